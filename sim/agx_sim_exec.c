@@ -1,0 +1,129 @@
+/*
+ * Running a job's hardware commands, timestamp writes, and the test hooks.
+ *
+ * Assumes: the job was validated by SUBMIT and its in-fences have
+ * signalled. Timestamps are written as the kernel/firmware does, straight
+ * into the bound timestamp buffer (not through the VM), as u64 nanoseconds
+ * (command_timestamp_frequency_hz = 1e9).
+ */
+#include "agx_sim_exec.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "agx_sim_fence.h"
+
+static void
+log_command(struct agx_sim *sim, uint16_t type, uint64_t tag)
+{
+   pthread_mutex_lock(&sim->test_lock);
+   if (type == DRM_ASAHI_CMD_RENDER)
+      sim->executed_render++;
+   else
+      sim->executed_compute++;
+   if (sim->log_count < AGX_SIM_TEST_LOG_SIZE)
+      sim->log[sim->log_count] = tag;
+   sim->log_count++;
+   pthread_mutex_unlock(&sim->test_lock);
+}
+
+void
+agx_sim_execute_render(const struct agx_sim_exec_ctx *ctx,
+                       const struct agx_sim_cmd *cmd)
+{
+   /* Later: walk the VDM control stream at render.vdm_ctrl_stream_base. */
+   log_command(ctx->sim, DRM_ASAHI_CMD_RENDER, cmd->render.vdm_ctrl_stream_base);
+}
+
+void
+agx_sim_execute_compute(const struct agx_sim_exec_ctx *ctx,
+                        const struct agx_sim_cmd *cmd)
+{
+   /* Later: walk the CDM control stream at compute.cdm_ctrl_stream_base. */
+   log_command(ctx->sim, DRM_ASAHI_CMD_COMPUTE, cmd->compute.cdm_ctrl_stream_base);
+}
+
+static void
+write_timestamp(const struct agx_sim_ts_target *t)
+{
+   if (!t->bo)
+      return;
+   uint64_t now = agx_sim_now_ns();
+   memcpy(t->bo->map + t->offset, &now, sizeof(now));
+}
+
+void
+agx_sim_job_run(const struct agx_sim_exec_ctx *ctx)
+{
+   struct agx_sim *sim = ctx->sim;
+
+   pthread_mutex_lock(&sim->test_lock);
+   while (sim->gate_closed)
+      pthread_cond_wait(&sim->test_cond, &sim->test_lock);
+   pthread_mutex_unlock(&sim->test_lock);
+
+   for (uint32_t i = 0; i < ctx->job->num_cmds; i++) {
+      const struct agx_sim_cmd *cmd = &ctx->job->cmds[i];
+      if (cmd->type == DRM_ASAHI_CMD_RENDER) {
+         write_timestamp(&cmd->ts[0]);
+         write_timestamp(&cmd->ts[2]);
+         agx_sim_execute_render(ctx, cmd);
+         write_timestamp(&cmd->ts[1]);
+         write_timestamp(&cmd->ts[3]);
+      } else {
+         write_timestamp(&cmd->ts[0]);
+         agx_sim_execute_compute(ctx, cmd);
+         write_timestamp(&cmd->ts[1]);
+      }
+   }
+}
+
+void
+agx_sim_job_free(struct agx_sim *sim, struct agx_sim_job *job)
+{
+   if (!job)
+      return;
+   pthread_mutex_lock(&sim->sync_lock);
+   for (uint32_t i = 0; i < job->num_in_fences; i++)
+      agx_sim_fence_unref(job->in_fences[i]);
+   agx_sim_fence_unref(job->done);
+   pthread_mutex_unlock(&sim->sync_lock);
+   for (uint32_t i = 0; i < job->num_cmds; i++) {
+      for (unsigned t = 0; t < 4; t++)
+         agx_sim_bo_unref(job->cmds[i].ts[t].bo);
+   }
+   free(job->in_fences);
+   free(job->cmds);
+   free(job->attachments);
+   free(job);
+}
+
+uint64_t
+agx_sim_test_executed(struct agx_sim *sim, uint16_t cmd_type)
+{
+   pthread_mutex_lock(&sim->test_lock);
+   uint64_t n = cmd_type == DRM_ASAHI_CMD_RENDER ? sim->executed_render
+                                                 : sim->executed_compute;
+   pthread_mutex_unlock(&sim->test_lock);
+   return n;
+}
+
+uint32_t
+agx_sim_test_log(struct agx_sim *sim, uint64_t *out, uint32_t max)
+{
+   pthread_mutex_lock(&sim->test_lock);
+   uint32_t n = sim->log_count;
+   for (uint32_t i = 0; i < n && i < max && i < AGX_SIM_TEST_LOG_SIZE; i++)
+      out[i] = sim->log[i];
+   pthread_mutex_unlock(&sim->test_lock);
+   return n;
+}
+
+void
+agx_sim_test_gate(struct agx_sim *sim, bool closed)
+{
+   pthread_mutex_lock(&sim->test_lock);
+   sim->gate_closed = closed;
+   pthread_cond_broadcast(&sim->test_cond);
+   pthread_mutex_unlock(&sim->test_lock);
+}
