@@ -11,6 +11,9 @@
  * Memory: CPU access to a BO goes through GEM_MMAP_OFFSET + agx_sim_mmap,
  * exactly as a driver would mmap() the DRM fd. The mapping aliases the
  * memory the simulated GPU sees (unified memory, coherent).
+ *
+ * Errno conventions, GET_PARAMS values and the few deliberate differences
+ * from the real kernel are listed in sim/README.md.
  */
 #ifndef AGX_SIM_H
 #define AGX_SIM_H

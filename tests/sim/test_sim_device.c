@@ -3,6 +3,8 @@
  * truncated reads, MBZ checks), GET_TIME, unknown and unsupported ioctls,
  * and the AGX_SIM_MEMORY_MB cap.
  */
+#include <unistd.h>
+
 #include "sim_test_util.h"
 
 static void
@@ -49,9 +51,43 @@ test_params(struct agx_sim *sim, uint32_t gen, uint32_t chip, uint32_t cores,
    CHECK_EQ(p.command_timestamp_frequency_hz, 1000000000ull);
 }
 
+/* AGX_SIM_DEBUG=ioctl logs each ioctl and its result to stderr. */
+static void
+test_debug_log(void)
+{
+   setenv("AGX_SIM_DEBUG", "ioctl", 1);
+   struct agx_sim *sim = sim_test_create();
+   unsetenv("AGX_SIM_DEBUG");
+
+   FILE *log = tmpfile();
+   CHECK(log != NULL);
+   if (!log)
+      return;
+   fflush(stderr);
+   int saved = dup(STDERR_FILENO);
+   dup2(fileno(log), STDERR_FILENO);
+   struct drm_asahi_get_time t = {0};
+   agx_sim_ioctl(sim, DRM_IOCTL_ASAHI_GET_TIME, &t);
+   t.flags = 1;
+   agx_sim_ioctl(sim, DRM_IOCTL_ASAHI_GET_TIME, &t);
+   fflush(stderr);
+   dup2(saved, STDERR_FILENO);
+   close(saved);
+
+   char text[512] = {0};
+   rewind(log);
+   size_t n = fread(text, 1, sizeof(text) - 1, log);
+   fclose(log);
+   CHECK(n > 0);
+   CHECK(strstr(text, "agx-sim: DRM_IOCTL_ASAHI_GET_TIME -> 0\n") != NULL);
+   CHECK(strstr(text, "agx-sim: DRM_IOCTL_ASAHI_GET_TIME -> -22\n") != NULL);
+   agx_sim_destroy(sim);
+}
+
 int
 main(void)
 {
+   test_debug_log();
    unsetenv("AGX_SIM_MEMORY_MB");
    struct agx_sim *sim = sim_test_create();
 

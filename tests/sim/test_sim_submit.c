@@ -242,7 +242,10 @@ test_malformed(void)
    s = base; s.cmdbuf_size = 0; EXPECT_SUBMIT(-EINVAL);        /* zero commands */
    s = base; s.cmdbuf_size = 4; EXPECT_SUBMIT(-EINVAL);        /* truncated header */
    s = base; s.cmdbuf_size = sizeof(cc) - 8; EXPECT_SUBMIT(-EINVAL); /* truncated payload */
-   s = base; s.cmdbuf_size = sizeof(cc) + 4; EXPECT_SUBMIT(-EINVAL); /* trailing bytes */
+   uint8_t padded[sizeof(cc) + 4] = {0};
+   memcpy(padded, &cc, sizeof(cc));
+   s = base; s.cmdbuf = (uintptr_t)padded; s.cmdbuf_size = sizeof(padded);
+   EXPECT_SUBMIT(-EINVAL); /* trailing bytes shorter than a header */
 
    /* Syncs. */
    struct drm_asahi_sync sy[3];
