@@ -65,8 +65,7 @@ agx_sim_fence_is_signaled(struct agx_sim_fence *f)
 }
 
 struct agx_sim_fence *
-agx_sim_fence_chain(struct agx_sim_fence *prev, struct agx_sim_fence *fence,
-                    uint64_t point)
+agx_sim_fence_chain_create(struct agx_sim_fence *fence, uint64_t point)
 {
    struct agx_sim_fence *node = calloc(1, sizeof(*node));
    if (!node)
@@ -74,13 +73,27 @@ agx_sim_fence_chain(struct agx_sim_fence *prev, struct agx_sim_fence *fence,
    node->refcount = 1;
    node->is_chain = true;
    node->inner = agx_sim_fence_ref(fence);
+   node->seqno = point;
+   return node;
+}
+
+void
+agx_sim_fence_chain_link(struct agx_sim_fence **head, struct agx_sim_fence *node)
+{
+   struct agx_sim_fence *prev = *head;
    node->prev = prev;
    /* A point that is not later than the previous head cannot go back in
     * time: dma_fence_chain_init then uses the previous seqno. */
-   node->seqno = point;
-   if (prev && prev->is_chain && prev->seqno > point)
+   if (prev && prev->is_chain && prev->seqno > node->seqno)
       node->seqno = prev->seqno;
-   return node;
+   *head = node;
+
+   /* Garbage-collect: the first fully signalled node below the head cuts
+    * off everything older (agx_sim_fence_is_signaled does the cut). */
+   for (struct agx_sim_fence *c = node; c && c->is_chain; c = c->prev) {
+      if (c->prev && agx_sim_fence_is_signaled(c->prev))
+         break;
+   }
 }
 
 struct agx_sim_fence *

@@ -34,10 +34,17 @@ struct agx_sim_fence *agx_sim_fence_ref(struct agx_sim_fence *f);
 void agx_sim_fence_unref(struct agx_sim_fence *f);
 bool agx_sim_fence_is_signaled(struct agx_sim_fence *f);
 
-/* New chain node for timeline point `point` on top of `prev` (consumed). */
-struct agx_sim_fence *agx_sim_fence_chain(struct agx_sim_fence *prev,
-                                          struct agx_sim_fence *fence,
-                                          uint64_t point);
+/* New, unlinked chain node wrapping `fence` at timeline point `point`. */
+struct agx_sim_fence *agx_sim_fence_chain_create(struct agx_sim_fence *fence,
+                                                 uint64_t point);
+
+/*
+ * Put a node made by agx_sim_fence_chain_create() on top of *head (whose
+ * reference it takes over), then drop fully signalled history, as
+ * drm_syncobj_add_point does by walking the chain once.
+ */
+void agx_sim_fence_chain_link(struct agx_sim_fence **head,
+                              struct agx_sim_fence *node);
 
 /*
  * dma_fence_chain_find_seqno: the fence to wait on for timeline point

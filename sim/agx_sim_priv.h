@@ -53,6 +53,7 @@ struct agx_sim_object {
 };
 
 struct agx_sim_syncobj {
+   uint32_t refcount; /* handle + in-progress ioctls (under sync_lock) */
    struct agx_sim_fence *fence; /* NULL, a plain fence, or a chain head */
 };
 

@@ -272,7 +272,7 @@ attach_out_syncs(struct agx_sim *sim, struct agx_sim_job *job,
       return -ENOMEM;
    for (uint32_t i = 0; i < n; i++) {
       if (outs[i].sync_type == DRM_ASAHI_SYNC_TIMELINE_SYNCOBJ &&
-          !(nodes[i] = agx_sim_fence_chain(NULL, job->done, outs[i].timeline_value))) {
+          !(nodes[i] = agx_sim_fence_chain_create(job->done, outs[i].timeline_value))) {
          for (uint32_t j = 0; j < i; j++)
             agx_sim_fence_unref(nodes[j]);
          free(nodes);
@@ -282,10 +282,7 @@ attach_out_syncs(struct agx_sim *sim, struct agx_sim_job *job,
    for (uint32_t i = 0; i < n; i++) {
       struct agx_sim_syncobj *so = agx_sim_table_get(&sim->syncobjs, outs[i].handle);
       if (nodes[i]) {
-         nodes[i]->prev = so->fence;
-         if (so->fence && so->fence->is_chain && so->fence->seqno > nodes[i]->seqno)
-            nodes[i]->seqno = so->fence->seqno;
-         so->fence = nodes[i];
+         agx_sim_fence_chain_link(&so->fence, nodes[i]);
       } else {
          agx_sim_syncobj_replace_fence(so, job->done);
       }

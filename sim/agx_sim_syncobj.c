@@ -34,10 +34,10 @@ int
 agx_sim_syncobj_add_point(struct agx_sim_syncobj *so,
                           struct agx_sim_fence *fence, uint64_t point)
 {
-   struct agx_sim_fence *node = agx_sim_fence_chain(so->fence, fence, point);
+   struct agx_sim_fence *node = agx_sim_fence_chain_create(fence, point);
    if (!node)
       return -ENOMEM;
-   so->fence = node; /* the chain took over the old head's reference */
+   agx_sim_fence_chain_link(&so->fence, node);
    return 0;
 }
 
@@ -56,7 +56,25 @@ lookup(struct agx_sim *sim, uint32_t handle)
    return agx_sim_table_get(&sim->syncobjs, handle);
 }
 
-/* Copy a user handle array and resolve it (sync_lock held). */
+static void
+syncobj_unref(struct agx_sim_syncobj *so)
+{
+   if (so && --so->refcount == 0) {
+      agx_sim_fence_unref(so->fence);
+      free(so);
+   }
+}
+
+static void
+release_array(struct agx_sim_syncobj **objs, uint32_t count)
+{
+   for (uint32_t i = 0; i < count; i++)
+      syncobj_unref(objs[i]);
+   free(objs);
+}
+
+/* Copy a user handle array once and resolve it to referenced syncobjs, so
+ * a concurrent DESTROY cannot free them under us (sync_lock held). */
 static int
 lookup_array(struct agx_sim *sim, uint64_t handles_ptr, uint32_t count,
              struct agx_sim_syncobj ***out)
@@ -72,9 +90,10 @@ lookup_array(struct agx_sim *sim, uint64_t handles_ptr, uint32_t count,
    for (uint32_t i = 0; i < count; i++) {
       objs[i] = lookup(sim, handles[i]);
       if (!objs[i]) {
-         free(objs);
+         release_array(objs, i);
          return -ENOENT;
       }
+      objs[i]->refcount++;
    }
    *out = objs;
    return 0;
@@ -90,6 +109,7 @@ agx_sim_ioctl_syncobj_create(struct agx_sim *sim, void *arg)
    struct agx_sim_syncobj *so = calloc(1, sizeof(*so));
    if (!so)
       return -ENOMEM;
+   so->refcount = 1;
 
    int ret = 0;
    pthread_mutex_lock(&sim->sync_lock);
@@ -110,13 +130,6 @@ agx_sim_ioctl_syncobj_create(struct agx_sim *sim, void *arg)
    return ret;
 }
 
-static void
-syncobj_free(struct agx_sim_syncobj *so)
-{
-   agx_sim_fence_unref(so->fence);
-   free(so);
-}
-
 int
 agx_sim_ioctl_syncobj_destroy(struct agx_sim *sim, void *arg)
 {
@@ -127,7 +140,7 @@ agx_sim_ioctl_syncobj_destroy(struct agx_sim *sim, void *arg)
    pthread_mutex_lock(&sim->sync_lock);
    struct agx_sim_syncobj *so = agx_sim_table_remove(&sim->syncobjs, d->handle);
    if (so) {
-      syncobj_free(so);
+      syncobj_unref(so);
       pthread_cond_broadcast(&sim->sync_cond);
    }
    pthread_mutex_unlock(&sim->sync_lock);
@@ -140,7 +153,7 @@ agx_sim_syncobjs_destroy_all(struct agx_sim *sim)
    pthread_mutex_lock(&sim->sync_lock);
    for (uint32_t id = agx_sim_table_next(&sim->syncobjs, 0); id;
         id = agx_sim_table_next(&sim->syncobjs, id))
-      syncobj_free(agx_sim_table_remove(&sim->syncobjs, id));
+      syncobj_unref(agx_sim_table_remove(&sim->syncobjs, id));
    pthread_mutex_unlock(&sim->sync_lock);
 }
 
@@ -154,11 +167,9 @@ abs_timespec(int64_t ns, struct timespec *ts)
 }
 
 /*
- * drm_syncobj_array_wait_timeout. Syncobjs are looked up once; as in the
- * kernel, a syncobj destroyed during the wait is still waited on (we keep
- * the array of handles and re-resolve; a vanished handle counts as "no
- * fence", which WAIT_FOR_SUBMIT keeps waiting for and which otherwise ends
- * the wait with -ENOENT).
+ * drm_syncobj_array_wait_timeout. The syncobjs are resolved once and held
+ * for the whole wait; a concurrent DESTROY only removes the handle, as in
+ * the kernel.
  */
 static int
 array_wait(struct agx_sim *sim, uint64_t handles_ptr, const uint64_t *points,
@@ -174,7 +185,6 @@ array_wait(struct agx_sim *sim, uint64_t handles_ptr, const uint64_t *points,
    const bool wait_all = flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL;
    const bool for_submit = flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT;
    const bool available = flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE;
-   const uint32_t *handles = agx_sim_user_ptr(handles_ptr);
    struct timespec deadline;
    abs_timespec(timeout_ns, &deadline);
 
@@ -185,29 +195,24 @@ array_wait(struct agx_sim *sim, uint64_t handles_ptr, const uint64_t *points,
       pthread_mutex_unlock(&sim->sync_lock);
       return ret;
    }
-   free(objs); /* existence checked; re-resolved below on every pass */
 
    /* Without WAIT_FOR_SUBMIT, every point must have a fence up front. */
-   if (!for_submit) {
-      for (uint32_t i = 0; i < count; i++) {
-         struct agx_sim_fence *f =
-            agx_sim_fence_find_point(lookup(sim, handles[i])->fence,
-                                     points ? points[i] : 0);
-         if (!f) {
-            pthread_mutex_unlock(&sim->sync_lock);
-            return -EINVAL;
-         }
-         agx_sim_fence_unref(f);
+   for (uint32_t i = 0; i < count && !for_submit; i++) {
+      struct agx_sim_fence *f =
+         agx_sim_fence_find_point(objs[i]->fence, points ? points[i] : 0);
+      if (!f) {
+         ret = -EINVAL;
+         goto out;
       }
+      agx_sim_fence_unref(f);
    }
 
    uint32_t first = ~0u;
    for (;;) {
       uint32_t done = 0;
       for (uint32_t i = 0; i < count; i++) {
-         struct agx_sim_syncobj *so = lookup(sim, handles[i]);
          struct agx_sim_fence *f =
-            so ? agx_sim_fence_find_point(so->fence, points ? points[i] : 0) : NULL;
+            agx_sim_fence_find_point(objs[i]->fence, points ? points[i] : 0);
          bool ok = f && (available || agx_sim_fence_is_signaled(f));
          agx_sim_fence_unref(f);
          if (ok) {
@@ -219,7 +224,7 @@ array_wait(struct agx_sim *sim, uint64_t handles_ptr, const uint64_t *points,
          }
       }
       if ((wait_all && done == count) || (!wait_all && done)) {
-         ret = 0;
+         *first_signaled = first;
          break;
       }
       if ((int64_t)agx_sim_now_ns() >= timeout_ns) {
@@ -228,9 +233,9 @@ array_wait(struct agx_sim *sim, uint64_t handles_ptr, const uint64_t *points,
       }
       pthread_cond_timedwait(&sim->sync_cond, &sim->sync_lock, &deadline);
    }
+out:
+   release_array(objs, count);
    pthread_mutex_unlock(&sim->sync_lock);
-   if (!ret)
-      *first_signaled = first;
    return ret;
 }
 
@@ -280,7 +285,7 @@ agx_sim_ioctl_syncobj_reset(struct agx_sim *sim, void *arg)
    if (!ret) {
       for (uint32_t i = 0; i < a->count_handles; i++)
          agx_sim_syncobj_replace_fence(objs[i], NULL);
-      free(objs);
+      release_array(objs, a->count_handles);
       pthread_cond_broadcast(&sim->sync_cond);
    }
    pthread_mutex_unlock(&sim->sync_lock);
@@ -307,7 +312,7 @@ agx_sim_ioctl_syncobj_signal(struct agx_sim *sim, void *arg)
       } else {
          ret = -ENOMEM;
       }
-      free(objs);
+      release_array(objs, a->count_handles);
    }
    pthread_mutex_unlock(&sim->sync_lock);
    return ret;
@@ -333,26 +338,21 @@ agx_sim_ioctl_syncobj_timeline_signal(struct agx_sim *sim, void *arg)
       if (!stub || !nodes)
          ret = -ENOMEM;
       for (uint32_t i = 0; !ret && i < a->count_handles; i++) {
-         if (points[i] && !(nodes[i] = agx_sim_fence_chain(NULL, stub, points[i])))
+         if (points[i] && !(nodes[i] = agx_sim_fence_chain_create(stub, points[i])))
             ret = -ENOMEM;
       }
       for (uint32_t i = 0; i < a->count_handles; i++) {
          if (ret) {
             agx_sim_fence_unref(nodes ? nodes[i] : NULL);
          } else if (points[i]) {
-            /* Link the preallocated node on top of the current head. */
-            nodes[i]->prev = objs[i]->fence;
-            if (nodes[i]->prev && nodes[i]->prev->is_chain &&
-                nodes[i]->prev->seqno > nodes[i]->seqno)
-               nodes[i]->seqno = nodes[i]->prev->seqno;
-            objs[i]->fence = nodes[i];
+            agx_sim_fence_chain_link(&objs[i]->fence, nodes[i]);
          } else {
             agx_sim_syncobj_replace_fence(objs[i], stub);
          }
       }
       agx_sim_fence_unref(stub);
       free(nodes);
-      free(objs);
+      release_array(objs, a->count_handles);
       if (!ret)
          pthread_cond_broadcast(&sim->sync_cond);
    }
@@ -377,7 +377,7 @@ agx_sim_ioctl_syncobj_query(struct agx_sim *sim, void *arg)
       bool last = a->flags & DRM_SYNCOBJ_QUERY_FLAGS_LAST_SUBMITTED;
       for (uint32_t i = 0; i < a->count_handles; i++)
          points[i] = agx_sim_fence_query(objs[i]->fence, last);
-      free(objs);
+      release_array(objs, a->count_handles);
    }
    pthread_mutex_unlock(&sim->sync_lock);
    return ret;
@@ -391,33 +391,36 @@ agx_sim_ioctl_syncobj_transfer(struct agx_sim *sim, void *arg)
       return -EINVAL;
 
    pthread_mutex_lock(&sim->sync_lock);
+   struct agx_sim_syncobj *src = lookup(sim, t->src_handle);
+   struct agx_sim_syncobj *dst = lookup(sim, t->dst_handle);
+   if (!src || !dst) {
+      pthread_mutex_unlock(&sim->sync_lock);
+      return -ENOENT;
+   }
+   src->refcount++;
+   dst->refcount++;
+
    int ret = 0;
-   struct agx_sim_fence *fence = NULL;
-   for (;;) {
-      struct agx_sim_syncobj *src = lookup(sim, t->src_handle);
-      struct agx_sim_syncobj *dst = lookup(sim, t->dst_handle);
-      if (!src || !dst) {
-         ret = -ENOENT;
-         break;
-      }
-      fence = agx_sim_fence_find_point(src->fence, t->src_point);
-      if (fence) {
-         if (t->dst_point)
-            ret = agx_sim_syncobj_add_point(dst, fence, t->dst_point);
-         else
-            agx_sim_syncobj_replace_fence(dst, fence);
-         pthread_cond_broadcast(&sim->sync_cond);
-         break;
-      }
-      /* drm_syncobj_find_fence: no fence yet is -EINVAL unless the caller
-       * asked to wait for the submit. */
+   struct agx_sim_fence *fence;
+   /* drm_syncobj_find_fence: no fence yet is -EINVAL unless the caller
+    * asked to wait for the submit. */
+   while (!(fence = agx_sim_fence_find_point(src->fence, t->src_point))) {
       if (!(t->flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT)) {
          ret = -EINVAL;
          break;
       }
       pthread_cond_wait(&sim->sync_cond, &sim->sync_lock);
    }
-   agx_sim_fence_unref(fence);
+   if (fence) {
+      if (t->dst_point)
+         ret = agx_sim_syncobj_add_point(dst, fence, t->dst_point);
+      else
+         agx_sim_syncobj_replace_fence(dst, fence);
+      agx_sim_fence_unref(fence);
+      pthread_cond_broadcast(&sim->sync_cond);
+   }
+   syncobj_unref(src);
+   syncobj_unref(dst);
    pthread_mutex_unlock(&sim->sync_lock);
    return ret;
 }

@@ -159,6 +159,7 @@ struct waiter {
    uint32_t handle;
    uint64_t point;
    int ret;
+   int64_t timeout;
 };
 
 static void *
@@ -166,7 +167,8 @@ waiter_thread(void *data)
 {
    struct waiter *w = data;
    w->ret = sim_wait(w->sim, w->handle, w->point,
-                     DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, FOREVER);
+                     DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
+                     w->timeout ? w->timeout : FOREVER);
    return NULL;
 }
 
@@ -175,7 +177,7 @@ test_wait_for_submit_threads(struct agx_sim *sim)
 {
    uint32_t bin = sim_syncobj_create(sim, 0);
    uint32_t tl = sim_syncobj_create(sim, 0);
-   struct waiter wb = {sim, bin, 0, 1}, wt = {sim, tl, 7, 1};
+   struct waiter wb = {sim, bin, 0, 1, 0}, wt = {sim, tl, 7, 1, 0};
    pthread_t tb, tt;
    pthread_create(&tb, NULL, waiter_thread, &wb);
    pthread_create(&tt, NULL, waiter_thread, &wt);
@@ -197,6 +199,18 @@ test_wait_for_submit_threads(struct agx_sim *sim)
    CHECK_EQ(agx_sim_ioctl(sim, DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL, &sig), 0);
    pthread_join(tt, NULL);
    CHECK_EQ(wt.ret, 0);
+
+   /* Destroying a syncobj under a waiter only drops the handle: the
+    * waiter keeps its reference and times out normally. */
+   uint32_t doomed = sim_syncobj_create(sim, 0);
+   struct waiter wd = {sim, doomed, 0, 1, sim_now_plus_ms(100)};
+   pthread_t td;
+   pthread_create(&td, NULL, waiter_thread, &wd);
+   usleep(20000);
+   struct drm_syncobj_destroy d = {.handle = doomed};
+   CHECK_EQ(agx_sim_ioctl(sim, DRM_IOCTL_SYNCOBJ_DESTROY, &d), 0);
+   pthread_join(td, NULL);
+   CHECK_EQ(wd.ret, -ETIME);
 }
 
 int
