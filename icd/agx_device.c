@@ -1,0 +1,236 @@
+/*
+ * VkDevice. Each device opens its own connection to the kernel (or
+ * simulator), creates a VM and lays out its address space like Mesa's asahi
+ * drivers do (uapi.md section 6): nothing below 2^36 (so null-based
+ * accesses fault), a 4 GiB shader heap passed as usc_exec_base, the user
+ * heap above it, and the kernel's range at the top.
+ */
+#include "agx_device.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "agx_alloc.h"
+#include "agx_log.h"
+#include "agx_physical_device.h"
+#include "agx_queue.h"
+
+#define AGX_LOW_CARVEOUT (1ull << 36)
+#define AGX_USC_HEAP_SIZE (1ull << 32)
+#define AGX_KERNEL_VA_SIZE (32ull << 30)
+
+VkResult
+agx_result_from_errno(int err)
+{
+   switch (err) {
+   case 0: return VK_SUCCESS;
+   case -ENOMEM:
+   case -ENOSPC: return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+   default: return VK_ERROR_INITIALIZATION_FAILED;
+   }
+}
+
+VkResult
+agx_device_set_lost(struct agx_device *device, const char *why)
+{
+   if (!__atomic_exchange_n(&device->lost, true, __ATOMIC_ACQ_REL))
+      agx_log("device lost: %s", why);
+   return VK_ERROR_DEVICE_LOST;
+}
+
+static uint64_t
+align_up(uint64_t v, uint64_t a)
+{
+   return (v + a - 1) & ~(a - 1);
+}
+
+/* Every feature requested must be one we report as supported. */
+static VkResult
+check_features(const struct agx_physical_device *pdev, const VkDeviceCreateInfo *info)
+{
+   const VkBool32 *have = (const VkBool32 *)&pdev->features.v10;
+   const unsigned n10 = sizeof(VkPhysicalDeviceFeatures) / sizeof(VkBool32);
+
+   if (info->pEnabledFeatures) {
+      const VkBool32 *want = (const VkBool32 *)info->pEnabledFeatures;
+      for (unsigned i = 0; i < n10; i++)
+         if (want[i] && !have[i])
+            return agx_error(VK_ERROR_FEATURE_NOT_PRESENT, "VkPhysicalDeviceFeatures[%u]", i);
+   }
+
+   for (const VkBaseInStructure *s = info->pNext; s; s = s->pNext) {
+      if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2) {
+         const VkBool32 *want = (const VkBool32 *)&((const VkPhysicalDeviceFeatures2 *)s)->features;
+         for (unsigned i = 0; i < n10; i++)
+            if (want[i] && !have[i])
+               return agx_error(VK_ERROR_FEATURE_NOT_PRESENT, "VkPhysicalDeviceFeatures[%u]", i);
+         continue;
+      }
+      unsigned count;
+      if (!agx_feature_struct_bools(s->sType, &count))
+         continue;
+      _Alignas(8) uint8_t supported[1024];
+      if (sizeof(VkBaseInStructure) + count * sizeof(VkBool32) > sizeof(supported))
+         continue;
+      memcpy(supported, s, sizeof(VkBaseInStructure));
+      agx_fill_features_struct((VkBaseOutStructure *)supported, &pdev->features);
+      const VkBool32 *want = (const VkBool32 *)((const uint8_t *)s + sizeof(VkBaseInStructure));
+      const VkBool32 *ok = (const VkBool32 *)(supported + sizeof(VkBaseInStructure));
+      for (unsigned i = 0; i < count; i++)
+         if (want[i] && !ok[i])
+            return agx_error(VK_ERROR_FEATURE_NOT_PRESENT, "feature struct %d member %u",
+                             (int)s->sType, i);
+   }
+   return VK_SUCCESS;
+}
+
+static VkResult
+init_address_space(struct agx_device *device)
+{
+   const struct drm_asahi_params_global *p = &device->kmd->params;
+   uint64_t ksize = p->vm_kernel_min_size > AGX_KERNEL_VA_SIZE ? p->vm_kernel_min_size
+                                                                 : AGX_KERNEL_VA_SIZE;
+   uint64_t low = p->vm_start > AGX_LOW_CARVEOUT + AGX_PAGE_SIZE ? p->vm_start
+                                                                  : AGX_LOW_CARVEOUT + AGX_PAGE_SIZE;
+   device->usc_base = align_up(low, AGX_USC_HEAP_SIZE);
+   uint64_t user_start = device->usc_base + AGX_USC_HEAP_SIZE;
+   if (p->vm_end < ksize || p->vm_end - ksize < user_start + AGX_USC_HEAP_SIZE)
+      return agx_error(VK_ERROR_INITIALIZATION_FAILED, "GPU VA window too small");
+   device->kernel_start = (p->vm_end - ksize) & ~(AGX_PAGE_SIZE - 1);
+   device->kernel_end = p->vm_end;
+
+   int ret = agx_kmd_vm_create(device->kmd, device->kernel_start, device->kernel_end,
+                               &device->vm_id);
+   if (ret)
+      return agx_error(agx_result_from_errno(ret), "VM_CREATE failed: %s", strerror(-ret));
+
+   if (!agx_va_heap_init(&device->usc_heap, &device->alloc, device->usc_base,
+                         device->usc_base + AGX_USC_HEAP_SIZE))
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   if (!agx_va_heap_init(&device->user_heap, &device->alloc, user_start, device->kernel_start))
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   if (agx_debug(AGX_DEBUG_ALLOC))
+      agx_log("VM %u: usc heap 0x%llx, user heap 0x%llx-0x%llx, kernel 0x%llx-0x%llx",
+              device->vm_id, (unsigned long long)device->usc_base,
+              (unsigned long long)user_start, (unsigned long long)device->kernel_start,
+              (unsigned long long)device->kernel_start, (unsigned long long)device->kernel_end);
+   return VK_SUCCESS;
+}
+
+static void
+destroy_device(struct agx_device *device)
+{
+   if (device->queue)
+      agx_queue_destroy(device->queue);
+   agx_va_heap_finish(&device->usc_heap);
+   agx_va_heap_finish(&device->user_heap);
+   if (device->vm_id)
+      agx_kmd_vm_destroy(device->kmd, device->vm_id);
+   agx_kmd_close(device->kmd);
+   pthread_mutex_destroy(&device->va_mutex);
+   VkAllocationCallbacks alloc = device->alloc;
+   agx_free(&alloc, device);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agx_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCreateInfo,
+                 const VkAllocationCallbacks *pAllocator, VkDevice *pDevice)
+{
+   AGX_FROM_HANDLE(agx_physical_device, pdev, physicalDevice);
+   const VkAllocationCallbacks *alloc = agx_choose_alloc(&pdev->instance->alloc, pAllocator);
+
+   bool exts[AGX_DEVICE_EXT_COUNT + 1] = {false};
+   for (uint32_t i = 0; i < pCreateInfo->enabledExtensionCount; i++) {
+      const char *name = pCreateInfo->ppEnabledExtensionNames[i];
+      int idx = -1;
+      for (int e = 0; e < AGX_DEVICE_EXT_COUNT; e++)
+         if (strcmp(name, agx_device_extensions[e].extensionName) == 0)
+            idx = e;
+      if (idx < 0)
+         return agx_error(VK_ERROR_EXTENSION_NOT_PRESENT, "device extension %s", name);
+      exts[idx] = true;
+   }
+
+   VkResult result = check_features(pdev, pCreateInfo);
+   if (result != VK_SUCCESS)
+      return result;
+
+   for (uint32_t i = 0; i < pCreateInfo->queueCreateInfoCount; i++) {
+      const VkDeviceQueueCreateInfo *q = &pCreateInfo->pQueueCreateInfos[i];
+      if (q->queueFamilyIndex != 0 || q->queueCount > 1 || q->flags)
+         return agx_error(VK_ERROR_INITIALIZATION_FAILED, "unsupported queue request");
+   }
+
+   struct agx_device *device = agx_zalloc(alloc, sizeof(*device), 8,
+                                          VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
+   if (!device)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   set_loader_magic_value(device);
+   device->pdev = pdev;
+   device->alloc = *alloc;
+   device->api_version = pdev->instance->api_version;
+   device->instance_extensions = pdev->instance->enabled_extensions;
+   memcpy(device->enabled_extensions, exts, sizeof(exts));
+   pthread_mutex_init(&device->va_mutex, NULL);
+
+   int ret = agx_kmd_open(pdev->backend, agx_debug(AGX_DEBUG_IOCTL), &device->kmd);
+   if (ret) {
+      pthread_mutex_destroy(&device->va_mutex);
+      agx_free(alloc, device);
+      return agx_error(ret == -ENOMEM ? VK_ERROR_OUT_OF_HOST_MEMORY : VK_ERROR_INITIALIZATION_FAILED,
+                       "opening the %s device: %s", agx_kmd_backend_name(pdev->backend),
+                       strerror(-ret));
+   }
+
+   result = init_address_space(device);
+   if (result == VK_SUCCESS && pCreateInfo->queueCreateInfoCount > 0 &&
+       pCreateInfo->pQueueCreateInfos[0].queueCount > 0)
+      result = agx_queue_create(device, &pCreateInfo->pQueueCreateInfos[0], &device->queue);
+   if (result != VK_SUCCESS) {
+      destroy_device(device);
+      return result;
+   }
+
+   *pDevice = agx_device_to_handle(device);
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_DestroyDevice(VkDevice _device, const VkAllocationCallbacks *pAllocator)
+{
+   AGX_FROM_HANDLE(agx_device, device, _device);
+   if (device)
+      destroy_device(device);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agx_DeviceWaitIdle(VkDevice _device)
+{
+   AGX_FROM_HANDLE(agx_device, device, _device);
+   if (agx_device_is_lost(device))
+      return VK_ERROR_DEVICE_LOST;
+   return device->queue ? agx_queue_wait_idle(device->queue) : VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_GetDeviceQueue(VkDevice _device, uint32_t queueFamilyIndex, uint32_t queueIndex,
+                   VkQueue *pQueue)
+{
+   AGX_FROM_HANDLE(agx_device, device, _device);
+   *pQueue = (queueFamilyIndex == 0 && queueIndex == 0 && device->queue)
+                ? agx_queue_to_handle(device->queue)
+                : VK_NULL_HANDLE;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_GetDeviceQueue2(VkDevice _device, const VkDeviceQueueInfo2 *pQueueInfo, VkQueue *pQueue)
+{
+   AGX_FROM_HANDLE(agx_device, device, _device);
+   /* Queues are created without flags, so only flags == 0 matches. */
+   if (pQueueInfo->flags != 0) {
+      *pQueue = VK_NULL_HANDLE;
+      return;
+   }
+   agx_GetDeviceQueue(_device, pQueueInfo->queueFamilyIndex, pQueueInfo->queueIndex, pQueue);
+   (void)device;
+}

@@ -1,0 +1,51 @@
+/* VkDevice: a GPU VM on its own kernel connection, its VA heaps and queue. */
+#ifndef AGX_DEVICE_H
+#define AGX_DEVICE_H
+
+#include <pthread.h>
+#include <stdbool.h>
+
+#include "agx_entrypoints.h"
+#include "agx_object.h"
+#include "agx_va.h"
+#include "kmd/agx_kmd.h"
+
+struct agx_physical_device;
+struct agx_queue;
+
+struct agx_device {
+   VK_LOADER_DATA loader_data;
+   struct agx_physical_device *pdev;
+   VkAllocationCallbacks alloc;
+   uint32_t api_version;
+   const bool *instance_extensions;
+   bool enabled_extensions[AGX_DEVICE_EXT_COUNT + 1];
+
+   struct agx_kmd *kmd;
+   uint32_t vm_id;
+   uint64_t kernel_start, kernel_end;
+
+   pthread_mutex_t va_mutex;
+   struct agx_va_heap usc_heap;  /* shaders: 4 GiB at usc_exec_base */
+   struct agx_va_heap user_heap; /* everything else */
+   uint64_t usc_base;
+
+   struct agx_queue *queue;
+   bool lost;
+};
+
+AGX_DEFINE_HANDLE_CASTS(agx_device, VkDevice)
+
+/* Marks the device lost (once, with the reason) and returns DEVICE_LOST. */
+VkResult agx_device_set_lost(struct agx_device *device, const char *why);
+
+static inline bool
+agx_device_is_lost(struct agx_device *device)
+{
+   return __atomic_load_n(&device->lost, __ATOMIC_ACQUIRE);
+}
+
+/* Maps a negative errno from the kernel interface to a VkResult. */
+VkResult agx_result_from_errno(int err);
+
+#endif

@@ -1,0 +1,32 @@
+/* Filling and checking chained feature/property structures (the code is
+ * generated from vk.xml by agx_device_structs_gen.py). */
+#ifndef AGX_DEVICE_STRUCTS_H
+#define AGX_DEVICE_STRUCTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <vulkan/vulkan_core.h>
+
+/* Everything the device supports, described once. */
+struct agx_features {
+   VkPhysicalDeviceFeatures v10;
+   VkPhysicalDeviceVulkan11Features v11;
+   VkPhysicalDeviceVulkan12Features v12;
+   VkPhysicalDeviceVulkan13Features v13;
+};
+
+struct agx_properties {
+   VkPhysicalDeviceProperties v10;
+   VkPhysicalDeviceVulkan11Properties v11;
+   VkPhysicalDeviceVulkan12Properties v12;
+   VkPhysicalDeviceVulkan13Properties v13;
+};
+
+/* Fill one chained core struct (keeping its pNext); false if unknown. */
+bool agx_fill_features_struct(VkBaseOutStructure *s, const struct agx_features *all);
+bool agx_fill_properties_struct(VkBaseOutStructure *s, const struct agx_properties *all);
+
+/* Number of VkBool32 members (after sType/pNext) of a core feature struct. */
+bool agx_feature_struct_bools(VkStructureType stype, unsigned *count);
+
+#endif

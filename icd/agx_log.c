@@ -1,0 +1,107 @@
+/* Messages, the AGX_DEBUG flag table and its parser. */
+#include "agx_log.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+   const char *name;
+   uint32_t flag;
+   const char *help;
+} debug_options[] = {
+   {"ioctl", AGX_DEBUG_IOCTL, "trace every ioctl sent to the kernel or simulator"},
+   {"submit", AGX_DEBUG_SUBMIT, "trace queue submissions, waits and signals"},
+   {"alloc", AGX_DEBUG_ALLOC, "trace buffer-object and GPU VA allocations"},
+   {"startup", AGX_DEBUG_STARTUP, "explain how the device was selected"},
+};
+
+static uint32_t debug_flags;
+static pthread_once_t debug_once = PTHREAD_ONCE_INIT;
+
+static void
+print_help(void)
+{
+   fprintf(stderr, "agx: AGX_DEBUG is a comma-separated list of:\n");
+   for (unsigned i = 0; i < sizeof(debug_options) / sizeof(debug_options[0]); i++)
+      fprintf(stderr, "agx:   %-8s %s\n", debug_options[i].name, debug_options[i].help);
+   fprintf(stderr, "agx:   %-8s %s\n", "all", "all of the above");
+   fprintf(stderr, "agx:   %-8s %s\n", "help", "print this list");
+}
+
+static void
+parse_debug_env(void)
+{
+   const char *env = getenv("AGX_DEBUG");
+   if (env == NULL || env[0] == '\0')
+      return;
+
+   const char *p = env;
+   while (*p) {
+      size_t len = strcspn(p, ",");
+      bool known = false;
+      if (len == 4 && strncmp(p, "help", 4) == 0) {
+         print_help();
+         known = true;
+      } else if (len == 3 && strncmp(p, "all", 3) == 0) {
+         debug_flags = ~0u;
+         known = true;
+      } else if (len == 0) {
+         known = true;
+      }
+      for (unsigned i = 0; !known && i < sizeof(debug_options) / sizeof(debug_options[0]); i++) {
+         if (strlen(debug_options[i].name) == len && strncmp(p, debug_options[i].name, len) == 0) {
+            debug_flags |= debug_options[i].flag;
+            known = true;
+         }
+      }
+      if (!known)
+         fprintf(stderr, "agx: ignoring unknown AGX_DEBUG flag '%.*s' (AGX_DEBUG=help lists them)\n",
+                 (int)len, p);
+      p += len;
+      if (*p == ',')
+         p++;
+   }
+}
+
+uint32_t
+agx_debug_flags(void)
+{
+   pthread_once(&debug_once, parse_debug_env);
+   return debug_flags;
+}
+
+void
+agx_log(const char *fmt, ...)
+{
+   char buf[1024];
+   va_list ap;
+   va_start(ap, fmt);
+   vsnprintf(buf, sizeof(buf), fmt, ap);
+   va_end(ap);
+   fprintf(stderr, "agx: %s\n", buf);
+}
+
+void
+agx_not_implemented(const char *name, bool *reported)
+{
+   if (!__atomic_exchange_n(reported, true, __ATOMIC_RELAXED))
+      agx_log("not implemented: %s", name);
+}
+
+VkResult
+agx_error(VkResult result, const char *fmt, ...)
+{
+   /* Quiet by default: applications legitimately probe for errors. */
+   if (agx_debug_flags() == 0)
+      return result;
+   char buf[1024];
+   va_list ap;
+   va_start(ap, fmt);
+   vsnprintf(buf, sizeof(buf), fmt, ap);
+   va_end(ap);
+   agx_log("%s (VkResult %d)", buf, (int)result);
+   return result;
+}

@@ -1,0 +1,525 @@
+/*
+ * VkPhysicalDevice. Identity comes from GET_PARAMS (Mesa's naming scheme for
+ * Apple GPUs); features are true only where the driver implements them;
+ * limits are values the driver can honour, never below the Vulkan minimums.
+ */
+#define _GNU_SOURCE
+#include "agx_physical_device.h"
+
+#include <dlfcn.h>
+#include <link.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "agx_alloc.h"
+#include "agx_log.h"
+
+#define AGX_VENDOR_ID 0x106b /* Apple */
+
+VkResult agx_outarray(void *out, uint32_t *count, const void *items, uint32_t n, size_t size);
+
+static const char *
+marketing_suffix(const struct drm_asahi_params_global *p)
+{
+   switch (p->gpu_variant) {
+   case 'S': return " Pro";
+   case 'C': return " Max";
+   case 'D': return " Ultra";
+   default: return "";
+   }
+}
+
+/* FNV-1a over the bytes; enough to derive stable UUIDs. */
+static uint64_t
+fnv1a(uint64_t h, const void *data, size_t size)
+{
+   const uint8_t *p = data;
+   for (size_t i = 0; i < size; i++) {
+      h ^= p[i];
+      h *= 0x100000001b3ull;
+   }
+   return h;
+}
+
+static void
+make_uuid(uint8_t uuid[VK_UUID_SIZE], const char *domain, const void *data, size_t size)
+{
+   uint64_t a = fnv1a(0xcbf29ce484222325ull, domain, strlen(domain));
+   a = fnv1a(a, data, size);
+   uint64_t b = fnv1a(a ^ 0x9e3779b97f4a7c15ull, data, size);
+   memcpy(uuid, &a, 8);
+   memcpy(uuid + 8, &b, 8);
+}
+
+/* The GNU build-id of this library: pipeline caches die with each build. */
+static int
+find_build_id(struct dl_phdr_info *info, size_t size, void *data)
+{
+   uint8_t *out = data;
+   Dl_info self;
+   if (!dladdr((void *)find_build_id, &self) || info->dlpi_addr != (ElfW(Addr))self.dli_fbase)
+      return 0;
+   for (int i = 0; i < info->dlpi_phnum; i++) {
+      const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+      if (ph->p_type != PT_NOTE)
+         continue;
+      const uint8_t *p = (const uint8_t *)(info->dlpi_addr + ph->p_vaddr);
+      const uint8_t *end = p + ph->p_memsz;
+      while (p + sizeof(ElfW(Nhdr)) <= end) {
+         const ElfW(Nhdr) *n = (const ElfW(Nhdr) *)p;
+         const uint8_t *desc = p + sizeof(*n) + ((n->n_namesz + 3) & ~3u);
+         if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 && desc + n->n_descsz <= end) {
+            memcpy(out, desc, n->n_descsz < 20 ? n->n_descsz : 20);
+            return 1;
+         }
+         p = desc + ((n->n_descsz + 3) & ~3u);
+      }
+   }
+   return 0;
+}
+
+static void
+init_features(struct agx_features *f)
+{
+   memset(f, 0, sizeof(*f));
+   f->v11.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES;
+   f->v12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
+   f->v13.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES;
+
+   /* Only what is implemented and tested. Everything else stays false until
+    * the compiler, command buffers and images land. */
+   f->v12.timelineSemaphore = VK_TRUE;
+}
+
+static void
+init_properties(struct agx_physical_device *pdev)
+{
+   struct agx_properties *p = &pdev->properties;
+   memset(p, 0, sizeof(*p));
+
+   VkPhysicalDeviceLimits limits = {
+      .maxImageDimension1D = 16384,
+      .maxImageDimension2D = 16384,
+      .maxImageDimension3D = 2048,
+      .maxImageDimensionCube = 16384,
+      .maxImageArrayLayers = 2048,
+      .maxTexelBufferElements = 1u << 27,
+      .maxUniformBufferRange = 65536,
+      .maxStorageBufferRange = 1u << 30,
+      .maxPushConstantsSize = 256,
+      .maxMemoryAllocationCount = 4096,
+      .maxSamplerAllocationCount = 4000,
+      .bufferImageGranularity = 1,
+      .sparseAddressSpaceSize = 0,
+      .maxBoundDescriptorSets = 8,
+      .maxPerStageDescriptorSamplers = 16,
+      .maxPerStageDescriptorUniformBuffers = 64,
+      .maxPerStageDescriptorStorageBuffers = 64,
+      .maxPerStageDescriptorSampledImages = 128,
+      .maxPerStageDescriptorStorageImages = 64,
+      .maxPerStageDescriptorInputAttachments = 8,
+      .maxPerStageResources = 512,
+      .maxDescriptorSetSamplers = 96,
+      .maxDescriptorSetUniformBuffers = 384,
+      .maxDescriptorSetUniformBuffersDynamic = 8,
+      .maxDescriptorSetStorageBuffers = 384,
+      .maxDescriptorSetStorageBuffersDynamic = 4,
+      .maxDescriptorSetSampledImages = 768,
+      .maxDescriptorSetStorageImages = 384,
+      .maxDescriptorSetInputAttachments = 8,
+      .maxVertexInputAttributes = 16,
+      .maxVertexInputBindings = 16,
+      .maxVertexInputAttributeOffset = 2047,
+      .maxVertexInputBindingStride = 2048,
+      .maxVertexOutputComponents = 64,
+      .maxFragmentInputComponents = 64,
+      .maxFragmentOutputAttachments = 4,
+      .maxFragmentCombinedOutputResources = 4,
+      .maxComputeSharedMemorySize = 32768,
+      .maxComputeWorkGroupCount = {65535, 65535, 65535},
+      .maxComputeWorkGroupInvocations = 1024,
+      .maxComputeWorkGroupSize = {1024, 1024, 64},
+      .subPixelPrecisionBits = 4,
+      .subTexelPrecisionBits = 8,
+      .mipmapPrecisionBits = 4,
+      .maxDrawIndexedIndexValue = UINT32_MAX,
+      .maxDrawIndirectCount = 1,
+      .maxSamplerLodBias = 2.0f,
+      .maxSamplerAnisotropy = 1.0f,
+      .maxViewports = 1,
+      .maxViewportDimensions = {16384, 16384},
+      .viewportBoundsRange = {-32768.0f, 32767.0f},
+      .viewportSubPixelBits = 0,
+      .minMemoryMapAlignment = 64,
+      .minTexelBufferOffsetAlignment = 16,
+      .minUniformBufferOffsetAlignment = 16,
+      .minStorageBufferOffsetAlignment = 16,
+      .minTexelOffset = -8,
+      .maxTexelOffset = 7,
+      .minTexelGatherOffset = -8,
+      .maxTexelGatherOffset = 7,
+      .minInterpolationOffset = -0.5f,
+      .maxInterpolationOffset = 0.4375f,
+      .subPixelInterpolationOffsetBits = 4,
+      .maxFramebufferWidth = 16384,
+      .maxFramebufferHeight = 16384,
+      .maxFramebufferLayers = 1024,
+      .framebufferColorSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .framebufferDepthSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .framebufferStencilSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .framebufferNoAttachmentsSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .maxColorAttachments = 4,
+      .sampledImageColorSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .sampledImageIntegerSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .sampledImageDepthSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .sampledImageStencilSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .storageImageSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .maxSampleMaskWords = 1,
+      .timestampComputeAndGraphics = VK_FALSE,
+      .timestampPeriod = 1e9f / (float)(pdev->params.command_timestamp_frequency_hz
+                                           ? pdev->params.command_timestamp_frequency_hz
+                                           : 1000000000ull),
+      .maxClipDistances = 8,
+      .maxCullDistances = 8,
+      .maxCombinedClipAndCullDistances = 8,
+      .discreteQueuePriorities = 2,
+      .pointSizeRange = {1.0f, 1.0f},
+      .lineWidthRange = {1.0f, 1.0f},
+      .pointSizeGranularity = 0.0f,
+      .lineWidthGranularity = 0.0f,
+      .strictLines = VK_FALSE,
+      .standardSampleLocations = VK_TRUE,
+      .optimalBufferCopyOffsetAlignment = 16,
+      .optimalBufferCopyRowPitchAlignment = 16,
+      .nonCoherentAtomSize = 64,
+   };
+
+   p->v10 = (VkPhysicalDeviceProperties){
+      .apiVersion = AGX_API_VERSION,
+      .driverVersion = VK_MAKE_VERSION(0, 1, 0),
+      .vendorID = AGX_VENDOR_ID,
+      .deviceID = pdev->params.chip_id,
+      .deviceType = VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU,
+      .limits = limits,
+   };
+   snprintf(p->v10.deviceName, sizeof(p->v10.deviceName), "%s", pdev->name);
+
+   uint8_t build_id[20] = {0};
+   dl_iterate_phdr(find_build_id, build_id);
+   make_uuid(p->v10.pipelineCacheUUID, "agx-vk cache", build_id, sizeof(build_id));
+
+   p->v11.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES;
+   uint32_t ident[3] = {pdev->params.chip_id, pdev->params.gpu_generation,
+                        pdev->params.gpu_variant};
+   make_uuid(p->v11.deviceUUID, "agx-vk device", ident, sizeof(ident));
+   make_uuid(p->v11.driverUUID, "agx-vk driver", "0.1.0", 5);
+   p->v11.subgroupSize = 32;
+   p->v11.subgroupSupportedStages = VK_SHADER_STAGE_COMPUTE_BIT;
+   p->v11.subgroupSupportedOperations = VK_SUBGROUP_FEATURE_BASIC_BIT;
+   p->v11.pointClippingBehavior = VK_POINT_CLIPPING_BEHAVIOR_ALL_CLIP_PLANES;
+   p->v11.maxMultiviewViewCount = 6;
+   p->v11.maxMultiviewInstanceIndex = (1u << 27) - 1;
+   p->v11.maxPerSetDescriptors = 1024;
+   p->v11.maxMemoryAllocationSize = pdev->heap_size < (1ull << 32) ? pdev->heap_size : (1ull << 32);
+
+   p->v12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES;
+   /* No VkDriverId is registered for agx-vk: 0 says "none" honestly. */
+   p->v12.driverID = (VkDriverId)0;
+   snprintf(p->v12.driverName, sizeof(p->v12.driverName), "agx-vk");
+   snprintf(p->v12.driverInfo, sizeof(p->v12.driverInfo), "agx-vk 0.1.0 (%s backend)",
+            agx_kmd_backend_name(pdev->backend));
+   p->v12.conformanceVersion = (VkConformanceVersion){0, 0, 0, 0};
+   p->v12.denormBehaviorIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_NONE;
+   p->v12.roundingModeIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_NONE;
+   p->v12.maxUpdateAfterBindDescriptorsInAllPools = 500000;
+   p->v12.maxPerStageDescriptorUpdateAfterBindSamplers = 500000;
+   p->v12.maxPerStageDescriptorUpdateAfterBindUniformBuffers = 12;
+   p->v12.maxPerStageDescriptorUpdateAfterBindStorageBuffers = 500000;
+   p->v12.maxPerStageDescriptorUpdateAfterBindSampledImages = 500000;
+   p->v12.maxPerStageDescriptorUpdateAfterBindStorageImages = 500000;
+   p->v12.maxPerStageDescriptorUpdateAfterBindInputAttachments = 4;
+   p->v12.maxPerStageUpdateAfterBindResources = 500000;
+   p->v12.maxDescriptorSetUpdateAfterBindSamplers = 500000;
+   p->v12.maxDescriptorSetUpdateAfterBindUniformBuffers = 72;
+   p->v12.maxDescriptorSetUpdateAfterBindUniformBuffersDynamic = 8;
+   p->v12.maxDescriptorSetUpdateAfterBindStorageBuffers = 500000;
+   p->v12.maxDescriptorSetUpdateAfterBindStorageBuffersDynamic = 4;
+   p->v12.maxDescriptorSetUpdateAfterBindSampledImages = 500000;
+   p->v12.maxDescriptorSetUpdateAfterBindStorageImages = 500000;
+   p->v12.maxDescriptorSetUpdateAfterBindInputAttachments = 4;
+   p->v12.supportedDepthResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
+   p->v12.supportedStencilResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
+   p->v12.maxTimelineSemaphoreValueDifference = UINT64_MAX;
+   p->v12.framebufferIntegerColorSampleCounts = VK_SAMPLE_COUNT_1_BIT;
+
+   p->v13.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES;
+   p->v13.minSubgroupSize = 32;
+   p->v13.maxSubgroupSize = 32;
+   p->v13.maxComputeWorkgroupSubgroups = 32;
+   p->v13.maxInlineUniformBlockSize = 256;
+   p->v13.maxPerStageDescriptorInlineUniformBlocks = 4;
+   p->v13.maxPerStageDescriptorUpdateAfterBindInlineUniformBlocks = 4;
+   p->v13.maxDescriptorSetInlineUniformBlocks = 4;
+   p->v13.maxDescriptorSetUpdateAfterBindInlineUniformBlocks = 4;
+   p->v13.maxInlineUniformTotalSize = 256;
+   p->v13.storageTexelBufferOffsetAlignmentBytes = 16;
+   p->v13.uniformTexelBufferOffsetAlignmentBytes = 16;
+   p->v13.maxBufferSize = p->v11.maxMemoryAllocationSize;
+}
+
+VkResult
+agx_physical_device_try_create(struct agx_instance *instance, struct agx_physical_device **out)
+{
+   *out = NULL;
+   enum agx_kmd_backend backend = agx_kmd_backend_from_env();
+   if (backend == AGX_KMD_AUTO)
+      backend = agx_kmd_drm_available() ? AGX_KMD_DRM : AGX_KMD_SIM;
+
+   struct agx_kmd *kmd;
+   int ret = agx_kmd_open(backend, agx_debug(AGX_DEBUG_IOCTL), &kmd);
+   if (ret) {
+      if (agx_debug(AGX_DEBUG_STARTUP) || backend == AGX_KMD_DRM)
+         agx_log("no device on the %s backend (%s)", agx_kmd_backend_name(backend), strerror(-ret));
+      return VK_SUCCESS; /* no device is not an error */
+   }
+
+   struct agx_physical_device *pdev = agx_zalloc(&instance->alloc, sizeof(*pdev), 8,
+                                                 VK_SYSTEM_ALLOCATION_SCOPE_INSTANCE);
+   if (!pdev) {
+      agx_kmd_close(kmd);
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   }
+   set_loader_magic_value(pdev);
+   pdev->instance = instance;
+   pdev->backend = backend;
+   pdev->kmd = kmd;
+   pdev->params = kmd->params;
+
+   const struct drm_asahi_params_global *p = &pdev->params;
+   snprintf(pdev->name, sizeof(pdev->name), "Apple M%u%s (G%u%c %c%u)",
+            p->gpu_generation - 12, marketing_suffix(p), p->gpu_generation,
+            (char)p->gpu_variant, 'A' + (char)(p->gpu_revision >> 4), p->gpu_revision & 0xf);
+   for (uint32_t c = 0; c < p->num_clusters_total && c < DRM_ASAHI_MAX_CLUSTERS; c++)
+      pdev->core_count += (uint32_t)__builtin_popcountll(p->core_masks[c]);
+
+   /* Unified memory: advertise half of system RAM, as Mesa does. */
+   long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+   uint64_t ram = (pages > 0 && page_size > 0) ? (uint64_t)pages * (uint64_t)page_size : (4ull << 30);
+   pdev->heap_size = ram / 2;
+
+   init_features(&pdev->features);
+   init_properties(pdev);
+
+   if (agx_debug(AGX_DEBUG_STARTUP))
+      agx_log("%s on %s (%s backend), %u cores", pdev->name, kmd->node,
+              agx_kmd_backend_name(backend), pdev->core_count);
+   *out = pdev;
+   return VK_SUCCESS;
+}
+
+void
+agx_physical_device_destroy(struct agx_physical_device *pdev)
+{
+   agx_kmd_close(pdev->kmd);
+   agx_free(&pdev->instance->alloc, pdev);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures *pFeatures)
+{
+   AGX_FROM_HANDLE(agx_physical_device, pdev, physicalDevice);
+   *pFeatures = pdev->features.v10;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures2 *pFeatures)
+{
+   AGX_FROM_HANDLE(agx_physical_device, pdev, physicalDevice);
+   pFeatures->features = pdev->features.v10;
+   for (VkBaseOutStructure *s = pFeatures->pNext; s; s = s->pNext)
+      agx_fill_features_struct(s, &pdev->features);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_GetPhysicalDeviceProperties(VkPhysicalDevice physicalDevice, VkPhysicalDeviceProperties *pProperties)
+{
+   AGX_FROM_HANDLE(agx_physical_device, pdev, physicalDevice);
+   *pProperties = pdev->properties.v10;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
+                                 VkPhysicalDeviceProperties2 *pProperties)
+{
+   AGX_FROM_HANDLE(agx_physical_device, pdev, physicalDevice);
+   pProperties->properties = pdev->properties.v10;
+   for (VkBaseOutStructure *s = pProperties->pNext; s; s = s->pNext)
+      agx_fill_properties_struct(s, &pdev->properties);
+}
+
+static const VkQueueFamilyProperties queue_family = {
+   .queueFlags = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT,
+   .queueCount = 1,
+   .timestampValidBits = 0, /* timestamp queries are not implemented yet */
+   .minImageTransferGranularity = {1, 1, 1},
+};
+
+VKAPI_ATTR void VKAPI_CALL
+agx_GetPhysicalDeviceQueueFamilyProperties(VkPhysicalDevice physicalDevice, uint32_t *pCount,
+                                           VkQueueFamilyProperties *pProps)
+{
+   agx_outarray(pProps, pCount, &queue_family, 1, sizeof(queue_family));
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_GetPhysicalDeviceQueueFamilyProperties2(VkPhysicalDevice physicalDevice, uint32_t *pCount,
+                                            VkQueueFamilyProperties2 *pProps)
+{
+   if (pProps == NULL) {
+      *pCount = 1;
+      return;
+   }
+   if (*pCount == 0)
+      return;
+   *pCount = 1;
+   pProps[0].queueFamilyProperties = queue_family;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_GetPhysicalDeviceMemoryProperties(VkPhysicalDevice physicalDevice,
+                                      VkPhysicalDeviceMemoryProperties *pProps)
+{
+   AGX_FROM_HANDLE(agx_physical_device, pdev, physicalDevice);
+   memset(pProps, 0, sizeof(*pProps));
+   pProps->memoryHeapCount = 1;
+   pProps->memoryHeaps[0].size = pdev->heap_size;
+   pProps->memoryHeaps[0].flags = VK_MEMORY_HEAP_DEVICE_LOCAL_BIT;
+   pProps->memoryTypeCount = 1;
+   pProps->memoryTypes[0].heapIndex = 0;
+   pProps->memoryTypes[0].propertyFlags =
+      VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+      VK_MEMORY_PROPERTY_HOST_COHERENT_BIT | VK_MEMORY_PROPERTY_HOST_CACHED_BIT;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_GetPhysicalDeviceMemoryProperties2(VkPhysicalDevice physicalDevice,
+                                       VkPhysicalDeviceMemoryProperties2 *pProps)
+{
+   agx_GetPhysicalDeviceMemoryProperties(physicalDevice, &pProps->memoryProperties);
+}
+
+/* No image or buffer format is usable until images and shaders exist. */
+VKAPI_ATTR void VKAPI_CALL
+agx_GetPhysicalDeviceFormatProperties(VkPhysicalDevice physicalDevice, VkFormat format,
+                                      VkFormatProperties *pProps)
+{
+   memset(pProps, 0, sizeof(*pProps));
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_GetPhysicalDeviceFormatProperties2(VkPhysicalDevice physicalDevice, VkFormat format,
+                                       VkFormatProperties2 *pProps)
+{
+   memset(&pProps->formatProperties, 0, sizeof(pProps->formatProperties));
+   VkFormatProperties3 *p3 = (VkFormatProperties3 *)agx_find_struct(
+      pProps->pNext, VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3);
+   if (p3) {
+      p3->linearTilingFeatures = 0;
+      p3->optimalTilingFeatures = 0;
+      p3->bufferFeatures = 0;
+   }
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agx_GetPhysicalDeviceImageFormatProperties(VkPhysicalDevice physicalDevice, VkFormat format,
+                                           VkImageType type, VkImageTiling tiling,
+                                           VkImageUsageFlags usage, VkImageCreateFlags flags,
+                                           VkImageFormatProperties *pProps)
+{
+   memset(pProps, 0, sizeof(*pProps));
+   return VK_ERROR_FORMAT_NOT_SUPPORTED;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agx_GetPhysicalDeviceImageFormatProperties2(VkPhysicalDevice physicalDevice,
+                                            const VkPhysicalDeviceImageFormatInfo2 *pInfo,
+                                            VkImageFormatProperties2 *pProps)
+{
+   memset(&pProps->imageFormatProperties, 0, sizeof(pProps->imageFormatProperties));
+   return VK_ERROR_FORMAT_NOT_SUPPORTED;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_GetPhysicalDeviceSparseImageFormatProperties(VkPhysicalDevice physicalDevice, VkFormat format,
+                                                 VkImageType type, VkSampleCountFlagBits samples,
+                                                 VkImageUsageFlags usage, VkImageTiling tiling,
+                                                 uint32_t *pCount, VkSparseImageFormatProperties *pProps)
+{
+   *pCount = 0;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_GetPhysicalDeviceSparseImageFormatProperties2(VkPhysicalDevice physicalDevice,
+                                                  const VkPhysicalDeviceSparseImageFormatInfo2 *pInfo,
+                                                  uint32_t *pCount,
+                                                  VkSparseImageFormatProperties2 *pProps)
+{
+   *pCount = 0;
+}
+
+/* No external handle types are supported yet: report none. */
+VKAPI_ATTR void VKAPI_CALL
+agx_GetPhysicalDeviceExternalBufferProperties(VkPhysicalDevice physicalDevice,
+                                              const VkPhysicalDeviceExternalBufferInfo *pInfo,
+                                              VkExternalBufferProperties *pProps)
+{
+   memset(&pProps->externalMemoryProperties, 0, sizeof(pProps->externalMemoryProperties));
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_GetPhysicalDeviceExternalSemaphoreProperties(VkPhysicalDevice physicalDevice,
+                                                 const VkPhysicalDeviceExternalSemaphoreInfo *pInfo,
+                                                 VkExternalSemaphoreProperties *pProps)
+{
+   pProps->exportFromImportedHandleTypes = 0;
+   pProps->compatibleHandleTypes = 0;
+   pProps->externalSemaphoreFeatures = 0;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_GetPhysicalDeviceExternalFenceProperties(VkPhysicalDevice physicalDevice,
+                                             const VkPhysicalDeviceExternalFenceInfo *pInfo,
+                                             VkExternalFenceProperties *pProps)
+{
+   pProps->exportFromImportedHandleTypes = 0;
+   pProps->compatibleHandleTypes = 0;
+   pProps->externalFenceFeatures = 0;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agx_GetPhysicalDeviceToolProperties(VkPhysicalDevice physicalDevice, uint32_t *pCount,
+                                    VkPhysicalDeviceToolProperties *pProps)
+{
+   *pCount = 0;
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agx_EnumerateDeviceExtensionProperties(VkPhysicalDevice physicalDevice, const char *pLayerName,
+                                       uint32_t *pCount, VkExtensionProperties *pProps)
+{
+   if (pLayerName)
+      return VK_ERROR_LAYER_NOT_PRESENT;
+   return agx_outarray(pProps, pCount, agx_device_extensions, AGX_DEVICE_EXT_COUNT,
+                       sizeof(VkExtensionProperties));
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agx_EnumerateDeviceLayerProperties(VkPhysicalDevice physicalDevice, uint32_t *pCount,
+                                   VkLayerProperties *pProps)
+{
+   *pCount = 0;
+   return VK_SUCCESS;
+}

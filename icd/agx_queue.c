@@ -1,0 +1,333 @@
+/* VkQueue: the submit thread and vkQueueSubmit/vkQueueSubmit2. */
+#include "agx_queue.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "agx_alloc.h"
+#include "agx_log.h"
+#include "agx_sync.h"
+
+/* How long the thread blocks in one kernel wait before checking for stop. */
+#define AGX_QUEUE_POLL_NS (50ull * 1000 * 1000)
+
+static int
+wait_one(struct agx_queue *queue, const struct agx_sync_op *op)
+{
+   struct agx_kmd *kmd = queue->device->kmd;
+   for (;;) {
+      int ret = agx_kmd_syncobj_wait(kmd, &op->syncobj, op->timeline ? &op->value : NULL, 1,
+                                     agx_abs_timeout(AGX_QUEUE_POLL_NS),
+                                     DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL |
+                                        DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
+                                     NULL);
+      if (ret != -ETIME)
+         return ret;
+      pthread_mutex_lock(&queue->mutex);
+      bool stop = queue->stop;
+      pthread_mutex_unlock(&queue->mutex);
+      if (stop)
+         return -ECANCELED;
+   }
+}
+
+static int
+execute_batch(struct agx_queue *queue, struct agx_batch *batch)
+{
+   struct agx_kmd *kmd = queue->device->kmd;
+   for (uint32_t i = 0; i < batch->wait_count; i++) {
+      int ret = wait_one(queue, &batch->waits[i]);
+      if (ret)
+         return ret;
+      /* Waiting consumes a binary semaphore's payload. */
+      if (!batch->waits[i].timeline) {
+         ret = agx_kmd_syncobj_reset(kmd, &batch->waits[i].syncobj, 1);
+         if (ret)
+            return ret;
+      }
+   }
+
+   /* No command buffers exist yet, so a batch adds no GPU work: its signals
+    * complete with the work already submitted on this queue. */
+   for (uint32_t i = 0; i < batch->signal_count; i++) {
+      const struct agx_sync_op *s = &batch->signals[i];
+      int ret = agx_kmd_syncobj_transfer(kmd, s->syncobj, s->timeline ? s->value : 0,
+                                         queue->timeline, queue->timeline_point);
+      if (ret)
+         return ret;
+   }
+   if (agx_debug(AGX_DEBUG_SUBMIT))
+      agx_log("queue %u: batch done (%u waits, %u signals)", queue->queue_id, batch->wait_count,
+              batch->signal_count);
+   return 0;
+}
+
+static void *
+queue_thread(void *data)
+{
+   struct agx_queue *queue = data;
+   pthread_mutex_lock(&queue->mutex);
+   for (;;) {
+      while (!queue->head && !queue->stop)
+         pthread_cond_wait(&queue->cond, &queue->mutex);
+      if (!queue->head)
+         break;
+      struct agx_batch *batch = queue->head;
+      pthread_mutex_unlock(&queue->mutex);
+
+      int ret = agx_device_is_lost(queue->device) ? -ENODEV : execute_batch(queue, batch);
+      if (ret && ret != -ECANCELED && ret != -ENODEV)
+         agx_device_set_lost(queue->device, "queue submission failed in the kernel interface");
+
+      pthread_mutex_lock(&queue->mutex);
+      queue->head = batch->next;
+      if (!queue->head)
+         queue->tail = NULL;
+      queue->finished++;
+      agx_free(&queue->device->alloc, batch);
+      pthread_cond_broadcast(&queue->cond);
+   }
+   pthread_mutex_unlock(&queue->mutex);
+   return NULL;
+}
+
+VkResult
+agx_queue_create(struct agx_device *device, const VkDeviceQueueCreateInfo *info,
+                 struct agx_queue **out)
+{
+   struct agx_queue *queue = agx_zalloc(&device->alloc, sizeof(*queue), 8,
+                                        VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
+   if (!queue)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   set_loader_magic_value(queue);
+   queue->device = device;
+
+   int ret = agx_kmd_queue_create(device->kmd, device->vm_id, DRM_ASAHI_PRIORITY_MEDIUM,
+                                  device->usc_base, &queue->queue_id);
+   if (ret) {
+      agx_free(&device->alloc, queue);
+      return agx_error(agx_result_from_errno(ret), "QUEUE_CREATE: %s", strerror(-ret));
+   }
+   /* Point 0 is signalled from the start: "everything before the first submit". */
+   ret = agx_kmd_syncobj_create(device->kmd, true, &queue->timeline);
+   if (ret) {
+      agx_kmd_queue_destroy(device->kmd, queue->queue_id);
+      agx_free(&device->alloc, queue);
+      return agx_error(agx_result_from_errno(ret), "SYNCOBJ_CREATE: %s", strerror(-ret));
+   }
+
+   pthread_mutex_init(&queue->mutex, NULL);
+   pthread_cond_init(&queue->cond, NULL);
+   if (pthread_create(&queue->thread, NULL, queue_thread, queue) != 0) {
+      pthread_cond_destroy(&queue->cond);
+      pthread_mutex_destroy(&queue->mutex);
+      agx_kmd_syncobj_destroy(device->kmd, queue->timeline);
+      agx_kmd_queue_destroy(device->kmd, queue->queue_id);
+      agx_free(&device->alloc, queue);
+      return agx_error(VK_ERROR_INITIALIZATION_FAILED, "cannot start the queue thread");
+   }
+   *out = queue;
+   return VK_SUCCESS;
+}
+
+void
+agx_queue_destroy(struct agx_queue *queue)
+{
+   pthread_mutex_lock(&queue->mutex);
+   queue->stop = true;
+   pthread_cond_broadcast(&queue->cond);
+   pthread_mutex_unlock(&queue->mutex);
+   pthread_join(queue->thread, NULL);
+
+   /* Batches left behind were waiting on semaphores nobody will signal. */
+   while (queue->head) {
+      struct agx_batch *next = queue->head->next;
+      agx_free(&queue->device->alloc, queue->head);
+      queue->head = next;
+   }
+   agx_kmd_syncobj_destroy(queue->device->kmd, queue->timeline);
+   agx_kmd_queue_destroy(queue->device->kmd, queue->queue_id);
+   pthread_cond_destroy(&queue->cond);
+   pthread_mutex_destroy(&queue->mutex);
+   agx_free(&queue->device->alloc, queue);
+}
+
+VkResult
+agx_queue_wait_idle(struct agx_queue *queue)
+{
+   pthread_mutex_lock(&queue->mutex);
+   while (queue->finished != queue->queued && !agx_device_is_lost(queue->device))
+      pthread_cond_wait(&queue->cond, &queue->mutex);
+   uint64_t point = queue->timeline_point;
+   pthread_mutex_unlock(&queue->mutex);
+   if (agx_device_is_lost(queue->device))
+      return VK_ERROR_DEVICE_LOST;
+
+   int ret = agx_kmd_syncobj_wait(queue->device->kmd, &queue->timeline, &point, 1, INT64_MAX,
+                                  DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL, NULL);
+   if (ret)
+      return agx_device_set_lost(queue->device, "waiting for the queue timeline failed");
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agx_QueueWaitIdle(VkQueue _queue)
+{
+   AGX_FROM_HANDLE(agx_queue, queue, _queue);
+   if (agx_device_is_lost(queue->device))
+      return VK_ERROR_DEVICE_LOST;
+   return agx_queue_wait_idle(queue);
+}
+
+static struct agx_sync_op
+sync_op(VkSemaphore handle, uint64_t value)
+{
+   AGX_FROM_HANDLE(agx_semaphore, sem, handle);
+   bool timeline = sem->type == VK_SEMAPHORE_TYPE_TIMELINE;
+   return (struct agx_sync_op){sem->syncobj, timeline, timeline ? value : 0};
+}
+
+/* Allocates a batch with room for its sync operations (all host memory is
+ * taken before anything is queued, so failure leaves nothing behind). */
+static struct agx_batch *
+batch_alloc(struct agx_queue *queue, uint32_t waits, uint32_t signals)
+{
+   size_t size = sizeof(struct agx_batch) + (waits + signals) * sizeof(struct agx_sync_op);
+   struct agx_batch *b = agx_zalloc(&queue->device->alloc, size, 8,
+                                    VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
+   if (b) {
+      b->waits = (struct agx_sync_op *)(b + 1);
+      b->signals = b->waits + waits;
+   }
+   return b;
+}
+
+static void
+enqueue(struct agx_queue *queue, struct agx_batch **batches, uint32_t count)
+{
+   pthread_mutex_lock(&queue->mutex);
+   for (uint32_t i = 0; i < count; i++) {
+      if (queue->tail)
+         queue->tail->next = batches[i];
+      else
+         queue->head = batches[i];
+      queue->tail = batches[i];
+      queue->queued++;
+   }
+   pthread_cond_broadcast(&queue->cond);
+   pthread_mutex_unlock(&queue->mutex);
+}
+
+/* Common path: `count` batches described by a callback-free array form. */
+struct agx_submit_desc {
+   uint32_t wait_count, signal_count;
+   const VkSemaphore *wait_sems, *signal_sems;
+   const uint64_t *wait_values, *signal_values;          /* VkSubmitInfo form */
+   const VkSemaphoreSubmitInfo *wait_infos, *signal_infos; /* VkSubmitInfo2 form */
+};
+
+static VkResult
+submit(struct agx_queue *queue, const struct agx_submit_desc *descs, uint32_t count, VkFence _fence)
+{
+   if (agx_device_is_lost(queue->device))
+      return VK_ERROR_DEVICE_LOST;
+   AGX_FROM_HANDLE(agx_fence, fence, _fence);
+
+   /* A fence with no batches still needs a batch to signal it. */
+   uint32_t n = count ? count : (fence ? 1 : 0);
+   if (n == 0)
+      return VK_SUCCESS;
+   struct agx_batch *stack[8], **batches = stack;
+   if (n > 8) {
+      batches = agx_alloc(&queue->device->alloc, n * sizeof(*batches), 8,
+                          VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+      if (!batches)
+         return VK_ERROR_OUT_OF_HOST_MEMORY;
+   }
+
+   VkResult result = VK_SUCCESS;
+   for (uint32_t i = 0; i < n; i++) {
+      const struct agx_submit_desc *d = i < count ? &descs[i] : NULL;
+      uint32_t waits = d ? d->wait_count : 0;
+      uint32_t signals = (d ? d->signal_count : 0) + (fence && i == n - 1 ? 1 : 0);
+      batches[i] = batch_alloc(queue, waits, signals);
+      if (!batches[i]) {
+         for (uint32_t j = 0; j < i; j++)
+            agx_free(&queue->device->alloc, batches[j]);
+         result = VK_ERROR_OUT_OF_HOST_MEMORY;
+         break;
+      }
+      struct agx_batch *b = batches[i];
+      for (uint32_t w = 0; w < waits; w++) {
+         b->waits[b->wait_count++] =
+            d->wait_infos ? sync_op(d->wait_infos[w].semaphore, d->wait_infos[w].value)
+                          : sync_op(d->wait_sems[w], d->wait_values ? d->wait_values[w] : 0);
+      }
+      for (uint32_t s = 0; d && s < d->signal_count; s++) {
+         b->signals[b->signal_count++] =
+            d->signal_infos ? sync_op(d->signal_infos[s].semaphore, d->signal_infos[s].value)
+                            : sync_op(d->signal_sems[s], d->signal_values ? d->signal_values[s] : 0);
+      }
+      if (fence && i == n - 1)
+         b->signals[b->signal_count++] = (struct agx_sync_op){fence->syncobj, false, 0};
+   }
+   if (result == VK_SUCCESS)
+      enqueue(queue, batches, n);
+   if (batches != stack)
+      agx_free(&queue->device->alloc, batches);
+   return result;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agx_QueueSubmit(VkQueue _queue, uint32_t submitCount, const VkSubmitInfo *pSubmits, VkFence fence)
+{
+   AGX_FROM_HANDLE(agx_queue, queue, _queue);
+   struct agx_submit_desc stack[8] = {0}, *descs = stack;
+   if (submitCount > 8) {
+      descs = agx_alloc(&queue->device->alloc, submitCount * sizeof(*descs), 8,
+                        VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+      if (!descs)
+         return VK_ERROR_OUT_OF_HOST_MEMORY;
+   }
+   for (uint32_t i = 0; i < submitCount; i++) {
+      const VkTimelineSemaphoreSubmitInfo *tl = agx_find_struct(
+         pSubmits[i].pNext, VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO);
+      descs[i] = (struct agx_submit_desc){
+         .wait_count = pSubmits[i].waitSemaphoreCount,
+         .signal_count = pSubmits[i].signalSemaphoreCount,
+         .wait_sems = pSubmits[i].pWaitSemaphores,
+         .signal_sems = pSubmits[i].pSignalSemaphores,
+         .wait_values = tl && tl->waitSemaphoreValueCount ? tl->pWaitSemaphoreValues : NULL,
+         .signal_values = tl && tl->signalSemaphoreValueCount ? tl->pSignalSemaphoreValues : NULL,
+      };
+   }
+   VkResult result = submit(queue, descs, submitCount, fence);
+   if (descs != stack)
+      agx_free(&queue->device->alloc, descs);
+   return result;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agx_QueueSubmit2(VkQueue _queue, uint32_t submitCount, const VkSubmitInfo2 *pSubmits, VkFence fence)
+{
+   AGX_FROM_HANDLE(agx_queue, queue, _queue);
+   struct agx_submit_desc stack[8] = {0}, *descs = stack;
+   if (submitCount > 8) {
+      descs = agx_alloc(&queue->device->alloc, submitCount * sizeof(*descs), 8,
+                        VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+      if (!descs)
+         return VK_ERROR_OUT_OF_HOST_MEMORY;
+   }
+   for (uint32_t i = 0; i < submitCount; i++) {
+      descs[i] = (struct agx_submit_desc){
+         .wait_count = pSubmits[i].waitSemaphoreInfoCount,
+         .signal_count = pSubmits[i].signalSemaphoreInfoCount,
+         .wait_infos = pSubmits[i].pWaitSemaphoreInfos,
+         .signal_infos = pSubmits[i].pSignalSemaphoreInfos,
+      };
+   }
+   VkResult result = submit(queue, descs, submitCount, fence);
+   if (descs != stack)
+      agx_free(&queue->device->alloc, descs);
+   return result;
+}

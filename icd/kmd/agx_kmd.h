@@ -1,0 +1,101 @@
+/*
+ * The kernel-mode-driver interface: everything the Vulkan driver asks of the
+ * asahi kernel driver, in one small API. Two backends implement the
+ * transport (ioctl + mmap of a DRM device):
+ *   drm  a real asahi render node through libdrm (agx_kmd_drm.c)
+ *   sim  the in-process simulator in sim/ (agx_kmd_sim.c)
+ * Both receive the identical UAPI structs; the typed helpers below (in
+ * agx_kmd.c) are shared, so the simulator sees exactly what the kernel sees.
+ * Functions return 0 or a negative errno.
+ */
+#ifndef AGX_KMD_H
+#define AGX_KMD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "drm-uapi/asahi_drm.h"
+
+enum agx_kmd_backend {
+   AGX_KMD_AUTO,
+   AGX_KMD_DRM,
+   AGX_KMD_SIM,
+};
+
+struct agx_kmd;
+
+struct agx_kmd_ops {
+   int (*ioctl)(struct agx_kmd *kmd, unsigned long request, void *arg);
+   void *(*mmap)(struct agx_kmd *kmd, uint64_t offset, size_t size, int *err);
+   int (*munmap)(struct agx_kmd *kmd, void *ptr, size_t size);
+   void (*destroy)(struct agx_kmd *kmd);
+};
+
+struct agx_kmd {
+   const struct agx_kmd_ops *ops;
+   enum agx_kmd_backend backend;
+   bool trace;                          /* AGX_DEBUG=ioctl */
+   char node[64];                       /* render node path or "simulator" */
+   struct drm_asahi_params_global params;
+};
+
+/* Which backend AGX_DEVICE asks for (auto when unset or invalid). */
+enum agx_kmd_backend agx_kmd_backend_from_env(void);
+
+/* True if an asahi render node exists (cheap probe, no device kept open). */
+bool agx_kmd_drm_available(void);
+
+/*
+ * Opens a device on `backend` (AGX_KMD_AUTO: drm if an asahi node exists,
+ * else sim) and reads its parameters. -ENODEV when the backend has no device.
+ */
+int agx_kmd_open(enum agx_kmd_backend backend, bool trace, struct agx_kmd **out);
+void agx_kmd_close(struct agx_kmd *kmd);
+
+/* Backend constructors, used by agx_kmd_open. */
+int agx_kmd_drm_open(struct agx_kmd **out);
+int agx_kmd_sim_open(struct agx_kmd **out);
+
+const char *agx_kmd_backend_name(enum agx_kmd_backend backend);
+
+int agx_kmd_get_time(struct agx_kmd *kmd, uint64_t *ns);
+
+int agx_kmd_gem_create(struct agx_kmd *kmd, uint64_t size, uint32_t flags, uint32_t vm_id,
+                       uint32_t *handle);
+int agx_kmd_gem_close(struct agx_kmd *kmd, uint32_t handle);
+int agx_kmd_gem_mmap(struct agx_kmd *kmd, uint32_t handle, size_t size, void **ptr);
+int agx_kmd_gem_munmap(struct agx_kmd *kmd, void *ptr, size_t size);
+
+int agx_kmd_vm_create(struct agx_kmd *kmd, uint64_t kernel_start, uint64_t kernel_end,
+                      uint32_t *vm_id);
+int agx_kmd_vm_destroy(struct agx_kmd *kmd, uint32_t vm_id);
+int agx_kmd_vm_bind(struct agx_kmd *kmd, uint32_t vm_id, const struct drm_asahi_gem_bind_op *ops,
+                    uint32_t count);
+
+int agx_kmd_queue_create(struct agx_kmd *kmd, uint32_t vm_id, uint32_t priority,
+                         uint64_t usc_exec_base, uint32_t *queue_id);
+int agx_kmd_queue_destroy(struct agx_kmd *kmd, uint32_t queue_id);
+int agx_kmd_submit(struct agx_kmd *kmd, uint32_t queue_id, const struct drm_asahi_sync *syncs,
+                   uint32_t in_count, uint32_t out_count, const void *cmdbuf, uint32_t cmdbuf_size);
+
+int agx_kmd_syncobj_create(struct agx_kmd *kmd, bool signaled, uint32_t *handle);
+int agx_kmd_syncobj_destroy(struct agx_kmd *kmd, uint32_t handle);
+/* points == NULL: binary wait. abs_timeout_ns: CLOCK_MONOTONIC, INT64_MAX = forever. */
+int agx_kmd_syncobj_wait(struct agx_kmd *kmd, const uint32_t *handles, const uint64_t *points,
+                         uint32_t count, int64_t abs_timeout_ns, uint32_t flags,
+                         uint32_t *first_signaled);
+int agx_kmd_syncobj_reset(struct agx_kmd *kmd, const uint32_t *handles, uint32_t count);
+int agx_kmd_syncobj_signal(struct agx_kmd *kmd, const uint32_t *handles, uint32_t count);
+int agx_kmd_syncobj_timeline_signal(struct agx_kmd *kmd, const uint32_t *handles,
+                                    const uint64_t *points, uint32_t count);
+int agx_kmd_syncobj_query(struct agx_kmd *kmd, const uint32_t *handles, uint64_t *points,
+                          uint32_t count);
+int agx_kmd_syncobj_transfer(struct agx_kmd *kmd, uint32_t dst, uint64_t dst_point, uint32_t src,
+                             uint64_t src_point);
+int agx_kmd_syncobj_export(struct agx_kmd *kmd, uint32_t handle, int *fd);
+
+/* CLOCK_MONOTONIC now + rel_ns, saturating (UINT64_MAX relative = forever). */
+int64_t agx_abs_timeout(uint64_t rel_ns);
+
+#endif

@@ -1,0 +1,93 @@
+/*
+ * Every Vulkan 1.0-1.3 core command resolves to a non-NULL pointer through
+ * the loader (argv[1]: the list generated from vk.xml by the driver's
+ * entry-point generator), version rules are applied to vkGetDeviceProcAddr,
+ * and a command the driver has not implemented yet answers with an error
+ * instead of crashing.
+ */
+#include "agx_test.h"
+
+static VkDevice
+make_device(VkInstance instance, VkPhysicalDevice *pdev_out)
+{
+   uint32_t n = 1;
+   VkPhysicalDevice pdev;
+   VK_OK(vkEnumeratePhysicalDevices(instance, &n, &pdev));
+   float prio = 1.0f;
+   VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                  .queueCount = 1, .pQueuePriorities = &prio};
+   VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+                             .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci};
+   VkDevice device;
+   VK_OK(vkCreateDevice(pdev, &dci, NULL, &device));
+   *pdev_out = pdev;
+   return device;
+}
+
+static VkInstance
+make_instance(uint32_t api)
+{
+   VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .apiVersion = api};
+   VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pApplicationInfo = &app};
+   VkInstance instance;
+   VK_OK(vkCreateInstance(&ici, NULL, &instance));
+   return instance;
+}
+
+int
+main(int argc, char **argv)
+{
+   CHECK(argc == 2);
+   FILE *list = fopen(argv[1], "r");
+   CHECK(list != NULL);
+
+   VkInstance instance = make_instance(VK_API_VERSION_1_3);
+   VkPhysicalDevice pdev;
+   VkDevice device = make_device(instance, &pdev);
+
+   char name[256], level[32], version[16];
+   unsigned total = 0, missing = 0;
+   while (fscanf(list, "%255s %31s %15s", name, level, version) == 3) {
+      /* Global commands are queried without an instance. */
+      PFN_vkVoidFunction f = strcmp(level, "device") == 0   ? vkGetDeviceProcAddr(device, name)
+                             : strcmp(level, "global") == 0 ? vkGetInstanceProcAddr(NULL, name)
+                                                            : vkGetInstanceProcAddr(instance, name);
+      if (f == NULL) {
+         fprintf(stderr, "unresolved: %s (%s, %s)\n", name, level, version);
+         missing++;
+      }
+      total++;
+   }
+   fclose(list);
+   printf("%u core commands, %u unresolved\n", total, missing);
+   CHECK(total > 200);
+   CHECK(missing == 0);
+
+   /* Unknown names and instance-level names through GDPA give NULL. */
+   CHECK(vkGetDeviceProcAddr(device, "vkNotARealCommand") == NULL);
+   CHECK(vkGetInstanceProcAddr(instance, "vkNotARealCommand") == NULL);
+
+   /* A not-yet-implemented command returns an error code the spec allows. */
+   VkCommandPoolCreateInfo cpci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+   VkCommandPool pool = VK_NULL_HANDLE;
+   PFN_vkCreateCommandPool create_pool =
+      (PFN_vkCreateCommandPool)vkGetDeviceProcAddr(device, "vkCreateCommandPool");
+   CHECK(create_pool != NULL);
+   VkResult r = create_pool(device, &cpci, NULL, &pool);
+   CHECK(r == VK_ERROR_OUT_OF_HOST_MEMORY || r == VK_ERROR_FEATURE_NOT_PRESENT ||
+         r == VK_ERROR_INITIALIZATION_FAILED);
+
+   vkDestroyDevice(device, NULL);
+   vkDestroyInstance(instance, NULL);
+
+   /* An application asking for Vulkan 1.0 does not see 1.3 device commands. */
+   instance = make_instance(VK_API_VERSION_1_0);
+   device = make_device(instance, &pdev);
+   CHECK(vkGetDeviceProcAddr(device, "vkCmdSetCullMode") == NULL);
+   CHECK(vkGetDeviceProcAddr(device, "vkGetBufferDeviceAddress") == NULL);
+   CHECK(vkGetDeviceProcAddr(device, "vkCreateBuffer") != NULL);
+   vkDestroyDevice(device, NULL);
+   vkDestroyInstance(instance, NULL);
+   printf("ok\n");
+   return 0;
+}
