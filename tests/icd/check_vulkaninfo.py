@@ -8,6 +8,11 @@ import tempfile
 
 manifest = sys.argv[1]
 env = dict(os.environ)
+# An ASan-built driver inside the (uninstrumented) vulkaninfo needs the
+# runtime preloaded; argv[2] is its path when the build is sanitized.
+if len(sys.argv) > 2 and sys.argv[2]:
+    env['LD_PRELOAD'] = sys.argv[2]
+    env['ASAN_OPTIONS'] = 'detect_leaks=0'
 env['VK_ICD_FILENAMES'] = manifest
 env.pop('VK_DRIVER_FILES', None)
 env['XDG_RUNTIME_DIR'] = tempfile.mkdtemp()
