@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""run-deqp against fake-deqp-vk: results, crash and hang recovery,
+expectation handling and exit status."""
+import os
+import subprocess
+import sys
+import tempfile
+
+here = os.path.dirname(os.path.abspath(__file__))
+runner, fake = os.path.join(here, 'run-deqp'), os.path.join(here, 'fake-deqp-vk')
+
+
+def run(tmp, fails, flakes='', extra=()):
+    for name, text in (('fails', fails), ('flakes', flakes), ('skips', 'dEQP-VK.fake.c.skipped_*\n')):
+        with open(os.path.join(tmp, name), 'w') as f:
+            f.write(text)
+    out = os.path.join(tmp, 'out')
+    p = subprocess.run([sys.executable, runner, '--deqp', fake, '--jobs', '2', '--batch', '4',
+                        '--timeout', '2', '--output', out, '--include', 'dEQP-VK.fake.*',
+                        '--fails', os.path.join(tmp, 'fails'), '--flakes', os.path.join(tmp, 'flakes'),
+                        '--skips', os.path.join(tmp, 'skips'), *extra],
+                       capture_output=True, text=True, timeout=120)
+    rows = {}
+    with open(os.path.join(out, 'results.csv')) as f:
+        assert f.readline().strip() == 'case,status,duration'
+        for line in f:
+            case, status, duration = line.strip().split(',')
+            rows[case] = (status, float(duration))
+    return p, rows
+
+
+def check(cond, what, p=None):
+    if not cond:
+        if p:
+            print(p.stdout, p.stderr)
+        sys.exit('FAILED: ' + what)
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    good = ('dEQP-VK.fake.a.fail_1,Fail\ndEQP-VK.fake.b.crash_1,Crash\n'
+            'dEQP-VK.fake.b.hang_1,Timeout\ndEQP-VK.fake.c.fail_expected,Fail\n')
+    p, rows = run(tmp, good)
+    check(p.returncode == 0, 'all results expected -> exit 0', p)
+    check(len(rows) == 10, f'10 cases run (skips and --include applied), got {len(rows)}', p)
+    check(rows['dEQP-VK.fake.a.pass_1'] == ('Pass', 0.025), 'pass with duration', p)
+    check(rows['dEQP-VK.fake.b.crash_1'][0] == 'Crash', 'crash recorded', p)
+    check(rows['dEQP-VK.fake.b.hang_1'][0] == 'Timeout', 'hang recorded as Timeout', p)
+    check(rows['dEQP-VK.fake.b.pass_3'][0] == 'Pass' and rows['dEQP-VK.fake.b.pass_4'][0] == 'Pass',
+          'batch continues after a crash and after a hang', p)
+    check(rows['dEQP-VK.fake.c.notsupported_1'][0] == 'NotSupported', 'NotSupported', p)
+    check('Summary: Pass 5, Fail 2, Crash 1, Timeout 1, NotSupported 1' in p.stdout,
+          'summary line', p)
+    check('dEQP-VK.fake.c.pass_fixed' in rows and 'dEQP-VK.fake.c.skipped_1' not in rows, 'skips', p)
+
+    # An unexpected failure and an expected failure that now passes both fail the run.
+    p, rows = run(tmp, good.replace('dEQP-VK.fake.a.fail_1,Fail\n', '') +
+                  'dEQP-VK.fake.c.pass_fixed,Fail\n')
+    check(p.returncode == 1, 'unexpected results -> exit 1', p)
+    check('dEQP-VK.fake.a.fail_1,Fail' in p.stdout, 'unexpected failure listed', p)
+    check('dEQP-VK.fake.c.pass_fixed,Pass (expected Fail)' in p.stdout, 'fixed case listed', p)
+
+    # Flakes are never reported.
+    p, rows = run(tmp, good.replace('dEQP-VK.fake.a.fail_1,Fail\n', ''), flakes='dEQP-VK.fake.a.fail_*\n')
+    check(p.returncode == 0, 'flake ignored', p)
+print('ok')
