@@ -86,7 +86,7 @@ agx_BindBufferMemory2(VkDevice _device, uint32_t count, const VkBindBufferMemory
    for (uint32_t i = 0; i < count; i++) {
       AGX_FROM_HANDLE(agx_buffer, buffer, pInfos[i].buffer);
       AGX_FROM_HANDLE(agx_device_memory, mem, pInfos[i].memory);
-      buffer->va = mem->va + pInfos[i].memoryOffset;
+      buffer->va = mem->bo->va + pInfos[i].memoryOffset;
    }
    return VK_SUCCESS;
 }

@@ -1,0 +1,116 @@
+/* Buffer objects: GEM_CREATE, a VA from the right heap, VM_BIND, mmap. */
+#include "agx_bo.h"
+
+#include <assert.h>
+#include <string.h>
+
+#include "agx_alloc.h"
+#include "agx_device.h"
+#include "agx_log.h"
+#include "agx_physical_device.h"
+
+static struct agx_va_heap *
+heap_for(struct agx_device *device, uint32_t flags)
+{
+   return (flags & AGX_BO_EXEC) ? &device->usc_heap : &device->user_heap;
+}
+
+static void
+release(struct agx_device *device, struct agx_bo *bo)
+{
+   if (bo->map)
+      agx_kmd_gem_munmap(device->kmd, bo->map, bo->size);
+   if (bo->va) {
+      struct drm_asahi_gem_bind_op op = {
+         .flags = DRM_ASAHI_BIND_UNBIND, .range = bo->size, .addr = bo->va};
+      agx_kmd_vm_bind(device->kmd, device->vm_id, &op, 1);
+      pthread_mutex_lock(&device->va_mutex);
+      agx_va_free(heap_for(device, bo->flags), bo->va, bo->size);
+      pthread_mutex_unlock(&device->va_mutex);
+   }
+   if (bo->handle)
+      agx_kmd_gem_close(device->kmd, bo->handle);
+   agx_free(&device->alloc, bo);
+}
+
+VkResult
+agx_bo_create(struct agx_device *device, uint64_t size, uint32_t flags, const char *label,
+              struct agx_bo **out)
+{
+   if (size == 0 || size > (1ull << 40))
+      return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+   struct agx_bo *bo = agx_zalloc(&device->alloc, sizeof(*bo), 8, VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
+   if (!bo)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   bo->flags = flags;
+   bo->size = (size + AGX_PAGE_SIZE - 1) & ~(AGX_PAGE_SIZE - 1);
+   bo->label = label;
+
+   uint32_t gem_flags = DRM_ASAHI_GEM_VM_PRIVATE;
+   if (flags & AGX_BO_WRITEBACK)
+      gem_flags |= DRM_ASAHI_GEM_WRITEBACK;
+   int ret = agx_kmd_gem_create(device->kmd, bo->size, gem_flags, device->vm_id, &bo->handle);
+   if (ret) {
+      release(device, bo);
+      return agx_error(VK_ERROR_OUT_OF_DEVICE_MEMORY, "GEM_CREATE %s: %s", label, strerror(-ret));
+   }
+
+   pthread_mutex_lock(&device->va_mutex);
+   uint64_t va = agx_va_alloc(heap_for(device, flags), bo->size, AGX_PAGE_SIZE);
+   pthread_mutex_unlock(&device->va_mutex);
+   if (!va) {
+      release(device, bo);
+      return agx_error(VK_ERROR_OUT_OF_DEVICE_MEMORY, "out of GPU VA for %s", label);
+   }
+
+   struct drm_asahi_gem_bind_op op = {
+      .flags = DRM_ASAHI_BIND_READ | ((flags & AGX_BO_READONLY) ? 0 : DRM_ASAHI_BIND_WRITE),
+      .handle = bo->handle,
+      .range = bo->size,
+      .addr = va,
+   };
+   ret = agx_kmd_vm_bind(device->kmd, device->vm_id, &op, 1);
+   if (ret) {
+      pthread_mutex_lock(&device->va_mutex);
+      agx_va_free(heap_for(device, flags), va, bo->size);
+      pthread_mutex_unlock(&device->va_mutex);
+      release(device, bo);
+      return agx_error(VK_ERROR_OUT_OF_DEVICE_MEMORY, "VM_BIND %s: %s", label, strerror(-ret));
+   }
+   bo->va = va;
+
+   if (agx_debug(AGX_DEBUG_ALLOC))
+      agx_log("bo %s: handle %u, %llu bytes at 0x%llx%s", label, bo->handle,
+              (unsigned long long)bo->size, (unsigned long long)bo->va,
+              (flags & AGX_BO_EXEC) ? " (usc heap)" : "");
+   *out = bo;
+   return VK_SUCCESS;
+}
+
+void
+agx_bo_destroy(struct agx_device *device, struct agx_bo *bo)
+{
+   if (bo)
+      release(device, bo);
+}
+
+VkResult
+agx_bo_map(struct agx_device *device, struct agx_bo *bo, void **ptr)
+{
+   if (!bo->map) {
+      void *map = NULL;
+      int ret = agx_kmd_gem_mmap(device->kmd, bo->handle, bo->size, &map);
+      if (ret)
+         return agx_error(VK_ERROR_MEMORY_MAP_FAILED, "mmap %s: %s", bo->label, strerror(-ret));
+      bo->map = map;
+   }
+   *ptr = bo->map;
+   return VK_SUCCESS;
+}
+
+uint32_t
+agx_bo_usc_offset(const struct agx_device *device, const struct agx_bo *bo)
+{
+   assert(bo->flags & AGX_BO_EXEC);
+   return (uint32_t)(bo->va - device->usc_base);
+}

@@ -1,0 +1,43 @@
+/*
+ * Buffer objects: a GEM object bound into the device's GPU VM. Every piece
+ * of GPU memory the driver uses (application memory, command streams,
+ * shader binaries) is an agx_bo. Executable BOs live in the 4 GiB USC heap
+ * so their addresses fit the 32-bit offsets from usc_exec_base that control
+ * streams and USC words carry.
+ */
+#ifndef AGX_BO_H
+#define AGX_BO_H
+
+#include <stdint.h>
+#include <vulkan/vulkan_core.h>
+
+struct agx_device;
+
+enum agx_bo_flags {
+   AGX_BO_EXEC = 1u << 0,      /* in the USC heap (shaders, USC words) */
+   AGX_BO_WRITEBACK = 1u << 1, /* CPU-cached mapping (CPU reads results) */
+   AGX_BO_READONLY = 1u << 2,  /* GPU may only read it */
+};
+
+struct agx_bo {
+   uint32_t handle; /* GEM handle */
+   uint32_t flags;  /* enum agx_bo_flags */
+   uint64_t size;   /* multiple of the 16 KiB page */
+   uint64_t va;     /* GPU address */
+   void *map;       /* CPU mapping, NULL until agx_bo_map */
+   const char *label;
+};
+
+/* VK_SUCCESS, VK_ERROR_OUT_OF_HOST_MEMORY or VK_ERROR_OUT_OF_DEVICE_MEMORY;
+ * on failure nothing is left behind. */
+VkResult agx_bo_create(struct agx_device *device, uint64_t size, uint32_t flags, const char *label,
+                       struct agx_bo **out);
+void agx_bo_destroy(struct agx_device *device, struct agx_bo *bo);
+
+/* Maps the whole BO for the CPU (once; later calls return the same pointer). */
+VkResult agx_bo_map(struct agx_device *device, struct agx_bo *bo, void **ptr);
+
+/* The 32-bit address of an executable BO as control streams encode it. */
+uint32_t agx_bo_usc_offset(const struct agx_device *device, const struct agx_bo *bo);
+
+#endif
