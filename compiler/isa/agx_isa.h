@@ -170,6 +170,15 @@ void agx_isa_get_operand(const struct agx_isa_instr *I, unsigned i,
 int agx_isa_set_operand(struct agx_isa_instr *I, unsigned i,
                         const struct agx_isa_value *v);
 
+/* Set every operand of I from vals[0..nops-1], operands that read fields of
+ * later operands last.  0 or AGX_ISA_ERR_OPERAND. */
+int agx_isa_set_operands(struct agx_isa_instr *I,
+                         const struct agx_isa_value *vals);
+
+/* Whether two operand values are the same operand. */
+bool agx_isa_value_equal(const struct agx_isa_value *a,
+                         const struct agx_isa_value *b);
+
 /* Convenience constructors for the compiler. */
 struct agx_isa_value agx_isa_reg(enum agx_isa_rclass c, unsigned n,
                                  unsigned count);

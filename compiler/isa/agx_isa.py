@@ -241,7 +241,8 @@ def D(name, size, fixed, ops=(), raw=(), lbit=15, mnem=None, placeholder=False,
         'placeholder': placeholder, 'group': group, 'cname': cname,
     })
 
-# Moves
+# Moves.  Bit 8 is both the high bit of the destination type and the
+# 16/32-bit selector, so each form only takes destinations of its own size.
 D('mov_imm', (4, 6), [(0, 7, 0x62), (8, 1, 0)],
   [dst('D', 44), imm('imm16', (16, 16))], group='move', cname='mov_imm16')
 D('mov_imm', (6, 8), [(0, 7, 0x62), (8, 1, 1)],

@@ -687,8 +687,17 @@ agx_isa_set_operand(struct agx_isa_instr *I, unsigned i,
          return AGX_ISA_ERR_OPERAND;
       return fset(I, o->field[1], (uint64_t)n >> 3);
 
-   case AGX_OK_IMM:
    case AGX_OK_BINARY:
+      if (v->kind == AGX_V_STR && v->str[0] == '0' && v->str[1] == 'b' &&
+          v->str[2]) {
+         char *end;
+         unsigned long long x = strtoull(v->str + 2, &end, 2);
+         if (*end)
+            return AGX_ISA_ERR_OPERAND;
+         return fset(I, o->field[0], x);
+      }
+      /* fall through */
+   case AGX_OK_IMM:
       if (v->kind != AGX_V_IMM || v->mods || v->n < 0)
          return AGX_ISA_ERR_OPERAND;
       return fset(I, o->field[0], (uint64_t)v->n);
@@ -1028,5 +1037,47 @@ agx_isa_set_operand(struct agx_isa_instr *I, unsigned i,
 
    default:
       return AGX_ISA_ERR_OPERAND;
+   }
+}
+
+/* iteration sample index reads the interpolation mode and coordinates read
+ * the texture dimension, both printed after them */
+static bool
+operand_is_late(const struct agx_isa_operand *o)
+{
+   return o->kind == AGX_OK_ITER_SAMPLE || o->kind == AGX_OK_COORDS;
+}
+
+int
+agx_isa_set_operands(struct agx_isa_instr *I, const struct agx_isa_value *vals)
+{
+   const struct agx_isa_desc *d = &agx_isa_descs[I->op];
+   for (unsigned pass = 0; pass < 2; pass++) {
+      for (unsigned i = 0; i < d->nops; i++) {
+         if (operand_is_late(&d->ops[i]) != (pass == 1))
+            continue;
+         if (agx_isa_set_operand(I, i, &vals[i]))
+            return AGX_ISA_ERR_OPERAND;
+      }
+   }
+   return 0;
+}
+
+bool
+agx_isa_value_equal(const struct agx_isa_value *a,
+                    const struct agx_isa_value *b)
+{
+   if (a->kind != b->kind || a->mods != b->mods)
+      return false;
+   switch (a->kind) {
+   case AGX_V_EMPTY:
+   case AGX_V_NONE:
+      return true;
+   case AGX_V_REG:
+      return a->rclass == b->rclass && a->count == b->count && a->n == b->n;
+   case AGX_V_STR:
+      return strcmp(a->str, b->str) == 0;
+   default:
+      return a->n == b->n;
    }
 }

@@ -213,7 +213,7 @@ agx_isa_format(const struct agx_isa_instr *I, bool have_pc, uint64_t pc,
    sb_printf(&sb, "%-16s ", mnem);
    bool any = false;
    for (unsigned i = first; i < first + count; i++) {
-      char tmp[96];
+      char tmp[192];
       struct strbuf t = {tmp, sizeof(tmp), 0};
       tmp[0] = 0;
       print_value(&t, &vals[i], have_pc, pc);
@@ -327,7 +327,7 @@ parse_token(const char *tok, struct agx_isa_value *v)
    }
 
    /* strip modifiers */
-   char body[64];
+   char body[256];
    uint8_t mods = 0;
    snprintf(body, sizeof(body), "%s", tok);
    if (body[0] == '$') {
