@@ -9,7 +9,6 @@
  */
 #include "agx_sim_priv.h"
 
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

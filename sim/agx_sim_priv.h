@@ -29,6 +29,7 @@ struct agx_sim_vm;
 /* A GEM object: page-aligned, zero-filled host memory. */
 struct agx_sim_bo {
    atomic_uint refcount; /* handle + each PTE + each CPU map + users */
+   atomic_uint_fast64_t gpu_pages; /* PTEs pointing here, across all VMs */
    struct agx_sim *sim;
    uint64_t size;       /* multiple of 16 KiB */
    uint32_t flags;      /* DRM_ASAHI_GEM_* */
@@ -117,7 +118,7 @@ void agx_sim_bo_unref(struct agx_sim_bo *bo);
 /* VM internals (agx_sim_vm.c); callers hold sim->lock. */
 struct agx_sim_vm *agx_sim_vm_get_locked(struct agx_sim *sim, uint32_t id);
 uint64_t agx_sim_vm_serial(const struct agx_sim_vm *vm);
-void agx_sim_vm_unmap_bo(struct agx_sim_vm *vm, const struct agx_sim_bo *bo);
+void agx_sim_vm_unmap_bo(struct agx_sim_vm *vm, struct agx_sim_bo *bo);
 
 /* Syncobj internals (agx_sim_syncobj.c); callers hold sim->sync_lock. */
 void agx_sim_syncobj_replace_fence(struct agx_sim_syncobj *so,

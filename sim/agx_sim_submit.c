@@ -13,7 +13,8 @@
  * timeline syncobj waited at two different points -EINVAL (Mesa reports
  * the kernel rejects it), attachment payloads must be whole 24-byte
  * entries, and every check runs before anything is queued or any syncobj
- * changes, so a failed SUBMIT has no effect at all.
+ * changes, so a failed SUBMIT has no effect at all. Payload checks follow
+ * queue/render.rs, compute.rs and common.rs (timestamps: -ENOENT/-ERANGE).
  */
 #include "agx_sim_priv.h"
 
@@ -66,7 +67,23 @@ check_barrier(uint16_t barrier, uint32_t preceding)
    return (barrier == DRM_ASAHI_BARRIER_NONE || barrier <= preceding) ? 0 : -EINVAL;
 }
 
-/* Resolve a drm_asahi_timestamp to a BO location (caller holds sim->lock). */
+/* The render-pass checks of the kernel's render.rs (flags, framebuffer
+ * 1..16384 px, 1..2048 layers, tile 32x32/32x16/16x16, 1/2/4 samples). */
+static bool
+render_params_valid(const struct drm_asahi_cmd_render *r)
+{
+   const unsigned uw = r->utile_width_px, uh = r->utile_height_px;
+   return !(r->flags & ~known_render_flags) &&
+          r->width_px >= 1 && r->width_px <= 16384 &&
+          r->height_px >= 1 && r->height_px <= 16384 &&
+          r->layers >= 1 && r->layers <= 2048 &&
+          ((uw == 32 && uh == 32) || (uw == 32 && uh == 16) ||
+           (uw == 16 && uh == 16)) &&
+          (r->samples == 1 || r->samples == 2 || r->samples == 4);
+}
+
+/* Resolve a drm_asahi_timestamp to a BO location (caller holds sim->lock);
+ * as queue/common.rs: unknown object -ENOENT, u64 past its end -ERANGE. */
 static int
 resolve_timestamp(struct agx_sim *sim, const struct drm_asahi_timestamp *ts,
                   struct agx_sim_ts_target *out)
@@ -74,8 +91,10 @@ resolve_timestamp(struct agx_sim *sim, const struct drm_asahi_timestamp *ts,
    if (ts->handle == 0)
       return 0;
    struct agx_sim_object *obj = agx_sim_table_get(&sim->objects, ts->handle);
-   if (!obj || (uint64_t)ts->offset + sizeof(uint64_t) > obj->range)
-      return -EINVAL;
+   if (!obj)
+      return -ENOENT;
+   if ((uint64_t)ts->offset + sizeof(uint64_t) > obj->range)
+      return -ERANGE;
    agx_sim_bo_ref(obj->bo);
    out->bo = obj->bo;
    out->offset = obj->offset + ts->offset;
@@ -155,8 +174,7 @@ add_hw_command(struct cmdbuf_state *st, const struct drm_asahi_cmd_header *h,
       ret = copy_payload(&cmd->render, sizeof(cmd->render), payload, h->size);
       if (ret)
          return ret;
-      if ((r->flags & ~known_render_flags) ||
-          (r->samples != 1 && r->samples != 2 && r->samples != 4))
+      if (!render_params_valid(r))
          return -EINVAL;
       cmd->sets[0] = st->vertex;
       cmd->sets[1] = st->fragment;

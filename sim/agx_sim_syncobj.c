@@ -18,6 +18,12 @@
 
 #include "agx_sim_fence.h"
 
+/* Newer drm.h (Linux 6.4+) than Debian's libdrm: a deadline hint in the
+ * struct's former pad. Accepted and ignored, as a hint may be. */
+#ifndef DRM_SYNCOBJ_WAIT_FLAGS_WAIT_DEADLINE
+#define DRM_SYNCOBJ_WAIT_FLAGS_WAIT_DEADLINE (1u << 3)
+#endif
+
 /* Upper bound on handle arrays: protects the host from absurd counts. */
 #define MAX_SYNC_HANDLES (1u << 16)
 
@@ -178,9 +184,12 @@ array_wait(struct agx_sim *sim, uint64_t handles_ptr, const uint64_t *points,
 {
    const uint32_t known = DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL |
                           DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT |
-                          DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE;
+                          DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE |
+                          DRM_SYNCOBJ_WAIT_FLAGS_WAIT_DEADLINE;
    if (flags & ~known)
       return -EINVAL;
+   if (count == 0)
+      return 0; /* current kernels: nothing to wait for */
 
    const bool wait_all = flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL;
    const bool for_submit = flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT;

@@ -76,6 +76,7 @@ static void
 pte_clear(struct agx_sim_pte *e)
 {
    if (e->bo) {
+      atomic_fetch_sub(&e->bo->gpu_pages, 1);
       agx_sim_bo_unref(e->bo);
       memset(e, 0, sizeof(*e));
    }
@@ -116,10 +117,12 @@ pt_free(struct agx_sim_vm *vm)
 }
 
 void
-agx_sim_vm_unmap_bo(struct agx_sim_vm *vm, const struct agx_sim_bo *bo)
+agx_sim_vm_unmap_bo(struct agx_sim_vm *vm, struct agx_sim_bo *bo)
 {
+   /* gpu_pages lets GEM_CLOSE of an unmapped BO skip the table walk. The
+    * caller holds a BO reference, so pte_clear never frees it here. */
    pthread_rwlock_wrlock(&vm->lock);
-   for (unsigned i = 0; i < L0_ENTRIES; i++) {
+   for (unsigned i = 0; i < L0_ENTRIES && atomic_load(&bo->gpu_pages); i++) {
       if (!vm->root[i])
          continue;
       for (unsigned j = 0; j < L1_ENTRIES; j++) {
@@ -309,6 +312,7 @@ apply_op(struct agx_sim_vm *vm, const struct bind_op *b)
       struct agx_sim_pte *e = pte_lookup(vm, page);
       uint64_t off = op->offset + (single ? 0 : (page - first) * AGX_SIM_PAGE_SIZE);
       agx_sim_bo_ref(b->bo);
+      atomic_fetch_add(&b->bo->gpu_pages, 1);
       e->bo = b->bo;
       e->host = b->bo->map + off;
       e->perms = perms;

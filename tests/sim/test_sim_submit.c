@@ -161,11 +161,11 @@ test_timestamps(void)
    c.ts.end.offset = PAGE - 4;
    cb.size = 0;
    emit(&cb, DRM_ASAHI_CMD_COMPUTE, DRM_ASAHI_BARRIER_NONE, 0, &c, sizeof(c));
-   CHECK_EQ(sim_submit(sim, queue, cb.bytes, cb.size, NULL, 0, 0), -EINVAL);
+   CHECK_EQ(sim_submit(sim, queue, cb.bytes, cb.size, NULL, 0, 0), -ERANGE);
    c.ts.end = (struct drm_asahi_timestamp){77, 0};
    cb.size = 0;
    emit(&cb, DRM_ASAHI_CMD_COMPUTE, DRM_ASAHI_BARRIER_NONE, 0, &c, sizeof(c));
-   CHECK_EQ(sim_submit(sim, queue, cb.bytes, cb.size, NULL, 0, 0), -EINVAL);
+   CHECK_EQ(sim_submit(sim, queue, cb.bytes, cb.size, NULL, 0, 0), -ENOENT);
 
    /* The job keeps the buffer alive even if everything else lets go. */
    struct drm_asahi_gem_bind_object u = {.op = DRM_ASAHI_BIND_OBJECT_OP_UNBIND,
@@ -275,7 +275,10 @@ test_malformed(void)
    s = base; s.cmdbuf = (uintptr_t)cb.bytes;
 #define CB_SUBMIT(err) do { s.cmdbuf_size = cb.size; EXPECT_SUBMIT(err); cb.size = 0; } while (0)
    struct drm_asahi_cmd_compute comp = {0};
-   struct drm_asahi_cmd_render rend = {.samples = 1};
+   const struct drm_asahi_cmd_render good_rend = {
+      .samples = 1, .width_px = 1, .height_px = 1, .layers = 1,
+      .utile_width_px = 32, .utile_height_px = 32};
+   struct drm_asahi_cmd_render rend = good_rend;
    uint8_t big[128] = {0};
    cb.size = 0;
 
@@ -293,6 +296,33 @@ test_malformed(void)
    emit(&cb, DRM_ASAHI_CMD_RENDER, 0, DRM_ASAHI_BARRIER_NONE, &rend, sizeof(rend));
    CB_SUBMIT(-EINVAL); /* samples must be 1, 2 or 4 */
    rend.samples = 4;
+   emit(&cb, DRM_ASAHI_CMD_RENDER, 0, DRM_ASAHI_BARRIER_NONE, &rend, sizeof(rend));
+   CB_SUBMIT(0);
+   /* Framebuffer, layer and tile limits of render.rs. */
+   const struct {
+      uint16_t w, h, layers;
+      uint8_t uw, uh;
+      int err;
+   } dims[] = {
+      {0, 1, 1, 32, 32, -EINVAL}, {16385, 1, 1, 32, 32, -EINVAL},
+      {1, 0, 1, 32, 32, -EINVAL}, {16384, 16384, 2048, 16, 16, 0},
+      {1, 1, 0, 32, 32, -EINVAL}, {1, 1, 2049, 32, 32, -EINVAL},
+      {1, 1, 1, 32, 16, 0},       {1, 1, 1, 16, 32, -EINVAL},
+      {1, 1, 1, 8, 8, -EINVAL},
+   };
+   for (unsigned i = 0; i < sizeof(dims) / sizeof(dims[0]); i++) {
+      rend = good_rend;
+      rend.width_px = dims[i].w;
+      rend.height_px = dims[i].h;
+      rend.layers = dims[i].layers;
+      rend.utile_width_px = dims[i].uw;
+      rend.utile_height_px = dims[i].uh;
+      emit(&cb, DRM_ASAHI_CMD_RENDER, 0, DRM_ASAHI_BARRIER_NONE, &rend, sizeof(rend));
+      CB_SUBMIT(dims[i].err);
+   }
+   /* A short render payload zero-extends to width 0: rejected. */
+   emit(&cb, DRM_ASAHI_CMD_RENDER, 0, DRM_ASAHI_BARRIER_NONE, &good_rend, 8);
+   CB_SUBMIT(-EINVAL);
    big[100] = 1; /* payload longer than the struct, non-zero tail */
    emit(&cb, DRM_ASAHI_CMD_COMPUTE, DRM_ASAHI_BARRIER_NONE, 0, big, sizeof(big));
    CB_SUBMIT(-EINVAL);
@@ -358,7 +388,7 @@ test_malformed(void)
 
    /* The device is still fine: the valid ones ran, a normal submit works. */
    drain();
-   CHECK_EQ(executed(), ran + 2 + 4 + 64 + 1); /* zero-tail, short, barriers, 64, drain */
+   CHECK_EQ(executed(), ran + 1 + 2 + 2 + 4 + 64 + 1); /* render, dims, zero-tail+short, barriers, 64, drain */
 }
 
 int

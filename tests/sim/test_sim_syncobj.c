@@ -69,6 +69,13 @@ test_binary(struct agx_sim *sim)
    w.handles = (uintptr_t)&missing;
    w.count_handles = 1;
    CHECK_EQ(agx_sim_ioctl(sim, DRM_IOCTL_SYNCOBJ_WAIT, &w), -ENOENT);
+   w.count_handles = 0; /* current kernels: an empty wait succeeds */
+   CHECK_EQ(agx_sim_ioctl(sim, DRM_IOCTL_SYNCOBJ_WAIT, &w), 0);
+   w.count_handles = 1;
+   w.flags = 1u << 3; /* WAIT_DEADLINE: a hint, accepted */
+   w.handles = (uintptr_t)&b;
+   w.timeout_nsec = 0;
+   CHECK_EQ(agx_sim_ioctl(sim, DRM_IOCTL_SYNCOBJ_WAIT, &w), 0);
    arr.pad = 1;
    CHECK_EQ(agx_sim_ioctl(sim, DRM_IOCTL_SYNCOBJ_RESET, &arr), -EINVAL);
    arr = (struct drm_syncobj_array){.handles = (uintptr_t)&missing, .count_handles = 1};

@@ -99,8 +99,15 @@ main(void)
    CHECK_EQ(agx_sim_vm_read(vm, sp + 2 * PAGE, &back, 4, &f), AGX_SIM_FAULT_UNMAPPED);
    CHECK_EQ(agx_sim_vm_read(vm, sp + 3 * PAGE, &back, 4, &f), AGX_SIM_FAULT_NONE);
 
-   /* GEM_CLOSE removes every mapping of the BO; the CPU map survives. */
+   /* GEM_CLOSE removes every mapping of the BO, in every VM; the CPU map
+    * survives. */
+   uint32_t vm2_id = sim_vm_create(sim);
+   struct agx_sim_vm *vm2 = agx_sim_vm_lookup(sim, vm2_id);
+   CHECK_EQ(sim_bind(sim, vm2_id, R, bo, 0, 4 * PAGE, VA), 0);
+   CHECK_EQ(agx_sim_vm_read(vm2, VA + 3 * PAGE + 5, &byte, 1, &f), AGX_SIM_FAULT_NONE);
    CHECK_EQ(sim_gem_close(sim, bo), 0);
+   CHECK_EQ(agx_sim_vm_read(vm2, VA + 3 * PAGE + 5, &byte, 1, &f), AGX_SIM_FAULT_UNMAPPED);
+   agx_sim_vm_unref(vm2);
    CHECK_EQ(agx_sim_vm_read(vm, VA, &v, 8, &f), AGX_SIM_FAULT_UNMAPPED);
    CHECK_EQ(agx_sim_vm_read(vm, sp + 3 * PAGE, &back, 4, &f), AGX_SIM_FAULT_UNMAPPED);
    CHECK_EQ(cpu[3 * PAGE + 5], 0x77);
