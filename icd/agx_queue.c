@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "agx_alloc.h"
+#include "agx_cmd_buffer.h"
 #include "agx_log.h"
 #include "agx_sync.h"
 
@@ -31,6 +32,71 @@ wait_one(struct agx_queue *queue, const struct agx_sync_op *op)
    }
 }
 
+/* Most hardware commands one SUBMIT carries here (the kernel may allow fewer). */
+#define AGX_MAX_SUBMIT_COMMANDS 64
+
+struct compute_cmd {
+   struct drm_asahi_cmd_header header;
+   struct drm_asahi_cmd_compute compute;
+};
+
+/*
+ * Each non-empty command buffer becomes one DRM_ASAHI_CMD_COMPUTE. Every
+ * command waits for all compute work before it (the first for earlier
+ * submissions, barrier 0; later ones for their predecessors in this
+ * submission), so command buffers execute in submission order. Each SUBMIT
+ * signals the next point of the queue timeline.
+ */
+static int
+submit_cmd_buffers(struct agx_queue *queue, struct agx_batch *batch)
+{
+   struct agx_kmd *kmd = queue->device->kmd;
+   uint32_t limit = kmd->params.max_commands_per_submission;
+   if (limit == 0 || limit > AGX_MAX_SUBMIT_COMMANDS)
+      limit = AGX_MAX_SUBMIT_COMMANDS;
+
+   struct compute_cmd cmds[AGX_MAX_SUBMIT_COMMANDS];
+   uint32_t i = 0;
+   while (i < batch->cmd_count) {
+      uint32_t n = 0;
+      for (; i < batch->cmd_count && n < limit; i++) {
+         const struct agx_cs *cs = &batch->cmds[i]->cdm;
+         if (agx_cs_empty(cs))
+            continue;
+         cmds[n] = (struct compute_cmd){
+            .header = {
+               .cmd_type = DRM_ASAHI_CMD_COMPUTE,
+               .size = sizeof(struct drm_asahi_cmd_compute),
+               .vdm_barrier = DRM_ASAHI_BARRIER_NONE,
+               .cdm_barrier = (uint16_t)n,
+            },
+            .compute = {
+               .cdm_ctrl_stream_base = cs->start_va,
+               .cdm_ctrl_stream_end = cs->first_end_va,
+            },
+         };
+         n++;
+      }
+      if (n == 0)
+         break;
+      struct drm_asahi_sync out = {
+         .sync_type = DRM_ASAHI_SYNC_TIMELINE_SYNCOBJ,
+         .handle = queue->timeline,
+         .timeline_value = queue->timeline_point + 1,
+      };
+      int ret = agx_kmd_submit(kmd, queue->queue_id, &out, 0, 1, cmds, n * sizeof(cmds[0]));
+      if (ret)
+         return ret;
+      pthread_mutex_lock(&queue->mutex);
+      queue->timeline_point++;
+      pthread_mutex_unlock(&queue->mutex);
+      if (agx_debug(AGX_DEBUG_SUBMIT))
+         agx_log("queue %u: SUBMIT of %u compute commands -> timeline point %llu", queue->queue_id,
+                 n, (unsigned long long)queue->timeline_point);
+   }
+   return 0;
+}
+
 static int
 execute_batch(struct agx_queue *queue, struct agx_batch *batch)
 {
@@ -47,8 +113,12 @@ execute_batch(struct agx_queue *queue, struct agx_batch *batch)
       }
    }
 
-   /* No command buffers exist yet, so a batch adds no GPU work: its signals
-    * complete with the work already submitted on this queue. */
+   int ret = submit_cmd_buffers(queue, batch);
+   if (ret)
+      return ret;
+
+   /* Signals complete with the last kernel submission of this queue (this
+    * batch's, or earlier work if the batch had none). */
    for (uint32_t i = 0; i < batch->signal_count; i++) {
       const struct agx_sync_op *s = &batch->signals[i];
       int ret = agx_kmd_syncobj_transfer(kmd, s->syncobj, s->timeline ? s->value : 0,
@@ -190,14 +260,16 @@ sync_op(VkSemaphore handle, uint64_t value)
 /* Allocates a batch with room for its sync operations (all host memory is
  * taken before anything is queued, so failure leaves nothing behind). */
 static struct agx_batch *
-batch_alloc(struct agx_queue *queue, uint32_t waits, uint32_t signals)
+batch_alloc(struct agx_queue *queue, uint32_t waits, uint32_t signals, uint32_t cmds)
 {
-   size_t size = sizeof(struct agx_batch) + (waits + signals) * sizeof(struct agx_sync_op);
+   size_t size = sizeof(struct agx_batch) + (waits + signals) * sizeof(struct agx_sync_op) +
+                 cmds * sizeof(struct agx_cmd_buffer *);
    struct agx_batch *b = agx_zalloc(&queue->device->alloc, size, 8,
                                     VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
    if (b) {
       b->waits = (struct agx_sync_op *)(b + 1);
       b->signals = b->waits + waits;
+      b->cmds = (struct agx_cmd_buffer **)(b->signals + signals);
    }
    return b;
 }
@@ -224,6 +296,9 @@ struct agx_submit_desc {
    const VkSemaphore *wait_sems, *signal_sems;
    const uint64_t *wait_values, *signal_values;          /* VkSubmitInfo form */
    const VkSemaphoreSubmitInfo *wait_infos, *signal_infos; /* VkSubmitInfo2 form */
+   uint32_t cmd_count;
+   const VkCommandBuffer *cmds;                    /* VkSubmitInfo form */
+   const VkCommandBufferSubmitInfo *cmd_infos;     /* VkSubmitInfo2 form */
 };
 
 static VkResult
@@ -250,7 +325,7 @@ submit(struct agx_queue *queue, const struct agx_submit_desc *descs, uint32_t co
       const struct agx_submit_desc *d = i < count ? &descs[i] : NULL;
       uint32_t waits = d ? d->wait_count : 0;
       uint32_t signals = (d ? d->signal_count : 0) + (fence && i == n - 1 ? 1 : 0);
-      batches[i] = batch_alloc(queue, waits, signals);
+      batches[i] = batch_alloc(queue, waits, signals, d ? d->cmd_count : 0);
       if (!batches[i]) {
          for (uint32_t j = 0; j < i; j++)
             agx_free(&queue->device->alloc, batches[j]);
@@ -270,6 +345,10 @@ submit(struct agx_queue *queue, const struct agx_submit_desc *descs, uint32_t co
       }
       if (fence && i == n - 1)
          b->signals[b->signal_count++] = (struct agx_sync_op){fence->syncobj, false, 0};
+      for (uint32_t c = 0; d && c < d->cmd_count; c++) {
+         b->cmds[b->cmd_count++] = agx_cmd_buffer_from_handle(
+            d->cmd_infos ? d->cmd_infos[c].commandBuffer : d->cmds[c]);
+      }
    }
    if (result == VK_SUCCESS)
       enqueue(queue, batches, n);
@@ -299,6 +378,8 @@ agx_QueueSubmit(VkQueue _queue, uint32_t submitCount, const VkSubmitInfo *pSubmi
          .signal_sems = pSubmits[i].pSignalSemaphores,
          .wait_values = tl && tl->waitSemaphoreValueCount ? tl->pWaitSemaphoreValues : NULL,
          .signal_values = tl && tl->signalSemaphoreValueCount ? tl->pSignalSemaphoreValues : NULL,
+         .cmd_count = pSubmits[i].commandBufferCount,
+         .cmds = pSubmits[i].pCommandBuffers,
       };
    }
    VkResult result = submit(queue, descs, submitCount, fence);
@@ -324,6 +405,8 @@ agx_QueueSubmit2(VkQueue _queue, uint32_t submitCount, const VkSubmitInfo2 *pSub
          .signal_count = pSubmits[i].signalSemaphoreInfoCount,
          .wait_infos = pSubmits[i].pWaitSemaphoreInfos,
          .signal_infos = pSubmits[i].pSignalSemaphoreInfos,
+         .cmd_count = pSubmits[i].commandBufferInfoCount,
+         .cmd_infos = pSubmits[i].pCommandBufferInfos,
       };
    }
    VkResult result = submit(queue, descs, submitCount, fence);

@@ -21,11 +21,14 @@ struct agx_sync_op {
    uint64_t value;
 };
 
+struct agx_cmd_buffer;
+
 struct agx_batch {
    struct agx_batch *next;
-   uint32_t wait_count, signal_count;
+   uint32_t wait_count, signal_count, cmd_count;
    struct agx_sync_op *waits;
    struct agx_sync_op *signals; /* the fence, if any, is the last one */
+   struct agx_cmd_buffer **cmds;
 };
 
 struct agx_queue {

@@ -268,6 +268,38 @@ check_sync(struct ctx *c)
    vkDestroyFence(dev, fence, NULL);
 }
 
+static void
+check_cmd_buffers(struct ctx *c)
+{
+   VkCommandPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+                                  .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT};
+   VkCommandPool pool;
+   VK_OK(vkCreateCommandPool(c->device, &pci, NULL, &pool));
+   VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                      .commandPool = pool, .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                      .commandBufferCount = 3};
+   VkCommandBuffer cbs[3];
+   VK_OK(vkAllocateCommandBuffers(c->device, &cai, cbs));
+   VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                     .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
+   for (int i = 0; i < 3; i++) {
+      VK_OK(vkBeginCommandBuffer(cbs[i], &begin));
+      VK_OK(vkEndCommandBuffer(cbs[i]));
+   }
+   VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+   VkFence fence;
+   VK_OK(vkCreateFence(c->device, &fci, NULL, &fence));
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 3,
+                      .pCommandBuffers = cbs};
+   VK_OK(vkQueueSubmit(c->queue, 1, &si, fence));
+   VK_OK(vkWaitForFences(c->device, 1, &fence, VK_TRUE, 5000000000ull));
+   VK_OK(vkResetCommandBuffer(cbs[0], 0));
+   vkFreeCommandBuffers(c->device, pool, 1, &cbs[0]);
+   VK_OK(vkResetCommandPool(c->device, pool, 0));
+   vkDestroyFence(c->device, fence, NULL);
+   vkDestroyCommandPool(c->device, pool, NULL);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -332,6 +364,7 @@ main(int argc, char **argv)
 
    check_memory(&c, validation);
    check_sync(&c);
+   check_cmd_buffers(&c);
 
    vkDestroyDevice(c.device, NULL);
 

@@ -1,0 +1,147 @@
+/* Command pool and command buffer lifecycle (allocate, begin, end, reset, free). */
+#include "agx_cmd_buffer.h"
+
+#include "agx_alloc.h"
+#include "agx_device.h"
+#include "agx_log.h"
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agx_CreateCommandPool(VkDevice _device, const VkCommandPoolCreateInfo *pCreateInfo,
+                      const VkAllocationCallbacks *pAllocator, VkCommandPool *pPool)
+{
+   AGX_FROM_HANDLE(agx_device, device, _device);
+   const VkAllocationCallbacks *alloc = agx_choose_alloc(&device->alloc, pAllocator);
+   if (pCreateInfo->queueFamilyIndex != 0 || (pCreateInfo->flags & VK_COMMAND_POOL_CREATE_PROTECTED_BIT))
+      return agx_error(VK_ERROR_INITIALIZATION_FAILED, "unsupported command pool");
+   struct agx_cmd_pool *pool = agx_zalloc(alloc, sizeof(*pool), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!pool)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   pool->device = device;
+   pool->alloc = *alloc;
+   pool->flags = pCreateInfo->flags;
+   *pPool = agx_cmd_pool_to_handle(pool);
+   return VK_SUCCESS;
+}
+
+static void
+free_cmd_buffer(struct agx_cmd_buffer *cmd)
+{
+   struct agx_cmd_pool *pool = cmd->pool;
+   if (cmd->prev)
+      cmd->prev->next = cmd->next;
+   else
+      pool->buffers = cmd->next;
+   if (cmd->next)
+      cmd->next->prev = cmd->prev;
+   agx_cs_finish(&cmd->cdm);
+   agx_free(&pool->alloc, cmd);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_DestroyCommandPool(VkDevice _device, VkCommandPool _pool, const VkAllocationCallbacks *pAllocator)
+{
+   AGX_FROM_HANDLE(agx_cmd_pool, pool, _pool);
+   if (!pool)
+      return;
+   while (pool->buffers)
+      free_cmd_buffer(pool->buffers);
+   VkAllocationCallbacks alloc = pool->alloc;
+   agx_free(&alloc, pool);
+}
+
+static void
+reset_cmd_buffer(struct agx_cmd_buffer *cmd)
+{
+   agx_cs_reset(&cmd->cdm);
+   cmd->record_result = VK_SUCCESS;
+   cmd->state = AGX_CMD_BUFFER_INITIAL;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agx_ResetCommandPool(VkDevice _device, VkCommandPool _pool, VkCommandPoolResetFlags flags)
+{
+   AGX_FROM_HANDLE(agx_cmd_pool, pool, _pool);
+   for (struct agx_cmd_buffer *cmd = pool->buffers; cmd; cmd = cmd->next)
+      reset_cmd_buffer(cmd);
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_TrimCommandPool(VkDevice _device, VkCommandPool _pool, VkCommandPoolTrimFlags flags)
+{
+   /* Nothing is cached in the pool yet. */
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agx_AllocateCommandBuffers(VkDevice _device, const VkCommandBufferAllocateInfo *pInfo,
+                           VkCommandBuffer *pCommandBuffers)
+{
+   AGX_FROM_HANDLE(agx_device, device, _device);
+   AGX_FROM_HANDLE(agx_cmd_pool, pool, pInfo->commandPool);
+   for (uint32_t i = 0; i < pInfo->commandBufferCount; i++) {
+      struct agx_cmd_buffer *cmd = agx_zalloc(&pool->alloc, sizeof(*cmd), 8,
+                                              VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      if (!cmd) {
+         for (uint32_t j = 0; j < i; j++) {
+            free_cmd_buffer(agx_cmd_buffer_from_handle(pCommandBuffers[j]));
+            pCommandBuffers[j] = VK_NULL_HANDLE;
+         }
+         for (uint32_t j = i; j < pInfo->commandBufferCount; j++)
+            pCommandBuffers[j] = VK_NULL_HANDLE;
+         return VK_ERROR_OUT_OF_HOST_MEMORY;
+      }
+      set_loader_magic_value(cmd);
+      cmd->device = device;
+      cmd->pool = pool;
+      cmd->level = pInfo->level;
+      agx_cs_init(&cmd->cdm, device);
+      cmd->next = pool->buffers;
+      if (pool->buffers)
+         pool->buffers->prev = cmd;
+      pool->buffers = cmd;
+      pCommandBuffers[i] = agx_cmd_buffer_to_handle(cmd);
+   }
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_FreeCommandBuffers(VkDevice _device, VkCommandPool _pool, uint32_t count,
+                       const VkCommandBuffer *pCommandBuffers)
+{
+   for (uint32_t i = 0; i < count; i++) {
+      AGX_FROM_HANDLE(agx_cmd_buffer, cmd, pCommandBuffers[i]);
+      if (cmd)
+         free_cmd_buffer(cmd);
+   }
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agx_ResetCommandBuffer(VkCommandBuffer commandBuffer, VkCommandBufferResetFlags flags)
+{
+   reset_cmd_buffer(agx_cmd_buffer_from_handle(commandBuffer));
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agx_BeginCommandBuffer(VkCommandBuffer commandBuffer, const VkCommandBufferBeginInfo *pBeginInfo)
+{
+   AGX_FROM_HANDLE(agx_cmd_buffer, cmd, commandBuffer);
+   /* Begin implicitly resets (the pool allows it or the buffer is initial). */
+   reset_cmd_buffer(cmd);
+   cmd->usage = pBeginInfo->flags;
+   cmd->state = AGX_CMD_BUFFER_RECORDING;
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agx_EndCommandBuffer(VkCommandBuffer commandBuffer)
+{
+   AGX_FROM_HANDLE(agx_cmd_buffer, cmd, commandBuffer);
+   /* Empty command buffers submit nothing to the GPU. */
+   if (!agx_cs_empty(&cmd->cdm))
+      agx_cs_terminate_cdm(&cmd->cdm);
+   if (cmd->record_result == VK_SUCCESS)
+      cmd->record_result = cmd->cdm.status;
+   cmd->state = cmd->record_result == VK_SUCCESS ? AGX_CMD_BUFFER_EXECUTABLE : AGX_CMD_BUFFER_INVALID;
+   return cmd->record_result;
+}

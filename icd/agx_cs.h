@@ -1,0 +1,46 @@
+/*
+ * Control-stream builder: words written by the CPU into GPU memory, in
+ * chunks (buffer objects) joined by Stream Link words, ended by Stream
+ * Terminate. The stream type decides which link/terminate words are used;
+ * only the CDM (compute) stream exists so far.
+ */
+#ifndef AGX_CS_H
+#define AGX_CS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <vulkan/vulkan_core.h>
+
+struct agx_device;
+struct agx_bo;
+
+#define AGX_CS_CHUNK_SIZE (64u * 1024u)
+
+struct agx_cs {
+   struct agx_device *device;
+   struct agx_bo **chunks; /* every BO the stream owns, in order */
+   uint32_t chunk_count, chunk_capacity;
+   uint8_t *cur, *end;     /* write window in the last chunk (end excludes the link reserve) */
+   uint64_t start_va;      /* GPU address of the first word */
+   uint64_t first_end_va;  /* end of the first contiguous segment */
+   VkResult status;        /* first error while building; sticky */
+};
+
+void agx_cs_init(struct agx_cs *cs, struct agx_device *device);
+void agx_cs_finish(struct agx_cs *cs);  /* frees the chunks */
+void agx_cs_reset(struct agx_cs *cs);   /* frees the chunks, keeps the builder */
+
+/* Space for `bytes` (4-byte aligned, at most a chunk); NULL on failure
+ * (then cs->status says why). */
+uint32_t *agx_cs_reserve(struct agx_cs *cs, uint32_t bytes);
+
+/* Ends the stream with CDM Stream Terminate. */
+void agx_cs_terminate_cdm(struct agx_cs *cs);
+
+static inline bool
+agx_cs_empty(const struct agx_cs *cs)
+{
+   return cs->chunk_count == 0;
+}
+
+#endif

@@ -1,0 +1,139 @@
+/*
+ * Command buffers through the driver's own entry points: an empty command
+ * buffer submits no GPU work; a recorded CDM stream longer than one chunk is
+ * linked across chunks, terminated, and submitted as one compute command
+ * whose completion signals the fence (the queue timeline advances once).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "agx_bo.h"
+#include "agx_cmd_buffer.h"
+#include "agx_device.h"
+#include "agx_entrypoints.h"
+#include "agx_pack.h"
+#include "agx_queue.h"
+
+#define CHECK(c)                                                                      \
+   do {                                                                               \
+      if (!(c)) {                                                                     \
+         fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);        \
+         exit(1);                                                                     \
+      }                                                                               \
+   } while (0)
+
+static uint32_t
+read32(struct agx_cs *cs, uint64_t va)
+{
+   for (uint32_t i = 0; i < cs->chunk_count; i++) {
+      struct agx_bo *bo = cs->chunks[i];
+      if (va >= bo->va && va < bo->va + bo->size)
+         return ((uint32_t *)bo->map)[(va - bo->va) / 4];
+   }
+   fprintf(stderr, "address 0x%llx outside the stream\n", (unsigned long long)va);
+   exit(1);
+}
+
+int
+main(void)
+{
+   setenv("AGX_DEVICE", "sim", 1);
+   VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+   VkInstance instance;
+   CHECK(agx_CreateInstance(&ici, NULL, &instance) == VK_SUCCESS);
+   uint32_t n = 1;
+   VkPhysicalDevice pdev;
+   CHECK(agx_EnumeratePhysicalDevices(instance, &n, &pdev) == VK_SUCCESS);
+   float prio = 1.0f;
+   VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                  .queueCount = 1, .pQueuePriorities = &prio};
+   VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+                             .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci};
+   VkDevice vkdev;
+   CHECK(agx_CreateDevice(pdev, &dci, NULL, &vkdev) == VK_SUCCESS);
+   struct agx_device *dev = agx_device_from_handle(vkdev);
+   VkQueue vkqueue;
+   agx_GetDeviceQueue(vkdev, 0, 0, &vkqueue);
+
+   VkCommandPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+   VkCommandPool pool;
+   CHECK(agx_CreateCommandPool(vkdev, &pci, NULL, &pool) == VK_SUCCESS);
+   VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                      .commandPool = pool, .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                      .commandBufferCount = 2};
+   VkCommandBuffer cbs[2];
+   CHECK(agx_AllocateCommandBuffers(vkdev, &cai, cbs) == VK_SUCCESS);
+   VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+   VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+   VkFence fence;
+   CHECK(agx_CreateFence(vkdev, &fci, NULL, &fence) == VK_SUCCESS);
+
+   /* Empty: no kernel submission, the fence still signals. */
+   CHECK(agx_BeginCommandBuffer(cbs[0], &begin) == VK_SUCCESS);
+   CHECK(agx_EndCommandBuffer(cbs[0]) == VK_SUCCESS);
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+                      .pCommandBuffers = &cbs[0]};
+   CHECK(agx_QueueSubmit(vkqueue, 1, &si, fence) == VK_SUCCESS);
+   CHECK(agx_WaitForFences(vkdev, 1, &fence, VK_TRUE, 5000000000ull) == VK_SUCCESS);
+   CHECK(dev->queue->timeline_point == 0);
+
+   /* 20000 barrier words (80 KB) need two 64 KiB chunks. */
+   struct agx_cmd_buffer *cmd = agx_cmd_buffer_from_handle(cbs[1]);
+   CHECK(agx_BeginCommandBuffer(cbs[1], &begin) == VK_SUCCESS);
+   for (int i = 0; i < 20000; i++) {
+      uint32_t *w = agx_cs_reserve(&cmd->cdm, AGX_CDM_BARRIER_LENGTH);
+      CHECK(w != NULL);
+      AGX_CDM_BARRIER_pack(w, &(struct AGX_CDM_BARRIER){.usc_cache_inval = true});
+   }
+   CHECK(agx_EndCommandBuffer(cbs[1]) == VK_SUCCESS);
+   CHECK(cmd->cdm.chunk_count == 2);
+   CHECK(cmd->cdm.first_end_va == cmd->cdm.chunks[0]->va + AGX_CS_CHUNK_SIZE);
+
+   /* Walk the stream as the GPU would: barriers, one link, barriers, terminate. */
+   uint64_t va = cmd->cdm.start_va;
+   unsigned barriers = 0, links = 0;
+   for (;;) {
+      uint32_t w0 = read32(&cmd->cdm, va);
+      uint8_t bytes[8];
+      for (int b = 0; b < 4; b++)
+         bytes[b] = (uint8_t)(w0 >> (8 * b));
+      uint32_t w1 = (w0 >> 29) == 1 || (w0 >> 29) == 2 ? read32(&cmd->cdm, va + 4) : 0;
+      for (int b = 0; b < 4; b++)
+         bytes[4 + b] = (uint8_t)(w1 >> (8 * b));
+      struct AGX_CDM_BARRIER bar;
+      struct AGX_CDM_STREAM_LINK link;
+      struct AGX_CDM_STREAM_TERMINATE term;
+      if (AGX_CDM_BARRIER_unpack(NULL, bytes, &bar)) {
+         CHECK(bar.usc_cache_inval);
+         barriers++;
+         va += AGX_CDM_BARRIER_LENGTH;
+      } else if (AGX_CDM_STREAM_LINK_unpack(NULL, bytes, &link)) {
+         CHECK(!link.with_return);
+         links++;
+         va = ((uint64_t)link.target_hi << 32) | link.target_lo;
+         CHECK(va == cmd->cdm.chunks[1]->va);
+      } else {
+         CHECK(AGX_CDM_STREAM_TERMINATE_unpack(NULL, bytes, &term));
+         break;
+      }
+   }
+   CHECK(barriers == 20000 && links == 1);
+
+   CHECK(agx_ResetFences(vkdev, 1, &fence) == VK_SUCCESS);
+   si.pCommandBuffers = &cbs[1];
+   CHECK(agx_QueueSubmit(vkqueue, 1, &si, fence) == VK_SUCCESS);
+   CHECK(agx_WaitForFences(vkdev, 1, &fence, VK_TRUE, 5000000000ull) == VK_SUCCESS);
+   CHECK(dev->queue->timeline_point == 1);
+
+   /* Reset frees the chunks; the buffer records again from scratch. */
+   CHECK(agx_ResetCommandBuffer(cbs[1], 0) == VK_SUCCESS);
+   CHECK(cmd->cdm.chunk_count == 0 && cmd->state == AGX_CMD_BUFFER_INITIAL);
+
+   agx_FreeCommandBuffers(vkdev, pool, 1, &cbs[0]);
+   agx_DestroyCommandPool(vkdev, pool, NULL); /* frees cbs[1] */
+   agx_DestroyFence(vkdev, fence, NULL);
+   agx_DestroyDevice(vkdev, NULL);
+   agx_DestroyInstance(instance, NULL);
+   printf("ok\n");
+   return 0;
+}
