@@ -306,6 +306,22 @@ test_ppp(void)
    EXPECT(FRAGMENT_SHADER_WORD_2, fs2, 0x00001234);
 }
 
+/* Pipeline-time and draw-time halves of one word combine with agx_merge */
+static void
+test_merge(void)
+{
+   struct agx_fragment_control_packed a, b;
+   agx_pack(&a, FRAGMENT_CONTROL, cfg) {
+      cfg.stencil_test_enable = true;
+   }
+   agx_pack(&b, FRAGMENT_CONTROL, cfg) {
+      cfg.visibility_mode = AGX_VISIBILITY_MODE_COUNTING;
+   }
+   agx_merge(a, b, FRAGMENT_CONTROL);
+   /* Unk 1 (bit 9) | stencil test enable (bit 18) | visibility mode 2 << 14 */
+   EXPECT(FRAGMENT_CONTROL, a, 0x00048200);
+}
+
 static void
 test_render(void)
 {
@@ -410,6 +426,7 @@ main(void)
    test_descriptors();
    test_ppp();
    test_render();
+   test_merge();
    test_unpack_golden();
    test_half();
    test_print();
