@@ -198,23 +198,23 @@ def print_stmt(f):
     t = f.type
     if f.enum is not None:
         return (f'{{\n      const char *s = {f.enum.c_func}({src});\n'
-                f'      if (s)\n         {pre}%s\\n", indent, "", s);\n'
-                f'      else\n         {pre}unknown 0x%X\\n", indent, "", (unsigned){src});\n   }}')
+                f'      if (s)\n         {pre}%s\\n", (int)indent, "", s);\n'
+                f'      else\n         {pre}unknown 0x%X\\n", (int)indent, "", (unsigned){src});\n   }}')
     if t == 'bool':
-        return f'{pre}%s\\n", indent, "", {src} ? "true" : "false");'
+        return f'{pre}%s\\n", (int)indent, "", {src} ? "true" : "false");'
     if t in ('float', 'half', 'lod'):
-        return f'{pre}%g\\n", indent, "", (double){src});'
+        return f'{pre}%g\\n", (int)indent, "", (double){src});'
     wide = f.c_type_bits() == 64
     if t == 'int':
-        return (f'{pre}%" PRId64 "\\n", indent, "", (int64_t){src});' if wide
-                else f'{pre}%d\\n", indent, "", (int){src});')
+        return (f'{pre}%" PRId64 "\\n", (int)indent, "", (int64_t){src});' if wide
+                else f'{pre}%d\\n", (int)indent, "", (int){src});')
     if t == 'address':
-        return f'{pre}0x%" PRIx64 "\\n", indent, "", (uint64_t){src});'
+        return f'{pre}0x%" PRIx64 "\\n", (int)indent, "", (uint64_t){src});'
     if t == 'hex':
-        return (f'{pre}0x%" PRIX64 "\\n", indent, "", (uint64_t){src});' if wide
-                else f'{pre}0x%X\\n", indent, "", (unsigned){src});')
-    return (f'{pre}%" PRIu64 "\\n", indent, "", (uint64_t){src});' if wide
-            else f'{pre}%u\\n", indent, "", (unsigned){src});')
+        return (f'{pre}0x%" PRIX64 "\\n", (int)indent, "", (uint64_t){src});' if wide
+                else f'{pre}0x%X\\n", (int)indent, "", (unsigned){src});')
+    return (f'{pre}%" PRIu64 "\\n", (int)indent, "", (uint64_t){src});' if wide
+            else f'{pre}%u\\n", (int)indent, "", (unsigned){src});')
 
 
 def emit_struct(s, out):

@@ -593,6 +593,44 @@ test_errors(void)
    memcpy(cdm, saved, 8);
 }
 
+/* Random memory never crashes or hangs the decoder (run under ASan in CI). */
+static void
+test_random(void)
+{
+   uint64_t state = 0x9e3779b97f4a7c15ull;
+   FILE *null = fopen("/dev/null", "w");
+   unsigned with_errors = 0;
+   for (unsigned iter = 0; iter < 300; ++iter) {
+      uint8_t *regions[] = {usc, cdm, vdm, ppp, desc};
+      for (unsigned r = 0; r < 5; ++r) {
+         for (unsigned i = 0; i < REGION_LEN; ++i) {
+            state = state * 6364136223846793005ull + 1442695040888963407ull;
+            /* bias towards valid block types and small values */
+            regions[r][i] = (uint8_t)(state >> 56) & ((i % 4 == 3) ? 0xFF : 0x3F);
+         }
+      }
+      struct agx_decode_image img = {0};
+      build_image(&img);
+      struct agx_decode_ctx ctx = {
+         .fp = null, .read = agx_decode_image_read, .user = &img, .usc_base = USC_BASE,
+         .g14x = iter & 1, .max_blocks = 500,
+      };
+      agx_decode_cdm(&ctx, CDM_VA + (iter % 64) * 4);
+      agx_decode_vdm(&ctx, VDM_VA + (iter % 64) * 4);
+      agx_decode_ppp(&ctx, PPP_VA, 4 * (iter % 200));
+      agx_decode_usc(&ctx, USC_BASE + iter, (int)(iter % 8));
+      with_errors += ctx.errors != 0;
+      agx_decode_image_free(&img);
+   }
+   fclose(null);
+   /* random words are almost never valid: errors must have been reported */
+   if (with_errors < 250) {
+      failures++;
+      fprintf(stderr, "FAIL random: only %u of 300 random images reported errors\n",
+              with_errors);
+   }
+}
+
 /* Runs the CLI; returns its exit status and output (caller frees). */
 static int
 run_cli(const char *cmd, char **out)
@@ -694,6 +732,7 @@ main(int argc, char **argv)
    test_commands();
    test_errors();
    test_cli(argv[1], argv[2]);
+   test_random();
    printf("decode: %d failures\n", failures);
    return failures ? 1 : 0;
 }
