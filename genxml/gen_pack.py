@@ -319,7 +319,8 @@ def emit_header(spec, paths, out):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = argparse.ArgumentParser(
+        description='Generate agx_pack.h from AGX genxml files, or print their field layout.')
     mode = ap.add_mutually_exclusive_group(required=True)
     mode.add_argument('--layout', action='store_true',
                       help='print struct<TAB>field<TAB>start_bit<TAB>size_bits')
@@ -332,12 +333,17 @@ def main(argv):
         print(f'gen_pack.py: error: {e}', file=sys.stderr)
         return 1
     if args.layout:
-        emit_layout(spec, sys.stdout)
-    else:
-        tmp = args.header + '.tmp'
-        with open(tmp, 'w') as out:
-            emit_header(spec, args.xml, out)
-        os.replace(tmp, args.header)
+        try:
+            emit_layout(spec, sys.stdout)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            # reader went away (e.g. `| head`): not an error
+            sys.stdout = None
+        return 0
+    tmp = args.header + '.tmp'
+    with open(tmp, 'w') as out:
+        emit_header(spec, args.xml, out)
+    os.replace(tmp, args.header)
     return 0
 
 
