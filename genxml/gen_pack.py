@@ -240,7 +240,7 @@ def emit_struct(s, out):
     out.write(f'struct {s.packed} {{\n   uint32_t opaque[{s.words}];\n}};\n\n')
 
     # pack
-    out.write(f'/* Writes {s.words} whole words to cl. */\n')
+    out.write(f'/* Writes {s.words} 32-bit word(s) to cl. */\n')
     out.write(f'static inline void\n{n}_pack(AGX_PACK_DST uint32_t *restrict cl,\n'
               f'{" " * (len(n) + 6)}const struct {n} *restrict values)\n{{\n')
     for f in live:
