@@ -218,6 +218,35 @@ test_descriptors(void)
    }
    EXPECT(TEXTURE, tex, 0xF6880A22, 0x7001FC0F, 0x8D159E00, 0x00001004, 0, 0);
 
+   /* Linear layout: Stride (bits 110-127, >> 4) shares bits with Depth */
+   struct agx_texture_packed lin;
+   agx_pack(&lin, TEXTURE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
+      cfg.layout = AGX_LAYOUT_LINEAR;
+      cfg.width = 1;
+      cfg.height = 1;
+      cfg.stride = 256;
+   }
+   EXPECT(TEXTURE, lin, 0x00000002, 0, 0, 0x00040000, 0, 0);
+
+   struct agx_pbe_packed pbe;
+   agx_pack(&pbe, PBE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
+      cfg.layout = AGX_LAYOUT_GPU;
+      cfg.channels = AGX_CHANNELS_R8G8B8A8;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_G;
+      cfg.swizzle_b = AGX_CHANNEL_B;
+      cfg.swizzle_a = AGX_CHANNEL_A;
+      cfg.width = 64;
+      cfg.height = 64;
+      cfg.buffer = 0x1234567800ull;
+      cfg.levels = 1;
+      cfg.layers = 1;
+      cfg.srgb = true;
+   }
+   EXPECT(PBE, pbe, 0x3FE40A22, 0x00000FC0, 0x23456780, 0x20000001, 0, 0);
+
    struct agx_sampler_packed samp;
    agx_pack(&samp, SAMPLER, cfg) {
       cfg.minimum_lod = 0.0f;
