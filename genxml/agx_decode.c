@@ -31,7 +31,7 @@ agx_decode_error(struct agx_decode_ctx *ctx, unsigned indent, const char *fmt, .
 {
    va_list ap;
    va_start(ap, fmt);
-   fprintf(ctx->fp, "%*s!! ", indent, "");
+   fprintf(ctx->fp, "%*s!! ", (int)indent, "");
    vfprintf(ctx->fp, fmt, ap);
    fputc('\n', ctx->fp);
    va_end(ap);
@@ -41,7 +41,7 @@ agx_decode_error(struct agx_decode_ctx *ctx, unsigned indent, const char *fmt, .
 void
 agx_decode_label(struct agx_decode_ctx *ctx, unsigned indent, uint64_t va, const char *label)
 {
-   fprintf(ctx->fp, "%*s0x%010" PRIx64 ": %s\n", indent, "", va, label);
+   fprintf(ctx->fp, "%*s0x%010" PRIx64 ": %s\n", (int)indent, "", va, label);
 }
 
 void

@@ -47,6 +47,18 @@ void agx_decode_ppp(struct agx_decode_ctx *ctx, uint64_t va, size_t size);
  * border colours), or -1 if unknown. */
 void agx_decode_usc(struct agx_decode_ctx *ctx, uint64_t va, int sampler_states);
 
+/* Sampler heap: count 8-byte samplers at va (all-zero entries skipped). */
+void agx_decode_sampler_heap(struct agx_decode_ctx *ctx, uint64_t va, unsigned count);
+
+/* Whole submissions as the asahi UAPI describes them (drm-uapi/asahi_drm.h):
+ * prints every field, decodes the register words with their genxml layouts
+ * (ZLS Control, CR ISP ZLS Pixels, CR PPP Control, Counts), then the control
+ * stream, background/end-of-tile programs and sampler heap. */
+struct drm_asahi_cmd_render;
+struct drm_asahi_cmd_compute;
+void agx_decode_cmd_render(struct agx_decode_ctx *ctx, const struct drm_asahi_cmd_render *cmd);
+void agx_decode_cmd_compute(struct agx_decode_ctx *ctx, const struct drm_asahi_cmd_compute *cmd);
+
 /* A memory image: chunks of bytes placed at GPU VAs (used by agx-decode and
  * tests; agx_decode_image_read is an agx_decode_read_fn). */
 struct agx_decode_chunk {

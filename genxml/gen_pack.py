@@ -198,23 +198,23 @@ def print_stmt(f):
     t = f.type
     if f.enum is not None:
         return (f'{{\n      const char *s = {f.enum.c_func}({src});\n'
-                f'      if (s)\n         {pre}%s\\n", indent, "", s);\n'
-                f'      else\n         {pre}unknown 0x%X\\n", indent, "", (unsigned){src});\n   }}')
+                f'      if (s)\n         {pre}%s\\n", (int)indent, "", s);\n'
+                f'      else\n         {pre}unknown 0x%X\\n", (int)indent, "", (unsigned){src});\n   }}')
     if t == 'bool':
-        return f'{pre}%s\\n", indent, "", {src} ? "true" : "false");'
+        return f'{pre}%s\\n", (int)indent, "", {src} ? "true" : "false");'
     if t in ('float', 'half', 'lod'):
-        return f'{pre}%g\\n", indent, "", (double){src});'
+        return f'{pre}%g\\n", (int)indent, "", (double){src});'
     wide = f.c_type_bits() == 64
     if t == 'int':
-        return (f'{pre}%" PRId64 "\\n", indent, "", (int64_t){src});' if wide
-                else f'{pre}%d\\n", indent, "", (int){src});')
+        return (f'{pre}%" PRId64 "\\n", (int)indent, "", (int64_t){src});' if wide
+                else f'{pre}%d\\n", (int)indent, "", (int){src});')
     if t == 'address':
-        return f'{pre}0x%" PRIx64 "\\n", indent, "", (uint64_t){src});'
+        return f'{pre}0x%" PRIx64 "\\n", (int)indent, "", (uint64_t){src});'
     if t == 'hex':
-        return (f'{pre}0x%" PRIX64 "\\n", indent, "", (uint64_t){src});' if wide
-                else f'{pre}0x%X\\n", indent, "", (unsigned){src});')
-    return (f'{pre}%" PRIu64 "\\n", indent, "", (uint64_t){src});' if wide
-            else f'{pre}%u\\n", indent, "", (unsigned){src});')
+        return (f'{pre}0x%" PRIX64 "\\n", (int)indent, "", (uint64_t){src});' if wide
+                else f'{pre}0x%X\\n", (int)indent, "", (unsigned){src});')
+    return (f'{pre}%" PRIu64 "\\n", (int)indent, "", (uint64_t){src});' if wide
+            else f'{pre}%u\\n", (int)indent, "", (unsigned){src});')
 
 
 def emit_struct(s, out):
@@ -240,7 +240,7 @@ def emit_struct(s, out):
     out.write(f'struct {s.packed} {{\n   uint32_t opaque[{s.words}];\n}};\n\n')
 
     # pack
-    out.write(f'/* Writes {s.words} whole words to cl. */\n')
+    out.write(f'/* Writes {s.words} 32-bit word(s) to cl. */\n')
     out.write(f'static inline void\n{n}_pack(AGX_PACK_DST uint32_t *restrict cl,\n'
               f'{" " * (len(n) + 6)}const struct {n} *restrict values)\n{{\n')
     for f in live:
@@ -319,7 +319,8 @@ def emit_header(spec, paths, out):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = argparse.ArgumentParser(
+        description='Generate agx_pack.h from AGX genxml files, or print their field layout.')
     mode = ap.add_mutually_exclusive_group(required=True)
     mode.add_argument('--layout', action='store_true',
                       help='print struct<TAB>field<TAB>start_bit<TAB>size_bits')
@@ -332,12 +333,17 @@ def main(argv):
         print(f'gen_pack.py: error: {e}', file=sys.stderr)
         return 1
     if args.layout:
-        emit_layout(spec, sys.stdout)
-    else:
-        tmp = args.header + '.tmp'
-        with open(tmp, 'w') as out:
-            emit_header(spec, args.xml, out)
-        os.replace(tmp, args.header)
+        try:
+            emit_layout(spec, sys.stdout)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            # reader went away (e.g. `| head`): not an error
+            sys.stdout = None
+        return 0
+    tmp = args.header + '.tmp'
+    with open(tmp, 'w') as out:
+        emit_header(spec, args.xml, out)
+    os.replace(tmp, args.header)
     return 0
 
 

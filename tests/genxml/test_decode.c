@@ -19,6 +19,7 @@
 
 #include "agx_decode.h"
 #include "agx_pack.h"
+#include "drm-uapi/asahi_drm.h"
 
 #define USC_BASE   0x1500000000ull
 #define CDM_VA     0x1000000000ull
@@ -455,6 +456,74 @@ test_library(void)
    agx_decode_image_free(&img);
 }
 
+static void
+test_commands(void)
+{
+   struct agx_decode_image img = {0};
+   build_image(&img);
+   char *buf = NULL;
+   size_t len = 0;
+   FILE *fp = open_memstream(&buf, &len);
+   struct agx_decode_ctx ctx = {
+      .fp = fp, .read = agx_decode_image_read, .user = &img, .usc_base = USC_BASE, .g14x = true,
+   };
+
+   struct drm_asahi_cmd_compute cc = {
+      .cdm_ctrl_stream_base = CDM_VA,
+      .cdm_ctrl_stream_end = CDM_VA + 0x34,
+      .sampler_heap = DESC_VA + 0x100,
+      .sampler_count = 2, /* entry 1 is all zero and skipped */
+   };
+   agx_decode_cmd_compute(&ctx, &cc);
+
+   struct agx_cr_isp_zls_pixels_packed px;
+   agx_pack(&px, CR_ISP_ZLS_PIXELS, cfg) {
+      cfg.x = 1920;
+      cfg.y = 1080;
+   }
+   struct agx_zls_control_packed zls;
+   agx_pack(&zls, ZLS_CONTROL, cfg) {
+      cfg.z_load = true;
+      cfg.z_resolve = true;
+   }
+   struct agx_counts_packed counts;
+   agx_pack(&counts, COUNTS, cfg) {
+      cfg.texture_state_register_count = 8;
+      cfg.sampler_state_register_count = AGX_SAMPLER_STATES_4_COMPACT;
+   }
+   struct drm_asahi_cmd_render rc = {
+      .isp_zls_pixels = px.opaque[0],
+      .vdm_ctrl_stream_base = VDM_VA,
+      .zls_ctrl = zls.opaque[0] | ((uint64_t)zls.opaque[1] << 32),
+      .ppp_ctrl = 0x202,
+      .width_px = 1920,
+      .height_px = 1080,
+      .bg = {.usc = 0x1100 | 4, .rsrc_spec = counts.opaque[0]},
+   };
+   agx_decode_cmd_render(&ctx, &rc);
+   fclose(fp);
+
+   static const char *const want[] = {
+      "drm_asahi_cmd_compute", "cdm_ctrl_stream_base: 0x1000000000",
+      "sampler heap at 0x1300000100, 2 entries", "0x1300000100: heap sampler 0",
+      "Magnify: Linear", "CDM stream at 0x1000000000", "end of CDM stream",
+      "drm_asahi_cmd_render", "isp_zls_pixels = 0x21b877f", "X: 1920", "Y: 1080",
+      "zls_ctrl = 0x100000000008000", "Z Load: true", "Z Resolve: true",
+      "ppp_ctrl = 0x202", "Enable W Clamp: true", "Fixed point format: 1",
+      "width_px: 1920", "bg: usc 0x1104, rsrc_spec 0x", "Texture state register count: 8",
+      "0x1500001100: USC Texture", "USC Preshader",
+      "eot: usc 0x0", "VDM stream at 0x1100000000", "end of VDM stream",
+      NULL,
+   };
+   expect_in_order("commands", buf, want);
+   if (ctx.errors || strstr(buf, "heap sampler 1")) {
+      failures++;
+      fprintf(stderr, "FAIL commands: %u errors\n%s", ctx.errors, buf);
+   }
+   free(buf);
+   agx_decode_image_free(&img);
+}
+
 /* Malformed input is reported, counted and never crashes or hangs. */
 static void
 expect_error(const char *what, void (*fn)(struct agx_decode_ctx *, uint64_t), uint64_t va,
@@ -522,6 +591,44 @@ test_errors(void)
    PACK_AT(cdm, 0, CDM_STREAM_RETURN, cfg);
    expect_error("stray return", agx_decode_cdm, CDM_VA, 0, "return without a call");
    memcpy(cdm, saved, 8);
+}
+
+/* Random memory never crashes or hangs the decoder (run under ASan in CI). */
+static void
+test_random(void)
+{
+   uint64_t state = 0x9e3779b97f4a7c15ull;
+   FILE *null = fopen("/dev/null", "w");
+   unsigned with_errors = 0;
+   for (unsigned iter = 0; iter < 300; ++iter) {
+      uint8_t *regions[] = {usc, cdm, vdm, ppp, desc};
+      for (unsigned r = 0; r < 5; ++r) {
+         for (unsigned i = 0; i < REGION_LEN; ++i) {
+            state = state * 6364136223846793005ull + 1442695040888963407ull;
+            /* bias towards valid block types and small values */
+            regions[r][i] = (uint8_t)(state >> 56) & ((i % 4 == 3) ? 0xFF : 0x3F);
+         }
+      }
+      struct agx_decode_image img = {0};
+      build_image(&img);
+      struct agx_decode_ctx ctx = {
+         .fp = null, .read = agx_decode_image_read, .user = &img, .usc_base = USC_BASE,
+         .g14x = iter & 1, .max_blocks = 500,
+      };
+      agx_decode_cdm(&ctx, CDM_VA + (iter % 64) * 4);
+      agx_decode_vdm(&ctx, VDM_VA + (iter % 64) * 4);
+      agx_decode_ppp(&ctx, PPP_VA, 4 * (iter % 200));
+      agx_decode_usc(&ctx, USC_BASE + iter, (int)(iter % 8));
+      with_errors += ctx.errors != 0;
+      agx_decode_image_free(&img);
+   }
+   fclose(null);
+   /* random words are almost never valid: errors must have been reported */
+   if (with_errors < 250) {
+      failures++;
+      fprintf(stderr, "FAIL random: only %u of 300 random images reported errors\n",
+              with_errors);
+   }
 }
 
 /* Runs the CLI; returns its exit status and output (caller frees). */
@@ -622,8 +729,10 @@ main(int argc, char **argv)
    build_cdm();
    build_vdm();
    test_library();
+   test_commands();
    test_errors();
    test_cli(argv[1], argv[2]);
+   test_random();
    printf("decode: %d failures\n", failures);
    return failures ? 1 : 0;
 }

@@ -218,6 +218,35 @@ test_descriptors(void)
    }
    EXPECT(TEXTURE, tex, 0xF6880A22, 0x7001FC0F, 0x8D159E00, 0x00001004, 0, 0);
 
+   /* Linear layout: Stride (bits 110-127, >> 4) shares bits with Depth */
+   struct agx_texture_packed lin;
+   agx_pack(&lin, TEXTURE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
+      cfg.layout = AGX_LAYOUT_LINEAR;
+      cfg.width = 1;
+      cfg.height = 1;
+      cfg.stride = 256;
+   }
+   EXPECT(TEXTURE, lin, 0x00000002, 0, 0, 0x00040000, 0, 0);
+
+   struct agx_pbe_packed pbe;
+   agx_pack(&pbe, PBE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
+      cfg.layout = AGX_LAYOUT_GPU;
+      cfg.channels = AGX_CHANNELS_R8G8B8A8;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_G;
+      cfg.swizzle_b = AGX_CHANNEL_B;
+      cfg.swizzle_a = AGX_CHANNEL_A;
+      cfg.width = 64;
+      cfg.height = 64;
+      cfg.buffer = 0x1234567800ull;
+      cfg.levels = 1;
+      cfg.layers = 1;
+      cfg.srgb = true;
+   }
+   EXPECT(PBE, pbe, 0x3FE40A22, 0x00000FC0, 0x23456780, 0x20000001, 0, 0);
+
    struct agx_sampler_packed samp;
    agx_pack(&samp, SAMPLER, cfg) {
       cfg.minimum_lod = 0.0f;
@@ -304,6 +333,22 @@ test_ppp(void)
       cfg.cf_bindings = 0x1234;
    }
    EXPECT(FRAGMENT_SHADER_WORD_2, fs2, 0x00001234);
+}
+
+/* Pipeline-time and draw-time halves of one word combine with agx_merge */
+static void
+test_merge(void)
+{
+   struct agx_fragment_control_packed a, b;
+   agx_pack(&a, FRAGMENT_CONTROL, cfg) {
+      cfg.stencil_test_enable = true;
+   }
+   agx_pack(&b, FRAGMENT_CONTROL, cfg) {
+      cfg.visibility_mode = AGX_VISIBILITY_MODE_COUNTING;
+   }
+   agx_merge(a, b, FRAGMENT_CONTROL);
+   /* Unk 1 (bit 9) | stencil test enable (bit 18) | visibility mode 2 << 14 */
+   EXPECT(FRAGMENT_CONTROL, a, 0x00048200);
 }
 
 static void
@@ -410,6 +455,7 @@ main(void)
    test_descriptors();
    test_ppp();
    test_render();
+   test_merge();
    test_unpack_golden();
    test_half();
    test_print();

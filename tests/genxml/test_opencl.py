@@ -3,12 +3,14 @@
 # (clang-15 --target=spir64), translates it to SPIR-V (llvm-spirv-15),
 # validates it (spirv-val), and checks that the constant-input kernel stores
 # the same words as the C golden test (so pack behaves identically in C and
-# OpenCL C).
+# OpenCL C). Also checks that the same header compiles as strict C11 with
+# clang-15 and gcc (when present) with -Wall -Wextra -Werror.
 #
 # usage: test_opencl.py CLANG LLVM_SPIRV SPIRV_VAL SPIRV_DIS KERNEL.cl INCDIR... -- WORKDIR
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -51,7 +53,15 @@ def main():
         print('FAIL: constant words not found in SPIR-V: ' +
               ', '.join(f'0x{w:08X}' for w in missing))
         return 1
-    print(f'ok: {len(entries)} kernels, SPIR-V valid, constant words match C{warn}')
+    c_file = os.path.join(workdir, 'c11_check.c')
+    with open(c_file, 'w') as f:
+        f.write('#include "agx_pack.h"\nint main(void) { return 0; }\n')
+    compilers = [clang] + ([shutil.which('gcc')] if shutil.which('gcc') else [])
+    for cc in compilers:
+        run([cc, '-std=c11', '-Wall', '-Wextra', '-Werror', '-fsyntax-only',
+             *[f'-I{i}' for i in incs], c_file])
+    print(f'ok: {len(entries)} kernels, SPIR-V valid, constant words match C; '
+          f'C11 clean with {", ".join(os.path.basename(c) for c in compilers)}{warn}')
     return 0
 
 
