@@ -1,16 +1,10 @@
-/* VkBuffer: a range of a VkDeviceMemory's GPU VA. */
+/* VkBuffer: creation, memory requirements, binding, device addresses. */
+#include "agx_buffer.h"
+
 #include "agx_alloc.h"
 #include "agx_device.h"
 #include "agx_device_memory.h"
 #include "agx_physical_device.h"
-
-struct agx_buffer {
-   VkDeviceSize size;
-   VkBufferUsageFlags usage;
-   uint64_t va; /* 0 until bound */
-};
-
-AGX_DEFINE_NONDISP_HANDLE_CASTS(agx_buffer, VkBuffer)
 
 /* Covers every offset-alignment limit we advertise (16) and typical cache lines. */
 #define AGX_BUFFER_ALIGN 64

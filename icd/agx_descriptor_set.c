@@ -1,0 +1,329 @@
+/*
+ * Descriptor pools, sets, writes, copies and update templates. Descriptors
+ * are written by the CPU straight into the GPU memory the shaders read, in
+ * the layout of agx_descriptor_set_layout.h.
+ */
+#include "agx_descriptor_set.h"
+
+#include <string.h>
+
+#include "agx_alloc.h"
+#include "agx_bo.h"
+#include "agx_buffer.h"
+#include "agx_device.h"
+#include "agx_log.h"
+
+#define SET_ALIGN AGX_IMAGE_DESCRIPTOR_SIZE
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agx_CreateDescriptorPool(VkDevice _device, const VkDescriptorPoolCreateInfo *pCreateInfo,
+                         const VkAllocationCallbacks *pAllocator, VkDescriptorPool *pPool)
+{
+   AGX_FROM_HANDLE(agx_device, device, _device);
+   const VkAllocationCallbacks *alloc = agx_choose_alloc(&device->alloc, pAllocator);
+   struct agx_descriptor_pool *pool = agx_zalloc(alloc, sizeof(*pool), 8,
+                                                 VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!pool)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   pool->device = device;
+   pool->alloc = *alloc;
+   pool->flags = pCreateInfo->flags;
+   pool->max_sets = pCreateInfo->maxSets;
+
+   /* Worst case: every set padded to the set alignment. */
+   uint64_t size = (uint64_t)pCreateInfo->maxSets * SET_ALIGN;
+   for (uint32_t i = 0; i < pCreateInfo->poolSizeCount; i++)
+      size += (uint64_t)pCreateInfo->pPoolSizes[i].descriptorCount *
+              agx_descriptor_stride(pCreateInfo->pPoolSizes[i].type);
+   if (size > 0) {
+      VkResult result = agx_bo_create(device, size, 0, "descriptor pool", &pool->bo);
+      void *map;
+      if (result == VK_SUCCESS)
+         result = agx_bo_map(device, pool->bo, &map);
+      /* Only what the application asked for (the BO is page-rounded). */
+      if (result == VK_SUCCESS && !agx_va_heap_init(&pool->heap, &pool->alloc, pool->bo->va,
+                                                     pool->bo->va + size))
+         result = VK_ERROR_OUT_OF_HOST_MEMORY;
+      if (result != VK_SUCCESS) {
+         agx_bo_destroy(device, pool->bo);
+         agx_free(alloc, pool);
+         return result;
+      }
+   }
+   *pPool = agx_descriptor_pool_to_handle(pool);
+   return VK_SUCCESS;
+}
+
+static void
+free_set(struct agx_descriptor_set *set)
+{
+   struct agx_descriptor_pool *pool = set->pool;
+   if (set->prev)
+      set->prev->next = set->next;
+   else
+      pool->sets = set->next;
+   if (set->next)
+      set->next->prev = set->prev;
+   if (set->size)
+      agx_va_free(&pool->heap, set->va, (set->size + SET_ALIGN - 1) & ~(SET_ALIGN - 1));
+   agx_descriptor_set_layout_unref(set->layout);
+   agx_free(&pool->alloc, set);
+   pool->set_count--;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_DestroyDescriptorPool(VkDevice _device, VkDescriptorPool _pool,
+                          const VkAllocationCallbacks *pAllocator)
+{
+   AGX_FROM_HANDLE(agx_descriptor_pool, pool, _pool);
+   if (!pool)
+      return;
+   while (pool->sets)
+      free_set(pool->sets);
+   if (pool->bo) {
+      agx_va_heap_finish(&pool->heap);
+      agx_bo_destroy(pool->device, pool->bo);
+   }
+   VkAllocationCallbacks alloc = pool->alloc;
+   agx_free(&alloc, pool);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agx_ResetDescriptorPool(VkDevice _device, VkDescriptorPool _pool, VkDescriptorPoolResetFlags flags)
+{
+   AGX_FROM_HANDLE(agx_descriptor_pool, pool, _pool);
+   while (pool->sets)
+      free_set(pool->sets);
+   return VK_SUCCESS;
+}
+
+static VkResult
+allocate_set(struct agx_descriptor_pool *pool, struct agx_descriptor_set_layout *layout,
+             uint32_t variable_count, struct agx_descriptor_set **out)
+{
+   uint32_t size = layout->size;
+   if (layout->binding_count && layout->bindings[layout->binding_count - 1].variable_count) {
+      const struct agx_descriptor_binding *last = &layout->bindings[layout->binding_count - 1];
+      size = last->offset + variable_count * last->stride;
+   }
+   if (pool->set_count >= pool->max_sets)
+      return VK_ERROR_OUT_OF_POOL_MEMORY;
+   struct agx_descriptor_set *set = agx_zalloc(&pool->alloc, sizeof(*set), 8,
+                                               VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!set)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   if (size) {
+      uint64_t va = pool->bo ? agx_va_alloc(&pool->heap, (size + SET_ALIGN - 1) & ~(SET_ALIGN - 1),
+                                            SET_ALIGN)
+                             : 0;
+      if (!va) {
+         agx_free(&pool->alloc, set);
+         return VK_ERROR_OUT_OF_POOL_MEMORY;
+      }
+      set->va = va;
+      set->map = (uint8_t *)pool->bo->map + (va - pool->bo->va);
+      memset(set->map, 0, size);
+   }
+   set->pool = pool;
+   set->layout = layout;
+   set->size = size;
+   set->variable_count = variable_count;
+   pool->set_count++;
+   agx_descriptor_set_layout_ref(layout);
+   set->next = pool->sets;
+   if (pool->sets)
+      pool->sets->prev = set;
+   pool->sets = set;
+   *out = set;
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agx_AllocateDescriptorSets(VkDevice _device, const VkDescriptorSetAllocateInfo *pInfo,
+                           VkDescriptorSet *pSets)
+{
+   AGX_FROM_HANDLE(agx_descriptor_pool, pool, pInfo->descriptorPool);
+   const VkDescriptorSetVariableDescriptorCountAllocateInfo *var = agx_find_struct(
+      pInfo->pNext, VK_STRUCTURE_TYPE_DESCRIPTOR_SET_VARIABLE_DESCRIPTOR_COUNT_ALLOCATE_INFO);
+   for (uint32_t i = 0; i < pInfo->descriptorSetCount; i++) {
+      struct agx_descriptor_set *set;
+      uint32_t count = var && var->descriptorSetCount ? var->pDescriptorCounts[i] : 0;
+      VkResult result = allocate_set(pool, agx_descriptor_set_layout_from_handle(pInfo->pSetLayouts[i]),
+                                     count, &set);
+      if (result != VK_SUCCESS) {
+         for (uint32_t j = 0; j < i; j++)
+            free_set(agx_descriptor_set_from_handle(pSets[j]));
+         for (uint32_t j = 0; j < pInfo->descriptorSetCount; j++)
+            pSets[j] = VK_NULL_HANDLE;
+         return result;
+      }
+      pSets[i] = agx_descriptor_set_to_handle(set);
+   }
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agx_FreeDescriptorSets(VkDevice _device, VkDescriptorPool _pool, uint32_t count,
+                       const VkDescriptorSet *pSets)
+{
+   for (uint32_t i = 0; i < count; i++) {
+      AGX_FROM_HANDLE(agx_descriptor_set, set, pSets[i]);
+      if (set)
+         free_set(set);
+   }
+   return VK_SUCCESS;
+}
+
+/* Where element `element` of `binding` lives, or NULL if out of range. */
+static uint8_t *
+descriptor_ptr(struct agx_descriptor_set *set, uint32_t binding, uint32_t element)
+{
+   if (binding >= set->layout->binding_count)
+      return NULL;
+   const struct agx_descriptor_binding *b = &set->layout->bindings[binding];
+   uint64_t offset = b->offset + (uint64_t)element * b->stride;
+   if (offset + b->stride > set->size)
+      return NULL;
+   return set->map + offset;
+}
+
+static void
+write_buffer(uint8_t *dst, const VkDescriptorBufferInfo *info)
+{
+   struct agx_buffer *buffer = agx_buffer_from_handle(info->buffer);
+   uint64_t address = 0;
+   uint32_t size = 0;
+   if (buffer) { /* VK_NULL_HANDLE with nullDescriptor: an empty descriptor */
+      uint64_t range = info->range == VK_WHOLE_SIZE ? buffer->size - info->offset : info->range;
+      address = buffer->va + info->offset;
+      size = range > UINT32_MAX ? UINT32_MAX : (uint32_t)range;
+   }
+   memcpy(dst, &address, 8);
+   memcpy(dst + 8, &size, 4);
+   memset(dst + 12, 0, 4);
+}
+
+/* Writes `count` descriptors starting at (binding, element), spilling into
+ * the following bindings as the specification's consecutive-binding rule
+ * says. `get` returns the source of the i-th descriptor. */
+static void
+write_descriptors(struct agx_descriptor_set *set, uint32_t binding, uint32_t element,
+                  uint32_t count, VkDescriptorType type,
+                  const VkDescriptorBufferInfo *(*get)(const void *ctx, uint32_t i), const void *ctx)
+{
+   for (uint32_t i = 0; i < count; i++) {
+      while (binding < set->layout->binding_count &&
+             element >= set->layout->bindings[binding].count) {
+         element -= set->layout->bindings[binding].count;
+         binding++;
+      }
+      uint8_t *dst = descriptor_ptr(set, binding, element);
+      if (!dst)
+         return;
+      switch (type) {
+      case VK_DESCRIPTOR_TYPE_STORAGE_BUFFER:
+      case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER:
+      case VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC:
+      case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC:
+         write_buffer(dst, get(ctx, i));
+         break;
+      default: {
+         /* Image, sampler and texel-buffer descriptors need images and
+          * formats, none of which is supported (so none can be created). */
+         static bool reported;
+         agx_not_implemented("image/sampler descriptor writes", &reported);
+         break;
+      }
+      }
+      element++;
+   }
+}
+
+static const VkDescriptorBufferInfo *
+get_write_buffer(const void *ctx, uint32_t i)
+{
+   return &((const VkWriteDescriptorSet *)ctx)->pBufferInfo[i];
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_UpdateDescriptorSets(VkDevice _device, uint32_t writeCount, const VkWriteDescriptorSet *pWrites,
+                         uint32_t copyCount, const VkCopyDescriptorSet *pCopies)
+{
+   for (uint32_t w = 0; w < writeCount; w++) {
+      const VkWriteDescriptorSet *write = &pWrites[w];
+      write_descriptors(agx_descriptor_set_from_handle(write->dstSet), write->dstBinding,
+                        write->dstArrayElement, write->descriptorCount, write->descriptorType,
+                        get_write_buffer, write);
+   }
+   for (uint32_t c = 0; c < copyCount; c++) {
+      const VkCopyDescriptorSet *copy = &pCopies[c];
+      struct agx_descriptor_set *src = agx_descriptor_set_from_handle(copy->srcSet);
+      struct agx_descriptor_set *dst = agx_descriptor_set_from_handle(copy->dstSet);
+      uint32_t sb = copy->srcBinding, se = copy->srcArrayElement;
+      uint32_t db = copy->dstBinding, de = copy->dstArrayElement;
+      for (uint32_t i = 0; i < copy->descriptorCount; i++, se++, de++) {
+         while (sb < src->layout->binding_count && se >= src->layout->bindings[sb].count)
+            se -= src->layout->bindings[sb++].count;
+         while (db < dst->layout->binding_count && de >= dst->layout->bindings[db].count)
+            de -= dst->layout->bindings[db++].count;
+         uint8_t *s = descriptor_ptr(src, sb, se), *d = descriptor_ptr(dst, db, de);
+         if (!s || !d)
+            break;
+         memmove(d, s, dst->layout->bindings[db].stride);
+      }
+   }
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agx_CreateDescriptorUpdateTemplate(VkDevice _device, const VkDescriptorUpdateTemplateCreateInfo *pInfo,
+                                   const VkAllocationCallbacks *pAllocator,
+                                   VkDescriptorUpdateTemplate *pTemplate)
+{
+   AGX_FROM_HANDLE(agx_device, device, _device);
+   struct agx_descriptor_update_template *t = agx_alloc(
+      agx_choose_alloc(&device->alloc, pAllocator),
+      sizeof(*t) + pInfo->descriptorUpdateEntryCount * sizeof(t->entries[0]), 8,
+      VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!t)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   t->bind_point = pInfo->pipelineBindPoint;
+   t->entry_count = pInfo->descriptorUpdateEntryCount;
+   memcpy(t->entries, pInfo->pDescriptorUpdateEntries, t->entry_count * sizeof(t->entries[0]));
+   *pTemplate = agx_descriptor_update_template_to_handle(t);
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_DestroyDescriptorUpdateTemplate(VkDevice _device, VkDescriptorUpdateTemplate _template,
+                                    const VkAllocationCallbacks *pAllocator)
+{
+   AGX_FROM_HANDLE(agx_device, device, _device);
+   agx_free(agx_choose_alloc(&device->alloc, pAllocator),
+            agx_descriptor_update_template_from_handle(_template));
+}
+
+struct template_ctx {
+   const uint8_t *data;
+   const VkDescriptorUpdateTemplateEntry *entry;
+};
+
+static const VkDescriptorBufferInfo *
+get_template_buffer(const void *ctx, uint32_t i)
+{
+   const struct template_ctx *t = ctx;
+   return (const VkDescriptorBufferInfo *)(t->data + t->entry->offset + i * t->entry->stride);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_UpdateDescriptorSetWithTemplate(VkDevice _device, VkDescriptorSet descriptorSet,
+                                    VkDescriptorUpdateTemplate _template, const void *pData)
+{
+   AGX_FROM_HANDLE(agx_descriptor_update_template, t, _template);
+   struct agx_descriptor_set *set = agx_descriptor_set_from_handle(descriptorSet);
+   for (uint32_t e = 0; e < t->entry_count; e++) {
+      struct template_ctx ctx = {pData, &t->entries[e]};
+      write_descriptors(set, t->entries[e].dstBinding, t->entries[e].dstArrayElement,
+                        t->entries[e].descriptorCount, t->entries[e].descriptorType,
+                        get_template_buffer, &ctx);
+   }
+}

@@ -1,0 +1,180 @@
+/* VkDescriptorSetLayout and VkPipelineLayout. */
+#include "agx_descriptor_set_layout.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "agx_alloc.h"
+#include "agx_device.h"
+#include "agx_log.h"
+
+uint32_t
+agx_descriptor_stride(VkDescriptorType type)
+{
+   switch (type) {
+   case VK_DESCRIPTOR_TYPE_STORAGE_BUFFER:
+   case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER:
+   case VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC:
+   case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC:
+      return AGX_BUFFER_DESCRIPTOR_SIZE;
+   default:
+      return AGX_IMAGE_DESCRIPTOR_SIZE;
+   }
+}
+
+static bool
+is_dynamic(VkDescriptorType type)
+{
+   return type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC ||
+          type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC;
+}
+
+void
+agx_descriptor_set_layout_ref(struct agx_descriptor_set_layout *layout)
+{
+   __atomic_add_fetch(&layout->refcount, 1, __ATOMIC_RELAXED);
+}
+
+void
+agx_descriptor_set_layout_unref(struct agx_descriptor_set_layout *layout)
+{
+   if (__atomic_sub_fetch(&layout->refcount, 1, __ATOMIC_ACQ_REL) == 0) {
+      VkAllocationCallbacks alloc = layout->alloc;
+      agx_free(&alloc, layout);
+   }
+}
+
+/* Lays bindings out in binding-number order, each aligned to its stride. */
+static void
+fill_layout(struct agx_descriptor_set_layout *layout, const VkDescriptorSetLayoutCreateInfo *info)
+{
+   const VkDescriptorSetLayoutBindingFlagsCreateInfo *flags_info =
+      agx_find_struct(info->pNext, VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO);
+   for (uint32_t i = 0; i < info->bindingCount; i++) {
+      const VkDescriptorSetLayoutBinding *b = &info->pBindings[i];
+      struct agx_descriptor_binding *d = &layout->bindings[b->binding];
+      d->type = b->descriptorType;
+      d->count = b->descriptorCount;
+      d->stride = agx_descriptor_stride(b->descriptorType);
+      if (flags_info && flags_info->bindingCount == info->bindingCount)
+         d->variable_count = flags_info->pBindingFlags[i] &
+                             VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT;
+   }
+   uint32_t offset = 0, dynamic = 0;
+   for (uint32_t b = 0; b < layout->binding_count; b++) {
+      struct agx_descriptor_binding *d = &layout->bindings[b];
+      if (d->count == 0)
+         continue;
+      offset = (offset + d->stride - 1) / d->stride * d->stride;
+      d->offset = offset;
+      offset += d->count * d->stride;
+      if (is_dynamic(d->type)) {
+         d->dynamic_index = dynamic;
+         dynamic += d->count;
+      }
+   }
+   layout->size = offset;
+   layout->dynamic_buffer_count = dynamic;
+}
+
+static uint32_t
+binding_count(const VkDescriptorSetLayoutCreateInfo *info)
+{
+   uint32_t n = 0;
+   for (uint32_t i = 0; i < info->bindingCount; i++)
+      if (info->pBindings[i].binding + 1 > n)
+         n = info->pBindings[i].binding + 1;
+   return n;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agx_CreateDescriptorSetLayout(VkDevice _device, const VkDescriptorSetLayoutCreateInfo *pCreateInfo,
+                              const VkAllocationCallbacks *pAllocator, VkDescriptorSetLayout *pLayout)
+{
+   AGX_FROM_HANDLE(agx_device, device, _device);
+   const VkAllocationCallbacks *alloc = agx_choose_alloc(&device->alloc, pAllocator);
+   uint32_t n = binding_count(pCreateInfo);
+   struct agx_descriptor_set_layout *layout =
+      agx_zalloc(alloc, sizeof(*layout) + n * sizeof(layout->bindings[0]), 8,
+                 VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!layout)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   layout->refcount = 1;
+   layout->alloc = *alloc;
+   layout->flags = pCreateInfo->flags;
+   layout->binding_count = n;
+   fill_layout(layout, pCreateInfo);
+   *pLayout = agx_descriptor_set_layout_to_handle(layout);
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_DestroyDescriptorSetLayout(VkDevice _device, VkDescriptorSetLayout _layout,
+                               const VkAllocationCallbacks *pAllocator)
+{
+   AGX_FROM_HANDLE(agx_descriptor_set_layout, layout, _layout);
+   if (layout)
+      agx_descriptor_set_layout_unref(layout);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_GetDescriptorSetLayoutSupport(VkDevice _device, const VkDescriptorSetLayoutCreateInfo *pCreateInfo,
+                                  VkDescriptorSetLayoutSupport *pSupport)
+{
+   uint64_t total = 0;
+   for (uint32_t i = 0; i < pCreateInfo->bindingCount; i++)
+      total += (uint64_t)pCreateInfo->pBindings[i].descriptorCount *
+               agx_descriptor_stride(pCreateInfo->pBindings[i].descriptorType);
+   /* One set must fit the 1 MiB we are prepared to allocate per set. */
+   pSupport->supported = total <= (1u << 20);
+   VkDescriptorSetVariableDescriptorCountLayoutSupport *var = (void *)agx_find_struct(
+      pSupport->pNext, VK_STRUCTURE_TYPE_DESCRIPTOR_SET_VARIABLE_DESCRIPTOR_COUNT_LAYOUT_SUPPORT);
+   if (var)
+      var->maxVariableDescriptorCount = pSupport->supported ? (1u << 20) / AGX_IMAGE_DESCRIPTOR_SIZE : 0;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agx_CreatePipelineLayout(VkDevice _device, const VkPipelineLayoutCreateInfo *pCreateInfo,
+                         const VkAllocationCallbacks *pAllocator, VkPipelineLayout *pLayout)
+{
+   AGX_FROM_HANDLE(agx_device, device, _device);
+   if (pCreateInfo->setLayoutCount > AGX_MAX_SETS)
+      return agx_error(VK_ERROR_INITIALIZATION_FAILED, "%u descriptor sets", pCreateInfo->setLayoutCount);
+   struct agx_pipeline_layout *layout =
+      agx_zalloc(agx_choose_alloc(&device->alloc, pAllocator), sizeof(*layout), 8,
+                 VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!layout)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   layout->set_count = pCreateInfo->setLayoutCount;
+   for (uint32_t s = 0; s < pCreateInfo->setLayoutCount; s++) {
+      struct agx_descriptor_set_layout *set = agx_descriptor_set_layout_from_handle(
+         pCreateInfo->pSetLayouts[s]);
+      layout->dynamic_offset_start[s] = layout->dynamic_buffer_count;
+      if (set) { /* VK_NULL_HANDLE is allowed for unused sets */
+         agx_descriptor_set_layout_ref(set);
+         layout->sets[s] = set;
+         layout->dynamic_buffer_count += set->dynamic_buffer_count;
+      }
+   }
+   for (uint32_t r = 0; r < pCreateInfo->pushConstantRangeCount; r++) {
+      const VkPushConstantRange *range = &pCreateInfo->pPushConstantRanges[r];
+      if (range->offset + range->size > layout->push_constant_size)
+         layout->push_constant_size = range->offset + range->size;
+   }
+   *pLayout = agx_pipeline_layout_to_handle(layout);
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_DestroyPipelineLayout(VkDevice _device, VkPipelineLayout _layout,
+                          const VkAllocationCallbacks *pAllocator)
+{
+   AGX_FROM_HANDLE(agx_device, device, _device);
+   AGX_FROM_HANDLE(agx_pipeline_layout, layout, _layout);
+   if (!layout)
+      return;
+   for (uint32_t s = 0; s < layout->set_count; s++)
+      if (layout->sets[s])
+         agx_descriptor_set_layout_unref(layout->sets[s]);
+   agx_free(agx_choose_alloc(&device->alloc, pAllocator), layout);
+}

@@ -1,0 +1,55 @@
+/*
+ * Descriptor set layouts and pipeline layouts, in the resource ABI shared
+ * with the compiler (compiler/ir/agx_abi.h): a set is a block of GPU memory;
+ * binding b, element i is a descriptor at offset(b) + i * stride(b). Buffer
+ * descriptors are { u64 address; u32 size; u32 reserved } (16 bytes).
+ */
+#ifndef AGX_DESCRIPTOR_SET_LAYOUT_H
+#define AGX_DESCRIPTOR_SET_LAYOUT_H
+
+#include <stdbool.h>
+
+#include "agx_object.h"
+
+#define AGX_BUFFER_DESCRIPTOR_SIZE 16u
+/* Room reserved for image/sampler descriptors (Texture/PBE words are 24
+ * bytes, Sampler 8) until images exist. */
+#define AGX_IMAGE_DESCRIPTOR_SIZE 32u
+#define AGX_MAX_SETS 8u
+#define AGX_MAX_PUSH_CONSTANTS_SIZE 256u
+
+struct agx_descriptor_binding {
+   VkDescriptorType type;
+   uint32_t count;        /* array size (0: binding unused) */
+   uint32_t offset;       /* bytes from the set's start */
+   uint32_t stride;       /* bytes per array element */
+   uint32_t dynamic_index;/* first dynamic-buffer slot, for *_DYNAMIC types */
+   bool variable_count;   /* last binding with VARIABLE_DESCRIPTOR_COUNT */
+};
+
+struct agx_descriptor_set_layout {
+   uint32_t refcount;     /* pipeline layouts and sets may outlive the handle */
+   VkAllocationCallbacks alloc;
+   VkDescriptorSetLayoutCreateFlags flags;
+   uint32_t binding_count;        /* highest binding number + 1 */
+   uint32_t size;                 /* bytes of descriptor memory for one set */
+   uint32_t dynamic_buffer_count;
+   struct agx_descriptor_binding bindings[];
+};
+
+struct agx_pipeline_layout {
+   uint32_t set_count;
+   struct agx_descriptor_set_layout *sets[AGX_MAX_SETS];
+   uint32_t push_constant_size;
+   uint32_t dynamic_offset_start[AGX_MAX_SETS]; /* index of each set's first dynamic buffer */
+   uint32_t dynamic_buffer_count;
+};
+
+AGX_DEFINE_NONDISP_HANDLE_CASTS(agx_descriptor_set_layout, VkDescriptorSetLayout)
+AGX_DEFINE_NONDISP_HANDLE_CASTS(agx_pipeline_layout, VkPipelineLayout)
+
+uint32_t agx_descriptor_stride(VkDescriptorType type);
+void agx_descriptor_set_layout_ref(struct agx_descriptor_set_layout *layout);
+void agx_descriptor_set_layout_unref(struct agx_descriptor_set_layout *layout);
+
+#endif
