@@ -58,6 +58,11 @@ main(int argc, char **argv)
       } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
          usage(stdout);
          return 0;
+      } else if (strcmp(a, "--domain") && strcmp(a, "--spacing") && strcmp(a, "--outer") &&
+                 strcmp(a, "--inner")) {
+         fprintf(stderr, "agx-tess: unknown option %s\n", a);
+         usage(stderr);
+         return 2;
       } else if (!val) {
          fprintf(stderr, "agx-tess: option %s needs a value\n", a);
          usage(stderr);
@@ -83,17 +88,13 @@ main(int argc, char **argv)
             return 2;
          }
          ++i;
-      } else if (strcmp(a, "--inner") == 0) {
+      } else { /* --inner */
          n_inner = parse_levels(val, lv.inner, 2);
          if (n_inner < 0) {
             fprintf(stderr, "agx-tess: bad --inner '%s' (up to 2 comma-separated numbers)\n", val);
             return 2;
          }
          ++i;
-      } else {
-         fprintf(stderr, "agx-tess: unknown option %s\n", a);
-         usage(stderr);
-         return 2;
       }
    }
    if (!have_domain || !have_spacing || n_outer == 0) {
