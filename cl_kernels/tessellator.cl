@@ -654,7 +654,8 @@ agx_tess_write(struct agx_tess_config cfg, struct agx_tess_levels lv, AGX_GLOBAL
 
 /* Returns the byte offset of `bytes` (rounded to 16) in the heap, or ~0 when it does not fit.
  * The CL build bumps the counter atomically (many patch threads at once); the host build runs
- * one patch at a time and bumps it directly. */
+ * one patch at a time and bumps it directly. Refused requests still advance the 32-bit counter,
+ * so the driver sizes the heap from the COUNT pass; only 4 GiB of refused requests could wrap. */
 static uint32_t
 agx_tess_heap_alloc(AGX_GLOBAL struct agx_tess_heap *heap, uint32_t bytes)
 {

@@ -229,10 +229,14 @@ make_sweep(struct agx_tess_levels *out, uint32_t max)
 {
    static const float extra[] = {1.0f + 1.0f / 65536.0f, 1.1f, 1.5f, 1.9f, 2.25f, 2.5f, 2.999f, 3.3f,
                                  3.5f, 4.75f, 5.5f, 7.2f, 8.5f, 12.1f, 16.5f, 24.9f, 31.5f, 32.5f,
-                                 40.01f, 47.5f, 55.3f, 62.5f, 63.2f, 63.5f, 63.99f, 100.0f, 0.25f};
+                                 40.01f, 47.5f, 55.3f, 62.5f, 63.2f, 63.5f, 63.99f, 100.0f, 0.25f,
+                                 2.0001f, 3.9999f, 51.001f, 50.999f, 1.0f + 1.0f / 131072.0f};
    uint32_t n = 0;
-   for (int l = 1; l <= 64 && n < max; ++l, ++n)
+   /* every level in 1/8 steps up to 64: all integers and the fractional rounding in between */
+   for (int k = 1; k <= 64 * 8 && n < max; ++k, ++n) {
+      float l = (float)k / 8.0f;
       out[n] = (struct agx_tess_levels){{l, l, l, l}, {l, l}, {0, 0}};
+   }
    for (size_t i = 0; i < sizeof(extra) / sizeof(extra[0]) && n < max; ++i, ++n) {
       float l = extra[i];
       out[n] = (struct agx_tess_levels){{l, l, l, l}, {l, l}, {0, 0}};
@@ -622,7 +626,7 @@ main(int argc, char **argv)
    VkShaderModule vs = load_shader(&g, argv[1], "tess.vert.spv");
    VkShaderModule tcs = load_shader(&g, argv[1], "tess.tesc.spv");
 
-   uint32_t max = 64 + 27 + 18 + random_patches;
+   uint32_t max = 64 * 8 + 32 + 18 + random_patches;
    struct agx_tess_levels *levels = calloc(max, sizeof(*levels));
    uint32_t n = make_sweep(levels, max);
    bool all_ok = true;
