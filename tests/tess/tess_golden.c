@@ -8,7 +8,8 @@
  *  - the set of domain points: exact at 6 decimals for equal spacing, within 2^-16 for the
  *    fractional spacings (exact float equality is counted and reported too);
  *  - the primitive count;
- *  - the winding of triangles (clockwise pipelines on both sides).
+ *  - the winding of triangles (clockwise pipelines on both sides);
+ *  - for triangles, w: lavapipe's gl_TessCoord.z equals 1.0f - u - v computed in float.
  * Assumes: run through `meson test` with VK_ICD_FILENAMES pointing at lavapipe and argv[1] the
  * directory holding the SPIR-V compiled from tess.vert/.tesc/.tese at build time. Exits 77
  * (skip) when no Vulkan device with tessellation and transform feedback exists.
@@ -584,11 +585,11 @@ run_config(struct gpu *g, const char *dir, VkShaderModule vs, VkShaderModule tcs
          snprintf(msg, sizeof(msg), "point sets differ (%u distinct vs lavapipe %u)", na, nb);
          report_mismatch(domain, spacing, pm, &levels[p], msg);
       }
-      /* w: lavapipe's gl_TessCoord.z against 1 - u - v of the matching point */
+      /* w: lavapipe's gl_TessCoord.z is exactly 1.0f - u - v in float arithmetic */
       bool w_ok = true;
       if (domain == AGX_TESS_DOMAIN_TRI && exact)
          for (uint32_t i = 0; i < na; ++i)
-            w_ok &= fabsf(a[i].w - b[i].w) <= 1.0f / 65536.0f;
+            w_ok &= a[i].w == b[i].w;
       st->w_ok += w_ok;
       free(a);
       free(b);
@@ -638,7 +639,8 @@ main(int argc, char **argv)
          for (int pm = 0; pm < 2; ++pm) {
             struct stats st = {0};
             run_config(&g, argv[1], vs, tcs, d, s, pm, levels, n, &st);
-            bool ok = st.points_ok == st.patches && st.prims_ok == st.patches && st.winding_ok == st.patches;
+            bool ok = st.points_ok == st.patches && st.prims_ok == st.patches && st.winding_ok == st.patches &&
+                      st.w_ok == st.patches;
             all_ok &= ok;
             printf("%-8s %-16s %-6s %7u %6u %12u %10u %9u %8u %6u %9llu%s\n", domain_names[d], spacing_names[s],
                    pm ? "points" : "prims", st.patches, st.culled, st.points_exact, st.points_ok, st.prims_ok,
