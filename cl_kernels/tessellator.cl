@@ -62,6 +62,8 @@ struct agx_tess_ring {
    int32_t base;
    int32_t sides[4];
    int32_t nsides;
+   int32_t len;  /* loop length: sum of the sides */
+   int32_t line; /* some side has 0 segments */
 };
 
 struct agx_tess_plan {
@@ -233,22 +235,21 @@ agx_tess_plan_make(struct agx_tess_config cfg, struct agx_tess_levels lv, struct
       return 1;
    }
 
-   int32_t any_above_one = 0;
+   /* "above one" means still above 1.0 after rounding to 16.16 */
+   const float above_one = 1.0f + 1.0f / 131072.0f;
+   int32_t outer_above_one = 0, inner_above_one = 0;
    for (int32_t i = 0; i < nouter; ++i) {
       outer[i] = agx_tess_clamp(lv.outer[i], lo, hi);
       if (equal)
          outer[i] = agx_tess_ceil(outer[i]);
-      any_above_one |= outer[i] > 1.0f + 1.0f / 131072.0f;
+      outer_above_one |= outer[i] > above_one;
    }
    for (int32_t i = 0; i < ninner; ++i)
-      any_above_one |= lv.inner[i] > 1.0f + 1.0f / 131072.0f;
-   /* Fractional odd: an inner level of one next to a subdivided edge becomes 1 + 2^-16 so
+      inner_above_one |= lv.inner[i] > above_one;
+   /* Fractional odd: when some level is above one, inner levels are at least 1 + 2^-16 so
     * that a (possibly tiny) transition ring exists. Triangles only look at the outer levels. */
    float inner_lo = lo;
-   if (frac_odd && (cfg.domain == AGX_TESS_DOMAIN_QUAD ? any_above_one
-                                                       : (outer[0] > 1.0f + 1.0f / 131072.0f ||
-                                                          outer[1] > 1.0f + 1.0f / 131072.0f ||
-                                                          outer[2] > 1.0f + 1.0f / 131072.0f)))
+   if (frac_odd && (outer_above_one || (cfg.domain == AGX_TESS_DOMAIN_QUAD && inner_above_one)))
       inner_lo = 1.0f + 1.0f / 65536.0f;
    for (int32_t i = 0; i < ninner; ++i) {
       inner[i] = agx_tess_clamp(lv.inner[i], inner_lo, hi);
@@ -313,16 +314,13 @@ agx_tess_ring_shape(const struct agx_tess_plan *p, int32_t r)
       int32_t s = p->inner[0].points - 1 - 2 * r;
       g.sides[0] = g.sides[1] = g.sides[2] = s;
    }
+   g.len = 0;
+   g.line = 0;
+   for (int32_t s = 0; s < g.nsides; ++s) {
+      g.len += g.sides[s];
+      g.line |= g.sides[s] == 0;
+   }
    return g;
-}
-
-static int32_t
-agx_tess_ring_degenerate(const struct agx_tess_ring *g)
-{
-   for (int32_t s = 0; s < g->nsides; ++s)
-      if (g->sides[s] == 0)
-         return 1;
-   return 0;
 }
 
 /* Points stored for a ring: a closed loop stores each point once; a degenerate ring is a line
@@ -330,21 +328,7 @@ agx_tess_ring_degenerate(const struct agx_tess_ring *g)
 static int32_t
 agx_tess_ring_points(const struct agx_tess_ring *g)
 {
-   int32_t sum = 0, longest = 0;
-   for (int32_t s = 0; s < g->nsides; ++s) {
-      sum += g->sides[s];
-      longest = g->sides[s] > longest ? g->sides[s] : longest;
-   }
-   return agx_tess_ring_degenerate(g) ? longest + 1 : sum;
-}
-
-static int32_t
-agx_tess_ring_perimeter(const struct agx_tess_ring *g)
-{
-   int32_t sum = 0;
-   for (int32_t s = 0; s < g->nsides; ++s)
-      sum += g->sides[s];
-   return sum;
+   return g->line ? g->len / 2 + 1 : g->len;
 }
 
 static int32_t
@@ -360,22 +344,19 @@ agx_tess_side_start(const struct agx_tess_ring *g, int32_t side)
 static int32_t
 agx_tess_ring_point(const struct agx_tess_ring *g, int32_t j)
 {
-   int32_t len = agx_tess_ring_perimeter(g);
-   if (len == 0)
+   if (g->len == 0)
       return g->base;
-   j %= len;
-   if (agx_tess_ring_degenerate(g)) {
-      int32_t last = len / 2; /* the line is walked out and back */
-      return g->base + (j <= last ? j : len - j);
-   }
+   j %= g->len;
+   if (g->line) /* the line is walked out and back */
+      return g->base + (j <= g->len / 2 ? j : g->len - j);
    return g->base + j;
 }
 
-/* Triangles of the region between ring r and ring r + 1, and inside the innermost ring. */
+/* Triangles inside the innermost ring (a line or point needs none). */
 static int32_t
 agx_tess_fill_triangles(const struct agx_tess_ring *g)
 {
-   if (agx_tess_ring_degenerate(g))
+   if (g->line)
       return 0;
    if (g->nsides == 3)
       return 1; /* innermost odd ring: one segment per side */
@@ -404,7 +385,7 @@ agx_tess_plan_count(const struct agx_tess_plan *p, uint32_t flags, uint32_t *num
       pts += (uint32_t)agx_tess_ring_points(&g);
       if (r + 1 < p->rings) {
          struct agx_tess_ring in = agx_tess_ring_shape(p, r + 1);
-         prims += (uint32_t)(agx_tess_ring_perimeter(&g) + agx_tess_ring_perimeter(&in));
+         prims += (uint32_t)(g.len + in.len); /* one triangle per segment of either ring */
       } else {
          prims += (uint32_t)agx_tess_fill_triangles(&g);
       }
