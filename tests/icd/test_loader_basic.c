@@ -2,7 +2,8 @@
  * Instance, physical device, device, memory, fences and semaphores through
  * the system Vulkan loader (VK_ICD_FILENAMES points at the build manifest).
  * With --validation the Khronos validation layer is enabled and any
- * warning or error it reports fails the test.
+ * warning or error it reports fails the test. argv[1] is a compute shader
+ * (SPIR-V) for the shader-module checks.
  */
 #include <pthread.h>
 #include <stdbool.h>
@@ -300,10 +301,35 @@ check_cmd_buffers(struct ctx *c)
    vkDestroyCommandPool(c->device, pool, NULL);
 }
 
+static void
+check_shader_module(struct ctx *c, bool validation, const char *spv_path)
+{
+   FILE *f = fopen(spv_path, "rb");
+   CHECK(f != NULL);
+   static uint32_t words[4096];
+   size_t size = fread(words, 1, sizeof(words), f);
+   fclose(f);
+   CHECK(size > 20 && size % 4 == 0);
+   VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                    .codeSize = size, .pCode = words};
+   VkShaderModule module;
+   VK_OK(vkCreateShaderModule(c->device, &smci, NULL, &module));
+   vkDestroyShaderModule(c->device, module, NULL);
+   if (!validation) {
+      const uint32_t junk[] = {0xdeadbeef, 1, 2, 3, 4, 5};
+      smci.pCode = junk;
+      smci.codeSize = sizeof(junk);
+      CHECK(vkCreateShaderModule(c->device, &smci, NULL, &module) != VK_SUCCESS);
+   }
+}
+
 int
 main(int argc, char **argv)
 {
-   bool validation = argc > 1 && strcmp(argv[1], "--validation") == 0;
+   /* argv: SHADER.spv [--validation] */
+   CHECK(argc >= 2);
+   const char *spv_path = argv[1];
+   bool validation = argc > 2 && strcmp(argv[2], "--validation") == 0;
    struct ctx c = {0};
 
    uint32_t version = 0;
@@ -365,6 +391,7 @@ main(int argc, char **argv)
    check_memory(&c, validation);
    check_sync(&c);
    check_cmd_buffers(&c);
+   check_shader_module(&c, validation, spv_path);
 
    vkDestroyDevice(c.device, NULL);
 
