@@ -290,7 +290,7 @@ enqueue(struct agx_queue *queue, struct agx_batch **batches, uint32_t count)
    pthread_mutex_unlock(&queue->mutex);
 }
 
-/* Common path: `count` batches described by a callback-free array form. */
+/* One batch of vkQueueSubmit or vkQueueSubmit2, in a common form. */
 struct agx_submit_desc {
    uint32_t wait_count, signal_count;
    const VkSemaphore *wait_sems, *signal_sems;
@@ -301,8 +301,12 @@ struct agx_submit_desc {
    const VkCommandBufferSubmitInfo *cmd_infos;     /* VkSubmitInfo2 form */
 };
 
+/* Fills the description of submit info i (VkSubmitInfo or VkSubmitInfo2). */
+typedef void (*describe_fn)(const void *submits, uint32_t i, struct agx_submit_desc *d);
+
 static VkResult
-submit(struct agx_queue *queue, const struct agx_submit_desc *descs, uint32_t count, VkFence _fence)
+submit(struct agx_queue *queue, uint32_t count, const void *submits, describe_fn describe,
+       VkFence _fence)
 {
    if (agx_device_is_lost(queue->device))
       return VK_ERROR_DEVICE_LOST;
@@ -322,7 +326,12 @@ submit(struct agx_queue *queue, const struct agx_submit_desc *descs, uint32_t co
 
    VkResult result = VK_SUCCESS;
    for (uint32_t i = 0; i < n; i++) {
-      const struct agx_submit_desc *d = i < count ? &descs[i] : NULL;
+      struct agx_submit_desc desc;
+      const struct agx_submit_desc *d = NULL;
+      if (i < count) {
+         describe(submits, i, &desc);
+         d = &desc;
+      }
       uint32_t waits = d ? d->wait_count : 0;
       uint32_t signals = (d ? d->signal_count : 0) + (fence && i == n - 1 ? 1 : 0);
       batches[i] = batch_alloc(queue, waits, signals, d ? d->cmd_count : 0);
@@ -357,60 +366,46 @@ submit(struct agx_queue *queue, const struct agx_submit_desc *descs, uint32_t co
    return result;
 }
 
+static void
+describe_submit(const void *submits, uint32_t i, struct agx_submit_desc *d)
+{
+   const VkSubmitInfo *info = &((const VkSubmitInfo *)submits)[i];
+   const VkTimelineSemaphoreSubmitInfo *tl =
+      agx_find_struct(info->pNext, VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO);
+   *d = (struct agx_submit_desc){
+      .wait_count = info->waitSemaphoreCount,
+      .signal_count = info->signalSemaphoreCount,
+      .wait_sems = info->pWaitSemaphores,
+      .signal_sems = info->pSignalSemaphores,
+      .wait_values = tl && tl->waitSemaphoreValueCount ? tl->pWaitSemaphoreValues : NULL,
+      .signal_values = tl && tl->signalSemaphoreValueCount ? tl->pSignalSemaphoreValues : NULL,
+      .cmd_count = info->commandBufferCount,
+      .cmds = info->pCommandBuffers,
+   };
+}
+
 VKAPI_ATTR VkResult VKAPI_CALL
 agx_QueueSubmit(VkQueue _queue, uint32_t submitCount, const VkSubmitInfo *pSubmits, VkFence fence)
 {
-   AGX_FROM_HANDLE(agx_queue, queue, _queue);
-   struct agx_submit_desc stack[8] = {0}, *descs = stack;
-   if (submitCount > 8) {
-      descs = agx_alloc(&queue->device->alloc, submitCount * sizeof(*descs), 8,
-                        VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
-      if (!descs)
-         return VK_ERROR_OUT_OF_HOST_MEMORY;
-   }
-   for (uint32_t i = 0; i < submitCount; i++) {
-      const VkTimelineSemaphoreSubmitInfo *tl = agx_find_struct(
-         pSubmits[i].pNext, VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO);
-      descs[i] = (struct agx_submit_desc){
-         .wait_count = pSubmits[i].waitSemaphoreCount,
-         .signal_count = pSubmits[i].signalSemaphoreCount,
-         .wait_sems = pSubmits[i].pWaitSemaphores,
-         .signal_sems = pSubmits[i].pSignalSemaphores,
-         .wait_values = tl && tl->waitSemaphoreValueCount ? tl->pWaitSemaphoreValues : NULL,
-         .signal_values = tl && tl->signalSemaphoreValueCount ? tl->pSignalSemaphoreValues : NULL,
-         .cmd_count = pSubmits[i].commandBufferCount,
-         .cmds = pSubmits[i].pCommandBuffers,
-      };
-   }
-   VkResult result = submit(queue, descs, submitCount, fence);
-   if (descs != stack)
-      agx_free(&queue->device->alloc, descs);
-   return result;
+   return submit(agx_queue_from_handle(_queue), submitCount, pSubmits, describe_submit, fence);
+}
+
+static void
+describe_submit2(const void *submits, uint32_t i, struct agx_submit_desc *d)
+{
+   const VkSubmitInfo2 *info = &((const VkSubmitInfo2 *)submits)[i];
+   *d = (struct agx_submit_desc){
+      .wait_count = info->waitSemaphoreInfoCount,
+      .signal_count = info->signalSemaphoreInfoCount,
+      .wait_infos = info->pWaitSemaphoreInfos,
+      .signal_infos = info->pSignalSemaphoreInfos,
+      .cmd_count = info->commandBufferInfoCount,
+      .cmd_infos = info->pCommandBufferInfos,
+   };
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL
 agx_QueueSubmit2(VkQueue _queue, uint32_t submitCount, const VkSubmitInfo2 *pSubmits, VkFence fence)
 {
-   AGX_FROM_HANDLE(agx_queue, queue, _queue);
-   struct agx_submit_desc stack[8] = {0}, *descs = stack;
-   if (submitCount > 8) {
-      descs = agx_alloc(&queue->device->alloc, submitCount * sizeof(*descs), 8,
-                        VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
-      if (!descs)
-         return VK_ERROR_OUT_OF_HOST_MEMORY;
-   }
-   for (uint32_t i = 0; i < submitCount; i++) {
-      descs[i] = (struct agx_submit_desc){
-         .wait_count = pSubmits[i].waitSemaphoreInfoCount,
-         .signal_count = pSubmits[i].signalSemaphoreInfoCount,
-         .wait_infos = pSubmits[i].pWaitSemaphoreInfos,
-         .signal_infos = pSubmits[i].pSignalSemaphoreInfos,
-         .cmd_count = pSubmits[i].commandBufferInfoCount,
-         .cmd_infos = pSubmits[i].pCommandBufferInfos,
-      };
-   }
-   VkResult result = submit(queue, descs, submitCount, fence);
-   if (descs != stack)
-      agx_free(&queue->device->alloc, descs);
-   return result;
+   return submit(agx_queue_from_handle(_queue), submitCount, pSubmits, describe_submit2, fence);
 }

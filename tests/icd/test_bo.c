@@ -4,40 +4,17 @@
  * others in the user heap; mappings alias GPU memory; VA is reused after
  * free and never overlaps.
  */
-#include <stdio.h>
-#include <stdlib.h>
-
 #include "agx_bo.h"
 #include "agx_device.h"
-#include "agx_entrypoints.h"
+#include "agx_internal_test.h"
 #include "agx_physical_device.h"
 
-#define CHECK(c)                                                                      \
-   do {                                                                               \
-      if (!(c)) {                                                                     \
-         fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);        \
-         exit(1);                                                                     \
-      }                                                                               \
-   } while (0)
 
 int
 main(void)
 {
-   setenv("AGX_DEVICE", "sim", 1);
-   VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
-   VkInstance instance;
-   CHECK(agx_CreateInstance(&ici, NULL, &instance) == VK_SUCCESS);
-   uint32_t n = 1;
-   VkPhysicalDevice pdev;
-   CHECK(agx_EnumeratePhysicalDevices(instance, &n, &pdev) == VK_SUCCESS && n == 1);
-   float prio = 1.0f;
-   VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-                                  .queueCount = 1, .pQueuePriorities = &prio};
-   VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-                             .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci};
-   VkDevice vkdev;
-   CHECK(agx_CreateDevice(pdev, &dci, NULL, &vkdev) == VK_SUCCESS);
-   struct agx_device *dev = agx_device_from_handle(vkdev);
+   struct agx_test_device t = agx_test_device_create();
+   struct agx_device *dev = t.dev;
 
    /* The shader heap is 4 GiB aligned above the 2^36 carve-out. */
    CHECK(dev->usc_base >= (1ull << 36) && (dev->usc_base & 0xffffffffull) == 0);
@@ -72,8 +49,7 @@ main(void)
    agx_bo_destroy(dev, code);
    agx_bo_destroy(dev, code2);
    agx_bo_destroy(dev, data);
-   agx_DestroyDevice(vkdev, NULL);
-   agx_DestroyInstance(instance, NULL);
+   agx_test_device_destroy(&t);
    printf("ok\n");
    return 0;
 }

@@ -4,23 +4,13 @@
  * linked across chunks, terminated, and submitted as one compute command
  * whose completion signals the fence (the queue timeline advances once).
  */
-#include <stdio.h>
-#include <stdlib.h>
-
 #include "agx_bo.h"
 #include "agx_cmd_buffer.h"
 #include "agx_device.h"
-#include "agx_entrypoints.h"
+#include "agx_internal_test.h"
 #include "agx_pack.h"
 #include "agx_queue.h"
 
-#define CHECK(c)                                                                      \
-   do {                                                                               \
-      if (!(c)) {                                                                     \
-         fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);        \
-         exit(1);                                                                     \
-      }                                                                               \
-   } while (0)
 
 static uint32_t
 read32(struct agx_cs *cs, uint64_t va)
@@ -37,23 +27,10 @@ read32(struct agx_cs *cs, uint64_t va)
 int
 main(void)
 {
-   setenv("AGX_DEVICE", "sim", 1);
-   VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
-   VkInstance instance;
-   CHECK(agx_CreateInstance(&ici, NULL, &instance) == VK_SUCCESS);
-   uint32_t n = 1;
-   VkPhysicalDevice pdev;
-   CHECK(agx_EnumeratePhysicalDevices(instance, &n, &pdev) == VK_SUCCESS);
-   float prio = 1.0f;
-   VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-                                  .queueCount = 1, .pQueuePriorities = &prio};
-   VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-                             .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci};
-   VkDevice vkdev;
-   CHECK(agx_CreateDevice(pdev, &dci, NULL, &vkdev) == VK_SUCCESS);
-   struct agx_device *dev = agx_device_from_handle(vkdev);
-   VkQueue vkqueue;
-   agx_GetDeviceQueue(vkdev, 0, 0, &vkqueue);
+   struct agx_test_device t = agx_test_device_create();
+   struct agx_device *dev = t.dev;
+   VkDevice vkdev = t.vk;
+   VkQueue vkqueue = t.queue;
 
    VkCommandPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
    VkCommandPool pool;
@@ -132,8 +109,7 @@ main(void)
    agx_FreeCommandBuffers(vkdev, pool, 1, &cbs[0]);
    agx_DestroyCommandPool(vkdev, pool, NULL); /* frees cbs[1] */
    agx_DestroyFence(vkdev, fence, NULL);
-   agx_DestroyDevice(vkdev, NULL);
-   agx_DestroyInstance(instance, NULL);
+   agx_test_device_destroy(&t);
    printf("ok\n");
    return 0;
 }

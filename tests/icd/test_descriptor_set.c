@@ -10,15 +10,8 @@
 #include "agx_buffer.h"
 #include "agx_descriptor_set.h"
 #include "agx_device.h"
-#include "agx_entrypoints.h"
+#include "agx_internal_test.h"
 
-#define CHECK(c)                                                                      \
-   do {                                                                               \
-      if (!(c)) {                                                                     \
-         fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);        \
-         exit(1);                                                                     \
-      }                                                                               \
-   } while (0)
 
 struct desc {
    uint64_t address;
@@ -36,16 +29,8 @@ read_desc(VkDescriptorSet handle, uint32_t offset)
 int
 main(void)
 {
-   setenv("AGX_DEVICE", "sim", 1);
-   VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
-   VkInstance instance;
-   CHECK(agx_CreateInstance(&ici, NULL, &instance) == VK_SUCCESS);
-   uint32_t n = 1;
-   VkPhysicalDevice pdev;
-   CHECK(agx_EnumeratePhysicalDevices(instance, &n, &pdev) == VK_SUCCESS);
-   VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-   VkDevice dev;
-   CHECK(agx_CreateDevice(pdev, &dci, NULL, &dev) == VK_SUCCESS);
+   struct agx_test_device t = agx_test_device_create();
+   VkDevice dev = t.vk;
 
    /* A buffer bound at offset 0 of a fresh allocation. */
    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = 4096,
@@ -160,8 +145,7 @@ main(void)
    agx_DestroyPipelineLayout(dev, playout, NULL);
    agx_DestroyBuffer(dev, buf, NULL);
    agx_FreeMemory(dev, mem, NULL);
-   agx_DestroyDevice(dev, NULL);
-   agx_DestroyInstance(instance, NULL);
+   agx_test_device_destroy(&t);
    printf("ok\n");
    return 0;
 }
