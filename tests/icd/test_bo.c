@@ -9,7 +9,6 @@
 #include "agx_internal_test.h"
 #include "agx_physical_device.h"
 
-
 int
 main(void)
 {

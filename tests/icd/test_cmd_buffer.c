@@ -11,7 +11,6 @@
 #include "agx_pack.h"
 #include "agx_queue.h"
 
-
 static uint32_t
 read32(struct agx_cs *cs, uint64_t va)
 {

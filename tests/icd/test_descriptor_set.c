@@ -12,7 +12,6 @@
 #include "agx_device.h"
 #include "agx_internal_test.h"
 
-
 struct desc {
    uint64_t address;
    uint32_t size, reserved;
