@@ -46,6 +46,7 @@ struct agx_isa_enum {
 #define AGX_OPF_OPTIONAL 16
 #define AGX_OPF_IMM_WHEN_ZERO 32
 #define AGX_OPF_TRIPLE 64
+#define AGX_OPF_DEF 128 /* written by the instruction (else read) */
 
 struct agx_isa_operand {
    const char *name;

@@ -905,22 +905,34 @@ agx_isa_set_operand(struct agx_isa_instr *I, unsigned i,
       return set_value_type(I, o, (uint64_t)v->n, v->rclass == AGX_U32);
 
    case AGX_OK_SAMPLE_UREG:
-      if (v->kind == AGX_V_NONE)
+      /* Printed only for bindless textures (texture type bit 1), so its
+       * presence selects the bindless type for the texture operand, which
+       * follows it and reads this bit. */
+      if (v->kind == AGX_V_NONE) {
+         I->f[o->dep[0]] &= ~2ull;
          return fset(I, o->field[0], 0);
+      }
       if (!is_reg(v, AGX_U32, 2) || v->mods || v->n < 0 || (v->n & 1))
          return AGX_ISA_ERR_OPERAND;
+      I->f[o->dep[0]] |= 2;
       return fset(I, o->field[0], (uint64_t)v->n / 2);
 
-   case AGX_OK_TEXTURE:
-      if (is_reg(v, AGX_TS, 1) && v->n >= 0)
+   case AGX_OK_TEXTURE: {
+      /* a 16-bit register is type 1, or type 2 when a bindless base was
+       * given (type bit 1 already set by the sample_ureg operand) */
+      bool bindless = (fv(I, o->field[1]) & 2) != 0;
+      if (is_reg(v, AGX_TS, 1) && v->n >= 0 && !bindless)
          return set_value_type(I, o, (uint64_t)v->n, 0);
-      if (is_reg(v, AGX_R16, 1) && !v->mods && v->n >= 0)
+      if (is_reg(v, AGX_R16, 1) && !v->mods && v->n > 0 && bindless)
+         return set_value_type(I, o, (uint64_t)v->n, 2);
+      if (is_reg(v, AGX_R16, 1) && !v->mods && v->n >= 0 && !bindless)
          return set_value_type(I, o, (uint64_t)v->n, 1);
       if (is_reg(v, AGX_R32, 1) && !v->mods && v->n >= 0 && v->n < 128)
          return set_value_type(I, o, (uint64_t)v->n << 1, 3);
       if (v->kind == AGX_V_IMM && v->n == 0)
          return set_value_type(I, o, 0, 2);
       return AGX_ISA_ERR_OPERAND;
+   }
 
    case AGX_OK_SAMPLER:
       if (is_reg(v, AGX_SS, 1) && v->n >= 0)

@@ -34,6 +34,8 @@ KINDS = ['dst', 'src', 'cmpsel', 'cond', 'imm', 'binary', 'enum',
 
 FLAG_BITS = {'r32': 1, 'r64': 2, 'paired': 4, 'fimm': 8, 'optional': 16,
              'imm_when_zero': 32, 'triple': 64}
+DEF_FLAG = 128  # operand is written by the instruction
+DEF_KINDS = ('dst', 'r0l', 'var_reg', 'atomic_dst')
 
 MNEM_KINDS = {None: 'AGX_MNEM_PLAIN', 'sat': 'AGX_MNEM_SAT',
               'alt': 'AGX_MNEM_ALT', 'alt_sat': 'AGX_MNEM_ALT_SAT',
@@ -150,6 +152,8 @@ def main():
             for k, bit in FLAG_BITS.items():
                 if p.get(k):
                     flags |= bit
+            if op['kind'] in DEF_KINDS or op['name'] in d['defs']:
+                flags |= DEF_FLAG
             tsize = 0
             if op['kind'] == 'src':
                 tsize = dict(op['fields'])[op['name'] + 't'][0][1]
@@ -168,6 +172,8 @@ def main():
         c.append('};')
 
     for d in descs:
+        names = [op['name'] for op in d['ops']]
+        assert all(n in names for n in d['defs']), d['name']
         for op in d['ops']:
             if op['kind'] == 'enum':
                 assert 'enum' in op['params'], d['name']

@@ -378,6 +378,17 @@ check_struct_api(void)
    CHECK(agx_isa_set_operand(&I, AGX_ICMPSEL_X, &x32) == AGX_ISA_ERR_OPERAND,
          "cmpsel mixing 16-bit destination with 32-bit source accepted");
 
+   /* operand metadata: which operands are written */
+   const struct agx_isa_desc *ld = &agx_isa_descs[AGX_OP_DEVICE_LOAD];
+   const struct agx_isa_desc *st = &agx_isa_descs[AGX_OP_DEVICE_STORE];
+   CHECK((ld->ops[AGX_DEVICE_LOAD_R].flags & AGX_OPF_DEF) &&
+         !(st->ops[AGX_DEVICE_STORE_R].flags & AGX_OPF_DEF) &&
+         !(ld->ops[AGX_DEVICE_LOAD_A].flags & AGX_OPF_DEF) &&
+         (agx_isa_descs[AGX_OP_FMADD32].ops[AGX_FMADD32_D].flags & AGX_OPF_DEF),
+         "def/use metadata");
+   CHECK(ld->size[0] == 6 && ld->size[1] == 8 && ld->lbit == 47,
+         "device_load length metadata");
+
    /* 8-bit float immediates (Mesa agx_minifloat.h) */
    CHECK(agx_isa_fimm_encode(1.0) == 0x30 && agx_isa_fimm_encode(0.5) == 0x20,
          "minifloat 1.0/0.5");
