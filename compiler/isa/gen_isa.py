@@ -54,6 +54,35 @@ def c_str(s):
     return '"' + s.replace('\\', '\\\\').replace('"', '\\"') + '"'
 
 
+def unassigned_fields(d):
+    """Bits of the long form that are neither fixed nor in a field (nor the
+    length bit) become raw fields xN (N = first bit), so that decode/encode
+    keep every bit even where their meaning is unknown (e.g. the bits Mesa
+    sets as "XXX" in stack_map)."""
+    used = set()
+    for start, size, _ in d['fixed']:
+        used.update(range(start, start + size))
+    for op in d['ops']:
+        for _, pieces in op['fields']:
+            for start, size in pieces:
+                used.update(range(start, start + size))
+    for _, pieces in d['raw']:
+        for start, size in pieces:
+            used.update(range(start, start + size))
+    if d['sizes'][0] != d['sizes'][1]:
+        used.add(d['lbit'])
+    out = []
+    run = None
+    for bit in range(8 * d['sizes'][1] + 1):
+        free = bit < 8 * d['sizes'][1] and bit not in used
+        if free and run is None:
+            run = bit
+        if (not free or bit - (run or 0) == 64) and run is not None:
+            out.append(('x%d' % run, [(run, bit - run)]))
+            run = bit if free else None
+    return out
+
+
 def main():
     out_dir = sys.argv[1]
     descs = agx_isa.DESCRIPTORS
@@ -106,6 +135,9 @@ def main():
     c.append('};')
     c.append('const unsigned agx_isa_num_sr_names = %d;' % sr)
     c.append('')
+
+    for d in descs:
+        d['raw'] = d['raw'] + unassigned_fields(d)
 
     for i, d in enumerate(descs):
         fields = []

@@ -378,6 +378,20 @@ check_struct_api(void)
    CHECK(agx_isa_set_operand(&I, AGX_ICMPSEL_X, &x32) == AGX_ISA_ERR_OPERAND,
          "cmpsel mixing 16-bit destination with 32-bit source accepted");
 
+   /* Bits outside every known field survive decode/encode: Mesa's
+    * stack_map packing (agx_pack.c) sets bit 26, which applegpu leaves
+    * unassigned (map r2, imm 8 -> 75 10 81 05 00 c0 10 00). */
+   static const uint8_t stack_map[8] = {0x75, 0x10, 0x81, 0x05,
+                                        0x00, 0xc0, 0x10, 0x00};
+   struct agx_isa_instr M;
+   CHECK(agx_isa_decode(stack_map, 8, &M) == 8 && M.op == AGX_OP_MAP &&
+         M.f[AGX_F_MAP_x26] == 1, "stack_map decode");
+   CHECK(agx_isa_encode(&M, b) == 8 && !memcmp(b, stack_map, 8),
+         "stack_map bits not preserved");
+   agx_isa_format(&M, false, 0, t, sizeof(t));
+   CHECK(!strcmp(t, "map              target0, r2, 8, 0b00, 0b0, 0b000, "
+                    "0b10000, 0b00010000"), "stack_map text '%s'", t);
+
    /* operand metadata: which operands are written */
    const struct agx_isa_desc *ld = &agx_isa_descs[AGX_OP_DEVICE_LOAD];
    const struct agx_isa_desc *st = &agx_isa_descs[AGX_OP_DEVICE_STORE];
