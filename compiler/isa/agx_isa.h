@@ -102,6 +102,7 @@ extern const unsigned agx_isa_num_sr_names;
 struct agx_isa_instr {
    uint16_t op;   /* enum agx_isa_op */
    uint8_t size;  /* bytes; set by decode and encode */
+   uint8_t long_form; /* force the long form (set by decode when L = 1) */
    uint64_t f[AGX_ISA_MAX_FIELDS]; /* raw field values, table order */
 };
 
@@ -122,7 +123,9 @@ int agx_isa_decode(const uint8_t *bytes, size_t avail,
                    struct agx_isa_instr *out);
 
 /* Encode I into out (AGX_ISA_MAX_BYTES).  The long form is chosen when any
- * bit beyond the short form is set.  Returns the size or a negative error. */
+ * bit beyond the short form is set or I->long_form is set, so that
+ * encode(decode(bytes)) reproduces every decodable instruction exactly.
+ * Returns the size or a negative error. */
 int agx_isa_encode(const struct agx_isa_instr *I,
                    uint8_t out[AGX_ISA_MAX_BYTES]);
 

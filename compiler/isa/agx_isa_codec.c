@@ -106,6 +106,7 @@ agx_isa_decode(const uint8_t *bytes, size_t avail, struct agx_isa_instr *out)
       memcpy(ins, buf, size);
       agx_isa_init(out, (enum agx_isa_op)op);
       out->size = (uint8_t)size;
+      out->long_form = d->size[0] != d->size[1] && size == d->size[1];
       for (unsigned f = 0; f < d->nfields; f++) {
          const struct agx_isa_field *fd = &d->fields[f];
          uint64_t v = 0;
@@ -147,7 +148,7 @@ agx_isa_encode(const struct agx_isa_instr *I, uint8_t out[AGX_ISA_MAX_BYTES])
       /* Long form only when an extension byte is needed (applegpu looks at
        * the first two extension bytes only; all of them are checked here). */
       set_bits(buf, d->lbit, 1, 0);
-      bool need_long = false;
+      bool need_long = I->long_form != 0;
       for (unsigned i = d->size[0]; i < d->size[1]; i++)
          need_long |= buf[i] != 0;
       if (need_long)

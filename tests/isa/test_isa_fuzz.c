@@ -1,7 +1,8 @@
 /*
  * Decoder and parser robustness: random bytes and mangled text must never
- * crash, read out of bounds or loop; every decodable instruction must print
- * and the printed text must parse without crashing.
+ * crash, read out of bounds or loop; every decodable instruction must
+ * re-encode to exactly its bytes, print, and the printed text must parse
+ * without crashing.
  *
  * Assumes: run under ASan/UBSan (meson builds this test with
  * -fsanitize=address,undefined when the compiler supports it); fixed seeds
@@ -61,6 +62,14 @@ main(int argc, char **argv)
                return 1;
             }
             decoded++;
+            /* every bit is kept: re-encoding gives the same bytes */
+            uint8_t again[AGX_ISA_MAX_BYTES];
+            int m = agx_isa_encode(&I, again);
+            if (m != n || memcmp(again, buf, (size_t)n)) {
+               fprintf(stderr, "re-encoding differs (%s, %d bytes)\n",
+                       agx_isa_descs[I.op].name, n);
+               return 1;
+            }
             char text[256], err[128];
             agx_isa_format(&I, (rng() & 1) != 0, rng() & 0xFFFF, text,
                            sizeof(text));
