@@ -122,6 +122,15 @@ void agx_isa_init(struct agx_isa_instr *I, enum agx_isa_op op);
 int agx_isa_decode(const uint8_t *bytes, size_t avail,
                    struct agx_isa_instr *out);
 
+/* Decode the bytes as descriptor op if its fixed bits match, regardless of
+ * table order.  First-match order (as in applegpu) shadows a few encodings
+ * by more general descriptors, e.g. Mesa's stack_adjust (0xB5, bits 16-19
+ * = 1, bits 24-25 = 1) decodes first as stack_store; a consumer that needs
+ * the specific meaning asks for it here.  Returns the size or a negative
+ * error (AGX_ISA_ERR_NOMATCH when op does not match). */
+int agx_isa_decode_as(const uint8_t *bytes, size_t avail, enum agx_isa_op op,
+                      struct agx_isa_instr *out);
+
 /* Encode I into out (AGX_ISA_MAX_BYTES).  The long form is chosen when any
  * bit beyond the short form is set or I->long_form is set, so that
  * encode(decode(bytes)) reproduces every decodable instruction exactly.

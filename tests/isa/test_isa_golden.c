@@ -458,6 +458,16 @@ check_struct_api(void)
    CHECK(!strcmp(t, "map              target0, r2, 8, 0b00, 0b0, 0b000, "
                     "0b10000, 0b00010000"), "stack_map text '%s'", t);
 
+   /* Mesa's stack_adjust 8 (b5 00 81 05 20 00) is shadowed by stack_store
+    * in first-match order but can be decoded as what it is. */
+   static const uint8_t adjust[6] = {0xb5, 0x00, 0x81, 0x05, 0x20, 0x00};
+   CHECK(agx_isa_decode(adjust, 6, &M) == 6 && M.op == AGX_OP_STACK_STORE,
+         "stack_adjust first match");
+   CHECK(agx_isa_decode_as(adjust, 6, AGX_OP_TODO_STACK_ADJUST, &M) == 6 &&
+         M.f[AGX_F_TODO_STACK_ADJUST_v] == 8, "stack_adjust decode_as");
+   CHECK(agx_isa_decode_as(adjust, 6, AGX_OP_IADD, &M) == AGX_ISA_ERR_NOMATCH,
+         "decode_as mismatch");
+
    /* operand metadata: which operands are written */
    const struct agx_isa_desc *ld = &agx_isa_descs[AGX_OP_DEVICE_LOAD];
    const struct agx_isa_desc *st = &agx_isa_descs[AGX_OP_DEVICE_STORE];
