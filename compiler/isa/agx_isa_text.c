@@ -654,20 +654,17 @@ agx_isa_parse(const char *line, uint64_t pc, struct agx_isa_instr *out,
       }
       if (post)
          parse_token(post, &m.tok[m.ntok++]);
-      /* absolute branch targets (as printed with addresses) */
-      for (unsigned i = 0; i < m.ntok && i < d->nops; i++) {
-         if (d->ops[i].kind == AGX_OK_BRANCH) {
-            for (unsigned t = 0; t < m.ntok; t++) {
-               int64_t a;
-               const char *s = m.tok[t].str;
-               if (!strncmp(s, "0x-", 3) && parse_int(s + 3, &a) && s[3] != '-') {
-                  m.tok[t].kind = AGX_V_PCREL;
-                  m.tok[t].n = -a - (int64_t)pc;
-               } else if (m.tok[t].kind == AGX_V_IMM) {
-                  m.tok[t].kind = AGX_V_PCREL;
-                  m.tok[t].n = m.tok[t].n - (int64_t)pc;
-               }
-            }
+      /* Branch descriptors have the target as their only operand; an
+       * absolute address (as printed with addresses) becomes pc-relative. */
+      if (d->nops == 1 && d->ops[0].kind == AGX_OK_BRANCH && m.ntok == 1) {
+         struct agx_isa_value *t = &m.tok[0];
+         int64_t a;
+         if (!strncmp(t->str, "0x-", 3) && parse_int(t->str + 3, &a)) {
+            t->kind = AGX_V_PCREL;
+            t->n = -a - (int64_t)pc;
+         } else if (t->kind == AGX_V_IMM) {
+            t->kind = AGX_V_PCREL;
+            t->n -= (int64_t)pc;
          }
       }
       if (!match_operands(&m, 0, 0, &I))
