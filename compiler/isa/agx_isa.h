@@ -203,7 +203,7 @@ struct agx_isa_value agx_isa_str(const char *s);
 double agx_isa_fimm_value(unsigned n);
 int agx_isa_fimm_encode(double x);
 
-/* ---- text (agx_isa_text.c) ---- */
+/* ---- text (agx_isa_format.c, agx_isa_parse.c) ---- */
 
 /* Mnemonic and operands as applegpu prints them ("iadd             r0, r1,
  * 5").  pc is the address of the instruction, used for branch targets when
