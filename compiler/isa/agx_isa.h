@@ -94,6 +94,12 @@ struct agx_isa_desc {
 };
 
 extern const struct agx_isa_desc agx_isa_descs[AGX_OP_COUNT];
+
+/* Decode index: agx_isa_byte0_ops[agx_isa_byte0_start[b] ..
+ * agx_isa_byte0_start[b + 1]) are the descriptors, in table order, whose
+ * fixed bits allow first byte b. */
+extern const uint16_t agx_isa_byte0_start[257];
+extern const uint8_t agx_isa_byte0_ops[];
 extern const char *const agx_isa_sr_names[];
 extern const unsigned agx_isa_num_sr_names;
 

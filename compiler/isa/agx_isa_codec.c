@@ -133,8 +133,9 @@ agx_isa_decode(const uint8_t *bytes, size_t avail, struct agx_isa_instr *out)
    uint8_t buf[AGX_ISA_MAX_BYTES];
    if (!load_buf(bytes, avail, buf))
       return avail == 0 ? AGX_ISA_ERR_NOMATCH : AGX_ISA_ERR_TRUNCATED;
-   for (unsigned op = 0; op < AGX_OP_COUNT; op++) {
-      int r = decode_one(buf, avail, op, out);
+   for (unsigned k = agx_isa_byte0_start[buf[0]];
+        k < agx_isa_byte0_start[buf[0] + 1]; k++) {
+      int r = decode_one(buf, avail, agx_isa_byte0_ops[k], out);
       if (r != AGX_ISA_ERR_NOMATCH)
          return r;
    }

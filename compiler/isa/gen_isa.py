@@ -260,6 +260,32 @@ def main():
         c.append('   },')
     c.append('};')
 
+    # Decode index: descriptors whose fixed bits allow each first byte, in
+    # table order (the decoder only tries these).
+    flat = []
+    starts = []
+    for b in range(256):
+        starts.append(len(flat))
+        for i, d in enumerate(descs):
+            m0 = b0 = 0
+            for start, size, value in d['fixed']:
+                for k in range(size):
+                    if start + k < 8:
+                        m0 |= 1 << (start + k)
+                        b0 |= ((value >> k) & 1) << (start + k)
+            if (b & m0) == b0:
+                flat.append(i)
+    starts.append(len(flat))
+    c.append('')
+    c.append('const uint16_t agx_isa_byte0_start[257] = {')
+    for k in range(0, 257, 16):
+        c.append('   ' + ', '.join(str(x) for x in starts[k:k + 16]) + ',')
+    c.append('};')
+    c.append('const uint8_t agx_isa_byte0_ops[%d] = {' % len(flat))
+    for k in range(0, len(flat), 20):
+        c.append('   ' + ', '.join(str(x) for x in flat[k:k + 20]) + ',')
+    c.append('};')
+
     h.append('')
     h.append('#define AGX_ISA_MAX_FIELDS %d' % max_fields)
     h.append('#define AGX_ISA_MAX_OPS %d' % max_ops)

@@ -50,8 +50,23 @@ main(int argc, char **argv)
                buf[i] = (uint8_t)((buf[i] & ~d->mask[i]) | d->bits[i]);
          }
 
-         struct agx_isa_instr I;
+         struct agx_isa_instr I, R;
          int n = agx_isa_decode(buf, len, &I);
+
+         /* the indexed decoder picks the first matching descriptor */
+         int ref = AGX_ISA_ERR_NOMATCH;
+         unsigned ref_op = 0;
+         for (unsigned op = 0; op < AGX_OP_COUNT; op++) {
+            ref = agx_isa_decode_as(buf, len, (enum agx_isa_op)op, &R);
+            if (ref != AGX_ISA_ERR_NOMATCH) {
+               ref_op = op;
+               break;
+            }
+         }
+         if (ref != n || (n > 0 && ref_op != I.op)) {
+            fprintf(stderr, "indexed decode differs from table order\n");
+            return 1;
+         }
          if (n == AGX_ISA_ERR_TRUNCATED) {
             truncated++;
          } else if (n < 0) {
