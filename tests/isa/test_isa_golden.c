@@ -11,9 +11,11 @@
  *                     B = half 4 at bits 28-33, type 0b1001 at 34-37
  *                     -> 0x24_4242_010E -> 0e 01 42 42 24 00 00 00
  *   fadd32 r0, r1, r2 (short form, 4 bytes; no extension bits needed)
- * Every row was cross-checked locally against applegpu's disassembler
- * (identical text for all rows) and, where applegpu can assemble the
- * instruction (110 of the rows), against its assembler (identical bytes).
+ * There is a row for every descriptor that first-match decoding can reach
+ * (placeholders included).  Every row was cross-checked locally against
+ * applegpu's disassembler (identical text for all 192 rows) and, where
+ * applegpu can assemble the instruction (159 rows), against its assembler
+ * (identical bytes).
  * The test checks decode -> text, text -> encode -> bytes, and that decoding
  * the encoding reproduces every field.
  */
@@ -305,6 +307,114 @@ static const struct golden golden[] = {
     "zs_emit          r0l, r1l_r1h_r2l, 0"},
    {8, {0x75, 0x08, 0x01, 0x01, 0x00, 0xc0, 0x10, 0x00},
     "map              target0, r1, 0, 0b00, 0b0, 0b000, 0b10000, 0b00010000"},
+   {4, {0x00, 0x00, 0x08, 0x00},
+    "jmp_incomplete   pc+8"},
+   {6, {0x6f, 0x01, 0x42, 0x12, 0xc0, 0x00},
+    "quad_shuffle_down r0, r1, 1"},
+   {6, {0x6f, 0x01, 0x42, 0x12, 0x80, 0x00},
+    "quad_shuffle_up  r0, r1, 1"},
+   {6, {0x6f, 0x01, 0x42, 0x12, 0x80, 0x80},
+    "quad_shuffle_rotate_up r0, r1, 1"},
+   {6, {0x6f, 0x81, 0x42, 0x02, 0x40, 0x00},
+    "quad_or          r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x02, 0x80, 0x00},
+    "quad_xor         r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x02, 0x00, 0x80},
+    "quad_iadd        r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x12, 0x00, 0x00},
+    "quad_fadd        r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x12, 0x40, 0x00},
+    "quad_fmul        r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x42, 0x00, 0x80},
+    "quad_prefix_iadd r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x52, 0x00, 0x00},
+    "quad_prefix_fadd r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x02, 0x80, 0x81},
+    "quad_min.u       r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x02, 0xc0, 0x81},
+    "quad_max.u       r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x02, 0x80, 0x80},
+    "quad_min.s       r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x02, 0xc0, 0x80},
+    "quad_max.s       r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x12, 0x80, 0x00},
+    "quad_min.f       r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x12, 0xc0, 0x00},
+    "quad_max.f       r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x22, 0x00, 0x00},
+    "simd_and         r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x22, 0x40, 0x00},
+    "simd_or          r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x22, 0x80, 0x00},
+    "simd_xor         r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x32, 0x40, 0x00},
+    "simd_fmul        r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x72, 0x00, 0x00},
+    "simd_prefix_fadd r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x72, 0x40, 0x00},
+    "simd_prefix_fmul r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x62, 0x00, 0x00},
+    "simd_prefix_and  r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x62, 0x40, 0x00},
+    "simd_prefix_or   r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x62, 0x80, 0x00},
+    "simd_prefix_xor  r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x62, 0x80, 0x80},
+    "simd_prefix_min.s r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x62, 0x80, 0x81},
+    "simd_prefix_min.u r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x62, 0xc0, 0x80},
+    "simd_prefix_max.s r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x62, 0xc0, 0x81},
+    "simd_prefix_max.u r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x22, 0x80, 0x81},
+    "simd_min.u       r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x22, 0xc0, 0x81},
+    "simd_max.u       r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x22, 0xc0, 0x80},
+    "simd_max.s       r0, r1"},
+   {6, {0x6f, 0x81, 0x42, 0x32, 0x80, 0x00},
+    "simd_min.f       r0, r1"},
+   {6, {0x3e, 0x01, 0x42, 0x02, 0x40, 0x00},
+    "iunop            r0, r1, 0b01, 0b00"},
+   {4, {0x0a, 0x01, 0x42, 0x22},
+    "funop            r0, r1, 0b000010"},
+   {8, {0x6f, 0x01, 0x44, 0x8e, 0x24, 0x4c, 0x02, 0x80},
+    "simd_matrix_fmadd32 r0_r1, r2_r3, r4_r5, r6_r7"},
+   {8, {0x6f, 0x01, 0x44, 0x8a, 0x24, 0x4c, 0x02, 0x80},
+    "simd_matrix_fmadd16 r0_r1, r2_r3, r4_r5, r6_r7"},
+   {6, {0x6f, 0x01, 0x42, 0x46, 0x24, 0x80},
+    "simd_shuf_op     0b1, 0b00, 0b01, r0, r1, r2"},
+   {6, {0x6f, 0x81, 0x42, 0x06, 0x00, 0x00},
+    "simd_op          0b0, 0b0000000000000001, r0, r1"},
+   {8, {0x25, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00},
+    "async_load       copy_1d, r0_r1, r2_r3_r4"},
+   {8, {0x65, 0x01, 0x02, 0x02, 0x00, 0x80, 0x00, 0x00},
+    "async_store      copy_2d, u0_u1, u2_u3_u4_u5_u6"},
+   {8, {0x05, 0x01, 0x00, 0x09, 0x00, 0x80, 0x12, 0x00},
+    "device_load.TODO 0, i32, x, r0, u0_u1, 0, signed, 0, 0, 0, 0"},
+   {8, {0x45, 0x01, 0x00, 0x09, 0x00, 0x80, 0x12, 0x00},
+    "device_store.TODO 0, i32, x, r0, u0_u1, 0, signed, 0, 0, 0, 0, 0"},
+   {2, {0x1c, 0x10},
+    "TODO.after_sampling1 "},
+   {2, {0xcc, 0x62},
+    "TODO.after_sampling2 "},
+   {6, {0x30, 0xc0, 0x05, 0x00, 0x00, 0x00},
+    "TODO.unk30C0     5"},
+   {6, {0x40, 0xc0, 0x00, 0x00, 0x00, 0x00},
+    "TODO.unk40C0     "},
+   {4, {0xc0, 0x00, 0x00, 0x00},
+    "TODO.unkC0000000 "},
+   {2, {0xe8, 0x00},
+    "TODO.unkE800     "},
+   {2, {0x0c, 0x00},
+    "TODO.unk0C00     "},
+   {4, {0x72, 0x81, 0x10, 0x04},
+    "TODO.sr_thing    r0, sr80 (thread_position_in_grid.x)"},
+   {6, {0x52, 0x0e, 0x80, 0x00, 0x00, 0x00},
+    "TODO.pop_exec2   r0l, 1"},
+   {8, {0x75, 0x08, 0x00, 0x00, 0x00, 0x80, 0x00, 0x00},
+    "TODO.unk75_alt   0, 0, 0, 0, r1, 0, 0b00"},
 };
 
 /*
@@ -467,6 +577,19 @@ check_struct_api(void)
          M.f[AGX_F_TODO_STACK_ADJUST_v] == 8, "stack_adjust decode_as");
    CHECK(agx_isa_decode_as(adjust, 6, AGX_OP_IADD, &M) == AGX_ISA_ERR_NOMATCH,
          "decode_as mismatch");
+   /* the other shadowed descriptors, built through the struct API */
+   static const enum agx_isa_op shadowed[] = {
+      AGX_OP_STACK_GET_PTR, AGX_OP_TODO_STACK_ADJUST2, AGX_OP_TODO_UNK51};
+   for (unsigned k = 0; k < 3; k++) {
+      struct agx_isa_instr S;
+      agx_isa_init(&S, shadowed[k]);
+      int sz = agx_isa_encode(&S, b);
+      CHECK(sz > 0 && agx_isa_decode_as(b, (size_t)sz, shadowed[k], &M) == sz &&
+            M.op == shadowed[k], "shadowed %u", k);
+      /* first match (as in applegpu) is an earlier, more general one */
+      CHECK(agx_isa_decode(b, (size_t)sz, &M) == sz && M.op != shadowed[k],
+            "shadowed %u decodes as itself", k);
+   }
 
    /* operand metadata: which operands are written */
    const struct agx_isa_desc *ld = &agx_isa_descs[AGX_OP_DEVICE_LOAD];
