@@ -46,6 +46,7 @@ struct agx_isa_enum {
 #define AGX_OPF_OPTIONAL 16
 #define AGX_OPF_IMM_WHEN_ZERO 32
 #define AGX_OPF_TRIPLE 64
+#define AGX_OPF_DEF 128 /* written by the instruction (else read) */
 
 struct agx_isa_operand {
    const char *name;
@@ -93,6 +94,12 @@ struct agx_isa_desc {
 };
 
 extern const struct agx_isa_desc agx_isa_descs[AGX_OP_COUNT];
+
+/* Decode index: agx_isa_byte0_ops[agx_isa_byte0_start[b] ..
+ * agx_isa_byte0_start[b + 1]) are the descriptors, in table order, whose
+ * fixed bits allow first byte b. */
+extern const uint16_t agx_isa_byte0_start[257];
+extern const uint8_t agx_isa_byte0_ops[];
 extern const char *const agx_isa_sr_names[];
 extern const unsigned agx_isa_num_sr_names;
 
@@ -101,6 +108,7 @@ extern const unsigned agx_isa_num_sr_names;
 struct agx_isa_instr {
    uint16_t op;   /* enum agx_isa_op */
    uint8_t size;  /* bytes; set by decode and encode */
+   uint8_t long_form; /* force the long form (set by decode when L = 1) */
    uint64_t f[AGX_ISA_MAX_FIELDS]; /* raw field values, table order */
 };
 
@@ -120,8 +128,19 @@ void agx_isa_init(struct agx_isa_instr *I, enum agx_isa_op op);
 int agx_isa_decode(const uint8_t *bytes, size_t avail,
                    struct agx_isa_instr *out);
 
+/* Decode the bytes as descriptor op if its fixed bits match, regardless of
+ * table order.  First-match order (as in applegpu) shadows a few encodings
+ * by more general descriptors, e.g. Mesa's stack_adjust (0xB5, bits 16-19
+ * = 1, bits 24-25 = 1) decodes first as stack_store; a consumer that needs
+ * the specific meaning asks for it here.  Returns the size or a negative
+ * error (AGX_ISA_ERR_NOMATCH when op does not match). */
+int agx_isa_decode_as(const uint8_t *bytes, size_t avail, enum agx_isa_op op,
+                      struct agx_isa_instr *out);
+
 /* Encode I into out (AGX_ISA_MAX_BYTES).  The long form is chosen when any
- * bit beyond the short form is set.  Returns the size or a negative error. */
+ * bit beyond the short form is set or I->long_form is set, so that
+ * encode(decode(bytes)) reproduces every decodable instruction exactly.
+ * Returns the size or a negative error. */
 int agx_isa_encode(const struct agx_isa_instr *I,
                    uint8_t out[AGX_ISA_MAX_BYTES]);
 
@@ -190,7 +209,7 @@ struct agx_isa_value agx_isa_str(const char *s);
 double agx_isa_fimm_value(unsigned n);
 int agx_isa_fimm_encode(double x);
 
-/* ---- text (agx_isa_text.c) ---- */
+/* ---- text (agx_isa_format.c, agx_isa_parse.c) ---- */
 
 /* Mnemonic and operands as applegpu prints them ("iadd             r0, r1,
  * 5").  pc is the address of the instruction, used for branch targets when

@@ -9,11 +9,24 @@
 #
 # Facts (bit positions, names, operand layouts, mnemonics) come from
 # dougallj/applegpu (applegpu.py) and Mesa src/asahi (AGX2.xml,
-# agx_opcodes.py); see shared/reference/isa.md.  Every descriptor below was
-# cross-checked locally by disassembling random encodings with applegpu and
-# comparing text (see the report of issue 4); descriptors whose meaning is not
-# understood by the public references are marked placeholder=True (their bits
-# are transcribed, but the fields carry no known semantics).
+# agx_opcodes.py, agx_pack.c); see shared/reference/isa.md.
+#
+# Verification status (done locally, outside the repository, issue 4):
+# - the layout of every descriptor (sizes, length bit, fixed bits, field
+#   pieces, operand count and order) was compared with applegpu's descriptor
+#   objects: identical for all 161;
+# - 157 descriptors were checked by disassembling random encodings with
+#   applegpu and with this table (about 500 per descriptor): identical text
+#   except the select-uniform bit noted below; the other 4
+#   (stack_get_ptr, TODO.stack_adjust, TODO.unk51, TODO.stack_adjust2) are
+#   shadowed by earlier descriptors in first-match order, in applegpu too,
+#   and were checked structurally only;
+# - all 554 encodings of Mesa's AGX2.xml test cases decode to their length
+#   with applegpu's text and re-encode exactly.
+# Descriptors whose meaning is not understood by the public references are
+# marked placeholder=True (bits transcribed, fields without known meaning).
+# Deliberate difference: icmpsel/fcmpsel uniform sources take index bit 8
+# from type bit 0 (AGX2.xml "cmpsel" encoding); applegpu's printer drops it.
 #
 # The build runs gen_isa.py on this file to produce C tables (stdlib only).
 
@@ -228,9 +241,11 @@ def mem_shift():
 DESCRIPTORS = []
 
 def D(name, size, fixed, ops=(), raw=(), lbit=15, mnem=None, placeholder=False,
-      group='misc', cname=None):
+      group='misc', cname=None, defs=()):
     """size: int or (short, long); fixed: [(start, size, value)];
     cname: C identifier when the mnemonic is shared or not an identifier;
+    defs: operands written by the instruction besides destinations (kinds
+          dst, r0l, var_reg and atomic_dst are always written);
     raw: extra named fields that are not printed as operands;
     mnem: mnemonic rule: None, ('sat',), ('alt', field, [names]),
           ('alt_sat', field, [names]) or ('alias', id)."""
@@ -239,6 +254,7 @@ def D(name, size, fixed, ops=(), raw=(), lbit=15, mnem=None, placeholder=False,
         'name': name, 'sizes': sizes, 'lbit': lbit, 'fixed': list(fixed),
         'ops': list(ops), 'raw': list(raw), 'mnem': mnem,
         'placeholder': placeholder, 'group': group, 'cname': cname,
+        'defs': list(defs),
     })
 
 # Moves.  Bit 8 is both the high bit of the destination type and the
@@ -491,7 +507,8 @@ D('TODO.ld/st_tile', (8, 10), [(0, 6, 0x09)],
    imm('O', [(28, 7), (40, 2)]),
    valt('sample_mask', 'S', [(42, 6), (56, 2)], (22, 2), imm_when_zero=True),
    imm('C', [(16, 6), (58, 2)])],
-  mnem=('alias', 'ldst_tile'), group='graphics')
+  mnem=('alias', 'ldst_tile'), group='graphics',
+  defs=['R'])  # written by ld_tile (load = 1), read by st_tile
 
 # Varyings
 def _iterate(name, proj):
@@ -550,7 +567,8 @@ def _device(name, bit, fixed, extra_ops, placeholder=False):
            enum('mask', (52, 4), 'write_mask'), mem_reg(), mem_base(),
            mem_index(), enum('Ou', (25, 1), 'signedness'), mem_shift()]
     D(name, (6, 8), [(0, 7, 0x05 | (bit << 6))] + fixed, ops + extra_ops,
-      lbit=47, placeholder=placeholder, group='memory')
+      lbit=47, placeholder=placeholder, group='memory',
+      defs=[] if bit else ['R'])
 
 _device('device_load', 0, [(26, 1, 1), (28, 2, 0), (44, 3, 4), (50, 2, 0)], [])
 _device('device_store', 1, [(26, 1, 1), (28, 2, 0), (45, 2, 2), (50, 2, 0)],
@@ -572,7 +590,8 @@ def _stack(name, bit):
     if bit:
         ops.append(reg)
     ops += [mem_index(), imm('i6', (30, 1))]
-    D(name, (6, 8), [(0, 8, (bit << 7) | 0x35)], ops, lbit=47, group='memory')
+    D(name, (6, 8), [(0, 8, (bit << 7) | 0x35)], ops, lbit=47, group='memory',
+      defs=[] if bit else ['R'])
 
 _stack('stack_store', 1)
 _stack('stack_load', 0)
@@ -589,7 +608,8 @@ D('TODO.stack_adjust', (6, 8), [(0, 8, 0xB5), (16, 4, 1), (24, 2, 1)],
 for _name, _bit in (('threadgroup_load', 1), ('threadgroup_store', 0)):
     D(_name, (6, 8), [(0, 4, 0x9), (5, 2, 1 | (_bit << 1))],
       [enum('F', (24, 4), 'memory_format'), enum('mask', (36, 4), 'write_mask'),
-       tg_reg(), tg_base(), tg_index()], group='memory')
+       tg_reg(), tg_base(), tg_index()], group='memory',
+      defs=['R'] if _bit else [])
 
 # Texture sample / load (12 bytes long form)
 def _texture(name, opcode):
@@ -609,7 +629,7 @@ def _texture(name, opcode):
            simple('lod', 'D', [(24, 6), (76, 2)], lod='lod', dim='n'),
            valt('cmp_off', 'O', [(80, 6), (94, 2)], (91, 1),
                 compare='compare')]
-    D(name, (8, 12), [(0, 8, opcode)], ops, group='texture')
+    D(name, (8, 12), [(0, 8, opcode)], ops, group='texture', defs=['R'])
 
 _texture('texture_sample', 0x31)
 _texture('texture_load', 0x71)

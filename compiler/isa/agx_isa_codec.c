@@ -85,41 +85,73 @@ desc_matches(const struct agx_isa_desc *d, const uint8_t *buf, unsigned size)
    return true;
 }
 
+/* Try descriptor op on the (zero-padded) bytes in buf. */
+static int
+decode_one(const uint8_t *buf, size_t avail, unsigned op,
+           struct agx_isa_instr *out)
+{
+   const struct agx_isa_desc *d = &agx_isa_descs[op];
+   unsigned size = desc_size(d, buf);
+   if (!desc_matches(d, buf, size))
+      return AGX_ISA_ERR_NOMATCH;
+   if (size > avail)
+      return AGX_ISA_ERR_TRUNCATED;
+
+   uint8_t ins[AGX_ISA_MAX_BYTES] = {0};
+   memcpy(ins, buf, size);
+   agx_isa_init(out, (enum agx_isa_op)op);
+   out->size = (uint8_t)size;
+   out->long_form = d->size[0] != d->size[1] && size == d->size[1];
+   for (unsigned f = 0; f < d->nfields; f++) {
+      const struct agx_isa_field *fd = &d->fields[f];
+      uint64_t v = 0;
+      unsigned shift = 0;
+      for (unsigned p = 0; p < fd->npieces; p++) {
+         v |= get_bits64(ins, fd->pieces[p].start, fd->pieces[p].size) << shift;
+         shift += fd->pieces[p].size;
+      }
+      out->f[f] = v;
+   }
+   return (int)size;
+}
+
+/* Copy up to 12 bytes into a zero-padded buffer; false if under 2 bytes. */
+static bool
+load_buf(const uint8_t *bytes, size_t avail, uint8_t buf[AGX_ISA_MAX_BYTES])
+{
+   size_t n = avail < AGX_ISA_MAX_BYTES ? avail : AGX_ISA_MAX_BYTES;
+   memset(buf, 0, AGX_ISA_MAX_BYTES);
+   if (n < 2)
+      return false;
+   memcpy(buf, bytes, n);
+   return true;
+}
+
 int
 agx_isa_decode(const uint8_t *bytes, size_t avail, struct agx_isa_instr *out)
 {
-   uint8_t buf[AGX_ISA_MAX_BYTES] = {0};
-   size_t n = avail < AGX_ISA_MAX_BYTES ? avail : AGX_ISA_MAX_BYTES;
-   if (n < 2)
+   uint8_t buf[AGX_ISA_MAX_BYTES];
+   if (!load_buf(bytes, avail, buf))
       return avail == 0 ? AGX_ISA_ERR_NOMATCH : AGX_ISA_ERR_TRUNCATED;
-   memcpy(buf, bytes, n);
-
-   for (unsigned op = 0; op < AGX_OP_COUNT; op++) {
-      const struct agx_isa_desc *d = &agx_isa_descs[op];
-      unsigned size = desc_size(d, buf);
-      if (!desc_matches(d, buf, size))
-         continue;
-      if (size > avail)
-         return AGX_ISA_ERR_TRUNCATED;
-
-      uint8_t ins[AGX_ISA_MAX_BYTES] = {0};
-      memcpy(ins, buf, size);
-      agx_isa_init(out, (enum agx_isa_op)op);
-      out->size = (uint8_t)size;
-      for (unsigned f = 0; f < d->nfields; f++) {
-         const struct agx_isa_field *fd = &d->fields[f];
-         uint64_t v = 0;
-         unsigned shift = 0;
-         for (unsigned p = 0; p < fd->npieces; p++) {
-            v |= get_bits64(ins, fd->pieces[p].start, fd->pieces[p].size)
-                 << shift;
-            shift += fd->pieces[p].size;
-         }
-         out->f[f] = v;
-      }
-      return (int)size;
+   for (unsigned k = agx_isa_byte0_start[buf[0]];
+        k < agx_isa_byte0_start[buf[0] + 1]; k++) {
+      int r = decode_one(buf, avail, agx_isa_byte0_ops[k], out);
+      if (r != AGX_ISA_ERR_NOMATCH)
+         return r;
    }
    return AGX_ISA_ERR_NOMATCH;
+}
+
+int
+agx_isa_decode_as(const uint8_t *bytes, size_t avail, enum agx_isa_op op,
+                  struct agx_isa_instr *out)
+{
+   uint8_t buf[AGX_ISA_MAX_BYTES];
+   if ((unsigned)op >= AGX_OP_COUNT)
+      return AGX_ISA_ERR_OP;
+   if (!load_buf(bytes, avail, buf))
+      return avail == 0 ? AGX_ISA_ERR_NOMATCH : AGX_ISA_ERR_TRUNCATED;
+   return decode_one(buf, avail, op, out);
 }
 
 int
@@ -147,7 +179,7 @@ agx_isa_encode(const struct agx_isa_instr *I, uint8_t out[AGX_ISA_MAX_BYTES])
       /* Long form only when an extension byte is needed (applegpu looks at
        * the first two extension bytes only; all of them are checked here). */
       set_bits(buf, d->lbit, 1, 0);
-      bool need_long = false;
+      bool need_long = I->long_form != 0;
       for (unsigned i = d->size[0]; i < d->size[1]; i++)
          need_long |= buf[i] != 0;
       if (need_long)

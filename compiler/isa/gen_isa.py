@@ -34,6 +34,8 @@ KINDS = ['dst', 'src', 'cmpsel', 'cond', 'imm', 'binary', 'enum',
 
 FLAG_BITS = {'r32': 1, 'r64': 2, 'paired': 4, 'fimm': 8, 'optional': 16,
              'imm_when_zero': 32, 'triple': 64}
+DEF_FLAG = 128  # operand is written by the instruction
+DEF_KINDS = ('dst', 'r0l', 'var_reg', 'atomic_dst')
 
 MNEM_KINDS = {None: 'AGX_MNEM_PLAIN', 'sat': 'AGX_MNEM_SAT',
               'alt': 'AGX_MNEM_ALT', 'alt_sat': 'AGX_MNEM_ALT_SAT',
@@ -50,6 +52,35 @@ def c_ident(s):
 
 def c_str(s):
     return '"' + s.replace('\\', '\\\\').replace('"', '\\"') + '"'
+
+
+def unassigned_fields(d):
+    """Bits of the long form that are neither fixed nor in a field (nor the
+    length bit) become raw fields xN (N = first bit), so that decode/encode
+    keep every bit even where their meaning is unknown (e.g. the bits Mesa
+    sets as "XXX" in stack_map)."""
+    used = set()
+    for start, size, _ in d['fixed']:
+        used.update(range(start, start + size))
+    for op in d['ops']:
+        for _, pieces in op['fields']:
+            for start, size in pieces:
+                used.update(range(start, start + size))
+    for _, pieces in d['raw']:
+        for start, size in pieces:
+            used.update(range(start, start + size))
+    if d['sizes'][0] != d['sizes'][1]:
+        used.add(d['lbit'])
+    out = []
+    run = None
+    for bit in range(8 * d['sizes'][1] + 1):
+        free = bit < 8 * d['sizes'][1] and bit not in used
+        if free and run is None:
+            run = bit
+        if (not free or bit - (run or 0) == 64) and run is not None:
+            out.append(('x%d' % run, [(run, bit - run)]))
+            run = bit if free else None
+    return out
 
 
 def main():
@@ -105,6 +136,9 @@ def main():
     c.append('const unsigned agx_isa_num_sr_names = %d;' % sr)
     c.append('')
 
+    for d in descs:
+        d['raw'] = d['raw'] + unassigned_fields(d)
+
     for i, d in enumerate(descs):
         fields = []
         for op in d['ops']:
@@ -150,6 +184,8 @@ def main():
             for k, bit in FLAG_BITS.items():
                 if p.get(k):
                     flags |= bit
+            if op['kind'] in DEF_KINDS or op['name'] in d['defs']:
+                flags |= DEF_FLAG
             tsize = 0
             if op['kind'] == 'src':
                 tsize = dict(op['fields'])[op['name'] + 't'][0][1]
@@ -168,6 +204,8 @@ def main():
         c.append('};')
 
     for d in descs:
+        names = [op['name'] for op in d['ops']]
+        assert all(n in names for n in d['defs']), d['name']
         for op in d['ops']:
             if op['kind'] == 'enum':
                 assert 'enum' in op['params'], d['name']
@@ -220,6 +258,32 @@ def main():
         c.append('      .placeholder = %d, .group = %s,'
                  % (1 if d['placeholder'] else 0, c_str(d['group'])))
         c.append('   },')
+    c.append('};')
+
+    # Decode index: descriptors whose fixed bits allow each first byte, in
+    # table order (the decoder only tries these).
+    flat = []
+    starts = []
+    for b in range(256):
+        starts.append(len(flat))
+        for i, d in enumerate(descs):
+            m0 = b0 = 0
+            for start, size, value in d['fixed']:
+                for k in range(size):
+                    if start + k < 8:
+                        m0 |= 1 << (start + k)
+                        b0 |= ((value >> k) & 1) << (start + k)
+            if (b & m0) == b0:
+                flat.append(i)
+    starts.append(len(flat))
+    c.append('')
+    c.append('const uint16_t agx_isa_byte0_start[257] = {')
+    for k in range(0, 257, 16):
+        c.append('   ' + ', '.join(str(x) for x in starts[k:k + 16]) + ',')
+    c.append('};')
+    c.append('const uint8_t agx_isa_byte0_ops[%d] = {' % len(flat))
+    for k in range(0, len(flat), 20):
+        c.append('   ' + ', '.join(str(x) for x in flat[k:k + 20]) + ',')
     c.append('};')
 
     h.append('')

@@ -18,8 +18,10 @@
 static void
 usage(void)
 {
-   fprintf(stderr, "usage: agx-disasm [-x] [-b base] [file|-]\n"
+   fprintf(stderr, "usage: agx-disasm [-x] [-t] [-b base] [file|-]\n"
                    "  -x       input is hex text (whitespace ignored)\n"
+                   "  -t       print only the instructions (pc-relative\n"
+                   "           branch targets), e.g. to feed agx-asm\n"
                    "  -b base  address of the first byte (default 0)\n");
    exit(2);
 }
@@ -81,12 +83,14 @@ unhex(uint8_t *buf, size_t *len)
 int
 main(int argc, char **argv)
 {
-   bool hex = false;
+   bool hex = false, text_only = false;
    unsigned long long base = 0;
    const char *path = "-";
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "-x"))
          hex = true;
+      else if (!strcmp(argv[i], "-t"))
+         text_only = true;
       else if (!strcmp(argv[i], "-b") && i + 1 < argc)
          base = strtoull(argv[++i], NULL, 0);
       else if (argv[i][0] == '-' && argv[i][1])
@@ -127,8 +131,12 @@ main(int argc, char **argv)
       char hexs[2 * AGX_ISA_MAX_BYTES + 1], text[256];
       for (int k = 0; k < size; k++)
          sprintf(hexs + 2 * k, "%02x", code[p + k]);
-      agx_isa_format(&I, true, base + p, text, sizeof(text));
-      printf("%4llx: %-20s %s\n", (unsigned long long)(base + p), hexs, text);
+      agx_isa_format(&I, !text_only, base + p, text, sizeof(text));
+      if (text_only)
+         printf("%s\n", text);
+      else
+         printf("%4llx: %-20s %s\n", (unsigned long long)(base + p), hexs,
+                text);
       p += (size_t)size;
    }
    free(code);

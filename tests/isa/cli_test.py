@@ -94,5 +94,32 @@ with tempfile.TemporaryDirectory() as tmp:
     check(r.returncode != 0 and ':2:' in r.stderr and 'frobnicate' in r.stderr,
           'assembler error message: %r' % r.stderr)
 
+    # labels (applegpu's "pc+label" syntax), forward and backward
+    with open(src, 'w') as f:
+        f.write('top:\n'
+                '  iadd             r1, r1, 1\n'
+                '  jmp_exec_none    pc+done\n'
+                '  jmp_exec_any     pc+top\n'
+                'done: stop\n')
+    r = subprocess.run([asm, '-x', src], capture_output=True, text=True)
+    code = bytes.fromhex(''.join(r.stdout.split())) if r.returncode == 0 else b''
+    # iadd (8 bytes) at 0, jmp_exec_none at 8 -> +12, jmp_exec_any at 14 -> -14
+    check(code == bytes.fromhex('0e0542120000000020c00c00000000c0f2ffffff8800'),
+          'labels: %s %s' % (code.hex(), r.stderr))
+    with open(src, 'w') as f:
+        f.write('jmp_exec_any pc+nowhere\n')
+    r = subprocess.run([asm, '-x', src], capture_output=True, text=True)
+    check(r.returncode != 0 and 'nowhere' in r.stderr, 'unknown label: %r' % r.stderr)
+
+    # text-only listing feeds the assembler
+    with open(bin_, 'wb') as f:
+        f.write(code)
+    r = subprocess.run([disasm, '-t', bin_], capture_output=True, text=True)
+    check(r.returncode == 0 and r.stdout.splitlines()[2].startswith('jmp_exec_any') and
+          r.stdout.splitlines()[2].rstrip().endswith('pc-14'), 'text-only: %r' % r.stdout)
+    r2 = subprocess.run([asm, '-x', '-'], input=r.stdout, capture_output=True, text=True)
+    check(r2.returncode == 0 and bytes.fromhex(''.join(r2.stdout.split())) == code,
+          'text-only listing does not re-assemble: %r' % r2.stderr)
+
 print('cli test: %d failures' % failures)
 sys.exit(1 if failures else 0)

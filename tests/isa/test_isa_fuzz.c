@@ -1,7 +1,8 @@
 /*
  * Decoder and parser robustness: random bytes and mangled text must never
- * crash, read out of bounds or loop; every decodable instruction must print
- * and the printed text must parse without crashing.
+ * crash, read out of bounds or loop; every decodable instruction must
+ * re-encode to exactly its bytes, print, and the printed text must parse
+ * without crashing.
  *
  * Assumes: run under ASan/UBSan (meson builds this test with
  * -fsanitize=address,undefined when the compiler supports it); fixed seeds
@@ -49,8 +50,23 @@ main(int argc, char **argv)
                buf[i] = (uint8_t)((buf[i] & ~d->mask[i]) | d->bits[i]);
          }
 
-         struct agx_isa_instr I;
+         struct agx_isa_instr I, R;
          int n = agx_isa_decode(buf, len, &I);
+
+         /* the indexed decoder picks the first matching descriptor */
+         int ref = AGX_ISA_ERR_NOMATCH;
+         unsigned ref_op = 0;
+         for (unsigned op = 0; op < AGX_OP_COUNT; op++) {
+            ref = agx_isa_decode_as(buf, len, (enum agx_isa_op)op, &R);
+            if (ref != AGX_ISA_ERR_NOMATCH) {
+               ref_op = op;
+               break;
+            }
+         }
+         if (ref != n || (n > 0 && ref_op != I.op)) {
+            fprintf(stderr, "indexed decode differs from table order\n");
+            return 1;
+         }
          if (n == AGX_ISA_ERR_TRUNCATED) {
             truncated++;
          } else if (n < 0) {
@@ -61,6 +77,14 @@ main(int argc, char **argv)
                return 1;
             }
             decoded++;
+            /* every bit is kept: re-encoding gives the same bytes */
+            uint8_t again[AGX_ISA_MAX_BYTES];
+            int m = agx_isa_encode(&I, again);
+            if (m != n || memcmp(again, buf, (size_t)n)) {
+               fprintf(stderr, "re-encoding differs (%s, %d bytes)\n",
+                       agx_isa_descs[I.op].name, n);
+               return 1;
+            }
             char text[256], err[128];
             agx_isa_format(&I, (rng() & 1) != 0, rng() & 0xFFFF, text,
                            sizeof(text));

@@ -1,544 +1,17 @@
 /*
- * Operand kinds: the typed meaning of the raw fields of an instruction.
+ * Operand encoding: store a typed operand (struct agx_isa_value) into the raw
+ * fields of an instruction, one case per operand kind; the inverse of
+ * agx_isa_operand_get.c for every value it produces from canonical fields.
  *
- * Assumes: each agx_isa_operand names its value field in field[0] and its
- * type/flag fields in field[1..3] (see gen_isa.py); dep[] names fields owned
- * by other operands (destination size, write mask, texture dimension, ...).
- * Interpretations follow applegpu's operand descriptors so that printed text
- * matches the community disassembler; where applegpu would raise on a field
- * combination, a deterministic fallback is used (noted per kind).
+ * Assumes: operands whose meaning depends on other fields (select sources on
+ * the destination size, texture operands on the bindless type) are set after
+ * those fields; agx_isa_set_operands orders the two operands that read
+ * fields printed after them.
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "agx_isa.h"
-
-#define NOF AGX_ISA_NO_FIELD
-
-/* components read by (count) and extra array/sample coordinates (extra) of
- * each texture dimension; unknown dimensions fall back to 2D */
-static const uint8_t tex_count[9] = {1, 1, 2, 2, 2, 3, 3, 3, 2};
-static const uint8_t tex_extra[9] = {0, 1, 0, 1, 1, 0, 0, 1, 2};
-
-static uint64_t
-fv(const struct agx_isa_instr *I, uint8_t f)
-{
-   return f == NOF ? 0 : I->f[f];
-}
-
-static int
-fset(struct agx_isa_instr *I, uint8_t f, uint64_t v)
-{
-   if (f == NOF)
-      return v == 0 ? 0 : AGX_ISA_ERR_OPERAND;
-   const struct agx_isa_field *fd = &agx_isa_descs[I->op].fields[f];
-   if (fd->width < 64 && (v >> fd->width) != 0)
-      return AGX_ISA_ERR_OPERAND;
-   I->f[f] = v;
-   return 0;
-}
-
-static int64_t
-sext(uint64_t v, unsigned bits)
-{
-   uint64_t m = 1ull << (bits - 1);
-   v &= (bits == 64) ? ~0ull : ((1ull << bits) - 1);
-   return (int64_t)((v ^ m) - m);
-}
-
-struct agx_isa_value
-agx_isa_reg(enum agx_isa_rclass c, unsigned n, unsigned count)
-{
-   struct agx_isa_value v = {.kind = AGX_V_REG, .rclass = (uint8_t)c,
-                             .count = (uint8_t)count, .n = n};
-   return v;
-}
-
-struct agx_isa_value
-agx_isa_imm(int64_t n)
-{
-   struct agx_isa_value v = {.kind = AGX_V_IMM, .n = n};
-   return v;
-}
-
-struct agx_isa_value
-agx_isa_str(const char *s)
-{
-   struct agx_isa_value v = {.kind = AGX_V_STR};
-   snprintf(v.str, sizeof(v.str), "%s", s);
-   return v;
-}
-
-static struct agx_isa_value
-empty(void)
-{
-   struct agx_isa_value v = {.kind = AGX_V_EMPTY};
-   return v;
-}
-
-static struct agx_isa_value
-none(void)
-{
-   struct agx_isa_value v = {.kind = AGX_V_NONE};
-   return v;
-}
-
-double
-agx_isa_fimm_value(unsigned n)
-{
-   double sign = (n & 0x80) ? -1.0 : 1.0;
-   unsigned e = (n >> 4) & 7, f = n & 15;
-   if (e == 0)
-      return sign * f / 64.0;
-   return sign * (double)(16 + f) * ldexp(1.0, (int)e - 7);
-}
-
-int
-agx_isa_fimm_encode(double x)
-{
-   for (unsigned n = 0; n < 256; n++) {
-      double v = agx_isa_fimm_value(n);
-      if (v == x && signbit(v) == signbit(x))
-         return (int)n;
-   }
-   return -1;
-}
-
-/* register cache hint in 2-bit source type fields: 1 none, 2 cache,
- * 3 discard (0 is not a register) */
-static uint8_t
-hint_mods(unsigned hint)
-{
-   return hint == 2 ? AGX_MOD_CACHE : hint == 3 ? AGX_MOD_DISCARD : 0;
-}
-
-static int
-mods_hint(uint8_t mods)
-{
-   if ((mods & AGX_MOD_CACHE) && (mods & AGX_MOD_DISCARD))
-      return -1;
-   return (mods & AGX_MOD_CACHE) ? 2 : (mods & AGX_MOD_DISCARD) ? 3 : 1;
-}
-
-static const char *
-enum_name(const struct agx_isa_enum *e, uint64_t v)
-{
-   if (!e || v >= e->count)
-      return NULL;
-   return e->names[v];
-}
-
-static int
-enum_lookup(const struct agx_isa_enum *e, const char *s)
-{
-   for (unsigned i = 0; e && i < e->count; i++) {
-      if (e->names[i] && strcmp(e->names[i], s) == 0)
-         return (int)i;
-   }
-   return -1;
-}
-
-static unsigned
-popcount4(uint64_t m)
-{
-   return (unsigned)__builtin_popcountll(m & 0xF);
-}
-
-void
-agx_isa_get_operand(const struct agx_isa_instr *I, unsigned i,
-                    struct agx_isa_value *out)
-{
-   const struct agx_isa_desc *d = &agx_isa_descs[I->op];
-   const struct agx_isa_operand *o = &d->ops[i];
-   uint64_t v = fv(I, o->field[0]);
-   uint64_t t = fv(I, o->field[1]);
-   bool is32;
-   struct agx_isa_value r = empty();
-
-   switch (o->kind) {
-   case AGX_OK_DST:
-      if ((t & 2) && (o->flags & AGX_OPF_R32)) {
-         if ((v & 1) && (o->flags & AGX_OPF_R64))
-            r = agx_isa_reg(AGX_R32, (unsigned)(v >> 1), 2);
-         else
-            r = agx_isa_reg(AGX_R32, (unsigned)(v >> 1),
-                            (o->flags & AGX_OPF_PAIRED) ? 2 : 1);
-      } else {
-         r = agx_isa_reg(AGX_R16, (unsigned)v,
-                         (o->flags & AGX_OPF_PAIRED) ? 2 : 1);
-      }
-      if (t & 1)
-         r.mods |= AGX_MOD_CACHE;
-      break;
-
-   case AGX_OK_SRC: {
-      unsigned paired = (o->flags & AGX_OPF_PAIRED) ? 2 : 1;
-      if (t == 0) {
-         r = agx_isa_imm((int64_t)v);
-         if (o->flags & AGX_OPF_FIMM)
-            r.kind = AGX_V_FIMM;
-      } else if ((t & 0xC) == 0x4) {
-         unsigned u = (unsigned)(v | ((t & 1) << 8));
-         r = (t & 2) ? agx_isa_reg(AGX_U32, u >> 1, 1)
-                     : agx_isa_reg(AGX_U16, u, 1);
-      } else if (t & 3) {
-         unsigned hi = (unsigned)(t & 0xC);
-         if ((o->flags & AGX_OPF_R64) && hi == 0xC)
-            r = agx_isa_reg(AGX_R32, (unsigned)(v >> 1), 2);
-         else if ((o->flags & AGX_OPF_R32) && (hi == 0x8 || hi == 0xC))
-            r = agx_isa_reg(AGX_R32, (unsigned)(v >> 1), paired);
-         else
-            r = agx_isa_reg(AGX_R16, (unsigned)v, paired);
-         r.mods |= hint_mods((unsigned)(t & 3));
-      } else {
-         /* type 0b1000 / 0b1100 without a hint: undefined (applegpu
-          * prints None) */
-         r = none();
-      }
-      if (r.kind == AGX_V_REG && fv(I, o->field[2]))
-         r.mods |= AGX_MOD_SX;
-      if (r.kind != AGX_V_NONE) {
-         uint64_t m = fv(I, o->field[3]);
-         if (m & 1)
-            r.mods |= AGX_MOD_ABS;
-         if (m & 2)
-            r.mods |= AGX_MOD_NEG;
-      }
-      break;
-   }
-
-   case AGX_OK_CMPSEL:
-      /* Uniform index bit 8 lives in type bit 0 (AGX2.xml); applegpu's
-       * printer drops it, this decoder keeps it. */
-      is32 = (fv(I, o->dep[0]) & 2) != 0;
-      if (t == 4) {
-         r = agx_isa_imm((int64_t)v);
-      } else if (t >= 1 && t <= 3) {
-         r = is32 ? agx_isa_reg(AGX_R32, (unsigned)(v >> 1), 1)
-                  : agx_isa_reg(AGX_R16, (unsigned)v, 1);
-         r.mods |= hint_mods((unsigned)t);
-      } else if (t == 6 || t == 7) {
-         unsigned u = (unsigned)(v | ((t & 1) << 8));
-         r = is32 ? agx_isa_reg(AGX_U32, u >> 1, 1)
-                  : agx_isa_reg(AGX_U16, u, 1);
-      } else {
-         r = none();
-      }
-      break;
-
-   case AGX_OK_COND: {
-      uint64_t c = v | (fv(I, o->field[1]) << 3);
-      const char *s = enum_name(o->enumt, c);
-      r = s ? agx_isa_str(s) : agx_isa_imm((int64_t)c);
-      break;
-   }
-
-   case AGX_OK_IMM:
-      r = agx_isa_imm((int64_t)v);
-      break;
-
-   case AGX_OK_BINARY: {
-      unsigned w = d->fields[o->field[0]].width;
-      r.kind = AGX_V_STR;
-      r.str[0] = '0';
-      r.str[1] = 'b';
-      for (unsigned b = 0; b < w; b++)
-         r.str[2 + b] = (char)('0' + ((v >> (w - 1 - b)) & 1));
-      r.str[2 + w] = 0;
-      break;
-   }
-
-   case AGX_OK_ENUM: {
-      const char *s = enum_name(o->enumt, v);
-      if (s)
-         r = *s ? agx_isa_str(s) : empty();
-      else
-         r = agx_isa_imm((int64_t)v);
-      break;
-   }
-
-   case AGX_OK_TRUTH_TABLE:
-      r.kind = AGX_V_STR;
-      for (unsigned b = 0; b < 4; b++)
-         r.str[b] = (char)('0' + fv(I, o->field[b]));
-      r.str[4] = 0;
-      break;
-
-   case AGX_OK_SHIFT:
-   case AGX_OK_MEM_SHIFT:
-      if (v) {
-         r.kind = AGX_V_STR;
-         snprintf(r.str, sizeof(r.str), "lsl %u", (unsigned)v);
-      }
-      break;
-
-   case AGX_OK_BITMASK:
-      if (v) {
-         r.kind = AGX_V_STR;
-         snprintf(r.str, sizeof(r.str), "mask 0x%llX",
-                  (unsigned long long)((1ull << v) - 1));
-      }
-      break;
-
-   case AGX_OK_BRANCH:
-      r.kind = AGX_V_PCREL;
-      r.n = sext(v, d->fields[o->field[0]].width);
-      break;
-
-   case AGX_OK_STACK_ADJUST:
-      r = agx_isa_imm(sext(v, 16));
-      break;
-
-   case AGX_OK_MEM_INDEX:
-      /* register form: even half index below 256 expected */
-      r = t ? agx_isa_imm(sext(v, 16))
-            : agx_isa_reg(AGX_R32, (unsigned)(v >> 1), 1);
-      break;
-
-   case AGX_OK_TG_INDEX:
-      r = t ? agx_isa_imm(sext(v, 16))
-            : agx_isa_reg(AGX_R16, (unsigned)(v & 0xFF), 1);
-      break;
-
-   case AGX_OK_MEM_BASE:
-   case AGX_OK_ASYNC_REG:
-      r = agx_isa_reg(t ? AGX_U32 : AGX_R32, (unsigned)(v >> 1), 2);
-      break;
-
-   case AGX_OK_MEM_REG:
-   case AGX_OK_TG_REG: {
-      unsigned count;
-      if (o->flags & AGX_OPF_OPTIONAL) {
-         if (!fv(I, o->field[2])) {
-            r = none();
-            break;
-         }
-         count = 1;
-      } else {
-         count = popcount4(fv(I, o->dep[0]));
-      }
-      if (count == 0)
-         break; /* empty tuple prints nothing */
-      r = t ? agx_isa_reg(AGX_R32, (unsigned)(v >> 1), count)
-            : agx_isa_reg(AGX_R16, (unsigned)v, count);
-      break;
-   }
-
-   case AGX_OK_TG_BASE:
-      if (t == 0)
-         r = agx_isa_reg(AGX_R16, (unsigned)v, 1);
-      else if (t == 2)
-         r = agx_isa_imm(0);
-      else
-         r = agx_isa_reg(AGX_U16, (unsigned)(v | ((t >> 1) << 8)), 1);
-      break;
-
-   case AGX_OK_SREG:
-      r = agx_isa_reg(AGX_SR, (unsigned)v, 1);
-      break;
-
-   case AGX_OK_R0L:
-      r = agx_isa_reg(AGX_R16, 0, 1);
-      if (v)
-         r.mods |= AGX_MOD_CACHE;
-      break;
-
-   case AGX_OK_REG32:
-   case AGX_OK_EXREG32:
-      r = agx_isa_reg(AGX_R32, (unsigned)v, 1);
-      break;
-
-   case AGX_OK_STACK_REG32:
-   case AGX_OK_REG32_HALF:
-      r = agx_isa_reg(AGX_R32, (unsigned)(v >> 1), 1);
-      break;
-
-   case AGX_OK_UREG64:
-      r = agx_isa_reg(AGX_U32, (unsigned)v, 2);
-      break;
-
-   case AGX_OK_TS_DEST:
-      r = agx_isa_reg(AGX_TS, (unsigned)v, 1);
-      break;
-
-   case AGX_OK_SS_DEST:
-      r = agx_isa_reg(AGX_SS, (unsigned)v, 1);
-      break;
-
-   case AGX_OK_VAR_REG: {
-      unsigned count = (unsigned)fv(I, o->field[2]);
-      if (count == 0)
-         count = 4;
-      if (o->flags & AGX_OPF_TRIPLE)
-         count *= 3;
-      r = t ? agx_isa_reg(AGX_R32, (unsigned)(v >> 1), count)
-            : agx_isa_reg(AGX_R16, (unsigned)v, count);
-      break;
-   }
-
-   case AGX_OK_CF:
-      r = t ? agx_isa_reg(AGX_R16, (unsigned)v, 1)
-            : agx_isa_reg(AGX_CF, (unsigned)v, 1);
-      break;
-
-   case AGX_OK_CF_PERSP:
-      r = agx_isa_reg(AGX_CF, (unsigned)v, 1);
-      break;
-
-   case AGX_OK_ITER_SAMPLE: {
-      uint64_t interp = fv(I, o->dep[0]);
-      if (interp & 1)
-         r = (interp & 2) ? agx_isa_reg(AGX_R16, (unsigned)v, 1)
-                          : agx_isa_imm((int64_t)v);
-      break;
-   }
-
-   case AGX_OK_UVS_INDEX:
-   case AGX_OK_DISCARD_MASK:
-   case AGX_OK_PBE_LOD:
-      r = t ? agx_isa_imm((int64_t)v) : agx_isa_reg(AGX_R16, (unsigned)v, 1);
-      break;
-
-   case AGX_OK_ASYNC_BASE:
-      r = agx_isa_reg(t ? AGX_U32 : AGX_R32, (unsigned)v,
-                      fv(I, o->dep[0]) ? 5 : 3);
-      break;
-
-   case AGX_OK_SAMPLE_UREG:
-      if (fv(I, o->dep[0]) & 2)
-         r = agx_isa_reg(AGX_U32, (unsigned)(v * 2), 2);
-      else
-         r = none();
-      break;
-
-   case AGX_OK_TEXTURE:
-      if (t == 0)
-         r = agx_isa_reg(AGX_TS, (unsigned)v, 1);
-      else if (t == 1 || (t == 2 && v != 0))
-         r = agx_isa_reg(AGX_R16, (unsigned)v, 1);
-      else if (t == 2)
-         r = agx_isa_imm(0);
-      else
-         r = agx_isa_reg(AGX_R32, (unsigned)(v >> 1), 1);
-      break;
-
-   case AGX_OK_SAMPLER:
-      r = t ? agx_isa_reg(AGX_R16, (unsigned)v, 1)
-            : agx_isa_reg(AGX_SS, (unsigned)v, 1);
-      break;
-
-   case AGX_OK_COORDS: {
-      uint64_t n = fv(I, o->dep[0]);
-      unsigned count = n < 9 ? tex_count[n] : 2;
-      unsigned extra = n < 9 ? tex_extra[n] : 0;
-      if (fv(I, o->field[2]))
-         r = agx_isa_reg(AGX_R16, (unsigned)v, count + extra);
-      else if (extra)
-         r = agx_isa_reg(AGX_R16, (unsigned)v, count * 2 + 1);
-      else
-         r = agx_isa_reg(AGX_R32, (unsigned)(v >> 1), count);
-      if (t)
-         r.mods |= AGX_MOD_DISCARD;
-      break;
-   }
-
-   case AGX_OK_LOD: {
-      uint64_t lod = fv(I, o->dep[0]), n = fv(I, o->dep[1]);
-      if (lod == 0) {
-         r = agx_isa_imm(0);
-      } else if (lod == 4 || lod == 12) {
-         unsigned count = (n < 9 ? tex_count[n] : 2) * 2 + (lod == 12);
-         r = agx_isa_reg(AGX_R32, (unsigned)(v >> 1), count);
-      } else if (lod == 1 || lod == 2) {
-         r = agx_isa_reg(AGX_U16, (unsigned)v, 1);
-      } else {
-         /* 5, 6; other lod modes are unknown and shown the same way */
-         r = agx_isa_reg(AGX_R16, (unsigned)v, 1);
-      }
-      break;
-   }
-
-   case AGX_OK_CMP_OFF: {
-      bool cmp = fv(I, o->dep[0]) != 0;
-      if (cmp && t) {
-         /* 32-bit compare value followed by a 16-bit offset register */
-         unsigned h = (unsigned)v + 2;
-         r.kind = AGX_V_STR;
-         snprintf(r.str, sizeof(r.str), "r%u_r%u%c", (unsigned)(v >> 1),
-                  h >> 1, (h & 1) ? 'h' : 'l');
-      } else if (cmp) {
-         r = agx_isa_reg(AGX_R32, (unsigned)(v >> 1), 1);
-      } else if (t) {
-         r = agx_isa_reg(AGX_R16, (unsigned)v, 1);
-      }
-      break;
-   }
-
-   case AGX_OK_ATOMIC_SRC:
-      r = agx_isa_reg(AGX_R32, (unsigned)(v >> 1),
-                      fv(I, o->dep[0]) == 3 ? 2 : 1);
-      break;
-
-   case AGX_OK_ATOMIC_DST:
-      r = t == 1 ? agx_isa_reg(AGX_R32, (unsigned)(v >> 1), 1) : none();
-      break;
-
-   case AGX_OK_TILE_REG:
-      r = agx_isa_reg(AGX_R16, (unsigned)v, 1);
-      break;
-
-   case AGX_OK_PBE_SRC:
-      r = t ? agx_isa_reg(AGX_R32, (unsigned)(v >> 1), 4)
-            : agx_isa_reg(AGX_R16, (unsigned)v, 4);
-      break;
-
-   case AGX_OK_SAMPLE_MASK:
-      if (t >= 2)
-         r = none(); /* undefined type */
-      else if ((t == 0) == ((o->flags & AGX_OPF_IMM_WHEN_ZERO) != 0))
-         r = agx_isa_imm((int64_t)v);
-      else
-         r = agx_isa_reg(AGX_R16, (unsigned)v, 1);
-      break;
-
-   case AGX_OK_ZS: {
-      unsigned count = (fv(I, o->field[1]) ? 2 : 0) + (fv(I, o->field[2]) ? 1 : 0);
-      if (count)
-         r = agx_isa_reg(AGX_R16, (unsigned)v, count);
-      break;
-   }
-
-   default:
-      r = none();
-      break;
-   }
-   *out = r;
-}
-
-/* ---- encoding ---- */
-
-static bool
-is_reg(const struct agx_isa_value *v, enum agx_isa_rclass c, unsigned count)
-{
-   return v->kind == AGX_V_REG && v->rclass == c && v->count == count;
-}
-
-/* register value with no modifiers other than allowed */
-static bool
-mods_ok(const struct agx_isa_value *v, uint8_t allowed)
-{
-   return (v->mods & ~allowed) == 0;
-}
-
-static int
-set_value_type(struct agx_isa_instr *I, const struct agx_isa_operand *o,
-               uint64_t v, uint64_t t)
-{
-   int e = fset(I, o->field[0], v);
-   return e ? e : fset(I, o->field[1], t);
-}
+#include "agx_isa_operand_priv.h"
 
 static int
 set_src(struct agx_isa_instr *I, const struct agx_isa_operand *o,
@@ -606,24 +79,6 @@ set_src(struct agx_isa_instr *I, const struct agx_isa_operand *o,
 }
 
 /* Register tuple starting at half index h (16-bit) or 32-bit register. */
-static bool
-reg_halves(const struct agx_isa_value *v, uint64_t *half, uint64_t *is32)
-{
-   if (v->kind != AGX_V_REG || v->n < 0)
-      return false;
-   if (v->rclass == AGX_R16 && v->n < 256) {
-      *half = (uint64_t)v->n;
-      *is32 = 0;
-      return true;
-   }
-   if (v->rclass == AGX_R32 && v->n < 128) {
-      *half = (uint64_t)v->n << 1;
-      *is32 = 1;
-      return true;
-   }
-   return false;
-}
-
 int
 agx_isa_set_operand(struct agx_isa_instr *I, unsigned i,
                     const struct agx_isa_value *v)
@@ -905,22 +360,34 @@ agx_isa_set_operand(struct agx_isa_instr *I, unsigned i,
       return set_value_type(I, o, (uint64_t)v->n, v->rclass == AGX_U32);
 
    case AGX_OK_SAMPLE_UREG:
-      if (v->kind == AGX_V_NONE)
+      /* Printed only for bindless textures (texture type bit 1), so its
+       * presence selects the bindless type for the texture operand, which
+       * follows it and reads this bit. */
+      if (v->kind == AGX_V_NONE) {
+         I->f[o->dep[0]] &= ~2ull;
          return fset(I, o->field[0], 0);
+      }
       if (!is_reg(v, AGX_U32, 2) || v->mods || v->n < 0 || (v->n & 1))
          return AGX_ISA_ERR_OPERAND;
+      I->f[o->dep[0]] |= 2;
       return fset(I, o->field[0], (uint64_t)v->n / 2);
 
-   case AGX_OK_TEXTURE:
-      if (is_reg(v, AGX_TS, 1) && v->n >= 0)
+   case AGX_OK_TEXTURE: {
+      /* a 16-bit register is type 1, or type 2 when a bindless base was
+       * given (type bit 1 already set by the sample_ureg operand) */
+      bool bindless = (fv(I, o->field[1]) & 2) != 0;
+      if (is_reg(v, AGX_TS, 1) && v->n >= 0 && !bindless)
          return set_value_type(I, o, (uint64_t)v->n, 0);
-      if (is_reg(v, AGX_R16, 1) && !v->mods && v->n >= 0)
+      if (is_reg(v, AGX_R16, 1) && !v->mods && v->n > 0 && bindless)
+         return set_value_type(I, o, (uint64_t)v->n, 2);
+      if (is_reg(v, AGX_R16, 1) && !v->mods && v->n >= 0 && !bindless)
          return set_value_type(I, o, (uint64_t)v->n, 1);
       if (is_reg(v, AGX_R32, 1) && !v->mods && v->n >= 0 && v->n < 128)
          return set_value_type(I, o, (uint64_t)v->n << 1, 3);
       if (v->kind == AGX_V_IMM && v->n == 0)
          return set_value_type(I, o, 0, 2);
       return AGX_ISA_ERR_OPERAND;
+   }
 
    case AGX_OK_SAMPLER:
       if (is_reg(v, AGX_SS, 1) && v->n >= 0)
@@ -1063,21 +530,3 @@ agx_isa_set_operands(struct agx_isa_instr *I, const struct agx_isa_value *vals)
    return 0;
 }
 
-bool
-agx_isa_value_equal(const struct agx_isa_value *a,
-                    const struct agx_isa_value *b)
-{
-   if (a->kind != b->kind || a->mods != b->mods)
-      return false;
-   switch (a->kind) {
-   case AGX_V_EMPTY:
-   case AGX_V_NONE:
-      return true;
-   case AGX_V_REG:
-      return a->rclass == b->rclass && a->count == b->count && a->n == b->n;
-   case AGX_V_STR:
-      return strcmp(a->str, b->str) == 0;
-   default:
-      return a->n == b->n;
-   }
-}

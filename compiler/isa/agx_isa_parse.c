@@ -1,231 +1,23 @@
 /*
- * Assembly text for AGX instructions, in the syntax of the applegpu
- * disassembler: mnemonic left-justified to 16 columns, a space, then the
- * non-empty operands separated by ", "; registers r0l/r0h/r0/r0_r1, u-registers,
- * modifiers as ".cache", ".discard", ".sx", ".abs", ".neg".
+ * Assembly text input: parses everything agx_isa_format.c prints (plus "$"
+ * cache prefixes and "pc+N" branch targets) so that text -> bytes -> text
+ * is the identity for canonical encodings.
  *
- * Assumes: operands are interpreted by agx_isa_operand.c; the parser accepts
- * everything the printer produces (plus "$" cache prefixes and "pc+N"
- * branch targets) so that text -> bytes -> text is the identity for
- * canonical encodings.
+ * Assumes: tokens are separated by commas; operands that may print nothing
+ * (write masks, shifts, optional registers) are matched with backtracking;
+ * candidates with the mnemonic are tried in table order and the first whose
+ * encoding decodes back to the same descriptor wins.
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "agx_isa.h"
+#include "agx_isa_text_priv.h"
 
 #define MAX_TOKENS 24
 
-struct strbuf {
-   char *p;
-   size_t size, len;
-};
-
-static void
-sb_printf(struct strbuf *sb, const char *fmt, ...)
-{
-   va_list ap;
-   va_start(ap, fmt);
-   char tmp[256];
-   int n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
-   va_end(ap);
-   if (n < 0)
-      return;
-   for (int i = 0; i < n && tmp[i]; i++) {
-      if (sb->len + 1 < sb->size)
-         sb->p[sb->len] = tmp[i];
-      sb->len++;
-   }
-   if (sb->size)
-      sb->p[sb->len < sb->size ? sb->len : sb->size - 1] = 0;
-}
-
-static void
-print_reg_name(struct strbuf *sb, unsigned c, int64_t n)
-{
-   switch (c) {
-   case AGX_R16: sb_printf(sb, "r%lld%c", (long long)(n >> 1), (n & 1) ? 'h' : 'l'); break;
-   case AGX_R32: sb_printf(sb, "r%lld", (long long)n); break;
-   case AGX_U16: sb_printf(sb, "u%lld%c", (long long)(n >> 1), (n & 1) ? 'h' : 'l'); break;
-   case AGX_U32: sb_printf(sb, "u%lld", (long long)n); break;
-   case AGX_TS: sb_printf(sb, "ts%lld", (long long)n); break;
-   case AGX_SS: sb_printf(sb, "ss%lld", (long long)n); break;
-   case AGX_CF: sb_printf(sb, "cf%lld", (long long)n); break;
-   case AGX_SR:
-      sb_printf(sb, "sr%lld", (long long)n);
-      if (n >= 0 && (unsigned)n < agx_isa_num_sr_names && agx_isa_sr_names[n])
-         sb_printf(sb, " (%s)", agx_isa_sr_names[n]);
-      break;
-   }
-}
-
-/* Python's str() of a float immediate: shortest round-trip form; all
- * minifloat values are exact with at most 6 decimals. */
-static void
-print_fimm(struct strbuf *sb, unsigned n)
-{
-   char tmp[32];
-   double x = agx_isa_fimm_value(n);
-   snprintf(tmp, sizeof(tmp), "%.6f", x);
-   size_t len = strlen(tmp);
-   while (len > 0 && tmp[len - 1] == '0' && tmp[len - 2] != '.')
-      tmp[--len] = 0;
-   sb_printf(sb, "%s", tmp);
-}
-
-static void
-print_value(struct strbuf *sb, const struct agx_isa_value *v, bool have_pc,
-            uint64_t pc)
-{
-   static const char *const mod_names[] = {"cache", "discard", "sx", "abs",
-                                           "neg"};
-   switch (v->kind) {
-   case AGX_V_EMPTY: return;
-   case AGX_V_NONE: sb_printf(sb, "None"); return;
-   case AGX_V_IMM: sb_printf(sb, "%lld", (long long)v->n); break;
-   case AGX_V_FIMM: print_fimm(sb, (unsigned)v->n); break;
-   case AGX_V_STR: sb_printf(sb, "%s", v->str); break;
-   case AGX_V_PCREL:
-      if (have_pc) {
-         long long t = (long long)pc + v->n;
-         if (t < 0)
-            sb_printf(sb, "0x-%llX", -t);
-         else
-            sb_printf(sb, "0x%llX", t);
-      } else if (v->n >= 0) {
-         sb_printf(sb, "pc+%lld", (long long)v->n);
-      } else {
-         sb_printf(sb, "pc-%lld", -(long long)v->n);
-      }
-      break;
-   case AGX_V_REG:
-      for (unsigned i = 0; i < v->count; i++) {
-         if (i)
-            sb_printf(sb, "_");
-         print_reg_name(sb, v->rclass, v->n + i);
-      }
-      break;
-   }
-   for (unsigned b = 0; b < 5; b++) {
-      if (v->mods & (1u << b))
-         sb_printf(sb, ".%s", mod_names[b]);
-   }
-}
-
-static const struct {
-   const char *tt, *name;
-   bool unary;
-} bitop_aliases[] = {
-   {"0001", "and", false}, {"0111", "or", false},  {"0110", "xor", false},
-   {"1110", "nand", false}, {"1000", "nor", false}, {"1001", "xnor", false},
-   {"1010", "not", true},  {"0101", "mov", true},
-};
-
-int
-agx_isa_format(const struct agx_isa_instr *I, bool have_pc, uint64_t pc,
-               char *buf, size_t size)
-{
-   const struct agx_isa_desc *d = &agx_isa_descs[I->op];
-   struct agx_isa_value vals[AGX_ISA_MAX_OPS];
-   char mnem[48];
-   unsigned first = 0, count = d->nops;
-
-   for (unsigned i = 0; i < d->nops; i++)
-      agx_isa_get_operand(I, i, &vals[i]);
-
-   switch (d->mnem) {
-   case AGX_MNEM_PLAIN:
-   case AGX_MNEM_ALIAS:
-      snprintf(mnem, sizeof(mnem), "%s", d->name);
-      break;
-   case AGX_MNEM_SAT:
-      snprintf(mnem, sizeof(mnem), "%s%s", d->name,
-               I->f[d->sat_field] ? ".sat" : "");
-      break;
-   case AGX_MNEM_ALT:
-   case AGX_MNEM_ALT_SAT:
-      snprintf(mnem, sizeof(mnem), "%s%s", d->alt[I->f[d->mnem_field] & 1],
-               (d->mnem == AGX_MNEM_ALT_SAT && I->f[d->sat_field]) ? ".sat"
-                                                                  : "");
-      break;
-   }
-
-   if (d->mnem == AGX_MNEM_ALIAS) {
-      struct strbuf t = {0};
-      char texts[5][48];
-      for (unsigned i = 0; i < 5 && i < d->nops; i++) {
-         t = (struct strbuf){texts[i], sizeof(texts[i]), 0};
-         texts[i][0] = 0;
-         print_value(&t, &vals[i], have_pc, pc);
-      }
-      switch (d->alias) {
-      case AGX_ALIAS_BITOP:
-         snprintf(mnem, sizeof(mnem), "bitop");
-         for (unsigned a = 0; a < sizeof(bitop_aliases) / sizeof(bitop_aliases[0]); a++) {
-            if (strcmp(texts[0], bitop_aliases[a].tt) != 0)
-               continue;
-            if (bitop_aliases[a].unary && strcmp(texts[3], "0") != 0)
-               continue;
-            snprintf(mnem, sizeof(mnem), "%s", bitop_aliases[a].name);
-            first = 1;
-            count = bitop_aliases[a].unary ? 2 : 3;
-            break;
-         }
-         if (first == 0 && (!strcmp(texts[0], "0011") || !strcmp(texts[0], "1100")))
-            snprintf(mnem, sizeof(mnem), "bitop_mov_a");
-         break;
-      case AGX_ALIAS_PUSH_EXEC:
-         if (!strcmp(texts[1], "eq") && !strcmp(texts[2], "0.0") &&
-             !strcmp(texts[3], "0.0")) {
-            if (!strcmp(texts[4], "0")) {
-               snprintf(mnem, sizeof(mnem), "update_exec");
-               count = 1;
-            } else {
-               snprintf(mnem, sizeof(mnem), "push_exec");
-               vals[1] = vals[4];
-               count = 2;
-            }
-         }
-         break;
-      case AGX_ALIAS_LDST_TILE:
-         snprintf(mnem, sizeof(mnem), "%s", I->f[d->ops[0].field[0]] ? "ld_tile" : "st_tile");
-         first = 1;
-         count = d->nops - 1;
-         break;
-      case AGX_ALIAS_MAP:
-         if (!strcmp(texts[0], "map") || !strcmp(texts[0], "unmap")) {
-            snprintf(mnem, sizeof(mnem), "%s", texts[0]);
-            first = 1;
-            count = d->nops - 1;
-         } else {
-            snprintf(mnem, sizeof(mnem), "TODO.map");
-         }
-         break;
-      }
-   }
-
-   struct strbuf sb = {buf, size, 0};
-   if (size)
-      buf[0] = 0;
-   sb_printf(&sb, "%-16s ", mnem);
-   bool any = false;
-   for (unsigned i = first; i < first + count; i++) {
-      char tmp[192];
-      struct strbuf t = {tmp, sizeof(tmp), 0};
-      tmp[0] = 0;
-      print_value(&t, &vals[i], have_pc, pc);
-      if (!tmp[0])
-         continue;
-      sb_printf(&sb, "%s%s", any ? ", " : "", tmp);
-      any = true;
-   }
-   return (int)sb.len;
-}
-
-/* ---- parsing ---- */
 
 static bool
 parse_int(const char *s, int64_t *out)
@@ -543,7 +335,7 @@ mnem_selects(const struct agx_isa_desc *d, const char *mn,
       case AGX_ALIAS_BITOP:
          if (!strcmp(mn, "bitop") || !strcmp(mn, "bitop_mov_a"))
             return true;
-         for (unsigned a = 0; a < sizeof(bitop_aliases) / sizeof(bitop_aliases[0]); a++) {
+         for (unsigned a = 0; a < AGX_NUM_BITOP_ALIASES; a++) {
             if (!strcmp(mn, bitop_aliases[a].name)) {
                *pre = bitop_aliases[a].tt;
                if (bitop_aliases[a].unary)
@@ -654,20 +446,17 @@ agx_isa_parse(const char *line, uint64_t pc, struct agx_isa_instr *out,
       }
       if (post)
          parse_token(post, &m.tok[m.ntok++]);
-      /* absolute branch targets (as printed with addresses) */
-      for (unsigned i = 0; i < m.ntok && i < d->nops; i++) {
-         if (d->ops[i].kind == AGX_OK_BRANCH) {
-            for (unsigned t = 0; t < m.ntok; t++) {
-               int64_t a;
-               const char *s = m.tok[t].str;
-               if (!strncmp(s, "0x-", 3) && parse_int(s + 3, &a) && s[3] != '-') {
-                  m.tok[t].kind = AGX_V_PCREL;
-                  m.tok[t].n = -a - (int64_t)pc;
-               } else if (m.tok[t].kind == AGX_V_IMM) {
-                  m.tok[t].kind = AGX_V_PCREL;
-                  m.tok[t].n = m.tok[t].n - (int64_t)pc;
-               }
-            }
+      /* Branch descriptors have the target as their only operand; an
+       * absolute address (as printed with addresses) becomes pc-relative. */
+      if (d->nops == 1 && d->ops[0].kind == AGX_OK_BRANCH && m.ntok == 1) {
+         struct agx_isa_value *t = &m.tok[0];
+         int64_t a;
+         if (!strncmp(t->str, "0x-", 3) && parse_int(t->str + 3, &a)) {
+            t->kind = AGX_V_PCREL;
+            t->n = -a - (int64_t)pc;
+         } else if (t->kind == AGX_V_IMM) {
+            t->kind = AGX_V_PCREL;
+            t->n -= (int64_t)pc;
          }
       }
       if (!match_operands(&m, 0, 0, &I))
