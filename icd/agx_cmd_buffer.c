@@ -1,7 +1,10 @@
 /* Command pool and command buffer lifecycle (allocate, begin, end, reset, free). */
 #include "agx_cmd_buffer.h"
 
+#include <string.h>
+
 #include "agx_alloc.h"
+#include "agx_bo.h"
 #include "agx_device.h"
 #include "agx_log.h"
 
@@ -34,6 +37,8 @@ free_cmd_buffer(struct agx_cmd_buffer *cmd)
    if (cmd->next)
       cmd->next->prev = cmd->prev;
    agx_cs_finish(&cmd->cdm);
+   agx_upload_finish(&cmd->data);
+   agx_upload_finish(&cmd->usc);
    agx_free(&pool->alloc, cmd);
 }
 
@@ -53,6 +58,9 @@ static void
 reset_cmd_buffer(struct agx_cmd_buffer *cmd)
 {
    agx_cs_reset(&cmd->cdm);
+   agx_upload_reset(&cmd->data);
+   agx_upload_reset(&cmd->usc);
+   memset(&cmd->compute, 0, sizeof(cmd->compute));
    cmd->record_result = VK_SUCCESS;
    cmd->state = AGX_CMD_BUFFER_INITIAL;
 }
@@ -95,6 +103,8 @@ agx_AllocateCommandBuffers(VkDevice _device, const VkCommandBufferAllocateInfo *
       cmd->pool = pool;
       cmd->level = pInfo->level;
       agx_cs_init(&cmd->cdm, device);
+      agx_upload_init(&cmd->data, device, AGX_BO_READONLY);
+      agx_upload_init(&cmd->usc, device, AGX_BO_EXEC | AGX_BO_READONLY);
       cmd->next = pool->buffers;
       if (pool->buffers)
          pool->buffers->prev = cmd;

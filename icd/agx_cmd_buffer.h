@@ -7,10 +7,20 @@
 #define AGX_CMD_BUFFER_H
 
 #include "agx_cs.h"
+#include "agx_descriptor_set_layout.h"
 #include "agx_object.h"
+#include "agx_upload.h"
 
 struct agx_device;
 struct agx_cmd_buffer;
+struct agx_pipeline;
+
+/* What vkCmdBind* and vkCmdPushConstants set for compute dispatches. */
+struct agx_compute_state {
+   struct agx_pipeline *pipeline;
+   uint64_t set_addr[AGX_MAX_SETS];  /* GPU address of each bound set's descriptors */
+   uint8_t push[AGX_MAX_PUSH_CONSTANTS_SIZE];
+};
 
 struct agx_cmd_pool {
    struct agx_device *device;
@@ -36,7 +46,18 @@ struct agx_cmd_buffer {
    enum agx_cmd_buffer_state state;
    VkResult record_result; /* first error while recording, reported by End */
    struct agx_cs cdm;      /* compute control stream */
+   struct agx_upload data; /* root uniforms, shadow descriptor sets */
+   struct agx_upload usc;  /* USC word lists (must be in the USC heap) */
+   struct agx_compute_state compute;
 };
+
+/* Records the first error of a recording; vkEndCommandBuffer reports it. */
+static inline void
+agx_cmd_set_error(struct agx_cmd_buffer *cmd, VkResult result)
+{
+   if (cmd->record_result == VK_SUCCESS)
+      cmd->record_result = result;
+}
 
 AGX_DEFINE_NONDISP_HANDLE_CASTS(agx_cmd_pool, VkCommandPool)
 AGX_DEFINE_HANDLE_CASTS(agx_cmd_buffer, VkCommandBuffer)

@@ -1,0 +1,199 @@
+/*
+ * Compute commands: binding pipelines, descriptor sets and push constants,
+ * and vkCmdDispatch*. A dispatch uploads its root uniforms (agx_pipeline.h)
+ * and a USC word list (Uniform DMA of the root, Shared, Shader, Registers,
+ * No Preshader), then emits a CDM launch: Word 0, Word 1, Global size (in
+ * threads), Local size. Every word is packed with GenXML.
+ */
+#include <string.h>
+
+#include "agx_bo.h"
+#include "agx_cmd_buffer.h"
+#include "agx_descriptor_set.h"
+#include "agx_device.h"
+#include "agx_log.h"
+#include "agx_pack.h"
+#include "agx_pipeline.h"
+
+VKAPI_ATTR void VKAPI_CALL
+agx_CmdBindPipeline(VkCommandBuffer commandBuffer, VkPipelineBindPoint bindPoint, VkPipeline _pipeline)
+{
+   AGX_FROM_HANDLE(agx_cmd_buffer, cmd, commandBuffer);
+   if (bindPoint == VK_PIPELINE_BIND_POINT_COMPUTE)
+      cmd->compute.pipeline = agx_pipeline_from_handle(_pipeline);
+}
+
+/* A set with dynamic buffers is copied with the dynamic offsets applied, so
+ * shaders always read plain descriptors. */
+static uint64_t
+bind_set(struct agx_cmd_buffer *cmd, struct agx_descriptor_set *set, const uint32_t *offsets)
+{
+   const struct agx_descriptor_set_layout *layout = set->layout;
+   if (layout->dynamic_buffer_count == 0 || set->size == 0)
+      return set->va;
+   struct agx_upload_ptr copy;
+   VkResult result = agx_upload_alloc(&cmd->data, set->size, AGX_IMAGE_DESCRIPTOR_SIZE, &copy);
+   if (result != VK_SUCCESS) {
+      agx_cmd_set_error(cmd, result);
+      return 0;
+   }
+   memcpy(copy.cpu, set->map, set->size);
+   for (uint32_t b = 0; b < layout->binding_count; b++) {
+      const struct agx_descriptor_binding *binding = &layout->bindings[b];
+      if (binding->type != VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC &&
+          binding->type != VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC)
+         continue;
+      for (uint32_t i = 0; i < binding->count; i++) {
+         uint8_t *desc = (uint8_t *)copy.cpu + binding->offset + i * binding->stride;
+         uint64_t address;
+         memcpy(&address, desc, 8);
+         address += offsets[binding->dynamic_index + i];
+         memcpy(desc, &address, 8);
+      }
+   }
+   return copy.gpu;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_CmdBindDescriptorSets(VkCommandBuffer commandBuffer, VkPipelineBindPoint bindPoint,
+                          VkPipelineLayout layout, uint32_t firstSet, uint32_t setCount,
+                          const VkDescriptorSet *pSets, uint32_t dynamicOffsetCount,
+                          const uint32_t *pDynamicOffsets)
+{
+   AGX_FROM_HANDLE(agx_cmd_buffer, cmd, commandBuffer);
+   if (bindPoint != VK_PIPELINE_BIND_POINT_COMPUTE)
+      return;
+   uint32_t dynamic = 0;
+   for (uint32_t i = 0; i < setCount && firstSet + i < AGX_MAX_SETS; i++) {
+      struct agx_descriptor_set *set = agx_descriptor_set_from_handle(pSets[i]);
+      if (!set)
+         continue;
+      cmd->compute.set_addr[firstSet + i] = bind_set(cmd, set, pDynamicOffsets + dynamic);
+      dynamic += set->layout->dynamic_buffer_count;
+   }
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_CmdPushConstants(VkCommandBuffer commandBuffer, VkPipelineLayout layout,
+                     VkShaderStageFlags stageFlags, uint32_t offset, uint32_t size,
+                     const void *pValues)
+{
+   AGX_FROM_HANDLE(agx_cmd_buffer, cmd, commandBuffer);
+   if (offset + size <= sizeof(cmd->compute.push))
+      memcpy(cmd->compute.push + offset, pValues, size);
+}
+
+/* Appends a packed USC word of T (which may be 2 or 6 bytes long) at *p. */
+#define usc_word(p, T, ...)                                                                        \
+   do {                                                                                            \
+      uint32_t tmp_[AGX_##T##_WORDS];                                                              \
+      AGX_##T##_pack(tmp_, &(struct AGX_##T){__VA_ARGS__});                                        \
+      memcpy(p, tmp_, AGX_##T##_LENGTH);                                                           \
+      p += AGX_##T##_LENGTH;                                                                       \
+   } while (0)
+
+/* USC word lists start 64-byte aligned (Launch Word 1 drops 6 bits). */
+#define USC_LIST_ALIGN 64u
+#define USC_LIST_MAX 64u
+/* One USC Uniform word moves at most 64 halves (128 bytes). */
+#define UNIFORM_DMA_BYTES 128u
+
+static VkResult
+emit_usc_words(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline, uint64_t root,
+               uint32_t *usc_offset)
+{
+   struct agx_device *device = cmd->device;
+   struct agx_upload_ptr list;
+   VkResult result = agx_upload_alloc(&cmd->usc, USC_LIST_MAX, USC_LIST_ALIGN, &list);
+   if (result != VK_SUCCESS)
+      return result;
+   uint8_t *p = list.cpu;
+
+   for (uint32_t off = 0; off < AGX_ROOT_SIZE; off += UNIFORM_DMA_BYTES) {
+      uint32_t bytes = AGX_ROOT_SIZE - off < UNIFORM_DMA_BYTES ? AGX_ROOT_SIZE - off : UNIFORM_DMA_BYTES;
+      usc_word(p, USC_UNIFORM, .start_halfs = off / 2, .size_halfs = bytes / 2, .buffer = root + off);
+   }
+   /* Without threadgroup memory Mesa programs the "none" form: layout
+    * Vertex/compute and the full 64 KiB size with the use bit clear. */
+   usc_word(p, USC_SHARED, .uses_shared_memory = pipeline->info.shared_size > 0,
+            .layout = AGX_SHARED_LAYOUT_VERTEX_COMPUTE, .sample_count = 1,
+            .bytes_per_threadgroup = pipeline->info.shared_size ? pipeline->info.shared_size : 65536);
+   usc_word(p, USC_SHADER, .code = agx_bo_usc_offset(device, pipeline->code));
+   usc_word(p, USC_REGISTERS, .register_count = pipeline->info.gpr_halves ? pipeline->info.gpr_halves : 256);
+   usc_word(p, USC_NO_PRESHADER, 0);
+
+   *usc_offset = (uint32_t)(list.gpu - device->usc_base);
+   return VK_SUCCESS;
+}
+
+static void
+dispatch(struct agx_cmd_buffer *cmd, const uint32_t groups[3])
+{
+   const struct agx_pipeline *pipeline = cmd->compute.pipeline;
+   if (!pipeline || groups[0] == 0 || groups[1] == 0 || groups[2] == 0)
+      return;
+
+   /* Root uniforms, exactly the ABI layout. */
+   struct agx_upload_ptr root;
+   VkResult result = agx_upload_alloc(&cmd->data, AGX_ROOT_SIZE, 16, &root);
+   uint32_t usc = 0;
+   if (result == VK_SUCCESS) {
+      memcpy((uint8_t *)root.cpu + AGX_ROOT_SET_ADDR_OFFSET, cmd->compute.set_addr,
+             sizeof(cmd->compute.set_addr));
+      memcpy((uint8_t *)root.cpu + AGX_ROOT_PUSH_OFFSET, cmd->compute.push, sizeof(cmd->compute.push));
+      result = emit_usc_words(cmd, pipeline, root.gpu, &usc);
+   }
+   uint32_t *cs = NULL;
+   if (result == VK_SUCCESS) {
+      cs = agx_cs_reserve(&cmd->cdm, AGX_CDM_LAUNCH_WORD_0_LENGTH + AGX_CDM_LAUNCH_WORD_1_LENGTH +
+                                        AGX_CDM_GLOBAL_SIZE_LENGTH + AGX_CDM_LOCAL_SIZE_LENGTH);
+      if (!cs)
+         result = cmd->cdm.status;
+   }
+   if (result != VK_SUCCESS) {
+      agx_cmd_set_error(cmd, result);
+      return;
+   }
+
+   const uint32_t *local = pipeline->info.local_size;
+   agx_pack(cs, CDM_LAUNCH_WORD_0, cfg) {
+      cfg.uniform_register_count = AGX_ROOT_SIZE / 2;
+      cfg.mode = AGX_CDM_MODE_DIRECT;
+   }
+   cs += AGX_CDM_LAUNCH_WORD_0_LENGTH / 4;
+   agx_pack(cs, CDM_LAUNCH_WORD_1, cfg) {
+      cfg.pipeline = usc;
+   }
+   cs += AGX_CDM_LAUNCH_WORD_1_LENGTH / 4;
+   agx_pack(cs, CDM_GLOBAL_SIZE, cfg) {
+      cfg.x = groups[0] * local[0];
+      cfg.y = groups[1] * local[1];
+      cfg.z = groups[2] * local[2];
+   }
+   cs += AGX_CDM_GLOBAL_SIZE_LENGTH / 4;
+   agx_pack(cs, CDM_LOCAL_SIZE, cfg) {
+      cfg.x = local[0];
+      cfg.y = local[1];
+      cfg.z = local[2];
+   }
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_CmdDispatch(VkCommandBuffer commandBuffer, uint32_t x, uint32_t y, uint32_t z)
+{
+   const uint32_t groups[3] = {x, y, z};
+   dispatch(agx_cmd_buffer_from_handle(commandBuffer), groups);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_CmdDispatchBase(VkCommandBuffer commandBuffer, uint32_t baseX, uint32_t baseY, uint32_t baseZ,
+                    uint32_t x, uint32_t y, uint32_t z)
+{
+   if (baseX || baseY || baseZ) {
+      /* The resource ABI has no base-workgroup uniform yet. */
+      static bool reported;
+      agx_not_implemented("vkCmdDispatchBase with a non-zero base", &reported);
+      return;
+   }
+   agx_CmdDispatch(commandBuffer, x, y, z);
+}

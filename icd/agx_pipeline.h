@@ -1,0 +1,43 @@
+/*
+ * VkPipeline. A compute pipeline is one compiled shader: machine code in
+ * the USC heap plus what the launch needs to know about it.
+ */
+#ifndef AGX_PIPELINE_H
+#define AGX_PIPELINE_H
+
+#include "agx_object.h"
+
+struct agx_bo;
+struct agx_device;
+
+/* The resource ABI shared with the compiler (compiler/ir/agx_abi.h): root
+ * uniforms are DMA'd into u0.. before the shader runs. */
+#define AGX_ROOT_SET_ADDR_OFFSET 0u
+#define AGX_ROOT_PUSH_OFFSET 64u
+#define AGX_ROOT_SIZE 320u
+
+struct agx_shader_info {
+   uint32_t gpr_halves;     /* 16-bit registers used (r0..: 2 per 32-bit register) */
+   uint32_t local_size[3];
+   uint32_t shared_size;    /* bytes of threadgroup memory */
+   uint32_t scratch_size;   /* bytes per thread (must be 0 until scratch exists) */
+};
+
+struct agx_pipeline {
+   VkPipelineBindPoint bind_point;
+   struct agx_bo *code;     /* executable BO holding the machine code */
+   uint32_t code_size;
+   struct agx_shader_info info;
+};
+
+AGX_DEFINE_NONDISP_HANDLE_CASTS(agx_pipeline, VkPipeline)
+
+/* Uploads machine code and makes a compute pipeline of it. */
+VkResult agx_compute_pipeline_create(struct agx_device *device, const void *code, uint32_t size,
+                                     const struct agx_shader_info *info,
+                                     const VkAllocationCallbacks *alloc,
+                                     struct agx_pipeline **out);
+void agx_pipeline_destroy(struct agx_device *device, struct agx_pipeline *pipeline,
+                          const VkAllocationCallbacks *alloc);
+
+#endif
