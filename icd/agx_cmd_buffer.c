@@ -61,6 +61,7 @@ reset_cmd_buffer(struct agx_cmd_buffer *cmd)
    agx_upload_reset(&cmd->data);
    agx_upload_reset(&cmd->usc);
    memset(&cmd->compute, 0, sizeof(cmd->compute));
+   cmd->dispatch_since_barrier = false;
    cmd->record_result = VK_SUCCESS;
    cmd->state = AGX_CMD_BUFFER_INITIAL;
 }

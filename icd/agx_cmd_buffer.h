@@ -49,7 +49,11 @@ struct agx_cmd_buffer {
    struct agx_upload data; /* root uniforms, shadow descriptor sets */
    struct agx_upload usc;  /* USC word lists (must be in the USC heap) */
    struct agx_compute_state compute;
+   bool dispatch_since_barrier; /* a launch was recorded after the last CDM barrier */
 };
+
+/* A CDM Barrier word if any launch was recorded since the last one. */
+void agx_cmd_emit_cdm_barrier(struct agx_cmd_buffer *cmd);
 
 /* Records the first error of a recording; vkEndCommandBuffer reports it. */
 static inline void

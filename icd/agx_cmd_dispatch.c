@@ -143,9 +143,13 @@ dispatch(struct agx_cmd_buffer *cmd, const uint32_t groups[3])
       memcpy((uint8_t *)root.cpu + AGX_ROOT_PUSH_OFFSET, cmd->compute.push, sizeof(cmd->compute.push));
       result = emit_usc_words(cmd, pipeline, root.gpu, &usc);
    }
+   /* Multi-cluster G14 parts (G14X) take an extra word in every launch. */
+   const struct drm_asahi_params_global *params = &cmd->device->kmd->params;
+   bool g14x = params->gpu_generation >= 14 && params->num_clusters_total > 1;
    uint32_t *cs = NULL;
    if (result == VK_SUCCESS) {
       cs = agx_cs_reserve(&cmd->cdm, AGX_CDM_LAUNCH_WORD_0_LENGTH + AGX_CDM_LAUNCH_WORD_1_LENGTH +
+                                        (g14x ? AGX_CDM_UNK_G14X_LENGTH : 0) +
                                         AGX_CDM_GLOBAL_SIZE_LENGTH + AGX_CDM_LOCAL_SIZE_LENGTH);
       if (!cs)
          result = cmd->cdm.status;
@@ -165,6 +169,12 @@ dispatch(struct agx_cmd_buffer *cmd, const uint32_t groups[3])
       cfg.pipeline = usc;
    }
    cs += AGX_CDM_LAUNCH_WORD_1_LENGTH / 4;
+   if (g14x) {
+      agx_pack(cs, CDM_UNK_G14X, cfg) {
+         (void)cfg; /* its one known bit is fixed by the layout */
+      }
+      cs += AGX_CDM_UNK_G14X_LENGTH / 4;
+   }
    agx_pack(cs, CDM_GLOBAL_SIZE, cfg) {
       cfg.x = groups[0] * local[0];
       cfg.y = groups[1] * local[1];
@@ -176,6 +186,7 @@ dispatch(struct agx_cmd_buffer *cmd, const uint32_t groups[3])
       cfg.y = local[1];
       cfg.z = local[2];
    }
+   cmd->dispatch_since_barrier = true;
 }
 
 VKAPI_ATTR void VKAPI_CALL

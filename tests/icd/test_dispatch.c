@@ -3,7 +3,8 @@
  * the CDM launch (words 0/1, global size in threads, local size), the USC
  * word list it points to (Uniform DMA of the root uniforms, Shared, Shader
  * code address, Registers, No Preshader) and the root uniforms themselves
- * (descriptor-set addresses with dynamic offsets applied, push constants).
+ * (descriptor-set addresses with dynamic offsets applied, push constants),
+ * and CDM barriers only where a dependency follows a launch.
  */
 #include <string.h>
 
@@ -91,8 +92,14 @@ main(void)
    agx_CmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, VK_NULL_HANDLE, 2, 1, &set, 1, &dyn);
    uint32_t push[2] = {0x11223344, 0x55667788};
    agx_CmdPushConstants(cb, VK_NULL_HANDLE, VK_SHADER_STAGE_COMPUTE_BIT, 8, sizeof(push), push);
+   agx_CmdPipelineBarrier(cb, 0, 0, 0, 0, NULL, 0, NULL, 0, NULL); /* nothing to order yet */
    agx_CmdDispatch(cb, 0, 5, 5); /* empty grid: records nothing */
    agx_CmdDispatch(cb, 3, 4, 5);
+   /* A dependency after a launch: one CDM barrier, however many barriers. */
+   VkDependencyInfo dep = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+   agx_CmdPipelineBarrier2(cb, &dep);
+   agx_CmdPipelineBarrier(cb, 0, 0, 0, 0, NULL, 0, NULL, 0, NULL);
+   agx_CmdDispatch(cb, 1, 1, 1);
    CHECK(agx_EndCommandBuffer(cb) == VK_SUCCESS);
 
    const uint8_t *cs = (const uint8_t *)cmd->cdm.chunks[0]->map;
@@ -107,8 +114,13 @@ main(void)
    CHECK(gs.x == 96 && gs.y == 8 && gs.z == 5);
    CHECK(AGX_CDM_LOCAL_SIZE_unpack(NULL, cs + 20, &ls));
    CHECK(ls.x == 32 && ls.y == 2 && ls.z == 1);
+   struct AGX_CDM_BARRIER bar;
+   CHECK(AGX_CDM_BARRIER_unpack(NULL, cs + 32, &bar));
+   CHECK(bar.usc_cache_inval && bar.unk_0 && bar.unk_19);
+   CHECK(AGX_CDM_LAUNCH_WORD_0_unpack(NULL, cs + 36, &w0));
+   CHECK(AGX_CDM_GLOBAL_SIZE_unpack(NULL, cs + 44, &gs) && gs.x == 32 && gs.y == 2);
    struct AGX_CDM_STREAM_TERMINATE term;
-   CHECK(AGX_CDM_STREAM_TERMINATE_unpack(NULL, cs + 32, &term));
+   CHECK(AGX_CDM_STREAM_TERMINATE_unpack(NULL, cs + 68, &term));
 
    /* The USC word list. */
    const uint8_t *usc = find(&cmd->usc, device->usc_base + w1.pipeline);
