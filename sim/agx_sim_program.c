@@ -224,9 +224,11 @@ const struct agx_sim_insn *
 agx_sim_program_get(struct agx_sim_worker *w, struct agx_sim_program *p,
                     int64_t pc)
 {
-   if (pc < 0 || pc > 0xFFFFFFFFll) {
+   /* Branches may leave the program (code is just USC memory); offsets
+    * are kept as 32-bit two's complement keys. */
+   if (pc < -0x80000000ll || pc > 0x7FFFFFFFll) {
       agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, NULL, p->base + (uint64_t)pc,
-                        "branch to 0x%llx outside the program",
+                        "branch to 0x%llx outside the 32-bit USC range",
                         (unsigned long long)(p->base + (uint64_t)pc));
       return NULL;
    }
