@@ -49,13 +49,10 @@ run(const char *args, uint32_t regs[128])
       return -1;
    memset(regs, 0xCC, 128 * 4);
    char line[128];
-   unsigned lines = 0;
    while (fgets(line, sizeof(line), p)) {
       unsigned r, v;
-      if (sscanf(line, "r%u=0x%x", &r, &v) == 2 && r < 128) {
+      if (sscanf(line, "r%u=0x%x", &r, &v) == 2 && r < 128)
          regs[r] = v;
-         lines++;
-      }
    }
    int st = pclose(p);
    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
