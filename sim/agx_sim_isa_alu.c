@@ -483,27 +483,77 @@ x_ballot(struct agx_sim_worker *w, struct agx_sim_sg *sg,
    return agx_sim_next(w, I);
 }
 
-/* p[0]: 0 index, 1 xor. Reads lanes whether active or not. */
+/*
+ * SIMD shuffles (applegpu's hardware-validated model): the low two bits of
+ * B are OR-ed over each quad (active or not) and permute the quad's values
+ * first; then lane t takes from the quad holding its target lane, at its
+ * own position in that quad. Targets outside the SIMD-group read A[t].
+ * p[0] = SHUF_*.
+ */
+enum { SHUF_INDEX, SHUF_DOWN, SHUF_UP, SHUF_ROTATE_UP, SHUF_XOR };
+
 static const struct agx_sim_insn *
 x_shuffle(struct agx_sim_worker *w, struct agx_sim_sg *sg,
           const struct agx_sim_insn *I)
 {
    uint32_t a[AGX_SIM_LANES], b[AGX_SIM_LANES];
-   if (!agx_sim_src32(w, sg, I, &I->s[1], b))
-      return NULL;
    uint32_t e = sg->exec;
+   /* B is read in every lane of the quads of active lanes */
+   uint32_t quads = 0;
+   for (unsigned l = 0; l < AGX_SIM_LANES; l += 4)
+      if (e & (0xFu << l))
+         quads |= 0xFu << l;
+   sg->exec = quads & sg->live;
+   bool ok = agx_sim_src32(w, sg, I, &I->s[1], b);
+   sg->exec = e;
+   if (!ok)
+      return NULL;
+
+   unsigned op = I->p[0];
+   uint8_t src[8][4];
+   for (unsigned q = 0; q < 8; q++) {
+      unsigned comb = 0;
+      for (unsigned t = 4 * q; t < 4 * q + 4; t++)
+         comb |= b[t] & 3;
+      for (unsigned i = 0; i < 4; i++) {
+         unsigned k;
+         switch (op) {
+         case SHUF_INDEX: k = comb; break;
+         case SHUF_DOWN: k = (i + comb) & 3; break;
+         case SHUF_XOR: k = (i ^ comb) & 3; break;
+         default: k = (i - comb) & 3; break;
+         }
+         src[q][i] = (uint8_t)(4 * q + k);
+      }
+   }
+   /* source lane of every active lane */
+   uint8_t from[AGX_SIM_LANES];
    uint32_t need = 0;
-   for (unsigned l = 0; l < AGX_SIM_LANES; l++)
-      if (e & (1u << l))
-         need |= 1u << ((I->p[0] ? (l ^ b[l]) : b[l]) & 31);
+   for (unsigned t = 0; t < AGX_SIM_LANES; t++) {
+      uint32_t idx = b[t] & 0xFFFF;
+      int64_t target;
+      switch (op) {
+      case SHUF_INDEX: target = idx; break;
+      case SHUF_DOWN: target = (int64_t)t + idx; break;
+      case SHUF_UP: target = (int64_t)t - idx; break;
+      case SHUF_ROTATE_UP: target = ((int64_t)t - idx) & 31; break;
+      default: target = t ^ idx; break;
+      }
+      if (target < 0 || target >= AGX_SIM_LANES)
+         from[t] = (uint8_t)t;
+      else
+         from[t] = op == SHUF_INDEX ? src[target >> 2][0] : src[target >> 2][t & 3];
+      if (e & (1u << t))
+         need |= 1u << from[t];
+   }
    sg->exec = need;
-   bool ok = agx_sim_src32(w, sg, I, &I->s[0], a);
+   ok = agx_sim_src32(w, sg, I, &I->s[0], a);
    sg->exec = e;
    if (!ok)
       return NULL;
    uint64_t r[AGX_SIM_LANES];
    for (unsigned l = 0; l < AGX_SIM_LANES; l++)
-      r[l] = a[(I->p[0] ? (l ^ b[l]) : b[l]) & 31];
+      r[l] = a[from[l]];
    if (!agx_sim_dst(w, sg, I, r))
       return NULL;
    return agx_sim_next(w, I);
@@ -606,9 +656,15 @@ agx_sim_decode_alu(struct agx_sim_insn *I, const struct agx_isa_instr *in)
       I->exec = x_ballot;
       return true;
    case AGX_OP_SIMD_SHUFFLE:
+   case AGX_OP_SIMD_SHUFFLE_DOWN:
+   case AGX_OP_SIMD_SHUFFLE_UP:
+   case AGX_OP_SIMD_SHUFFLE_ROTATE_UP:
    case AGX_OP_SIMD_SHUFFLE_XOR:
       ops(I, in, 0, 1, 2, -1, -1);
-      I->p[0] = in->op == AGX_OP_SIMD_SHUFFLE_XOR;
+      I->p[0] = in->op == AGX_OP_SIMD_SHUFFLE ? SHUF_INDEX
+              : in->op == AGX_OP_SIMD_SHUFFLE_DOWN ? SHUF_DOWN
+              : in->op == AGX_OP_SIMD_SHUFFLE_UP ? SHUF_UP
+              : in->op == AGX_OP_SIMD_SHUFFLE_ROTATE_UP ? SHUF_ROTATE_UP : SHUF_XOR;
       I->exec = x_shuffle;
       return true;
    default:
