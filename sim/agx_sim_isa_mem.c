@@ -68,6 +68,31 @@ device_ptr(struct agx_sim_worker *w, const struct agx_sim_insn *I, uint64_t va,
    return p;
 }
 
+/* Write element value v of lane l into register `reg` (32-bit register
+ * number or half index); the caller marks the halves defined. */
+static inline void
+put_elem(struct agx_sim_sg *sg, bool r32, unsigned reg, unsigned l, uint32_t v)
+{
+   if (r32) {
+      sg->r[reg & 127][l] = v;
+   } else {
+      uint32_t *dst = &sg->r[(reg >> 1) & 127][l];
+      unsigned sh = (reg & 1) * 16;
+      *dst = (*dst & ~(0xFFFFu << sh)) | ((v & 0xFFFF) << sh);
+   }
+}
+
+/* Mark `count` destination registers of d written for the lanes in mask. */
+static void
+mark_defined(struct agx_sim_sg *sg, const struct agx_sim_opnd *d, unsigned count,
+             uint32_t mask)
+{
+   unsigned first = d->kind == AGX_SIM_O_R16 ? d->n : d->n * 2u;
+   unsigned n = d->kind == AGX_SIM_O_R16 ? count : 2 * count;
+   for (unsigned h = first; h < first + n && h < 256; h++)
+      sg->def[h] |= mask;
+}
+
 static void
 mark_pending(struct agx_sim_sg *sg, const struct agx_sim_opnd *o, unsigned count,
              unsigned g)
@@ -155,24 +180,13 @@ x_device(struct agx_sim_worker *w, struct agx_sim_sg *sg,
                v = h;
             } else
                memcpy(&v, p, 4);
-            struct agx_sim_opnd o = I->d;
-            o.n = (uint16_t)reg;
-            uint64_t vals[AGX_SIM_LANES] = {0};
-            vals[l] = v;
-            agx_sim_store(sg, &o, vals, 1u << l);
+            put_elem(sg, r32, reg, l, v);
          }
          k++;
       }
    }
    if (!store) {
-      /* destination halves count as written for the launched lanes */
-      struct agx_sim_opnd o = I->d;
-      for (unsigned k = 0; k < count; k++, o.n++) {
-         unsigned first = o.kind == AGX_SIM_O_R16 ? o.n : o.n * 2u;
-         unsigned n = o.kind == AGX_SIM_O_R16 ? 1 : 2;
-         for (unsigned h = first; h < first + n && h < 256; h++)
-            sg->def[h] |= sg->exec;
-      }
+      mark_defined(sg, &I->d, count, sg->exec);
       if (sg->exec)
          mark_pending(sg, &I->d, count, I->p[4]);
    }
@@ -323,15 +337,13 @@ x_local(struct agx_sim_worker *w, struct agx_sim_sg *sg,
          } else {
             uint32_t v = 0;
             memcpy(&v, p, esize);
-            struct agx_sim_opnd o = I->d;
-            o.n = (uint16_t)reg;
-            uint64_t vals[AGX_SIM_LANES] = {0};
-            vals[l] = v;
-            agx_sim_store(sg, &o, vals, 1u << l);
+            put_elem(sg, r32, reg, l, v);
          }
          k++;
       }
    }
+   if (!store)
+      mark_defined(sg, &I->d, count, sg->exec);
    return agx_sim_next(w, I);
 }
 
@@ -381,16 +393,15 @@ x_stack(struct agx_sim_worker *w, struct agx_sim_sg *sg,
          } else {
             uint32_t v = 0;
             memcpy(&v, p, esize);
-            struct agx_sim_opnd o = I->d;
-            o.n = (uint16_t)reg;
-            uint64_t vals[AGX_SIM_LANES] = {0};
-            vals[l] = v;
-            agx_sim_store(sg, &o, vals, 1u << l);
+            put_elem(sg, r32, reg, l, v);
          }
       }
    }
-   if (!store && sg->exec)
-      mark_pending(sg, &I->d, count, I->p[4]);
+   if (!store) {
+      mark_defined(sg, &I->d, count, sg->exec);
+      if (sg->exec)
+         mark_pending(sg, &I->d, count, I->p[4]);
+   }
    return agx_sim_next(w, I);
 }
 
