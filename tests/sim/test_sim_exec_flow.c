@@ -183,6 +183,35 @@ shuffle_index_ref(unsigned t)
    return (t & ~31u) + (7 - q) * 4 + 3;
 }
 
+/* subgroup reduce / exclusive prefix sum in divergent code: odd lanes
+ * only; result = prefix * 1000 + reduce (even lanes store 7) */
+static const char *reduce =
+   "get_sr r2, sr80\n"
+   "mov_imm r3, 7, 0b0\n"
+   "and r4, r2, 1\n"
+   "if_icmp r0l, ueq, r4, 1, 1\n"
+   "iadd r5, r2, 0\n"
+   "mov_imm r8, 1000, 0b0\n"
+   "simd_iadd r6, r5\n"
+   "simd_prefix_iadd r7, r5\n"
+   "imadd r3, r7, r8, r6\n"
+   "pop_exec r0l, 1\n"
+   "device_store 0, i32, x, r3, u0_u1, r2, unsigned, 0\n"
+   "stop\n";
+static uint32_t
+reduce_ref(unsigned t)
+{
+   if (!(t & 1))
+      return 7;
+   unsigned base = t & ~31u, sum = 0, pre = 0;
+   for (unsigned l = base + 1; l < base + 32; l += 2) {
+      if (l < t)
+         pre += l;
+      sum += l;
+   }
+   return pre * 1000 + sum;
+}
+
 int
 main(void)
 {
@@ -195,6 +224,7 @@ main(void)
    run_and_check("ballot", ballot, 64, 64, ballot_ref);
    run_and_check("skip", skip, 64, 64, skip_ref);
    run_and_check("shuffles", shuffles, 64, 64, shuffles_ref);
+   run_and_check("reduce", reduce, 64, 64, reduce_ref);
    run_and_check("shuffle index", shuffle_index, 64, 32, shuffle_index_ref);
    env_fini(&E);
    return SIM_TEST_RESULT();
