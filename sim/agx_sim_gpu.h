@@ -181,7 +181,6 @@ struct agx_sim_gpu {
    uint64_t sg_insns;      /* SIMD-group instructions executed */
    /* set by any worker on error; workers stop */
    int failed;
-   int lock_init;
    void *lock; /* pthread_mutex_t, private to agx_sim_gpu.c */
 };
 
@@ -193,7 +192,6 @@ struct agx_sim_worker {
    struct agx_sim_program main, pre;
    struct agx_sim_sg *sgs;       /* AGX_SIM_MAX_SG */
    uint8_t *local;               /* threadgroup memory */
-   uint32_t local_def_bytes;
    uint32_t tg[3];               /* current threadgroup position */
    uint32_t nsg;                 /* SIMD-groups in the threadgroup */
    uint64_t budget_left;
