@@ -37,8 +37,8 @@ struct agx_sim_worker;
 
 enum agx_sim_okind {
    AGX_SIM_O_NONE = 0,
-   AGX_SIM_O_IMM,  /* v = zero-extended immediate (fimm: f32 bits in v) */
-   AGX_SIM_O_FIMM, /* 8-bit minifloat, v = f32 bits of its value */
+   AGX_SIM_O_IMM,  /* v = zero-extended integer immediate */
+   AGX_SIM_O_FIMM, /* v = 8-bit minifloat encoding (agx_sim_fimm) */
    AGX_SIM_O_R16,  /* n = half register index */
    AGX_SIM_O_R32,  /* n = 32-bit register index */
    AGX_SIM_O_R64,  /* n = first 32-bit register of a pair */
