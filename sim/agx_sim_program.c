@@ -263,7 +263,8 @@ agx_sim_program_get(struct agx_sim_worker *w, struct agx_sim_program *p,
    I->size = (uint8_t)size;
    I->op = in.op;
    if (!(agx_sim_decode_flow(I, &in) || agx_sim_decode_alu(I, &in) ||
-         agx_sim_decode_float(I, &in) || agx_sim_decode_mem(I, &in)) ||
+         agx_sim_decode_float(I, &in) || agx_sim_decode_mem(I, &in) ||
+         agx_sim_decode_simd(I, &in)) ||
        agx_isa_descs[in.op].placeholder) {
       I->flags |= AGX_SIM_IF_ILLEGAL;
       I->exec = exec_illegal;
