@@ -74,7 +74,7 @@ main(int argc, char **argv)
    uint32_t r[128];
    char args[512];
 
-   write_program("iadd r1, r0, 7\nfadd32 r3, r2, r2\nget_sr r4, sr80\nstop");
+   write_program("iadd r1, r0, 7\nfadd32 r3, r2, r2\nget_sr r4, sr80");
    snprintf(args, sizeof(args), "%s r0=5 r2=1.5f", prog_path);
    CHECK_EQ(run(args, r), 0);
    CHECK_EQ(r[1], 12);
@@ -119,12 +119,18 @@ main(int argc, char **argv)
    write_program("device_load 0, i32, x, r3, u0_u1, 0, signed\nwait 0\nstop");
    snprintf(args, sizeof(args), "%s u0=0 u1=0x30", prog_path);
    CHECK_EQ(run(args, r), 1);
-   write_program("iadd r3, r9, 1\nstop");
-   snprintf(args, sizeof(args), "%s", prog_path);
+   write_program("iadd r3, r9, 1\niadd r4, u7, 2\nstop");
+   snprintf(args, sizeof(args), "--strict %s", prog_path);
    CHECK_EQ(run(args, r), 1); /* strict: r9 uninitialised */
-   snprintf(args, sizeof(args), "--no-strict %s", prog_path);
+   snprintf(args, sizeof(args), "--strict %s r9=5", prog_path);
+   CHECK_EQ(run(args, r), 1); /* strict: u7 uninitialised */
+   snprintf(args, sizeof(args), "--strict %s r9=5 u7=1", prog_path);
+   CHECK_EQ(run(args, r), 0);
+   CHECK_EQ(r[3], 6);
+   snprintf(args, sizeof(args), "%s", prog_path); /* default: zeros */
    CHECK_EQ(run(args, r), 0);
    CHECK_EQ(r[3], 1);
+   CHECK_EQ(r[4], 2);
    snprintf(args, sizeof(args), "%s r200=1", prog_path);
    CHECK_EQ(run(args, r), 2);
    snprintf(args, sizeof(args), "%s r1=banana", prog_path);
