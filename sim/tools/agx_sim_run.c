@@ -13,6 +13,8 @@
  *   --regs N          USC register count in half registers (default 256)
  *   --mem ADDR=FILE   map FILE's bytes at GPU address ADDR (read/write)
  *   --shared BYTES    threadgroup memory size (default 0)
+ *   --budget N        stop after N SIMD-group instructions (default 10^8;
+ *                     0 = unlimited)
  *   --strict          enable the strict-mode fidelity checks; then only the
  *                     registers and uniforms given count as initialised
  *   --no-strict       (default) every register and uniform starts as 0
@@ -46,7 +48,8 @@ usage(void)
 {
    fprintf(stderr,
            "usage: agx-sim-run [--lane K] [--grid X,Y,Z] [--local X,Y,Z] [--regs N]\n"
-           "                   [--mem ADDR=FILE]... [--shared BYTES] [--strict|--no-strict]\n"
+           "                   [--mem ADDR=FILE]... [--shared BYTES] [--budget N]\n"
+           "                   [--strict|--no-strict]\n"
            "                   PROGRAM.bin [rN=VALUE|rNl=VALUE|rNh=VALUE|uN=VALUE]...\n");
 }
 
@@ -174,6 +177,7 @@ main(int argc, char **argv)
    unsigned lane = 0;
    uint32_t grid[3] = {32, 1, 1}, local[3] = {0, 0, 0};
    unsigned regs = 256, shared = 0;
+   uint64_t budget = 100000000;
    bool strict = false;
    const char *program = NULL;
    struct { uint64_t addr; const char *path; } mems[32];
@@ -229,6 +233,11 @@ main(int argc, char **argv)
          }
          mems[nmems].addr = v;
          mems[nmems++].path = eq + 1;
+      } else if (!strcmp(a, "--budget") && i + 1 < argc) {
+         if (!parse_u64(argv[++i], &budget)) {
+            fprintf(stderr, "agx-sim-run: bad --budget %s\n", argv[i]);
+            return 2;
+         }
       } else if (!strcmp(a, "--no-strict")) {
          strict = false;
       } else if (!strcmp(a, "--strict")) {
@@ -346,6 +355,7 @@ main(int argc, char **argv)
    struct agx_sim_gpu gpu;
    agx_sim_gpu_init(&gpu, vm, CODE_VA);
    gpu.cfg.strict = strict;
+   gpu.cfg.budget = budget;
    gpu.cfg.threads = 1;
    for (unsigned i = 0; i < 3; i++) {
       d.global[i] = grid[i];

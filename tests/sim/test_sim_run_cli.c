@@ -131,6 +131,9 @@ main(int argc, char **argv)
    CHECK_EQ(run(args, r), 0);
    CHECK_EQ(r[3], 1);
    CHECK_EQ(r[4], 2);
+   write_program("jmp_exec_any pc+0");
+   snprintf(args, sizeof(args), "--budget 1000 %s", prog_path);
+   CHECK_EQ(run(args, r), 1); /* endless loop hits the budget */
    snprintf(args, sizeof(args), "%s r200=1", prog_path);
    CHECK_EQ(run(args, r), 2);
    snprintf(args, sizeof(args), "%s r1=banana", prog_path);
