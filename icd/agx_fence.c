@@ -5,6 +5,7 @@
 #include "agx_alloc.h"
 #include "agx_device.h"
 #include "agx_log.h"
+#include "agx_queue.h"
 #include "agx_sync.h"
 
 VKAPI_ATTR VkResult VKAPI_CALL
@@ -74,7 +75,7 @@ wait_fences(struct agx_device *device, uint32_t count, const VkFence *fences, bo
       return timeout == 0 ? VK_NOT_READY : VK_TIMEOUT;
    if (ret)
       return agx_device_set_lost(device, "fence wait failed");
-   return agx_device_is_lost(device) ? VK_ERROR_DEVICE_LOST : VK_SUCCESS;
+   return device->queue ? agx_queue_check_faults(device->queue) : VK_SUCCESS;
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL

@@ -9,6 +9,8 @@
 #include "agx_log.h"
 #include "agx_sync.h"
 
+static void pop_job(struct agx_queue *queue);
+
 /* How long the thread blocks in one kernel wait before checking for stop. */
 #define AGX_QUEUE_POLL_NS (50ull * 1000 * 1000)
 
@@ -30,6 +32,42 @@ wait_one(struct agx_queue *queue, const struct agx_sync_op *op)
       if (stop)
          return -ECANCELED;
    }
+}
+
+/* A fresh binary syncobj for the next kernel submission, appended to the
+ * queue's job list (room is made before anything else changes). */
+static int
+track_job(struct agx_queue *queue, uint32_t *syncobj)
+{
+   pthread_mutex_lock(&queue->mutex);
+   int ret = 0;
+   if (queue->job_count == queue->job_capacity) {
+      uint32_t cap = queue->job_capacity ? queue->job_capacity * 2 : 16;
+      uint32_t *jobs = agx_alloc(&queue->device->alloc, cap * sizeof(*jobs), 4,
+                                 VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
+      if (!jobs) {
+         ret = -ENOMEM;
+      } else {
+         if (queue->job_count)
+            memcpy(jobs, queue->job_syncobjs, queue->job_count * sizeof(*jobs));
+         agx_free(&queue->device->alloc, queue->job_syncobjs);
+         queue->job_syncobjs = jobs;
+         queue->job_capacity = cap;
+      }
+   }
+   if (ret == 0)
+      ret = agx_kmd_syncobj_create(queue->device->kmd, false, syncobj);
+   if (ret == 0)
+      queue->job_syncobjs[queue->job_count++] = *syncobj;
+   pthread_mutex_unlock(&queue->mutex);
+   return ret;
+}
+
+/* Forgets the job just tracked (its submission failed). Caller holds the mutex. */
+static void
+untrack_last_job(struct agx_queue *queue)
+{
+   agx_kmd_syncobj_destroy(queue->device->kmd, queue->job_syncobjs[--queue->job_count]);
 }
 
 /* Most hardware commands one SUBMIT carries here (the kernel may allow fewer). */
@@ -79,17 +117,25 @@ submit_cmd_buffers(struct agx_queue *queue, struct agx_batch *batch)
       }
       if (n == 0)
          break;
-      struct drm_asahi_sync out = {
-         .sync_type = DRM_ASAHI_SYNC_TIMELINE_SYNCOBJ,
-         .handle = queue->timeline,
-         .timeline_value = queue->timeline_point + 1,
-      };
-      int ret = agx_kmd_submit(kmd, queue->queue_id, &out, 0, 1, cmds, n * sizeof(cmds[0]));
+      uint32_t job_syncobj;
+      int ret = track_job(queue, &job_syncobj);
       if (ret)
          return ret;
+      struct drm_asahi_sync out[2] = {
+         {.sync_type = DRM_ASAHI_SYNC_TIMELINE_SYNCOBJ,
+          .handle = queue->timeline,
+          .timeline_value = queue->timeline_point + 1},
+         {.sync_type = DRM_ASAHI_SYNC_SYNCOBJ, .handle = job_syncobj},
+      };
+      ret = agx_kmd_submit(kmd, queue->queue_id, out, 0, 2, cmds, n * sizeof(cmds[0]));
       pthread_mutex_lock(&queue->mutex);
-      queue->timeline_point++;
+      if (ret == 0)
+         queue->timeline_point++;
+      else
+         untrack_last_job(queue);
       pthread_mutex_unlock(&queue->mutex);
+      if (ret)
+         return ret;
       if (agx_debug(AGX_DEBUG_SUBMIT))
          agx_log("queue %u: SUBMIT of %u compute commands -> timeline point %llu", queue->queue_id,
                  n, (unsigned long long)queue->timeline_point);
@@ -215,11 +261,45 @@ agx_queue_destroy(struct agx_queue *queue)
       agx_free(&queue->device->alloc, queue->head);
       queue->head = next;
    }
+   while (queue->job_count)
+      pop_job(queue);
+   agx_free(&queue->device->alloc, queue->job_syncobjs);
    agx_kmd_syncobj_destroy(queue->device->kmd, queue->timeline);
    agx_kmd_queue_destroy(queue->device->kmd, queue->queue_id);
    pthread_cond_destroy(&queue->cond);
    pthread_mutex_destroy(&queue->mutex);
    agx_free(&queue->device->alloc, queue);
+}
+
+/* Drops the oldest tracked job. Caller holds queue->mutex. */
+static void
+pop_job(struct agx_queue *queue)
+{
+   agx_kmd_syncobj_destroy(queue->device->kmd, queue->job_syncobjs[0]);
+   memmove(queue->job_syncobjs, queue->job_syncobjs + 1,
+           (queue->job_count - 1) * sizeof(queue->job_syncobjs[0]));
+   queue->job_count--;
+}
+
+VkResult
+agx_queue_check_faults(struct agx_queue *queue)
+{
+   pthread_mutex_lock(&queue->mutex);
+   while (queue->job_count && !agx_device_is_lost(queue->device)) {
+      int status = 0;
+      int ret = agx_kmd_fence_status(queue->device->kmd, queue->job_syncobjs[0], 0, &status);
+      if (ret == 0 && status == 0)
+         break; /* still running */
+      if (ret == 0 && status < 0) {
+         agx_log("a GPU job on queue %u failed: %s", queue->queue_id, strerror(-status));
+         agx_device_set_lost(queue->device, "a submitted command faulted on the GPU");
+         break;
+      }
+      /* Done (or, without a fence-status query, unknowable). */
+      pop_job(queue);
+   }
+   pthread_mutex_unlock(&queue->mutex);
+   return agx_device_is_lost(queue->device) ? VK_ERROR_DEVICE_LOST : VK_SUCCESS;
 }
 
 VkResult
@@ -237,7 +317,7 @@ agx_queue_wait_idle(struct agx_queue *queue)
                                   DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL, NULL);
    if (ret)
       return agx_device_set_lost(queue->device, "waiting for the queue timeline failed");
-   return VK_SUCCESS;
+   return agx_queue_check_faults(queue);
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL

@@ -37,6 +37,11 @@ struct agx_queue {
    uint32_t queue_id;          /* kernel queue */
    uint32_t timeline;          /* syncobj: point N = N-th kernel submit done */
    uint64_t timeline_point;    /* last point submitted */
+   /* Kernel submissions not yet seen complete: each also signals its own
+    * binary syncobj, whose fence carries the job's error (a timeline point
+    * may lose it once the chain is collected). FIFO, oldest first. */
+   uint32_t *job_syncobjs;
+   uint32_t job_count, job_capacity;
 
    pthread_t thread;
    pthread_mutex_t mutex;
@@ -52,5 +57,9 @@ VkResult agx_queue_create(struct agx_device *device, const VkDeviceQueueCreateIn
                           struct agx_queue **out);
 void agx_queue_destroy(struct agx_queue *queue);
 VkResult agx_queue_wait_idle(struct agx_queue *queue);
+
+/* Looks at the kernel submissions that completed since the last call; a
+ * faulted one marks the device lost. Returns VK_ERROR_DEVICE_LOST then. */
+VkResult agx_queue_check_faults(struct agx_queue *queue);
 
 #endif

@@ -5,6 +5,7 @@
 #include "agx_alloc.h"
 #include "agx_device.h"
 #include "agx_log.h"
+#include "agx_queue.h"
 #include "agx_sync.h"
 
 VKAPI_ATTR VkResult VKAPI_CALL
@@ -96,5 +97,5 @@ agx_WaitSemaphores(VkDevice _device, const VkSemaphoreWaitInfo *pWaitInfo, uint6
       return VK_TIMEOUT;
    if (ret)
       return agx_device_set_lost(device, "timeline wait failed");
-   return VK_SUCCESS;
+   return device->queue ? agx_queue_check_faults(device->queue) : VK_SUCCESS;
 }

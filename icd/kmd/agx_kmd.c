@@ -363,3 +363,13 @@ agx_kmd_syncobj_export(struct agx_kmd *kmd, uint32_t handle, int *fd)
       *fd = h.fd;
    return ret;
 }
+
+int
+agx_kmd_fence_status(struct agx_kmd *kmd, uint32_t syncobj, uint64_t point, int *status)
+{
+   int ret = kmd->ops->fence_status(kmd, syncobj, point, status);
+   if (kmd->trace && (ret || *status < 0))
+      agx_log("fence status of syncobj %u point %llu -> %d (status %d)", syncobj,
+              (unsigned long long)point, ret, ret ? 0 : *status);
+   return ret;
+}

@@ -29,6 +29,9 @@ struct agx_kmd_ops {
    int (*ioctl)(struct agx_kmd *kmd, unsigned long request, void *arg);
    void *(*mmap)(struct agx_kmd *kmd, uint64_t offset, size_t size, int *err);
    int (*munmap)(struct agx_kmd *kmd, void *ptr, size_t size);
+   /* Status of the fence at (syncobj, point): 1 signalled, 0 pending, or the
+    * negative errno a faulting job signalled it with. */
+   int (*fence_status)(struct agx_kmd *kmd, uint32_t syncobj, uint64_t point, int *status);
    void (*destroy)(struct agx_kmd *kmd);
 };
 
@@ -94,6 +97,8 @@ int agx_kmd_syncobj_query(struct agx_kmd *kmd, const uint32_t *handles, uint64_t
 int agx_kmd_syncobj_transfer(struct agx_kmd *kmd, uint32_t dst, uint64_t dst_point, uint32_t src,
                              uint64_t src_point);
 int agx_kmd_syncobj_export(struct agx_kmd *kmd, uint32_t handle, int *fd);
+/* See agx_kmd_ops.fence_status; how GPU faults reach userspace. */
+int agx_kmd_fence_status(struct agx_kmd *kmd, uint32_t syncobj, uint64_t point, int *status);
 
 /* CLOCK_MONOTONIC now + rel_ns, saturating (UINT64_MAX relative = forever). */
 int64_t agx_abs_timeout(uint64_t rel_ns);

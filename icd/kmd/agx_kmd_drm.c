@@ -11,6 +11,8 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/sync_file.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <unistd.h>
 #include <xf86drm.h>
@@ -87,6 +89,38 @@ drm_munmap(struct agx_kmd *kmd, void *ptr, size_t size)
    return munmap(ptr, size) == 0 ? 0 : -errno;
 }
 
+/*
+ * A job that faulted signals its fence with an error, visible through a
+ * sync_file: copy the point into a temporary binary syncobj, export that as
+ * a sync_file and read its status with SYNC_IOC_FILE_INFO.
+ */
+static int
+drm_fence_status(struct agx_kmd *kmd, uint32_t syncobj, uint64_t point, int *status)
+{
+   struct agx_kmd_drm *d = (struct agx_kmd_drm *)kmd;
+   struct drm_syncobj_create create = {0};
+   if (drmIoctl(d->fd, DRM_IOCTL_SYNCOBJ_CREATE, &create))
+      return -errno;
+   int ret = 0;
+   struct drm_syncobj_transfer transfer = {
+      .src_handle = syncobj, .dst_handle = create.handle, .src_point = point};
+   struct drm_syncobj_handle export = {
+      .handle = create.handle, .flags = DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_EXPORT_SYNC_FILE, .fd = -1};
+   if (drmIoctl(d->fd, DRM_IOCTL_SYNCOBJ_TRANSFER, &transfer) ||
+       drmIoctl(d->fd, DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD, &export)) {
+      ret = -errno;
+   } else {
+      struct sync_file_info info = {0};
+      ret = ioctl(export.fd, SYNC_IOC_FILE_INFO, &info) ? -errno : 0;
+      if (ret == 0)
+         *status = info.status;
+      close(export.fd);
+   }
+   struct drm_syncobj_destroy destroy = {.handle = create.handle};
+   drmIoctl(d->fd, DRM_IOCTL_SYNCOBJ_DESTROY, &destroy);
+   return ret;
+}
+
 static void
 drm_destroy(struct agx_kmd *kmd)
 {
@@ -99,6 +133,7 @@ static const struct agx_kmd_ops drm_ops = {
    .ioctl = drm_ioctl,
    .mmap = drm_mmap,
    .munmap = drm_munmap,
+   .fence_status = drm_fence_status,
    .destroy = drm_destroy,
 };
 

@@ -33,6 +33,13 @@ sim_munmap(struct agx_kmd *kmd, void *ptr, size_t size)
    return agx_sim_munmap(((struct agx_kmd_sim *)kmd)->sim, ptr, size);
 }
 
+/* The simulator answers directly what a sync_file export would tell. */
+static int
+sim_fence_status(struct agx_kmd *kmd, uint32_t syncobj, uint64_t point, int *status)
+{
+   return agx_sim_syncobj_fence_status(((struct agx_kmd_sim *)kmd)->sim, syncobj, point, status);
+}
+
 static void
 sim_destroy(struct agx_kmd *kmd)
 {
@@ -45,6 +52,7 @@ static const struct agx_kmd_ops sim_ops = {
    .ioctl = sim_ioctl,
    .mmap = sim_mmap,
    .munmap = sim_munmap,
+   .fence_status = sim_fence_status,
    .destroy = sim_destroy,
 };
 
