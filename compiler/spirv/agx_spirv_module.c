@@ -32,10 +32,18 @@ _Noreturn void vtn_fail(struct vtn_ctx *c, const char *fmt, ...)
    longjmp(c->jmp, 1);
 }
 
+/* Limits that keep hostile modules (huge nested aggregates, exponential
+ * constant trees) from exhausting memory or time. */
+#define MAX_FRONTEND_BYTES (64u << 20)
+#define MAX_IR_VALUES (1u << 21)
+
 void *vtn_alloc(struct vtn_ctx *c, size_t size)
 {
-   if (size > (64u << 20))
-      vtn_fail(c, "allocation of %zu bytes too large", size);
+   c->allocated += size;
+   if (size > MAX_FRONTEND_BYTES || c->allocated > MAX_FRONTEND_BYTES)
+      vtn_fail(c, "module needs more than %u MiB to translate", MAX_FRONTEND_BYTES >> 20);
+   if (c->shader && c->shader->next_index > MAX_IR_VALUES)
+      vtn_fail(c, "module translates to more than %u IR values", MAX_IR_VALUES);
    return agx_alloc(c->mem, size);
 }
 
@@ -227,7 +235,8 @@ static void handle_type(struct vtn_ctx *c, unsigned i)
       t->member_builtin = vtn_alloc(c, sizeof(int32_t) * (n + 1));
       for (unsigned m = 0; m < n; m++) {
          t->members[m] = vtn_get_type(c, vtn_word(c, i, 2 + m));
-         if (t->members[m]->base == VTN_VOID || t->members[m]->base == VTN_FUNCTION)
+         if (t->members[m]->base == VTN_VOID || t->members[m]->base == VTN_FUNCTION ||
+             t->members[m] == t)
             vtn_fail(c, "bad struct member type");
          if (t->members[m]->base == VTN_RTARRAY && m + 1 != n)
             vtn_fail(c, "runtime array is not the last member");
@@ -740,7 +749,7 @@ agx_shader *agx_compile_spirv(const uint32_t *words, size_t num_words,
       return NULL;
    char verr[256];
    if (!agx_validate(s, verr, sizeof(verr))) {
-      snprintf(err, err_size, "internal error: IR invalid after translation: %s", verr);
+      snprintf(err, err_size, "invalid SPIR-V: its translation fails IR validation: %s", verr);
       agx_shader_destroy(s);
       return NULL;
    }
