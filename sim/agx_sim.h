@@ -60,6 +60,20 @@ int agx_sim_ioctl(struct agx_sim *sim, unsigned long request, void *arg);
 void *agx_sim_mmap(struct agx_sim *sim, uint64_t offset, size_t size, int *err);
 int agx_sim_munmap(struct agx_sim *sim, void *ptr, size_t size);
 
+/*
+ * Status of the fence behind syncobj `handle` at timeline `point` (0 for
+ * a binary syncobj), as a real kernel reports it after
+ * DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD with DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_EXPORT_SYNC_FILE
+ * followed by SYNC_IOC_FILE_INFO: *status = 1 signalled without error, 0
+ * not signalled yet, or the negative errno the job's fence was signalled
+ * with (-EIO: GPU fault or illegal instruction, -ETIMEDOUT: the job ran
+ * out of time). The in-process simulator has no file descriptors, so this
+ * call stands in for that pair of ioctls. Returns 0, -ENOENT (no such
+ * syncobj) or -EINVAL (no fence at that point).
+ */
+int agx_sim_syncobj_fence_status(struct agx_sim *sim, uint32_t handle,
+                                 uint64_t point, int *status);
+
 #ifdef __cplusplus
 }
 #endif

@@ -8,10 +8,13 @@
  */
 #include "agx_sim_exec.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "agx_sim_cdm.h"
 #include "agx_sim_fence.h"
+#include "agx_sim_vm.h"
 
 static void
 log_command(struct agx_sim *sim, uint16_t type, uint64_t tag)
@@ -27,20 +30,51 @@ log_command(struct agx_sim *sim, uint16_t type, uint64_t tag)
    pthread_mutex_unlock(&sim->test_lock);
 }
 
-void
+int
 agx_sim_execute_render(const struct agx_sim_exec_ctx *ctx,
                        const struct agx_sim_cmd *cmd)
 {
    /* Later: walk the VDM control stream at render.vdm_ctrl_stream_base. */
    log_command(ctx->sim, DRM_ASAHI_CMD_RENDER, cmd->render.vdm_ctrl_stream_base);
+   return 0;
 }
 
-void
+int
 agx_sim_execute_compute(const struct agx_sim_exec_ctx *ctx,
                         const struct agx_sim_cmd *cmd)
 {
-   /* Later: walk the CDM control stream at compute.cdm_ctrl_stream_base. */
-   log_command(ctx->sim, DRM_ASAHI_CMD_COMPUTE, cmd->compute.cdm_ctrl_stream_base);
+   struct agx_sim *sim = ctx->sim;
+   log_command(sim, DRM_ASAHI_CMD_COMPUTE, cmd->compute.cdm_ctrl_stream_base);
+
+   struct agx_sim_gpu gpu;
+   agx_sim_gpu_init(&gpu, ctx->vm, ctx->usc_exec_base);
+   struct agx_sim_cdm_cmd c = {
+      .stream_base = cmd->compute.cdm_ctrl_stream_base,
+      .stream_end = cmd->compute.cdm_ctrl_stream_end,
+      .sampler_heap = cmd->compute.sampler_heap,
+      .sampler_count = cmd->compute.sampler_count,
+      /* the simulated chips (G13G, G14G) are single-cluster */
+      .g14x = false,
+   };
+   /* The whole command sees one consistent page table (binds wait). */
+   agx_sim_vm_access_begin(ctx->vm);
+   bool ok = agx_sim_cdm_run(&gpu, &c);
+   agx_sim_vm_access_end(ctx->vm);
+
+   int err = 0;
+   pthread_mutex_lock(&sim->test_lock);
+   sim->thread_insns += gpu.thread_insns;
+   if (!ok) {
+      err = gpu.status.error == AGX_SIM_GPU_TIMEOUT ? -ETIMEDOUT : -EIO;
+      sim->gpu_errors++;
+      snprintf(sim->last_error, sizeof(sim->last_error), "%s", gpu.status.msg);
+   }
+   pthread_mutex_unlock(&sim->test_lock);
+   if (!ok)
+      /* the kernel logs GPU faults to dmesg; the simulator to stderr */
+      fprintf(stderr, "agx-sim: compute command failed: %s\n", gpu.status.msg);
+   agx_sim_gpu_finish(&gpu);
+   return err;
 }
 
 static void
@@ -52,7 +86,7 @@ write_timestamp(const struct agx_sim_ts_target *t)
    memcpy(t->bo->map + t->offset, &now, sizeof(now));
 }
 
-void
+int
 agx_sim_job_run(const struct agx_sim_exec_ctx *ctx)
 {
    struct agx_sim *sim = ctx->sim;
@@ -62,20 +96,28 @@ agx_sim_job_run(const struct agx_sim_exec_ctx *ctx)
       pthread_cond_wait(&sim->test_cond, &sim->test_lock);
    pthread_mutex_unlock(&sim->test_lock);
 
+   /* Like the firmware, which keeps running the queue's other work items
+    * after recovering from a fault, every command runs; the job's fence
+    * carries the first error. */
+   int err = 0;
    for (uint32_t i = 0; i < ctx->job->num_cmds; i++) {
+      int e;
       const struct agx_sim_cmd *cmd = &ctx->job->cmds[i];
       if (cmd->type == DRM_ASAHI_CMD_RENDER) {
          write_timestamp(&cmd->ts[0]);
          write_timestamp(&cmd->ts[2]);
-         agx_sim_execute_render(ctx, cmd);
+         e = agx_sim_execute_render(ctx, cmd);
          write_timestamp(&cmd->ts[1]);
          write_timestamp(&cmd->ts[3]);
       } else {
          write_timestamp(&cmd->ts[0]);
-         agx_sim_execute_compute(ctx, cmd);
+         e = agx_sim_execute_compute(ctx, cmd);
          write_timestamp(&cmd->ts[1]);
       }
+      if (!err)
+         err = e;
    }
+   return err;
 }
 
 void
@@ -126,4 +168,24 @@ agx_sim_test_gate(struct agx_sim *sim, bool closed)
    sim->gate_closed = closed;
    pthread_cond_broadcast(&sim->test_cond);
    pthread_mutex_unlock(&sim->test_lock);
+}
+
+uint64_t
+agx_sim_test_gpu_errors(struct agx_sim *sim, char *msg, size_t size)
+{
+   pthread_mutex_lock(&sim->test_lock);
+   uint64_t n = sim->gpu_errors;
+   if (msg && size)
+      snprintf(msg, size, "%s", sim->last_error);
+   pthread_mutex_unlock(&sim->test_lock);
+   return n;
+}
+
+uint64_t
+agx_sim_test_thread_insns(struct agx_sim *sim)
+{
+   pthread_mutex_lock(&sim->test_lock);
+   uint64_t n = sim->thread_insns;
+   pthread_mutex_unlock(&sim->test_lock);
+   return n;
 }

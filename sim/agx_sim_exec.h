@@ -12,6 +12,7 @@
 #define AGX_SIM_EXEC_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "agx_sim_priv.h"
@@ -63,18 +64,20 @@ struct agx_sim_exec_ctx {
 };
 
 /*
- * Execute one hardware command. For now these only record that the
- * command ran (test counters and log): interpreting VDM/CDM control
- * streams through agx_sim_vm_read/write is a later issue and will live
- * behind exactly these two entry points.
+ * Execute one hardware command; 0 or the -errno the job fails with (-EIO
+ * for a GPU fault / illegal instruction / fidelity error, -ETIMEDOUT when
+ * the instruction budget runs out). Compute commands run their CDM
+ * control stream on the GPU model (agx_sim_cdm.c); render commands are
+ * only recorded so far (VDM execution is a later issue).
  */
-void agx_sim_execute_render(const struct agx_sim_exec_ctx *ctx,
+int agx_sim_execute_render(const struct agx_sim_exec_ctx *ctx,
+                           const struct agx_sim_cmd *cmd);
+int agx_sim_execute_compute(const struct agx_sim_exec_ctx *ctx,
                             const struct agx_sim_cmd *cmd);
-void agx_sim_execute_compute(const struct agx_sim_exec_ctx *ctx,
-                             const struct agx_sim_cmd *cmd);
 
-/* Run every command of a job, writing its timestamps (worker thread). */
-void agx_sim_job_run(const struct agx_sim_exec_ctx *ctx);
+/* Run every command of a job, writing its timestamps (worker thread).
+ * Returns the first command error (0 if none). */
+int agx_sim_job_run(const struct agx_sim_exec_ctx *ctx);
 void agx_sim_job_free(struct agx_sim *sim, struct agx_sim_job *job);
 
 /* ---- test hooks (sim-internal; used by tests/sim only) ------------------ */
@@ -90,6 +93,13 @@ uint64_t agx_sim_test_executed(struct agx_sim *sim, uint16_t cmd_type);
  */
 #define AGX_SIM_TEST_LOG_SIZE 64
 uint32_t agx_sim_test_log(struct agx_sim *sim, uint64_t *out, uint32_t max);
+
+/* GPU errors so far, and the report of the latest (NUL-terminated, may be
+ * empty). */
+uint64_t agx_sim_test_gpu_errors(struct agx_sim *sim, char *msg, size_t size);
+
+/* Simulated thread-instructions executed on this device so far. */
+uint64_t agx_sim_test_thread_insns(struct agx_sim *sim);
 
 /* While the gate is closed, workers hold jobs before executing them, so
  * tests can observe "submitted but not yet signalled" states. */

@@ -23,6 +23,7 @@
 struct agx_sim_fence {
    uint32_t refcount;
    bool signaled;   /* plain: has signalled; chain: known fully signalled */
+   int error;       /* plain: 0 or the -errno the job failed with */
    bool is_chain;
    uint64_t seqno;  /* chain nodes only: the timeline point */
    struct agx_sim_fence *inner; /* chain: wrapped fence (owned ref) */

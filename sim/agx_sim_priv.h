@@ -79,6 +79,9 @@ struct agx_sim {
    pthread_mutex_t test_lock;
    pthread_cond_t test_cond;
    bool gate_closed;
+   uint64_t gpu_errors;      /* commands that faulted */
+   uint64_t thread_insns;    /* simulated thread-instructions */
+   char last_error[512];     /* report of the latest GPU error */
    uint64_t executed_render, executed_compute;
    uint32_t log_count;
    uint64_t log[64];
@@ -126,6 +129,10 @@ void agx_sim_syncobj_replace_fence(struct agx_sim_syncobj *so,
 int agx_sim_syncobj_add_point(struct agx_sim_syncobj *so,
                               struct agx_sim_fence *fence, uint64_t point);
 void agx_sim_fence_signal(struct agx_sim *sim, struct agx_sim_fence *fence);
+/* Signal with an error (dma_fence_set_error + signal): -EIO GPU fault,
+ * -ETIMEDOUT timeout, as the asahi kernel's WorkError mapping. */
+void agx_sim_fence_signal_error(struct agx_sim *sim, struct agx_sim_fence *fence,
+                                int error);
 
 /* Teardown helpers used by agx_sim_destroy. */
 void agx_sim_queues_destroy_all(struct agx_sim *sim);

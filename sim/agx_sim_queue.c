@@ -58,8 +58,8 @@ queue_worker(void *data)
          .usc_exec_base = q->usc_exec_base,
          .job = job,
       };
-      agx_sim_job_run(&ctx);
-      agx_sim_fence_signal(sim, job->done);
+      int err = agx_sim_job_run(&ctx);
+      agx_sim_fence_signal_error(sim, job->done, err);
       agx_sim_job_free(sim, job);
    }
    return NULL;

@@ -56,6 +56,17 @@ agx_sim_fence_signal(struct agx_sim *sim, struct agx_sim_fence *fence)
    pthread_mutex_unlock(&sim->sync_lock);
 }
 
+void
+agx_sim_fence_signal_error(struct agx_sim *sim, struct agx_sim_fence *fence,
+                           int error)
+{
+   pthread_mutex_lock(&sim->sync_lock);
+   fence->error = error;
+   fence->signaled = true;
+   pthread_cond_broadcast(&sim->sync_cond);
+   pthread_mutex_unlock(&sim->sync_lock);
+}
+
 static struct agx_sim_syncobj *
 lookup(struct agx_sim *sim, uint32_t handle)
 {
@@ -430,6 +441,38 @@ agx_sim_ioctl_syncobj_transfer(struct agx_sim *sim, void *arg)
    }
    syncobj_unref(src);
    syncobj_unref(dst);
+   pthread_mutex_unlock(&sim->sync_lock);
+   return ret;
+}
+
+int
+agx_sim_syncobj_fence_status(struct agx_sim *sim, uint32_t handle,
+                             uint64_t point, int *status)
+{
+   if (!sim || !status)
+      return -EFAULT;
+   pthread_mutex_lock(&sim->sync_lock);
+   struct agx_sim_syncobj *so = lookup(sim, handle);
+   int ret = 0;
+   struct agx_sim_fence *f = NULL;
+   if (!so)
+      ret = -ENOENT;
+   else if (!so->fence || !(f = agx_sim_fence_find_point(so->fence, point)))
+      ret = -EINVAL; /* nothing to export, as drm_syncobj_export_sync_file */
+   if (f) {
+      if (!agx_sim_fence_is_signaled(f)) {
+         *status = 0;
+      } else {
+         int err = 0;
+         /* a timeline point reports the error of the job it wraps */
+         for (struct agx_sim_fence *c = f; c; c = c->is_chain ? c->inner : NULL) {
+            if (!c->is_chain)
+               err = c->error;
+         }
+         *status = err ? err : 1;
+      }
+      agx_sim_fence_unref(f);
+   }
    pthread_mutex_unlock(&sim->sync_lock);
    return ret;
 }
