@@ -177,6 +177,7 @@ struct vtn_ctx {
    struct vtn_call *call;   /* innermost inlined call, NULL in the entry */
    unsigned depth;          /* recursion guard for the structured walk */
    size_t allocated;        /* front-end bytes, bounded */
+   agx_block *switch_entry; /* block before the innermost switch (flag init) */
 };
 
 /* agx_spirv_module.c */
