@@ -161,8 +161,10 @@ void vtn_index_functions(struct vtn_ctx *c, unsigned first)
          blk = NULL;
       }
    }
-   if (f)
+   if (f) {
+      c->cur = ~0u;
       vtn_fail(c, "function %u has no OpFunctionEnd", f->id);
+   }
 
    /* Phi sources become stores at the end of their predecessor blocks. */
    for (unsigned fi = 0; fi < c->num_funcs; fi++) {

@@ -68,8 +68,9 @@ struct vtn_pointer {
    bool row_major;
    /* PTR_BUILTIN */
    unsigned builtin;
-   /* PTR_DESC */
+   /* PTR_DESC, and PTR_MEM pointers into a descriptor's buffer */
    unsigned set, binding;
+   agx_instr *desc_index;   /* PTR_MEM: array index of the descriptor, or NULL */
 };
 
 /* A variable as declared; turned into a vtn_pointer at each use. */
