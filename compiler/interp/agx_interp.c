@@ -309,7 +309,8 @@ static bool exec(struct run *r, struct inv *v, agx_instr *I)
       return true;
    }
    case AGX_OP_LOAD_BUFFER_ADDRESS:
-      return fail(r, "load_buffer_address: run agx_pass_lower_io before interpreting"), false;
+   case AGX_OP_LOAD_BUFFER_SIZE:
+      return fail(r, "%s: run agx_pass_lower_io before interpreting", agx_info(I)->name), false;
    case AGX_OP_LOAD_LOCAL_INVOCATION_ID:
    case AGX_OP_LOAD_LOCAL_INVOCATION_INDEX:
    case AGX_OP_LOAD_WORKGROUP_ID:

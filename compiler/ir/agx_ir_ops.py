@@ -186,8 +186,9 @@ intr('load_subgroup_id', 0, reorder=True)
 intr('load_num_subgroups', 0, reorder=True)
 # Resource access before ABI lowering (agx_pass_lower_io): push constants by
 # byte offset, and the 64-bit base address of a buffer descriptor (source:
-# the array index within the binding).
+# the array index within the binding), and its size in bytes.
 intr('load_push_constant', 1, reorder=True, consts=('base',))
 intr('load_buffer_address', 1, reorder=True, consts=('set', 'binding'))
+intr('load_buffer_size', 1, reorder=True, consts=('set', 'binding'))
 # After ABI lowering: driver uniforms, by byte offset (base + source).
 intr('load_uniform', 1, reorder=True, consts=('base',))

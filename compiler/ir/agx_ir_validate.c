@@ -139,6 +139,7 @@ static void check_types(struct vstate *v, const agx_instr *I)
    case AGX_OP_LOAD_PUSH_CONSTANT:
    case AGX_OP_LOAD_UNIFORM:
    case AGX_OP_LOAD_BUFFER_ADDRESS:
+   case AGX_OP_LOAD_BUFFER_SIZE:
       if (s0->type.bits != 32 || s0->type.comps != 1)
          fail(v, "%%%u (%s): offset must be a 32-bit scalar", I->index, info->name);
       break;

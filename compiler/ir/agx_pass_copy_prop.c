@@ -1,6 +1,8 @@
 /* Copy propagation. Assumes SSA form. Forwards the source of: mov, bitcast to
  * the same type, extract of a vec, vec that reassembles one vector in order,
- * and phis whose sources are all one value (ignoring the phi itself). Uses are
+ * and phis whose sources are all one value (ignoring the phi itself; at a loop
+ * header also ignoring undef back-edge values, since the preheader value
+ * dominates the header). Uses are
  * rewritten; the now-dead copies are left for DCE. */
 #include <stdlib.h>
 
@@ -31,8 +33,14 @@ static agx_instr *forward(agx_instr *I)
    }
    case AGX_OP_PHI: {
       agx_instr *v = NULL;
+      agx_cf_node *owner = &I->block->cf;
+      bool header = owner->parent && owner->parent->type == AGX_CF_LOOP &&
+                    owner->link.prev == owner->owner &&
+                    owner->owner == &agx_cf_as_loop(owner->parent)->body;
       for (unsigned i = 0; i < I->num_srcs; i++) {
          if (I->src[i] == I || I->src[i] == v)
+            continue;
+         if (header && i > 0 && I->src[i]->op == AGX_OP_UNDEF)
             continue;
          if (v)
             return NULL;

@@ -4,6 +4,7 @@
  *  - load_push_constant(off)[base] -> load_uniform(off)[AGX_ABI_PUSH_BASE + base]
  *  - load_buffer_address(i)[set, b] ->
  *      load_global(load_uniform[set address] + binding_offset + i * DESC_SIZE)
+ *  - load_buffer_size(i)[set, b] -> the 32-bit size word 8 bytes further
  * Sets the shader's io_lowered flag. */
 #include <stdlib.h>
 
@@ -32,7 +33,7 @@ bool agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts)
          I->op = AGX_OP_LOAD_UNIFORM;
          I->c[0] += AGX_ABI_PUSH_BASE;
          progress = true;
-      } else if (I->op == AGX_OP_LOAD_BUFFER_ADDRESS) {
+      } else if (I->op == AGX_OP_LOAD_BUFFER_ADDRESS || I->op == AGX_OP_LOAD_BUFFER_SIZE) {
          agx_builder b = agx_builder_before(s, I);
          unsigned set = I->c[0], binding = I->c[1];
          agx_instr *set_addr = agx_intrin(&b, AGX_OP_LOAD_UNIFORM, agx_type_make(64, 1), 1,
@@ -43,9 +44,12 @@ bool agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts)
                                    agx_imul(&b, idx, agx_imm(&b, 64, AGX_ABI_DESC_SIZE)));
          agx_instr *desc = agx_iadd(&b, set_addr, off);
          /* Rewrite in place so uses need no update. */
+         bool size = I->op == AGX_OP_LOAD_BUFFER_SIZE;
+         if (size)
+            desc = agx_iadd(&b, desc, agx_imm(&b, 64, 8));
          I->op = AGX_OP_LOAD_GLOBAL;
          I->src[0] = desc;
-         I->c[0] = 8;
+         I->c[0] = size ? 4 : 8;
          I->c[1] = 0;
          progress = true;
       }

@@ -21,8 +21,18 @@
 
 #define MAX_DEPTH 200
 
+/* Exits from inside a switch (lowered to a one-trip loop) that target the
+ * enclosing loop: set a flag, leave the switch, re-dispatch after it. */
+struct sw_exit {
+   uint32_t outer_brk, outer_cont;
+   unsigned brk_var, cont_var; /* IR variable + 1, created on first use */
+};
+
 struct cf_ctx {
    uint32_t brk, cont, stop, header;
+   uint32_t fall_label;  /* the next case of a switch: falling into it */
+   unsigned fall_var;    /* IR variable + 1 */
+   struct sw_exit *sw;
 };
 
 static bool is_terminator(unsigned op)
@@ -151,8 +161,10 @@ void vtn_index_functions(struct vtn_ctx *c, unsigned first)
          blk = NULL;
       }
    }
-   if (f)
+   if (f) {
+      c->cur = ~0u;
       vtn_fail(c, "function %u has no OpFunctionEnd", f->id);
+   }
 
    /* Phi sources become stores at the end of their predecessor blocks. */
    for (unsigned fi = 0; fi < c->num_funcs; fi++) {
@@ -252,6 +264,9 @@ static void emit_body(struct vtn_ctx *c, struct vtn_block *blk)
 
 /* Emits one block and its terminator; returns the label to continue with in
  * the same list, or 0 if the walk of this list ends here. */
+static void emit_switch(struct vtn_ctx *c, struct vtn_function *f, struct vtn_block *blk,
+                        const struct cf_ctx *ctx);
+
 static uint32_t emit_block(struct vtn_ctx *c, struct vtn_function *f, struct vtn_block *blk,
                            const struct cf_ctx *ctx)
 {
@@ -280,7 +295,10 @@ static uint32_t emit_block(struct vtn_ctx *c, struct vtn_function *f, struct vtn
       return blk->is_selection ? blk->merge : 0;
    }
    case SpvOpSwitch:
-      vtn_fail(c, "OpSwitch is not supported yet");
+      if (!blk->is_selection)
+         vtn_fail(c, "OpSwitch without OpSelectionMerge");
+      emit_switch(c, f, blk, ctx);
+      return blk->merge;
    case SpvOpReturn:
       emit_return(c, t, false);
       return 0;
@@ -291,6 +309,22 @@ static uint32_t emit_block(struct vtn_ctx *c, struct vtn_function *f, struct vtn
       agx_jump(&c->b, AGX_OP_HALT);
       return 0;
    }
+}
+
+static void store_bool(struct vtn_ctx *c, unsigned var, bool v)
+{
+   agx_intrin(&c->b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, agx_imm(&c->b, 1, v), NULL, NULL, var,
+              0, 0);
+}
+
+/* if (var) jump; */
+static void jump_if_var(struct vtn_ctx *c, unsigned var, enum agx_op jump)
+{
+   agx_instr *flag = agx_intrin(&c->b, AGX_OP_LOAD_VAR, agx_type_make(1, 1), 0, NULL, NULL, NULL, var,
+                                0, 0);
+   agx_if *nif = agx_push_if(&c->b, flag);
+   agx_jump(&c->b, jump);
+   agx_pop_if(&c->b, nif);
 }
 
 static void emit_loop(struct vtn_ctx *c, struct vtn_function *f, struct vtn_block *h)
@@ -311,11 +345,7 @@ static void emit_loop(struct vtn_ctx *c, struct vtn_function *f, struct vtn_bloc
    if (c->call) {
       c->call->loop_depth--;
       /* A return inside the loop only left the loop: keep unwinding. */
-      agx_instr *flag = agx_intrin(&c->b, AGX_OP_LOAD_VAR, agx_type_make(1, 1), 0, NULL, NULL, NULL,
-                                   c->call->flag_var, 0, 0);
-      agx_if *nif = agx_push_if(&c->b, flag);
-      agx_jump(&c->b, AGX_OP_BREAK);
-      agx_pop_if(&c->b, nif);
+      jump_if_var(c, c->call->flag_var, AGX_OP_BREAK);
    }
 }
 
@@ -326,7 +356,28 @@ static void emit_seq(struct vtn_ctx *c, struct vtn_function *f, uint32_t label, 
    while (label) {
       if (ctx->stop && label == ctx->stop)
          break;
+      if (ctx->fall_label && label == ctx->fall_label) {
+         store_bool(c, ctx->fall_var - 1, true);
+         break;
+      }
       if (ctx->brk && label == ctx->brk) {
+         agx_jump(&c->b, AGX_OP_BREAK);
+         break;
+      }
+      if (ctx->sw && (label == ctx->sw->outer_cont || label == ctx->sw->outer_brk)) {
+         unsigned *var = label == ctx->sw->outer_cont ? &ctx->sw->cont_var : &ctx->sw->brk_var;
+         if (!*var) {
+            *var = agx_shader_add_var(c->b.shader, agx_type_make(1, 1)) + 1;
+            /* initialised to false where the switch starts */
+            agx_instr *init = agx_instr_create(c->b.shader, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1);
+            agx_instr *f0 = agx_instr_create(c->b.shader, AGX_OP_CONST, agx_type_make(1, 1), 0);
+            init->src[0] = f0;
+            init->c[0] = *var - 1;
+            agx_builder at = agx_builder_at_end(c->b.shader, c->switch_entry);
+            agx_builder_insert(&at, f0);
+            agx_builder_insert(&at, init);
+         }
+         store_bool(c, *var - 1, true);
          agx_jump(&c->b, AGX_OP_BREAK);
          break;
       }
@@ -347,6 +398,94 @@ static void emit_seq(struct vtn_ctx *c, struct vtn_function *f, uint32_t label, 
       label = emit_block(c, f, blk, ctx);
    }
    c->depth--;
+}
+
+/* A switch becomes a one-trip loop (so branches to the merge are breaks)
+ * holding one `if (fall || selector matches)` per distinct target, in block
+ * order; reaching the next case's label sets `fall` (fallthrough). */
+static void emit_switch(struct vtn_ctx *c, struct vtn_function *f, struct vtn_block *blk,
+                        const struct cf_ctx *ctx)
+{
+   unsigned t = blk->end;
+   agx_builder *b = &c->b;
+   agx_instr *sel = vtn_def(c, vtn_word(c, t, 1));
+   if (sel->type.comps != 1 || sel->type.bits < 8)
+      vtn_fail(c, "switch selector must be an integer scalar");
+   unsigned lw = sel->type.bits == 64 ? 2 : 1;
+   unsigned wc = vtn_wc(c, t);
+   if ((wc - 3) % (lw + 1))
+      vtn_fail(c, "malformed OpSwitch");
+   unsigned ncases = (wc - 3) / (lw + 1);
+   /* Distinct targets (default first), sorted by block order. */
+   unsigned ntargets = 0;
+   uint32_t *targets = vtn_alloc(c, sizeof(uint32_t) * (ncases + 1));
+   unsigned *order = vtn_alloc(c, sizeof(unsigned) * (ncases + 1));
+   for (unsigned k = 0; k <= ncases; k++) {
+      uint32_t label = k == 0 ? vtn_word(c, t, 2) : vtn_word(c, t, 3 + (k - 1) * (lw + 1) + lw);
+      unsigned bi = lookup_block(c, f, label) - f->blocks, j;
+      for (j = 0; j < ntargets && targets[j] != label; j++)
+         ;
+      if (j < ntargets)
+         continue;
+      unsigned pos = ntargets++;
+      while (pos > 0 && order[pos - 1] > bi) {
+         targets[pos] = targets[pos - 1];
+         order[pos] = order[pos - 1];
+         pos--;
+      }
+      targets[pos] = label;
+      order[pos] = bi;
+   }
+
+   unsigned fall = agx_shader_add_var(b->shader, agx_type_make(1, 1));
+   store_bool(c, fall, false);
+   agx_block *saved_entry = c->switch_entry;
+   c->switch_entry = b->block;
+   struct sw_exit sw = { .outer_brk = ctx->brk, .outer_cont = ctx->cont };
+   agx_loop *loop = agx_push_loop(b);
+   if (c->call)
+      c->call->loop_depth++;
+   uint32_t dflt = vtn_word(c, t, 2);
+   for (unsigned k = 0; k < ntargets; k++) {
+      uint32_t label = targets[k];
+      agx_instr *cond = agx_intrin(b, AGX_OP_LOAD_VAR, agx_type_make(1, 1), 0, NULL, NULL, NULL, fall, 0, 0);
+      agx_instr *any = NULL, *mine = NULL;
+      for (unsigned ci = 0; ci < ncases; ci++) {
+         unsigned w = 3 + ci * (lw + 1);
+         uint64_t lit = vtn_word(c, t, w);
+         if (lw == 2)
+            lit |= (uint64_t)vtn_word(c, t, w + 1) << 32;
+         agx_instr *eq = agx_ieq(b, sel, agx_imm(b, sel->type.bits, lit));
+         any = any ? agx_ior(b, any, eq) : eq;
+         if (vtn_word(c, t, w + lw) == label)
+            mine = mine ? agx_ior(b, mine, eq) : eq;
+      }
+      if (label == dflt) {
+         agx_instr *none = any ? agx_inot(b, any) : agx_imm(b, 1, 1);
+         mine = mine ? agx_ior(b, mine, none) : none;
+      }
+      cond = agx_ior(b, cond, mine ? mine : agx_imm(b, 1, 0));
+      agx_if *nif = agx_push_if(b, cond);
+      struct cf_ctx sub = { .brk = blk->merge, .sw = &sw };
+      if (k + 1 < ntargets) {
+         sub.fall_label = targets[k + 1];
+         sub.fall_var = fall + 1;
+      }
+      emit_seq(c, f, label, &sub);
+      agx_pop_if(b, nif);
+   }
+   agx_jump(b, AGX_OP_BREAK);
+   agx_push_continue(b, loop);
+   agx_pop_loop(b, loop);
+   c->switch_entry = saved_entry;
+   if (c->call)
+      c->call->loop_depth--;
+   if (sw.cont_var)
+      jump_if_var(c, sw.cont_var - 1, AGX_OP_CONTINUE);
+   if (sw.brk_var)
+      jump_if_var(c, sw.brk_var - 1, AGX_OP_BREAK);
+   if (c->call)
+      jump_if_var(c, c->call->flag_var, AGX_OP_BREAK);
 }
 
 static void emit_function(struct vtn_ctx *c, struct vtn_function *f)

@@ -269,9 +269,11 @@ struct vtn_pointer *vtn_get_pointer(struct vtn_ctx *c, uint32_t id)
       p->set = var->set;
       p->binding = var->binding;
       if (var->mode == PTR_MEM) {
-         if (var->space == SPACE_GLOBAL)
+         if (var->space == SPACE_GLOBAL) {
+            p->desc_index = agx_imm(&c->b, 32, 0);
             p->addr = agx_intrin(&c->b, AGX_OP_LOAD_BUFFER_ADDRESS, agx_type_make(64, 1), 1,
-                                 agx_imm(&c->b, 32, 0), NULL, NULL, var->set, var->binding, 0);
+                                 p->desc_index, NULL, NULL, var->set, var->binding, 0);
+         }
          else
             p->addr = agx_imm(&c->b, 32, var->offset);
       }
@@ -333,8 +335,9 @@ static void access_chain(struct vtn_ctx *c, unsigned i, bool ptr_chain)
          if (p->mode == PTR_DESC) {
             if (idx->type.comps != 1 || idx->type.bits == 1)
                vtn_fail(c, "descriptor index must be an integer scalar");
+            p->desc_index = agx_resize(b, idx, 32, false);
             p->addr = agx_intrin(b, AGX_OP_LOAD_BUFFER_ADDRESS, agx_type_make(64, 1), 1,
-                                 agx_resize(b, idx, 32, false), NULL, NULL, p->set, p->binding, 0);
+                                 p->desc_index, NULL, NULL, p->set, p->binding, 0);
             p->mode = PTR_MEM;
             p->space = SPACE_GLOBAL;
          } else if (p->mode == PTR_MEM) {
@@ -763,8 +766,28 @@ bool vtn_handle_memory(struct vtn_ctx *c, unsigned i)
                  (uint32_t)mem, (uint32_t)sem, 0);
       return true;
    }
-   case SpvOpArrayLength:
-      vtn_fail(c, "OpArrayLength is not supported yet");
+   case SpvOpArrayLength: {
+      /* (buffer size - member offset) / stride, 0 if the buffer is smaller */
+      struct vtn_type *t = vtn_get_type(c, vtn_word(c, i, 1));
+      struct vtn_pointer *p = vtn_get_pointer(c, vtn_word(c, i, 3));
+      uint32_t m = vtn_word(c, i, 4);
+      if (p->mode != PTR_MEM || !p->desc_index)
+         vtn_fail(c, "OpArrayLength needs a pointer to a bound buffer block");
+      if (p->type->base != VTN_STRUCT || m >= p->type->len || p->type->members[m]->base != VTN_RTARRAY)
+         vtn_fail(c, "OpArrayLength member is not a runtime array");
+      if (t->base != VTN_INT || t->bits != 32)
+         vtn_fail(c, "OpArrayLength result must be a 32-bit integer");
+      agx_builder *b = &c->b;
+      struct vtn_type *rt = p->type->members[m];
+      vtn_compute_layout(c, rt);
+      agx_instr *size = agx_intrin(b, AGX_OP_LOAD_BUFFER_SIZE, agx_type_make(32, 1), 1, p->desc_index,
+                                   NULL, NULL, p->set, p->binding, 0);
+      agx_instr *off = agx_imm(b, 32, member_offset(c, p->type, m));
+      agx_instr *len = agx_udiv(b, agx_isub(b, size, off), agx_imm(b, 32, rt->stride ? rt->stride : 1));
+      len = agx_bcsel(b, agx_ult(b, size, off), agx_imm(b, 32, 0), len);
+      vtn_push_def(c, vtn_word(c, i, 2), t, len);
+      return true;
+   }
    default:
       return false;
    }

@@ -485,6 +485,7 @@ static void handle_constant(struct vtn_ctx *c, unsigned i)
 
 static void index_instructions(struct vtn_ctx *c)
 {
+   c->cur = ~0u; /* messages name the word offset themselves */
    if (c->nw < 5)
       vtn_fail(c, "module shorter than its header");
    if (c->w[0] != SpvMagicNumber)
@@ -502,7 +503,9 @@ static void index_instructions(struct vtn_ctx *c)
       abort();
    for (size_t off = 5; off < c->nw;) {
       uint32_t op = c->w[off] & 0xffff, wc = c->w[off] >> 16;
-      if (wc == 0 || off + wc > c->nw)
+      if (wc == 0)
+         vtn_fail(c, "instruction at word %zu has word count 0", off);
+      if (off + wc > c->nw)
          vtn_fail(c, "instruction at word %zu has word count %u past the end", off, wc);
       const struct agx_spirv_op_info *info = agx_spirv_op_info(op);
       if (!info)
@@ -612,6 +615,7 @@ static void handle_preamble(struct vtn_ctx *c)
          break;
       }
    }
+   c->cur = ~0u;
    if (!c->entry_id)
       vtn_fail(c, want ? "no compute entry point named \"%s\"" : "no compute entry point%s",
                want ? want : "");

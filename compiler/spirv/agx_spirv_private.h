@@ -68,8 +68,9 @@ struct vtn_pointer {
    bool row_major;
    /* PTR_BUILTIN */
    unsigned builtin;
-   /* PTR_DESC */
+   /* PTR_DESC, and PTR_MEM pointers into a descriptor's buffer */
    unsigned set, binding;
+   agx_instr *desc_index;   /* PTR_MEM: array index of the descriptor, or NULL */
 };
 
 /* A variable as declared; turned into a vtn_pointer at each use. */
@@ -177,6 +178,7 @@ struct vtn_ctx {
    struct vtn_call *call;   /* innermost inlined call, NULL in the entry */
    unsigned depth;          /* recursion guard for the structured walk */
    size_t allocated;        /* front-end bytes, bounded */
+   agx_block *switch_entry; /* block before the innermost switch (flag init) */
 };
 
 /* agx_spirv_module.c */

@@ -358,6 +358,8 @@ static void test_push_sets(void)
             for (unsigned i = 0; i < N; i++) {
                int32_t *bw = which ? b1 : b0, *bo = which ? b0 : b1;
                float want = i < pc.count ? (float)(a[i] + bw[i] * 2 + bo[i] + pc.bias) * pc.fscale : 0.0f;
+               if (i == 47)
+                  want = (float)(N + N * 1000); /* a.v.length() + bufs[1].v.length() * 1000 */
                h_check_f32("push/sets", i, o[i], want, 0);
             }
          }
@@ -519,6 +521,75 @@ static void test_psb(void)
    }
 }
 
+/* --- switch ------------------------------------------------------------------------ */
+
+static int32_t classify(int32_t x)
+{
+   switch (x & 7) {
+   case 0:
+      return 100;
+   case 1:
+   case 2:
+      x += 10;
+      /* fall through */
+   case 3:
+      x *= 2;
+      break;
+   default:
+      x = -x;
+      break;
+   case 6:
+      return 600 + x;
+   }
+   return x;
+}
+
+static int32_t switch_loop(int32_t x)
+{
+   int32_t acc = 0;
+   for (int32_t k = 0; k < 8; k++) {
+      int32_t s = smod(x + k, 4); /* GLSL % on int is OpSMod */
+      switch (s) {
+      case 0:
+         continue;
+      case 1:
+         acc += k;
+         if (acc > 20)
+            break;
+         acc += 1;
+         /* fall through */
+      case 2:
+         acc += 100;
+         break;
+      default:
+         acc -= 1;
+      }
+      acc *= 2;
+   }
+   return acc;
+}
+
+static void test_switch(void)
+{
+   const unsigned N = 64;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "switch", (enum h_mode)mode, NULL))
+         continue;
+      uint64_t seed = 555 + mode;
+      int32_t *in = h_buffer(&h, 0, 0, 0, N * 4), *out = h_buffer(&h, 0, 1, 0, N * 8);
+      for (unsigned i = 0; i < N; i++)
+         in[i] = (int32_t)(h_rand(&seed) % 200) - 100;
+      if (h_run(&h, N / 16, 1, 1)) {
+         for (unsigned i = 0; i < N; i++) {
+            h_check_u32("switch in loop", i, u(out[2 * i]), u(switch_loop(in[i])));
+            h_check_u32("switch with returns", i, u(out[2 * i + 1]), u(classify(in[i])));
+         }
+      }
+      h_finish(&h);
+   }
+}
+
 int main(int argc, char **argv)
 {
    if (argc < 3) {
@@ -551,6 +622,8 @@ int main(int argc, char **argv)
       test_specid("specid_vk12");
    else if (!strcmp(t, "psb"))
       test_psb();
+   else if (!strcmp(t, "switch"))
+      test_switch();
    else {
       fprintf(stderr, "unknown test %s\n", t);
       return 2;
