@@ -1,21 +1,25 @@
-/* agxc: command-line driver of the compiler front/middle end.
+/* agxc: command-line driver of the compiler.
  *   agxc [--stage comp] [--entry NAME] [--spec ID=VALUE]... [--no-lower-io]
- *        [--scalarize] [--lower-idiv] [--time N] IN.spv [--ir]
+ *        [--scalarize] [--lower-idiv] [--time N] IN.spv [--ir] [-o OUT.bin] [--disasm]
  * Parses SPIR-V, translates to the agx IR, optimises and (with --ir) prints
- * the IR. Code generation is not connected yet: without --ir it says so and
- * exits with status 3. Errors exit with status 1, usage errors with 2. */
+ * the IR; with -o and/or --disasm the AGX back end generates machine code,
+ * written raw to OUT.bin (no preamble is produced, so no OUT.bin.preamble)
+ * and/or disassembled to stdout, with the dispatch information on stderr.
+ * Errors exit with status 1, usage errors (including nothing to do) with 2. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "agx_backend.h"
 #include "agx_passes.h"
 #include "agx_spirv.h"
 
 static void usage(void)
 {
    fprintf(stderr, "usage: agxc [--stage comp] [--entry NAME] [--spec ID=VALUE]... [--no-lower-io]\n"
-                   "            [--scalarize] [--lower-idiv] [--time N] IN.spv [--ir]\n");
+                   "            [--scalarize] [--lower-idiv] [--time N] IN.spv [--ir]\n"
+                   "            [-o OUT.bin] [--disasm]\n");
 }
 
 static uint32_t *read_words(const char *path, size_t *count)
@@ -48,12 +52,18 @@ int main(int argc, char **argv)
 {
    const char *in = NULL;
    bool print_ir = false, lower_io = true, scalarize = false, lower_idiv = false;
+   bool disasm = false;
+   const char *out_path = NULL;
    unsigned repeat = 0;
    struct agx_spirv_spec_value spec[64];
    struct agx_spirv_options opts = { .spec = spec };
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "--ir")) {
          print_ir = true;
+      } else if (!strcmp(argv[i], "--disasm")) {
+         disasm = true;
+      } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
+         out_path = argv[++i];
       } else if (!strcmp(argv[i], "--stage") && i + 1 < argc) {
          if (strcmp(argv[++i], "comp")) {
             fprintf(stderr, "agxc: only --stage comp is supported\n");
@@ -89,6 +99,11 @@ int main(int argc, char **argv)
       usage();
       return 2;
    }
+   if (!print_ir && !disasm && !out_path) {
+      fprintf(stderr, "agxc: nothing to do: give -o OUT.bin, --disasm or --ir\n");
+      usage();
+      return 2;
+   }
    size_t nw;
    uint32_t *words = read_words(in, &nw);
    if (!words) {
@@ -118,12 +133,37 @@ int main(int argc, char **argv)
       agx_optimize(s);
    }
    int status = 0;
-   if (print_ir) {
+   if (print_ir)
       agx_print_shader(s, stdout);
-   } else {
-      fprintf(stderr, "agxc: %s: front end OK, but the AGX back end is not connected yet "
-                      "(use --ir to print the IR)\n", in);
-      status = 3;
+   if (disasm || out_path) {
+      struct agx_backend_result res;
+      clock_gettime(CLOCK_MONOTONIC, &t0);
+      if (agx_backend_compile(s, NULL, &res, err, sizeof(err))) {
+         fprintf(stderr, "agxc: %s: %s\n", in, err);
+         agx_shader_destroy(s);
+         return 1;
+      }
+      clock_gettime(CLOCK_MONOTONIC, &t1);
+      const struct agx_backend_info *info = &res.info;
+      fprintf(stderr,
+              "agxc: %s: %zu bytes, %u instructions, %u GPR halves, %u uniform halves, "
+              "%u B shared, %u B scratch, workgroup %ux%ux%u, no preamble, back end %.1f us\n",
+              in, res.size, info->num_instrs, info->gpr_halves, info->uniform_halves,
+              info->shared_size, info->scratch_size, info->local_size[0], info->local_size[1],
+              info->local_size[2],
+              ((t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec)) / 1e3);
+      if (disasm && !agx_backend_disasm(res.code, res.size, stdout))
+         status = 1;
+      if (out_path) {
+         FILE *f = fopen(out_path, "wb");
+         if (!f || fwrite(res.code, 1, res.size, f) != res.size) {
+            fprintf(stderr, "agxc: cannot write %s\n", out_path);
+            status = 1;
+         }
+         if (f && fclose(f))
+            status = 1;
+      }
+      agx_backend_result_free(&res);
    }
    agx_shader_destroy(s);
    return status;
