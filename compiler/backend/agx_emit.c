@@ -12,6 +12,11 @@
  *   CONT      while_icmp r0l, ueq, 0, 0, 2  (continued threads, r0l == 1, resume)
  *   ENDLOOP   jmp_exec_any header; pop_exec r0l, 2
  *   HALT      mov_imm r0l, depth + 1; pop_exec r0l, 0 (never popped back to 0)
+ *   SKIP      jmp_exec_none to the loop's CONT (only at loop-body level, so
+ *             no pop is skipped)
+ * and jmp_exec_none after if_icmp / else_icmp skips a body no thread runs
+ * (a skipped body is a no-op: nested if/pop pairs cancel, jumps write
+ * active lanes only).
  * where ifs counts the ifs between the jump and its loop and depth the
  * nesting levels (if 1, loop 2) around the halt.
  *
@@ -124,7 +129,13 @@ int agx_emit(struct agx_mir *m, uint8_t **code, size_t *size, unsigned *ninstrs,
    struct out o = { 0 };
    struct waits w = { { 0 }, 0 };
    int *headers = malloc((m->count + 1) * sizeof(int));
-   unsigned nh = 0;
+   /* forward jmp_exec_none fix-ups: if stack (IF/ELSE jumps) and per-loop
+    * SKIP jumps (loop depth recorded, patched at CONT) */
+   int *ifjmp = malloc((m->count + 1) * sizeof(int));
+   int *skips = malloc((m->count + 1) * 2 * sizeof(int));
+   unsigned nh = 0, nif = 0, nskips = 0, loopdepth = 0;
+   if (!ifjmp || !skips)
+      abort();
    int e = 0;
    if (!headers)
       abort();
@@ -165,6 +176,10 @@ int agx_emit(struct agx_mir *m, uint8_t **code, size_t *size, unsigned *ninstrs,
                e = -1;
             }
          }
+         if (mi->kind == AGX_M_IF) {
+            ifjmp[nif++] = (int)o.count;
+            out_push(&o, AGX_OP_JMP_EXEC_NONE);
+         }
          if (is_async(I->op)) {
             for (unsigned s = 0; s < mi->nslots; s++) {
                unsigned f, n;
@@ -182,17 +197,36 @@ int agx_emit(struct agx_mir *m, uint8_t **code, size_t *size, unsigned *ninstrs,
          break;
       }
       case AGX_M_ELSE:
+         if (nif)
+            o.target[ifjmp[nif - 1]] = (int)o.count;
          e = exec_op(&o, AGX_OP_ELSE_ICMP, "ueq", 1);
+         if (nif)
+            ifjmp[nif - 1] = (int)o.count;
+         out_push(&o, AGX_OP_JMP_EXEC_NONE);
          break;
       case AGX_M_ENDIF:
+         if (nif)
+            o.target[ifjmp[--nif]] = (int)o.count;
          e = pop_exec(&o, 1);
          break;
       case AGX_M_LOOP:
          e = exec_op(&o, AGX_OP_IF_ICMP, "ueq", 2);
          headers[nh++] = (int)o.count;
+         loopdepth++;
+         break;
+      case AGX_M_SKIP:
+         skips[2 * nskips] = (int)o.count;
+         skips[2 * nskips + 1] = (int)loopdepth;
+         nskips++;
+         out_push(&o, AGX_OP_JMP_EXEC_NONE);
          break;
       case AGX_M_CONT:
+         while (nskips && skips[2 * (nskips - 1) + 1] == (int)loopdepth) {
+            nskips--;
+            o.target[skips[2 * nskips]] = (int)o.count;
+         }
          e = exec_op(&o, AGX_OP_WHILE_ICMP, "ueq", 2);
+         loopdepth--;
          break;
       case AGX_M_ENDLOOP:
          out_push(&o, AGX_OP_JMP_EXEC_ANY);
@@ -213,6 +247,8 @@ int agx_emit(struct agx_mir *m, uint8_t **code, size_t *size, unsigned *ninstrs,
          snprintf(err, errsize, "internal: cannot encode control flow");
    }
    free(headers);
+   free(ifjmp);
+   free(skips);
    if (!e) {
       wait_all(&o, &w);
       out_push(&o, AGX_OP_STOP);

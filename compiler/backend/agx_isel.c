@@ -112,6 +112,8 @@ static void isel_special(struct isel *c, agx_instr *I)
       mi->depth = (uint8_t)(I->op == AGX_OP_HALT ? c->depth : c->loop_ifs);
       if (c->depth > 250)
          isel_fail(c, "control flow nested too deeply");
+      if (c->in_body && c->loop_ifs == 0)
+         agx_mir_push(c->m, AGX_M_SKIP);
       return;
    }
    default:
@@ -157,20 +159,29 @@ static void isel_if(struct isel *c, agx_if *nif)
    agx_mir_push(c->m, AGX_M_ENDIF);
    c->loop_ifs--;
    c->depth--;
+   /* After an if that may have broken out of or continued the loop: skip
+    * the rest of the body when no thread is left (this also keeps barriers
+    * later in the body from running with an empty mask). */
+   if (c->in_body && c->loop_ifs == 0)
+      agx_mir_push(c->m, AGX_M_SKIP);
 }
 
 static void isel_loop(struct isel *c, agx_loop *loop)
 {
    unsigned saved = c->loop_ifs;
+   bool saved_body = c->in_body;
    c->loop_ifs = 0;
    c->depth += 2;
+   c->in_body = true;
    agx_mir_push(c->m, AGX_M_LOOP);
    isel_list(c, &loop->body);
    agx_mir_push(c->m, AGX_M_CONT);
+   c->in_body = false;
    isel_list(c, &loop->cont);
    agx_mir_push(c->m, AGX_M_ENDLOOP);
    c->depth -= 2;
    c->loop_ifs = saved;
+   c->in_body = saved_body;
 }
 
 static void isel_list(struct isel *c, agx_list *list)

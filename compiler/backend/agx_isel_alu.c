@@ -355,6 +355,65 @@ static bool isel_int(struct isel *c, agx_instr *I)
       emit_select(c, AGX_OP_ICMPSEL, "slt", d, a, imm(2, 0), n, a, false);
       return true;
    }
+   case AGX_OP_UFIND_MSB:
+   case AGX_OP_IFIND_MSB:
+   case AGX_OP_FIND_LSB: {
+      /* ffs gives the index of the highest set bit (-1 for 0) */
+      if (I->src[0]->type.bits != 32)
+         break;
+      d = isel_dst(c, I, 0);
+      struct mval x = a;
+      if (I->op == AGX_OP_IFIND_MSB) {
+         struct mval n = isel_new(c, 2);
+         x = isel_new(c, 2);
+         emit_bitop(c, n, TT_NOT, a, imm(2, 0), true);
+         emit_select(c, AGX_OP_ICMPSEL, "slt", x, a, imm(2, 0), n, a, false);
+      } else if (I->op == AGX_OP_FIND_LSB) {
+         struct mval n = isel_new(c, 2);
+         x = isel_new(c, 2);
+         emit_iadd(c, n, imm(2, 0), a, true);
+         emit_bitop(c, x, TT_AND, a, n, false);
+      }
+      struct agx_minstr *mi = dst_instr(c, AGX_OP_FFS, 0, d);
+      isel_use(c, &mi, 1, x, false, false);
+      return true;
+   }
+   case AGX_OP_UBFE:
+   case AGX_OP_IBFE:
+   case AGX_OP_BFI: {
+      unsigned ci = I->op == AGX_OP_BFI ? 2 : 1;
+      struct mval off = isel_src(c, I, ci, 0), cnt = isel_src(c, I, ci + 1, 0);
+      if (bits != 32 || off.kind != MV_IMM || cnt.kind != MV_IMM) {
+         isel_fail(c, "unsupported: %s with a non-constant offset or count",
+                   agx_op_infos[I->op].name);
+         return true;
+      }
+      d = isel_dst(c, I, 0);
+      unsigned o = (unsigned)(off.imm & 0xff), n = (unsigned)(cnt.imm & 0xff);
+      if (n == 0 || o >= 32) {
+         isel_copy(c, d, I->op == AGX_OP_BFI ? a : imm(2, 0));
+      } else if (I->op == AGX_OP_IBFE) {
+         if (o + n >= 32) {
+            bitfield(c, AGX_OP_ASR, d, a, imm(2, o), 0);
+         } else {
+            struct mval t = isel_new(c, 2);
+            bitfield(c, AGX_ISAOP_BFI, t, imm(2, 0), a, 32 - o - n);
+            bitfield(c, AGX_OP_ASR, d, t, imm(2, 32 - n), 0);
+         }
+      } else {
+         struct agx_minstr *mi =
+            dst_instr(c, I->op == AGX_OP_BFI ? AGX_ISAOP_BFI : AGX_OP_BFEIL, 0, d);
+         isel_use(c, &mi, 1, I->op == AGX_OP_BFI ? a : imm(2, 0), false, false);
+         isel_use(c, &mi, 2, I->op == AGX_OP_BFI ? b : a, false, false);
+         isel_use(c, &mi, 3, imm(2, o), false, false);
+         if (n < 32) {
+            char m[32];
+            snprintf(m, sizeof(m), "mask 0x%x", (1u << n) - 1);
+            isel_set(c, mi, 4, agx_isa_str(m));
+         }
+      }
+      return true;
+   }
    case AGX_OP_BIT_COUNT:
    case AGX_OP_BIT_REVERSE: {
       if (I->src[0]->type.bits != 32)
@@ -389,6 +448,33 @@ static const struct {
    { AGX_OP_FLEU, "ngt", true },   { AGX_OP_FGEU, "nlt", true },
 };
 
+/* 64-bit integer comparisons on 32-bit halves: equality needs both halves
+ * equal; less-than compares the high halves (signed or not) and, when they
+ * are equal, the low halves unsigned. */
+static void cmp64(struct isel *c, unsigned op, struct mval d, struct mval a, struct mval b)
+{
+   if (a.kind == MV_ZEXT || a.kind == MV_SEXT)
+      a = isel_reg(c, a);
+   if (b.kind == MV_ZEXT || b.kind == MV_SEXT)
+      b = isel_reg(c, b);
+   bool eq = op == AGX_OP_IEQ || op == AGX_OP_INE;
+   bool neg = op == AGX_OP_INE || op == AGX_OP_IGE || op == AGX_OP_UGE;
+   bool sgn = op == AGX_OP_ILT || op == AGX_OP_IGE;
+   struct mval t = isel_new(c, 1), u = isel_new(c, 1);
+   if (eq) {
+      emit_select(c, AGX_OP_ICMPSEL, "ueq", t, lo32(a, true), lo32(b, true), imm(1, !neg),
+                  imm(1, neg), false);
+      emit_select(c, AGX_OP_ICMPSEL, "ueq", d, lo32(a, false), lo32(b, false), t,
+                  imm(1, neg), false);
+      return;
+   }
+   emit_select(c, AGX_OP_ICMPSEL, "ult", t, lo32(a, false), lo32(b, false), imm(1, !neg),
+               imm(1, neg), false);
+   emit_select(c, AGX_OP_ICMPSEL, "ueq", u, lo32(a, true), lo32(b, true), t, imm(1, neg), false);
+   emit_select(c, AGX_OP_ICMPSEL, sgn ? "slt" : "ult", d, lo32(a, true), lo32(b, true),
+               imm(1, !neg), u, false);
+}
+
 static bool isel_cmp(struct isel *c, agx_instr *I)
 {
    struct mval a = I->num_srcs > 0 ? isel_src(c, I, 0, 0) : imm(2, 0);
@@ -397,6 +483,10 @@ static bool isel_cmp(struct isel *c, agx_instr *I)
       if (cmp_table[i].op != I->op)
          continue;
       unsigned sbits = I->src[0]->type.bits;
+      if (sbits == 64 && !cmp_table[i].fl) {
+         cmp64(c, I->op, isel_dst(c, I, 0), a, b);
+         return true;
+      }
       if (sbits == 64 || (cmp_table[i].fl && sbits != 32)) {
          isel_fail(c, "unsupported: %u-bit %s", sbits, agx_op_infos[I->op].name);
          return true;
@@ -542,6 +632,14 @@ static bool isel_float(struct isel *c, agx_instr *I)
       fbin(c, AGX_OP_FMUL32, u, t, 0, b, 0);
       funary(c, AGX_OP_EXP2, d, u);
       return true;
+   case AGX_OP_FSIGN: {
+      /* 1.0 / -1.0, or a itself for zeros and NaN */
+      t = isel_new(c, 2);
+      emit_select(c, AGX_OP_FCMPSEL, "lt", t, a, imm(2, 0), imm(2, 0xBF800000u),
+                  isel_reg(c, a), true);
+      emit_select(c, AGX_OP_FCMPSEL, "gt", d, a, imm(2, 0), imm(2, 0x3F800000u), t, true);
+      return true;
+   }
    case AGX_OP_FMIN:
    case AGX_OP_FMAX:
       /* ltn/gtn: the min/max conditions, which pick the non-NaN operand */

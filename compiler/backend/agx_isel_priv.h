@@ -28,6 +28,7 @@ struct isel {
    struct pcopy { agx_instr *phi; agx_instr *src; struct pcopy *next; } **copies;
    unsigned loop_ifs;   /* ifs between here and the innermost loop */
    unsigned depth;      /* exec nesting levels (if 1, loop 2) */
+   bool in_body;        /* directly in a loop body (not its continue list) */
    unsigned uniform_end;
    char *err;
    size_t errsize;

@@ -30,6 +30,7 @@ enum agx_mop {
    AGX_M_BREAK,     /* depth = ifs between the jump and its loop */
    AGX_M_CONTINUE,
    AGX_M_HALT,      /* depth = nesting levels to leave for good */
+   AGX_M_SKIP,      /* jump to the innermost loop's CONT when no thread is active */
 };
 
 #define AGX_MIR_MAX_SLOTS 6
