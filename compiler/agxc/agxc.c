@@ -1,0 +1,170 @@
+/* agxc: command-line driver of the compiler.
+ *   agxc [--stage comp] [--entry NAME] [--spec ID=VALUE]... [--no-lower-io]
+ *        [--scalarize] [--lower-idiv] [--time N] IN.spv [--ir] [-o OUT.bin] [--disasm]
+ * Parses SPIR-V, translates to the agx IR, optimises and (with --ir) prints
+ * the IR; with -o and/or --disasm the AGX back end generates machine code,
+ * written raw to OUT.bin (no preamble is produced, so no OUT.bin.preamble)
+ * and/or disassembled to stdout, with the dispatch information on stderr.
+ * Errors exit with status 1, usage errors (including nothing to do) with 2. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "agx_backend.h"
+#include "agx_passes.h"
+#include "agx_spirv.h"
+
+static void usage(void)
+{
+   fprintf(stderr, "usage: agxc [--stage comp] [--entry NAME] [--spec ID=VALUE]... [--no-lower-io]\n"
+                   "            [--scalarize] [--lower-idiv] [--time N] IN.spv [--ir]\n"
+                   "            [-o OUT.bin] [--disasm]\n");
+}
+
+static uint32_t *read_words(const char *path, size_t *count)
+{
+   FILE *f = fopen(path, "rb");
+   if (!f)
+      return NULL;
+   size_t cap = 4096, n = 0;
+   uint8_t *buf = malloc(cap);
+   size_t r;
+   while (buf && (r = fread(buf + n, 1, cap - n, f)) > 0) {
+      n += r;
+      if (n == cap) {
+         uint8_t *nb = realloc(buf, cap * 2);
+         if (!nb) {
+            free(buf);
+            buf = NULL;
+            break;
+         }
+         buf = nb;
+         cap *= 2;
+      }
+   }
+   fclose(f);
+   *count = n / 4;
+   return (uint32_t *)buf;
+}
+
+int main(int argc, char **argv)
+{
+   const char *in = NULL;
+   bool print_ir = false, lower_io = true, scalarize = false, lower_idiv = false;
+   bool disasm = false;
+   const char *out_path = NULL;
+   unsigned repeat = 0;
+   struct agx_spirv_spec_value spec[64];
+   struct agx_spirv_options opts = { .spec = spec };
+   for (int i = 1; i < argc; i++) {
+      if (!strcmp(argv[i], "--ir")) {
+         print_ir = true;
+      } else if (!strcmp(argv[i], "--disasm")) {
+         disasm = true;
+      } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
+         out_path = argv[++i];
+      } else if (!strcmp(argv[i], "--stage") && i + 1 < argc) {
+         if (strcmp(argv[++i], "comp")) {
+            fprintf(stderr, "agxc: only --stage comp is supported\n");
+            return 2;
+         }
+      } else if (!strcmp(argv[i], "--entry") && i + 1 < argc) {
+         opts.entry = argv[++i];
+      } else if (!strcmp(argv[i], "--spec") && i + 1 < argc) {
+         unsigned id;
+         unsigned long long v;
+         if (opts.num_spec == 64 || sscanf(argv[++i], "%u=%lli", &id, (long long *)&v) != 2) {
+            usage();
+            return 2;
+         }
+         spec[opts.num_spec].id = id;
+         spec[opts.num_spec++].value = v;
+      } else if (!strcmp(argv[i], "--no-lower-io")) {
+         lower_io = false;
+      } else if (!strcmp(argv[i], "--scalarize")) {
+         scalarize = true;
+      } else if (!strcmp(argv[i], "--lower-idiv")) {
+         lower_idiv = true;
+      } else if (!strcmp(argv[i], "--time") && i + 1 < argc) {
+         repeat = (unsigned)atoi(argv[++i]);
+      } else if (argv[i][0] == '-' || in) {
+         usage();
+         return 2;
+      } else {
+         in = argv[i];
+      }
+   }
+   if (!in) {
+      usage();
+      return 2;
+   }
+   if (!print_ir && !disasm && !out_path) {
+      fprintf(stderr, "agxc: nothing to do: give -o OUT.bin, --disasm or --ir\n");
+      usage();
+      return 2;
+   }
+   size_t nw;
+   uint32_t *words = read_words(in, &nw);
+   if (!words) {
+      fprintf(stderr, "agxc: cannot read %s\n", in);
+      return 1;
+   }
+   char err[512];
+   struct timespec t0, t1;
+   clock_gettime(CLOCK_MONOTONIC, &t0);
+   for (unsigned r = 0; r < repeat; r++)
+      agx_shader_destroy(agx_compile_spirv(words, nw, &opts, lower_io, err, sizeof(err)));
+   clock_gettime(CLOCK_MONOTONIC, &t1);
+   agx_shader *s = agx_compile_spirv(words, nw, &opts, lower_io, err, sizeof(err));
+   free(words);
+   if (!s) {
+      fprintf(stderr, "agxc: %s: %s\n", in, err);
+      return 1;
+   }
+   if (repeat)
+      fprintf(stderr, "agxc: %s: %.1f us per parse+optimise\n", in,
+              ((t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec)) / 1e3 / repeat);
+   if (scalarize || lower_idiv) {
+      if (lower_idiv)
+         agx_pass_lower_idiv(s);
+      if (scalarize)
+         agx_pass_scalarize(s);
+      agx_optimize(s);
+   }
+   int status = 0;
+   if (print_ir)
+      agx_print_shader(s, stdout);
+   if (disasm || out_path) {
+      struct agx_backend_result res;
+      clock_gettime(CLOCK_MONOTONIC, &t0);
+      if (agx_backend_compile(s, NULL, &res, err, sizeof(err))) {
+         fprintf(stderr, "agxc: %s: %s\n", in, err);
+         agx_shader_destroy(s);
+         return 1;
+      }
+      clock_gettime(CLOCK_MONOTONIC, &t1);
+      const struct agx_backend_info *info = &res.info;
+      fprintf(stderr,
+              "agxc: %s: %zu bytes, %u instructions, %u GPR halves, %u uniform halves, "
+              "%u B shared, %u B scratch, workgroup %ux%ux%u, no preamble, back end %.1f us\n",
+              in, res.size, info->num_instrs, info->gpr_halves, info->uniform_halves,
+              info->shared_size, info->scratch_size, info->local_size[0], info->local_size[1],
+              info->local_size[2],
+              ((t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec)) / 1e3);
+      if (disasm && !agx_backend_disasm(res.code, res.size, stdout))
+         status = 1;
+      if (out_path) {
+         FILE *f = fopen(out_path, "wb");
+         if (!f || fwrite(res.code, 1, res.size, f) != res.size) {
+            fprintf(stderr, "agxc: cannot write %s\n", out_path);
+            status = 1;
+         }
+         if (f && fclose(f))
+            status = 1;
+      }
+      agx_backend_result_free(&res);
+   }
+   agx_shader_destroy(s);
+   return status;
+}

@@ -1,0 +1,44 @@
+/* The AGX (G13) compiler back end: agx IR -> machine code.
+ *
+ * Assumes the shader went through the middle end: SSA, I/O lowered to the
+ * agx_abi.h uniforms (load_uniform), integer division lowered, ALU ops
+ * scalarized (agx_backend_compile runs those passes itself when needed).
+ * The uniform registers hold the agx_abi.h block from u0 (32-bit words).
+ * No preamble is produced. */
+#pragma once
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "agx_ir.h"
+
+struct agx_backend_options {
+   /* GPR budget in 16-bit halves (multiple of 8, <= 256); 0 = 256. */
+   unsigned max_halves;
+};
+
+struct agx_backend_info {
+   unsigned gpr_halves;      /* USC Registers count: halves, rounded up to 8 */
+   unsigned uniform_halves;  /* uniform halves [0, uniform_halves) read */
+   unsigned shared_size;     /* bytes of threadgroup memory */
+   unsigned scratch_size;    /* bytes of stack per thread (0: none) */
+   unsigned local_size[3];
+   unsigned num_instrs;      /* static instruction count */
+   bool has_preamble;        /* always false for now */
+};
+
+struct agx_backend_result {
+   uint8_t *code;            /* malloc'ed machine code, ends with stop */
+   size_t size;
+   struct agx_backend_info info;
+};
+
+/* Returns 0, or -1 with a message in err (unsupported op, register budget
+ * exceeded, ...). The shader may be modified by lowering passes. */
+int agx_backend_compile(agx_shader *s, const struct agx_backend_options *opts,
+                        struct agx_backend_result *out, char *err, size_t errsize);
+void agx_backend_result_free(struct agx_backend_result *r);
+
+/* Appends a disassembly of code (one instruction per line, "offset: text")
+ * to file (a FILE *). Returns false if some bytes do not decode. */
+bool agx_backend_disasm(const uint8_t *code, size_t size, void *file);

@@ -1,0 +1,12 @@
+/* Back-end stages, in order: instruction selection (agx_isel*.c), register
+ * allocation (agx_ra.c), emission with waits and control flow (agx_emit.c). */
+#pragma once
+#include <stdio.h>
+
+#include "agx_backend.h"
+#include "agx_mir.h"
+
+int agx_isel(agx_shader *s, struct agx_mir *m, unsigned *uniform_halves, char *err,
+             size_t errsize);
+int agx_emit(struct agx_mir *m, uint8_t **code, size_t *size, unsigned *ninstrs, char *err,
+             size_t errsize);

@@ -1,0 +1,32 @@
+/* The resource ABI between the driver and compiled compute shaders, applied by
+ * agx_pass_lower_io. Chosen by this project (no hardware constraint behind it),
+ * kept deliberately simple so the driver can change it in one place.
+ *
+ * Uniforms: a driver-filled array of 32-bit words readable by every
+ * invocation (on AGX: uniform registers preloaded per dispatch). Byte layout:
+ *
+ *   [  0,  64)  8 x uint64: GPU address of descriptor set 0..7
+ *   [ 64, 320)  push constants, copied verbatim (Vulkan offsets)
+ *
+ * Descriptor set memory (at the set's address): binding b, array element i
+ * is a descriptor of AGX_ABI_DESC_SIZE bytes at
+ *   set_address + binding_offset(set, b) + i * AGX_ABI_DESC_SIZE
+ * where binding_offset defaults to b * AGX_ABI_DESC_SIZE * AGX_ABI_DEFAULT_ARRAY
+ * and the driver may supply its own mapping (struct agx_io_options).
+ * A buffer descriptor is { uint64 address; uint32 size; uint32 reserved }.
+ * Shaders read only the address (bounds checking is not done yet). */
+#pragma once
+
+#define AGX_ABI_MAX_SETS 8
+#define AGX_ABI_SET_ADDR_BASE 0u
+#define AGX_ABI_PUSH_BASE 64u
+#define AGX_ABI_PUSH_SIZE 256u
+#define AGX_ABI_UNIFORM_SIZE (AGX_ABI_PUSH_BASE + AGX_ABI_PUSH_SIZE)
+#define AGX_ABI_DESC_SIZE 16u
+#define AGX_ABI_DEFAULT_ARRAY 16u  /* default room for descriptor arrays */
+
+struct agx_buffer_descriptor {
+   unsigned long long address;
+   unsigned size;
+   unsigned reserved;
+};

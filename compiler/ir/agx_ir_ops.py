@@ -1,0 +1,194 @@
+# The single table of IR opcodes. agx_ir_gen.py turns it into the opcode enum,
+# the per-opcode info table, the scalar evaluator (used by constant folding
+# and by the interpreter) and typed builder helpers.
+#
+# Typing rules:
+#   same   all sources and the destination have one type
+#   cmp    sources share a type, destination is 1-bit with the same components
+#   shift  like "same" but source 1 (the shift count) may have any bit size
+#   sel    source 0 is 1-bit, sources 1 and 2 have the destination's type
+#   conv   the destination type is explicit; sources have its component count
+#   any    checked by hand (vec, extract, phi, intrinsics)
+#
+# Value classes for evaluation: 'i' integer (raw bits a,b,c,d; signed views
+# sa,sb,sc; B = source bit size, DB = destination bit size), 'f' float (fa,fb,fc
+# as double). Expressions are C; helpers live in agx_ir_eval_helpers.h.
+
+class Op:
+    def __init__(self, name, nsrc, rule, src='i', dst='i', expr=None, comm=False,
+                 kind='alu', dest=True, effects=False, reorder=True, consts=()):
+        self.name, self.nsrc, self.rule = name, nsrc, rule
+        self.src, self.dst, self.expr, self.comm = src, dst, expr, comm
+        self.kind, self.dest, self.effects = kind, dest, effects
+        self.reorder, self.consts = reorder, consts
+
+
+OPS = []
+
+
+def alu(*a, **k):
+    OPS.append(Op(*a, **k))
+
+
+def intr(name, nsrc, dest=True, effects=False, reorder=False, consts=()):
+    OPS.append(Op(name, nsrc, 'any', kind='intrinsic', dest=dest, effects=effects,
+                  reorder=reorder, consts=consts))
+
+
+def special(name, nsrc, dest=True, effects=False, consts=()):
+    OPS.append(Op(name, nsrc, 'any', kind='special', dest=dest, effects=effects,
+                  reorder=not effects, consts=consts))
+
+
+# --- special ---------------------------------------------------------------
+special('const', 0)
+special('undef', 0)
+special('mov', 1)
+special('vec', -1)              # 2..4 scalar sources -> vector
+special('extract', 1, consts=('comp',))
+special('phi', -1)
+special('break', 0, dest=False, effects=True)
+special('continue', 0, dest=False, effects=True)
+special('halt', 0, dest=False, effects=True)   # the invocation ends
+
+# --- integer ---------------------------------------------------------------
+alu('iadd', 2, 'same', expr='a + b', comm=True)
+alu('isub', 2, 'same', expr='a - b')
+alu('imul', 2, 'same', expr='a * b', comm=True)
+alu('ineg', 1, 'same', expr='0 - a')
+alu('imul_high', 2, 'same', expr='agx_sc_imul_high(sa, sb, B)', comm=True)
+alu('umul_high', 2, 'same', expr='agx_sc_umul_high(a, b, B)', comm=True)
+# Division by zero is undefined in SPIR-V; the IR defines it as 0 (and the
+# remainder as the dividend) so folding and interpretation agree.
+alu('udiv', 2, 'same', expr='b ? a / b : 0')
+alu('idiv', 2, 'same', expr='agx_sc_idiv(sa, sb)')
+alu('umod', 2, 'same', expr='b ? a % b : a')
+alu('irem', 2, 'same', expr='agx_sc_irem(sa, sb)')   # sign of the dividend
+alu('imod', 2, 'same', expr='agx_sc_imod(sa, sb)')   # sign of the divisor
+alu('iabs', 1, 'same', expr='sa < 0 ? 0 - a : a')
+alu('isign', 1, 'same', expr='sa < 0 ? (uint64_t)-1 : (sa > 0)')
+alu('imin', 2, 'same', expr='sa < sb ? a : b', comm=True)
+alu('imax', 2, 'same', expr='sa > sb ? a : b', comm=True)
+alu('umin', 2, 'same', expr='a < b ? a : b', comm=True)
+alu('umax', 2, 'same', expr='a > b ? a : b', comm=True)
+alu('iand', 2, 'same', expr='a & b', comm=True)
+alu('ior', 2, 'same', expr='a | b', comm=True)
+alu('ixor', 2, 'same', expr='a ^ b', comm=True)
+alu('inot', 1, 'same', expr='~a')
+alu('ishl', 2, 'shift', expr='a << (b & (B - 1))')
+alu('ishr', 2, 'shift', expr='(uint64_t)(sa >> (b & (B - 1)))')
+alu('ushr', 2, 'shift', expr='a >> (b & (B - 1))')
+alu('bit_reverse', 1, 'same', expr='agx_sc_bit_reverse(a, B)')
+alu('ubfe', 3, 'any', expr='agx_sc_ubfe(a, b, c, B)')
+alu('ibfe', 3, 'any', expr='agx_sc_ibfe(a, b, c, B)')
+alu('bfi', 4, 'any', expr='agx_sc_bfi(a, b, c, d, B)')
+alu('bit_count', 1, 'conv', expr='(uint64_t)__builtin_popcountll(a)')
+alu('ufind_msb', 1, 'conv', expr='a ? (uint64_t)(63 - __builtin_clzll(a)) : (uint64_t)-1')
+alu('ifind_msb', 1, 'conv', expr='agx_sc_ifind_msb(sa)')
+alu('find_lsb', 1, 'conv', expr='a ? (uint64_t)__builtin_ctzll(a) : (uint64_t)-1')
+
+# --- comparisons -----------------------------------------------------------
+alu('ieq', 2, 'cmp', expr='a == b', comm=True)
+alu('ine', 2, 'cmp', expr='a != b', comm=True)
+alu('ilt', 2, 'cmp', expr='sa < sb')
+alu('ige', 2, 'cmp', expr='sa >= sb')
+alu('ult', 2, 'cmp', expr='a < b')
+alu('uge', 2, 'cmp', expr='a >= b')
+for n, e in (('eq', '=='), ('ne', '!='), ('lt', '<'), ('le', '<='), ('gt', '>'), ('ge', '>=')):
+    # Ordered: false if either is NaN. Unordered: true if either is NaN.
+    alu('f' + n, 2, 'cmp', src='f', expr='!isnan(fa) && !isnan(fb) && fa %s fb' % e,
+        comm=n in ('eq', 'ne'))
+    alu('f' + n + 'u', 2, 'cmp', src='f', expr='isnan(fa) || isnan(fb) || fa %s fb' % e,
+        comm=n in ('eq', 'ne'))
+alu('fisnan', 1, 'cmp', src='f', expr='isnan(fa)')
+alu('fisinf', 1, 'cmp', src='f', expr='isinf(fa)')
+alu('bcsel', 3, 'sel', expr='(a & 1) ? b : c')
+
+# --- float -----------------------------------------------------------------
+def falu(name, nsrc, expr, comm=False):
+    alu(name, nsrc, 'same', src='f', dst='f', expr=expr, comm=comm)
+
+
+falu('fadd', 2, 'fa + fb', comm=True)
+falu('fsub', 2, 'fa - fb')
+falu('fmul', 2, 'fa * fb', comm=True)
+falu('fdiv', 2, 'fa / fb')
+falu('ffma', 3, 'agx_sc_ffma(fa, fb, fc, B)')
+falu('fneg', 1, '-fa')
+falu('fabs', 1, 'fabs(fa)')
+falu('fsign', 1, 'isnan(fa) ? fa : (fa > 0 ? 1.0 : (fa < 0 ? -1.0 : fa))')
+falu('ffloor', 1, 'floor(fa)')
+falu('fceil', 1, 'ceil(fa)')
+falu('ftrunc', 1, 'trunc(fa)')
+falu('fround_even', 1, 'nearbyint(fa)')
+falu('ffract', 1, 'fa - floor(fa)')
+falu('fmin', 2, 'fmin(fa, fb)', comm=True)
+falu('fmax', 2, 'fmax(fa, fb)', comm=True)
+falu('fsqrt', 1, 'sqrt(fa)')
+falu('frsq', 1, '1.0 / sqrt(fa)')
+falu('frcp', 1, '1.0 / fa')
+falu('fexp2', 1, 'exp2(fa)')
+falu('flog2', 1, 'log2(fa)')
+falu('fpow', 2, 'pow(fa, fb)')
+falu('fsin', 1, 'sin(fa)')
+falu('fcos', 1, 'cos(fa)')
+falu('ftan', 1, 'tan(fa)')
+falu('fasin', 1, 'asin(fa)')
+falu('facos', 1, 'acos(fa)')
+falu('fatan', 1, 'atan(fa)')
+falu('fatan2', 2, 'atan2(fa, fb)')
+falu('fsinh', 1, 'sinh(fa)')
+falu('fcosh', 1, 'cosh(fa)')
+falu('ftanh', 1, 'tanh(fa)')
+falu('fasinh', 1, 'asinh(fa)')
+falu('facosh', 1, 'acosh(fa)')
+falu('fatanh', 1, 'atanh(fa)')
+falu('fmod', 2, 'fa - fb * floor(fa / fb)')   # GLSL mod / OpFMod
+falu('frem', 2, 'fmod(fa, fb)')                # OpFRem (sign of the dividend)
+
+# --- conversions (destination type explicit) -------------------------------
+alu('i2f', 1, 'conv', dst='f', expr='(double)sa')
+alu('u2f', 1, 'conv', dst='f', expr='(double)a')
+alu('f2i', 1, 'conv', src='f', expr='agx_sc_f2i(fa, DB)')
+alu('f2u', 1, 'conv', src='f', expr='agx_sc_f2u(fa, DB)')
+alu('f2f', 1, 'conv', src='f', dst='f', expr='fa')
+alu('i2i', 1, 'conv', expr='(uint64_t)sa')     # sign-extend or truncate
+alu('u2u', 1, 'conv', expr='a')                # zero-extend or truncate
+alu('bitcast', 1, 'conv', expr='a')            # same bit size, reinterpret
+
+# --- intrinsics ------------------------------------------------------------
+# Function-local variables (promoted to SSA by agx_pass_vars_to_ssa).
+intr('load_var', 0, reorder=False, consts=('var',))
+intr('store_var', 1, dest=False, effects=True, consts=('var',))
+# Memory: global takes a 64-bit address; shared and scratch a 32-bit byte
+# offset into the workgroup's / invocation's memory.
+intr('load_global', 1, consts=('align',))
+intr('store_global', 2, dest=False, effects=True, consts=('align',))
+intr('load_shared', 1, consts=('align',))
+intr('store_shared', 2, dest=False, effects=True, consts=('align',))
+intr('load_scratch', 1, consts=('align',))
+intr('store_scratch', 2, dest=False, effects=True, consts=('align',))
+intr('atomic_global', 2, effects=True, consts=('atomic_op',))
+intr('atomic_global_cmpxchg', 3, effects=True)      # (addr, compare, value)
+intr('atomic_shared', 2, effects=True, consts=('atomic_op',))
+intr('atomic_shared_cmpxchg', 3, effects=True)
+intr('barrier', 0, dest=False, effects=True, consts=('exec_scope', 'mem_scope', 'semantics'))
+intr('memory_barrier', 0, dest=False, effects=True, consts=('mem_scope', 'semantics'))
+# System values.
+intr('load_local_invocation_id', 0, reorder=True)
+intr('load_local_invocation_index', 0, reorder=True)
+intr('load_workgroup_id', 0, reorder=True)
+intr('load_num_workgroups', 0, reorder=True)
+intr('load_workgroup_size', 0, reorder=True)
+intr('load_subgroup_size', 0, reorder=True)
+intr('load_subgroup_invocation', 0, reorder=True)
+intr('load_subgroup_id', 0, reorder=True)
+intr('load_num_subgroups', 0, reorder=True)
+# Resource access before ABI lowering (agx_pass_lower_io): push constants by
+# byte offset, and the 64-bit base address of a buffer descriptor (source:
+# the array index within the binding), and its size in bytes.
+intr('load_push_constant', 1, reorder=True, consts=('base',))
+intr('load_buffer_address', 1, reorder=True, consts=('set', 'binding'))
+intr('load_buffer_size', 1, reorder=True, consts=('set', 'binding'))
+# After ABI lowering: driver uniforms, by byte offset (base + source).
+intr('load_uniform', 1, reorder=True, consts=('base',))

@@ -1,0 +1,143 @@
+/* Integer division lowering (AGX has no integer divider). Assumes SSA form
+ * and scalar or vector integer operands of 8 to 64 bits.
+ *  - unsigned 32-bit division/modulo by a constant: power of two -> shift /
+ *    mask; otherwise the Granlund-Montgomery multiply-high sequence
+ *    t = umul_high(n, m); q = (t + ((n - t) >> 1)) >> (l - 1), l = ceil(log2 d),
+ *    m = floor(2^32 * (2^l - d) / d) + 1, which is exact for every n;
+ *  - everything else: an unrolled restoring shift-subtract division (one step
+ *    per bit), then x/0 = 0 and x%0 = x as agx_ir_ops.py defines them, and sign
+ *    fix-ups for idiv (truncating), irem (sign of the dividend) and imod (sign
+ *    of the divisor). */
+#include <stdlib.h>
+
+#include "agx_builder.h"
+#include "agx_passes.h"
+
+static bool is_div(unsigned op)
+{
+   return op == AGX_OP_UDIV || op == AGX_OP_UMOD || op == AGX_OP_IDIV || op == AGX_OP_IREM ||
+          op == AGX_OP_IMOD;
+}
+
+static bool const_scalar(const agx_instr *v, uint64_t *out)
+{
+   if (v->op != AGX_OP_CONST)
+      return false;
+   for (unsigned c = 1; c < v->type.comps; c++)
+      if (v->value[c] != v->value[0])
+         return false;
+   *out = v->value[0];
+   return true;
+}
+
+static agx_instr *splat(agx_builder *b, agx_type t, uint64_t v)
+{
+   uint64_t vals[4] = { v, v, v, v };
+   return agx_const(b, t, vals);
+}
+
+/* Unsigned division by a constant d (32-bit). Returns NULL if not handled. */
+static agx_instr *udiv_const(agx_builder *b, agx_instr *n, uint64_t d)
+{
+   agx_type t = n->type;
+   if (t.bits != 32 || d == 0)
+      return NULL;
+   if ((d & (d - 1)) == 0)
+      return agx_ushr(b, n, splat(b, t, (uint64_t)__builtin_ctzll(d)));
+   unsigned l = 64 - (unsigned)__builtin_clzll(d - 1); /* ceil(log2 d), d >= 3 */
+   uint64_t m = ((((UINT64_C(1) << l) - d) << 32) / d) + 1;
+   agx_instr *tt = agx_umul_high(b, n, splat(b, t, m & 0xffffffffu));
+   agx_instr *q = agx_iadd(b, tt, agx_ushr(b, agx_isub(b, n, tt), splat(b, t, 1)));
+   return agx_ushr(b, q, splat(b, t, l - 1));
+}
+
+/* Restoring division of unsigned n by d: returns quotient and remainder. */
+static void udivmod(agx_builder *b, agx_instr *n, agx_instr *d, agx_instr **q, agx_instr **r)
+{
+   agx_type t = n->type;
+   agx_instr *one = splat(b, t, 1), *zero = splat(b, t, 0);
+   agx_instr *quot = zero, *rem = zero;
+   for (int i = t.bits - 1; i >= 0; i--) {
+      agx_instr *bit = agx_iand(b, agx_ushr(b, n, splat(b, t, (uint64_t)i)), one);
+      /* rem < d here, so rem*2+bit cannot overflow when d fits; guard the
+       * top bit explicitly for divisors with the high bit set. */
+      agx_instr *top = agx_ine(b, agx_ushr(b, rem, splat(b, t, t.bits - 1)), zero);
+      rem = agx_ior(b, agx_ishl(b, rem, one), bit);
+      agx_instr *ge = agx_ior(b, top, agx_uge(b, rem, d));
+      rem = agx_bcsel(b, ge, agx_isub(b, rem, d), rem);
+      quot = agx_ior(b, quot, agx_bcsel(b, ge, agx_ishl(b, one, splat(b, t, (uint64_t)i)), zero));
+   }
+   *q = quot;
+   *r = rem;
+}
+
+static agx_instr *lower(agx_builder *b, agx_instr *I)
+{
+   agx_instr *n = I->src[0], *d = I->src[1];
+   agx_type t = I->type;
+   uint64_t dc;
+   if ((I->op == AGX_OP_UDIV || I->op == AGX_OP_UMOD) && const_scalar(d, &dc)) {
+      agx_instr *q = udiv_const(b, n, dc);
+      if (q)
+         return I->op == AGX_OP_UDIV ? q : agx_isub(b, n, agx_imul(b, q, d));
+   }
+   agx_instr *zero = splat(b, t, 0);
+   agx_instr *dz = agx_ieq(b, d, zero);
+   bool sign = I->op != AGX_OP_UDIV && I->op != AGX_OP_UMOD;
+   agx_instr *nn = sign ? agx_iabs(b, n) : n, *dd = sign ? agx_iabs(b, d) : d;
+   agx_instr *q, *r;
+   udivmod(b, nn, dd, &q, &r);
+   agx_instr *res;
+   switch (I->op) {
+   case AGX_OP_UDIV:
+      return agx_bcsel(b, dz, zero, q);
+   case AGX_OP_UMOD:
+      return agx_bcsel(b, dz, n, r);
+   case AGX_OP_IDIV: {
+      agx_instr *neg = agx_ixor(b, agx_ilt(b, n, zero), agx_ilt(b, d, zero));
+      res = agx_bcsel(b, neg, agx_ineg(b, q), q);
+      return agx_bcsel(b, dz, zero, res);
+   }
+   case AGX_OP_IREM:
+      res = agx_bcsel(b, agx_ilt(b, n, zero), agx_ineg(b, r), r);
+      return agx_bcsel(b, dz, n, res);
+   default: { /* IMOD: remainder with the sign of the divisor */
+      agx_instr *rr = agx_bcsel(b, agx_ilt(b, n, zero), agx_ineg(b, r), r);
+      agx_instr *fix = agx_iand(b, agx_ine(b, rr, zero),
+                                agx_ixor(b, agx_ilt(b, rr, zero), agx_ilt(b, d, zero)));
+      res = agx_bcsel(b, fix, agx_iadd(b, rr, d), rr);
+      return agx_bcsel(b, dz, n, res);
+   }
+   }
+}
+
+bool agx_pass_lower_idiv(agx_shader *s)
+{
+   agx_instr **all;
+   unsigned n = agx_collect_instrs(s, &all);
+   agx_instr **map = NULL;
+   unsigned limit = s->next_index;
+   bool progress = false;
+   for (unsigned i = 0; i < n; i++) {
+      agx_instr *I = all[i];
+      if (!is_div(I->op))
+         continue;
+      if (!map && !(map = calloc(limit, sizeof(*map))))
+         abort();
+      agx_builder b = agx_builder_before(s, I);
+      map[I->index] = lower(&b, I);
+      agx_instr_remove(I);
+      progress = true;
+   }
+   if (progress) {
+      agx_instr **full = calloc(s->next_index, sizeof(*full));
+      if (!full)
+         abort();
+      for (unsigned i = 0; i < limit; i++)
+         full[i] = map[i];
+      agx_rewrite_uses_map(s, full);
+      free(full);
+   }
+   free(map);
+   return progress;
+}

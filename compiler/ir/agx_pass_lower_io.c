@@ -1,0 +1,59 @@
+/* Lowers resource access to the driver ABI of agx_abi.h. Assumes the front
+ * end emitted load_push_constant (byte offset source, base = range start)
+ * and load_buffer_address (source: array index; set, binding consts).
+ *  - load_push_constant(off)[base] -> load_uniform(off)[AGX_ABI_PUSH_BASE + base]
+ *  - load_buffer_address(i)[set, b] ->
+ *      load_global(load_uniform[set address] + binding_offset + i * DESC_SIZE)
+ *  - load_buffer_size(i)[set, b] -> the 32-bit size word 8 bytes further
+ * Sets the shader's io_lowered flag. */
+#include <stdlib.h>
+
+#include "agx_abi.h"
+#include "agx_builder.h"
+#include "agx_passes.h"
+
+static unsigned default_binding_offset(void *data, unsigned set, unsigned binding)
+{
+   (void)data;
+   (void)set;
+   return binding * AGX_ABI_DESC_SIZE * AGX_ABI_DEFAULT_ARRAY;
+}
+
+bool agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts)
+{
+   unsigned (*boff)(void *, unsigned, unsigned) =
+      opts && opts->binding_offset ? opts->binding_offset : default_binding_offset;
+   void *data = opts ? opts->data : NULL;
+   agx_instr **all;
+   unsigned n = agx_collect_instrs(s, &all);
+   bool progress = false;
+   for (unsigned i = 0; i < n; i++) {
+      agx_instr *I = all[i];
+      if (I->op == AGX_OP_LOAD_PUSH_CONSTANT) {
+         I->op = AGX_OP_LOAD_UNIFORM;
+         I->c[0] += AGX_ABI_PUSH_BASE;
+         progress = true;
+      } else if (I->op == AGX_OP_LOAD_BUFFER_ADDRESS || I->op == AGX_OP_LOAD_BUFFER_SIZE) {
+         agx_builder b = agx_builder_before(s, I);
+         unsigned set = I->c[0], binding = I->c[1];
+         agx_instr *set_addr = agx_intrin(&b, AGX_OP_LOAD_UNIFORM, agx_type_make(64, 1), 1,
+                                          agx_imm(&b, 32, 0), NULL, NULL,
+                                          AGX_ABI_SET_ADDR_BASE + 8 * (set % AGX_ABI_MAX_SETS), 0, 0);
+         agx_instr *idx = agx_u2u(&b, 64, I->src[0]);
+         agx_instr *off = agx_iadd(&b, agx_imm(&b, 64, boff(data, set, binding)),
+                                   agx_imul(&b, idx, agx_imm(&b, 64, AGX_ABI_DESC_SIZE)));
+         agx_instr *desc = agx_iadd(&b, set_addr, off);
+         /* Rewrite in place so uses need no update. */
+         bool size = I->op == AGX_OP_LOAD_BUFFER_SIZE;
+         if (size)
+            desc = agx_iadd(&b, desc, agx_imm(&b, 64, 8));
+         I->op = AGX_OP_LOAD_GLOBAL;
+         I->src[0] = desc;
+         I->c[0] = size ? 4 : 8;
+         I->c[1] = 0;
+         progress = true;
+      }
+   }
+   s->io_lowered = true;
+   return progress;
+}

@@ -1,0 +1,16 @@
+/* The cleanup pipeline: fold, propagate copies, CSE and DCE until nothing
+ * changes (bounded, each pass only shrinks or simplifies the shader). */
+#include "agx_passes.h"
+
+void agx_optimize(agx_shader *s)
+{
+   for (unsigned iter = 0; iter < 64; iter++) {
+      bool progress = false;
+      progress |= agx_pass_const_fold(s);
+      progress |= agx_pass_copy_prop(s);
+      progress |= agx_pass_cse(s);
+      progress |= agx_pass_dce(s);
+      if (!progress)
+         break;
+   }
+}

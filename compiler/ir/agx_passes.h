@@ -1,0 +1,27 @@
+/* Middle-end passes. Each returns true if it changed the shader. */
+#pragma once
+#include "agx_ir.h"
+
+bool agx_pass_const_fold(agx_shader *s);
+bool agx_pass_copy_prop(agx_shader *s);
+bool agx_pass_dce(agx_shader *s);
+bool agx_pass_cse(agx_shader *s);
+bool agx_pass_vars_to_ssa(agx_shader *s);
+bool agx_pass_scalarize(agx_shader *s);
+bool agx_pass_lower_idiv(agx_shader *s);
+
+struct agx_io_options {
+   /* Byte offset of a binding inside its set's descriptor memory; NULL uses
+    * the default from agx_abi.h. */
+   unsigned (*binding_offset)(void *data, unsigned set, unsigned binding);
+   void *data;
+};
+bool agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts);
+
+/* Runs the cleanup passes (fold, copy-prop, CSE, DCE) to a fixed point. */
+void agx_optimize(agx_shader *s);
+
+/* Evaluates a foldable ALU / vec / extract / mov instruction on constant
+ * sources (src[i] holds source i's components). Returns false if the opcode
+ * cannot be evaluated. Shared by constant folding and the interpreter. */
+bool agx_eval_instr(const agx_instr *I, const uint64_t (*src)[4], uint64_t out[4]);

@@ -1,0 +1,33 @@
+/* SPIR-V front end: translates one compute entry point of a SPIR-V module
+ * (1.0-1.6, Vulkan compute as produced by glslang) into the agx IR. Every
+ * function call is inlined; function-local scalars/vectors become IR
+ * variables (run agx_pass_vars_to_ssa next), aggregates in Function/Private
+ * storage live in scratch memory, Workgroup variables in shared memory, and
+ * buffers / push constants are reached through load_buffer_address /
+ * load_push_constant (lowered to the driver ABI by agx_pass_lower_io).
+ * Malformed or unsupported input returns NULL with a message. */
+#pragma once
+#include <stddef.h>
+#include <stdint.h>
+
+#include "agx_ir.h"
+
+struct agx_spirv_spec_value {
+   uint32_t id;     /* SpecId decoration */
+   uint64_t value;  /* raw bits, low bits used for narrower types */
+};
+
+struct agx_spirv_options {
+   const char *entry;                   /* NULL: the first GLCompute entry point */
+   const struct agx_spirv_spec_value *spec;
+   unsigned num_spec;
+};
+
+agx_shader *agx_spirv_to_ir(const uint32_t *words, size_t num_words,
+                            const struct agx_spirv_options *opts, char *err, size_t err_size);
+
+/* The whole front/middle end: SPIR-V -> IR, vars to SSA, cleanup passes,
+ * optional ABI lowering, validation. Returns NULL with a message on error. */
+agx_shader *agx_compile_spirv(const uint32_t *words, size_t num_words,
+                              const struct agx_spirv_options *opts, bool lower_io,
+                              char *err, size_t err_size);

@@ -1,0 +1,794 @@
+/* Variables, pointers and memory access. Assumes decorations were collected
+ * before types. Access chains become explicit byte-offset arithmetic using
+ * Offset / ArrayStride / MatrixStride / RowMajor where decorated and a
+ * natural layout (scalar alignment, vec3 aligned like vec4) where not
+ * (Function, Private and Workgroup aggregates). Address spaces:
+ *   StorageBuffer / Uniform (buffer blocks)  -> global, 64-bit address from
+ *        load_buffer_address(set, binding, array index)
+ *   PhysicalStorageBuffer                     -> global, 64-bit pointer values
+ *   PushConstant                              -> load_push_constant(offset)
+ *   Workgroup                                 -> shared memory offsets
+ *   Function / Private scalars and vectors    -> IR variables (vars-to-SSA)
+ *   Function / Private aggregates             -> scratch memory offsets
+ *   Input built-ins                           -> system-value intrinsics
+ * Booleans are 32-bit 0/1 in memory. */
+#include <string.h>
+
+#include <spirv/unified1/spirv.h>
+
+#include "agx_spirv_private.h"
+
+static uint32_t align_up(uint32_t v, uint32_t a) { return a ? (v + a - 1) / a * a : v; }
+
+static struct vtn_type *pointee(struct vtn_ctx *c, struct vtn_type *pt)
+{
+   if (pt->base != VTN_POINTER)
+      vtn_fail(c, "type %u is not a pointer", pt->id);
+   if (!pt->elem)
+      pt->elem = vtn_get_type(c, pt->len); /* forward-declared PSB pointee */
+   return pt->elem;
+}
+
+static uint32_t scalar_bytes(const struct vtn_type *t) { return t->base == VTN_BOOL ? 4 : t->bits / 8; }
+
+void vtn_compute_layout(struct vtn_ctx *c, struct vtn_type *t)
+{
+   if (t->align)
+      return;
+   switch (t->base) {
+   case VTN_BOOL: case VTN_INT: case VTN_FLOAT:
+      t->size = t->align = scalar_bytes(t);
+      break;
+   case VTN_VECTOR: {
+      uint32_t e = scalar_bytes(t->elem);
+      t->size = e * t->len;
+      t->align = e * (t->len == 3 ? 4 : t->len);
+      break;
+   }
+   case VTN_POINTER:
+      t->size = t->align = 8;
+      break;
+   case VTN_MATRIX:
+      vtn_compute_layout(c, t->elem);
+      t->align = t->elem->align;
+      t->size = align_up(t->elem->size, t->elem->align) * t->len;
+      break;
+   case VTN_ARRAY:
+   case VTN_RTARRAY:
+      vtn_compute_layout(c, t->elem);
+      if (!t->stride)
+         t->stride = align_up(t->elem->size, t->elem->align);
+      t->align = t->elem->align;
+      if ((uint64_t)t->stride * t->len > (1u << 30))
+         vtn_fail(c, "array type %u too large", t->id);
+      t->size = t->stride * t->len;
+      break;
+   case VTN_STRUCT: {
+      uint32_t cur = 0, al = 1;
+      for (unsigned m = 0; m < t->len; m++) {
+         struct vtn_type *mt = t->members[m];
+         vtn_compute_layout(c, mt);
+         uint32_t off = (t->offsets[m] & 0x80000000u) ? (t->offsets[m] & 0x7fffffffu)
+                                                      : align_up(cur, mt->align);
+         t->offsets[m] = off | 0x80000000u;
+         uint32_t msize = mt->size;
+         if (mt->base == VTN_MATRIX && t->mstride[m])
+            msize = t->mstride[m] * (t->row_major[m] ? mt->elem->len : mt->len);
+         if ((uint64_t)off + msize > (1u << 30))
+            vtn_fail(c, "struct type %u too large", t->id);
+         cur = off + msize;
+         al = mt->align > al ? mt->align : al;
+      }
+      t->align = al;
+      t->size = align_up(cur, al);
+      break;
+   }
+   default:
+      vtn_fail(c, "type %u has no memory layout", t->id);
+   }
+   if (!t->align)
+      t->align = 1;
+}
+
+uint32_t vtn_type_size(struct vtn_ctx *c, struct vtn_type *t)
+{
+   vtn_compute_layout(c, t);
+   return t->size;
+}
+
+static uint32_t member_offset(struct vtn_ctx *c, struct vtn_type *t, unsigned m)
+{
+   vtn_compute_layout(c, t);
+   return t->offsets[m] & 0x7fffffffu;
+}
+
+static uint32_t matrix_stride(struct vtn_ctx *c, struct vtn_type *m, uint32_t decorated)
+{
+   vtn_compute_layout(c, m);
+   return decorated ? decorated : align_up(m->elem->size, m->elem->align);
+}
+
+/* --- variables -------------------------------------------------------------- */
+
+static bool is_buffer_block(struct vtn_type *t)
+{
+   while (t->base == VTN_ARRAY || t->base == VTN_RTARRAY)
+      t = t->elem;
+   return t->base == VTN_STRUCT && (t->block || t->buffer_block);
+}
+
+static struct vtn_variable *new_variable(struct vtn_ctx *c, unsigned i, bool global)
+{
+   struct vtn_type *pt = vtn_get_type(c, vtn_word(c, i, 1));
+   uint32_t id = vtn_word(c, i, 2);
+   unsigned sc = vtn_word(c, i, 3);
+   struct vtn_value *v = vtn_val(c, id);
+   if (v->kind != VK_NONE)
+      vtn_fail(c, "id %u defined twice", id);
+   if (pt->base != VTN_POINTER || pt->storage != sc)
+      vtn_fail(c, "variable type is not a pointer of its storage class");
+   struct vtn_variable *var = vtn_alloc(c, sizeof(*var));
+   var->type = pointee(c, pt);
+   var->storage = sc;
+   var->init = vtn_wc(c, i) > 4 ? vtn_word(c, i, 4) : 0;
+   if ((sc == SpvStorageClassFunction) == global)
+      vtn_fail(c, "Function variables must be declared inside functions");
+   agx_shader *s = c->shader;
+   switch (sc) {
+   case SpvStorageClassStorageBuffer:
+   case SpvStorageClassUniform: {
+      if (!is_buffer_block(var->type))
+         vtn_fail(c, "buffer variable %u is not a Block", id);
+      struct vtn_decoration *ds = vtn_find_dec(c, id, -1, SpvDecorationDescriptorSet);
+      struct vtn_decoration *db = vtn_find_dec(c, id, -1, SpvDecorationBinding);
+      var->set = ds ? ds->arg[0] : 0;
+      var->binding = db ? db->arg[0] : 0;
+      if (var->set >= 8)
+         vtn_fail(c, "descriptor set %u out of range", var->set);
+      var->descriptor_array = var->type->base == VTN_ARRAY || var->type->base == VTN_RTARRAY;
+      var->mode = var->descriptor_array ? PTR_DESC : PTR_MEM;
+      var->space = SPACE_GLOBAL;
+      break;
+   }
+   case SpvStorageClassPushConstant:
+      var->mode = PTR_MEM;
+      var->space = SPACE_PUSH;
+      if (vtn_type_size(c, var->type) > s->push_size)
+         s->push_size = vtn_type_size(c, var->type);
+      break;
+   case SpvStorageClassWorkgroup: {
+      vtn_compute_layout(c, var->type);
+      var->mode = PTR_MEM;
+      var->space = SPACE_SHARED;
+      uint64_t off = align_up(c->shared_top, var->type->align);
+      if (off + var->type->size > 65536)
+         vtn_fail(c, "more than 64 KiB of shared memory");
+      var->offset = (uint32_t)off;
+      c->shared_top = (uint32_t)off + var->type->size;
+      break;
+   }
+   case SpvStorageClassPrivate:
+   case SpvStorageClassFunction:
+      if (vtn_type_is_scalar_or_vector(var->type)) {
+         var->mode = PTR_VAR;
+         var->var = agx_shader_add_var(s, vtn_ir_type(c, var->type));
+      } else {
+         vtn_compute_layout(c, var->type);
+         if (var->type->base == VTN_RTARRAY)
+            vtn_fail(c, "runtime array in function storage");
+         var->mode = PTR_MEM;
+         var->space = SPACE_SCRATCH;
+         uint64_t off = align_up(c->scratch_top, var->type->align);
+         if (off + var->type->size > (1u << 20))
+            vtn_fail(c, "more than 1 MiB of scratch memory");
+         var->offset = (uint32_t)off;
+         c->scratch_top = (uint32_t)off + var->type->size;
+      }
+      break;
+   case SpvStorageClassInput: {
+      struct vtn_decoration *d = vtn_find_dec(c, id, -1, SpvDecorationBuiltIn);
+      if (!d)
+         vtn_fail(c, "Input variable %u is not a built-in", id);
+      var->mode = PTR_BUILTIN;
+      var->builtin = d->arg[0];
+      break;
+   }
+   default:
+      vtn_fail(c, "storage class %u not supported", sc);
+   }
+   v->kind = VK_VAR;
+   v->var = var;
+   return var;
+}
+
+void vtn_create_global_variable(struct vtn_ctx *c, unsigned i)
+{
+   struct vtn_variable *var = new_variable(c, i, true);
+   if (var->init && var->storage != SpvStorageClassPrivate)
+      vtn_fail(c, "initializer on a non-Private global variable");
+   if (var->init) {
+      struct vtn_value *iv = vtn_val(c, var->init);
+      if (iv->kind != VK_CONST)
+         vtn_fail(c, "global initializer is not a constant");
+   }
+   if (c->num_global_vars % 64 == 0) {
+      uint32_t *n = vtn_alloc(c, sizeof(uint32_t) * (c->num_global_vars + 64));
+      if (c->num_global_vars)
+         memcpy(n, c->global_vars, sizeof(uint32_t) * c->num_global_vars);
+      c->global_vars = n;
+   }
+   c->global_vars[c->num_global_vars++] = vtn_word(c, i, 2);
+}
+
+void vtn_emit_global_inits(struct vtn_ctx *c)
+{
+   for (unsigned k = 0; k < c->num_global_vars; k++) {
+      struct vtn_variable *var = c->values[c->global_vars[k]].var;
+      if (var->init)
+         vtn_store(c, vtn_get_pointer(c, c->global_vars[k]), vtn_ssa_of(c, var->init));
+   }
+}
+
+/* --- pointers --------------------------------------------------------------- */
+
+static agx_instr *imm_addr(struct vtn_ctx *c, enum vtn_space space, uint64_t v)
+{
+   return agx_imm(&c->b, space == SPACE_GLOBAL ? 64 : 32, v);
+}
+
+static agx_instr *add_offset(struct vtn_ctx *c, struct vtn_pointer *p, uint64_t bytes)
+{
+   if (!bytes)
+      return p->addr;
+   return agx_iadd(&c->b, p->addr, imm_addr(c, p->space, bytes));
+}
+
+static agx_instr *add_scaled(struct vtn_ctx *c, struct vtn_pointer *p, agx_instr *idx, uint64_t stride)
+{
+   if (idx->type.comps != 1 || idx->type.bits == 1)
+      vtn_fail(c, "index must be an integer scalar");
+   agx_instr *i = agx_resize(&c->b, idx, p->addr->type.bits, true);
+   return agx_iadd(&c->b, p->addr, agx_imul(&c->b, i, imm_addr(c, p->space, stride)));
+}
+
+struct vtn_pointer *vtn_get_pointer(struct vtn_ctx *c, uint32_t id)
+{
+   struct vtn_value *v = vtn_val(c, id);
+   if (v->kind == VK_PTR)
+      return v->ptr;
+   struct vtn_pointer *p = vtn_alloc(c, sizeof(*p));
+   p->comp = -1;
+   if (v->kind == VK_VAR) {
+      struct vtn_variable *var = v->var;
+      p->mode = var->mode;
+      p->type = var->type;
+      p->storage = var->storage;
+      p->space = var->space;
+      p->var = var->var;
+      p->builtin = var->builtin;
+      p->set = var->set;
+      p->binding = var->binding;
+      if (var->mode == PTR_MEM) {
+         if (var->space == SPACE_GLOBAL) {
+            p->desc_index = agx_imm(&c->b, 32, 0);
+            p->addr = agx_intrin(&c->b, AGX_OP_LOAD_BUFFER_ADDRESS, agx_type_make(64, 1), 1,
+                                 p->desc_index, NULL, NULL, var->set, var->binding, 0);
+         }
+         else
+            p->addr = agx_imm(&c->b, 32, var->offset);
+      }
+      return p;
+   }
+   if (v->kind == VK_SSA || v->kind == VK_CONST) {
+      struct vtn_ssa *s = vtn_ssa_of(c, id);
+      if (s->type->base != VTN_POINTER || s->type->storage != SpvStorageClassPhysicalStorageBuffer)
+         vtn_fail(c, "id %u is not a pointer", id);
+      p->mode = PTR_MEM;
+      p->space = SPACE_GLOBAL;
+      p->storage = SpvStorageClassPhysicalStorageBuffer;
+      p->type = pointee(c, s->type);
+      p->addr = s->def;
+      return p;
+   }
+   vtn_fail(c, "id %u is not a pointer", id);
+}
+
+static void access_chain(struct vtn_ctx *c, unsigned i, bool ptr_chain)
+{
+   struct vtn_type *rt = vtn_get_type(c, vtn_word(c, i, 1));
+   uint32_t id = vtn_word(c, i, 2);
+   struct vtn_pointer *p = vtn_alloc(c, sizeof(*p));
+   *p = *vtn_get_pointer(c, vtn_word(c, i, 3));
+   agx_builder *b = &c->b;
+   unsigned k = 4;
+   if (ptr_chain) {
+      agx_instr *e = vtn_def(c, vtn_word(c, i, k++));
+      if (p->mode != PTR_MEM)
+         vtn_fail(c, "OpPtrAccessChain on a non-memory pointer");
+      struct vtn_value *bv = vtn_val(c, vtn_word(c, i, 3));
+      uint32_t stride = 0;
+      if ((bv->kind == VK_SSA) && bv->ssa->type->base == VTN_POINTER)
+         stride = bv->ssa->type->stride;
+      if (!stride)
+         stride = vtn_type_size(c, p->type);
+      p->addr = add_scaled(c, p, e, stride);
+   }
+   for (; k < vtn_wc(c, i); k++) {
+      uint32_t idx_id = vtn_word(c, i, k);
+      struct vtn_type *t = p->type;
+      switch (t->base) {
+      case VTN_STRUCT: {
+         uint64_t m = vtn_const_u64(c, idx_id);
+         if (m >= t->len)
+            vtn_fail(c, "member %llu out of range", (unsigned long long)m);
+         if (p->mode != PTR_MEM)
+            vtn_fail(c, "struct access on a non-memory pointer");
+         p->addr = add_offset(c, p, member_offset(c, t, (unsigned)m));
+         p->mstride = t->mstride[m];
+         p->row_major = t->row_major[m];
+         p->type = t->members[m];
+         break;
+      }
+      case VTN_ARRAY:
+      case VTN_RTARRAY: {
+         agx_instr *idx = vtn_def(c, idx_id);
+         if (p->mode == PTR_DESC) {
+            if (idx->type.comps != 1 || idx->type.bits == 1)
+               vtn_fail(c, "descriptor index must be an integer scalar");
+            p->desc_index = agx_resize(b, idx, 32, false);
+            p->addr = agx_intrin(b, AGX_OP_LOAD_BUFFER_ADDRESS, agx_type_make(64, 1), 1,
+                                 p->desc_index, NULL, NULL, p->set, p->binding, 0);
+            p->mode = PTR_MEM;
+            p->space = SPACE_GLOBAL;
+         } else if (p->mode == PTR_MEM) {
+            vtn_compute_layout(c, t);
+            p->addr = add_scaled(c, p, idx, t->stride);
+         } else {
+            vtn_fail(c, "array access on a non-memory pointer");
+         }
+         p->type = t->elem;
+         break;
+      }
+      case VTN_MATRIX: {
+         agx_instr *idx = vtn_def(c, idx_id);
+         if (p->mode != PTR_MEM)
+            vtn_fail(c, "matrix access on a non-memory pointer");
+         uint32_t ms = matrix_stride(c, t, p->mstride);
+         p->addr = add_scaled(c, p, idx, p->row_major ? scalar_bytes(t->elem->elem) : ms);
+         p->mstride = ms;
+         p->type = t->elem;
+         break; /* row_major stays set: the column's components are mstride apart */
+      }
+      case VTN_VECTOR: {
+         if (p->mode == PTR_MEM) {
+            agx_instr *idx = vtn_def(c, idx_id);
+            p->addr = add_scaled(c, p, idx, p->row_major ? p->mstride : scalar_bytes(t->elem));
+            p->row_major = false;
+         } else if (p->mode == PTR_VAR || p->mode == PTR_BUILTIN) {
+            if (p->comp >= 0 || p->dyn_comp)
+               vtn_fail(c, "double component access");
+            struct vtn_value *iv = vtn_val(c, idx_id);
+            if (iv->kind == VK_CONST) {
+               uint64_t cidx = vtn_const_u64(c, idx_id);
+               if (cidx >= t->len)
+                  vtn_fail(c, "component %llu out of range", (unsigned long long)cidx);
+               p->comp = (int)cidx;
+            } else {
+               p->dyn_comp = vtn_def(c, idx_id);
+            }
+         } else {
+            vtn_fail(c, "vector access on a descriptor");
+         }
+         p->type = t->elem;
+         break;
+      }
+      default:
+         vtn_fail(c, "access chain into a non-composite type");
+      }
+   }
+   if (rt->base != VTN_POINTER || pointee(c, rt) != p->type)
+      vtn_fail(c, "access chain result type mismatch");
+   struct vtn_value *v = vtn_val(c, id);
+   if (v->kind != VK_NONE)
+      vtn_fail(c, "id %u defined twice", id);
+   if (rt->storage == SpvStorageClassPhysicalStorageBuffer) {
+      /* PSB pointers are values: keep them as 64-bit SSA addresses. */
+      v->kind = VK_SSA;
+      v->ssa = vtn_ssa_leaf(c, rt, p->addr);
+      return;
+   }
+   v->kind = VK_PTR;
+   v->ptr = p;
+}
+
+/* --- loads and stores -------------------------------------------------------- */
+
+static unsigned load_op(struct vtn_ctx *c, enum vtn_space s, bool store)
+{
+   switch (s) {
+   case SPACE_GLOBAL: return store ? AGX_OP_STORE_GLOBAL : AGX_OP_LOAD_GLOBAL;
+   case SPACE_SHARED: return store ? AGX_OP_STORE_SHARED : AGX_OP_LOAD_SHARED;
+   case SPACE_SCRATCH: return store ? AGX_OP_STORE_SCRATCH : AGX_OP_LOAD_SCRATCH;
+   default:
+      if (store)
+         vtn_fail(c, "store to push constants");
+      return AGX_OP_LOAD_PUSH_CONSTANT;
+   }
+}
+
+static agx_instr *load_leaf(struct vtn_ctx *c, enum vtn_space space, agx_instr *addr, agx_type t,
+                            unsigned align)
+{
+   agx_type mt = t.bits == 1 ? agx_type_make(32, t.comps) : t;
+   agx_instr *v = agx_intrin(&c->b, load_op(c, space, false), mt, 1, addr, NULL, NULL,
+                             space == SPACE_PUSH ? 0 : align, 0, 0);
+   if (t.bits == 1) {
+      uint64_t z[4] = { 0, 0, 0, 0 };
+      v = agx_ine(&c->b, v, agx_const(&c->b, mt, z));
+   }
+   return v;
+}
+
+static void store_leaf(struct vtn_ctx *c, enum vtn_space space, agx_instr *addr, agx_instr *v,
+                       unsigned align)
+{
+   if (v->type.bits == 1) {
+      uint64_t one[4] = { 1, 1, 1, 1 }, z[4] = { 0, 0, 0, 0 };
+      agx_type mt = agx_type_make(32, v->type.comps);
+      v = agx_bcsel(&c->b, v, agx_const(&c->b, mt, one), agx_const(&c->b, mt, z));
+   }
+   agx_intrin(&c->b, load_op(c, space, true), agx_type_make(0, 0), 2, addr, v, NULL, align, 0, 0);
+}
+
+static struct vtn_ssa *load_mem(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_type *t,
+                                unsigned depth);
+
+static struct vtn_pointer sub_pointer(struct vtn_ctx *c, struct vtn_pointer *p, uint64_t off,
+                                      struct vtn_type *t)
+{
+   struct vtn_pointer q = *p;
+   q.addr = add_offset(c, p, off);
+   q.type = t;
+   return q;
+}
+
+static void mem_walk(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_type *t, struct vtn_ssa *val,
+                     struct vtn_ssa **out, unsigned depth)
+{
+   if (depth > 16)
+      vtn_fail(c, "type nested too deeply");
+   if (t->base == VTN_RTARRAY)
+      vtn_fail(c, "cannot load or store a runtime array");
+   if (vtn_type_is_scalar_or_vector(t)) {
+      agx_type it = vtn_ir_type(c, t);
+      unsigned align = scalar_bytes(t->base == VTN_VECTOR ? t->elem : t);
+      if (t->base == VTN_VECTOR && p->row_major) {
+         /* components of a row-major matrix column are mstride apart */
+         agx_instr *comps[4];
+         for (unsigned k = 0; k < t->len; k++) {
+            agx_instr *a = add_offset(c, p, (uint64_t)k * p->mstride);
+            if (val)
+               store_leaf(c, p->space, a, agx_extract(&c->b, val->def, k), align);
+            else
+               comps[k] = load_leaf(c, p->space, a, agx_type_make(it.bits, 1), align);
+         }
+         if (!val)
+            *out = vtn_ssa_leaf(c, t, agx_vec(&c->b, t->len, comps));
+         return;
+      }
+      if (val) {
+         if (!val->def || !agx_type_eq(val->def->type, it))
+            vtn_fail(c, "stored value has the wrong type");
+         store_leaf(c, p->space, p->addr, val->def, align);
+      } else {
+         *out = vtn_ssa_leaf(c, t, load_leaf(c, p->space, p->addr, it, align));
+      }
+      return;
+   }
+   unsigned n = t->len;
+   if (n > 4096)
+      vtn_fail(c, "aggregate too large to load or store");
+   if (val && (!val->elems || val->type != t))
+      vtn_fail(c, "stored value has the wrong type");
+   struct vtn_ssa *r = NULL;
+   if (!val) {
+      r = vtn_ssa_leaf(c, t, NULL);
+      r->elems = vtn_alloc(c, sizeof(*r->elems) * n);
+   }
+   for (unsigned k = 0; k < n; k++) {
+      struct vtn_pointer q;
+      struct vtn_type *et;
+      if (t->base == VTN_STRUCT) {
+         et = t->members[k];
+         q = sub_pointer(c, p, member_offset(c, t, k), et);
+         q.mstride = t->mstride[k];
+         q.row_major = t->row_major[k];
+      } else if (t->base == VTN_ARRAY) {
+         vtn_compute_layout(c, t);
+         et = t->elem;
+         q = sub_pointer(c, p, (uint64_t)k * t->stride, et);
+      } else if (t->base == VTN_MATRIX) {
+         uint32_t ms = matrix_stride(c, t, p->mstride);
+         et = t->elem;
+         q = sub_pointer(c, p, (uint64_t)k * (p->row_major ? scalar_bytes(t->elem->elem) : ms), et);
+         q.mstride = ms;
+      } else {
+         vtn_fail(c, "type %u cannot be loaded or stored", t->id);
+      }
+      mem_walk(c, &q, et, val ? val->elems[k] : NULL, val ? NULL : &r->elems[k], depth + 1);
+   }
+   if (!val)
+      *out = r;
+}
+
+static struct vtn_ssa *load_mem(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_type *t,
+                                unsigned depth)
+{
+   struct vtn_ssa *r = NULL;
+   mem_walk(c, p, t, NULL, &r, depth);
+   return r;
+}
+
+static agx_instr *builtin_value(struct vtn_ctx *c, unsigned builtin)
+{
+   agx_builder *b = &c->b;
+   agx_type v3 = agx_type_make(32, 3), s1 = agx_type_make(32, 1);
+   switch (builtin) {
+   case SpvBuiltInGlobalInvocationId: {
+      agx_instr *wg = agx_intrin(b, AGX_OP_LOAD_WORKGROUP_ID, v3, 0, NULL, NULL, NULL, 0, 0, 0);
+      agx_instr *li = agx_intrin(b, AGX_OP_LOAD_LOCAL_INVOCATION_ID, v3, 0, NULL, NULL, NULL, 0, 0, 0);
+      uint64_t sz[4] = { c->shader->local_size[0], c->shader->local_size[1], c->shader->local_size[2], 0 };
+      return agx_iadd(b, agx_imul(b, wg, agx_const(b, v3, sz)), li);
+   }
+   case SpvBuiltInLocalInvocationId:
+      return agx_intrin(b, AGX_OP_LOAD_LOCAL_INVOCATION_ID, v3, 0, NULL, NULL, NULL, 0, 0, 0);
+   case SpvBuiltInWorkgroupId:
+      return agx_intrin(b, AGX_OP_LOAD_WORKGROUP_ID, v3, 0, NULL, NULL, NULL, 0, 0, 0);
+   case SpvBuiltInNumWorkgroups:
+      return agx_intrin(b, AGX_OP_LOAD_NUM_WORKGROUPS, v3, 0, NULL, NULL, NULL, 0, 0, 0);
+   case SpvBuiltInWorkgroupSize: {
+      uint64_t sz[4] = { c->shader->local_size[0], c->shader->local_size[1], c->shader->local_size[2], 0 };
+      return agx_const(b, v3, sz);
+   }
+   case SpvBuiltInLocalInvocationIndex:
+      return agx_intrin(b, AGX_OP_LOAD_LOCAL_INVOCATION_INDEX, s1, 0, NULL, NULL, NULL, 0, 0, 0);
+   case SpvBuiltInSubgroupSize:
+      return agx_intrin(b, AGX_OP_LOAD_SUBGROUP_SIZE, s1, 0, NULL, NULL, NULL, 0, 0, 0);
+   case SpvBuiltInSubgroupLocalInvocationId:
+      return agx_intrin(b, AGX_OP_LOAD_SUBGROUP_INVOCATION, s1, 0, NULL, NULL, NULL, 0, 0, 0);
+   case SpvBuiltInSubgroupId:
+      return agx_intrin(b, AGX_OP_LOAD_SUBGROUP_ID, s1, 0, NULL, NULL, NULL, 0, 0, 0);
+   case SpvBuiltInNumSubgroups:
+      return agx_intrin(b, AGX_OP_LOAD_NUM_SUBGROUPS, s1, 0, NULL, NULL, NULL, 0, 0, 0);
+   default:
+      vtn_fail(c, "built-in %u not supported", builtin);
+   }
+}
+
+static agx_instr *pick_comp(struct vtn_ctx *c, struct vtn_pointer *p, agx_instr *v)
+{
+   if (p->comp >= 0)
+      return agx_extract(&c->b, v, (unsigned)p->comp);
+   if (p->dyn_comp) {
+      agx_builder *b = &c->b;
+      agx_instr *idx = p->dyn_comp;
+      if (idx->type.comps != 1 || idx->type.bits == 1)
+         vtn_fail(c, "dynamic component index must be an integer scalar");
+      agx_instr *r = agx_extract(b, v, 0);
+      for (unsigned k = 1; k < v->type.comps; k++)
+         r = agx_bcsel(b, agx_ieq(b, idx, agx_imm(b, idx->type.bits, k)), agx_extract(b, v, k), r);
+      return r;
+   }
+   return v;
+}
+
+struct vtn_ssa *vtn_load(struct vtn_ctx *c, struct vtn_pointer *p)
+{
+   switch (p->mode) {
+   case PTR_VAR: {
+      agx_instr *v = agx_intrin(&c->b, AGX_OP_LOAD_VAR, c->shader->var_types[p->var], 0, NULL, NULL,
+                                NULL, p->var, 0, 0);
+      return vtn_ssa_leaf(c, p->type, pick_comp(c, p, v));
+   }
+   case PTR_BUILTIN: {
+      agx_instr *v = builtin_value(c, p->builtin);
+      struct vtn_type *t = p->type;
+      agx_instr *r = pick_comp(c, p, v);
+      agx_type want = vtn_ir_type(c, t);
+      if (want.comps != r->type.comps || want.bits == 1)
+         vtn_fail(c, "built-in %u has the wrong type", p->builtin);
+      return vtn_ssa_leaf(c, t, agx_resize(&c->b, r, want.bits, false));
+   }
+   case PTR_MEM:
+      return load_mem(c, p, p->type, 0);
+   default:
+      vtn_fail(c, "cannot load a descriptor array");
+   }
+}
+
+void vtn_store(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *v)
+{
+   switch (p->mode) {
+   case PTR_VAR: {
+      agx_type vt = c->shader->var_types[p->var];
+      agx_instr *nv = v->def;
+      if (!nv)
+         vtn_fail(c, "storing an aggregate into a scalar variable");
+      if (p->comp >= 0 || p->dyn_comp) {
+         agx_builder *b = &c->b;
+         if (nv->type.comps != 1 || nv->type.bits != vt.bits)
+            vtn_fail(c, "component store of the wrong type");
+         agx_instr *old = agx_intrin(b, AGX_OP_LOAD_VAR, vt, 0, NULL, NULL, NULL, p->var, 0, 0);
+         agx_instr *comps[4];
+         for (unsigned k = 0; k < vt.comps; k++) {
+            if (p->dyn_comp)
+               comps[k] = agx_bcsel(b, agx_ieq(b, p->dyn_comp, agx_imm(b, p->dyn_comp->type.bits, k)),
+                                    nv, agx_extract(b, old, k));
+            else
+               comps[k] = (int)k == p->comp ? nv : agx_extract(b, old, k);
+         }
+         nv = agx_vec(b, vt.comps, comps);
+      }
+      if (!agx_type_eq(nv->type, vt))
+         vtn_fail(c, "stored value has the wrong type");
+      agx_intrin(&c->b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, nv, NULL, NULL, p->var, 0, 0);
+      return;
+   }
+   case PTR_MEM:
+      mem_walk(c, p, p->type, v, NULL, 0);
+      return;
+   default:
+      vtn_fail(c, "cannot store to this pointer");
+   }
+}
+
+/* --- atomics and barriers ------------------------------------------------------ */
+
+static void atomic(struct vtn_ctx *c, unsigned i, unsigned op)
+{
+   agx_builder *b = &c->b;
+   if (op == SpvOpAtomicStore) {
+      struct vtn_pointer *p = vtn_get_pointer(c, vtn_word(c, i, 1));
+      vtn_store(c, p, vtn_ssa_of(c, vtn_word(c, i, 4)));
+      return;
+   }
+   struct vtn_type *t = vtn_get_type(c, vtn_word(c, i, 1));
+   uint32_t id = vtn_word(c, i, 2);
+   struct vtn_pointer *p = vtn_get_pointer(c, vtn_word(c, i, 3));
+   if (op == SpvOpAtomicLoad) {
+      vtn_push_ssa(c, id, vtn_load(c, p));
+      return;
+   }
+   if (p->mode != PTR_MEM || (p->space != SPACE_GLOBAL && p->space != SPACE_SHARED))
+      vtn_fail(c, "atomics need a buffer or shared memory pointer");
+   agx_type it = vtn_ir_type(c, t);
+   if (t->base != VTN_INT || p->type != t)
+      vtn_fail(c, "atomic on a non-integer value");
+   bool global = p->space == SPACE_GLOBAL;
+   agx_instr *r;
+   if (op == SpvOpAtomicCompareExchange) {
+      agx_instr *val = vtn_def(c, vtn_word(c, i, 7)), *cmp = vtn_def(c, vtn_word(c, i, 8));
+      if (!agx_type_eq(val->type, it) || !agx_type_eq(cmp->type, it))
+         vtn_fail(c, "atomic operand type mismatch");
+      r = agx_intrin(b, global ? AGX_OP_ATOMIC_GLOBAL_CMPXCHG : AGX_OP_ATOMIC_SHARED_CMPXCHG, it, 3,
+                     p->addr, cmp, val, 0, 0, 0);
+   } else {
+      unsigned aop;
+      agx_instr *val;
+      if (op == SpvOpAtomicIIncrement || op == SpvOpAtomicIDecrement) {
+         val = agx_imm(b, it.bits, op == SpvOpAtomicIIncrement ? 1 : ~UINT64_C(0));
+      } else {
+         val = vtn_def(c, vtn_word(c, i, 6));
+         if (!agx_type_eq(val->type, it))
+            vtn_fail(c, "atomic operand type mismatch");
+      }
+      switch (op) {
+      case SpvOpAtomicExchange: aop = AGX_ATOMIC_XCHG; break;
+      case SpvOpAtomicISub: val = agx_ineg(b, val); aop = AGX_ATOMIC_ADD; break;
+      case SpvOpAtomicSMin: aop = AGX_ATOMIC_SMIN; break;
+      case SpvOpAtomicUMin: aop = AGX_ATOMIC_UMIN; break;
+      case SpvOpAtomicSMax: aop = AGX_ATOMIC_SMAX; break;
+      case SpvOpAtomicUMax: aop = AGX_ATOMIC_UMAX; break;
+      case SpvOpAtomicAnd: aop = AGX_ATOMIC_AND; break;
+      case SpvOpAtomicOr: aop = AGX_ATOMIC_OR; break;
+      case SpvOpAtomicXor: aop = AGX_ATOMIC_XOR; break;
+      default: aop = AGX_ATOMIC_ADD; break; /* IAdd, IIncrement, IDecrement */
+      }
+      r = agx_intrin(b, global ? AGX_OP_ATOMIC_GLOBAL : AGX_OP_ATOMIC_SHARED, it, 2, p->addr, val,
+                     NULL, aop, 0, 0);
+   }
+   vtn_push_def(c, id, t, r);
+}
+
+bool vtn_handle_memory(struct vtn_ctx *c, unsigned i)
+{
+   unsigned op = c->ins[i].op;
+   switch (op) {
+   case SpvOpVariable: {
+      struct vtn_variable *var = new_variable(c, i, false);
+      if (var->init) {
+         struct vtn_pointer *p = vtn_get_pointer(c, vtn_word(c, i, 2));
+         vtn_store(c, p, vtn_ssa_of(c, var->init));
+      }
+      return true;
+   }
+   case SpvOpAccessChain:
+   case SpvOpInBoundsAccessChain:
+      access_chain(c, i, false);
+      return true;
+   case SpvOpPtrAccessChain:
+   case SpvOpInBoundsPtrAccessChain:
+      access_chain(c, i, true);
+      return true;
+   case SpvOpLoad: {
+      struct vtn_type *t = vtn_get_type(c, vtn_word(c, i, 1));
+      struct vtn_pointer *p = vtn_get_pointer(c, vtn_word(c, i, 3));
+      if (p->type != t)
+         vtn_fail(c, "load result type differs from the pointee");
+      vtn_push_ssa(c, vtn_word(c, i, 2), vtn_load(c, p));
+      return true;
+   }
+   case SpvOpStore: {
+      struct vtn_pointer *p = vtn_get_pointer(c, vtn_word(c, i, 1));
+      struct vtn_ssa *v = vtn_ssa_of(c, vtn_word(c, i, 2));
+      if (v->type != p->type && !(vtn_type_is_scalar_or_vector(v->type) &&
+                                  vtn_type_is_scalar_or_vector(p->type) &&
+                                  agx_type_eq(vtn_ir_type(c, v->type), vtn_ir_type(c, p->type))))
+         vtn_fail(c, "stored value type differs from the pointee");
+      vtn_store(c, p, v);
+      return true;
+   }
+   case SpvOpCopyMemory: {
+      struct vtn_pointer *dst = vtn_get_pointer(c, vtn_word(c, i, 1));
+      struct vtn_pointer *src = vtn_get_pointer(c, vtn_word(c, i, 2));
+      if (dst->type != src->type)
+         vtn_fail(c, "OpCopyMemory between different types");
+      vtn_store(c, dst, vtn_load(c, src));
+      return true;
+   }
+   case SpvOpAtomicLoad: case SpvOpAtomicStore: case SpvOpAtomicExchange:
+   case SpvOpAtomicCompareExchange: case SpvOpAtomicIIncrement: case SpvOpAtomicIDecrement:
+   case SpvOpAtomicIAdd: case SpvOpAtomicISub: case SpvOpAtomicSMin: case SpvOpAtomicUMin:
+   case SpvOpAtomicSMax: case SpvOpAtomicUMax: case SpvOpAtomicAnd: case SpvOpAtomicOr:
+   case SpvOpAtomicXor:
+      atomic(c, i, op);
+      return true;
+   case SpvOpControlBarrier: {
+      uint64_t ex = vtn_const_u64(c, vtn_word(c, i, 1)), mem = vtn_const_u64(c, vtn_word(c, i, 2));
+      uint64_t sem = vtn_const_u64(c, vtn_word(c, i, 3));
+      agx_intrin(&c->b, AGX_OP_BARRIER, agx_type_make(0, 0), 0, NULL, NULL, NULL, (uint32_t)ex,
+                 (uint32_t)mem, (uint32_t)sem);
+      return true;
+   }
+   case SpvOpMemoryBarrier: {
+      uint64_t mem = vtn_const_u64(c, vtn_word(c, i, 1)), sem = vtn_const_u64(c, vtn_word(c, i, 2));
+      agx_intrin(&c->b, AGX_OP_MEMORY_BARRIER, agx_type_make(0, 0), 0, NULL, NULL, NULL,
+                 (uint32_t)mem, (uint32_t)sem, 0);
+      return true;
+   }
+   case SpvOpArrayLength: {
+      /* (buffer size - member offset) / stride, 0 if the buffer is smaller */
+      struct vtn_type *t = vtn_get_type(c, vtn_word(c, i, 1));
+      struct vtn_pointer *p = vtn_get_pointer(c, vtn_word(c, i, 3));
+      uint32_t m = vtn_word(c, i, 4);
+      if (p->mode != PTR_MEM || !p->desc_index)
+         vtn_fail(c, "OpArrayLength needs a pointer to a bound buffer block");
+      if (p->type->base != VTN_STRUCT || m >= p->type->len || p->type->members[m]->base != VTN_RTARRAY)
+         vtn_fail(c, "OpArrayLength member is not a runtime array");
+      if (t->base != VTN_INT || t->bits != 32)
+         vtn_fail(c, "OpArrayLength result must be a 32-bit integer");
+      agx_builder *b = &c->b;
+      struct vtn_type *rt = p->type->members[m];
+      vtn_compute_layout(c, rt);
+      agx_instr *size = agx_intrin(b, AGX_OP_LOAD_BUFFER_SIZE, agx_type_make(32, 1), 1, p->desc_index,
+                                   NULL, NULL, p->set, p->binding, 0);
+      agx_instr *off = agx_imm(b, 32, member_offset(c, p->type, m));
+      agx_instr *len = agx_udiv(b, agx_isub(b, size, off), agx_imm(b, 32, rt->stride ? rt->stride : 1));
+      len = agx_bcsel(b, agx_ult(b, size, off), agx_imm(b, 32, 0), len);
+      vtn_push_def(c, vtn_word(c, i, 2), t, len);
+      return true;
+   }
+   default:
+      return false;
+   }
+}

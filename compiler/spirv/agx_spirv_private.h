@@ -1,0 +1,227 @@
+/* Internal state of the SPIR-V front end (see agx_spirv.h). Errors unwind
+ * with longjmp to agx_spirv_to_ir, which frees everything: all front-end
+ * memory comes from a private arena (a scratch agx_shader). */
+#pragma once
+#include <setjmp.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "agx_builder.h"
+#include "agx_spirv.h"
+#include "agx_spirv_tables.h"
+
+enum vtn_base {
+   VTN_VOID, VTN_BOOL, VTN_INT, VTN_FLOAT, VTN_VECTOR, VTN_MATRIX, VTN_ARRAY, VTN_RTARRAY,
+   VTN_STRUCT, VTN_POINTER, VTN_FUNCTION, VTN_OPAQUE,
+};
+
+struct vtn_type {
+   enum vtn_base base;
+   uint32_t id;
+   unsigned bits;            /* scalars and vectors: component bit size */
+   bool sign;
+   unsigned len;             /* vector comps, matrix columns, array length, member count */
+   struct vtn_type *elem;    /* vector component, matrix column, array element, pointee */
+   struct vtn_type **members;
+   uint32_t *offsets, *mstride;
+   bool *row_major;
+   int32_t *member_builtin;  /* -1 if none */
+   uint32_t stride;          /* ArrayStride (0: not decorated) */
+   unsigned storage;         /* pointer storage class */
+   bool block, buffer_block;
+   uint32_t size, align;     /* layout (explicit where decorated) */
+};
+
+enum vtn_kind {
+   VK_NONE, VK_TYPE, VK_CONST, VK_SSA, VK_VAR, VK_PTR, VK_FUNC, VK_LABEL, VK_EXTINST, VK_STRING,
+};
+
+struct vtn_const {
+   struct vtn_type *type;
+   uint64_t v[4];
+   struct vtn_const **elems; /* composites */
+   bool spec;
+   bool is_null;
+};
+
+struct vtn_ssa {
+   struct vtn_type *type;
+   agx_instr *def;           /* scalars and vectors */
+   struct vtn_ssa **elems;   /* composites: type->len (or member count) entries */
+};
+
+enum vtn_space { SPACE_GLOBAL, SPACE_SHARED, SPACE_SCRATCH, SPACE_PUSH };
+enum vtn_ptr_mode { PTR_VAR, PTR_MEM, PTR_BUILTIN, PTR_DESC };
+
+struct vtn_pointer {
+   enum vtn_ptr_mode mode;
+   struct vtn_type *type;   /* pointee */
+   unsigned storage;
+   /* PTR_VAR */
+   unsigned var;
+   int comp;                /* -1: whole value */
+   agx_instr *dyn_comp;     /* dynamic component index, or NULL */
+   /* PTR_MEM */
+   enum vtn_space space;
+   agx_instr *addr;         /* 64-bit for global, 32-bit offset otherwise */
+   uint32_t mstride;        /* matrix stride / layout from the enclosing member */
+   bool row_major;
+   /* PTR_BUILTIN */
+   unsigned builtin;
+   /* PTR_DESC, and PTR_MEM pointers into a descriptor's buffer */
+   unsigned set, binding;
+   agx_instr *desc_index;   /* PTR_MEM: array index of the descriptor, or NULL */
+};
+
+/* A variable as declared; turned into a vtn_pointer at each use. */
+struct vtn_variable {
+   struct vtn_type *type;   /* pointee */
+   unsigned storage;
+   enum vtn_ptr_mode mode;
+   enum vtn_space space;
+   unsigned var;            /* IR variable (PTR_VAR) */
+   uint32_t offset;         /* shared / scratch offset */
+   unsigned builtin;
+   unsigned set, binding;
+   bool descriptor_array;   /* array of blocks: first index picks a descriptor */
+   uint32_t init;           /* initializer id or 0 */
+};
+
+struct vtn_block {
+   uint32_t label;
+   unsigned first, end;     /* instruction indices: body [first, end), end = terminator */
+   unsigned merge_ins;      /* index of OpSelectionMerge/OpLoopMerge, or 0 */
+   uint32_t merge, cont;    /* merge target and loop continue target */
+   bool is_loop, is_selection;
+   bool emitted;
+   /* OpPhi stores to perform at the end of this block: phi id / value id */
+   uint32_t *phi_store_phi, *phi_store_val;
+   unsigned num_phi_stores, cap_phi_stores;
+};
+
+struct vtn_function {
+   uint32_t id;
+   struct vtn_type *ret;
+   unsigned first, end;     /* instruction range inside OpFunction..OpFunctionEnd */
+   uint32_t *params;
+   unsigned num_params;
+   struct vtn_block *blocks;
+   unsigned num_blocks;
+   bool active;             /* being inlined (recursion check) */
+};
+
+struct vtn_decoration {
+   uint32_t dec;
+   int32_t member;          /* -1: the id itself */
+   uint32_t arg[3];
+   struct vtn_decoration *next;
+};
+
+struct vtn_value {
+   enum vtn_kind kind;
+   union {
+      struct vtn_type *type;
+      struct vtn_const *cnst;
+      struct vtn_ssa *ssa;
+      struct vtn_variable *var;
+      struct vtn_pointer *ptr;
+      struct vtn_function *func;
+      unsigned extinst;     /* 1 GLSL.std.450, 2 OpenCL.std, 0 ignored (non-semantic) */
+   };
+   struct vtn_decoration *decs;
+   unsigned block_index;    /* VK_LABEL: index in the current function */
+   uint32_t phi_var;        /* OpPhi: IR variable + 1 */
+};
+
+struct vtn_ins {
+   uint32_t offset;         /* word offset of the instruction */
+   uint16_t op, wc;
+};
+
+/* Inlining state of one call (callee-level returns). */
+struct vtn_call {
+   unsigned ret_var;        /* IR var for the return value (if non-void) */
+   unsigned flag_var;       /* IR bool var: "returned" */
+   bool has_ret_value;
+   struct vtn_type *ret_type;
+   unsigned loop_depth;     /* IR loops open inside this callee */
+};
+
+struct vtn_ctx {
+   jmp_buf jmp;
+   char *err;
+   size_t err_size;
+   const uint32_t *w;
+   size_t nw;
+   uint32_t bound;
+   uint32_t version;
+   struct vtn_ins *ins;
+   unsigned num_ins;
+   unsigned cur;            /* instruction being processed (for messages) */
+   struct vtn_value *values;
+   agx_shader *mem;         /* arena for front-end data */
+   agx_shader *shader;      /* the result */
+   agx_builder b;
+   const struct agx_spirv_options *opts;
+
+   uint32_t entry_id;
+   unsigned exec_model;
+   bool have_local_size;
+   uint32_t local_size_ids[3];
+   bool local_size_is_id;
+   struct vtn_function **funcs;
+   unsigned num_funcs;
+   uint32_t *global_vars;   /* ids of module-level variables */
+   unsigned num_global_vars;
+   unsigned shared_top, scratch_top;
+
+   struct vtn_call *call;   /* innermost inlined call, NULL in the entry */
+   unsigned depth;          /* recursion guard for the structured walk */
+   size_t allocated;        /* front-end bytes, bounded */
+   agx_block *switch_entry; /* block before the innermost switch (flag init) */
+};
+
+/* agx_spirv_module.c */
+_Noreturn void vtn_fail(struct vtn_ctx *c, const char *fmt, ...);
+uint32_t vtn_word(struct vtn_ctx *c, unsigned ins, unsigned i);
+unsigned vtn_wc(struct vtn_ctx *c, unsigned ins);
+struct vtn_value *vtn_val(struct vtn_ctx *c, uint32_t id);
+struct vtn_value *vtn_val_kind(struct vtn_ctx *c, uint32_t id, enum vtn_kind kind);
+struct vtn_type *vtn_get_type(struct vtn_ctx *c, uint32_t id);
+struct vtn_decoration *vtn_find_dec(struct vtn_ctx *c, uint32_t id, int member, uint32_t dec);
+const struct vtn_const *vtn_get_const(struct vtn_ctx *c, uint32_t id);
+uint64_t vtn_const_u64(struct vtn_ctx *c, uint32_t id);
+void *vtn_alloc(struct vtn_ctx *c, size_t size);
+bool vtn_type_is_scalar_or_vector(const struct vtn_type *t);
+agx_type vtn_ir_type(struct vtn_ctx *c, const struct vtn_type *t);
+
+/* agx_spirv_alu.c */
+bool vtn_handle_alu(struct vtn_ctx *c, unsigned ins);
+bool vtn_handle_composite(struct vtn_ctx *c, unsigned ins);
+void vtn_handle_extinst(struct vtn_ctx *c, unsigned ins);
+/* Maps an ALU opcode to an IR opcode for OpSpecConstantOp; false if unknown. */
+bool vtn_eval_spec_op(struct vtn_ctx *c, unsigned spv_op, struct vtn_type *t,
+                      const struct vtn_const **srcs, unsigned n, struct vtn_const *out);
+
+/* Values */
+struct vtn_ssa *vtn_ssa_of(struct vtn_ctx *c, uint32_t id);
+agx_instr *vtn_def(struct vtn_ctx *c, uint32_t id);
+struct vtn_ssa *vtn_ssa_leaf(struct vtn_ctx *c, struct vtn_type *t, agx_instr *def);
+void vtn_push_ssa(struct vtn_ctx *c, uint32_t id, struct vtn_ssa *s);
+void vtn_push_def(struct vtn_ctx *c, uint32_t id, struct vtn_type *t, agx_instr *def);
+struct vtn_ssa *vtn_const_to_ssa(struct vtn_ctx *c, const struct vtn_const *k);
+struct vtn_ssa *vtn_undef_ssa(struct vtn_ctx *c, struct vtn_type *t);
+
+/* agx_spirv_mem.c */
+void vtn_create_global_variable(struct vtn_ctx *c, unsigned ins);
+void vtn_emit_global_inits(struct vtn_ctx *c);
+bool vtn_handle_memory(struct vtn_ctx *c, unsigned ins);
+struct vtn_pointer *vtn_get_pointer(struct vtn_ctx *c, uint32_t id);
+struct vtn_ssa *vtn_load(struct vtn_ctx *c, struct vtn_pointer *p);
+void vtn_store(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *v);
+uint32_t vtn_type_size(struct vtn_ctx *c, struct vtn_type *t);
+void vtn_compute_layout(struct vtn_ctx *c, struct vtn_type *t);
+
+/* agx_spirv_cfg.c */
+void vtn_index_functions(struct vtn_ctx *c, unsigned first_function_ins);
+void vtn_emit_entry(struct vtn_ctx *c);

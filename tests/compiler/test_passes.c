@@ -1,0 +1,447 @@
+/* Pass-level unit tests on IR built with the builder API: constant folding
+ * (against C), DCE, CSE, copy propagation, vars-to-SSA, scalarization,
+ * integer division lowering (interpreted against the evaluator), the
+ * validator's error detection and the printer. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agx_builder.h"
+#include "agx_interp.h"
+#include "agx_passes.h"
+
+static unsigned failures, checks;
+
+#define CHECK(cond, ...)                                                                  \
+   do {                                                                                  \
+      checks++;                                                                          \
+      if (!(cond)) {                                                                     \
+         failures++;                                                                     \
+         fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);       \
+         fprintf(stderr, __VA_ARGS__);                                                   \
+         fputc('\n', stderr);                                                            \
+      }                                                                                  \
+   } while (0)
+
+static agx_shader *new_shader(agx_builder *b)
+{
+   agx_shader *s = agx_shader_create();
+   agx_block *blk = agx_block_create(s);
+   blk->cf.owner = &s->body;
+   agx_list_insert_before(&s->body, &blk->cf.link);
+   *b = agx_builder_at_end(s, blk);
+   return s;
+}
+
+static unsigned count_ops(agx_shader *s, enum agx_op op)
+{
+   agx_instr **all;
+   unsigned n = agx_collect_instrs(s, &all), c = 0;
+   for (unsigned i = 0; i < n; i++)
+      c += all[i]->op == op;
+   return c;
+}
+
+static void valid(agx_shader *s, const char *what)
+{
+   char err[256];
+   bool ok = agx_validate(s, err, sizeof(err));
+   CHECK(ok, "%s: %s", what, err);
+}
+
+/* A shader storing `v` to global address 0x1000 + 8*slot. */
+static void store_slot(agx_builder *b, agx_instr *v, unsigned slot)
+{
+   agx_intrin(b, AGX_OP_STORE_GLOBAL, agx_type_make(0, 0), 2, agx_imm(b, 64, 0x1000 + 8 * slot), v,
+              NULL, 8, 0, 0);
+}
+
+static uint64_t rnd(uint64_t *s)
+{
+   *s ^= *s << 13;
+   *s ^= *s >> 7;
+   *s ^= *s << 17;
+   return *s;
+}
+
+/* --- constant folding -------------------------------------------------------- */
+
+static uint64_t fold1(enum agx_op op, unsigned bits, unsigned dbits, uint64_t x, uint64_t y)
+{
+   agx_builder b;
+   agx_shader *s = new_shader(&b);
+   agx_instr *a = agx_imm(&b, bits, x), *c = agx_imm(&b, bits, y);
+   const struct agx_op_info *info = &agx_op_infos[op];
+   agx_instr *r = agx_build(&b, op, agx_type_make(dbits, 1), info->num_srcs, a, c, NULL, NULL);
+   store_slot(&b, r, 0);
+   agx_pass_const_fold(s);
+   uint64_t v = r->op == AGX_OP_CONST ? r->value[0] : 0xbadbadbadull;
+   CHECK(r->op == AGX_OP_CONST, "%s not folded", info->name);
+   agx_shader_destroy(s);
+   return v;
+}
+
+static uint32_t fbits(float f)
+{
+   uint32_t u;
+   memcpy(&u, &f, 4);
+   return u;
+}
+
+static void test_const_fold(void)
+{
+   CHECK(fold1(AGX_OP_IADD, 32, 32, 0xffffffff, 2) == 1, "iadd wraps");
+   CHECK(fold1(AGX_OP_IMUL, 16, 16, 300, 300) == (300 * 300) % 65536, "imul 16-bit");
+   CHECK(fold1(AGX_OP_IDIV, 32, 32, (uint32_t)-7, 2) == (uint32_t)-3, "idiv truncates");
+   CHECK(fold1(AGX_OP_IMOD, 32, 32, (uint32_t)-7, 3) == 2, "imod sign of divisor");
+   CHECK(fold1(AGX_OP_IREM, 32, 32, (uint32_t)-7, 3) == (uint32_t)-1, "irem sign of dividend");
+   CHECK(fold1(AGX_OP_UDIV, 32, 32, 7, 0) == 0, "udiv by zero is 0");
+   CHECK(fold1(AGX_OP_IDIV, 32, 32, 0x80000000u, 0xffffffffu) == 0x80000000u, "INT_MIN / -1");
+   CHECK(fold1(AGX_OP_ISHR, 32, 32, 0x80000000u, 4) == 0xf8000000u, "ishr");
+   CHECK(fold1(AGX_OP_USHR, 32, 32, 0x80000000u, 36) == 0x08000000u, "shift count masked");
+   CHECK(fold1(AGX_OP_ILT, 32, 1, (uint32_t)-1, 0) == 1, "ilt signed");
+   CHECK(fold1(AGX_OP_ULT, 32, 1, (uint32_t)-1, 0) == 0, "ult unsigned");
+   CHECK(fold1(AGX_OP_UMUL_HIGH, 32, 32, 0x80000000u, 6) == 3, "umul_high");
+   CHECK(fold1(AGX_OP_IMUL_HIGH, 64, 64, (uint64_t)-2, 3) == ~UINT64_C(0), "imul_high 64");
+   CHECK(fold1(AGX_OP_FADD, 32, 32, fbits(1.5f), fbits(2.25f)) == fbits(3.75f), "fadd");
+   CHECK(fold1(AGX_OP_FMUL, 16, 16, 0x3e00 /* 1.5 */, 0x4000 /* 2 */) == 0x4200, "fmul half");
+   CHECK(fold1(AGX_OP_F2I, 32, 32, fbits(-3.75f), 0) == (uint32_t)-3, "f2i truncates");
+   CHECK(fold1(AGX_OP_F2I, 32, 32, fbits(1e20f), 0) == 0x7fffffff, "f2i saturates");
+   CHECK(fold1(AGX_OP_F2U, 32, 32, fbits(-5.0f), 0) == 0, "f2u clamps negatives");
+   CHECK(fold1(AGX_OP_I2I, 8, 32, 0x80, 0) == 0xffffff80u, "i2i sign-extends");
+   CHECK(fold1(AGX_OP_U2U, 8, 32, 0x80, 0) == 0x80, "u2u zero-extends");
+   CHECK(fold1(AGX_OP_F2F, 32, 16, fbits(65504.0f), 0) == 0x7bff, "f2f to half max");
+   CHECK(fold1(AGX_OP_F2F, 32, 16, fbits(1e6f), 0) == 0x7c00, "f2f to half overflows to inf");
+   CHECK(fold1(AGX_OP_FLT, 32, 1, 0x7fc00000, fbits(1.0f)) == 0, "ordered compare with NaN");
+   CHECK(fold1(AGX_OP_FNEU, 32, 1, 0x7fc00000, fbits(1.0f)) == 1, "unordered compare with NaN");
+   CHECK(fold1(AGX_OP_UFIND_MSB, 32, 32, 0x00f0, 0) == 7, "ufind_msb");
+   CHECK(fold1(AGX_OP_BIT_COUNT, 64, 32, ~UINT64_C(0), 0) == 64, "bit_count 64");
+
+   /* Random agreement of the folder with C for 32-bit integer ops. */
+   uint64_t seed = 0x9e3779b97f4a7c15ull;
+   for (unsigned i = 0; i < 200; i++) {
+      uint32_t x = (uint32_t)rnd(&seed), y = (uint32_t)rnd(&seed) | 1;
+      CHECK(fold1(AGX_OP_UDIV, 32, 32, x, y) == x / y, "udiv %u %u", x, y);
+      CHECK(fold1(AGX_OP_UMOD, 32, 32, x, y) == x % y, "umod %u %u", x, y);
+      CHECK(fold1(AGX_OP_ISUB, 32, 32, x, y) == (uint32_t)(x - y), "isub");
+      CHECK(fold1(AGX_OP_IXOR, 32, 32, x, y) == (x ^ y), "ixor");
+   }
+
+   /* Folding a vector, an extract, a vec and a constant select. */
+   agx_builder b;
+   agx_shader *s = new_shader(&b);
+   uint64_t va[4] = { 1, 2, 3, 4 }, vb[4] = { 10, 20, 30, 40 };
+   agx_instr *x = agx_const(&b, agx_type_make(32, 4), va), *y = agx_const(&b, agx_type_make(32, 4), vb);
+   agx_instr *sum = agx_iadd(&b, x, y);
+   agx_instr *e = agx_extract(&b, sum, 2);
+   agx_instr *comps[2] = { e, agx_imm(&b, 32, 5) };
+   agx_instr *v2 = agx_vec(&b, 2, comps);
+   agx_instr *sel = agx_bcsel(&b, agx_imm(&b, 1, 1), v2, agx_vec(&b, 2, (agx_instr *[]){ e, e }));
+   store_slot(&b, sel, 0);
+   agx_optimize(s);
+   valid(s, "folded vector shader");
+   agx_instr *last = agx_block_last_instr(agx_list_first_block(&s->body));
+   CHECK(last->op == AGX_OP_STORE_GLOBAL && last->src[1]->op == AGX_OP_CONST &&
+         last->src[1]->value[0] == 33 && last->src[1]->value[1] == 5,
+         "vector folding through extract/vec/bcsel");
+   CHECK(count_ops(s, AGX_OP_IADD) == 0 && count_ops(s, AGX_OP_BCSEL) == 0, "folded away");
+   agx_shader_destroy(s);
+}
+
+/* --- DCE, CSE, copy propagation ------------------------------------------------ */
+
+static void test_dce_cse(void)
+{
+   agx_builder b;
+   agx_shader *s = new_shader(&b);
+   agx_instr *addr = agx_imm(&b, 64, 0x1000);
+   agx_instr *ld = agx_intrin(&b, AGX_OP_LOAD_GLOBAL, agx_type_make(32, 1), 1, addr, NULL, NULL, 4, 0, 0);
+   agx_instr *ld2 = agx_intrin(&b, AGX_OP_LOAD_GLOBAL, agx_type_make(32, 1), 1, addr, NULL, NULL, 4, 0, 0);
+   agx_instr *k = agx_imm(&b, 32, 7);
+   agx_instr *a1 = agx_iadd(&b, ld, k);
+   agx_instr *a2 = agx_iadd(&b, k, ld); /* commutative duplicate */
+   agx_instr *dead = agx_imul(&b, a1, a2);
+   (void)dead;
+   agx_instr *m = agx_build(&b, AGX_OP_MOV, a2->type, 1, a2, NULL, NULL, NULL);
+   agx_instr *cond = agx_ieq(&b, ld2, k);
+   agx_if *nif = agx_push_if(&b, cond);
+   agx_instr *in_then = agx_isub(&b, ld, k);
+   store_slot(&b, in_then, 1);
+   agx_push_else(&b, nif);
+   agx_instr *in_else = agx_isub(&b, ld, k); /* same expression, other branch: not merged */
+   store_slot(&b, in_else, 2);
+   agx_pop_if(&b, nif);
+   agx_if *empty = agx_push_if(&b, cond);
+   agx_imul(&b, ld, ld); /* dead: the if becomes empty */
+   agx_pop_if(&b, empty);
+   store_slot(&b, agx_iadd(&b, a1, m), 0);
+   valid(s, "before");
+   unsigned before_add = count_ops(s, AGX_OP_IADD);
+   CHECK(agx_pass_cse(s), "CSE made progress");
+   CHECK(count_ops(s, AGX_OP_IADD) == before_add - 1, "commutative iadd merged");
+   CHECK(count_ops(s, AGX_OP_LOAD_GLOBAL) == 2, "memory loads are not merged");
+   CHECK(count_ops(s, AGX_OP_ISUB) == 2, "no merging across if branches");
+   agx_pass_copy_prop(s);
+   CHECK(agx_pass_dce(s), "DCE made progress");
+   valid(s, "after DCE");
+   CHECK(count_ops(s, AGX_OP_IMUL) == 0, "dead imul removed");
+   CHECK(count_ops(s, AGX_OP_MOV) == 0, "copy removed");
+   unsigned ifs = 0;
+   agx_foreach_cf(&s->body, n) ifs += n->type == AGX_CF_IF;
+   CHECK(ifs == 1, "empty if removed, other kept (%u)", ifs);
+   CHECK(count_ops(s, AGX_OP_STORE_GLOBAL) == 3, "stores kept");
+   agx_instr *last = agx_block_last_instr(agx_list_last_block(&s->body));
+   CHECK(last->op == AGX_OP_STORE_GLOBAL && last->src[1]->op == AGX_OP_IADD &&
+         last->src[1]->src[0] == a1 && last->src[1]->src[1] == a1, "uses rewritten to the survivor");
+   agx_shader_destroy(s);
+}
+
+/* --- vars to SSA ------------------------------------------------------------------ */
+
+/* sum = 0; i = 0; loop { if (i >= n) break; if (i & 1) { i++; continue; } sum += i; i++ } */
+static agx_shader *build_var_loop(void)
+{
+   agx_builder b;
+   agx_shader *s = new_shader(&b);
+   agx_type t = agx_type_make(32, 1);
+   unsigned vsum = agx_shader_add_var(s, t), vi = agx_shader_add_var(s, t);
+   agx_instr *n = agx_intrin(&b, AGX_OP_LOAD_GLOBAL, t, 1, agx_imm(&b, 64, 0x1000), NULL, NULL, 4, 0, 0);
+   agx_intrin(&b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, agx_imm(&b, 32, 0), NULL, NULL, vsum, 0, 0);
+   agx_intrin(&b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, agx_imm(&b, 32, 0), NULL, NULL, vi, 0, 0);
+   agx_loop *loop = agx_push_loop(&b);
+   agx_instr *i = agx_intrin(&b, AGX_OP_LOAD_VAR, t, 0, NULL, NULL, NULL, vi, 0, 0);
+   agx_if *brk = agx_push_if(&b, agx_uge(&b, i, n));
+   agx_jump(&b, AGX_OP_BREAK);
+   agx_pop_if(&b, brk);
+   agx_if *odd = agx_push_if(&b, agx_ine(&b, agx_iand(&b, i, agx_imm(&b, 32, 1)), agx_imm(&b, 32, 0)));
+   agx_intrin(&b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, agx_iadd(&b, i, agx_imm(&b, 32, 1)), NULL,
+              NULL, vi, 0, 0);
+   agx_jump(&b, AGX_OP_CONTINUE);
+   agx_pop_if(&b, odd);
+   agx_instr *sum = agx_intrin(&b, AGX_OP_LOAD_VAR, t, 0, NULL, NULL, NULL, vsum, 0, 0);
+   agx_intrin(&b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, agx_iadd(&b, sum, i), NULL, NULL, vsum, 0, 0);
+   agx_intrin(&b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, agx_iadd(&b, i, agx_imm(&b, 32, 1)), NULL,
+              NULL, vi, 0, 0);
+   agx_pop_loop(&b, loop);
+   agx_instr *fin = agx_intrin(&b, AGX_OP_LOAD_VAR, t, 0, NULL, NULL, NULL, vsum, 0, 0);
+   agx_intrin(&b, AGX_OP_STORE_GLOBAL, agx_type_make(0, 0), 2, agx_imm(&b, 64, 0x1008), fin, NULL, 4, 0, 0);
+   return s;
+}
+
+static uint32_t run_scalar(agx_shader *s, uint32_t in)
+{
+   uint32_t mem[4] = { in, 0, 0xdeadbeef, 0 };
+   struct agx_interp_buffer buf = { 0x1000, mem, sizeof(mem) };
+   struct agx_interp_dispatch d = { .groups = { 1, 1, 1 }, .buffers = &buf, .num_buffers = 1 };
+   char err[256];
+   int r = agx_interp_run(s, &d, NULL, err, sizeof(err));
+   CHECK(r == 0, "interpreter: %s", err);
+   return mem[2];
+}
+
+static void test_vars_to_ssa(void)
+{
+   agx_shader *s = build_var_loop();
+   valid(s, "var loop");
+   uint32_t want[5] = { 0, 0, 0, 2, 2 };
+   uint32_t before[5];
+   for (unsigned n = 0; n < 5; n++)
+      before[n] = run_scalar(s, n);
+   CHECK(agx_pass_vars_to_ssa(s), "progress");
+   valid(s, "after vars_to_ssa");
+   CHECK(count_ops(s, AGX_OP_LOAD_VAR) == 0 && count_ops(s, AGX_OP_STORE_VAR) == 0,
+         "no variable access left");
+   CHECK(count_ops(s, AGX_OP_PHI) >= 3, "phis created (%u)", count_ops(s, AGX_OP_PHI));
+   agx_optimize(s);
+   valid(s, "after optimize");
+   for (unsigned n = 0; n < 5; n++) {
+      CHECK(before[n] == want[n], "interpreted variables: n=%u got %u", n, before[n]);
+      CHECK(run_scalar(s, n) == want[n], "interpreted SSA: n=%u", n);
+   }
+   CHECK(run_scalar(s, 100) == 2450, "sum of even numbers below 100");
+   agx_shader_destroy(s);
+}
+
+/* --- scalarize and integer division lowering ---------------------------------------- */
+
+/* out[k] = op_k(a, b) for the five division opcodes, on vectors of 2. */
+static agx_shader *build_div(unsigned bits, bool const_divisor, uint64_t dval)
+{
+   agx_builder b;
+   agx_shader *s = new_shader(&b);
+   agx_type t = agx_type_make(bits, 2);
+   agx_instr *a = agx_intrin(&b, AGX_OP_LOAD_GLOBAL, t, 1, agx_imm(&b, 64, 0x1000), NULL, NULL, 8, 0, 0);
+   agx_instr *d;
+   if (const_divisor) {
+      uint64_t v[4] = { dval, dval, 0, 0 };
+      d = agx_const(&b, t, v);
+   } else {
+      d = agx_intrin(&b, AGX_OP_LOAD_GLOBAL, t, 1, agx_imm(&b, 64, 0x1010), NULL, NULL, 8, 0, 0);
+   }
+   enum agx_op ops[5] = { AGX_OP_UDIV, AGX_OP_UMOD, AGX_OP_IDIV, AGX_OP_IREM, AGX_OP_IMOD };
+   for (unsigned k = 0; k < 5; k++) {
+      agx_instr *r = agx_build(&b, ops[k], t, 2, a, d, NULL, NULL);
+      agx_intrin(&b, AGX_OP_STORE_GLOBAL, agx_type_make(0, 0), 2, agx_imm(&b, 64, 0x1020 + 16 * k), r,
+                 NULL, 8, 0, 0);
+   }
+   return s;
+}
+
+static void run_div(agx_shader *s, unsigned bits, const uint64_t a[2], const uint64_t d[2], uint64_t out[10])
+{
+   uint8_t mem[0x70] = { 0 };
+   unsigned bytes = bits / 8;
+   for (unsigned c = 0; c < 2; c++) {
+      memcpy(mem + c * bytes, &a[c], bytes);
+      memcpy(mem + 0x10 + c * bytes, &d[c], bytes);
+   }
+   struct agx_interp_buffer buf = { 0x1000, mem, sizeof(mem) };
+   struct agx_interp_dispatch dd = { .groups = { 1, 1, 1 }, .buffers = &buf, .num_buffers = 1 };
+   char err[256];
+   CHECK(agx_interp_run(s, &dd, NULL, err, sizeof(err)) == 0, "interp: %s", err);
+   for (unsigned k = 0; k < 5; k++)
+      for (unsigned c = 0; c < 2; c++) {
+         out[k * 2 + c] = 0;
+         memcpy(&out[k * 2 + c], mem + 0x20 + 16 * k + c * bytes, bytes);
+      }
+}
+
+static void test_idiv(void)
+{
+   uint64_t seed = 12345;
+   const unsigned sizes[4] = { 8, 16, 32, 64 };
+   for (unsigned si = 0; si < 4; si++) {
+      unsigned bits = sizes[si];
+      uint64_t mask = bits == 64 ? ~UINT64_C(0) : ((UINT64_C(1) << bits) - 1);
+      agx_shader *ref = build_div(bits, false, 0), *low = build_div(bits, false, 0);
+      CHECK(agx_pass_lower_idiv(low), "lowered");
+      agx_optimize(low);
+      valid(low, "lowered division");
+      CHECK(count_ops(low, AGX_OP_UDIV) + count_ops(low, AGX_OP_IDIV) + count_ops(low, AGX_OP_IMOD) == 0,
+            "no division left");
+      for (unsigned it = 0; it < 150; it++) {
+         uint64_t a[2] = { rnd(&seed) & mask, rnd(&seed) & mask }, d[2];
+         for (unsigned c = 0; c < 2; c++) {
+            uint64_t r = rnd(&seed);
+            d[c] = (it % 4 == 0 ? r : (it % 4 == 1 ? r % 17 : r >> (r % bits))) & mask;
+            if (it % 10 == 0)
+               d[c] = c ? mask : 0; /* -1 and 0 */
+            if (it % 10 == 5)
+               a[c] = UINT64_C(1) << (bits - 1); /* INT_MIN */
+         }
+         uint64_t want[10], got[10];
+         run_div(ref, bits, a, d, want);
+         run_div(low, bits, a, d, got);
+         for (unsigned k = 0; k < 10; k++)
+            CHECK(got[k] == want[k], "%u-bit op %u comp %u: a=%llx d=%llx got %llx want %llx", bits,
+                  k / 2, k % 2, (unsigned long long)a[k % 2], (unsigned long long)d[k % 2],
+                  (unsigned long long)got[k], (unsigned long long)want[k]);
+      }
+      agx_shader_destroy(ref);
+      agx_shader_destroy(low);
+   }
+   /* Constant divisors use the multiply-high sequence (32-bit). */
+   const uint32_t divisors[] = { 1, 2, 3, 5, 6, 7, 10, 11, 13, 25, 125, 641, 1000, 65537, 0x7fffffff,
+                                 0x80000001u, 0xfffffffeu, 0xffffffffu };
+   for (unsigned di = 0; di < sizeof(divisors) / sizeof(divisors[0]); di++) {
+      agx_shader *low = build_div(32, true, divisors[di]);
+      agx_pass_lower_idiv(low);
+      agx_optimize(low);
+      valid(low, "constant division");
+      for (unsigned it = 0; it < 40; it++) {
+         uint64_t a[2] = { rnd(&seed) & 0xffffffffu, it < 4 ? 0xffffffffu - it : rnd(&seed) % 1000 };
+         uint64_t d[2] = { divisors[di], divisors[di] }, got[10];
+         run_div(low, 32, a, d, got);
+         for (unsigned c = 0; c < 2; c++) {
+            CHECK(got[c] == (uint32_t)a[c] / divisors[di], "udiv %llu / %u", (unsigned long long)a[c],
+                  divisors[di]);
+            CHECK(got[2 + c] == (uint32_t)a[c] % divisors[di], "umod");
+         }
+      }
+      agx_shader_destroy(low);
+   }
+}
+
+static void test_scalarize(void)
+{
+   agx_shader *ref = build_div(32, false, 0), *sc = build_div(32, false, 0);
+   agx_pass_scalarize(sc);
+   agx_optimize(sc);
+   valid(sc, "scalarized");
+   agx_instr **all;
+   unsigned n = agx_collect_instrs(sc, &all), vec_alu = 0;
+   for (unsigned i = 0; i < n; i++)
+      vec_alu += agx_info(all[i])->kind == AGX_OPK_ALU && all[i]->type.comps > 1;
+   CHECK(vec_alu == 0, "no vector ALU op left (%u)", vec_alu);
+   uint64_t seed = 777;
+   for (unsigned it = 0; it < 50; it++) {
+      uint64_t a[2] = { rnd(&seed) & 0xffffffff, rnd(&seed) & 0xffffffff };
+      uint64_t d[2] = { rnd(&seed) & 0xffff, rnd(&seed) & 0xff }, x[10], y[10];
+      run_div(ref, 32, a, d, x);
+      run_div(sc, 32, a, d, y);
+      CHECK(!memcmp(x, y, sizeof(x)), "scalarized results differ");
+   }
+   agx_shader_destroy(ref);
+   agx_shader_destroy(sc);
+}
+
+/* --- validator and printer --------------------------------------------------------- */
+
+static void test_validator(void)
+{
+   char err[256];
+   agx_builder b;
+   agx_shader *s = new_shader(&b);
+   agx_instr *x = agx_imm(&b, 32, 1);
+   agx_instr *bad = agx_build(&b, AGX_OP_IADD, agx_type_make(32, 1), 2, x, agx_imm(&b, 16, 1), NULL, NULL);
+   (void)bad;
+   CHECK(!agx_validate(s, err, sizeof(err)) && strstr(err, "type"), "type mismatch caught: %s", err);
+   agx_shader_destroy(s);
+
+   s = new_shader(&b);
+   agx_jump(&b, AGX_OP_BREAK);
+   CHECK(!agx_validate(s, err, sizeof(err)) && strstr(err, "outside"), "break outside loop: %s", err);
+   agx_shader_destroy(s);
+
+   s = new_shader(&b);
+   agx_instr *c = agx_ieq(&b, agx_imm(&b, 32, 1), agx_imm(&b, 32, 2));
+   agx_if *nif = agx_push_if(&b, c);
+   agx_instr *inner = agx_imm(&b, 32, 3);
+   agx_pop_if(&b, nif);
+   store_slot(&b, inner, 0);
+   CHECK(!agx_validate(s, err, sizeof(err)) && strstr(err, "dominate"), "dominance: %s", err);
+   agx_shader_destroy(s);
+
+   s = new_shader(&b);
+   agx_instr *late = agx_instr_create(s, AGX_OP_CONST, agx_type_make(32, 1), 0);
+   store_slot(&b, late, 0);
+   agx_builder_insert(&b, late);
+   CHECK(!agx_validate(s, err, sizeof(err)) && strstr(err, "before use"), "use before def: %s", err);
+   agx_shader_destroy(s);
+
+   /* Printer: a small shader round-trips into readable text. */
+   s = build_var_loop();
+   FILE *f = tmpfile();
+   agx_print_shader(s, f);
+   long size = ftell(f);
+   rewind(f);
+   char *text = calloc(1, (size_t)size + 1);
+   CHECK(fread(text, 1, (size_t)size, f) == (size_t)size, "read back");
+   fclose(f);
+   CHECK(strstr(text, "loop {") && strstr(text, "} continue {") && strstr(text, "load_var") &&
+         strstr(text, "break") && strstr(text, "store_global"), "printer output:\n%s", text);
+   free(text);
+   agx_shader_destroy(s);
+}
+
+int main(void)
+{
+   test_const_fold();
+   test_dce_cse();
+   test_vars_to_ssa();
+   test_idiv();
+   test_scalarize();
+   test_validator();
+   printf("%u checks, %u failures\n", checks, failures);
+   return failures ? 1 : 0;
+}

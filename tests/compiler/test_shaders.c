@@ -1,0 +1,637 @@
+/* End-to-end tests: GLSL compute shaders (compiled by glslangValidator at
+ * build time) go through the SPIR-V front end in three pipelines (raw,
+ * optimised, optimised + lowered) and run on the IR interpreter with random
+ * inputs; every output is compared with a C reference implementation.
+ * Usage: test_compiler_shaders SPV_DIR TEST_NAME */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+static int32_t smod(int32_t a, int32_t b)
+{
+   int32_t r = (int32_t)((int64_t)a % b);
+   if (r != 0 && ((r < 0) != (b < 0)))
+      r += b;
+   return r;
+}
+
+static uint32_t u(int32_t v) { return (uint32_t)v; }
+
+static uint32_t bitrev32(uint32_t v)
+{
+   uint32_t r = 0;
+   for (int i = 0; i < 32; i++)
+      if (v & (1u << i))
+         r |= 1u << (31 - i);
+   return r;
+}
+
+static int find_msb_s(int32_t v)
+{
+   uint32_t x = v < 0 ? ~(uint32_t)v : (uint32_t)v;
+   return x ? 31 - __builtin_clz(x) : -1;
+}
+
+/* --- arith ----------------------------------------------------------------- */
+
+static void test_arith(const char *spv)
+{
+   const unsigned N = 64;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, spv, (enum h_mode)mode, NULL))
+         continue;
+      uint64_t seed = 0x1234567 + mode;
+      int32_t *a = h_buffer(&h, 0, 0, 0, N * 4), *b = h_buffer(&h, 0, 1, 0, N * 4);
+      float *f = h_buffer(&h, 0, 2, 0, N * 4);
+      int32_t *oi = h_buffer(&h, 0, 3, 0, N * 24 * 4);
+      float *of = h_buffer(&h, 0, 4, 0, N * 12 * 4);
+      for (unsigned i = 0; i < N; i++) {
+         a[i] = (int32_t)(h_rand(&seed) % 2000001) - 1000000;
+         b[i] = (int32_t)(h_rand(&seed) % 2001) - 1000;
+         if (i % 7 == 0)
+            b[i] = 0;
+         if (i % 5 == 0)
+            a[i] = (int32_t)h_rand(&seed) >> 2;
+         f[i] = ((float)(h_rand(&seed) % 200001) - 100000.0f) / 97.0f;
+      }
+      if (h_run(&h, N / 32, 1, 1)) {
+         for (unsigned i = 0; i < N; i++) {
+            int32_t A = a[i], B = b[i], bz = B == 0 ? 1 : B;
+            uint32_t ua = u(A), ub = u(B);
+            float F = f[i];
+            uint32_t want[24] = {
+               ua + ub, ua - ub, ua * ub, u(A / bz), u(smod(A, bz)), ua / u(bz), ua % u(bz),
+               u(A >> (B & 31)), ua >> (ub & 31), ua << (B & 31), (ua & ub) ^ (ua | ~ub),
+               u(A < B ? A : B) * 3 + u(A > B ? A : B), (ua < ub ? ua : ub) ^ (ua > ub ? ua : ub),
+               u(abs(A) + (B > 0) - (B < 0)),
+               (A < B ? 1u : 0) | (ua < ub ? 2u : 0) | (A >= B ? 4u : 0) | (A == B ? 8u : 0),
+               u((int32_t)F), (uint32_t)fabsf(F),
+               u(__builtin_popcount(ua) + find_msb_s(A) * 64 + (ub ? __builtin_ctz(ub) : -1) * 4096),
+               bitrev32(ua),
+               u((int32_t)(((int32_t)(ua << (32 - 12))) >> (32 - 9)) + (int32_t)((ua >> 5) & 0x7f)),
+               (ua & ~0xff0u) | ((ub << 4) & 0xff0u),
+               u(A < -1000 ? -1000 : (A > 1000 ? 1000 : A)),
+               0,
+               (F < 0.5f ? 1u : 0) | (F >= -0.25f ? 2u : 0) | (isnan(F / 0.0f) ? 4u : 0),
+            };
+            uint32_t fb;
+            memcpy(&fb, &F, 4);
+            want[22] = fb ^ 0x5a5a;
+            for (unsigned k = 0; k < 24; k++)
+               h_check_u32("arith int", i * 24 + k, u(oi[i * 24 + k]), want[k]);
+            float fw[12] = {
+               F * 2.5f + 1.0f, F / 3.0f - (float)A * 0.5f, sqrtf(fabsf(F)), floorf(F) + ceilf(F) * 10.0f,
+               F - floorf(F), (float)A + (float)ua * 0.125f, fminf(fmaxf(F, -1.0f), 2.0f),
+               F + ((float)B - F) * 0.25f, fminf(F, 0.5f) + fmaxf(F, -0.5f),
+               fabsf(F) * (float)((F > 0) - (F < 0)), truncf(F) + nearbyintf(F) * 100.0f, -F + 1.0f,
+            };
+            for (unsigned k = 0; k < 12; k++)
+               h_check_f32("arith float", i * 12 + k, of[i * 12 + k], fw[k], 1e-6f);
+         }
+      }
+      h_finish(&h);
+   }
+}
+
+/* --- control flow ------------------------------------------------------------ */
+
+static void control_ref(uint32_t x, uint32_t out[4])
+{
+   if (x == 0) {
+      out[0] = 0xdead;
+      return;
+   }
+   uint32_t n = x, steps = 0;
+   while (n != 1) {
+      if (steps >= 200)
+         break;
+      if ((n & 1) == 0) {
+         n /= 2;
+         continue;
+      }
+      n = 3 * n + 1;
+      steps++;
+   }
+   out[0] = steps;
+   uint32_t s = 0;
+   for (uint32_t a = 0; a < (x % 7) + 1; a++) {
+      for (uint32_t b = 0; b < 10; b++) {
+         if (b == a + 2)
+            break;
+         if (((a + b) & 1) == 1)
+            continue;
+         s += a * 10 + b;
+      }
+      if (s > 1000)
+         break;
+   }
+   out[1] = s;
+   uint32_t k = 0, acc = x;
+   do {
+      acc = acc * 1103515245u + 12345u;
+      k++;
+   } while ((acc >> 28) != (x & 15) && k < 50);
+   out[2] = k;
+   out[3] = x < 100 ? x * 2 : (x < 1000 ? x + 7 : x ^ 0xff);
+}
+
+static void test_control(void)
+{
+   const unsigned N = 64;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "control", (enum h_mode)mode, NULL))
+         continue;
+      uint64_t seed = 99 + mode;
+      uint32_t *in = h_buffer(&h, 0, 0, 0, N * 4), *out = h_buffer(&h, 0, 1, 0, N * 16);
+      for (unsigned i = 0; i < N; i++)
+         in[i] = i % 9 == 0 ? 0 : (i % 3 ? h_rand(&seed) % 5000 : h_rand(&seed));
+      if (h_run(&h, N / 16, 1, 1)) {
+         for (unsigned i = 0; i < N; i++) {
+            uint32_t want[4] = { 0, 0, 0, 0 };
+            control_ref(in[i], want);
+            for (unsigned k = 0; k < 4; k++)
+               h_check_u32("control", i * 4 + k, out[i * 4 + k], want[k]);
+         }
+      }
+      h_finish(&h);
+   }
+}
+
+/* --- shared memory --------------------------------------------------------------- */
+
+static void test_shared(void)
+{
+   const unsigned G = 3, N = 64 * G;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "shared", (enum h_mode)mode, NULL))
+         continue;
+      uint64_t seed = 7 + mode;
+      uint32_t *in = h_buffer(&h, 0, 0, 0, N * 4), *sums = h_buffer(&h, 0, 1, 0, G * 4);
+      uint32_t *rev = h_buffer(&h, 0, 2, 0, N * 4);
+      for (unsigned i = 0; i < N; i++)
+         in[i] = h_rand(&seed);
+      if (h_run(&h, G, 1, 1)) {
+         for (unsigned g = 0; g < G; g++) {
+            uint32_t s = 0;
+            for (unsigned l = 0; l < 64; l++) {
+               s += in[g * 64 + l];
+               h_check_u32("shared rev", g * 64 + l, rev[g * 64 + l], in[g * 64 + 63 - l] * 3);
+            }
+            h_check_u32("shared sum", g, sums[g], s);
+         }
+      }
+      h_finish(&h);
+   }
+}
+
+/* --- atomics ---------------------------------------------------------------------- */
+
+static int cmp_u32(const void *a, const void *b)
+{
+   uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+   return x < y ? -1 : x > y;
+}
+
+static void test_atomics(void)
+{
+   const unsigned N = 96;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "atomics", (enum h_mode)mode, NULL))
+         continue;
+      uint64_t seed = 31 + mode;
+      uint32_t *in = h_buffer(&h, 0, 0, 0, N * 4), *cnt = h_buffer(&h, 0, 1, 0, 22 * 4);
+      uint32_t *slots = h_buffer(&h, 0, 2, 0, N * 4);
+      cnt[2] = 0xffffffffu;
+      cnt[4] = 0x7fffffff;
+      for (unsigned i = 0; i < N; i++)
+         in[i] = h_rand(&seed) % 300000;
+      if (h_run(&h, N / 32, 1, 1)) {
+         uint32_t mx = 0, mn = ~0u, orv = 0, low = 0, hist[16] = { 0 };
+         int32_t smin = 0x7fffffff;
+         for (unsigned i = 0; i < N; i++) {
+            mx = in[i] > mx ? in[i] : mx;
+            mn = in[i] < mn ? in[i] : mn;
+            orv |= 1u << (in[i] & 31);
+            low += in[i] & 0xff;
+            hist[in[i] & 15]++;
+            int32_t sv = (int32_t)in[i] - 100000;
+            smin = sv < smin ? sv : smin;
+         }
+         h_check_u32("atomic add", 0, cnt[0], N);
+         h_check_u32("atomic max", 0, cnt[1], mx);
+         h_check_u32("atomic min", 0, cnt[2], mn);
+         h_check_u32("atomic or", 0, cnt[3], orv);
+         h_check_u32("atomic smin", 0, cnt[4], (uint32_t)smin);
+         h_check_u32("atomic shared xchg sum", 0, cnt[5], low);
+         for (unsigned k = 0; k < 16; k++)
+            h_check_u32("atomic hist", k, cnt[6 + k], hist[k]);
+         uint32_t *a = malloc(N * 4), *b = malloc(N * 4);
+         memcpy(a, in, N * 4);
+         memcpy(b, slots, N * 4);
+         qsort(a, N, 4, cmp_u32);
+         qsort(b, N, 4, cmp_u32);
+         for (unsigned i = 0; i < N; i++)
+            h_check_u32("atomic slots", i, b[i], a[i]);
+         free(a);
+         free(b);
+      }
+      h_finish(&h);
+   }
+}
+
+/* --- structs, arrays, matrices ----------------------------------------------------- */
+
+static void test_structs(void)
+{
+   const unsigned N = 16;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "structs", (enum h_mode)mode, NULL))
+         continue;
+      uint64_t seed = 5 + mode;
+      uint8_t *ubo = h_buffer(&h, 0, 0, 0, 144);
+      uint8_t *items = h_buffer(&h, 0, 1, 0, N * 48);
+      float *dst = h_buffer(&h, 0, 2, 0, N * 3 * 16);
+      uint8_t *rm = h_buffer(&h, 0, 3, 0, 80);
+      float xf[16], bias[3], scale = 0.75f, table[4];
+      for (int k = 0; k < 16; k++)
+         xf[k] = (float)(h_rand(&seed) % 100) / 10.0f - 5.0f;
+      for (int k = 0; k < 3; k++)
+         bias[k] = (float)(h_rand(&seed) % 10);
+      for (int k = 0; k < 4; k++)
+         table[k] = (float)k * 1.5f + 0.25f;
+      memcpy(ubo, xf, 64);
+      memcpy(ubo + 64, bias, 12);
+      memcpy(ubo + 76, &scale, 4);
+      for (int k = 0; k < 4; k++)
+         memcpy(ubo + 80 + 16 * k, &table[k], 4);
+      for (unsigned i = 0; i < N; i++) {
+         float v[8];
+         int32_t ids[3];
+         for (int k = 0; k < 8; k++)
+            v[k] = (float)(h_rand(&seed) % 1000) / 100.0f - 5.0f;
+         for (int k = 0; k < 3; k++)
+            ids[k] = (int32_t)(h_rand(&seed) % 41) - 20;
+         memcpy(items + i * 48, v, 16);        /* pos + w */
+         memcpy(items + i * 48 + 16, v + 4, 16); /* mat2: columns 8 bytes apart */
+         memcpy(items + i * 48 + 32, ids, 12);
+      }
+      float m3[9], inv[3];
+      for (int k = 0; k < 9; k++)
+         m3[k] = (float)(k + 1) * 0.5f; /* m3[r*3+c] = M[r][c] */
+      for (int r = 0; r < 3; r++)
+         memcpy(rm + r * 16, &m3[r * 3], 12);
+      inv[0] = 1.0f, inv[1] = -2.0f, inv[2] = 0.5f;
+      memcpy(rm + 48, inv, 12);
+      if (h_run(&h, N / 8, 1, 1)) {
+         for (unsigned i = 0; i < N; i++) {
+            float pos[3], w, m[4];
+            int32_t ids[3];
+            memcpy(pos, items + i * 48, 12);
+            memcpy(&w, items + i * 48 + 12, 4);
+            memcpy(m, items + i * 48 + 16, 16);
+            memcpy(ids, items + i * 48 + 32, 12);
+            float in4[4] = { pos[0], pos[1], pos[2], 1.0f }, p[4];
+            for (int r = 0; r < 4; r++) {
+               p[r] = 0;
+               for (int c = 0; c < 4; c++)
+                  p[r] += xf[c * 4 + r] * in4[c];
+            }
+            for (int r = 0; r < 3; r++)
+               p[r] += bias[r];
+            for (int r = 0; r < 4; r++)
+               p[r] *= scale;
+            float q[2] = { m[0] * w + m[2], m[1] * w + m[3] };
+            int k = smod(ids[i % 3], 5);
+            if (k < 0)
+               k = -k;
+            float want[12] = { p[0], p[1], p[2], p[3], q[0], q[1], (float)(k * k) + w, table[i % 4],
+                               1.0f + (float)(ids[0] + ids[1] + ids[2]),
+                               2.0f + (float)i + (float)(ids[0] + ids[1] + ids[2]),
+                               3.0f + (float)(ids[0] + ids[1] + ids[2]),
+                               4.0f + (float)(ids[0] + ids[1] + ids[2]) };
+            for (int c = 0; c < 12; c++)
+               h_check_f32("structs", i * 12 + c, dst[i * 12 + c], want[c], 1e-5f);
+         }
+         float outv[3];
+         memcpy(outv, rm + 64, 12);
+         for (int r = 0; r < 3; r++) {
+            float want = 0;
+            for (int c = 0; c < 3; c++)
+               want += m3[r * 3 + c] * inv[c];
+            h_check_f32("row-major mat3 * vec3", r, outv[r], want, 1e-6f);
+         }
+      }
+      h_finish(&h);
+   }
+}
+
+/* --- push constants and descriptor sets -------------------------------------------- */
+
+static void test_push_sets(void)
+{
+   const unsigned N = 48;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      for (uint32_t which = 0; which < 2; which++) {
+         struct harness h;
+         if (!h_compile(&h, "push_sets", (enum h_mode)mode, NULL))
+            continue;
+         uint64_t seed = 77 + mode;
+         int32_t *a = h_buffer(&h, 0, 0, 0, N * 4);
+         int32_t *b0 = h_buffer(&h, 1, 2, 0, N * 4), *b1 = h_buffer(&h, 1, 2, 1, N * 4);
+         float *o = h_buffer(&h, 1, 0, 0, N * 4);
+         struct { uint32_t count; int32_t bias; float fscale; uint32_t which; } pc = { 40, -17, 0.5f, which };
+         h_push(&h, &pc, sizeof(pc));
+         for (unsigned i = 0; i < N; i++) {
+            a[i] = (int32_t)(h_rand(&seed) % 1000) - 500;
+            b0[i] = (int32_t)(h_rand(&seed) % 1000);
+            b1[i] = (int32_t)(h_rand(&seed) % 1000) - 1000;
+         }
+         if (h_run(&h, N / 16, 1, 1)) {
+            for (unsigned i = 0; i < N; i++) {
+               int32_t *bw = which ? b1 : b0, *bo = which ? b0 : b1;
+               float want = i < pc.count ? (float)(a[i] + bw[i] * 2 + bo[i] + pc.bias) * pc.fscale : 0.0f;
+               if (i == 47)
+                  want = (float)(N + N * 1000); /* a.v.length() + bufs[1].v.length() * 1000 */
+               h_check_f32("push/sets", i, o[i], want, 0);
+            }
+         }
+         h_finish(&h);
+      }
+   }
+}
+
+/* --- function calls ------------------------------------------------------------------ */
+
+static int32_t ffm(int32_t x, int32_t m)
+{
+   for (int32_t k = 1; k < 100; k++)
+      for (int32_t j = 0; j < 2; j++)
+         if (smod((int32_t)((uint32_t)x * (uint32_t)k + (uint32_t)j), m) == 0)
+            return k * 10 + j;
+   return -1;
+}
+
+static void accumulate(int32_t *acc, int32_t v)
+{
+   if (v < 0) {
+      *acc -= v;
+      return;
+   }
+   *acc += v * 2;
+}
+
+static int32_t twice(int32_t v)
+{
+   int32_t r = 0;
+   accumulate(&r, v);
+   return r;
+}
+
+static void test_funcs(void)
+{
+   const unsigned N = 32;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "funcs", (enum h_mode)mode, NULL))
+         continue;
+      uint64_t seed = 1234 + mode;
+      int32_t *in = h_buffer(&h, 0, 0, 0, N * 4), *out = h_buffer(&h, 0, 1, 0, N * 12);
+      for (unsigned i = 0; i < N; i++)
+         in[i] = (int32_t)(h_rand(&seed) % 2001) - 1000;
+      if (h_run(&h, N / 16, 1, 1)) {
+         for (unsigned i = 0; i < N; i++) {
+            int32_t acc = 5;
+            accumulate(&acc, in[i]);
+            accumulate(&acc, -in[i]);
+            h_check_u32("funcs inout", i, u(out[i * 3]), u(acc));
+            h_check_u32("funcs loop return", i, u(out[i * 3 + 1]), u(ffm(in[i], 7)));
+            h_check_u32("funcs nested", i, u(out[i * 3 + 2]), u(twice(twice(in[i]))));
+         }
+      }
+      h_finish(&h);
+   }
+}
+
+/* --- 64/16/8-bit types ------------------------------------------------------------------ */
+
+static void test_wide(void)
+{
+   const unsigned N = 16;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "wide", (enum h_mode)mode, NULL))
+         continue;
+      uint64_t seed = 4242 + mode;
+      uint64_t *in = h_buffer(&h, 0, 0, 0, N * 16), *o64 = h_buffer(&h, 0, 1, 0, N * 48);
+      uint32_t *o32 = h_buffer(&h, 0, 2, 0, N * 16);
+      double *od = h_buffer(&h, 0, 3, 0, N * 8);
+      for (unsigned i = 0; i < 2 * N; i++)
+         in[i] = ((uint64_t)h_rand(&seed) << 40) ^ ((uint64_t)h_rand(&seed) << 20) ^ h_rand(&seed);
+      in[3] = ~UINT64_C(0);
+      if (h_run(&h, N / 8, 1, 1)) {
+         for (unsigned i = 0; i < N; i++) {
+            uint64_t a = in[2 * i], b = in[2 * i + 1], bo = b | 1;
+            int64_t sa = (int64_t)a, sb = (int64_t)bo;
+            uint64_t sdiv = (sb == -1) ? (uint64_t)0 - a : (uint64_t)(sa / sb);
+            uint64_t want[6] = { a + b, a * b, a / bo, (a >> 7) ^ (b << 13), sdiv,
+                                 (uint64_t)(int64_t)(int32_t)(uint32_t)a };
+            for (int k = 0; k < 6; k++)
+               h_check_u64("wide u64", i * 6 + k, o64[i * 6 + k], want[k]);
+            uint16_t hh = (uint16_t)a, kk = (uint16_t)b;
+            int8_t c = (int8_t)(uint8_t)(a >> 8);
+            uint32_t w32[4] = { (uint16_t)(hh * kk + 3), (uint32_t)((int32_t)c * 3),
+                                (uint32_t)(int32_t)((int16_t)hh >> 3), (uint32_t)((a & 1023) * 4) };
+            for (int k = 0; k < 4; k++)
+               h_check_u32("wide small", i * 4 + k, o32[i * 4 + k], w32[k]);
+            double d = (double)(a & 0xfffff) / 7.0;
+            h_check_f64("wide double", i, od[i], d * d + 1.0, 1e-15);
+         }
+      }
+      h_finish(&h);
+   }
+}
+
+/* --- specialisation constants -------------------------------------------------------- */
+
+static void run_specid(const char *spv, const struct agx_spirv_options *opts, uint32_t size,
+                       uint32_t mul, bool neg)
+{
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, spv, (enum h_mode)mode, opts))
+         continue;
+      if (h.s->local_size[0] != size) {
+         fprintf(stderr, "  %s: local size %u, want %u\n", spv, h.s->local_size[0], size);
+         h_failures++;
+      }
+      const unsigned G = 2, N = G * size;
+      int32_t *o = h_buffer(&h, 0, 0, 0, N * 4);
+      if (h_run(&h, G, 1, 1)) {
+         for (unsigned i = 0; i < N; i++) {
+            int32_t r = (int32_t)(i * mul + mul * 2 + 1) + (int32_t)size * 1000;
+            h_check_u32("specid", i, u(o[i]), u(neg ? -r : r));
+         }
+      }
+      h_finish(&h);
+   }
+}
+
+static void test_specid(const char *spv)
+{
+   run_specid(spv, NULL, 1, 3, false);
+   struct agx_spirv_spec_value sv[3] = { { 0, 32 }, { 1, 5 }, { 2, 1 } };
+   struct agx_spirv_options opts = { .spec = sv, .num_spec = 3 };
+   run_specid(spv, &opts, 32, 5, true);
+}
+
+/* --- physical storage buffers ------------------------------------------------------------ */
+
+static void test_psb(void)
+{
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "psb", (enum h_mode)mode, NULL))
+         continue;
+      uint64_t nodes_addr, data_addr;
+      uint8_t *nodes = h_memory(&h, 9 * 16, &nodes_addr);
+      float *data = h_memory(&h, 16 * 4, &data_addr);
+      for (unsigned k = 0; k < 9; k++) {
+         uint32_t v = 100 + k * 7;
+         uint64_t next = nodes_addr + (k + 1) * 16;
+         memcpy(nodes + k * 16, &v, 4);
+         memcpy(nodes + k * 16 + 8, &next, 8);
+      }
+      struct { uint64_t head, data, raw; } pc = { nodes_addr, data_addr, 0x123456789abcull };
+      h_push(&h, &pc, sizeof(pc));
+      if (h_run(&h, 1, 1, 1)) {
+         for (unsigned i = 0; i < 8; i++) {
+            h_check_f32("psb list", i, data[i], (float)(100 + i * 7) + (float)(pc.raw & 0xffff), 0);
+            h_check_f32("psb cast", i, data[8 + i], (float)i, 0);
+         }
+      }
+      h_finish(&h);
+   }
+}
+
+/* --- switch ------------------------------------------------------------------------ */
+
+static int32_t classify(int32_t x)
+{
+   switch (x & 7) {
+   case 0:
+      return 100;
+   case 1:
+   case 2:
+      x += 10;
+      /* fall through */
+   case 3:
+      x *= 2;
+      break;
+   default:
+      x = -x;
+      break;
+   case 6:
+      return 600 + x;
+   }
+   return x;
+}
+
+static int32_t switch_loop(int32_t x)
+{
+   int32_t acc = 0;
+   for (int32_t k = 0; k < 8; k++) {
+      int32_t s = smod(x + k, 4); /* GLSL % on int is OpSMod */
+      switch (s) {
+      case 0:
+         continue;
+      case 1:
+         acc += k;
+         if (acc > 20)
+            break;
+         acc += 1;
+         /* fall through */
+      case 2:
+         acc += 100;
+         break;
+      default:
+         acc -= 1;
+      }
+      acc *= 2;
+   }
+   return acc;
+}
+
+static void test_switch(void)
+{
+   const unsigned N = 64;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "switch", (enum h_mode)mode, NULL))
+         continue;
+      uint64_t seed = 555 + mode;
+      int32_t *in = h_buffer(&h, 0, 0, 0, N * 4), *out = h_buffer(&h, 0, 1, 0, N * 8);
+      for (unsigned i = 0; i < N; i++)
+         in[i] = (int32_t)(h_rand(&seed) % 200) - 100;
+      if (h_run(&h, N / 16, 1, 1)) {
+         for (unsigned i = 0; i < N; i++) {
+            h_check_u32("switch in loop", i, u(out[2 * i]), u(switch_loop(in[i])));
+            h_check_u32("switch with returns", i, u(out[2 * i + 1]), u(classify(in[i])));
+         }
+      }
+      h_finish(&h);
+   }
+}
+
+int main(int argc, char **argv)
+{
+   if (argc < 3) {
+      fprintf(stderr, "usage: %s SPV_DIR TEST\n", argv[0]);
+      return 2;
+   }
+   h_spv_dir = argv[1];
+   const char *t = argv[2];
+   if (!strcmp(t, "arith"))
+      test_arith("arith");
+   else if (!strcmp(t, "arith_vk12"))
+      test_arith("arith_vk12");
+   else if (!strcmp(t, "control"))
+      test_control();
+   else if (!strcmp(t, "shared"))
+      test_shared();
+   else if (!strcmp(t, "atomics"))
+      test_atomics();
+   else if (!strcmp(t, "structs"))
+      test_structs();
+   else if (!strcmp(t, "push_sets"))
+      test_push_sets();
+   else if (!strcmp(t, "funcs"))
+      test_funcs();
+   else if (!strcmp(t, "wide"))
+      test_wide();
+   else if (!strcmp(t, "specid"))
+      test_specid("specid");
+   else if (!strcmp(t, "specid_vk12"))
+      test_specid("specid_vk12");
+   else if (!strcmp(t, "psb"))
+      test_psb();
+   else if (!strcmp(t, "switch"))
+      test_switch();
+   else {
+      fprintf(stderr, "unknown test %s\n", t);
+      return 2;
+   }
+   if (h_failures) {
+      fprintf(stderr, "%s: %u failures\n", t, h_failures);
+      return 1;
+   }
+   printf("%s: ok\n", t);
+   return 0;
+}
