@@ -16,6 +16,7 @@ static const struct {
    {"submit", AGX_DEBUG_SUBMIT, "trace queue submissions, waits and signals"},
    {"alloc", AGX_DEBUG_ALLOC, "trace buffer-object and GPU VA allocations"},
    {"startup", AGX_DEBUG_STARTUP, "explain how the device was selected"},
+   {"shaders", AGX_DEBUG_SHADERS, "print the disassembly of every compiled shader"},
 };
 
 static uint32_t debug_flags;

@@ -15,6 +15,7 @@ enum agx_debug_flag {
    AGX_DEBUG_SUBMIT = 1u << 1, /* trace queue submissions and syncs */
    AGX_DEBUG_ALLOC = 1u << 2,  /* trace BO and VA allocations */
    AGX_DEBUG_STARTUP = 1u << 3,/* explain device selection */
+   AGX_DEBUG_SHADERS = 1u << 4,/* print the disassembly of every compiled shader */
 };
 
 uint32_t agx_debug_flags(void);

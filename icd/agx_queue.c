@@ -291,7 +291,10 @@ agx_queue_check_faults(struct agx_queue *queue)
       if (ret == 0 && status == 0)
          break; /* still running */
       if (ret == 0 && status < 0) {
-         agx_log("a GPU job on queue %u failed: %s", queue->queue_id, strerror(-status));
+         agx_log("a GPU job on queue %u failed: %s", queue->queue_id,
+                 status == -ETIMEDOUT ? "it ran too long (GPU watchdog)"
+                 : status == -EIO     ? "GPU fault or illegal instruction"
+                                      : strerror(-status));
          agx_device_set_lost(queue->device, "a submitted command faulted on the GPU");
          break;
       }

@@ -1,0 +1,95 @@
+/* vkCreateComputePipelines: compile the stage's SPIR-V against the
+ * pipeline layout and upload the machine code. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "agx_alloc.h"
+#include "agx_descriptor_set_layout.h"
+#include "agx_device.h"
+#include "agx_log.h"
+#include "agx_pipeline.h"
+#include "agx_shader_compile.h"
+#include "agx_shader_module.h"
+
+/* Reads VkSpecializationInfo into (id, value) pairs; NULL count 0 if none. */
+static VkResult
+read_specialization(struct agx_device *device, const VkSpecializationInfo *info,
+                    struct agx_spec_constant **out, uint32_t *count)
+{
+   *out = NULL;
+   *count = 0;
+   if (!info || info->mapEntryCount == 0)
+      return VK_SUCCESS;
+   struct agx_spec_constant *spec = agx_alloc(&device->alloc, info->mapEntryCount * sizeof(*spec), 8,
+                                              VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   if (!spec)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   for (uint32_t i = 0; i < info->mapEntryCount; i++) {
+      const VkSpecializationMapEntry *e = &info->pMapEntries[i];
+      uint64_t value = 0;
+      size_t size = e->size < sizeof(value) ? e->size : sizeof(value);
+      if (e->offset + size <= info->dataSize)
+         memcpy(&value, (const uint8_t *)info->pData + e->offset, size);
+      spec[i] = (struct agx_spec_constant){e->constantID, value};
+   }
+   *out = spec;
+   *count = info->mapEntryCount;
+   return VK_SUCCESS;
+}
+
+static VkResult
+create_compute_pipeline(struct agx_device *device, const VkComputePipelineCreateInfo *info,
+                        const VkAllocationCallbacks *alloc, struct agx_pipeline **out)
+{
+   const struct agx_shader_module *module = agx_shader_module_from_handle(info->stage.module);
+   const struct agx_pipeline_layout *layout = agx_pipeline_layout_from_handle(info->layout);
+   if (!module)
+      return agx_error(VK_ERROR_UNKNOWN, "compute stage without a shader module");
+
+   struct agx_spec_constant *spec;
+   uint32_t spec_count;
+   VkResult result = read_specialization(device, info->stage.pSpecializationInfo, &spec, &spec_count);
+   if (result != VK_SUCCESS)
+      return result;
+
+   struct agx_compile_request req = {
+      .words = module->words,
+      .word_count = module->word_count,
+      .entry = info->stage.pName,
+      .spec = spec,
+      .spec_count = spec_count,
+      .set_layouts = layout ? layout->sets : NULL,
+      .set_count = layout ? layout->set_count : 0,
+      .print_disasm = agx_debug(AGX_DEBUG_SHADERS),
+   };
+   struct agx_compile_result compiled;
+   char err[512] = "";
+   int ret = agx_compile_compute(&req, &compiled, err, sizeof(err));
+   agx_free(&device->alloc, spec);
+   if (ret) {
+      /* A valid shader the compiler cannot handle yet: say exactly why. */
+      agx_log("cannot compile compute shader \"%s\": %s", info->stage.pName, err);
+      return VK_ERROR_UNKNOWN;
+   }
+   result = agx_compute_pipeline_create(device, compiled.code, compiled.size, &compiled.info, alloc, out);
+   agx_compile_result_free(&compiled);
+   return result;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agx_CreateComputePipelines(VkDevice _device, VkPipelineCache cache, uint32_t count,
+                           const VkComputePipelineCreateInfo *pCreateInfos,
+                           const VkAllocationCallbacks *pAllocator, VkPipeline *pPipelines)
+{
+   AGX_FROM_HANDLE(agx_device, device, _device);
+   const VkAllocationCallbacks *alloc = agx_choose_alloc(&device->alloc, pAllocator);
+   VkResult first_error = VK_SUCCESS;
+   for (uint32_t i = 0; i < count; i++) {
+      struct agx_pipeline *pipeline = NULL;
+      VkResult result = create_compute_pipeline(device, &pCreateInfos[i], alloc, &pipeline);
+      pPipelines[i] = result == VK_SUCCESS ? agx_pipeline_to_handle(pipeline) : VK_NULL_HANDLE;
+      if (result != VK_SUCCESS && first_error == VK_SUCCESS)
+         first_error = result;
+   }
+   return first_error;
+}

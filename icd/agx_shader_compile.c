@@ -1,0 +1,80 @@
+/* SPIR-V -> IR (front end) -> ABI lowering with the pipeline layout's
+ * binding offsets -> AGX machine code (back end). */
+#include "agx_shader_compile.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "agx_backend.h"
+#include "agx_descriptor_set_layout.h"
+#include "agx_passes.h"
+#include "agx_spirv.h"
+
+struct layout_map {
+   struct agx_descriptor_set_layout *const *sets;
+   uint32_t count;
+};
+
+static unsigned
+binding_offset(void *data, unsigned set, unsigned binding)
+{
+   const struct layout_map *map = data;
+   if (set >= map->count || !map->sets[set] || binding >= map->sets[set]->binding_count)
+      return 0; /* not in the layout: invalid usage */
+   return map->sets[set]->bindings[binding].offset;
+}
+
+int
+agx_compile_compute(const struct agx_compile_request *req, struct agx_compile_result *out,
+                    char *err, size_t err_size)
+{
+   struct agx_spirv_spec_value *spec = NULL;
+   if (req->spec_count) {
+      spec = calloc(req->spec_count, sizeof(*spec));
+      if (!spec) {
+         snprintf(err, err_size, "out of memory");
+         return -1;
+      }
+      for (uint32_t i = 0; i < req->spec_count; i++)
+         spec[i] = (struct agx_spirv_spec_value){req->spec[i].id, req->spec[i].value};
+   }
+   struct agx_spirv_options opts = {.entry = req->entry, .spec = spec, .num_spec = req->spec_count};
+   agx_shader *s = agx_compile_spirv(req->words, req->word_count, &opts, false, err, err_size);
+   free(spec);
+   if (!s)
+      return -1;
+
+   struct layout_map map = {req->set_layouts, req->set_count};
+   struct agx_io_options io = {.binding_offset = binding_offset, .data = &map};
+   agx_pass_lower_io(s, &io);
+   agx_optimize(s);
+
+   struct agx_backend_result r;
+   struct agx_backend_options bopts = {0};
+   int ret = agx_backend_compile(s, &bopts, &r, err, err_size);
+   agx_shader_destroy(s);
+   if (ret)
+      return -1;
+
+   if (req->print_disasm) {
+      fprintf(stderr, "agx: compute shader \"%s\": %u bytes, %u halves\n",
+              req->entry ? req->entry : "main", (unsigned)r.size, r.info.gpr_halves);
+      agx_backend_disasm(r.code, r.size, stderr);
+   }
+   out->code = r.code;
+   out->size = (uint32_t)r.size;
+   out->info = (struct agx_shader_info){
+      .gpr_halves = r.info.gpr_halves,
+      .local_size = {r.info.local_size[0], r.info.local_size[1], r.info.local_size[2]},
+      .shared_size = r.info.shared_size,
+      .scratch_size = r.info.scratch_size,
+   };
+   return 0;
+}
+
+void
+agx_compile_result_free(struct agx_compile_result *r)
+{
+   free(r->code);
+   r->code = NULL;
+}

@@ -1,0 +1,507 @@
+/*
+ * Vulkan compute through the loader, checked against CPU references:
+ * fill, saxpy with push constants, a shared-memory reduction with barriers,
+ * an atomic histogram, two descriptor sets with a dynamic offset, two
+ * submissions ordered by a timeline semaphore, and a shader that never ends
+ * (the device is lost by the watchdog, the process carries on).
+ *
+ * test_compute DIR [--validation] [--reference]
+ *   DIR holds the .spv files; --validation enables the Khronos layer and
+ *   fails on any message; --reference marks a run on another driver
+ *   (lavapipe), which skips the watchdog case.
+ */
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "agx_test.h"
+
+static unsigned validation_messages;
+static const char *spv_dir;
+
+static VKAPI_ATTR VkBool32 VKAPI_CALL
+on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTypeFlagsEXT type,
+           const VkDebugUtilsMessengerCallbackDataEXT *data, void *user)
+{
+   fprintf(stderr, "validation: %s\n", data->pMessage);
+   validation_messages++;
+   return VK_FALSE;
+}
+
+static struct {
+   VkInstance instance;
+   VkPhysicalDevice pdev;
+   VkDevice dev;
+   VkQueue queue;
+   VkCommandPool pool;
+   VkDescriptorPool dpool;
+} C;
+
+struct buffer {
+   VkBuffer buf;
+   VkDeviceMemory mem;
+   void *map;
+   VkDeviceSize size;
+};
+
+static struct buffer
+make_buffer(VkDeviceSize size)
+{
+   struct buffer b = {.size = size};
+   VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = size,
+                             .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT};
+   VK_OK(vkCreateBuffer(C.dev, &bci, NULL, &b.buf));
+   VkMemoryRequirements req;
+   vkGetBufferMemoryRequirements(C.dev, b.buf, &req);
+   VkPhysicalDeviceMemoryProperties mp;
+   vkGetPhysicalDeviceMemoryProperties(C.pdev, &mp);
+   uint32_t type = UINT32_MAX;
+   for (uint32_t i = 0; i < mp.memoryTypeCount && type == UINT32_MAX; i++) {
+      VkMemoryPropertyFlags want = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+      if ((req.memoryTypeBits & (1u << i)) && (mp.memoryTypes[i].propertyFlags & want) == want)
+         type = i;
+   }
+   CHECK(type != UINT32_MAX);
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = req.size, .memoryTypeIndex = type};
+   VK_OK(vkAllocateMemory(C.dev, &mai, NULL, &b.mem));
+   VK_OK(vkBindBufferMemory(C.dev, b.buf, b.mem, 0));
+   VK_OK(vkMapMemory(C.dev, b.mem, 0, VK_WHOLE_SIZE, 0, &b.map));
+   memset(b.map, 0, size);
+   return b;
+}
+
+static void
+free_buffer(struct buffer *b)
+{
+   vkDestroyBuffer(C.dev, b->buf, NULL);
+   vkFreeMemory(C.dev, b->mem, NULL);
+}
+
+struct program {
+   VkDescriptorSetLayout sets[2];
+   uint32_t set_count;
+   VkPipelineLayout layout;
+   VkPipeline pipeline;
+};
+
+/* bindings[s] = number of storage buffers in set s; dynamic marks set 0
+ * binding 0 as a dynamic storage buffer. */
+static struct program
+make_program(const char *name, uint32_t set_count, const uint32_t *bindings, bool dynamic,
+             uint32_t push_size)
+{
+   struct program p = {.set_count = set_count};
+   char path[512];
+   snprintf(path, sizeof(path), "%s/%s.spv", spv_dir, name);
+   FILE *f = fopen(path, "rb");
+   CHECK(f != NULL);
+   static uint32_t words[16384];
+   size_t size = fread(words, 1, sizeof(words), f);
+   fclose(f);
+   VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                    .codeSize = size, .pCode = words};
+   VkShaderModule module;
+   VK_OK(vkCreateShaderModule(C.dev, &smci, NULL, &module));
+
+   for (uint32_t s = 0; s < set_count; s++) {
+      VkDescriptorSetLayoutBinding b[4];
+      for (uint32_t i = 0; i < bindings[s]; i++)
+         b[i] = (VkDescriptorSetLayoutBinding){
+            .binding = i, .descriptorCount = 1, .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
+            .descriptorType = dynamic && s == 0 && i == 0 ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC
+                                                          : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
+      VkDescriptorSetLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                             .bindingCount = bindings[s], .pBindings = b};
+      VK_OK(vkCreateDescriptorSetLayout(C.dev, &lci, NULL, &p.sets[s]));
+   }
+   VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, push_size};
+   VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                      .setLayoutCount = set_count, .pSetLayouts = p.sets,
+                                      .pushConstantRangeCount = push_size ? 1 : 0,
+                                      .pPushConstantRanges = &range};
+   VK_OK(vkCreatePipelineLayout(C.dev, &plci, NULL, &p.layout));
+   VkComputePipelineCreateInfo cpci = {
+      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = module, .pName = "main"},
+      .layout = p.layout,
+   };
+   VK_OK(vkCreateComputePipelines(C.dev, VK_NULL_HANDLE, 1, &cpci, NULL, &p.pipeline));
+   vkDestroyShaderModule(C.dev, module, NULL);
+   return p;
+}
+
+static void
+free_program(struct program *p)
+{
+   vkDestroyPipeline(C.dev, p->pipeline, NULL);
+   vkDestroyPipelineLayout(C.dev, p->layout, NULL);
+   for (uint32_t s = 0; s < p->set_count; s++)
+      vkDestroyDescriptorSetLayout(C.dev, p->sets[s], NULL);
+}
+
+static VkDescriptorSet
+make_set(const struct program *p, uint32_t s, const struct buffer *const *bufs, uint32_t n,
+         bool dynamic)
+{
+   VkDescriptorSetAllocateInfo sai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                      .descriptorPool = C.dpool, .descriptorSetCount = 1,
+                                      .pSetLayouts = &p->sets[s]};
+   VkDescriptorSet set;
+   VK_OK(vkAllocateDescriptorSets(C.dev, &sai, &set));
+   for (uint32_t i = 0; i < n; i++) {
+      VkDescriptorBufferInfo bi = {bufs[i]->buf, 0, VK_WHOLE_SIZE};
+      if (dynamic && i == 0)
+         bi.range = 1024;
+      VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
+                                .dstBinding = i, .descriptorCount = 1, .pBufferInfo = &bi,
+                                .descriptorType = dynamic && i == 0
+                                                     ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC
+                                                     : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
+      vkUpdateDescriptorSets(C.dev, 1, &w, 0, NULL);
+   }
+   return set;
+}
+
+static VkCommandBuffer
+begin(void)
+{
+   VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                      .commandPool = C.pool, .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                      .commandBufferCount = 1};
+   VkCommandBuffer cb;
+   VK_OK(vkAllocateCommandBuffers(C.dev, &cai, &cb));
+   VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+   VK_OK(vkBeginCommandBuffer(cb, &bi));
+   return cb;
+}
+
+static void
+record(VkCommandBuffer cb, const struct program *p, const VkDescriptorSet *sets, uint32_t dyn_count,
+       const uint32_t *dyn, const void *push, uint32_t push_size, uint32_t groups)
+{
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, p->pipeline);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout, 0, p->set_count, sets,
+                           dyn_count, dyn);
+   if (push_size)
+      vkCmdPushConstants(cb, p->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push_size, push);
+   vkCmdDispatch(cb, groups, 1, 1);
+}
+
+static VkResult
+submit_wait(VkCommandBuffer cb)
+{
+   VK_OK(vkEndCommandBuffer(cb));
+   VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+   VkFence fence;
+   VK_OK(vkCreateFence(C.dev, &fci, NULL, &fence));
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+                      .pCommandBuffers = &cb};
+   VkResult r = vkQueueSubmit(C.queue, 1, &si, fence);
+   if (r == VK_SUCCESS)
+      r = vkWaitForFences(C.dev, 1, &fence, VK_TRUE, 60ull * 1000000000ull);
+   vkDestroyFence(C.dev, fence, NULL);
+   vkFreeCommandBuffers(C.dev, C.pool, 1, &cb);
+   return r;
+}
+
+/* Submits an already-ended command buffer again and waits. */
+static VkResult
+submit_wait_reusable(VkCommandBuffer cb)
+{
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+                      .pCommandBuffers = &cb};
+   VkResult r = vkQueueSubmit(C.queue, 1, &si, VK_NULL_HANDLE);
+   return r == VK_SUCCESS ? vkQueueWaitIdle(C.queue) : r;
+}
+
+static uint32_t
+rng(void)
+{
+   static uint32_t s = 12345;
+   s = s * 1664525u + 1013904223u;
+   return s >> 8;
+}
+
+static void
+test_fill(void)
+{
+   uint32_t n1[] = {1};
+   struct program p = make_program("fill", 1, n1, false, 0);
+   struct buffer out = make_buffer(4 * 1024);
+   const struct buffer *b[] = {&out};
+   VkDescriptorSet set = make_set(&p, 0, b, 1, false);
+   VkCommandBuffer cb = begin();
+   record(cb, &p, &set, 0, NULL, NULL, 0, 16);
+   VK_OK(submit_wait(cb));
+   const uint32_t *o = out.map;
+   for (uint32_t i = 0; i < 1024; i++)
+      CHECK(o[i] == i * 3u + 1u);
+   free_buffer(&out);
+   free_program(&p);
+   printf("fill ok\n");
+}
+
+static void
+test_saxpy(void)
+{
+   const uint32_t n = 1000;
+   uint32_t n2[] = {2};
+   struct program p = make_program("saxpy", 1, n2, false, 8);
+   struct buffer x = make_buffer(4 * 1024), y = make_buffer(4 * 1024);
+   float *xv = x.map, *yv = y.map, ref[1024];
+   for (uint32_t i = 0; i < 1024; i++) {
+      xv[i] = (float)(rng() % 1000) / 7.0f;
+      yv[i] = (float)(rng() % 1000) / 3.0f;
+      ref[i] = i < n ? 2.5f * xv[i] + yv[i] : yv[i];
+   }
+   const struct buffer *b[] = {&x, &y};
+   VkDescriptorSet set = make_set(&p, 0, b, 2, false);
+   struct {
+      float a;
+      uint32_t n;
+   } push = {2.5f, n};
+   VkCommandBuffer cb = begin();
+   record(cb, &p, &set, 0, NULL, &push, sizeof(push), 16);
+   VK_OK(submit_wait(cb));
+   for (uint32_t i = 0; i < 1024; i++) {
+      if (fabsf(yv[i] - ref[i]) > 1e-3f * fabsf(ref[i]) + 1e-6f) {
+         fprintf(stderr, "saxpy: y[%u] = %f, expected %f\n", i, yv[i], ref[i]);
+         exit(1);
+      }
+   }
+   free_buffer(&x);
+   free_buffer(&y);
+   free_program(&p);
+   printf("saxpy ok\n");
+}
+
+static void
+test_reduce(void)
+{
+   uint32_t n2[] = {2};
+   struct program p = make_program("reduce", 1, n2, false, 0);
+   struct buffer in = make_buffer(4 * 128 * 8), out = make_buffer(4 * 8);
+   uint32_t *v = in.map, ref[8] = {0};
+   for (uint32_t i = 0; i < 128 * 8; i++) {
+      v[i] = rng() % 100000;
+      ref[i / 128] += v[i];
+   }
+   const struct buffer *b[] = {&in, &out};
+   VkDescriptorSet set = make_set(&p, 0, b, 2, false);
+   VkCommandBuffer cb = begin();
+   record(cb, &p, &set, 0, NULL, NULL, 0, 8);
+   VK_OK(submit_wait(cb));
+   for (int g = 0; g < 8; g++)
+      CHECK(((uint32_t *)out.map)[g] == ref[g]);
+   free_buffer(&in);
+   free_buffer(&out);
+   free_program(&p);
+   printf("reduce ok\n");
+}
+
+static void
+test_histogram(void)
+{
+   uint32_t n2[] = {2};
+   struct program p = make_program("histogram", 1, n2, false, 0);
+   struct buffer in = make_buffer(4 * 4096), bins = make_buffer(4 * 16);
+   uint32_t *v = in.map, ref[16] = {0};
+   for (uint32_t i = 0; i < 4096; i++) {
+      v[i] = rng();
+      ref[v[i] & 15]++;
+   }
+   const struct buffer *b[] = {&in, &bins};
+   VkDescriptorSet set = make_set(&p, 0, b, 2, false);
+   VkCommandBuffer cb = begin();
+   record(cb, &p, &set, 0, NULL, NULL, 0, 64);
+   VK_OK(submit_wait(cb));
+   for (int i = 0; i < 16; i++)
+      CHECK(((uint32_t *)bins.map)[i] == ref[i]);
+   free_buffer(&in);
+   free_buffer(&bins);
+   free_program(&p);
+   printf("histogram ok\n");
+}
+
+static void
+test_two_sets(void)
+{
+   uint32_t bindings[] = {1, 2};
+   struct program p = make_program("two_sets", 2, bindings, true, 0);
+   struct buffer src = make_buffer(8192), bias = make_buffer(64), dst = make_buffer(4 * 64);
+   uint32_t *s = src.map;
+   for (uint32_t i = 0; i < 2048; i++)
+      s[i] = i * 7u;
+   *(uint32_t *)bias.map = 1000;
+   const struct buffer *b0[] = {&src};
+   const struct buffer *b1[] = {&bias, &dst};
+   VkDescriptorSet sets[2] = {make_set(&p, 0, b0, 1, true), make_set(&p, 1, b1, 2, false)};
+   uint32_t dyn = 4096; /* element 1024 */
+   VkCommandBuffer cb = begin();
+   record(cb, &p, sets, 1, &dyn, NULL, 0, 2);
+   VK_OK(submit_wait(cb));
+   for (uint32_t i = 0; i < 64; i++)
+      CHECK(((uint32_t *)dst.map)[i] == (1024 + i) * 7u + 1000u);
+   free_buffer(&src);
+   free_buffer(&bias);
+   free_buffer(&dst);
+   free_program(&p);
+   printf("two_sets ok\n");
+}
+
+/* Submission 1 doubles the data twice (a barrier orders its dispatches)
+ * and signals a timeline value; submission 2 waits for it and overwrites
+ * the data with fill's pattern, so only the right order gives that pattern. */
+static void
+test_timeline_order(void)
+{
+   uint32_t n1[] = {1};
+   struct program p = make_program("double", 1, n1, false, 0);
+   struct program fill = make_program("fill", 1, n1, false, 0);
+   struct buffer data = make_buffer(4 * 256);
+   uint32_t *d = data.map;
+   for (uint32_t i = 0; i < 256; i++)
+      d[i] = i + 1;
+   const struct buffer *b[] = {&data};
+   VkDescriptorSet set = make_set(&p, 0, b, 1, false);
+   VkDescriptorSet fill_set = make_set(&fill, 0, b, 1, false);
+
+   VkSemaphoreTypeCreateInfo type = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO,
+                                     .semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE};
+   VkSemaphoreCreateInfo sci = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO, .pNext = &type};
+   VkSemaphore tl;
+   VK_OK(vkCreateSemaphore(C.dev, &sci, NULL, &tl));
+
+   VkCommandBuffer cb1 = begin(), cb2 = begin();
+   record(cb1, &p, &set, 0, NULL, NULL, 0, 4);
+   VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                         .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                         .dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT};
+   vkCmdPipelineBarrier(cb1, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                        0, 1, &mb, 0, NULL, 0, NULL);
+   record(cb1, &p, &set, 0, NULL, NULL, 0, 4);
+   record(cb2, &fill, &fill_set, 0, NULL, NULL, 0, 4);
+   VK_OK(vkEndCommandBuffer(cb1));
+   VK_OK(vkEndCommandBuffer(cb2));
+
+   uint64_t one = 1;
+   VkTimelineSemaphoreSubmitInfo s1 = {.sType = VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO,
+                                       .signalSemaphoreValueCount = 1, .pSignalSemaphoreValues = &one};
+   VkTimelineSemaphoreSubmitInfo s2 = {.sType = VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO,
+                                       .waitSemaphoreValueCount = 1, .pWaitSemaphoreValues = &one};
+   VkPipelineStageFlags stage = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
+   VkSubmitInfo si[2] = {
+      {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .pNext = &s1, .commandBufferCount = 1,
+       .pCommandBuffers = &cb1, .signalSemaphoreCount = 1, .pSignalSemaphores = &tl},
+      {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .pNext = &s2, .commandBufferCount = 1,
+       .pCommandBuffers = &cb2, .waitSemaphoreCount = 1, .pWaitSemaphores = &tl,
+       .pWaitDstStageMask = &stage},
+   };
+   VK_OK(vkQueueSubmit(C.queue, 1, &si[0], VK_NULL_HANDLE));
+   VK_OK(vkQueueSubmit(C.queue, 1, &si[1], VK_NULL_HANDLE));
+   VK_OK(vkQueueWaitIdle(C.queue));
+   for (uint32_t i = 0; i < 256; i++)
+      CHECK(d[i] == i * 3u + 1u);
+
+   /* And the barrier inside one command buffer: double twice = x4. */
+   for (uint32_t i = 0; i < 256; i++)
+      d[i] = i + 1;
+   VK_OK(submit_wait_reusable(cb1));
+   for (uint32_t i = 0; i < 256; i++)
+      CHECK(d[i] == (i + 1) * 4u);
+   VkCommandBuffer cbs[2] = {cb1, cb2};
+   vkFreeCommandBuffers(C.dev, C.pool, 2, cbs);
+   vkDestroySemaphore(C.dev, tl, NULL);
+   free_buffer(&data);
+   free_program(&p);
+   free_program(&fill);
+   printf("timeline_order ok\n");
+}
+
+static void
+test_forever(void)
+{
+   uint32_t n1[] = {1};
+   struct program p = make_program("forever", 1, n1, false, 0);
+   struct buffer data = make_buffer(64);
+   const struct buffer *b[] = {&data};
+   VkDescriptorSet set = make_set(&p, 0, b, 1, false);
+   VkCommandBuffer cb = begin();
+   record(cb, &p, &set, 0, NULL, NULL, 0, 1);
+   CHECK_VK(submit_wait(cb), VK_ERROR_DEVICE_LOST);
+   CHECK_VK(vkDeviceWaitIdle(C.dev), VK_ERROR_DEVICE_LOST);
+   free_buffer(&data);
+   free_program(&p);
+   printf("forever ok (device lost as expected)\n");
+}
+
+int
+main(int argc, char **argv)
+{
+   setvbuf(stdout, NULL, _IOLBF, 0);
+   CHECK(argc >= 2);
+   spv_dir = argv[1];
+   bool validation = false, reference = false;
+   for (int i = 2; i < argc; i++) {
+      validation |= strcmp(argv[i], "--validation") == 0;
+      reference |= strcmp(argv[i], "--reference") == 0;
+   }
+
+   VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .apiVersion = VK_API_VERSION_1_2};
+   const char *layers[] = {"VK_LAYER_KHRONOS_validation"};
+   const char *exts[] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME};
+   VkDebugUtilsMessengerCreateInfoEXT dci = {
+      .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
+      .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
+                         VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
+      .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
+                     VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT,
+      .pfnUserCallback = on_message,
+   };
+   VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+                               .pNext = validation ? &dci : NULL, .pApplicationInfo = &app,
+                               .enabledLayerCount = validation, .ppEnabledLayerNames = layers,
+                               .enabledExtensionCount = validation, .ppEnabledExtensionNames = exts};
+   VK_OK(vkCreateInstance(&ici, NULL, &C.instance));
+   uint32_t n = 1;
+   VkResult r = vkEnumeratePhysicalDevices(C.instance, &n, &C.pdev);
+   CHECK((r == VK_SUCCESS || r == VK_INCOMPLETE) && n == 1);
+   float prio = 1.0f;
+   VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                  .queueCount = 1, .pQueuePriorities = &prio};
+   VkPhysicalDeviceVulkan12Features f12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                           .timelineSemaphore = VK_TRUE};
+   VkDeviceCreateInfo dinfo = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &f12,
+                               .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci};
+   VK_OK(vkCreateDevice(C.pdev, &dinfo, NULL, &C.dev));
+   vkGetDeviceQueue(C.dev, 0, 0, &C.queue);
+   VkCommandPoolCreateInfo cpci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+   VK_OK(vkCreateCommandPool(C.dev, &cpci, NULL, &C.pool));
+   VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 64},
+                                   {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 8}};
+   VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                      .maxSets = 32, .poolSizeCount = 2, .pPoolSizes = sizes};
+   VK_OK(vkCreateDescriptorPool(C.dev, &dpci, NULL, &C.dpool));
+
+   test_fill();
+   test_saxpy();
+   test_reduce();
+   test_histogram();
+   test_two_sets();
+   test_timeline_order();
+   if (!reference)
+      test_forever();
+
+   vkDestroyDescriptorPool(C.dev, C.dpool, NULL);
+   vkDestroyCommandPool(C.dev, C.pool, NULL);
+   vkDestroyDevice(C.dev, NULL);
+   vkDestroyInstance(C.instance, NULL);
+   if (validation_messages) {
+      fprintf(stderr, "%u validation messages\n", validation_messages);
+      return 1;
+   }
+   printf("ok\n");
+   return 0;
+}
