@@ -52,6 +52,17 @@ struct agx_cmd_buffer {
    bool dispatch_since_barrier; /* a launch was recorded after the last CDM barrier */
 };
 
+/* A buffer an internal (driver) shader reads or writes. */
+struct agx_internal_buffer {
+   uint64_t address;
+   uint64_t size;
+};
+
+/* Launches a driver shader whose set 0 holds `buffers` at bindings 0.. */
+void agx_cmd_dispatch_internal(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline,
+                               const struct agx_internal_buffer *buffers, uint32_t buffer_count,
+                               const void *push, uint32_t push_size, uint32_t groups_x);
+
 /* A CDM Barrier word if any launch was recorded since the last one. */
 void agx_cmd_emit_cdm_barrier(struct agx_cmd_buffer *cmd);
 

@@ -126,10 +126,13 @@ emit_usc_words(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline, 
    return VK_SUCCESS;
 }
 
+/* Launches `pipeline` over `groups` with the given descriptor-set
+ * addresses and push constants as its root uniforms. */
 static void
-dispatch(struct agx_cmd_buffer *cmd, const uint32_t groups[3])
+launch(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline,
+       const uint64_t set_addr[AGX_MAX_SETS], const void *push, uint32_t push_size,
+       const uint32_t groups[3])
 {
-   const struct agx_pipeline *pipeline = cmd->compute.pipeline;
    if (!pipeline || groups[0] == 0 || groups[1] == 0 || groups[2] == 0)
       return;
 
@@ -138,9 +141,10 @@ dispatch(struct agx_cmd_buffer *cmd, const uint32_t groups[3])
    VkResult result = agx_upload_alloc(&cmd->data, AGX_ROOT_SIZE, 16, &root);
    uint32_t usc = 0;
    if (result == VK_SUCCESS) {
-      memcpy((uint8_t *)root.cpu + AGX_ROOT_SET_ADDR_OFFSET, cmd->compute.set_addr,
-             sizeof(cmd->compute.set_addr));
-      memcpy((uint8_t *)root.cpu + AGX_ROOT_PUSH_OFFSET, cmd->compute.push, sizeof(cmd->compute.push));
+      memset(root.cpu, 0, AGX_ROOT_SIZE);
+      memcpy((uint8_t *)root.cpu + AGX_ROOT_SET_ADDR_OFFSET, set_addr,
+             AGX_MAX_SETS * sizeof(uint64_t));
+      memcpy((uint8_t *)root.cpu + AGX_ROOT_PUSH_OFFSET, push, push_size);
       result = emit_usc_words(cmd, pipeline, root.gpu, &usc);
    }
    /* Multi-cluster G14 parts (G14X) take an extra word in every launch. */
@@ -192,8 +196,35 @@ dispatch(struct agx_cmd_buffer *cmd, const uint32_t groups[3])
 VKAPI_ATTR void VKAPI_CALL
 agx_CmdDispatch(VkCommandBuffer commandBuffer, uint32_t x, uint32_t y, uint32_t z)
 {
+   AGX_FROM_HANDLE(agx_cmd_buffer, cmd, commandBuffer);
    const uint32_t groups[3] = {x, y, z};
-   dispatch(agx_cmd_buffer_from_handle(commandBuffer), groups);
+   launch(cmd, cmd->compute.pipeline, cmd->compute.set_addr, cmd->compute.push,
+          sizeof(cmd->compute.push), groups);
+}
+
+void
+agx_cmd_dispatch_internal(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline,
+                          const struct agx_internal_buffer *buffers, uint32_t buffer_count,
+                          const void *push, uint32_t push_size, uint32_t groups_x)
+{
+   /* Set 0 is written here, straight into upload memory, in the ABI's
+    * buffer-descriptor layout (bindings at consecutive 16-byte slots). */
+   struct agx_upload_ptr set;
+   VkResult result = agx_upload_alloc(&cmd->data, buffer_count * AGX_BUFFER_DESCRIPTOR_SIZE, 16, &set);
+   if (result != VK_SUCCESS) {
+      agx_cmd_set_error(cmd, result);
+      return;
+   }
+   for (uint32_t i = 0; i < buffer_count; i++) {
+      uint8_t *d = (uint8_t *)set.cpu + i * AGX_BUFFER_DESCRIPTOR_SIZE;
+      uint32_t size = buffers[i].size > UINT32_MAX ? UINT32_MAX : (uint32_t)buffers[i].size;
+      memcpy(d, &buffers[i].address, 8);
+      memcpy(d + 8, &size, 4);
+      memset(d + 12, 0, 4);
+   }
+   uint64_t set_addr[AGX_MAX_SETS] = {set.gpu};
+   const uint32_t groups[3] = {groups_x, 1, 1};
+   launch(cmd, pipeline, set_addr, push, push_size, groups);
 }
 
 VKAPI_ATTR void VKAPI_CALL

@@ -12,6 +12,7 @@
 
 #include "agx_alloc.h"
 #include "agx_log.h"
+#include "agx_meta.h"
 #include "agx_physical_device.h"
 #include "agx_queue.h"
 
@@ -122,6 +123,8 @@ destroy_device(struct agx_device *device)
 {
    if (device->queue)
       agx_queue_destroy(device->queue);
+   agx_meta_finish(device);
+   pthread_mutex_destroy(&device->meta_mutex);
    agx_va_heap_finish(&device->usc_heap);
    agx_va_heap_finish(&device->user_heap);
    if (device->vm_id)
@@ -172,10 +175,12 @@ agx_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCre
    device->instance_extensions = pdev->instance->enabled_extensions;
    memcpy(device->enabled_extensions, exts, sizeof(exts));
    pthread_mutex_init(&device->va_mutex, NULL);
+   pthread_mutex_init(&device->meta_mutex, NULL);
 
    int ret = agx_kmd_open(pdev->backend, agx_debug(AGX_DEBUG_IOCTL), &device->kmd);
    if (ret) {
       pthread_mutex_destroy(&device->va_mutex);
+      pthread_mutex_destroy(&device->meta_mutex);
       agx_free(alloc, device);
       return agx_error(ret == -ENOMEM ? VK_ERROR_OUT_OF_HOST_MEMORY : VK_ERROR_INITIALIZATION_FAILED,
                        "opening the %s device: %s", agx_kmd_backend_name(pdev->backend),

@@ -6,12 +6,14 @@
 #include <stdbool.h>
 
 #include "agx_entrypoints.h"
+#include "agx_meta.h"
 #include "agx_object.h"
 #include "agx_va.h"
 #include "kmd/agx_kmd.h"
 
 struct agx_physical_device;
 struct agx_queue;
+struct agx_pipeline;
 
 struct agx_device {
    VK_LOADER_DATA loader_data;
@@ -32,6 +34,9 @@ struct agx_device {
 
    struct agx_queue *queue;
    bool lost;
+
+   pthread_mutex_t meta_mutex;
+   struct agx_pipeline *meta[AGX_META_COUNT]; /* compiled on first use */
 };
 
 AGX_DEFINE_HANDLE_CASTS(agx_device, VkDevice)

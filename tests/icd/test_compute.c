@@ -49,7 +49,9 @@ make_buffer(VkDeviceSize size)
 {
    struct buffer b = {.size = size};
    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = size,
-                             .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT};
+                             .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                      VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                      VK_BUFFER_USAGE_TRANSFER_DST_BIT};
    VK_OK(vkCreateBuffer(C.dev, &bci, NULL, &b.buf));
    VkMemoryRequirements req;
    vkGetBufferMemoryRequirements(C.dev, b.buf, &req);
@@ -420,6 +422,70 @@ test_timeline_order(void)
    printf("timeline_order ok\n");
 }
 
+/* A chain of fills, copies (any alignment, overlapping neither) and updates
+ * with barriers between them, replayed on a CPU model. */
+static void
+test_transfer(void)
+{
+   enum { SIZE = 4096 };
+   struct buffer a = make_buffer(SIZE), b = make_buffer(SIZE);
+   static uint8_t model_a[SIZE], model_b[SIZE];
+   for (int i = 0; i < SIZE; i++)
+      model_a[i] = ((uint8_t *)a.map)[i] = (uint8_t)rng();
+   memset(b.map, 0, SIZE);
+   memset(model_b, 0, SIZE);
+
+   VkCommandBuffer cb = begin();
+   VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                         .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+                         .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT};
+   for (int step = 0; step < 40; step++) {
+      int kind = step % 4;
+      if (kind == 0) { /* fill b: dword aligned */
+         uint32_t off = (rng() % (SIZE / 4)) * 4, size = (rng() % ((SIZE - off) / 4 + 1)) * 4;
+         uint32_t value = rng() * 2654435761u;
+         if (size == 0)
+            size = 4, off = SIZE - 4;
+         vkCmdFillBuffer(cb, b.buf, off, size, value);
+         for (uint32_t i = 0; i < size; i += 4)
+            memcpy(model_b + off + i, &value, 4);
+      } else if (kind == 1 || kind == 2) { /* copy a -> b at any bytes */
+         uint32_t src = rng() % SIZE, dst = rng() % SIZE;
+         uint32_t max = SIZE - (src > dst ? src : dst);
+         uint32_t size = 1 + rng() % max;
+         if (kind == 2) /* an aligned copy too */
+            src &= ~3u, dst &= ~3u, size = (size + 3) & ~3u, size = size > SIZE - (src > dst ? src : dst) ? 4 : size;
+         VkBufferCopy region = {src, dst, size};
+         vkCmdCopyBuffer(cb, a.buf, b.buf, 1, &region);
+         memcpy(model_b + dst, model_a + src, size);
+      } else { /* update a */
+         uint32_t words[16];
+         uint32_t off = (rng() % (SIZE / 4 - 16)) * 4;
+         for (int i = 0; i < 16; i++)
+            words[i] = rng();
+         vkCmdUpdateBuffer(cb, a.buf, off, sizeof(words), words);
+         memcpy(model_a + off, words, sizeof(words));
+      }
+      vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1,
+                           &mb, 0, NULL, 0, NULL);
+   }
+   /* VK_WHOLE_SIZE fill of a's tail. */
+   vkCmdFillBuffer(cb, a.buf, SIZE - 64, VK_WHOLE_SIZE, 0x01020304u);
+   for (int i = SIZE - 64; i < SIZE; i += 4)
+      memcpy(model_a + i, &(uint32_t){0x01020304u}, 4);
+   VK_OK(submit_wait(cb));
+   for (int i = 0; i < SIZE; i++) {
+      if (((uint8_t *)a.map)[i] != model_a[i] || ((uint8_t *)b.map)[i] != model_b[i]) {
+         fprintf(stderr, "transfer: byte %d: a %02x (want %02x), b %02x (want %02x)\n", i,
+                 ((uint8_t *)a.map)[i], model_a[i], ((uint8_t *)b.map)[i], model_b[i]);
+         exit(1);
+      }
+   }
+   free_buffer(&a);
+   free_buffer(&b);
+   printf("transfer ok\n");
+}
+
 static void
 test_forever(void)
 {
@@ -491,6 +557,7 @@ main(int argc, char **argv)
    test_histogram();
    test_two_sets();
    test_timeline_order();
+   test_transfer();
    if (!reference)
       test_forever();
 
