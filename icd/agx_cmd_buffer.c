@@ -104,7 +104,7 @@ agx_AllocateCommandBuffers(VkDevice _device, const VkCommandBufferAllocateInfo *
       cmd->pool = pool;
       cmd->level = pInfo->level;
       agx_cs_init(&cmd->cdm, device);
-      agx_upload_init(&cmd->data, device, AGX_BO_READONLY);
+      agx_upload_init(&cmd->data, device, 0); /* GPU-written too (indirect grids) */
       agx_upload_init(&cmd->usc, device, AGX_BO_EXEC | AGX_BO_READONLY);
       cmd->next = pool->buffers;
       if (pool->buffers)
@@ -148,11 +148,34 @@ VKAPI_ATTR VkResult VKAPI_CALL
 agx_EndCommandBuffer(VkCommandBuffer commandBuffer)
 {
    AGX_FROM_HANDLE(agx_cmd_buffer, cmd, commandBuffer);
-   /* Empty command buffers submit nothing to the GPU. */
-   if (!agx_cs_empty(&cmd->cdm))
-      agx_cs_terminate_cdm(&cmd->cdm);
+   /* Empty command buffers submit nothing to the GPU. A secondary's stream
+    * is called from its primaries' streams, so it returns instead. */
+   if (!agx_cs_empty(&cmd->cdm)) {
+      if (cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY)
+         agx_cs_return_cdm(&cmd->cdm);
+      else
+         agx_cs_terminate_cdm(&cmd->cdm);
+   }
    if (cmd->record_result == VK_SUCCESS)
       cmd->record_result = cmd->cdm.status;
    cmd->state = cmd->record_result == VK_SUCCESS ? AGX_CMD_BUFFER_EXECUTABLE : AGX_CMD_BUFFER_INVALID;
    return cmd->record_result;
+}
+
+/* Each non-empty secondary is called (Stream Link with return) from the
+ * primary's control stream; its words are not copied. */
+VKAPI_ATTR void VKAPI_CALL
+agx_CmdExecuteCommands(VkCommandBuffer commandBuffer, uint32_t count, const VkCommandBuffer *pCmds)
+{
+   AGX_FROM_HANDLE(agx_cmd_buffer, cmd, commandBuffer);
+   for (uint32_t i = 0; i < count; i++) {
+      struct agx_cmd_buffer *secondary = agx_cmd_buffer_from_handle(pCmds[i]);
+      if (agx_cs_empty(&secondary->cdm))
+         continue;
+      agx_cs_call_cdm(&cmd->cdm, secondary->cdm.start_va);
+      if (cmd->cdm.status != VK_SUCCESS)
+         agx_cmd_set_error(cmd, cmd->cdm.status);
+      /* Its launches may need ordering against what the primary does next. */
+      cmd->dispatch_since_barrier = true;
+   }
 }

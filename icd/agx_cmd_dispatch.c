@@ -3,15 +3,17 @@
  * and vkCmdDispatch*. A dispatch uploads its root uniforms (agx_pipeline.h)
  * and a USC word list (Uniform DMA of the root, Shared, Shader, Registers,
  * No Preshader), then emits a CDM launch: Word 0, Word 1, Global size (in
- * threads), Local size. Every word is packed with GenXML.
+ * threads) or Indirect, Local size. Every word is packed with GenXML.
  */
 #include <string.h>
 
 #include "agx_bo.h"
+#include "agx_buffer.h"
 #include "agx_cmd_buffer.h"
 #include "agx_descriptor_set.h"
 #include "agx_device.h"
 #include "agx_log.h"
+#include "agx_meta.h"
 #include "agx_pack.h"
 #include "agx_pipeline.h"
 
@@ -131,9 +133,9 @@ emit_usc_words(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline, 
 static void
 launch(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline,
        const uint64_t set_addr[AGX_MAX_SETS], const void *push, uint32_t push_size,
-       const uint32_t groups[3])
+       const uint32_t groups[3], uint64_t indirect_threads)
 {
-   if (!pipeline || groups[0] == 0 || groups[1] == 0 || groups[2] == 0)
+   if (!pipeline || (!indirect_threads && (groups[0] == 0 || groups[1] == 0 || groups[2] == 0)))
       return;
 
    /* Root uniforms, exactly the ABI layout. */
@@ -154,7 +156,9 @@ launch(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline,
    if (result == VK_SUCCESS) {
       cs = agx_cs_reserve(&cmd->cdm, AGX_CDM_LAUNCH_WORD_0_LENGTH + AGX_CDM_LAUNCH_WORD_1_LENGTH +
                                         (g14x ? AGX_CDM_UNK_G14X_LENGTH : 0) +
-                                        AGX_CDM_GLOBAL_SIZE_LENGTH + AGX_CDM_LOCAL_SIZE_LENGTH);
+                                        (indirect_threads ? AGX_CDM_INDIRECT_LENGTH
+                                                          : AGX_CDM_GLOBAL_SIZE_LENGTH) +
+                                        AGX_CDM_LOCAL_SIZE_LENGTH);
       if (!cs)
          result = cmd->cdm.status;
    }
@@ -166,7 +170,7 @@ launch(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline,
    const uint32_t *local = pipeline->info.local_size;
    agx_pack(cs, CDM_LAUNCH_WORD_0, cfg) {
       cfg.uniform_register_count = AGX_ROOT_SIZE / 2;
-      cfg.mode = AGX_CDM_MODE_DIRECT;
+      cfg.mode = indirect_threads ? AGX_CDM_MODE_INDIRECT_GLOBAL : AGX_CDM_MODE_DIRECT;
    }
    cs += AGX_CDM_LAUNCH_WORD_0_LENGTH / 4;
    agx_pack(cs, CDM_LAUNCH_WORD_1, cfg) {
@@ -179,12 +183,20 @@ launch(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline,
       }
       cs += AGX_CDM_UNK_G14X_LENGTH / 4;
    }
-   agx_pack(cs, CDM_GLOBAL_SIZE, cfg) {
-      cfg.x = groups[0] * local[0];
-      cfg.y = groups[1] * local[1];
-      cfg.z = groups[2] * local[2];
+   if (indirect_threads) {
+      agx_pack(cs, CDM_INDIRECT, cfg) {
+         cfg.address_hi = (uint32_t)(indirect_threads >> 32);
+         cfg.address_lo = (uint32_t)indirect_threads;
+      }
+      cs += AGX_CDM_INDIRECT_LENGTH / 4;
+   } else {
+      agx_pack(cs, CDM_GLOBAL_SIZE, cfg) {
+         cfg.x = groups[0] * local[0];
+         cfg.y = groups[1] * local[1];
+         cfg.z = groups[2] * local[2];
+      }
+      cs += AGX_CDM_GLOBAL_SIZE_LENGTH / 4;
    }
-   cs += AGX_CDM_GLOBAL_SIZE_LENGTH / 4;
    agx_pack(cs, CDM_LOCAL_SIZE, cfg) {
       cfg.x = local[0];
       cfg.y = local[1];
@@ -199,7 +211,38 @@ agx_CmdDispatch(VkCommandBuffer commandBuffer, uint32_t x, uint32_t y, uint32_t 
    AGX_FROM_HANDLE(agx_cmd_buffer, cmd, commandBuffer);
    const uint32_t groups[3] = {x, y, z};
    launch(cmd, cmd->compute.pipeline, cmd->compute.set_addr, cmd->compute.push,
-          sizeof(cmd->compute.push), groups);
+          sizeof(cmd->compute.push), groups, 0);
+}
+
+/*
+ * The hardware's indirect launch reads a grid in threads; a one-thread
+ * driver shader converts the application's workgroup counts into upload
+ * memory first, and a CDM barrier makes its result visible to the launch.
+ */
+VKAPI_ATTR void VKAPI_CALL
+agx_CmdDispatchIndirect(VkCommandBuffer commandBuffer, VkBuffer _buffer, VkDeviceSize offset)
+{
+   AGX_FROM_HANDLE(agx_cmd_buffer, cmd, commandBuffer);
+   struct agx_buffer *buffer = agx_buffer_from_handle(_buffer);
+   const struct agx_pipeline *pipeline = cmd->compute.pipeline;
+   if (!pipeline)
+      return;
+   struct agx_pipeline *fixup;
+   VkResult result = agx_meta_get(cmd->device, AGX_META_INDIRECT, &fixup);
+   struct agx_upload_ptr threads;
+   if (result == VK_SUCCESS)
+      result = agx_upload_alloc(&cmd->data, 12, 16, &threads);
+   if (result != VK_SUCCESS) {
+      agx_cmd_set_error(cmd, result);
+      return;
+   }
+   struct agx_internal_buffer bufs[2] = {{buffer->va + offset, 12}, {threads.gpu, 12}};
+   agx_cmd_dispatch_internal(cmd, fixup, bufs, 2, pipeline->info.local_size,
+                             sizeof(pipeline->info.local_size), 1);
+   agx_cmd_emit_cdm_barrier(cmd);
+   const uint32_t unused[3] = {1, 1, 1};
+   launch(cmd, pipeline, cmd->compute.set_addr, cmd->compute.push, sizeof(cmd->compute.push),
+          unused, threads.gpu);
 }
 
 void
@@ -224,7 +267,7 @@ agx_cmd_dispatch_internal(struct agx_cmd_buffer *cmd, const struct agx_pipeline 
    }
    uint64_t set_addr[AGX_MAX_SETS] = {set.gpu};
    const uint32_t groups[3] = {groups_x, 1, 1};
-   launch(cmd, pipeline, set_addr, push, push_size, groups);
+   launch(cmd, pipeline, set_addr, push, push_size, groups, 0);
 }
 
 VKAPI_ATTR void VKAPI_CALL

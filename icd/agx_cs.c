@@ -109,3 +109,23 @@ agx_cs_terminate_cdm(struct agx_cs *cs)
    if (p)
       AGX_CDM_STREAM_TERMINATE_pack(p, &(struct AGX_CDM_STREAM_TERMINATE){0});
 }
+
+void
+agx_cs_return_cdm(struct agx_cs *cs)
+{
+   uint32_t *p = agx_cs_reserve(cs, AGX_CDM_STREAM_RETURN_LENGTH);
+   if (p)
+      AGX_CDM_STREAM_RETURN_pack(p, &(struct AGX_CDM_STREAM_RETURN){0});
+}
+
+void
+agx_cs_call_cdm(struct agx_cs *cs, uint64_t target)
+{
+   uint32_t *p = agx_cs_reserve(cs, AGX_CDM_STREAM_LINK_LENGTH);
+   if (p)
+      AGX_CDM_STREAM_LINK_pack(p, &(struct AGX_CDM_STREAM_LINK){
+                                     .target_hi = (uint32_t)(target >> 32),
+                                     .target_lo = (uint32_t)target,
+                                     .with_return = true,
+                                  });
+}

@@ -37,6 +37,12 @@ uint32_t *agx_cs_reserve(struct agx_cs *cs, uint32_t bytes);
 /* Ends the stream with CDM Stream Terminate. */
 void agx_cs_terminate_cdm(struct agx_cs *cs);
 
+/* Ends a called stream with CDM Stream Return. */
+void agx_cs_return_cdm(struct agx_cs *cs);
+
+/* Calls the stream at `target`, which returns here (CDM Stream Link with return). */
+void agx_cs_call_cdm(struct agx_cs *cs, uint64_t target);
+
 static inline bool
 agx_cs_empty(const struct agx_cs *cs)
 {

@@ -20,6 +20,7 @@ static const struct {
    [AGX_META_COPY] = {agx_meta_copy_spv, sizeof(agx_meta_copy_spv) / 4, "copy"},
    [AGX_META_COPY_ALIGNED] = {agx_meta_copy_aligned_spv, sizeof(agx_meta_copy_aligned_spv) / 4,
                               "copy_aligned"},
+   [AGX_META_INDIRECT] = {agx_meta_indirect_spv, sizeof(agx_meta_indirect_spv) / 4, "indirect"},
 };
 
 static VkResult

@@ -51,7 +51,8 @@ make_buffer(VkDeviceSize size)
    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = size,
                              .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
                                       VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                                      VK_BUFFER_USAGE_TRANSFER_DST_BIT};
+                                      VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                                      VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT};
    VK_OK(vkCreateBuffer(C.dev, &bci, NULL, &b.buf));
    VkMemoryRequirements req;
    vkGetBufferMemoryRequirements(C.dev, b.buf, &req);
@@ -486,6 +487,79 @@ test_transfer(void)
    printf("transfer ok\n");
 }
 
+/* fill.comp writes 1, 4, 7, ... ; its first three words then size an
+ * indirect dispatch of count.comp: 1 x 4 x 7 groups of 64 invocations. */
+static void
+test_indirect(void)
+{
+   uint32_t n1[] = {1};
+   struct program fill = make_program("fill", 1, n1, false, 0);
+   struct program count = make_program("count", 1, n1, false, 0);
+   struct buffer args = make_buffer(4 * 64), counter = make_buffer(16);
+   const struct buffer *ba[] = {&args}, *bc[] = {&counter};
+   VkDescriptorSet fill_set = make_set(&fill, 0, ba, 1, false);
+   VkDescriptorSet count_set = make_set(&count, 0, bc, 1, false);
+   VkCommandBuffer cb = begin();
+   record(cb, &fill, &fill_set, 0, NULL, NULL, 0, 1);
+   VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                         .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                         .dstAccessMask = VK_ACCESS_INDIRECT_COMMAND_READ_BIT};
+   vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
+                        0, 1, &mb, 0, NULL, 0, NULL);
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, count.pipeline);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, count.layout, 0, 1, &count_set, 0, NULL);
+   vkCmdDispatchIndirect(cb, args.buf, 0);
+   VK_OK(submit_wait(cb));
+   CHECK(*(uint32_t *)counter.map == 1u * 4u * 7u * 64u);
+   free_buffer(&args);
+   free_buffer(&counter);
+   free_program(&fill);
+   free_program(&count);
+   printf("indirect ok\n");
+}
+
+/* A secondary command buffer doubling the data, executed twice. */
+static void
+test_secondary(void)
+{
+   uint32_t n1[] = {1};
+   struct program p = make_program("double", 1, n1, false, 0);
+   struct buffer data = make_buffer(4 * 128);
+   uint32_t *d = data.map;
+   for (uint32_t i = 0; i < 128; i++)
+      d[i] = i + 5;
+   const struct buffer *b[] = {&data};
+   VkDescriptorSet set = make_set(&p, 0, b, 1, false);
+
+   VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                      .commandPool = C.pool, .level = VK_COMMAND_BUFFER_LEVEL_SECONDARY,
+                                      .commandBufferCount = 1};
+   VkCommandBuffer sec;
+   VK_OK(vkAllocateCommandBuffers(C.dev, &cai, &sec));
+   VkCommandBufferInheritanceInfo inh = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO};
+   VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                  .pInheritanceInfo = &inh};
+   VK_OK(vkBeginCommandBuffer(sec, &bi));
+   record(sec, &p, &set, 0, NULL, NULL, 0, 2);
+   VK_OK(vkEndCommandBuffer(sec));
+
+   VkCommandBuffer cb = begin();
+   vkCmdExecuteCommands(cb, 1, &sec);
+   VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                         .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                         .dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT};
+   vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                        0, 1, &mb, 0, NULL, 0, NULL);
+   vkCmdExecuteCommands(cb, 1, &sec);
+   VK_OK(submit_wait(cb));
+   for (uint32_t i = 0; i < 128; i++)
+      CHECK(d[i] == (i + 5) * 4u);
+   vkFreeCommandBuffers(C.dev, C.pool, 1, &sec);
+   free_buffer(&data);
+   free_program(&p);
+   printf("secondary ok\n");
+}
+
 static void
 test_forever(void)
 {
@@ -558,6 +632,8 @@ main(int argc, char **argv)
    test_two_sets();
    test_timeline_order();
    test_transfer();
+   test_indirect();
+   test_secondary();
    if (!reference)
       test_forever();
 

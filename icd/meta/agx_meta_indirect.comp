@@ -1,0 +1,12 @@
+#version 450
+// vkCmdDispatchIndirect: the hardware's indirect launch reads the grid in
+// threads, Vulkan gives it in workgroups. One invocation rewrites it.
+layout(local_size_x = 1) in;
+layout(set = 0, binding = 0) readonly buffer Groups { uint groups[3]; };
+layout(set = 0, binding = 1) buffer Threads { uint threads[3]; };
+layout(push_constant) uniform Push { uint local[3]; } pc;
+void main() {
+   threads[0] = groups[0] * pc.local[0];
+   threads[1] = groups[1] * pc.local[1];
+   threads[2] = groups[2] * pc.local[2];
+}
