@@ -21,6 +21,14 @@ release(struct agx_device *device, struct agx_bo *bo)
    if (bo->map)
       agx_kmd_gem_munmap(device->kmd, bo->map, bo->size);
    if (bo->va) {
+      pthread_mutex_lock(&device->va_mutex);
+      if (bo->prev)
+         bo->prev->next = bo->next;
+      else if (device->bos == bo)
+         device->bos = bo->next;
+      if (bo->next)
+         bo->next->prev = bo->prev;
+      pthread_mutex_unlock(&device->va_mutex);
       struct drm_asahi_gem_bind_op op = {
          .flags = DRM_ASAHI_BIND_UNBIND, .range = bo->size, .addr = bo->va};
       agx_kmd_vm_bind(device->kmd, device->vm_id, &op, 1);
@@ -78,6 +86,12 @@ agx_bo_create(struct agx_device *device, uint64_t size, uint32_t flags, const ch
       return agx_error(VK_ERROR_OUT_OF_DEVICE_MEMORY, "VM_BIND %s: %s", label, strerror(-ret));
    }
    bo->va = va;
+   pthread_mutex_lock(&device->va_mutex);
+   bo->next = device->bos;
+   if (device->bos)
+      device->bos->prev = bo;
+   device->bos = bo;
+   pthread_mutex_unlock(&device->va_mutex);
 
    if (agx_debug(AGX_DEBUG_ALLOC))
       agx_log("bo %s: handle %u, %llu bytes at 0x%llx%s", label, bo->handle,
@@ -113,4 +127,27 @@ agx_bo_usc_offset(const struct agx_device *device, const struct agx_bo *bo)
 {
    assert(bo->flags & AGX_BO_EXEC);
    return (uint32_t)(bo->va - device->usc_base);
+}
+
+bool
+agx_bo_read_va(struct agx_device *device, uint64_t va, void *dst, size_t size)
+{
+   uint8_t *out = dst;
+   while (size) {
+      struct agx_bo *found = NULL;
+      pthread_mutex_lock(&device->va_mutex);
+      for (struct agx_bo *bo = device->bos; bo && !found; bo = bo->next)
+         if (va >= bo->va && va < bo->va + bo->size)
+            found = bo;
+      pthread_mutex_unlock(&device->va_mutex);
+      void *map;
+      if (!found || agx_bo_map(device, found, &map) != VK_SUCCESS)
+         return false;
+      size_t n = found->va + found->size - va < size ? found->va + found->size - va : size;
+      memcpy(out, (uint8_t *)map + (va - found->va), n);
+      out += n;
+      va += n;
+      size -= n;
+   }
+   return true;
 }

@@ -8,6 +8,8 @@
 #ifndef AGX_BO_H
 #define AGX_BO_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <vulkan/vulkan_core.h>
 
@@ -26,7 +28,12 @@ struct agx_bo {
    uint64_t va;     /* GPU address */
    void *map;       /* CPU mapping, NULL until agx_bo_map */
    const char *label;
+   struct agx_bo *prev, *next; /* the device's list of live BOs */
 };
+
+/* Copies GPU memory at `va` into dst through the BOs' CPU mappings; false if
+ * any byte is outside every live BO. (Debug tooling: AGX_DEBUG=trace.) */
+bool agx_bo_read_va(struct agx_device *device, uint64_t va, void *dst, size_t size);
 
 /* VK_SUCCESS, VK_ERROR_OUT_OF_HOST_MEMORY or VK_ERROR_OUT_OF_DEVICE_MEMORY;
  * on failure nothing is left behind. */

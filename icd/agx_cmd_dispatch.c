@@ -170,6 +170,11 @@ launch(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline,
    const uint32_t *local = pipeline->info.local_size;
    agx_pack(cs, CDM_LAUNCH_WORD_0, cfg) {
       cfg.uniform_register_count = AGX_ROOT_SIZE / 2;
+      /* No textures or samplers and no preamble: the fewest the fields
+       * encode (the templates default to "all"). */
+      cfg.texture_state_register_count = 0;
+      cfg.sampler_state_register_count = AGX_SAMPLER_STATES_0;
+      cfg.preshader_register_count = 0;
       cfg.mode = indirect_threads ? AGX_CDM_MODE_INDIRECT_GLOBAL : AGX_CDM_MODE_DIRECT;
    }
    cs += AGX_CDM_LAUNCH_WORD_0_LENGTH / 4;

@@ -14,6 +14,7 @@
 struct agx_physical_device;
 struct agx_queue;
 struct agx_pipeline;
+struct agx_bo;
 
 struct agx_device {
    VK_LOADER_DATA loader_data;
@@ -31,6 +32,7 @@ struct agx_device {
    struct agx_va_heap usc_heap;  /* shaders: 4 GiB at usc_exec_base */
    struct agx_va_heap user_heap; /* everything else */
    uint64_t usc_base;
+   struct agx_bo *bos; /* every live BO (under va_mutex), for debug tooling */
 
    struct agx_queue *queue;
    bool lost;

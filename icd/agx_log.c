@@ -17,6 +17,7 @@ static const struct {
    {"alloc", AGX_DEBUG_ALLOC, "trace buffer-object and GPU VA allocations"},
    {"startup", AGX_DEBUG_STARTUP, "explain how the device was selected"},
    {"shaders", AGX_DEBUG_SHADERS, "print the disassembly of every compiled shader"},
+   {"trace", AGX_DEBUG_TRACE, "decode every submitted control stream (agx-decode)"},
 };
 
 static uint32_t debug_flags;

@@ -16,6 +16,7 @@ enum agx_debug_flag {
    AGX_DEBUG_ALLOC = 1u << 2,  /* trace BO and VA allocations */
    AGX_DEBUG_STARTUP = 1u << 3,/* explain device selection */
    AGX_DEBUG_SHADERS = 1u << 4,/* print the disassembly of every compiled shader */
+   AGX_DEBUG_TRACE = 1u << 5,  /* decode every submitted control stream */
 };
 
 uint32_t agx_debug_flags(void);

@@ -4,8 +4,12 @@
 #include <errno.h>
 #include <string.h>
 
+#include <stdio.h>
+
 #include "agx_alloc.h"
+#include "agx_bo.h"
 #include "agx_cmd_buffer.h"
+#include "agx_decode.h"
 #include "agx_log.h"
 #include "agx_sync.h"
 
@@ -32,6 +36,38 @@ wait_one(struct agx_queue *queue, const struct agx_sync_op *op)
       if (stop)
          return -ECANCELED;
    }
+}
+
+struct compute_cmd {
+   struct drm_asahi_cmd_header header;
+   struct drm_asahi_cmd_compute compute;
+};
+
+static bool
+read_gpu(void *user, uint64_t va, void *dst, size_t size)
+{
+   return agx_bo_read_va(user, va, dst, size);
+}
+
+/* AGX_DEBUG=trace: the commands as the GPU will read them. */
+static void
+trace_commands(struct agx_queue *queue, const struct compute_cmd *cmds, uint32_t n)
+{
+   struct agx_device *device = queue->device;
+   const struct drm_asahi_params_global *p = &device->kmd->params;
+   struct agx_decode_ctx ctx = {
+      .fp = stderr,
+      .read = read_gpu,
+      .user = device,
+      .usc_base = device->usc_base,
+      .g14x = p->gpu_generation >= 14 && p->num_clusters_total > 1,
+   };
+   for (uint32_t i = 0; i < n; i++) {
+      fprintf(stderr, "agx: queue %u: compute command %u of %u\n", queue->queue_id, i + 1, n);
+      agx_decode_cmd_compute(&ctx, &cmds[i].compute);
+   }
+   if (ctx.errors)
+      agx_log("trace: %u problems decoding the submitted commands", ctx.errors);
 }
 
 /* A fresh binary syncobj for the next kernel submission, appended to the
@@ -73,10 +109,6 @@ untrack_last_job(struct agx_queue *queue)
 /* Most hardware commands one SUBMIT carries here (the kernel may allow fewer). */
 #define AGX_MAX_SUBMIT_COMMANDS 64
 
-struct compute_cmd {
-   struct drm_asahi_cmd_header header;
-   struct drm_asahi_cmd_compute compute;
-};
 
 /*
  * Each non-empty command buffer becomes one DRM_ASAHI_CMD_COMPUTE. Every
@@ -117,6 +149,8 @@ submit_cmd_buffers(struct agx_queue *queue, struct agx_batch *batch)
       }
       if (n == 0)
          break;
+      if (agx_debug(AGX_DEBUG_TRACE))
+         trace_commands(queue, cmds, n);
       uint32_t job_syncobj;
       int ret = track_job(queue, &job_syncobj);
       if (ret)

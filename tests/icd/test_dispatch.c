@@ -109,6 +109,7 @@ main(void)
    struct AGX_CDM_LOCAL_SIZE ls;
    CHECK(AGX_CDM_LAUNCH_WORD_0_unpack(NULL, cs, &w0));
    CHECK(w0.mode == AGX_CDM_MODE_DIRECT && w0.uniform_register_count == 192);
+   CHECK(w0.texture_state_register_count == 8 && w0.preshader_register_count == 16);
    CHECK(AGX_CDM_LAUNCH_WORD_1_unpack(NULL, cs + 4, &w1));
    CHECK(AGX_CDM_GLOBAL_SIZE_unpack(NULL, cs + 8, &gs));
    CHECK(gs.x == 96 && gs.y == 8 && gs.z == 5);
