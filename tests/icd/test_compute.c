@@ -560,6 +560,50 @@ test_secondary(void)
    printf("secondary ok\n");
 }
 
+/* Host and device event operations; a wait orders a copy after a dispatch. */
+static void
+test_events(void)
+{
+   VkEventCreateInfo eci = {.sType = VK_STRUCTURE_TYPE_EVENT_CREATE_INFO};
+   VkEvent ev;
+   VK_OK(vkCreateEvent(C.dev, &eci, NULL, &ev));
+   CHECK_VK(vkGetEventStatus(C.dev, ev), VK_EVENT_RESET);
+   VK_OK(vkSetEvent(C.dev, ev));
+   CHECK_VK(vkGetEventStatus(C.dev, ev), VK_EVENT_SET);
+   VK_OK(vkResetEvent(C.dev, ev));
+   CHECK_VK(vkGetEventStatus(C.dev, ev), VK_EVENT_RESET);
+
+   uint32_t n1[] = {1};
+   struct program fill = make_program("fill", 1, n1, false, 0);
+   struct buffer a = make_buffer(4 * 64), b = make_buffer(4 * 64);
+   const struct buffer *ba[] = {&a};
+   VkDescriptorSet set = make_set(&fill, 0, ba, 1, false);
+   VkCommandBuffer cb = begin();
+   record(cb, &fill, &set, 0, NULL, NULL, 0, 1);
+   vkCmdSetEvent(cb, ev, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
+   VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                         .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                         .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT};
+   vkCmdWaitEvents(cb, 1, &ev, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                   1, &mb, 0, NULL, 0, NULL);
+   VkBufferCopy region = {0, 0, 4 * 64};
+   vkCmdCopyBuffer(cb, a.buf, b.buf, 1, &region);
+   VK_OK(submit_wait(cb));
+   CHECK_VK(vkGetEventStatus(C.dev, ev), VK_EVENT_SET);
+   for (uint32_t i = 0; i < 64; i++)
+      CHECK(((uint32_t *)b.map)[i] == i * 3u + 1u);
+
+   cb = begin();
+   vkCmdResetEvent(cb, ev, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
+   VK_OK(submit_wait(cb));
+   CHECK_VK(vkGetEventStatus(C.dev, ev), VK_EVENT_RESET);
+   vkDestroyEvent(C.dev, ev, NULL);
+   free_buffer(&a);
+   free_buffer(&b);
+   free_program(&fill);
+   printf("events ok\n");
+}
+
 static void
 test_forever(void)
 {
@@ -634,6 +678,7 @@ main(int argc, char **argv)
    test_transfer();
    test_indirect();
    test_secondary();
+   test_events();
    if (!reference)
       test_forever();
 
