@@ -71,18 +71,37 @@ trace_commands(struct agx_queue *queue, const struct compute_cmd *cmds, uint32_t
 }
 
 /* A fresh binary syncobj for the next kernel submission, appended to the
- * queue's job list (room is made before anything else changes). */
+ * queue's job list. vkQueueSubmit reserved the room (see reserve_jobs), so
+ * nothing is allocated on the submit thread. */
 static int
 track_job(struct agx_queue *queue, uint32_t *syncobj)
 {
    pthread_mutex_lock(&queue->mutex);
-   int ret = 0;
-   if (queue->job_count == queue->job_capacity) {
-      uint32_t cap = queue->job_capacity ? queue->job_capacity * 2 : 16;
+   int ret = queue->job_count < queue->job_capacity ? 0 : -ENOSPC;
+   if (ret == 0)
+      ret = agx_kmd_syncobj_create(queue->device->kmd, false, syncobj);
+   if (ret == 0)
+      queue->job_syncobjs[queue->job_count++] = *syncobj;
+   pthread_mutex_unlock(&queue->mutex);
+   return ret;
+}
+
+/* Makes room for `more` kernel submissions beyond everything already
+ * queued (each command buffer needs at most one). */
+static VkResult
+reserve_jobs(struct agx_queue *queue, uint32_t more)
+{
+   VkResult result = VK_SUCCESS;
+   pthread_mutex_lock(&queue->mutex);
+   uint32_t need = queue->job_count + queue->jobs_reserved + more;
+   if (need > queue->job_capacity) {
+      uint32_t cap = queue->job_capacity ? queue->job_capacity : 16;
+      while (cap < need)
+         cap *= 2;
       uint32_t *jobs = agx_alloc(&queue->device->alloc, cap * sizeof(*jobs), 4,
                                  VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
       if (!jobs) {
-         ret = -ENOMEM;
+         result = VK_ERROR_OUT_OF_HOST_MEMORY;
       } else {
          if (queue->job_count)
             memcpy(jobs, queue->job_syncobjs, queue->job_count * sizeof(*jobs));
@@ -91,12 +110,10 @@ track_job(struct agx_queue *queue, uint32_t *syncobj)
          queue->job_capacity = cap;
       }
    }
-   if (ret == 0)
-      ret = agx_kmd_syncobj_create(queue->device->kmd, false, syncobj);
-   if (ret == 0)
-      queue->job_syncobjs[queue->job_count++] = *syncobj;
+   if (result == VK_SUCCESS)
+      queue->jobs_reserved += more;
    pthread_mutex_unlock(&queue->mutex);
-   return ret;
+   return result;
 }
 
 /* Forgets the job just tracked (its submission failed). Caller holds the mutex. */
@@ -212,6 +229,20 @@ execute_batch(struct agx_queue *queue, struct agx_batch *batch)
    return 0;
 }
 
+/* A batch that cannot run (the device is lost) still signals, so that no
+ * waiter blocks forever; the waits then report VK_ERROR_DEVICE_LOST. */
+static void
+signal_anyway(struct agx_queue *queue, struct agx_batch *batch)
+{
+   for (uint32_t i = 0; i < batch->signal_count; i++) {
+      const struct agx_sync_op *s = &batch->signals[i];
+      if (s->timeline)
+         agx_kmd_syncobj_timeline_signal(queue->device->kmd, &s->syncobj, &s->value, 1);
+      else
+         agx_kmd_syncobj_signal(queue->device->kmd, &s->syncobj, 1);
+   }
+}
+
 static void *
 queue_thread(void *data)
 {
@@ -228,8 +259,11 @@ queue_thread(void *data)
       int ret = agx_device_is_lost(queue->device) ? -ENODEV : execute_batch(queue, batch);
       if (ret && ret != -ECANCELED && ret != -ENODEV)
          agx_device_set_lost(queue->device, "queue submission failed in the kernel interface");
+      if (ret && ret != -ECANCELED)
+         signal_anyway(queue, batch);
 
       pthread_mutex_lock(&queue->mutex);
+      queue->jobs_reserved -= batch->cmd_count;
       queue->head = batch->next;
       if (!queue->head)
          queue->tail = NULL;
@@ -474,6 +508,16 @@ submit(struct agx_queue *queue, uint32_t count, const void *submits, describe_fn
       for (uint32_t c = 0; d && c < d->cmd_count; c++) {
          b->cmds[b->cmd_count++] = agx_cmd_buffer_from_handle(
             d->cmd_infos ? d->cmd_infos[c].commandBuffer : d->cmds[c]);
+      }
+   }
+   if (result == VK_SUCCESS) {
+      uint32_t cmds = 0;
+      for (uint32_t i = 0; i < n; i++)
+         cmds += batches[i]->cmd_count;
+      result = reserve_jobs(queue, cmds);
+      if (result != VK_SUCCESS) {
+         for (uint32_t i = 0; i < n; i++)
+            agx_free(&queue->device->alloc, batches[i]);
       }
    }
    if (result == VK_SUCCESS)

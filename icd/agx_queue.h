@@ -42,6 +42,7 @@ struct agx_queue {
     * may lose it once the chain is collected). FIFO, oldest first. */
    uint32_t *job_syncobjs;
    uint32_t job_count, job_capacity;
+   uint32_t jobs_reserved;     /* room promised to batches still queued */
 
    pthread_t thread;
    pthread_mutex_t mutex;

@@ -88,6 +88,9 @@ static const VkAllocationCallbacks callbacks = {
       }                                                                               \
    } while (0)
 
+static uint32_t spv_words[4096];
+static size_t spv_size;
+
 static void
 lifecycle(long n)
 {
@@ -98,6 +101,12 @@ lifecycle(long n)
    VkBuffer buf = VK_NULL_HANDLE;
    VkFence fence = VK_NULL_HANDLE;
    VkSemaphore sem = VK_NULL_HANDLE;
+   VkDescriptorSetLayout dsl = VK_NULL_HANDLE;
+   VkPipelineLayout pl = VK_NULL_HANDLE;
+   VkShaderModule module = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   VkDescriptorPool dpool = VK_NULL_HANDLE;
+   VkCommandPool cpool = VK_NULL_HANDLE;
 
    VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .apiVersion = VK_API_VERSION_1_3};
    VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pApplicationInfo = &app};
@@ -128,7 +137,7 @@ lifecycle(long n)
    vkUnmapMemory(device, mem);
 
    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = 4096,
-                             .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT};
+                             .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT};
    STEP(vkCreateBuffer(device, &bci, a, &buf));
    STEP(vkBindBufferMemory(device, buf, mem, 0));
 
@@ -139,10 +148,56 @@ lifecycle(long n)
    VkSemaphoreCreateInfo sci = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO, .pNext = &type};
    STEP(vkCreateSemaphore(device, &sci, a, &sem));
 
+   /* A compute pipeline, a descriptor set and a recorded command buffer. */
+   VkDescriptorSetLayoutBinding binding = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
+                                           VK_SHADER_STAGE_COMPUTE_BIT, NULL};
+   VkDescriptorSetLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = 1, .pBindings = &binding};
+   STEP(vkCreateDescriptorSetLayout(device, &lci, a, &dsl));
+   VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                      .setLayoutCount = 1, .pSetLayouts = &dsl};
+   STEP(vkCreatePipelineLayout(device, &plci, a, &pl));
+   VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                    .codeSize = spv_size, .pCode = spv_words};
+   STEP(vkCreateShaderModule(device, &smci, a, &module));
+   VkComputePipelineCreateInfo cpci = {
+      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = module, .pName = "main"},
+      .layout = pl};
+   STEP(vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &cpci, a, &pipe));
+   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
+   VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                      .maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &ps};
+   STEP(vkCreateDescriptorPool(device, &dpci, a, &dpool));
+   VkDescriptorSetAllocateInfo sai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                      .descriptorPool = dpool, .descriptorSetCount = 1, .pSetLayouts = &dsl};
+   VkDescriptorSet set;
+   STEP(vkAllocateDescriptorSets(device, &sai, &set));
+   VkDescriptorBufferInfo dbi = {buf, 0, VK_WHOLE_SIZE};
+   VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
+                             .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                             .pBufferInfo = &dbi};
+   vkUpdateDescriptorSets(device, 1, &w, 0, NULL);
+   VkCommandPoolCreateInfo cpi = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+   STEP(vkCreateCommandPool(device, &cpi, a, &cpool));
+   VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                      .commandPool = cpool, .commandBufferCount = 1};
+   VkCommandBuffer cb;
+   STEP(vkAllocateCommandBuffers(device, &cai, &cb));
+   VkCommandBufferBeginInfo cbbi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+   STEP(vkBeginCommandBuffer(cb, &cbbi));
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &set, 0, NULL);
+   vkCmdDispatch(cb, 1, 1, 1);
+   vkCmdFillBuffer(cb, buf, 0, 64, 7);
+   STEP(vkEndCommandBuffer(cb));
+
    uint64_t one = 1;
    VkTimelineSemaphoreSubmitInfo tsi = {.sType = VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO,
                                         .signalSemaphoreValueCount = 1, .pSignalSemaphoreValues = &one};
    VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .pNext = &tsi,
+                      .commandBufferCount = 1, .pCommandBuffers = &cb,
                       .signalSemaphoreCount = 1, .pSignalSemaphores = &sem};
    STEP(vkQueueSubmit(queue, 1, &si, fence));
    VkResult wr = vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX);
@@ -154,6 +209,12 @@ lifecycle(long n)
 out:
    if (device) {
       vkDeviceWaitIdle(device);
+      vkDestroyCommandPool(device, cpool, a);
+      vkDestroyDescriptorPool(device, dpool, a);
+      vkDestroyPipeline(device, pipe, a);
+      vkDestroyShaderModule(device, module, a);
+      vkDestroyPipelineLayout(device, pl, a);
+      vkDestroyDescriptorSetLayout(device, dsl, a);
       vkDestroySemaphore(device, sem, a);
       vkDestroyFence(device, fence, a);
       vkDestroyBuffer(device, buf, a);
@@ -165,8 +226,13 @@ out:
 }
 
 int
-main(void)
+main(int argc, char **argv)
 {
+   CHECK(argc == 2); /* a compute shader (SPIR-V) */
+   FILE *f = fopen(argv[1], "rb");
+   CHECK(f != NULL);
+   spv_size = fread(spv_words, 1, sizeof(spv_words), f);
+   fclose(f);
    long n;
    for (n = 0; n < 100000; n++) {
       state.countdown = n;
