@@ -248,7 +248,8 @@ static void emit_body(struct vtn_ctx *c, struct vtn_block *blk)
       default:
          break;
       }
-      if (vtn_handle_alu(c, i) || vtn_handle_composite(c, i) || vtn_handle_memory(c, i))
+      if (vtn_handle_alu(c, i) || vtn_handle_composite(c, i) || vtn_handle_memory(c, i) ||
+          vtn_handle_subgroup(c, i))
          continue;
       vtn_fail(c, "unsupported instruction");
    }

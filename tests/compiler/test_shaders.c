@@ -590,6 +590,57 @@ static void test_switch(void)
    }
 }
 
+/* --- subgroups ------------------------------------------------------------------------ */
+
+static void test_subgroup(void)
+{
+   const unsigned G = 2, N = 64 * G;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "subgroup", (enum h_mode)mode, NULL))
+         continue;
+      uint64_t seed = 8080 + mode;
+      uint32_t *in = h_buffer(&h, 0, 0, 0, N * 4), *o = h_buffer(&h, 0, 1, 0, N * 44);
+      for (unsigned i = 0; i < N; i++)
+         in[i] = h_rand(&seed) % (i < 64 ? 900 : 5000);
+      in[70] = 7;
+      if (h_run(&h, G, 1, 1)) {
+         for (unsigned sg = 0; sg < N / 32; sg++) {
+            const uint32_t *x = &in[sg * 32];
+            uint32_t sum = 0, bal = 0, mn = ~0u, mn_first = 32;
+            bool all = true, any = false;
+            for (unsigned l = 0; l < 32; l++) {
+               sum += x[l];
+               bal |= (x[l] & 1) << l;
+               all &= x[l] < 1000;
+               any |= x[l] == 7;
+               if (x[l] & 1) {
+                  mn = x[l] < mn ? x[l] : mn;
+                  mn_first = mn_first == 32 ? l : mn_first;
+               }
+            }
+            uint32_t incl = 0, exmax = 0;
+            for (unsigned l = 0; l < 32; l++) {
+               unsigned i = sg * 32 + l;
+               incl += x[l];
+               uint32_t want[11] = {
+                  sum, incl, exmax, bal, x[5], x[l ^ 1], l == 0,
+                  32 * 1000 + (sg % 2) * 100 + 2,
+                  (x[l] & 1) ? mn + (l == mn_first ? 1000000u : 0) : 0xffffffffu,
+                  (all ? 1u : 0) | (any ? 2u : 0) | ((x[(l + 1) & 31] & 0xff) << 8),
+                  (uint32_t)__builtin_popcount(bal & ((1u << l) - 1)) +
+                     (uint32_t)__builtin_popcount(bal) * 100 + ((bal >> 3) & 1 ? 10000u : 0),
+               };
+               exmax = x[l] > exmax ? x[l] : exmax;
+               for (unsigned k = 0; k < 11; k++)
+                  h_check_u32("subgroup", i * 11 + k, o[i * 11 + k], want[k]);
+            }
+         }
+      }
+      h_finish(&h);
+   }
+}
+
 int main(int argc, char **argv)
 {
    if (argc < 3) {
@@ -624,6 +675,8 @@ int main(int argc, char **argv)
       test_psb();
    else if (!strcmp(t, "switch"))
       test_switch();
+   else if (!strcmp(t, "subgroup"))
+      test_subgroup();
    else {
       fprintf(stderr, "unknown test %s\n", t);
       return 2;
