@@ -1,6 +1,6 @@
 /* agxc: command-line driver of the compiler front/middle end.
  *   agxc [--stage comp] [--entry NAME] [--spec ID=VALUE]... [--no-lower-io]
- *        [--scalarize] [--lower-idiv] [--time N] IN.spv [--ir]
+ *        [--scalarize] [--lower-idiv] [--lower-transcendental] [--time N] IN.spv [--ir]
  * Parses SPIR-V, translates to the agx IR, optimises and (with --ir) prints
  * the IR. Code generation is not connected yet: without --ir it says so and
  * exits with status 3. Errors exit with status 1, usage errors with 2. */
@@ -15,7 +15,8 @@
 static void usage(void)
 {
    fprintf(stderr, "usage: agxc [--stage comp] [--entry NAME] [--spec ID=VALUE]... [--no-lower-io]\n"
-                   "            [--scalarize] [--lower-idiv] [--time N] IN.spv [--ir]\n");
+                   "            [--scalarize] [--lower-idiv] [--lower-transcendental] [--time N]\n"
+                   "            IN.spv [--ir]\n");
 }
 
 static uint32_t *read_words(const char *path, size_t *count)
@@ -47,7 +48,7 @@ static uint32_t *read_words(const char *path, size_t *count)
 int main(int argc, char **argv)
 {
    const char *in = NULL;
-   bool print_ir = false, lower_io = true, scalarize = false, lower_idiv = false;
+   bool print_ir = false, lower_io = true, scalarize = false, lower_idiv = false, lower_tr = false;
    unsigned repeat = 0;
    struct agx_spirv_spec_value spec[64];
    struct agx_spirv_options opts = { .spec = spec };
@@ -76,6 +77,8 @@ int main(int argc, char **argv)
          scalarize = true;
       } else if (!strcmp(argv[i], "--lower-idiv")) {
          lower_idiv = true;
+      } else if (!strcmp(argv[i], "--lower-transcendental")) {
+         lower_tr = true;
       } else if (!strcmp(argv[i], "--time") && i + 1 < argc) {
          repeat = (unsigned)atoi(argv[++i]);
       } else if (argv[i][0] == '-' || in) {
@@ -110,9 +113,11 @@ int main(int argc, char **argv)
    if (repeat)
       fprintf(stderr, "agxc: %s: %.1f us per parse+optimise\n", in,
               ((t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec)) / 1e3 / repeat);
-   if (scalarize || lower_idiv) {
+   if (scalarize || lower_idiv || lower_tr) {
       if (lower_idiv)
          agx_pass_lower_idiv(s);
+      if (lower_tr)
+         agx_pass_lower_transcendental(s);
       if (scalarize)
          agx_pass_scalarize(s);
       agx_optimize(s);

@@ -2,6 +2,7 @@
  * (against C), DCE, CSE, copy propagation, vars-to-SSA, scalarization,
  * integer division lowering (interpreted against the evaluator), the
  * validator's error detection and the printer. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -385,6 +386,93 @@ static void test_scalarize(void)
    agx_shader_destroy(sc);
 }
 
+/* --- transcendental lowering ----------------------------------------------------------- */
+
+static float run_fop(agx_shader *s, float x, float y)
+{
+   float mem[4] = { x, y, 0, 0 };
+   struct agx_interp_buffer buf = { 0x1000, mem, sizeof(mem) };
+   struct agx_interp_dispatch d = { .groups = { 1, 1, 1 }, .buffers = &buf, .num_buffers = 1 };
+   char err[256];
+   CHECK(agx_interp_run(s, &d, NULL, err, sizeof(err)) == 0, "interp: %s", err);
+   return mem[2];
+}
+
+static void test_transcendental(void)
+{
+   static const struct {
+      enum agx_op op;
+      double lo, hi, ylo, yhi;
+      double tol;
+      bool relative;
+      double (*ref)(double, double);
+   } cases[] = {
+      { AGX_OP_FDIV, -100, 100, 0.1, 100, 4e-7, true, NULL },
+      { AGX_OP_FSQRT, 0, 1e6, 0, 0, 4e-7, true, NULL },
+      { AGX_OP_FPOW, 0.01, 10, -3, 3, 1e-5, true, pow },
+      { AGX_OP_FTAN, -1.4, 1.4, 0, 0, 2e-6, true, NULL },
+      { AGX_OP_FSINH, -5, 5, 0, 0, 1e-5, true, NULL },
+      { AGX_OP_FCOSH, -5, 5, 0, 0, 1e-5, true, NULL },
+      { AGX_OP_FTANH, -20, 20, 0, 0, 2e-6, false, NULL },
+      { AGX_OP_FASINH, -100, 100, 0, 0, 1e-5, true, NULL },
+      { AGX_OP_FACOSH, 1, 100, 0, 0, 1e-5, false, NULL },
+      { AGX_OP_FATANH, -0.99, 0.99, 0, 0, 2e-5, false, NULL },
+      { AGX_OP_FATAN, -100, 100, 0, 0, 2e-5, false, NULL },
+      { AGX_OP_FATAN2, -10, 10, -10, 10, 2e-5, false, atan2 },
+      { AGX_OP_FASIN, -1, 1, 0, 0, 1e-4, false, NULL },
+      { AGX_OP_FACOS, -1, 1, 0, 0, 1e-4, false, NULL },
+      { AGX_OP_FMOD, -100, 100, 0.5, 10, 1e-4, false, NULL },
+      { AGX_OP_FREM, -100, 100, 0.5, 10, 1e-4, false, NULL },
+   };
+   uint64_t seed = 4321;
+   for (unsigned k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+      agx_builder b;
+      agx_shader *s = new_shader(&b);
+      agx_type t = agx_type_make(32, 1);
+      agx_instr *x = agx_intrin(&b, AGX_OP_LOAD_GLOBAL, t, 1, agx_imm(&b, 64, 0x1000), NULL, NULL, 4, 0, 0);
+      agx_instr *y = agx_intrin(&b, AGX_OP_LOAD_GLOBAL, t, 1, agx_imm(&b, 64, 0x1004), NULL, NULL, 4, 0, 0);
+      const struct agx_op_info *info = &agx_op_infos[cases[k].op];
+      agx_instr *r = agx_build(&b, cases[k].op, t, info->num_srcs, x, y, NULL, NULL);
+      agx_intrin(&b, AGX_OP_STORE_GLOBAL, agx_type_make(0, 0), 2, agx_imm(&b, 64, 0x1008), r, NULL, 4, 0, 0);
+      CHECK(agx_pass_lower_transcendental(s), "%s lowered", info->name);
+      agx_optimize(s);
+      valid(s, info->name);
+      CHECK(count_ops(s, cases[k].op) == 0, "%s gone", info->name);
+      for (unsigned it = 0; it < 300; it++) {
+         double u1 = (double)(rnd(&seed) % 1000001) / 1e6, u2 = (double)(rnd(&seed) % 1000001) / 1e6;
+         float fx = (float)(cases[k].lo + (cases[k].hi - cases[k].lo) * u1);
+         float fy = (float)(cases[k].ylo + (cases[k].yhi - cases[k].ylo) * u2);
+         if (cases[k].op == AGX_OP_FDIV && (rnd(&seed) & 1))
+            fy = -fy;
+         double X = fx, Y = fy, want;
+         switch (cases[k].op) {
+         case AGX_OP_FDIV: want = X / Y; break;
+         case AGX_OP_FSQRT: want = sqrt(X); break;
+         case AGX_OP_FTAN: want = tan(X); break;
+         case AGX_OP_FSINH: want = sinh(X); break;
+         case AGX_OP_FCOSH: want = cosh(X); break;
+         case AGX_OP_FTANH: want = tanh(X); break;
+         case AGX_OP_FASINH: want = asinh(X); break;
+         case AGX_OP_FACOSH: want = acosh(X); break;
+         case AGX_OP_FATANH: want = atanh(X); break;
+         case AGX_OP_FATAN: want = atan(X); break;
+         case AGX_OP_FASIN: want = asin(X); break;
+         case AGX_OP_FACOS: want = acos(X); break;
+         case AGX_OP_FMOD: want = X - Y * floor(X / Y); break;
+         case AGX_OP_FREM: want = fmod(X, Y); break;
+         default: want = cases[k].ref(X, Y); break;
+         }
+         double got = run_fop(s, fx, fy), err = fabs(got - want);
+         double lim = cases[k].tol * (cases[k].relative ? fmax(fabs(want), 1e-30) : 1.0);
+         /* mod/rem: a quotient rounding across an integer moves by one period */
+         if ((cases[k].op == AGX_OP_FMOD || cases[k].op == AGX_OP_FREM) && err > lim)
+            err = fmin(fabs(err - fabs(Y)), err);
+         CHECK(err <= lim, "%s(%.9g, %.9g) = %.9g, want %.9g", info->name, X, Y, got, want);
+      }
+      agx_shader_destroy(s);
+   }
+}
+
 /* --- validator and printer --------------------------------------------------------- */
 
 static void test_validator(void)
@@ -441,6 +529,7 @@ int main(void)
    test_vars_to_ssa();
    test_idiv();
    test_scalarize();
+   test_transcendental();
    test_validator();
    printf("%u checks, %u failures\n", checks, failures);
    return failures ? 1 : 0;
