@@ -11,12 +11,13 @@
 
 const char *const h_mode_names[H_NUM_MODES] = { "raw", "opt", "lowered" };
 const char *h_spv_dir = ".";
+const char *h_spv_suffix = "";
 unsigned h_failures;
 
 uint32_t *h_read_spv(const char *name, size_t *count)
 {
    char path[1024];
-   snprintf(path, sizeof(path), "%s/%s.spv", h_spv_dir, name);
+   snprintf(path, sizeof(path), "%s/%s%s.spv", h_spv_dir, name, h_spv_suffix);
    FILE *f = fopen(path, "rb");
    if (!f) {
       fprintf(stderr, "cannot open %s\n", path);

@@ -2,6 +2,8 @@
  * build time) go through the SPIR-V front end in three pipelines (raw,
  * optimised, optimised + lowered) and run on the IR interpreter with random
  * inputs; every output is compared with a C reference implementation.
+ * A TEST_NAME ending in _opt runs the same test on the module after
+ * spirv-opt -O (phis, one-trip switches, CSE'd values across constructs).
  * Usage: test_compiler_shaders SPV_DIR TEST_NAME */
 #include <math.h>
 #include <stdio.h>
@@ -805,7 +807,14 @@ int main(int argc, char **argv)
       return 2;
    }
    h_spv_dir = argv[1];
-   const char *t = argv[2];
+   char name[64];
+   snprintf(name, sizeof(name), "%s", argv[2]);
+   size_t len = strlen(name);
+   if (len > 4 && !strcmp(name + len - 4, "_opt")) {
+      name[len - 4] = 0; /* same test on the spirv-opt -O module */
+      h_spv_suffix = "_opt";
+   }
+   const char *t = name;
    if (!strcmp(t, "arith"))
       test_arith("arith");
    else if (!strcmp(t, "arith_vk12"))
@@ -843,9 +852,9 @@ int main(int argc, char **argv)
       return 2;
    }
    if (h_failures) {
-      fprintf(stderr, "%s: %u failures\n", t, h_failures);
+      fprintf(stderr, "%s%s: %u failures\n", t, h_spv_suffix, h_failures);
       return 1;
    }
-   printf("%s: ok\n", t);
+   printf("%s%s: ok\n", t, h_spv_suffix);
    return 0;
 }
