@@ -250,12 +250,12 @@ static void test_atomics(void)
 
 /* --- structs, arrays, matrices ----------------------------------------------------- */
 
-static void test_structs(void)
+static void test_structs(const char *spv)
 {
    const unsigned N = 16;
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
       struct harness h;
-      if (!h_compile(&h, "structs", (enum h_mode)mode, NULL))
+      if (!h_compile(&h, spv, (enum h_mode)mode, NULL))
          continue;
       uint64_t seed = 5 + mode;
       uint8_t *ubo = h_buffer(&h, 0, 0, 0, 144);
@@ -819,6 +819,10 @@ int main(int argc, char **argv)
       test_arith("arith");
    else if (!strcmp(t, "arith_vk12"))
       test_arith("arith_vk12");
+   else if (!strcmp(t, "arith_vk10"))
+      test_arith("arith_vk10");
+   else if (!strcmp(t, "structs_vk11"))
+      test_structs("structs_vk11");
    else if (!strcmp(t, "control"))
       test_control();
    else if (!strcmp(t, "shared"))
@@ -826,7 +830,7 @@ int main(int argc, char **argv)
    else if (!strcmp(t, "atomics"))
       test_atomics();
    else if (!strcmp(t, "structs"))
-      test_structs();
+      test_structs("structs");
    else if (!strcmp(t, "push_sets"))
       test_push_sets();
    else if (!strcmp(t, "funcs"))
