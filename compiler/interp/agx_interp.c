@@ -503,6 +503,18 @@ static bool step_subgroups(struct run *r, struct inv *invs, uint32_t n)
    return progress;
 }
 
+struct order_state {
+   uint32_t *order;
+   uint32_t next;
+};
+
+static void number_instrs(agx_block *b, void *data)
+{
+   struct order_state *os = data;
+   agx_foreach_instr(b, I)
+      os->order[I->index] = os->next++;
+}
+
 int agx_interp_run(const agx_shader *s, const struct agx_interp_dispatch *d,
                    struct agx_interp_stats *stats, char *err, size_t err_size)
 {
@@ -530,12 +542,8 @@ int agx_interp_run(const agx_shader *s, const struct agx_interp_dispatch *d,
    r.order = calloc(s->next_index + 1, sizeof(*r.order));
    if (!r.order)
       abort();
-   {
-      agx_instr **all;
-      unsigned count = agx_collect_instrs((agx_shader *)s, &all);
-      for (unsigned i = 0; i < count; i++)
-         r.order[all[i]->index] = i;
-   }
+   struct order_state os = { r.order, 0 };
+   agx_foreach_block((agx_list *)&s->body, number_instrs, &os);
 
    for (uint32_t gz = 0; gz < d->groups[2] && !r.failed; gz++)
    for (uint32_t gy = 0; gy < d->groups[1] && !r.failed; gy++)

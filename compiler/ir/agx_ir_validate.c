@@ -346,6 +346,20 @@ static void compute_dominators(struct vstate *v)
    }
    for (unsigned i = 0; i < count; i++)
       v->rpo_num[order[i]] = (int)(count - 1 - i);
+   /* predecessor lists (CSR) */
+   int *pred_start = calloc(n + 2, sizeof(int)), *preds = malloc(sizeof(int) * (2 * n + 1));
+   if (!pred_start || !preds)
+      abort();
+   for (unsigned i = 0; i < n; i++)
+      for (int j = 0; j < nsucc[i]; j++)
+         if (succ[2 * i + j] >= 0)
+            pred_start[succ[2 * i + j] + 2]++;
+   for (unsigned i = 0; i < n; i++)
+      pred_start[i + 2] += pred_start[i + 1];
+   for (unsigned i = 0; i < n; i++)
+      for (int j = 0; j < nsucc[i]; j++)
+         if (succ[2 * i + j] >= 0)
+            preds[pred_start[succ[2 * i + j] + 1]++] = (int)i;
    /* Cooper-Harvey-Kennedy */
    v->idom[0] = 0;
    bool changed = true;
@@ -356,14 +370,11 @@ static void compute_dominators(struct vstate *v)
          if (b == 0)
             continue;
          int new_idom = -1;
-         for (unsigned p = 0; p < n; p++) {
+         for (int e = pred_start[b]; e < pred_start[b + 1]; e++) {
+            int p = preds[e];
             if (v->rpo_num[p] < 0 || v->idom[p] < 0)
                continue;
-            for (int j = 0; j < nsucc[p]; j++) {
-               if (succ[2 * p + j] != b)
-                  continue;
-               new_idom = new_idom < 0 ? (int)p : intersect(v, (int)p, new_idom);
-            }
+            new_idom = new_idom < 0 ? p : intersect(v, p, new_idom);
          }
          if (new_idom >= 0 && v->idom[b] != new_idom) {
             v->idom[b] = new_idom;
@@ -371,6 +382,8 @@ static void compute_dominators(struct vstate *v)
          }
       }
    }
+   free(pred_start);
+   free(preds);
    free(succ);
    free(nsucc);
    free(order);
