@@ -1,6 +1,7 @@
 /* agxc: command-line driver of the compiler front/middle end.
  *   agxc [--stage comp] [--entry NAME] [--spec ID=VALUE]... [--no-lower-io]
- *        [--scalarize] [--lower-idiv] [--lower-transcendental] [--time N] IN.spv [--ir]
+ *        [--scalarize] [--lower-idiv] [--lower-transcendental] [--lower-int64] [--time N]
+ *        IN.spv [--ir]
  * Parses SPIR-V, translates to the agx IR, optimises and (with --ir) prints
  * the IR. Code generation is not connected yet: without --ir it says so and
  * exits with status 3. Errors exit with status 1, usage errors with 2. */
@@ -15,8 +16,8 @@
 static void usage(void)
 {
    fprintf(stderr, "usage: agxc [--stage comp] [--entry NAME] [--spec ID=VALUE]... [--no-lower-io]\n"
-                   "            [--scalarize] [--lower-idiv] [--lower-transcendental] [--time N]\n"
-                   "            IN.spv [--ir]\n");
+                   "            [--scalarize] [--lower-idiv] [--lower-transcendental] [--lower-int64]\n"
+                   "            [--time N] IN.spv [--ir]\n");
 }
 
 static uint32_t *read_words(const char *path, size_t *count)
@@ -48,7 +49,8 @@ static uint32_t *read_words(const char *path, size_t *count)
 int main(int argc, char **argv)
 {
    const char *in = NULL;
-   bool print_ir = false, lower_io = true, scalarize = false, lower_idiv = false, lower_tr = false;
+   bool print_ir = false, lower_io = true, scalarize = false, lower_idiv = false, lower_tr = false,
+        lower_i64 = false;
    unsigned repeat = 0;
    struct agx_spirv_spec_value spec[64];
    struct agx_spirv_options opts = { .spec = spec };
@@ -79,6 +81,8 @@ int main(int argc, char **argv)
          lower_idiv = true;
       } else if (!strcmp(argv[i], "--lower-transcendental")) {
          lower_tr = true;
+      } else if (!strcmp(argv[i], "--lower-int64")) {
+         lower_i64 = true;
       } else if (!strcmp(argv[i], "--time") && i + 1 < argc) {
          repeat = (unsigned)atoi(argv[++i]);
       } else if (argv[i][0] == '-' || in) {
@@ -113,13 +117,15 @@ int main(int argc, char **argv)
    if (repeat)
       fprintf(stderr, "agxc: %s: %.1f us per parse+optimise\n", in,
               ((t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec)) / 1e3 / repeat);
-   if (scalarize || lower_idiv || lower_tr) {
+   if (scalarize || lower_idiv || lower_tr || lower_i64) {
       if (lower_idiv)
          agx_pass_lower_idiv(s);
       if (lower_tr)
          agx_pass_lower_transcendental(s);
-      if (scalarize)
+      if (scalarize || lower_i64)
          agx_pass_scalarize(s);
+      if (lower_i64)
+         agx_pass_lower_int64(s);
       agx_optimize(s);
    }
    int status = 0;

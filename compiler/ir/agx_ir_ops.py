@@ -47,6 +47,8 @@ special('mov', 1)
 special('vec', -1)              # 2..4 scalar sources -> vector
 special('extract', 1, consts=('comp',))
 special('phi', -1)
+special('pack_64_2x32', 1)      # 32x2 (lo, hi) -> 64
+special('unpack_64_2x32', 1)    # 64 -> 32x2 (lo, hi)
 special('break', 0, dest=False, effects=True)
 special('continue', 0, dest=False, effects=True)
 special('halt', 0, dest=False, effects=True)   # the invocation ends

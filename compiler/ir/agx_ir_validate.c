@@ -107,6 +107,14 @@ static void check_types(struct vstate *v, const agx_instr *I)
       if (!agx_type_eq(s0->type, t))
          fail(v, "%%%u (mov): type mismatch", I->index);
       break;
+   case AGX_OP_PACK_64_2X32:
+      if (s0->type.bits != 32 || s0->type.comps != 2 || t.bits != 64 || t.comps != 1)
+         fail(v, "%%%u (pack_64_2x32): bad types", I->index);
+      break;
+   case AGX_OP_UNPACK_64_2X32:
+      if (s0->type.bits != 64 || s0->type.comps != 1 || t.bits != 32 || t.comps != 2)
+         fail(v, "%%%u (unpack_64_2x32): bad types", I->index);
+      break;
    case AGX_OP_PHI:
       for (unsigned i = 0; i < I->num_srcs; i++)
          if (!agx_type_eq(I->src[i]->type, t))

@@ -56,6 +56,7 @@ bool h_compile(struct harness *h, const char *name, enum h_mode mode,
          agx_pass_lower_idiv(h->s);
          agx_pass_lower_transcendental(h->s);
          agx_pass_scalarize(h->s);
+         agx_pass_lower_int64(h->s);
          agx_optimize(h->s);
       }
    }

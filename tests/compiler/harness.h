@@ -14,7 +14,7 @@
 enum h_mode {
    H_RAW,      /* translation + ABI lowering only (variables stay variables) */
    H_OPT,      /* vars-to-SSA + fold/copy-prop/CSE/DCE */
-   H_LOWERED,  /* H_OPT + integer division and transcendental lowering + scalarization */
+   H_LOWERED,  /* H_OPT + division, transcendental, scalarization, 64-bit integer lowering */
    H_NUM_MODES
 };
 

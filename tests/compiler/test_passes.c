@@ -386,6 +386,84 @@ static void test_scalarize(void)
    agx_shader_destroy(sc);
 }
 
+/* --- 64-bit integer lowering ------------------------------------------------------------ */
+
+static agx_shader *build_int64(enum agx_op op)
+{
+   agx_builder b;
+   agx_shader *s = new_shader(&b);
+   agx_type t = agx_type_make(64, 1);
+   agx_instr *x = agx_intrin(&b, AGX_OP_LOAD_GLOBAL, t, 1, agx_imm(&b, 64, 0x1000), NULL, NULL, 8, 0, 0);
+   agx_instr *y = agx_intrin(&b, AGX_OP_LOAD_GLOBAL, t, 1, agx_imm(&b, 64, 0x1008), NULL, NULL, 8, 0, 0);
+   agx_instr *r;
+   const struct agx_op_info *info = &agx_op_infos[op];
+   if (op == AGX_OP_ISHL || op == AGX_OP_ISHR || op == AGX_OP_USHR)
+      r = agx_build(&b, op, t, 2, x, agx_u2u(&b, 32, y), NULL, NULL);
+   else if (op == AGX_OP_BCSEL)
+      r = agx_bcsel(&b, agx_ult(&b, agx_u2u(&b, 32, x), agx_u2u(&b, 32, y)), x, y);
+   else if (op == AGX_OP_I2I || op == AGX_OP_U2U) /* 32 -> 64 -> 16 -> 64 round trip */
+      r = agx_build(&b, op, t, 1,
+                    agx_build(&b, op, agx_type_make(16, 1), 1,
+                              agx_build(&b, op, t, 1, agx_u2u(&b, 32, x), NULL, NULL, NULL), NULL,
+                              NULL, NULL),
+                    NULL, NULL, NULL);
+   else
+      r = agx_build(&b, op, info->rule == AGX_RULE_CMP ? agx_type_make(1, 1) : t, info->num_srcs, x, y,
+                    NULL, NULL);
+   if (r->type.bits == 1)
+      r = agx_bcsel(&b, r, agx_imm(&b, 64, 0x600d), agx_imm(&b, 64, 0xbad));
+   agx_intrin(&b, AGX_OP_STORE_GLOBAL, agx_type_make(0, 0), 2, agx_imm(&b, 64, 0x1010), r, NULL, 8, 0, 0);
+   return s;
+}
+
+static uint64_t run_int64(agx_shader *s, uint64_t x, uint64_t y)
+{
+   uint64_t mem[3] = { x, y, 0 };
+   struct agx_interp_buffer buf = { 0x1000, mem, sizeof(mem) };
+   struct agx_interp_dispatch d = { .groups = { 1, 1, 1 }, .buffers = &buf, .num_buffers = 1 };
+   char err[256];
+   CHECK(agx_interp_run(s, &d, NULL, err, sizeof(err)) == 0, "interp: %s", err);
+   return mem[2];
+}
+
+static void test_int64(void)
+{
+   const enum agx_op ops[] = { AGX_OP_IADD, AGX_OP_ISUB, AGX_OP_INEG, AGX_OP_IMUL, AGX_OP_IAND,
+                               AGX_OP_IOR, AGX_OP_IXOR, AGX_OP_INOT, AGX_OP_ISHL, AGX_OP_ISHR,
+                               AGX_OP_USHR, AGX_OP_IEQ, AGX_OP_INE, AGX_OP_ULT, AGX_OP_UGE,
+                               AGX_OP_ILT, AGX_OP_IGE, AGX_OP_UMIN, AGX_OP_UMAX, AGX_OP_IMIN,
+                               AGX_OP_IMAX, AGX_OP_BCSEL, AGX_OP_I2I, AGX_OP_U2U };
+   const uint64_t edge[] = { 0, 1, 31, 32, 33, 63, 64, 0xffffffffull, 0x100000000ull,
+                             0x7fffffffffffffffull, 0x8000000000000000ull, ~0ull };
+   uint64_t seed = 6464;
+   for (unsigned k = 0; k < sizeof(ops) / sizeof(ops[0]); k++) {
+      agx_shader *ref = build_int64(ops[k]), *low = build_int64(ops[k]);
+      CHECK(agx_pass_lower_int64(low), "%s lowered", agx_op_infos[ops[k]].name);
+      agx_optimize(low);
+      valid(low, agx_op_infos[ops[k]].name);
+      agx_instr **all;
+      unsigned n = agx_collect_instrs(low, &all), wide = 0;
+      for (unsigned i = 0; i < n; i++)
+         wide += agx_info(all[i])->kind == AGX_OPK_ALU && all[i]->type.bits == 64;
+      CHECK(wide == 0, "%s: %u 64-bit ALU ops left", agx_op_infos[ops[k]].name, wide);
+      for (unsigned it = 0; it < 300; it++) {
+         uint64_t x = rnd(&seed), y = rnd(&seed);
+         if (it < 144) {
+            x = edge[it % 12];
+            y = edge[it / 12];
+         } else if (it % 3 == 0) {
+            y = x ^ (rnd(&seed) & 0xffffffffull); /* equal high halves */
+         }
+         uint64_t want = run_int64(ref, x, y), got = run_int64(low, x, y);
+         CHECK(got == want, "%s(%llx, %llx) = %llx, want %llx", agx_op_infos[ops[k]].name,
+               (unsigned long long)x, (unsigned long long)y, (unsigned long long)got,
+               (unsigned long long)want);
+      }
+      agx_shader_destroy(ref);
+      agx_shader_destroy(low);
+   }
+}
+
 /* --- transcendental lowering ----------------------------------------------------------- */
 
 static float run_fop(agx_shader *s, float x, float y)
@@ -530,6 +608,7 @@ int main(void)
    test_idiv();
    test_scalarize();
    test_transcendental();
+   test_int64();
    test_validator();
    printf("%u checks, %u failures\n", checks, failures);
    return failures ? 1 : 0;
