@@ -248,7 +248,8 @@ static void emit_body(struct vtn_ctx *c, struct vtn_block *blk)
       default:
          break;
       }
-      if (vtn_handle_alu(c, i) || vtn_handle_composite(c, i) || vtn_handle_memory(c, i))
+      if (vtn_handle_alu(c, i) || vtn_handle_composite(c, i) || vtn_handle_memory(c, i) ||
+          vtn_handle_subgroup(c, i))
          continue;
       vtn_fail(c, "unsupported instruction");
    }
@@ -446,6 +447,13 @@ static void emit_switch(struct vtn_ctx *c, struct vtn_function *f, struct vtn_bl
    if (c->call)
       c->call->loop_depth++;
    uint32_t dflt = vtn_word(c, t, 2);
+   if (ntargets == 1) {
+      /* Only one target (spirv-opt's "one-trip switch" idiom): no dispatch,
+       * so the target keeps dominating what follows, as in SPIR-V. */
+      struct cf_ctx sub = { .brk = blk->merge, .sw = &sw };
+      emit_seq(c, f, targets[0], &sub);
+      ntargets = 0;
+   }
    for (unsigned k = 0; k < ntargets; k++) {
       uint32_t label = targets[k];
       agx_instr *cond = agx_intrin(b, AGX_OP_LOAD_VAR, agx_type_make(1, 1), 0, NULL, NULL, NULL, fall, 0, 0);
@@ -474,7 +482,8 @@ static void emit_switch(struct vtn_ctx *c, struct vtn_function *f, struct vtn_bl
       emit_seq(c, f, label, &sub);
       agx_pop_if(b, nif);
    }
-   agx_jump(b, AGX_OP_BREAK);
+   if (!agx_block_ends_in_jump(b->block))
+      agx_jump(b, AGX_OP_BREAK);
    agx_push_continue(b, loop);
    agx_pop_loop(b, loop);
    c->switch_entry = saved_entry;

@@ -757,6 +757,14 @@ agx_shader *agx_compile_spirv(const uint32_t *words, size_t num_words,
       agx_shader_destroy(s);
       return NULL;
    }
+   /* vars-to-SSA keeps a definition table per control-flow node: refuse
+    * shapes whose tables would not fit in memory. */
+   if ((uint64_t)s->num_vars * s->next_block > (UINT64_C(1) << 25)) {
+      snprintf(err, err_size, "shader too complex: %u variables x %u blocks", s->num_vars,
+               s->next_block);
+      agx_shader_destroy(s);
+      return NULL;
+   }
    agx_pass_vars_to_ssa(s);
    agx_optimize(s);
    if (lower_io) {

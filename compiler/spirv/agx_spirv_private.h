@@ -212,6 +212,9 @@ void vtn_push_def(struct vtn_ctx *c, uint32_t id, struct vtn_type *t, agx_instr 
 struct vtn_ssa *vtn_const_to_ssa(struct vtn_ctx *c, const struct vtn_const *k);
 struct vtn_ssa *vtn_undef_ssa(struct vtn_ctx *c, struct vtn_type *t);
 
+/* agx_spirv_subgroup.c */
+bool vtn_handle_subgroup(struct vtn_ctx *c, unsigned ins);
+
 /* agx_spirv_mem.c */
 void vtn_create_global_variable(struct vtn_ctx *c, unsigned ins);
 void vtn_emit_global_inits(struct vtn_ctx *c);

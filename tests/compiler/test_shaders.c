@@ -2,6 +2,8 @@
  * build time) go through the SPIR-V front end in three pipelines (raw,
  * optimised, optimised + lowered) and run on the IR interpreter with random
  * inputs; every output is compared with a C reference implementation.
+ * A TEST_NAME ending in _opt runs the same test on the module after
+ * spirv-opt -O (phis, one-trip switches, CSE'd values across constructs).
  * Usage: test_compiler_shaders SPV_DIR TEST_NAME */
 #include <math.h>
 #include <stdio.h>
@@ -248,12 +250,12 @@ static void test_atomics(void)
 
 /* --- structs, arrays, matrices ----------------------------------------------------- */
 
-static void test_structs(void)
+static void test_structs(const char *spv)
 {
    const unsigned N = 16;
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
       struct harness h;
-      if (!h_compile(&h, "structs", (enum h_mode)mode, NULL))
+      if (!h_compile(&h, spv, (enum h_mode)mode, NULL))
          continue;
       uint64_t seed = 5 + mode;
       uint8_t *ubo = h_buffer(&h, 0, 0, 0, 144);
@@ -590,6 +592,214 @@ static void test_switch(void)
    }
 }
 
+/* --- subgroups ------------------------------------------------------------------------ */
+
+static void test_subgroup(void)
+{
+   const unsigned G = 2, N = 64 * G;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "subgroup", (enum h_mode)mode, NULL))
+         continue;
+      uint64_t seed = 8080 + mode;
+      uint32_t *in = h_buffer(&h, 0, 0, 0, N * 4), *o = h_buffer(&h, 0, 1, 0, N * 44);
+      for (unsigned i = 0; i < N; i++)
+         in[i] = h_rand(&seed) % (i < 64 ? 900 : 5000);
+      in[70] = 7;
+      if (h_run(&h, G, 1, 1)) {
+         for (unsigned sg = 0; sg < N / 32; sg++) {
+            const uint32_t *x = &in[sg * 32];
+            uint32_t sum = 0, bal = 0, mn = ~0u, mn_first = 32;
+            bool all = true, any = false;
+            for (unsigned l = 0; l < 32; l++) {
+               sum += x[l];
+               bal |= (x[l] & 1) << l;
+               all &= x[l] < 1000;
+               any |= x[l] == 7;
+               if (x[l] & 1) {
+                  mn = x[l] < mn ? x[l] : mn;
+                  mn_first = mn_first == 32 ? l : mn_first;
+               }
+            }
+            uint32_t incl = 0, exmax = 0;
+            for (unsigned l = 0; l < 32; l++) {
+               unsigned i = sg * 32 + l;
+               incl += x[l];
+               uint32_t want[11] = {
+                  sum, incl, exmax, bal, x[5], x[l ^ 1], l == 0,
+                  32 * 1000 + (sg % 2) * 100 + 2,
+                  (x[l] & 1) ? mn + (l == mn_first ? 1000000u : 0) : 0xffffffffu,
+                  (all ? 1u : 0) | (any ? 2u : 0) | ((x[(l + 1) & 31] & 0xff) << 8),
+                  (uint32_t)__builtin_popcount(bal & ((1u << l) - 1)) +
+                     (uint32_t)__builtin_popcount(bal) * 100 + ((bal >> 3) & 1 ? 10000u : 0),
+               };
+               exmax = x[l] > exmax ? x[l] : exmax;
+               for (unsigned k = 0; k < 11; k++)
+                  h_check_u32("subgroup", i * 11 + k, o[i * 11 + k], want[k]);
+            }
+         }
+      }
+      h_finish(&h);
+   }
+}
+
+/* --- GLSL.std.450 and matrices ------------------------------------------------------- */
+
+static double dotn(const double *a, const double *b, int n)
+{
+   double s = 0;
+   for (int k = 0; k < n; k++)
+      s += a[k] * b[k];
+   return s;
+}
+
+static void glsl450_ref(unsigned i, const float *fa, const float *fb, double *w)
+{
+   double a[4], b[4];
+   for (int k = 0; k < 4; k++)
+      a[k] = fa[k], b[k] = fb[k];
+   double x = a[0], y = a[1];
+   w[0] = sin(x) + cos(y) * 2;
+   w[1] = tan(x * 0.5);
+   w[2] = asin(x * 0.4) + acos(x * 0.3);
+   w[3] = atan2(x, y) + atan(x * 3);
+   w[4] = sinh(x) + cosh(x) + tanh(x * 4);
+   w[5] = asinh(x) + acosh(y + 1) + atanh(x * 0.45);
+   w[6] = pow(y, x) + exp(x) + log(y) + exp2(x) + log2(y);
+   w[7] = sqrt(y) + 1 / sqrt(y);
+   w[8] = x * 90 * M_PI / 180 + x * 180 / M_PI;
+   double t = fmin(fmax((x + 1) / 2, 0), 1);
+   w[9] = (x < 0.5 ? 0 : 1) + t * t * (3 - 2 * t) * 10;
+   w[10] = x * y + 0.25 + (x + (y - x) * 0.75);
+   w[11] = x * 7 - y * floor(x * 7 / y) + ((x > 0) - (x < 0)) * 100.0;
+   w[12] = sqrt(dotn(a, a, 3)) + hypot(a[0] - b[0], a[1] - b[1]) * 10;
+   w[13] = dotn(a, b, 4);
+   w[14] = a[1] * b[2] - a[2] * b[1];
+   w[15] = a[2] * b[0] - a[0] * b[2];
+   w[16] = a[0] * b[1] - a[1] * b[0];
+   double len = sqrt(dotn(b, b, 3)), n[3] = { b[0] / len, b[1] / len, b[2] / len };
+   w[17] = n[0] + n[1] * 10 + n[2] * 100;
+   double dn = dotn(n, a, 3);
+   w[18] = (a[0] - 2 * dn * n[0]) + (a[1] - 2 * dn * n[1]) + (a[2] - 2 * dn * n[2]);
+   double nref[3] = { a[2], a[1], a[0] };
+   w[19] = dotn(nref, b, 3) < 0 ? a[1] : -a[1];
+   double m[3][3] = { { a[0], a[1], a[2] }, { b[0], b[1], b[2] }, { x, y, 1 } }; /* m[col][row] */
+   double v[3] = { b[2], b[1], b[0] };
+   for (int r = 0; r < 3; r++)
+      w[20 + r] = m[0][r] * v[0] + m[1][r] * v[1] + m[2][r] * v[2];
+   for (int c = 0; c < 3; c++)
+      w[23 + c] = dotn(v, m[c], 3);
+   w[26] = m[0][0] * m[0][0] + m[1][0] * m[1][0] + m[2][0] * m[2][0];
+   w[27] = m[0][2] * m[0][1] + m[1][2] * m[1][1] + m[2][2] * m[2][1];
+   w[28] = w[27];
+   w[29] = a[1] * b[2] + a[0] * b[3] * 10;
+   w[30] = 3 * a[1] * b[3];
+   int ms = find_msb_s((int32_t)i - 8);
+   w[31] = (double)__builtin_ctz(i + 8) + ms * 10.0;
+   int ix = (int)(float)(fa[0] * 10.0f), iy = (int)(float)(fa[1] * 10.0f);
+   w[32] = abs(ix) + ((ix > 0) - (ix < 0)) * 1000 + (iy < 5 ? 5 : iy > 20 ? 20 : iy) * 10000;
+   w[33] = (double)((i > 5 ? i : 5) + (i < 2 ? (int)i : 2));
+   w[34] = nearbyint((float)(fa[0] * 3.0f)) + nearbyint((float)(fa[1] * 2.0f + 0.25f)) * 10;
+   float x3 = fa[0] * 3.0f;
+   w[35] = (x3 - floorf(x3)) + truncf(x3) * 10 + ceil(y) * 100;
+   w[36] = fmin(x, y) + fmax(x, y) * 10 + fmin(fmax(x, -0.5), 0.5) * 100;
+   w[37] = fabs(x) + floor(y);
+   w[38] = 11;
+   w[39] = -x;
+}
+
+static void test_glsl450(void)
+{
+   const unsigned N = 32;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "glsl450", (enum h_mode)mode, NULL))
+         continue;
+      uint64_t seed = 2718 + mode;
+      float *in = h_buffer(&h, 0, 0, 0, N * 32), *o = h_buffer(&h, 0, 1, 0, N * 160);
+      for (unsigned i = 0; i < N; i++) {
+         float *a = &in[i * 8], *b = a + 4;
+         a[0] = (float)(h_rand(&seed) % 40000) / 10000.0f - 2.0f;
+         a[1] = (float)(h_rand(&seed) % 39000) / 10000.0f + 0.1f;
+         for (int k = 2; k < 8; k++)
+            a[k] = (float)(h_rand(&seed) % 60000) / 10000.0f - 3.0f;
+         b[0] += 0.01f;
+      }
+      if (h_run(&h, N / 16, 1, 1)) {
+         for (unsigned i = 0; i < N; i++) {
+            double w[40];
+            glsl450_ref(i, &in[i * 8], &in[i * 8 + 4], w);
+            for (int k = 0; k < 40; k++)
+               h_check_f32(h_mode_names[mode], i * 40 + k, o[i * 40 + k], (float)w[k], 2e-4f);
+         }
+      }
+      h_finish(&h);
+   }
+}
+
+/* --- memory forms ----------------------------------------------------------------------- */
+
+struct mem_s {
+   int32_t p[2];
+   float f;
+   bool flag;
+};
+
+static void test_memory(void)
+{
+   const unsigned G = 2, N = 32 * G;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "memory", (enum h_mode)mode, NULL))
+         continue;
+      uint64_t seed = 1618 + mode;
+      uint16_t *in16 = h_buffer(&h, 0, 0, 0, N * 2);
+      int8_t *in8 = h_buffer(&h, 0, 1, 0, N);
+      int32_t *o = h_buffer(&h, 0, 2, 0, N * 32);
+      uint16_t *o16 = h_buffer(&h, 0, 3, 0, N * 2);
+      for (unsigned i = 0; i < N; i++) {
+         in16[i] = (uint16_t)h_rand(&seed);
+         in8[i] = (int8_t)h_rand(&seed);
+      }
+      if (h_run(&h, G, 1, 1)) {
+         for (unsigned g = 0; g < N; g++) {
+            unsigned i = g % 32, base = g - i;
+            int32_t hh = in16[g], c = in8[g];
+            struct mem_s s = { { hh, c }, (float)c * 0.5f, c < 0 };
+            unsigned tg = base + 31 - i;
+            struct mem_s t = { { in16[tg], in8[tg] }, (float)in8[tg] * 0.5f, in8[tg] < 0 };
+            bool fl[4];
+            int32_t v[4];
+            for (int k = 0; k < 4; k++) {
+               fl[k] = in16[base + ((i + k) & 31)] & 1;
+               v[k] = fl[k] ? k + 1 : -k;
+            }
+            int dyn = (int)(i & 3);
+            v[dyn] += 100;
+            float col[3] = { 0, 0, 0 };
+            col[dyn % 3] = 1.0f;
+            col[(dyn + 1) % 3] = (float)c;
+            struct mem_s arr[3] = { t, s, { { 7, 8 }, 9.0f, true } }, pick = arr[dyn % 3];
+            int32_t sw[4] = { v[3] + v[0], v[2] + v[0], v[1] + v[1], v[0] + v[1] };
+            int32_t want[8] = {
+               t.p[0] + t.p[1] * 1000 + (t.flag ? 1000000 : 0),
+               v[0] + v[1] * 10 + v[2] * 100 + v[3] * 1000,
+               (int32_t)(col[0] + col[1] * 10.0f + col[2] * 100.0f),
+               pick.p[0] + pick.p[1] * 100 + (int32_t)(pick.f * 4.0f) * 10000 + pick.flag,
+               sw[0] + sw[1] * 3 + sw[2] * 5 + sw[3] * 7,
+               v[(dyn + 1) & 3],
+               (int32_t)(t.f * 2.0f),
+               (hh & 1) + (fl[3] ? 2 : 0),
+            };
+            for (int k = 0; k < 8; k++)
+               h_check_u32("memory", g * 8 + k, u(o[g * 8 + k]), u(want[k]));
+            h_check_u32("memory 16-bit store", g, o16[g], (uint16_t)(hh * 3 + c));
+         }
+      }
+      h_finish(&h);
+   }
+}
+
 int main(int argc, char **argv)
 {
    if (argc < 3) {
@@ -597,11 +807,22 @@ int main(int argc, char **argv)
       return 2;
    }
    h_spv_dir = argv[1];
-   const char *t = argv[2];
+   char name[64];
+   snprintf(name, sizeof(name), "%s", argv[2]);
+   size_t len = strlen(name);
+   if (len > 4 && !strcmp(name + len - 4, "_opt")) {
+      name[len - 4] = 0; /* same test on the spirv-opt -O module */
+      h_spv_suffix = "_opt";
+   }
+   const char *t = name;
    if (!strcmp(t, "arith"))
       test_arith("arith");
    else if (!strcmp(t, "arith_vk12"))
       test_arith("arith_vk12");
+   else if (!strcmp(t, "arith_vk10"))
+      test_arith("arith_vk10");
+   else if (!strcmp(t, "structs_vk11"))
+      test_structs("structs_vk11");
    else if (!strcmp(t, "control"))
       test_control();
    else if (!strcmp(t, "shared"))
@@ -609,7 +830,7 @@ int main(int argc, char **argv)
    else if (!strcmp(t, "atomics"))
       test_atomics();
    else if (!strcmp(t, "structs"))
-      test_structs();
+      test_structs("structs");
    else if (!strcmp(t, "push_sets"))
       test_push_sets();
    else if (!strcmp(t, "funcs"))
@@ -624,14 +845,20 @@ int main(int argc, char **argv)
       test_psb();
    else if (!strcmp(t, "switch"))
       test_switch();
+   else if (!strcmp(t, "subgroup"))
+      test_subgroup();
+   else if (!strcmp(t, "glsl450"))
+      test_glsl450();
+   else if (!strcmp(t, "memory"))
+      test_memory();
    else {
       fprintf(stderr, "unknown test %s\n", t);
       return 2;
    }
    if (h_failures) {
-      fprintf(stderr, "%s: %u failures\n", t, h_failures);
+      fprintf(stderr, "%s%s: %u failures\n", t, h_spv_suffix, h_failures);
       return 1;
    }
-   printf("%s: ok\n", t);
+   printf("%s%s: ok\n", t, h_spv_suffix);
    return 0;
 }
