@@ -40,12 +40,39 @@ reg_name(const struct agx_sim_opnd *o, char *buf, size_t size)
    }
 }
 
+/* Uniform halves an operand reads. */
+static bool
+uniform_halves(const struct agx_sim_opnd *o, unsigned *first, unsigned *n)
+{
+   switch (o->kind) {
+   case AGX_SIM_O_U16: *first = o->n; *n = 1; return true;
+   case AGX_SIM_O_U32: *first = o->n * 2u; *n = 2; return true;
+   case AGX_SIM_O_U64: *first = o->n * 2u; *n = 4; return true;
+   default: return false;
+   }
+}
+
 bool
 agx_sim_check_read(struct agx_sim_worker *w, struct agx_sim_sg *sg,
                    const struct agx_sim_insn *I, const struct agx_sim_opnd *o,
                    unsigned count)
 {
    unsigned first, n;
+   if (uniform_halves(o, &first, &n)) {
+      if (!w->gpu->cfg.strict || !sg->exec)
+         return true;
+      for (unsigned h = first; h < first + n; h++) {
+         unsigned u = h & (AGX_SIM_UNIFORM_HALVES - 1);
+         if (!(w->d->uniform_def[u >> 5] & (1u << (u & 31)))) {
+            agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, 0,
+                              "reads uniform half %u (u%u%c), which no USC Uniform "
+                              "word or uniform_store has written", u, u >> 1,
+                              (u & 1) ? 'h' : 'l');
+            return false;
+         }
+      }
+      return true;
+   }
    if (!opnd_halves(o, count, &first, &n))
       return true;
    if (first + n > 256) {

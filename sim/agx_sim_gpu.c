@@ -189,6 +189,35 @@ sg_reset(struct agx_sim_sg *sg, unsigned index, unsigned threads,
    sg->resume = entry;
 }
 
+/* Interleave the SIMD-groups of the current threadgroup: each runs until it
+ * stops or waits at a barrier; when none can run, the waiting ones are
+ * released together. */
+static void
+run_sgs(struct agx_sim_worker *w)
+{
+   for (;;) {
+      bool any_run = false, any_wait = false;
+      for (unsigned i = 0; i < w->nsg; i++) {
+         if (w->sgs[i].state == AGX_SIM_SG_RUN) {
+            run_sg(w, &w->sgs[i]);
+            if (gpu_failed(w->gpu))
+               return;
+         }
+      }
+      for (unsigned i = 0; i < w->nsg; i++) {
+         any_run |= w->sgs[i].state == AGX_SIM_SG_RUN;
+         any_wait |= w->sgs[i].state == AGX_SIM_SG_BARRIER;
+      }
+      if (!any_wait && !any_run)
+         return;
+      if (!any_run) {
+         for (unsigned i = 0; i < w->nsg; i++)
+            if (w->sgs[i].state == AGX_SIM_SG_BARRIER)
+               w->sgs[i].state = AGX_SIM_SG_RUN;
+      }
+   }
+}
+
 /* Run the threadgroup at w->tg. */
 static void
 run_tg(struct agx_sim_worker *w)
@@ -207,29 +236,7 @@ run_tg(struct agx_sim_worker *w)
       sg_reset(&w->sgs[i], i, threads, entry);
    if (w->d->local_bytes)
       memset(w->local, 0, w->d->local_bytes);
-
-   for (;;) {
-      bool any_run = false, any_wait = false;
-      for (unsigned i = 0; i < w->nsg; i++) {
-         struct agx_sim_sg *sg = &w->sgs[i];
-         if (sg->state == AGX_SIM_SG_RUN) {
-            run_sg(w, sg);
-            if (gpu_failed(w->gpu))
-               return;
-         }
-      }
-      for (unsigned i = 0; i < w->nsg; i++) {
-         any_run |= w->sgs[i].state == AGX_SIM_SG_RUN;
-         any_wait |= w->sgs[i].state == AGX_SIM_SG_BARRIER;
-      }
-      if (!any_wait && !any_run)
-         return;
-      if (!any_run) {
-         for (unsigned i = 0; i < w->nsg; i++)
-            if (w->sgs[i].state == AGX_SIM_SG_BARRIER)
-               w->sgs[i].state = AGX_SIM_SG_RUN;
-      }
-   }
+   run_sgs(w);
 }
 
 static bool
@@ -400,29 +407,11 @@ agx_sim_gpu_run_single(struct agx_sim_gpu *gpu, struct agx_sim_dispatch *d,
             if (init_def[h])
                sg->def[h] = 0xFFFFFFFFu;
       }
-      /* same loop as run_tg, single threadgroup */
-      for (;;) {
-         bool any_run = false, any_wait = false;
-         for (unsigned i = 0; i < w.nsg; i++)
-            if (w.sgs[i].state == AGX_SIM_SG_RUN)
-               run_sg(&w, &w.sgs[i]);
-         if (gpu_failed(gpu))
-            break;
-         for (unsigned i = 0; i < w.nsg; i++) {
-            any_run |= w.sgs[i].state == AGX_SIM_SG_RUN;
-            any_wait |= w.sgs[i].state == AGX_SIM_SG_BARRIER;
-         }
-         if (!any_wait && !any_run)
-            break;
-         if (!any_run)
-            for (unsigned i = 0; i < w.nsg; i++)
-               if (w.sgs[i].state == AGX_SIM_SG_BARRIER)
-                  w.sgs[i].state = AGX_SIM_SG_RUN;
-      }
+      if (d->local_bytes)
+         memset(w.local, 0, d->local_bytes);
+      run_sgs(&w);
       for (unsigned r = 0; r < 128; r++)
          memcpy(out_regs[r], w.sgs[0].r[r], sizeof(out_regs[r]));
-      /* lanes of further SIMD-groups are reported through lane >= 32 by the
-       * caller only for the first SIMD-group */
    }
    gpu->thread_insns += w.thread_insns;
    gpu->sg_insns += w.sg_insns;

@@ -37,8 +37,8 @@ struct agx_sim_worker;
 
 enum agx_sim_okind {
    AGX_SIM_O_NONE = 0,
-   AGX_SIM_O_IMM,  /* v = zero-extended immediate (fimm: f32 bits in v) */
-   AGX_SIM_O_FIMM, /* 8-bit minifloat, v = f32 bits of its value */
+   AGX_SIM_O_IMM,  /* v = zero-extended integer immediate */
+   AGX_SIM_O_FIMM, /* v = 8-bit minifloat encoding (agx_sim_fimm) */
    AGX_SIM_O_R16,  /* n = half register index */
    AGX_SIM_O_R32,  /* n = 32-bit register index */
    AGX_SIM_O_R64,  /* n = first 32-bit register of a pair */
@@ -181,7 +181,6 @@ struct agx_sim_gpu {
    uint64_t sg_insns;      /* SIMD-group instructions executed */
    /* set by any worker on error; workers stop */
    int failed;
-   int lock_init;
    void *lock; /* pthread_mutex_t, private to agx_sim_gpu.c */
 };
 
@@ -193,7 +192,6 @@ struct agx_sim_worker {
    struct agx_sim_program main, pre;
    struct agx_sim_sg *sgs;       /* AGX_SIM_MAX_SG */
    uint8_t *local;               /* threadgroup memory */
-   uint32_t local_def_bytes;
    uint32_t tg[3];               /* current threadgroup position */
    uint32_t nsg;                 /* SIMD-groups in the threadgroup */
    uint64_t budget_left;
@@ -269,6 +267,7 @@ bool agx_sim_decode_alu(struct agx_sim_insn *I, const struct agx_isa_instr *in);
 bool agx_sim_decode_float(struct agx_sim_insn *I, const struct agx_isa_instr *in);
 bool agx_sim_decode_flow(struct agx_sim_insn *I, const struct agx_isa_instr *in);
 bool agx_sim_decode_mem(struct agx_sim_insn *I, const struct agx_isa_instr *in);
+bool agx_sim_decode_simd(struct agx_sim_insn *I, const struct agx_isa_instr *in);
 
 /* Shared by the decoders: ISA operand i of `in` as a simulator operand. */
 void agx_sim_opnd_from_isa(const struct agx_isa_instr *in, unsigned i,

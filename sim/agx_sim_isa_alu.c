@@ -1,6 +1,7 @@
 /*
  * Integer ALU semantics: moves, special registers, iadd/imadd, shifts and
- * bitfields, bit operations, compare-and-select, ballots and shuffles.
+ * bitfields, bit operations, compare-and-select (SIMD-wide operations are
+ * in agx_sim_isa_simd.c).
  *
  * Assumes (applegpu's hardware-validated emulator, shared/reference/isa.md):
  * sources are zero-extended unless their sx bit asks for sign extension;
@@ -465,50 +466,6 @@ x_cmpsel(struct agx_sim_worker *w, struct agx_sim_sg *sg,
    return agx_sim_next(w, I);
 }
 
-/* p[0] = cc, p[1] = ccn, p[2] = float */
-static const struct agx_sim_insn *
-x_ballot(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-         const struct agx_sim_insn *I)
-{
-   uint32_t m;
-   bool ok = I->p[2] ? agx_sim_fcmp(w, sg, I, &I->s[0], &I->s[1], I->p[0], I->p[1], &m)
-                     : agx_sim_icmp(w, sg, I, &I->s[0], &I->s[1], I->p[0], I->p[1], &m);
-   if (!ok)
-      return NULL;
-   uint64_t r[AGX_SIM_LANES];
-   for (unsigned l = 0; l < AGX_SIM_LANES; l++)
-      r[l] = m & sg->exec;
-   if (!agx_sim_dst(w, sg, I, r))
-      return NULL;
-   return agx_sim_next(w, I);
-}
-
-/* p[0]: 0 index, 1 xor. Reads lanes whether active or not. */
-static const struct agx_sim_insn *
-x_shuffle(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-          const struct agx_sim_insn *I)
-{
-   uint32_t a[AGX_SIM_LANES], b[AGX_SIM_LANES];
-   if (!agx_sim_src32(w, sg, I, &I->s[1], b))
-      return NULL;
-   uint32_t e = sg->exec;
-   uint32_t need = 0;
-   for (unsigned l = 0; l < AGX_SIM_LANES; l++)
-      if (e & (1u << l))
-         need |= 1u << ((I->p[0] ? (l ^ b[l]) : b[l]) & 31);
-   sg->exec = need;
-   bool ok = agx_sim_src32(w, sg, I, &I->s[0], a);
-   sg->exec = e;
-   if (!ok)
-      return NULL;
-   uint64_t r[AGX_SIM_LANES];
-   for (unsigned l = 0; l < AGX_SIM_LANES; l++)
-      r[l] = a[(I->p[0] ? (l ^ b[l]) : b[l]) & 31];
-   if (!agx_sim_dst(w, sg, I, r))
-      return NULL;
-   return agx_sim_next(w, I);
-}
-
 /* ---- decode -------------------------------------------------------------- */
 
 static void
@@ -596,20 +553,6 @@ agx_sim_decode_alu(struct agx_sim_insn *I, const struct agx_isa_instr *in)
       I->p[0] = (uint32_t)agx_sim_field(in, "cc");
       I->p[1] = in->op == AGX_OP_FCMPSEL;
       I->exec = x_cmpsel;
-      return true;
-   case AGX_OP_ICMP_BALLOT:
-   case AGX_OP_FCMP_BALLOT:
-      ops(I, in, 0, 2, 3, -1, -1);
-      I->p[0] = (uint32_t)agx_sim_field(in, "cc");
-      I->p[1] = (uint32_t)agx_sim_field(in, "ccn");
-      I->p[2] = in->op == AGX_OP_FCMP_BALLOT;
-      I->exec = x_ballot;
-      return true;
-   case AGX_OP_SIMD_SHUFFLE:
-   case AGX_OP_SIMD_SHUFFLE_XOR:
-      ops(I, in, 0, 1, 2, -1, -1);
-      I->p[0] = in->op == AGX_OP_SIMD_SHUFFLE_XOR;
-      I->exec = x_shuffle;
       return true;
    default:
       return false;

@@ -19,8 +19,14 @@
  *   bytes + index * element size, inside the USC Shared allocation.
  * - uniform_store (preamble) writes 16-bit halves: half R+i goes to uniform
  *   half O+i for every set mask bit i.
+ * - stack_load/stack_store address per-thread scratch memory at byte offset
+ *   O + component * element size (the unit of O is an assumption: Mesa's
+ *   encoder does not document it); the wait group is bit 30 (Mesa packs
+ *   the scoreboard there). The model gives every thread AGX_SIM_STACK_BYTES
+ *   of scratch itself instead of running the helper program's allocator.
  * Strict mode also reports accesses that are not aligned to the element.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "agx_sim_gpu.h"
@@ -60,6 +66,31 @@ device_ptr(struct agx_sim_worker *w, const struct agx_sim_insn *I, uint64_t va,
       return NULL;
    }
    return p;
+}
+
+/* Write element value v of lane l into register `reg` (32-bit register
+ * number or half index); the caller marks the halves defined. */
+static inline void
+put_elem(struct agx_sim_sg *sg, bool r32, unsigned reg, unsigned l, uint32_t v)
+{
+   if (r32) {
+      sg->r[reg & 127][l] = v;
+   } else {
+      uint32_t *dst = &sg->r[(reg >> 1) & 127][l];
+      unsigned sh = (reg & 1) * 16;
+      *dst = (*dst & ~(0xFFFFu << sh)) | ((v & 0xFFFF) << sh);
+   }
+}
+
+/* Mark `count` destination registers of d written for the lanes in mask. */
+static void
+mark_defined(struct agx_sim_sg *sg, const struct agx_sim_opnd *d, unsigned count,
+             uint32_t mask)
+{
+   unsigned first = d->kind == AGX_SIM_O_R16 ? d->n : d->n * 2u;
+   unsigned n = d->kind == AGX_SIM_O_R16 ? count : 2 * count;
+   for (unsigned h = first; h < first + n && h < 256; h++)
+      sg->def[h] |= mask;
 }
 
 static void
@@ -149,24 +180,13 @@ x_device(struct agx_sim_worker *w, struct agx_sim_sg *sg,
                v = h;
             } else
                memcpy(&v, p, 4);
-            struct agx_sim_opnd o = I->d;
-            o.n = (uint16_t)reg;
-            uint64_t vals[AGX_SIM_LANES] = {0};
-            vals[l] = v;
-            agx_sim_store(sg, &o, vals, 1u << l);
+            put_elem(sg, r32, reg, l, v);
          }
          k++;
       }
    }
    if (!store) {
-      /* destination halves count as written for the launched lanes */
-      struct agx_sim_opnd o = I->d;
-      for (unsigned k = 0; k < count; k++, o.n++) {
-         unsigned first = o.kind == AGX_SIM_O_R16 ? o.n : o.n * 2u;
-         unsigned n = o.kind == AGX_SIM_O_R16 ? 1 : 2;
-         for (unsigned h = first; h < first + n && h < 256; h++)
-            sg->def[h] |= sg->exec;
-      }
+      mark_defined(sg, &I->d, count, sg->exec);
       if (sg->exec)
          mark_pending(sg, &I->d, count, I->p[4]);
    }
@@ -317,14 +337,70 @@ x_local(struct agx_sim_worker *w, struct agx_sim_sg *sg,
          } else {
             uint32_t v = 0;
             memcpy(&v, p, esize);
-            struct agx_sim_opnd o = I->d;
-            o.n = (uint16_t)reg;
-            uint64_t vals[AGX_SIM_LANES] = {0};
-            vals[l] = v;
-            agx_sim_store(sg, &o, vals, 1u << l);
+            put_elem(sg, r32, reg, l, v);
          }
          k++;
       }
+   }
+   if (!store)
+      mark_defined(sg, &I->d, count, sg->exec);
+   return agx_sim_next(w, I);
+}
+
+/* p[0] = format, p[1] = mask, p[4] = wait group, p[5] = store;
+ * d = R, s[1] = byte offset */
+static const struct agx_sim_insn *
+x_stack(struct agx_sim_worker *w, struct agx_sim_sg *sg,
+        const struct agx_sim_insn *I)
+{
+   unsigned esize = format_size(I->p[0]);
+   unsigned count = (unsigned)__builtin_popcount(I->p[1]);
+   bool store = I->p[5];
+   int64_t off[AGX_SIM_LANES];
+   if (!load_index(w, sg, I, &I->s[1], true, off))
+      return NULL;
+   if (store ? !agx_sim_check_read(w, sg, I, &I->d, count)
+             : !agx_sim_check_write(w, sg, I, &I->d, count))
+      return NULL;
+   if (!sg->stack) {
+      sg->stack = calloc(AGX_SIM_LANES, AGX_SIM_STACK_BYTES);
+      if (!sg->stack) {
+         agx_sim_gpu_error(w, AGX_SIM_GPU_ILLEGAL, I, 0, "out of host memory");
+         return NULL;
+      }
+   }
+   bool r32 = I->d.kind == AGX_SIM_O_R32;
+   for (unsigned l = 0; l < AGX_SIM_LANES; l++) {
+      if (!(sg->exec & (1u << l)))
+         continue;
+      unsigned k = 0;
+      for (unsigned c = 0; c < 4; c++) {
+         if (!(I->p[1] & (1u << c)))
+            continue;
+         int64_t a = off[l] + (int64_t)c * esize;
+         if (a < 0 || a + esize > AGX_SIM_STACK_BYTES) {
+            agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, (uint64_t)a,
+                              "stack access at offset %lld outside the %u-byte scratch",
+                              (long long)a, AGX_SIM_STACK_BYTES);
+            return NULL;
+         }
+         uint8_t *p = sg->stack + (size_t)l * AGX_SIM_STACK_BYTES + a;
+         unsigned reg = I->d.n + k++;
+         if (store) {
+            uint32_t v = r32 ? sg->r[reg & 127][l]
+                             : (sg->r[(reg >> 1) & 127][l] >> ((reg & 1) * 16)) & 0xFFFF;
+            memcpy(p, &v, esize);
+         } else {
+            uint32_t v = 0;
+            memcpy(&v, p, esize);
+            put_elem(sg, r32, reg, l, v);
+         }
+      }
+   }
+   if (!store) {
+      mark_defined(sg, &I->d, count, sg->exec);
+      if (sg->exec)
+         mark_pending(sg, &I->d, count, I->p[4]);
    }
    return agx_sim_next(w, I);
 }
@@ -377,6 +453,8 @@ agx_sim_decode_mem(struct agx_sim_insn *I, const struct agx_isa_instr *in)
       agx_sim_opnd_from_isa(in, 3, &I->d);
       agx_sim_opnd_from_isa(in, 4, &I->s[0]);
       agx_sim_opnd_from_isa(in, 5, &I->s[1]);
+      if (I->d.kind == AGX_SIM_O_R64) /* a 2-register tuple, not 64-bit */
+         I->d.kind = AGX_SIM_O_R32;
       if (!format_size(I->p[0]) || I->p[1] == 0 ||
           (I->p[0] == 2 && I->d.kind != AGX_SIM_O_R32))
          return false;
@@ -414,15 +492,37 @@ agx_sim_decode_mem(struct agx_sim_insn *I, const struct agx_isa_instr *in)
       agx_sim_opnd_from_isa(in, 2, &I->d);
       agx_sim_opnd_from_isa(in, 3, &I->s[0]);
       agx_sim_opnd_from_isa(in, 4, &I->s[1]);
+      if (I->d.kind == AGX_SIM_O_R64)
+         I->d.kind = AGX_SIM_O_R32;
       if (!format_size(I->p[0]) || I->p[1] == 0 ||
           (I->p[0] == 2 && I->d.kind != AGX_SIM_O_R32))
          return false;
       I->exec = x_local;
       return true;
+   case AGX_OP_STACK_LOAD:
+   case AGX_OP_STACK_STORE: {
+      bool store = in->op == AGX_OP_STACK_STORE;
+      I->p[0] = (uint32_t)agx_sim_field(in, "F");
+      I->p[1] = (uint32_t)agx_sim_field(in, "mask");
+      I->p[4] = (uint32_t)agx_sim_field(in, "i6");
+      I->p[5] = store;
+      /* operand order: store F,i1,i2,mask,i5,R,O,i6; load R,F,i1,i2,mask,i5,O,i6 */
+      agx_sim_opnd_from_isa(in, store ? 5 : 0, &I->d);
+      agx_sim_opnd_from_isa(in, 6, &I->s[1]);
+      if (I->d.kind == AGX_SIM_O_R64)
+         I->d.kind = AGX_SIM_O_R32;
+      if (!format_size(I->p[0]) || I->p[1] == 0 ||
+          (I->p[0] == 2 && I->d.kind != AGX_SIM_O_R32))
+         return false;
+      I->exec = x_stack;
+      return true;
+   }
    case AGX_OP_UNIFORM_STORE: {
       struct agx_isa_value o;
       I->p[0] = (uint32_t)agx_sim_field(in, "mask");
       agx_sim_opnd_from_isa(in, 4, &I->d);
+      if (I->d.kind == AGX_SIM_O_R64)
+         I->d.kind = AGX_SIM_O_R32;
       agx_isa_get_operand(in, 5, &o);
       if (o.kind != AGX_V_IMM || agx_sim_field(in, "F") != 1 || I->p[0] == 0)
          return false; /* only the immediate-index i16 form is modelled */

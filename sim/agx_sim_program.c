@@ -81,18 +81,6 @@ agx_sim_opnd_from_isa(const struct agx_isa_instr *in, unsigned i,
    }
 }
 
-/* Highest half register an operand touches (+1), 0 for none. */
-static unsigned
-opnd_end_half(const struct agx_sim_opnd *o, unsigned count)
-{
-   switch (o->kind) {
-   case AGX_SIM_O_R16: return o->n + count;
-   case AGX_SIM_O_R32: return (o->n + count) * 2;
-   case AGX_SIM_O_R64: return (o->n + 2 * count) * 2;
-   default: return 0;
-   }
-}
-
 static const struct agx_sim_insn *
 exec_illegal(struct agx_sim_worker *w, struct agx_sim_sg *sg,
              const struct agx_sim_insn *I)
@@ -217,7 +205,6 @@ mark_static(struct agx_sim_insn *I, const struct agx_isa_instr *in,
    /* the execution-mask instructions use r0l implicitly: always valid */
    if (end > reg_halves)
       I->flags |= AGX_SIM_IF_BADREG;
-   (void)opnd_end_half;
 }
 
 const struct agx_sim_insn *
@@ -276,7 +263,8 @@ agx_sim_program_get(struct agx_sim_worker *w, struct agx_sim_program *p,
    I->size = (uint8_t)size;
    I->op = in.op;
    if (!(agx_sim_decode_flow(I, &in) || agx_sim_decode_alu(I, &in) ||
-         agx_sim_decode_float(I, &in) || agx_sim_decode_mem(I, &in)) ||
+         agx_sim_decode_float(I, &in) || agx_sim_decode_mem(I, &in) ||
+         agx_sim_decode_simd(I, &in)) ||
        agx_isa_descs[in.op].placeholder) {
       I->flags |= AGX_SIM_IF_ILLEGAL;
       I->exec = exec_illegal;

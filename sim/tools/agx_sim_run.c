@@ -13,15 +13,20 @@
  *   --regs N          USC register count in half registers (default 256)
  *   --mem ADDR=FILE   map FILE's bytes at GPU address ADDR (read/write)
  *   --shared BYTES    threadgroup memory size (default 0)
- *   --no-strict       disable the strict-mode fidelity checks
+ *   --budget N        stop after N SIMD-group instructions (default 10^8;
+ *                     0 = unlimited)
+ *   --strict          enable the strict-mode fidelity checks; then only the
+ *                     registers and uniforms given count as initialised
+ *   --no-strict       (default) every register and uniform starts as 0
  * Output: "rN=0x%08x" for every 32-bit register below the register count,
  * one per line. Exit status: 0 success, 1 GPU error (reported on stderr),
  * 2 bad usage or input.
  *
- * Assumes: registers given on the command line start defined in every
- * lane; other registers start undefined (strict mode reports reads). The
- * program runs in a fresh simulated device and VM; code is mapped
- * read-only at USC offset 0. Threadgroups run one after the other.
+ * Assumes: registers given on the command line are set in every lane, all
+ * others start as 0 (like applegpu's emulator state). The program runs in a
+ * fresh simulated device and VM; code is mapped read-only at USC offset 0
+ * followed by a `stop`, so execution also ends at the end of the file.
+ * Threadgroups run one after the other.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -43,7 +48,8 @@ usage(void)
 {
    fprintf(stderr,
            "usage: agx-sim-run [--lane K] [--grid X,Y,Z] [--local X,Y,Z] [--regs N]\n"
-           "                   [--mem ADDR=FILE]... [--shared BYTES] [--no-strict]\n"
+           "                   [--mem ADDR=FILE]... [--shared BYTES] [--budget N]\n"
+           "                   [--strict|--no-strict]\n"
            "                   PROGRAM.bin [rN=VALUE|rNl=VALUE|rNh=VALUE|uN=VALUE]...\n");
 }
 
@@ -171,7 +177,8 @@ main(int argc, char **argv)
    unsigned lane = 0;
    uint32_t grid[3] = {32, 1, 1}, local[3] = {0, 0, 0};
    unsigned regs = 256, shared = 0;
-   bool strict = true;
+   uint64_t budget = 100000000;
+   bool strict = false;
    const char *program = NULL;
    struct { uint64_t addr; const char *path; } mems[32];
    unsigned nmems = 0;
@@ -226,8 +233,15 @@ main(int argc, char **argv)
          }
          mems[nmems].addr = v;
          mems[nmems++].path = eq + 1;
+      } else if (!strcmp(a, "--budget") && i + 1 < argc) {
+         if (!parse_u64(argv[++i], &budget)) {
+            fprintf(stderr, "agx-sim-run: bad --budget %s\n", argv[i]);
+            return 2;
+         }
       } else if (!strcmp(a, "--no-strict")) {
          strict = false;
+      } else if (!strcmp(a, "--strict")) {
+         strict = true;
       } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
          usage();
          return 0;
@@ -288,9 +302,20 @@ main(int argc, char **argv)
 
    size_t code_size = 0;
    uint8_t *code = read_file(program, &code_size);
-   if (!code) {
+   uint8_t *grown = code ? realloc(code, code_size + 2) : NULL;
+   if (!grown) {
       fprintf(stderr, "agx-sim-run: cannot read %s\n", program);
+      free(code);
       return 2;
+   }
+   code = grown;
+   code[code_size++] = 0x88; /* stop */
+   code[code_size++] = 0x00;
+   if (!strict) {
+      /* everything starts as 0 and counts as written */
+      memset(init_def, 1, sizeof(init_def));
+      for (unsigned i = 0; i < AGX_SIM_UNIFORM_HALVES / 32; i++)
+         d.uniform_def[i] = 0xFFFFFFFFu;
    }
 
    struct agx_sim *sim = NULL;
@@ -330,6 +355,7 @@ main(int argc, char **argv)
    struct agx_sim_gpu gpu;
    agx_sim_gpu_init(&gpu, vm, CODE_VA);
    gpu.cfg.strict = strict;
+   gpu.cfg.budget = budget;
    gpu.cfg.threads = 1;
    for (unsigned i = 0; i < 3; i++) {
       d.global[i] = grid[i];

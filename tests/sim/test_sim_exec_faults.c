@@ -106,6 +106,8 @@ main(void)
                   "get_sr r2, sr80\nif_icmp r0l, ult, r2, 4, 1\nmov_imm r9, 1, 0b0\n"
                   "pop_exec r0l, 1\niadd r4, r9, 1\nstop\n",
                   32, 32, 256, -EIO, "lanes 0xfffffff0", "iadd");
+   expect_failure("uninitialised uniform", "iadd r4, u9, 1\nstop\n", 32, 32, 256,
+                  -EIO, "uniform half 18 (u9l)", "iadd");
    expect_failure("register beyond the USC count", "mov_imm r10, 1, 0b0\nstop\n", 32, 32, 16,
                   -EIO, "beyond the USC Registers count", "mov_imm");
    expect_failure("divergent barrier",

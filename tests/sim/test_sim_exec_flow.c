@@ -141,6 +141,77 @@ static const char *skip =
    "stop\n";
 static uint32_t skip_ref(unsigned t) { return t % 3 == 0 ? 9 : 1; }
 
+/* shuffle_down 1 + shuffle_up 2 + rotate_up 1 of tid, each in its own
+ * SIMD-group; out-of-range targets read the lane's own value */
+static const char *shuffles =
+   "get_sr r2, sr80\n"
+   "get_sr r5, sr52\n"
+   "mov_imm r7, 1, 0b0\n"
+   "mov_imm r8, 2, 0b0\n"
+   "simd_shuffle_down r3, r2, r7l\n"
+   "simd_shuffle_up r4, r2, r8l\n"
+   "simd_shuffle_rotate_up r6, r5, r7l\n"
+   "imadd r3, r3, 100, r4\n"
+   "imadd r3, r3, 100, r6\n"
+   "device_store 0, i32, x, r3, u0_u1, r2, unsigned, 0\n"
+   "stop\n";
+static uint32_t
+shuffles_ref(unsigned t)
+{
+   unsigned lane = t & 31;
+   unsigned down = lane < 31 ? t + 1 : t;
+   unsigned up = lane >= 2 ? t - 2 : t;
+   unsigned rot = (lane + 31) & 31;
+   return (down * 100 + up) * 100 + rot;
+}
+
+/* simd_shuffle with a per-lane index: lane t reads lane 31 - t */
+static const char *shuffle_index =
+   "get_sr r2, sr80\n"
+   "get_sr r5, sr52\n"
+   "mov_imm r7, 31, 0b0\n"
+   "isub r7, r7, r5\n"
+   "simd_shuffle r3, r2, r7l\n"
+   "device_store 0, i32, x, r3, u0_u1, r2, unsigned, 0\n"
+   "stop\n";
+static uint32_t
+shuffle_index_ref(unsigned t)
+{
+   /* the low index bits are OR-ed over each quad: lanes 4q..4q+3 ask for
+    * 3,2,1,0 in their target quad -> all read offset 3 of quad 7 - q */
+   unsigned q = (t & 31) >> 2;
+   return (t & ~31u) + (7 - q) * 4 + 3;
+}
+
+/* subgroup reduce / exclusive prefix sum in divergent code: odd lanes
+ * only; result = prefix * 1000 + reduce (even lanes store 7) */
+static const char *reduce =
+   "get_sr r2, sr80\n"
+   "mov_imm r3, 7, 0b0\n"
+   "and r4, r2, 1\n"
+   "if_icmp r0l, ueq, r4, 1, 1\n"
+   "iadd r5, r2, 0\n"
+   "mov_imm r8, 1000, 0b0\n"
+   "simd_iadd r6, r5\n"
+   "simd_prefix_iadd r7, r5\n"
+   "imadd r3, r7, r8, r6\n"
+   "pop_exec r0l, 1\n"
+   "device_store 0, i32, x, r3, u0_u1, r2, unsigned, 0\n"
+   "stop\n";
+static uint32_t
+reduce_ref(unsigned t)
+{
+   if (!(t & 1))
+      return 7;
+   unsigned base = t & ~31u, sum = 0, pre = 0;
+   for (unsigned l = base + 1; l < base + 32; l += 2) {
+      if (l < t)
+         pre += l;
+      sum += l;
+   }
+   return pre * 1000 + sum;
+}
+
 int
 main(void)
 {
@@ -152,6 +223,9 @@ main(void)
    run_and_check("call_ret", call_ret, 64, 32, call_ref);
    run_and_check("ballot", ballot, 64, 64, ballot_ref);
    run_and_check("skip", skip, 64, 64, skip_ref);
+   run_and_check("shuffles", shuffles, 64, 64, shuffles_ref);
+   run_and_check("reduce", reduce, 64, 64, reduce_ref);
+   run_and_check("shuffle index", shuffle_index, 64, 32, shuffle_index_ref);
    env_fini(&E);
    return SIM_TEST_RESULT();
 }

@@ -49,13 +49,10 @@ run(const char *args, uint32_t regs[128])
       return -1;
    memset(regs, 0xCC, 128 * 4);
    char line[128];
-   unsigned lines = 0;
    while (fgets(line, sizeof(line), p)) {
       unsigned r, v;
-      if (sscanf(line, "r%u=0x%x", &r, &v) == 2 && r < 128) {
+      if (sscanf(line, "r%u=0x%x", &r, &v) == 2 && r < 128)
          regs[r] = v;
-         lines++;
-      }
    }
    int st = pclose(p);
    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
@@ -77,7 +74,7 @@ main(int argc, char **argv)
    uint32_t r[128];
    char args[512];
 
-   write_program("iadd r1, r0, 7\nfadd32 r3, r2, r2\nget_sr r4, sr80\nstop");
+   write_program("iadd r1, r0, 7\nfadd32 r3, r2, r2\nget_sr r4, sr80");
    snprintf(args, sizeof(args), "%s r0=5 r2=1.5f", prog_path);
    CHECK_EQ(run(args, r), 0);
    CHECK_EQ(r[1], 12);
@@ -122,12 +119,21 @@ main(int argc, char **argv)
    write_program("device_load 0, i32, x, r3, u0_u1, 0, signed\nwait 0\nstop");
    snprintf(args, sizeof(args), "%s u0=0 u1=0x30", prog_path);
    CHECK_EQ(run(args, r), 1);
-   write_program("iadd r3, r9, 1\nstop");
-   snprintf(args, sizeof(args), "%s", prog_path);
+   write_program("iadd r3, r9, 1\niadd r4, u7, 2\nstop");
+   snprintf(args, sizeof(args), "--strict %s", prog_path);
    CHECK_EQ(run(args, r), 1); /* strict: r9 uninitialised */
-   snprintf(args, sizeof(args), "--no-strict %s", prog_path);
+   snprintf(args, sizeof(args), "--strict %s r9=5", prog_path);
+   CHECK_EQ(run(args, r), 1); /* strict: u7 uninitialised */
+   snprintf(args, sizeof(args), "--strict %s r9=5 u7=1", prog_path);
+   CHECK_EQ(run(args, r), 0);
+   CHECK_EQ(r[3], 6);
+   snprintf(args, sizeof(args), "%s", prog_path); /* default: zeros */
    CHECK_EQ(run(args, r), 0);
    CHECK_EQ(r[3], 1);
+   CHECK_EQ(r[4], 2);
+   write_program("jmp_exec_any pc+0");
+   snprintf(args, sizeof(args), "--budget 1000 %s", prog_path);
+   CHECK_EQ(run(args, r), 1); /* endless loop hits the budget */
    snprintf(args, sizeof(args), "%s r200=1", prog_path);
    CHECK_EQ(run(args, r), 2);
    snprintf(args, sizeof(args), "%s r1=banana", prog_path);
