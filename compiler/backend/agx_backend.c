@@ -1,5 +1,5 @@
 /* Back-end entry point: lowers what instruction selection does not take
- * (vector ALU ops, integer division), selects, allocates registers, emits,
+ * (vector ALU ops, integer division, transcendental functions), selects, allocates registers, emits,
  * and fills in the dispatch information. */
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +22,7 @@ int agx_backend_compile(agx_shader *s, const struct agx_backend_options *opts,
       return -1;
    }
    agx_pass_lower_idiv(s);
+   agx_pass_lower_transcendental(s);
    agx_pass_scalarize(s);
    agx_optimize(s);
    if (!agx_validate(s, err, errsize))

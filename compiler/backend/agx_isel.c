@@ -103,6 +103,43 @@ static void isel_special(struct isel *c, agx_instr *I)
       for (unsigned k = 0; k < I->type.comps; k++)
          phi_dst(c, I, k);
       return;
+   case AGX_OP_UNPACK_64_2X32: {
+      struct mval v = isel_src(c, I, 0, 0);
+      if (v.kind == MV_IMM) {
+         struct mval lo = v, hi = v;
+         lo.halves = hi.halves = 2;
+         lo.imm &= 0xFFFFFFFFu;
+         hi.imm >>= 32;
+         c->map[I->index][0] = lo;
+         c->map[I->index][1] = hi;
+         return;
+      }
+      if (v.kind != MV_REG && v.kind != MV_UNI)
+         v = isel_reg(c, v);
+      for (unsigned k = 0; k < 2; k++) {
+         struct mval p = v;
+         p.halves = 2;
+         if (v.kind == MV_UNI)
+            p.imm += 2 * k;
+         else
+            p.off = (uint8_t)(v.off + 2 * k);
+         c->map[I->index][k] = p;
+      }
+      return;
+   }
+   case AGX_OP_PACK_64_2X32: {
+      struct mval lo = isel_src(c, I, 0, 0), hi = isel_src(c, I, 0, 1);
+      if (lo.kind == MV_REG && hi.kind == MV_REG && lo.vreg == hi.vreg && hi.off == lo.off + 2 &&
+          lo.off % 4 == 0) {
+         lo.halves = 4;
+         c->map[I->index][0] = lo;
+         return;
+      }
+      struct mval d = isel_dst(c, I, 0);
+      isel_copy(c, isel_part(d, 0, 2), lo);
+      isel_copy(c, isel_part(d, 2, 2), hi);
+      return;
+   }
    case AGX_OP_BREAK:
    case AGX_OP_CONTINUE:
    case AGX_OP_HALT: {
