@@ -167,6 +167,8 @@ static void isel_block(struct isel *c, agx_block *b)
       if (jump)
          emit_phi_copies(c, b);
       const struct agx_op_info *info = agx_info(I);
+      if (c->skip[I->index])
+         continue;
       if (info->kind == AGX_OPK_SPECIAL)
          isel_special(c, I);
       else if (!isel_alu(c, I) && !isel_mem(c, I))
@@ -266,6 +268,7 @@ int agx_isel(agx_shader *s, struct agx_mir *m, unsigned *uniform_halves, char *e
    if (!c.map || !c.copies)
       abort();
    agx_foreach_block(&s->body, collect_phis, &c);
+   isel_analyze(&c);
    isel_list(&c, &s->body);
    for (unsigned i = 0; i <= s->next_block; i++) {
       for (struct pcopy *p = c.copies[i]; p;) {
@@ -276,6 +279,10 @@ int agx_isel(agx_shader *s, struct agx_mir *m, unsigned *uniform_halves, char *e
    }
    free(c.copies);
    free(c.map);
+   free(c.uses);
+   free(c.comps_used);
+   free(c.skip);
+   free(c.fold);
    *uniform_halves = c.uniform_end;
    return c.failed ? -1 : 0;
 }

@@ -76,6 +76,20 @@ static struct mval addr64(struct isel *c, struct mval a)
    return a.kind == MV_ZEXT || a.kind == MV_SEXT || a.kind == MV_IMM ? isel_reg(c, a) : a;
 }
 
+/* Index and signedness operands from a planned fold (else immediate 0),
+ * plus element offset p. */
+static void set_index(struct isel *c, struct agx_minstr **mi, unsigned idx_op, unsigned sign_op,
+                      const struct addr_fold *f, struct mval index, unsigned p)
+{
+   if (f->valid && f->index) {
+      isel_use(c, mi, idx_op, index, false, false);
+      isel_set(c, *mi, sign_op, agx_isa_str(f->sign ? "signed" : "unsigned"));
+   } else {
+      isel_set(c, *mi, idx_op, agx_isa_imm((f->valid ? f->imm : 0) + (int64_t)p));
+      isel_set(c, *mi, sign_op, agx_isa_str("signed"));
+   }
+}
+
 static void device_access(struct isel *c, agx_instr *I, bool store)
 {
    agx_type t = store ? I->src[1]->type : I->type;
@@ -83,7 +97,15 @@ static void device_access(struct isel *c, agx_instr *I, bool store)
    unsigned n, eh;
    if (!mem_layout(c, t, &fmt, &n, &eh))
       return;
-   struct mval base = addr64(c, isel_src(c, I, 0, 0));
+   const struct addr_fold *f = &c->fold[I->index];
+   struct mval base, index = { .kind = MV_NONE };
+   if (f->valid) {
+      base = addr64(c, c->map[f->base->index][0]);
+      if (f->index)
+         index = isel_reg(c, c->map[f->index->index][0]);
+   } else {
+      base = addr64(c, isel_src(c, I, 0, 0));
+   }
    struct mval data = store ? gather(c, I, 1) : isel_new(c, n * eh);
    /* Two 32-bit elements go as two accesses: the GPU model rejects a
     * two-register i32 tuple (it reads as a 64-bit operand there). */
@@ -103,8 +125,12 @@ static void device_access(struct isel *c, agx_instr *I, bool store)
       isel_def(c, mi, 3, data.vreg, p * eh, n * eh, n);
    }
    isel_use(c, &mi, 4, base, false, false);
-   isel_set(c, mi, 5, agx_isa_imm(p));
-   isel_set(c, mi, 6, agx_isa_str("signed"));
+   set_index(c, &mi, 5, 6, f, index, p);
+   if (f->valid && f->shift) {
+      char sh[16];
+      snprintf(sh, sizeof(sh), "lsl %u", f->shift);
+      isel_set(c, mi, 7, agx_isa_str(sh));
+   }
    }
    if (!store)
       split_dst(c, I, data);
@@ -183,7 +209,11 @@ static void atomic(struct isel *c, agx_instr *I, bool shared, bool cmpxchg)
       src = isel_reg(c, isel_src(c, I, 1, 0));
    }
    struct mval d = isel_dst(c, I, 0);
-   struct mval a = isel_src(c, I, 0, 0);
+   const struct addr_fold *f = &c->fold[I->index];
+   struct mval a = f->valid ? c->map[f->base->index][0] : isel_src(c, I, 0, 0);
+   struct mval index = { .kind = MV_NONE };
+   if (f->valid && f->index)
+      index = isel_reg(c, c->map[f->index->index][0]);
    struct agx_minstr *mi;
    if (shared) {
       if (a.kind != MV_IMM)
@@ -205,8 +235,7 @@ static void atomic(struct isel *c, agx_instr *I, bool shared, bool cmpxchg)
       isel_set(c, mi, 1, agx_isa_imm(0));
       isel_def(c, mi, 2, d.vreg, d.off, 2, 1);
       isel_use(c, &mi, 3, a, false, false);
-      isel_set(c, mi, 4, agx_isa_imm(0));
-      isel_set(c, mi, 5, agx_isa_str("signed"));
+      set_index(c, &mi, 4, 5, f, index, 0);
       isel_use(c, &mi, 6, src, false, false);
       /* constant fields as seen in Mesa-compiled shaders (meaning unknown) */
       static const int u[5] = { 1, 0, 1, 4, 2 };
@@ -218,6 +247,8 @@ static void atomic(struct isel *c, agx_instr *I, bool shared, bool cmpxchg)
 static void get_sr(struct isel *c, const agx_instr *I, unsigned sr0)
 {
    for (unsigned k = 0; k < I->type.comps; k++) {
+      if (!(c->comps_used[I->index] & (1u << k)))
+         continue; /* component never read */
       struct mval d = isel_dst(c, I, k);
       struct agx_minstr *mi = isel_emit(c, AGX_OP_GET_SR);
       isel_def(c, mi, 0, d.vreg, d.off, d.halves, 1);

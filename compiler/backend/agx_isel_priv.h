@@ -30,10 +30,29 @@ struct isel {
    unsigned depth;      /* exec nesting levels (if 1, loop 2) */
    bool in_body;        /* directly in a loop body (not its continue list) */
    unsigned uniform_end;
+   /* agx_isel_fold.c: per SSA index */
+   uint32_t *uses;       /* source uses (phis and if conditions included) */
+   uint8_t *comps_used;  /* components read (bit mask) */
+   bool *skip;           /* folded into a memory instruction: not emitted */
+   struct addr_fold *fold; /* per memory instruction: its folded address */
    char *err;
    size_t errsize;
    bool failed;
 };
+
+/* A device address base + index << shift, index scaled by the element size
+ * (the memory instructions' addressing). */
+struct addr_fold {
+   bool valid;
+   agx_instr *base;
+   agx_instr *index;    /* 32-bit register index, or NULL: imm */
+   int32_t imm;         /* immediate index in elements */
+   bool sign;           /* index is sign-extended */
+   uint8_t shift;       /* 0-2 */
+};
+
+/* Fills uses/comps_used and plans address folds (agx_isel_fold.c). */
+void isel_analyze(struct isel *c);
 
 static inline unsigned type_halves(agx_type t)
 {
