@@ -176,18 +176,19 @@ int agx_emit(struct agx_mir *m, uint8_t **code, size_t *size, unsigned *ninstrs,
                e = -1;
             }
          }
+         unsigned iop = I->op; /* I moves with the next out_push */
          if (mi->kind == AGX_M_IF) {
             ifjmp[nif++] = (int)o.count;
             out_push(&o, AGX_OP_JMP_EXEC_NONE);
          }
-         if (is_async(I->op)) {
+         if (is_async(iop)) {
             for (unsigned s = 0; s < mi->nslots; s++) {
                unsigned f, n;
                slot_halves(m, &mi->slot[s], &f, &n);
                /* the data registers (not the address) are in flight */
                bool data = mi->slot[s].def ||
-                           (I->op == AGX_OP_DEVICE_STORE && mi->slot[s].opnd == AGX_DEVICE_STORE_R) ||
-                           (I->op == AGX_OP_ATOMIC && mi->slot[s].opnd == AGX_ATOMIC_S);
+                           (iop == AGX_OP_DEVICE_STORE && mi->slot[s].opnd == AGX_DEVICE_STORE_R) ||
+                           (iop == AGX_OP_ATOMIC && mi->slot[s].opnd == AGX_ATOMIC_S);
                if (data)
                   for (unsigned h = f; h < f + n && h < 256; h++)
                      w.pend[h] = 1;
