@@ -70,6 +70,11 @@ static void emit_iadd(struct isel *c, struct mval d, struct mval a, struct mval 
 static void emit_imadd(struct isel *c, struct mval d, struct mval a, struct mval b,
                        struct mval add, bool sx)
 {
+   if (sx) {
+      /* .sx is applied to register operands only */
+      a = isel_reg(c, a);
+      b = isel_reg(c, b);
+   }
    struct agx_minstr *mi = dst_instr(c, AGX_OP_IMADD, 0, d);
    isel_use(c, &mi, 1, a, false, false);
    isel_use(c, &mi, 2, b, false, false);
@@ -701,6 +706,8 @@ static bool isel_conv(struct isel *c, agx_instr *I)
       }
       if (db == 32 && sb == 16) {
          struct mval d = isel_dst(c, I, 0);
+         if (sx)
+            a = isel_reg(c, a); /* .sx is applied to register operands only */
          struct agx_minstr *mi = dst_instr(c, AGX_ISAOP_IADD, 0, d);
          isel_use(c, &mi, 1, a, false, false);
          isel_set(c, mi, 2, agx_isa_imm(0));
@@ -723,19 +730,19 @@ static bool isel_conv(struct isel *c, agx_instr *I)
          mode = db == 32 ? (sgn ? "f_to_s32" : "f_to_u32") : (sgn ? "f_to_s16" : "f_to_u16");
       if (!mode)
          break;
-      struct mval d = isel_dst(c, I, 0);
+      struct mval d = isel_dst(c, I, 0), ra = isel_reg(c, a);
       struct agx_minstr *mi = isel_emit(c, AGX_OP_CONVERT);
       isel_set(c, mi, 0, agx_isa_str(mode));
       isel_def(c, mi, 1, d.vreg, d.off, d.halves, 1);
-      isel_use(c, &mi, 2, isel_reg(c, a), false, false);
+      isel_use(c, &mi, 2, ra, false, false);
       isel_set(c, mi, 3, agx_isa_str(tof ? "rte" : "rtz"));
       return true;
    }
    case AGX_OP_F2F:
       if ((db == 16 && sb == 32) || (db == 32 && sb == 16)) {
-         struct mval d = isel_dst(c, I, 0);
+         struct mval d = isel_dst(c, I, 0), ra = isel_reg(c, a);
          struct agx_minstr *mi = dst_instr(c, AGX_OP_FADD32, 0, d);
-         isel_use(c, &mi, 1, isel_reg(c, a), true, false);
+         isel_use(c, &mi, 1, ra, true, false);
          isel_use(c, &mi, 2, NEG_ZERO, true, false);
          return true;
       }
