@@ -36,12 +36,20 @@ static struct mval phi_dst(struct isel *c, agx_instr *phi, unsigned comp)
    return isel_dst(c, phi, comp);
 }
 
+static bool reads_vreg(struct mval s, unsigned vreg)
+{
+   return (s.kind == MV_REG || s.kind == MV_ZEXT || s.kind == MV_SEXT) && s.vreg == vreg;
+}
+
+/* The phi copies of the edge leaving b, as a parallel copy: a copy is
+ * emitted once no other pending copy still reads its destination; a cycle
+ * is broken by moving one source to a temporary. */
 static void emit_phi_copies(struct isel *c, agx_block *b)
 {
    struct pcopy *list = c->copies[b->index];
    if (!list)
       return;
-   struct tmp { struct mval d, t; } *tmps = NULL;
+   struct pc { struct mval d, s; bool done; } *pcs = NULL;
    unsigned n = 0, cap = 0;
    for (struct pcopy *p = list; p; p = p->next) {
       for (unsigned k = 0; k < p->phi->type.comps; k++) {
@@ -49,25 +57,52 @@ static void emit_phi_copies(struct isel *c, agx_block *b)
          struct mval s = c->map[p->src->index][k < p->src->type.comps ? k : 0];
          if (s.kind == MV_NONE)
             s = phi_dst(c, p->src, k); /* a phi of the same edge set */
+         if (s.kind == MV_REG && s.vreg == d.vreg && s.off == d.off && s.halves == d.halves)
+            continue; /* already in place */
          if (n == cap) {
             cap = cap ? cap * 2 : 8;
-            tmps = realloc(tmps, cap * sizeof(*tmps));
-            if (!tmps)
+            pcs = realloc(pcs, cap * sizeof(*pcs));
+            if (!pcs)
                abort();
          }
-         tmps[n].d = d;
-         if (list->next == NULL && p->phi->type.comps == 1) {
-            tmps[n].t = s; /* a single copy needs no temporary */
-         } else {
-            tmps[n].t = isel_new(c, d.halves);
-            isel_copy(c, tmps[n].t, s);
-         }
+         pcs[n].d = d;
+         pcs[n].s = s;
+         pcs[n].done = false;
          n++;
       }
    }
-   for (unsigned i = 0; i < n; i++)
-      isel_copy(c, tmps[i].d, tmps[i].t);
-   free(tmps);
+   for (unsigned left = n; left;) {
+      bool progress = false;
+      for (unsigned i = 0; i < n; i++) {
+         if (pcs[i].done)
+            continue;
+         bool blocked = false;
+         for (unsigned j = 0; j < n && !blocked; j++)
+            blocked = j != i && !pcs[j].done && reads_vreg(pcs[j].s, pcs[i].d.vreg);
+         if (blocked)
+            continue;
+         isel_copy(c, pcs[i].d, pcs[i].s);
+         pcs[i].done = true;
+         left--;
+         progress = true;
+      }
+      if (!progress) {
+         /* cycle: save the first pending destination, redirect its readers */
+         for (unsigned i = 0; i < n; i++) {
+            if (pcs[i].done)
+               continue;
+            unsigned v = pcs[i].d.vreg;
+            struct mval t = isel_new(c, c->m->vsize[v]);
+            struct mval whole = { .kind = MV_REG, .halves = t.halves, .vreg = v };
+            isel_copy(c, t, whole);
+            for (unsigned j = 0; j < n; j++)
+               if (!pcs[j].done && reads_vreg(pcs[j].s, v))
+                  pcs[j].s.vreg = t.vreg;
+            break;
+         }
+      }
+   }
+   free(pcs);
 }
 
 static void isel_special(struct isel *c, agx_instr *I)
