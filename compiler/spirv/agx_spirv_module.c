@@ -12,6 +12,7 @@
 
 #include "agx_passes.h"
 #include "agx_spirv_private.h"
+#include "agx_spirv_walk.h"
 
 #define MAX_BOUND (1u << 22)
 
@@ -483,6 +484,11 @@ static void handle_constant(struct vtn_ctx *c, unsigned i)
 
 /* --- driver --------------------------------------------------------------- */
 
+static bool id_in_bounds(uint32_t id, void *data)
+{
+   return id != 0 && id < *(const uint32_t *)data;
+}
+
 static void index_instructions(struct vtn_ctx *c)
 {
    c->cur = ~0u; /* messages name the word offset themselves */
@@ -530,6 +536,10 @@ static void index_instructions(struct vtn_ctx *c)
          if (id == 0 || id >= c->bound)
             vtn_fail(c, "%s at word %zu: result id %u out of bounds", info->name, off, id);
       }
+      /* Every operand must match the grammar and every id be in range. */
+      char bad[96];
+      if (!agx_spirv_walk_operands(&c->w[off], wc, id_in_bounds, &c->bound, bad, sizeof(bad)))
+         vtn_fail(c, "%s at word %zu: %s", info->name, off, bad);
       off += wc;
    }
 }

@@ -64,6 +64,26 @@ int main(int argc, char **argv)
    w[5] &= 0xffff;
    expect("zero word count", w, n, NULL, "word count 0");
    expect("truncated module", orig, n - 1, NULL, "no OpFunctionEnd");
+   memcpy(w, orig, n * 4);
+   w[6] = 0xdead; /* OpCapability operand */
+   expect("unknown enumerant", w, n, NULL, "unknown Capability value");
+   memcpy(w, orig, n * 4);
+   for (size_t k = 5; k < n; k += w[k] >> 16) { /* first OpExtInstImport: unterminate its string */
+      if ((w[k] & 0xffff) == 11) {
+         for (unsigned j = 2; j < (w[k] >> 16); j++)
+            w[k + j] = 0x41414141;
+         break;
+      }
+   }
+   expect("unterminated string", w, n, NULL, "unterminated string");
+   memcpy(w, orig, n * 4);
+   for (size_t k = 5; k < n; k += w[k] >> 16) { /* an id operand beyond the bound */
+      if ((w[k] & 0xffff) == 61 /* OpLoad */) {
+         w[k + 3] = w[3] + 10;
+         break;
+      }
+   }
+   expect("operand id out of bounds", w, n, NULL, "id operand out of bounds");
    expect("missing entry point", orig, n, "nope", "no compute entry point named \"nope\"");
 
    const char *asm_cases[][2] = {
