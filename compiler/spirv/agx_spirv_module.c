@@ -155,6 +155,19 @@ static struct vtn_type *new_type(struct vtn_ctx *c, unsigned i, enum vtn_base ba
    return t;
 }
 
+/* Types nest at most this deep (arrays of structs of ...): recursion over
+ * types (layout, loads, constants) stays shallow. */
+#define MAX_TYPE_DEPTH 24
+
+static void set_depth(struct vtn_ctx *c, struct vtn_type *t, const struct vtn_type *inner)
+{
+   unsigned d = inner ? inner->depth + 1 : 0;
+   if (d > t->depth)
+      t->depth = d;
+   if (t->depth > MAX_TYPE_DEPTH)
+      vtn_fail(c, "type %u nested more than %u levels deep", t->id, MAX_TYPE_DEPTH);
+}
+
 static void handle_type(struct vtn_ctx *c, unsigned i)
 {
    unsigned op = c->ins[i].op;
@@ -195,6 +208,7 @@ static void handle_type(struct vtn_ctx *c, unsigned i)
       t->elem = e;
       t->len = n;
       t->bits = e->bits;
+      set_depth(c, t, e);
       break;
    }
    case SpvOpTypeMatrix: {
@@ -205,6 +219,7 @@ static void handle_type(struct vtn_ctx *c, unsigned i)
       t = new_type(c, i, VTN_MATRIX);
       t->elem = col;
       t->len = n;
+      set_depth(c, t, col);
       break;
    }
    case SpvOpTypeArray:
@@ -221,6 +236,7 @@ static void handle_type(struct vtn_ctx *c, unsigned i)
       t = new_type(c, i, op == SpvOpTypeArray ? VTN_ARRAY : VTN_RTARRAY);
       t->elem = e;
       t->len = (unsigned)len;
+      set_depth(c, t, e);
       struct vtn_decoration *d = vtn_find_dec(c, t->id, -1, SpvDecorationArrayStride);
       t->stride = d ? d->arg[0] : 0;
       break;
@@ -241,6 +257,7 @@ static void handle_type(struct vtn_ctx *c, unsigned i)
             vtn_fail(c, "bad struct member type");
          if (t->members[m]->base == VTN_RTARRAY && m + 1 != n)
             vtn_fail(c, "runtime array is not the last member");
+         set_depth(c, t, t->members[m]);
          t->member_builtin[m] = -1;
       }
       for (struct vtn_decoration *d = vtn_val(c, t->id)->decs; d; d = d->next) {

@@ -30,6 +30,7 @@ struct vtn_type {
    unsigned storage;         /* pointer storage class */
    bool block, buffer_block;
    uint32_t size, align;     /* layout (explicit where decorated) */
+   unsigned depth;           /* nesting depth of aggregates (bounded) */
 };
 
 enum vtn_kind {
