@@ -30,6 +30,7 @@ struct vstate {
    int *pos_of;                 /* block->index -> position, -1 if unknown */
    int *idom;                   /* position -> immediate dominator position, -1 */
    int *rpo_num;                /* position -> reverse postorder number, -1 unreachable */
+   int *dpre, *dpost;           /* dominator-tree DFS interval, for O(1) queries */
 };
 
 static void fail(struct vstate *v, const char *fmt, ...)
@@ -53,7 +54,7 @@ static void check_types(struct vstate *v, const agx_instr *I)
       fail(v, "%%%u (%s): bad type %u x %u", I->index, info->name, t.bits, t.comps);
       return;
    }
-   if (info->num_srcs >= 0 && I->num_srcs != info->num_srcs) {
+   if (info->num_srcs >= 0 && (int)I->num_srcs != info->num_srcs) {
       fail(v, "%%%u (%s): %u sources, expected %d", I->index, info->name, I->num_srcs, info->num_srcs);
       return;
    }
@@ -305,23 +306,42 @@ static unsigned successors(agx_block *b, agx_block **out)
    return 1;
 }
 
-static int intersect(struct vstate *v, int a, int b)
+/* Lengauer-Tarjan (simple version, path compression, iterative) so that
+ * long chains of blocks with many-predecessor merges stay near-linear. */
+struct lt {
+   int *dfnum, *vertex, *parent, *semi, *anc, *label, *bucket_head, *bucket_next, *stack;
+};
+
+static int lt_eval(struct lt *t, int v)
 {
-   while (a != b) {
-      while (v->rpo_num[a] > v->rpo_num[b])
-         a = v->idom[a];
-      while (v->rpo_num[b] > v->rpo_num[a])
-         b = v->idom[b];
+   if (t->anc[v] < 0)
+      return v;
+   int sp = 0, x = v;
+   while (t->anc[t->anc[x]] >= 0) {
+      t->stack[sp++] = x;
+      x = t->anc[x];
    }
-   return a;
+   while (sp > 0) {
+      int y = t->stack[--sp], a = t->anc[y];
+      if (t->semi[t->label[a]] < t->semi[t->label[y]])
+         t->label[y] = t->label[a];
+      t->anc[y] = t->anc[a];
+   }
+   return t->label[v];
 }
 
 static void compute_dominators(struct vstate *v)
 {
    unsigned n = v->nblocks;
    int *succ = malloc(sizeof(int) * 2 * n), *nsucc = calloc(n, sizeof(int));
-   int *order = malloc(sizeof(int) * n), *stack = malloc(sizeof(int) * n), *it = calloc(n, sizeof(int));
-   if (!succ || !nsucc || !order || !stack || !it)
+   struct lt t;
+   int **arrays[] = { &t.dfnum, &t.vertex, &t.parent, &t.semi, &t.anc, &t.label, &t.bucket_head,
+                      &t.bucket_next, &t.stack };
+   for (unsigned k = 0; k < sizeof(arrays) / sizeof(arrays[0]); k++)
+      if (!(*arrays[k] = malloc(sizeof(int) * (n + 1))))
+         abort();
+   int *it = calloc(n, sizeof(int));
+   if (!succ || !nsucc || !it)
       abort();
    for (unsigned i = 0; i < n; i++) {
       agx_block *out[2];
@@ -329,31 +349,12 @@ static void compute_dominators(struct vstate *v)
       for (unsigned j = 0; j < k; j++)
          succ[2 * i + j] = v->pos_of[out[j]->index];
       nsucc[i] = (int)k;
-      v->rpo_num[i] = -1;
+      t.dfnum[i] = -1;
+      t.anc[i] = -1;
+      t.label[i] = (int)i;
+      t.bucket_head[i] = -1;
       v->idom[i] = -1;
    }
-   /* iterative DFS for postorder */
-   unsigned sp = 0, count = 0;
-   char *seen = calloc(n, 1);
-   if (!seen)
-      abort();
-   stack[sp++] = 0;
-   seen[0] = 1;
-   while (sp) {
-      int b = stack[sp - 1];
-      if (it[b] < nsucc[b]) {
-         int s = succ[2 * b + it[b]++];
-         if (s >= 0 && !seen[s]) {
-            seen[s] = 1;
-            stack[sp++] = s;
-         }
-      } else {
-         order[count++] = b;
-         sp--;
-      }
-   }
-   for (unsigned i = 0; i < count; i++)
-      v->rpo_num[order[i]] = (int)(count - 1 - i);
    /* predecessor lists (CSR) */
    int *pred_start = calloc(n + 2, sizeof(int)), *preds = malloc(sizeof(int) * (2 * n + 1));
    if (!pred_start || !preds)
@@ -368,48 +369,109 @@ static void compute_dominators(struct vstate *v)
       for (int j = 0; j < nsucc[i]; j++)
          if (succ[2 * i + j] >= 0)
             preds[pred_start[succ[2 * i + j] + 1]++] = (int)i;
-   /* Cooper-Harvey-Kennedy */
-   v->idom[0] = 0;
-   bool changed = true;
-   while (changed) {
-      changed = false;
-      for (int i = (int)count - 1; i >= 0; i--) {
-         int b = order[i];
-         if (b == 0)
-            continue;
-         int new_idom = -1;
-         for (int e = pred_start[b]; e < pred_start[b + 1]; e++) {
-            int p = preds[e];
-            if (v->rpo_num[p] < 0 || v->idom[p] < 0)
-               continue;
-            new_idom = new_idom < 0 ? p : intersect(v, p, new_idom);
+   /* iterative DFS numbering from the entry */
+   int count = 0, sp = 0;
+   int *dstack = t.stack;
+   dstack[sp++] = 0;
+   t.dfnum[0] = count;
+   t.vertex[count++] = 0;
+   t.parent[0] = -1;
+   while (sp) {
+      int b = dstack[sp - 1];
+      if (it[b] < nsucc[b]) {
+         int s2 = succ[2 * b + it[b]++];
+         if (s2 >= 0 && t.dfnum[s2] < 0) {
+            t.dfnum[s2] = count;
+            t.vertex[count++] = s2;
+            t.parent[s2] = b;
+            dstack[sp++] = s2;
          }
-         if (new_idom >= 0 && v->idom[b] != new_idom) {
-            v->idom[b] = new_idom;
-            changed = true;
-         }
+      } else {
+         sp--;
       }
    }
+   for (unsigned i = 0; i < n; i++)
+      t.semi[i] = t.dfnum[i];
+   for (int i = count - 1; i > 0; i--) {
+      int w = t.vertex[i];
+      for (int e = pred_start[w]; e < pred_start[w + 1]; e++) {
+         int p = preds[e];
+         if (t.dfnum[p] < 0)
+            continue; /* unreachable predecessor */
+         int u = lt_eval(&t, p);
+         if (t.semi[u] < t.semi[w])
+            t.semi[w] = t.semi[u];
+      }
+      int sv = t.vertex[t.semi[w]];
+      t.bucket_next[w] = t.bucket_head[sv];
+      t.bucket_head[sv] = w;
+      int pw = t.parent[w];
+      t.anc[w] = pw;
+      for (int x = t.bucket_head[pw]; x >= 0; x = t.bucket_next[x]) {
+         int u = lt_eval(&t, x);
+         v->idom[x] = t.semi[u] < t.semi[x] ? u : pw;
+      }
+      t.bucket_head[pw] = -1;
+   }
+   for (int i = 1; i < count; i++) {
+      int w = t.vertex[i];
+      if (v->idom[w] != t.vertex[t.semi[w]])
+         v->idom[w] = v->idom[v->idom[w]];
+   }
+   v->idom[0] = 0;
+   for (unsigned i = 0; i < n; i++)
+      v->rpo_num[i] = t.dfnum[i]; /* -1: unreachable */
+   for (unsigned k = 0; k < sizeof(arrays) / sizeof(arrays[0]); k++)
+      free(*arrays[k]);
    free(pred_start);
    free(preds);
    free(succ);
    free(nsucc);
-   free(order);
-   free(stack);
    free(it);
-   free(seen);
+}
+
+/* Numbers the dominator tree (pre/post order) so dominance is an interval
+ * test instead of a walk up a possibly very deep tree. */
+static void number_dom_tree(struct vstate *v)
+{
+   unsigned n = v->nblocks;
+   int *first = malloc(sizeof(int) * n), *next = malloc(sizeof(int) * n), *stack = malloc(sizeof(int) * n);
+   if (!first || !next || !stack)
+      abort();
+   for (unsigned i = 0; i < n; i++)
+      first[i] = next[i] = -1, v->dpre[i] = v->dpost[i] = -1;
+   for (int i = (int)n - 1; i > 0; i--) {
+      int p = v->idom[i];
+      if (v->rpo_num[i] >= 0 && p >= 0) {
+         next[i] = first[p];
+         first[p] = i;
+      }
+   }
+   int counter = 0, sp = 0;
+   stack[sp++] = 0;
+   v->dpre[0] = counter++;
+   while (sp) {
+      int b = stack[sp - 1];
+      int c = first[b];
+      if (c >= 0) {
+         first[b] = next[c]; /* consume the child */
+         v->dpre[c] = counter++;
+         stack[sp++] = c;
+      } else {
+         v->dpost[b] = counter++;
+         sp--;
+      }
+   }
+   free(first);
+   free(next);
+   free(stack);
 }
 
 static bool dominates(struct vstate *v, int a, int b)
 {
-   for (unsigned guard = 0; guard <= v->nblocks; guard++) {
-      if (a == b)
-         return true;
-      if (b == 0 || v->idom[b] < 0)
-         return false;
-      b = v->idom[b];
-   }
-   return false;
+   if (v->dpre[a] < 0 || v->dpre[b] < 0)
+      return false;
+   return v->dpre[a] <= v->dpre[b] && v->dpost[b] <= v->dpost[a];
 }
 
 /* Checks that `s` is available at position `pos` of block `b` (pos = ~0u:
@@ -474,7 +536,9 @@ bool agx_validate(agx_shader *s, char *err, size_t err_size)
    v.pos_of = malloc(sizeof(int) * (s->next_block + 1));
    v.idom = calloc(s->next_block + 1, sizeof(int));
    v.rpo_num = calloc(s->next_block + 1, sizeof(int));
-   if (!v.def || !v.def_pos || !v.blocks || !v.pos_of || !v.idom || !v.rpo_num)
+   v.dpre = calloc(s->next_block + 1, sizeof(int));
+   v.dpost = calloc(s->next_block + 1, sizeof(int));
+   if (!v.def || !v.def_pos || !v.blocks || !v.pos_of || !v.idom || !v.rpo_num || !v.dpre || !v.dpost)
       abort();
    for (unsigned i = 0; i <= s->next_block; i++)
       v.pos_of[i] = -1;
@@ -483,6 +547,7 @@ bool agx_validate(agx_shader *s, char *err, size_t err_size)
    check_list(&v, &s->body, NULL);
    if (!v.failed && v.nblocks) {
       compute_dominators(&v);
+      number_dom_tree(&v);
       check_uses(&v);
    }
    free(v.def);
@@ -491,5 +556,7 @@ bool agx_validate(agx_shader *s, char *err, size_t err_size)
    free(v.pos_of);
    free(v.idom);
    free(v.rpo_num);
+   free(v.dpre);
+   free(v.dpost);
    return !v.failed;
 }

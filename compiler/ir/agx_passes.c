@@ -1,5 +1,5 @@
-/* The cleanup pipeline: fold, propagate copies, CSE and DCE until nothing
- * changes (bounded, each pass only shrinks or simplifies the shader). */
+/* The cleanup pipeline: fold, propagate copies, CSE, DCE and one-trip loop
+ * removal until nothing changes (bounded, each pass only shrinks or simplifies the shader). */
 #include "agx_passes.h"
 
 void agx_optimize(agx_shader *s)
@@ -10,6 +10,7 @@ void agx_optimize(agx_shader *s)
       progress |= agx_pass_copy_prop(s);
       progress |= agx_pass_cse(s);
       progress |= agx_pass_dce(s);
+      progress |= agx_pass_remove_one_trip_loops(s);
       if (!progress)
          break;
    }

@@ -11,6 +11,7 @@ bool agx_pass_scalarize(agx_shader *s);
 bool agx_pass_lower_idiv(agx_shader *s);
 bool agx_pass_lower_transcendental(agx_shader *s);
 bool agx_pass_lower_int64(agx_shader *s);
+bool agx_pass_remove_one_trip_loops(agx_shader *s);
 
 struct agx_io_options {
    /* Byte offset of a binding inside its set's descriptor memory; NULL uses
@@ -20,7 +21,8 @@ struct agx_io_options {
 };
 bool agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts);
 
-/* Runs the cleanup passes (fold, copy-prop, CSE, DCE) to a fixed point. */
+/* Runs the cleanup passes (fold, copy-prop, CSE, DCE, one-trip loop removal)
+ * to a fixed point. */
 void agx_optimize(agx_shader *s);
 
 /* Evaluates a foldable ALU / vec / extract / mov instruction on constant

@@ -731,6 +731,8 @@ void vtn_handle_extinst(struct vtn_ctx *c, unsigned i)
    }
    if (set->extinst != 1)
       vtn_fail(c, "OpenCL.std %s is not supported yet", agx_spirv_opencl_name(eop));
+   if (vtn_handle_glsl450_extra(c, i, eop, t, id))
+      return;
    agx_builder *b = &c->b;
    unsigned n = vtn_wc(c, i) - 5;
    agx_instr *s[3] = { NULL, NULL, NULL };

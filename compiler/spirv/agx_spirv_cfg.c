@@ -417,27 +417,24 @@ static void emit_switch(struct vtn_ctx *c, struct vtn_function *f, struct vtn_bl
    if ((wc - 3) % (lw + 1))
       vtn_fail(c, "malformed OpSwitch");
    unsigned ncases = (wc - 3) / (lw + 1);
-   /* Distinct targets (default first), sorted by block order. */
+   /* Distinct targets sorted by block order, found through a per-block map
+    * so that huge switches stay linear. */
+   int *tmap = vtn_alloc(c, sizeof(int) * f->num_blocks);
+   for (unsigned k = 0; k < f->num_blocks; k++)
+      tmap[k] = -1;
    unsigned ntargets = 0;
    uint32_t *targets = vtn_alloc(c, sizeof(uint32_t) * (ncases + 1));
-   unsigned *order = vtn_alloc(c, sizeof(unsigned) * (ncases + 1));
    for (unsigned k = 0; k <= ncases; k++) {
       uint32_t label = k == 0 ? vtn_word(c, t, 2) : vtn_word(c, t, 3 + (k - 1) * (lw + 1) + lw);
-      unsigned bi = lookup_block(c, f, label) - f->blocks, j;
-      for (j = 0; j < ntargets && targets[j] != label; j++)
-         ;
-      if (j < ntargets)
-         continue;
-      unsigned pos = ntargets++;
-      while (pos > 0 && order[pos - 1] > bi) {
-         targets[pos] = targets[pos - 1];
-         order[pos] = order[pos - 1];
-         pos--;
-      }
-      targets[pos] = label;
-      order[pos] = bi;
+      unsigned bi = (unsigned)(lookup_block(c, f, label) - f->blocks);
+      if (tmap[bi] < 0)
+         tmap[bi] = 0, ntargets++;
    }
-
+   for (unsigned bi = 0, k = 0; bi < f->num_blocks; bi++)
+      if (tmap[bi] >= 0) {
+         tmap[bi] = (int)k;
+         targets[k++] = f->blocks[bi].label;
+      }
    unsigned fall = agx_shader_add_var(b->shader, agx_type_make(1, 1));
    store_bool(c, fall, false);
    agx_block *saved_entry = c->switch_entry;
@@ -454,20 +451,28 @@ static void emit_switch(struct vtn_ctx *c, struct vtn_function *f, struct vtn_bl
       emit_seq(c, f, targets[0], &sub);
       ntargets = 0;
    }
+   /* selector == literal, once per case (linear in the number of cases) */
+   agx_instr **eqs = vtn_alloc(c, sizeof(agx_instr *) * (ncases + 1));
+   agx_instr *any = NULL;
+   for (unsigned ci = 0; ci < ncases && ntargets; ci++) {
+      unsigned w = 3 + ci * (lw + 1);
+      uint64_t lit = vtn_word(c, t, w);
+      if (lw == 2)
+         lit |= (uint64_t)vtn_word(c, t, w + 1) << 32;
+      eqs[ci] = agx_ieq(b, sel, agx_imm(b, sel->type.bits, lit));
+      any = any ? agx_ior(b, any, eqs[ci]) : eqs[ci];
+      vtn_alloc(c, 0); /* budget check */
+   }
+   agx_instr **mines = vtn_alloc(c, sizeof(agx_instr *) * (ntargets + 1));
+   for (unsigned ci = 0; ci < ncases && ntargets; ci++) {
+      uint32_t label = vtn_word(c, t, 3 + ci * (lw + 1) + lw);
+      int k = tmap[lookup_block(c, f, label) - f->blocks];
+      mines[k] = mines[k] ? agx_ior(b, mines[k], eqs[ci]) : eqs[ci];
+   }
    for (unsigned k = 0; k < ntargets; k++) {
       uint32_t label = targets[k];
       agx_instr *cond = agx_intrin(b, AGX_OP_LOAD_VAR, agx_type_make(1, 1), 0, NULL, NULL, NULL, fall, 0, 0);
-      agx_instr *any = NULL, *mine = NULL;
-      for (unsigned ci = 0; ci < ncases; ci++) {
-         unsigned w = 3 + ci * (lw + 1);
-         uint64_t lit = vtn_word(c, t, w);
-         if (lw == 2)
-            lit |= (uint64_t)vtn_word(c, t, w + 1) << 32;
-         agx_instr *eq = agx_ieq(b, sel, agx_imm(b, sel->type.bits, lit));
-         any = any ? agx_ior(b, any, eq) : eq;
-         if (vtn_word(c, t, w + lw) == label)
-            mine = mine ? agx_ior(b, mine, eq) : eq;
-      }
+      agx_instr *mine = mines[k];
       if (label == dflt) {
          agx_instr *none = any ? agx_inot(b, any) : agx_imm(b, 1, 1);
          mine = mine ? agx_ior(b, mine, none) : none;

@@ -12,6 +12,7 @@
 
 #include "agx_passes.h"
 #include "agx_spirv_private.h"
+#include "agx_spirv_walk.h"
 
 #define MAX_BOUND (1u << 22)
 
@@ -154,6 +155,19 @@ static struct vtn_type *new_type(struct vtn_ctx *c, unsigned i, enum vtn_base ba
    return t;
 }
 
+/* Types nest at most this deep (arrays of structs of ...): recursion over
+ * types (layout, loads, constants) stays shallow. */
+#define MAX_TYPE_DEPTH 24
+
+static void set_depth(struct vtn_ctx *c, struct vtn_type *t, const struct vtn_type *inner)
+{
+   unsigned d = inner ? inner->depth + 1 : 0;
+   if (d > t->depth)
+      t->depth = d;
+   if (t->depth > MAX_TYPE_DEPTH)
+      vtn_fail(c, "type %u nested more than %u levels deep", t->id, MAX_TYPE_DEPTH);
+}
+
 static void handle_type(struct vtn_ctx *c, unsigned i)
 {
    unsigned op = c->ins[i].op;
@@ -194,6 +208,7 @@ static void handle_type(struct vtn_ctx *c, unsigned i)
       t->elem = e;
       t->len = n;
       t->bits = e->bits;
+      set_depth(c, t, e);
       break;
    }
    case SpvOpTypeMatrix: {
@@ -204,6 +219,7 @@ static void handle_type(struct vtn_ctx *c, unsigned i)
       t = new_type(c, i, VTN_MATRIX);
       t->elem = col;
       t->len = n;
+      set_depth(c, t, col);
       break;
    }
    case SpvOpTypeArray:
@@ -220,6 +236,7 @@ static void handle_type(struct vtn_ctx *c, unsigned i)
       t = new_type(c, i, op == SpvOpTypeArray ? VTN_ARRAY : VTN_RTARRAY);
       t->elem = e;
       t->len = (unsigned)len;
+      set_depth(c, t, e);
       struct vtn_decoration *d = vtn_find_dec(c, t->id, -1, SpvDecorationArrayStride);
       t->stride = d ? d->arg[0] : 0;
       break;
@@ -240,6 +257,7 @@ static void handle_type(struct vtn_ctx *c, unsigned i)
             vtn_fail(c, "bad struct member type");
          if (t->members[m]->base == VTN_RTARRAY && m + 1 != n)
             vtn_fail(c, "runtime array is not the last member");
+         set_depth(c, t, t->members[m]);
          t->member_builtin[m] = -1;
       }
       for (struct vtn_decoration *d = vtn_val(c, t->id)->decs; d; d = d->next) {
@@ -483,6 +501,11 @@ static void handle_constant(struct vtn_ctx *c, unsigned i)
 
 /* --- driver --------------------------------------------------------------- */
 
+static bool id_in_bounds(uint32_t id, void *data)
+{
+   return id != 0 && id < *(const uint32_t *)data;
+}
+
 static void index_instructions(struct vtn_ctx *c)
 {
    c->cur = ~0u; /* messages name the word offset themselves */
@@ -530,6 +553,10 @@ static void index_instructions(struct vtn_ctx *c)
          if (id == 0 || id >= c->bound)
             vtn_fail(c, "%s at word %zu: result id %u out of bounds", info->name, off, id);
       }
+      /* Every operand must match the grammar and every id be in range. */
+      char bad[96];
+      if (!agx_spirv_walk_operands(&c->w[off], wc, id_in_bounds, &c->bound, bad, sizeof(bad)))
+         vtn_fail(c, "%s at word %zu: %s", info->name, off, bad);
       off += wc;
    }
 }

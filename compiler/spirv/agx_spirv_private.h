@@ -30,6 +30,7 @@ struct vtn_type {
    unsigned storage;         /* pointer storage class */
    bool block, buffer_block;
    uint32_t size, align;     /* layout (explicit where decorated) */
+   unsigned depth;           /* nesting depth of aggregates (bounded) */
 };
 
 enum vtn_kind {
@@ -211,6 +212,11 @@ void vtn_push_ssa(struct vtn_ctx *c, uint32_t id, struct vtn_ssa *s);
 void vtn_push_def(struct vtn_ctx *c, uint32_t id, struct vtn_type *t, agx_instr *def);
 struct vtn_ssa *vtn_const_to_ssa(struct vtn_ctx *c, const struct vtn_const *k);
 struct vtn_ssa *vtn_undef_ssa(struct vtn_ctx *c, struct vtn_type *t);
+
+/* agx_spirv_glsl450_extra.c: packing, frexp/ldexp/modf, determinant, inverse,
+ * refract; false if eop is not one of them */
+bool vtn_handle_glsl450_extra(struct vtn_ctx *c, unsigned ins, unsigned eop, struct vtn_type *t,
+                              uint32_t id);
 
 /* agx_spirv_subgroup.c */
 bool vtn_handle_subgroup(struct vtn_ctx *c, unsigned ins);

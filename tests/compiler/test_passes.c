@@ -386,6 +386,72 @@ static void test_scalarize(void)
    agx_shader_destroy(sc);
 }
 
+/* --- one-trip loops ---------------------------------------------------------------------- */
+
+static unsigned count_loops(agx_list *list)
+{
+   unsigned n = 0;
+   agx_foreach_cf(list, node) {
+      if (node->type == AGX_CF_LOOP)
+         n += 1 + count_loops(&agx_cf_as_loop(node)->body) + count_loops(&agx_cf_as_loop(node)->cont);
+      else if (node->type == AGX_CF_IF)
+         n += count_loops(&agx_cf_as_if(node)->then_list) + count_loops(&agx_cf_as_if(node)->else_list);
+   }
+   return n;
+}
+
+/* loop { v = in + 1; if (v > 10) { v *= 2 } store v; [if (early) break;] break } */
+static agx_shader *build_one_trip(bool early_break)
+{
+   agx_builder b;
+   agx_shader *s = new_shader(&b);
+   agx_type t = agx_type_make(32, 1);
+   agx_instr *in = agx_intrin(&b, AGX_OP_LOAD_GLOBAL, t, 1, agx_imm(&b, 64, 0x1000), NULL, NULL, 4, 0, 0);
+   agx_loop *loop = agx_push_loop(&b);
+   agx_instr *v = agx_iadd(&b, in, agx_imm(&b, 32, 1));
+   agx_if *nif = agx_push_if(&b, agx_ult(&b, agx_imm(&b, 32, 10), v));
+   agx_instr *d = agx_imul(&b, v, agx_imm(&b, 32, 2));
+   agx_pop_if(&b, nif);
+   agx_instr *phi = agx_instr_create(s, AGX_OP_PHI, t, 0);
+   agx_instr_add_phi_src(s, phi, agx_list_last_block(&nif->then_list), d);
+   agx_instr_add_phi_src(s, phi, agx_list_last_block(&nif->else_list), v);
+   agx_builder_insert(&b, phi);
+   agx_intrin(&b, AGX_OP_STORE_GLOBAL, agx_type_make(0, 0), 2, agx_imm(&b, 64, 0x1008), phi, NULL, 4, 0, 0);
+   if (early_break) {
+      agx_if *e = agx_push_if(&b, agx_ieq(&b, in, agx_imm(&b, 32, 3)));
+      agx_jump(&b, AGX_OP_BREAK);
+      agx_pop_if(&b, e);
+      agx_intrin(&b, AGX_OP_STORE_GLOBAL, agx_type_make(0, 0), 2, agx_imm(&b, 64, 0x1004), in, NULL, 4, 0, 0);
+   }
+   agx_jump(&b, AGX_OP_BREAK);
+   agx_pop_loop(&b, loop);
+   agx_intrin(&b, AGX_OP_STORE_GLOBAL, agx_type_make(0, 0), 2, agx_imm(&b, 64, 0x100c), in, NULL, 4, 0, 0);
+   return s;
+}
+
+static void test_one_trip(void)
+{
+   for (int early = 0; early < 2; early++) {
+      agx_shader *ref = build_one_trip(early), *s = build_one_trip(early);
+      valid(s, "one-trip loop");
+      agx_optimize(s);
+      valid(s, "after one-trip removal");
+      CHECK(count_loops(&s->body) == (early ? 1u : 0u), "loops left: %u", count_loops(&s->body));
+      for (uint32_t x = 0; x < 20; x++) {
+         uint32_t m1[4] = { x, 0, 0, 0 }, m2[4] = { x, 0, 0, 0 };
+         struct agx_interp_buffer b1 = { 0x1000, m1, 16 }, b2 = { 0x1000, m2, 16 };
+         struct agx_interp_dispatch d1 = { .groups = { 1, 1, 1 }, .buffers = &b1, .num_buffers = 1 };
+         struct agx_interp_dispatch d2 = { .groups = { 1, 1, 1 }, .buffers = &b2, .num_buffers = 1 };
+         char err[256];
+         CHECK(agx_interp_run(ref, &d1, NULL, err, sizeof(err)) == 0, "%s", err);
+         CHECK(agx_interp_run(s, &d2, NULL, err, sizeof(err)) == 0, "%s", err);
+         CHECK(!memcmp(m1, m2, sizeof(m1)), "one-trip removal changed results for %u", x);
+      }
+      agx_shader_destroy(ref);
+      agx_shader_destroy(s);
+   }
+}
+
 /* --- 64-bit integer lowering ------------------------------------------------------------ */
 
 static agx_shader *build_int64(enum agx_op op)
@@ -609,6 +675,7 @@ int main(void)
    test_scalarize();
    test_transcendental();
    test_int64();
+   test_one_trip();
    test_validator();
    printf("%u checks, %u failures\n", checks, failures);
    return failures ? 1 : 0;

@@ -800,6 +800,147 @@ static void test_memory(void)
    }
 }
 
+/* --- GLSL.std.450 packing and matrices ---------------------------------------------- */
+
+static uint32_t half_bits(float f)
+{
+   _Float16 h = (_Float16)f; /* the compiler's own IEEE conversion */
+   uint16_t u;
+   memcpy(&u, &h, 2);
+   return u;
+}
+
+static float half_value(uint32_t bits)
+{
+   uint16_t u = (uint16_t)bits;
+   _Float16 h;
+   memcpy(&h, &u, 2);
+   return (float)h;
+}
+
+static uint32_t pack_norm_ref(const float *v, unsigned n, bool sign)
+{
+   unsigned w = 32 / n;
+   float scale = sign ? (float)((1u << (w - 1)) - 1) : (float)((1u << w) - 1);
+   uint32_t r = 0;
+   for (unsigned k = 0; k < n; k++) {
+      float c = fminf(fmaxf(v[k], sign ? -1.0f : 0.0f), 1.0f);
+      int32_t q = (int32_t)nearbyintf(c * scale);
+      r |= ((uint32_t)q & ((1u << w) - 1)) << (k * w);
+   }
+   return r;
+}
+
+static double det3(const double m[3][3])
+{
+   return m[0][0] * (m[1][1] * m[2][2] - m[2][1] * m[1][2]) -
+          m[1][0] * (m[0][1] * m[2][2] - m[2][1] * m[0][2]) +
+          m[2][0] * (m[0][1] * m[1][2] - m[1][1] * m[0][2]);
+}
+
+static double det4(const double m[4][4])
+{
+   double r = 0;
+   for (int k = 0; k < 4; k++) {
+      double sub[3][3];
+      for (int c = 0, cj = 0; c < 4; c++) {
+         if (c == k)
+            continue;
+         for (int row = 1; row < 4; row++)
+            sub[cj][row - 1] = m[c][row];
+         cj++;
+      }
+      r += (k & 1 ? -1 : 1) * m[k][0] * det3(sub);
+   }
+   return r;
+}
+
+static void test_glsl450_pack(void)
+{
+   const unsigned N = 32;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "glsl450_pack", (enum h_mode)mode, NULL))
+         continue;
+      uint64_t seed = 31337 + mode;
+      float *in = h_buffer(&h, 0, 0, 0, N * 32);
+      uint32_t *ou = h_buffer(&h, 0, 1, 0, N * 32);
+      float *of = h_buffer(&h, 0, 2, 0, N * 96);
+      for (unsigned i = 0; i < N * 8; i++)
+         in[i] = (float)(h_rand(&seed) % 20001) / 10000.0f - 1.0f;
+      if (!h_run(&h, N / 16, 1, 1)) {
+         h_finish(&h);
+         continue;
+      }
+      for (unsigned i = 0; i < N; i++) {
+         const float *a = &in[i * 8], *b = a + 4;
+         float t4[4], t2[2];
+         uint32_t *U = &ou[i * 8];
+         float *F = &of[i * 24];
+         h_check_u32("packHalf2x16", i, U[0], half_bits(a[0]) | half_bits(a[1]) << 16);
+         for (int k = 0; k < 4; k++)
+            t4[k] = a[k] * 0.5f + 0.5f;
+         uint32_t pu8 = pack_norm_ref(t4, 4, false);
+         h_check_u32("packUnorm4x8", i, U[1], pu8);
+         for (int k = 0; k < 4; k++)
+            t4[k] = b[k] * 0.4f;
+         h_check_u32("packSnorm4x8", i, U[2], pack_norm_ref(t4, 4, true));
+         t2[0] = a[2] * 0.3f + 0.5f, t2[1] = a[3] * 0.3f + 0.5f;
+         h_check_u32("packUnorm2x16", i, U[3], pack_norm_ref(t2, 2, false));
+         t2[0] = b[0] * 0.3f, t2[1] = b[1] * 0.3f;
+         h_check_u32("packSnorm2x16", i, U[4], pack_norm_ref(t2, 2, true));
+         int e;
+         float m = frexpf(a[0] * 100.0f, &e);
+         h_check_u32("frexp exponent", i, U[5], (uint32_t)(e + 1000));
+         h_check_u32("packDouble2x32 round trip", i, U[6], i + 100);
+         h_check_f32("frexp mantissa", i, F[0], m, 0);
+         float whole, frac = modff(a[1] * 10.0f, &whole);
+         h_check_f32("modf", i, F[1], frac, 1e-6f);
+         h_check_f32("modf whole", i, F[2], whole, 0);
+         h_check_f32("ldexp", i, F[3], ldexpf(a[2], (int)i - 8), 1e-6f);
+         h_check_f32("unpackHalf2x16 x", i, F[4], half_value(half_bits(a[2])), 0);
+         h_check_f32("unpackHalf2x16 y", i, F[5], half_value(half_bits(a[3])), 0);
+         uint32_t x8 = pu8 ^ 0x5a5a5a5au;
+         float u8 = 0, s8 = 0, scale = 1;
+         uint32_t sv = i * 2654435761u;
+         for (int k = 0; k < 4; k++, scale *= 10) {
+            u8 += (float)((x8 >> (8 * k)) & 0xff) / 255.0f * scale;
+            s8 += fmaxf((float)(int8_t)(sv >> (8 * k)) / 127.0f, -1.0f) * scale;
+         }
+         h_check_f32("unpackUnorm4x8", i, F[6], u8, 1e-5f);
+         h_check_f32("unpackSnorm4x8", i, F[7], s8, 1e-5f);
+         double m3[3][3] = { { a[0], a[1], a[2] }, { b[0], b[1], b[2] }, { 1, a[3], b[3] } };
+         double m4[4][4] = { { a[0], a[1], a[2], a[3] }, { b[0], b[1], b[2], b[3] },
+                             { a[1] + 2.0, a[2], a[3], a[0] }, { b[3], b[2] + 3.0, b[1], b[0] } };
+         double d2 = (double)a[0] * b[1] - (double)b[0] * a[1], d3 = det3(m3), d4 = det4(m4);
+         h_check_f32("determinant 2", i, F[8], (float)d2, 1e-5f);
+         h_check_f32("determinant 3", i, F[9], (float)d3, 1e-5f);
+         h_check_f32("determinant 4", i, F[10], (float)d4, 1e-4f);
+         if (fabs(d3) > 0.05)
+            h_check_f32("inverse 3", i, F[11], 111.0f, 1e-3f);
+         if (fabs(d4) > 0.05)
+            h_check_f32("inverse 4", i, F[12], 1111.0f, 1e-3f);
+         if (fabs(d2) > 0.05) {
+            h_check_f32("inverse 2", i, F[13], (float)(b[1] / d2), 1e-4f);
+            h_check_f32("inverse 2", i, F[14], (float)(-a[1] / d2), 1e-4f);
+            h_check_f32("inverse 2", i, F[15], (float)(-b[0] / d2), 1e-4f);
+            h_check_f32("inverse 2", i, F[16], (float)(a[0] / d2), 1e-4f);
+         }
+         double la = sqrt((double)a[0] * a[0] + (double)a[1] * a[1] + (double)a[2] * a[2]);
+         double lb = sqrt((double)b[0] * b[0] + (double)b[1] * b[1] + (double)b[2] * b[2]);
+         double I[3] = { a[0] / la, a[1] / la, a[2] / la }, Nn[3] = { b[0] / lb, b[1] / lb, b[2] / lb };
+         double dd = I[0] * Nn[0] + I[1] * Nn[1] + I[2] * Nn[2], eta = 0.66f;
+         double kk = 1 - eta * eta * (1 - dd * dd);
+         for (int c = 0; c < 3; c++) {
+            double want = kk < 0 ? 0 : eta * I[c] - (eta * dd + sqrt(kk)) * Nn[c];
+            h_check_f32("refract", i * 3 + c, F[17 + c], (float)want, 1e-4f);
+         }
+         h_check_f32("refract total internal reflection", i, F[20], 0.0f, 0);
+      }
+      h_finish(&h);
+   }
+}
+
 int main(int argc, char **argv)
 {
    if (argc < 3) {
@@ -851,6 +992,8 @@ int main(int argc, char **argv)
       test_glsl450();
    else if (!strcmp(t, "memory"))
       test_memory();
+   else if (!strcmp(t, "glsl450_pack"))
+      test_glsl450_pack();
    else {
       fprintf(stderr, "unknown test %s\n", t);
       return 2;
