@@ -29,8 +29,8 @@ int agx_backend_compile(agx_shader *s, const struct agx_backend_options *opts,
       return -1;
 
    struct agx_mir m = { 0 };
-   unsigned uniform_halves = 0;
-   int rc = agx_isel(s, &m, &uniform_halves, err, errsize);
+   unsigned uniform_halves = 0, local_bytes = 0;
+   int rc = agx_isel(s, &m, &uniform_halves, &local_bytes, err, errsize);
    int used = rc ? -1 : agx_mir_ra(&m, max_halves, err, errsize);
    if (used >= 0)
       rc = agx_emit(&m, &out->code, &out->size, &out->info.num_instrs, err, errsize);
@@ -41,8 +41,8 @@ int agx_backend_compile(agx_shader *s, const struct agx_backend_options *opts,
       return -1;
    out->info.gpr_halves = ((unsigned)used + 7) & ~7u;
    out->info.uniform_halves = uniform_halves;
-   out->info.shared_size = s->shared_size;
-   out->info.scratch_size = s->scratch_size;
+   out->info.shared_size = local_bytes;
+   out->info.scratch_size = 0; /* scratch lives in threadgroup memory */
    memcpy(out->info.local_size, s->local_size, sizeof(out->info.local_size));
    out->info.has_preamble = false;
    return 0;

@@ -294,8 +294,8 @@ static void collect_phis(agx_block *b, void *data)
    }
 }
 
-int agx_isel(agx_shader *s, struct agx_mir *m, unsigned *uniform_halves, char *err,
-             size_t errsize)
+int agx_isel(agx_shader *s, struct agx_mir *m, unsigned *uniform_halves, unsigned *local_bytes,
+             char *err, size_t errsize)
 {
    struct isel c = { .s = s, .m = m, .err = err, .errsize = errsize };
    c.map = calloc(s->next_index + 1, sizeof(*c.map));
@@ -304,6 +304,7 @@ int agx_isel(agx_shader *s, struct agx_mir *m, unsigned *uniform_halves, char *e
       abort();
    agx_foreach_block(&s->body, collect_phis, &c);
    isel_analyze(&c);
+   isel_scratch_setup(&c);
    isel_list(&c, &s->body);
    for (unsigned i = 0; i <= s->next_block; i++) {
       for (struct pcopy *p = c.copies[i]; p;) {
@@ -319,5 +320,6 @@ int agx_isel(agx_shader *s, struct agx_mir *m, unsigned *uniform_halves, char *e
    free(c.skip);
    free(c.fold);
    *uniform_halves = c.uniform_end;
+   *local_bytes = c.local_bytes;
    return c.failed ? -1 : 0;
 }

@@ -352,6 +352,17 @@ static bool isel_int(struct isel *c, agx_instr *I)
       return true;
    }
    case AGX_OP_IABS: {
+      if (bits == 64) {
+         /* the sign of the high word selects -a or a, word by word */
+         d = isel_dst(c, I, 0);
+         a = isel_reg(c, a);
+         struct mval n = isel_new(c, 4);
+         emit_iadd(c, n, imm(4, 0), a, true);
+         for (unsigned h = 0; h < 2; h++)
+            emit_select(c, AGX_OP_ICMPSEL, "slt", isel_part(d, 2 * h, 2), lo32(a, true),
+                        imm(2, 0), isel_part(n, 2 * h, 2), lo32(a, h), false);
+         return true;
+      }
       if (bits != 32)
          break;
       d = isel_dst(c, I, 0);

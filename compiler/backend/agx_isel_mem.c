@@ -4,7 +4,11 @@
  * naturally aligned accesses. Device accesses use the 64-bit address as the
  * base with index 0 (the hardware rounds the base down to the element size).
  * Threadgroup accesses use the low 16 bits of the byte offset as the base
- * register (local memory is at most 64 KiB). */
+ * register (local memory is at most 64 KiB).
+ * Scratch memory (private arrays) is placed in threadgroup memory after the
+ * shared variables, one 4-byte aligned slice per invocation of the
+ * workgroup (no stack instructions needed; the simulated hardware has none
+ * yet): slice = shared + thread_index_in_threadgroup * stride. */
 #include <string.h>
 
 #include "agx_isel_priv.h"
@@ -157,6 +161,37 @@ static void tg_address(struct isel *c, struct agx_minstr **mi, unsigned base_op,
    isel_set(c, *mi, index_op, agx_isa_imm(0));
 }
 
+#define LOCAL_MAX 65536u
+
+void isel_scratch_setup(struct isel *c)
+{
+   const agx_shader *s = c->s;
+   unsigned shared = (s->shared_size + 3) & ~3u;
+   c->local_bytes = s->shared_size;
+   if (!s->scratch_size)
+      return;
+   uint64_t threads = (uint64_t)s->local_size[0] * s->local_size[1] * s->local_size[2];
+   uint64_t stride = (s->scratch_size + 3) & ~3u;
+   uint64_t total = shared + stride * (threads ? threads : 1);
+   if (total > LOCAL_MAX) {
+      isel_fail(c, "unsupported: %u bytes of scratch per invocation x %llu invocations do not "
+                   "fit threadgroup memory (%u bytes)", s->scratch_size,
+                (unsigned long long)threads, LOCAL_MAX);
+      return;
+   }
+   c->local_bytes = (unsigned)total;
+   struct mval tid = isel_new(c, 2);
+   struct agx_minstr *mi = isel_emit(c, AGX_OP_GET_SR);
+   isel_def(c, mi, 0, tid.vreg, 0, 2, 1);
+   isel_set(c, mi, 1, agx_isa_reg(AGX_SR, 51, 1));
+   c->scratch_base = isel_new(c, 2);
+   mi = isel_emit(c, AGX_OP_IMADD);
+   isel_def(c, mi, 0, c->scratch_base.vreg, 0, 2, 1);
+   isel_use(c, &mi, 1, tid, false, false);
+   isel_use(c, &mi, 2, imm(2, stride), false, false);
+   isel_use(c, &mi, 3, imm(2, shared), false, true);
+}
+
 static void shared_access(struct isel *c, agx_instr *I, bool store)
 {
    agx_type t = store ? I->src[1]->type : I->type;
@@ -165,6 +200,14 @@ static void shared_access(struct isel *c, agx_instr *I, bool store)
    if (!mem_layout(c, t, &fmt, &n, &eh))
       return;
    struct mval a = isel_src(c, I, 0, 0);
+   if (I->op == AGX_OP_LOAD_SCRATCH || I->op == AGX_OP_STORE_SCRATCH) {
+      struct mval t = isel_new(c, 2);
+      struct agx_minstr *mi = isel_emit(c, AGX_ISAOP_IADD);
+      isel_def(c, mi, 0, t.vreg, 0, 2, 1);
+      isel_use(c, &mi, 1, c->scratch_base, false, false);
+      isel_use(c, &mi, 2, a, false, false);
+      a = t;
+   }
    if (a.kind != MV_IMM)
       a = isel_reg(c, a);
    struct mval data = store ? gather(c, I, 1) : isel_new(c, n * eh);
@@ -323,9 +366,11 @@ bool isel_mem(struct isel *c, agx_instr *I)
       device_access(c, I, true);
       return true;
    case AGX_OP_LOAD_SHARED:
+   case AGX_OP_LOAD_SCRATCH:
       shared_access(c, I, false);
       return true;
    case AGX_OP_STORE_SHARED:
+   case AGX_OP_STORE_SCRATCH:
       shared_access(c, I, true);
       return true;
    case AGX_OP_ATOMIC_GLOBAL:

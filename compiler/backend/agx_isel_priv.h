@@ -30,6 +30,8 @@ struct isel {
    unsigned depth;      /* exec nesting levels (if 1, loop 2) */
    bool in_body;        /* directly in a loop body (not its continue list) */
    unsigned uniform_end;
+   unsigned local_bytes;  /* threadgroup memory: shared + per-thread scratch */
+   struct mval scratch_base; /* this thread's scratch byte offset */
    /* agx_isel_fold.c: per SSA index */
    uint32_t *uses;       /* source uses (phis and if conditions included) */
    uint8_t *comps_used;  /* components read (bit mask) */
@@ -87,3 +89,5 @@ struct mval isel_dst(struct isel *c, const agx_instr *I, unsigned comp);
  * theirs. */
 bool isel_alu(struct isel *c, agx_instr *I);
 bool isel_mem(struct isel *c, agx_instr *I);
+/* Places scratch memory in threadgroup memory (agx_isel_mem.c). */
+void isel_scratch_setup(struct isel *c);

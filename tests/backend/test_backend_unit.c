@@ -130,6 +130,7 @@ static const struct alu_case alu_cases[] = {
    { AGX_OP_UFIND_MSB, 32, 1, false, { "ffs" } },
    { AGX_OP_UMUL_HIGH, 32, 2, false, { "imadd", "_r" } },
    { AGX_OP_IADD, 64, 2, false, { "iadd", "_r" } },
+   { AGX_OP_IABS, 64, 1, false, { "isub", "icmpsel", "slt", "icmpsel" } },
    { AGX_OP_FADD, 32, 2, true, { "fadd32" } },
    { AGX_OP_FSUB, 32, 2, true, { "fadd32", ".neg" } },
    { AGX_OP_FMUL, 32, 2, true, { "fmul32" } },
