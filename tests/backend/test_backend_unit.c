@@ -107,7 +107,7 @@ struct alu_case {
    enum agx_op op;
    unsigned bits, nsrc;
    bool fl;
-   const char *want[4];
+   const char *want[6]; /* NULL-terminated */
 };
 
 static const struct alu_case alu_cases[] = {
