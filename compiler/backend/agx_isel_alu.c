@@ -780,3 +780,37 @@ bool isel_alu(struct isel *c, agx_instr *I)
    return isel_conv(c, I) || isel_cmp(c, I) || isel_float(c, I) || isel_int(c, I) ||
           (isel_fail(c, "unsupported IR opcode %s", agx_op_infos[I->op].name), true);
 }
+
+bool isel_combine(struct isel *c, unsigned irop, struct mval d, struct mval a, struct mval b)
+{
+   switch (irop) {
+   case AGX_OP_IADD:
+      emit_iadd(c, d, a, b, false);
+      return true;
+   case AGX_OP_IAND:
+      emit_bitop(c, d, TT_AND, a, b, false);
+      return true;
+   case AGX_OP_IOR:
+      emit_bitop(c, d, TT_OR, a, b, false);
+      return true;
+   case AGX_OP_IXOR:
+      emit_bitop(c, d, TT_XOR, a, b, false);
+      return true;
+   case AGX_OP_IMIN:
+   case AGX_OP_IMAX:
+   case AGX_OP_UMIN:
+   case AGX_OP_UMAX:
+      emit_select(c, AGX_OP_ICMPSEL,
+                  irop == AGX_OP_IMIN ? "slt" : irop == AGX_OP_IMAX ? "sgt"
+                  : irop == AGX_OP_UMIN ? "ult" : "ugt", d, a, b, a, b, false);
+      return true;
+   case AGX_OP_FADD:
+      fbin(c, AGX_OP_FADD32, d, a, 0, b, 0);
+      return true;
+   case AGX_OP_FMUL:
+      fbin(c, AGX_OP_FMUL32, d, a, 0, b, 0);
+      return true;
+   default:
+      return false;
+   }
+}

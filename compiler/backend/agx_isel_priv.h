@@ -89,5 +89,8 @@ struct mval isel_dst(struct isel *c, const agx_instr *I, unsigned comp);
  * theirs. */
 bool isel_alu(struct isel *c, agx_instr *I);
 bool isel_mem(struct isel *c, agx_instr *I);
+/* d = irop(a, b) for the subgroup-combinable ALU ops (agx_isel_alu.c). */
+bool isel_combine(struct isel *c, unsigned irop, struct mval d, struct mval a, struct mval b);
+bool isel_subgroup(struct isel *c, agx_instr *I);
 /* Places scratch memory in threadgroup memory (agx_isel_mem.c). */
 void isel_scratch_setup(struct isel *c);

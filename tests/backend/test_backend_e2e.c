@@ -49,6 +49,8 @@ static const struct shader_case cases[] = {
                      { 0, 2, 0, 16 * 48, B_ZERO, 1e-5f }, { 0, 3, 0, 80, B_FLOAT, 1e-5f } }, 4,
      { 0 }, 0 },
    { "switch", 4, { { 0, 0, 0, 256, B_RAND, 0 }, { 0, 1, 0, 512, B_ZERO, 0 } }, 2, { 0 }, 0 },
+   { "be_subgroup", 2, { { 0, 0, 0, 512, B_SMALL, 0 }, { 0, 1, 0, 128 * 40, B_ZERO, 0 } }, 2,
+     { 0 }, 0 },
    { "be_float", 2, { { 0, 0, 0, 256, B_FLOAT, 0 }, { 0, 1, 0, 256, B_FLOAT, 0 },
                       { 0, 2, 0, 64 * 16 * 4, B_ZERO, 1e-5f } }, 3, { 0 }, 0 },
    { "be_loops", 2, { { 0, 0, 0, 256, B_SMALL, 0 }, { 0, 1, 0, 64 * 4 * 4, B_ZERO, 0 } }, 2,
