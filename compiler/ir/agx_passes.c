@@ -15,3 +15,12 @@ void agx_optimize(agx_shader *s)
          break;
    }
 }
+
+void agx_lower_for_backend(agx_shader *s)
+{
+   agx_pass_lower_idiv(s);
+   agx_pass_lower_transcendental(s);
+   agx_pass_scalarize(s);
+   agx_pass_lower_int64(s);
+   agx_optimize(s);
+}

@@ -21,6 +21,12 @@ struct agx_io_options {
 };
 bool agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts);
 
+/* The lowering a back end without integer division, fp transcendentals
+ * beyond rcp/rsqrt/exp2/log2/sin/cos, vector ALU or 64-bit integer ALU
+ * needs: lower_idiv, lower_transcendental, scalarize, lower_int64, then
+ * agx_optimize. */
+void agx_lower_for_backend(agx_shader *s);
+
 /* Runs the cleanup passes (fold, copy-prop, CSE, DCE, one-trip loop removal)
  * to a fixed point. */
 void agx_optimize(agx_shader *s);
