@@ -941,6 +941,52 @@ static void test_glsl450_pack(void)
    }
 }
 
+/* --- OpenCL C kernel ----------------------------------------------------------------- */
+
+static void test_kernel_basic(void)
+{
+   const unsigned N = 48, G = 16;
+   struct agx_spirv_options opts = { .local_size = { G, 1, 1 } };
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      for (int32_t n = 0; n < 7; n += 3) {
+         struct harness h;
+         if (!h_compile(&h, "kernel_basic", (enum h_mode)mode, &opts))
+            continue;
+         uint64_t seed = 99 + mode + (uint64_t)n;
+         uint64_t a_addr, out_addr, f_addr;
+         int32_t *a = h_memory(&h, (N + 8) * 4, &a_addr), *out = h_memory(&h, N * 4, &out_addr);
+         float *f = h_memory(&h, N * 4, &f_addr);
+         for (unsigned i = 0; i < N + 8; i++)
+            a[i] = (int32_t)(h_rand(&seed) % 801) - 400;
+         uint8_t args[32];
+         float scale = 0.125f;
+         memcpy(args, &a_addr, 8);
+         memcpy(args + 8, &out_addr, 8);
+         memcpy(args + 16, &f_addr, 8);
+         memcpy(args + 24, &n, 4);
+         memcpy(args + 28, &scale, 4);
+         h_push(&h, args, sizeof(args));
+         if (h_run(&h, N / G, 1, 1)) {
+            for (unsigned i = 0; i < N; i++) {
+               int32_t s = 0;
+               for (int32_t j = 0; j < n; j++)
+                  s += a[i + j] * (j + 1);
+               if (s > 1000)
+                  s = 1000 + (s & 7);
+               else if (s < -1000)
+                  s = -1000;
+               int32_t cl = s < -900 ? -900 : s > 900 ? 900 : s;
+               int32_t want = s * 3 + cl + (a[i] > 3 ? a[i] : 3) * 10000 + (int32_t)(i % G) * 1000000;
+               h_check_u32("kernel out", i, u(out[i]), u(want));
+               float x = (float)a[i] * scale;
+               h_check_f32("kernel f", i, f[i], x * 0.5f + 1.0f + fminf(x, 2.0f) + sqrtf(fabsf(x)), 1e-6f);
+            }
+         }
+         h_finish(&h);
+      }
+   }
+}
+
 int main(int argc, char **argv)
 {
    if (argc < 3) {
@@ -994,6 +1040,8 @@ int main(int argc, char **argv)
       test_memory();
    else if (!strcmp(t, "glsl450_pack"))
       test_glsl450_pack();
+   else if (!strcmp(t, "kernel_basic"))
+      test_kernel_basic();
    else {
       fprintf(stderr, "unknown test %s\n", t);
       return 2;
