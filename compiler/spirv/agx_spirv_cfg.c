@@ -30,6 +30,10 @@ struct sw_exit {
 
 struct cf_ctx {
    uint32_t brk, cont, stop, header;
+   /* Reaching `header` ends the continue list; only valid when nothing is
+    * emitted after the current position (not inside a selection with a
+    * merge, whose merge code would run instead of the back edge). */
+   bool header_ok;
    uint32_t fall_label;  /* the next case of a switch: falling into it */
    unsigned fall_var;    /* IR variable + 1 */
    struct sw_exit *sw;
@@ -299,8 +303,10 @@ static uint32_t emit_block(struct vtn_ctx *c, struct vtn_function *f, struct vtn
       if (tl == fl)
          return tl;
       struct cf_ctx sub = *ctx;
-      if (blk->is_selection)
+      if (blk->is_selection) {
          sub.stop = blk->sel_merge;
+         sub.header_ok = false;
+      }
       agx_if *nif = agx_push_if(&c->b, cond);
       emit_seq(c, f, tl, &sub);
       agx_push_else(&c->b, nif);
@@ -352,7 +358,7 @@ static void emit_loop(struct vtn_ctx *c, struct vtn_function *f, struct vtn_bloc
       emit_seq(c, f, next, &body);
    agx_push_continue(&c->b, loop);
    if (h->cont != h->label) {
-      struct cf_ctx cont = { .brk = h->merge, .header = h->label };
+      struct cf_ctx cont = { .brk = h->merge, .header = h->label, .header_ok = true };
       emit_seq(c, f, h->cont, &cont);
    }
    agx_pop_loop(&c->b, loop);
@@ -399,8 +405,11 @@ static void emit_seq(struct vtn_ctx *c, struct vtn_function *f, uint32_t label, 
          agx_jump(&c->b, AGX_OP_CONTINUE);
          break;
       }
-      if (ctx->header && label == ctx->header)
+      if (ctx->header && label == ctx->header) {
+         if (!ctx->header_ok)
+            vtn_fail(c, "back edge to block %u inside a selection is not supported", label);
          break; /* back edge: end of the continue list */
+      }
       struct vtn_block *blk = lookup_block(c, f, label);
       if (blk->emitted)
          vtn_fail(c, "unstructured control flow: block %u reached twice", label);

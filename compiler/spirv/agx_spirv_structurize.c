@@ -215,6 +215,15 @@ void vtn_infer_structure(struct vtn_ctx *c, struct vtn_function *f)
          if (t0 == blk->merge || t1 == blk->merge || t0 == blk->label || t1 == blk->label)
             continue; /* the loop test itself: break / continue on one side */
       }
+      /* A latch's conditional back edge stays a plain two-way branch: its
+       * targets are the header (end of the continue list) and the exit. */
+      bool back_edge = false;
+      for (unsigned j = 0; j < 2; j++) {
+         int tgt = succ2[2 * b + j];
+         back_edge |= f->blocks[tgt].is_loop && f->blocks[tgt].cont == blk->label;
+      }
+      if (back_edge)
+         continue;
       int ip = pdom[b];
       if (ip < 0 || ip >= (int)n)
          continue; /* the paths never rejoin (both return) */
