@@ -9,7 +9,8 @@
  * accepted for simple shapes: merges are inferred for unstructured control
  * flow (one latch and one exit per loop), CrossWorkgroup pointers are 64-bit
  * global addresses, and kernel arguments are read like push constants
- * (naturally aligned, in order; see agx_spirv_kernel_arg_offset).
+ * (each at the next offset aligned to its size, 3-component vectors taking
+ * 4, in declaration order).
  * Malformed or unsupported input returns NULL with a message. */
 #pragma once
 #include <stddef.h>
