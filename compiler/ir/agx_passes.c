@@ -10,6 +10,7 @@ void agx_optimize(agx_shader *s)
       progress |= agx_pass_copy_prop(s);
       progress |= agx_pass_cse(s);
       progress |= agx_pass_dce(s);
+      progress |= agx_pass_const_if(s);
       progress |= agx_pass_remove_one_trip_loops(s);
       if (!progress)
          break;

@@ -12,6 +12,7 @@ bool agx_pass_lower_idiv(agx_shader *s);
 bool agx_pass_lower_transcendental(agx_shader *s);
 bool agx_pass_lower_int64(agx_shader *s);
 bool agx_pass_remove_one_trip_loops(agx_shader *s);
+bool agx_pass_const_if(agx_shader *s);
 
 struct agx_io_options {
    /* Byte offset of a binding inside its set's descriptor memory; NULL uses
@@ -27,8 +28,8 @@ bool agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts);
  * agx_optimize. */
 void agx_lower_for_backend(agx_shader *s);
 
-/* Runs the cleanup passes (fold, copy-prop, CSE, DCE, one-trip loop removal)
- * to a fixed point. */
+/* Runs the cleanup passes (fold, copy-prop, CSE, DCE, constant ifs, one-trip
+ * loop removal) to a fixed point. */
 void agx_optimize(agx_shader *s);
 
 /* Evaluates a foldable ALU / vec / extract / mov instruction on constant
