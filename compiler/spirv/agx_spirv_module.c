@@ -98,10 +98,16 @@ uint64_t vtn_const_u64(struct vtn_ctx *c, uint32_t id)
    return k->v[0];
 }
 
+bool vtn_is_physical_pointer(const struct vtn_type *t)
+{
+   return t->base == VTN_POINTER && (t->storage == SpvStorageClassPhysicalStorageBuffer ||
+                                     t->storage == SpvStorageClassCrossWorkgroup);
+}
+
 bool vtn_type_is_scalar_or_vector(const struct vtn_type *t)
 {
    return t->base == VTN_BOOL || t->base == VTN_INT || t->base == VTN_FLOAT ||
-          t->base == VTN_VECTOR || (t->base == VTN_POINTER && t->storage == SpvStorageClassPhysicalStorageBuffer);
+          t->base == VTN_VECTOR || vtn_is_physical_pointer(t);
 }
 
 agx_type vtn_ir_type(struct vtn_ctx *c, const struct vtn_type *t)
@@ -112,7 +118,7 @@ agx_type vtn_ir_type(struct vtn_ctx *c, const struct vtn_type *t)
    case VTN_FLOAT: return agx_type_make(t->bits, 1);
    case VTN_VECTOR: return agx_type_make(t->elem->base == VTN_BOOL ? 1 : t->elem->bits, t->len);
    case VTN_POINTER:
-      if (t->storage == SpvStorageClassPhysicalStorageBuffer)
+      if (vtn_is_physical_pointer(t))
          return agx_type_make(64, 1);
       break;
    default:
@@ -634,7 +640,8 @@ static void handle_preamble(struct vtn_ctx *c)
       }
       case SpvOpMemoryModel: {
          unsigned am = vtn_word(c, i, 1);
-         if (am != SpvAddressingModelLogical && am != SpvAddressingModelPhysicalStorageBuffer64)
+         if (am != SpvAddressingModelLogical && am != SpvAddressingModelPhysicalStorageBuffer64 &&
+             am != SpvAddressingModelPhysical64)
             vtn_fail(c, "addressing model %u not supported yet", am);
          break;
       }
@@ -687,6 +694,10 @@ static void handle_modes(struct vtn_ctx *c)
          c->shader->local_size[j] = (uint32_t)k->v[j];
       }
       c->have_local_size = true;
+   }
+   if (!c->have_local_size && c->opts && c->opts->local_size[0]) {
+      for (unsigned j = 0; j < 3; j++)
+         c->shader->local_size[j] = c->opts->local_size[j] ? c->opts->local_size[j] : 1;
    }
    uint64_t total = (uint64_t)c->shader->local_size[0] * c->shader->local_size[1] * c->shader->local_size[2];
    if (total > 1024)

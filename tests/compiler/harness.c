@@ -52,13 +52,8 @@ bool h_compile(struct harness *h, const char *name, enum h_mode mode,
          agx_pass_lower_io(h->s, NULL);
    } else {
       h->s = agx_compile_spirv(w, n, opts, true, h->err, sizeof(h->err));
-      if (h->s && mode == H_LOWERED) {
-         agx_pass_lower_idiv(h->s);
-         agx_pass_lower_transcendental(h->s);
-         agx_pass_scalarize(h->s);
-         agx_pass_lower_int64(h->s);
-         agx_optimize(h->s);
-      }
+      if (h->s && mode == H_LOWERED)
+         agx_lower_for_backend(h->s);
    }
    free(w);
    if (!h->s) {

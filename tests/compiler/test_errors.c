@@ -183,7 +183,7 @@ int main(int argc, char **argv)
    const char *asm_cases[][2] = {
       { "unstructured", "unstructured control flow" },
       { "recursion", "recursive call" },
-      { "kernel", "addressing model" },
+      { "kernel", "addressing model 1" },
       { "image", "storage class 0 not supported" },
    };
    for (unsigned k = 0; k < 4; k++) {

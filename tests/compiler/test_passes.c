@@ -452,6 +452,74 @@ static void test_one_trip(void)
    }
 }
 
+/* --- constant ifs ------------------------------------------------------------------------ */
+
+static unsigned count_ifs(agx_list *list)
+{
+   unsigned n = 0;
+   agx_foreach_cf(list, node) {
+      if (node->type == AGX_CF_LOOP)
+         n += count_ifs(&agx_cf_as_loop(node)->body) + count_ifs(&agx_cf_as_loop(node)->cont);
+      else if (node->type == AGX_CF_IF)
+         n += 1 + count_ifs(&agx_cf_as_if(node)->then_list) + count_ifs(&agx_cf_as_if(node)->else_list);
+   }
+   return n;
+}
+
+/* v = in; loop { if (v > 20) break; if (K) { v = v * 2 } else { v = v + 100; if (v > 5) break }
+ * v = phi; if (!K) { break } ; v += 1 } ; store v */
+static agx_shader *build_const_if(bool k)
+{
+   agx_builder b;
+   agx_shader *s = new_shader(&b);
+   agx_type t = agx_type_make(32, 1);
+   unsigned var = agx_shader_add_var(s, t);
+   agx_instr *in = agx_intrin(&b, AGX_OP_LOAD_GLOBAL, t, 1, agx_imm(&b, 64, 0x1000), NULL, NULL, 4, 0, 0);
+   agx_intrin(&b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, in, NULL, NULL, var, 0, 0);
+   agx_loop *loop = agx_push_loop(&b);
+   agx_instr *v = agx_intrin(&b, AGX_OP_LOAD_VAR, t, 0, NULL, NULL, NULL, var, 0, 0);
+   agx_if *brk = agx_push_if(&b, agx_ult(&b, agx_imm(&b, 32, 20), v));
+   agx_jump(&b, AGX_OP_BREAK);
+   agx_pop_if(&b, brk);
+   agx_if *nif = agx_push_if(&b, agx_imm(&b, 1, k));
+   agx_intrin(&b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, agx_imul(&b, v, agx_imm(&b, 32, 2)), NULL,
+              NULL, var, 0, 0);
+   agx_push_else(&b, nif);
+   agx_instr *w = agx_iadd(&b, v, agx_imm(&b, 32, 100));
+   agx_intrin(&b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, w, NULL, NULL, var, 0, 0);
+   agx_if *inner = agx_push_if(&b, agx_ult(&b, agx_imm(&b, 32, 5), w));
+   agx_jump(&b, AGX_OP_BREAK);
+   agx_pop_if(&b, inner);
+   agx_pop_if(&b, nif);
+   agx_if *neg = agx_push_if(&b, agx_imm(&b, 1, !k));
+   agx_jump(&b, AGX_OP_BREAK);
+   agx_pop_if(&b, neg);
+   agx_instr *v2 = agx_intrin(&b, AGX_OP_LOAD_VAR, t, 0, NULL, NULL, NULL, var, 0, 0);
+   agx_intrin(&b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, agx_iadd(&b, v2, agx_imm(&b, 32, 1)), NULL,
+              NULL, var, 0, 0);
+   agx_pop_loop(&b, loop);
+   agx_instr *fin = agx_intrin(&b, AGX_OP_LOAD_VAR, t, 0, NULL, NULL, NULL, var, 0, 0);
+   agx_intrin(&b, AGX_OP_STORE_GLOBAL, agx_type_make(0, 0), 2, agx_imm(&b, 64, 0x1008), fin, NULL, 4, 0, 0);
+   return s;
+}
+
+static void test_const_if(void)
+{
+   for (int k = 0; k < 2; k++) {
+      agx_shader *ref = build_const_if(k), *s = build_const_if(k);
+      agx_pass_vars_to_ssa(s);
+      agx_optimize(s);
+      valid(s, "after constant-if folding");
+      /* k=1: only the loop-exit test is left; k=0: the kept else branch keeps its
+       * own if, and if (true) { break } is not folded (taken branch jumps) */
+      CHECK(count_ifs(&s->body) == (k ? 1u : 3u), "k=%d: ifs left %u", k, count_ifs(&s->body));
+      for (uint32_t x = 0; x < 30; x++)
+         CHECK(run_scalar(ref, x) == run_scalar(s, x), "k=%d x=%u: constant-if folding changed results", k, x);
+      agx_shader_destroy(ref);
+      agx_shader_destroy(s);
+   }
+}
+
 /* --- 64-bit integer lowering ------------------------------------------------------------ */
 
 static agx_shader *build_int64(enum agx_op op)
@@ -676,6 +744,7 @@ int main(void)
    test_transcendental();
    test_int64();
    test_one_trip();
+   test_const_if();
    test_validator();
    printf("%u checks, %u failures\n", checks, failures);
    return failures ? 1 : 0;

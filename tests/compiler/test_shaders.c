@@ -941,6 +941,108 @@ static void test_glsl450_pack(void)
    }
 }
 
+/* --- OpenCL C kernel ----------------------------------------------------------------- */
+
+static void test_kernel_basic(void)
+{
+   const unsigned N = 48, G = 16;
+   struct agx_spirv_options opts = { .local_size = { G, 1, 1 } };
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      for (int32_t n = 0; n < 7; n += 3) {
+         struct harness h;
+         if (!h_compile(&h, "kernel_basic", (enum h_mode)mode, &opts))
+            continue;
+         uint64_t seed = 99 + mode + (uint64_t)n;
+         uint64_t a_addr, out_addr, f_addr;
+         int32_t *a = h_memory(&h, (N + 8) * 4, &a_addr), *out = h_memory(&h, N * 4, &out_addr);
+         float *f = h_memory(&h, N * 4, &f_addr);
+         for (unsigned i = 0; i < N + 8; i++)
+            a[i] = (int32_t)(h_rand(&seed) % 801) - 400;
+         uint8_t args[32];
+         float scale = 0.125f;
+         memcpy(args, &a_addr, 8);
+         memcpy(args + 8, &out_addr, 8);
+         memcpy(args + 16, &f_addr, 8);
+         memcpy(args + 24, &n, 4);
+         memcpy(args + 28, &scale, 4);
+         h_push(&h, args, sizeof(args));
+         if (h_run(&h, N / G, 1, 1)) {
+            for (unsigned i = 0; i < N; i++) {
+               int32_t s = 0;
+               for (int32_t j = 0; j < n; j++)
+                  s += a[i + j] * (j + 1);
+               if (s > 1000)
+                  s = 1000 + (s & 7);
+               else if (s < -1000)
+                  s = -1000;
+               int32_t cl = s < -900 ? -900 : s > 900 ? 900 : s;
+               int32_t want = s * 3 + cl + (a[i] > 3 ? a[i] : 3) * 10000 + (int32_t)(i % G) * 1000000;
+               h_check_u32("kernel out", i, u(out[i]), u(want));
+               float x = (float)a[i] * scale;
+               h_check_f32("kernel f", i, f[i], x * 0.5f + 1.0f + fminf(x, 2.0f) + sqrtf(fabsf(x)), 1e-6f);
+            }
+         }
+         h_finish(&h);
+      }
+   }
+}
+
+static int32_t first_multiple(int32_t x, int32_t m)
+{
+   int32_t k = 1;
+   while (k < 50) {
+      if ((int32_t)((uint32_t)x * (uint32_t)k) % m == 0)
+         break;
+      k++;
+   }
+   return k;
+}
+
+static void test_kernel_shapes(void)
+{
+   const unsigned N = 64, G = 32;
+   struct agx_spirv_options opts = { .local_size = { G, 1, 1 } };
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "kernel_shapes", (enum h_mode)mode, &opts))
+         continue;
+      uint64_t seed = 4040 + mode;
+      uint64_t in_addr, out_addr, wide_addr;
+      int32_t *in = h_memory(&h, N * 4, &in_addr), *out = h_memory(&h, N * 12, &out_addr);
+      int64_t *wide = h_memory(&h, N * 8, &wide_addr);
+      for (unsigned i = 0; i < N; i++)
+         in[i] = (int32_t)(h_rand(&seed) % 1001) - 500;
+      int32_t n = 5;
+      uint8_t args[28];
+      memcpy(args, &in_addr, 8);
+      memcpy(args + 8, &out_addr, 8);
+      memcpy(args + 16, &wide_addr, 8);
+      memcpy(args + 24, &n, 4);
+      h_push(&h, args, sizeof(args));
+      if (h_run(&h, N / G, 1, 1)) {
+         for (unsigned i = 0; i < N; i++) {
+            int32_t x = in[i], w0 = -1, w1 = -1, w2 = -1;
+            int64_t ww = 0;
+            if (x >= -300) {
+               int32_t acc = 0;
+               for (int32_t a = 0; a < n; a++)
+                  for (int32_t b = 0; b <= a; b++)
+                     acc += (a ^ b) * x;
+               w0 = acc;
+               w1 = first_multiple(x, 7);
+               w2 = (int32_t)(N * 100 + G);
+               ww = (int64_t)x * 0x100000001LL + (int64_t)i;
+            }
+            h_check_u32("kernel shapes acc", i, u(out[i * 3]), u(w0));
+            h_check_u32("kernel shapes search", i, u(out[i * 3 + 1]), u(w1));
+            h_check_u32("kernel shapes sizes", i, u(out[i * 3 + 2]), u(w2));
+            h_check_u64("kernel shapes 64-bit", i, (uint64_t)wide[i], (uint64_t)ww);
+         }
+      }
+      h_finish(&h);
+   }
+}
+
 int main(int argc, char **argv)
 {
    if (argc < 3) {
@@ -994,6 +1096,10 @@ int main(int argc, char **argv)
       test_memory();
    else if (!strcmp(t, "glsl450_pack"))
       test_glsl450_pack();
+   else if (!strcmp(t, "kernel_basic"))
+      test_kernel_basic();
+   else if (!strcmp(t, "kernel_shapes"))
+      test_kernel_shapes();
    else {
       fprintf(stderr, "unknown test %s\n", t);
       return 2;
