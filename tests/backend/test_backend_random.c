@@ -2,7 +2,7 @@
  * allocation: straight-line programs of random 32-bit integer, comparison,
  * select and float operations over per-lane inputs, small and large
  * constants and push-constant uniforms, optionally inside a divergent
- * if/else, are run on the IR interpreter and on the GPU model; every stored
+ * if/else or a loop with per-lane trip counts and loop-carried values, are run on the IR interpreter and on the GPU model; every stored
  * result must agree (float results of approximate hardware sequences
  * within a relative tolerance).
  *   test_backend_random PROGRAMS */
@@ -184,7 +184,51 @@ static unsigned run_one(unsigned prog)
    add(&p, lane, false);
 
    unsigned nops = 8 + pick(40);
-   bool divergent = prog % 2;
+   bool divergent = prog % 3 == 1, loop = prog % 3 == 2;
+   if (loop) {
+      /* a loop with a per-lane trip count (1-8) carrying an integer, a
+       * float and the counter through header phis */
+      agx_instr *limit = agx_build(&b, AGX_OP_IADD, t32, 2,
+                                   agx_build(&b, AGX_OP_IAND, t32, 2, any(&p, false),
+                                             agx_imm(&b, 32, 7), NULL, NULL),
+                                   agx_imm(&b, 32, 1), NULL, NULL);
+      agx_instr *x0 = any(&p, false), *f0 = any(&p, true);
+      agx_block *pre = b.block;
+      agx_loop *lp = agx_push_loop(&b);
+      agx_instr *phis[3];
+      for (unsigned k = 0; k < 3; k++) {
+         phis[k] = agx_instr_create(s, AGX_OP_PHI, t32, 0);
+         agx_builder_insert(&b, phis[k]);
+      }
+      agx_instr *stop = agx_build(&b, AGX_OP_UGE, agx_type_make(1, 1), 2, phis[0], limit, NULL,
+                                  NULL);
+      agx_if *nif = agx_push_if(&b, stop);
+      agx_jump(&b, AGX_OP_BREAK);
+      agx_push_else(&b, nif);
+      agx_pop_if(&b, nif);
+      unsigned base = p.n;
+      add(&p, phis[0], false);
+      add(&p, phis[1], false);
+      add(&p, phis[2], true);
+      for (unsigned i = 0; i < nops / 3; i++)
+         random_op(&b, &p);
+      agx_instr *x1 = any(&p, false), *f1 = any(&p, true);
+      agx_push_continue(&b, lp);
+      agx_instr *i1 = agx_build(&b, AGX_OP_IADD, t32, 2, phis[0], agx_imm(&b, 32, 1), NULL, NULL);
+      agx_block *back = agx_list_last_block(&lp->cont);
+      agx_pop_loop(&b, lp);
+      agx_instr_add_phi_src(s, phis[0], pre, zero);
+      agx_instr_add_phi_src(s, phis[0], back, i1);
+      agx_instr_add_phi_src(s, phis[1], pre, x0);
+      agx_instr_add_phi_src(s, phis[1], back, x1);
+      agx_instr_add_phi_src(s, phis[2], pre, f0);
+      agx_instr_add_phi_src(s, phis[2], back, f1);
+      /* only the header phis dominate the exit */
+      p.n = base;
+      add(&p, phis[0], false);
+      add(&p, phis[1], false);
+      add(&p, phis[2], true);
+   }
    agx_instr *outs[OUTS];
    for (unsigned i = 0; i < nops / 2; i++)
       random_op(&b, &p);
