@@ -3,7 +3,7 @@
  * seeds; whatever the front end accepts goes through the back end, which
  * must either fail with a message or emit code that decodes completely and
  * ends with stop. Meant to run under ASan/UBSan as well.
- *   test_backend_fuzz SPV_DIR ITERATIONS NAME... */
+ *   test_backend_fuzz SPV_DIR ITERATIONS NAME...  (FUZZ_VERBOSE=1 prints rejections) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -5,7 +5,7 @@
  * if/else or a loop with per-lane trip counts and loop-carried values, are run on the IR interpreter and on the GPU model; every stored
  * result must agree (float results of approximate hardware sequences
  * within a relative tolerance).
- *   test_backend_random PROGRAMS */
+ *   test_backend_random PROGRAMS   (RANDOM_DUMP=N prints program N's IR and code) */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
