@@ -1,6 +1,7 @@
 /* agxc: command-line driver of the compiler.
  *   agxc [--stage comp] [--entry NAME] [--spec ID=VALUE]... [--no-lower-io]
- *        [--scalarize] [--lower-idiv] [--time N] IN.spv [--ir] [-o OUT.bin] [--disasm]
+ *        [--scalarize] [--lower-idiv] [--lower-transcendental] [--lower-int64] [--time N]
+ *        IN.spv [--ir] [-o OUT.bin] [--disasm]
  * Parses SPIR-V, translates to the agx IR, optimises and (with --ir) prints
  * the IR; with -o and/or --disasm the AGX back end generates machine code,
  * written raw to OUT.bin (no preamble is produced, so no OUT.bin.preamble)
@@ -18,8 +19,8 @@
 static void usage(void)
 {
    fprintf(stderr, "usage: agxc [--stage comp] [--entry NAME] [--spec ID=VALUE]... [--no-lower-io]\n"
-                   "            [--scalarize] [--lower-idiv] [--time N] IN.spv [--ir]\n"
-                   "            [-o OUT.bin] [--disasm]\n");
+                   "            [--scalarize] [--lower-idiv] [--lower-transcendental] [--lower-int64]\n"
+                   "            [--time N] IN.spv [--ir] [-o OUT.bin] [--disasm]\n");
 }
 
 static uint32_t *read_words(const char *path, size_t *count)
@@ -51,7 +52,8 @@ static uint32_t *read_words(const char *path, size_t *count)
 int main(int argc, char **argv)
 {
    const char *in = NULL;
-   bool print_ir = false, lower_io = true, scalarize = false, lower_idiv = false;
+   bool print_ir = false, lower_io = true, scalarize = false, lower_idiv = false, lower_tr = false,
+        lower_i64 = false;
    bool disasm = false;
    const char *out_path = NULL;
    unsigned repeat = 0;
@@ -86,6 +88,10 @@ int main(int argc, char **argv)
          scalarize = true;
       } else if (!strcmp(argv[i], "--lower-idiv")) {
          lower_idiv = true;
+      } else if (!strcmp(argv[i], "--lower-transcendental")) {
+         lower_tr = true;
+      } else if (!strcmp(argv[i], "--lower-int64")) {
+         lower_i64 = true;
       } else if (!strcmp(argv[i], "--time") && i + 1 < argc) {
          repeat = (unsigned)atoi(argv[++i]);
       } else if (argv[i][0] == '-' || in) {
@@ -125,11 +131,15 @@ int main(int argc, char **argv)
    if (repeat)
       fprintf(stderr, "agxc: %s: %.1f us per parse+optimise\n", in,
               ((t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec)) / 1e3 / repeat);
-   if (scalarize || lower_idiv) {
+   if (scalarize || lower_idiv || lower_tr || lower_i64) {
       if (lower_idiv)
          agx_pass_lower_idiv(s);
-      if (scalarize)
+      if (lower_tr)
+         agx_pass_lower_transcendental(s);
+      if (scalarize || lower_i64)
          agx_pass_scalarize(s);
+      if (lower_i64)
+         agx_pass_lower_int64(s);
       agx_optimize(s);
    }
    int status = 0;

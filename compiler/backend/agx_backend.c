@@ -1,5 +1,5 @@
 /* Back-end entry point: lowers what instruction selection does not take
- * (vector ALU ops, integer division), selects, allocates registers, emits,
+ * (vector ALU ops, integer division, transcendental functions), selects, allocates registers, emits,
  * and fills in the dispatch information. */
 #include <stdlib.h>
 #include <string.h>
@@ -22,14 +22,15 @@ int agx_backend_compile(agx_shader *s, const struct agx_backend_options *opts,
       return -1;
    }
    agx_pass_lower_idiv(s);
+   agx_pass_lower_transcendental(s);
    agx_pass_scalarize(s);
    agx_optimize(s);
    if (!agx_validate(s, err, errsize))
       return -1;
 
    struct agx_mir m = { 0 };
-   unsigned uniform_halves = 0;
-   int rc = agx_isel(s, &m, &uniform_halves, err, errsize);
+   unsigned uniform_halves = 0, local_bytes = 0;
+   int rc = agx_isel(s, &m, &uniform_halves, &local_bytes, err, errsize);
    int used = rc ? -1 : agx_mir_ra(&m, max_halves, err, errsize);
    if (used >= 0)
       rc = agx_emit(&m, &out->code, &out->size, &out->info.num_instrs, err, errsize);
@@ -40,8 +41,8 @@ int agx_backend_compile(agx_shader *s, const struct agx_backend_options *opts,
       return -1;
    out->info.gpr_halves = ((unsigned)used + 7) & ~7u;
    out->info.uniform_halves = uniform_halves;
-   out->info.shared_size = s->shared_size;
-   out->info.scratch_size = s->scratch_size;
+   out->info.shared_size = local_bytes;
+   out->info.scratch_size = 0; /* scratch lives in threadgroup memory */
    memcpy(out->info.local_size, s->local_size, sizeof(out->info.local_size));
    out->info.has_preamble = false;
    return 0;

@@ -20,8 +20,10 @@ struct agx_backend_options {
 struct agx_backend_info {
    unsigned gpr_halves;      /* USC Registers count: halves, rounded up to 8 */
    unsigned uniform_halves;  /* uniform halves [0, uniform_halves) read */
-   unsigned shared_size;     /* bytes of threadgroup memory */
-   unsigned scratch_size;    /* bytes of stack per thread (0: none) */
+   unsigned shared_size;     /* bytes of threadgroup memory, including the
+                              * invocations' scratch (private arrays) */
+   unsigned scratch_size;    /* bytes of stack per thread (0: none; scratch
+                              * is placed in threadgroup memory instead) */
    unsigned local_size[3];
    unsigned num_instrs;      /* static instruction count */
    bool has_preamble;        /* always false for now */

@@ -6,7 +6,9 @@
 #include "agx_backend.h"
 #include "agx_mir.h"
 
-int agx_isel(agx_shader *s, struct agx_mir *m, unsigned *uniform_halves, char *err,
-             size_t errsize);
+/* uniform_halves: uniform halves read; local_bytes: threadgroup memory
+ * needed (shared memory plus every thread's scratch, see agx_isel_mem.c). */
+int agx_isel(agx_shader *s, struct agx_mir *m, unsigned *uniform_halves, unsigned *local_bytes,
+             char *err, size_t errsize);
 int agx_emit(struct agx_mir *m, uint8_t **code, size_t *size, unsigned *ninstrs, char *err,
              size_t errsize);

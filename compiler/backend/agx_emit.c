@@ -4,7 +4,8 @@
  *
  * Control flow (per-thread r0l rules of isa.md section 3):
  *   IF c      if_icmp r0l, nueq, c, 0, 1
- *   ELSE      else_icmp r0l, ueq, 0, 0, 1   (threads with r0l == 1 failed the if)
+ *   ELSE      else_icmp r0l, ueq, 0, 0, 1   (threads with r0l == 1 failed the if;
+ *             omitted when the else is empty)
  *   ENDIF     pop_exec r0l, 1
  *   LOOP      if_icmp r0l, ueq, 0, 0, 2     (push two levels), header:
  *   BREAK     mov_imm r0l, ifs + 2; pop_exec r0l, 0
@@ -176,18 +177,19 @@ int agx_emit(struct agx_mir *m, uint8_t **code, size_t *size, unsigned *ninstrs,
                e = -1;
             }
          }
+         unsigned iop = I->op; /* I moves with the next out_push */
          if (mi->kind == AGX_M_IF) {
             ifjmp[nif++] = (int)o.count;
             out_push(&o, AGX_OP_JMP_EXEC_NONE);
          }
-         if (is_async(I->op)) {
+         if (is_async(iop)) {
             for (unsigned s = 0; s < mi->nslots; s++) {
                unsigned f, n;
                slot_halves(m, &mi->slot[s], &f, &n);
                /* the data registers (not the address) are in flight */
                bool data = mi->slot[s].def ||
-                           (I->op == AGX_OP_DEVICE_STORE && mi->slot[s].opnd == AGX_DEVICE_STORE_R) ||
-                           (I->op == AGX_OP_ATOMIC && mi->slot[s].opnd == AGX_ATOMIC_S);
+                           (iop == AGX_OP_DEVICE_STORE && mi->slot[s].opnd == AGX_DEVICE_STORE_R) ||
+                           (iop == AGX_OP_ATOMIC && mi->slot[s].opnd == AGX_ATOMIC_S);
                if (data)
                   for (unsigned h = f; h < f + n && h < 256; h++)
                      w.pend[h] = 1;
@@ -197,6 +199,10 @@ int agx_emit(struct agx_mir *m, uint8_t **code, size_t *size, unsigned *ninstrs,
          break;
       }
       case AGX_M_ELSE:
+         /* an empty else needs no else_icmp: the pop alone reactivates the
+          * threads that failed the condition (r0l 1 -> 0) */
+         if (i + 1 < m->count && m->ins[i + 1].kind == AGX_M_ENDIF)
+            break;
          if (nif)
             o.target[ifjmp[nif - 1]] = (int)o.count;
          e = exec_op(&o, AGX_OP_ELSE_ICMP, "ueq", 1);
@@ -223,7 +229,10 @@ int agx_emit(struct agx_mir *m, uint8_t **code, size_t *size, unsigned *ninstrs,
       case AGX_M_CONT:
          while (nskips && skips[2 * (nskips - 1) + 1] == (int)loopdepth) {
             nskips--;
-            o.target[skips[2 * nskips]] = (int)o.count;
+            if (skips[2 * nskips] == (int)o.count - 1)
+               o.count--; /* a skip to the next instruction */
+            else
+               o.target[skips[2 * nskips]] = (int)o.count;
          }
          e = exec_op(&o, AGX_OP_WHILE_ICMP, "ueq", 2);
          loopdepth--;

@@ -36,12 +36,20 @@ static struct mval phi_dst(struct isel *c, agx_instr *phi, unsigned comp)
    return isel_dst(c, phi, comp);
 }
 
+static bool reads_vreg(struct mval s, unsigned vreg)
+{
+   return (s.kind == MV_REG || s.kind == MV_ZEXT || s.kind == MV_SEXT) && s.vreg == vreg;
+}
+
+/* The phi copies of the edge leaving b, as a parallel copy: a copy is
+ * emitted once no other pending copy still reads its destination; a cycle
+ * is broken by moving one source to a temporary. */
 static void emit_phi_copies(struct isel *c, agx_block *b)
 {
    struct pcopy *list = c->copies[b->index];
    if (!list)
       return;
-   struct tmp { struct mval d, t; } *tmps = NULL;
+   struct pc { struct mval d, s; bool done; } *pcs = NULL;
    unsigned n = 0, cap = 0;
    for (struct pcopy *p = list; p; p = p->next) {
       for (unsigned k = 0; k < p->phi->type.comps; k++) {
@@ -49,25 +57,52 @@ static void emit_phi_copies(struct isel *c, agx_block *b)
          struct mval s = c->map[p->src->index][k < p->src->type.comps ? k : 0];
          if (s.kind == MV_NONE)
             s = phi_dst(c, p->src, k); /* a phi of the same edge set */
+         if (s.kind == MV_REG && s.vreg == d.vreg && s.off == d.off && s.halves == d.halves)
+            continue; /* already in place */
          if (n == cap) {
             cap = cap ? cap * 2 : 8;
-            tmps = realloc(tmps, cap * sizeof(*tmps));
-            if (!tmps)
+            pcs = realloc(pcs, cap * sizeof(*pcs));
+            if (!pcs)
                abort();
          }
-         tmps[n].d = d;
-         if (list->next == NULL && p->phi->type.comps == 1) {
-            tmps[n].t = s; /* a single copy needs no temporary */
-         } else {
-            tmps[n].t = isel_new(c, d.halves);
-            isel_copy(c, tmps[n].t, s);
-         }
+         pcs[n].d = d;
+         pcs[n].s = s;
+         pcs[n].done = false;
          n++;
       }
    }
-   for (unsigned i = 0; i < n; i++)
-      isel_copy(c, tmps[i].d, tmps[i].t);
-   free(tmps);
+   for (unsigned left = n; left;) {
+      bool progress = false;
+      for (unsigned i = 0; i < n; i++) {
+         if (pcs[i].done)
+            continue;
+         bool blocked = false;
+         for (unsigned j = 0; j < n && !blocked; j++)
+            blocked = j != i && !pcs[j].done && reads_vreg(pcs[j].s, pcs[i].d.vreg);
+         if (blocked)
+            continue;
+         isel_copy(c, pcs[i].d, pcs[i].s);
+         pcs[i].done = true;
+         left--;
+         progress = true;
+      }
+      if (!progress) {
+         /* cycle: save the first pending destination, redirect its readers */
+         for (unsigned i = 0; i < n; i++) {
+            if (pcs[i].done)
+               continue;
+            unsigned v = pcs[i].d.vreg;
+            struct mval t = isel_new(c, c->m->vsize[v]);
+            struct mval whole = { .kind = MV_REG, .halves = t.halves, .vreg = v };
+            isel_copy(c, t, whole);
+            for (unsigned j = 0; j < n; j++)
+               if (!pcs[j].done && reads_vreg(pcs[j].s, v))
+                  pcs[j].s.vreg = t.vreg;
+            break;
+         }
+      }
+   }
+   free(pcs);
 }
 
 static void isel_special(struct isel *c, agx_instr *I)
@@ -103,6 +138,43 @@ static void isel_special(struct isel *c, agx_instr *I)
       for (unsigned k = 0; k < I->type.comps; k++)
          phi_dst(c, I, k);
       return;
+   case AGX_OP_UNPACK_64_2X32: {
+      struct mval v = isel_src(c, I, 0, 0);
+      if (v.kind == MV_IMM) {
+         struct mval lo = v, hi = v;
+         lo.halves = hi.halves = 2;
+         lo.imm &= 0xFFFFFFFFu;
+         hi.imm >>= 32;
+         c->map[I->index][0] = lo;
+         c->map[I->index][1] = hi;
+         return;
+      }
+      if (v.kind != MV_REG && v.kind != MV_UNI)
+         v = isel_reg(c, v);
+      for (unsigned k = 0; k < 2; k++) {
+         struct mval p = v;
+         p.halves = 2;
+         if (v.kind == MV_UNI)
+            p.imm += 2 * k;
+         else
+            p.off = (uint8_t)(v.off + 2 * k);
+         c->map[I->index][k] = p;
+      }
+      return;
+   }
+   case AGX_OP_PACK_64_2X32: {
+      struct mval lo = isel_src(c, I, 0, 0), hi = isel_src(c, I, 0, 1);
+      if (lo.kind == MV_REG && hi.kind == MV_REG && lo.vreg == hi.vreg && hi.off == lo.off + 2 &&
+          lo.off % 4 == 0) {
+         lo.halves = 4;
+         c->map[I->index][0] = lo;
+         return;
+      }
+      struct mval d = isel_dst(c, I, 0);
+      isel_copy(c, isel_part(d, 0, 2), lo);
+      isel_copy(c, isel_part(d, 2, 2), hi);
+      return;
+   }
    case AGX_OP_BREAK:
    case AGX_OP_CONTINUE:
    case AGX_OP_HALT: {
@@ -130,9 +202,11 @@ static void isel_block(struct isel *c, agx_block *b)
       if (jump)
          emit_phi_copies(c, b);
       const struct agx_op_info *info = agx_info(I);
+      if (c->skip[I->index])
+         continue;
       if (info->kind == AGX_OPK_SPECIAL)
          isel_special(c, I);
-      else if (!isel_alu(c, I) && !isel_mem(c, I))
+      else if (!isel_alu(c, I) && !isel_subgroup(c, I) && !isel_mem(c, I))
          isel_fail(c, "unsupported IR opcode %s", info->name);
    }
    if (!agx_block_ends_in_jump(b))
@@ -220,8 +294,8 @@ static void collect_phis(agx_block *b, void *data)
    }
 }
 
-int agx_isel(agx_shader *s, struct agx_mir *m, unsigned *uniform_halves, char *err,
-             size_t errsize)
+int agx_isel(agx_shader *s, struct agx_mir *m, unsigned *uniform_halves, unsigned *local_bytes,
+             char *err, size_t errsize)
 {
    struct isel c = { .s = s, .m = m, .err = err, .errsize = errsize };
    c.map = calloc(s->next_index + 1, sizeof(*c.map));
@@ -229,6 +303,8 @@ int agx_isel(agx_shader *s, struct agx_mir *m, unsigned *uniform_halves, char *e
    if (!c.map || !c.copies)
       abort();
    agx_foreach_block(&s->body, collect_phis, &c);
+   isel_analyze(&c);
+   isel_scratch_setup(&c);
    isel_list(&c, &s->body);
    for (unsigned i = 0; i <= s->next_block; i++) {
       for (struct pcopy *p = c.copies[i]; p;) {
@@ -239,6 +315,11 @@ int agx_isel(agx_shader *s, struct agx_mir *m, unsigned *uniform_halves, char *e
    }
    free(c.copies);
    free(c.map);
+   free(c.uses);
+   free(c.comps_used);
+   free(c.skip);
+   free(c.fold);
    *uniform_halves = c.uniform_end;
+   *local_bytes = c.local_bytes;
    return c.failed ? -1 : 0;
 }

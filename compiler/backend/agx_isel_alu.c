@@ -70,6 +70,11 @@ static void emit_iadd(struct isel *c, struct mval d, struct mval a, struct mval 
 static void emit_imadd(struct isel *c, struct mval d, struct mval a, struct mval b,
                        struct mval add, bool sx)
 {
+   if (sx) {
+      /* .sx is applied to register operands only */
+      a = isel_reg(c, a);
+      b = isel_reg(c, b);
+   }
    struct agx_minstr *mi = dst_instr(c, AGX_OP_IMADD, 0, d);
    isel_use(c, &mi, 1, a, false, false);
    isel_use(c, &mi, 2, b, false, false);
@@ -347,6 +352,17 @@ static bool isel_int(struct isel *c, agx_instr *I)
       return true;
    }
    case AGX_OP_IABS: {
+      if (bits == 64) {
+         /* the sign of the high word selects -a or a, word by word */
+         d = isel_dst(c, I, 0);
+         a = isel_reg(c, a);
+         struct mval n = isel_new(c, 4);
+         emit_iadd(c, n, imm(4, 0), a, true);
+         for (unsigned h = 0; h < 2; h++)
+            emit_select(c, AGX_OP_ICMPSEL, "slt", isel_part(d, 2 * h, 2), lo32(a, true),
+                        imm(2, 0), isel_part(n, 2 * h, 2), lo32(a, h), false);
+         return true;
+      }
       if (bits != 32)
          break;
       d = isel_dst(c, I, 0);
@@ -701,6 +717,8 @@ static bool isel_conv(struct isel *c, agx_instr *I)
       }
       if (db == 32 && sb == 16) {
          struct mval d = isel_dst(c, I, 0);
+         if (sx)
+            a = isel_reg(c, a); /* .sx is applied to register operands only */
          struct agx_minstr *mi = dst_instr(c, AGX_ISAOP_IADD, 0, d);
          isel_use(c, &mi, 1, a, false, false);
          isel_set(c, mi, 2, agx_isa_imm(0));
@@ -723,19 +741,19 @@ static bool isel_conv(struct isel *c, agx_instr *I)
          mode = db == 32 ? (sgn ? "f_to_s32" : "f_to_u32") : (sgn ? "f_to_s16" : "f_to_u16");
       if (!mode)
          break;
-      struct mval d = isel_dst(c, I, 0);
+      struct mval d = isel_dst(c, I, 0), ra = isel_reg(c, a);
       struct agx_minstr *mi = isel_emit(c, AGX_OP_CONVERT);
       isel_set(c, mi, 0, agx_isa_str(mode));
       isel_def(c, mi, 1, d.vreg, d.off, d.halves, 1);
-      isel_use(c, &mi, 2, isel_reg(c, a), false, false);
+      isel_use(c, &mi, 2, ra, false, false);
       isel_set(c, mi, 3, agx_isa_str(tof ? "rte" : "rtz"));
       return true;
    }
    case AGX_OP_F2F:
       if ((db == 16 && sb == 32) || (db == 32 && sb == 16)) {
-         struct mval d = isel_dst(c, I, 0);
+         struct mval d = isel_dst(c, I, 0), ra = isel_reg(c, a);
          struct agx_minstr *mi = dst_instr(c, AGX_OP_FADD32, 0, d);
-         isel_use(c, &mi, 1, isel_reg(c, a), true, false);
+         isel_use(c, &mi, 1, ra, true, false);
          isel_use(c, &mi, 2, NEG_ZERO, true, false);
          return true;
       }
@@ -761,4 +779,38 @@ bool isel_alu(struct isel *c, agx_instr *I)
    }
    return isel_conv(c, I) || isel_cmp(c, I) || isel_float(c, I) || isel_int(c, I) ||
           (isel_fail(c, "unsupported IR opcode %s", agx_op_infos[I->op].name), true);
+}
+
+bool isel_combine(struct isel *c, unsigned irop, struct mval d, struct mval a, struct mval b)
+{
+   switch (irop) {
+   case AGX_OP_IADD:
+      emit_iadd(c, d, a, b, false);
+      return true;
+   case AGX_OP_IAND:
+      emit_bitop(c, d, TT_AND, a, b, false);
+      return true;
+   case AGX_OP_IOR:
+      emit_bitop(c, d, TT_OR, a, b, false);
+      return true;
+   case AGX_OP_IXOR:
+      emit_bitop(c, d, TT_XOR, a, b, false);
+      return true;
+   case AGX_OP_IMIN:
+   case AGX_OP_IMAX:
+   case AGX_OP_UMIN:
+   case AGX_OP_UMAX:
+      emit_select(c, AGX_OP_ICMPSEL,
+                  irop == AGX_OP_IMIN ? "slt" : irop == AGX_OP_IMAX ? "sgt"
+                  : irop == AGX_OP_UMIN ? "ult" : "ugt", d, a, b, a, b, false);
+      return true;
+   case AGX_OP_FADD:
+      fbin(c, AGX_OP_FADD32, d, a, 0, b, 0);
+      return true;
+   case AGX_OP_FMUL:
+      fbin(c, AGX_OP_FMUL32, d, a, 0, b, 0);
+      return true;
+   default:
+      return false;
+   }
 }

@@ -4,7 +4,11 @@
  * naturally aligned accesses. Device accesses use the 64-bit address as the
  * base with index 0 (the hardware rounds the base down to the element size).
  * Threadgroup accesses use the low 16 bits of the byte offset as the base
- * register (local memory is at most 64 KiB). */
+ * register (local memory is at most 64 KiB).
+ * Scratch memory (private arrays) is placed in threadgroup memory after the
+ * shared variables, one 4-byte aligned slice per invocation of the
+ * workgroup (no stack instructions needed; the simulated hardware has none
+ * yet): slice = shared + thread_index_in_threadgroup * stride. */
 #include <string.h>
 
 #include "agx_isel_priv.h"
@@ -76,6 +80,20 @@ static struct mval addr64(struct isel *c, struct mval a)
    return a.kind == MV_ZEXT || a.kind == MV_SEXT || a.kind == MV_IMM ? isel_reg(c, a) : a;
 }
 
+/* Index and signedness operands from a planned fold (else immediate 0),
+ * plus element offset p. */
+static void set_index(struct isel *c, struct agx_minstr **mi, unsigned idx_op, unsigned sign_op,
+                      const struct addr_fold *f, struct mval index, unsigned p)
+{
+   if (f->valid && f->index) {
+      isel_use(c, mi, idx_op, index, false, false);
+      isel_set(c, *mi, sign_op, agx_isa_str(f->sign ? "signed" : "unsigned"));
+   } else {
+      isel_set(c, *mi, idx_op, agx_isa_imm((f->valid ? f->imm : 0) + (int64_t)p));
+      isel_set(c, *mi, sign_op, agx_isa_str("signed"));
+   }
+}
+
 static void device_access(struct isel *c, agx_instr *I, bool store)
 {
    agx_type t = store ? I->src[1]->type : I->type;
@@ -83,7 +101,15 @@ static void device_access(struct isel *c, agx_instr *I, bool store)
    unsigned n, eh;
    if (!mem_layout(c, t, &fmt, &n, &eh))
       return;
-   struct mval base = addr64(c, isel_src(c, I, 0, 0));
+   const struct addr_fold *f = &c->fold[I->index];
+   struct mval base, index = { .kind = MV_NONE };
+   if (f->valid) {
+      base = addr64(c, c->map[f->base->index][0]);
+      if (f->index)
+         index = isel_reg(c, c->map[f->index->index][0]);
+   } else {
+      base = addr64(c, isel_src(c, I, 0, 0));
+   }
    struct mval data = store ? gather(c, I, 1) : isel_new(c, n * eh);
    /* Two 32-bit elements go as two accesses: the GPU model rejects a
     * two-register i32 tuple (it reads as a 64-bit operand there). */
@@ -103,8 +129,12 @@ static void device_access(struct isel *c, agx_instr *I, bool store)
       isel_def(c, mi, 3, data.vreg, p * eh, n * eh, n);
    }
    isel_use(c, &mi, 4, base, false, false);
-   isel_set(c, mi, 5, agx_isa_imm(p));
-   isel_set(c, mi, 6, agx_isa_str("signed"));
+   set_index(c, &mi, 5, 6, f, index, p);
+   if (f->valid && f->shift) {
+      char sh[16];
+      snprintf(sh, sizeof(sh), "lsl %u", f->shift);
+      isel_set(c, mi, 7, agx_isa_str(sh));
+   }
    }
    if (!store)
       split_dst(c, I, data);
@@ -131,6 +161,37 @@ static void tg_address(struct isel *c, struct agx_minstr **mi, unsigned base_op,
    isel_set(c, *mi, index_op, agx_isa_imm(0));
 }
 
+#define LOCAL_MAX 65536u
+
+void isel_scratch_setup(struct isel *c)
+{
+   const agx_shader *s = c->s;
+   unsigned shared = (s->shared_size + 3) & ~3u;
+   c->local_bytes = s->shared_size;
+   if (!s->scratch_size)
+      return;
+   uint64_t threads = (uint64_t)s->local_size[0] * s->local_size[1] * s->local_size[2];
+   uint64_t stride = (s->scratch_size + 3) & ~3u;
+   uint64_t total = shared + stride * (threads ? threads : 1);
+   if (total > LOCAL_MAX) {
+      isel_fail(c, "unsupported: %u bytes of scratch per invocation x %llu invocations do not "
+                   "fit threadgroup memory (%u bytes)", s->scratch_size,
+                (unsigned long long)threads, LOCAL_MAX);
+      return;
+   }
+   c->local_bytes = (unsigned)total;
+   struct mval tid = isel_new(c, 2);
+   struct agx_minstr *mi = isel_emit(c, AGX_OP_GET_SR);
+   isel_def(c, mi, 0, tid.vreg, 0, 2, 1);
+   isel_set(c, mi, 1, agx_isa_reg(AGX_SR, 51, 1));
+   c->scratch_base = isel_new(c, 2);
+   mi = isel_emit(c, AGX_OP_IMADD);
+   isel_def(c, mi, 0, c->scratch_base.vreg, 0, 2, 1);
+   isel_use(c, &mi, 1, tid, false, false);
+   isel_use(c, &mi, 2, imm(2, stride), false, false);
+   isel_use(c, &mi, 3, imm(2, shared), false, true);
+}
+
 static void shared_access(struct isel *c, agx_instr *I, bool store)
 {
    agx_type t = store ? I->src[1]->type : I->type;
@@ -139,6 +200,14 @@ static void shared_access(struct isel *c, agx_instr *I, bool store)
    if (!mem_layout(c, t, &fmt, &n, &eh))
       return;
    struct mval a = isel_src(c, I, 0, 0);
+   if (I->op == AGX_OP_LOAD_SCRATCH || I->op == AGX_OP_STORE_SCRATCH) {
+      struct mval t = isel_new(c, 2);
+      struct agx_minstr *mi = isel_emit(c, AGX_ISAOP_IADD);
+      isel_def(c, mi, 0, t.vreg, 0, 2, 1);
+      isel_use(c, &mi, 1, c->scratch_base, false, false);
+      isel_use(c, &mi, 2, a, false, false);
+      a = t;
+   }
    if (a.kind != MV_IMM)
       a = isel_reg(c, a);
    struct mval data = store ? gather(c, I, 1) : isel_new(c, n * eh);
@@ -183,7 +252,11 @@ static void atomic(struct isel *c, agx_instr *I, bool shared, bool cmpxchg)
       src = isel_reg(c, isel_src(c, I, 1, 0));
    }
    struct mval d = isel_dst(c, I, 0);
-   struct mval a = isel_src(c, I, 0, 0);
+   const struct addr_fold *f = &c->fold[I->index];
+   struct mval a = f->valid ? c->map[f->base->index][0] : isel_src(c, I, 0, 0);
+   struct mval index = { .kind = MV_NONE };
+   if (f->valid && f->index)
+      index = isel_reg(c, c->map[f->index->index][0]);
    struct agx_minstr *mi;
    if (shared) {
       if (a.kind != MV_IMM)
@@ -205,8 +278,7 @@ static void atomic(struct isel *c, agx_instr *I, bool shared, bool cmpxchg)
       isel_set(c, mi, 1, agx_isa_imm(0));
       isel_def(c, mi, 2, d.vreg, d.off, 2, 1);
       isel_use(c, &mi, 3, a, false, false);
-      isel_set(c, mi, 4, agx_isa_imm(0));
-      isel_set(c, mi, 5, agx_isa_str("signed"));
+      set_index(c, &mi, 4, 5, f, index, 0);
       isel_use(c, &mi, 6, src, false, false);
       /* constant fields as seen in Mesa-compiled shaders (meaning unknown) */
       static const int u[5] = { 1, 0, 1, 4, 2 };
@@ -218,6 +290,8 @@ static void atomic(struct isel *c, agx_instr *I, bool shared, bool cmpxchg)
 static void get_sr(struct isel *c, const agx_instr *I, unsigned sr0)
 {
    for (unsigned k = 0; k < I->type.comps; k++) {
+      if (!(c->comps_used[I->index] & (1u << k)))
+         continue; /* component never read */
       struct mval d = isel_dst(c, I, k);
       struct agx_minstr *mi = isel_emit(c, AGX_OP_GET_SR);
       isel_def(c, mi, 0, d.vreg, d.off, d.halves, 1);
@@ -292,9 +366,11 @@ bool isel_mem(struct isel *c, agx_instr *I)
       device_access(c, I, true);
       return true;
    case AGX_OP_LOAD_SHARED:
+   case AGX_OP_LOAD_SCRATCH:
       shared_access(c, I, false);
       return true;
    case AGX_OP_STORE_SHARED:
+   case AGX_OP_STORE_SCRATCH:
       shared_access(c, I, true);
       return true;
    case AGX_OP_ATOMIC_GLOBAL:

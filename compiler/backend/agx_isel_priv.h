@@ -30,10 +30,31 @@ struct isel {
    unsigned depth;      /* exec nesting levels (if 1, loop 2) */
    bool in_body;        /* directly in a loop body (not its continue list) */
    unsigned uniform_end;
+   unsigned local_bytes;  /* threadgroup memory: shared + per-thread scratch */
+   struct mval scratch_base; /* this thread's scratch byte offset */
+   /* agx_isel_fold.c: per SSA index */
+   uint32_t *uses;       /* source uses (phis and if conditions included) */
+   uint8_t *comps_used;  /* components read (bit mask) */
+   bool *skip;           /* folded into a memory instruction: not emitted */
+   struct addr_fold *fold; /* per memory instruction: its folded address */
    char *err;
    size_t errsize;
    bool failed;
 };
+
+/* A device address base + index << shift, index scaled by the element size
+ * (the memory instructions' addressing). */
+struct addr_fold {
+   bool valid;
+   agx_instr *base;
+   agx_instr *index;    /* 32-bit register index, or NULL: imm */
+   int32_t imm;         /* immediate index in elements */
+   bool sign;           /* index is sign-extended */
+   uint8_t shift;       /* 0-2 */
+};
+
+/* Fills uses/comps_used and plans address folds (agx_isel_fold.c). */
+void isel_analyze(struct isel *c);
 
 static inline unsigned type_halves(agx_type t)
 {
@@ -68,3 +89,8 @@ struct mval isel_dst(struct isel *c, const agx_instr *I, unsigned comp);
  * theirs. */
 bool isel_alu(struct isel *c, agx_instr *I);
 bool isel_mem(struct isel *c, agx_instr *I);
+/* d = irop(a, b) for the subgroup-combinable ALU ops (agx_isel_alu.c). */
+bool isel_combine(struct isel *c, unsigned irop, struct mval d, struct mval a, struct mval b);
+bool isel_subgroup(struct isel *c, agx_instr *I);
+/* Places scratch memory in threadgroup memory (agx_isel_mem.c). */
+void isel_scratch_setup(struct isel *c);

@@ -107,11 +107,20 @@ static void mov_imm(struct isel *c, struct mval d, uint64_t x)
    }
 }
 
-/* d = s for same-size register/uniform sources (iadd d, s, 0 handles 16,
- * 32 and 64 bits and uniforms). */
+/* d = s for same-size register/uniform sources: the bitop "mov" (truth
+ * table 0101, 6 bytes) for 16/32 bits, iadd d, s, 0 for 64-bit registers. */
 static void mov_iadd(struct isel *c, struct mval d, struct mval s)
 {
-   struct agx_minstr *mi = isel_emit(c, AGX_ISAOP_IADD);
+   struct agx_minstr *mi;
+   if (d.halves <= 2) {
+      mi = isel_emit(c, AGX_OP_BITOP);
+      isel_set(c, mi, 0, agx_isa_str("0101"));
+      isel_def(c, mi, 1, d.vreg, d.off, d.halves, 1);
+      isel_use(c, &mi, 2, s, false, false);
+      isel_set(c, mi, 3, agx_isa_imm(0));
+      return;
+   }
+   mi = isel_emit(c, AGX_ISAOP_IADD);
    isel_def(c, mi, 0, d.vreg, d.off, d.halves, 1);
    isel_use(c, &mi, 1, s, false, false);
    isel_set(c, mi, 2, agx_isa_imm(0));

@@ -12,7 +12,7 @@
 #include "agx_ir_eval_helpers.h"
 #include "agx_passes.h"
 
-enum inv_state { INV_RUN, INV_BARRIER, INV_DONE };
+enum inv_state { INV_RUN, INV_BARRIER, INV_SUBGROUP, INV_DONE };
 
 struct inv {
    uint64_t (*vals)[4];
@@ -23,6 +23,7 @@ struct inv {
    enum inv_state state;
    uint32_t local[3], local_index;
    uint64_t steps;
+   agx_instr *wait;  /* INV_SUBGROUP: the subgroup instruction */
 };
 
 struct run {
@@ -36,6 +37,7 @@ struct run {
    uint32_t wg_total;
    uint64_t max_steps;
    struct agx_interp_stats stats;
+   uint32_t *order;  /* program-order position by SSA index */
 };
 
 static void fail(struct run *r, const char *fmt, ...)
@@ -295,6 +297,19 @@ static bool exec(struct run *r, struct inv *v, agx_instr *I)
    case AGX_OP_BARRIER:
       v->state = INV_BARRIER;
       return false;
+   case AGX_OP_SUBGROUP_ELECT:
+   case AGX_OP_SUBGROUP_BALLOT:
+   case AGX_OP_SUBGROUP_ALL:
+   case AGX_OP_SUBGROUP_ANY:
+   case AGX_OP_SUBGROUP_ALL_EQUAL:
+   case AGX_OP_SUBGROUP_BROADCAST:
+   case AGX_OP_SUBGROUP_BROADCAST_FIRST:
+   case AGX_OP_SUBGROUP_SHUFFLE:
+   case AGX_OP_SUBGROUP_REDUCE:
+      /* Wait for the rest of the subgroup (see run_subgroup_op). */
+      v->state = INV_SUBGROUP;
+      v->wait = I;
+      return false;
    case AGX_OP_MEMORY_BARRIER:
       return true; /* invocations run one at a time: memory is coherent */
    case AGX_OP_LOAD_PUSH_CONSTANT:
@@ -358,6 +373,148 @@ static void run_inv(struct run *r, struct inv *v)
    }
 }
 
+/* --- subgroups ----------------------------------------------------------------
+ * Subgroups are 32 consecutive invocations (by local index). When no
+ * invocation can run, in each subgroup the invocations waiting at the
+ * subgroup instruction earliest in program order execute it together (the
+ * "active" set), which models SIMT reconvergence for structured code. */
+
+#define SUBGROUP_SIZE 32
+
+static uint64_t reduce_identity(unsigned op, unsigned bits)
+{
+   uint64_t ones = bits >= 64 ? ~UINT64_C(0) : ((UINT64_C(1) << bits) - 1);
+   switch (op) {
+   case AGX_OP_IMUL: return 1;
+   case AGX_OP_IAND: case AGX_OP_UMIN: return ones;
+   case AGX_OP_IMIN: return ones >> 1;
+   case AGX_OP_IMAX: return (ones >> 1) + 1;
+   case AGX_OP_FMUL: return agx_from_double(1.0, bits);
+   case AGX_OP_FMIN: return agx_from_double(INFINITY, bits);
+   case AGX_OP_FMAX: return agx_from_double(-INFINITY, bits);
+   default: return 0; /* iadd, ior, ixor, umax, fadd */
+   }
+}
+
+static void run_subgroup_op(struct run *r, struct inv *lanes, unsigned nl, agx_instr *I)
+{
+   bool active[SUBGROUP_SIZE] = { false };
+   unsigned first = SUBGROUP_SIZE;
+   for (unsigned l = 0; l < nl; l++)
+      if (lanes[l].state == INV_SUBGROUP && lanes[l].wait == I) {
+         active[l] = true;
+         if (first == SUBGROUP_SIZE)
+            first = l;
+      }
+   unsigned src = I->num_srcs ? I->src[0]->index : 0;
+   unsigned comps = I->type.comps, bits = I->type.bits;
+   uint64_t acc[4];
+   if (I->op == AGX_OP_SUBGROUP_REDUCE) {
+      for (unsigned c = 0; c < 4; c++)
+         acc[c] = reduce_identity(I->c[0], bits);
+      if (I->c[1] == 0) {
+         for (unsigned l = 0; l < nl; l++) {
+            if (!active[l])
+               continue;
+            for (unsigned c = 0; c < comps; c++) {
+               uint64_t in[4] = { acc[c], lanes[l].vals[src][c], 0, 0 };
+               if (!agx_eval_scalar(I->c[0], bits, bits, in, &acc[c]))
+                  fail(r, "subgroup_reduce: bad opcode %u", I->c[0]);
+            }
+         }
+      }
+   }
+   bool all = true, any = false, equal = true;
+   uint64_t mask = 0;
+   for (unsigned l = 0; l < nl; l++) {
+      if (!active[l])
+         continue;
+      uint64_t b = lanes[l].vals[src][0] & 1;
+      all &= b != 0;
+      any |= b != 0;
+      if (b)
+         mask |= UINT64_C(1) << l;
+      if (I->op == AGX_OP_SUBGROUP_ALL_EQUAL)
+         equal &= !memcmp(lanes[l].vals[src], lanes[first].vals[src], sizeof(uint64_t) * 4);
+   }
+   for (unsigned l = 0; l < nl && !r->failed; l++) {
+      if (!active[l])
+         continue;
+      uint64_t *out = lanes[l].vals[I->index];
+      memset(out, 0, sizeof(uint64_t) * 4);
+      switch (I->op) {
+      case AGX_OP_SUBGROUP_ELECT: out[0] = l == first; break;
+      case AGX_OP_SUBGROUP_BALLOT: out[0] = mask; break;
+      case AGX_OP_SUBGROUP_ALL: out[0] = all; break;
+      case AGX_OP_SUBGROUP_ANY: out[0] = any; break;
+      case AGX_OP_SUBGROUP_ALL_EQUAL: out[0] = equal; break;
+      case AGX_OP_SUBGROUP_BROADCAST_FIRST:
+         memcpy(out, lanes[first].vals[src], sizeof(uint64_t) * 4);
+         break;
+      case AGX_OP_SUBGROUP_BROADCAST:
+      case AGX_OP_SUBGROUP_SHUFFLE: {
+         uint64_t idx = lanes[l].vals[I->src[1]->index][0];
+         if (idx < nl)
+            memcpy(out, lanes[idx].vals[src], sizeof(uint64_t) * 4);
+         break; /* out-of-range lanes read 0 (undefined in SPIR-V) */
+      }
+      default: /* SUBGROUP_REDUCE */
+         if (I->c[1] == 0) {
+            memcpy(out, acc, sizeof(acc));
+         } else {
+            for (unsigned c = 0; c < comps; c++) {
+               uint64_t a = reduce_identity(I->c[0], bits);
+               for (unsigned k = 0; k < l + (I->c[1] == 1); k++) {
+                  if (!active[k])
+                     continue;
+                  uint64_t in[4] = { a, lanes[k].vals[src][c], 0, 0 };
+                  agx_eval_scalar(I->c[0], bits, bits, in, &a);
+               }
+               out[c] = a;
+            }
+         }
+         break;
+      }
+   }
+   for (unsigned l = 0; l < nl; l++)
+      if (active[l]) {
+         lanes[l].state = INV_RUN;
+         lanes[l].wait = NULL;
+      }
+}
+
+/* Runs one pending subgroup instruction per subgroup; returns true if any. */
+static bool step_subgroups(struct run *r, struct inv *invs, uint32_t n)
+{
+   bool progress = false;
+   for (uint32_t base = 0; base < n; base += SUBGROUP_SIZE) {
+      unsigned nl = n - base < SUBGROUP_SIZE ? n - base : SUBGROUP_SIZE;
+      agx_instr *best = NULL;
+      for (unsigned l = 0; l < nl; l++) {
+         agx_instr *w = invs[base + l].state == INV_SUBGROUP ? invs[base + l].wait : NULL;
+         if (w && (!best || r->order[w->index] < r->order[best->index]))
+            best = w;
+      }
+      if (best) {
+         run_subgroup_op(r, &invs[base], nl, best);
+         progress = true;
+      }
+   }
+   return progress;
+}
+
+struct order_state {
+   uint32_t *order;
+   uint32_t next;
+};
+
+static void number_instrs(agx_block *b, void *data)
+{
+   struct order_state *os = data;
+   agx_foreach_instr(b, I)
+      os->order[I->index] = os->next++;
+}
+
 int agx_interp_run(const agx_shader *s, const struct agx_interp_dispatch *d,
                    struct agx_interp_stats *stats, char *err, size_t err_size)
 {
@@ -382,6 +539,11 @@ int agx_interp_run(const agx_shader *s, const struct agx_interp_dispatch *d,
    }
    if (!invs || !r.shared)
       abort();
+   r.order = calloc(s->next_index + 1, sizeof(*r.order));
+   if (!r.order)
+      abort();
+   struct order_state os = { r.order, 0 };
+   agx_foreach_block((agx_list *)&s->body, number_instrs, &os);
 
    for (uint32_t gz = 0; gz < d->groups[2] && !r.failed; gz++)
    for (uint32_t gy = 0; gy < d->groups[1] && !r.failed; gy++)
@@ -405,9 +567,14 @@ int agx_interp_run(const agx_shader *s, const struct agx_interp_dispatch *d,
          for (uint32_t i = 0; i < n && !r.failed; i++) {
             if (invs[i].state == INV_RUN)
                run_inv(&r, &invs[i]);
-            any_waiting |= invs[i].state == INV_BARRIER;
          }
-         if (r.failed || !any_waiting)
+         if (r.failed)
+            break;
+         if (step_subgroups(&r, invs, n))
+            continue;
+         for (uint32_t i = 0; i < n; i++)
+            any_waiting |= invs[i].state == INV_BARRIER;
+         if (!any_waiting)
             break;
          r.stats.barriers++;
          for (uint32_t i = 0; i < n; i++)
@@ -422,6 +589,7 @@ int agx_interp_run(const agx_shader *s, const struct agx_interp_dispatch *d,
    }
    free(invs);
    free(r.shared);
+   free(r.order);
    if (stats)
       *stats = r.stats;
    return r.failed ? -1 : 0;

@@ -86,7 +86,7 @@ agx_instr *agx_instr_create(agx_shader *s, enum agx_op op, agx_type t, unsigned 
    I->op = (uint16_t)op;
    I->type = t;
    I->index = s->next_index++;
-   I->num_srcs = (uint8_t)num_srcs;
+   I->num_srcs = num_srcs;
    I->cap_srcs = num_srcs;
    if (num_srcs)
       I->src = agx_alloc(s, num_srcs * sizeof(agx_instr *));
@@ -97,12 +97,6 @@ void agx_instr_add_phi_src(agx_shader *s, agx_instr *phi, agx_block *pred, agx_i
 {
    if (phi->num_srcs == phi->cap_srcs) {
       unsigned cap = phi->cap_srcs ? phi->cap_srcs * 2 : 2;
-      if (cap > 255)
-         cap = 255;
-      if (phi->num_srcs >= cap) {
-         fprintf(stderr, "agx: too many phi sources\n");
-         abort();
-      }
       agx_instr **src = agx_alloc(s, cap * sizeof(*src));
       agx_block **pred_n = agx_alloc(s, cap * sizeof(*pred_n));
       if (phi->num_srcs) {

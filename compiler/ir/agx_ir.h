@@ -70,7 +70,7 @@ typedef struct agx_instr {
    uint16_t op;             /* enum agx_op */
    agx_type type;           /* destination type (if the opcode has one) */
    uint32_t index;          /* SSA index, unique within the shader */
-   uint8_t num_srcs;
+   uint32_t num_srcs;
    struct agx_instr **src;
    agx_block **pred;        /* phi only: predecessor block of each source */
    uint32_t cap_srcs;

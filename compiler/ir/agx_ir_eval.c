@@ -22,6 +22,13 @@ bool agx_eval_instr(const agx_instr *I, const uint64_t (*src)[4], uint64_t out[4
       for (unsigned c = 0; c < 4; c++)
          out[c] = I->value[c];
       return true;
+   case AGX_OP_PACK_64_2X32:
+      out[0] = (src[0][0] & 0xffffffffu) | (src[0][1] << 32);
+      return true;
+   case AGX_OP_UNPACK_64_2X32:
+      out[0] = src[0][0] & 0xffffffffu;
+      out[1] = src[0][0] >> 32;
+      return true;
    default:
       break;
    }

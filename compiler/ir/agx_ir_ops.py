@@ -47,6 +47,8 @@ special('mov', 1)
 special('vec', -1)              # 2..4 scalar sources -> vector
 special('extract', 1, consts=('comp',))
 special('phi', -1)
+special('pack_64_2x32', 1)      # 32x2 (lo, hi) -> 64
+special('unpack_64_2x32', 1)    # 64 -> 32x2 (lo, hi)
 special('break', 0, dest=False, effects=True)
 special('continue', 0, dest=False, effects=True)
 special('halt', 0, dest=False, effects=True)   # the invocation ends
@@ -190,5 +192,18 @@ intr('load_num_subgroups', 0, reorder=True)
 intr('load_push_constant', 1, reorder=True, consts=('base',))
 intr('load_buffer_address', 1, reorder=True, consts=('set', 'binding'))
 intr('load_buffer_size', 1, reorder=True, consts=('set', 'binding'))
+# Subgroup operations (subgroup size 32, the AGX SIMD width). They involve
+# all active invocations of the subgroup, so they are never moved or merged
+# (can_reorder false); unused ones may be removed. reduce: const op is the IR
+# ALU opcode combining values, kind 0 reduce / 1 inclusive / 2 exclusive scan.
+intr('subgroup_elect', 0)
+intr('subgroup_ballot', 1)             # bool -> 32x4 mask
+intr('subgroup_all', 1)
+intr('subgroup_any', 1)
+intr('subgroup_all_equal', 1)
+intr('subgroup_broadcast', 2)          # (value, lane)
+intr('subgroup_broadcast_first', 1)
+intr('subgroup_shuffle', 2)            # (value, lane)
+intr('subgroup_reduce', 1, consts=('op', 'kind'))
 # After ABI lowering: driver uniforms, by byte offset (base + source).
 intr('load_uniform', 1, reorder=True, consts=('base',))

@@ -4,6 +4,7 @@
  * constant indices; phis print [pred block: value] pairs. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "agx_ir.h"
 
@@ -34,8 +35,12 @@ static void print_instr(FILE *f, const agx_instr *I, unsigned depth)
       for (unsigned i = 0; i < I->num_srcs; i++)
          fprintf(f, "%s%%%u", i ? ", " : " ", I->src[i] ? I->src[i]->index : 0u);
    }
-   for (unsigned i = 0; i < info->num_consts; i++)
-      fprintf(f, " %s=%u", info->const_names[i], I->c[i]);
+   for (unsigned i = 0; i < info->num_consts; i++) {
+      if (!strcmp(info->const_names[i], "op") && I->c[i] < AGX_NUM_OPS)
+         fprintf(f, " op=%s", agx_op_infos[I->c[i]].name);
+      else
+         fprintf(f, " %s=%u", info->const_names[i], I->c[i]);
+   }
    fputc('\n', f);
 }
 

@@ -2,10 +2,11 @@
  *  - structure: lists start and end with blocks and alternate block / if|loop,
  *    node owner/parent links, jumps only last in a block, break/continue only
  *    inside loops, phis only at the top of a block, if conditions 1-bit scalar;
- *  - SSA: every source is defined exactly once, before its use in program
- *    order, and not inside an if branch that the use is outside of (the
- *    structured approximation of dominance; values defined in a loop may be
- *    used after it, as SPIR-V allows when the definition dominates the exits);
+ *  - SSA: every source is defined exactly once and its definition dominates
+ *    the use (same block: earlier; phi sources: the end of the predecessor),
+ *    using dominators of the CFG implied by the tree (fall-through edges,
+ *    break/continue/halt, loop back edges). Uses in unreachable blocks are
+ *    only checked for existence;
  *  - types: per-opcode typing rule from the generated table.
  * Assumes SSA indices are below shader->next_index. */
 #include <stdarg.h>
@@ -21,9 +22,15 @@ struct vstate {
    size_t err_size;
    bool failed;
    const agx_instr **def;       /* by SSA index */
-   const agx_list **def_list;   /* innermost if-branch list at definition */
-   const agx_list *open[256];   /* currently open if-branch lists */
-   unsigned num_open, loop_depth;
+   unsigned *def_pos;           /* position of the definition within its block */
+   unsigned loop_depth, depth;
+   /* CFG: blocks by position (program order), dominator tree */
+   agx_block **blocks;
+   unsigned nblocks;
+   int *pos_of;                 /* block->index -> position, -1 if unknown */
+   int *idom;                   /* position -> immediate dominator position, -1 */
+   int *rpo_num;                /* position -> reverse postorder number, -1 unreachable */
+   int *dpre, *dpost;           /* dominator-tree DFS interval, for O(1) queries */
 };
 
 static void fail(struct vstate *v, const char *fmt, ...)
@@ -39,16 +46,6 @@ static void fail(struct vstate *v, const char *fmt, ...)
 
 static bool valid_bits(unsigned b) { return b == 1 || b == 8 || b == 16 || b == 32 || b == 64; }
 
-static bool list_open(struct vstate *v, const agx_list *l)
-{
-   if (!l)
-      return true;
-   for (unsigned i = 0; i < v->num_open; i++)
-      if (v->open[i] == l)
-         return true;
-   return false;
-}
-
 static void check_types(struct vstate *v, const agx_instr *I)
 {
    const struct agx_op_info *info = agx_info(I);
@@ -57,7 +54,7 @@ static void check_types(struct vstate *v, const agx_instr *I)
       fail(v, "%%%u (%s): bad type %u x %u", I->index, info->name, t.bits, t.comps);
       return;
    }
-   if (info->num_srcs >= 0 && I->num_srcs != info->num_srcs) {
+   if (info->num_srcs >= 0 && (int)I->num_srcs != info->num_srcs) {
       fail(v, "%%%u (%s): %u sources, expected %d", I->index, info->name, I->num_srcs, info->num_srcs);
       return;
    }
@@ -111,6 +108,14 @@ static void check_types(struct vstate *v, const agx_instr *I)
       if (!agx_type_eq(s0->type, t))
          fail(v, "%%%u (mov): type mismatch", I->index);
       break;
+   case AGX_OP_PACK_64_2X32:
+      if (s0->type.bits != 32 || s0->type.comps != 2 || t.bits != 64 || t.comps != 1)
+         fail(v, "%%%u (pack_64_2x32): bad types", I->index);
+      break;
+   case AGX_OP_UNPACK_64_2X32:
+      if (s0->type.bits != 64 || s0->type.comps != 1 || t.bits != 32 || t.comps != 2)
+         fail(v, "%%%u (unpack_64_2x32): bad types", I->index);
+      break;
    case AGX_OP_PHI:
       for (unsigned i = 0; i < I->num_srcs; i++)
          if (!agx_type_eq(I->src[i]->type, t))
@@ -148,11 +153,13 @@ static void check_types(struct vstate *v, const agx_instr *I)
    }
 }
 
-static void check_list(struct vstate *v, const agx_list *list, const agx_cf_node *parent, bool in_if);
+static void check_list(struct vstate *v, const agx_list *list, const agx_cf_node *parent);
 
+/* Structure, definitions and types (uses are checked after the CFG is built). */
 static void check_block(struct vstate *v, agx_block *b)
 {
    bool seen_non_phi = false;
+   unsigned pos = 0;
    agx_foreach_instr(b, I) {
       const struct agx_op_info *info = agx_info(I);
       if (I->block != b)
@@ -182,39 +189,38 @@ static void check_block(struct vstate *v, agx_block *b)
             fail(v, "%%%u: source %u has no value", I->index, i);
             return;
          }
-         if (I->op == AGX_OP_PHI)
-            continue; /* checked after the walk */
-         if (s->index >= v->s->next_index || v->def[s->index] != s)
-            fail(v, "%%%u (%s): source %%%u not defined before use", I->index, info->name, s->index);
-         else if (!list_open(v, v->def_list[s->index]))
-            fail(v, "%%%u (%s): source %%%u does not dominate (defined in another if branch)",
-                 I->index, info->name, s->index);
       }
-      if (I->op != AGX_OP_PHI)
-         check_types(v, I);
+      if (I->index >= v->s->next_index) {
+         fail(v, "%%%u: SSA index out of range", I->index);
+         return;
+      }
       if (info->has_dest) {
-         if (I->index >= v->s->next_index || v->def[I->index]) {
+         if (v->def[I->index]) {
             fail(v, "%%%u defined twice", I->index);
             return;
          }
          v->def[I->index] = I;
-         v->def_list[I->index] = v->num_open ? v->open[v->num_open - 1] : NULL;
+         v->def_pos[I->index] = pos;
       }
+      pos++;
    }
+   if (b->index >= v->s->next_block || v->pos_of[b->index] != -1) {
+      fail(v, "b%u: bad or duplicate block index", b->index);
+      return;
+   }
+   v->pos_of[b->index] = (int)v->nblocks;
+   v->blocks[v->nblocks++] = b;
 }
 
-static void check_list(struct vstate *v, const agx_list *list, const agx_cf_node *parent, bool in_if)
+static void check_list(struct vstate *v, const agx_list *list, const agx_cf_node *parent)
 {
    if (agx_list_empty(list)) {
       fail(v, "empty control-flow list");
       return;
    }
-   if (in_if) {
-      if (v->num_open >= 256) {
-         fail(v, "control flow nested too deeply");
-         return;
-      }
-      v->open[v->num_open++] = list;
+   if (++v->depth > 1000) {
+      fail(v, "control flow nested too deeply");
+      return;
    }
    bool want_block = true;
    agx_foreach_cf((agx_list *)list, node) {
@@ -229,15 +235,13 @@ static void check_list(struct vstate *v, const agx_list *list, const agx_cf_node
          agx_if *nif = agx_cf_as_if(node);
          if (!nif->cond || nif->cond->type.bits != 1 || nif->cond->type.comps != 1)
             fail(v, "if condition must be a 1-bit scalar");
-         else if (v->def[nif->cond->index] != nif->cond)
-            fail(v, "if condition %%%u not defined before use", nif->cond->index);
-         check_list(v, &nif->then_list, node, true);
-         check_list(v, &nif->else_list, node, true);
+         check_list(v, &nif->then_list, node);
+         check_list(v, &nif->else_list, node);
       } else {
          agx_loop *loop = agx_cf_as_loop(node);
          v->loop_depth++;
-         check_list(v, &loop->body, node, false);
-         check_list(v, &loop->cont, node, false);
+         check_list(v, &loop->body, node);
+         check_list(v, &loop->cont, node);
          v->loop_depth--;
       }
       if (v->failed)
@@ -245,23 +249,281 @@ static void check_list(struct vstate *v, const agx_list *list, const agx_cf_node
    }
    if (want_block)
       fail(v, "control-flow list does not end with a block");
-   if (in_if)
-      v->num_open--;
+   v->depth--;
 }
 
-static void check_phis(agx_block *b, void *data)
+/* --- CFG and dominators -------------------------------------------------------- */
+
+static agx_block *after_node(agx_cf_node *n)
 {
-   struct vstate *v = data;
-   agx_foreach_instr(b, I) {
-      if (I->op != AGX_OP_PHI)
-         break;
-      for (unsigned i = 0; i < I->num_srcs; i++) {
-         if (!I->pred || !I->pred[i])
-            fail(v, "%%%u (phi): missing predecessor", I->index);
-         else if (I->src[i]->index >= v->s->next_index || v->def[I->src[i]->index] != I->src[i])
-            fail(v, "%%%u (phi): source %%%u is not defined", I->index, I->src[i]->index);
+   return agx_cf_as_block(agx_container_of(n->link.next, agx_cf_node, link));
+}
+
+static agx_block *node_entry(agx_cf_node *n)
+{
+   if (n->type == AGX_CF_BLOCK)
+      return agx_cf_as_block(n);
+   if (n->type == AGX_CF_LOOP)
+      return agx_list_first_block(&agx_cf_as_loop(n)->body);
+   return NULL; /* ifs have two entries */
+}
+
+/* Successors of block b (at most 2). */
+static unsigned successors(agx_block *b, agx_block **out)
+{
+   agx_instr *last = agx_block_last_instr(b);
+   agx_cf_node *n = &b->cf;
+   if (last && (last->op == AGX_OP_BREAK || last->op == AGX_OP_CONTINUE)) {
+      agx_cf_node *p = n->parent;
+      while (p && p->type != AGX_CF_LOOP)
+         p = p->parent;
+      if (!p)
+         return 0;
+      out[0] = last->op == AGX_OP_BREAK ? after_node(p) : agx_list_first_block(&agx_cf_as_loop(p)->cont);
+      return 1;
+   }
+   if (last && last->op == AGX_OP_HALT)
+      return 0;
+   if (n->link.next != n->owner) {
+      agx_cf_node *next = agx_container_of(n->link.next, agx_cf_node, link);
+      if (next->type == AGX_CF_IF) {
+         out[0] = agx_list_first_block(&agx_cf_as_if(next)->then_list);
+         out[1] = agx_list_first_block(&agx_cf_as_if(next)->else_list);
+         return 2;
       }
-      check_types(v, I);
+      out[0] = node_entry(next);
+      return 1;
+   }
+   agx_cf_node *p = n->parent;
+   if (!p)
+      return 0;
+   if (p->type == AGX_CF_IF) {
+      out[0] = after_node(p);
+      return 1;
+   }
+   agx_loop *loop = agx_cf_as_loop(p);
+   out[0] = agx_list_first_block(n->owner == &loop->body ? &loop->cont : &loop->body);
+   return 1;
+}
+
+/* Lengauer-Tarjan (simple version, path compression, iterative) so that
+ * long chains of blocks with many-predecessor merges stay near-linear. */
+struct lt {
+   int *dfnum, *vertex, *parent, *semi, *anc, *label, *bucket_head, *bucket_next, *stack;
+};
+
+static int lt_eval(struct lt *t, int v)
+{
+   if (t->anc[v] < 0)
+      return v;
+   int sp = 0, x = v;
+   while (t->anc[t->anc[x]] >= 0) {
+      t->stack[sp++] = x;
+      x = t->anc[x];
+   }
+   while (sp > 0) {
+      int y = t->stack[--sp], a = t->anc[y];
+      if (t->semi[t->label[a]] < t->semi[t->label[y]])
+         t->label[y] = t->label[a];
+      t->anc[y] = t->anc[a];
+   }
+   return t->label[v];
+}
+
+static void compute_dominators(struct vstate *v)
+{
+   unsigned n = v->nblocks;
+   int *succ = malloc(sizeof(int) * 2 * n), *nsucc = calloc(n, sizeof(int));
+   struct lt t;
+   int **arrays[] = { &t.dfnum, &t.vertex, &t.parent, &t.semi, &t.anc, &t.label, &t.bucket_head,
+                      &t.bucket_next, &t.stack };
+   for (unsigned k = 0; k < sizeof(arrays) / sizeof(arrays[0]); k++)
+      if (!(*arrays[k] = malloc(sizeof(int) * (n + 1))))
+         abort();
+   int *it = calloc(n, sizeof(int));
+   if (!succ || !nsucc || !it)
+      abort();
+   for (unsigned i = 0; i < n; i++) {
+      agx_block *out[2];
+      unsigned k = successors(v->blocks[i], out);
+      for (unsigned j = 0; j < k; j++)
+         succ[2 * i + j] = v->pos_of[out[j]->index];
+      nsucc[i] = (int)k;
+      t.dfnum[i] = -1;
+      t.anc[i] = -1;
+      t.label[i] = (int)i;
+      t.bucket_head[i] = -1;
+      v->idom[i] = -1;
+   }
+   /* predecessor lists (CSR) */
+   int *pred_start = calloc(n + 2, sizeof(int)), *preds = malloc(sizeof(int) * (2 * n + 1));
+   if (!pred_start || !preds)
+      abort();
+   for (unsigned i = 0; i < n; i++)
+      for (int j = 0; j < nsucc[i]; j++)
+         if (succ[2 * i + j] >= 0)
+            pred_start[succ[2 * i + j] + 2]++;
+   for (unsigned i = 0; i < n; i++)
+      pred_start[i + 2] += pred_start[i + 1];
+   for (unsigned i = 0; i < n; i++)
+      for (int j = 0; j < nsucc[i]; j++)
+         if (succ[2 * i + j] >= 0)
+            preds[pred_start[succ[2 * i + j] + 1]++] = (int)i;
+   /* iterative DFS numbering from the entry */
+   int count = 0, sp = 0;
+   int *dstack = t.stack;
+   dstack[sp++] = 0;
+   t.dfnum[0] = count;
+   t.vertex[count++] = 0;
+   t.parent[0] = -1;
+   while (sp) {
+      int b = dstack[sp - 1];
+      if (it[b] < nsucc[b]) {
+         int s2 = succ[2 * b + it[b]++];
+         if (s2 >= 0 && t.dfnum[s2] < 0) {
+            t.dfnum[s2] = count;
+            t.vertex[count++] = s2;
+            t.parent[s2] = b;
+            dstack[sp++] = s2;
+         }
+      } else {
+         sp--;
+      }
+   }
+   for (unsigned i = 0; i < n; i++)
+      t.semi[i] = t.dfnum[i];
+   for (int i = count - 1; i > 0; i--) {
+      int w = t.vertex[i];
+      for (int e = pred_start[w]; e < pred_start[w + 1]; e++) {
+         int p = preds[e];
+         if (t.dfnum[p] < 0)
+            continue; /* unreachable predecessor */
+         int u = lt_eval(&t, p);
+         if (t.semi[u] < t.semi[w])
+            t.semi[w] = t.semi[u];
+      }
+      int sv = t.vertex[t.semi[w]];
+      t.bucket_next[w] = t.bucket_head[sv];
+      t.bucket_head[sv] = w;
+      int pw = t.parent[w];
+      t.anc[w] = pw;
+      for (int x = t.bucket_head[pw]; x >= 0; x = t.bucket_next[x]) {
+         int u = lt_eval(&t, x);
+         v->idom[x] = t.semi[u] < t.semi[x] ? u : pw;
+      }
+      t.bucket_head[pw] = -1;
+   }
+   for (int i = 1; i < count; i++) {
+      int w = t.vertex[i];
+      if (v->idom[w] != t.vertex[t.semi[w]])
+         v->idom[w] = v->idom[v->idom[w]];
+   }
+   v->idom[0] = 0;
+   for (unsigned i = 0; i < n; i++)
+      v->rpo_num[i] = t.dfnum[i]; /* -1: unreachable */
+   for (unsigned k = 0; k < sizeof(arrays) / sizeof(arrays[0]); k++)
+      free(*arrays[k]);
+   free(pred_start);
+   free(preds);
+   free(succ);
+   free(nsucc);
+   free(it);
+}
+
+/* Numbers the dominator tree (pre/post order) so dominance is an interval
+ * test instead of a walk up a possibly very deep tree. */
+static void number_dom_tree(struct vstate *v)
+{
+   unsigned n = v->nblocks;
+   int *first = malloc(sizeof(int) * n), *next = malloc(sizeof(int) * n), *stack = malloc(sizeof(int) * n);
+   if (!first || !next || !stack)
+      abort();
+   for (unsigned i = 0; i < n; i++)
+      first[i] = next[i] = -1, v->dpre[i] = v->dpost[i] = -1;
+   for (int i = (int)n - 1; i > 0; i--) {
+      int p = v->idom[i];
+      if (v->rpo_num[i] >= 0 && p >= 0) {
+         next[i] = first[p];
+         first[p] = i;
+      }
+   }
+   int counter = 0, sp = 0;
+   stack[sp++] = 0;
+   v->dpre[0] = counter++;
+   while (sp) {
+      int b = stack[sp - 1];
+      int c = first[b];
+      if (c >= 0) {
+         first[b] = next[c]; /* consume the child */
+         v->dpre[c] = counter++;
+         stack[sp++] = c;
+      } else {
+         v->dpost[b] = counter++;
+         sp--;
+      }
+   }
+   free(first);
+   free(next);
+   free(stack);
+}
+
+static bool dominates(struct vstate *v, int a, int b)
+{
+   if (v->dpre[a] < 0 || v->dpre[b] < 0)
+      return false;
+   return v->dpre[a] <= v->dpre[b] && v->dpost[b] <= v->dpost[a];
+}
+
+/* Checks that `s` is available at position `pos` of block `b` (pos = ~0u:
+ * at its end). */
+static void check_use(struct vstate *v, const agx_instr *I, const agx_instr *s, agx_block *b, unsigned pos)
+{
+   if (s->index >= v->s->next_index || v->def[s->index] != s || !s->block) {
+      fail(v, "%%%u (%s): source %%%u is not defined", I->index, agx_info(I)->name, s->index);
+      return;
+   }
+   int ub = v->pos_of[b->index], db = v->pos_of[s->block->index];
+   if (v->rpo_num[ub] < 0)
+      return; /* unreachable use */
+   if (db == ub) {
+      if (v->def_pos[s->index] >= pos)
+         fail(v, "%%%u (%s): source %%%u not defined before use", I->index, agx_info(I)->name, s->index);
+      return;
+   }
+   if (v->rpo_num[db] < 0 || !dominates(v, db, ub))
+      fail(v, "%%%u (%s): source %%%u does not dominate the use", I->index, agx_info(I)->name, s->index);
+}
+
+static void check_uses(struct vstate *v)
+{
+   for (unsigned bi = 0; bi < v->nblocks && !v->failed; bi++) {
+      agx_block *b = v->blocks[bi];
+      unsigned pos = 0;
+      agx_foreach_instr(b, I) {
+         if (I->op == AGX_OP_PHI) {
+            for (unsigned i = 0; i < I->num_srcs; i++) {
+               if (!I->pred || !I->pred[i] || I->pred[i]->index >= v->s->next_block ||
+                   v->pos_of[I->pred[i]->index] < 0) {
+                  fail(v, "%%%u (phi): bad predecessor", I->index);
+                  return;
+               }
+               check_use(v, I, I->src[i], I->pred[i], ~0u);
+            }
+         } else {
+            for (unsigned i = 0; i < I->num_srcs; i++)
+               check_use(v, I, I->src[i], b, pos);
+         }
+         check_types(v, I);
+         pos++;
+      }
+      /* an if condition is used at the end of the block before the if */
+      agx_cf_node *n = &b->cf;
+      if (n->link.next != n->owner) {
+         agx_cf_node *next = agx_container_of(n->link.next, agx_cf_node, link);
+         if (next->type == AGX_CF_IF)
+            check_use(v, agx_block_last_instr(b) ? agx_block_last_instr(b) : agx_cf_as_if(next)->cond,
+                      agx_cf_as_if(next)->cond, b, ~0u);
+      }
    }
 }
 
@@ -269,15 +531,32 @@ bool agx_validate(agx_shader *s, char *err, size_t err_size)
 {
    struct vstate v = { .s = s, .err = err, .err_size = err_size };
    v.def = calloc(s->next_index + 1, sizeof(*v.def));
-   v.def_list = calloc(s->next_index + 1, sizeof(*v.def_list));
-   if (!v.def || !v.def_list)
+   v.def_pos = calloc(s->next_index + 1, sizeof(*v.def_pos));
+   v.blocks = calloc(s->next_block + 1, sizeof(*v.blocks));
+   v.pos_of = malloc(sizeof(int) * (s->next_block + 1));
+   v.idom = calloc(s->next_block + 1, sizeof(int));
+   v.rpo_num = calloc(s->next_block + 1, sizeof(int));
+   v.dpre = calloc(s->next_block + 1, sizeof(int));
+   v.dpost = calloc(s->next_block + 1, sizeof(int));
+   if (!v.def || !v.def_pos || !v.blocks || !v.pos_of || !v.idom || !v.rpo_num || !v.dpre || !v.dpost)
       abort();
+   for (unsigned i = 0; i <= s->next_block; i++)
+      v.pos_of[i] = -1;
    if (err_size)
       err[0] = 0;
-   check_list(&v, &s->body, NULL, false);
-   if (!v.failed)
-      agx_foreach_block(&s->body, check_phis, &v);
+   check_list(&v, &s->body, NULL);
+   if (!v.failed && v.nblocks) {
+      compute_dominators(&v);
+      number_dom_tree(&v);
+      check_uses(&v);
+   }
    free(v.def);
-   free(v.def_list);
+   free(v.def_pos);
+   free(v.blocks);
+   free(v.pos_of);
+   free(v.idom);
+   free(v.rpo_num);
+   free(v.dpre);
+   free(v.dpost);
    return !v.failed;
 }

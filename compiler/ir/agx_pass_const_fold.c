@@ -118,7 +118,8 @@ static void fold_block(agx_block *b, void *data)
          *progress = true;
          continue;
       }
-      if (!(info->foldable || I->op == AGX_OP_VEC || I->op == AGX_OP_EXTRACT || I->op == AGX_OP_MOV))
+      if (!(info->foldable || I->op == AGX_OP_VEC || I->op == AGX_OP_EXTRACT || I->op == AGX_OP_MOV ||
+            I->op == AGX_OP_PACK_64_2X32 || I->op == AGX_OP_UNPACK_64_2X32))
          continue;
       if (!all_const(I)) {
          *progress |= simplify(I);

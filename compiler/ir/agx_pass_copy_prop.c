@@ -15,9 +15,15 @@ static agx_instr *forward(agx_instr *I)
       return I->src[0];
    case AGX_OP_BITCAST:
       return agx_type_eq(I->src[0]->type, I->type) ? I->src[0] : NULL;
+   case AGX_OP_PACK_64_2X32: /* pack(unpack(x)) = x */
+      return I->src[0]->op == AGX_OP_UNPACK_64_2X32 ? I->src[0]->src[0] : NULL;
    case AGX_OP_EXTRACT:
       if (I->src[0]->op == AGX_OP_VEC && I->c[0] < I->src[0]->num_srcs)
          return I->src[0]->src[I->c[0]];
+      if (I->src[0]->op == AGX_OP_UNPACK_64_2X32 && I->c[0] < 2 &&
+          I->src[0]->src[0]->op == AGX_OP_PACK_64_2X32 &&
+          I->src[0]->src[0]->src[0]->op == AGX_OP_VEC)
+         return I->src[0]->src[0]->src[0]->src[I->c[0]];
       if (I->src[0]->type.comps == 1 && I->c[0] == 0)
          return I->src[0];
       return NULL;

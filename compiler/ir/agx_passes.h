@@ -9,6 +9,10 @@ bool agx_pass_cse(agx_shader *s);
 bool agx_pass_vars_to_ssa(agx_shader *s);
 bool agx_pass_scalarize(agx_shader *s);
 bool agx_pass_lower_idiv(agx_shader *s);
+bool agx_pass_lower_transcendental(agx_shader *s);
+bool agx_pass_lower_int64(agx_shader *s);
+bool agx_pass_remove_one_trip_loops(agx_shader *s);
+bool agx_pass_const_if(agx_shader *s);
 
 struct agx_io_options {
    /* Byte offset of a binding inside its set's descriptor memory; NULL uses
@@ -18,7 +22,14 @@ struct agx_io_options {
 };
 bool agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts);
 
-/* Runs the cleanup passes (fold, copy-prop, CSE, DCE) to a fixed point. */
+/* The lowering a back end without integer division, fp transcendentals
+ * beyond rcp/rsqrt/exp2/log2/sin/cos, vector ALU or 64-bit integer ALU
+ * needs: lower_idiv, lower_transcendental, scalarize, lower_int64, then
+ * agx_optimize. */
+void agx_lower_for_backend(agx_shader *s);
+
+/* Runs the cleanup passes (fold, copy-prop, CSE, DCE, constant ifs, one-trip
+ * loop removal) to a fixed point. */
 void agx_optimize(agx_shader *s);
 
 /* Evaluates a foldable ALU / vec / extract / mov instruction on constant

@@ -5,6 +5,12 @@
  * storage live in scratch memory, Workgroup variables in shared memory, and
  * buffers / push constants are reached through load_buffer_address /
  * load_push_constant (lowered to the driver ABI by agx_pass_lower_io).
+ * OpenCL kernels (Kernel execution model, Physical64 addressing) are
+ * accepted for simple shapes: merges are inferred for unstructured control
+ * flow (one latch and one exit per loop), CrossWorkgroup pointers are 64-bit
+ * global addresses, and kernel arguments are read like push constants
+ * (each at the next offset aligned to its size, 3-component vectors taking
+ * 4, in declaration order).
  * Malformed or unsupported input returns NULL with a message. */
 #pragma once
 #include <stddef.h>
@@ -21,6 +27,9 @@ struct agx_spirv_options {
    const char *entry;                   /* NULL: the first GLCompute entry point */
    const struct agx_spirv_spec_value *spec;
    unsigned num_spec;
+   /* Workgroup size for modules that declare none (OpenCL kernels);
+    * zero: 1x1x1. */
+   uint32_t local_size[3];
 };
 
 agx_shader *agx_spirv_to_ir(const uint32_t *words, size_t num_words,

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include <spirv/unified1/GLSL.std.450.h>
+#include <spirv/unified1/OpenCL.std.h>
 #include <spirv/unified1/spirv.h>
 
 #include "agx_ir_eval_helpers.h"
@@ -719,6 +720,106 @@ static agx_instr *fclamp(struct vtn_ctx *c, agx_instr *x, agx_instr *lo, agx_ins
    return agx_fmin(&c->b, agx_fmax(&c->b, x, lo), hi);
 }
 
+/* OpenCL.std: the common math and integer built-ins, mapped to IR ops. */
+static void handle_opencl_std(struct vtn_ctx *c, unsigned i, struct vtn_type *t, uint32_t id,
+                              unsigned eop)
+{
+   static const struct {
+      uint16_t eop, op;
+      uint8_t n;
+   } map[] = {
+      { OpenCLstd_Sqrt, AGX_OP_FSQRT, 1 }, { OpenCLstd_Native_sqrt, AGX_OP_FSQRT, 1 },
+      { OpenCLstd_Rsqrt, AGX_OP_FRSQ, 1 }, { OpenCLstd_Native_rsqrt, AGX_OP_FRSQ, 1 },
+      { OpenCLstd_Fabs, AGX_OP_FABS, 1 }, { OpenCLstd_Floor, AGX_OP_FFLOOR, 1 },
+      { OpenCLstd_Ceil, AGX_OP_FCEIL, 1 }, { OpenCLstd_Trunc, AGX_OP_FTRUNC, 1 },
+      { OpenCLstd_Rint, AGX_OP_FROUND_EVEN, 1 }, { OpenCLstd_Fmin, AGX_OP_FMIN, 2 },
+      { OpenCLstd_Fmax, AGX_OP_FMAX, 2 }, { OpenCLstd_Fma, AGX_OP_FFMA, 3 },
+      { OpenCLstd_Exp2, AGX_OP_FEXP2, 1 }, { OpenCLstd_Native_exp2, AGX_OP_FEXP2, 1 },
+      { OpenCLstd_Log2, AGX_OP_FLOG2, 1 }, { OpenCLstd_Native_log2, AGX_OP_FLOG2, 1 },
+      { OpenCLstd_Pow, AGX_OP_FPOW, 2 }, { OpenCLstd_Powr, AGX_OP_FPOW, 2 },
+      { OpenCLstd_Sin, AGX_OP_FSIN, 1 }, { OpenCLstd_Native_sin, AGX_OP_FSIN, 1 },
+      { OpenCLstd_Cos, AGX_OP_FCOS, 1 }, { OpenCLstd_Native_cos, AGX_OP_FCOS, 1 },
+      { OpenCLstd_Tan, AGX_OP_FTAN, 1 }, { OpenCLstd_Fmod, AGX_OP_FREM, 2 },
+      { OpenCLstd_Native_recip, AGX_OP_FRCP, 1 },
+      { OpenCLstd_SAbs, AGX_OP_IABS, 1 }, { OpenCLstd_SMin, AGX_OP_IMIN, 2 },
+      { OpenCLstd_UMin, AGX_OP_UMIN, 2 }, { OpenCLstd_SMax, AGX_OP_IMAX, 2 },
+      { OpenCLstd_UMax, AGX_OP_UMAX, 2 }, { OpenCLstd_Popcount, AGX_OP_BIT_COUNT, 1 },
+      { OpenCLstd_SMul_hi, AGX_OP_IMUL_HIGH, 2 }, { OpenCLstd_UMul_hi, AGX_OP_UMUL_HIGH, 2 },
+   };
+   agx_builder *b = &c->b;
+   unsigned n = vtn_wc(c, i) - 5;
+   agx_instr *s[3] = { NULL, NULL, NULL };
+   if (n > 3)
+      vtn_fail(c, "too many operands");
+   for (unsigned k = 0; k < n; k++)
+      s[k] = vtn_def(c, vtn_word(c, i, 5 + k));
+   agx_type dt = vtn_ir_type(c, t);
+   agx_instr *r = NULL;
+   for (unsigned k = 0; k < sizeof(map) / sizeof(map[0]) && !r; k++) {
+      if (map[k].eop != eop)
+         continue;
+      if (n != map[k].n)
+         vtn_fail(c, "OpenCL.std %s takes %u operands", agx_spirv_opencl_name(eop), map[k].n);
+      const struct agx_op_info *info = &agx_op_infos[map[k].op];
+      for (unsigned j = 0; j < n; j++)
+         if (!agx_type_eq(s[j]->type, s[0]->type))
+            vtn_fail(c, "operand types differ");
+      if (info->src_class == 'f')
+         need_float(c, s[0]);
+      else if (s[0]->type.bits == 1)
+         vtn_fail(c, "integer operation on a boolean");
+      r = agx_build(b, map[k].op, info->rule == AGX_RULE_CONV ? dt : s[0]->type, n, s[0], s[1], s[2], NULL);
+   }
+   if (!r) {
+      switch (eop) {
+      case OpenCLstd_Mad: /* a * b + c, unfused */
+         if (n != 3)
+            vtn_fail(c, "mad takes 3 operands");
+         need_float(c, s[0]);
+         need_same(c, s[0], s[1]);
+         need_same(c, s[0], s[2]);
+         r = agx_fadd(b, agx_fmul(b, s[0], s[1]), s[2]);
+         break;
+      case OpenCLstd_Exp:
+      case OpenCLstd_Native_exp:
+         if (n != 1)
+            vtn_fail(c, "exp takes 1 operand");
+         need_float(c, s[0]);
+         r = agx_fexp2(b, agx_fmul(b, s[0], fimm(c, s[0]->type, M_LOG2E)));
+         break;
+      case OpenCLstd_Log:
+      case OpenCLstd_Native_log:
+         if (n != 1)
+            vtn_fail(c, "log takes 1 operand");
+         need_float(c, s[0]);
+         r = agx_fmul(b, agx_flog2(b, s[0]), fimm(c, s[0]->type, M_LN2));
+         break;
+      case OpenCLstd_FClamp:
+      case OpenCLstd_SClamp:
+      case OpenCLstd_UClamp: {
+         if (n != 3)
+            vtn_fail(c, "clamp takes 3 operands");
+         need_same(c, s[0], s[1]);
+         need_same(c, s[0], s[2]);
+         if (eop == OpenCLstd_FClamp) {
+            need_float(c, s[0]);
+            r = agx_fmin(b, agx_fmax(b, s[0], s[1]), s[2]);
+         } else if (s[0]->type.bits == 1) {
+            vtn_fail(c, "clamp of a boolean");
+         } else if (eop == OpenCLstd_SClamp) {
+            r = agx_imin(b, agx_imax(b, s[0], s[1]), s[2]);
+         } else {
+            r = agx_umin(b, agx_umax(b, s[0], s[1]), s[2]);
+         }
+         break;
+      }
+      default:
+         vtn_fail(c, "OpenCL.std %s is not supported yet", agx_spirv_opencl_name(eop));
+      }
+   }
+   vtn_push_def(c, id, t, r);
+}
+
 void vtn_handle_extinst(struct vtn_ctx *c, unsigned i)
 {
    struct vtn_type *t = vtn_get_type(c, vtn_word(c, i, 1));
@@ -729,8 +830,12 @@ void vtn_handle_extinst(struct vtn_ctx *c, unsigned i)
       vtn_val(c, id)->kind = VK_STRING; /* non-semantic: no value */
       return;
    }
-   if (set->extinst != 1)
-      vtn_fail(c, "OpenCL.std %s is not supported yet", agx_spirv_opencl_name(eop));
+   if (set->extinst == 2) {
+      handle_opencl_std(c, i, t, id, eop);
+      return;
+   }
+   if (vtn_handle_glsl450_extra(c, i, eop, t, id))
+      return;
    agx_builder *b = &c->b;
    unsigned n = vtn_wc(c, i) - 5;
    agx_instr *s[3] = { NULL, NULL, NULL };

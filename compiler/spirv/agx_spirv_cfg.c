@@ -30,6 +30,10 @@ struct sw_exit {
 
 struct cf_ctx {
    uint32_t brk, cont, stop, header;
+   /* Reaching `header` ends the continue list; only valid when nothing is
+    * emitted after the current position (not inside a selection with a
+    * merge, whose merge code would run instead of the back edge). */
+   bool header_ok;
    uint32_t fall_label;  /* the next case of a switch: falling into it */
    unsigned fall_var;    /* IR variable + 1 */
    struct sw_exit *sw;
@@ -66,6 +70,11 @@ static struct vtn_block *lookup_block(struct vtn_ctx *c, struct vtn_function *f,
    if (v->kind != VK_LABEL || v->block_index >= f->num_blocks || f->blocks[v->block_index].label != label)
       vtn_fail(c, "id %u is not a block of function %u", label, f->id);
    return &f->blocks[v->block_index];
+}
+
+unsigned lookup_block_index(struct vtn_ctx *c, struct vtn_function *f, uint32_t label)
+{
+   return (unsigned)(lookup_block(c, f, label) - f->blocks);
 }
 
 void vtn_index_functions(struct vtn_ctx *c, unsigned first)
@@ -143,6 +152,8 @@ void vtn_index_functions(struct vtn_ctx *c, unsigned first)
       }
       if (!blk)
          vtn_fail(c, "instruction outside of a block");
+      if ((op == SpvOpSelectionMerge || op == SpvOpLoopMerge) && c->exec_model == SpvExecutionModelKernel)
+         continue; /* kernels are treated as unstructured (llvm-spirv's merges are hints) */
       if (op == SpvOpSelectionMerge || op == SpvOpLoopMerge) {
          if (i + 1 >= c->num_ins || !is_terminator(c->ins[i + 1].op))
             vtn_fail(c, "merge instruction not followed by a branch");
@@ -153,6 +164,7 @@ void vtn_index_functions(struct vtn_ctx *c, unsigned first)
             blk->cont = vtn_word(c, i, 2);
          } else {
             blk->is_selection = true;
+            blk->sel_merge = blk->merge;
          }
          continue;
       }
@@ -169,6 +181,11 @@ void vtn_index_functions(struct vtn_ctx *c, unsigned first)
    /* Phi sources become stores at the end of their predecessor blocks. */
    for (unsigned fi = 0; fi < c->num_funcs; fi++) {
       struct vtn_function *fn = c->funcs[fi];
+      bool structured = false;
+      for (unsigned bi = 0; bi < fn->num_blocks; bi++)
+         structured |= fn->blocks[bi].merge_ins != 0;
+      if (!structured && c->exec_model == SpvExecutionModelKernel && fn->num_blocks > 1)
+         vtn_infer_structure(c, fn);
       for (unsigned bi = 0; bi < fn->num_blocks; bi++) {
          struct vtn_block *b = &fn->blocks[bi];
          for (unsigned i = b->first; i < b->end; i++) {
@@ -184,7 +201,7 @@ void vtn_index_functions(struct vtn_ctx *c, unsigned first)
       }
       for (unsigned bi = 0; bi < fn->num_blocks; bi++) {
          struct vtn_block *b = &fn->blocks[bi];
-         if (b->merge) {
+         if (b->merge && b->merge_ins) {
             c->cur = b->merge_ins;
             lookup_block(c, fn, b->merge);
             if (b->is_loop)
@@ -226,8 +243,8 @@ static void emit_body(struct vtn_ctx *c, struct vtn_block *blk)
       unsigned op = c->ins[i].op;
       switch (op) {
       case SpvOpNop: case SpvOpLine: case SpvOpNoLine: case SpvOpName: case SpvOpMemberName:
-      case SpvOpModuleProcessed:
-         continue;
+      case SpvOpModuleProcessed: case SpvOpLoopMerge: case SpvOpSelectionMerge:
+         continue; /* merges reach here only in kernels, where they are ignored */
       case SpvOpPhi: {
          uint32_t id = vtn_word(c, i, 2);
          struct vtn_value *v = vtn_val(c, id);
@@ -248,7 +265,8 @@ static void emit_body(struct vtn_ctx *c, struct vtn_block *blk)
       default:
          break;
       }
-      if (vtn_handle_alu(c, i) || vtn_handle_composite(c, i) || vtn_handle_memory(c, i))
+      if (vtn_handle_alu(c, i) || vtn_handle_composite(c, i) || vtn_handle_memory(c, i) ||
+          vtn_handle_subgroup(c, i))
          continue;
       vtn_fail(c, "unsupported instruction");
    }
@@ -285,20 +303,22 @@ static uint32_t emit_block(struct vtn_ctx *c, struct vtn_function *f, struct vtn
       if (tl == fl)
          return tl;
       struct cf_ctx sub = *ctx;
-      if (blk->is_selection)
-         sub.stop = blk->merge;
+      if (blk->is_selection) {
+         sub.stop = blk->sel_merge;
+         sub.header_ok = false;
+      }
       agx_if *nif = agx_push_if(&c->b, cond);
       emit_seq(c, f, tl, &sub);
       agx_push_else(&c->b, nif);
       emit_seq(c, f, fl, &sub);
       agx_pop_if(&c->b, nif);
-      return blk->is_selection ? blk->merge : 0;
+      return blk->is_selection ? blk->sel_merge : 0;
    }
    case SpvOpSwitch:
       if (!blk->is_selection)
          vtn_fail(c, "OpSwitch without OpSelectionMerge");
       emit_switch(c, f, blk, ctx);
-      return blk->merge;
+      return blk->sel_merge;
    case SpvOpReturn:
       emit_return(c, t, false);
       return 0;
@@ -338,7 +358,7 @@ static void emit_loop(struct vtn_ctx *c, struct vtn_function *f, struct vtn_bloc
       emit_seq(c, f, next, &body);
    agx_push_continue(&c->b, loop);
    if (h->cont != h->label) {
-      struct cf_ctx cont = { .brk = h->merge, .header = h->label };
+      struct cf_ctx cont = { .brk = h->merge, .header = h->label, .header_ok = true };
       emit_seq(c, f, h->cont, &cont);
    }
    agx_pop_loop(&c->b, loop);
@@ -385,8 +405,11 @@ static void emit_seq(struct vtn_ctx *c, struct vtn_function *f, uint32_t label, 
          agx_jump(&c->b, AGX_OP_CONTINUE);
          break;
       }
-      if (ctx->header && label == ctx->header)
+      if (ctx->header && label == ctx->header) {
+         if (!ctx->header_ok)
+            vtn_fail(c, "back edge to block %u inside a selection is not supported", label);
          break; /* back edge: end of the continue list */
+      }
       struct vtn_block *blk = lookup_block(c, f, label);
       if (blk->emitted)
          vtn_fail(c, "unstructured control flow: block %u reached twice", label);
@@ -416,27 +439,24 @@ static void emit_switch(struct vtn_ctx *c, struct vtn_function *f, struct vtn_bl
    if ((wc - 3) % (lw + 1))
       vtn_fail(c, "malformed OpSwitch");
    unsigned ncases = (wc - 3) / (lw + 1);
-   /* Distinct targets (default first), sorted by block order. */
+   /* Distinct targets sorted by block order, found through a per-block map
+    * so that huge switches stay linear. */
+   int *tmap = vtn_alloc(c, sizeof(int) * f->num_blocks);
+   for (unsigned k = 0; k < f->num_blocks; k++)
+      tmap[k] = -1;
    unsigned ntargets = 0;
    uint32_t *targets = vtn_alloc(c, sizeof(uint32_t) * (ncases + 1));
-   unsigned *order = vtn_alloc(c, sizeof(unsigned) * (ncases + 1));
    for (unsigned k = 0; k <= ncases; k++) {
       uint32_t label = k == 0 ? vtn_word(c, t, 2) : vtn_word(c, t, 3 + (k - 1) * (lw + 1) + lw);
-      unsigned bi = lookup_block(c, f, label) - f->blocks, j;
-      for (j = 0; j < ntargets && targets[j] != label; j++)
-         ;
-      if (j < ntargets)
-         continue;
-      unsigned pos = ntargets++;
-      while (pos > 0 && order[pos - 1] > bi) {
-         targets[pos] = targets[pos - 1];
-         order[pos] = order[pos - 1];
-         pos--;
-      }
-      targets[pos] = label;
-      order[pos] = bi;
+      unsigned bi = (unsigned)(lookup_block(c, f, label) - f->blocks);
+      if (tmap[bi] < 0)
+         tmap[bi] = 0, ntargets++;
    }
-
+   for (unsigned bi = 0, k = 0; bi < f->num_blocks; bi++)
+      if (tmap[bi] >= 0) {
+         tmap[bi] = (int)k;
+         targets[k++] = f->blocks[bi].label;
+      }
    unsigned fall = agx_shader_add_var(b->shader, agx_type_make(1, 1));
    store_bool(c, fall, false);
    agx_block *saved_entry = c->switch_entry;
@@ -446,27 +466,42 @@ static void emit_switch(struct vtn_ctx *c, struct vtn_function *f, struct vtn_bl
    if (c->call)
       c->call->loop_depth++;
    uint32_t dflt = vtn_word(c, t, 2);
+   if (ntargets == 1) {
+      /* Only one target (spirv-opt's "one-trip switch" idiom): no dispatch,
+       * so the target keeps dominating what follows, as in SPIR-V. */
+      struct cf_ctx sub = { .brk = blk->sel_merge, .sw = &sw };
+      emit_seq(c, f, targets[0], &sub);
+      ntargets = 0;
+   }
+   /* selector == literal, once per case (linear in the number of cases) */
+   agx_instr **eqs = vtn_alloc(c, sizeof(agx_instr *) * (ncases + 1));
+   agx_instr *any = NULL;
+   for (unsigned ci = 0; ci < ncases && ntargets; ci++) {
+      unsigned w = 3 + ci * (lw + 1);
+      uint64_t lit = vtn_word(c, t, w);
+      if (lw == 2)
+         lit |= (uint64_t)vtn_word(c, t, w + 1) << 32;
+      eqs[ci] = agx_ieq(b, sel, agx_imm(b, sel->type.bits, lit));
+      any = any ? agx_ior(b, any, eqs[ci]) : eqs[ci];
+      vtn_alloc(c, 0); /* budget check */
+   }
+   agx_instr **mines = vtn_alloc(c, sizeof(agx_instr *) * (ntargets + 1));
+   for (unsigned ci = 0; ci < ncases && ntargets; ci++) {
+      uint32_t label = vtn_word(c, t, 3 + ci * (lw + 1) + lw);
+      int k = tmap[lookup_block(c, f, label) - f->blocks];
+      mines[k] = mines[k] ? agx_ior(b, mines[k], eqs[ci]) : eqs[ci];
+   }
    for (unsigned k = 0; k < ntargets; k++) {
       uint32_t label = targets[k];
       agx_instr *cond = agx_intrin(b, AGX_OP_LOAD_VAR, agx_type_make(1, 1), 0, NULL, NULL, NULL, fall, 0, 0);
-      agx_instr *any = NULL, *mine = NULL;
-      for (unsigned ci = 0; ci < ncases; ci++) {
-         unsigned w = 3 + ci * (lw + 1);
-         uint64_t lit = vtn_word(c, t, w);
-         if (lw == 2)
-            lit |= (uint64_t)vtn_word(c, t, w + 1) << 32;
-         agx_instr *eq = agx_ieq(b, sel, agx_imm(b, sel->type.bits, lit));
-         any = any ? agx_ior(b, any, eq) : eq;
-         if (vtn_word(c, t, w + lw) == label)
-            mine = mine ? agx_ior(b, mine, eq) : eq;
-      }
+      agx_instr *mine = mines[k];
       if (label == dflt) {
          agx_instr *none = any ? agx_inot(b, any) : agx_imm(b, 1, 1);
          mine = mine ? agx_ior(b, mine, none) : none;
       }
       cond = agx_ior(b, cond, mine ? mine : agx_imm(b, 1, 0));
       agx_if *nif = agx_push_if(b, cond);
-      struct cf_ctx sub = { .brk = blk->merge, .sw = &sw };
+      struct cf_ctx sub = { .brk = blk->sel_merge, .sw = &sw };
       if (k + 1 < ntargets) {
          sub.fall_label = targets[k + 1];
          sub.fall_var = fall + 1;
@@ -474,7 +509,8 @@ static void emit_switch(struct vtn_ctx *c, struct vtn_function *f, struct vtn_bl
       emit_seq(c, f, label, &sub);
       agx_pop_if(b, nif);
    }
-   agx_jump(b, AGX_OP_BREAK);
+   if (!agx_block_ends_in_jump(b->block))
+      agx_jump(b, AGX_OP_BREAK);
    agx_push_continue(b, loop);
    agx_pop_loop(b, loop);
    c->switch_entry = saved_entry;
@@ -575,6 +611,32 @@ static void emit_call(struct vtn_ctx *c, unsigned i)
    }
 }
 
+/* Kernel arguments are read from the push-constant range: each at the next
+ * offset aligned to its size (3-component vectors take 4), in order;
+ * pointers are 64-bit global addresses. */
+static void load_kernel_args(struct vtn_ctx *c, struct vtn_function *f)
+{
+   uint32_t off = 0;
+   for (unsigned k = 0; k < f->num_params; k++) {
+      unsigned i = f->first + 1 + k;
+      c->cur = i;
+      if (c->ins[i].op != SpvOpFunctionParameter)
+         vtn_fail(c, "kernel parameters out of order");
+      struct vtn_type *t = vtn_get_type(c, vtn_word(c, i, 1));
+      if (!vtn_type_is_scalar_or_vector(t) || t->base == VTN_BOOL)
+         vtn_fail(c, "kernel argument %u: only scalars, vectors and global pointers are supported", k);
+      agx_type it = vtn_ir_type(c, t);
+      uint32_t size = it.bits / 8 * (it.comps == 3 ? 4 : it.comps);
+      off = (off + size - 1) / size * size;
+      agx_instr *v = agx_intrin(&c->b, AGX_OP_LOAD_PUSH_CONSTANT, it, 1, agx_imm(&c->b, 32, 0), NULL,
+                                NULL, off, 0, 0);
+      vtn_push_def(c, vtn_word(c, i, 2), t, v);
+      off += size;
+   }
+   if (off > c->shader->push_size)
+      c->shader->push_size = off;
+}
+
 void vtn_emit_entry(struct vtn_ctx *c)
 {
    struct vtn_value *v = vtn_val_kind(c, c->entry_id, VK_FUNC);
@@ -584,6 +646,8 @@ void vtn_emit_entry(struct vtn_ctx *c)
    agx_list_insert_before(&s->body, &start->cf.link);
    c->b = agx_builder_at_end(s, start);
    vtn_emit_global_inits(c);
+   if (c->exec_model == SpvExecutionModelKernel)
+      load_kernel_args(c, v->func);
    v->func->active = true;
    emit_function(c, v->func);
    v->func->active = false;

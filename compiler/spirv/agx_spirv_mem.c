@@ -281,11 +281,11 @@ struct vtn_pointer *vtn_get_pointer(struct vtn_ctx *c, uint32_t id)
    }
    if (v->kind == VK_SSA || v->kind == VK_CONST) {
       struct vtn_ssa *s = vtn_ssa_of(c, id);
-      if (s->type->base != VTN_POINTER || s->type->storage != SpvStorageClassPhysicalStorageBuffer)
+      if (!vtn_is_physical_pointer(s->type))
          vtn_fail(c, "id %u is not a pointer", id);
       p->mode = PTR_MEM;
       p->space = SPACE_GLOBAL;
-      p->storage = SpvStorageClassPhysicalStorageBuffer;
+      p->storage = s->type->storage;
       p->type = pointee(c, s->type);
       p->addr = s->def;
       return p;
@@ -391,8 +391,8 @@ static void access_chain(struct vtn_ctx *c, unsigned i, bool ptr_chain)
    struct vtn_value *v = vtn_val(c, id);
    if (v->kind != VK_NONE)
       vtn_fail(c, "id %u defined twice", id);
-   if (rt->storage == SpvStorageClassPhysicalStorageBuffer) {
-      /* PSB pointers are values: keep them as 64-bit SSA addresses. */
+   if (vtn_is_physical_pointer(rt)) {
+      /* physical pointers are values: keep them as 64-bit SSA addresses */
       v->kind = VK_SSA;
       v->ssa = vtn_ssa_leaf(c, rt, p->addr);
       return;
@@ -560,6 +560,19 @@ static agx_instr *builtin_value(struct vtn_ctx *c, unsigned builtin)
       return agx_intrin(b, AGX_OP_LOAD_SUBGROUP_ID, s1, 0, NULL, NULL, NULL, 0, 0, 0);
    case SpvBuiltInNumSubgroups:
       return agx_intrin(b, AGX_OP_LOAD_NUM_SUBGROUPS, s1, 0, NULL, NULL, NULL, 0, 0, 0);
+   case SpvBuiltInGlobalSize: {
+      agx_instr *nwg = agx_intrin(b, AGX_OP_LOAD_NUM_WORKGROUPS, v3, 0, NULL, NULL, NULL, 0, 0, 0);
+      uint64_t sz[4] = { c->shader->local_size[0], c->shader->local_size[1], c->shader->local_size[2], 0 };
+      return agx_imul(b, nwg, agx_const(b, v3, sz));
+   }
+   case SpvBuiltInGlobalOffset: {
+      uint64_t z[4] = { 0, 0, 0, 0 };
+      return agx_const(b, v3, z);
+   }
+   case SpvBuiltInEnqueuedWorkgroupSize: {
+      uint64_t sz[4] = { c->shader->local_size[0], c->shader->local_size[1], c->shader->local_size[2], 0 };
+      return agx_const(b, v3, sz);
+   }
    default:
       vtn_fail(c, "built-in %u not supported", builtin);
    }

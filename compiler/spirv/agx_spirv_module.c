@@ -12,6 +12,7 @@
 
 #include "agx_passes.h"
 #include "agx_spirv_private.h"
+#include "agx_spirv_walk.h"
 
 #define MAX_BOUND (1u << 22)
 
@@ -97,10 +98,16 @@ uint64_t vtn_const_u64(struct vtn_ctx *c, uint32_t id)
    return k->v[0];
 }
 
+bool vtn_is_physical_pointer(const struct vtn_type *t)
+{
+   return t->base == VTN_POINTER && (t->storage == SpvStorageClassPhysicalStorageBuffer ||
+                                     t->storage == SpvStorageClassCrossWorkgroup);
+}
+
 bool vtn_type_is_scalar_or_vector(const struct vtn_type *t)
 {
    return t->base == VTN_BOOL || t->base == VTN_INT || t->base == VTN_FLOAT ||
-          t->base == VTN_VECTOR || (t->base == VTN_POINTER && t->storage == SpvStorageClassPhysicalStorageBuffer);
+          t->base == VTN_VECTOR || vtn_is_physical_pointer(t);
 }
 
 agx_type vtn_ir_type(struct vtn_ctx *c, const struct vtn_type *t)
@@ -111,7 +118,7 @@ agx_type vtn_ir_type(struct vtn_ctx *c, const struct vtn_type *t)
    case VTN_FLOAT: return agx_type_make(t->bits, 1);
    case VTN_VECTOR: return agx_type_make(t->elem->base == VTN_BOOL ? 1 : t->elem->bits, t->len);
    case VTN_POINTER:
-      if (t->storage == SpvStorageClassPhysicalStorageBuffer)
+      if (vtn_is_physical_pointer(t))
          return agx_type_make(64, 1);
       break;
    default:
@@ -154,6 +161,19 @@ static struct vtn_type *new_type(struct vtn_ctx *c, unsigned i, enum vtn_base ba
    return t;
 }
 
+/* Types nest at most this deep (arrays of structs of ...): recursion over
+ * types (layout, loads, constants) stays shallow. */
+#define MAX_TYPE_DEPTH 24
+
+static void set_depth(struct vtn_ctx *c, struct vtn_type *t, const struct vtn_type *inner)
+{
+   unsigned d = inner ? inner->depth + 1 : 0;
+   if (d > t->depth)
+      t->depth = d;
+   if (t->depth > MAX_TYPE_DEPTH)
+      vtn_fail(c, "type %u nested more than %u levels deep", t->id, MAX_TYPE_DEPTH);
+}
+
 static void handle_type(struct vtn_ctx *c, unsigned i)
 {
    unsigned op = c->ins[i].op;
@@ -194,6 +214,7 @@ static void handle_type(struct vtn_ctx *c, unsigned i)
       t->elem = e;
       t->len = n;
       t->bits = e->bits;
+      set_depth(c, t, e);
       break;
    }
    case SpvOpTypeMatrix: {
@@ -204,6 +225,7 @@ static void handle_type(struct vtn_ctx *c, unsigned i)
       t = new_type(c, i, VTN_MATRIX);
       t->elem = col;
       t->len = n;
+      set_depth(c, t, col);
       break;
    }
    case SpvOpTypeArray:
@@ -220,6 +242,7 @@ static void handle_type(struct vtn_ctx *c, unsigned i)
       t = new_type(c, i, op == SpvOpTypeArray ? VTN_ARRAY : VTN_RTARRAY);
       t->elem = e;
       t->len = (unsigned)len;
+      set_depth(c, t, e);
       struct vtn_decoration *d = vtn_find_dec(c, t->id, -1, SpvDecorationArrayStride);
       t->stride = d ? d->arg[0] : 0;
       break;
@@ -240,6 +263,7 @@ static void handle_type(struct vtn_ctx *c, unsigned i)
             vtn_fail(c, "bad struct member type");
          if (t->members[m]->base == VTN_RTARRAY && m + 1 != n)
             vtn_fail(c, "runtime array is not the last member");
+         set_depth(c, t, t->members[m]);
          t->member_builtin[m] = -1;
       }
       for (struct vtn_decoration *d = vtn_val(c, t->id)->decs; d; d = d->next) {
@@ -483,6 +507,11 @@ static void handle_constant(struct vtn_ctx *c, unsigned i)
 
 /* --- driver --------------------------------------------------------------- */
 
+static bool id_in_bounds(uint32_t id, void *data)
+{
+   return id != 0 && id < *(const uint32_t *)data;
+}
+
 static void index_instructions(struct vtn_ctx *c)
 {
    c->cur = ~0u; /* messages name the word offset themselves */
@@ -530,6 +559,10 @@ static void index_instructions(struct vtn_ctx *c)
          if (id == 0 || id >= c->bound)
             vtn_fail(c, "%s at word %zu: result id %u out of bounds", info->name, off, id);
       }
+      /* Every operand must match the grammar and every id be in range. */
+      char bad[96];
+      if (!agx_spirv_walk_operands(&c->w[off], wc, id_in_bounds, &c->bound, bad, sizeof(bad)))
+         vtn_fail(c, "%s at word %zu: %s", info->name, off, bad);
       off += wc;
    }
 }
@@ -607,7 +640,8 @@ static void handle_preamble(struct vtn_ctx *c)
       }
       case SpvOpMemoryModel: {
          unsigned am = vtn_word(c, i, 1);
-         if (am != SpvAddressingModelLogical && am != SpvAddressingModelPhysicalStorageBuffer64)
+         if (am != SpvAddressingModelLogical && am != SpvAddressingModelPhysicalStorageBuffer64 &&
+             am != SpvAddressingModelPhysical64)
             vtn_fail(c, "addressing model %u not supported yet", am);
          break;
       }
@@ -660,6 +694,10 @@ static void handle_modes(struct vtn_ctx *c)
          c->shader->local_size[j] = (uint32_t)k->v[j];
       }
       c->have_local_size = true;
+   }
+   if (!c->have_local_size && c->opts && c->opts->local_size[0]) {
+      for (unsigned j = 0; j < 3; j++)
+         c->shader->local_size[j] = c->opts->local_size[j] ? c->opts->local_size[j] : 1;
    }
    uint64_t total = (uint64_t)c->shader->local_size[0] * c->shader->local_size[1] * c->shader->local_size[2];
    if (total > 1024)
@@ -754,6 +792,14 @@ agx_shader *agx_compile_spirv(const uint32_t *words, size_t num_words,
    char verr[256];
    if (!agx_validate(s, verr, sizeof(verr))) {
       snprintf(err, err_size, "invalid SPIR-V: its translation fails IR validation: %s", verr);
+      agx_shader_destroy(s);
+      return NULL;
+   }
+   /* vars-to-SSA keeps a definition table per control-flow node: refuse
+    * shapes whose tables would not fit in memory. */
+   if ((uint64_t)s->num_vars * s->next_block > (UINT64_C(1) << 25)) {
+      snprintf(err, err_size, "shader too complex: %u variables x %u blocks", s->num_vars,
+               s->next_block);
       agx_shader_destroy(s);
       return NULL;
    }

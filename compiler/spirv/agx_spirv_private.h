@@ -30,6 +30,7 @@ struct vtn_type {
    unsigned storage;         /* pointer storage class */
    bool block, buffer_block;
    uint32_t size, align;     /* layout (explicit where decorated) */
+   unsigned depth;           /* nesting depth of aggregates (bounded) */
 };
 
 enum vtn_kind {
@@ -91,7 +92,8 @@ struct vtn_block {
    uint32_t label;
    unsigned first, end;     /* instruction indices: body [first, end), end = terminator */
    unsigned merge_ins;      /* index of OpSelectionMerge/OpLoopMerge, or 0 */
-   uint32_t merge, cont;    /* merge target and loop continue target */
+   uint32_t merge, cont;    /* loop merge (or selection merge) and loop continue target */
+   uint32_t sel_merge;      /* selection merge (also on a loop header when inferred) */
    bool is_loop, is_selection;
    bool emitted;
    /* OpPhi stores to perform at the end of this block: phi id / value id */
@@ -193,6 +195,7 @@ const struct vtn_const *vtn_get_const(struct vtn_ctx *c, uint32_t id);
 uint64_t vtn_const_u64(struct vtn_ctx *c, uint32_t id);
 void *vtn_alloc(struct vtn_ctx *c, size_t size);
 bool vtn_type_is_scalar_or_vector(const struct vtn_type *t);
+bool vtn_is_physical_pointer(const struct vtn_type *t);
 agx_type vtn_ir_type(struct vtn_ctx *c, const struct vtn_type *t);
 
 /* agx_spirv_alu.c */
@@ -212,6 +215,14 @@ void vtn_push_def(struct vtn_ctx *c, uint32_t id, struct vtn_type *t, agx_instr 
 struct vtn_ssa *vtn_const_to_ssa(struct vtn_ctx *c, const struct vtn_const *k);
 struct vtn_ssa *vtn_undef_ssa(struct vtn_ctx *c, struct vtn_type *t);
 
+/* agx_spirv_glsl450_extra.c: packing, frexp/ldexp/modf, determinant, inverse,
+ * refract; false if eop is not one of them */
+bool vtn_handle_glsl450_extra(struct vtn_ctx *c, unsigned ins, unsigned eop, struct vtn_type *t,
+                              uint32_t id);
+
+/* agx_spirv_subgroup.c */
+bool vtn_handle_subgroup(struct vtn_ctx *c, unsigned ins);
+
 /* agx_spirv_mem.c */
 void vtn_create_global_variable(struct vtn_ctx *c, unsigned ins);
 void vtn_emit_global_inits(struct vtn_ctx *c);
@@ -222,6 +233,10 @@ void vtn_store(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *v);
 uint32_t vtn_type_size(struct vtn_ctx *c, struct vtn_type *t);
 void vtn_compute_layout(struct vtn_ctx *c, struct vtn_type *t);
 
+/* agx_spirv_structurize.c: merges for unstructured (Kernel) functions */
+void vtn_infer_structure(struct vtn_ctx *c, struct vtn_function *f);
+
 /* agx_spirv_cfg.c */
+unsigned lookup_block_index(struct vtn_ctx *c, struct vtn_function *f, uint32_t label);
 void vtn_index_functions(struct vtn_ctx *c, unsigned first_function_ins);
 void vtn_emit_entry(struct vtn_ctx *c);

@@ -45,6 +45,12 @@ static const struct shader_case cases[] = {
                    { 0, 4, 0, 64 * 12 * 4, B_ZERO, 2e-6f } }, 5, { 0 }, 0 },
    { "atomics", 3, { { 0, 0, 0, 384, B_SMALL, 0 }, { 0, 1, 0, 88, B_ZERO, 0 },
                      { 0, 2, 0, 384, B_ZERO, 0 } }, 3, { 0 }, 0 },
+   { "structs", 2, { { 0, 0, 0, 144, B_FLOAT, 0 }, { 0, 1, 0, 16 * 48, B_FLOAT, 0 },
+                     { 0, 2, 0, 16 * 48, B_ZERO, 1e-5f }, { 0, 3, 0, 80, B_FLOAT, 1e-5f } }, 4,
+     { 0 }, 0 },
+   { "switch", 4, { { 0, 0, 0, 256, B_RAND, 0 }, { 0, 1, 0, 512, B_ZERO, 0 } }, 2, { 0 }, 0 },
+   { "be_subgroup", 2, { { 0, 0, 0, 512, B_SMALL, 0 }, { 0, 1, 0, 128 * 40, B_ZERO, 0 } }, 2,
+     { 0 }, 0 },
    { "be_float", 2, { { 0, 0, 0, 256, B_FLOAT, 0 }, { 0, 1, 0, 256, B_FLOAT, 0 },
                       { 0, 2, 0, 64 * 16 * 4, B_ZERO, 1e-5f } }, 3, { 0 }, 0 },
    { "be_loops", 2, { { 0, 0, 0, 256, B_SMALL, 0 }, { 0, 1, 0, 64 * 4 * 4, B_ZERO, 0 } }, 2,
@@ -81,10 +87,10 @@ static bool close_f32(uint32_t a, uint32_t b, float tol)
    return fabsf(x - y) <= tol * fmaxf(fabsf(x), fabsf(y)) || fabsf(x - y) < 1e-30f;
 }
 
-static unsigned run_case(const struct shader_case *sc)
+static unsigned run_case(const struct shader_case *sc, enum h_mode mode)
 {
    struct harness h;
-   if (!h_compile(&h, sc->name, H_LOWERED, NULL))
+   if (!h_compile(&h, sc->name, mode, NULL))
       return 1;
    uint64_t seed = 12345;
    uint8_t *ptr[6];
@@ -195,9 +201,13 @@ int main(int argc, char **argv)
          fprintf(stderr, "unknown case %s\n", argv[a]);
          return 2;
       }
-      unsigned f = run_case(sc);
-      printf("%s: %s\n", sc->name, f ? "FAIL" : "ok");
-      fails += f;
+      /* H_OPT: the back end lowers what it needs itself; H_LOWERED: the
+       * middle end's full lowering (64-bit ops split into 32-bit halves) */
+      for (int mode = H_OPT; mode <= H_LOWERED; mode++) {
+         unsigned f = run_case(sc, (enum h_mode)mode);
+         printf("%s (%s): %s\n", sc->name, h_mode_names[mode], f ? "FAIL" : "ok");
+         fails += f;
+      }
    }
    return fails ? 1 : 0;
 }

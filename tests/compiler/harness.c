@@ -11,12 +11,13 @@
 
 const char *const h_mode_names[H_NUM_MODES] = { "raw", "opt", "lowered" };
 const char *h_spv_dir = ".";
+const char *h_spv_suffix = "";
 unsigned h_failures;
 
 uint32_t *h_read_spv(const char *name, size_t *count)
 {
    char path[1024];
-   snprintf(path, sizeof(path), "%s/%s.spv", h_spv_dir, name);
+   snprintf(path, sizeof(path), "%s/%s%s.spv", h_spv_dir, name, h_spv_suffix);
    FILE *f = fopen(path, "rb");
    if (!f) {
       fprintf(stderr, "cannot open %s\n", path);
@@ -51,11 +52,8 @@ bool h_compile(struct harness *h, const char *name, enum h_mode mode,
          agx_pass_lower_io(h->s, NULL);
    } else {
       h->s = agx_compile_spirv(w, n, opts, true, h->err, sizeof(h->err));
-      if (h->s && mode == H_LOWERED) {
-         agx_pass_lower_idiv(h->s);
-         agx_pass_scalarize(h->s);
-         agx_optimize(h->s);
-      }
+      if (h->s && mode == H_LOWERED)
+         agx_lower_for_backend(h->s);
    }
    free(w);
    if (!h->s) {

@@ -14,7 +14,7 @@
 enum h_mode {
    H_RAW,      /* translation + ABI lowering only (variables stay variables) */
    H_OPT,      /* vars-to-SSA + fold/copy-prop/CSE/DCE */
-   H_LOWERED,  /* H_OPT + integer division lowering + scalarization */
+   H_LOWERED,  /* H_OPT + division, transcendental, scalarization, 64-bit integer lowering */
    H_NUM_MODES
 };
 
@@ -30,8 +30,10 @@ struct harness {
    char err[512];
 };
 
-/* Directory holding the compiled .spv files (argv[1] of the test). */
+/* Directory holding the compiled .spv files (argv[1] of the test), and a
+ * suffix appended to every module name ("_opt": the spirv-opt -O variant). */
 extern const char *h_spv_dir;
+extern const char *h_spv_suffix;
 
 uint32_t *h_read_spv(const char *name, size_t *count);
 bool h_compile(struct harness *h, const char *name, enum h_mode mode,

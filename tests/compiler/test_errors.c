@@ -29,6 +29,100 @@ static void expect(const char *what, const uint32_t *w, size_t n, const char *en
    }
 }
 
+/* --- hostile modules built word by word ------------------------------------------ */
+
+struct asm_buf {
+   uint32_t *w;
+   size_t n, cap;
+};
+
+static void put(struct asm_buf *a, uint32_t v)
+{
+   if (a->n == a->cap) {
+      a->cap = a->cap ? a->cap * 2 : 1024;
+      a->w = realloc(a->w, a->cap * 4);
+      if (!a->w)
+         abort();
+   }
+   a->w[a->n++] = v;
+}
+
+static void ins(struct asm_buf *a, unsigned op, unsigned n, const uint32_t *ops)
+{
+   put(a, op | (n + 1) << 16);
+   for (unsigned i = 0; i < n; i++)
+      put(a, ops[i]);
+}
+
+#define INS(a, op, ...) ins(a, op, sizeof((uint32_t[]){ __VA_ARGS__ }) / 4, (uint32_t[]){ __VA_ARGS__ })
+
+/* Header, capability, memory model, entry point "main" (%1) with LocalSize,
+ * %2 void, %3 fn type, %4 uint, %5 const 1. */
+static void prologue(struct asm_buf *a, uint32_t bound)
+{
+   put(a, 0x07230203);
+   put(a, 0x00010300);
+   put(a, 0);
+   put(a, bound);
+   put(a, 0);
+   INS(a, 17, 1);                                  /* OpCapability Shader */
+   INS(a, 14, 0, 1);                               /* OpMemoryModel Logical GLSL450 */
+   INS(a, 15, 5, 1, 0x6e69616d, 0);                /* OpEntryPoint GLCompute %1 "main" */
+   INS(a, 16, 1, 17, 1, 1, 1);                     /* OpExecutionMode LocalSize 1 1 1 */
+   INS(a, 19, 2);                                  /* OpTypeVoid */
+   INS(a, 33, 3, 2);                               /* OpTypeFunction */
+   INS(a, 21, 4, 32, 0);                           /* OpTypeInt 32 0 */
+   INS(a, 43, 4, 5, 1);                            /* OpConstant 1 */
+}
+
+static void test_hostile(void)
+{
+   /* 2000 nested array types */
+   struct asm_buf a = { 0 };
+   const unsigned depth = 2000;
+   prologue(&a, 100 + depth);
+   uint32_t prev = 4;
+   for (unsigned k = 0; k < depth; k++) {
+      INS(&a, 28, 100 + k, prev, 5);                /* OpTypeArray */
+      prev = 100 + k;
+   }
+   INS(&a, 54, 2, 1, 0, 3);                        /* OpFunction */
+   INS(&a, 248, 6);                                /* OpLabel */
+   INS(&a, 253);                                   /* OpReturn */
+   INS(&a, 56);                                    /* OpFunctionEnd */
+   expect("deeply nested types", a.w, a.n, NULL, "nested more than");
+   free(a.w);
+
+   /* A switch with 30000 cases, each its own block: must finish quickly
+    * (linear translation) and then be rejected by the complexity guards or
+    * compile. Either way: no crash, no hang. */
+   memset(&a, 0, sizeof(a));
+   const unsigned cases = 30000;
+   prologue(&a, 200 + cases);
+   INS(&a, 54, 2, 1, 0, 3);
+   INS(&a, 248, 6);
+   INS(&a, 247, 7, 0);                             /* OpSelectionMerge %7 */
+   put(&a, 251 | (3 + 2 * cases) << 16);           /* OpSwitch %5 default %7 */
+   put(&a, 5);
+   put(&a, 7);
+   for (unsigned k = 0; k < cases; k++) {
+      put(&a, k);
+      put(&a, 200 + k);
+   }
+   for (unsigned k = 0; k < cases; k++) {
+      INS(&a, 248, 200 + k);
+      INS(&a, 249, 7);                             /* OpBranch %7 */
+   }
+   INS(&a, 248, 7);
+   INS(&a, 253);
+   INS(&a, 56);
+   char err[512];
+   agx_shader *s = agx_compile_spirv(a.w, a.n, NULL, true, err, sizeof(err));
+   printf("%-28s -> %s\n", "30000-case switch", s ? "compiled" : err);
+   agx_shader_destroy(s);
+   free(a.w);
+}
+
 int main(int argc, char **argv)
 {
    if (argc < 2)
@@ -64,12 +158,32 @@ int main(int argc, char **argv)
    w[5] &= 0xffff;
    expect("zero word count", w, n, NULL, "word count 0");
    expect("truncated module", orig, n - 1, NULL, "no OpFunctionEnd");
+   memcpy(w, orig, n * 4);
+   w[6] = 0xdead; /* OpCapability operand */
+   expect("unknown enumerant", w, n, NULL, "unknown Capability value");
+   memcpy(w, orig, n * 4);
+   for (size_t k = 5; k < n; k += w[k] >> 16) { /* first OpExtInstImport: unterminate its string */
+      if ((w[k] & 0xffff) == 11) {
+         for (unsigned j = 2; j < (w[k] >> 16); j++)
+            w[k + j] = 0x41414141;
+         break;
+      }
+   }
+   expect("unterminated string", w, n, NULL, "unterminated string");
+   memcpy(w, orig, n * 4);
+   for (size_t k = 5; k < n; k += w[k] >> 16) { /* an id operand beyond the bound */
+      if ((w[k] & 0xffff) == 61 /* OpLoad */) {
+         w[k + 3] = w[3] + 10;
+         break;
+      }
+   }
+   expect("operand id out of bounds", w, n, NULL, "id operand out of bounds");
    expect("missing entry point", orig, n, "nope", "no compute entry point named \"nope\"");
 
    const char *asm_cases[][2] = {
       { "unstructured", "unstructured control flow" },
       { "recursion", "recursive call" },
-      { "kernel", "addressing model" },
+      { "kernel", "addressing model 1" },
       { "image", "storage class 0 not supported" },
    };
    for (unsigned k = 0; k < 4; k++) {
@@ -82,6 +196,7 @@ int main(int argc, char **argv)
       expect(asm_cases[k][0], a, m, NULL, asm_cases[k][1]);
       free(a);
    }
+   test_hostile();
    free(w);
    free(orig);
    printf("%u failures\n", failures);

@@ -2,6 +2,7 @@
  * (against C), DCE, CSE, copy propagation, vars-to-SSA, scalarization,
  * integer division lowering (interpreted against the evaluator), the
  * validator's error detection and the printer. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -385,6 +386,305 @@ static void test_scalarize(void)
    agx_shader_destroy(sc);
 }
 
+/* --- one-trip loops ---------------------------------------------------------------------- */
+
+static unsigned count_loops(agx_list *list)
+{
+   unsigned n = 0;
+   agx_foreach_cf(list, node) {
+      if (node->type == AGX_CF_LOOP)
+         n += 1 + count_loops(&agx_cf_as_loop(node)->body) + count_loops(&agx_cf_as_loop(node)->cont);
+      else if (node->type == AGX_CF_IF)
+         n += count_loops(&agx_cf_as_if(node)->then_list) + count_loops(&agx_cf_as_if(node)->else_list);
+   }
+   return n;
+}
+
+/* loop { v = in + 1; if (v > 10) { v *= 2 } store v; [if (early) break;] break } */
+static agx_shader *build_one_trip(bool early_break)
+{
+   agx_builder b;
+   agx_shader *s = new_shader(&b);
+   agx_type t = agx_type_make(32, 1);
+   agx_instr *in = agx_intrin(&b, AGX_OP_LOAD_GLOBAL, t, 1, agx_imm(&b, 64, 0x1000), NULL, NULL, 4, 0, 0);
+   agx_loop *loop = agx_push_loop(&b);
+   agx_instr *v = agx_iadd(&b, in, agx_imm(&b, 32, 1));
+   agx_if *nif = agx_push_if(&b, agx_ult(&b, agx_imm(&b, 32, 10), v));
+   agx_instr *d = agx_imul(&b, v, agx_imm(&b, 32, 2));
+   agx_pop_if(&b, nif);
+   agx_instr *phi = agx_instr_create(s, AGX_OP_PHI, t, 0);
+   agx_instr_add_phi_src(s, phi, agx_list_last_block(&nif->then_list), d);
+   agx_instr_add_phi_src(s, phi, agx_list_last_block(&nif->else_list), v);
+   agx_builder_insert(&b, phi);
+   agx_intrin(&b, AGX_OP_STORE_GLOBAL, agx_type_make(0, 0), 2, agx_imm(&b, 64, 0x1008), phi, NULL, 4, 0, 0);
+   if (early_break) {
+      agx_if *e = agx_push_if(&b, agx_ieq(&b, in, agx_imm(&b, 32, 3)));
+      agx_jump(&b, AGX_OP_BREAK);
+      agx_pop_if(&b, e);
+      agx_intrin(&b, AGX_OP_STORE_GLOBAL, agx_type_make(0, 0), 2, agx_imm(&b, 64, 0x1004), in, NULL, 4, 0, 0);
+   }
+   agx_jump(&b, AGX_OP_BREAK);
+   agx_pop_loop(&b, loop);
+   agx_intrin(&b, AGX_OP_STORE_GLOBAL, agx_type_make(0, 0), 2, agx_imm(&b, 64, 0x100c), in, NULL, 4, 0, 0);
+   return s;
+}
+
+static void test_one_trip(void)
+{
+   for (int early = 0; early < 2; early++) {
+      agx_shader *ref = build_one_trip(early), *s = build_one_trip(early);
+      valid(s, "one-trip loop");
+      agx_optimize(s);
+      valid(s, "after one-trip removal");
+      CHECK(count_loops(&s->body) == (early ? 1u : 0u), "loops left: %u", count_loops(&s->body));
+      for (uint32_t x = 0; x < 20; x++) {
+         uint32_t m1[4] = { x, 0, 0, 0 }, m2[4] = { x, 0, 0, 0 };
+         struct agx_interp_buffer b1 = { 0x1000, m1, 16 }, b2 = { 0x1000, m2, 16 };
+         struct agx_interp_dispatch d1 = { .groups = { 1, 1, 1 }, .buffers = &b1, .num_buffers = 1 };
+         struct agx_interp_dispatch d2 = { .groups = { 1, 1, 1 }, .buffers = &b2, .num_buffers = 1 };
+         char err[256];
+         CHECK(agx_interp_run(ref, &d1, NULL, err, sizeof(err)) == 0, "%s", err);
+         CHECK(agx_interp_run(s, &d2, NULL, err, sizeof(err)) == 0, "%s", err);
+         CHECK(!memcmp(m1, m2, sizeof(m1)), "one-trip removal changed results for %u", x);
+      }
+      agx_shader_destroy(ref);
+      agx_shader_destroy(s);
+   }
+}
+
+/* --- constant ifs ------------------------------------------------------------------------ */
+
+static unsigned count_ifs(agx_list *list)
+{
+   unsigned n = 0;
+   agx_foreach_cf(list, node) {
+      if (node->type == AGX_CF_LOOP)
+         n += count_ifs(&agx_cf_as_loop(node)->body) + count_ifs(&agx_cf_as_loop(node)->cont);
+      else if (node->type == AGX_CF_IF)
+         n += 1 + count_ifs(&agx_cf_as_if(node)->then_list) + count_ifs(&agx_cf_as_if(node)->else_list);
+   }
+   return n;
+}
+
+/* v = in; loop { if (v > 20) break; if (K) { v = v * 2 } else { v = v + 100; if (v > 5) break }
+ * v = phi; if (!K) { break } ; v += 1 } ; store v */
+static agx_shader *build_const_if(bool k)
+{
+   agx_builder b;
+   agx_shader *s = new_shader(&b);
+   agx_type t = agx_type_make(32, 1);
+   unsigned var = agx_shader_add_var(s, t);
+   agx_instr *in = agx_intrin(&b, AGX_OP_LOAD_GLOBAL, t, 1, agx_imm(&b, 64, 0x1000), NULL, NULL, 4, 0, 0);
+   agx_intrin(&b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, in, NULL, NULL, var, 0, 0);
+   agx_loop *loop = agx_push_loop(&b);
+   agx_instr *v = agx_intrin(&b, AGX_OP_LOAD_VAR, t, 0, NULL, NULL, NULL, var, 0, 0);
+   agx_if *brk = agx_push_if(&b, agx_ult(&b, agx_imm(&b, 32, 20), v));
+   agx_jump(&b, AGX_OP_BREAK);
+   agx_pop_if(&b, brk);
+   agx_if *nif = agx_push_if(&b, agx_imm(&b, 1, k));
+   agx_intrin(&b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, agx_imul(&b, v, agx_imm(&b, 32, 2)), NULL,
+              NULL, var, 0, 0);
+   agx_push_else(&b, nif);
+   agx_instr *w = agx_iadd(&b, v, agx_imm(&b, 32, 100));
+   agx_intrin(&b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, w, NULL, NULL, var, 0, 0);
+   agx_if *inner = agx_push_if(&b, agx_ult(&b, agx_imm(&b, 32, 5), w));
+   agx_jump(&b, AGX_OP_BREAK);
+   agx_pop_if(&b, inner);
+   agx_pop_if(&b, nif);
+   agx_if *neg = agx_push_if(&b, agx_imm(&b, 1, !k));
+   agx_jump(&b, AGX_OP_BREAK);
+   agx_pop_if(&b, neg);
+   agx_instr *v2 = agx_intrin(&b, AGX_OP_LOAD_VAR, t, 0, NULL, NULL, NULL, var, 0, 0);
+   agx_intrin(&b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, agx_iadd(&b, v2, agx_imm(&b, 32, 1)), NULL,
+              NULL, var, 0, 0);
+   agx_pop_loop(&b, loop);
+   agx_instr *fin = agx_intrin(&b, AGX_OP_LOAD_VAR, t, 0, NULL, NULL, NULL, var, 0, 0);
+   agx_intrin(&b, AGX_OP_STORE_GLOBAL, agx_type_make(0, 0), 2, agx_imm(&b, 64, 0x1008), fin, NULL, 4, 0, 0);
+   return s;
+}
+
+static void test_const_if(void)
+{
+   for (int k = 0; k < 2; k++) {
+      agx_shader *ref = build_const_if(k), *s = build_const_if(k);
+      agx_pass_vars_to_ssa(s);
+      agx_optimize(s);
+      valid(s, "after constant-if folding");
+      /* k=1: only the loop-exit test is left; k=0: the kept else branch keeps its
+       * own if, and if (true) { break } is not folded (taken branch jumps) */
+      CHECK(count_ifs(&s->body) == (k ? 1u : 3u), "k=%d: ifs left %u", k, count_ifs(&s->body));
+      for (uint32_t x = 0; x < 30; x++)
+         CHECK(run_scalar(ref, x) == run_scalar(s, x), "k=%d x=%u: constant-if folding changed results", k, x);
+      agx_shader_destroy(ref);
+      agx_shader_destroy(s);
+   }
+}
+
+/* --- 64-bit integer lowering ------------------------------------------------------------ */
+
+static agx_shader *build_int64(enum agx_op op)
+{
+   agx_builder b;
+   agx_shader *s = new_shader(&b);
+   agx_type t = agx_type_make(64, 1);
+   agx_instr *x = agx_intrin(&b, AGX_OP_LOAD_GLOBAL, t, 1, agx_imm(&b, 64, 0x1000), NULL, NULL, 8, 0, 0);
+   agx_instr *y = agx_intrin(&b, AGX_OP_LOAD_GLOBAL, t, 1, agx_imm(&b, 64, 0x1008), NULL, NULL, 8, 0, 0);
+   agx_instr *r;
+   const struct agx_op_info *info = &agx_op_infos[op];
+   if (op == AGX_OP_ISHL || op == AGX_OP_ISHR || op == AGX_OP_USHR)
+      r = agx_build(&b, op, t, 2, x, agx_u2u(&b, 32, y), NULL, NULL);
+   else if (op == AGX_OP_BCSEL)
+      r = agx_bcsel(&b, agx_ult(&b, agx_u2u(&b, 32, x), agx_u2u(&b, 32, y)), x, y);
+   else if (op == AGX_OP_I2I || op == AGX_OP_U2U) /* 32 -> 64 -> 16 -> 64 round trip */
+      r = agx_build(&b, op, t, 1,
+                    agx_build(&b, op, agx_type_make(16, 1), 1,
+                              agx_build(&b, op, t, 1, agx_u2u(&b, 32, x), NULL, NULL, NULL), NULL,
+                              NULL, NULL),
+                    NULL, NULL, NULL);
+   else
+      r = agx_build(&b, op, info->rule == AGX_RULE_CMP ? agx_type_make(1, 1) : t, info->num_srcs, x, y,
+                    NULL, NULL);
+   if (r->type.bits == 1)
+      r = agx_bcsel(&b, r, agx_imm(&b, 64, 0x600d), agx_imm(&b, 64, 0xbad));
+   agx_intrin(&b, AGX_OP_STORE_GLOBAL, agx_type_make(0, 0), 2, agx_imm(&b, 64, 0x1010), r, NULL, 8, 0, 0);
+   return s;
+}
+
+static uint64_t run_int64(agx_shader *s, uint64_t x, uint64_t y)
+{
+   uint64_t mem[3] = { x, y, 0 };
+   struct agx_interp_buffer buf = { 0x1000, mem, sizeof(mem) };
+   struct agx_interp_dispatch d = { .groups = { 1, 1, 1 }, .buffers = &buf, .num_buffers = 1 };
+   char err[256];
+   CHECK(agx_interp_run(s, &d, NULL, err, sizeof(err)) == 0, "interp: %s", err);
+   return mem[2];
+}
+
+static void test_int64(void)
+{
+   const enum agx_op ops[] = { AGX_OP_IADD, AGX_OP_ISUB, AGX_OP_INEG, AGX_OP_IMUL, AGX_OP_IAND,
+                               AGX_OP_IOR, AGX_OP_IXOR, AGX_OP_INOT, AGX_OP_ISHL, AGX_OP_ISHR,
+                               AGX_OP_USHR, AGX_OP_IEQ, AGX_OP_INE, AGX_OP_ULT, AGX_OP_UGE,
+                               AGX_OP_ILT, AGX_OP_IGE, AGX_OP_UMIN, AGX_OP_UMAX, AGX_OP_IMIN,
+                               AGX_OP_IMAX, AGX_OP_BCSEL, AGX_OP_I2I, AGX_OP_U2U };
+   const uint64_t edge[] = { 0, 1, 31, 32, 33, 63, 64, 0xffffffffull, 0x100000000ull,
+                             0x7fffffffffffffffull, 0x8000000000000000ull, ~0ull };
+   uint64_t seed = 6464;
+   for (unsigned k = 0; k < sizeof(ops) / sizeof(ops[0]); k++) {
+      agx_shader *ref = build_int64(ops[k]), *low = build_int64(ops[k]);
+      CHECK(agx_pass_lower_int64(low), "%s lowered", agx_op_infos[ops[k]].name);
+      agx_optimize(low);
+      valid(low, agx_op_infos[ops[k]].name);
+      agx_instr **all;
+      unsigned n = agx_collect_instrs(low, &all), wide = 0;
+      for (unsigned i = 0; i < n; i++)
+         wide += agx_info(all[i])->kind == AGX_OPK_ALU && all[i]->type.bits == 64;
+      CHECK(wide == 0, "%s: %u 64-bit ALU ops left", agx_op_infos[ops[k]].name, wide);
+      for (unsigned it = 0; it < 300; it++) {
+         uint64_t x = rnd(&seed), y = rnd(&seed);
+         if (it < 144) {
+            x = edge[it % 12];
+            y = edge[it / 12];
+         } else if (it % 3 == 0) {
+            y = x ^ (rnd(&seed) & 0xffffffffull); /* equal high halves */
+         }
+         uint64_t want = run_int64(ref, x, y), got = run_int64(low, x, y);
+         CHECK(got == want, "%s(%llx, %llx) = %llx, want %llx", agx_op_infos[ops[k]].name,
+               (unsigned long long)x, (unsigned long long)y, (unsigned long long)got,
+               (unsigned long long)want);
+      }
+      agx_shader_destroy(ref);
+      agx_shader_destroy(low);
+   }
+}
+
+/* --- transcendental lowering ----------------------------------------------------------- */
+
+static float run_fop(agx_shader *s, float x, float y)
+{
+   float mem[4] = { x, y, 0, 0 };
+   struct agx_interp_buffer buf = { 0x1000, mem, sizeof(mem) };
+   struct agx_interp_dispatch d = { .groups = { 1, 1, 1 }, .buffers = &buf, .num_buffers = 1 };
+   char err[256];
+   CHECK(agx_interp_run(s, &d, NULL, err, sizeof(err)) == 0, "interp: %s", err);
+   return mem[2];
+}
+
+static void test_transcendental(void)
+{
+   static const struct {
+      enum agx_op op;
+      double lo, hi, ylo, yhi;
+      double tol;
+      bool relative;
+      double (*ref)(double, double);
+   } cases[] = {
+      { AGX_OP_FDIV, -100, 100, 0.1, 100, 4e-7, true, NULL },
+      { AGX_OP_FSQRT, 0, 1e6, 0, 0, 4e-7, true, NULL },
+      { AGX_OP_FPOW, 0.01, 10, -3, 3, 1e-5, true, pow },
+      { AGX_OP_FTAN, -1.4, 1.4, 0, 0, 2e-6, true, NULL },
+      { AGX_OP_FSINH, -5, 5, 0, 0, 1e-5, true, NULL },
+      { AGX_OP_FCOSH, -5, 5, 0, 0, 1e-5, true, NULL },
+      { AGX_OP_FTANH, -20, 20, 0, 0, 2e-6, false, NULL },
+      { AGX_OP_FASINH, -100, 100, 0, 0, 1e-5, true, NULL },
+      { AGX_OP_FACOSH, 1, 100, 0, 0, 1e-5, false, NULL },
+      { AGX_OP_FATANH, -0.99, 0.99, 0, 0, 2e-5, false, NULL },
+      { AGX_OP_FATAN, -100, 100, 0, 0, 2e-5, false, NULL },
+      { AGX_OP_FATAN2, -10, 10, -10, 10, 2e-5, false, atan2 },
+      { AGX_OP_FASIN, -1, 1, 0, 0, 1e-4, false, NULL },
+      { AGX_OP_FACOS, -1, 1, 0, 0, 1e-4, false, NULL },
+      { AGX_OP_FMOD, -100, 100, 0.5, 10, 1e-4, false, NULL },
+      { AGX_OP_FREM, -100, 100, 0.5, 10, 1e-4, false, NULL },
+   };
+   uint64_t seed = 4321;
+   for (unsigned k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+      agx_builder b;
+      agx_shader *s = new_shader(&b);
+      agx_type t = agx_type_make(32, 1);
+      agx_instr *x = agx_intrin(&b, AGX_OP_LOAD_GLOBAL, t, 1, agx_imm(&b, 64, 0x1000), NULL, NULL, 4, 0, 0);
+      agx_instr *y = agx_intrin(&b, AGX_OP_LOAD_GLOBAL, t, 1, agx_imm(&b, 64, 0x1004), NULL, NULL, 4, 0, 0);
+      const struct agx_op_info *info = &agx_op_infos[cases[k].op];
+      agx_instr *r = agx_build(&b, cases[k].op, t, info->num_srcs, x, y, NULL, NULL);
+      agx_intrin(&b, AGX_OP_STORE_GLOBAL, agx_type_make(0, 0), 2, agx_imm(&b, 64, 0x1008), r, NULL, 4, 0, 0);
+      CHECK(agx_pass_lower_transcendental(s), "%s lowered", info->name);
+      agx_optimize(s);
+      valid(s, info->name);
+      CHECK(count_ops(s, cases[k].op) == 0, "%s gone", info->name);
+      for (unsigned it = 0; it < 300; it++) {
+         double u1 = (double)(rnd(&seed) % 1000001) / 1e6, u2 = (double)(rnd(&seed) % 1000001) / 1e6;
+         float fx = (float)(cases[k].lo + (cases[k].hi - cases[k].lo) * u1);
+         float fy = (float)(cases[k].ylo + (cases[k].yhi - cases[k].ylo) * u2);
+         if (cases[k].op == AGX_OP_FDIV && (rnd(&seed) & 1))
+            fy = -fy;
+         double X = fx, Y = fy, want;
+         switch (cases[k].op) {
+         case AGX_OP_FDIV: want = X / Y; break;
+         case AGX_OP_FSQRT: want = sqrt(X); break;
+         case AGX_OP_FTAN: want = tan(X); break;
+         case AGX_OP_FSINH: want = sinh(X); break;
+         case AGX_OP_FCOSH: want = cosh(X); break;
+         case AGX_OP_FTANH: want = tanh(X); break;
+         case AGX_OP_FASINH: want = asinh(X); break;
+         case AGX_OP_FACOSH: want = acosh(X); break;
+         case AGX_OP_FATANH: want = atanh(X); break;
+         case AGX_OP_FATAN: want = atan(X); break;
+         case AGX_OP_FASIN: want = asin(X); break;
+         case AGX_OP_FACOS: want = acos(X); break;
+         case AGX_OP_FMOD: want = X - Y * floor(X / Y); break;
+         case AGX_OP_FREM: want = fmod(X, Y); break;
+         default: want = cases[k].ref(X, Y); break;
+         }
+         double got = run_fop(s, fx, fy), err = fabs(got - want);
+         double lim = cases[k].tol * (cases[k].relative ? fmax(fabs(want), 1e-30) : 1.0);
+         /* mod/rem: a quotient rounding across an integer moves by one period */
+         if ((cases[k].op == AGX_OP_FMOD || cases[k].op == AGX_OP_FREM) && err > lim)
+            err = fmin(fabs(err - fabs(Y)), err);
+         CHECK(err <= lim, "%s(%.9g, %.9g) = %.9g, want %.9g", info->name, X, Y, got, want);
+      }
+      agx_shader_destroy(s);
+   }
+}
+
 /* --- validator and printer --------------------------------------------------------- */
 
 static void test_validator(void)
@@ -441,6 +741,10 @@ int main(void)
    test_vars_to_ssa();
    test_idiv();
    test_scalarize();
+   test_transcendental();
+   test_int64();
+   test_one_trip();
+   test_const_if();
    test_validator();
    printf("%u checks, %u failures\n", checks, failures);
    return failures ? 1 : 0;

@@ -2,6 +2,8 @@
  * build time) go through the SPIR-V front end in three pipelines (raw,
  * optimised, optimised + lowered) and run on the IR interpreter with random
  * inputs; every output is compared with a C reference implementation.
+ * A TEST_NAME ending in _opt runs the same test on the module after
+ * spirv-opt -O (phis, one-trip switches, CSE'd values across constructs).
  * Usage: test_compiler_shaders SPV_DIR TEST_NAME */
 #include <math.h>
 #include <stdio.h>
@@ -248,12 +250,12 @@ static void test_atomics(void)
 
 /* --- structs, arrays, matrices ----------------------------------------------------- */
 
-static void test_structs(void)
+static void test_structs(const char *spv)
 {
    const unsigned N = 16;
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
       struct harness h;
-      if (!h_compile(&h, "structs", (enum h_mode)mode, NULL))
+      if (!h_compile(&h, spv, (enum h_mode)mode, NULL))
          continue;
       uint64_t seed = 5 + mode;
       uint8_t *ubo = h_buffer(&h, 0, 0, 0, 144);
@@ -590,6 +592,457 @@ static void test_switch(void)
    }
 }
 
+/* --- subgroups ------------------------------------------------------------------------ */
+
+static void test_subgroup(void)
+{
+   const unsigned G = 2, N = 64 * G;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "subgroup", (enum h_mode)mode, NULL))
+         continue;
+      uint64_t seed = 8080 + mode;
+      uint32_t *in = h_buffer(&h, 0, 0, 0, N * 4), *o = h_buffer(&h, 0, 1, 0, N * 44);
+      for (unsigned i = 0; i < N; i++)
+         in[i] = h_rand(&seed) % (i < 64 ? 900 : 5000);
+      in[70] = 7;
+      if (h_run(&h, G, 1, 1)) {
+         for (unsigned sg = 0; sg < N / 32; sg++) {
+            const uint32_t *x = &in[sg * 32];
+            uint32_t sum = 0, bal = 0, mn = ~0u, mn_first = 32;
+            bool all = true, any = false;
+            for (unsigned l = 0; l < 32; l++) {
+               sum += x[l];
+               bal |= (x[l] & 1) << l;
+               all &= x[l] < 1000;
+               any |= x[l] == 7;
+               if (x[l] & 1) {
+                  mn = x[l] < mn ? x[l] : mn;
+                  mn_first = mn_first == 32 ? l : mn_first;
+               }
+            }
+            uint32_t incl = 0, exmax = 0;
+            for (unsigned l = 0; l < 32; l++) {
+               unsigned i = sg * 32 + l;
+               incl += x[l];
+               uint32_t want[11] = {
+                  sum, incl, exmax, bal, x[5], x[l ^ 1], l == 0,
+                  32 * 1000 + (sg % 2) * 100 + 2,
+                  (x[l] & 1) ? mn + (l == mn_first ? 1000000u : 0) : 0xffffffffu,
+                  (all ? 1u : 0) | (any ? 2u : 0) | ((x[(l + 1) & 31] & 0xff) << 8),
+                  (uint32_t)__builtin_popcount(bal & ((1u << l) - 1)) +
+                     (uint32_t)__builtin_popcount(bal) * 100 + ((bal >> 3) & 1 ? 10000u : 0),
+               };
+               exmax = x[l] > exmax ? x[l] : exmax;
+               for (unsigned k = 0; k < 11; k++)
+                  h_check_u32("subgroup", i * 11 + k, o[i * 11 + k], want[k]);
+            }
+         }
+      }
+      h_finish(&h);
+   }
+}
+
+/* --- GLSL.std.450 and matrices ------------------------------------------------------- */
+
+static double dotn(const double *a, const double *b, int n)
+{
+   double s = 0;
+   for (int k = 0; k < n; k++)
+      s += a[k] * b[k];
+   return s;
+}
+
+static void glsl450_ref(unsigned i, const float *fa, const float *fb, double *w)
+{
+   double a[4], b[4];
+   for (int k = 0; k < 4; k++)
+      a[k] = fa[k], b[k] = fb[k];
+   double x = a[0], y = a[1];
+   w[0] = sin(x) + cos(y) * 2;
+   w[1] = tan(x * 0.5);
+   w[2] = asin(x * 0.4) + acos(x * 0.3);
+   w[3] = atan2(x, y) + atan(x * 3);
+   w[4] = sinh(x) + cosh(x) + tanh(x * 4);
+   w[5] = asinh(x) + acosh(y + 1) + atanh(x * 0.45);
+   w[6] = pow(y, x) + exp(x) + log(y) + exp2(x) + log2(y);
+   w[7] = sqrt(y) + 1 / sqrt(y);
+   w[8] = x * 90 * M_PI / 180 + x * 180 / M_PI;
+   double t = fmin(fmax((x + 1) / 2, 0), 1);
+   w[9] = (x < 0.5 ? 0 : 1) + t * t * (3 - 2 * t) * 10;
+   w[10] = x * y + 0.25 + (x + (y - x) * 0.75);
+   w[11] = x * 7 - y * floor(x * 7 / y) + ((x > 0) - (x < 0)) * 100.0;
+   w[12] = sqrt(dotn(a, a, 3)) + hypot(a[0] - b[0], a[1] - b[1]) * 10;
+   w[13] = dotn(a, b, 4);
+   w[14] = a[1] * b[2] - a[2] * b[1];
+   w[15] = a[2] * b[0] - a[0] * b[2];
+   w[16] = a[0] * b[1] - a[1] * b[0];
+   double len = sqrt(dotn(b, b, 3)), n[3] = { b[0] / len, b[1] / len, b[2] / len };
+   w[17] = n[0] + n[1] * 10 + n[2] * 100;
+   double dn = dotn(n, a, 3);
+   w[18] = (a[0] - 2 * dn * n[0]) + (a[1] - 2 * dn * n[1]) + (a[2] - 2 * dn * n[2]);
+   double nref[3] = { a[2], a[1], a[0] };
+   w[19] = dotn(nref, b, 3) < 0 ? a[1] : -a[1];
+   double m[3][3] = { { a[0], a[1], a[2] }, { b[0], b[1], b[2] }, { x, y, 1 } }; /* m[col][row] */
+   double v[3] = { b[2], b[1], b[0] };
+   for (int r = 0; r < 3; r++)
+      w[20 + r] = m[0][r] * v[0] + m[1][r] * v[1] + m[2][r] * v[2];
+   for (int c = 0; c < 3; c++)
+      w[23 + c] = dotn(v, m[c], 3);
+   w[26] = m[0][0] * m[0][0] + m[1][0] * m[1][0] + m[2][0] * m[2][0];
+   w[27] = m[0][2] * m[0][1] + m[1][2] * m[1][1] + m[2][2] * m[2][1];
+   w[28] = w[27];
+   w[29] = a[1] * b[2] + a[0] * b[3] * 10;
+   w[30] = 3 * a[1] * b[3];
+   int ms = find_msb_s((int32_t)i - 8);
+   w[31] = (double)__builtin_ctz(i + 8) + ms * 10.0;
+   int ix = (int)(float)(fa[0] * 10.0f), iy = (int)(float)(fa[1] * 10.0f);
+   w[32] = abs(ix) + ((ix > 0) - (ix < 0)) * 1000 + (iy < 5 ? 5 : iy > 20 ? 20 : iy) * 10000;
+   w[33] = (double)((i > 5 ? i : 5) + (i < 2 ? (int)i : 2));
+   w[34] = nearbyint((float)(fa[0] * 3.0f)) + nearbyint((float)(fa[1] * 2.0f + 0.25f)) * 10;
+   float x3 = fa[0] * 3.0f;
+   w[35] = (x3 - floorf(x3)) + truncf(x3) * 10 + ceil(y) * 100;
+   w[36] = fmin(x, y) + fmax(x, y) * 10 + fmin(fmax(x, -0.5), 0.5) * 100;
+   w[37] = fabs(x) + floor(y);
+   w[38] = 11;
+   w[39] = -x;
+}
+
+static void test_glsl450(void)
+{
+   const unsigned N = 32;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "glsl450", (enum h_mode)mode, NULL))
+         continue;
+      uint64_t seed = 2718 + mode;
+      float *in = h_buffer(&h, 0, 0, 0, N * 32), *o = h_buffer(&h, 0, 1, 0, N * 160);
+      for (unsigned i = 0; i < N; i++) {
+         float *a = &in[i * 8], *b = a + 4;
+         a[0] = (float)(h_rand(&seed) % 40000) / 10000.0f - 2.0f;
+         a[1] = (float)(h_rand(&seed) % 39000) / 10000.0f + 0.1f;
+         for (int k = 2; k < 8; k++)
+            a[k] = (float)(h_rand(&seed) % 60000) / 10000.0f - 3.0f;
+         b[0] += 0.01f;
+      }
+      if (h_run(&h, N / 16, 1, 1)) {
+         for (unsigned i = 0; i < N; i++) {
+            double w[40];
+            glsl450_ref(i, &in[i * 8], &in[i * 8 + 4], w);
+            for (int k = 0; k < 40; k++)
+               h_check_f32(h_mode_names[mode], i * 40 + k, o[i * 40 + k], (float)w[k], 2e-4f);
+         }
+      }
+      h_finish(&h);
+   }
+}
+
+/* --- memory forms ----------------------------------------------------------------------- */
+
+struct mem_s {
+   int32_t p[2];
+   float f;
+   bool flag;
+};
+
+static void test_memory(void)
+{
+   const unsigned G = 2, N = 32 * G;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "memory", (enum h_mode)mode, NULL))
+         continue;
+      uint64_t seed = 1618 + mode;
+      uint16_t *in16 = h_buffer(&h, 0, 0, 0, N * 2);
+      int8_t *in8 = h_buffer(&h, 0, 1, 0, N);
+      int32_t *o = h_buffer(&h, 0, 2, 0, N * 32);
+      uint16_t *o16 = h_buffer(&h, 0, 3, 0, N * 2);
+      for (unsigned i = 0; i < N; i++) {
+         in16[i] = (uint16_t)h_rand(&seed);
+         in8[i] = (int8_t)h_rand(&seed);
+      }
+      if (h_run(&h, G, 1, 1)) {
+         for (unsigned g = 0; g < N; g++) {
+            unsigned i = g % 32, base = g - i;
+            int32_t hh = in16[g], c = in8[g];
+            struct mem_s s = { { hh, c }, (float)c * 0.5f, c < 0 };
+            unsigned tg = base + 31 - i;
+            struct mem_s t = { { in16[tg], in8[tg] }, (float)in8[tg] * 0.5f, in8[tg] < 0 };
+            bool fl[4];
+            int32_t v[4];
+            for (int k = 0; k < 4; k++) {
+               fl[k] = in16[base + ((i + k) & 31)] & 1;
+               v[k] = fl[k] ? k + 1 : -k;
+            }
+            int dyn = (int)(i & 3);
+            v[dyn] += 100;
+            float col[3] = { 0, 0, 0 };
+            col[dyn % 3] = 1.0f;
+            col[(dyn + 1) % 3] = (float)c;
+            struct mem_s arr[3] = { t, s, { { 7, 8 }, 9.0f, true } }, pick = arr[dyn % 3];
+            int32_t sw[4] = { v[3] + v[0], v[2] + v[0], v[1] + v[1], v[0] + v[1] };
+            int32_t want[8] = {
+               t.p[0] + t.p[1] * 1000 + (t.flag ? 1000000 : 0),
+               v[0] + v[1] * 10 + v[2] * 100 + v[3] * 1000,
+               (int32_t)(col[0] + col[1] * 10.0f + col[2] * 100.0f),
+               pick.p[0] + pick.p[1] * 100 + (int32_t)(pick.f * 4.0f) * 10000 + pick.flag,
+               sw[0] + sw[1] * 3 + sw[2] * 5 + sw[3] * 7,
+               v[(dyn + 1) & 3],
+               (int32_t)(t.f * 2.0f),
+               (hh & 1) + (fl[3] ? 2 : 0),
+            };
+            for (int k = 0; k < 8; k++)
+               h_check_u32("memory", g * 8 + k, u(o[g * 8 + k]), u(want[k]));
+            h_check_u32("memory 16-bit store", g, o16[g], (uint16_t)(hh * 3 + c));
+         }
+      }
+      h_finish(&h);
+   }
+}
+
+/* --- GLSL.std.450 packing and matrices ---------------------------------------------- */
+
+static uint32_t half_bits(float f)
+{
+   _Float16 h = (_Float16)f; /* the compiler's own IEEE conversion */
+   uint16_t u;
+   memcpy(&u, &h, 2);
+   return u;
+}
+
+static float half_value(uint32_t bits)
+{
+   uint16_t u = (uint16_t)bits;
+   _Float16 h;
+   memcpy(&h, &u, 2);
+   return (float)h;
+}
+
+static uint32_t pack_norm_ref(const float *v, unsigned n, bool sign)
+{
+   unsigned w = 32 / n;
+   float scale = sign ? (float)((1u << (w - 1)) - 1) : (float)((1u << w) - 1);
+   uint32_t r = 0;
+   for (unsigned k = 0; k < n; k++) {
+      float c = fminf(fmaxf(v[k], sign ? -1.0f : 0.0f), 1.0f);
+      int32_t q = (int32_t)nearbyintf(c * scale);
+      r |= ((uint32_t)q & ((1u << w) - 1)) << (k * w);
+   }
+   return r;
+}
+
+static double det3(const double m[3][3])
+{
+   return m[0][0] * (m[1][1] * m[2][2] - m[2][1] * m[1][2]) -
+          m[1][0] * (m[0][1] * m[2][2] - m[2][1] * m[0][2]) +
+          m[2][0] * (m[0][1] * m[1][2] - m[1][1] * m[0][2]);
+}
+
+static double det4(const double m[4][4])
+{
+   double r = 0;
+   for (int k = 0; k < 4; k++) {
+      double sub[3][3];
+      for (int c = 0, cj = 0; c < 4; c++) {
+         if (c == k)
+            continue;
+         for (int row = 1; row < 4; row++)
+            sub[cj][row - 1] = m[c][row];
+         cj++;
+      }
+      r += (k & 1 ? -1 : 1) * m[k][0] * det3(sub);
+   }
+   return r;
+}
+
+static void test_glsl450_pack(void)
+{
+   const unsigned N = 32;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "glsl450_pack", (enum h_mode)mode, NULL))
+         continue;
+      uint64_t seed = 31337 + mode;
+      float *in = h_buffer(&h, 0, 0, 0, N * 32);
+      uint32_t *ou = h_buffer(&h, 0, 1, 0, N * 32);
+      float *of = h_buffer(&h, 0, 2, 0, N * 96);
+      for (unsigned i = 0; i < N * 8; i++)
+         in[i] = (float)(h_rand(&seed) % 20001) / 10000.0f - 1.0f;
+      if (!h_run(&h, N / 16, 1, 1)) {
+         h_finish(&h);
+         continue;
+      }
+      for (unsigned i = 0; i < N; i++) {
+         const float *a = &in[i * 8], *b = a + 4;
+         float t4[4], t2[2];
+         uint32_t *U = &ou[i * 8];
+         float *F = &of[i * 24];
+         h_check_u32("packHalf2x16", i, U[0], half_bits(a[0]) | half_bits(a[1]) << 16);
+         for (int k = 0; k < 4; k++)
+            t4[k] = a[k] * 0.5f + 0.5f;
+         uint32_t pu8 = pack_norm_ref(t4, 4, false);
+         h_check_u32("packUnorm4x8", i, U[1], pu8);
+         for (int k = 0; k < 4; k++)
+            t4[k] = b[k] * 0.4f;
+         h_check_u32("packSnorm4x8", i, U[2], pack_norm_ref(t4, 4, true));
+         t2[0] = a[2] * 0.3f + 0.5f, t2[1] = a[3] * 0.3f + 0.5f;
+         h_check_u32("packUnorm2x16", i, U[3], pack_norm_ref(t2, 2, false));
+         t2[0] = b[0] * 0.3f, t2[1] = b[1] * 0.3f;
+         h_check_u32("packSnorm2x16", i, U[4], pack_norm_ref(t2, 2, true));
+         int e;
+         float m = frexpf(a[0] * 100.0f, &e);
+         h_check_u32("frexp exponent", i, U[5], (uint32_t)(e + 1000));
+         h_check_u32("packDouble2x32 round trip", i, U[6], i + 100);
+         h_check_f32("frexp mantissa", i, F[0], m, 0);
+         float whole, frac = modff(a[1] * 10.0f, &whole);
+         h_check_f32("modf", i, F[1], frac, 1e-6f);
+         h_check_f32("modf whole", i, F[2], whole, 0);
+         h_check_f32("ldexp", i, F[3], ldexpf(a[2], (int)i - 8), 1e-6f);
+         h_check_f32("unpackHalf2x16 x", i, F[4], half_value(half_bits(a[2])), 0);
+         h_check_f32("unpackHalf2x16 y", i, F[5], half_value(half_bits(a[3])), 0);
+         uint32_t x8 = pu8 ^ 0x5a5a5a5au;
+         float u8 = 0, s8 = 0, scale = 1;
+         uint32_t sv = i * 2654435761u;
+         for (int k = 0; k < 4; k++, scale *= 10) {
+            u8 += (float)((x8 >> (8 * k)) & 0xff) / 255.0f * scale;
+            s8 += fmaxf((float)(int8_t)(sv >> (8 * k)) / 127.0f, -1.0f) * scale;
+         }
+         h_check_f32("unpackUnorm4x8", i, F[6], u8, 1e-5f);
+         h_check_f32("unpackSnorm4x8", i, F[7], s8, 1e-5f);
+         double m3[3][3] = { { a[0], a[1], a[2] }, { b[0], b[1], b[2] }, { 1, a[3], b[3] } };
+         double m4[4][4] = { { a[0], a[1], a[2], a[3] }, { b[0], b[1], b[2], b[3] },
+                             { a[1] + 2.0, a[2], a[3], a[0] }, { b[3], b[2] + 3.0, b[1], b[0] } };
+         double d2 = (double)a[0] * b[1] - (double)b[0] * a[1], d3 = det3(m3), d4 = det4(m4);
+         h_check_f32("determinant 2", i, F[8], (float)d2, 1e-5f);
+         h_check_f32("determinant 3", i, F[9], (float)d3, 1e-5f);
+         h_check_f32("determinant 4", i, F[10], (float)d4, 1e-4f);
+         if (fabs(d3) > 0.05)
+            h_check_f32("inverse 3", i, F[11], 111.0f, 1e-3f);
+         if (fabs(d4) > 0.05)
+            h_check_f32("inverse 4", i, F[12], 1111.0f, 1e-3f);
+         if (fabs(d2) > 0.05) {
+            h_check_f32("inverse 2", i, F[13], (float)(b[1] / d2), 1e-4f);
+            h_check_f32("inverse 2", i, F[14], (float)(-a[1] / d2), 1e-4f);
+            h_check_f32("inverse 2", i, F[15], (float)(-b[0] / d2), 1e-4f);
+            h_check_f32("inverse 2", i, F[16], (float)(a[0] / d2), 1e-4f);
+         }
+         double la = sqrt((double)a[0] * a[0] + (double)a[1] * a[1] + (double)a[2] * a[2]);
+         double lb = sqrt((double)b[0] * b[0] + (double)b[1] * b[1] + (double)b[2] * b[2]);
+         double I[3] = { a[0] / la, a[1] / la, a[2] / la }, Nn[3] = { b[0] / lb, b[1] / lb, b[2] / lb };
+         double dd = I[0] * Nn[0] + I[1] * Nn[1] + I[2] * Nn[2], eta = 0.66f;
+         double kk = 1 - eta * eta * (1 - dd * dd);
+         for (int c = 0; c < 3; c++) {
+            double want = kk < 0 ? 0 : eta * I[c] - (eta * dd + sqrt(kk)) * Nn[c];
+            h_check_f32("refract", i * 3 + c, F[17 + c], (float)want, 1e-4f);
+         }
+         h_check_f32("refract total internal reflection", i, F[20], 0.0f, 0);
+      }
+      h_finish(&h);
+   }
+}
+
+/* --- OpenCL C kernel ----------------------------------------------------------------- */
+
+static void test_kernel_basic(void)
+{
+   const unsigned N = 48, G = 16;
+   struct agx_spirv_options opts = { .local_size = { G, 1, 1 } };
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      for (int32_t n = 0; n < 7; n += 3) {
+         struct harness h;
+         if (!h_compile(&h, "kernel_basic", (enum h_mode)mode, &opts))
+            continue;
+         uint64_t seed = 99 + mode + (uint64_t)n;
+         uint64_t a_addr, out_addr, f_addr;
+         int32_t *a = h_memory(&h, (N + 8) * 4, &a_addr), *out = h_memory(&h, N * 4, &out_addr);
+         float *f = h_memory(&h, N * 4, &f_addr);
+         for (unsigned i = 0; i < N + 8; i++)
+            a[i] = (int32_t)(h_rand(&seed) % 801) - 400;
+         uint8_t args[32];
+         float scale = 0.125f;
+         memcpy(args, &a_addr, 8);
+         memcpy(args + 8, &out_addr, 8);
+         memcpy(args + 16, &f_addr, 8);
+         memcpy(args + 24, &n, 4);
+         memcpy(args + 28, &scale, 4);
+         h_push(&h, args, sizeof(args));
+         if (h_run(&h, N / G, 1, 1)) {
+            for (unsigned i = 0; i < N; i++) {
+               int32_t s = 0;
+               for (int32_t j = 0; j < n; j++)
+                  s += a[i + j] * (j + 1);
+               if (s > 1000)
+                  s = 1000 + (s & 7);
+               else if (s < -1000)
+                  s = -1000;
+               int32_t cl = s < -900 ? -900 : s > 900 ? 900 : s;
+               int32_t want = s * 3 + cl + (a[i] > 3 ? a[i] : 3) * 10000 + (int32_t)(i % G) * 1000000;
+               h_check_u32("kernel out", i, u(out[i]), u(want));
+               float x = (float)a[i] * scale;
+               h_check_f32("kernel f", i, f[i], x * 0.5f + 1.0f + fminf(x, 2.0f) + sqrtf(fabsf(x)), 1e-6f);
+            }
+         }
+         h_finish(&h);
+      }
+   }
+}
+
+static int32_t first_multiple(int32_t x, int32_t m)
+{
+   int32_t k = 1;
+   while (k < 50) {
+      if ((int32_t)((uint32_t)x * (uint32_t)k) % m == 0)
+         break;
+      k++;
+   }
+   return k;
+}
+
+static void test_kernel_shapes(void)
+{
+   const unsigned N = 64, G = 32;
+   struct agx_spirv_options opts = { .local_size = { G, 1, 1 } };
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "kernel_shapes", (enum h_mode)mode, &opts))
+         continue;
+      uint64_t seed = 4040 + mode;
+      uint64_t in_addr, out_addr, wide_addr;
+      int32_t *in = h_memory(&h, N * 4, &in_addr), *out = h_memory(&h, N * 12, &out_addr);
+      int64_t *wide = h_memory(&h, N * 8, &wide_addr);
+      for (unsigned i = 0; i < N; i++)
+         in[i] = (int32_t)(h_rand(&seed) % 1001) - 500;
+      int32_t n = 5;
+      uint8_t args[28];
+      memcpy(args, &in_addr, 8);
+      memcpy(args + 8, &out_addr, 8);
+      memcpy(args + 16, &wide_addr, 8);
+      memcpy(args + 24, &n, 4);
+      h_push(&h, args, sizeof(args));
+      if (h_run(&h, N / G, 1, 1)) {
+         for (unsigned i = 0; i < N; i++) {
+            int32_t x = in[i], w0 = -1, w1 = -1, w2 = -1;
+            int64_t ww = 0;
+            if (x >= -300) {
+               int32_t acc = 0;
+               for (int32_t a = 0; a < n; a++)
+                  for (int32_t b = 0; b <= a; b++)
+                     acc += (a ^ b) * x;
+               w0 = acc;
+               w1 = first_multiple(x, 7);
+               w2 = (int32_t)(N * 100 + G);
+               ww = (int64_t)x * 0x100000001LL + (int64_t)i;
+            }
+            h_check_u32("kernel shapes acc", i, u(out[i * 3]), u(w0));
+            h_check_u32("kernel shapes search", i, u(out[i * 3 + 1]), u(w1));
+            h_check_u32("kernel shapes sizes", i, u(out[i * 3 + 2]), u(w2));
+            h_check_u64("kernel shapes 64-bit", i, (uint64_t)wide[i], (uint64_t)ww);
+         }
+      }
+      h_finish(&h);
+   }
+}
+
 int main(int argc, char **argv)
 {
    if (argc < 3) {
@@ -597,11 +1050,22 @@ int main(int argc, char **argv)
       return 2;
    }
    h_spv_dir = argv[1];
-   const char *t = argv[2];
+   char name[64];
+   snprintf(name, sizeof(name), "%s", argv[2]);
+   size_t len = strlen(name);
+   if (len > 4 && !strcmp(name + len - 4, "_opt")) {
+      name[len - 4] = 0; /* same test on the spirv-opt -O module */
+      h_spv_suffix = "_opt";
+   }
+   const char *t = name;
    if (!strcmp(t, "arith"))
       test_arith("arith");
    else if (!strcmp(t, "arith_vk12"))
       test_arith("arith_vk12");
+   else if (!strcmp(t, "arith_vk10"))
+      test_arith("arith_vk10");
+   else if (!strcmp(t, "structs_vk11"))
+      test_structs("structs_vk11");
    else if (!strcmp(t, "control"))
       test_control();
    else if (!strcmp(t, "shared"))
@@ -609,7 +1073,7 @@ int main(int argc, char **argv)
    else if (!strcmp(t, "atomics"))
       test_atomics();
    else if (!strcmp(t, "structs"))
-      test_structs();
+      test_structs("structs");
    else if (!strcmp(t, "push_sets"))
       test_push_sets();
    else if (!strcmp(t, "funcs"))
@@ -624,14 +1088,26 @@ int main(int argc, char **argv)
       test_psb();
    else if (!strcmp(t, "switch"))
       test_switch();
+   else if (!strcmp(t, "subgroup"))
+      test_subgroup();
+   else if (!strcmp(t, "glsl450"))
+      test_glsl450();
+   else if (!strcmp(t, "memory"))
+      test_memory();
+   else if (!strcmp(t, "glsl450_pack"))
+      test_glsl450_pack();
+   else if (!strcmp(t, "kernel_basic"))
+      test_kernel_basic();
+   else if (!strcmp(t, "kernel_shapes"))
+      test_kernel_shapes();
    else {
       fprintf(stderr, "unknown test %s\n", t);
       return 2;
    }
    if (h_failures) {
-      fprintf(stderr, "%s: %u failures\n", t, h_failures);
+      fprintf(stderr, "%s%s: %u failures\n", t, h_spv_suffix, h_failures);
       return 1;
    }
-   printf("%s: ok\n", t);
+   printf("%s%s: ok\n", t, h_spv_suffix);
    return 0;
 }

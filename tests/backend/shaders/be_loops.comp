@@ -29,7 +29,12 @@ void main() {
   }
   outb.v[i * 4u] = a;
   outb.v[i * 4u + 1u] = b;
-  outb.v[i * 4u + 2u] = s;
+  // a pure swap cycle between loop-carried values
+  uint p = x, q = x + 1u;
+  for (uint k = 0u; k < (x & 7u); k++) {
+    uint t = p; p = q; q = t;
+  }
+  outb.v[i * 4u + 2u] = s + p * 3u;
   uint n = x % 50u;
   while (true) {
     if (n == 0u) {

@@ -12,6 +12,6 @@ void main() {
   uint o = i * 4u;
   outb.v[o + 0] = x + y;
   outb.v[o + 1] = x * uint64_t(i + 3u) - y;
-  outb.v[o + 2] = (x & 0xffff0000fffful) | (y ^ x);
+  outb.v[o + 2] = ((x & 0xffff0000fffful) | (y ^ x)) + uint64_t(abs(int64_t(y - x)));
   outb.v[o + 3] = uint64_t(uint(x)) * uint64_t(uint(y >> 32u == 0ul ? 5ul : 9ul)) + int64_t(int(i) - 40);
 }

@@ -1,0 +1,156 @@
+/* GroupNonUniform (subgroup) instructions. Assumes subgroup scope only and a
+ * subgroup size of 32 (the AGX SIMD width), so ballots use the first 32 bits
+ * of the uvec4 mask. Clustered reductions are not supported. */
+#include <spirv/unified1/spirv.h>
+
+#include "agx_spirv_private.h"
+
+static const struct {
+   uint16_t spv, op;
+} reductions[] = {
+   { SpvOpGroupNonUniformIAdd, AGX_OP_IADD }, { SpvOpGroupNonUniformFAdd, AGX_OP_FADD },
+   { SpvOpGroupNonUniformIMul, AGX_OP_IMUL }, { SpvOpGroupNonUniformFMul, AGX_OP_FMUL },
+   { SpvOpGroupNonUniformSMin, AGX_OP_IMIN }, { SpvOpGroupNonUniformUMin, AGX_OP_UMIN },
+   { SpvOpGroupNonUniformFMin, AGX_OP_FMIN }, { SpvOpGroupNonUniformSMax, AGX_OP_IMAX },
+   { SpvOpGroupNonUniformUMax, AGX_OP_UMAX }, { SpvOpGroupNonUniformFMax, AGX_OP_FMAX },
+   { SpvOpGroupNonUniformBitwiseAnd, AGX_OP_IAND }, { SpvOpGroupNonUniformBitwiseOr, AGX_OP_IOR },
+   { SpvOpGroupNonUniformBitwiseXor, AGX_OP_IXOR }, { SpvOpGroupNonUniformLogicalAnd, AGX_OP_IAND },
+   { SpvOpGroupNonUniformLogicalOr, AGX_OP_IOR }, { SpvOpGroupNonUniformLogicalXor, AGX_OP_IXOR },
+};
+
+static agx_instr *lane_id(struct vtn_ctx *c)
+{
+   return agx_intrin(&c->b, AGX_OP_LOAD_SUBGROUP_INVOCATION, agx_type_make(32, 1), 0, NULL, NULL, NULL,
+                     0, 0, 0);
+}
+
+static agx_instr *u32_index(struct vtn_ctx *c, agx_instr *v)
+{
+   if (v->type.comps != 1 || v->type.bits == 1)
+      vtn_fail(c, "lane index must be an integer scalar");
+   return agx_resize(&c->b, v, 32, false);
+}
+
+static agx_instr *mask_word(struct vtn_ctx *c, agx_instr *v)
+{
+   if (v->type.bits != 32 || v->type.comps != 4)
+      vtn_fail(c, "ballot value must be a uvec4");
+   return agx_extract(&c->b, v, 0);
+}
+
+bool vtn_handle_subgroup(struct vtn_ctx *c, unsigned i)
+{
+   unsigned op = c->ins[i].op;
+   if (op < SpvOpGroupNonUniformElect || op > SpvOpGroupNonUniformQuadSwap)
+      return false;
+   struct vtn_type *t = vtn_get_type(c, vtn_word(c, i, 1));
+   uint32_t id = vtn_word(c, i, 2);
+   if (vtn_const_u64(c, vtn_word(c, i, 3)) != SpvScopeSubgroup)
+      vtn_fail(c, "only subgroup scope is supported");
+   agx_builder *b = &c->b;
+   agx_type dt = vtn_ir_type(c, t);
+   agx_type bt = agx_type_make(1, 1);
+   agx_instr *r;
+   switch (op) {
+   case SpvOpGroupNonUniformElect:
+      r = agx_intrin(b, AGX_OP_SUBGROUP_ELECT, bt, 0, NULL, NULL, NULL, 0, 0, 0);
+      break;
+   case SpvOpGroupNonUniformAll:
+   case SpvOpGroupNonUniformAny:
+   case SpvOpGroupNonUniformAllEqual: {
+      agx_instr *v = vtn_def(c, vtn_word(c, i, 4));
+      if (op != SpvOpGroupNonUniformAllEqual && (v->type.bits != 1 || v->type.comps != 1))
+         vtn_fail(c, "predicate must be a boolean");
+      r = agx_intrin(b, op == SpvOpGroupNonUniformAll ? AGX_OP_SUBGROUP_ALL
+                        : op == SpvOpGroupNonUniformAny ? AGX_OP_SUBGROUP_ANY
+                                                        : AGX_OP_SUBGROUP_ALL_EQUAL,
+                     bt, 1, v, NULL, NULL, 0, 0, 0);
+      break;
+   }
+   case SpvOpGroupNonUniformBroadcast:
+   case SpvOpGroupNonUniformShuffle:
+   case SpvOpGroupNonUniformShuffleXor:
+   case SpvOpGroupNonUniformShuffleUp:
+   case SpvOpGroupNonUniformShuffleDown: {
+      agx_instr *v = vtn_def(c, vtn_word(c, i, 4));
+      agx_instr *k = u32_index(c, vtn_def(c, vtn_word(c, i, 5)));
+      if (op == SpvOpGroupNonUniformShuffleXor)
+         k = agx_ixor(b, lane_id(c), k);
+      else if (op == SpvOpGroupNonUniformShuffleUp)
+         k = agx_isub(b, lane_id(c), k);
+      else if (op == SpvOpGroupNonUniformShuffleDown)
+         k = agx_iadd(b, lane_id(c), k);
+      r = agx_intrin(b, op == SpvOpGroupNonUniformBroadcast ? AGX_OP_SUBGROUP_BROADCAST
+                                                            : AGX_OP_SUBGROUP_SHUFFLE,
+                     v->type, 2, v, k, NULL, 0, 0, 0);
+      break;
+   }
+   case SpvOpGroupNonUniformBroadcastFirst: {
+      agx_instr *v = vtn_def(c, vtn_word(c, i, 4));
+      r = agx_intrin(b, AGX_OP_SUBGROUP_BROADCAST_FIRST, v->type, 1, v, NULL, NULL, 0, 0, 0);
+      break;
+   }
+   case SpvOpGroupNonUniformBallot: {
+      agx_instr *v = vtn_def(c, vtn_word(c, i, 4));
+      if (v->type.bits != 1 || v->type.comps != 1)
+         vtn_fail(c, "predicate must be a boolean");
+      r = agx_intrin(b, AGX_OP_SUBGROUP_BALLOT, agx_type_make(32, 4), 1, v, NULL, NULL, 0, 0, 0);
+      break;
+   }
+   case SpvOpGroupNonUniformInverseBallot:
+   case SpvOpGroupNonUniformBallotBitExtract: {
+      agx_instr *m = mask_word(c, vtn_def(c, vtn_word(c, i, 4)));
+      agx_instr *k = op == SpvOpGroupNonUniformInverseBallot ? lane_id(c)
+                                                             : u32_index(c, vtn_def(c, vtn_word(c, i, 5)));
+      r = agx_ine(b, agx_iand(b, agx_ushr(b, m, k), agx_imm(b, 32, 1)), agx_imm(b, 32, 0));
+      r = agx_bcsel(b, agx_ult(b, k, agx_imm(b, 32, 32)), r, agx_imm(b, 1, 0));
+      break;
+   }
+   case SpvOpGroupNonUniformBallotBitCount: {
+      unsigned gop = vtn_word(c, i, 4);
+      agx_instr *m = mask_word(c, vtn_def(c, vtn_word(c, i, 5)));
+      if (gop == SpvGroupOperationInclusiveScan || gop == SpvGroupOperationExclusiveScan) {
+         agx_instr *l = lane_id(c);
+         if (gop == SpvGroupOperationInclusiveScan)
+            l = agx_iadd(b, l, agx_imm(b, 32, 1));
+         /* bits below lane l: (1 << l) - 1, with l == 32 meaning all */
+         agx_instr *below = agx_isub(b, agx_ishl(b, agx_imm(b, 32, 1), l), agx_imm(b, 32, 1));
+         below = agx_bcsel(b, agx_uge(b, l, agx_imm(b, 32, 32)), agx_imm(b, 32, 0xffffffff), below);
+         m = agx_iand(b, m, below);
+      } else if (gop != SpvGroupOperationReduce) {
+         vtn_fail(c, "group operation %u not supported", gop);
+      }
+      r = agx_bit_count(b, 32, m);
+      break;
+   }
+   case SpvOpGroupNonUniformBallotFindLSB:
+   case SpvOpGroupNonUniformBallotFindMSB: {
+      agx_instr *m = mask_word(c, vtn_def(c, vtn_word(c, i, 4)));
+      r = op == SpvOpGroupNonUniformBallotFindLSB ? agx_find_lsb(b, 32, m) : agx_ufind_msb(b, 32, m);
+      break;
+   }
+   default: {
+      unsigned k;
+      for (k = 0; k < sizeof(reductions) / sizeof(reductions[0]); k++)
+         if (reductions[k].spv == op)
+            break;
+      if (k == sizeof(reductions) / sizeof(reductions[0]))
+         vtn_fail(c, "subgroup operation not supported");
+      unsigned gop = vtn_word(c, i, 4);
+      if (gop > SpvGroupOperationExclusiveScan)
+         vtn_fail(c, "group operation %u not supported", gop);
+      agx_instr *v = vtn_def(c, vtn_word(c, i, 5));
+      bool fl = op == SpvOpGroupNonUniformFAdd || op == SpvOpGroupNonUniformFMul ||
+                op == SpvOpGroupNonUniformFMin || op == SpvOpGroupNonUniformFMax;
+      bool logical = op >= SpvOpGroupNonUniformLogicalAnd;
+      if ((fl && v->type.bits < 16) || (logical != (v->type.bits == 1)))
+         vtn_fail(c, "operand type does not fit the operation");
+      r = agx_intrin(b, AGX_OP_SUBGROUP_REDUCE, v->type, 1, v, NULL, NULL, reductions[k].op, gop, 0);
+      break;
+   }
+   }
+   if (!agx_type_eq(r->type, dt))
+      vtn_fail(c, "result type does not match the operation");
+   vtn_push_def(c, id, t, r);
+   return true;
+}
