@@ -11,8 +11,9 @@
 
 struct ctx {
    agx_shader *s;
-   uint8_t *dropped;   /* by block index */
-   agx_instr **map;    /* phi replacements by SSA index */
+   uint8_t *dropped;      /* by block index */
+   agx_block **renamed;   /* block index -> block that absorbed it */
+   agx_instr **map;       /* phi replacements by SSA index */
 };
 
 static void mark(struct ctx *c, agx_list *list)
@@ -30,7 +31,16 @@ static void mark(struct ctx *c, agx_list *list)
    }
 }
 
-static void drop_sources(agx_block *b, void *data)
+static agx_block *final_block(struct ctx *c, agx_block *b)
+{
+   for (unsigned guard = 0; c->renamed[b->index] && guard < 1u << 20; guard++)
+      b = c->renamed[b->index];
+   return b;
+}
+
+/* One pass over all phis at the end: drop sources from removed blocks and
+ * rename predecessors that were merged into other blocks. */
+static void fix_phis(agx_block *b, void *data)
 {
    struct ctx *c = data;
    agx_foreach_instr(b, I) {
@@ -41,59 +51,38 @@ static void drop_sources(agx_block *b, void *data)
          if (c->dropped[I->pred[i]->index])
             continue;
          I->src[k] = I->src[i];
-         I->pred[k] = I->pred[i];
+         I->pred[k] = final_block(c, I->pred[i]);
          k++;
       }
       I->num_srcs = k;
    }
 }
 
-struct rename {
-   agx_block *from, *to;
-};
-
-static void rename_cb(agx_block *b, void *data)
-{
-   struct rename *r = data;
-   agx_foreach_instr(b, I) {
-      if (I->op != AGX_OP_PHI)
-         break;
-      for (unsigned i = 0; i < I->num_srcs; i++)
-         if (I->pred[i] == r->from)
-            I->pred[i] = r->to;
-   }
-}
-
-static void merge_into(agx_shader *s, agx_block *dst, agx_block *src)
+static void move_instrs(agx_block *dst, agx_block *src)
 {
    agx_foreach_instr(src, I) {
       agx_list_del(&I->link);
       I->block = dst;
       agx_list_insert_before(&dst->instrs, &I->link);
    }
-   struct rename r = { src, dst };
-   agx_foreach_block(&s->body, rename_cb, &r);
 }
 
 static void fold(struct ctx *c, agx_if *nif, agx_list *keep, agx_list *drop)
 {
-   agx_shader *s = c->s;
    agx_cf_node *n = &nif->cf;
    agx_block *pre = agx_cf_as_block(agx_container_of(n->link.prev, agx_cf_node, link));
    agx_block *after = agx_cf_as_block(agx_container_of(n->link.next, agx_cf_node, link));
-   memset(c->dropped, 0, s->next_block);
+   agx_block *first = agx_list_first_block(keep), *last = agx_list_last_block(keep);
    mark(c, drop);
-   agx_foreach_block(&s->body, drop_sources, c);
-   /* merge-block phis now have the single source from the kept branch */
+   /* merge-block phis take the value from the kept branch */
    agx_foreach_instr(after, I) {
       if (I->op != AGX_OP_PHI)
          break;
-      c->map[I->index] = I->num_srcs == 1 ? I->src[0] : NULL;
-      if (I->num_srcs == 1)
-         agx_instr_remove(I);
+      for (unsigned i = 0; i < I->num_srcs; i++)
+         if (I->pred[i] == last)
+            c->map[I->index] = I->src[i];
+      agx_instr_remove(I);
    }
-   agx_rewrite_uses_map(s, c->map);
-   agx_block *first = agx_list_first_block(keep), *last = agx_list_last_block(keep);
    if (first != last) {
       for (agx_list *l = first->cf.link.next; l != &last->cf.link;) {
          agx_list *next = l->next;
@@ -108,14 +97,17 @@ static void fold(struct ctx *c, agx_if *nif, agx_list *keep, agx_list *drop)
       last->cf.owner = n->owner;
       last->cf.parent = n->parent;
       agx_list_insert_before(&n->link, &last->cf.link);
-      merge_into(s, last, after);
-      agx_list_del(&after->cf.link);
-      merge_into(s, pre, first);
+      move_instrs(last, after);
+      c->renamed[after->index] = last;
+      move_instrs(pre, first);
+      c->renamed[first->index] = pre;
    } else {
-      merge_into(s, pre, first);
-      merge_into(s, pre, after);
-      agx_list_del(&after->cf.link);
+      move_instrs(pre, first);
+      move_instrs(pre, after);
+      c->renamed[first->index] = pre;
+      c->renamed[after->index] = pre;
    }
+   agx_list_del(&after->cf.link);
    agx_list_del(&n->link);
 }
 
@@ -161,11 +153,17 @@ static bool walk(struct ctx *c, agx_list *list)
 
 bool agx_pass_const_if(agx_shader *s)
 {
-   struct ctx c = { s, calloc(s->next_block + 1, 1), calloc(s->next_index + 1, sizeof(agx_instr *)) };
-   if (!c.dropped || !c.map)
+   struct ctx c = { s, calloc(s->next_block + 1, 1), calloc(s->next_block + 1, sizeof(agx_block *)),
+                    calloc(s->next_index + 1, sizeof(agx_instr *)) };
+   if (!c.dropped || !c.renamed || !c.map)
       abort();
    bool progress = walk(&c, &s->body);
+   if (progress) {
+      agx_foreach_block(&s->body, fix_phis, &c);
+      agx_rewrite_uses_map(s, c.map);
+   }
    free(c.dropped);
+   free(c.renamed);
    free(c.map);
    return progress;
 }

@@ -67,28 +67,30 @@ static bool single_empty_block(agx_list *l)
    return l->next->next == l && agx_list_empty(&agx_list_first_block(l)->instrs);
 }
 
+/* Applies the merged-block map (block index -> absorbing block) to every phi
+ * predecessor, once per pass. */
 static void rename_pred(agx_block *b, void *data)
 {
-   agx_block **ren = data;
+   agx_block **map = data;
    agx_foreach_instr(b, I) {
       if (I->op != AGX_OP_PHI)
          break;
       for (unsigned i = 0; i < I->num_srcs; i++)
-         if (I->pred[i] == ren[0])
-            I->pred[i] = ren[1];
+         for (unsigned guard = 0; map[I->pred[i]->index] && guard < 1u << 20; guard++)
+            I->pred[i] = map[I->pred[i]->index];
    }
 }
 
 /* Removes `if` nodes with empty branches by merging the blocks around them. */
-static bool remove_empty_ifs(agx_shader *s, agx_list *list)
+static bool remove_empty_ifs(agx_block **renamed, agx_list *list)
 {
    bool progress = false;
    for (agx_list *l = list->next; l != list; l = l->next) {
       agx_cf_node *node = agx_container_of(l, agx_cf_node, link);
       if (node->type == AGX_CF_IF) {
          agx_if *nif = agx_cf_as_if(node);
-         progress |= remove_empty_ifs(s, &nif->then_list);
-         progress |= remove_empty_ifs(s, &nif->else_list);
+         progress |= remove_empty_ifs(renamed, &nif->then_list);
+         progress |= remove_empty_ifs(renamed, &nif->else_list);
          agx_block *after = agx_cf_as_block(agx_container_of(node->link.next, agx_cf_node, link));
          agx_instr *first = agx_list_empty(&after->instrs) ? NULL :
                             agx_container_of(after->instrs.next, agx_instr, link);
@@ -100,16 +102,15 @@ static bool remove_empty_ifs(agx_shader *s, agx_list *list)
                I->block = before;
                agx_list_insert_before(&before->instrs, &I->link);
             }
-            agx_block *ren[2] = { after, before };
-            agx_foreach_block(&s->body, rename_pred, ren);
+            renamed[after->index] = before;
             l = &before->cf.link;
             agx_list_del(&after->cf.link);
             agx_list_del(&node->link);
             progress = true;
          }
       } else if (node->type == AGX_CF_LOOP) {
-         progress |= remove_empty_ifs(s, &agx_cf_as_loop(node)->body);
-         progress |= remove_empty_ifs(s, &agx_cf_as_loop(node)->cont);
+         progress |= remove_empty_ifs(renamed, &agx_cf_as_loop(node)->body);
+         progress |= remove_empty_ifs(renamed, &agx_cf_as_loop(node)->cont);
       }
    }
    return progress;
@@ -132,6 +133,13 @@ bool agx_pass_dce(agx_shader *s)
    bool progress = sweep_list(s, &s->body, st.live);
    free(st.live);
    free(st.work);
-   progress |= remove_empty_ifs(s, &s->body);
+   agx_block **renamed = calloc(s->next_block + 1, sizeof(*renamed));
+   if (!renamed)
+      abort();
+   if (remove_empty_ifs(renamed, &s->body)) {
+      agx_foreach_block(&s->body, rename_pred, renamed);
+      progress = true;
+   }
+   free(renamed);
    return progress;
 }

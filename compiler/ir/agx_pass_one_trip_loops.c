@@ -7,6 +7,8 @@
  * The body's nodes are spliced into the parent list: the preheader absorbs
  * the body's first block and the body's last block (minus the break) absorbs
  * the block after the loop; phis naming absorbed blocks are renamed. */
+#include <stdlib.h>
+
 #include "agx_passes.h"
 
 static bool targets_loop(agx_list *list, agx_loop *loop, bool top)
@@ -30,31 +32,28 @@ static bool targets_loop(agx_list *list, agx_loop *loop, bool top)
    return false;
 }
 
-struct rename {
-   agx_block *from, *to;
-};
-
 static void rename_cb(agx_block *b, void *data)
 {
-   struct rename *r = data;
+   agx_block **map = data;
    agx_foreach_instr(b, I) {
       if (I->op != AGX_OP_PHI)
          break;
       for (unsigned i = 0; i < I->num_srcs; i++)
-         if (I->pred[i] == r->from)
-            I->pred[i] = r->to;
+         for (unsigned guard = 0; map[I->pred[i]->index] && guard < 1u << 20; guard++)
+            I->pred[i] = map[I->pred[i]->index];
    }
 }
 
-static void merge_into(agx_shader *s, agx_block *dst, agx_block *src)
+/* renamed: block index -> block that absorbed it; applied to all phis once
+ * at the end (keeps the pass linear). */
+static void merge_into(agx_block **renamed, agx_block *dst, agx_block *src)
 {
    agx_foreach_instr(src, I) {
       agx_list_del(&I->link);
       I->block = dst;
       agx_list_insert_before(&dst->instrs, &I->link);
    }
-   struct rename r = { src, dst };
-   agx_foreach_block(&s->body, rename_cb, &r);
+   renamed[src->index] = dst;
 }
 
 static bool eligible(agx_loop *loop)
@@ -79,7 +78,7 @@ static bool eligible(agx_loop *loop)
    return !targets_loop(&loop->body, loop, true);
 }
 
-static void splice(agx_shader *s, agx_loop *loop)
+static void splice(agx_block **renamed, agx_loop *loop)
 {
    agx_cf_node *ln = &loop->cf;
    agx_block *pre = agx_cf_as_block(agx_container_of(ln->link.prev, agx_cf_node, link));
@@ -103,32 +102,32 @@ static void splice(agx_shader *s, agx_loop *loop)
       last->cf.owner = ln->owner;
       last->cf.parent = ln->parent;
       agx_list_insert_before(pos, &last->cf.link);
-      merge_into(s, last, after);
+      merge_into(renamed, last, after);
       agx_list_del(&after->cf.link);
-      merge_into(s, pre, first);
+      merge_into(renamed, pre, first);
    } else {
-      merge_into(s, pre, first);
-      merge_into(s, pre, after);
+      merge_into(renamed, pre, first);
+      merge_into(renamed, pre, after);
       agx_list_del(&after->cf.link);
    }
    agx_list_del(&ln->link);
 }
 
-static bool walk(agx_shader *s, agx_list *list)
+static bool walk(agx_block **renamed, agx_list *list)
 {
    bool progress = false;
    for (agx_list *l = list->next; l != list;) {
       agx_cf_node *node = agx_container_of(l, agx_cf_node, link);
       if (node->type == AGX_CF_IF) {
-         progress |= walk(s, &agx_cf_as_if(node)->then_list);
-         progress |= walk(s, &agx_cf_as_if(node)->else_list);
+         progress |= walk(renamed, &agx_cf_as_if(node)->then_list);
+         progress |= walk(renamed, &agx_cf_as_if(node)->else_list);
       } else if (node->type == AGX_CF_LOOP) {
          agx_loop *loop = agx_cf_as_loop(node);
-         progress |= walk(s, &loop->body);
-         progress |= walk(s, &loop->cont);
+         progress |= walk(renamed, &loop->body);
+         progress |= walk(renamed, &loop->cont);
          if (eligible(loop)) {
             agx_list *prev = node->link.prev; /* the preheader stays */
-            splice(s, loop);
+            splice(renamed, loop);
             progress = true;
             l = prev->next;
             continue;
@@ -141,5 +140,12 @@ static bool walk(agx_shader *s, agx_list *list)
 
 bool agx_pass_remove_one_trip_loops(agx_shader *s)
 {
-   return walk(s, &s->body);
+   agx_block **map = calloc(s->next_block + 1, sizeof(*map));
+   if (!map)
+      abort();
+   bool progress = walk(map, &s->body);
+   if (progress)
+      agx_foreach_block(&s->body, rename_cb, map);
+   free(map);
+   return progress;
 }
