@@ -111,8 +111,8 @@ emit_usc_words(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline, 
       return result;
    uint8_t *p = list.cpu;
 
-   for (uint32_t off = 0; off < AGX_ROOT_SIZE; off += UNIFORM_DMA_BYTES) {
-      uint32_t bytes = AGX_ROOT_SIZE - off < UNIFORM_DMA_BYTES ? AGX_ROOT_SIZE - off : UNIFORM_DMA_BYTES;
+   for (uint32_t off = 0; off < AGX_ABI_UNIFORM_SIZE; off += UNIFORM_DMA_BYTES) {
+      uint32_t bytes = AGX_ABI_UNIFORM_SIZE - off < UNIFORM_DMA_BYTES ? AGX_ABI_UNIFORM_SIZE - off : UNIFORM_DMA_BYTES;
       usc_word(p, USC_UNIFORM, .start_halfs = off / 2, .size_halfs = bytes / 2, .buffer = root + off);
    }
    /* Without threadgroup memory Mesa programs the "none" form: layout
@@ -128,27 +128,32 @@ emit_usc_words(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline, 
    return VK_SUCCESS;
 }
 
-/* Launches `pipeline` over `groups` with the given descriptor-set
- * addresses and push constants as its root uniforms. */
-static void
-launch(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline,
-       const uint64_t set_addr[AGX_MAX_SETS], const void *push, uint32_t push_size,
-       const uint32_t groups[3], uint64_t indirect_threads)
+/* Writes a dispatch's root uniforms (the ABI layout) into upload memory. */
+static VkResult
+write_root(struct agx_cmd_buffer *cmd, const uint64_t set_addr[AGX_MAX_SETS], const void *push,
+           uint32_t push_size, const uint32_t groups[3], const uint32_t base[3], uint64_t *root_gpu)
 {
-   if (!pipeline || (!indirect_threads && (groups[0] == 0 || groups[1] == 0 || groups[2] == 0)))
-      return;
-
-   /* Root uniforms, exactly the ABI layout. */
    struct agx_upload_ptr root;
-   VkResult result = agx_upload_alloc(&cmd->data, AGX_ROOT_SIZE, 16, &root);
+   VkResult result = agx_upload_alloc(&cmd->data, AGX_ABI_UNIFORM_SIZE, 16, &root);
+   if (result != VK_SUCCESS)
+      return result;
+   memset(root.cpu, 0, AGX_ABI_UNIFORM_SIZE);
+   memcpy((uint8_t *)root.cpu + AGX_ABI_SET_ADDR_BASE, set_addr, AGX_MAX_SETS * sizeof(uint64_t));
+   memcpy((uint8_t *)root.cpu + AGX_ABI_PUSH_BASE, push, push_size);
+   memcpy((uint8_t *)root.cpu + AGX_ABI_NUM_WORKGROUPS, groups, 12);
+   memcpy((uint8_t *)root.cpu + AGX_ABI_BASE_WORKGROUP, base, 12);
+   *root_gpu = root.gpu;
+   return VK_SUCCESS;
+}
+
+/* Emits the launch of `pipeline` with the root uniforms at `root`, over
+ * `groups` workgroups, or over the thread grid stored at `indirect_threads`. */
+static void
+emit_launch(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline, uint64_t root,
+            const uint32_t groups[3], uint64_t indirect_threads)
+{
    uint32_t usc = 0;
-   if (result == VK_SUCCESS) {
-      memset(root.cpu, 0, AGX_ROOT_SIZE);
-      memcpy((uint8_t *)root.cpu + AGX_ROOT_SET_ADDR_OFFSET, set_addr,
-             AGX_MAX_SETS * sizeof(uint64_t));
-      memcpy((uint8_t *)root.cpu + AGX_ROOT_PUSH_OFFSET, push, push_size);
-      result = emit_usc_words(cmd, pipeline, root.gpu, &usc);
-   }
+   VkResult result = emit_usc_words(cmd, pipeline, root, &usc);
    /* Multi-cluster G14 parts (G14X) take an extra word in every launch. */
    const struct drm_asahi_params_global *params = &cmd->device->kmd->params;
    bool g14x = params->gpu_generation >= 14 && params->num_clusters_total > 1;
@@ -166,10 +171,9 @@ launch(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline,
       agx_cmd_set_error(cmd, result);
       return;
    }
-
    const uint32_t *local = pipeline->info.local_size;
    agx_pack(cs, CDM_LAUNCH_WORD_0, cfg) {
-      cfg.uniform_register_count = AGX_ROOT_SIZE / 2;
+      cfg.uniform_register_count = AGX_ABI_UNIFORM_SIZE / 2;
       /* No textures or samplers and no preamble: the fewest the fields
        * encode (the templates default to "all"). */
       cfg.texture_state_register_count = 0;
@@ -210,19 +214,47 @@ launch(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline,
    cmd->dispatch_since_barrier = true;
 }
 
+/* A direct launch over groups (offset by base) with the given root inputs. */
+static void
+launch(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline,
+       const uint64_t set_addr[AGX_MAX_SETS], const void *push, uint32_t push_size,
+       const uint32_t groups[3], const uint32_t base[3])
+{
+   if (!pipeline || groups[0] == 0 || groups[1] == 0 || groups[2] == 0)
+      return;
+   uint64_t root;
+   VkResult result = write_root(cmd, set_addr, push, push_size, groups, base, &root);
+   if (result != VK_SUCCESS) {
+      agx_cmd_set_error(cmd, result);
+      return;
+   }
+   emit_launch(cmd, pipeline, root, groups, 0);
+}
+
 VKAPI_ATTR void VKAPI_CALL
 agx_CmdDispatch(VkCommandBuffer commandBuffer, uint32_t x, uint32_t y, uint32_t z)
 {
    AGX_FROM_HANDLE(agx_cmd_buffer, cmd, commandBuffer);
-   const uint32_t groups[3] = {x, y, z};
+   const uint32_t groups[3] = {x, y, z}, base[3] = {0, 0, 0};
    launch(cmd, cmd->compute.pipeline, cmd->compute.set_addr, cmd->compute.push,
-          sizeof(cmd->compute.push), groups, 0);
+          sizeof(cmd->compute.push), groups, base);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_CmdDispatchBase(VkCommandBuffer commandBuffer, uint32_t baseX, uint32_t baseY, uint32_t baseZ,
+                    uint32_t x, uint32_t y, uint32_t z)
+{
+   AGX_FROM_HANDLE(agx_cmd_buffer, cmd, commandBuffer);
+   const uint32_t groups[3] = {x, y, z}, base[3] = {baseX, baseY, baseZ};
+   launch(cmd, cmd->compute.pipeline, cmd->compute.set_addr, cmd->compute.push,
+          sizeof(cmd->compute.push), groups, base);
 }
 
 /*
  * The hardware's indirect launch reads a grid in threads; a one-thread
- * driver shader converts the application's workgroup counts into upload
- * memory first, and a CDM barrier makes its result visible to the launch.
+ * driver shader reads the application's workgroup counts and writes the
+ * thread grid for the CDM Indirect record and the workgroup count into the
+ * launch's root uniforms. A CDM barrier makes both visible to the launch.
  */
 VKAPI_ATTR void VKAPI_CALL
 agx_CmdDispatchIndirect(VkCommandBuffer commandBuffer, VkBuffer _buffer, VkDeviceSize offset)
@@ -233,21 +265,25 @@ agx_CmdDispatchIndirect(VkCommandBuffer commandBuffer, VkBuffer _buffer, VkDevic
    if (!pipeline)
       return;
    struct agx_pipeline *fixup;
-   VkResult result = agx_meta_get(cmd->device, AGX_META_INDIRECT, &fixup);
    struct agx_upload_ptr threads;
+   uint64_t root = 0;
+   const uint32_t zero[3] = {0, 0, 0};
+   VkResult result = agx_meta_get(cmd->device, AGX_META_INDIRECT, &fixup);
    if (result == VK_SUCCESS)
       result = agx_upload_alloc(&cmd->data, 12, 16, &threads);
+   if (result == VK_SUCCESS)
+      result = write_root(cmd, cmd->compute.set_addr, cmd->compute.push, sizeof(cmd->compute.push),
+                          zero, zero, &root);
    if (result != VK_SUCCESS) {
       agx_cmd_set_error(cmd, result);
       return;
    }
-   struct agx_internal_buffer bufs[2] = {{buffer->va + offset, 12}, {threads.gpu, 12}};
-   agx_cmd_dispatch_internal(cmd, fixup, bufs, 2, pipeline->info.local_size,
+   struct agx_internal_buffer bufs[3] = {{buffer->va + offset, 12}, {threads.gpu, 12},
+                                         {root + AGX_ABI_NUM_WORKGROUPS, 12}};
+   agx_cmd_dispatch_internal(cmd, fixup, bufs, 3, pipeline->info.local_size,
                              sizeof(pipeline->info.local_size), 1);
    agx_cmd_emit_cdm_barrier(cmd);
-   const uint32_t unused[3] = {1, 1, 1};
-   launch(cmd, pipeline, cmd->compute.set_addr, cmd->compute.push, sizeof(cmd->compute.push),
-          unused, threads.gpu);
+   emit_launch(cmd, pipeline, root, zero, threads.gpu);
 }
 
 void
@@ -271,19 +307,6 @@ agx_cmd_dispatch_internal(struct agx_cmd_buffer *cmd, const struct agx_pipeline 
       memset(d + 12, 0, 4);
    }
    uint64_t set_addr[AGX_MAX_SETS] = {set.gpu};
-   const uint32_t groups[3] = {groups_x, 1, 1};
-   launch(cmd, pipeline, set_addr, push, push_size, groups, 0);
-}
-
-VKAPI_ATTR void VKAPI_CALL
-agx_CmdDispatchBase(VkCommandBuffer commandBuffer, uint32_t baseX, uint32_t baseY, uint32_t baseZ,
-                    uint32_t x, uint32_t y, uint32_t z)
-{
-   if (baseX || baseY || baseZ) {
-      /* The resource ABI has no base-workgroup uniform yet. */
-      static bool reported;
-      agx_not_implemented("vkCmdDispatchBase with a non-zero base", &reported);
-      return;
-   }
-   agx_CmdDispatch(commandBuffer, x, y, z);
+   const uint32_t groups[3] = {groups_x, 1, 1}, base[3] = {0, 0, 0};
+   launch(cmd, pipeline, set_addr, push, push_size, groups, base);
 }

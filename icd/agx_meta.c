@@ -26,14 +26,15 @@ static const struct {
 static VkResult
 compile(struct agx_device *device, enum agx_meta_kernel kernel, struct agx_pipeline **out)
 {
-   /* Set 0: storage buffers at bindings 0 and 1, 16 bytes apart, exactly
-    * as agx_cmd_dispatch_internal writes them. */
+   /* Set 0: storage buffers at bindings 0.., 16 bytes apart, exactly as
+    * agx_cmd_dispatch_internal writes them. */
+   enum { BINDINGS = 3 };
    struct agx_descriptor_set_layout *layout =
-      calloc(1, sizeof(*layout) + 2 * sizeof(layout->bindings[0]));
+      calloc(1, sizeof(*layout) + BINDINGS * sizeof(layout->bindings[0]));
    if (!layout)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
-   layout->binding_count = 2;
-   for (uint32_t b = 0; b < 2; b++)
+   layout->binding_count = BINDINGS;
+   for (uint32_t b = 0; b < BINDINGS; b++)
       layout->bindings[b] = (struct agx_descriptor_binding){
          .type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .count = 1,
          .offset = b * AGX_BUFFER_DESCRIPTOR_SIZE, .stride = AGX_BUFFER_DESCRIPTOR_SIZE};

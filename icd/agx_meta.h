@@ -15,7 +15,7 @@ enum agx_meta_kernel {
    AGX_META_FILL,         /* set 0: dst;      push: count, value */
    AGX_META_COPY,         /* set 0: src, dst; push: src_byte, dst_byte, size */
    AGX_META_COPY_ALIGNED, /* set 0: src, dst; push: count (dwords) */
-   AGX_META_INDIRECT,     /* set 0: groups, threads; push: local size */
+   AGX_META_INDIRECT,     /* set 0: groups, threads, workgroup count; push: local size */
    AGX_META_COUNT,
 };
 

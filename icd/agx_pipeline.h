@@ -10,11 +10,9 @@
 struct agx_bo;
 struct agx_device;
 
-/* The resource ABI shared with the compiler (compiler/ir/agx_abi.h): root
- * uniforms are DMA'd into u0.. before the shader runs. */
-#define AGX_ROOT_SET_ADDR_OFFSET 0u
-#define AGX_ROOT_PUSH_OFFSET 64u
-#define AGX_ROOT_SIZE 320u
+/* The resource ABI shared with the compiler: the root uniforms
+ * (AGX_ABI_UNIFORM_SIZE bytes) are DMA'd into u0.. before the shader runs. */
+#include "agx_abi.h"
 
 struct agx_shader_info {
    uint32_t gpr_halves;     /* 16-bit registers used (r0..: 2 per 32-bit register) */

@@ -7,6 +7,10 @@
  *
  *   [  0,  64)  8 x uint64: GPU address of descriptor set 0..7
  *   [ 64, 320)  push constants, copied verbatim (Vulkan offsets)
+ *   [320, 332)  3 x uint32: workgroups in the dispatch (gl_NumWorkGroups)
+ *   [332, 344)  3 x uint32: base workgroup (vkCmdDispatchBase, else 0);
+ *               gl_WorkGroupID and gl_GlobalInvocationID include it
+ *   [344, 352)  reserved (0)
  *
  * Descriptor set memory (at the set's address): binding b, array element i
  * is a descriptor of AGX_ABI_DESC_SIZE bytes at
@@ -21,7 +25,9 @@
 #define AGX_ABI_SET_ADDR_BASE 0u
 #define AGX_ABI_PUSH_BASE 64u
 #define AGX_ABI_PUSH_SIZE 256u
-#define AGX_ABI_UNIFORM_SIZE (AGX_ABI_PUSH_BASE + AGX_ABI_PUSH_SIZE)
+#define AGX_ABI_NUM_WORKGROUPS 320u
+#define AGX_ABI_BASE_WORKGROUP 332u
+#define AGX_ABI_UNIFORM_SIZE 352u
 #define AGX_ABI_DESC_SIZE 16u
 #define AGX_ABI_DEFAULT_ARRAY 16u  /* default room for descriptor arrays */
 

@@ -131,7 +131,7 @@ main(void)
       CHECK(AGX_USC_UNIFORM_unpack(NULL, usc + 8 * i, &u[i]));
    CHECK(u[0].start_halfs == 0 && u[0].size_halfs == 64);
    CHECK(u[1].start_halfs == 64 && u[1].buffer == u[0].buffer + 128);
-   CHECK(u[2].start_halfs == 128 && u[2].size_halfs == 32);
+   CHECK(u[2].start_halfs == 128 && u[2].size_halfs == 48);
    struct AGX_USC_SHARED shared;
    CHECK(AGX_USC_SHARED_unpack(NULL, usc + 24, &shared));
    CHECK(shared.uses_shared_memory && shared.bytes_per_threadgroup == 1024);
@@ -160,6 +160,11 @@ main(void)
    memcpy(&desc_size, shadow + 8, 4);
    CHECK(desc_addr == buf_va + 256 + 4096 && desc_size == 1024);
    CHECK(memcmp(root + 64 + 8, push, sizeof(push)) == 0);
+   /* Workgroup count and (zero) base workgroup after the push constants. */
+   uint32_t counts[6];
+   memcpy(counts, root + 320, sizeof(counts));
+   CHECK(counts[0] == 3 && counts[1] == 4 && counts[2] == 5);
+   CHECK(counts[3] == 0 && counts[4] == 0 && counts[5] == 0);
 
    /* It submits and completes on the simulator. */
    VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
