@@ -5,6 +5,9 @@
  *  - load_buffer_address(i)[set, b] ->
  *      load_global(load_uniform[set address] + binding_offset + i * DESC_SIZE)
  *  - load_buffer_size(i)[set, b] -> the 32-bit size word 8 bytes further
+ *  - load_num_workgroups -> load_uniform[AGX_ABI_NUM_WORKGROUPS]
+ *  - load_workgroup_id -> the hardware's id + load_uniform[AGX_ABI_BASE_WORKGROUP]
+ *    (vkCmdDispatchBase; global ids derive from the workgroup id)
  * Sets the shader's io_lowered flag. */
 #include <stdlib.h>
 
@@ -51,6 +54,21 @@ bool agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts)
          I->src[0] = desc;
          I->c[0] = size ? 4 : 8;
          I->c[1] = 0;
+         progress = true;
+      } else if (I->op == AGX_OP_LOAD_NUM_WORKGROUPS || I->op == AGX_OP_LOAD_WORKGROUP_ID) {
+         agx_builder b = agx_builder_before(s, I);
+         bool count = I->op == AGX_OP_LOAD_NUM_WORKGROUPS;
+         agx_instr *uniform = agx_intrin(&b, AGX_OP_LOAD_UNIFORM, I->type, 1, agx_imm(&b, 32, 0), NULL,
+                                         NULL, count ? AGX_ABI_NUM_WORKGROUPS : AGX_ABI_BASE_WORKGROUP,
+                                         0, 0);
+         agx_instr *value = uniform;
+         if (!count) {
+            agx_instr *hw = agx_intrin(&b, AGX_OP_LOAD_WORKGROUP_ID, I->type, 0, NULL, NULL, NULL,
+                                       0, 0, 0);
+            value = agx_iadd(&b, hw, uniform);
+         }
+         agx_rewrite_uses(s, I, value);
+         agx_instr_remove(I);
          progress = true;
       }
    }

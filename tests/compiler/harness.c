@@ -107,6 +107,9 @@ void h_push(struct harness *h, const void *data, size_t size)
 
 bool h_run(struct harness *h, uint32_t gx, uint32_t gy, uint32_t gz)
 {
+   /* The ABI's workgroup count (base workgroup stays 0). */
+   const uint32_t groups[3] = { gx, gy, gz };
+   memcpy(h->uniforms + AGX_ABI_NUM_WORKGROUPS, groups, sizeof(groups));
    struct agx_interp_dispatch d = {
       .groups = { gx, gy, gz },
       .uniforms = h->uniforms,

@@ -90,6 +90,8 @@ struct program {
 
 /* bindings[s] = number of storage buffers in set s; dynamic marks set 0
  * binding 0 as a dynamic storage buffer. */
+static VkPipelineCreateFlags program_flags; /* for the next make_program */
+
 static struct program
 make_program(const char *name, uint32_t set_count, const uint32_t *bindings, bool dynamic,
              uint32_t push_size)
@@ -126,6 +128,7 @@ make_program(const char *name, uint32_t set_count, const uint32_t *bindings, boo
    VK_OK(vkCreatePipelineLayout(C.dev, &plci, NULL, &p.layout));
    VkComputePipelineCreateInfo cpci = {
       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      .flags = program_flags,
       .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
                 .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = module, .pName = "main"},
       .layout = p.layout,
@@ -604,6 +607,47 @@ test_events(void)
    printf("events ok\n");
 }
 
+/* gl_NumWorkGroups and gl_WorkGroupID with vkCmdDispatchBase and
+ * vkCmdDispatchIndirect. */
+static void
+test_groups(void)
+{
+   uint32_t n1[] = {1};
+   program_flags = VK_PIPELINE_CREATE_DISPATCH_BASE_BIT;
+   struct program p = make_program("groups", 1, n1, false, 0);
+   program_flags = 0;
+   struct buffer out = make_buffer(4 * 64), args = make_buffer(16);
+   const struct buffer *b[] = {&out};
+   VkDescriptorSet set = make_set(&p, 0, b, 1, false);
+   uint32_t *v = out.map;
+
+   VkCommandBuffer cb = begin();
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, p.pipeline);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, p.layout, 0, 1, &set, 0, NULL);
+   vkCmdDispatchBase(cb, 2, 0, 0, 3, 1, 1);
+   VK_OK(submit_wait(cb));
+   for (uint32_t g = 2; g < 5; g++) {
+      CHECK(v[g] == 3u * 1000u + 100u + g);
+      CHECK(v[32 + g] == g * 32u + 1u);
+   }
+   CHECK(v[0] == 0 && v[1] == 0 && v[5] == 0);
+
+   memset(v, 0, 4 * 64);
+   uint32_t *a = args.map;
+   a[0] = 4, a[1] = 2, a[2] = 1;
+   cb = begin();
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, p.pipeline);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, p.layout, 0, 1, &set, 0, NULL);
+   vkCmdDispatchIndirect(cb, args.buf, 0);
+   VK_OK(submit_wait(cb));
+   for (uint32_t g = 0; g < 4; g++)
+      CHECK(v[g] == 4u * 1000u + 2u * 100u + g);
+   free_buffer(&out);
+   free_buffer(&args);
+   free_program(&p);
+   printf("groups ok\n");
+}
+
 static void
 test_forever(void)
 {
@@ -679,6 +723,7 @@ main(int argc, char **argv)
    test_indirect();
    test_secondary();
    test_events();
+   test_groups();
    if (!reference)
       test_forever();
 
