@@ -91,6 +91,7 @@ init_features(struct agx_features *f)
    /* Only what is implemented and tested. Everything else stays false until
     * the compiler, command buffers and images land. */
    f->v12.timelineSemaphore = VK_TRUE;
+   f->v12.bufferDeviceAddress = VK_TRUE; /* physical storage buffer pointers compile */
 }
 
 static void
