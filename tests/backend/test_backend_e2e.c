@@ -62,6 +62,7 @@ static const struct shader_case cases[] = {
    { "be_half", 2, { { 0, 0, 0, 256, B_FLOAT, 0 }, { 0, 1, 0, 256, B_FLOAT, 0 },
                      { 0, 2, 0, 64 * 12 * 4, B_ZERO, 1e-3f }, { 0, 3, 0, 64 * 2 * 2, B_ZERO, 0 } },
      4, { 0 }, 0 },
+   { "be_numwg", 5, { { 0, 0, 0, 5 * 16 * 16, B_ZERO, 0 } }, 1, { 0 }, 0 },
    { "be_spill", 2, { { 0, 0, 0, 2048, B_RAND, 0 }, { 0, 1, 0, 128 * 2 * 4, B_ZERO, 0 } }, 2,
      { 0 }, 0 },
    { "be_shared", 2, { { 0, 0, 0, 512, B_RAND, 0 }, { 0, 1, 0, 512, B_ZERO, 0 },
@@ -186,6 +187,20 @@ static unsigned run_case(const struct shader_case *sc, enum h_mode mode)
                           sc->name, i, o / 4, got, exp);
             }
             fails += bad != 0;
+         }
+         /* be_numwg: also the absolute values (the reference reads the
+          * same uniforms, so agreement alone would not catch a wrong slot) */
+         if (!strcmp(sc->name, "be_numwg")) {
+            const uint32_t *v = (const uint32_t *)(void *)ptr[0];
+            for (unsigned t = 0; t < sc->groups * 16; t++) {
+               if (v[t * 4] != sc->groups || v[t * 4 + 1] != 1001 ||
+                   v[t * 4 + 2] != (t / 16) * sc->groups + t % 16) {
+                  fprintf(stderr, "be_numwg: thread %u: %u %u %u\n", t, v[t * 4], v[t * 4 + 1],
+                          v[t * 4 + 2]);
+                  fails++;
+                  break;
+               }
+            }
          }
       }
       printf("%-10s %5zu bytes %4u instrs %3u GPR halves %3u uniform halves %4u B stack"
