@@ -25,6 +25,7 @@ int agx_backend_compile(agx_shader *s, const struct agx_backend_options *opts,
    agx_pass_lower_transcendental(s);
    agx_backend_lower_trig(s);
    agx_pass_scalarize(s);
+   agx_backend_lower_alu(s);
    agx_optimize(s);
    if (!agx_validate(s, err, errsize))
       return -1;
