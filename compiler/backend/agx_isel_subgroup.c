@@ -9,7 +9,12 @@
  *   elect         lane index == lowest set bit of the active-lane ballot
  *   broadcast(_first) an OR reduction where only the source lane (a
  *                 constant, or the lowest active lane) contributes
- * Per-lane shuffles and all_equal are not supported yet. */
+ *   shuffle       (per-lane index) 32 broadcasts, one per source lane, each
+ *                 kept by the lanes whose index names it (a simd_shuffle
+ *                 ORs the low index bits over each quad, so it cannot do
+ *                 an arbitrary permutation)
+ *   all_equal     booleans: the ballot is 0 or every active lane; 32-bit:
+ *                 no active lane differs (bitwise) from the first one */
 #include "agx_isel_priv.h"
 
 static struct mval imm(unsigned halves, uint64_t x)
@@ -180,10 +185,50 @@ bool isel_subgroup(struct isel *c, agx_instr *I)
       broadcast(c, isel_dst(c, I, 0), a, lane);
       return true;
    }
-   case AGX_OP_SUBGROUP_SHUFFLE:
-   case AGX_OP_SUBGROUP_ALL_EQUAL:
-      isel_fail(c, "unsupported intrinsic %s", agx_op_infos[I->op].name);
+   case AGX_OP_SUBGROUP_SHUFFLE: {
+      if (I->type.bits != 32 || I->type.comps != 1)
+         break;
+      struct mval idx = isel_src(c, I, 1, 0);
+      if (idx.kind == MV_IMM) {
+         idx.imm &= 31;
+         broadcast(c, isel_dst(c, I, 0), a, idx);
+         return true;
+      }
+      idx = isel_reg(c, idx);
+      struct mval v = isel_reg(c, a), r = imm(2, 0);
+      for (unsigned k = 0; k < 32; k++) {
+         struct mval t = isel_new(c, 2);
+         broadcast(c, t, v, imm(2, k));
+         if (k == 31) { /* the last select writes the destination */
+            struct mval d = isel_dst(c, I, 0);
+            struct mval x = sel(c, "ueq", idx, imm(2, k), t, r, 2);
+            isel_copy(c, d, x);
+         } else {
+            r = sel(c, "ueq", idx, imm(2, k), t, r, 2);
+         }
+      }
       return true;
+   }
+   case AGX_OP_SUBGROUP_ALL_EQUAL: {
+      unsigned sb = I->src[0]->type.bits;
+      struct mval d;
+      if (sb == 1) {
+         struct mval m = ballot(c, "nueq", a), all = ballot(c, "ueq", imm(2, 0));
+         struct mval same = sel(c, "ueq", m, all, imm(1, 1), imm(1, 0), 1);
+         d = sel(c, "ueq", m, imm(2, 0), imm(1, 1), same, 1);
+      } else if (sb == 32 && I->src[0]->type.comps == 1) {
+         struct mval first = isel_new(c, 2);
+         broadcast(c, first, a, first_lane(c));
+         struct mval diff = sel(c, "ueq", a, first, imm(2, 0), imm(2, 1), 2);
+         struct mval m = ballot(c, "nueq", diff);
+         d = sel(c, "ueq", m, imm(2, 0), imm(1, 1), imm(1, 0), 1);
+      } else {
+         isel_fail(c, "unsupported: subgroup all_equal of %u-bit values", sb);
+         return true;
+      }
+      c->map[I->index][0] = d;
+      return true;
+   }
    default:
       return false;
    }

@@ -65,6 +65,8 @@ static const struct shader_case cases[] = {
    { "be_numwg", 5, { { 0, 0, 0, 5 * 16 * 16, B_ZERO, 0 } }, 1, { 0 }, 0 },
    { "be_int_ops", 2, { { 0, 0, 0, 1024, B_RAND, 0 }, { 0, 1, 0, 64 * 12 * 4, B_ZERO, 0 } },
      2, { 0 }, 0 },
+   { "be_shuffle", 2, { { 0, 0, 0, 512, B_RAND, 0 }, { 0, 1, 0, 128 * 6 * 4, B_ZERO, 0 } }, 2,
+     { 0 }, 0 },
    { "be_spill", 2, { { 0, 0, 0, 2048, B_RAND, 0 }, { 0, 1, 0, 128 * 2 * 4, B_ZERO, 0 } }, 2,
      { 0 }, 0 },
    { "be_shared", 2, { { 0, 0, 0, 512, B_RAND, 0 }, { 0, 1, 0, 512, B_ZERO, 0 },
