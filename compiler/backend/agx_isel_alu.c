@@ -234,6 +234,14 @@ static void shift64(struct isel *c, unsigned op, struct mval d, struct mval a, u
 static bool isel_int(struct isel *c, agx_instr *I)
 {
    unsigned bits = I->type.bits;
+   /* 8-bit values have unspecified bits 8-15: only ops whose low 8 result
+    * bits depend on the low 8 source bits alone are taken */
+   if (bits == 8 && I->op != AGX_OP_IADD && I->op != AGX_OP_ISUB && I->op != AGX_OP_IMUL &&
+       I->op != AGX_OP_IAND && I->op != AGX_OP_IOR && I->op != AGX_OP_IXOR &&
+       I->op != AGX_OP_INOT && I->op != AGX_OP_INEG) {
+      isel_fail(c, "unsupported: 8-bit %s", agx_op_infos[I->op].name);
+      return true;
+   }
    struct mval d;
    struct mval a = I->num_srcs > 0 ? isel_src(c, I, 0, 0) : imm(2, 0);
    struct mval b = I->num_srcs > 1 ? isel_src(c, I, 1, 0) : imm(2, 0);
@@ -507,6 +515,11 @@ static bool isel_cmp(struct isel *c, agx_instr *I)
       if (cmp_table[i].op != I->op)
          continue;
       unsigned sbits = I->src[0]->type.bits;
+      if (sbits == 8) {
+         isel_fail(c, "unsupported: 8-bit %s (extend to 32 bits first)",
+                   agx_op_infos[I->op].name);
+         return true;
+      }
       if (sbits == 64 && !cmp_table[i].fl) {
          cmp64(c, I->op, isel_dst(c, I, 0), a, b);
          return true;
@@ -775,7 +788,29 @@ static bool isel_conv(struct isel *c, agx_instr *I)
    case AGX_OP_U2U:
    case AGX_OP_I2I: {
       bool sx = I->op == AGX_OP_I2I;
-      if (db <= sb || (db == 16 && sb == 8)) {
+      if (sb == 8 && (db == 16 || db == 32)) {
+         /* 8-bit values sit in 16-bit registers with unspecified bits 8-15:
+          * extend explicitly, in 32 bits */
+         struct mval t = isel_new(c, 2), r = db == 32 ? isel_dst(c, I, 0) : isel_new(c, 2);
+         struct agx_minstr *mi = dst_instr(c, AGX_ISAOP_IADD, 0, t);
+         isel_use(c, &mi, 1, isel_reg(c, a), false, false);
+         isel_set(c, mi, 2, agx_isa_imm(0));
+         if (sx) {
+            struct mval u = isel_new(c, 2);
+            bitfield(c, AGX_ISAOP_BFI, u, imm(2, 0), t, 24);
+            bitfield(c, AGX_OP_ASR, r, u, imm(2, 24), 0);
+         } else {
+            mi = dst_instr(c, AGX_OP_BFEIL, 0, r);
+            isel_use(c, &mi, 1, imm(2, 0), false, false);
+            isel_use(c, &mi, 2, t, false, false);
+            isel_use(c, &mi, 3, imm(2, 0), false, false);
+            isel_set(c, mi, 4, agx_isa_str("mask 0xff"));
+         }
+         if (db == 16)
+            isel_copy(c, isel_dst(c, I, 0), isel_part(r, 0, 1));
+         return true;
+      }
+      if (db <= sb) {
          /* truncation: the low part */
          unsigned h = db == 64 ? 4 : db == 32 ? 2 : 1;
          struct mval v = a;
