@@ -107,6 +107,21 @@ static void broadcast(struct isel *c, struct mval d, struct mval v, struct mval 
    unary(c, AGX_OP_SIMD_OR, d, t);
 }
 
+/* d = v of lane idx (a register, per lane): one broadcast per lane k,
+ * kept where idx == k. */
+static void shuffle(struct isel *c, struct mval d, struct mval v, struct mval idx)
+{
+   idx = isel_reg(c, idx);
+   v = isel_reg(c, v);
+   struct mval r = imm(2, 0);
+   for (unsigned k = 0; k < 32; k++) {
+      struct mval t = isel_new(c, 2);
+      broadcast(c, t, v, imm(2, k));
+      r = sel(c, "ueq", idx, imm(2, k), t, r, 2);
+   }
+   isel_copy(c, d, r);
+}
+
 bool isel_subgroup(struct isel *c, agx_instr *I)
 {
    switch (I->op) {
@@ -174,8 +189,8 @@ bool isel_subgroup(struct isel *c, agx_instr *I)
       struct mval lane;
       if (I->op == AGX_OP_SUBGROUP_BROADCAST) {
          lane = isel_src(c, I, 1, 0);
-         if (lane.kind != MV_IMM) {
-            isel_fail(c, "unsupported: subgroup broadcast from a non-constant lane");
+         if (lane.kind != MV_IMM) { /* dynamically uniform: a shuffle */
+            shuffle(c, isel_dst(c, I, 0), a, lane);
             return true;
          }
          lane.imm &= 31;
@@ -194,19 +209,7 @@ bool isel_subgroup(struct isel *c, agx_instr *I)
          broadcast(c, isel_dst(c, I, 0), a, idx);
          return true;
       }
-      idx = isel_reg(c, idx);
-      struct mval v = isel_reg(c, a), r = imm(2, 0);
-      for (unsigned k = 0; k < 32; k++) {
-         struct mval t = isel_new(c, 2);
-         broadcast(c, t, v, imm(2, k));
-         if (k == 31) { /* the last select writes the destination */
-            struct mval d = isel_dst(c, I, 0);
-            struct mval x = sel(c, "ueq", idx, imm(2, k), t, r, 2);
-            isel_copy(c, d, x);
-         } else {
-            r = sel(c, "ueq", idx, imm(2, k), t, r, 2);
-         }
-      }
+      shuffle(c, isel_dst(c, I, 0), a, idx);
       return true;
    }
    case AGX_OP_SUBGROUP_ALL_EQUAL: {

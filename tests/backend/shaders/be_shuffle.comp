@@ -21,5 +21,6 @@ void main() {
   if ((x & 1u) == 1u)    // divergent: every lane reads itself
     r = subgroupShuffle(x + 1u, lane) + (subgroupAllEqual(x & 1u) ? 100u : 0u);
   o.v[b + 4u] = r;
-  o.v[b + 5u] = subgroupAllEqual(lane / 40u) ? 7u : 9u;
+  o.v[b + 5u] = (subgroupAllEqual(lane / 40u) ? 7u : 9u) +
+                subgroupShuffle(x, inb.v[100] & 31u) * 2u;
 }
