@@ -548,6 +548,20 @@ static bool isel_cmp(struct isel *c, agx_instr *I)
       emit_select(c, AGX_OP_FCMPSEL, "eq", d, a, a, imm(1, 0), imm(1, 1), true);
       return true;
    }
+   case AGX_OP_FISINF: {
+      /* bit patterns of +inf and -inf (16 or 32 bits) */
+      unsigned sb = I->src[0]->type.bits;
+      if (sb != 16 && sb != 32) {
+         isel_fail(c, "unsupported: %u-bit fisinf", sb);
+         return true;
+      }
+      unsigned h = sb / 16;
+      uint64_t pinf = sb == 32 ? 0x7f800000u : 0x7c00u, ninf = sb == 32 ? 0xff800000u : 0xfc00u;
+      struct mval d = isel_dst(c, I, 0), t = isel_new(c, 1);
+      emit_select(c, AGX_OP_ICMPSEL, "ueq", t, a, imm(h, pinf), imm(1, 1), imm(1, 0), false);
+      emit_select(c, AGX_OP_ICMPSEL, "ueq", d, a, imm(h, ninf), imm(1, 1), t, false);
+      return true;
+   }
    case AGX_OP_BCSEL: {
       struct mval cond = a, t = b, f = isel_src(c, I, 2, 0);
       struct mval d = isel_dst(c, I, 0);

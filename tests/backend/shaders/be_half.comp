@@ -26,7 +26,8 @@ void main() {
   outf.v[o + 8] = float(int(a)) + float(float16_t(int(b) * 3));
   outf.v[o + 9] = (a < b ? 1.0 : 0.0) + (a >= b ? 10.0 : 0.0) + (a == b ? 100.0 : 0.0) + (a != b ? 1000.0 : 0.0);
   outf.v[o + 10] = float(floor(a) + fract(b));
-  outf.v[o + 11] = float(float16_t(uint(abs(b))) * a);
+  outf.v[o + 11] = float(float16_t(uint(abs(b))) * a) + (isinf(a / (b - b)) ? 1000.0 : 0.0) +
+                   (isinf(ina.v[i] * 1e38) ? 3000.0 : 0.0) + (isnan(a / (b - b)) ? 5000.0 : 0.0);
   outh.v[i * 2u] = a * a;
   outh.v[i * 2u + 1u] = b - a;
 }
