@@ -328,10 +328,29 @@ static bool isel_int(struct isel *c, agx_instr *I)
          shift64(c, I->op, isel_dst(c, I, 0), isel_reg(c, a), (unsigned)(b.imm & 63));
          return true;
       }
-      if (bits != 32)
+      if (bits != 32 && bits != 16)
          break;
-      d = isel_dst(c, I, 0);
-      struct mval n = shift_count(c, b, 32);
+      struct mval dd = isel_dst(c, I, 0);
+      d = bits == 32 ? dd : isel_new(c, 2);
+      if (bits == 16) {
+         /* shift the value extended to 32 bits (sign for ishr), keep the
+          * low half */
+         struct mval t = isel_new(c, 2);
+         struct agx_minstr *mi = dst_instr(c, AGX_ISAOP_IADD, 0, t);
+         isel_use(c, &mi, 1, isel_reg(c, a), false, false);
+         isel_set(c, mi, 2, agx_isa_imm(0));
+         if (I->op == AGX_OP_ISHR)
+            slot_mods(mi, 1, AGX_MOD_SX);
+         a = t;
+         if (b.kind != MV_IMM && b.halves == 1) {
+            struct mval u = isel_new(c, 2);
+            mi = dst_instr(c, AGX_ISAOP_IADD, 0, u);
+            isel_use(c, &mi, 1, isel_reg(c, b), false, false);
+            isel_set(c, mi, 2, agx_isa_imm(0));
+            b = u;
+         }
+      }
+      struct mval n = shift_count(c, b, bits);
       if (I->op == AGX_OP_ISHR) {
          struct agx_minstr *mi = dst_instr(c, AGX_OP_ASR, 0, d);
          isel_use(c, &mi, 1, a, false, false);
@@ -343,6 +362,8 @@ static bool isel_int(struct isel *c, agx_instr *I)
          isel_use(c, &mi, 2, a, false, false);
          isel_use(c, &mi, 3, n, false, false);
       }
+      if (bits == 16)
+         isel_copy(c, dd, isel_part(d, 0, 1));
       return true;
    }
    case AGX_OP_IMIN:

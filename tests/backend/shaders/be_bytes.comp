@@ -1,6 +1,6 @@
 #version 450
 // 8-bit memory: i8 loads and stores, zero/sign extension to 16/32 bits,
-// 8-bit add/xor/mul wrapping, truncation on store.
+// 8-bit add/xor/mul wrapping, truncation on store; 16-bit shifts.
 #extension GL_EXT_shader_8bit_storage : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int8 : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int16 : require
@@ -18,7 +18,10 @@ void main() {
   o.v[i * 4u + 1u] = uint(int(s) + 1000);
   uint8_t w = x * y + uint8_t(7);   // wraps at 8 bits
   o.v[i * 4u + 2u] = uint(w) | (uint(uint16_t(x ^ y)) << 16);
-  o.v[i * 4u + 3u] = uint(int16_t(s) * int16_t(3) + int16_t(x));
+  int16_t m = int16_t(s) * int16_t(3) + int16_t(x);
+  uint16_t sh = uint16_t(y) & uint16_t(15);   // 16-bit shifts by per-lane counts
+  o.v[i * 4u + 3u] = (uint(uint16_t(m >> sh)) | (uint(uint16_t(x) << sh) << 16)) ^
+                     (uint(uint16_t(m) >> sh) * 7u);
   ob.b[i * 2u] = w;
   ob.b[i * 2u + 1u] = uint8_t(i * 37u + 200u);   // truncation of a 32-bit value
 }
