@@ -23,7 +23,9 @@ int agx_backend_compile(agx_shader *s, const struct agx_backend_options *opts,
    }
    agx_pass_lower_idiv(s);
    agx_pass_lower_transcendental(s);
+   agx_backend_lower_trig(s);
    agx_pass_scalarize(s);
+   agx_backend_lower_alu(s);
    agx_optimize(s);
    if (!agx_validate(s, err, errsize))
       return -1;
@@ -31,18 +33,20 @@ int agx_backend_compile(agx_shader *s, const struct agx_backend_options *opts,
    struct agx_mir m = { 0 };
    unsigned uniform_halves = 0, local_bytes = 0;
    int rc = agx_isel(s, &m, &uniform_halves, &local_bytes, err, errsize);
-   int used = rc ? -1 : agx_mir_ra(&m, max_halves, err, errsize);
+   int used = rc ? -1 : agx_mir_ra_spill(&m, max_halves, err, errsize);
    if (used >= 0)
       rc = agx_emit(&m, &out->code, &out->size, &out->info.num_instrs, err, errsize);
    else
       rc = -1;
+   unsigned spill_bytes = m.spill_bytes;
    agx_mir_free(&m);
    if (rc)
       return -1;
    out->info.gpr_halves = ((unsigned)used + 7) & ~7u;
    out->info.uniform_halves = uniform_halves;
    out->info.shared_size = local_bytes;
-   out->info.scratch_size = 0; /* scratch lives in threadgroup memory */
+   /* private arrays live in threadgroup memory; the stack holds spills */
+   out->info.scratch_size = spill_bytes;
    memcpy(out->info.local_size, s->local_size, sizeof(out->info.local_size));
    out->info.has_preamble = false;
    return 0;

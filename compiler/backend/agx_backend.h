@@ -22,8 +22,9 @@ struct agx_backend_info {
    unsigned uniform_halves;  /* uniform halves [0, uniform_halves) read */
    unsigned shared_size;     /* bytes of threadgroup memory, including the
                               * invocations' scratch (private arrays) */
-   unsigned scratch_size;    /* bytes of stack per thread (0: none; scratch
-                              * is placed in threadgroup memory instead) */
+   unsigned scratch_size;    /* bytes of stack per thread for spilled
+                              * registers (0: none); private arrays are
+                              * placed in threadgroup memory instead */
    unsigned local_size[3];
    unsigned num_instrs;      /* static instruction count */
    bool has_preamble;        /* always false for now */

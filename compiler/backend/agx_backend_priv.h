@@ -10,5 +10,10 @@
  * needed (shared memory plus every thread's scratch, see agx_isel_mem.c). */
 int agx_isel(agx_shader *s, struct agx_mir *m, unsigned *uniform_halves, unsigned *local_bytes,
              char *err, size_t errsize);
+/* variable bitfields, variable 64-bit shifts, 64-bit int -> float
+ * (agx_lower_alu.c); runs on scalarized IR. */
+bool agx_backend_lower_alu(agx_shader *s);
+/* fsin/fcos -> range reduction and a polynomial (agx_lower_trig.c). */
+bool agx_backend_lower_trig(agx_shader *s);
 int agx_emit(struct agx_mir *m, uint8_t **code, size_t *size, unsigned *ninstrs, char *err,
              size_t errsize);

@@ -4,7 +4,8 @@
  * 1/0 with icmpsel/fcmpsel. Shifts follow Mesa's forms: shl = bfi into 0,
  * ushr = bfeil from bit n, ishr = asr; the IR masks shift counts to the bit
  * size, the hardware does not, so non-constant counts are masked first.
- * Floats are 32-bit (16-bit only through f2f). */
+ * Floats are 32-bit or 16-bit (fadd16/fmul16/fmadd16 native, the rest
+ * computed in f32 and rounded once). */
 #include <string.h>
 
 #include "agx_isel_priv.h"
@@ -36,6 +37,13 @@ static struct mval fprep(struct isel *c, struct mval v, unsigned mods)
          v.imm &= 0x7FFFFFFFu;
       if (mods & AGX_MOD_NEG)
          v.imm ^= 0x80000000u;
+      return v;
+   }
+   if (v.kind == MV_IMM && v.halves == 1) {
+      if (mods & AGX_MOD_ABS)
+         v.imm &= 0x7FFFu;
+      if (mods & AGX_MOD_NEG)
+         v.imm ^= 0x8000u;
       return v;
    }
    return mods ? isel_reg(c, v) : v;
@@ -226,6 +234,14 @@ static void shift64(struct isel *c, unsigned op, struct mval d, struct mval a, u
 static bool isel_int(struct isel *c, agx_instr *I)
 {
    unsigned bits = I->type.bits;
+   /* 8-bit values have unspecified bits 8-15: only ops whose low 8 result
+    * bits depend on the low 8 source bits alone are taken */
+   if (bits == 8 && I->op != AGX_OP_IADD && I->op != AGX_OP_ISUB && I->op != AGX_OP_IMUL &&
+       I->op != AGX_OP_IAND && I->op != AGX_OP_IOR && I->op != AGX_OP_IXOR &&
+       I->op != AGX_OP_INOT && I->op != AGX_OP_INEG) {
+      isel_fail(c, "unsupported: 8-bit %s", agx_op_infos[I->op].name);
+      return true;
+   }
    struct mval d;
    struct mval a = I->num_srcs > 0 ? isel_src(c, I, 0, 0) : imm(2, 0);
    struct mval b = I->num_srcs > 1 ? isel_src(c, I, 1, 0) : imm(2, 0);
@@ -312,10 +328,29 @@ static bool isel_int(struct isel *c, agx_instr *I)
          shift64(c, I->op, isel_dst(c, I, 0), isel_reg(c, a), (unsigned)(b.imm & 63));
          return true;
       }
-      if (bits != 32)
+      if (bits != 32 && bits != 16)
          break;
-      d = isel_dst(c, I, 0);
-      struct mval n = shift_count(c, b, 32);
+      struct mval dd = isel_dst(c, I, 0);
+      d = bits == 32 ? dd : isel_new(c, 2);
+      if (bits == 16) {
+         /* shift the value extended to 32 bits (sign for ishr), keep the
+          * low half */
+         struct mval t = isel_new(c, 2);
+         struct agx_minstr *mi = dst_instr(c, AGX_ISAOP_IADD, 0, t);
+         isel_use(c, &mi, 1, isel_reg(c, a), false, false);
+         isel_set(c, mi, 2, agx_isa_imm(0));
+         if (I->op == AGX_OP_ISHR)
+            slot_mods(mi, 1, AGX_MOD_SX);
+         a = t;
+         if (b.kind != MV_IMM && b.halves == 1) {
+            struct mval u = isel_new(c, 2);
+            mi = dst_instr(c, AGX_ISAOP_IADD, 0, u);
+            isel_use(c, &mi, 1, isel_reg(c, b), false, false);
+            isel_set(c, mi, 2, agx_isa_imm(0));
+            b = u;
+         }
+      }
+      struct mval n = shift_count(c, b, bits);
       if (I->op == AGX_OP_ISHR) {
          struct agx_minstr *mi = dst_instr(c, AGX_OP_ASR, 0, d);
          isel_use(c, &mi, 1, a, false, false);
@@ -327,6 +362,8 @@ static bool isel_int(struct isel *c, agx_instr *I)
          isel_use(c, &mi, 2, a, false, false);
          isel_use(c, &mi, 3, n, false, false);
       }
+      if (bits == 16)
+         isel_copy(c, dd, isel_part(d, 0, 1));
       return true;
    }
    case AGX_OP_IMIN:
@@ -499,11 +536,16 @@ static bool isel_cmp(struct isel *c, agx_instr *I)
       if (cmp_table[i].op != I->op)
          continue;
       unsigned sbits = I->src[0]->type.bits;
+      if (sbits == 8) {
+         isel_fail(c, "unsupported: 8-bit %s (extend to 32 bits first)",
+                   agx_op_infos[I->op].name);
+         return true;
+      }
       if (sbits == 64 && !cmp_table[i].fl) {
          cmp64(c, I->op, isel_dst(c, I, 0), a, b);
          return true;
       }
-      if (sbits == 64 || (cmp_table[i].fl && sbits != 32)) {
+      if (sbits == 64 || (cmp_table[i].fl && sbits != 32 && sbits != 16)) {
          isel_fail(c, "unsupported: %u-bit %s", sbits, agx_op_infos[I->op].name);
          return true;
       }
@@ -525,6 +567,20 @@ static bool isel_cmp(struct isel *c, agx_instr *I)
    case AGX_OP_FISNAN: {
       struct mval d = isel_dst(c, I, 0);
       emit_select(c, AGX_OP_FCMPSEL, "eq", d, a, a, imm(1, 0), imm(1, 1), true);
+      return true;
+   }
+   case AGX_OP_FISINF: {
+      /* bit patterns of +inf and -inf (16 or 32 bits) */
+      unsigned sb = I->src[0]->type.bits;
+      if (sb != 16 && sb != 32) {
+         isel_fail(c, "unsupported: %u-bit fisinf", sb);
+         return true;
+      }
+      unsigned h = sb / 16;
+      uint64_t pinf = sb == 32 ? 0x7f800000u : 0x7c00u, ninf = sb == 32 ? 0xff800000u : 0xfc00u;
+      struct mval d = isel_dst(c, I, 0), t = isel_new(c, 1);
+      emit_select(c, AGX_OP_ICMPSEL, "ueq", t, a, imm(h, pinf), imm(1, 1), imm(1, 0), false);
+      emit_select(c, AGX_OP_ICMPSEL, "ueq", d, a, imm(h, ninf), imm(1, 1), t, false);
       return true;
    }
    case AGX_OP_BCSEL: {
@@ -578,7 +634,7 @@ static void ffma(struct isel *c, struct mval d, struct mval a, struct mval b, st
                  unsigned emods)
 {
    e = fprep(c, e, emods);
-   struct agx_minstr *mi = dst_instr(c, AGX_OP_FMADD32, 0, d);
+   struct agx_minstr *mi = dst_instr(c, d.halves == 1 ? AGX_OP_FMADD16 : AGX_OP_FMADD32, 0, d);
    fuse(c, &mi, 1, a, 0);
    fuse(c, &mi, 2, b, 0);
    fuse(c, &mi, 3, e, e.kind == MV_IMM ? 0 : emods);
@@ -587,81 +643,157 @@ static void ffma(struct isel *c, struct mval d, struct mval a, struct mval b, st
 static const struct mval NEG_ZERO = { .kind = MV_IMM, .halves = 2, .fl = true,
                                       .imm = 0x80000000u };
 
+/* f2f between 16 and 32 bits: fadd32 reads a 16-bit register as f16 and
+ * rounds to f16 for a 16-bit destination. */
+static void f2f(struct isel *c, struct mval d, struct mval a)
+{
+   struct agx_minstr *mi = dst_instr(c, AGX_OP_FADD32, 0, d);
+   isel_use(c, &mi, 1, isel_reg(c, a), true, false);
+   isel_use(c, &mi, 2, NEG_ZERO, true, false);
+}
+
+static void float_op(struct isel *c, unsigned op, struct mval d, struct mval a, struct mval b,
+                     struct mval e);
+
+/* 16-bit float ops: add, mul, fma (and neg/abs through add) are native
+ * (fadd16/fmul16/fmadd16 round once to f16); min/max and comparisons use
+ * fcmpsel, which reads 16-bit registers as f16. The rest is computed in
+ * f32 (f16 -> f32 is exact) and rounded to f16 once at the end, which is
+ * within Vulkan's fp16 precision for every op (the f32 sequences are more
+ * precise than the f16 requirements). */
+static void float16_op(struct isel *c, unsigned op, struct mval d, struct mval a,
+                       struct mval b, struct mval e)
+{
+   static const struct mval NEG_ZERO16 = { .kind = MV_IMM, .halves = 1, .fl = true,
+                                           .imm = 0x8000u };
+   switch (op) {
+   case AGX_OP_FADD:
+      fbin(c, AGX_OP_FADD16, d, a, 0, b, 0);
+      return;
+   case AGX_OP_FSUB:
+      fbin(c, AGX_OP_FADD16, d, a, 0, b, AGX_MOD_NEG);
+      return;
+   case AGX_OP_FMUL:
+      fbin(c, AGX_OP_FMUL16, d, a, 0, b, 0);
+      return;
+   case AGX_OP_FFMA:
+      ffma(c, d, a, b, e, 0);
+      return;
+   case AGX_OP_FNEG:
+      fbin(c, AGX_OP_FADD16, d, a, AGX_MOD_NEG, NEG_ZERO16, 0);
+      return;
+   case AGX_OP_FABS:
+      fbin(c, AGX_OP_FADD16, d, a, AGX_MOD_ABS, NEG_ZERO16, 0);
+      return;
+   case AGX_OP_FMIN:
+   case AGX_OP_FMAX:
+      emit_select(c, AGX_OP_FCMPSEL, op == AGX_OP_FMIN ? "ltn" : "gtn", d, a, b,
+                  isel_reg(c, a), isel_reg(c, b), true);
+      return;
+   default: {
+      struct mval w[3] = { a, b, e }, d32 = isel_new(c, 2);
+      for (unsigned i = 0; i < 3; i++) {
+         if (w[i].kind == MV_IMM && w[i].halves == 2)
+            continue; /* an unused operand */
+         struct mval t = isel_new(c, 2);
+         f2f(c, t, w[i]);
+         w[i] = t;
+      }
+      float_op(c, op, d32, w[0], w[1], w[2]);
+      f2f(c, d, d32);
+      return;
+   }
+   }
+}
+
 static bool isel_float(struct isel *c, agx_instr *I)
 {
    if (agx_info(I)->kind != AGX_OPK_ALU || agx_op_infos[I->op].dst_class != 'f')
       return false;
    if (I->op == AGX_OP_F2F || I->op == AGX_OP_I2F || I->op == AGX_OP_U2F)
       return false;
-   if (I->type.bits != 32) {
+   if (I->type.bits != 32 && I->type.bits != 16) {
       isel_fail(c, "unsupported: %u-bit %s", I->type.bits, agx_op_infos[I->op].name);
       return true;
    }
+   struct mval unused = imm(2, 0);
    struct mval a = isel_src(c, I, 0, 0);
-   struct mval b = I->num_srcs > 1 ? isel_src(c, I, 1, 0) : imm(2, 0);
+   struct mval b = I->num_srcs > 1 ? isel_src(c, I, 1, 0) : unused;
+   struct mval e = I->num_srcs > 2 ? isel_src(c, I, 2, 0) : unused;
    struct mval d = isel_dst(c, I, 0);
+   if (I->type.bits == 16)
+      float16_op(c, I->op, d, a, b, e);
+   else
+      float_op(c, I->op, d, a, b, e);
+   return true;
+}
+
+/* A 32-bit float op on machine values (e: third source of ffma). */
+static void float_op(struct isel *c, unsigned op, struct mval d, struct mval a, struct mval b,
+                     struct mval e)
+{
    for (unsigned i = 0; i < sizeof(funary_table) / sizeof(funary_table[0]); i++) {
-      if (funary_table[i].irop == I->op) {
+      if (funary_table[i].irop == op) {
          funary(c, funary_table[i].isaop, d, a);
-         return true;
+         return;
       }
    }
    struct mval t, u;
-   switch (I->op) {
+   switch (op) {
    case AGX_OP_FADD:
       fbin(c, AGX_OP_FADD32, d, a, 0, b, 0);
-      return true;
+      return;
    case AGX_OP_FSUB:
       fbin(c, AGX_OP_FADD32, d, a, 0, b, AGX_MOD_NEG);
-      return true;
+      return;
    case AGX_OP_FMUL:
       fbin(c, AGX_OP_FMUL32, d, a, 0, b, 0);
-      return true;
+      return;
    case AGX_OP_FFMA:
-      ffma(c, d, a, b, isel_src(c, I, 2, 0), 0);
-      return true;
+      ffma(c, d, a, b, e, 0);
+      return;
    case AGX_OP_FNEG: /* -a + -0.0 keeps the sign of zero */
       fbin(c, AGX_OP_FADD32, d, a, AGX_MOD_NEG, NEG_ZERO, 0);
-      return true;
+      return;
    case AGX_OP_FABS:
       fbin(c, AGX_OP_FADD32, d, a, AGX_MOD_ABS, NEG_ZERO, 0);
-      return true;
+      return;
    case AGX_OP_FDIV:
       t = isel_new(c, 2);
       funary(c, AGX_OP_RCP, t, b);
       fbin(c, AGX_OP_FMUL32, d, a, 0, t, 0);
-      return true;
+      return;
    case AGX_OP_FSQRT:
       t = isel_new(c, 2);
       funary(c, AGX_OP_RSQRT, t, a);
       funary(c, AGX_OP_RCP, d, t);
-      return true;
+      return;
    case AGX_OP_FFRACT:
       t = isel_new(c, 2);
       funary(c, AGX_OP_FLOOR, t, a);
       fbin(c, AGX_OP_FADD32, d, a, 0, t, AGX_MOD_NEG);
-      return true;
+      return;
    case AGX_OP_FPOW:
       t = isel_new(c, 2);
       u = isel_new(c, 2);
       funary(c, AGX_OP_LOG2, t, a);
       fbin(c, AGX_OP_FMUL32, u, t, 0, b, 0);
       funary(c, AGX_OP_EXP2, d, u);
-      return true;
+      return;
    case AGX_OP_FSIGN: {
       /* 1.0 / -1.0, or a itself for zeros and NaN */
       t = isel_new(c, 2);
       emit_select(c, AGX_OP_FCMPSEL, "lt", t, a, imm(2, 0), imm(2, 0xBF800000u),
                   isel_reg(c, a), true);
       emit_select(c, AGX_OP_FCMPSEL, "gt", d, a, imm(2, 0), imm(2, 0x3F800000u), t, true);
-      return true;
+      return;
    }
    case AGX_OP_FMIN:
    case AGX_OP_FMAX:
       /* ltn/gtn: the min/max conditions, which pick the non-NaN operand */
-      emit_select(c, AGX_OP_FCMPSEL, I->op == AGX_OP_FMIN ? "ltn" : "gtn", d, a, b,
+      emit_select(c, AGX_OP_FCMPSEL, op == AGX_OP_FMIN ? "ltn" : "gtn", d, a, b,
                   isel_reg(c, a), isel_reg(c, b), true);
-      return true;
+      return;
    case AGX_OP_FMOD:
       /* a - b * floor(a / b) */
       t = isel_new(c, 2);
@@ -671,10 +803,10 @@ static bool isel_float(struct isel *c, agx_instr *I)
       t = isel_new(c, 2);
       funary(c, AGX_OP_FLOOR, t, u);
       ffma(c, d, isel_reg(c, fprep(c, b, AGX_MOD_NEG)), t, a, 0);
-      return true;
+      return;
    default:
-      isel_fail(c, "unsupported: %s", agx_op_infos[I->op].name);
-      return true;
+      isel_fail(c, "unsupported: %s", agx_op_infos[op].name);
+      return;
    }
 }
 
@@ -691,7 +823,29 @@ static bool isel_conv(struct isel *c, agx_instr *I)
    case AGX_OP_U2U:
    case AGX_OP_I2I: {
       bool sx = I->op == AGX_OP_I2I;
-      if (db <= sb || (db == 16 && sb == 8)) {
+      if (sb == 8 && (db == 16 || db == 32)) {
+         /* 8-bit values sit in 16-bit registers with unspecified bits 8-15:
+          * extend explicitly, in 32 bits */
+         struct mval t = isel_new(c, 2), r = db == 32 ? isel_dst(c, I, 0) : isel_new(c, 2);
+         struct agx_minstr *mi = dst_instr(c, AGX_ISAOP_IADD, 0, t);
+         isel_use(c, &mi, 1, isel_reg(c, a), false, false);
+         isel_set(c, mi, 2, agx_isa_imm(0));
+         if (sx) {
+            struct mval u = isel_new(c, 2);
+            bitfield(c, AGX_ISAOP_BFI, u, imm(2, 0), t, 24);
+            bitfield(c, AGX_OP_ASR, r, u, imm(2, 24), 0);
+         } else {
+            mi = dst_instr(c, AGX_OP_BFEIL, 0, r);
+            isel_use(c, &mi, 1, imm(2, 0), false, false);
+            isel_use(c, &mi, 2, t, false, false);
+            isel_use(c, &mi, 3, imm(2, 0), false, false);
+            isel_set(c, mi, 4, agx_isa_str("mask 0xff"));
+         }
+         if (db == 16)
+            isel_copy(c, isel_dst(c, I, 0), isel_part(r, 0, 1));
+         return true;
+      }
+      if (db <= sb) {
          /* truncation: the low part */
          unsigned h = db == 64 ? 4 : db == 32 ? 2 : 1;
          struct mval v = a;
@@ -735,9 +889,11 @@ static bool isel_conv(struct isel *c, agx_instr *I)
       const char *mode = NULL;
       bool tof = I->op == AGX_OP_I2F || I->op == AGX_OP_U2F;
       bool sgn = I->op == AGX_OP_I2F || I->op == AGX_OP_F2I;
-      if (tof && db == 32 && (sb == 32 || sb == 16))
+      /* convert reads a 16-bit float source as f16 and rounds to f16 for a
+       * 16-bit float destination */
+      if (tof && (db == 32 || db == 16) && (sb == 32 || sb == 16))
          mode = sb == 32 ? (sgn ? "s32_to_f" : "u32_to_f") : (sgn ? "s16_to_f" : "u16_to_f");
-      else if (!tof && sb == 32 && (db == 32 || db == 16))
+      else if (!tof && (sb == 32 || sb == 16) && (db == 32 || db == 16))
          mode = db == 32 ? (sgn ? "f_to_s32" : "f_to_u32") : (sgn ? "f_to_s16" : "f_to_u16");
       if (!mode)
          break;
@@ -751,10 +907,7 @@ static bool isel_conv(struct isel *c, agx_instr *I)
    }
    case AGX_OP_F2F:
       if ((db == 16 && sb == 32) || (db == 32 && sb == 16)) {
-         struct mval d = isel_dst(c, I, 0), ra = isel_reg(c, a);
-         struct agx_minstr *mi = dst_instr(c, AGX_OP_FADD32, 0, d);
-         isel_use(c, &mi, 1, ra, true, false);
-         isel_use(c, &mi, 2, NEG_ZERO, true, false);
+         f2f(c, isel_dst(c, I, 0), a);
          return true;
       }
       if (db == sb) {

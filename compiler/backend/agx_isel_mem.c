@@ -35,6 +35,11 @@ static bool mem_layout(struct isel *c, agx_type t, const char **fmt, unsigned *n
       *fmt = "i16";
       *eh = 1;
       *n = t.comps;
+   } else if (t.bits == 8) {
+      /* i8 moves the low byte of a 16-bit register (loads zero-extend) */
+      *fmt = "i8";
+      *eh = 1;
+      *n = t.comps;
    } else {
       isel_fail(c, "unsupported: %u-bit memory access", t.bits);
       return false;

@@ -9,7 +9,12 @@
  *   elect         lane index == lowest set bit of the active-lane ballot
  *   broadcast(_first) an OR reduction where only the source lane (a
  *                 constant, or the lowest active lane) contributes
- * Per-lane shuffles and all_equal are not supported yet. */
+ *   shuffle       (per-lane index) 32 broadcasts, one per source lane, each
+ *                 kept by the lanes whose index names it (a simd_shuffle
+ *                 ORs the low index bits over each quad, so it cannot do
+ *                 an arbitrary permutation)
+ *   all_equal     booleans: the ballot is 0 or every active lane; 32-bit:
+ *                 no active lane differs (bitwise) from the first one */
 #include "agx_isel_priv.h"
 
 static struct mval imm(unsigned halves, uint64_t x)
@@ -102,6 +107,21 @@ static void broadcast(struct isel *c, struct mval d, struct mval v, struct mval 
    unary(c, AGX_OP_SIMD_OR, d, t);
 }
 
+/* d = v of lane idx (a register, per lane): one broadcast per lane k,
+ * kept where idx == k. */
+static void shuffle(struct isel *c, struct mval d, struct mval v, struct mval idx)
+{
+   idx = isel_reg(c, idx);
+   v = isel_reg(c, v);
+   struct mval r = imm(2, 0);
+   for (unsigned k = 0; k < 32; k++) {
+      struct mval t = isel_new(c, 2);
+      broadcast(c, t, v, imm(2, k));
+      r = sel(c, "ueq", idx, imm(2, k), t, r, 2);
+   }
+   isel_copy(c, d, r);
+}
+
 bool isel_subgroup(struct isel *c, agx_instr *I)
 {
    switch (I->op) {
@@ -169,8 +189,8 @@ bool isel_subgroup(struct isel *c, agx_instr *I)
       struct mval lane;
       if (I->op == AGX_OP_SUBGROUP_BROADCAST) {
          lane = isel_src(c, I, 1, 0);
-         if (lane.kind != MV_IMM) {
-            isel_fail(c, "unsupported: subgroup broadcast from a non-constant lane");
+         if (lane.kind != MV_IMM) { /* dynamically uniform: a shuffle */
+            shuffle(c, isel_dst(c, I, 0), a, lane);
             return true;
          }
          lane.imm &= 31;
@@ -180,10 +200,38 @@ bool isel_subgroup(struct isel *c, agx_instr *I)
       broadcast(c, isel_dst(c, I, 0), a, lane);
       return true;
    }
-   case AGX_OP_SUBGROUP_SHUFFLE:
-   case AGX_OP_SUBGROUP_ALL_EQUAL:
-      isel_fail(c, "unsupported intrinsic %s", agx_op_infos[I->op].name);
+   case AGX_OP_SUBGROUP_SHUFFLE: {
+      if (I->type.bits != 32 || I->type.comps != 1)
+         break;
+      struct mval idx = isel_src(c, I, 1, 0);
+      if (idx.kind == MV_IMM) {
+         idx.imm &= 31;
+         broadcast(c, isel_dst(c, I, 0), a, idx);
+         return true;
+      }
+      shuffle(c, isel_dst(c, I, 0), a, idx);
       return true;
+   }
+   case AGX_OP_SUBGROUP_ALL_EQUAL: {
+      unsigned sb = I->src[0]->type.bits;
+      struct mval d;
+      if (sb == 1) {
+         struct mval m = ballot(c, "nueq", a), all = ballot(c, "ueq", imm(2, 0));
+         struct mval same = sel(c, "ueq", m, all, imm(1, 1), imm(1, 0), 1);
+         d = sel(c, "ueq", m, imm(2, 0), imm(1, 1), same, 1);
+      } else if (sb == 32 && I->src[0]->type.comps == 1) {
+         struct mval first = isel_new(c, 2);
+         broadcast(c, first, a, first_lane(c));
+         struct mval diff = sel(c, "ueq", a, first, imm(2, 0), imm(2, 1), 2);
+         struct mval m = ballot(c, "nueq", diff);
+         d = sel(c, "ueq", m, imm(2, 0), imm(1, 1), imm(1, 0), 1);
+      } else {
+         isel_fail(c, "unsupported: subgroup all_equal of %u-bit values", sb);
+         return true;
+      }
+      c->map[I->index][0] = d;
+      return true;
+   }
    default:
       return false;
    }

@@ -21,12 +21,14 @@ static void *grow(void *p, unsigned *cap, unsigned need, size_t elem)
 
 unsigned agx_mir_new_vreg(struct agx_mir *m, unsigned halves)
 {
+   /* the three arrays share one capacity: grow each from the old one */
    unsigned cap = m->cap_vregs;
    m->vsize = grow(m->vsize, &cap, m->nvregs + 1, 1);
    cap = m->cap_vregs;
+   m->vflags = grow(m->vflags, &cap, m->nvregs + 1, 1);
    m->phys = grow(m->phys, &m->cap_vregs, m->nvregs + 1, sizeof(uint32_t));
-   (void)cap;
    m->vsize[m->nvregs] = (uint8_t)halves;
+   m->vflags[m->nvregs] = 0;
    return m->nvregs++;
 }
 
@@ -44,5 +46,6 @@ void agx_mir_free(struct agx_mir *m)
    free(m->ins);
    free(m->vsize);
    free(m->phys);
+   free(m->vflags);
    memset(m, 0, sizeof(*m));
 }

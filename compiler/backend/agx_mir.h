@@ -60,8 +60,13 @@ struct agx_mir {
    unsigned count, cap;
    uint8_t *vsize;     /* halves per vreg */
    uint32_t *phys;     /* assigned first half per vreg (after RA) */
+   uint8_t *vflags;    /* AGX_MIR_V_* per vreg */
    unsigned nvregs, cap_vregs;
+   unsigned spill_bytes; /* stack bytes per thread used by spill slots */
 };
+
+/* vreg flags */
+#define AGX_MIR_V_NOSPILL 1  /* a spill temporary: never spilled again */
 
 unsigned agx_mir_new_vreg(struct agx_mir *m, unsigned halves);
 struct agx_minstr *agx_mir_push(struct agx_mir *m, unsigned kind);
@@ -72,3 +77,13 @@ void agx_mir_free(struct agx_mir *m);
  * nesting counter, r1: link register) are reserved. Returns the number of
  * halves used, or -1 with a message when more than max_halves are needed. */
 int agx_mir_ra(struct agx_mir *m, unsigned max_halves, char *err, size_t errsize);
+/* The same, reporting in *spill a vreg whose spilling would relieve the
+ * failure point (-1 when none can be spilled). */
+int agx_mir_ra_ex(struct agx_mir *m, unsigned max_halves, int *spill, char *err, size_t errsize);
+
+/* Register allocation with spilling (agx_spill.c): runs agx_mir_ra and,
+ * while it fails, spills one value to the per-thread stack
+ * (stack_store after each definition, stack_load before each use) and
+ * tries again. m->spill_bytes receives the stack size. Returns the number
+ * of halves used or -1 with a message. */
+int agx_mir_ra_spill(struct agx_mir *m, unsigned max_halves, char *err, size_t errsize);

@@ -5,7 +5,8 @@
  * whole loop (a value live into or out of a loop must survive every
  * iteration). Lanes switched off by the execution mask keep their register
  * values, so values of different branches may share registers as long as
- * their intervals do not overlap. A value never shares a register with a
+ * their intervals do not overlap. On failure the value to spill is the
+ * spillable one live there whose interval ends last. A value never shares a register with a
  * value that ends at the instruction defining it (memory instructions write
  * several registers, so reuse within one instruction is avoided). */
 #include <stdio.h>
@@ -61,14 +62,31 @@ static unsigned alloc_align(unsigned halves)
    return halves >= 4 ? 4 : halves == 1 ? 1 : 2;
 }
 
+/* A vreg can be spilled when every definition writes all of it (a
+ * partial definition would store halves never written) and it is not
+ * itself a spill temporary. */
+static bool spillable(const struct agx_mir *m, const bool *partial, unsigned v)
+{
+   return !(m->vflags[v] & AGX_MIR_V_NOSPILL) && !partial[v] && m->vsize[v] <= 8 &&
+          (m->vsize[v] % 2 == 0 || m->vsize[v] <= 4);
+}
+
 int agx_mir_ra(struct agx_mir *m, unsigned max_halves, char *err, size_t errsize)
 {
+   int spill;
+   return agx_mir_ra_ex(m, max_halves, &spill, err, errsize);
+}
+
+int agx_mir_ra_ex(struct agx_mir *m, unsigned max_halves, int *spill, char *err, size_t errsize)
+{
+   *spill = -1;
    unsigned nv = m->nvregs;
    struct interval *iv = malloc((nv ? nv : 1) * sizeof(*iv));
    unsigned *order = malloc((nv ? nv : 1) * sizeof(*order));
    int *loops = malloc((m->count + 1) * 2 * sizeof(int));
    int *stack = malloc((m->count + 1) * sizeof(int));
-   if (!iv || !order || !loops || !stack)
+   bool *partial = calloc(nv ? nv : 1, sizeof(bool));
+   if (!iv || !order || !loops || !stack || !partial)
       abort();
    for (unsigned v = 0; v < nv; v++)
       iv[v].start = iv[v].end = -1;
@@ -80,6 +98,9 @@ int agx_mir_ra(struct agx_mir *m, unsigned max_halves, char *err, size_t errsize
          if (x->start < 0)
             x->start = (int)i;
          x->end = (int)i;
+         const struct agx_mslot *sl = &mi->slot[s];
+         if (sl->def && (sl->off != 0 || sl->halves != m->vsize[sl->vreg]))
+            partial[sl->vreg] = true;
       }
       if (mi->kind == AGX_M_LOOP)
          stack[sp++] = (int)i;
@@ -137,10 +158,20 @@ int agx_mir_ra(struct agx_mir *m, unsigned max_halves, char *err, size_t errsize
          unsigned live = 0;
          for (unsigned h = RESERVED_HALVES; h < 256; h++)
             live += owner[h] != 0;
+         /* spill candidate: the live (or new) value ending last */
+         int best = spillable(m, partial, v) ? (int)v : -1;
+         for (unsigned h = RESERVED_HALVES; h < 256; h++) {
+            if (!owner[h])
+               continue;
+            unsigned u = owner[h] - 1;
+            if (spillable(m, partial, u) && iv[u].end > start &&
+                (best < 0 || iv[u].end > iv[best].end))
+               best = (int)u;
+         }
+         *spill = best;
          snprintf(err, errsize,
                   "register allocation failed: %u live 16-bit halves plus %u more needed at "
-                  "machine instruction %d exceed the budget of %u halves (spilling is not "
-                  "implemented)",
+                  "machine instruction %d exceed the budget of %u halves",
                   live + RESERVED_HALVES, size, start, max_halves);
          rc = -1;
          break;
@@ -155,5 +186,6 @@ int agx_mir_ra(struct agx_mir *m, unsigned max_halves, char *err, size_t errsize
    free(order);
    free(loops);
    free(stack);
+   free(partial);
    return rc ? -1 : (int)used;
 }

@@ -174,7 +174,11 @@ static inline uint64_t agx_sc_ibfe(uint64_t base, uint64_t off, uint64_t count, 
    if (count == 0 || off >= bits)
       return 0;
    uint64_t v = (base >> off) & agx_sc_field_mask(count);
-   return (uint64_t)agx_sext(v, count > 64 ? 64 : (unsigned)count);
+   if (count >= 64)
+      return v;
+   /* not agx_sext: its 1-bit case is for booleans, a 1-bit field of 1 is -1 */
+   uint64_t sign = UINT64_C(1) << (count - 1);
+   return (v ^ sign) - sign;
 }
 
 static inline uint64_t agx_sc_bfi(uint64_t base, uint64_t ins, uint64_t off, uint64_t count,

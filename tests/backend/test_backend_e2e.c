@@ -3,8 +3,10 @@
  * the simulated GPU in strict mode, with the same random inputs; every
  * buffer must match afterwards (float outputs within a relative tolerance
  * where the hardware sequence is approximate: rcp-based division, sqrt).
- * Every emitted binary must also decode completely.
- *   test_backend_e2e SPV_DIR NAME... */
+ * Every emitted binary must also decode completely. With --budget N the
+ * back end gets only N GPR halves (forcing spills to the stack); with
+ * --expect-spill the test fails unless the shader spilled.
+ *   test_backend_e2e SPV_DIR [--budget N] [--expect-spill] NAME... */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,6 +59,19 @@ static const struct shader_case cases[] = {
      { 0 }, 0 },
    { "be_wide", 2, { { 0, 0, 0, 512, B_RAND, 0 }, { 0, 1, 0, 64 * 8 * 4, B_ZERO, 0 } }, 2,
      { 0 }, 0 },
+   { "be_half", 2, { { 0, 0, 0, 256, B_FLOAT, 0 }, { 0, 1, 0, 256, B_FLOAT, 0 },
+                     { 0, 2, 0, 64 * 12 * 4, B_ZERO, 1e-3f }, { 0, 3, 0, 64 * 2 * 2, B_ZERO, 0 } },
+     4, { 0 }, 0 },
+   { "be_numwg", 5, { { 0, 0, 0, 5 * 16 * 16, B_ZERO, 0 } }, 1, { 0 }, 0 },
+   { "be_int_ops", 2, { { 0, 0, 0, 1024, B_RAND, 0 }, { 0, 1, 0, 64 * 12 * 4, B_ZERO, 0 } },
+     2, { 0 }, 0 },
+   { "be_shuffle", 2, { { 0, 0, 0, 512, B_RAND, 0 }, { 0, 1, 0, 128 * 6 * 4, B_ZERO, 0 } }, 2,
+     { 0 }, 0 },
+   { "be_bytes", 2, { { 0, 0, 0, 256, B_RAND, 0 }, { 0, 1, 0, 64, B_RAND, 0 },
+                      { 0, 2, 0, 64 * 4 * 4, B_ZERO, 0 }, { 0, 3, 0, 128, B_RAND, 0 } },
+     4, { 0 }, 0 },
+   { "be_spill", 2, { { 0, 0, 0, 2048, B_RAND, 0 }, { 0, 1, 0, 128 * 2 * 4, B_ZERO, 0 } }, 2,
+     { 0 }, 0 },
    { "be_shared", 2, { { 0, 0, 0, 512, B_RAND, 0 }, { 0, 1, 0, 512, B_ZERO, 0 },
                        { 0, 2, 0, 8, B_ZERO, 0 } }, 3, { 0 }, 0 },
 };
@@ -86,6 +101,9 @@ static bool close_f32(uint32_t a, uint32_t b, float tol)
       return true;
    return fabsf(x - y) <= tol * fmaxf(fabsf(x), fabsf(y)) || fabsf(x - y) < 1e-30f;
 }
+
+static unsigned budget;     /* --budget: GPR halves, 0 = default */
+static bool expect_spill;   /* --expect-spill */
 
 static unsigned run_case(const struct shader_case *sc, enum h_mode mode)
 {
@@ -122,7 +140,8 @@ static unsigned run_case(const struct shader_case *sc, enum h_mode mode)
    char err[512];
    struct timespec t0, t1;
    clock_gettime(CLOCK_MONOTONIC, &t0);
-   int rc = agx_backend_compile(h.s, NULL, &r, err, sizeof(err));
+   struct agx_backend_options opts = { .max_halves = budget };
+   int rc = agx_backend_compile(h.s, &opts, &r, err, sizeof(err));
    clock_gettime(CLOCK_MONOTONIC, &t1);
    if (rc) {
       fprintf(stderr, "%s: back end: %s\n", sc->name, err);
@@ -134,6 +153,15 @@ static unsigned run_case(const struct shader_case *sc, enum h_mode mode)
          fails++;
       }
       fclose(null);
+      if (expect_spill && r.info.scratch_size == 0) {
+         fprintf(stderr, "%s: expected spills, scratch_size is 0\n", sc->name);
+         fails++;
+      }
+      if (budget && r.info.gpr_halves > budget) {
+         fprintf(stderr, "%s: %u GPR halves exceed the budget %u\n", sc->name,
+                 r.info.gpr_halves, budget);
+         fails++;
+      }
       struct bsim_stats st = { 0 };
       uint32_t groups[3] = { sc->groups, 1, 1 };
       struct bsim_program prog = { r.code, r.size, r.info.gpr_halves, r.info.shared_size,
@@ -167,10 +195,25 @@ static unsigned run_case(const struct shader_case *sc, enum h_mode mode)
             }
             fails += bad != 0;
          }
+         /* be_numwg: also the absolute values (the reference reads the
+          * same uniforms, so agreement alone would not catch a wrong slot) */
+         if (!strcmp(sc->name, "be_numwg")) {
+            const uint32_t *v = (const uint32_t *)(void *)ptr[0];
+            for (unsigned t = 0; t < sc->groups * 16; t++) {
+               if (v[t * 4] != sc->groups || v[t * 4 + 1] != 1001 ||
+                   v[t * 4 + 2] != (t / 16) * sc->groups + t % 16) {
+                  fprintf(stderr, "be_numwg: thread %u: %u %u %u\n", t, v[t * 4], v[t * 4 + 1],
+                          v[t * 4 + 2]);
+                  fails++;
+                  break;
+               }
+            }
+         }
       }
-      printf("%-10s %5zu bytes %4u instrs %3u GPR halves %3u uniform halves  back end %6.1f us"
-             "  executed %llu SIMD-group instrs\n",
+      printf("%-10s %5zu bytes %4u instrs %3u GPR halves %3u uniform halves %4u B stack"
+             "  back end %6.1f us  executed %llu SIMD-group instrs\n",
              sc->name, r.size, r.info.num_instrs, r.info.gpr_halves, r.info.uniform_halves,
+             r.info.scratch_size,
              ((t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec)) / 1e3,
              (unsigned long long)st.sg_insns);
       agx_backend_result_free(&r);
@@ -193,6 +236,14 @@ int main(int argc, char **argv)
    h_spv_dir = argv[1];
    unsigned fails = 0;
    for (int a = 2; a < argc; a++) {
+      if (!strcmp(argv[a], "--budget") && a + 1 < argc) {
+         budget = (unsigned)atoi(argv[++a]);
+         continue;
+      }
+      if (!strcmp(argv[a], "--expect-spill")) {
+         expect_spill = true;
+         continue;
+      }
       const struct shader_case *sc = NULL;
       for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
          if (!strcmp(cases[i].name, argv[a]))

@@ -5,7 +5,9 @@
  * if/else or a loop with per-lane trip counts and loop-carried values, are run on the IR interpreter and on the GPU model; every stored
  * result must agree (float results of approximate hardware sequences
  * within a relative tolerance).
- *   test_backend_random PROGRAMS   (RANDOM_DUMP=N prints program N's IR and code) */
+ * With a BUDGET (GPR halves) the programs run under that register budget,
+ * so values spill to the stack inside divergent ifs and loops.
+ *   test_backend_random PROGRAMS [BUDGET]   (RANDOM_DUMP=N prints program N's IR and code) */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +22,8 @@
 #define OUTS 24
 
 static uint64_t seed = 0x5eed;
+static unsigned budget;       /* GPR halves, 0 = default */
+static unsigned spilled;      /* programs that used the stack */
 
 static unsigned pick(unsigned n)
 {
@@ -289,10 +293,12 @@ static unsigned run_one(unsigned prog)
    struct agx_backend_result r;
    if (getenv("RANDOM_DUMP") && (unsigned)atoi(getenv("RANDOM_DUMP")) == prog)
       agx_print_shader(s, stderr);
-   if (agx_backend_compile(s, NULL, &r, err, sizeof(err))) {
+   struct agx_backend_options opts = { .max_halves = budget };
+   if (agx_backend_compile(s, &opts, &r, err, sizeof(err))) {
       fprintf(stderr, "program %u: back end: %s\n", prog, err);
       fails++;
    } else {
+      spilled += r.info.scratch_size != 0;
       struct bsim_program bp = { r.code, r.size, r.info.gpr_halves, 0, { 32, 1, 1 } };
       struct bsim_buffer bb[2] = { { h.bufs[0].address, h.bufs[0].data, h.bufs[0].size },
                                    { h.bufs[1].address, h.bufs[1].data, h.bufs[1].size } };
@@ -328,8 +334,15 @@ static unsigned run_one(unsigned prog)
 int main(int argc, char **argv)
 {
    unsigned n = argc > 1 ? (unsigned)atoi(argv[1]) : 200, fails = 0;
+   budget = argc > 2 ? (unsigned)atoi(argv[2]) : 0;
    for (unsigned i = 0; i < n; i++)
       fails += run_one(i);
-   printf("%u random programs, %u failed\n", n, fails);
+   printf("%u random programs, %u failed, %u spilled\n", n, fails, spilled);
+   /* under a small budget most programs must really spill */
+   if (budget && spilled < n / 2) {
+      fprintf(stderr, "only %u of %u programs spilled under a budget of %u halves\n", spilled,
+              n, budget);
+      fails++;
+   }
    return fails ? 1 : 0;
 }
