@@ -91,6 +91,7 @@ init_features(struct agx_features *f)
    /* Only what is implemented and tested. Everything else stays false until
     * the compiler, command buffers and images land. */
    f->v12.timelineSemaphore = VK_TRUE;
+   f->v12.hostQueryReset = VK_TRUE;
 }
 
 static void
@@ -177,7 +178,7 @@ init_properties(struct agx_physical_device *pdev)
       .sampledImageStencilSampleCounts = VK_SAMPLE_COUNT_1_BIT,
       .storageImageSampleCounts = VK_SAMPLE_COUNT_1_BIT,
       .maxSampleMaskWords = 1,
-      .timestampComputeAndGraphics = VK_FALSE,
+      .timestampComputeAndGraphics = VK_TRUE,
       .timestampPeriod = 1e9f / (float)(pdev->params.command_timestamp_frequency_hz
                                            ? pdev->params.command_timestamp_frequency_hz
                                            : 1000000000ull),
@@ -362,7 +363,7 @@ agx_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
 static const VkQueueFamilyProperties queue_family = {
    .queueFlags = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT,
    .queueCount = 1,
-   .timestampValidBits = 0, /* timestamp queries are not implemented yet */
+   .timestampValidBits = 64, /* ns from the firmware, see agx_query_pool.c */
    .minImageTransferGranularity = {1, 1, 1},
 };
 

@@ -2,7 +2,7 @@
  * Vulkan compute through the loader, checked against CPU references:
  * fill, saxpy with push constants, a shared-memory reduction with barriers,
  * an atomic histogram, two descriptor sets with a dynamic offset, two
- * submissions ordered by a timeline semaphore, and a shader that never ends
+ * submissions ordered by a timeline semaphore, timestamp queries, and a shader that never ends
  * (the device is lost by the watchdog, the process carries on).
  *
  * test_compute DIR [--validation] [--reference]
@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "agx_test.h"
 
@@ -648,6 +649,123 @@ test_groups(void)
    printf("groups ok\n");
 }
 
+static uint64_t
+host_ns(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* A 32-bit query result for v: wrapped, or saturated if v does not fit. */
+static bool
+fits32(uint32_t r, uint64_t v)
+{
+   return r == (uint32_t)v || (v > UINT32_MAX && r == UINT32_MAX);
+}
+
+/* Timestamp queries around two dispatches: host results in every flag
+ * combination, vkCmdCopyQueryPoolResults (64- and 32-bit, with
+ * availability; PARTIAL is not allowed with timestamps), host and
+ * command-buffer resets. On agx the values are the
+ * simulator's clock (CLOCK_MONOTONIC, like its GET_TIME), so they must lie
+ * between host readings taken before the submit and after it completes. */
+static void
+test_timestamps(bool reference)
+{
+   VkQueueFamilyProperties qf;
+   uint32_t nqf = 1;
+   vkGetPhysicalDeviceQueueFamilyProperties(C.pdev, &nqf, &qf);
+   CHECK(qf.timestampValidBits == 64);
+   VkPhysicalDeviceProperties props;
+   vkGetPhysicalDeviceProperties(C.pdev, &props);
+   CHECK(props.limits.timestampPeriod > 0.0f && props.limits.timestampComputeAndGraphics);
+
+   uint32_t n1[] = {1};
+   struct program p = make_program("fill", 1, n1, false, 0);
+   struct buffer out = make_buffer(4 * 1024), res = make_buffer(256);
+   const struct buffer *b[] = {&out};
+   VkDescriptorSet set = make_set(&p, 0, b, 1, false);
+   VkQueryPoolCreateInfo qpci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+                                 .queryType = VK_QUERY_TYPE_TIMESTAMP, .queryCount = 4};
+   VkQueryPool qp;
+   VK_OK(vkCreateQueryPool(C.dev, &qpci, NULL, &qp));
+   vkResetQueryPool(C.dev, qp, 0, 4);
+
+   /* Nothing written yet. */
+   uint64_t r64[8];
+   memset(r64, 0xaa, sizeof(r64));
+   CHECK_VK(vkGetQueryPoolResults(C.dev, qp, 0, 2, sizeof(r64), r64, 16,
+                                  VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT),
+            VK_NOT_READY);
+   CHECK(r64[0] == 0xaaaaaaaaaaaaaaaaull && r64[1] == 0 && r64[3] == 0);
+
+   VkCommandBuffer cb = begin();
+   vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, qp, 0);
+   record(cb, &p, &set, 0, NULL, NULL, 0, 16);
+   vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, qp, 1);
+   record(cb, &p, &set, 0, NULL, NULL, 0, 16);
+   vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, qp, 2);
+   vkCmdCopyQueryPoolResults(cb, qp, 0, 3, res.buf, 0, 16,
+                             VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT |
+                                VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
+   vkCmdCopyQueryPoolResults(cb, qp, 3, 1, res.buf, 64, 16,
+                             VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
+   vkCmdCopyQueryPoolResults(cb, qp, 0, 3, res.buf, 128, 8,
+                             VK_QUERY_RESULT_WAIT_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
+   uint64_t before = host_ns();
+   VK_OK(submit_wait(cb));
+   uint64_t after = host_ns();
+   for (uint32_t i = 0; i < 1024; i++)
+      CHECK(((const uint32_t *)out.map)[i] == i * 3u + 1u);
+
+   /* 64-bit values with availability: 3 written, the 4th still reset. */
+   CHECK_VK(vkGetQueryPoolResults(C.dev, qp, 0, 4, sizeof(r64), r64, 16,
+                                  VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT),
+            VK_NOT_READY);
+   CHECK(r64[1] == 1 && r64[3] == 1 && r64[5] == 1 && r64[7] == 0);
+   uint64_t t0 = r64[0], t1 = r64[2], t2 = r64[4];
+   printf("timestamps: %llu ns, %llu ns between writes\n", (unsigned long long)(t1 - t0),
+          (unsigned long long)(t2 - t1));
+   CHECK(t0 <= t1 && t1 <= t2);
+   if (!reference)
+      CHECK(before <= t0 && t2 <= after && t0 < t1 && t1 < t2);
+   /* WAIT on the written ones; 32-bit wraps or saturates (both allowed). */
+   uint64_t w[3];
+   VK_OK(vkGetQueryPoolResults(C.dev, qp, 0, 3, sizeof(w), w, 8,
+                               VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+   CHECK(w[0] == t0 && w[1] == t1 && w[2] == t2);
+   uint32_t r32[6];
+   VK_OK(vkGetQueryPoolResults(C.dev, qp, 0, 3, sizeof(r32), r32, 8,
+                               VK_QUERY_RESULT_WITH_AVAILABILITY_BIT));
+   CHECK(fits32(r32[0], t0) && r32[1] == 1 && fits32(r32[2], t1) && r32[5] == 1);
+
+   /* The GPU copies agree with the host's results. */
+   const uint64_t *c64 = res.map;
+   CHECK(c64[0] == t0 && c64[1] == 1 && c64[2] == t1 && c64[3] == 1 && c64[4] == t2 &&
+         c64[5] == 1 && c64[9] == 0);
+   const uint32_t *c32 = (const uint32_t *)((const uint8_t *)res.map + 128);
+   CHECK(fits32(c32[0], t0) && c32[1] == 1 && fits32(c32[2], t1) && c32[3] == 1 &&
+         fits32(c32[4], t2) && c32[5] == 1);
+
+   /* A command-buffer reset makes the others unavailable again; a timestamp
+    * that is the last command still becomes available. */
+   cb = begin();
+   vkCmdResetQueryPool(cb, qp, 0, 4);
+   vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, qp, 1);
+   VK_OK(submit_wait(cb));
+   CHECK_VK(vkGetQueryPoolResults(C.dev, qp, 0, 4, sizeof(r64), r64, 16,
+                                  VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT),
+            VK_NOT_READY);
+   CHECK(r64[1] == 0 && r64[3] == 1 && r64[5] == 0 && r64[7] == 0 && r64[2] > t2);
+
+   vkDestroyQueryPool(C.dev, qp, NULL);
+   free_buffer(&out);
+   free_buffer(&res);
+   free_program(&p);
+   printf("timestamps ok\n");
+}
+
 static void
 test_forever(void)
 {
@@ -700,7 +818,8 @@ main(int argc, char **argv)
    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
                                   .queueCount = 1, .pQueuePriorities = &prio};
    VkPhysicalDeviceVulkan12Features f12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-                                           .timelineSemaphore = VK_TRUE};
+                                           .timelineSemaphore = VK_TRUE,
+                                           .hostQueryReset = VK_TRUE};
    VkDeviceCreateInfo dinfo = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &f12,
                                .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci};
    VK_OK(vkCreateDevice(C.pdev, &dinfo, NULL, &C.dev));
@@ -724,6 +843,7 @@ main(int argc, char **argv)
    test_secondary();
    test_events();
    test_groups();
+   test_timestamps(reference);
    if (!reference)
       test_forever();
 
