@@ -20,6 +20,10 @@ struct agx_compute_state {
    struct agx_pipeline *pipeline;
    uint64_t set_addr[AGX_MAX_SETS];  /* GPU address of each bound set's descriptors */
    uint8_t push[AGX_MAX_PUSH_CONSTANTS_SIZE];
+   /* The last push descriptor set per set index (CPU view of its upload
+    * memory), so a later push keeps the descriptors it does not write. */
+   uint8_t *push_set[AGX_MAX_SETS];
+   uint32_t push_set_size[AGX_MAX_SETS];
 };
 
 /* A piece of the primary's CDM stream that runs as one hardware compute

@@ -245,15 +245,19 @@ get_write_buffer(const void *ctx, uint32_t i)
    return &((const VkWriteDescriptorSet *)ctx)->pBufferInfo[i];
 }
 
+void
+agx_descriptor_set_write(struct agx_descriptor_set *set, const VkWriteDescriptorSet *write)
+{
+   write_descriptors(set, write->dstBinding, write->dstArrayElement, write->descriptorCount,
+                     write->descriptorType, get_write_buffer, write);
+}
+
 VKAPI_ATTR void VKAPI_CALL
 agx_UpdateDescriptorSets(VkDevice _device, uint32_t writeCount, const VkWriteDescriptorSet *pWrites,
                          uint32_t copyCount, const VkCopyDescriptorSet *pCopies)
 {
    for (uint32_t w = 0; w < writeCount; w++) {
-      const VkWriteDescriptorSet *write = &pWrites[w];
-      write_descriptors(agx_descriptor_set_from_handle(write->dstSet), write->dstBinding,
-                        write->dstArrayElement, write->descriptorCount, write->descriptorType,
-                        get_write_buffer, write);
+      agx_descriptor_set_write(agx_descriptor_set_from_handle(pWrites[w].dstSet), &pWrites[w]);
    }
    for (uint32_t c = 0; c < copyCount; c++) {
       const VkCopyDescriptorSet *copy = &pCopies[c];
@@ -314,16 +318,22 @@ get_template_buffer(const void *ctx, uint32_t i)
    return (const VkDescriptorBufferInfo *)(t->data + t->entry->offset + i * t->entry->stride);
 }
 
-VKAPI_ATTR void VKAPI_CALL
-agx_UpdateDescriptorSetWithTemplate(VkDevice _device, VkDescriptorSet descriptorSet,
-                                    VkDescriptorUpdateTemplate _template, const void *pData)
+void
+agx_descriptor_set_write_template(struct agx_descriptor_set *set,
+                                  const struct agx_descriptor_update_template *t, const void *data)
 {
-   AGX_FROM_HANDLE(agx_descriptor_update_template, t, _template);
-   struct agx_descriptor_set *set = agx_descriptor_set_from_handle(descriptorSet);
    for (uint32_t e = 0; e < t->entry_count; e++) {
-      struct template_ctx ctx = {pData, &t->entries[e]};
+      struct template_ctx ctx = {data, &t->entries[e]};
       write_descriptors(set, t->entries[e].dstBinding, t->entries[e].dstArrayElement,
                         t->entries[e].descriptorCount, t->entries[e].descriptorType,
                         get_template_buffer, &ctx);
    }
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_UpdateDescriptorSetWithTemplate(VkDevice _device, VkDescriptorSet descriptorSet,
+                                    VkDescriptorUpdateTemplate _template, const void *pData)
+{
+   agx_descriptor_set_write_template(agx_descriptor_set_from_handle(descriptorSet),
+                                     agx_descriptor_update_template_from_handle(_template), pData);
 }

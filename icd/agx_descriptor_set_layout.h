@@ -16,6 +16,8 @@
  * bytes, Sampler 8) until images exist. */
 #define AGX_IMAGE_DESCRIPTOR_SIZE 32u
 #define AGX_MAX_SETS 8u
+/* Descriptors in a push descriptor set layout (VK_KHR_push_descriptor). */
+#define AGX_MAX_PUSH_DESCRIPTORS 32u
 #define AGX_MAX_PUSH_CONSTANTS_SIZE 256u
 
 struct agx_descriptor_binding {

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "agx_alloc.h"
+#include "agx_descriptor_set_layout.h"
 #include "agx_log.h"
 
 #define AGX_VENDOR_ID 0x106b /* Apple */
@@ -356,8 +357,19 @@ agx_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
 {
    AGX_FROM_HANDLE(agx_physical_device, pdev, physicalDevice);
    pProperties->properties = pdev->properties.v10;
-   for (VkBaseOutStructure *s = pProperties->pNext; s; s = s->pNext)
-      agx_fill_properties_struct(s, &pdev->properties);
+   for (VkBaseOutStructure *s = pProperties->pNext; s; s = s->pNext) {
+      if (agx_fill_properties_struct(s, &pdev->properties))
+         continue;
+      /* Extension structures (not part of the core summary structures). */
+      switch (s->sType) {
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PUSH_DESCRIPTOR_PROPERTIES_KHR:
+         ((VkPhysicalDevicePushDescriptorPropertiesKHR *)s)->maxPushDescriptors =
+            AGX_MAX_PUSH_DESCRIPTORS;
+         break;
+      default:
+         break;
+      }
+   }
 }
 
 static const VkQueueFamilyProperties queue_family = {

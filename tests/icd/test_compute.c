@@ -2,7 +2,8 @@
  * Vulkan compute through the loader, checked against CPU references:
  * fill, saxpy with push constants, a shared-memory reduction with barriers,
  * an atomic histogram, two descriptor sets with a dynamic offset, two
- * submissions ordered by a timeline semaphore, timestamp queries, and a shader that never ends
+ * submissions ordered by a timeline semaphore, timestamp queries, push
+ * descriptors, and a shader that never ends
  * (the device is lost by the watchdog, the process carries on).
  *
  * test_compute DIR [--validation] [--reference]
@@ -766,6 +767,125 @@ test_timestamps(bool reference)
    printf("timestamps ok\n");
 }
 
+static bool push_descriptors; /* VK_KHR_push_descriptor enabled on the device */
+
+/* VK_KHR_push_descriptor: saxpy with both buffers pushed, then only y
+ * pushed again (x must be kept), then y pushed through a template; each
+ * dispatch must see the descriptors current when it was recorded. */
+static void
+test_push_descriptors(void)
+{
+   VkPhysicalDevicePushDescriptorPropertiesKHR pdp = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PUSH_DESCRIPTOR_PROPERTIES_KHR};
+   VkPhysicalDeviceProperties2 props = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                        .pNext = &pdp};
+   vkGetPhysicalDeviceProperties2(C.pdev, &props);
+   CHECK(pdp.maxPushDescriptors >= 32);
+   PFN_vkCmdPushDescriptorSetKHR push =
+      (PFN_vkCmdPushDescriptorSetKHR)vkGetDeviceProcAddr(C.dev, "vkCmdPushDescriptorSetKHR");
+   PFN_vkCmdPushDescriptorSetWithTemplateKHR push_template =
+      (PFN_vkCmdPushDescriptorSetWithTemplateKHR)vkGetDeviceProcAddr(
+         C.dev, "vkCmdPushDescriptorSetWithTemplateKHR");
+   CHECK(push && push_template);
+
+   char path[512];
+   snprintf(path, sizeof(path), "%s/saxpy.spv", spv_dir);
+   FILE *f = fopen(path, "rb");
+   CHECK(f != NULL);
+   static uint32_t words[16384];
+   size_t size = fread(words, 1, sizeof(words), f);
+   fclose(f);
+   VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                    .codeSize = size, .pCode = words};
+   VkShaderModule module;
+   VK_OK(vkCreateShaderModule(C.dev, &smci, NULL, &module));
+   VkDescriptorSetLayoutBinding b[2];
+   for (uint32_t i = 0; i < 2; i++)
+      b[i] = (VkDescriptorSetLayoutBinding){.binding = i, .descriptorCount = 1,
+                                            .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                            .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT};
+   VkDescriptorSetLayoutCreateInfo lci = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+      .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR,
+      .bindingCount = 2, .pBindings = b};
+   VkDescriptorSetLayout sl;
+   VK_OK(vkCreateDescriptorSetLayout(C.dev, &lci, NULL, &sl));
+   VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, 8};
+   VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                      .setLayoutCount = 1, .pSetLayouts = &sl,
+                                      .pushConstantRangeCount = 1, .pPushConstantRanges = &range};
+   VkPipelineLayout pl;
+   VK_OK(vkCreatePipelineLayout(C.dev, &plci, NULL, &pl));
+   VkComputePipelineCreateInfo cpci = {
+      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = module, .pName = "main"},
+      .layout = pl,
+   };
+   VkPipeline pipe;
+   VK_OK(vkCreateComputePipelines(C.dev, VK_NULL_HANDLE, 1, &cpci, NULL, &pipe));
+   vkDestroyShaderModule(C.dev, module, NULL);
+   VkDescriptorUpdateTemplateEntry entry = {
+      .dstBinding = 1, .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+      .offset = 0, .stride = sizeof(VkDescriptorBufferInfo)};
+   VkDescriptorUpdateTemplateCreateInfo tci = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_UPDATE_TEMPLATE_CREATE_INFO,
+      .descriptorUpdateEntryCount = 1, .pDescriptorUpdateEntries = &entry,
+      .templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_PUSH_DESCRIPTORS_KHR,
+      .pipelineBindPoint = VK_PIPELINE_BIND_POINT_COMPUTE, .pipelineLayout = pl, .set = 0};
+   VkDescriptorUpdateTemplate tmpl;
+   VK_OK(vkCreateDescriptorUpdateTemplate(C.dev, &tci, NULL, &tmpl));
+
+   const uint32_t n = 100;
+   struct buffer x = make_buffer(4 * 128), y[3];
+   float *xv = x.map;
+   for (uint32_t i = 0; i < n; i++)
+      xv[i] = (float)i;
+   for (uint32_t k = 0; k < 3; k++) {
+      y[k] = make_buffer(4 * 128);
+      for (uint32_t i = 0; i < n; i++)
+         ((float *)y[k].map)[i] = (float)(k * 1000 + i);
+   }
+   VkDescriptorBufferInfo bi[2] = {{x.buf, 0, VK_WHOLE_SIZE}, {y[0].buf, 0, VK_WHOLE_SIZE}};
+   VkWriteDescriptorSet w[2];
+   for (uint32_t i = 0; i < 2; i++)
+      w[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                    .dstBinding = i, .descriptorCount = 1,
+                                    .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                    .pBufferInfo = &bi[i]};
+   VkCommandBuffer cb = begin();
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+   struct { float a; uint32_t n; } pc = {2.0f, n};
+   push(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 2, w);
+   vkCmdPushConstants(cb, pl, VK_SHADER_STAGE_COMPUTE_BIT, 0, 8, &pc);
+   vkCmdDispatch(cb, 2, 1, 1);
+   VkDescriptorBufferInfo y1 = {y[1].buf, 0, VK_WHOLE_SIZE};
+   w[1].pBufferInfo = &y1;
+   push(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &w[1]);
+   pc.a = 3.0f;
+   vkCmdPushConstants(cb, pl, VK_SHADER_STAGE_COMPUTE_BIT, 0, 8, &pc);
+   vkCmdDispatch(cb, 2, 1, 1);
+   VkDescriptorBufferInfo y2 = {y[2].buf, 0, VK_WHOLE_SIZE};
+   push_template(cb, tmpl, pl, 0, &y2);
+   pc.a = 4.0f;
+   vkCmdPushConstants(cb, pl, VK_SHADER_STAGE_COMPUTE_BIT, 0, 8, &pc);
+   vkCmdDispatch(cb, 2, 1, 1);
+   VK_OK(submit_wait(cb));
+   for (uint32_t k = 0; k < 3; k++) {
+      const float *yv = y[k].map;
+      for (uint32_t i = 0; i < n; i++)
+         CHECK(yv[i] == (float)(k + 2) * (float)i + (float)(k * 1000 + i));
+      CHECK(yv[n] == 0.0f);
+      free_buffer(&y[k]);
+   }
+   free_buffer(&x);
+   vkDestroyDescriptorUpdateTemplate(C.dev, tmpl, NULL);
+   vkDestroyPipeline(C.dev, pipe, NULL);
+   vkDestroyPipelineLayout(C.dev, pl, NULL);
+   vkDestroyDescriptorSetLayout(C.dev, sl, NULL);
+   printf("push descriptors ok\n");
+}
+
 static void
 test_forever(void)
 {
@@ -820,8 +940,22 @@ main(int argc, char **argv)
    VkPhysicalDeviceVulkan12Features f12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
                                            .timelineSemaphore = VK_TRUE,
                                            .hostQueryReset = VK_TRUE};
+   /* Optional extensions the tests use when the driver has them. */
+   const char *dev_exts[1];
+   uint32_t dev_ext_count = 0;
+   VkExtensionProperties ext_props[256];
+   uint32_t n_ext = 256;
+   VK_OK(vkEnumerateDeviceExtensionProperties(C.pdev, NULL, &n_ext, ext_props));
+   for (uint32_t i = 0; i < n_ext; i++) {
+      if (strcmp(ext_props[i].extensionName, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME) == 0) {
+         dev_exts[dev_ext_count++] = VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME;
+         push_descriptors = true;
+      }
+   }
    VkDeviceCreateInfo dinfo = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &f12,
-                               .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci};
+                               .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci,
+                               .enabledExtensionCount = dev_ext_count,
+                               .ppEnabledExtensionNames = dev_exts};
    VK_OK(vkCreateDevice(C.pdev, &dinfo, NULL, &C.dev));
    vkGetDeviceQueue(C.dev, 0, 0, &C.queue);
    VkCommandPoolCreateInfo cpci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
@@ -844,6 +978,8 @@ main(int argc, char **argv)
    test_events();
    test_groups();
    test_timestamps(reference);
+   CHECK(push_descriptors); /* agx and lavapipe both have it */
+   test_push_descriptors();
    if (!reference)
       test_forever();
 
