@@ -3,7 +3,7 @@
  * fill, saxpy with push constants, a shared-memory reduction with barriers,
  * an atomic histogram, two descriptor sets with a dynamic offset, two
  * submissions ordered by a timeline semaphore, timestamp queries, push
- * descriptors, and a shader that never ends
+ * descriptors, pipeline caches, and a shader that never ends
  * (the device is lost by the watchdog, the process carries on).
  *
  * test_compute DIR [--validation] [--reference]
@@ -93,6 +93,7 @@ struct program {
 /* bindings[s] = number of storage buffers in set s; dynamic marks set 0
  * binding 0 as a dynamic storage buffer. */
 static VkPipelineCreateFlags program_flags; /* for the next make_program */
+static VkPipelineCache program_cache;      /* likewise */
 
 static struct program
 make_program(const char *name, uint32_t set_count, const uint32_t *bindings, bool dynamic,
@@ -135,7 +136,7 @@ make_program(const char *name, uint32_t set_count, const uint32_t *bindings, boo
                 .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = module, .pName = "main"},
       .layout = p.layout,
    };
-   VK_OK(vkCreateComputePipelines(C.dev, VK_NULL_HANDLE, 1, &cpci, NULL, &p.pipeline));
+   VK_OK(vkCreateComputePipelines(C.dev, program_cache, 1, &cpci, NULL, &p.pipeline));
    vkDestroyShaderModule(C.dev, module, NULL);
    return p;
 }
@@ -886,6 +887,78 @@ test_push_descriptors(void)
    printf("push descriptors ok\n");
 }
 
+/* Runs the fill program built with program_cache and checks its output. */
+static void
+run_fill_with_cache(VkPipelineCache cache)
+{
+   uint32_t n1[] = {1};
+   program_cache = cache;
+   struct program p = make_program("fill", 1, n1, false, 0);
+   program_cache = VK_NULL_HANDLE;
+   struct buffer out = make_buffer(4 * 256);
+   const struct buffer *b[] = {&out};
+   VkDescriptorSet set = make_set(&p, 0, b, 1, false);
+   VkCommandBuffer cb = begin();
+   record(cb, &p, &set, 0, NULL, NULL, 0, 4);
+   VK_OK(submit_wait(cb));
+   for (uint32_t i = 0; i < 256; i++)
+      CHECK(((const uint32_t *)out.map)[i] == i * 3u + 1u);
+   VK_OK(vkFreeDescriptorSets(C.dev, C.dpool, 1, &set));
+   free_buffer(&out);
+   free_program(&p);
+}
+
+static VkPipelineCache
+cache_from(const void *data, size_t size)
+{
+   VkPipelineCacheCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO,
+                                   .initialDataSize = size, .pInitialData = data};
+   VkPipelineCache c;
+   VK_OK(vkCreatePipelineCache(C.dev, &ci, NULL, &c));
+   return c;
+}
+
+/* Pipeline caches: a pipeline from a cache made of another cache's data
+ * (and from corrupted data, and a merged cache) runs correctly. The
+ * internal test pipeline_cache checks that no compilation happens. */
+static void
+test_pipeline_cache(void)
+{
+   VkPipelineCache first = cache_from(NULL, 0);
+   run_fill_with_cache(first);
+   size_t size = 0;
+   VK_OK(vkGetPipelineCacheData(C.dev, first, &size, NULL));
+   CHECK(size >= 32);
+   uint8_t *data = malloc(size);
+   VK_OK(vkGetPipelineCacheData(C.dev, first, &size, data));
+   uint32_t header[4];
+   memcpy(header, data, sizeof(header));
+   VkPhysicalDeviceProperties props;
+   vkGetPhysicalDeviceProperties(C.pdev, &props);
+   CHECK(header[0] == 32 && header[1] == VK_PIPELINE_CACHE_HEADER_VERSION_ONE &&
+         header[2] == props.vendorID && header[3] == props.deviceID &&
+         memcmp(data + 16, props.pipelineCacheUUID, VK_UUID_SIZE) == 0);
+
+   VkPipelineCache second = cache_from(data, size);
+   run_fill_with_cache(second);
+   for (size_t at = 16; at < size; at += size / 5 + 1) {
+      data[at] ^= 0x24;
+      VkPipelineCache bad = cache_from(data, size);
+      run_fill_with_cache(bad);
+      vkDestroyPipelineCache(C.dev, bad, NULL);
+      data[at] ^= 0x24;
+   }
+   VkPipelineCache truncated = cache_from(data, size - 3);
+   run_fill_with_cache(truncated);
+   VK_OK(vkMergePipelineCaches(C.dev, truncated, 1, &second));
+   run_fill_with_cache(truncated);
+   vkDestroyPipelineCache(C.dev, truncated, NULL);
+   vkDestroyPipelineCache(C.dev, second, NULL);
+   vkDestroyPipelineCache(C.dev, first, NULL);
+   free(data);
+   printf("pipeline cache ok (%zu bytes of data)\n", size);
+}
+
 static void
 test_forever(void)
 {
@@ -963,6 +1036,7 @@ main(int argc, char **argv)
    VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 64},
                                    {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 8}};
    VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                      .flags = VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT,
                                       .maxSets = 32, .poolSizeCount = 2, .pPoolSizes = sizes};
    VK_OK(vkCreateDescriptorPool(C.dev, &dpci, NULL, &C.dpool));
 
@@ -980,6 +1054,7 @@ main(int argc, char **argv)
    test_timestamps(reference);
    CHECK(push_descriptors); /* agx and lavapipe both have it */
    test_push_descriptors();
+   test_pipeline_cache();
    if (!reference)
       test_forever();
 
