@@ -34,6 +34,7 @@ begin_push(struct agx_cmd_buffer *cmd, VkPipelineLayout _layout, uint32_t index,
          memcpy(mem.cpu, cmd->compute.push_set[index], sl->size);
       else
          memset(mem.cpu, 0, sl->size);
+      agx_descriptor_set_init_inline(sl, mem.cpu, mem.gpu);
    }
    *set = (struct agx_descriptor_set){
       .layout = sl,

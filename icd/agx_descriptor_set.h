@@ -35,6 +35,11 @@ struct agx_descriptor_update_template {
    VkDescriptorUpdateTemplateEntry entries[];
 };
 
+/* Points each inline uniform block's descriptor at its bytes (set memory
+ * at CPU `map`, GPU `va`). */
+void agx_descriptor_set_init_inline(const struct agx_descriptor_set_layout *layout, uint8_t *map,
+                                    uint64_t va);
+
 /* Applies one write / one template's entries to `set` (also used on the
  * temporary sets of push descriptors, whose memory is command-buffer upload
  * memory). */

@@ -93,6 +93,7 @@ init_features(struct agx_features *f)
     * the compiler, command buffers and images land. */
    f->v12.timelineSemaphore = VK_TRUE;
    f->v12.hostQueryReset = VK_TRUE;
+   f->v13.inlineUniformBlock = VK_TRUE;
 }
 
 static void

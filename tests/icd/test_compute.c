@@ -3,7 +3,7 @@
  * fill, saxpy with push constants, a shared-memory reduction with barriers,
  * an atomic histogram, two descriptor sets with a dynamic offset, two
  * submissions ordered by a timeline semaphore, timestamp queries, push
- * descriptors, pipeline caches, and a shader that never ends
+ * descriptors, pipeline caches, inline uniform blocks, and a shader that never ends
  * (the device is lost by the watchdog, the process carries on).
  *
  * test_compute DIR [--validation] [--reference]
@@ -959,6 +959,124 @@ test_pipeline_cache(void)
    printf("pipeline cache ok (%zu bytes of data)\n", size);
 }
 
+static bool inline_blocks; /* inlineUniformBlock enabled on the device */
+
+/* Inline uniform blocks: binding 1 (8 bytes) written in two pieces at byte
+ * offsets, binding 2 (16 bytes) through a template, then copied into a
+ * second set with vkUpdateDescriptorSets copies. */
+static void
+test_inline_uniform_blocks(void)
+{
+   char path[512];
+   snprintf(path, sizeof(path), "%s/inline_ubo.spv", spv_dir);
+   FILE *f = fopen(path, "rb");
+   CHECK(f != NULL);
+   static uint32_t words[16384];
+   size_t size = fread(words, 1, sizeof(words), f);
+   fclose(f);
+   VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                    .codeSize = size, .pCode = words};
+   VkShaderModule module;
+   VK_OK(vkCreateShaderModule(C.dev, &smci, NULL, &module));
+   VkDescriptorSetLayoutBinding b[3] = {
+      {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+      {1, VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, 8, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+      {2, VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, 16, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+   };
+   VkDescriptorSetLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = 3, .pBindings = b};
+   VkDescriptorSetLayout sl;
+   VK_OK(vkCreateDescriptorSetLayout(C.dev, &lci, NULL, &sl));
+   VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                      .setLayoutCount = 1, .pSetLayouts = &sl};
+   VkPipelineLayout pl;
+   VK_OK(vkCreatePipelineLayout(C.dev, &plci, NULL, &pl));
+   VkComputePipelineCreateInfo cpci = {
+      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = module, .pName = "main"},
+      .layout = pl,
+   };
+   VkPipeline pipe;
+   VK_OK(vkCreateComputePipelines(C.dev, VK_NULL_HANDLE, 1, &cpci, NULL, &pipe));
+   vkDestroyShaderModule(C.dev, module, NULL);
+
+   VkDescriptorPoolInlineUniformBlockCreateInfo ipi = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_INLINE_UNIFORM_BLOCK_CREATE_INFO,
+      .maxInlineUniformBlockBindings = 4};
+   VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2},
+                                   {VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, 48}};
+   VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                      .pNext = &ipi, .maxSets = 2, .poolSizeCount = 2,
+                                      .pPoolSizes = sizes};
+   VkDescriptorPool dpool;
+   VK_OK(vkCreateDescriptorPool(C.dev, &dpci, NULL, &dpool));
+   VkDescriptorSetLayout sls[2] = {sl, sl};
+   VkDescriptorSetAllocateInfo sai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                      .descriptorPool = dpool, .descriptorSetCount = 2,
+                                      .pSetLayouts = sls};
+   VkDescriptorSet sets[2];
+   VK_OK(vkAllocateDescriptorSets(C.dev, &sai, sets));
+
+   struct buffer out[2] = {make_buffer(4 * 128), make_buffer(4 * 128)};
+   const uint32_t scale = 5, add = 1000, table[4] = {7, 70, 700, 7000};
+   for (uint32_t s = 0; s < 2; s++) {
+      VkDescriptorBufferInfo bi = {out[s].buf, 0, VK_WHOLE_SIZE};
+      VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = sets[s],
+                                .dstBinding = 0, .descriptorCount = 1,
+                                .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                .pBufferInfo = &bi};
+      vkUpdateDescriptorSets(C.dev, 1, &w, 0, NULL);
+   }
+   VkWriteDescriptorSetInlineUniformBlock ib[2] = {
+      {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_INLINE_UNIFORM_BLOCK, NULL, 4, &scale},
+      {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_INLINE_UNIFORM_BLOCK, NULL, 4, &add},
+   };
+   VkWriteDescriptorSet iw[2];
+   for (uint32_t i = 0; i < 2; i++)
+      iw[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                     .pNext = &ib[i], .dstSet = sets[0], .dstBinding = 1,
+                                     .dstArrayElement = 4 * i, .descriptorCount = 4,
+                                     .descriptorType = VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK};
+   vkUpdateDescriptorSets(C.dev, 2, iw, 0, NULL);
+   VkDescriptorUpdateTemplateEntry entry = {
+      .dstBinding = 2, .dstArrayElement = 0, .descriptorCount = 16,
+      .descriptorType = VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, .offset = 0, .stride = 0};
+   VkDescriptorUpdateTemplateCreateInfo tci = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_UPDATE_TEMPLATE_CREATE_INFO,
+      .descriptorUpdateEntryCount = 1, .pDescriptorUpdateEntries = &entry,
+      .templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_DESCRIPTOR_SET,
+      .descriptorSetLayout = sl};
+   VkDescriptorUpdateTemplate tmpl;
+   VK_OK(vkCreateDescriptorUpdateTemplate(C.dev, &tci, NULL, &tmpl));
+   vkUpdateDescriptorSetWithTemplate(C.dev, sets[0], tmpl, table);
+   VkCopyDescriptorSet copies[2] = {
+      {VK_STRUCTURE_TYPE_COPY_DESCRIPTOR_SET, NULL, sets[0], 1, 0, sets[1], 1, 0, 8},
+      {VK_STRUCTURE_TYPE_COPY_DESCRIPTOR_SET, NULL, sets[0], 2, 0, sets[1], 2, 0, 16},
+   };
+   vkUpdateDescriptorSets(C.dev, 0, NULL, 2, copies);
+
+   VkCommandBuffer cb = begin();
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+   for (uint32_t s = 0; s < 2; s++) {
+      vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &sets[s], 0, NULL);
+      vkCmdDispatch(cb, 2, 1, 1);
+   }
+   VK_OK(submit_wait(cb));
+   for (uint32_t s = 0; s < 2; s++) {
+      const uint32_t *o = out[s].map;
+      for (uint32_t i = 0; i < 128; i++)
+         CHECK(o[i] == i * scale + add + table[i % 4]);
+      free_buffer(&out[s]);
+   }
+   vkDestroyDescriptorUpdateTemplate(C.dev, tmpl, NULL);
+   vkDestroyDescriptorPool(C.dev, dpool, NULL);
+   vkDestroyPipeline(C.dev, pipe, NULL);
+   vkDestroyPipelineLayout(C.dev, pl, NULL);
+   vkDestroyDescriptorSetLayout(C.dev, sl, NULL);
+   printf("inline uniform blocks ok\n");
+}
+
 static void
 test_forever(void)
 {
@@ -988,7 +1106,7 @@ main(int argc, char **argv)
       reference |= strcmp(argv[i], "--reference") == 0;
    }
 
-   VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .apiVersion = VK_API_VERSION_1_2};
+   VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .apiVersion = VK_API_VERSION_1_3};
    const char *layers[] = {"VK_LAYER_KHRONOS_validation"};
    const char *exts[] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME};
    VkDebugUtilsMessengerCreateInfoEXT dci = {
@@ -1025,6 +1143,16 @@ main(int argc, char **argv)
          push_descriptors = true;
       }
    }
+   /* Vulkan 1.3 features the tests use when the driver has them. */
+   VkPhysicalDeviceVulkan13Features have13 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+   VkPhysicalDeviceFeatures2 have = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                     .pNext = &have13};
+   vkGetPhysicalDeviceFeatures2(C.pdev, &have);
+   inline_blocks = have13.inlineUniformBlock;
+   VkPhysicalDeviceVulkan13Features f13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                           .inlineUniformBlock = inline_blocks};
+   f12.pNext = &f13;
    VkDeviceCreateInfo dinfo = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &f12,
                                .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci,
                                .enabledExtensionCount = dev_ext_count,
@@ -1055,6 +1183,8 @@ main(int argc, char **argv)
    CHECK(push_descriptors); /* agx and lavapipe both have it */
    test_push_descriptors();
    test_pipeline_cache();
+   CHECK(inline_blocks); /* agx and lavapipe both have it */
+   test_inline_uniform_blocks();
    if (!reference)
       test_forever();
 
