@@ -94,6 +94,14 @@ init_features(struct agx_features *f)
    f->v12.timelineSemaphore = VK_TRUE;
    f->v12.hostQueryReset = VK_TRUE;
    f->v13.inlineUniformBlock = VK_TRUE;
+   /* Descriptor indexing basics for storage buffers: set memory is read by
+    * the GPU when a dispatch runs (sets are not copied at bind time unless
+    * they hold dynamic buffers), unwritten descriptors are zero, and the
+    * compiler indexes descriptor arrays by offset + index * stride. */
+   f->v10.shaderStorageBufferArrayDynamicIndexing = VK_TRUE;
+   f->v12.runtimeDescriptorArray = VK_TRUE;
+   f->v12.descriptorBindingPartiallyBound = VK_TRUE;
+   f->v12.descriptorBindingStorageBufferUpdateAfterBind = VK_TRUE;
 }
 
 static void
