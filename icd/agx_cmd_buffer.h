@@ -1,7 +1,8 @@
 /*
  * VkCommandPool and VkCommandBuffer. A command buffer records compute work
  * as a CDM control stream in GPU memory (agx_cs); the queue submits each
- * recorded stream as one DRM_ASAHI_CMD_COMPUTE command.
+ * segment of a recorded stream (the whole stream unless timestamps cut it,
+ * see agx_cmd_split) as one DRM_ASAHI_CMD_COMPUTE command.
  */
 #ifndef AGX_CMD_BUFFER_H
 #define AGX_CMD_BUFFER_H

@@ -762,6 +762,27 @@ test_timestamps(bool reference)
             VK_NOT_READY);
    CHECK(r64[1] == 0 && r64[3] == 1 && r64[5] == 0 && r64[7] == 0 && r64[2] > t2);
 
+   /* More timestamps than one kernel submission carries (the command
+    * buffer becomes 101 hardware commands), with a dispatch in between. */
+   VkQueryPool many;
+   qpci.queryCount = 100;
+   VK_OK(vkCreateQueryPool(C.dev, &qpci, NULL, &many));
+   vkResetQueryPool(C.dev, many, 0, 100);
+   cb = begin();
+   for (uint32_t q = 0; q < 100; q++) {
+      vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, many, q);
+      if (q == 50)
+         record(cb, &p, &set, 0, NULL, NULL, 0, 16);
+   }
+   VK_OK(submit_wait(cb));
+   static uint64_t ts[100];
+   VK_OK(vkGetQueryPoolResults(C.dev, many, 0, 100, sizeof(ts), ts, 8,
+                               VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+   for (uint32_t q = 1; q < 100; q++)
+      CHECK(ts[q - 1] <= ts[q]);
+   CHECK(ts[0] > t2);
+   vkDestroyQueryPool(C.dev, many, NULL);
+
    vkDestroyQueryPool(C.dev, qp, NULL);
    free_buffer(&out);
    free_buffer(&res);
