@@ -39,6 +39,7 @@ free_cmd_buffer(struct agx_cmd_buffer *cmd)
    agx_cs_finish(&cmd->cdm);
    agx_upload_finish(&cmd->data);
    agx_upload_finish(&cmd->usc);
+   agx_free(&pool->alloc, cmd->segments);
    agx_free(&pool->alloc, cmd);
 }
 
@@ -62,6 +63,8 @@ reset_cmd_buffer(struct agx_cmd_buffer *cmd)
    agx_upload_reset(&cmd->usc);
    memset(&cmd->compute, 0, sizeof(cmd->compute));
    cmd->dispatch_since_barrier = false;
+   cmd->segment_count = 0;
+   cmd->open_start_va = cmd->open_end_va = 0;
    cmd->record_result = VK_SUCCESS;
    cmd->state = AGX_CMD_BUFFER_INITIAL;
 }
@@ -144,6 +147,47 @@ agx_BeginCommandBuffer(VkCommandBuffer commandBuffer, const VkCommandBufferBegin
    return VK_SUCCESS;
 }
 
+/* Terminates the open segment's stream and records it. */
+static void
+close_segment(struct agx_cmd_buffer *cmd, uint32_t ts_object, uint32_t ts_offset)
+{
+   agx_cs_terminate_cdm(&cmd->cdm);
+   if (cmd->cdm.status != VK_SUCCESS)
+      return;
+   if (cmd->segment_count == cmd->segment_capacity) {
+      uint32_t cap = cmd->segment_capacity ? cmd->segment_capacity * 2 : 4;
+      struct agx_cmd_segment *s = agx_alloc(&cmd->pool->alloc, cap * sizeof(*s), 8,
+                                            VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      if (!s) {
+         agx_cmd_set_error(cmd, VK_ERROR_OUT_OF_HOST_MEMORY);
+         return;
+      }
+      if (cmd->segment_count)
+         memcpy(s, cmd->segments, cmd->segment_count * sizeof(*s));
+      agx_free(&cmd->pool->alloc, cmd->segments);
+      cmd->segments = s;
+      cmd->segment_capacity = cap;
+   }
+   cmd->segments[cmd->segment_count++] = (struct agx_cmd_segment){
+      .start_va = cmd->open_start_va ? cmd->open_start_va : cmd->cdm.start_va,
+      .end_va = cmd->open_start_va ? cmd->open_end_va : cmd->cdm.first_end_va,
+      .ts_object = ts_object,
+      .ts_offset = ts_offset,
+   };
+}
+
+void
+agx_cmd_split(struct agx_cmd_buffer *cmd, uint32_t ts_object, uint32_t ts_offset)
+{
+   close_segment(cmd, ts_object, ts_offset);
+   if (cmd->cdm.status != VK_SUCCESS)
+      return;
+   /* The next segment is a new hardware command, which starts after this
+    * one completes: no CDM barrier is needed before its first launch. */
+   cmd->open_start_va = agx_cs_next_va(&cmd->cdm, &cmd->open_end_va);
+   cmd->dispatch_since_barrier = false;
+}
+
 VKAPI_ATTR VkResult VKAPI_CALL
 agx_EndCommandBuffer(VkCommandBuffer commandBuffer)
 {
@@ -154,7 +198,7 @@ agx_EndCommandBuffer(VkCommandBuffer commandBuffer)
       if (cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY)
          agx_cs_return_cdm(&cmd->cdm);
       else
-         agx_cs_terminate_cdm(&cmd->cdm);
+         close_segment(cmd, 0, 0);
    }
    if (cmd->record_result == VK_SUCCESS)
       cmd->record_result = cmd->cdm.status;

@@ -1,7 +1,8 @@
 /*
  * VkCommandPool and VkCommandBuffer. A command buffer records compute work
  * as a CDM control stream in GPU memory (agx_cs); the queue submits each
- * recorded stream as one DRM_ASAHI_CMD_COMPUTE command.
+ * segment of a recorded stream (the whole stream unless timestamps cut it,
+ * see agx_cmd_split) as one DRM_ASAHI_CMD_COMPUTE command.
  */
 #ifndef AGX_CMD_BUFFER_H
 #define AGX_CMD_BUFFER_H
@@ -20,6 +21,19 @@ struct agx_compute_state {
    struct agx_pipeline *pipeline;
    uint64_t set_addr[AGX_MAX_SETS];  /* GPU address of each bound set's descriptors */
    uint8_t push[AGX_MAX_PUSH_CONSTANTS_SIZE];
+   /* The last push descriptor set per set index (CPU view of its upload
+    * memory), so a later push keeps the descriptors it does not write. */
+   uint8_t *push_set[AGX_MAX_SETS];
+   uint32_t push_set_size[AGX_MAX_SETS];
+};
+
+/* A piece of the primary's CDM stream that runs as one hardware compute
+ * command. The stream is cut at each timestamp write, because the firmware
+ * writes timestamps only at the start/end of a command. */
+struct agx_cmd_segment {
+   uint64_t start_va, end_va; /* cdm_ctrl_stream_base / _end */
+   uint32_t ts_object;        /* timestamp object for the end time; 0 = none */
+   uint32_t ts_offset;
 };
 
 struct agx_cmd_pool {
@@ -50,7 +64,15 @@ struct agx_cmd_buffer {
    struct agx_upload usc;  /* USC word lists (must be in the USC heap) */
    struct agx_compute_state compute;
    bool dispatch_since_barrier; /* a launch was recorded after the last CDM barrier */
+   /* Closed segments (a primary with no timestamps has one, added by End). */
+   struct agx_cmd_segment *segments;
+   uint32_t segment_count, segment_capacity;
+   uint64_t open_start_va, open_end_va; /* the open segment; 0 = starts at the stream's start */
 };
+
+/* Ends the open segment of a primary with its end time written to
+ * (ts_object, ts_offset) and opens the next one. */
+void agx_cmd_split(struct agx_cmd_buffer *cmd, uint32_t ts_object, uint32_t ts_offset);
 
 /* A buffer an internal (driver) shader reads or writes. */
 struct agx_internal_buffer {

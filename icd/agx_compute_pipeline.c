@@ -1,5 +1,6 @@
 /* vkCreateComputePipelines: compile the stage's SPIR-V against the
- * pipeline layout and upload the machine code. */
+ * pipeline layout (or take the result from the pipeline cache) and upload
+ * the machine code. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,6 +9,8 @@
 #include "agx_device.h"
 #include "agx_log.h"
 #include "agx_pipeline.h"
+#include "agx_pipeline_cache.h"
+#include "agx_sha1.h"
 #include "agx_shader_compile.h"
 #include "agx_shader_module.h"
 
@@ -37,8 +40,46 @@ read_specialization(struct agx_device *device, const VkSpecializationInfo *info,
    return VK_SUCCESS;
 }
 
+/* The cache key: SHA-1 over everything agx_compile_compute reads (the
+ * SPIR-V, entry point, specialization, and the layout's bindings), each
+ * part length-prefixed so different splits cannot collide. The compiler
+ * itself is identified by the cache header's UUID (one per build). */
+static void
+cache_key(const struct agx_compile_request *req, uint8_t key[AGX_SHA1_SIZE])
+{
+   struct agx_sha1 h;
+   agx_sha1_init(&h);
+   uint64_t n = req->word_count;
+   agx_sha1_update(&h, &n, sizeof(n));
+   agx_sha1_update(&h, req->words, req->word_count * 4);
+   const char *entry = req->entry ? req->entry : "";
+   n = strlen(entry);
+   agx_sha1_update(&h, &n, sizeof(n));
+   agx_sha1_update(&h, entry, n);
+   n = req->spec_count;
+   agx_sha1_update(&h, &n, sizeof(n));
+   for (uint32_t i = 0; i < req->spec_count; i++) {
+      uint64_t pair[2] = {req->spec[i].id, req->spec[i].value};
+      agx_sha1_update(&h, pair, sizeof(pair));
+   }
+   n = req->set_count;
+   agx_sha1_update(&h, &n, sizeof(n));
+   for (uint32_t s = 0; s < req->set_count; s++) {
+      const struct agx_descriptor_set_layout *l = req->set_layouts[s];
+      uint32_t count = l ? l->binding_count : UINT32_MAX;
+      agx_sha1_update(&h, &count, sizeof(count));
+      for (uint32_t b = 0; l && b < l->binding_count; b++) {
+         const struct agx_descriptor_binding *bd = &l->bindings[b];
+         uint32_t w[4] = {(uint32_t)bd->type, bd->count, bd->offset, bd->stride};
+         agx_sha1_update(&h, w, sizeof(w));
+      }
+   }
+   agx_sha1_final(&h, key);
+}
+
 static VkResult
-create_compute_pipeline(struct agx_device *device, const VkComputePipelineCreateInfo *info,
+create_compute_pipeline(struct agx_device *device, struct agx_pipeline_cache *cache,
+                        const VkComputePipelineCreateInfo *info,
                         const VkAllocationCallbacks *alloc, struct agx_pipeline **out)
 {
    const struct agx_shader_module *module = agx_shader_module_from_handle(info->stage.module);
@@ -62,8 +103,18 @@ create_compute_pipeline(struct agx_device *device, const VkComputePipelineCreate
       .set_count = layout ? layout->set_count : 0,
       .print_disasm = agx_debug(AGX_DEBUG_SHADERS),
    };
+   uint8_t key[AGX_SHA1_SIZE];
+   if (cache) {
+      cache_key(&req, key);
+      const struct agx_cache_entry *e = agx_pipeline_cache_lookup(cache, key);
+      if (e) {
+         agx_free(&device->alloc, spec);
+         return agx_compute_pipeline_create(device, e->code, e->code_size, &e->info, alloc, out);
+      }
+   }
    struct agx_compile_result compiled;
    char err[512] = "";
+   __atomic_fetch_add(&device->compute_compiles, 1, __ATOMIC_RELAXED);
    int ret = agx_compile_compute(&req, &compiled, err, sizeof(err));
    agx_free(&device->alloc, spec);
    if (ret) {
@@ -72,6 +123,9 @@ create_compute_pipeline(struct agx_device *device, const VkComputePipelineCreate
       return VK_ERROR_UNKNOWN;
    }
    result = agx_compute_pipeline_create(device, compiled.code, compiled.size, &compiled.info, alloc, out);
+   /* A cache that cannot grow is not an error for the pipeline. */
+   if (result == VK_SUCCESS && cache)
+      agx_pipeline_cache_insert(cache, key, &compiled.info, compiled.code, compiled.size);
    agx_compile_result_free(&compiled);
    return result;
 }
@@ -86,7 +140,8 @@ agx_CreateComputePipelines(VkDevice _device, VkPipelineCache cache, uint32_t cou
    VkResult first_error = VK_SUCCESS;
    for (uint32_t i = 0; i < count; i++) {
       struct agx_pipeline *pipeline = NULL;
-      VkResult result = create_compute_pipeline(device, &pCreateInfos[i], alloc, &pipeline);
+      VkResult result = create_compute_pipeline(device, agx_pipeline_cache_from_handle(cache),
+                                                &pCreateInfos[i], alloc, &pipeline);
       pPipelines[i] = result == VK_SUCCESS ? agx_pipeline_to_handle(pipeline) : VK_NULL_HANDLE;
       if (result != VK_SUCCESS && first_error == VK_SUCCESS)
          first_error = result;

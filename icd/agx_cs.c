@@ -129,3 +129,11 @@ agx_cs_call_cdm(struct agx_cs *cs, uint64_t target)
                                      .with_return = true,
                                   });
 }
+
+uint64_t
+agx_cs_next_va(const struct agx_cs *cs, uint64_t *chunk_end_va)
+{
+   const struct agx_bo *bo = cs->chunks[cs->chunk_count - 1];
+   *chunk_end_va = bo->va + bo->size;
+   return bo->va + (uint64_t)(cs->cur - (const uint8_t *)bo->map);
+}

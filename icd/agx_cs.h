@@ -43,6 +43,11 @@ void agx_cs_return_cdm(struct agx_cs *cs);
 /* Calls the stream at `target`, which returns here (CDM Stream Link with return). */
 void agx_cs_call_cdm(struct agx_cs *cs, uint64_t target);
 
+/* GPU address where the next word will go, and the end of its chunk (the
+ * next reservation may instead link from there to a new chunk, so the
+ * address is a valid place to start executing). The stream must not be empty. */
+uint64_t agx_cs_next_va(const struct agx_cs *cs, uint64_t *chunk_end_va);
+
 static inline bool
 agx_cs_empty(const struct agx_cs *cs)
 {

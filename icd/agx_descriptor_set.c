@@ -30,11 +30,22 @@ agx_CreateDescriptorPool(VkDevice _device, const VkDescriptorPoolCreateInfo *pCr
    pool->flags = pCreateInfo->flags;
    pool->max_sets = pCreateInfo->maxSets;
 
-   /* Worst case: every set padded to the set alignment. */
+   /* Worst case: every set padded to the set alignment. An inline uniform
+    * block's pool size is in bytes; each such binding also needs its
+    * descriptor and up to 15 bytes of alignment before and after. */
+   const VkDescriptorPoolInlineUniformBlockCreateInfo *inline_info = agx_find_struct(
+      pCreateInfo->pNext, VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_INLINE_UNIFORM_BLOCK_CREATE_INFO);
    uint64_t size = (uint64_t)pCreateInfo->maxSets * SET_ALIGN;
-   for (uint32_t i = 0; i < pCreateInfo->poolSizeCount; i++)
-      size += (uint64_t)pCreateInfo->pPoolSizes[i].descriptorCount *
-              agx_descriptor_stride(pCreateInfo->pPoolSizes[i].type);
+   if (inline_info)
+      size += (uint64_t)inline_info->maxInlineUniformBlockBindings * (AGX_INLINE_DATA_OFFSET + 30);
+   for (uint32_t i = 0; i < pCreateInfo->poolSizeCount; i++) {
+      const VkDescriptorPoolSize *ps = &pCreateInfo->pPoolSizes[i];
+      if (ps->type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK)
+         size += inline_info ? ps->descriptorCount
+                             : (uint64_t)ps->descriptorCount * (AGX_INLINE_DATA_OFFSET + 31);
+      else
+         size += (uint64_t)ps->descriptorCount * agx_descriptor_stride(ps->type);
+   }
    if (size > 0) {
       VkResult result = agx_bo_create(device, size, 0, "descriptor pool", &pool->bo);
       void *map;
@@ -97,6 +108,21 @@ agx_ResetDescriptorPool(VkDevice _device, VkDescriptorPool _pool, VkDescriptorPo
    return VK_SUCCESS;
 }
 
+void
+agx_descriptor_set_init_inline(const struct agx_descriptor_set_layout *layout, uint8_t *map,
+                               uint64_t va)
+{
+   for (uint32_t b = 0; b < layout->binding_count; b++) {
+      const struct agx_descriptor_binding *d = &layout->bindings[b];
+      if (d->type != VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK || d->count == 0)
+         continue;
+      uint64_t address = va + d->offset + AGX_INLINE_DATA_OFFSET;
+      memcpy(map + d->offset, &address, 8);
+      memcpy(map + d->offset + 8, &d->count, 4);
+      memset(map + d->offset + 12, 0, 4);
+   }
+}
+
 static VkResult
 allocate_set(struct agx_descriptor_pool *pool, struct agx_descriptor_set_layout *layout,
              uint32_t variable_count, struct agx_descriptor_set **out)
@@ -123,6 +149,7 @@ allocate_set(struct agx_descriptor_pool *pool, struct agx_descriptor_set_layout 
       set->va = va;
       set->map = (uint8_t *)pool->bo->map + (va - pool->bo->va);
       memset(set->map, 0, size);
+      agx_descriptor_set_init_inline(layout, set->map, va);
    }
    set->pool = pool;
    set->layout = layout;
@@ -245,20 +272,61 @@ get_write_buffer(const void *ctx, uint32_t i)
    return &((const VkWriteDescriptorSet *)ctx)->pBufferInfo[i];
 }
 
+/* Bytes [offset, offset + size) of an inline uniform block, clipped to the
+ * binding (writes that continue into the next binding are not supported). */
+static void
+write_inline(struct agx_descriptor_set *set, uint32_t binding, uint32_t offset, uint32_t size,
+             const void *data)
+{
+   if (!set || binding >= set->layout->binding_count)
+      return;
+   const struct agx_descriptor_binding *b = &set->layout->bindings[binding];
+   if (b->type != VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK || offset >= b->count)
+      return;
+   if (size > b->count - offset)
+      size = b->count - offset;
+   memcpy(set->map + b->offset + AGX_INLINE_DATA_OFFSET + offset, data, size);
+}
+
+void
+agx_descriptor_set_write(struct agx_descriptor_set *set, const VkWriteDescriptorSet *write)
+{
+   if (write->descriptorType == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK) {
+      const VkWriteDescriptorSetInlineUniformBlock *block = agx_find_struct(
+         write->pNext, VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_INLINE_UNIFORM_BLOCK);
+      if (block)
+         write_inline(set, write->dstBinding, write->dstArrayElement, block->dataSize,
+                      block->pData);
+      return;
+   }
+   write_descriptors(set, write->dstBinding, write->dstArrayElement, write->descriptorCount,
+                     write->descriptorType, get_write_buffer, write);
+}
+
 VKAPI_ATTR void VKAPI_CALL
 agx_UpdateDescriptorSets(VkDevice _device, uint32_t writeCount, const VkWriteDescriptorSet *pWrites,
                          uint32_t copyCount, const VkCopyDescriptorSet *pCopies)
 {
    for (uint32_t w = 0; w < writeCount; w++) {
-      const VkWriteDescriptorSet *write = &pWrites[w];
-      write_descriptors(agx_descriptor_set_from_handle(write->dstSet), write->dstBinding,
-                        write->dstArrayElement, write->descriptorCount, write->descriptorType,
-                        get_write_buffer, write);
+      agx_descriptor_set_write(agx_descriptor_set_from_handle(pWrites[w].dstSet), &pWrites[w]);
    }
    for (uint32_t c = 0; c < copyCount; c++) {
       const VkCopyDescriptorSet *copy = &pCopies[c];
       struct agx_descriptor_set *src = agx_descriptor_set_from_handle(copy->srcSet);
       struct agx_descriptor_set *dst = agx_descriptor_set_from_handle(copy->dstSet);
+      if (copy->srcBinding < src->layout->binding_count &&
+          src->layout->bindings[copy->srcBinding].type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK) {
+         /* Byte ranges between inline blocks (clipped to the source). */
+         const struct agx_descriptor_binding *sbd = &src->layout->bindings[copy->srcBinding];
+         if (copy->srcArrayElement < sbd->count) {
+            uint32_t n = copy->descriptorCount;
+            if (n > sbd->count - copy->srcArrayElement)
+               n = sbd->count - copy->srcArrayElement;
+            write_inline(dst, copy->dstBinding, copy->dstArrayElement, n,
+                         src->map + sbd->offset + AGX_INLINE_DATA_OFFSET + copy->srcArrayElement);
+         }
+         continue;
+      }
       uint32_t sb = copy->srcBinding, se = copy->srcArrayElement;
       uint32_t db = copy->dstBinding, de = copy->dstArrayElement;
       for (uint32_t i = 0; i < copy->descriptorCount; i++, se++, de++) {
@@ -314,16 +382,28 @@ get_template_buffer(const void *ctx, uint32_t i)
    return (const VkDescriptorBufferInfo *)(t->data + t->entry->offset + i * t->entry->stride);
 }
 
-VKAPI_ATTR void VKAPI_CALL
-agx_UpdateDescriptorSetWithTemplate(VkDevice _device, VkDescriptorSet descriptorSet,
-                                    VkDescriptorUpdateTemplate _template, const void *pData)
+void
+agx_descriptor_set_write_template(struct agx_descriptor_set *set,
+                                  const struct agx_descriptor_update_template *t, const void *data)
 {
-   AGX_FROM_HANDLE(agx_descriptor_update_template, t, _template);
-   struct agx_descriptor_set *set = agx_descriptor_set_from_handle(descriptorSet);
    for (uint32_t e = 0; e < t->entry_count; e++) {
-      struct template_ctx ctx = {pData, &t->entries[e]};
+      const VkDescriptorUpdateTemplateEntry *entry = &t->entries[e];
+      if (entry->descriptorType == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK) {
+         write_inline(set, entry->dstBinding, entry->dstArrayElement, entry->descriptorCount,
+                      (const uint8_t *)data + entry->offset);
+         continue;
+      }
+      struct template_ctx ctx = {data, &t->entries[e]};
       write_descriptors(set, t->entries[e].dstBinding, t->entries[e].dstArrayElement,
                         t->entries[e].descriptorCount, t->entries[e].descriptorType,
                         get_template_buffer, &ctx);
    }
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_UpdateDescriptorSetWithTemplate(VkDevice _device, VkDescriptorSet descriptorSet,
+                                    VkDescriptorUpdateTemplate _template, const void *pData)
+{
+   agx_descriptor_set_write_template(agx_descriptor_set_from_handle(descriptorSet),
+                                     agx_descriptor_update_template_from_handle(_template), pData);
 }

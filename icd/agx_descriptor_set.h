@@ -35,6 +35,19 @@ struct agx_descriptor_update_template {
    VkDescriptorUpdateTemplateEntry entries[];
 };
 
+/* Points each inline uniform block's descriptor at its bytes (set memory
+ * at CPU `map`, GPU `va`). */
+void agx_descriptor_set_init_inline(const struct agx_descriptor_set_layout *layout, uint8_t *map,
+                                    uint64_t va);
+
+/* Applies one write / one template's entries to `set` (also used on the
+ * temporary sets of push descriptors, whose memory is command-buffer upload
+ * memory). */
+void agx_descriptor_set_write(struct agx_descriptor_set *set, const VkWriteDescriptorSet *write);
+void agx_descriptor_set_write_template(struct agx_descriptor_set *set,
+                                       const struct agx_descriptor_update_template *t,
+                                       const void *data);
+
 AGX_DEFINE_NONDISP_HANDLE_CASTS(agx_descriptor_pool, VkDescriptorPool)
 AGX_DEFINE_NONDISP_HANDLE_CASTS(agx_descriptor_set, VkDescriptorSet)
 AGX_DEFINE_NONDISP_HANDLE_CASTS(agx_descriptor_update_template, VkDescriptorUpdateTemplate)

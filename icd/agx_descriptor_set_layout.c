@@ -16,6 +16,7 @@ agx_descriptor_stride(VkDescriptorType type)
    case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER:
    case VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC:
    case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC:
+   case VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK: /* its descriptor; the bytes follow */
       return AGX_BUFFER_DESCRIPTOR_SIZE;
    default:
       return AGX_IMAGE_DESCRIPTOR_SIZE;
@@ -67,7 +68,10 @@ fill_layout(struct agx_descriptor_set_layout *layout, const VkDescriptorSetLayou
          continue;
       offset = (offset + d->stride - 1) / d->stride * d->stride;
       d->offset = offset;
-      offset += d->count * d->stride;
+      if (d->type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK)
+         offset += agx_inline_block_extent(d->count);
+      else
+         offset += d->count * d->stride;
       if (is_dynamic(d->type)) {
          d->dynamic_index = dynamic;
          dynamic += d->count;
@@ -122,9 +126,12 @@ agx_GetDescriptorSetLayoutSupport(VkDevice _device, const VkDescriptorSetLayoutC
                                   VkDescriptorSetLayoutSupport *pSupport)
 {
    uint64_t total = 0;
-   for (uint32_t i = 0; i < pCreateInfo->bindingCount; i++)
-      total += (uint64_t)pCreateInfo->pBindings[i].descriptorCount *
-               agx_descriptor_stride(pCreateInfo->pBindings[i].descriptorType);
+   for (uint32_t i = 0; i < pCreateInfo->bindingCount; i++) {
+      const VkDescriptorSetLayoutBinding *b = &pCreateInfo->pBindings[i];
+      total += b->descriptorType == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK
+                  ? agx_inline_block_extent(b->descriptorCount) + 15u
+                  : (uint64_t)b->descriptorCount * agx_descriptor_stride(b->descriptorType);
+   }
    /* One set must fit the 1 MiB we are prepared to allocate per set. */
    pSupport->supported = total <= (1u << 20);
    VkDescriptorSetVariableDescriptorCountLayoutSupport *var = (void *)agx_find_struct(

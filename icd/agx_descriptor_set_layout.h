@@ -16,7 +16,23 @@
  * bytes, Sampler 8) until images exist. */
 #define AGX_IMAGE_DESCRIPTOR_SIZE 32u
 #define AGX_MAX_SETS 8u
+/* Descriptors in a push descriptor set layout (VK_KHR_push_descriptor). */
+#define AGX_MAX_PUSH_DESCRIPTORS 32u
 #define AGX_MAX_PUSH_CONSTANTS_SIZE 256u
+
+/*
+ * An inline uniform block binding (count = bytes) occupies, at its offset,
+ * one buffer descriptor { address, size } followed by its bytes (16-byte
+ * aligned): the descriptor points at those bytes, so the compiler reads the
+ * block like any uniform buffer. Allocating a set writes the descriptor.
+ */
+#define AGX_INLINE_DATA_OFFSET AGX_BUFFER_DESCRIPTOR_SIZE
+
+static inline uint32_t
+agx_inline_block_extent(uint32_t bytes)
+{
+   return AGX_INLINE_DATA_OFFSET + ((bytes + 15u) & ~15u);
+}
 
 struct agx_descriptor_binding {
    VkDescriptorType type;

@@ -39,6 +39,7 @@ struct agx_device {
 
    pthread_mutex_t meta_mutex;
    struct agx_pipeline *meta[AGX_META_COUNT]; /* compiled on first use */
+   uint32_t compute_compiles; /* vkCreateComputePipelines compilations (atomic), for tests */
 };
 
 AGX_DEFINE_HANDLE_CASTS(agx_device, VkDevice)

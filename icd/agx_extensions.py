@@ -14,4 +14,5 @@ DEVICE_EXTENSIONS = [
     'VK_KHR_bind_memory2',
     'VK_KHR_get_memory_requirements2',
     'VK_KHR_timeline_semaphore',
+    'VK_KHR_push_descriptor',
 ]

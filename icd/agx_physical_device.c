@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "agx_alloc.h"
+#include "agx_descriptor_set_layout.h"
 #include "agx_log.h"
 
 #define AGX_VENDOR_ID 0x106b /* Apple */
@@ -92,6 +93,16 @@ init_features(struct agx_features *f)
     * the compiler, command buffers and images land. */
    f->v12.timelineSemaphore = VK_TRUE;
    f->v12.bufferDeviceAddress = VK_TRUE; /* physical storage buffer pointers compile */
+   f->v12.hostQueryReset = VK_TRUE;
+   f->v13.inlineUniformBlock = VK_TRUE;
+   /* Descriptor indexing basics for storage buffers: set memory is read by
+    * the GPU when a dispatch runs (sets are not copied at bind time unless
+    * they hold dynamic buffers), unwritten descriptors are zero, and the
+    * compiler indexes descriptor arrays by offset + index * stride. */
+   f->v10.shaderStorageBufferArrayDynamicIndexing = VK_TRUE;
+   f->v12.runtimeDescriptorArray = VK_TRUE;
+   f->v12.descriptorBindingPartiallyBound = VK_TRUE;
+   f->v12.descriptorBindingStorageBufferUpdateAfterBind = VK_TRUE;
 }
 
 static void
@@ -178,7 +189,7 @@ init_properties(struct agx_physical_device *pdev)
       .sampledImageStencilSampleCounts = VK_SAMPLE_COUNT_1_BIT,
       .storageImageSampleCounts = VK_SAMPLE_COUNT_1_BIT,
       .maxSampleMaskWords = 1,
-      .timestampComputeAndGraphics = VK_FALSE,
+      .timestampComputeAndGraphics = VK_TRUE,
       .timestampPeriod = 1e9f / (float)(pdev->params.command_timestamp_frequency_hz
                                            ? pdev->params.command_timestamp_frequency_hz
                                            : 1000000000ull),
@@ -356,14 +367,25 @@ agx_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
 {
    AGX_FROM_HANDLE(agx_physical_device, pdev, physicalDevice);
    pProperties->properties = pdev->properties.v10;
-   for (VkBaseOutStructure *s = pProperties->pNext; s; s = s->pNext)
-      agx_fill_properties_struct(s, &pdev->properties);
+   for (VkBaseOutStructure *s = pProperties->pNext; s; s = s->pNext) {
+      if (agx_fill_properties_struct(s, &pdev->properties))
+         continue;
+      /* Extension structures (not part of the core summary structures). */
+      switch (s->sType) {
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PUSH_DESCRIPTOR_PROPERTIES_KHR:
+         ((VkPhysicalDevicePushDescriptorPropertiesKHR *)s)->maxPushDescriptors =
+            AGX_MAX_PUSH_DESCRIPTORS;
+         break;
+      default:
+         break;
+      }
+   }
 }
 
 static const VkQueueFamilyProperties queue_family = {
    .queueFlags = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT,
    .queueCount = 1,
-   .timestampValidBits = 0, /* timestamp queries are not implemented yet */
+   .timestampValidBits = 64, /* ns from the firmware, see agx_query_pool.c */
    .minImageTransferGranularity = {1, 1, 1},
 };
 

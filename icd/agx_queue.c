@@ -87,7 +87,7 @@ track_job(struct agx_queue *queue, uint32_t *syncobj)
 }
 
 /* Makes room for `more` kernel submissions beyond everything already
- * queued (each command buffer needs at most one). */
+ * queued (see jobs_for_batch). */
 static VkResult
 reserve_jobs(struct agx_queue *queue, uint32_t more)
 {
@@ -127,29 +127,54 @@ untrack_last_job(struct agx_queue *queue)
 #define AGX_MAX_SUBMIT_COMMANDS 64
 
 
+/* Commands one SUBMIT may carry on this device. */
+static uint32_t
+submit_limit(const struct agx_queue *queue)
+{
+   uint32_t limit = queue->device->kmd->params.max_commands_per_submission;
+   return limit == 0 || limit > AGX_MAX_SUBMIT_COMMANDS ? AGX_MAX_SUBMIT_COMMANDS : limit;
+}
+
+/* Kernel submissions a batch may need at most: each command buffer's
+ * segments fill at most ceil(segments / limit) SUBMITs, at least one. */
+static uint32_t
+jobs_for_batch(const struct agx_queue *queue, const struct agx_batch *batch)
+{
+   uint32_t limit = submit_limit(queue), jobs = 0;
+   for (uint32_t i = 0; i < batch->cmd_count; i++) {
+      uint32_t segs = batch->cmds[i]->segment_count;
+      jobs += segs > limit ? (segs + limit - 1) / limit : 1;
+   }
+   return jobs;
+}
+
 /*
- * Each non-empty command buffer becomes one DRM_ASAHI_CMD_COMPUTE. Every
+ * Each segment of each command buffer (one per command buffer without
+ * timestamps) becomes one DRM_ASAHI_CMD_COMPUTE; a segment ended by a
+ * timestamp write has the firmware write its end time there. Every
  * command waits for all compute work before it (the first for earlier
  * submissions, barrier 0; later ones for their predecessors in this
- * submission), so command buffers execute in submission order. Each SUBMIT
- * signals the next point of the queue timeline.
+ * submission), so segments execute in order. Each SUBMIT signals the next
+ * point of the queue timeline.
  */
 static int
 submit_cmd_buffers(struct agx_queue *queue, struct agx_batch *batch)
 {
    struct agx_kmd *kmd = queue->device->kmd;
-   uint32_t limit = kmd->params.max_commands_per_submission;
-   if (limit == 0 || limit > AGX_MAX_SUBMIT_COMMANDS)
-      limit = AGX_MAX_SUBMIT_COMMANDS;
+   uint32_t limit = submit_limit(queue);
 
    struct compute_cmd cmds[AGX_MAX_SUBMIT_COMMANDS];
-   uint32_t i = 0;
+   uint32_t i = 0, seg = 0;
    while (i < batch->cmd_count) {
       uint32_t n = 0;
-      for (; i < batch->cmd_count && n < limit; i++) {
-         const struct agx_cs *cs = &batch->cmds[i]->cdm;
-         if (agx_cs_empty(cs))
+      while (i < batch->cmd_count && n < limit) {
+         const struct agx_cmd_buffer *cb = batch->cmds[i];
+         if (seg >= cb->segment_count) {
+            i++;
+            seg = 0;
             continue;
+         }
+         const struct agx_cmd_segment *sg = &cb->segments[seg++];
          cmds[n] = (struct compute_cmd){
             .header = {
                .cmd_type = DRM_ASAHI_CMD_COMPUTE,
@@ -158,8 +183,9 @@ submit_cmd_buffers(struct agx_queue *queue, struct agx_batch *batch)
                .cdm_barrier = (uint16_t)n,
             },
             .compute = {
-               .cdm_ctrl_stream_base = cs->start_va,
-               .cdm_ctrl_stream_end = cs->first_end_va,
+               .cdm_ctrl_stream_base = sg->start_va,
+               .cdm_ctrl_stream_end = sg->end_va,
+               .ts.end = {.handle = sg->ts_object, .offset = sg->ts_offset},
             },
          };
          n++;
@@ -263,7 +289,7 @@ queue_thread(void *data)
          signal_anyway(queue, batch);
 
       pthread_mutex_lock(&queue->mutex);
-      queue->jobs_reserved -= batch->cmd_count;
+      queue->jobs_reserved -= batch->jobs;
       queue->head = batch->next;
       if (!queue->head)
          queue->tail = NULL;
@@ -511,10 +537,12 @@ submit(struct agx_queue *queue, uint32_t count, const void *submits, describe_fn
       }
    }
    if (result == VK_SUCCESS) {
-      uint32_t cmds = 0;
-      for (uint32_t i = 0; i < n; i++)
-         cmds += batches[i]->cmd_count;
-      result = reserve_jobs(queue, cmds);
+      uint32_t jobs = 0;
+      for (uint32_t i = 0; i < n; i++) {
+         batches[i]->jobs = jobs_for_batch(queue, batches[i]);
+         jobs += batches[i]->jobs;
+      }
+      result = reserve_jobs(queue, jobs);
       if (result != VK_SUCCESS) {
          for (uint32_t i = 0; i < n; i++)
             agx_free(&queue->device->alloc, batches[i]);

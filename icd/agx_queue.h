@@ -26,6 +26,7 @@ struct agx_cmd_buffer;
 struct agx_batch {
    struct agx_batch *next;
    uint32_t wait_count, signal_count, cmd_count;
+   uint32_t jobs; /* kernel submissions reserved for it */
    struct agx_sync_op *waits;
    struct agx_sync_op *signals; /* the fence, if any, is the last one */
    struct agx_cmd_buffer **cmds;

@@ -139,6 +139,33 @@ agx_kmd_get_time(struct agx_kmd *kmd, uint64_t *ns)
 }
 
 int
+agx_kmd_gem_bind_object(struct agx_kmd *kmd, uint32_t handle, uint64_t range,
+                        uint32_t flags, uint32_t *object_handle)
+{
+   struct drm_asahi_gem_bind_object b = {
+      .op = DRM_ASAHI_BIND_OBJECT_OP_BIND,
+      .flags = flags,
+      .handle = handle,
+      .offset = 0,
+      .range = range,
+   };
+   int ret = kmd_ioctl(kmd, DRM_IOCTL_ASAHI_GEM_BIND_OBJECT, &b);
+   if (ret == 0)
+      *object_handle = b.object_handle;
+   return ret;
+}
+
+int
+agx_kmd_gem_unbind_object(struct agx_kmd *kmd, uint32_t object_handle)
+{
+   struct drm_asahi_gem_bind_object b = {
+      .op = DRM_ASAHI_BIND_OBJECT_OP_UNBIND,
+      .object_handle = object_handle,
+   };
+   return kmd_ioctl(kmd, DRM_IOCTL_ASAHI_GEM_BIND_OBJECT, &b);
+}
+
+int
 agx_kmd_gem_create(struct agx_kmd *kmd, uint64_t size, uint32_t flags, uint32_t vm_id,
                    uint32_t *handle)
 {

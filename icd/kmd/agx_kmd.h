@@ -69,6 +69,11 @@ int agx_kmd_gem_create(struct agx_kmd *kmd, uint64_t size, uint32_t flags, uint3
 int agx_kmd_gem_close(struct agx_kmd *kmd, uint32_t handle);
 int agx_kmd_gem_mmap(struct agx_kmd *kmd, uint32_t handle, size_t size, void **ptr);
 int agx_kmd_gem_munmap(struct agx_kmd *kmd, void *ptr, size_t size);
+/* Binds a whole BO as a kernel object (DRM_ASAHI_GEM_BIND_OBJECT); with
+ * DRM_ASAHI_BIND_OBJECT_USAGE_TIMESTAMPS, commands' timestamps may target it. */
+int agx_kmd_gem_bind_object(struct agx_kmd *kmd, uint32_t handle, uint64_t range,
+                            uint32_t flags, uint32_t *object_handle);
+int agx_kmd_gem_unbind_object(struct agx_kmd *kmd, uint32_t object_handle);
 
 int agx_kmd_vm_create(struct agx_kmd *kmd, uint64_t kernel_start, uint64_t kernel_end,
                       uint32_t *vm_id);

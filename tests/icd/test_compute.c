@@ -2,7 +2,9 @@
  * Vulkan compute through the loader, checked against CPU references:
  * fill, saxpy with push constants, a shared-memory reduction with barriers,
  * an atomic histogram, two descriptor sets with a dynamic offset, two
- * submissions ordered by a timeline semaphore, and a shader that never ends
+ * submissions ordered by a timeline semaphore, timestamp queries, push
+ * descriptors, pipeline caches, inline uniform blocks,
+ * descriptor indexing basics, and a shader that never ends
  * (the device is lost by the watchdog, the process carries on).
  *
  * test_compute DIR [--validation] [--reference]
@@ -13,6 +15,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "agx_test.h"
 
@@ -91,6 +94,7 @@ struct program {
 /* bindings[s] = number of storage buffers in set s; dynamic marks set 0
  * binding 0 as a dynamic storage buffer. */
 static VkPipelineCreateFlags program_flags; /* for the next make_program */
+static VkPipelineCache program_cache;      /* likewise */
 
 static struct program
 make_program(const char *name, uint32_t set_count, const uint32_t *bindings, bool dynamic,
@@ -133,7 +137,7 @@ make_program(const char *name, uint32_t set_count, const uint32_t *bindings, boo
                 .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = module, .pName = "main"},
       .layout = p.layout,
    };
-   VK_OK(vkCreateComputePipelines(C.dev, VK_NULL_HANDLE, 1, &cpci, NULL, &p.pipeline));
+   VK_OK(vkCreateComputePipelines(C.dev, program_cache, 1, &cpci, NULL, &p.pipeline));
    vkDestroyShaderModule(C.dev, module, NULL);
    return p;
 }
@@ -648,6 +652,555 @@ test_groups(void)
    printf("groups ok\n");
 }
 
+static uint64_t
+host_ns(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* A 32-bit query result for v: wrapped, or saturated if v does not fit. */
+static bool
+fits32(uint32_t r, uint64_t v)
+{
+   return r == (uint32_t)v || (v > UINT32_MAX && r == UINT32_MAX);
+}
+
+/* Timestamp queries around two dispatches: host results in every flag
+ * combination, vkCmdCopyQueryPoolResults (64- and 32-bit, with
+ * availability; PARTIAL is not allowed with timestamps), host and
+ * command-buffer resets. On agx the values are the
+ * simulator's clock (CLOCK_MONOTONIC, like its GET_TIME), so they must lie
+ * between host readings taken before the submit and after it completes. */
+static void
+test_timestamps(bool reference)
+{
+   VkQueueFamilyProperties qf;
+   uint32_t nqf = 1;
+   vkGetPhysicalDeviceQueueFamilyProperties(C.pdev, &nqf, &qf);
+   CHECK(qf.timestampValidBits == 64);
+   VkPhysicalDeviceProperties props;
+   vkGetPhysicalDeviceProperties(C.pdev, &props);
+   CHECK(props.limits.timestampPeriod > 0.0f && props.limits.timestampComputeAndGraphics);
+
+   uint32_t n1[] = {1};
+   struct program p = make_program("fill", 1, n1, false, 0);
+   struct buffer out = make_buffer(4 * 1024), res = make_buffer(256);
+   const struct buffer *b[] = {&out};
+   VkDescriptorSet set = make_set(&p, 0, b, 1, false);
+   VkQueryPoolCreateInfo qpci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+                                 .queryType = VK_QUERY_TYPE_TIMESTAMP, .queryCount = 4};
+   VkQueryPool qp;
+   VK_OK(vkCreateQueryPool(C.dev, &qpci, NULL, &qp));
+   vkResetQueryPool(C.dev, qp, 0, 4);
+
+   /* Nothing written yet. */
+   uint64_t r64[8];
+   memset(r64, 0xaa, sizeof(r64));
+   CHECK_VK(vkGetQueryPoolResults(C.dev, qp, 0, 2, sizeof(r64), r64, 16,
+                                  VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT),
+            VK_NOT_READY);
+   CHECK(r64[0] == 0xaaaaaaaaaaaaaaaaull && r64[1] == 0 && r64[3] == 0);
+
+   VkCommandBuffer cb = begin();
+   vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, qp, 0);
+   record(cb, &p, &set, 0, NULL, NULL, 0, 16);
+   vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, qp, 1);
+   record(cb, &p, &set, 0, NULL, NULL, 0, 16);
+   vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, qp, 2);
+   vkCmdCopyQueryPoolResults(cb, qp, 0, 3, res.buf, 0, 16,
+                             VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT |
+                                VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
+   vkCmdCopyQueryPoolResults(cb, qp, 3, 1, res.buf, 64, 16,
+                             VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
+   vkCmdCopyQueryPoolResults(cb, qp, 0, 3, res.buf, 128, 8,
+                             VK_QUERY_RESULT_WAIT_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
+   uint64_t before = host_ns();
+   VK_OK(submit_wait(cb));
+   uint64_t after = host_ns();
+   for (uint32_t i = 0; i < 1024; i++)
+      CHECK(((const uint32_t *)out.map)[i] == i * 3u + 1u);
+
+   /* 64-bit values with availability: 3 written, the 4th still reset. */
+   CHECK_VK(vkGetQueryPoolResults(C.dev, qp, 0, 4, sizeof(r64), r64, 16,
+                                  VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT),
+            VK_NOT_READY);
+   CHECK(r64[1] == 1 && r64[3] == 1 && r64[5] == 1 && r64[7] == 0);
+   uint64_t t0 = r64[0], t1 = r64[2], t2 = r64[4];
+   printf("timestamps: %llu ns, %llu ns between writes\n", (unsigned long long)(t1 - t0),
+          (unsigned long long)(t2 - t1));
+   CHECK(t0 <= t1 && t1 <= t2);
+   if (!reference)
+      CHECK(before <= t0 && t2 <= after && t0 < t1 && t1 < t2);
+   /* WAIT on the written ones; 32-bit wraps or saturates (both allowed). */
+   uint64_t w[3];
+   VK_OK(vkGetQueryPoolResults(C.dev, qp, 0, 3, sizeof(w), w, 8,
+                               VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+   CHECK(w[0] == t0 && w[1] == t1 && w[2] == t2);
+   uint32_t r32[6];
+   VK_OK(vkGetQueryPoolResults(C.dev, qp, 0, 3, sizeof(r32), r32, 8,
+                               VK_QUERY_RESULT_WITH_AVAILABILITY_BIT));
+   CHECK(fits32(r32[0], t0) && r32[1] == 1 && fits32(r32[2], t1) && r32[5] == 1);
+
+   /* The GPU copies agree with the host's results. */
+   const uint64_t *c64 = res.map;
+   CHECK(c64[0] == t0 && c64[1] == 1 && c64[2] == t1 && c64[3] == 1 && c64[4] == t2 &&
+         c64[5] == 1 && c64[9] == 0);
+   const uint32_t *c32 = (const uint32_t *)((const uint8_t *)res.map + 128);
+   CHECK(fits32(c32[0], t0) && c32[1] == 1 && fits32(c32[2], t1) && c32[3] == 1 &&
+         fits32(c32[4], t2) && c32[5] == 1);
+
+   /* A command-buffer reset makes the others unavailable again; a timestamp
+    * that is the last command still becomes available. */
+   cb = begin();
+   vkCmdResetQueryPool(cb, qp, 0, 4);
+   vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, qp, 1);
+   VK_OK(submit_wait(cb));
+   CHECK_VK(vkGetQueryPoolResults(C.dev, qp, 0, 4, sizeof(r64), r64, 16,
+                                  VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT),
+            VK_NOT_READY);
+   CHECK(r64[1] == 0 && r64[3] == 1 && r64[5] == 0 && r64[7] == 0 && r64[2] > t2);
+
+   /* More timestamps than one kernel submission carries (the command
+    * buffer becomes 101 hardware commands), with a dispatch in between. */
+   VkQueryPool many;
+   qpci.queryCount = 100;
+   VK_OK(vkCreateQueryPool(C.dev, &qpci, NULL, &many));
+   vkResetQueryPool(C.dev, many, 0, 100);
+   cb = begin();
+   for (uint32_t q = 0; q < 100; q++) {
+      vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, many, q);
+      if (q == 50)
+         record(cb, &p, &set, 0, NULL, NULL, 0, 16);
+   }
+   VK_OK(submit_wait(cb));
+   static uint64_t ts[100];
+   VK_OK(vkGetQueryPoolResults(C.dev, many, 0, 100, sizeof(ts), ts, 8,
+                               VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+   for (uint32_t q = 1; q < 100; q++)
+      CHECK(ts[q - 1] <= ts[q]);
+   CHECK(ts[0] > t2);
+   vkDestroyQueryPool(C.dev, many, NULL);
+
+   vkDestroyQueryPool(C.dev, qp, NULL);
+   free_buffer(&out);
+   free_buffer(&res);
+   free_program(&p);
+   printf("timestamps ok\n");
+}
+
+static bool push_descriptors; /* VK_KHR_push_descriptor enabled on the device */
+
+/* VK_KHR_push_descriptor: saxpy with both buffers pushed, then only y
+ * pushed again (x must be kept), then y pushed through a template; each
+ * dispatch must see the descriptors current when it was recorded. */
+static void
+test_push_descriptors(void)
+{
+   VkPhysicalDevicePushDescriptorPropertiesKHR pdp = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PUSH_DESCRIPTOR_PROPERTIES_KHR};
+   VkPhysicalDeviceProperties2 props = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                        .pNext = &pdp};
+   vkGetPhysicalDeviceProperties2(C.pdev, &props);
+   CHECK(pdp.maxPushDescriptors >= 32);
+   PFN_vkCmdPushDescriptorSetKHR push =
+      (PFN_vkCmdPushDescriptorSetKHR)vkGetDeviceProcAddr(C.dev, "vkCmdPushDescriptorSetKHR");
+   PFN_vkCmdPushDescriptorSetWithTemplateKHR push_template =
+      (PFN_vkCmdPushDescriptorSetWithTemplateKHR)vkGetDeviceProcAddr(
+         C.dev, "vkCmdPushDescriptorSetWithTemplateKHR");
+   CHECK(push && push_template);
+
+   char path[512];
+   snprintf(path, sizeof(path), "%s/saxpy.spv", spv_dir);
+   FILE *f = fopen(path, "rb");
+   CHECK(f != NULL);
+   static uint32_t words[16384];
+   size_t size = fread(words, 1, sizeof(words), f);
+   fclose(f);
+   VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                    .codeSize = size, .pCode = words};
+   VkShaderModule module;
+   VK_OK(vkCreateShaderModule(C.dev, &smci, NULL, &module));
+   VkDescriptorSetLayoutBinding b[2];
+   for (uint32_t i = 0; i < 2; i++)
+      b[i] = (VkDescriptorSetLayoutBinding){.binding = i, .descriptorCount = 1,
+                                            .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                            .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT};
+   VkDescriptorSetLayoutCreateInfo lci = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+      .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR,
+      .bindingCount = 2, .pBindings = b};
+   VkDescriptorSetLayout sl;
+   VK_OK(vkCreateDescriptorSetLayout(C.dev, &lci, NULL, &sl));
+   VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, 8};
+   VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                      .setLayoutCount = 1, .pSetLayouts = &sl,
+                                      .pushConstantRangeCount = 1, .pPushConstantRanges = &range};
+   VkPipelineLayout pl;
+   VK_OK(vkCreatePipelineLayout(C.dev, &plci, NULL, &pl));
+   VkComputePipelineCreateInfo cpci = {
+      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = module, .pName = "main"},
+      .layout = pl,
+   };
+   VkPipeline pipe;
+   VK_OK(vkCreateComputePipelines(C.dev, VK_NULL_HANDLE, 1, &cpci, NULL, &pipe));
+   vkDestroyShaderModule(C.dev, module, NULL);
+   VkDescriptorUpdateTemplateEntry entry = {
+      .dstBinding = 1, .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+      .offset = 0, .stride = sizeof(VkDescriptorBufferInfo)};
+   VkDescriptorUpdateTemplateCreateInfo tci = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_UPDATE_TEMPLATE_CREATE_INFO,
+      .descriptorUpdateEntryCount = 1, .pDescriptorUpdateEntries = &entry,
+      .templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_PUSH_DESCRIPTORS_KHR,
+      .pipelineBindPoint = VK_PIPELINE_BIND_POINT_COMPUTE, .pipelineLayout = pl, .set = 0};
+   VkDescriptorUpdateTemplate tmpl;
+   VK_OK(vkCreateDescriptorUpdateTemplate(C.dev, &tci, NULL, &tmpl));
+
+   const uint32_t n = 100;
+   struct buffer x = make_buffer(4 * 128), y[3];
+   float *xv = x.map;
+   for (uint32_t i = 0; i < n; i++)
+      xv[i] = (float)i;
+   for (uint32_t k = 0; k < 3; k++) {
+      y[k] = make_buffer(4 * 128);
+      for (uint32_t i = 0; i < n; i++)
+         ((float *)y[k].map)[i] = (float)(k * 1000 + i);
+   }
+   VkDescriptorBufferInfo bi[2] = {{x.buf, 0, VK_WHOLE_SIZE}, {y[0].buf, 0, VK_WHOLE_SIZE}};
+   VkWriteDescriptorSet w[2];
+   for (uint32_t i = 0; i < 2; i++)
+      w[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                    .dstBinding = i, .descriptorCount = 1,
+                                    .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                    .pBufferInfo = &bi[i]};
+   VkCommandBuffer cb = begin();
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+   struct { float a; uint32_t n; } pc = {2.0f, n};
+   push(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 2, w);
+   vkCmdPushConstants(cb, pl, VK_SHADER_STAGE_COMPUTE_BIT, 0, 8, &pc);
+   vkCmdDispatch(cb, 2, 1, 1);
+   VkDescriptorBufferInfo y1 = {y[1].buf, 0, VK_WHOLE_SIZE};
+   w[1].pBufferInfo = &y1;
+   push(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &w[1]);
+   pc.a = 3.0f;
+   vkCmdPushConstants(cb, pl, VK_SHADER_STAGE_COMPUTE_BIT, 0, 8, &pc);
+   vkCmdDispatch(cb, 2, 1, 1);
+   VkDescriptorBufferInfo y2 = {y[2].buf, 0, VK_WHOLE_SIZE};
+   push_template(cb, tmpl, pl, 0, &y2);
+   pc.a = 4.0f;
+   vkCmdPushConstants(cb, pl, VK_SHADER_STAGE_COMPUTE_BIT, 0, 8, &pc);
+   vkCmdDispatch(cb, 2, 1, 1);
+   VK_OK(submit_wait(cb));
+   for (uint32_t k = 0; k < 3; k++) {
+      const float *yv = y[k].map;
+      for (uint32_t i = 0; i < n; i++)
+         CHECK(yv[i] == (float)(k + 2) * (float)i + (float)(k * 1000 + i));
+      CHECK(yv[n] == 0.0f);
+      free_buffer(&y[k]);
+   }
+   free_buffer(&x);
+   vkDestroyDescriptorUpdateTemplate(C.dev, tmpl, NULL);
+   vkDestroyPipeline(C.dev, pipe, NULL);
+   vkDestroyPipelineLayout(C.dev, pl, NULL);
+   vkDestroyDescriptorSetLayout(C.dev, sl, NULL);
+   printf("push descriptors ok\n");
+}
+
+/* Runs the fill program built with program_cache and checks its output. */
+static void
+run_fill_with_cache(VkPipelineCache cache)
+{
+   uint32_t n1[] = {1};
+   program_cache = cache;
+   struct program p = make_program("fill", 1, n1, false, 0);
+   program_cache = VK_NULL_HANDLE;
+   struct buffer out = make_buffer(4 * 256);
+   const struct buffer *b[] = {&out};
+   VkDescriptorSet set = make_set(&p, 0, b, 1, false);
+   VkCommandBuffer cb = begin();
+   record(cb, &p, &set, 0, NULL, NULL, 0, 4);
+   VK_OK(submit_wait(cb));
+   for (uint32_t i = 0; i < 256; i++)
+      CHECK(((const uint32_t *)out.map)[i] == i * 3u + 1u);
+   VK_OK(vkFreeDescriptorSets(C.dev, C.dpool, 1, &set));
+   free_buffer(&out);
+   free_program(&p);
+}
+
+static VkPipelineCache
+cache_from(const void *data, size_t size)
+{
+   VkPipelineCacheCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO,
+                                   .initialDataSize = size, .pInitialData = data};
+   VkPipelineCache c;
+   VK_OK(vkCreatePipelineCache(C.dev, &ci, NULL, &c));
+   return c;
+}
+
+/* Pipeline caches: a pipeline from a cache made of another cache's data
+ * (and from corrupted data, and a merged cache) runs correctly. The
+ * internal test pipeline_cache checks that no compilation happens. */
+static void
+test_pipeline_cache(void)
+{
+   VkPipelineCache first = cache_from(NULL, 0);
+   run_fill_with_cache(first);
+   size_t size = 0;
+   VK_OK(vkGetPipelineCacheData(C.dev, first, &size, NULL));
+   CHECK(size >= 32);
+   uint8_t *data = malloc(size);
+   VK_OK(vkGetPipelineCacheData(C.dev, first, &size, data));
+   uint32_t header[4];
+   memcpy(header, data, sizeof(header));
+   VkPhysicalDeviceProperties props;
+   vkGetPhysicalDeviceProperties(C.pdev, &props);
+   CHECK(header[0] == 32 && header[1] == VK_PIPELINE_CACHE_HEADER_VERSION_ONE &&
+         header[2] == props.vendorID && header[3] == props.deviceID &&
+         memcmp(data + 16, props.pipelineCacheUUID, VK_UUID_SIZE) == 0);
+
+   VkPipelineCache second = cache_from(data, size);
+   run_fill_with_cache(second);
+   for (size_t at = 16; at < size; at += size / 5 + 1) {
+      data[at] ^= 0x24;
+      VkPipelineCache bad = cache_from(data, size);
+      run_fill_with_cache(bad);
+      vkDestroyPipelineCache(C.dev, bad, NULL);
+      data[at] ^= 0x24;
+   }
+   VkPipelineCache truncated = cache_from(data, size - 3);
+   run_fill_with_cache(truncated);
+   VK_OK(vkMergePipelineCaches(C.dev, truncated, 1, &second));
+   run_fill_with_cache(truncated);
+   vkDestroyPipelineCache(C.dev, truncated, NULL);
+   vkDestroyPipelineCache(C.dev, second, NULL);
+   vkDestroyPipelineCache(C.dev, first, NULL);
+   free(data);
+   printf("pipeline cache ok (%zu bytes of data)\n", size);
+}
+
+static bool inline_blocks; /* inlineUniformBlock enabled on the device */
+
+/* Inline uniform blocks: binding 1 (8 bytes) written in two pieces at byte
+ * offsets, binding 2 (16 bytes) through a template, then copied into a
+ * second set with vkUpdateDescriptorSets copies. */
+static void
+test_inline_uniform_blocks(void)
+{
+   char path[512];
+   snprintf(path, sizeof(path), "%s/inline_ubo.spv", spv_dir);
+   FILE *f = fopen(path, "rb");
+   CHECK(f != NULL);
+   static uint32_t words[16384];
+   size_t size = fread(words, 1, sizeof(words), f);
+   fclose(f);
+   VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                    .codeSize = size, .pCode = words};
+   VkShaderModule module;
+   VK_OK(vkCreateShaderModule(C.dev, &smci, NULL, &module));
+   VkDescriptorSetLayoutBinding b[3] = {
+      {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+      {1, VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, 8, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+      {2, VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, 16, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+   };
+   VkDescriptorSetLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = 3, .pBindings = b};
+   VkDescriptorSetLayout sl;
+   VK_OK(vkCreateDescriptorSetLayout(C.dev, &lci, NULL, &sl));
+   VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                      .setLayoutCount = 1, .pSetLayouts = &sl};
+   VkPipelineLayout pl;
+   VK_OK(vkCreatePipelineLayout(C.dev, &plci, NULL, &pl));
+   VkComputePipelineCreateInfo cpci = {
+      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = module, .pName = "main"},
+      .layout = pl,
+   };
+   VkPipeline pipe;
+   VK_OK(vkCreateComputePipelines(C.dev, VK_NULL_HANDLE, 1, &cpci, NULL, &pipe));
+   vkDestroyShaderModule(C.dev, module, NULL);
+
+   VkDescriptorPoolInlineUniformBlockCreateInfo ipi = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_INLINE_UNIFORM_BLOCK_CREATE_INFO,
+      .maxInlineUniformBlockBindings = 4};
+   VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2},
+                                   {VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, 48}};
+   VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                      .pNext = &ipi, .maxSets = 2, .poolSizeCount = 2,
+                                      .pPoolSizes = sizes};
+   VkDescriptorPool dpool;
+   VK_OK(vkCreateDescriptorPool(C.dev, &dpci, NULL, &dpool));
+   VkDescriptorSetLayout sls[2] = {sl, sl};
+   VkDescriptorSetAllocateInfo sai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                      .descriptorPool = dpool, .descriptorSetCount = 2,
+                                      .pSetLayouts = sls};
+   VkDescriptorSet sets[2];
+   VK_OK(vkAllocateDescriptorSets(C.dev, &sai, sets));
+
+   struct buffer out[2] = {make_buffer(4 * 128), make_buffer(4 * 128)};
+   const uint32_t scale = 5, add = 1000, table[4] = {7, 70, 700, 7000};
+   for (uint32_t s = 0; s < 2; s++) {
+      VkDescriptorBufferInfo bi = {out[s].buf, 0, VK_WHOLE_SIZE};
+      VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = sets[s],
+                                .dstBinding = 0, .descriptorCount = 1,
+                                .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                .pBufferInfo = &bi};
+      vkUpdateDescriptorSets(C.dev, 1, &w, 0, NULL);
+   }
+   VkWriteDescriptorSetInlineUniformBlock ib[2] = {
+      {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_INLINE_UNIFORM_BLOCK, NULL, 4, &scale},
+      {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_INLINE_UNIFORM_BLOCK, NULL, 4, &add},
+   };
+   VkWriteDescriptorSet iw[2];
+   for (uint32_t i = 0; i < 2; i++)
+      iw[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                     .pNext = &ib[i], .dstSet = sets[0], .dstBinding = 1,
+                                     .dstArrayElement = 4 * i, .descriptorCount = 4,
+                                     .descriptorType = VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK};
+   vkUpdateDescriptorSets(C.dev, 2, iw, 0, NULL);
+   VkDescriptorUpdateTemplateEntry entry = {
+      .dstBinding = 2, .dstArrayElement = 0, .descriptorCount = 16,
+      .descriptorType = VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, .offset = 0, .stride = 0};
+   VkDescriptorUpdateTemplateCreateInfo tci = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_UPDATE_TEMPLATE_CREATE_INFO,
+      .descriptorUpdateEntryCount = 1, .pDescriptorUpdateEntries = &entry,
+      .templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_DESCRIPTOR_SET,
+      .descriptorSetLayout = sl};
+   VkDescriptorUpdateTemplate tmpl;
+   VK_OK(vkCreateDescriptorUpdateTemplate(C.dev, &tci, NULL, &tmpl));
+   vkUpdateDescriptorSetWithTemplate(C.dev, sets[0], tmpl, table);
+   VkCopyDescriptorSet copies[2] = {
+      {VK_STRUCTURE_TYPE_COPY_DESCRIPTOR_SET, NULL, sets[0], 1, 0, sets[1], 1, 0, 8},
+      {VK_STRUCTURE_TYPE_COPY_DESCRIPTOR_SET, NULL, sets[0], 2, 0, sets[1], 2, 0, 16},
+   };
+   vkUpdateDescriptorSets(C.dev, 0, NULL, 2, copies);
+
+   VkCommandBuffer cb = begin();
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+   for (uint32_t s = 0; s < 2; s++) {
+      vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &sets[s], 0, NULL);
+      vkCmdDispatch(cb, 2, 1, 1);
+   }
+   VK_OK(submit_wait(cb));
+   for (uint32_t s = 0; s < 2; s++) {
+      const uint32_t *o = out[s].map;
+      for (uint32_t i = 0; i < 128; i++)
+         CHECK(o[i] == i * scale + add + table[i % 4]);
+      free_buffer(&out[s]);
+   }
+   vkDestroyDescriptorUpdateTemplate(C.dev, tmpl, NULL);
+   vkDestroyDescriptorPool(C.dev, dpool, NULL);
+   vkDestroyPipeline(C.dev, pipe, NULL);
+   vkDestroyPipelineLayout(C.dev, pl, NULL);
+   vkDestroyDescriptorSetLayout(C.dev, sl, NULL);
+   printf("inline uniform blocks ok\n");
+}
+
+static bool descriptor_indexing; /* the descriptor-indexing basics are enabled */
+
+/* Descriptor indexing basics: a runtime array of 8 storage buffers of
+ * which only elements 1 and 5 are ever written (partially bound), indexed
+ * by a push constant; element 5 is rewritten after the set was bound and
+ * recorded (update after bind), and the dispatch must use the new buffer. */
+static void
+test_descriptor_indexing(void)
+{
+   char path[512];
+   snprintf(path, sizeof(path), "%s/desc_index.spv", spv_dir);
+   FILE *f = fopen(path, "rb");
+   CHECK(f != NULL);
+   static uint32_t words[16384];
+   size_t size = fread(words, 1, sizeof(words), f);
+   fclose(f);
+   VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                    .codeSize = size, .pCode = words};
+   VkShaderModule module;
+   VK_OK(vkCreateShaderModule(C.dev, &smci, NULL, &module));
+   VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 8,
+                                     VK_SHADER_STAGE_COMPUTE_BIT, NULL};
+   VkDescriptorBindingFlags bflags = VK_DESCRIPTOR_BINDING_PARTIALLY_BOUND_BIT |
+                                     VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT;
+   VkDescriptorSetLayoutBindingFlagsCreateInfo bfi = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO,
+      .bindingCount = 1, .pBindingFlags = &bflags};
+   VkDescriptorSetLayoutCreateInfo lci = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .pNext = &bfi,
+      .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT,
+      .bindingCount = 1, .pBindings = &b};
+   VkDescriptorSetLayout sl;
+   VK_OK(vkCreateDescriptorSetLayout(C.dev, &lci, NULL, &sl));
+   VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, 4};
+   VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                      .setLayoutCount = 1, .pSetLayouts = &sl,
+                                      .pushConstantRangeCount = 1, .pPushConstantRanges = &range};
+   VkPipelineLayout pl;
+   VK_OK(vkCreatePipelineLayout(C.dev, &plci, NULL, &pl));
+   VkComputePipelineCreateInfo cpci = {
+      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = module, .pName = "main"},
+      .layout = pl,
+   };
+   VkPipeline pipe;
+   VK_OK(vkCreateComputePipelines(C.dev, VK_NULL_HANDLE, 1, &cpci, NULL, &pipe));
+   vkDestroyShaderModule(C.dev, module, NULL);
+   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 8};
+   VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                      .flags = VK_DESCRIPTOR_POOL_CREATE_UPDATE_AFTER_BIND_BIT,
+                                      .maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &ps};
+   VkDescriptorPool dpool;
+   VK_OK(vkCreateDescriptorPool(C.dev, &dpci, NULL, &dpool));
+   VkDescriptorSetAllocateInfo sai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                      .descriptorPool = dpool, .descriptorSetCount = 1,
+                                      .pSetLayouts = &sl};
+   VkDescriptorSet set;
+   VK_OK(vkAllocateDescriptorSets(C.dev, &sai, &set));
+
+   struct buffer one = make_buffer(4 * 64), five = make_buffer(4 * 64), later = make_buffer(4 * 64);
+   VkDescriptorBufferInfo bi[2] = {{one.buf, 0, VK_WHOLE_SIZE}, {five.buf, 0, VK_WHOLE_SIZE}};
+   VkWriteDescriptorSet w[2];
+   for (uint32_t i = 0; i < 2; i++)
+      w[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
+                                    .dstBinding = 0, .dstArrayElement = i ? 5 : 1,
+                                    .descriptorCount = 1,
+                                    .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                    .pBufferInfo = &bi[i]};
+   vkUpdateDescriptorSets(C.dev, 2, w, 0, NULL);
+
+   VkCommandBuffer cb = begin();
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &set, 0, NULL);
+   for (uint32_t which = 1; which <= 5; which += 4) {
+      vkCmdPushConstants(cb, pl, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &which);
+      vkCmdDispatch(cb, 1, 1, 1);
+   }
+   VK_OK(vkEndCommandBuffer(cb));
+   VkDescriptorBufferInfo after = {later.buf, 0, VK_WHOLE_SIZE};
+   w[1].pBufferInfo = &after;
+   vkUpdateDescriptorSets(C.dev, 1, &w[1], 0, NULL);
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+                      .pCommandBuffers = &cb};
+   VK_OK(vkQueueSubmit(C.queue, 1, &si, VK_NULL_HANDLE));
+   VK_OK(vkQueueWaitIdle(C.queue));
+   vkFreeCommandBuffers(C.dev, C.pool, 1, &cb);
+   for (uint32_t i = 0; i < 64; i++) {
+      CHECK(((const uint32_t *)one.map)[i] == 1000u + i);
+      CHECK(((const uint32_t *)later.map)[i] == 5000u + i);
+      CHECK(((const uint32_t *)five.map)[i] == 0);
+   }
+   free_buffer(&one);
+   free_buffer(&five);
+   free_buffer(&later);
+   vkDestroyDescriptorPool(C.dev, dpool, NULL);
+   vkDestroyPipeline(C.dev, pipe, NULL);
+   vkDestroyPipelineLayout(C.dev, pl, NULL);
+   vkDestroyDescriptorSetLayout(C.dev, sl, NULL);
+   printf("descriptor indexing ok\n");
+}
+
 static void
 test_forever(void)
 {
@@ -677,7 +1230,7 @@ main(int argc, char **argv)
       reference |= strcmp(argv[i], "--reference") == 0;
    }
 
-   VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .apiVersion = VK_API_VERSION_1_2};
+   VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .apiVersion = VK_API_VERSION_1_3};
    const char *layers[] = {"VK_LAYER_KHRONOS_validation"};
    const char *exts[] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME};
    VkDebugUtilsMessengerCreateInfoEXT dci = {
@@ -700,9 +1253,46 @@ main(int argc, char **argv)
    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
                                   .queueCount = 1, .pQueuePriorities = &prio};
    VkPhysicalDeviceVulkan12Features f12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-                                           .timelineSemaphore = VK_TRUE};
+                                           .timelineSemaphore = VK_TRUE,
+                                           .hostQueryReset = VK_TRUE};
+   /* Optional extensions the tests use when the driver has them. */
+   const char *dev_exts[1];
+   uint32_t dev_ext_count = 0;
+   VkExtensionProperties ext_props[256];
+   uint32_t n_ext = 256;
+   VK_OK(vkEnumerateDeviceExtensionProperties(C.pdev, NULL, &n_ext, ext_props));
+   for (uint32_t i = 0; i < n_ext; i++) {
+      if (strcmp(ext_props[i].extensionName, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME) == 0) {
+         dev_exts[dev_ext_count++] = VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME;
+         push_descriptors = true;
+      }
+   }
+   /* Vulkan 1.3 features the tests use when the driver has them. */
+   VkPhysicalDeviceVulkan13Features have13 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+   VkPhysicalDeviceFeatures2 have = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                     .pNext = &have13};
+   vkGetPhysicalDeviceFeatures2(C.pdev, &have);
+   inline_blocks = have13.inlineUniformBlock;
+   VkPhysicalDeviceVulkan12Features have12 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+   have.pNext = &have12;
+   vkGetPhysicalDeviceFeatures2(C.pdev, &have);
+   descriptor_indexing = have.features.shaderStorageBufferArrayDynamicIndexing &&
+                         have12.runtimeDescriptorArray && have12.descriptorBindingPartiallyBound &&
+                         have12.descriptorBindingStorageBufferUpdateAfterBind;
+   f12.runtimeDescriptorArray = descriptor_indexing;
+   f12.descriptorBindingPartiallyBound = descriptor_indexing;
+   f12.descriptorBindingStorageBufferUpdateAfterBind = descriptor_indexing;
+   VkPhysicalDeviceFeatures f10 = {.shaderStorageBufferArrayDynamicIndexing = descriptor_indexing};
+   VkPhysicalDeviceVulkan13Features f13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                           .inlineUniformBlock = inline_blocks};
+   f12.pNext = &f13;
    VkDeviceCreateInfo dinfo = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &f12,
-                               .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci};
+                               .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci,
+                               .pEnabledFeatures = &f10,
+                               .enabledExtensionCount = dev_ext_count,
+                               .ppEnabledExtensionNames = dev_exts};
    VK_OK(vkCreateDevice(C.pdev, &dinfo, NULL, &C.dev));
    vkGetDeviceQueue(C.dev, 0, 0, &C.queue);
    VkCommandPoolCreateInfo cpci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
@@ -710,6 +1300,7 @@ main(int argc, char **argv)
    VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 64},
                                    {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 8}};
    VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                      .flags = VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT,
                                       .maxSets = 32, .poolSizeCount = 2, .pPoolSizes = sizes};
    VK_OK(vkCreateDescriptorPool(C.dev, &dpci, NULL, &C.dpool));
 
@@ -724,6 +1315,18 @@ main(int argc, char **argv)
    test_secondary();
    test_events();
    test_groups();
+   test_timestamps(reference);
+   CHECK(push_descriptors); /* agx and lavapipe both have it */
+   test_push_descriptors();
+   test_pipeline_cache();
+   CHECK(inline_blocks); /* agx and lavapipe both have it */
+   test_inline_uniform_blocks();
+   /* Debian 12's lavapipe lacks descriptor indexing; agx must have it. */
+   CHECK(descriptor_indexing || reference);
+   if (descriptor_indexing)
+      test_descriptor_indexing();
+   else
+      printf("descriptor indexing skipped (not supported by the reference driver)\n");
    if (!reference)
       test_forever();
 

@@ -1,0 +1,257 @@
+/*
+ * VkQueryPool for timestamp queries.
+ *
+ * The firmware writes a timestamp only at the start or end of a hardware
+ * command (drm_asahi_cmd_compute.ts), into a BO bound as a kernel object
+ * with DRM_ASAHI_BIND_OBJECT_USAGE_TIMESTAMPS. So vkCmdWriteTimestamp ends
+ * the command buffer's current segment (agx_cmd_split), whose end time the
+ * firmware writes into the query's value, and the next segment begins with
+ * a fill-shader launch that sets the query's availability word: that
+ * segment starts only after the previous command completed and its end
+ * time was written, so availability is never visible before the value.
+ * The end time of everything recorded before the write is a valid
+ * timestamp for any pipeline stage.
+ *
+ * Pool memory, 16 bytes per query (AGX_QUERY_STRIDE):
+ *   [0, 8)   value (u64, ns: command_timestamp_frequency_hz is 1 GHz)
+ *   [8, 12)  availability (u32, 1 = available)
+ *   [12, 16) always 0, so bytes [8, 16) read as a u64 availability
+ * Resetting zeroes all 16 bytes.
+ *
+ * Limits: timestamps recorded in secondary command buffers are not written
+ * (a called stream cannot be split); vkCmdCopyQueryPoolResults copies the
+ * stored value of an unavailable query (0 after a reset) even without
+ * VK_QUERY_RESULT_PARTIAL_BIT, where Vulkan says nothing is written.
+ */
+#include "agx_query_pool.h"
+
+#include <string.h>
+#include <time.h>
+
+#include "agx_alloc.h"
+#include "agx_bo.h"
+#include "agx_buffer.h"
+#include "agx_cmd_buffer.h"
+#include "agx_device.h"
+#include "agx_log.h"
+#include "agx_meta.h"
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agx_CreateQueryPool(VkDevice _device, const VkQueryPoolCreateInfo *pCreateInfo,
+                    const VkAllocationCallbacks *pAllocator, VkQueryPool *pQueryPool)
+{
+   AGX_FROM_HANDLE(agx_device, device, _device);
+   const VkAllocationCallbacks *alloc = agx_choose_alloc(&device->alloc, pAllocator);
+   struct agx_query_pool *pool =
+      agx_zalloc(alloc, sizeof(*pool), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!pool)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   pool->type = pCreateInfo->queryType;
+   pool->count = pCreateInfo->queryCount;
+
+   void *map = NULL;
+   VkResult result = agx_bo_create(device, (uint64_t)pool->count * AGX_QUERY_STRIDE,
+                                   AGX_BO_WRITEBACK, "query pool", &pool->bo);
+   if (result == VK_SUCCESS)
+      result = agx_bo_map(device, pool->bo, &map);
+   if (result == VK_SUCCESS &&
+       agx_kmd_gem_bind_object(device->kmd, pool->bo->handle, pool->bo->size,
+                               DRM_ASAHI_BIND_OBJECT_USAGE_TIMESTAMPS, &pool->ts_object))
+      result = VK_ERROR_OUT_OF_DEVICE_MEMORY;
+   if (result != VK_SUCCESS) {
+      if (pool->bo)
+         agx_bo_destroy(device, pool->bo);
+      agx_free(alloc, pool);
+      return result;
+   }
+   pool->map = map;
+   memset(map, 0, (size_t)pool->count * AGX_QUERY_STRIDE);
+   *pQueryPool = agx_query_pool_to_handle(pool);
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_DestroyQueryPool(VkDevice _device, VkQueryPool queryPool,
+                     const VkAllocationCallbacks *pAllocator)
+{
+   AGX_FROM_HANDLE(agx_device, device, _device);
+   AGX_FROM_HANDLE(agx_query_pool, pool, queryPool);
+   if (!pool)
+      return;
+   agx_kmd_gem_unbind_object(device->kmd, pool->ts_object);
+   agx_bo_destroy(device, pool->bo);
+   agx_free(agx_choose_alloc(&device->alloc, pAllocator), pool);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_ResetQueryPool(VkDevice _device, VkQueryPool queryPool, uint32_t firstQuery,
+                   uint32_t queryCount)
+{
+   AGX_FROM_HANDLE(agx_query_pool, pool, queryPool);
+   memset(pool->map + (size_t)firstQuery * AGX_QUERY_STRIDE, 0,
+          (size_t)queryCount * AGX_QUERY_STRIDE);
+}
+
+static uint32_t
+availability(const struct agx_query_pool *pool, uint32_t query)
+{
+   return __atomic_load_n((const uint32_t *)(pool->map + (size_t)query * AGX_QUERY_STRIDE + 8),
+                          __ATOMIC_ACQUIRE);
+}
+
+static void
+put_result(uint8_t *dst, VkQueryResultFlags flags, uint64_t v)
+{
+   if (flags & VK_QUERY_RESULT_64_BIT) {
+      memcpy(dst, &v, 8);
+   } else {
+      uint32_t v32 = (uint32_t)v; /* timestamps wrap when truncated */
+      memcpy(dst, &v32, 4);
+   }
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agx_GetQueryPoolResults(VkDevice _device, VkQueryPool queryPool, uint32_t firstQuery,
+                        uint32_t queryCount, size_t dataSize, void *pData, VkDeviceSize stride,
+                        VkQueryResultFlags flags)
+{
+   AGX_FROM_HANDLE(agx_device, device, _device);
+   AGX_FROM_HANDLE(agx_query_pool, pool, queryPool);
+   if (agx_device_is_lost(device))
+      return VK_ERROR_DEVICE_LOST;
+   const size_t elem = (flags & VK_QUERY_RESULT_64_BIT) ? 8 : 4;
+   VkResult result = VK_SUCCESS;
+   for (uint32_t i = 0; i < queryCount; i++) {
+      uint32_t q = firstQuery + i;
+      uint8_t *dst = (uint8_t *)pData + i * stride;
+      if (i * stride + elem > dataSize)
+         break;
+      bool avail = availability(pool, q) != 0;
+      /* The submitted segment that makes it available will run: poll. */
+      while (!avail && (flags & VK_QUERY_RESULT_WAIT_BIT)) {
+         if (agx_device_is_lost(device))
+            return VK_ERROR_DEVICE_LOST;
+         nanosleep(&(struct timespec){0, 20000}, NULL);
+         avail = availability(pool, q) != 0;
+      }
+      if (avail) {
+         uint64_t v;
+         memcpy(&v, pool->map + (size_t)q * AGX_QUERY_STRIDE, 8);
+         put_result(dst, flags, v);
+      } else {
+         result = VK_NOT_READY;
+         if (flags & VK_QUERY_RESULT_PARTIAL_BIT)
+            put_result(dst, flags, 0);
+      }
+      if (flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT)
+         put_result(dst + elem, flags, avail ? 1 : 0);
+   }
+   return result;
+}
+
+static struct agx_pipeline *
+meta(struct agx_cmd_buffer *cmd, enum agx_meta_kernel kernel)
+{
+   struct agx_pipeline *pipeline = NULL;
+   VkResult result = agx_meta_get(cmd->device, kernel, &pipeline);
+   if (result != VK_SUCCESS)
+      agx_cmd_set_error(cmd, result);
+   return pipeline;
+}
+
+/* Fills `dwords` words at `va` with `value` (after earlier launches). */
+static void
+fill(struct agx_cmd_buffer *cmd, uint64_t va, uint32_t dwords, uint32_t value)
+{
+   struct agx_pipeline *pipeline = meta(cmd, AGX_META_FILL);
+   if (!pipeline)
+      return;
+   agx_cmd_emit_cdm_barrier(cmd);
+   struct agx_internal_buffer buf = {va, (uint64_t)dwords * 4};
+   const uint32_t push[2] = {dwords, value};
+   agx_cmd_dispatch_internal(cmd, pipeline, &buf, 1, push, sizeof(push),
+                             (dwords + AGX_META_GROUP_SIZE - 1) / AGX_META_GROUP_SIZE);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_CmdResetQueryPool(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_t firstQuery,
+                      uint32_t queryCount)
+{
+   AGX_FROM_HANDLE(agx_cmd_buffer, cmd, commandBuffer);
+   AGX_FROM_HANDLE(agx_query_pool, pool, queryPool);
+   if (queryCount == 0)
+      return;
+   fill(cmd, pool->bo->va + (uint64_t)firstQuery * AGX_QUERY_STRIDE,
+        queryCount * (AGX_QUERY_STRIDE / 4), 0);
+}
+
+static void
+write_timestamp(struct agx_cmd_buffer *cmd, struct agx_query_pool *pool, uint32_t query)
+{
+   if (cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY) {
+      agx_log("vkCmdWriteTimestamp in a secondary command buffer is not supported; "
+              "query %u stays unavailable",
+              query);
+      return;
+   }
+   agx_cmd_split(cmd, pool->ts_object, query * AGX_QUERY_STRIDE);
+   fill(cmd, pool->bo->va + (uint64_t)query * AGX_QUERY_STRIDE + 8, 1, 1);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_CmdWriteTimestamp(VkCommandBuffer commandBuffer, VkPipelineStageFlagBits pipelineStage,
+                      VkQueryPool queryPool, uint32_t query)
+{
+   write_timestamp(agx_cmd_buffer_from_handle(commandBuffer),
+                   agx_query_pool_from_handle(queryPool), query);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agx_CmdWriteTimestamp2(VkCommandBuffer commandBuffer, VkPipelineStageFlags2 stage,
+                       VkQueryPool queryPool, uint32_t query)
+{
+   write_timestamp(agx_cmd_buffer_from_handle(commandBuffer),
+                   agx_query_pool_from_handle(queryPool), query);
+}
+
+/* Copies `dwords` words between 4-byte-aligned GPU addresses. */
+static void
+copy_dwords(struct agx_cmd_buffer *cmd, uint64_t src, uint64_t dst, uint32_t dwords)
+{
+   struct agx_pipeline *pipeline = meta(cmd, AGX_META_COPY_ALIGNED);
+   if (!pipeline)
+      return;
+   struct agx_internal_buffer bufs[2] = {{src, dwords * 4ull}, {dst, dwords * 4ull}};
+   const uint32_t push[1] = {dwords};
+   agx_cmd_dispatch_internal(cmd, pipeline, bufs, 2, push, sizeof(push), 1);
+}
+
+/*
+ * The GPU copies straight from pool memory: earlier segments have written
+ * every timestamp recorded before this point (WAIT adds nothing), and the
+ * barrier orders it after resets and availability fills in this segment.
+ */
+VKAPI_ATTR void VKAPI_CALL
+agx_CmdCopyQueryPoolResults(VkCommandBuffer commandBuffer, VkQueryPool queryPool,
+                            uint32_t firstQuery, uint32_t queryCount, VkBuffer dstBuffer,
+                            VkDeviceSize dstOffset, VkDeviceSize stride, VkQueryResultFlags flags)
+{
+   AGX_FROM_HANDLE(agx_cmd_buffer, cmd, commandBuffer);
+   AGX_FROM_HANDLE(agx_query_pool, pool, queryPool);
+   struct agx_buffer *dst = agx_buffer_from_handle(dstBuffer);
+   agx_cmd_emit_cdm_barrier(cmd);
+   const bool is64 = flags & VK_QUERY_RESULT_64_BIT;
+   const bool with_avail = flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT;
+   for (uint32_t i = 0; i < queryCount; i++) {
+      uint64_t src = pool->bo->va + (uint64_t)(firstQuery + i) * AGX_QUERY_STRIDE;
+      uint64_t out = dst->va + dstOffset + i * stride;
+      if (is64) {
+         /* value, then bytes [8, 16) = availability as a u64 */
+         copy_dwords(cmd, src, out, with_avail ? 4 : 2);
+      } else {
+         copy_dwords(cmd, src, out, 1); /* low word: the value wraps */
+         if (with_avail)
+            copy_dwords(cmd, src + 8, out + 4, 1);
+      }
+   }
+}

@@ -1,0 +1,201 @@
+/*
+ * The pipeline cache, through the driver's own entry points (so its hit
+ * counters and the device's compile counter are visible): a cache filled
+ * by one pipeline serves it again, its data makes a second cache that
+ * serves the same machine code without compiling, every corrupted or
+ * truncated copy of that data gives an empty cache (never a crash),
+ * specialization is part of the key, merging deduplicates, short buffers
+ * give VK_INCOMPLETE, and threads share one cache.
+ *
+ * test_pipeline_cache FILL_SPV
+ */
+#include <pthread.h>
+#include <string.h>
+
+#include "agx_bo.h"
+#include "agx_internal_test.h"
+#include "agx_pipeline.h"
+#include "agx_pipeline_cache.h"
+
+static struct agx_test_device T;
+static VkShaderModule module;
+static VkPipelineLayout layout;
+
+static VkPipeline
+make_pipeline(VkPipelineCache cache, const VkSpecializationInfo *spec)
+{
+   VkComputePipelineCreateInfo cpci = {
+      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = module, .pName = "main",
+                .pSpecializationInfo = spec},
+      .layout = layout,
+   };
+   VkPipeline p;
+   CHECK(agx_CreateComputePipelines(T.vk, cache, 1, &cpci, NULL, &p) == VK_SUCCESS);
+   return p;
+}
+
+static VkPipelineCache
+make_cache(const void *data, size_t size)
+{
+   VkPipelineCacheCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO,
+                                   .initialDataSize = size, .pInitialData = data};
+   VkPipelineCache c;
+   CHECK(agx_CreatePipelineCache(T.vk, &ci, NULL, &c) == VK_SUCCESS);
+   return c;
+}
+
+static uint32_t
+entries(VkPipelineCache c)
+{
+   return agx_pipeline_cache_from_handle(c)->count;
+}
+
+/* The pipeline's machine code as the GPU sees it. */
+static uint8_t *
+code_of(VkPipeline p, uint32_t *size)
+{
+   struct agx_pipeline *pl = agx_pipeline_from_handle(p);
+   uint8_t *code = malloc(pl->code_size);
+   CHECK(code && agx_bo_read_va(T.dev, pl->code->va, code, pl->code_size));
+   *size = pl->code_size;
+   return code;
+}
+
+static VkPipelineCache shared;
+
+static void *
+thread_main(void *arg)
+{
+   for (int i = 0; i < 8; i++)
+      agx_DestroyPipeline(T.vk, make_pipeline(shared, NULL), NULL);
+   return NULL;
+}
+
+int
+main(int argc, char **argv)
+{
+   CHECK(argc == 2);
+   FILE *f = fopen(argv[1], "rb");
+   CHECK(f != NULL);
+   static uint32_t words[16384];
+   size_t spv_size = fread(words, 1, sizeof(words), f);
+   fclose(f);
+
+   T = agx_test_device_create();
+   VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                    .codeSize = spv_size, .pCode = words};
+   CHECK(agx_CreateShaderModule(T.vk, &smci, NULL, &module) == VK_SUCCESS);
+   VkDescriptorSetLayoutBinding b = {.binding = 0, .descriptorCount = 1,
+                                     .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                     .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT};
+   VkDescriptorSetLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = 1, .pBindings = &b};
+   VkDescriptorSetLayout sl;
+   CHECK(agx_CreateDescriptorSetLayout(T.vk, &lci, NULL, &sl) == VK_SUCCESS);
+   VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                      .setLayoutCount = 1, .pSetLayouts = &sl};
+   CHECK(agx_CreatePipelineLayout(T.vk, &plci, NULL, &layout) == VK_SUCCESS);
+   uint32_t *compiles = &T.dev->compute_compiles;
+
+   /* Fill a cache; the second creation is served by it. */
+   VkPipelineCache a = make_cache(NULL, 0);
+   uint32_t c0 = *compiles;
+   VkPipeline pa = make_pipeline(a, NULL);
+   CHECK(*compiles == c0 + 1 && entries(a) == 1);
+   VkPipeline pa2 = make_pipeline(a, NULL);
+   CHECK(*compiles == c0 + 1 && agx_pipeline_cache_from_handle(a)->hits == 1);
+
+   /* Its data makes a cache that serves identical code without compiling. */
+   size_t size = 0;
+   CHECK(agx_GetPipelineCacheData(T.vk, a, &size, NULL) == VK_SUCCESS && size > 36);
+   uint8_t *data = malloc(size);
+   CHECK(agx_GetPipelineCacheData(T.vk, a, &size, data) == VK_SUCCESS);
+   VkPipelineCache bc = make_cache(data, size);
+   CHECK(entries(bc) == 1);
+   VkPipeline pb = make_pipeline(bc, NULL);
+   CHECK(*compiles == c0 + 1 && agx_pipeline_cache_from_handle(bc)->hits == 1);
+   uint32_t sa, sb;
+   uint8_t *ca = code_of(pa, &sa), *cb = code_of(pb, &sb);
+   CHECK(sa == sb && memcmp(ca, cb, sa) == 0);
+   CHECK(memcmp(&agx_pipeline_from_handle(pa)->info, &agx_pipeline_from_handle(pb)->info,
+                sizeof(struct agx_shader_info)) == 0);
+   free(ca);
+   free(cb);
+
+   /* Specialization is part of the key. */
+   uint32_t spec_value = 7;
+   VkSpecializationMapEntry me = {.constantID = 3, .offset = 0, .size = 4};
+   VkSpecializationInfo si = {.mapEntryCount = 1, .pMapEntries = &me, .dataSize = 4,
+                              .pData = &spec_value};
+   VkPipeline ps = make_pipeline(a, &si);
+   CHECK(*compiles == c0 + 2 && entries(a) == 2);
+
+   /* Every single corrupted byte and every truncation: an empty cache,
+    * and pipelines still compile from it. */
+   uint8_t *bad = malloc(size);
+   for (size_t i = 0; i < size; i++) {
+      memcpy(bad, data, size);
+      bad[i] ^= 0x41;
+      VkPipelineCache c = make_cache(bad, size);
+      CHECK(entries(c) == 0);
+      agx_DestroyPipelineCache(T.vk, c, NULL);
+   }
+   for (size_t len = 1; len < size; len++) {
+      VkPipelineCache c = make_cache(data, len);
+      CHECK(entries(c) == 0);
+      agx_DestroyPipelineCache(T.vk, c, NULL);
+   }
+   memcpy(bad, data, size);
+   bad[size / 2] ^= 1;
+   VkPipelineCache corrupt = make_cache(bad, size);
+   agx_DestroyPipeline(T.vk, make_pipeline(corrupt, NULL), NULL);
+   CHECK(*compiles == c0 + 3 && entries(corrupt) == 1);
+   agx_DestroyPipelineCache(T.vk, corrupt, NULL);
+   free(bad);
+
+   /* Short buffers: header + count only, or nothing. */
+   size_t small = 36;
+   uint8_t head[36];
+   CHECK(agx_GetPipelineCacheData(T.vk, a, &small, head) == VK_INCOMPLETE && small == 36);
+   VkPipelineCache empty = make_cache(head, small);
+   CHECK(entries(empty) == 0);
+   small = 20;
+   CHECK(agx_GetPipelineCacheData(T.vk, a, &small, head) == VK_INCOMPLETE && small == 0);
+
+   /* Merge: a (2 entries) and bc (1, the same as one of a's) into empty. */
+   VkPipelineCache srcs[2] = {a, bc};
+   CHECK(agx_MergePipelineCaches(T.vk, empty, 2, srcs) == VK_SUCCESS);
+   CHECK(entries(empty) == 2);
+   agx_DestroyPipeline(T.vk, make_pipeline(empty, &si), NULL);
+   CHECK(*compiles == c0 + 3);
+
+   /* Threads sharing a cache end with one entry. */
+   shared = make_cache(NULL, 0);
+   pthread_t th[4];
+   for (int i = 0; i < 4; i++)
+      CHECK(pthread_create(&th[i], NULL, thread_main, NULL) == 0);
+   for (int i = 0; i < 4; i++)
+      pthread_join(th[i], NULL);
+   struct agx_pipeline_cache *sh = agx_pipeline_cache_from_handle(shared);
+   CHECK(sh->count == 1 && sh->hits + sh->misses == 32 && sh->misses >= 1);
+   printf("pipeline cache: %u compiles, shared cache %u hits / %u misses, data %zu bytes\n",
+          *compiles - c0, sh->hits, sh->misses, size);
+
+   agx_DestroyPipelineCache(T.vk, shared, NULL);
+   agx_DestroyPipelineCache(T.vk, empty, NULL);
+   agx_DestroyPipeline(T.vk, pa, NULL);
+   agx_DestroyPipeline(T.vk, pa2, NULL);
+   agx_DestroyPipeline(T.vk, pb, NULL);
+   agx_DestroyPipeline(T.vk, ps, NULL);
+   agx_DestroyPipelineCache(T.vk, a, NULL);
+   agx_DestroyPipelineCache(T.vk, bc, NULL);
+   free(data);
+   agx_DestroyPipelineLayout(T.vk, layout, NULL);
+   agx_DestroyDescriptorSetLayout(T.vk, sl, NULL);
+   agx_DestroyShaderModule(T.vk, module, NULL);
+   agx_test_device_destroy(&T);
+   printf("ok\n");
+   return 0;
+}
