@@ -12,10 +12,15 @@
 #define AGX_CL_SHIM_H
 
 #ifdef __OPENCL_C_VERSION__
+/* The same names genxml's agx_pack_helpers.h would define; it is told they exist. */
 typedef uchar uint8_t;
+typedef ushort uint16_t;
 typedef uint uint32_t;
 typedef int int32_t;
 typedef ulong uint64_t;
+typedef long int64_t;
+typedef ulong uintptr_t;
+#define AGX_CL_HAVE_STDINT
 #define AGX_GLOBAL global
 #define AGX_KERNEL(x, y, z) kernel __attribute__((reqd_work_group_size(x, y, z)))
 #define agx_global_id_x() ((uint32_t)get_global_id(0))
