@@ -1,0 +1,148 @@
+/*
+ * The driver's helper-kernel launch (agx_dispatch_kernel) on the simulator, called directly:
+ * the indirect-dispatch fix-up packs CDM Global size on the GPU with genxml's packer, and its
+ * bytes must equal a CPU run of the same source packing with the C packer; the workgroup
+ * counts land where the root uniforms expect them. Also checks the build-time metadata of
+ * every precompiled kernel and that a too-short argument struct is refused.
+ * Assumes: the driver's objects linked in (like tests/icd's internal tests).
+ */
+#include <string.h>
+
+#include "agx_cl_host.h"
+#include "agx_cl_kernels.h"
+#include "agx_cmd_buffer.h"
+#include "agx_device_memory.h"
+#include "agx_internal_test.h"
+#include "agx_meta.h"
+
+#define OFF_GROUPS 0
+#define OFF_GRID 64
+#define OFF_COUNT 128
+#define MEM_SIZE 4096
+
+static VkResult
+run_kernel(struct agx_test_device *t, unsigned kernel, const void *args, uint32_t size)
+{
+   VkCommandPoolCreateInfo cpci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+   VkCommandPool pool;
+   CHECK(agx_CreateCommandPool(t->vk, &cpci, NULL, &pool) == VK_SUCCESS);
+   VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                      .commandPool = pool, .commandBufferCount = 1,
+                                      .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY};
+   VkCommandBuffer cb;
+   CHECK(agx_AllocateCommandBuffers(t->vk, &cai, &cb) == VK_SUCCESS);
+   VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+   CHECK(agx_BeginCommandBuffer(cb, &begin) == VK_SUCCESS);
+   agx_dispatch_kernel(agx_cmd_buffer_from_handle(cb), kernel, 1, args, size);
+   VkResult result = agx_EndCommandBuffer(cb);
+   if (result == VK_SUCCESS) {
+      VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+      VkFence fence;
+      CHECK(agx_CreateFence(t->vk, &fci, NULL, &fence) == VK_SUCCESS);
+      VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+                         .pCommandBuffers = &cb};
+      result = agx_QueueSubmit(t->queue, 1, &si, fence);
+      if (result == VK_SUCCESS)
+         result = agx_WaitForFences(t->vk, 1, &fence, VK_TRUE, 10000000000ull);
+      agx_DestroyFence(t->vk, fence, NULL);
+   }
+   agx_DestroyCommandPool(t->vk, pool, NULL);
+   return result;
+}
+
+static void
+check_metadata(void)
+{
+   static const struct {
+      unsigned id;
+      const char *name;
+      uint32_t local_x, args_size;
+   } want[] = {
+      {AGX_CL_FILL, "agx_fill", AGX_TRANSFER_GROUP_SIZE, 16},
+      {AGX_CL_COPY, "agx_copy", AGX_TRANSFER_GROUP_SIZE, 20},
+      {AGX_CL_COPY_BYTES, "agx_copy_bytes", AGX_TRANSFER_GROUP_SIZE, 28},
+      {AGX_CL_INDIRECT_FIXUP, "agx_indirect_fixup", 1, 36},
+   };
+   CHECK(AGX_CL_KERNEL_COUNT == sizeof(want) / sizeof(want[0]));
+   for (unsigned i = 0; i < AGX_CL_KERNEL_COUNT; i++) {
+      const struct agx_precompiled_kernel *k = &agx_cl_kernels[want[i].id];
+      CHECK(!strcmp(k->name, want[i].name));
+      CHECK(k->code_size >= 4 && k->code_size % 2 == 0);
+      CHECK(k->local_size[0] == want[i].local_x && k->local_size[1] == 1 && k->local_size[2] == 1);
+      CHECK(k->args_size == want[i].args_size);
+      CHECK(k->gpr_halves > 0 && k->gpr_halves % 8 == 0);
+      CHECK(k->shared_size == 0 && k->scratch_size == 0);
+   }
+   CHECK(sizeof(struct agx_fill_args) >= 16 && sizeof(struct agx_copy_args) >= 20);
+   CHECK(sizeof(struct agx_copy_bytes_args) >= 28 && sizeof(struct agx_indirect_args) >= 36);
+}
+
+static void
+check_fixup(struct agx_test_device *t, uint8_t *gpu, uint64_t va, const uint32_t groups[3],
+            const uint32_t local[3])
+{
+   static _Alignas(16) uint8_t host[MEM_SIZE];
+   for (unsigned i = 0; i < MEM_SIZE; i++)
+      host[i] = gpu[i] = (uint8_t)(i * 7 + 1);
+   memcpy(gpu + OFF_GROUPS, groups, 12);
+   memcpy(host + OFF_GROUPS, groups, 12);
+   struct agx_indirect_args args = {.groups = va + OFF_GROUPS, .grid = va + OFF_GRID,
+                                    .num_workgroups = va + OFF_COUNT, .local_x = local[0],
+                                    .local_y = local[1], .local_z = local[2]};
+   CHECK(run_kernel(t, AGX_CL_INDIRECT_FIXUP, &args, sizeof(args)) == VK_SUCCESS);
+   args.groups = (uintptr_t)(host + OFF_GROUPS);
+   args.grid = (uintptr_t)(host + OFF_GRID);
+   args.num_workgroups = (uintptr_t)(host + OFF_COUNT);
+   agx_host_indirect_fixup(args);
+   if (memcmp(gpu, host, MEM_SIZE)) {
+      for (unsigned i = 0; i < MEM_SIZE; i++) {
+         if (gpu[i] != host[i])
+            fprintf(stderr, "byte %u: GPU 0x%02x, CPU 0x%02x\n", i, gpu[i], host[i]);
+      }
+      exit(1);
+   }
+   /* Independently of either packer: the grid is in threads, the count in workgroups. */
+   uint32_t grid[3], count[3];
+   memcpy(grid, gpu + OFF_GRID, 12);
+   memcpy(count, gpu + OFF_COUNT, 12);
+   for (unsigned c = 0; c < 3; c++) {
+      CHECK(grid[c] == groups[c] * local[c]);
+      CHECK(count[c] == groups[c]);
+   }
+}
+
+int
+main(void)
+{
+   check_metadata();
+   struct agx_test_device t = agx_test_device_create();
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = MEM_SIZE};
+   VkDeviceMemory mem;
+   CHECK(agx_AllocateMemory(t.vk, &mai, NULL, &mem) == VK_SUCCESS);
+   uint8_t *gpu;
+   CHECK(agx_MapMemory(t.vk, mem, 0, VK_WHOLE_SIZE, 0, (void **)&gpu) == VK_SUCCESS);
+   uint64_t va = agx_device_memory_from_handle(mem)->bo->va;
+
+   static const uint32_t cases[][6] = {
+      {3, 5, 7, 64, 2, 1}, {0, 1, 1, 32, 1, 1}, {1, 1, 1, 1, 1, 1},
+      {65535, 65535, 65535, 1024, 1, 1}, {100000, 2, 3, 8, 8, 16},
+   };
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+      check_fixup(&t, gpu, va, cases[i], cases[i] + 3);
+
+   /* An argument struct shorter than what the kernel reads is refused, not launched. */
+   struct agx_fill_args fill = {.dst = va, .count = 1, .value = 5};
+   CHECK(run_kernel(&t, AGX_CL_FILL, &fill, 8) != VK_SUCCESS);
+   /* And the full one runs. */
+   CHECK(run_kernel(&t, AGX_CL_FILL, &fill, sizeof(fill)) == VK_SUCCESS);
+   uint32_t word;
+   memcpy(&word, gpu, 4);
+   CHECK(word == 5);
+
+   agx_FreeMemory(t.vk, mem, NULL);
+   agx_test_device_destroy(&t);
+   printf("indirect fix-up: GPU packer bytes equal the CPU packer's in %u cases\n",
+          (unsigned)(sizeof(cases) / sizeof(cases[0])));
+   return 0;
+}
