@@ -10,11 +10,13 @@
 #define AGX_CL_HOST_H
 
 #include "agx_indirect.h"
+#include "agx_query.h"
 #include "agx_transfer.h"
 
 void agx_host_fill(struct agx_fill_args a, uint32_t invocations);
 void agx_host_copy(struct agx_copy_args a, uint32_t invocations);
 void agx_host_copy_bytes(struct agx_copy_bytes_args a, uint32_t invocations);
+void agx_host_copy_query(struct agx_copy_query_args a, uint32_t invocations);
 /* One invocation. */
 void agx_host_indirect_fixup(struct agx_indirect_args a);
 

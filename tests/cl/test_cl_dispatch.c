@@ -2,7 +2,9 @@
  * The driver's helper-kernel launch (agx_dispatch_kernel) on the simulator, called directly:
  * the indirect-dispatch fix-up packs CDM Global size on the GPU with genxml's packer, and its
  * bytes must equal a CPU run of the same source packing with the C packer; the workgroup
- * counts land where the root uniforms expect them. Also checks the build-time metadata of
+ * counts land where the root uniforms expect them. The query-result copy (no query pools in
+ * the driver yet) runs for every flag combination against the CPU run of the same source and
+ * a model written from the Vulkan spec. Also checks the build-time metadata of
  * every precompiled kernel and that a too-short argument struct is refused.
  * Assumes: the driver's objects linked in (like tests/icd's internal tests).
  */
@@ -19,6 +21,12 @@
 #define OFF_GRID 64
 #define OFF_COUNT 128
 #define MEM_SIZE 4096
+
+_Static_assert(AGX_QUERY_RESULT_64_BIT == VK_QUERY_RESULT_64_BIT, "flag values");
+_Static_assert(AGX_QUERY_RESULT_WAIT == VK_QUERY_RESULT_WAIT_BIT, "flag values");
+_Static_assert(AGX_QUERY_RESULT_WITH_AVAILABILITY == VK_QUERY_RESULT_WITH_AVAILABILITY_BIT,
+               "flag values");
+_Static_assert(AGX_QUERY_RESULT_PARTIAL == VK_QUERY_RESULT_PARTIAL_BIT, "flag values");
 
 static VkResult
 run_kernel(struct agx_test_device *t, unsigned kernel, const void *args, uint32_t size)
@@ -62,6 +70,7 @@ check_metadata(void)
       {AGX_CL_COPY, "agx_copy", AGX_TRANSFER_GROUP_SIZE, 20},
       {AGX_CL_COPY_BYTES, "agx_copy_bytes", AGX_TRANSFER_GROUP_SIZE, 28},
       {AGX_CL_INDIRECT_FIXUP, "agx_indirect_fixup", 1, 36},
+      {AGX_CL_COPY_QUERY, "agx_copy_query", AGX_QUERY_GROUP_SIZE, 48},
    };
    CHECK(AGX_CL_KERNEL_COUNT == sizeof(want) / sizeof(want[0]));
    for (unsigned i = 0; i < AGX_CL_KERNEL_COUNT; i++) {
@@ -111,6 +120,78 @@ check_fixup(struct agx_test_device *t, uint8_t *gpu, uint64_t va, const uint32_t
    }
 }
 
+/* Pool at 0 (availability) and 256 (results), destination at 1024 in both images. */
+#define Q_AVAIL 0
+#define Q_RESULTS 256
+#define Q_DST 1024
+#define Q_POOL 16
+
+static void
+check_query_copy(struct agx_test_device *t, uint8_t *gpu, uint64_t va, uint32_t first,
+                 uint32_t count, uint32_t nvalues, uint32_t stride, uint32_t flags)
+{
+   static _Alignas(16) uint8_t host[MEM_SIZE], model[MEM_SIZE];
+   for (unsigned i = 0; i < MEM_SIZE; i++)
+      host[i] = gpu[i] = model[i] = (uint8_t)(i * 13 + 5);
+   uint32_t avail[Q_POOL];
+   uint64_t values[Q_POOL * 4];
+   for (uint32_t q = 0; q < Q_POOL; q++) {
+      avail[q] = (q % 3 == 1) ? 0 : q + 1; /* every third query unavailable */
+      for (uint32_t v = 0; v < nvalues; v++)
+         values[q * nvalues + v] = ((uint64_t)(q * 7 + v + 1) << 32) | (q * 1000u + v * 10u + 3u);
+   }
+   memcpy(gpu + Q_AVAIL, avail, sizeof(avail));
+   memcpy(host + Q_AVAIL, avail, sizeof(avail));
+   memcpy(gpu + Q_RESULTS, values, Q_POOL * nvalues * 8);
+   memcpy(host + Q_RESULTS, values, Q_POOL * nvalues * 8);
+   memcpy(model, host, Q_DST);
+
+   struct agx_copy_query_args args = {
+      .availability = va + Q_AVAIL, .results = va + Q_RESULTS, .dst = va + Q_DST,
+      .dst_stride = stride, .first_query = first, .query_count = count,
+      .values_per_query = nvalues, .flags = flags};
+   CHECK(run_kernel(t, AGX_CL_COPY_QUERY, &args, sizeof(args)) == VK_SUCCESS);
+   args.availability = (uintptr_t)(host + Q_AVAIL);
+   args.results = (uintptr_t)(host + Q_RESULTS);
+   args.dst = (uintptr_t)(host + Q_DST);
+   agx_host_copy_query(args, count);
+
+   /* The spec's model: values written only if available or PARTIAL; availability after. */
+   bool is64 = flags & VK_QUERY_RESULT_64_BIT;
+   for (uint32_t i = 0; i < count; i++) {
+      uint32_t q = first + i;
+      uint8_t *d = model + Q_DST + i * stride;
+      uint32_t n = 0;
+      for (uint32_t v = 0; v <= nvalues; v++) {
+         uint64_t value;
+         if (v < nvalues) {
+            if (!avail[q] && !(flags & VK_QUERY_RESULT_PARTIAL_BIT))
+               continue;
+            value = values[q * nvalues + v];
+         } else {
+            if (!(flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT))
+               continue;
+            value = avail[q] != 0;
+         }
+         n = v;
+         if (is64) {
+            memcpy(d + n * 8, &value, 8);
+         } else {
+            uint32_t w = (uint32_t)value;
+            memcpy(d + n * 4, &w, 4);
+         }
+      }
+   }
+   if (memcmp(host, model, MEM_SIZE) || memcmp(gpu, host, MEM_SIZE)) {
+      for (unsigned i = 0; i < MEM_SIZE; i++) {
+         if (gpu[i] != host[i] || host[i] != model[i])
+            fprintf(stderr, "query copy flags 0x%x: byte %u: GPU 0x%02x, CPU 0x%02x, model 0x%02x\n",
+                    flags, i, gpu[i], host[i], model[i]);
+      }
+      exit(1);
+   }
+}
+
 int
 main(void)
 {
@@ -131,6 +212,17 @@ main(void)
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
       check_fixup(&t, gpu, va, cases[i], cases[i] + 3);
 
+   unsigned query_cases = 0;
+   for (uint32_t flags = 0; flags < 16; flags++) {
+      uint32_t unit = flags & VK_QUERY_RESULT_64_BIT ? 8 : 4;
+      check_query_copy(&t, gpu, va, 0, 1, 1, unit * 2, flags);
+      check_query_copy(&t, gpu, va, 2, 9, 1, unit * 2, flags);
+      check_query_copy(&t, gpu, va, 1, 5, 3, unit * 5, flags);
+      check_query_copy(&t, gpu, va, 3, 13, 2, 40, flags); /* stride larger than needed */
+      check_query_copy(&t, gpu, va, 5, 0, 1, 8, flags);   /* no queries: nothing written */
+      query_cases += 5;
+   }
+
    /* An argument struct shorter than what the kernel reads is refused, not launched. */
    struct agx_fill_args fill = {.dst = va, .count = 1, .value = 5};
    CHECK(run_kernel(&t, AGX_CL_FILL, &fill, 8) != VK_SUCCESS);
@@ -142,7 +234,8 @@ main(void)
 
    agx_FreeMemory(t.vk, mem, NULL);
    agx_test_device_destroy(&t);
-   printf("indirect fix-up: GPU packer bytes equal the CPU packer's in %u cases\n",
-          (unsigned)(sizeof(cases) / sizeof(cases[0])));
+   printf("indirect fix-up: GPU packer bytes equal the CPU packer's in %u cases; "
+          "query copies match CPU run and spec model in %u cases\n",
+          (unsigned)(sizeof(cases) / sizeof(cases[0])), query_cases);
    return 0;
 }
