@@ -6,8 +6,12 @@
  * the driver yet) runs for every flag combination against the CPU run of the same source and
  * a model written from the Vulkan spec. Also checks the build-time metadata of
  * every precompiled kernel and that a too-short argument struct is refused.
+ * Then OpenCL.std math through libclc (tests/compiler's libclc_math kernel, argv[1]) compiled
+ * by the driver's compile path and run on the simulator, against host libm within OpenCL's
+ * ULP bounds.
  * Assumes: the driver's objects linked in (like tests/icd's internal tests).
  */
+#include <math.h>
 #include <string.h>
 
 #include "agx_cl_host.h"
@@ -16,6 +20,8 @@
 #include "agx_device_memory.h"
 #include "agx_internal_test.h"
 #include "agx_meta.h"
+#include "agx_pipeline.h"
+#include "agx_shader_compile.h"
 
 #define OFF_GROUPS 0
 #define OFF_GRID 64
@@ -29,7 +35,8 @@ _Static_assert(AGX_QUERY_RESULT_WITH_AVAILABILITY == VK_QUERY_RESULT_WITH_AVAILA
 _Static_assert(AGX_QUERY_RESULT_PARTIAL == VK_QUERY_RESULT_PARTIAL_BIT, "flag values");
 
 static VkResult
-run_kernel(struct agx_test_device *t, unsigned kernel, const void *args, uint32_t size)
+run_on(struct agx_test_device *t, const struct agx_pipeline *pipeline, unsigned kernel,
+       uint32_t groups, const void *args, uint32_t size)
 {
    VkCommandPoolCreateInfo cpci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
    VkCommandPool pool;
@@ -41,7 +48,11 @@ run_kernel(struct agx_test_device *t, unsigned kernel, const void *args, uint32_
    CHECK(agx_AllocateCommandBuffers(t->vk, &cai, &cb) == VK_SUCCESS);
    VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
    CHECK(agx_BeginCommandBuffer(cb, &begin) == VK_SUCCESS);
-   agx_dispatch_kernel(agx_cmd_buffer_from_handle(cb), kernel, 1, args, size);
+   if (pipeline)
+      agx_cmd_dispatch_internal(agx_cmd_buffer_from_handle(cb), pipeline, NULL, 0, args, size,
+                                groups);
+   else
+      agx_dispatch_kernel(agx_cmd_buffer_from_handle(cb), kernel, groups, args, size);
    VkResult result = agx_EndCommandBuffer(cb);
    if (result == VK_SUCCESS) {
       VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
@@ -56,6 +67,83 @@ run_kernel(struct agx_test_device *t, unsigned kernel, const void *args, uint32_
    }
    agx_DestroyCommandPool(t->vk, pool, NULL);
    return result;
+}
+
+static VkResult
+run_kernel(struct agx_test_device *t, unsigned kernel, const void *args, uint32_t size)
+{
+   return run_on(t, NULL, kernel, 1, args, size);
+}
+
+static uint32_t
+ulps_from(float got, double want)
+{
+   float w = (float)want;
+   if (got == w)
+      return 0;
+   int32_t a, b;
+   memcpy(&a, &got, 4);
+   memcpy(&b, &w, 4);
+   if (a < 0)
+      a = INT32_MIN - a;
+   if (b < 0)
+      b = INT32_MIN - b;
+   int64_t d = (int64_t)a - b;
+   return (uint32_t)(d < 0 ? -d : d);
+}
+
+/* erf/cbrt/atan/tanh from libclc on the simulator vs. libm (bounds: 16, 2, 5, 5 ulp). */
+static void
+check_libclc_math(struct agx_test_device *t, uint8_t *gpu, uint64_t va, const char *spv_path)
+{
+   FILE *f = fopen(spv_path, "rb");
+   CHECK(f != NULL);
+   static uint32_t words[1 << 16];
+   size_t n = fread(words, 4, sizeof(words) / 4, f);
+   fclose(f);
+   CHECK(n > 5 && n < sizeof(words) / 4);
+   struct agx_compile_request req = {.words = words, .word_count = n, .entry = "agx_libclc_math"};
+   struct agx_compile_result compiled;
+   char err[512] = "";
+   if (agx_compile_compute(&req, &compiled, err, sizeof(err))) {
+      fprintf(stderr, "libclc kernel does not compile: %s\n", err);
+      exit(1);
+   }
+   struct agx_pipeline *pipeline;
+   CHECK(agx_compute_pipeline_create(t->dev, compiled.code, compiled.size, &compiled.info,
+                                     &t->dev->alloc, &pipeline) == VK_SUCCESS);
+   agx_compile_result_free(&compiled);
+
+   static const float inputs[] = {0.0f, -0.0f, 0.5f, -0.75f, 1.0f, 2.5f, -3.0f, 10.0f,
+                                  1e-3f, -1e-5f, 27.0f, -8.0f, 100.0f, 1e6f, -2e-20f, 0.3333f};
+   const uint32_t count = sizeof(inputs) / sizeof(inputs[0]);
+   memset(gpu, 0xff, MEM_SIZE);
+   memcpy(gpu, inputs, sizeof(inputs));
+   struct {
+      uint64_t out, in;
+      uint32_t n, pad;
+   } args = {va + 256, va, count, 0};
+   CHECK(run_on(t, pipeline, 0, count / 8, &args, sizeof(args)) == VK_SUCCESS);
+   static const uint32_t bound[4] = {16, 2, 5, 5};
+   static const char *const names[4] = {"erf", "cbrt", "atan", "tanh"};
+   uint32_t worst = 0;
+   for (uint32_t i = 0; i < count; i++) {
+      double x = inputs[i];
+      const double want[4] = {erf(x), cbrt(x), atan(x), tanh(x)};
+      for (unsigned k = 0; k < 4; k++) {
+         float got;
+         memcpy(&got, gpu + 256 + (4 * i + k) * 4, 4);
+         uint32_t d = ulps_from(got, want[k]);
+         if (d > bound[k]) {
+            fprintf(stderr, "%s(%g) = %.9g on the simulator, libm %.9g: %u ulp\n", names[k], x,
+                    got, want[k], d);
+            exit(1);
+         }
+         worst = d > worst ? d : worst;
+      }
+   }
+   agx_pipeline_destroy(t->dev, pipeline, &t->dev->alloc);
+   printf("libclc erf/cbrt/atan/tanh on the simulator: %u inputs, worst %u ulp\n", count, worst);
 }
 
 static void
@@ -193,8 +281,9 @@ check_query_copy(struct agx_test_device *t, uint8_t *gpu, uint64_t va, uint32_t 
 }
 
 int
-main(void)
+main(int argc, char **argv)
 {
+   CHECK(argc == 2);
    check_metadata();
    struct agx_test_device t = agx_test_device_create();
    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
@@ -231,6 +320,8 @@ main(void)
    uint32_t word;
    memcpy(&word, gpu, 4);
    CHECK(word == 5);
+
+   check_libclc_math(&t, gpu, va, argv[1]);
 
    agx_FreeMemory(t.vk, mem, NULL);
    agx_test_device_destroy(&t);

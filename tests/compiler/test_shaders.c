@@ -987,6 +987,69 @@ static void test_kernel_basic(void)
    }
 }
 
+/* OpenCL.std erf/cbrt/atan/tanh from libclc (linked at the SPIR-V level) against host libm in
+ * double precision, within OpenCL 2.0's full-profile ULP bounds (erf 16, cbrt 2, atan 5,
+ * tanh 5). */
+static uint32_t ulps_from(float got, double want)
+{
+   float w = (float)want;
+   if (isnan(w))
+      return isnan(got) ? 0 : UINT32_MAX;
+   if (got == w)
+      return 0;
+   /* Distance in representable floats, through the ordered integer encoding. */
+   int32_t a, b;
+   memcpy(&a, &got, 4);
+   memcpy(&b, &w, 4);
+   if (a < 0)
+      a = INT32_MIN - a;
+   if (b < 0)
+      b = INT32_MIN - b;
+   int64_t d = (int64_t)a - b;
+   return (uint32_t)(d < 0 ? -d : d);
+}
+
+static void test_kernel_libclc_math(void)
+{
+   static const float inputs[] = {0.0f, -0.0f, 0.5f, -0.75f, 1.0f, 2.5f, -3.0f, 10.0f,
+                                  1e-3f, -1e-5f, 27.0f, -8.0f, 100.0f, 1e6f, -2e-20f, 0.3333f};
+   const unsigned N = sizeof(inputs) / sizeof(inputs[0]), G = 8;
+   static const uint32_t bound[4] = {16, 2, 5, 5};
+   static const char *const names[4] = {"erf", "cbrt", "atan", "tanh"};
+   unsigned compiled = 0;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      struct agx_spirv_options opts = { .entry = "agx_libclc_math" };
+      if (!h_compile(&h, "kernel_libclc_math", (enum h_mode)mode, &opts))
+         continue;
+      compiled++;
+      uint64_t in_addr, out_addr;
+      float *in = h_memory(&h, N * 4, &in_addr), *out = h_memory(&h, N * 16, &out_addr);
+      memcpy(in, inputs, sizeof(inputs));
+      uint8_t args[20];
+      uint32_t n = N;
+      memcpy(args, &out_addr, 8);
+      memcpy(args + 8, &in_addr, 8);
+      memcpy(args + 16, &n, 4);
+      h_push(&h, args, sizeof(args));
+      if (h_run(&h, N / G, 1, 1)) {
+         for (unsigned i = 0; i < N; i++) {
+            double x = inputs[i];
+            const double want[4] = {erf(x), cbrt(x), atan(x), tanh(x)};
+            for (unsigned f = 0; f < 4; f++) {
+               uint32_t d = ulps_from(out[4 * i + f], want[f]);
+               if (d > bound[f] || getenv("AGX_TEST_VERBOSE"))
+                  fprintf(stderr, "%s(%g) = %.9g, libm %.9g: %u ulp\n", names[f], x,
+                          out[4 * i + f], want[f], d);
+               h_check_u32(names[f], i, d <= bound[f], 1);
+            }
+         }
+      }
+      h_finish(&h);
+   }
+   h_check_u32("libclc kernel compiled in every mode", 0, compiled, H_NUM_MODES);
+}
+
 static int32_t first_multiple(int32_t x, int32_t m)
 {
    int32_t k = 1;
@@ -1100,6 +1163,8 @@ int main(int argc, char **argv)
       test_kernel_basic();
    else if (!strcmp(t, "kernel_shapes"))
       test_kernel_shapes();
+   else if (!strcmp(t, "kernel_libclc_math"))
+      test_kernel_libclc_math();
    else {
       fprintf(stderr, "unknown test %s\n", t);
       return 2;

@@ -1,6 +1,7 @@
 /* OpenCL.std math the compiler does not implement natively, resolved from libclc at the
- * SPIR-V level by the build (cl_kernels/meson.build). */
-kernel __attribute__((reqd_work_group_size(32, 1, 1))) void
+ * SPIR-V level by the build (tests/compiler/meson.build). Workgroups of 8: libclc's tables are
+ * copied per invocation into threadgroup memory (about 5 KiB each). */
+kernel __attribute__((reqd_work_group_size(8, 1, 1))) void
 agx_libclc_math(global float *out, global const float *in, uint n)
 {
    uint i = get_global_id(0);
