@@ -27,7 +27,7 @@ typedef ulong uintptr_t;
 #else
 #include <stdint.h>
 #define AGX_GLOBAL
-#define AGX_KERNEL(x, y, z)
+#define AGX_KERNEL(x, y, z) static
 /* Set by the host runner before calling a kernel function for one invocation. */
 extern uint32_t agx_host_global_id;
 #define agx_global_id_x() (agx_host_global_id)

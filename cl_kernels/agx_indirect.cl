@@ -5,14 +5,14 @@
  * Indirect-dispatch fix-up: reads VkDispatchIndirectCommand, packs the CDM Global size word
  * the launch's CDM Indirect record points at with genxml's packer (agx_pack.h works in
  * OpenCL C and C alike), and stores the workgroup counts into the launch's root uniforms.
- * Assumes: arguments as in agx_indirect.h; launched as one workgroup of one thread. Entry
- * point takes the struct's fields as scalars, as in agx_transfer.cl.
+ * Assumes: arguments as in agx_indirect.h (by value, as in agx_transfer.cl); launched as one
+ * workgroup of one thread.
  */
 #include "agx_indirect.h"
 #include "agx_pack.h"
 
-static void
-agx_indirect_fixup_body(struct agx_indirect_args a)
+AGX_KERNEL(1, 1, 1)
+void agx_indirect_fixup(struct agx_indirect_args a)
 {
    if (agx_global_id_x() != 0)
       return;
@@ -30,12 +30,3 @@ agx_indirect_fixup_body(struct agx_indirect_args a)
    count[2] = z;
 }
 
-#ifdef __OPENCL_C_VERSION__
-AGX_KERNEL(1, 1, 1)
-void agx_indirect_fixup(ulong groups, ulong grid, ulong num_workgroups, uint local_x,
-                        uint local_y, uint local_z)
-{
-   agx_indirect_fixup_body(
-      (struct agx_indirect_args){groups, grid, num_workgroups, local_x, local_y, local_z, 0});
-}
-#endif

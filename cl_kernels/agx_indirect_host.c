@@ -14,5 +14,5 @@ void
 agx_host_indirect_fixup(struct agx_indirect_args a)
 {
    agx_host_global_id = 0;
-   agx_indirect_fixup_body(a);
+   agx_indirect_fixup(a);
 }

@@ -6,8 +6,8 @@
  * u64) when the query is available or PARTIAL is asked for, then the availability value
  * when WITH_AVAILABILITY is asked for. WAIT needs nothing here: the driver orders the copy
  * after the queries' writes.
- * Assumes: arguments and pool layout as in agx_query.h. Entry point takes the struct's fields
- * as scalars, as in agx_transfer.cl.
+ * Assumes: arguments and pool layout as in agx_query.h; the struct by value, as in
+ * agx_transfer.cl.
  */
 #include "agx_query.h"
 
@@ -20,8 +20,8 @@ agx_store_result(uint64_t dst, uint32_t index, uint64_t value, bool is64)
       AGX_PTR(uint32_t, dst)[index] = (uint32_t)value;
 }
 
-static void
-agx_copy_query_body(struct agx_copy_query_args a)
+AGX_KERNEL(AGX_QUERY_GROUP_SIZE, 1, 1)
+void agx_copy_query(struct agx_copy_query_args a)
 {
    uint32_t i = agx_global_id_x();
    if (i >= a.query_count)
@@ -40,13 +40,3 @@ agx_copy_query_body(struct agx_copy_query_args a)
       agx_store_result(dst, a.values_per_query, available, is64);
 }
 
-#ifdef __OPENCL_C_VERSION__
-AGX_KERNEL(AGX_QUERY_GROUP_SIZE, 1, 1)
-void agx_copy_query(ulong availability, ulong results, ulong dst, ulong dst_stride,
-                    uint first_query, uint query_count, uint values_per_query, uint flags)
-{
-   agx_copy_query_body((struct agx_copy_query_args){availability, results, dst, dst_stride,
-                                                    first_query, query_count, values_per_query,
-                                                    flags});
-}
-#endif

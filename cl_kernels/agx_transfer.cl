@@ -5,24 +5,22 @@
  * Buffer transfer kernels: vkCmdFillBuffer, vkCmdCopyBuffer, vkCmdUpdateBuffer.
  * Assumes: arguments as in agx_transfer.h; one workgroup is AGX_TRANSFER_GROUP_SIZE threads
  * along x and the driver launches enough of them to cover every dword.
- * Each kernel is a body taking its argument struct (what the host reference calls once per
- * invocation) and, for the GPU, an entry point taking the struct's fields as scalars in
- * order: the compiler lays scalar kernel arguments out exactly like the struct (each at the
- * next offset aligned to its size), and clang passes struct arguments ByVal, which the
- * front end does not take.
+ * Each kernel takes its argument struct by value (clang passes it ByVal; the compiler reads
+ * it from the push-constant range); the host reference calls the same function once per
+ * invocation.
  */
 #include "agx_transfer.h"
 
-static void
-agx_fill_body(struct agx_fill_args a)
+AGX_KERNEL(AGX_TRANSFER_GROUP_SIZE, 1, 1)
+void agx_fill(struct agx_fill_args a)
 {
    uint32_t i = agx_global_id_x();
    if (i < a.count)
       AGX_PTR(uint32_t, a.dst)[i] = a.value;
 }
 
-static void
-agx_copy_body(struct agx_copy_args a)
+AGX_KERNEL(AGX_TRANSFER_GROUP_SIZE, 1, 1)
+void agx_copy(struct agx_copy_args a)
 {
    uint32_t i = agx_global_id_x();
    if (i < a.count)
@@ -38,8 +36,8 @@ agx_src_byte(AGX_GLOBAL const uint32_t *src, uint32_t b)
 
 /* Each invocation owns one destination dword, so the partial dwords at either end are merged
  * with the bytes already there without racing a neighbour. */
-static void
-agx_copy_bytes_body(struct agx_copy_bytes_args a)
+AGX_KERNEL(AGX_TRANSFER_GROUP_SIZE, 1, 1)
+void agx_copy_bytes(struct agx_copy_bytes_args a)
 {
    uint32_t w = agx_global_id_x();
    AGX_GLOBAL const uint32_t *src = AGX_PTR(const uint32_t, a.src);
@@ -57,22 +55,3 @@ agx_copy_bytes_body(struct agx_copy_bytes_args a)
    dst[w] = result;
 }
 
-#ifdef __OPENCL_C_VERSION__
-AGX_KERNEL(AGX_TRANSFER_GROUP_SIZE, 1, 1)
-void agx_fill(ulong dst, uint count, uint value)
-{
-   agx_fill_body((struct agx_fill_args){dst, count, value});
-}
-
-AGX_KERNEL(AGX_TRANSFER_GROUP_SIZE, 1, 1)
-void agx_copy(ulong src, ulong dst, uint count)
-{
-   agx_copy_body((struct agx_copy_args){src, dst, count, 0});
-}
-
-AGX_KERNEL(AGX_TRANSFER_GROUP_SIZE, 1, 1)
-void agx_copy_bytes(ulong src, ulong dst, uint src_byte, uint dst_byte, uint size)
-{
-   agx_copy_bytes_body((struct agx_copy_bytes_args){src, dst, src_byte, dst_byte, size, 0});
-}
-#endif

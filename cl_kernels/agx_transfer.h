@@ -3,8 +3,8 @@
  * SPDX-License-Identifier: MIT
  *
  * Argument structs of the transfer kernels (agx_transfer.cl), shared by the driver (C) and
- * the kernels (OpenCL C). A kernel takes its struct by value; the compiler places kernel
- * arguments in the push-constant range, so the driver passes the struct's bytes as push
+ * the kernels (OpenCL C). A kernel takes its struct by value; the compiler places it at the
+ * start of the push-constant range, so the driver passes the struct's bytes as push
  * constants. Addresses are plain 64-bit GPU virtual addresses.
  * Assumes: both sides lay the structs out identically (explicit padding, checked below).
  */

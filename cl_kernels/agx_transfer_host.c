@@ -24,19 +24,19 @@ void
 agx_host_fill(struct agx_fill_args a, uint32_t invocations)
 {
    for (agx_host_global_id = 0; agx_host_global_id < threads_for(invocations); agx_host_global_id++)
-      agx_fill_body(a);
+      agx_fill(a);
 }
 
 void
 agx_host_copy(struct agx_copy_args a, uint32_t invocations)
 {
    for (agx_host_global_id = 0; agx_host_global_id < threads_for(invocations); agx_host_global_id++)
-      agx_copy_body(a);
+      agx_copy(a);
 }
 
 void
 agx_host_copy_bytes(struct agx_copy_bytes_args a, uint32_t invocations)
 {
    for (agx_host_global_id = 0; agx_host_global_id < threads_for(invocations); agx_host_global_id++)
-      agx_copy_bytes_body(a);
+      agx_copy_bytes(a);
 }

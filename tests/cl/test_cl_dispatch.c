@@ -155,9 +155,9 @@ check_metadata(void)
       uint32_t local_x, args_size;
    } want[] = {
       {AGX_CL_FILL, "agx_fill", AGX_TRANSFER_GROUP_SIZE, 16},
-      {AGX_CL_COPY, "agx_copy", AGX_TRANSFER_GROUP_SIZE, 20},
-      {AGX_CL_COPY_BYTES, "agx_copy_bytes", AGX_TRANSFER_GROUP_SIZE, 28},
-      {AGX_CL_INDIRECT_FIXUP, "agx_indirect_fixup", 1, 36},
+      {AGX_CL_COPY, "agx_copy", AGX_TRANSFER_GROUP_SIZE, 24},
+      {AGX_CL_COPY_BYTES, "agx_copy_bytes", AGX_TRANSFER_GROUP_SIZE, 32},
+      {AGX_CL_INDIRECT_FIXUP, "agx_indirect_fixup", 1, 40},
       {AGX_CL_COPY_QUERY, "agx_copy_query", AGX_QUERY_GROUP_SIZE, 48},
    };
    CHECK(AGX_CL_KERNEL_COUNT == sizeof(want) / sizeof(want[0]));
@@ -170,8 +170,12 @@ check_metadata(void)
       CHECK(k->gpr_halves > 0 && k->gpr_halves % 8 == 0);
       CHECK(k->shared_size == 0 && k->scratch_size == 0);
    }
-   CHECK(sizeof(struct agx_fill_args) >= 16 && sizeof(struct agx_copy_args) >= 20);
-   CHECK(sizeof(struct agx_copy_bytes_args) >= 28 && sizeof(struct agx_indirect_args) >= 36);
+   /* Structs by value: the kernel reads exactly the C struct. */
+   CHECK(agx_cl_kernels[AGX_CL_FILL].args_size == sizeof(struct agx_fill_args));
+   CHECK(agx_cl_kernels[AGX_CL_COPY].args_size == sizeof(struct agx_copy_args));
+   CHECK(agx_cl_kernels[AGX_CL_COPY_BYTES].args_size == sizeof(struct agx_copy_bytes_args));
+   CHECK(agx_cl_kernels[AGX_CL_INDIRECT_FIXUP].args_size == sizeof(struct agx_indirect_args));
+   CHECK(agx_cl_kernels[AGX_CL_COPY_QUERY].args_size == sizeof(struct agx_copy_query_args));
 }
 
 static void
