@@ -987,6 +987,39 @@ static void test_kernel_basic(void)
    }
 }
 
+static void test_kernel_byval(void)
+{
+   const unsigned N = 10;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "kernel_byval", (enum h_mode)mode, NULL))
+         continue;
+      uint64_t out_addr;
+      int32_t *out = h_memory(&h, 12 * 4, &out_addr);
+      /* first @0, struct @8 (aligned to its 8-byte pointer): out @8, count @16, scale @20,
+       * bias @24..35, big @40. */
+      uint8_t args[48] = {0};
+      uint32_t first = 5, count = N;
+      float scale = 1.5f;
+      int32_t bias[3] = {100, -200, 300};
+      uint64_t big = (uint64_t)7 << 40;
+      memcpy(args, &first, 4);
+      memcpy(args + 8, &out_addr, 8);
+      memcpy(args + 16, &count, 4);
+      memcpy(args + 20, &scale, 4);
+      memcpy(args + 24, bias, 12);
+      memcpy(args + 40, &big, 8);
+      h_push(&h, args, sizeof(args));
+      if (h_run(&h, 3, 1, 1)) {
+         for (unsigned i = 0; i < 12; i++) {
+            int32_t want = i < N ? (int32_t)((float)(i + first) * scale) + bias[i % 3] + 7 : 0;
+            h_check_u32("byval out", i, u(out[i]), u(want));
+         }
+      }
+      h_finish(&h);
+   }
+}
+
 /* OpenCL.std erf/cbrt/atan/tanh from libclc (linked at the SPIR-V level) against host libm in
  * double precision, within OpenCL 2.0's full-profile ULP bounds (erf 16, cbrt 2, atan 5,
  * tanh 5). */
@@ -1163,6 +1196,8 @@ int main(int argc, char **argv)
       test_kernel_basic();
    else if (!strcmp(t, "kernel_shapes"))
       test_kernel_shapes();
+   else if (!strcmp(t, "kernel_byval"))
+      test_kernel_byval();
    else if (!strcmp(t, "kernel_libclc_math"))
       test_kernel_libclc_math();
    else {
