@@ -1,29 +1,36 @@
 /*
- * Transfer commands on buffers, run as the driver's own compute shaders
- * (agx_meta.h): vkCmdFillBuffer, vkCmdUpdateBuffer, vkCmdCopyBuffer(2).
- * They count as dispatches for pipeline barriers, like any compute work.
+ * Transfer commands on buffers, run as the precompiled OpenCL helper kernels of
+ * cl_kernels/agx_transfer.cl (argument structs in agx_transfer.h): vkCmdFillBuffer,
+ * vkCmdUpdateBuffer, vkCmdCopyBuffer(2). They count as dispatches for pipeline barriers,
+ * like any compute work.
  */
 #include <string.h>
 
 #include "agx_buffer.h"
+#include "agx_cl_kernels.h"
 #include "agx_cmd_buffer.h"
 #include "agx_device.h"
 #include "agx_meta.h"
+#include "agx_transfer.h"
 
-static struct agx_pipeline *
-meta(struct agx_cmd_buffer *cmd, enum agx_meta_kernel kernel)
-{
-   struct agx_pipeline *pipeline = NULL;
-   VkResult result = agx_meta_get(cmd->device, kernel, &pipeline);
-   if (result != VK_SUCCESS)
-      agx_cmd_set_error(cmd, result);
-   return pipeline;
-}
+/* One launch covers at most this many dwords, so 32-bit counts and group counts never
+ * overflow. */
+#define CHUNK_DWORDS (1ull << 28)
 
 static uint32_t
 groups_for(uint64_t items)
 {
-   return (uint32_t)((items + AGX_META_GROUP_SIZE - 1) / AGX_META_GROUP_SIZE);
+   return (uint32_t)((items + AGX_TRANSFER_GROUP_SIZE - 1) / AGX_TRANSFER_GROUP_SIZE);
+}
+
+void
+agx_meta_fill(struct agx_cmd_buffer *cmd, uint64_t va, uint64_t dwords, uint32_t value)
+{
+   for (uint64_t done = 0; done < dwords; done += CHUNK_DWORDS) {
+      uint64_t n = dwords - done < CHUNK_DWORDS ? dwords - done : CHUNK_DWORDS;
+      struct agx_fill_args args = {.dst = va + done * 4, .count = (uint32_t)n, .value = value};
+      agx_dispatch_kernel(cmd, AGX_CL_FILL, groups_for(n), &args, sizeof(args));
+   }
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -34,51 +41,34 @@ agx_CmdFillBuffer(VkCommandBuffer commandBuffer, VkBuffer dstBuffer, VkDeviceSiz
    struct agx_buffer *dst = agx_buffer_from_handle(dstBuffer);
    if (size == VK_WHOLE_SIZE)
       size = (dst->size - dstOffset) & ~(VkDeviceSize)3; /* whole dwords only */
-   if (size == 0)
-      return;
-   struct agx_pipeline *pipeline = meta(cmd, AGX_META_FILL);
-   if (!pipeline)
-      return;
-   struct agx_internal_buffer buf = {dst->va + dstOffset, size};
-   const uint32_t push[2] = {(uint32_t)(size / 4), data};
-   agx_cmd_dispatch_internal(cmd, pipeline, &buf, 1, push, sizeof(push), groups_for(size / 4));
+   agx_meta_fill(cmd, dst->va + dstOffset, size / 4, data);
 }
 
-/* Copies `size` bytes between GPU addresses (any alignment). */
+/* Copies `size` bytes between GPU addresses (any alignment), size < 4 * CHUNK_DWORDS. */
 static void
 copy(struct agx_cmd_buffer *cmd, uint64_t src, uint64_t dst, uint64_t size)
 {
    if (size == 0)
       return;
    if (((src | dst | size) & 3) == 0) {
-      struct agx_pipeline *pipeline = meta(cmd, AGX_META_COPY_ALIGNED);
-      if (!pipeline)
-         return;
-      struct agx_internal_buffer bufs[2] = {{src, size}, {dst, size}};
-      const uint32_t push[1] = {(uint32_t)(size / 4)};
-      agx_cmd_dispatch_internal(cmd, pipeline, bufs, 2, push, sizeof(push), groups_for(size / 4));
+      struct agx_copy_args args = {.src = src, .dst = dst, .count = (uint32_t)(size / 4)};
+      agx_dispatch_kernel(cmd, AGX_CL_COPY, groups_for(size / 4), &args, sizeof(args));
       return;
    }
-   struct agx_pipeline *pipeline = meta(cmd, AGX_META_COPY);
-   if (!pipeline)
-      return;
-   /* Bind both at dword-aligned addresses; the shader works in bytes. */
-   uint32_t src_byte = src & 3, dst_byte = dst & 3;
-   struct agx_internal_buffer bufs[2] = {{src & ~3ull, size + src_byte + 3},
-                                         {dst & ~3ull, size + dst_byte + 3}};
-   const uint32_t push[3] = {src_byte, dst_byte, (uint32_t)size};
-   uint64_t dst_words = (dst_byte + size + 3) / 4;
-   agx_cmd_dispatch_internal(cmd, pipeline, bufs, 2, push, sizeof(push), groups_for(dst_words));
+   /* Dword-aligned addresses plus byte offsets; one invocation per destination dword. */
+   struct agx_copy_bytes_args args = {
+      .src = src & ~3ull, .dst = dst & ~3ull,
+      .src_byte = (uint32_t)(src & 3), .dst_byte = (uint32_t)(dst & 3), .size = (uint32_t)size};
+   agx_dispatch_kernel(cmd, AGX_CL_COPY_BYTES, groups_for((args.dst_byte + size + 3) / 4), &args,
+                       sizeof(args));
 }
-
-/* One dispatch moves at most this much, so 32-bit counts never overflow. */
-#define COPY_CHUNK (1ull << 30)
 
 static void
 copy_region(struct agx_cmd_buffer *cmd, uint64_t src, uint64_t dst, uint64_t size)
 {
-   for (uint64_t done = 0; done < size; done += COPY_CHUNK)
-      copy(cmd, src + done, dst + done, size - done < COPY_CHUNK ? size - done : COPY_CHUNK);
+   const uint64_t chunk = CHUNK_DWORDS * 4;
+   for (uint64_t done = 0; done < size; done += chunk)
+      copy(cmd, src + done, dst + done, size - done < chunk ? size - done : chunk);
 }
 
 VKAPI_ATTR void VKAPI_CALL

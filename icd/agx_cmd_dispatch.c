@@ -9,9 +9,11 @@
 
 #include "agx_bo.h"
 #include "agx_buffer.h"
+#include "agx_cl_kernels.h"
 #include "agx_cmd_buffer.h"
 #include "agx_descriptor_set.h"
 #include "agx_device.h"
+#include "agx_indirect.h"
 #include "agx_log.h"
 #include "agx_meta.h"
 #include "agx_pack.h"
@@ -252,8 +254,8 @@ agx_CmdDispatchBase(VkCommandBuffer commandBuffer, uint32_t baseX, uint32_t base
 
 /*
  * The hardware's indirect launch reads a grid in threads; a one-thread
- * driver shader reads the application's workgroup counts and writes the
- * thread grid for the CDM Indirect record and the workgroup count into the
+ * helper kernel (agx_indirect_fixup, cl_kernels/agx_indirect.cl) reads the
+ * application's workgroup counts and writes the packed thread grid for the CDM Indirect record and the workgroup count into the
  * launch's root uniforms. A CDM barrier makes both visible to the launch.
  */
 VKAPI_ATTR void VKAPI_CALL
@@ -264,13 +266,10 @@ agx_CmdDispatchIndirect(VkCommandBuffer commandBuffer, VkBuffer _buffer, VkDevic
    const struct agx_pipeline *pipeline = cmd->compute.pipeline;
    if (!pipeline)
       return;
-   struct agx_pipeline *fixup;
    struct agx_upload_ptr threads;
    uint64_t root = 0;
    const uint32_t zero[3] = {0, 0, 0};
-   VkResult result = agx_meta_get(cmd->device, AGX_META_INDIRECT, &fixup);
-   if (result == VK_SUCCESS)
-      result = agx_upload_alloc(&cmd->data, 12, 16, &threads);
+   VkResult result = agx_upload_alloc(&cmd->data, 12, 16, &threads);
    if (result == VK_SUCCESS)
       result = write_root(cmd, cmd->compute.set_addr, cmd->compute.push, sizeof(cmd->compute.push),
                           zero, zero, &root);
@@ -278,10 +277,11 @@ agx_CmdDispatchIndirect(VkCommandBuffer commandBuffer, VkBuffer _buffer, VkDevic
       agx_cmd_set_error(cmd, result);
       return;
    }
-   struct agx_internal_buffer bufs[3] = {{buffer->va + offset, 12}, {threads.gpu, 12},
-                                         {root + AGX_ABI_NUM_WORKGROUPS, 12}};
-   agx_cmd_dispatch_internal(cmd, fixup, bufs, 3, pipeline->info.local_size,
-                             sizeof(pipeline->info.local_size), 1);
+   const struct agx_indirect_args args = {
+      .groups = buffer->va + offset, .grid = threads.gpu,
+      .num_workgroups = root + AGX_ABI_NUM_WORKGROUPS, .local_x = pipeline->info.local_size[0],
+      .local_y = pipeline->info.local_size[1], .local_z = pipeline->info.local_size[2]};
+   agx_dispatch_kernel(cmd, AGX_CL_INDIRECT_FIXUP, 1, &args, sizeof(args));
    agx_cmd_emit_cdm_barrier(cmd);
    emit_launch(cmd, pipeline, root, zero, threads.gpu);
 }

@@ -82,16 +82,8 @@ static void
 write_event(struct agx_cmd_buffer *cmd, VkEvent _event, uint32_t value)
 {
    struct agx_event *event = agx_event_from_handle(_event);
-   struct agx_pipeline *fill;
-   VkResult result = agx_meta_get(cmd->device, AGX_META_FILL, &fill);
-   if (result != VK_SUCCESS) {
-      agx_cmd_set_error(cmd, result);
-      return;
-   }
    agx_cmd_emit_cdm_barrier(cmd);
-   struct agx_internal_buffer buf = {event->bo->va, 4};
-   const uint32_t push[2] = {1, value};
-   agx_cmd_dispatch_internal(cmd, fill, &buf, 1, push, sizeof(push), 1);
+   agx_meta_fill(cmd, event->bo->va, 1, value);
 }
 
 VKAPI_ATTR void VKAPI_CALL

@@ -1,29 +1,34 @@
 /*
- * The driver's own compute pipelines (transfer commands), compiled from
- * embedded SPIR-V by the driver's compiler on first use and kept for the
- * device's lifetime.
+ * The driver's own compute work: helper kernels written in OpenCL C (cl_kernels/), compiled
+ * to AGX at build time and embedded (agx_cl_kernels.h, generated, enum agx_cl_kernel).
+ * agx_dispatch_kernel launches one with its argument struct (declared in the kernel's
+ * cl_kernels/ header) as the push constants. Each kernel's pipeline is made on first use
+ * and kept for the device's lifetime.
  */
 #ifndef AGX_META_H
 #define AGX_META_H
 
+#include <stdint.h>
+
 #include <vulkan/vulkan_core.h>
 
+struct agx_cmd_buffer;
 struct agx_device;
 struct agx_pipeline;
 
-enum agx_meta_kernel {
-   AGX_META_FILL,         /* set 0: dst;      push: count, value */
-   AGX_META_COPY,         /* set 0: src, dst; push: src_byte, dst_byte, size */
-   AGX_META_COPY_ALIGNED, /* set 0: src, dst; push: count (dwords) */
-   AGX_META_INDIRECT,     /* set 0: groups, threads, workgroup count; push: local size */
-   AGX_META_COUNT,
-};
+/* Room for the generated kernel table; checked in agx_meta.c. */
+#define AGX_META_COUNT 16
 
-#define AGX_META_GROUP_SIZE 64u
-
-/* The pipeline for `kernel`, compiling it the first time. */
-VkResult agx_meta_get(struct agx_device *device, enum agx_meta_kernel kernel,
-                      struct agx_pipeline **out);
+/* The pipeline of helper kernel `kernel` (enum agx_cl_kernel), uploading it the first time. */
+VkResult agx_meta_get(struct agx_device *device, unsigned kernel, struct agx_pipeline **out);
 void agx_meta_finish(struct agx_device *device);
+
+/* Launches helper kernel `kernel` over `groups_x` workgroups; `args` becomes the
+ * push-constant range. Errors are recorded on the command buffer. */
+void agx_dispatch_kernel(struct agx_cmd_buffer *cmd, unsigned kernel, uint32_t groups_x,
+                         const void *args, uint32_t args_size);
+
+/* Writes `dwords` copies of `value` from GPU address `va` (4-byte aligned) on the GPU. */
+void agx_meta_fill(struct agx_cmd_buffer *cmd, uint64_t va, uint64_t dwords, uint32_t value);
 
 #endif

@@ -613,7 +613,7 @@ static void emit_call(struct vtn_ctx *c, unsigned i)
 
 /* Kernel arguments are read from the push-constant range: each at the next
  * offset aligned to its size (3-component vectors take 4), in order;
- * pointers are 64-bit global addresses. */
+ * pointers are 64-bit global addresses; ByVal structs at their alignment. */
 static void load_kernel_args(struct vtn_ctx *c, struct vtn_function *f)
 {
    uint32_t off = 0;
@@ -623,6 +623,30 @@ static void load_kernel_args(struct vtn_ctx *c, struct vtn_function *f)
       if (c->ins[i].op != SpvOpFunctionParameter)
          vtn_fail(c, "kernel parameters out of order");
       struct vtn_type *t = vtn_get_type(c, vtn_word(c, i, 1));
+      bool byval = false;
+      for (struct vtn_decoration *d = vtn_val(c, vtn_word(c, i, 2))->decs; d; d = d->next)
+         byval |= d->dec == SpvDecorationFuncParamAttr && d->member == -1 &&
+                  d->arg[0] == SpvFunctionParameterAttributeByVal;
+      if (t->base == VTN_POINTER && t->storage == SpvStorageClassFunction && byval) {
+         /* A struct passed by value (clang's ByVal pointer): its bytes sit in the push range
+          * at the next offset aligned to the struct, laid out like C; loads through the
+          * pointer read push constants. */
+         struct vtn_type *pt = t->elem;
+         vtn_compute_layout(c, pt);
+         off = (off + pt->align - 1) / pt->align * pt->align;
+         struct vtn_pointer *p = vtn_alloc(c, sizeof(*p));
+         p->comp = -1;
+         p->mode = PTR_MEM;
+         p->type = pt;
+         p->storage = SpvStorageClassFunction;
+         p->space = SPACE_PUSH;
+         p->addr = agx_imm(&c->b, 32, off);
+         struct vtn_value *v = vtn_val(c, vtn_word(c, i, 2));
+         v->kind = VK_PTR;
+         v->ptr = p;
+         off += pt->size;
+         continue;
+      }
       if (!vtn_type_is_scalar_or_vector(t) || t->base == VTN_BOOL)
          vtn_fail(c, "kernel argument %u: only scalars, vectors and global pointers are supported", k);
       agx_type it = vtn_ir_type(c, t);

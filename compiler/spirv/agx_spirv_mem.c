@@ -167,6 +167,14 @@ static struct vtn_variable *new_variable(struct vtn_ctx *c, unsigned i, bool glo
       c->shared_top = (uint32_t)off + var->type->size;
       break;
    }
+   case SpvStorageClassUniformConstant:
+      /* OpenCL program-scope constant data (libclc's lookup tables): read-only, so every
+       * invocation gets its own copy, initialised at entry like a Private variable. Costs
+       * scratch (placed in threadgroup memory) per invocation; there is no constant-data
+       * section in the ABI yet. */
+      if (c->exec_model != SpvExecutionModelKernel || !var->init)
+         vtn_fail(c, "UniformConstant variables are only supported as OpenCL constant data");
+      /* fallthrough */
    case SpvStorageClassPrivate:
    case SpvStorageClassFunction:
       if (vtn_type_is_scalar_or_vector(var->type)) {
@@ -204,7 +212,8 @@ static struct vtn_variable *new_variable(struct vtn_ctx *c, unsigned i, bool glo
 void vtn_create_global_variable(struct vtn_ctx *c, unsigned i)
 {
    struct vtn_variable *var = new_variable(c, i, true);
-   if (var->init && var->storage != SpvStorageClassPrivate)
+   if (var->init && var->storage != SpvStorageClassPrivate &&
+       var->storage != SpvStorageClassUniformConstant)
       vtn_fail(c, "initializer on a non-Private global variable");
    if (var->init) {
       struct vtn_value *iv = vtn_val(c, var->init);

@@ -184,7 +184,7 @@ int main(int argc, char **argv)
       { "unstructured", "unstructured control flow" },
       { "recursion", "recursive call" },
       { "kernel", "addressing model 1" },
-      { "image", "storage class 0 not supported" },
+      { "image", "UniformConstant variables are only supported as OpenCL constant data" },
    };
    for (unsigned k = 0; k < 4; k++) {
       size_t m;

@@ -987,6 +987,102 @@ static void test_kernel_basic(void)
    }
 }
 
+static void test_kernel_byval(void)
+{
+   const unsigned N = 10;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "kernel_byval", (enum h_mode)mode, NULL))
+         continue;
+      uint64_t out_addr;
+      int32_t *out = h_memory(&h, 12 * 4, &out_addr);
+      /* first @0, struct @8 (aligned to its 8-byte pointer): out @8, count @16, scale @20,
+       * bias @24..35, big @40. */
+      uint8_t args[48] = {0};
+      uint32_t first = 5, count = N;
+      float scale = 1.5f;
+      int32_t bias[3] = {100, -200, 300};
+      uint64_t big = (uint64_t)7 << 40;
+      memcpy(args, &first, 4);
+      memcpy(args + 8, &out_addr, 8);
+      memcpy(args + 16, &count, 4);
+      memcpy(args + 20, &scale, 4);
+      memcpy(args + 24, bias, 12);
+      memcpy(args + 40, &big, 8);
+      h_push(&h, args, sizeof(args));
+      if (h_run(&h, 3, 1, 1)) {
+         for (unsigned i = 0; i < 12; i++) {
+            int32_t want = i < N ? (int32_t)((float)(i + first) * scale) + bias[i % 3] + 7 : 0;
+            h_check_u32("byval out", i, u(out[i]), u(want));
+         }
+      }
+      h_finish(&h);
+   }
+}
+
+/* OpenCL.std erf/cbrt/atan/tanh from libclc (linked at the SPIR-V level) against host libm in
+ * double precision, within OpenCL 2.0's full-profile ULP bounds (erf 16, cbrt 2, atan 5,
+ * tanh 5). */
+static uint32_t ulps_from(float got, double want)
+{
+   float w = (float)want;
+   if (isnan(w))
+      return isnan(got) ? 0 : UINT32_MAX;
+   if (got == w)
+      return 0;
+   /* Distance in representable floats, through the ordered integer encoding. */
+   int32_t a, b;
+   memcpy(&a, &got, 4);
+   memcpy(&b, &w, 4);
+   if (a < 0)
+      a = INT32_MIN - a;
+   if (b < 0)
+      b = INT32_MIN - b;
+   int64_t d = (int64_t)a - b;
+   return (uint32_t)(d < 0 ? -d : d);
+}
+
+static void test_kernel_libclc_math(void)
+{
+   static const float inputs[] = {0.0f, -0.0f, 0.5f, -0.75f, 1.0f, 2.5f, -3.0f, 10.0f,
+                                  1e-3f, -1e-5f, 27.0f, -8.0f, 100.0f, 1e6f, -2e-20f, 0.3333f};
+   const unsigned N = sizeof(inputs) / sizeof(inputs[0]), G = 8;
+   static const uint32_t bound[4] = {16, 2, 5, 5};
+   static const char *const names[4] = {"erf", "cbrt", "atan", "tanh"};
+   unsigned compiled = 0;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      struct agx_spirv_options opts = { .entry = "agx_libclc_math" };
+      if (!h_compile(&h, "kernel_libclc_math", (enum h_mode)mode, &opts))
+         continue;
+      compiled++;
+      uint64_t in_addr, out_addr;
+      float *in = h_memory(&h, N * 4, &in_addr), *out = h_memory(&h, N * 16, &out_addr);
+      memcpy(in, inputs, sizeof(inputs));
+      uint8_t args[20];
+      uint32_t n = N;
+      memcpy(args, &out_addr, 8);
+      memcpy(args + 8, &in_addr, 8);
+      memcpy(args + 16, &n, 4);
+      h_push(&h, args, sizeof(args));
+      if (h_run(&h, N / G, 1, 1)) {
+         for (unsigned i = 0; i < N; i++) {
+            double x = inputs[i];
+            const double want[4] = {erf(x), cbrt(x), atan(x), tanh(x)};
+            for (unsigned f = 0; f < 4; f++) {
+               uint32_t d = ulps_from(out[4 * i + f], want[f]);
+               if (d > bound[f] || getenv("AGX_TEST_VERBOSE"))
+                  fprintf(stderr, "%s(%g) = %.9g, libm %.9g: %u ulp\n", names[f], x,
+                          out[4 * i + f], want[f], d);
+               h_check_u32(names[f], i, d <= bound[f], 1);
+            }
+         }
+      }
+      h_finish(&h);
+   }
+   h_check_u32("libclc kernel compiled in every mode", 0, compiled, H_NUM_MODES);
+}
+
 static int32_t first_multiple(int32_t x, int32_t m)
 {
    int32_t k = 1;
@@ -1100,6 +1196,10 @@ int main(int argc, char **argv)
       test_kernel_basic();
    else if (!strcmp(t, "kernel_shapes"))
       test_kernel_shapes();
+   else if (!strcmp(t, "kernel_byval"))
+      test_kernel_byval();
+   else if (!strcmp(t, "kernel_libclc_math"))
+      test_kernel_libclc_math();
    else {
       fprintf(stderr, "unknown test %s\n", t);
       return 2;

@@ -1,0 +1,23 @@
+/*
+ * Copyright 2026 agx-vk contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * Host (CPU) runs of the helper kernels: each runs the kernel body for every invocation of
+ * a launch of `invocations` threads rounded up to whole workgroups, in order.
+ * Assumes: addresses in the argument structs are host pointers.
+ */
+#ifndef AGX_CL_HOST_H
+#define AGX_CL_HOST_H
+
+#include "agx_indirect.h"
+#include "agx_query.h"
+#include "agx_transfer.h"
+
+void agx_host_fill(struct agx_fill_args a, uint32_t invocations);
+void agx_host_copy(struct agx_copy_args a, uint32_t invocations);
+void agx_host_copy_bytes(struct agx_copy_bytes_args a, uint32_t invocations);
+void agx_host_copy_query(struct agx_copy_query_args a, uint32_t invocations);
+/* One invocation. */
+void agx_host_indirect_fixup(struct agx_indirect_args a);
+
+#endif

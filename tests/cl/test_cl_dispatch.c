@@ -1,0 +1,336 @@
+/*
+ * The driver's helper-kernel launch (agx_dispatch_kernel) on the simulator, called directly:
+ * the indirect-dispatch fix-up packs CDM Global size on the GPU with genxml's packer, and its
+ * bytes must equal a CPU run of the same source packing with the C packer; the workgroup
+ * counts land where the root uniforms expect them. The query-result copy (no query pools in
+ * the driver yet) runs for every flag combination against the CPU run of the same source and
+ * a model written from the Vulkan spec. Also checks the build-time metadata of
+ * every precompiled kernel and that a too-short argument struct is refused.
+ * Then OpenCL.std math through libclc (tests/compiler's libclc_math kernel, argv[1]) compiled
+ * by the driver's compile path and run on the simulator, against host libm within OpenCL's
+ * ULP bounds.
+ * Assumes: the driver's objects linked in (like tests/icd's internal tests).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "agx_cl_host.h"
+#include "agx_cl_kernels.h"
+#include "agx_cmd_buffer.h"
+#include "agx_device_memory.h"
+#include "agx_internal_test.h"
+#include "agx_meta.h"
+#include "agx_pipeline.h"
+#include "agx_shader_compile.h"
+
+#define OFF_GROUPS 0
+#define OFF_GRID 64
+#define OFF_COUNT 128
+#define MEM_SIZE 4096
+
+_Static_assert(AGX_QUERY_RESULT_64_BIT == VK_QUERY_RESULT_64_BIT, "flag values");
+_Static_assert(AGX_QUERY_RESULT_WAIT == VK_QUERY_RESULT_WAIT_BIT, "flag values");
+_Static_assert(AGX_QUERY_RESULT_WITH_AVAILABILITY == VK_QUERY_RESULT_WITH_AVAILABILITY_BIT,
+               "flag values");
+_Static_assert(AGX_QUERY_RESULT_PARTIAL == VK_QUERY_RESULT_PARTIAL_BIT, "flag values");
+
+static VkResult
+run_on(struct agx_test_device *t, const struct agx_pipeline *pipeline, unsigned kernel,
+       uint32_t groups, const void *args, uint32_t size)
+{
+   VkCommandPoolCreateInfo cpci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+   VkCommandPool pool;
+   CHECK(agx_CreateCommandPool(t->vk, &cpci, NULL, &pool) == VK_SUCCESS);
+   VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                      .commandPool = pool, .commandBufferCount = 1,
+                                      .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY};
+   VkCommandBuffer cb;
+   CHECK(agx_AllocateCommandBuffers(t->vk, &cai, &cb) == VK_SUCCESS);
+   VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+   CHECK(agx_BeginCommandBuffer(cb, &begin) == VK_SUCCESS);
+   if (pipeline)
+      agx_cmd_dispatch_internal(agx_cmd_buffer_from_handle(cb), pipeline, NULL, 0, args, size,
+                                groups);
+   else
+      agx_dispatch_kernel(agx_cmd_buffer_from_handle(cb), kernel, groups, args, size);
+   VkResult result = agx_EndCommandBuffer(cb);
+   if (result == VK_SUCCESS) {
+      VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+      VkFence fence;
+      CHECK(agx_CreateFence(t->vk, &fci, NULL, &fence) == VK_SUCCESS);
+      VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+                         .pCommandBuffers = &cb};
+      result = agx_QueueSubmit(t->queue, 1, &si, fence);
+      if (result == VK_SUCCESS)
+         result = agx_WaitForFences(t->vk, 1, &fence, VK_TRUE, 10000000000ull);
+      agx_DestroyFence(t->vk, fence, NULL);
+   }
+   agx_DestroyCommandPool(t->vk, pool, NULL);
+   return result;
+}
+
+static VkResult
+run_kernel(struct agx_test_device *t, unsigned kernel, const void *args, uint32_t size)
+{
+   return run_on(t, NULL, kernel, 1, args, size);
+}
+
+static uint32_t
+ulps_from(float got, double want)
+{
+   float w = (float)want;
+   if (got == w)
+      return 0;
+   int32_t a, b;
+   memcpy(&a, &got, 4);
+   memcpy(&b, &w, 4);
+   if (a < 0)
+      a = INT32_MIN - a;
+   if (b < 0)
+      b = INT32_MIN - b;
+   int64_t d = (int64_t)a - b;
+   return (uint32_t)(d < 0 ? -d : d);
+}
+
+/* erf/cbrt/atan/tanh from libclc on the simulator vs. libm (bounds: 16, 2, 5, 5 ulp). */
+static void
+check_libclc_math(struct agx_test_device *t, uint8_t *gpu, uint64_t va, const char *spv_path)
+{
+   FILE *f = fopen(spv_path, "rb");
+   CHECK(f != NULL);
+   static uint32_t words[1 << 16];
+   size_t n = fread(words, 4, sizeof(words) / 4, f);
+   fclose(f);
+   CHECK(n > 5 && n < sizeof(words) / 4);
+   struct agx_compile_request req = {.words = words, .word_count = n, .entry = "agx_libclc_math"};
+   struct agx_compile_result compiled;
+   char err[512] = "";
+   if (agx_compile_compute(&req, &compiled, err, sizeof(err))) {
+      fprintf(stderr, "libclc kernel does not compile: %s\n", err);
+      exit(1);
+   }
+   struct agx_pipeline *pipeline;
+   CHECK(agx_compute_pipeline_create(t->dev, compiled.code, compiled.size, &compiled.info,
+                                     &t->dev->alloc, &pipeline) == VK_SUCCESS);
+   agx_compile_result_free(&compiled);
+
+   static const float inputs[] = {0.0f, -0.0f, 0.5f, -0.75f, 1.0f, 2.5f, -3.0f, 10.0f,
+                                  1e-3f, -1e-5f, 27.0f, -8.0f, 100.0f, 1e6f, -2e-20f, 0.3333f};
+   const uint32_t count = sizeof(inputs) / sizeof(inputs[0]);
+   memset(gpu, 0xff, MEM_SIZE);
+   memcpy(gpu, inputs, sizeof(inputs));
+   struct {
+      uint64_t out, in;
+      uint32_t n, pad;
+   } args = {va + 256, va, count, 0};
+   CHECK(run_on(t, pipeline, 0, count / 8, &args, sizeof(args)) == VK_SUCCESS);
+   static const uint32_t bound[4] = {16, 2, 5, 5};
+   static const char *const names[4] = {"erf", "cbrt", "atan", "tanh"};
+   uint32_t worst = 0;
+   for (uint32_t i = 0; i < count; i++) {
+      double x = inputs[i];
+      const double want[4] = {erf(x), cbrt(x), atan(x), tanh(x)};
+      for (unsigned k = 0; k < 4; k++) {
+         float got;
+         memcpy(&got, gpu + 256 + (4 * i + k) * 4, 4);
+         uint32_t d = ulps_from(got, want[k]);
+         if (d > bound[k]) {
+            fprintf(stderr, "%s(%g) = %.9g on the simulator, libm %.9g: %u ulp\n", names[k], x,
+                    got, want[k], d);
+            exit(1);
+         }
+         worst = d > worst ? d : worst;
+      }
+   }
+   agx_pipeline_destroy(t->dev, pipeline, &t->dev->alloc);
+   printf("libclc erf/cbrt/atan/tanh on the simulator: %u inputs, worst %u ulp\n", count, worst);
+}
+
+static void
+check_metadata(void)
+{
+   static const struct {
+      unsigned id;
+      const char *name;
+      uint32_t local_x, args_size;
+   } want[] = {
+      {AGX_CL_FILL, "agx_fill", AGX_TRANSFER_GROUP_SIZE, 16},
+      {AGX_CL_COPY, "agx_copy", AGX_TRANSFER_GROUP_SIZE, 24},
+      {AGX_CL_COPY_BYTES, "agx_copy_bytes", AGX_TRANSFER_GROUP_SIZE, 32},
+      {AGX_CL_INDIRECT_FIXUP, "agx_indirect_fixup", 1, 40},
+      {AGX_CL_COPY_QUERY, "agx_copy_query", AGX_QUERY_GROUP_SIZE, 48},
+   };
+   CHECK(AGX_CL_KERNEL_COUNT == sizeof(want) / sizeof(want[0]));
+   for (unsigned i = 0; i < AGX_CL_KERNEL_COUNT; i++) {
+      const struct agx_precompiled_kernel *k = &agx_cl_kernels[want[i].id];
+      CHECK(!strcmp(k->name, want[i].name));
+      CHECK(k->code_size >= 4 && k->code_size % 2 == 0);
+      CHECK(k->local_size[0] == want[i].local_x && k->local_size[1] == 1 && k->local_size[2] == 1);
+      CHECK(k->args_size == want[i].args_size);
+      CHECK(k->gpr_halves > 0 && k->gpr_halves % 8 == 0);
+      CHECK(k->shared_size == 0 && k->scratch_size == 0);
+   }
+   /* Structs by value: the kernel reads exactly the C struct. */
+   CHECK(agx_cl_kernels[AGX_CL_FILL].args_size == sizeof(struct agx_fill_args));
+   CHECK(agx_cl_kernels[AGX_CL_COPY].args_size == sizeof(struct agx_copy_args));
+   CHECK(agx_cl_kernels[AGX_CL_COPY_BYTES].args_size == sizeof(struct agx_copy_bytes_args));
+   CHECK(agx_cl_kernels[AGX_CL_INDIRECT_FIXUP].args_size == sizeof(struct agx_indirect_args));
+   CHECK(agx_cl_kernels[AGX_CL_COPY_QUERY].args_size == sizeof(struct agx_copy_query_args));
+}
+
+static void
+check_fixup(struct agx_test_device *t, uint8_t *gpu, uint64_t va, const uint32_t groups[3],
+            const uint32_t local[3])
+{
+   static _Alignas(16) uint8_t host[MEM_SIZE];
+   for (unsigned i = 0; i < MEM_SIZE; i++)
+      host[i] = gpu[i] = (uint8_t)(i * 7 + 1);
+   memcpy(gpu + OFF_GROUPS, groups, 12);
+   memcpy(host + OFF_GROUPS, groups, 12);
+   struct agx_indirect_args args = {.groups = va + OFF_GROUPS, .grid = va + OFF_GRID,
+                                    .num_workgroups = va + OFF_COUNT, .local_x = local[0],
+                                    .local_y = local[1], .local_z = local[2]};
+   CHECK(run_kernel(t, AGX_CL_INDIRECT_FIXUP, &args, sizeof(args)) == VK_SUCCESS);
+   args.groups = (uintptr_t)(host + OFF_GROUPS);
+   args.grid = (uintptr_t)(host + OFF_GRID);
+   args.num_workgroups = (uintptr_t)(host + OFF_COUNT);
+   agx_host_indirect_fixup(args);
+   if (memcmp(gpu, host, MEM_SIZE)) {
+      for (unsigned i = 0; i < MEM_SIZE; i++) {
+         if (gpu[i] != host[i])
+            fprintf(stderr, "byte %u: GPU 0x%02x, CPU 0x%02x\n", i, gpu[i], host[i]);
+      }
+      exit(1);
+   }
+   /* Independently of either packer: the grid is in threads, the count in workgroups. */
+   uint32_t grid[3], count[3];
+   memcpy(grid, gpu + OFF_GRID, 12);
+   memcpy(count, gpu + OFF_COUNT, 12);
+   for (unsigned c = 0; c < 3; c++) {
+      CHECK(grid[c] == groups[c] * local[c]);
+      CHECK(count[c] == groups[c]);
+   }
+}
+
+/* Pool at 0 (availability) and 256 (results), destination at 1024 in both images. */
+#define Q_AVAIL 0
+#define Q_RESULTS 256
+#define Q_DST 1024
+#define Q_POOL 16
+
+static void
+check_query_copy(struct agx_test_device *t, uint8_t *gpu, uint64_t va, uint32_t first,
+                 uint32_t count, uint32_t nvalues, uint32_t stride, uint32_t flags)
+{
+   static _Alignas(16) uint8_t host[MEM_SIZE], model[MEM_SIZE];
+   for (unsigned i = 0; i < MEM_SIZE; i++)
+      host[i] = gpu[i] = model[i] = (uint8_t)(i * 13 + 5);
+   uint32_t avail[Q_POOL];
+   uint64_t values[Q_POOL * 4];
+   for (uint32_t q = 0; q < Q_POOL; q++) {
+      avail[q] = (q % 3 == 1) ? 0 : q + 1; /* every third query unavailable */
+      for (uint32_t v = 0; v < nvalues; v++)
+         values[q * nvalues + v] = ((uint64_t)(q * 7 + v + 1) << 32) | (q * 1000u + v * 10u + 3u);
+   }
+   memcpy(gpu + Q_AVAIL, avail, sizeof(avail));
+   memcpy(host + Q_AVAIL, avail, sizeof(avail));
+   memcpy(gpu + Q_RESULTS, values, Q_POOL * nvalues * 8);
+   memcpy(host + Q_RESULTS, values, Q_POOL * nvalues * 8);
+   memcpy(model, host, Q_DST);
+
+   struct agx_copy_query_args args = {
+      .availability = va + Q_AVAIL, .results = va + Q_RESULTS, .dst = va + Q_DST,
+      .dst_stride = stride, .first_query = first, .query_count = count,
+      .values_per_query = nvalues, .flags = flags};
+   CHECK(run_kernel(t, AGX_CL_COPY_QUERY, &args, sizeof(args)) == VK_SUCCESS);
+   args.availability = (uintptr_t)(host + Q_AVAIL);
+   args.results = (uintptr_t)(host + Q_RESULTS);
+   args.dst = (uintptr_t)(host + Q_DST);
+   agx_host_copy_query(args, count);
+
+   /* The spec's model: values written only if available or PARTIAL; availability after. */
+   bool is64 = flags & VK_QUERY_RESULT_64_BIT;
+   for (uint32_t i = 0; i < count; i++) {
+      uint32_t q = first + i;
+      uint8_t *d = model + Q_DST + i * stride;
+      uint32_t n = 0;
+      for (uint32_t v = 0; v <= nvalues; v++) {
+         uint64_t value;
+         if (v < nvalues) {
+            if (!avail[q] && !(flags & VK_QUERY_RESULT_PARTIAL_BIT))
+               continue;
+            value = values[q * nvalues + v];
+         } else {
+            if (!(flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT))
+               continue;
+            value = avail[q] != 0;
+         }
+         n = v;
+         if (is64) {
+            memcpy(d + n * 8, &value, 8);
+         } else {
+            uint32_t w = (uint32_t)value;
+            memcpy(d + n * 4, &w, 4);
+         }
+      }
+   }
+   if (memcmp(host, model, MEM_SIZE) || memcmp(gpu, host, MEM_SIZE)) {
+      for (unsigned i = 0; i < MEM_SIZE; i++) {
+         if (gpu[i] != host[i] || host[i] != model[i])
+            fprintf(stderr, "query copy flags 0x%x: byte %u: GPU 0x%02x, CPU 0x%02x, model 0x%02x\n",
+                    flags, i, gpu[i], host[i], model[i]);
+      }
+      exit(1);
+   }
+}
+
+int
+main(int argc, char **argv)
+{
+   CHECK(argc == 2);
+   check_metadata();
+   struct agx_test_device t = agx_test_device_create();
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = MEM_SIZE};
+   VkDeviceMemory mem;
+   CHECK(agx_AllocateMemory(t.vk, &mai, NULL, &mem) == VK_SUCCESS);
+   uint8_t *gpu;
+   CHECK(agx_MapMemory(t.vk, mem, 0, VK_WHOLE_SIZE, 0, (void **)&gpu) == VK_SUCCESS);
+   uint64_t va = agx_device_memory_from_handle(mem)->bo->va;
+
+   static const uint32_t cases[][6] = {
+      {3, 5, 7, 64, 2, 1}, {0, 1, 1, 32, 1, 1}, {1, 1, 1, 1, 1, 1},
+      {65535, 65535, 65535, 1024, 1, 1}, {100000, 2, 3, 8, 8, 16},
+   };
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+      check_fixup(&t, gpu, va, cases[i], cases[i] + 3);
+
+   unsigned query_cases = 0;
+   for (uint32_t flags = 0; flags < 16; flags++) {
+      uint32_t unit = flags & VK_QUERY_RESULT_64_BIT ? 8 : 4;
+      check_query_copy(&t, gpu, va, 0, 1, 1, unit * 2, flags);
+      check_query_copy(&t, gpu, va, 2, 9, 1, unit * 2, flags);
+      check_query_copy(&t, gpu, va, 1, 5, 3, unit * 5, flags);
+      check_query_copy(&t, gpu, va, 3, 13, 2, 40, flags); /* stride larger than needed */
+      check_query_copy(&t, gpu, va, 5, 0, 1, 8, flags);   /* no queries: nothing written */
+      query_cases += 5;
+   }
+
+   /* An argument struct shorter than what the kernel reads is refused, not launched. */
+   struct agx_fill_args fill = {.dst = va, .count = 1, .value = 5};
+   CHECK(run_kernel(&t, AGX_CL_FILL, &fill, 8) != VK_SUCCESS);
+   /* And the full one runs. */
+   CHECK(run_kernel(&t, AGX_CL_FILL, &fill, sizeof(fill)) == VK_SUCCESS);
+   uint32_t word;
+   memcpy(&word, gpu, 4);
+   CHECK(word == 5);
+
+   check_libclc_math(&t, gpu, va, argv[1]);
+
+   agx_FreeMemory(t.vk, mem, NULL);
+   agx_test_device_destroy(&t);
+   printf("indirect fix-up: GPU packer bytes equal the CPU packer's in %u cases; "
+          "query copies match CPU run and spec model in %u cases\n",
+          (unsigned)(sizeof(cases) / sizeof(cases[0])), query_cases);
+   return 0;
+}
