@@ -34,7 +34,9 @@
 #include "agx_cmd_buffer.h"
 #include "agx_device.h"
 #include "agx_log.h"
+#include "agx_cl_kernels.h"
 #include "agx_meta.h"
+#include "agx_transfer.h"
 
 VKAPI_ATTR VkResult VKAPI_CALL
 agx_CreateQueryPool(VkDevice _device, const VkQueryPoolCreateInfo *pCreateInfo,
@@ -149,28 +151,12 @@ agx_GetQueryPoolResults(VkDevice _device, VkQueryPool queryPool, uint32_t firstQ
    return result;
 }
 
-static struct agx_pipeline *
-meta(struct agx_cmd_buffer *cmd, enum agx_meta_kernel kernel)
-{
-   struct agx_pipeline *pipeline = NULL;
-   VkResult result = agx_meta_get(cmd->device, kernel, &pipeline);
-   if (result != VK_SUCCESS)
-      agx_cmd_set_error(cmd, result);
-   return pipeline;
-}
-
 /* Fills `dwords` words at `va` with `value` (after earlier launches). */
 static void
 fill(struct agx_cmd_buffer *cmd, uint64_t va, uint32_t dwords, uint32_t value)
 {
-   struct agx_pipeline *pipeline = meta(cmd, AGX_META_FILL);
-   if (!pipeline)
-      return;
    agx_cmd_emit_cdm_barrier(cmd);
-   struct agx_internal_buffer buf = {va, (uint64_t)dwords * 4};
-   const uint32_t push[2] = {dwords, value};
-   agx_cmd_dispatch_internal(cmd, pipeline, &buf, 1, push, sizeof(push),
-                             (dwords + AGX_META_GROUP_SIZE - 1) / AGX_META_GROUP_SIZE);
+   agx_meta_fill(cmd, va, dwords, value);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -214,16 +200,15 @@ agx_CmdWriteTimestamp2(VkCommandBuffer commandBuffer, VkPipelineStageFlags2 stag
                    agx_query_pool_from_handle(queryPool), query);
 }
 
-/* Copies `dwords` words between 4-byte-aligned GPU addresses. */
+/* Copies `dwords` words between 4-byte-aligned GPU addresses (the
+ * aligned copy helper kernel of cl_kernels/agx_transfer.cl). */
 static void
 copy_dwords(struct agx_cmd_buffer *cmd, uint64_t src, uint64_t dst, uint32_t dwords)
 {
-   struct agx_pipeline *pipeline = meta(cmd, AGX_META_COPY_ALIGNED);
-   if (!pipeline)
-      return;
-   struct agx_internal_buffer bufs[2] = {{src, dwords * 4ull}, {dst, dwords * 4ull}};
-   const uint32_t push[1] = {dwords};
-   agx_cmd_dispatch_internal(cmd, pipeline, bufs, 2, push, sizeof(push), 1);
+   struct agx_copy_args args = {.src = src, .dst = dst, .count = dwords};
+   agx_dispatch_kernel(cmd, AGX_CL_COPY,
+                       (dwords + AGX_TRANSFER_GROUP_SIZE - 1) / AGX_TRANSFER_GROUP_SIZE, &args,
+                       sizeof(args));
 }
 
 /*
