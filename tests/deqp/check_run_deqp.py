@@ -62,4 +62,32 @@ with tempfile.TemporaryDirectory() as tmp:
     # Flakes are never reported.
     p, rows = run(tmp, good.replace('dEQP-VK.fake.a.fail_1,Fail\n', ''), flakes='dEQP-VK.fake.a.fail_*\n')
     check(p.returncode == 0, 'flake ignored', p)
+    # Summary per group, written next to results.csv.
+    summary = open(os.path.join(tmp, 'out', 'summary.txt')).read()
+    check('dEQP-VK.fake  P 5 F 2 C 1 T 1 NS 1' in summary and 'total' in summary,
+          'per-group summary (grouped by the --include glob):\n' + summary)
+
+    # --groups file + --fraction: every 2nd case of groups a and c (skips applied first).
+    with open(os.path.join(tmp, 'groups'), 'w') as f:
+        f.write('# comment\ndEQP-VK.fake.a.*\ndEQP-VK.fake.c.*\n')
+    p, rows = run(tmp, good, extra=('--groups', os.path.join(tmp, 'groups'), '--fraction', '2',
+                                    '--no-expectations'))
+    # Included after skips, in the binary's order: a.pass_1 a.pass_2 a.fail_1 b.crash_1
+    # b.pass_3 b.hang_1 b.pass_4 c.notsupported_1 c.fail_expected c.pass_fixed.
+    check(sorted(rows) == ['dEQP-VK.fake.a.fail_1', 'dEQP-VK.fake.a.pass_1', 'dEQP-VK.fake.b.pass_3',
+                           'dEQP-VK.fake.b.pass_4', 'dEQP-VK.fake.c.fail_expected'],
+          f'every 2nd included case, got {sorted(rows)}', p)
+    check(p.returncode == 0, '--no-expectations never fails the run', p)
+
+    # Side by side: the same results twice under two names.
+    csv = os.path.join(tmp, 'out', 'results.csv')
+    s = subprocess.run([sys.executable, os.path.join(here, 'summarize.py'), '--depth', '3',
+                        f'agx={csv}', f'ref={csv}'], capture_output=True, text=True)
+    lines = s.stdout.splitlines()
+    check(s.returncode == 0 and lines[0].split() == ['group', 'agx', 'ref'] and
+          lines[1].split() == ['dEQP-VK.fake.a', 'P', '1', 'F', '1', 'P', '1', 'F', '1'],
+          'summarize side by side, grouped by depth: ' + s.stdout + s.stderr)
+    bad = subprocess.run([sys.executable, os.path.join(here, 'summarize.py'), os.path.join(tmp, 'groups')],
+                         capture_output=True, text=True)
+    check(bad.returncode != 0 and 'not a run-deqp results.csv' in bad.stderr, 'bad csv rejected')
 print('ok')
