@@ -69,8 +69,10 @@ int agx_backend_compile(agx_shader *s, const struct agx_backend_options *opts,
 
    agx_shader *pre = NULL;
    unsigned pre_end = 0;
-   if (!(opts && opts->no_preamble) && !agx_backend_env_no_preamble())
-      pre = agx_pass_preamble(s, NULL, &pre_end);
+   if (!(opts && opts->no_preamble) && !agx_backend_env_no_preamble()) {
+      struct agx_preamble_options po = { .address_folds = agx_backend_address_folds };
+      pre = agx_pass_preamble(s, &po, &pre_end);
+   }
 
    struct program main_p, pre_p = { 0 };
    int rc = compile_program(s, max_halves, &main_p, err, errsize);

@@ -33,8 +33,17 @@
  *
  * Cost model: a value is stored (costs one uniform slot) only if the main
  * program uses it outside the uniform computation (in a non-uniform
- * instruction, a phi or an if condition) and computing it takes at least
- * one real instruction (a constant or a plain uniform read is free).
+ * instruction, a phi or an if condition) and storing it removes more
+ * per-thread instructions than reading it back adds. Removed: the value's
+ * own instructions (an ALU op: 1, 2 if 64-bit; a load: its device_loads
+ * and a wait; a 64-bit add of a constant feeding only memory addresses: 0,
+ * the back end folds it) plus those of sources used by nothing else.
+ * Added: uniform operands that the back end must first copy to registers:
+ * 64-bit uniforms in ALU instructions (2 moves per use) and store data (1
+ * per word); memory addresses (also through a 64-bit add that the back
+ * end folds into the memory instructions, asked through
+ * opts->address_folds) and 16/32-bit ALU operands take uniforms as they
+ * are. (Estimates of the AGX back end, agx_isel*.c.)
  * Booleans and 8-bit values are not stored (their register form is not a
  * plain 16-bit value); their uniform inputs are stored instead. Slots are
  * assigned in program order at natural alignment until the budget ends;
@@ -61,9 +70,26 @@ enum {
 struct pre_state {
    agx_shader *s;
    uint8_t *f;          /* per SSA index: U_* flags */
+   bool *main;          /* per SSA index: stays in the main program */
    bool *always;        /* per block index: executed by every invocation */
    bool writes_global;
+   /* users of each value: users[ustart[i] .. ustart[i + 1]) */
+   uint32_t *ustart;
+   agx_instr **users;
+   uint32_t *uses;      /* use counts (if conditions included) */
+   bool (*address_folds)(const agx_instr *I, const uint32_t *uses, void *data);
+   void *data;
 };
+
+static void free_state(struct pre_state *st)
+{
+   free(st->f);
+   free(st->always);
+   free(st->main);
+   free(st->ustart);
+   free(st->users);
+   free(st->uses);
+}
 
 static bool list_has_halt(agx_list *list);
 
@@ -178,6 +204,103 @@ static void mark_if_conds(struct pre_state *st, agx_list *list)
    }
 }
 
+static bool is_memory_address(const agx_instr *U, const agx_instr *v)
+{
+   switch (U->op) {
+   case AGX_OP_LOAD_GLOBAL:
+   case AGX_OP_STORE_GLOBAL:
+   case AGX_OP_ATOMIC_GLOBAL:
+   case AGX_OP_ATOMIC_GLOBAL_CMPXCHG:
+      return U->src[0] == v && (U->num_srcs < 2 || U->src[1] != v);
+   default:
+      return false;
+   }
+}
+
+static unsigned words(agx_type t)
+{
+   unsigned w = (t.bits * t.comps + 31) / 32;
+   return w ? w : 1;
+}
+
+/* A 64-bit add whose every use is a memory instruction that folds it
+ * (base + index or immediate: the back end's address modes). */
+static bool only_addresses(struct pre_state *st, agx_instr *v)
+{
+   if (v->op != AGX_OP_IADD || v->type.bits != 64 || !st->address_folds)
+      return false;
+   for (uint32_t u = st->ustart[v->index]; u < st->ustart[v->index + 1]; u++) {
+      agx_instr *U = st->users[u];
+      if (!is_memory_address(U, v) || !st->address_folds(U, st->uses, st->data))
+         return false;
+   }
+   return true;
+}
+
+/* Per-thread instructions the value itself costs in the main program. */
+static unsigned own_cost(struct pre_state *st, agx_instr *v)
+{
+   if (v->op == AGX_OP_LOAD_GLOBAL)
+      return (words(v->type) == 2 ? 2 : 1) + 1; /* device_load(s) + wait */
+   if (agx_info(v)->kind != AGX_OPK_ALU)
+      return 0;
+   if (only_addresses(st, v) && (v->src[0]->op == AGX_OP_CONST || v->src[1]->op == AGX_OP_CONST))
+      return 0;
+   return v->type.bits == 64 ? 2 : 1;
+}
+
+/* Instructions saved by storing v: its own and those of uniform sources
+ * nothing else uses. */
+static unsigned saving(struct pre_state *st, agx_instr *v, unsigned depth)
+{
+   unsigned c = own_cost(st, v);
+   if (depth > 16)
+      return c;
+   for (unsigned k = 0; k < v->num_srcs; k++) {
+      agx_instr *s = v->src[k];
+      uint8_t f = st->f[s->index];
+      if ((f & U_UNIFORM) && (f & U_COSTLY) && !(f & U_NEEDED) &&
+          st->ustart[s->index + 1] - st->ustart[s->index] == 1)
+         c += saving(st, s, depth + 1);
+   }
+   return c;
+}
+
+/* Copies the main program needs to read v from a uniform register. */
+static unsigned read_cost(struct pre_state *st, agx_instr *v)
+{
+   unsigned c = 0;
+   for (uint32_t u = st->ustart[v->index]; u < st->ustart[v->index + 1]; u++) {
+      agx_instr *U = st->users[u];
+      bool in_main = !agx_info(U)->has_dest || !(st->f[U->index] & U_UNIFORM) ||
+                     st->main[U->index];
+      if (!in_main || U->op == AGX_OP_PHI || is_memory_address(U, v))
+         continue;
+      if (only_addresses(st, U))
+         continue; /* folded: the memory instruction takes a uniform base */
+      if (agx_info(U)->kind == AGX_OPK_ALU || agx_info(U)->kind == AGX_OPK_SPECIAL)
+         c += v->type.bits == 64 ? 2 : 0;
+      else
+         c += words(v->type); /* store data, atomic operands, ... */
+   }
+   return c;
+}
+
+static void count_conds(struct pre_state *st, agx_list *list)
+{
+   agx_foreach_cf(list, n) {
+      if (n->type == AGX_CF_IF) {
+         agx_if *nif = agx_cf_as_if(n);
+         st->uses[nif->cond->index]++;
+         count_conds(st, &nif->then_list);
+         count_conds(st, &nif->else_list);
+      } else if (n->type == AGX_CF_LOOP) {
+         count_conds(st, &agx_cf_as_loop(n)->body);
+         count_conds(st, &agx_cf_as_loop(n)->cont);
+      }
+   }
+}
+
 static bool storable(const agx_instr *I)
 {
    return I->type.bits >= 16 && I->type.comps >= 1 && I->type.comps <= 4;
@@ -231,15 +354,51 @@ agx_shader *agx_pass_preamble(agx_shader *s, const struct agx_preamble_options *
          need(&st, I->src[k]);
    }
    mark_if_conds(&st, &s->body);
-   /* Needed values that cannot or need not be stored stay in the main
-    * program, so their uniform sources become needed (reverse order). */
+   /* Users of every value. */
+   st.ustart = calloc(s->next_index + 2, sizeof(uint32_t));
+   st.main = calloc(s->next_index + 1, sizeof(bool));
+   if (!st.ustart || !st.main)
+      abort();
+   unsigned nuses = 0;
+   for (unsigned i = 0; i < n; i++) {
+      for (unsigned k = 0; k < all[i]->num_srcs; k++, nuses++)
+         st.ustart[all[i]->src[k]->index + 1]++;
+   }
+   for (unsigned i = 1; i <= s->next_index + 1; i++)
+      st.ustart[i] += st.ustart[i - 1];
+   st.users = calloc(nuses + 1, sizeof(*st.users));
+   uint32_t *fill = calloc(s->next_index + 1, sizeof(uint32_t));
+   if (!st.users || !fill)
+      abort();
+   for (unsigned i = 0; i < n; i++) {
+      for (unsigned k = 0; k < all[i]->num_srcs; k++) {
+         unsigned v = all[i]->src[k]->index;
+         st.users[st.ustart[v] + fill[v]++] = all[i];
+      }
+   }
+   free(fill);
+   st.uses = calloc(s->next_index + 1, sizeof(uint32_t));
+   if (!st.uses)
+      abort();
+   for (unsigned i = 0; i <= s->next_index; i++)
+      st.uses[i] = st.ustart[i + 1] - st.ustart[i];
+   count_conds(&st, &s->body);
+   st.address_folds = opts ? opts->address_folds : NULL;
+   st.data = opts ? opts->data : NULL;
+   /* Decide in reverse program order (users first): a needed value that
+    * cannot be stored, or is not worth it, stays in the main program and
+    * its uniform sources become needed. */
    for (unsigned i = n; i-- > 0;) {
       agx_instr *I = all[i];
       if (!agx_info(I)->has_dest)
          continue;
       uint8_t f = st.f[I->index];
-      if (!(f & U_NEEDED) || ((f & U_COSTLY) && storable(I)))
+      if (!(f & U_NEEDED))
          continue;
+      if ((f & U_COSTLY) && storable(I) && saving(&st, I, 0) > read_cost(&st, I))
+         continue;
+      st.f[I->index] &= (uint8_t)~U_NEEDED;
+      st.main[I->index] = true;
       for (unsigned k = 0; k < I->num_srcs; k++)
          need(&st, I->src[k]);
    }
@@ -248,7 +407,7 @@ agx_shader *agx_pass_preamble(agx_shader *s, const struct agx_preamble_options *
    for (unsigned i = 0; i < n; i++) {
       agx_instr *I = all[i];
       uint8_t f = agx_info(I)->has_dest ? st.f[I->index] : 0;
-      if (!(f & U_NEEDED) || !(f & U_COSTLY) || !storable(I))
+      if (!(f & U_NEEDED))
          continue;
       unsigned esize = I->type.bits / 8;
       unsigned at = (end + esize - 1) / esize * esize;
@@ -260,8 +419,7 @@ agx_shader *agx_pass_preamble(agx_shader *s, const struct agx_preamble_options *
       stored++;
    }
    if (!stored) {
-      free(st.f);
-      free(st.always);
+      free_state(&st);
       return NULL;
    }
    /* Everything the stored values are computed from. */
@@ -309,8 +467,7 @@ agx_shader *agx_pass_preamble(agx_shader *s, const struct agx_preamble_options *
    free(full);
    free(pmap);
    free(mmap);
-   free(st.f);
-   free(st.always);
+   free_state(&st);
    agx_optimize(s);
    agx_optimize(p);
    *uniform_end = end;

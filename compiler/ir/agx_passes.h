@@ -28,6 +28,11 @@ bool agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts);
 struct agx_preamble_options {
    unsigned uniform_base;  /* first byte for results; 0 = AGX_ABI_UNIFORM_SIZE */
    unsigned uniform_limit; /* end of the usable uniforms; 0 = AGX_PREAMBLE_UNIFORM_LIMIT */
+   /* Cost model hook: whether the back end folds memory instruction I's
+    * address (an iadd of a base and an offset) into I, so a uniform base
+    * costs nothing there. uses: SSA use counts. NULL: never. */
+   bool (*address_folds)(const agx_instr *I, const uint32_t *uses, void *data);
+   void *data;
 };
 /* Hoists dispatch-uniform work into a new preamble shader (returned; NULL
  * when nothing is worth hoisting) that stores its results with
