@@ -74,7 +74,9 @@ agx_CmdBindDescriptorSets(VkCommandBuffer commandBuffer, VkPipelineBindPoint bin
       struct agx_descriptor_set *set = agx_descriptor_set_from_handle(pSets[i]);
       if (!set)
          continue;
-      cmd->compute.set_addr[firstSet + i] = bind_set(cmd, set, pDynamicOffsets + dynamic);
+      /* no dynamic offsets: pDynamicOffsets may be NULL (no arithmetic on it) */
+      cmd->compute.set_addr[firstSet + i] =
+         bind_set(cmd, set, pDynamicOffsets ? pDynamicOffsets + dynamic : NULL);
       dynamic += set->layout->dynamic_buffer_count;
    }
 }
