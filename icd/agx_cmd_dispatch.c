@@ -2,8 +2,10 @@
  * Compute commands: binding pipelines, descriptor sets and push constants,
  * and vkCmdDispatch*. A dispatch uploads its root uniforms (agx_pipeline.h)
  * and a USC word list (Uniform DMA of the root, Shared, Shader, Registers,
- * No Preshader), then emits a CDM launch: Word 0, Word 1, Global size (in
- * threads) or Indirect, Local size. Every word is packed with GenXML.
+ * then Preshader with the pipeline's preamble or No Preshader), then emits
+ * a CDM launch: Word 0 (uniform registers incl. those the preamble writes,
+ * Preshader register count), Word 1, Global size (in threads) or Indirect,
+ * Local size. Every word is packed with GenXML.
  */
 #include <string.h>
 
@@ -72,7 +74,9 @@ agx_CmdBindDescriptorSets(VkCommandBuffer commandBuffer, VkPipelineBindPoint bin
       struct agx_descriptor_set *set = agx_descriptor_set_from_handle(pSets[i]);
       if (!set)
          continue;
-      cmd->compute.set_addr[firstSet + i] = bind_set(cmd, set, pDynamicOffsets + dynamic);
+      /* no dynamic offsets: pDynamicOffsets may be NULL (no arithmetic on it) */
+      cmd->compute.set_addr[firstSet + i] =
+         bind_set(cmd, set, pDynamicOffsets ? pDynamicOffsets + dynamic : NULL);
       dynamic += set->layout->dynamic_buffer_count;
    }
 }
@@ -124,7 +128,13 @@ emit_usc_words(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline, 
             .bytes_per_threadgroup = pipeline->info.shared_size ? pipeline->info.shared_size : 65536);
    usc_word(p, USC_SHADER, .code = agx_bo_usc_offset(device, pipeline->code));
    usc_word(p, USC_REGISTERS, .register_count = pipeline->info.gpr_halves ? pipeline->info.gpr_halves : 256);
-   usc_word(p, USC_NO_PRESHADER, 0);
+   if (pipeline->info.preamble_offset) {
+      /* Mesa (agx_usc_pack / hk): Preshader.Code = USC offset of the preamble */
+      usc_word(p, USC_PRESHADER,
+               .code = agx_bo_usc_offset(device, pipeline->code) + pipeline->info.preamble_offset);
+   } else {
+      usc_word(p, USC_NO_PRESHADER, 0);
+   }
 
    *usc_offset = (uint32_t)(list.gpu - device->usc_base);
    return VK_SUCCESS;
@@ -175,12 +185,16 @@ emit_launch(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline, uin
    }
    const uint32_t *local = pipeline->info.local_size;
    agx_pack(cs, CDM_LAUNCH_WORD_0, cfg) {
-      cfg.uniform_register_count = AGX_ABI_UNIFORM_SIZE / 2;
-      /* No textures or samplers and no preamble: the fewest the fields
-       * encode (the templates default to "all"). */
+      /* the root uniforms plus what the preamble writes */
+      cfg.uniform_register_count = pipeline->info.uniform_halves > AGX_ABI_UNIFORM_SIZE / 2
+                                      ? pipeline->info.uniform_halves
+                                      : AGX_ABI_UNIFORM_SIZE / 2;
+      /* No textures or samplers: the fewest the fields encode (the
+       * templates default to "all"). */
       cfg.texture_state_register_count = 0;
       cfg.sampler_state_register_count = AGX_SAMPLER_STATES_0;
-      cfg.preshader_register_count = 0;
+      cfg.preshader_register_count =
+         pipeline->info.preamble_offset ? pipeline->info.preamble_gpr_halves : 0;
       cfg.mode = indirect_threads ? AGX_CDM_MODE_INDIRECT_GLOBAL : AGX_CDM_MODE_DIRECT;
    }
    cs += AGX_CDM_LAUNCH_WORD_0_LENGTH / 4;

@@ -18,6 +18,7 @@ static const struct {
    {"startup", AGX_DEBUG_STARTUP, "explain how the device was selected"},
    {"shaders", AGX_DEBUG_SHADERS, "print the disassembly of every compiled shader"},
    {"trace", AGX_DEBUG_TRACE, "decode every submitted control stream (agx-decode)"},
+   {"nopreamble", AGX_DEBUG_NOPREAMBLE, "compile shaders without a preamble (uniform hoisting)"},
 };
 
 static uint32_t debug_flags;

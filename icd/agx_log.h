@@ -17,6 +17,7 @@ enum agx_debug_flag {
    AGX_DEBUG_STARTUP = 1u << 3,/* explain device selection */
    AGX_DEBUG_SHADERS = 1u << 4,/* print the disassembly of every compiled shader */
    AGX_DEBUG_TRACE = 1u << 5,  /* decode every submitted control stream */
+   AGX_DEBUG_NOPREAMBLE = 1u << 6, /* compile shaders without a preamble */
 };
 
 uint32_t agx_debug_flags(void);

@@ -15,6 +15,9 @@ agx_compute_pipeline_create(struct agx_device *device, const void *code, uint32_
 {
    if (info->scratch_size)
       return agx_error(VK_ERROR_OUT_OF_DEVICE_MEMORY, "shaders needing scratch are not supported yet");
+   if (info->preamble_offset && (info->preamble_offset >= size || info->preamble_offset % AGX_CODE_ALIGN))
+      return agx_error(VK_ERROR_UNKNOWN, "preamble offset %u outside the %u-byte code",
+                       info->preamble_offset, size);
    struct agx_pipeline *pipeline = agx_zalloc(alloc, sizeof(*pipeline), 8,
                                               VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!pipeline)

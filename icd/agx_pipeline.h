@@ -19,7 +19,16 @@ struct agx_shader_info {
    uint32_t local_size[3];
    uint32_t shared_size;    /* bytes of threadgroup memory */
    uint32_t scratch_size;   /* bytes per thread (must be 0 until scratch exists) */
+   /* The preamble (USC Preshader: run once per dispatch before the threads,
+    * it writes uniform registers above the root uniforms) lives in the same
+    * code BO at preamble_offset (0: none; the main program is at 0). */
+   uint32_t preamble_offset;
+   uint32_t preamble_gpr_halves;
+   uint32_t uniform_halves; /* uniform halves read or written (0: the root only) */
 };
+
+/* Programs in a code BO start at this alignment (Mesa: AGX_CODE_ALIGN). */
+#define AGX_CODE_ALIGN 256u
 
 struct agx_pipeline {
    VkPipelineBindPoint bind_point;

@@ -24,7 +24,7 @@
 #include "agx_physical_device.h"
 
 #define HEADER_SIZE 32u
-#define INFO_WORDS 6u
+#define INFO_WORDS 9u
 _Static_assert(sizeof(VkPipelineCacheHeaderVersionOne) == HEADER_SIZE, "cache header size");
 
 static void
@@ -36,6 +36,9 @@ info_to_words(const struct agx_shader_info *info, uint32_t w[INFO_WORDS])
    w[3] = info->local_size[2];
    w[4] = info->shared_size;
    w[5] = info->scratch_size;
+   w[6] = info->preamble_offset;
+   w[7] = info->preamble_gpr_halves;
+   w[8] = info->uniform_halves;
 }
 
 static void
@@ -46,6 +49,9 @@ words_to_info(const uint32_t w[INFO_WORDS], struct agx_shader_info *info)
       .local_size = {w[1], w[2], w[3]},
       .shared_size = w[4],
       .scratch_size = w[5],
+      .preamble_offset = w[6],
+      .preamble_gpr_halves = w[7],
+      .uniform_halves = w[8],
    };
 }
 
@@ -177,6 +183,9 @@ load(struct agx_pipeline_cache *cache, const uint8_t *data, size_t size)
       /* code_size is checked before padding it, which could wrap. */
       if (!read_u32(&p, end, &code_size) || code_size > (size_t)(end - p) ||
           (size_t)(end - p) < (size_t)padded(code_size) + AGX_SHA1_SIZE)
+         goto corrupt;
+      /* a preamble must lie inside the code, at a program boundary */
+      if (words[6] && (words[6] >= code_size || words[6] % AGX_CODE_ALIGN))
          goto corrupt;
       const uint8_t *code = p;
       p += padded(code_size);

@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "agx_backend.h"
 #include "agx_descriptor_set_layout.h"
@@ -50,7 +51,7 @@ agx_compile_compute(const struct agx_compile_request *req, struct agx_compile_re
    agx_optimize(s);
 
    struct agx_backend_result r;
-   struct agx_backend_options bopts = {0};
+   struct agx_backend_options bopts = {.no_preamble = req->no_preamble};
    int ret = agx_backend_compile(s, &bopts, &r, err, err_size);
    agx_shader_destroy(s);
    if (ret)
@@ -60,15 +61,37 @@ agx_compile_compute(const struct agx_compile_request *req, struct agx_compile_re
       fprintf(stderr, "agx: compute shader \"%s\": %u bytes, %u halves\n",
               req->entry ? req->entry : "main", (unsigned)r.size, r.info.gpr_halves);
       agx_backend_disasm(r.code, r.size, stderr);
+      if (r.info.has_preamble) {
+         fprintf(stderr, "agx: preamble: %u bytes, %u halves\n", (unsigned)r.preamble_size,
+                 r.info.preamble_gpr_halves);
+         agx_backend_disasm(r.preamble, r.preamble_size, stderr);
+      }
    }
-   out->code = r.code;
-   out->size = (uint32_t)r.size;
+   /* One blob: the main program, then the preamble at the next code
+    * alignment (zero padding between). */
+   uint32_t pre_off = r.info.has_preamble ? ((uint32_t)r.size + AGX_CODE_ALIGN - 1) & ~(AGX_CODE_ALIGN - 1) : 0;
+   size_t total = r.info.has_preamble ? pre_off + r.preamble_size : r.size;
+   uint8_t *code = calloc(1, total ? total : 1);
+   if (!code) {
+      agx_backend_result_free(&r);
+      snprintf(err, err_size, "out of memory");
+      return -1;
+   }
+   memcpy(code, r.code, r.size);
+   if (r.info.has_preamble)
+      memcpy(code + pre_off, r.preamble, r.preamble_size);
+   out->code = code;
+   out->size = (uint32_t)total;
    out->info = (struct agx_shader_info){
       .gpr_halves = r.info.gpr_halves,
       .local_size = {r.info.local_size[0], r.info.local_size[1], r.info.local_size[2]},
       .shared_size = r.info.shared_size,
       .scratch_size = r.info.scratch_size,
+      .preamble_offset = pre_off,
+      .preamble_gpr_halves = r.info.preamble_gpr_halves,
+      .uniform_halves = r.info.uniform_halves,
    };
+   agx_backend_result_free(&r);
    return 0;
 }
 

@@ -28,6 +28,7 @@ struct agx_compile_request {
    struct agx_descriptor_set_layout *const *set_layouts;
    uint32_t set_count;
    bool print_disasm; /* AGX_DEBUG=shaders */
+   bool no_preamble;  /* AGX_DEBUG=nopreamble */
 };
 
 struct agx_compile_result {

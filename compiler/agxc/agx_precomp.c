@@ -61,7 +61,9 @@ static int compile_one(const char *spv, const char *entry, FILE *c, struct agx_b
    }
    *args = s->push_size;
    struct agx_backend_result r;
-   int ret = agx_backend_compile(s, NULL, &r, err, sizeof(err));
+   /* The generated kernel table carries one program per kernel: no preamble. */
+   struct agx_backend_options bopts = {.no_preamble = true};
+   int ret = agx_backend_compile(s, &bopts, &r, err, sizeof(err));
    agx_shader_destroy(s);
    if (ret) {
       fprintf(stderr, "agx-precomp: %s: %s: %s\n", spv, entry, err);

@@ -1,11 +1,14 @@
 /* agxc: command-line driver of the compiler.
  *   agxc [--stage comp] [--entry NAME] [--spec ID=VALUE]... [--no-lower-io]
  *        [--scalarize] [--lower-idiv] [--lower-transcendental] [--lower-int64] [--time N]
- *        IN.spv [--ir] [-o OUT.bin] [--disasm]
+ *        [--no-preamble] IN.spv [--ir] [-o OUT.bin] [--disasm]
  * Parses SPIR-V, translates to the agx IR, optimises and (with --ir) prints
  * the IR; with -o and/or --disasm the AGX back end generates machine code,
- * written raw to OUT.bin (no preamble is produced, so no OUT.bin.preamble)
- * and/or disassembled to stdout, with the dispatch information on stderr.
+ * written raw to OUT.bin (main program) and OUT.bin.preamble (the preamble,
+ * when one is built; a stale OUT.bin.preamble is removed otherwise) and/or
+ * disassembled to stdout (the preamble after a "preamble:" line), with the
+ * dispatch information on stderr. --no-preamble (or AGX_DEBUG=nopreamble)
+ * keeps all work in the main program.
  * Errors exit with status 1, usage errors (including nothing to do) with 2. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +23,7 @@ static void usage(void)
 {
    fprintf(stderr, "usage: agxc [--stage comp] [--entry NAME] [--spec ID=VALUE]... [--no-lower-io]\n"
                    "            [--scalarize] [--lower-idiv] [--lower-transcendental] [--lower-int64]\n"
-                   "            [--time N] IN.spv [--ir] [-o OUT.bin] [--disasm]\n");
+                   "            [--time N] [--no-preamble] IN.spv [--ir] [-o OUT.bin] [--disasm]\n");
 }
 
 static uint32_t *read_words(const char *path, size_t *count)
@@ -49,12 +52,25 @@ static uint32_t *read_words(const char *path, size_t *count)
    return (uint32_t *)buf;
 }
 
+/* Writes size bytes; returns 0, or 1 after a message. */
+static int write_file(const char *path, const uint8_t *data, size_t size)
+{
+   FILE *f = fopen(path, "wb");
+   int bad = !f || fwrite(data, 1, size, f) != size;
+   if (f && fclose(f))
+      bad = 1;
+   if (bad)
+      fprintf(stderr, "agxc: cannot write %s\n", path);
+   return bad;
+}
+
 int main(int argc, char **argv)
 {
    const char *in = NULL;
    bool print_ir = false, lower_io = true, scalarize = false, lower_idiv = false, lower_tr = false,
         lower_i64 = false;
    bool disasm = false;
+   struct agx_backend_options bopts = { 0 };
    const char *out_path = NULL;
    unsigned repeat = 0;
    struct agx_spirv_spec_value spec[64];
@@ -90,6 +106,8 @@ int main(int argc, char **argv)
          lower_idiv = true;
       } else if (!strcmp(argv[i], "--lower-transcendental")) {
          lower_tr = true;
+      } else if (!strcmp(argv[i], "--no-preamble")) {
+         bopts.no_preamble = true;
       } else if (!strcmp(argv[i], "--lower-int64")) {
          lower_i64 = true;
       } else if (!strcmp(argv[i], "--time") && i + 1 < argc) {
@@ -148,30 +166,46 @@ int main(int argc, char **argv)
    if (disasm || out_path) {
       struct agx_backend_result res;
       clock_gettime(CLOCK_MONOTONIC, &t0);
-      if (agx_backend_compile(s, NULL, &res, err, sizeof(err))) {
+      if (agx_backend_compile(s, &bopts, &res, err, sizeof(err))) {
          fprintf(stderr, "agxc: %s: %s\n", in, err);
          agx_shader_destroy(s);
          return 1;
       }
       clock_gettime(CLOCK_MONOTONIC, &t1);
       const struct agx_backend_info *info = &res.info;
+      char pre[128] = "no preamble";
+      if (info->has_preamble)
+         snprintf(pre, sizeof(pre), "preamble %zu bytes, %u instructions, %u GPR halves",
+                  res.preamble_size, info->preamble_num_instrs, info->preamble_gpr_halves);
       fprintf(stderr,
               "agxc: %s: %zu bytes, %u instructions, %u GPR halves, %u uniform halves, "
-              "%u B shared, %u B scratch, workgroup %ux%ux%u, no preamble, back end %.1f us\n",
+              "%u B shared, %u B scratch, workgroup %ux%ux%u, %s, back end %.1f us\n",
               in, res.size, info->num_instrs, info->gpr_halves, info->uniform_halves,
               info->shared_size, info->scratch_size, info->local_size[0], info->local_size[1],
-              info->local_size[2],
+              info->local_size[2], pre,
               ((t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec)) / 1e3);
       if (disasm && !agx_backend_disasm(res.code, res.size, stdout))
          status = 1;
+      if (disasm && info->has_preamble) {
+         printf("preamble:\n");
+         if (!agx_backend_disasm(res.preamble, res.preamble_size, stdout))
+            status = 1;
+      }
       if (out_path) {
-         FILE *f = fopen(out_path, "wb");
-         if (!f || fwrite(res.code, 1, res.size, f) != res.size) {
-            fprintf(stderr, "agxc: cannot write %s\n", out_path);
+         if (write_file(out_path, res.code, res.size))
             status = 1;
+         size_t plen = strlen(out_path) + sizeof(".preamble");
+         char *ppath = malloc(plen);
+         if (!ppath)
+            abort();
+         snprintf(ppath, plen, "%s.preamble", out_path);
+         if (info->has_preamble) {
+            if (write_file(ppath, res.preamble, res.preamble_size))
+               status = 1;
+         } else {
+            remove(ppath); /* not an error when there was none */
          }
-         if (f && fclose(f))
-            status = 1;
+         free(ppath);
       }
       agx_backend_result_free(&res);
    }

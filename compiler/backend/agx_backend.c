@@ -1,11 +1,50 @@
 /* Back-end entry point: lowers what instruction selection does not take
- * (vector ALU ops, integer division, transcendental functions), selects, allocates registers, emits,
- * and fills in the dispatch information. */
+ * (vector ALU ops, integer division, transcendental functions), hoists
+ * dispatch-uniform work into a preamble, then selects, allocates registers
+ * and emits each program and fills in the dispatch information. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "agx_backend_priv.h"
 #include "agx_passes.h"
+
+bool agx_backend_env_no_preamble(void)
+{
+   const char *env = getenv("AGX_DEBUG");
+   for (const char *p = env; p && *p;) {
+      size_t len = strcspn(p, ",");
+      if (len == 10 && !strncmp(p, "nopreamble", 10))
+         return true;
+      p += len + (p[len] == ',');
+   }
+   return false;
+}
+
+struct program {
+   uint8_t *code;
+   size_t size;
+   unsigned num_instrs, gpr_halves, uniform_halves, local_bytes, spill_bytes;
+};
+
+/* Selection, allocation and emission of one program (main or preamble). */
+static int compile_program(agx_shader *s, unsigned max_halves, struct program *p, char *err,
+                           size_t errsize)
+{
+   memset(p, 0, sizeof(*p));
+   if (!agx_validate(s, err, errsize))
+      return -1;
+   struct agx_mir m = { 0 };
+   int rc = agx_isel(s, &m, &p->uniform_halves, &p->local_bytes, err, errsize);
+   int used = rc ? -1 : agx_mir_ra_spill(&m, max_halves, err, errsize);
+   if (used >= 0)
+      rc = agx_emit(&m, &p->code, &p->size, &p->num_instrs, err, errsize);
+   else
+      rc = -1;
+   p->spill_bytes = m.spill_bytes;
+   agx_mir_free(&m);
+   p->gpr_halves = used > 0 ? (((unsigned)used + 7) & ~7u) : 0;
+   return rc;
+}
 
 int agx_backend_compile(agx_shader *s, const struct agx_backend_options *opts,
                         struct agx_backend_result *out, char *err, size_t errsize)
@@ -27,34 +66,58 @@ int agx_backend_compile(agx_shader *s, const struct agx_backend_options *opts,
    agx_pass_scalarize(s);
    agx_backend_lower_alu(s);
    agx_optimize(s);
-   if (!agx_validate(s, err, errsize))
-      return -1;
 
-   struct agx_mir m = { 0 };
-   unsigned uniform_halves = 0, local_bytes = 0;
-   int rc = agx_isel(s, &m, &uniform_halves, &local_bytes, err, errsize);
-   int used = rc ? -1 : agx_mir_ra_spill(&m, max_halves, err, errsize);
-   if (used >= 0)
-      rc = agx_emit(&m, &out->code, &out->size, &out->info.num_instrs, err, errsize);
-   else
-      rc = -1;
-   unsigned spill_bytes = m.spill_bytes;
-   agx_mir_free(&m);
-   if (rc)
+   agx_shader *pre = NULL;
+   unsigned pre_end = 0;
+   if (!(opts && opts->no_preamble) && !agx_backend_env_no_preamble()) {
+      struct agx_preamble_options po = { .address_folds = agx_backend_address_folds };
+      pre = agx_pass_preamble(s, &po, &pre_end);
+   }
+
+   struct program main_p, pre_p = { 0 };
+   int rc = compile_program(s, max_halves, &main_p, err, errsize);
+   if (!rc && pre) {
+      /* The preamble has the whole register file (Preshader register count). */
+      char perr[512];
+      rc = compile_program(pre, 256, &pre_p, perr, sizeof(perr));
+      if (!rc && (pre_p.spill_bytes || pre_p.local_bytes)) {
+         snprintf(perr, sizeof(perr), "needs stack or threadgroup memory");
+         rc = -1;
+      }
+      if (rc)
+         snprintf(err, errsize, "preamble: %s", perr);
+   }
+   agx_shader_destroy(pre);
+   if (rc) {
+      free(main_p.code);
+      free(pre_p.code);
       return -1;
-   out->info.gpr_halves = ((unsigned)used + 7) & ~7u;
-   out->info.uniform_halves = uniform_halves;
-   out->info.shared_size = local_bytes;
+   }
+   out->code = main_p.code;
+   out->size = main_p.size;
+   out->info.num_instrs = main_p.num_instrs;
+   out->info.gpr_halves = main_p.gpr_halves;
+   out->info.uniform_halves = main_p.uniform_halves;
+   out->info.shared_size = main_p.local_bytes;
    /* private arrays live in threadgroup memory; the stack holds spills */
-   out->info.scratch_size = spill_bytes;
+   out->info.scratch_size = main_p.spill_bytes;
    memcpy(out->info.local_size, s->local_size, sizeof(out->info.local_size));
-   out->info.has_preamble = false;
+   if (pre) {
+      out->preamble = pre_p.code;
+      out->preamble_size = pre_p.size;
+      out->info.has_preamble = true;
+      out->info.preamble_gpr_halves = pre_p.gpr_halves;
+      out->info.preamble_num_instrs = pre_p.num_instrs;
+      if (pre_p.uniform_halves > out->info.uniform_halves)
+         out->info.uniform_halves = pre_p.uniform_halves;
+   }
    return 0;
 }
 
 void agx_backend_result_free(struct agx_backend_result *r)
 {
    free(r->code);
+   free(r->preamble);
    memset(r, 0, sizeof(*r));
 }
 

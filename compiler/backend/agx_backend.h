@@ -4,7 +4,10 @@
  * agx_abi.h uniforms (load_uniform), integer division lowered, ALU ops
  * scalarized (agx_backend_compile runs those passes itself when needed).
  * The uniform registers hold the agx_abi.h block from u0 (32-bit words).
- * No preamble is produced. */
+ * Unless disabled, dispatch-uniform work is hoisted into a preamble
+ * (agx_pass_preamble) compiled as its own program; it runs once per
+ * dispatch (USC Preshader) and leaves its results in uniform registers
+ * above the ABI block, which the main program reads. */
 #pragma once
 #include <stdbool.h>
 #include <stddef.h>
@@ -15,6 +18,8 @@
 struct agx_backend_options {
    /* GPR budget in 16-bit halves (multiple of 8, <= 256); 0 = 256. */
    unsigned max_halves;
+   /* Do not build a preamble (also: AGX_DEBUG containing "nopreamble"). */
+   bool no_preamble;
 };
 
 struct agx_backend_info {
@@ -26,15 +31,23 @@ struct agx_backend_info {
                               * registers (0: none); private arrays are
                               * placed in threadgroup memory instead */
    unsigned local_size[3];
-   unsigned num_instrs;      /* static instruction count */
-   bool has_preamble;        /* always false for now */
+   unsigned num_instrs;      /* static instruction count (main program) */
+   bool has_preamble;        /* preamble/preamble_size hold a program */
+   unsigned preamble_gpr_halves;  /* Preshader register count (halves, multiple of 8) */
+   unsigned preamble_num_instrs;  /* static instruction count of the preamble */
 };
 
 struct agx_backend_result {
    uint8_t *code;            /* malloc'ed machine code, ends with stop */
    size_t size;
-   struct agx_backend_info info;
+   uint8_t *preamble;        /* malloc'ed preamble code (ends with stop) or NULL */
+   size_t preamble_size;
+   struct agx_backend_info info; /* uniform_halves covers what both programs
+                                  * read or write */
 };
+
+/* True when AGX_DEBUG (comma-separated) contains "nopreamble". */
+bool agx_backend_env_no_preamble(void);
 
 /* Returns 0, or -1 with a message in err (unsupported op, register budget
  * exceeded, ...). The shader may be modified by lowering passes. */

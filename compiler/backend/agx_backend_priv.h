@@ -15,5 +15,8 @@ int agx_isel(agx_shader *s, struct agx_mir *m, unsigned *uniform_halves, unsigne
 bool agx_backend_lower_alu(agx_shader *s);
 /* fsin/fcos -> range reduction and a polynomial (agx_lower_trig.c). */
 bool agx_backend_lower_trig(agx_shader *s);
+/* Whether memory instruction I's address (an iadd) folds into I given SSA
+ * use counts (agx_isel_fold.c); the preamble pass's cost model asks it. */
+bool agx_backend_address_folds(const agx_instr *I, const uint32_t *uses, void *data);
 int agx_emit(struct agx_mir *m, uint8_t **code, size_t *size, unsigned *ninstrs, char *err,
              size_t errsize);

@@ -58,9 +58,10 @@ static agx_instr *ext32(agx_instr *I, bool *sign)
    return NULL;
 }
 
-/* Tries off as a scaled index for elements of esize bytes. */
-static bool plan_offset(struct isel *c, agx_instr *off, unsigned esize, bool reg_ok,
-                        unsigned max_shift, struct addr_fold *f)
+/* Tries off as a scaled index for elements of esize bytes (skip: NULL or
+ * the instructions folded away). */
+static bool plan_offset(const uint32_t *uses, bool *skip, agx_instr *off, unsigned esize,
+                        bool reg_ok, unsigned max_shift, struct addr_fold *f)
 {
    uint64_t k;
    if (const_value(off, &k)) {
@@ -70,7 +71,7 @@ static bool plan_offset(struct isel *c, agx_instr *off, unsigned esize, bool reg
       f->imm = (int32_t)n;
       return true;
    }
-   if (!reg_ok || c->uses[off->index] != 1 || off->type.comps != 1)
+   if (!reg_ok || uses[off->index] != 1 || off->type.comps != 1)
       return false;
    uint64_t scale = 0;
    if (off->op == AGX_OP_IMUL && const_value(off->src[1], &k))
@@ -86,43 +87,59 @@ static bool plan_offset(struct isel *c, agx_instr *off, unsigned esize, bool reg
       if (scale == (uint64_t)esize << s) {
          f->index = x;
          f->shift = (uint8_t)s;
-         c->skip[off->index] = true;
+         if (skip)
+            skip[off->index] = true;
          return true;
       }
    }
    return false;
 }
 
+/* The fold of memory instruction I's address, if it has one. */
+static bool plan_access(const uint32_t *uses, bool *skip, const agx_instr *I,
+                        struct addr_fold *out)
+{
+   unsigned esize, elems;
+   bool atomic = I->op == AGX_OP_ATOMIC_GLOBAL || I->op == AGX_OP_ATOMIC_GLOBAL_CMPXCHG;
+   if (I->op != AGX_OP_LOAD_GLOBAL && I->op != AGX_OP_STORE_GLOBAL && !atomic)
+      return false;
+   agx_type t = I->op == AGX_OP_STORE_GLOBAL ? I->src[1]->type : I->type;
+   if (t.bits != 16 && t.bits != 32 && t.bits != 64)
+      return false;
+   esize = t.bits == 16 ? 2 : 4;
+   elems = t.comps * (t.bits == 64 ? 2 : 1);
+   agx_instr *A = I->src[0];
+   if (A->op != AGX_OP_IADD || A->type.bits != 64 || A->type.comps != 1 || uses[A->index] != 1)
+      return false;
+   /* two-element accesses are split in two (agx_isel_mem.c): the second
+    * needs index + 1, so only immediate indices fold there */
+   bool reg_ok = elems != 2;
+   for (unsigned k = 0; k < 2; k++) {
+      struct addr_fold f = { .valid = true, .base = A->src[k] };
+      if (plan_offset(uses, skip, A->src[1 - k], esize, reg_ok, atomic ? 0 : 2, &f)) {
+         *out = f;
+         if (skip)
+            skip[A->index] = true;
+         return true;
+      }
+   }
+   return false;
+}
+
+bool agx_backend_address_folds(const agx_instr *I, const uint32_t *uses, void *data)
+{
+   (void)data;
+   struct addr_fold f;
+   return plan_access(uses, NULL, I, &f);
+}
+
 static void plan_folds(agx_block *b, void *data)
 {
    struct isel *c = data;
    agx_foreach_instr(b, I) {
-      unsigned esize, elems;
-      bool atomic = I->op == AGX_OP_ATOMIC_GLOBAL || I->op == AGX_OP_ATOMIC_GLOBAL_CMPXCHG;
-      if (I->op == AGX_OP_LOAD_GLOBAL || I->op == AGX_OP_STORE_GLOBAL || atomic) {
-         agx_type t = I->op == AGX_OP_STORE_GLOBAL ? I->src[1]->type : I->type;
-         if (t.bits != 16 && t.bits != 32 && t.bits != 64)
-            continue;
-         esize = t.bits == 16 ? 2 : 4;
-         elems = t.comps * (t.bits == 64 ? 2 : 1);
-      } else {
-         continue;
-      }
-      agx_instr *A = I->src[0];
-      if (A->op != AGX_OP_IADD || A->type.bits != 64 || A->type.comps != 1 ||
-          c->uses[A->index] != 1)
-         continue;
-      /* two-element accesses are split in two (agx_isel_mem.c): the second
-       * needs index + 1, so only immediate indices fold there */
-      bool reg_ok = elems != 2;
-      for (unsigned k = 0; k < 2; k++) {
-         struct addr_fold f = { .valid = true, .base = A->src[k] };
-         if (plan_offset(c, A->src[1 - k], esize, reg_ok, atomic ? 0 : 2, &f)) {
-            c->fold[I->index] = f;
-            c->skip[A->index] = true;
-            break;
-         }
-      }
+      struct addr_fold f;
+      if (plan_access(c->uses, c->skip, I, &f))
+         c->fold[I->index] = f;
    }
 }
 

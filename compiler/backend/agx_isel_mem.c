@@ -310,8 +310,39 @@ static void constant(struct isel *c, const agx_instr *I, const uint32_t *v)
       c->map[I->index][k] = imm(type_halves(I->type), v[k]);
 }
 
+/* Preamble result: uniform_store moves up to four 16-bit register halves
+ * to consecutive uniform halves (applegpu: "R is stored to offset O ... in
+ * 16-bit units"; Mesa stores one value per instruction with format i16). */
+static void store_uniform(struct isel *c, agx_instr *I)
+{
+   unsigned byte = I->c[0];
+   unsigned total = type_halves(I->src[0]->type) * I->src[0]->type.comps;
+   if (byte % 2 || byte / 2 + total > 512) {
+      isel_fail(c, "unsupported: uniform store at byte %u", byte);
+      return;
+   }
+   struct mval data = gather(c, I, 0);
+   for (unsigned done = 0; done < total; done += 4) {
+      unsigned n = total - done < 4 ? total - done : 4;
+      struct agx_minstr *mi = isel_emit(c, AGX_OP_UNIFORM_STORE);
+      isel_set(c, mi, 0, agx_isa_imm(0));
+      isel_set(c, mi, 1, agx_isa_str("i16"));
+      isel_set(c, mi, 2, agx_isa_str(mask_names[(1u << n) - 1]));
+      isel_set(c, mi, 3, agx_isa_imm(0));
+      isel_use(c, &mi, 4, isel_part(data, done, n), false, false);
+      mi->slot[mi->nslots - 1].v = agx_isa_reg(AGX_R16, 0, n);
+      isel_set(c, mi, 5, agx_isa_imm(byte / 2 + done));
+   }
+   if (byte / 2 + total > c->uniform_end)
+      c->uniform_end = byte / 2 + total;
+}
+
 bool isel_mem(struct isel *c, agx_instr *I)
 {
+   if (I->op == AGX_OP_STORE_UNIFORM) {
+      store_uniform(c, I);
+      return true;
+   }
    const agx_shader *s = c->s;
    switch (I->op) {
    case AGX_OP_LOAD_UNIFORM: {

@@ -207,3 +207,6 @@ intr('subgroup_shuffle', 2)            # (value, lane)
 intr('subgroup_reduce', 1, consts=('op', 'kind'))
 # After ABI lowering: driver uniforms, by byte offset (base + source).
 intr('load_uniform', 1, reorder=True, consts=('base',))
+# Preamble only (agx_pass_preamble): writes the source to the uniform
+# registers at byte offset base, for the main program's load_uniform.
+intr('store_uniform', 1, dest=False, effects=True, consts=('base',))

@@ -22,6 +22,25 @@ struct agx_io_options {
 };
 bool agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts);
 
+/* The uniform file holds 512 16-bit registers (1024 bytes). */
+#define AGX_PREAMBLE_UNIFORM_LIMIT 1024u
+
+struct agx_preamble_options {
+   unsigned uniform_base;  /* first byte for results; 0 = AGX_ABI_UNIFORM_SIZE */
+   unsigned uniform_limit; /* end of the usable uniforms; 0 = AGX_PREAMBLE_UNIFORM_LIMIT */
+   /* Cost model hook: whether the back end folds memory instruction I's
+    * address (an iadd of a base and an offset) into I, so a uniform base
+    * costs nothing there. uses: SSA use counts. NULL: never. */
+   bool (*address_folds)(const agx_instr *I, const uint32_t *uses, void *data);
+   void *data;
+};
+/* Hoists dispatch-uniform work into a new preamble shader (returned; NULL
+ * when nothing is worth hoisting) that stores its results with
+ * store_uniform at bytes [uniform_base, *uniform_end); s reads them back
+ * with load_uniform. Requires lowered I/O. See agx_pass_preamble.c. */
+agx_shader *agx_pass_preamble(agx_shader *s, const struct agx_preamble_options *opts,
+                              unsigned *uniform_end);
+
 /* The lowering a back end without integer division, fp transcendentals
  * beyond rcp/rsqrt/exp2/log2/sin/cos, vector ALU or 64-bit integer ALU
  * needs: lower_idiv, lower_transcendental, scalarize, lower_int64, then

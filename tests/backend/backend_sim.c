@@ -66,12 +66,18 @@ int bsim_run(const struct bsim_program *r, const void *uniforms, size_t uniform_
       snprintf(err, errsize, "cannot create a VM");
       goto out;
    }
-   maps[32] = map_bo(sim, vc.vm_id, CODE_VA, r->size, &sizes[32]);
+   /* the preamble follows the main program, 256-byte aligned (Mesa pads
+    * each program of a shader binary to 0x100) */
+   size_t pre_off = (r->size + 255) & ~(size_t)255;
+   size_t code_size = r->preamble_size ? pre_off + r->preamble_size : r->size;
+   maps[32] = map_bo(sim, vc.vm_id, CODE_VA, code_size, &sizes[32]);
    if (!maps[32]) {
       snprintf(err, errsize, "cannot map the code");
       goto out;
    }
    memcpy(maps[32], r->code, r->size);
+   if (r->preamble_size)
+      memcpy(maps[32] + pre_off, r->preamble, r->preamble_size);
    for (unsigned i = 0; i < nbufs; i++) {
       maps[i] = map_bo(sim, vc.vm_id, bufs[i].address, bufs[i].size, &sizes[i]);
       if (!maps[i]) {
@@ -92,6 +98,10 @@ int bsim_run(const struct bsim_program *r, const void *uniforms, size_t uniform_
    }
    d.code = CODE_VA;
    d.reg_halves = r->gpr_halves;
+   if (r->preamble_size) {
+      d.preamble = CODE_VA + pre_off;
+      d.preamble_halves = r->preamble_gpr_halves;
+   }
    d.local_bytes = r->shared_size;
 
    struct agx_sim_vm *vm = agx_sim_vm_lookup(sim, vc.vm_id);

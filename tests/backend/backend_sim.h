@@ -1,6 +1,7 @@
 /* Runs back-end output on the simulated GPU: maps the code and every
  * harness buffer at its GPU address, loads the agx_abi.h uniform block
- * into u0.., dispatches the grid and copies the buffers back. */
+ * into u0.., runs the preamble if any, dispatches the grid and copies the
+ * buffers back. */
 #pragma once
 #include <stddef.h>
 #include <stdint.h>
@@ -17,6 +18,10 @@ struct bsim_program {
    size_t size;
    unsigned gpr_halves, shared_size;
    unsigned local_size[3];
+   /* optional preamble, run once before the threads (USC Preshader) */
+   const uint8_t *preamble;
+   size_t preamble_size;
+   unsigned preamble_gpr_halves;
 };
 
 struct bsim_stats {

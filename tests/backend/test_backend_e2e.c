@@ -5,8 +5,11 @@
  * where the hardware sequence is approximate: rcp-based division, sqrt).
  * Every emitted binary must also decode completely. With --budget N the
  * back end gets only N GPR halves (forcing spills to the stack); with
- * --expect-spill the test fails unless the shader spilled.
- *   test_backend_e2e SPV_DIR [--budget N] [--expect-spill] NAME... */
+ * --expect-spill the test fails unless the shader spilled. By default the
+ * back end builds a preamble (run by the GPU model once before the
+ * threads); --no-preamble disables it, --both runs each shader both ways.
+ * Each run prints the static instruction counts (main + preamble).
+ *   test_backend_e2e SPV_DIR [--budget N] [--expect-spill] [--no-preamble|--both] NAME... */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,6 +75,8 @@ static const struct shader_case cases[] = {
      4, { 0 }, 0 },
    { "be_spill", 2, { { 0, 0, 0, 2048, B_RAND, 0 }, { 0, 1, 0, 128 * 2 * 4, B_ZERO, 0 } }, 2,
      { 0 }, 0 },
+   { "be_preamble", 3, { { 0, 0, 0, 384, B_RAND, 0 }, { 0, 1, 0, 384, B_ZERO, 0 } }, 2,
+     { 0x12345, 77, 0xABCDE, (uint32_t)-3, 5 }, 20 },
    { "be_shared", 2, { { 0, 0, 0, 512, B_RAND, 0 }, { 0, 1, 0, 512, B_ZERO, 0 },
                        { 0, 2, 0, 8, B_ZERO, 0 } }, 3, { 0 }, 0 },
 };
@@ -104,6 +109,7 @@ static bool close_f32(uint32_t a, uint32_t b, float tol)
 
 static unsigned budget;     /* --budget: GPR halves, 0 = default */
 static bool expect_spill;   /* --expect-spill */
+static bool no_preamble;    /* --no-preamble / second run of --both */
 
 static unsigned run_case(const struct shader_case *sc, enum h_mode mode)
 {
@@ -140,7 +146,7 @@ static unsigned run_case(const struct shader_case *sc, enum h_mode mode)
    char err[512];
    struct timespec t0, t1;
    clock_gettime(CLOCK_MONOTONIC, &t0);
-   struct agx_backend_options opts = { .max_halves = budget };
+   struct agx_backend_options opts = { .max_halves = budget, .no_preamble = no_preamble };
    int rc = agx_backend_compile(h.s, &opts, &r, err, sizeof(err));
    clock_gettime(CLOCK_MONOTONIC, &t1);
    if (rc) {
@@ -148,8 +154,14 @@ static unsigned run_case(const struct shader_case *sc, enum h_mode mode)
       fails++;
    } else {
       FILE *null = fopen("/dev/null", "w");
-      if (!agx_backend_disasm(r.code, r.size, null)) {
+      if (!agx_backend_disasm(r.code, r.size, null) ||
+          !agx_backend_disasm(r.preamble, r.preamble_size, null)) {
          fprintf(stderr, "%s: emitted code does not decode completely\n", sc->name);
+         fails++;
+      }
+      if (r.info.has_preamble != (r.preamble_size != 0) || (no_preamble && r.info.has_preamble)) {
+         fprintf(stderr, "%s: inconsistent preamble (has %d, %zu bytes)\n", sc->name,
+                 r.info.has_preamble, r.preamble_size);
          fails++;
       }
       fclose(null);
@@ -166,7 +178,8 @@ static unsigned run_case(const struct shader_case *sc, enum h_mode mode)
       uint32_t groups[3] = { sc->groups, 1, 1 };
       struct bsim_program prog = { r.code, r.size, r.info.gpr_halves, r.info.shared_size,
                                    { r.info.local_size[0], r.info.local_size[1],
-                                     r.info.local_size[2] } };
+                                     r.info.local_size[2] },
+                                   r.preamble, r.preamble_size, r.info.preamble_gpr_halves };
       struct bsim_buffer bb[32];
       for (unsigned k = 0; k < h.nbufs; k++)
          bb[k] = (struct bsim_buffer){ h.bufs[k].address, h.bufs[k].data, h.bufs[k].size };
@@ -174,6 +187,10 @@ static unsigned run_case(const struct shader_case *sc, enum h_mode mode)
                    sizeof(err))) {
          fprintf(stderr, "%s: GPU model: %s\n", sc->name, err);
          agx_backend_disasm(r.code, r.size, stderr);
+         if (r.preamble_size) {
+            fprintf(stderr, "preamble:\n");
+            agx_backend_disasm(r.preamble, r.preamble_size, stderr);
+         }
          fails++;
       } else {
          for (unsigned i = 0; i < sc->nbufs; i++) {
@@ -210,9 +227,10 @@ static unsigned run_case(const struct shader_case *sc, enum h_mode mode)
             }
          }
       }
-      printf("%-10s %5zu bytes %4u instrs %3u GPR halves %3u uniform halves %4u B stack"
-             "  back end %6.1f us  executed %llu SIMD-group instrs\n",
-             sc->name, r.size, r.info.num_instrs, r.info.gpr_halves, r.info.uniform_halves,
+      printf("%-10s %5zu bytes %4u+%-3u instrs (main+preamble) %3u GPR halves %3u uniform halves"
+             " %4u B stack  back end %6.1f us  executed %llu SIMD-group instrs\n",
+             sc->name, r.size, r.info.num_instrs, r.info.preamble_num_instrs, r.info.gpr_halves,
+             r.info.uniform_halves,
              r.info.scratch_size,
              ((t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec)) / 1e3,
              (unsigned long long)st.sg_insns);
@@ -235,6 +253,7 @@ int main(int argc, char **argv)
    }
    h_spv_dir = argv[1];
    unsigned fails = 0;
+   bool both = false;
    for (int a = 2; a < argc; a++) {
       if (!strcmp(argv[a], "--budget") && a + 1 < argc) {
          budget = (unsigned)atoi(argv[++a]);
@@ -242,6 +261,14 @@ int main(int argc, char **argv)
       }
       if (!strcmp(argv[a], "--expect-spill")) {
          expect_spill = true;
+         continue;
+      }
+      if (!strcmp(argv[a], "--no-preamble")) {
+         no_preamble = true;
+         continue;
+      }
+      if (!strcmp(argv[a], "--both")) {
+         both = true;
          continue;
       }
       const struct shader_case *sc = NULL;
@@ -255,9 +282,15 @@ int main(int argc, char **argv)
       /* H_OPT: the back end lowers what it needs itself; H_LOWERED: the
        * middle end's full lowering (64-bit ops split into 32-bit halves) */
       for (int mode = H_OPT; mode <= H_LOWERED; mode++) {
-         unsigned f = run_case(sc, (enum h_mode)mode);
-         printf("%s (%s): %s\n", sc->name, h_mode_names[mode], f ? "FAIL" : "ok");
-         fails += f;
+         bool saved = no_preamble;
+         for (int pass = 0; pass < (both ? 2 : 1); pass++) {
+            no_preamble = saved || pass == 1;
+            unsigned f = run_case(sc, (enum h_mode)mode);
+            printf("%s (%s%s): %s\n", sc->name, h_mode_names[mode],
+                   no_preamble ? ", no preamble" : "", f ? "FAIL" : "ok");
+            fails += f;
+         }
+         no_preamble = saved;
       }
    }
    return fails ? 1 : 0;

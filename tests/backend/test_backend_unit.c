@@ -60,7 +60,8 @@ static void store(agx_builder *b, agx_instr *v)
 static char *compile(agx_shader *s, unsigned max_halves, char *err, size_t errsize,
                      struct agx_backend_info *info)
 {
-   struct agx_backend_options o = { .max_halves = max_halves };
+   /* these tests check instruction selection on uniform inputs: no preamble */
+   struct agx_backend_options o = { .max_halves = max_halves, .no_preamble = true };
    struct agx_backend_result r;
    int rc = agx_backend_compile(s, &o, &r, err, errsize);
    agx_shader_destroy(s);

@@ -2,7 +2,8 @@
  * The pipeline cache, through the driver's own entry points (so its hit
  * counters and the device's compile counter are visible): a cache filled
  * by one pipeline serves it again, its data makes a second cache that
- * serves the same machine code without compiling, every corrupted or
+ * serves the same machine code (main program and preamble) and shader
+ * information without compiling, every corrupted or
  * truncated copy of that data gives an empty cache (never a crash),
  * specialization is part of the key, merging deduplicates, short buffers
  * give VK_INCOMPLETE, and threads share one cache.
@@ -121,6 +122,11 @@ main(int argc, char **argv)
    CHECK(sa == sb && memcmp(ca, cb, sa) == 0);
    CHECK(memcmp(&agx_pipeline_from_handle(pa)->info, &agx_pipeline_from_handle(pb)->info,
                 sizeof(struct agx_shader_info)) == 0);
+   /* fill's descriptor load goes to a preamble: its code and its info
+    * (offset, registers, uniforms) came back from the serialized data */
+   const struct agx_shader_info *ib = &agx_pipeline_from_handle(pb)->info;
+   CHECK(ib->preamble_offset != 0 && ib->preamble_offset < sb && ib->preamble_gpr_halves != 0 &&
+         ib->uniform_halves > AGX_ABI_UNIFORM_SIZE / 2);
    free(ca);
    free(cb);
 
