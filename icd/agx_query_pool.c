@@ -18,8 +18,8 @@
  *   [12, 16) always 0, so bytes [8, 16) read as a u64 availability
  * Resetting zeroes all 16 bytes.
  *
- * Limits: timestamps recorded in secondary command buffers are not written
- * (a called stream cannot be split).
+ * In a secondary command buffer the same split ends one of its parts, and
+ * each primary executing it splits there (agx_CmdExecuteCommands).
  */
 #include "agx_query_pool.h"
 
@@ -31,7 +31,6 @@
 #include "agx_buffer.h"
 #include "agx_cmd_buffer.h"
 #include "agx_device.h"
-#include "agx_log.h"
 #include "agx_cl_kernels.h"
 #include "agx_meta.h"
 #include "agx_query.h"
@@ -172,12 +171,6 @@ agx_CmdResetQueryPool(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint
 static void
 write_timestamp(struct agx_cmd_buffer *cmd, struct agx_query_pool *pool, uint32_t query)
 {
-   if (cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY) {
-      agx_log("vkCmdWriteTimestamp in a secondary command buffer is not supported; "
-              "query %u stays unavailable",
-              query);
-      return;
-   }
    agx_cmd_split(cmd, pool->ts_object, query * AGX_QUERY_STRIDE);
    fill(cmd, pool->bo->va + (uint64_t)query * AGX_QUERY_STRIDE + 8, 1, 1);
 }

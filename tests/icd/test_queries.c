@@ -12,9 +12,12 @@
  * run only on agx without the validation layer (agx then writes 0, the
  * value of a reset query); the PARTIAL semantics themselves are checked
  * for every combination against the kernel's host reference in tests/cl.
+ * Then timestamps written from secondary command buffers.
  *
  * test_queries [--validation] [--reference]
  */
+#include <time.h>
+
 #include "agx_vk_ctx.h"
 
 #define POOL 8
@@ -237,11 +240,112 @@ test_copy_all_flags(void)
           host_combos);
 }
 
+static uint64_t
+host_ns(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static VkResult
+submit_again(VkCommandBuffer cb)
+{
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+                      .pCommandBuffers = &cb};
+   VkResult r = vkQueueSubmit(C.queue, 1, &si, VK_NULL_HANDLE);
+   return r == VK_SUCCESS ? vkQueueWaitIdle(C.queue) : r;
+}
+
+/*
+ * Timestamps written by secondary command buffers: S = {timestamp 1, fill,
+ * timestamp 2, copy of 1..2}, S2 = {fill, timestamp 4}; the primary resets,
+ * writes 0, executes S, writes 3, executes S2 and copies 0..4. Submitted
+ * twice: each run's timestamps are ordered as recorded and later than the
+ * previous run's.
+ */
+static void
+test_secondary_timestamps(void)
+{
+   VkQueryPoolCreateInfo qpci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+                                 .queryType = VK_QUERY_TYPE_TIMESTAMP, .queryCount = 5};
+   VkQueryPool qp;
+   VK_OK(vkCreateQueryPool(C.dev, &qpci, NULL, &qp));
+   struct agx_vk_buffer data = agx_vk_buffer(&C, 4096), res = agx_vk_buffer(&C, 256);
+   const VkMemoryBarrier to_transfer = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                                        .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+                                        .dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT};
+
+   VkCommandBuffer s1 = agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_SECONDARY);
+   vkCmdWriteTimestamp(s1, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, qp, 1);
+   vkCmdFillBuffer(s1, data.buf, 0, 2048, 7);
+   vkCmdWriteTimestamp(s1, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, qp, 2);
+   vkCmdCopyQueryPoolResults(s1, qp, 1, 2, res.buf, 0, 16,
+                             VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT |
+                                VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
+   VK_OK(vkEndCommandBuffer(s1));
+   VkCommandBuffer s2 = agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_SECONDARY);
+   vkCmdFillBuffer(s2, data.buf, 2048, 2048, 9);
+   vkCmdWriteTimestamp(s2, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, qp, 4);
+   VK_OK(vkEndCommandBuffer(s2));
+
+   VkCommandBuffer cb = agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   vkCmdResetQueryPool(cb, qp, 0, 5);
+   vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, qp, 0);
+   vkCmdExecuteCommands(cb, 1, &s1);
+   vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, qp, 3);
+   vkCmdExecuteCommands(cb, 1, &s2);
+   vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0,
+                        1, &to_transfer, 0, NULL, 0, NULL);
+   vkCmdCopyQueryPoolResults(cb, qp, 0, 5, res.buf, 64, 16,
+                             VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT |
+                                VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
+   VK_OK(vkEndCommandBuffer(cb));
+
+   uint64_t last = 0;
+   for (int run = 0; run < 2; run++) {
+      memset(data.map, 0, data.size);
+      memset(res.map, 0xa5, res.size);
+      uint64_t before = host_ns();
+      VK_OK(submit_again(cb));
+      uint64_t after = host_ns();
+      for (uint32_t i = 0; i < 1024; i++)
+         CHECK(((const uint32_t *)data.map)[i] == (i < 512 ? 7u : 9u));
+      uint64_t t[10];
+      VK_OK(vkGetQueryPoolResults(C.dev, qp, 0, 5, sizeof(t), t, 16,
+                                  VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT));
+      for (uint32_t q = 0; q < 5; q++) {
+         CHECK(t[2 * q + 1] == 1);
+         if (q)
+            CHECK(t[2 * (q - 1)] <= t[2 * q]);
+      }
+      CHECK(t[0] > last);
+      if (!C.reference)
+         CHECK(before <= t[0] && t[8] <= after);
+      last = t[8];
+      /* The secondary's own copy and the primary's copy. */
+      const uint64_t *c = (const uint64_t *)res.map;
+      CHECK(c[0] == t[2] && c[1] == 1 && c[2] == t[4] && c[3] == 1);
+      CHECK(c[4] == 0xa5a5a5a5a5a5a5a5ull); /* nothing past the secondary's copy */
+      for (uint32_t q = 0; q < 5; q++)
+         CHECK(c[8 + 2 * q] == t[2 * q] && c[9 + 2 * q] == 1);
+      printf("secondary timestamps, run %d: %llu ns from 0 to 4\n", run,
+             (unsigned long long)(t[8] - t[0]));
+   }
+   VkCommandBuffer all[] = {cb, s1, s2};
+   vkFreeCommandBuffers(C.dev, C.pool, 3, all);
+   vkDestroyQueryPool(C.dev, qp, NULL);
+   agx_vk_buffer_free(&C, &data);
+   agx_vk_buffer_free(&C, &res);
+   printf("secondary timestamps ok\n");
+}
+
 int
 main(int argc, char **argv)
 {
    agx_vk_ctx_instance(&C, argc, argv);
    agx_vk_ctx_device(&C, NULL, 0, NULL);
    test_copy_all_flags();
+   test_secondary_timestamps();
    return agx_vk_ctx_finish(&C);
 }
