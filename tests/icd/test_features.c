@@ -1,7 +1,7 @@
 /*
  * Vulkan 1.3 features and extensions through the loader, each used for real:
  * synchronization2 (VK_KHR_synchronization2: vkCmdPipelineBarrier2,
- * vkCmdSetEvent2/vkCmdWaitEvents2, vkCmdWriteTimestamp2, vkQueueSubmit2
+ * vkCmdSetEvent2/vkCmdWaitEvents2/vkCmdResetEvent2, vkCmdWriteTimestamp2, vkQueueSubmit2
  * with timeline and binary semaphores), maintenance4 (VK_KHR_maintenance4:
  * maxBufferSize, vkGetDeviceBufferMemoryRequirements equal to a created
  * buffer's, LocalSizeId, a pipeline layout destroyed right after use),
@@ -237,6 +237,10 @@ test_synchronization2(void)
       CHECK(((const uint32_t *)d.map)[i] == i * 3u + 1u);
    }
    CHECK_VK(vkGetEventStatus(C.dev, ev), VK_EVENT_SET);
+   VkCommandBuffer cb3 = agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   vkCmdResetEvent2(cb3, ev, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+   VK_OK(agx_vk_submit_wait(&C, cb3));
+   CHECK_VK(vkGetEventStatus(C.dev, ev), VK_EVENT_RESET);
    uint64_t ts[2];
    VK_OK(vkGetQueryPoolResults(C.dev, qp, 0, 2, sizeof(ts), ts, 8,
                                VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
