@@ -4,7 +4,8 @@
  *
  * vkCmdCopyQueryPoolResults: one invocation per query writes its values (u32, truncated, or
  * u64) when the query is available or PARTIAL is asked for, then the availability value
- * when WITH_AVAILABILITY is asked for. WAIT needs nothing here: the driver orders the copy
+ * when WITH_AVAILABILITY is asked for: an unavailable query without PARTIAL keeps its value
+ * slots untouched, as Vulkan requires. WAIT needs nothing here: the driver orders the copy
  * after the queries' writes.
  * Assumes: arguments and pool layout as in agx_query.h; the struct by value, as in
  * agx_transfer.cl.
@@ -27,9 +28,11 @@ void agx_copy_query(struct agx_copy_query_args a)
    if (i >= a.query_count)
       return;
    uint32_t q = a.first_query + i;
-   uint32_t available = AGX_PTR(const uint32_t, a.availability)[q] != 0u ? 1u : 0u;
+   uint32_t available =
+      *AGX_PTR(const uint32_t, a.availability + (uint64_t)q * a.availability_stride) != 0u ? 1u
+                                                                                          : 0u;
    AGX_GLOBAL const uint64_t *values =
-      AGX_PTR(const uint64_t, a.results) + (uint64_t)q * a.values_per_query;
+      AGX_PTR(const uint64_t, a.results + (uint64_t)q * a.results_stride);
    uint64_t dst = a.dst + (uint64_t)i * a.dst_stride;
    bool is64 = (a.flags & AGX_QUERY_RESULT_64_BIT) != 0u;
    if (available || (a.flags & AGX_QUERY_RESULT_PARTIAL)) {

@@ -147,11 +147,15 @@ agx_BeginCommandBuffer(VkCommandBuffer commandBuffer, const VkCommandBufferBegin
    return VK_SUCCESS;
 }
 
-/* Terminates the open segment's stream and records it. */
+/* Ends the open segment's stream (a primary's terminates, a secondary's
+ * returns to its caller) and records it. */
 static void
 close_segment(struct agx_cmd_buffer *cmd, uint32_t ts_object, uint32_t ts_offset)
 {
-   agx_cs_terminate_cdm(&cmd->cdm);
+   if (cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY)
+      agx_cs_return_cdm(&cmd->cdm);
+   else
+      agx_cs_terminate_cdm(&cmd->cdm);
    if (cmd->cdm.status != VK_SUCCESS)
       return;
    if (cmd->segment_count == cmd->segment_capacity) {
@@ -192,34 +196,47 @@ VKAPI_ATTR VkResult VKAPI_CALL
 agx_EndCommandBuffer(VkCommandBuffer commandBuffer)
 {
    AGX_FROM_HANDLE(agx_cmd_buffer, cmd, commandBuffer);
-   /* Empty command buffers submit nothing to the GPU. A secondary's stream
-    * is called from its primaries' streams, so it returns instead. */
-   if (!agx_cs_empty(&cmd->cdm)) {
-      if (cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY)
-         agx_cs_return_cdm(&cmd->cdm);
-      else
-         close_segment(cmd, 0, 0);
-   }
+   /* Empty command buffers submit nothing to the GPU. */
+   if (!agx_cs_empty(&cmd->cdm))
+      close_segment(cmd, 0, 0);
    if (cmd->record_result == VK_SUCCESS)
       cmd->record_result = cmd->cdm.status;
    cmd->state = cmd->record_result == VK_SUCCESS ? AGX_CMD_BUFFER_EXECUTABLE : AGX_CMD_BUFFER_INVALID;
    return cmd->record_result;
 }
 
-/* Each non-empty secondary is called (Stream Link with return) from the
- * primary's control stream; its words are not copied. */
+/*
+ * Secondaries are called (Stream Link with return) from the primary's
+ * control stream; their words are not copied. A secondary is split like a
+ * primary: each vkCmdWriteTimestamp in it ends a part (a called stream
+ * ending in Stream Return) that carries the timestamp's target, and the
+ * next part starts with the availability fill. The firmware only writes a
+ * timestamp at the end of a hardware command, so the primary calls each
+ * part in turn and, after a part with a timestamp, splits its own stream
+ * there (agx_cmd_split): the part's work ends the primary's segment, whose
+ * end time becomes the query's value, and the next part (the fill) runs in
+ * the primary's next segment, after that time is written. A secondary with
+ * no timestamps is one part, one call. The parts are fixed when the
+ * secondary ends, so it may be executed any number of times, in any number
+ * of primaries.
+ */
 VKAPI_ATTR void VKAPI_CALL
 agx_CmdExecuteCommands(VkCommandBuffer commandBuffer, uint32_t count, const VkCommandBuffer *pCmds)
 {
    AGX_FROM_HANDLE(agx_cmd_buffer, cmd, commandBuffer);
    for (uint32_t i = 0; i < count; i++) {
       struct agx_cmd_buffer *secondary = agx_cmd_buffer_from_handle(pCmds[i]);
-      if (agx_cs_empty(&secondary->cdm))
-         continue;
-      agx_cs_call_cdm(&cmd->cdm, secondary->cdm.start_va);
-      if (cmd->cdm.status != VK_SUCCESS)
-         agx_cmd_set_error(cmd, cmd->cdm.status);
-      /* Its launches may need ordering against what the primary does next. */
-      cmd->dispatch_since_barrier = true;
+      for (uint32_t p = 0; p < secondary->segment_count; p++) {
+         const struct agx_cmd_segment *part = &secondary->segments[p];
+         agx_cs_call_cdm(&cmd->cdm, part->start_va);
+         if (cmd->cdm.status != VK_SUCCESS) {
+            agx_cmd_set_error(cmd, cmd->cdm.status);
+            return;
+         }
+         /* Its launches may need ordering against what the primary does next. */
+         cmd->dispatch_since_barrier = true;
+         if (part->ts_object)
+            agx_cmd_split(cmd, part->ts_object, part->ts_offset);
+      }
    }
 }

@@ -29,7 +29,9 @@ struct agx_compute_state {
 
 /* A piece of the primary's CDM stream that runs as one hardware compute
  * command. The stream is cut at each timestamp write, because the firmware
- * writes timestamps only at the start/end of a command. */
+ * writes timestamps only at the start/end of a command. In a secondary, a
+ * part its primaries call, after which they split if ts_object is set (see
+ * agx_CmdExecuteCommands). */
 struct agx_cmd_segment {
    uint64_t start_va, end_va; /* cdm_ctrl_stream_base / _end */
    uint32_t ts_object;        /* timestamp object for the end time; 0 = none */
@@ -64,14 +66,15 @@ struct agx_cmd_buffer {
    struct agx_upload usc;  /* USC word lists (must be in the USC heap) */
    struct agx_compute_state compute;
    bool dispatch_since_barrier; /* a launch was recorded after the last CDM barrier */
-   /* Closed segments (a primary with no timestamps has one, added by End). */
+   /* Closed segments, or a secondary's parts (a command buffer with no
+    * timestamps has one, added by End). */
    struct agx_cmd_segment *segments;
    uint32_t segment_count, segment_capacity;
    uint64_t open_start_va, open_end_va; /* the open segment; 0 = starts at the stream's start */
 };
 
-/* Ends the open segment of a primary with its end time written to
- * (ts_object, ts_offset) and opens the next one. */
+/* Ends the open segment (a secondary's part) with its end time to be
+ * written to (ts_object, ts_offset) and opens the next one. */
 void agx_cmd_split(struct agx_cmd_buffer *cmd, uint32_t ts_object, uint32_t ts_offset);
 
 /* A buffer an internal (driver) shader reads or writes. */

@@ -115,6 +115,12 @@ create_compute_pipeline(struct agx_device *device, struct agx_pipeline_cache *ca
          return agx_compute_pipeline_create(device, e->code, e->code_size, &e->info, alloc, out);
       }
    }
+   /* pipelineCreationCacheControl: the application would rather not wait
+    * for a compile (a miss, or no cache at all). */
+   if (info->flags & VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT) {
+      agx_free(&device->alloc, spec);
+      return VK_PIPELINE_COMPILE_REQUIRED;
+   }
    struct agx_compile_result compiled;
    char err[512] = "";
    __atomic_fetch_add(&device->compute_compiles, 1, __ATOMIC_RELAXED);
@@ -140,14 +146,25 @@ agx_CreateComputePipelines(VkDevice _device, VkPipelineCache cache, uint32_t cou
 {
    AGX_FROM_HANDLE(agx_device, device, _device);
    const VkAllocationCallbacks *alloc = agx_choose_alloc(&device->alloc, pAllocator);
+   /* An error outranks VK_PIPELINE_COMPILE_REQUIRED (a success code). */
    VkResult first_error = VK_SUCCESS;
-   for (uint32_t i = 0; i < count; i++) {
+   uint32_t i = 0;
+   for (; i < count; i++) {
       struct agx_pipeline *pipeline = NULL;
       VkResult result = create_compute_pipeline(device, agx_pipeline_cache_from_handle(cache),
                                                 &pCreateInfos[i], alloc, &pipeline);
       pPipelines[i] = result == VK_SUCCESS ? agx_pipeline_to_handle(pipeline) : VK_NULL_HANDLE;
-      if (result != VK_SUCCESS && first_error == VK_SUCCESS)
+      if (result != VK_SUCCESS && (first_error == VK_SUCCESS ||
+                                   (first_error == VK_PIPELINE_COMPILE_REQUIRED && result < 0)))
          first_error = result;
+      if (result != VK_SUCCESS &&
+          (pCreateInfos[i].flags & VK_PIPELINE_CREATE_EARLY_RETURN_ON_FAILURE_BIT)) {
+         i++;
+         break;
+      }
    }
+   /* After an early return the rest are not created. */
+   for (; i < count; i++)
+      pPipelines[i] = VK_NULL_HANDLE;
    return first_error;
 }

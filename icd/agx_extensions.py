@@ -15,4 +15,6 @@ DEVICE_EXTENSIONS = [
     'VK_KHR_get_memory_requirements2',
     'VK_KHR_timeline_semaphore',
     'VK_KHR_push_descriptor',
+    'VK_KHR_synchronization2',
+    'VK_KHR_maintenance4',
 ]

@@ -103,6 +103,22 @@ init_features(struct agx_features *f)
    f->v12.runtimeDescriptorArray = VK_TRUE;
    f->v12.descriptorBindingPartiallyBound = VK_TRUE;
    f->v12.descriptorBindingStorageBufferUpdateAfterBind = VK_TRUE;
+   /* The *2 commands share the original ones' paths; every barrier is a
+    * full CDM barrier and semaphore waits block the whole batch, so finer
+    * stage masks only ever over-synchronise. */
+   f->v13.synchronization2 = VK_TRUE;
+   /* maxBufferSize, vkGetDeviceBufferMemoryRequirements computed like a
+    * created buffer's, LocalSizeId in the compiler, pipelines that keep
+    * nothing from their layout. vkGetDeviceImageMemoryRequirements has no
+    * valid use: no image format is supported. */
+   f->v13.maintenance4 = VK_TRUE;
+   /* FAIL_ON_PIPELINE_COMPILE_REQUIRED and EARLY_RETURN_ON_FAILURE
+    * (agx_compute_pipeline.c); the cache always locks. */
+   f->v13.pipelineCreationCacheControl = VK_TRUE;
+   f->v13.privateData = VK_TRUE; /* agx_private_data.c */
+   /* The compiler addresses uniform blocks by their Offset/ArrayStride
+    * decorations, whatever rules produced them. */
+   f->v12.uniformBufferStandardLayout = VK_TRUE;
 }
 
 static void

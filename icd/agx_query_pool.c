@@ -18,10 +18,8 @@
  *   [12, 16) always 0, so bytes [8, 16) read as a u64 availability
  * Resetting zeroes all 16 bytes.
  *
- * Limits: timestamps recorded in secondary command buffers are not written
- * (a called stream cannot be split); vkCmdCopyQueryPoolResults copies the
- * stored value of an unavailable query (0 after a reset) even without
- * VK_QUERY_RESULT_PARTIAL_BIT, where Vulkan says nothing is written.
+ * In a secondary command buffer the same split ends one of its parts, and
+ * each primary executing it splits there (agx_CmdExecuteCommands).
  */
 #include "agx_query_pool.h"
 
@@ -33,10 +31,9 @@
 #include "agx_buffer.h"
 #include "agx_cmd_buffer.h"
 #include "agx_device.h"
-#include "agx_log.h"
 #include "agx_cl_kernels.h"
 #include "agx_meta.h"
-#include "agx_transfer.h"
+#include "agx_query.h"
 
 VKAPI_ATTR VkResult VKAPI_CALL
 agx_CreateQueryPool(VkDevice _device, const VkQueryPoolCreateInfo *pCreateInfo,
@@ -174,12 +171,6 @@ agx_CmdResetQueryPool(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint
 static void
 write_timestamp(struct agx_cmd_buffer *cmd, struct agx_query_pool *pool, uint32_t query)
 {
-   if (cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY) {
-      agx_log("vkCmdWriteTimestamp in a secondary command buffer is not supported; "
-              "query %u stays unavailable",
-              query);
-      return;
-   }
    agx_cmd_split(cmd, pool->ts_object, query * AGX_QUERY_STRIDE);
    fill(cmd, pool->bo->va + (uint64_t)query * AGX_QUERY_STRIDE + 8, 1, 1);
 }
@@ -200,21 +191,15 @@ agx_CmdWriteTimestamp2(VkCommandBuffer commandBuffer, VkPipelineStageFlags2 stag
                    agx_query_pool_from_handle(queryPool), query);
 }
 
-/* Copies `dwords` words between 4-byte-aligned GPU addresses (the
- * aligned copy helper kernel of cl_kernels/agx_transfer.cl). */
-static void
-copy_dwords(struct agx_cmd_buffer *cmd, uint64_t src, uint64_t dst, uint32_t dwords)
-{
-   struct agx_copy_args args = {.src = src, .dst = dst, .count = dwords};
-   agx_dispatch_kernel(cmd, AGX_CL_COPY,
-                       (dwords + AGX_TRANSFER_GROUP_SIZE - 1) / AGX_TRANSFER_GROUP_SIZE, &args,
-                       sizeof(args));
-}
-
 /*
- * The GPU copies straight from pool memory: earlier segments have written
- * every timestamp recorded before this point (WAIT adds nothing), and the
- * barrier orders it after resets and availability fills in this segment.
+ * One launch of the query-copy helper kernel (cl_kernels/agx_query.cl),
+ * one invocation per query, reading the pool's 16-byte records in place:
+ * it writes a query's value only when the query is available or PARTIAL
+ * is set, so an unavailable query's value slot keeps its old bytes as
+ * Vulkan requires, and its availability (0 or 1) with WITH_AVAILABILITY.
+ * Earlier segments have written every timestamp recorded before this
+ * point, so WAIT adds nothing; the barrier orders the copy after resets
+ * and availability fills in this segment.
  */
 VKAPI_ATTR void VKAPI_CALL
 agx_CmdCopyQueryPoolResults(VkCommandBuffer commandBuffer, VkQueryPool queryPool,
@@ -224,19 +209,22 @@ agx_CmdCopyQueryPoolResults(VkCommandBuffer commandBuffer, VkQueryPool queryPool
    AGX_FROM_HANDLE(agx_cmd_buffer, cmd, commandBuffer);
    AGX_FROM_HANDLE(agx_query_pool, pool, queryPool);
    struct agx_buffer *dst = agx_buffer_from_handle(dstBuffer);
+   if (queryCount == 0)
+      return;
    agx_cmd_emit_cdm_barrier(cmd);
-   const bool is64 = flags & VK_QUERY_RESULT_64_BIT;
-   const bool with_avail = flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT;
-   for (uint32_t i = 0; i < queryCount; i++) {
-      uint64_t src = pool->bo->va + (uint64_t)(firstQuery + i) * AGX_QUERY_STRIDE;
-      uint64_t out = dst->va + dstOffset + i * stride;
-      if (is64) {
-         /* value, then bytes [8, 16) = availability as a u64 */
-         copy_dwords(cmd, src, out, with_avail ? 4 : 2);
-      } else {
-         copy_dwords(cmd, src, out, 1); /* low word: the value wraps */
-         if (with_avail)
-            copy_dwords(cmd, src + 8, out + 4, 1);
-      }
-   }
+   struct agx_copy_query_args args = {
+      .availability = pool->bo->va + 8,
+      .results = pool->bo->va,
+      .dst = dst->va + dstOffset,
+      .dst_stride = stride,
+      .first_query = firstQuery,
+      .query_count = queryCount,
+      .values_per_query = 1,
+      .flags = flags,
+      .availability_stride = AGX_QUERY_STRIDE,
+      .results_stride = AGX_QUERY_STRIDE,
+   };
+   agx_dispatch_kernel(cmd, AGX_CL_COPY_QUERY,
+                       (queryCount + AGX_QUERY_GROUP_SIZE - 1) / AGX_QUERY_GROUP_SIZE, &args,
+                       sizeof(args));
 }

@@ -2,9 +2,9 @@
  * The driver's helper-kernel launch (agx_dispatch_kernel) on the simulator, called directly:
  * the indirect-dispatch fix-up packs CDM Global size on the GPU with genxml's packer, and its
  * bytes must equal a CPU run of the same source packing with the C packer; the workgroup
- * counts land where the root uniforms expect them. The query-result copy (no query pools in
- * the driver yet) runs for every flag combination against the CPU run of the same source and
- * a model written from the Vulkan spec. Also checks the build-time metadata of
+ * counts land where the root uniforms expect them. The query-result copy runs for every flag
+ * combination, with separate and interleaved (the driver's) pool layouts, against the CPU run
+ * of the same source and a model written from the Vulkan spec. Also checks the build-time metadata of
  * every precompiled kernel and that a too-short argument struct is refused.
  * Then OpenCL.std math through libclc (tests/compiler's libclc_math kernel, argv[1]) compiled
  * by the driver's compile path and run on the simulator, against host libm within OpenCL's
@@ -158,7 +158,7 @@ check_metadata(void)
       {AGX_CL_COPY, "agx_copy", AGX_TRANSFER_GROUP_SIZE, 24},
       {AGX_CL_COPY_BYTES, "agx_copy_bytes", AGX_TRANSFER_GROUP_SIZE, 32},
       {AGX_CL_INDIRECT_FIXUP, "agx_indirect_fixup", 1, 40},
-      {AGX_CL_COPY_QUERY, "agx_copy_query", AGX_QUERY_GROUP_SIZE, 48},
+      {AGX_CL_COPY_QUERY, "agx_copy_query", AGX_QUERY_GROUP_SIZE, 56},
    };
    CHECK(AGX_CL_KERNEL_COUNT == sizeof(want) / sizeof(want[0]));
    for (unsigned i = 0; i < AGX_CL_KERNEL_COUNT; i++) {
@@ -212,7 +212,9 @@ check_fixup(struct agx_test_device *t, uint8_t *gpu, uint64_t va, const uint32_t
    }
 }
 
-/* Pool at 0 (availability) and 256 (results), destination at 1024 in both images. */
+/* Separate layout: availability at 0 and results at 256. Interleaved layout (the driver's
+ * query pools): per query a record of the values then the availability word (8 bytes), from
+ * 0. Destination at 1024 in both images. */
 #define Q_AVAIL 0
 #define Q_RESULTS 256
 #define Q_DST 1024
@@ -220,31 +222,38 @@ check_fixup(struct agx_test_device *t, uint8_t *gpu, uint64_t va, const uint32_t
 
 static void
 check_query_copy(struct agx_test_device *t, uint8_t *gpu, uint64_t va, uint32_t first,
-                 uint32_t count, uint32_t nvalues, uint32_t stride, uint32_t flags)
+                 uint32_t count, uint32_t nvalues, uint32_t stride, uint32_t flags,
+                 bool interleaved)
 {
    static _Alignas(16) uint8_t host[MEM_SIZE], model[MEM_SIZE];
    for (unsigned i = 0; i < MEM_SIZE; i++)
       host[i] = gpu[i] = model[i] = (uint8_t)(i * 13 + 5);
    uint32_t avail[Q_POOL];
    uint64_t values[Q_POOL * 4];
+   const uint32_t record = nvalues * 8 + 8;
+   const uint32_t avail_at = interleaved ? nvalues * 8 : Q_AVAIL;
+   const uint32_t avail_stride = interleaved ? record : 4;
+   const uint32_t results_at = interleaved ? 0 : Q_RESULTS;
+   const uint32_t results_stride = interleaved ? record : nvalues * 8;
    for (uint32_t q = 0; q < Q_POOL; q++) {
       avail[q] = (q % 3 == 1) ? 0 : q + 1; /* every third query unavailable */
-      for (uint32_t v = 0; v < nvalues; v++)
+      memcpy(host + avail_at + q * avail_stride, &avail[q], 4);
+      for (uint32_t v = 0; v < nvalues; v++) {
          values[q * nvalues + v] = ((uint64_t)(q * 7 + v + 1) << 32) | (q * 1000u + v * 10u + 3u);
+         memcpy(host + results_at + q * results_stride + v * 8, &values[q * nvalues + v], 8);
+      }
    }
-   memcpy(gpu + Q_AVAIL, avail, sizeof(avail));
-   memcpy(host + Q_AVAIL, avail, sizeof(avail));
-   memcpy(gpu + Q_RESULTS, values, Q_POOL * nvalues * 8);
-   memcpy(host + Q_RESULTS, values, Q_POOL * nvalues * 8);
+   memcpy(gpu, host, Q_DST);
    memcpy(model, host, Q_DST);
 
    struct agx_copy_query_args args = {
-      .availability = va + Q_AVAIL, .results = va + Q_RESULTS, .dst = va + Q_DST,
+      .availability = va + avail_at, .results = va + results_at, .dst = va + Q_DST,
       .dst_stride = stride, .first_query = first, .query_count = count,
-      .values_per_query = nvalues, .flags = flags};
+      .values_per_query = nvalues, .flags = flags, .availability_stride = avail_stride,
+      .results_stride = results_stride};
    CHECK(run_kernel(t, AGX_CL_COPY_QUERY, &args, sizeof(args)) == VK_SUCCESS);
-   args.availability = (uintptr_t)(host + Q_AVAIL);
-   args.results = (uintptr_t)(host + Q_RESULTS);
+   args.availability = (uintptr_t)(host + avail_at);
+   args.results = (uintptr_t)(host + results_at);
    args.dst = (uintptr_t)(host + Q_DST);
    agx_host_copy_query(args, count);
 
@@ -308,12 +317,16 @@ main(int argc, char **argv)
    unsigned query_cases = 0;
    for (uint32_t flags = 0; flags < 16; flags++) {
       uint32_t unit = flags & VK_QUERY_RESULT_64_BIT ? 8 : 4;
-      check_query_copy(&t, gpu, va, 0, 1, 1, unit * 2, flags);
-      check_query_copy(&t, gpu, va, 2, 9, 1, unit * 2, flags);
-      check_query_copy(&t, gpu, va, 1, 5, 3, unit * 5, flags);
-      check_query_copy(&t, gpu, va, 3, 13, 2, 40, flags); /* stride larger than needed */
-      check_query_copy(&t, gpu, va, 5, 0, 1, 8, flags);   /* no queries: nothing written */
-      query_cases += 5;
+      for (int interleaved = 0; interleaved < 2; interleaved++) {
+         check_query_copy(&t, gpu, va, 0, 1, 1, unit * 2, flags, interleaved);
+         check_query_copy(&t, gpu, va, 2, 9, 1, unit * 2, flags, interleaved);
+         check_query_copy(&t, gpu, va, 1, 5, 3, unit * 5, flags, interleaved);
+         /* stride larger than needed */
+         check_query_copy(&t, gpu, va, 3, 13, 2, 40, flags, interleaved);
+         /* no queries: nothing written */
+         check_query_copy(&t, gpu, va, 5, 0, 1, 8, flags, interleaved);
+         query_cases += 5;
+      }
    }
 
    /* An argument struct shorter than what the kernel reads is refused, not launched. */
