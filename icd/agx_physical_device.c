@@ -229,7 +229,13 @@ init_properties(struct agx_physical_device *pdev)
    make_uuid(p->v11.driverUUID, "agx-vk driver", "0.1.0", 5);
    p->v11.subgroupSize = 32;
    p->v11.subgroupSupportedStages = VK_SHADER_STAGE_COMPUTE_BIT;
-   p->v11.subgroupSupportedOperations = VK_SUBGROUP_FEATURE_BASIC_BIT;
+   /* Every category: each passes tests/icd test_subgroup (divergent lanes,
+    * partial subgroups) against a CPU model. */
+   p->v11.subgroupSupportedOperations =
+      VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT |
+      VK_SUBGROUP_FEATURE_ARITHMETIC_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT |
+      VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT |
+      VK_SUBGROUP_FEATURE_CLUSTERED_BIT | VK_SUBGROUP_FEATURE_QUAD_BIT;
    p->v11.pointClippingBehavior = VK_POINT_CLIPPING_BEHAVIOR_ALL_CLIP_PLANES;
    p->v11.maxMultiviewViewCount = 6;
    p->v11.maxMultiviewInstanceIndex = (1u << 27) - 1;

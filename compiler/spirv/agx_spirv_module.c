@@ -804,6 +804,7 @@ agx_shader *agx_compile_spirv(const uint32_t *words, size_t num_words,
       return NULL;
    }
    agx_pass_vars_to_ssa(s);
+   agx_pass_lower_subgroup(s);
    agx_optimize(s);
    if (lower_io) {
       agx_pass_lower_io(s, NULL);
