@@ -95,6 +95,9 @@ init_features(struct agx_features *f)
    f->v12.bufferDeviceAddress = VK_TRUE; /* physical storage buffer pointers compile */
    f->v12.hostQueryReset = VK_TRUE;
    f->v13.inlineUniformBlock = VK_TRUE;
+   /* OpGroupNonUniformBroadcast with a dynamically uniform lane: a shuffle
+    * (tests/icd test_subgroup, sg_broadcast_dynamic). */
+   f->v12.subgroupBroadcastDynamicId = VK_TRUE;
    /* Descriptor indexing basics for storage buffers: set memory is read by
     * the GPU when a dispatch runs (sets are not copied at bind time unless
     * they hold dynamic buffers), unwritten descriptors are zero, and the

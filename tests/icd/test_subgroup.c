@@ -480,12 +480,13 @@ main(int argc, char **argv)
       VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT | VK_SUBGROUP_FEATURE_QUAD_BIT |
       (reference ? 0 : VK_SUBGROUP_FEATURE_CLUSTERED_BIT);
    CHECK((p11.subgroupSupportedOperations & required) == required);
+   CHECK(have.subgroupBroadcastDynamicId == VK_TRUE);
 
    float prio = 1.0f;
    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, .queueCount = 1,
                                   .pQueuePriorities = &prio};
    VkPhysicalDeviceVulkan12Features want = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-                                            .subgroupBroadcastDynamicId = have.subgroupBroadcastDynamicId};
+                                            .subgroupBroadcastDynamicId = VK_TRUE};
    VkDeviceCreateInfo dinfo = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &want,
                                .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci};
    VK_OK(vkCreateDevice(c.pdev, &dinfo, NULL, &c.dev));
@@ -550,10 +551,6 @@ main(int argc, char **argv)
                                        0x12345678u};
    for (unsigned ci = 0; ci < sizeof(cats) / sizeof(cats[0]); ci++) {
       enum cat cat = (enum cat)ci;
-      if (cat == BCAST_DYN && !have.subgroupBroadcastDynamicId) {
-         printf("%s: subgroupBroadcastDynamicId not advertised, skipped\n", cats[cat].name);
-         continue;
-      }
       if (!(p11.subgroupSupportedOperations & cats[cat].bit)) {
          printf("%s: not advertised, skipped\n", cats[cat].name);
          continue;
