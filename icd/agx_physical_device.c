@@ -98,6 +98,13 @@ init_features(struct agx_features *f)
    /* OpGroupNonUniformBroadcast with a dynamically uniform lane: a shuffle
     * (tests/icd test_subgroup, sg_broadcast_dynamic). */
    f->v12.subgroupBroadcastDynamicId = VK_TRUE;
+   /* The SIMD width is fixed at 32: a required size of 32 and the
+    * varying/full-subgroup flags need nothing from the compiler; SIMD groups
+    * are 32 consecutive local invocations, so a workgroup width that is a
+    * multiple of 32 (what REQUIRE_FULL_SUBGROUPS asks of the application)
+    * gives full subgroups (tests/icd test_subgroup, sg_size). */
+   f->v13.subgroupSizeControl = VK_TRUE;
+   f->v13.computeFullSubgroups = VK_TRUE;
    /* Descriptor indexing basics for storage buffers: set memory is read by
     * the GPU when a dispatch runs (sets are not copied at bind time unless
     * they hold dynamic buffers), unwritten descriptors are zero, and the
@@ -279,6 +286,7 @@ init_properties(struct agx_physical_device *pdev)
    p->v13.minSubgroupSize = 32;
    p->v13.maxSubgroupSize = 32;
    p->v13.maxComputeWorkgroupSubgroups = 32;
+   p->v13.requiredSubgroupSizeStages = VK_SHADER_STAGE_COMPUTE_BIT;
    p->v13.maxInlineUniformBlockSize = 256;
    p->v13.maxPerStageDescriptorInlineUniformBlocks = 4;
    p->v13.maxPerStageDescriptorUpdateAfterBindInlineUniformBlocks = 4;

@@ -335,19 +335,25 @@ static VkShaderModule load_module(struct ctx *c, const char *name)
    return m;
 }
 
-static VkPipeline make_pipeline(struct ctx *c, VkShaderModule m, uint32_t wg)
+static VkPipeline make_pipeline_ext(struct ctx *c, VkShaderModule m, uint32_t wg,
+                                    VkPipelineShaderStageCreateFlags flags, const void *next)
 {
    VkSpecializationMapEntry e = {0, 0, 4};
    VkSpecializationInfo si = {1, &e, 4, &wg};
    VkComputePipelineCreateInfo cpci = {
       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = m, .pName = "main",
+      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, .pNext = next,
+                .flags = flags, .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = m, .pName = "main",
                 .pSpecializationInfo = &si},
       .layout = c->layout};
    VkPipeline p;
    VK_OK(vkCreateComputePipelines(c->dev, VK_NULL_HANDLE, 1, &cpci, NULL, &p));
    return p;
+}
+
+static VkPipeline make_pipeline(struct ctx *c, VkShaderModule m, uint32_t wg)
+{
+   return make_pipeline_ext(c, m, wg, 0, NULL);
 }
 
 static void dispatch(struct ctx *c, VkPipeline p, uint32_t pattern)
@@ -431,6 +437,53 @@ static unsigned run_case(struct ctx *c, enum cat cat, VkPipeline p, uint32_t wg,
    return checked;
 }
 
+/* Subgroup size control (Vulkan 1.3): the required size (this device's only
+ * one) and the varying / full-subgroup flags; sg_size.comp reports
+ * gl_SubgroupSize and gl_NumSubgroups. Where full subgroups are required
+ * (the width is a multiple of the maximum size, as the application must
+ * ensure) every subgroup must have all its lanes. */
+static void size_control(struct ctx *c, const VkPhysicalDeviceVulkan13Properties *p13, unsigned size)
+{
+   CHECK(p13->minSubgroupSize == size && p13->maxSubgroupSize == size);
+   CHECK(p13->requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT);
+   CHECK(p13->maxComputeWorkgroupSubgroups * size >= 96);
+   const VkPipelineShaderStageCreateFlags full =
+      VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT;
+   const VkPipelineShaderStageCreateFlags varying =
+      VK_PIPELINE_SHADER_STAGE_CREATE_ALLOW_VARYING_SUBGROUP_SIZE_BIT;
+   static const struct {
+      VkPipelineShaderStageCreateFlags flags;
+      bool required;
+      uint32_t wg;
+   } cases[] = {{full, false, 64}, {full, true, 96}, {varying, false, 40},
+                {varying | full, false, 64}, {0, true, 40}, {full, true, 32}};
+   VkShaderModule m = load_module(c, "sg_size");
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      VkPipelineShaderStageRequiredSubgroupSizeCreateInfo rs = {
+         .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO,
+         .requiredSubgroupSize = size};
+      uint32_t wg = cases[i].wg;
+      VkPipeline p = make_pipeline_ext(c, m, wg, cases[i].flags, cases[i].required ? &rs : NULL);
+      memset(c->out, 0xcd, OUT_WORDS * 4);
+      dispatch(c, p, 0xffffffffu);
+      unsigned lanes[2][MAX_SG] = {{0}};
+      for (uint32_t g = 0; g < 2 * wg; g++) {
+         const uint32_t *o = c->out + g * K;
+         CHECK(o[3] == size);
+         CHECK(o[4] == (wg + size - 1) / size);
+         CHECK(o[0] < MAX_SG && o[1] < size);
+         lanes[g / wg][o[0]]++;
+      }
+      if (cases[i].flags & full)
+         for (unsigned w = 0; w < 2; w++)
+            for (unsigned sg = 0; sg < wg / size; sg++)
+               CHECK(lanes[w][sg] == size);
+      vkDestroyPipeline(c->dev, p, NULL);
+   }
+   vkDestroyShaderModule(c->dev, m, NULL);
+   printf("subgroup size control ok (%zu pipelines)\n", sizeof(cases) / sizeof(cases[0]));
+}
+
 int
 main(int argc, char **argv)
 {
@@ -462,10 +515,14 @@ main(int argc, char **argv)
    VkResult er = vkEnumeratePhysicalDevices(instance, &n, &c.pdev);
    CHECK((er == VK_SUCCESS || er == VK_INCOMPLETE) && n == 1);
 
-   VkPhysicalDeviceVulkan11Properties p11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES};
+   VkPhysicalDeviceVulkan13Properties p13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES};
+   VkPhysicalDeviceVulkan11Properties p11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES,
+                                             .pNext = &p13};
    VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &p11};
    vkGetPhysicalDeviceProperties2(c.pdev, &p2);
-   VkPhysicalDeviceVulkan12Features have = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+   VkPhysicalDeviceVulkan13Features have13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+   VkPhysicalDeviceVulkan12Features have = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                            .pNext = &have13};
    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &have};
    vkGetPhysicalDeviceFeatures2(c.pdev, &f2);
    unsigned sg_size = p11.subgroupSize;
@@ -481,11 +538,16 @@ main(int argc, char **argv)
       (reference ? 0 : VK_SUBGROUP_FEATURE_CLUSTERED_BIT);
    CHECK((p11.subgroupSupportedOperations & required) == required);
    CHECK(have.subgroupBroadcastDynamicId == VK_TRUE);
+   CHECK(have13.subgroupSizeControl == VK_TRUE && have13.computeFullSubgroups == VK_TRUE);
 
    float prio = 1.0f;
    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, .queueCount = 1,
                                   .pQueuePriorities = &prio};
+   VkPhysicalDeviceVulkan13Features want13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                              .subgroupSizeControl = VK_TRUE,
+                                              .computeFullSubgroups = VK_TRUE};
    VkPhysicalDeviceVulkan12Features want = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                            .pNext = &want13,
                                             .subgroupBroadcastDynamicId = VK_TRUE};
    VkDeviceCreateInfo dinfo = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &want,
                                .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci};
@@ -571,6 +633,8 @@ main(int argc, char **argv)
       printf("%s ok (%u results checked)\n", cats[cat].name, checked);
       CHECK(checked > 0);
    }
+
+   size_control(&c, &p13, sg_size);
 
    vkDestroyBuffer(c.dev, c.buf[0], NULL);
    vkDestroyBuffer(c.dev, c.buf[1], NULL);
