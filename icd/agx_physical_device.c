@@ -105,6 +105,10 @@ init_features(struct agx_features *f)
     * gives full subgroups (tests/icd test_subgroup, sg_size). */
    f->v13.subgroupSizeControl = VK_TRUE;
    f->v13.computeFullSubgroups = VK_TRUE;
+   /* OpSDot/OpUDot/OpSUDot (+AccSat), packed 4x8 and vector forms, lowered
+    * to multiplies and adds: the "accelerated" properties stay false
+    * (tests/icd test_int_dot). */
+   f->v13.shaderIntegerDotProduct = VK_TRUE;
    /* Descriptor indexing basics for storage buffers: set memory is read by
     * the GPU when a dispatch runs (sets are not copied at bind time unless
     * they hold dynamic buffers), unwritten descriptors are zero, and the
