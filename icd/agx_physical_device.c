@@ -109,6 +109,10 @@ init_features(struct agx_features *f)
     * to multiplies and adds: the "accelerated" properties stay false
     * (tests/icd test_int_dot). */
    f->v13.shaderIntegerDotProduct = VK_TRUE;
+   /* Null-initialised Workgroup variables: zero-filled by the workgroup at
+    * entry, then a barrier (tests/compiler shader_zero_init, tests/icd
+    * test_zero_init). */
+   f->v13.shaderZeroInitializeWorkgroupMemory = VK_TRUE;
    /* Descriptor indexing basics for storage buffers: set memory is read by
     * the GPU when a dispatch runs (sets are not copied at bind time unless
     * they hold dynamic buffers), unwritten descriptors are zero, and the

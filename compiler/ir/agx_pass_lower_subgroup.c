@@ -1,6 +1,7 @@
 /* Subgroup lowering: rewrites the subgroup intrinsics a back end only has
- * 32-bit scalar forms of into those forms. Assumes SSA IR (runs after
- * vars_to_ssa), a subgroup size of 32 and a back end that implements, for
+ * 32-bit scalar forms of into those forms. Runs at the end of the SPIR-V
+ * front end (it only replaces intrinsics' results, so SSA or not);
+ * assumes a subgroup size of 32 and a back end that implements, for
  * 32-bit scalars: broadcast (constant or dynamically uniform lane),
  * broadcast_first, shuffle, ballot, all/any, all_equal of booleans, and
  * reductions/scans of iadd, fadd, fmul, iand/ior/ixor, integer min/max
