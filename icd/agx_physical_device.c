@@ -98,6 +98,12 @@ init_features(struct agx_features *f)
    /* OpGroupNonUniformBroadcast with a dynamically uniform lane: a shuffle
     * (tests/icd test_subgroup, sg_broadcast_dynamic). */
    f->v12.subgroupBroadcastDynamicId = VK_TRUE;
+   /* Subgroup operations on 8/16/64-bit integers, fp16 and their vectors
+    * are widened/split to 32-bit ones by the compiler (tests/compiler
+    * subgroup_ext, interpreter and GPU model). It applies to the types the
+    * device supports, which shaderInt8/16/64 and shaderFloat16 still leave
+    * out, so loader tests can only enable it (test_subgroup). */
+   f->v12.shaderSubgroupExtendedTypes = VK_TRUE;
    /* The SIMD width is fixed at 32: a required size of 32 and the
     * varying/full-subgroup flags need nothing from the compiler; SIMD groups
     * are 32 consecutive local invocations, so a workgroup width that is a

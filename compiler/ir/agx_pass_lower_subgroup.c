@@ -85,6 +85,20 @@ static uint64_t identity(unsigned op, unsigned bits)
    }
 }
 
+/* acc op x; 64-bit min/max as a compare and a select (what back ends
+ * without 64-bit min/max instructions have). */
+static agx_instr *combine(agx_builder *b, unsigned op, agx_instr *acc, agx_instr *x)
+{
+   if (acc->type.bits == 64 && (op == AGX_OP_IMIN || op == AGX_OP_IMAX || op == AGX_OP_UMIN ||
+                                op == AGX_OP_UMAX)) {
+      bool sign = op == AGX_OP_IMIN || op == AGX_OP_IMAX;
+      bool min = op == AGX_OP_IMIN || op == AGX_OP_UMIN;
+      agx_instr *lt = sign ? agx_ilt(b, x, acc) : agx_ult(b, x, acc);
+      return min ? agx_bcsel(b, lt, x, acc) : agx_bcsel(b, lt, acc, x);
+   }
+   return agx_build(b, (enum agx_op)op, acc->type, 2, acc, x, NULL, NULL);
+}
+
 /* Reduction or scan of scalar v by lane-order combination (see above). */
 static agx_instr *reduce_by_lanes(agx_builder *b, agx_instr *v, unsigned op, unsigned kind,
                                   unsigned cluster)
@@ -107,7 +121,7 @@ static agx_instr *reduce_by_lanes(agx_builder *b, agx_instr *v, unsigned op, uns
          cond = agx_iand(b, cond, agx_uge(b, lane, agx_imm(b, 32, k + 1)));
       if (csize < 32)
          cond = agx_iand(b, cond, agx_ieq(b, my_cluster, agx_imm(b, 32, k & ~(csize - 1))));
-      agx_instr *c = agx_build(b, (enum agx_op)op, t, 2, acc, x, NULL, NULL);
+      agx_instr *c = combine(b, op, acc, x);
       acc = agx_bcsel(b, cond, c, acc);
    }
    return acc;
@@ -159,6 +173,8 @@ static agx_instr *one_op(agx_builder *b, agx_instr *I, agx_instr *v)
       if (v->type.bits == 1)
          return agx_intrin(b, AGX_OP_SUBGROUP_ALL_EQUAL, agx_type_make(1, 1), 1, v, NULL, NULL, 0,
                            0, 0);
+      if (v->type.bits < 32) /* compared in 32 bits (few 8-bit compares exist) */
+         v = agx_u2u(b, 32, v);
       return agx_ieq(b, v, move_scalar(b, AGX_OP_SUBGROUP_BROADCAST_FIRST, v, NULL));
    default: /* broadcast, broadcast_first, shuffle */
       return move_scalar(b, I->op, v, I->num_srcs > 1 ? I->src[1] : NULL);

@@ -538,6 +538,10 @@ main(int argc, char **argv)
       (reference ? 0 : VK_SUBGROUP_FEATURE_CLUSTERED_BIT);
    CHECK((p11.subgroupSupportedOperations & required) == required);
    CHECK(have.subgroupBroadcastDynamicId == VK_TRUE);
+   /* Exercised on extended types by tests/compiler subgroup_ext (agx-vk does
+    * not expose the 8/16/64-bit types to applications yet): here the
+    * feature must be reported and accepted at device creation. */
+   CHECK(have.shaderSubgroupExtendedTypes == VK_TRUE);
    CHECK(have13.subgroupSizeControl == VK_TRUE && have13.computeFullSubgroups == VK_TRUE);
 
    float prio = 1.0f;
@@ -548,7 +552,8 @@ main(int argc, char **argv)
                                               .computeFullSubgroups = VK_TRUE};
    VkPhysicalDeviceVulkan12Features want = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
                                             .pNext = &want13,
-                                            .subgroupBroadcastDynamicId = VK_TRUE};
+                                            .subgroupBroadcastDynamicId = VK_TRUE,
+                                            .shaderSubgroupExtendedTypes = VK_TRUE};
    VkDeviceCreateInfo dinfo = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &want,
                                .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci};
    VK_OK(vkCreateDevice(c.pdev, &dinfo, NULL, &c.dev));
