@@ -104,6 +104,13 @@ init_features(struct agx_features *f)
     * device supports, which shaderInt8/16/64 and shaderFloat16 still leave
     * out, so loader tests can only enable it (test_subgroup). */
    f->v12.shaderSubgroupExtendedTypes = VK_TRUE;
+   /* The Vulkan memory model: the compiler keeps memory accesses in order
+    * around barriers and waits for them before barriers; the GPU model is
+    * coherent (single-die G13/G14, for which Mesa exposes the same), so
+    * MakeAvailable/MakeVisible need no cache maintenance (tests/icd
+    * test_memory_model). Not claimed: availability/visibility chains. */
+   f->v12.vulkanMemoryModel = VK_TRUE;
+   f->v12.vulkanMemoryModelDeviceScope = VK_TRUE;
    /* The SIMD width is fixed at 32: a required size of 32 and the
     * varying/full-subgroup flags need nothing from the compiler; SIMD groups
     * are 32 consecutive local invocations, so a workgroup width that is a
