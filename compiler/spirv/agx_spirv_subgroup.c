@@ -61,6 +61,20 @@ bool vtn_handle_subgroup(struct vtn_ctx *c, unsigned i)
    case SpvOpGroupNonUniformAny:
    case SpvOpGroupNonUniformAllEqual: {
       agx_instr *v = vtn_def(c, vtn_word(c, i, 4));
+      struct vtn_type *vt = vtn_ssa_of(c, vtn_word(c, i, 4))->type;
+      if (op == SpvOpGroupNonUniformAllEqual &&
+          (vt->base == VTN_FLOAT || (vt->base == VTN_VECTOR && vt->elem->base == VTN_FLOAT))) {
+         /* floats compare as floats (-0 equals +0; ordered, so a NaN
+          * equals nothing, which the specification leaves open) */
+         agx_instr *first = agx_intrin(b, AGX_OP_SUBGROUP_BROADCAST_FIRST, v->type, 1, v, NULL,
+                                       NULL, 0, 0, 0);
+         agx_instr *eq = agx_feq(b, v, first);
+         agx_instr *same = agx_extract(b, eq, 0);
+         for (unsigned k = 1; k < v->type.comps; k++)
+            same = agx_iand(b, same, agx_extract(b, eq, k));
+         r = agx_intrin(b, AGX_OP_SUBGROUP_ALL, bt, 1, same, NULL, NULL, 0, 0, 0);
+         break;
+      }
       if (op != SpvOpGroupNonUniformAllEqual && (v->type.bits != 1 || v->type.comps != 1))
          vtn_fail(c, "predicate must be a boolean");
       r = agx_intrin(b, op == SpvOpGroupNonUniformAll ? AGX_OP_SUBGROUP_ALL

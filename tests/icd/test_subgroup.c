@@ -28,7 +28,7 @@ static const struct {
    VkSubgroupFeatureFlags bit;
    unsigned results;
 } cats[] = {
-   [VOTE] = {"sg_vote", VK_SUBGROUP_FEATURE_VOTE_BIT, 7},
+   [VOTE] = {"sg_vote", VK_SUBGROUP_FEATURE_VOTE_BIT, 8},
    [BALLOT] = {"sg_ballot", VK_SUBGROUP_FEATURE_BALLOT_BIT, 14},
    [BCAST_DYN] = {"sg_broadcast_dynamic", VK_SUBGROUP_FEATURE_BALLOT_BIT, 3},
    [ARITH] = {"sg_arith", VK_SUBGROUP_FEATURE_ARITHMETIC_BIT, 40},
@@ -181,7 +181,7 @@ static bool model(enum cat c, const struct sg *s, unsigned l, unsigned j, uint32
    int target = -1;
    switch (c) {
    case VOTE: {
-      bool all = true, any = false, eq2 = true, eq3 = true, eq4 = true;
+      bool all = true, any = false, eq2 = true, eq3 = true, eq4 = true, eq7 = true;
       for (unsigned k = 0; k < s->size; k++) {
          if (!live(s, (int)k))
             continue;
@@ -191,8 +191,9 @@ static bool model(enum cat c, const struct sg *s, unsigned l, unsigned j, uint32
          eq2 &= wg0 || y == f;
          eq3 &= wg0 || (y & 1u) == (f & 1u);
          eq4 &= wg0 || (y & 1u) == (f & 1u);
+         eq7 &= wg0 || ((y & 3u) == 0) == ((f & 3u) == 0);
       }
-      uint32_t v[] = {all, any, eq2, eq3, eq4, wg0, !wg0};
+      uint32_t v[] = {all, any, eq2, eq3, eq4, wg0, !wg0, eq7};
       *out = v[j];
       return true;
    }

@@ -12,4 +12,8 @@ void results(uint x) {
   put(4u, subgroupAllEqual(wg0 || (x & 1u) == 0u) ? 1u : 0u);
   put(5u, subgroupAll(wg0) ? 1u : 0u);
   put(6u, subgroupAny(!wg0) ? 1u : 0u);
+  // floats compare as floats: -0 == +0 (how NaNs compare is not specified)
+  float z = (x & 1u) != 0u ? -0.0 : 0.0;
+  float n = (x & 3u) == 0u ? 2.0 : 1.0;
+  put(7u, subgroupAllEqual(wg0 ? z : n) ? 1u : 0u);
 }
