@@ -734,7 +734,36 @@ void vtn_store(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *v)
 
 /* --- atomics and barriers ------------------------------------------------------ */
 
+/* Release semantics order the accesses before an atomic, acquire those
+ * after it: a memory_barrier (the back end waits for outstanding accesses)
+ * before / after the atomic. Relaxed atomics get none. */
+static void atomic_order(struct vtn_ctx *c, unsigned i, unsigned scope_word, unsigned sem_word,
+                         bool after)
+{
+   uint64_t sem = vtn_const_u64(c, vtn_word(c, i, sem_word));
+   if (c->ins[i].op == SpvOpAtomicCompareExchange)
+      sem |= vtn_const_u64(c, vtn_word(c, i, sem_word + 1));
+   uint64_t want = SpvMemorySemanticsAcquireReleaseMask | SpvMemorySemanticsSequentiallyConsistentMask |
+                   (after ? SpvMemorySemanticsAcquireMask : SpvMemorySemanticsReleaseMask);
+   if (!(sem & want))
+      return;
+   uint64_t scope = vtn_const_u64(c, vtn_word(c, i, scope_word));
+   agx_intrin(&c->b, AGX_OP_MEMORY_BARRIER, agx_type_make(0, 0), 0, NULL, NULL, NULL,
+              (uint32_t)scope, (uint32_t)sem, 0);
+}
+
+static void atomic_op(struct vtn_ctx *c, unsigned i, unsigned op);
+
 static void atomic(struct vtn_ctx *c, unsigned i, unsigned op)
+{
+   bool store = op == SpvOpAtomicStore;
+   unsigned scope_word = store ? 2 : 4;
+   atomic_order(c, i, scope_word, scope_word + 1, false);
+   atomic_op(c, i, op);
+   atomic_order(c, i, scope_word, scope_word + 1, true);
+}
+
+static void atomic_op(struct vtn_ctx *c, unsigned i, unsigned op)
 {
    agx_builder *b = &c->b;
    if (op == SpvOpAtomicStore) {
