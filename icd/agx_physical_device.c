@@ -105,7 +105,8 @@ init_features(struct agx_features *f)
     * out, so loader tests can only enable it (test_subgroup). */
    f->v12.shaderSubgroupExtendedTypes = VK_TRUE;
    /* The Vulkan memory model: the compiler keeps memory accesses in order
-    * around barriers and waits for them before barriers; the GPU model is
+    * and waits for them before barriers and around acquire/release
+    * atomics; the GPU model is
     * coherent (single-die G13/G14, for which Mesa exposes the same), so
     * MakeAvailable/MakeVisible need no cache maintenance (tests/icd
     * test_memory_model). Not claimed: availability/visibility chains. */
