@@ -95,6 +95,38 @@ init_features(struct agx_features *f)
    f->v12.bufferDeviceAddress = VK_TRUE; /* physical storage buffer pointers compile */
    f->v12.hostQueryReset = VK_TRUE;
    f->v13.inlineUniformBlock = VK_TRUE;
+   /* OpGroupNonUniformBroadcast with a dynamically uniform lane: a shuffle
+    * (tests/icd test_subgroup, sg_broadcast_dynamic). */
+   f->v12.subgroupBroadcastDynamicId = VK_TRUE;
+   /* Subgroup operations on 8/16/64-bit integers, fp16 and their vectors
+    * are widened/split to 32-bit ones by the compiler (tests/compiler
+    * subgroup_ext, interpreter and GPU model). It applies to the types the
+    * device supports, which shaderInt8/16/64 and shaderFloat16 still leave
+    * out, so loader tests can only enable it (test_subgroup). */
+   f->v12.shaderSubgroupExtendedTypes = VK_TRUE;
+   /* The Vulkan memory model: the compiler keeps memory accesses in order
+    * and waits for them before barriers and around acquire/release
+    * atomics; the GPU model is
+    * coherent (single-die G13/G14, for which Mesa exposes the same), so
+    * MakeAvailable/MakeVisible need no cache maintenance (tests/icd
+    * test_memory_model). Not claimed: availability/visibility chains. */
+   f->v12.vulkanMemoryModel = VK_TRUE;
+   f->v12.vulkanMemoryModelDeviceScope = VK_TRUE;
+   /* The SIMD width is fixed at 32: a required size of 32 and the
+    * varying/full-subgroup flags need nothing from the compiler; SIMD groups
+    * are 32 consecutive local invocations, so a workgroup width that is a
+    * multiple of 32 (what REQUIRE_FULL_SUBGROUPS asks of the application)
+    * gives full subgroups (tests/icd test_subgroup, sg_size). */
+   f->v13.subgroupSizeControl = VK_TRUE;
+   f->v13.computeFullSubgroups = VK_TRUE;
+   /* OpSDot/OpUDot/OpSUDot (+AccSat), packed 4x8 and vector forms, lowered
+    * to multiplies and adds: the "accelerated" properties stay false
+    * (tests/icd test_int_dot). */
+   f->v13.shaderIntegerDotProduct = VK_TRUE;
+   /* Null-initialised Workgroup variables: zero-filled by the workgroup at
+    * entry, then a barrier (tests/compiler shader_zero_init, tests/icd
+    * test_zero_init). */
+   f->v13.shaderZeroInitializeWorkgroupMemory = VK_TRUE;
    /* Descriptor indexing basics for storage buffers: set memory is read by
     * the GPU when a dispatch runs (sets are not copied at bind time unless
     * they hold dynamic buffers), unwritten descriptors are zero, and the
@@ -245,7 +277,13 @@ init_properties(struct agx_physical_device *pdev)
    make_uuid(p->v11.driverUUID, "agx-vk driver", "0.1.0", 5);
    p->v11.subgroupSize = 32;
    p->v11.subgroupSupportedStages = VK_SHADER_STAGE_COMPUTE_BIT;
-   p->v11.subgroupSupportedOperations = VK_SUBGROUP_FEATURE_BASIC_BIT;
+   /* Every category: each passes tests/icd test_subgroup (divergent lanes,
+    * partial subgroups) against a CPU model. */
+   p->v11.subgroupSupportedOperations =
+      VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT |
+      VK_SUBGROUP_FEATURE_ARITHMETIC_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT |
+      VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT |
+      VK_SUBGROUP_FEATURE_CLUSTERED_BIT | VK_SUBGROUP_FEATURE_QUAD_BIT;
    p->v11.pointClippingBehavior = VK_POINT_CLIPPING_BEHAVIOR_ALL_CLIP_PLANES;
    p->v11.maxMultiviewViewCount = 6;
    p->v11.maxMultiviewInstanceIndex = (1u << 27) - 1;
@@ -286,6 +324,7 @@ init_properties(struct agx_physical_device *pdev)
    p->v13.minSubgroupSize = 32;
    p->v13.maxSubgroupSize = 32;
    p->v13.maxComputeWorkgroupSubgroups = 32;
+   p->v13.requiredSubgroupSizeStages = VK_SHADER_STAGE_COMPUTE_BIT;
    p->v13.maxInlineUniformBlockSize = 256;
    p->v13.maxPerStageDescriptorInlineUniformBlocks = 4;
    p->v13.maxPerStageDescriptorUpdateAfterBindInlineUniformBlocks = 4;

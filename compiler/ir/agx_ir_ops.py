@@ -195,7 +195,9 @@ intr('load_buffer_size', 1, reorder=True, consts=('set', 'binding'))
 # Subgroup operations (subgroup size 32, the AGX SIMD width). They involve
 # all active invocations of the subgroup, so they are never moved or merged
 # (can_reorder false); unused ones may be removed. reduce: const op is the IR
-# ALU opcode combining values, kind 0 reduce / 1 inclusive / 2 exclusive scan.
+# ALU opcode combining values, kind 0 reduce / 1 inclusive / 2 exclusive scan,
+# cluster the cluster size of a clustered reduction (0: whole subgroup;
+# agx_pass_lower_subgroup removes clusters and non-32-bit forms).
 intr('subgroup_elect', 0)
 intr('subgroup_ballot', 1)             # bool -> 32x4 mask
 intr('subgroup_all', 1)
@@ -204,7 +206,7 @@ intr('subgroup_all_equal', 1)
 intr('subgroup_broadcast', 2)          # (value, lane)
 intr('subgroup_broadcast_first', 1)
 intr('subgroup_shuffle', 2)            # (value, lane)
-intr('subgroup_reduce', 1, consts=('op', 'kind'))
+intr('subgroup_reduce', 1, consts=('op', 'kind', 'cluster'))
 # After ABI lowering: driver uniforms, by byte offset (base + source).
 intr('load_uniform', 1, reorder=True, consts=('base',))
 # Preamble only (agx_pass_preamble): writes the source to the uniform

@@ -13,6 +13,8 @@ bool agx_pass_lower_transcendental(agx_shader *s);
 bool agx_pass_lower_int64(agx_shader *s);
 bool agx_pass_remove_one_trip_loops(agx_shader *s);
 bool agx_pass_const_if(agx_shader *s);
+/* Subgroup intrinsics to their 32-bit scalar forms (run at the end of agx_spirv_to_ir). */
+bool agx_pass_lower_subgroup(agx_shader *s);
 
 struct agx_io_options {
    /* Byte offset of a binding inside its set's descriptor memory; NULL uses

@@ -209,12 +209,35 @@ static struct vtn_variable *new_variable(struct vtn_ctx *c, unsigned i, bool glo
    return var;
 }
 
+static bool const_is_zero(const struct vtn_const *k)
+{
+   if (k->is_null)
+      return true;
+   if (k->elems) {
+      for (unsigned e = 0; e < k->type->len; e++)
+         if (!const_is_zero(k->elems[e]))
+            return false;
+      return true;
+   }
+   for (unsigned e = 0; e < 4; e++)
+      if (k->v[e])
+         return false;
+   return true;
+}
+
 void vtn_create_global_variable(struct vtn_ctx *c, unsigned i)
 {
    struct vtn_variable *var = new_variable(c, i, true);
-   if (var->init && var->storage != SpvStorageClassPrivate &&
-       var->storage != SpvStorageClassUniformConstant)
+   if (var->init && var->storage == SpvStorageClassWorkgroup) {
+      /* shaderZeroInitializeWorkgroupMemory: Vulkan only allows null
+       * initializers here; vtn_emit_global_inits zero-fills them. */
+      struct vtn_value *iv = vtn_val(c, var->init);
+      if (iv->kind != VK_CONST || !const_is_zero(iv->cnst))
+         vtn_fail(c, "Workgroup variable initializer is not zero");
+   } else if (var->init && var->storage != SpvStorageClassPrivate &&
+              var->storage != SpvStorageClassUniformConstant) {
       vtn_fail(c, "initializer on a non-Private global variable");
+   }
    if (var->init) {
       struct vtn_value *iv = vtn_val(c, var->init);
       if (iv->kind != VK_CONST)
@@ -229,13 +252,58 @@ void vtn_create_global_variable(struct vtn_ctx *c, unsigned i)
    c->global_vars[c->num_global_vars++] = vtn_word(c, i, 2);
 }
 
+/* Zero-initialised Workgroup variables: the invocations of the workgroup
+ * together store zero words over the 4-byte aligned span of the variables
+ * (invocation i takes words i, i + n, ... for a workgroup of n), then meet
+ * at a workgroup barrier before the shader's own code. The span may reach
+ * into neighbouring variables' padding or uninitialised bytes, which
+ * nothing has written yet. */
+static void zero_workgroup_vars(struct vtn_ctx *c, uint32_t lo, uint32_t hi)
+{
+   agx_builder *b = &c->b;
+   const uint32_t *ls = c->shader->local_size;
+   uint64_t n = (uint64_t)ls[0] * ls[1] * ls[2];
+   if (n == 0)
+      vtn_fail(c, "workgroup size unknown");
+   lo &= ~3u;
+   hi = (hi + 3u) & ~3u;
+   agx_type u32 = agx_type_make(32, 1);
+   unsigned var = agx_shader_add_var(b->shader, u32);
+   agx_instr *idx = agx_intrin(b, AGX_OP_LOAD_LOCAL_INVOCATION_INDEX, u32, 0, NULL, NULL, NULL,
+                               0, 0, 0);
+   agx_instr *start = agx_iadd(b, agx_imul(b, idx, agx_imm(b, 32, 4)), agx_imm(b, 32, lo));
+   agx_intrin(b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, start, NULL, NULL, var, 0, 0);
+   agx_loop *loop = agx_push_loop(b);
+   agx_instr *off = agx_intrin(b, AGX_OP_LOAD_VAR, u32, 0, NULL, NULL, NULL, var, 0, 0);
+   agx_if *done = agx_push_if(b, agx_uge(b, off, agx_imm(b, 32, hi)));
+   agx_jump(b, AGX_OP_BREAK);
+   agx_pop_if(b, done);
+   agx_intrin(b, AGX_OP_STORE_SHARED, agx_type_make(0, 0), 2, off, agx_imm(b, 32, 0), NULL, 4, 0, 0);
+   agx_intrin(b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, agx_iadd(b, off, agx_imm(b, 32, 4 * n)),
+              NULL, NULL, var, 0, 0);
+   agx_push_continue(b, loop);
+   agx_pop_loop(b, loop);
+   agx_intrin(b, AGX_OP_BARRIER, agx_type_make(0, 0), 0, NULL, NULL, NULL, SpvScopeWorkgroup,
+              SpvScopeWorkgroup,
+              SpvMemorySemanticsAcquireReleaseMask | SpvMemorySemanticsWorkgroupMemoryMask);
+}
+
 void vtn_emit_global_inits(struct vtn_ctx *c)
 {
+   uint32_t lo = UINT32_MAX, hi = 0;
    for (unsigned k = 0; k < c->num_global_vars; k++) {
       struct vtn_variable *var = c->values[c->global_vars[k]].var;
-      if (var->init)
-         vtn_store(c, vtn_get_pointer(c, c->global_vars[k]), vtn_ssa_of(c, var->init));
+      if (!var->init)
+         continue;
+      if (var->storage == SpvStorageClassWorkgroup) {
+         lo = var->offset < lo ? var->offset : lo;
+         hi = var->offset + var->type->size > hi ? var->offset + var->type->size : hi;
+         continue;
+      }
+      vtn_store(c, vtn_get_pointer(c, c->global_vars[k]), vtn_ssa_of(c, var->init));
    }
+   if (hi > lo)
+      zero_workgroup_vars(c, lo, hi);
 }
 
 /* --- pointers --------------------------------------------------------------- */
@@ -666,7 +734,36 @@ void vtn_store(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *v)
 
 /* --- atomics and barriers ------------------------------------------------------ */
 
+/* Release semantics order the accesses before an atomic, acquire those
+ * after it: a memory_barrier (the back end waits for outstanding accesses)
+ * before / after the atomic. Relaxed atomics get none. */
+static void atomic_order(struct vtn_ctx *c, unsigned i, unsigned scope_word, unsigned sem_word,
+                         bool after)
+{
+   uint64_t sem = vtn_const_u64(c, vtn_word(c, i, sem_word));
+   if (c->ins[i].op == SpvOpAtomicCompareExchange)
+      sem |= vtn_const_u64(c, vtn_word(c, i, sem_word + 1));
+   uint64_t want = SpvMemorySemanticsAcquireReleaseMask | SpvMemorySemanticsSequentiallyConsistentMask |
+                   (after ? SpvMemorySemanticsAcquireMask : SpvMemorySemanticsReleaseMask);
+   if (!(sem & want))
+      return;
+   uint64_t scope = vtn_const_u64(c, vtn_word(c, i, scope_word));
+   agx_intrin(&c->b, AGX_OP_MEMORY_BARRIER, agx_type_make(0, 0), 0, NULL, NULL, NULL,
+              (uint32_t)scope, (uint32_t)sem, 0);
+}
+
+static void atomic_op(struct vtn_ctx *c, unsigned i, unsigned op);
+
 static void atomic(struct vtn_ctx *c, unsigned i, unsigned op)
+{
+   bool store = op == SpvOpAtomicStore;
+   unsigned scope_word = store ? 2 : 4;
+   atomic_order(c, i, scope_word, scope_word + 1, false);
+   atomic_op(c, i, op);
+   atomic_order(c, i, scope_word, scope_word + 1, true);
+}
+
+static void atomic_op(struct vtn_ctx *c, unsigned i, unsigned op)
 {
    agx_builder *b = &c->b;
    if (op == SpvOpAtomicStore) {

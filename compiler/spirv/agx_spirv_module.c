@@ -771,6 +771,9 @@ agx_shader *agx_spirv_to_ir(const uint32_t *words, size_t num_words,
       handle_globals(c);
       handle_modes(c);
       vtn_emit_entry(c);
+      /* Subgroup intrinsics leave the front end in their 32-bit scalar
+       * forms, so every consumer (interpreter, back end) sees the same. */
+      agx_pass_lower_subgroup(c->shader);
       result = c->shader;
       c->shader = NULL;
    }

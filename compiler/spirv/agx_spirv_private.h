@@ -222,6 +222,7 @@ bool vtn_handle_glsl450_extra(struct vtn_ctx *c, unsigned ins, unsigned eop, str
 
 /* agx_spirv_subgroup.c */
 bool vtn_handle_subgroup(struct vtn_ctx *c, unsigned ins);
+bool vtn_handle_integer_dot(struct vtn_ctx *c, unsigned ins);
 
 /* agx_spirv_mem.c */
 void vtn_create_global_variable(struct vtn_ctx *c, unsigned ins);

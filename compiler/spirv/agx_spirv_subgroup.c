@@ -1,6 +1,8 @@
 /* GroupNonUniform (subgroup) instructions. Assumes subgroup scope only and a
  * subgroup size of 32 (the AGX SIMD width), so ballots use the first 32 bits
- * of the uvec4 mask. Clustered reductions are not supported. */
+ * of the uvec4 mask. Quad operations are shuffles within the lane's group
+ * of four; clustered reductions carry their cluster size to
+ * agx_pass_lower_subgroup, which also widens non-32-bit and vector forms. */
 #include <spirv/unified1/spirv.h>
 
 #include "agx_spirv_private.h"
@@ -59,6 +61,20 @@ bool vtn_handle_subgroup(struct vtn_ctx *c, unsigned i)
    case SpvOpGroupNonUniformAny:
    case SpvOpGroupNonUniformAllEqual: {
       agx_instr *v = vtn_def(c, vtn_word(c, i, 4));
+      struct vtn_type *vt = vtn_ssa_of(c, vtn_word(c, i, 4))->type;
+      if (op == SpvOpGroupNonUniformAllEqual &&
+          (vt->base == VTN_FLOAT || (vt->base == VTN_VECTOR && vt->elem->base == VTN_FLOAT))) {
+         /* floats compare as floats (-0 equals +0; ordered, so a NaN
+          * equals nothing, which the specification leaves open) */
+         agx_instr *first = agx_intrin(b, AGX_OP_SUBGROUP_BROADCAST_FIRST, v->type, 1, v, NULL,
+                                       NULL, 0, 0, 0);
+         agx_instr *eq = agx_feq(b, v, first);
+         agx_instr *same = agx_extract(b, eq, 0);
+         for (unsigned k = 1; k < v->type.comps; k++)
+            same = agx_iand(b, same, agx_extract(b, eq, k));
+         r = agx_intrin(b, AGX_OP_SUBGROUP_ALL, bt, 1, same, NULL, NULL, 0, 0, 0);
+         break;
+      }
       if (op != SpvOpGroupNonUniformAllEqual && (v->type.bits != 1 || v->type.comps != 1))
          vtn_fail(c, "predicate must be a boolean");
       r = agx_intrin(b, op == SpvOpGroupNonUniformAll ? AGX_OP_SUBGROUP_ALL
@@ -83,6 +99,18 @@ bool vtn_handle_subgroup(struct vtn_ctx *c, unsigned i)
       r = agx_intrin(b, op == SpvOpGroupNonUniformBroadcast ? AGX_OP_SUBGROUP_BROADCAST
                                                             : AGX_OP_SUBGROUP_SHUFFLE,
                      v->type, 2, v, k, NULL, 0, 0, 0);
+      break;
+   }
+   case SpvOpGroupNonUniformQuadBroadcast:
+   case SpvOpGroupNonUniformQuadSwap: {
+      agx_instr *v = vtn_def(c, vtn_word(c, i, 4));
+      agx_instr *k = u32_index(c, vtn_def(c, vtn_word(c, i, 5)));
+      agx_instr *l = lane_id(c);
+      if (op == SpvOpGroupNonUniformQuadBroadcast) /* lane (l & ~3) | index */
+         k = agx_ior(b, agx_iand(b, l, agx_imm(b, 32, ~3u)), agx_iand(b, k, agx_imm(b, 32, 3)));
+      else /* direction 0, 1, 2: horizontal, vertical, diagonal = l ^ 1, 2, 3 */
+         k = agx_ixor(b, l, agx_iadd(b, agx_iand(b, k, agx_imm(b, 32, 3)), agx_imm(b, 32, 1)));
+      r = agx_intrin(b, AGX_OP_SUBGROUP_SHUFFLE, v->type, 2, v, k, NULL, 0, 0, 0);
       break;
    }
    case SpvOpGroupNonUniformBroadcastFirst: {
@@ -136,16 +164,26 @@ bool vtn_handle_subgroup(struct vtn_ctx *c, unsigned i)
             break;
       if (k == sizeof(reductions) / sizeof(reductions[0]))
          vtn_fail(c, "subgroup operation not supported");
-      unsigned gop = vtn_word(c, i, 4);
-      if (gop > SpvGroupOperationExclusiveScan)
+      unsigned gop = vtn_word(c, i, 4), cluster = 0;
+      if (gop == SpvGroupOperationClusteredReduce) {
+         if (c->ins[i].wc < 7)
+            vtn_fail(c, "clustered reduction without a cluster size");
+         uint64_t cs = vtn_const_u64(c, vtn_word(c, i, 6));
+         if (cs == 0 || cs > 32 || (cs & (cs - 1)))
+            vtn_fail(c, "cluster size %llu is not a power of two up to 32", (unsigned long long)cs);
+         cluster = (unsigned)cs;
+         gop = SpvGroupOperationReduce;
+      } else if (gop > SpvGroupOperationExclusiveScan) {
          vtn_fail(c, "group operation %u not supported", gop);
+      }
       agx_instr *v = vtn_def(c, vtn_word(c, i, 5));
       bool fl = op == SpvOpGroupNonUniformFAdd || op == SpvOpGroupNonUniformFMul ||
                 op == SpvOpGroupNonUniformFMin || op == SpvOpGroupNonUniformFMax;
       bool logical = op >= SpvOpGroupNonUniformLogicalAnd;
       if ((fl && v->type.bits < 16) || (logical != (v->type.bits == 1)))
          vtn_fail(c, "operand type does not fit the operation");
-      r = agx_intrin(b, AGX_OP_SUBGROUP_REDUCE, v->type, 1, v, NULL, NULL, reductions[k].op, gop, 0);
+      r = agx_intrin(b, AGX_OP_SUBGROUP_REDUCE, v->type, 1, v, NULL, NULL, reductions[k].op, gop,
+                     cluster);
       break;
    }
    }

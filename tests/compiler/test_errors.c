@@ -123,6 +123,46 @@ static void test_hostile(void)
    free(a.w);
 }
 
+/* One instruction in the body of main (after the prologue plus %8 = uint 3,
+ * %9 = uint 0). */
+static void one_instruction(const char *what, unsigned op, unsigned n, const uint32_t *ops,
+                            const char *msg)
+{
+   struct asm_buf a = { 0 };
+   prologue(&a, 64);
+   INS(&a, 43, 4, 8, 3);                           /* OpConstant 3 */
+   INS(&a, 43, 4, 9, 0);                           /* OpConstant 0 */
+   INS(&a, 54, 2, 1, 0, 3);                        /* OpFunction */
+   INS(&a, 248, 6);                                /* OpLabel */
+   ins(&a, op, n, ops);
+   INS(&a, 253);                                   /* OpReturn */
+   INS(&a, 56);                                    /* OpFunctionEnd */
+   expect(what, a.w, a.n, NULL, msg);
+   free(a.w);
+}
+
+/* Subgroup, dot-product and workgroup-initializer operands out of range. */
+static void test_features(void)
+{
+   /* %20 = OpGroupNonUniformIAdd %uint Subgroup ClusteredReduce %1 cluster 3 */
+   one_instruction("cluster size 3", 349, 6, (uint32_t[]){ 4, 20, 8, 3, 5, 8 },
+                   "cluster size 3 is not a power of two");
+   /* %20 = OpSDot %uint %1 %1 PackedVectorFormat 7 */
+   one_instruction("packed format 7", 4450, 5, (uint32_t[]){ 4, 20, 5, 5, 7 },
+                   "unknown PackedVectorFormat");
+   /* %20 = OpTypePointer Workgroup %uint; %21 = OpVariable Workgroup = 1 */
+   struct asm_buf a = { 0 };
+   prologue(&a, 64);
+   INS(&a, 32, 20, 4, 4);
+   INS(&a, 59, 20, 21, 4, 5);
+   INS(&a, 54, 2, 1, 0, 3);
+   INS(&a, 248, 6);
+   INS(&a, 253);
+   INS(&a, 56);
+   expect("workgroup initializer 1", a.w, a.n, NULL, "Workgroup variable initializer is not zero");
+   free(a.w);
+}
+
 int main(int argc, char **argv)
 {
    if (argc < 2)
@@ -158,6 +198,7 @@ int main(int argc, char **argv)
    w[5] &= 0xffff;
    expect("zero word count", w, n, NULL, "word count 0");
    expect("truncated module", orig, n - 1, NULL, "no OpFunctionEnd");
+   test_features();
    memcpy(w, orig, n * 4);
    w[6] = 0xdead; /* OpCapability operand */
    expect("unknown enumerant", w, n, NULL, "unknown Capability value");

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "agx_builder.h"
 #include "harness.h"
 
 static int32_t smod(int32_t a, int32_t b)
@@ -589,6 +590,46 @@ static void test_switch(void)
          }
       }
       h_finish(&h);
+   }
+}
+
+/* --- zero-initialised workgroup memory ------------------------------------------------- */
+
+/* Shared memory starts zeroed in the interpreter (and in the GPU model), so
+ * first every invocation fills all of it with a marker and meets the others
+ * at a barrier (code put in front of the compiled shader): the zero-fill
+ * must then clear the initialised variables, and the control shader (no
+ * initializers) must see the marker. */
+static void dirty_shared_first(agx_shader *s)
+{
+   agx_instr **all;
+   unsigned n = agx_collect_instrs(s, &all);
+   if (!n)
+      return;
+   agx_builder b = agx_builder_before(s, all[0]);
+   for (uint32_t off = 0; off + 4 <= s->shared_size; off += 4)
+      agx_intrin(&b, AGX_OP_STORE_SHARED, agx_type_make(0, 0), 2, agx_imm(&b, 32, off),
+                 agx_imm(&b, 32, 0xdeadbeef), NULL, 4, 0, 0);
+   agx_intrin(&b, AGX_OP_BARRIER, agx_type_make(0, 0), 0, NULL, NULL, NULL, 2, 2, 0x108);
+}
+
+static void test_zero_init(void)
+{
+   static const char *const names[] = { "zero_init", "zero_init_control" };
+   for (unsigned v = 0; v < 2; v++) {
+      for (int mode = 0; mode < H_NUM_MODES; mode++) {
+         struct harness h;
+         if (!h_compile(&h, names[v], (enum h_mode)mode, NULL))
+            continue;
+         dirty_shared_first(h.s);
+         uint32_t *o = h_buffer(&h, 0, 1, 0, 2 * 320 * 4);
+         if (h_run(&h, 2, 1, 1)) {
+            for (unsigned wg = 0; wg < 2; wg++)
+               for (unsigned k = 0; k < 309; k++)
+                  h_check_u32(names[v], wg * 320 + k, o[wg * 320 + k], v ? 0xdeadbeefu : 0);
+         }
+         h_finish(&h);
+      }
    }
 }
 
@@ -1186,6 +1227,8 @@ int main(int argc, char **argv)
       test_switch();
    else if (!strcmp(t, "subgroup"))
       test_subgroup();
+   else if (!strcmp(t, "zero_init"))
+      test_zero_init();
    else if (!strcmp(t, "glsl450"))
       test_glsl450();
    else if (!strcmp(t, "memory"))

@@ -1,0 +1,658 @@
+/*
+ * Subgroup operations through the loader, checked against a CPU model of
+ * the subgroup: every category of VkSubgroupFeatureFlagBits the device
+ * advertises (which must include those listed in `required` on every
+ * device we run on), in uniform and divergent control flow (the lane bits
+ * of a pattern choose which invocations run the operations) and with
+ * workgroup sizes that are not multiples of the subgroup size. The shaders
+ * (shaders/sg_*.comp) report each invocation's subgroup id and lane, so the
+ * model groups invocations exactly as the device did; results whose value
+ * the specification leaves undefined (reads of inactive lanes) are skipped.
+ * test_subgroup SPV_DIR [--validation] [--reference]
+ */
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "agx_test.h"
+
+#define K 48          /* words per invocation (sg_common.glsl) */
+#define MAX_WG 96
+#define MAX_LANES 64
+#define MAX_SG (MAX_WG / 4)
+
+enum cat { VOTE, BALLOT, BCAST_DYN, ARITH, SHUFFLE, SHUFFLE_REL, CLUSTERED, CLUSTERED_WIDE, QUAD };
+
+static const struct {
+   const char *name;
+   VkSubgroupFeatureFlags bit;
+   unsigned results;
+} cats[] = {
+   [VOTE] = {"sg_vote", VK_SUBGROUP_FEATURE_VOTE_BIT, 8},
+   [BALLOT] = {"sg_ballot", VK_SUBGROUP_FEATURE_BALLOT_BIT, 14},
+   [BCAST_DYN] = {"sg_broadcast_dynamic", VK_SUBGROUP_FEATURE_BALLOT_BIT, 3},
+   [ARITH] = {"sg_arith", VK_SUBGROUP_FEATURE_ARITHMETIC_BIT, 40},
+   [SHUFFLE] = {"sg_shuffle", VK_SUBGROUP_FEATURE_SHUFFLE_BIT, 5},
+   [SHUFFLE_REL] = {"sg_shuffle_relative", VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT, 5},
+   [CLUSTERED] = {"sg_clustered", VK_SUBGROUP_FEATURE_CLUSTERED_BIT, 31},
+   [CLUSTERED_WIDE] = {"sg_clustered_wide", VK_SUBGROUP_FEATURE_CLUSTERED_BIT, 6},
+   [QUAD] = {"sg_quad", VK_SUBGROUP_FEATURE_QUAD_BIT, 7},
+};
+
+/* One subgroup as the device formed it. */
+struct sg {
+   unsigned size, wg;
+   bool present[MAX_LANES], act[MAX_LANES];
+   uint32_t x[MAX_LANES];
+};
+
+static unsigned messages;
+
+static VKAPI_ATTR VkBool32 VKAPI_CALL
+on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTypeFlagsEXT type,
+           const VkDebugUtilsMessengerCallbackDataEXT *data, void *user)
+{
+   fprintf(stderr, "validation: %s\n", data->pMessage);
+   messages++;
+   return VK_FALSE;
+}
+
+static uint32_t hash(uint32_t v)
+{
+   v ^= v >> 16;
+   v *= 0x7feb352du;
+   v ^= v >> 15;
+   v *= 0x846ca68bu;
+   v ^= v >> 16;
+   return v;
+}
+
+static uint32_t fbits(float f)
+{
+   uint32_t u;
+   memcpy(&u, &f, 4);
+   return u;
+}
+
+static float bitsf(uint32_t u)
+{
+   float f;
+   memcpy(&f, &u, 4);
+   return f;
+}
+
+/* --- the CPU model ------------------------------------------------------ */
+
+enum op { ADD, MUL, UMIN, UMAX, AND, OR, XOR, SMIN, SMAX, FADD, FMUL, FMIN, FMAX };
+
+static bool is_float_op(enum op o)
+{
+   return o >= FADD;
+}
+
+static uint32_t identity(enum op o)
+{
+   switch (o) {
+   case MUL: return 1;
+   case UMIN: case AND: return 0xffffffffu;
+   case SMIN: return 0x7fffffffu;
+   case SMAX: return 0x80000000u;
+   case FADD: return fbits(0.0f);
+   case FMUL: return fbits(1.0f);
+   case FMIN: return fbits(INFINITY);
+   case FMAX: return fbits(-INFINITY);
+   default: return 0;
+   }
+}
+
+static uint32_t combine(enum op o, uint32_t a, uint32_t b)
+{
+   switch (o) {
+   case ADD: return a + b;
+   case MUL: return a * b;
+   case UMIN: return a < b ? a : b;
+   case UMAX: return a > b ? a : b;
+   case AND: return a & b;
+   case OR: return a | b;
+   case XOR: return a ^ b;
+   case SMIN: return (int32_t)a < (int32_t)b ? a : b;
+   case SMAX: return (int32_t)a > (int32_t)b ? a : b;
+   case FADD: return fbits(bitsf(a) + bitsf(b));
+   case FMUL: return fbits(bitsf(a) * bitsf(b));
+   case FMIN: return fbits(fminf(bitsf(a), bitsf(b)));
+   default: return fbits(fmaxf(bitsf(a), bitsf(b)));
+   }
+}
+
+/* The operand sg_arith.comp / sg_clustered.comp feed operation o. */
+static uint32_t operand(enum op o, uint32_t x)
+{
+   switch (o) {
+   case SMIN: case SMAX: return x - (1u << 30);
+   case FADD: return fbits((float)((int)(x % 17u) - 8));
+   case FMUL: return fbits(x % 3u == 0 ? 2.0f : x % 3u == 1 ? 0.5f : -1.0f);
+   case FMIN: case FMAX: return fbits((float)((int)(x % 1000u) - 500) * 0.25f);
+   default: return x;
+   }
+}
+
+static bool live(const struct sg *s, int k)
+{
+   return k >= 0 && (unsigned)k < s->size && s->present[k] && s->act[k];
+}
+
+/* kind 0: reduce over lane l's cluster, 1: inclusive, 2: exclusive scan. */
+static uint32_t model_reduce(const struct sg *s, unsigned l, enum op o, unsigned kind,
+                             unsigned cluster)
+{
+   uint32_t acc = identity(o);
+   for (unsigned k = 0; k < s->size; k++) {
+      if (!live(s, (int)k))
+         continue;
+      bool in = kind == 0 ? k / cluster == l / cluster : kind == 1 ? k <= l : k < l;
+      if (in)
+         acc = combine(o, acc, operand(o, s->x[k]));
+   }
+   return acc;
+}
+
+static unsigned first_live(const struct sg *s)
+{
+   for (unsigned k = 0; k < s->size; k++)
+      if (live(s, (int)k))
+         return k;
+   return 0;
+}
+
+static unsigned popcount(uint64_t m)
+{
+   return (unsigned)__builtin_popcountll(m);
+}
+
+/* Expected result j of lane l; false when the value is undefined. */
+static bool model(enum cat c, const struct sg *s, unsigned l, unsigned j, uint32_t *out)
+{
+   uint32_t x = s->x[l];
+   bool wg0 = s->wg == 0;
+   unsigned first = first_live(s), last = first;
+   for (unsigned k = 0; k < s->size; k++)
+      if (live(s, (int)k))
+         last = k;
+   int target = -1;
+   switch (c) {
+   case VOTE: {
+      bool all = true, any = false, eq2 = true, eq3 = true, eq4 = true, eq7 = true;
+      for (unsigned k = 0; k < s->size; k++) {
+         if (!live(s, (int)k))
+            continue;
+         uint32_t y = s->x[k], f = s->x[first];
+         all &= (y & 7u) != 0;
+         any |= (y & 15u) == 0;
+         eq2 &= wg0 || y == f;
+         eq3 &= wg0 || (y & 1u) == (f & 1u);
+         eq4 &= wg0 || (y & 1u) == (f & 1u);
+         eq7 &= wg0 || ((y & 3u) == 0) == ((f & 3u) == 0);
+      }
+      uint32_t v[] = {all, any, eq2, eq3, eq4, wg0, !wg0, eq7};
+      *out = v[j];
+      return true;
+   }
+   case BALLOT: {
+      uint32_t mask = 0;
+      for (unsigned k = 0; k < s->size && k < 32; k++)
+         if (live(s, (int)k) && ((s->x[k] & 1u) || k == first))
+            mask |= 1u << k;
+      uint64_t upto = (UINT64_C(2) << l) - 1, below = (UINT64_C(1) << l) - 1;
+      switch (j) {
+      case 0: *out = mask; return true;
+      case 1: *out = 0; return true;
+      case 2: *out = l < 32 ? (x >> l) & 1u : 0; return true;
+      case 3: *out = (mask >> ((x >> 8) & (s->size - 1))) & 1u; return true;
+      case 4: *out = popcount(mask); return true;
+      case 5: *out = popcount(mask & upto); return true;
+      case 6: *out = popcount(mask & below); return true;
+      case 7: *out = (uint32_t)__builtin_ctz(mask); return true;
+      case 8: *out = 31u - (uint32_t)__builtin_clz(mask); return true;
+      case 9: *out = l == first; return true;
+      case 10: *out = s->x[first]; return true;
+      case 11: target = 0; break;
+      case 12: target = 5; break;
+      default: *out = fbits((float)(s->x[first] & 255u)); return true;
+      }
+      break;
+   }
+   case BCAST_DYN:
+      if (j == 0) {
+         *out = s->x[last];
+         return true;
+      }
+      if (j == 1) {
+         *out = s->x[first] * 3u;
+         return true;
+      }
+      target = (int)((s->wg + 1) & (s->size - 1));
+      break;
+   case ARITH:
+      if (j < 39) {
+         *out = model_reduce(s, l, (enum op)(j / 3), j % 3, s->size);
+         return true;
+      } else {
+         bool and_ = true, or_ = false, xor_ = false;
+         for (unsigned k = 0; k < s->size; k++) {
+            if (!live(s, (int)k))
+               continue;
+            bool p = (s->x[k] & 3u) != 0;
+            and_ &= p;
+            or_ |= !p;
+            xor_ ^= p;
+         }
+         *out = (uint32_t)and_ | (uint32_t)or_ << 1 | (uint32_t)xor_ << 2;
+         return true;
+      }
+   case SHUFFLE: {
+      int t[] = {(int)((x >> 4) & (s->size - 1)), (int)(l ^ 1), (int)(l ^ 5),
+                 (int)(l ^ (s->wg + 2)), (int)(l ^ 2)};
+      if (!live(s, t[j]))
+         return false;
+      *out = j == 4 ? fbits((float)(s->x[t[j]] & 1023u)) : s->x[t[j]];
+      return true;
+   }
+   case SHUFFLE_REL: {
+      int t[] = {(int)l - 1, (int)l - 3, (int)l + 1, (int)l + 5, (int)l - (int)(s->wg + 1)};
+      target = t[j];
+      break;
+   }
+   case CLUSTERED: {
+      static const enum op ops[] = {ADD, MUL, UMIN, UMAX, AND, OR, XOR};
+      if (j < 28) {
+         *out = model_reduce(s, l, ops[j / 4], 0, 1u << (j % 4));
+         return true;
+      }
+      static const enum op tail[] = {FMIN, FMAX, SMIN};
+      *out = model_reduce(s, l, tail[j - 28], 0, 4);
+      return true;
+   }
+   case CLUSTERED_WIDE: {
+      static const enum op ops[] = {ADD, UMIN, OR};
+      *out = model_reduce(s, l, ops[j / 2], 0, j % 2 ? 32 : 16);
+      return true;
+   }
+   case QUAD: {
+      int t[] = {(int)(l & ~3u), (int)(l & ~3u) | 1, (int)(l & ~3u) | 2, (int)(l & ~3u) | 3,
+                 (int)(l ^ 1), (int)(l ^ 2), (int)(l ^ 3)};
+      target = t[j];
+      break;
+   }
+   }
+   if (!live(s, target))
+      return false;
+   *out = s->x[target];
+   return true;
+}
+
+static bool is_float_result(enum cat c, unsigned j)
+{
+   if (c == ARITH)
+      return j < 39 && is_float_op((enum op)(j / 3));
+   return c == CLUSTERED && (j == 28 || j == 29);
+}
+
+/* --- Vulkan plumbing ------------------------------------------------------ */
+
+struct ctx {
+   VkPhysicalDevice pdev;
+   VkDevice dev;
+   VkQueue queue;
+   VkDescriptorSetLayout dsl;
+   VkPipelineLayout layout;
+   VkDescriptorPool dpool;
+   VkDescriptorSet set;
+   VkCommandPool pool;
+   VkBuffer buf[2];
+   VkDeviceMemory mem;
+   uint32_t *in, *out; /* the mapped buffers */
+   const char *dir;
+};
+
+#define IN_WORDS (2 * MAX_WG)
+#define OUT_WORDS (2 * MAX_WG * K)
+
+static VkShaderModule load_module(struct ctx *c, const char *name)
+{
+   char path[1024];
+   snprintf(path, sizeof(path), "%s/%s.spv", c->dir, name);
+   FILE *f = fopen(path, "rb");
+   if (!f) {
+      fprintf(stderr, "cannot open %s\n", path);
+      exit(1);
+   }
+   static uint32_t words[65536];
+   size_t size = fread(words, 1, sizeof(words), f);
+   fclose(f);
+   VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                    .codeSize = size, .pCode = words};
+   VkShaderModule m;
+   VK_OK(vkCreateShaderModule(c->dev, &smci, NULL, &m));
+   return m;
+}
+
+static VkPipeline make_pipeline_ext(struct ctx *c, VkShaderModule m, uint32_t wg,
+                                    VkPipelineShaderStageCreateFlags flags, const void *next)
+{
+   VkSpecializationMapEntry e = {0, 0, 4};
+   VkSpecializationInfo si = {1, &e, 4, &wg};
+   VkComputePipelineCreateInfo cpci = {
+      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, .pNext = next,
+                .flags = flags, .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = m, .pName = "main",
+                .pSpecializationInfo = &si},
+      .layout = c->layout};
+   VkPipeline p;
+   VK_OK(vkCreateComputePipelines(c->dev, VK_NULL_HANDLE, 1, &cpci, NULL, &p));
+   return p;
+}
+
+static VkPipeline make_pipeline(struct ctx *c, VkShaderModule m, uint32_t wg)
+{
+   return make_pipeline_ext(c, m, wg, 0, NULL);
+}
+
+static void dispatch(struct ctx *c, VkPipeline p, uint32_t pattern)
+{
+   VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                      .commandPool = c->pool, .commandBufferCount = 1};
+   VkCommandBuffer cb;
+   VK_OK(vkAllocateCommandBuffers(c->dev, &cai, &cb));
+   VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+   VK_OK(vkBeginCommandBuffer(cb, &bi));
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, p);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, c->layout, 0, 1, &c->set, 0, NULL);
+   vkCmdPushConstants(cb, c->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &pattern);
+   vkCmdDispatch(cb, 2, 1, 1);
+   VK_OK(vkEndCommandBuffer(cb));
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+                      .pCommandBuffers = &cb};
+   VK_OK(vkQueueSubmit(c->queue, 1, &si, VK_NULL_HANDLE));
+   VK_OK(vkQueueWaitIdle(c->queue));
+   vkFreeCommandBuffers(c->dev, c->pool, 1, &cb);
+}
+
+/* Runs category cat with workgroup size wg and a pattern; returns the
+ * number of results checked (exits on a mismatch). */
+static unsigned run_case(struct ctx *c, enum cat cat, VkPipeline p, uint32_t wg, uint32_t pattern,
+                         unsigned sg_size)
+{
+   uint32_t *in = c->in, *out = c->out;
+   for (uint32_t g = 0; g < 2 * wg; g++)
+      in[g] = hash(g * 131u + wg * 7u + pattern + (uint32_t)cat * 1000003u);
+   memset(out, 0xcd, OUT_WORDS * 4);
+   dispatch(c, p, pattern);
+
+   static struct sg sgs[2][MAX_SG];
+   static int gid_of[2][MAX_SG][MAX_LANES];
+   memset(sgs, 0, sizeof(sgs));
+   memset(gid_of, 0xff, sizeof(gid_of));
+   for (uint32_t g = 0; g < 2 * wg; g++) {
+      uint32_t *o = out + g * K, w = g / wg;
+      CHECK(o[0] < MAX_SG && o[1] < sg_size && o[1] < MAX_LANES && o[2] <= 1);
+      struct sg *s = &sgs[w][o[0]];
+      CHECK(!s->present[o[1]]); /* one invocation per lane */
+      s->size = sg_size;
+      s->wg = w;
+      s->present[o[1]] = true;
+      s->act[o[1]] = o[2];
+      s->x[o[1]] = in[g];
+      gid_of[w][o[0]][o[1]] = (int)g;
+      CHECK(o[2] == ((pattern >> (o[1] & 31)) & 1u));
+   }
+   unsigned checked = 0;
+   for (unsigned w = 0; w < 2; w++) {
+      for (unsigned si = 0; si < MAX_SG; si++) {
+         for (unsigned l = 0; l < MAX_LANES; l++) {
+            int g = gid_of[w][si][l];
+            if (g < 0)
+               continue;
+            const struct sg *s = &sgs[w][si];
+            const uint32_t *o = out + (unsigned)g * K + 3;
+            for (unsigned j = 0; j < K - 3; j++) {
+               uint32_t want;
+               if (!s->act[l] || j >= cats[cat].results) {
+                  CHECK(o[j] == 0xdeadbeefu);
+                  continue;
+               }
+               if (!model(cat, s, l, j, &want))
+                  continue;
+               bool ok = is_float_result(cat, j) ? bitsf(o[j]) == bitsf(want) : o[j] == want;
+               if (!ok) {
+                  fprintf(stderr,
+                          "%s wg %u pattern %08x: workgroup %u subgroup %u lane %u result %u = "
+                          "%08x, expected %08x\n",
+                          cats[cat].name, wg, pattern, w, si, l, j, o[j], want);
+                  exit(1);
+               }
+               checked++;
+            }
+         }
+      }
+   }
+   return checked;
+}
+
+/* Subgroup size control (Vulkan 1.3): the required size (this device's only
+ * one) and the varying / full-subgroup flags; sg_size.comp reports
+ * gl_SubgroupSize and gl_NumSubgroups. Where full subgroups are required
+ * (the width is a multiple of the maximum size, as the application must
+ * ensure) every subgroup must have all its lanes. */
+static void size_control(struct ctx *c, const VkPhysicalDeviceVulkan13Properties *p13, unsigned size)
+{
+   CHECK(p13->minSubgroupSize == size && p13->maxSubgroupSize == size);
+   CHECK(p13->requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT);
+   CHECK(p13->maxComputeWorkgroupSubgroups * size >= 96);
+   const VkPipelineShaderStageCreateFlags full =
+      VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT;
+   const VkPipelineShaderStageCreateFlags varying =
+      VK_PIPELINE_SHADER_STAGE_CREATE_ALLOW_VARYING_SUBGROUP_SIZE_BIT;
+   static const struct {
+      VkPipelineShaderStageCreateFlags flags;
+      bool required;
+      uint32_t wg;
+   } cases[] = {{full, false, 64}, {full, true, 96}, {varying, false, 40},
+                {varying | full, false, 64}, {0, true, 40}, {full, true, 32}};
+   VkShaderModule m = load_module(c, "sg_size");
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      VkPipelineShaderStageRequiredSubgroupSizeCreateInfo rs = {
+         .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO,
+         .requiredSubgroupSize = size};
+      uint32_t wg = cases[i].wg;
+      VkPipeline p = make_pipeline_ext(c, m, wg, cases[i].flags, cases[i].required ? &rs : NULL);
+      memset(c->out, 0xcd, OUT_WORDS * 4);
+      dispatch(c, p, 0xffffffffu);
+      unsigned lanes[2][MAX_SG] = {{0}};
+      for (uint32_t g = 0; g < 2 * wg; g++) {
+         const uint32_t *o = c->out + g * K;
+         CHECK(o[3] == size);
+         CHECK(o[4] == (wg + size - 1) / size);
+         CHECK(o[0] < MAX_SG && o[1] < size);
+         lanes[g / wg][o[0]]++;
+      }
+      if (cases[i].flags & full)
+         for (unsigned w = 0; w < 2; w++)
+            for (unsigned sg = 0; sg < wg / size; sg++)
+               CHECK(lanes[w][sg] == size);
+      vkDestroyPipeline(c->dev, p, NULL);
+   }
+   vkDestroyShaderModule(c->dev, m, NULL);
+   printf("subgroup size control ok (%zu pipelines)\n", sizeof(cases) / sizeof(cases[0]));
+}
+
+int
+main(int argc, char **argv)
+{
+   setvbuf(stdout, NULL, _IOLBF, 0);
+   CHECK(argc >= 2);
+   bool validation = false, reference = false;
+   for (int i = 2; i < argc; i++) {
+      validation |= strcmp(argv[i], "--validation") == 0;
+      reference |= strcmp(argv[i], "--reference") == 0;
+   }
+   struct ctx c = {.dir = argv[1]};
+
+   VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .apiVersion = VK_API_VERSION_1_3};
+   const char *layers[] = {"VK_LAYER_KHRONOS_validation"};
+   const char *exts[] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME};
+   VkDebugUtilsMessengerCreateInfoEXT dci = {
+      .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
+      .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
+                         VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
+      .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT,
+      .pfnUserCallback = on_message};
+   VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pNext = validation ? &dci : NULL,
+                               .pApplicationInfo = &app, .enabledLayerCount = validation,
+                               .ppEnabledLayerNames = layers, .enabledExtensionCount = validation,
+                               .ppEnabledExtensionNames = exts};
+   VkInstance instance;
+   VK_OK(vkCreateInstance(&ici, NULL, &instance));
+   uint32_t n = 1;
+   VkResult er = vkEnumeratePhysicalDevices(instance, &n, &c.pdev);
+   CHECK((er == VK_SUCCESS || er == VK_INCOMPLETE) && n == 1);
+
+   VkPhysicalDeviceVulkan13Properties p13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES};
+   VkPhysicalDeviceVulkan11Properties p11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES,
+                                             .pNext = &p13};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &p11};
+   vkGetPhysicalDeviceProperties2(c.pdev, &p2);
+   VkPhysicalDeviceVulkan13Features have13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+   VkPhysicalDeviceVulkan12Features have = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                            .pNext = &have13};
+   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &have};
+   vkGetPhysicalDeviceFeatures2(c.pdev, &f2);
+   unsigned sg_size = p11.subgroupSize;
+   printf("%s: subgroup size %u, operations %#x\n", p2.properties.deviceName, sg_size,
+          p11.subgroupSupportedOperations);
+   CHECK(sg_size >= 4 && sg_size <= MAX_LANES && (sg_size & (sg_size - 1)) == 0);
+   CHECK(p11.subgroupSupportedStages & VK_SHADER_STAGE_COMPUTE_BIT);
+   /* What agx-vk advertises (and lavapipe too): every category. */
+   const VkSubgroupFeatureFlags required =
+      VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT |
+      VK_SUBGROUP_FEATURE_ARITHMETIC_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_BIT |
+      VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT | VK_SUBGROUP_FEATURE_QUAD_BIT |
+      (reference ? 0 : VK_SUBGROUP_FEATURE_CLUSTERED_BIT);
+   CHECK((p11.subgroupSupportedOperations & required) == required);
+   CHECK(have.subgroupBroadcastDynamicId == VK_TRUE);
+   /* Exercised on extended types by tests/compiler subgroup_ext (agx-vk does
+    * not expose the 8/16/64-bit types to applications yet): here the
+    * feature must be reported and accepted at device creation. */
+   CHECK(have.shaderSubgroupExtendedTypes == VK_TRUE);
+   CHECK(have13.subgroupSizeControl == VK_TRUE && have13.computeFullSubgroups == VK_TRUE);
+
+   float prio = 1.0f;
+   VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, .queueCount = 1,
+                                  .pQueuePriorities = &prio};
+   VkPhysicalDeviceVulkan13Features want13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                              .subgroupSizeControl = VK_TRUE,
+                                              .computeFullSubgroups = VK_TRUE};
+   VkPhysicalDeviceVulkan12Features want = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                            .pNext = &want13,
+                                            .subgroupBroadcastDynamicId = VK_TRUE,
+                                            .shaderSubgroupExtendedTypes = VK_TRUE};
+   VkDeviceCreateInfo dinfo = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &want,
+                               .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci};
+   VK_OK(vkCreateDevice(c.pdev, &dinfo, NULL, &c.dev));
+   vkGetDeviceQueue(c.dev, 0, 0, &c.queue);
+
+   VkDescriptorSetLayoutBinding b[2] = {
+      {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+      {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
+   VkDescriptorSetLayoutCreateInfo dslci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                            .bindingCount = 2, .pBindings = b};
+   VK_OK(vkCreateDescriptorSetLayout(c.dev, &dslci, NULL, &c.dsl));
+   VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, 4};
+   VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                      .setLayoutCount = 1, .pSetLayouts = &c.dsl,
+                                      .pushConstantRangeCount = 1, .pPushConstantRanges = &range};
+   VK_OK(vkCreatePipelineLayout(c.dev, &plci, NULL, &c.layout));
+   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2};
+   VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                      .maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &ps};
+   VK_OK(vkCreateDescriptorPool(c.dev, &dpci, NULL, &c.dpool));
+   VkDescriptorSetAllocateInfo dsai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                       .descriptorPool = c.dpool, .descriptorSetCount = 1,
+                                       .pSetLayouts = &c.dsl};
+   VK_OK(vkAllocateDescriptorSets(c.dev, &dsai, &c.set));
+   VkCommandPoolCreateInfo cpi = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+   VK_OK(vkCreateCommandPool(c.dev, &cpi, NULL, &c.pool));
+
+   VkDeviceSize sizes[2] = {IN_WORDS * 4, OUT_WORDS * 4};
+   for (unsigned i = 0; i < 2; i++) {
+      VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = sizes[i],
+                                .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT};
+      VK_OK(vkCreateBuffer(c.dev, &bci, NULL, &c.buf[i]));
+   }
+   VkMemoryRequirements req;
+   vkGetBufferMemoryRequirements(c.dev, c.buf[1], &req);
+   VkPhysicalDeviceMemoryProperties mp;
+   vkGetPhysicalDeviceMemoryProperties(c.pdev, &mp);
+   uint32_t type = 0;
+   const VkMemoryPropertyFlags hc = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+   while (!((req.memoryTypeBits >> type) & 1) || (mp.memoryTypes[type].propertyFlags & hc) != hc)
+      type++;
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = 65536 + OUT_WORDS * 4, .memoryTypeIndex = type};
+   VK_OK(vkAllocateMemory(c.dev, &mai, NULL, &c.mem));
+   VK_OK(vkBindBufferMemory(c.dev, c.buf[0], c.mem, 0));
+   VK_OK(vkBindBufferMemory(c.dev, c.buf[1], c.mem, 65536));
+   void *ptr;
+   VK_OK(vkMapMemory(c.dev, c.mem, 0, VK_WHOLE_SIZE, 0, &ptr));
+   c.in = ptr;
+   c.out = (uint32_t *)((char *)ptr + 65536);
+   VkDescriptorBufferInfo dbi[2] = {{c.buf[0], 0, VK_WHOLE_SIZE}, {c.buf[1], 0, VK_WHOLE_SIZE}};
+   VkWriteDescriptorSet w[2];
+   for (unsigned i = 0; i < 2; i++)
+      w[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = c.set,
+                                    .dstBinding = i, .descriptorCount = 1,
+                                    .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                    .pBufferInfo = &dbi[i]};
+   vkUpdateDescriptorSets(c.dev, 2, w, 0, NULL);
+
+   static const uint32_t wgs[] = {64, 40, 7, 96};
+   static const uint32_t patterns[] = {0xffffffffu, 0x5a5a0ff1u, 0x80000001u, 0xfffffffeu,
+                                       0x12345678u};
+   for (unsigned ci = 0; ci < sizeof(cats) / sizeof(cats[0]); ci++) {
+      enum cat cat = (enum cat)ci;
+      if (!(p11.subgroupSupportedOperations & cats[cat].bit)) {
+         printf("%s: not advertised, skipped\n", cats[cat].name);
+         continue;
+      }
+      if (cat == CLUSTERED_WIDE && sg_size < 32) {
+         printf("%s: subgroup smaller than 32, skipped\n", cats[cat].name);
+         continue;
+      }
+      VkShaderModule m = load_module(&c, cats[cat].name);
+      unsigned checked = 0;
+      for (unsigned wi = 0; wi < sizeof(wgs) / sizeof(wgs[0]); wi++) {
+         VkPipeline p = make_pipeline(&c, m, wgs[wi]);
+         for (unsigned pi = 0; pi < sizeof(patterns) / sizeof(patterns[0]); pi++)
+            checked += run_case(&c, cat, p, wgs[wi], patterns[pi], sg_size);
+         vkDestroyPipeline(c.dev, p, NULL);
+      }
+      vkDestroyShaderModule(c.dev, m, NULL);
+      printf("%s ok (%u results checked)\n", cats[cat].name, checked);
+      CHECK(checked > 0);
+   }
+
+   size_control(&c, &p13, sg_size);
+
+   vkDestroyBuffer(c.dev, c.buf[0], NULL);
+   vkDestroyBuffer(c.dev, c.buf[1], NULL);
+   vkFreeMemory(c.dev, c.mem, NULL);
+   vkDestroyCommandPool(c.dev, c.pool, NULL);
+   vkDestroyDescriptorPool(c.dev, c.dpool, NULL);
+   vkDestroyPipelineLayout(c.dev, c.layout, NULL);
+   vkDestroyDescriptorSetLayout(c.dev, c.dsl, NULL);
+   vkDestroyDevice(c.dev, NULL);
+   vkDestroyInstance(instance, NULL);
+   if (messages)
+      return 1;
+   printf("ok\n");
+   return 0;
+}
