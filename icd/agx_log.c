@@ -29,9 +29,9 @@ print_help(void)
 {
    fprintf(stderr, "agx: AGX_DEBUG is a comma-separated list of:\n");
    for (unsigned i = 0; i < sizeof(debug_options) / sizeof(debug_options[0]); i++)
-      fprintf(stderr, "agx:   %-8s %s\n", debug_options[i].name, debug_options[i].help);
-   fprintf(stderr, "agx:   %-8s %s\n", "all", "all of the above");
-   fprintf(stderr, "agx:   %-8s %s\n", "help", "print this list");
+      fprintf(stderr, "agx:   %-10s %s\n", debug_options[i].name, debug_options[i].help);
+   fprintf(stderr, "agx:   %-10s %s\n", "all", "every tracing flag above (not nopreamble)");
+   fprintf(stderr, "agx:   %-10s %s\n", "help", "print this list");
 }
 
 static void
@@ -49,7 +49,8 @@ parse_debug_env(void)
          print_help();
          known = true;
       } else if (len == 3 && strncmp(p, "all", 3) == 0) {
-         debug_flags = ~0u;
+         /* every tracing flag; behaviour changes (nopreamble) stay opt-in */
+         debug_flags |= ~AGX_DEBUG_NOPREAMBLE;
          known = true;
       } else if (len == 0) {
          known = true;
