@@ -15,4 +15,8 @@ DEVICE_EXTENSIONS = [
     'VK_KHR_get_memory_requirements2',
     'VK_KHR_timeline_semaphore',
     'VK_KHR_push_descriptor',
+    # Promoted to Vulkan 1.2 core (float controls properties come from
+    # VkPhysicalDeviceVulkan12Properties); applications still ask by name.
+    'VK_KHR_shader_float_controls',
+    'VK_KHR_spirv_1_4',
 ]
