@@ -17,4 +17,8 @@ DEVICE_EXTENSIONS = [
     'VK_KHR_push_descriptor',
     'VK_KHR_synchronization2',
     'VK_KHR_maintenance4',
+    # Promoted to Vulkan 1.2 core (float controls properties come from
+    # VkPhysicalDeviceVulkan12Properties); applications still ask by name.
+    'VK_KHR_shader_float_controls',
+    'VK_KHR_spirv_1_4',
 ]

@@ -13,8 +13,15 @@ agx_compute_pipeline_create(struct agx_device *device, const void *code, uint32_
                             const struct agx_shader_info *info, const VkAllocationCallbacks *alloc,
                             struct agx_pipeline **out)
 {
-   if (info->scratch_size)
-      return agx_error(VK_ERROR_OUT_OF_DEVICE_MEMORY, "shaders needing scratch are not supported yet");
+   if (info->scratch_size) {
+      /* Said once without AGX_DEBUG: a real application (VkFFT's larger
+       * radix kernels) hits this, and the bare error code hides why. */
+      static bool reported;
+      agx_not_implemented("compute shaders that spill registers to scratch memory", &reported);
+      return agx_error(VK_ERROR_OUT_OF_DEVICE_MEMORY,
+                       "shader needs %u bytes of scratch per thread; scratch (helper program, "
+                       "scratch buffers) is not supported yet", info->scratch_size);
+   }
    if (info->preamble_offset && (info->preamble_offset >= size || info->preamble_offset % AGX_CODE_ALIGN))
       return agx_error(VK_ERROR_UNKNOWN, "preamble offset %u outside the %u-byte code",
                        info->preamble_offset, size);

@@ -4,7 +4,8 @@
  * every id operand. Assumes the table's operand order; context-dependent
  * numbers (OpConstant values, OpSwitch literals) and the operands of
  * OpExtInst and OpSpecConstantOp (whose meaning depends on the extended set
- * or the named opcode) are skipped rather than interpreted. */
+ * or the named opcode) are skipped rather than interpreted. Unknown
+ * enumerants are errors, except OpSource's SourceLanguage (debug only). */
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -111,6 +112,11 @@ static bool one(struct walk *k, const struct agx_spirv_operand *o, unsigned dept
       }
       const struct agx_spirv_enum_kind *ek = &agx_spirv_enum_kinds[o->enum_kind];
       const struct agx_spirv_enumerant *e = find(ek, k->w[k->pos++]);
+      /* OpSource's language is debug information that gains new values
+       * (Slang, Zig, Rust...) faster than the installed grammar: take any
+       * value; none of them has parameters. */
+      if (!e && strcmp(ek->name, "SourceLanguage") == 0)
+         return true;
       if (!e) {
          k->bad_enum = ek->name;
          return false;
