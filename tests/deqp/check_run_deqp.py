@@ -38,17 +38,21 @@ def check(cond, what, p=None):
 
 with tempfile.TemporaryDirectory() as tmp:
     good = ('dEQP-VK.fake.a.fail_1,Fail\ndEQP-VK.fake.b.crash_1,Crash\n'
-            'dEQP-VK.fake.b.hang_1,Timeout\ndEQP-VK.fake.c.fail_expected,Fail\n')
+            'dEQP-VK.fake.b.hang_1,Timeout\ndEQP-VK.fake.c.fail_expected,Fail\n'
+            'dEQP-VK.fake.d.resourceerror_1,ResourceError\n')
     p, rows = run(tmp, good)
     check(p.returncode == 0, 'all results expected -> exit 0', p)
-    check(len(rows) == 10, f'10 cases run (skips and --include applied), got {len(rows)}', p)
+    check(len(rows) == 12, f'12 cases run (skips and --include applied), got {len(rows)}', p)
+    check(rows['dEQP-VK.fake.d.resourceerror_1'][0] == 'ResourceError' and
+          rows['dEQP-VK.fake.d.pass_6'][0] == 'Pass',
+          'a run deqp-vk ends by itself (ResourceError) resumes without blaming the next case', p)
     check(rows['dEQP-VK.fake.a.pass_1'] == ('Pass', 0.025), 'pass with duration', p)
     check(rows['dEQP-VK.fake.b.crash_1'][0] == 'Crash', 'crash recorded', p)
     check(rows['dEQP-VK.fake.b.hang_1'][0] == 'Timeout', 'hang recorded as Timeout', p)
     check(rows['dEQP-VK.fake.b.pass_3'][0] == 'Pass' and rows['dEQP-VK.fake.b.pass_4'][0] == 'Pass',
           'batch continues after a crash and after a hang', p)
     check(rows['dEQP-VK.fake.c.notsupported_1'][0] == 'NotSupported', 'NotSupported', p)
-    check('Summary: Pass 5, Fail 2, Crash 1, Timeout 1, NotSupported 1' in p.stdout,
+    check('Summary: Pass 6, Fail 2, Crash 1, Timeout 1, NotSupported 1, ResourceError 1' in p.stdout,
           'summary line', p)
     check('dEQP-VK.fake.c.pass_fixed' in rows and 'dEQP-VK.fake.c.skipped_1' not in rows, 'skips', p)
 
@@ -64,7 +68,7 @@ with tempfile.TemporaryDirectory() as tmp:
     check(p.returncode == 0, 'flake ignored', p)
     # Summary per group, written next to results.csv.
     summary = open(os.path.join(tmp, 'out', 'summary.txt')).read()
-    check('dEQP-VK.fake  P 5 F 2 C 1 T 1 NS 1' in summary and 'total' in summary,
+    check('dEQP-VK.fake  P 6 F 2 C 1 T 1 NS 1 O 1' in summary and 'total' in summary,
           'per-group summary (grouped by the --include glob):\n' + summary)
 
     # --groups file + --fraction: every 2nd case of groups a and c (skips applied first).
@@ -73,9 +77,11 @@ with tempfile.TemporaryDirectory() as tmp:
     p, rows = run(tmp, good, extra=('--groups', os.path.join(tmp, 'groups'), '--fraction', '2',
                                     '--no-expectations'))
     # Included after skips, in the binary's order: a.pass_1 a.pass_2 a.fail_1 b.crash_1
-    # b.pass_3 b.hang_1 b.pass_4 c.notsupported_1 c.fail_expected c.pass_fixed.
+    # b.pass_3 b.hang_1 b.pass_4 c.notsupported_1 c.fail_expected c.pass_fixed d.resourceerror_1
+    # d.pass_6.
     check(sorted(rows) == ['dEQP-VK.fake.a.fail_1', 'dEQP-VK.fake.a.pass_1', 'dEQP-VK.fake.b.pass_3',
-                           'dEQP-VK.fake.b.pass_4', 'dEQP-VK.fake.c.fail_expected'],
+                           'dEQP-VK.fake.b.pass_4', 'dEQP-VK.fake.c.fail_expected',
+                           'dEQP-VK.fake.d.resourceerror_1'],
           f'every 2nd included case, got {sorted(rows)}', p)
     check(p.returncode == 0, '--no-expectations never fails the run', p)
 
