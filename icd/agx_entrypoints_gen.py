@@ -115,7 +115,9 @@ def parse_registry(path):
             if not is_vulkan(req):
                 continue
             for en in req.findall('enum'):
-                if en.get('name', '').endswith('_SPEC_VERSION'):
+                # Some have a second, alias-only enum (VK_KHR_MAINTENANCE1_SPEC_VERSION
+                # for _MAINTENANCE_1_): the value is on the first.
+                if en.get('name', '').endswith('_SPEC_VERSION') and en.get('value'):
                     spec_version = en.get('value')
             for rc in req.findall('command'):
                 ext_cmds.append(rc.get('name'))
@@ -130,7 +132,9 @@ def build(commands, aliases, ext_info):
         for ename in names:
             if ename not in ext_info:
                 sys.exit(f'agx_entrypoints_gen: unknown extension {ename}')
-            etype, _, cmds = ext_info[ename]
+            etype, spec_version, cmds = ext_info[ename]
+            if spec_version is None:
+                sys.exit(f'agx_entrypoints_gen: no spec version for {ename} in vk.xml')
             if etype != kind:
                 sys.exit(f'agx_entrypoints_gen: {ename} is a {etype} extension')
             for n in cmds:

@@ -21,4 +21,28 @@ DEVICE_EXTENSIONS = [
     # VkPhysicalDeviceVulkan12Properties); applications still ask by name.
     'VK_KHR_shader_float_controls',
     'VK_KHR_spirv_1_4',
+    # Core since 1.1-1.3 and implemented here; listed by name as Mesa's
+    # drivers do, because applications and the CTS enable them by name
+    # (dEQP-VK.api.object_management.private_data.* enables
+    # VK_EXT_private_data and failed with VK_ERROR_EXTENSION_NOT_PRESENT).
+    'VK_KHR_maintenance1',
+    'VK_KHR_maintenance2',
+    'VK_KHR_maintenance3',
+    'VK_KHR_dedicated_allocation',
+    'VK_KHR_descriptor_update_template',
+    'VK_KHR_storage_buffer_storage_class',
+    'VK_KHR_relaxed_block_layout',
+    'VK_KHR_shader_non_semantic_info',
+    'VK_KHR_buffer_device_address',
+    'VK_EXT_host_query_reset',
+    'VK_KHR_uniform_buffer_standard_layout',
+    'VK_KHR_vulkan_memory_model',
+    'VK_KHR_shader_subgroup_extended_types',
+    'VK_EXT_inline_uniform_block',
+    'VK_EXT_pipeline_creation_cache_control',
+    'VK_EXT_private_data',
+    'VK_EXT_subgroup_size_control',
+    'VK_KHR_shader_integer_dot_product',
+    'VK_KHR_zero_initialize_workgroup_memory',
+    'VK_KHR_copy_commands2',
 ]

@@ -411,6 +411,36 @@ main(int argc, char **argv)
       CHECK_VK(vkCreateDevice(c.pdev, &bad2, NULL, &d), VK_ERROR_EXTENSION_NOT_PRESENT);
    }
 
+   /* Every listed device extension can be enabled, all at once, and the
+    * core-promoted ones the CTS enables by name are among them. */
+   {
+      uint32_t n = 0;
+      CHECK_VK(vkEnumerateDeviceExtensionProperties(c.pdev, NULL, &n, NULL), VK_SUCCESS);
+      VkExtensionProperties props[128];
+      const char *names[128];
+      if (n > 128) {
+         fprintf(stderr, "too many device extensions (%u)\n", n);
+         return 1;
+      }
+      CHECK_VK(vkEnumerateDeviceExtensionProperties(c.pdev, NULL, &n, props), VK_SUCCESS);
+      bool private_data = false, sync2 = false;
+      for (uint32_t i = 0; i < n; i++) {
+         names[i] = props[i].extensionName;
+         private_data |= strcmp(names[i], "VK_EXT_private_data") == 0;
+         sync2 |= strcmp(names[i], "VK_KHR_synchronization2") == 0;
+      }
+      if (!private_data || !sync2) {
+         fprintf(stderr, "VK_EXT_private_data / VK_KHR_synchronization2 not listed\n");
+         return 1;
+      }
+      VkDeviceCreateInfo all = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+                                .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci,
+                                .enabledExtensionCount = n, .ppEnabledExtensionNames = names};
+      VkDevice d;
+      CHECK_VK(vkCreateDevice(c.pdev, &all, NULL, &d), VK_SUCCESS);
+      vkDestroyDevice(d, NULL);
+   }
+
    if (messenger)
       destroy_messenger(c.instance, messenger, NULL);
    vkDestroyInstance(c.instance, NULL);
