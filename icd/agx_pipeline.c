@@ -13,8 +13,12 @@ agx_compute_pipeline_create(struct agx_device *device, const void *code, uint32_
                             const struct agx_shader_info *info, const VkAllocationCallbacks *alloc,
                             struct agx_pipeline **out)
 {
-   if (info->scratch_size)
-      return agx_error(VK_ERROR_OUT_OF_DEVICE_MEMORY, "shaders needing scratch are not supported yet");
+   /* Spilling shaders take their stack from the device's scratch buffer. */
+   if (info->scratch_size) {
+      VkResult r = agx_scratch_reserve(device, info->scratch_size);
+      if (r != VK_SUCCESS)
+         return r;
+   }
    if (info->preamble_offset && (info->preamble_offset >= size || info->preamble_offset % AGX_CODE_ALIGN))
       return agx_error(VK_ERROR_UNKNOWN, "preamble offset %u outside the %u-byte code",
                        info->preamble_offset, size);
