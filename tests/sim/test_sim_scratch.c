@@ -213,9 +213,48 @@ test_bad_helpers(void)
                 "outside a helper");
 }
 
+/* Block shapes and Spill sizes against the rules Mesa's agx_scratch.c
+ * states (log4 from the unit count, 4 blocks of one size bumped to the
+ * next size, 4 blocks of the largest size at the top). */
+static void
+test_layout_rules(void)
+{
+   for (uint32_t dwords = 1; dwords <= 4 * (8u << 12); dwords += dwords < 4096 ? 1 : 97) {
+      uint32_t units = (dwords + 7) / 8;
+      unsigned lg = 0;
+      while ((2u << lg) <= units)
+         lg++; /* floor(log2(units)) */
+      unsigned log4 = lg / 2;
+      uint32_t unit = 8u << (2 * log4);
+      unsigned count = (dwords + unit - 1) / unit;
+      if (log4 > 6) {
+         log4 = 6;
+         count = 4;
+      } else if (count == 4 && log4 < 6) {
+         /* (at log4 6, 4 blocks already are the largest shape) */
+         log4++;
+         count = 1;
+      }
+      struct agx_helper_blocks b = agx_helper_blocks_for(dwords * 4);
+      CHECK_EQ(b.log4, log4);
+      CHECK_EQ(b.count, count);
+      CHECK(b.count * 4u * (8u << (2 * b.log4)) >= dwords * 4);
+      unsigned ceil_lg = 0;
+      while ((1u << ceil_lg) < units)
+         ceil_lg++;
+      CHECK_EQ(agx_helper_spill_size(dwords * 4), 1 + ceil_lg < 15 ? 1 + ceil_lg : 15);
+   }
+   CHECK_EQ(agx_helper_spill_size(0), 0);
+   CHECK_EQ(agx_helper_spill_size(32), 1);
+   CHECK_EQ(agx_helper_spill_size(33), 2);
+   CHECK_EQ(agx_helper_block_bytes(0), 1024);
+   CHECK_EQ(agx_helper_block_bytes(6), 1024ull << 12);
+}
+
 int
 main(void)
 {
+   test_layout_rules();
    env_init(&E);
    struct pipe_desc p = {.regs = 64};
    E.code_used = (E.code_used + 63) & ~63u;
