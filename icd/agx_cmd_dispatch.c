@@ -127,7 +127,8 @@ emit_usc_words(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline, 
             .layout = AGX_SHARED_LAYOUT_VERTEX_COMPUTE, .sample_count = 1,
             .bytes_per_threadgroup = pipeline->info.shared_size ? pipeline->info.shared_size : 65536);
    usc_word(p, USC_SHADER, .code = agx_bo_usc_offset(device, pipeline->code));
-   usc_word(p, USC_REGISTERS, .register_count = pipeline->info.gpr_halves ? pipeline->info.gpr_halves : 256);
+   usc_word(p, USC_REGISTERS, .register_count = pipeline->info.gpr_halves ? pipeline->info.gpr_halves : 256,
+            .spill_size = agx_scratch_spill_size(pipeline->info.scratch_size));
    if (pipeline->info.preamble_offset) {
       /* Mesa (agx_usc_pack / hk): Preshader.Code = USC offset of the preamble */
       usc_word(p, USC_PRESHADER,

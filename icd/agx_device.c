@@ -124,6 +124,7 @@ destroy_device(struct agx_device *device)
    if (device->queue)
       agx_queue_destroy(device->queue);
    agx_meta_finish(device);
+   agx_scratch_finish(device);
    pthread_mutex_destroy(&device->meta_mutex);
    agx_va_heap_finish(&device->usc_heap);
    agx_va_heap_finish(&device->user_heap);
@@ -187,6 +188,7 @@ agx_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCre
                        strerror(-ret));
    }
 
+   agx_scratch_init(&device->scratch);
    result = init_address_space(device);
    if (result == VK_SUCCESS && pCreateInfo->queueCreateInfoCount > 0 &&
        pCreateInfo->pQueueCreateInfos[0].queueCount > 0)

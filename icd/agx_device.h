@@ -8,6 +8,7 @@
 #include "agx_entrypoints.h"
 #include "agx_meta.h"
 #include "agx_object.h"
+#include "agx_scratch.h"
 #include "agx_va.h"
 #include "kmd/agx_kmd.h"
 
@@ -39,6 +40,7 @@ struct agx_device {
 
    pthread_mutex_t meta_mutex;
    struct agx_pipeline *meta[AGX_META_COUNT]; /* compiled on first use */
+   struct agx_scratch scratch; /* stacks for spilling shaders (agx_scratch.h) */
    uint32_t compute_compiles; /* vkCreateComputePipelines compilations (atomic), for tests */
 };
 

@@ -13,14 +13,11 @@ agx_compute_pipeline_create(struct agx_device *device, const void *code, uint32_
                             const struct agx_shader_info *info, const VkAllocationCallbacks *alloc,
                             struct agx_pipeline **out)
 {
+   /* Spilling shaders take their stack from the device's scratch buffer. */
    if (info->scratch_size) {
-      /* Said once without AGX_DEBUG: a real application (VkFFT's larger
-       * radix kernels) hits this, and the bare error code hides why. */
-      static bool reported;
-      agx_not_implemented("compute shaders that spill registers to scratch memory", &reported);
-      return agx_error(VK_ERROR_OUT_OF_DEVICE_MEMORY,
-                       "shader needs %u bytes of scratch per thread; scratch (helper program, "
-                       "scratch buffers) is not supported yet", info->scratch_size);
+      VkResult r = agx_scratch_reserve(device, info->scratch_size);
+      if (r != VK_SUCCESS)
+         return r;
    }
    if (info->preamble_offset && (info->preamble_offset >= size || info->preamble_offset % AGX_CODE_ALIGN))
       return agx_error(VK_ERROR_UNKNOWN, "preamble offset %u outside the %u-byte code",

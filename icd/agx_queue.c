@@ -185,6 +185,9 @@ submit_cmd_buffers(struct agx_queue *queue, struct agx_batch *batch)
             .compute = {
                .cdm_ctrl_stream_base = sg->start_va,
                .cdm_ctrl_stream_end = sg->end_va,
+               /* zero until a pipeline needed scratch; a helper on a
+                * command that does not spill is never asked for a stack */
+               .helper = agx_scratch_helper(queue->device),
                .ts.end = {.handle = sg->ts_object, .offset = sg->ts_offset},
             },
          };

@@ -21,6 +21,7 @@
 
 #include "agx_pack.h"
 #include "agx_sim_cdm.h"
+#include "agx_sim_helper.h"
 
 #define AGX_SIM_CDM_DEPTH 8
 #define AGX_SIM_CDM_MAX_BLOCKS (1u << 22)
@@ -116,8 +117,8 @@ launch(struct agx_sim_worker *ctl, const struct agx_sim_cdm_cmd *cmd,
    return ok;
 }
 
-bool
-agx_sim_cdm_run(struct agx_sim_gpu *gpu, const struct agx_sim_cdm_cmd *cmd)
+static bool
+run_stream(struct agx_sim_gpu *gpu, const struct agx_sim_cdm_cmd *cmd)
 {
    struct agx_sim_worker ctl;
    memset(&ctl, 0, sizeof(ctl));
@@ -200,4 +201,25 @@ invalid:
    agx_sim_gpu_error(&ctl, AGX_SIM_GPU_ILLEGAL, NULL, va,
                      "invalid CDM block at 0x%llx", (unsigned long long)va);
    return false;
+}
+
+/* The helper program lives for the whole command: END goes out after the
+ * stream ends (agx_sim_helper.h). */
+bool
+agx_sim_cdm_run(struct agx_sim_gpu *gpu, const struct agx_sim_cdm_cmd *cmd)
+{
+   bool oom;
+   gpu->helper = agx_sim_helper_create(cmd->helper_binary, cmd->helper_cfg,
+                                       cmd->helper_data, &oom);
+   if (oom) {
+      struct agx_sim_worker ctl;
+      memset(&ctl, 0, sizeof(ctl));
+      ctl.gpu = gpu;
+      agx_sim_gpu_error(&ctl, AGX_SIM_GPU_ILLEGAL, NULL, 0, "out of host memory");
+      return false;
+   }
+   bool ok = run_stream(gpu, cmd);
+   ok = agx_sim_helper_finish(gpu, gpu->helper) && ok;
+   gpu->helper = NULL;
+   return ok;
 }

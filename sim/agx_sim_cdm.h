@@ -15,6 +15,9 @@ struct agx_sim_cdm_cmd {
    uint64_t stream_base, stream_end;
    uint64_t sampler_heap;
    uint32_t sampler_count;
+   /* drm_asahi_helper_program: binary 0 = none (agx_sim_helper.h) */
+   uint32_t helper_binary, helper_cfg;
+   uint64_t helper_data;
    bool g14x; /* multi-cluster G14 parts carry an extra launch word */
 };
 

@@ -53,6 +53,9 @@ agx_sim_execute_compute(const struct agx_sim_exec_ctx *ctx,
       .stream_end = cmd->compute.cdm_ctrl_stream_end,
       .sampler_heap = cmd->compute.sampler_heap,
       .sampler_count = cmd->compute.sampler_count,
+      .helper_binary = cmd->compute.helper.binary,
+      .helper_cfg = cmd->compute.helper.cfg,
+      .helper_data = cmd->compute.helper.data,
       /* the simulated chips (G13G, G14G) are single-cluster */
       .g14x = false,
    };

@@ -10,7 +10,10 @@
  * threads are numbered x-fastest and packed 32 per SIMD-group. Registers
  * start undefined except r0l (the execution-mask counter), which the
  * hardware starts at 0 for every thread. The preamble runs once per
- * dispatch on one thread before any threadgroup starts.
+ * dispatch on one thread before any threadgroup starts. When the launch's
+ * USC Registers word has a nonzero Spill size, every SIMD-group gets its
+ * stack mapped by the command's helper program before it starts and
+ * unmapped after its threadgroup ends (agx_sim_helper.h).
  */
 #include <inttypes.h>
 #include <pthread.h>
@@ -21,6 +24,7 @@
 #include <unistd.h>
 
 #include "agx_sim_gpu.h"
+#include "agx_sim_helper.h"
 
 void
 agx_sim_gpu_config_from_env(struct agx_sim_gpu_config *cfg)
@@ -130,6 +134,8 @@ gpu_failed(const struct agx_sim_gpu *gpu)
    return __atomic_load_n(&gpu->failed, __ATOMIC_ACQUIRE) != 0;
 }
 
+static void run_sgs(struct agx_sim_worker *w);
+
 /* Run one SIMD-group until it stops, waits at a barrier, or fails. */
 static void
 run_sg(struct agx_sim_worker *w, struct agx_sim_sg *sg)
@@ -187,6 +193,20 @@ sg_reset(struct agx_sim_sg *sg, unsigned index, unsigned threads,
    sg->def[0] = 0xFFFFFFFFu;
    sg->state = AGX_SIM_SG_RUN;
    sg->resume = entry;
+   memset(sg->stack_map, 0, sizeof(sg->stack_map));
+}
+
+/* Run the SIMD-groups of the threadgroup, with stacks when the launch
+ * spills. */
+static void
+run_sgs_with_stack(struct agx_sim_worker *w)
+{
+   unsigned spill = w->d->spill_size;
+   if (spill && !agx_sim_helper_alloc(w, w->sgs, w->nsg, spill))
+      return;
+   run_sgs(w);
+   if (spill && !gpu_failed(w->gpu))
+      agx_sim_helper_free(w, w->sgs, w->nsg);
 }
 
 /* Interleave the SIMD-groups of the current threadgroup: each runs until it
@@ -236,7 +256,7 @@ run_tg(struct agx_sim_worker *w)
       sg_reset(&w->sgs[i], i, threads, entry);
    if (w->d->local_bytes)
       memset(w->local, 0, w->d->local_bytes);
-   run_sgs(w);
+   run_sgs_with_stack(w);
 }
 
 static bool
@@ -259,10 +279,6 @@ worker_init(struct agx_sim_worker *w, struct agx_sim_gpu *gpu,
 static void
 worker_fini(struct agx_sim_worker *w)
 {
-   if (w->sgs) {
-      for (unsigned i = 0; i < AGX_SIM_MAX_SG; i++)
-         free(w->sgs[i].stack);
-   }
    free(w->sgs);
    free(w->local);
    agx_sim_program_fini(&w->main);
@@ -409,7 +425,7 @@ agx_sim_gpu_run_single(struct agx_sim_gpu *gpu, struct agx_sim_dispatch *d,
       }
       if (d->local_bytes)
          memset(w.local, 0, d->local_bytes);
-      run_sgs(&w);
+      run_sgs_with_stack(&w);
       for (unsigned r = 0; r < 128; r++)
          memcpy(out_regs[r], w.sgs[0].r[r], sizeof(out_regs[r]));
    }

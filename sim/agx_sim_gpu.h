@@ -26,12 +26,12 @@
 #define AGX_SIM_MAX_SG (AGX_SIM_MAX_TG_THREADS / AGX_SIM_LANES)
 #define AGX_SIM_UNIFORM_HALVES 512
 #define AGX_SIM_LOCAL_MAX (64 * 1024)
-#define AGX_SIM_STACK_BYTES 1024 /* per-thread scratch (stack_*) */
 
 struct agx_sim_gpu;
 struct agx_sim_sg;
 struct agx_sim_insn;
 struct agx_sim_worker;
+struct agx_sim_helper;
 
 /* ---- operands ------------------------------------------------------- */
 
@@ -114,6 +114,7 @@ enum agx_sim_sg_state {
    AGX_SIM_SG_RUN,
    AGX_SIM_SG_BARRIER,
    AGX_SIM_SG_DONE,
+   AGX_SIM_SG_DOORBELL, /* helper program waiting at a doorbell */
 };
 
 struct agx_sim_sg {
@@ -126,7 +127,9 @@ struct agx_sim_sg {
    uint8_t state;
    const struct agx_sim_insn *resume; /* where a barrier wait continues */
    uint32_t tid[AGX_SIM_LANES];       /* thread index in threadgroup */
-   uint8_t *stack;      /* AGX_SIM_STACK_BYTES per lane */
+   /* Stack block words mapped by the helper program (agx_sim_helper.h):
+    * (address >> 8) | size mask, bit 0 = valid; all zero = no stack. */
+   uint32_t stack_map[4];
 };
 
 /* Dispatch-wide state (one launch). */
@@ -136,6 +139,7 @@ struct agx_sim_dispatch {
    uint64_t code;      /* GPU VA of the main program */
    uint64_t preamble;  /* GPU VA of the preshader, 0 = none */
    unsigned reg_halves, preamble_halves;
+   unsigned spill_size; /* USC Registers Spill size: 0 = no stack */
    uint32_t local_bytes;
    uint32_t global[3]; /* threads in the grid */
    uint32_t grid[3];   /* threadgroups: global / local rounded up */
@@ -175,6 +179,7 @@ struct agx_sim_gpu {
    struct agx_sim_vm *vm;
    uint64_t usc_base;
    struct agx_sim_gpu_config cfg;
+   struct agx_sim_helper *helper; /* the command's helper program, or NULL */
    /* results */
    struct agx_sim_gpu_status status;
    uint64_t thread_insns;  /* lanes x instructions executed */
@@ -197,6 +202,7 @@ struct agx_sim_worker {
    uint64_t budget_left;
    uint64_t thread_insns, sg_insns;
    bool in_preamble;
+   struct agx_sim_helper *in_helper; /* set while running helper code */
 };
 
 /* ---- engine (agx_sim_gpu.c) ------------------------------------------ */

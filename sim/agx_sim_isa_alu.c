@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "agx_sim_gpu.h"
+#include "agx_sim_helper.h"
 #include "agx_sim_isa.h"
 
 /* ---- helpers ----------------------------------------------------------- */
@@ -71,6 +72,12 @@ agx_sim_special_reg(struct agx_sim_worker *w, struct agx_sim_sg *sg,
                     unsigned sr, unsigned lane, bool *known)
 {
    const struct agx_sim_dispatch *d = w->d;
+   if (w->in_helper) {
+      /* the helper program's thread: core and mailbox registers only */
+      uint32_t v = 0;
+      *known = agx_sim_helper_sr(w, sr, &v) || sr == 20 || sr == 21 || sr == 52;
+      return sr == 52 ? lane : v;
+   }
    uint32_t sz[3];
    for (unsigned i = 0; i < 3; i++) {
       uint64_t left = d->global[i] - (uint64_t)w->tg[i] * d->local[i];

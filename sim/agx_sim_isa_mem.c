@@ -19,11 +19,18 @@
  *   bytes + index * element size, inside the USC Shared allocation.
  * - uniform_store (preamble) writes 16-bit halves: half R+i goes to uniform
  *   half O+i for every set mask bit i.
- * - stack_load/stack_store address per-thread scratch memory at byte offset
+ * - stack_load/stack_store address the thread's stack at byte offset
  *   O + component * element size (the unit of O is an assumption: Mesa's
  *   encoder does not document it); the wait group is bit 30 (Mesa packs
- *   the scoreboard there). The model gives every thread AGX_SIM_STACK_BYTES
- *   of scratch itself instead of running the helper program's allocator.
+ *   the scoreboard there). The stack is GPU memory the helper program
+ *   mapped for the SIMD-group (agx_sim_helper.h): up to 4 block words
+ *   (address >> 8) | mask, block 0's mask = (log4 + 1) low ones, a block
+ *   holding 32 threads x (8 << 2 log4) dwords (Mesa agx_scratch.c). MODEL
+ *   (not publicly documented): a thread's dwords follow each other through
+ *   blocks 0..3, and inside a block dword d of lane t is at
+ *   block + (d * 32 + t) * 4 (dword-interleaved across the SIMD-group).
+ *   Unmapped stack, offsets past the mapped blocks and unmapped GPU memory
+ *   fault.
  * Strict mode also reports accesses that are not aligned to the element.
  */
 #include <stdlib.h>
@@ -347,6 +354,33 @@ x_local(struct agx_sim_worker *w, struct agx_sim_sg *sg,
    return agx_sim_next(w, I);
 }
 
+/* GPU address of byte `off` of lane `lane`'s stack in sg's mapped blocks;
+ * 0 after reporting a fault. Block layout: see the header comment. */
+static uint64_t
+stack_addr(struct agx_sim_worker *w, struct agx_sim_sg *sg,
+           const struct agx_sim_insn *I, unsigned lane, int64_t off)
+{
+   uint32_t b0 = sg->stack_map[0];
+   if (!(b0 & 1)) {
+      agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, 0,
+                        "stack access with no stack mapped (Spill size 0 or no helper program)");
+      return 0;
+   }
+   unsigned log4 = (unsigned)__builtin_ctz(~b0) - 1; /* mask = log4 + 1 ones */
+   uint64_t block_dwords = 8ull << (2 * log4);
+   uint64_t dword = (uint64_t)off / 4;
+   uint64_t block = off < 0 ? 4 : dword / block_dwords;
+   if (block > 3 || !(sg->stack_map[block] & 1)) {
+      agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, (uint64_t)off,
+                        "stack offset %lld outside the mapped stack (blocks of %llu bytes per thread)",
+                        (long long)off, (unsigned long long)block_dwords * 4);
+      return 0;
+   }
+   uint32_t word = sg->stack_map[block] >> (log4 + 1) << (log4 + 1);
+   uint64_t base = (uint64_t)word << 8;
+   return base + ((dword % block_dwords) * AGX_SIM_LANES + lane) * 4 + ((uint64_t)off & 3);
+}
+
 /* p[0] = format, p[1] = mask, p[4] = wait group, p[5] = store;
  * d = R, s[1] = byte offset */
 static const struct agx_sim_insn *
@@ -362,13 +396,7 @@ x_stack(struct agx_sim_worker *w, struct agx_sim_sg *sg,
    if (store ? !agx_sim_check_read(w, sg, I, &I->d, count)
              : !agx_sim_check_write(w, sg, I, &I->d, count))
       return NULL;
-   if (!sg->stack) {
-      sg->stack = calloc(AGX_SIM_LANES, AGX_SIM_STACK_BYTES);
-      if (!sg->stack) {
-         agx_sim_gpu_error(w, AGX_SIM_GPU_ILLEGAL, I, 0, "out of host memory");
-         return NULL;
-      }
-   }
+   enum agx_sim_access access = store ? AGX_SIM_ACCESS_WRITE : AGX_SIM_ACCESS_READ;
    bool r32 = I->d.kind == AGX_SIM_O_R32;
    for (unsigned l = 0; l < AGX_SIM_LANES; l++) {
       if (!(sg->exec & (1u << l)))
@@ -378,21 +406,27 @@ x_stack(struct agx_sim_worker *w, struct agx_sim_sg *sg,
          if (!(I->p[1] & (1u << c)))
             continue;
          int64_t a = off[l] + (int64_t)c * esize;
-         if (a < 0 || a + esize > AGX_SIM_STACK_BYTES) {
-            agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, (uint64_t)a,
-                              "stack access at offset %lld outside the %u-byte scratch",
-                              (long long)a, AGX_SIM_STACK_BYTES);
-            return NULL;
-         }
-         uint8_t *p = sg->stack + (size_t)l * AGX_SIM_STACK_BYTES + a;
+         uint8_t bytes[4] = {0};
          unsigned reg = I->d.n + k++;
+         uint32_t v = 0;
          if (store) {
-            uint32_t v = r32 ? sg->r[reg & 127][l]
-                             : (sg->r[(reg >> 1) & 127][l] >> ((reg & 1) * 16)) & 0xFFFF;
-            memcpy(p, &v, esize);
-         } else {
-            uint32_t v = 0;
-            memcpy(&v, p, esize);
+            v = r32 ? sg->r[reg & 127][l]
+                    : (sg->r[(reg >> 1) & 127][l] >> ((reg & 1) * 16)) & 0xFFFF;
+            memcpy(bytes, &v, 4);
+         }
+         /* byte by byte: an element may straddle dwords of the interleave */
+         for (unsigned b = 0; b < esize; b++) {
+            uint64_t va = stack_addr(w, sg, I, l, a + b);
+            uint8_t *p = va ? device_ptr(w, I, va, 1, access) : NULL;
+            if (!p)
+               return NULL;
+            if (store)
+               *p = bytes[b];
+            else
+               bytes[b] = *p;
+         }
+         if (!store) {
+            memcpy(&v, bytes, 4);
             put_elem(sg, r32, reg, l, v);
          }
       }

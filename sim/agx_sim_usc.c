@@ -164,6 +164,7 @@ agx_sim_usc_apply(struct agx_sim_worker *w, struct agx_sim_dispatch *d,
          if (!AGX_USC_REGISTERS_unpack(NULL, word, &r))
             return bad_word(w, va, "USC Registers");
          d->reg_halves = r.register_count;
+         d->spill_size = r.spill_size;
          va += 4;
          break;
       }

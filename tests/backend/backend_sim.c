@@ -1,7 +1,9 @@
 /* See backend_sim.h. Drives the GPU model the way agx-sim-run does (a VM
  * with BOs bound at fixed addresses, agx_sim_gpu_dispatch in strict mode),
  * so reads of unwritten registers, missing waits and divergent barriers
- * are reported as errors. */
+ * are reported as errors. A program that spills gets a scratch buffer
+ * (cl_kernels/helper/agx_helper_layout.h, one core) and the helper program
+ * maps its stacks, as on hardware. */
 #include "backend_sim.h"
 
 #include <stdio.h>
@@ -11,10 +13,17 @@
 #include "drm-uapi/asahi_drm.h"
 
 #include "agx_sim.h"
+#include "agx_helper_layout.h"
+#include "agx_helper_program.h"
+#include "agx_pack.h"
 #include "agx_sim_gpu.h"
+#include "agx_sim_helper.h"
 #include "agx_sim_vm.h"
 
 #define CODE_VA 0x7000000000ull
+#define HELPER_USC_OFF 0x1000000ull /* helper code + USC words, from CODE_VA */
+#define SCRATCH_VA 0x7100000000ull
+#define SCRATCH_SUBGROUPS 64
 #define PAGE 16384ull
 
 static uint8_t *map_bo(struct agx_sim *sim, uint32_t vm_id, uint64_t va, size_t size,
@@ -57,8 +66,9 @@ int bsim_run(const struct bsim_program *r, const void *uniforms, size_t uniform_
       return -1;
    }
    int rc = -1;
-   uint8_t *maps[33] = { 0 };
-   size_t sizes[33] = { 0 };
+   uint8_t *maps[35] = { 0 };
+   size_t sizes[35] = { 0 };
+   uint32_t helper_binary = 0;
    static struct agx_sim_dispatch d;
    struct drm_asahi_vm_create vc = { .kernel_start = 0x7FFFFF8000ull - (32ull << 30),
                                      .kernel_end = 0x7FFFFF8000ull };
@@ -86,6 +96,33 @@ int bsim_run(const struct bsim_program *r, const void *uniforms, size_t uniform_
       }
       memcpy(maps[i], bufs[i].data, bufs[i].size);
    }
+   if (r->scratch_size) {
+      /* helper program, then its USC word list (Shader, Registers) */
+      size_t hsize = (sizeof(agx_helper_program) + 63) & ~(size_t)63;
+      maps[33] = map_bo(sim, vc.vm_id, CODE_VA + HELPER_USC_OFF, hsize + 64, &sizes[33]);
+      struct agx_helper_buffer sb = agx_helper_buffer_layout(1, SCRATCH_SUBGROUPS,
+                                                             r->scratch_size);
+      maps[34] = r->scratch_size <= AGX_HELPER_MAX_STACK_BYTES
+                    ? map_bo(sim, vc.vm_id, SCRATCH_VA, sb.size, &sizes[34]) : NULL;
+      if (!maps[33] || !maps[34]) {
+         snprintf(err, errsize, "cannot map the scratch buffer (%u bytes per thread)",
+                  r->scratch_size);
+         goto out;
+      }
+      memcpy(maps[33], agx_helper_program, sizeof(agx_helper_program));
+      uint8_t *w = maps[33] + hsize;
+      agx_pack(w, USC_SHADER, cfg) {
+         cfg.code = HELPER_USC_OFF;
+      }
+      agx_pack(w + 6, USC_REGISTERS, cfg) {
+         cfg.register_count = 64;
+      }
+      agx_pack(w + 10, USC_NO_PRESHADER, cfg)
+         ;
+      uint8_t present[AGX_HELPER_MAX_CORES] = { 1 };
+      agx_helper_buffer_fill(&sb, maps[34], SCRATCH_VA, present);
+      helper_binary = (uint32_t)(HELPER_USC_OFF + hsize) | 1;
+   }
    memset(&d, 0, sizeof(d));
    size_t words = uniform_size / 4 < 256 ? uniform_size / 4 : 256;
    memcpy(d.uniforms, uniforms, words * 4);
@@ -103,6 +140,7 @@ int bsim_run(const struct bsim_program *r, const void *uniforms, size_t uniform_
       d.preamble_halves = r->preamble_gpr_halves;
    }
    d.local_bytes = r->shared_size;
+   d.spill_size = agx_helper_spill_size(r->scratch_size);
 
    struct agx_sim_vm *vm = agx_sim_vm_lookup(sim, vc.vm_id);
    if (!vm) {
@@ -114,8 +152,11 @@ int bsim_run(const struct bsim_program *r, const void *uniforms, size_t uniform_
    gpu.cfg.strict = true;
    gpu.cfg.threads = 1;
    gpu.cfg.budget = 200000000;
+   bool oom = false;
+   gpu.helper = agx_sim_helper_create(helper_binary, 0, SCRATCH_VA, &oom);
    agx_sim_vm_access_begin(vm);
-   bool ok = agx_sim_gpu_dispatch(&gpu, &d);
+   bool ok = !oom && agx_sim_gpu_dispatch(&gpu, &d);
+   ok = agx_sim_helper_finish(&gpu, gpu.helper) && ok;
    agx_sim_vm_access_end(vm);
    if (!ok) {
       snprintf(err, errsize, "%s", gpu.status.msg);
@@ -131,7 +172,7 @@ int bsim_run(const struct bsim_program *r, const void *uniforms, size_t uniform_
    agx_sim_gpu_finish(&gpu);
    agx_sim_vm_unref(vm);
 out:
-   for (unsigned i = 0; i < 33; i++)
+   for (unsigned i = 0; i < 35; i++)
       if (maps[i])
          agx_sim_munmap(sim, maps[i], sizes[i]);
    agx_sim_destroy(sim);

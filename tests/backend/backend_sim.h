@@ -22,6 +22,9 @@ struct bsim_program {
    const uint8_t *preamble;
    size_t preamble_size;
    unsigned preamble_gpr_halves;
+   /* stack bytes per thread (spills): the run then maps stacks through the
+    * helper program (cl_kernels/helper) as the driver would */
+   unsigned scratch_size;
 };
 
 struct bsim_stats {

@@ -180,6 +180,7 @@ static unsigned run_case(const struct shader_case *sc, enum h_mode mode)
                                    { r.info.local_size[0], r.info.local_size[1],
                                      r.info.local_size[2] },
                                    r.preamble, r.preamble_size, r.info.preamble_gpr_halves };
+      prog.scratch_size = r.info.scratch_size;
       struct bsim_buffer bb[32];
       for (unsigned k = 0; k < h.nbufs; k++)
          bb[k] = (struct bsim_buffer){ h.bufs[k].address, h.bufs[k].data, h.bufs[k].size };

@@ -274,6 +274,7 @@ static unsigned run_e2e(bool no_preamble, bool env, bool *had_preamble)
                                 { r.info.local_size[0], r.info.local_size[1],
                                   r.info.local_size[2] },
                                 r.preamble, r.preamble_size, r.info.preamble_gpr_halves };
+   prog.scratch_size = r.info.scratch_size;
    struct bsim_buffer bb[32];
    for (unsigned k = 0; k < h.nbufs; k++)
       bb[k] = (struct bsim_buffer){ h.bufs[k].address, h.bufs[k].data, h.bufs[k].size };

@@ -301,6 +301,7 @@ static unsigned run_one(unsigned prog)
       spilled += r.info.scratch_size != 0;
       struct bsim_program bp = { r.code, r.size, r.info.gpr_halves, 0, { 32, 1, 1 },
                                  r.preamble, r.preamble_size, r.info.preamble_gpr_halves };
+      bp.scratch_size = r.info.scratch_size;
       struct bsim_buffer bb[2] = { { h.bufs[0].address, h.bufs[0].data, h.bufs[0].size },
                                    { h.bufs[1].address, h.bufs[1].data, h.bufs[1].size } };
       uint32_t groups[3] = { LANES / 32, 1, 1 };

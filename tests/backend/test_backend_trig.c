@@ -46,6 +46,7 @@ static int run(double lo, double hi, double *err, unsigned *fails)
    struct bsim_program prog = { r.code, r.size, r.info.gpr_halves, r.info.shared_size,
                                 { 64, 1, 1 }, r.preamble, r.preamble_size,
                                 r.info.preamble_gpr_halves };
+   prog.scratch_size = r.info.scratch_size;
    struct bsim_buffer bb[32];
    for (unsigned k = 0; k < h.nbufs; k++)
       bb[k] = (struct bsim_buffer){ h.bufs[k].address, h.bufs[k].data, h.bufs[k].size };

@@ -159,8 +159,9 @@ agx_vk_shader(struct agx_vk_ctx *c, const char *path)
 {
    FILE *f = fopen(path, "rb");
    CHECK(f != NULL);
-   static uint32_t words[16384];
+   static uint32_t words[65536];
    size_t size = fread(words, 1, sizeof(words), f);
+   CHECK(fgetc(f) == EOF); /* never a truncated module */
    fclose(f);
    VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
                                     .codeSize = size, .pCode = words};

@@ -30,6 +30,7 @@ struct env {
    uint32_t vm, queue;
    uint8_t *code, *data, *ctrl;
    uint32_t code_used, ctrl_used;
+   struct drm_asahi_helper_program helper; /* put in every command */
 };
 
 static inline void *
@@ -158,6 +159,7 @@ struct pipe_desc {
    uint32_t code, preamble; /* USC offsets; preamble 0 = none */
    unsigned regs;           /* half registers */
    unsigned shared;         /* threadgroup memory bytes */
+   unsigned spill;          /* USC Registers Spill size (0 = no stack) */
    unsigned nuni;
    struct { unsigned start, size; uint64_t va; } uni[8];
 };
@@ -205,6 +207,7 @@ env_pipeline(struct env *e, const struct pipe_desc *p)
    env_put(e, &off, w, 6);
    agx_pack(w, USC_REGISTERS, cfg) {
       cfg.register_count = p->regs ? p->regs : 256;
+      cfg.spill_size = p->spill;
    }
    env_put(e, &off, w, 4);
    if (p->preamble) {
@@ -334,6 +337,7 @@ env_run_on(struct env *e, uint32_t queue, uint64_t va)
    uint32_t so = sim_syncobj_create(e->sim, 0);
    struct sim_compute_cmd c = sim_compute_cmd(va);
    c.cmd.cdm_ctrl_stream_end = CTRL_VA + e->ctrl_used;
+   c.cmd.helper = e->helper;
    struct drm_asahi_sync sync = {.sync_type = DRM_ASAHI_SYNC_SYNCOBJ,
                                  .handle = so};
    int ret = sim_submit(e->sim, queue, &c, sizeof(c), &sync, 0, 1);

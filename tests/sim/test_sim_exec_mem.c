@@ -339,31 +339,6 @@ test_preamble(void)
    CHECK_EQ(data32(&E, 100), 1);
 }
 
-/* Scratch (stack) memory per thread, and two-register tuples in device
- * stores: data[2 tid] = tid * 7, data[2 tid + 1] = tid * 7 + 1. */
-static void
-test_stack(void)
-{
-   const char *src =
-      "get_sr r2, sr80\n"
-      "imadd r3, r2, 7, 0\n"
-      "iadd r4, r3, 1\n"
-      "stack_store i32, 1, 0, xy, 4, r3_r4, 16, 0\n"
-      "mov_imm r3, 0, 0b0\n"
-      "mov_imm r4, 0, 0b0\n"
-      "stack_load r5, i32, 1, 0, xy, 4, 16, 1\n"
-      "wait 1\n"
-      "imadd r7, r2, 2, 0\n"
-      "device_store 0, i32, xy, r5_r6, u0_u1, r7, unsigned, 0\n"
-      "stop\n";
-   memset(E.data, 0, 4 * 256);
-   CHECK_EQ(dispatch(src, 64, 32, 0), 1);
-   for (unsigned t = 0; t < 64; t++) {
-      CHECK_EQ(data32(&E, 2 * t), t * 7);
-      CHECK_EQ(data32(&E, 2 * t + 1), t * 7 + 1);
-   }
-}
-
 int
 main(void)
 {
@@ -376,7 +351,6 @@ main(void)
    test_indirect();
    test_stream_links();
    test_preamble();
-   test_stack();
    env_fini(&E);
    return SIM_TEST_RESULT();
 }
