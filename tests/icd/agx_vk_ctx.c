@@ -15,6 +15,12 @@ on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageT
 void
 agx_vk_ctx_instance(struct agx_vk_ctx *c, int argc, char **argv)
 {
+   agx_vk_ctx_instance_version(c, argc, argv, VK_API_VERSION_1_3);
+}
+
+void
+agx_vk_ctx_instance_version(struct agx_vk_ctx *c, int argc, char **argv, uint32_t api_version)
+{
    setvbuf(stdout, NULL, _IOLBF, 0);
    memset(c, 0, sizeof(*c));
    for (int i = 1; i < argc; i++) {
@@ -22,7 +28,7 @@ agx_vk_ctx_instance(struct agx_vk_ctx *c, int argc, char **argv)
       c->reference |= strcmp(argv[i], "--reference") == 0;
    }
    VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
-                            .apiVersion = VK_API_VERSION_1_3};
+                            .apiVersion = api_version};
    const char *layers[] = {"VK_LAYER_KHRONOS_validation"};
    const char *exts[] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME};
    VkDebugUtilsMessengerCreateInfoEXT dci = {
@@ -87,6 +93,19 @@ agx_vk_ctx_finish(struct agx_vk_ctx *c)
    return 0;
 }
 
+uint32_t
+agx_vk_memory_type(const struct agx_vk_ctx *c, uint32_t type_bits, VkMemoryPropertyFlags flags)
+{
+   VkPhysicalDeviceMemoryProperties mp;
+   vkGetPhysicalDeviceMemoryProperties(c->pdev, &mp);
+   for (uint32_t i = 0; i < mp.memoryTypeCount; i++) {
+      if ((type_bits & (1u << i)) && (mp.memoryTypes[i].propertyFlags & flags) == flags)
+         return i;
+   }
+   CHECK(!"a memory type with the wanted properties");
+   return UINT32_MAX;
+}
+
 struct agx_vk_buffer
 agx_vk_buffer(struct agx_vk_ctx *c, VkDeviceSize size)
 {
@@ -99,16 +118,9 @@ agx_vk_buffer(struct agx_vk_ctx *c, VkDeviceSize size)
    VK_OK(vkCreateBuffer(c->dev, &bci, NULL, &b.buf));
    VkMemoryRequirements req;
    vkGetBufferMemoryRequirements(c->dev, b.buf, &req);
-   VkPhysicalDeviceMemoryProperties mp;
-   vkGetPhysicalDeviceMemoryProperties(c->pdev, &mp);
-   const VkMemoryPropertyFlags want =
-      VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-   uint32_t type = UINT32_MAX;
-   for (uint32_t i = 0; i < mp.memoryTypeCount && type == UINT32_MAX; i++) {
-      if ((req.memoryTypeBits & (1u << i)) && (mp.memoryTypes[i].propertyFlags & want) == want)
-         type = i;
-   }
-   CHECK(type != UINT32_MAX);
+   uint32_t type = agx_vk_memory_type(c, req.memoryTypeBits,
+                                      VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                         VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
                                .allocationSize = req.size, .memoryTypeIndex = type};
    VK_OK(vkAllocateMemory(c->dev, &mai, NULL, &b.mem));
@@ -154,17 +166,114 @@ agx_vk_submit_wait(struct agx_vk_ctx *c, VkCommandBuffer cb)
    return r;
 }
 
+uint32_t *
+agx_vk_read_spv(const char *path, size_t *size)
+{
+   FILE *f = fopen(path, "rb");
+   if (!f)
+      fprintf(stderr, "cannot open %s\n", path);
+   CHECK(f != NULL);
+   CHECK(fseek(f, 0, SEEK_END) == 0);
+   long len = ftell(f);
+   CHECK(len > 0 && len % 4 == 0 && fseek(f, 0, SEEK_SET) == 0);
+   uint32_t *words = malloc((size_t)len);
+   CHECK(words != NULL && fread(words, 1, (size_t)len, f) == (size_t)len);
+   fclose(f);
+   *size = (size_t)len;
+   return words;
+}
+
 VkShaderModule
 agx_vk_shader(struct agx_vk_ctx *c, const char *path)
 {
-   FILE *f = fopen(path, "rb");
-   CHECK(f != NULL);
-   static uint32_t words[16384];
-   size_t size = fread(words, 1, sizeof(words), f);
-   fclose(f);
+   size_t size;
+   uint32_t *words = agx_vk_read_spv(path, &size);
    VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
                                     .codeSize = size, .pCode = words};
    VkShaderModule m;
    VK_OK(vkCreateShaderModule(c->dev, &smci, NULL, &m));
+   free(words);
    return m;
+}
+
+void
+agx_vk_pipeline(struct agx_vk_ctx *c, struct agx_vk_pipeline *p,
+                const struct agx_vk_pipeline_desc *desc)
+{
+   memset(p, 0, sizeof(*p));
+   p->buffers = desc->buffers;
+   p->first_binding = desc->first_binding;
+   p->push_size = desc->push_size;
+   p->module = agx_vk_shader(c, desc->spv);
+   if (p->buffers) {
+      VkDescriptorSetLayoutBinding b[16];
+      CHECK(p->buffers <= 16);
+      for (uint32_t i = 0; i < p->buffers; i++)
+         b[i] = (VkDescriptorSetLayoutBinding){p->first_binding + i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
+                                               VK_SHADER_STAGE_COMPUTE_BIT, NULL};
+      VkDescriptorSetLayoutCreateInfo dslci = {
+         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = p->buffers,
+         .pBindings = b};
+      VK_OK(vkCreateDescriptorSetLayout(c->dev, &dslci, NULL, &p->dsl));
+      VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, p->buffers};
+      VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                         .maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &ps};
+      VK_OK(vkCreateDescriptorPool(c->dev, &dpci, NULL, &p->dpool));
+      VkDescriptorSetAllocateInfo dsai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                          .descriptorPool = p->dpool, .descriptorSetCount = 1,
+                                          .pSetLayouts = &p->dsl};
+      VK_OK(vkAllocateDescriptorSets(c->dev, &dsai, &p->set));
+   }
+   VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, p->push_size};
+   VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                      .setLayoutCount = p->buffers ? 1 : 0, .pSetLayouts = &p->dsl,
+                                      .pushConstantRangeCount = p->push_size ? 1 : 0,
+                                      .pPushConstantRanges = &range};
+   VK_OK(vkCreatePipelineLayout(c->dev, &plci, NULL, &p->layout));
+   VkComputePipelineCreateInfo cpci = {
+      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = p->module, .pName = "main",
+                .pSpecializationInfo = desc->spec},
+      .layout = p->layout};
+   VK_OK(vkCreateComputePipelines(c->dev, VK_NULL_HANDLE, 1, &cpci, NULL, &p->pipeline));
+}
+
+void
+agx_vk_pipeline_bind(struct agx_vk_ctx *c, struct agx_vk_pipeline *p, const VkBuffer *bufs)
+{
+   VkDescriptorBufferInfo dbi[16];
+   VkWriteDescriptorSet w[16];
+   for (uint32_t i = 0; i < p->buffers; i++) {
+      dbi[i] = (VkDescriptorBufferInfo){bufs[i], 0, VK_WHOLE_SIZE};
+      w[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = p->set,
+                                    .dstBinding = p->first_binding + i, .descriptorCount = 1,
+                                    .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                    .pBufferInfo = &dbi[i]};
+   }
+   vkUpdateDescriptorSets(c->dev, p->buffers, w, 0, NULL);
+}
+
+VkResult
+agx_vk_dispatch(struct agx_vk_ctx *c, const struct agx_vk_pipeline *p, const void *push,
+                uint32_t x, uint32_t y, uint32_t z)
+{
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, p->pipeline);
+   if (p->buffers)
+      vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout, 0, 1, &p->set, 0, NULL);
+   if (push)
+      vkCmdPushConstants(cb, p->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, p->push_size, push);
+   vkCmdDispatch(cb, x, y, z);
+   return agx_vk_submit_wait(c, cb);
+}
+
+void
+agx_vk_pipeline_free(struct agx_vk_ctx *c, struct agx_vk_pipeline *p)
+{
+   vkDestroyPipeline(c->dev, p->pipeline, NULL);
+   vkDestroyPipelineLayout(c->dev, p->layout, NULL);
+   vkDestroyDescriptorPool(c->dev, p->dpool, NULL);
+   vkDestroyDescriptorSetLayout(c->dev, p->dsl, NULL);
+   vkDestroyShaderModule(c->dev, p->module, NULL);
 }
