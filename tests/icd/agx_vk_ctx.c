@@ -196,6 +196,22 @@ agx_vk_shader(struct agx_vk_ctx *c, const char *path)
    return m;
 }
 
+VkPipeline
+agx_vk_compute_pipeline(struct agx_vk_ctx *c, VkPipelineLayout layout, VkShaderModule module,
+                        const VkSpecializationInfo *spec, VkPipelineShaderStageCreateFlags flags,
+                        const void *stage_next)
+{
+   VkComputePipelineCreateInfo cpci = {
+      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, .pNext = stage_next,
+                .flags = flags, .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = module,
+                .pName = "main", .pSpecializationInfo = spec},
+      .layout = layout};
+   VkPipeline pipeline;
+   VK_OK(vkCreateComputePipelines(c->dev, VK_NULL_HANDLE, 1, &cpci, NULL, &pipeline));
+   return pipeline;
+}
+
 void
 agx_vk_pipeline(struct agx_vk_ctx *c, struct agx_vk_pipeline *p,
                 const struct agx_vk_pipeline_desc *desc)
@@ -204,7 +220,6 @@ agx_vk_pipeline(struct agx_vk_ctx *c, struct agx_vk_pipeline *p,
    p->buffers = desc->buffers;
    p->first_binding = desc->first_binding;
    p->push_size = desc->push_size;
-   p->module = agx_vk_shader(c, desc->spv);
    if (p->buffers) {
       VkDescriptorSetLayoutBinding b[16];
       CHECK(p->buffers <= 16);
@@ -230,13 +245,10 @@ agx_vk_pipeline(struct agx_vk_ctx *c, struct agx_vk_pipeline *p,
                                       .pushConstantRangeCount = p->push_size ? 1 : 0,
                                       .pPushConstantRanges = &range};
    VK_OK(vkCreatePipelineLayout(c->dev, &plci, NULL, &p->layout));
-   VkComputePipelineCreateInfo cpci = {
-      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = p->module, .pName = "main",
-                .pSpecializationInfo = desc->spec},
-      .layout = p->layout};
-   VK_OK(vkCreateComputePipelines(c->dev, VK_NULL_HANDLE, 1, &cpci, NULL, &p->pipeline));
+   if (desc->spv) {
+      p->module = agx_vk_shader(c, desc->spv);
+      p->pipeline = agx_vk_compute_pipeline(c, p->layout, p->module, desc->spec, 0, NULL);
+   }
 }
 
 void

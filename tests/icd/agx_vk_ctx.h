@@ -70,9 +70,17 @@ uint32_t *agx_vk_read_spv(const char *path, size_t *size);
 /* A compute shader module from a .spv file. */
 VkShaderModule agx_vk_shader(struct agx_vk_ctx *c, const char *path);
 
+/* A compute pipeline of `module` ("main") in `layout`; spec, flags and the
+ * stage's pNext chain are optional (NULL / 0). */
+VkPipeline agx_vk_compute_pipeline(struct agx_vk_ctx *c, VkPipelineLayout layout, VkShaderModule module,
+                                   const VkSpecializationInfo *spec,
+                                   VkPipelineShaderStageCreateFlags flags, const void *stage_next);
+
 /* What a test's compute pipeline looks like: `buffers` storage buffers at
  * bindings first_binding.. of set 0 (none: no set at all), `push_size`
- * bytes of push constants at offset 0, optional specialization. */
+ * bytes of push constants at offset 0, optional specialization. Without
+ * `spv` only the layouts and the set are made (the caller makes pipelines
+ * in p->layout with agx_vk_compute_pipeline and puts one in p->pipeline). */
 struct agx_vk_pipeline_desc {
    const char *spv;
    uint32_t buffers, first_binding;
@@ -90,7 +98,7 @@ struct agx_vk_pipeline {
    uint32_t buffers, first_binding, push_size;
 };
 
-/* Creates module, layouts, pipeline and (with buffers) one descriptor set. */
+/* Creates module, layouts, pipeline (with spv) and (with buffers) one descriptor set. */
 void agx_vk_pipeline(struct agx_vk_ctx *c, struct agx_vk_pipeline *p,
                      const struct agx_vk_pipeline_desc *desc);
 
