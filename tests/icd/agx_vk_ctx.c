@@ -67,12 +67,20 @@ void
 agx_vk_ctx_device(struct agx_vk_ctx *c, const void *pnext, uint32_t ext_count,
                   const char *const *exts)
 {
+   agx_vk_ctx_device_features(c, pnext, NULL, ext_count, exts);
+}
+
+void
+agx_vk_ctx_device_features(struct agx_vk_ctx *c, const void *pnext,
+                           const VkPhysicalDeviceFeatures *features, uint32_t ext_count,
+                           const char *const *exts)
+{
    float prio = 1.0f;
    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
                                   .queueCount = 1, .pQueuePriorities = &prio};
    VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = pnext,
                              .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci,
-                             .enabledExtensionCount = ext_count, .ppEnabledExtensionNames = exts};
+                             .pEnabledFeatures = features, .enabledExtensionCount = ext_count, .ppEnabledExtensionNames = exts};
    VK_OK(vkCreateDevice(c->pdev, &dci, NULL, &c->dev));
    vkGetDeviceQueue(c->dev, 0, 0, &c->queue);
    VkCommandPoolCreateInfo cpci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
@@ -109,12 +117,17 @@ agx_vk_memory_type(const struct agx_vk_ctx *c, uint32_t type_bits, VkMemoryPrope
 struct agx_vk_buffer
 agx_vk_buffer(struct agx_vk_ctx *c, VkDeviceSize size)
 {
+   return agx_vk_buffer_usage(c, size,
+                              VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT |
+                                 VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+}
+
+struct agx_vk_buffer
+agx_vk_buffer_usage(struct agx_vk_ctx *c, VkDeviceSize size, VkBufferUsageFlags usage)
+{
    struct agx_vk_buffer b = {.size = size};
    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = size,
-                             .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
-                                      VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT |
-                                      VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                                      VK_BUFFER_USAGE_TRANSFER_DST_BIT};
+                             .usage = usage};
    VK_OK(vkCreateBuffer(c->dev, &bci, NULL, &b.buf));
    VkMemoryRequirements req;
    vkGetBufferMemoryRequirements(c->dev, b.buf, &req);

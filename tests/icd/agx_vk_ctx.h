@@ -29,7 +29,10 @@ struct agx_vk_ctx {
 struct agx_vk_buffer {
    VkBuffer buf;
    VkDeviceMemory mem;
-   uint8_t *map;
+   union {
+      uint8_t *map; /* the mapping, byte-addressed */
+      void *ptr;    /* the same, for typed views */
+   };
    VkDeviceSize size;
 };
 
@@ -47,6 +50,11 @@ bool agx_vk_ctx_has_extension(const struct agx_vk_ctx *c, const char *name);
 void agx_vk_ctx_device(struct agx_vk_ctx *c, const void *pnext, uint32_t ext_count,
                        const char *const *exts);
 
+/* The same with Vulkan 1.0 features given as pEnabledFeatures (may be NULL). */
+void agx_vk_ctx_device_features(struct agx_vk_ctx *c, const void *pnext,
+                                const VkPhysicalDeviceFeatures *features, uint32_t ext_count,
+                                const char *const *exts);
+
 /* Destroys everything and returns the exit status (1 on validation messages). */
 int agx_vk_ctx_finish(struct agx_vk_ctx *c);
 
@@ -56,6 +64,9 @@ uint32_t agx_vk_memory_type(const struct agx_vk_ctx *c, uint32_t type_bits, VkMe
 /* A host-visible, coherent, mapped buffer usable as storage/uniform/transfer,
  * zero-filled. */
 struct agx_vk_buffer agx_vk_buffer(struct agx_vk_ctx *c, VkDeviceSize size);
+
+/* The same with the caller's usage flags. */
+struct agx_vk_buffer agx_vk_buffer_usage(struct agx_vk_ctx *c, VkDeviceSize size, VkBufferUsageFlags usage);
 void agx_vk_buffer_free(struct agx_vk_ctx *c, struct agx_vk_buffer *b);
 
 /* A primary (or secondary, with empty inheritance) command buffer, begun. */
