@@ -124,4 +124,16 @@ VkResult agx_vk_dispatch(struct agx_vk_ctx *c, const struct agx_vk_pipeline *p, 
 
 void agx_vk_pipeline_free(struct agx_vk_ctx *c, struct agx_vk_pipeline *p);
 
+/* A 32-bit integer mix (xor-shift / multiply rounds) for reproducible test inputs. */
+static inline uint32_t
+agx_vk_hash(uint32_t v)
+{
+   v ^= v >> 16;
+   v *= 0x7feb352du;
+   v ^= v >> 15;
+   v *= 0x846ca68bu;
+   v ^= v >> 16;
+   return v;
+}
+
 #endif

@@ -483,15 +483,7 @@ test_secondary(void)
    const struct agx_vk_buffer *b[] = {&data};
    VkDescriptorSet set = make_set(&p, 0, b, 1, false);
 
-   VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                      .commandPool = C.pool, .level = VK_COMMAND_BUFFER_LEVEL_SECONDARY,
-                                      .commandBufferCount = 1};
-   VkCommandBuffer sec;
-   VK_OK(vkAllocateCommandBuffers(C.dev, &cai, &sec));
-   VkCommandBufferInheritanceInfo inh = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO};
-   VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-                                  .pInheritanceInfo = &inh};
-   VK_OK(vkBeginCommandBuffer(sec, &bi));
+   VkCommandBuffer sec = agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_SECONDARY);
    record(sec, &p, &set, 0, NULL, NULL, 0, 2);
    VK_OK(vkEndCommandBuffer(sec));
 

@@ -66,16 +66,6 @@ static void expect(uint32_t a, uint32_t b, uint32_t acc, uint32_t out[R])
    out[11] = sat(dot32(va, vb, 3), acc, true);
 }
 
-static uint32_t hash(uint32_t v)
-{
-   v ^= v >> 16;
-   v *= 0x7feb352du;
-   v ^= v >> 15;
-   v *= 0x846ca68bu;
-   v ^= v >> 16;
-   return v;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -120,9 +110,9 @@ main(int argc, char **argv)
          in[3 * i + 2] = accs[(i / 36) % 8];
       }
       if (i >= 6 * 6 * 8 || i % 7 == 6) {
-         in[3 * i] = hash(i * 3);
-         in[3 * i + 1] = hash(i * 3 + 1);
-         in[3 * i + 2] = i & 1 ? hash(i * 3 + 2) : accs[i % 8] ^ (i & 0xff);
+         in[3 * i] = agx_vk_hash(i * 3);
+         in[3 * i + 1] = agx_vk_hash(i * 3 + 1);
+         in[3 * i + 2] = i & 1 ? agx_vk_hash(i * 3 + 2) : accs[i % 8] ^ (i & 0xff);
       }
    }
    memset(out, 0xcd, N * R * 4);

@@ -46,16 +46,6 @@ struct sg {
    uint32_t x[MAX_LANES];
 };
 
-static uint32_t hash(uint32_t v)
-{
-   v ^= v >> 16;
-   v *= 0x7feb352du;
-   v ^= v >> 15;
-   v *= 0x846ca68bu;
-   v ^= v >> 16;
-   return v;
-}
-
 static uint32_t fbits(float f)
 {
    uint32_t u;
@@ -333,7 +323,7 @@ static unsigned run_case(struct ctx *c, enum cat cat, VkPipeline p, uint32_t wg,
 {
    uint32_t *in = c->in, *out = c->out;
    for (uint32_t g = 0; g < 2 * wg; g++)
-      in[g] = hash(g * 131u + wg * 7u + pattern + (uint32_t)cat * 1000003u);
+      in[g] = agx_vk_hash(g * 131u + wg * 7u + pattern + (uint32_t)cat * 1000003u);
    memset(out, 0xcd, OUT_WORDS * 4);
    dispatch(c, p, pattern);
 
