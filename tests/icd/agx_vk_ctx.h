@@ -1,6 +1,7 @@
 /*
  * Shared set-up for the loader tests: an instance (optionally with the
- * Khronos validation layer; any message counts as a failure), the first
+ * Khronos validation layer; any warning or error it reports, at instance
+ * creation or from a later call, counts as a failure), the first
  * physical device, a device with one queue and the caller's feature chain
  * and extensions, a command pool, host-visible buffers, compute pipelines
  * whose descriptor set is a run of storage buffers, and one-shot command
@@ -19,11 +20,15 @@
 
 struct agx_vk_ctx {
    VkInstance instance;
+   VkDebugUtilsMessengerEXT messenger; /* with --validation: every later message */
    VkPhysicalDevice pdev;
    VkDevice dev;
    VkQueue queue;
    VkCommandPool pool;
    bool validation, reference;
+   unsigned messages;      /* validation messages counted as failures */
+   bool lost;              /* a call returned VK_ERROR_DEVICE_LOST (see agx_vk_ctx_device_lost) */
+   const char *allowed_id; /* a message id the test provokes on purpose (see agx_vk_ctx_allow) */
 };
 
 struct agx_vk_buffer {
@@ -42,6 +47,16 @@ void agx_vk_ctx_instance(struct agx_vk_ctx *c, int argc, char **argv);
 
 /* The same for an application written against `api_version`. */
 void agx_vk_ctx_instance_version(struct agx_vk_ctx *c, int argc, char **argv, uint32_t api_version);
+
+/* The test provokes messages with id `message_id` on purpose (valid usage
+ * the layer still warns about): they are printed but not counted. Call
+ * after agx_vk_ctx_instance. */
+void agx_vk_ctx_allow(struct agx_vk_ctx *c, const char *message_id);
+
+/* The device is lost (the test made it so): the layer's tracking of
+ * pending work is stale from here on, so later messages are printed but
+ * not counted. agx_vk_submit_wait calls it on VK_ERROR_DEVICE_LOST. */
+void agx_vk_ctx_device_lost(struct agx_vk_ctx *c);
 
 /* Whether the physical device offers extension `name`. */
 bool agx_vk_ctx_has_extension(const struct agx_vk_ctx *c, const char *name);
@@ -71,6 +86,10 @@ void agx_vk_buffer_free(struct agx_vk_ctx *c, struct agx_vk_buffer *b);
 
 /* A primary (or secondary, with empty inheritance) command buffer, begun. */
 VkCommandBuffer agx_vk_begin(struct agx_vk_ctx *c, VkCommandBufferLevel level);
+
+/* The same with usage flags (VkCommandBufferUsageFlags). */
+VkCommandBuffer agx_vk_begin_flags(struct agx_vk_ctx *c, VkCommandBufferLevel level,
+                                   VkCommandBufferUsageFlags flags);
 
 /* Ends, submits and waits for `cb`, then frees it. */
 VkResult agx_vk_submit_wait(struct agx_vk_ctx *c, VkCommandBuffer cb);

@@ -156,6 +156,8 @@ submit_wait(VkCommandBuffer cb)
    VkResult r = vkQueueSubmit(C.queue, 1, &si, fence);
    if (r == VK_SUCCESS)
       r = vkWaitForFences(C.dev, 1, &fence, VK_TRUE, 60ull * 1000000000ull);
+   if (r == VK_ERROR_DEVICE_LOST)
+      agx_vk_ctx_device_lost(&C);
    vkDestroyFence(C.dev, fence, NULL);
    vkFreeCommandBuffers(C.dev, C.pool, 1, &cb);
    return r;
@@ -483,7 +485,9 @@ test_secondary(void)
    const struct agx_vk_buffer *b[] = {&data};
    VkDescriptorSet set = make_set(&p, 0, b, 1, false);
 
-   VkCommandBuffer sec = agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_SECONDARY);
+   /* Recorded twice into one primary: that needs simultaneous use. */
+   VkCommandBuffer sec = agx_vk_begin_flags(&C, VK_COMMAND_BUFFER_LEVEL_SECONDARY,
+                                            VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT);
    record(sec, &p, &set, 0, NULL, NULL, 0, 2);
    VK_OK(vkEndCommandBuffer(sec));
 

@@ -32,7 +32,10 @@ main(int argc, char **argv)
    vkGetPhysicalDeviceFeatures2(c.pdev, &f2);
    CHECK(have.vulkanMemoryModel == VK_TRUE && have.vulkanMemoryModelDeviceScope == VK_TRUE);
 
+   VkPhysicalDeviceVulkan13Features want13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                              .maintenance4 = VK_TRUE}; /* LocalSizeId (SPIR-V 1.6) */
    VkPhysicalDeviceVulkan12Features want = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                            .pNext = &want13,
                                             .vulkanMemoryModel = VK_TRUE,
                                             .vulkanMemoryModelDeviceScope = VK_TRUE};
    agx_vk_ctx_device(&c, &want, 0, NULL);

@@ -29,7 +29,8 @@ main(int argc, char **argv)
    CHECK(have.shaderZeroInitializeWorkgroupMemory == VK_TRUE);
 
    VkPhysicalDeviceVulkan13Features want = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
-                                            .shaderZeroInitializeWorkgroupMemory = VK_TRUE};
+                                            .shaderZeroInitializeWorkgroupMemory = VK_TRUE,
+                                            .maintenance4 = VK_TRUE}; /* LocalSizeId (SPIR-V 1.6) */
    agx_vk_ctx_device(&c, &want, 0, NULL);
 
    struct agx_vk_pipeline p;
