@@ -11,16 +11,16 @@
 #include <stdint.h>
 #include <vulkan/vulkan_core.h>
 
+#include "agx_upload.h"
+
 struct agx_device;
 struct agx_bo;
 
 #define AGX_CS_CHUNK_SIZE (64u * 1024u)
 
 struct agx_cs {
-   struct agx_device *device;
-   struct agx_bo **chunks; /* every BO the stream owns, in order */
-   uint32_t chunk_count, chunk_capacity;
-   uint8_t *cur, *end;     /* write window in the last chunk (end excludes the link reserve) */
+   struct agx_upload chunks; /* every BO the stream owns, in order (whole chunks) */
+   uint8_t *cur, *end;       /* write window in the last chunk (end excludes the link reserve) */
    uint64_t start_va;      /* GPU address of the first word */
    uint64_t first_end_va;  /* end of the first contiguous segment */
    VkResult status;        /* first error while building; sticky */
@@ -51,7 +51,7 @@ uint64_t agx_cs_next_va(const struct agx_cs *cs, uint64_t *chunk_end_va);
 static inline bool
 agx_cs_empty(const struct agx_cs *cs)
 {
-   return cs->chunk_count == 0;
+   return cs->chunks.bo_count == 0;
 }
 
 #endif

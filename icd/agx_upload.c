@@ -10,11 +10,19 @@
 #define AGX_UPLOAD_BO_SIZE (64u * 1024u)
 
 void
-agx_upload_init(struct agx_upload *up, struct agx_device *device, uint32_t bo_flags)
+agx_upload_init_labelled(struct agx_upload *up, struct agx_device *device, uint32_t bo_flags,
+                         const char *label)
 {
    memset(up, 0, sizeof(*up));
    up->device = device;
    up->bo_flags = bo_flags;
+   up->label = label;
+}
+
+void
+agx_upload_init(struct agx_upload *up, struct agx_device *device, uint32_t bo_flags)
+{
+   agx_upload_init_labelled(up, device, bo_flags, "upload");
 }
 
 void
@@ -35,8 +43,8 @@ agx_upload_finish(struct agx_upload *up)
    up->bo_capacity = 0;
 }
 
-static VkResult
-add_bo(struct agx_upload *up, uint32_t min_size)
+VkResult
+agx_upload_add_bo(struct agx_upload *up, uint32_t min_size, struct agx_bo **out)
 {
    if (up->bo_count == up->bo_capacity) {
       uint32_t cap = up->bo_capacity ? up->bo_capacity * 2 : 4;
@@ -52,7 +60,7 @@ add_bo(struct agx_upload *up, uint32_t min_size)
    }
    struct agx_bo *bo;
    uint32_t size = min_size > AGX_UPLOAD_BO_SIZE ? min_size : AGX_UPLOAD_BO_SIZE;
-   VkResult result = agx_bo_create(up->device, size, up->bo_flags, "upload", &bo);
+   VkResult result = agx_bo_create(up->device, size, up->bo_flags, up->label, &bo);
    if (result != VK_SUCCESS)
       return result;
    void *map;
@@ -63,6 +71,8 @@ add_bo(struct agx_upload *up, uint32_t min_size)
    }
    up->bos[up->bo_count++] = bo;
    up->offset = 0;
+   if (out)
+      *out = bo;
    return VK_SUCCESS;
 }
 
@@ -71,7 +81,7 @@ agx_upload_alloc(struct agx_upload *up, uint32_t size, uint32_t align, struct ag
 {
    uint64_t offset = (up->offset + align - 1) & ~(uint64_t)(align - 1);
    if (up->bo_count == 0 || offset + size > up->bos[up->bo_count - 1]->size) {
-      VkResult result = add_bo(up, size);
+      VkResult result = agx_upload_add_bo(up, size, NULL);
       if (result != VK_SUCCESS)
          return result;
       offset = 0;

@@ -14,8 +14,8 @@
 static uint32_t
 read32(struct agx_cs *cs, uint64_t va)
 {
-   for (uint32_t i = 0; i < cs->chunk_count; i++) {
-      struct agx_bo *bo = cs->chunks[i];
+   for (uint32_t i = 0; i < cs->chunks.bo_count; i++) {
+      struct agx_bo *bo = cs->chunks.bos[i];
       if (va >= bo->va && va < bo->va + bo->size)
          return ((uint32_t *)bo->map)[(va - bo->va) / 4];
    }
@@ -62,8 +62,8 @@ main(void)
       AGX_CDM_BARRIER_pack(w, &(struct AGX_CDM_BARRIER){.usc_cache_inval = true});
    }
    CHECK(agx_EndCommandBuffer(cbs[1]) == VK_SUCCESS);
-   CHECK(cmd->cdm.chunk_count == 2);
-   CHECK(cmd->cdm.first_end_va == cmd->cdm.chunks[0]->va + AGX_CS_CHUNK_SIZE);
+   CHECK(cmd->cdm.chunks.bo_count == 2);
+   CHECK(cmd->cdm.first_end_va == cmd->cdm.chunks.bos[0]->va + AGX_CS_CHUNK_SIZE);
 
    /* Walk the stream as the GPU would: barriers, one link, barriers, terminate. */
    uint64_t va = cmd->cdm.start_va;
@@ -87,7 +87,7 @@ main(void)
          CHECK(!link.with_return);
          links++;
          va = ((uint64_t)link.target_hi << 32) | link.target_lo;
-         CHECK(va == cmd->cdm.chunks[1]->va);
+         CHECK(va == cmd->cdm.chunks.bos[1]->va);
       } else {
          CHECK(AGX_CDM_STREAM_TERMINATE_unpack(NULL, bytes, &term));
          break;
@@ -103,7 +103,7 @@ main(void)
 
    /* Reset frees the chunks; the buffer records again from scratch. */
    CHECK(agx_ResetCommandBuffer(cbs[1], 0) == VK_SUCCESS);
-   CHECK(cmd->cdm.chunk_count == 0 && cmd->state == AGX_CMD_BUFFER_INITIAL);
+   CHECK(cmd->cdm.chunks.bo_count == 0 && cmd->state == AGX_CMD_BUFFER_INITIAL);
 
    agx_FreeCommandBuffers(vkdev, pool, 1, &cbs[0]);
    agx_DestroyCommandPool(vkdev, pool, NULL); /* frees cbs[1] */

@@ -17,71 +17,33 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "agx_test.h"
+#include "agx_vk_ctx.h"
 
-static unsigned validation_messages;
 static const char *spv_dir;
+static struct agx_vk_ctx C;
+static VkDescriptorPool dpool; /* every test's sets (freeable) */
 
-static VKAPI_ATTR VkBool32 VKAPI_CALL
-on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTypeFlagsEXT type,
-           const VkDebugUtilsMessengerCallbackDataEXT *data, void *user)
-{
-   fprintf(stderr, "validation: %s\n", data->pMessage);
-   validation_messages++;
-   return VK_FALSE;
-}
-
-static struct {
-   VkInstance instance;
-   VkPhysicalDevice pdev;
-   VkDevice dev;
-   VkQueue queue;
-   VkCommandPool pool;
-   VkDescriptorPool dpool;
-} C;
-
-struct buffer {
-   VkBuffer buf;
-   VkDeviceMemory mem;
-   void *map;
-   VkDeviceSize size;
-};
-
-static struct buffer
+static struct agx_vk_buffer
 make_buffer(VkDeviceSize size)
 {
-   struct buffer b = {.size = size};
-   VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = size,
-                             .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
-                                      VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                                      VK_BUFFER_USAGE_TRANSFER_DST_BIT |
-                                      VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT};
-   VK_OK(vkCreateBuffer(C.dev, &bci, NULL, &b.buf));
-   VkMemoryRequirements req;
-   vkGetBufferMemoryRequirements(C.dev, b.buf, &req);
-   VkPhysicalDeviceMemoryProperties mp;
-   vkGetPhysicalDeviceMemoryProperties(C.pdev, &mp);
-   uint32_t type = UINT32_MAX;
-   for (uint32_t i = 0; i < mp.memoryTypeCount && type == UINT32_MAX; i++) {
-      VkMemoryPropertyFlags want = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-      if ((req.memoryTypeBits & (1u << i)) && (mp.memoryTypes[i].propertyFlags & want) == want)
-         type = i;
-   }
-   CHECK(type != UINT32_MAX);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.size, .memoryTypeIndex = type};
-   VK_OK(vkAllocateMemory(C.dev, &mai, NULL, &b.mem));
-   VK_OK(vkBindBufferMemory(C.dev, b.buf, b.mem, 0));
-   VK_OK(vkMapMemory(C.dev, b.mem, 0, VK_WHOLE_SIZE, 0, &b.map));
-   memset(b.map, 0, size);
-   return b;
+   return agx_vk_buffer_usage(&C, size,
+                              VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                 VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
 }
 
 static void
-free_buffer(struct buffer *b)
+free_buffer(struct agx_vk_buffer *b)
 {
-   vkDestroyBuffer(C.dev, b->buf, NULL);
-   vkFreeMemory(C.dev, b->mem, NULL);
+   agx_vk_buffer_free(&C, b);
+}
+
+/* The module of DIR/NAME.spv. */
+static VkShaderModule
+load_module(const char *name)
+{
+   char path[512];
+   snprintf(path, sizeof(path), "%s/%s.spv", spv_dir, name);
+   return agx_vk_shader(&C, path);
 }
 
 struct program {
@@ -101,17 +63,7 @@ make_program(const char *name, uint32_t set_count, const uint32_t *bindings, boo
              uint32_t push_size)
 {
    struct program p = {.set_count = set_count};
-   char path[512];
-   snprintf(path, sizeof(path), "%s/%s.spv", spv_dir, name);
-   FILE *f = fopen(path, "rb");
-   CHECK(f != NULL);
-   static uint32_t words[16384];
-   size_t size = fread(words, 1, sizeof(words), f);
-   fclose(f);
-   VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                    .codeSize = size, .pCode = words};
-   VkShaderModule module;
-   VK_OK(vkCreateShaderModule(C.dev, &smci, NULL, &module));
+   VkShaderModule module = load_module(name);
 
    for (uint32_t s = 0; s < set_count; s++) {
       VkDescriptorSetLayoutBinding b[4];
@@ -152,11 +104,11 @@ free_program(struct program *p)
 }
 
 static VkDescriptorSet
-make_set(const struct program *p, uint32_t s, const struct buffer *const *bufs, uint32_t n,
+make_set(const struct program *p, uint32_t s, const struct agx_vk_buffer *const *bufs, uint32_t n,
          bool dynamic)
 {
    VkDescriptorSetAllocateInfo sai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                      .descriptorPool = C.dpool, .descriptorSetCount = 1,
+                                      .descriptorPool = dpool, .descriptorSetCount = 1,
                                       .pSetLayouts = &p->sets[s]};
    VkDescriptorSet set;
    VK_OK(vkAllocateDescriptorSets(C.dev, &sai, &set));
@@ -177,14 +129,7 @@ make_set(const struct program *p, uint32_t s, const struct buffer *const *bufs, 
 static VkCommandBuffer
 begin(void)
 {
-   VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                      .commandPool = C.pool, .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
-                                      .commandBufferCount = 1};
-   VkCommandBuffer cb;
-   VK_OK(vkAllocateCommandBuffers(C.dev, &cai, &cb));
-   VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-   VK_OK(vkBeginCommandBuffer(cb, &bi));
-   return cb;
+   return agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
 }
 
 static void
@@ -211,6 +156,8 @@ submit_wait(VkCommandBuffer cb)
    VkResult r = vkQueueSubmit(C.queue, 1, &si, fence);
    if (r == VK_SUCCESS)
       r = vkWaitForFences(C.dev, 1, &fence, VK_TRUE, 60ull * 1000000000ull);
+   if (r == VK_ERROR_DEVICE_LOST)
+      agx_vk_ctx_device_lost(&C);
    vkDestroyFence(C.dev, fence, NULL);
    vkFreeCommandBuffers(C.dev, C.pool, 1, &cb);
    return r;
@@ -239,13 +186,13 @@ test_fill(void)
 {
    uint32_t n1[] = {1};
    struct program p = make_program("fill", 1, n1, false, 0);
-   struct buffer out = make_buffer(4 * 1024);
-   const struct buffer *b[] = {&out};
+   struct agx_vk_buffer out = make_buffer(4 * 1024);
+   const struct agx_vk_buffer *b[] = {&out};
    VkDescriptorSet set = make_set(&p, 0, b, 1, false);
    VkCommandBuffer cb = begin();
    record(cb, &p, &set, 0, NULL, NULL, 0, 16);
    VK_OK(submit_wait(cb));
-   const uint32_t *o = out.map;
+   const uint32_t *o = out.ptr;
    for (uint32_t i = 0; i < 1024; i++)
       CHECK(o[i] == i * 3u + 1u);
    free_buffer(&out);
@@ -259,14 +206,14 @@ test_saxpy(void)
    const uint32_t n = 1000;
    uint32_t n2[] = {2};
    struct program p = make_program("saxpy", 1, n2, false, 8);
-   struct buffer x = make_buffer(4 * 1024), y = make_buffer(4 * 1024);
-   float *xv = x.map, *yv = y.map, ref[1024];
+   struct agx_vk_buffer x = make_buffer(4 * 1024), y = make_buffer(4 * 1024);
+   float *xv = x.ptr, *yv = y.ptr, ref[1024];
    for (uint32_t i = 0; i < 1024; i++) {
       xv[i] = (float)(rng() % 1000) / 7.0f;
       yv[i] = (float)(rng() % 1000) / 3.0f;
       ref[i] = i < n ? 2.5f * xv[i] + yv[i] : yv[i];
    }
-   const struct buffer *b[] = {&x, &y};
+   const struct agx_vk_buffer *b[] = {&x, &y};
    VkDescriptorSet set = make_set(&p, 0, b, 2, false);
    struct {
       float a;
@@ -292,19 +239,19 @@ test_reduce(void)
 {
    uint32_t n2[] = {2};
    struct program p = make_program("reduce", 1, n2, false, 0);
-   struct buffer in = make_buffer(4 * 128 * 8), out = make_buffer(4 * 8);
-   uint32_t *v = in.map, ref[8] = {0};
+   struct agx_vk_buffer in = make_buffer(4 * 128 * 8), out = make_buffer(4 * 8);
+   uint32_t *v = in.ptr, ref[8] = {0};
    for (uint32_t i = 0; i < 128 * 8; i++) {
       v[i] = rng() % 100000;
       ref[i / 128] += v[i];
    }
-   const struct buffer *b[] = {&in, &out};
+   const struct agx_vk_buffer *b[] = {&in, &out};
    VkDescriptorSet set = make_set(&p, 0, b, 2, false);
    VkCommandBuffer cb = begin();
    record(cb, &p, &set, 0, NULL, NULL, 0, 8);
    VK_OK(submit_wait(cb));
    for (int g = 0; g < 8; g++)
-      CHECK(((uint32_t *)out.map)[g] == ref[g]);
+      CHECK(((uint32_t *)out.ptr)[g] == ref[g]);
    free_buffer(&in);
    free_buffer(&out);
    free_program(&p);
@@ -316,19 +263,19 @@ test_histogram(void)
 {
    uint32_t n2[] = {2};
    struct program p = make_program("histogram", 1, n2, false, 0);
-   struct buffer in = make_buffer(4 * 4096), bins = make_buffer(4 * 16);
-   uint32_t *v = in.map, ref[16] = {0};
+   struct agx_vk_buffer in = make_buffer(4 * 4096), bins = make_buffer(4 * 16);
+   uint32_t *v = in.ptr, ref[16] = {0};
    for (uint32_t i = 0; i < 4096; i++) {
       v[i] = rng();
       ref[v[i] & 15]++;
    }
-   const struct buffer *b[] = {&in, &bins};
+   const struct agx_vk_buffer *b[] = {&in, &bins};
    VkDescriptorSet set = make_set(&p, 0, b, 2, false);
    VkCommandBuffer cb = begin();
    record(cb, &p, &set, 0, NULL, NULL, 0, 64);
    VK_OK(submit_wait(cb));
    for (int i = 0; i < 16; i++)
-      CHECK(((uint32_t *)bins.map)[i] == ref[i]);
+      CHECK(((uint32_t *)bins.ptr)[i] == ref[i]);
    free_buffer(&in);
    free_buffer(&bins);
    free_program(&p);
@@ -340,20 +287,20 @@ test_two_sets(void)
 {
    uint32_t bindings[] = {1, 2};
    struct program p = make_program("two_sets", 2, bindings, true, 0);
-   struct buffer src = make_buffer(8192), bias = make_buffer(64), dst = make_buffer(4 * 64);
-   uint32_t *s = src.map;
+   struct agx_vk_buffer src = make_buffer(8192), bias = make_buffer(64), dst = make_buffer(4 * 64);
+   uint32_t *s = src.ptr;
    for (uint32_t i = 0; i < 2048; i++)
       s[i] = i * 7u;
-   *(uint32_t *)bias.map = 1000;
-   const struct buffer *b0[] = {&src};
-   const struct buffer *b1[] = {&bias, &dst};
+   *(uint32_t *)bias.ptr = 1000;
+   const struct agx_vk_buffer *b0[] = {&src};
+   const struct agx_vk_buffer *b1[] = {&bias, &dst};
    VkDescriptorSet sets[2] = {make_set(&p, 0, b0, 1, true), make_set(&p, 1, b1, 2, false)};
    uint32_t dyn = 4096; /* element 1024 */
    VkCommandBuffer cb = begin();
    record(cb, &p, sets, 1, &dyn, NULL, 0, 2);
    VK_OK(submit_wait(cb));
    for (uint32_t i = 0; i < 64; i++)
-      CHECK(((uint32_t *)dst.map)[i] == (1024 + i) * 7u + 1000u);
+      CHECK(((uint32_t *)dst.ptr)[i] == (1024 + i) * 7u + 1000u);
    free_buffer(&src);
    free_buffer(&bias);
    free_buffer(&dst);
@@ -370,11 +317,11 @@ test_timeline_order(void)
    uint32_t n1[] = {1};
    struct program p = make_program("double", 1, n1, false, 0);
    struct program fill = make_program("fill", 1, n1, false, 0);
-   struct buffer data = make_buffer(4 * 256);
-   uint32_t *d = data.map;
+   struct agx_vk_buffer data = make_buffer(4 * 256);
+   uint32_t *d = data.ptr;
    for (uint32_t i = 0; i < 256; i++)
       d[i] = i + 1;
-   const struct buffer *b[] = {&data};
+   const struct agx_vk_buffer *b[] = {&data};
    VkDescriptorSet set = make_set(&p, 0, b, 1, false);
    VkDescriptorSet fill_set = make_set(&fill, 0, b, 1, false);
 
@@ -436,11 +383,11 @@ static void
 test_transfer(void)
 {
    enum { SIZE = 4096 };
-   struct buffer a = make_buffer(SIZE), b = make_buffer(SIZE);
+   struct agx_vk_buffer a = make_buffer(SIZE), b = make_buffer(SIZE);
    static uint8_t model_a[SIZE], model_b[SIZE];
    for (int i = 0; i < SIZE; i++)
-      model_a[i] = ((uint8_t *)a.map)[i] = (uint8_t)rng();
-   memset(b.map, 0, SIZE);
+      model_a[i] = ((uint8_t *)a.ptr)[i] = (uint8_t)rng();
+   memset(b.ptr, 0, SIZE);
    memset(model_b, 0, SIZE);
 
    VkCommandBuffer cb = begin();
@@ -483,9 +430,9 @@ test_transfer(void)
       memcpy(model_a + i, &(uint32_t){0x01020304u}, 4);
    VK_OK(submit_wait(cb));
    for (int i = 0; i < SIZE; i++) {
-      if (((uint8_t *)a.map)[i] != model_a[i] || ((uint8_t *)b.map)[i] != model_b[i]) {
+      if (((uint8_t *)a.ptr)[i] != model_a[i] || ((uint8_t *)b.ptr)[i] != model_b[i]) {
          fprintf(stderr, "transfer: byte %d: a %02x (want %02x), b %02x (want %02x)\n", i,
-                 ((uint8_t *)a.map)[i], model_a[i], ((uint8_t *)b.map)[i], model_b[i]);
+                 ((uint8_t *)a.ptr)[i], model_a[i], ((uint8_t *)b.ptr)[i], model_b[i]);
          exit(1);
       }
    }
@@ -502,8 +449,8 @@ test_indirect(void)
    uint32_t n1[] = {1};
    struct program fill = make_program("fill", 1, n1, false, 0);
    struct program count = make_program("count", 1, n1, false, 0);
-   struct buffer args = make_buffer(4 * 64), counter = make_buffer(16);
-   const struct buffer *ba[] = {&args}, *bc[] = {&counter};
+   struct agx_vk_buffer args = make_buffer(4 * 64), counter = make_buffer(16);
+   const struct agx_vk_buffer *ba[] = {&args}, *bc[] = {&counter};
    VkDescriptorSet fill_set = make_set(&fill, 0, ba, 1, false);
    VkDescriptorSet count_set = make_set(&count, 0, bc, 1, false);
    VkCommandBuffer cb = begin();
@@ -517,7 +464,7 @@ test_indirect(void)
    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, count.layout, 0, 1, &count_set, 0, NULL);
    vkCmdDispatchIndirect(cb, args.buf, 0);
    VK_OK(submit_wait(cb));
-   CHECK(*(uint32_t *)counter.map == 1u * 4u * 7u * 64u);
+   CHECK(*(uint32_t *)counter.ptr == 1u * 4u * 7u * 64u);
    free_buffer(&args);
    free_buffer(&counter);
    free_program(&fill);
@@ -531,22 +478,16 @@ test_secondary(void)
 {
    uint32_t n1[] = {1};
    struct program p = make_program("double", 1, n1, false, 0);
-   struct buffer data = make_buffer(4 * 128);
-   uint32_t *d = data.map;
+   struct agx_vk_buffer data = make_buffer(4 * 128);
+   uint32_t *d = data.ptr;
    for (uint32_t i = 0; i < 128; i++)
       d[i] = i + 5;
-   const struct buffer *b[] = {&data};
+   const struct agx_vk_buffer *b[] = {&data};
    VkDescriptorSet set = make_set(&p, 0, b, 1, false);
 
-   VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                      .commandPool = C.pool, .level = VK_COMMAND_BUFFER_LEVEL_SECONDARY,
-                                      .commandBufferCount = 1};
-   VkCommandBuffer sec;
-   VK_OK(vkAllocateCommandBuffers(C.dev, &cai, &sec));
-   VkCommandBufferInheritanceInfo inh = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO};
-   VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-                                  .pInheritanceInfo = &inh};
-   VK_OK(vkBeginCommandBuffer(sec, &bi));
+   /* Recorded twice into one primary: that needs simultaneous use. */
+   VkCommandBuffer sec = agx_vk_begin_flags(&C, VK_COMMAND_BUFFER_LEVEL_SECONDARY,
+                                            VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT);
    record(sec, &p, &set, 0, NULL, NULL, 0, 2);
    VK_OK(vkEndCommandBuffer(sec));
 
@@ -582,8 +523,8 @@ test_events(void)
 
    uint32_t n1[] = {1};
    struct program fill = make_program("fill", 1, n1, false, 0);
-   struct buffer a = make_buffer(4 * 64), b = make_buffer(4 * 64);
-   const struct buffer *ba[] = {&a};
+   struct agx_vk_buffer a = make_buffer(4 * 64), b = make_buffer(4 * 64);
+   const struct agx_vk_buffer *ba[] = {&a};
    VkDescriptorSet set = make_set(&fill, 0, ba, 1, false);
    VkCommandBuffer cb = begin();
    record(cb, &fill, &set, 0, NULL, NULL, 0, 1);
@@ -598,7 +539,7 @@ test_events(void)
    VK_OK(submit_wait(cb));
    CHECK_VK(vkGetEventStatus(C.dev, ev), VK_EVENT_SET);
    for (uint32_t i = 0; i < 64; i++)
-      CHECK(((uint32_t *)b.map)[i] == i * 3u + 1u);
+      CHECK(((uint32_t *)b.ptr)[i] == i * 3u + 1u);
 
    cb = begin();
    vkCmdResetEvent(cb, ev, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
@@ -620,10 +561,10 @@ test_groups(void)
    program_flags = VK_PIPELINE_CREATE_DISPATCH_BASE_BIT;
    struct program p = make_program("groups", 1, n1, false, 0);
    program_flags = 0;
-   struct buffer out = make_buffer(4 * 64), args = make_buffer(16);
-   const struct buffer *b[] = {&out};
+   struct agx_vk_buffer out = make_buffer(4 * 64), args = make_buffer(16);
+   const struct agx_vk_buffer *b[] = {&out};
    VkDescriptorSet set = make_set(&p, 0, b, 1, false);
-   uint32_t *v = out.map;
+   uint32_t *v = out.ptr;
 
    VkCommandBuffer cb = begin();
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, p.pipeline);
@@ -637,7 +578,7 @@ test_groups(void)
    CHECK(v[0] == 0 && v[1] == 0 && v[5] == 0);
 
    memset(v, 0, 4 * 64);
-   uint32_t *a = args.map;
+   uint32_t *a = args.ptr;
    a[0] = 4, a[1] = 2, a[2] = 1;
    cb = begin();
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, p.pipeline);
@@ -686,8 +627,8 @@ test_timestamps(bool reference)
 
    uint32_t n1[] = {1};
    struct program p = make_program("fill", 1, n1, false, 0);
-   struct buffer out = make_buffer(4 * 1024), res = make_buffer(256);
-   const struct buffer *b[] = {&out};
+   struct agx_vk_buffer out = make_buffer(4 * 1024), res = make_buffer(256);
+   const struct agx_vk_buffer *b[] = {&out};
    VkDescriptorSet set = make_set(&p, 0, b, 1, false);
    VkQueryPoolCreateInfo qpci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
                                  .queryType = VK_QUERY_TYPE_TIMESTAMP, .queryCount = 4};
@@ -720,7 +661,7 @@ test_timestamps(bool reference)
    VK_OK(submit_wait(cb));
    uint64_t after = host_ns();
    for (uint32_t i = 0; i < 1024; i++)
-      CHECK(((const uint32_t *)out.map)[i] == i * 3u + 1u);
+      CHECK(((const uint32_t *)out.ptr)[i] == i * 3u + 1u);
 
    /* 64-bit values with availability: 3 written, the 4th still reset. */
    CHECK_VK(vkGetQueryPoolResults(C.dev, qp, 0, 4, sizeof(r64), r64, 16,
@@ -744,10 +685,10 @@ test_timestamps(bool reference)
    CHECK(fits32(r32[0], t0) && r32[1] == 1 && fits32(r32[2], t1) && r32[5] == 1);
 
    /* The GPU copies agree with the host's results. */
-   const uint64_t *c64 = res.map;
+   const uint64_t *c64 = res.ptr;
    CHECK(c64[0] == t0 && c64[1] == 1 && c64[2] == t1 && c64[3] == 1 && c64[4] == t2 &&
          c64[5] == 1 && c64[9] == 0);
-   const uint32_t *c32 = (const uint32_t *)((const uint8_t *)res.map + 128);
+   const uint32_t *c32 = (const uint32_t *)((const uint8_t *)res.ptr + 128);
    CHECK(fits32(c32[0], t0) && c32[1] == 1 && fits32(c32[2], t1) && c32[3] == 1 &&
          fits32(c32[4], t2) && c32[5] == 1);
 
@@ -811,17 +752,7 @@ test_push_descriptors(void)
          C.dev, "vkCmdPushDescriptorSetWithTemplateKHR");
    CHECK(push && push_template);
 
-   char path[512];
-   snprintf(path, sizeof(path), "%s/saxpy.spv", spv_dir);
-   FILE *f = fopen(path, "rb");
-   CHECK(f != NULL);
-   static uint32_t words[16384];
-   size_t size = fread(words, 1, sizeof(words), f);
-   fclose(f);
-   VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                    .codeSize = size, .pCode = words};
-   VkShaderModule module;
-   VK_OK(vkCreateShaderModule(C.dev, &smci, NULL, &module));
+   VkShaderModule module = load_module("saxpy");
    VkDescriptorSetLayoutBinding b[2];
    for (uint32_t i = 0; i < 2; i++)
       b[i] = (VkDescriptorSetLayoutBinding){.binding = i, .descriptorCount = 1,
@@ -860,14 +791,14 @@ test_push_descriptors(void)
    VK_OK(vkCreateDescriptorUpdateTemplate(C.dev, &tci, NULL, &tmpl));
 
    const uint32_t n = 100;
-   struct buffer x = make_buffer(4 * 128), y[3];
-   float *xv = x.map;
+   struct agx_vk_buffer x = make_buffer(4 * 128), y[3];
+   float *xv = x.ptr;
    for (uint32_t i = 0; i < n; i++)
       xv[i] = (float)i;
    for (uint32_t k = 0; k < 3; k++) {
       y[k] = make_buffer(4 * 128);
       for (uint32_t i = 0; i < n; i++)
-         ((float *)y[k].map)[i] = (float)(k * 1000 + i);
+         ((float *)y[k].ptr)[i] = (float)(k * 1000 + i);
    }
    VkDescriptorBufferInfo bi[2] = {{x.buf, 0, VK_WHOLE_SIZE}, {y[0].buf, 0, VK_WHOLE_SIZE}};
    VkWriteDescriptorSet w[2];
@@ -895,7 +826,7 @@ test_push_descriptors(void)
    vkCmdDispatch(cb, 2, 1, 1);
    VK_OK(submit_wait(cb));
    for (uint32_t k = 0; k < 3; k++) {
-      const float *yv = y[k].map;
+      const float *yv = y[k].ptr;
       for (uint32_t i = 0; i < n; i++)
          CHECK(yv[i] == (float)(k + 2) * (float)i + (float)(k * 1000 + i));
       CHECK(yv[n] == 0.0f);
@@ -917,15 +848,15 @@ run_fill_with_cache(VkPipelineCache cache)
    program_cache = cache;
    struct program p = make_program("fill", 1, n1, false, 0);
    program_cache = VK_NULL_HANDLE;
-   struct buffer out = make_buffer(4 * 256);
-   const struct buffer *b[] = {&out};
+   struct agx_vk_buffer out = make_buffer(4 * 256);
+   const struct agx_vk_buffer *b[] = {&out};
    VkDescriptorSet set = make_set(&p, 0, b, 1, false);
    VkCommandBuffer cb = begin();
    record(cb, &p, &set, 0, NULL, NULL, 0, 4);
    VK_OK(submit_wait(cb));
    for (uint32_t i = 0; i < 256; i++)
-      CHECK(((const uint32_t *)out.map)[i] == i * 3u + 1u);
-   VK_OK(vkFreeDescriptorSets(C.dev, C.dpool, 1, &set));
+      CHECK(((const uint32_t *)out.ptr)[i] == i * 3u + 1u);
+   VK_OK(vkFreeDescriptorSets(C.dev, dpool, 1, &set));
    free_buffer(&out);
    free_program(&p);
 }
@@ -989,17 +920,7 @@ static bool inline_blocks; /* inlineUniformBlock enabled on the device */
 static void
 test_inline_uniform_blocks(void)
 {
-   char path[512];
-   snprintf(path, sizeof(path), "%s/inline_ubo.spv", spv_dir);
-   FILE *f = fopen(path, "rb");
-   CHECK(f != NULL);
-   static uint32_t words[16384];
-   size_t size = fread(words, 1, sizeof(words), f);
-   fclose(f);
-   VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                    .codeSize = size, .pCode = words};
-   VkShaderModule module;
-   VK_OK(vkCreateShaderModule(C.dev, &smci, NULL, &module));
+   VkShaderModule module = load_module("inline_ubo");
    VkDescriptorSetLayoutBinding b[3] = {
       {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
       {1, VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, 8, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
@@ -1040,7 +961,7 @@ test_inline_uniform_blocks(void)
    VkDescriptorSet sets[2];
    VK_OK(vkAllocateDescriptorSets(C.dev, &sai, sets));
 
-   struct buffer out[2] = {make_buffer(4 * 128), make_buffer(4 * 128)};
+   struct agx_vk_buffer out[2] = {make_buffer(4 * 128), make_buffer(4 * 128)};
    const uint32_t scale = 5, add = 1000, table[4] = {7, 70, 700, 7000};
    for (uint32_t s = 0; s < 2; s++) {
       VkDescriptorBufferInfo bi = {out[s].buf, 0, VK_WHOLE_SIZE};
@@ -1086,7 +1007,7 @@ test_inline_uniform_blocks(void)
    }
    VK_OK(submit_wait(cb));
    for (uint32_t s = 0; s < 2; s++) {
-      const uint32_t *o = out[s].map;
+      const uint32_t *o = out[s].ptr;
       for (uint32_t i = 0; i < 128; i++)
          CHECK(o[i] == i * scale + add + table[i % 4]);
       free_buffer(&out[s]);
@@ -1108,17 +1029,7 @@ static bool descriptor_indexing; /* the descriptor-indexing basics are enabled *
 static void
 test_descriptor_indexing(void)
 {
-   char path[512];
-   snprintf(path, sizeof(path), "%s/desc_index.spv", spv_dir);
-   FILE *f = fopen(path, "rb");
-   CHECK(f != NULL);
-   static uint32_t words[16384];
-   size_t size = fread(words, 1, sizeof(words), f);
-   fclose(f);
-   VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                    .codeSize = size, .pCode = words};
-   VkShaderModule module;
-   VK_OK(vkCreateShaderModule(C.dev, &smci, NULL, &module));
+   VkShaderModule module = load_module("desc_index");
    VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 8,
                                      VK_SHADER_STAGE_COMPUTE_BIT, NULL};
    VkDescriptorBindingFlags bflags = VK_DESCRIPTOR_BINDING_PARTIALLY_BOUND_BIT |
@@ -1159,7 +1070,7 @@ test_descriptor_indexing(void)
    VkDescriptorSet set;
    VK_OK(vkAllocateDescriptorSets(C.dev, &sai, &set));
 
-   struct buffer one = make_buffer(4 * 64), five = make_buffer(4 * 64), later = make_buffer(4 * 64);
+   struct agx_vk_buffer one = make_buffer(4 * 64), five = make_buffer(4 * 64), later = make_buffer(4 * 64);
    VkDescriptorBufferInfo bi[2] = {{one.buf, 0, VK_WHOLE_SIZE}, {five.buf, 0, VK_WHOLE_SIZE}};
    VkWriteDescriptorSet w[2];
    for (uint32_t i = 0; i < 2; i++)
@@ -1187,9 +1098,9 @@ test_descriptor_indexing(void)
    VK_OK(vkQueueWaitIdle(C.queue));
    vkFreeCommandBuffers(C.dev, C.pool, 1, &cb);
    for (uint32_t i = 0; i < 64; i++) {
-      CHECK(((const uint32_t *)one.map)[i] == 1000u + i);
-      CHECK(((const uint32_t *)later.map)[i] == 5000u + i);
-      CHECK(((const uint32_t *)five.map)[i] == 0);
+      CHECK(((const uint32_t *)one.ptr)[i] == 1000u + i);
+      CHECK(((const uint32_t *)later.ptr)[i] == 5000u + i);
+      CHECK(((const uint32_t *)five.ptr)[i] == 0);
    }
    free_buffer(&one);
    free_buffer(&five);
@@ -1206,8 +1117,8 @@ test_forever(void)
 {
    uint32_t n1[] = {1};
    struct program p = make_program("forever", 1, n1, false, 0);
-   struct buffer data = make_buffer(64);
-   const struct buffer *b[] = {&data};
+   struct agx_vk_buffer data = make_buffer(64);
+   const struct agx_vk_buffer *b[] = {&data};
    VkDescriptorSet set = make_set(&p, 0, b, 1, false);
    VkCommandBuffer cb = begin();
    record(cb, &p, &set, 0, NULL, NULL, 0, 1);
@@ -1221,51 +1132,20 @@ test_forever(void)
 int
 main(int argc, char **argv)
 {
-   setvbuf(stdout, NULL, _IOLBF, 0);
    CHECK(argc >= 2);
    spv_dir = argv[1];
-   bool validation = false, reference = false;
-   for (int i = 2; i < argc; i++) {
-      validation |= strcmp(argv[i], "--validation") == 0;
-      reference |= strcmp(argv[i], "--reference") == 0;
-   }
+   agx_vk_ctx_instance(&C, argc, argv);
+   const bool reference = C.reference;
 
-   VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .apiVersion = VK_API_VERSION_1_3};
-   const char *layers[] = {"VK_LAYER_KHRONOS_validation"};
-   const char *exts[] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME};
-   VkDebugUtilsMessengerCreateInfoEXT dci = {
-      .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
-      .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
-                         VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
-      .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
-                     VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT,
-      .pfnUserCallback = on_message,
-   };
-   VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
-                               .pNext = validation ? &dci : NULL, .pApplicationInfo = &app,
-                               .enabledLayerCount = validation, .ppEnabledLayerNames = layers,
-                               .enabledExtensionCount = validation, .ppEnabledExtensionNames = exts};
-   VK_OK(vkCreateInstance(&ici, NULL, &C.instance));
-   uint32_t n = 1;
-   VkResult r = vkEnumeratePhysicalDevices(C.instance, &n, &C.pdev);
-   CHECK((r == VK_SUCCESS || r == VK_INCOMPLETE) && n == 1);
-   float prio = 1.0f;
-   VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-                                  .queueCount = 1, .pQueuePriorities = &prio};
    VkPhysicalDeviceVulkan12Features f12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
                                            .timelineSemaphore = VK_TRUE,
                                            .hostQueryReset = VK_TRUE};
    /* Optional extensions the tests use when the driver has them. */
    const char *dev_exts[1];
    uint32_t dev_ext_count = 0;
-   VkExtensionProperties ext_props[256];
-   uint32_t n_ext = 256;
-   VK_OK(vkEnumerateDeviceExtensionProperties(C.pdev, NULL, &n_ext, ext_props));
-   for (uint32_t i = 0; i < n_ext; i++) {
-      if (strcmp(ext_props[i].extensionName, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME) == 0) {
-         dev_exts[dev_ext_count++] = VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME;
-         push_descriptors = true;
-      }
+   if (agx_vk_ctx_has_extension(&C, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME)) {
+      dev_exts[dev_ext_count++] = VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME;
+      push_descriptors = true;
    }
    /* Vulkan 1.3 features the tests use when the driver has them. */
    VkPhysicalDeviceVulkan13Features have13 = {
@@ -1288,21 +1168,13 @@ main(int argc, char **argv)
    VkPhysicalDeviceVulkan13Features f13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
                                            .inlineUniformBlock = inline_blocks};
    f12.pNext = &f13;
-   VkDeviceCreateInfo dinfo = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &f12,
-                               .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci,
-                               .pEnabledFeatures = &f10,
-                               .enabledExtensionCount = dev_ext_count,
-                               .ppEnabledExtensionNames = dev_exts};
-   VK_OK(vkCreateDevice(C.pdev, &dinfo, NULL, &C.dev));
-   vkGetDeviceQueue(C.dev, 0, 0, &C.queue);
-   VkCommandPoolCreateInfo cpci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-   VK_OK(vkCreateCommandPool(C.dev, &cpci, NULL, &C.pool));
+   agx_vk_ctx_device_features(&C, &f12, &f10, dev_ext_count, dev_exts);
    VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 64},
                                    {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 8}};
    VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                       .flags = VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT,
                                       .maxSets = 32, .poolSizeCount = 2, .pPoolSizes = sizes};
-   VK_OK(vkCreateDescriptorPool(C.dev, &dpci, NULL, &C.dpool));
+   VK_OK(vkCreateDescriptorPool(C.dev, &dpci, NULL, &dpool));
 
    test_fill();
    test_saxpy();
@@ -1330,14 +1202,6 @@ main(int argc, char **argv)
    if (!reference)
       test_forever();
 
-   vkDestroyDescriptorPool(C.dev, C.dpool, NULL);
-   vkDestroyCommandPool(C.dev, C.pool, NULL);
-   vkDestroyDevice(C.dev, NULL);
-   vkDestroyInstance(C.instance, NULL);
-   if (validation_messages) {
-      fprintf(stderr, "%u validation messages\n", validation_messages);
-      return 1;
-   }
-   printf("ok\n");
-   return 0;
+   vkDestroyDescriptorPool(C.dev, dpool, NULL);
+   return agx_vk_ctx_finish(&C);
 }

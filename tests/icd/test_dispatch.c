@@ -102,7 +102,7 @@ main(void)
    agx_CmdDispatch(cb, 1, 1, 1);
    CHECK(agx_EndCommandBuffer(cb) == VK_SUCCESS);
 
-   const uint8_t *cs = (const uint8_t *)cmd->cdm.chunks[0]->map;
+   const uint8_t *cs = (const uint8_t *)cmd->cdm.chunks.bos[0]->map;
    struct AGX_CDM_LAUNCH_WORD_0 w0;
    struct AGX_CDM_LAUNCH_WORD_1 w1;
    struct AGX_CDM_GLOBAL_SIZE gs;

@@ -5,34 +5,7 @@
  * and a command the driver has not implemented yet answers with an error
  * instead of crashing.
  */
-#include "agx_test.h"
-
-static VkDevice
-make_device(VkInstance instance, VkPhysicalDevice *pdev_out)
-{
-   uint32_t n = 1;
-   VkPhysicalDevice pdev;
-   VK_OK(vkEnumeratePhysicalDevices(instance, &n, &pdev));
-   float prio = 1.0f;
-   VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-                                  .queueCount = 1, .pQueuePriorities = &prio};
-   VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-                             .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci};
-   VkDevice device;
-   VK_OK(vkCreateDevice(pdev, &dci, NULL, &device));
-   *pdev_out = pdev;
-   return device;
-}
-
-static VkInstance
-make_instance(uint32_t api)
-{
-   VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .apiVersion = api};
-   VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pApplicationInfo = &app};
-   VkInstance instance;
-   VK_OK(vkCreateInstance(&ici, NULL, &instance));
-   return instance;
-}
+#include "agx_vk_ctx.h"
 
 int
 main(int argc, char **argv)
@@ -41,9 +14,11 @@ main(int argc, char **argv)
    FILE *list = fopen(argv[1], "r");
    CHECK(list != NULL);
 
-   VkInstance instance = make_instance(VK_API_VERSION_1_3);
-   VkPhysicalDevice pdev;
-   VkDevice device = make_device(instance, &pdev);
+   struct agx_vk_ctx c;
+   agx_vk_ctx_instance(&c, argc, argv);
+   agx_vk_ctx_device(&c, NULL, 0, NULL);
+   VkInstance instance = c.instance;
+   VkDevice device = c.dev;
 
    char name[256], level[32], version[16];
    unsigned total = 0, missing = 0;
@@ -78,17 +53,14 @@ main(int argc, char **argv)
    CHECK(r == VK_ERROR_OUT_OF_HOST_MEMORY || r == VK_ERROR_FEATURE_NOT_PRESENT ||
          r == VK_ERROR_INITIALIZATION_FAILED);
 
-   vkDestroyDevice(device, NULL);
-   vkDestroyInstance(instance, NULL);
+   CHECK(agx_vk_ctx_finish(&c) == 0);
 
    /* An application asking for Vulkan 1.0 does not see 1.3 device commands. */
-   instance = make_instance(VK_API_VERSION_1_0);
-   device = make_device(instance, &pdev);
+   agx_vk_ctx_instance_version(&c, argc, argv, VK_API_VERSION_1_0);
+   agx_vk_ctx_device(&c, NULL, 0, NULL);
+   device = c.dev;
    CHECK(vkGetDeviceProcAddr(device, "vkCmdSetCullMode") == NULL);
    CHECK(vkGetDeviceProcAddr(device, "vkGetBufferDeviceAddress") == NULL);
    CHECK(vkGetDeviceProcAddr(device, "vkCreateBuffer") != NULL);
-   vkDestroyDevice(device, NULL);
-   vkDestroyInstance(instance, NULL);
-   printf("ok\n");
-   return 0;
+   return agx_vk_ctx_finish(&c);
 }

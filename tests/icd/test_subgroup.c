@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "agx_test.h"
+#include "agx_vk_ctx.h"
 
 #define K 48          /* words per invocation (sg_common.glsl) */
 #define MAX_WG 96
@@ -45,27 +45,6 @@ struct sg {
    bool present[MAX_LANES], act[MAX_LANES];
    uint32_t x[MAX_LANES];
 };
-
-static unsigned messages;
-
-static VKAPI_ATTR VkBool32 VKAPI_CALL
-on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTypeFlagsEXT type,
-           const VkDebugUtilsMessengerCallbackDataEXT *data, void *user)
-{
-   fprintf(stderr, "validation: %s\n", data->pMessage);
-   messages++;
-   return VK_FALSE;
-}
-
-static uint32_t hash(uint32_t v)
-{
-   v ^= v >> 16;
-   v *= 0x7feb352du;
-   v ^= v >> 15;
-   v *= 0x846ca68bu;
-   v ^= v >> 16;
-   return v;
-}
 
 static uint32_t fbits(float f)
 {
@@ -300,16 +279,9 @@ static bool is_float_result(enum cat c, unsigned j)
 /* --- Vulkan plumbing ------------------------------------------------------ */
 
 struct ctx {
-   VkPhysicalDevice pdev;
-   VkDevice dev;
-   VkQueue queue;
-   VkDescriptorSetLayout dsl;
-   VkPipelineLayout layout;
-   VkDescriptorPool dpool;
-   VkDescriptorSet set;
-   VkCommandPool pool;
-   VkBuffer buf[2];
-   VkDeviceMemory mem;
+   struct agx_vk_ctx vk;
+   struct agx_vk_pipeline p; /* the layout and set every shader shares */
+   struct agx_vk_buffer buf[2];
    uint32_t *in, *out; /* the mapped buffers */
    const char *dir;
 };
@@ -321,19 +293,7 @@ static VkShaderModule load_module(struct ctx *c, const char *name)
 {
    char path[1024];
    snprintf(path, sizeof(path), "%s/%s.spv", c->dir, name);
-   FILE *f = fopen(path, "rb");
-   if (!f) {
-      fprintf(stderr, "cannot open %s\n", path);
-      exit(1);
-   }
-   static uint32_t words[65536];
-   size_t size = fread(words, 1, sizeof(words), f);
-   fclose(f);
-   VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                    .codeSize = size, .pCode = words};
-   VkShaderModule m;
-   VK_OK(vkCreateShaderModule(c->dev, &smci, NULL, &m));
-   return m;
+   return agx_vk_shader(&c->vk, path);
 }
 
 static VkPipeline make_pipeline_ext(struct ctx *c, VkShaderModule m, uint32_t wg,
@@ -341,15 +301,7 @@ static VkPipeline make_pipeline_ext(struct ctx *c, VkShaderModule m, uint32_t wg
 {
    VkSpecializationMapEntry e = {0, 0, 4};
    VkSpecializationInfo si = {1, &e, 4, &wg};
-   VkComputePipelineCreateInfo cpci = {
-      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, .pNext = next,
-                .flags = flags, .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = m, .pName = "main",
-                .pSpecializationInfo = &si},
-      .layout = c->layout};
-   VkPipeline p;
-   VK_OK(vkCreateComputePipelines(c->dev, VK_NULL_HANDLE, 1, &cpci, NULL, &p));
-   return p;
+   return agx_vk_compute_pipeline(&c->vk, c->p.layout, m, &si, flags, next);
 }
 
 static VkPipeline make_pipeline(struct ctx *c, VkShaderModule m, uint32_t wg)
@@ -359,22 +311,9 @@ static VkPipeline make_pipeline(struct ctx *c, VkShaderModule m, uint32_t wg)
 
 static void dispatch(struct ctx *c, VkPipeline p, uint32_t pattern)
 {
-   VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                      .commandPool = c->pool, .commandBufferCount = 1};
-   VkCommandBuffer cb;
-   VK_OK(vkAllocateCommandBuffers(c->dev, &cai, &cb));
-   VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-   VK_OK(vkBeginCommandBuffer(cb, &bi));
-   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, p);
-   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, c->layout, 0, 1, &c->set, 0, NULL);
-   vkCmdPushConstants(cb, c->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &pattern);
-   vkCmdDispatch(cb, 2, 1, 1);
-   VK_OK(vkEndCommandBuffer(cb));
-   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
-                      .pCommandBuffers = &cb};
-   VK_OK(vkQueueSubmit(c->queue, 1, &si, VK_NULL_HANDLE));
-   VK_OK(vkQueueWaitIdle(c->queue));
-   vkFreeCommandBuffers(c->dev, c->pool, 1, &cb);
+   c->p.pipeline = p;
+   VK_OK(agx_vk_dispatch(&c->vk, &c->p, &pattern, 2, 1, 1));
+   c->p.pipeline = VK_NULL_HANDLE;
 }
 
 /* Runs category cat with workgroup size wg and a pattern; returns the
@@ -384,7 +323,7 @@ static unsigned run_case(struct ctx *c, enum cat cat, VkPipeline p, uint32_t wg,
 {
    uint32_t *in = c->in, *out = c->out;
    for (uint32_t g = 0; g < 2 * wg; g++)
-      in[g] = hash(g * 131u + wg * 7u + pattern + (uint32_t)cat * 1000003u);
+      in[g] = agx_vk_hash(g * 131u + wg * 7u + pattern + (uint32_t)cat * 1000003u);
    memset(out, 0xcd, OUT_WORDS * 4);
    dispatch(c, p, pattern);
 
@@ -479,53 +418,31 @@ static void size_control(struct ctx *c, const VkPhysicalDeviceVulkan13Properties
          for (unsigned w = 0; w < 2; w++)
             for (unsigned sg = 0; sg < wg / size; sg++)
                CHECK(lanes[w][sg] == size);
-      vkDestroyPipeline(c->dev, p, NULL);
+      vkDestroyPipeline(c->vk.dev, p, NULL);
    }
-   vkDestroyShaderModule(c->dev, m, NULL);
+   vkDestroyShaderModule(c->vk.dev, m, NULL);
    printf("subgroup size control ok (%zu pipelines)\n", sizeof(cases) / sizeof(cases[0]));
 }
 
 int
 main(int argc, char **argv)
 {
-   setvbuf(stdout, NULL, _IOLBF, 0);
    CHECK(argc >= 2);
-   bool validation = false, reference = false;
-   for (int i = 2; i < argc; i++) {
-      validation |= strcmp(argv[i], "--validation") == 0;
-      reference |= strcmp(argv[i], "--reference") == 0;
-   }
-   struct ctx c = {.dir = argv[1]};
-
-   VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .apiVersion = VK_API_VERSION_1_3};
-   const char *layers[] = {"VK_LAYER_KHRONOS_validation"};
-   const char *exts[] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME};
-   VkDebugUtilsMessengerCreateInfoEXT dci = {
-      .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
-      .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
-                         VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
-      .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT,
-      .pfnUserCallback = on_message};
-   VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pNext = validation ? &dci : NULL,
-                               .pApplicationInfo = &app, .enabledLayerCount = validation,
-                               .ppEnabledLayerNames = layers, .enabledExtensionCount = validation,
-                               .ppEnabledExtensionNames = exts};
-   VkInstance instance;
-   VK_OK(vkCreateInstance(&ici, NULL, &instance));
-   uint32_t n = 1;
-   VkResult er = vkEnumeratePhysicalDevices(instance, &n, &c.pdev);
-   CHECK((er == VK_SUCCESS || er == VK_INCOMPLETE) && n == 1);
+   static struct ctx c;
+   c.dir = argv[1];
+   agx_vk_ctx_instance(&c.vk, argc, argv);
+   const bool reference = c.vk.reference;
 
    VkPhysicalDeviceVulkan13Properties p13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES};
    VkPhysicalDeviceVulkan11Properties p11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES,
                                              .pNext = &p13};
    VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &p11};
-   vkGetPhysicalDeviceProperties2(c.pdev, &p2);
+   vkGetPhysicalDeviceProperties2(c.vk.pdev, &p2);
    VkPhysicalDeviceVulkan13Features have13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
    VkPhysicalDeviceVulkan12Features have = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
                                             .pNext = &have13};
    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &have};
-   vkGetPhysicalDeviceFeatures2(c.pdev, &f2);
+   vkGetPhysicalDeviceFeatures2(c.vk.pdev, &f2);
    unsigned sg_size = p11.subgroupSize;
    printf("%s: subgroup size %u, operations %#x\n", p2.properties.deviceName, sg_size,
           p11.subgroupSupportedOperations);
@@ -545,9 +462,6 @@ main(int argc, char **argv)
    CHECK(have.shaderSubgroupExtendedTypes == VK_TRUE);
    CHECK(have13.subgroupSizeControl == VK_TRUE && have13.computeFullSubgroups == VK_TRUE);
 
-   float prio = 1.0f;
-   VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, .queueCount = 1,
-                                  .pQueuePriorities = &prio};
    VkPhysicalDeviceVulkan13Features want13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
                                               .subgroupSizeControl = VK_TRUE,
                                               .computeFullSubgroups = VK_TRUE};
@@ -555,64 +469,13 @@ main(int argc, char **argv)
                                             .pNext = &want13,
                                             .subgroupBroadcastDynamicId = VK_TRUE,
                                             .shaderSubgroupExtendedTypes = VK_TRUE};
-   VkDeviceCreateInfo dinfo = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &want,
-                               .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci};
-   VK_OK(vkCreateDevice(c.pdev, &dinfo, NULL, &c.dev));
-   vkGetDeviceQueue(c.dev, 0, 0, &c.queue);
-
-   VkDescriptorSetLayoutBinding b[2] = {
-      {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
-      {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
-   VkDescriptorSetLayoutCreateInfo dslci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                            .bindingCount = 2, .pBindings = b};
-   VK_OK(vkCreateDescriptorSetLayout(c.dev, &dslci, NULL, &c.dsl));
-   VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, 4};
-   VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                      .setLayoutCount = 1, .pSetLayouts = &c.dsl,
-                                      .pushConstantRangeCount = 1, .pPushConstantRanges = &range};
-   VK_OK(vkCreatePipelineLayout(c.dev, &plci, NULL, &c.layout));
-   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2};
-   VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                      .maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &ps};
-   VK_OK(vkCreateDescriptorPool(c.dev, &dpci, NULL, &c.dpool));
-   VkDescriptorSetAllocateInfo dsai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                       .descriptorPool = c.dpool, .descriptorSetCount = 1,
-                                       .pSetLayouts = &c.dsl};
-   VK_OK(vkAllocateDescriptorSets(c.dev, &dsai, &c.set));
-   VkCommandPoolCreateInfo cpi = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-   VK_OK(vkCreateCommandPool(c.dev, &cpi, NULL, &c.pool));
-
-   VkDeviceSize sizes[2] = {IN_WORDS * 4, OUT_WORDS * 4};
-   for (unsigned i = 0; i < 2; i++) {
-      VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = sizes[i],
-                                .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT};
-      VK_OK(vkCreateBuffer(c.dev, &bci, NULL, &c.buf[i]));
-   }
-   VkMemoryRequirements req;
-   vkGetBufferMemoryRequirements(c.dev, c.buf[1], &req);
-   VkPhysicalDeviceMemoryProperties mp;
-   vkGetPhysicalDeviceMemoryProperties(c.pdev, &mp);
-   uint32_t type = 0;
-   const VkMemoryPropertyFlags hc = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-   while (!((req.memoryTypeBits >> type) & 1) || (mp.memoryTypes[type].propertyFlags & hc) != hc)
-      type++;
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = 65536 + OUT_WORDS * 4, .memoryTypeIndex = type};
-   VK_OK(vkAllocateMemory(c.dev, &mai, NULL, &c.mem));
-   VK_OK(vkBindBufferMemory(c.dev, c.buf[0], c.mem, 0));
-   VK_OK(vkBindBufferMemory(c.dev, c.buf[1], c.mem, 65536));
-   void *ptr;
-   VK_OK(vkMapMemory(c.dev, c.mem, 0, VK_WHOLE_SIZE, 0, &ptr));
-   c.in = ptr;
-   c.out = (uint32_t *)((char *)ptr + 65536);
-   VkDescriptorBufferInfo dbi[2] = {{c.buf[0], 0, VK_WHOLE_SIZE}, {c.buf[1], 0, VK_WHOLE_SIZE}};
-   VkWriteDescriptorSet w[2];
-   for (unsigned i = 0; i < 2; i++)
-      w[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = c.set,
-                                    .dstBinding = i, .descriptorCount = 1,
-                                    .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                    .pBufferInfo = &dbi[i]};
-   vkUpdateDescriptorSets(c.dev, 2, w, 0, NULL);
+   agx_vk_ctx_device(&c.vk, &want, 0, NULL);
+   agx_vk_pipeline(&c.vk, &c.p, &(struct agx_vk_pipeline_desc){.buffers = 2, .push_size = 4});
+   c.buf[0] = agx_vk_buffer(&c.vk, IN_WORDS * 4);
+   c.buf[1] = agx_vk_buffer(&c.vk, OUT_WORDS * 4);
+   c.in = (uint32_t *)c.buf[0].map;
+   c.out = (uint32_t *)c.buf[1].map;
+   agx_vk_pipeline_bind(&c.vk, &c.p, (VkBuffer[2]){c.buf[0].buf, c.buf[1].buf});
 
    static const uint32_t wgs[] = {64, 40, 7, 96};
    static const uint32_t patterns[] = {0xffffffffu, 0x5a5a0ff1u, 0x80000001u, 0xfffffffeu,
@@ -633,26 +496,17 @@ main(int argc, char **argv)
          VkPipeline p = make_pipeline(&c, m, wgs[wi]);
          for (unsigned pi = 0; pi < sizeof(patterns) / sizeof(patterns[0]); pi++)
             checked += run_case(&c, cat, p, wgs[wi], patterns[pi], sg_size);
-         vkDestroyPipeline(c.dev, p, NULL);
+         vkDestroyPipeline(c.vk.dev, p, NULL);
       }
-      vkDestroyShaderModule(c.dev, m, NULL);
+      vkDestroyShaderModule(c.vk.dev, m, NULL);
       printf("%s ok (%u results checked)\n", cats[cat].name, checked);
       CHECK(checked > 0);
    }
 
    size_control(&c, &p13, sg_size);
 
-   vkDestroyBuffer(c.dev, c.buf[0], NULL);
-   vkDestroyBuffer(c.dev, c.buf[1], NULL);
-   vkFreeMemory(c.dev, c.mem, NULL);
-   vkDestroyCommandPool(c.dev, c.pool, NULL);
-   vkDestroyDescriptorPool(c.dev, c.dpool, NULL);
-   vkDestroyPipelineLayout(c.dev, c.layout, NULL);
-   vkDestroyDescriptorSetLayout(c.dev, c.dsl, NULL);
-   vkDestroyDevice(c.dev, NULL);
-   vkDestroyInstance(instance, NULL);
-   if (messages)
-      return 1;
-   printf("ok\n");
-   return 0;
+   agx_vk_buffer_free(&c.vk, &c.buf[0]);
+   agx_vk_buffer_free(&c.vk, &c.buf[1]);
+   agx_vk_pipeline_free(&c.vk, &c.p);
+   return agx_vk_ctx_finish(&c.vk);
 }
