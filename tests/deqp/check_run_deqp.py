@@ -66,6 +66,12 @@ with tempfile.TemporaryDirectory() as tmp:
     # Flakes are never reported.
     p, rows = run(tmp, good.replace('dEQP-VK.fake.a.fail_1,Fail\n', ''), flakes='dEQP-VK.fake.a.fail_*\n')
     check(p.returncode == 0, 'flake ignored', p)
+    # Why each case did not pass, with deqp-vk's message.
+    reasons = open(os.path.join(tmp, 'out', 'reasons.txt')).read()
+    check('dEQP-VK.fake.c.notsupported_1,NotSupported,NotSupported\n' in reasons and
+          'dEQP-VK.fake.d.resourceerror_1,ResourceError,out of memory\n' in reasons and
+          'pass_1' not in reasons, 'reasons.txt:\n' + reasons)
+
     # Summary per group, written next to results.csv.
     summary = open(os.path.join(tmp, 'out', 'summary.txt')).read()
     check('dEQP-VK.fake  P 6 F 2 C 1 T 1 NS 1 O 1' in summary and 'total' in summary,
