@@ -36,6 +36,18 @@ def check(cond, what, p=None):
         sys.exit('FAILED: ' + what)
 
 
+# The log is parsed while deqp-vk writes it: a half-written line is not a result.
+import importlib.machinery  # noqa: E402
+import importlib.util  # noqa: E402
+_loader = importlib.machinery.SourceFileLoader('run_deqp', runner)
+_spec = importlib.util.spec_from_loader('run_deqp', _loader)
+run_deqp = importlib.util.module_from_spec(_spec)
+_loader.exec_module(run_deqp)
+partial = ('#beginTestCaseResult a.b\n<Result StatusCode="Fail">bad &amp; worse</Result>\n'
+           '#endTestCaseResult\n#beginTestCaseResult a.c\n<Result StatusCode="Pa')
+check(run_deqp.parse_qpa(partial) == ([('a.b', 'Fail', 0.0, 'bad & worse')], 'a.c'),
+      f'parse_qpa on a partial log: {run_deqp.parse_qpa(partial)}')
+
 with tempfile.TemporaryDirectory() as tmp:
     good = ('dEQP-VK.fake.a.fail_1,Fail\ndEQP-VK.fake.b.crash_1,Crash\n'
             'dEQP-VK.fake.b.hang_1,Timeout\ndEQP-VK.fake.c.fail_expected,Fail\n'
