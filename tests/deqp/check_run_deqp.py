@@ -111,6 +111,10 @@ with tempfile.TemporaryDirectory() as tmp:
     check(s.returncode == 0 and lines[0].split() == ['group', 'agx', 'ref'] and
           lines[1].split() == ['dEQP-VK.fake.a', 'P', '1', 'F', '1', 'P', '1', 'F', '1'],
           'summarize side by side, grouped by depth: ' + s.stdout + s.stderr)
+    ex = subprocess.run([sys.executable, os.path.join(here, 'summarize.py'), '--expectations',
+                         os.path.join(tmp, 'out', 'reasons.txt')], capture_output=True, text=True)
+    check(ex.returncode == 0 and '# ResourceError (1): out of memory\ndEQP-VK.fake.d.resourceerror_1,ResourceError'
+          in ex.stdout and 'notsupported' not in ex.stdout, 'expectations from reasons: ' + ex.stdout + ex.stderr)
     bad = subprocess.run([sys.executable, os.path.join(here, 'summarize.py'), os.path.join(tmp, 'groups')],
                          capture_output=True, text=True)
     check(bad.returncode != 0 and 'not a run-deqp results.csv' in bad.stderr, 'bad csv rejected')

@@ -2,16 +2,24 @@
 """Counts dEQP-VK results per group, for one run or several side by side.
 
   tests/deqp/summarize.py [--groups FILE] [--depth N] [NAME=]results.csv...
+  tests/deqp/summarize.py --expectations DIR/reasons.txt
+
 
 A case belongs to the first glob of --groups it matches (the glob, without a
 trailing '.*', names the group), else to its first N dotted name parts
 (default 3: dEQP-VK.api.smoke). With several runs (e.g. agx=... lavapipe=...)
 each group row shows every run's Pass/Fail/Crash/Timeout/NotSupported counts,
 which is the table the closing notes quote.
+
+--expectations prints the failures of a run (its reasons.txt) in the
+agx-fails.txt format, grouped under a comment per distinct message (numbers
+and source lines folded), so a new expectation list starts from real
+messages; each group still needs a human explanation before it is committed.
 """
 import argparse
 import fnmatch
 import os
+import re
 import sys
 
 PASSING = {'Pass', 'QualityWarning', 'CompatibilityWarning', 'Waiver'}
@@ -72,12 +80,35 @@ def table(runs, groups=(), depth=3):
     return '\n'.join(lines) + '\n(' + legend + ')\n'
 
 
+def expectations(path):
+    """reasons.txt -> agx-fails.txt lines grouped by message."""
+    groups = {}
+    with open(path) as f:
+        for line in f:
+            case, status, reason = line.rstrip('\n').split(',', 2)
+            if status in PASSING or status == 'NotSupported':
+                continue
+            key = re.sub(r'\d+', 'N', re.sub(r' at \S+:\d+', '', reason)).strip()[:160]
+            groups.setdefault((status, key), []).append(case)
+    out = []
+    for (status, key), cases in sorted(groups.items(), key=lambda kv: -len(kv[1])):
+        out.append(f'# {status} ({len(cases)}): {key or "(no message)"}')
+        out += [f'{c},{status}' for c in sorted(cases)]
+    return '\n'.join(out) + '\n'
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--groups', help='file of case globs, one per line')
     ap.add_argument('--depth', type=int, default=3)
-    ap.add_argument('runs', nargs='+', help='[NAME=]results.csv')
+    ap.add_argument('--expectations', metavar='REASONS', help='print REASONS as agx-fails.txt lines')
+    ap.add_argument('runs', nargs='*', help='[NAME=]results.csv')
     args = ap.parse_args()
+    if args.expectations:
+        sys.stdout.write(expectations(args.expectations))
+        return
+    if not args.runs:
+        ap.error('give at least one results.csv (or --expectations)')
     groups = []
     if args.groups:
         with open(args.groups) as f:
