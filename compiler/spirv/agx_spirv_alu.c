@@ -407,6 +407,48 @@ static agx_instr *bitcast(struct vtn_ctx *c, agx_instr *v, agx_type dt)
    vtn_fail(c, "bitcast %ux%u -> %ux%u not supported", v->type.bits, v->type.comps, dt.bits, dt.comps);
 }
 
+/* Two-result operations (OpIAddCarry, OpISubBorrow, OpU/SMulExtended): the
+ * result type is a struct { T lo/result; T hi/carry }, so it is handled
+ * before the result type is turned into an IR scalar/vector type. */
+static void extended_arith(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn_type *t, uint32_t id)
+{
+   agx_builder *b = &c->b;
+   agx_instr *a = vtn_def(c, vtn_word(c, i, 3));
+   agx_instr *x = vtn_def(c, vtn_word(c, i, 4));
+   need_same(c, a, x);
+   if (t->base != VTN_STRUCT || t->len != 2 || a->type.bits == 1)
+      vtn_fail(c, "bad extended arithmetic");
+   agx_instr *r0, *r1;
+   uint64_t ones[4] = { 1, 1, 1, 1 }, zeros[4] = { 0, 0, 0, 0 };
+   agx_instr *k1 = agx_const(b, a->type, ones), *k0 = agx_const(b, a->type, zeros);
+   switch (op) {
+   case SpvOpIAddCarry:
+      r0 = agx_iadd(b, a, x);
+      r1 = agx_bcsel(b, agx_ult(b, r0, a), k1, k0);
+      break;
+   case SpvOpISubBorrow:
+      r0 = agx_isub(b, a, x);
+      r1 = agx_bcsel(b, agx_ult(b, a, x), k1, k0);
+      break;
+   case SpvOpUMulExtended:
+      r0 = agx_imul(b, a, x);
+      r1 = agx_umul_high(b, a, x);
+      break;
+   default:
+      r0 = agx_imul(b, a, x);
+      r1 = agx_imul_high(b, a, x);
+      break;
+   }
+   if (!agx_type_eq(vtn_ir_type(c, t->members[0]), a->type) ||
+       !agx_type_eq(vtn_ir_type(c, t->members[1]), a->type))
+      vtn_fail(c, "bad extended arithmetic result type");
+   struct vtn_ssa *s = vtn_ssa_leaf(c, t, NULL);
+   s->elems = vtn_alloc(c, 2 * sizeof(*s->elems));
+   s->elems[0] = vtn_ssa_leaf(c, t->members[0], r0);
+   s->elems[1] = vtn_ssa_leaf(c, t->members[1], r1);
+   vtn_push_ssa(c, id, s);
+}
+
 bool vtn_handle_alu(struct vtn_ctx *c, unsigned i)
 {
    unsigned op = c->ins[i].op;
@@ -425,6 +467,10 @@ bool vtn_handle_alu(struct vtn_ctx *c, unsigned i)
    agx_builder *b = &c->b;
    if (handle_matrix(c, i, op, t, id))
       return true;
+   if (op == SpvOpIAddCarry || op == SpvOpISubBorrow || op == SpvOpUMulExtended || op == SpvOpSMulExtended) {
+      extended_arith(c, i, op, t, id);
+      return true;
+   }
    agx_type dt = vtn_ir_type(c, t);
    if (m) {
       agx_instr *s[4];
@@ -476,42 +522,8 @@ bool vtn_handle_alu(struct vtn_ctx *c, unsigned i)
       if (r == a)
          r = agx_build(b, AGX_OP_MOV, a->type, 1, a, NULL, NULL, NULL);
       break;
-   default: { /* two-result operations returning a struct { T lo/result; T hi/carry } */
-      agx_instr *x = vtn_def(c, vtn_word(c, i, 4));
-      need_same(c, a, x);
-      if (t->base != VTN_STRUCT || t->len != 2 || a->type.bits == 1)
-         vtn_fail(c, "bad extended arithmetic");
-      agx_instr *r0, *r1;
-      uint64_t ones[4] = { 1, 1, 1, 1 }, zeros[4] = { 0, 0, 0, 0 };
-      agx_instr *k1 = agx_const(b, a->type, ones), *k0 = agx_const(b, a->type, zeros);
-      switch (op) {
-      case SpvOpIAddCarry:
-         r0 = agx_iadd(b, a, x);
-         r1 = agx_bcsel(b, agx_ult(b, r0, a), k1, k0);
-         break;
-      case SpvOpISubBorrow:
-         r0 = agx_isub(b, a, x);
-         r1 = agx_bcsel(b, agx_ult(b, a, x), k1, k0);
-         break;
-      case SpvOpUMulExtended:
-         r0 = agx_imul(b, a, x);
-         r1 = agx_umul_high(b, a, x);
-         break;
-      default:
-         r0 = agx_imul(b, a, x);
-         r1 = agx_imul_high(b, a, x);
-         break;
-      }
-      struct vtn_ssa *s = vtn_ssa_leaf(c, t, NULL);
-      s->elems = vtn_alloc(c, 2 * sizeof(*s->elems));
-      s->elems[0] = vtn_ssa_leaf(c, t->members[0], r0);
-      s->elems[1] = vtn_ssa_leaf(c, t->members[1], r1);
-      if (!agx_type_eq(vtn_ir_type(c, t->members[0]), a->type) ||
-          !agx_type_eq(vtn_ir_type(c, t->members[1]), a->type))
-         vtn_fail(c, "bad extended arithmetic result type");
-      vtn_push_ssa(c, id, s);
-      return true;
-   }
+   default:
+      return false;
    }
    vtn_push_def(c, id, t, r);
    return true;

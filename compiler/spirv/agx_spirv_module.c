@@ -15,6 +15,8 @@
 #include "agx_spirv_walk.h"
 
 #define MAX_BOUND (1u << 22)
+#define VTN_VALUE_PAGE_SHIFT 10
+#define VTN_VALUE_PAGE (1u << VTN_VALUE_PAGE_SHIFT)
 
 _Noreturn void vtn_fail(struct vtn_ctx *c, const char *fmt, ...)
 {
@@ -61,7 +63,10 @@ struct vtn_value *vtn_val(struct vtn_ctx *c, uint32_t id)
 {
    if (id == 0 || id >= c->bound)
       vtn_fail(c, "id %u out of bounds (bound %u)", id, c->bound);
-   return &c->values[id];
+   struct vtn_value **page = &c->value_pages[id >> VTN_VALUE_PAGE_SHIFT];
+   if (!*page)
+      *page = vtn_alloc(c, sizeof(**page) * VTN_VALUE_PAGE);
+   return &(*page)[id & (VTN_VALUE_PAGE - 1)];
 }
 
 struct vtn_value *vtn_val_kind(struct vtn_ctx *c, uint32_t id, enum vtn_kind kind)
@@ -525,7 +530,7 @@ static void index_instructions(struct vtn_ctx *c)
    c->bound = c->w[3];
    if (c->bound == 0 || c->bound > MAX_BOUND)
       vtn_fail(c, "id bound %u unsupported", c->bound);
-   c->values = vtn_alloc(c, sizeof(*c->values) * c->bound);
+   c->value_pages = vtn_alloc(c, sizeof(*c->value_pages) * ((c->bound + VTN_VALUE_PAGE - 1) >> VTN_VALUE_PAGE_SHIFT));
    unsigned cap = 1024;
    c->ins = malloc(sizeof(*c->ins) * cap);
    if (!c->ins)
@@ -679,7 +684,11 @@ static void handle_modes(struct vtn_ctx *c)
    }
    /* A WorkgroupSize built-in constant overrides the execution mode. */
    for (uint32_t id = 1; id < c->bound; id++) {
-      struct vtn_value *v = &c->values[id];
+      if (!c->value_pages[id >> VTN_VALUE_PAGE_SHIFT]) {
+         id |= VTN_VALUE_PAGE - 1; /* untouched page: no constants there */
+         continue;
+      }
+      struct vtn_value *v = vtn_val(c, id);
       if (v->kind != VK_CONST)
          continue;
       struct vtn_decoration *d = vtn_find_dec(c, id, -1, SpvDecorationBuiltIn);

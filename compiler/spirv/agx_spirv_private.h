@@ -160,7 +160,9 @@ struct vtn_ctx {
    struct vtn_ins *ins;
    unsigned num_ins;
    unsigned cur;            /* instruction being processed (for messages) */
-   struct vtn_value *values;
+   /* Id -> value, in pages of VTN_VALUE_PAGE ids allocated on first use:
+    * the id bound may be ~4M while a module uses a handful of sparse ids. */
+   struct vtn_value **value_pages;
    agx_shader *mem;         /* arena for front-end data */
    agx_shader *shader;      /* the result */
    agx_builder b;
