@@ -60,6 +60,10 @@ struct vtn_ssa *vtn_undef_ssa(struct vtn_ctx *c, struct vtn_type *t)
 {
    if (vtn_type_is_scalar_or_vector(t))
       return vtn_ssa_leaf(c, t, agx_undef(&c->b, vtn_ir_type(c, t)));
+   /* Images, samplers and runtime arrays have no value to build: a leaf
+    * without a definition, which any use as an operand rejects. */
+   if (t->base == VTN_OPAQUE || t->base == VTN_RTARRAY)
+      return vtn_ssa_leaf(c, t, NULL);
    unsigned n = num_elems(c, t);
    struct vtn_ssa *s = vtn_ssa_leaf(c, t, NULL);
    s->elems = vtn_alloc(c, sizeof(*s->elems) * n);
@@ -459,7 +463,7 @@ bool vtn_handle_alu(struct vtn_ctx *c, unsigned i)
                   op == SpvOpUMulExtended || op == SpvOpSMulExtended ||
                   op == SpvOpMatrixTimesVector || op == SpvOpVectorTimesMatrix ||
                   op == SpvOpMatrixTimesScalar || op == SpvOpMatrixTimesMatrix ||
-                  op == SpvOpTranspose || op == SpvOpOuterProduct;
+                  op == SpvOpTranspose || op == SpvOpOuterProduct || op == SpvOpQuantizeToF16;
    if (!m && !special)
       return false;
    struct vtn_type *t = vtn_get_type(c, vtn_word(c, i, 1));
@@ -510,6 +514,21 @@ bool vtn_handle_alu(struct vtn_ctx *c, unsigned i)
       need_same(c, a, v);
       need_float(c, a);
       r = dot(c, a, v);
+      break;
+   }
+   case SpvOpQuantizeToF16: {
+      /* Round to half precision (f32 -> f16 -> f32, overflow gives an
+       * infinity, NaN stays NaN); results below the smallest normal half
+       * (2^-14) become zero, as OpQuantizeToF16 allows +0 or -0. */
+      if (a->type.bits != 32 || !agx_type_eq(a->type, dt))
+         vtn_fail(c, "OpQuantizeToF16 needs 32-bit floats");
+      need_float(c, a);
+      agx_instr *q = agx_f2f(b, 32, agx_f2f(b, 16, a));
+      uint64_t min_normal[4], zero[4] = { 0, 0, 0, 0 };
+      for (unsigned k = 0; k < 4; k++)
+         min_normal[k] = 0x38800000u; /* 2^-14 */
+      r = agx_bcsel(b, agx_flt(b, agx_fabs(b, q), agx_const(b, a->type, min_normal)),
+                    agx_const(b, a->type, zero), q);
       break;
    }
    case SpvOpAny:

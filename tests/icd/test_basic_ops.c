@@ -8,7 +8,14 @@
  *   ops_nclamp      NClamp / NMin / NMax with NaN operands (SPIR-V asm);
  *   ops_sparse_ids  result ids up to ~4M in a tiny module (SPIR-V asm);
  *   ops_control     a barrier in a branch, shared atomics between
- *                   barriers, a loop left by a break after a store.
+ *                   barriers, a loop left by a break after a store;
+ *   ops_quantize    OpQuantizeToF16 (rounding, overflow, flush, NaN);
+ *   ops_module_mix  a vertex entry point's Output variable beside the
+ *                   compute one, an unused OpUndef image, an OpPhi of a
+ *                   struct (SPIR-V asm);
+ *   ops_spec_groups decoration groups, spec-constant CompositeInsert /
+ *                   CompositeExtract / VectorShuffle, default and
+ *                   specialized (SPIR-V asm).
  * test_basic_ops SPV_DIR [--validation] [--reference]
  */
 #include <math.h>
@@ -33,12 +40,14 @@ static void check_u32(const char *what, unsigned n, unsigned k, uint32_t got, ui
       fprintf(stderr, "%s: invocation %u result %u = 0x%08x, expected 0x%08x\n", what, n, k, got, want);
 }
 
-/* Runs `name` with a zeroed output buffer of out_size bytes after `in`. */
-static void run(struct agx_vk_ctx *c, const char *dir, const char *name, const void *in, size_t in_size,
-                void *out, size_t out_size, uint32_t groups)
+/* Runs `name` (specialized by `spec`, may be NULL) with a zeroed output
+ * buffer of out_size bytes after `in`. */
+static void run_spec(struct agx_vk_ctx *c, const char *dir, const char *name, const VkSpecializationInfo *spec,
+                     const void *in, size_t in_size, void *out, size_t out_size, uint32_t groups)
 {
    struct agx_vk_pipeline p;
-   agx_vk_pipeline(c, &p, &(struct agx_vk_pipeline_desc){.spv = spv(dir, name), .buffers = in ? 2 : 1});
+   agx_vk_pipeline(c, &p, &(struct agx_vk_pipeline_desc){.spv = spv(dir, name), .buffers = in ? 2 : 1,
+                                                         .spec = spec});
    struct agx_vk_buffer bin = {0}, bout = agx_vk_buffer(c, out_size);
    if (in) {
       bin = agx_vk_buffer(c, in_size);
@@ -53,6 +62,12 @@ static void run(struct agx_vk_ctx *c, const char *dir, const char *name, const v
    agx_vk_buffer_free(c, &bout);
    if (in)
       agx_vk_buffer_free(c, &bin);
+}
+
+static void run(struct agx_vk_ctx *c, const char *dir, const char *name, const void *in, size_t in_size,
+                void *out, size_t out_size, uint32_t groups)
+{
+   run_spec(c, dir, name, NULL, in, in_size, out, out_size, groups);
 }
 
 #define EXT_N 256
@@ -203,6 +218,82 @@ static void test_control(struct agx_vk_ctx *c, const char *dir)
    printf("barrier in a branch, shared atomics, loop break: ok\n");
 }
 
+/* OpQuantizeToF16 in C: round to half (nearest even), zero below the
+ * smallest normal half; the shader may give either zero sign. */
+static float quantize(float x)
+{
+   if (isnan(x))
+      return x;
+   float q = (float)(_Float16)x;
+   return fabsf(q) < 0x1p-14f ? 0.0f : q;
+}
+
+static void test_quantize(struct agx_vk_ctx *c, const char *dir)
+{
+   static const float edge[] = {1.0f, 65504.0f, 65519.0f, 65520.0f, 1e6f, -1e6f, INFINITY, -INFINITY,
+                                NAN, 0x1p-14f, 0x1p-15f, 0x1.ffcp-15f, -0x1p-20f, 1.0f + 0x1p-11f,
+                                1.0f + 0x1.8p-11f, 0.1f, -3.14159f, 0.0f};
+   static float in[64], out[128];
+   for (unsigned n = 0; n < 64; n++) {
+      uint32_t h = agx_vk_hash(n + 500);
+      in[n] = n < 18 ? edge[n] : ((float)(h & 0xffffff) / 256.0f - 32768.0f) * 1.0009765f;
+   }
+   run(c, dir, "ops_quantize", in, sizeof(in), out, sizeof(out), 1);
+   unsigned flushed = 0;
+   for (unsigned n = 0; n < 64; n++) {
+      float w0 = quantize(in[n]), w1 = quantize(-in[n]);
+      check_f32("quantize", n, 0, out[2 * n], w0);
+      check_f32("quantize", n, 1, out[2 * n + 1], w1);
+      flushed += w0 == 0.0f && in[n] != 0.0f;
+   }
+   CHECK(flushed >= 2);
+   printf("OpQuantizeToF16: 128 results, %u flushed to zero\n", flushed);
+}
+
+static uint32_t f32_bits(float f)
+{
+   uint32_t u;
+   memcpy(&u, &f, 4);
+   return u;
+}
+
+static void test_module_mix(struct agx_vk_ctx *c, const char *dir)
+{
+   uint32_t in[64], out[256];
+   for (unsigned n = 0; n < 64; n++)
+      in[n] = agx_vk_hash(n + 900) & 0xffff;
+   run(c, dir, "ops_module_mix", in, sizeof(in), out, sizeof(out), 1);
+   for (unsigned n = 0; n < 64; n++) {
+      uint32_t x = in[n];
+      bool odd = x & 1;
+      uint32_t want[4] = {odd ? x : n, odd ? n : x, f32_bits(odd ? (float)x : 1.0f),
+                          f32_bits(odd ? 2.5f : (float)n)};
+      for (unsigned k = 0; k < 4; k++)
+         check_u32("module_mix", n, k, out[4 * n + k], want[k]);
+   }
+   printf("struct OpPhi beside a vertex entry point: ok\n");
+}
+
+static void test_spec_groups(struct agx_vk_ctx *c, const char *dir)
+{
+   static const int32_t values[2] = {7, -2};
+   static const VkSpecializationMapEntry map[2] = {{0, 0, 4}, {1, 4, 4}};
+   const VkSpecializationInfo spec = {2, map, sizeof(values), values};
+   uint32_t in[64], out[320];
+   for (unsigned n = 0; n < 64; n++)
+      in[n] = agx_vk_hash(n + 1300) & 0xffffff;
+   for (unsigned pass = 0; pass < 2; pass++) {
+      run_spec(c, dir, "ops_spec_groups", pass ? &spec : NULL, in, sizeof(in), out, sizeof(out), 1);
+      int32_t sc0 = pass ? values[0] : 3, sc1 = pass ? values[1] : 4;
+      const int32_t want[5] = {sc0, sc1, 30, 10, 0};
+      for (unsigned n = 0; n < 64; n++)
+         for (unsigned k = 0; k < 5; k++)
+            check_u32(pass ? "spec_groups (specialized)" : "spec_groups", n, k, out[5 * n + k],
+                      in[n] + (uint32_t)want[k]);
+   }
+   printf("decoration groups and spec-constant composites: ok\n");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -216,6 +307,12 @@ main(int argc, char **argv)
    test_nclamp(&c, dir);
    test_sparse_ids(&c, dir);
    test_control(&c, dir);
+   test_quantize(&c, dir);
+   test_module_mix(&c, dir);
+   /* Debian 12's validation layer crashes specializing a VectorShuffle
+    * spec constant with an undefined (0xFFFFFFFF) component. */
+   if (!c.validation)
+      test_spec_groups(&c, dir);
    if (failures)
       fprintf(stderr, "%u mismatches\n", failures);
    int rc = agx_vk_ctx_finish(&c);
