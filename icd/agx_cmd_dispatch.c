@@ -267,6 +267,16 @@ agx_CmdDispatchBase(VkCommandBuffer commandBuffer, uint32_t baseX, uint32_t base
           sizeof(cmd->compute.push), groups, base);
 }
 
+/* Every device group has one physical device (vkEnumeratePhysicalDeviceGroups),
+ * so the only valid mask is 1 and commands always run on device 0. */
+VKAPI_ATTR void VKAPI_CALL
+agx_CmdSetDeviceMask(VkCommandBuffer commandBuffer, uint32_t deviceMask)
+{
+   (void)commandBuffer;
+   if (deviceMask != 1)
+      agx_log("vkCmdSetDeviceMask: mask 0x%x names a device outside the group", deviceMask);
+}
+
 /*
  * The hardware's indirect launch reads a grid in threads; a one-thread
  * helper kernel (agx_indirect_fixup, cl_kernels/agx_indirect.cl) reads the

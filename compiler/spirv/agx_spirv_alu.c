@@ -60,6 +60,10 @@ struct vtn_ssa *vtn_undef_ssa(struct vtn_ctx *c, struct vtn_type *t)
 {
    if (vtn_type_is_scalar_or_vector(t))
       return vtn_ssa_leaf(c, t, agx_undef(&c->b, vtn_ir_type(c, t)));
+   /* Images, samplers and runtime arrays have no value to build: a leaf
+    * without a definition, which any use as an operand rejects. */
+   if (t->base == VTN_OPAQUE || t->base == VTN_RTARRAY)
+      return vtn_ssa_leaf(c, t, NULL);
    unsigned n = num_elems(c, t);
    struct vtn_ssa *s = vtn_ssa_leaf(c, t, NULL);
    s->elems = vtn_alloc(c, sizeof(*s->elems) * n);
@@ -407,6 +411,48 @@ static agx_instr *bitcast(struct vtn_ctx *c, agx_instr *v, agx_type dt)
    vtn_fail(c, "bitcast %ux%u -> %ux%u not supported", v->type.bits, v->type.comps, dt.bits, dt.comps);
 }
 
+/* Two-result operations (OpIAddCarry, OpISubBorrow, OpU/SMulExtended): the
+ * result type is a struct { T lo/result; T hi/carry }, so it is handled
+ * before the result type is turned into an IR scalar/vector type. */
+static void extended_arith(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn_type *t, uint32_t id)
+{
+   agx_builder *b = &c->b;
+   agx_instr *a = vtn_def(c, vtn_word(c, i, 3));
+   agx_instr *x = vtn_def(c, vtn_word(c, i, 4));
+   need_same(c, a, x);
+   if (t->base != VTN_STRUCT || t->len != 2 || a->type.bits == 1)
+      vtn_fail(c, "bad extended arithmetic");
+   agx_instr *r0, *r1;
+   uint64_t ones[4] = { 1, 1, 1, 1 }, zeros[4] = { 0, 0, 0, 0 };
+   agx_instr *k1 = agx_const(b, a->type, ones), *k0 = agx_const(b, a->type, zeros);
+   switch (op) {
+   case SpvOpIAddCarry:
+      r0 = agx_iadd(b, a, x);
+      r1 = agx_bcsel(b, agx_ult(b, r0, a), k1, k0);
+      break;
+   case SpvOpISubBorrow:
+      r0 = agx_isub(b, a, x);
+      r1 = agx_bcsel(b, agx_ult(b, a, x), k1, k0);
+      break;
+   case SpvOpUMulExtended:
+      r0 = agx_imul(b, a, x);
+      r1 = agx_umul_high(b, a, x);
+      break;
+   default:
+      r0 = agx_imul(b, a, x);
+      r1 = agx_imul_high(b, a, x);
+      break;
+   }
+   if (!agx_type_eq(vtn_ir_type(c, t->members[0]), a->type) ||
+       !agx_type_eq(vtn_ir_type(c, t->members[1]), a->type))
+      vtn_fail(c, "bad extended arithmetic result type");
+   struct vtn_ssa *s = vtn_ssa_leaf(c, t, NULL);
+   s->elems = vtn_alloc(c, 2 * sizeof(*s->elems));
+   s->elems[0] = vtn_ssa_leaf(c, t->members[0], r0);
+   s->elems[1] = vtn_ssa_leaf(c, t->members[1], r1);
+   vtn_push_ssa(c, id, s);
+}
+
 bool vtn_handle_alu(struct vtn_ctx *c, unsigned i)
 {
    unsigned op = c->ins[i].op;
@@ -417,7 +463,7 @@ bool vtn_handle_alu(struct vtn_ctx *c, unsigned i)
                   op == SpvOpUMulExtended || op == SpvOpSMulExtended ||
                   op == SpvOpMatrixTimesVector || op == SpvOpVectorTimesMatrix ||
                   op == SpvOpMatrixTimesScalar || op == SpvOpMatrixTimesMatrix ||
-                  op == SpvOpTranspose || op == SpvOpOuterProduct;
+                  op == SpvOpTranspose || op == SpvOpOuterProduct || op == SpvOpQuantizeToF16;
    if (!m && !special)
       return false;
    struct vtn_type *t = vtn_get_type(c, vtn_word(c, i, 1));
@@ -425,6 +471,10 @@ bool vtn_handle_alu(struct vtn_ctx *c, unsigned i)
    agx_builder *b = &c->b;
    if (handle_matrix(c, i, op, t, id))
       return true;
+   if (op == SpvOpIAddCarry || op == SpvOpISubBorrow || op == SpvOpUMulExtended || op == SpvOpSMulExtended) {
+      extended_arith(c, i, op, t, id);
+      return true;
+   }
    agx_type dt = vtn_ir_type(c, t);
    if (m) {
       agx_instr *s[4];
@@ -466,6 +516,21 @@ bool vtn_handle_alu(struct vtn_ctx *c, unsigned i)
       r = dot(c, a, v);
       break;
    }
+   case SpvOpQuantizeToF16: {
+      /* Round to half precision (f32 -> f16 -> f32, overflow gives an
+       * infinity, NaN stays NaN); results below the smallest normal half
+       * (2^-14) become zero, as OpQuantizeToF16 allows +0 or -0. */
+      if (a->type.bits != 32 || !agx_type_eq(a->type, dt))
+         vtn_fail(c, "OpQuantizeToF16 needs 32-bit floats");
+      need_float(c, a);
+      agx_instr *q = agx_f2f(b, 32, agx_f2f(b, 16, a));
+      uint64_t min_normal[4], zero[4] = { 0, 0, 0, 0 };
+      for (unsigned k = 0; k < 4; k++)
+         min_normal[k] = 0x38800000u; /* 2^-14 */
+      r = agx_bcsel(b, agx_flt(b, agx_fabs(b, q), agx_const(b, a->type, min_normal)),
+                    agx_const(b, a->type, zero), q);
+      break;
+   }
    case SpvOpAny:
    case SpvOpAll:
       if (a->type.bits != 1)
@@ -476,42 +541,8 @@ bool vtn_handle_alu(struct vtn_ctx *c, unsigned i)
       if (r == a)
          r = agx_build(b, AGX_OP_MOV, a->type, 1, a, NULL, NULL, NULL);
       break;
-   default: { /* two-result operations returning a struct { T lo/result; T hi/carry } */
-      agx_instr *x = vtn_def(c, vtn_word(c, i, 4));
-      need_same(c, a, x);
-      if (t->base != VTN_STRUCT || t->len != 2 || a->type.bits == 1)
-         vtn_fail(c, "bad extended arithmetic");
-      agx_instr *r0, *r1;
-      uint64_t ones[4] = { 1, 1, 1, 1 }, zeros[4] = { 0, 0, 0, 0 };
-      agx_instr *k1 = agx_const(b, a->type, ones), *k0 = agx_const(b, a->type, zeros);
-      switch (op) {
-      case SpvOpIAddCarry:
-         r0 = agx_iadd(b, a, x);
-         r1 = agx_bcsel(b, agx_ult(b, r0, a), k1, k0);
-         break;
-      case SpvOpISubBorrow:
-         r0 = agx_isub(b, a, x);
-         r1 = agx_bcsel(b, agx_ult(b, a, x), k1, k0);
-         break;
-      case SpvOpUMulExtended:
-         r0 = agx_imul(b, a, x);
-         r1 = agx_umul_high(b, a, x);
-         break;
-      default:
-         r0 = agx_imul(b, a, x);
-         r1 = agx_imul_high(b, a, x);
-         break;
-      }
-      struct vtn_ssa *s = vtn_ssa_leaf(c, t, NULL);
-      s->elems = vtn_alloc(c, 2 * sizeof(*s->elems));
-      s->elems[0] = vtn_ssa_leaf(c, t->members[0], r0);
-      s->elems[1] = vtn_ssa_leaf(c, t->members[1], r1);
-      if (!agx_type_eq(vtn_ir_type(c, t->members[0]), a->type) ||
-          !agx_type_eq(vtn_ir_type(c, t->members[1]), a->type))
-         vtn_fail(c, "bad extended arithmetic result type");
-      vtn_push_ssa(c, id, s);
-      return true;
-   }
+   default:
+      return false;
    }
    vtn_push_def(c, id, t, r);
    return true;

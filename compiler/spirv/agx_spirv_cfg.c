@@ -235,6 +235,64 @@ static void emit_return(struct vtn_ctx *c, unsigned i, bool value)
 
 static void emit_call(struct vtn_ctx *c, unsigned i);
 
+/* OpPhi values live in IR variables, one per scalar/vector leaf of the
+ * phi's type, allocated consecutively in depth-first order (aggregate phis
+ * are split into their leaves); phi_var is the first one + 1. */
+static unsigned phi_leaf_count(struct vtn_ctx *c, struct vtn_type *t, unsigned depth)
+{
+   if (vtn_type_is_scalar_or_vector(t))
+      return 1;
+   if (depth > 32 || (t->base != VTN_ARRAY && t->base != VTN_STRUCT && t->base != VTN_MATRIX))
+      vtn_fail(c, "OpPhi of type %u is not supported", t->id);
+   unsigned n = 0;
+   for (unsigned k = 0; k < t->len; k++) {
+      n += phi_leaf_count(c, t->base == VTN_STRUCT ? t->members[k] : t->elem, depth + 1);
+      if (n > 4096)
+         vtn_fail(c, "OpPhi of type %u is too large", t->id);
+   }
+   return n;
+}
+
+static void phi_alloc(struct vtn_ctx *c, struct vtn_type *t)
+{
+   if (vtn_type_is_scalar_or_vector(t)) {
+      agx_shader_add_var(c->b.shader, vtn_ir_type(c, t));
+      return;
+   }
+   for (unsigned k = 0; k < t->len; k++)
+      phi_alloc(c, t->base == VTN_STRUCT ? t->members[k] : t->elem);
+}
+
+static struct vtn_ssa *phi_load(struct vtn_ctx *c, struct vtn_type *t, unsigned *var)
+{
+   if (vtn_type_is_scalar_or_vector(t)) {
+      unsigned v = (*var)++;
+      return vtn_ssa_leaf(c, t, agx_intrin(&c->b, AGX_OP_LOAD_VAR, c->b.shader->var_types[v], 0, NULL,
+                                           NULL, NULL, v, 0, 0));
+   }
+   struct vtn_ssa *s = vtn_ssa_leaf(c, t, NULL);
+   s->elems = vtn_alloc(c, sizeof(*s->elems) * t->len);
+   for (unsigned k = 0; k < t->len; k++)
+      s->elems[k] = phi_load(c, t->base == VTN_STRUCT ? t->members[k] : t->elem, var);
+   return s;
+}
+
+static void phi_store(struct vtn_ctx *c, struct vtn_type *t, const struct vtn_ssa *s, unsigned *var,
+                      uint32_t src)
+{
+   if (vtn_type_is_scalar_or_vector(t)) {
+      unsigned v = (*var)++;
+      if (!s->def || !agx_type_eq(s->def->type, c->b.shader->var_types[v]))
+         vtn_fail(c, "phi source %u has the wrong type", src);
+      agx_intrin(&c->b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, s->def, NULL, NULL, v, 0, 0);
+      return;
+   }
+   if (!s->elems)
+      vtn_fail(c, "phi source %u has the wrong type", src);
+   for (unsigned k = 0; k < t->len; k++)
+      phi_store(c, t->base == VTN_STRUCT ? t->members[k] : t->elem, s->elems[k], var, src);
+}
+
 static void emit_body(struct vtn_ctx *c, struct vtn_block *blk)
 {
    unsigned stop = blk->merge_ins ? blk->merge_ins : blk->end;
@@ -251,9 +309,8 @@ static void emit_body(struct vtn_ctx *c, struct vtn_block *blk)
          if (!v->phi_var)
             vtn_fail(c, "phi %u not prepared", id);
          struct vtn_type *t = vtn_get_type(c, vtn_word(c, i, 1));
-         agx_instr *d = agx_intrin(&c->b, AGX_OP_LOAD_VAR, c->b.shader->var_types[v->phi_var - 1], 0,
-                                   NULL, NULL, NULL, v->phi_var - 1, 0, 0);
-         vtn_push_def(c, id, t, d);
+         unsigned var = v->phi_var - 1;
+         vtn_push_ssa(c, id, phi_load(c, t, &var));
          continue;
       }
       case SpvOpFunctionCall:
@@ -273,10 +330,10 @@ static void emit_body(struct vtn_ctx *c, struct vtn_block *blk)
    for (unsigned k = 0; k < blk->num_phi_stores; k++) {
       c->cur = blk->end;
       struct vtn_value *pv = vtn_val(c, blk->phi_store_phi[k]);
-      agx_instr *v = vtn_def(c, blk->phi_store_val[k]);
-      if (!pv->phi_var || !agx_type_eq(v->type, c->b.shader->var_types[pv->phi_var - 1]))
-         vtn_fail(c, "phi source %u has the wrong type", blk->phi_store_val[k]);
-      agx_intrin(&c->b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, v, NULL, NULL, pv->phi_var - 1, 0, 0);
+      if (!pv->phi_var)
+         vtn_fail(c, "phi %u not prepared", blk->phi_store_phi[k]);
+      unsigned var = pv->phi_var - 1;
+      phi_store(c, pv->phi_type, vtn_ssa_of(c, blk->phi_store_val[k]), &var, blk->phi_store_val[k]);
    }
 }
 
@@ -549,9 +606,11 @@ static void emit_function(struct vtn_ctx *c, struct vtn_function *f)
             continue;
          c->cur = i;
          struct vtn_type *t = vtn_get_type(c, vtn_word(c, i, 1));
-         if (!vtn_type_is_scalar_or_vector(t))
-            vtn_fail(c, "OpPhi of an aggregate type is not supported");
-         vtn_val(c, vtn_word(c, i, 2))->phi_var = agx_shader_add_var(c->b.shader, vtn_ir_type(c, t)) + 1;
+         phi_leaf_count(c, t, 0);
+         struct vtn_value *pv = vtn_val(c, vtn_word(c, i, 2));
+         pv->phi_var = c->b.shader->num_vars + 1;
+         pv->phi_type = t;
+         phi_alloc(c, t);
       }
    }
    struct cf_ctx top = { 0 };

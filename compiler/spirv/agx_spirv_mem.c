@@ -292,7 +292,7 @@ void vtn_emit_global_inits(struct vtn_ctx *c)
 {
    uint32_t lo = UINT32_MAX, hi = 0;
    for (unsigned k = 0; k < c->num_global_vars; k++) {
-      struct vtn_variable *var = c->values[c->global_vars[k]].var;
+      struct vtn_variable *var = vtn_val(c, c->global_vars[k])->var;
       if (!var->init)
          continue;
       if (var->storage == SpvStorageClassWorkgroup) {
@@ -645,6 +645,12 @@ static agx_instr *builtin_value(struct vtn_ctx *c, unsigned builtin)
    case SpvBuiltInGlobalOffset: {
       uint64_t z[4] = { 0, 0, 0, 0 };
       return agx_const(b, v3, z);
+   }
+   case SpvBuiltInDeviceIndex: {
+      /* The driver exposes one physical device per device group, so every
+       * dispatch runs on device 0 (VK_KHR_device_group, DeviceIndex). */
+      uint64_t z[4] = { 0, 0, 0, 0 };
+      return agx_const(b, s1, z);
    }
    case SpvBuiltInEnqueuedWorkgroupSize: {
       uint64_t sz[4] = { c->shader->local_size[0], c->shader->local_size[1], c->shader->local_size[2], 0 };

@@ -15,6 +15,8 @@
 #include "agx_spirv_walk.h"
 
 #define MAX_BOUND (1u << 22)
+#define VTN_VALUE_PAGE_SHIFT 10
+#define VTN_VALUE_PAGE (1u << VTN_VALUE_PAGE_SHIFT)
 
 _Noreturn void vtn_fail(struct vtn_ctx *c, const char *fmt, ...)
 {
@@ -61,7 +63,10 @@ struct vtn_value *vtn_val(struct vtn_ctx *c, uint32_t id)
 {
    if (id == 0 || id >= c->bound)
       vtn_fail(c, "id %u out of bounds (bound %u)", id, c->bound);
-   return &c->values[id];
+   struct vtn_value **page = &c->value_pages[id >> VTN_VALUE_PAGE_SHIFT];
+   if (!*page)
+      *page = vtn_alloc(c, sizeof(**page) * VTN_VALUE_PAGE);
+   return &(*page)[id & (VTN_VALUE_PAGE - 1)];
 }
 
 struct vtn_value *vtn_val_kind(struct vtn_ctx *c, uint32_t id, enum vtn_kind kind)
@@ -143,6 +148,36 @@ static void add_decoration(struct vtn_ctx *c, unsigned i, bool member)
       d->arg[a] = vtn_word(c, i, k + a);
    d->next = v->decs;
    v->decs = d;
+}
+
+/* OpGroupDecorate / OpGroupMemberDecorate: every decoration of the group
+ * (an OpDecorationGroup id, decorated before it) is copied to each target,
+ * as a member decoration for OpGroupMemberDecorate. */
+static void group_decorate(struct vtn_ctx *c, unsigned i, bool member)
+{
+   const struct vtn_value *g = vtn_val(c, vtn_word(c, i, 1));
+   if (g->kind != VK_DECORATION_GROUP)
+      vtn_fail(c, "id %u is not a decoration group", vtn_word(c, i, 1));
+   unsigned step = member ? 2 : 1;
+   for (unsigned k = 2; k + step <= vtn_wc(c, i); k += step) {
+      struct vtn_value *v = vtn_val(c, vtn_word(c, i, k));
+      int32_t m = -1;
+      if (member) {
+         uint32_t mi = vtn_word(c, i, k + 1);
+         if (mi > 65535)
+            vtn_fail(c, "member index %u too large", mi);
+         m = (int32_t)mi;
+      }
+      for (const struct vtn_decoration *d = g->decs; d; d = d->next) {
+         if (d->member != -1)
+            continue;
+         struct vtn_decoration *n = vtn_alloc(c, sizeof(*n));
+         *n = *d;
+         n->member = m;
+         n->next = v->decs;
+         v->decs = n;
+      }
+   }
 }
 
 /* --- types ---------------------------------------------------------------- */
@@ -378,7 +413,8 @@ static struct vtn_const *null_const(struct vtn_ctx *c, struct vtn_type *t, unsig
    struct vtn_const *k = vtn_alloc(c, sizeof(*k));
    k->type = t;
    k->is_null = true;
-   if (!vtn_type_is_scalar_or_vector(t) && t->base != VTN_POINTER) {
+   if (!vtn_type_is_scalar_or_vector(t) && t->base != VTN_POINTER && t->base != VTN_OPAQUE &&
+       t->base != VTN_RTARRAY) {
       unsigned n = composite_len(c, t);
       if (n > 4096)
          vtn_fail(c, "null constant too large");
@@ -401,6 +437,84 @@ static uint64_t spec_override(struct vtn_ctx *c, uint32_t id, uint64_t dflt, boo
          return c->opts->spec[s].value;
       }
    return dflt;
+}
+
+/* Spec-constant composite operations: the literal indices / components
+ * are words [w, end) of instruction i. */
+static const struct vtn_const *spec_extract(struct vtn_ctx *c, unsigned i, const struct vtn_const *cur,
+                                            unsigned w, unsigned end)
+{
+   if (w >= end)
+      vtn_fail(c, "CompositeExtract without indices");
+   for (; w < end; w++) {
+      uint32_t idx = vtn_word(c, i, w);
+      if (cur->type->base == VTN_VECTOR) {
+         if (idx >= cur->type->len || w + 1 != end)
+            vtn_fail(c, "extract index out of range");
+         struct vtn_const *k = vtn_alloc(c, sizeof(*k));
+         k->type = cur->type->elem;
+         k->v[0] = cur->v[idx];
+         return k;
+      }
+      if (!cur->elems || idx >= composite_len(c, cur->type))
+         vtn_fail(c, "extract index out of range");
+      cur = cur->elems[idx];
+   }
+   return cur;
+}
+
+static const struct vtn_const *spec_insert(struct vtn_ctx *c, unsigned i, const struct vtn_const *cur,
+                                           const struct vtn_const *obj, unsigned w, unsigned end,
+                                           unsigned depth)
+{
+   if (w >= end || depth > 32)
+      vtn_fail(c, "bad CompositeInsert indices");
+   uint32_t idx = vtn_word(c, i, w);
+   struct vtn_const *k = vtn_alloc(c, sizeof(*k));
+   *k = *cur;
+   k->is_null = false;
+   if (cur->type->base == VTN_VECTOR) {
+      if (idx >= cur->type->len || w + 1 != end || obj->type != cur->type->elem)
+         vtn_fail(c, "bad CompositeInsert into a vector");
+      k->v[idx] = obj->v[0];
+      return k;
+   }
+   if (!cur->elems || idx >= composite_len(c, cur->type))
+      vtn_fail(c, "insert index out of range");
+   unsigned n = composite_len(c, cur->type);
+   k->elems = vtn_alloc(c, sizeof(*k->elems) * n);
+   memcpy(k->elems, cur->elems, sizeof(*k->elems) * n);
+   if (w + 1 == end) {
+      if (obj->type != composite_elem(c, cur->type, idx))
+         vtn_fail(c, "inserted object has the wrong type");
+      k->elems[idx] = (struct vtn_const *)obj;
+   } else {
+      k->elems[idx] = (struct vtn_const *)spec_insert(c, i, cur->elems[idx], obj, w + 1, end, depth + 1);
+   }
+   return k;
+}
+
+static const struct vtn_const *spec_shuffle(struct vtn_ctx *c, unsigned i, struct vtn_type *t,
+                                            const struct vtn_const *a, const struct vtn_const *b,
+                                            unsigned w, unsigned end)
+{
+   if (t->base != VTN_VECTOR || a->type->base != VTN_VECTOR || b->type->base != VTN_VECTOR ||
+       end - w != t->len || a->type->elem != t->elem || b->type->elem != t->elem)
+      vtn_fail(c, "bad VectorShuffle");
+   struct vtn_const *k = vtn_alloc(c, sizeof(*k));
+   k->type = t;
+   for (unsigned e = 0; e < t->len; e++) {
+      uint32_t sel = vtn_word(c, i, w + e);
+      if (sel == 0xffffffffu)
+         k->v[e] = 0; /* undefined component */
+      else if (sel < a->type->len)
+         k->v[e] = a->v[sel];
+      else if (sel - a->type->len < b->type->len)
+         k->v[e] = b->v[sel - a->type->len];
+      else
+         vtn_fail(c, "shuffle component %u out of range", sel);
+   }
+   return k;
 }
 
 static void handle_constant(struct vtn_ctx *c, unsigned i)
@@ -471,33 +585,32 @@ static void handle_constant(struct vtn_ctx *c, unsigned i)
    case SpvOpSpecConstantOp: {
       unsigned sop = vtn_word(c, i, 3);
       unsigned n = vtn_wc(c, i) - 4;
-      if (n > 3 || n == 0)
+      if (n == 0)
+         vtn_fail(c, "OpSpecConstantOp without operands");
+      /* Operands that are ids (the rest are literals). */
+      unsigned nids = sop == SpvOpCompositeExtract ? 1 :
+                      sop == SpvOpCompositeInsert || sop == SpvOpVectorShuffle ? 2 : n;
+      if (nids > 3 || nids > n)
          vtn_fail(c, "OpSpecConstantOp with %u operands unsupported", n);
       const struct vtn_const *srcs[3] = { NULL, NULL, NULL };
-      for (unsigned s = 0; s < n && (s == 0 || sop != SpvOpCompositeExtract); s++)
+      for (unsigned s = 0; s < nids; s++)
          srcs[s] = vtn_get_const(c, vtn_word(c, i, 4 + s));
       k = new_const(c, i, t);
-      k->spec = true;
-      if (sop == SpvOpCompositeExtract) {
-         /* operands: composite id, then literal indices */
-         const struct vtn_const *cur = srcs[0];
-         for (unsigned s = 1; s < n; s++) {
-            uint32_t idx = vtn_word(c, i, 4 + s);
-            if (cur->type->base == VTN_VECTOR) {
-               if (idx >= cur->type->len)
-                  vtn_fail(c, "extract index out of range");
-               k->v[0] = cur->v[idx];
-               return;
-            }
-            if (!cur->elems || idx >= composite_len(c, cur->type))
-               vtn_fail(c, "extract index out of range");
-            cur = cur->elems[idx];
-         }
-         *k = *cur;
-         return;
-      }
-      if (!vtn_eval_spec_op(c, sop, t, srcs, n, k))
+      const struct vtn_const *r = NULL;
+      if (sop == SpvOpCompositeExtract)
+         r = spec_extract(c, i, srcs[0], 5, 4 + n);
+      else if (sop == SpvOpCompositeInsert)
+         r = spec_insert(c, i, srcs[1], srcs[0], 6, 4 + n, 0);
+      else if (sop == SpvOpVectorShuffle)
+         r = spec_shuffle(c, i, t, srcs[0], srcs[1], 6, 4 + n);
+      if (r) {
+         if (r->type != t)
+            vtn_fail(c, "OpSpecConstantOp result has the wrong type");
+         *k = *r;
+      } else if (!vtn_eval_spec_op(c, sop, t, srcs, n, k)) {
          vtn_fail(c, "OpSpecConstantOp %s unsupported", agx_spirv_op_name(sop));
+      }
+      k->spec = true;
       break;
    }
    default:
@@ -525,7 +638,7 @@ static void index_instructions(struct vtn_ctx *c)
    c->bound = c->w[3];
    if (c->bound == 0 || c->bound > MAX_BOUND)
       vtn_fail(c, "id bound %u unsupported", c->bound);
-   c->values = vtn_alloc(c, sizeof(*c->values) * c->bound);
+   c->value_pages = vtn_alloc(c, sizeof(*c->value_pages) * ((c->bound + VTN_VALUE_PAGE - 1) >> VTN_VALUE_PAGE_SHIFT));
    unsigned cap = 1024;
    c->ins = malloc(sizeof(*c->ins) * cap);
    if (!c->ins)
@@ -594,6 +707,21 @@ static unsigned string_words(struct vtn_ctx *c, unsigned i, unsigned first_word)
    return (unsigned)(slen / 4 + 1);
 }
 
+/* Input/Output variables of other entry points (a module may also hold
+ * vertex or fragment shaders) are left undefined: only those the compute
+ * entry point lists in its interface are translated. */
+bool vtn_in_entry_interface(struct vtn_ctx *c, unsigned i)
+{
+   unsigned sc = vtn_word(c, i, 3);
+   if (sc != SpvStorageClassInput && sc != SpvStorageClassOutput)
+      return true;
+   uint32_t id = vtn_word(c, i, 2);
+   for (unsigned k = c->entry_interface; k < vtn_wc(c, c->entry_ins); k++)
+      if (vtn_word(c, c->entry_ins, k) == id)
+         return true;
+   return false;
+}
+
 static void handle_preamble(struct vtn_ctx *c)
 {
    const char *want = c->opts && c->opts->entry ? c->opts->entry : NULL;
@@ -610,17 +738,27 @@ static void handle_preamble(struct vtn_ctx *c)
       case SpvOpDecorateString:
       case SpvOpMemberDecorateString:
          break; /* no semantic effect for compute */
-      case SpvOpDecorationGroup:
+      case SpvOpDecorationGroup: {
+         struct vtn_value *g = vtn_val(c, vtn_word(c, i, 1));
+         if (g->kind != VK_NONE)
+            vtn_fail(c, "id %u defined twice", vtn_word(c, i, 1));
+         g->kind = VK_DECORATION_GROUP;
+         break;
+      }
       case SpvOpGroupDecorate:
+         group_decorate(c, i, false);
+         break;
       case SpvOpGroupMemberDecorate:
-         vtn_fail(c, "decoration groups are not supported");
+         group_decorate(c, i, true);
+         break;
       case SpvOpEntryPoint: {
          unsigned model = vtn_word(c, i, 1);
          if (model != SpvExecutionModelGLCompute && model != SpvExecutionModelKernel)
             break;
          if (c->entry_id || (want && !string_eq(c, i, 3, want)))
             break;
-         string_words(c, i, 3);
+         c->entry_interface = 3 + string_words(c, i, 3);
+         c->entry_ins = i;
          c->entry_id = vtn_word(c, i, 2);
          c->exec_model = model;
          break;
@@ -679,7 +817,11 @@ static void handle_modes(struct vtn_ctx *c)
    }
    /* A WorkgroupSize built-in constant overrides the execution mode. */
    for (uint32_t id = 1; id < c->bound; id++) {
-      struct vtn_value *v = &c->values[id];
+      if (!c->value_pages[id >> VTN_VALUE_PAGE_SHIFT]) {
+         id |= VTN_VALUE_PAGE - 1; /* untouched page: no constants there */
+         continue;
+      }
+      struct vtn_value *v = vtn_val(c, id);
       if (v->kind != VK_CONST)
          continue;
       struct vtn_decoration *d = vtn_find_dec(c, id, -1, SpvDecorationBuiltIn);
@@ -728,7 +870,8 @@ static void handle_globals(struct vtn_ctx *c)
          handle_constant(c, i);
          break;
       case SpvOpVariable:
-         vtn_create_global_variable(c, i);
+         if (vtn_in_entry_interface(c, i))
+            vtn_create_global_variable(c, i);
          break;
       case SpvOpUndef: {
          struct vtn_value *v = vtn_val(c, vtn_word(c, i, 2));

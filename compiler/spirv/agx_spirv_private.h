@@ -35,6 +35,7 @@ struct vtn_type {
 
 enum vtn_kind {
    VK_NONE, VK_TYPE, VK_CONST, VK_SSA, VK_VAR, VK_PTR, VK_FUNC, VK_LABEL, VK_EXTINST, VK_STRING,
+   VK_DECORATION_GROUP,
 };
 
 struct vtn_const {
@@ -132,7 +133,8 @@ struct vtn_value {
    };
    struct vtn_decoration *decs;
    unsigned block_index;    /* VK_LABEL: index in the current function */
-   uint32_t phi_var;        /* OpPhi: IR variable + 1 */
+   uint32_t phi_var;        /* OpPhi: first IR variable + 1 (one per leaf) */
+   struct vtn_type *phi_type; /* OpPhi: its type */
 };
 
 struct vtn_ins {
@@ -160,13 +162,16 @@ struct vtn_ctx {
    struct vtn_ins *ins;
    unsigned num_ins;
    unsigned cur;            /* instruction being processed (for messages) */
-   struct vtn_value *values;
+   /* Id -> value, in pages of VTN_VALUE_PAGE ids allocated on first use:
+    * the id bound may be ~4M while a module uses a handful of sparse ids. */
+   struct vtn_value **value_pages;
    agx_shader *mem;         /* arena for front-end data */
    agx_shader *shader;      /* the result */
    agx_builder b;
    const struct agx_spirv_options *opts;
 
    uint32_t entry_id;
+   unsigned entry_ins, entry_interface; /* its OpEntryPoint, first interface word */
    unsigned exec_model;
    bool have_local_size;
    uint32_t local_size_ids[3];
@@ -208,6 +213,7 @@ bool vtn_eval_spec_op(struct vtn_ctx *c, unsigned spv_op, struct vtn_type *t,
 
 /* Values */
 struct vtn_ssa *vtn_ssa_of(struct vtn_ctx *c, uint32_t id);
+bool vtn_in_entry_interface(struct vtn_ctx *c, unsigned i);
 agx_instr *vtn_def(struct vtn_ctx *c, uint32_t id);
 struct vtn_ssa *vtn_ssa_leaf(struct vtn_ctx *c, struct vtn_type *t, agx_instr *def);
 void vtn_push_ssa(struct vtn_ctx *c, uint32_t id, struct vtn_ssa *s);
