@@ -365,6 +365,8 @@ struct vtn_pointer *vtn_get_pointer(struct vtn_ctx *c, uint32_t id)
       p->storage = s->type->storage;
       p->type = pointee(c, s->type);
       p->addr = s->def;
+      p->mstride = s->ptr_mstride;
+      p->row_major = s->ptr_row_major;
       return p;
    }
    vtn_fail(c, "id %u is not a pointer", id);
@@ -472,6 +474,8 @@ static void access_chain(struct vtn_ctx *c, unsigned i, bool ptr_chain)
       /* physical pointers are values: keep them as 64-bit SSA addresses */
       v->kind = VK_SSA;
       v->ssa = vtn_ssa_leaf(c, rt, p->addr);
+      v->ssa->ptr_mstride = p->mstride;
+      v->ssa->ptr_row_major = p->row_major;
       return;
    }
    v->kind = VK_PTR;

@@ -50,6 +50,11 @@ struct vtn_ssa {
    struct vtn_type *type;
    agx_instr *def;           /* scalars and vectors */
    struct vtn_ssa **elems;   /* composites: type->len (or member count) entries */
+   /* PhysicalStorageBuffer pointers made by an access chain: the matrix
+    * layout (MatrixStride / RowMajor) of the struct member the chain went
+    * through, which the pointer type itself does not carry. */
+   uint32_t ptr_mstride;
+   bool ptr_row_major;
 };
 
 enum vtn_space { SPACE_GLOBAL, SPACE_SHARED, SPACE_SCRATCH, SPACE_PUSH };
