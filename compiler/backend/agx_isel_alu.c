@@ -893,7 +893,9 @@ static bool isel_conv(struct isel *c, agx_instr *I)
        * 16-bit float destination */
       if (tof && (db == 32 || db == 16) && (sb == 32 || sb == 16))
          mode = sb == 32 ? (sgn ? "s32_to_f" : "u32_to_f") : (sgn ? "s16_to_f" : "u16_to_f");
-      else if (!tof && (sb == 32 || sb == 16) && (db == 32 || db == 16))
+      else if (!tof && (sb == 32 || sb == 16) && (db == 32 || db == 16 || db == 8))
+         /* an 8-bit result is the low byte of the 16-bit one (in range,
+          * the only defined case) */
          mode = db == 32 ? (sgn ? "f_to_s32" : "f_to_u32") : (sgn ? "f_to_s16" : "f_to_u16");
       if (!mode)
          break;

@@ -111,9 +111,9 @@ static bool plan_access(const uint32_t *uses, bool *skip, const agx_instr *I,
    agx_instr *A = I->src[0];
    if (A->op != AGX_OP_IADD || A->type.bits != 64 || A->type.comps != 1 || uses[A->index] != 1)
       return false;
-   /* two-element accesses are split in two (agx_isel_mem.c): the second
-    * needs index + 1, so only immediate indices fold there */
-   bool reg_ok = elems != 2;
+   /* two-element and 64-bit vec3/vec4 accesses are split (agx_isel_mem.c):
+    * the later parts need index + k, so only immediate indices fold there */
+   bool reg_ok = elems != 2 && elems <= 4;
    for (unsigned k = 0; k < 2; k++) {
       struct addr_fold f = { .valid = true, .base = A->src[k] };
       if (plan_offset(uses, skip, A->src[1 - k], esize, reg_ok, atomic ? 0 : 2, &f)) {

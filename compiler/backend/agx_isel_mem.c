@@ -25,7 +25,8 @@ static const char *const mask_names[16] = {
 
 /* Memory element layout of an IR type: format, element count, halves per
  * element. 64-bit components move as two 32-bit elements. */
-static bool mem_layout(struct isel *c, agx_type t, const char **fmt, unsigned *n, unsigned *eh)
+static bool mem_layout(struct isel *c, agx_type t, const char **fmt, unsigned *n, unsigned *eh,
+                       unsigned max)
 {
    if (t.bits == 32 || t.bits == 64) {
       *fmt = "i32";
@@ -44,7 +45,7 @@ static bool mem_layout(struct isel *c, agx_type t, const char **fmt, unsigned *n
       isel_fail(c, "unsupported: %u-bit memory access", t.bits);
       return false;
    }
-   if (*n > 4) {
+   if (*n > max) {
       isel_fail(c, "unsupported: memory access of %u elements", *n);
       return false;
    }
@@ -104,7 +105,7 @@ static void device_access(struct isel *c, agx_instr *I, bool store)
    agx_type t = store ? I->src[1]->type : I->type;
    const char *fmt;
    unsigned n, eh;
-   if (!mem_layout(c, t, &fmt, &n, &eh))
+   if (!mem_layout(c, t, &fmt, &n, &eh, 8))
       return;
    const struct addr_fold *f = &c->fold[I->index];
    struct mval base, index = { .kind = MV_NONE };
@@ -116,22 +117,24 @@ static void device_access(struct isel *c, agx_instr *I, bool store)
       base = addr64(c, isel_src(c, I, 0, 0));
    }
    struct mval data = store ? gather(c, I, 1) : isel_new(c, n * eh);
-   /* Two 32-bit elements go as two accesses: the GPU model rejects a
-    * two-register i32 tuple (it reads as a 64-bit operand there). */
-   unsigned parts = n == 2 && eh == 2 ? 2 : 1;
-   if (parts == 2)
-      n = 1;
-   for (unsigned p = 0; p < parts; p++) {
+   /* At most four elements per access (64-bit vec3/vec4 are 6/8 32-bit
+    * elements); two 32-bit elements go as two accesses: the GPU model
+    * rejects a two-register i32 tuple (it reads as a 64-bit operand there).
+    * Split accesses only get immediate index folds (agx_isel_fold.c). */
+   for (unsigned p = 0; p < n;) {
+   unsigned cnt = n - p > 4 ? 4 : n - p;
+   if (cnt == 2 && eh == 2)
+      cnt = 1;
    struct agx_minstr *mi = isel_emit(c, store ? AGX_OP_DEVICE_STORE : AGX_OP_DEVICE_LOAD);
    isel_set(c, mi, 0, agx_isa_imm(0));
    isel_set(c, mi, 1, agx_isa_str(fmt));
-   isel_set(c, mi, 2, agx_isa_str(mask_names[(1u << n) - 1]));
+   isel_set(c, mi, 2, agx_isa_str(mask_names[(1u << cnt) - 1]));
    if (store) {
-      isel_use(c, &mi, 3, isel_part(data, p * eh, n * eh), false, false);
+      isel_use(c, &mi, 3, isel_part(data, p * eh, cnt * eh), false, false);
       /* a store reads a register tuple: fix the count */
-      mi->slot[mi->nslots - 1].v = agx_isa_reg(eh == 1 ? AGX_R16 : AGX_R32, 0, n);
+      mi->slot[mi->nslots - 1].v = agx_isa_reg(eh == 1 ? AGX_R16 : AGX_R32, 0, cnt);
    } else {
-      isel_def(c, mi, 3, data.vreg, p * eh, n * eh, n);
+      isel_def(c, mi, 3, data.vreg, p * eh, cnt * eh, cnt);
    }
    isel_use(c, &mi, 4, base, false, false);
    set_index(c, &mi, 5, 6, f, index, p);
@@ -140,6 +143,7 @@ static void device_access(struct isel *c, agx_instr *I, bool store)
       snprintf(sh, sizeof(sh), "lsl %u", f->shift);
       isel_set(c, mi, 7, agx_isa_str(sh));
    }
+   p += cnt;
    }
    if (!store)
       split_dst(c, I, data);
@@ -202,7 +206,7 @@ static void shared_access(struct isel *c, agx_instr *I, bool store)
    agx_type t = store ? I->src[1]->type : I->type;
    const char *fmt;
    unsigned n, eh;
-   if (!mem_layout(c, t, &fmt, &n, &eh))
+   if (!mem_layout(c, t, &fmt, &n, &eh, 4))
       return;
    struct mval a = isel_src(c, I, 0, 0);
    if (I->op == AGX_OP_LOAD_SCRATCH || I->op == AGX_OP_STORE_SCRATCH) {

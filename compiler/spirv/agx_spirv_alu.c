@@ -200,6 +200,44 @@ static const struct alu_map *find_alu(unsigned spv)
    return NULL;
 }
 
+/* Float to 64-bit integer of one f16/f32 component: the truncated
+ * magnitude splits exactly into 2^32 * hi + lo (for magnitudes of 2^32 and
+ * more the float's ulp is a multiple of 512, so the subtraction is exact),
+ * each half converted to 32 bits; signed results negate. */
+static agx_instr *f2x64(agx_builder *b, agx_instr *x, bool sgn)
+{
+   if (x->type.bits == 16)
+      x = agx_f2f(b, 32, x);
+   agx_instr *t = agx_ftrunc(b, x), *mag = sgn ? agx_fabs(b, t) : t;
+   agx_instr *hf = agx_ffloor(b, agx_fmul(b, mag, agx_imm(b, 32, 0x2f800000u /* 2^-32 */)));
+   agx_instr *lo = agx_f2u(b, 32, agx_fsub(b, mag, agx_fmul(b, hf, agx_imm(b, 32, 0x4f800000u /* 2^32 */))));
+   agx_instr *r = agx_ior(b, agx_u2u(b, 64, lo), agx_ishl(b, agx_u2u(b, 64, agx_f2u(b, 32, hf)), agx_imm(b, 32, 32)));
+   return sgn ? agx_bcsel(b, agx_flt(b, t, agx_imm(b, 32, 0)), agx_ineg(b, r), r) : r;
+}
+
+/* Conversions the back end has no instruction for go through a 32-bit
+ * step: 8-bit integers to float, 8/16-bit ones to 64 bits, f16/f32 to
+ * 64-bit integers.
+ * NULL when the conversion is direct. */
+static agx_instr *conv_steps(agx_builder *b, enum agx_op op, agx_type dt, agx_instr *a)
+{
+   unsigned sb = a->type.bits;
+   bool sx = op == AGX_OP_I2F || op == AGX_OP_I2I;
+   bool to_float = op == AGX_OP_I2F || op == AGX_OP_U2F;
+   bool to_int64 = dt.bits == 64 && (op == AGX_OP_I2I || op == AGX_OP_U2U);
+   if ((sb == 8 && to_float) || ((sb == 8 || sb == 16) && to_int64)) {
+      agx_instr *w = sx ? agx_i2i(b, 32, a) : agx_u2u(b, 32, a);
+      return agx_build(b, op, dt, 1, w, NULL, NULL, NULL);
+   }
+   if ((op == AGX_OP_F2I || op == AGX_OP_F2U) && dt.bits == 64 && sb <= 32) {
+      agx_instr *comps[16];
+      for (unsigned k = 0; k < dt.comps; k++)
+         comps[k] = f2x64(b, agx_extract(b, a, k), op == AGX_OP_F2I);
+      return dt.comps == 1 ? comps[0] : agx_vec(b, dt.comps, comps);
+   }
+   return NULL;
+}
+
 static agx_instr *build_alu(struct vtn_ctx *c, const struct alu_map *m, agx_type dt, agx_instr **s,
                             unsigned n)
 {
@@ -256,6 +294,11 @@ static agx_instr *build_alu(struct vtn_ctx *c, const struct alu_map *m, agx_type
          if (s[i]->type.comps != 1 || s[i]->type.bits == 1)
             vtn_fail(c, "bitfield offset/count must be integer scalars");
       break;
+   }
+   if (m->kind == K_CONV) {
+      agx_instr *r = conv_steps(&c->b, m->op, dt, s[0]);
+      if (r)
+         return r;
    }
    return agx_build(&c->b, m->op, dt, n, s[0], n > 1 ? s[1] : NULL, n > 2 ? s[2] : NULL,
                     n > 3 ? s[3] : NULL);
@@ -400,15 +443,48 @@ static agx_instr *bitcast(struct vtn_ctx *c, agx_instr *v, agx_type dt)
       vtn_fail(c, "bitcast between types of different sizes");
    if (v->type.bits == dt.bits)
       return agx_bitcast(b, dt.bits, v);
-   if (v->type.bits == 32 && dt.bits == 64 && v->type.comps == 2 && dt.comps == 1) {
-      agx_instr *lo = agx_u2u(b, 64, agx_extract(b, v, 0)), *hi = agx_u2u(b, 64, agx_extract(b, v, 1));
-      return agx_ior(b, lo, agx_ishl(b, hi, agx_imm(b, 32, 32)));
+   /* Different component sizes: components are packed little-endian, the
+    * lower-numbered one in the low bits (SPIR-V OpBitcast). */
+   agx_instr *comps[16];
+   if (dt.comps > 16)
+      vtn_fail(c, "bitcast to %u components not supported", dt.comps);
+   if (v->type.bits < dt.bits) {
+      unsigned ratio = dt.bits / v->type.bits;
+      for (unsigned k = 0; k < dt.comps; k++) {
+         agx_instr *acc = NULL;
+         for (unsigned j = 0; j < ratio; j++) {
+            agx_instr *part = agx_u2u(b, dt.bits, agx_extract(b, v, k * ratio + j));
+            if (j)
+               part = agx_ishl(b, part, agx_imm(b, 32, j * v->type.bits));
+            acc = acc ? agx_ior(b, acc, part) : part;
+         }
+         comps[k] = acc;
+      }
+   } else {
+      unsigned ratio = v->type.bits / dt.bits;
+      for (unsigned k = 0; k < v->type.comps; k++) {
+         agx_instr *src = agx_extract(b, v, k);
+         for (unsigned j = 0; j < ratio; j++)
+            comps[k * ratio + j] = agx_u2u(b, dt.bits, j ? agx_ushr(b, src, agx_imm(b, 32, j * dt.bits)) : src);
+      }
    }
-   if (v->type.bits == 64 && dt.bits == 32 && v->type.comps == 1 && dt.comps == 2) {
-      agx_instr *comps[2] = { agx_u2u(b, 32, v), agx_u2u(b, 32, agx_ushr(b, v, agx_imm(b, 32, 32))) };
-      return agx_vec(b, 2, comps);
+   return dt.comps == 1 ? comps[0] : agx_vec(b, dt.comps, comps);
+}
+
+/* f32 -> f16 rounded toward zero (FPRoundingMode RTZ) from the
+ * round-to-nearest result h: where h is larger in magnitude than x, the
+ * next f16 toward zero (bits - 1; infinity becomes the largest finite
+ * value). NaN and exact results compare false and stay. */
+static agx_instr *f2f16_rtz(agx_builder *b, agx_instr *x, agx_instr *h)
+{
+   agx_instr *comps[16];
+   for (unsigned k = 0; k < x->type.comps; k++) {
+      agx_instr *xk = agx_extract(b, x, k), *hk = agx_extract(b, h, k);
+      agx_instr *over = agx_flt(b, agx_fabs(b, xk), agx_fabs(b, agx_f2f(b, 32, hk)));
+      agx_instr *down = agx_bitcast(b, 16, agx_isub(b, agx_bitcast(b, 16, hk), agx_imm(b, 16, 1)));
+      comps[k] = agx_bcsel(b, over, down, hk);
    }
-   vtn_fail(c, "bitcast %ux%u -> %ux%u not supported", v->type.bits, v->type.comps, dt.bits, dt.comps);
+   return x->type.comps == 1 ? comps[0] : agx_vec(b, x->type.comps, comps);
 }
 
 /* Two-result operations (OpIAddCarry, OpISubBorrow, OpU/SMulExtended): the
@@ -483,7 +559,13 @@ bool vtn_handle_alu(struct vtn_ctx *c, unsigned i)
          vtn_fail(c, "too many operands");
       for (unsigned k = 0; k < n; k++)
          s[k] = vtn_def(c, vtn_word(c, i, 3 + k));
-      vtn_push_def(c, id, t, build_alu(c, m, dt, s, n));
+      agx_instr *r = build_alu(c, m, dt, s, n);
+      if (op == SpvOpFConvert && dt.bits == 16 && s[0]->type.bits == 32) {
+         struct vtn_decoration *d = vtn_find_dec(c, id, -1, SpvDecorationFPRoundingMode);
+         if (d && d->arg[0] == SpvFPRoundingModeRTZ)
+            r = f2f16_rtz(b, s[0], r);
+      }
+      vtn_push_def(c, id, t, r);
       return true;
    }
    agx_instr *a = vtn_def(c, vtn_word(c, i, 3));
