@@ -9,7 +9,8 @@
  *   fsinh/fcosh/ftanh via exp2 (tanh clamps |x| <= 10 first)
  *   fasinh/facosh/fatanh via log2 and sqrt
  *   fatan      -> odd minimax polynomial on [0,1] with 1/x reduction
- *   fatan2     -> same on min/max ratio with quadrant fix-ups
+ *   fatan2     -> same on min/max ratio (both scaled down when huge) with
+ *                 quadrant fix-ups
  *   fasin/facos -> atan2 with sqrt(1 - x*x) */
 #include <math.h>
 #include <stdlib.h>
@@ -48,6 +49,14 @@ static agx_instr *atan2_l(agx_builder *b, agx_instr *y, agx_instr *x)
    agx_type t = x->type;
    agx_instr *ax = agx_fabs(b, x), *ay = agx_fabs(b, y);
    agx_instr *mx = agx_fmax(b, ax, ay), *mn = agx_fmin(b, ax, ay);
+   /* rcp(mx) is subnormal, hence flushed to zero, once mx passes 2^126
+    * (2^14 for fp16): scale both down by 2^-64 (2^-8) when mx is that big.
+    * Exact, and mn stays normal whenever the ratio itself is normal. */
+   int sh = t.bits == 16 ? 8 : 64;
+   agx_instr *big = agx_fge(b, mx, fk(b, t, ldexp(1.0, sh)));
+   agx_instr *sc = agx_bcsel(b, big, fk(b, t, ldexp(1.0, -sh)), fk(b, t, 1.0));
+   mx = agx_fmul(b, mx, sc);
+   mn = agx_fmul(b, mn, sc);
    agx_instr *r = atan_01(b, agx_fmul(b, mn, agx_frcp(b, mx)));
    r = agx_bcsel(b, agx_flt(b, ax, ay), agx_fsub(b, fk(b, t, M_PI_2), r), r);
    r = agx_bcsel(b, agx_flt(b, x, fk(b, t, 0.0)), agx_fsub(b, fk(b, t, M_PI), r), r);

@@ -33,6 +33,40 @@ static void need_type(struct vtn_ctx *c, agx_instr *v, unsigned bits, unsigned c
       vtn_fail(c, "operand must be %u-bit x %u", bits, comps);
 }
 
+/* 2^k for an integer k whose power is a normal number of `bits` (16/32):
+ * built from the exponent field, so it is exact. */
+static agx_instr *pow2i(agx_builder *b, agx_instr *k, unsigned bits)
+{
+   unsigned mant = bits == 16 ? 10 : 23, bias = bits == 16 ? 15 : 127;
+   agx_instr *w = agx_ishl(b, agx_iadd(b, k, agx_imm(b, 32, bias)), agx_imm(b, 32, mant));
+   return agx_bitcast(b, bits, bits == 32 ? w : agx_resize(b, w, 16, false));
+}
+
+/* ldexp(x, e) for one 16/32-bit float. x * exp2(e) is wrong at the edges:
+ * 2^e itself overflows for e >= 128 (0 * inf = NaN) or flushes to zero for
+ * e < -126 while x * 2^e is still normal. Instead e is clamped to a range
+ * past which every finite x over/underflows anyway (|e| <= 300 for fp32,
+ * 36 for fp16), then split into three parts of e's sign, each a normal
+ * power of two; the products move monotonically from x towards the result,
+ * so no intermediate overflows or flushes early. */
+static agx_instr *ldexp_scalar(agx_builder *b, agx_instr *x, agx_instr *e)
+{
+   unsigned bits = x->type.bits;
+   int lim = bits == 16 ? 36 : 300;
+   /* clamp in the exponent's own width when it is wider than 32 bits */
+   unsigned w = e->type.bits > 32 ? e->type.bits : 32;
+   agx_instr *k = e->type.bits == w ? e : agx_resize(b, e, w, true);
+   k = agx_imin(b, agx_imax(b, k, agx_imm(b, w, (uint64_t)(int64_t)-lim)), agx_imm(b, w, lim));
+   k = w == 32 ? k : agx_resize(b, k, 32, true);
+   agx_instr *q = agx_ishr(b, k, agx_imm(b, 32, 2));         /* floor(e / 4) */
+   agx_instr *rest = agx_isub(b, k, q);
+   agx_instr *h = agx_ishr(b, rest, agx_imm(b, 32, 1));
+   agx_instr *h2 = agx_isub(b, rest, h);
+   agx_instr *r = agx_fmul(b, x, pow2i(b, q, bits));
+   r = agx_fmul(b, r, pow2i(b, h, bits));
+   return agx_fmul(b, r, pow2i(b, h2, bits));
+}
+
 /* Packs n components, each converted to `w` bits, into one 32-bit word. */
 static agx_instr *pack(agx_builder *b, agx_instr **parts, unsigned n, unsigned w)
 {
@@ -188,7 +222,16 @@ bool vtn_handle_glsl450_extra(struct vtn_ctx *c, unsigned i, unsigned eop, struc
       agx_instr *x = arg(c, i, 0), *e = arg(c, i, 1);
       if (x->type.bits < 16 || e->type.comps != x->type.comps || e->type.bits == 1)
          vtn_fail(c, "bad ldexp operands");
-      r = agx_fmul(b, x, agx_fexp2(b, agx_i2f(b, x->type.bits, e)));
+      if (x->type.bits == 64) {
+         r = agx_fmul(b, x, agx_fexp2(b, agx_i2f(b, 64, e)));
+         break;
+      }
+      agx_instr *comps[4];
+      for (unsigned k = 0; k < x->type.comps; k++) {
+         bool vec = x->type.comps > 1;
+         comps[k] = ldexp_scalar(b, vec ? agx_extract(b, x, k) : x, vec ? agx_extract(b, e, k) : e);
+      }
+      r = x->type.comps > 1 ? agx_vec(b, x->type.comps, comps) : comps[0];
       break;
    }
    case GLSLstd450Frexp:
