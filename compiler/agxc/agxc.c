@@ -150,8 +150,10 @@ int main(int argc, char **argv)
       fprintf(stderr, "agxc: %s: %.1f us per parse+optimise\n", in,
               ((t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec)) / 1e3 / repeat);
    if (scalarize || lower_idiv || lower_tr || lower_i64) {
-      if (lower_idiv)
+      if (lower_idiv) {
+         agx_pass_lower_int8(s);
          agx_pass_lower_idiv(s);
+      }
       if (lower_tr)
          agx_pass_lower_transcendental(s);
       if (scalarize || lower_i64)

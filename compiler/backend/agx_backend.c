@@ -60,6 +60,7 @@ int agx_backend_compile(agx_shader *s, const struct agx_backend_options *opts,
       snprintf(err, errsize, "resource access is not lowered to the ABI (agx_pass_lower_io)");
       return -1;
    }
+   agx_pass_lower_int8(s);
    agx_pass_lower_idiv(s);
    agx_pass_lower_transcendental(s);
    agx_backend_lower_trig(s);

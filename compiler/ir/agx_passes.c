@@ -19,6 +19,7 @@ void agx_optimize(agx_shader *s)
 
 void agx_lower_for_backend(agx_shader *s)
 {
+   agx_pass_lower_int8(s);
    agx_pass_lower_idiv(s);
    agx_pass_lower_transcendental(s);
    agx_pass_scalarize(s);

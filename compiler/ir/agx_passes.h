@@ -8,6 +8,7 @@ bool agx_pass_dce(agx_shader *s);
 bool agx_pass_cse(agx_shader *s);
 bool agx_pass_vars_to_ssa(agx_shader *s);
 bool agx_pass_scalarize(agx_shader *s);
+bool agx_pass_lower_int8(agx_shader *s);
 bool agx_pass_lower_idiv(agx_shader *s);
 bool agx_pass_lower_transcendental(agx_shader *s);
 bool agx_pass_lower_int64(agx_shader *s);
