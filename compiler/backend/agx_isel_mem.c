@@ -229,7 +229,8 @@ static void shared_access(struct isel *c, agx_instr *I, bool store)
    } else {
       isel_def(c, mi, 2, data.vreg, 0, n * eh, n);
    }
-   tg_address(c, &mi, 3, 4, a, eh * 2);
+   /* the index counts elements: 1 byte for i8, 2 for i16, 4 for i32 */
+   tg_address(c, &mi, 3, 4, a, t.bits == 8 ? 1 : eh * 2);
    if (!store)
       split_dst(c, I, data);
 }

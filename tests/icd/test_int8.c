@@ -4,7 +4,9 @@
  * remainder and abs, checked against C for all 256 values of a against a
  * hash of b (and the edge pairs -128/-1, -128/127, 0/0).
  *
- * test_int8 INT8_OPS.spv [--validation] [--reference]
+ * Then 8-bit shared memory at odd byte offsets (int8_shared.comp).
+ *
+ * test_int8 INT8_OPS.spv INT8_SHARED.spv [--validation] [--reference]
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -34,7 +36,7 @@ expected(int8_t a, int8_t b, int r[12])
 int
 main(int argc, char **argv)
 {
-   CHECK(argc >= 2);
+   CHECK(argc >= 3);
    struct agx_vk_ctx c;
    agx_vk_ctx_instance(&c, argc, argv);
    VkPhysicalDeviceVulkan12Features w12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
@@ -71,6 +73,19 @@ main(int argc, char **argv)
    }
    CHECK(bad == 0);
    printf("int8: %d x 12 results match C\n", N);
+   agx_vk_pipeline_free(&c, &p);
+
+   agx_vk_pipeline(&c, &p, &(struct agx_vk_pipeline_desc){.spv = argv[2], .buffers = 2});
+   memset(out.map, 0xcd, N * 4);
+   agx_vk_pipeline_bind(&c, &p, (VkBuffer[2]){in.buf, out.buf});
+   VK_OK(agx_vk_dispatch(&c, &p, NULL, N / 64, 1, 1));
+   for (int i = 0; i < N; i++) {
+      int g = i & ~63, want = a[g + ((i + 1) & 63)] + a[g + 3];
+      if (r[i] != want && bad++ < 20)
+         fprintf(stderr, "shared: invocation %d: %d, expected %d\n", i, r[i], want);
+   }
+   CHECK(bad == 0);
+   printf("int8: shared memory bytes at odd offsets ok\n");
    agx_vk_pipeline_free(&c, &p);
    agx_vk_buffer_free(&c, &in);
    agx_vk_buffer_free(&c, &out);
