@@ -3,6 +3,7 @@
 #include "agx_builder.h"
 
 #include <assert.h>
+#include <stdlib.h>
 #include <string.h>
 
 agx_builder agx_builder_at_end(agx_shader *s, agx_block *block)
@@ -175,4 +176,36 @@ void agx_pop_loop(agx_builder *b, agx_loop *loop)
 void agx_jump(agx_builder *b, enum agx_op jump)
 {
    agx_build(b, jump, agx_type_make(0, 0), 0, NULL, NULL, NULL, NULL);
+}
+
+bool agx_lower_each(agx_shader *s, agx_lower_fn lower, void *data)
+{
+   agx_instr **all;
+   unsigned n = agx_collect_instrs(s, &all), limit = s->next_index;
+   agx_instr **map = NULL;
+   bool progress = false;
+   for (unsigned i = 0; i < n; i++) {
+      agx_instr *I = all[i];
+      agx_builder b = agx_builder_before(s, I);
+      agx_instr *r = lower(&b, I, data);
+      if (!r)
+         continue;
+      if (!map && !(map = calloc(limit, sizeof(*map))))
+         abort();
+      map[I->index] = r;
+      agx_instr_remove(I);
+      progress = true;
+   }
+   if (progress) {
+      /* the replacements' own indices are past `limit`: map nothing there */
+      agx_instr **full = calloc(s->next_index, sizeof(*full));
+      if (!full)
+         abort();
+      for (unsigned i = 0; i < limit; i++)
+         full[i] = map[i];
+      agx_rewrite_uses_map(s, full);
+      free(full);
+   }
+   free(map);
+   return progress;
 }

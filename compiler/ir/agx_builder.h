@@ -26,6 +26,13 @@ agx_instr *agx_intrin(agx_builder *b, enum agx_op op, agx_type t, unsigned n, ag
 /* Converts a scalar/vector integer to another bit size (zero/sign extend). */
 agx_instr *agx_resize(agx_builder *b, agx_instr *v, unsigned bits, bool sign);
 
+/* Replaces instructions: for each instruction I of the shader, lower()
+ * builds a replacement before I and returns it (I is then removed and its
+ * uses rewritten), or returns NULL to keep I. Returns whether anything
+ * changed. The skeleton of the lowering passes. */
+typedef agx_instr *(*agx_lower_fn)(agx_builder *b, agx_instr *I, void *data);
+bool agx_lower_each(agx_shader *s, agx_lower_fn lower, void *data);
+
 agx_if *agx_push_if(agx_builder *b, agx_instr *cond);
 void agx_push_else(agx_builder *b, agx_if *nif);
 void agx_pop_if(agx_builder *b, agx_if *nif);

@@ -111,33 +111,13 @@ static agx_instr *lower(agx_builder *b, agx_instr *I)
    }
 }
 
+static agx_instr *lower_if_div(agx_builder *b, agx_instr *I, void *data)
+{
+   (void)data;
+   return is_div(I->op) ? lower(b, I) : NULL;
+}
+
 bool agx_pass_lower_idiv(agx_shader *s)
 {
-   agx_instr **all;
-   unsigned n = agx_collect_instrs(s, &all);
-   agx_instr **map = NULL;
-   unsigned limit = s->next_index;
-   bool progress = false;
-   for (unsigned i = 0; i < n; i++) {
-      agx_instr *I = all[i];
-      if (!is_div(I->op))
-         continue;
-      if (!map && !(map = calloc(limit, sizeof(*map))))
-         abort();
-      agx_builder b = agx_builder_before(s, I);
-      map[I->index] = lower(&b, I);
-      agx_instr_remove(I);
-      progress = true;
-   }
-   if (progress) {
-      agx_instr **full = calloc(s->next_index, sizeof(*full));
-      if (!full)
-         abort();
-      for (unsigned i = 0; i < limit; i++)
-         full[i] = map[i];
-      agx_rewrite_uses_map(s, full);
-      free(full);
-   }
-   free(map);
-   return progress;
+   return agx_lower_each(s, lower_if_div, NULL);
 }

@@ -86,34 +86,16 @@ static agx_instr *lower(agx_builder *b, agx_instr *I, enum kind k)
    return agx_resize(b, r, 8, false);
 }
 
+static agx_instr *lower_if_int8(agx_builder *b, agx_instr *I, void *data)
+{
+   (void)data;
+   enum kind k = kind_of(I->op);
+   if (k == NONE || I->num_srcs < 1 || I->src[0]->type.bits != 8)
+      return NULL;
+   return lower(b, I, k);
+}
+
 bool agx_pass_lower_int8(agx_shader *s)
 {
-   agx_instr **all;
-   unsigned n = agx_collect_instrs(s, &all);
-   agx_instr **map = NULL;
-   unsigned limit = s->next_index;
-   bool progress = false;
-   for (unsigned i = 0; i < n; i++) {
-      agx_instr *I = all[i];
-      enum kind k = kind_of(I->op);
-      if (k == NONE || I->num_srcs < 1 || I->src[0]->type.bits != 8)
-         continue;
-      if (!map && !(map = calloc(limit, sizeof(*map))))
-         abort();
-      agx_builder b = agx_builder_before(s, I);
-      map[I->index] = lower(&b, I, k);
-      agx_instr_remove(I);
-      progress = true;
-   }
-   if (progress) {
-      agx_instr **full = calloc(s->next_index, sizeof(*full));
-      if (!full)
-         abort();
-      for (unsigned i = 0; i < limit; i++)
-         full[i] = map[i];
-      agx_rewrite_uses_map(s, full);
-      free(full);
-   }
-   free(map);
-   return progress;
+   return agx_lower_each(s, lower_if_int8, NULL);
 }

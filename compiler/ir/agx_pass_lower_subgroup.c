@@ -213,7 +213,7 @@ static agx_instr *lower(agx_builder *b, agx_instr *I)
 {
    agx_instr *v = I->src[0];
    unsigned n = v->type.comps;
-   agx_instr *comps[4];
+   agx_instr *comps[4] = {NULL, NULL, NULL, NULL}; /* n >= 1; keeps gcc quiet */
    for (unsigned c = 0; c < n; c++)
       comps[c] = one_op(b, I, n > 1 ? agx_extract(b, v, c) : v);
    if (I->op == AGX_OP_SUBGROUP_ALL_EQUAL) {
@@ -227,33 +227,13 @@ static agx_instr *lower(agx_builder *b, agx_instr *I)
    return n > 1 ? agx_vec(b, n, comps) : comps[0];
 }
 
+static agx_instr *lower_if_needed(agx_builder *b, agx_instr *I, void *data)
+{
+   (void)data;
+   return needs_lowering(I) ? lower(b, I) : NULL;
+}
+
 bool agx_pass_lower_subgroup(agx_shader *s)
 {
-   agx_instr **all;
-   unsigned n = agx_collect_instrs(s, &all);
-   unsigned limit = s->next_index;
-   agx_instr **map = NULL;
-   bool progress = false;
-   for (unsigned i = 0; i < n; i++) {
-      agx_instr *I = all[i];
-      if (!needs_lowering(I))
-         continue;
-      if (!map && !(map = calloc(limit, sizeof(*map))))
-         abort();
-      agx_builder b = agx_builder_before(s, I);
-      map[I->index] = lower(&b, I);
-      agx_instr_remove(I);
-      progress = true;
-   }
-   if (progress) {
-      agx_instr **full = calloc(s->next_index, sizeof(*full));
-      if (!full)
-         abort();
-      for (unsigned i = 0; i < limit; i++)
-         full[i] = map[i];
-      agx_rewrite_uses_map(s, full);
-      free(full);
-   }
-   free(map);
-   return progress;
+   return agx_lower_each(s, lower_if_needed, NULL);
 }

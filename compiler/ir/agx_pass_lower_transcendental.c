@@ -131,35 +131,15 @@ static agx_instr *lower(agx_builder *b, agx_instr *I)
    }
 }
 
+static agx_instr *lower_if_alu(agx_builder *b, agx_instr *I, void *data)
+{
+   (void)data;
+   if (agx_info(I)->kind != AGX_OPK_ALU || (I->type.bits != 16 && I->type.bits != 32))
+      return NULL;
+   return lower(b, I);
+}
+
 bool agx_pass_lower_transcendental(agx_shader *s)
 {
-   agx_instr **all;
-   unsigned n = agx_collect_instrs(s, &all), limit = s->next_index;
-   agx_instr **map = NULL;
-   bool progress = false;
-   for (unsigned i = 0; i < n; i++) {
-      agx_instr *I = all[i];
-      if (agx_info(I)->kind != AGX_OPK_ALU || (I->type.bits != 16 && I->type.bits != 32))
-         continue;
-      agx_builder b = agx_builder_before(s, I);
-      agx_instr *r = lower(&b, I);
-      if (!r)
-         continue;
-      if (!map && !(map = calloc(limit, sizeof(*map))))
-         abort();
-      map[I->index] = r;
-      agx_instr_remove(I);
-      progress = true;
-   }
-   if (progress) {
-      agx_instr **full = calloc(s->next_index, sizeof(*full));
-      if (!full)
-         abort();
-      for (unsigned i = 0; i < limit; i++)
-         full[i] = map[i];
-      agx_rewrite_uses_map(s, full);
-      free(full);
-   }
-   free(map);
-   return progress;
+   return agx_lower_each(s, lower_if_alu, NULL);
 }
