@@ -13,6 +13,8 @@
 enum vtn_base {
    VTN_VOID, VTN_BOOL, VTN_INT, VTN_FLOAT, VTN_VECTOR, VTN_MATRIX, VTN_ARRAY, VTN_RTARRAY,
    VTN_STRUCT, VTN_POINTER, VTN_FUNCTION, VTN_OPAQUE,
+   VTN_IMAGE,          /* OpTypeImage */
+   VTN_SAMPLED_IMAGE,  /* OpTypeSampledImage: elem = the image type */
 };
 
 struct vtn_type {
@@ -31,6 +33,10 @@ struct vtn_type {
    bool block, buffer_block;
    uint32_t size, align;     /* layout (explicit where decorated) */
    unsigned depth;           /* nesting depth of aggregates (bounded) */
+   /* VTN_IMAGE (elem = sampled type): SpvDim, Sampled (1 sampled, 2
+    * storage), SpvImageFormat, Arrayed, MS */
+   unsigned image_dim, image_sampled, image_format;
+   bool image_arrayed, image_ms;
 };
 
 enum vtn_kind {
@@ -55,10 +61,21 @@ struct vtn_ssa {
     * through, which the pointer type itself does not carry. */
    uint32_t ptr_mstride;
    bool ptr_row_major;
+   /* VTN_IMAGE / VTN_SAMPLED_IMAGE handles: the descriptor they name */
+   struct vtn_image_ref *image;
+};
+
+/* An image descriptor: (set, binding) and the array index (32-bit). */
+struct vtn_image_ref {
+   unsigned set, binding;
+   agx_instr *index;
 };
 
 enum vtn_space { SPACE_GLOBAL, SPACE_SHARED, SPACE_SCRATCH, SPACE_PUSH };
-enum vtn_ptr_mode { PTR_VAR, PTR_MEM, PTR_BUILTIN, PTR_DESC };
+/* PTR_IMAGE: an image/sampler descriptor variable (set, binding,
+ * desc_index); PTR_TEXEL: OpImageTexelPointer (set, binding, desc_index,
+ * texel_coord). */
+enum vtn_ptr_mode { PTR_VAR, PTR_MEM, PTR_BUILTIN, PTR_DESC, PTR_IMAGE, PTR_TEXEL };
 
 struct vtn_pointer {
    enum vtn_ptr_mode mode;
@@ -78,6 +95,7 @@ struct vtn_pointer {
    /* PTR_DESC, and PTR_MEM pointers into a descriptor's buffer */
    unsigned set, binding;
    agx_instr *desc_index;   /* PTR_MEM: array index of the descriptor, or NULL */
+   agx_instr *texel_coord;  /* PTR_TEXEL: the texel index */
 };
 
 /* A variable as declared; turned into a vtn_pointer at each use. */
@@ -242,8 +260,16 @@ bool vtn_handle_memory(struct vtn_ctx *c, unsigned ins);
 struct vtn_pointer *vtn_get_pointer(struct vtn_ctx *c, uint32_t id);
 struct vtn_ssa *vtn_load(struct vtn_ctx *c, struct vtn_pointer *p);
 void vtn_store(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *v);
+/* OpAtomic* instruction ins on memory pointer p; its result (NULL for a store). */
+agx_instr *vtn_atomic_mem(struct vtn_ctx *c, unsigned ins, unsigned op, struct vtn_pointer *p);
 uint32_t vtn_type_size(struct vtn_ctx *c, struct vtn_type *t);
 void vtn_compute_layout(struct vtn_ctx *c, struct vtn_type *t);
+
+/* agx_spirv_image.c: texel buffers (images with Dim Buffer) */
+bool vtn_is_image_type(const struct vtn_type *t);
+bool vtn_handle_image(struct vtn_ctx *c, unsigned ins);
+struct vtn_ssa *vtn_load_image(struct vtn_ctx *c, struct vtn_pointer *p);
+void vtn_texel_atomic(struct vtn_ctx *c, unsigned ins, unsigned op, struct vtn_pointer *p);
 
 /* agx_spirv_structurize.c: merges for unstructured (Kernel) functions */
 void vtn_infer_structure(struct vtn_ctx *c, struct vtn_function *f);

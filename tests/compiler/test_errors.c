@@ -225,7 +225,7 @@ int main(int argc, char **argv)
       { "unstructured", "unstructured control flow" },
       { "recursion", "recursive call" },
       { "kernel", "addressing model 1" },
-      { "image", "UniformConstant variables are only supported as OpenCL constant data" },
+      { "image", "unsupported: images of dimension 1 (only texel buffers)" },
    };
    for (unsigned k = 0; k < 4; k++) {
       size_t m;
