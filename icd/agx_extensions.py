@@ -52,4 +52,7 @@ DEVICE_EXTENSIONS = [
     'VK_KHR_16bit_storage',
     'VK_KHR_shader_float16_int8',
     'VK_EXT_scalar_block_layout',
+    # Texel buffer views at any texel-aligned offset (the descriptor keeps
+    # the sub-16-byte part in software; tests/icd test_texel_buffer).
+    'VK_EXT_texel_buffer_alignment',
 ]

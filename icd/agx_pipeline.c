@@ -19,6 +19,13 @@ agx_compute_pipeline_create(struct agx_device *device, const void *code, uint32_
       if (r != VK_SUCCESS)
          return r;
    }
+   /* Texel buffer loads read the device's txf sampler from ss0. */
+   if (info->sampler_states) {
+      uint64_t va;
+      VkResult r = agx_device_txf_sampler(device, &va);
+      if (r != VK_SUCCESS)
+         return r;
+   }
    if (info->preamble_offset && (info->preamble_offset >= size || info->preamble_offset % AGX_CODE_ALIGN))
       return agx_error(VK_ERROR_UNKNOWN, "preamble offset %u outside the %u-byte code",
                        info->preamble_offset, size);

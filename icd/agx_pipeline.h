@@ -25,6 +25,9 @@ struct agx_shader_info {
    uint32_t preamble_offset;
    uint32_t preamble_gpr_halves;
    uint32_t uniform_halves; /* uniform halves read or written (0: the root only) */
+   /* Sampler state registers read (ss0 = the device's txf sampler,
+    * agx_device_txf_sampler); 0: none. */
+   uint32_t sampler_states;
 };
 
 /* Programs in a code BO start at this alignment (Mesa: AGX_CODE_ALIGN). */

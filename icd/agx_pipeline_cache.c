@@ -8,7 +8,8 @@
  *   entry_count
  *   entry_count x {
  *     key[20]
- *     info: gpr_halves, local_size[3], shared_size, scratch_size
+ *     info: gpr_halves, local_size[3], shared_size, scratch_size,
+ *           preamble_offset, preamble_gpr_halves, uniform_halves, sampler_states
  *     code_size, code[code_size], zero padding to 4 bytes
  *     checksum[20] = SHA-1 of the entry's bytes from key to padding
  *   }
@@ -24,7 +25,7 @@
 #include "agx_physical_device.h"
 
 #define HEADER_SIZE 32u
-#define INFO_WORDS 9u
+#define INFO_WORDS 10u
 _Static_assert(sizeof(VkPipelineCacheHeaderVersionOne) == HEADER_SIZE, "cache header size");
 
 static void
@@ -39,6 +40,7 @@ info_to_words(const struct agx_shader_info *info, uint32_t w[INFO_WORDS])
    w[6] = info->preamble_offset;
    w[7] = info->preamble_gpr_halves;
    w[8] = info->uniform_halves;
+   w[9] = info->sampler_states;
 }
 
 static void
@@ -52,6 +54,7 @@ words_to_info(const uint32_t w[INFO_WORDS], struct agx_shader_info *info)
       .preamble_offset = w[6],
       .preamble_gpr_halves = w[7],
       .uniform_halves = w[8],
+      .sampler_states = w[9],
    };
 }
 

@@ -90,6 +90,7 @@ agx_compile_compute(const struct agx_compile_request *req, struct agx_compile_re
       .preamble_offset = pre_off,
       .preamble_gpr_halves = r.info.preamble_gpr_halves,
       .uniform_halves = r.info.uniform_halves,
+      .sampler_states = r.info.sampler_states,
    };
    agx_backend_result_free(&r);
    return 0;
