@@ -18,7 +18,8 @@
  * Descriptors are written with vkUpdateDescriptorSets, push descriptors
  * (store test, VK_KHR_push_descriptor) and update templates (atomics).
  *
- * test_texel_buffer SPV_DIR [--validation] [--reference]
+ * test_texel_buffer SPV_DIR [--properties] [--validation] [--reference]
+ * (--properties: only the format and feature queries, no dispatch)
  */
 #include <math.h>
 #include <stddef.h>
@@ -838,6 +839,9 @@ main(int argc, char **argv)
 {
    CHECK(argc >= 2);
    struct env t = {.dir = argv[1]};
+   bool properties_only = false;
+   for (int i = 2; i < argc; i++)
+      properties_only |= strcmp(argv[i], "--properties") == 0;
    agx_vk_ctx_instance(&t.c, argc, argv);
 
    VkPhysicalDeviceVulkan12Features have12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
@@ -886,6 +890,11 @@ main(int argc, char **argv)
       .pPoolSizes = sizes}, NULL, &t.pool));
 
    unsigned bad = test_format_properties(&t);
+   if (properties_only) {
+      vkDestroyDescriptorPool(t.c.dev, t.pool, NULL);
+      CHECK(bad == 0);
+      return agx_vk_ctx_finish(&t.c);
+   }
    bad += test_formats(&t);
    bad += test_atomics(&t);
    bad += test_arrays(&t, false);
