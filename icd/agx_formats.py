@@ -11,16 +11,19 @@
 #   vk        VkFormat enumerator without the VK_FORMAT_ prefix
 #   channels  genxml "Channels" value name (hardware pixel format)
 #   type      genxml "Texture Type" value name
-#   order     memory channel feeding result component R, G, B, A:
-#             a digit = channel index, '0'/'1' = constant (missing channel)
+#   order     memory channel feeding result component R, G, B, A: a letter
+#             names the channel by position (R = channel 0 ... A = 3, the
+#             least significant first), '0'/'1' a constant (missing channel)
 #   bpp       bytes per texel
 #   flags     's' sRGB, 'r' renderable (colour, also the PBE can write it)
 #
-# Derived rules (agx_physical_device.c): a format in this table is
+# Derived rules (agx_format.c): a format in this table is
 # texturable; uniform texel buffers take every texturable non-depth format,
 # storage texel buffers (also without format) those with a power-of-two
-# size, atomics R32_UINT/R32_SINT only. Formats not listed (16-bit packed,
-# 5551, RGB32, compressed, depth/stencil) have no buffer features yet.
+# size, atomics R32_UINT/R32_SINT only. Formats not listed (R5G5B5A1 /
+# B5G5R5A1 / A1B5G5R5, which the hardware's channel orders do not cover,
+# RGB32, which Mesa emulates with shader loads, 24-bit, 64-bit, scaled,
+# compressed, depth/stencil) have no buffer features.
 import argparse
 
 FORMATS = [
@@ -52,6 +55,16 @@ FORMATS = [
     ('A8B8G8R8_SINT_PACK32',      'R8G8B8A8',     'Sint',  'RGBA', 4, 'r'),
     ('A8B8G8R8_SRGB_PACK32',      'R8G8B8A8',     'Unorm', 'RGBA', 4, 'sr'),
     # A2B10G10R10: R in bits 0-9 (Gallium R10G10B10A2); A2R10G10B10: B there
+    # 16-bit packed: Vulkan names list the most significant field first,
+    # the hardware's channel 0 is the least significant (so B5G6R5 is the
+    # identity and R5G6B5 reads red from channel 2)
+    ('R5G6B5_UNORM_PACK16',       'R5G6B5',       'Unorm', 'BGR1', 2, 'r'),
+    ('B5G6R5_UNORM_PACK16',       'R5G6B5',       'Unorm', 'RGB1', 2, 'r'),
+    ('R4G4B4A4_UNORM_PACK16',     'R4G4B4A4',     'Unorm', 'ABGR', 2, 'r'),
+    ('B4G4R4A4_UNORM_PACK16',     'R4G4B4A4',     'Unorm', 'GBAR', 2, 'r'),
+    ('A4R4G4B4_UNORM_PACK16',     'R4G4B4A4',     'Unorm', 'BGRA', 2, 'r'),
+    ('A4B4G4R4_UNORM_PACK16',     'R4G4B4A4',     'Unorm', 'RGBA', 2, 'r'),
+    ('A1R5G5B5_UNORM_PACK16',     'R5G5B5A1',     'Unorm', 'BGRA', 2, 'r'),
     ('A2B10G10R10_UNORM_PACK32',  'R10G10B10A2',  'Unorm', 'RGBA', 4, 'r'),
     ('A2B10G10R10_UINT_PACK32',   'R10G10B10A2',  'Uint',  'RGBA', 4, 'r'),
     ('A2B10G10R10_SINT_PACK32',   'R10G10B10A2',  'Sint',  'RGBA', 4, ''),
@@ -90,17 +103,20 @@ def ident(name):
     return ''.join(ch if ch.isalnum() else '_' for ch in name).upper()
 
 
+LETTER_CHANNEL = 'RGBA'  # letter -> memory channel index (R = channel 0 ...)
+
+
 def swizzles(order):
     """(texture swizzle names, PBE swizzle list, channel count) for an order
-    string. For 'BGRA' the memory holds B, G, R, A in channels 0..3: result R
-    reads channel 2. PBE swizzle m = result component stored in channel m."""
-    if order == 'BGRA':
-        tex = ['B', 'G', 'R', 'A']  # channel enum values 2, 1, 0, 3
-        pbe = [2, 1, 0, 3]
-        return tex, pbe, 4
+    string: result component c reads memory channel order[c] (a letter) or
+    the constant 0/1. PBE swizzle m = the result component stored into
+    memory channel m (3, alpha, for channels no component feeds)."""
     tex = list(order)
-    n = sum(1 for ch in order if ch in 'RGBA')
-    pbe = [0, 1, 2, 3]
+    pbe = []
+    for m in range(4):
+        letter = LETTER_CHANNEL[m]
+        pbe.append(order.index(letter) if letter in order else 3)
+    n = sum(1 for ch in order if ch in LETTER_CHANNEL)
     return tex, pbe, n
 
 

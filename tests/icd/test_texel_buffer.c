@@ -61,6 +61,13 @@ static const struct fmt formats[] = {
    {VK_FORMAT_R8G8B8A8_SINT, "R8G8B8A8_SINT", SINT, 4, {8, 8, 8, 8}, RGBA, true},
    {VK_FORMAT_B8G8R8A8_UNORM, "B8G8R8A8_UNORM", UNORM, 4, {8, 8, 8, 8}, BGRA, true},
    {VK_FORMAT_A8B8G8R8_UINT_PACK32, "A8B8G8R8_UINT_PACK32", UINT, 4, {8, 8, 8, 8}, RGBA, true},
+   {VK_FORMAT_R5G6B5_UNORM_PACK16, "R5G6B5_UNORM", UNORM, 3, {5, 6, 5}, {2, 1, 0}, true},
+   {VK_FORMAT_B5G6R5_UNORM_PACK16, "B5G6R5_UNORM", UNORM, 3, {5, 6, 5}, {0, 1, 2}, true},
+   {VK_FORMAT_R4G4B4A4_UNORM_PACK16, "R4G4B4A4_UNORM", UNORM, 4, {4, 4, 4, 4}, {3, 2, 1, 0}, true},
+   {VK_FORMAT_B4G4R4A4_UNORM_PACK16, "B4G4R4A4_UNORM", UNORM, 4, {4, 4, 4, 4}, {3, 0, 1, 2}, true},
+   {VK_FORMAT_A4R4G4B4_UNORM_PACK16, "A4R4G4B4_UNORM", UNORM, 4, {4, 4, 4, 4}, {2, 1, 0, 3}, true},
+   {VK_FORMAT_A4B4G4R4_UNORM_PACK16, "A4B4G4R4_UNORM", UNORM, 4, {4, 4, 4, 4}, {0, 1, 2, 3}, true},
+   {VK_FORMAT_A1R5G5B5_UNORM_PACK16, "A1R5G5B5_UNORM", UNORM, 4, {5, 5, 5, 1}, {2, 1, 0, 3}, true},
    {VK_FORMAT_A2B10G10R10_UNORM_PACK32, "A2B10G10R10_UNORM", UNORM, 4, {10, 10, 10, 2}, RGBA, true},
    {VK_FORMAT_A2B10G10R10_UINT_PACK32, "A2B10G10R10_UINT", UINT, 4, {10, 10, 10, 2}, RGBA, true},
    {VK_FORMAT_R16_UNORM, "R16_UNORM", UNORM, 1, {16}, RGBA, true},
@@ -398,7 +405,8 @@ test_format_properties(struct env *t)
    }
    /* formats without buffer support */
    static const VkFormat none[] = {VK_FORMAT_D32_SFLOAT, VK_FORMAT_BC1_RGB_UNORM_BLOCK,
-                                   VK_FORMAT_R4G4B4A4_UNORM_PACK16, VK_FORMAT_R64_UINT};
+                                   VK_FORMAT_R5G5B5A1_UNORM_PACK16, VK_FORMAT_R64_UINT,
+                                   VK_FORMAT_R32G32B32_SFLOAT, VK_FORMAT_R8G8B8_UNORM};
    for (unsigned i = 0; i < sizeof(none) / sizeof(none[0]) && !t->c.reference; i++) {
       VkFormatProperties p;
       vkGetPhysicalDeviceFormatProperties(t->c.pdev, none[i], &p);
