@@ -14,7 +14,9 @@
  *    asynchronous like a device load).
  *  - image_write: four 32-bit source registers, 2D coordinates, LOD
  *    immediate 0, PBE descriptor bindless as above; the remaining fields
- *    (u1 = 1, u3 = 9) as in Mesa-compiled shaders. */
+ *    (u1 = 1, u3 = 9) as in Mesa-compiled shaders.
+ *  - texture_fence: Mesa's barrier sequences (memory_barrier a, b, c
+ *    values from Mesa's ISA description). */
 #include "agx_isel_priv.h"
 
 /* The 32-bit register holding source i (copied if it is an immediate or a
@@ -93,9 +95,39 @@ static void image_store(struct isel *c, agx_instr *I)
    isel_set(c, mi, AGX_IMAGE_WRITE_u5, agx_isa_imm(0));
 }
 
+/* memory_barrier with Mesa's (a, b, c) values for its named barriers */
+static void barrier(struct isel *c, unsigned a, unsigned b, unsigned cc)
+{
+   struct agx_minstr *mi = isel_emit(c, AGX_ISAOP_MEMORY_BARRIER);
+   isel_set(c, mi, 0, agx_isa_imm(a));
+   isel_set(c, mi, 1, agx_isa_imm(b));
+   isel_set(c, mi, 2, agx_isa_imm(cc));
+}
+
+/* Mesa's fence_pbe_to_tex (image_barrier_1-4) and fence_mem_to_tex
+ * (memory_barrier, memory_barrier_2, image_barrier_1-4,
+ * flush_memory_to_texture); what each barrier does is not known. */
+static void texture_fence(struct isel *c, bool memory)
+{
+   if (memory) {
+      isel_emit(c, AGX_OP_WAIT); /* the atomics complete first */
+      barrier(c, 1, 2, 9);
+      barrier(c, 2, 2, 9);
+   }
+   barrier(c, 2, 2, 10);
+   barrier(c, 3, 2, 10);
+   barrier(c, 2, 1, 10);
+   barrier(c, 3, 1, 10);
+   if (memory)
+      barrier(c, 0, 0, 4);
+}
+
 bool isel_tex(struct isel *c, agx_instr *I)
 {
    switch (I->op) {
+   case AGX_OP_TEXTURE_FENCE:
+      texture_fence(c, I->c[0] == 1);
+      return true;
    case AGX_OP_BINDLESS_IMAGE_LOAD:
       image_load(c, I);
       return true;

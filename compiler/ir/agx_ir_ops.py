@@ -203,6 +203,10 @@ intr('texel_buffer_load', 2, consts=('set', 'binding'))           # (index, elem
 intr('texel_buffer_store', 3, dest=False, effects=True, consts=('set', 'binding'))
 intr('texel_buffer_size', 1, reorder=True, consts=('set', 'binding'))
 intr('texel_buffer_address', 2, reorder=True, consts=('set', 'binding'))
+# Makes earlier writes visible to later texture reads of this invocation:
+# kind 0 after image stores (PBE -> texture cache), 1 after atomics on
+# texels (memory -> texture cache). Mesa's fence_pbe_to_tex / fence_mem_to_tex.
+intr('texture_fence', 0, dest=False, effects=True, consts=('kind',))
 # Subgroup operations (subgroup size 32, the AGX SIMD width). They involve
 # all active invocations of the subgroup, so they are never moved or merged
 # (can_reorder false); unused ones may be removed. reduce: const op is the IR

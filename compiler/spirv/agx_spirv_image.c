@@ -5,10 +5,12 @@
  * naming (set, binding, array index). Emits the texel_buffer_* intrinsics
  * (agx_ir_ops.py), which agx_pass_lower_io lowers to the descriptor ABI:
  *   OpImageFetch / OpImageRead  -> texel_buffer_load (32x4, trimmed/converted)
- *   OpImageWrite                -> texel_buffer_store (padded to 32x4)
+ *   OpImageWrite                -> texel_buffer_store (padded to 32x4) and a
+ *                                  texture_fence (later fetches see it)
  *   OpImageQuerySize            -> texel_buffer_size
  *   OpImageTexelPointer + OpAtomic* -> an atomic on texel_buffer_address,
- *        guarded by "index < size" (out-of-range atomics do nothing, return 0)
+ *        guarded by "index < size" (out-of-range atomics do nothing, return 0),
+ *        then a texture_fence (memory -> texture)
  * Samplers combined with texel buffers (OpSampledImage) are accepted and
  * ignored: buffer fetches use no sampler. Other image dimensions are
  * rejected with a clear error. */
@@ -119,6 +121,7 @@ static void image_write(struct vtn_ctx *c, unsigned i)
    }
    agx_intrin(b, AGX_OP_TEXEL_BUFFER_STORE, agx_type_make(0, 0), 3, img->image->index, x,
               agx_vec(b, 4, comps), img->image->set, img->image->binding, 0);
+   agx_intrin(b, AGX_OP_TEXTURE_FENCE, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0, 0, 0);
 }
 
 static void image_size(struct vtn_ctx *c, unsigned i)
@@ -179,6 +182,7 @@ void vtn_texel_atomic(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn_poi
    mem.addr = agx_intrin(b, AGX_OP_TEXEL_BUFFER_ADDRESS, agx_type_make(64, 1), 2, p->desc_index,
                          p->texel_coord, NULL, p->set, p->binding, 0);
    agx_instr *r = vtn_atomic_mem(c, i, op, &mem);
+   agx_intrin(b, AGX_OP_TEXTURE_FENCE, agx_type_make(0, 0), 0, NULL, NULL, NULL, 1, 0, 0);
    if (has_result) {
       if (!r || r->type.bits != 32 || r->type.comps != 1)
          vtn_fail(c, "texel atomic result must be a 32-bit integer");
