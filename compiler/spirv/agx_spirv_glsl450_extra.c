@@ -46,14 +46,17 @@ static agx_instr *pow2i(agx_builder *b, agx_instr *k, unsigned bits)
 /* ldexp(x, e) for one 16/32-bit float. x * exp2(e) is wrong at the edges:
  * 2^e itself overflows for e >= 128 (0 * inf = NaN) or flushes to zero for
  * e < -126 while x * 2^e is still normal. Instead e is clamped to a range
- * past which every finite x over/underflows anyway (|e| <= 300 for fp32,
- * 36 for fp16), then split into three parts of e's sign, each a normal
+ * past which every finite x over/underflows anyway (|e| <= 300), then split into three parts of e's sign, each a normal
  * power of two; the products move monotonically from x towards the result,
  * so no intermediate overflows or flushes early. */
 static agx_instr *ldexp_scalar(agx_builder *b, agx_instr *x, agx_instr *e)
 {
+   /* fp16 through fp32: exact there (no power of two of an f16 result
+    * leaves the f32 range) and rounded once, to a denormal or zero too */
+   if (x->type.bits == 16)
+      return agx_f2f(b, 16, ldexp_scalar(b, agx_f2f(b, 32, x), e));
    unsigned bits = x->type.bits;
-   int lim = bits == 16 ? 36 : 300;
+   int lim = 300;
    /* clamp in the exponent's own width when it is wider than 32 bits */
    unsigned w = e->type.bits > 32 ? e->type.bits : 32;
    agx_instr *k = e->type.bits == w ? e : agx_resize(b, e, w, true);

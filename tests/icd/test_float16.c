@@ -6,7 +6,8 @@
  *   frexp of fp16 values, denormals included (kept: DenormPreserveFloat16);
  *   tanh, determinant and inverse of an f16mat2 within fp16 tolerances, a
  *     singular matrix giving infinities of the right sign;
- *   a function returning a struct of fp16 values.
+ *   a function returning a struct of fp16 values;
+ *   ldexp with results down to denormals and zero.
  * Also checks the float-controls properties the device reports (agx only).
  * test_float16 SHADER.spv [--validation] [--reference]
  */
@@ -163,6 +164,9 @@ main(int argc, char **argv)
       bits16("struct hi", i, r[12], f2h(fmax(cc, d)));
       bits16("struct sum", i, r[13], f2h((double)cc + d));
       bits16("struct diff", i, r[14], f2h((double)cc - d));
+      int le = i < 8 ? -38 - (int)i : (int)(i % 61) - 40; /* 65504 * 2^-42 rounds to 0 */
+      if (fc.shaderDenormPreserveFloat16 || fabs(ldexp(a, le)) >= 0x1p-14)
+         bits16("ldexp", i, r[15], f2h(ldexp(a, le)));
       if (fabs(det) >= 0.25) {
          double inv[4] = {d / det, -b / det, -cc / det, a / det};
          for (unsigned k = 0; k < 4; k++)

@@ -2,7 +2,8 @@
 // fp16 arithmetic with shaderFloat16 (and the signed zero of products in
 // both widths): products of zeros, frexp (denormals too), tanh, a 2x2
 // matrix inverse and determinant (a singular one gives signed infinities),
-// and a function returning a struct of fp16 values.
+// a function returning a struct of fp16 values, and ldexp down to
+// denormals and zero.
 #extension GL_EXT_shader_explicit_arithmetic_types_float16 : require
 #extension GL_EXT_shader_16bit_storage : require
 layout(local_size_x = 32) in;
@@ -36,7 +37,7 @@ void main()
    dst.h[4 * i + 0] = f16vec4(v.x * v.y, v.z * v.w, ma, mb);
    dst.h[4 * i + 1] = f16vec4(tanh(v.x), tanh(v.z), determinant(m), s.lo);
    dst.h[4 * i + 2] = f16vec4(inv[0], inv[1]);
-   dst.h[4 * i + 3] = f16vec4(s.hi, s.both, float16_t(0.0));
+   dst.h[4 * i + 3] = f16vec4(s.hi, s.both, ldexp(v.x, i < 8u ? -38 - int(i) : int(i % 61u) - 40));
    vec4 f = vec4(v);
    dst32.f[i] = vec4(f.x * f.y, f.z * f.w, -f.x * f.y, f.x / f.y);
    dstexp.e[i] = ivec4(ea, eb, 0, 0);
