@@ -131,6 +131,11 @@ init_features(struct agx_features *f)
     * conversions the ISA lacks built from 32-bit steps (tests/icd
     * test_types, tests/compiler wide). */
    f->v10.shaderInt64 = VK_TRUE;
+   /* Buffer accesses through storage/uniform descriptors are bounds-checked
+    * against the descriptor's range when the device enables it: out-of-range
+    * loads and atomics return 0, stores and atomics go to a device-owned sink
+    * (agx_spirv_mem.c in_bounds; tests/icd test_robust). */
+   f->v10.robustBufferAccess = VK_TRUE;
    f->v10.shaderInt16 = VK_TRUE;
    f->v12.shaderInt8 = VK_TRUE;
    /* fp16 arithmetic: fadd16/fmul16/fmadd16 native, the rest computed in
@@ -334,6 +339,8 @@ init_properties(struct agx_physical_device *pdev)
    p->v12.shaderRoundingModeRTEFloat16 = VK_TRUE;
    p->v12.shaderRoundingModeRTEFloat32 = VK_TRUE;
    p->v12.maxUpdateAfterBindDescriptorsInAllPools = 500000;
+   /* bounds come from the descriptor in set memory, read when the shader runs */
+   p->v12.robustBufferAccessUpdateAfterBind = VK_TRUE;
    p->v12.maxPerStageDescriptorUpdateAfterBindSamplers = 500000;
    p->v12.maxPerStageDescriptorUpdateAfterBindUniformBuffers = 12;
    p->v12.maxPerStageDescriptorUpdateAfterBindStorageBuffers = 500000;

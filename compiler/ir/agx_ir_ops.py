@@ -192,6 +192,10 @@ intr('load_num_subgroups', 0, reorder=True)
 intr('load_push_constant', 1, reorder=True, consts=('base',))
 intr('load_buffer_address', 1, reorder=True, consts=('set', 'binding'))
 intr('load_buffer_size', 1, reorder=True, consts=('set', 'binding'))
+# Robust buffer access: the 64-bit address of a small device-owned area where
+# out-of-bounds loads, stores and atomics are redirected (their results are
+# then replaced by zero), so they touch no other memory.
+intr('load_robust_sink', 0, reorder=True)
 # Subgroup operations (subgroup size 32, the AGX SIMD width). They involve
 # all active invocations of the subgroup, so they are never moved or merged
 # (can_reorder false); unused ones may be removed. reduce: const op is the IR

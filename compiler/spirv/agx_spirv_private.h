@@ -78,6 +78,9 @@ struct vtn_pointer {
    /* PTR_DESC, and PTR_MEM pointers into a descriptor's buffer */
    unsigned set, binding;
    agx_instr *desc_index;   /* PTR_MEM: array index of the descriptor, or NULL */
+   /* Robust buffer access: the descriptor's base address and size in bytes
+    * (both NULL when accesses are not checked) */
+   agx_instr *bound_base, *bound_size;
 };
 
 /* A variable as declared; turned into a vtn_pointer at each use. */
