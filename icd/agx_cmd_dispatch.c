@@ -162,6 +162,8 @@ write_root(struct agx_cmd_buffer *cmd, const uint64_t set_addr[AGX_MAX_SETS], co
    memcpy((uint8_t *)root.cpu + AGX_ABI_PUSH_BASE, push, push_size);
    memcpy((uint8_t *)root.cpu + AGX_ABI_NUM_WORKGROUPS, groups, 12);
    memcpy((uint8_t *)root.cpu + AGX_ABI_BASE_WORKGROUP, base, 12);
+   if (cmd->device->robust_sink)
+      memcpy((uint8_t *)root.cpu + AGX_ABI_ROBUST_SINK, &cmd->device->robust_sink->va, 8);
    *root_gpu = root.gpu;
    return VK_SUCCESS;
 }

@@ -41,7 +41,7 @@ read_specialization(struct agx_device *device, const VkSpecializationInfo *info,
 }
 
 /* The cache key: SHA-1 over everything agx_compile_compute reads (the
- * SPIR-V, entry point, specialization, the preamble switch and the layout's bindings), each
+ * SPIR-V, entry point, specialization, the preamble and robustness switches and the layout's bindings), each
  * part length-prefixed so different splits cannot collide. The compiler
  * itself is identified by the cache header's UUID (one per build). */
 static void
@@ -62,7 +62,7 @@ cache_key(const struct agx_compile_request *req, uint8_t key[AGX_SHA1_SIZE])
       uint64_t pair[2] = {req->spec[i].id, req->spec[i].value};
       agx_sha1_update(&h, pair, sizeof(pair));
    }
-   n = req->no_preamble;
+   n = req->no_preamble | (uint64_t)req->robust_buffer_access << 1;
    agx_sha1_update(&h, &n, sizeof(n));
    n = req->set_count;
    agx_sha1_update(&h, &n, sizeof(n));
@@ -105,6 +105,7 @@ create_compute_pipeline(struct agx_device *device, struct agx_pipeline_cache *ca
       .set_count = layout ? layout->set_count : 0,
       .print_disasm = agx_debug(AGX_DEBUG_SHADERS),
       .no_preamble = agx_debug(AGX_DEBUG_NOPREAMBLE),
+      .robust_buffer_access = device->robust_buffer_access,
    };
    uint8_t key[AGX_SHA1_SIZE];
    if (cache) {

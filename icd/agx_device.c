@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "agx_abi.h"
 #include "agx_alloc.h"
 #include "agx_bo.h"
 #include "agx_log.h"
@@ -45,6 +46,20 @@ static uint64_t
 align_up(uint64_t v, uint64_t a)
 {
    return (v + a - 1) & ~(a - 1);
+}
+
+/* Whether the application enabled robustBufferAccess (1.0 features, in
+ * pEnabledFeatures or a VkPhysicalDeviceFeatures2 in the chain). */
+static bool
+wants_robust_buffer_access(const VkDeviceCreateInfo *info)
+{
+   if (info->pEnabledFeatures && info->pEnabledFeatures->robustBufferAccess)
+      return true;
+   for (const VkBaseInStructure *s = info->pNext; s; s = s->pNext)
+      if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2 &&
+          ((const VkPhysicalDeviceFeatures2 *)s)->features.robustBufferAccess)
+         return true;
+   return false;
 }
 
 /* Every feature requested must be one we report as supported. */
@@ -161,6 +176,8 @@ destroy_device(struct agx_device *device)
 {
    if (device->queue)
       agx_queue_destroy(device->queue);
+   if (device->robust_sink)
+      agx_bo_destroy(device, device->robust_sink);
    agx_meta_finish(device);
    agx_scratch_finish(device);
    if (device->txf_sampler)
@@ -233,6 +250,10 @@ agx_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCre
    if (result == VK_SUCCESS && pCreateInfo->queueCreateInfoCount > 0 &&
        pCreateInfo->pQueueCreateInfos[0].queueCount > 0)
       result = agx_queue_create(device, &pCreateInfo->pQueueCreateInfos[0], &device->queue);
+   device->robust_buffer_access = wants_robust_buffer_access(pCreateInfo);
+   if (result == VK_SUCCESS && device->robust_buffer_access)
+      result = agx_bo_create(device, AGX_ABI_ROBUST_SINK_SIZE, 0, "robust access sink",
+                             &device->robust_sink);
    if (result != VK_SUCCESS) {
       destroy_device(device);
       return result;

@@ -43,6 +43,10 @@ struct agx_device {
    struct agx_scratch scratch; /* stacks for spilling shaders (agx_scratch.h) */
    struct agx_bo *txf_sampler; /* the txf Sampler (agx_device_txf_sampler), under meta_mutex */
    uint32_t compute_compiles; /* vkCreateComputePipelines compilations (atomic), for tests */
+   /* robustBufferAccess enabled: shaders bounds-check buffer accesses and
+    * send out-of-range ones to this small scratch BO (AGX_ABI_ROBUST_SINK) */
+   bool robust_buffer_access;
+   struct agx_bo *robust_sink;
 };
 
 AGX_DEFINE_HANDLE_CASTS(agx_device, VkDevice)

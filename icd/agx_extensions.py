@@ -45,9 +45,9 @@ DEVICE_EXTENSIONS = [
     'VK_KHR_shader_integer_dot_product',
     'VK_KHR_zero_initialize_workgroup_memory',
     'VK_KHR_copy_commands2',
-    # With their features (agx_physical_device.c, tests/icd test_types):
-    # storage-buffer and uniform 8/16-bit access, shaderInt8 (shaderFloat16
-    # and 8/16-bit push constants stay off), scalarBlockLayout.
+    # With their features (agx_physical_device.c, tests/icd test_types,
+    # test_float16): storage-buffer and uniform 8/16-bit access, shaderInt8,
+    # shaderFloat16 (8/16-bit push constants stay off), scalarBlockLayout.
     'VK_KHR_8bit_storage',
     'VK_KHR_16bit_storage',
     'VK_KHR_shader_float16_int8',

@@ -101,7 +101,7 @@ init_features(struct agx_features *f)
    /* Subgroup operations on 8/16/64-bit integers, fp16 and their vectors
     * are widened/split to 32-bit ones by the compiler (tests/compiler
     * subgroup_ext, interpreter and GPU model). It applies to the types the
-    * device supports (shaderInt8/16/64; shaderFloat16 is still off). */
+    * device supports (shaderInt8/16/64, shaderFloat16). */
    f->v12.shaderSubgroupExtendedTypes = VK_TRUE;
    /* The Vulkan memory model: the compiler keeps memory accesses in order
     * and waits for them before barriers and around acquire/release
@@ -131,13 +131,23 @@ init_features(struct agx_features *f)
     * conversions the ISA lacks built from 32-bit steps (tests/icd
     * test_types, tests/compiler wide). */
    f->v10.shaderInt64 = VK_TRUE;
+   /* Buffer accesses through storage/uniform descriptors are bounds-checked
+    * against the descriptor's range when the device enables it: out-of-range
+    * loads and atomics return 0, stores and atomics go to a device-owned sink
+    * (agx_spirv_mem.c in_bounds; tests/icd test_robust). */
+   f->v10.robustBufferAccess = VK_TRUE;
    f->v10.shaderInt16 = VK_TRUE;
    f->v12.shaderInt8 = VK_TRUE;
+   /* fp16 arithmetic: fadd16/fmul16/fmadd16 native, the rest computed in
+    * fp32 and rounded once (transcendental sequences, determinant, inverse,
+    * frexp), struct/matrix values through inlined calls (tests/icd
+    * test_float16; dEQP-VK spirv_assembly float16 and float_controls: no
+    * failures left that are not images). */
+   f->v12.shaderFloat16 = VK_TRUE;
    /* 8/16-bit loads and stores (i8/i16 memory formats) in storage and
     * uniform buffers; any std140/std430/scalar offset (test_types).
-    * Not claimed: shaderFloat16 (fp16 matrices passed to functions, frexp
-    * and tanh on fp16 still fail dEQP-VK), storagePushConstant8/16
-    * (push constants indexed by a dynamic value do not compile yet). */
+    * Not claimed: storagePushConstant8/16 (push constants indexed by a
+    * dynamic value do not compile yet). */
    f->v12.storageBuffer8BitAccess = VK_TRUE;
    f->v12.uniformAndStorageBuffer8BitAccess = VK_TRUE;
    f->v11.storageBuffer16BitAccess = VK_TRUE;
@@ -327,9 +337,24 @@ init_properties(struct agx_physical_device *pdev)
    snprintf(p->v12.driverInfo, sizeof(p->v12.driverInfo), "agx-vk 0.1.0 (%s backend)",
             agx_kmd_backend_name(pdev->backend));
    p->v12.conformanceVersion = (VkConformanceVersion){0, 0, 0, 0};
-   p->v12.denormBehaviorIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_NONE;
-   p->v12.roundingModeIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_NONE;
+   /* Float controls: what the ALU always does (sim/agx_sim_float.c, the
+    * hardware rules applegpu validated): round to nearest even, fp16
+    * denormals kept, fp32 denormals flushed, signed zeros, infinities and
+    * NaNs kept (no fast-math folding in the compiler). Fixed behaviour per
+    * bit size, so the two widths are independent of each other. No
+    * execution mode changes code generation: a shader may only ask for
+    * what is listed here. */
+   p->v12.denormBehaviorIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_ALL;
+   p->v12.roundingModeIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_ALL;
+   p->v12.shaderSignedZeroInfNanPreserveFloat16 = VK_TRUE;
+   p->v12.shaderSignedZeroInfNanPreserveFloat32 = VK_TRUE;
+   p->v12.shaderDenormPreserveFloat16 = VK_TRUE;
+   p->v12.shaderDenormFlushToZeroFloat32 = VK_TRUE;
+   p->v12.shaderRoundingModeRTEFloat16 = VK_TRUE;
+   p->v12.shaderRoundingModeRTEFloat32 = VK_TRUE;
    p->v12.maxUpdateAfterBindDescriptorsInAllPools = 500000;
+   /* bounds come from the descriptor in set memory, read when the shader runs */
+   p->v12.robustBufferAccessUpdateAfterBind = VK_TRUE;
    p->v12.maxPerStageDescriptorUpdateAfterBindSamplers = 500000;
    p->v12.maxPerStageDescriptorUpdateAfterBindUniformBuffers = 12;
    p->v12.maxPerStageDescriptorUpdateAfterBindStorageBuffers = 500000;

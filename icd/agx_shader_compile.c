@@ -39,7 +39,8 @@ agx_compile_compute(const struct agx_compile_request *req, struct agx_compile_re
       for (uint32_t i = 0; i < req->spec_count; i++)
          spec[i] = (struct agx_spirv_spec_value){req->spec[i].id, req->spec[i].value};
    }
-   struct agx_spirv_options opts = {.entry = req->entry, .spec = spec, .num_spec = req->spec_count};
+   struct agx_spirv_options opts = {.entry = req->entry, .spec = spec, .num_spec = req->spec_count,
+                                    .robust_buffer_access = req->robust_buffer_access};
    agx_shader *s = agx_compile_spirv(req->words, req->word_count, &opts, false, err, err_size);
    free(spec);
    if (!s)

@@ -29,6 +29,7 @@ struct agx_compile_request {
    uint32_t set_count;
    bool print_disasm; /* AGX_DEBUG=shaders */
    bool no_preamble;  /* AGX_DEBUG=nopreamble */
+   bool robust_buffer_access; /* the device enabled robustBufferAccess */
 };
 
 struct agx_compile_result {

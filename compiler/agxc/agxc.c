@@ -1,13 +1,14 @@
 /* agxc: command-line driver of the compiler.
  *   agxc [--stage comp] [--entry NAME] [--spec ID=VALUE]... [--no-lower-io]
  *        [--scalarize] [--lower-idiv] [--lower-transcendental] [--lower-int64] [--time N]
- *        [--no-preamble] IN.spv [--ir] [-o OUT.bin] [--disasm]
+ *        [--no-preamble] [--robust] IN.spv [--ir] [-o OUT.bin] [--disasm]
  * Parses SPIR-V, translates to the agx IR, optimises and (with --ir) prints
  * the IR; with -o and/or --disasm the AGX back end generates machine code,
  * written raw to OUT.bin (main program) and OUT.bin.preamble (the preamble,
  * when one is built; a stale OUT.bin.preamble is removed otherwise) and/or
  * disassembled to stdout (the preamble after a "preamble:" line), with the
- * dispatch information on stderr. --no-preamble (or AGX_DEBUG=nopreamble)
+ * dispatch information on stderr. --robust bounds-checks buffer accesses
+ * (robustBufferAccess). --no-preamble (or AGX_DEBUG=nopreamble)
  * keeps all work in the main program.
  * Errors exit with status 1, usage errors (including nothing to do) with 2. */
 #include <stdio.h>
@@ -23,7 +24,7 @@ static void usage(void)
 {
    fprintf(stderr, "usage: agxc [--stage comp] [--entry NAME] [--spec ID=VALUE]... [--no-lower-io]\n"
                    "            [--scalarize] [--lower-idiv] [--lower-transcendental] [--lower-int64]\n"
-                   "            [--time N] [--no-preamble] IN.spv [--ir] [-o OUT.bin] [--disasm]\n");
+                   "            [--time N] [--no-preamble] [--robust] IN.spv [--ir] [-o OUT.bin] [--disasm]\n");
 }
 
 static uint32_t *read_words(const char *path, size_t *count)
@@ -106,6 +107,8 @@ int main(int argc, char **argv)
          lower_idiv = true;
       } else if (!strcmp(argv[i], "--lower-transcendental")) {
          lower_tr = true;
+      } else if (!strcmp(argv[i], "--robust")) {
+         opts.robust_buffer_access = true;
       } else if (!strcmp(argv[i], "--no-preamble")) {
          bopts.no_preamble = true;
       } else if (!strcmp(argv[i], "--lower-int64")) {

@@ -643,6 +643,17 @@ static void ffma(struct isel *c, struct mval d, struct mval a, struct mval b, st
 static const struct mval NEG_ZERO = { .kind = MV_IMM, .halves = 2, .fl = true,
                                       .imm = 0x80000000u };
 
+/* a * b as fmadd(a, b, -0.0): applegpu's hardware-validated model of
+ * fmul32 is fma(a, b, +0.0), which turns a -0 product into +0; adding -0.0
+ * instead leaves every product, signed zeros included, as IEEE defines it
+ * (SignedZeroInfNanPreserve). Same cost as fmul, two bytes longer. */
+static void fmul_ieee(struct isel *c, struct mval d, struct mval a, struct mval b)
+{
+   static const struct mval NEG_ZERO_16 = { .kind = MV_IMM, .halves = 1, .fl = true,
+                                            .imm = 0x8000u };
+   ffma(c, d, a, b, d.halves == 1 ? NEG_ZERO_16 : NEG_ZERO, 0);
+}
+
 /* f2f between 16 and 32 bits: fadd32 reads a 16-bit register as f16 and
  * rounds to f16 for a 16-bit destination. */
 static void f2f(struct isel *c, struct mval d, struct mval a)
@@ -674,7 +685,7 @@ static void float16_op(struct isel *c, unsigned op, struct mval d, struct mval a
       fbin(c, AGX_OP_FADD16, d, a, 0, b, AGX_MOD_NEG);
       return;
    case AGX_OP_FMUL:
-      fbin(c, AGX_OP_FMUL16, d, a, 0, b, 0);
+      fmul_ieee(c, d, a, b);
       return;
    case AGX_OP_FFMA:
       ffma(c, d, a, b, e, 0);
@@ -747,7 +758,7 @@ static void float_op(struct isel *c, unsigned op, struct mval d, struct mval a, 
       fbin(c, AGX_OP_FADD32, d, a, 0, b, AGX_MOD_NEG);
       return;
    case AGX_OP_FMUL:
-      fbin(c, AGX_OP_FMUL32, d, a, 0, b, 0);
+      fmul_ieee(c, d, a, b);
       return;
    case AGX_OP_FFMA:
       ffma(c, d, a, b, e, 0);
@@ -761,7 +772,7 @@ static void float_op(struct isel *c, unsigned op, struct mval d, struct mval a, 
    case AGX_OP_FDIV:
       t = isel_new(c, 2);
       funary(c, AGX_OP_RCP, t, b);
-      fbin(c, AGX_OP_FMUL32, d, a, 0, t, 0);
+      fmul_ieee(c, d, a, t);
       return;
    case AGX_OP_FSQRT:
       t = isel_new(c, 2);
@@ -790,9 +801,13 @@ static void float_op(struct isel *c, unsigned op, struct mval d, struct mval a, 
    }
    case AGX_OP_FMIN:
    case AGX_OP_FMAX:
-      /* ltn/gtn: the min/max conditions, which pick the non-NaN operand */
-      emit_select(c, AGX_OP_FCMPSEL, op == AGX_OP_FMIN ? "ltn" : "gtn", d, a, b,
+      /* ltn/gtn: the min/max conditions, which pick the non-NaN operand;
+       * a select passes a denormal through, so + -0.0 flushes it as every
+       * other fp32 operation does (DenormFlushToZero) */
+      t = isel_new(c, 2);
+      emit_select(c, AGX_OP_FCMPSEL, op == AGX_OP_FMIN ? "ltn" : "gtn", t, a, b,
                   isel_reg(c, a), isel_reg(c, b), true);
+      fbin(c, AGX_OP_FADD32, d, t, 0, NEG_ZERO, 0);
       return;
    case AGX_OP_FMOD:
       /* a - b * floor(a / b) */
@@ -963,7 +978,7 @@ bool isel_combine(struct isel *c, unsigned irop, struct mval d, struct mval a, s
       fbin(c, AGX_OP_FADD32, d, a, 0, b, 0);
       return true;
    case AGX_OP_FMUL:
-      fbin(c, AGX_OP_FMUL32, d, a, 0, b, 0);
+      fmul_ieee(c, d, a, b);
       return true;
    default:
       return false;

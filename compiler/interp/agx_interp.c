@@ -325,6 +325,7 @@ static bool exec(struct run *r, struct inv *v, agx_instr *I)
    }
    case AGX_OP_LOAD_BUFFER_ADDRESS:
    case AGX_OP_LOAD_BUFFER_SIZE:
+   case AGX_OP_LOAD_ROBUST_SINK:
       return fail(r, "%s: run agx_pass_lower_io before interpreting", agx_info(I)->name), false;
    case AGX_OP_LOAD_LOCAL_INVOCATION_ID:
    case AGX_OP_LOAD_LOCAL_INVOCATION_INDEX:

@@ -10,7 +10,10 @@
  *   [320, 332)  3 x uint32: workgroups in the dispatch (gl_NumWorkGroups)
  *   [332, 344)  3 x uint32: base workgroup (vkCmdDispatchBase, else 0);
  *               gl_WorkGroupID and gl_GlobalInvocationID include it
- *   [344, 352)  reserved (0)
+ *   [344, 352)  uint64: address of the robust-access sink, a device-owned
+ *               area of at least AGX_ABI_ROBUST_SINK_SIZE bytes where
+ *               out-of-bounds accesses of shaders compiled with robust
+ *               buffer access are redirected (0 otherwise)
  *
  * Descriptor set memory (at the set's address): binding b, array element i
  * is a descriptor at
@@ -22,7 +25,8 @@
  * the pipeline layout (struct agx_io_options); offsets are multiples of 16.
  *
  * A buffer descriptor is { uint64 address; uint32 size; uint32 reserved }.
- * Shaders read only the address (bounds checking is not done yet).
+ * Shaders read the address, and the size for OpArrayLength and (when
+ * compiled with robust buffer access) for bounds checks.
  *
  * A texel buffer descriptor (uniform or storage) is the hardware's Texture
  * descriptor (24 B) at +0 followed by its PBE descriptor (24 B) at +24, as
@@ -51,6 +55,8 @@
 #define AGX_ABI_PUSH_SIZE 256u
 #define AGX_ABI_NUM_WORKGROUPS 320u
 #define AGX_ABI_BASE_WORKGROUP 332u
+#define AGX_ABI_ROBUST_SINK 344u
+#define AGX_ABI_ROBUST_SINK_SIZE 64u /* the largest access: a 64-bit vec4 is 32 bytes */
 #define AGX_ABI_UNIFORM_SIZE 352u
 #define AGX_ABI_DESC_SIZE 16u
 #define AGX_ABI_DEFAULT_ARRAY 16u  /* default room for buffer descriptor arrays */

@@ -72,7 +72,11 @@ static inline double agx_to_double(uint64_t v, unsigned bits)
       memcpy(&d, &v, 8);
       return d;
    } else if (bits == 32) {
+      /* fp32 denormals are zero to the ALU (it flushes them, keeping the
+       * sign), so they are to folding and the interpreter too */
       uint32_t u = (uint32_t)v;
+      if ((u & 0x7f800000u) == 0)
+         u &= 0x80000000u;
       float f;
       memcpy(&f, &u, 4);
       return f;
@@ -89,7 +93,8 @@ static inline uint64_t agx_from_double(double d, unsigned bits)
       memcpy(&v, &d, 8);
       return v;
    } else if (bits == 32) {
-      float f = (float)d;
+      /* results below the smallest normal flush to a signed zero */
+      float f = fabs(d) < 0x1p-126 ? (signbit(d) ? -0.0f : 0.0f) : (float)d;
       uint32_t u;
       memcpy(&u, &f, 4);
       return u;

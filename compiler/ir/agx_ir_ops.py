@@ -207,6 +207,10 @@ intr('texel_buffer_address', 2, reorder=True, consts=('set', 'binding'))
 # kind 0 after image stores (PBE -> texture cache), 1 after atomics on
 # texels (memory -> texture cache). Mesa's fence_pbe_to_tex / fence_mem_to_tex.
 intr('texture_fence', 0, dest=False, effects=True, consts=('kind',))
+# Robust buffer access: the 64-bit address of a small device-owned area where
+# out-of-bounds loads, stores and atomics are redirected (their results are
+# then replaced by zero), so they touch no other memory.
+intr('load_robust_sink', 0, reorder=True)
 # Subgroup operations (subgroup size 32, the AGX SIMD width). They involve
 # all active invocations of the subgroup, so they are never moved or merged
 # (can_reorder false); unused ones may be removed. reduce: const op is the IR

@@ -4,8 +4,9 @@
  * with the same SSA index, so no uses need rewriting. A bcsel with a constant
  * condition becomes a mov of the chosen source (copy propagation removes it).
  * Integer identities (x+0, x-0, x*1, x*0, x&0, x&~0, x|0, x^0, shifts by 0,
- * x/1, bcsel(c, x, x)) and the exact float identity x*1.0 are simplified the
- * same way. */
+ * x/1, bcsel(c, x, x), (x+y)-x) and the float identity x*1.0 (fp16/fp64: fp32
+ * flushes denormals, so there it is no identity) are simplified the same
+ * way. */
 #include "agx_passes.h"
 
 static bool all_const(const agx_instr *I)
@@ -48,6 +49,14 @@ static bool simplify(agx_instr *I)
    if (I->num_srcs < 2)
       return false;
    agx_instr *a = I->src[0], *b = I->src[1];
+   /* (x + y) - x = y: robust buffer access takes an address apart again */
+   if (I->op == AGX_OP_ISUB && a->op == AGX_OP_IADD && agx_type_eq(a->type, I->type)) {
+      agx_instr *y = a->src[0] == b ? a->src[1] : a->src[1] == b ? a->src[0] : NULL;
+      if (y && agx_type_eq(y->type, I->type)) {
+         to_mov(I, y);
+         return true;
+      }
+   }
    bool comm = agx_info(I)->commutative;
    for (unsigned pass = 0; pass < (comm ? 2u : 1u); pass++) {
       switch (I->op) {
@@ -79,9 +88,9 @@ static bool simplify(agx_instr *I)
          }
          break;
       case AGX_OP_FMUL: {
-         uint64_t one = I->type.bits == 64 ? UINT64_C(0x3ff0000000000000)
-                      : I->type.bits == 32 ? 0x3f800000u : 0x3c00u;
-         if (is_splat(b, one)) {
+         /* not for fp32, where x * 1.0 flushes a denormal x */
+         uint64_t one = I->type.bits == 64 ? UINT64_C(0x3ff0000000000000) : 0x3c00u;
+         if (I->type.bits != 32 && is_splat(b, one)) {
             to_mov(I, a);
             return true;
          }

@@ -7,6 +7,7 @@
  *  - load_buffer_size(i)[set, b] -> the 32-bit size word 8 bytes further
  *  - texel_buffer_*(i, ...)[set, b] -> agx_lower_texel_buffer with the
  *    descriptor's byte offset binding_offset + i * AGX_ABI_TEXEL_DESC_SIZE
+ *  - load_robust_sink -> load_uniform[AGX_ABI_ROBUST_SINK]
  *  - load_num_workgroups -> load_uniform[AGX_ABI_NUM_WORKGROUPS]
  *  - load_workgroup_id -> the hardware's id + load_uniform[AGX_ABI_BASE_WORKGROUP]
  *    (vkCmdDispatchBase; global ids derive from the workgroup id)
@@ -37,6 +38,13 @@ bool agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts)
       if (I->op == AGX_OP_LOAD_PUSH_CONSTANT) {
          I->op = AGX_OP_LOAD_UNIFORM;
          I->c[0] += AGX_ABI_PUSH_BASE;
+         progress = true;
+      } else if (I->op == AGX_OP_LOAD_ROBUST_SINK) {
+         agx_builder b = agx_builder_before(s, I);
+         agx_instr *u = agx_intrin(&b, AGX_OP_LOAD_UNIFORM, I->type, 1, agx_imm(&b, 32, 0), NULL, NULL,
+                                   AGX_ABI_ROBUST_SINK, 0, 0);
+         agx_rewrite_uses(s, I, u);
+         agx_instr_remove(I);
          progress = true;
       } else if (I->op == AGX_OP_LOAD_BUFFER_ADDRESS || I->op == AGX_OP_LOAD_BUFFER_SIZE) {
          agx_builder b = agx_builder_before(s, I);

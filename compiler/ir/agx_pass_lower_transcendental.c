@@ -1,6 +1,7 @@
 /* Lowers float operations AGX has no instruction for to ones it has
  * (rcp, rsqrt, exp2, log2, sin/cos, floor/ceil/trunc, fma). Assumes SSA form
- * and 16/32-bit floats (64-bit float ops are left alone: AGX has no fp64).
+ * and 16/32-bit floats (64-bit float ops are left alone: AGX has no fp64);
+ * fp16 operations are computed in fp32 and rounded once at the end.
  * Accuracy targets the Vulkan precision table (division 2.5 ULP, sqrt as
  * inversesqrt inverted, atan family ~1e-5 absolute, far inside 4096 ULP):
  *   fdiv a,b   -> a * rcp(b)              fsqrt x   -> rcp(rsq(x))
@@ -78,11 +79,9 @@ static agx_instr *sqrt_l(agx_builder *b, agx_instr *x)
    return agx_frcp(b, agx_frsq(b, x));
 }
 
-static agx_instr *lower(agx_builder *b, agx_instr *I)
+static agx_instr *lower(agx_builder *b, enum agx_op op, agx_type t, agx_instr *x, agx_instr *y)
 {
-   agx_instr *x = I->src[0], *y = I->num_srcs > 1 ? I->src[1] : NULL;
-   agx_type t = I->type;
-   switch (I->op) {
+   switch (op) {
    case AGX_OP_FDIV: return agx_fmul(b, x, agx_frcp(b, y));
    case AGX_OP_FSQRT: return sqrt_l(b, x);
    case AGX_OP_FPOW: return agx_fexp2(b, agx_fmul(b, agx_flog2(b, x), y));
@@ -94,7 +93,7 @@ static agx_instr *lower(agx_builder *b, agx_instr *I)
    case AGX_OP_FSINH:
    case AGX_OP_FCOSH: {
       agx_instr *e = exp_l(b, x), *ei = agx_frcp(b, e);
-      agx_instr *s = I->op == AGX_OP_FSINH ? agx_fsub(b, e, ei) : agx_fadd(b, e, ei);
+      agx_instr *s = op == AGX_OP_FSINH ? agx_fsub(b, e, ei) : agx_fadd(b, e, ei);
       return agx_fmul(b, s, fk(b, t, 0.5));
    }
    case AGX_OP_FTANH: {
@@ -124,19 +123,41 @@ static agx_instr *lower(agx_builder *b, agx_instr *I)
    case AGX_OP_FASIN:
    case AGX_OP_FACOS: {
       agx_instr *c = sqrt_l(b, agx_fmax(b, agx_ffma(b, agx_fneg(b, x), x, fk(b, t, 1.0)), fk(b, t, 0.0)));
-      return I->op == AGX_OP_FASIN ? atan2_l(b, x, c) : atan2_l(b, c, x);
+      return op == AGX_OP_FASIN ? atan2_l(b, x, c) : atan2_l(b, c, x);
    }
    default:
       return NULL;
    }
 }
 
+static bool lowered(enum agx_op op)
+{
+   switch (op) {
+   case AGX_OP_FDIV: case AGX_OP_FSQRT: case AGX_OP_FPOW: case AGX_OP_FTAN: case AGX_OP_FMOD:
+   case AGX_OP_FREM: case AGX_OP_FSINH: case AGX_OP_FCOSH: case AGX_OP_FTANH: case AGX_OP_FASINH:
+   case AGX_OP_FACOSH: case AGX_OP_FATANH: case AGX_OP_FATAN: case AGX_OP_FATAN2: case AGX_OP_FASIN:
+   case AGX_OP_FACOS:
+      return true;
+   default:
+      return false;
+   }
+}
+
 static agx_instr *lower_if_alu(agx_builder *b, agx_instr *I, void *data)
 {
    (void)data;
-   if (agx_info(I)->kind != AGX_OPK_ALU || (I->type.bits != 16 && I->type.bits != 32))
+   if (agx_info(I)->kind != AGX_OPK_ALU || !lowered(I->op) ||
+       (I->type.bits != 16 && I->type.bits != 32))
       return NULL;
-   return lower(b, I);
+   agx_instr *x = I->src[0], *y = I->num_srcs > 1 ? I->src[1] : NULL;
+   if (I->type.bits == 32)
+      return lower(b, I->op, I->type, x, y);
+   /* fp16: the sequences' intermediate rounding (exp2 of a scaled argument,
+    * polynomial steps) costs several fp16 ULPs (dEQP-VK float16 tanh), so
+    * they run in fp32, whose every step is exact enough, and round once. */
+   agx_type t32 = agx_type_make(32, I->type.comps);
+   agx_instr *r = lower(b, I->op, t32, agx_f2f(b, 32, x), y ? agx_f2f(b, 32, y) : NULL);
+   return agx_f2f(b, 16, r);
 }
 
 bool agx_pass_lower_transcendental(agx_shader *s)

@@ -30,6 +30,10 @@ struct agx_spirv_options {
    /* Workgroup size for modules that declare none (OpenCL kernels);
     * zero: 1x1x1. */
    uint32_t local_size[3];
+   /* Vulkan robustBufferAccess: loads, stores and atomics through storage
+    * and uniform buffer descriptors are bounds-checked against the
+    * descriptor's range; out-of-range ones read 0 and write nothing. */
+   bool robust_buffer_access;
 };
 
 agx_shader *agx_spirv_to_ir(const uint32_t *words, size_t num_words,

@@ -46,7 +46,7 @@ static bool is_terminator(unsigned op)
           op == SpvOpUnreachable || op == SpvOpTerminateInvocation;
 }
 
-static void add_phi_store(struct vtn_ctx *c, struct vtn_block *b, uint32_t phi, uint32_t val)
+static void add_leaf_store(struct vtn_ctx *c, struct vtn_block *b, uint32_t phi, uint32_t val)
 {
    if (b->num_phi_stores == b->cap_phi_stores) {
       unsigned cap = b->cap_phi_stores ? b->cap_phi_stores * 2 : 4;
@@ -196,7 +196,7 @@ void vtn_index_functions(struct vtn_ctx *c, unsigned first)
             if (vtn_wc(c, i) % 2 == 0)
                vtn_fail(c, "OpPhi with an odd number of operands");
             for (unsigned k = 3; k + 1 < vtn_wc(c, i); k += 2)
-               add_phi_store(c, lookup_block(c, fn, vtn_word(c, i, k + 1)), phi, vtn_word(c, i, k));
+               add_leaf_store(c, lookup_block(c, fn, vtn_word(c, i, k + 1)), phi, vtn_word(c, i, k));
          }
       }
       for (unsigned bi = 0; bi < fn->num_blocks; bi++) {
@@ -213,6 +213,9 @@ void vtn_index_functions(struct vtn_ctx *c, unsigned first)
 
 static void emit_seq(struct vtn_ctx *c, struct vtn_function *f, uint32_t label, const struct cf_ctx *ctx);
 
+static void leaf_store(struct vtn_ctx *c, struct vtn_type *t, const struct vtn_ssa *s, unsigned *var,
+                       uint32_t src);
+
 static void emit_return(struct vtn_ctx *c, unsigned i, bool value)
 {
    agx_builder *b = &c->b;
@@ -223,10 +226,9 @@ static void emit_return(struct vtn_ctx *c, unsigned i, bool value)
    if (value) {
       if (!c->call->has_ret_value)
          vtn_fail(c, "OpReturnValue in a void function");
-      agx_instr *v = vtn_def(c, vtn_word(c, i, 1));
-      if (!agx_type_eq(v->type, b->shader->var_types[c->call->ret_var]))
-         vtn_fail(c, "return value has the wrong type");
-      agx_intrin(b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, v, NULL, NULL, c->call->ret_var, 0, 0);
+      uint32_t id = vtn_word(c, i, 1);
+      unsigned var = c->call->ret_var;
+      leaf_store(c, c->call->ret_type, vtn_ssa_of(c, id), &var, id);
    }
    agx_intrin(b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, agx_imm(b, 1, 1), NULL, NULL,
               c->call->flag_var, 0, 0);
@@ -235,35 +237,36 @@ static void emit_return(struct vtn_ctx *c, unsigned i, bool value)
 
 static void emit_call(struct vtn_ctx *c, unsigned i);
 
-/* OpPhi values live in IR variables, one per scalar/vector leaf of the
- * phi's type, allocated consecutively in depth-first order (aggregate phis
- * are split into their leaves); phi_var is the first one + 1. */
-static unsigned phi_leaf_count(struct vtn_ctx *c, struct vtn_type *t, unsigned depth)
+/* OpPhi values and inlined functions' return values live in IR variables,
+ * one per scalar/vector leaf of the type, allocated consecutively in
+ * depth-first order (aggregates are split into their leaves); phi_var is
+ * the first one + 1. */
+static unsigned leaf_count(struct vtn_ctx *c, struct vtn_type *t, unsigned depth)
 {
    if (vtn_type_is_scalar_or_vector(t))
       return 1;
    if (depth > 32 || (t->base != VTN_ARRAY && t->base != VTN_STRUCT && t->base != VTN_MATRIX))
-      vtn_fail(c, "OpPhi of type %u is not supported", t->id);
+      vtn_fail(c, "phi or return value of type %u is not supported", t->id);
    unsigned n = 0;
    for (unsigned k = 0; k < t->len; k++) {
-      n += phi_leaf_count(c, t->base == VTN_STRUCT ? t->members[k] : t->elem, depth + 1);
+      n += leaf_count(c, t->base == VTN_STRUCT ? t->members[k] : t->elem, depth + 1);
       if (n > 4096)
-         vtn_fail(c, "OpPhi of type %u is too large", t->id);
+         vtn_fail(c, "phi or return value of type %u is too large", t->id);
    }
    return n;
 }
 
-static void phi_alloc(struct vtn_ctx *c, struct vtn_type *t)
+static void leaf_alloc(struct vtn_ctx *c, struct vtn_type *t)
 {
    if (vtn_type_is_scalar_or_vector(t)) {
       agx_shader_add_var(c->b.shader, vtn_ir_type(c, t));
       return;
    }
    for (unsigned k = 0; k < t->len; k++)
-      phi_alloc(c, t->base == VTN_STRUCT ? t->members[k] : t->elem);
+      leaf_alloc(c, t->base == VTN_STRUCT ? t->members[k] : t->elem);
 }
 
-static struct vtn_ssa *phi_load(struct vtn_ctx *c, struct vtn_type *t, unsigned *var)
+static struct vtn_ssa *leaf_load(struct vtn_ctx *c, struct vtn_type *t, unsigned *var)
 {
    if (vtn_type_is_scalar_or_vector(t)) {
       unsigned v = (*var)++;
@@ -273,24 +276,24 @@ static struct vtn_ssa *phi_load(struct vtn_ctx *c, struct vtn_type *t, unsigned 
    struct vtn_ssa *s = vtn_ssa_leaf(c, t, NULL);
    s->elems = vtn_alloc(c, sizeof(*s->elems) * t->len);
    for (unsigned k = 0; k < t->len; k++)
-      s->elems[k] = phi_load(c, t->base == VTN_STRUCT ? t->members[k] : t->elem, var);
+      s->elems[k] = leaf_load(c, t->base == VTN_STRUCT ? t->members[k] : t->elem, var);
    return s;
 }
 
-static void phi_store(struct vtn_ctx *c, struct vtn_type *t, const struct vtn_ssa *s, unsigned *var,
+static void leaf_store(struct vtn_ctx *c, struct vtn_type *t, const struct vtn_ssa *s, unsigned *var,
                       uint32_t src)
 {
    if (vtn_type_is_scalar_or_vector(t)) {
       unsigned v = (*var)++;
       if (!s->def || !agx_type_eq(s->def->type, c->b.shader->var_types[v]))
-         vtn_fail(c, "phi source %u has the wrong type", src);
+         vtn_fail(c, "value %u has the wrong type for its phi or return", src);
       agx_intrin(&c->b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, s->def, NULL, NULL, v, 0, 0);
       return;
    }
    if (!s->elems)
-      vtn_fail(c, "phi source %u has the wrong type", src);
+      vtn_fail(c, "value %u has the wrong type for its phi or return", src);
    for (unsigned k = 0; k < t->len; k++)
-      phi_store(c, t->base == VTN_STRUCT ? t->members[k] : t->elem, s->elems[k], var, src);
+      leaf_store(c, t->base == VTN_STRUCT ? t->members[k] : t->elem, s->elems[k], var, src);
 }
 
 static void emit_body(struct vtn_ctx *c, struct vtn_block *blk)
@@ -310,7 +313,7 @@ static void emit_body(struct vtn_ctx *c, struct vtn_block *blk)
             vtn_fail(c, "phi %u not prepared", id);
          struct vtn_type *t = vtn_get_type(c, vtn_word(c, i, 1));
          unsigned var = v->phi_var - 1;
-         vtn_push_ssa(c, id, phi_load(c, t, &var));
+         vtn_push_ssa(c, id, leaf_load(c, t, &var));
          continue;
       }
       case SpvOpFunctionCall:
@@ -333,7 +336,7 @@ static void emit_body(struct vtn_ctx *c, struct vtn_block *blk)
       if (!pv->phi_var)
          vtn_fail(c, "phi %u not prepared", blk->phi_store_phi[k]);
       unsigned var = pv->phi_var - 1;
-      phi_store(c, pv->phi_type, vtn_ssa_of(c, blk->phi_store_val[k]), &var, blk->phi_store_val[k]);
+      leaf_store(c, pv->phi_type, vtn_ssa_of(c, blk->phi_store_val[k]), &var, blk->phi_store_val[k]);
    }
 }
 
@@ -606,11 +609,11 @@ static void emit_function(struct vtn_ctx *c, struct vtn_function *f)
             continue;
          c->cur = i;
          struct vtn_type *t = vtn_get_type(c, vtn_word(c, i, 1));
-         phi_leaf_count(c, t, 0);
+         leaf_count(c, t, 0);
          struct vtn_value *pv = vtn_val(c, vtn_word(c, i, 2));
          pv->phi_var = c->b.shader->num_vars + 1;
          pv->phi_type = t;
-         phi_alloc(c, t);
+         leaf_alloc(c, t);
       }
    }
    struct cf_ctx top = { 0 };
@@ -642,7 +645,9 @@ static void emit_call(struct vtn_ctx *c, unsigned i)
    call.flag_var = agx_shader_add_var(b->shader, agx_type_make(1, 1));
    call.ret_type = rt;
    if (rt->base != VTN_VOID) {
-      call.ret_var = agx_shader_add_var(b->shader, vtn_ir_type(c, rt));
+      leaf_count(c, rt, 0);
+      call.ret_var = b->shader->num_vars;
+      leaf_alloc(c, rt);
       call.has_ret_value = true;
    }
    agx_intrin(b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, agx_imm(b, 1, 0), NULL, NULL,
@@ -664,9 +669,8 @@ static void emit_call(struct vtn_ctx *c, unsigned i)
       /* Nothing to unwind: the callee's flag is its own. */
    }
    if (call.has_ret_value) {
-      agx_instr *v = agx_intrin(b, AGX_OP_LOAD_VAR, b->shader->var_types[call.ret_var], 0, NULL,
-                                NULL, NULL, call.ret_var, 0, 0);
-      vtn_push_def(c, res, rt, v);
+      unsigned var = call.ret_var;
+      vtn_push_ssa(c, res, leaf_load(c, rt, &var));
    }
 }
 

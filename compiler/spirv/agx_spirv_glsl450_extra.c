@@ -1,8 +1,9 @@
 /* GLSL.std.450 instructions that are not one ALU operation per component:
  * packing (half, unorm/snorm 4x8 and 2x16, double 2x32), frexp/ldexp/modf
  * (pointer and struct forms), determinant, matrix inverse, refract.
- * Assumes 32-bit floats for frexp (exponent taken from the bit pattern;
- * zero gives (0, 0), denormals are treated as zero) and matrices of 2-4
+ * Assumes 16- or 32-bit floats for frexp (exponent taken from the f32 bit
+ * pattern; zero gives (0, 0); f32 denormals are zero, as the ALU flushes
+ * them; f16 ones, kept by the ALU, are exact in f32) and matrices of 2-4
  * columns as vtn_ssa trees of column vectors. */
 #include <math.h>
 
@@ -45,14 +46,17 @@ static agx_instr *pow2i(agx_builder *b, agx_instr *k, unsigned bits)
 /* ldexp(x, e) for one 16/32-bit float. x * exp2(e) is wrong at the edges:
  * 2^e itself overflows for e >= 128 (0 * inf = NaN) or flushes to zero for
  * e < -126 while x * 2^e is still normal. Instead e is clamped to a range
- * past which every finite x over/underflows anyway (|e| <= 300 for fp32,
- * 36 for fp16), then split into three parts of e's sign, each a normal
+ * past which every finite x over/underflows anyway (|e| <= 300), then split into three parts of e's sign, each a normal
  * power of two; the products move monotonically from x towards the result,
  * so no intermediate overflows or flushes early. */
 static agx_instr *ldexp_scalar(agx_builder *b, agx_instr *x, agx_instr *e)
 {
+   /* fp16 through fp32: exact there (no power of two of an f16 result
+    * leaves the f32 range) and rounded once, to a denormal or zero too */
+   if (x->type.bits == 16)
+      return agx_f2f(b, 16, ldexp_scalar(b, agx_f2f(b, 32, x), e));
    unsigned bits = x->type.bits;
-   int lim = bits == 16 ? 36 : 300;
+   int lim = 300;
    /* clamp in the exponent's own width when it is wider than 32 bits */
    unsigned w = e->type.bits > 32 ? e->type.bits : 32;
    agx_instr *k = e->type.bits == w ? e : agx_resize(b, e, w, true);
@@ -155,14 +159,29 @@ static agx_instr *det_rec(agx_builder *b, agx_instr *m[4][4], unsigned n, const 
    return acc;
 }
 
-static void matrix_scalars(struct vtn_ctx *c, struct vtn_ssa *mat, agx_instr *m[4][4], unsigned *n)
+/* The matrix's scalars, fp16 ones widened to fp32: cofactor expansion
+ * rounds at every step, which costs fp16 results more than the CTS allows
+ * (dEQP-VK float16 matrixinverse), so fp16 matrices are computed in fp32
+ * and rounded once. Returns the element bit size. */
+static unsigned matrix_scalars(struct vtn_ctx *c, struct vtn_ssa *mat, agx_instr *m[4][4], unsigned *n)
 {
    if (mat->type->base != VTN_MATRIX || !mat->elems || mat->type->len != mat->type->elem->len)
       vtn_fail(c, "operand is not a square matrix");
    *n = mat->type->len;
+   unsigned bits = 32;
    for (unsigned col = 0; col < *n; col++)
-      for (unsigned r = 0; r < *n; r++)
+      for (unsigned r = 0; r < *n; r++) {
          m[col][r] = agx_extract(&c->b, mat->elems[col]->def, r);
+         bits = m[col][r]->type.bits;
+         if (bits == 16)
+            m[col][r] = agx_f2f(&c->b, 32, m[col][r]);
+      }
+   return bits;
+}
+
+static agx_instr *narrow(agx_builder *b, agx_instr *v, unsigned bits)
+{
+   return bits == 16 ? agx_f2f(b, 16, v) : v;
 }
 
 static agx_instr *determinant(struct vtn_ctx *c, agx_instr *m[4][4], unsigned n)
@@ -236,7 +255,14 @@ bool vtn_handle_glsl450_extra(struct vtn_ctx *c, unsigned i, unsigned eop, struc
    }
    case GLSLstd450Frexp:
    case GLSLstd450FrexpStruct: {
-      agx_instr *e, *m = frexp32(c, arg(c, i, 0), &e);
+      agx_instr *x = arg(c, i, 0), *e, *m;
+      if (x->type.bits == 16) {
+         /* Exact through f32: every f16, denormals included, is a normal
+          * f32, and the mantissa has at most 11 significant bits. */
+         m = agx_f2f(b, 16, frexp32(c, agx_f2f(b, 32, x), &e));
+      } else {
+         m = frexp32(c, x, &e);
+      }
       if (eop == GLSLstd450Frexp) {
          struct vtn_pointer *p = vtn_get_pointer(c, vtn_word(c, i, 6));
          if (!vtn_type_is_scalar_or_vector(p->type))
@@ -281,15 +307,15 @@ bool vtn_handle_glsl450_extra(struct vtn_ctx *c, unsigned i, unsigned eop, struc
    case GLSLstd450Determinant: {
       agx_instr *m[4][4];
       unsigned n;
-      matrix_scalars(c, vtn_ssa_of(c, vtn_word(c, i, 5)), m, &n);
-      r = determinant(c, m, n);
+      unsigned bits = matrix_scalars(c, vtn_ssa_of(c, vtn_word(c, i, 5)), m, &n);
+      r = narrow(b, determinant(c, m, n), bits);
       break;
    }
    case GLSLstd450MatrixInverse: {
       agx_instr *m[4][4];
       unsigned n;
       struct vtn_ssa *src = vtn_ssa_of(c, vtn_word(c, i, 5));
-      matrix_scalars(c, src, m, &n);
+      unsigned bits = matrix_scalars(c, src, m, &n);
       if (src->type != t)
          vtn_fail(c, "inverse result type differs");
       agx_instr *rdet = agx_frcp(b, determinant(c, m, n));
@@ -310,7 +336,7 @@ bool vtn_handle_glsl450_extra(struct vtn_ctx *c, unsigned i, unsigned eop, struc
             agx_instr *cof = det_rec(b, m, n - 1, cols, rows);
             if ((row + col) & 1)
                cof = agx_fneg(b, cof);
-            comps[row] = agx_fmul(b, cof, rdet);
+            comps[row] = narrow(b, agx_fmul(b, cof, rdet), bits);
          }
          res->elems[col] = vtn_ssa_leaf(c, t->elem, agx_vec(b, n, comps));
       }

@@ -339,6 +339,22 @@ static agx_instr *add_scaled(struct vtn_ctx *c, struct vtn_pointer *p, agx_instr
    return agx_iadd(&c->b, p->addr, agx_imul(&c->b, i, imm_addr(c, p->space, stride)));
 }
 
+/* Points p at the start of descriptor p->desc_index of (set, binding);
+ * with robust buffer access, also remembers the range to check against. */
+static void descriptor_pointer(struct vtn_ctx *c, struct vtn_pointer *p)
+{
+   agx_builder *b = &c->b;
+   p->addr = agx_intrin(b, AGX_OP_LOAD_BUFFER_ADDRESS, agx_type_make(64, 1), 1, p->desc_index, NULL,
+                        NULL, p->set, p->binding, 0);
+   p->bound_base = p->bound_size = NULL;
+   if (c->opts && c->opts->robust_buffer_access &&
+       (p->storage == SpvStorageClassStorageBuffer || p->storage == SpvStorageClassUniform)) {
+      p->bound_base = p->addr;
+      p->bound_size = agx_intrin(b, AGX_OP_LOAD_BUFFER_SIZE, agx_type_make(32, 1), 1, p->desc_index,
+                                 NULL, NULL, p->set, p->binding, 0);
+   }
+}
+
 struct vtn_pointer *vtn_get_pointer(struct vtn_ctx *c, uint32_t id)
 {
    struct vtn_value *v = vtn_val(c, id);
@@ -361,8 +377,7 @@ struct vtn_pointer *vtn_get_pointer(struct vtn_ctx *c, uint32_t id)
       if (var->mode == PTR_MEM) {
          if (var->space == SPACE_GLOBAL) {
             p->desc_index = agx_imm(&c->b, 32, 0);
-            p->addr = agx_intrin(&c->b, AGX_OP_LOAD_BUFFER_ADDRESS, agx_type_make(64, 1), 1,
-                                 p->desc_index, NULL, NULL, var->set, var->binding, 0);
+            descriptor_pointer(c, p);
          }
          else
             p->addr = agx_imm(&c->b, 32, var->offset);
@@ -428,8 +443,7 @@ static void access_chain(struct vtn_ctx *c, unsigned i, bool ptr_chain)
             if (idx->type.comps != 1 || idx->type.bits == 1)
                vtn_fail(c, "descriptor index must be an integer scalar");
             p->desc_index = agx_resize(b, idx, 32, false);
-            p->addr = agx_intrin(b, AGX_OP_LOAD_BUFFER_ADDRESS, agx_type_make(64, 1), 1,
-                                 p->desc_index, NULL, NULL, p->set, p->binding, 0);
+            descriptor_pointer(c, p);
             p->mode = PTR_MEM;
             p->space = SPACE_GLOBAL;
          } else if (p->mode == PTR_IMAGE) {
@@ -521,12 +535,61 @@ static unsigned load_op(struct vtn_ctx *c, enum vtn_space s, bool store)
    }
 }
 
-static agx_instr *load_leaf(struct vtn_ctx *c, enum vtn_space space, agx_instr *addr, agx_type t,
-                            unsigned align)
+/* Robust buffer access: whether `bytes` at addr lie inside the checked
+ * descriptor range of p. The 64-bit offset from the base (an index may take
+ * addr below the base, which wraps, or gigabytes past it) saturates to
+ * 32 bits; in range means offset < size - bytes + 1, a bound that depends
+ * only on the descriptor (so the preamble computes it) and is 0 when the
+ * range is smaller than the access. NULL when p is not checked. */
+static agx_instr *in_bounds(struct vtn_ctx *c, const struct vtn_pointer *p, agx_instr *addr,
+                            unsigned bytes)
+{
+   if (!p || !p->bound_base)
+      return NULL;
+   agx_builder *b = &c->b;
+   agx_instr *off = agx_isub(b, addr, p->bound_base);
+   agx_instr *halves = agx_build(b, AGX_OP_UNPACK_64_2X32, agx_type_make(32, 2), 1, off, NULL,
+                                 NULL, NULL);
+   agx_instr *off32 = agx_bcsel(b, agx_ine(b, agx_extract(b, halves, 1), agx_imm(b, 32, 0)),
+                                agx_imm(b, 32, UINT32_MAX), agx_extract(b, halves, 0));
+   agx_instr *size = p->bound_size;
+   agx_instr *limit = agx_bcsel(b, agx_uge(b, size, agx_imm(b, 32, bytes)),
+                                agx_isub(b, size, agx_imm(b, 32, bytes - 1)), agx_imm(b, 32, 0));
+   return agx_ult(b, off32, limit);
+}
+
+/* The address to access: addr itself, or the sink when out of bounds. */
+static agx_instr *robust_addr(struct vtn_ctx *c, agx_instr *ok, agx_instr *addr)
+{
+   if (!ok)
+      return addr;
+   agx_instr *sink = agx_intrin(&c->b, AGX_OP_LOAD_ROBUST_SINK, agx_type_make(64, 1), 0, NULL, NULL,
+                                NULL, 0, 0, 0);
+   return agx_bcsel(&c->b, ok, addr, sink);
+}
+
+/* v, or zero when the access was out of bounds. */
+static agx_instr *robust_value(struct vtn_ctx *c, agx_instr *ok, agx_instr *v)
+{
+   if (!ok)
+      return v;
+   uint64_t z[4] = { 0, 0, 0, 0 };
+   agx_instr *cond = ok;
+   if (v->type.comps > 1) {
+      agx_instr *cs[4] = { ok, ok, ok, ok };
+      cond = agx_vec(&c->b, v->type.comps, cs);
+   }
+   return agx_bcsel(&c->b, cond, v, agx_const(&c->b, v->type, z));
+}
+
+static agx_instr *load_leaf(struct vtn_ctx *c, const struct vtn_pointer *p, enum vtn_space space,
+                            agx_instr *addr, agx_type t, unsigned align)
 {
    agx_type mt = t.bits == 1 ? agx_type_make(32, t.comps) : t;
-   agx_instr *v = agx_intrin(&c->b, load_op(c, space, false), mt, 1, addr, NULL, NULL,
-                             space == SPACE_PUSH ? 0 : align, 0, 0);
+   agx_instr *ok = in_bounds(c, p, addr, mt.bits / 8 * mt.comps);
+   agx_instr *v = agx_intrin(&c->b, load_op(c, space, false), mt, 1, robust_addr(c, ok, addr), NULL,
+                             NULL, space == SPACE_PUSH ? 0 : align, 0, 0);
+   v = robust_value(c, ok, v);
    if (t.bits == 1) {
       uint64_t z[4] = { 0, 0, 0, 0 };
       v = agx_ine(&c->b, v, agx_const(&c->b, mt, z));
@@ -534,15 +597,17 @@ static agx_instr *load_leaf(struct vtn_ctx *c, enum vtn_space space, agx_instr *
    return v;
 }
 
-static void store_leaf(struct vtn_ctx *c, enum vtn_space space, agx_instr *addr, agx_instr *v,
-                       unsigned align)
+static void store_leaf(struct vtn_ctx *c, const struct vtn_pointer *p, enum vtn_space space,
+                       agx_instr *addr, agx_instr *v, unsigned align)
 {
    if (v->type.bits == 1) {
       uint64_t one[4] = { 1, 1, 1, 1 }, z[4] = { 0, 0, 0, 0 };
       agx_type mt = agx_type_make(32, v->type.comps);
       v = agx_bcsel(&c->b, v, agx_const(&c->b, mt, one), agx_const(&c->b, mt, z));
    }
-   agx_intrin(&c->b, load_op(c, space, true), agx_type_make(0, 0), 2, addr, v, NULL, align, 0, 0);
+   agx_instr *ok = in_bounds(c, p, addr, v->type.bits / 8 * v->type.comps);
+   agx_intrin(&c->b, load_op(c, space, true), agx_type_make(0, 0), 2, robust_addr(c, ok, addr), v,
+              NULL, align, 0, 0);
 }
 
 static struct vtn_ssa *load_mem(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_type *t,
@@ -573,9 +638,9 @@ static void mem_walk(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_type *
          for (unsigned k = 0; k < t->len; k++) {
             agx_instr *a = add_offset(c, p, (uint64_t)k * p->mstride);
             if (val)
-               store_leaf(c, p->space, a, agx_extract(&c->b, val->def, k), align);
+               store_leaf(c, p, p->space, a, agx_extract(&c->b, val->def, k), align);
             else
-               comps[k] = load_leaf(c, p->space, a, agx_type_make(it.bits, 1), align);
+               comps[k] = load_leaf(c, p, p->space, a, agx_type_make(it.bits, 1), align);
          }
          if (!val)
             *out = vtn_ssa_leaf(c, t, agx_vec(&c->b, t->len, comps));
@@ -584,9 +649,9 @@ static void mem_walk(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_type *
       if (val) {
          if (!val->def || !agx_type_eq(val->def->type, it))
             vtn_fail(c, "stored value has the wrong type");
-         store_leaf(c, p->space, p->addr, val->def, align);
+         store_leaf(c, p, p->space, p->addr, val->def, align);
       } else {
-         *out = vtn_ssa_leaf(c, t, load_leaf(c, p->space, p->addr, it, align));
+         *out = vtn_ssa_leaf(c, t, load_leaf(c, p, p->space, p->addr, it, align));
       }
       return;
    }
@@ -831,13 +896,15 @@ agx_instr *vtn_atomic_mem(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn
    if (t->base != VTN_INT || p->type != t)
       vtn_fail(c, "atomic on a non-integer value");
    bool global = p->space == SPACE_GLOBAL;
+   agx_instr *ok = in_bounds(c, p, p->addr, it.bits / 8);
+   agx_instr *addr = robust_addr(c, ok, p->addr);
    agx_instr *r;
    if (op == SpvOpAtomicCompareExchange) {
       agx_instr *val = vtn_def(c, vtn_word(c, i, 7)), *cmp = vtn_def(c, vtn_word(c, i, 8));
       if (!agx_type_eq(val->type, it) || !agx_type_eq(cmp->type, it))
          vtn_fail(c, "atomic operand type mismatch");
       r = agx_intrin(b, global ? AGX_OP_ATOMIC_GLOBAL_CMPXCHG : AGX_OP_ATOMIC_SHARED_CMPXCHG, it, 3,
-                     p->addr, cmp, val, 0, 0, 0);
+                     addr, cmp, val, 0, 0, 0);
    } else {
       unsigned aop;
       agx_instr *val;
@@ -860,10 +927,10 @@ agx_instr *vtn_atomic_mem(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn
       case SpvOpAtomicXor: aop = AGX_ATOMIC_XOR; break;
       default: aop = AGX_ATOMIC_ADD; break; /* IAdd, IIncrement, IDecrement */
       }
-      r = agx_intrin(b, global ? AGX_OP_ATOMIC_GLOBAL : AGX_OP_ATOMIC_SHARED, it, 2, p->addr, val,
+      r = agx_intrin(b, global ? AGX_OP_ATOMIC_GLOBAL : AGX_OP_ATOMIC_SHARED, it, 2, addr, val,
                      NULL, aop, 0, 0);
    }
-   return r;
+   return robust_value(c, ok, r);
 }
 
 bool vtn_handle_memory(struct vtn_ctx *c, unsigned i)

@@ -96,6 +96,9 @@ struct vtn_pointer {
    unsigned set, binding;
    agx_instr *desc_index;   /* PTR_MEM: array index of the descriptor, or NULL */
    agx_instr *texel_coord;  /* PTR_TEXEL: the texel index */
+   /* Robust buffer access: the descriptor's base address and size in bytes
+    * (both NULL when accesses are not checked) */
+   agx_instr *bound_base, *bound_size;
 };
 
 /* A variable as declared; turned into a vtn_pointer at each use. */

@@ -134,7 +134,7 @@ static const struct alu_case alu_cases[] = {
    { AGX_OP_IABS, 64, 1, false, { "isub", "icmpsel", "slt", "icmpsel" } },
    { AGX_OP_FADD, 32, 2, true, { "fadd32" } },
    { AGX_OP_FSUB, 32, 2, true, { "fadd32", ".neg" } },
-   { AGX_OP_FMUL, 32, 2, true, { "fmul32" } },
+   { AGX_OP_FMUL, 32, 2, true, { "fmadd32", "-0.0" } }, /* keeps -0 products */
    { AGX_OP_FFLOOR, 32, 1, true, { "floor" } },
    { AGX_OP_FCEIL, 32, 1, true, { "ceil" } },
    { AGX_OP_FTRUNC, 32, 1, true, { "trunc" } },
@@ -143,10 +143,10 @@ static const struct alu_case alu_cases[] = {
    { AGX_OP_FRSQ, 32, 1, true, { "rsqrt" } },
    { AGX_OP_FEXP2, 32, 1, true, { "exp2" } },
    { AGX_OP_FLOG2, 32, 1, true, { "log2" } },
-   { AGX_OP_FDIV, 32, 2, true, { "rcp", "fmul32" } },
+   { AGX_OP_FDIV, 32, 2, true, { "rcp", "fmadd32", "-0.0" } },
    { AGX_OP_FSQRT, 32, 1, true, { "rsqrt", "rcp" } },
-   { AGX_OP_FMIN, 32, 2, true, { "fcmpsel", "ltn" } },
-   { AGX_OP_FMAX, 32, 2, true, { "fcmpsel", "gtn" } },
+   { AGX_OP_FMIN, 32, 2, true, { "fcmpsel", "ltn", "fadd32", "-0.0" } }, /* flushed */
+   { AGX_OP_FMAX, 32, 2, true, { "fcmpsel", "gtn", "fadd32", "-0.0" } },
    { AGX_OP_FNEG, 32, 1, true, { "fadd32", ".neg", "-0.0" } },
    { AGX_OP_FABS, 32, 1, true, { "fadd32", ".abs" } },
 };

@@ -117,6 +117,13 @@ static void test_const_fold(void)
    CHECK(fold1(AGX_OP_FNEU, 32, 1, 0x7fc00000, fbits(1.0f)) == 1, "unordered compare with NaN");
    CHECK(fold1(AGX_OP_UFIND_MSB, 32, 32, 0x00f0, 0) == 7, "ufind_msb");
    CHECK(fold1(AGX_OP_BIT_COUNT, 64, 32, ~UINT64_C(0), 0) == 64, "bit_count 64");
+   /* fp32 folds like the ALU: denormal operands and results flush to a
+    * signed zero (DenormFlushToZero); fp16 keeps denormals. */
+   CHECK(fold1(AGX_OP_FADD, 32, 32, 0x800003f0u, 0x80000000u) == 0x80000000u, "fadd flushes a denormal");
+   CHECK(fold1(AGX_OP_FMIN, 32, 32, 0x000003f0u, 0x000007f0u) == 0, "fmin flushes");
+   CHECK(fold1(AGX_OP_FMUL, 32, 32, fbits(0x1p-100f), fbits(0x1p-30f)) == 0, "fmul result flushes");
+   CHECK(fold1(AGX_OP_FMUL, 32, 32, fbits(-5.0f), 0) == 0x80000000u, "fmul keeps a -0 product");
+   CHECK(fold1(AGX_OP_FADD, 16, 16, 0x0001, 0x0001) == 0x0002, "fp16 denormals kept");
 
    /* Random agreement of the folder with C for 32-bit integer ops. */
    uint64_t seed = 0x9e3779b97f4a7c15ull;

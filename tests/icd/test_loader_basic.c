@@ -398,7 +398,7 @@ main(int argc, char **argv)
 
    /* Asking for an unsupported feature is refused. */
    if (!validation) {
-      VkPhysicalDeviceFeatures want = {.robustBufferAccess = VK_TRUE};
+      VkPhysicalDeviceFeatures want = {.sparseBinding = VK_TRUE};
       VkDeviceCreateInfo bad = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
                                 .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci,
                                 .pEnabledFeatures = &want};
