@@ -12,7 +12,8 @@
  *  - R32_UINT / R32_SINT image atomics, one past the view;
  *  - arrays of texel buffers: constant, dynamically uniform and non-uniform
  *    indices (the latter two where the device has the indexing features);
- *    descriptors written, copied, and by update template;
+ *    descriptors written, copied, and by update template; a descriptor
+ *    updated after the set was bound (update-after-bind pool and layout);
  *  - read-modify-write of an rgba8ui buffer in place and a read without
  *    format (where supported).
  * Descriptors are written with vkUpdateDescriptorSets, push descriptors
@@ -272,6 +273,7 @@ struct env {
    const char *dir;
    bool dyn_index, nonuniform, read_nofmt, push;
    bool texel_align; /* VK_EXT_texel_buffer_alignment: texel-aligned view offsets */
+   bool uab;         /* texel buffer descriptors may be updated after binding */
    VkDescriptorPool pool;
 };
 
@@ -782,6 +784,96 @@ test_arrays(struct env *t, bool dynamic)
    return bad;
 }
 
+/* --- update after bind ---------------------------------------------------------- */
+
+/* A texel buffer descriptor written after the set was bound (and the
+ * dispatch recorded) but before submission is the one the dispatch reads. */
+static unsigned
+test_update_after_bind(struct env *t)
+{
+   VkDescriptorSetLayoutBinding lb[3] = {
+      {0, VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, 4, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+      {1, VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, 2, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+      {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
+   VkDescriptorBindingFlags bf[3] = {VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT,
+                                     VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT, 0};
+   VkDescriptorSetLayoutBindingFlagsCreateInfo bfi = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO, .bindingCount = 3,
+      .pBindingFlags = bf};
+   VkDescriptorSetLayout dsl;
+   VK_OK(vkCreateDescriptorSetLayout(t->c.dev, &(VkDescriptorSetLayoutCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .pNext = &bfi,
+      .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT, .bindingCount = 3,
+      .pBindings = lb}, NULL, &dsl));
+   VkDescriptorPoolSize sizes[3] = {{VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, 4},
+                                    {VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, 2},
+                                    {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1}};
+   VkDescriptorPool pool;
+   VK_OK(vkCreateDescriptorPool(t->c.dev, &(VkDescriptorPoolCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+      .flags = VK_DESCRIPTOR_POOL_CREATE_UPDATE_AFTER_BIND_BIT, .maxSets = 1, .poolSizeCount = 3,
+      .pPoolSizes = sizes}, NULL, &pool));
+   VkDescriptorSet set;
+   VK_OK(vkAllocateDescriptorSets(t->c.dev, &(VkDescriptorSetAllocateInfo){
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = pool,
+      .descriptorSetCount = 1, .pSetLayouts = &dsl}, &set));
+   VkPipelineLayout layout = pipe_layout(t, dsl, 4);
+   VkShaderModule mod = shader(t, "texel_array");
+   VkPipeline pipe = agx_vk_compute_pipeline(&t->c, layout, mod, NULL, 0, NULL);
+   struct agx_vk_buffer src = agx_vk_buffer_usage(&t->c, 4 * 256, texel_usage(false));
+   struct agx_vk_buffer dst = agx_vk_buffer_usage(&t->c, 512, texel_usage(true));
+   struct agx_vk_buffer out = agx_vk_buffer(&t->c, 4 * 64);
+   for (unsigned k = 0; k < 4; k++)
+      for (unsigned i = 0; i < 64; i++)
+         ((uint32_t *)src.map)[k * 64 + i] = k * 100 + i;
+   VkBufferView sv[4], dv[2];
+   for (unsigned k = 0; k < 4; k++)
+      sv[k] = view(t, src.buf, VK_FORMAT_R32_UINT, k * 256, 256);
+   dv[0] = view(t, dst.buf, VK_FORMAT_R32_UINT, 0, 256);
+   dv[1] = view(t, dst.buf, VK_FORMAT_R32_UINT, 256, 256);
+   VkDescriptorBufferInfo oi = {out.buf, 0, VK_WHOLE_SIZE};
+   /* element 3 first names view 0; rewritten after binding */
+   VkBufferView first[4] = {sv[0], sv[1], sv[2], sv[0]};
+   VkWriteDescriptorSet w[3] = {
+      {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .dstBinding = 0, .descriptorCount = 4,
+       .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, .pTexelBufferView = first},
+      {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .dstBinding = 1, .descriptorCount = 2,
+       .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, .pTexelBufferView = dv},
+      write_ssbo(set, 2, &oi)};
+   vkUpdateDescriptorSets(t->c.dev, 3, w, 0, NULL);
+   uint32_t sel = 3;
+   VkCommandBuffer cb = agx_vk_begin(&t->c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0, NULL);
+   vkCmdPushConstants(cb, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &sel);
+   vkCmdDispatch(cb, 1, 1, 1);
+   VkWriteDescriptorSet late = write_view(set, 0, 3, VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, &sv[3]);
+   vkUpdateDescriptorSets(t->c.dev, 1, &late, 0, NULL);
+   VK_OK(agx_vk_submit_wait(&t->c, cb));
+   unsigned bad = 0;
+   const uint32_t *r = (const uint32_t *)out.map;
+   for (unsigned i = 0; i < 64; i++) {
+      uint32_t a = 300 + i, b = (i & 3) * 100 + i;
+      uint32_t want = a * 1000 + b + 64 * 1000000;
+      if (r[i] != want && bad++ < 8)
+         fprintf(stderr, "update after bind: r[%u] = %u, expected %u\n", i, r[i], want);
+   }
+   printf("update after bind: %u mismatches\n", bad);
+   for (unsigned k = 0; k < 4; k++)
+      vkDestroyBufferView(t->c.dev, sv[k], NULL);
+   vkDestroyBufferView(t->c.dev, dv[0], NULL);
+   vkDestroyBufferView(t->c.dev, dv[1], NULL);
+   agx_vk_buffer_free(&t->c, &src);
+   agx_vk_buffer_free(&t->c, &dst);
+   agx_vk_buffer_free(&t->c, &out);
+   vkDestroyPipeline(t->c.dev, pipe, NULL);
+   vkDestroyShaderModule(t->c.dev, mod, NULL);
+   vkDestroyPipelineLayout(t->c.dev, layout, NULL);
+   vkDestroyDescriptorPool(t->c.dev, pool, NULL);
+   vkDestroyDescriptorSetLayout(t->c.dev, dsl, NULL);
+   return bad;
+}
+
 /* --- read-modify-write and read without format --------------------------------- */
 
 static unsigned
@@ -860,12 +952,15 @@ main(int argc, char **argv)
    t.nonuniform = have12.shaderUniformTexelBufferArrayNonUniformIndexing &&
                   have12.shaderStorageTexelBufferArrayNonUniformIndexing;
    t.read_nofmt = have.features.shaderStorageImageReadWithoutFormat;
+   t.uab = have12.descriptorBindingUniformTexelBufferUpdateAfterBind &&
+           have12.descriptorBindingStorageTexelBufferUpdateAfterBind &&
+           have12.descriptorBindingStorageBufferUpdateAfterBind;
    t.push = agx_vk_ctx_has_extension(&t.c, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
    t.texel_align = agx_vk_ctx_has_extension(&t.c, VK_EXT_TEXEL_BUFFER_ALIGNMENT_EXTENSION_NAME);
    CHECK(have.features.shaderStorageImageWriteWithoutFormat);
    /* agx-vk must offer what it documents */
    if (!t.c.reference)
-      CHECK(t.dyn_index && t.nonuniform && t.read_nofmt && t.push && t.texel_align);
+      CHECK(t.dyn_index && t.nonuniform && t.read_nofmt && t.push && t.texel_align && t.uab);
 
    VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT falign = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_FEATURES_EXT,
@@ -876,7 +971,10 @@ main(int argc, char **argv)
       .shaderUniformTexelBufferArrayDynamicIndexing = t.dyn_index,
       .shaderStorageTexelBufferArrayDynamicIndexing = t.dyn_index,
       .shaderUniformTexelBufferArrayNonUniformIndexing = t.nonuniform,
-      .shaderStorageTexelBufferArrayNonUniformIndexing = t.nonuniform};
+      .shaderStorageTexelBufferArrayNonUniformIndexing = t.nonuniform,
+      .descriptorBindingUniformTexelBufferUpdateAfterBind = t.uab,
+      .descriptorBindingStorageTexelBufferUpdateAfterBind = t.uab,
+      .descriptorBindingStorageBufferUpdateAfterBind = t.uab};
    VkPhysicalDeviceFeatures f10 = {.shaderStorageImageWriteWithoutFormat = VK_TRUE,
                                    .shaderStorageImageReadWithoutFormat = t.read_nofmt,
                                    /* zeros past a view are only promised with it */
@@ -910,6 +1008,10 @@ main(int argc, char **argv)
       bad += test_arrays(&t, true);
    else
       printf("arrays with dynamic indices: not supported by this device\n");
+   if (t.dyn_index && t.nonuniform && t.uab)
+      bad += test_update_after_bind(&t);
+   else
+      printf("update after bind: not supported by this device\n");
    bad += test_read_write(&t);
    vkDestroyDescriptorPool(t.c.dev, t.pool, NULL);
    CHECK(bad == 0);
