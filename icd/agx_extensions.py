@@ -52,4 +52,7 @@ DEVICE_EXTENSIONS = [
     'VK_KHR_16bit_storage',
     'VK_KHR_shader_float16_int8',
     'VK_EXT_scalar_block_layout',
+    # robustBufferAccess2 and nullDescriptor (robustImageAccess2: no images
+    # yet); tests/icd test_robust
+    'VK_EXT_robustness2',
 ]
