@@ -231,16 +231,21 @@ write_buffer(uint8_t *dst, const VkDescriptorBufferInfo *info)
    memset(dst + 12, 0, 4);
 }
 
-/* A texel buffer view's packed descriptor; a null view (nullDescriptor)
- * is all zero: 0 elements, so every access is out of range. */
+/* A texel buffer view's packed descriptor. A null view (nullDescriptor) is
+ * a well-formed descriptor of 0 elements at address 0: every access is out
+ * of range (reads give the border, writes are dropped, the size is 0) and
+ * the texture unit still sees valid Texture/PBE words. */
 static void
 write_texel_buffer(uint8_t *dst, VkBufferView handle)
 {
    struct agx_buffer_view *view = agx_buffer_view_from_handle(handle);
-   if (view)
+   if (view) {
       memcpy(dst, view->desc, AGX_TEXEL_DESCRIPTOR_SIZE);
-   else
-      memset(dst, 0, AGX_TEXEL_DESCRIPTOR_SIZE);
+   } else {
+      uint32_t desc[AGX_TEXEL_DESCRIPTOR_SIZE / 4];
+      agx_pack_texel_buffer(VK_FORMAT_R32_UINT, 0, 0, desc);
+      memcpy(dst, desc, sizeof(desc));
+   }
 }
 
 static bool

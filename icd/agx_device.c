@@ -48,17 +48,25 @@ align_up(uint64_t v, uint64_t a)
    return (v + a - 1) & ~(a - 1);
 }
 
-/* Whether the application enabled robustBufferAccess (1.0 features, in
- * pEnabledFeatures or a VkPhysicalDeviceFeatures2 in the chain). */
+/* Whether shaders must bounds-check buffer accesses: the application
+ * enabled robustBufferAccess (pEnabledFeatures or VkPhysicalDeviceFeatures2),
+ * robustBufferAccess2, or nullDescriptor (a null buffer descriptor is a
+ * zero-sized range that only the checks make harmless). */
 static bool
 wants_robust_buffer_access(const VkDeviceCreateInfo *info)
 {
    if (info->pEnabledFeatures && info->pEnabledFeatures->robustBufferAccess)
       return true;
-   for (const VkBaseInStructure *s = info->pNext; s; s = s->pNext)
+   for (const VkBaseInStructure *s = info->pNext; s; s = s->pNext) {
       if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2 &&
           ((const VkPhysicalDeviceFeatures2 *)s)->features.robustBufferAccess)
          return true;
+      if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT) {
+         const VkPhysicalDeviceRobustness2FeaturesEXT *r = (const void *)s;
+         if (r->robustBufferAccess2 || r->nullDescriptor)
+            return true;
+      }
+   }
    return false;
 }
 

@@ -13,6 +13,8 @@ struct agx_features {
    VkPhysicalDeviceVulkan11Features v11;
    VkPhysicalDeviceVulkan12Features v12;
    VkPhysicalDeviceVulkan13Features v13;
+   VkPhysicalDeviceRobustness2FeaturesEXT robustness2;
+   VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT texel_buffer_alignment;
 };
 
 struct agx_properties {
@@ -20,13 +22,15 @@ struct agx_properties {
    VkPhysicalDeviceVulkan11Properties v11;
    VkPhysicalDeviceVulkan12Properties v12;
    VkPhysicalDeviceVulkan13Properties v13;
+   VkPhysicalDeviceRobustness2PropertiesEXT robustness2;
 };
 
-/* Fill one chained core struct (keeping its pNext); false if unknown. */
+/* Fill one chained core or supported extension struct (keeping its pNext);
+ * false if unknown. */
 bool agx_fill_features_struct(VkBaseOutStructure *s, const struct agx_features *all);
 bool agx_fill_properties_struct(VkBaseOutStructure *s, const struct agx_properties *all);
 
-/* Number of VkBool32 members (after sType/pNext) of a core feature struct. */
+/* Number of VkBool32 members (after sType/pNext) of a known feature struct. */
 bool agx_feature_struct_bools(VkStructureType stype, unsigned *count);
 
 #endif

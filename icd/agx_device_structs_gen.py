@@ -4,7 +4,8 @@ property structures an application chains into vkGetPhysicalDeviceFeatures2,
 vkGetPhysicalDeviceProperties2 and vkCreateDevice.
 
 The driver describes its features and properties once, in the
-VkPhysicalDeviceVulkan11/12/13{Features,Properties} structures. Every other
+VkPhysicalDeviceVulkan11/12/13{Features,Properties} structures and the
+extension structures listed in EXTENSION. Every other
 core (1.1-1.3) structure repeats a subset of those members under the same
 names; vk.xml tells us which, so the copies are generated rather than
 written by hand. A few members were renamed when promoted: RENAMES.
@@ -18,6 +19,13 @@ RENAMES = {
     ('VkPhysicalDeviceSubgroupProperties', 'supportedOperations'): 'subgroupSupportedOperations',
     ('VkPhysicalDeviceSubgroupProperties', 'quadOperationsInAllStages'):
         'subgroupQuadOperationsInAllStages',
+}
+# Extension structures the driver supports, kept whole in struct
+# agx_features / agx_properties (agx_device_structs.h) under these names.
+EXTENSION = {
+    'Features': {'VkPhysicalDeviceRobustness2FeaturesEXT': 'robustness2',
+                 'VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT': 'texel_buffer_alignment'},
+    'Properties': {'VkPhysicalDeviceRobustness2PropertiesEXT': 'robustness2'},
 }
 SUMMARY = {
     'Features': ['VkPhysicalDeviceVulkan11Features', 'VkPhysicalDeviceVulkan12Features',
@@ -67,7 +75,8 @@ def emit(types, core_types, out):
                           ('Properties', 'VkPhysicalDeviceProperties2')):
         summary = {s: types[s][2] for s in SUMMARY[kind]}
         structs = sorted(n for n, (ext, st, _) in types.items()
-                         if extends in ext.split(',') and n in core_types)
+                         if extends in ext.split(',') and
+                         (n in core_types or n in EXTENSION[kind]))
         lower = kind.lower()
         w(f'bool\nagx_fill_{lower}_struct(VkBaseOutStructure *s, const struct agx_{lower} *all)\n{{\n')
         w('   switch (s->sType) {\n')
@@ -75,10 +84,10 @@ def emit(types, core_types, out):
             _, stype, members = types[n]
             w(f'   case {stype}: {{\n')
             w(f'      {n} *d = ({n} *)s;\n')
-            if n in summary:
-                idx = SUMMARY[kind].index(n) + 1
+            if n in summary or n in EXTENSION[kind]:
+                field = EXTENSION[kind].get(n) or f'v1{SUMMARY[kind].index(n) + 1}'
                 w(f'      VkBaseOutStructure *next = s->pNext;\n')
-                w(f'      *d = all->v1{idx};\n      d->sType = {stype};\n'
+                w(f'      *d = all->{field};\n      d->sType = {stype};\n'
                   f'      d->pNext = (void *)next;\n')
             else:
                 for name, mtype, array in members:
@@ -100,7 +109,8 @@ def emit(types, core_types, out):
 
     # Feature structs are VkBool32 arrays after the header: a generic check.
     feature_structs = sorted(n for n, (ext, st, _) in types.items()
-                             if 'VkPhysicalDeviceFeatures2' in ext.split(',') and n in core_types)
+                             if 'VkPhysicalDeviceFeatures2' in ext.split(',') and
+                             (n in core_types or n in EXTENSION['Features']))
     w('bool\nagx_feature_struct_bools(VkStructureType stype, unsigned *count)\n{\n   switch (stype) {\n')
     for n in feature_structs:
         _, stype, members = types[n]

@@ -52,6 +52,9 @@ DEVICE_EXTENSIONS = [
     'VK_KHR_16bit_storage',
     'VK_KHR_shader_float16_int8',
     'VK_EXT_scalar_block_layout',
+    # robustBufferAccess2 and nullDescriptor (robustImageAccess2: no images
+    # yet); tests/icd test_robust
+    'VK_EXT_robustness2',
     # Texel buffer views at any texel-aligned offset (the descriptor keeps
     # the sub-16-byte part in software; tests/icd test_texel_buffer).
     'VK_EXT_texel_buffer_alignment',

@@ -136,6 +136,14 @@ init_features(struct agx_features *f)
     * loads and atomics return 0, stores and atomics go to a device-owned sink
     * (agx_spirv_mem.c in_bounds; tests/icd test_robust). */
    f->v10.robustBufferAccess = VK_TRUE;
+   /* VK_EXT_robustness2: the same checks already give its stricter buffer
+    * rules (zero for every out-of-range load, nothing written), and a null
+    * buffer descriptor is a zero-sized range. Images come later. */
+   f->robustness2 = (VkPhysicalDeviceRobustness2FeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
+      .robustBufferAccess2 = VK_TRUE,
+      .nullDescriptor = VK_TRUE,
+   };
    f->v10.shaderInt16 = VK_TRUE;
    f->v12.shaderInt8 = VK_TRUE;
    /* fp16 arithmetic: fadd16/fmul16/fmadd16 native, the rest computed in
@@ -175,6 +183,12 @@ init_features(struct agx_features *f)
    f->v12.descriptorBindingStorageTexelBufferUpdateAfterBind = VK_TRUE;
    f->v10.shaderStorageImageReadWithoutFormat = VK_TRUE;
    f->v10.shaderStorageImageWriteWithoutFormat = VK_TRUE;
+   /* VK_EXT_texel_buffer_alignment: views at any texel-aligned offset (the
+    * descriptor keeps the sub-16-byte part in software, agx_abi.h) */
+   f->texel_buffer_alignment = (VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_FEATURES_EXT,
+      .texelBufferAlignment = VK_TRUE,
+   };
    /* The *2 commands share the original ones' paths; every barrier is a
     * full CDM barrier and semaphore waits block the whole batch, so finer
     * stage masks only ever over-synchronise. */
@@ -355,6 +369,12 @@ init_properties(struct agx_physical_device *pdev)
    p->v12.maxUpdateAfterBindDescriptorsInAllPools = 500000;
    /* bounds come from the descriptor in set memory, read when the shader runs */
    p->v12.robustBufferAccessUpdateAfterBind = VK_TRUE;
+   /* bounds checks use the exact descriptor range */
+   p->robustness2 = (VkPhysicalDeviceRobustness2PropertiesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_PROPERTIES_EXT,
+      .robustStorageBufferAccessSizeAlignment = 1,
+      .robustUniformBufferAccessSizeAlignment = 1,
+   };
    p->v12.maxPerStageDescriptorUpdateAfterBindSamplers = 500000;
    p->v12.maxPerStageDescriptorUpdateAfterBindUniformBuffers = 12;
    p->v12.maxPerStageDescriptorUpdateAfterBindStorageBuffers = 500000;
@@ -464,14 +484,8 @@ agx_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice, VkPhysicalDevice
 {
    AGX_FROM_HANDLE(agx_physical_device, pdev, physicalDevice);
    pFeatures->features = pdev->features.v10;
-   for (VkBaseOutStructure *s = pFeatures->pNext; s; s = s->pNext) {
-      /* not promoted to a core feature struct (1.3 took only its
-       * properties), so filled here */
-      if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_FEATURES_EXT)
-         ((VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT *)s)->texelBufferAlignment = VK_TRUE;
-      else
-         agx_fill_features_struct(s, &pdev->features);
-   }
+   for (VkBaseOutStructure *s = pFeatures->pNext; s; s = s->pNext)
+      agx_fill_features_struct(s, &pdev->features);
 }
 
 VKAPI_ATTR void VKAPI_CALL

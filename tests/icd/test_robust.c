@@ -7,7 +7,10 @@
  * and atomics change nothing. Vulkan also allows reads of in-range values
  * and writes inside the bound range, which the --reference (lavapipe) run
  * accepts; memory outside every bound range must be untouched on both.
- * test_robust SHADER.spv [--validation] [--reference]
+ * With --robustness2 the device enables VK_EXT_robustness2's
+ * robustBufferAccess2 and nullDescriptor instead (out-of-range loads must
+ * then be zero everywhere) and binding 5 is a null descriptor.
+ * test_robust SHADER.spv [--robustness2] [--validation] [--reference]
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -41,34 +44,59 @@ int
 main(int argc, char **argv)
 {
    CHECK(argc >= 2);
+   bool r2 = false;
+   for (int a = 2; a < argc; a++)
+      r2 |= !strcmp(argv[a], "--robustness2");
    struct agx_vk_ctx c;
    agx_vk_ctx_instance(&c, argc, argv);
-   VkPhysicalDeviceFeatures have;
-   vkGetPhysicalDeviceFeatures(c.pdev, &have);
-   CHECK(have.robustBufferAccess);
-   VkPhysicalDeviceFeatures want = {.robustBufferAccess = VK_TRUE};
-   agx_vk_ctx_device_features(&c, NULL, &want, 0, NULL);
+   VkPhysicalDeviceRobustness2FeaturesEXT have2 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
+   VkPhysicalDeviceFeatures2 have = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                     .pNext = &have2};
+   vkGetPhysicalDeviceFeatures2(c.pdev, &have);
+   CHECK(have.features.robustBufferAccess);
+   if (r2) {
+      CHECK(agx_vk_ctx_has_extension(&c, "VK_EXT_robustness2"));
+      CHECK(have2.robustBufferAccess2 && have2.nullDescriptor);
+      VkPhysicalDeviceRobustness2PropertiesEXT p2 = {
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_PROPERTIES_EXT};
+      VkPhysicalDeviceProperties2 props = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                           .pNext = &p2};
+      vkGetPhysicalDeviceProperties2(c.pdev, &props);
+      CHECK(p2.robustStorageBufferAccessSizeAlignment == 1 ||
+            p2.robustStorageBufferAccessSizeAlignment == 4);
+      CHECK(p2.robustUniformBufferAccessSizeAlignment >= 1 &&
+            p2.robustUniformBufferAccessSizeAlignment <= 256);
+      VkPhysicalDeviceRobustness2FeaturesEXT want2 = {
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
+         .robustBufferAccess2 = VK_TRUE, .nullDescriptor = VK_TRUE};
+      const char *ext = "VK_EXT_robustness2";
+      agx_vk_ctx_device(&c, &want2, 1, &ext);
+   } else {
+      VkPhysicalDeviceFeatures want = {.robustBufferAccess = VK_TRUE};
+      agx_vk_ctx_device_features(&c, NULL, &want, 0, NULL);
+   }
 
    struct agx_vk_buffer big = agx_vk_buffer(&c, BIG_WORDS * 4), ubo = agx_vk_buffer(&c, 256),
-                        out = agx_vk_buffer(&c, N * 16);
+                        out = agx_vk_buffer(&c, N * 16), nul = agx_vk_buffer(&c, N * 4);
    uint32_t *bw = big.ptr, *uw = ubo.ptr;
    for (unsigned w = 0; w < BIG_WORDS; w++)
       bw[w] = canary(w);
    for (unsigned w = 0; w < 64; w++)
       uw[w] = ubo_canary(w);
 
-   static const VkDescriptorType types[5] = {
+   static const VkDescriptorType types[6] = {
       VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
       VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-      VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
-   VkDescriptorSetLayoutBinding lb[5];
-   for (uint32_t b = 0; b < 5; b++)
+      VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
+   VkDescriptorSetLayoutBinding lb[6];
+   for (uint32_t b = 0; b < 6; b++)
       lb[b] = (VkDescriptorSetLayoutBinding){b, types[b], 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL};
    VkDescriptorSetLayout dsl;
    VK_OK(vkCreateDescriptorSetLayout(c.dev, &(VkDescriptorSetLayoutCreateInfo){
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = 5,
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = 6,
       .pBindings = lb}, NULL, &dsl));
-   VkDescriptorPoolSize ps[2] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 4},
+   VkDescriptorPoolSize ps[2] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 5},
                                  {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1}};
    VkDescriptorPool pool;
    VK_OK(vkCreateDescriptorPool(c.dev, &(VkDescriptorPoolCreateInfo){
@@ -78,15 +106,16 @@ main(int argc, char **argv)
    VK_OK(vkAllocateDescriptorSets(c.dev, &(VkDescriptorSetAllocateInfo){
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = pool,
       .descriptorSetCount = 1, .pSetLayouts = &dsl}, &set));
-   VkDescriptorBufferInfo bi[5] = {
+   VkDescriptorBufferInfo bi[6] = {
       {big.buf, DATA_WORD * 4, 32 * 4}, {ubo.buf, 0, 64}, {big.buf, ATOM_WORD * 4, 16 * 4},
-      {out.buf, 0, VK_WHOLE_SIZE},      {big.buf, VEC_WORD * 4, 56}};
-   VkWriteDescriptorSet wr[5];
-   for (uint32_t b = 0; b < 5; b++)
+      {out.buf, 0, VK_WHOLE_SIZE},      {big.buf, VEC_WORD * 4, 56},
+      {r2 ? VK_NULL_HANDLE : nul.buf, 0, VK_WHOLE_SIZE}};
+   VkWriteDescriptorSet wr[6];
+   for (uint32_t b = 0; b < 6; b++)
       wr[b] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
                                      .dstBinding = b, .descriptorCount = 1, .descriptorType = types[b],
                                      .pBufferInfo = &bi[b]};
-   vkUpdateDescriptorSets(c.dev, 5, wr, 0, NULL);
+   vkUpdateDescriptorSets(c.dev, 6, wr, 0, NULL);
    VkPipelineLayout layout;
    VK_OK(vkCreatePipelineLayout(c.dev, &(VkPipelineLayoutCreateInfo){
       .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .setLayoutCount = 1,
@@ -101,7 +130,7 @@ main(int argc, char **argv)
    VK_OK(agx_vk_submit_wait(&c, cb));
 
    const uint32_t *r = out.ptr;
-   bool strict = !c.reference;
+   bool strict = !c.reference || r2; /* robustBufferAccess2: zero, nothing written */
    for (unsigned i = 0; i < N; i++) {
       const uint32_t *o = &r[4 * i];
       if (i < 32) {
@@ -140,13 +169,18 @@ main(int argc, char **argv)
          memcpy(&f, &bw[w], 4);
          if (f != (float)((w - VEC_WORD) / 4) + 0.5f)
             fail("in-range vec4 store", w, bw[w], 0);
-      } else if ((strict || (!data && !vec)) && bw[w] != canary(w)) {
+      } else if (((strict && !(vec && c.reference)) || (!data && !vec)) && bw[w] != canary(w)) {
+         /* (lavapipe writes the in-range half of the straddling vec4) */
          fail("memory outside the bound ranges", w, bw[w], canary(w));
       }
    }
    for (unsigned w = 0; w < 64; w++)
       if (uw[w] != ubo_canary(w))
          fail("uniform buffer", w, uw[w], ubo_canary(w));
+   const uint32_t *nw = nul.ptr;
+   for (unsigned w = 0; w < N; w++)
+      if (nw[w] != (r2 ? 0 : 7)) /* with a null descriptor the stores go nowhere */
+         fail("binding 5", w, nw[w], r2 ? 0 : 7);
    printf("robust buffer access: %u invocations, %u checks failed\n", N, failures);
 
    vkDestroyPipeline(c.dev, pipe, NULL);
@@ -157,6 +191,7 @@ main(int argc, char **argv)
    agx_vk_buffer_free(&c, &big);
    agx_vk_buffer_free(&c, &ubo);
    agx_vk_buffer_free(&c, &out);
+   agx_vk_buffer_free(&c, &nul);
    int rc = agx_vk_ctx_finish(&c);
    return failures ? 1 : rc;
 }

@@ -15,7 +15,9 @@
  *    descriptors written, copied, and by update template; a descriptor
  *    updated after the set was bound (update-after-bind pool and layout);
  *  - read-modify-write of an rgba8ui buffer in place and a read without
- *    format (where supported).
+ *    format (where supported);
+ *  - null texel buffer descriptors (robustness2 nullDescriptor): zeros,
+ *    size 0, stores ignored.
  * Descriptors are written with vkUpdateDescriptorSets, push descriptors
  * (store test, VK_KHR_push_descriptor) and update templates (atomics).
  *
@@ -274,6 +276,7 @@ struct env {
    bool dyn_index, nonuniform, read_nofmt, push;
    bool texel_align; /* VK_EXT_texel_buffer_alignment: texel-aligned view offsets */
    bool uab;         /* texel buffer descriptors may be updated after binding */
+   bool null_desc;   /* VK_EXT_robustness2 nullDescriptor */
    VkDescriptorPool pool;
 };
 
@@ -428,6 +431,10 @@ struct rw_pipes {
    VkPipelineLayout load_layout, store_layout;
    VkShaderModule mod[6];
    VkPipeline load[3], store[3]; /* float, int, uint */
+   /* the uint store shader with an ordinary (not push) set layout */
+   VkDescriptorSetLayout store_dsl_sets;
+   VkPipelineLayout store_layout_sets;
+   VkPipeline store_sets;
 };
 
 static unsigned
@@ -544,6 +551,50 @@ test_store(struct env *t, struct rw_pipes *p, const struct fmt *f)
    return bad;
 }
 
+/* Null texel buffer descriptors (nullDescriptor): fetches read zero (alpha
+ * 0 or 1), sizes are 0, stores do nothing. */
+static unsigned
+test_null(struct env *t, struct rw_pipes *p)
+{
+   struct agx_vk_buffer out = agx_vk_buffer(&t->c, 16 + DISPATCH * 16);
+   memset(out.map, 0xcd, out.size);
+   VkBufferView null_view = VK_NULL_HANDLE;
+   VkDescriptorSet set = alloc_set(t, p->load_dsl);
+   VkDescriptorBufferInfo oi = {out.buf, 0, VK_WHOLE_SIZE};
+   VkWriteDescriptorSet w[2] = {write_view(set, 0, 0, VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, &null_view),
+                                write_ssbo(set, 1, &oi)};
+   vkUpdateDescriptorSets(t->c.dev, 2, w, 0, NULL);
+   uint32_t n = 64;
+   run(t, p->load[2], p->load_layout, set, &n, 4, 1);
+   unsigned bad = 0;
+   const uint32_t *o = (const uint32_t *)out.map;
+   if (o[0] != 0)
+      bad++;
+   for (unsigned e = 0; e < 64; e++)
+      for (unsigned k = 0; k < 4; k++)
+         if (o[4 + e * 4 + k] != 0 && !(k == 3 && o[4 + e * 4 + k] == 1) && bad++ < 4)
+            fprintf(stderr, "null view: texel %u comp %u = %u\n", e, k, o[4 + e * 4 + k]);
+   VK_OK(vkFreeDescriptorSets(t->c.dev, t->pool, 1, &set));
+   /* a store through a null view: nothing to write, size 0 */
+   struct agx_vk_buffer in = agx_vk_buffer(&t->c, 16 + 64 * 16);
+   memset(in.map, 0x11, in.size);
+   set = alloc_set(t, p->store_dsl_sets);
+   VkDescriptorBufferInfo ii = {in.buf, 0, VK_WHOLE_SIZE};
+   VkWriteDescriptorSet ws[2] = {write_view(set, 0, 0, VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, &null_view),
+                                 write_ssbo(set, 1, &ii)};
+   vkUpdateDescriptorSets(t->c.dev, 2, ws, 0, NULL);
+   run(t, p->store[2], p->store_layout_sets, set, &n, 4, 1);
+   uint32_t size;
+   memcpy(&size, in.map, 4);
+   if (size != 0)
+      bad++;
+   VK_OK(vkFreeDescriptorSets(t->c.dev, t->pool, 1, &set));
+   printf("null descriptors: %u mismatches\n", bad);
+   agx_vk_buffer_free(&t->c, &out);
+   agx_vk_buffer_free(&t->c, &in);
+   return bad;
+}
+
 static unsigned
 test_formats(struct env *t)
 {
@@ -556,6 +607,8 @@ test_formats(struct env *t)
    p.store_dsl = set_layout(t, 2, lb, t->push ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR : 0);
    p.load_layout = pipe_layout(t, p.load_dsl, 4);
    p.store_layout = pipe_layout(t, p.store_dsl, 4);
+   p.store_dsl_sets = set_layout(t, 2, lb, 0);
+   p.store_layout_sets = pipe_layout(t, p.store_dsl_sets, 4);
    static const char *names[6] = {"texel_load_f", "texel_load_i", "texel_load_u",
                                   "texel_store_f", "texel_store_i", "texel_store_u"};
    for (unsigned i = 0; i < 6; i++) {
@@ -567,6 +620,7 @@ test_formats(struct env *t)
       else
          p.store[i - 3] = pipe;
    }
+   p.store_sets = agx_vk_compute_pipeline(&t->c, p.store_layout_sets, p.mod[5], NULL, 0, NULL);
    unsigned bad = 0, loads = 0, stores = 0;
    for (unsigned i = 0; i < NUM_FORMATS; i++) {
       const struct fmt *f = &formats[i];
@@ -589,6 +643,17 @@ test_formats(struct env *t)
       bad += b;
    }
    printf("formats: %u loaded, %u stored, %u mismatches\n", loads, stores, bad);
+   if (t->null_desc) {
+      VkPipeline keep = p.store[2];
+      p.store[2] = p.store_sets;
+      bad += test_null(t, &p);
+      p.store[2] = keep;
+   } else {
+      printf("null descriptors: not supported by this device\n");
+   }
+   vkDestroyPipeline(t->c.dev, p.store_sets, NULL);
+   vkDestroyPipelineLayout(t->c.dev, p.store_layout_sets, NULL);
+   vkDestroyDescriptorSetLayout(t->c.dev, p.store_dsl_sets, NULL);
    for (unsigned i = 0; i < 3; i++) {
       vkDestroyPipeline(t->c.dev, p.load[i], NULL);
       vkDestroyPipeline(t->c.dev, p.store[i], NULL);
@@ -944,7 +1009,10 @@ main(int argc, char **argv)
       properties_only |= strcmp(argv[i], "--properties") == 0;
    agx_vk_ctx_instance(&t.c, argc, argv);
 
-   VkPhysicalDeviceVulkan12Features have12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+   VkPhysicalDeviceRobustness2FeaturesEXT have_r2 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
+   VkPhysicalDeviceVulkan12Features have12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                              .pNext = &have_r2};
    VkPhysicalDeviceFeatures2 have = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &have12};
    vkGetPhysicalDeviceFeatures2(t.c.pdev, &have);
    t.dyn_index = have12.shaderUniformTexelBufferArrayDynamicIndexing &&
@@ -957,17 +1025,22 @@ main(int argc, char **argv)
            have12.descriptorBindingStorageBufferUpdateAfterBind;
    t.push = agx_vk_ctx_has_extension(&t.c, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
    t.texel_align = agx_vk_ctx_has_extension(&t.c, VK_EXT_TEXEL_BUFFER_ALIGNMENT_EXTENSION_NAME);
+   bool has_r2 = agx_vk_ctx_has_extension(&t.c, VK_EXT_ROBUSTNESS_2_EXTENSION_NAME);
+   t.null_desc = has_r2 && have_r2.nullDescriptor;
    CHECK(have.features.shaderStorageImageWriteWithoutFormat);
    /* agx-vk must offer what it documents */
    if (!t.c.reference)
-      CHECK(t.dyn_index && t.nonuniform && t.read_nofmt && t.push && t.texel_align && t.uab);
+      CHECK(t.dyn_index && t.nonuniform && t.read_nofmt && t.push && t.texel_align && t.uab &&
+            t.null_desc);
 
+   VkPhysicalDeviceRobustness2FeaturesEXT fr2 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT, .nullDescriptor = VK_TRUE};
    VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT falign = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_FEATURES_EXT,
-      .texelBufferAlignment = VK_TRUE};
+      .pNext = t.null_desc ? &fr2 : NULL, .texelBufferAlignment = VK_TRUE};
    VkPhysicalDeviceVulkan12Features f12 = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-      .pNext = t.texel_align ? &falign : NULL,
+      .pNext = t.texel_align ? (void *)&falign : t.null_desc ? (void *)&fr2 : NULL,
       .shaderUniformTexelBufferArrayDynamicIndexing = t.dyn_index,
       .shaderStorageTexelBufferArrayDynamicIndexing = t.dyn_index,
       .shaderUniformTexelBufferArrayNonUniformIndexing = t.nonuniform,
@@ -979,12 +1052,14 @@ main(int argc, char **argv)
                                    .shaderStorageImageReadWithoutFormat = t.read_nofmt,
                                    /* zeros past a view are only promised with it */
                                    .robustBufferAccess = have.features.robustBufferAccess};
-   const char *exts[2];
+   const char *exts[3];
    uint32_t next = 0;
    if (t.push)
       exts[next++] = VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME;
    if (t.texel_align)
       exts[next++] = VK_EXT_TEXEL_BUFFER_ALIGNMENT_EXTENSION_NAME;
+   if (t.null_desc)
+      exts[next++] = VK_EXT_ROBUSTNESS_2_EXTENSION_NAME;
    agx_vk_ctx_device_features(&t.c, &f12, &f10, next, exts);
 
    VkDescriptorPoolSize sizes[3] = {{VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, 16},
