@@ -23,7 +23,8 @@ RENAMES = {
 # Extension structures the driver supports, kept whole in struct
 # agx_features / agx_properties (agx_device_structs.h) under these names.
 EXTENSION = {
-    'Features': {'VkPhysicalDeviceRobustness2FeaturesEXT': 'robustness2'},
+    'Features': {'VkPhysicalDeviceRobustness2FeaturesEXT': 'robustness2',
+                 'VkPhysicalDeviceWorkgroupMemoryExplicitLayoutFeaturesKHR': 'wg_explicit'},
     'Properties': {'VkPhysicalDeviceRobustness2PropertiesEXT': 'robustness2'},
 }
 SUMMARY = {

@@ -55,4 +55,7 @@ DEVICE_EXTENSIONS = [
     # robustBufferAccess2 and nullDescriptor (robustImageAccess2: no images
     # yet); tests/icd test_robust
     'VK_EXT_robustness2',
+    # Block-decorated Workgroup variables aliasing with explicit layouts
+    # (tests/icd test_wg_explicit)
+    'VK_KHR_workgroup_memory_explicit_layout',
 ]
