@@ -274,6 +274,7 @@ bool agx_sim_decode_float(struct agx_sim_insn *I, const struct agx_isa_instr *in
 bool agx_sim_decode_flow(struct agx_sim_insn *I, const struct agx_isa_instr *in);
 bool agx_sim_decode_mem(struct agx_sim_insn *I, const struct agx_isa_instr *in);
 bool agx_sim_decode_simd(struct agx_sim_insn *I, const struct agx_isa_instr *in);
+bool agx_sim_decode_texture(struct agx_sim_insn *I, const struct agx_isa_instr *in);
 
 /* Shared by the decoders: ISA operand i of `in` as a simulator operand. */
 void agx_sim_opnd_from_isa(const struct agx_isa_instr *in, unsigned i,
