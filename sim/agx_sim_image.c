@@ -7,7 +7,10 @@
  *   Address + z * layer_stride + y * stride + x * bytes_per_texel.
  *   Texture: stride = unpacked Stride + 16 (the field holds stride - 16,
  *   shr 4). PBE: stride = Stride field + 4 (the field holds stride - 4,
- *   unshifted); a PBE stride that is not a multiple of 16 is refused as an
+ *   unshifted). The genxml Stride fields overlap Page-aligned layers /
+ *   Extended (Texture bits 126-127, PBE bit 124), which a linear array
+ *   sets, so only Texture bits 110-125 and PBE bits 104-123 are taken as
+ *   stride (enough for 16384 x 16 bytes); a PBE stride that is not a multiple of 16 is refused as an
  *   invalid descriptor (ail strides are 16-byte multiples, so a driver
  *   that forgot the -4 is caught). Linear 2D arrays need Extended: layers =
  *   Depth (linear), layer_stride = Layer stride (linear) + 128 (the field
@@ -246,7 +249,8 @@ agx_sim_image_from_texture(const uint8_t desc[24], struct agx_sim_image *img,
          snprintf(err, err_size, "linear 3D or mipmapped texture (not modelled)");
          return false;
       }
-      img->stride = (uint64_t)t.stride + 16;
+      /* bits 126/127 (Page-aligned layers, Extended) end the field */
+      img->stride = (((uint64_t)t.stride >> 4) & 0xFFFF) * 16 + 16;
       img->levels = 1;
       linear_layers(img, t.extended, t.depth_linear, t.layer_stride_linear);
       return true;
@@ -304,7 +308,8 @@ agx_sim_image_from_pbe(const uint8_t desc[24], struct agx_sim_image *img,
          snprintf(err, err_size, "linear 3D or mipmapped PBE (not modelled)");
          return false;
       }
-      img->stride = (uint64_t)p.stride + 4;
+      /* bit 124 (Page-aligned layers) ends the field */
+      img->stride = (uint64_t)(p.stride & 0xFFFFF) + 4;
       if (img->stride % 16) {
          snprintf(err, err_size,
                   "PBE linear Stride field 0x%x: stride %llu bytes is not a "

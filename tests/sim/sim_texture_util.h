@@ -16,12 +16,12 @@
 
 #include "sim_exec_util.h"
 
-#define SRC_OFF 0x00000u
+#define SRC_OFF 0x00000u   /* 8192 threads x 16 bytes each area */
 #define RES_OFF 0x20000u
-#define DESC_OFF 0x30000u  /* 64-byte descriptor slots */
-#define HEAP_OFF 0x38000u  /* sampler heap, 8-byte entries */
-#define COORD_OFF 0x3C000u
-#define IMG_OFF 0x40000u   /* images */
+#define COORD_OFF 0x40000u
+#define DESC_OFF 0x60000u  /* 64-byte descriptor slots */
+#define HEAP_OFF 0x68000u  /* sampler heap, 8-byte entries */
+#define IMG_OFF 0x80000u   /* images */
 #define IMG_VA (DATA_VA + IMG_OFF)
 
 static struct env E;
@@ -53,11 +53,12 @@ res(unsigned t, unsigned c)
    return v;
 }
 
+/* 16-bit results: 8-byte slots */
 static inline uint16_t
 res16(unsigned t, unsigned c)
 {
    uint16_t v;
-   memcpy(&v, dptr(RES_OFF + 16 * t + 2 * c), 2);
+   memcpy(&v, dptr(RES_OFF + 8 * t + 2 * c), 2);
    return v;
 }
 
