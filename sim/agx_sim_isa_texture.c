@@ -1,6 +1,6 @@
 /*
  * Texture instructions: texture_load (smpi) and image_write (imgw), plus the
- * operand plumbing texture_sample shares (agx_sim_texture_sample.c).
+ * operand plumbing texture_sample (agx_sim_texture_sample.c) shares.
  *
  * Assumes (applegpu applegpu.py, Mesa agx_pack.c / agx_compile.c,
  * shared/reference/graphics.md sections 7-8, isa.md section 8):
@@ -29,8 +29,10 @@
  *   query_lod and other LOD modes are refused at decode.
  * - Out-of-bounds x, y or 3D z: the result is the sampler's border colour
  *   (transparent black 0,0,0,0; opaque black 0,0,0,1; opaque white 1,1,1,1;
- *   integer formats give integer 0/1), not swizzled (assumption); a Custom
- *   border needs the extended sampler record and faults as not modelled.
+ *   integer formats give integer 0/1) replacing the whole texel before the
+ *   Texture swizzle (assumption, consistent with filtering, where border
+ *   texels are blended before the swizzle); a Custom border needs the
+ *   extended sampler record and faults as not modelled.
  *   The wrap modes do not apply to texture_load (assumption: integer
  *   coordinates bypass wrapping). An array layer past the last is clamped.
  * - Results: the four swizzled components, those in the write mask written
@@ -456,7 +458,7 @@ x_texture_load(struct agx_sim_worker *w, struct agx_sim_sg *sg,
                               "custom border colour (not modelled)");
             return NULL;
          }
-         agx_sim_tex_write_result(sg, &t, &img, &v, false, true, l);
+         agx_sim_tex_write_result(sg, &t, &img, &v, true, true, l);
          continue;
       }
       uint8_t texel[16];
@@ -570,8 +572,8 @@ agx_sim_decode_texture(struct agx_sim_insn *I, const struct agx_isa_instr *in)
          if (t.lod != 0 && t.lod != 2 && t.lod != 6)
             return false;
          I->exec = x_texture_load;
-      } else {
-         return false; /* texture_sample: not modelled yet */
+      } else if (!agx_sim_decode_texture_sample(I, &t)) {
+         return false;
       }
       memcpy(I->p, &t, sizeof(t));
       return true;

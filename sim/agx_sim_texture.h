@@ -67,4 +67,9 @@ void agx_sim_tex_write_result(struct agx_sim_sg *sg,
 void agx_sim_tex_finish_result(struct agx_sim_sg *sg,
                                const struct agx_sim_tex_ops *t);
 
+/* texture_sample (agx_sim_texture_sample.c): choose the exec function;
+ * false when the operand combination is not modelled. */
+bool agx_sim_decode_texture_sample(struct agx_sim_insn *I,
+                                   const struct agx_sim_tex_ops *t);
+
 #endif

@@ -264,14 +264,17 @@ write_prog(char *buf, size_t n, const char *dim, int slot, bool bindless,
 }
 
 /*
- * texture_load program: coordinates from slot t, LOD from its 4th word
- * when lod_reg, sampler = ssN (samp >= 0) or heap index in the 16-bit
- * register r11l (value -samp - 1); results (mask) to result slot t as 32-
- * or 16-bit values.
+ * texture_load / texture_sample (`op`) program: coordinates from slot t
+ * (x, y, layer/z as 32-bit words: integers for texture_load, f32 bits for
+ * texture_sample), LOD from its 4th word (low half) when lod_reg, sampler
+ * = ssN (samp >= 0) or heap index in the 16-bit register r11l (value
+ * -samp - 1); results (mask) to result slot t as 32-bit (16-byte slots) or
+ * 16-bit values (8-byte slots).
  */
 static inline void
-load_prog(char *buf, size_t n, const char *dim, int slot, bool bindless,
-          int samp, bool r16, const char *mask, bool lod_reg, bool wait)
+read_prog(char *buf, size_t n, const char *op, const char *dim, int slot,
+          bool bindless, int samp, bool r16, const char *mask, bool lod_reg,
+          bool wait)
 {
    char tex[32], sampler[16], heap[64] = "";
    tex_operand(tex, sizeof(tex), slot, bindless);
@@ -292,15 +295,23 @@ load_prog(char *buf, size_t n, const char *dim, int slot, bool bindless,
             "mov_imm r10, %d, 0b0\n"
             "%s"
             "wait 0\n"
-            "texture_load 0, 0b1100, 0b1, none, %s, 0b00, %s, %s, %s, %s, %s, %s\n"
+            "%s 0, 0b1100, 0b1, none, %s, 0b00, %s, %s, %s, %s, %s, %s\n"
             "%s"
             "device_store 0, %s, %s, %s, u4_u5, r8, unsigned, 0\n"
             "stop\n",
-            slot * 64, heap, mask, r16 ? d16[cnt] : d32[cnt], tex, sampler, dim,
-            coord_text(dim, false), lod_reg ? "lod_min, r15l" : "auto_lod, 0",
+            slot * 64, heap, op, mask, r16 ? d16[cnt] : d32[cnt], tex, sampler,
+            dim, coord_text(dim, false), lod_reg ? "lod_min, r15l" : "auto_lod, 0",
             wait ? "wait 1\n" : "", r16 ? "i16" : "i32",
             cnt == 4 ? "xyzw" : cnt == 3 ? "xyz" : cnt == 2 ? "xy" : "x",
             r16 ? d16[cnt] : d32[cnt]);
+}
+
+static inline void
+load_prog(char *buf, size_t n, const char *dim, int slot, bool bindless,
+          int samp, bool r16, const char *mask, bool lod_reg, bool wait)
+{
+   read_prog(buf, n, "texture_load", dim, slot, bindless, samp, r16, mask,
+             lod_reg, wait);
 }
 
 static inline uint32_t
