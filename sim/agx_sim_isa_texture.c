@@ -23,18 +23,24 @@
  *   6 = 16-bit register half D, an unsigned integer added to First level;
  *   a level past Last level is clamped to it (hardware does not return the
  *   border there: Mesa forces an out-of-bounds x instead; clamping is an
- *   assumption). The sampler's LOD range is not applied to texture_load.
+ *   assumption). The sampler's Mip filter is respected: None ignores the
+ *   LOD (Mesa's txf sampler sets Nearest: "this is respected by txf,
+ *   weirdly"); the sampler's LOD range is not applied (Mesa's txf sampler
+ *   leaves it 0 and still loads other levels).
  *   Texel offsets (Ot, 4-bit two's-complement nibbles x 0-3, y 4-7, z 8-11
  *   in the half register O) are added to the coordinates. compare, gather,
  *   query_lod and other LOD modes are refused at decode.
- * - Out-of-bounds x, y or 3D z: the result is the sampler's border colour
+ * - Integer coordinates (signed 32-bit, or signed 16-bit with Cs) go through
+ *   the sampler's wrap modes (S, T, R) like filtered texel indices: Mesa's
+ *   txf sampler sets Clamp to border "so out-of-bounds reads return 0".
+ *   With Clamp to border (or Clamp (GL)) an out-of-bounds x, y or 3D z
+ *   gives the sampler's border colour
  *   (transparent black 0,0,0,0; opaque black 0,0,0,1; opaque white 1,1,1,1;
  *   integer formats give integer 0/1) replacing the whole texel before the
  *   Texture swizzle (assumption, consistent with filtering, where border
  *   texels are blended before the swizzle); a Custom border needs the
- *   extended sampler record and faults as not modelled.
- *   The wrap modes do not apply to texture_load (assumption: integer
- *   coordinates bypass wrapping). An array layer past the last is clamped.
+ *   extended sampler record and faults as not modelled. An array layer past
+ *   the last is clamped (Mesa clamps layers in software).
  * - Results: the four swizzled components, those in the write mask written
  *   to consecutive registers from R; Rt selects 32-bit (f32 for float-like
  *   types, f32 texels bit-exact; 32-bit integers) or 16-bit registers (f16
@@ -384,6 +390,31 @@ agx_sim_tex_finish_result(struct agx_sim_sg *sg, const struct agx_sim_tex_ops *t
 
 /* ---- texture_load ------------------------------------------------------ */
 
+int64_t
+agx_sim_tex_wrap(int64_t i, int64_t size, unsigned mode)
+{
+   switch (mode) {
+   case AGX_WRAP_REPEAT: {
+      int64_t m = i % size;
+      return m < 0 ? m + size : m;
+   }
+   case AGX_WRAP_MIRRORED_REPEAT: {
+      int64_t m = i % (2 * size);
+      if (m < 0)
+         m += 2 * size;
+      return m < size ? m : 2 * size - 1 - m;
+   }
+   case AGX_WRAP_MIRRORED_CLAMP_TO_EDGE:
+      if (i < 0)
+         i = -1 - i;
+      return i >= size ? size - 1 : i;
+   case AGX_WRAP_CLAMP_TO_EDGE:
+      return i < 0 ? 0 : i >= size ? size - 1 : i;
+   default: /* clamp to border, clamp (GL), undefined values */
+      return (i < 0 || i >= size) ? -1 : i;
+   }
+}
+
 static int32_t
 nibble(uint32_t packed, unsigned i)
 {
@@ -439,19 +470,35 @@ x_texture_load(struct agx_sim_worker *w, struct agx_sim_sg *sg,
          lod = half_of(sg, t.d, l);
       else if (t.lod == 2)
          lod = (w->d->uniforms[(t.d >> 1) & 0xFF] >> ((t.d & 1) * 16)) & 0xFFFF;
-      unsigned level = img.first_level + lod;
-      if (level > img.last_level || lod > 15)
-         level = img.last_level;
+      /* Mip filter None ignores the LOD (Mesa's txf sampler sets Nearest
+       * because "this is respected by txf") */
+      unsigned level = img.first_level;
+      if (s.mip_filter != AGX_MIP_FILTER_NONE)
+         level = lod > 15 || img.first_level + lod > img.last_level
+                    ? img.last_level : img.first_level + lod;
       bool is3d = img.dim == AGX_TEXTURE_DIMENSION_3D;
       bool array;
-      agx_sim_tex_coord_count(t.dim, &array);
-      uint32_t z = is3d ? xyz[2] : 0;
+      unsigned ncoord = agx_sim_tex_coord_count(t.dim, &array);
       if (array && !is3d)
-         z = layer < img.layers ? layer : img.layers - 1;
+         xyz[2] = layer < img.layers ? layer : img.layers - 1;
+      /* signed texel indices through the sampler's wrap modes */
+      const enum agx_wrap wrap[3] = {s.wrap_s, s.wrap_t, s.wrap_r};
+      const uint32_t size[3] = {agx_sim_minify(img.width, level),
+                                agx_sim_minify(img.height, level),
+                                is3d ? agx_sim_minify(img.layers, level) : 1};
+      bool oob = false;
+      for (unsigned i = 0; i < 3; i++) {
+         if (i == 2 && !is3d)
+            break; /* the layer was clamped above */
+         int64_t c = t.cs ? (int16_t)xyz[i] : (int32_t)xyz[i];
+         if (i >= ncoord)
+            c = 0;
+         int64_t wi = agx_sim_tex_wrap(c, size[i], wrap[i]);
+         oob |= wi < 0;
+         xyz[i] = (uint32_t)wi;
+      }
+      uint32_t z = xyz[2];
       struct agx_sim_texel v;
-      bool oob = xyz[0] >= agx_sim_minify(img.width, level) ||
-                 xyz[1] >= agx_sim_minify(img.height, level) ||
-                 (is3d && z >= agx_sim_minify(img.layers, level));
       if (oob) {
          if (!agx_sim_tex_border(&s, &img, &v)) {
             agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, 0,

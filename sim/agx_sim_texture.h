@@ -67,6 +67,10 @@ void agx_sim_tex_write_result(struct agx_sim_sg *sg,
 void agx_sim_tex_finish_result(struct agx_sim_sg *sg,
                                const struct agx_sim_tex_ops *t);
 
+/* Texel index i of a dimension of `size` through a sampler wrap mode
+ * (genxml Wrap); -1 = outside (border). */
+int64_t agx_sim_tex_wrap(int64_t i, int64_t size, unsigned mode);
+
 /* texture_sample (agx_sim_texture_sample.c): choose the exec function;
  * false when the operand combination is not modelled. */
 bool agx_sim_decode_texture_sample(struct agx_sim_insn *I,

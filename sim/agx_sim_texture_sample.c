@@ -52,33 +52,6 @@ half_of(const struct agx_sim_sg *sg, unsigned h, unsigned lane)
    return (sg->r[(h >> 1) & 127][lane] >> ((h & 1) * 16)) & 0xFFFF;
 }
 
-/* Wrap texel index i of a level dimension `size`; -1 = border. */
-static int64_t
-wrap_index(int64_t i, int64_t size, enum agx_wrap mode)
-{
-   switch (mode) {
-   case AGX_WRAP_REPEAT: {
-      int64_t m = i % size;
-      return m < 0 ? m + size : m;
-   }
-   case AGX_WRAP_MIRRORED_REPEAT: {
-      int64_t m = i % (2 * size);
-      if (m < 0)
-         m += 2 * size;
-      return m < size ? m : 2 * size - 1 - m;
-   }
-   case AGX_WRAP_MIRRORED_CLAMP_TO_EDGE:
-      if (i < 0)
-         i = -1 - i;
-      return i >= size ? size - 1 : i;
-   case AGX_WRAP_CLAMP_TO_BORDER:
-   case AGX_WRAP_CLAMP_GL:
-      return (i < 0 || i >= size) ? -1 : i;
-   default: /* clamp to edge */
-      return i < 0 ? 0 : i >= size ? size - 1 : i;
-   }
-}
-
 /* Texel (i, j) of layer z at level (already wrapped; -1 = border). */
 static bool
 fetch(struct sample_ctx *c, unsigned level, int64_t i, int64_t j, uint32_t z,
@@ -125,8 +98,8 @@ sample_level(struct sample_ctx *c, unsigned level, double u, double v,
    u = isnan(u) ? 0 : u < -1e9 ? -1e9 : u > 1e9 ? 1e9 : u;
    v = isnan(v) ? 0 : v < -1e9 ? -1e9 : v > 1e9 ? 1e9 : v;
    if (!linear) {
-      int64_t i = wrap_index((int64_t)floor(u) + off[0], w, ws);
-      int64_t j = two_d ? wrap_index((int64_t)floor(v) + off[1], h, wt) : 0;
+      int64_t i = agx_sim_tex_wrap((int64_t)floor(u) + off[0], w, ws);
+      int64_t j = two_d ? agx_sim_tex_wrap((int64_t)floor(v) + off[1], h, wt) : 0;
       if (i < 0 || j < 0)
          i = j = -1;
       return fetch(c, level, i, j, z, out);
@@ -140,8 +113,8 @@ sample_level(struct sample_ctx *c, unsigned level, double u, double v,
          double wgt = (di ? a : 1 - a) * (two_d ? (dj ? b : 1 - b) : 1.0);
          if (wgt == 0)
             continue;
-         int64_t i = wrap_index(i0 + di, w, ws);
-         int64_t j = two_d ? wrap_index(j0 + dj, h, wt) : 0;
+         int64_t i = agx_sim_tex_wrap(i0 + di, w, ws);
+         int64_t j = two_d ? agx_sim_tex_wrap(j0 + dj, h, wt) : 0;
          if (i < 0 || j < 0)
             i = j = -1;
          struct agx_sim_texel t;

@@ -164,7 +164,7 @@ pack_sampler(void *dst, enum agx_border_colour border, enum agx_filter filter,
       cfg.wrap_t = wrap;
       cfg.wrap_r = wrap;
       cfg.pixel_coordinates = pixel;
-      cfg.maximum_lod = 15;
+      cfg.mip_filter = AGX_MIP_FILTER_NEAREST; /* as Mesa's txf sampler */
    }
    memcpy(dst, w, 8);
 }

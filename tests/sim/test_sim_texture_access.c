@@ -15,8 +15,12 @@ use_heap(void)
    set_heap_sampler(0, AGX_BORDER_COLOUR_TRANSPARENT_BLACK);
    set_heap_sampler(1, AGX_BORDER_COLOUR_OPAQUE_BLACK);
    set_heap_sampler(2, AGX_BORDER_COLOUR_OPAQUE_WHITE);
+   pack_sampler(dptr(HEAP_OFF + 8 * 3), AGX_BORDER_COLOUR_OPAQUE_WHITE,
+                AGX_FILTER_NEAREST, AGX_WRAP_CLAMP_TO_EDGE, false);
+   pack_sampler(dptr(HEAP_OFF + 8 * 4), AGX_BORDER_COLOUR_OPAQUE_WHITE,
+                AGX_FILTER_NEAREST, AGX_WRAP_REPEAT, false);
    E.sampler_heap = DATA_VA + HEAP_OFF;
-   E.sampler_count = 3;
+   E.sampler_count = 5;
 }
 
 static struct tex_params
@@ -57,6 +61,32 @@ test_texel_buffer_indexing(void)
    CHECK_EQ(run_prog(lsrc, 160, NULL, false), 1);
    for (unsigned t = 0; t < 160; t++)
       CHECK_EQ(res(t, 0), 0xC0DE0000u + t);
+}
+
+/* Integer coordinates go through the sampler's wrap modes: clamp to edge
+ * and repeat instead of the border. */
+static void
+test_load_wrap_modes(void)
+{
+   char lsrc[2048];
+   struct tex_params p = {.channels = AGX_CHANNELS_R32, .type = AGX_TEXTURE_TYPE_UINT,
+                          .layout = AGX_LAYOUT_LINEAR, .dim = AGX_TEXTURE_DIMENSION_2D,
+                          .width = 8, .height = 2, .address = IMG_VA, .stride = 32};
+   put_texture(0, &p);
+   for (uint32_t i = 0; i < 16; i++)
+      memcpy(dptr(IMG_OFF + 4 * i), &i, 4);
+   set_coords(0, 9, 0, 0, 0);          /* edge: 7;  repeat: 1 */
+   set_coords(1, 0xFFFFFFFE, 1, 0, 0); /* edge: 8;  repeat: 14 */
+   set_coords(2, 3, 5, 0, 0);          /* edge: 11; repeat: 11 */
+   const uint32_t edge[3] = {7, 8, 11}, rep[3] = {1, 14, 11};
+   load_prog(lsrc, sizeof(lsrc), "tex_2d", 0, true, -4, false, "x", false, true);
+   CHECK_EQ(run_prog(lsrc, 3, NULL, false), 1);
+   for (unsigned t = 0; t < 3; t++)
+      CHECK_EQ(res(t, 0), edge[t]);
+   load_prog(lsrc, sizeof(lsrc), "tex_2d", 0, true, -5, false, "x", false, true);
+   CHECK_EQ(run_prog(lsrc, 3, NULL, false), 1);
+   for (unsigned t = 0; t < 3; t++)
+      CHECK_EQ(res(t, 0), rep[t]);
 }
 
 /* Out-of-bounds reads return the sampler's border colour; writes are
@@ -176,7 +206,7 @@ test_sampler_heap(void)
    load_prog(lsrc, sizeof(lsrc), "tex_2d", 0, true, -3, false, "xyzw", false, true);
    CHECK_EQ(run_prog(lsrc, 1, NULL, false), 1);
    CHECK_EQ(res(0, 0), fbits(1.0f));
-   load_prog(lsrc, sizeof(lsrc), "tex_2d", 0, true, -4, false, "xyzw", false, true);
+   load_prog(lsrc, sizeof(lsrc), "tex_2d", 0, true, -6, false, "xyzw", false, true);
    CHECK_EQ(run_prog(lsrc, 1, NULL, true), -EIO);
    agx_sim_test_gpu_errors(E.sim, msg, sizeof(msg));
    CHECK(strstr(msg, "sampler_count") != NULL);
@@ -351,6 +381,23 @@ test_gpu_tiled_mips(void)
       CHECK_EQ(run_prog(lsrc, 1, NULL, false), 1);
       CHECK_EQ(res(0, 0), 0x40 + i);
    }
+   /* a sampler with Mip filter None ignores the LOD: level 0 texel (36, 24)
+    * of the last image */
+   pack_sampler(dptr(HEAP_OFF + 8 * 5), AGX_BORDER_COLOUR_OPAQUE_WHITE,
+                AGX_FILTER_NEAREST, AGX_WRAP_CLAMP_TO_BORDER, false);
+   uint32_t w0[2];
+   memcpy(w0, dptr(HEAP_OFF + 8 * 5), 8);
+   struct AGX_SAMPLER sv;
+   AGX_SAMPLER_unpack(NULL, (const uint8_t *)w0, &sv);
+   sv.mip_filter = AGX_MIP_FILTER_NONE;
+   AGX_SAMPLER_pack(w0, &sv);
+   memcpy(dptr(HEAP_OFF + 8 * 5), w0, 8);
+   E.sampler_count = 6;
+   *(uint8_t *)dptr(IMG_OFF + (uint32_t)tiled_offset(36, 24, 128, 128, 300, 1)) = 0x99;
+   load_prog(lsrc, sizeof(lsrc), "tex_2d", 0, true, -6, false, "x", true, true);
+   CHECK_EQ(run_prog(lsrc, 1, NULL, false), 1);
+   CHECK_EQ(res(0, 0), 0x99);
+   E.sampler_count = 5;
 }
 
 /* Layer strides: 20 x 20 R8 array, one level: 1024 bytes per layer
@@ -409,6 +456,7 @@ main(void)
    env_init(&E);
    use_heap();
    test_texel_buffer_indexing();
+   test_load_wrap_modes();
    test_out_of_bounds();
    test_state_registers();
    test_sampler_heap();
