@@ -56,10 +56,16 @@
  *   16-bit register D, added to the PBE Level. Out-of-bounds x, y, z, layer
  *   or level: the write is dropped. `round` selects RTZ for float formats.
  *   Stores take effect at once.
- * - Texture-cache coherence is NOT modelled: on hardware an image_write
- *   followed by a texture_load of the same texel in one dispatch needs the
- *   image barrier / flush_memory_to_texture sequence; here the load always
- *   sees the store.
+ * - Texture-cache coherence: on hardware a texture read of a texel written
+ *   by image_write in the same dispatch needs Mesa's fence_pbe_to_tex
+ *   (image_barrier_1-4 = memory_barrier with c = 10) or fence_mem_to_tex
+ *   (... flush_memory_to_texture, c = 4), unless the read is an image load
+ *   (q3 bit 0, instruction bit 43, which Mesa sets for read/write images
+ *   "to get the value written by the latest image store"). The simulator
+ *   always returns the stored value, and strict mode reports a plain
+ *   texture_load/texture_sample of a texel the same SIMD-group wrote with
+ *   image_write since its last such barrier (up to 64 texels tracked per
+ *   SIMD-group; stores by other SIMD-groups are not tracked).
  */
 #include <stdio.h>
 #include <string.h>
@@ -161,6 +167,7 @@ agx_sim_tex_decode_ops(const struct agx_isa_instr *in, bool image_write,
    t->compare = (uint8_t)in->f[AGX_F_TEXTURE_LOAD_compare];
    t->gather = (uint8_t)in->f[AGX_F_TEXTURE_LOAD_q6];
    t->mode = (uint8_t)in->f[AGX_F_TEXTURE_LOAD_mode];
+   t->q3 = (uint8_t)in->f[AGX_F_TEXTURE_LOAD_q3];
 }
 
 unsigned
@@ -388,6 +395,46 @@ agx_sim_tex_finish_result(struct agx_sim_sg *sg, const struct agx_sim_tex_ops *t
    }
 }
 
+/* ---- texture-cache coherence -------------------------------------------- */
+
+void
+agx_sim_tex_note_write(struct agx_sim_sg *sg, uint64_t va)
+{
+   uint32_t n = sg->img_written_count;
+   if (n > AGX_SIM_IMG_TRACK)
+      return;
+   for (uint32_t i = 0; i < n; i++)
+      if (sg->img_written[i] == va)
+         return;
+   if (n == AGX_SIM_IMG_TRACK) {
+      sg->img_written_count = AGX_SIM_IMG_TRACK + 1; /* give up */
+      return;
+   }
+   sg->img_written[n] = va;
+   sg->img_written_count = n + 1;
+}
+
+bool
+agx_sim_tex_check_coherent(struct agx_sim_worker *w, struct agx_sim_sg *sg,
+                           const struct agx_sim_insn *I,
+                           const struct agx_sim_tex_ops *t, uint64_t va)
+{
+   uint32_t n = sg->img_written_count;
+   if (!w->gpu->cfg.strict || n == 0 || n > AGX_SIM_IMG_TRACK || (t->q3 & 1))
+      return true;
+   for (uint32_t i = 0; i < n; i++) {
+      if (sg->img_written[i] == va) {
+         agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, va,
+                           "reads texel 0x%llx that this SIMD-group stored with "
+                           "image_write without an image barrier since (the "
+                           "texture cache is not coherent with the PBE)",
+                           (unsigned long long)va);
+         return false;
+      }
+   }
+   return true;
+}
+
 /* ---- texture_load ------------------------------------------------------ */
 
 int64_t
@@ -510,7 +557,8 @@ x_texture_load(struct agx_sim_worker *w, struct agx_sim_sg *sg,
       }
       uint8_t texel[16];
       uint64_t va = agx_sim_image_texel_address(&img, level, xyz[0], xyz[1], z);
-      if (!agx_sim_tex_mem(w, I, va, texel, img.fmt.bytes, false, "texture"))
+      if (!agx_sim_tex_check_coherent(w, sg, I, &t, va) ||
+          !agx_sim_tex_mem(w, I, va, texel, img.fmt.bytes, false, "texture"))
          return NULL;
       agx_sim_texel_decode(&img.fmt, img.srgb_mask, texel, &v);
       agx_sim_tex_write_result(sg, &t, &img, &v, true, raw_f32(&img), l);
@@ -596,6 +644,7 @@ x_image_write(struct agx_sim_worker *w, struct agx_sim_sg *sg,
       uint64_t va = agx_sim_image_texel_address(&img, level, xyz[0], xyz[1], z);
       if (!agx_sim_tex_mem(w, I, va, texel, img.fmt.bytes, true, "image"))
          return NULL;
+      agx_sim_tex_note_write(sg, va);
    }
    return agx_sim_next(w, I);
 }

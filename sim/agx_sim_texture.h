@@ -23,6 +23,7 @@ struct agx_sim_tex_ops {
    uint8_t o, ot;              /* texel offset */
    uint8_t slot, rtz;
    uint8_t compare, gather, mode;
+   uint8_t q3;                 /* bit 0 (instruction bit 43): image-load coherence */
 };
 
 void agx_sim_tex_decode_ops(const struct agx_isa_instr *in, bool image_write,
@@ -66,6 +67,14 @@ void agx_sim_tex_write_result(struct agx_sim_sg *sg,
 /* Mark the destination written and pending in the wait group. */
 void agx_sim_tex_finish_result(struct agx_sim_sg *sg,
                                const struct agx_sim_tex_ops *t);
+
+/* Texture-cache coherence (strict mode): image_write records its texel
+ * addresses; a texture read of one of them before an image barrier is
+ * reported. Returns false after reporting. */
+void agx_sim_tex_note_write(struct agx_sim_sg *sg, uint64_t va);
+bool agx_sim_tex_check_coherent(struct agx_sim_worker *w, struct agx_sim_sg *sg,
+                                const struct agx_sim_insn *I,
+                                const struct agx_sim_tex_ops *t, uint64_t va);
 
 /* Texel index i of a dimension of `size` through a sampler wrap mode
  * (genxml Wrap); -1 = outside (border). */

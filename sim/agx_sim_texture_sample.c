@@ -41,6 +41,8 @@
 
 struct sample_ctx {
    struct agx_sim_worker *w;
+   struct agx_sim_sg *sg;
+   const struct agx_sim_tex_ops *t;
    const struct agx_sim_insn *I;
    const struct agx_sim_image *img;
    const struct AGX_SAMPLER *s;
@@ -67,7 +69,8 @@ fetch(struct sample_ctx *c, unsigned level, int64_t i, int64_t j, uint32_t z,
    }
    uint8_t texel[16];
    uint64_t va = agx_sim_image_texel_address(c->img, level, (uint32_t)i, (uint32_t)j, z);
-   if (!agx_sim_tex_mem(c->w, c->I, va, texel, c->img->fmt.bytes, false, "texture"))
+   if (!agx_sim_tex_check_coherent(c->w, c->sg, c->I, c->t, va) ||
+       !agx_sim_tex_mem(c->w, c->I, va, texel, c->img->fmt.bytes, false, "texture"))
       return false;
    agx_sim_texel_decode(&c->img->fmt, c->img->srgb_mask, texel, out);
    return true;
@@ -215,7 +218,7 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg,
       if (l1 > img.last_level)
          l1 = img.last_level;
 
-      struct sample_ctx c = {w, I, &img, &s};
+      struct sample_ctx c = {w, sg, &t, I, &img, &s};
       struct agx_sim_texel v, v1;
       for (unsigned pass = 0; pass < (blend > 0 ? 2u : 1u); pass++) {
          unsigned level = pass ? l1 : l0;

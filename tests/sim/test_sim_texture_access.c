@@ -235,6 +235,49 @@ test_missing_wait(void)
    CHECK_EQ(run_prog(lsrc, 1, NULL, true), -EIO);
 }
 
+/* image_write then a texture read of the same texel in one SIMD-group:
+ * reported without an image barrier (texture caches are not coherent with
+ * the PBE), fine after Mesa's fence_pbe_to_tex barriers or as an image load
+ * (q3 bit 0). */
+static void
+test_texture_coherence(void)
+{
+   struct tex_params p = buffer_params(AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, 4, 64);
+   put_texture(0, &p);
+   put_pbe(1, &p, 0, 1);
+   char src[2048], msg[512];
+   const char *variants[3] = {"", "memory_barrier 2, 2, 10\nmemory_barrier 3, 2, 10\n"
+                                  "memory_barrier 2, 1, 10\nmemory_barrier 3, 1, 10\n", ""};
+   for (unsigned v = 0; v < 3; v++) {
+      snprintf(src, sizeof(src),
+               "get_sr r12, sr80\n"
+               "mov_imm r13, 0, 0b0\n"
+               "iadd r4, r12, 200\n"
+               "mov_imm r10, 64, 0b0\n"
+               "image_write r4_r5_r6_r7, r12_r13, 0, u2_u3, r10, tex_2d, rte, 0, 0, 0, 0\n"
+               "%s"
+               "mov_imm r10, 0, 0b0\n"
+               "mov_imm r11l, 0\n"
+               "texture_load 0, %s, 0b0, none, x, 0b00, r5, u2_u3, r10, r11l, tex_2d, r12_r13, auto_lod, 0\n"
+               "wait 0\n"
+               "imadd r8, r12, 4, 0\n"
+               "device_store 0, i32, x, r5, u4_u5, r8, unsigned, 0\n"
+               "stop\n",
+               variants[v], v == 2 ? "0b1101" : "0b1100");
+      memset(dptr(IMG_OFF), 0, 256);
+      int st = run_prog(src, 8, NULL, v == 0);
+      if (v == 0) {
+         CHECK_EQ(st, -EIO);
+         agx_sim_test_gpu_errors(E.sim, msg, sizeof(msg));
+         CHECK(strstr(msg, "not coherent") != NULL);
+      } else {
+         CHECK_EQ(st, 1);
+         for (unsigned t = 0; t < 8; t++)
+            CHECK_EQ(res(t, 0), 200 + t);
+      }
+   }
+}
+
 /* Linear 2D array through the Extended words. */
 static void
 test_linear_array(void)
@@ -462,6 +505,7 @@ main(void)
    test_sampler_heap();
    test_missing_wait();
    test_linear_array();
+   test_texture_coherence();
    test_gpu_tiled_2d();
    test_gpu_tiled_mips();
    test_gpu_tiled_layers();
