@@ -112,12 +112,6 @@ agx_sim_tex_mem(struct agx_sim_worker *w, const struct agx_sim_insn *I,
 
 /* ---- operands ---------------------------------------------------------- */
 
-static inline uint32_t
-half_of(const struct agx_sim_sg *sg, unsigned h, unsigned lane)
-{
-   return (sg->r[(h >> 1) & 127][lane] >> ((h & 1) * 16)) & 0xFFFF;
-}
-
 static bool
 check_halves(struct agx_sim_worker *w, struct agx_sim_sg *sg,
              const struct agx_sim_insn *I, unsigned first, unsigned n,
@@ -220,10 +214,10 @@ agx_sim_tex_coords(const struct agx_sim_sg *sg, const struct agx_sim_tex_ops *t,
    out[0] = out[1] = out[2] = 0;
    *layer = 0;
    for (unsigned i = 0; i < n; i++)
-      out[i] = t->cs ? half_of(sg, t->c + i, l)
+      out[i] = t->cs ? agx_sim_tex_half(sg, t->c + i, l)
                      : sg->r[((t->c >> 1) + i) & 127][l];
    if (array)
-      *layer = t->cs ? half_of(sg, t->c + n, l) : half_of(sg, t->c + 2 * n, l);
+      *layer = t->cs ? agx_sim_tex_half(sg, t->c + n, l) : agx_sim_tex_half(sg, t->c + 2 * n, l);
 }
 
 /* The 24-byte descriptor named by the T operand for lane l. */
@@ -235,7 +229,7 @@ agx_sim_tex_descriptor(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 {
    *where = 0;
    if (t->tt == 0 || t->tt == 1) {
-      unsigned idx = t->tt == 0 ? t->t : half_of(sg, t->t, l);
+      unsigned idx = t->tt == 0 ? t->t : agx_sim_tex_half(sg, t->t, l);
       if (idx > 255) {
          agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, 0,
                            "texture state register %u out of range (lane %u)", idx, l);
@@ -261,7 +255,7 @@ agx_sim_tex_sampler(struct agx_sim_worker *w, struct agx_sim_sg *sg,
    if (t->st == 0) {
       memcpy(raw, w->d->samplers[t->s], 8);
    } else {
-      uint32_t idx = half_of(sg, t->s, l);
+      uint32_t idx = agx_sim_tex_half(sg, t->s, l);
       if (idx >= w->d->sampler_count) {
          agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, 0,
                            "sampler heap index %u past sampler_count %u (lane %u)",
@@ -508,13 +502,13 @@ x_texture_load(struct agx_sim_worker *w, struct agx_sim_sg *sg,
       uint32_t xyz[3], layer;
       agx_sim_tex_coords(sg, &t, l, xyz, &layer);
       if (t.ot) {
-         uint32_t packed = half_of(sg, t.o, l);
+         uint32_t packed = agx_sim_tex_half(sg, t.o, l);
          for (unsigned i = 0; i < 3; i++)
             xyz[i] += (uint32_t)nibble(packed, i);
       }
       uint32_t lod = 0;
       if (t.lod == 6)
-         lod = half_of(sg, t.d, l);
+         lod = agx_sim_tex_half(sg, t.d, l);
       else if (t.lod == 2)
          lod = (w->d->uniforms[(t.d >> 1) & 0xFF] >> ((t.d & 1) * 16)) & 0xFFFF;
       /* Mip filter None ignores the LOD (Mesa's txf sampler sets Nearest
@@ -607,7 +601,7 @@ x_image_write(struct agx_sim_worker *w, struct agx_sim_sg *sg,
       }
       uint32_t xyz[3], layer;
       agx_sim_tex_coords(sg, &t, l, xyz, &layer);
-      uint32_t lod = t.d_imm ? t.d : half_of(sg, t.d, l);
+      uint32_t lod = t.d_imm ? t.d : agx_sim_tex_half(sg, t.d, l);
       unsigned level = img.first_level + lod;
       bool is3d = img.dim == AGX_TEXTURE_DIMENSION_3D;
       bool array;
@@ -621,7 +615,7 @@ x_image_write(struct agx_sim_worker *w, struct agx_sim_sg *sg,
       for (unsigned m = 0; m < 4; m++) {
          unsigned c = img.swizzle[m] & 3;
          uint32_t raw = t.r32 ? sg->r[((t.r >> 1) + c) & 127][l]
-                              : half_of(sg, t.r + c, l);
+                              : agx_sim_tex_half(sg, t.r + c, l);
          if (t.r32) {
             float f;
             memcpy(&f, &raw, 4);

@@ -26,6 +26,13 @@ struct agx_sim_tex_ops {
    uint8_t q3;                 /* bit 0 (instruction bit 43): image-load coherence */
 };
 
+/* Half register h of a lane. */
+static inline uint32_t
+agx_sim_tex_half(const struct agx_sim_sg *sg, unsigned h, unsigned lane)
+{
+   return (sg->r[(h >> 1) & 127][lane] >> ((h & 1) * 16)) & 0xFFFF;
+}
+
 void agx_sim_tex_decode_ops(const struct agx_isa_instr *in, bool image_write,
                             struct agx_sim_tex_ops *t);
 /* Coordinates per dimension (0 = dimension not modelled); *array when a

@@ -48,12 +48,6 @@ struct sample_ctx {
    const struct AGX_SAMPLER *s;
 };
 
-static inline uint32_t
-half_of(const struct agx_sim_sg *sg, unsigned h, unsigned lane)
-{
-   return (sg->r[(h >> 1) & 127][lane] >> ((h & 1) * 16)) & 0xFFFF;
-}
-
 /* Texel (i, j) of layer z at level (already wrapped; -1 = border). */
 static bool
 fetch(struct sample_ctx *c, unsigned level, int64_t i, int64_t j, uint32_t z,
@@ -178,7 +172,7 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg,
       uint32_t z = array ? (layer < img.layers ? layer : img.layers - 1) : 0;
       int32_t off[2] = {0, 0};
       if (t.ot) {
-         uint32_t packed = half_of(sg, t.o, l);
+         uint32_t packed = agx_sim_tex_half(sg, t.o, l);
          off[0] = (int32_t)((packed & 0xF) ^ 8) - 8;
          off[1] = (int32_t)(((packed >> 4) & 0xF) ^ 8) - 8;
       }
@@ -194,7 +188,7 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg,
          }
       } else {
          uint32_t hbits = t.lod == 6
-            ? half_of(sg, t.d, l)
+            ? agx_sim_tex_half(sg, t.d, l)
             : (w->d->uniforms[(t.d >> 1) & 0xFF] >> ((t.d & 1) * 16)) & 0xFFFF;
          lod = agx_sim_small_float_value(hbits, 5, 10, true);
          if (isnan(lod))
