@@ -278,6 +278,49 @@ test_texture_coherence(void)
    }
 }
 
+/* 16-bit coordinates (Cs): integer halves for image_write/texture_load,
+ * f16 for texture_sample; thread t uses x = t + 1, y = 1. */
+static void
+test_coords16(void)
+{
+   struct tex_params p = {.channels = AGX_CHANNELS_R32, .type = AGX_TEXTURE_TYPE_UINT,
+                          .layout = AGX_LAYOUT_LINEAR, .dim = AGX_TEXTURE_DIMENSION_2D,
+                          .width = 8, .height = 2, .address = IMG_VA, .stride = 32};
+   put_texture(0, &p);
+   put_pbe(1, &p, 0, 1);
+   memset(dptr(IMG_OFF), 0, 64);
+   const char *src =
+      "get_sr r2, sr80\n"
+      "iadd r12l, r2l, 1\n"
+      "mov_imm r12h, 1\n"
+      "iadd r4, r2, 40\n"
+      "mov_imm r10, 64, 0b0\n"
+      "image_write r4_r5_r6_r7, r12l_r12h, 0, u2_u3, r10, tex_2d, rte, 0, 0, 0, 0\n"
+      "mov_imm r10, 0, 0b0\n"
+      "mov_imm r11l, 0\n"
+      "memory_barrier 2, 2, 10\n"
+      "texture_load 0, 0b1100, 0b0, none, x, 0b00, r5, u2_u3, r10, r11l, tex_2d, r12l_r12h, auto_lod, 0\n"
+      /* f16 (x + 0.5) / 8, (1 + 0.5) / 2 for texture_sample, pixel centre */
+      "convert u16_to_f, r14l, r12l, rte\n"
+      "fadd16 r14l, r14l, 0.5\n"
+      "fmul16 r14l, r14l, 0.125\n"
+      "mov_imm r14h, 0x3a00\n"
+      "texture_sample 0, 0b1100, 0b1, none, x, 0b00, r6, u2_u3, r10, r11l, tex_2d, r14l_r14h, auto_lod, 0\n"
+      "wait 0\n"
+      "wait 1\n"
+      "imadd r8, r2, 4, 0\n"
+      "device_store 0, i32, xy, r5_r6, u4_u5, r8, unsigned, 0\n"
+      "stop\n";
+   CHECK_EQ(run_prog(src, 4, NULL, false), 1);
+   for (unsigned t = 0; t < 4; t++) {
+      uint32_t v;
+      memcpy(&v, dptr(IMG_OFF + 32 + 4 * (t + 1)), 4);
+      CHECK_EQ(v, 40 + t);
+      CHECK_EQ(res(t, 0), 40 + t);
+      CHECK_EQ(res(t, 1), 40 + t);
+   }
+}
+
 /* Linear 2D array through the Extended words. */
 static void
 test_linear_array(void)
@@ -506,6 +549,7 @@ main(void)
    test_missing_wait();
    test_linear_array();
    test_texture_coherence();
+   test_coords16();
    test_gpu_tiled_2d();
    test_gpu_tiled_mips();
    test_gpu_tiled_layers();
