@@ -31,7 +31,9 @@
  *   + 1 levels (ail_make_miptree). Texture: the chain is taken as full when
  *   "Unk mipmapped" is set or Last level > 0 (Mesa sets the bit exactly
  *   when the image has more than one level; treating it as "full chain
- *   present" is an assumption). PBE: full when Levels > 1.
+ *   present" is an assumption). PBE: full when Levels > 1 or its Unk
+ *   mipmapped is set (hk_image_view.c sets Levels = image mip count and
+ *   the bit exactly then).
  * - Texture Width/Height are level-0 sizes, Depth = layers (arrays) or
  *   depth (3D); PBE Width/Height are level-0 sizes, Level is the level
  *   written, Layers the layer count (or 3D depth).
@@ -323,7 +325,7 @@ agx_sim_image_from_pbe(const uint8_t desc[24], struct agx_sim_image *img,
    }
 
    img->layers = p.layers;
-   img->levels = p.levels > 1 ? full_chain_levels(img) : 1;
+   img->levels = (p.levels > 1 || p.unk_mipmapped) ? full_chain_levels(img) : 1;
    if (p.level >= img->levels) {
       snprintf(err, err_size, "PBE Level %u beyond the %u levels of a %ux%u image",
                p.level, img->levels, p.width, p.height);

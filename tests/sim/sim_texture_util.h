@@ -145,6 +145,7 @@ put_pbe(unsigned slot, const struct tex_params *p, unsigned level, unsigned leve
       } else {
          cfg.level = level;
          cfg.levels = levels;
+         cfg.unk_mipmapped = levels > 1; /* as hk_image_view.c */
          cfg.layers = p->depth ? p->depth : 1;
       }
    }
