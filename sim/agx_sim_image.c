@@ -27,6 +27,9 @@
  *   next_pow2(min(w, h) of that level). Every level starts 128-byte
  *   aligned; the layer stride is the end of the last level, rounded to 16
  *   KiB when "Page-aligned layers" is set. A 3D slice z is layer z.
+ *   Multisampled textures (2D MS, 2D MS array; Samples 0 = 2, 1 = 4): the
+ *   element is all samples of a pixel (bytes x samples, tiles chosen for
+ *   that size), sample s at byte s x bytes of the element (ail).
  * - Mipmapped images always allocate the full chain, log2(max(w, h[, d]))
  *   + 1 levels (ail_make_miptree). Texture: the chain is taken as full when
  *   "Unk mipmapped" is set or Last level > 0 (Mesa sets the bit exactly
@@ -42,8 +45,9 @@
  *   bit is what makes G a colour channel). The PBE encodes every colour
  *   channel (0-2, both channels of 2-channel formats).
  * Not modelled (refused): layouts Twiddled (1) and Interchange (3),
- * compression (Compressed 1, Compression), sparse/counter Modes,
- * multisampled and cube dimensions, linear 3D images and linear mipmaps.
+ * compression (Compressed 1, Compression), sparse/counter Modes, cube
+ * dimensions, multisampled PBEs (hk stores multisampled images through a
+ * linear buffer-like PBE), linear 3D, multisampled or mipmapped images.
  */
 #include <stdio.h>
 #include <string.h>
@@ -93,14 +97,16 @@ max_tile(unsigned bytes, uint32_t *tw, uint32_t *th)
    case 2: *tw = 128, *th = 64; break;
    case 4: *tw = 64, *th = 64; break;
    case 8: *tw = 64, *th = 32; break;
-   default: *tw = 32, *th = 32; break; /* 16 */
+   case 16: *tw = 32, *th = 32; break;
+   case 32: *tw = 32, *th = 16; break;
+   default: *tw = 16, *th = 16; break; /* 64 */
    }
 }
 
 static void
 gpu_tiled_levels(struct agx_sim_image *img, bool page_aligned)
 {
-   unsigned bpp = img->fmt.bytes;
+   unsigned bpp = img->fmt.bytes * img->samples; /* element: all samples */
    uint32_t tw, th;
    max_tile(bpp, &tw, &th);
    uint32_t w = img->width, h = img->height;
@@ -144,7 +150,7 @@ gpu_tiled_levels(struct agx_sim_image *img, bool page_aligned)
 }
 
 static bool
-check_dim(unsigned dim, char *err, unsigned err_size)
+check_dim(unsigned dim, bool allow_ms, char *err, unsigned err_size)
 {
    switch (dim) {
    case AGX_TEXTURE_DIMENSION_1D:
@@ -153,6 +159,11 @@ check_dim(unsigned dim, char *err, unsigned err_size)
    case AGX_TEXTURE_DIMENSION_2D_ARRAY:
    case AGX_TEXTURE_DIMENSION_3D:
       return true;
+   case AGX_TEXTURE_DIMENSION_2D_MULTISAMPLED:
+   case AGX_TEXTURE_DIMENSION_2D_ARRAY_MULTISAMPLED:
+      if (allow_ms)
+         return true;
+      /* fallthrough */
    default:
       snprintf(err, err_size, "image dimension %s (not modelled)",
                agx_texture_dimension_as_str((enum agx_texture_dimension)dim)
@@ -166,7 +177,15 @@ static bool
 is_array(unsigned dim)
 {
    return dim == AGX_TEXTURE_DIMENSION_1D_ARRAY ||
-          dim == AGX_TEXTURE_DIMENSION_2D_ARRAY;
+          dim == AGX_TEXTURE_DIMENSION_2D_ARRAY ||
+          dim == AGX_TEXTURE_DIMENSION_2D_ARRAY_MULTISAMPLED;
+}
+
+static bool
+is_ms(unsigned dim)
+{
+   return dim == AGX_TEXTURE_DIMENSION_2D_MULTISAMPLED ||
+          dim == AGX_TEXTURE_DIMENSION_2D_ARRAY_MULTISAMPLED;
 }
 
 static bool
@@ -213,7 +232,7 @@ agx_sim_image_from_texture(const uint8_t desc[24], struct agx_sim_image *img,
    }
    if (!agx_sim_texel_format_get(t.channels, t.type, &img->fmt, err, err_size) ||
        !check_layout(t.layout, err, err_size) ||
-       !check_dim(t.dimension, err, err_size))
+       !check_dim(t.dimension, true, err, err_size))
       return false;
    if (t.compressed_1 || t.compression || t.mode != AGX_IMAGE_MODE_NORMAL) {
       snprintf(err, err_size, "compressed or sparse texture (not modelled)");
@@ -221,6 +240,7 @@ agx_sim_image_from_texture(const uint8_t desc[24], struct agx_sim_image *img,
    }
    img->layout = t.layout;
    img->dim = t.dimension;
+   img->samples = is_ms(t.dimension) ? (t.samples == AGX_SAMPLE_COUNT_2 ? 2 : 4) : 1;
    img->width = t.width;
    img->height = t.height;
    img->address = t.address;
@@ -247,8 +267,10 @@ agx_sim_image_from_texture(const uint8_t desc[24], struct agx_sim_image *img,
    }
 
    if (t.layout == AGX_LAYOUT_LINEAR) {
-      if (t.dimension == AGX_TEXTURE_DIMENSION_3D || t.last_level > 0) {
-         snprintf(err, err_size, "linear 3D or mipmapped texture (not modelled)");
+      if (t.dimension == AGX_TEXTURE_DIMENSION_3D || t.last_level > 0 ||
+          img->samples > 1) {
+         snprintf(err, err_size,
+                  "linear 3D, mipmapped or multisampled texture (not modelled)");
          return false;
       }
       /* bits 126/127 (Page-aligned layers, Extended) end the field */
@@ -282,7 +304,7 @@ agx_sim_image_from_pbe(const uint8_t desc[24], struct agx_sim_image *img,
    }
    if (!agx_sim_texel_format_get(p.channels, p.type, &img->fmt, err, err_size) ||
        !check_layout(p.layout, err, err_size) ||
-       !check_dim(p.dimension, err, err_size))
+       !check_dim(p.dimension, false, err, err_size))
       return false;
    if (p.compressed_1 || p.mode != AGX_IMAGE_MODE_NORMAL) {
       snprintf(err, err_size, "compressed or sparse PBE (not modelled)");
@@ -294,6 +316,7 @@ agx_sim_image_from_pbe(const uint8_t desc[24], struct agx_sim_image *img,
    }
    img->layout = p.layout;
    img->dim = p.dimension;
+   img->samples = 1;
    img->width = p.width;
    img->height = p.height;
    img->address = p.buffer;
@@ -338,12 +361,15 @@ agx_sim_image_from_pbe(const uint8_t desc[24], struct agx_sim_image *img,
 
 uint64_t
 agx_sim_image_texel_address(const struct agx_sim_image *img, unsigned level,
-                            uint32_t x, uint32_t y, uint32_t z)
+                            uint32_t x, uint32_t y, uint32_t z, uint32_t sample)
 {
    uint64_t bpp = img->fmt.bytes;
    uint64_t base = img->address + (uint64_t)z * img->layer_stride;
    if (img->layout == AGX_LAYOUT_LINEAR)
       return base + (uint64_t)y * img->stride + x * bpp;
+   /* samples of a pixel are contiguous inside its element */
+   base += sample * bpp;
+   bpp *= img->samples;
    uint32_t tw = img->tile_w[level], th = img->tile_h[level];
    uint32_t w = agx_sim_minify(img->width, level);
    uint64_t tiles_per_row = (w + tw - 1) / tw;

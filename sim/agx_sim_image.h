@@ -24,6 +24,7 @@ struct agx_sim_image {
    unsigned dim;           /* descriptor Dimension */
    uint32_t width, height; /* level 0, texels */
    uint32_t layers;        /* array layers (2D/1D arrays) or depth (3D) */
+   uint32_t samples;       /* 1, or 2 / 4 for multisampled textures */
    uint64_t address;       /* level 0, layer 0 */
    /* Linear */
    uint64_t stride;        /* bytes per row */
@@ -56,11 +57,11 @@ agx_sim_minify(uint32_t v, unsigned level)
    return v ? v : 1;
 }
 
-/* Byte address of texel (x, y) of layer/slice z at `level`; the caller has
- * checked the coordinates against the level's size. */
+/* Byte address of sample `sample` of texel (x, y) of layer/slice z at
+ * `level`; the caller has checked the coordinates against the image. */
 uint64_t agx_sim_image_texel_address(const struct agx_sim_image *img,
                                      unsigned level, uint32_t x, uint32_t y,
-                                     uint32_t z);
+                                     uint32_t z, uint32_t sample);
 
 /* Morton interleave: bit i of v goes to bit 2i (exposed for tests). */
 uint32_t agx_sim_space_bits(uint32_t v);

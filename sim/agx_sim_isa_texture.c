@@ -17,8 +17,10 @@
  * - Coordinates at half register C: 32-bit integers per dimension (x; x, y;
  *   x, y, z) followed, for 1D/2D arrays, by one 32-bit word whose low 16
  *   bits are the layer; with Cs set every coordinate and the layer are
- *   16-bit halves. Coordinates are unsigned: -1 and 0xFFF0 are out of
- *   bounds. Multisampled and cube dimensions are refused at decode.
+ *   16-bit halves. 2D MS: the extra word's low half is the sample index;
+ *   2D MS array: sample in the low half, layer in the high half (with Cs,
+ *   two halves). Cube dimensions are refused at decode, and multisampled
+ *   ones for image_write and texture_sample.
  * - texture_load LOD (field lod): 0 = level 0, 2 = 16-bit uniform half D,
  *   6 = 16-bit register half D, an unsigned integer added to First level;
  *   a level past Last level is clamped to it (hardware does not return the
@@ -168,13 +170,17 @@ unsigned
 agx_sim_tex_coord_count(unsigned dim, bool *array)
 {
    *array = dim == AGX_TEXTURE_DIMENSION_1D_ARRAY ||
-            dim == AGX_TEXTURE_DIMENSION_2D_ARRAY;
+            dim == AGX_TEXTURE_DIMENSION_2D_ARRAY ||
+            dim == AGX_TEXTURE_DIMENSION_2D_MULTISAMPLED ||
+            dim == AGX_TEXTURE_DIMENSION_2D_ARRAY_MULTISAMPLED;
    switch (dim) {
    case AGX_TEXTURE_DIMENSION_1D:
    case AGX_TEXTURE_DIMENSION_1D_ARRAY:
       return 1;
    case AGX_TEXTURE_DIMENSION_2D:
    case AGX_TEXTURE_DIMENSION_2D_ARRAY:
+   case AGX_TEXTURE_DIMENSION_2D_MULTISAMPLED:
+   case AGX_TEXTURE_DIMENSION_2D_ARRAY_MULTISAMPLED:
       return 2;
    case AGX_TEXTURE_DIMENSION_3D:
       return 3;
@@ -190,7 +196,8 @@ agx_sim_tex_check_regs(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 {
    bool array;
    unsigned n = agx_sim_tex_coord_count(t->dim, &array);
-   unsigned halves = t->cs ? n + array : 2 * n + array;
+   unsigned extra = t->dim == AGX_TEXTURE_DIMENSION_2D_ARRAY_MULTISAMPLED ? 2 : array;
+   unsigned halves = t->cs ? n + extra : 2 * n + extra;
    if (!check_halves(w, sg, I, t->c, halves, false))
       return false;
    if (t->tt == 1 && !check_halves(w, sg, I, t->t, 1, false))
@@ -204,20 +211,29 @@ agx_sim_tex_check_regs(struct agx_sim_worker *w, struct agx_sim_sg *sg,
    return true;
 }
 
-/* Coordinates (x, y, z-or-layer) of lane l; 32-bit, or 16-bit with Cs. */
 void
 agx_sim_tex_coords(const struct agx_sim_sg *sg, const struct agx_sim_tex_ops *t,
-                   unsigned l, uint32_t out[3], uint32_t *layer)
+                   unsigned l, uint32_t out[3], uint32_t *layer, uint32_t *sample)
 {
    bool array;
    unsigned n = agx_sim_tex_coord_count(t->dim, &array);
    out[0] = out[1] = out[2] = 0;
-   *layer = 0;
+   *layer = *sample = 0;
    for (unsigned i = 0; i < n; i++)
       out[i] = t->cs ? agx_sim_tex_half(sg, t->c + i, l)
                      : sg->r[((t->c >> 1) + i) & 127][l];
-   if (array)
-      *layer = t->cs ? agx_sim_tex_half(sg, t->c + n, l) : agx_sim_tex_half(sg, t->c + 2 * n, l);
+   if (!array)
+      return;
+   unsigned h = t->cs ? t->c + n : t->c + 2 * n; /* first extra half */
+   uint32_t lo = agx_sim_tex_half(sg, h, l);
+   if (t->dim == AGX_TEXTURE_DIMENSION_2D_MULTISAMPLED) {
+      *sample = lo;
+   } else if (t->dim == AGX_TEXTURE_DIMENSION_2D_ARRAY_MULTISAMPLED) {
+      *sample = lo;
+      *layer = agx_sim_tex_half(sg, h + 1, l);
+   } else {
+      *layer = lo;
+   }
 }
 
 /* The 24-byte descriptor named by the T operand for lane l. */
@@ -499,8 +515,8 @@ x_texture_load(struct agx_sim_worker *w, struct agx_sim_sg *sg,
       struct AGX_SAMPLER s;
       if (!agx_sim_tex_sampler(w, sg, I, &t, l, &s))
          return NULL;
-      uint32_t xyz[3], layer;
-      agx_sim_tex_coords(sg, &t, l, xyz, &layer);
+      uint32_t xyz[3], layer, sample;
+      agx_sim_tex_coords(sg, &t, l, xyz, &layer, &sample);
       if (t.ot) {
          uint32_t packed = agx_sim_tex_half(sg, t.o, l);
          for (unsigned i = 0; i < 3; i++)
@@ -520,7 +536,7 @@ x_texture_load(struct agx_sim_worker *w, struct agx_sim_sg *sg,
       bool is3d = img.dim == AGX_TEXTURE_DIMENSION_3D;
       bool array;
       unsigned ncoord = agx_sim_tex_coord_count(t.dim, &array);
-      if (array && !is3d)
+      if (!is3d) /* arrays: the layer, clamped; otherwise layer 0 */
          xyz[2] = layer < img.layers ? layer : img.layers - 1;
       /* signed texel indices through the sampler's wrap modes */
       const enum agx_wrap wrap[3] = {s.wrap_s, s.wrap_t, s.wrap_r};
@@ -538,6 +554,7 @@ x_texture_load(struct agx_sim_worker *w, struct agx_sim_sg *sg,
          oob |= wi < 0;
          xyz[i] = (uint32_t)wi;
       }
+      oob |= sample >= img.samples; /* assumption: like an OOB coordinate */
       uint32_t z = xyz[2];
       struct agx_sim_texel v;
       if (oob) {
@@ -550,7 +567,7 @@ x_texture_load(struct agx_sim_worker *w, struct agx_sim_sg *sg,
          continue;
       }
       uint8_t texel[16];
-      uint64_t va = agx_sim_image_texel_address(&img, level, xyz[0], xyz[1], z);
+      uint64_t va = agx_sim_image_texel_address(&img, level, xyz[0], xyz[1], z, sample);
       if (!agx_sim_tex_check_coherent(w, sg, I, &t, va) ||
           !agx_sim_tex_mem(w, I, va, texel, img.fmt.bytes, false, "texture"))
          return NULL;
@@ -599,8 +616,8 @@ x_image_write(struct agx_sim_worker *w, struct agx_sim_sg *sg,
             return NULL;
          checked |= 1u << c;
       }
-      uint32_t xyz[3], layer;
-      agx_sim_tex_coords(sg, &t, l, xyz, &layer);
+      uint32_t xyz[3], layer, sample;
+      agx_sim_tex_coords(sg, &t, l, xyz, &layer, &sample);
       uint32_t lod = t.d_imm ? t.d : agx_sim_tex_half(sg, t.d, l);
       unsigned level = img.first_level + lod;
       bool is3d = img.dim == AGX_TEXTURE_DIMENSION_3D;
@@ -635,7 +652,7 @@ x_image_write(struct agx_sim_worker *w, struct agx_sim_sg *sg,
       }
       uint8_t texel[16];
       agx_sim_texel_encode(&img.fmt, img.srgb_mask, t.rtz, &v, texel);
-      uint64_t va = agx_sim_image_texel_address(&img, level, xyz[0], xyz[1], z);
+      uint64_t va = agx_sim_image_texel_address(&img, level, xyz[0], xyz[1], z, 0);
       if (!agx_sim_tex_mem(w, I, va, texel, img.fmt.bytes, true, "image"))
          return NULL;
       agx_sim_tex_note_write(sg, va);
@@ -669,8 +686,9 @@ agx_sim_decode_texture(struct agx_sim_insn *I, const struct agx_isa_instr *in)
       return true;
    case AGX_OP_IMAGE_WRITE:
       agx_sim_tex_decode_ops(in, true, &t);
-      if (t.tt == 2 || !agx_sim_tex_coord_count(t.dim, &array))
-         return false;
+      if (t.tt == 2 || !agx_sim_tex_coord_count(t.dim, &array) ||
+          agx_sim_tex_is_ms(t.dim))
+         return false; /* multisampled stores: hk addresses them in software */
       memcpy(I->p, &t, sizeof(t));
       I->exec = x_image_write;
       return true;

@@ -35,17 +35,26 @@ agx_sim_tex_half(const struct agx_sim_sg *sg, unsigned h, unsigned lane)
 
 void agx_sim_tex_decode_ops(const struct agx_isa_instr *in, bool image_write,
                             struct agx_sim_tex_ops *t);
-/* Coordinates per dimension (0 = dimension not modelled); *array when a
- * layer word follows. */
+/* Coordinates per dimension (0 = dimension not modelled); *array when an
+ * extra word (layer and/or sample) follows. */
 unsigned agx_sim_tex_coord_count(unsigned dim, bool *array);
 
 /* Strict checks of the coordinate and texture operands. */
 bool agx_sim_tex_check_regs(struct agx_sim_worker *w, struct agx_sim_sg *sg,
                             const struct agx_sim_insn *I,
                             const struct agx_sim_tex_ops *t);
+/* Coordinates (x, y, z) of a lane, 32-bit or 16-bit (Cs) as stored, and
+ * the array layer and sample index from the extra word (0 when none). */
 void agx_sim_tex_coords(const struct agx_sim_sg *sg,
                         const struct agx_sim_tex_ops *t, unsigned lane,
-                        uint32_t out[3], uint32_t *layer);
+                        uint32_t out[3], uint32_t *layer, uint32_t *sample);
+
+static inline bool
+agx_sim_tex_is_ms(unsigned dim)
+{
+   return dim == AGX_TEXTURE_DIMENSION_2D_MULTISAMPLED ||
+          dim == AGX_TEXTURE_DIMENSION_2D_ARRAY_MULTISAMPLED;
+}
 bool agx_sim_tex_descriptor(struct agx_sim_worker *w, struct agx_sim_sg *sg,
                             const struct agx_sim_insn *I,
                             const struct agx_sim_tex_ops *t, unsigned lane,

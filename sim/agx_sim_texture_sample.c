@@ -62,7 +62,7 @@ fetch(struct sample_ctx *c, unsigned level, int64_t i, int64_t j, uint32_t z,
       return true;
    }
    uint8_t texel[16];
-   uint64_t va = agx_sim_image_texel_address(c->img, level, (uint32_t)i, (uint32_t)j, z);
+   uint64_t va = agx_sim_image_texel_address(c->img, level, (uint32_t)i, (uint32_t)j, z, 0);
    if (!agx_sim_tex_check_coherent(c->w, c->sg, c->I, c->t, va) ||
        !agx_sim_tex_mem(c->w, c->I, va, texel, c->img->fmt.bytes, false, "texture"))
       return false;
@@ -157,8 +157,8 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg,
           !agx_sim_tex_image(w, I, desc, where, false, &img) ||
           !agx_sim_tex_sampler(w, sg, I, &t, l, &s))
          return NULL;
-      uint32_t raw[3], layer;
-      agx_sim_tex_coords(sg, &t, l, raw, &layer);
+      uint32_t raw[3], layer, sample;
+      agx_sim_tex_coords(sg, &t, l, raw, &layer, &sample);
       double st[2];
       for (unsigned i = 0; i < 2; i++) {
          if (t.cs) {
@@ -169,7 +169,7 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg,
             st[i] = f;
          }
       }
-      uint32_t z = array ? (layer < img.layers ? layer : img.layers - 1) : 0;
+      uint32_t z = layer < img.layers ? layer : img.layers - 1;
       int32_t off[2] = {0, 0};
       if (t.ot) {
          uint32_t packed = agx_sim_tex_half(sg, t.o, l);
@@ -246,7 +246,8 @@ agx_sim_decode_texture_sample(struct agx_sim_insn *I,
 {
    bool array;
    unsigned n = agx_sim_tex_coord_count(t->dim, &array);
-   if (n == 0 || n > 2 || (t->lod != 0 && t->lod != 2 && t->lod != 6))
+   if (n == 0 || n > 2 || agx_sim_tex_is_ms(t->dim) ||
+       (t->lod != 0 && t->lod != 2 && t->lod != 6))
       return false;
    I->exec = x_texture_sample;
    return true;

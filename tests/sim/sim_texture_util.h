@@ -232,7 +232,7 @@ coord_text(const char *dim, bool c16)
       return "r12_r13_r14";
    if (!strcmp(dim, "tex_1d_array"))
       return "r12l_r12h_r13l";
-   return "r12l_r12h_r13l_r13h_r14l"; /* tex_2d_array */
+   return "r12l_r12h_r13l_r13h_r14l"; /* tex_2d_array, tex_2d_ms(_array) */
 }
 
 /*

@@ -536,6 +536,56 @@ test_gpu_tiled_layers(void)
    CHECK_EQ(res(0, 0), 0);
 }
 
+/* Multisampled textures: samples of a pixel contiguous in its element
+ * (8 x 8 R32 with 4 samples: 16-byte elements, an 8 x 8 Morton tile;
+ * 8 x 8 R8 array with 2 samples: 2-byte elements, 128-byte layers). */
+static void
+test_multisampled_loads(void)
+{
+   char src[2048];
+   struct tex_params p = {.channels = AGX_CHANNELS_R32, .type = AGX_TEXTURE_TYPE_UINT,
+                          .layout = AGX_LAYOUT_GPU,
+                          .dim = AGX_TEXTURE_DIMENSION_2D_MULTISAMPLED, .width = 8,
+                          .height = 8, .address = IMG_VA};
+   put_texture(0, &p);
+   /* Samples field: 1 = 4 samples */
+   uint32_t *d = dptr(DESC_OFF);
+   d[2] |= 1;
+   for (uint32_t y = 0; y < 8; y++)
+      for (uint32_t x = 0; x < 8; x++)
+         for (uint32_t smp = 0; smp < 4; smp++) {
+            uint32_t v = x | y << 8 | smp << 16;
+            memcpy(dptr(IMG_OFF + morton(x, y) * 16 + smp * 4), &v, 4);
+         }
+   read_prog(src, sizeof(src), "texture_load", "tex_2d_ms", 0, true, -1, false, "x",
+             false, true);
+   set_coords(0, 3, 5, 2, 0);
+   set_coords(1, 7, 0, 3, 0);
+   set_coords(2, 7, 0, 4, 0); /* sample 4 of 4: border */
+   CHECK_EQ(run_prog(src, 3, NULL, false), 1);
+   CHECK_EQ(res(0, 0), 3 | 5 << 8 | 2 << 16);
+   CHECK_EQ(res(1, 0), 7 | 0 << 8 | 3 << 16);
+   CHECK_EQ(res(2, 0), 0);
+
+   p.channels = AGX_CHANNELS_R8;
+   p.dim = AGX_TEXTURE_DIMENSION_2D_ARRAY_MULTISAMPLED;
+   p.depth = 2;
+   put_texture(0, &p); /* Samples 0 = 2 */
+   for (uint32_t l = 0; l < 2; l++)
+      for (uint32_t y = 0; y < 8; y++)
+         for (uint32_t x = 0; x < 8; x++)
+            for (uint32_t smp = 0; smp < 2; smp++)
+               *(uint8_t *)dptr(IMG_OFF + l * 128 + morton(x, y) * 2 + smp) =
+                  (uint8_t)(l << 7 | smp << 6 | y << 3 | x);
+   read_prog(src, sizeof(src), "texture_load", "tex_2d_ms_array", 0, true, -1, false,
+             "x", false, true);
+   set_coords(0, 6, 1, 1 | 1 << 16, 0);
+   set_coords(1, 2, 7, 0 | 0 << 16, 0);
+   CHECK_EQ(run_prog(src, 2, NULL, false), 1);
+   CHECK_EQ(res(0, 0), 1 << 7 | 1 << 6 | 1 << 3 | 6);
+   CHECK_EQ(res(1, 0), 7 << 3 | 2);
+}
+
 int
 main(void)
 {
@@ -553,6 +603,7 @@ main(void)
    test_gpu_tiled_2d();
    test_gpu_tiled_mips();
    test_gpu_tiled_layers();
+   test_multisampled_loads();
    env_fini(&E);
    return SIM_TEST_RESULT();
 }
