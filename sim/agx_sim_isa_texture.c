@@ -672,11 +672,11 @@ agx_sim_decode_texture(struct agx_sim_insn *I, const struct agx_isa_instr *in)
    case AGX_OP_TEXTURE_LOAD:
    case AGX_OP_TEXTURE_SAMPLE:
       agx_sim_tex_decode_ops(in, false, &t);
-      if (t.tt == 2 || t.mask == 0 || t.compare || t.gather || t.mode ||
+      if (t.tt == 2 || t.mask == 0 || t.mode ||
           !agx_sim_tex_coord_count(t.dim, &array))
          return false;
       if (in->op == AGX_OP_TEXTURE_LOAD) {
-         if (t.lod != 0 && t.lod != 2 && t.lod != 6)
+         if ((t.lod != 0 && t.lod != 2 && t.lod != 6) || t.compare || t.gather)
             return false;
          I->exec = x_texture_load;
       } else if (!agx_sim_decode_texture_sample(I, &t)) {

@@ -1,5 +1,6 @@
 /*
- * texture_sample (smpf): filtered reads of 1D/2D images and arrays.
+ * texture_sample (smpf): filtered reads of 1D/2D/3D images and arrays,
+ * depth comparison and gathers.
  *
  * Assumes (operands as in agx_sim_isa_texture.c; sampler semantics from
  * shared/reference/graphics.md section 8.2 and the Vulkan texel filtering
@@ -15,9 +16,9 @@
  *   auto_lod in compute has no derivatives to work from: it is accepted
  *   only when the LOD cannot matter (one level and Magnify == Minify) and
  *   then samples First level; otherwise the instruction faults as not
- *   modelled. Bias, gradients, compare, gather and 3D/cube sampling are
- *   refused at decode.
- * - Nearest: texel floor(u), floor(v). Linear: floor(u - 0.5) and the next
+ *   modelled. Bias, gradients and cube/multisampled sampling are refused
+ *   at decode.
+ * - Nearest: texel floor(u), floor(v)[, floor(w)]. Linear: floor(u - 0.5) and the next
  *   texel with weight frac(u - 0.5) quantised DOWN to 8 fractional bits
  *   (the hardware's subtexel precision is an assumption: 8 bits, as in the
  *   D3D minimum); the same 8-bit quantisation is applied to the mip blend
@@ -46,27 +47,55 @@ struct sample_ctx {
    const struct agx_sim_insn *I;
    const struct agx_sim_image *img;
    const struct AGX_SAMPLER *s;
+   unsigned ndim;   /* coordinates filtered: 1, 2 or 3 */
+   uint32_t layer;  /* array layer (1D/2D arrays) */
+   bool compare;
+   double ref;
 };
 
-/* Texel (i, j) of layer z at level (already wrapped; -1 = border). */
 static bool
-fetch(struct sample_ctx *c, unsigned level, int64_t i, int64_t j, uint32_t z,
+compare_pass(unsigned func, double ref, double d)
+{
+   switch (func) {
+   case AGX_COMPARE_FUNC_LEQUAL: return ref <= d;
+   case AGX_COMPARE_FUNC_GEQUAL: return ref >= d;
+   case AGX_COMPARE_FUNC_LESS: return ref < d;
+   case AGX_COMPARE_FUNC_GREATER: return ref > d;
+   case AGX_COMPARE_FUNC_EQUAL: return ref == d;
+   case AGX_COMPARE_FUNC_NOT_EQUAL: return ref != d;
+   case AGX_COMPARE_FUNC_ALWAYS: return true;
+   default: return false; /* never */
+   }
+}
+
+/* Texel at wrapped indices idx (any < 0: the border), compared when the
+ * instruction compares. */
+static bool
+fetch(struct sample_ctx *c, unsigned level, const int64_t idx[3],
       struct agx_sim_texel *out)
 {
-   if (i < 0 || j < 0) {
+   bool border = idx[0] < 0 || idx[1] < 0 || idx[2] < 0;
+   if (border) {
       if (!agx_sim_tex_border(c->s, c->img, out)) {
          agx_sim_gpu_error(c->w, AGX_SIM_GPU_FAULT, c->I, 0,
                            "custom border colour (not modelled)");
          return false;
       }
-      return true;
+   } else {
+      uint8_t texel[16];
+      uint32_t z = c->ndim == 3 ? (uint32_t)idx[2] : c->layer;
+      uint64_t va = agx_sim_image_texel_address(c->img, level, (uint32_t)idx[0],
+                                                (uint32_t)idx[1], z, 0);
+      if (!agx_sim_tex_check_coherent(c->w, c->sg, c->I, c->t, va) ||
+          !agx_sim_tex_mem(c->w, c->I, va, texel, c->img->fmt.bytes, false, "texture"))
+         return false;
+      agx_sim_texel_decode(&c->img->fmt, c->img->srgb_mask, texel, out);
    }
-   uint8_t texel[16];
-   uint64_t va = agx_sim_image_texel_address(c->img, level, (uint32_t)i, (uint32_t)j, z, 0);
-   if (!agx_sim_tex_check_coherent(c->w, c->sg, c->I, c->t, va) ||
-       !agx_sim_tex_mem(c->w, c->I, va, texel, c->img->fmt.bytes, false, "texture"))
-      return false;
-   agx_sim_texel_decode(&c->img->fmt, c->img->srgb_mask, texel, out);
+   if (c->compare) {
+      double d = c->img->fmt.is_int ? (double)out->u[0] : out->f[0];
+      out->f[0] = compare_pass(c->s->compare_func, c->ref, d) ? 1.0 : 0.0;
+      out->u[0] = (uint32_t)out->f[0];
+   }
    return true;
 }
 
@@ -76,50 +105,119 @@ quantise8(double f)
    return floor(f * 256.0) / 256.0;
 }
 
-/* Filtered value of one level; u, v in texel space of that level. */
-static bool
-sample_level(struct sample_ctx *c, unsigned level, double u, double v,
-             uint32_t z, bool linear, const int32_t off[2], bool two_d,
-             struct agx_sim_texel *out)
+/* Per-dimension level size and wrap mode. */
+static void
+level_dims(const struct sample_ctx *c, unsigned level, int64_t size[3],
+           enum agx_wrap wrap[3])
 {
-   int64_t w = agx_sim_minify(c->img->width, level);
-   int64_t h = two_d ? agx_sim_minify(c->img->height, level) : 1;
-   enum agx_wrap ws = c->s->wrap_s, wt = two_d ? c->s->wrap_t : AGX_WRAP_CLAMP_TO_EDGE;
-   if (ws == AGX_WRAP_CLAMP_GL)
-      u = u < 0 ? 0 : u > (double)w ? (double)w : u;
-   if (wt == AGX_WRAP_CLAMP_GL)
-      v = v < 0 ? 0 : v > (double)h ? (double)h : v;
-   if (c->img->fmt.is_int)
-      linear = false;
-   /* keep texel indices in range for non-finite or huge coordinates */
-   u = isnan(u) ? 0 : u < -1e9 ? -1e9 : u > 1e9 ? 1e9 : u;
-   v = isnan(v) ? 0 : v < -1e9 ? -1e9 : v > 1e9 ? 1e9 : v;
-   if (!linear) {
-      int64_t i = agx_sim_tex_wrap((int64_t)floor(u) + off[0], w, ws);
-      int64_t j = two_d ? agx_sim_tex_wrap((int64_t)floor(v) + off[1], h, wt) : 0;
-      if (i < 0 || j < 0)
-         i = j = -1;
-      return fetch(c, level, i, j, z, out);
-   }
-   double uu = u - 0.5, vv = two_d ? v - 0.5 : 0.0;
-   int64_t i0 = (int64_t)floor(uu) + off[0], j0 = (int64_t)floor(vv) + off[1];
-   double a = quantise8(uu - floor(uu)), b = two_d ? quantise8(vv - floor(vv)) : 0.0;
-   memset(out, 0, sizeof(*out));
-   for (unsigned dj = 0; dj < (two_d ? 2u : 1u); dj++) {
-      for (unsigned di = 0; di < 2; di++) {
-         double wgt = (di ? a : 1 - a) * (two_d ? (dj ? b : 1 - b) : 1.0);
-         if (wgt == 0)
-            continue;
-         int64_t i = agx_sim_tex_wrap(i0 + di, w, ws);
-         int64_t j = two_d ? agx_sim_tex_wrap(j0 + dj, h, wt) : 0;
-         if (i < 0 || j < 0)
-            i = j = -1;
-         struct agx_sim_texel t;
-         if (!fetch(c, level, i, j, z, &t))
-            return false;
-         for (unsigned k = 0; k < 4; k++)
-            out->f[k] += wgt * t.f[k];
+   size[0] = agx_sim_minify(c->img->width, level);
+   size[1] = c->ndim >= 2 ? agx_sim_minify(c->img->height, level) : 1;
+   size[2] = c->ndim == 3 ? agx_sim_minify(c->img->layers, level) : 1;
+   wrap[0] = c->s->wrap_s;
+   wrap[1] = c->ndim >= 2 ? c->s->wrap_t : AGX_WRAP_CLAMP_TO_EDGE;
+   wrap[2] = c->ndim == 3 ? c->s->wrap_r : AGX_WRAP_CLAMP_TO_EDGE;
+}
+
+/* Texel-space coordinates made safe: Clamp (GL) clamps to [0, size],
+ * non-finite or huge values are bounded. */
+static void
+prepare_coords(const int64_t size[3], const enum agx_wrap wrap[3], unsigned n,
+               double u[3])
+{
+   for (unsigned i = 0; i < 3; i++) {
+      if (i >= n) {
+         u[i] = 0.5;
+         continue;
       }
+      if (wrap[i] == AGX_WRAP_CLAMP_GL)
+         u[i] = u[i] < 0 ? 0 : u[i] > (double)size[i] ? (double)size[i] : u[i];
+      u[i] = isnan(u[i]) ? 0 : u[i] < -1e9 ? -1e9 : u[i] > 1e9 ? 1e9 : u[i];
+   }
+}
+
+/* Filtered value of one level; u in texel space of that level. */
+static bool
+sample_level(struct sample_ctx *c, unsigned level, double u[3], bool linear,
+             const int32_t off[3], struct agx_sim_texel *out)
+{
+   int64_t size[3];
+   enum agx_wrap wrap[3];
+   level_dims(c, level, size, wrap);
+   prepare_coords(size, wrap, c->ndim, u);
+   if (c->img->fmt.is_int && !c->compare)
+      linear = false;
+   int64_t idx[3];
+   if (!linear) {
+      for (unsigned i = 0; i < 3; i++)
+         idx[i] = i < c->ndim ? agx_sim_tex_wrap((int64_t)floor(u[i]) + off[i],
+                                                 size[i], wrap[i])
+                              : 0;
+      return fetch(c, level, idx, out);
+   }
+   int64_t base[3];
+   double frac[3];
+   for (unsigned i = 0; i < 3; i++) {
+      double x = u[i] - 0.5;
+      base[i] = (int64_t)floor(x) + off[i];
+      frac[i] = i < c->ndim ? quantise8(x - floor(x)) : 0.0;
+   }
+   memset(out, 0, sizeof(*out));
+   for (unsigned corner = 0; corner < (1u << c->ndim); corner++) {
+      double wgt = 1.0;
+      for (unsigned i = 0; i < c->ndim; i++) {
+         unsigned bit = (corner >> i) & 1;
+         wgt *= bit ? frac[i] : 1 - frac[i];
+         idx[i] = agx_sim_tex_wrap(base[i] + bit, size[i], wrap[i]);
+      }
+      for (unsigned i = c->ndim; i < 3; i++)
+         idx[i] = 0;
+      if (wgt == 0)
+         continue;
+      struct agx_sim_texel t;
+      if (!fetch(c, level, idx, &t))
+         return false;
+      for (unsigned k = 0; k < 4; k++) {
+         out->f[k] += wgt * t.f[k];
+         out->u[k] = t.u[k]; /* integer compare results: last texel */
+      }
+   }
+   return true;
+}
+
+/* Component g of texel v after the Texture swizzle. */
+static void
+swizzled_component(const struct agx_sim_image *img, const struct agx_sim_texel *v,
+                   unsigned g, double *f, uint32_t *u)
+{
+   unsigned sel = img->swizzle[g];
+   if (sel <= AGX_CHANNEL_A) {
+      *f = v->f[sel];
+      *u = v->u[sel];
+   } else {
+      *f = sel == AGX_CHANNEL_1 ? 1.0 : 0.0;
+      *u = sel == AGX_CHANNEL_1 ? 1u : 0u;
+   }
+}
+
+/* 2 x 2 gather of component g at `level` into out (not swizzled again). */
+static bool
+gather(struct sample_ctx *c, unsigned level, double u[3], const int32_t off[3],
+       unsigned g, struct agx_sim_texel *out)
+{
+   int64_t size[3];
+   enum agx_wrap wrap[3];
+   level_dims(c, level, size, wrap);
+   prepare_coords(size, wrap, 2, u);
+   int64_t i0 = (int64_t)floor(u[0] - 0.5) + off[0];
+   int64_t j0 = (int64_t)floor(u[1] - 0.5) + off[1];
+   static const unsigned di[4] = {0, 1, 1, 0}, dj[4] = {1, 1, 0, 0};
+   for (unsigned k = 0; k < 4; k++) {
+      int64_t idx[3] = {agx_sim_tex_wrap(i0 + di[k], size[0], wrap[0]),
+                        agx_sim_tex_wrap(j0 + dj[k], size[1], wrap[1]), 0};
+      struct agx_sim_texel t;
+      if (!fetch(c, level, idx, &t))
+         return false;
+      swizzled_component(c->img, &t, g, &out->f[k], &out->u[k]);
    }
    return true;
 }
@@ -131,21 +229,26 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg,
    struct agx_sim_tex_ops t;
    memcpy(&t, I->p, sizeof(t));
    unsigned nres = (unsigned)__builtin_popcount(t.mask) * (t.r32 ? 2 : 1);
+   /* operand O: [f32 reference][offset half] */
+   unsigned off_half = t.o + (t.compare ? 2 : 0);
    struct agx_sim_opnd dst = {.kind = AGX_SIM_O_R16, .n = t.r};
    struct agx_sim_opnd lodh = {.kind = AGX_SIM_O_R16, .n = t.d};
    struct agx_sim_opnd lodu = {.kind = AGX_SIM_O_U16, .n = t.d};
-   struct agx_sim_opnd offh = {.kind = AGX_SIM_O_R16, .n = t.o};
+   struct agx_sim_opnd offh = {.kind = AGX_SIM_O_R16, .n = (uint16_t)off_half};
+   struct agx_sim_opnd refh = {.kind = AGX_SIM_O_R16, .n = t.o};
    struct agx_sim_opnd samph = {.kind = AGX_SIM_O_R16, .n = t.s};
    if (!agx_sim_tex_check_regs(w, sg, I, &t) ||
        (t.lod == 6 && !agx_sim_check_read(w, sg, I, &lodh, 1)) ||
        (t.lod == 2 && !agx_sim_check_read(w, sg, I, &lodu, 1)) ||
        (t.ot && !agx_sim_check_read(w, sg, I, &offh, 1)) ||
+       (t.compare && !agx_sim_check_read(w, sg, I, &refh, 2)) ||
        (t.st && !agx_sim_check_read(w, sg, I, &samph, 1)) ||
        !agx_sim_check_write(w, sg, I, &dst, nres))
       return NULL;
    bool array;
    unsigned ncoord = agx_sim_tex_coord_count(t.dim, &array);
-   bool two_d = ncoord == 2;
+   bool is_gather = t.gather != 0;
+   unsigned gcomp = t.gather >> 2; /* 2, 6, 10, 14 -> R, G, B, A */
    for (unsigned l = 0; l < AGX_SIM_LANES; l++) {
       if (!(sg->exec & (1u << l)))
          continue;
@@ -157,10 +260,18 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg,
           !agx_sim_tex_image(w, I, desc, where, false, &img) ||
           !agx_sim_tex_sampler(w, sg, I, &t, l, &s))
          return NULL;
+      if (s.compare_enable != (bool)t.compare) {
+         agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, 0,
+                           "texture_sample %s compare with a sampler whose Compare "
+                           "enable is %s (not modelled)",
+                           t.compare ? "with" : "without",
+                           s.compare_enable ? "set" : "clear");
+         return NULL;
+      }
       uint32_t raw[3], layer, sample;
       agx_sim_tex_coords(sg, &t, l, raw, &layer, &sample);
-      double st[2];
-      for (unsigned i = 0; i < 2; i++) {
+      double st[3] = {0, 0, 0};
+      for (unsigned i = 0; i < ncoord; i++) {
          if (t.cs) {
             st[i] = agx_sim_small_float_value(raw[i] & 0xFFFF, 5, 10, true);
          } else {
@@ -169,17 +280,28 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg,
             st[i] = f;
          }
       }
-      uint32_t z = layer < img.layers ? layer : img.layers - 1;
-      int32_t off[2] = {0, 0};
+      bool is3d = img.dim == AGX_TEXTURE_DIMENSION_3D && ncoord == 3;
+      struct sample_ctx c = {w, sg, &t, I, &img, &s, ncoord, 0, t.compare, 0};
+      c.layer = is3d ? 0 : layer < img.layers ? layer : img.layers - 1;
+      if (t.compare) {
+         float ref;
+         uint32_t bits = sg->r[(t.o >> 1) & 127][l];
+         memcpy(&ref, &bits, 4);
+         c.ref = ref;
+         if (img.fmt.type == AGX_SIM_TEXEL_UNORM)
+            c.ref = isnan(c.ref) ? 0 : c.ref < 0 ? 0 : c.ref > 1 ? 1 : c.ref;
+      }
+      int32_t off[3] = {0, 0, 0};
       if (t.ot) {
-         uint32_t packed = agx_sim_tex_half(sg, t.o, l);
-         off[0] = (int32_t)((packed & 0xF) ^ 8) - 8;
-         off[1] = (int32_t)(((packed >> 4) & 0xF) ^ 8) - 8;
+         uint32_t packed = agx_sim_tex_half(sg, off_half, l);
+         for (unsigned i = 0; i < 3; i++)
+            off[i] = (int32_t)(((packed >> (4 * i)) & 0xF) ^ 8) - 8;
       }
       /* level of detail */
       double lod = 0;
       if (t.lod == 0) {
-         if (img.first_level != img.last_level || s.magnify != s.minify) {
+         if (!is_gather &&
+             (img.first_level != img.last_level || s.magnify != s.minify)) {
             agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, 0,
                               "texture_sample with implicit LOD on a mipmapped "
                               "view or different min/mag filters (derivatives "
@@ -200,9 +322,9 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg,
       bool linear = (mag ? s.magnify : s.minify) == AGX_FILTER_LINEAR;
       unsigned l0 = img.first_level, l1 = img.first_level;
       double blend = 0;
-      if (!mag && s.mip_filter == AGX_MIP_FILTER_NEAREST) {
+      if (!is_gather && !mag && s.mip_filter == AGX_MIP_FILTER_NEAREST) {
          l0 = img.first_level + (unsigned)(ceil(lod + 0.5) - 1);
-      } else if (!mag && s.mip_filter == AGX_MIP_FILTER_LINEAR) {
+      } else if (!is_gather && !mag && s.mip_filter == AGX_MIP_FILTER_LINEAR) {
          l0 = img.first_level + (unsigned)floor(lod);
          l1 = l0 + 1;
          blend = quantise8(lod - floor(lod));
@@ -212,29 +334,35 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg,
       if (l1 > img.last_level)
          l1 = img.last_level;
 
-      struct sample_ctx c = {w, sg, &t, I, &img, &s};
       struct agx_sim_texel v, v1;
       for (unsigned pass = 0; pass < (blend > 0 ? 2u : 1u); pass++) {
          unsigned level = pass ? l1 : l0;
-         double u = st[0], vv = st[1];
+         double u[3] = {st[0], st[1], st[2]};
          if (!s.pixel_coordinates) {
-            u *= agx_sim_minify(img.width, level);
-            vv *= agx_sim_minify(img.height, level);
+            u[0] *= agx_sim_minify(img.width, level);
+            u[1] *= agx_sim_minify(img.height, level);
+            u[2] *= agx_sim_minify(img.layers, level);
          }
-         if (!sample_level(&c, level, u, vv, z, linear, off, two_d, pass ? &v1 : &v))
+         bool ok = is_gather ? gather(&c, level, u, off, gcomp, &v)
+                             : sample_level(&c, level, u, linear, off, pass ? &v1 : &v);
+         if (!ok)
             return NULL;
       }
       if (blend > 0)
          for (unsigned k = 0; k < 4; k++)
             v.f[k] = (1 - blend) * v.f[k] + blend * v1.f[k];
-      /* integer formats keep their integers; float-like results use f */
-      if (!img.fmt.is_int) {
+      /* integer formats keep their integers (a compare result is a float);
+       * float-like results use f */
+      bool int_result = img.fmt.is_int && !t.compare;
+      if (!int_result) {
          for (unsigned k = 0; k < 4; k++) {
             float f = (float)v.f[k];
             memcpy(&v.u[k], &f, 4);
          }
       }
-      agx_sim_tex_write_result(sg, &t, &img, &v, true, false, l);
+      struct agx_sim_image shown = img;
+      shown.fmt.is_int = int_result;
+      agx_sim_tex_write_result(sg, &t, &shown, &v, !is_gather, false, l);
    }
    agx_sim_tex_finish_result(sg, &t);
    return agx_sim_next(w, I);
@@ -246,7 +374,9 @@ agx_sim_decode_texture_sample(struct agx_sim_insn *I,
 {
    bool array;
    unsigned n = agx_sim_tex_coord_count(t->dim, &array);
-   if (n == 0 || n > 2 || agx_sim_tex_is_ms(t->dim) ||
+   bool gather_ok = t->gather == 0 ||
+                    ((t->gather & 3) == 2 && n == 2); /* gather_r/g/b/a, 2D */
+   if (n == 0 || agx_sim_tex_is_ms(t->dim) || !gather_ok ||
        (t->lod != 0 && t->lod != 2 && t->lod != 6))
       return false;
    I->exec = x_texture_sample;

@@ -4,7 +4,9 @@
  * pixel coordinates, 8-bit subtexel weights, explicit LOD with the three
  * mip filters on a GPU-tiled mip chain (levels written with image_write),
  * implicit LOD refused on a mipmapped view, 16-bit results and integer
- * formats (always nearest). Expected values are worked out in comments.
+ * formats (always nearest), 3D trilinear filtering, depth compare (nearest
+ * and percentage-closer linear) and gathers. Expected values are worked
+ * out in comments.
  */
 #include "sim_texture_util.h"
 
@@ -203,6 +205,172 @@ test_results_and_integers(void)
    CHECK_EQ(res(0, 0), 255);
 }
 
+/* texture_sample with coordinates in r12..r15 (coordinate slot), the
+ * compare reference in r16 (word 0 of the source slot), heap sampler 0;
+ * r4..r7 (zeroed first) stored as 32-bit results. `cmp` is the compare
+ * field, `gather` the q6 text, `tail` = dimension, coordinates, LOD[, O]. */
+static int
+run_sample(bool cmp, const char *gather, const char *mask, const char *dst,
+           const char *tail, unsigned threads)
+{
+   char src[2048];
+   snprintf(src, sizeof(src),
+            "get_sr r2, sr80\n"
+            "imadd r8, r2, 4, 0\n"
+            "device_load 0, i32, xyzw, r12_r13_r14_r15, u6_u7, r8, unsigned\n"
+            "device_load 0, i32, x, r16, u0_u1, r8, unsigned\n"
+            "mov_imm r10, 0, 0b0\n"
+            "mov_imm r11l, 0\n"
+            "mov_imm r4, 0, 0b0\n"
+            "mov_imm r5, 0, 0b0\n"
+            "mov_imm r6, 0, 0b0\n"
+            "mov_imm r7, 0, 0b0\n"
+            "wait 0\n"
+            "texture_sample %d, 0b1100, 0b1, %s, %s, 0b00, %s, u2_u3, r10, r11l, %s\n"
+            "wait 1\n"
+            "device_store 0, i32, xyzw, r4_r5_r6_r7, u4_u5, r8, unsigned, 0\n"
+            "stop\n", cmp, gather, mask, dst, tail);
+   return run_prog(src, threads, NULL, false);
+}
+
+static void
+sampler_compare(enum agx_filter filter, enum agx_compare_func func)
+{
+   uint32_t w[2];
+   agx_pack(w, SAMPLER, cfg) {
+      cfg.magnify = filter;
+      cfg.minify = filter;
+      cfg.wrap_s = AGX_WRAP_CLAMP_TO_EDGE;
+      cfg.wrap_t = AGX_WRAP_CLAMP_TO_EDGE;
+      cfg.compare_enable = true;
+      cfg.compare_func = func;
+      cfg.maximum_lod = 15;
+   }
+   memcpy(dptr(HEAP_OFF), w, 8);
+}
+
+/* 3D: a 2 x 2 x 2 R32 Float GPU-tiled image, texel x + 2y + 4z; slices
+ * 128 bytes apart (16-byte level, 128-aligned), 2 x 2 Morton tiles. */
+static void
+test_3d(void)
+{
+   struct tex_params p = {.channels = AGX_CHANNELS_R32, .type = AGX_TEXTURE_TYPE_FLOAT,
+                          .layout = AGX_LAYOUT_GPU, .dim = AGX_TEXTURE_DIMENSION_3D,
+                          .width = 2, .height = 2, .depth = 2, .address = IMG_VA};
+   put_texture(0, &p);
+   for (unsigned z = 0; z < 2; z++)
+      for (unsigned y = 0; y < 2; y++)
+         for (unsigned x = 0; x < 2; x++) {
+            float v = (float)(x + 2 * y + 4 * z);
+            unsigned m = (x & 1) | (y & 1) << 1;
+            memcpy(dptr(IMG_OFF + z * 128 + m * 4), &v, 4);
+         }
+   heap_sampler(0, AGX_FILTER_LINEAR, AGX_WRAP_CLAMP_TO_EDGE, false, 0,
+                AGX_MIP_FILTER_NONE);
+   set_coords(0, fbits(0.5f), fbits(0.5f), fbits(0.5f), 0);   /* mean of 0..7 */
+   set_coords(1, fbits(0.25f), fbits(0.25f), fbits(0.75f), 0); /* (0, 0, 1) */
+   set_coords(2, fbits(0.5f), fbits(0.25f), fbits(0.25f), 0);  /* (0|1, 0, 0) */
+   set_coords(3, fbits(0.75f), fbits(0.75f), fbits(2.0f), 0);  /* w = 4: z edge */
+   CHECK_EQ(run_sample(false, "none", "x", "r4", "tex_3d, r12_r13_r14, auto_lod, 0", 4), 1);
+   CHECK_EQ(res(0, 0), fbits(3.5f));
+   CHECK_EQ(res(1, 0), fbits(4.0f));
+   CHECK_EQ(res(2, 0), fbits(0.5f));
+   CHECK_EQ(res(3, 0), fbits(7.0f));
+}
+
+/* Depth compare: R32 Float "depths" 0.1 0.2 0.3 0.4 in a row; ref <= D
+ * (Lequal). Linear filtering averages the 0/1 results. Unorm references are
+ * clamped to [0, 1]. */
+static void
+test_compare(void)
+{
+   struct tex_params p = {.channels = AGX_CHANNELS_R32, .type = AGX_TEXTURE_TYPE_FLOAT,
+                          .layout = AGX_LAYOUT_LINEAR, .dim = AGX_TEXTURE_DIMENSION_2D,
+                          .width = 4, .height = 1, .address = IMG_VA, .stride = 16,
+                          .custom_swizzle = true,
+                          .swz = {AGX_CHANNEL_R, AGX_CHANNEL_0, AGX_CHANNEL_0, AGX_CHANNEL_1}};
+   put_texture(0, &p);
+   const float depth[4] = {0.1f, 0.2f, 0.3f, 0.4f};
+   memcpy(dptr(IMG_OFF), depth, 16);
+   const char *tail = "tex_2d, r12_r13, auto_lod, 0, r16";
+   struct { enum agx_filter f; enum agx_compare_func func; float s, ref, want; } c[] = {
+      {AGX_FILTER_NEAREST, AGX_COMPARE_FUNC_LEQUAL, 2.5f / 4, 0.25f, 1},
+      {AGX_FILTER_NEAREST, AGX_COMPARE_FUNC_LEQUAL, 2.5f / 4, 0.35f, 0},
+      {AGX_FILTER_NEAREST, AGX_COMPARE_FUNC_GREATER, 2.5f / 4, 0.35f, 1},
+      {AGX_FILTER_NEAREST, AGX_COMPARE_FUNC_NEVER, 2.5f / 4, 0.35f, 0},
+      /* u = 2: texels 1 (0.2: fails) and 2 (0.3: passes) */
+      {AGX_FILTER_LINEAR, AGX_COMPARE_FUNC_LEQUAL, 0.5f, 0.25f, 0.5f},
+      /* u = 1.25: 0.25 * texel 0 (0.1 fails) + 0.75 * texel 1 (0.2 passes) */
+      {AGX_FILTER_LINEAR, AGX_COMPARE_FUNC_LEQUAL, 1.25f / 4, 0.15f, 0.75f},
+   };
+   for (unsigned i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+      sampler_compare(c[i].f, c[i].func);
+      uint32_t src[4] = {fbits(c[i].ref), 0, 0, 0};
+      set_src(0, src);
+      set_coords(0, fbits(c[i].s), fbits(0.5f), 0, 0);
+      CHECK_EQ(run_sample(true, "none", "xyzw", "r4_r5_r6_r7", tail, 1), 1);
+      CHECK_EQ(res(0, 0), fbits(c[i].want));
+      CHECK_EQ(res(0, 1), 0);
+      CHECK_EQ(res(0, 3), fbits(1.0f));
+   }
+   /* Unorm R16 depth 1.0: ref 1.5 clamps to 1 and passes Lequal */
+   p.channels = AGX_CHANNELS_R16;
+   p.type = AGX_TEXTURE_TYPE_UNORM;
+   put_texture(0, &p);
+   const uint16_t one[4] = {0xffff, 0xffff, 0xffff, 0xffff};
+   memcpy(dptr(IMG_OFF), one, 8);
+   sampler_compare(AGX_FILTER_NEAREST, AGX_COMPARE_FUNC_LEQUAL);
+   uint32_t src[4] = {fbits(1.5f), 0, 0, 0};
+   set_src(0, src);
+   CHECK_EQ(run_sample(true, "none", "x", "r4", tail, 1), 1);
+   CHECK_EQ(res(0, 0), fbits(1.0f));
+   /* a compare instruction with a non-compare sampler faults */
+   heap_sampler(0, AGX_FILTER_NEAREST, AGX_WRAP_CLAMP_TO_EDGE, false, 0,
+                AGX_MIP_FILTER_NONE);
+   char msg[512];
+   char prog[2048];
+   snprintf(prog, sizeof(prog),
+            "mov_imm r12, 0, 0b0\nmov_imm r13, 0, 0b0\nmov_imm r16, 0, 0b0\n"
+            "mov_imm r10, 0, 0b0\nmov_imm r11l, 0\n"
+            "texture_sample 1, 0b1100, 0b1, none, x, 0b00, r4, u2_u3, r10, r11l, %s\n"
+            "wait 1\nstop\n", tail);
+   CHECK_EQ(run_prog(prog, 1, NULL, true), -EIO);
+   agx_sim_test_gpu_errors(E.sim, msg, sizeof(msg));
+   CHECK(strstr(msg, "Compare enable") != NULL);
+}
+
+/* Gathers over the 4 x 4 grid (value i + 10 j in R, swizzle R001 so G
+ * gathers zeros): footprint at u = 2, v = 2 is texels 1-2 x 1-2, returned
+ * (i0, j1), (i1, j1), (i1, j0), (i0, j0) = 21, 22, 12, 11. */
+static void
+test_gather(void)
+{
+   fill_grid();
+   heap_sampler(0, AGX_FILTER_NEAREST, AGX_WRAP_CLAMP_TO_EDGE, false, 0,
+                AGX_MIP_FILTER_NONE);
+   set_coords(0, fbits(0.5f), fbits(0.5f), 0, 0);
+   set_coords(1, fbits(0.0f), fbits(0.0f), 0, 0); /* clamp to edge: all texel 0 */
+   const char *tail = "tex_2d, r12_r13, auto_lod, 0";
+   CHECK_EQ(run_sample(false, "gather_r", "xyzw", "r4_r5_r6_r7", tail, 2), 1);
+   const float want[4] = {21, 22, 12, 11};
+   for (unsigned k = 0; k < 4; k++) {
+      CHECK_EQ(res(0, k), fbits(want[k]));
+      CHECK_EQ(res(1, k), fbits(0.0f));
+   }
+   CHECK_EQ(run_sample(false, "gather_a", "xyzw", "r4_r5_r6_r7", tail, 1), 1);
+   for (unsigned k = 0; k < 4; k++)
+      CHECK_EQ(res(0, k), fbits(1.0f));
+   /* gather with compare: depths in R, ref 15 <= D passes for 21, 22 */
+   sampler_compare(AGX_FILTER_NEAREST, AGX_COMPARE_FUNC_LEQUAL);
+   uint32_t src[4] = {fbits(15.0f), 0, 0, 0};
+   set_src(0, src);
+   CHECK_EQ(run_sample(true, "gather_r", "xyzw", "r4_r5_r6_r7",
+                       "tex_2d, r12_r13, auto_lod, 0, r16", 1), 1);
+   const float pass[4] = {1, 1, 0, 0};
+   for (unsigned k = 0; k < 4; k++)
+      CHECK_EQ(res(0, k), fbits(pass[k]));
+}
+
 int
 main(void)
 {
@@ -212,6 +380,9 @@ main(void)
    test_filters_and_wraps();
    test_mipmaps();
    test_results_and_integers();
+   test_3d();
+   test_compare();
+   test_gather();
    env_fini(&E);
    return SIM_TEST_RESULT();
 }
