@@ -16,8 +16,12 @@
  *   auto_lod in compute has no derivatives to work from: it is accepted
  *   only when the LOD cannot matter (one level and Magnify == Minify) and
  *   then samples First level; otherwise the instruction faults as not
- *   modelled. Bias, gradients and cube/multisampled sampling are refused
- *   at decode.
+ *   modelled. lod_grad (4): f32 registers from D holding ddx, ddy per
+ *   coordinate (Mesa's order); LOD = log2(max(|ddx|, |ddy|)) with the
+ *   derivatives scaled by First level's size (unless pixel coordinates),
+ *   the isotropic Vulkan formula (the hardware's approximation is not
+ *   public), then clamped as above. Bias, gradients with a minimum
+ *   (lod_grad_min) and cube/multisampled sampling are refused at decode.
  * - Nearest: texel floor(u), floor(v)[, floor(w)]. Linear: floor(u - 0.5) and the next
  *   texel with weight frac(u - 0.5) quantised DOWN to 8 fractional bits
  *   (the hardware's subtexel precision is an assumption: 8 bits, as in the
@@ -237,7 +241,11 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg,
    struct agx_sim_opnd offh = {.kind = AGX_SIM_O_R16, .n = (uint16_t)off_half};
    struct agx_sim_opnd refh = {.kind = AGX_SIM_O_R16, .n = t.o};
    struct agx_sim_opnd samph = {.kind = AGX_SIM_O_R16, .n = t.s};
+   struct agx_sim_opnd grads = {.kind = AGX_SIM_O_R16, .n = t.d};
+   bool array0;
+   unsigned ncoord0 = agx_sim_tex_coord_count(t.dim, &array0);
    if (!agx_sim_tex_check_regs(w, sg, I, &t) ||
+       (t.lod == 4 && !agx_sim_check_read(w, sg, I, &grads, 4 * ncoord0)) ||
        (t.lod == 6 && !agx_sim_check_read(w, sg, I, &lodh, 1)) ||
        (t.lod == 2 && !agx_sim_check_read(w, sg, I, &lodu, 1)) ||
        (t.ot && !agx_sim_check_read(w, sg, I, &offh, 1)) ||
@@ -308,6 +316,27 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg,
                               "not modelled)");
             return NULL;
          }
+      } else if (t.lod == 4) {
+         /* ddx, ddy interleaved per coordinate, f32 registers from D */
+         double rho[2] = {0, 0};
+         const uint32_t dims[3] = {agx_sim_minify(img.width, img.first_level),
+                                   agx_sim_minify(img.height, img.first_level),
+                                   agx_sim_minify(img.layers, img.first_level)};
+         for (unsigned i = 0; i < ncoord; i++) {
+            for (unsigned k = 0; k < 2; k++) {
+               uint32_t bits = sg->r[((t.d >> 1) + 2 * i + k) & 127][l];
+               float g;
+               memcpy(&g, &bits, 4);
+               double scaled = s.pixel_coordinates ? g : (double)g * dims[i];
+               rho[k] += scaled * scaled;
+            }
+         }
+         double r = sqrt(rho[0] > rho[1] ? rho[0] : rho[1]);
+         lod = r > 0 ? log2(r) : -INFINITY;
+         if (isnan(lod))
+            lod = 0;
+         lod = lod < s.minimum_lod ? s.minimum_lod : lod;
+         lod = lod > s.maximum_lod ? s.maximum_lod : lod;
       } else {
          uint32_t hbits = t.lod == 6
             ? agx_sim_tex_half(sg, t.d, l)
@@ -377,7 +406,7 @@ agx_sim_decode_texture_sample(struct agx_sim_insn *I,
    bool gather_ok = t->gather == 0 ||
                     ((t->gather & 3) == 2 && n == 2); /* gather_r/g/b/a, 2D */
    if (n == 0 || agx_sim_tex_is_ms(t->dim) || !gather_ok ||
-       (t->lod != 0 && t->lod != 2 && t->lod != 6))
+       (t->lod != 0 && t->lod != 2 && t->lod != 4 && t->lod != 6))
       return false;
    I->exec = x_texture_sample;
    return true;

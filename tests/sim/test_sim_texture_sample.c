@@ -162,6 +162,37 @@ test_mipmaps(void)
       CHECK_EQ(run_prog(src, 1, NULL, false), 1);
       CHECK_EQ(res(0, 0), fbits(c[i].want));
    }
+   /* explicit gradients: ddx = (g, 0), ddy = (0, g / 2) in r20..r23 (from
+    * the source slot); level-0 size 4: rho = 4 g */
+   struct { float g; float want; } gc[] = {
+      {0.5f, 111},  /* rho 2: lod 1 -> level 1 */
+      {0.25f, 33},  /* rho 1: lod 0 -> magnify, level 0 */
+      {1.0f, 200},  /* rho 4: lod 2 -> level 2 */
+      {0.0f, 33},   /* rho 0: -inf, clamped to 0 */
+   };
+   char gsrc[2048];
+   snprintf(gsrc, sizeof(gsrc),
+            "get_sr r2, sr80\n"
+            "imadd r8, r2, 4, 0\n"
+            "device_load 0, i32, xyzw, r12_r13_r14_r15, u6_u7, r8, unsigned\n"
+            "device_load 0, i32, xyzw, r20_r21_r22_r23, u0_u1, r8, unsigned\n"
+            "mov_imm r10, 0, 0b0\n"
+            "mov_imm r11l, 0\n"
+            "wait 0\n"
+            "texture_sample 0, 0b1100, 0b1, none, x, 0b00, r4, u2_u3, r10, r11l, tex_2d, r12_r13, lod_grad, r20_r21_r22_r23\n"
+            "wait 1\n"
+            "device_store 0, i32, x, r4, u4_u5, r8, unsigned, 0\n"
+            "stop\n");
+   heap_sampler(0, AGX_FILTER_NEAREST, AGX_WRAP_CLAMP_TO_EDGE, false, 0,
+                AGX_MIP_FILTER_NEAREST);
+   for (unsigned i = 0; i < sizeof(gc) / sizeof(gc[0]); i++) {
+      uint32_t g[4] = {fbits(gc[i].g), 0, 0, fbits(gc[i].g / 2)};
+      set_src(0, g);
+      set_coords(0, fbits(0.75f), fbits(0.75f), 0, 0);
+      CHECK_EQ(run_prog(gsrc, 1, NULL, false), 1);
+      CHECK_EQ(res(0, 0), fbits(gc[i].want));
+   }
+
    /* implicit LOD on a mipmapped view: derivatives are not modelled */
    read_prog(auto_src, sizeof(auto_src), "texture_sample", "tex_2d", 0, true, -1,
              false, "x", false, true);
