@@ -192,6 +192,22 @@ test_state_registers(void)
             "stop\n");
    CHECK_EQ(run_prog(src, 1, &extra, false), 1);
    CHECK_EQ(res(0, 0), (uint32_t)-2);
+
+   /* a PBE in texture state register ts5 (USC Texture word) */
+   p = buffer_params(AGX_CHANNELS_R16, AGX_TEXTURE_TYPE_UINT, 2, 100);
+   put_pbe(2, &p, 0, 1);
+   uint64_t pbe_va = env_upload(&E, dptr(DESC_OFF + 128), 24);
+   struct pipe_desc extra2 = {0};
+   extra2.tex.start = 5, extra2.tex.count = 1, extra2.tex.va = pbe_va;
+   char wsrc[2048];
+   write_prog(wsrc, sizeof(wsrc), "tex_2d", 5, false, false, false, false);
+   uint32_t s0[4] = {0xBEEF, 0, 0, 0};
+   set_src(0, s0);
+   set_coords(0, 9, 0, 0, 0);
+   CHECK_EQ(run_prog(wsrc, 1, &extra2, false), 1);
+   uint16_t got;
+   memcpy(&got, dptr(IMG_OFF + 18), 2);
+   CHECK_EQ(got, 0xBEEF);
 }
 
 /* Sampler heap: the index selects the entry; an index past sampler_count
