@@ -262,8 +262,9 @@ test_texture_coherence(void)
    put_texture(0, &p);
    put_pbe(1, &p, 0, 1);
    char src[2048], msg[512];
-   const char *variants[3] = {"", "memory_barrier 2, 2, 10\nmemory_barrier 3, 2, 10\n"
-                                  "memory_barrier 2, 1, 10\nmemory_barrier 3, 1, 10\n", ""};
+   const char *fence = "memory_barrier 2, 2, 10\nmemory_barrier 3, 2, 10\n"
+                       "memory_barrier 2, 1, 10\nmemory_barrier 3, 1, 10\n";
+   const char *variants[3] = {"", fence, ""};
    for (unsigned v = 0; v < 3; v++) {
       snprintf(src, sizeof(src),
                "get_sr r12, sr80\n"
