@@ -85,6 +85,22 @@ main(void)
    read_prog(sample, sizeof(sample), "texture_sample", "tex_2d", 0, true, -2, false,
              "xyzw", true, true);
    write_prog(write, sizeof(write), "tex_2d_array", 1, true, false, false, true);
+   /* gather with compare, and 3D with gradients (sources as gradients) */
+   const char *extra_src =
+      "get_sr r2, sr80\n"
+      "imadd r8, r2, 4, 0\n"
+      "device_load 0, i32, xyzw, r12_r13_r14_r15, u6_u7, r8, unsigned\n"
+      "device_load 0, i32, xyzw, r20_r21_r22_r23, u0_u1, r8, unsigned\n"
+      "mov_imm r24, 0, 0b0\n"
+      "mov_imm r25, 0, 0b0\n"
+      "mov_imm r10, 0, 0b0\n"
+      "mov_imm r11l, 1\n"
+      "wait 0\n"
+      "texture_sample 1, 0b1100, 0b1, gather_g, xyzw, 0b00, r4_r5_r6_r7, u2_u3, r10, r11l, tex_2d, r12_r13, auto_lod, 0, r20\n"
+      "texture_sample 0, 0b1100, 0b0, none, xyzw, 0b00, r16_r17_r18_r19, u2_u3, r10, r11l, tex_3d, r12_r13_r14, lod_grad, r20_r21_r22_r23_r24_r25\n"
+      "wait 0\n"
+      "wait 1\n"
+      "stop\n";
    unsigned ok = 0, faults = 0;
    for (unsigned iter = 0; iter < 300; iter++) {
       random_descriptor(0, false);
@@ -100,7 +116,8 @@ main(void)
          set_src(t, src);
          set_coords(t, rnd() % 64, rnd() % 64, rnd() % 8, rnd() % 4);
       }
-      const char *prog = iter % 3 == 0 ? load : iter % 3 == 1 ? sample : write;
+      const char *prog = iter % 4 == 0 ? load : iter % 4 == 1 ? sample
+                       : iter % 4 == 2 ? write : extra_src;
       int st = run_prog(prog, 4, NULL, true);
       CHECK(st == 1 || st == -EIO);
       ok += st == 1;
