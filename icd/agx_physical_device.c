@@ -139,6 +139,16 @@ init_features(struct agx_features *f)
    /* VK_EXT_robustness2: the same checks already give its stricter buffer
     * rules (zero for every out-of-range load, nothing written), and a null
     * buffer descriptor is a zero-sized range. Images come later. */
+   /* Workgroup Block variables alias at offset 0 with their explicit
+    * layouts; 8/16-bit and scalar layouts as in buffers (tests/icd
+    * test_wg_explicit) */
+   f->wg_explicit = (VkPhysicalDeviceWorkgroupMemoryExplicitLayoutFeaturesKHR){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_WORKGROUP_MEMORY_EXPLICIT_LAYOUT_FEATURES_KHR,
+      .workgroupMemoryExplicitLayout = VK_TRUE,
+      .workgroupMemoryExplicitLayoutScalarBlockLayout = VK_TRUE,
+      .workgroupMemoryExplicitLayout8BitAccess = VK_TRUE,
+      .workgroupMemoryExplicitLayout16BitAccess = VK_TRUE,
+   };
    f->robustness2 = (VkPhysicalDeviceRobustness2FeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
       .robustBufferAccess2 = VK_TRUE,

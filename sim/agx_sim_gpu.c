@@ -194,6 +194,7 @@ sg_reset(struct agx_sim_sg *sg, unsigned index, unsigned threads,
    sg->state = AGX_SIM_SG_RUN;
    sg->resume = entry;
    memset(sg->stack_map, 0, sizeof(sg->stack_map));
+   sg->img_written_count = 0;
 }
 
 /* Run the SIMD-groups of the threadgroup, with stacks when the launch

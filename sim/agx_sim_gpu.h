@@ -26,6 +26,7 @@
 #define AGX_SIM_MAX_SG (AGX_SIM_MAX_TG_THREADS / AGX_SIM_LANES)
 #define AGX_SIM_UNIFORM_HALVES 512
 #define AGX_SIM_LOCAL_MAX (64 * 1024)
+#define AGX_SIM_IMG_TRACK 64
 
 struct agx_sim_gpu;
 struct agx_sim_sg;
@@ -130,6 +131,11 @@ struct agx_sim_sg {
    /* Stack block words mapped by the helper program (agx_sim_helper.h):
     * (address >> 8) | size mask, bit 0 = valid; all zero = no stack. */
    uint32_t stack_map[4];
+   /* Texel addresses this SIMD-group stored with image_write since its last
+    * image barrier (agx_sim_isa_texture.c); count > AGX_SIM_IMG_TRACK means
+    * too many to track (no check). */
+   uint64_t img_written[AGX_SIM_IMG_TRACK];
+   uint32_t img_written_count;
 };
 
 /* Dispatch-wide state (one launch). */
@@ -274,6 +280,7 @@ bool agx_sim_decode_float(struct agx_sim_insn *I, const struct agx_isa_instr *in
 bool agx_sim_decode_flow(struct agx_sim_insn *I, const struct agx_isa_instr *in);
 bool agx_sim_decode_mem(struct agx_sim_insn *I, const struct agx_isa_instr *in);
 bool agx_sim_decode_simd(struct agx_sim_insn *I, const struct agx_isa_instr *in);
+bool agx_sim_decode_texture(struct agx_sim_insn *I, const struct agx_isa_instr *in);
 
 /* Shared by the decoders: ISA operand i of `in` as a simulator operand. */
 void agx_sim_opnd_from_isa(const struct agx_isa_instr *in, unsigned i,

@@ -192,11 +192,15 @@ x_barrier(struct agx_sim_worker *w, struct agx_sim_sg *sg,
    return NULL;
 }
 
+/* memory_barrier (a, b, c): Mesa's image barriers (c = 10) and
+ * flush_memory_to_texture (c = 4) order image_write before texture reads;
+ * they end the texture-coherence tracking of agx_sim_isa_texture.c. */
 static const struct agx_sim_insn *
-x_nop(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-      const struct agx_sim_insn *I)
+x_memory_barrier(struct agx_sim_worker *w, struct agx_sim_sg *sg,
+                 const struct agx_sim_insn *I)
 {
-   (void)sg;
+   if (I->p[0] == 10 || I->p[0] == 4)
+      sg->img_written_count = 0;
    return agx_sim_next(w, I);
 }
 
@@ -265,8 +269,10 @@ agx_sim_decode_flow(struct agx_sim_insn *I, const struct agx_isa_instr *in)
       I->exec = x_barrier;
       return true;
    case AGX_OP_MEMORY_BARRIER:
-      /* memory is coherent in the model: ordering is all it could add */
-      I->exec = x_nop;
+      /* device memory is coherent in the model; only the PBE -> texture
+       * path is tracked */
+      I->p[0] = (uint32_t)agx_sim_field(in, "c");
+      I->exec = x_memory_barrier;
       return true;
    default:
       return false;

@@ -160,6 +160,17 @@ static struct vtn_variable *new_variable(struct vtn_ctx *c, unsigned i, bool glo
       vtn_compute_layout(c, var->type);
       var->mode = PTR_MEM;
       var->space = SPACE_SHARED;
+      if (is_buffer_block(var->type)) {
+         /* SPV_KHR_workgroup_memory_explicit_layout: Block variables are
+          * explicitly laid out and all alias from the start of shared
+          * memory (the module may then declare no other Workgroup ones) */
+         if (var->type->size > 65536)
+            vtn_fail(c, "more than 64 KiB of shared memory");
+         var->offset = 0;
+         if (var->type->size > c->shared_top)
+            c->shared_top = var->type->size;
+         break;
+      }
       uint64_t off = align_up(c->shared_top, var->type->align);
       if (off + var->type->size > 65536)
          vtn_fail(c, "more than 64 KiB of shared memory");

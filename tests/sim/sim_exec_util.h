@@ -31,6 +31,8 @@ struct env {
    uint8_t *code, *data, *ctrl;
    uint32_t code_used, ctrl_used;
    struct drm_asahi_helper_program helper; /* put in every command */
+   uint64_t sampler_heap;  /* put in every command */
+   uint32_t sampler_count;
 };
 
 static inline void *
@@ -162,6 +164,9 @@ struct pipe_desc {
    unsigned spill;          /* USC Registers Spill size (0 = no stack) */
    unsigned nuni;
    struct { unsigned start, size; uint64_t va; } uni[8];
+   /* USC Texture / Sampler words: count descriptors from va into state
+    * registers start.. (count 0 = no word) */
+   struct { unsigned start, count; uint64_t va; } tex, samp;
 };
 
 static inline void
@@ -192,6 +197,22 @@ env_pipeline(struct env *e, const struct pipe_desc *p)
             cfg.size_halfs = p->uni[i].size;
             cfg.buffer = p->uni[i].va;
          }
+      }
+      env_put(e, &off, w, 8);
+   }
+   if (p->tex.count) {
+      agx_pack(w, USC_TEXTURE, cfg) {
+         cfg.start = p->tex.start;
+         cfg.count = p->tex.count;
+         cfg.buffer = p->tex.va;
+      }
+      env_put(e, &off, w, 8);
+   }
+   if (p->samp.count) {
+      agx_pack(w, USC_SAMPLER, cfg) {
+         cfg.start = p->samp.start;
+         cfg.count = p->samp.count;
+         cfg.buffer = p->samp.va;
       }
       env_put(e, &off, w, 8);
    }
@@ -338,6 +359,8 @@ env_run_on(struct env *e, uint32_t queue, uint64_t va)
    struct sim_compute_cmd c = sim_compute_cmd(va);
    c.cmd.cdm_ctrl_stream_end = CTRL_VA + e->ctrl_used;
    c.cmd.helper = e->helper;
+   c.cmd.sampler_heap = e->sampler_heap;
+   c.cmd.sampler_count = e->sampler_count;
    struct drm_asahi_sync sync = {.sync_type = DRM_ASAHI_SYNC_SYNCOBJ,
                                  .handle = so};
    int ret = sim_submit(e->sim, queue, &c, sizeof(c), &sync, 0, 1);

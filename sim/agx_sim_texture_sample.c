@@ -1,0 +1,413 @@
+/*
+ * texture_sample (smpf): filtered reads of 1D/2D/3D images and arrays,
+ * depth comparison and gathers.
+ *
+ * Assumes (operands as in agx_sim_isa_texture.c; sampler semantics from
+ * shared/reference/graphics.md section 8.2 and the Vulkan texel filtering
+ * rules the hardware implements for Honeykrisp):
+ * - coordinates are fp32 (fp16 with Cs), normalized unless the sampler's
+ *   "Pixel coordinates" is set; an array layer is the integer in the low
+ *   16 bits of the extra word, clamped to the last layer.
+ * - LOD: lod_min modes (2: 16-bit uniform, 6: 16-bit register) give an fp16
+ *   LOD; it is clamped to the sampler's Minimum/Maximum LOD; LOD <= 0 uses
+ *   the Magnify filter at First level, otherwise Minify with the Mip filter
+ *   (None: First level; Nearest: First + ceil(lod + 0.5) - 1; Linear: the
+ *   two levels around First + lod blended), levels clamped to Last level.
+ *   auto_lod in compute has no derivatives to work from: it is accepted
+ *   only when the LOD cannot matter (one level and Magnify == Minify) and
+ *   then samples First level; otherwise the instruction faults as not
+ *   modelled. lod_grad (4): f32 registers from D holding ddx, ddy per
+ *   coordinate (Mesa's order); LOD = log2(max(|ddx|, |ddy|)) with the
+ *   derivatives scaled by First level's size (unless pixel coordinates),
+ *   the isotropic Vulkan formula (the hardware's approximation is not
+ *   public), then clamped as above. Bias, gradients with a minimum
+ *   (lod_grad_min) and cube/multisampled sampling are refused at decode.
+ * - Nearest: texel floor(u), floor(v)[, floor(w)]. Linear: floor(u - 0.5) and the next
+ *   texel with weight frac(u - 0.5) quantised DOWN to 8 fractional bits
+ *   (the hardware's subtexel precision is an assumption: 8 bits, as in the
+ *   D3D minimum); the same 8-bit quantisation is applied to the mip blend
+ *   factor. Texels are decoded (sRGB to linear first), weighted in double
+ *   precision, and the result rounded once to f32 (or f16).
+ * - Wrap per texel index i in [0, size): Clamp to edge clamps; Repeat
+ *   wraps; Mirrored repeat mirrors with period 2 size; Clamp to border
+ *   replaces texels outside by the border colour; Clamp (GL) clamps the
+ *   texel-space coordinate to [0, size] and then behaves as Clamp to
+ *   border; Mirrored clamp to edge mirrors once (i < 0 -> -1 - i) and
+ *   clamps. Integer formats are always sampled Nearest.
+ * - Texel offsets (Ot) are added to the integer texel indices before
+ *   wrapping; the Texture swizzle is applied after filtering (border
+ *   texels included, as texture_load).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "agx_sim_isa.h"
+#include "agx_sim_texture.h"
+
+struct sample_ctx {
+   struct agx_sim_worker *w;
+   struct agx_sim_sg *sg;
+   const struct agx_sim_tex_ops *t;
+   const struct agx_sim_insn *I;
+   const struct agx_sim_image *img;
+   const struct AGX_SAMPLER *s;
+   unsigned ndim;   /* coordinates filtered: 1, 2 or 3 */
+   uint32_t layer;  /* array layer (1D/2D arrays) */
+   bool compare;
+   double ref;
+};
+
+static bool
+compare_pass(unsigned func, double ref, double d)
+{
+   switch (func) {
+   case AGX_COMPARE_FUNC_LEQUAL: return ref <= d;
+   case AGX_COMPARE_FUNC_GEQUAL: return ref >= d;
+   case AGX_COMPARE_FUNC_LESS: return ref < d;
+   case AGX_COMPARE_FUNC_GREATER: return ref > d;
+   case AGX_COMPARE_FUNC_EQUAL: return ref == d;
+   case AGX_COMPARE_FUNC_NOT_EQUAL: return ref != d;
+   case AGX_COMPARE_FUNC_ALWAYS: return true;
+   default: return false; /* never */
+   }
+}
+
+/* Texel at wrapped indices idx (any < 0: the border), compared when the
+ * instruction compares. */
+static bool
+fetch(struct sample_ctx *c, unsigned level, const int64_t idx[3],
+      struct agx_sim_texel *out)
+{
+   bool border = idx[0] < 0 || idx[1] < 0 || idx[2] < 0;
+   if (border) {
+      if (!agx_sim_tex_border(c->s, c->img, out)) {
+         agx_sim_gpu_error(c->w, AGX_SIM_GPU_FAULT, c->I, 0,
+                           "custom border colour (not modelled)");
+         return false;
+      }
+   } else {
+      uint8_t texel[16];
+      uint32_t z = c->ndim == 3 ? (uint32_t)idx[2] : c->layer;
+      uint64_t va = agx_sim_image_texel_address(c->img, level, (uint32_t)idx[0],
+                                                (uint32_t)idx[1], z, 0);
+      if (!agx_sim_tex_check_coherent(c->w, c->sg, c->I, c->t, va) ||
+          !agx_sim_tex_mem(c->w, c->I, va, texel, c->img->fmt.bytes, false, "texture"))
+         return false;
+      agx_sim_texel_decode(&c->img->fmt, c->img->srgb_mask, texel, out);
+   }
+   if (c->compare) {
+      double d = c->img->fmt.is_int ? (double)out->u[0] : out->f[0];
+      out->f[0] = compare_pass(c->s->compare_func, c->ref, d) ? 1.0 : 0.0;
+      out->u[0] = (uint32_t)out->f[0];
+   }
+   return true;
+}
+
+static double
+quantise8(double f)
+{
+   return floor(f * 256.0) / 256.0;
+}
+
+/* Per-dimension level size and wrap mode. */
+static void
+level_dims(const struct sample_ctx *c, unsigned level, int64_t size[3],
+           enum agx_wrap wrap[3])
+{
+   size[0] = agx_sim_minify(c->img->width, level);
+   size[1] = c->ndim >= 2 ? agx_sim_minify(c->img->height, level) : 1;
+   size[2] = c->ndim == 3 ? agx_sim_minify(c->img->layers, level) : 1;
+   wrap[0] = c->s->wrap_s;
+   wrap[1] = c->ndim >= 2 ? c->s->wrap_t : AGX_WRAP_CLAMP_TO_EDGE;
+   wrap[2] = c->ndim == 3 ? c->s->wrap_r : AGX_WRAP_CLAMP_TO_EDGE;
+}
+
+/* Texel-space coordinates made safe: Clamp (GL) clamps to [0, size],
+ * non-finite or huge values are bounded. */
+static void
+prepare_coords(const int64_t size[3], const enum agx_wrap wrap[3], unsigned n,
+               double u[3])
+{
+   for (unsigned i = 0; i < 3; i++) {
+      if (i >= n) {
+         u[i] = 0.5;
+         continue;
+      }
+      if (wrap[i] == AGX_WRAP_CLAMP_GL)
+         u[i] = u[i] < 0 ? 0 : u[i] > (double)size[i] ? (double)size[i] : u[i];
+      u[i] = isnan(u[i]) ? 0 : u[i] < -1e9 ? -1e9 : u[i] > 1e9 ? 1e9 : u[i];
+   }
+}
+
+/* Filtered value of one level; u in texel space of that level. */
+static bool
+sample_level(struct sample_ctx *c, unsigned level, double u[3], bool linear,
+             const int32_t off[3], struct agx_sim_texel *out)
+{
+   int64_t size[3];
+   enum agx_wrap wrap[3];
+   level_dims(c, level, size, wrap);
+   prepare_coords(size, wrap, c->ndim, u);
+   if (c->img->fmt.is_int && !c->compare)
+      linear = false;
+   int64_t idx[3];
+   if (!linear) {
+      for (unsigned i = 0; i < 3; i++)
+         idx[i] = i < c->ndim ? agx_sim_tex_wrap((int64_t)floor(u[i]) + off[i],
+                                                 size[i], wrap[i])
+                              : 0;
+      return fetch(c, level, idx, out);
+   }
+   int64_t base[3];
+   double frac[3];
+   for (unsigned i = 0; i < 3; i++) {
+      double x = u[i] - 0.5;
+      base[i] = (int64_t)floor(x) + off[i];
+      frac[i] = i < c->ndim ? quantise8(x - floor(x)) : 0.0;
+   }
+   memset(out, 0, sizeof(*out));
+   for (unsigned corner = 0; corner < (1u << c->ndim); corner++) {
+      double wgt = 1.0;
+      for (unsigned i = 0; i < c->ndim; i++) {
+         unsigned bit = (corner >> i) & 1;
+         wgt *= bit ? frac[i] : 1 - frac[i];
+         idx[i] = agx_sim_tex_wrap(base[i] + bit, size[i], wrap[i]);
+      }
+      for (unsigned i = c->ndim; i < 3; i++)
+         idx[i] = 0;
+      if (wgt == 0)
+         continue;
+      struct agx_sim_texel t;
+      if (!fetch(c, level, idx, &t))
+         return false;
+      for (unsigned k = 0; k < 4; k++) {
+         out->f[k] += wgt * t.f[k];
+         out->u[k] = t.u[k]; /* integer compare results: last texel */
+      }
+   }
+   return true;
+}
+
+/* Component g of texel v after the Texture swizzle. */
+static void
+swizzled_component(const struct agx_sim_image *img, const struct agx_sim_texel *v,
+                   unsigned g, double *f, uint32_t *u)
+{
+   unsigned sel = img->swizzle[g];
+   if (sel <= AGX_CHANNEL_A) {
+      *f = v->f[sel];
+      *u = v->u[sel];
+   } else {
+      *f = sel == AGX_CHANNEL_1 ? 1.0 : 0.0;
+      *u = sel == AGX_CHANNEL_1 ? 1u : 0u;
+   }
+}
+
+/* 2 x 2 gather of component g at `level` into out (not swizzled again). */
+static bool
+gather(struct sample_ctx *c, unsigned level, double u[3], const int32_t off[3],
+       unsigned g, struct agx_sim_texel *out)
+{
+   int64_t size[3];
+   enum agx_wrap wrap[3];
+   level_dims(c, level, size, wrap);
+   prepare_coords(size, wrap, 2, u);
+   int64_t i0 = (int64_t)floor(u[0] - 0.5) + off[0];
+   int64_t j0 = (int64_t)floor(u[1] - 0.5) + off[1];
+   static const unsigned di[4] = {0, 1, 1, 0}, dj[4] = {1, 1, 0, 0};
+   for (unsigned k = 0; k < 4; k++) {
+      int64_t idx[3] = {agx_sim_tex_wrap(i0 + di[k], size[0], wrap[0]),
+                        agx_sim_tex_wrap(j0 + dj[k], size[1], wrap[1]), 0};
+      struct agx_sim_texel t;
+      if (!fetch(c, level, idx, &t))
+         return false;
+      swizzled_component(c->img, &t, g, &out->f[k], &out->u[k]);
+   }
+   return true;
+}
+
+static const struct agx_sim_insn *
+x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg,
+                 const struct agx_sim_insn *I)
+{
+   struct agx_sim_tex_ops t;
+   memcpy(&t, I->p, sizeof(t));
+   unsigned nres = (unsigned)__builtin_popcount(t.mask) * (t.r32 ? 2 : 1);
+   /* operand O: [f32 reference][offset half] */
+   unsigned off_half = t.o + (t.compare ? 2 : 0);
+   struct agx_sim_opnd dst = {.kind = AGX_SIM_O_R16, .n = t.r};
+   struct agx_sim_opnd lodh = {.kind = AGX_SIM_O_R16, .n = t.d};
+   struct agx_sim_opnd lodu = {.kind = AGX_SIM_O_U16, .n = t.d};
+   struct agx_sim_opnd offh = {.kind = AGX_SIM_O_R16, .n = (uint16_t)off_half};
+   struct agx_sim_opnd refh = {.kind = AGX_SIM_O_R16, .n = t.o};
+   struct agx_sim_opnd samph = {.kind = AGX_SIM_O_R16, .n = t.s};
+   struct agx_sim_opnd grads = {.kind = AGX_SIM_O_R16, .n = t.d};
+   bool array0;
+   unsigned ncoord0 = agx_sim_tex_coord_count(t.dim, &array0);
+   if (!agx_sim_tex_check_regs(w, sg, I, &t) ||
+       (t.lod == 4 && !agx_sim_check_read(w, sg, I, &grads, 4 * ncoord0)) ||
+       (t.lod == 6 && !agx_sim_check_read(w, sg, I, &lodh, 1)) ||
+       (t.lod == 2 && !agx_sim_check_read(w, sg, I, &lodu, 1)) ||
+       (t.ot && !agx_sim_check_read(w, sg, I, &offh, 1)) ||
+       (t.compare && !agx_sim_check_read(w, sg, I, &refh, 2)) ||
+       (t.st && !agx_sim_check_read(w, sg, I, &samph, 1)) ||
+       !agx_sim_check_write(w, sg, I, &dst, nres))
+      return NULL;
+   bool array;
+   unsigned ncoord = agx_sim_tex_coord_count(t.dim, &array);
+   bool is_gather = t.gather != 0;
+   unsigned gcomp = t.gather >> 2; /* 2, 6, 10, 14 -> R, G, B, A */
+   for (unsigned l = 0; l < AGX_SIM_LANES; l++) {
+      if (!(sg->exec & (1u << l)))
+         continue;
+      uint8_t desc[24];
+      uint64_t where;
+      struct agx_sim_image img;
+      struct AGX_SAMPLER s;
+      if (!agx_sim_tex_descriptor(w, sg, I, &t, l, desc, &where) ||
+          !agx_sim_tex_image(w, I, desc, where, false, &img) ||
+          !agx_sim_tex_sampler(w, sg, I, &t, l, &s))
+         return NULL;
+      if (s.compare_enable != (bool)t.compare) {
+         agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, 0,
+                           "texture_sample %s compare with a sampler whose Compare "
+                           "enable is %s (not modelled)",
+                           t.compare ? "with" : "without",
+                           s.compare_enable ? "set" : "clear");
+         return NULL;
+      }
+      uint32_t raw[3], layer, sample;
+      agx_sim_tex_coords(sg, &t, l, raw, &layer, &sample);
+      double st[3] = {0, 0, 0};
+      for (unsigned i = 0; i < ncoord; i++) {
+         if (t.cs) {
+            st[i] = agx_sim_small_float_value(raw[i] & 0xFFFF, 5, 10, true);
+         } else {
+            float f;
+            memcpy(&f, &raw[i], 4);
+            st[i] = f;
+         }
+      }
+      bool is3d = img.dim == AGX_TEXTURE_DIMENSION_3D && ncoord == 3;
+      struct sample_ctx c = {w, sg, &t, I, &img, &s, ncoord, 0, t.compare, 0};
+      c.layer = is3d ? 0 : layer < img.layers ? layer : img.layers - 1;
+      if (t.compare) {
+         float ref;
+         uint32_t bits = sg->r[(t.o >> 1) & 127][l];
+         memcpy(&ref, &bits, 4);
+         c.ref = ref;
+         if (img.fmt.type == AGX_SIM_TEXEL_UNORM)
+            c.ref = isnan(c.ref) ? 0 : c.ref < 0 ? 0 : c.ref > 1 ? 1 : c.ref;
+      }
+      int32_t off[3] = {0, 0, 0};
+      if (t.ot) {
+         uint32_t packed = agx_sim_tex_half(sg, off_half, l);
+         for (unsigned i = 0; i < 3; i++)
+            off[i] = (int32_t)(((packed >> (4 * i)) & 0xF) ^ 8) - 8;
+      }
+      /* level of detail */
+      double lod = 0;
+      if (t.lod == 0) {
+         if (!is_gather &&
+             (img.first_level != img.last_level || s.magnify != s.minify)) {
+            agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, 0,
+                              "texture_sample with implicit LOD on a mipmapped "
+                              "view or different min/mag filters (derivatives "
+                              "not modelled)");
+            return NULL;
+         }
+      } else if (t.lod == 4) {
+         /* ddx, ddy interleaved per coordinate, f32 registers from D */
+         double rho[2] = {0, 0};
+         const uint32_t dims[3] = {agx_sim_minify(img.width, img.first_level),
+                                   agx_sim_minify(img.height, img.first_level),
+                                   agx_sim_minify(img.layers, img.first_level)};
+         for (unsigned i = 0; i < ncoord; i++) {
+            for (unsigned k = 0; k < 2; k++) {
+               uint32_t bits = sg->r[((t.d >> 1) + 2 * i + k) & 127][l];
+               float g;
+               memcpy(&g, &bits, 4);
+               double scaled = s.pixel_coordinates ? g : (double)g * dims[i];
+               rho[k] += scaled * scaled;
+            }
+         }
+         double r = sqrt(rho[0] > rho[1] ? rho[0] : rho[1]);
+         lod = r > 0 ? log2(r) : -INFINITY;
+         if (isnan(lod))
+            lod = 0;
+         lod = lod < s.minimum_lod ? s.minimum_lod : lod;
+         lod = lod > s.maximum_lod ? s.maximum_lod : lod;
+      } else {
+         uint32_t hbits = t.lod == 6
+            ? agx_sim_tex_half(sg, t.d, l)
+            : (w->d->uniforms[(t.d >> 1) & 0xFF] >> ((t.d & 1) * 16)) & 0xFFFF;
+         lod = agx_sim_small_float_value(hbits, 5, 10, true);
+         if (isnan(lod))
+            lod = 0;
+         lod = lod < s.minimum_lod ? s.minimum_lod : lod;
+         lod = lod > s.maximum_lod ? s.maximum_lod : lod;
+      }
+      bool mag = lod <= 0;
+      bool linear = (mag ? s.magnify : s.minify) == AGX_FILTER_LINEAR;
+      unsigned l0 = img.first_level, l1 = img.first_level;
+      double blend = 0;
+      if (!is_gather && !mag && s.mip_filter == AGX_MIP_FILTER_NEAREST) {
+         l0 = img.first_level + (unsigned)(ceil(lod + 0.5) - 1);
+      } else if (!is_gather && !mag && s.mip_filter == AGX_MIP_FILTER_LINEAR) {
+         l0 = img.first_level + (unsigned)floor(lod);
+         l1 = l0 + 1;
+         blend = quantise8(lod - floor(lod));
+      }
+      if (l0 > img.last_level)
+         l0 = img.last_level;
+      if (l1 > img.last_level)
+         l1 = img.last_level;
+
+      struct agx_sim_texel v, v1;
+      for (unsigned pass = 0; pass < (blend > 0 ? 2u : 1u); pass++) {
+         unsigned level = pass ? l1 : l0;
+         double u[3] = {st[0], st[1], st[2]};
+         if (!s.pixel_coordinates) {
+            u[0] *= agx_sim_minify(img.width, level);
+            u[1] *= agx_sim_minify(img.height, level);
+            u[2] *= agx_sim_minify(img.layers, level);
+         }
+         bool ok = is_gather ? gather(&c, level, u, off, gcomp, &v)
+                             : sample_level(&c, level, u, linear, off, pass ? &v1 : &v);
+         if (!ok)
+            return NULL;
+      }
+      if (blend > 0)
+         for (unsigned k = 0; k < 4; k++)
+            v.f[k] = (1 - blend) * v.f[k] + blend * v1.f[k];
+      /* integer formats keep their integers (a compare result is a float);
+       * float-like results use f */
+      bool int_result = img.fmt.is_int && !t.compare;
+      if (!int_result) {
+         for (unsigned k = 0; k < 4; k++) {
+            float f = (float)v.f[k];
+            memcpy(&v.u[k], &f, 4);
+         }
+      }
+      struct agx_sim_image shown = img;
+      shown.fmt.is_int = int_result;
+      agx_sim_tex_write_result(sg, &t, &shown, &v, !is_gather, false, l);
+   }
+   agx_sim_tex_finish_result(sg, &t);
+   return agx_sim_next(w, I);
+}
+
+bool
+agx_sim_decode_texture_sample(struct agx_sim_insn *I,
+                              const struct agx_sim_tex_ops *t)
+{
+   bool array;
+   unsigned n = agx_sim_tex_coord_count(t->dim, &array);
+   bool gather_ok = t->gather == 0 ||
+                    ((t->gather & 3) == 2 && n == 2); /* gather_r/g/b/a, 2D */
+   if (n == 0 || agx_sim_tex_is_ms(t->dim) || !gather_ok ||
+       (t->lod != 0 && t->lod != 2 && t->lod != 4 && t->lod != 6))
+      return false;
+   I->exec = x_texture_sample;
+   return true;
+}
