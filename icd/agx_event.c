@@ -129,6 +129,10 @@ agx_CmdResetEvent2(VkCommandBuffer commandBuffer, VkEvent event, VkPipelineStage
 static void
 wait_events(struct agx_cmd_buffer *cmd, uint32_t count, const VkEvent *events)
 {
+   /* A secondary does not know what its primary launched before it (a
+    * vkCmdSetEvent, say): the barrier makes that written, not just running. */
+   if (cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY)
+      cmd->dispatch_since_barrier = true;
    agx_cmd_emit_cdm_barrier(cmd);
    if (count == 0)
       return;
