@@ -177,10 +177,10 @@ run_sg(struct agx_sim_worker *w, struct agx_sim_sg *sg)
       ti += (unsigned)__builtin_popcount(sg->exec);
       I = I->exec(w, sg, I);
    }
-   n += w->poll_charge;
+   w->sg_insns += n;
+   n += w->poll_charge; /* the budget, not the statistics, pays for pauses */
    w->poll_charge = 0;
    w->budget_left = budget > n ? budget - n : 0;
-   w->sg_insns += n;
    w->thread_insns += ti;
    if (gpu_failed(w->gpu))
       sg->state = AGX_SIM_SG_DONE;
