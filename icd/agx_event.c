@@ -13,8 +13,10 @@
  * (cl_kernels/agx_event.cl) polls the event words until all are set, then
  * another CDM barrier, which keeps every later launch behind the kernel
  * and flushes/invalidates caches for the wait's memory dependency. Events
- * set earlier on the queue or by the host before the wait is reached cost
- * one load each; an event the host sets after submission releases the
+ * the command buffer itself set earlier (and did not reset, nor ran a
+ * secondary since) are not polled; a wait with only such events is just
+ * the barrier. Other events set earlier on the queue or by the host before
+ * the wait is reached cost one load each; one the host sets after submission releases the
  * wait when it is set (the kernel's loads are coherent). An event that is
  * never set keeps the kernel running until the GPU's watchdog ends the
  * command: the device is lost, the process keeps running.
@@ -93,10 +95,32 @@ agx_ResetEvent(VkDevice _device, VkEvent _event)
    return VK_SUCCESS;
 }
 
+/* The command buffer's own last set/reset of `event`, if tracked. */
+static struct agx_cmd_event_state *
+tracked(struct agx_cmd_buffer *cmd, const struct agx_event *event)
+{
+   for (uint32_t i = 0; i < cmd->event_count; i++) {
+      if (cmd->events[i].event == event)
+         return &cmd->events[i];
+   }
+   return NULL;
+}
+
+static void
+track(struct agx_cmd_buffer *cmd, const struct agx_event *event, bool set)
+{
+   struct agx_cmd_event_state *s = tracked(cmd, event);
+   if (!s && cmd->event_count < AGX_CMD_EVENT_SLOTS)
+      s = &cmd->events[cmd->event_count++];
+   if (s)
+      *s = (struct agx_cmd_event_state){.event = event, .set = set};
+}
+
 static void
 write_event(struct agx_cmd_buffer *cmd, VkEvent _event, uint32_t value)
 {
    struct agx_event *event = agx_event_from_handle(_event);
+   track(cmd, event, value != 0);
    agx_cmd_emit_cdm_barrier(cmd);
    agx_meta_fill(cmd, event->bo->va, 1, value);
 }
@@ -134,22 +158,34 @@ wait_events(struct agx_cmd_buffer *cmd, uint32_t count, const VkEvent *events)
    if (cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY)
       cmd->dispatch_since_barrier = true;
    agx_cmd_emit_cdm_barrier(cmd);
-   if (count == 0)
+   /* Events this command buffer set before are set when the wait runs:
+    * the GPU runs the stream in order, and a host reset racing with it may
+    * as well have come after the wait. Only the others are polled. */
+   uint32_t poll = 0;
+   for (uint32_t i = 0; i < count; i++) {
+      const struct agx_cmd_event_state *s = tracked(cmd, agx_event_from_handle(events[i]));
+      poll += !(s && s->set);
+   }
+   if (poll == 0)
       return;
-   if (count > UINT32_MAX / sizeof(uint64_t)) {
+   if (poll > UINT32_MAX / sizeof(uint64_t)) {
       agx_cmd_set_error(cmd, VK_ERROR_OUT_OF_HOST_MEMORY);
       return;
    }
    struct agx_upload_ptr list;
-   VkResult result = agx_upload_alloc(&cmd->data, count * (uint32_t)sizeof(uint64_t), 8, &list);
+   VkResult result = agx_upload_alloc(&cmd->data, poll * (uint32_t)sizeof(uint64_t), 8, &list);
    if (result != VK_SUCCESS) {
       agx_cmd_set_error(cmd, result);
       return;
    }
    uint64_t *va = list.cpu;
-   for (uint32_t i = 0; i < count; i++)
-      va[i] = agx_event_from_handle(events[i])->bo->va;
-   struct agx_wait_events_args args = {.events = list.gpu, .count = count};
+   for (uint32_t i = 0, n = 0; i < count; i++) {
+      const struct agx_event *event = agx_event_from_handle(events[i]);
+      const struct agx_cmd_event_state *s = tracked(cmd, event);
+      if (!(s && s->set))
+         va[n++] = event->bo->va;
+   }
+   struct agx_wait_events_args args = {.events = list.gpu, .count = poll};
    agx_dispatch_kernel(cmd, AGX_CL_WAIT_EVENTS, 1, &args, sizeof(args));
    agx_cmd_emit_cdm_barrier(cmd);
 }

@@ -6,8 +6,9 @@
  * them; events set earlier in the same command buffer or by a previous
  * submission do not block; vkCmdResetEvent followed by a wait blocks until
  * the host sets the event again; the synchronization2 commands behave the
- * same; waits in a secondary command buffer too; vkGetEventStatus sees what
- * the GPU set and reset.
+ * same; waits in a secondary command buffer too; an event the command
+ * buffer set and then reset (itself or in a secondary) blocks again;
+ * vkGetEventStatus sees what the GPU set and reset.
  * With --never-set (agx only: lavapipe would spin forever) the last case
  * waits for an event nobody sets: the GPU's watchdog must end it with
  * VK_ERROR_DEVICE_LOST and the process carries on. Every wait for the fence
@@ -321,6 +322,44 @@ test_secondary(void)
    printf("waits in a secondary command buffer ok\n");
 }
 
+/* What the command buffer did to an event before a wait decides whether the
+ * wait polls: set then reset in the same command buffer, or set by the
+ * primary then reset by a secondary, still blocks until the host sets it. */
+static void
+test_set_then_reset(bool in_secondary)
+{
+   VkEvent e = make_event();
+   VkFence fence = make_fence();
+   struct agx_vk_buffer b = agx_vk_buffer(&C, 64);
+   VkCommandBuffer sec = VK_NULL_HANDLE;
+   if (in_secondary) {
+      sec = agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_SECONDARY);
+      vkCmdResetEvent(sec, e, VK_PIPELINE_STAGE_TRANSFER_BIT);
+      VK_OK(vkEndCommandBuffer(sec));
+   }
+   VkCommandBuffer cb = begin();
+   write_word(cb, &b, WORD_A, VALUE_A);
+   vkCmdSetEvent(cb, e, VK_PIPELINE_STAGE_TRANSFER_BIT);
+   if (in_secondary)
+      vkCmdExecuteCommands(cb, 1, &sec);
+   else
+      vkCmdResetEvent(cb, e, VK_PIPELINE_STAGE_TRANSFER_BIT);
+   wait_events(cb, 1, &e, VK_PIPELINE_STAGE_HOST_BIT);
+   write_word(cb, &b, WORD_B, VALUE_B);
+   submit(cb, fence);
+   check_blocked(fence, &b);
+   CHECK_VK(vkGetEventStatus(C.dev, e), VK_EVENT_RESET);
+   VK_OK(vkSetEvent(C.dev, e));
+   check_released(fence, &b);
+   vkFreeCommandBuffers(C.dev, C.pool, 1, &cb);
+   if (sec)
+      vkFreeCommandBuffers(C.dev, C.pool, 1, &sec);
+   vkDestroyFence(C.dev, fence, NULL);
+   vkDestroyEvent(C.dev, e, NULL);
+   agx_vk_buffer_free(&C, &b);
+   printf("set then reset%s, wait for the host ok\n", in_secondary ? " by a secondary" : "");
+}
+
 /* An event nobody sets: the watchdog ends the wait, the device is lost. */
 static void
 test_never_set(void)
@@ -383,6 +422,8 @@ main(int argc, char **argv)
       test_reset_then_wait();
       test_sync2();
       test_secondary();
+      test_set_then_reset(false);
+      test_set_then_reset(true);
    }
    return agx_vk_ctx_finish(&C);
 }
