@@ -9,6 +9,7 @@
 #ifndef AGX_CL_HOST_H
 #define AGX_CL_HOST_H
 
+#include "agx_event.h"
 #include "agx_indirect.h"
 #include "agx_query.h"
 #include "agx_transfer.h"
@@ -19,5 +20,7 @@ void agx_host_copy_bytes(struct agx_copy_bytes_args a, uint32_t invocations);
 void agx_host_copy_query(struct agx_copy_query_args a, uint32_t invocations);
 /* One invocation. */
 void agx_host_indirect_fixup(struct agx_indirect_args a);
+/* The one thread; returns once every event word is non-zero. */
+void agx_host_wait_events(struct agx_wait_events_args a);
 
 #endif

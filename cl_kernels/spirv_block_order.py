@@ -14,6 +14,7 @@ import sys
 
 OP_FUNCTION, OP_FUNCTION_END, OP_LABEL = 54, 56, 248
 OP_BRANCH, OP_BRANCH_COND, OP_SWITCH = 249, 250, 251
+OP_LOOP_MERGE = 246
 
 
 def instructions(words, start):
@@ -35,6 +36,17 @@ def successors(term):
     if op == OP_SWITCH:
         return [term[2]] + list(term[4::2])
     return []
+
+
+def fix_loop_merge(body):
+    """One OpLoopMerge per block, second to last (body: label first, terminator last)."""
+    merges = [inst for inst in body if inst[0] & 0xFFFF == OP_LOOP_MERGE]
+    if not merges:
+        return body
+    if any(m != merges[0] for m in merges):
+        raise ValueError("block %d has different loop merges" % body[0][1])
+    rest = [inst for inst in body if inst[0] & 0xFFFF != OP_LOOP_MERGE]
+    return rest[:-1] + [merges[0]] + rest[-1:]
 
 
 def reorder_function(blocks):
@@ -77,12 +89,15 @@ def main():
             for inst2 in prologue:
                 out.extend(inst2)
             if blocks:
+                blocks[-1] = (blocks[-1][0], fix_loop_merge(blocks[-1][1]))
                 for _, body in reorder_function(blocks):
                     for inst2 in body:
                         out.extend(inst2)
             out.extend(inst)
             in_function = False
         elif op == OP_LABEL:
+            if blocks:
+                blocks[-1] = (blocks[-1][0], fix_loop_merge(blocks[-1][1]))
             blocks.append((inst[1], [inst]))
         elif blocks:
             blocks[-1][1].append(inst)

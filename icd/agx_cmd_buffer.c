@@ -63,6 +63,7 @@ reset_cmd_buffer(struct agx_cmd_buffer *cmd)
    agx_upload_reset(&cmd->usc);
    memset(&cmd->compute, 0, sizeof(cmd->compute));
    cmd->dispatch_since_barrier = false;
+   cmd->event_count = 0;
    cmd->segment_count = 0;
    cmd->open_start_va = cmd->open_end_va = 0;
    cmd->record_result = VK_SUCCESS;
@@ -224,6 +225,8 @@ VKAPI_ATTR void VKAPI_CALL
 agx_CmdExecuteCommands(VkCommandBuffer commandBuffer, uint32_t count, const VkCommandBuffer *pCmds)
 {
    AGX_FROM_HANDLE(agx_cmd_buffer, cmd, commandBuffer);
+   /* A secondary may set or reset any event: forget what this one did. */
+   cmd->event_count = 0;
    for (uint32_t i = 0; i < count; i++) {
       struct agx_cmd_buffer *secondary = agx_cmd_buffer_from_handle(pCmds[i]);
       for (uint32_t p = 0; p < secondary->segment_count; p++) {

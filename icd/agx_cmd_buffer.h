@@ -52,6 +52,15 @@ enum agx_cmd_buffer_state {
    AGX_CMD_BUFFER_INVALID,
 };
 
+/* An event this command buffer set or reset (agx_event.c). */
+struct agx_cmd_event_state {
+   const void *event; /* struct agx_event */
+   bool set;
+};
+
+/* Events tracked per command buffer; more are simply not tracked. */
+#define AGX_CMD_EVENT_SLOTS 16
+
 struct agx_cmd_buffer {
    VK_LOADER_DATA loader_data;
    struct agx_device *device;
@@ -66,6 +75,11 @@ struct agx_cmd_buffer {
    struct agx_upload usc;  /* USC word lists (must be in the USC heap) */
    struct agx_compute_state compute;
    bool dispatch_since_barrier; /* a launch was recorded after the last CDM barrier */
+   /* Events whose last vkCmdSetEvent/ResetEvent is in this command buffer
+    * (since Begin or the last vkCmdExecuteCommands): a wait for one it set
+    * needs no GPU poll. */
+   struct agx_cmd_event_state events[AGX_CMD_EVENT_SLOTS];
+   uint32_t event_count;
    /* Closed segments, or a secondary's parts (a command buffer with no
     * timestamps has one, added by End). */
    struct agx_cmd_segment *segments;

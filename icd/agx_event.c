@@ -1,13 +1,29 @@
 /*
- * VkEvent: one 32-bit word in GPU memory (1 = set). The host reads and
- * writes it directly; command buffers write it with the fill shader after
- * a CDM barrier (so earlier work is complete). vkCmdWaitEvents is a CDM
- * barrier: a queue executes its command streams in order, so events set
- * earlier on the queue are already set when the wait is reached. Waiting
- * for a vkSetEvent issued by the host after submission is not supported
- * (the CDM has no memory-polling wait); such waits do not block.
+ * VkEvent: one 32-bit word in GPU memory (non-zero = set). The host reads
+ * and writes it directly (release/acquire, so data written before
+ * vkSetEvent is visible to work the event releases).
+ *
+ * vkCmdSetEvent / vkCmdResetEvent: a CDM barrier (earlier work complete,
+ * caches flushed: the barrier does not know stage masks, so it covers every
+ * stage) then the fill kernel writes the word.
+ *
+ * vkCmdWaitEvents(2): the CDM has no memory-polling wait, so the wait runs
+ * on the GPU: a CDM barrier (so an event set earlier in this stream is
+ * already written), then one thread of the agx_wait_events kernel
+ * (cl_kernels/agx_event.cl) polls the event words until all are set, then
+ * another CDM barrier, which keeps every later launch behind the kernel
+ * and flushes/invalidates caches for the wait's memory dependency. Events
+ * the command buffer itself set earlier (and did not reset, nor ran a
+ * secondary since) are not polled; a wait with only such events is just
+ * the barrier. Other events set earlier on the queue or by the host before
+ * the wait is reached cost one load each; one the host sets after submission releases the
+ * wait when it is set (the kernel's loads are coherent). An event that is
+ * never set keeps the kernel running until the GPU's watchdog ends the
+ * command: the device is lost, the process keeps running.
  */
 #include "agx_alloc.h"
+#include "agx_cl_kernels.h"
+#include "agx_event.h"
 #include "agx_bo.h"
 #include "agx_cmd_buffer.h"
 #include "agx_device.h"
@@ -61,27 +77,50 @@ agx_GetEventStatus(VkDevice _device, VkEvent _event)
    AGX_FROM_HANDLE(agx_device, device, _device);
    if (agx_device_is_lost(device))
       return VK_ERROR_DEVICE_LOST;
-   return agx_event_from_handle(_event)->word[0] ? VK_EVENT_SET : VK_EVENT_RESET;
+   uint32_t v = __atomic_load_n(agx_event_from_handle(_event)->word, __ATOMIC_ACQUIRE);
+   return v ? VK_EVENT_SET : VK_EVENT_RESET;
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL
 agx_SetEvent(VkDevice _device, VkEvent _event)
 {
-   agx_event_from_handle(_event)->word[0] = 1;
+   __atomic_store_n(agx_event_from_handle(_event)->word, 1u, __ATOMIC_RELEASE);
    return VK_SUCCESS;
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL
 agx_ResetEvent(VkDevice _device, VkEvent _event)
 {
-   agx_event_from_handle(_event)->word[0] = 0;
+   __atomic_store_n(agx_event_from_handle(_event)->word, 0u, __ATOMIC_RELEASE);
    return VK_SUCCESS;
+}
+
+/* The command buffer's own last set/reset of `event`, if tracked. */
+static struct agx_cmd_event_state *
+tracked(struct agx_cmd_buffer *cmd, const struct agx_event *event)
+{
+   for (uint32_t i = 0; i < cmd->event_count; i++) {
+      if (cmd->events[i].event == event)
+         return &cmd->events[i];
+   }
+   return NULL;
+}
+
+static void
+track(struct agx_cmd_buffer *cmd, const struct agx_event *event, bool set)
+{
+   struct agx_cmd_event_state *s = tracked(cmd, event);
+   if (!s && cmd->event_count < AGX_CMD_EVENT_SLOTS)
+      s = &cmd->events[cmd->event_count++];
+   if (s)
+      *s = (struct agx_cmd_event_state){.event = event, .set = set};
 }
 
 static void
 write_event(struct agx_cmd_buffer *cmd, VkEvent _event, uint32_t value)
 {
    struct agx_event *event = agx_event_from_handle(_event);
+   track(cmd, event, value != 0);
    agx_cmd_emit_cdm_barrier(cmd);
    agx_meta_fill(cmd, event->bo->va, 1, value);
 }
@@ -110,6 +149,47 @@ agx_CmdResetEvent2(VkCommandBuffer commandBuffer, VkEvent event, VkPipelineStage
    write_event(agx_cmd_buffer_from_handle(commandBuffer), event, 0);
 }
 
+/* Blocks later work in the stream until every event is set (see the top). */
+static void
+wait_events(struct agx_cmd_buffer *cmd, uint32_t count, const VkEvent *events)
+{
+   /* A secondary does not know what its primary launched before it (a
+    * vkCmdSetEvent, say): the barrier makes that written, not just running. */
+   if (cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY)
+      cmd->dispatch_since_barrier = true;
+   agx_cmd_emit_cdm_barrier(cmd);
+   /* Events this command buffer set before are set when the wait runs:
+    * the GPU runs the stream in order, and a host reset racing with it may
+    * as well have come after the wait. Only the others are polled. */
+   uint32_t poll = 0;
+   for (uint32_t i = 0; i < count; i++) {
+      const struct agx_cmd_event_state *s = tracked(cmd, agx_event_from_handle(events[i]));
+      poll += !(s && s->set);
+   }
+   if (poll == 0)
+      return;
+   if (poll > UINT32_MAX / sizeof(uint64_t)) {
+      agx_cmd_set_error(cmd, VK_ERROR_OUT_OF_HOST_MEMORY);
+      return;
+   }
+   struct agx_upload_ptr list;
+   VkResult result = agx_upload_alloc(&cmd->data, poll * (uint32_t)sizeof(uint64_t), 8, &list);
+   if (result != VK_SUCCESS) {
+      agx_cmd_set_error(cmd, result);
+      return;
+   }
+   uint64_t *va = list.cpu;
+   for (uint32_t i = 0, n = 0; i < count; i++) {
+      const struct agx_event *event = agx_event_from_handle(events[i]);
+      const struct agx_cmd_event_state *s = tracked(cmd, event);
+      if (!(s && s->set))
+         va[n++] = event->bo->va;
+   }
+   struct agx_wait_events_args args = {.events = list.gpu, .count = poll};
+   agx_dispatch_kernel(cmd, AGX_CL_WAIT_EVENTS, 1, &args, sizeof(args));
+   agx_cmd_emit_cdm_barrier(cmd);
+}
+
 VKAPI_ATTR void VKAPI_CALL
 agx_CmdWaitEvents(VkCommandBuffer commandBuffer, uint32_t eventCount, const VkEvent *pEvents,
                   VkPipelineStageFlags srcStageMask, VkPipelineStageFlags dstStageMask,
@@ -117,12 +197,12 @@ agx_CmdWaitEvents(VkCommandBuffer commandBuffer, uint32_t eventCount, const VkEv
                   uint32_t bufferMemoryBarrierCount, const VkBufferMemoryBarrier *pBufferMemoryBarriers,
                   uint32_t imageMemoryBarrierCount, const VkImageMemoryBarrier *pImageMemoryBarriers)
 {
-   agx_cmd_emit_cdm_barrier(agx_cmd_buffer_from_handle(commandBuffer));
+   wait_events(agx_cmd_buffer_from_handle(commandBuffer), eventCount, pEvents);
 }
 
 VKAPI_ATTR void VKAPI_CALL
 agx_CmdWaitEvents2(VkCommandBuffer commandBuffer, uint32_t eventCount, const VkEvent *pEvents,
                    const VkDependencyInfo *pDependencyInfos)
 {
-   agx_cmd_emit_cdm_barrier(agx_cmd_buffer_from_handle(commandBuffer));
+   wait_events(agx_cmd_buffer_from_handle(commandBuffer), eventCount, pEvents);
 }

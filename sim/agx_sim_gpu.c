@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "agx_sim_gpu.h"
@@ -136,6 +137,26 @@ gpu_failed(const struct agx_sim_gpu *gpu)
 
 static void run_sgs(struct agx_sim_worker *w);
 
+void
+agx_sim_poll(struct agx_sim_worker *w, struct agx_sim_sg *sg, uint32_t pc, uint64_t va,
+             uint32_t value)
+{
+   if (pc != sg->poll_pc || va != sg->poll_va || value != sg->poll_value) {
+      sg->poll_pc = pc;
+      sg->poll_va = va;
+      sg->poll_value = value;
+      sg->poll_repeats = 0;
+      return;
+   }
+   if (sg->poll_repeats < AGX_SIM_POLL_SPINS) {
+      sg->poll_repeats++;
+      return;
+   }
+   struct timespec ts = {0, AGX_SIM_POLL_PAUSE_NS};
+   nanosleep(&ts, NULL);
+   w->poll_charge += AGX_SIM_POLL_CHARGE;
+}
+
 /* Run one SIMD-group until it stops, waits at a barrier, or fails. */
 static void
 run_sg(struct agx_sim_worker *w, struct agx_sim_sg *sg)
@@ -146,7 +167,7 @@ run_sg(struct agx_sim_worker *w, struct agx_sim_sg *sg)
       if (__builtin_expect(I->flags != 0, 0) && (I->flags & AGX_SIM_IF_BADREG) &&
           !agx_sim_check_static(w, I))
          break;
-      if (__builtin_expect(n >= budget, 0)) {
+      if (__builtin_expect(n + w->poll_charge >= budget, 0)) {
          agx_sim_gpu_error(w, AGX_SIM_GPU_TIMEOUT, I, 0,
                            "instruction budget of %" PRIu64 " exhausted",
                            w->gpu->cfg.budget);
@@ -156,8 +177,10 @@ run_sg(struct agx_sim_worker *w, struct agx_sim_sg *sg)
       ti += (unsigned)__builtin_popcount(sg->exec);
       I = I->exec(w, sg, I);
    }
-   w->budget_left = budget > n ? budget - n : 0;
    w->sg_insns += n;
+   n += w->poll_charge; /* the budget, not the statistics, pays for pauses */
+   w->poll_charge = 0;
+   w->budget_left = budget > n ? budget - n : 0;
    w->thread_insns += ti;
    if (gpu_failed(w->gpu))
       sg->state = AGX_SIM_SG_DONE;
@@ -195,6 +218,8 @@ sg_reset(struct agx_sim_sg *sg, unsigned index, unsigned threads,
    sg->resume = entry;
    memset(sg->stack_map, 0, sizeof(sg->stack_map));
    sg->img_written_count = 0;
+   sg->poll_pc = UINT32_MAX;
+   sg->poll_repeats = 0;
 }
 
 /* Run the SIMD-groups of the threadgroup, with stacks when the launch

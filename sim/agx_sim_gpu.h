@@ -136,6 +136,10 @@ struct agx_sim_sg {
     * too many to track (no check). */
    uint64_t img_written[AGX_SIM_IMG_TRACK];
    uint32_t img_written_count;
+   /* Poll detection (agx_sim_poll): the last coherent load's pc, first
+    * active lane's address and value, and how often it repeated exactly. */
+   uint32_t poll_pc, poll_value, poll_repeats;
+   uint64_t poll_va;
 };
 
 /* Dispatch-wide state (one launch). */
@@ -206,12 +210,28 @@ struct agx_sim_worker {
    uint32_t tg[3];               /* current threadgroup position */
    uint32_t nsg;                 /* SIMD-groups in the threadgroup */
    uint64_t budget_left;
+   uint64_t poll_charge; /* budget the polls' pauses cost (agx_sim_poll) */
    uint64_t thread_insns, sg_insns;
    bool in_preamble;
    struct agx_sim_helper *in_helper; /* set while running helper code */
 };
 
 /* ---- engine (agx_sim_gpu.c) ------------------------------------------ */
+
+/* A SIMD-group that keeps reading the same value with the same coherent
+ * load polls memory another agent (the host, another queue) must change:
+ * after AGX_SIM_POLL_SPINS exact repeats each further one pauses the host
+ * thread for AGX_SIM_POLL_PAUSE_NS so the poll does not burn a CPU, and
+ * charges AGX_SIM_POLL_CHARGE instructions to the budget, about what the
+ * model runs in that time (measured on the 2-core build host: ~18 M
+ * SIMD-group instructions/s; a 50 us pause sleeps ~130 us), so the
+ * watchdog still ends a poll that nothing satisfies after a comparable
+ * time. Timing only: no result changes. */
+#define AGX_SIM_POLL_SPINS 256u
+#define AGX_SIM_POLL_PAUSE_NS 50000
+#define AGX_SIM_POLL_CHARGE 2048u
+void agx_sim_poll(struct agx_sim_worker *w, struct agx_sim_sg *sg, uint32_t pc, uint64_t va,
+                  uint32_t value);
 
 void agx_sim_gpu_init(struct agx_sim_gpu *gpu, struct agx_sim_vm *vm,
                       uint64_t usc_base);

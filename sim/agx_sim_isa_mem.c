@@ -130,14 +130,16 @@ load_index(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 }
 
 /* p[0] = format, p[1] = mask, p[2] = shift, p[3] = Ou, p[4] = wait group,
- * p[5] = store. d = R (count = popcount(mask)), s[0] = base, s[1] = index */
+ * p[5] = 1 store, 2 coherent load, 0 load. d = R (count = popcount(mask)),
+ * s[0] = base, s[1] = index. Memory is coherent in the model, so a coherent
+ * load reads like any other; it only feeds the poll detection. */
 static const struct agx_sim_insn *
 x_device(struct agx_sim_worker *w, struct agx_sim_sg *sg,
          const struct agx_sim_insn *I)
 {
    unsigned esize = format_size(I->p[0]);
    unsigned count = (unsigned)__builtin_popcount(I->p[1]);
-   bool store = I->p[5];
+   bool store = I->p[5] == 1;
    uint64_t base[AGX_SIM_LANES];
    int64_t index[AGX_SIM_LANES];
    if (!agx_sim_src64(w, sg, I, &I->s[0], base) ||
@@ -148,6 +150,9 @@ x_device(struct agx_sim_worker *w, struct agx_sim_sg *sg,
       return NULL;
    bool r32 = I->d.kind == AGX_SIM_O_R32;
    unsigned shift = I->p[2] == 3 ? 2 : I->p[2];
+   bool first = true; /* first element read, for the poll detection */
+   uint64_t first_va = 0;
+   uint32_t first_value = 0;
    for (unsigned l = 0; l < AGX_SIM_LANES; l++) {
       if (!(sg->exec & (1u << l)))
          continue;
@@ -186,8 +191,13 @@ x_device(struct agx_sim_worker *w, struct agx_sim_sg *sg,
                memcpy(&h, p, 2);
                v = h;
             } else
-               memcpy(&v, p, 4);
+               v = __atomic_load_n((uint32_t *)p, __ATOMIC_RELAXED); /* aligned (checked) */
             put_elem(sg, r32, reg, l, v);
+            if (first) {
+               first = false;
+               first_va = va;
+               first_value = v;
+            }
          }
          k++;
       }
@@ -196,6 +206,8 @@ x_device(struct agx_sim_worker *w, struct agx_sim_sg *sg,
       mark_defined(sg, &I->d, count, sg->exec);
       if (sg->exec)
          mark_pending(sg, &I->d, count, I->p[4]);
+      if (I->p[5] == 2 && !first)
+         agx_sim_poll(w, sg, I->pc, first_va, first_value);
    }
    return agx_sim_next(w, I);
 }
@@ -477,13 +489,14 @@ agx_sim_decode_mem(struct agx_sim_insn *I, const struct agx_isa_instr *in)
 {
    switch (in->op) {
    case AGX_OP_DEVICE_LOAD:
+   case AGX_OP_DEVICE_LOAD_COHERENT:
    case AGX_OP_DEVICE_STORE: {
       I->p[0] = (uint32_t)agx_sim_field(in, "F");
       I->p[1] = (uint32_t)agx_sim_field(in, "mask");
       I->p[2] = (uint32_t)agx_sim_field(in, "s");
       I->p[3] = (uint32_t)agx_sim_field(in, "Ou");
       I->p[4] = (uint32_t)agx_sim_field(in, "g");
-      I->p[5] = in->op == AGX_OP_DEVICE_STORE;
+      I->p[5] = in->op == AGX_OP_DEVICE_STORE ? 1 : in->op == AGX_OP_DEVICE_LOAD_COHERENT ? 2 : 0;
       agx_sim_opnd_from_isa(in, 3, &I->d);
       agx_sim_opnd_from_isa(in, 4, &I->s[0]);
       agx_sim_opnd_from_isa(in, 5, &I->s[1]);

@@ -125,7 +125,9 @@ static void device_access(struct isel *c, agx_instr *I, bool store)
    unsigned cnt = n - p > 4 ? 4 : n - p;
    if (cnt == 2 && eh == 2)
       cnt = 1;
-   struct agx_minstr *mi = isel_emit(c, store ? AGX_OP_DEVICE_STORE : AGX_OP_DEVICE_LOAD);
+   unsigned op = store ? AGX_OP_DEVICE_STORE
+                       : I->c[1] ? AGX_OP_DEVICE_LOAD_COHERENT : AGX_OP_DEVICE_LOAD;
+   struct agx_minstr *mi = isel_emit(c, op);
    isel_set(c, mi, 0, agx_isa_imm(0));
    isel_set(c, mi, 1, agx_isa_str(fmt));
    isel_set(c, mi, 2, agx_isa_str(mask_names[(1u << cnt) - 1]));

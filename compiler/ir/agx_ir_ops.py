@@ -164,7 +164,9 @@ intr('load_var', 0, reorder=False, consts=('var',))
 intr('store_var', 1, dest=False, effects=True, consts=('var',))
 # Memory: global takes a 64-bit address; shared and scratch a 32-bit byte
 # offset into the workgroup's / invocation's memory.
-intr('load_global', 1, consts=('align',))
+# coherent = 1: the load must not hit in the GPU's non-coherent caches (a volatile
+# access: polls of memory other agents write); never hoisted or merged.
+intr('load_global', 1, consts=('align', 'coherent'))
 intr('store_global', 2, dest=False, effects=True, consts=('align',))
 intr('load_shared', 1, consts=('align',))
 intr('store_shared', 2, dest=False, effects=True, consts=('align',))

@@ -28,8 +28,8 @@
  *    the load is executed by every invocation: a top-level block of the
  *    function not preceded by an if or loop that can end invocations
  *    (halt), so the preamble never touches memory the program would not.
- * Phis, system values, subgroup operations, shared/scratch memory and
- * anything with side effects stay in the main program.
+ * Phis, system values, subgroup operations, shared/scratch memory, coherent
+ * (volatile) loads and anything with side effects stay in the main program.
  *
  * Cost model: a value is stored (costs one uniform slot) only if the main
  * program uses it outside the uniform computation (in a non-uniform
@@ -173,6 +173,8 @@ static uint8_t classify(struct pre_state *st, agx_instr *I)
       return f;
    }
    if (I->op == AGX_OP_LOAD_GLOBAL) {
+      if (I->c[1])
+         return 0; /* coherent: a poll, read on every execution */
       bool desc = (inherit & U_NOLOAD) && (inherit & U_SETS);
       bool always = st->always[I->block->index];
       bool ok = (desc && (always || (inherit & U_ONLYSETS))) || (always && !st->writes_global);

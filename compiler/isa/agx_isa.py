@@ -573,6 +573,10 @@ def _device(name, bit, fixed, extra_ops, placeholder=False):
 _device('device_load', 0, [(26, 1, 1), (28, 2, 0), (44, 3, 4), (50, 2, 0)], [])
 _device('device_store', 1, [(26, 1, 1), (28, 2, 0), (45, 2, 2), (50, 2, 0)],
         [imm('u6', (44, 1))])
+# Coherent load: Mesa's agx_pack.c sets bits 44-46 to 7 instead of 4 for loads whose
+# access is coherent or volatile (the access does not hit in the GPU's non-coherent caches);
+# applegpu has no name for it (device_load.TODO). Mnemonic ours, from Mesa's flag.
+_device('device_load.coherent', 0, [(26, 1, 1), (28, 2, 0), (44, 3, 7), (50, 2, 0)], [])
 _device('device_load.TODO', 0, [],
         [imm('u1', (26, 1)), imm('u3', (28, 2)), imm('u4', (44, 3)),
          imm('u5', (50, 2))], placeholder=True)

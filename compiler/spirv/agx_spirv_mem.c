@@ -599,7 +599,8 @@ static agx_instr *load_leaf(struct vtn_ctx *c, const struct vtn_pointer *p, enum
    agx_type mt = t.bits == 1 ? agx_type_make(32, t.comps) : t;
    agx_instr *ok = in_bounds(c, p, addr, mt.bits / 8 * mt.comps);
    agx_instr *v = agx_intrin(&c->b, load_op(c, space, false), mt, 1, robust_addr(c, ok, addr), NULL,
-                             NULL, space == SPACE_PUSH ? 0 : align, 0, 0);
+                             NULL, space == SPACE_PUSH ? 0 : align,
+                             space == SPACE_GLOBAL && c->volatile_load, 0);
    v = robust_value(c, ok, v);
    if (t.bits == 1) {
       uint64_t z[4] = { 0, 0, 0, 0 };
@@ -969,7 +970,10 @@ bool vtn_handle_memory(struct vtn_ctx *c, unsigned i)
       struct vtn_pointer *p = vtn_get_pointer(c, vtn_word(c, i, 3));
       if (p->type != t)
          vtn_fail(c, "load result type differs from the pointee");
+      /* Volatile: every execution reads memory (coherent loads, not hoisted) */
+      c->volatile_load = c->ins[i].wc > 4 && (vtn_word(c, i, 4) & SpvMemoryAccessVolatileMask);
       vtn_push_ssa(c, vtn_word(c, i, 2), vtn_load(c, p));
+      c->volatile_load = false;
       return true;
    }
    case SpvOpStore: {

@@ -188,6 +188,7 @@ struct vtn_ctx {
    struct vtn_ins *ins;
    unsigned num_ins;
    unsigned cur;            /* instruction being processed (for messages) */
+   bool volatile_load;      /* the OpLoad being translated has the Volatile operand */
    /* Id -> value, in pages of VTN_VALUE_PAGE ids allocated on first use:
     * the id bound may be ~4M while a module uses a handful of sparse ids. */
    struct vtn_value **value_pages;

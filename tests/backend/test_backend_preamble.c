@@ -137,10 +137,11 @@ static void test_push_constant_chain(void)
 }
 
 /* A buffer load at a uniform address: hoisted only when the shader writes
- * no global memory and every invocation executes it. */
+ * no global memory and every invocation executes it, and never when it is
+ * coherent (volatile: variant 3, otherwise as variant 1). */
 static void test_buffer_loads(void)
 {
-   for (unsigned variant = 0; variant < 3; variant++) {
+   for (unsigned variant = 0; variant < 4; variant++) {
       agx_builder b;
       agx_shader *s = new_shader(&b);
       agx_instr *t = tid(&b);
@@ -154,6 +155,7 @@ static void test_buffer_loads(void)
       agx_instr *v = load32(&b, agx_iadd(&b, buffer_address(&b, 0),
                                          agx_u2u(&b, 64, agx_ishl(&b, uni(&b, 32, 68),
                                                                  agx_imm(&b, 32, 2)))));
+      v->c[1] = variant == 3; /* coherent */
       agx_instr *r = agx_iadd(&b, agx_imul(&b, v, agx_imm(&b, 32, 3)), t);
       if (variant == 0) {
          store32(&b, buffer_address(&b, 1), r);

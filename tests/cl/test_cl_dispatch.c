@@ -19,6 +19,7 @@
 #include "agx_cmd_buffer.h"
 #include "agx_device_memory.h"
 #include "agx_internal_test.h"
+#include "agx_isa.h"
 #include "agx_meta.h"
 #include "agx_pipeline.h"
 #include "agx_shader_compile.h"
@@ -159,6 +160,7 @@ check_metadata(void)
       {AGX_CL_COPY_BYTES, "agx_copy_bytes", AGX_TRANSFER_GROUP_SIZE, 32},
       {AGX_CL_INDIRECT_FIXUP, "agx_indirect_fixup", 1, 40},
       {AGX_CL_COPY_QUERY, "agx_copy_query", AGX_QUERY_GROUP_SIZE, 56},
+      {AGX_CL_WAIT_EVENTS, "agx_wait_events", 1, 16},
    };
    CHECK(AGX_CL_KERNEL_COUNT == sizeof(want) / sizeof(want[0]));
    for (unsigned i = 0; i < AGX_CL_KERNEL_COUNT; i++) {
@@ -176,6 +178,48 @@ check_metadata(void)
    CHECK(agx_cl_kernels[AGX_CL_COPY_BYTES].args_size == sizeof(struct agx_copy_bytes_args));
    CHECK(agx_cl_kernels[AGX_CL_INDIRECT_FIXUP].args_size == sizeof(struct agx_indirect_args));
    CHECK(agx_cl_kernels[AGX_CL_COPY_QUERY].args_size == sizeof(struct agx_copy_query_args));
+   CHECK(agx_cl_kernels[AGX_CL_WAIT_EVENTS].args_size == sizeof(struct agx_wait_events_args));
+}
+
+/* The event-wait kernel returns once every listed word is set (GPU and CPU runs), and its
+ * polling load is a coherent device load (an ordinary one could keep hitting a stale
+ * cache line on the GPU). Waits that block are tested through the loader (tests/icd
+ * test_events). */
+static void
+check_wait_events(struct agx_test_device *t, uint8_t *gpu, uint64_t va)
+{
+   const struct agx_precompiled_kernel *k = &agx_cl_kernels[AGX_CL_WAIT_EVENTS];
+   unsigned coherent = 0;
+   for (uint32_t pc = 0; pc < k->code_size;) {
+      struct agx_isa_instr in;
+      int len = agx_isa_decode(k->code + pc, k->code_size - pc, &in);
+      CHECK(len > 0);
+      coherent += in.op == AGX_OP_DEVICE_LOAD_COHERENT;
+      pc += (uint32_t)len;
+   }
+   CHECK(coherent == 1);
+
+   enum { WORDS = 3072, LIST = 3328, N = 5 };
+   static const uint32_t values[N] = {1, 7, 0x80000000u, 1, 0xffffffffu};
+   uint64_t list[N];
+   uint32_t host_words[N];
+   uint64_t host_list[N];
+   for (unsigned i = 0; i < N; i++) {
+      /* out of order in memory, one event listed twice */
+      unsigned slot = i == 4 ? 1 : (i * 3) % N;
+      memcpy(gpu + WORDS + slot * 4, &values[slot], 4);
+      host_words[slot] = values[slot];
+      list[i] = va + WORDS + slot * 4;
+      host_list[i] = (uint64_t)(uintptr_t)&host_words[slot];
+   }
+   memcpy(gpu + LIST, list, sizeof(list));
+   for (uint32_t count = 0; count <= N; count++) {
+      struct agx_wait_events_args a = {.events = va + LIST, .count = count};
+      CHECK(run_kernel(t, AGX_CL_WAIT_EVENTS, &a, sizeof(a)) == VK_SUCCESS);
+      struct agx_wait_events_args h = {.events = (uint64_t)(uintptr_t)host_list, .count = count};
+      agx_host_wait_events(h);
+   }
+   printf("event wait kernel: returns on set words (0..%u events), coherent poll\n", N);
 }
 
 static void
@@ -313,6 +357,7 @@ main(int argc, char **argv)
    };
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
       check_fixup(&t, gpu, va, cases[i], cases[i] + 3);
+   check_wait_events(&t, gpu, va);
 
    unsigned query_cases = 0;
    for (uint32_t flags = 0; flags < 16; flags++) {
