@@ -13,8 +13,8 @@
  *    scoreboard slot 0, so agx_emit's "wait 0" covers it (the result is
  *    asynchronous like a device load).
  *  - image_write: four 32-bit source registers, 2D coordinates, LOD
- *    immediate 0, PBE descriptor bindless as above; the remaining fields
- *    (u1 = 1, u3 = 9) as in Mesa-compiled shaders.
+ *    immediate 0, PBE descriptor bindless as above; u1 = 1 (bit 23) and
+ *    u3 = 9 (bits 43-46), fixed bits of Mesa's image_write encoding.
  *  - texture_fence: Mesa's barrier sequences (memory_barrier a, b, c
  *    values from Mesa's ISA description). */
 #include "agx_isel_priv.h"
