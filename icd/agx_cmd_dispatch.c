@@ -127,11 +127,8 @@ emit_usc_words(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline, 
             .layout = AGX_SHARED_LAYOUT_VERTEX_COMPUTE, .sample_count = 1,
             .bytes_per_threadgroup = pipeline->info.shared_size ? pipeline->info.shared_size : 65536);
    if (pipeline->info.sampler_states) {
-      /* ss0 = the txf sampler texel buffer loads read (agx_abi.h); the
-       * pipeline created it */
-      uint64_t txf = 0;
-      agx_device_txf_sampler(device, &txf);
-      usc_word(p, USC_SAMPLER, .start = 0, .count = 1, .buffer = txf);
+      /* ss0 = the txf sampler texel buffer loads read (agx_abi.h) */
+      usc_word(p, USC_SAMPLER, .start = 0, .count = 1, .buffer = pipeline->txf_sampler);
    }
    usc_word(p, USC_SHADER, .code = agx_bo_usc_offset(device, pipeline->code));
    usc_word(p, USC_REGISTERS, .register_count = pipeline->info.gpr_halves ? pipeline->info.gpr_halves : 256,

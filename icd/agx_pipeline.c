@@ -20,9 +20,9 @@ agx_compute_pipeline_create(struct agx_device *device, const void *code, uint32_
          return r;
    }
    /* Texel buffer loads read the device's txf sampler from ss0. */
+   uint64_t txf = 0;
    if (info->sampler_states) {
-      uint64_t va;
-      VkResult r = agx_device_txf_sampler(device, &va);
+      VkResult r = agx_device_txf_sampler(device, &txf);
       if (r != VK_SUCCESS)
          return r;
    }
@@ -36,6 +36,7 @@ agx_compute_pipeline_create(struct agx_device *device, const void *code, uint32_
    pipeline->bind_point = VK_PIPELINE_BIND_POINT_COMPUTE;
    pipeline->info = *info;
    pipeline->code_size = size;
+   pipeline->txf_sampler = txf;
 
    void *map;
    VkResult result = agx_bo_create(device, size, AGX_BO_EXEC | AGX_BO_READONLY, "shader code",

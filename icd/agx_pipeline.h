@@ -38,6 +38,7 @@ struct agx_pipeline {
    struct agx_bo *code;     /* executable BO holding the machine code */
    uint32_t code_size;
    struct agx_shader_info info;
+   uint64_t txf_sampler;    /* the device's txf sampler when info.sampler_states */
 };
 
 AGX_DEFINE_NONDISP_HANDLE_CASTS(agx_pipeline, VkPipeline)

@@ -5,9 +5,9 @@
  * 16-byte aligned head in the addresses, whole texels of the rest and the
  * element count in the software words, strides row - 16 / row - 4),
  * VK_WHOLE_SIZE, unsupported formats, the 48-byte descriptor stride in set
- * layouts, writes, copies, templates and null views, and that a compiled
- * texel-buffer shader asks for the txf sampler (USC Sampler word + sampler
- * state count in the dispatch).
+ * layouts, writes, copies, templates and null views, the device's txf
+ * sampler, and that a pipeline whose shader samples gets it: a USC Sampler
+ * word loading it into ss0 and a sampler state count in the launch.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,10 +17,12 @@
 #include "agx_bo.h"
 #include "agx_buffer.h"
 #include "agx_buffer_view.h"
+#include "agx_cmd_buffer.h"
 #include "agx_descriptor_set.h"
 #include "agx_device.h"
 #include "agx_internal_test.h"
 #include "agx_pack.h"
+#include "agx_pipeline.h"
 
 static void
 check_view(const uint32_t *desc, uint64_t va, uint64_t elements, unsigned bytes,
@@ -205,6 +207,48 @@ main(void)
    CHECK(AGX_SAMPLER_unpack(NULL, (const uint8_t *)t.dev->txf_sampler->map, &smp));
    CHECK(smp.wrap_s == AGX_WRAP_CLAMP_TO_BORDER && smp.wrap_t == AGX_WRAP_CLAMP_TO_BORDER);
    CHECK(smp.border_colour == AGX_BORDER_COLOUR_TRANSPARENT_BLACK && smp.minify == AGX_FILTER_NEAREST);
+
+   /* a dispatch of a pipeline that samples ("stop" as its code) */
+   const uint8_t code[] = {0x88, 0x00};
+   struct agx_shader_info info = {.gpr_halves = 8, .local_size = {32, 1, 1}, .sampler_states = 1};
+   struct agx_pipeline *pipeline;
+   CHECK(agx_compute_pipeline_create(t.dev, code, sizeof(code), &info, &t.dev->alloc, &pipeline) ==
+         VK_SUCCESS);
+   CHECK(pipeline->txf_sampler == s1);
+   VkCommandPoolCreateInfo cpci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+   VkCommandPool cpool;
+   CHECK(agx_CreateCommandPool(dev, &cpci, NULL, &cpool) == VK_SUCCESS);
+   VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                      .commandPool = cpool, .commandBufferCount = 1};
+   VkCommandBuffer cb;
+   CHECK(agx_AllocateCommandBuffers(dev, &cai, &cb) == VK_SUCCESS);
+   VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+   CHECK(agx_BeginCommandBuffer(cb, &begin) == VK_SUCCESS);
+   agx_CmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, agx_pipeline_to_handle(pipeline));
+   agx_CmdDispatch(cb, 1, 1, 1);
+   CHECK(agx_EndCommandBuffer(cb) == VK_SUCCESS);
+   struct agx_cmd_buffer *cmd = agx_cmd_buffer_from_handle(cb);
+   const uint8_t *cs = (const uint8_t *)cmd->cdm.chunks.bos[0]->map;
+   struct AGX_CDM_LAUNCH_WORD_0 w0;
+   struct AGX_CDM_LAUNCH_WORD_1 w1;
+   CHECK(AGX_CDM_LAUNCH_WORD_0_unpack(NULL, cs, &w0) && AGX_CDM_LAUNCH_WORD_1_unpack(NULL, cs + 4, &w1));
+   CHECK(w0.sampler_state_register_count == AGX_SAMPLER_STATES_4_COMPACT);
+   const uint8_t *usc = NULL;
+   for (uint32_t i = 0; i < cmd->usc.bo_count; i++) {
+      struct agx_bo *bo = cmd->usc.bos[i];
+      uint64_t va_usc = t.dev->usc_base + w1.pipeline;
+      if (va_usc >= bo->va && va_usc < bo->va + bo->size)
+         usc = (const uint8_t *)bo->map + (va_usc - bo->va);
+   }
+   CHECK(usc != NULL);
+   /* three Uniform words, Shared, then the Sampler word */
+   struct AGX_USC_SAMPLER us;
+   CHECK(AGX_USC_SAMPLER_unpack(NULL, usc + 28, &us));
+   CHECK(us.start == 0 && us.count == 1 && us.buffer == s1);
+   struct AGX_USC_SHADER shader;
+   CHECK(AGX_USC_SHADER_unpack(NULL, usc + 36, &shader));
+   agx_DestroyCommandPool(dev, cpool, NULL);
+   agx_pipeline_destroy(t.dev, pipeline, &t.dev->alloc);
 
    agx_DestroyBufferView(dev, views[0], NULL);
    agx_DestroyBufferView(dev, views[1], NULL);
