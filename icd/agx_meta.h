@@ -28,6 +28,13 @@ void agx_meta_finish(struct agx_device *device);
 void agx_dispatch_kernel(struct agx_cmd_buffer *cmd, unsigned kernel, uint32_t groups_x,
                          const void *args, uint32_t args_size);
 
+/* Like agx_dispatch_kernel for a kernel with __local arguments: local_sizes[k] bytes
+ * of threadgroup memory for its k-th one (dispatch-time sizes, after the kernel's own
+ * threadgroup memory; the argument struct's slot for each is filled in). */
+void agx_dispatch_kernel_local(struct agx_cmd_buffer *cmd, unsigned kernel, uint32_t groups_x,
+                               const void *args, uint32_t args_size, const uint32_t *local_sizes,
+                               uint32_t local_count);
+
 /* Writes `dwords` copies of `value` from GPU address `va` (4-byte aligned) on the GPU. */
 void agx_meta_fill(struct agx_cmd_buffer *cmd, uint64_t va, uint64_t dwords, uint32_t value);
 

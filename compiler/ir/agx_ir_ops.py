@@ -192,6 +192,9 @@ intr('load_num_subgroups', 0, reorder=True)
 intr('load_push_constant', 1, reorder=True, consts=('base',))
 intr('load_buffer_address', 1, reorder=True, consts=('set', 'binding'))
 intr('load_buffer_size', 1, reorder=True, consts=('set', 'binding'))
+# The 64-bit GPU address of the shader's read-only constant data
+# (agx_shader.const_data), lowered to load_uniform[AGX_ABI_CONST_DATA].
+intr('load_const_data_address', 0, reorder=True)
 # Subgroup operations (subgroup size 32, the AGX SIMD width). They involve
 # all active invocations of the subgroup, so they are never moved or merged
 # (can_reorder false); unused ones may be removed. reduce: const op is the IR

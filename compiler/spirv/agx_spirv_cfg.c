@@ -17,6 +17,7 @@
 
 #include <spirv/unified1/spirv.h>
 
+#include "agx_abi.h"
 #include "agx_spirv_private.h"
 
 #define MAX_DEPTH 200
@@ -322,7 +323,7 @@ static void emit_body(struct vtn_ctx *c, struct vtn_block *blk)
       default:
          break;
       }
-      if (vtn_handle_alu(c, i) || vtn_handle_composite(c, i) || vtn_handle_memory(c, i) ||
+      if (vtn_handle_pointer_op(c, i) || vtn_handle_alu(c, i) || vtn_handle_composite(c, i) || vtn_handle_memory(c, i) ||
           vtn_handle_subgroup(c, i) || vtn_handle_integer_dot(c, i))
          continue;
       vtn_fail(c, "unsupported instruction");
@@ -706,8 +707,25 @@ static void load_kernel_args(struct vtn_ctx *c, struct vtn_function *f)
          off += pt->size;
          continue;
       }
+      if (t->base == VTN_POINTER && t->storage == SpvStorageClassWorkgroup && t->value_ptr) {
+         /* __local argument: a 64-bit slot holding its threadgroup byte offset, which the
+          * driver lays out after the shader's own threadgroup memory (agx_abi.h) */
+         agx_shader *s = c->shader;
+         if (s->num_local_args >= AGX_ABI_MAX_LOCAL_ARGS)
+            vtn_fail(c, "more than %u __local kernel arguments", AGX_ABI_MAX_LOCAL_ARGS);
+         off = (off + 7) / 8 * 8;
+         s->local_arg_push[s->num_local_args++] = off;
+         agx_instr *slot = agx_intrin(&c->b, AGX_OP_LOAD_PUSH_CONSTANT, agx_type_make(32, 1), 1,
+                                      agx_imm(&c->b, 32, 0), NULL, NULL, off, 0, 0);
+         agx_instr *v = agx_ior(&c->b, agx_u2u(&c->b, 64, slot),
+                                agx_imm(&c->b, 64, (uint64_t)AGX_ABI_PTR_TAG_SHARED << AGX_ABI_PTR_TAG_SHIFT));
+         vtn_push_def(c, vtn_word(c, i, 2), t, v);
+         off += 8;
+         continue;
+      }
       if (!vtn_type_is_scalar_or_vector(t) || t->base == VTN_BOOL)
-         vtn_fail(c, "kernel argument %u: only scalars, vectors and global pointers are supported", k);
+         vtn_fail(c, "kernel argument %u: only scalars, vectors, global and local pointers are "
+                     "supported", k);
       agx_type it = vtn_ir_type(c, t);
       uint32_t size = it.bits / 8 * (it.comps == 3 ? 4 : it.comps);
       off = (off + size - 1) / size * size;
@@ -736,4 +754,5 @@ void vtn_emit_entry(struct vtn_ctx *c)
    v->func->active = false;
    s->shared_size = c->shared_top;
    s->scratch_size = c->scratch_top;
+   vtn_drop_unbacked_accesses(c);
 }

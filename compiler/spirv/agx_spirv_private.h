@@ -29,6 +29,9 @@ struct vtn_type {
    uint32_t stride;          /* ArrayStride (0: not decorated) */
    unsigned storage;         /* pointer storage class */
    bool block, buffer_block;
+   /* Physical64 (OpenCL) pointers to Generic, Workgroup, Function or
+    * UniformConstant storage: 64-bit values in agx_abi.h's generic encoding */
+   bool value_ptr;
    uint32_t size, align;     /* layout (explicit where decorated) */
    unsigned depth;           /* nesting depth of aggregates (bounded) */
 };
@@ -57,12 +60,15 @@ struct vtn_ssa {
    bool ptr_row_major;
 };
 
-enum vtn_space { SPACE_GLOBAL, SPACE_SHARED, SPACE_SCRATCH, SPACE_PUSH };
+/* GENERIC: a 64-bit agx_abi.h generic pointer whose storage is known only at
+ * run time; CONST: a 32-bit offset into the shader's constant data. */
+enum vtn_space { SPACE_GLOBAL, SPACE_SHARED, SPACE_SCRATCH, SPACE_PUSH, SPACE_GENERIC, SPACE_CONST };
 enum vtn_ptr_mode { PTR_VAR, PTR_MEM, PTR_BUILTIN, PTR_DESC };
 
 struct vtn_pointer {
    enum vtn_ptr_mode mode;
    struct vtn_type *type;   /* pointee */
+   struct vtn_type *ptr_type; /* the SPIR-V pointer type, if known */
    unsigned storage;
    /* PTR_VAR */
    unsigned var;
@@ -83,6 +89,7 @@ struct vtn_pointer {
 /* A variable as declared; turned into a vtn_pointer at each use. */
 struct vtn_variable {
    struct vtn_type *type;   /* pointee */
+   struct vtn_type *ptr_type;
    unsigned storage;
    enum vtn_ptr_mode mode;
    enum vtn_space space;
@@ -156,6 +163,18 @@ struct vtn_call {
    unsigned loop_depth;     /* IR loops open inside this callee */
 };
 
+/* What the pre-scan (agx_spirv_pointer.c) learnt about a Function, Private or
+ * UniformConstant variable's uses. */
+struct vtn_var_scan {
+   uint32_t id;
+   uint32_t store_val;      /* the one value stored to the whole variable, or 0 */
+   bool has_init;
+   bool addressed;          /* its address is used beyond load/store/access chains */
+   bool written;            /* stored through an access chain, or different values */
+   bool const_placed;       /* const_offset is valid */
+   uint32_t const_offset;   /* offset in the shader's constant data */
+};
+
 struct vtn_ctx {
    jmp_buf jmp;
    char *err;
@@ -186,6 +205,12 @@ struct vtn_ctx {
    uint32_t *global_vars;   /* ids of module-level variables */
    unsigned num_global_vars;
    unsigned shared_top, scratch_top;
+   bool physical64;         /* OpMemoryModel Physical64 (OpenCL) */
+   struct vtn_var_scan *var_scan; /* sorted by id */
+   unsigned num_var_scan;
+   uint32_t *chain_ids;     /* access chains on scanned variables: result id, var index */
+   unsigned num_chain_ids;
+   unsigned const_cap;      /* bytes allocated at shader->const_data */
 
    struct vtn_call *call;   /* innermost inlined call, NULL in the entry */
    unsigned depth;          /* recursion guard for the structured walk */
@@ -244,6 +269,22 @@ struct vtn_ssa *vtn_load(struct vtn_ctx *c, struct vtn_pointer *p);
 void vtn_store(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *v);
 uint32_t vtn_type_size(struct vtn_ctx *c, struct vtn_type *t);
 void vtn_compute_layout(struct vtn_ctx *c, struct vtn_type *t);
+
+/* agx_spirv_pointer.c: OpenCL pointers (generic encoding, casts, compares),
+ * the variable pre-scan and constant data */
+void vtn_scan_variables(struct vtn_ctx *c);
+struct vtn_var_scan *vtn_find_var_scan(struct vtn_ctx *c, uint32_t id);
+uint32_t vtn_place_const_data(struct vtn_ctx *c, struct vtn_type *t, const struct vtn_const *k);
+agx_instr *vtn_pointer_value(struct vtn_ctx *c, const struct vtn_pointer *p);
+void vtn_decode_pointer(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_type *pt, agx_instr *v);
+struct vtn_ssa *vtn_pointer_ssa(struct vtn_ctx *c, uint32_t id);
+bool vtn_handle_pointer_op(struct vtn_ctx *c, unsigned ins);
+agx_instr *vtn_generic_access(struct vtn_ctx *c, agx_instr *addr, agx_type t, agx_instr *store_val,
+                              unsigned align);
+agx_instr *vtn_const_load(struct vtn_ctx *c, agx_instr *off, agx_type t, unsigned align);
+agx_instr *vtn_atomic_at(struct vtn_ctx *c, enum vtn_space space, agx_instr *addr, agx_type t,
+                         bool cmpxchg, unsigned aop, agx_instr *val, agx_instr *cmp);
+void vtn_drop_unbacked_accesses(struct vtn_ctx *c);
 
 /* agx_spirv_structurize.c: merges for unstructured (Kernel) functions */
 void vtn_infer_structure(struct vtn_ctx *c, struct vtn_function *f);
