@@ -13,10 +13,10 @@
 
 _Static_assert(AGX_CL_KERNEL_COUNT <= AGX_META_COUNT, "raise AGX_META_COUNT");
 
-static VkResult
-upload(struct agx_device *device, unsigned kernel, struct agx_pipeline **out)
+VkResult
+agx_meta_pipeline_create(struct agx_device *device, const struct agx_precompiled_kernel *k,
+                         struct agx_pipeline **out)
 {
-   const struct agx_precompiled_kernel *k = &agx_cl_kernels[kernel];
    struct agx_shader_info info = {
       .gpr_halves = k->gpr_halves,
       .local_size = {k->local_size[0], k->local_size[1], k->local_size[2]},
@@ -39,7 +39,7 @@ agx_meta_get(struct agx_device *device, unsigned kernel, struct agx_pipeline **o
    VkResult result = VK_SUCCESS;
    pthread_mutex_lock(&device->meta_mutex);
    if (!device->meta[kernel])
-      result = upload(device, kernel, &device->meta[kernel]);
+      result = agx_meta_pipeline_create(device, &agx_cl_kernels[kernel], &device->meta[kernel]);
    *out = device->meta[kernel];
    pthread_mutex_unlock(&device->meta_mutex);
    return result;

@@ -15,6 +15,7 @@
 struct agx_cmd_buffer;
 struct agx_device;
 struct agx_pipeline;
+struct agx_precompiled_kernel;
 
 /* Room for the generated kernel table; checked in agx_meta.c. */
 #define AGX_META_COUNT 16
@@ -22,6 +23,10 @@ struct agx_pipeline;
 /* The pipeline of helper kernel `kernel` (enum agx_cl_kernel), uploading it the first time. */
 VkResult agx_meta_get(struct agx_device *device, unsigned kernel, struct agx_pipeline **out);
 void agx_meta_finish(struct agx_device *device);
+/* Uploads a precompiled kernel (machine code, constant data, launch information) into a
+ * new pipeline. */
+VkResult agx_meta_pipeline_create(struct agx_device *device, const struct agx_precompiled_kernel *k,
+                                  struct agx_pipeline **out);
 
 /* Launches helper kernel `kernel` over `groups_x` workgroups; `args` becomes the
  * push-constant range. Errors are recorded on the command buffer. */

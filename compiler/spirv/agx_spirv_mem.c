@@ -156,6 +156,33 @@ static const struct vtn_const *const_data_value(struct vtn_ctx *c, const struct 
    return v->cnst;
 }
 
+static void place_shared(struct vtn_ctx *c, struct vtn_variable *var)
+{
+   if (var->storage != SpvStorageClassWorkgroup || var->offset != UINT32_MAX)
+      return;
+   uint64_t off = align_up(c->shared_top, var->type->align);
+   if (off + var->type->size > 65536)
+      vtn_fail(c, "more than 64 KiB of shared memory");
+   var->offset = (uint32_t)off;
+   c->shared_top = (uint32_t)off + var->type->size;
+}
+
+/* Constant data of a variable the entry point uses: one copy per module. */
+static void place_const(struct vtn_ctx *c, struct vtn_variable *var)
+{
+   if (var->space != SPACE_CONST || var->offset != UINT32_MAX)
+      return;
+   if (!var->scan) {
+      var->offset = vtn_place_const_data(c, var->type, var->const_value);
+      return;
+   }
+   if (!var->scan->const_placed) {
+      var->scan->const_offset = vtn_place_const_data(c, var->type, var->const_value);
+      var->scan->const_placed = true;
+   }
+   var->offset = var->scan->const_offset;
+}
+
 static struct vtn_variable *new_variable(struct vtn_ctx *c, unsigned i, bool global)
 {
    struct vtn_type *pt = vtn_get_type(c, vtn_word(c, i, 1));
@@ -196,17 +223,14 @@ static struct vtn_variable *new_variable(struct vtn_ctx *c, unsigned i, bool glo
       if (vtn_type_size(c, var->type) > s->push_size)
          s->push_size = vtn_type_size(c, var->type);
       break;
-   case SpvStorageClassWorkgroup: {
+   case SpvStorageClassWorkgroup:
+      /* placed on first use (place_shared): OpenCL modules declare every kernel's
+       * __local arrays at module scope */
       vtn_compute_layout(c, var->type);
       var->mode = PTR_MEM;
       var->space = SPACE_SHARED;
-      uint64_t off = align_up(c->shared_top, var->type->align);
-      if (off + var->type->size > 65536)
-         vtn_fail(c, "more than 64 KiB of shared memory");
-      var->offset = (uint32_t)off;
-      c->shared_top = (uint32_t)off + var->type->size;
+      var->offset = UINT32_MAX;
       break;
-   }
    case SpvStorageClassUniformConstant:
       /* OpenCL program-scope constant data (libclc's lookup tables): placed in the
        * shader's read-only constant data below. */
@@ -218,14 +242,12 @@ static struct vtn_variable *new_variable(struct vtn_ctx *c, unsigned i, bool glo
       struct vtn_var_scan *vs = vtn_find_var_scan(c, id);
       const struct vtn_const *k = const_data_value(c, var, vs);
       if (k) {
-         /* one copy per module, however often the function is inlined */
-         if (!vs->const_placed) {
-            vs->const_offset = vtn_place_const_data(c, var->type, k);
-            vs->const_placed = true;
-         }
+         /* placed on first use (place_const), once however often it is inlined */
          var->mode = PTR_MEM;
          var->space = SPACE_CONST;
-         var->offset = vs->const_offset;
+         var->const_value = k;
+         var->scan = vs;
+         var->offset = UINT32_MAX;
          var->init = 0; /* nothing to store */
       } else if (vtn_type_is_scalar_or_vector(var->type) && !(c->physical64 && vs && vs->addressed)) {
          var->mode = PTR_VAR;
@@ -347,6 +369,7 @@ void vtn_emit_global_inits(struct vtn_ctx *c)
       if (!var->init || var->space == SPACE_CONST)
          continue;
       if (var->storage == SpvStorageClassWorkgroup) {
+         place_shared(c, var);
          lo = var->offset < lo ? var->offset : lo;
          hi = var->offset + var->type->size > hi ? var->offset + var->type->size : hi;
          continue;
@@ -388,6 +411,8 @@ struct vtn_pointer *vtn_get_pointer(struct vtn_ctx *c, uint32_t id)
    p->comp = -1;
    if (v->kind == VK_VAR) {
       struct vtn_variable *var = v->var;
+      place_shared(c, var);
+      place_const(c, var);
       p->mode = var->mode;
       p->type = var->type;
       p->ptr_type = var->ptr_type;

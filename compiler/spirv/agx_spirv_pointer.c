@@ -502,6 +502,9 @@ bool vtn_handle_pointer_op(struct vtn_ctx *c, unsigned i)
    unsigned op = c->ins[i].op;
    agx_builder *b = &c->b;
    switch (op) {
+   case SpvOpLifetimeStart:
+   case SpvOpLifetimeStop:
+      return true; /* no stack to shrink: variables live for the whole invocation */
    case SpvOpPtrCastToGeneric: {
       struct vtn_type *rt = vtn_get_type(c, vtn_word(c, i, 1));
       uint32_t id = vtn_word(c, i, 2), src = vtn_word(c, i, 3);

@@ -99,6 +99,9 @@ struct vtn_variable {
    unsigned set, binding;
    bool descriptor_array;   /* array of blocks: first index picks a descriptor */
    uint32_t init;           /* initializer id or 0 */
+   /* SPACE_CONST: the value and its scan entry, placed in the constant data on first use */
+   const struct vtn_const *const_value;
+   struct vtn_var_scan *scan;
 };
 
 struct vtn_block {
