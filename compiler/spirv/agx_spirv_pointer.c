@@ -193,6 +193,10 @@ static void write_const(struct vtn_ctx *c, uint8_t *dst, struct vtn_type *t, con
 uint32_t vtn_place_const_data(struct vtn_ctx *c, struct vtn_type *t, const struct vtn_const *k)
 {
    agx_shader *s = c->shader;
+   /* glslang copies a const array into a new variable at every dynamic use */
+   for (struct vtn_const_placed *p = c->const_placed; p; p = p->next)
+      if (p->value == k)
+         return p->offset;
    vtn_compute_layout(c, t);
    uint32_t align = t->align > AGX_ABI_CONST_DATA_ALIGN ? t->align : AGX_ABI_CONST_DATA_ALIGN;
    uint64_t off = align_up(s->const_data_size, align);
@@ -211,6 +215,9 @@ uint32_t vtn_place_const_data(struct vtn_ctx *c, struct vtn_type *t, const struc
    }
    write_const(c, s->const_data + off, t, k, 0);
    s->const_data_size = end;
+   struct vtn_const_placed *p = vtn_alloc(c, sizeof(*p));
+   *p = (struct vtn_const_placed){ k, (uint32_t)off, c->const_placed };
+   c->const_placed = p;
    return (uint32_t)off;
 }
 

@@ -178,6 +178,13 @@ struct vtn_var_scan {
    uint32_t const_offset;   /* offset in the shader's constant data */
 };
 
+/* A constant value placed in the shader's constant data (one copy per value). */
+struct vtn_const_placed {
+   const struct vtn_const *value;
+   uint32_t offset;
+   struct vtn_const_placed *next;
+};
+
 struct vtn_ctx {
    jmp_buf jmp;
    char *err;
@@ -214,6 +221,7 @@ struct vtn_ctx {
    uint32_t *chain_ids;     /* access chains on scanned variables: result id, var index */
    unsigned num_chain_ids;
    unsigned const_cap;      /* bytes allocated at shader->const_data */
+   struct vtn_const_placed *const_placed; /* values already in the constant data */
 
    struct vtn_call *call;   /* innermost inlined call, NULL in the entry */
    unsigned depth;          /* recursion guard for the structured walk */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "agx_builder.h"
+#include "const_table_ref.h"
 #include "harness.h"
 
 static int32_t smod(int32_t a, int32_t b)
@@ -189,6 +190,33 @@ static void test_shared(void)
             h_check_u32("shared sum", g, sums[g], s);
          }
       }
+      h_finish(&h);
+   }
+}
+
+/* --- const_table ------------------------------------------------------------------ */
+
+/* Constant arrays indexed dynamically (glslang copies them into Function variables): the
+ * front end puts them in the constant data once each, so the shader needs no threadgroup
+ * or scratch memory for them. */
+static void test_const_table(void)
+{
+   const unsigned G = 2, N = 64 * G;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "const_table", (enum h_mode)mode, NULL))
+         continue;
+      h_check_u32("const_table shared bytes", 0, h.s->shared_size, 0);
+      h_check_u32("const_table scratch bytes", 0, h.s->scratch_size, 0);
+      h_check_u32("const_table constant bytes", 0, h.s->const_data_size, CONST_TABLE_DATA_SIZE);
+      uint64_t seed = 11 + mode;
+      uint32_t *idx = h_buffer(&h, 0, 0, 0, N * 4), *val = h_buffer(&h, 0, 1, 0, N * 16);
+      for (unsigned i = 0; i < N; i++)
+         idx[i] = h_rand(&seed);
+      if (h_run(&h, G, 1, 1))
+         for (unsigned i = 0; i < N; i++)
+            for (unsigned w = 0; w < 4; w++)
+               h_check_u32("const_table", 4 * i + w, val[4 * i + w], const_table_ref(idx[i], w));
       h_finish(&h);
    }
 }
@@ -1235,6 +1263,8 @@ int main(int argc, char **argv)
       test_memory();
    else if (!strcmp(t, "glsl450_pack"))
       test_glsl450_pack();
+   else if (!strcmp(t, "const_table"))
+      test_const_table();
    else if (!strcmp(t, "kernel_basic"))
       test_kernel_basic();
    else if (!strcmp(t, "kernel_shapes"))
