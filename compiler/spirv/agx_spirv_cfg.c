@@ -311,7 +311,9 @@ static void emit_body(struct vtn_ctx *c, struct vtn_block *blk)
             vtn_fail(c, "phi %u not prepared", id);
          struct vtn_type *t = vtn_get_type(c, vtn_word(c, i, 1));
          unsigned var = v->phi_var - 1;
-         vtn_push_ssa(c, id, phi_load(c, t, &var));
+         struct vtn_ssa *ps = phi_load(c, t, &var);
+         ps->known_space = v->phi_space;
+         vtn_push_ssa(c, id, ps);
          continue;
       }
       case SpvOpFunctionCall:
@@ -614,6 +616,8 @@ static void emit_function(struct vtn_ctx *c, struct vtn_function *f)
          phi_alloc(c, t);
       }
    }
+   if (c->physical64)
+      vtn_infer_phi_spaces(c, f);
    struct cf_ctx top = { 0 };
    emit_seq(c, f, f->blocks[0].label, &top);
 }

@@ -440,7 +440,7 @@ struct vtn_pointer *vtn_get_pointer(struct vtn_ctx *c, uint32_t id)
       p->mode = PTR_MEM;
       p->storage = s->type->storage;
       p->type = pointee(c, s->type);
-      vtn_decode_pointer(c, p, s->type, s->def);
+      vtn_decode_pointer(c, p, s->type, s->def, s->known_space);
       p->mstride = s->ptr_mstride;
       p->row_major = s->ptr_row_major;
       return p;

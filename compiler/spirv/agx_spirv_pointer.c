@@ -268,10 +268,16 @@ agx_instr *vtn_pointer_value(struct vtn_ctx *c, const struct vtn_pointer *p)
    }
 }
 
-void vtn_decode_pointer(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_type *pt, agx_instr *v)
+static unsigned space_storage(enum vtn_space s);
+
+void vtn_decode_pointer(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_type *pt, agx_instr *v,
+                        uint8_t known_space)
 {
    p->ptr_type = pt;
-   switch (pt->storage) {
+   unsigned sc = pt->storage;
+   if (sc == SpvStorageClassGeneric && known_space)
+      sc = space_storage((enum vtn_space)(known_space - 1)); /* decided at compile time */
+   switch (sc) {
    case SpvStorageClassWorkgroup:
       p->space = SPACE_SHARED;
       p->addr = agx_u2u(&c->b, 32, v);
@@ -291,12 +297,182 @@ void vtn_decode_pointer(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_typ
    }
 }
 
+static uint8_t known_of_space(enum vtn_space s)
+{
+   return s == SPACE_GLOBAL || s == SPACE_SHARED || s == SPACE_SCRATCH ? (uint8_t)(1 + s) : 0;
+}
+
+static uint8_t known_of_storage(unsigned sc)
+{
+   switch (sc) {
+   case SpvStorageClassWorkgroup: return known_of_space(SPACE_SHARED);
+   case SpvStorageClassFunction: return known_of_space(SPACE_SCRATCH);
+   case SpvStorageClassCrossWorkgroup: return known_of_space(SPACE_GLOBAL);
+   default: return 0;
+   }
+}
+
 struct vtn_ssa *vtn_pointer_ssa(struct vtn_ctx *c, uint32_t id)
 {
    struct vtn_pointer *p = vtn_get_pointer(c, id);
    if (!p->ptr_type)
       vtn_fail(c, "pointer %u has no pointer type", id);
-   return vtn_ssa_leaf(c, p->ptr_type, vtn_pointer_value(c, p));
+   struct vtn_ssa *s = vtn_ssa_leaf(c, p->ptr_type, vtn_pointer_value(c, p));
+   s->known_space = p->mode == PTR_MEM ? known_of_space(p->space) : 0;
+   return s;
+}
+
+/* --- storage of generic phis ----------------------------------------------------- */
+
+/* Lattice of a pointer's storage: 0 no information yet (or null), 1 + vtn_space known,
+ * UNKNOWN mixed or opaque. */
+#define SPACE_UNKNOWN 0xffu
+
+struct space_entry {
+   uint32_t id, type;
+   uint8_t space;
+};
+
+static uint8_t meet(uint8_t a, uint8_t b)
+{
+   return !a ? b : !b ? a : a == b ? a : SPACE_UNKNOWN;
+}
+
+static const struct vtn_const *null_or_const(struct vtn_ctx *c, uint32_t id)
+{
+   struct vtn_value *v = vtn_val(c, id);
+   return v->kind == VK_CONST ? v->cnst : NULL;
+}
+
+/* What is known of a value defined outside the function being translated. */
+static uint8_t outer_space(struct vtn_ctx *c, uint32_t id)
+{
+   struct vtn_value *v = vtn_val(c, id);
+   switch (v->kind) {
+   case VK_VAR: return v->var->mode == PTR_MEM && known_of_space(v->var->space) ? known_of_space(v->var->space) : SPACE_UNKNOWN;
+   case VK_PTR: return v->ptr->mode == PTR_MEM && known_of_space(v->ptr->space) ? known_of_space(v->ptr->space) : SPACE_UNKNOWN;
+   case VK_SSA:
+      if (v->ssa->known_space)
+         return v->ssa->known_space;
+      return v->ssa->type->base == VTN_POINTER && known_of_storage(v->ssa->type->storage)
+                ? known_of_storage(v->ssa->type->storage) : SPACE_UNKNOWN;
+   case VK_CONST: {
+      const struct vtn_const *k = null_or_const(c, id);
+      return k->is_null || (!k->elems && !k->v[0]) ? 0 : SPACE_UNKNOWN;
+   }
+   default: return SPACE_UNKNOWN;
+   }
+}
+
+static int cmp_entry(const void *a, const void *b)
+{
+   uint32_t x = ((const struct space_entry *)a)->id, y = ((const struct space_entry *)b)->id;
+   return x < y ? -1 : x > y;
+}
+
+static struct space_entry *find_entry(struct space_entry *e, unsigned n, uint32_t id)
+{
+   struct space_entry key = { id, 0, 0 };
+   return bsearch(&key, e, n, sizeof(*e), cmp_entry);
+}
+
+static uint8_t space_of(struct vtn_ctx *c, struct space_entry *e, unsigned n, uint32_t id)
+{
+   struct space_entry *x = find_entry(e, n, id);
+   return x ? x->space : outer_space(c, id);
+}
+
+/* The storage class a pointer id's type names (in the function or outside), or ~0u. */
+static unsigned storage_of(struct vtn_ctx *c, struct space_entry *e, unsigned n, uint32_t id)
+{
+   struct space_entry *x = find_entry(e, n, id);
+   if (x) {
+      struct vtn_value *tv = vtn_val(c, x->type);
+      return tv->kind == VK_TYPE && tv->type->base == VTN_POINTER ? tv->type->storage : ~0u;
+   }
+   struct vtn_value *v = vtn_val(c, id);
+   if (v->kind == VK_VAR)
+      return v->var->storage;
+   if (v->kind == VK_PTR)
+      return v->ptr->storage;
+   if (v->kind == VK_SSA && v->ssa->type->base == VTN_POINTER)
+      return v->ssa->type->storage;
+   return ~0u;
+}
+
+/* A forward dataflow over the function's SPIR-V (before it is translated, its
+ * parameters bound to the caller's values): the storage every generic pointer
+ * can point into, through casts, access chains, bitcasts, selects and phis.
+ * Phis of generic pointers whose sources all agree record it (phi_space), so
+ * accesses through them go straight to that memory. */
+void vtn_infer_phi_spaces(struct vtn_ctx *c, struct vtn_function *f)
+{
+   unsigned n = 0;
+   for (unsigned i = f->first + 1; i < f->end; i++) {
+      const struct agx_spirv_op_info *info = agx_spirv_op_info(c->ins[i].op);
+      /* parameters are bound to the caller's values: looked up as such */
+      n += info->has_result && info->has_type && c->ins[i].wc >= 3 &&
+           c->ins[i].op != SpvOpFunctionParameter;
+   }
+   if (!n)
+      return;
+   struct space_entry *e = vtn_alloc(c, n * sizeof(*e));
+   unsigned k = 0;
+   for (unsigned i = f->first + 1; i < f->end; i++) {
+      const struct agx_spirv_op_info *info = agx_spirv_op_info(c->ins[i].op);
+      if (info->has_result && info->has_type && c->ins[i].wc >= 3 &&
+          c->ins[i].op != SpvOpFunctionParameter)
+         e[k++] = (struct space_entry){ vtn_word(c, i, 2), vtn_word(c, i, 1), 0 };
+   }
+   qsort(e, n, sizeof(*e), cmp_entry);
+   bool changed = true;
+   for (unsigned pass = 0; changed && pass < 16; pass++) {
+      changed = false;
+      for (unsigned i = f->first + 1; i < f->end; i++) {
+         unsigned op = c->ins[i].op, wc = c->ins[i].wc;
+         const struct agx_spirv_op_info *info = agx_spirv_op_info(op);
+         if (!info->has_result || !info->has_type || wc < 3)
+            continue;
+         struct space_entry *x = find_entry(e, n, vtn_word(c, i, 2));
+         uint8_t s;
+         switch (op) {
+         case SpvOpPtrCastToGeneric:
+            s = wc > 3 ? known_of_storage(storage_of(c, e, n, vtn_word(c, i, 3))) : 0;
+            s = s ? s : SPACE_UNKNOWN;
+            break;
+         case SpvOpPhi:
+            s = 0;
+            for (unsigned w = 3; w + 1 < wc; w += 2)
+               s = meet(s, space_of(c, e, n, vtn_word(c, i, w)));
+            break;
+         case SpvOpSelect:
+            s = wc > 5 ? meet(space_of(c, e, n, vtn_word(c, i, 4)), space_of(c, e, n, vtn_word(c, i, 5)))
+                       : SPACE_UNKNOWN;
+            break;
+         case SpvOpAccessChain: case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain:
+         case SpvOpInBoundsPtrAccessChain: case SpvOpBitcast: case SpvOpCopyObject:
+            s = wc > 3 ? space_of(c, e, n, vtn_word(c, i, 3)) : SPACE_UNKNOWN;
+            break;
+         default:
+            s = SPACE_UNKNOWN;
+            break;
+         }
+         if (x && x->space != s && meet(x->space, s) != x->space) {
+            x->space = meet(x->space, s);
+            changed = true;
+         }
+      }
+   }
+   for (unsigned i = f->first + 1; i < f->end; i++) {
+      if (c->ins[i].op != SpvOpPhi || c->ins[i].wc < 3)
+         continue;
+      struct vtn_value *tv = vtn_val(c, vtn_word(c, i, 1));
+      if (tv->kind != VK_TYPE || tv->type->base != VTN_POINTER ||
+          tv->type->storage != SpvStorageClassGeneric)
+         continue;
+      uint8_t s = space_of(c, e, n, vtn_word(c, i, 2));
+      vtn_val(c, vtn_word(c, i, 2))->phi_space = s != SPACE_UNKNOWN ? s : 0;
+   }
 }
 
 static agx_instr *tag_of(struct vtn_ctx *c, agx_instr *v)
@@ -529,8 +705,31 @@ bool vtn_handle_pointer_op(struct vtn_ctx *c, unsigned i)
          push_ptr(c, id, p);
       } else {
          /* the value already is in the generic encoding */
-         vtn_push_def(c, id, rt, vtn_def(c, src));
+         struct vtn_ssa *sv = vtn_ssa_of(c, src);
+         if (!sv->def)
+            vtn_fail(c, "OpPtrCastToGeneric of a non-pointer");
+         struct vtn_ssa *r = vtn_ssa_leaf(c, rt, sv->def);
+         r->known_space = sv->type->base == VTN_POINTER ? known_of_storage(sv->type->storage) : 0;
+         if (sv->type->base == VTN_POINTER && sv->type->storage == SpvStorageClassGeneric)
+            r->known_space = sv->known_space;
+         vtn_push_ssa(c, id, r);
       }
+      return true;
+   }
+   case SpvOpSelect: {
+      /* of pointers: a value, still known when both sides are (null counts as either) */
+      struct vtn_type *rt = vtn_get_type(c, vtn_word(c, i, 1));
+      if (!c->physical64 || rt->base != VTN_POINTER || vtn_wc(c, i) < 6)
+         return false;
+      agx_instr *cond = vtn_def(c, vtn_word(c, i, 3));
+      struct vtn_ssa *x = vtn_ssa_of(c, vtn_word(c, i, 4)), *y = vtn_ssa_of(c, vtn_word(c, i, 5));
+      if (!x->def || !y->def || cond->type.bits != 1 || cond->type.comps != 1)
+         vtn_fail(c, "bad pointer select");
+      struct vtn_ssa *r = vtn_ssa_leaf(c, rt, agx_bcsel(b, cond, x->def, y->def));
+      uint8_t kx = outer_space(c, vtn_word(c, i, 4)), ky = outer_space(c, vtn_word(c, i, 5));
+      uint8_t k = meet(kx, ky);
+      r->known_space = k != SPACE_UNKNOWN ? k : 0;
+      vtn_push_ssa(c, vtn_word(c, i, 2), r);
       return true;
    }
    case SpvOpGenericCastToPtr:

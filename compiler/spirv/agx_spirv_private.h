@@ -58,6 +58,10 @@ struct vtn_ssa {
     * through, which the pointer type itself does not carry. */
    uint32_t ptr_mstride;
    bool ptr_row_major;
+   /* Generic pointer values whose storage is known at compile time (from casts,
+    * through selects and phis): 1 + enum vtn_space (GLOBAL, SHARED or SCRATCH); 0: known
+    * only at run time. */
+   uint8_t known_space;
 };
 
 /* GENERIC: a 64-bit agx_abi.h generic pointer whose storage is known only at
@@ -149,6 +153,7 @@ struct vtn_value {
    struct vtn_decoration *decs;
    unsigned block_index;    /* VK_LABEL: index in the current function */
    uint32_t phi_var;        /* OpPhi: first IR variable + 1 (one per leaf) */
+   uint8_t phi_space;       /* OpPhi of generic pointers: known_space of the result */
    struct vtn_type *phi_type; /* OpPhi: its type */
 };
 
@@ -287,7 +292,9 @@ void vtn_scan_variables(struct vtn_ctx *c);
 struct vtn_var_scan *vtn_find_var_scan(struct vtn_ctx *c, uint32_t id);
 uint32_t vtn_place_const_data(struct vtn_ctx *c, struct vtn_type *t, const struct vtn_const *k);
 agx_instr *vtn_pointer_value(struct vtn_ctx *c, const struct vtn_pointer *p);
-void vtn_decode_pointer(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_type *pt, agx_instr *v);
+void vtn_decode_pointer(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_type *pt, agx_instr *v,
+                        uint8_t known_space);
+void vtn_infer_phi_spaces(struct vtn_ctx *c, struct vtn_function *f);
 struct vtn_ssa *vtn_pointer_ssa(struct vtn_ctx *c, uint32_t id);
 bool vtn_handle_pointer_op(struct vtn_ctx *c, unsigned ins);
 agx_instr *vtn_generic_access(struct vtn_ctx *c, agx_instr *addr, agx_type t, agx_instr *store_val,

@@ -1012,6 +1012,49 @@ static void test_glsl450_pack(void)
 
 /* --- OpenCL C kernel ----------------------------------------------------------------- */
 
+/* Generic pointers decided at compile time (kernels/generic.cl): the select of two
+ * __local addresses and the loop's phi read threadgroup memory directly: no device or
+ * private loads (the run-time tag test would bring both), and the results match C. */
+static unsigned count_op(agx_shader *s, unsigned op)
+{
+   agx_instr **all;
+   unsigned n = agx_collect_instrs(s, &all), k = 0;
+   for (unsigned i = 0; i < n; i++)
+      k += all[i]->op == op;
+   return k;
+}
+
+static void test_kernel_generic(void)
+{
+   const unsigned G = 16, N = 32;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      for (uint32_t salt = 0; salt < 8; salt++) {
+         struct harness h;
+         if (!h_compile(&h, "kernel_generic", (enum h_mode)mode, NULL))
+            continue;
+         h_check_u32("generic: load_global count", 0, count_op(h.s, AGX_OP_LOAD_GLOBAL), 0);
+         h_check_u32("generic: load_scratch count", 0, count_op(h.s, AGX_OP_LOAD_SCRATCH), 0);
+         uint64_t out_addr;
+         uint32_t *out = h_memory(&h, N * 4, &out_addr);
+         uint8_t args[12];
+         memcpy(args, &out_addr, 8);
+         memcpy(args + 8, &salt, 4);
+         h_push(&h, args, sizeof(args));
+         if (h_run(&h, N / G, 1, 1)) {
+            for (uint32_t g = 0; g < N; g++) {
+               uint32_t tile[4], sum = 0, first = salt & 1 ? 0 : 1, len = (salt >> 1) % 4;
+               for (uint32_t k = 0; k < 4; k++)
+                  tile[k] = g * 7 + k + salt;
+               for (uint32_t k = 0; k < len; k++) /* first + len <= 4: its own tile */
+                  sum = sum * 31 + tile[first + k];
+               h_check_u32("generic out", g, out[g], sum);
+            }
+         }
+         h_finish(&h);
+      }
+   }
+}
+
 static void test_kernel_basic(void)
 {
    const unsigned N = 48, G = 16;
@@ -1271,6 +1314,8 @@ int main(int argc, char **argv)
       test_kernel_shapes();
    else if (!strcmp(t, "kernel_byval"))
       test_kernel_byval();
+   else if (!strcmp(t, "kernel_generic"))
+      test_kernel_generic();
    else if (!strcmp(t, "kernel_libclc_math"))
       test_kernel_libclc_math();
    else {
