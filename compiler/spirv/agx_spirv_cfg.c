@@ -702,6 +702,7 @@ static void load_kernel_args(struct vtn_ctx *c, struct vtn_function *f)
          p->comp = -1;
          p->mode = PTR_MEM;
          p->type = pt;
+         p->ptr_type = t;
          p->storage = SpvStorageClassFunction;
          p->space = SPACE_PUSH;
          p->addr = agx_imm(&c->b, 32, off);
