@@ -29,10 +29,6 @@ static uint32_t align_up(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
 
 /* --- variable pre-scan ------------------------------------------------------ */
 
-struct chain_ref {
-   uint32_t id, var; /* access chain result, index into c->var_scan */
-};
-
 static int cmp_u32(const void *a, const void *b)
 {
    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -50,7 +46,7 @@ static struct vtn_var_scan *chain_var(struct vtn_ctx *c, uint32_t id)
 {
    if (!c->num_chain_ids)
       return NULL;
-   struct chain_ref *r = bsearch(&id, c->chain_ids, c->num_chain_ids, sizeof(*r), cmp_u32);
+   struct vtn_chain_ref *r = bsearch(&id, c->chain_ids, c->num_chain_ids, sizeof(*r), cmp_u32);
    return r ? &c->var_scan[r->var] : NULL;
 }
 
@@ -93,16 +89,17 @@ void vtn_scan_variables(struct vtn_ctx *c)
    qsort(c->var_scan, c->num_var_scan, sizeof(*c->var_scan), cmp_u32);
    for (unsigned i = 0; i < c->num_ins; i++)
       nch += is_chain(c->ins[i].op) && c->ins[i].wc >= 4 && vtn_find_var_scan(c, vtn_word(c, i, 3));
-   struct chain_ref *refs = nch ? vtn_alloc(c, nch * sizeof(*refs)) : NULL;
+   struct vtn_chain_ref *refs = nch ? vtn_alloc(c, nch * sizeof(*refs)) : NULL;
    for (unsigned i = 0; i < c->num_ins; i++) {
       if (!is_chain(c->ins[i].op) || c->ins[i].wc < 4)
          continue;
       struct vtn_var_scan *v = vtn_find_var_scan(c, vtn_word(c, i, 3));
       if (v)
-         refs[c->num_chain_ids++] = (struct chain_ref){ vtn_word(c, i, 2), (uint32_t)(v - c->var_scan) };
+         refs[c->num_chain_ids++] = (struct vtn_chain_ref){ vtn_word(c, i, 2), (uint32_t)(v - c->var_scan) };
    }
-   qsort(refs, c->num_chain_ids, sizeof(*refs), cmp_u32);
-   c->chain_ids = (uint32_t *)refs;
+   if (c->num_chain_ids)
+      qsort(refs, c->num_chain_ids, sizeof(*refs), cmp_u32);
+   c->chain_ids = refs;
 
    for (unsigned i = 0; i < c->num_ins; i++) {
       unsigned op = c->ins[i].op, wc = c->ins[i].wc;

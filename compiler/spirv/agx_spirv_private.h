@@ -183,6 +183,11 @@ struct vtn_var_scan {
    uint32_t const_offset;   /* offset in the shader's constant data */
 };
 
+/* An access chain into a scanned variable: result id, index into var_scan. */
+struct vtn_chain_ref {
+   uint32_t id, var;
+};
+
 /* A constant value placed in the shader's constant data (one copy per value). */
 struct vtn_const_placed {
    const struct vtn_const *value;
@@ -223,7 +228,7 @@ struct vtn_ctx {
    bool physical64;         /* OpMemoryModel Physical64 (OpenCL) */
    struct vtn_var_scan *var_scan; /* sorted by id */
    unsigned num_var_scan;
-   uint32_t *chain_ids;     /* access chains on scanned variables: result id, var index */
+   struct vtn_chain_ref *chain_ids; /* access chains on scanned variables, sorted by id */
    unsigned num_chain_ids;
    unsigned const_cap;      /* bytes allocated at shader->const_data */
    struct vtn_const_placed *const_placed; /* values already in the constant data */

@@ -123,6 +123,7 @@ check_const_data(const char *path)
    uint32_t w;
    memcpy(&w, cb + ib->const_data_offset, 4);
    CHECK(w == const_table_entry(0) || w == 0x3f000000u /* VTABLE[0].x = 0.5 placed first */);
+   uint32_t const_size = ib->const_data_size;
    free(ca);
    free(cb);
    free(data);
@@ -133,7 +134,7 @@ check_const_data(const char *path)
    agx_DestroyPipelineLayout(T.vk, pl, NULL);
    agx_DestroyDescriptorSetLayout(T.vk, sl, NULL);
    agx_DestroyShaderModule(T.vk, m, NULL);
-   printf("constant data (%u bytes) round-trips through the cache data\n", ib->const_data_size);
+   printf("constant data (%u bytes) round-trips through the cache data\n", const_size);
 }
 
 static void *
