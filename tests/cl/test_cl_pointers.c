@@ -116,7 +116,7 @@ static void
 check_kernels(struct agx_test_device *t, uint8_t *gpu, uint64_t va, bool precompiled)
 {
    const char *way = precompiled ? "precompiled" : "compiled at run time";
-   static uint32_t in[N], want[10 * N], buf[N];
+   static uint32_t in[N], want[11 * N], buf[N];
 
    /* One generic helper on global, static __local and dynamic __local memory. */
    struct agx_pipeline *p = make_pipeline(t, "cl_same_helper", AGX_CL_CL_SAME_HELPER, precompiled);
@@ -149,7 +149,7 @@ check_kernels(struct agx_test_device *t, uint8_t *gpu, uint64_t va, bool precomp
       cl_host_select(want, buf, mode, GROUPS);
       char what[64];
       snprintf(what, sizeof(what), "cl_select mode %u", mode);
-      compare(what, gpu, want, 10 * N);
+      compare(what, gpu, want, 11 * N);
       CHECK(!memcmp(gpu + OFF_BUF, buf, sizeof(buf)));
    }
    agx_pipeline_destroy(t->dev, p, &t->dev->alloc);

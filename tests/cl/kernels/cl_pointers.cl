@@ -42,8 +42,8 @@ cl_same_helper(global uint *out, global const uint *in, local uint *dyn)
 }
 
 /* Generic pointers chosen at run time (by a kernel argument and per invocation) between
- * global, local and private memory; to_global / to_local; an atomic through a generic
- * pointer. */
+ * global, local and private memory; to_global / to_local; get_fence; an atomic through a
+ * generic pointer. */
 TEST_KERNEL(CL_GROUP) void
 cl_select(global uint *out, global uint *buf, local uint *dyn, uint mode)
 {
@@ -56,22 +56,23 @@ cl_select(global uint *out, global uint *buf, local uint *dyn, uint mode)
    /* mode 0: global, 1: local, 2: private */
    uint *p = (mode & 1) ? (uint *)&dyn[l] : (uint *)&buf[g];
    p = (mode & 2) ? (uint *)&priv[g & 3] : p;
-   out[10 * g + 0] = *p;
+   out[11 * g + 0] = *p;
    *p += 5;
-   out[10 * g + 1] = *p;
+   out[11 * g + 1] = *p;
    uint *q = (g & 1) ? (uint *)&buf[g] : (uint *)&priv[1];
    q = (g & 2) ? (uint *)&dyn[l] : q;
-   out[10 * g + 2] = *q + priv[g & 3];
+   out[11 * g + 2] = *q + priv[g & 3];
    uint *r = (g & 1) ? (uint *)&buf[g] : (uint *)&dyn[l];
-   out[10 * g + 3] = to_local(r) != NULL;
-   out[10 * g + 4] = to_global(r) != NULL;
+   out[11 * g + 3] = to_local(r) != NULL;
+   out[11 * g + 4] = to_global(r) != NULL;
    global uint *rg = to_global(r);
    local uint *rl = to_local(r);
-   out[10 * g + 5] = rg ? *rg : 0xdeadu;
-   out[10 * g + 6] = rl ? *rl : 0xbeefu;
-   out[10 * g + 7] = GENERIC_ATOMIC_ADD(r, 7u);
-   out[10 * g + 8] = dyn[l];
-   out[10 * g + 9] = buf[g];
+   out[11 * g + 5] = rg ? *rg : 0xdeadu;
+   out[11 * g + 6] = rl ? *rl : 0xbeefu;
+   out[11 * g + 7] = GENERIC_ATOMIC_ADD(r, 7u);
+   out[11 * g + 8] = dyn[l];
+   out[11 * g + 9] = buf[g];
+   out[11 * g + 10] = get_fence(r); /* OpGenericPtrMemSemantics */
 }
 
 /* Two dynamic __local arguments of dispatch-time sizes next to a kernel's own __local

@@ -4,7 +4,7 @@
  *
  * What tests/cl's OpenCL C test kernels need to build both as OpenCL C 2.0 (spir64, for the
  * GPU) and as plain C11 (the host reference run of the same source): address-space
- * qualifiers, work-item ids, to_global/to_local and a generic atomic add.
+ * qualifiers, work-item ids, to_global/to_local, get_fence and a generic atomic add.
  * Assumes: the host runs the invocations of one workgroup one after another (the kernels
  * use no barriers) and registers the workgroup's __local argument buffers first, so
  * to_local/to_global can tell local from global pointers (private pointers are never
@@ -48,6 +48,9 @@ static inline int cl_host_is_local(const void *p)
 }
 #define to_local(p) (cl_host_is_local(p) ? (p) : NULL)
 #define to_global(p) (cl_host_is_local(p) ? NULL : (p))
+#define CLK_LOCAL_MEM_FENCE 1u
+#define CLK_GLOBAL_MEM_FENCE 2u
+#define get_fence(p) (cl_host_is_local(p) ? CLK_LOCAL_MEM_FENCE : CLK_GLOBAL_MEM_FENCE)
 static inline uint cl_host_atomic_add(uint *p, uint v)
 {
    uint old = *p;
