@@ -675,6 +675,9 @@ static void emit_call(struct vtn_ctx *c, unsigned i)
    }
 }
 
+_Static_assert(sizeof(((agx_shader *)0)->local_arg_push) / sizeof(uint32_t) == AGX_ABI_MAX_LOCAL_ARGS,
+               "agx_shader holds every __local argument slot");
+
 /* Kernel arguments are read from the push-constant range: each at the next
  * offset aligned to its size (3-component vectors take 4), in order;
  * pointers are 64-bit global addresses; ByVal structs at their alignment. */
