@@ -61,3 +61,11 @@ cl_host_const_table(uint32_t *out, const uint32_t *in, uint32_t groups)
 {
    FOR_EACH_INVOCATION(groups, 0, 0, cl_const_table(out, in));
 }
+
+void
+cl_host_generic_types(uint32_t *out, void *recs, uint32_t mode, uint32_t groups)
+{
+   _Static_assert(sizeof(struct cl_rec) == 8, "record layout");
+   FOR_EACH_INVOCATION(groups, 2 * CL_GROUP, 0,
+                       cl_generic_types(out, recs, (struct cl_rec *)(void *)la, mode));
+}

@@ -17,5 +17,7 @@ void cl_host_same_helper(uint32_t *out, const uint32_t *in, uint32_t groups);
 void cl_host_select(uint32_t *out, uint32_t *buf, uint32_t mode, uint32_t groups);
 void cl_host_local_args(uint32_t *out, uint32_t salt, uint32_t groups);
 void cl_host_const_table(uint32_t *out, const uint32_t *in, uint32_t groups);
+/* recs: N records of 8 bytes (struct cl_rec) */
+void cl_host_generic_types(uint32_t *out, void *recs, uint32_t mode, uint32_t groups);
 
 #endif

@@ -183,6 +183,29 @@ check_kernels(struct agx_test_device *t, uint8_t *gpu, uint64_t va, bool precomp
    CHECK(submit(t, p, &la, sizeof(la), huge, 1) != VK_SUCCESS);
    agx_pipeline_destroy(t->dev, p, &t->dev->alloc);
 
+   /* 8/16/32-bit fields through a run-time generic struct pointer. */
+   p = make_pipeline(t, "cl_generic_types", AGX_CL_CL_GENERIC_TYPES, precompiled);
+   for (uint32_t mode = 0; mode < 3; mode++) {
+      fill_inputs(gpu, in, 20 + mode);
+      static uint8_t recs[N * 8];
+      for (uint32_t i = 0; i < sizeof(recs); i++)
+         recs[i] = (uint8_t)(i * 37u + mode);
+      memcpy(gpu + OFF_BUF, recs, sizeof(recs));
+      struct {
+         uint64_t out, recs, lrec;
+         uint32_t mode, pad;
+      } gt = {va + OFF_OUT, va + OFF_BUF, 0, mode, 0};
+      const uint32_t gt_local[1] = {CL_POINTERS_GROUP * 8};
+      CHECK(submit(t, p, &gt, sizeof(gt), gt_local, 1) == VK_SUCCESS);
+      memset(want, 0, sizeof(want));
+      cl_host_generic_types(want, recs, mode, GROUPS);
+      char what[64];
+      snprintf(what, sizeof(what), "cl_generic_types mode %u", mode);
+      compare(what, gpu, want, 4 * N);
+      CHECK(!memcmp(gpu + OFF_BUF, recs, sizeof(recs)));
+   }
+   agx_pipeline_destroy(t->dev, p, &t->dev->alloc);
+
    /* __constant tables indexed dynamically: constant data, no threadgroup memory. */
    p = make_pipeline(t, "cl_const_table", AGX_CL_CL_CONST_TABLE, precompiled);
    CHECK(p->info.shared_size == 0 && p->info.scratch_size == 0 && p->info.num_local_args == 0);
@@ -195,8 +218,8 @@ check_kernels(struct agx_test_device *t, uint8_t *gpu, uint64_t va, bool precomp
    memset(want, 0, sizeof(want));
    cl_host_const_table(want, in, GROUPS);
    compare("cl_const_table", gpu, want, 2 * N);
-   printf("%s: generic helpers, run-time selected generic pointers (3 modes), __local "
-          "arguments, constant tables (%u bytes of constant data, 0 of threadgroup memory) "
+   printf("%s: generic helpers, run-time selected generic pointers (3 modes, 8/16/32-bit "
+          "fields), __local arguments, constant tables (%u bytes of constant data, 0 of threadgroup memory) "
           "match the host\n", way, p->info.const_data_size);
    agx_pipeline_destroy(t->dev, p, &t->dev->alloc);
 }

@@ -121,3 +121,48 @@ cl_const_table(global uint *out, global const uint *in)
    struct cl_entry e = cl_entries[i % 5];
    out[2 * g + 1] = e.a + e.b + e.c + cl_table[5];
 }
+
+/* 8-, 16- and 32-bit fields through a generic struct pointer chosen at run time among
+ * global, local and private memory. */
+struct cl_rec {
+   uint a;
+   ushort b;
+   uchar c, d;
+};
+
+static uint rec_mix(const struct cl_rec *r)
+{
+   return r->a * 3u + r->b * 5u + r->c * 7u + r->d;
+}
+
+static void rec_bump(struct cl_rec *r, uint v)
+{
+   r->a += v;
+   r->b = (ushort)(r->b + v * 257u);
+   r->c ^= (uchar)(v * 3u);
+   r->d = (uchar)(r->d + 1u);
+}
+
+TEST_KERNEL(CL_GROUP) void
+cl_generic_types(global uint *out, global struct cl_rec *recs, local struct cl_rec *lrec, uint mode)
+{
+   uint g = get_global_id(0), l = get_local_id(0);
+   struct cl_rec priv[2];
+   for (uint k = 0; k < 2; k++) {
+      priv[k].a = g * 100u + k;
+      priv[k].b = (ushort)(g * 999u + k);
+      priv[k].c = (uchar)(g + 7u * k);
+      priv[k].d = (uchar)(250u + k);
+   }
+   lrec[l].a = g * 11u;
+   lrec[l].b = (ushort)(g * 4099u);
+   lrec[l].c = (uchar)(g * 3u);
+   lrec[l].d = (uchar)(255u - g);
+   struct cl_rec *r = (mode & 1) ? (struct cl_rec *)&lrec[l] : (struct cl_rec *)&recs[g];
+   r = (mode & 2) ? (struct cl_rec *)&priv[g & 1] : r;
+   rec_bump(r, g + mode);
+   out[4 * g + 0] = rec_mix(r);
+   out[4 * g + 1] = rec_mix(&lrec[l]);
+   out[4 * g + 2] = rec_mix(&priv[g & 1]) ^ rec_mix(&priv[(g & 1) ^ 1]);
+   out[4 * g + 3] = rec_mix(&recs[g]);
+}
