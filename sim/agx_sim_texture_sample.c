@@ -22,8 +22,8 @@
  *   the isotropic Vulkan formula (the hardware's approximation is not
  *   public), then clamped as above. Bias, gradients with a minimum
  *   (lod_grad_min) and cube/multisampled sampling are refused at decode.
- * - Nearest: texel floor(u), floor(v)[, floor(w)]. Linear: floor(u - 0.5) and the next
- *   texel with weight frac(u - 0.5) quantised DOWN to 8 fractional bits
+ * - Nearest: texel floor(u), floor(v)[, floor(w)]. Linear: floor(u - 0.5)
+ *   and the next texel with weight frac(u - 0.5) quantised DOWN to 8 fractional bits
  *   (the hardware's subtexel precision is an assumption: 8 bits, as in the
  *   D3D minimum); the same 8-bit quantisation is applied to the mip blend
  *   factor. Texels are decoded (sRGB to linear first), weighted in double
@@ -34,6 +34,20 @@
  *   texel-space coordinate to [0, size] and then behaves as Clamp to
  *   border; Mirrored clamp to edge mirrors once (i < 0 -> -1 - i) and
  *   clamps. Integer formats are always sampled Nearest.
+ * - 3D: trilinear over slices with Wrap R; w is scaled by the level's
+ *   depth.
+ * - Compare (bit 23; operand O = the f32 reference, then the offset half):
+ *   each texel's first channel D (or the border's) becomes 1.0 when
+ *   `ref FUNC D` holds (genxml Compare func: Lequal = ref <= D, ...), else
+ *   0.0, before filtering (Linear gives percentage-closer filtering); the
+ *   reference is clamped to [0, 1] for Unorm formats (Vulkan's rule for
+ *   fixed-point depth). The sampler's Compare enable must match the
+ *   instruction (a mismatch faults: not modelled). The result is component
+ *   0 (then swizzled); components 1-3 keep the texel's values.
+ * - Gathers (q6 = gather_r/g/b/a, 2D): the 2 x 2 footprint of Linear
+ *   filtering at First level, component c of each swizzled texel (compared
+ *   first when the instruction compares), returned as (i0, j1), (i1, j1),
+ *   (i1, j0), (i0, j0) (Vulkan's order).
  * - Texel offsets (Ot) are added to the integer texel indices before
  *   wrapping; the Texture swizzle is applied after filtering (border
  *   texels included, as texture_load).
