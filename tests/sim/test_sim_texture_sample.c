@@ -370,6 +370,20 @@ test_compare(void)
    CHECK(strstr(msg, "Compare enable") != NULL);
 }
 
+/* Texel offsets on the 4 x 4 grid: texel (1, 1) + (2, -1) = (3, 0) */
+static void
+test_sample_offsets(void)
+{
+   fill_grid();
+   heap_sampler(0, AGX_FILTER_NEAREST, AGX_WRAP_CLAMP_TO_EDGE, false, 0,
+                AGX_MIP_FILTER_NONE);
+   uint32_t off[4] = {0xF2, 0, 0, 0};
+   set_src(0, off);
+   set_coords(0, fbits(1.5f / 4), fbits(1.5f / 4), 0, 0);
+   CHECK_EQ(run_sample(false, "none", "x", "r4", "tex_2d, r12_r13, auto_lod, 0, r16l", 1), 1);
+   CHECK_EQ(res(0, 0), fbits(3.0f));
+}
+
 /* Gathers over the 4 x 4 grid (value i + 10 j in R, swizzle R001 so G
  * gathers zeros): footprint at u = 2, v = 2 is texels 1-2 x 1-2, returned
  * (i0, j1), (i1, j1), (i1, j0), (i0, j0) = 21, 22, 12, 11. */
@@ -414,6 +428,7 @@ main(void)
    test_3d();
    test_compare();
    test_gather();
+   test_sample_offsets();
    env_fini(&E);
    return SIM_TEST_RESULT();
 }
