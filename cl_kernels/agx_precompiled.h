@@ -21,6 +21,15 @@ struct agx_precompiled_kernel {
    uint32_t shared_size;     /* bytes of threadgroup (local) memory */
    uint32_t scratch_size;    /* bytes of stack per thread */
    uint32_t args_size;       /* bytes of kernel arguments read */
+   /* Read-only constant data (program-scope __constant arrays), stored in `code` at
+    * const_data_offset; the driver passes its GPU address in the root uniforms
+    * (AGX_ABI_CONST_DATA). Size 0: none. */
+   uint32_t const_data_offset, const_data_size;
+   /* __local arguments: byte offsets of their 64-bit slots in the argument struct,
+    * where the dispatch writes each one's threadgroup-memory offset (sizes are given
+    * at dispatch, agx_dispatch_kernel_local). */
+   uint32_t num_local_args;
+   uint32_t local_arg_offsets[8];
 };
 
 #endif

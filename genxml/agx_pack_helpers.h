@@ -42,11 +42,22 @@ typedef void AGX_FILE;
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define AGX_PACK_DST
 #define AGX_UNPACK_SRC
 typedef FILE AGX_FILE;
 
+#endif
+
+/* What pack functions store through. C: any alignment (USC words follow
+ * 6-byte ones), the struct's bytes copied with memcpy, which lets compilers
+ * pick wide unaligned stores. OpenCL C: word-aligned destinations (the
+ * kernels pack CDM words), whole words stored, no pointer casts. */
+#ifdef __OPENCL_C_VERSION__
+#define AGX_PACK_PTR uint32_t
+#else
+#define AGX_PACK_PTR void
 #endif
 
 /* Debug range checks: a value that cannot be encoded aborts with a message
@@ -239,7 +250,7 @@ agx_genxml_log2(uint64_t v)
 #define agx_pack(dst, T, name)                                                 \
    for (struct AGX_##T name = {AGX_##T##_header}, *_agx_once_##name = 0;       \
         _agx_once_##name == 0;                                                 \
-        AGX_##T##_pack((AGX_PACK_DST uint32_t *)(dst), &name),                 \
+        AGX_##T##_pack((AGX_PACK_DST AGX_PACK_PTR *)(dst), &name),             \
                       _agx_once_##name = &name)
 
 /* Declares `name` and unpacks src into it (the validity result is dropped;

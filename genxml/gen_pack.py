@@ -240,9 +240,10 @@ def emit_struct(s, out):
     out.write(f'struct {s.packed} {{\n   uint32_t opaque[{s.words}];\n}};\n\n')
 
     # pack
-    out.write(f'/* Writes {s.words} 32-bit word(s) to cl. */\n')
-    out.write(f'static inline void\n{n}_pack(AGX_PACK_DST uint32_t *restrict cl,\n'
+    out.write(f'/* Writes the {s.length} bytes at cl (AGX_PACK_PTR). */\n')
+    out.write(f'static inline void\n{n}_pack(AGX_PACK_DST AGX_PACK_PTR *restrict cl,\n'
               f'{" " * (len(n) + 6)}const struct {n} *restrict values)\n{{\n')
+    out.write(f'   uint32_t w[{s.words}];\n')
     for f in live:
         out.write(f'   const uint64_t v_{f.cname} = {encode_expr(f)};\n')
     for f in live:
@@ -263,8 +264,12 @@ def emit_struct(s, out):
                 parts.append(word_piece(f'v_{f.cname}', f, w))
         if const or not parts:
             parts.append(hexu(const))
-        joiner = ' |\n' + ' ' * (len(f'   cl[{w}] = '))
-        out.write(f'   cl[{w}] = {joiner.join(parts)};\n')
+        joiner = ' |\n' + ' ' * (len(f'   w[{w}] = '))
+        out.write(f'   w[{w}] = {joiner.join(parts)};\n')
+    out.write('#ifdef __OPENCL_C_VERSION__\n')
+    for w in range(s.words):
+        out.write(f'   cl[{w}] = w[{w}];\n')
+    out.write(f'#else\n   memcpy(cl, w, {s.length});\n#endif\n')
     out.write('}\n\n')
 
     # unpack

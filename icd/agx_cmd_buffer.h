@@ -102,6 +102,15 @@ void agx_cmd_dispatch_internal(struct agx_cmd_buffer *cmd, const struct agx_pipe
                                const struct agx_internal_buffer *buffers, uint32_t buffer_count,
                                const void *push, uint32_t push_size, uint32_t groups_x);
 
+/* Threadgroup memory of one workgroup (the USC Shared word's limit). */
+#define AGX_MAX_THREADGROUP_MEMORY 65536u
+
+/* Launches a driver shader with OpenCL __local arguments of the given sizes in bytes
+ * (info.num_local_args of them), laid out after its own threadgroup memory. */
+void agx_cmd_dispatch_internal_local(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline,
+                                     const void *push, uint32_t push_size, uint32_t groups_x,
+                                     const uint32_t *local_sizes, uint32_t local_count);
+
 /* A CDM Barrier word if any launch was recorded since the last one. */
 void agx_cmd_emit_cdm_barrier(struct agx_cmd_buffer *cmd);
 

@@ -108,8 +108,10 @@ agx_CmdPushConstants(VkCommandBuffer commandBuffer, VkPipelineLayout layout,
 
 static VkResult
 emit_usc_words(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline, uint64_t root,
-               uint32_t *usc_offset)
+               uint32_t dyn_shared, uint32_t *usc_offset)
 {
+   /* dynamic (__local argument) memory follows the shader's own */
+   uint32_t shared = pipeline->info.shared_size + dyn_shared;
    struct agx_device *device = cmd->device;
    struct agx_upload_ptr list;
    VkResult result = agx_upload_alloc(&cmd->usc, USC_LIST_MAX, USC_LIST_ALIGN, &list);
@@ -123,9 +125,9 @@ emit_usc_words(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline, 
    }
    /* Without threadgroup memory Mesa programs the "none" form: layout
     * Vertex/compute and the full 64 KiB size with the use bit clear. */
-   usc_word(p, USC_SHARED, .uses_shared_memory = pipeline->info.shared_size > 0,
+   usc_word(p, USC_SHARED, .uses_shared_memory = shared > 0,
             .layout = AGX_SHARED_LAYOUT_VERTEX_COMPUTE, .sample_count = 1,
-            .bytes_per_threadgroup = pipeline->info.shared_size ? pipeline->info.shared_size : 65536);
+            .bytes_per_threadgroup = shared ? shared : 65536);
    if (pipeline->info.sampler_states) {
       /* ss0 = the txf sampler texel buffer loads read (agx_abi.h) */
       usc_word(p, USC_SAMPLER, .start = 0, .count = 1, .buffer = pipeline->txf_sampler);
@@ -147,8 +149,9 @@ emit_usc_words(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline, 
 
 /* Writes a dispatch's root uniforms (the ABI layout) into upload memory. */
 static VkResult
-write_root(struct agx_cmd_buffer *cmd, const uint64_t set_addr[AGX_MAX_SETS], const void *push,
-           uint32_t push_size, const uint32_t groups[3], const uint32_t base[3], uint64_t *root_gpu)
+write_root(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline,
+           const uint64_t set_addr[AGX_MAX_SETS], const void *push, uint32_t push_size,
+           const uint32_t groups[3], const uint32_t base[3], uint64_t *root_gpu)
 {
    struct agx_upload_ptr root;
    VkResult result = agx_upload_alloc(&cmd->data, AGX_ABI_UNIFORM_SIZE, 16, &root);
@@ -161,6 +164,10 @@ write_root(struct agx_cmd_buffer *cmd, const uint64_t set_addr[AGX_MAX_SETS], co
    memcpy((uint8_t *)root.cpu + AGX_ABI_BASE_WORKGROUP, base, 12);
    if (cmd->device->robust_sink)
       memcpy((uint8_t *)root.cpu + AGX_ABI_ROBUST_SINK, &cmd->device->robust_sink->va, 8);
+   if (pipeline->info.const_data_size) {
+      uint64_t data = pipeline->code->va + pipeline->info.const_data_offset;
+      memcpy((uint8_t *)root.cpu + AGX_ABI_CONST_DATA, &data, 8);
+   }
    *root_gpu = root.gpu;
    return VK_SUCCESS;
 }
@@ -169,10 +176,10 @@ write_root(struct agx_cmd_buffer *cmd, const uint64_t set_addr[AGX_MAX_SETS], co
  * `groups` workgroups, or over the thread grid stored at `indirect_threads`. */
 static void
 emit_launch(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline, uint64_t root,
-            const uint32_t groups[3], uint64_t indirect_threads)
+            const uint32_t groups[3], uint64_t indirect_threads, uint32_t dyn_shared)
 {
    uint32_t usc = 0;
-   VkResult result = emit_usc_words(cmd, pipeline, root, &usc);
+   VkResult result = emit_usc_words(cmd, pipeline, root, dyn_shared, &usc);
    /* Multi-cluster G14 parts (G14X) take an extra word in every launch. */
    const struct drm_asahi_params_global *params = &cmd->device->kmd->params;
    bool g14x = params->gpu_generation >= 14 && params->num_clusters_total > 1;
@@ -243,17 +250,17 @@ emit_launch(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline, uin
 static void
 launch(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline,
        const uint64_t set_addr[AGX_MAX_SETS], const void *push, uint32_t push_size,
-       const uint32_t groups[3], const uint32_t base[3])
+       const uint32_t groups[3], const uint32_t base[3], uint32_t dyn_shared)
 {
    if (!pipeline || groups[0] == 0 || groups[1] == 0 || groups[2] == 0)
       return;
    uint64_t root;
-   VkResult result = write_root(cmd, set_addr, push, push_size, groups, base, &root);
+   VkResult result = write_root(cmd, pipeline, set_addr, push, push_size, groups, base, &root);
    if (result != VK_SUCCESS) {
       agx_cmd_set_error(cmd, result);
       return;
    }
-   emit_launch(cmd, pipeline, root, groups, 0);
+   emit_launch(cmd, pipeline, root, groups, 0, dyn_shared);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -262,7 +269,7 @@ agx_CmdDispatch(VkCommandBuffer commandBuffer, uint32_t x, uint32_t y, uint32_t 
    AGX_FROM_HANDLE(agx_cmd_buffer, cmd, commandBuffer);
    const uint32_t groups[3] = {x, y, z}, base[3] = {0, 0, 0};
    launch(cmd, cmd->compute.pipeline, cmd->compute.set_addr, cmd->compute.push,
-          sizeof(cmd->compute.push), groups, base);
+          sizeof(cmd->compute.push), groups, base, 0);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -272,7 +279,7 @@ agx_CmdDispatchBase(VkCommandBuffer commandBuffer, uint32_t baseX, uint32_t base
    AGX_FROM_HANDLE(agx_cmd_buffer, cmd, commandBuffer);
    const uint32_t groups[3] = {x, y, z}, base[3] = {baseX, baseY, baseZ};
    launch(cmd, cmd->compute.pipeline, cmd->compute.set_addr, cmd->compute.push,
-          sizeof(cmd->compute.push), groups, base);
+          sizeof(cmd->compute.push), groups, base, 0);
 }
 
 /* Every device group has one physical device (vkEnumeratePhysicalDeviceGroups),
@@ -304,8 +311,8 @@ agx_CmdDispatchIndirect(VkCommandBuffer commandBuffer, VkBuffer _buffer, VkDevic
    const uint32_t zero[3] = {0, 0, 0};
    VkResult result = agx_upload_alloc(&cmd->data, 12, 16, &threads);
    if (result == VK_SUCCESS)
-      result = write_root(cmd, cmd->compute.set_addr, cmd->compute.push, sizeof(cmd->compute.push),
-                          zero, zero, &root);
+      result = write_root(cmd, pipeline, cmd->compute.set_addr, cmd->compute.push,
+                          sizeof(cmd->compute.push), zero, zero, &root);
    if (result != VK_SUCCESS) {
       agx_cmd_set_error(cmd, result);
       return;
@@ -316,13 +323,13 @@ agx_CmdDispatchIndirect(VkCommandBuffer commandBuffer, VkBuffer _buffer, VkDevic
       .local_y = pipeline->info.local_size[1], .local_z = pipeline->info.local_size[2]};
    agx_dispatch_kernel(cmd, AGX_CL_INDIRECT_FIXUP, 1, &args, sizeof(args));
    agx_cmd_emit_cdm_barrier(cmd);
-   emit_launch(cmd, pipeline, root, zero, threads.gpu);
+   emit_launch(cmd, pipeline, root, zero, threads.gpu, 0);
 }
 
-void
-agx_cmd_dispatch_internal(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline,
-                          const struct agx_internal_buffer *buffers, uint32_t buffer_count,
-                          const void *push, uint32_t push_size, uint32_t groups_x)
+static void
+dispatch_internal(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline,
+                  const struct agx_internal_buffer *buffers, uint32_t buffer_count,
+                  const void *push, uint32_t push_size, uint32_t groups_x, uint32_t dyn_shared)
 {
    /* Set 0 is written here, straight into upload memory, in the ABI's
     * buffer-descriptor layout (bindings at consecutive 16-byte slots). */
@@ -341,5 +348,50 @@ agx_cmd_dispatch_internal(struct agx_cmd_buffer *cmd, const struct agx_pipeline 
    }
    uint64_t set_addr[AGX_MAX_SETS] = {set.gpu};
    const uint32_t groups[3] = {groups_x, 1, 1}, base[3] = {0, 0, 0};
-   launch(cmd, pipeline, set_addr, push, push_size, groups, base);
+   launch(cmd, pipeline, set_addr, push, push_size, groups, base, dyn_shared);
+}
+
+void
+agx_cmd_dispatch_internal(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline,
+                          const struct agx_internal_buffer *buffers, uint32_t buffer_count,
+                          const void *push, uint32_t push_size, uint32_t groups_x)
+{
+   dispatch_internal(cmd, pipeline, buffers, buffer_count, push, push_size, groups_x, 0);
+}
+
+/* __local arguments: each gets `local_sizes[k]` bytes of threadgroup memory after
+ * the shader's own (and after the previous one), AGX_ABI_LOCAL_ARG_ALIGN aligned;
+ * its offset goes into the argument's 64-bit slot of a copy of the push data. */
+void
+agx_cmd_dispatch_internal_local(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline,
+                                const void *push, uint32_t push_size, uint32_t groups_x,
+                                const uint32_t *local_sizes, uint32_t local_count)
+{
+   const struct agx_shader_info *info = &pipeline->info;
+   uint8_t args[AGX_ABI_PUSH_SIZE] = {0};
+   if (local_count != info->num_local_args || push_size > sizeof(args)) {
+      agx_log("kernel takes %u __local arguments and at most %u argument bytes, given %u and %u",
+              info->num_local_args, (unsigned)sizeof(args), local_count, push_size);
+      agx_cmd_set_error(cmd, VK_ERROR_UNKNOWN);
+      return;
+   }
+   memcpy(args, push, push_size);
+   uint64_t top = (info->shared_size + AGX_ABI_LOCAL_ARG_ALIGN - 1) & ~(uint64_t)(AGX_ABI_LOCAL_ARG_ALIGN - 1);
+   for (uint32_t k = 0; k < local_count; k++) {
+      uint64_t off = top;
+      if (info->local_arg_push[k] + 8 > sizeof(args))
+         off = UINT64_MAX;
+      top = (top + local_sizes[k] + AGX_ABI_LOCAL_ARG_ALIGN - 1) & ~(uint64_t)(AGX_ABI_LOCAL_ARG_ALIGN - 1);
+      if (off == UINT64_MAX || top > AGX_MAX_THREADGROUP_MEMORY) {
+         agx_log("__local arguments need %llu bytes of threadgroup memory (at most %u)",
+                 (unsigned long long)top, AGX_MAX_THREADGROUP_MEMORY);
+         agx_cmd_set_error(cmd, VK_ERROR_UNKNOWN);
+         return;
+      }
+      memcpy(args + info->local_arg_push[k], &off, 8);
+      if (info->local_arg_push[k] + 8 > push_size)
+         push_size = info->local_arg_push[k] + 8;
+   }
+   dispatch_internal(cmd, pipeline, NULL, 0, args, push_size, groups_x,
+                     (uint32_t)top - info->shared_size);
 }

@@ -3,6 +3,7 @@
 #include "agx_meta.h"
 
 #include <pthread.h>
+#include <string.h>
 
 #include "agx_cl_kernels.h"
 #include "agx_cmd_buffer.h"
@@ -12,16 +13,21 @@
 
 _Static_assert(AGX_CL_KERNEL_COUNT <= AGX_META_COUNT, "raise AGX_META_COUNT");
 
-static VkResult
-upload(struct agx_device *device, unsigned kernel, struct agx_pipeline **out)
+VkResult
+agx_meta_pipeline_create(struct agx_device *device, const struct agx_precompiled_kernel *k,
+                         struct agx_pipeline **out)
 {
-   const struct agx_precompiled_kernel *k = &agx_cl_kernels[kernel];
-   const struct agx_shader_info info = {
+   struct agx_shader_info info = {
       .gpr_halves = k->gpr_halves,
       .local_size = {k->local_size[0], k->local_size[1], k->local_size[2]},
       .shared_size = k->shared_size,
       .scratch_size = k->scratch_size,
+      .const_data_offset = k->const_data_offset,
+      .const_data_size = k->const_data_size,
+      .num_local_args = k->num_local_args,
    };
+   _Static_assert(sizeof(info.local_arg_push) == sizeof(k->local_arg_offsets), "slot count");
+   memcpy(info.local_arg_push, k->local_arg_offsets, sizeof(info.local_arg_push));
    return agx_compute_pipeline_create(device, k->code, k->code_size, &info, &device->alloc, out);
 }
 
@@ -33,15 +39,15 @@ agx_meta_get(struct agx_device *device, unsigned kernel, struct agx_pipeline **o
    VkResult result = VK_SUCCESS;
    pthread_mutex_lock(&device->meta_mutex);
    if (!device->meta[kernel])
-      result = upload(device, kernel, &device->meta[kernel]);
+      result = agx_meta_pipeline_create(device, &agx_cl_kernels[kernel], &device->meta[kernel]);
    *out = device->meta[kernel];
    pthread_mutex_unlock(&device->meta_mutex);
    return result;
 }
 
-void
-agx_dispatch_kernel(struct agx_cmd_buffer *cmd, unsigned kernel, uint32_t groups_x,
-                    const void *args, uint32_t args_size)
+static void
+dispatch(struct agx_cmd_buffer *cmd, unsigned kernel, uint32_t groups_x, const void *args,
+         uint32_t args_size, const uint32_t *local_sizes, uint32_t local_count)
 {
    if (groups_x == 0)
       return;
@@ -57,7 +63,26 @@ agx_dispatch_kernel(struct agx_cmd_buffer *cmd, unsigned kernel, uint32_t groups
       agx_cmd_set_error(cmd, result);
       return;
    }
-   agx_cmd_dispatch_internal(cmd, pipeline, NULL, 0, args, args_size, groups_x);
+   if (agx_cl_kernels[kernel].num_local_args || local_count)
+      agx_cmd_dispatch_internal_local(cmd, pipeline, args, args_size, groups_x, local_sizes,
+                                      local_count);
+   else
+      agx_cmd_dispatch_internal(cmd, pipeline, NULL, 0, args, args_size, groups_x);
+}
+
+void
+agx_dispatch_kernel(struct agx_cmd_buffer *cmd, unsigned kernel, uint32_t groups_x,
+                    const void *args, uint32_t args_size)
+{
+   dispatch(cmd, kernel, groups_x, args, args_size, NULL, 0);
+}
+
+void
+agx_dispatch_kernel_local(struct agx_cmd_buffer *cmd, unsigned kernel, uint32_t groups_x,
+                          const void *args, uint32_t args_size, const uint32_t *local_sizes,
+                          uint32_t local_count)
+{
+   dispatch(cmd, kernel, groups_x, args, args_size, local_sizes, local_count);
 }
 
 void

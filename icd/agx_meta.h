@@ -15,6 +15,7 @@
 struct agx_cmd_buffer;
 struct agx_device;
 struct agx_pipeline;
+struct agx_precompiled_kernel;
 
 /* Room for the generated kernel table; checked in agx_meta.c. */
 #define AGX_META_COUNT 16
@@ -22,11 +23,22 @@ struct agx_pipeline;
 /* The pipeline of helper kernel `kernel` (enum agx_cl_kernel), uploading it the first time. */
 VkResult agx_meta_get(struct agx_device *device, unsigned kernel, struct agx_pipeline **out);
 void agx_meta_finish(struct agx_device *device);
+/* Uploads a precompiled kernel (machine code, constant data, launch information) into a
+ * new pipeline. */
+VkResult agx_meta_pipeline_create(struct agx_device *device, const struct agx_precompiled_kernel *k,
+                                  struct agx_pipeline **out);
 
 /* Launches helper kernel `kernel` over `groups_x` workgroups; `args` becomes the
  * push-constant range. Errors are recorded on the command buffer. */
 void agx_dispatch_kernel(struct agx_cmd_buffer *cmd, unsigned kernel, uint32_t groups_x,
                          const void *args, uint32_t args_size);
+
+/* Like agx_dispatch_kernel for a kernel with __local arguments: local_sizes[k] bytes
+ * of threadgroup memory for its k-th one (dispatch-time sizes, after the kernel's own
+ * threadgroup memory; the argument struct's slot for each is filled in). */
+void agx_dispatch_kernel_local(struct agx_cmd_buffer *cmd, unsigned kernel, uint32_t groups_x,
+                               const void *args, uint32_t args_size, const uint32_t *local_sizes,
+                               uint32_t local_count);
 
 /* Writes `dwords` copies of `value` from GPU address `va` (4-byte aligned) on the GPU. */
 void agx_meta_fill(struct agx_cmd_buffer *cmd, uint64_t va, uint64_t dwords, uint32_t value);

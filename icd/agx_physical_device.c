@@ -179,6 +179,23 @@ init_features(struct agx_features *f)
    f->v12.runtimeDescriptorArray = VK_TRUE;
    f->v12.descriptorBindingPartiallyBound = VK_TRUE;
    f->v12.descriptorBindingStorageBufferUpdateAfterBind = VK_TRUE;
+   /* The same for uniform buffers; indices may differ per invocation (each
+    * invocation loads its own descriptor from set memory); a variable-count
+    * last binding just sizes the set; unused descriptors may change while a
+    * command buffer is pending since nothing is copied at bind time
+    * (tests/icd test_desc_indexing). */
+   f->v10.shaderUniformBufferArrayDynamicIndexing = VK_TRUE;
+   f->v12.shaderUniformBufferArrayNonUniformIndexing = VK_TRUE;
+   f->v12.shaderStorageBufferArrayNonUniformIndexing = VK_TRUE;
+   f->v12.descriptorBindingUniformBufferUpdateAfterBind = VK_TRUE;
+   f->v12.descriptorBindingVariableDescriptorCount = VK_TRUE;
+   f->v12.descriptorBindingUpdateUnusedWhilePending = VK_TRUE;
+   /* Vulkan 1.3 requires both. They concern fragment shaders
+    * (OpDemoteToHelperInvocation, OpTerminateInvocation), which this
+    * compute-only driver never runs: compute modules may declare the
+    * capabilities, and OpTerminateInvocation ends the invocation. */
+   f->v13.shaderDemoteToHelperInvocation = VK_TRUE;
+   f->v13.shaderTerminateInvocation = VK_TRUE;
    /* Texel buffers (tests/icd test_texel_buffer): arrays indexed by
     * dynamically uniform and non-uniform values (the descriptor offset is a
     * per-thread register operand of the bindless texture instructions),

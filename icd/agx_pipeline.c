@@ -29,6 +29,13 @@ agx_compute_pipeline_create(struct agx_device *device, const void *code, uint32_
    if (info->preamble_offset && (info->preamble_offset >= size || info->preamble_offset % AGX_CODE_ALIGN))
       return agx_error(VK_ERROR_UNKNOWN, "preamble offset %u outside the %u-byte code",
                        info->preamble_offset, size);
+   if (info->const_data_size && (info->const_data_offset > size ||
+                                 info->const_data_size > size - info->const_data_offset ||
+                                 info->const_data_offset % AGX_ABI_CONST_DATA_ALIGN))
+      return agx_error(VK_ERROR_UNKNOWN, "constant data (%u bytes at %u) outside the %u-byte code",
+                       info->const_data_size, info->const_data_offset, size);
+   if (info->num_local_args > AGX_ABI_MAX_LOCAL_ARGS)
+      return agx_error(VK_ERROR_UNKNOWN, "%u __local arguments", info->num_local_args);
    struct agx_pipeline *pipeline = agx_zalloc(alloc, sizeof(*pipeline), 8,
                                               VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!pipeline)

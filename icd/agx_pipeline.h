@@ -25,6 +25,14 @@ struct agx_shader_info {
    uint32_t preamble_offset;
    uint32_t preamble_gpr_halves;
    uint32_t uniform_halves; /* uniform halves read or written (0: the root only) */
+   /* Read-only constant data in the same code BO at const_data_offset (size 0:
+    * none); its GPU address goes to the root uniforms (AGX_ABI_CONST_DATA). */
+   uint32_t const_data_offset;
+   uint32_t const_data_size;
+   /* OpenCL __local kernel arguments: push-constant offsets of their 64-bit
+    * slots (see agx_cmd_dispatch_internal_local). */
+   uint32_t num_local_args;
+   uint32_t local_arg_push[AGX_ABI_MAX_LOCAL_ARGS];
    /* Sampler state registers read (ss0 = the device's txf sampler,
     * agx_device_txf_sampler); 0: none. */
    uint32_t sampler_states;

@@ -8,9 +8,11 @@
  *   entry_count
  *   entry_count x {
  *     key[20]
- *     info: gpr_halves, local_size[3], shared_size, scratch_size,
- *           preamble_offset, preamble_gpr_halves, uniform_halves, sampler_states
- *     code_size, code[code_size], zero padding to 4 bytes
+ *     info: gpr_halves, local_size[3], shared_size, scratch_size, preamble_offset,
+ *           preamble_gpr_halves, uniform_halves, const_data_offset, const_data_size,
+ *           num_local_args, local_arg_push[8], sampler_states
+ *     code_size, code[code_size] (program, preamble and constant data), zero
+ *     padding to 4 bytes
  *     checksum[20] = SHA-1 of the entry's bytes from key to padding
  *   }
  * Data from another device or driver build (vendor, device, UUID), of a
@@ -25,7 +27,7 @@
 #include "agx_physical_device.h"
 
 #define HEADER_SIZE 32u
-#define INFO_WORDS 10u
+#define INFO_WORDS (13u + AGX_ABI_MAX_LOCAL_ARGS)
 _Static_assert(sizeof(VkPipelineCacheHeaderVersionOne) == HEADER_SIZE, "cache header size");
 
 static void
@@ -40,7 +42,12 @@ info_to_words(const struct agx_shader_info *info, uint32_t w[INFO_WORDS])
    w[6] = info->preamble_offset;
    w[7] = info->preamble_gpr_halves;
    w[8] = info->uniform_halves;
-   w[9] = info->sampler_states;
+   w[9] = info->const_data_offset;
+   w[10] = info->const_data_size;
+   w[11] = info->num_local_args;
+   for (unsigned k = 0; k < AGX_ABI_MAX_LOCAL_ARGS; k++)
+      w[12 + k] = info->local_arg_push[k];
+   w[12 + AGX_ABI_MAX_LOCAL_ARGS] = info->sampler_states;
 }
 
 static void
@@ -54,8 +61,13 @@ words_to_info(const uint32_t w[INFO_WORDS], struct agx_shader_info *info)
       .preamble_offset = w[6],
       .preamble_gpr_halves = w[7],
       .uniform_halves = w[8],
-      .sampler_states = w[9],
+      .const_data_offset = w[9],
+      .const_data_size = w[10],
+      .num_local_args = w[11],
+      .sampler_states = w[12 + AGX_ABI_MAX_LOCAL_ARGS],
    };
+   for (unsigned k = 0; k < AGX_ABI_MAX_LOCAL_ARGS; k++)
+      info->local_arg_push[k] = w[12 + k];
 }
 
 static uint32_t

@@ -51,12 +51,32 @@ agx_compile_compute(const struct agx_compile_request *req, struct agx_compile_re
    agx_pass_lower_io(s, &io);
    agx_optimize(s);
 
+   struct agx_shader_info extra = {.num_local_args = s->num_local_args};
+   if (s->num_local_args > AGX_ABI_MAX_LOCAL_ARGS) {
+      agx_shader_destroy(s);
+      snprintf(err, err_size, "too many __local arguments");
+      return -1;
+   }
+   memcpy(extra.local_arg_push, s->local_arg_push, s->num_local_args * sizeof(uint32_t));
+   /* the constant data outlives the shader: copied into the blob below */
+   uint32_t const_size = s->const_data_size;
+   uint8_t *const_data = const_size ? malloc(const_size) : NULL;
+   if (const_size && !const_data) {
+      agx_shader_destroy(s);
+      snprintf(err, err_size, "out of memory");
+      return -1;
+   }
+   if (const_size)
+      memcpy(const_data, s->const_data, const_size);
+
    struct agx_backend_result r;
    struct agx_backend_options bopts = {.no_preamble = req->no_preamble};
    int ret = agx_backend_compile(s, &bopts, &r, err, err_size);
    agx_shader_destroy(s);
-   if (ret)
+   if (ret) {
+      free(const_data);
       return -1;
+   }
 
    if (req->print_disasm) {
       fprintf(stderr, "agx: compute shader \"%s\": %u bytes, %u halves\n",
@@ -69,18 +89,27 @@ agx_compile_compute(const struct agx_compile_request *req, struct agx_compile_re
       }
    }
    /* One blob: the main program, then the preamble at the next code
-    * alignment (zero padding between). */
+    * alignment, then the constant data (zero padding between). */
    uint32_t pre_off = r.info.has_preamble ? ((uint32_t)r.size + AGX_CODE_ALIGN - 1) & ~(AGX_CODE_ALIGN - 1) : 0;
    size_t total = r.info.has_preamble ? pre_off + r.preamble_size : r.size;
+   uint32_t const_off = 0;
+   if (const_size) {
+      const_off = ((uint32_t)total + AGX_ABI_CONST_DATA_ALIGN - 1) & ~(AGX_ABI_CONST_DATA_ALIGN - 1);
+      total = const_off + const_size;
+   }
    uint8_t *code = calloc(1, total ? total : 1);
    if (!code) {
       agx_backend_result_free(&r);
+      free(const_data);
       snprintf(err, err_size, "out of memory");
       return -1;
    }
    memcpy(code, r.code, r.size);
    if (r.info.has_preamble)
       memcpy(code + pre_off, r.preamble, r.preamble_size);
+   if (const_size)
+      memcpy(code + const_off, const_data, const_size);
+   free(const_data);
    out->code = code;
    out->size = (uint32_t)total;
    out->info = (struct agx_shader_info){
@@ -91,8 +120,12 @@ agx_compile_compute(const struct agx_compile_request *req, struct agx_compile_re
       .preamble_offset = pre_off,
       .preamble_gpr_halves = r.info.preamble_gpr_halves,
       .uniform_halves = r.info.uniform_halves,
+      .const_data_offset = const_off,
+      .const_data_size = const_size,
+      .num_local_args = extra.num_local_args,
       .sampler_states = r.info.sampler_states,
    };
+   memcpy(out->info.local_arg_push, extra.local_arg_push, sizeof(extra.local_arg_push));
    agx_backend_result_free(&r);
    return 0;
 }

@@ -37,17 +37,19 @@
  *   present" is an assumption). PBE: full when Levels > 1 or its Unk
  *   mipmapped is set (hk_image_view.c sets Levels = image mip count and
  *   the bit exactly then).
- * - Texture Width/Height are level-0 sizes, Depth = layers (arrays) or
- *   depth (3D); PBE Width/Height are level-0 sizes, Level is the level
- *   written, Layers the layer count (or 3D depth).
+ * - Texture Width/Height are level-0 sizes, Depth = layers (arrays),
+ *   depth (3D) or cubes (cube maps: 6 faces as consecutive layers); PBE
+ *   Width/Height are level-0 sizes, Level is the level written, Layers the
+ *   layer count (or 3D depth).
  * - sRGB: Texture decodes memory channels 0-2 (alpha linear); for
  *   2-channel formats channel 1 only with "sRGB 2-channel" (assumption: the
  *   bit is what makes G a colour channel). The PBE encodes every colour
  *   channel (0-2, both channels of 2-channel formats).
  * Not modelled (refused): layouts Twiddled (1) and Interchange (3),
- * compression (Compressed 1, Compression), sparse/counter Modes, cube
- * dimensions, multisampled PBEs (hk stores multisampled images through a
- * linear buffer-like PBE), linear 3D, multisampled or mipmapped images.
+ * compression (Compressed 1, Compression), sparse/counter Modes, cube and
+ * multisampled PBEs (hk stores multisampled images through a linear
+ * buffer-like PBE and cubes as 2D arrays), linear 3D, cube, multisampled
+ * or mipmapped images.
  */
 #include <stdio.h>
 #include <string.h>
@@ -150,27 +152,28 @@ gpu_tiled_levels(struct agx_sim_image *img, bool page_aligned)
 }
 
 static bool
-check_dim(unsigned dim, bool allow_ms, char *err, unsigned err_size)
+check_dim(unsigned dim, bool texture, char *err, unsigned err_size)
 {
    switch (dim) {
+   case AGX_TEXTURE_DIMENSION_CUBE:
+   case AGX_TEXTURE_DIMENSION_CUBE_ARRAY:
+   case AGX_TEXTURE_DIMENSION_2D_MULTISAMPLED:
+   case AGX_TEXTURE_DIMENSION_2D_ARRAY_MULTISAMPLED:
+      if (texture)
+         return true;
+      break;
    case AGX_TEXTURE_DIMENSION_1D:
    case AGX_TEXTURE_DIMENSION_1D_ARRAY:
    case AGX_TEXTURE_DIMENSION_2D:
    case AGX_TEXTURE_DIMENSION_2D_ARRAY:
    case AGX_TEXTURE_DIMENSION_3D:
       return true;
-   case AGX_TEXTURE_DIMENSION_2D_MULTISAMPLED:
-   case AGX_TEXTURE_DIMENSION_2D_ARRAY_MULTISAMPLED:
-      if (allow_ms)
-         return true;
-      /* fallthrough */
    default:
-      snprintf(err, err_size, "image dimension %s (not modelled)",
-               agx_texture_dimension_as_str((enum agx_texture_dimension)dim)
-                  ? agx_texture_dimension_as_str((enum agx_texture_dimension)dim)
-                  : "unknown");
-      return false;
+      break;
    }
+   const char *name = agx_texture_dimension_as_str((enum agx_texture_dimension)dim);
+   snprintf(err, err_size, "image dimension %s (not modelled)", name ? name : "unknown");
+   return false;
 }
 
 static bool
@@ -268,9 +271,10 @@ agx_sim_image_from_texture(const uint8_t desc[24], struct agx_sim_image *img,
 
    if (t.layout == AGX_LAYOUT_LINEAR) {
       if (t.dimension == AGX_TEXTURE_DIMENSION_3D || t.last_level > 0 ||
-          img->samples > 1) {
-         snprintf(err, err_size,
-                  "linear 3D, mipmapped or multisampled texture (not modelled)");
+          img->samples > 1 || t.dimension == AGX_TEXTURE_DIMENSION_CUBE ||
+          t.dimension == AGX_TEXTURE_DIMENSION_CUBE_ARRAY) {
+         snprintf(err, err_size, "linear 3D, cube, mipmapped or multisampled "
+                  "texture (not modelled)");
          return false;
       }
       /* bits 126/127 (Page-aligned layers, Extended) end the field */
@@ -282,6 +286,9 @@ agx_sim_image_from_texture(const uint8_t desc[24], struct agx_sim_image *img,
 
    img->layers = (is_array(t.dimension) || t.dimension == AGX_TEXTURE_DIMENSION_3D)
                     ? t.depth : 1;
+   if (t.dimension == AGX_TEXTURE_DIMENSION_CUBE ||
+       t.dimension == AGX_TEXTURE_DIMENSION_CUBE_ARRAY)
+      img->layers = 6 * t.depth; /* Depth counts cubes */
    img->levels = (t.unk_mipmapped || t.last_level > 0) ? full_chain_levels(img) : 1;
    if (t.last_level >= img->levels) {
       snprintf(err, err_size, "Texture Last level %u beyond the %u levels of a %ux%u image",

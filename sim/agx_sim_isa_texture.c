@@ -19,8 +19,10 @@
  *   bits are the layer; with Cs set every coordinate and the layer are
  *   16-bit halves. 2D MS: the extra word's low half is the sample index;
  *   2D MS array: sample in the low half, layer in the high half (with Cs,
- *   two halves). Cube dimensions are refused at decode, and multisampled
- *   ones for image_write and texture_sample.
+ *   two halves). Cube dimensions (texture_sample only: direction x, y, z,
+ *   plus the cube index for cube arrays) are refused at decode for
+ *   texture_load and image_write, multisampled ones for image_write and
+ *   texture_sample.
  * - texture_load LOD (field lod): 0 = level 0, 2 = 16-bit uniform half D,
  *   6 = 16-bit register half D, an unsigned integer added to First level;
  *   a level past Last level is clamped to it (hardware does not return the
@@ -172,7 +174,8 @@ agx_sim_tex_coord_count(unsigned dim, bool *array)
    *array = dim == AGX_TEXTURE_DIMENSION_1D_ARRAY ||
             dim == AGX_TEXTURE_DIMENSION_2D_ARRAY ||
             dim == AGX_TEXTURE_DIMENSION_2D_MULTISAMPLED ||
-            dim == AGX_TEXTURE_DIMENSION_2D_ARRAY_MULTISAMPLED;
+            dim == AGX_TEXTURE_DIMENSION_2D_ARRAY_MULTISAMPLED ||
+            dim == AGX_TEXTURE_DIMENSION_CUBE_ARRAY;
    switch (dim) {
    case AGX_TEXTURE_DIMENSION_1D:
    case AGX_TEXTURE_DIMENSION_1D_ARRAY:
@@ -183,6 +186,8 @@ agx_sim_tex_coord_count(unsigned dim, bool *array)
    case AGX_TEXTURE_DIMENSION_2D_ARRAY_MULTISAMPLED:
       return 2;
    case AGX_TEXTURE_DIMENSION_3D:
+   case AGX_TEXTURE_DIMENSION_CUBE:       /* direction */
+   case AGX_TEXTURE_DIMENSION_CUBE_ARRAY: /* direction, cube index */
       return 3;
    default:
       return 0; /* not modelled */
@@ -676,7 +681,8 @@ agx_sim_decode_texture(struct agx_sim_insn *I, const struct agx_isa_instr *in)
           !agx_sim_tex_coord_count(t.dim, &array))
          return false;
       if (in->op == AGX_OP_TEXTURE_LOAD) {
-         if ((t.lod != 0 && t.lod != 2 && t.lod != 6) || t.compare || t.gather)
+         if ((t.lod != 0 && t.lod != 2 && t.lod != 6) || t.compare || t.gather ||
+             agx_sim_tex_is_cube(t.dim))
             return false;
          I->exec = x_texture_load;
       } else if (!agx_sim_decode_texture_sample(I, &t)) {
@@ -687,7 +693,7 @@ agx_sim_decode_texture(struct agx_sim_insn *I, const struct agx_isa_instr *in)
    case AGX_OP_IMAGE_WRITE:
       agx_sim_tex_decode_ops(in, true, &t);
       if (t.tt == 2 || !agx_sim_tex_coord_count(t.dim, &array) ||
-          agx_sim_tex_is_ms(t.dim))
+          agx_sim_tex_is_ms(t.dim) || agx_sim_tex_is_cube(t.dim))
          return false; /* multisampled stores: hk addresses them in software */
       memcpy(I->p, &t, sizeof(t));
       I->exec = x_image_write;

@@ -50,6 +50,13 @@ void agx_sim_tex_coords(const struct agx_sim_sg *sg,
                         uint32_t out[3], uint32_t *layer, uint32_t *sample);
 
 static inline bool
+agx_sim_tex_is_cube(unsigned dim)
+{
+   return dim == AGX_TEXTURE_DIMENSION_CUBE ||
+          dim == AGX_TEXTURE_DIMENSION_CUBE_ARRAY;
+}
+
+static inline bool
 agx_sim_tex_is_ms(unsigned dim)
 {
    return dim == AGX_TEXTURE_DIMENSION_2D_MULTISAMPLED ||

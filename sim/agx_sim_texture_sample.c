@@ -21,9 +21,9 @@
  *   derivatives scaled by First level's size (unless pixel coordinates),
  *   the isotropic Vulkan formula (the hardware's approximation is not
  *   public), then clamped as above. Bias, gradients with a minimum
- *   (lod_grad_min) and cube/multisampled sampling are refused at decode.
- * - Nearest: texel floor(u), floor(v)[, floor(w)]. Linear: floor(u - 0.5) and the next
- *   texel with weight frac(u - 0.5) quantised DOWN to 8 fractional bits
+ *   (lod_grad_min) and multisampled sampling are refused at decode.
+ * - Nearest: texel floor(u), floor(v)[, floor(w)]. Linear: floor(u - 0.5)
+ *   and the next texel with weight frac(u - 0.5) quantised DOWN to 8 fractional bits
  *   (the hardware's subtexel precision is an assumption: 8 bits, as in the
  *   D3D minimum); the same 8-bit quantisation is applied to the mip blend
  *   factor. Texels are decoded (sRGB to linear first), weighted in double
@@ -34,6 +34,27 @@
  *   texel-space coordinate to [0, size] and then behaves as Clamp to
  *   border; Mirrored clamp to edge mirrors once (i < 0 -> -1 - i) and
  *   clamps. Integer formats are always sampled Nearest.
+ * - 3D: trilinear over slices with Wrap R; w is scaled by the level's
+ *   depth.
+ * - Compare (bit 23; operand O = the f32 reference, then the offset half):
+ *   each texel's first channel D (or the border's) becomes 1.0 when
+ *   `ref FUNC D` holds (genxml Compare func: Lequal = ref <= D, ...), else
+ *   0.0, before filtering (Linear gives percentage-closer filtering); the
+ *   reference is clamped to [0, 1] for Unorm formats (Vulkan's rule for
+ *   fixed-point depth). The sampler's Compare enable must match the
+ *   instruction (a mismatch faults: not modelled). The result is component
+ *   0 (then swizzled); components 1-3 keep the texel's values.
+ * - Gathers (q6 = gather_r/g/b/a, 2D): the 2 x 2 footprint of Linear
+ *   filtering at First level, component c of each swizzled texel (compared
+ *   first when the instruction compares), returned as (i0, j1), (i1, j1),
+ *   (i1, j0), (i0, j0) (Vulkan's order).
+ * - Cube maps (Cube, Cube array with the cube index in the extra word):
+ *   the face by Vulkan's major-axis table (z wins ties, then y), layer =
+ *   6 x cube + face of a descriptor whose Depth counts cubes; then a 2D
+ *   sample of that face with normalized coordinates, wrap modes ignored
+ *   (clamp to edge). With "Seamful cube maps" a linear footprint is
+ *   clamped to the face; seamless filtering across a face edge (the
+ *   default) is not modelled and faults. Cube gathers are refused.
  * - Texel offsets (Ot) are added to the integer texel indices before
  *   wrapping; the Texture swizzle is applied after filtering (border
  *   texels included, as texture_load).
@@ -52,7 +73,8 @@ struct sample_ctx {
    const struct agx_sim_image *img;
    const struct AGX_SAMPLER *s;
    unsigned ndim;   /* coordinates filtered: 1, 2 or 3 */
-   uint32_t layer;  /* array layer (1D/2D arrays) */
+   uint32_t layer;  /* array layer (1D/2D arrays), cube face layer */
+   bool cube;
    bool compare;
    double ref;
 };
@@ -120,6 +142,8 @@ level_dims(const struct sample_ctx *c, unsigned level, int64_t size[3],
    wrap[0] = c->s->wrap_s;
    wrap[1] = c->ndim >= 2 ? c->s->wrap_t : AGX_WRAP_CLAMP_TO_EDGE;
    wrap[2] = c->ndim == 3 ? c->s->wrap_r : AGX_WRAP_CLAMP_TO_EDGE;
+   if (c->cube) /* cube maps ignore the wrap modes */
+      wrap[0] = wrap[1] = AGX_WRAP_CLAMP_TO_EDGE;
 }
 
 /* Texel-space coordinates made safe: Clamp (GL) clamps to [0, size],
@@ -168,10 +192,18 @@ sample_level(struct sample_ctx *c, unsigned level, double u[3], bool linear,
    memset(out, 0, sizeof(*out));
    for (unsigned corner = 0; corner < (1u << c->ndim); corner++) {
       double wgt = 1.0;
+      bool off_face = false;
       for (unsigned i = 0; i < c->ndim; i++) {
          unsigned bit = (corner >> i) & 1;
          wgt *= bit ? frac[i] : 1 - frac[i];
+         off_face |= base[i] + bit < 0 || base[i] + bit >= size[i];
          idx[i] = agx_sim_tex_wrap(base[i] + bit, size[i], wrap[i]);
+      }
+      if (c->cube && off_face && wgt != 0 && !c->s->seamful_cube_maps) {
+         agx_sim_gpu_error(c->w, AGX_SIM_GPU_FAULT, c->I, 0,
+                           "seamless cube-map filtering across a face edge "
+                           "(not modelled)");
+         return false;
       }
       for (unsigned i = c->ndim; i < 3; i++)
          idx[i] = 0;
@@ -224,6 +256,38 @@ gather(struct sample_ctx *c, unsigned level, double u[3], const int32_t off[3],
       swizzled_component(c->img, &t, g, &out->f[k], &out->u[k]);
    }
    return true;
+}
+
+/* Cube face of direction st (Vulkan's major-axis rule: z wins ties, then
+ * y), replacing st[0..1] by the face's normalized (s, t). */
+static unsigned
+cube_face(double st[3])
+{
+   double x = st[0], y = st[1], z = st[2];
+   double ax = fabs(x), ay = fabs(y), az = fabs(z);
+   unsigned face;
+   double sc, tc, ma;
+   if (az >= ay && az >= ax) {
+      face = z >= 0 ? 4 : 5;
+      sc = z >= 0 ? x : -x;
+      tc = -y;
+      ma = az;
+   } else if (ay >= ax) {
+      face = y >= 0 ? 2 : 3;
+      sc = x;
+      tc = y >= 0 ? z : -z;
+      ma = ay;
+   } else {
+      face = x >= 0 ? 0 : 1;
+      sc = x >= 0 ? -z : z;
+      tc = -y;
+      ma = ax;
+   }
+   if (!(ma > 0))
+      ma = 1; /* zero or NaN direction: the face centre */
+   st[0] = 0.5 * (sc / ma + 1.0);
+   st[1] = 0.5 * (tc / ma + 1.0);
+   return face;
 }
 
 static const struct agx_sim_insn *
@@ -289,8 +353,18 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg,
          }
       }
       bool is3d = img.dim == AGX_TEXTURE_DIMENSION_3D && ncoord == 3;
-      struct sample_ctx c = {w, sg, &t, I, &img, &s, ncoord, 0, t.compare, 0};
+      struct sample_ctx c = {w, sg, &t, I, &img, &s, ncoord, 0, false, t.compare, 0};
       c.layer = is3d ? 0 : layer < img.layers ? layer : img.layers - 1;
+      if (agx_sim_tex_is_cube(t.dim)) {
+         unsigned cubes = img.layers / 6 ? img.layers / 6 : 1;
+         unsigned face = cube_face(st);
+         c.layer = 6 * (layer < cubes ? layer : cubes - 1) + face;
+         if (c.layer >= img.layers)
+            c.layer = img.layers - 1;
+         c.cube = true;
+         c.ndim = 2;
+         s.pixel_coordinates = false;
+      }
       if (t.compare) {
          float ref;
          uint32_t bits = sg->r[(t.o >> 1) & 127][l];
@@ -406,7 +480,8 @@ agx_sim_decode_texture_sample(struct agx_sim_insn *I,
    bool gather_ok = t->gather == 0 ||
                     ((t->gather & 3) == 2 && n == 2); /* gather_r/g/b/a, 2D */
    if (n == 0 || agx_sim_tex_is_ms(t->dim) || !gather_ok ||
-       (t->lod != 0 && t->lod != 2 && t->lod != 4 && t->lod != 6))
+       (t->lod != 0 && t->lod != 2 && t->lod != 4 && t->lod != 6) ||
+       (t->lod == 4 && agx_sim_tex_is_cube(t->dim))) /* cube gradients */
       return false;
    I->exec = x_texture_sample;
    return true;

@@ -14,6 +14,12 @@
  *               area of at least AGX_ABI_ROBUST_SINK_SIZE bytes where
  *               out-of-bounds accesses of shaders compiled with robust
  *               buffer access are redirected (0 otherwise)
+ *   [352, 360)  uint64: GPU address of the shader's read-only constant data
+ *               (agx_shader.const_data: program-scope __constant arrays and
+ *               constant tables indexed dynamically), 0 if it has none. The
+ *               driver uploads the bytes next to the shader code, 16-byte
+ *               aligned (AGX_ABI_CONST_DATA_ALIGN), and shaders read them with
+ *               device loads.
  *
  * Descriptor set memory (at the set's address): binding b, array element i
  * is a descriptor at
@@ -46,7 +52,17 @@
  *
  * Sampler state register 0 must hold the driver's txf sampler (nearest,
  * clamp to border, transparent black border) when the compiled shader
- * says it samples (agx_backend_info.sampler_states). */
+ * says it samples (agx_backend_info.sampler_states).
+ *
+ * OpenCL pointers (Physical64 kernels) are 64-bit values in one generic
+ * encoding, tagged in bits 63:62 like Mesa's nir_address_format_62bit_generic:
+ *   0b00 / 0b11  global (device) address, used as is
+ *   0b01         threadgroup (Workgroup, __local) byte offset in bits 31:0
+ *   0b10         private (Function, scratch) byte offset in bits 31:0
+ * Null is 0 in every storage class. __local kernel arguments are 64-bit
+ * argument slots into which the driver writes the argument's byte offset in
+ * threadgroup memory (dynamic local memory follows the shader's own
+ * threadgroup memory, see AGX_ABI_LOCAL_ARG_ALIGN); the shader adds the tag. */
 #pragma once
 
 #define AGX_ABI_MAX_SETS 8
@@ -57,8 +73,15 @@
 #define AGX_ABI_BASE_WORKGROUP 332u
 #define AGX_ABI_ROBUST_SINK 344u
 #define AGX_ABI_ROBUST_SINK_SIZE 64u /* the largest access: a 64-bit vec4 is 32 bytes */
-#define AGX_ABI_UNIFORM_SIZE 352u
+#define AGX_ABI_CONST_DATA 352u
+#define AGX_ABI_CONST_DATA_ALIGN 16u
+#define AGX_ABI_UNIFORM_SIZE 360u
 #define AGX_ABI_DESC_SIZE 16u
+#define AGX_ABI_PTR_TAG_SHIFT 62u
+#define AGX_ABI_PTR_TAG_SHARED 1u
+#define AGX_ABI_PTR_TAG_PRIVATE 2u
+#define AGX_ABI_LOCAL_ARG_ALIGN 16u /* each dynamic __local argument's alignment */
+#define AGX_ABI_MAX_LOCAL_ARGS 8u
 #define AGX_ABI_DEFAULT_ARRAY 16u  /* default room for buffer descriptor arrays */
 #define AGX_ABI_DEFAULT_BINDING_BYTES (AGX_ABI_DESC_SIZE * AGX_ABI_DEFAULT_ARRAY)
 

@@ -112,6 +112,14 @@ typedef struct agx_shader {
    uint32_t scratch_size;    /* bytes of scratch memory per invocation */
    uint32_t push_size;       /* bytes of push constants read */
    bool io_lowered;          /* agx_pass_lower_io has run */
+   /* Read-only constant data read through load_const_data_address (arena
+    * memory; the driver uploads it, agx_abi.h AGX_ABI_CONST_DATA). */
+   uint8_t *const_data;
+   uint32_t const_data_size;
+   /* OpenCL __local kernel arguments: the push-constant byte offset of each
+    * one's 64-bit slot, where the driver writes its threadgroup offset. */
+   uint32_t num_local_args;
+   uint32_t local_arg_push[8];
 } agx_shader;
 
 static inline const struct agx_op_info *agx_info(const agx_instr *I) { return &agx_op_infos[I->op]; }

@@ -213,6 +213,9 @@ intr('texture_fence', 0, dest=False, effects=True, consts=('kind',))
 # out-of-bounds loads, stores and atomics are redirected (their results are
 # then replaced by zero), so they touch no other memory.
 intr('load_robust_sink', 0, reorder=True)
+# The 64-bit GPU address of the shader's read-only constant data
+# (agx_shader.const_data), lowered to load_uniform[AGX_ABI_CONST_DATA].
+intr('load_const_data_address', 0, reorder=True)
 # Subgroup operations (subgroup size 32, the AGX SIMD width). They involve
 # all active invocations of the subgroup, so they are never moved or merged
 # (can_reorder false); unused ones may be removed. reduce: const op is the IR

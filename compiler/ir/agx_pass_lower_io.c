@@ -11,6 +11,7 @@
  *  - load_num_workgroups -> load_uniform[AGX_ABI_NUM_WORKGROUPS]
  *  - load_workgroup_id -> the hardware's id + load_uniform[AGX_ABI_BASE_WORKGROUP]
  *    (vkCmdDispatchBase; global ids derive from the workgroup id)
+ *  - load_const_data_address -> load_uniform[AGX_ABI_CONST_DATA] (64-bit)
  * Sets the shader's io_lowered flag. */
 #include <stdlib.h>
 
@@ -76,6 +77,13 @@ bool agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts)
             agx_rewrite_uses(s, I, value);
             agx_instr_remove(I);
          }
+         progress = true;
+      } else if (I->op == AGX_OP_LOAD_CONST_DATA_ADDRESS) {
+         agx_builder b = agx_builder_before(s, I);
+         agx_instr *addr = agx_intrin(&b, AGX_OP_LOAD_UNIFORM, agx_type_make(64, 1), 1,
+                                      agx_imm(&b, 32, 0), NULL, NULL, AGX_ABI_CONST_DATA, 0, 0);
+         agx_rewrite_uses(s, I, addr);
+         agx_instr_remove(I);
          progress = true;
       } else if (I->op == AGX_OP_LOAD_NUM_WORKGROUPS || I->op == AGX_OP_LOAD_WORKGROUP_ID) {
          agx_builder b = agx_builder_before(s, I);

@@ -80,6 +80,8 @@ struct vtn_ssa *vtn_ssa_of(struct vtn_ctx *c, uint32_t id)
       return v->ssa;
    if (v->kind == VK_CONST)
       return vtn_const_to_ssa(c, v->cnst);
+   if ((v->kind == VK_VAR || v->kind == VK_PTR) && c->physical64)
+      return vtn_pointer_ssa(c, id); /* OpenCL pointers are values when needed */
    vtn_fail(c, "id %u is not a value", id);
 }
 

@@ -17,6 +17,7 @@
 
 #include <spirv/unified1/spirv.h>
 
+#include "agx_abi.h"
 #include "agx_spirv_private.h"
 
 #define MAX_DEPTH 200
@@ -313,7 +314,9 @@ static void emit_body(struct vtn_ctx *c, struct vtn_block *blk)
             vtn_fail(c, "phi %u not prepared", id);
          struct vtn_type *t = vtn_get_type(c, vtn_word(c, i, 1));
          unsigned var = v->phi_var - 1;
-         vtn_push_ssa(c, id, leaf_load(c, t, &var));
+         struct vtn_ssa *ps = leaf_load(c, t, &var);
+         ps->known_space = v->phi_space;
+         vtn_push_ssa(c, id, ps);
          continue;
       }
       case SpvOpFunctionCall:
@@ -325,7 +328,7 @@ static void emit_body(struct vtn_ctx *c, struct vtn_block *blk)
       default:
          break;
       }
-      if (vtn_handle_alu(c, i) || vtn_handle_composite(c, i) || vtn_handle_memory(c, i) ||
+      if (vtn_handle_pointer_op(c, i) || vtn_handle_alu(c, i) || vtn_handle_composite(c, i) || vtn_handle_memory(c, i) ||
           vtn_handle_subgroup(c, i) || vtn_handle_integer_dot(c, i) || vtn_handle_image(c, i))
          continue;
       vtn_fail(c, "unsupported instruction");
@@ -616,6 +619,8 @@ static void emit_function(struct vtn_ctx *c, struct vtn_function *f)
          leaf_alloc(c, t);
       }
    }
+   if (c->physical64)
+      vtn_infer_phi_spaces(c, f);
    struct cf_ctx top = { 0 };
    emit_seq(c, f, f->blocks[0].label, &top);
 }
@@ -674,6 +679,9 @@ static void emit_call(struct vtn_ctx *c, unsigned i)
    }
 }
 
+_Static_assert(sizeof(((agx_shader *)0)->local_arg_push) / sizeof(uint32_t) == AGX_ABI_MAX_LOCAL_ARGS,
+               "agx_shader holds every __local argument slot");
+
 /* Kernel arguments are read from the push-constant range: each at the next
  * offset aligned to its size (3-component vectors take 4), in order;
  * pointers are 64-bit global addresses; ByVal structs at their alignment. */
@@ -701,6 +709,7 @@ static void load_kernel_args(struct vtn_ctx *c, struct vtn_function *f)
          p->comp = -1;
          p->mode = PTR_MEM;
          p->type = pt;
+         p->ptr_type = t;
          p->storage = SpvStorageClassFunction;
          p->space = SPACE_PUSH;
          p->addr = agx_imm(&c->b, 32, off);
@@ -710,8 +719,25 @@ static void load_kernel_args(struct vtn_ctx *c, struct vtn_function *f)
          off += pt->size;
          continue;
       }
+      if (t->base == VTN_POINTER && t->storage == SpvStorageClassWorkgroup && t->value_ptr) {
+         /* __local argument: a 64-bit slot holding its threadgroup byte offset, which the
+          * driver lays out after the shader's own threadgroup memory (agx_abi.h) */
+         agx_shader *s = c->shader;
+         if (s->num_local_args >= AGX_ABI_MAX_LOCAL_ARGS)
+            vtn_fail(c, "more than %u __local kernel arguments", AGX_ABI_MAX_LOCAL_ARGS);
+         off = (off + 7) / 8 * 8;
+         s->local_arg_push[s->num_local_args++] = off;
+         agx_instr *slot = agx_intrin(&c->b, AGX_OP_LOAD_PUSH_CONSTANT, agx_type_make(32, 1), 1,
+                                      agx_imm(&c->b, 32, 0), NULL, NULL, off, 0, 0);
+         agx_instr *v = agx_ior(&c->b, agx_u2u(&c->b, 64, slot),
+                                agx_imm(&c->b, 64, (uint64_t)AGX_ABI_PTR_TAG_SHARED << AGX_ABI_PTR_TAG_SHIFT));
+         vtn_push_def(c, vtn_word(c, i, 2), t, v);
+         off += 8;
+         continue;
+      }
       if (!vtn_type_is_scalar_or_vector(t) || t->base == VTN_BOOL)
-         vtn_fail(c, "kernel argument %u: only scalars, vectors and global pointers are supported", k);
+         vtn_fail(c, "kernel argument %u: only scalars, vectors, global and local pointers are "
+                     "supported", k);
       agx_type it = vtn_ir_type(c, t);
       uint32_t size = it.bits / 8 * (it.comps == 3 ? 4 : it.comps);
       off = (off + size - 1) / size * size;
@@ -740,4 +766,5 @@ void vtn_emit_entry(struct vtn_ctx *c)
    v->func->active = false;
    s->shared_size = c->shared_top;
    s->scratch_size = c->scratch_top;
+   vtn_drop_unbacked_accesses(c);
 }

@@ -10,6 +10,13 @@
  *   Workgroup                                 -> shared memory offsets
  *   Function / Private scalars and vectors    -> IR variables (vars-to-SSA)
  *   Function / Private aggregates             -> scratch memory offsets
+ *   read-only aggregates with a constant value -> the shader's constant data
+ *        (UniformConstant with an initializer; Function / Private variables
+ *        the pre-scan finds only read after one constant store or
+ *        initializer, agx_spirv_pointer.c), 32-bit offsets read with
+ *        device loads from load_const_data_address
+ *   Generic (OpenCL)                          -> 64-bit tagged values, access
+ *        decided at run time unless the pointer's origin is known
  *   Input built-ins                           -> system-value intrinsics
  * Booleans are 32-bit 0/1 in memory. */
 #include <string.h>
@@ -117,6 +124,76 @@ static bool is_buffer_block(struct vtn_type *t)
    return t->base == VTN_STRUCT && (t->block || t->buffer_block);
 }
 
+/* The constant value of a variable that goes to the shader's constant data, or NULL:
+ * UniformConstant variables (read-only by definition), and aggregates in Function or
+ * Private storage that are never written except by one constant (initializer or store)
+ * and whose address goes nowhere but to loads. */
+static const struct vtn_const *const_data_value(struct vtn_ctx *c, const struct vtn_variable *var,
+                                                const struct vtn_var_scan *vs)
+{
+   uint32_t src = 0;
+   if (var->storage == SpvStorageClassUniformConstant) {
+      src = var->init;
+   } else {
+      if (!vs || vs->addressed || vs->written || vtn_type_is_scalar_or_vector(var->type) ||
+          var->type->base == VTN_RTARRAY)
+         return NULL;
+      if (vs->has_init && !vs->store_val)
+         src = var->init;
+      else if (!vs->has_init && vs->store_val)
+         src = vs->store_val;
+   }
+   if (!src)
+      return NULL;
+   struct vtn_value *v = vtn_val(c, src);
+   if (v->kind != VK_CONST) {
+      if (var->storage == SpvStorageClassUniformConstant)
+         vtn_fail(c, "UniformConstant initializer is not a constant");
+      return NULL;
+   }
+   if (v->cnst->type != var->type)
+      return NULL;
+   return v->cnst;
+}
+
+static void place_shared(struct vtn_ctx *c, struct vtn_variable *var)
+{
+   if (var->storage != SpvStorageClassWorkgroup || var->offset != UINT32_MAX)
+      return;
+   if (is_buffer_block(var->type)) {
+      /* SPV_KHR_workgroup_memory_explicit_layout: Block variables are
+       * explicitly laid out and all alias from the start of shared memory
+       * (the module may then declare no other Workgroup ones) */
+      if (var->type->size > 65536)
+         vtn_fail(c, "more than 64 KiB of shared memory");
+      var->offset = 0;
+      if (var->type->size > c->shared_top)
+         c->shared_top = var->type->size;
+      return;
+   }
+   uint64_t off = align_up(c->shared_top, var->type->align);
+   if (off + var->type->size > 65536)
+      vtn_fail(c, "more than 64 KiB of shared memory");
+   var->offset = (uint32_t)off;
+   c->shared_top = (uint32_t)off + var->type->size;
+}
+
+/* Constant data of a variable the entry point uses: one copy per module. */
+static void place_const(struct vtn_ctx *c, struct vtn_variable *var)
+{
+   if (var->space != SPACE_CONST || var->offset != UINT32_MAX)
+      return;
+   if (!var->scan) {
+      var->offset = vtn_place_const_data(c, var->type, var->const_value);
+      return;
+   }
+   if (!var->scan->const_placed) {
+      var->scan->const_offset = vtn_place_const_data(c, var->type, var->const_value);
+      var->scan->const_placed = true;
+   }
+   var->offset = var->scan->const_offset;
+}
+
 static struct vtn_variable *new_variable(struct vtn_ctx *c, unsigned i, bool global)
 {
    struct vtn_type *pt = vtn_get_type(c, vtn_word(c, i, 1));
@@ -129,6 +206,7 @@ static struct vtn_variable *new_variable(struct vtn_ctx *c, unsigned i, bool glo
       vtn_fail(c, "variable type is not a pointer of its storage class");
    struct vtn_variable *var = vtn_alloc(c, sizeof(*var));
    var->type = pointee(c, pt);
+   var->ptr_type = pt;
    var->storage = sc;
    var->init = vtn_wc(c, i) > 4 ? vtn_word(c, i, 4) : 0;
    if ((sc == SpvStorageClassFunction) == global)
@@ -156,28 +234,14 @@ static struct vtn_variable *new_variable(struct vtn_ctx *c, unsigned i, bool glo
       if (vtn_type_size(c, var->type) > s->push_size)
          s->push_size = vtn_type_size(c, var->type);
       break;
-   case SpvStorageClassWorkgroup: {
+   case SpvStorageClassWorkgroup:
+      /* placed on first use (place_shared): OpenCL modules declare every kernel's
+       * __local arrays at module scope */
       vtn_compute_layout(c, var->type);
       var->mode = PTR_MEM;
       var->space = SPACE_SHARED;
-      if (is_buffer_block(var->type)) {
-         /* SPV_KHR_workgroup_memory_explicit_layout: Block variables are
-          * explicitly laid out and all alias from the start of shared
-          * memory (the module may then declare no other Workgroup ones) */
-         if (var->type->size > 65536)
-            vtn_fail(c, "more than 64 KiB of shared memory");
-         var->offset = 0;
-         if (var->type->size > c->shared_top)
-            c->shared_top = var->type->size;
-         break;
-      }
-      uint64_t off = align_up(c->shared_top, var->type->align);
-      if (off + var->type->size > 65536)
-         vtn_fail(c, "more than 64 KiB of shared memory");
-      var->offset = (uint32_t)off;
-      c->shared_top = (uint32_t)off + var->type->size;
+      var->offset = UINT32_MAX;
       break;
-   }
    case SpvStorageClassUniformConstant:
       if (vtn_is_image_type(var->type)) {
          /* image / sampler descriptors (arrays of them too) */
@@ -190,16 +254,24 @@ static struct vtn_variable *new_variable(struct vtn_ctx *c, unsigned i, bool glo
          var->mode = PTR_IMAGE;
          break;
       }
-      /* OpenCL program-scope constant data (libclc's lookup tables): read-only, so every
-       * invocation gets its own copy, initialised at entry like a Private variable. Costs
-       * scratch (placed in threadgroup memory) per invocation; there is no constant-data
-       * section in the ABI yet. */
+      /* OpenCL program-scope constant data (libclc's lookup tables): placed in the
+       * shader's read-only constant data below. */
       if (c->exec_model != SpvExecutionModelKernel || !var->init)
          vtn_fail(c, "UniformConstant variables are only supported as OpenCL constant data");
       /* fallthrough */
    case SpvStorageClassPrivate:
-   case SpvStorageClassFunction:
-      if (vtn_type_is_scalar_or_vector(var->type)) {
+   case SpvStorageClassFunction: {
+      struct vtn_var_scan *vs = vtn_find_var_scan(c, id);
+      const struct vtn_const *k = const_data_value(c, var, vs);
+      if (k) {
+         /* placed on first use (place_const), once however often it is inlined */
+         var->mode = PTR_MEM;
+         var->space = SPACE_CONST;
+         var->const_value = k;
+         var->scan = vs;
+         var->offset = UINT32_MAX;
+         var->init = 0; /* nothing to store */
+      } else if (vtn_type_is_scalar_or_vector(var->type) && !(c->physical64 && vs && vs->addressed)) {
          var->mode = PTR_VAR;
          var->var = agx_shader_add_var(s, vtn_ir_type(c, var->type));
       } else {
@@ -215,6 +287,7 @@ static struct vtn_variable *new_variable(struct vtn_ctx *c, unsigned i, bool glo
          c->scratch_top = (uint32_t)off + var->type->size;
       }
       break;
+   }
    case SpvStorageClassInput: {
       struct vtn_decoration *d = vtn_find_dec(c, id, -1, SpvDecorationBuiltIn);
       if (!d)
@@ -315,9 +388,10 @@ void vtn_emit_global_inits(struct vtn_ctx *c)
    uint32_t lo = UINT32_MAX, hi = 0;
    for (unsigned k = 0; k < c->num_global_vars; k++) {
       struct vtn_variable *var = vtn_val(c, c->global_vars[k])->var;
-      if (!var->init)
+      if (!var->init || var->space == SPACE_CONST)
          continue;
       if (var->storage == SpvStorageClassWorkgroup) {
+         place_shared(c, var);
          lo = var->offset < lo ? var->offset : lo;
          hi = var->offset + var->type->size > hi ? var->offset + var->type->size : hi;
          continue;
@@ -332,7 +406,7 @@ void vtn_emit_global_inits(struct vtn_ctx *c)
 
 static agx_instr *imm_addr(struct vtn_ctx *c, enum vtn_space space, uint64_t v)
 {
-   return agx_imm(&c->b, space == SPACE_GLOBAL ? 64 : 32, v);
+   return agx_imm(&c->b, space == SPACE_GLOBAL || space == SPACE_GENERIC ? 64 : 32, v);
 }
 
 static agx_instr *add_offset(struct vtn_ctx *c, struct vtn_pointer *p, uint64_t bytes)
@@ -375,8 +449,11 @@ struct vtn_pointer *vtn_get_pointer(struct vtn_ctx *c, uint32_t id)
    p->comp = -1;
    if (v->kind == VK_VAR) {
       struct vtn_variable *var = v->var;
+      place_shared(c, var);
+      place_const(c, var);
       p->mode = var->mode;
       p->type = var->type;
+      p->ptr_type = var->ptr_type;
       p->storage = var->storage;
       p->space = var->space;
       p->var = var->var;
@@ -400,10 +477,9 @@ struct vtn_pointer *vtn_get_pointer(struct vtn_ctx *c, uint32_t id)
       if (!vtn_is_physical_pointer(s->type))
          vtn_fail(c, "id %u is not a pointer", id);
       p->mode = PTR_MEM;
-      p->space = SPACE_GLOBAL;
       p->storage = s->type->storage;
       p->type = pointee(c, s->type);
-      p->addr = s->def;
+      vtn_decode_pointer(c, p, s->type, s->def, s->known_space);
       p->mstride = s->ptr_mstride;
       p->row_major = s->ptr_row_major;
       return p;
@@ -423,10 +499,7 @@ static void access_chain(struct vtn_ctx *c, unsigned i, bool ptr_chain)
       agx_instr *e = vtn_def(c, vtn_word(c, i, k++));
       if (p->mode != PTR_MEM)
          vtn_fail(c, "OpPtrAccessChain on a non-memory pointer");
-      struct vtn_value *bv = vtn_val(c, vtn_word(c, i, 3));
-      uint32_t stride = 0;
-      if ((bv->kind == VK_SSA) && bv->ssa->type->base == VTN_POINTER)
-         stride = bv->ssa->type->stride;
+      uint32_t stride = p->ptr_type ? p->ptr_type->stride : 0;
       if (!stride)
          stride = vtn_type_size(c, p->type);
       p->addr = add_scaled(c, p, e, stride);
@@ -519,8 +592,10 @@ static void access_chain(struct vtn_ctx *c, unsigned i, bool ptr_chain)
    struct vtn_value *v = vtn_val(c, id);
    if (v->kind != VK_NONE)
       vtn_fail(c, "id %u defined twice", id);
-   if (vtn_is_physical_pointer(rt)) {
-      /* physical pointers are values: keep them as 64-bit SSA addresses */
+   p->ptr_type = rt;
+   if (vtn_is_physical_pointer(rt) && !c->physical64) {
+      /* physical pointers are values: keep them as 64-bit SSA addresses (OpenCL
+       * pointers stay pointers, with their storage known, until used as values) */
       v->kind = VK_SSA;
       v->ssa = vtn_ssa_leaf(c, rt, p->addr);
       v->ssa->ptr_mstride = p->mstride;
@@ -597,11 +672,17 @@ static agx_instr *load_leaf(struct vtn_ctx *c, const struct vtn_pointer *p, enum
                             agx_instr *addr, agx_type t, unsigned align)
 {
    agx_type mt = t.bits == 1 ? agx_type_make(32, t.comps) : t;
-   agx_instr *ok = in_bounds(c, p, addr, mt.bits / 8 * mt.comps);
-   agx_instr *v = agx_intrin(&c->b, load_op(c, space, false), mt, 1, robust_addr(c, ok, addr), NULL,
-                             NULL, space == SPACE_PUSH ? 0 : align,
-                             space == SPACE_GLOBAL && c->volatile_load, 0);
-   v = robust_value(c, ok, v);
+   agx_instr *v;
+   if (space == SPACE_GENERIC) {
+      v = vtn_generic_access(c, addr, mt, NULL, align);
+   } else if (space == SPACE_CONST) {
+      v = vtn_const_load(c, addr, mt, align);
+   } else {
+      agx_instr *ok = in_bounds(c, p, addr, mt.bits / 8 * mt.comps);
+      v = agx_intrin(&c->b, load_op(c, space, false), mt, 1, robust_addr(c, ok, addr), NULL, NULL,
+                     space == SPACE_PUSH ? 0 : align, space == SPACE_GLOBAL && c->volatile_load, 0);
+      v = robust_value(c, ok, v);
+   }
    if (t.bits == 1) {
       uint64_t z[4] = { 0, 0, 0, 0 };
       v = agx_ine(&c->b, v, agx_const(&c->b, mt, z));
@@ -617,6 +698,12 @@ static void store_leaf(struct vtn_ctx *c, const struct vtn_pointer *p, enum vtn_
       agx_type mt = agx_type_make(32, v->type.comps);
       v = agx_bcsel(&c->b, v, agx_const(&c->b, mt, one), agx_const(&c->b, mt, z));
    }
+   if (space == SPACE_GENERIC) {
+      vtn_generic_access(c, addr, v->type, v, align);
+      return;
+   }
+   if (space == SPACE_CONST)
+      vtn_fail(c, "store to constant data");
    agx_instr *ok = in_bounds(c, p, addr, v->type.bits / 8 * v->type.comps);
    agx_intrin(&c->b, load_op(c, space, true), agx_type_make(0, 0), 2, robust_addr(c, ok, addr), v,
               NULL, align, 0, 0);
@@ -902,12 +989,12 @@ agx_instr *vtn_atomic_mem(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn
          vtn_fail(c, "atomic load of an aggregate");
       return v->def;
    }
-   if (p->mode != PTR_MEM || (p->space != SPACE_GLOBAL && p->space != SPACE_SHARED))
-      vtn_fail(c, "atomics need a buffer or shared memory pointer");
+   if (p->mode != PTR_MEM || (p->space != SPACE_GLOBAL && p->space != SPACE_SHARED &&
+                              p->space != SPACE_GENERIC && p->space != SPACE_SCRATCH))
+      vtn_fail(c, "atomics need a buffer, shared, private or generic memory pointer");
    agx_type it = vtn_ir_type(c, t);
    if (t->base != VTN_INT || p->type != t)
       vtn_fail(c, "atomic on a non-integer value");
-   bool global = p->space == SPACE_GLOBAL;
    agx_instr *ok = in_bounds(c, p, p->addr, it.bits / 8);
    agx_instr *addr = robust_addr(c, ok, p->addr);
    agx_instr *r;
@@ -915,8 +1002,7 @@ agx_instr *vtn_atomic_mem(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn
       agx_instr *val = vtn_def(c, vtn_word(c, i, 7)), *cmp = vtn_def(c, vtn_word(c, i, 8));
       if (!agx_type_eq(val->type, it) || !agx_type_eq(cmp->type, it))
          vtn_fail(c, "atomic operand type mismatch");
-      r = agx_intrin(b, global ? AGX_OP_ATOMIC_GLOBAL_CMPXCHG : AGX_OP_ATOMIC_SHARED_CMPXCHG, it, 3,
-                     addr, cmp, val, 0, 0, 0);
+      r = vtn_atomic_at(c, p->space, addr, it, true, 0, val, cmp);
    } else {
       unsigned aop;
       agx_instr *val;
@@ -939,8 +1025,7 @@ agx_instr *vtn_atomic_mem(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn
       case SpvOpAtomicXor: aop = AGX_ATOMIC_XOR; break;
       default: aop = AGX_ATOMIC_ADD; break; /* IAdd, IIncrement, IDecrement */
       }
-      r = agx_intrin(b, global ? AGX_OP_ATOMIC_GLOBAL : AGX_OP_ATOMIC_SHARED, it, 2, addr, val,
-                     NULL, aop, 0, 0);
+      r = vtn_atomic_at(c, p->space, addr, it, false, aop, val, NULL);
    }
    return robust_value(c, ok, r);
 }
@@ -977,6 +1062,10 @@ bool vtn_handle_memory(struct vtn_ctx *c, unsigned i)
       return true;
    }
    case SpvOpStore: {
+      struct vtn_value *tv = vtn_val(c, vtn_word(c, i, 1));
+      if (tv->kind == VK_VAR && tv->var->space == SPACE_CONST &&
+          tv->var->storage != SpvStorageClassUniformConstant)
+         return true; /* the constant the variable holds (pre-scan) */
       struct vtn_pointer *p = vtn_get_pointer(c, vtn_word(c, i, 1));
       struct vtn_ssa *v = vtn_ssa_of(c, vtn_word(c, i, 2));
       if (v->type != p->type && !(vtn_type_is_scalar_or_vector(v->type) &&

@@ -106,7 +106,7 @@ uint64_t vtn_const_u64(struct vtn_ctx *c, uint32_t id)
 bool vtn_is_physical_pointer(const struct vtn_type *t)
 {
    return t->base == VTN_POINTER && (t->storage == SpvStorageClassPhysicalStorageBuffer ||
-                                     t->storage == SpvStorageClassCrossWorkgroup);
+                                     t->storage == SpvStorageClassCrossWorkgroup || t->value_ptr);
 }
 
 bool vtn_type_is_scalar_or_vector(const struct vtn_type *t)
@@ -357,6 +357,10 @@ static void handle_type(struct vtn_ctx *c, unsigned i)
       struct vtn_decoration *d = vtn_find_dec(c, t->id, -1, SpvDecorationArrayStride);
       t->stride = d ? d->arg[0] : 0;
       t->bits = 64;
+      t->value_ptr = c->physical64 && (t->storage == SpvStorageClassGeneric ||
+                                       t->storage == SpvStorageClassWorkgroup ||
+                                       t->storage == SpvStorageClassFunction ||
+                                       t->storage == SpvStorageClassUniformConstant);
       break;
    }
    case SpvOpTypeFunction: {
@@ -802,6 +806,7 @@ static void handle_preamble(struct vtn_ctx *c)
          if (am != SpvAddressingModelLogical && am != SpvAddressingModelPhysicalStorageBuffer64 &&
              am != SpvAddressingModelPhysical64)
             vtn_fail(c, "addressing model %u not supported yet", am);
+         c->physical64 = am == SpvAddressingModelPhysical64;
          break;
       }
       default:
@@ -932,6 +937,7 @@ agx_shader *agx_spirv_to_ir(const uint32_t *words, size_t num_words,
    if (setjmp(c->jmp) == 0) {
       index_instructions(c);
       handle_preamble(c);
+      vtn_scan_variables(c);
       handle_globals(c);
       handle_modes(c);
       vtn_emit_entry(c);

@@ -31,6 +31,9 @@ struct vtn_type {
    uint32_t stride;          /* ArrayStride (0: not decorated) */
    unsigned storage;         /* pointer storage class */
    bool block, buffer_block;
+   /* Physical64 (OpenCL) pointers to Generic, Workgroup, Function or
+    * UniformConstant storage: 64-bit values in agx_abi.h's generic encoding */
+   bool value_ptr;
    uint32_t size, align;     /* layout (explicit where decorated) */
    unsigned depth;           /* nesting depth of aggregates (bounded) */
    /* VTN_IMAGE (elem = sampled type): SpvDim, Sampled (1 sampled, 2
@@ -61,6 +64,10 @@ struct vtn_ssa {
     * through, which the pointer type itself does not carry. */
    uint32_t ptr_mstride;
    bool ptr_row_major;
+   /* Generic pointer values whose storage is known at compile time (from casts,
+    * through selects and phis): 1 + enum vtn_space (GLOBAL, SHARED or SCRATCH); 0: known
+    * only at run time. */
+   uint8_t known_space;
    /* VTN_IMAGE / VTN_SAMPLED_IMAGE handles: the descriptor they name */
    struct vtn_image_ref *image;
 };
@@ -71,7 +78,9 @@ struct vtn_image_ref {
    agx_instr *index;
 };
 
-enum vtn_space { SPACE_GLOBAL, SPACE_SHARED, SPACE_SCRATCH, SPACE_PUSH };
+/* GENERIC: a 64-bit agx_abi.h generic pointer whose storage is known only at
+ * run time; CONST: a 32-bit offset into the shader's constant data. */
+enum vtn_space { SPACE_GLOBAL, SPACE_SHARED, SPACE_SCRATCH, SPACE_PUSH, SPACE_GENERIC, SPACE_CONST };
 /* PTR_IMAGE: an image/sampler descriptor variable (set, binding,
  * desc_index); PTR_TEXEL: OpImageTexelPointer (set, binding, desc_index,
  * texel_coord). */
@@ -80,6 +89,7 @@ enum vtn_ptr_mode { PTR_VAR, PTR_MEM, PTR_BUILTIN, PTR_DESC, PTR_IMAGE, PTR_TEXE
 struct vtn_pointer {
    enum vtn_ptr_mode mode;
    struct vtn_type *type;   /* pointee */
+   struct vtn_type *ptr_type; /* the SPIR-V pointer type, if known */
    unsigned storage;
    /* PTR_VAR */
    unsigned var;
@@ -104,6 +114,7 @@ struct vtn_pointer {
 /* A variable as declared; turned into a vtn_pointer at each use. */
 struct vtn_variable {
    struct vtn_type *type;   /* pointee */
+   struct vtn_type *ptr_type;
    unsigned storage;
    enum vtn_ptr_mode mode;
    enum vtn_space space;
@@ -113,6 +124,9 @@ struct vtn_variable {
    unsigned set, binding;
    bool descriptor_array;   /* array of blocks: first index picks a descriptor */
    uint32_t init;           /* initializer id or 0 */
+   /* SPACE_CONST: the value and its scan entry, placed in the constant data on first use */
+   const struct vtn_const *const_value;
+   struct vtn_var_scan *scan;
 };
 
 struct vtn_block {
@@ -160,6 +174,7 @@ struct vtn_value {
    struct vtn_decoration *decs;
    unsigned block_index;    /* VK_LABEL: index in the current function */
    uint32_t phi_var;        /* OpPhi: first IR variable + 1 (one per leaf) */
+   uint8_t phi_space;       /* OpPhi of generic pointers: known_space of the result */
    struct vtn_type *phi_type; /* OpPhi: its type */
 };
 
@@ -175,6 +190,30 @@ struct vtn_call {
    bool has_ret_value;
    struct vtn_type *ret_type;
    unsigned loop_depth;     /* IR loops open inside this callee */
+};
+
+/* What the pre-scan (agx_spirv_pointer.c) learnt about a Function, Private or
+ * UniformConstant variable's uses. */
+struct vtn_var_scan {
+   uint32_t id;
+   uint32_t store_val;      /* the one value stored to the whole variable, or 0 */
+   bool has_init;
+   bool addressed;          /* its address is used beyond load/store/access chains */
+   bool written;            /* stored through an access chain, or different values */
+   bool const_placed;       /* const_offset is valid */
+   uint32_t const_offset;   /* offset in the shader's constant data */
+};
+
+/* An access chain into a scanned variable: result id, index into var_scan. */
+struct vtn_chain_ref {
+   uint32_t id, var;
+};
+
+/* A constant value placed in the shader's constant data (one copy per value). */
+struct vtn_const_placed {
+   const struct vtn_const *value;
+   uint32_t offset;
+   struct vtn_const_placed *next;
 };
 
 struct vtn_ctx {
@@ -208,6 +247,13 @@ struct vtn_ctx {
    uint32_t *global_vars;   /* ids of module-level variables */
    unsigned num_global_vars;
    unsigned shared_top, scratch_top;
+   bool physical64;         /* OpMemoryModel Physical64 (OpenCL) */
+   struct vtn_var_scan *var_scan; /* sorted by id */
+   unsigned num_var_scan;
+   struct vtn_chain_ref *chain_ids; /* access chains on scanned variables, sorted by id */
+   unsigned num_chain_ids;
+   unsigned const_cap;      /* bytes allocated at shader->const_data */
+   struct vtn_const_placed *const_placed; /* values already in the constant data */
 
    struct vtn_call *call;   /* innermost inlined call, NULL in the entry */
    unsigned depth;          /* recursion guard for the structured walk */
@@ -274,6 +320,23 @@ bool vtn_is_image_type(const struct vtn_type *t);
 bool vtn_handle_image(struct vtn_ctx *c, unsigned ins);
 struct vtn_ssa *vtn_load_image(struct vtn_ctx *c, struct vtn_pointer *p);
 void vtn_texel_atomic(struct vtn_ctx *c, unsigned ins, unsigned op, struct vtn_pointer *p);
+/* agx_spirv_pointer.c: OpenCL pointers (generic encoding, casts, compares),
+ * the variable pre-scan and constant data */
+void vtn_scan_variables(struct vtn_ctx *c);
+struct vtn_var_scan *vtn_find_var_scan(struct vtn_ctx *c, uint32_t id);
+uint32_t vtn_place_const_data(struct vtn_ctx *c, struct vtn_type *t, const struct vtn_const *k);
+agx_instr *vtn_pointer_value(struct vtn_ctx *c, const struct vtn_pointer *p);
+void vtn_decode_pointer(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_type *pt, agx_instr *v,
+                        uint8_t known_space);
+void vtn_infer_phi_spaces(struct vtn_ctx *c, struct vtn_function *f);
+struct vtn_ssa *vtn_pointer_ssa(struct vtn_ctx *c, uint32_t id);
+bool vtn_handle_pointer_op(struct vtn_ctx *c, unsigned ins);
+agx_instr *vtn_generic_access(struct vtn_ctx *c, agx_instr *addr, agx_type t, agx_instr *store_val,
+                              unsigned align);
+agx_instr *vtn_const_load(struct vtn_ctx *c, agx_instr *off, agx_type t, unsigned align);
+agx_instr *vtn_atomic_at(struct vtn_ctx *c, enum vtn_space space, agx_instr *addr, agx_type t,
+                         bool cmpxchg, unsigned aop, agx_instr *val, agx_instr *cmp);
+void vtn_drop_unbacked_accesses(struct vtn_ctx *c);
 
 /* agx_spirv_structurize.c: merges for unstructured (Kernel) functions */
 void vtn_infer_structure(struct vtn_ctx *c, struct vtn_function *f);

@@ -79,6 +79,9 @@ static const struct shader_case cases[] = {
      { 0x12345, 77, 0xABCDE, (uint32_t)-3, 5 }, 20 },
    { "be_shared", 2, { { 0, 0, 0, 512, B_RAND, 0 }, { 0, 1, 0, 512, B_ZERO, 0 },
                        { 0, 2, 0, 8, B_ZERO, 0 } }, 3, { 0 }, 0 },
+   /* tables read from the constant data (device loads), no threadgroup memory */
+   { "const_table", 2, { { 0, 0, 0, 512, B_RAND, 0 }, { 0, 1, 0, 128 * 16, B_ZERO, 0 } }, 2,
+     { 0 }, 0 },
 };
 
 static void fill(uint8_t *p, const struct buf *b, uint64_t *seed)
@@ -167,6 +170,10 @@ static unsigned run_case(const struct shader_case *sc, enum h_mode mode)
       fclose(null);
       if (expect_spill && r.info.scratch_size == 0) {
          fprintf(stderr, "%s: expected spills, scratch_size is 0\n", sc->name);
+         fails++;
+      }
+      if (!strcmp(sc->name, "const_table") && r.info.shared_size) {
+         fprintf(stderr, "const_table: %u bytes of threadgroup memory\n", r.info.shared_size);
          fails++;
       }
       if (budget && r.info.gpr_halves > budget) {

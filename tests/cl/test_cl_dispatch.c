@@ -35,6 +35,9 @@ _Static_assert(AGX_QUERY_RESULT_WITH_AVAILABILITY == VK_QUERY_RESULT_WITH_AVAILA
                "flag values");
 _Static_assert(AGX_QUERY_RESULT_PARTIAL == VK_QUERY_RESULT_PARTIAL_BIT, "flag values");
 
+static const uint32_t *local_sizes; /* run_on: agx_dispatch_kernel_local with these */
+static uint32_t local_count;
+
 static VkResult
 run_on(struct agx_test_device *t, const struct agx_pipeline *pipeline, unsigned kernel,
        uint32_t groups, const void *args, uint32_t size)
@@ -52,6 +55,9 @@ run_on(struct agx_test_device *t, const struct agx_pipeline *pipeline, unsigned 
    if (pipeline)
       agx_cmd_dispatch_internal(agx_cmd_buffer_from_handle(cb), pipeline, NULL, 0, args, size,
                                 groups);
+   else if (local_sizes)
+      agx_dispatch_kernel_local(agx_cmd_buffer_from_handle(cb), kernel, groups, args, size,
+                                local_sizes, local_count);
    else
       agx_dispatch_kernel(agx_cmd_buffer_from_handle(cb), kernel, groups, args, size);
    VkResult result = agx_EndCommandBuffer(cb);
@@ -171,6 +177,7 @@ check_metadata(void)
       CHECK(k->args_size == want[i].args_size);
       CHECK(k->gpr_halves > 0 && k->gpr_halves % 8 == 0);
       CHECK(k->shared_size == 0 && k->scratch_size == 0);
+      CHECK(k->const_data_size == 0 && k->num_local_args == 0);
    }
    /* Structs by value: the kernel reads exactly the C struct. */
    CHECK(agx_cl_kernels[AGX_CL_FILL].args_size == sizeof(struct agx_fill_args));
@@ -377,6 +384,14 @@ main(int argc, char **argv)
    /* An argument struct shorter than what the kernel reads is refused, not launched. */
    struct agx_fill_args fill = {.dst = va, .count = 1, .value = 5};
    CHECK(run_kernel(&t, AGX_CL_FILL, &fill, 8) != VK_SUCCESS);
+   /* __local sizes for a kernel without __local arguments are refused; none given is fine. */
+   static const uint32_t one_local[1] = {64};
+   local_sizes = one_local;
+   local_count = 1;
+   CHECK(run_kernel(&t, AGX_CL_FILL, &fill, sizeof(fill)) != VK_SUCCESS);
+   local_count = 0;
+   CHECK(run_kernel(&t, AGX_CL_FILL, &fill, sizeof(fill)) == VK_SUCCESS);
+   local_sizes = NULL;
    /* And the full one runs. */
    CHECK(run_kernel(&t, AGX_CL_FILL, &fill, sizeof(fill)) == VK_SUCCESS);
    uint32_t word;

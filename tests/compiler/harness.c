@@ -66,6 +66,12 @@ bool h_compile(struct harness *h, const char *name, enum h_mode mode,
       h_failures++;
       return false;
    }
+   if (h->s->const_data_size) {
+      /* the shader's constant data, where the driver would upload it */
+      uint64_t addr;
+      memcpy(h_memory(h, h->s->const_data_size, &addr), h->s->const_data, h->s->const_data_size);
+      memcpy(h->uniforms + AGX_ABI_CONST_DATA, &addr, 8);
+   }
    return true;
 }
 

@@ -226,8 +226,10 @@ int main(int argc, char **argv)
       { "recursion", "recursive call" },
       { "kernel", "addressing model 1" },
       { "image", "unsupported: images of dimension 1 (only texel buffers)" },
+      { "generic_bad", "cast of a generic pointer to storage class 0" },
+      { "byval_escape", "the address of a by-value kernel argument cannot be used as a value" },
    };
-   for (unsigned k = 0; k < 4; k++) {
+   for (unsigned k = 0; k < sizeof(asm_cases) / sizeof(asm_cases[0]); k++) {
       size_t m;
       uint32_t *a = h_read_spv(asm_cases[k][0], &m);
       if (!a) {

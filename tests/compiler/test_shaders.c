@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "agx_builder.h"
+#include "const_table_ref.h"
 #include "harness.h"
 
 static int32_t smod(int32_t a, int32_t b)
@@ -189,6 +190,33 @@ static void test_shared(void)
             h_check_u32("shared sum", g, sums[g], s);
          }
       }
+      h_finish(&h);
+   }
+}
+
+/* --- const_table ------------------------------------------------------------------ */
+
+/* Constant arrays indexed dynamically (glslang copies them into Function variables): the
+ * front end puts them in the constant data once each, so the shader needs no threadgroup
+ * or scratch memory for them. */
+static void test_const_table(void)
+{
+   const unsigned G = 2, N = 64 * G;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "const_table", (enum h_mode)mode, NULL))
+         continue;
+      h_check_u32("const_table shared bytes", 0, h.s->shared_size, 0);
+      h_check_u32("const_table scratch bytes", 0, h.s->scratch_size, 0);
+      h_check_u32("const_table constant bytes", 0, h.s->const_data_size, CONST_TABLE_DATA_SIZE);
+      uint64_t seed = 11 + mode;
+      uint32_t *idx = h_buffer(&h, 0, 0, 0, N * 4), *val = h_buffer(&h, 0, 1, 0, N * 16);
+      for (unsigned i = 0; i < N; i++)
+         idx[i] = h_rand(&seed);
+      if (h_run(&h, G, 1, 1))
+         for (unsigned i = 0; i < N; i++)
+            for (unsigned w = 0; w < 4; w++)
+               h_check_u32("const_table", 4 * i + w, val[4 * i + w], const_table_ref(idx[i], w));
       h_finish(&h);
    }
 }
@@ -984,6 +1012,49 @@ static void test_glsl450_pack(void)
 
 /* --- OpenCL C kernel ----------------------------------------------------------------- */
 
+/* Generic pointers decided at compile time (kernels/generic.cl): the select of two
+ * __local addresses and the loop's phi read threadgroup memory directly: no device or
+ * private loads (the run-time tag test would bring both), and the results match C. */
+static unsigned count_op(agx_shader *s, unsigned op)
+{
+   agx_instr **all;
+   unsigned n = agx_collect_instrs(s, &all), k = 0;
+   for (unsigned i = 0; i < n; i++)
+      k += all[i]->op == op;
+   return k;
+}
+
+static void test_kernel_generic(void)
+{
+   const unsigned G = 16, N = 32;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      for (uint32_t salt = 0; salt < 8; salt++) {
+         struct harness h;
+         if (!h_compile(&h, "kernel_generic", (enum h_mode)mode, NULL))
+            continue;
+         h_check_u32("generic: load_global count", 0, count_op(h.s, AGX_OP_LOAD_GLOBAL), 0);
+         h_check_u32("generic: load_scratch count", 0, count_op(h.s, AGX_OP_LOAD_SCRATCH), 0);
+         uint64_t out_addr;
+         uint32_t *out = h_memory(&h, N * 4, &out_addr);
+         uint8_t args[12];
+         memcpy(args, &out_addr, 8);
+         memcpy(args + 8, &salt, 4);
+         h_push(&h, args, sizeof(args));
+         if (h_run(&h, N / G, 1, 1)) {
+            for (uint32_t g = 0; g < N; g++) {
+               uint32_t tile[4], sum = 0, first = salt & 1 ? 0 : 1, len = (salt >> 1) % 4;
+               for (uint32_t k = 0; k < 4; k++)
+                  tile[k] = g * 7 + k + salt;
+               for (uint32_t k = 0; k < len; k++) /* first + len <= 4: its own tile */
+                  sum = sum * 31 + tile[first + k];
+               h_check_u32("generic out", g, out[g], sum);
+            }
+         }
+         h_finish(&h);
+      }
+   }
+}
+
 static void test_kernel_basic(void)
 {
    const unsigned N = 48, G = 16;
@@ -1235,12 +1306,16 @@ int main(int argc, char **argv)
       test_memory();
    else if (!strcmp(t, "glsl450_pack"))
       test_glsl450_pack();
+   else if (!strcmp(t, "const_table"))
+      test_const_table();
    else if (!strcmp(t, "kernel_basic"))
       test_kernel_basic();
    else if (!strcmp(t, "kernel_shapes"))
       test_kernel_shapes();
    else if (!strcmp(t, "kernel_byval"))
       test_kernel_byval();
+   else if (!strcmp(t, "kernel_generic"))
+      test_kernel_generic();
    else if (!strcmp(t, "kernel_libclc_math"))
       test_kernel_libclc_math();
    else {

@@ -2,6 +2,8 @@
 # Generates a C test over every struct of the genxml files:
 #   - random valid templates: pack -> unpack (accepted) -> fields equal, and
 #     repacking the unpacked template gives the same words;
+#     packing at an unaligned address gives the same bytes and writes exactly
+#     LENGTH of them;
 #   - the default template packs to exactly the bits of its exact fields;
 #   - unpack rejects a flipped bit in each exact field and each unknown bit;
 #   - every value that cannot be encoded triggers the debug range check.
@@ -148,8 +150,14 @@ def emit_struct_test(s, out):
         out.write(f'      if (!({same_expr(f, "t", "u")}))\n'
                   f'         agx_test_fail(name, "field \\"{c_str(f.name)}\\" changed in a round trip");\n')
     out.write(f'      {n}_pack(q.opaque, &u);\n')
-    out.write('      if (memcmp(&p, &q, sizeof(p)) != 0)\n'
+    out.write(f'      if (memcmp(&p, &q, {n}_LENGTH) != 0) /* pack writes LENGTH bytes */\n'
               '         agx_test_fail(name, "repacking the unpacked template differs");\n')
+    out.write(f'      uint8_t odd[{n}_LENGTH + 4];\n'
+              '      memset(odd, 0xee, sizeof(odd));\n'
+              f'      {n}_pack(odd + 2, &t); /* unaligned, and nothing past LENGTH */\n'
+              f'      if (memcmp(odd + 2, &p, {n}_LENGTH) != 0 || odd[0] != 0xee || odd[1] != 0xee ||\n'
+              f'          odd[{n}_LENGTH + 2] != 0xee || odd[{n}_LENGTH + 3] != 0xee)\n'
+              '         agx_test_fail(name, "packing at an odd address differs or spills");\n')
     out.write('      agx_test_checks++;\n   }\n')
 
     # print names every software-visible field
@@ -168,7 +176,7 @@ def emit_struct_test(s, out):
     out.write(f'   {{\n      static const uint32_t want[{s.words}] = {{{words}}};\n')
     out.write(f'      struct {n} t = {{{n}_header}}, u;\n      struct {lname} p;\n')
     out.write(f'      {n}_pack(p.opaque, &t);\n')
-    out.write('      if (memcmp(p.opaque, want, sizeof(want)) != 0)\n'
+    out.write(f'      if (memcmp(p.opaque, want, {n}_LENGTH) != 0)\n'
               '         agx_test_fail(name, "default template does not pack to its exact bits");\n')
     out.write(f'      if (!{n}_unpack(NULL, (const uint8_t *)p.opaque, &u))\n'
               '         agx_test_fail(name, "default template does not unpack");\n')

@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "agx_abi.h"
 #include "agx_bo.h"
 #include "agx_buffer.h"
 #include "agx_cmd_buffer.h"
@@ -131,7 +132,7 @@ main(void)
       CHECK(AGX_USC_UNIFORM_unpack(NULL, usc + 8 * i, &u[i]));
    CHECK(u[0].start_halfs == 0 && u[0].size_halfs == 64);
    CHECK(u[1].start_halfs == 64 && u[1].buffer == u[0].buffer + 128);
-   CHECK(u[2].start_halfs == 128 && u[2].size_halfs == 48);
+   CHECK(u[2].start_halfs == 128 && u[2].size_halfs == (AGX_ABI_UNIFORM_SIZE - 256) / 2);
    struct AGX_USC_SHARED shared;
    CHECK(AGX_USC_SHARED_unpack(NULL, usc + 24, &shared));
    CHECK(shared.uses_shared_memory && shared.bytes_per_threadgroup == 1024);

@@ -633,6 +633,50 @@ test_ubo_std430(void)
    printf("std430 uniform block ok\n");
 }
 
+/* --- shaderDemoteToHelperInvocation / shaderTerminateInvocation --------- */
+
+/* Their capabilities are fragment-only; a compute module declaring them
+ * builds and runs (Vulkan 1.3 requires the features). */
+static void
+test_fragment_caps(void)
+{
+   VkDescriptorType t = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+   VkDescriptorSetLayout sl = set_layout(1, &t);
+   VkPipelineLayout pl;
+   VK_OK(vkCreatePipelineLayout(C.dev, &(VkPipelineLayoutCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .setLayoutCount = 1,
+      .pSetLayouts = &sl}, NULL, &pl));
+   VkShaderModule m = shader("caps_demote");
+   VkPipeline pipe = agx_vk_compute_pipeline(&C, pl, m, NULL, 0, NULL);
+   struct agx_vk_buffer out = agx_vk_buffer(&C, 16);
+   VkDescriptorPool pool;
+   VkDescriptorPoolSize ps = {t, 1};
+   VK_OK(vkCreateDescriptorPool(C.dev, &(VkDescriptorPoolCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1, .poolSizeCount = 1,
+      .pPoolSizes = &ps}, NULL, &pool));
+   VkDescriptorSet set;
+   VK_OK(vkAllocateDescriptorSets(C.dev, &(VkDescriptorSetAllocateInfo){
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = pool,
+      .descriptorSetCount = 1, .pSetLayouts = &sl}, &set));
+   VkDescriptorBufferInfo bi = {out.buf, 0, VK_WHOLE_SIZE};
+   vkUpdateDescriptorSets(C.dev, 1, &(VkWriteDescriptorSet){
+      .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .dstBinding = 0,
+      .descriptorCount = 1, .descriptorType = t, .pBufferInfo = &bi}, 0, NULL);
+   VkCommandBuffer cb = agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &set, 0, NULL);
+   vkCmdDispatch(cb, 1, 1, 1);
+   VK_OK(agx_vk_submit_wait(&C, cb));
+   CHECK(((const uint32_t *)out.ptr)[0] == 42);
+   agx_vk_buffer_free(&C, &out);
+   vkDestroyDescriptorPool(C.dev, pool, NULL);
+   vkDestroyPipeline(C.dev, pipe, NULL);
+   vkDestroyShaderModule(C.dev, m, NULL);
+   vkDestroyPipelineLayout(C.dev, pl, NULL);
+   vkDestroyDescriptorSetLayout(C.dev, sl, NULL);
+   printf("fragment-only capabilities in a compute module ok\n");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -658,6 +702,7 @@ main(int argc, char **argv)
    CHECK(h13.maintenance4 && hm4.maintenance4);
    CHECK(h13.pipelineCreationCacheControl && h13.privateData);
    CHECK(h12.uniformBufferStandardLayout && h12.timelineSemaphore);
+   CHECK(h13.shaderDemoteToHelperInvocation && h13.shaderTerminateInvocation);
 
    VkDevicePrivateDataCreateInfo reserve = {
       .sType = VK_STRUCTURE_TYPE_DEVICE_PRIVATE_DATA_CREATE_INFO, .privateDataSlotRequestCount = 2};
@@ -667,7 +712,8 @@ main(int argc, char **argv)
    VkPhysicalDeviceVulkan13Features f13 = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, .pNext = &f12,
       .synchronization2 = VK_TRUE, .maintenance4 = VK_TRUE,
-      .pipelineCreationCacheControl = VK_TRUE, .privateData = VK_TRUE};
+      .pipelineCreationCacheControl = VK_TRUE, .privateData = VK_TRUE,
+      .shaderDemoteToHelperInvocation = VK_TRUE, .shaderTerminateInvocation = VK_TRUE};
    agx_vk_ctx_device(&C, &f13, 0, NULL);
 
    test_synchronization2();
@@ -675,5 +721,6 @@ main(int argc, char **argv)
    test_cache_control();
    test_private_data();
    test_ubo_std430();
+   test_fragment_caps();
    return agx_vk_ctx_finish(&C);
 }

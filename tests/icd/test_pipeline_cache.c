@@ -6,9 +6,11 @@
  * information without compiling, every corrupted or
  * truncated copy of that data gives an empty cache (never a crash),
  * specialization is part of the key, merging deduplicates, short buffers
- * give VK_INCOMPLETE, and threads share one cache.
+ * give VK_INCOMPLETE, and threads share one cache. With CONST_TABLE_SPV
+ * (tests/compiler's const_table.comp), a shader's constant data (after its
+ * code in the same blob) and its placement survive the serialized data.
  *
- * test_pipeline_cache FILL_SPV
+ * test_pipeline_cache FILL_SPV [CONST_TABLE_SPV]
  */
 #include <pthread.h>
 #include <string.h>
@@ -17,6 +19,7 @@
 #include "agx_internal_test.h"
 #include "agx_pipeline.h"
 #include "agx_pipeline_cache.h"
+#include "const_table_ref.h"
 
 static struct agx_test_device T;
 static VkShaderModule module;
@@ -66,6 +69,74 @@ code_of(VkPipeline p, uint32_t *size)
 
 static VkPipelineCache shared;
 
+/* The constant tables of const_table.comp through a cache's serialized data. */
+static void
+check_const_data(const char *path)
+{
+   FILE *f = fopen(path, "rb");
+   CHECK(f != NULL);
+   static uint32_t words[16384];
+   size_t spv_size = fread(words, 1, sizeof(words), f);
+   fclose(f);
+   VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                    .codeSize = spv_size, .pCode = words};
+   VkShaderModule m;
+   CHECK(agx_CreateShaderModule(T.vk, &smci, NULL, &m) == VK_SUCCESS);
+   VkDescriptorSetLayoutBinding b[2] = {
+      {.binding = 0, .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+       .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT},
+      {.binding = 1, .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+       .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT}};
+   VkDescriptorSetLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = 2, .pBindings = b};
+   VkDescriptorSetLayout sl;
+   CHECK(agx_CreateDescriptorSetLayout(T.vk, &lci, NULL, &sl) == VK_SUCCESS);
+   VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                      .setLayoutCount = 1, .pSetLayouts = &sl};
+   VkPipelineLayout pl;
+   CHECK(agx_CreatePipelineLayout(T.vk, &plci, NULL, &pl) == VK_SUCCESS);
+   VkComputePipelineCreateInfo cpci = {
+      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = m, .pName = "main"},
+      .layout = pl,
+   };
+   VkPipelineCache a = make_cache(NULL, 0);
+   VkPipeline pa, pb;
+   CHECK(agx_CreateComputePipelines(T.vk, a, 1, &cpci, NULL, &pa) == VK_SUCCESS);
+   size_t size = 0;
+   CHECK(agx_GetPipelineCacheData(T.vk, a, &size, NULL) == VK_SUCCESS);
+   uint8_t *data = malloc(size);
+   CHECK(data && agx_GetPipelineCacheData(T.vk, a, &size, data) == VK_SUCCESS);
+   VkPipelineCache bc = make_cache(data, size);
+   uint32_t c0 = T.dev->compute_compiles;
+   CHECK(agx_CreateComputePipelines(T.vk, bc, 1, &cpci, NULL, &pb) == VK_SUCCESS);
+   CHECK(T.dev->compute_compiles == c0 && agx_pipeline_cache_from_handle(bc)->hits == 1);
+   const struct agx_shader_info *ia = &agx_pipeline_from_handle(pa)->info;
+   const struct agx_shader_info *ib = &agx_pipeline_from_handle(pb)->info;
+   CHECK(memcmp(ia, ib, sizeof(*ia)) == 0);
+   CHECK(ib->const_data_size == CONST_TABLE_DATA_SIZE && ib->shared_size == 0);
+   uint32_t sa, sb;
+   uint8_t *ca = code_of(pa, &sa), *cb = code_of(pb, &sb);
+   CHECK(sa == sb && memcmp(ca, cb, sa) == 0 && ib->const_data_offset + ib->const_data_size <= sb);
+   /* the table's first words, where the root uniforms will point */
+   uint32_t w;
+   memcpy(&w, cb + ib->const_data_offset, 4);
+   CHECK(w == const_table_entry(0) || w == 0x3f000000u /* VTABLE[0].x = 0.5 placed first */);
+   uint32_t const_size = ib->const_data_size;
+   free(ca);
+   free(cb);
+   free(data);
+   agx_DestroyPipeline(T.vk, pa, NULL);
+   agx_DestroyPipeline(T.vk, pb, NULL);
+   agx_DestroyPipelineCache(T.vk, a, NULL);
+   agx_DestroyPipelineCache(T.vk, bc, NULL);
+   agx_DestroyPipelineLayout(T.vk, pl, NULL);
+   agx_DestroyDescriptorSetLayout(T.vk, sl, NULL);
+   agx_DestroyShaderModule(T.vk, m, NULL);
+   printf("constant data (%u bytes) round-trips through the cache data\n", const_size);
+}
+
 static void *
 thread_main(void *arg)
 {
@@ -77,7 +148,7 @@ thread_main(void *arg)
 int
 main(int argc, char **argv)
 {
-   CHECK(argc == 2);
+   CHECK(argc == 2 || argc == 3);
    FILE *f = fopen(argv[1], "rb");
    CHECK(f != NULL);
    static uint32_t words[16384];
@@ -201,6 +272,8 @@ main(int argc, char **argv)
    agx_DestroyPipelineLayout(T.vk, layout, NULL);
    agx_DestroyDescriptorSetLayout(T.vk, sl, NULL);
    agx_DestroyShaderModule(T.vk, module, NULL);
+   if (argc == 3)
+      check_const_data(argv[2]);
    agx_test_device_destroy(&T);
    printf("ok\n");
    return 0;

@@ -89,6 +89,44 @@ test_load_wrap_modes(void)
       CHECK_EQ(res(t, 0), rep[t]);
 }
 
+/* Texel offsets: 4-bit two's-complement nibbles (x bits 0-3, y 4-7) in a
+ * half register added to the integer coordinates before the bounds check. */
+static void
+test_load_offsets(void)
+{
+   struct tex_params p = {.channels = AGX_CHANNELS_R32, .type = AGX_TEXTURE_TYPE_UINT,
+                          .layout = AGX_LAYOUT_LINEAR, .dim = AGX_TEXTURE_DIMENSION_2D,
+                          .width = 8, .height = 2, .address = IMG_VA, .stride = 32};
+   put_texture(0, &p);
+   for (uint32_t i = 0; i < 16; i++)
+      memcpy(dptr(IMG_OFF + 4 * i), &i, 4);
+   const char *src =
+      "get_sr r2, sr80\n"
+      "imadd r8, r2, 4, 0\n"
+      "device_load 0, i32, xyzw, r12_r13_r14_r15, u6_u7, r8, unsigned\n"
+      "device_load 0, i32, x, r16, u0_u1, r8, unsigned\n"
+      "mov_imm r10, 0, 0b0\n"
+      "mov_imm r11l, 0\n"
+      "wait 0\n"
+      "texture_load 0, 0b1100, 0b1, none, x, 0b00, r4, u2_u3, r10, r11l, tex_2d, r12_r13, auto_lod, 0, r16l\n"
+      "wait 1\n"
+      "device_store 0, i32, x, r4, u4_u5, r8, unsigned, 0\n"
+      "stop\n";
+   uint32_t o0[4] = {0x1E, 0, 0, 0}; /* x - 2, y + 1 */
+   uint32_t o1[4] = {0x01, 0, 0, 0}; /* x + 1: past the edge -> border */
+   uint32_t o2[4] = {0xF8, 0, 0, 0}; /* x - 8, y - 1 */
+   set_src(0, o0);
+   set_src(1, o1);
+   set_src(2, o2);
+   set_coords(0, 3, 0, 0, 0);
+   set_coords(1, 7, 1, 0, 0);
+   set_coords(2, 9, 1, 0, 0);
+   CHECK_EQ(run_prog(src, 3, NULL, false), 1);
+   CHECK_EQ(res(0, 0), 9);
+   CHECK_EQ(res(1, 0), 0);
+   CHECK_EQ(res(2, 0), 1);
+}
+
 /* Out-of-bounds reads return the sampler's border colour; writes are
  * dropped. */
 static void
@@ -610,6 +648,7 @@ main(void)
    use_heap();
    test_texel_buffer_indexing();
    test_load_wrap_modes();
+   test_load_offsets();
    test_out_of_bounds();
    test_state_registers();
    test_sampler_heap();

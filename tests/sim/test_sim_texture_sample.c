@@ -370,6 +370,20 @@ test_compare(void)
    CHECK(strstr(msg, "Compare enable") != NULL);
 }
 
+/* Texel offsets on the 4 x 4 grid: texel (1, 1) + (2, -1) = (3, 0) */
+static void
+test_sample_offsets(void)
+{
+   fill_grid();
+   heap_sampler(0, AGX_FILTER_NEAREST, AGX_WRAP_CLAMP_TO_EDGE, false, 0,
+                AGX_MIP_FILTER_NONE);
+   uint32_t off[4] = {0xF2, 0, 0, 0};
+   set_src(0, off);
+   set_coords(0, fbits(1.5f / 4), fbits(1.5f / 4), 0, 0);
+   CHECK_EQ(run_sample(false, "none", "x", "r4", "tex_2d, r12_r13, auto_lod, 0, r16l", 1), 1);
+   CHECK_EQ(res(0, 0), fbits(3.0f));
+}
+
 /* Gathers over the 4 x 4 grid (value i + 10 j in R, swizzle R001 so G
  * gathers zeros): footprint at u = 2, v = 2 is texels 1-2 x 1-2, returned
  * (i0, j1), (i1, j1), (i1, j0), (i0, j0) = 21, 22, 12, 11. */
@@ -402,6 +416,71 @@ test_gather(void)
       CHECK_EQ(res(0, k), fbits(pass[k]));
 }
 
+/* Cube maps: 2 x 2 R32 Float faces, GPU-tiled, 2 cubes = 12 layers 128
+ * bytes apart; texel (i, j) of layer L holds 10 L + i + 2 j. Faces by the
+ * major axis (Vulkan table), then a 2D sample of the face. */
+static void
+test_cube(void)
+{
+   struct tex_params p = {.channels = AGX_CHANNELS_R32, .type = AGX_TEXTURE_TYPE_FLOAT,
+                          .layout = AGX_LAYOUT_GPU, .dim = AGX_TEXTURE_DIMENSION_CUBE_ARRAY,
+                          .width = 2, .height = 2, .depth = 2, .address = IMG_VA};
+   put_texture(0, &p);
+   for (unsigned L = 0; L < 12; L++)
+      for (unsigned j = 0; j < 2; j++)
+         for (unsigned i = 0; i < 2; i++) {
+            float v = (float)(10 * L + i + 2 * j);
+            memcpy(dptr(IMG_OFF + L * 128 + ((i & 1) | (j & 1) << 1) * 4), &v, 4);
+         }
+   heap_sampler(0, AGX_FILTER_NEAREST, AGX_WRAP_REPEAT, false, 0, AGX_MIP_FILTER_NONE);
+   struct { float x, y, z; uint32_t cube; float want; } c[] = {
+      /* +x: s = (0.6 + 1) / 2, t = (0.2 + 1) / 2 -> texel (1, 0) */
+      {1.0f, 0.2f, -0.6f, 0, 1},
+      /* -y (face 3): s = (-0.25 + 1) / 2, t = (-0.15 + 1) / 2 -> (0, 0) */
+      {-0.5f, -2.0f, 0.3f, 0, 30},
+      /* -z (face 5) -> (0, 0) */
+      {0.1f, 0.2f, -3.0f, 0, 50},
+      /* +y (face 2): s = 0.95, t = 0.6 -> (1, 1) */
+      {0.9f, 1.0f, 0.2f, 0, 23},
+      /* cube 1, +x: layer 6 */
+      {1.0f, 0.2f, -0.6f, 1, 61},
+      /* a cube index past the end is clamped to the last cube */
+      {1.0f, 0.2f, -0.6f, 7, 61},
+   };
+   const char *tail = "tex_cube_array, r12l_r12h_r13l_r13h_r14l_r14h_r15l, auto_lod, 0";
+   for (unsigned i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+      set_coords(0, fbits(c[i].x), fbits(c[i].y), fbits(c[i].z), c[i].cube);
+      CHECK_EQ(run_sample(false, "none", "x", "r4", tail, 1), 1);
+      CHECK_EQ(res(0, 0), fbits(c[i].want));
+   }
+   /* linear at the centre of face 4 (+z): the mean of its texels */
+   heap_sampler(0, AGX_FILTER_LINEAR, AGX_WRAP_REPEAT, false, 0, AGX_MIP_FILTER_NONE);
+   set_coords(0, fbits(0.0f), fbits(0.0f), fbits(1.0f), 0);
+   CHECK_EQ(run_sample(false, "none", "x", "r4", tail, 1), 1);
+   CHECK_EQ(res(0, 0), fbits(41.5f));
+   /* linear across a face edge: seamless filtering is not modelled */
+   set_coords(0, fbits(1.0f), fbits(0.0f), fbits(0.99f), 0);
+   char prog[2048];
+   snprintf(prog, sizeof(prog),
+            "get_sr r2, sr80\nimadd r8, r2, 4, 0\n"
+            "device_load 0, i32, xyzw, r12_r13_r14_r15, u6_u7, r8, unsigned\n"
+            "mov_imm r10, 0, 0b0\nmov_imm r11l, 0\nwait 0\n"
+            "texture_sample 0, 0b1100, 0b1, none, x, 0b00, r4, u2_u3, r10, r11l, %s\n"
+            "wait 1\nstop\n", tail);
+   CHECK_EQ(run_prog(prog, 1, NULL, true), -EIO);
+   char msg[512];
+   agx_sim_test_gpu_errors(E.sim, msg, sizeof(msg));
+   CHECK(strstr(msg, "seamless") != NULL);
+   /* with Seamful cube maps the footprint is clamped to the face: column 0
+    * of face 0 at t = 0.5 -> (0 + 2) / 2 */
+   uint32_t w[2];
+   memcpy(w, dptr(HEAP_OFF), 8);
+   w[1] |= 1u << (57 - 32);
+   memcpy(dptr(HEAP_OFF), w, 8);
+   CHECK_EQ(run_sample(false, "none", "x", "r4", tail, 1), 1);
+   CHECK_EQ(res(0, 0), fbits(1.0f));
+}
+
 int
 main(void)
 {
@@ -414,6 +493,8 @@ main(void)
    test_3d();
    test_compare();
    test_gather();
+   test_sample_offsets();
+   test_cube();
    env_fini(&E);
    return SIM_TEST_RESULT();
 }
