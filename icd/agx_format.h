@@ -7,4 +7,12 @@
 /* Buffer features of a format (0: unsupported). */
 VkFormatFeatureFlags2 agx_buffer_format_features(VkFormat format);
 
+/* Image features of a format with a tiling (0: unsupported). */
+VkFormatFeatureFlags2 agx_image_format_features(VkFormat format, VkImageTiling tiling);
+
+/* vkGetPhysicalDeviceImageFormatProperties for one combination. */
+VkResult agx_image_format_properties(VkFormat format, VkImageType type, VkImageTiling tiling,
+                                     VkImageUsageFlags usage, VkImageCreateFlags flags,
+                                     VkImageFormatProperties *props);
+
 #endif

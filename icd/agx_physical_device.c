@@ -222,8 +222,8 @@ init_features(struct agx_features *f)
    f->v13.synchronization2 = VK_TRUE;
    /* maxBufferSize, vkGetDeviceBufferMemoryRequirements computed like a
     * created buffer's, LocalSizeId in the compiler, pipelines that keep
-    * nothing from their layout. vkGetDeviceImageMemoryRequirements has no
-    * valid use: no image format is supported. */
+    * nothing from their layout. vkGetDeviceImageMemoryRequirements computes
+    * the layout of the image it would create. */
    f->v13.maintenance4 = VK_TRUE;
    /* FAIL_ON_PIPELINE_COMPILE_REQUIRED and EARLY_RETURN_ON_FAILURE
     * (agx_compute_pipeline.c); the cache always locks. */
@@ -592,25 +592,6 @@ agx_GetPhysicalDeviceMemoryProperties2(VkPhysicalDevice physicalDevice,
                                        VkPhysicalDeviceMemoryProperties2 *pProps)
 {
    agx_GetPhysicalDeviceMemoryProperties(physicalDevice, &pProps->memoryProperties);
-}
-
-VKAPI_ATTR VkResult VKAPI_CALL
-agx_GetPhysicalDeviceImageFormatProperties(VkPhysicalDevice physicalDevice, VkFormat format,
-                                           VkImageType type, VkImageTiling tiling,
-                                           VkImageUsageFlags usage, VkImageCreateFlags flags,
-                                           VkImageFormatProperties *pProps)
-{
-   memset(pProps, 0, sizeof(*pProps));
-   return VK_ERROR_FORMAT_NOT_SUPPORTED;
-}
-
-VKAPI_ATTR VkResult VKAPI_CALL
-agx_GetPhysicalDeviceImageFormatProperties2(VkPhysicalDevice physicalDevice,
-                                            const VkPhysicalDeviceImageFormatInfo2 *pInfo,
-                                            VkImageFormatProperties2 *pProps)
-{
-   memset(&pProps->imageFormatProperties, 0, sizeof(pProps->imageFormatProperties));
-   return VK_ERROR_FORMAT_NOT_SUPPORTED;
 }
 
 VKAPI_ATTR void VKAPI_CALL
