@@ -1,0 +1,39 @@
+/* VkImageView: the view's 48-byte image descriptor (compiler/ir/agx_abi.h):
+ * Texture at +0 (sampled, storage, combined), PBE at +24 (storage). */
+#ifndef AGX_IMAGE_VIEW_H
+#define AGX_IMAGE_VIEW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "agx_image.h"
+#include "agx_object.h"
+
+#define AGX_IMAGE_DESC_SIZE 48u
+#define AGX_IMAGE_DESC_TEXTURE 0u
+#define AGX_IMAGE_DESC_PBE 24u
+
+struct agx_image_view {
+   struct agx_image *image;
+   VkImageViewType type;
+   VkFormat format;
+   uint32_t base_level, levels, base_layer, layers;
+   uint32_t desc[AGX_IMAGE_DESC_SIZE / 4];
+};
+
+AGX_DEFINE_NONDISP_HANDLE_CASTS(agx_image_view, VkImageView)
+
+/* What a view selects of an image (layers = VK_REMAINING_* resolved). */
+struct agx_view_range {
+   VkImageViewType type;
+   VkFormat format;
+   VkComponentMapping components;
+   uint32_t base_level, levels, base_layer, layers;
+};
+
+/* Packs the Texture and PBE descriptors of a view of a bound image at
+ * `va` into desc[12]. False if the format is not in the table. */
+bool agx_pack_image_view(const struct agx_image *image, uint64_t va,
+                         const struct agx_view_range *r, uint32_t *desc);
+
+#endif
