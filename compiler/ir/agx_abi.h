@@ -54,6 +54,55 @@
  * clamp to border, transparent black border) when the compiled shader
  * says it samples (agx_backend_info.sampler_states).
  *
+ * Images and samplers. Every image-like descriptor (storage image, sampled
+ * image, combined image sampler, sampler, and the texel buffers above)
+ * occupies AGX_ABI_IMAGE_DESC_SIZE = 48 bytes in a set:
+ *   [ 0, 24)  Texture descriptor: storage, sampled, combined image sampler
+ *   [24, 48)  PBE descriptor: storage images only
+ * A combined image sampler (Texture at +0) and a sampler (no Texture, bytes
+ * 0-23 zero) hold instead at +24 a uint32 index into the device's sampler
+ * heap (AGX_ABI_SAMPLER_INDEX) and at +28 a float32 LOD bias
+ * (AGX_ABI_SAMPLER_LOD_BIAS; the Sampler has no bias field, shaders add it
+ * to the explicit LOD), bytes 32-47 zero. The sampler heap is an array of
+ * 8-byte hardware Sampler descriptors, device wide, passed in every compute
+ * command (drm_asahi_cmd_compute.sampler_heap / sampler_count); shaders
+ * sample with the register form (St=1) of that index. texture_load
+ * (texelFetch, imageLoad) always uses the txf sampler in ss0.
+ *
+ * Image layouts: optimal tiling = Layout GPU (ail's 16 KiB tiles, Morton
+ * order inside, full mip chain); linear tiling = Layout Linear (2D, one
+ * level, one layer). Views, as packed by the driver:
+ * - Width/Height of Texture and PBE are the IMAGE's level-0 sizes; the
+ *   Texture's First level = view base level, Last level = base + count - 1
+ *   (storage views: First = Last = base); the PBE's Level = view base
+ *   level, Levels = image level count. The view's base layer is applied by
+ *   the driver in the address (Texture Address / PBE Buffer point at layer
+ *   baseArrayLayer of the image, level 0).
+ * - 1D views are packed as 2D (Height 1) and 1D arrays as 2D arrays: the
+ *   shader supplies y = 0 (integer) or 0.5 (normalised float).
+ * - Depth (Texture bits 110-123, minus 1) = view layer count for arrays,
+ *   level-0 depth for 3D, cube count for sampled Cube / Cube Array views
+ *   (Dimension Cube / Cube Array). PBE Layers = view layer count (3D: depth
+ *   at level 0).
+ * - Storage views of cube and cube-array images use Dimension 2D Array in
+ *   both Texture and PBE with Depth/Layers = 6 x cubes; the shader's face
+ *   index is the layer (imageSize of a cube array divides by 6).
+ * Queries read the Texture in software: Width bits 28-41 and Height bits
+ * 42-55 (stored minus 1), First level 56-59, Last level 60-63, Samples bit
+ * 64 (0 = 2, 1 = 4 samples; only meaningful for multisampled Dimensions,
+ * else 1), Depth bits 110-123 (minus 1; only arrays, 3D, cubes). Size at
+ * view level l is max(1, W >> (First level + l)) (3D depth too; layers
+ * are not minified); levels = Last level - First level + 1.
+ * Robustness: coordinates out of the level are left to the hardware (the
+ * txf sampler's border for loads, PBE drops stores); an out-of-range layer
+ * or level is turned into x = 0xFFF0 (AGX_ABI_IMAGE_OOB_X, past any width)
+ * as in Mesa, so the hardware treats it the same way.
+ * Image atomics (R32 formats) address texels in software from the PBE: GPU
+ * layout uses the PBE software words "Level offset (sw)" (bytes 40-43 bits
+ * 0-26, offset of level Level from Buffer, shr 7), "Tile width (sw)" /
+ * "Tile height (sw)" (log2, bits 27-30 / 31-34 of bytes 40-47) and "Layer
+ * stride (sw)" (shr 7, from bit 35); linear images use the PBE Stride.
+ *
  * OpenCL pointers (Physical64 kernels) are 64-bit values in one generic
  * encoding, tagged in bits 63:62 like Mesa's nir_address_format_62bit_generic:
  *   0b00 / 0b11  global (device) address, used as is
@@ -85,8 +134,17 @@
 #define AGX_ABI_DEFAULT_ARRAY 16u  /* default room for buffer descriptor arrays */
 #define AGX_ABI_DEFAULT_BINDING_BYTES (AGX_ABI_DESC_SIZE * AGX_ABI_DEFAULT_ARRAY)
 
+/* Image-like descriptors (see above) */
+#define AGX_ABI_IMAGE_DESC_SIZE 48u
+#define AGX_ABI_IMAGE_TEXTURE 0u       /* Texture descriptor */
+#define AGX_ABI_IMAGE_PBE 24u          /* PBE descriptor (storage images) */
+#define AGX_ABI_SAMPLER_INDEX 24u      /* uint32 sampler heap index */
+#define AGX_ABI_SAMPLER_LOD_BIAS 28u   /* float32 LOD bias */
+#define AGX_ABI_SAMPLER_DESC_SIZE 8u   /* one hardware Sampler in the heap */
+#define AGX_ABI_IMAGE_OOB_X 0xFFF0u    /* x of an out-of-range layer/level */
+
 /* Texel buffer descriptors (see above) */
-#define AGX_ABI_TEXEL_DESC_SIZE 48u
+#define AGX_ABI_TEXEL_DESC_SIZE AGX_ABI_IMAGE_DESC_SIZE
 #define AGX_ABI_TEXEL_TEXTURE 0u      /* Texture descriptor */
 #define AGX_ABI_TEXEL_PBE 24u         /* PBE descriptor */
 #define AGX_ABI_TEXEL_COUNT 16u       /* Texture "Buffer size (sw)": elements */
