@@ -12,7 +12,8 @@
  * Images (optimal = GPU tiled, linear = Linear 2D): sampled everywhere,
  * linear filtering for non-integer formats; storage images for the
  * formats the PBE can write (renderable) with a power-of-two texel size
- * (the same rule as storage texel buffers), read/written without format;
+ * (the same rule as storage texel buffers) except sRGB ones (shaders have
+ * no sRGB image formats), read/written without format;
  * atomics R32_UINT / R32_SINT; transfer src/dst (the copy kernels handle
  * any texel size). Linear tiling gets the same features: its restrictions
  * (2D, one level, one layer) are applied in the image format query.
@@ -53,7 +54,7 @@ agx_image_format_features(VkFormat format, VkImageTiling tiling)
    bool integer = f->type == AGX_TEXTURE_TYPE_UINT || f->type == AGX_TEXTURE_TYPE_SINT;
    if (!integer)
       features |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
-   if (f->renderable && (f->bytes & (f->bytes - 1)) == 0)
+   if (f->renderable && !f->srgb && (f->bytes & (f->bytes - 1)) == 0)
       features |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT |
                   VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT |
                   VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT;

@@ -3,7 +3,8 @@
  * facts, over our layouts in agx_image_layout.h):
  * - 1D views are 2D images of height 1 (the hardware's 1D is not used), 1D
  *   arrays 2D arrays; cube and cube array views sample as Cube / Cube Array
- *   (Depth = cubes) but are written through the PBE as 2D arrays of faces.
+ *   (Depth = cubes); their storage descriptors (Texture and PBE) are 2D
+ *   arrays of faces (compiler/ir/agx_abi.h).
  * - The descriptor address is the image's plus the view's first layer
  *   (layer stride apart); First/Last level select levels of the full
  *   image, whose level offsets the hardware derives from the level-0 size
@@ -11,7 +12,9 @@
  *   full chain is laid out then, see agx_image_layout.h).
  * - 3D views address the whole depth (Depth = image depth).
  * - The PBE writes the view's base level (Level), Levels = the image's
- *   level count, Layers = the view's layers (3D: depth).
+ *   level count, Layers = the view's layers (3D: depth); its software words
+ *   give image atomics the level offset, tile size and layer stride.
+ *   Storage Textures cover the base level only (First = Last).
  * - Linear images (2D, one level, one layer): Texture stride field =
  *   stride - 16, PBE stride field = stride - 4 (as for texel buffers).
  * - Swizzles: the view's component mapping applied after the format's
@@ -57,7 +60,7 @@ texture_dimension(VkImageViewType type)
 
 bool
 agx_pack_image_view(const struct agx_image *image, uint64_t va, const struct agx_view_range *r,
-                    uint32_t *desc)
+                    bool storage, uint32_t *desc)
 {
    const struct agx_format_info *f = agx_format_info(r->format);
    if (!f)
@@ -66,6 +69,8 @@ agx_pack_image_view(const struct agx_image *image, uint64_t va, const struct agx
    bool is3d = r->type == VK_IMAGE_VIEW_TYPE_3D;
    uint64_t address = va + (is3d ? 0 : (uint64_t)r->base_layer * l->layer_stride);
    enum agx_texture_dimension dim = texture_dimension(r->type);
+   if (storage && (dim == AGX_TEXTURE_DIMENSION_CUBE || dim == AGX_TEXTURE_DIMENSION_CUBE_ARRAY))
+      dim = AGX_TEXTURE_DIMENSION_2D_ARRAY;
    bool cube = dim == AGX_TEXTURE_DIMENSION_CUBE || dim == AGX_TEXTURE_DIMENSION_CUBE_ARRAY;
    uint32_t depth = is3d ? l->layers : cube ? r->layers / 6 : r->layers;
    if (depth == 0)
@@ -85,7 +90,7 @@ agx_pack_image_view(const struct agx_image *image, uint64_t va, const struct agx
       cfg.width = l->width;
       cfg.height = l->height;
       cfg.first_level = r->base_level;
-      cfg.last_level = r->base_level + r->levels - 1;
+      cfg.last_level = storage ? r->base_level : r->base_level + r->levels - 1;
       cfg.address = address;
       cfg.unk_mipmapped = mipmapped;
       cfg.srgb = f->srgb;
@@ -115,6 +120,10 @@ agx_pack_image_view(const struct agx_image *image, uint64_t va, const struct agx
          cfg.level = r->base_level;
          cfg.levels = l->levels;
          cfg.layers = is3d ? l->layers : r->layers;
+         cfg.level_offset_sw = (uint32_t)l->level_offset[r->base_level];
+         cfg.tile_width_sw = 1u << l->tile_w_log2[r->base_level];
+         cfg.tile_height_sw = 1u << l->tile_h_log2[r->base_level];
+         cfg.layer_stride_sw = (uint32_t)l->layer_stride;
       } else {
          cfg.stride = l->linear_stride - 4;
       }
@@ -154,7 +163,8 @@ agx_CreateImageView(VkDevice _device, const VkImageViewCreateInfo *pCreateInfo,
    view->levels = r.levels;
    view->base_layer = r.base_layer;
    view->layers = r.layers;
-   agx_pack_image_view(image, image->va, &r, view->desc);
+   agx_pack_image_view(image, image->va, &r, false, view->desc);
+   agx_pack_image_view(image, image->va, &r, true, view->storage_desc);
    *pView = agx_image_view_to_handle(view);
    return VK_SUCCESS;
 }

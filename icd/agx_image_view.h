@@ -9,16 +9,19 @@
 #include "agx_image.h"
 #include "agx_object.h"
 
-#define AGX_IMAGE_DESC_SIZE 48u
-#define AGX_IMAGE_DESC_TEXTURE 0u
-#define AGX_IMAGE_DESC_PBE 24u
+#include "agx_abi.h"
+
+#define AGX_IMAGE_DESC_SIZE AGX_ABI_IMAGE_DESC_SIZE
+#define AGX_IMAGE_DESC_TEXTURE AGX_ABI_IMAGE_TEXTURE
+#define AGX_IMAGE_DESC_PBE AGX_ABI_IMAGE_PBE
 
 struct agx_image_view {
    struct agx_image *image;
    VkImageViewType type;
    VkFormat format;
    uint32_t base_level, levels, base_layer, layers;
-   uint32_t desc[AGX_IMAGE_DESC_SIZE / 4];
+   uint32_t desc[AGX_IMAGE_DESC_SIZE / 4];         /* sampled / combined */
+   uint32_t storage_desc[AGX_IMAGE_DESC_SIZE / 4]; /* storage: cubes as 2D arrays */
 };
 
 AGX_DEFINE_NONDISP_HANDLE_CASTS(agx_image_view, VkImageView)
@@ -32,8 +35,9 @@ struct agx_view_range {
 };
 
 /* Packs the Texture and PBE descriptors of a view of a bound image at
- * `va` into desc[12]. False if the format is not in the table. */
+ * `va` into desc[12], for a storage or a sampled descriptor. False if the
+ * format is not in the table. */
 bool agx_pack_image_view(const struct agx_image *image, uint64_t va,
-                         const struct agx_view_range *r, uint32_t *desc);
+                         const struct agx_view_range *r, bool storage, uint32_t *desc);
 
 #endif

@@ -159,7 +159,7 @@ against_sim(const struct agx_image *img, VkImageViewType type, uint32_t base_lay
       .base_level = 0, .levels = img->mip_levels, .base_layer = base_layer, .layers = layers,
    };
    uint32_t desc[12];
-   CHECK(agx_pack_image_view(img, va, &r, desc));
+   CHECK(agx_pack_image_view(img, va, &r, false, desc));
    struct agx_sim_image tex, pbe;
    char err[160];
    if (!agx_sim_image_from_texture((const uint8_t *)desc, &tex, err, sizeof(err))) {
@@ -173,10 +173,22 @@ against_sim(const struct agx_image *img, VkImageViewType type, uint32_t base_lay
       /* the PBE of a storage view of this level */
       r.base_level = lv;
       r.levels = 1;
-      if (type == VK_IMAGE_VIEW_TYPE_CUBE || type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY)
-         r.type = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
       uint32_t pdesc[12];
-      CHECK(agx_pack_image_view(img, va, &r, pdesc));
+      CHECK(agx_pack_image_view(img, va, &r, true, pdesc));
+      struct AGX_TEXTURE st;
+      struct AGX_PBE sp;
+      CHECK(AGX_TEXTURE_unpack(NULL, (const uint8_t *)pdesc, &st));
+      CHECK(AGX_PBE_unpack(NULL, (const uint8_t *)(pdesc + 6), &sp));
+      CHECK(st.first_level == lv && st.last_level == lv);
+      if (type == VK_IMAGE_VIEW_TYPE_CUBE || type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY)
+         CHECK(st.dimension == AGX_TEXTURE_DIMENSION_2D_ARRAY && st.depth == layers &&
+               sp.dimension == AGX_TEXTURE_DIMENSION_2D_ARRAY && sp.layers == layers);
+      if (l->tiled)
+         /* the software words image atomics address texels with */
+         CHECK(sp.level_offset_sw == l->level_offset[lv] &&
+               sp.tile_width_sw == 1u << l->tile_w_log2[lv] &&
+               sp.tile_height_sw == 1u << l->tile_h_log2[lv] &&
+               sp.layer_stride_sw == l->layer_stride);
       if (!agx_sim_image_from_pbe((const uint8_t *)(pdesc + 6), &pbe, err, sizeof(err))) {
          fprintf(stderr, "pbe level %u: %s\n", lv, err);
          exit(1);
