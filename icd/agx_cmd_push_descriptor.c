@@ -25,7 +25,7 @@ begin_push(struct agx_cmd_buffer *cmd, VkPipelineLayout _layout, uint32_t index,
    struct agx_descriptor_set_layout *sl = layout->sets[index];
    struct agx_upload_ptr mem = {0};
    if (sl->size) {
-      VkResult result = agx_upload_alloc(&cmd->data, sl->size, AGX_IMAGE_DESCRIPTOR_SIZE, &mem);
+      VkResult result = agx_upload_alloc(&cmd->data, sl->size, AGX_DESCRIPTOR_SET_ALIGN, &mem);
       if (result != VK_SUCCESS) {
          agx_cmd_set_error(cmd, result);
          return false;

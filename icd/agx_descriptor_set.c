@@ -12,9 +12,11 @@
 #include "agx_buffer.h"
 #include "agx_buffer_view.h"
 #include "agx_device.h"
+#include "agx_image_view.h"
 #include "agx_log.h"
+#include "agx_sampler.h"
 
-#define SET_ALIGN AGX_IMAGE_DESCRIPTOR_SIZE
+#define SET_ALIGN AGX_DESCRIPTOR_SET_ALIGN
 
 VKAPI_ATTR VkResult VKAPI_CALL
 agx_CreateDescriptorPool(VkDevice _device, const VkDescriptorPoolCreateInfo *pCreateInfo,
@@ -115,6 +117,10 @@ agx_descriptor_set_init_inline(const struct agx_descriptor_set_layout *layout, u
 {
    for (uint32_t b = 0; b < layout->binding_count; b++) {
       const struct agx_descriptor_binding *d = &layout->bindings[b];
+      /* immutable samplers are in place from the start and never written */
+      for (uint32_t e = 0; d->immutable >= 0 && e < d->count; e++)
+         memcpy(map + d->offset + e * d->stride + AGX_ABI_SAMPLER_INDEX,
+                &layout->immutable[d->immutable + e], sizeof(struct agx_immutable_sampler));
       if (d->type != VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK || d->count == 0)
          continue;
       uint64_t address = va + d->offset + AGX_INLINE_DATA_OFFSET;
@@ -248,6 +254,35 @@ write_texel_buffer(uint8_t *dst, VkBufferView handle)
    }
 }
 
+/* Image-like descriptors (agx_abi.h): storage images the view's storage
+ * Texture + PBE; sampled images its Texture; combined image samplers its
+ * Texture + the sampler's heap index and LOD bias; samplers only the
+ * latter. Immutable samplers were written with the set and stay. A null
+ * view (nullDescriptor) leaves zeros. */
+static void
+write_image(uint8_t *dst, VkDescriptorType type, bool immutable, const VkDescriptorImageInfo *info)
+{
+   struct agx_image_view *view = type == VK_DESCRIPTOR_TYPE_SAMPLER
+                                    ? NULL : agx_image_view_from_handle(info->imageView);
+   if (type != VK_DESCRIPTOR_TYPE_SAMPLER) {
+      memset(dst, 0, immutable ? AGX_ABI_SAMPLER_INDEX : AGX_IMAGE_DESCRIPTOR_SIZE);
+      if (view && type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE)
+         memcpy(dst, view->storage_desc, AGX_IMAGE_DESCRIPTOR_SIZE);
+      else if (view)
+         memcpy(dst + AGX_ABI_IMAGE_TEXTURE, view->desc + AGX_ABI_IMAGE_TEXTURE / 4, 24);
+   }
+   if ((type == VK_DESCRIPTOR_TYPE_SAMPLER || type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER) &&
+       !immutable) {
+      struct agx_sampler *sampler = agx_sampler_from_handle(info->sampler);
+      struct agx_immutable_sampler s = {sampler ? sampler->index : 0,
+                                        sampler ? sampler->lod_bias : 0.0f};
+      memset(dst, 0, AGX_IMAGE_DESCRIPTOR_SIZE);
+      if (type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER && view)
+         memcpy(dst, view->desc, 24);
+      memcpy(dst + AGX_ABI_SAMPLER_INDEX, &s, sizeof(s));
+   }
+}
+
 static bool
 is_texel_buffer(VkDescriptorType type)
 {
@@ -258,7 +293,8 @@ is_texel_buffer(VkDescriptorType type)
 /* Writes `count` descriptors starting at (binding, element), spilling into
  * the following bindings as the specification's consecutive-binding rule
  * says. `get` returns the source of the i-th descriptor: a
- * VkDescriptorBufferInfo for buffers, a VkBufferView for texel buffers. */
+ * VkDescriptorBufferInfo for buffers, a VkBufferView for texel buffers, a
+ * VkDescriptorImageInfo for images and samplers. */
 static void
 write_descriptors(struct agx_descriptor_set *set, uint32_t binding, uint32_t element,
                   uint32_t count, VkDescriptorType type,
@@ -284,13 +320,15 @@ write_descriptors(struct agx_descriptor_set *set, uint32_t binding, uint32_t ele
       case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER:
          write_texel_buffer(dst, *(const VkBufferView *)get(ctx, i));
          break;
-      default: {
-         /* Image and sampler descriptors need images, which are not
-          * supported (so none can be created). */
-         static bool reported;
-         agx_not_implemented("image/sampler descriptor writes", &reported);
+      case VK_DESCRIPTOR_TYPE_STORAGE_IMAGE:
+      case VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE:
+      case VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER:
+      case VK_DESCRIPTOR_TYPE_SAMPLER:
+         write_image(dst, type, set->layout->bindings[binding].immutable >= 0,
+                     (const VkDescriptorImageInfo *)get(ctx, i));
          break;
-      }
+      default:
+         break;
       }
       element++;
    }
@@ -302,6 +340,11 @@ get_write_source(const void *ctx, uint32_t i)
    const VkWriteDescriptorSet *w = ctx;
    if (is_texel_buffer(w->descriptorType))
       return &w->pTexelBufferView[i];
+   if (w->descriptorType == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE ||
+       w->descriptorType == VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE ||
+       w->descriptorType == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER ||
+       w->descriptorType == VK_DESCRIPTOR_TYPE_SAMPLER)
+      return &w->pImageInfo[i];
    return &w->pBufferInfo[i];
 }
 

@@ -7,6 +7,7 @@
 #include "agx_alloc.h"
 #include "agx_device.h"
 #include "agx_log.h"
+#include "agx_sampler.h"
 
 uint32_t
 agx_descriptor_stride(VkDescriptorType type)
@@ -25,6 +26,8 @@ agx_descriptor_stride(VkDescriptorType type)
       return AGX_IMAGE_DESCRIPTOR_SIZE;
    }
 }
+
+static bool has_immutable(const VkDescriptorSetLayoutBinding *b);
 
 static bool
 is_dynamic(VkDescriptorType type)
@@ -55,12 +58,24 @@ fill_layout(struct agx_descriptor_set_layout *layout, const VkDescriptorSetLayou
 {
    const VkDescriptorSetLayoutBindingFlagsCreateInfo *flags_info =
       agx_find_struct(info->pNext, VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO);
+   for (uint32_t b = 0; b < layout->binding_count; b++)
+      layout->bindings[b].immutable = -1;
+   uint32_t immutable = 0;
    for (uint32_t i = 0; i < info->bindingCount; i++) {
       const VkDescriptorSetLayoutBinding *b = &info->pBindings[i];
       struct agx_descriptor_binding *d = &layout->bindings[b->binding];
       d->type = b->descriptorType;
       d->count = b->descriptorCount;
       d->stride = agx_descriptor_stride(b->descriptorType);
+      if (has_immutable(b)) {
+         d->immutable = (int32_t)immutable;
+         for (uint32_t e = 0; e < b->descriptorCount; e++) {
+            struct agx_sampler *s = agx_sampler_from_handle(b->pImmutableSamplers[e]);
+            layout->immutable[immutable + e] = (struct agx_immutable_sampler){
+               .index = s ? s->index : 0, .lod_bias = s ? s->lod_bias : 0.0f};
+         }
+         immutable += b->descriptorCount;
+      }
       if (flags_info && flags_info->bindingCount == info->bindingCount)
          d->variable_count = flags_info->pBindingFlags[i] &
                              VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT;
@@ -85,6 +100,13 @@ fill_layout(struct agx_descriptor_set_layout *layout, const VkDescriptorSetLayou
    layout->dynamic_buffer_count = dynamic;
 }
 
+static bool
+has_immutable(const VkDescriptorSetLayoutBinding *b)
+{
+   return b->pImmutableSamplers && (b->descriptorType == VK_DESCRIPTOR_TYPE_SAMPLER ||
+                                    b->descriptorType == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER);
+}
+
 static uint32_t
 binding_count(const VkDescriptorSetLayoutCreateInfo *info)
 {
@@ -102,11 +124,18 @@ agx_CreateDescriptorSetLayout(VkDevice _device, const VkDescriptorSetLayoutCreat
    AGX_FROM_HANDLE(agx_device, device, _device);
    const VkAllocationCallbacks *alloc = agx_choose_alloc(&device->alloc, pAllocator);
    uint32_t n = binding_count(pCreateInfo);
+   uint32_t immutable = 0;
+   for (uint32_t i = 0; i < pCreateInfo->bindingCount; i++)
+      if (has_immutable(&pCreateInfo->pBindings[i]))
+         immutable += pCreateInfo->pBindings[i].descriptorCount;
+   size_t bytes = sizeof(struct agx_descriptor_set_layout) +
+                  n * sizeof(struct agx_descriptor_binding);
    struct agx_descriptor_set_layout *layout =
-      agx_zalloc(alloc, sizeof(*layout) + n * sizeof(layout->bindings[0]), 8,
+      agx_zalloc(alloc, bytes + immutable * sizeof(struct agx_immutable_sampler), 8,
                  VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!layout)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
+   layout->immutable = (struct agx_immutable_sampler *)((uint8_t *)layout + bytes);
    layout->refcount = 1;
    layout->alloc = *alloc;
    layout->flags = pCreateInfo->flags;

@@ -3,7 +3,8 @@
  * with the compiler (compiler/ir/agx_abi.h): a set is a block of GPU memory;
  * binding b, element i is a descriptor at offset(b) + i * stride(b). Buffer
  * descriptors are { u64 address; u32 size; u32 reserved } (16 bytes),
- * texel buffer descriptors a packed Texture + PBE (48 bytes).
+ * texel buffer and image-like descriptors 48 bytes (Texture + PBE, or
+ * Texture + sampler heap index + LOD bias).
  */
 #ifndef AGX_DESCRIPTOR_SET_LAYOUT_H
 #define AGX_DESCRIPTOR_SET_LAYOUT_H
@@ -15,9 +16,12 @@
 #define AGX_BUFFER_DESCRIPTOR_SIZE 16u
 /* Uniform/storage texel buffers: Texture + PBE (agx_abi.h, agx_buffer_view.h) */
 #define AGX_TEXEL_DESCRIPTOR_SIZE 48u
-/* Room reserved for image/sampler descriptors (Texture/PBE words are 24
- * bytes, Sampler 8) until images exist. */
-#define AGX_IMAGE_DESCRIPTOR_SIZE 32u
+/* Storage/sampled images, combined image samplers, samplers: Texture + PBE,
+ * or Texture + sampler heap index + LOD bias (agx_abi.h) */
+#define AGX_IMAGE_DESCRIPTOR_SIZE 48u
+/* Alignment of a set's memory (every descriptor size divides into 16-byte
+ * units; 64 keeps sets cache-line aligned) */
+#define AGX_DESCRIPTOR_SET_ALIGN 64u
 #define AGX_MAX_SETS 8u
 /* Descriptors in a push descriptor set layout (VK_KHR_push_descriptor). */
 #define AGX_MAX_PUSH_DESCRIPTORS 32u
@@ -44,6 +48,13 @@ struct agx_descriptor_binding {
    uint32_t stride;       /* bytes per array element */
    uint32_t dynamic_index;/* first dynamic-buffer slot, for *_DYNAMIC types */
    bool variable_count;   /* last binding with VARIABLE_DESCRIPTOR_COUNT */
+   int32_t immutable;     /* first of `count` immutable samplers in the layout, or -1 */
+};
+
+/* An immutable sampler as descriptors hold it. */
+struct agx_immutable_sampler {
+   uint32_t index;  /* sampler heap slot */
+   float lod_bias;
 };
 
 struct agx_descriptor_set_layout {
@@ -53,6 +64,7 @@ struct agx_descriptor_set_layout {
    uint32_t binding_count;        /* highest binding number + 1 */
    uint32_t size;                 /* bytes of descriptor memory for one set */
    uint32_t dynamic_buffer_count;
+   struct agx_immutable_sampler *immutable; /* after bindings[], same allocation */
    struct agx_descriptor_binding bindings[];
 };
 

@@ -190,6 +190,8 @@ destroy_device(struct agx_device *device)
    agx_scratch_finish(device);
    if (device->txf_sampler)
       agx_bo_destroy(device, device->txf_sampler);
+   if (device->sampler_heap)
+      agx_bo_destroy(device, device->sampler_heap);
    pthread_mutex_destroy(&device->meta_mutex);
    agx_va_heap_finish(&device->usc_heap);
    agx_va_heap_finish(&device->user_heap);

@@ -42,6 +42,11 @@ struct agx_device {
    struct agx_pipeline *meta[AGX_META_COUNT]; /* compiled on first use */
    struct agx_scratch scratch; /* stacks for spilling shaders (agx_scratch.h) */
    struct agx_bo *txf_sampler; /* the txf Sampler (agx_device_txf_sampler), under meta_mutex */
+   /* The sampler heap (agx_sampler.c): AGX_SAMPLER_HEAP_COUNT hardware
+    * Samplers, created with the first VkSampler; slots in use in
+    * sampler_used. Under meta_mutex; the queue reads sampler_heap atomically. */
+   struct agx_bo *sampler_heap;
+   uint32_t sampler_used[4096 / 32];
    uint32_t compute_compiles; /* vkCreateComputePipelines compilations (atomic), for tests */
    /* robustBufferAccess enabled: shaders bounds-check buffer accesses and
     * send out-of-range ones to this small scratch BO (AGX_ABI_ROBUST_SINK) */
@@ -64,6 +69,11 @@ agx_device_is_lost(struct agx_device *device)
  * border, transparent black border) that texel buffer loads read from
  * sampler state register 0 (agx_abi.h); created on first use. */
 VkResult agx_device_txf_sampler(struct agx_device *device, uint64_t *va);
+
+/* The sampler heap's GPU address and entry count for compute commands
+ * (drm_asahi_cmd_compute.sampler_heap / sampler_count); 0, 0 before the
+ * first VkSampler. */
+void agx_device_sampler_heap(struct agx_device *device, uint64_t *va, uint32_t *count);
 
 /* Maps a negative errno from the kernel interface to a VkResult. */
 VkResult agx_result_from_errno(int err);

@@ -165,6 +165,10 @@ submit_cmd_buffers(struct agx_queue *queue, struct agx_batch *batch)
 
    struct compute_cmd cmds[AGX_MAX_SUBMIT_COMMANDS];
    uint32_t i = 0, seg = 0;
+   /* every command sees the device's sampler heap (agx_abi.h) */
+   uint64_t heap_va;
+   uint32_t heap_count;
+   agx_device_sampler_heap(queue->device, &heap_va, &heap_count);
    while (i < batch->cmd_count) {
       uint32_t n = 0;
       while (i < batch->cmd_count && n < limit) {
@@ -185,6 +189,8 @@ submit_cmd_buffers(struct agx_queue *queue, struct agx_batch *batch)
             .compute = {
                .cdm_ctrl_stream_base = sg->start_va,
                .cdm_ctrl_stream_end = sg->end_va,
+               .sampler_heap = heap_va,
+               .sampler_count = heap_count,
                /* zero until a pipeline needed scratch; a helper on a
                 * command that does not spill is never asked for a stack */
                .helper = agx_scratch_helper(queue->device),
