@@ -10,6 +10,7 @@
 #define AGX_CL_HOST_H
 
 #include "agx_event.h"
+#include "agx_image_copy.h"
 #include "agx_indirect.h"
 #include "agx_query.h"
 #include "agx_transfer.h"
@@ -18,6 +19,9 @@ void agx_host_fill(struct agx_fill_args a, uint32_t invocations);
 void agx_host_copy(struct agx_copy_args a, uint32_t invocations);
 void agx_host_copy_bytes(struct agx_copy_bytes_args a, uint32_t invocations);
 void agx_host_copy_query(struct agx_copy_query_args a, uint32_t invocations);
+/* Whole launches over the box of the arguments. */
+void agx_host_image_copy(struct agx_image_copy_args a);
+void agx_host_image_clear(struct agx_image_clear_args a);
 /* One invocation. */
 void agx_host_indirect_fixup(struct agx_indirect_args a);
 /* The one thread; returns once every event word is non-zero. */

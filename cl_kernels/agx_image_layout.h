@@ -56,22 +56,39 @@ agx_image_space_bits(uint32_t v)
    return v;
 }
 
+/* The same from the surface's fields: kernels pass them one by one (a struct copied into a
+ * call becomes a memory copy their compiler does not take, a pointer to it a generic pointer
+ * to private memory). */
+static inline uint64_t
+agx_image_texel_offset_f(uint32_t tiled, uint32_t bytes, uint32_t row_stride,
+                         uint32_t tile_log2, uint64_t layer_stride, uint32_t x, uint32_t y,
+                         uint32_t z)
+{
+   uint64_t off = (uint64_t)z * layer_stride;
+   if (!tiled)
+      return off + (uint64_t)y * row_stride + (uint64_t)x * bytes;
+   uint32_t twl = tile_log2 & 0xFFu, thl = (tile_log2 >> 8) & 0xFFu;
+   uint32_t tw = 1u << twl, th = 1u << thl;
+   uint64_t tile = (uint64_t)(y >> thl) * row_stride + (x >> twl);
+   uint32_t inner = agx_image_space_bits(x & (tw - 1)) |
+                    (agx_image_space_bits(y & (th - 1)) << 1);
+   return off + ((tile << (twl + thl)) + inner) * bytes;
+}
+
+#define AGX_IMAGE_TEXEL_OFFSET(s, x, y, z)                                                  \
+   agx_image_texel_offset_f((s).tiled, (s).bytes, (s).row_stride, (s).tile_log2,           \
+                            (s).layer_stride, (x), (y), (z))
+
+#ifndef __OPENCL_C_VERSION__
+#include <stdbool.h>
+
 /* Byte offset of texel (x, y) of slice/layer z from the surface's base. */
 static inline uint64_t
 agx_image_texel_offset(const struct agx_image_surface *s, uint32_t x, uint32_t y, uint32_t z)
 {
-   uint64_t off = (uint64_t)z * s->layer_stride;
-   if (!s->tiled)
-      return off + (uint64_t)y * s->row_stride + (uint64_t)x * s->bytes;
-   uint32_t twl = s->tile_log2 & 0xFFu, thl = (s->tile_log2 >> 8) & 0xFFu;
-   uint32_t tw = 1u << twl, th = 1u << thl;
-   uint64_t tile = (uint64_t)(y >> thl) * s->row_stride + (x >> twl);
-   uint32_t inner = agx_image_space_bits(x & (tw - 1)) |
-                    (agx_image_space_bits(y & (th - 1)) << 1);
-   return off + ((tile << (twl + thl)) + inner) * s->bytes;
+   return AGX_IMAGE_TEXEL_OFFSET(*s, x, y, z);
 }
 
-#ifndef __OPENCL_C_VERSION__
 /* The whole layout of an image (host side). */
 struct agx_image_layout {
    uint32_t width, height;   /* level 0, texels */

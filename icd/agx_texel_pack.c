@@ -1,0 +1,99 @@
+/*
+ * Clear colours as texel bytes, from the format table: memory channel m
+ * (least significant first) holds result component pbe_swizzle[m], encoded
+ * by the format's Texture Type with the channel's width (Vulkan's
+ * conversion rules: unorm/snorm round to nearest, sRGB encodes R, G, B;
+ * integers are truncated to the channel width; float16 rounds to nearest
+ * even). Channel widths per genxml Channels value.
+ */
+#include "agx_texel_pack.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "agx_format_table.h"
+#include "agx_pack.h"
+
+static unsigned
+channel_bits(unsigned channels, unsigned bits[4])
+{
+   static const struct {
+      unsigned channels, n, bits[4];
+   } widths[] = {
+      {AGX_CHANNELS_R8, 1, {8}},
+      {AGX_CHANNELS_R8G8, 2, {8, 8}},
+      {AGX_CHANNELS_R8G8B8A8, 4, {8, 8, 8, 8}},
+      {AGX_CHANNELS_R16, 1, {16}},
+      {AGX_CHANNELS_R16G16, 2, {16, 16}},
+      {AGX_CHANNELS_R16G16B16A16, 4, {16, 16, 16, 16}},
+      {AGX_CHANNELS_R32, 1, {32}},
+      {AGX_CHANNELS_R32G32, 2, {32, 32}},
+      {AGX_CHANNELS_R32G32B32A32, 4, {32, 32, 32, 32}},
+      {AGX_CHANNELS_R5G6B5, 3, {5, 6, 5}},
+      {AGX_CHANNELS_R4G4B4A4, 4, {4, 4, 4, 4}},
+      {AGX_CHANNELS_R5G5B5A1, 4, {5, 5, 5, 1}},
+      {AGX_CHANNELS_R10G10B10A2, 4, {10, 10, 10, 2}},
+   };
+   for (unsigned i = 0; i < sizeof(widths) / sizeof(widths[0]); i++)
+      if (widths[i].channels == channels) {
+         memcpy(bits, widths[i].bits, sizeof(widths[i].bits));
+         return widths[i].n;
+      }
+   return 0;
+}
+
+static float
+srgb_encode(float l)
+{
+   if (!(l > 0.0f))
+      return 0.0f;
+   if (l >= 1.0f)
+      return 1.0f;
+   return l <= 0.0031308f ? l * 12.92f : 1.055f * powf(l, 1.0f / 2.4f) - 0.055f;
+}
+
+static uint32_t
+encode(const struct agx_format_info *f, const VkClearColorValue *v, unsigned comp, unsigned bits)
+{
+   uint32_t mask = bits == 32 ? 0xFFFFFFFFu : (1u << bits) - 1;
+   float x = v->float32[comp];
+   switch (f->type) {
+   case AGX_TEXTURE_TYPE_UNORM: {
+      if (f->srgb && comp < 3)
+         x = srgb_encode(x);
+      x = x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f;
+      return (uint32_t)lrintf(x * (float)mask);
+   }
+   case AGX_TEXTURE_TYPE_SNORM: {
+      float m = (float)(mask >> 1);
+      x = x > -1.0f ? (x < 1.0f ? x : 1.0f) : -1.0f;
+      return (uint32_t)(int32_t)lrintf(x * m) & mask;
+   }
+   case AGX_TEXTURE_TYPE_UINT:
+   case AGX_TEXTURE_TYPE_SINT:
+      return v->uint32[comp] & mask;
+   default: /* Float */
+      if (bits == 16)
+         return agx_genxml_float_to_half(x);
+      return v->uint32[comp];
+   }
+}
+
+bool
+agx_pack_clear_texel(VkFormat format, const VkClearColorValue *value, uint32_t out[4])
+{
+   const struct agx_format_info *f = agx_format_info(format);
+   unsigned bits[4] = {0};
+   unsigned n = f ? channel_bits(f->channels, bits) : 0;
+   memset(out, 0, 16);
+   if (!n)
+      return false;
+   /* no channel straddles a dword: packed formats fit in 32 bits, the others
+    * have 8/16/32-bit channels */
+   unsigned pos = 0;
+   for (unsigned m = 0; m < n; m++) {
+      out[pos / 32] |= encode(f, value, f->pbe_swizzle[m], bits[m]) << (pos % 32);
+      pos += bits[m];
+   }
+   return true;
+}
