@@ -1,0 +1,223 @@
+/* Image access (image_* intrinsics, not texel buffers) to the hardware's
+ * bindless texture instructions and software reads of descriptor words
+ * (the image part of the agx_abi.h ABI). Called by agx_pass_lower_io for
+ * each image_* intrinsic once it knows the descriptor's byte offset within
+ * its set (and, for sampling, the sampler descriptor's). Assumes:
+ *  - the descriptor layout of agx_abi.h: Texture at +0, PBE at +24 for
+ *    storage images, sampler heap index at +24 and LOD bias at +28 of
+ *    sampler and combined image sampler descriptors;
+ *  - the Texture bit positions of genxml agx_texture.xml (Width 28-41,
+ *    Height 42-55, First level 56-59, Last level 60-63, Samples 64, Depth
+ *    110-123, sizes stored minus 1);
+ *  - the texture unit returns the txf sampler's border for, and the PBE
+ *    drops, x/y/z outside the level, but clamps layers and levels: those
+ *    are checked here and replaced by x = AGX_ABI_IMAGE_OOB_X (Mesa's
+ *    robustness trick, libagx texture.cl);
+ *  - texture_sample clamps the layer to the last one itself; the lower
+ *    bound (Vulkan: max(round(layer), 0)) is applied here. */
+#include "agx_abi.h"
+#include "agx_builder.h"
+#include "agx_passes.h"
+
+static agx_instr *imm(agx_builder *b, uint32_t v)
+{
+   return agx_imm(b, 32, v);
+}
+
+/* A 32-bit word of the descriptor at `desc` (64-bit address) + byte. */
+static agx_instr *desc_word(agx_builder *b, agx_instr *desc, unsigned byte)
+{
+   agx_instr *addr = agx_iadd(b, desc, agx_imm(b, 64, byte));
+   return agx_intrin(b, AGX_OP_LOAD_GLOBAL, agx_type_make(32, 1), 1, addr, NULL, NULL, 4, 0, 0);
+}
+
+/* Bits [lo, lo + n) of a 32-bit word. */
+static agx_instr *bits(agx_builder *b, agx_instr *w, unsigned lo, unsigned n)
+{
+   agx_instr *v = lo ? agx_ushr(b, w, imm(b, lo)) : w;
+   return lo + n >= 32 ? v : agx_iand(b, v, imm(b, (1u << n) - 1));
+}
+
+struct tex_fields {
+   agx_instr *width, *height, *first, *last, *depth, *w2;
+};
+
+static struct tex_fields tex_fields(agx_builder *b, agx_instr *desc, bool depth)
+{
+   struct tex_fields f = { 0 };
+   agx_instr *w0 = desc_word(b, desc, AGX_ABI_IMAGE_TEXTURE);
+   agx_instr *w1 = desc_word(b, desc, AGX_ABI_IMAGE_TEXTURE + 4);
+   agx_instr *wlo = bits(b, w0, 28, 4), *whi = agx_ishl(b, bits(b, w1, 0, 10), imm(b, 4));
+   f.width = agx_iadd(b, agx_ior(b, wlo, whi), imm(b, 1));
+   f.height = agx_iadd(b, bits(b, w1, 10, 14), imm(b, 1));
+   f.first = bits(b, w1, 24, 4);
+   f.last = bits(b, w1, 28, 4);
+   if (depth)
+      f.depth = agx_iadd(b, bits(b, desc_word(b, desc, AGX_ABI_IMAGE_TEXTURE + 12), 14, 14),
+                         imm(b, 1));
+   return f;
+}
+
+static bool is_array(unsigned dim)
+{
+   return dim == AGX_IMAGE_2D_ARRAY || dim == AGX_IMAGE_CUBE_ARRAY || dim == AGX_IMAGE_2D_MS_ARRAY;
+}
+
+/* The hardware coordinate words of an integer access: (x, y[, z|layer]). */
+static agx_instr *int_coords(agx_builder *b, unsigned dim, agx_instr *c, agx_instr *oob)
+{
+   agx_instr *w[3] = { agx_extract(b, c, 0), agx_extract(b, c, 1), agx_extract(b, c, 2) };
+   if (oob)
+      w[0] = agx_bcsel(b, oob, imm(b, AGX_ABI_IMAGE_OOB_X), w[0]);
+   return agx_vec(b, dim == AGX_IMAGE_2D ? 2 : 3, w);
+}
+
+static agx_instr *or_oob(agx_builder *b, agx_instr *a, agx_instr *c)
+{
+   return a ? agx_ior(b, a, c) : c;
+}
+
+static agx_instr *lower_load(agx_builder *b, agx_instr *I, agx_instr *desc, agx_instr *offset,
+                             unsigned heap)
+{
+   unsigned flags = I->c[2], dim = flags & AGX_IMAGE_DIM_MASK;
+   bool storage = flags & AGX_IMAGE_STORAGE;
+   agx_instr *c = I->src[1], *lod = agx_extract(b, c, 3);
+   bool lod0 = storage || (lod->op == AGX_OP_CONST && lod->value[0] == 0);
+   agx_instr *oob = NULL;
+   struct tex_fields f = { 0 };
+   if (is_array(dim) || !lod0)
+      f = tex_fields(b, desc, is_array(dim));
+   if (is_array(dim))
+      oob = agx_uge(b, agx_extract(b, c, 2), f.depth);
+   if (!lod0) {
+      agx_instr *levels = agx_iadd(b, agx_isub(b, f.last, f.first), imm(b, 1));
+      oob = or_oob(b, oob, agx_uge(b, lod, levels));
+   }
+   return agx_intrin(b, AGX_OP_BINDLESS_TEXTURE_LOAD, agx_type_make(32, 4), 3, offset,
+                     int_coords(b, dim, c, oob), lod0 ? imm(b, 0) : lod, heap, dim,
+                     storage ? 13 : 12);
+}
+
+static void lower_store(agx_builder *b, agx_instr *I, agx_instr *desc, agx_instr *offset,
+                        unsigned heap)
+{
+   unsigned dim = I->c[2] & AGX_IMAGE_DIM_MASK;
+   agx_instr *oob = NULL;
+   if (is_array(dim))
+      oob = agx_uge(b, agx_extract(b, I->src[1], 2), tex_fields(b, desc, true).depth);
+   I->op = AGX_OP_BINDLESS_IMAGE_WRITE;
+   I->src[1] = int_coords(b, dim, I->src[1], oob);
+   I->src[0] = agx_iadd(b, offset, imm(b, AGX_ABI_IMAGE_PBE));
+   I->c[0] = heap;
+   I->c[1] = dim;
+   I->c[2] = 0;
+}
+
+/* A float array layer / cube index: max(round_even(v), 0). */
+static agx_instr *float_layer(agx_builder *b, agx_instr *v)
+{
+   return agx_imax(b, agx_f2i(b, 32, agx_fround_even(b, v)), imm(b, 0));
+}
+
+static void lower_sample(agx_builder *b, agx_instr *I, agx_instr *offset, unsigned heap,
+                         agx_instr *sdesc)
+{
+   unsigned dim = I->c[2] & AGX_IMAGE_DIM_MASK;
+   agx_instr *c = I->src[1];
+   agx_instr *w[4];
+   for (unsigned k = 0; k < 4; k++)
+      w[k] = agx_extract(b, c, k);
+   unsigned n = 3;
+   if (dim == AGX_IMAGE_2D)
+      n = 2;
+   else if (dim == AGX_IMAGE_2D_ARRAY)
+      w[2] = float_layer(b, w[2]);
+   else if (dim == AGX_IMAGE_CUBE_ARRAY) {
+      w[3] = float_layer(b, w[3]);
+      n = 4;
+   }
+   agx_instr *bias = desc_word(b, sdesc, AGX_ABI_SAMPLER_LOD_BIAS);
+   agx_instr *lod = agx_fadd(b, I->src[2], bias);
+   agx_instr *ls[2] = { agx_f2f(b, 16, lod),
+                        agx_u2u(b, 16, desc_word(b, sdesc, AGX_ABI_SAMPLER_INDEX)) };
+   I->op = AGX_OP_BINDLESS_TEXTURE_SAMPLE;
+   I->src[0] = offset;
+   I->src[1] = agx_vec(b, n, w);
+   I->src[2] = agx_vec(b, 2, ls);
+   I->c[0] = heap;
+   I->c[1] = dim;
+   I->c[2] = I->c[3] = 0;
+}
+
+static agx_instr *minify(agx_builder *b, agx_instr *size, agx_instr *level)
+{
+   return agx_umax(b, agx_ushr(b, size, level), imm(b, 1));
+}
+
+static agx_instr *lower_size(agx_builder *b, agx_instr *I, agx_instr *desc)
+{
+   unsigned flags = I->c[2], dim = flags & AGX_IMAGE_DIM_MASK;
+   bool depth = is_array(dim) || dim == AGX_IMAGE_3D;
+   struct tex_fields f = tex_fields(b, desc, depth);
+   agx_instr *level = agx_iadd(b, f.first, I->src[1]);
+   agx_instr *r[4] = { minify(b, f.width, level), minify(b, f.height, level), imm(b, 0),
+                       imm(b, 0) };
+   if (dim == AGX_IMAGE_3D)
+      r[2] = minify(b, f.depth, level);
+   else if (flags & AGX_IMAGE_CUBE_FACES_ARRAY)
+      r[2] = agx_udiv(b, f.depth, imm(b, 6));
+   else if (depth)
+      r[2] = f.depth;
+   return agx_vec(b, 4, r);
+}
+
+static agx_instr *lower_levels(agx_builder *b, agx_instr *desc)
+{
+   struct tex_fields f = tex_fields(b, desc, false);
+   return agx_iadd(b, agx_isub(b, f.last, f.first), imm(b, 1));
+}
+
+static agx_instr *lower_samples(agx_builder *b, agx_instr *I, agx_instr *desc)
+{
+   unsigned dim = I->c[2] & AGX_IMAGE_DIM_MASK;
+   if (dim != AGX_IMAGE_2D_MS && dim != AGX_IMAGE_2D_MS_ARRAY)
+      return imm(b, 1);
+   /* Samples (bit 64): 0 = 2, 1 = 4 */
+   agx_instr *bit = bits(b, desc_word(b, desc, AGX_ABI_IMAGE_TEXTURE + 8), 0, 1);
+   return agx_ishl(b, imm(b, 2), bit);
+}
+
+static agx_instr *descriptor(agx_builder *b, unsigned set, agx_instr *offset, unsigned *heap)
+{
+   *heap = AGX_ABI_SET_ADDR_BASE + 8 * (set % AGX_ABI_MAX_SETS);
+   agx_instr *base = agx_intrin(b, AGX_OP_LOAD_UNIFORM, agx_type_make(64, 1), 1, imm(b, 0), NULL,
+                                NULL, *heap, 0, 0);
+   return agx_iadd(b, base, agx_u2u(b, 64, offset));
+}
+
+agx_instr *agx_lower_image(agx_shader *s, agx_instr *I, unsigned set, agx_instr *offset,
+                           unsigned sampler_set, agx_instr *sampler_offset)
+{
+   agx_builder b = agx_builder_before(s, I);
+   unsigned heap, sheap;
+   agx_instr *desc = descriptor(&b, set, offset, &heap);
+   switch (I->op) {
+   case AGX_OP_IMAGE_LOAD:
+      return lower_load(&b, I, desc, offset, heap);
+   case AGX_OP_IMAGE_STORE:
+      lower_store(&b, I, desc, offset, heap);
+      return NULL;
+   case AGX_OP_IMAGE_SAMPLE:
+      lower_sample(&b, I, offset, heap, descriptor(&b, sampler_set, sampler_offset, &sheap));
+      return NULL;
+   case AGX_OP_IMAGE_SIZE:
+      return lower_size(&b, I, desc);
+   case AGX_OP_IMAGE_LEVELS:
+      return lower_levels(&b, desc);
+   case AGX_OP_IMAGE_SAMPLES:
+      return lower_samples(&b, I, desc);
+   default:
+      return NULL;
+   }
+}
