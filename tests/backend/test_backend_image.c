@@ -180,13 +180,13 @@ static void test_storage(void)
       return;
    }
    printf("be_img_storage:\n");
-   uint32_t *out = h_buffer(&h, 0, 0, 0, 64 * 8 * 4);
+   uint32_t *out = h_buffer(&h, 0, 0, 0, 64 * 9 * 4);
    const unsigned W = 8, H = 4, L = 2, bpp = 4;
    unsigned layer = small_level_size(W, H, bpp); /* 128 */
-   uint64_t va[3];
-   uint8_t *mem[3];
+   uint64_t va[4];
+   uint8_t *mem[4];
    size_t bytes = 4096; /* images + a sentinel tail that must stay untouched */
-   for (unsigned k = 0; k < 3; k++) {
+   for (unsigned k = 0; k < 4; k++) {
       mem[k] = aligned_memory(&h, bytes, &va[k]);
       memset(mem[k], 0xAB, bytes);
    }
@@ -202,11 +202,24 @@ static void test_storage(void)
                 AGX_TEXTURE_TYPE_UINT, W, H, L, 1, va[2]);
    pack_pbe((uint32_t *)(desc(&h, 3, 0) + AGX_ABI_IMAGE_PBE), AGX_TEXTURE_DIMENSION_3D, W, H, L,
             va[2]);
+   /* a 4x4 cube storage view: a 2D array of 6 faces (agx_abi.h) */
+   pack_texture((uint32_t *)desc(&h, 4, 0), AGX_TEXTURE_DIMENSION_2D_ARRAY, AGX_CHANNELS_R32,
+                AGX_TEXTURE_TYPE_UINT, 4, 4, 6, 1, va[3]);
+   pack_pbe((uint32_t *)(desc(&h, 4, 0) + AGX_ABI_IMAGE_PBE), AGX_TEXTURE_DIMENSION_2D_ARRAY, 4,
+            4, 6, va[3]);
    if (!run(&h, 1, 0, 0)) {
       failures++;
       h_finish(&h);
       return;
    }
+   /* cube faces 3 and 4, x < 4: 4x4 faces 128 bytes apart */
+   for (unsigned z = 0; z < 2; z++)
+      for (unsigned y = 0; y < 4; y++)
+         for (unsigned x = 0; x < 4; x++) {
+            uint32_t val = 301000 + x + 8 * y + 32 * z, got;
+            memcpy(&got, mem[3] + (z + 3) * 128 + small_level_index(x, y, 4, 4) * bpp, 4);
+            check(got == val, "cube face texel in memory", x + 4 * y + 16 * z, got, val);
+         }
    /* memory: each texel at the independently computed address */
    for (unsigned z = 0; z < L; z++)
       for (unsigned y = 0; y < H; y++)
@@ -237,7 +250,9 @@ static void test_storage(void)
    for (unsigned i = 0; i < 64; i++) {
       unsigned x = i % 8, y = (i / 8) % 4, z = i / 32;
       uint32_t val = 1000 + x + 8 * y + 32 * z;
-      const uint32_t *v = out + i * 8;
+      const uint32_t *v = out + i * 9;
+      uint32_t cw = x < 4 ? val + 300000 + (4u << 24 | 4u << 28) : 0;
+      check(v[8] == cw, "imageLoad cube face + imageSize cube", i, v[8], cw);
       check(v[0] == (z == 0 ? val : 0), "imageLoad 2D", i, v[0], z == 0 ? val : 0);
       check(v[1] == val + 100000, "imageLoad 2D array", i, v[1], val + 100000);
       check(v[2] == val + 200000, "imageLoad 3D", i, v[2], val + 200000);
@@ -283,6 +298,26 @@ static float sample(unsigned l, float u, float v, bool linear, bool repeat)
    return r;
 }
 
+/* Vulkan's cube face selection (major axis) and a nearest 4x4 face texel of
+ * the test cube (face f texel (x, y) = 1000 f + x + 10 y). */
+static float cube_nearest(float x, float y, float z)
+{
+   float ax = fabsf(x), ay = fabsf(y), az = fabsf(z), sc, tc, ma;
+   unsigned f;
+   if (az >= ax && az >= ay) {
+      f = z > 0 ? 4 : 5, sc = z > 0 ? x : -x, tc = -y, ma = az;
+   } else if (ay >= ax) {
+      f = y > 0 ? 2 : 3, sc = x, tc = y > 0 ? z : -z, ma = ay;
+   } else {
+      f = x > 0 ? 0 : 1, sc = x > 0 ? -z : z, tc = -y, ma = ax;
+   }
+   float u = (sc / ma + 1) / 2, v = (tc / ma + 1) / 2;
+   int i = (int)floorf(u * 4), j = (int)floorf(v * 4);
+   i = i < 0 ? 0 : i > 3 ? 3 : i;
+   j = j < 0 ? 0 : j > 3 ? 3 : j;
+   return 1000.0f * f + i + 10.0f * j;
+}
+
 static void test_sampled(void)
 {
    struct harness h;
@@ -291,11 +326,20 @@ static void test_sampled(void)
       return;
    }
    printf("be_img_sampled:\n");
-   float *out = h_buffer(&h, 0, 0, 0, 16 * 10 * 4);
+   float *out = h_buffer(&h, 0, 0, 0, 16 * 13 * 4);
    uint64_t va, vaa, heap;
    float *img = aligned_memory(&h, 4096, &va);
    float *arr = aligned_memory(&h, 4096, &vaa);
    uint8_t *samplers = aligned_memory(&h, 64, &heap);
+   uint64_t vac, va1;
+   float *cube = aligned_memory(&h, 4096, &vac);
+   float *img1d = aligned_memory(&h, 4096, &va1);
+   for (unsigned f = 0; f < 6; f++)
+      for (unsigned y = 0; y < 4; y++)
+         for (unsigned x = 0; x < 4; x++)
+            cube[f * 32 + small_level_index(x, y, 4, 4)] = 1000.0f * f + x + 10.0f * y;
+   for (unsigned x = 0; x < 4; x++)
+      img1d[small_level_index(x, 0, 4, 1)] = 7.0f * x + 1;
    /* 3 levels: 4x4 at 0, 2x2 at 128, 1x1 at 256 */
    for (unsigned l = 0; l < 3; l++) {
       unsigned n = 4 >> l;
@@ -327,13 +371,29 @@ static void test_sampled(void)
    memcpy(desc(&h, 3, 1) + AGX_ABI_SAMPLER_LOD_BIAS, &bias1, 4);
    pack_texture((uint32_t *)desc(&h, 4, 0), AGX_TEXTURE_DIMENSION_2D_ARRAY, AGX_CHANNELS_R32,
                 AGX_TEXTURE_TYPE_FLOAT, 4, 4, 2, 1, vaa);
+   /* binding 5: cube (Depth = 1 cube), binding 6: 1D as 2D with height 1,
+    * both with heap sampler 0 (nearest, clamp to edge) */
+   pack_texture((uint32_t *)desc(&h, 5, 0), AGX_TEXTURE_DIMENSION_CUBE, AGX_CHANNELS_R32,
+                AGX_TEXTURE_TYPE_FLOAT, 4, 4, 1, 1, vac);
+   pack_texture((uint32_t *)desc(&h, 6, 0), AGX_TEXTURE_DIMENSION_2D, AGX_CHANNELS_R32,
+                AGX_TEXTURE_TYPE_FLOAT, 4, 1, 1, 1, va1);
    if (!run(&h, 1, heap, 3)) {
       failures++;
       h_finish(&h);
       return;
    }
    for (unsigned i = 0; i < 16; i++) {
-      const float *v = out + i * 10;
+      const float *v = out + i * 13;
+      float sv = 0.2f + 0.05f * (i & 7), m = 1.0f + i;
+      const float dirs[6][3] = { { 1, -sv, 0.3f }, { -1, 0.3f, -sv }, { sv, 1, -0.4f },
+                                 { -0.4f, -1, sv }, { 0.1f, sv, 1 }, { -sv, 0.45f, -1 } };
+      float cw = cube_nearest(dirs[i % 6][0] * m, dirs[i % 6][1] * m, dirs[i % 6][2] * m);
+      check(fabsf(v[10] - cw) <= 1e-4f * (1 + cw), "textureLod cube", i, v[10], cw);
+      check(v[11] == 7.0f * (i & 3) + 1, "texelFetch 1D", i, v[11], 7.0f * (i & 3) + 1);
+      float u1 = -0.25f + i * 0.09375f;
+      int t1 = (int)floorf(u1 * 4);
+      float w1 = 7.0f * (t1 < 0 ? 0 : t1 > 3 ? 3 : t1) + 1;
+      check(v[12] == w1, "textureLod 1D", i, v[12], w1);
       float u = -0.25f + i * 0.09375f, t = 0.375f + i * 0.046875f;
       float want[10] = {
          texel(0, i % 4, i / 4),
