@@ -4,7 +4,10 @@
  * bindless_texture_sample -> texture_sample). texture_sample shares
  * texture_load's operand layout (one _texture encoding in agx_isa.py); it
  * takes the sampler as a 16-bit register holding a sampler heap index
- * (St = 1) and an fp16 LOD register (lod_min), q3 = 12 (Mesa's value). An
+ * (St = 1) and an fp16 LOD register (lod_min) or fp32 gradients (lod_grad:
+ * ddx, ddy interleaved per coordinate, Mesa's order), q3 = 12 (Mesa's
+ * value), and a texel offset as a 16-bit register of 4-bit fields (Ot = 1)
+ * taken from the high half of the sampler-index register. An
  * integer texture_load LOD is a 16-bit register (lod_min, added to First
  * level by the hardware). Assumes the heap base is a 64-bit uniform below half 125
  * (the 5-bit "U" field counts 64-bit units; agx_abi.h puts the set
@@ -139,20 +142,40 @@ static struct mval half_reg(struct isel *c, const agx_instr *I, unsigned i, unsi
    return isel_part(v, 0, 1);
 }
 
-static void texture_op(struct isel *c, agx_instr *I, bool sample)
+/* Gradients: ddx, ddy of each coordinate interleaved, 32-bit registers. */
+static struct mval gradients(struct isel *c, const agx_instr *I, unsigned *count)
 {
-   unsigned dim = I->c[1], count;
+   unsigned n = I->src[2]->type.comps;
+   struct mval t = isel_new(c, 4 * n);
+   for (unsigned k = 0; k < n; k++) {
+      isel_copy(c, isel_part(t, 4 * k, 2), isel_src(c, I, 2, k));
+      isel_copy(c, isel_part(t, 4 * k + 2, 2), isel_src(c, I, 3, k));
+   }
+   *count = 2 * n;
+   return t;
+}
+
+/* texture_load (bindless_texture_load) and texture_sample
+ * (bindless_texture_sample[_grad]). */
+static void texture_op(struct isel *c, agx_instr *I)
+{
+   bool sample = I->op != AGX_OP_BINDLESS_TEXTURE_LOAD;
+   bool grad = I->op == AGX_OP_BINDLESS_TEXTURE_SAMPLE_GRAD;
+   unsigned dim = I->c[1], count, gcount = 0;
    if (!check_dim(c, dim))
       return;
    struct mval off = reg32(c, I, 0, 0);
    struct mval xy = coords(c, I, dim, &count);
    const agx_instr *lodv = I->src[2];
    bool auto_lod = !sample && lodv->op == AGX_OP_CONST && lodv->value[0] == 0;
+   bool texel_off = sample && I->c[2];
    struct mval lod = { 0 }, smp = { 0 };
-   if (!auto_lod)
+   if (grad)
+      lod = gradients(c, I, &gcount);
+   else if (!auto_lod)
       lod = half_reg(c, I, 2, 0);
    if (sample)
-      smp = half_reg(c, I, 2, 1);
+      smp = isel_reg(c, isel_src(c, I, 0, 1)); /* index | texel offset << 16 */
    struct mval d = isel_new(c, 8);
    enum agx_isa_op op = sample ? AGX_OP_TEXTURE_SAMPLE : AGX_OP_TEXTURE_LOAD;
    struct agx_minstr *mi = isel_emit(c, op);
@@ -168,17 +191,23 @@ static void texture_op(struct isel *c, agx_instr *I, bool sample)
       return;
    isel_use(c, &mi, AGX_TEXTURE_LOAD_T, off, false, false);
    if (sample)
-      isel_use(c, &mi, AGX_TEXTURE_LOAD_S, smp, false, false);
+      isel_use(c, &mi, AGX_TEXTURE_LOAD_S, isel_part(smp, 0, 1), false, false);
    else
       isel_set(c, mi, AGX_TEXTURE_LOAD_S, agx_isa_reg(AGX_SS, 0, 1));
    isel_set(c, mi, AGX_TEXTURE_LOAD_n, agx_isa_str(dim_names[dim]));
    isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_C, xy, count);
-   isel_set(c, mi, AGX_TEXTURE_LOAD_lod, agx_isa_str(auto_lod ? "auto_lod" : "lod_min"));
-   if (auto_lod)
+   isel_set(c, mi, AGX_TEXTURE_LOAD_lod,
+            agx_isa_str(grad ? "lod_grad" : auto_lod ? "auto_lod" : "lod_min"));
+   if (grad)
+      isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_D, lod, gcount);
+   else if (auto_lod)
       isel_set(c, mi, AGX_TEXTURE_LOAD_D, agx_isa_imm(0));
    else
       isel_use(c, &mi, AGX_TEXTURE_LOAD_D, lod, false, false);
-   isel_set(c, mi, AGX_TEXTURE_LOAD_O, (struct agx_isa_value){ .kind = AGX_V_EMPTY });
+   if (texel_off)
+      isel_use(c, &mi, AGX_TEXTURE_LOAD_O, isel_part(smp, 1, 1), false, false);
+   else
+      isel_set(c, mi, AGX_TEXTURE_LOAD_O, (struct agx_isa_value){ .kind = AGX_V_EMPTY });
    for (unsigned k = 0; k < 4; k++)
       c->map[I->index][k] = isel_part(d, 2 * k, 2);
 }
@@ -247,7 +276,8 @@ bool isel_tex(struct isel *c, agx_instr *I)
       return true;
    case AGX_OP_BINDLESS_TEXTURE_LOAD:
    case AGX_OP_BINDLESS_TEXTURE_SAMPLE:
-      texture_op(c, I, I->op == AGX_OP_BINDLESS_TEXTURE_SAMPLE);
+   case AGX_OP_BINDLESS_TEXTURE_SAMPLE_GRAD:
+      texture_op(c, I);
       return true;
    case AGX_OP_BINDLESS_IMAGE_WRITE:
       image_write(c, I);

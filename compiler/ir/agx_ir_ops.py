@@ -206,19 +206,21 @@ intr('texel_buffer_store', 3, dest=False, effects=True, consts=('set', 'binding'
 intr('texel_buffer_size', 1, reorder=True, consts=('set', 'binding'))
 intr('texel_buffer_address', 2, reorder=True, consts=('set', 'binding'))
 # Images other than buffers before ABI lowering (agx_pass_lower_io): source
-# 0 the array index within the binding (image_sample: 32x2, the image's and
-# the sampler's index); const dim = enum agx_image_dim | flags (agx_ir.h).
+# 0 the array index within the binding (image_sample*: 32x3, the image's
+# and the sampler's index and the packed texel offset: 4-bit x, y, z); const dim = enum agx_image_dim | flags (agx_ir.h).
 # load: coordinates 32x4 (x, y, z or layer, level) -> texel 32x4 as
 # texel_buffer_load; store: coordinates 32x4 (x, y, z or layer, unused),
 # texel 32x4; sample: fp32 coordinates 32x4 (s, t, r or layer or cube z,
 # cube-array index), fp32 LOD -> 32x4, sampler at (set, binding) packed in
-# const sampler as set << 16 | binding; size: (level) -> 32x4 (width,
+# const sampler as set << 16 | binding; sample_grad: fp32 gradients ddx,
+# ddy (32x2 or 32x3) instead of the LOD; size: (level) -> 32x4 (width,
 # height, depth or layers, 0) at that view level; levels / samples -> 32.
 # Out-of-range coordinates, layers or levels: loads return 0, stores are
 # dropped.
 intr('image_load', 2, consts=('set', 'binding', 'dim'))
 intr('image_store', 3, dest=False, effects=True, consts=('set', 'binding', 'dim'))
 intr('image_sample', 3, consts=('set', 'binding', 'dim', 'sampler'))
+intr('image_sample_grad', 4, consts=('set', 'binding', 'dim', 'sampler'))
 intr('image_size', 2, reorder=True, consts=('set', 'binding', 'dim'))
 intr('image_levels', 1, reorder=True, consts=('set', 'binding', 'dim'))
 intr('image_samples', 1, reorder=True, consts=('set', 'binding', 'dim'))
@@ -262,11 +264,13 @@ intr('bindless_image_store', 3, dest=False, effects=True, consts=('heap',))
 # flags), descriptor as above; coordinates 32xN (N = 2 to 4: x, y, then z,
 # layer or cube index words as the hardware takes them). texture_load:
 # source 2 the 32-bit level (constant 0: LOD mode auto), const q3 (12, or 13
-# for images written by the dispatch). texture_sample: source 2 = 16x2
-# (fp16 LOD, sampler heap index).
+# for images written by the dispatch). texture_sample: source 0 = 32x2
+# (descriptor offset, sampler heap index | packed texel offset << 16),
+# source 2 the fp16 LOD; _grad: sources 2, 3 the fp32 ddx, ddy vectors.
 intr('bindless_texture_load', 3, consts=('heap', 'dim', 'q3'))
 intr('bindless_image_write', 3, dest=False, effects=True, consts=('heap', 'dim'))
 intr('bindless_texture_sample', 3, consts=('heap', 'dim'))
+intr('bindless_texture_sample_grad', 4, consts=('heap', 'dim'))
 # Preamble only (agx_pass_preamble): writes the source to the uniform
 # registers at byte offset base, for the main program's load_uniform.
 intr('store_uniform', 1, dest=False, effects=True, consts=('base',))

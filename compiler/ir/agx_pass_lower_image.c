@@ -120,10 +120,14 @@ static agx_instr *float_layer(agx_builder *b, agx_instr *v)
    return agx_imax(b, agx_f2i(b, 32, agx_fround_even(b, v)), imm(b, 0));
 }
 
+/* image_sample / image_sample_grad -> bindless_texture_sample[_grad]. The
+ * sampler's LOD bias is added to an explicit LOD; with gradients it scales
+ * them by 2^bias instead (the same LOD, log2 of the scaled gradient). */
 static void lower_sample(agx_builder *b, agx_instr *I, agx_instr *offset, unsigned heap,
                          agx_instr *sdesc)
 {
    unsigned dim = I->c[2] & AGX_IMAGE_DIM_MASK;
+   bool grad = I->op == AGX_OP_IMAGE_SAMPLE_GRAD;
    agx_instr *c = I->src[1];
    agx_instr *w[4];
    for (unsigned k = 0; k < 4; k++)
@@ -137,17 +141,34 @@ static void lower_sample(agx_builder *b, agx_instr *I, agx_instr *offset, unsign
       w[3] = float_layer(b, w[3]);
       n = 4;
    }
+   agx_instr *texel_off = I->src[0]->op == AGX_OP_VEC ? I->src[0]->src[2]
+                                                      : agx_extract(b, I->src[0], 2);
+   bool has_off = !(texel_off->op == AGX_OP_CONST && texel_off->value[0] == 0);
+   agx_instr *smp = desc_word(b, sdesc, AGX_ABI_SAMPLER_INDEX);
+   if (has_off)
+      smp = agx_ior(b, agx_iand(b, smp, imm(b, 0xFFFF)), agx_ishl(b, texel_off, imm(b, 16)));
+   agx_instr *sd[2] = { offset, smp };
    agx_instr *bias = desc_word(b, sdesc, AGX_ABI_SAMPLER_LOD_BIAS);
-   agx_instr *lod = agx_fadd(b, I->src[2], bias);
-   agx_instr *ls[2] = { agx_f2f(b, 16, lod),
-                        agx_u2u(b, 16, desc_word(b, sdesc, AGX_ABI_SAMPLER_INDEX)) };
-   I->op = AGX_OP_BINDLESS_TEXTURE_SAMPLE;
-   I->src[0] = offset;
+   I->src[0] = agx_vec(b, 2, sd);
    I->src[1] = agx_vec(b, n, w);
-   I->src[2] = agx_vec(b, 2, ls);
+   if (grad) {
+      agx_instr *scale = agx_fexp2(b, bias);
+      for (unsigned s = 2; s < 4; s++) {
+         agx_instr *g[3];
+         unsigned m = I->src[s]->type.comps;
+         for (unsigned k = 0; k < m; k++)
+            g[k] = agx_fmul(b, agx_extract(b, I->src[s], k), scale);
+         I->src[s] = agx_vec(b, m, g);
+      }
+      I->op = AGX_OP_BINDLESS_TEXTURE_SAMPLE_GRAD;
+   } else {
+      I->src[2] = agx_f2f(b, 16, agx_fadd(b, I->src[2], bias));
+      I->op = AGX_OP_BINDLESS_TEXTURE_SAMPLE;
+   }
    I->c[0] = heap;
    I->c[1] = dim;
-   I->c[2] = I->c[3] = 0;
+   I->c[2] = has_off;
+   I->c[3] = 0;
 }
 
 static agx_instr *minify(agx_builder *b, agx_instr *size, agx_instr *level)
@@ -209,6 +230,7 @@ agx_instr *agx_lower_image(agx_shader *s, agx_instr *I, unsigned set, agx_instr 
       lower_store(&b, I, desc, offset, heap);
       return NULL;
    case AGX_OP_IMAGE_SAMPLE:
+   case AGX_OP_IMAGE_SAMPLE_GRAD:
       lower_sample(&b, I, offset, heap, descriptor(&b, sampler_set, sampler_offset, &sheap));
       return NULL;
    case AGX_OP_IMAGE_SIZE:

@@ -6,12 +6,13 @@
  * are 2D arrays of faces. Emits the image_* intrinsics of agx_ir_ops.py:
  *   OpImageRead / OpImageFetch (Lod, ConstOffset, Offset, Sample) -> image_load
  *   OpImageWrite                      -> image_store + texture_fence
- *   OpImageSampleExplicitLod (Lod)    -> image_sample
+ *   OpImageSampleExplicitLod (Lod or Grad, ConstOffset / Offset)
+ *                                     -> image_sample / image_sample_grad
  *   OpImageQuerySize[Lod] / QueryLevels / QuerySamples -> image_size /
  *                                        image_levels / image_samples
  * Not handled (clear errors): implicit-LOD sampling (compute shaders have no
- * derivatives), Grad, sampling offsets, depth compares, gathers, texel
- * pointers into non-buffer images. */
+ * derivatives), Grad on cube maps, depth compares, gathers, texel
+ * pointers into non-buffer images, multisampled loads and stores. */
 #include <spirv/unified1/spirv.h>
 
 #include "agx_spirv_private.h"
@@ -155,6 +156,41 @@ void vtn_image_store(struct vtn_ctx *c, unsigned i, agx_instr *texel)
    agx_intrin(b, AGX_OP_TEXTURE_FENCE, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0, 0, 0);
 }
 
+/* A texel offset (ConstOffset / Offset) packed as the hardware takes it:
+ * 4-bit two's-complement x, y, z in bits 0-3, 4-7, 8-11 (the value must
+ * lie in [-8, 7], Vulkan's minTexelOffset / maxTexelOffset). */
+static agx_instr *packed_offset(struct vtn_ctx *c, uint32_t id)
+{
+   agx_builder *b = &c->b;
+   agx_instr *o[3], *r = NULL;
+   offsets(c, id, o);
+   for (unsigned k = 0; k < 3; k++) {
+      if (!o[k])
+         continue;
+      agx_instr *n = agx_iand(b, o[k], agx_imm(b, 32, 0xF));
+      if (k)
+         n = agx_ishl(b, n, agx_imm(b, 32, 4 * k));
+      r = r ? agx_ior(b, r, n) : n;
+   }
+   return r;
+}
+
+/* Gradient operand as 32-bit floats, one per spatial coordinate (1D: the
+ * y gradient is 0). */
+static agx_instr *gradient(struct vtn_ctx *c, const struct vtn_type *t, uint32_t id)
+{
+   agx_builder *b = &c->b;
+   agx_instr *v = vtn_def(c, id);
+   unsigned n = t->image_dim == SpvDim1D ? 1 : t->image_dim == SpvDim2D ? 2 : 3;
+   if (v->type.bits != 32 || v->type.comps != n)
+      vtn_fail(c, "gradients must be 32-bit float vectors of %u components", n);
+   agx_instr *g[3] = { comp(c, v, 0), NULL, NULL };
+   g[1] = n > 1 ? comp(c, v, 1) : agx_imm(b, 32, 0);
+   if (n == 3)
+      g[2] = comp(c, v, 2);
+   return agx_vec(b, n == 3 ? 3 : 2, g);
+}
+
 void vtn_image_sample(struct vtn_ctx *c, unsigned i)
 {
    agx_builder *b = &c->b;
@@ -170,18 +206,30 @@ void vtn_image_sample(struct vtn_ctx *c, unsigned i)
    if (t->image_ms || (dim & AGX_IMAGE_STORAGE))
       vtn_fail(c, "cannot sample a multisampled or storage image");
    uint32_t mask = vtn_word(c, i, 5);
-   if (mask & SpvImageOperandsGradMask)
-      vtn_fail(c, "unsupported: sampling with explicit gradients (Grad)");
-   if (mask & (SpvImageOperandsConstOffsetMask | SpvImageOperandsOffsetMask |
-               SpvImageOperandsConstOffsetsMask))
-      vtn_fail(c, "unsupported: sampling with texel offsets");
-   if (!(mask & SpvImageOperandsLodMask) ||
-       (mask & ~(SpvImageOperandsLodMask | SpvImageOperandsNonPrivateTexelMask |
-                 SpvImageOperandsVolatileTexelMask)))
+   if (mask & ~(SpvImageOperandsLodMask | SpvImageOperandsGradMask |
+                SpvImageOperandsConstOffsetMask | SpvImageOperandsOffsetMask |
+                SpvImageOperandsNonPrivateTexelMask | SpvImageOperandsVolatileTexelMask))
       vtn_fail(c, "unsupported image operands 0x%x on an explicit-LOD sample", mask);
-   agx_instr *lod = vtn_def(c, vtn_word(c, i, 6));
-   if (lod->type.bits != 32 || lod->type.comps != 1)
-      vtn_fail(c, "sampling LOD must be a 32-bit float");
+   unsigned w = 6;
+   agx_instr *lod = NULL, *ddx = NULL, *ddy = NULL, *off = agx_imm(b, 32, 0);
+   if (mask & SpvImageOperandsLodMask) {
+      lod = vtn_def(c, vtn_word(c, i, w++));
+      if (lod->type.bits != 32 || lod->type.comps != 1)
+         vtn_fail(c, "sampling LOD must be a 32-bit float");
+   }
+   if (mask & SpvImageOperandsGradMask) {
+      if (t->image_dim == SpvDimCube)
+         vtn_fail(c, "unsupported: explicit gradients (Grad) on cube maps");
+      ddx = gradient(c, t, vtn_word(c, i, w++));
+      ddy = gradient(c, t, vtn_word(c, i, w++));
+   }
+   if (!lod == !ddx)
+      vtn_fail(c, "an explicit-LOD sample needs exactly one of Lod and Grad");
+   if (mask & (SpvImageOperandsConstOffsetMask | SpvImageOperandsOffsetMask)) {
+      if (t->image_dim == SpvDimCube)
+         vtn_fail(c, "texel offsets are not allowed on cube maps");
+      off = packed_offset(c, vtn_word(c, i, w++));
+   }
 
    agx_instr *v = vtn_def(c, vtn_word(c, i, 4));
    unsigned n = coord_count(t, true);
@@ -195,9 +243,18 @@ void vtn_image_sample(struct vtn_ctx *c, unsigned i)
       xyzw[1] = agx_imm(b, 32, 0x3F000000); /* 0.5: the middle of the one row */
    }
    unsigned sampler = img->image->sampler_set << 16 | img->image->sampler_binding;
-   agx_instr *idx[2] = { img->image->index, img->image->sampler_index };
-   agx_instr *r = agx_intrin(b, AGX_OP_IMAGE_SAMPLE, agx_type_make(32, 4), 3, agx_vec(b, 2, idx),
-                             agx_vec(b, 4, xyzw), lod, img->image->set, img->image->binding, dim);
+   agx_instr *idx[3] = { img->image->index, img->image->sampler_index, off };
+   agx_instr *r;
+   if (lod) {
+      r = agx_intrin(b, AGX_OP_IMAGE_SAMPLE, agx_type_make(32, 4), 3, agx_vec(b, 3, idx),
+                     agx_vec(b, 4, xyzw), lod, img->image->set, img->image->binding, dim);
+   } else {
+      r = agx_build(b, AGX_OP_IMAGE_SAMPLE_GRAD, agx_type_make(32, 4), 4, agx_vec(b, 3, idx),
+                    agx_vec(b, 4, xyzw), ddx, ddy);
+      r->c[0] = img->image->set;
+      r->c[1] = img->image->binding;
+      r->c[2] = dim;
+   }
    r->c[3] = sampler;
    vtn_push_texel(c, rt, vtn_word(c, i, 2), r);
 }

@@ -281,12 +281,14 @@ static int wrap(int i, int n, bool repeat)
    return i < 0 ? 0 : i >= n ? n - 1 : i;
 }
 
-static float sample(unsigned l, float u, float v, bool linear, bool repeat)
+/* Level l sampled at (u, v), texel offset (oi, oj) added to the integer
+ * texel indices before wrapping. */
+static float sample_off(unsigned l, float u, float v, bool linear, bool repeat, int oi, int oj)
 {
    int n = 4 >> l;
    float s = u * n, t = v * n;
    if (!linear)
-      return texel(l, wrap((int)floorf(s), n, repeat), wrap((int)floorf(t), n, repeat));
+      return texel(l, wrap((int)floorf(s) + oi, n, repeat), wrap((int)floorf(t) + oj, n, repeat));
    float a = s - 0.5f, b = t - 0.5f;
    int i0 = (int)floorf(a), j0 = (int)floorf(b);
    float fa = floorf((a - i0) * 256) / 256, fb = floorf((b - j0) * 256) / 256;
@@ -294,8 +296,13 @@ static float sample(unsigned l, float u, float v, bool linear, bool repeat)
    for (int dj = 0; dj < 2; dj++)
       for (int di = 0; di < 2; di++)
          r += (di ? fa : 1 - fa) * (dj ? fb : 1 - fb) *
-              texel(l, wrap(i0 + di, n, repeat), wrap(j0 + dj, n, repeat));
+              texel(l, wrap(i0 + di + oi, n, repeat), wrap(j0 + dj + oj, n, repeat));
    return r;
+}
+
+static float sample(unsigned l, float u, float v, bool linear, bool repeat)
+{
+   return sample_off(l, u, v, linear, repeat, 0, 0);
 }
 
 /* Vulkan's cube face selection (major axis) and a nearest 4x4 face texel of
@@ -318,6 +325,11 @@ static float cube_nearest(float x, float y, float z)
    return 1000.0f * f + i + 10.0f * j;
 }
 
+static float t1v(unsigned i)
+{
+   return 0.375f + i * 0.046875f;
+}
+
 static void test_sampled(void)
 {
    struct harness h;
@@ -326,7 +338,7 @@ static void test_sampled(void)
       return;
    }
    printf("be_img_sampled:\n");
-   float *out = h_buffer(&h, 0, 0, 0, 16 * 13 * 4);
+   float *out = h_buffer(&h, 0, 0, 0, 16 * 17 * 4);
    uint64_t va, vaa, heap;
    float *img = aligned_memory(&h, 4096, &va);
    float *arr = aligned_memory(&h, 4096, &vaa);
@@ -383,7 +395,7 @@ static void test_sampled(void)
       return;
    }
    for (unsigned i = 0; i < 16; i++) {
-      const float *v = out + i * 13;
+      const float *v = out + i * 17;
       float sv = 0.2f + 0.05f * (i & 7), m = 1.0f + i;
       const float dirs[6][3] = { { 1, -sv, 0.3f }, { -1, 0.3f, -sv }, { sv, 1, -0.4f },
                                  { -0.4f, -1, sv }, { 0.1f, sv, 1 }, { -sv, 0.45f, -1 } };
@@ -394,6 +406,15 @@ static void test_sampled(void)
       int t1 = (int)floorf(u1 * 4);
       float w1 = 7.0f * (t1 < 0 ? 0 : t1 > 3 ? 3 : t1) + 1;
       check(v[12] == w1, "textureLod 1D", i, v[12], w1);
+      float g[4] = { sample(1, u1, t1v(i), true, true), sample(1, u1, t1v(i), true, false),
+                     sample_off(0, u1, t1v(i), false, false, 1, -1),
+                     sample_off(0, u1, t1v(i), true, true, -2, 1) };
+      static const char *const gw[4] = { "textureGrad LOD 1 linear repeat",
+                                         "textureGrad + bias 1 linear clamp",
+                                         "textureLodOffset nearest clamp (1, -1)",
+                                         "textureLodOffset linear repeat (-2, 1)" };
+      for (unsigned k = 0; k < 4; k++)
+         check(fabsf(v[13 + k] - g[k]) <= 1e-4f * (1 + fabsf(g[k])), gw[k], i, v[13 + k], g[k]);
       float u = -0.25f + i * 0.09375f, t = 0.375f + i * 0.046875f;
       float want[10] = {
          texel(0, i % 4, i / 4),

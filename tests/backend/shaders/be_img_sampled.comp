@@ -4,7 +4,7 @@
 // textureLod with samplers from the sampler heap (nearest clamp-to-edge,
 // linear repeat, linear clamp-to-edge with LOD bias 1 in its descriptor),
 // size and level queries, out-of-range fetches, a cube map (nearest) and a 1D
-// image. Checked by
+// image, gradients and texel offsets. Checked by
 // test_backend_image against a CPU model.
 layout(local_size_x = 16) in;
 layout(set = 0, binding = 0) buffer Out { float f[]; } o;
@@ -19,7 +19,7 @@ void main()
 {
    int i = int(gl_LocalInvocationIndex);
    vec2 uv = vec2(-0.25 + float(i) * 0.09375, 0.375 + float(i) * 0.046875);
-   uint b = uint(i) * 13u;
+   uint b = uint(i) * 17u;
    o.f[b + 0] = texelFetch(cs, ivec2((i & 3), (i >> 2)), 0).x;
    o.f[b + 1] = texelFetch(tex, ivec2((i & 1), ((i >> 1) & 1)), 1).x;
    o.f[b + 2] = textureLod(cs, uv, 0.0).x;
@@ -38,4 +38,10 @@ void main()
    o.f[b + 10] = textureLod(cube, dirs[i % 6] * (1.0 + float(i)), 0.0).x;
    o.f[b + 11] = texelFetch(s1d, i & 3, 0).x;
    o.f[b + 12] = textureLod(s1d, uv.x, 0.0).x;
+   // gradients (LOD 1: level 1; LOD 0 + bias 1 from the sampler descriptor)
+   o.f[b + 13] = textureGrad(sampler2D(tex, smp[0]), uv, vec2(0.5, 0.0), vec2(0.0, 0.5)).x;
+   o.f[b + 14] = textureGrad(sampler2D(tex, smp[1]), uv, vec2(0.25, 0.0), vec2(0.0, 0.25)).x;
+   // texel offsets
+   o.f[b + 15] = textureLodOffset(cs, uv, 0.0, ivec2(1, -1)).x;
+   o.f[b + 16] = textureLodOffset(sampler2D(tex, smp[0]), uv, 0.0, ivec2(-2, 1)).x;
 }
