@@ -224,6 +224,9 @@ intr('image_sample_grad', 4, consts=('set', 'binding', 'dim', 'sampler'))
 intr('image_size', 2, reorder=True, consts=('set', 'binding', 'dim'))
 intr('image_levels', 1, reorder=True, consts=('set', 'binding', 'dim'))
 intr('image_samples', 1, reorder=True, consts=('set', 'binding', 'dim'))
+# The 64-bit address of the 4-byte texel at coordinates 32x4 (x, y, z|layer,
+# 0) of an R32 storage image (atomics; callers check the bounds).
+intr('image_texel_address', 2, reorder=True, consts=('set', 'binding', 'dim'))
 # Makes earlier writes visible to later texture reads of this invocation:
 # kind 0 after image stores (PBE -> texture cache), 1 after atomics on
 # texels (memory -> texture cache). Mesa's fence_pbe_to_tex / fence_mem_to_tex.

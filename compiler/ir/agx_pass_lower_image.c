@@ -14,7 +14,10 @@
  *    are checked here and replaced by x = AGX_ABI_IMAGE_OOB_X (Mesa's
  *    robustness trick, libagx texture.cl);
  *  - texture_sample clamps the layer to the last one itself; the lower
- *    bound (Vulkan: max(round(layer), 0)) is applied here. */
+ *    bound (Vulkan: max(round(layer), 0)) is applied here;
+ *  - atomics address R32 texels from the PBE (Buffer, Width, Level, the
+ *    linear Stride, or the software words Level offset / Tile width /
+ *    Tile height / Layer stride of genxml's PBE) with square tiles. */
 #include "agx_abi.h"
 #include "agx_builder.h"
 #include "agx_passes.h"
@@ -209,6 +212,66 @@ static agx_instr *lower_samples(agx_builder *b, agx_instr *I, agx_instr *desc)
    return agx_ishl(b, imm(b, 2), bit);
 }
 
+/* Spreads the low 16 bits of v to the even bit positions. */
+static agx_instr *spread_bits(agx_builder *b, agx_instr *v)
+{
+   static const uint32_t masks[4] = { 0x00FF00FF, 0x0F0F0F0F, 0x33333333, 0x55555555 };
+   for (unsigned k = 0; k < 4; k++) {
+      unsigned sh = 8 >> k;
+      v = agx_iand(b, agx_ior(b, v, agx_ishl(b, v, imm(b, sh))), imm(b, masks[k]));
+   }
+   return v;
+}
+
+/* Address of texel (x, y, z|layer) of an R32 storage image from its PBE
+ * (agx_abi.h): Layout Linear -> Buffer + y * (Stride + 4) + 4 x; Layout
+ * GPU -> Buffer + level offset + z * layer stride + 4 * (tile index * tile
+ * texels + Morton index in the tile), tiles row-major, ceil(level width /
+ * tile width) per row, square tiles (ail's tiles for 4-byte texels are). */
+static agx_instr *lower_texel_address(agx_builder *b, agx_instr *I, agx_instr *desc)
+{
+   unsigned pbe = AGX_ABI_IMAGE_PBE;
+   agx_instr *w0 = desc_word(b, desc, pbe), *w1 = desc_word(b, desc, pbe + 4);
+   agx_instr *w2 = desc_word(b, desc, pbe + 8), *w3 = desc_word(b, desc, pbe + 12);
+   agx_instr *w4 = desc_word(b, desc, pbe + 16), *w5 = desc_word(b, desc, pbe + 20);
+   agx_instr *x = agx_extract(b, I->src[1], 0), *y = agx_extract(b, I->src[1], 1);
+   agx_instr *z = agx_extract(b, I->src[1], 2);
+   /* Buffer: bits 64-99, address >> 4 */
+   agx_instr *words[2] = { w2, agx_iand(b, w3, imm(b, 0xF)) };
+   agx_instr *buffer = agx_ishl(b, agx_build(b, AGX_OP_PACK_64_2X32, agx_type_make(64, 1), 1,
+                                              agx_vec(b, 2, words), NULL, NULL, NULL),
+                                imm(b, 4));
+   /* linear: Stride bits 104-124 hold the row stride - 4 */
+   agx_instr *stride = agx_iadd(b, bits(b, w3, 8, 21), imm(b, 4));
+   agx_instr *lin = agx_iadd(b, agx_imul(b, agx_u2u(b, 64, y), agx_u2u(b, 64, stride)),
+                             agx_u2u(b, 64, agx_ishl(b, x, imm(b, 2))));
+   /* GPU: Width bits 24-37 (minus 1), Level bits 100-103, software words */
+   agx_instr *width = agx_iadd(b, agx_ior(b, bits(b, w0, 24, 8), agx_ishl(b, bits(b, w1, 0, 6),
+                                                                          imm(b, 8))),
+                               imm(b, 1));
+   agx_instr *level_w = agx_umax(b, agx_ushr(b, width, bits(b, w3, 4, 4)), imm(b, 1));
+   agx_instr *level_off = agx_ishl(b, bits(b, w4, 0, 27), imm(b, 7));
+   agx_instr *tw_log2 = bits(b, w4, 27, 4);
+   agx_instr *th_log2 = agx_ior(b, bits(b, w4, 31, 1), agx_ishl(b, bits(b, w5, 0, 3), imm(b, 1)));
+   agx_instr *layer_stride = agx_ishl(b, bits(b, w5, 3, 27), imm(b, 7));
+   agx_instr *tw = agx_ishl(b, imm(b, 1), tw_log2), *th = agx_ishl(b, imm(b, 1), th_log2);
+   agx_instr *per_row = agx_ushr(b, agx_iadd(b, level_w, agx_isub(b, tw, imm(b, 1))), tw_log2);
+   agx_instr *tile = agx_iadd(b, agx_imul(b, agx_ushr(b, y, th_log2), per_row),
+                              agx_ushr(b, x, tw_log2));
+   agx_instr *in_tile = agx_ior(b, spread_bits(b, agx_iand(b, x, agx_isub(b, tw, imm(b, 1)))),
+                                agx_ishl(b, spread_bits(b, agx_iand(b, y, agx_isub(b, th, imm(b, 1)))),
+                                         imm(b, 1)));
+   agx_instr *texels = agx_iadd(b, agx_imul(b, agx_u2u(b, 64, tile),
+                                            agx_u2u(b, 64, agx_ishl(b, tw, th_log2))),
+                                agx_u2u(b, 64, in_tile));
+   agx_instr *gpu = agx_iadd(b, agx_u2u(b, 64, level_off),
+                             agx_iadd(b, agx_imul(b, agx_u2u(b, 64, z),
+                                                  agx_u2u(b, 64, layer_stride)),
+                                      agx_ishl(b, texels, imm(b, 2))));
+   agx_instr *linear = agx_ieq(b, bits(b, w0, 4, 2), imm(b, 0)); /* Layout Linear */
+   return agx_iadd(b, buffer, agx_bcsel(b, linear, lin, gpu));
+}
+
 static agx_instr *descriptor(agx_builder *b, unsigned set, agx_instr *offset, unsigned *heap)
 {
    *heap = AGX_ABI_SET_ADDR_BASE + 8 * (set % AGX_ABI_MAX_SETS);
@@ -239,6 +302,8 @@ agx_instr *agx_lower_image(agx_shader *s, agx_instr *I, unsigned set, agx_instr 
       return lower_levels(&b, desc);
    case AGX_OP_IMAGE_SAMPLES:
       return lower_samples(&b, I, desc);
+   case AGX_OP_IMAGE_TEXEL_ADDRESS:
+      return lower_texel_address(&b, I, desc);
    default:
       return NULL;
    }

@@ -82,7 +82,7 @@ bool agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts)
          progress = true;
       } else if (I->op == AGX_OP_IMAGE_LOAD || I->op == AGX_OP_IMAGE_STORE ||
                  I->op == AGX_OP_IMAGE_SAMPLE || I->op == AGX_OP_IMAGE_SAMPLE_GRAD ||
-                 I->op == AGX_OP_IMAGE_SIZE ||
+                 I->op == AGX_OP_IMAGE_SIZE || I->op == AGX_OP_IMAGE_TEXEL_ADDRESS ||
                  I->op == AGX_OP_IMAGE_LEVELS || I->op == AGX_OP_IMAGE_SAMPLES) {
          agx_builder b = agx_builder_before(s, I);
          unsigned set = I->c[0], binding = I->c[1];

@@ -10,9 +10,10 @@
  *   OpImageWrite                -> texel_buffer_store (padded to 32x4) and a
  *                                  texture_fence (later fetches see it)
  *   OpImageQuerySize            -> texel_buffer_size
- *   OpImageTexelPointer + OpAtomic* -> an atomic on texel_buffer_address,
- *        guarded by "index < size" (out-of-range atomics do nothing, return 0),
- *        then a texture_fence (memory -> texture)
+ *   OpImageTexelPointer + OpAtomic* -> an atomic on texel_buffer_address
+ *        (images: image_texel_address), guarded by "index < size" (images:
+ *        each coordinate against image_size; out-of-range atomics do
+ *        nothing, return 0), then a texture_fence (memory -> texture)
  * Samplers combined with texel buffers (OpSampledImage) are accepted and
  * ignored: buffer fetches use no sampler. */
 #include <spirv/unified1/spirv.h>
@@ -163,10 +164,10 @@ static void texel_pointer(struct vtn_ctx *c, unsigned i)
    struct vtn_pointer *ip = vtn_get_pointer(c, vtn_word(c, i, 3));
    if (ip->mode != PTR_IMAGE)
       vtn_fail(c, "OpImageTexelPointer needs a pointer to an image variable");
-   if (image_type(ip->type)->base == VTN_IMAGE && image_type(ip->type)->image_dim != SpvDimBuffer)
-      vtn_fail(c, "unsupported: OpImageTexelPointer (image atomics) on images other than "
-                  "texel buffers");
-   check_buffer_image(c, ip->type);
+   const struct vtn_type *it = image_type(ip->type);
+   bool buffer = it->base == VTN_IMAGE && it->image_dim == SpvDimBuffer;
+   if (!buffer && (it->base != VTN_IMAGE || it->image_sampled != 2))
+      vtn_fail(c, "OpImageTexelPointer needs a storage image or texel buffer");
    if (rt->base != VTN_POINTER || !rt->elem || rt->elem->base != VTN_INT || rt->elem->bits != 32)
       vtn_fail(c, "unsupported: texel atomics other than 32-bit integers");
    struct vtn_pointer *p = vtn_alloc(c, sizeof(*p));
@@ -174,7 +175,12 @@ static void texel_pointer(struct vtn_ctx *c, unsigned i)
    p->mode = PTR_TEXEL;
    p->type = rt->elem;
    p->storage = rt->storage;
-   p->texel_coord = texel_index(c, vtn_word(c, i, 4));
+   if (buffer) {
+      p->texel_coord = texel_index(c, vtn_word(c, i, 4));
+   } else {
+      p->texel_coord = vtn_image_texel_coord(c, it, vtn_word(c, i, 4));
+      p->texel_dim = vtn_image_dim(c, it);
+   }
    struct vtn_value *v = vtn_val(c, id);
    if (v->kind != VK_NONE)
       vtn_fail(c, "id %u defined twice", id);
@@ -193,17 +199,25 @@ void vtn_texel_atomic(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn_poi
       agx_intrin(b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, agx_imm(b, 32, 0), NULL, NULL, var,
                  0, 0);
    }
-   agx_instr *size = agx_intrin(b, AGX_OP_TEXEL_BUFFER_SIZE, agx_type_make(32, 1), 1,
-                                p->desc_index, NULL, NULL, p->set, p->binding, 0);
-   agx_if *nif = agx_push_if(b, agx_ult(b, p->texel_coord, size));
+   agx_instr *in_range;
+   if (p->texel_dim) {
+      in_range = vtn_image_texel_in_range(c, p);
+   } else {
+      agx_instr *size = agx_intrin(b, AGX_OP_TEXEL_BUFFER_SIZE, agx_type_make(32, 1), 1,
+                                   p->desc_index, NULL, NULL, p->set, p->binding, 0);
+      in_range = agx_ult(b, p->texel_coord, size);
+   }
+   agx_if *nif = agx_push_if(b, in_range);
    struct vtn_pointer mem = { 0 };
    mem.mode = PTR_MEM;
    mem.space = SPACE_GLOBAL;
    mem.storage = SpvStorageClassStorageBuffer;
    mem.type = p->type;
    mem.comp = -1;
-   mem.addr = agx_intrin(b, AGX_OP_TEXEL_BUFFER_ADDRESS, agx_type_make(64, 1), 2, p->desc_index,
-                         p->texel_coord, NULL, p->set, p->binding, 0);
+   mem.addr = p->texel_dim ? vtn_image_texel_address(c, p)
+                           : agx_intrin(b, AGX_OP_TEXEL_BUFFER_ADDRESS, agx_type_make(64, 1), 2,
+                                        p->desc_index, p->texel_coord, NULL, p->set, p->binding,
+                                        0);
    agx_instr *r = vtn_atomic_mem(c, i, op, &mem);
    agx_intrin(b, AGX_OP_TEXTURE_FENCE, agx_type_make(0, 0), 0, NULL, NULL, NULL, 1, 0, 0);
    if (has_result) {

@@ -11,8 +11,11 @@
  *   OpImageQuerySize[Lod] / QueryLevels / QuerySamples -> image_size /
  *                                        image_levels / image_samples
  * Not handled (clear errors): implicit-LOD sampling (compute shaders have no
- * derivatives), Grad on cube maps, depth compares, gathers, texel
- * pointers into non-buffer images, multisampled loads and stores. */
+ * derivatives), Grad on cube maps, depth compares, gathers, multisampled
+ * loads, stores and atomics.
+ * Image atomics (OpImageTexelPointer on R32 storage images): the texel's
+ * address (image_texel_address, computed from the PBE's software words)
+ * used by agx_spirv_image.c's guarded atomic. */
 #include <spirv/unified1/spirv.h>
 
 #include "agx_spirv_private.h"
@@ -295,4 +298,37 @@ void vtn_image_query(struct vtn_ctx *c, unsigned i)
       comps[k] = agx_resize(b, agx_extract(b, r, src), st->bits, false);
    }
    vtn_push_def(c, vtn_word(c, i, 2), rt, n == 1 ? comps[0] : agx_vec(b, n, comps));
+}
+
+agx_instr *vtn_image_texel_coord(struct vtn_ctx *c, const struct vtn_type *t, uint32_t id)
+{
+   t = image_of(t);
+   if (t->image_ms)
+      vtn_fail(c, "unsupported: atomics on multisampled images");
+   agx_instr *xyz[4];
+   int_coords(c, t, id, NULL, xyz);
+   xyz[3] = agx_imm(&c->b, 32, 0);
+   return agx_vec(&c->b, 4, xyz);
+}
+
+/* x < width, y < height and (arrays, 3D) z < layers or depth: the view as
+ * a plain 2D array for cube storage views (faces are layers). */
+agx_instr *vtn_image_texel_in_range(struct vtn_ctx *c, const struct vtn_pointer *p)
+{
+   agx_builder *b = &c->b;
+   unsigned dim = p->texel_dim & AGX_IMAGE_DIM_MASK;
+   agx_instr *size = agx_intrin(b, AGX_OP_IMAGE_SIZE, agx_type_make(32, 4), 2, p->desc_index,
+                                agx_imm(b, 32, 0), NULL, p->set, p->binding, dim);
+   agx_instr *ok = NULL;
+   for (unsigned k = 0; k < (dim == AGX_IMAGE_2D ? 2u : 3u); k++) {
+      agx_instr *in = agx_ult(b, agx_extract(b, p->texel_coord, k), agx_extract(b, size, k));
+      ok = ok ? agx_iand(b, ok, in) : in;
+   }
+   return ok;
+}
+
+agx_instr *vtn_image_texel_address(struct vtn_ctx *c, const struct vtn_pointer *p)
+{
+   return agx_intrin(&c->b, AGX_OP_IMAGE_TEXEL_ADDRESS, agx_type_make(64, 1), 2, p->desc_index,
+                     p->texel_coord, NULL, p->set, p->binding, p->texel_dim);
 }

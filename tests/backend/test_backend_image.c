@@ -10,6 +10,8 @@
  *    elements in square tiles of next_pow2(min(w, h)), Morton order inside:
  *    x bit i at bit 2i, y bit i at 2i + 1; levels and layers start
  *    128-byte aligned);
+ *  - image atomics addressed from the PBE's software words (GPU layout) and
+ *    its Stride (linear);
  *  - nearest / bilinear filtering with clamp-to-edge and repeat wraps
  *    (coordinates chosen so that the weights are exact in 8 bits).
  *   test_backend_image SPV_DIR */
@@ -266,6 +268,109 @@ static void test_storage(void)
    h_finish(&h);
 }
 
+/* --- image atomics ------------------------------------------------------- */
+
+static void test_atomics(void)
+{
+   struct harness h;
+   if (!h_compile(&h, "be_img_atomic", H_OPT, NULL)) {
+      failures++;
+      return;
+   }
+   printf("be_img_atomic:\n");
+   uint32_t *out = h_buffer(&h, 0, 0, 0, 64 * 4 * 4);
+   uint64_t va, val;
+   uint8_t *arr = aligned_memory(&h, 4096, &va);
+   uint8_t *lin = aligned_memory(&h, 4096, &val);
+   memset(arr, 0xAB, 4096);
+   memset(lin, 0xAB, 4096);
+   /* GPU layout 8x4, 2 layers of 128 bytes: texel (x, y, z) = 1000 + 3 i */
+   for (unsigned i = 0; i < 64; i++) {
+      unsigned x = i & 7, y = (i >> 3) & 3, z = i >> 5;
+      uint32_t v = 1000 + 3 * i;
+      memcpy(arr + z * 128 + small_level_index(x, y, 8, 4) * 4, &v, 4);
+   }
+   /* linear 8x4, 64-byte rows, zero */
+   for (unsigned y = 0; y < 4; y++)
+      memset(lin + 64 * y, 0, 32);
+   uint32_t *d = (uint32_t *)desc(&h, 1, 0);
+   pack_texture(d, AGX_TEXTURE_DIMENSION_2D_ARRAY, AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, 8, 4,
+                2, 1, va);
+   /* the PBE with the software words for atomics (agx_abi.h): level
+    * offset 0, 4x4 tiles, 128-byte layers */
+   agx_pack(d + AGX_ABI_IMAGE_PBE / 4, PBE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D_ARRAY;
+      cfg.layout = AGX_LAYOUT_GPU;
+      cfg.channels = AGX_CHANNELS_R32;
+      cfg.type = AGX_TEXTURE_TYPE_UINT;
+      cfg.width = 8;
+      cfg.height = 4;
+      cfg.buffer = va;
+      cfg.layers = 2;
+      cfg.level_offset_sw = 0;
+      cfg.tile_width_sw = 4;
+      cfg.tile_height_sw = 4;
+      cfg.layer_stride_sw = 128;
+   }
+   d = (uint32_t *)desc(&h, 2, 0);
+   agx_pack(d, TEXTURE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
+      cfg.layout = AGX_LAYOUT_LINEAR;
+      cfg.channels = AGX_CHANNELS_R32;
+      cfg.type = AGX_TEXTURE_TYPE_UINT;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_0;
+      cfg.swizzle_b = AGX_CHANNEL_0;
+      cfg.swizzle_a = AGX_CHANNEL_1;
+      cfg.width = 8;
+      cfg.height = 4;
+      cfg.address = val;
+      cfg.stride = 64 - 16;
+   }
+   agx_pack(d + AGX_ABI_IMAGE_PBE / 4, PBE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
+      cfg.layout = AGX_LAYOUT_LINEAR;
+      cfg.channels = AGX_CHANNELS_R32;
+      cfg.type = AGX_TEXTURE_TYPE_UINT;
+      cfg.width = 8;
+      cfg.height = 4;
+      cfg.buffer = val;
+      cfg.stride = 64 - 4;
+   }
+   if (!run(&h, 1, 0, 0)) {
+      failures++;
+      h_finish(&h);
+      return;
+   }
+   for (unsigned i = 0; i < 64; i++) {
+      unsigned x = i & 7, y = (i >> 3) & 3, z = i >> 5;
+      uint32_t got;
+      check(out[i * 4] == 1000 + 3 * i, "imageAtomicAdd result", i, out[i * 4], 1000 + 3 * i);
+      check(out[i * 4 + 2] == 0, "out-of-range atomics return 0", i, out[i * 4 + 2], 0);
+      check(out[i * 4 + 3] == 1000 + 4 * i + 1, "imageAtomicCompSwap result", i, out[i * 4 + 3],
+            1000 + 4 * i + 1);
+      memcpy(&got, arr + z * 128 + small_level_index(x, y, 8, 4) * 4, 4);
+      check(got == 77, "GPU-layout texel after the atomics", i, got, 77);
+      if (i < 32) {
+         memcpy(&got, lin + 64 * y + 4 * x, 4);
+         check(got == i + 32, "linear texel after imageAtomicMax", i, got, i + 32);
+      }
+   }
+   for (unsigned o = 256; o < 4096; o++)
+      if (arr[o] != 0xAB) {
+         check(false, "GPU-layout byte past the layers", o, arr[o], 0xAB);
+         break;
+      }
+   for (unsigned y = 0; y < 64; y++)
+      for (unsigned o = 32; o < 64; o++)
+         if (lin[64 * y + o] != 0xAB || (y >= 4 && lin[64 * y + o - 32] != 0xAB)) {
+            check(false, "linear byte outside the image", 64 * y + o, lin[64 * y + o], 0xAB);
+            y = 64;
+            break;
+         }
+   h_finish(&h);
+}
+
 /* --- sampled images ------------------------------------------------------- */
 
 /* Level l of the 4x4 r32f test image, texel (x, y). */
@@ -449,6 +554,7 @@ int main(int argc, char **argv)
    h_spv_dir = argv[1];
    test_storage();
    test_sampled();
+   test_atomics();
    if (failures)
       fprintf(stderr, "%u failures\n", failures);
    return failures != 0;
