@@ -115,7 +115,7 @@ static bool is_async(unsigned op)
    return op == AGX_OP_DEVICE_LOAD || op == AGX_OP_DEVICE_LOAD_COHERENT ||
           op == AGX_OP_DEVICE_STORE || op == AGX_OP_ATOMIC ||
           op == AGX_OP_STACK_LOAD || op == AGX_OP_STACK_STORE || op == AGX_OP_TEXTURE_LOAD ||
-          op == AGX_OP_IMAGE_WRITE;
+          op == AGX_OP_TEXTURE_SAMPLE || op == AGX_OP_IMAGE_WRITE;
 }
 
 /* Halves [first, first + n) of slot s. */

@@ -1,6 +1,15 @@
 /* Instruction selection for the bindless texture intrinsics
- * (bindless_image_load -> texture_load, bindless_image_store ->
- * image_write). Assumes the heap base is a 64-bit uniform below half 125
+ * (bindless_image_load / bindless_texture_load -> texture_load,
+ * bindless_image_store / bindless_image_write -> image_write,
+ * bindless_texture_sample -> texture_sample). texture_sample shares
+ * texture_load's operand layout (one _texture encoding in agx_isa.py); it
+ * takes the sampler as a 16-bit register holding a sampler heap index
+ * (St = 1) and an fp16 LOD register (lod_min) or fp32 gradients (lod_grad:
+ * ddx, ddy interleaved per coordinate, Mesa's order), q3 = 12 (Mesa's
+ * value), and a texel offset as a 16-bit register of 4-bit fields (Ot = 1)
+ * taken from the high half of the sampler-index register. An
+ * integer texture_load LOD is a 16-bit register (lod_min, added to First
+ * level by the hardware). Assumes the heap base is a 64-bit uniform below half 125
  * (the 5-bit "U" field counts 64-bit units; agx_abi.h puts the set
  * addresses at uniforms 0-15) and 2D coordinates as two 32-bit values.
  * Operand values follow Mesa's agx_pack.c:
@@ -95,6 +104,137 @@ static void image_store(struct isel *c, agx_instr *I)
    isel_set(c, mi, AGX_IMAGE_WRITE_u5, agx_isa_imm(0));
 }
 
+/* Texture dimension names (genxml "Texture dimension" values) and whether
+ * the dimension takes an extra word (layer, sample or cube index) whose low
+ * half alone is passed: the coordinates are then 16-bit halves. */
+static const char *const dim_names[9] = {
+   "tex_1d", "tex_1d_array", "tex_2d", "tex_2d_array", "tex_2d_ms",
+   "tex_3d", "tex_cube", "tex_cube_array", "tex_2d_ms_array",
+};
+static const bool dim_extra[9] = { 0, 1, 0, 1, 1, 0, 0, 1, 1 };
+
+/* Coordinate words of source 1 as the operand tuple; *count its registers. */
+static struct mval coords(struct isel *c, const agx_instr *I, unsigned dim, unsigned *count)
+{
+   unsigned n = I->src[1]->type.comps;
+   struct mval t = tuple(c, I, 1, n);
+   if (!dim_extra[dim]) {
+      *count = n;
+      return t;
+   }
+   *count = 2 * (n - 1) + 1;
+   return isel_part(t, 0, *count);
+}
+
+static bool check_dim(struct isel *c, unsigned dim)
+{
+   if (dim >= 9) {
+      isel_fail(c, "internal: texture dimension %u", dim);
+      return false;
+   }
+   return true;
+}
+
+/* The low half of a 32-bit (or the 16-bit) component as a 16-bit register. */
+static struct mval half_reg(struct isel *c, const agx_instr *I, unsigned i, unsigned comp)
+{
+   struct mval v = isel_reg(c, isel_src(c, I, i, comp));
+   return isel_part(v, 0, 1);
+}
+
+/* Gradients: ddx, ddy of each coordinate interleaved, 32-bit registers. */
+static struct mval gradients(struct isel *c, const agx_instr *I, unsigned *count)
+{
+   unsigned n = I->src[2]->type.comps;
+   struct mval t = isel_new(c, 4 * n);
+   for (unsigned k = 0; k < n; k++) {
+      isel_copy(c, isel_part(t, 4 * k, 2), isel_src(c, I, 2, k));
+      isel_copy(c, isel_part(t, 4 * k + 2, 2), isel_src(c, I, 3, k));
+   }
+   *count = 2 * n;
+   return t;
+}
+
+/* texture_load (bindless_texture_load) and texture_sample
+ * (bindless_texture_sample[_grad]). */
+static void texture_op(struct isel *c, agx_instr *I)
+{
+   bool sample = I->op != AGX_OP_BINDLESS_TEXTURE_LOAD;
+   bool grad = I->op == AGX_OP_BINDLESS_TEXTURE_SAMPLE_GRAD;
+   unsigned dim = I->c[1], count, gcount = 0;
+   if (!check_dim(c, dim))
+      return;
+   struct mval off = reg32(c, I, 0, 0);
+   struct mval xy = coords(c, I, dim, &count);
+   const agx_instr *lodv = I->src[2];
+   bool auto_lod = !sample && lodv->op == AGX_OP_CONST && lodv->value[0] == 0;
+   bool texel_off = sample && I->c[2];
+   struct mval lod = { 0 }, smp = { 0 };
+   if (grad)
+      lod = gradients(c, I, &gcount);
+   else if (!auto_lod)
+      lod = half_reg(c, I, 2, 0);
+   if (sample)
+      smp = isel_reg(c, isel_src(c, I, 0, 1)); /* index | texel offset << 16 */
+   struct mval d = isel_new(c, 8);
+   enum agx_isa_op op = sample ? AGX_OP_TEXTURE_SAMPLE : AGX_OP_TEXTURE_LOAD;
+   struct agx_minstr *mi = isel_emit(c, op);
+   isel_set(c, mi, AGX_TEXTURE_LOAD_compare, agx_isa_imm(0));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_mode, (struct agx_isa_value){ .kind = AGX_V_EMPTY });
+   isel_set(c, mi, AGX_TEXTURE_LOAD_q3, agx_isa_imm(sample ? 12 : I->c[2]));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_slot, agx_isa_imm(0));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_q6, agx_isa_str("none"));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_mask, agx_isa_str("xyzw"));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_kill, agx_isa_imm(0));
+   isel_def(c, mi, AGX_TEXTURE_LOAD_R, d.vreg, 0, 8, 4);
+   if (!set_heap(c, mi, AGX_TEXTURE_LOAD_U, I))
+      return;
+   isel_use(c, &mi, AGX_TEXTURE_LOAD_T, off, false, false);
+   if (sample)
+      isel_use(c, &mi, AGX_TEXTURE_LOAD_S, isel_part(smp, 0, 1), false, false);
+   else
+      isel_set(c, mi, AGX_TEXTURE_LOAD_S, agx_isa_reg(AGX_SS, 0, 1));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_n, agx_isa_str(dim_names[dim]));
+   isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_C, xy, count);
+   isel_set(c, mi, AGX_TEXTURE_LOAD_lod,
+            agx_isa_str(grad ? "lod_grad" : auto_lod ? "auto_lod" : "lod_min"));
+   if (grad)
+      isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_D, lod, gcount);
+   else if (auto_lod)
+      isel_set(c, mi, AGX_TEXTURE_LOAD_D, agx_isa_imm(0));
+   else
+      isel_use(c, &mi, AGX_TEXTURE_LOAD_D, lod, false, false);
+   if (texel_off)
+      isel_use(c, &mi, AGX_TEXTURE_LOAD_O, isel_part(smp, 1, 1), false, false);
+   else
+      isel_set(c, mi, AGX_TEXTURE_LOAD_O, (struct agx_isa_value){ .kind = AGX_V_EMPTY });
+   for (unsigned k = 0; k < 4; k++)
+      c->map[I->index][k] = isel_part(d, 2 * k, 2);
+}
+
+static void image_write(struct isel *c, agx_instr *I)
+{
+   unsigned dim = I->c[1], count;
+   if (!check_dim(c, dim))
+      return;
+   struct mval off = reg32(c, I, 0, 0);
+   struct mval xy = coords(c, I, dim, &count);
+   struct mval data = tuple(c, I, 2, 4);
+   struct agx_minstr *mi = isel_emit(c, AGX_OP_IMAGE_WRITE);
+   isel_use_tuple(c, mi, AGX_IMAGE_WRITE_R, data, 4);
+   isel_set(c, mi, AGX_IMAGE_WRITE_n, agx_isa_str(dim_names[dim]));
+   isel_use_tuple(c, mi, AGX_IMAGE_WRITE_C, xy, count);
+   isel_set(c, mi, AGX_IMAGE_WRITE_D, agx_isa_imm(0));
+   if (!set_heap(c, mi, AGX_IMAGE_WRITE_U, I))
+      return;
+   isel_use(c, &mi, AGX_IMAGE_WRITE_T, off, false, false);
+   isel_set(c, mi, AGX_IMAGE_WRITE_round, agx_isa_str("rte"));
+   isel_set(c, mi, AGX_IMAGE_WRITE_u1, agx_isa_imm(1));
+   isel_set(c, mi, AGX_IMAGE_WRITE_u2, agx_isa_imm(0));
+   isel_set(c, mi, AGX_IMAGE_WRITE_u3, agx_isa_imm(9));
+   isel_set(c, mi, AGX_IMAGE_WRITE_u5, agx_isa_imm(0));
+}
+
 /* memory_barrier with Mesa's (a, b, c) values for its named barriers */
 static void barrier(struct isel *c, unsigned a, unsigned b, unsigned cc)
 {
@@ -133,6 +273,14 @@ bool isel_tex(struct isel *c, agx_instr *I)
       return true;
    case AGX_OP_BINDLESS_IMAGE_STORE:
       image_store(c, I);
+      return true;
+   case AGX_OP_BINDLESS_TEXTURE_LOAD:
+   case AGX_OP_BINDLESS_TEXTURE_SAMPLE:
+   case AGX_OP_BINDLESS_TEXTURE_SAMPLE_GRAD:
+      texture_op(c, I);
+      return true;
+   case AGX_OP_BINDLESS_IMAGE_WRITE:
+      image_write(c, I);
       return true;
    default:
       return false;

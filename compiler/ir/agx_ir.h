@@ -92,6 +92,21 @@ typedef struct agx_loop {
 
 typedef struct agx_arena agx_arena;
 
+/* Image dimensions (const dim of image_* and bindless_texture_* intrinsics):
+ * the hardware's Texture dimension values for the kinds compute uses. 1D
+ * images are 2D (agx_abi.h). Flags (image_* only): STORAGE = a storage
+ * image (loads see the dispatch's stores, q3 = 13); CUBE_FACES = a storage
+ * view of a cube (array), accessed as a 2D array whose size query divides
+ * the layers by 6 for cube arrays. */
+enum agx_image_dim {
+   AGX_IMAGE_2D = 2, AGX_IMAGE_2D_ARRAY = 3, AGX_IMAGE_2D_MS = 4, AGX_IMAGE_3D = 5,
+   AGX_IMAGE_CUBE = 6, AGX_IMAGE_CUBE_ARRAY = 7, AGX_IMAGE_2D_MS_ARRAY = 8,
+};
+#define AGX_IMAGE_DIM_MASK 0xFu
+#define AGX_IMAGE_STORAGE 0x10u
+#define AGX_IMAGE_CUBE_FACES 0x20u
+#define AGX_IMAGE_CUBE_FACES_ARRAY 0x40u
+
 /* Atomic operations (const index atomic_op of atomic_* intrinsics). */
 enum agx_atomic_op {
    AGX_ATOMIC_ADD, AGX_ATOMIC_SMIN, AGX_ATOMIC_SMAX, AGX_ATOMIC_UMIN, AGX_ATOMIC_UMAX,

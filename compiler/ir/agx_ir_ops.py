@@ -205,6 +205,28 @@ intr('texel_buffer_load', 2, consts=('set', 'binding'))           # (index, elem
 intr('texel_buffer_store', 3, dest=False, effects=True, consts=('set', 'binding'))
 intr('texel_buffer_size', 1, reorder=True, consts=('set', 'binding'))
 intr('texel_buffer_address', 2, reorder=True, consts=('set', 'binding'))
+# Images other than buffers before ABI lowering (agx_pass_lower_io): source
+# 0 the array index within the binding (image_sample*: 32x3, the image's
+# and the sampler's index and the packed texel offset: 4-bit x, y, z); const dim = enum agx_image_dim | flags (agx_ir.h).
+# load: coordinates 32x4 (x, y, z or layer, level) -> texel 32x4 as
+# texel_buffer_load; store: coordinates 32x4 (x, y, z or layer, unused),
+# texel 32x4; sample: fp32 coordinates 32x4 (s, t, r or layer or cube z,
+# cube-array index), fp32 LOD -> 32x4, sampler at (set, binding) packed in
+# const sampler as set << 16 | binding; sample_grad: fp32 gradients ddx,
+# ddy (32x2 or 32x3) instead of the LOD; size: (level) -> 32x4 (width,
+# height, depth or layers, 0) at that view level; levels / samples -> 32.
+# Out-of-range coordinates, layers or levels: loads return 0, stores are
+# dropped.
+intr('image_load', 2, consts=('set', 'binding', 'dim'))
+intr('image_store', 3, dest=False, effects=True, consts=('set', 'binding', 'dim'))
+intr('image_sample', 3, consts=('set', 'binding', 'dim', 'sampler'))
+intr('image_sample_grad', 4, consts=('set', 'binding', 'dim', 'sampler'))
+intr('image_size', 2, reorder=True, consts=('set', 'binding', 'dim'))
+intr('image_levels', 1, reorder=True, consts=('set', 'binding', 'dim'))
+intr('image_samples', 1, reorder=True, consts=('set', 'binding', 'dim'))
+# The 64-bit address of the 4-byte texel at coordinates 32x4 (x, y, z|layer,
+# 0) of an R32 storage image (atomics; callers check the bounds).
+intr('image_texel_address', 2, reorder=True, consts=('set', 'binding', 'dim'))
 # Makes earlier writes visible to later texture reads of this invocation:
 # kind 0 after image stores (PBE -> texture cache), 1 after atomics on
 # texels (memory -> texture cache). Mesa's fence_pbe_to_tex / fence_mem_to_tex.
@@ -240,6 +262,18 @@ intr('load_uniform', 1, reorder=True, consts=('base',))
 # descriptor, result 32x4. Store: PBE descriptor, data 32x4.
 intr('bindless_image_load', 2, consts=('heap',))
 intr('bindless_image_store', 3, dest=False, effects=True, consts=('heap',))
+# After image lowering: bindless texture_load / image_write /
+# texture_sample of any dimension (const dim = enum agx_image_dim, without
+# flags), descriptor as above; coordinates 32xN (N = 2 to 4: x, y, then z,
+# layer or cube index words as the hardware takes them). texture_load:
+# source 2 the 32-bit level (constant 0: LOD mode auto), const q3 (12, or 13
+# for images written by the dispatch). texture_sample: source 0 = 32x2
+# (descriptor offset, sampler heap index | packed texel offset << 16),
+# source 2 the fp16 LOD; _grad: sources 2, 3 the fp32 ddx, ddy vectors.
+intr('bindless_texture_load', 3, consts=('heap', 'dim', 'q3'))
+intr('bindless_image_write', 3, dest=False, effects=True, consts=('heap', 'dim'))
+intr('bindless_texture_sample', 3, consts=('heap', 'dim'))
+intr('bindless_texture_sample_grad', 4, consts=('heap', 'dim'))
 # Preamble only (agx_pass_preamble): writes the source to the uniform
 # registers at byte offset base, for the main program's load_uniform.
 intr('store_uniform', 1, dest=False, effects=True, consts=('base',))

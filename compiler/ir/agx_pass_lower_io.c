@@ -7,6 +7,8 @@
  *  - load_buffer_size(i)[set, b] -> the 32-bit size word 8 bytes further
  *  - texel_buffer_*(i, ...)[set, b] -> agx_lower_texel_buffer with the
  *    descriptor's byte offset binding_offset + i * AGX_ABI_TEXEL_DESC_SIZE
+ *  - image_*(i, ...)[set, b] -> agx_lower_image likewise (image_sample: also
+ *    the sampler's descriptor offset, from its own set and binding)
  *  - load_robust_sink -> load_uniform[AGX_ABI_ROBUST_SINK]
  *  - load_num_workgroups -> load_uniform[AGX_ABI_NUM_WORKGROUPS]
  *  - load_workgroup_id -> the hardware's id + load_uniform[AGX_ABI_BASE_WORKGROUP]
@@ -73,6 +75,30 @@ bool agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts)
          agx_instr *off = agx_iadd(&b, agx_imm(&b, 32, boff(data, set, binding)),
                                    agx_imul(&b, I->src[0], agx_imm(&b, 32, AGX_ABI_TEXEL_DESC_SIZE)));
          agx_instr *value = agx_lower_texel_buffer(s, I, set, off);
+         if (value) {
+            agx_rewrite_uses(s, I, value);
+            agx_instr_remove(I);
+         }
+         progress = true;
+      } else if (I->op == AGX_OP_IMAGE_LOAD || I->op == AGX_OP_IMAGE_STORE ||
+                 I->op == AGX_OP_IMAGE_SAMPLE || I->op == AGX_OP_IMAGE_SAMPLE_GRAD ||
+                 I->op == AGX_OP_IMAGE_SIZE || I->op == AGX_OP_IMAGE_TEXEL_ADDRESS ||
+                 I->op == AGX_OP_IMAGE_LEVELS || I->op == AGX_OP_IMAGE_SAMPLES) {
+         agx_builder b = agx_builder_before(s, I);
+         unsigned set = I->c[0], binding = I->c[1];
+         bool sample = I->op == AGX_OP_IMAGE_SAMPLE || I->op == AGX_OP_IMAGE_SAMPLE_GRAD;
+         agx_instr *idx = sample ? agx_extract(&b, I->src[0], 0) : I->src[0];
+         agx_instr *off = agx_iadd(&b, agx_imm(&b, 32, boff(data, set, binding)),
+                                   agx_imul(&b, idx, agx_imm(&b, 32, AGX_ABI_IMAGE_DESC_SIZE)));
+         unsigned sset = 0;
+         agx_instr *soff = NULL;
+         if (sample) {
+            sset = I->c[3] >> 16;
+            soff = agx_iadd(&b, agx_imm(&b, 32, boff(data, sset, I->c[3] & 0xFFFF)),
+                            agx_imul(&b, agx_extract(&b, I->src[0], 1),
+                                     agx_imm(&b, 32, AGX_ABI_IMAGE_DESC_SIZE)));
+         }
+         agx_instr *value = agx_lower_image(s, I, set, off, sset, soff);
          if (value) {
             agx_rewrite_uses(s, I, value);
             agx_instr_remove(I);

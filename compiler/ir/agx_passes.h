@@ -29,6 +29,12 @@ bool agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts);
  * stores are rewritten in place (returns NULL); size and address return
  * the replacement value (the caller rewrites uses and removes I). */
 agx_instr *agx_lower_texel_buffer(agx_shader *s, agx_instr *I, unsigned set, agx_instr *offset);
+/* agx_pass_lower_image.c: one image_* intrinsic, its descriptor at byte
+ * offset `offset` of set `set` (image_sample: the sampler's at
+ * sampler_offset of sampler_set). Returns the value replacing I (the caller
+ * rewrites its uses and removes I), or NULL when I was rewritten in place. */
+agx_instr *agx_lower_image(agx_shader *s, agx_instr *I, unsigned set, agx_instr *offset,
+                           unsigned sampler_set, agx_instr *sampler_offset);
 
 /* The uniform file holds 512 16-bit registers (1024 bytes). */
 #define AGX_PREAMBLE_UNIFORM_LIMIT 1024u

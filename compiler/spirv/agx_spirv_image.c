@@ -1,5 +1,7 @@
-/* Images in the SPIR-V front end: texel buffers only (OpTypeImage with Dim
- * Buffer; Sampled 1 = uniform texel buffer, 2 = storage texel buffer).
+/* Images in the SPIR-V front end: image handles (images, samplers, sampled
+ * images) and texel buffers (OpTypeImage with Dim Buffer; Sampled 1 =
+ * uniform texel buffer, 2 = storage texel buffer). Other dimensions are
+ * handed to agx_spirv_texture.c.
  * Assumes image variables are UniformConstant descriptors (PTR_IMAGE
  * pointers, agx_spirv_mem.c) and that an OpLoad of one yields a handle
  * naming (set, binding, array index). Emits the texel_buffer_* intrinsics
@@ -8,12 +10,12 @@
  *   OpImageWrite                -> texel_buffer_store (padded to 32x4) and a
  *                                  texture_fence (later fetches see it)
  *   OpImageQuerySize            -> texel_buffer_size
- *   OpImageTexelPointer + OpAtomic* -> an atomic on texel_buffer_address,
- *        guarded by "index < size" (out-of-range atomics do nothing, return 0),
- *        then a texture_fence (memory -> texture)
+ *   OpImageTexelPointer + OpAtomic* -> an atomic on texel_buffer_address
+ *        (images: image_texel_address), guarded by "index < size" (images:
+ *        each coordinate against image_size; out-of-range atomics do
+ *        nothing, return 0), then a texture_fence (memory -> texture)
  * Samplers combined with texel buffers (OpSampledImage) are accepted and
- * ignored: buffer fetches use no sampler. Other image dimensions are
- * rejected with a clear error. */
+ * ignored: buffer fetches use no sampler. */
 #include <spirv/unified1/spirv.h>
 
 #include "agx_spirv_private.h"
@@ -39,16 +41,30 @@ static void check_buffer_image(struct vtn_ctx *c, const struct vtn_type *t)
       vtn_fail(c, "unsupported: images of dimension %u (only texel buffers)", t->image_dim);
 }
 
+/* Loads of image, sampled image (combined image sampler) and sampler
+ * (VTN_OPAQUE) descriptors: handles naming the descriptor. */
 struct vtn_ssa *vtn_load_image(struct vtn_ctx *c, struct vtn_pointer *p)
 {
-   if (p->type->base != VTN_IMAGE && p->type->base != VTN_SAMPLED_IMAGE)
-      vtn_fail(c, "cannot load this descriptor (not an image)");
+   if (p->type->base != VTN_IMAGE && p->type->base != VTN_SAMPLED_IMAGE &&
+       p->type->base != VTN_OPAQUE)
+      vtn_fail(c, "cannot load this descriptor (not an image or sampler)");
    struct vtn_ssa *s = vtn_ssa_leaf(c, p->type, NULL);
    s->image = vtn_alloc(c, sizeof(*s->image));
    s->image->set = p->set;
    s->image->binding = p->binding;
    s->image->index = p->desc_index;
+   if (p->type->base != VTN_IMAGE) {
+      s->image->has_sampler = true;
+      s->image->sampler_set = p->set;
+      s->image->sampler_binding = p->binding;
+      s->image->sampler_index = p->desc_index;
+   }
    return s;
+}
+
+static bool is_buffer(const struct vtn_ssa *s)
+{
+   return image_type(s->type)->base == VTN_IMAGE && image_type(s->type)->image_dim == SpvDimBuffer;
 }
 
 static struct vtn_ssa *image_operand(struct vtn_ctx *c, uint32_t id)
@@ -70,7 +86,7 @@ static agx_instr *texel_index(struct vtn_ctx *c, uint32_t id)
 
 /* The 32x4 texel as the instruction's result type: the first components,
  * converted to 16 bits when the type asks for it. */
-static void push_texel(struct vtn_ctx *c, struct vtn_type *rt, uint32_t id, agx_instr *texel)
+void vtn_push_texel(struct vtn_ctx *c, struct vtn_type *rt, uint32_t id, agx_instr *texel)
 {
    agx_builder *b = &c->b;
    const struct vtn_type *st = rt->base == VTN_VECTOR ? rt->elem : rt;
@@ -96,14 +112,12 @@ static void image_load(struct vtn_ctx *c, unsigned i)
    agx_instr *texel = agx_intrin(&c->b, AGX_OP_TEXEL_BUFFER_LOAD, agx_type_make(32, 4), 2,
                                  img->image->index, x, NULL, img->image->set,
                                  img->image->binding, 0);
-   push_texel(c, rt, vtn_word(c, i, 2), texel);
+   vtn_push_texel(c, rt, vtn_word(c, i, 2), texel);
 }
 
 static void image_write(struct vtn_ctx *c, unsigned i)
 {
    agx_builder *b = &c->b;
-   struct vtn_ssa *img = image_operand(c, vtn_word(c, i, 1));
-   agx_instr *x = texel_index(c, vtn_word(c, i, 2));
    struct vtn_ssa *v = vtn_ssa_of(c, vtn_word(c, i, 3));
    if (!v->def || v->def->type.bits == 1 || v->def->type.bits == 64 || v->def->type.bits == 8)
       vtn_fail(c, "texel to write must be a 16/32-bit scalar or vector");
@@ -119,8 +133,15 @@ static void image_write(struct vtn_ctx *c, unsigned i)
          e = st->base == VTN_FLOAT ? agx_f2f(b, 32, e) : agx_resize(b, e, 32, st->sign);
       comps[k] = e;
    }
+   agx_instr *texel = agx_vec(b, 4, comps);
+   if (!is_buffer(vtn_ssa_of(c, vtn_word(c, i, 1)))) {
+      vtn_image_store(c, i, texel);
+      return;
+   }
+   struct vtn_ssa *img = image_operand(c, vtn_word(c, i, 1));
+   agx_instr *x = texel_index(c, vtn_word(c, i, 2));
    agx_intrin(b, AGX_OP_TEXEL_BUFFER_STORE, agx_type_make(0, 0), 3, img->image->index, x,
-              agx_vec(b, 4, comps), img->image->set, img->image->binding, 0);
+              texel, img->image->set, img->image->binding, 0);
    agx_intrin(b, AGX_OP_TEXTURE_FENCE, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0, 0, 0);
 }
 
@@ -143,7 +164,10 @@ static void texel_pointer(struct vtn_ctx *c, unsigned i)
    struct vtn_pointer *ip = vtn_get_pointer(c, vtn_word(c, i, 3));
    if (ip->mode != PTR_IMAGE)
       vtn_fail(c, "OpImageTexelPointer needs a pointer to an image variable");
-   check_buffer_image(c, ip->type);
+   const struct vtn_type *it = image_type(ip->type);
+   bool buffer = it->base == VTN_IMAGE && it->image_dim == SpvDimBuffer;
+   if (!buffer && (it->base != VTN_IMAGE || it->image_sampled != 2))
+      vtn_fail(c, "OpImageTexelPointer needs a storage image or texel buffer");
    if (rt->base != VTN_POINTER || !rt->elem || rt->elem->base != VTN_INT || rt->elem->bits != 32)
       vtn_fail(c, "unsupported: texel atomics other than 32-bit integers");
    struct vtn_pointer *p = vtn_alloc(c, sizeof(*p));
@@ -151,7 +175,12 @@ static void texel_pointer(struct vtn_ctx *c, unsigned i)
    p->mode = PTR_TEXEL;
    p->type = rt->elem;
    p->storage = rt->storage;
-   p->texel_coord = texel_index(c, vtn_word(c, i, 4));
+   if (buffer) {
+      p->texel_coord = texel_index(c, vtn_word(c, i, 4));
+   } else {
+      p->texel_coord = vtn_image_texel_coord(c, it, vtn_word(c, i, 4));
+      p->texel_dim = vtn_image_dim(c, it);
+   }
    struct vtn_value *v = vtn_val(c, id);
    if (v->kind != VK_NONE)
       vtn_fail(c, "id %u defined twice", id);
@@ -170,17 +199,25 @@ void vtn_texel_atomic(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn_poi
       agx_intrin(b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, agx_imm(b, 32, 0), NULL, NULL, var,
                  0, 0);
    }
-   agx_instr *size = agx_intrin(b, AGX_OP_TEXEL_BUFFER_SIZE, agx_type_make(32, 1), 1,
-                                p->desc_index, NULL, NULL, p->set, p->binding, 0);
-   agx_if *nif = agx_push_if(b, agx_ult(b, p->texel_coord, size));
+   agx_instr *in_range;
+   if (p->texel_dim) {
+      in_range = vtn_image_texel_in_range(c, p);
+   } else {
+      agx_instr *size = agx_intrin(b, AGX_OP_TEXEL_BUFFER_SIZE, agx_type_make(32, 1), 1,
+                                   p->desc_index, NULL, NULL, p->set, p->binding, 0);
+      in_range = agx_ult(b, p->texel_coord, size);
+   }
+   agx_if *nif = agx_push_if(b, in_range);
    struct vtn_pointer mem = { 0 };
    mem.mode = PTR_MEM;
    mem.space = SPACE_GLOBAL;
    mem.storage = SpvStorageClassStorageBuffer;
    mem.type = p->type;
    mem.comp = -1;
-   mem.addr = agx_intrin(b, AGX_OP_TEXEL_BUFFER_ADDRESS, agx_type_make(64, 1), 2, p->desc_index,
-                         p->texel_coord, NULL, p->set, p->binding, 0);
+   mem.addr = p->texel_dim ? vtn_image_texel_address(c, p)
+                           : agx_intrin(b, AGX_OP_TEXEL_BUFFER_ADDRESS, agx_type_make(64, 1), 2,
+                                        p->desc_index, p->texel_coord, NULL, p->set, p->binding,
+                                        0);
    agx_instr *r = vtn_atomic_mem(c, i, op, &mem);
    agx_intrin(b, AGX_OP_TEXTURE_FENCE, agx_type_make(0, 0), 0, NULL, NULL, NULL, 1, 0, 0);
    if (has_result) {
@@ -196,7 +233,8 @@ void vtn_texel_atomic(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn_poi
    }
 }
 
-/* OpImage / OpSampledImage: the same descriptor under another type. */
+/* OpImage / OpSampledImage: the same descriptor under another type;
+ * OpSampledImage adds the sampler's descriptor. */
 static void retype_handle(struct vtn_ctx *c, unsigned i)
 {
    struct vtn_type *rt = vtn_get_type(c, vtn_word(c, i, 1));
@@ -205,7 +243,30 @@ static void retype_handle(struct vtn_ctx *c, unsigned i)
       vtn_fail(c, "id %u is not an image handle", vtn_word(c, i, 3));
    struct vtn_ssa *s = vtn_ssa_leaf(c, rt, NULL);
    s->image = src->image;
+   if (c->ins[i].op == SpvOpSampledImage) {
+      struct vtn_ssa *smp = vtn_ssa_of(c, vtn_word(c, i, 4));
+      if (!smp->image || !smp->image->has_sampler)
+         vtn_fail(c, "id %u is not a sampler", vtn_word(c, i, 4));
+      s->image = vtn_alloc(c, sizeof(*s->image));
+      *s->image = *src->image;
+      s->image->has_sampler = true;
+      s->image->sampler_set = smp->image->sampler_set;
+      s->image->sampler_binding = smp->image->sampler_binding;
+      s->image->sampler_index = smp->image->sampler_index;
+   } else if (rt->base == VTN_IMAGE) {
+      s->image = vtn_alloc(c, sizeof(*s->image));
+      *s->image = *src->image;
+      s->image->has_sampler = false;
+   }
    vtn_push_ssa(c, vtn_word(c, i, 2), s);
+}
+
+static bool buffer_operand(struct vtn_ctx *c, unsigned i, unsigned w)
+{
+   struct vtn_ssa *s = vtn_ssa_of(c, vtn_word(c, i, w));
+   if (!s->image)
+      vtn_fail(c, "id %u is not an image handle", vtn_word(c, i, w));
+   return is_buffer(s);
 }
 
 bool vtn_handle_image(struct vtn_ctx *c, unsigned i)
@@ -217,13 +278,30 @@ bool vtn_handle_image(struct vtn_ctx *c, unsigned i)
       return true;
    case SpvOpImageFetch:
    case SpvOpImageRead:
-      image_load(c, i);
+      if (buffer_operand(c, i, 3))
+         image_load(c, i);
+      else
+         vtn_image_load(c, i);
       return true;
    case SpvOpImageWrite:
       image_write(c, i);
       return true;
    case SpvOpImageQuerySize:
-      image_size(c, i);
+      if (buffer_operand(c, i, 3))
+         image_size(c, i);
+      else
+         vtn_image_query(c, i);
+      return true;
+   case SpvOpImageQuerySizeLod:
+   case SpvOpImageQueryLevels:
+   case SpvOpImageQuerySamples:
+      if (buffer_operand(c, i, 3))
+         vtn_fail(c, "texel buffers have no levels or samples");
+      vtn_image_query(c, i);
+      return true;
+   case SpvOpImageSampleExplicitLod:
+   case SpvOpImageSampleImplicitLod:
+      vtn_image_sample(c, i);
       return true;
    case SpvOpImageTexelPointer:
       texel_pointer(c, i);

@@ -72,10 +72,15 @@ struct vtn_ssa {
    struct vtn_image_ref *image;
 };
 
-/* An image descriptor: (set, binding) and the array index (32-bit). */
+/* An image descriptor: (set, binding) and the array index (32-bit); for
+ * sampled images and samplers also the sampler's descriptor (the same one
+ * for a combined image sampler). */
 struct vtn_image_ref {
    unsigned set, binding;
    agx_instr *index;
+   bool has_sampler;
+   unsigned sampler_set, sampler_binding;
+   agx_instr *sampler_index;
 };
 
 /* GENERIC: a 64-bit agx_abi.h generic pointer whose storage is known only at
@@ -105,7 +110,8 @@ struct vtn_pointer {
    /* PTR_DESC, and PTR_MEM pointers into a descriptor's buffer */
    unsigned set, binding;
    agx_instr *desc_index;   /* PTR_MEM: array index of the descriptor, or NULL */
-   agx_instr *texel_coord;  /* PTR_TEXEL: the texel index */
+   agx_instr *texel_coord;  /* PTR_TEXEL: the texel index (images: 32x4 x, y, z|layer, 0) */
+   unsigned texel_dim;      /* PTR_TEXEL into an image: agx_image_dim | flags; 0: buffer */
    /* Robust buffer access: the descriptor's base address and size in bytes
     * (both NULL when accesses are not checked) */
    agx_instr *bound_base, *bound_size;
@@ -320,6 +326,18 @@ bool vtn_is_image_type(const struct vtn_type *t);
 bool vtn_handle_image(struct vtn_ctx *c, unsigned ins);
 struct vtn_ssa *vtn_load_image(struct vtn_ctx *c, struct vtn_pointer *p);
 void vtn_texel_atomic(struct vtn_ctx *c, unsigned ins, unsigned op, struct vtn_pointer *p);
+void vtn_push_texel(struct vtn_ctx *c, struct vtn_type *rt, uint32_t id, agx_instr *texel);
+/* agx_spirv_texture.c: images of other dimensions (agx_ir.h agx_image_dim) */
+unsigned vtn_image_dim(struct vtn_ctx *c, const struct vtn_type *t);
+void vtn_image_load(struct vtn_ctx *c, unsigned ins);
+void vtn_image_store(struct vtn_ctx *c, unsigned ins, agx_instr *texel);
+void vtn_image_sample(struct vtn_ctx *c, unsigned ins);
+void vtn_image_query(struct vtn_ctx *c, unsigned ins);
+/* OpImageTexelPointer coordinates of a non-buffer image: 32x4 (x, y, z|layer, 0) */
+agx_instr *vtn_image_texel_coord(struct vtn_ctx *c, const struct vtn_type *t, uint32_t id);
+/* The bound check and address of an image atomic's texel (p: PTR_TEXEL). */
+agx_instr *vtn_image_texel_in_range(struct vtn_ctx *c, const struct vtn_pointer *p);
+agx_instr *vtn_image_texel_address(struct vtn_ctx *c, const struct vtn_pointer *p);
 /* agx_spirv_pointer.c: OpenCL pointers (generic encoding, casts, compares),
  * the variable pre-scan and constant data */
 void vtn_scan_variables(struct vtn_ctx *c);

@@ -140,6 +140,10 @@ int bsim_run(const struct bsim_program *r, const void *uniforms, size_t uniform_
       d.preamble_halves = r->preamble_gpr_halves;
    }
    d.local_bytes = r->shared_size;
+   if (r->sampler_state0)
+      memcpy(d.samplers[0], r->sampler_state0, 8);
+   d.sampler_heap = r->sampler_heap;
+   d.sampler_count = r->sampler_count;
    d.spill_size = agx_helper_spill_size(r->scratch_size);
 
    struct agx_sim_vm *vm = agx_sim_vm_lookup(sim, vc.vm_id);

@@ -25,6 +25,12 @@ struct bsim_program {
    /* stack bytes per thread (spills): the run then maps stacks through the
     * helper program (cl_kernels/helper) as the driver would */
    unsigned scratch_size;
+   /* optional sampler state register ss0 (an 8-byte Sampler: the driver's
+    * txf sampler for texel and image loads) and the command's sampler heap
+    * (8-byte Samplers at sampler_heap, a harness buffer) */
+   const uint8_t *sampler_state0;
+   uint64_t sampler_heap;
+   uint32_t sampler_count;
 };
 
 struct bsim_stats {

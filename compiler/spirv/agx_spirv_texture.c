@@ -1,0 +1,334 @@
+/* Images other than texel buffers in the SPIR-V front end (compute only).
+ * Assumes handles from agx_spirv_image.c (struct vtn_image_ref: the image's
+ * descriptor and, for sampled images made by OpSampledImage or loaded from a
+ * combined image sampler, the sampler's) and the dimension rules of
+ * agx_abi.h: 1D is 2D with y = 0 (0.5 when sampling), storage views of cubes
+ * are 2D arrays of faces. Emits the image_* intrinsics of agx_ir_ops.py:
+ *   OpImageRead / OpImageFetch (Lod, ConstOffset, Offset, Sample) -> image_load
+ *   OpImageWrite                      -> image_store + texture_fence
+ *   OpImageSampleExplicitLod (Lod or Grad, ConstOffset / Offset)
+ *                                     -> image_sample / image_sample_grad
+ *   OpImageQuerySize[Lod] / QueryLevels / QuerySamples -> image_size /
+ *                                        image_levels / image_samples
+ * Not handled (clear errors): implicit-LOD sampling (compute shaders have no
+ * derivatives), Grad on cube maps, depth compares, gathers, multisampled
+ * loads, stores and atomics.
+ * Image atomics (OpImageTexelPointer on R32 storage images): the texel's
+ * address (image_texel_address, computed from the PBE's software words)
+ * used by agx_spirv_image.c's guarded atomic. */
+#include <spirv/unified1/spirv.h>
+
+#include "agx_spirv_private.h"
+
+static const struct vtn_type *image_of(const struct vtn_type *t)
+{
+   return t->base == VTN_SAMPLED_IMAGE ? t->elem : t;
+}
+
+unsigned vtn_image_dim(struct vtn_ctx *c, const struct vtn_type *t)
+{
+   t = image_of(t);
+   bool storage = t->image_sampled == 2, arr = t->image_arrayed;
+   unsigned flags = storage ? AGX_IMAGE_STORAGE : 0;
+   if (t->image_ms) {
+      if (t->image_dim != SpvDim2D)
+         vtn_fail(c, "multisampled images must be 2D");
+      return flags | (arr ? AGX_IMAGE_2D_MS_ARRAY : AGX_IMAGE_2D_MS);
+   }
+   switch (t->image_dim) {
+   case SpvDim1D:
+   case SpvDim2D:
+      return flags | (arr ? AGX_IMAGE_2D_ARRAY : AGX_IMAGE_2D);
+   case SpvDim3D:
+      if (arr)
+         vtn_fail(c, "3D images cannot be arrayed");
+      return flags | AGX_IMAGE_3D;
+   case SpvDimCube:
+      if (storage)
+         return flags | AGX_IMAGE_2D_ARRAY | AGX_IMAGE_CUBE_FACES |
+                (arr ? AGX_IMAGE_CUBE_FACES_ARRAY : 0);
+      return arr ? AGX_IMAGE_CUBE_ARRAY : AGX_IMAGE_CUBE;
+   default:
+      vtn_fail(c, "unsupported: images of dimension %u", t->image_dim);
+   }
+}
+
+/* Component k of a scalar or vector value. */
+static agx_instr *comp(struct vtn_ctx *c, agx_instr *v, unsigned k)
+{
+   return v->type.comps == 1 ? v : agx_extract(&c->b, v, k);
+}
+
+static unsigned coord_count(const struct vtn_type *t, bool sampling)
+{
+   unsigned n = t->image_dim == SpvDim1D ? 1 : t->image_dim == SpvDim2D ? 2 : 3;
+   if (t->image_arrayed && !(t->image_dim == SpvDimCube && !sampling))
+      n++;
+   return n;
+}
+
+/* Integer coordinates of a load or store as (x, y, z or layer), the given
+ * constant offset added to x, y (and 3D z). */
+static void int_coords(struct vtn_ctx *c, const struct vtn_type *t, uint32_t id,
+                       agx_instr *const *offset, agx_instr *out[3])
+{
+   agx_builder *b = &c->b;
+   agx_instr *v = vtn_def(c, id);
+   unsigned n = coord_count(t, false);
+   if (v->type.comps < n || v->type.bits == 1 || v->type.bits == 64)
+      vtn_fail(c, "image coordinate must be a 32-bit integer vector of %u components", n);
+   agx_instr *x[4];
+   for (unsigned k = 0; k < n; k++)
+      x[k] = agx_resize(b, comp(c, v, k), 32, true);
+   agx_instr *zero = agx_imm(b, 32, 0);
+   out[0] = x[0];
+   out[1] = t->image_dim == SpvDim1D ? zero : x[1];
+   out[2] = t->image_dim == SpvDim1D ? (t->image_arrayed ? x[1] : zero) : n > 2 ? x[2] : zero;
+   unsigned spatial = t->image_dim == SpvDim3D ? 3 : t->image_dim == SpvDim1D ? 1 : 2;
+   for (unsigned k = 0; offset && k < spatial; k++)
+      if (offset[k])
+         out[k] = agx_iadd(b, out[k], offset[k]);
+}
+
+static struct vtn_ssa *handle(struct vtn_ctx *c, uint32_t id)
+{
+   struct vtn_ssa *s = vtn_ssa_of(c, id);
+   if (!s->image)
+      vtn_fail(c, "id %u is not an image handle", id);
+   return s;
+}
+
+/* The offset operand (ConstOffset / Offset) as up to 3 32-bit values. */
+static void offsets(struct vtn_ctx *c, uint32_t id, agx_instr *out[3])
+{
+   agx_instr *v = vtn_def(c, id);
+   if (v->type.bits == 1 || v->type.bits == 64)
+      vtn_fail(c, "image offset must be a 32-bit integer (vector)");
+   for (unsigned k = 0; k < 3; k++)
+      out[k] = k < v->type.comps ? agx_resize(&c->b, comp(c, v, k), 32, true) : NULL;
+}
+
+void vtn_image_load(struct vtn_ctx *c, unsigned i)
+{
+   agx_builder *b = &c->b;
+   struct vtn_type *rt = vtn_get_type(c, vtn_word(c, i, 1));
+   struct vtn_ssa *img = handle(c, vtn_word(c, i, 3));
+   const struct vtn_type *t = image_of(img->type);
+   unsigned dim = vtn_image_dim(c, t);
+   agx_instr *lod = agx_imm(b, 32, 0), *sample = NULL, *off[3] = { NULL, NULL, NULL };
+   unsigned w = 5, wc = c->ins[i].wc;
+   if (w < wc) {
+      uint32_t mask = vtn_word(c, i, w++);
+      if (mask & ~(SpvImageOperandsLodMask | SpvImageOperandsConstOffsetMask |
+                   SpvImageOperandsOffsetMask | SpvImageOperandsSampleMask |
+                   SpvImageOperandsNonPrivateTexelMask | SpvImageOperandsVolatileTexelMask |
+                   SpvImageOperandsSignExtendMask | SpvImageOperandsZeroExtendMask))
+         vtn_fail(c, "unsupported image operands 0x%x on an image load", mask);
+      if (mask & SpvImageOperandsLodMask)
+         lod = agx_resize(b, vtn_def(c, vtn_word(c, i, w++)), 32, false);
+      if (mask & (SpvImageOperandsConstOffsetMask | SpvImageOperandsOffsetMask))
+         offsets(c, vtn_word(c, i, w++), off);
+      if (mask & SpvImageOperandsSampleMask)
+         sample = agx_resize(b, vtn_def(c, vtn_word(c, i, w++)), 32, false);
+   }
+   if (t->image_ms && !sample)
+      vtn_fail(c, "multisampled image load without a Sample operand");
+   if ((dim & AGX_IMAGE_DIM_MASK) == AGX_IMAGE_2D_MS_ARRAY || (dim & AGX_IMAGE_DIM_MASK) == AGX_IMAGE_2D_MS)
+      vtn_fail(c, "unsupported: multisampled image loads");
+   agx_instr *xyz[4];
+   int_coords(c, t, vtn_word(c, i, 4), off, xyz);
+   xyz[3] = lod;
+   agx_instr *texel = agx_intrin(b, AGX_OP_IMAGE_LOAD, agx_type_make(32, 4), 2, img->image->index,
+                                 agx_vec(b, 4, xyz), NULL, img->image->set, img->image->binding, dim);
+   vtn_push_texel(c, rt, vtn_word(c, i, 2), texel);
+}
+
+void vtn_image_store(struct vtn_ctx *c, unsigned i, agx_instr *texel)
+{
+   agx_builder *b = &c->b;
+   struct vtn_ssa *img = handle(c, vtn_word(c, i, 1));
+   const struct vtn_type *t = image_of(img->type);
+   unsigned dim = vtn_image_dim(c, t);
+   if (t->image_ms)
+      vtn_fail(c, "unsupported: multisampled image writes");
+   agx_instr *xyz[4];
+   int_coords(c, t, vtn_word(c, i, 2), NULL, xyz);
+   xyz[3] = agx_imm(b, 32, 0);
+   agx_intrin(b, AGX_OP_IMAGE_STORE, agx_type_make(0, 0), 3, img->image->index, agx_vec(b, 4, xyz),
+              texel, img->image->set, img->image->binding, dim);
+   agx_intrin(b, AGX_OP_TEXTURE_FENCE, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0, 0, 0);
+}
+
+/* A texel offset (ConstOffset / Offset) packed as the hardware takes it:
+ * 4-bit two's-complement x, y, z in bits 0-3, 4-7, 8-11 (the value must
+ * lie in [-8, 7], Vulkan's minTexelOffset / maxTexelOffset). */
+static agx_instr *packed_offset(struct vtn_ctx *c, uint32_t id)
+{
+   agx_builder *b = &c->b;
+   agx_instr *o[3], *r = NULL;
+   offsets(c, id, o);
+   for (unsigned k = 0; k < 3; k++) {
+      if (!o[k])
+         continue;
+      agx_instr *n = agx_iand(b, o[k], agx_imm(b, 32, 0xF));
+      if (k)
+         n = agx_ishl(b, n, agx_imm(b, 32, 4 * k));
+      r = r ? agx_ior(b, r, n) : n;
+   }
+   return r;
+}
+
+/* Gradient operand as 32-bit floats, one per spatial coordinate (1D: the
+ * y gradient is 0). */
+static agx_instr *gradient(struct vtn_ctx *c, const struct vtn_type *t, uint32_t id)
+{
+   agx_builder *b = &c->b;
+   agx_instr *v = vtn_def(c, id);
+   unsigned n = t->image_dim == SpvDim1D ? 1 : t->image_dim == SpvDim2D ? 2 : 3;
+   if (v->type.bits != 32 || v->type.comps != n)
+      vtn_fail(c, "gradients must be 32-bit float vectors of %u components", n);
+   agx_instr *g[3] = { comp(c, v, 0), NULL, NULL };
+   g[1] = n > 1 ? comp(c, v, 1) : agx_imm(b, 32, 0);
+   if (n == 3)
+      g[2] = comp(c, v, 2);
+   return agx_vec(b, n == 3 ? 3 : 2, g);
+}
+
+void vtn_image_sample(struct vtn_ctx *c, unsigned i)
+{
+   agx_builder *b = &c->b;
+   if (c->ins[i].op == SpvOpImageSampleImplicitLod)
+      vtn_fail(c, "OpImageSampleImplicitLod needs derivatives, which compute shaders do not "
+                  "have: sample with an explicit LOD");
+   struct vtn_type *rt = vtn_get_type(c, vtn_word(c, i, 1));
+   struct vtn_ssa *img = handle(c, vtn_word(c, i, 3));
+   if (img->type->base != VTN_SAMPLED_IMAGE || !img->image->has_sampler)
+      vtn_fail(c, "sampling needs a sampled image (OpSampledImage or a combined image sampler)");
+   const struct vtn_type *t = image_of(img->type);
+   unsigned dim = vtn_image_dim(c, t);
+   if (t->image_ms || (dim & AGX_IMAGE_STORAGE))
+      vtn_fail(c, "cannot sample a multisampled or storage image");
+   uint32_t mask = vtn_word(c, i, 5);
+   if (mask & ~(SpvImageOperandsLodMask | SpvImageOperandsGradMask |
+                SpvImageOperandsConstOffsetMask | SpvImageOperandsOffsetMask |
+                SpvImageOperandsNonPrivateTexelMask | SpvImageOperandsVolatileTexelMask))
+      vtn_fail(c, "unsupported image operands 0x%x on an explicit-LOD sample", mask);
+   unsigned w = 6;
+   agx_instr *lod = NULL, *ddx = NULL, *ddy = NULL, *off = agx_imm(b, 32, 0);
+   if (mask & SpvImageOperandsLodMask) {
+      lod = vtn_def(c, vtn_word(c, i, w++));
+      if (lod->type.bits != 32 || lod->type.comps != 1)
+         vtn_fail(c, "sampling LOD must be a 32-bit float");
+   }
+   if (mask & SpvImageOperandsGradMask) {
+      if (t->image_dim == SpvDimCube)
+         vtn_fail(c, "unsupported: explicit gradients (Grad) on cube maps");
+      ddx = gradient(c, t, vtn_word(c, i, w++));
+      ddy = gradient(c, t, vtn_word(c, i, w++));
+   }
+   if (!lod == !ddx)
+      vtn_fail(c, "an explicit-LOD sample needs exactly one of Lod and Grad");
+   if (mask & (SpvImageOperandsConstOffsetMask | SpvImageOperandsOffsetMask)) {
+      if (t->image_dim == SpvDimCube)
+         vtn_fail(c, "texel offsets are not allowed on cube maps");
+      off = packed_offset(c, vtn_word(c, i, w++));
+   }
+
+   agx_instr *v = vtn_def(c, vtn_word(c, i, 4));
+   unsigned n = coord_count(t, true);
+   if (v->type.comps < n || v->type.bits != 32)
+      vtn_fail(c, "sampling coordinates must be a 32-bit float vector of %u components", n);
+   agx_instr *xyzw[4], *zero = agx_imm(b, 32, 0);
+   for (unsigned k = 0; k < 4; k++)
+      xyzw[k] = k < n ? comp(c, v, k) : zero;
+   if (t->image_dim == SpvDim1D) {
+      xyzw[2] = t->image_arrayed ? xyzw[1] : zero;
+      xyzw[1] = agx_imm(b, 32, 0x3F000000); /* 0.5: the middle of the one row */
+   }
+   unsigned sampler = img->image->sampler_set << 16 | img->image->sampler_binding;
+   agx_instr *idx[3] = { img->image->index, img->image->sampler_index, off };
+   agx_instr *r;
+   if (lod) {
+      r = agx_intrin(b, AGX_OP_IMAGE_SAMPLE, agx_type_make(32, 4), 3, agx_vec(b, 3, idx),
+                     agx_vec(b, 4, xyzw), lod, img->image->set, img->image->binding, dim);
+   } else {
+      r = agx_build(b, AGX_OP_IMAGE_SAMPLE_GRAD, agx_type_make(32, 4), 4, agx_vec(b, 3, idx),
+                    agx_vec(b, 4, xyzw), ddx, ddy);
+      r->c[0] = img->image->set;
+      r->c[1] = img->image->binding;
+      r->c[2] = dim;
+   }
+   r->c[3] = sampler;
+   vtn_push_texel(c, rt, vtn_word(c, i, 2), r);
+}
+
+void vtn_image_query(struct vtn_ctx *c, unsigned i)
+{
+   agx_builder *b = &c->b;
+   unsigned op = c->ins[i].op;
+   struct vtn_type *rt = vtn_get_type(c, vtn_word(c, i, 1));
+   struct vtn_ssa *img = handle(c, vtn_word(c, i, 3));
+   const struct vtn_type *t = image_of(img->type);
+   unsigned dim = vtn_image_dim(c, t);
+   const struct vtn_type *st = rt->base == VTN_VECTOR ? rt->elem : rt;
+   unsigned n = rt->base == VTN_VECTOR ? rt->len : 1;
+   if (!vtn_type_is_scalar_or_vector(rt) || st->base != VTN_INT)
+      vtn_fail(c, "image query result must be an integer scalar or vector");
+   agx_instr *r;
+   if (op == SpvOpImageQueryLevels || op == SpvOpImageQuerySamples) {
+      r = agx_intrin(b, op == SpvOpImageQueryLevels ? AGX_OP_IMAGE_LEVELS : AGX_OP_IMAGE_SAMPLES,
+                     agx_type_make(32, 1), 1, img->image->index, NULL, NULL, img->image->set,
+                     img->image->binding, dim);
+      vtn_push_def(c, vtn_word(c, i, 2), rt, agx_resize(b, r, st->bits, false));
+      return;
+   }
+   agx_instr *lod = op == SpvOpImageQuerySizeLod
+                       ? agx_resize(b, vtn_def(c, vtn_word(c, i, 4)), 32, false)
+                       : agx_imm(b, 32, 0);
+   unsigned want = t->image_dim == SpvDim1D ? 1 : t->image_dim == SpvDim3D ? 3 : 2;
+   want += t->image_arrayed;
+   if (n != want)
+      vtn_fail(c, "image size query returns %u components, not %u", want, n);
+   r = agx_intrin(b, AGX_OP_IMAGE_SIZE, agx_type_make(32, 4), 2, img->image->index, lod, NULL,
+                  img->image->set, img->image->binding, dim);
+   agx_instr *comps[4];
+   for (unsigned k = 0; k < n; k++) {
+      /* 1D arrays: (width, layers) */
+      unsigned src = t->image_dim == SpvDim1D && k == 1 ? 2 : k;
+      comps[k] = agx_resize(b, agx_extract(b, r, src), st->bits, false);
+   }
+   vtn_push_def(c, vtn_word(c, i, 2), rt, n == 1 ? comps[0] : agx_vec(b, n, comps));
+}
+
+agx_instr *vtn_image_texel_coord(struct vtn_ctx *c, const struct vtn_type *t, uint32_t id)
+{
+   t = image_of(t);
+   if (t->image_ms)
+      vtn_fail(c, "unsupported: atomics on multisampled images");
+   agx_instr *xyz[4];
+   int_coords(c, t, id, NULL, xyz);
+   xyz[3] = agx_imm(&c->b, 32, 0);
+   return agx_vec(&c->b, 4, xyz);
+}
+
+/* x < width, y < height and (arrays, 3D) z < layers or depth: the view as
+ * a plain 2D array for cube storage views (faces are layers). */
+agx_instr *vtn_image_texel_in_range(struct vtn_ctx *c, const struct vtn_pointer *p)
+{
+   agx_builder *b = &c->b;
+   unsigned dim = p->texel_dim & AGX_IMAGE_DIM_MASK;
+   agx_instr *size = agx_intrin(b, AGX_OP_IMAGE_SIZE, agx_type_make(32, 4), 2, p->desc_index,
+                                agx_imm(b, 32, 0), NULL, p->set, p->binding, dim);
+   agx_instr *ok = NULL;
+   for (unsigned k = 0; k < (dim == AGX_IMAGE_2D ? 2u : 3u); k++) {
+      agx_instr *in = agx_ult(b, agx_extract(b, p->texel_coord, k), agx_extract(b, size, k));
+      ok = ok ? agx_iand(b, ok, in) : in;
+   }
+   return ok;
+}
+
+agx_instr *vtn_image_texel_address(struct vtn_ctx *c, const struct vtn_pointer *p)
+{
+   return agx_intrin(&c->b, AGX_OP_IMAGE_TEXEL_ADDRESS, agx_type_make(64, 1), 2, p->desc_index,
+                     p->texel_coord, NULL, p->set, p->binding, p->texel_dim);
+}

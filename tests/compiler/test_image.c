@@ -1,0 +1,215 @@
+/* Images (not texel buffers) in the compiler, no GPU model needed:
+ *  - agx_pass_lower_io leaves no image_* intrinsic: bindless_texture_load /
+ *    bindless_image_write / bindless_texture_sample whose heap is the
+ *    image's set address uniform and whose descriptor offset is
+ *    binding_offset + index * 48 (+ 24, the PBE, for stores), storage loads
+ *    with q3 = 13 and sampled ones with 12, dimensions from the types;
+ *  - the back end's operands (texture_sample with a register sampler index
+ *    and lod_min, tex_2d_array / tex_3d) and sampler_states = 1;
+ *  - size / level / sample queries run on the IR interpreter against
+ *    Texture descriptors packed with genxml (agx_abi.h's view conventions);
+ *  - clear errors for what is not supported.
+ * test_compiler_image SPV_DIR */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agx_abi.h"
+#include "agx_backend.h"
+#include "agx_pack.h"
+#include "agx_passes.h"
+#include "agx_spirv.h"
+#include "harness.h"
+
+static unsigned failures;
+
+#define CHECK(cond, ...)                                                                  \
+   do {                                                                                  \
+      if (!(cond)) {                                                                     \
+         failures++;                                                                     \
+         fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);       \
+         fprintf(stderr, __VA_ARGS__);                                                   \
+         fputc('\n', stderr);                                                            \
+      }                                                                                  \
+   } while (0)
+
+static unsigned count_ops(agx_shader *s, enum agx_op op)
+{
+   agx_instr **all;
+   unsigned n = agx_collect_instrs(s, &all), c = 0;
+   for (unsigned i = 0; i < n; i++)
+      c += all[i]->op == op;
+   return c;
+}
+
+static unsigned binding_offset(void *data, unsigned set, unsigned binding)
+{
+   (void)data;
+   return 1008 * set + 64 * binding;
+}
+
+static agx_shader *compile(const char *name, char *err, size_t n)
+{
+   size_t count;
+   uint32_t *w = h_read_spv(name, &count);
+   if (!w) {
+      snprintf(err, n, "cannot read %s", name);
+      return NULL;
+   }
+   agx_shader *s = agx_compile_spirv(w, count, NULL, false, err, n);
+   free(w);
+   return s;
+}
+
+static bool is_const(const agx_instr *I, uint64_t v)
+{
+   return I->op == AGX_OP_CONST && I->value[0] == v;
+}
+
+static void test_lowering(void)
+{
+   char err[512];
+   agx_shader *s = compile("image_ops", err, sizeof(err));
+   CHECK(s, "%s", err);
+   if (!s)
+      return;
+   agx_optimize(s);
+   CHECK(count_ops(s, AGX_OP_IMAGE_STORE) == 1 && count_ops(s, AGX_OP_IMAGE_LOAD) == 2 &&
+            count_ops(s, AGX_OP_IMAGE_SAMPLE) == 1,
+         "front end image ops");
+   struct agx_io_options io = { .binding_offset = binding_offset };
+   agx_pass_lower_io(s, &io);
+   agx_optimize(s);
+   CHECK(agx_validate(s, err, sizeof(err)), "%s", err);
+   CHECK(count_ops(s, AGX_OP_IMAGE_STORE) + count_ops(s, AGX_OP_IMAGE_LOAD) +
+            count_ops(s, AGX_OP_IMAGE_SAMPLE) == 0,
+         "image intrinsics left after lower_io");
+   agx_instr **all;
+   unsigned n = agx_collect_instrs(s, &all);
+   unsigned loads = 0, writes = 0, samples = 0;
+   for (unsigned i = 0; i < n; i++) {
+      agx_instr *I = all[i];
+      if (I->op == AGX_OP_BINDLESS_TEXTURE_LOAD) {
+         loads++;
+         if (I->c[1] == AGX_IMAGE_2D_ARRAY) {
+            /* imgs[1]: set 1, 1008 + 2 * 64 + 1 * 48 */
+            CHECK(I->c[0] == AGX_ABI_SET_ADDR_BASE + 8 && I->c[2] == 13, "storage load consts");
+            CHECK(is_const(I->src[0], 1008 + 128 + 48), "storage load descriptor offset");
+            CHECK(I->src[1]->type.comps == 3, "x, y, layer");
+            CHECK(is_const(I->src[2], 0), "storage loads read level 0");
+         } else {
+            CHECK(I->c[1] == AGX_IMAGE_3D && I->c[0] == AGX_ABI_SET_ADDR_BASE && I->c[2] == 12,
+                  "texelFetch consts %u %u %u", I->c[0], I->c[1], I->c[2]);
+            CHECK(is_const(I->src[0], 3 * 64), "texelFetch descriptor offset");
+            CHECK(!is_const(I->src[2], 0), "texelFetch level 1 (robust: level checked)");
+         }
+      } else if (I->op == AGX_OP_BINDLESS_IMAGE_WRITE) {
+         writes++;
+         CHECK(I->c[0] == AGX_ABI_SET_ADDR_BASE + 8 && I->c[1] == AGX_IMAGE_2D_ARRAY,
+               "image write consts");
+         CHECK(I->src[0]->op != AGX_OP_CONST, "dynamically indexed image");
+      } else if (I->op == AGX_OP_BINDLESS_TEXTURE_SAMPLE) {
+         samples++;
+         CHECK(I->c[0] == AGX_ABI_SET_ADDR_BASE && I->c[1] == AGX_IMAGE_3D, "sample consts");
+         CHECK(I->src[0]->type.comps == 2 && is_const(I->src[0]->src[0], 3 * 64),
+               "sample descriptor offset + sampler index");
+         CHECK(I->src[2]->type.bits == 16 && I->src[2]->type.comps == 1, "fp16 LOD");
+         CHECK(I->c[2] == 0, "no texel offset");
+      }
+   }
+   CHECK(loads == 2 && writes == 1 && samples == 1, "bindless ops %u %u %u", loads, writes,
+         samples);
+
+   struct agx_backend_result r;
+   int rc = agx_backend_compile(s, NULL, &r, err, sizeof(err));
+   CHECK(rc == 0, "%s", err);
+   if (rc == 0) {
+      CHECK(r.info.sampler_states == 1, "sampler states %u", r.info.sampler_states);
+      char *text = NULL;
+      size_t len = 0;
+      FILE *f = open_memstream(&text, &len);
+      agx_backend_disasm(r.code, r.size, f);
+      fclose(f);
+      const char *ts = strstr(text, "texture_sample");
+      CHECK(ts && strstr(ts, "tex_3d") && strstr(ts, "lod_min"), "texture_sample:\n%s", text);
+      const char *iw = strstr(text, "image_write");
+      CHECK(iw && strstr(iw, "tex_2d_array") && strstr(iw, "u2_u3"), "image_write:\n%s", text);
+      CHECK(strstr(text, "wait"), "waits");
+      printf("image_ops: %u instructions\n", r.info.num_instrs);
+      free(text);
+      agx_backend_result_free(&r);
+   }
+   agx_shader_destroy(s);
+}
+
+static void texture(struct harness *h, unsigned b, enum agx_texture_dimension dim, unsigned w,
+                    unsigned hgt, unsigned depth, unsigned first, unsigned last, bool four)
+{
+   agx_pack((uint32_t *)(h->sets[0] + b * AGX_ABI_DEFAULT_BINDING_BYTES), TEXTURE, cfg) {
+      cfg.dimension = dim;
+      cfg.layout = AGX_LAYOUT_GPU;
+      cfg.channels = AGX_CHANNELS_R32;
+      cfg.type = AGX_TEXTURE_TYPE_FLOAT;
+      cfg.width = w;
+      cfg.height = hgt;
+      cfg.depth = depth;
+      cfg.first_level = first;
+      cfg.last_level = last;
+      cfg.samples = four ? AGX_SAMPLE_COUNT_4 : AGX_SAMPLE_COUNT_2;
+      cfg.address = 0x10000;
+   }
+}
+
+static void test_queries(void)
+{
+   for (int mode = H_RAW; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "image_query", mode, NULL)) {
+         CHECK(false, "image_query (%s): %s", h_mode_names[mode], h.err);
+         continue;
+      }
+      int32_t *out = h_buffer(&h, 0, 0, 0, 32 * 4);
+      texture(&h, 1, AGX_TEXTURE_DIMENSION_2D, 20, 12, 1, 1, 3, false);
+      texture(&h, 2, AGX_TEXTURE_DIMENSION_3D, 16, 8, 4, 0, 4, false);
+      /* storage cube array: a 2D array of 12 faces */
+      texture(&h, 3, AGX_TEXTURE_DIMENSION_2D_ARRAY, 6, 6, 12, 0, 0, false);
+      /* sampled cube array: Depth counts cubes */
+      texture(&h, 4, AGX_TEXTURE_DIMENSION_CUBE_ARRAY, 8, 8, 3, 0, 0, false);
+      /* 1D array: a 2D array of height 1 */
+      texture(&h, 5, AGX_TEXTURE_DIMENSION_2D_ARRAY, 9, 1, 5, 0, 0, false);
+      texture(&h, 6, AGX_TEXTURE_DIMENSION_2D_MULTISAMPLED, 4, 4, 1, 0, 0, true);
+      if (!h_run(&h, 1, 1, 1)) {
+         CHECK(false, "image_query run (%s): %s", h_mode_names[mode], h.err);
+      } else {
+         static const int32_t want[] = { 10, 6, 2, 1, 3, 8, 4, 2, 2, 1, 1, 5, 6, 6, 2, 8, 8, 3,
+                                         9, 5, 4, 4 };
+         for (unsigned k = 0; k < sizeof(want) / sizeof(want[0]); k++)
+            CHECK(out[k] == want[k], "query %u (%s): got %d, want %d", k, h_mode_names[mode],
+                  out[k], want[k]);
+      }
+      h_finish(&h);
+   }
+}
+
+static void expect_error(const char *name, const char *want)
+{
+   char err[512] = "";
+   agx_shader *s = compile(name, err, sizeof(err));
+   CHECK(!s && strstr(err, want), "%s: got \"%s\", want \"%s\"", name, err, want);
+   if (s)
+      agx_shader_destroy(s);
+}
+
+int main(int argc, char **argv)
+{
+   if (argc < 2)
+      return 2;
+   h_spv_dir = argv[1];
+   test_lowering();
+   test_queries();
+   expect_error("image_err_atomic", "unsupported: atomics on multisampled images");
+   expect_error("image_err_grad", "unsupported: explicit gradients (Grad) on cube maps");
+   expect_error("image_err_ms_write", "unsupported: multisampled image writes");
+   printf("%u failures\n", failures);
+   return failures != 0;
+}
