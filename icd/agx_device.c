@@ -157,11 +157,15 @@ agx_device_txf_sampler(struct agx_device *device, uint64_t *va)
       if (result == VK_SUCCESS) {
          /* Out-of-range texels read as the border: transparent black, the
           * zero robust texel buffer access wants. Integer (pixel)
-          * coordinates, one level. */
+          * coordinates; the explicit level of texelFetch/imageLoad picks
+          * the mip level (nearest, no LOD clamp below the last level, as
+          * Mesa's txf sampler). */
          agx_pack(map, SAMPLER, cfg) {
             cfg.magnify = AGX_FILTER_NEAREST;
             cfg.minify = AGX_FILTER_NEAREST;
-            cfg.mip_filter = AGX_MIP_FILTER_NONE;
+            cfg.mip_filter = AGX_MIP_FILTER_NEAREST;
+            cfg.minimum_lod = 0.0f;
+            cfg.maximum_lod = 14.0f;
             cfg.wrap_s = AGX_WRAP_CLAMP_TO_BORDER;
             cfg.wrap_t = AGX_WRAP_CLAMP_TO_BORDER;
             cfg.wrap_r = AGX_WRAP_CLAMP_TO_BORDER;

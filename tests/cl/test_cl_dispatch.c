@@ -167,6 +167,8 @@ check_metadata(void)
       {AGX_CL_INDIRECT_FIXUP, "agx_indirect_fixup", 1, 40},
       {AGX_CL_COPY_QUERY, "agx_copy_query", AGX_QUERY_GROUP_SIZE, 56},
       {AGX_CL_WAIT_EVENTS, "agx_wait_events", 1, 16},
+      {AGX_CL_IMAGE_COPY, "agx_image_copy", AGX_IMAGE_GROUP_SIZE, 104},
+      {AGX_CL_IMAGE_CLEAR, "agx_image_clear", AGX_IMAGE_GROUP_SIZE, 80},
    };
    CHECK(AGX_CL_KERNEL_COUNT == sizeof(want) / sizeof(want[0]));
    for (unsigned i = 0; i < AGX_CL_KERNEL_COUNT; i++) {
@@ -186,6 +188,8 @@ check_metadata(void)
    CHECK(agx_cl_kernels[AGX_CL_INDIRECT_FIXUP].args_size == sizeof(struct agx_indirect_args));
    CHECK(agx_cl_kernels[AGX_CL_COPY_QUERY].args_size == sizeof(struct agx_copy_query_args));
    CHECK(agx_cl_kernels[AGX_CL_WAIT_EVENTS].args_size == sizeof(struct agx_wait_events_args));
+   CHECK(agx_cl_kernels[AGX_CL_IMAGE_COPY].args_size == sizeof(struct agx_image_copy_args));
+   CHECK(agx_cl_kernels[AGX_CL_IMAGE_CLEAR].args_size == sizeof(struct agx_image_clear_args));
 }
 
 /* The event-wait kernel returns once every listed word is set (GPU and CPU runs), and its
