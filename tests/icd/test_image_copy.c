@@ -407,6 +407,20 @@ main(int argc, char **argv)
       const uint8_t p565[2] = {0x1f, 0xf8};
       bad += clear(&c, VK_FORMAT_R5G6B5_UNORM_PACK16, 2,
                    (VkClearColorValue){.float32 = {1.0f, 0.0f, 1.0f, 1.0f}}, p565);
+      /* B10G11R11: R = 1.0 (exp 15, 11 bits: 0x3c0), G = 0.5 (0x380), B = 2.0
+       * (10 bits: 0x200) -> 0x80 1c 03 c0 */
+      const uint32_t f11 = 0x3c0u | 0x380u << 11 | 0x200u << 22;
+      uint8_t f11b[4];
+      memcpy(f11b, &f11, 4);
+      bad += clear(&c, VK_FORMAT_B10G11R11_UFLOAT_PACK32, 4,
+                   (VkClearColorValue){.float32 = {1.0f, 0.5f, 2.0f, 1.0f}}, f11b);
+      /* E5B9G9R9: (1, 0.5, 0.25): max 1 -> exp_p = 16, scale 2^-8: 256, 128,
+       * 64; 256 < 512 keeps the exponent */
+      const uint32_t e5 = 256u | 128u << 9 | 64u << 18 | 16u << 27;
+      uint8_t e5b[4];
+      memcpy(e5b, &e5, 4);
+      bad += clear(&c, VK_FORMAT_E5B9G9R9_UFLOAT_PACK32, 4,
+                   (VkClearColorValue){.float32 = {1.0f, 0.5f, 0.25f, 1.0f}}, e5b);
    }
    printf("image copy tests: %u bad\n", bad);
    int rc = agx_vk_ctx_finish(&c);
