@@ -102,7 +102,7 @@ agx_CmdPushConstants(VkCommandBuffer commandBuffer, VkPipelineLayout layout,
 
 /* USC word lists start 64-byte aligned (Launch Word 1 drops 6 bits). */
 #define USC_LIST_ALIGN 64u
-#define USC_LIST_MAX 64u
+#define USC_LIST_MAX 128u
 /* One USC Uniform word moves at most 64 halves (128 bytes). */
 #define UNIFORM_DMA_BYTES 128u
 
@@ -128,6 +128,10 @@ emit_usc_words(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline, 
    usc_word(p, USC_SHARED, .uses_shared_memory = shared > 0,
             .layout = AGX_SHARED_LAYOUT_VERTEX_COMPUTE, .sample_count = 1,
             .bytes_per_threadgroup = shared ? shared : 65536);
+   if (pipeline->info.sampler_states) {
+      /* ss0 = the txf sampler texel buffer loads read (agx_abi.h) */
+      usc_word(p, USC_SAMPLER, .start = 0, .count = 1, .buffer = pipeline->txf_sampler);
+   }
    usc_word(p, USC_SHADER, .code = agx_bo_usc_offset(device, pipeline->code));
    usc_word(p, USC_REGISTERS, .register_count = pipeline->info.gpr_halves ? pipeline->info.gpr_halves : 256,
             .spill_size = agx_scratch_spill_size(pipeline->info.scratch_size));
@@ -199,10 +203,12 @@ emit_launch(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline, uin
       cfg.uniform_register_count = pipeline->info.uniform_halves > AGX_ABI_UNIFORM_SIZE / 2
                                       ? pipeline->info.uniform_halves
                                       : AGX_ABI_UNIFORM_SIZE / 2;
-      /* No textures or samplers: the fewest the fields encode (the
-       * templates default to "all"). */
+      /* Textures are bindless (no texture state registers); the txf
+       * sampler takes ss0 when the shader samples, in the smallest
+       * sampler-state group the field encodes. */
       cfg.texture_state_register_count = 0;
-      cfg.sampler_state_register_count = AGX_SAMPLER_STATES_0;
+      cfg.sampler_state_register_count =
+         pipeline->info.sampler_states ? AGX_SAMPLER_STATES_4_COMPACT : AGX_SAMPLER_STATES_0;
       cfg.preshader_register_count =
          pipeline->info.preamble_offset ? pipeline->info.preamble_gpr_halves : 0;
       cfg.mode = indirect_threads ? AGX_CDM_MODE_INDIRECT_GLOBAL : AGX_CDM_MODE_DIRECT;

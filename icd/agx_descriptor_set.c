@@ -10,6 +10,7 @@
 #include "agx_alloc.h"
 #include "agx_bo.h"
 #include "agx_buffer.h"
+#include "agx_buffer_view.h"
 #include "agx_device.h"
 #include "agx_log.h"
 
@@ -230,13 +231,38 @@ write_buffer(uint8_t *dst, const VkDescriptorBufferInfo *info)
    memset(dst + 12, 0, 4);
 }
 
+/* A texel buffer view's packed descriptor. A null view (nullDescriptor) is
+ * a well-formed descriptor of 0 elements at address 0: every access is out
+ * of range (reads give the border, writes are dropped, the size is 0) and
+ * the texture unit still sees valid Texture/PBE words. */
+static void
+write_texel_buffer(uint8_t *dst, VkBufferView handle)
+{
+   struct agx_buffer_view *view = agx_buffer_view_from_handle(handle);
+   if (view) {
+      memcpy(dst, view->desc, AGX_TEXEL_DESCRIPTOR_SIZE);
+   } else {
+      uint32_t desc[AGX_TEXEL_DESCRIPTOR_SIZE / 4];
+      agx_pack_texel_buffer(VK_FORMAT_R32_UINT, 0, 0, desc);
+      memcpy(dst, desc, sizeof(desc));
+   }
+}
+
+static bool
+is_texel_buffer(VkDescriptorType type)
+{
+   return type == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER ||
+          type == VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER;
+}
+
 /* Writes `count` descriptors starting at (binding, element), spilling into
  * the following bindings as the specification's consecutive-binding rule
- * says. `get` returns the source of the i-th descriptor. */
+ * says. `get` returns the source of the i-th descriptor: a
+ * VkDescriptorBufferInfo for buffers, a VkBufferView for texel buffers. */
 static void
 write_descriptors(struct agx_descriptor_set *set, uint32_t binding, uint32_t element,
                   uint32_t count, VkDescriptorType type,
-                  const VkDescriptorBufferInfo *(*get)(const void *ctx, uint32_t i), const void *ctx)
+                  const void *(*get)(const void *ctx, uint32_t i), const void *ctx)
 {
    for (uint32_t i = 0; i < count; i++) {
       while (binding < set->layout->binding_count &&
@@ -254,9 +280,13 @@ write_descriptors(struct agx_descriptor_set *set, uint32_t binding, uint32_t ele
       case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC:
          write_buffer(dst, get(ctx, i));
          break;
+      case VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER:
+      case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER:
+         write_texel_buffer(dst, *(const VkBufferView *)get(ctx, i));
+         break;
       default: {
-         /* Image, sampler and texel-buffer descriptors need images and
-          * formats, none of which is supported (so none can be created). */
+         /* Image and sampler descriptors need images, which are not
+          * supported (so none can be created). */
          static bool reported;
          agx_not_implemented("image/sampler descriptor writes", &reported);
          break;
@@ -266,10 +296,13 @@ write_descriptors(struct agx_descriptor_set *set, uint32_t binding, uint32_t ele
    }
 }
 
-static const VkDescriptorBufferInfo *
-get_write_buffer(const void *ctx, uint32_t i)
+static const void *
+get_write_source(const void *ctx, uint32_t i)
 {
-   return &((const VkWriteDescriptorSet *)ctx)->pBufferInfo[i];
+   const VkWriteDescriptorSet *w = ctx;
+   if (is_texel_buffer(w->descriptorType))
+      return &w->pTexelBufferView[i];
+   return &w->pBufferInfo[i];
 }
 
 /* Bytes [offset, offset + size) of an inline uniform block, clipped to the
@@ -300,7 +333,7 @@ agx_descriptor_set_write(struct agx_descriptor_set *set, const VkWriteDescriptor
       return;
    }
    write_descriptors(set, write->dstBinding, write->dstArrayElement, write->descriptorCount,
-                     write->descriptorType, get_write_buffer, write);
+                     write->descriptorType, get_write_source, write);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -375,11 +408,11 @@ struct template_ctx {
    const VkDescriptorUpdateTemplateEntry *entry;
 };
 
-static const VkDescriptorBufferInfo *
-get_template_buffer(const void *ctx, uint32_t i)
+static const void *
+get_template_source(const void *ctx, uint32_t i)
 {
    const struct template_ctx *t = ctx;
-   return (const VkDescriptorBufferInfo *)(t->data + t->entry->offset + i * t->entry->stride);
+   return t->data + t->entry->offset + i * t->entry->stride;
 }
 
 void
@@ -396,7 +429,7 @@ agx_descriptor_set_write_template(struct agx_descriptor_set *set,
       struct template_ctx ctx = {data, &t->entries[e]};
       write_descriptors(set, t->entries[e].dstBinding, t->entries[e].dstArrayElement,
                         t->entries[e].descriptorCount, t->entries[e].descriptorType,
-                        get_template_buffer, &ctx);
+                        get_template_source, &ctx);
    }
 }
 

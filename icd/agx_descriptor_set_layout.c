@@ -18,6 +18,9 @@ agx_descriptor_stride(VkDescriptorType type)
    case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC:
    case VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK: /* its descriptor; the bytes follow */
       return AGX_BUFFER_DESCRIPTOR_SIZE;
+   case VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER:
+   case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER:
+      return AGX_TEXEL_DESCRIPTOR_SIZE;
    default:
       return AGX_IMAGE_DESCRIPTOR_SIZE;
    }
@@ -45,7 +48,8 @@ agx_descriptor_set_layout_unref(struct agx_descriptor_set_layout *layout)
    }
 }
 
-/* Lays bindings out in binding-number order, each aligned to its stride. */
+/* Lays bindings out in binding-number order, each 16-byte aligned (every
+ * descriptor size is a multiple of 16). */
 static void
 fill_layout(struct agx_descriptor_set_layout *layout, const VkDescriptorSetLayoutCreateInfo *info)
 {
@@ -66,7 +70,7 @@ fill_layout(struct agx_descriptor_set_layout *layout, const VkDescriptorSetLayou
       struct agx_descriptor_binding *d = &layout->bindings[b];
       if (d->count == 0)
          continue;
-      offset = (offset + d->stride - 1) / d->stride * d->stride;
+      offset = (offset + 15u) & ~15u;
       d->offset = offset;
       if (d->type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK)
          offset += agx_inline_block_extent(d->count);
@@ -126,8 +130,15 @@ agx_GetDescriptorSetLayoutSupport(VkDevice _device, const VkDescriptorSetLayoutC
                                   VkDescriptorSetLayoutSupport *pSupport)
 {
    uint64_t total = 0;
+   uint32_t variable_stride = AGX_IMAGE_DESCRIPTOR_SIZE;
+   const VkDescriptorSetLayoutBindingFlagsCreateInfo *flags_info = agx_find_struct(
+      pCreateInfo->pNext, VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO);
    for (uint32_t i = 0; i < pCreateInfo->bindingCount; i++) {
       const VkDescriptorSetLayoutBinding *b = &pCreateInfo->pBindings[i];
+      if (flags_info && flags_info->bindingCount == pCreateInfo->bindingCount &&
+          (flags_info->pBindingFlags[i] & VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT) &&
+          agx_descriptor_stride(b->descriptorType) > variable_stride)
+         variable_stride = agx_descriptor_stride(b->descriptorType);
       total += b->descriptorType == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK
                   ? agx_inline_block_extent(b->descriptorCount) + 15u
                   : (uint64_t)b->descriptorCount * agx_descriptor_stride(b->descriptorType);
@@ -137,7 +148,7 @@ agx_GetDescriptorSetLayoutSupport(VkDevice _device, const VkDescriptorSetLayoutC
    VkDescriptorSetVariableDescriptorCountLayoutSupport *var = (void *)agx_find_struct(
       pSupport->pNext, VK_STRUCTURE_TYPE_DESCRIPTOR_SET_VARIABLE_DESCRIPTOR_COUNT_LAYOUT_SUPPORT);
    if (var)
-      var->maxVariableDescriptorCount = pSupport->supported ? (1u << 20) / AGX_IMAGE_DESCRIPTOR_SIZE : 0;
+      var->maxVariableDescriptorCount = pSupport->supported ? (1u << 20) / variable_stride : 0;
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL

@@ -2,7 +2,8 @@
  * Descriptor set layouts and pipeline layouts, in the resource ABI shared
  * with the compiler (compiler/ir/agx_abi.h): a set is a block of GPU memory;
  * binding b, element i is a descriptor at offset(b) + i * stride(b). Buffer
- * descriptors are { u64 address; u32 size; u32 reserved } (16 bytes).
+ * descriptors are { u64 address; u32 size; u32 reserved } (16 bytes),
+ * texel buffer descriptors a packed Texture + PBE (48 bytes).
  */
 #ifndef AGX_DESCRIPTOR_SET_LAYOUT_H
 #define AGX_DESCRIPTOR_SET_LAYOUT_H
@@ -12,6 +13,8 @@
 #include "agx_object.h"
 
 #define AGX_BUFFER_DESCRIPTOR_SIZE 16u
+/* Uniform/storage texel buffers: Texture + PBE (agx_abi.h, agx_buffer_view.h) */
+#define AGX_TEXEL_DESCRIPTOR_SIZE 48u
 /* Room reserved for image/sampler descriptors (Texture/PBE words are 24
  * bytes, Sampler 8) until images exist. */
 #define AGX_IMAGE_DESCRIPTOR_SIZE 32u

@@ -15,6 +15,7 @@
 #include "agx_bo.h"
 #include "agx_log.h"
 #include "agx_meta.h"
+#include "agx_pack.h"
 #include "agx_physical_device.h"
 #include "agx_queue.h"
 
@@ -142,6 +143,42 @@ init_address_space(struct agx_device *device)
    return VK_SUCCESS;
 }
 
+VkResult
+agx_device_txf_sampler(struct agx_device *device, uint64_t *va)
+{
+   VkResult result = VK_SUCCESS;
+   pthread_mutex_lock(&device->meta_mutex);
+   if (!device->txf_sampler) {
+      struct agx_bo *bo = NULL;
+      void *map;
+      result = agx_bo_create(device, AGX_SAMPLER_LENGTH, AGX_BO_READONLY, "txf sampler", &bo);
+      if (result == VK_SUCCESS)
+         result = agx_bo_map(device, bo, &map);
+      if (result == VK_SUCCESS) {
+         /* Out-of-range texels read as the border: transparent black, the
+          * zero robust texel buffer access wants. Integer (pixel)
+          * coordinates, one level. */
+         agx_pack(map, SAMPLER, cfg) {
+            cfg.magnify = AGX_FILTER_NEAREST;
+            cfg.minify = AGX_FILTER_NEAREST;
+            cfg.mip_filter = AGX_MIP_FILTER_NONE;
+            cfg.wrap_s = AGX_WRAP_CLAMP_TO_BORDER;
+            cfg.wrap_t = AGX_WRAP_CLAMP_TO_BORDER;
+            cfg.wrap_r = AGX_WRAP_CLAMP_TO_BORDER;
+            cfg.pixel_coordinates = true;
+            cfg.border_colour = AGX_BORDER_COLOUR_TRANSPARENT_BLACK;
+         }
+         device->txf_sampler = bo;
+      } else if (bo) {
+         agx_bo_destroy(device, bo);
+      }
+   }
+   if (device->txf_sampler)
+      *va = device->txf_sampler->va;
+   pthread_mutex_unlock(&device->meta_mutex);
+   return result;
+}
+
 static void
 destroy_device(struct agx_device *device)
 {
@@ -151,6 +188,8 @@ destroy_device(struct agx_device *device)
       agx_bo_destroy(device, device->robust_sink);
    agx_meta_finish(device);
    agx_scratch_finish(device);
+   if (device->txf_sampler)
+      agx_bo_destroy(device, device->txf_sampler);
    pthread_mutex_destroy(&device->meta_mutex);
    agx_va_heap_finish(&device->usc_heap);
    agx_va_heap_finish(&device->user_heap);

@@ -41,6 +41,7 @@ struct agx_device {
    pthread_mutex_t meta_mutex;
    struct agx_pipeline *meta[AGX_META_COUNT]; /* compiled on first use */
    struct agx_scratch scratch; /* stacks for spilling shaders (agx_scratch.h) */
+   struct agx_bo *txf_sampler; /* the txf Sampler (agx_device_txf_sampler), under meta_mutex */
    uint32_t compute_compiles; /* vkCreateComputePipelines compilations (atomic), for tests */
    /* robustBufferAccess enabled: shaders bounds-check buffer accesses and
     * send out-of-range ones to this small scratch BO (AGX_ABI_ROBUST_SINK) */
@@ -58,6 +59,11 @@ agx_device_is_lost(struct agx_device *device)
 {
    return __atomic_load_n(&device->lost, __ATOMIC_ACQUIRE);
 }
+
+/* The GPU address of the device-wide 8-byte txf sampler (nearest, clamp to
+ * border, transparent black border) that texel buffer loads read from
+ * sampler state register 0 (agx_abi.h); created on first use. */
+VkResult agx_device_txf_sampler(struct agx_device *device, uint64_t *va);
 
 /* Maps a negative errno from the kernel interface to a VkResult. */
 VkResult agx_result_from_errno(int err);

@@ -15,6 +15,7 @@ struct agx_features {
    VkPhysicalDeviceVulkan13Features v13;
    VkPhysicalDeviceRobustness2FeaturesEXT robustness2;
    VkPhysicalDeviceWorkgroupMemoryExplicitLayoutFeaturesKHR wg_explicit;
+   VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT texel_buffer_alignment;
 };
 
 struct agx_properties {

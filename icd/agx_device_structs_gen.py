@@ -24,6 +24,7 @@ RENAMES = {
 # agx_features / agx_properties (agx_device_structs.h) under these names.
 EXTENSION = {
     'Features': {'VkPhysicalDeviceRobustness2FeaturesEXT': 'robustness2',
+                 'VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT': 'texel_buffer_alignment',
                  'VkPhysicalDeviceWorkgroupMemoryExplicitLayoutFeaturesKHR': 'wg_explicit'},
     'Properties': {'VkPhysicalDeviceRobustness2PropertiesEXT': 'robustness2'},
 }

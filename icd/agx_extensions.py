@@ -58,4 +58,7 @@ DEVICE_EXTENSIONS = [
     # Block-decorated Workgroup variables aliasing with explicit layouts
     # (tests/icd test_wg_explicit)
     'VK_KHR_workgroup_memory_explicit_layout',
+    # Texel buffer views at any texel-aligned offset (the descriptor keeps
+    # the sub-16-byte part in software; tests/icd test_texel_buffer).
+    'VK_EXT_texel_buffer_alignment',
 ]

@@ -196,6 +196,26 @@ init_features(struct agx_features *f)
     * capabilities, and OpTerminateInvocation ends the invocation. */
    f->v13.shaderDemoteToHelperInvocation = VK_TRUE;
    f->v13.shaderTerminateInvocation = VK_TRUE;
+   /* Texel buffers (tests/icd test_texel_buffer): arrays indexed by
+    * dynamically uniform and non-uniform values (the descriptor offset is a
+    * per-thread register operand of the bindless texture instructions),
+    * descriptors read when the dispatch runs (update after bind), storage
+    * texel buffers read and written without a format (loads and stores
+    * take the format from the descriptor). */
+   f->v12.shaderUniformTexelBufferArrayDynamicIndexing = VK_TRUE;
+   f->v12.shaderStorageTexelBufferArrayDynamicIndexing = VK_TRUE;
+   f->v12.shaderUniformTexelBufferArrayNonUniformIndexing = VK_TRUE;
+   f->v12.shaderStorageTexelBufferArrayNonUniformIndexing = VK_TRUE;
+   f->v12.descriptorBindingUniformTexelBufferUpdateAfterBind = VK_TRUE;
+   f->v12.descriptorBindingStorageTexelBufferUpdateAfterBind = VK_TRUE;
+   f->v10.shaderStorageImageReadWithoutFormat = VK_TRUE;
+   f->v10.shaderStorageImageWriteWithoutFormat = VK_TRUE;
+   /* VK_EXT_texel_buffer_alignment: views at any texel-aligned offset (the
+    * descriptor keeps the sub-16-byte part in software, agx_abi.h) */
+   f->texel_buffer_alignment = (VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_FEATURES_EXT,
+      .texelBufferAlignment = VK_TRUE,
+   };
    /* The *2 commands share the original ones' paths; every barrier is a
     * full CDM barrier and semaphore waits block the whole batch, so finer
     * stage masks only ever over-synchronise. */
@@ -413,8 +433,12 @@ init_properties(struct agx_physical_device *pdev)
    p->v13.maxDescriptorSetInlineUniformBlocks = 4;
    p->v13.maxDescriptorSetUpdateAfterBindInlineUniformBlocks = 4;
    p->v13.maxInlineUniformTotalSize = 256;
+   /* Texel buffer views start anywhere texel-aligned: the descriptor holds
+    * the 16-byte aligned part, the shader adds the rest (agx_abi.h). */
    p->v13.storageTexelBufferOffsetAlignmentBytes = 16;
    p->v13.uniformTexelBufferOffsetAlignmentBytes = 16;
+   p->v13.storageTexelBufferOffsetSingleTexelAlignment = VK_TRUE;
+   p->v13.uniformTexelBufferOffsetSingleTexelAlignment = VK_TRUE;
    p->v13.maxBufferSize = p->v11.maxMemoryAllocationSize;
 }
 
@@ -568,28 +592,6 @@ agx_GetPhysicalDeviceMemoryProperties2(VkPhysicalDevice physicalDevice,
                                        VkPhysicalDeviceMemoryProperties2 *pProps)
 {
    agx_GetPhysicalDeviceMemoryProperties(physicalDevice, &pProps->memoryProperties);
-}
-
-/* No image or buffer format is usable until images and shaders exist. */
-VKAPI_ATTR void VKAPI_CALL
-agx_GetPhysicalDeviceFormatProperties(VkPhysicalDevice physicalDevice, VkFormat format,
-                                      VkFormatProperties *pProps)
-{
-   memset(pProps, 0, sizeof(*pProps));
-}
-
-VKAPI_ATTR void VKAPI_CALL
-agx_GetPhysicalDeviceFormatProperties2(VkPhysicalDevice physicalDevice, VkFormat format,
-                                       VkFormatProperties2 *pProps)
-{
-   memset(&pProps->formatProperties, 0, sizeof(pProps->formatProperties));
-   VkFormatProperties3 *p3 = (VkFormatProperties3 *)agx_find_struct(
-      pProps->pNext, VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3);
-   if (p3) {
-      p3->linearTilingFeatures = 0;
-      p3->optimalTilingFeatures = 0;
-      p3->bufferFeatures = 0;
-   }
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL

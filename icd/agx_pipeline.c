@@ -19,6 +19,13 @@ agx_compute_pipeline_create(struct agx_device *device, const void *code, uint32_
       if (r != VK_SUCCESS)
          return r;
    }
+   /* Texel buffer loads read the device's txf sampler from ss0. */
+   uint64_t txf = 0;
+   if (info->sampler_states) {
+      VkResult r = agx_device_txf_sampler(device, &txf);
+      if (r != VK_SUCCESS)
+         return r;
+   }
    if (info->preamble_offset && (info->preamble_offset >= size || info->preamble_offset % AGX_CODE_ALIGN))
       return agx_error(VK_ERROR_UNKNOWN, "preamble offset %u outside the %u-byte code",
                        info->preamble_offset, size);
@@ -36,6 +43,7 @@ agx_compute_pipeline_create(struct agx_device *device, const void *code, uint32_
    pipeline->bind_point = VK_PIPELINE_BIND_POINT_COMPUTE;
    pipeline->info = *info;
    pipeline->code_size = size;
+   pipeline->txf_sampler = txf;
 
    void *map;
    VkResult result = agx_bo_create(device, size, AGX_BO_EXEC | AGX_BO_READONLY, "shader code",

@@ -33,6 +33,9 @@ struct agx_shader_info {
     * slots (see agx_cmd_dispatch_internal_local). */
    uint32_t num_local_args;
    uint32_t local_arg_push[AGX_ABI_MAX_LOCAL_ARGS];
+   /* Sampler state registers read (ss0 = the device's txf sampler,
+    * agx_device_txf_sampler); 0: none. */
+   uint32_t sampler_states;
 };
 
 /* Programs in a code BO start at this alignment (Mesa: AGX_CODE_ALIGN). */
@@ -43,6 +46,7 @@ struct agx_pipeline {
    struct agx_bo *code;     /* executable BO holding the machine code */
    uint32_t code_size;
    struct agx_shader_info info;
+   uint64_t txf_sampler;    /* the device's txf sampler when info.sampler_states */
 };
 
 AGX_DEFINE_NONDISP_HANDLE_CASTS(agx_pipeline, VkPipeline)

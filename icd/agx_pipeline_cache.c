@@ -10,7 +10,7 @@
  *     key[20]
  *     info: gpr_halves, local_size[3], shared_size, scratch_size, preamble_offset,
  *           preamble_gpr_halves, uniform_halves, const_data_offset, const_data_size,
- *           num_local_args, local_arg_push[8]
+ *           num_local_args, local_arg_push[8], sampler_states
  *     code_size, code[code_size] (program, preamble and constant data), zero
  *     padding to 4 bytes
  *     checksum[20] = SHA-1 of the entry's bytes from key to padding
@@ -27,7 +27,7 @@
 #include "agx_physical_device.h"
 
 #define HEADER_SIZE 32u
-#define INFO_WORDS (12u + AGX_ABI_MAX_LOCAL_ARGS)
+#define INFO_WORDS (13u + AGX_ABI_MAX_LOCAL_ARGS)
 _Static_assert(sizeof(VkPipelineCacheHeaderVersionOne) == HEADER_SIZE, "cache header size");
 
 static void
@@ -47,6 +47,7 @@ info_to_words(const struct agx_shader_info *info, uint32_t w[INFO_WORDS])
    w[11] = info->num_local_args;
    for (unsigned k = 0; k < AGX_ABI_MAX_LOCAL_ARGS; k++)
       w[12 + k] = info->local_arg_push[k];
+   w[12 + AGX_ABI_MAX_LOCAL_ARGS] = info->sampler_states;
 }
 
 static void
@@ -63,6 +64,7 @@ words_to_info(const uint32_t w[INFO_WORDS], struct agx_shader_info *info)
       .const_data_offset = w[9],
       .const_data_size = w[10],
       .num_local_args = w[11],
+      .sampler_states = w[12 + AGX_ABI_MAX_LOCAL_ARGS],
    };
    for (unsigned k = 0; k < AGX_ABI_MAX_LOCAL_ARGS; k++)
       info->local_arg_push[k] = w[12 + k];

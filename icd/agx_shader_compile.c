@@ -123,6 +123,7 @@ agx_compile_compute(const struct agx_compile_request *req, struct agx_compile_re
       .const_data_offset = const_off,
       .const_data_size = const_size,
       .num_local_args = extra.num_local_args,
+      .sampler_states = r.info.sampler_states,
    };
    memcpy(out->info.local_arg_push, extra.local_arg_push, sizeof(extra.local_arg_push));
    agx_backend_result_free(&r);

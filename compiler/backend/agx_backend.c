@@ -67,6 +67,12 @@ int agx_backend_compile(agx_shader *s, const struct agx_backend_options *opts,
    agx_pass_scalarize(s);
    agx_backend_lower_alu(s);
    agx_optimize(s);
+   /* texel buffer loads read the txf sampler in ss0 (agx_abi.h) */
+   agx_instr **all;
+   unsigned n = agx_collect_instrs(s, &all);
+   for (unsigned i = 0; i < n; i++)
+      if (all[i]->op == AGX_OP_BINDLESS_IMAGE_LOAD)
+         out->info.sampler_states = 1;
 
    agx_shader *pre = NULL;
    unsigned pre_end = 0;

@@ -35,6 +35,10 @@ struct agx_backend_info {
    bool has_preamble;        /* preamble/preamble_size hold a program */
    unsigned preamble_gpr_halves;  /* Preshader register count (halves, multiple of 8) */
    unsigned preamble_num_instrs;  /* static instruction count of the preamble */
+   /* Sampler state registers the program reads (ss0 = the txf sampler of
+    * agx_abi.h, used by texel buffer loads); 0 when it samples nothing.
+    * Textures are bindless: no texture state registers are read. */
+   unsigned sampler_states;
 };
 
 struct agx_backend_result {

@@ -22,7 +22,8 @@
  * nesting levels (if 1, loop 2) around the halt.
  *
  * Waits (Mesa agx_insert_waits.c facts): device loads, atomics and stores
- * and stack (spill) loads and stores are asynchronous (one wait group, 0,
+ * stack (spill) loads and stores, texture loads (scoreboard 0) and image
+ * writes (their source registers) are asynchronous (one wait group, 0,
  * is used). A wait is inserted before
  * an instruction touching a register of an outstanding access, before
  * barriers and control flow, when 8 accesses are outstanding, and before
@@ -113,7 +114,8 @@ static bool is_async(unsigned op)
 {
    return op == AGX_OP_DEVICE_LOAD || op == AGX_OP_DEVICE_LOAD_COHERENT ||
           op == AGX_OP_DEVICE_STORE || op == AGX_OP_ATOMIC ||
-          op == AGX_OP_STACK_LOAD || op == AGX_OP_STACK_STORE;
+          op == AGX_OP_STACK_LOAD || op == AGX_OP_STACK_STORE || op == AGX_OP_TEXTURE_LOAD ||
+          op == AGX_OP_IMAGE_WRITE;
 }
 
 /* Halves [first, first + n) of slot s. */
@@ -192,6 +194,7 @@ int agx_emit(struct agx_mir *m, uint8_t **code, size_t *size, unsigned *ninstrs,
                /* the data registers (not the address) are in flight */
                bool data = mi->slot[s].def ||
                            (iop == AGX_OP_DEVICE_STORE && mi->slot[s].opnd == AGX_DEVICE_STORE_R) ||
+                           (iop == AGX_OP_IMAGE_WRITE && mi->slot[s].opnd == AGX_IMAGE_WRITE_R) ||
                            iop == AGX_OP_STACK_STORE ||
                            (iop == AGX_OP_ATOMIC && mi->slot[s].opnd == AGX_ATOMIC_S);
                if (data)

@@ -206,7 +206,7 @@ static void isel_block(struct isel *c, agx_block *b)
          continue;
       if (info->kind == AGX_OPK_SPECIAL)
          isel_special(c, I);
-      else if (!isel_alu(c, I) && !isel_subgroup(c, I) && !isel_mem(c, I))
+      else if (!isel_alu(c, I) && !isel_subgroup(c, I) && !isel_tex(c, I) && !isel_mem(c, I))
          isel_fail(c, "unsupported IR opcode %s", info->name);
    }
    if (!agx_block_ends_in_jump(b))

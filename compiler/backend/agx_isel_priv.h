@@ -72,6 +72,9 @@ void isel_def(struct isel *c, struct agx_minstr *mi, unsigned opnd, unsigned vre
  * first copied into a register. */
 void isel_use(struct isel *c, struct agx_minstr **mi, unsigned opnd, struct mval v,
               bool fl, bool ext);
+/* Uses register value r (a vreg part) as a tuple of count registers. */
+void isel_use_tuple(struct isel *c, struct agx_minstr *mi, unsigned opnd, struct mval r,
+                    unsigned count);
 /* Sets a non-register operand. */
 void isel_set(struct isel *c, struct agx_minstr *mi, unsigned opnd, struct agx_isa_value v);
 /* A fresh register value / the register form of v. */
@@ -92,5 +95,7 @@ bool isel_mem(struct isel *c, agx_instr *I);
 /* d = irop(a, b) for the subgroup-combinable ALU ops (agx_isel_alu.c). */
 bool isel_combine(struct isel *c, unsigned irop, struct mval d, struct mval a, struct mval b);
 bool isel_subgroup(struct isel *c, agx_instr *I);
+/* Bindless texture loads and image writes (agx_isel_tex.c). */
+bool isel_tex(struct isel *c, agx_instr *I);
 /* Places scratch memory in threadgroup memory (agx_isel_mem.c). */
 void isel_scratch_setup(struct isel *c);

@@ -70,6 +70,13 @@ void isel_def(struct isel *c, struct agx_minstr *mi, unsigned opnd, unsigned vre
    add_slot(c, mi, opnd, true, vreg, off, halves, v);
 }
 
+void isel_use_tuple(struct isel *c, struct agx_minstr *mi, unsigned opnd, struct mval r,
+                    unsigned count)
+{
+   add_slot(c, mi, opnd, false, r.vreg, r.off, r.halves,
+            agx_isa_reg(r.halves / count == 1 ? AGX_R16 : AGX_R32, 0, count));
+}
+
 void isel_set(struct isel *c, struct agx_minstr *mi, unsigned opnd, struct agx_isa_value v)
 {
    if (agx_isa_set_operand(&mi->I, opnd, &v))

@@ -22,13 +22,37 @@
  *               device loads.
  *
  * Descriptor set memory (at the set's address): binding b, array element i
- * is a descriptor of AGX_ABI_DESC_SIZE bytes at
- *   set_address + binding_offset(set, b) + i * AGX_ABI_DESC_SIZE
- * where binding_offset defaults to b * AGX_ABI_DESC_SIZE * AGX_ABI_DEFAULT_ARRAY
- * and the driver may supply its own mapping (struct agx_io_options).
+ * is a descriptor at
+ *   set_address + binding_offset(set, b) + i * stride(kind)
+ * where stride is AGX_ABI_DESC_SIZE (16) for buffers and
+ * AGX_ABI_TEXEL_DESC_SIZE (48) for texel buffers; binding_offset defaults
+ * to b * AGX_ABI_DEFAULT_BINDING_BYTES (room for 16 buffer descriptors or 5
+ * texel-buffer descriptors) and the driver supplies its own mapping from
+ * the pipeline layout (struct agx_io_options); offsets are multiples of 16.
+ *
  * A buffer descriptor is { uint64 address; uint32 size; uint32 reserved }.
  * Shaders read the address, and the size for OpArrayLength and (when
  * compiled with robust buffer access) for bounds checks.
+ *
+ * A texel buffer descriptor (uniform or storage) is the hardware's Texture
+ * descriptor (24 B) at +0 followed by its PBE descriptor (24 B) at +24, as
+ * in Mesa's Honeykrisp (storage images are Texture + PBE there too): loads
+ * use the Texture, stores the PBE, both bindlessly with the set's address
+ * (a uniform register pair) as the heap base and the descriptor's byte
+ * offset in a register. The view is a LINEAR 2D image AGX_ABI_TEXEL_WIDTH
+ * texels wide, texel i at (i % width, i / width). The descriptor's address
+ * fields hold the view's start rounded down to 16 bytes; the remaining
+ * whole texels and the element count are in the software words of the
+ * Texture (bytes 16-23: "Buffer size (sw)" = element count, "Buffer offset
+ * (sw)" = texels to skip), the PBE's "Buffer offset (sw)" (bytes 40-43)
+ * repeats the skip. Shaders map element e to i = e + skip when e < count,
+ * else to i = 0xFFFFFFFF, whose row lies past any view's height: the texture
+ * unit returns the sampler's border (transparent black) and drops stores.
+ * Atomics (R32 formats) address texel i directly at PBE Buffer + 4 i.
+ *
+ * Sampler state register 0 must hold the driver's txf sampler (nearest,
+ * clamp to border, transparent black border) when the compiled shader
+ * says it samples (agx_backend_info.sampler_states).
  *
  * OpenCL pointers (Physical64 kernels) are 64-bit values in one generic
  * encoding, tagged in bits 63:62 like Mesa's nir_address_format_62bit_generic:
@@ -58,7 +82,19 @@
 #define AGX_ABI_PTR_TAG_PRIVATE 2u
 #define AGX_ABI_LOCAL_ARG_ALIGN 16u /* each dynamic __local argument's alignment */
 #define AGX_ABI_MAX_LOCAL_ARGS 8u
-#define AGX_ABI_DEFAULT_ARRAY 16u  /* default room for descriptor arrays */
+#define AGX_ABI_DEFAULT_ARRAY 16u  /* default room for buffer descriptor arrays */
+#define AGX_ABI_DEFAULT_BINDING_BYTES (AGX_ABI_DESC_SIZE * AGX_ABI_DEFAULT_ARRAY)
+
+/* Texel buffer descriptors (see above) */
+#define AGX_ABI_TEXEL_DESC_SIZE 48u
+#define AGX_ABI_TEXEL_TEXTURE 0u      /* Texture descriptor */
+#define AGX_ABI_TEXEL_PBE 24u         /* PBE descriptor */
+#define AGX_ABI_TEXEL_COUNT 16u       /* Texture "Buffer size (sw)": elements */
+#define AGX_ABI_TEXEL_SKIP 20u        /* Texture "Buffer offset (sw)": texels */
+#define AGX_ABI_TEXEL_PBE_BUFFER 32u  /* PBE Buffer: bits 64-99, address >> 4 */
+#define AGX_ABI_TEXEL_WIDTH 16384u    /* Mesa's AGX_TEXTURE_BUFFER_WIDTH */
+#define AGX_ABI_TEXEL_WIDTH_LOG2 14u
+#define AGX_ABI_TEXEL_OOB 0xFFFFFFFFu /* index of an out-of-range element */
 
 struct agx_buffer_descriptor {
    unsigned long long address;

@@ -194,6 +194,21 @@ intr('load_num_subgroups', 0, reorder=True)
 intr('load_push_constant', 1, reorder=True, consts=('base',))
 intr('load_buffer_address', 1, reorder=True, consts=('set', 'binding'))
 intr('load_buffer_size', 1, reorder=True, consts=('set', 'binding'))
+# Texel buffers before ABI lowering (agx_pass_lower_io): source 0 is the
+# array index within the binding, element the texel index. load returns the
+# texel converted by the format as 32x4 (float or integer bits per the
+# format's type); store takes a 32x4 texel; size is the element count;
+# address is the 64-bit address of a 4-byte texel (R32 atomics). Out of
+# range elements: loads return 0, stores are dropped (robust access); the
+# address of one is unspecified (callers check the size).
+intr('texel_buffer_load', 2, consts=('set', 'binding'))           # (index, element)
+intr('texel_buffer_store', 3, dest=False, effects=True, consts=('set', 'binding'))
+intr('texel_buffer_size', 1, reorder=True, consts=('set', 'binding'))
+intr('texel_buffer_address', 2, reorder=True, consts=('set', 'binding'))
+# Makes earlier writes visible to later texture reads of this invocation:
+# kind 0 after image stores (PBE -> texture cache), 1 after atomics on
+# texels (memory -> texture cache). Mesa's fence_pbe_to_tex / fence_mem_to_tex.
+intr('texture_fence', 0, dest=False, effects=True, consts=('kind',))
 # Robust buffer access: the 64-bit address of a small device-owned area where
 # out-of-bounds loads, stores and atomics are redirected (their results are
 # then replaced by zero), so they touch no other memory.
@@ -218,6 +233,13 @@ intr('subgroup_shuffle', 2)            # (value, lane)
 intr('subgroup_reduce', 1, consts=('op', 'kind', 'cluster'))
 # After ABI lowering: driver uniforms, by byte offset (base + source).
 intr('load_uniform', 1, reorder=True, consts=('base',))
+# After texel-buffer lowering: the hardware's bindless texture access, the
+# descriptor at (64-bit uniform at byte heap) + source 0 (32-bit byte
+# offset); coordinates 32x2 (2D, LOD 0); sampler state register 0 holds the
+# driver's txf sampler (clamp to border, transparent black). Load: Texture
+# descriptor, result 32x4. Store: PBE descriptor, data 32x4.
+intr('bindless_image_load', 2, consts=('heap',))
+intr('bindless_image_store', 3, dest=False, effects=True, consts=('heap',))
 # Preamble only (agx_pass_preamble): writes the source to the uniform
 # registers at byte offset base, for the main program's load_uniform.
 intr('store_uniform', 1, dest=False, effects=True, consts=('base',))

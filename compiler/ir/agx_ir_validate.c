@@ -145,9 +145,26 @@ static void check_types(struct vstate *v, const agx_instr *I)
    case AGX_OP_LOAD_UNIFORM:
    case AGX_OP_LOAD_BUFFER_ADDRESS:
    case AGX_OP_LOAD_BUFFER_SIZE:
+   case AGX_OP_TEXEL_BUFFER_SIZE:
       if (s0->type.bits != 32 || s0->type.comps != 1)
          fail(v, "%%%u (%s): offset must be a 32-bit scalar", I->index, info->name);
       break;
+   case AGX_OP_TEXEL_BUFFER_LOAD:
+   case AGX_OP_TEXEL_BUFFER_STORE:
+   case AGX_OP_TEXEL_BUFFER_ADDRESS:
+   case AGX_OP_BINDLESS_IMAGE_LOAD:
+   case AGX_OP_BINDLESS_IMAGE_STORE: {
+      bool bindless = I->op == AGX_OP_BINDLESS_IMAGE_LOAD || I->op == AGX_OP_BINDLESS_IMAGE_STORE;
+      if (s0->type.bits != 32 || s0->type.comps != 1 || I->src[1]->type.bits != 32 ||
+          I->src[1]->type.comps != (bindless ? 2u : 1u))
+         fail(v, "%%%u (%s): bad index or coordinate types", I->index, info->name);
+      if (I->num_srcs == 3 && (I->src[2]->type.bits != 32 || I->src[2]->type.comps != 4))
+         fail(v, "%%%u (%s): the texel must be 32x4", I->index, info->name);
+      if ((I->op == AGX_OP_TEXEL_BUFFER_LOAD || I->op == AGX_OP_BINDLESS_IMAGE_LOAD) &&
+          (t.bits != 32 || t.comps != 4))
+         fail(v, "%%%u (%s): the result must be 32x4", I->index, info->name);
+      break;
+   }
    default:
       break;
    }

@@ -5,6 +5,8 @@
  *  - load_buffer_address(i)[set, b] ->
  *      load_global(load_uniform[set address] + binding_offset + i * DESC_SIZE)
  *  - load_buffer_size(i)[set, b] -> the 32-bit size word 8 bytes further
+ *  - texel_buffer_*(i, ...)[set, b] -> agx_lower_texel_buffer with the
+ *    descriptor's byte offset binding_offset + i * AGX_ABI_TEXEL_DESC_SIZE
  *  - load_robust_sink -> load_uniform[AGX_ABI_ROBUST_SINK]
  *  - load_num_workgroups -> load_uniform[AGX_ABI_NUM_WORKGROUPS]
  *  - load_workgroup_id -> the hardware's id + load_uniform[AGX_ABI_BASE_WORKGROUP]
@@ -21,7 +23,7 @@ static unsigned default_binding_offset(void *data, unsigned set, unsigned bindin
 {
    (void)data;
    (void)set;
-   return binding * AGX_ABI_DESC_SIZE * AGX_ABI_DEFAULT_ARRAY;
+   return binding * AGX_ABI_DEFAULT_BINDING_BYTES;
 }
 
 bool agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts)
@@ -63,6 +65,18 @@ bool agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts)
          I->src[0] = desc;
          I->c[0] = size ? 4 : 8;
          I->c[1] = 0;
+         progress = true;
+      } else if (I->op == AGX_OP_TEXEL_BUFFER_LOAD || I->op == AGX_OP_TEXEL_BUFFER_STORE ||
+                 I->op == AGX_OP_TEXEL_BUFFER_SIZE || I->op == AGX_OP_TEXEL_BUFFER_ADDRESS) {
+         agx_builder b = agx_builder_before(s, I);
+         unsigned set = I->c[0], binding = I->c[1];
+         agx_instr *off = agx_iadd(&b, agx_imm(&b, 32, boff(data, set, binding)),
+                                   agx_imul(&b, I->src[0], agx_imm(&b, 32, AGX_ABI_TEXEL_DESC_SIZE)));
+         agx_instr *value = agx_lower_texel_buffer(s, I, set, off);
+         if (value) {
+            agx_rewrite_uses(s, I, value);
+            agx_instr_remove(I);
+         }
          progress = true;
       } else if (I->op == AGX_OP_LOAD_CONST_DATA_ADDRESS) {
          agx_builder b = agx_builder_before(s, I);

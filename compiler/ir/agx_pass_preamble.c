@@ -337,7 +337,7 @@ agx_shader *agx_pass_preamble(agx_shader *s, const struct agx_preamble_options *
       abort();
    for (unsigned i = 0; i < n; i++) {
       if (all[i]->op == AGX_OP_STORE_GLOBAL || all[i]->op == AGX_OP_ATOMIC_GLOBAL ||
-          all[i]->op == AGX_OP_ATOMIC_GLOBAL_CMPXCHG)
+          all[i]->op == AGX_OP_ATOMIC_GLOBAL_CMPXCHG || all[i]->op == AGX_OP_BINDLESS_IMAGE_STORE)
          st.writes_global = true;
    }
    mark_always(&st);

@@ -24,6 +24,11 @@ struct agx_io_options {
    void *data;
 };
 bool agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts);
+/* Part of lower_io (agx_pass_lower_texel.c): lowers texel_buffer_* I whose
+ * descriptor is at byte `offset` (32-bit value) of set `set`. Loads and
+ * stores are rewritten in place (returns NULL); size and address return
+ * the replacement value (the caller rewrites uses and removes I). */
+agx_instr *agx_lower_texel_buffer(agx_shader *s, agx_instr *I, unsigned set, agx_instr *offset);
 
 /* The uniform file holds 512 16-bit registers (1024 bytes). */
 #define AGX_PREAMBLE_UNIFORM_LIMIT 1024u

@@ -62,7 +62,8 @@ struct vtn_ssa *vtn_undef_ssa(struct vtn_ctx *c, struct vtn_type *t)
       return vtn_ssa_leaf(c, t, agx_undef(&c->b, vtn_ir_type(c, t)));
    /* Images, samplers and runtime arrays have no value to build: a leaf
     * without a definition, which any use as an operand rejects. */
-   if (t->base == VTN_OPAQUE || t->base == VTN_RTARRAY)
+   if (t->base == VTN_OPAQUE || t->base == VTN_RTARRAY || t->base == VTN_IMAGE ||
+       t->base == VTN_SAMPLED_IMAGE)
       return vtn_ssa_leaf(c, t, NULL);
    unsigned n = num_elems(c, t);
    struct vtn_ssa *s = vtn_ssa_leaf(c, t, NULL);

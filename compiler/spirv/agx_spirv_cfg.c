@@ -329,7 +329,7 @@ static void emit_body(struct vtn_ctx *c, struct vtn_block *blk)
          break;
       }
       if (vtn_handle_pointer_op(c, i) || vtn_handle_alu(c, i) || vtn_handle_composite(c, i) || vtn_handle_memory(c, i) ||
-          vtn_handle_subgroup(c, i) || vtn_handle_integer_dot(c, i))
+          vtn_handle_subgroup(c, i) || vtn_handle_integer_dot(c, i) || vtn_handle_image(c, i))
          continue;
       vtn_fail(c, "unsupported instruction");
    }

@@ -243,6 +243,17 @@ static struct vtn_variable *new_variable(struct vtn_ctx *c, unsigned i, bool glo
       var->offset = UINT32_MAX;
       break;
    case SpvStorageClassUniformConstant:
+      if (vtn_is_image_type(var->type)) {
+         /* image / sampler descriptors (arrays of them too) */
+         struct vtn_decoration *ds = vtn_find_dec(c, id, -1, SpvDecorationDescriptorSet);
+         struct vtn_decoration *db = vtn_find_dec(c, id, -1, SpvDecorationBinding);
+         var->set = ds ? ds->arg[0] : 0;
+         var->binding = db ? db->arg[0] : 0;
+         if (var->set >= 8)
+            vtn_fail(c, "descriptor set %u out of range", var->set);
+         var->mode = PTR_IMAGE;
+         break;
+      }
       /* OpenCL program-scope constant data (libclc's lookup tables): placed in the
        * shader's read-only constant data below. */
       if (c->exec_model != SpvExecutionModelKernel || !var->init)
@@ -449,6 +460,8 @@ struct vtn_pointer *vtn_get_pointer(struct vtn_ctx *c, uint32_t id)
       p->builtin = var->builtin;
       p->set = var->set;
       p->binding = var->binding;
+      if (var->mode == PTR_IMAGE)
+         p->desc_index = agx_imm(&c->b, 32, 0);
       if (var->mode == PTR_MEM) {
          if (var->space == SPACE_GLOBAL) {
             p->desc_index = agx_imm(&c->b, 32, 0);
@@ -517,6 +530,17 @@ static void access_chain(struct vtn_ctx *c, unsigned i, bool ptr_chain)
             descriptor_pointer(c, p);
             p->mode = PTR_MEM;
             p->space = SPACE_GLOBAL;
+         } else if (p->mode == PTR_IMAGE) {
+            /* arrays of arrays of descriptors flatten row-major */
+            if (idx->type.comps != 1 || idx->type.bits == 1)
+               vtn_fail(c, "descriptor index must be an integer scalar");
+            agx_instr *i32 = agx_resize(b, idx, 32, false);
+            uint32_t inner = 1;
+            for (struct vtn_type *e = t->elem; e->base == VTN_ARRAY; e = e->elem)
+               inner *= e->len;
+            if (inner != 1)
+               i32 = agx_imul(b, i32, agx_imm(b, 32, inner));
+            p->desc_index = agx_iadd(b, p->desc_index, i32);
          } else if (p->mode == PTR_MEM) {
             vtn_compute_layout(c, t);
             p->addr = add_scaled(c, p, idx, t->stride);
@@ -865,6 +889,8 @@ struct vtn_ssa *vtn_load(struct vtn_ctx *c, struct vtn_pointer *p)
    }
    case PTR_MEM:
       return load_mem(c, p, p->type, 0);
+   case PTR_IMAGE:
+      return vtn_load_image(c, p);
    default:
       vtn_fail(c, "cannot load a descriptor array");
    }
@@ -939,18 +965,29 @@ static void atomic(struct vtn_ctx *c, unsigned i, unsigned op)
 
 static void atomic_op(struct vtn_ctx *c, unsigned i, unsigned op)
 {
-   agx_builder *b = &c->b;
-   if (op == SpvOpAtomicStore) {
-      struct vtn_pointer *p = vtn_get_pointer(c, vtn_word(c, i, 1));
-      vtn_store(c, p, vtn_ssa_of(c, vtn_word(c, i, 4)));
+   struct vtn_pointer *p = vtn_get_pointer(c, vtn_word(c, i, op == SpvOpAtomicStore ? 1 : 3));
+   if (p->mode == PTR_TEXEL) {
+      vtn_texel_atomic(c, i, op, p);
       return;
    }
+   agx_instr *r = vtn_atomic_mem(c, i, op, p);
+   if (op != SpvOpAtomicStore)
+      vtn_push_def(c, vtn_word(c, i, 2), vtn_get_type(c, vtn_word(c, i, 1)), r);
+}
+
+agx_instr *vtn_atomic_mem(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn_pointer *p)
+{
+   agx_builder *b = &c->b;
+   if (op == SpvOpAtomicStore) {
+      vtn_store(c, p, vtn_ssa_of(c, vtn_word(c, i, 4)));
+      return NULL;
+   }
    struct vtn_type *t = vtn_get_type(c, vtn_word(c, i, 1));
-   uint32_t id = vtn_word(c, i, 2);
-   struct vtn_pointer *p = vtn_get_pointer(c, vtn_word(c, i, 3));
    if (op == SpvOpAtomicLoad) {
-      vtn_push_ssa(c, id, vtn_load(c, p));
-      return;
+      struct vtn_ssa *v = vtn_load(c, p);
+      if (!v->def)
+         vtn_fail(c, "atomic load of an aggregate");
+      return v->def;
    }
    if (p->mode != PTR_MEM || (p->space != SPACE_GLOBAL && p->space != SPACE_SHARED &&
                               p->space != SPACE_GENERIC && p->space != SPACE_SCRATCH))
@@ -990,7 +1027,7 @@ static void atomic_op(struct vtn_ctx *c, unsigned i, unsigned op)
       }
       r = vtn_atomic_at(c, p->space, addr, it, false, aop, val, NULL);
    }
-   vtn_push_def(c, id, t, robust_value(c, ok, r));
+   return robust_value(c, ok, r);
 }
 
 bool vtn_handle_memory(struct vtn_ctx *c, unsigned i)

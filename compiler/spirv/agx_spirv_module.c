@@ -368,8 +368,29 @@ static void handle_type(struct vtn_ctx *c, unsigned i)
       t->elem = vtn_get_type(c, vtn_word(c, i, 2));
       break;
    }
+   case SpvOpTypeImage: {
+      struct vtn_type *st = vtn_get_type(c, vtn_word(c, i, 2));
+      if (st->base != VTN_INT && st->base != VTN_FLOAT && st->base != VTN_VOID)
+         vtn_fail(c, "image sampled type must be a scalar");
+      t = new_type(c, i, VTN_IMAGE);
+      t->elem = st;
+      t->image_dim = vtn_word(c, i, 3);
+      t->image_arrayed = vtn_word(c, i, 5) != 0;
+      t->image_ms = vtn_word(c, i, 6) != 0;
+      t->image_sampled = vtn_word(c, i, 7);
+      t->image_format = vtn_word(c, i, 8);
+      break;
+   }
+   case SpvOpTypeSampledImage: {
+      struct vtn_type *it = vtn_get_type(c, vtn_word(c, i, 2));
+      if (it->base != VTN_IMAGE)
+         vtn_fail(c, "sampled image of a non-image type");
+      t = new_type(c, i, VTN_SAMPLED_IMAGE);
+      t->elem = it;
+      break;
+   }
    default:
-      /* Images, samplers, events... are not used by compute kernels we handle. */
+      /* Samplers, events... are opaque handles. */
       new_type(c, i, VTN_OPAQUE);
       break;
    }
@@ -418,7 +439,7 @@ static struct vtn_const *null_const(struct vtn_ctx *c, struct vtn_type *t, unsig
    k->type = t;
    k->is_null = true;
    if (!vtn_type_is_scalar_or_vector(t) && t->base != VTN_POINTER && t->base != VTN_OPAQUE &&
-       t->base != VTN_RTARRAY) {
+       t->base != VTN_RTARRAY && t->base != VTN_IMAGE && t->base != VTN_SAMPLED_IMAGE) {
       unsigned n = composite_len(c, t);
       if (n > 4096)
          vtn_fail(c, "null constant too large");

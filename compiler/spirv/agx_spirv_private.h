@@ -13,6 +13,8 @@
 enum vtn_base {
    VTN_VOID, VTN_BOOL, VTN_INT, VTN_FLOAT, VTN_VECTOR, VTN_MATRIX, VTN_ARRAY, VTN_RTARRAY,
    VTN_STRUCT, VTN_POINTER, VTN_FUNCTION, VTN_OPAQUE,
+   VTN_IMAGE,          /* OpTypeImage */
+   VTN_SAMPLED_IMAGE,  /* OpTypeSampledImage: elem = the image type */
 };
 
 struct vtn_type {
@@ -34,6 +36,10 @@ struct vtn_type {
    bool value_ptr;
    uint32_t size, align;     /* layout (explicit where decorated) */
    unsigned depth;           /* nesting depth of aggregates (bounded) */
+   /* VTN_IMAGE (elem = sampled type): SpvDim, Sampled (1 sampled, 2
+    * storage), SpvImageFormat, Arrayed, MS */
+   unsigned image_dim, image_sampled, image_format;
+   bool image_arrayed, image_ms;
 };
 
 enum vtn_kind {
@@ -62,12 +68,23 @@ struct vtn_ssa {
     * through selects and phis): 1 + enum vtn_space (GLOBAL, SHARED or SCRATCH); 0: known
     * only at run time. */
    uint8_t known_space;
+   /* VTN_IMAGE / VTN_SAMPLED_IMAGE handles: the descriptor they name */
+   struct vtn_image_ref *image;
+};
+
+/* An image descriptor: (set, binding) and the array index (32-bit). */
+struct vtn_image_ref {
+   unsigned set, binding;
+   agx_instr *index;
 };
 
 /* GENERIC: a 64-bit agx_abi.h generic pointer whose storage is known only at
  * run time; CONST: a 32-bit offset into the shader's constant data. */
 enum vtn_space { SPACE_GLOBAL, SPACE_SHARED, SPACE_SCRATCH, SPACE_PUSH, SPACE_GENERIC, SPACE_CONST };
-enum vtn_ptr_mode { PTR_VAR, PTR_MEM, PTR_BUILTIN, PTR_DESC };
+/* PTR_IMAGE: an image/sampler descriptor variable (set, binding,
+ * desc_index); PTR_TEXEL: OpImageTexelPointer (set, binding, desc_index,
+ * texel_coord). */
+enum vtn_ptr_mode { PTR_VAR, PTR_MEM, PTR_BUILTIN, PTR_DESC, PTR_IMAGE, PTR_TEXEL };
 
 struct vtn_pointer {
    enum vtn_ptr_mode mode;
@@ -88,6 +105,7 @@ struct vtn_pointer {
    /* PTR_DESC, and PTR_MEM pointers into a descriptor's buffer */
    unsigned set, binding;
    agx_instr *desc_index;   /* PTR_MEM: array index of the descriptor, or NULL */
+   agx_instr *texel_coord;  /* PTR_TEXEL: the texel index */
    /* Robust buffer access: the descriptor's base address and size in bytes
     * (both NULL when accesses are not checked) */
    agx_instr *bound_base, *bound_size;
@@ -292,9 +310,16 @@ bool vtn_handle_memory(struct vtn_ctx *c, unsigned ins);
 struct vtn_pointer *vtn_get_pointer(struct vtn_ctx *c, uint32_t id);
 struct vtn_ssa *vtn_load(struct vtn_ctx *c, struct vtn_pointer *p);
 void vtn_store(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *v);
+/* OpAtomic* instruction ins on memory pointer p; its result (NULL for a store). */
+agx_instr *vtn_atomic_mem(struct vtn_ctx *c, unsigned ins, unsigned op, struct vtn_pointer *p);
 uint32_t vtn_type_size(struct vtn_ctx *c, struct vtn_type *t);
 void vtn_compute_layout(struct vtn_ctx *c, struct vtn_type *t);
 
+/* agx_spirv_image.c: texel buffers (images with Dim Buffer) */
+bool vtn_is_image_type(const struct vtn_type *t);
+bool vtn_handle_image(struct vtn_ctx *c, unsigned ins);
+struct vtn_ssa *vtn_load_image(struct vtn_ctx *c, struct vtn_pointer *p);
+void vtn_texel_atomic(struct vtn_ctx *c, unsigned ins, unsigned op, struct vtn_pointer *p);
 /* agx_spirv_pointer.c: OpenCL pointers (generic encoding, casts, compares),
  * the variable pre-scan and constant data */
 void vtn_scan_variables(struct vtn_ctx *c);

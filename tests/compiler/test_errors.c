@@ -225,7 +225,7 @@ int main(int argc, char **argv)
       { "unstructured", "unstructured control flow" },
       { "recursion", "recursive call" },
       { "kernel", "addressing model 1" },
-      { "image", "UniformConstant variables are only supported as OpenCL constant data" },
+      { "image", "unsupported: images of dimension 1 (only texel buffers)" },
       { "generic_bad", "cast of a generic pointer to storage class 0" },
       { "byval_escape", "the address of a by-value kernel argument cannot be used as a value" },
    };

@@ -1,0 +1,140 @@
+/* Instruction selection for the bindless texture intrinsics
+ * (bindless_image_load -> texture_load, bindless_image_store ->
+ * image_write). Assumes the heap base is a 64-bit uniform below half 125
+ * (the 5-bit "U" field counts 64-bit units; agx_abi.h puts the set
+ * addresses at uniforms 0-15) and 2D coordinates as two 32-bit values.
+ * Operand values follow Mesa's agx_pack.c:
+ *  - texture_load (Mesa's image_load / txf): texture = 32-bit register
+ *    holding the descriptor's byte offset (bindless, type 3) plus the heap
+ *    uniform pair; sampler ss0 (the driver's txf sampler); LOD mode auto
+ *    with LOD 0; mask xyzw into four 32-bit registers; no compare/offset;
+ *    q3 = 12 | 1: Mesa's value, with bit 0 set as for read/write image
+ *    loads (the load then sees earlier image stores of the dispatch);
+ *    scoreboard slot 0, so agx_emit's "wait 0" covers it (the result is
+ *    asynchronous like a device load).
+ *  - image_write: four 32-bit source registers, 2D coordinates, LOD
+ *    immediate 0, PBE descriptor bindless as above; u1 = 1 (bit 23) and
+ *    u3 = 9 (bits 43-46), fixed bits of Mesa's image_write encoding.
+ *  - texture_fence: Mesa's barrier sequences (memory_barrier a, b, c
+ *    values from Mesa's ISA description). */
+#include "agx_isel_priv.h"
+
+/* The 32-bit register holding source i (copied if it is an immediate or a
+ * uniform: the texture operand takes only registers). */
+static struct mval reg32(struct isel *c, const agx_instr *I, unsigned i, unsigned comp)
+{
+   return isel_reg(c, isel_src(c, I, i, comp));
+}
+
+/* Components of source i as one contiguous tuple of n 32-bit registers. */
+static struct mval tuple(struct isel *c, const agx_instr *I, unsigned i, unsigned n)
+{
+   struct mval t = isel_new(c, 2 * n);
+   for (unsigned k = 0; k < n; k++)
+      isel_copy(c, isel_part(t, 2 * k, 2), isel_src(c, I, i, k));
+   return t;
+}
+
+static bool set_heap(struct isel *c, struct agx_minstr *mi, unsigned opnd, const agx_instr *I)
+{
+   unsigned byte = I->c[0];
+   if (byte % 8 || byte / 2 + 4 > 125) {
+      isel_fail(c, "unsupported: texture heap base at uniform byte %u", byte);
+      return false;
+   }
+   isel_set(c, mi, opnd, agx_isa_reg(AGX_U32, byte / 4, 2));
+   if (byte / 2 + 4 > c->uniform_end)
+      c->uniform_end = byte / 2 + 4;
+   return true;
+}
+
+static void image_load(struct isel *c, agx_instr *I)
+{
+   struct mval off = reg32(c, I, 0, 0);
+   struct mval xy = tuple(c, I, 1, 2);
+   struct mval d = isel_new(c, 8);
+   struct agx_minstr *mi = isel_emit(c, AGX_OP_TEXTURE_LOAD);
+   isel_set(c, mi, AGX_TEXTURE_LOAD_compare, agx_isa_imm(0));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_mode, (struct agx_isa_value){ .kind = AGX_V_EMPTY });
+   isel_set(c, mi, AGX_TEXTURE_LOAD_q3, agx_isa_imm(13));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_slot, agx_isa_imm(0));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_q6, agx_isa_str("none"));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_mask, agx_isa_str("xyzw"));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_kill, agx_isa_imm(0));
+   isel_def(c, mi, AGX_TEXTURE_LOAD_R, d.vreg, 0, 8, 4);
+   if (!set_heap(c, mi, AGX_TEXTURE_LOAD_U, I))
+      return;
+   isel_use(c, &mi, AGX_TEXTURE_LOAD_T, off, false, false);
+   isel_set(c, mi, AGX_TEXTURE_LOAD_S, agx_isa_reg(AGX_SS, 0, 1));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_n, agx_isa_str("tex_2d"));
+   isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_C, xy, 2);
+   isel_set(c, mi, AGX_TEXTURE_LOAD_lod, agx_isa_str("auto_lod"));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_D, agx_isa_imm(0));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_O, (struct agx_isa_value){ .kind = AGX_V_EMPTY });
+   for (unsigned k = 0; k < 4; k++)
+      c->map[I->index][k] = isel_part(d, 2 * k, 2);
+}
+
+static void image_store(struct isel *c, agx_instr *I)
+{
+   struct mval off = reg32(c, I, 0, 0);
+   struct mval xy = tuple(c, I, 1, 2);
+   struct mval data = tuple(c, I, 2, 4);
+   struct agx_minstr *mi = isel_emit(c, AGX_OP_IMAGE_WRITE);
+   isel_use_tuple(c, mi, AGX_IMAGE_WRITE_R, data, 4);
+   isel_set(c, mi, AGX_IMAGE_WRITE_n, agx_isa_str("tex_2d"));
+   isel_use_tuple(c, mi, AGX_IMAGE_WRITE_C, xy, 2);
+   isel_set(c, mi, AGX_IMAGE_WRITE_D, agx_isa_imm(0));
+   if (!set_heap(c, mi, AGX_IMAGE_WRITE_U, I))
+      return;
+   isel_use(c, &mi, AGX_IMAGE_WRITE_T, off, false, false);
+   isel_set(c, mi, AGX_IMAGE_WRITE_round, agx_isa_str("rte"));
+   isel_set(c, mi, AGX_IMAGE_WRITE_u1, agx_isa_imm(1));
+   isel_set(c, mi, AGX_IMAGE_WRITE_u2, agx_isa_imm(0));
+   isel_set(c, mi, AGX_IMAGE_WRITE_u3, agx_isa_imm(9));
+   isel_set(c, mi, AGX_IMAGE_WRITE_u5, agx_isa_imm(0));
+}
+
+/* memory_barrier with Mesa's (a, b, c) values for its named barriers */
+static void barrier(struct isel *c, unsigned a, unsigned b, unsigned cc)
+{
+   struct agx_minstr *mi = isel_emit(c, AGX_ISAOP_MEMORY_BARRIER);
+   isel_set(c, mi, 0, agx_isa_imm(a));
+   isel_set(c, mi, 1, agx_isa_imm(b));
+   isel_set(c, mi, 2, agx_isa_imm(cc));
+}
+
+/* Mesa's fence_pbe_to_tex (image_barrier_1-4) and fence_mem_to_tex
+ * (memory_barrier, memory_barrier_2, image_barrier_1-4,
+ * flush_memory_to_texture); what each barrier does is not known. */
+static void texture_fence(struct isel *c, bool memory)
+{
+   if (memory) {
+      isel_emit(c, AGX_OP_WAIT); /* the atomics complete first */
+      barrier(c, 1, 2, 9);
+      barrier(c, 2, 2, 9);
+   }
+   barrier(c, 2, 2, 10);
+   barrier(c, 3, 2, 10);
+   barrier(c, 2, 1, 10);
+   barrier(c, 3, 1, 10);
+   if (memory)
+      barrier(c, 0, 0, 4);
+}
+
+bool isel_tex(struct isel *c, agx_instr *I)
+{
+   switch (I->op) {
+   case AGX_OP_TEXTURE_FENCE:
+      texture_fence(c, I->c[0] == 1);
+      return true;
+   case AGX_OP_BINDLESS_IMAGE_LOAD:
+      image_load(c, I);
+      return true;
+   case AGX_OP_BINDLESS_IMAGE_STORE:
+      image_store(c, I);
+      return true;
+   default:
+      return false;
+   }
+}
