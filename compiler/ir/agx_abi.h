@@ -51,8 +51,9 @@
  * Atomics (R32 formats) address texel i directly at PBE Buffer + 4 i.
  *
  * Sampler state register 0 must hold the driver's txf sampler (nearest,
- * clamp to border, transparent black border) when the compiled shader
- * says it samples (agx_backend_info.sampler_states).
+ * clamp to border, transparent black border, Mip filter Nearest: with None
+ * the texture unit ignores the level of texelFetch(lod > 0), as Mesa notes)
+ * when the compiled shader says it samples (agx_backend_info.sampler_states).
  *
  * Images and samplers. Every image-like descriptor (storage image, sampled
  * image, combined image sampler, sampler, and the texel buffers above)

@@ -143,8 +143,18 @@ static bool run(struct harness *h, unsigned groups, uint64_t heap, unsigned nsam
       fprintf(stderr, "back end: %s\n", err);
       return false;
    }
+   /* the txf sampler of agx_abi.h (Mip filter Nearest, pixel coordinates) */
    uint8_t txf[8];
-   pack_sampler(txf, AGX_FILTER_NEAREST, AGX_WRAP_CLAMP_TO_BORDER);
+   agx_pack(txf, SAMPLER, cfg) {
+      cfg.magnify = AGX_FILTER_NEAREST;
+      cfg.minify = AGX_FILTER_NEAREST;
+      cfg.mip_filter = AGX_MIP_FILTER_NEAREST;
+      cfg.wrap_s = AGX_WRAP_CLAMP_TO_BORDER;
+      cfg.wrap_t = AGX_WRAP_CLAMP_TO_BORDER;
+      cfg.wrap_r = AGX_WRAP_CLAMP_TO_BORDER;
+      cfg.pixel_coordinates = true;
+      cfg.border_colour = AGX_BORDER_COLOUR_TRANSPARENT_BLACK;
+   }
    struct bsim_program prog = { r.code, r.size, r.info.gpr_halves, r.info.shared_size,
                                 { r.info.local_size[0], r.info.local_size[1],
                                   r.info.local_size[2] },
