@@ -166,9 +166,16 @@ static void lower_sample(agx_builder *b, agx_instr *I, agx_instr *offset, unsign
       w[3] = float_layer(b, w[3]);
       n = 4;
    }
-   agx_instr *texel_off = I->src[0]->op == AGX_OP_VEC ? I->src[0]->src[2]
-                                                      : agx_extract(b, I->src[0], 2);
-   bool has_off = !(texel_off->op == AGX_OP_CONST && texel_off->value[0] == 0);
+   /* the packed texel offset: usually the constant 0 (no offset operand) */
+   agx_instr *idx = I->src[0], *texel_off;
+   bool has_off;
+   if (idx->op == AGX_OP_CONST) {
+      texel_off = imm(b, (uint32_t)idx->value[2]);
+      has_off = idx->value[2] != 0;
+   } else {
+      texel_off = idx->op == AGX_OP_VEC ? idx->src[2] : agx_extract(b, idx, 2);
+      has_off = !(texel_off->op == AGX_OP_CONST && texel_off->value[0] == 0);
+   }
    agx_instr *smp = desc_word(b, sdesc, AGX_ABI_SAMPLER_INDEX);
    if (has_off)
       smp = agx_ior(b, agx_iand(b, smp, imm(b, 0xFFFF)), agx_ishl(b, texel_off, imm(b, 16)));
