@@ -453,7 +453,7 @@ static void test_sampled(void)
       return;
    }
    printf("be_img_sampled:\n");
-   float *out = h_buffer(&h, 0, 0, 0, 16 * 19 * 4);
+   float *out = h_buffer(&h, 0, 0, 0, 16 * 22 * 4);
    uint64_t va, vaa, heap;
    float *img = aligned_memory(&h, 4096, &va);
    float *arr = aligned_memory(&h, 4096, &vaa);
@@ -526,13 +526,30 @@ static void test_sampled(void)
       cfg.samples = AGX_SAMPLE_COUNT_4;
       cfg.address = vams;
    }
+   /* binding 8: levels 1-2 of the 3-level image (First level 1), heap 0 */
+   agx_pack((uint32_t *)desc(&h, 8, 0), TEXTURE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
+      cfg.layout = AGX_LAYOUT_GPU;
+      cfg.channels = AGX_CHANNELS_R32;
+      cfg.type = AGX_TEXTURE_TYPE_FLOAT;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_0;
+      cfg.swizzle_b = AGX_CHANNEL_0;
+      cfg.swizzle_a = AGX_CHANNEL_1;
+      cfg.width = 4;
+      cfg.height = 4;
+      cfg.first_level = 1;
+      cfg.last_level = 2;
+      cfg.unk_mipmapped = true;
+      cfg.address = va;
+   }
    if (!run(&h, 1, heap, 3)) {
       failures++;
       h_finish(&h);
       return;
    }
    for (unsigned i = 0; i < 16; i++) {
-      const float *v = out + i * 19;
+      const float *v = out + i * 22;
       float sv = 0.2f + 0.05f * (i & 7), m = 1.0f + i;
       const float dirs[6][3] = { { 1, -sv, 0.3f }, { -1, 0.3f, -sv }, { sv, 1, -0.4f },
                                  { -0.4f, -1, sv }, { 0.1f, sv, 1 }, { -sv, 0.45f, -1 } };
@@ -553,6 +570,10 @@ static void test_sampled(void)
       float msw = 100.0f * ((i + 1) & 3) + (i & 3) + 10.0f * (i >> 2);
       check(v[17] == msw, "texelFetch multisampled", i, v[17], msw);
       check(v[18] == 0.0f, "texelFetch multisampled, sample out of range", i, v[18], 0);
+      float l1 = texel(1, i & 1, (i >> 1) & 1);
+      check(v[19] == l1, "texelFetch of a base-level-1 view", i, v[19], l1);
+      check(v[20] == 200.0f, "textureLod 1 of a base-level-1 view (level 2)", i, v[20], 200);
+      check(v[21] == 22.0f, "size and levels of a base-level-1 view", i, v[21], 22);
       for (unsigned k = 0; k < 4; k++)
          check(fabsf(v[13 + k] - g[k]) <= 1e-4f * (1 + fabsf(g[k])), gw[k], i, v[13 + k], g[k]);
       float u = -0.25f + i * 0.09375f, t = 0.375f + i * 0.046875f;

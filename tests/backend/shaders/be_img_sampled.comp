@@ -15,12 +15,13 @@ layout(set = 0, binding = 4) uniform texture2DArray texa;
 layout(set = 0, binding = 5) uniform samplerCube cube;
 layout(set = 0, binding = 6) uniform sampler1D s1d;
 layout(set = 0, binding = 7) uniform texture2DMS tms;
+layout(set = 0, binding = 8) uniform sampler2D view1; // base level 1 of cs's image
 
 void main()
 {
    int i = int(gl_LocalInvocationIndex);
    vec2 uv = vec2(-0.25 + float(i) * 0.09375, 0.375 + float(i) * 0.046875);
-   uint b = uint(i) * 19u;
+   uint b = uint(i) * 22u;
    o.f[b + 0] = texelFetch(cs, ivec2((i & 3), (i >> 2)), 0).x;
    o.f[b + 1] = texelFetch(tex, ivec2((i & 1), ((i >> 1) & 1)), 1).x;
    o.f[b + 2] = textureLod(cs, uv, 0.0).x;
@@ -48,4 +49,8 @@ void main()
    // multisampled (4 samples): one sample per invocation, out-of-range samples
    o.f[b + 17] = texelFetch(tms, ivec2(i & 3, i >> 2), (i + 1) & 3).x;
    o.f[b + 18] = texelFetch(tms, ivec2(i & 3, 0), 4 + (i & 1)).x;
+   // a view whose base level is 1 (levels 1-2 of the same image)
+   o.f[b + 19] = texelFetch(view1, ivec2(i & 1, (i >> 1) & 1), 0).x;
+   o.f[b + 20] = textureLod(view1, uv, 1.0).x;
+   o.f[b + 21] = float(textureSize(view1, 0).x + 10 * textureQueryLevels(view1));
 }
