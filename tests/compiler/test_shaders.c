@@ -1251,6 +1251,81 @@ static void test_kernel_shapes(void)
    }
 }
 
+/* CPU model of spvasm/cfg_shapes.spvasm. */
+static uint32_t cfg_switch(uint32_t x)
+{
+   switch (x % 6) {
+   case 0: return 11;      /* falls into case 1 */
+   case 1: return 1;
+   case 2: case 3: return 30;
+   case 4: return 139;     /* falls into the default */
+   default: return 99;
+   }
+}
+
+static uint32_t cfg_search(uint32_t x)
+{
+   uint32_t s = x, k = 0, w;
+   for (;; k++) {
+      if (k >= 20) {
+         w = (s & 255) + 1000;
+         break;
+      }
+      if (s % 7 == 0) {
+         w = k * 2;
+         break;
+      }
+      if (s % 11 == 3)
+         return k + 5000;
+      s = s * 3 + 1;
+   }
+   return w + 7;
+}
+
+static uint32_t cfg_nest(uint32_t x)
+{
+   uint32_t acc = x;
+   for (uint32_t i = 0; i < 8; i++) {
+      uint32_t a = acc;
+      for (uint32_t j = 0;; j++) {
+         a = a * 5 + j;
+         if ((a & 63) == 17)
+            return a + 100000;
+         if (j + 1 >= i)
+            break;
+      }
+      acc = a;
+   }
+   return acc;
+}
+
+static void test_cfg_shapes(void)
+{
+   const unsigned N = 256;
+   struct agx_spirv_options opts = { .local_size = { 32, 1, 1 } };
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "cfg_shapes", (enum h_mode)mode, &opts))
+         continue;
+      uint64_t seed = 777 + mode, in_addr, out_addr;
+      uint32_t *in = h_memory(&h, N * 4, &in_addr), *out = h_memory(&h, N * 16, &out_addr);
+      for (unsigned i = 0; i < N; i++)
+         in[i] = i < 64 ? i : h_rand(&seed);
+      uint8_t args[16];
+      memcpy(args, &in_addr, 8);
+      memcpy(args + 8, &out_addr, 8);
+      h_push(&h, args, sizeof(args));
+      if (h_run(&h, N / 32, 1, 1)) {
+         for (unsigned i = 0; i < N; i++) {
+            h_check_u32("cfg switch", i, out[i * 4], cfg_switch(in[i]));
+            h_check_u32("cfg search", i, out[i * 4 + 1], cfg_search(in[i]));
+            h_check_u32("cfg nest", i, out[i * 4 + 2], cfg_nest(in[i]));
+         }
+      }
+      h_finish(&h);
+   }
+}
+
 int main(int argc, char **argv)
 {
    if (argc < 3) {
@@ -1310,6 +1385,8 @@ int main(int argc, char **argv)
       test_const_table();
    else if (!strcmp(t, "kernel_basic"))
       test_kernel_basic();
+   else if (!strcmp(t, "cfg_shapes"))
+      test_cfg_shapes();
    else if (!strcmp(t, "kernel_shapes"))
       test_kernel_shapes();
    else if (!strcmp(t, "kernel_byval"))
