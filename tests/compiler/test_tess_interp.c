@@ -1,0 +1,133 @@
+/* The tessellator kernels (cl_kernels/tessellator.cl through clang-15 and
+ * llvm-spirv-15: unstructured control flow, a switch, multi-exit loops)
+ * compiled by our front end and run on the IR interpreter in every
+ * pipeline, against the host build of the same source: every status,
+ * count, point and index word of several domains / spacings / levels. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agx_tess.h"
+#include "harness.h"
+
+struct tess_case {
+   uint32_t domain, spacing, flags;
+   float outer[4], inner[2];
+};
+
+static const struct tess_case cases[] = {
+   { AGX_TESS_DOMAIN_TRI, AGX_TESS_SPACING_EQUAL, 0, { 3, 4, 5, 0 }, { 4, 0 } },
+   { AGX_TESS_DOMAIN_TRI, AGX_TESS_SPACING_FRACTIONAL_ODD, AGX_TESS_FLAG_CCW, { 2.5f, 7.25f, 1, 0 }, { 5.5f, 0 } },
+   { AGX_TESS_DOMAIN_QUAD, AGX_TESS_SPACING_EQUAL, 0, { 1, 2, 3, 4 }, { 3, 2 } },
+   { AGX_TESS_DOMAIN_QUAD, AGX_TESS_SPACING_FRACTIONAL_EVEN, 0, { 3.3f, 6.7f, 2.1f, 9.9f }, { 4.4f, 7.5f } },
+   { AGX_TESS_DOMAIN_ISOLINE, AGX_TESS_SPACING_EQUAL, 0, { 3, 6, 0, 0 }, { 0, 0 } },
+   { AGX_TESS_DOMAIN_ISOLINE, AGX_TESS_SPACING_FRACTIONAL_ODD, 0, { 2, 4.6f, 0, 0 }, { 0, 0 } },
+   { AGX_TESS_DOMAIN_TRI, AGX_TESS_SPACING_EQUAL, AGX_TESS_FLAG_POINTS, { 2, 2, 2, 0 }, { 3, 0 } },
+   { AGX_TESS_DOMAIN_QUAD, AGX_TESS_SPACING_FRACTIONAL_ODD, 0, { 0, 1, 1, 1 }, { 1, 1 } }, /* culled */
+};
+#define NCASES (sizeof(cases) / sizeof(cases[0]))
+#define HEAP_SIZE (1u << 20)
+#define INDEX_STRIDE 0x10000u
+
+static unsigned words_checked;
+
+static void check_case(unsigned ci, enum h_mode mode)
+{
+   const struct tess_case *tc = &cases[ci];
+   struct agx_tess_config cfg = { tc->domain, tc->spacing, tc->flags, 0 };
+   struct agx_tess_levels lv;
+   memset(&lv, 0, sizeof(lv));
+   memcpy(lv.outer, tc->outer, sizeof(lv.outer));
+   memcpy(lv.inner, tc->inner, sizeof(lv.inner));
+
+   /* host reference */
+   static uint8_t host_heap[HEAP_SIZE];
+   memset(host_heap, 0, sizeof(host_heap)); /* alignment padding is never written */
+   struct agx_tess_heap hh = { (uint64_t)(uintptr_t)host_heap, 0, HEAP_SIZE };
+   struct agx_tess_result hr;
+   memset(&hr, 0, sizeof(hr));
+   agx_tess_patch(cfg, lv, &hh, &hr, 0, INDEX_STRIDE);
+   uint32_t hnp = 0, hni = 0, hst = agx_tess_count(cfg, lv, &hnp, &hni);
+
+   /* COUNT kernel */
+   struct agx_spirv_options opts = { .entry = "agx_tess_count_kernel", .local_size = { 1, 1, 1 } };
+   struct harness h;
+   if (h_compile(&h, "tessellator", mode, &opts)) {
+      uint64_t la, ra;
+      void *l = h_memory(&h, sizeof(lv), &la);
+      struct agx_tess_result *r = h_memory(&h, sizeof(*r), &ra);
+      memcpy(l, &lv, sizeof(lv));
+      uint8_t args[32];
+      uint32_t u[4] = { tc->domain, tc->spacing, tc->flags, 1 };
+      memcpy(args, &la, 8);
+      memcpy(args + 8, &ra, 8);
+      memcpy(args + 16, u, 16);
+      h_push(&h, args, sizeof(args));
+      if (h_run(&h, 1, 1, 1)) {
+         h_check_u32("count status", ci, r->status, hst);
+         h_check_u32("count points", ci, r->num_points, hnp);
+         h_check_u32("count indices", ci, r->num_indices, hni);
+         words_checked += 3;
+      }
+      h_finish(&h);
+   }
+
+   /* WRITE kernel */
+   opts.entry = "agx_tess_write_kernel";
+   if (h_compile(&h, "tessellator", mode, &opts)) {
+      uint64_t la, ra, ha, ma;
+      void *l = h_memory(&h, sizeof(lv), &la);
+      struct agx_tess_result *r = h_memory(&h, sizeof(*r), &ra);
+      struct agx_tess_heap *heap = h_memory(&h, sizeof(*heap), &ha);
+      uint8_t *mem = h_memory(&h, HEAP_SIZE, &ma);
+      memcpy(l, &lv, sizeof(lv));
+      heap->base = ma;
+      heap->size = HEAP_SIZE;
+      uint8_t args[44];
+      uint32_t u[5] = { tc->domain, tc->spacing, tc->flags, 1, INDEX_STRIDE };
+      memcpy(args, &la, 8);
+      memcpy(args + 8, &ra, 8);
+      memcpy(args + 16, &ha, 8);
+      memcpy(args + 24, u, 20);
+      h_push(&h, args, sizeof(args));
+      if (h_run(&h, 1, 1, 1)) {
+         const uint32_t *gr = (const uint32_t *)r, *wr = (const uint32_t *)&hr;
+         for (unsigned k = 0; k < 5; k++)
+            h_check_u32("write result word", ci * 8 + k, gr[k], wr[k]);
+         h_check_u32("write heap used", ci, heap->used, hh.used);
+         words_checked += 6;
+         if (hr.status == AGX_TESS_OK && r->status == AGX_TESS_OK && hh.used <= HEAP_SIZE) {
+            unsigned nw = hh.used / 4;
+            const uint32_t *gw = (const uint32_t *)mem, *ww = (const uint32_t *)host_heap;
+            for (unsigned k = 0; k < nw; k++)
+               h_check_u32("heap word", ci * 100000 + k, gw[k], ww[k]);
+            if (getenv("TESS_DUMP") && atoi(getenv("TESS_DUMP")) == (int)(ci * 10 + mode)) {
+               printf("res %u %u %u %u\n", hr.num_points, hr.num_indices, hr.points_offset, hr.indices_offset);
+               for (unsigned k = 0; k < nw; k++)
+                  printf("%u: %u %u\n", k, gw[k], ww[k]);
+            }
+            words_checked += nw;
+         }
+         if (hnp == 0 && hni == 0 && hst == AGX_TESS_OK)
+            printf("case %u: culled patch\n", ci);
+      }
+      h_finish(&h);
+   }
+}
+
+int main(int argc, char **argv)
+{
+   if (argc < 2) {
+      fprintf(stderr, "usage: %s CL_KERNELS_BUILD_DIR\n", argv[0]);
+      return 2;
+   }
+   h_spv_dir = argv[1];
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      unsigned before = h_failures;
+      for (unsigned ci = 0; ci < NCASES; ci++)
+         check_case(ci, (enum h_mode)mode);
+      printf("%s: %u failures\n", h_mode_names[mode], h_failures - before);
+   }
+   printf("tessellator on the interpreter: %u words compared, %u failures\n", words_checked, h_failures);
+   return h_failures || !words_checked ? 1 : 0;
+}
