@@ -1,12 +1,15 @@
 /* The tessellator kernels (cl_kernels/tessellator.cl through clang-15 and
  * llvm-spirv-15: unstructured control flow, a switch, multi-exit loops)
  * compiled by our front end and run on the IR interpreter in every
- * pipeline, against the host build of the same source: every status,
+ * pipeline, and through the back end on the simulated GPU, against the
+ * host build of the same source: every status,
  * count, point and index word of several domains / spacings / levels. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../backend/backend_sim.h"
+#include "agx_backend.h"
 #include "agx_tess.h"
 #include "harness.h"
 
@@ -29,9 +32,41 @@ static const struct tess_case cases[] = {
 #define HEAP_SIZE (1u << 20)
 #define INDEX_STRIDE 0x10000u
 
-static unsigned words_checked;
+static unsigned words_checked, gpu_words_checked;
+static uint64_t gpu_insns[2];
 
-static void check_case(unsigned ci, enum h_mode mode)
+/* The harness's IR through the back end, run on the GPU model with the
+ * harness buffers (which it updates); false (and a failure) on error. */
+static bool run_gpu(struct harness *h, unsigned kernel)
+{
+   struct agx_backend_result r;
+   char err[512];
+   if (agx_backend_compile(h->s, NULL, &r, err, sizeof(err))) {
+      fprintf(stderr, "back end: %s\n", err);
+      h_failures++;
+      return false;
+   }
+   struct bsim_program prog = { r.code, r.size, r.info.gpr_halves, r.info.shared_size,
+                                { r.info.local_size[0], r.info.local_size[1], r.info.local_size[2] },
+                                r.preamble, r.preamble_size, r.info.preamble_gpr_halves,
+                                r.info.scratch_size };
+   struct bsim_buffer bb[32];
+   for (unsigned k = 0; k < h->nbufs; k++)
+      bb[k] = (struct bsim_buffer){ h->bufs[k].address, h->bufs[k].data, h->bufs[k].size };
+   uint32_t groups[3] = { 1, 1, 1 };
+   struct bsim_stats st = { 0 };
+   int rc = bsim_run(&prog, h->uniforms, sizeof(h->uniforms), bb, h->nbufs, groups, &st, err,
+                     sizeof(err));
+   if (rc) {
+      fprintf(stderr, "GPU model: %s\n", err);
+      h_failures++;
+   }
+   gpu_insns[kernel] += st.sg_insns;
+   agx_backend_result_free(&r);
+   return rc == 0;
+}
+
+static void check_case(unsigned ci, enum h_mode mode, bool gpu)
 {
    const struct tess_case *tc = &cases[ci];
    struct agx_tess_config cfg = { tc->domain, tc->spacing, tc->flags, 0 };
@@ -63,11 +98,11 @@ static void check_case(unsigned ci, enum h_mode mode)
       memcpy(args + 8, &ra, 8);
       memcpy(args + 16, u, 16);
       h_push(&h, args, sizeof(args));
-      if (h_run(&h, 1, 1, 1)) {
+      if (gpu ? run_gpu(&h, 0) : h_run(&h, 1, 1, 1)) {
          h_check_u32("count status", ci, r->status, hst);
          h_check_u32("count points", ci, r->num_points, hnp);
          h_check_u32("count indices", ci, r->num_indices, hni);
-         words_checked += 3;
+         *(gpu ? &gpu_words_checked : &words_checked) += 3;
       }
       h_finish(&h);
    }
@@ -90,12 +125,12 @@ static void check_case(unsigned ci, enum h_mode mode)
       memcpy(args + 16, &ha, 8);
       memcpy(args + 24, u, 20);
       h_push(&h, args, sizeof(args));
-      if (h_run(&h, 1, 1, 1)) {
+      if (gpu ? run_gpu(&h, 1) : h_run(&h, 1, 1, 1)) {
          const uint32_t *gr = (const uint32_t *)r, *wr = (const uint32_t *)&hr;
          for (unsigned k = 0; k < 5; k++)
             h_check_u32("write result word", ci * 8 + k, gr[k], wr[k]);
          h_check_u32("write heap used", ci, heap->used, hh.used);
-         words_checked += 6;
+         *(gpu ? &gpu_words_checked : &words_checked) += 6;
          if (hr.status == AGX_TESS_OK && r->status == AGX_TESS_OK && hh.used <= HEAP_SIZE) {
             unsigned nw = hh.used / 4;
             const uint32_t *gw = (const uint32_t *)mem, *ww = (const uint32_t *)host_heap;
@@ -106,7 +141,7 @@ static void check_case(unsigned ci, enum h_mode mode)
                for (unsigned k = 0; k < nw; k++)
                   printf("%u: %u %u\n", k, gw[k], ww[k]);
             }
-            words_checked += nw;
+            *(gpu ? &gpu_words_checked : &words_checked) += nw;
          }
          if (hnp == 0 && hni == 0 && hst == AGX_TESS_OK)
             printf("case %u: culled patch\n", ci);
@@ -125,9 +160,16 @@ int main(int argc, char **argv)
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
       unsigned before = h_failures;
       for (unsigned ci = 0; ci < NCASES; ci++)
-         check_case(ci, (enum h_mode)mode);
+         check_case(ci, (enum h_mode)mode, false);
       printf("%s: %u failures\n", h_mode_names[mode], h_failures - before);
    }
+   /* the optimised IR through the back end on the simulated GPU */
+   unsigned before = h_failures;
+   for (unsigned ci = 0; ci < NCASES; ci++)
+      check_case(ci, H_OPT, true);
+   printf("GPU model: %u failures, %u words compared, SIMD-group instructions executed: "
+          "count %llu, write %llu (all cases)\n", h_failures - before, gpu_words_checked,
+          (unsigned long long)gpu_insns[0], (unsigned long long)gpu_insns[1]);
    printf("tessellator on the interpreter: %u words compared, %u failures\n", words_checked, h_failures);
-   return h_failures || !words_checked ? 1 : 0;
+   return h_failures || !words_checked || !gpu_words_checked ? 1 : 0;
 }
