@@ -5,7 +5,6 @@
  * host build of the same source: every status,
  * count, point and index word of several domains / spacings / levels. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "../backend/backend_sim.h"
@@ -136,15 +135,109 @@ static void check_case(unsigned ci, enum h_mode mode, bool gpu)
             const uint32_t *gw = (const uint32_t *)mem, *ww = (const uint32_t *)host_heap;
             for (unsigned k = 0; k < nw; k++)
                h_check_u32("heap word", ci * 100000 + k, gw[k], ww[k]);
-            if (getenv("TESS_DUMP") && atoi(getenv("TESS_DUMP")) == (int)(ci * 10 + mode)) {
-               printf("res %u %u %u %u\n", hr.num_points, hr.num_indices, hr.points_offset, hr.indices_offset);
-               for (unsigned k = 0; k < nw; k++)
-                  printf("%u: %u %u\n", k, gw[k], ww[k]);
-            }
             *(gpu ? &gpu_words_checked : &words_checked) += nw;
          }
          if (hnp == 0 && hni == 0 && hst == AGX_TESS_OK)
             printf("case %u: culled patch\n", ci);
+      }
+      h_finish(&h);
+   }
+}
+
+/* 32 patches with random levels in one SIMD group (lanes diverge through
+ * the tessellator's loops and switch); heap offsets depend on the order of
+ * the atomic allocations, so each patch is compared at its own offsets. */
+#define NP 32
+static void check_batch(unsigned ci, enum h_mode mode, bool gpu)
+{
+   const struct tess_case *tc = &cases[ci];
+   struct agx_tess_config cfg = { tc->domain, tc->spacing, tc->flags, 0 };
+   static struct agx_tess_levels lv[NP];
+   uint64_t seed = 4242 + ci;
+   for (unsigned p = 0; p < NP; p++) {
+      memset(&lv[p], 0, sizeof(lv[p]));
+      for (unsigned k = 0; k < 4; k++)
+         lv[p].outer[k] = (float)(h_rand(&seed) % 1700) / 100.0f;
+      for (unsigned k = 0; k < 2; k++)
+         lv[p].inner[k] = (float)(h_rand(&seed) % 1700) / 100.0f;
+   }
+   static uint8_t host_heap[HEAP_SIZE];
+   for (unsigned kernel = 0; kernel < 2; kernel++) {
+      struct agx_spirv_options opts = {
+         .entry = kernel ? "agx_tess_write_kernel" : "agx_tess_count_kernel",
+         .local_size = { NP, 1, 1 } };
+      struct harness h;
+      if (!h_compile(&h, "tessellator", mode, &opts))
+         continue;
+      uint64_t la, ra, ha, ma;
+      struct agx_tess_levels *l = h_memory(&h, sizeof(lv), &la);
+      struct agx_tess_result *r = h_memory(&h, sizeof(*r) * NP, &ra);
+      struct agx_tess_heap *heap = h_memory(&h, sizeof(*heap), &ha);
+      uint8_t *mem = h_memory(&h, HEAP_SIZE, &ma);
+      memcpy(l, lv, sizeof(lv));
+      heap->base = ma;
+      heap->size = HEAP_SIZE;
+      uint8_t args[44];
+      memcpy(args, &la, 8);
+      memcpy(args + 8, &ra, 8);
+      if (kernel) {
+         uint32_t u[5] = { tc->domain, tc->spacing, tc->flags, NP, INDEX_STRIDE };
+         memcpy(args + 16, &ha, 8);
+         memcpy(args + 24, u, 20);
+      } else {
+         uint32_t u[4] = { tc->domain, tc->spacing, tc->flags, NP };
+         memcpy(args + 16, u, 16);
+      }
+      h_push(&h, args, kernel ? 44 : 32);
+      if (!(gpu ? run_gpu(&h, kernel) : h_run(&h, 1, 1, 1))) {
+         if (!gpu)
+            fprintf(stderr, "interpreter: %s\n", h.err), h_failures++;
+         h_finish(&h);
+         continue;
+      }
+      unsigned *counter = gpu ? &gpu_words_checked : &words_checked;
+      uint32_t used = 0;
+      for (unsigned p = 0; p < NP; p++) {
+         unsigned idx = ci * 1000 + p;
+         if (!kernel) {
+            uint32_t np = 0, ni = 0, st = agx_tess_count(cfg, lv[p], &np, &ni);
+            h_check_u32("batch count status", idx, r[p].status, st);
+            h_check_u32("batch count points", idx, r[p].num_points, np);
+            h_check_u32("batch count indices", idx, r[p].num_indices, ni);
+            *counter += 3;
+            continue;
+         }
+         memset(host_heap, 0, sizeof(host_heap));
+         struct agx_tess_heap hh = { (uint64_t)(uintptr_t)host_heap, 0, HEAP_SIZE };
+         struct agx_tess_result hr;
+         memset(&hr, 0, sizeof(hr));
+         agx_tess_patch(cfg, lv[p], &hh, &hr, p, INDEX_STRIDE);
+         used += hh.used;
+         h_check_u32("batch status", idx, r[p].status, hr.status);
+         h_check_u32("batch points", idx, r[p].num_points, hr.num_points);
+         h_check_u32("batch indices", idx, r[p].num_indices, hr.num_indices);
+         *counter += 3;
+         if (r[p].status != AGX_TESS_OK || hr.status != AGX_TESS_OK ||
+             r[p].num_points != hr.num_points || r[p].num_indices != hr.num_indices)
+            continue;
+         if ((uint64_t)r[p].points_offset + hr.num_points * 8ull > HEAP_SIZE ||
+             (uint64_t)r[p].indices_offset + hr.num_indices * 4ull > HEAP_SIZE) {
+            h_check_u32("batch offsets in the heap", idx, 0, 1);
+            continue;
+         }
+         const uint32_t *gp = (const uint32_t *)(mem + r[p].points_offset);
+         const uint32_t *wp = (const uint32_t *)(host_heap + hr.points_offset);
+         for (unsigned k = 0; k < hr.num_points * 2; k++)
+            h_check_u32("batch point word", idx * 100000 + k, gp[k], wp[k]);
+         const uint32_t *gi = (const uint32_t *)(mem + r[p].indices_offset);
+         const uint32_t *wi = (const uint32_t *)(host_heap + hr.indices_offset);
+         for (unsigned k = 0; k < hr.num_indices; k++)
+            h_check_u32("batch index", idx * 100000 + k, gi[k], wi[k]);
+         *counter += hr.num_points * 2 + hr.num_indices;
+      }
+      if (kernel) {
+         h_check_u32("batch heap used", ci, heap->used, used);
+         *counter += 1;
       }
       h_finish(&h);
    }
@@ -159,14 +252,18 @@ int main(int argc, char **argv)
    h_spv_dir = argv[1];
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
       unsigned before = h_failures;
-      for (unsigned ci = 0; ci < NCASES; ci++)
+      for (unsigned ci = 0; ci < NCASES; ci++) {
          check_case(ci, (enum h_mode)mode, false);
+         check_batch(ci, (enum h_mode)mode, false);
+      }
       printf("%s: %u failures\n", h_mode_names[mode], h_failures - before);
    }
    /* the optimised IR through the back end on the simulated GPU */
    unsigned before = h_failures;
-   for (unsigned ci = 0; ci < NCASES; ci++)
+   for (unsigned ci = 0; ci < NCASES; ci++) {
       check_case(ci, H_OPT, true);
+      check_batch(ci, H_OPT, true);
+   }
    printf("GPU model: %u failures, %u words compared, SIMD-group instructions executed: "
           "count %llu, write %llu (all cases)\n", h_failures - before, gpu_words_checked,
           (unsigned long long)gpu_insns[0], (unsigned long long)gpu_insns[1]);
