@@ -1299,6 +1299,21 @@ static uint32_t cfg_nest(uint32_t x)
    return acc;
 }
 
+static uint32_t cfg_latches(uint32_t v)
+{
+   uint32_t n = 0;
+   while (n < 12) {
+      if (v & 1) {
+         v = v * 3 + 1;
+         n += 1;
+      } else {
+         v >>= 1;
+         n += 2;
+      }
+   }
+   return v ^ (n << 24);
+}
+
 static void test_cfg_shapes(void)
 {
    const unsigned N = 256;
@@ -1320,6 +1335,7 @@ static void test_cfg_shapes(void)
             h_check_u32("cfg switch", i, out[i * 4], cfg_switch(in[i]));
             h_check_u32("cfg search", i, out[i * 4 + 1], cfg_search(in[i]));
             h_check_u32("cfg nest", i, out[i * 4 + 2], cfg_nest(in[i]));
+            h_check_u32("cfg latches", i, out[i * 4 + 3], cfg_latches(in[i]));
          }
       }
       h_finish(&h);
