@@ -414,6 +414,10 @@ struct ucf {
 
 static void emit_tree(struct vtn_ctx *c, struct ucf *s, int x, int fall);
 
+/* `fall` value: falling off the end of the current code continues the
+ * innermost loop (the IR loop body runs into its back edge). */
+#define FALL_CONTINUE (-2)
+
 static unsigned code_of(int level, bool cont)
 {
    return (unsigned)(2 * level + (cont ? 1 : 0) + 1);
@@ -456,16 +460,27 @@ static int find_level(struct vtn_ctx *c, struct ucf *s, enum level_kind kind, in
    vtn_fail(c, "internal: no enclosing construct for block %u", s->f->blocks[node].label);
 }
 
+/* The branch from -> to needs no code: falling off the end gets there. */
+static bool branch_falls(struct ucf *s, int from, int to, int fall)
+{
+   struct vtn_unstructured *u = s->u;
+   if (u->rpo[to] <= u->rpo[from])
+      return fall == FALL_CONTINUE && s->lv[s->top].kind == LVL_LOOP && s->lv[s->top].node == to;
+   return u->is_merge[to] && to == fall;
+}
+
 /* A branch from block `from` to block `to`; `fall`: the merge block that
- * falling off the end of the current code reaches (-1: none). */
+ * falling off the end of the current code reaches (-1: none), or
+ * FALL_CONTINUE. */
 static void emit_branch(struct vtn_ctx *c, struct ucf *s, int from, int to, int fall)
 {
    struct vtn_unstructured *u = s->u;
+   if (branch_falls(s, from, to, fall))
+      return;
    if (u->rpo[to] <= u->rpo[from]) {
       jump_to(c, s, find_level(c, s, LVL_LOOP, to), true);
    } else if (u->is_merge[to]) {
-      if (to != fall)
-         jump_to(c, s, find_level(c, s, LVL_BLOCK, to), false);
+      jump_to(c, s, find_level(c, s, LVL_BLOCK, to), false);
    } else {
       emit_tree(c, s, to, fall);
    }
@@ -483,7 +498,9 @@ static void push_level(struct vtn_ctx *c, struct ucf *s, enum level_kind kind, i
 static void pop_level(struct vtn_ctx *c, struct ucf *s, agx_loop *loop)
 {
    agx_builder *b = &c->b;
-   if (!agx_block_ends_in_jump(b->block))
+   /* falling off a block construct reaches its merge; off a loop body, the
+    * back edge */
+   if (s->lv[s->top].kind != LVL_LOOP && !agx_block_ends_in_jump(b->block))
       agx_jump(b, AGX_OP_BREAK);
    agx_push_continue(b, loop);
    agx_pop_loop(b, loop);
@@ -526,6 +543,14 @@ static void emit_terminator(struct vtn_ctx *c, struct ucf *s, int x, int fall)
          vtn_fail(c, "branch condition is not a boolean scalar");
       if (tl == fl) {
          emit_branch(c, s, x, tl, fall);
+         return;
+      }
+      /* one side needs no code: a one-armed if */
+      if (branch_falls(s, x, tl, fall) || branch_falls(s, x, fl, fall)) {
+         bool t_falls = branch_falls(s, x, tl, fall);
+         agx_if *nif = agx_push_if(b, t_falls ? agx_inot(b, cond) : cond);
+         emit_branch(c, s, x, t_falls ? fl : tl, fall);
+         agx_pop_if(b, nif);
          return;
       }
       agx_if *nif = agx_push_if(b, cond);
@@ -604,7 +629,7 @@ static void emit_nested(struct vtn_ctx *c, struct ucf *s, int x, const int *ys, 
    if (loop) {
       agx_loop *l = agx_push_loop(b);
       push_level(c, s, LVL_LOOP, x, ny ? s->top : -1);
-      emit_nested(c, s, x, inner, ninner, -1, false, NULL, 0);
+      emit_nested(c, s, x, inner, ninner, FALL_CONTINUE, false, NULL, 0);
       pop_level(c, s, l);
    } else {
       vtn_emit_block_body(c, &s->f->blocks[x]);
