@@ -478,7 +478,7 @@ static void test_wide(void)
                h_check_u64("wide u64", i * 6 + k, o64[i * 6 + k], want[k]);
             uint16_t hh = (uint16_t)a, kk = (uint16_t)b;
             int8_t c = (int8_t)(uint8_t)(a >> 8);
-            uint32_t w32[4] = { (uint16_t)(hh * kk + 3), (uint32_t)((int32_t)c * 3),
+            uint32_t w32[4] = { (uint16_t)((uint32_t)hh * kk + 3), (uint32_t)((int32_t)c * 3),
                                 (uint32_t)(int32_t)((int16_t)hh >> 3), (uint32_t)((a & 1023) * 4) };
             for (int k = 0; k < 4; k++)
                h_check_u32("wide small", i * 4 + k, o32[i * 4 + k], w32[k]);
