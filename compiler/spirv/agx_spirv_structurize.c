@@ -68,21 +68,25 @@ static void build_adjacency(struct vtn_ctx *c, struct vtn_unstructured *u, const
    }
 }
 
-/* Bit width of the value `id` from its defining instruction's result type. */
-static unsigned id_bits(struct vtn_ctx *c, uint32_t id)
+/* Bit width of the switch selector `id`: a constant, or a value defined in
+ * function f (found in f's own instructions, so the cost stays linear in
+ * the function per switch). */
+static unsigned id_bits(struct vtn_ctx *c, struct vtn_function *f, uint32_t id)
 {
-   for (unsigned i = 0; i < c->num_ins; i++) {
+   struct vtn_value *v = vtn_val(c, id);
+   if (v->kind == VK_CONST && v->cnst && v->cnst->type)
+      return v->cnst->type->bits;
+   for (unsigned i = f->first; i < f->end; i++) {
       const struct agx_spirv_op_info *info = agx_spirv_op_info(c->ins[i].op);
       if (!info->has_result || !info->has_type || vtn_wc(c, i) < 3 || vtn_word(c, i, 2) != id)
          continue;
       c->cur = i;
-      struct vtn_type *t = vtn_get_type(c, vtn_word(c, i, 1));
-      return t->bits;
+      return vtn_get_type(c, vtn_word(c, i, 1))->bits;
    }
-   vtn_fail(c, "switch selector %u has no definition", id);
+   vtn_fail(c, "switch selector %u is not a value of its function", id);
 }
 
-/* Distinct successor block indices of block b (into out, at most cap). */
+/* Distinct successor block indices of block b (into out, which holds n). */
 static unsigned successors(struct vtn_ctx *c, struct vtn_function *f, struct vtn_unstructured *u,
                            unsigned b, int *out, char *mark)
 {
@@ -99,7 +103,7 @@ static unsigned successors(struct vtn_ctx *c, struct vtn_function *f, struct vtn
       labels_buf[0] = vtn_word(c, t, 2), labels_buf[1] = vtn_word(c, t, 3), nl = 2;
       break;
    case SpvOpSwitch: {
-      unsigned bits = id_bits(c, vtn_word(c, t, 1));
+      unsigned bits = id_bits(c, f, vtn_word(c, t, 1));
       c->cur = t;
       unsigned lw = bits == 64 ? 2 : 1, wc = vtn_wc(c, t);
       if (wc < 3 || (wc - 3) % (lw + 1))
