@@ -228,6 +228,7 @@ int main(int argc, char **argv)
       { "image", "unsupported: images of dimension 1 (only texel buffers)" },
       { "generic_bad", "cast of a generic pointer to storage class 0" },
       { "byval_escape", "the address of a by-value kernel argument cannot be used as a value" },
+      { "irreducible", "irreducible control flow" },
    };
    for (unsigned k = 0; k < sizeof(asm_cases) / sizeof(asm_cases[0]); k++) {
       size_t m;
