@@ -66,7 +66,7 @@ void vtn_compute_layout(struct vtn_ctx *c, struct vtn_type *t)
       if (!t->stride)
          t->stride = align_up(t->elem->size, t->elem->align);
       t->align = t->elem->align;
-      if ((uint64_t)t->stride * t->len > (1u << 30))
+      if ((uint64_t)t->stride * t->len > (1u << 31))
          vtn_fail(c, "array type %u too large", t->id);
       t->size = t->stride * t->len;
       break;
@@ -81,7 +81,7 @@ void vtn_compute_layout(struct vtn_ctx *c, struct vtn_type *t)
          uint32_t msize = mt->size;
          if (mt->base == VTN_MATRIX && t->mstride[m])
             msize = t->mstride[m] * (t->row_major[m] ? mt->elem->len : mt->len);
-         if ((uint64_t)off + msize > (1u << 30))
+         if ((uint64_t)off + msize > (1u << 31))
             vtn_fail(c, "struct type %u too large", t->id);
          cur = off + msize;
          al = mt->align > al ? mt->align : al;
