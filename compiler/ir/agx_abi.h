@@ -51,8 +51,9 @@
  * Atomics (R32 formats) address texel i directly at PBE Buffer + 4 i.
  *
  * Sampler state register 0 must hold the driver's txf sampler (nearest,
- * clamp to border, transparent black border) when the compiled shader
- * says it samples (agx_backend_info.sampler_states).
+ * clamp to border, transparent black border, Mip filter Nearest: with None
+ * the texture unit ignores the level of texelFetch(lod > 0), as Mesa notes)
+ * when the compiled shader says it samples (agx_backend_info.sampler_states).
  *
  * Images and samplers. Every image-like descriptor (storage image, sampled
  * image, combined image sampler, sampler, and the texel buffers above)
@@ -63,7 +64,9 @@
  * 0-23 zero) hold instead at +24 a uint32 index into the device's sampler
  * heap (AGX_ABI_SAMPLER_INDEX) and at +28 a float32 LOD bias
  * (AGX_ABI_SAMPLER_LOD_BIAS; the Sampler has no bias field, shaders add it
- * to the explicit LOD), bytes 32-47 zero. The sampler heap is an array of
+ * to the explicit LOD, or scale explicit gradients by 2^bias), bytes 32-47
+ * zero. Storage images need both halves: imageLoad, imageSize and the
+ * layer checks read the Texture, imageStore and atomics the PBE. The sampler heap is an array of
  * 8-byte hardware Sampler descriptors, device wide, passed in every compute
  * command (drm_asahi_cmd_compute.sampler_heap / sampler_count); shaders
  * sample with the register form (St=1) of that index. texture_load
@@ -100,8 +103,13 @@
  * Image atomics (R32 formats) address texels in software from the PBE: GPU
  * layout uses the PBE software words "Level offset (sw)" (bytes 40-43 bits
  * 0-26, offset of level Level from Buffer, shr 7), "Tile width (sw)" /
- * "Tile height (sw)" (log2, bits 27-30 / 31-34 of bytes 40-47) and "Layer
- * stride (sw)" (shr 7, from bit 35); linear images use the PBE Stride.
+ * "Tile height (sw)" (log2, bits 27-30 / 31-34 of bytes 40-47: the tiles
+ * of that level, square for 4-byte texels) and "Layer stride (sw)" (shr 7,
+ * from bit 35: bytes between layers, or between 3D slices); texel (x, y,
+ * z) is at Buffer + level offset + z * layer stride + 4 * (tile index *
+ * tile texels + Morton index), tiles row-major, ceil(max(1, Width >>
+ * Level) / tile width) per row. Linear images use the PBE Stride field
+ * (row stride - 4): Buffer + y * stride + 4 x.
  *
  * OpenCL pointers (Physical64 kernels) are 64-bit values in one generic
  * encoding, tagged in bits 63:62 like Mesa's nir_address_format_62bit_generic:

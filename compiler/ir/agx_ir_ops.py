@@ -208,7 +208,8 @@ intr('texel_buffer_address', 2, reorder=True, consts=('set', 'binding'))
 # Images other than buffers before ABI lowering (agx_pass_lower_io): source
 # 0 the array index within the binding (image_sample*: 32x3, the image's
 # and the sampler's index and the packed texel offset: 4-bit x, y, z); const dim = enum agx_image_dim | flags (agx_ir.h).
-# load: coordinates 32x4 (x, y, z or layer, level) -> texel 32x4 as
+# load: coordinates 32x4 (x, y, z or layer, level; multisampled: sample)
+# -> texel 32x4 as
 # texel_buffer_load; store: coordinates 32x4 (x, y, z or layer, unused),
 # texel 32x4; sample: fp32 coordinates 32x4 (s, t, r or layer or cube z,
 # cube-array index), fp32 LOD -> 32x4, sampler at (set, binding) packed in

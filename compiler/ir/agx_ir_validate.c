@@ -165,6 +165,53 @@ static void check_types(struct vstate *v, const agx_instr *I)
          fail(v, "%%%u (%s): the result must be 32x4", I->index, info->name);
       break;
    }
+   case AGX_OP_IMAGE_LOAD:
+   case AGX_OP_IMAGE_STORE:
+   case AGX_OP_IMAGE_SIZE:
+   case AGX_OP_IMAGE_LEVELS:
+   case AGX_OP_IMAGE_SAMPLES:
+   case AGX_OP_IMAGE_TEXEL_ADDRESS:
+   case AGX_OP_IMAGE_SAMPLE:
+   case AGX_OP_IMAGE_SAMPLE_GRAD: {
+      bool sample = I->op == AGX_OP_IMAGE_SAMPLE || I->op == AGX_OP_IMAGE_SAMPLE_GRAD;
+      if (s0->type.bits != 32 || s0->type.comps != (sample ? 3u : 1u))
+         fail(v, "%%%u (%s): bad descriptor index", I->index, info->name);
+      if ((I->op == AGX_OP_IMAGE_LOAD || I->op == AGX_OP_IMAGE_STORE || sample ||
+           I->op == AGX_OP_IMAGE_TEXEL_ADDRESS) &&
+          (I->src[1]->type.bits != 32 || I->src[1]->type.comps != 4))
+         fail(v, "%%%u (%s): coordinates must be 32x4", I->index, info->name);
+      if (I->op == AGX_OP_IMAGE_STORE && (I->src[2]->type.bits != 32 || I->src[2]->type.comps != 4))
+         fail(v, "%%%u (%s): the texel must be 32x4", I->index, info->name);
+      if ((I->c[2] & AGX_IMAGE_DIM_MASK) < AGX_IMAGE_2D ||
+          (I->c[2] & AGX_IMAGE_DIM_MASK) > AGX_IMAGE_2D_MS_ARRAY)
+         fail(v, "%%%u (%s): bad dimension %u", I->index, info->name, I->c[2]);
+      break;
+   }
+   case AGX_OP_BINDLESS_TEXTURE_LOAD:
+   case AGX_OP_BINDLESS_IMAGE_WRITE:
+   case AGX_OP_BINDLESS_TEXTURE_SAMPLE:
+   case AGX_OP_BINDLESS_TEXTURE_SAMPLE_GRAD: {
+      bool sample = I->op == AGX_OP_BINDLESS_TEXTURE_SAMPLE ||
+                    I->op == AGX_OP_BINDLESS_TEXTURE_SAMPLE_GRAD;
+      unsigned nc = I->src[1]->type.comps;
+      if (s0->type.bits != 32 || s0->type.comps != (sample ? 2u : 1u) ||
+          I->src[1]->type.bits != 32 || nc < 2 || nc > 4)
+         fail(v, "%%%u (%s): bad descriptor or coordinate types", I->index, info->name);
+      if (I->op == AGX_OP_BINDLESS_IMAGE_WRITE &&
+          (I->src[2]->type.bits != 32 || I->src[2]->type.comps != 4))
+         fail(v, "%%%u (%s): the texel must be 32x4", I->index, info->name);
+      if (I->op == AGX_OP_BINDLESS_TEXTURE_SAMPLE &&
+          (I->src[2]->type.bits != 16 || I->src[2]->type.comps != 1))
+         fail(v, "%%%u (%s): the LOD must be fp16", I->index, info->name);
+      if (I->op == AGX_OP_BINDLESS_TEXTURE_SAMPLE_GRAD &&
+          (!agx_type_eq(I->src[2]->type, I->src[3]->type) || I->src[2]->type.bits != 32))
+         fail(v, "%%%u (%s): gradients must be matching fp32 vectors", I->index, info->name);
+      if (I->op != AGX_OP_BINDLESS_IMAGE_WRITE && (t.bits != 32 || t.comps != 4))
+         fail(v, "%%%u (%s): the result must be 32x4", I->index, info->name);
+      if (I->c[1] > AGX_IMAGE_2D_MS_ARRAY)
+         fail(v, "%%%u (%s): bad dimension %u", I->index, info->name, I->c[1]);
+      break;
+   }
    default:
       break;
    }

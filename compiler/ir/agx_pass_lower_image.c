@@ -80,13 +80,25 @@ static agx_instr *or_oob(agx_builder *b, agx_instr *a, agx_instr *c)
    return a ? agx_ior(b, a, c) : c;
 }
 
+static bool is_ms(unsigned dim)
+{
+   return dim == AGX_IMAGE_2D_MS || dim == AGX_IMAGE_2D_MS_ARRAY;
+}
+
+/* Samples of a multisampled Texture: bit 64 (0 = 2, 1 = 4). */
+static agx_instr *sample_count(agx_builder *b, agx_instr *desc)
+{
+   agx_instr *bit = bits(b, desc_word(b, desc, AGX_ABI_IMAGE_TEXTURE + 8), 0, 1);
+   return agx_ishl(b, imm(b, 2), bit);
+}
+
 static agx_instr *lower_load(agx_builder *b, agx_instr *I, agx_instr *desc, agx_instr *offset,
                              unsigned heap)
 {
    unsigned flags = I->c[2], dim = flags & AGX_IMAGE_DIM_MASK;
-   bool storage = flags & AGX_IMAGE_STORAGE;
+   bool storage = flags & AGX_IMAGE_STORAGE, ms = is_ms(dim);
    agx_instr *c = I->src[1], *lod = agx_extract(b, c, 3);
-   bool lod0 = storage || (lod->op == AGX_OP_CONST && lod->value[0] == 0);
+   bool lod0 = ms || storage || (lod->op == AGX_OP_CONST && lod->value[0] == 0);
    agx_instr *oob = NULL;
    struct tex_fields f = { 0 };
    if (is_array(dim) || !lod0)
@@ -97,9 +109,19 @@ static agx_instr *lower_load(agx_builder *b, agx_instr *I, agx_instr *desc, agx_
       agx_instr *levels = agx_iadd(b, agx_isub(b, f.last, f.first), imm(b, 1));
       oob = or_oob(b, oob, agx_uge(b, lod, levels));
    }
-   return agx_intrin(b, AGX_OP_BINDLESS_TEXTURE_LOAD, agx_type_make(32, 4), 3, offset,
-                     int_coords(b, dim, c, oob), lod0 ? imm(b, 0) : lod, heap, dim,
-                     storage ? 13 : 12);
+   if (ms)
+      oob = or_oob(b, oob, agx_uge(b, lod, sample_count(b, desc)));
+   agx_instr *coords = int_coords(b, dim, c, oob);
+   if (ms) {
+      /* the extra word: sample in the low half, layer in the high half */
+      agx_instr *w[3] = { agx_extract(b, coords, 0), agx_extract(b, c, 1), lod };
+      if (dim == AGX_IMAGE_2D_MS_ARRAY)
+         w[2] = agx_ior(b, agx_iand(b, lod, imm(b, 0xFFFF)),
+                        agx_ishl(b, agx_extract(b, c, 2), imm(b, 16)));
+      coords = agx_vec(b, 3, w);
+   }
+   return agx_intrin(b, AGX_OP_BINDLESS_TEXTURE_LOAD, agx_type_make(32, 4), 3, offset, coords,
+                     lod0 ? imm(b, 0) : lod, heap, dim, storage ? 13 : 12);
 }
 
 static void lower_store(agx_builder *b, agx_instr *I, agx_instr *desc, agx_instr *offset,
@@ -144,9 +166,16 @@ static void lower_sample(agx_builder *b, agx_instr *I, agx_instr *offset, unsign
       w[3] = float_layer(b, w[3]);
       n = 4;
    }
-   agx_instr *texel_off = I->src[0]->op == AGX_OP_VEC ? I->src[0]->src[2]
-                                                      : agx_extract(b, I->src[0], 2);
-   bool has_off = !(texel_off->op == AGX_OP_CONST && texel_off->value[0] == 0);
+   /* the packed texel offset: usually the constant 0 (no offset operand) */
+   agx_instr *idx = I->src[0], *texel_off;
+   bool has_off;
+   if (idx->op == AGX_OP_CONST) {
+      texel_off = imm(b, (uint32_t)idx->value[2]);
+      has_off = idx->value[2] != 0;
+   } else {
+      texel_off = idx->op == AGX_OP_VEC ? idx->src[2] : agx_extract(b, idx, 2);
+      has_off = !(texel_off->op == AGX_OP_CONST && texel_off->value[0] == 0);
+   }
    agx_instr *smp = desc_word(b, sdesc, AGX_ABI_SAMPLER_INDEX);
    if (has_off)
       smp = agx_ior(b, agx_iand(b, smp, imm(b, 0xFFFF)), agx_ishl(b, texel_off, imm(b, 16)));
@@ -204,12 +233,7 @@ static agx_instr *lower_levels(agx_builder *b, agx_instr *desc)
 
 static agx_instr *lower_samples(agx_builder *b, agx_instr *I, agx_instr *desc)
 {
-   unsigned dim = I->c[2] & AGX_IMAGE_DIM_MASK;
-   if (dim != AGX_IMAGE_2D_MS && dim != AGX_IMAGE_2D_MS_ARRAY)
-      return imm(b, 1);
-   /* Samples (bit 64): 0 = 2, 1 = 4 */
-   agx_instr *bit = bits(b, desc_word(b, desc, AGX_ABI_IMAGE_TEXTURE + 8), 0, 1);
-   return agx_ishl(b, imm(b, 2), bit);
+   return is_ms(I->c[2] & AGX_IMAGE_DIM_MASK) ? sample_count(b, desc) : imm(b, 1);
 }
 
 /* Spreads the low 16 bits of v to the even bit positions. */

@@ -11,7 +11,9 @@
  * the end of each predecessor and loaded at the phi (vars-to-SSA rebuilds
  * phis). Calls are inlined: the callee runs inside a one-trip IR loop so that
  * `return` is "set flag, break"; after every loop inside the callee, a set
- * flag breaks further out. In the entry point `return` ends the invocation. */
+ * flag breaks further out. In the entry point `return` ends the invocation.
+ * Functions without merge instructions (kernels) are emitted by
+ * agx_spirv_structurize.c, which shares the block bodies and returns. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -217,12 +219,12 @@ static void emit_seq(struct vtn_ctx *c, struct vtn_function *f, uint32_t label, 
 static void leaf_store(struct vtn_ctx *c, struct vtn_type *t, const struct vtn_ssa *s, unsigned *var,
                        uint32_t src);
 
-static void emit_return(struct vtn_ctx *c, unsigned i, bool value)
+bool vtn_store_return(struct vtn_ctx *c, unsigned i, bool value)
 {
    agx_builder *b = &c->b;
    if (!c->call) {
       agx_jump(b, AGX_OP_HALT);
-      return;
+      return false;
    }
    if (value) {
       if (!c->call->has_ret_value)
@@ -233,7 +235,13 @@ static void emit_return(struct vtn_ctx *c, unsigned i, bool value)
    }
    agx_intrin(b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, agx_imm(b, 1, 1), NULL, NULL,
               c->call->flag_var, 0, 0);
-   agx_jump(b, AGX_OP_BREAK);
+   return true;
+}
+
+static void emit_return(struct vtn_ctx *c, unsigned i, bool value)
+{
+   if (vtn_store_return(c, i, value))
+      agx_jump(&c->b, AGX_OP_BREAK);
 }
 
 static void emit_call(struct vtn_ctx *c, unsigned i);
@@ -297,7 +305,7 @@ static void leaf_store(struct vtn_ctx *c, struct vtn_type *t, const struct vtn_s
       leaf_store(c, t->base == VTN_STRUCT ? t->members[k] : t->elem, s->elems[k], var, src);
 }
 
-static void emit_body(struct vtn_ctx *c, struct vtn_block *blk)
+void vtn_emit_block_body(struct vtn_ctx *c, struct vtn_block *blk)
 {
    unsigned stop = blk->merge_ins ? blk->merge_ins : blk->end;
    for (unsigned i = blk->first; i < stop; i++) {
@@ -352,7 +360,7 @@ static uint32_t emit_block(struct vtn_ctx *c, struct vtn_function *f, struct vtn
                            const struct cf_ctx *ctx)
 {
    blk->emitted = true;
-   emit_body(c, blk);
+   vtn_emit_block_body(c, blk);
    unsigned t = blk->end;
    c->cur = t;
    switch (c->ins[t].op) {
@@ -621,6 +629,10 @@ static void emit_function(struct vtn_ctx *c, struct vtn_function *f)
    }
    if (c->physical64)
       vtn_infer_phi_spaces(c, f);
+   if (f->unstructured) {
+      vtn_emit_unstructured(c, f);
+      return;
+   }
    struct cf_ctx top = { 0 };
    emit_seq(c, f, f->blocks[0].label, &top);
 }

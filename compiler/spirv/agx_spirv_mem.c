@@ -66,7 +66,7 @@ void vtn_compute_layout(struct vtn_ctx *c, struct vtn_type *t)
       if (!t->stride)
          t->stride = align_up(t->elem->size, t->elem->align);
       t->align = t->elem->align;
-      if ((uint64_t)t->stride * t->len > (1u << 30))
+      if ((uint64_t)t->stride * t->len > (1u << 31))
          vtn_fail(c, "array type %u too large", t->id);
       t->size = t->stride * t->len;
       break;
@@ -81,7 +81,7 @@ void vtn_compute_layout(struct vtn_ctx *c, struct vtn_type *t)
          uint32_t msize = mt->size;
          if (mt->base == VTN_MATRIX && t->mstride[m])
             msize = t->mstride[m] * (t->row_major[m] ? mt->elem->len : mt->len);
-         if ((uint64_t)off + msize > (1u << 30))
+         if ((uint64_t)off + msize > (1u << 31))
             vtn_fail(c, "struct type %u too large", t->id);
          cur = off + msize;
          al = mt->align > al ? mt->align : al;
@@ -1081,6 +1081,35 @@ bool vtn_handle_memory(struct vtn_ctx *c, unsigned i)
       if (dst->type != src->type)
          vtn_fail(c, "OpCopyMemory between different types");
       vtn_store(c, dst, vtn_load(c, src));
+      return true;
+   }
+   case SpvOpCopyMemorySized: {
+      /* llvm-spirv's memcpy of struct copies: constant size, both pointers
+       * in memory; copied in 32-bit words when the alignment allows. */
+      struct vtn_pointer *dst = vtn_get_pointer(c, vtn_word(c, i, 1));
+      struct vtn_pointer *src = vtn_get_pointer(c, vtn_word(c, i, 2));
+      uint64_t size = vtn_const_u64(c, vtn_word(c, i, 3));
+      uint32_t align = 1;
+      if (vtn_wc(c, i) > 5 && (vtn_word(c, i, 4) & SpvMemoryAccessAlignedMask))
+         align = vtn_word(c, i, 5);
+      if (dst->mode != PTR_MEM || src->mode != PTR_MEM || !vtn_type_is_scalar_or_vector(dst->type))
+         vtn_fail(c, "OpCopyMemorySized needs byte pointers into memory");
+      if (size > 4096)
+         vtn_fail(c, "OpCopyMemorySized of %llu bytes is too large", (unsigned long long)size);
+      unsigned unit = align >= 4 && size % 4 == 0 ? 4 : 1;
+      struct vtn_type *ut = vtn_alloc(c, sizeof(*ut));
+      *ut = *dst->type;
+      ut->id = 0;
+      ut->len = 1;
+      ut->bits = unit * 8;
+      for (uint64_t off = 0; off < size; off += unit) {
+         struct vtn_pointer d = *dst, s2 = *src;
+         d.type = s2.type = ut;
+         d.ptr_type = s2.ptr_type = NULL;
+         d.addr = add_offset(c, dst, off);
+         s2.addr = add_offset(c, src, off);
+         vtn_store(c, &d, vtn_load(c, &s2));
+      }
       return true;
    }
    case SpvOpAtomicLoad: case SpvOpAtomicStore: case SpvOpAtomicExchange:

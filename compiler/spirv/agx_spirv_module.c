@@ -271,7 +271,9 @@ static void handle_type(struct vtn_ctx *c, unsigned i)
       uint64_t len = 0;
       if (op == SpvOpTypeArray) {
          len = vtn_const_u64(c, vtn_word(c, i, 3));
-         if (len == 0 || len > (1u << 24))
+         /* buffer blocks may declare huge fixed-size arrays (VkFFT: 2^25
+          * elements); the layout bounds sizes to 2^31 bytes */
+         if (len == 0 || len > (1u << 31))
             vtn_fail(c, "array length %llu unsupported", (unsigned long long)len);
       }
       t = new_type(c, i, op == SpvOpTypeArray ? VTN_ARRAY : VTN_RTARRAY);

@@ -157,6 +157,7 @@ struct vtn_function {
    struct vtn_block *blocks;
    unsigned num_blocks;
    bool active;             /* being inlined (recursion check) */
+   struct vtn_unstructured *unstructured; /* no merge instructions: agx_spirv_structurize.c */
 };
 
 struct vtn_decoration {
@@ -357,7 +358,15 @@ agx_instr *vtn_atomic_at(struct vtn_ctx *c, enum vtn_space space, agx_instr *add
 void vtn_drop_unbacked_accesses(struct vtn_ctx *c);
 
 /* agx_spirv_structurize.c: merges for unstructured (Kernel) functions */
+/* Functions without merge instructions (agx_spirv_structurize.c): CFG
+ * analysis at indexing time (rejects irreducible CFGs), then emission. */
 void vtn_infer_structure(struct vtn_ctx *c, struct vtn_function *f);
+void vtn_emit_unstructured(struct vtn_ctx *c, struct vtn_function *f);
+/* Shared with the structured walk (agx_spirv_cfg.c): a block's instructions
+ * and its successors' phi stores; a return's value and "returned" flag
+ * (false: the entry point, where it halted). */
+void vtn_emit_block_body(struct vtn_ctx *c, struct vtn_block *blk);
+bool vtn_store_return(struct vtn_ctx *c, unsigned i, bool value);
 
 /* agx_spirv_cfg.c */
 unsigned lookup_block_index(struct vtn_ctx *c, struct vtn_function *f, uint32_t label);

@@ -5,6 +5,7 @@
  * agx_abi.h: 1D is 2D with y = 0 (0.5 when sampling), storage views of cubes
  * are 2D arrays of faces. Emits the image_* intrinsics of agx_ir_ops.py:
  *   OpImageRead / OpImageFetch (Lod, ConstOffset, Offset, Sample) -> image_load
+ *        (multisampled: the sample index in place of the level)
  *   OpImageWrite                      -> image_store + texture_fence
  *   OpImageSampleExplicitLod (Lod or Grad, ConstOffset / Offset)
  *                                     -> image_sample / image_sample_grad
@@ -12,7 +13,8 @@
  *                                        image_levels / image_samples
  * Not handled (clear errors): implicit-LOD sampling (compute shaders have no
  * derivatives), Grad on cube maps, depth compares, gathers, multisampled
- * loads, stores and atomics.
+ * storage images (stores, atomics; sampled multisampled images can be
+ * fetched).
  * Image atomics (OpImageTexelPointer on R32 storage images): the texel's
  * address (image_texel_address, computed from the PBE's software words)
  * used by agx_spirv_image.c's guarded atomic. */
@@ -133,11 +135,12 @@ void vtn_image_load(struct vtn_ctx *c, unsigned i)
    }
    if (t->image_ms && !sample)
       vtn_fail(c, "multisampled image load without a Sample operand");
-   if ((dim & AGX_IMAGE_DIM_MASK) == AGX_IMAGE_2D_MS_ARRAY || (dim & AGX_IMAGE_DIM_MASK) == AGX_IMAGE_2D_MS)
-      vtn_fail(c, "unsupported: multisampled image loads");
+   if (t->image_ms && (dim & AGX_IMAGE_STORAGE))
+      vtn_fail(c, "unsupported: multisampled storage images");
    agx_instr *xyz[4];
    int_coords(c, t, vtn_word(c, i, 4), off, xyz);
-   xyz[3] = lod;
+   /* multisampled: w = the sample index (level 0 only) */
+   xyz[3] = t->image_ms ? sample : lod;
    agx_instr *texel = agx_intrin(b, AGX_OP_IMAGE_LOAD, agx_type_make(32, 4), 2, img->image->index,
                                  agx_vec(b, 4, xyz), NULL, img->image->set, img->image->binding, dim);
    vtn_push_texel(c, rt, vtn_word(c, i, 2), texel);

@@ -143,8 +143,18 @@ static bool run(struct harness *h, unsigned groups, uint64_t heap, unsigned nsam
       fprintf(stderr, "back end: %s\n", err);
       return false;
    }
+   /* the txf sampler of agx_abi.h (Mip filter Nearest, pixel coordinates) */
    uint8_t txf[8];
-   pack_sampler(txf, AGX_FILTER_NEAREST, AGX_WRAP_CLAMP_TO_BORDER);
+   agx_pack(txf, SAMPLER, cfg) {
+      cfg.magnify = AGX_FILTER_NEAREST;
+      cfg.minify = AGX_FILTER_NEAREST;
+      cfg.mip_filter = AGX_MIP_FILTER_NEAREST;
+      cfg.wrap_s = AGX_WRAP_CLAMP_TO_BORDER;
+      cfg.wrap_t = AGX_WRAP_CLAMP_TO_BORDER;
+      cfg.wrap_r = AGX_WRAP_CLAMP_TO_BORDER;
+      cfg.pixel_coordinates = true;
+      cfg.border_colour = AGX_BORDER_COLOUR_TRANSPARENT_BLACK;
+   }
    struct bsim_program prog = { r.code, r.size, r.info.gpr_halves, r.info.shared_size,
                                 { r.info.local_size[0], r.info.local_size[1],
                                   r.info.local_size[2] },
@@ -443,7 +453,7 @@ static void test_sampled(void)
       return;
    }
    printf("be_img_sampled:\n");
-   float *out = h_buffer(&h, 0, 0, 0, 16 * 17 * 4);
+   float *out = h_buffer(&h, 0, 0, 0, 16 * 22 * 4);
    uint64_t va, vaa, heap;
    float *img = aligned_memory(&h, 4096, &va);
    float *arr = aligned_memory(&h, 4096, &vaa);
@@ -494,13 +504,52 @@ static void test_sampled(void)
                 AGX_TEXTURE_TYPE_FLOAT, 4, 4, 1, 1, vac);
    pack_texture((uint32_t *)desc(&h, 6, 0), AGX_TEXTURE_DIMENSION_2D, AGX_CHANNELS_R32,
                 AGX_TEXTURE_TYPE_FLOAT, 4, 1, 1, 1, va1);
+   /* binding 7: 4x4 with 4 samples; an element is the pixel's 4 samples
+    * (16 bytes), sample s at byte 4 s; sample s of (x, y) = 100 s + x + 10 y */
+   uint64_t vams;
+   float *ms = aligned_memory(&h, 4096, &vams);
+   for (unsigned y = 0; y < 4; y++)
+      for (unsigned x = 0; x < 4; x++)
+         for (unsigned smp = 0; smp < 4; smp++)
+            ms[small_level_index(x, y, 4, 4) * 4 + smp] = 100.0f * smp + x + 10.0f * y;
+   agx_pack((uint32_t *)desc(&h, 7, 0), TEXTURE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D_MULTISAMPLED;
+      cfg.layout = AGX_LAYOUT_GPU;
+      cfg.channels = AGX_CHANNELS_R32;
+      cfg.type = AGX_TEXTURE_TYPE_FLOAT;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_0;
+      cfg.swizzle_b = AGX_CHANNEL_0;
+      cfg.swizzle_a = AGX_CHANNEL_1;
+      cfg.width = 4;
+      cfg.height = 4;
+      cfg.samples = AGX_SAMPLE_COUNT_4;
+      cfg.address = vams;
+   }
+   /* binding 8: levels 1-2 of the 3-level image (First level 1), heap 0 */
+   agx_pack((uint32_t *)desc(&h, 8, 0), TEXTURE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
+      cfg.layout = AGX_LAYOUT_GPU;
+      cfg.channels = AGX_CHANNELS_R32;
+      cfg.type = AGX_TEXTURE_TYPE_FLOAT;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_0;
+      cfg.swizzle_b = AGX_CHANNEL_0;
+      cfg.swizzle_a = AGX_CHANNEL_1;
+      cfg.width = 4;
+      cfg.height = 4;
+      cfg.first_level = 1;
+      cfg.last_level = 2;
+      cfg.unk_mipmapped = true;
+      cfg.address = va;
+   }
    if (!run(&h, 1, heap, 3)) {
       failures++;
       h_finish(&h);
       return;
    }
    for (unsigned i = 0; i < 16; i++) {
-      const float *v = out + i * 17;
+      const float *v = out + i * 22;
       float sv = 0.2f + 0.05f * (i & 7), m = 1.0f + i;
       const float dirs[6][3] = { { 1, -sv, 0.3f }, { -1, 0.3f, -sv }, { sv, 1, -0.4f },
                                  { -0.4f, -1, sv }, { 0.1f, sv, 1 }, { -sv, 0.45f, -1 } };
@@ -518,6 +567,13 @@ static void test_sampled(void)
                                          "textureGrad + bias 1 linear clamp",
                                          "textureLodOffset nearest clamp (1, -1)",
                                          "textureLodOffset linear repeat (-2, 1)" };
+      float msw = 100.0f * ((i + 1) & 3) + (i & 3) + 10.0f * (i >> 2);
+      check(v[17] == msw, "texelFetch multisampled", i, v[17], msw);
+      check(v[18] == 0.0f, "texelFetch multisampled, sample out of range", i, v[18], 0);
+      float l1 = texel(1, i & 1, (i >> 1) & 1);
+      check(v[19] == l1, "texelFetch of a base-level-1 view", i, v[19], l1);
+      check(v[20] == 200.0f, "textureLod 1 of a base-level-1 view (level 2)", i, v[20], 200);
+      check(v[21] == 22.0f, "size and levels of a base-level-1 view", i, v[21], 22);
       for (unsigned k = 0; k < 4; k++)
          check(fabsf(v[13 + k] - g[k]) <= 1e-4f * (1 + fabsf(g[k])), gw[k], i, v[13 + k], g[k]);
       float u = -0.25f + i * 0.09375f, t = 0.375f + i * 0.046875f;

@@ -123,6 +123,35 @@ static void test_hostile(void)
    free(a.w);
 }
 
+/* Fixed-size array types up to 2^31 elements are accepted (buffer blocks
+ * of 2^25 elements: VkFFT), longer ones refused. */
+static void test_array_lengths(void)
+{
+   static const uint32_t lens[2] = { 1u << 25, (1u << 31) + 1 };
+   for (unsigned k = 0; k < 2; k++) {
+      struct asm_buf a = { 0 };
+      prologue(&a, 64);
+      INS(&a, 43, 4, 20, lens[k]);                 /* %20 = OpConstant %uint len */
+      INS(&a, 28, 21, 4, 20);                      /* %21 = OpTypeArray %uint %20 */
+      INS(&a, 54, 2, 1, 0, 3);
+      INS(&a, 248, 6);
+      INS(&a, 253);
+      INS(&a, 56);
+      if (k == 1) {
+         expect("array of 2^31 + 1", a.w, a.n, NULL, "array length 2147483649 unsupported");
+      } else {
+         char err[512];
+         agx_shader *s = agx_compile_spirv(a.w, a.n, NULL, true, err, sizeof(err));
+         if (!s) {
+            fprintf(stderr, "array of 2^25 elements refused: %s\n", err);
+            failures++;
+         }
+         agx_shader_destroy(s);
+      }
+      free(a.w);
+   }
+}
+
 /* One instruction in the body of main (after the prologue plus %8 = uint 3,
  * %9 = uint 0). */
 static void one_instruction(const char *what, unsigned op, unsigned n, const uint32_t *ops,
@@ -174,6 +203,7 @@ int main(int argc, char **argv)
       return 1;
    uint32_t *w = malloc(n * 4);
 
+   test_array_lengths();
    expect("empty module", orig, 0, NULL, "shorter than its header");
    expect("NULL words", NULL, 100, NULL, "shorter than its header");
    memcpy(w, orig, n * 4);
@@ -228,6 +258,7 @@ int main(int argc, char **argv)
       { "image", "OpImageSampleImplicitLod needs derivatives" },
       { "generic_bad", "cast of a generic pointer to storage class 0" },
       { "byval_escape", "the address of a by-value kernel argument cannot be used as a value" },
+      { "irreducible", "irreducible control flow" },
    };
    for (unsigned k = 0; k < sizeof(asm_cases) / sizeof(asm_cases[0]); k++) {
       size_t m;

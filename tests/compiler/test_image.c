@@ -75,7 +75,7 @@ static void test_lowering(void)
       return;
    agx_optimize(s);
    CHECK(count_ops(s, AGX_OP_IMAGE_STORE) == 1 && count_ops(s, AGX_OP_IMAGE_LOAD) == 2 &&
-            count_ops(s, AGX_OP_IMAGE_SAMPLE) == 1,
+            count_ops(s, AGX_OP_IMAGE_SAMPLE) == 2,
          "front end image ops");
    struct agx_io_options io = { .binding_offset = binding_offset };
    agx_pass_lower_io(s, &io);
@@ -114,10 +114,10 @@ static void test_lowering(void)
          CHECK(I->src[0]->type.comps == 2 && is_const(I->src[0]->src[0], 3 * 64),
                "sample descriptor offset + sampler index");
          CHECK(I->src[2]->type.bits == 16 && I->src[2]->type.comps == 1, "fp16 LOD");
-         CHECK(I->c[2] == 0, "no texel offset");
+         CHECK(I->c[2] == 0, "no texel offset (constant or dynamic indices)");
       }
    }
-   CHECK(loads == 2 && writes == 1 && samples == 1, "bindless ops %u %u %u", loads, writes,
+   CHECK(loads == 2 && writes == 1 && samples == 2, "bindless ops %u %u %u", loads, writes,
          samples);
 
    struct agx_backend_result r;
@@ -135,6 +135,12 @@ static void test_lowering(void)
       const char *iw = strstr(text, "image_write");
       CHECK(iw && strstr(iw, "tex_2d_array") && strstr(iw, "u2_u3"), "image_write:\n%s", text);
       CHECK(strstr(text, "wait"), "waits");
+      /* no offset operand: texture_sample's last operand is the LOD */
+      for (const char *p = strstr(text, "texture_sample"); p; p = strstr(p + 1, "texture_sample")) {
+         const char *eol = strchr(p, '\n');
+         CHECK(eol && eol - p > 4 && memcmp(eol - 4, "l, ", 3) != 0 && eol[-1] != 'h',
+               "texture_sample with an offset register:\n%.*s", (int)(eol ? eol - p : 80), p);
+      }
       printf("image_ops: %u instructions\n", r.info.num_instrs);
       free(text);
       agx_backend_result_free(&r);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "agx_builder.h"
+#include "cfg_shapes_model.h"
 #include "const_table_ref.h"
 #include "harness.h"
 
@@ -478,7 +479,7 @@ static void test_wide(void)
                h_check_u64("wide u64", i * 6 + k, o64[i * 6 + k], want[k]);
             uint16_t hh = (uint16_t)a, kk = (uint16_t)b;
             int8_t c = (int8_t)(uint8_t)(a >> 8);
-            uint32_t w32[4] = { (uint16_t)(hh * kk + 3), (uint32_t)((int32_t)c * 3),
+            uint32_t w32[4] = { (uint16_t)((uint32_t)hh * kk + 3), (uint32_t)((int32_t)c * 3),
                                 (uint32_t)(int32_t)((int16_t)hh >> 3), (uint32_t)((a & 1023) * 4) };
             for (int k = 0; k < 4; k++)
                h_check_u32("wide small", i * 4 + k, o32[i * 4 + k], w32[k]);
@@ -1251,6 +1252,34 @@ static void test_kernel_shapes(void)
    }
 }
 
+static void test_cfg_shapes(void)
+{
+   const unsigned N = 256;
+   struct agx_spirv_options opts = { .local_size = { 32, 1, 1 } };
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "cfg_shapes", (enum h_mode)mode, &opts))
+         continue;
+      uint64_t seed = 777 + mode, in_addr, out_addr;
+      uint32_t *in = h_memory(&h, N * 4, &in_addr), *out = h_memory(&h, N * 16, &out_addr);
+      for (unsigned i = 0; i < N; i++)
+         in[i] = i < 64 ? i : h_rand(&seed);
+      uint8_t args[16];
+      memcpy(args, &in_addr, 8);
+      memcpy(args + 8, &out_addr, 8);
+      h_push(&h, args, sizeof(args));
+      if (h_run(&h, N / 32, 1, 1)) {
+         for (unsigned i = 0; i < N; i++) {
+            h_check_u32("cfg switch", i, out[i * 4], cfg_switch(in[i]));
+            h_check_u32("cfg search", i, out[i * 4 + 1], cfg_search(in[i]));
+            h_check_u32("cfg nest", i, out[i * 4 + 2], cfg_nest(in[i]));
+            h_check_u32("cfg latches", i, out[i * 4 + 3], cfg_latches(in[i]));
+         }
+      }
+      h_finish(&h);
+   }
+}
+
 int main(int argc, char **argv)
 {
    if (argc < 3) {
@@ -1310,6 +1339,8 @@ int main(int argc, char **argv)
       test_const_table();
    else if (!strcmp(t, "kernel_basic"))
       test_kernel_basic();
+   else if (!strcmp(t, "cfg_shapes"))
+      test_cfg_shapes();
    else if (!strcmp(t, "kernel_shapes"))
       test_kernel_shapes();
    else if (!strcmp(t, "kernel_byval"))

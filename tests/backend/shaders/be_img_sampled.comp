@@ -4,7 +4,7 @@
 // textureLod with samplers from the sampler heap (nearest clamp-to-edge,
 // linear repeat, linear clamp-to-edge with LOD bias 1 in its descriptor),
 // size and level queries, out-of-range fetches, a cube map (nearest) and a 1D
-// image, gradients and texel offsets. Checked by
+// image, gradients, texel offsets and a multisampled image. Checked by
 // test_backend_image against a CPU model.
 layout(local_size_x = 16) in;
 layout(set = 0, binding = 0) buffer Out { float f[]; } o;
@@ -14,12 +14,14 @@ layout(set = 0, binding = 3) uniform sampler smp[2];
 layout(set = 0, binding = 4) uniform texture2DArray texa;
 layout(set = 0, binding = 5) uniform samplerCube cube;
 layout(set = 0, binding = 6) uniform sampler1D s1d;
+layout(set = 0, binding = 7) uniform texture2DMS tms;
+layout(set = 0, binding = 8) uniform sampler2D view1; // base level 1 of cs's image
 
 void main()
 {
    int i = int(gl_LocalInvocationIndex);
    vec2 uv = vec2(-0.25 + float(i) * 0.09375, 0.375 + float(i) * 0.046875);
-   uint b = uint(i) * 17u;
+   uint b = uint(i) * 22u;
    o.f[b + 0] = texelFetch(cs, ivec2((i & 3), (i >> 2)), 0).x;
    o.f[b + 1] = texelFetch(tex, ivec2((i & 1), ((i >> 1) & 1)), 1).x;
    o.f[b + 2] = textureLod(cs, uv, 0.0).x;
@@ -44,4 +46,11 @@ void main()
    // texel offsets
    o.f[b + 15] = textureLodOffset(cs, uv, 0.0, ivec2(1, -1)).x;
    o.f[b + 16] = textureLodOffset(sampler2D(tex, smp[0]), uv, 0.0, ivec2(-2, 1)).x;
+   // multisampled (4 samples): one sample per invocation, out-of-range samples
+   o.f[b + 17] = texelFetch(tms, ivec2(i & 3, i >> 2), (i + 1) & 3).x;
+   o.f[b + 18] = texelFetch(tms, ivec2(i & 3, 0), 4 + (i & 1)).x;
+   // a view whose base level is 1 (levels 1-2 of the same image)
+   o.f[b + 19] = texelFetch(view1, ivec2(i & 1, (i >> 1) & 1), 0).x;
+   o.f[b + 20] = textureLod(view1, uv, 1.0).x;
+   o.f[b + 21] = float(textureSize(view1, 0).x + 10 * textureQueryLevels(view1));
 }

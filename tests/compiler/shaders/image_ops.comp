@@ -15,5 +15,6 @@ void main()
    int i = int(gl_LocalInvocationIndex);
    imageStore(imgs[pc.k], ivec3(i, 1, 2), vec4(1.0));
    o.v[i] = imageLoad(imgs[1], ivec3(i, 0, 0)) +
-            textureLod(sampler3D(tex, smp[pc.k]), vec3(0.5), 2.0) + texelFetch(tex, ivec3(i), 1);
+            textureLod(sampler3D(tex, smp[pc.k]), vec3(0.5), 2.0) + texelFetch(tex, ivec3(i), 1) +
+            textureLod(sampler3D(tex, smp[1]), vec3(0.25), 0.0);
 }
