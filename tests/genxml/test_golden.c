@@ -12,10 +12,13 @@
 
 static int failures;
 
+/* Compares the `bytes` a pack wrote (the struct's LENGTH: a 6-byte word
+ * leaves the rest of its last 32-bit word untouched) and prints words. */
 static void
-expect_words(const char *what, const uint32_t *got, const uint32_t *want, unsigned n)
+expect_words(const char *what, const uint32_t *got, const uint32_t *want, unsigned n,
+             unsigned bytes)
 {
-   if (memcmp(got, want, n * 4) == 0)
+   if (memcmp(got, want, bytes) == 0)
       return;
    failures++;
    fprintf(stderr, "FAIL %s:\n", what);
@@ -27,7 +30,7 @@ expect_words(const char *what, const uint32_t *got, const uint32_t *want, unsign
    do {                                                                        \
       static const uint32_t want[] = {__VA_ARGS__};                            \
       _Static_assert(sizeof(want) == AGX_##T##_WORDS * 4, "word count");       \
-      expect_words(#T, (packed).opaque, want, AGX_##T##_WORDS);                \
+      expect_words(#T, (packed).opaque, want, AGX_##T##_WORDS, AGX_##T##_LENGTH); \
    } while (0)
 
 static void
