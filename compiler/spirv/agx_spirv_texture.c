@@ -124,7 +124,8 @@ void vtn_image_load(struct vtn_ctx *c, unsigned i)
       if (mask & ~(SpvImageOperandsLodMask | SpvImageOperandsConstOffsetMask |
                    SpvImageOperandsOffsetMask | SpvImageOperandsSampleMask |
                    SpvImageOperandsNonPrivateTexelMask | SpvImageOperandsVolatileTexelMask |
-                   SpvImageOperandsSignExtendMask | SpvImageOperandsZeroExtendMask))
+                   SpvImageOperandsSignExtendMask | SpvImageOperandsZeroExtendMask |
+                   SpvImageOperandsNontemporalMask)) /* a hint, no operand */
          vtn_fail(c, "unsupported image operands 0x%x on an image load", mask);
       if (mask & SpvImageOperandsLodMask)
          lod = agx_resize(b, vtn_def(c, vtn_word(c, i, w++)), 32, false);
@@ -214,7 +215,8 @@ void vtn_image_sample(struct vtn_ctx *c, unsigned i)
    uint32_t mask = vtn_word(c, i, 5);
    if (mask & ~(SpvImageOperandsLodMask | SpvImageOperandsGradMask |
                 SpvImageOperandsConstOffsetMask | SpvImageOperandsOffsetMask |
-                SpvImageOperandsNonPrivateTexelMask | SpvImageOperandsVolatileTexelMask))
+                SpvImageOperandsNonPrivateTexelMask | SpvImageOperandsVolatileTexelMask |
+                SpvImageOperandsNontemporalMask))
       vtn_fail(c, "unsupported image operands 0x%x on an explicit-LOD sample", mask);
    unsigned w = 6;
    agx_instr *lod = NULL, *ddx = NULL, *ddy = NULL, *off = agx_imm(b, 32, 0);
