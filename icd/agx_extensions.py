@@ -61,4 +61,6 @@ DEVICE_EXTENSIONS = [
     # Texel buffer views at any texel-aligned offset (the descriptor keeps
     # the sub-16-byte part in software; tests/icd test_texel_buffer).
     'VK_EXT_texel_buffer_alignment',
+    # samplerMirrorClampToEdge (core 1.2; listed by name like the others)
+    'VK_KHR_sampler_mirror_clamp_to_edge',
 ]

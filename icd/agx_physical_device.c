@@ -194,6 +194,9 @@ init_features(struct agx_features *f)
     * (OpDemoteToHelperInvocation, OpTerminateInvocation), which this
     * compute-only driver never runs: compute modules may declare the
     * capabilities, and OpTerminateInvocation ends the invocation. */
+   /* The hardware's Mirrored clamp to edge wrap mode (agx_sampler.c;
+    * tests/icd test_image_shader mirror) */
+   f->v12.samplerMirrorClampToEdge = VK_TRUE;
    f->v13.shaderDemoteToHelperInvocation = VK_TRUE;
    f->v13.shaderTerminateInvocation = VK_TRUE;
    /* Texel buffers (tests/icd test_texel_buffer): arrays indexed by
