@@ -197,6 +197,9 @@ init_features(struct agx_features *f)
    /* The hardware's Mirrored clamp to edge wrap mode (agx_sampler.c;
     * tests/icd test_image_shader mirror) */
    f->v12.samplerMirrorClampToEdge = VK_TRUE;
+   /* Cube Array textures (agx_image_view.c; tests/icd test_image_shader
+    * cube_array samples every face texel of a 2-cube array) */
+   f->v10.imageCubeArray = VK_TRUE;
    f->v13.shaderDemoteToHelperInvocation = VK_TRUE;
    f->v13.shaderTerminateInvocation = VK_TRUE;
    /* Texel buffers (tests/icd test_texel_buffer): arrays indexed by

@@ -216,7 +216,8 @@ void vtn_image_sample(struct vtn_ctx *c, unsigned i)
    if (mask & ~(SpvImageOperandsLodMask | SpvImageOperandsGradMask |
                 SpvImageOperandsConstOffsetMask | SpvImageOperandsOffsetMask |
                 SpvImageOperandsNonPrivateTexelMask | SpvImageOperandsVolatileTexelMask |
-                SpvImageOperandsNontemporalMask))
+                SpvImageOperandsSignExtendMask | SpvImageOperandsZeroExtendMask |
+                SpvImageOperandsNontemporalMask)) /* results are 32-bit: extension is moot */
       vtn_fail(c, "unsupported image operands 0x%x on an explicit-LOD sample", mask);
    unsigned w = 6;
    agx_instr *lod = NULL, *ddx = NULL, *ddy = NULL, *off = agx_imm(b, 32, 0);
