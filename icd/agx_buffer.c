@@ -41,17 +41,6 @@ buffer_requirements(VkDeviceSize size, VkMemoryRequirements *req)
    req->memoryTypeBits = 1;
 }
 
-static void
-fill_dedicated(void *pNext)
-{
-   VkMemoryDedicatedRequirements *d = (VkMemoryDedicatedRequirements *)agx_find_struct(
-      pNext, VK_STRUCTURE_TYPE_MEMORY_DEDICATED_REQUIREMENTS);
-   if (d) {
-      d->prefersDedicatedAllocation = VK_FALSE;
-      d->requiresDedicatedAllocation = VK_FALSE;
-   }
-}
-
 VKAPI_ATTR void VKAPI_CALL
 agx_GetBufferMemoryRequirements(VkDevice _device, VkBuffer _buffer, VkMemoryRequirements *pReq)
 {
@@ -63,7 +52,7 @@ agx_GetBufferMemoryRequirements2(VkDevice _device, const VkBufferMemoryRequireme
                                  VkMemoryRequirements2 *pReq)
 {
    buffer_requirements(agx_buffer_from_handle(pInfo->buffer)->size, &pReq->memoryRequirements);
-   fill_dedicated(pReq->pNext);
+   agx_fill_dedicated_requirements(pReq->pNext);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -71,7 +60,7 @@ agx_GetDeviceBufferMemoryRequirements(VkDevice _device, const VkDeviceBufferMemo
                                       VkMemoryRequirements2 *pReq)
 {
    buffer_requirements(pInfo->pCreateInfo->size, &pReq->memoryRequirements);
-   fill_dedicated(pReq->pNext);
+   agx_fill_dedicated_requirements(pReq->pNext);
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL

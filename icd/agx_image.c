@@ -79,17 +79,6 @@ image_requirements(const struct agx_image *image, VkMemoryRequirements *req)
    req->memoryTypeBits = 1;
 }
 
-static void
-fill_dedicated(void *pNext)
-{
-   VkMemoryDedicatedRequirements *d = (VkMemoryDedicatedRequirements *)agx_find_struct(
-      pNext, VK_STRUCTURE_TYPE_MEMORY_DEDICATED_REQUIREMENTS);
-   if (d) {
-      d->prefersDedicatedAllocation = VK_FALSE;
-      d->requiresDedicatedAllocation = VK_FALSE;
-   }
-}
-
 VKAPI_ATTR void VKAPI_CALL
 agx_GetImageMemoryRequirements(VkDevice _device, VkImage _image, VkMemoryRequirements *pReq)
 {
@@ -101,7 +90,7 @@ agx_GetImageMemoryRequirements2(VkDevice _device, const VkImageMemoryRequirement
                                 VkMemoryRequirements2 *pReq)
 {
    image_requirements(agx_image_from_handle(pInfo->image), &pReq->memoryRequirements);
-   fill_dedicated(pReq->pNext);
+   agx_fill_dedicated_requirements(pReq->pNext);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -115,7 +104,7 @@ agx_GetDeviceImageMemoryRequirements(VkDevice _device, const VkDeviceImageMemory
       return;
    }
    image_requirements(&image, &pReq->memoryRequirements);
-   fill_dedicated(pReq->pNext);
+   agx_fill_dedicated_requirements(pReq->pNext);
 }
 
 VKAPI_ATTR void VKAPI_CALL
