@@ -192,3 +192,12 @@ void h_check_f64(const char *what, unsigned idx, double got, double want, double
       fprintf(stderr, "  %s[%u]: got %.17g, want %.17g\n", what, idx, got, want);
    report();
 }
+
+unsigned h_count_ops(agx_shader *s, enum agx_op op)
+{
+   agx_instr **all;
+   unsigned n = agx_collect_instrs(s, &all), c = 0;
+   for (unsigned i = 0; i < n; i++)
+      c += all[i]->op == op;
+   return c;
+}

@@ -4,6 +4,7 @@
  * push constants in the uniform block). */
 #pragma once
 #include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -51,6 +52,17 @@ uint32_t h_rand(uint64_t *state);
 
 /* Check helpers: print a message and count failures. */
 extern unsigned h_failures;
+#define H_CHECK(cond, ...)                                                                \
+   do {                                                                                  \
+      if (!(cond)) {                                                                     \
+         h_failures++;                                                                   \
+         fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);       \
+         fprintf(stderr, __VA_ARGS__);                                                   \
+         fputc('\n', stderr);                                                            \
+      }                                                                                  \
+   } while (0)
+/* How many instructions of the shader have opcode op. */
+unsigned h_count_ops(agx_shader *s, enum agx_op op);
 void h_check_u32(const char *what, unsigned idx, uint32_t got, uint32_t want);
 void h_check_u64(const char *what, unsigned idx, uint64_t got, uint64_t want);
 void h_check_f32(const char *what, unsigned idx, float got, float want, float tol);

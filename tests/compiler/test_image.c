@@ -21,27 +21,6 @@
 #include "agx_spirv.h"
 #include "harness.h"
 
-static unsigned failures;
-
-#define CHECK(cond, ...)                                                                  \
-   do {                                                                                  \
-      if (!(cond)) {                                                                     \
-         failures++;                                                                     \
-         fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);       \
-         fprintf(stderr, __VA_ARGS__);                                                   \
-         fputc('\n', stderr);                                                            \
-      }                                                                                  \
-   } while (0)
-
-static unsigned count_ops(agx_shader *s, enum agx_op op)
-{
-   agx_instr **all;
-   unsigned n = agx_collect_instrs(s, &all), c = 0;
-   for (unsigned i = 0; i < n; i++)
-      c += all[i]->op == op;
-   return c;
-}
-
 static unsigned binding_offset(void *data, unsigned set, unsigned binding)
 {
    (void)data;
@@ -70,19 +49,19 @@ static void test_lowering(void)
 {
    char err[512];
    agx_shader *s = compile("image_ops", err, sizeof(err));
-   CHECK(s, "%s", err);
+   H_CHECK(s, "%s", err);
    if (!s)
       return;
    agx_optimize(s);
-   CHECK(count_ops(s, AGX_OP_IMAGE_STORE) == 1 && count_ops(s, AGX_OP_IMAGE_LOAD) == 2 &&
-            count_ops(s, AGX_OP_IMAGE_SAMPLE) == 2,
+   H_CHECK(h_count_ops(s, AGX_OP_IMAGE_STORE) == 1 && h_count_ops(s, AGX_OP_IMAGE_LOAD) == 2 &&
+            h_count_ops(s, AGX_OP_IMAGE_SAMPLE) == 2,
          "front end image ops");
    struct agx_io_options io = { .binding_offset = binding_offset };
    agx_pass_lower_io(s, &io);
    agx_optimize(s);
-   CHECK(agx_validate(s, err, sizeof(err)), "%s", err);
-   CHECK(count_ops(s, AGX_OP_IMAGE_STORE) + count_ops(s, AGX_OP_IMAGE_LOAD) +
-            count_ops(s, AGX_OP_IMAGE_SAMPLE) == 0,
+   H_CHECK(agx_validate(s, err, sizeof(err)), "%s", err);
+   H_CHECK(h_count_ops(s, AGX_OP_IMAGE_STORE) + h_count_ops(s, AGX_OP_IMAGE_LOAD) +
+            h_count_ops(s, AGX_OP_IMAGE_SAMPLE) == 0,
          "image intrinsics left after lower_io");
    agx_instr **all;
    unsigned n = agx_collect_instrs(s, &all);
@@ -93,52 +72,52 @@ static void test_lowering(void)
          loads++;
          if (I->c[1] == AGX_IMAGE_2D_ARRAY) {
             /* imgs[1]: set 1, 1008 + 2 * 64 + 1 * 48 */
-            CHECK(I->c[0] == AGX_ABI_SET_ADDR_BASE + 8 && I->c[2] == 13, "storage load consts");
-            CHECK(is_const(I->src[0], 1008 + 128 + 48), "storage load descriptor offset");
-            CHECK(I->src[1]->type.comps == 3, "x, y, layer");
-            CHECK(is_const(I->src[2], 0), "storage loads read level 0");
+            H_CHECK(I->c[0] == AGX_ABI_SET_ADDR_BASE + 8 && I->c[2] == 13, "storage load consts");
+            H_CHECK(is_const(I->src[0], 1008 + 128 + 48), "storage load descriptor offset");
+            H_CHECK(I->src[1]->type.comps == 3, "x, y, layer");
+            H_CHECK(is_const(I->src[2], 0), "storage loads read level 0");
          } else {
-            CHECK(I->c[1] == AGX_IMAGE_3D && I->c[0] == AGX_ABI_SET_ADDR_BASE && I->c[2] == 12,
+            H_CHECK(I->c[1] == AGX_IMAGE_3D && I->c[0] == AGX_ABI_SET_ADDR_BASE && I->c[2] == 12,
                   "texelFetch consts %u %u %u", I->c[0], I->c[1], I->c[2]);
-            CHECK(is_const(I->src[0], 3 * 64), "texelFetch descriptor offset");
-            CHECK(!is_const(I->src[2], 0), "texelFetch level 1 (robust: level checked)");
+            H_CHECK(is_const(I->src[0], 3 * 64), "texelFetch descriptor offset");
+            H_CHECK(!is_const(I->src[2], 0), "texelFetch level 1 (robust: level checked)");
          }
       } else if (I->op == AGX_OP_BINDLESS_IMAGE_WRITE) {
          writes++;
-         CHECK(I->c[0] == AGX_ABI_SET_ADDR_BASE + 8 && I->c[1] == AGX_IMAGE_2D_ARRAY,
+         H_CHECK(I->c[0] == AGX_ABI_SET_ADDR_BASE + 8 && I->c[1] == AGX_IMAGE_2D_ARRAY,
                "image write consts");
-         CHECK(I->src[0]->op != AGX_OP_CONST, "dynamically indexed image");
+         H_CHECK(I->src[0]->op != AGX_OP_CONST, "dynamically indexed image");
       } else if (I->op == AGX_OP_BINDLESS_TEXTURE_SAMPLE) {
          samples++;
-         CHECK(I->c[0] == AGX_ABI_SET_ADDR_BASE && I->c[1] == AGX_IMAGE_3D, "sample consts");
-         CHECK(I->src[0]->type.comps == 2 && is_const(I->src[0]->src[0], 3 * 64),
+         H_CHECK(I->c[0] == AGX_ABI_SET_ADDR_BASE && I->c[1] == AGX_IMAGE_3D, "sample consts");
+         H_CHECK(I->src[0]->type.comps == 2 && is_const(I->src[0]->src[0], 3 * 64),
                "sample descriptor offset + sampler index");
-         CHECK(I->src[2]->type.bits == 16 && I->src[2]->type.comps == 1, "fp16 LOD");
-         CHECK(I->c[2] == 0, "no texel offset (constant or dynamic indices)");
+         H_CHECK(I->src[2]->type.bits == 16 && I->src[2]->type.comps == 1, "fp16 LOD");
+         H_CHECK(I->c[2] == 0, "no texel offset (constant or dynamic indices)");
       }
    }
-   CHECK(loads == 2 && writes == 1 && samples == 2, "bindless ops %u %u %u", loads, writes,
+   H_CHECK(loads == 2 && writes == 1 && samples == 2, "bindless ops %u %u %u", loads, writes,
          samples);
 
    struct agx_backend_result r;
    int rc = agx_backend_compile(s, NULL, &r, err, sizeof(err));
-   CHECK(rc == 0, "%s", err);
+   H_CHECK(rc == 0, "%s", err);
    if (rc == 0) {
-      CHECK(r.info.sampler_states == 1, "sampler states %u", r.info.sampler_states);
+      H_CHECK(r.info.sampler_states == 1, "sampler states %u", r.info.sampler_states);
       char *text = NULL;
       size_t len = 0;
       FILE *f = open_memstream(&text, &len);
       agx_backend_disasm(r.code, r.size, f);
       fclose(f);
       const char *ts = strstr(text, "texture_sample");
-      CHECK(ts && strstr(ts, "tex_3d") && strstr(ts, "lod_min"), "texture_sample:\n%s", text);
+      H_CHECK(ts && strstr(ts, "tex_3d") && strstr(ts, "lod_min"), "texture_sample:\n%s", text);
       const char *iw = strstr(text, "image_write");
-      CHECK(iw && strstr(iw, "tex_2d_array") && strstr(iw, "u2_u3"), "image_write:\n%s", text);
-      CHECK(strstr(text, "wait"), "waits");
+      H_CHECK(iw && strstr(iw, "tex_2d_array") && strstr(iw, "u2_u3"), "image_write:\n%s", text);
+      H_CHECK(strstr(text, "wait"), "waits");
       /* no offset operand: texture_sample's last operand is the LOD */
       for (const char *p = strstr(text, "texture_sample"); p; p = strstr(p + 1, "texture_sample")) {
          const char *eol = strchr(p, '\n');
-         CHECK(eol && eol - p > 4 && memcmp(eol - 4, "l, ", 3) != 0 && eol[-1] != 'h',
+         H_CHECK(eol && eol - p > 4 && memcmp(eol - 4, "l, ", 3) != 0 && eol[-1] != 'h',
                "texture_sample with an offset register:\n%.*s", (int)(eol ? eol - p : 80), p);
       }
       printf("image_ops: %u instructions\n", r.info.num_instrs);
@@ -171,7 +150,7 @@ static void test_queries(void)
    for (int mode = H_RAW; mode < H_NUM_MODES; mode++) {
       struct harness h;
       if (!h_compile(&h, "image_query", mode, NULL)) {
-         CHECK(false, "image_query (%s): %s", h_mode_names[mode], h.err);
+         H_CHECK(false, "image_query (%s): %s", h_mode_names[mode], h.err);
          continue;
       }
       int32_t *out = h_buffer(&h, 0, 0, 0, 32 * 4);
@@ -185,12 +164,12 @@ static void test_queries(void)
       texture(&h, 5, AGX_TEXTURE_DIMENSION_2D_ARRAY, 9, 1, 5, 0, 0, false);
       texture(&h, 6, AGX_TEXTURE_DIMENSION_2D_MULTISAMPLED, 4, 4, 1, 0, 0, true);
       if (!h_run(&h, 1, 1, 1)) {
-         CHECK(false, "image_query run (%s): %s", h_mode_names[mode], h.err);
+         H_CHECK(false, "image_query run (%s): %s", h_mode_names[mode], h.err);
       } else {
          static const int32_t want[] = { 10, 6, 2, 1, 3, 8, 4, 2, 2, 1, 1, 5, 6, 6, 2, 8, 8, 3,
                                          9, 5, 4, 4 };
          for (unsigned k = 0; k < sizeof(want) / sizeof(want[0]); k++)
-            CHECK(out[k] == want[k], "query %u (%s): got %d, want %d", k, h_mode_names[mode],
+            H_CHECK(out[k] == want[k], "query %u (%s): got %d, want %d", k, h_mode_names[mode],
                   out[k], want[k]);
       }
       h_finish(&h);
@@ -201,7 +180,7 @@ static void expect_error(const char *name, const char *want)
 {
    char err[512] = "";
    agx_shader *s = compile(name, err, sizeof(err));
-   CHECK(!s && strstr(err, want), "%s: got \"%s\", want \"%s\"", name, err, want);
+   H_CHECK(!s && strstr(err, want), "%s: got \"%s\", want \"%s\"", name, err, want);
    if (s)
       agx_shader_destroy(s);
 }
@@ -216,6 +195,6 @@ int main(int argc, char **argv)
    expect_error("image_err_atomic", "unsupported: atomics on multisampled images");
    expect_error("image_err_grad", "unsupported: explicit gradients (Grad) on cube maps");
    expect_error("image_err_ms_write", "unsupported: multisampled image writes");
-   printf("%u failures\n", failures);
-   return failures != 0;
+   printf("%u failures\n", h_failures);
+   return h_failures != 0;
 }

@@ -21,28 +21,6 @@
 #include "agx_spirv.h"
 #include "harness.h"
 
-static unsigned failures;
-
-#define CHECK(cond, ...)                                                                  \
-   do {                                                                                  \
-      if (!(cond)) {                                                                     \
-         failures++;                                                                     \
-         fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);       \
-         fprintf(stderr, __VA_ARGS__);                                                   \
-         fputc('\n', stderr);                                                            \
-      }                                                                                  \
-   } while (0)
-
-static unsigned
-count_ops(agx_shader *s, enum agx_op op)
-{
-   agx_instr **all;
-   unsigned n = agx_collect_instrs(s, &all), c = 0;
-   for (unsigned i = 0; i < n; i++)
-      c += all[i]->op == op;
-   return c;
-}
-
 /* binding b of set s at 1000 * s + 64 * b (multiples of 16) */
 static unsigned
 binding_offset(void *data, unsigned set, unsigned binding)
@@ -70,24 +48,24 @@ test_lowering(void)
 {
    char err[512];
    agx_shader *s = compile("texel", err, sizeof(err));
-   CHECK(s, "%s", err);
+   H_CHECK(s, "%s", err);
    if (!s)
       return;
    agx_optimize(s);
-   CHECK(count_ops(s, AGX_OP_TEXEL_BUFFER_LOAD) == 2, "loads");
-   CHECK(count_ops(s, AGX_OP_TEXEL_BUFFER_STORE) == 1, "stores");
-   CHECK(count_ops(s, AGX_OP_TEXEL_BUFFER_SIZE) == 3, "sizes (2 queries + the atomic's bound)");
-   CHECK(count_ops(s, AGX_OP_TEXEL_BUFFER_ADDRESS) == 1, "atomic address");
-   CHECK(count_ops(s, AGX_OP_ATOMIC_GLOBAL) == 1, "atomic");
+   H_CHECK(h_count_ops(s, AGX_OP_TEXEL_BUFFER_LOAD) == 2, "loads");
+   H_CHECK(h_count_ops(s, AGX_OP_TEXEL_BUFFER_STORE) == 1, "stores");
+   H_CHECK(h_count_ops(s, AGX_OP_TEXEL_BUFFER_SIZE) == 3, "sizes (2 queries + the atomic's bound)");
+   H_CHECK(h_count_ops(s, AGX_OP_TEXEL_BUFFER_ADDRESS) == 1, "atomic address");
+   H_CHECK(h_count_ops(s, AGX_OP_ATOMIC_GLOBAL) == 1, "atomic");
 
    struct agx_io_options io = {.binding_offset = binding_offset};
    agx_pass_lower_io(s, &io);
    agx_optimize(s);
-   CHECK(agx_validate(s, err, sizeof(err)), "%s", err);
-   CHECK(count_ops(s, AGX_OP_TEXEL_BUFFER_LOAD) + count_ops(s, AGX_OP_TEXEL_BUFFER_STORE) +
-            count_ops(s, AGX_OP_TEXEL_BUFFER_SIZE) + count_ops(s, AGX_OP_TEXEL_BUFFER_ADDRESS) == 0,
+   H_CHECK(agx_validate(s, err, sizeof(err)), "%s", err);
+   H_CHECK(h_count_ops(s, AGX_OP_TEXEL_BUFFER_LOAD) + h_count_ops(s, AGX_OP_TEXEL_BUFFER_STORE) +
+            h_count_ops(s, AGX_OP_TEXEL_BUFFER_SIZE) + h_count_ops(s, AGX_OP_TEXEL_BUFFER_ADDRESS) == 0,
          "texel intrinsics left after lower_io");
-   CHECK(count_ops(s, AGX_OP_BINDLESS_IMAGE_LOAD) == 2 && count_ops(s, AGX_OP_BINDLESS_IMAGE_STORE) == 1,
+   H_CHECK(h_count_ops(s, AGX_OP_BINDLESS_IMAGE_LOAD) == 2 && h_count_ops(s, AGX_OP_BINDLESS_IMAGE_STORE) == 1,
          "bindless ops");
    agx_instr **all;
    unsigned n = agx_collect_instrs(s, &all);
@@ -95,41 +73,41 @@ test_lowering(void)
    for (unsigned i = 0; i < n; i++) {
       agx_instr *I = all[i];
       if (I->op == AGX_OP_BINDLESS_IMAGE_LOAD) {
-         CHECK(I->c[0] == AGX_ABI_SET_ADDR_BASE + 8, "load heap = set 1's address (%u)", I->c[0]);
+         H_CHECK(I->c[0] == AGX_ABI_SET_ADDR_BASE + 8, "load heap = set 1's address (%u)", I->c[0]);
          if (I->src[0]->op == AGX_OP_CONST) {
             /* src[1]: 1008 + 2 * 64 + 1 * 48 */
-            CHECK(I->src[0]->value[0] == 1008 + 128 + 48, "src[1] offset %llu",
+            H_CHECK(I->src[0]->value[0] == 1008 + 128 + 48, "src[1] offset %llu",
                   (unsigned long long)I->src[0]->value[0]);
             const_load = true;
          } else {
             dyn_load = true;
          }
       } else if (I->op == AGX_OP_BINDLESS_IMAGE_STORE) {
-         CHECK(I->c[0] == AGX_ABI_SET_ADDR_BASE, "store heap = set 0's address");
-         CHECK(I->src[0]->op == AGX_OP_CONST && I->src[0]->value[0] == 64 + AGX_ABI_TEXEL_PBE,
+         H_CHECK(I->c[0] == AGX_ABI_SET_ADDR_BASE, "store heap = set 0's address");
+         H_CHECK(I->src[0]->op == AGX_OP_CONST && I->src[0]->value[0] == 64 + AGX_ABI_TEXEL_PBE,
                "store descriptor = binding 1's PBE");
          store = true;
       }
    }
-   CHECK(const_load && dyn_load && store, "constant and dynamic loads, a store");
+   H_CHECK(const_load && dyn_load && store, "constant and dynamic loads, a store");
 
    struct agx_backend_result r;
    int rc = agx_backend_compile(s, NULL, &r, err, sizeof(err));
-   CHECK(rc == 0, "%s", err);
+   H_CHECK(rc == 0, "%s", err);
    if (rc == 0) {
-      CHECK(r.info.sampler_states == 1, "sampler states %u", r.info.sampler_states);
+      H_CHECK(r.info.sampler_states == 1, "sampler states %u", r.info.sampler_states);
       char *text = NULL;
       size_t len = 0;
       FILE *f = open_memstream(&text, &len);
       agx_backend_disasm(r.code, r.size, f);
       fclose(f);
       const char *tl = strstr(text, "texture_load");
-      CHECK(tl && strstr(tl, "xyzw") && strstr(tl, "u2_u3") && strstr(tl, "ss0") &&
+      H_CHECK(tl && strstr(tl, "xyzw") && strstr(tl, "u2_u3") && strstr(tl, "ss0") &&
                strstr(tl, "tex_2d") && strstr(tl, "auto_lod"),
             "texture_load operands:\n%s", text);
-      CHECK(tl && strstr(tl, "wait"), "a wait after the texture load");
+      H_CHECK(tl && strstr(tl, "wait"), "a wait after the texture load");
       const char *iw = strstr(text, "image_write");
-      CHECK(iw && strstr(iw, "u0_u1") && strstr(iw, "tex_2d"), "image_write operands:\n%s", text);
+      H_CHECK(iw && strstr(iw, "u0_u1") && strstr(iw, "tex_2d"), "image_write operands:\n%s", text);
       free(text);
       agx_backend_result_free(&r);
    }
@@ -137,11 +115,11 @@ test_lowering(void)
 
    /* a shader without texel loads samples nothing */
    s = compile("arith", err, sizeof(err));
-   CHECK(s, "%s", err);
+   H_CHECK(s, "%s", err);
    if (s) {
       agx_pass_lower_io(s, NULL);
       rc = agx_backend_compile(s, NULL, &r, err, sizeof(err));
-      CHECK(rc == 0 && r.info.sampler_states == 0, "arith: %s", err);
+      H_CHECK(rc == 0 && r.info.sampler_states == 0, "arith: %s", err);
       if (rc == 0)
          agx_backend_result_free(&r);
       agx_shader_destroy(s);
@@ -153,7 +131,7 @@ expect_error(const char *name, const char *want)
 {
    char err[512] = "";
    agx_shader *s = compile(name, err, sizeof(err));
-   CHECK(!s && strstr(err, want), "%s: got \"%s\", want \"%s\"", name, err, want);
+   H_CHECK(!s && strstr(err, want), "%s: got \"%s\", want \"%s\"", name, err, want);
    if (s)
       agx_shader_destroy(s);
 }
@@ -167,6 +145,6 @@ main(int argc, char **argv)
    test_lowering();
    expect_error("image", "OpImageSampleImplicitLod needs derivatives");
    expect_error("image_atomic_float", "unsupported: texel atomics other than 32-bit integers");
-   printf("%u failures\n", failures);
-   return failures ? 1 : 0;
+   printf("%u failures\n", h_failures);
+   return h_failures ? 1 : 0;
 }
