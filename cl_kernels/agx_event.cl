@@ -16,7 +16,8 @@
 #include "agx_event.h"
 
 AGX_KERNEL(1, 1, 1)
-void agx_wait_events(struct agx_wait_events_args a)
+void
+agx_wait_events(struct agx_wait_events_args a)
 {
    AGX_GLOBAL const uint64_t *events = AGX_PTR(const uint64_t, a.events);
    for (uint32_t i = 0; i < a.count;) {

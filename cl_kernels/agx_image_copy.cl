@@ -11,7 +11,6 @@
  */
 #include "agx_image_copy.h"
 
-
 /* Size tests ordered >= 4, then > 1: equality chains become an OpSwitch, which the
  * compiler's unstructured control flow does not take. */
 static void
@@ -28,7 +27,8 @@ agx_move_texel(uint64_t src, uint64_t dst, uint32_t bytes)
 }
 
 AGX_KERNEL(AGX_IMAGE_GROUP_SIZE, 1, 1)
-void agx_image_copy(struct agx_image_copy_args a)
+void
+agx_image_copy(struct agx_image_copy_args a)
 {
    uint32_t i = agx_global_id_x();
    if (i >= a.width * a.height * a.depth)
@@ -43,7 +43,8 @@ void agx_image_copy(struct agx_image_copy_args a)
 }
 
 AGX_KERNEL(AGX_IMAGE_GROUP_SIZE, 1, 1)
-void agx_image_clear(struct agx_image_clear_args a)
+void
+agx_image_clear(struct agx_image_clear_args a)
 {
    uint32_t i = agx_global_id_x();
    if (i >= a.width * a.height * a.depth)

@@ -34,12 +34,12 @@
 
 /* One level of one image as the copy kernels address it. */
 struct agx_image_surface {
-   uint64_t base;          /* address of this level in layer 0 */
-   uint64_t layer_stride;  /* bytes between layers / 3D slices */
-   uint32_t tiled;         /* 1: GPU tiled, 0: linear */
-   uint32_t bytes;         /* per texel */
-   uint32_t row_stride;    /* linear: bytes per row; tiled: tiles per row */
-   uint32_t tile_log2;     /* tiled: log2 tile width in bits 0-7, height in bits 8-15 */
+   uint64_t base;         /* address of this level in layer 0 */
+   uint64_t layer_stride; /* bytes between layers / 3D slices */
+   uint32_t tiled;        /* 1: GPU tiled, 0: linear */
+   uint32_t bytes;        /* per texel */
+   uint32_t row_stride;   /* linear: bytes per row; tiled: tiles per row */
+   uint32_t tile_log2;    /* tiled: log2 tile width in bits 0-7, height in bits 8-15 */
 };
 
 AGX_STATIC_ASSERT(sizeof(struct agx_image_surface) == 32, "surface layout");
@@ -60,9 +60,8 @@ agx_image_space_bits(uint32_t v)
  * call becomes a memory copy their compiler does not take, a pointer to it a generic pointer
  * to private memory). */
 static inline uint64_t
-agx_image_texel_offset_f(uint32_t tiled, uint32_t bytes, uint32_t row_stride,
-                         uint32_t tile_log2, uint64_t layer_stride, uint32_t x, uint32_t y,
-                         uint32_t z)
+agx_image_texel_offset_f(uint32_t tiled, uint32_t bytes, uint32_t row_stride, uint32_t tile_log2,
+                         uint64_t layer_stride, uint32_t x, uint32_t y, uint32_t z)
 {
    uint64_t off = (uint64_t)z * layer_stride;
    if (!tiled)
@@ -70,14 +69,13 @@ agx_image_texel_offset_f(uint32_t tiled, uint32_t bytes, uint32_t row_stride,
    uint32_t twl = tile_log2 & 0xFFu, thl = (tile_log2 >> 8) & 0xFFu;
    uint32_t tw = 1u << twl, th = 1u << thl;
    uint64_t tile = (uint64_t)(y >> thl) * row_stride + (x >> twl);
-   uint32_t inner = agx_image_space_bits(x & (tw - 1)) |
-                    (agx_image_space_bits(y & (th - 1)) << 1);
+   uint32_t inner = agx_image_space_bits(x & (tw - 1)) | (agx_image_space_bits(y & (th - 1)) << 1);
    return off + ((tile << (twl + thl)) + inner) * bytes;
 }
 
-#define AGX_IMAGE_TEXEL_OFFSET(s, x, y, z)                                                  \
-   agx_image_texel_offset_f((s).tiled, (s).bytes, (s).row_stride, (s).tile_log2,           \
-                            (s).layer_stride, (x), (y), (z))
+#define AGX_IMAGE_TEXEL_OFFSET(s, x, y, z)                                                         \
+   agx_image_texel_offset_f((s).tiled, (s).bytes, (s).row_stride, (s).tile_log2, (s).layer_stride, \
+                            (x), (y), (z))
 
 #ifndef __OPENCL_C_VERSION__
 #include <stdbool.h>
@@ -91,14 +89,14 @@ agx_image_texel_offset(const struct agx_image_surface *s, uint32_t x, uint32_t y
 
 /* The whole layout of an image (host side). */
 struct agx_image_layout {
-   uint32_t width, height;   /* level 0, texels */
-   uint32_t layers;          /* array layers, or the 3D depth */
-   uint32_t levels;          /* levels laid out (the full chain when mipmapped) */
-   uint32_t bytes;           /* per texel */
+   uint32_t width, height; /* level 0, texels */
+   uint32_t layers;        /* array layers, or the 3D depth */
+   uint32_t levels;        /* levels laid out (the full chain when mipmapped) */
+   uint32_t bytes;         /* per texel */
    uint32_t tiled;
-   uint32_t linear_stride;   /* linear: row stride in bytes */
+   uint32_t linear_stride; /* linear: row stride in bytes */
    uint64_t layer_stride;
-   uint64_t size;            /* bytes of the whole image */
+   uint64_t size; /* bytes of the whole image */
    uint64_t level_offset[AGX_IMAGE_MAX_LEVELS];
    uint8_t tile_w_log2[AGX_IMAGE_MAX_LEVELS], tile_h_log2[AGX_IMAGE_MAX_LEVELS];
 };
@@ -157,8 +155,8 @@ agx_image_layout_init(struct agx_image_layout *l, bool tiled, unsigned bytes, ui
       if (depth > 1 || layers > 1 || levels > 1)
          return false;
       l->levels = 1;
-      l->linear_stride = (uint32_t)agx_image_align((uint64_t)width * bytes,
-                                                   AGX_IMAGE_LINEAR_STRIDE_ALIGN);
+      l->linear_stride =
+         (uint32_t)agx_image_align((uint64_t)width * bytes, AGX_IMAGE_LINEAR_STRIDE_ALIGN);
       l->layer_stride = agx_image_align((uint64_t)l->linear_stride * height, AGX_IMAGE_CACHELINE);
       l->size = l->layer_stride;
       return true;

@@ -12,7 +12,8 @@
 #include "agx_pack.h"
 
 AGX_KERNEL(1, 1, 1)
-void agx_indirect_fixup(struct agx_indirect_args a)
+void
+agx_indirect_fixup(struct agx_indirect_args a)
 {
    if (agx_global_id_x() != 0)
       return;
@@ -29,4 +30,3 @@ void agx_indirect_fixup(struct agx_indirect_args a)
    count[1] = y;
    count[2] = z;
 }
-

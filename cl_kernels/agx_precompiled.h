@@ -13,14 +13,14 @@
 #include <stdint.h>
 
 struct agx_precompiled_kernel {
-   const char *name;         /* the OpenCL kernel's name */
-   const uint8_t *code;      /* machine code, ends with stop */
+   const char *name;    /* the OpenCL kernel's name */
+   const uint8_t *code; /* machine code, ends with stop */
    uint32_t code_size;
-   uint32_t gpr_halves;      /* 16-bit registers used */
-   uint32_t local_size[3];   /* reqd_work_group_size */
-   uint32_t shared_size;     /* bytes of threadgroup (local) memory */
-   uint32_t scratch_size;    /* bytes of stack per thread */
-   uint32_t args_size;       /* bytes of kernel arguments read */
+   uint32_t gpr_halves;    /* 16-bit registers used */
+   uint32_t local_size[3]; /* reqd_work_group_size */
+   uint32_t shared_size;   /* bytes of threadgroup (local) memory */
+   uint32_t scratch_size;  /* bytes of stack per thread */
+   uint32_t args_size;     /* bytes of kernel arguments read */
    /* Read-only constant data (program-scope __constant arrays), stored in `code` at
     * const_data_offset; the driver passes its GPU address in the root uniforms
     * (AGX_ABI_CONST_DATA). Size 0: none. */

@@ -22,7 +22,8 @@ agx_store_result(uint64_t dst, uint32_t index, uint64_t value, bool is64)
 }
 
 AGX_KERNEL(AGX_QUERY_GROUP_SIZE, 1, 1)
-void agx_copy_query(struct agx_copy_query_args a)
+void
+agx_copy_query(struct agx_copy_query_args a)
 {
    uint32_t i = agx_global_id_x();
    if (i >= a.query_count)
@@ -30,7 +31,7 @@ void agx_copy_query(struct agx_copy_query_args a)
    uint32_t q = a.first_query + i;
    uint32_t available =
       *AGX_PTR(const uint32_t, a.availability + (uint64_t)q * a.availability_stride) != 0u ? 1u
-                                                                                          : 0u;
+                                                                                           : 0u;
    AGX_GLOBAL const uint64_t *values =
       AGX_PTR(const uint64_t, a.results + (uint64_t)q * a.results_stride);
    uint64_t dst = a.dst + (uint64_t)i * a.dst_stride;
@@ -42,4 +43,3 @@ void agx_copy_query(struct agx_copy_query_args a)
    if (a.flags & AGX_QUERY_RESULT_WITH_AVAILABILITY)
       agx_store_result(dst, a.values_per_query, available, is64);
 }
-

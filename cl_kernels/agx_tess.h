@@ -25,28 +25,28 @@ typedef ulong uint64_t;
 #endif
 
 /* Abstract patch domain, as in SPIR-V Triangles / Quads / Isolines. */
-#define AGX_TESS_DOMAIN_TRI     0u
-#define AGX_TESS_DOMAIN_QUAD    1u
+#define AGX_TESS_DOMAIN_TRI 0u
+#define AGX_TESS_DOMAIN_QUAD 1u
 #define AGX_TESS_DOMAIN_ISOLINE 2u
 
 /* Vulkan spacing: equal (D3D11 "integer"), fractional even, fractional odd. */
-#define AGX_TESS_SPACING_EQUAL           0u
+#define AGX_TESS_SPACING_EQUAL 0u
 #define AGX_TESS_SPACING_FRACTIONAL_EVEN 1u
-#define AGX_TESS_SPACING_FRACTIONAL_ODD  2u
+#define AGX_TESS_SPACING_FRACTIONAL_ODD 2u
 
 /* agx_tess_config.flags */
-#define AGX_TESS_FLAG_CCW    (1u << 0) /* counter-clockwise triangles (default clockwise) */
+#define AGX_TESS_FLAG_CCW (1u << 0)    /* counter-clockwise triangles (default clockwise) */
 #define AGX_TESS_FLAG_POINTS (1u << 1) /* point mode: one point primitive per domain point */
 
 /* Largest level after clamping (maxTessellationGenerationLevel). */
 #define AGX_TESS_MAX_LEVEL 64
 /* Upper bounds per patch (quad 64 x 64): 65 * 65 points, 2 * 64 * 64 triangles. */
-#define AGX_TESS_MAX_POINTS  4225u
+#define AGX_TESS_MAX_POINTS 4225u
 #define AGX_TESS_MAX_INDICES 24576u
 /* Domain coordinates are 16.16 unsigned fixed point (the D3D11 tessellator's format). */
 #define AGX_TESS_FIXED_ONE 0x10000u
 /* agx_tess_result.status */
-#define AGX_TESS_OK       0u
+#define AGX_TESS_OK 0u
 #define AGX_TESS_NO_SPACE 1u /* heap exhausted: the patch produced nothing */
 #define AGX_TESS_BAD_ARGS 2u /* unknown domain or spacing */
 
@@ -99,8 +99,8 @@ AGX_STATIC_ASSERT(sizeof(struct agx_tess_result) == 32, "agx_tess_result layout"
 
 /* COUNT mode: number of points and indices of one patch (0, 0 when culled). Returns 0 on
  * success, AGX_TESS_BAD_ARGS for an unknown domain or spacing. */
-uint32_t agx_tess_count(struct agx_tess_config cfg, struct agx_tess_levels lv,
-                        uint32_t *num_points, uint32_t *num_indices);
+uint32_t agx_tess_count(struct agx_tess_config cfg, struct agx_tess_levels lv, uint32_t *num_points,
+                        uint32_t *num_indices);
 
 /* WRITE mode into caller-provided memory sized by agx_tess_count. Each index is
  * index_base + (point number within the patch). */

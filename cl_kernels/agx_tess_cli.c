@@ -15,8 +15,10 @@
 static void
 usage(FILE *f)
 {
-   fprintf(f, "usage: agx-tess --domain tri|quad|isoline --spacing equal|fractional_even|fractional_odd\n"
-              "                --outer a,b,c[,d] [--inner x[,y]] [--ccw] [--points]\n");
+   fprintf(
+      f,
+      "usage: agx-tess --domain tri|quad|isoline --spacing equal|fractional_even|fractional_odd\n"
+      "                --outer a,b,c[,d] [--inner x[,y]] [--ccw] [--points]\n");
 }
 
 /* Parses up to `max` floats; returns the count or -1 on malformed input. */
@@ -102,10 +104,15 @@ main(int argc, char **argv)
       usage(stderr);
       return 2;
    }
-   int need_outer = cfg.domain == AGX_TESS_DOMAIN_QUAD ? 4 : cfg.domain == AGX_TESS_DOMAIN_TRI ? 3 : 2;
-   int need_inner = cfg.domain == AGX_TESS_DOMAIN_QUAD ? 2 : cfg.domain == AGX_TESS_DOMAIN_TRI ? 1 : 0;
+   int need_outer = cfg.domain == AGX_TESS_DOMAIN_QUAD  ? 4
+                    : cfg.domain == AGX_TESS_DOMAIN_TRI ? 3
+                                                        : 2;
+   int need_inner = cfg.domain == AGX_TESS_DOMAIN_QUAD  ? 2
+                    : cfg.domain == AGX_TESS_DOMAIN_TRI ? 1
+                                                        : 0;
    if (n_outer < need_outer || (n_inner >= 0 && n_inner < need_inner)) {
-      fprintf(stderr, "agx-tess: this domain needs %d outer and %d inner levels\n", need_outer, need_inner);
+      fprintf(stderr, "agx-tess: this domain needs %d outer and %d inner levels\n", need_outer,
+              need_inner);
       return 2;
    }
 

@@ -26,8 +26,8 @@ bool agx_tess_parse_spacing(const char *s, uint32_t *spacing);
 
 /* One patch into malloc'ed arrays (free() them); false on bad arguments or no memory. */
 bool agx_tess_host_patch(struct agx_tess_config cfg, struct agx_tess_levels lv,
-                         struct agx_tess_point **points, uint32_t *num_points,
-                         uint32_t **indices, uint32_t *num_indices);
+                         struct agx_tess_point **points, uint32_t *num_points, uint32_t **indices,
+                         uint32_t *num_indices);
 
 static inline float
 agx_tess_fixed_to_float(uint32_t x)

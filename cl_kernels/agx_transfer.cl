@@ -12,7 +12,8 @@
 #include "agx_transfer.h"
 
 AGX_KERNEL(AGX_TRANSFER_GROUP_SIZE, 1, 1)
-void agx_fill(struct agx_fill_args a)
+void
+agx_fill(struct agx_fill_args a)
 {
    uint32_t i = agx_global_id_x();
    if (i < a.count)
@@ -20,7 +21,8 @@ void agx_fill(struct agx_fill_args a)
 }
 
 AGX_KERNEL(AGX_TRANSFER_GROUP_SIZE, 1, 1)
-void agx_copy(struct agx_copy_args a)
+void
+agx_copy(struct agx_copy_args a)
 {
    uint32_t i = agx_global_id_x();
    if (i < a.count)
@@ -37,7 +39,8 @@ agx_src_byte(AGX_GLOBAL const uint32_t *src, uint32_t b)
 /* Each invocation owns one destination dword, so the partial dwords at either end are merged
  * with the bytes already there without racing a neighbour. */
 AGX_KERNEL(AGX_TRANSFER_GROUP_SIZE, 1, 1)
-void agx_copy_bytes(struct agx_copy_bytes_args a)
+void
+agx_copy_bytes(struct agx_copy_bytes_args a)
 {
    uint32_t w = agx_global_id_x();
    AGX_GLOBAL const uint32_t *src = AGX_PTR(const uint32_t, a.src);
@@ -54,4 +57,3 @@ void agx_copy_bytes(struct agx_copy_bytes_args a)
    }
    dst[w] = result;
 }
-

@@ -27,20 +27,20 @@ agx_tess_float_bits(float f)
 #define AGX_BITS(f) agx_tess_float_bits(f)
 #endif
 
-#define FX_ONE  0x10000u
+#define FX_ONE 0x10000u
 #define FX_HALF 0x8000u
-#define FX_ONE_THIRD  0x5555u  /* triangle centre */
-#define FX_TWO_THIRDS 0xaaaau  /* scale from edge distance to barycentric distance */
+#define FX_ONE_THIRD 0x5555u  /* triangle centre */
+#define FX_TWO_THIRDS 0xaaaau /* scale from edge distance to barycentric distance */
 
 /* One subdivided axis (an edge or an inner direction) after level processing. */
 struct agx_tess_axis {
-   int32_t odd;          /* parity of the subdivision */
-   int32_t points;       /* points along the axis, both ends included */
-   int32_t half_points;  /* points on each half before the middle */
-   int32_t split;        /* last index that is shared by the floor and the ceiling layouts */
-   uint32_t frac;        /* blend weight of the ceiling layout, 0.16 */
-   uint32_t inv_floor;   /* 1 / segments of the floor layout, 0.16 */
-   uint32_t inv_ceil;    /* 1 / segments of the ceiling layout, 0.16 */
+   int32_t odd;         /* parity of the subdivision */
+   int32_t points;      /* points along the axis, both ends included */
+   int32_t half_points; /* points on each half before the middle */
+   int32_t split;       /* last index that is shared by the floor and the ceiling layouts */
+   uint32_t frac;       /* blend weight of the ceiling layout, 0.16 */
+   uint32_t inv_floor;  /* 1 / segments of the floor layout, 0.16 */
+   uint32_t inv_ceil;   /* 1 / segments of the ceiling layout, 0.16 */
 };
 
 /* ---- 16.16 helpers ---------------------------------------------------------------------- */

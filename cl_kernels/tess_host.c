@@ -18,7 +18,8 @@ agx_tess_host_count(struct agx_tess_config cfg, const struct agx_tess_levels *le
 {
    for (uint32_t i = 0; i < num_patches; ++i) {
       memset(&results[i], 0, sizeof(results[i]));
-      results[i].status = agx_tess_count(cfg, levels[i], &results[i].num_points, &results[i].num_indices);
+      results[i].status =
+         agx_tess_count(cfg, levels[i], &results[i].num_points, &results[i].num_indices);
    }
 }
 
@@ -59,8 +60,8 @@ agx_tess_parse_spacing(const char *s, uint32_t *spacing)
 
 bool
 agx_tess_host_patch(struct agx_tess_config cfg, struct agx_tess_levels lv,
-                    struct agx_tess_point **points, uint32_t *num_points,
-                    uint32_t **indices, uint32_t *num_indices)
+                    struct agx_tess_point **points, uint32_t *num_points, uint32_t **indices,
+                    uint32_t *num_indices)
 {
    *points = NULL;
    *indices = NULL;

@@ -45,10 +45,10 @@ struct agx_tess_ring {
 struct agx_tess_plan {
    uint32_t domain;
    int32_t culled;
-   int32_t minimal;            /* every level is one: the bare patch */
+   int32_t minimal; /* every level is one: the bare patch */
    struct agx_tess_axis edge[4];
    struct agx_tess_axis inner[2];
-   int32_t rings;              /* ring 0 is the outer ring */
+   int32_t rings; /* ring 0 is the outer ring */
 };
 
 /* ---- level processing ------------------------------------------------------------------- */
@@ -78,8 +78,12 @@ agx_tess_is_odd_int(float x)
 static int32_t
 agx_tess_plan_make(struct agx_tess_config cfg, struct agx_tess_levels lv, struct agx_tess_plan *p)
 {
-   int32_t nouter = cfg.domain == AGX_TESS_DOMAIN_QUAD ? 4 : cfg.domain == AGX_TESS_DOMAIN_TRI ? 3 : 2;
-   int32_t ninner = cfg.domain == AGX_TESS_DOMAIN_QUAD ? 2 : cfg.domain == AGX_TESS_DOMAIN_TRI ? 1 : 0;
+   int32_t nouter = cfg.domain == AGX_TESS_DOMAIN_QUAD  ? 4
+                    : cfg.domain == AGX_TESS_DOMAIN_TRI ? 3
+                                                        : 2;
+   int32_t ninner = cfg.domain == AGX_TESS_DOMAIN_QUAD  ? 2
+                    : cfg.domain == AGX_TESS_DOMAIN_TRI ? 1
+                                                        : 0;
    int32_t equal = cfg.spacing == AGX_TESS_SPACING_EQUAL;
    int32_t frac_odd = cfg.spacing == AGX_TESS_SPACING_FRACTIONAL_ODD;
    float lo = cfg.spacing == AGX_TESS_SPACING_FRACTIONAL_EVEN ? 2.0f : 1.0f;
@@ -152,7 +156,8 @@ agx_tess_plan_make(struct agx_tess_config cfg, struct agx_tess_levels lv, struct
    }
 
    for (int32_t i = 0; i < nouter; ++i)
-      p->edge[i] = agx_tess_make_axis(fx_outer[i], equal ? agx_tess_is_odd_int(outer[i]) : frac_odd);
+      p->edge[i] =
+         agx_tess_make_axis(fx_outer[i], equal ? agx_tess_is_odd_int(outer[i]) : frac_odd);
    int32_t rings = 1 << 20;
    for (int32_t i = 0; i < ninner; ++i) {
       /* With equal spacing a level of exactly one is treated as even (two segments). */
@@ -298,7 +303,8 @@ agx_tess_put(AGX_GLOBAL struct agx_tess_point *points, int32_t *n, uint32_t u, u
 /* Ring 0: each side from its first corner up to (excluding) the next corner. The loop is
  * (0,1) -> (0,0) -> (1,0) -> (1,1) for quads and (0,1) -> (0,0) -> (1,0) for triangles. */
 static void
-agx_tess_write_outer(const struct agx_tess_plan *p, AGX_GLOBAL struct agx_tess_point *pts, int32_t *n)
+agx_tess_write_outer(const struct agx_tess_plan *p, AGX_GLOBAL struct agx_tess_point *pts,
+                     int32_t *n)
 {
    int32_t quad = p->domain == AGX_TESS_DOMAIN_QUAD;
    if (p->minimal) {
@@ -332,8 +338,8 @@ agx_tess_write_outer(const struct agx_tess_plan *p, AGX_GLOBAL struct agx_tess_p
 
 /* Inner quad ring r: the grid lines r and (points - 1 - r) of both inner axes. */
 static void
-agx_tess_write_quad_ring(const struct agx_tess_plan *p, int32_t r, AGX_GLOBAL struct agx_tess_point *pts,
-                         int32_t *n)
+agx_tess_write_quad_ring(const struct agx_tess_plan *p, int32_t r,
+                         AGX_GLOBAL struct agx_tess_point *pts, int32_t *n)
 {
    const struct agx_tess_axis *au = &p->inner[0], *av = &p->inner[1];
    int32_t eu = au->points - 1 - r, ev = av->points - 1 - r;
@@ -363,8 +369,8 @@ agx_tess_write_quad_ring(const struct agx_tess_plan *p, int32_t r, AGX_GLOBAL st
 /* Inner triangle ring r: each side keeps one barycentric coordinate at the ring's distance
  * (2/3 of the axis location) and shifts the others by half of it. */
 static void
-agx_tess_write_tri_ring(const struct agx_tess_plan *p, int32_t r, AGX_GLOBAL struct agx_tess_point *pts,
-                        int32_t *n)
+agx_tess_write_tri_ring(const struct agx_tess_plan *p, int32_t r,
+                        AGX_GLOBAL struct agx_tess_point *pts, int32_t *n)
 {
    const struct agx_tess_axis *a = &p->inner[0];
    int32_t e = a->points - 1 - r;
@@ -463,8 +469,9 @@ agx_tess_write_surface(const struct agx_tess_plan *p, AGX_GLOBAL struct agx_tess
 }
 
 static void
-agx_tess_plan_write(const struct agx_tess_plan *p, uint32_t flags, AGX_GLOBAL struct agx_tess_point *pts,
-                    AGX_GLOBAL uint32_t *indices, uint32_t index_base)
+agx_tess_plan_write(const struct agx_tess_plan *p, uint32_t flags,
+                    AGX_GLOBAL struct agx_tess_point *pts, AGX_GLOBAL uint32_t *indices,
+                    uint32_t index_base)
 {
    int32_t as_points = (flags & AGX_TESS_FLAG_POINTS) != 0;
    int32_t n = 0;
@@ -501,8 +508,9 @@ agx_tess_plan_write(const struct agx_tess_plan *p, uint32_t flags, AGX_GLOBAL st
 }
 
 void
-agx_tess_write(struct agx_tess_config cfg, struct agx_tess_levels lv, AGX_GLOBAL struct agx_tess_point *points,
-               AGX_GLOBAL uint32_t *indices, uint32_t index_base)
+agx_tess_write(struct agx_tess_config cfg, struct agx_tess_levels lv,
+               AGX_GLOBAL struct agx_tess_point *points, AGX_GLOBAL uint32_t *indices,
+               uint32_t index_base)
 {
    struct agx_tess_plan p;
    if (agx_tess_plan_make(cfg, lv, &p))
@@ -532,8 +540,9 @@ agx_tess_heap_alloc(AGX_GLOBAL struct agx_tess_heap *heap, uint32_t bytes)
 }
 
 void
-agx_tess_patch(struct agx_tess_config cfg, struct agx_tess_levels lv, AGX_GLOBAL struct agx_tess_heap *heap,
-               AGX_GLOBAL struct agx_tess_result *res, uint32_t patch, uint32_t index_stride)
+agx_tess_patch(struct agx_tess_config cfg, struct agx_tess_levels lv,
+               AGX_GLOBAL struct agx_tess_heap *heap, AGX_GLOBAL struct agx_tess_result *res,
+               uint32_t patch, uint32_t index_stride)
 {
    struct agx_tess_plan p;
    uint32_t np = 0, ni = 0;
@@ -563,8 +572,9 @@ agx_tess_patch(struct agx_tess_config cfg, struct agx_tess_levels lv, AGX_GLOBAL
 #ifdef __OPENCL_C_VERSION__
 /* COUNT kernel: one thread per patch. */
 kernel void
-agx_tess_count_kernel(global const struct agx_tess_levels *levels, global struct agx_tess_result *results,
-                      uint domain, uint spacing, uint flags, uint num_patches)
+agx_tess_count_kernel(global const struct agx_tess_levels *levels,
+                      global struct agx_tess_result *results, uint domain, uint spacing, uint flags,
+                      uint num_patches)
 {
    uint patch = get_global_id(0);
    if (patch >= num_patches)
@@ -578,9 +588,9 @@ agx_tess_count_kernel(global const struct agx_tess_levels *levels, global struct
 
 /* WRITE kernel: one thread per patch, output space from the shared heap. */
 kernel void
-agx_tess_write_kernel(global const struct agx_tess_levels *levels, global struct agx_tess_result *results,
-                      global struct agx_tess_heap *heap, uint domain, uint spacing, uint flags,
-                      uint num_patches, uint index_stride)
+agx_tess_write_kernel(global const struct agx_tess_levels *levels,
+                      global struct agx_tess_result *results, global struct agx_tess_heap *heap,
+                      uint domain, uint spacing, uint flags, uint num_patches, uint index_stride)
 {
    uint patch = get_global_id(0);
    if (patch >= num_patches)

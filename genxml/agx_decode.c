@@ -15,7 +15,7 @@
 #include <stdarg.h>
 
 #define DEFAULT_MAX_BLOCKS 65536
-#define MAX_CALL_DEPTH     16
+#define MAX_CALL_DEPTH 16
 
 bool
 agx_decode_fetch(struct agx_decode_ctx *ctx, uint64_t va, void *dst, size_t size)
@@ -45,8 +45,7 @@ agx_decode_label(struct agx_decode_ctx *ctx, unsigned indent, uint64_t va, const
 }
 
 void
-agx_decode_hexdump(struct agx_decode_ctx *ctx, unsigned indent, const uint8_t *data,
-                   size_t size)
+agx_decode_hexdump(struct agx_decode_ctx *ctx, unsigned indent, const uint8_t *data, size_t size)
 {
    for (size_t i = 0; i < size; i += 4) {
       if (i % 32 == 0)
@@ -96,8 +95,7 @@ walk(struct agx_decode_ctx *ctx, const char *label, uint64_t va, block_fn decode
             return;
          }
          stack[sp++] = va + 8;
-         fprintf(ctx->fp, "  -> call 0x%" PRIx64 " (returns to 0x%" PRIx64 ")\n", arg,
-                 va + 8);
+         fprintf(ctx->fp, "  -> call 0x%" PRIx64 " (returns to 0x%" PRIx64 ")\n", arg, va + 8);
          va = arg;
          break;
       case STEP_RETURN:
@@ -119,16 +117,16 @@ walk(struct agx_decode_ctx *ctx, const char *label, uint64_t va, block_fn decode
 }
 
 /* Decodes one optional word of type T at *va if `present`, advancing *va. */
-#define OPTIONAL_WORD(ctx, present, T, va, label)                              \
-   do {                                                                        \
-      if (present) {                                                           \
-         uint8_t buf_[AGX_##T##_LENGTH];                                       \
-         if (!agx_decode_fetch(ctx, *(va), buf_, sizeof(buf_)))                \
-            return false;                                                      \
-         AGX_DECODE_PRINT(ctx, T, buf_, *(va), label, 4, w_);                  \
-         (void)w_;                                                             \
-         *(va) += AGX_##T##_LENGTH;                                            \
-      }                                                                        \
+#define OPTIONAL_WORD(ctx, present, T, va, label)               \
+   do {                                                         \
+      if (present) {                                            \
+         uint8_t buf_[AGX_##T##_LENGTH];                        \
+         if (!agx_decode_fetch(ctx, *(va), buf_, sizeof(buf_))) \
+            return false;                                       \
+         AGX_DECODE_PRINT(ctx, T, buf_, *(va), label, 4, w_);   \
+         (void)w_;                                              \
+         *(va) += AGX_##T##_LENGTH;                             \
+      }                                                         \
    } while (0)
 
 /* --- CDM ------------------------------------------------------------------ */
@@ -291,12 +289,12 @@ vdm_index_list(struct agx_decode_ctx *ctx, uint64_t *va)
    *va += AGX_INDEX_LIST_LENGTH;
 
    if (hdr.unk_1_present || hdr.unk_2_present) {
-      agx_decode_error(ctx, 4, "Index List with Unk 1/Unk 2 words: their position is "
-                               "not documented, cannot continue");
+      agx_decode_error(ctx, 4,
+                       "Index List with Unk 1/Unk 2 words: their position is "
+                       "not documented, cannot continue");
       return false;
    }
-   OPTIONAL_WORD(ctx, hdr.index_buffer_present, INDEX_LIST_BUFFER_LO, va,
-                 "Index List: Buffer lo");
+   OPTIONAL_WORD(ctx, hdr.index_buffer_present, INDEX_LIST_BUFFER_LO, va, "Index List: Buffer lo");
    OPTIONAL_WORD(ctx, hdr.index_count_present, INDEX_LIST_COUNT, va, "Index List: Count");
    OPTIONAL_WORD(ctx, hdr.instance_count_present, INDEX_LIST_INSTANCES, va,
                  "Index List: Instances");

@@ -80,8 +80,8 @@ bool agx_decode_image_add(struct agx_decode_image *image, uint64_t va, const voi
                           size_t size);
 
 /* Adds the contents of a file at va; false with a message in err on failure. */
-bool agx_decode_image_add_file(struct agx_decode_image *image, uint64_t va,
-                               const char *path, char *err, size_t err_size);
+bool agx_decode_image_add_file(struct agx_decode_image *image, uint64_t va, const char *path,
+                               char *err, size_t err_size);
 
 void agx_decode_image_free(struct agx_decode_image *image);
 

@@ -141,8 +141,7 @@ main(int argc, char **argv)
          }
          memcpy(addr, val, (size_t)(colon - val));
          addr[colon - val] = 0;
-         if (!parse_u64(addr, &a->va) || !parse_u64(colon + 1, &a->size) ||
-             a->size > (1u << 20)) {
+         if (!parse_u64(addr, &a->va) || !parse_u64(colon + 1, &a->size) || a->size > (1u << 20)) {
             ret = fail_usage("bad --ppp ADDR:BYTES", val);
             goto out;
          }
@@ -165,10 +164,18 @@ main(int argc, char **argv)
 
    for (unsigned i = 0; i < nr_actions; ++i) {
       switch (actions[i].kind) {
-      case ACT_CDM: agx_decode_cdm(&ctx, actions[i].va); break;
-      case ACT_VDM: agx_decode_vdm(&ctx, actions[i].va); break;
-      case ACT_PPP: agx_decode_ppp(&ctx, actions[i].va, (size_t)actions[i].size); break;
-      case ACT_USC: agx_decode_usc(&ctx, actions[i].va, -1); break;
+      case ACT_CDM:
+         agx_decode_cdm(&ctx, actions[i].va);
+         break;
+      case ACT_VDM:
+         agx_decode_vdm(&ctx, actions[i].va);
+         break;
+      case ACT_PPP:
+         agx_decode_ppp(&ctx, actions[i].va, (size_t)actions[i].size);
+         break;
+      case ACT_USC:
+         agx_decode_usc(&ctx, actions[i].va, -1);
+         break;
       }
    }
    if (ctx.errors) {

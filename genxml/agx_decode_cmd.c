@@ -16,17 +16,17 @@
 #define FIELD(cmd, name, fmt) fprintf(ctx->fp, "  " #name ": " fmt "\n", (cmd)->name)
 
 /* Prints a register value through the genxml struct describing it. */
-#define REGISTER(ctx, T, value, label)                                         \
-   do {                                                                        \
-      uint8_t bytes_[8];                                                       \
-      uint64_t v_ = (value);                                                   \
-      for (unsigned i_ = 0; i_ < sizeof(bytes_); ++i_)                         \
-         bytes_[i_] = (uint8_t)(v_ >> (8 * i_));                               \
-      fprintf((ctx)->fp, "  %s = 0x%" PRIx64 "\n", label, v_);                 \
-      struct AGX_##T r_;                                                       \
-      if (!AGX_##T##_unpack((ctx)->fp, bytes_, &r_))                           \
-         (ctx)->errors++;                                                      \
-      AGX_##T##_print((ctx)->fp, &r_, 4);                                      \
+#define REGISTER(ctx, T, value, label)                         \
+   do {                                                        \
+      uint8_t bytes_[8];                                       \
+      uint64_t v_ = (value);                                   \
+      for (unsigned i_ = 0; i_ < sizeof(bytes_); ++i_)         \
+         bytes_[i_] = (uint8_t)(v_ >> (8 * i_));               \
+      fprintf((ctx)->fp, "  %s = 0x%" PRIx64 "\n", label, v_); \
+      struct AGX_##T r_;                                       \
+      if (!AGX_##T##_unpack((ctx)->fp, bytes_, &r_))           \
+         (ctx)->errors++;                                      \
+      AGX_##T##_print((ctx)->fp, &r_, 4);                      \
    } while (0)
 
 void

@@ -33,8 +33,7 @@ agx_decode_image_read(void *image_, uint64_t va, void *dst, size_t size)
 }
 
 bool
-agx_decode_image_add(struct agx_decode_image *image, uint64_t va, const void *data,
-                     size_t size)
+agx_decode_image_add(struct agx_decode_image *image, uint64_t va, const void *data, size_t size)
 {
    if (size == 0 || va + size < va)
       return false;
@@ -43,8 +42,7 @@ agx_decode_image_add(struct agx_decode_image *image, uint64_t va, const void *da
          return false;
    }
    uint8_t *copy = malloc(size);
-   struct agx_decode_chunk *chunks =
-      realloc(image->chunks, (image->count + 1) * sizeof(*chunks));
+   struct agx_decode_chunk *chunks = realloc(image->chunks, (image->count + 1) * sizeof(*chunks));
    if (!copy || !chunks) {
       free(copy);
       if (chunks)
@@ -58,8 +56,8 @@ agx_decode_image_add(struct agx_decode_image *image, uint64_t va, const void *da
 }
 
 bool
-agx_decode_image_add_file(struct agx_decode_image *image, uint64_t va, const char *path,
-                          char *err, size_t err_size)
+agx_decode_image_add_file(struct agx_decode_image *image, uint64_t va, const char *path, char *err,
+                          size_t err_size)
 {
    FILE *f = fopen(path, "rb");
    if (!f) {

@@ -45,14 +45,13 @@ ppp_take(struct ppp_cursor *c, size_t len, const char *what)
    return p;
 }
 
-#define PPP_WORD(c, present, T, label)                                         \
-   do {                                                                        \
-      const uint8_t *p_;                                                       \
-      if ((present) && (p_ = ppp_take(c, AGX_##T##_LENGTH, label))) {          \
-         AGX_DECODE_PRINT((c)->ctx, T, p_, (c)->va + (p_ - (c)->data), label,  \
-                          4, v_);                                              \
-         (void)v_;                                                             \
-      }                                                                        \
+#define PPP_WORD(c, present, T, label)                                                \
+   do {                                                                               \
+      const uint8_t *p_;                                                              \
+      if ((present) && (p_ = ppp_take(c, AGX_##T##_LENGTH, label))) {                 \
+         AGX_DECODE_PRINT((c)->ctx, T, p_, (c)->va + (p_ - (c)->data), label, 4, v_); \
+         (void)v_;                                                                    \
+      }                                                                               \
    } while (0)
 
 static void
@@ -81,12 +80,10 @@ decode_fragment_shader(struct ppp_cursor *c)
       return;
    uint64_t va = c->va + (p - c->data);
    AGX_DECODE_PRINT(c->ctx, FRAGMENT_SHADER_WORD_0, p, va, "Fragment Shader Word 0", 4, w0);
-   AGX_DECODE_PRINT(c->ctx, FRAGMENT_SHADER_WORD_1, p + 4, va + 4, "Fragment Shader Word 1",
-                    4, w1);
-   AGX_DECODE_PRINT(c->ctx, FRAGMENT_SHADER_WORD_2, p + 8, va + 8, "Fragment Shader Word 2",
-                    4, w2);
-   AGX_DECODE_PRINT(c->ctx, FRAGMENT_SHADER_WORD_3, p + 12, va + 12, "Fragment Shader Word 3",
-                    4, w3);
+   AGX_DECODE_PRINT(c->ctx, FRAGMENT_SHADER_WORD_1, p + 4, va + 4, "Fragment Shader Word 1", 4, w1);
+   AGX_DECODE_PRINT(c->ctx, FRAGMENT_SHADER_WORD_2, p + 8, va + 8, "Fragment Shader Word 2", 4, w2);
+   AGX_DECODE_PRINT(c->ctx, FRAGMENT_SHADER_WORD_3, p + 12, va + 12, "Fragment Shader Word 3", 4,
+                    w3);
    (void)w3;
 
    fprintf(c->ctx->fp, "      fragment pipeline:\n");
@@ -142,8 +139,7 @@ agx_decode_ppp(struct agx_decode_ctx *ctx, uint64_t va, size_t size)
    if (hdr.fragment_shader)
       decode_fragment_shader(&c);
    PPP_WORD(&c, hdr.occlusion_query, FRAGMENT_OCCLUSION_QUERY, "Fragment occlusion query");
-   PPP_WORD(&c, hdr.occlusion_query_2, FRAGMENT_OCCLUSION_QUERY_2,
-            "Fragment occlusion query 2");
+   PPP_WORD(&c, hdr.occlusion_query_2, FRAGMENT_OCCLUSION_QUERY_2, "Fragment occlusion query 2");
    PPP_WORD(&c, hdr.output_unknown, OUTPUT_UNKNOWN, "Output Unknown");
    PPP_WORD(&c, hdr.output_size, OUTPUT_SIZE, "Output Size");
    PPP_WORD(&c, hdr.varying_word_2, VARYING_2, "Varying 2");
@@ -188,8 +184,8 @@ decode_samplers(struct agx_decode_ctx *ctx, uint64_t va, unsigned start, unsigne
       AGX_DECODE_PRINT(ctx, SAMPLER, d, at, label, 8, s);
       (void)s;
       if (border) {
-         AGX_DECODE_PRINT(ctx, BORDER, d + AGX_SAMPLER_LENGTH, at + AGX_SAMPLER_LENGTH,
-                          "Border", 8, b);
+         AGX_DECODE_PRINT(ctx, BORDER, d + AGX_SAMPLER_LENGTH, at + AGX_SAMPLER_LENGTH, "Border", 8,
+                          b);
          (void)b;
       }
    }
@@ -211,17 +207,28 @@ static unsigned
 usc_length(enum agx_usc_control tag)
 {
    switch (tag) {
-   case AGX_USC_CONTROL_UNIFORM: return AGX_USC_UNIFORM_LENGTH;
-   case AGX_USC_CONTROL_UNIFORM_HIGH: return AGX_USC_UNIFORM_HIGH_LENGTH;
-   case AGX_USC_CONTROL_TEXTURE: return AGX_USC_TEXTURE_LENGTH;
-   case AGX_USC_CONTROL_SAMPLER: return AGX_USC_SAMPLER_LENGTH;
-   case AGX_USC_CONTROL_SHARED: return AGX_USC_SHARED_LENGTH;
-   case AGX_USC_CONTROL_SHADER: return AGX_USC_SHADER_LENGTH;
-   case AGX_USC_CONTROL_REGISTERS: return AGX_USC_REGISTERS_LENGTH;
-   case AGX_USC_CONTROL_FRAGMENT_PROPERTIES: return AGX_USC_FRAGMENT_PROPERTIES_LENGTH;
-   case AGX_USC_CONTROL_PRESHADER: return AGX_USC_PRESHADER_LENGTH;
-   case AGX_USC_CONTROL_NO_PRESHADER: return AGX_USC_NO_PRESHADER_LENGTH;
-   default: return 0;
+   case AGX_USC_CONTROL_UNIFORM:
+      return AGX_USC_UNIFORM_LENGTH;
+   case AGX_USC_CONTROL_UNIFORM_HIGH:
+      return AGX_USC_UNIFORM_HIGH_LENGTH;
+   case AGX_USC_CONTROL_TEXTURE:
+      return AGX_USC_TEXTURE_LENGTH;
+   case AGX_USC_CONTROL_SAMPLER:
+      return AGX_USC_SAMPLER_LENGTH;
+   case AGX_USC_CONTROL_SHARED:
+      return AGX_USC_SHARED_LENGTH;
+   case AGX_USC_CONTROL_SHADER:
+      return AGX_USC_SHADER_LENGTH;
+   case AGX_USC_CONTROL_REGISTERS:
+      return AGX_USC_REGISTERS_LENGTH;
+   case AGX_USC_CONTROL_FRAGMENT_PROPERTIES:
+      return AGX_USC_FRAGMENT_PROPERTIES_LENGTH;
+   case AGX_USC_CONTROL_PRESHADER:
+      return AGX_USC_PRESHADER_LENGTH;
+   case AGX_USC_CONTROL_NO_PRESHADER:
+      return AGX_USC_NO_PRESHADER_LENGTH;
+   default:
+      return 0;
    }
 }
 

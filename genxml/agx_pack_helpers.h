@@ -65,23 +65,22 @@ typedef FILE AGX_FILE;
  * field, value, rule) to observe failures instead of aborting. */
 #if !defined(NDEBUG) && !defined(__OPENCL_C_VERSION__)
 static inline void
-agx_genxml_range_fail(const char *strct, const char *field, uint64_t value,
-                      const char *rule)
+agx_genxml_range_fail(const char *strct, const char *field, uint64_t value, const char *rule)
 {
 #ifdef AGX_GENXML_RANGE_HOOK
    AGX_GENXML_RANGE_HOOK(strct, field, value, rule);
 #else
-   fprintf(stderr, "agx_pack: %s: \"%s\" = 0x%" PRIx64 " cannot be encoded (%s)\n",
-           strct, field, value, rule);
+   fprintf(stderr, "agx_pack: %s: \"%s\" = 0x%" PRIx64 " cannot be encoded (%s)\n", strct, field,
+           value, rule);
    fflush(stderr);
    abort();
 #endif
 }
 
-#define AGX_GENXML_CHECK(ok, strct, field, value, rule)                         \
-   do {                                                                         \
-      if (!(ok))                                                                \
-         agx_genxml_range_fail(strct, field, (uint64_t)(value), rule);          \
+#define AGX_GENXML_CHECK(ok, strct, field, value, rule)                \
+   do {                                                                \
+      if (!(ok))                                                       \
+         agx_genxml_range_fail(strct, field, (uint64_t)(value), rule); \
    } while (0)
 #else
 #define AGX_GENXML_CHECK(ok, strct, field, value, rule) ((void)0)
@@ -90,24 +89,23 @@ agx_genxml_range_fail(const char *strct, const char *field, uint64_t value,
 /* Reports from unpack (C only; unpack still validates in OpenCL C). */
 #ifndef __OPENCL_C_VERSION__
 static inline void
-agx_genxml_report_bits(AGX_FILE *fp, const char *strct, unsigned word,
-                       uint32_t value, uint32_t bad)
+agx_genxml_report_bits(AGX_FILE *fp, const char *strct, unsigned word, uint32_t value, uint32_t bad)
 {
    if (fp)
-      fprintf(fp, "XXX: %s: word %u = 0x%08X has unknown bits 0x%08X set\n",
-              strct, word, value, bad);
+      fprintf(fp, "XXX: %s: word %u = 0x%08X has unknown bits 0x%08X set\n", strct, word, value,
+              bad);
 }
 
 static inline void
-agx_genxml_report_exact(AGX_FILE *fp, const char *strct, const char *field,
-                        uint64_t got, uint64_t want)
+agx_genxml_report_exact(AGX_FILE *fp, const char *strct, const char *field, uint64_t got,
+                        uint64_t want)
 {
    if (fp)
-      fprintf(fp, "XXX: %s: \"%s\" is 0x%" PRIx64 ", must be 0x%" PRIx64 "\n",
-              strct, field, got, want);
+      fprintf(fp, "XXX: %s: \"%s\" is 0x%" PRIx64 ", must be 0x%" PRIx64 "\n", strct, field, got,
+              want);
 }
 #else
-#define agx_genxml_report_bits(fp, s, w, v, b)      ((void)0)
+#define agx_genxml_report_bits(fp, s, w, v, b) ((void)0)
 #define agx_genxml_report_exact(fp, s, f, got, want) ((void)0)
 #endif
 
@@ -247,26 +245,24 @@ agx_genxml_log2(uint64_t v)
 
 /* Declares `name` as a template with its defaults, runs the following
  * statement/block to fill it in, then packs it to dst. */
-#define agx_pack(dst, T, name)                                                 \
-   for (struct AGX_##T name = {AGX_##T##_header}, *_agx_once_##name = 0;       \
-        _agx_once_##name == 0;                                                 \
-        AGX_##T##_pack((AGX_PACK_DST AGX_PACK_PTR *)(dst), &name),             \
-                      _agx_once_##name = &name)
+#define agx_pack(dst, T, name)                                                                  \
+   for (struct AGX_##T name = {AGX_##T##_header}, *_agx_once_##name = 0; _agx_once_##name == 0; \
+        AGX_##T##_pack((AGX_PACK_DST AGX_PACK_PTR *)(dst), &name), _agx_once_##name = &name)
 
 /* Declares `name` and unpacks src into it (the validity result is dropped;
  * call AGX_<T>_unpack directly to check it). */
-#define agx_unpack(fp, src, T, name)                                           \
-   struct AGX_##T name;                                                        \
+#define agx_unpack(fp, src, T, name) \
+   struct AGX_##T name;              \
    AGX_##T##_unpack(fp, (AGX_UNPACK_SRC const uint8_t *)(src), &name)
 
 #define agx_print(fp, T, var, indent) AGX_##T##_print(fp, &(var), indent)
 
 /* ORs two separately packed halves of the same struct (e.g. state known at
  * pipeline creation and state known at draw time). */
-#define agx_merge(packed1, packed2, T)                                         \
-   do {                                                                        \
-      for (unsigned _agx_i = 0; _agx_i < AGX_##T##_WORDS; ++_agx_i)            \
-         (packed1).opaque[_agx_i] |= (packed2).opaque[_agx_i];                 \
+#define agx_merge(packed1, packed2, T)                              \
+   do {                                                             \
+      for (unsigned _agx_i = 0; _agx_i < AGX_##T##_WORDS; ++_agx_i) \
+         (packed1).opaque[_agx_i] |= (packed2).opaque[_agx_i];      \
    } while (0)
 
 #endif /* AGX_PACK_HELPERS_H */

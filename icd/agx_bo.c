@@ -29,8 +29,9 @@ release(struct agx_device *device, struct agx_bo *bo)
       if (bo->next)
          bo->next->prev = bo->prev;
       pthread_mutex_unlock(&device->va_mutex);
-      struct drm_asahi_gem_bind_op op = {
-         .flags = DRM_ASAHI_BIND_UNBIND, .range = bo->size, .addr = bo->va};
+      struct drm_asahi_gem_bind_op op = {.flags = DRM_ASAHI_BIND_UNBIND,
+                                         .range = bo->size,
+                                         .addr = bo->va};
       agx_kmd_vm_bind(device->kmd, device->vm_id, &op, 1);
       pthread_mutex_lock(&device->va_mutex);
       agx_va_free(heap_for(device, bo->flags), bo->va, bo->size);
@@ -47,7 +48,8 @@ agx_bo_create(struct agx_device *device, uint64_t size, uint32_t flags, const ch
 {
    if (size == 0 || size > (1ull << 40))
       return VK_ERROR_OUT_OF_DEVICE_MEMORY;
-   struct agx_bo *bo = agx_zalloc(&device->alloc, sizeof(*bo), 8, VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
+   struct agx_bo *bo =
+      agx_zalloc(&device->alloc, sizeof(*bo), 8, VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
    if (!bo)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    bo->flags = flags;

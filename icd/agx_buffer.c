@@ -56,7 +56,8 @@ agx_GetBufferMemoryRequirements2(VkDevice _device, const VkBufferMemoryRequireme
 }
 
 VKAPI_ATTR void VKAPI_CALL
-agx_GetDeviceBufferMemoryRequirements(VkDevice _device, const VkDeviceBufferMemoryRequirements *pInfo,
+agx_GetDeviceBufferMemoryRequirements(VkDevice _device,
+                                      const VkDeviceBufferMemoryRequirements *pInfo,
                                       VkMemoryRequirements2 *pReq)
 {
    buffer_requirements(pInfo->pCreateInfo->size, &pReq->memoryRequirements);

@@ -79,8 +79,7 @@ agx_CreateBufferView(VkDevice _device, const VkBufferViewCreateInfo *pCreateInfo
    AGX_FROM_HANDLE(agx_buffer, buffer, pCreateInfo->buffer);
    const struct agx_format_info *f = agx_format_info(pCreateInfo->format);
    if (!f)
-      return agx_error(VK_ERROR_FORMAT_NOT_SUPPORTED, "buffer view format %d",
-                       pCreateInfo->format);
+      return agx_error(VK_ERROR_FORMAT_NOT_SUPPORTED, "buffer view format %d", pCreateInfo->format);
    VkDeviceSize range = pCreateInfo->range;
    if (range == VK_WHOLE_SIZE)
       range = buffer->size > pCreateInfo->offset ? buffer->size - pCreateInfo->offset : 0;
@@ -92,7 +91,8 @@ agx_CreateBufferView(VkDevice _device, const VkBufferViewCreateInfo *pCreateInfo
    /* VK_WHOLE_SIZE: the whole texels that fit */
    view->elements = range / f->bytes;
    if (view->elements > device->pdev->properties.v10.limits.maxTexelBufferElements)
-      view->elements = device->pdev->properties.v10.limits.maxTexelBufferElements; /* invalid usage */
+      view->elements =
+         device->pdev->properties.v10.limits.maxTexelBufferElements; /* invalid usage */
    agx_pack_texel_buffer(view->format, buffer->va + pCreateInfo->offset, view->elements,
                          view->desc);
    *pView = agx_buffer_view_to_handle(view);

@@ -14,9 +14,11 @@ agx_CreateCommandPool(VkDevice _device, const VkCommandPoolCreateInfo *pCreateIn
 {
    AGX_FROM_HANDLE(agx_device, device, _device);
    const VkAllocationCallbacks *alloc = agx_choose_alloc(&device->alloc, pAllocator);
-   if (pCreateInfo->queueFamilyIndex != 0 || (pCreateInfo->flags & VK_COMMAND_POOL_CREATE_PROTECTED_BIT))
+   if (pCreateInfo->queueFamilyIndex != 0 ||
+       (pCreateInfo->flags & VK_COMMAND_POOL_CREATE_PROTECTED_BIT))
       return agx_error(VK_ERROR_INITIALIZATION_FAILED, "unsupported command pool");
-   struct agx_cmd_pool *pool = agx_zalloc(alloc, sizeof(*pool), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   struct agx_cmd_pool *pool =
+      agx_zalloc(alloc, sizeof(*pool), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!pool)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    pool->device = device;
@@ -44,7 +46,8 @@ free_cmd_buffer(struct agx_cmd_buffer *cmd)
 }
 
 VKAPI_ATTR void VKAPI_CALL
-agx_DestroyCommandPool(VkDevice _device, VkCommandPool _pool, const VkAllocationCallbacks *pAllocator)
+agx_DestroyCommandPool(VkDevice _device, VkCommandPool _pool,
+                       const VkAllocationCallbacks *pAllocator)
 {
    AGX_FROM_HANDLE(agx_cmd_pool, pool, _pool);
    if (!pool)
@@ -92,8 +95,8 @@ agx_AllocateCommandBuffers(VkDevice _device, const VkCommandBufferAllocateInfo *
    AGX_FROM_HANDLE(agx_device, device, _device);
    AGX_FROM_HANDLE(agx_cmd_pool, pool, pInfo->commandPool);
    for (uint32_t i = 0; i < pInfo->commandBufferCount; i++) {
-      struct agx_cmd_buffer *cmd = agx_zalloc(&pool->alloc, sizeof(*cmd), 8,
-                                              VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      struct agx_cmd_buffer *cmd =
+         agx_zalloc(&pool->alloc, sizeof(*cmd), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
       if (!cmd) {
          for (uint32_t j = 0; j < i; j++) {
             free_cmd_buffer(agx_cmd_buffer_from_handle(pCommandBuffers[j]));
@@ -161,8 +164,8 @@ close_segment(struct agx_cmd_buffer *cmd, uint32_t ts_object, uint32_t ts_offset
       return;
    if (cmd->segment_count == cmd->segment_capacity) {
       uint32_t cap = cmd->segment_capacity ? cmd->segment_capacity * 2 : 4;
-      struct agx_cmd_segment *s = agx_alloc(&cmd->pool->alloc, cap * sizeof(*s), 8,
-                                            VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      struct agx_cmd_segment *s =
+         agx_alloc(&cmd->pool->alloc, cap * sizeof(*s), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
       if (!s) {
          agx_cmd_set_error(cmd, VK_ERROR_OUT_OF_HOST_MEMORY);
          return;
@@ -202,7 +205,8 @@ agx_EndCommandBuffer(VkCommandBuffer commandBuffer)
       close_segment(cmd, 0, 0);
    if (cmd->record_result == VK_SUCCESS)
       cmd->record_result = cmd->cdm.status;
-   cmd->state = cmd->record_result == VK_SUCCESS ? AGX_CMD_BUFFER_EXECUTABLE : AGX_CMD_BUFFER_INVALID;
+   cmd->state =
+      cmd->record_result == VK_SUCCESS ? AGX_CMD_BUFFER_EXECUTABLE : AGX_CMD_BUFFER_INVALID;
    return cmd->record_result;
 }
 

@@ -19,7 +19,7 @@ struct agx_pipeline;
 /* What vkCmdBind* and vkCmdPushConstants set for compute dispatches. */
 struct agx_compute_state {
    struct agx_pipeline *pipeline;
-   uint64_t set_addr[AGX_MAX_SETS];  /* GPU address of each bound set's descriptors */
+   uint64_t set_addr[AGX_MAX_SETS]; /* GPU address of each bound set's descriptors */
    uint8_t push[AGX_MAX_PUSH_CONSTANTS_SIZE];
    /* The last push descriptor set per set index (CPU view of its upload
     * memory), so a later push keeps the descriptors it does not write. */
@@ -107,8 +107,9 @@ void agx_cmd_dispatch_internal(struct agx_cmd_buffer *cmd, const struct agx_pipe
 
 /* Launches a driver shader with OpenCL __local arguments of the given sizes in bytes
  * (info.num_local_args of them), laid out after its own threadgroup memory. */
-void agx_cmd_dispatch_internal_local(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline,
-                                     const void *push, uint32_t push_size, uint32_t groups_x,
+void agx_cmd_dispatch_internal_local(struct agx_cmd_buffer *cmd,
+                                     const struct agx_pipeline *pipeline, const void *push,
+                                     uint32_t push_size, uint32_t groups_x,
                                      const uint32_t *local_sizes, uint32_t local_count);
 
 /* A CDM Barrier word if any launch was recorded since the last one. */

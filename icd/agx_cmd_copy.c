@@ -56,9 +56,11 @@ copy(struct agx_cmd_buffer *cmd, uint64_t src, uint64_t dst, uint64_t size)
       return;
    }
    /* Dword-aligned addresses plus byte offsets; one invocation per destination dword. */
-   struct agx_copy_bytes_args args = {
-      .src = src & ~3ull, .dst = dst & ~3ull,
-      .src_byte = (uint32_t)(src & 3), .dst_byte = (uint32_t)(dst & 3), .size = (uint32_t)size};
+   struct agx_copy_bytes_args args = {.src = src & ~3ull,
+                                      .dst = dst & ~3ull,
+                                      .src_byte = (uint32_t)(src & 3),
+                                      .dst_byte = (uint32_t)(dst & 3),
+                                      .size = (uint32_t)size};
    agx_dispatch_kernel(cmd, AGX_CL_COPY_BYTES, groups_for((args.dst_byte + size + 3) / 4), &args,
                        sizeof(args));
 }
@@ -76,7 +78,8 @@ agx_CmdCopyBuffer(VkCommandBuffer commandBuffer, VkBuffer srcBuffer, VkBuffer ds
                   uint32_t regionCount, const VkBufferCopy *pRegions)
 {
    AGX_FROM_HANDLE(agx_cmd_buffer, cmd, commandBuffer);
-   struct agx_buffer *src = agx_buffer_from_handle(srcBuffer), *dst = agx_buffer_from_handle(dstBuffer);
+   struct agx_buffer *src = agx_buffer_from_handle(srcBuffer),
+                     *dst = agx_buffer_from_handle(dstBuffer);
    for (uint32_t r = 0; r < regionCount; r++)
       copy_region(cmd, src->va + pRegions[r].srcOffset, dst->va + pRegions[r].dstOffset,
                   pRegions[r].size);
@@ -89,8 +92,8 @@ agx_CmdCopyBuffer2(VkCommandBuffer commandBuffer, const VkCopyBufferInfo2 *pInfo
    struct agx_buffer *src = agx_buffer_from_handle(pInfo->srcBuffer);
    struct agx_buffer *dst = agx_buffer_from_handle(pInfo->dstBuffer);
    for (uint32_t r = 0; r < pInfo->regionCount; r++)
-      copy_region(cmd, src->va + pInfo->pRegions[r].srcOffset, dst->va + pInfo->pRegions[r].dstOffset,
-                  pInfo->pRegions[r].size);
+      copy_region(cmd, src->va + pInfo->pRegions[r].srcOffset,
+                  dst->va + pInfo->pRegions[r].dstOffset, pInfo->pRegions[r].size);
 }
 
 VKAPI_ATTR void VKAPI_CALL

@@ -22,7 +22,8 @@
 #include "agx_pipeline.h"
 
 VKAPI_ATTR void VKAPI_CALL
-agx_CmdBindPipeline(VkCommandBuffer commandBuffer, VkPipelineBindPoint bindPoint, VkPipeline _pipeline)
+agx_CmdBindPipeline(VkCommandBuffer commandBuffer, VkPipelineBindPoint bindPoint,
+                    VkPipeline _pipeline)
 {
    AGX_FROM_HANDLE(agx_cmd_buffer, cmd, commandBuffer);
    if (bindPoint == VK_PIPELINE_BIND_POINT_COMPUTE)
@@ -92,12 +93,12 @@ agx_CmdPushConstants(VkCommandBuffer commandBuffer, VkPipelineLayout layout,
 }
 
 /* Appends a packed USC word of T (which may be 2 or 6 bytes long) at *p. */
-#define usc_word(p, T, ...)                                                                        \
-   do {                                                                                            \
-      uint32_t tmp_[AGX_##T##_WORDS];                                                              \
-      AGX_##T##_pack(tmp_, &(struct AGX_##T){__VA_ARGS__});                                        \
-      memcpy(p, tmp_, AGX_##T##_LENGTH);                                                           \
-      p += AGX_##T##_LENGTH;                                                                       \
+#define usc_word(p, T, ...)                                 \
+   do {                                                     \
+      uint32_t tmp_[AGX_##T##_WORDS];                       \
+      AGX_##T##_pack(tmp_, &(struct AGX_##T){__VA_ARGS__}); \
+      memcpy(p, tmp_, AGX_##T##_LENGTH);                    \
+      p += AGX_##T##_LENGTH;                                \
    } while (0)
 
 /* USC word lists start 64-byte aligned (Launch Word 1 drops 6 bits). */
@@ -120,8 +121,10 @@ emit_usc_words(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline, 
    uint8_t *p = list.cpu;
 
    for (uint32_t off = 0; off < AGX_ABI_UNIFORM_SIZE; off += UNIFORM_DMA_BYTES) {
-      uint32_t bytes = AGX_ABI_UNIFORM_SIZE - off < UNIFORM_DMA_BYTES ? AGX_ABI_UNIFORM_SIZE - off : UNIFORM_DMA_BYTES;
-      usc_word(p, USC_UNIFORM, .start_halfs = off / 2, .size_halfs = bytes / 2, .buffer = root + off);
+      uint32_t bytes = AGX_ABI_UNIFORM_SIZE - off < UNIFORM_DMA_BYTES ? AGX_ABI_UNIFORM_SIZE - off
+                                                                      : UNIFORM_DMA_BYTES;
+      usc_word(p, USC_UNIFORM, .start_halfs = off / 2, .size_halfs = bytes / 2,
+               .buffer = root + off);
    }
    /* Without threadgroup memory Mesa programs the "none" form: layout
     * Vertex/compute and the full 64 KiB size with the use bit clear. */
@@ -133,7 +136,8 @@ emit_usc_words(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline, 
       usc_word(p, USC_SAMPLER, .start = 0, .count = 1, .buffer = pipeline->txf_sampler);
    }
    usc_word(p, USC_SHADER, .code = agx_bo_usc_offset(device, pipeline->code));
-   usc_word(p, USC_REGISTERS, .register_count = pipeline->info.gpr_halves ? pipeline->info.gpr_halves : 256,
+   usc_word(p, USC_REGISTERS,
+            .register_count = pipeline->info.gpr_halves ? pipeline->info.gpr_halves : 256,
             .spill_size = agx_scratch_spill_size(pipeline->info.scratch_size));
    if (pipeline->info.preamble_offset) {
       /* Mesa (agx_usc_pack / hk): Preshader.Code = USC offset of the preamble */
@@ -185,11 +189,11 @@ emit_launch(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipeline, uin
    bool g14x = params->gpu_generation >= 14 && params->num_clusters_total > 1;
    uint32_t *cs = NULL;
    if (result == VK_SUCCESS) {
-      cs = agx_cs_reserve(&cmd->cdm, AGX_CDM_LAUNCH_WORD_0_LENGTH + AGX_CDM_LAUNCH_WORD_1_LENGTH +
-                                        (g14x ? AGX_CDM_UNK_G14X_LENGTH : 0) +
-                                        (indirect_threads ? AGX_CDM_INDIRECT_LENGTH
-                                                          : AGX_CDM_GLOBAL_SIZE_LENGTH) +
-                                        AGX_CDM_LOCAL_SIZE_LENGTH);
+      cs = agx_cs_reserve(
+         &cmd->cdm, AGX_CDM_LAUNCH_WORD_0_LENGTH + AGX_CDM_LAUNCH_WORD_1_LENGTH +
+                       (g14x ? AGX_CDM_UNK_G14X_LENGTH : 0) +
+                       (indirect_threads ? AGX_CDM_INDIRECT_LENGTH : AGX_CDM_GLOBAL_SIZE_LENGTH) +
+                       AGX_CDM_LOCAL_SIZE_LENGTH);
       if (!cs)
          result = cmd->cdm.status;
    }
@@ -317,10 +321,12 @@ agx_CmdDispatchIndirect(VkCommandBuffer commandBuffer, VkBuffer _buffer, VkDevic
       agx_cmd_set_error(cmd, result);
       return;
    }
-   const struct agx_indirect_args args = {
-      .groups = buffer->va + offset, .grid = threads.gpu,
-      .num_workgroups = root + AGX_ABI_NUM_WORKGROUPS, .local_x = pipeline->info.local_size[0],
-      .local_y = pipeline->info.local_size[1], .local_z = pipeline->info.local_size[2]};
+   const struct agx_indirect_args args = {.groups = buffer->va + offset,
+                                          .grid = threads.gpu,
+                                          .num_workgroups = root + AGX_ABI_NUM_WORKGROUPS,
+                                          .local_x = pipeline->info.local_size[0],
+                                          .local_y = pipeline->info.local_size[1],
+                                          .local_z = pipeline->info.local_size[2]};
    agx_dispatch_kernel(cmd, AGX_CL_INDIRECT_FIXUP, 1, &args, sizeof(args));
    agx_cmd_emit_cdm_barrier(cmd);
    emit_launch(cmd, pipeline, root, zero, threads.gpu, 0);
@@ -334,7 +340,8 @@ dispatch_internal(struct agx_cmd_buffer *cmd, const struct agx_pipeline *pipelin
    /* Set 0 is written here, straight into upload memory, in the ABI's
     * buffer-descriptor layout (bindings at consecutive 16-byte slots). */
    struct agx_upload_ptr set;
-   VkResult result = agx_upload_alloc(&cmd->data, buffer_count * AGX_BUFFER_DESCRIPTOR_SIZE, 16, &set);
+   VkResult result =
+      agx_upload_alloc(&cmd->data, buffer_count * AGX_BUFFER_DESCRIPTOR_SIZE, 16, &set);
    if (result != VK_SUCCESS) {
       agx_cmd_set_error(cmd, result);
       return;
@@ -376,12 +383,14 @@ agx_cmd_dispatch_internal_local(struct agx_cmd_buffer *cmd, const struct agx_pip
       return;
    }
    memcpy(args, push, push_size);
-   uint64_t top = (info->shared_size + AGX_ABI_LOCAL_ARG_ALIGN - 1) & ~(uint64_t)(AGX_ABI_LOCAL_ARG_ALIGN - 1);
+   uint64_t top =
+      (info->shared_size + AGX_ABI_LOCAL_ARG_ALIGN - 1) & ~(uint64_t)(AGX_ABI_LOCAL_ARG_ALIGN - 1);
    for (uint32_t k = 0; k < local_count; k++) {
       uint64_t off = top;
       if (info->local_arg_push[k] + 8 > sizeof(args))
          off = UINT64_MAX;
-      top = (top + local_sizes[k] + AGX_ABI_LOCAL_ARG_ALIGN - 1) & ~(uint64_t)(AGX_ABI_LOCAL_ARG_ALIGN - 1);
+      top = (top + local_sizes[k] + AGX_ABI_LOCAL_ARG_ALIGN - 1) &
+            ~(uint64_t)(AGX_ABI_LOCAL_ARG_ALIGN - 1);
       if (off == UINT64_MAX || top > AGX_MAX_THREADGROUP_MEMORY) {
          agx_log("__local arguments need %llu bytes of threadgroup memory (at most %u)",
                  (unsigned long long)top, AGX_MAX_THREADGROUP_MEMORY);

@@ -101,8 +101,8 @@ buffer_image(struct agx_cmd_buffer *cmd, struct agx_buffer *buf, struct agx_imag
       .bytes = bytes,
       .row_stride = row * bytes,
    };
-   struct agx_image_surface i = agx_image_layout_surface(&img->layout, img->va,
-                                                         r->imageSubresource.mipLevel);
+   struct agx_image_surface i =
+      agx_image_layout_surface(&img->layout, img->va, r->imageSubresource.mipLevel);
    uint32_t z = first_z(img, &r->imageSubresource, r->imageOffset.z);
    struct agx_image_copy_args a = {
       .width = r->imageExtent.width,
@@ -192,11 +192,14 @@ image_image(struct agx_cmd_buffer *cmd, struct agx_image *src, struct agx_image 
    struct agx_image_copy_args a = {
       .src = agx_image_layout_surface(&src->layout, src->va, r->srcSubresource.mipLevel),
       .dst = agx_image_layout_surface(&dst->layout, dst->va, r->dstSubresource.mipLevel),
-      .src_x = (uint32_t)r->srcOffset.x, .src_y = (uint32_t)r->srcOffset.y,
+      .src_x = (uint32_t)r->srcOffset.x,
+      .src_y = (uint32_t)r->srcOffset.y,
       .src_z = first_z(src, &r->srcSubresource, r->srcOffset.z),
-      .dst_x = (uint32_t)r->dstOffset.x, .dst_y = (uint32_t)r->dstOffset.y,
+      .dst_x = (uint32_t)r->dstOffset.x,
+      .dst_y = (uint32_t)r->dstOffset.y,
       .dst_z = first_z(dst, &r->dstSubresource, r->dstOffset.z),
-      .width = r->extent.width, .height = r->extent.height,
+      .width = r->extent.width,
+      .height = r->extent.height,
       .depth = zs < zd ? zs : zd,
       .bytes = bytes,
    };
@@ -221,8 +224,10 @@ agx_CmdCopyImage(VkCommandBuffer commandBuffer, VkImage srcImage, VkImageLayout 
    for (uint32_t r = 0; r < regionCount; r++) {
       VkImageCopy2 r2 = {
          .sType = VK_STRUCTURE_TYPE_IMAGE_COPY_2,
-         .srcSubresource = pRegions[r].srcSubresource, .srcOffset = pRegions[r].srcOffset,
-         .dstSubresource = pRegions[r].dstSubresource, .dstOffset = pRegions[r].dstOffset,
+         .srcSubresource = pRegions[r].srcSubresource,
+         .srcOffset = pRegions[r].srcOffset,
+         .dstSubresource = pRegions[r].dstSubresource,
+         .dstOffset = pRegions[r].dstOffset,
          .extent = pRegions[r].extent,
       };
       image_image(cmd, agx_image_from_handle(srcImage), agx_image_from_handle(dstImage), &r2);
@@ -242,9 +247,11 @@ agx_CmdClearColorImage(VkCommandBuffer commandBuffer, VkImage _image, VkImageLay
    for (uint32_t r = 0; r < rangeCount; r++) {
       const VkImageSubresourceRange *range = &pRanges[r];
       uint32_t levels = range->levelCount == VK_REMAINING_MIP_LEVELS
-                           ? img->mip_levels - range->baseMipLevel : range->levelCount;
+                           ? img->mip_levels - range->baseMipLevel
+                           : range->levelCount;
       uint32_t layers = range->layerCount == VK_REMAINING_ARRAY_LAYERS
-                           ? img->array_layers - range->baseArrayLayer : range->layerCount;
+                           ? img->array_layers - range->baseArrayLayer
+                           : range->layerCount;
       for (uint32_t l = range->baseMipLevel; l < range->baseMipLevel + levels; l++) {
          a.dst = agx_image_layout_surface(&img->layout, img->va, l);
          a.width = agx_image_minify(img->layout.width, l);

@@ -23,8 +23,8 @@ read_specialization(struct agx_device *device, const VkSpecializationInfo *info,
    *count = 0;
    if (!info || info->mapEntryCount == 0)
       return VK_SUCCESS;
-   struct agx_spec_constant *spec = agx_alloc(&device->alloc, info->mapEntryCount * sizeof(*spec), 8,
-                                              VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   struct agx_spec_constant *spec = agx_alloc(&device->alloc, info->mapEntryCount * sizeof(*spec),
+                                              8, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
    if (!spec)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    for (uint32_t i = 0; i < info->mapEntryCount; i++) {
@@ -81,8 +81,8 @@ cache_key(const struct agx_compile_request *req, uint8_t key[AGX_SHA1_SIZE])
 
 static VkResult
 create_compute_pipeline(struct agx_device *device, struct agx_pipeline_cache *cache,
-                        const VkComputePipelineCreateInfo *info,
-                        const VkAllocationCallbacks *alloc, struct agx_pipeline **out)
+                        const VkComputePipelineCreateInfo *info, const VkAllocationCallbacks *alloc,
+                        struct agx_pipeline **out)
 {
    const struct agx_shader_module *module = agx_shader_module_from_handle(info->stage.module);
    const struct agx_pipeline_layout *layout = agx_pipeline_layout_from_handle(info->layout);
@@ -91,7 +91,8 @@ create_compute_pipeline(struct agx_device *device, struct agx_pipeline_cache *ca
 
    struct agx_spec_constant *spec;
    uint32_t spec_count;
-   VkResult result = read_specialization(device, info->stage.pSpecializationInfo, &spec, &spec_count);
+   VkResult result =
+      read_specialization(device, info->stage.pSpecializationInfo, &spec, &spec_count);
    if (result != VK_SUCCESS)
       return result;
 
@@ -132,7 +133,8 @@ create_compute_pipeline(struct agx_device *device, struct agx_pipeline_cache *ca
       agx_log("cannot compile compute shader \"%s\": %s", info->stage.pName, err);
       return VK_ERROR_UNKNOWN;
    }
-   result = agx_compute_pipeline_create(device, compiled.code, compiled.size, &compiled.info, alloc, out);
+   result =
+      agx_compute_pipeline_create(device, compiled.code, compiled.size, &compiled.info, alloc, out);
    /* A cache that cannot grow is not an error for the pipeline. */
    if (result == VK_SUCCESS && cache)
       agx_pipeline_cache_insert(cache, key, &compiled.info, compiled.code, compiled.size);

@@ -21,14 +21,14 @@ struct agx_bo;
 struct agx_cs {
    struct agx_upload chunks; /* every BO the stream owns, in order (whole chunks) */
    uint8_t *cur, *end;       /* write window in the last chunk (end excludes the link reserve) */
-   uint64_t start_va;      /* GPU address of the first word */
-   uint64_t first_end_va;  /* end of the first contiguous segment */
-   VkResult status;        /* first error while building; sticky */
+   uint64_t start_va;        /* GPU address of the first word */
+   uint64_t first_end_va;    /* end of the first contiguous segment */
+   VkResult status;          /* first error while building; sticky */
 };
 
 void agx_cs_init(struct agx_cs *cs, struct agx_device *device);
-void agx_cs_finish(struct agx_cs *cs);  /* frees the chunks */
-void agx_cs_reset(struct agx_cs *cs);   /* frees the chunks, keeps the builder */
+void agx_cs_finish(struct agx_cs *cs); /* frees the chunks */
+void agx_cs_reset(struct agx_cs *cs);  /* frees the chunks, keeps the builder */
 
 /* Space for `bytes` (4-byte aligned, at most a chunk); NULL on failure
  * (then cs->status says why). */

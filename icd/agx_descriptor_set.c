@@ -24,8 +24,8 @@ agx_CreateDescriptorPool(VkDevice _device, const VkDescriptorPoolCreateInfo *pCr
 {
    AGX_FROM_HANDLE(agx_device, device, _device);
    const VkAllocationCallbacks *alloc = agx_choose_alloc(&device->alloc, pAllocator);
-   struct agx_descriptor_pool *pool = agx_zalloc(alloc, sizeof(*pool), 8,
-                                                 VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   struct agx_descriptor_pool *pool =
+      agx_zalloc(alloc, sizeof(*pool), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!pool)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    pool->device = device;
@@ -55,8 +55,8 @@ agx_CreateDescriptorPool(VkDevice _device, const VkDescriptorPoolCreateInfo *pCr
       if (result == VK_SUCCESS)
          result = agx_bo_map(device, pool->bo, &map);
       /* Only what the application asked for (the BO is page-rounded). */
-      if (result == VK_SUCCESS && !agx_va_heap_init(&pool->heap, &pool->alloc, pool->bo->va,
-                                                     pool->bo->va + size))
+      if (result == VK_SUCCESS &&
+          !agx_va_heap_init(&pool->heap, &pool->alloc, pool->bo->va, pool->bo->va + size))
          result = VK_ERROR_OUT_OF_HOST_MEMORY;
       if (result != VK_SUCCESS) {
          agx_bo_destroy(device, pool->bo);
@@ -141,14 +141,14 @@ allocate_set(struct agx_descriptor_pool *pool, struct agx_descriptor_set_layout 
    }
    if (pool->set_count >= pool->max_sets)
       return VK_ERROR_OUT_OF_POOL_MEMORY;
-   struct agx_descriptor_set *set = agx_zalloc(&pool->alloc, sizeof(*set), 8,
-                                               VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   struct agx_descriptor_set *set =
+      agx_zalloc(&pool->alloc, sizeof(*set), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!set)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    if (size) {
-      uint64_t va = pool->bo ? agx_va_alloc(&pool->heap, (size + SET_ALIGN - 1) & ~(SET_ALIGN - 1),
-                                            SET_ALIGN)
-                             : 0;
+      uint64_t va =
+         pool->bo ? agx_va_alloc(&pool->heap, (size + SET_ALIGN - 1) & ~(SET_ALIGN - 1), SET_ALIGN)
+                  : 0;
       if (!va) {
          agx_free(&pool->alloc, set);
          return VK_ERROR_OUT_OF_POOL_MEMORY;
@@ -182,8 +182,8 @@ agx_AllocateDescriptorSets(VkDevice _device, const VkDescriptorSetAllocateInfo *
    for (uint32_t i = 0; i < pInfo->descriptorSetCount; i++) {
       struct agx_descriptor_set *set;
       uint32_t count = var && var->descriptorSetCount ? var->pDescriptorCounts[i] : 0;
-      VkResult result = allocate_set(pool, agx_descriptor_set_layout_from_handle(pInfo->pSetLayouts[i]),
-                                     count, &set);
+      VkResult result = allocate_set(
+         pool, agx_descriptor_set_layout_from_handle(pInfo->pSetLayouts[i]), count, &set);
       if (result != VK_SUCCESS) {
          for (uint32_t j = 0; j < i; j++)
             free_set(agx_descriptor_set_from_handle(pSets[j]));
@@ -262,8 +262,8 @@ write_texel_buffer(uint8_t *dst, VkBufferView handle)
 static void
 write_image(uint8_t *dst, VkDescriptorType type, bool immutable, const VkDescriptorImageInfo *info)
 {
-   struct agx_image_view *view = type == VK_DESCRIPTOR_TYPE_SAMPLER
-                                    ? NULL : agx_image_view_from_handle(info->imageView);
+   struct agx_image_view *view =
+      type == VK_DESCRIPTOR_TYPE_SAMPLER ? NULL : agx_image_view_from_handle(info->imageView);
    if (type != VK_DESCRIPTOR_TYPE_SAMPLER) {
       memset(dst, 0, immutable ? AGX_ABI_SAMPLER_INDEX : AGX_IMAGE_DESCRIPTOR_SIZE);
       if (view && type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE)
@@ -368,8 +368,8 @@ void
 agx_descriptor_set_write(struct agx_descriptor_set *set, const VkWriteDescriptorSet *write)
 {
    if (write->descriptorType == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK) {
-      const VkWriteDescriptorSetInlineUniformBlock *block = agx_find_struct(
-         write->pNext, VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_INLINE_UNIFORM_BLOCK);
+      const VkWriteDescriptorSetInlineUniformBlock *block =
+         agx_find_struct(write->pNext, VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_INLINE_UNIFORM_BLOCK);
       if (block)
          write_inline(set, write->dstBinding, write->dstArrayElement, block->dataSize,
                       block->pData);
@@ -419,15 +419,16 @@ agx_UpdateDescriptorSets(VkDevice _device, uint32_t writeCount, const VkWriteDes
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL
-agx_CreateDescriptorUpdateTemplate(VkDevice _device, const VkDescriptorUpdateTemplateCreateInfo *pInfo,
+agx_CreateDescriptorUpdateTemplate(VkDevice _device,
+                                   const VkDescriptorUpdateTemplateCreateInfo *pInfo,
                                    const VkAllocationCallbacks *pAllocator,
                                    VkDescriptorUpdateTemplate *pTemplate)
 {
    AGX_FROM_HANDLE(agx_device, device, _device);
-   struct agx_descriptor_update_template *t = agx_alloc(
-      agx_choose_alloc(&device->alloc, pAllocator),
-      sizeof(*t) + pInfo->descriptorUpdateEntryCount * sizeof(t->entries[0]), 8,
-      VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   struct agx_descriptor_update_template *t =
+      agx_alloc(agx_choose_alloc(&device->alloc, pAllocator),
+                sizeof(*t) + pInfo->descriptorUpdateEntryCount * sizeof(t->entries[0]), 8,
+                VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!t)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    t->bind_point = pInfo->pipelineBindPoint;

@@ -13,8 +13,8 @@ struct agx_descriptor_set {
    struct agx_descriptor_pool *pool;
    struct agx_descriptor_set *prev, *next;
    struct agx_descriptor_set_layout *layout;
-   uint64_t va;      /* GPU address of the descriptors (0 if size is 0) */
-   uint8_t *map;     /* CPU view of the same bytes */
+   uint64_t va;  /* GPU address of the descriptors (0 if size is 0) */
+   uint8_t *map; /* CPU view of the same bytes */
    uint32_t size;
    uint32_t variable_count;
 };
@@ -23,8 +23,8 @@ struct agx_descriptor_pool {
    struct agx_device *device;
    VkAllocationCallbacks alloc;
    VkDescriptorPoolCreateFlags flags;
-   struct agx_bo *bo;          /* NULL when no set needs memory */
-   struct agx_va_heap heap;    /* over the BO's GPU addresses */
+   struct agx_bo *bo;       /* NULL when no set needs memory */
+   struct agx_va_heap heap; /* over the BO's GPU addresses */
    struct agx_descriptor_set *sets;
    uint32_t max_sets, set_count;
 };

@@ -56,8 +56,8 @@ agx_descriptor_set_layout_unref(struct agx_descriptor_set_layout *layout)
 static void
 fill_layout(struct agx_descriptor_set_layout *layout, const VkDescriptorSetLayoutCreateInfo *info)
 {
-   const VkDescriptorSetLayoutBindingFlagsCreateInfo *flags_info =
-      agx_find_struct(info->pNext, VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO);
+   const VkDescriptorSetLayoutBindingFlagsCreateInfo *flags_info = agx_find_struct(
+      info->pNext, VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO);
    for (uint32_t b = 0; b < layout->binding_count; b++)
       layout->bindings[b].immutable = -1;
    uint32_t immutable = 0;
@@ -71,14 +71,15 @@ fill_layout(struct agx_descriptor_set_layout *layout, const VkDescriptorSetLayou
          d->immutable = (int32_t)immutable;
          for (uint32_t e = 0; e < b->descriptorCount; e++) {
             struct agx_sampler *s = agx_sampler_from_handle(b->pImmutableSamplers[e]);
-            layout->immutable[immutable + e] = (struct agx_immutable_sampler){
-               .index = s ? s->index : 0, .lod_bias = s ? s->lod_bias : 0.0f};
+            layout->immutable[immutable + e] =
+               (struct agx_immutable_sampler){.index = s ? s->index : 0,
+                                              .lod_bias = s ? s->lod_bias : 0.0f};
          }
          immutable += b->descriptorCount;
       }
       if (flags_info && flags_info->bindingCount == info->bindingCount)
-         d->variable_count = flags_info->pBindingFlags[i] &
-                             VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT;
+         d->variable_count =
+            flags_info->pBindingFlags[i] & VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT;
    }
    uint32_t offset = 0, dynamic = 0;
    for (uint32_t b = 0; b < layout->binding_count; b++) {
@@ -119,7 +120,8 @@ binding_count(const VkDescriptorSetLayoutCreateInfo *info)
 
 VKAPI_ATTR VkResult VKAPI_CALL
 agx_CreateDescriptorSetLayout(VkDevice _device, const VkDescriptorSetLayoutCreateInfo *pCreateInfo,
-                              const VkAllocationCallbacks *pAllocator, VkDescriptorSetLayout *pLayout)
+                              const VkAllocationCallbacks *pAllocator,
+                              VkDescriptorSetLayout *pLayout)
 {
    AGX_FROM_HANDLE(agx_device, device, _device);
    const VkAllocationCallbacks *alloc = agx_choose_alloc(&device->alloc, pAllocator);
@@ -128,8 +130,8 @@ agx_CreateDescriptorSetLayout(VkDevice _device, const VkDescriptorSetLayoutCreat
    for (uint32_t i = 0; i < pCreateInfo->bindingCount; i++)
       if (has_immutable(&pCreateInfo->pBindings[i]))
          immutable += pCreateInfo->pBindings[i].descriptorCount;
-   size_t bytes = sizeof(struct agx_descriptor_set_layout) +
-                  n * sizeof(struct agx_descriptor_binding);
+   size_t bytes =
+      sizeof(struct agx_descriptor_set_layout) + n * sizeof(struct agx_descriptor_binding);
    struct agx_descriptor_set_layout *layout =
       agx_zalloc(alloc, bytes + immutable * sizeof(struct agx_immutable_sampler), 8,
                  VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
@@ -155,7 +157,8 @@ agx_DestroyDescriptorSetLayout(VkDevice _device, VkDescriptorSetLayout _layout,
 }
 
 VKAPI_ATTR void VKAPI_CALL
-agx_GetDescriptorSetLayoutSupport(VkDevice _device, const VkDescriptorSetLayoutCreateInfo *pCreateInfo,
+agx_GetDescriptorSetLayoutSupport(VkDevice _device,
+                                  const VkDescriptorSetLayoutCreateInfo *pCreateInfo,
                                   VkDescriptorSetLayoutSupport *pSupport)
 {
    uint64_t total = 0;
@@ -186,7 +189,8 @@ agx_CreatePipelineLayout(VkDevice _device, const VkPipelineLayoutCreateInfo *pCr
 {
    AGX_FROM_HANDLE(agx_device, device, _device);
    if (pCreateInfo->setLayoutCount > AGX_MAX_SETS)
-      return agx_error(VK_ERROR_INITIALIZATION_FAILED, "%u descriptor sets", pCreateInfo->setLayoutCount);
+      return agx_error(VK_ERROR_INITIALIZATION_FAILED, "%u descriptor sets",
+                       pCreateInfo->setLayoutCount);
    struct agx_pipeline_layout *layout =
       agx_zalloc(agx_choose_alloc(&device->alloc, pAllocator), sizeof(*layout), 8,
                  VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
@@ -194,8 +198,8 @@ agx_CreatePipelineLayout(VkDevice _device, const VkPipelineLayoutCreateInfo *pCr
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    layout->set_count = pCreateInfo->setLayoutCount;
    for (uint32_t s = 0; s < pCreateInfo->setLayoutCount; s++) {
-      struct agx_descriptor_set_layout *set = agx_descriptor_set_layout_from_handle(
-         pCreateInfo->pSetLayouts[s]);
+      struct agx_descriptor_set_layout *set =
+         agx_descriptor_set_layout_from_handle(pCreateInfo->pSetLayouts[s]);
       layout->dynamic_offset_start[s] = layout->dynamic_buffer_count;
       if (set) { /* VK_NULL_HANDLE is allowed for unused sets */
          agx_descriptor_set_layout_ref(set);

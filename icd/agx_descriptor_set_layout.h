@@ -43,26 +43,26 @@ agx_inline_block_extent(uint32_t bytes)
 
 struct agx_descriptor_binding {
    VkDescriptorType type;
-   uint32_t count;        /* array size (0: binding unused) */
-   uint32_t offset;       /* bytes from the set's start */
-   uint32_t stride;       /* bytes per array element */
-   uint32_t dynamic_index;/* first dynamic-buffer slot, for *_DYNAMIC types */
-   bool variable_count;   /* last binding with VARIABLE_DESCRIPTOR_COUNT */
-   int32_t immutable;     /* first of `count` immutable samplers in the layout, or -1 */
+   uint32_t count;         /* array size (0: binding unused) */
+   uint32_t offset;        /* bytes from the set's start */
+   uint32_t stride;        /* bytes per array element */
+   uint32_t dynamic_index; /* first dynamic-buffer slot, for *_DYNAMIC types */
+   bool variable_count;    /* last binding with VARIABLE_DESCRIPTOR_COUNT */
+   int32_t immutable;      /* first of `count` immutable samplers in the layout, or -1 */
 };
 
 /* An immutable sampler as descriptors hold it. */
 struct agx_immutable_sampler {
-   uint32_t index;  /* sampler heap slot */
+   uint32_t index; /* sampler heap slot */
    float lod_bias;
 };
 
 struct agx_descriptor_set_layout {
-   uint32_t refcount;     /* pipeline layouts and sets may outlive the handle */
+   uint32_t refcount; /* pipeline layouts and sets may outlive the handle */
    VkAllocationCallbacks alloc;
    VkDescriptorSetLayoutCreateFlags flags;
-   uint32_t binding_count;        /* highest binding number + 1 */
-   uint32_t size;                 /* bytes of descriptor memory for one set */
+   uint32_t binding_count; /* highest binding number + 1 */
+   uint32_t size;          /* bytes of descriptor memory for one set */
    uint32_t dynamic_buffer_count;
    struct agx_immutable_sampler *immutable; /* after bindings[], same allocation */
    struct agx_descriptor_binding bindings[];

@@ -27,10 +27,13 @@ VkResult
 agx_result_from_errno(int err)
 {
    switch (err) {
-   case 0: return VK_SUCCESS;
+   case 0:
+      return VK_SUCCESS;
    case -ENOMEM:
-   case -ENOSPC: return VK_ERROR_OUT_OF_DEVICE_MEMORY;
-   default: return VK_ERROR_INITIALIZATION_FAILED;
+   case -ENOSPC:
+      return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+   default:
+      return VK_ERROR_INITIALIZATION_FAILED;
    }
 }
 
@@ -114,10 +117,10 @@ static VkResult
 init_address_space(struct agx_device *device)
 {
    const struct drm_asahi_params_global *p = &device->kmd->params;
-   uint64_t ksize = p->vm_kernel_min_size > AGX_KERNEL_VA_SIZE ? p->vm_kernel_min_size
-                                                                 : AGX_KERNEL_VA_SIZE;
+   uint64_t ksize =
+      p->vm_kernel_min_size > AGX_KERNEL_VA_SIZE ? p->vm_kernel_min_size : AGX_KERNEL_VA_SIZE;
    uint64_t low = p->vm_start > AGX_LOW_CARVEOUT + AGX_PAGE_SIZE ? p->vm_start
-                                                                  : AGX_LOW_CARVEOUT + AGX_PAGE_SIZE;
+                                                                 : AGX_LOW_CARVEOUT + AGX_PAGE_SIZE;
    device->usc_base = align_up(low, AGX_USC_HEAP_SIZE);
    uint64_t user_start = device->usc_base + AGX_USC_HEAP_SIZE;
    if (p->vm_end < ksize || p->vm_end - ksize < user_start + AGX_USC_HEAP_SIZE)
@@ -125,8 +128,8 @@ init_address_space(struct agx_device *device)
    device->kernel_start = (p->vm_end - ksize) & ~(AGX_PAGE_SIZE - 1);
    device->kernel_end = p->vm_end;
 
-   int ret = agx_kmd_vm_create(device->kmd, device->kernel_start, device->kernel_end,
-                               &device->vm_id);
+   int ret =
+      agx_kmd_vm_create(device->kmd, device->kernel_start, device->kernel_end, &device->vm_id);
    if (ret)
       return agx_error(agx_result_from_errno(ret), "VM_CREATE failed: %s", strerror(-ret));
 
@@ -137,9 +140,9 @@ init_address_space(struct agx_device *device)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    if (agx_debug(AGX_DEBUG_ALLOC))
       agx_log("VM %u: usc heap 0x%llx, user heap 0x%llx-0x%llx, kernel 0x%llx-0x%llx",
-              device->vm_id, (unsigned long long)device->usc_base,
-              (unsigned long long)user_start, (unsigned long long)device->kernel_start,
-              (unsigned long long)device->kernel_start, (unsigned long long)device->kernel_end);
+              device->vm_id, (unsigned long long)device->usc_base, (unsigned long long)user_start,
+              (unsigned long long)device->kernel_start, (unsigned long long)device->kernel_start,
+              (unsigned long long)device->kernel_end);
    return VK_SUCCESS;
 }
 
@@ -236,8 +239,8 @@ agx_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCre
          return agx_error(VK_ERROR_INITIALIZATION_FAILED, "unsupported queue request");
    }
 
-   struct agx_device *device = agx_zalloc(alloc, sizeof(*device), 8,
-                                          VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
+   struct agx_device *device =
+      agx_zalloc(alloc, sizeof(*device), 8, VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
    if (!device)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    set_loader_magic_value(device);
@@ -254,9 +257,9 @@ agx_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCre
       pthread_mutex_destroy(&device->va_mutex);
       pthread_mutex_destroy(&device->meta_mutex);
       agx_free(alloc, device);
-      return agx_error(ret == -ENOMEM ? VK_ERROR_OUT_OF_HOST_MEMORY : VK_ERROR_INITIALIZATION_FAILED,
-                       "opening the %s device: %s", agx_kmd_backend_name(pdev->backend),
-                       strerror(-ret));
+      return agx_error(
+         ret == -ENOMEM ? VK_ERROR_OUT_OF_HOST_MEMORY : VK_ERROR_INITIALIZATION_FAILED,
+         "opening the %s device: %s", agx_kmd_backend_name(pdev->backend), strerror(-ret));
    }
 
    agx_scratch_init(&device->scratch);

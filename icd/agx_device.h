@@ -40,7 +40,7 @@ struct agx_device {
 
    pthread_mutex_t meta_mutex;
    struct agx_pipeline *meta[AGX_META_COUNT]; /* compiled on first use */
-   struct agx_scratch scratch; /* stacks for spilling shaders (agx_scratch.h) */
+   struct agx_scratch scratch;                /* stacks for spilling shaders (agx_scratch.h) */
    struct agx_bo *txf_sampler; /* the txf Sampler (agx_device_txf_sampler), under meta_mutex */
    /* The sampler heap (agx_sampler.c): AGX_SAMPLER_HEAP_COUNT hardware
     * Samplers, created with the first VkSampler; slots in use in

@@ -27,8 +27,8 @@ agx_AllocateMemory(VkDevice _device, const VkMemoryAllocateInfo *pAllocateInfo,
                        (unsigned long long)pAllocateInfo->allocationSize,
                        pAllocateInfo->memoryTypeIndex);
 
-   struct agx_device_memory *mem = agx_zalloc(alloc, sizeof(*mem), 8,
-                                              VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   struct agx_device_memory *mem =
+      agx_zalloc(alloc, sizeof(*mem), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!mem)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    VkResult result = agx_bo_create(device, pAllocateInfo->allocationSize, AGX_BO_WRITEBACK,
@@ -78,7 +78,8 @@ agx_FlushMappedMemoryRanges(VkDevice _device, uint32_t count, const VkMappedMemo
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL
-agx_InvalidateMappedMemoryRanges(VkDevice _device, uint32_t count, const VkMappedMemoryRange *ranges)
+agx_InvalidateMappedMemoryRanges(VkDevice _device, uint32_t count,
+                                 const VkMappedMemoryRange *ranges)
 {
    return VK_SUCCESS;
 }

@@ -42,7 +42,8 @@ agx_CreateEvent(VkDevice _device, const VkEventCreateInfo *pCreateInfo,
 {
    AGX_FROM_HANDLE(agx_device, device, _device);
    const VkAllocationCallbacks *alloc = agx_choose_alloc(&device->alloc, pAllocator);
-   struct agx_event *event = agx_zalloc(alloc, sizeof(*event), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   struct agx_event *event =
+      agx_zalloc(alloc, sizeof(*event), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!event)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    void *map = NULL;
@@ -132,7 +133,8 @@ agx_CmdSetEvent(VkCommandBuffer commandBuffer, VkEvent event, VkPipelineStageFla
 }
 
 VKAPI_ATTR void VKAPI_CALL
-agx_CmdSetEvent2(VkCommandBuffer commandBuffer, VkEvent event, const VkDependencyInfo *pDependencyInfo)
+agx_CmdSetEvent2(VkCommandBuffer commandBuffer, VkEvent event,
+                 const VkDependencyInfo *pDependencyInfo)
 {
    write_event(agx_cmd_buffer_from_handle(commandBuffer), event, 1);
 }
@@ -194,8 +196,10 @@ VKAPI_ATTR void VKAPI_CALL
 agx_CmdWaitEvents(VkCommandBuffer commandBuffer, uint32_t eventCount, const VkEvent *pEvents,
                   VkPipelineStageFlags srcStageMask, VkPipelineStageFlags dstStageMask,
                   uint32_t memoryBarrierCount, const VkMemoryBarrier *pMemoryBarriers,
-                  uint32_t bufferMemoryBarrierCount, const VkBufferMemoryBarrier *pBufferMemoryBarriers,
-                  uint32_t imageMemoryBarrierCount, const VkImageMemoryBarrier *pImageMemoryBarriers)
+                  uint32_t bufferMemoryBarrierCount,
+                  const VkBufferMemoryBarrier *pBufferMemoryBarriers,
+                  uint32_t imageMemoryBarrierCount,
+                  const VkImageMemoryBarrier *pImageMemoryBarriers)
 {
    wait_events(agx_cmd_buffer_from_handle(commandBuffer), eventCount, pEvents);
 }

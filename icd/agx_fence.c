@@ -14,7 +14,8 @@ agx_CreateFence(VkDevice _device, const VkFenceCreateInfo *pCreateInfo,
 {
    AGX_FROM_HANDLE(agx_device, device, _device);
    const VkAllocationCallbacks *alloc = agx_choose_alloc(&device->alloc, pAllocator);
-   struct agx_fence *fence = agx_zalloc(alloc, sizeof(*fence), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   struct agx_fence *fence =
+      agx_zalloc(alloc, sizeof(*fence), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!fence)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    int ret = agx_kmd_syncobj_create(device->kmd, pCreateInfo->flags & VK_FENCE_CREATE_SIGNALED_BIT,
@@ -58,17 +59,18 @@ wait_fences(struct agx_device *device, uint32_t count, const VkFence *fences, bo
       return VK_ERROR_DEVICE_LOST;
    uint32_t stack[16], *handles = stack;
    if (count > 16) {
-      handles = agx_alloc(&device->alloc, count * sizeof(uint32_t), 4,
-                          VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+      handles =
+         agx_alloc(&device->alloc, count * sizeof(uint32_t), 4, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
       if (!handles)
          return VK_ERROR_OUT_OF_HOST_MEMORY;
    }
    for (uint32_t i = 0; i < count; i++)
       handles[i] = agx_fence_from_handle(fences[i])->syncobj;
 
-   uint32_t flags = DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT | (all ? DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL : 0);
-   int ret = agx_kmd_syncobj_wait(device->kmd, handles, NULL, count, agx_abs_timeout(timeout), flags,
-                                  NULL);
+   uint32_t flags =
+      DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT | (all ? DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL : 0);
+   int ret = agx_kmd_syncobj_wait(device->kmd, handles, NULL, count, agx_abs_timeout(timeout),
+                                  flags, NULL);
    if (handles != stack)
       agx_free(&device->alloc, handles);
    if (ret == -ETIME)

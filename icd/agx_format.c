@@ -76,7 +76,8 @@ agx_GetPhysicalDeviceFormatProperties(VkPhysicalDevice physicalDevice, VkFormat 
                                       VkFormatProperties *pProps)
 {
    memset(pProps, 0, sizeof(*pProps));
-   pProps->linearTilingFeatures = v1_flags(agx_image_format_features(format, VK_IMAGE_TILING_LINEAR));
+   pProps->linearTilingFeatures =
+      v1_flags(agx_image_format_features(format, VK_IMAGE_TILING_LINEAR));
    pProps->optimalTilingFeatures =
       v1_flags(agx_image_format_features(format, VK_IMAGE_TILING_OPTIMAL));
    pProps->bufferFeatures = v1_flags(agx_buffer_format_features(format));
@@ -87,8 +88,8 @@ agx_GetPhysicalDeviceFormatProperties2(VkPhysicalDevice physicalDevice, VkFormat
                                        VkFormatProperties2 *pProps)
 {
    agx_GetPhysicalDeviceFormatProperties(physicalDevice, format, &pProps->formatProperties);
-   VkFormatProperties3 *p3 = (VkFormatProperties3 *)agx_find_struct(
-      pProps->pNext, VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3);
+   VkFormatProperties3 *p3 =
+      (VkFormatProperties3 *)agx_find_struct(pProps->pNext, VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3);
    if (p3) {
       p3->linearTilingFeatures = agx_image_format_features(format, VK_IMAGE_TILING_LINEAR);
       p3->optimalTilingFeatures = agx_image_format_features(format, VK_IMAGE_TILING_OPTIMAL);
@@ -194,8 +195,9 @@ agx_GetPhysicalDeviceImageFormatProperties2(VkPhysicalDevice physicalDevice,
                                             VkImageFormatProperties2 *pProps)
 {
    VkImageUsageFlags usage = pInfo->usage;
-   const VkImageStencilUsageCreateInfo *stencil = (const VkImageStencilUsageCreateInfo *)
-      agx_find_struct(pInfo->pNext, VK_STRUCTURE_TYPE_IMAGE_STENCIL_USAGE_CREATE_INFO);
+   const VkImageStencilUsageCreateInfo *stencil =
+      (const VkImageStencilUsageCreateInfo *)agx_find_struct(
+         pInfo->pNext, VK_STRUCTURE_TYPE_IMAGE_STENCIL_USAGE_CREATE_INFO);
    if (stencil)
       usage |= stencil->stencilUsage;
    const VkPhysicalDeviceExternalImageFormatInfo *ext =
@@ -208,8 +210,8 @@ agx_GetPhysicalDeviceImageFormatProperties2(VkPhysicalDevice physicalDevice,
       memset(&pProps->imageFormatProperties, 0, sizeof(pProps->imageFormatProperties));
       return VK_ERROR_FORMAT_NOT_SUPPORTED;
    }
-   VkExternalImageFormatProperties *ext_props = (VkExternalImageFormatProperties *)
-      agx_find_struct(pProps->pNext, VK_STRUCTURE_TYPE_EXTERNAL_IMAGE_FORMAT_PROPERTIES);
+   VkExternalImageFormatProperties *ext_props = (VkExternalImageFormatProperties *)agx_find_struct(
+      pProps->pNext, VK_STRUCTURE_TYPE_EXTERNAL_IMAGE_FORMAT_PROPERTIES);
    if (ext_props)
       memset(&ext_props->externalMemoryProperties, 0, sizeof(ext_props->externalMemoryProperties));
    return r;

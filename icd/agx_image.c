@@ -36,8 +36,8 @@ agx_image_init(struct agx_image *image, const VkImageCreateInfo *info)
    bool tiled = info->tiling != VK_IMAGE_TILING_LINEAR;
    uint32_t depth = info->imageType == VK_IMAGE_TYPE_3D ? info->extent.depth : 1;
    uint32_t height = info->imageType == VK_IMAGE_TYPE_1D ? 1 : info->extent.height;
-   if (!agx_image_layout_init(&image->layout, tiled, f->bytes, info->extent.width, height,
-                              depth, info->arrayLayers, info->mipLevels))
+   if (!agx_image_layout_init(&image->layout, tiled, f->bytes, info->extent.width, height, depth,
+                              info->arrayLayers, info->mipLevels))
       return agx_error(VK_ERROR_FORMAT_NOT_SUPPORTED,
                        "image %ux%ux%u, %u layers, %u levels, %s tiling not supported",
                        info->extent.width, height, depth, info->arrayLayers, info->mipLevels,
@@ -125,7 +125,8 @@ agx_GetImageSparseMemoryRequirements2(VkDevice _device,
 VKAPI_ATTR void VKAPI_CALL
 agx_GetDeviceImageSparseMemoryRequirements(VkDevice _device,
                                            const VkDeviceImageMemoryRequirements *pInfo,
-                                           uint32_t *pCount, VkSparseImageMemoryRequirements2 *pReqs)
+                                           uint32_t *pCount,
+                                           VkSparseImageMemoryRequirements2 *pReqs)
 {
    *pCount = 0;
 }
@@ -166,7 +167,8 @@ agx_GetImageSubresourceLayout(VkDevice _device, VkImage _image,
    uint32_t level = pSubresource->mipLevel;
    if (level >= l->levels)
       return;
-   pLayout->offset = l->level_offset[level] + (VkDeviceSize)pSubresource->arrayLayer * l->layer_stride;
+   pLayout->offset =
+      l->level_offset[level] + (VkDeviceSize)pSubresource->arrayLayer * l->layer_stride;
    pLayout->arrayPitch = l->layer_stride;
    pLayout->depthPitch = l->layer_stride;
    if (l->tiled) {

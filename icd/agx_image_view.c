@@ -34,14 +34,22 @@ static enum agx_channel
 compose(const struct agx_format_info *f, VkComponentSwizzle s, unsigned c)
 {
    switch (s) {
-   case VK_COMPONENT_SWIZZLE_IDENTITY: return (enum agx_channel)f->swizzle[c];
-   case VK_COMPONENT_SWIZZLE_ZERO: return AGX_CHANNEL_0;
-   case VK_COMPONENT_SWIZZLE_ONE: return AGX_CHANNEL_1;
-   case VK_COMPONENT_SWIZZLE_R: return (enum agx_channel)f->swizzle[0];
-   case VK_COMPONENT_SWIZZLE_G: return (enum agx_channel)f->swizzle[1];
-   case VK_COMPONENT_SWIZZLE_B: return (enum agx_channel)f->swizzle[2];
-   case VK_COMPONENT_SWIZZLE_A: return (enum agx_channel)f->swizzle[3];
-   default: return (enum agx_channel)f->swizzle[c];
+   case VK_COMPONENT_SWIZZLE_IDENTITY:
+      return (enum agx_channel)f->swizzle[c];
+   case VK_COMPONENT_SWIZZLE_ZERO:
+      return AGX_CHANNEL_0;
+   case VK_COMPONENT_SWIZZLE_ONE:
+      return AGX_CHANNEL_1;
+   case VK_COMPONENT_SWIZZLE_R:
+      return (enum agx_channel)f->swizzle[0];
+   case VK_COMPONENT_SWIZZLE_G:
+      return (enum agx_channel)f->swizzle[1];
+   case VK_COMPONENT_SWIZZLE_B:
+      return (enum agx_channel)f->swizzle[2];
+   case VK_COMPONENT_SWIZZLE_A:
+      return (enum agx_channel)f->swizzle[3];
+   default:
+      return (enum agx_channel)f->swizzle[c];
    }
 }
 
@@ -50,11 +58,16 @@ texture_dimension(VkImageViewType type)
 {
    switch (type) {
    case VK_IMAGE_VIEW_TYPE_1D_ARRAY:
-   case VK_IMAGE_VIEW_TYPE_2D_ARRAY: return AGX_TEXTURE_DIMENSION_2D_ARRAY;
-   case VK_IMAGE_VIEW_TYPE_3D: return AGX_TEXTURE_DIMENSION_3D;
-   case VK_IMAGE_VIEW_TYPE_CUBE: return AGX_TEXTURE_DIMENSION_CUBE;
-   case VK_IMAGE_VIEW_TYPE_CUBE_ARRAY: return AGX_TEXTURE_DIMENSION_CUBE_ARRAY;
-   default: return AGX_TEXTURE_DIMENSION_2D;
+   case VK_IMAGE_VIEW_TYPE_2D_ARRAY:
+      return AGX_TEXTURE_DIMENSION_2D_ARRAY;
+   case VK_IMAGE_VIEW_TYPE_3D:
+      return AGX_TEXTURE_DIMENSION_3D;
+   case VK_IMAGE_VIEW_TYPE_CUBE:
+      return AGX_TEXTURE_DIMENSION_CUBE;
+   case VK_IMAGE_VIEW_TYPE_CUBE_ARRAY:
+      return AGX_TEXTURE_DIMENSION_CUBE_ARRAY;
+   default:
+      return AGX_TEXTURE_DIMENSION_2D;
    }
 }
 
@@ -102,8 +115,8 @@ agx_pack_image_view(const struct agx_image *image, uint64_t va, const struct agx
    }
    agx_pack(desc + AGX_IMAGE_DESC_PBE / 4, PBE, cfg) {
       cfg.dimension = is3d ? AGX_TEXTURE_DIMENSION_3D
-                      : (dim == AGX_TEXTURE_DIMENSION_2D ? AGX_TEXTURE_DIMENSION_2D
-                                                         : AGX_TEXTURE_DIMENSION_2D_ARRAY);
+                           : (dim == AGX_TEXTURE_DIMENSION_2D ? AGX_TEXTURE_DIMENSION_2D
+                                                              : AGX_TEXTURE_DIMENSION_2D_ARRAY);
       cfg.layout = l->tiled ? AGX_LAYOUT_GPU : AGX_LAYOUT_LINEAR;
       cfg.channels = f->channels;
       cfg.type = f->type;

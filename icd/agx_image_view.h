@@ -37,7 +37,7 @@ struct agx_view_range {
 /* Packs the Texture and PBE descriptors of a view of a bound image at
  * `va` into desc[12], for a storage or a sampled descriptor. False if the
  * format is not in the table. */
-bool agx_pack_image_view(const struct agx_image *image, uint64_t va,
-                         const struct agx_view_range *r, bool storage, uint32_t *desc);
+bool agx_pack_image_view(const struct agx_image *image, uint64_t va, const struct agx_view_range *r,
+                         bool storage, uint32_t *desc);
 
 #endif

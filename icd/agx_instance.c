@@ -39,8 +39,8 @@ agx_EnumerateInstanceExtensionProperties(const char *pLayerName, uint32_t *pProp
 {
    if (pLayerName)
       return VK_ERROR_LAYER_NOT_PRESENT;
-   return agx_outarray(pProperties, pPropertyCount, agx_instance_extensions,
-                       AGX_INSTANCE_EXT_COUNT, sizeof(VkExtensionProperties));
+   return agx_outarray(pProperties, pPropertyCount, agx_instance_extensions, AGX_INSTANCE_EXT_COUNT,
+                       sizeof(VkExtensionProperties));
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL
@@ -55,8 +55,8 @@ agx_CreateInstance(const VkInstanceCreateInfo *pCreateInfo, const VkAllocationCa
                    VkInstance *pInstance)
 {
    const VkAllocationCallbacks *alloc = pAllocator ? pAllocator : &agx_default_alloc;
-   struct agx_instance *instance = agx_zalloc(alloc, sizeof(*instance), 8,
-                                              VK_SYSTEM_ALLOCATION_SCOPE_INSTANCE);
+   struct agx_instance *instance =
+      agx_zalloc(alloc, sizeof(*instance), 8, VK_SYSTEM_ALLOCATION_SCOPE_INSTANCE);
    if (!instance)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
 

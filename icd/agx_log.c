@@ -62,7 +62,8 @@ parse_debug_env(void)
          }
       }
       if (!known)
-         fprintf(stderr, "agx: ignoring unknown AGX_DEBUG flag '%.*s' (AGX_DEBUG=help lists them)\n",
+         fprintf(stderr,
+                 "agx: ignoring unknown AGX_DEBUG flag '%.*s' (AGX_DEBUG=help lists them)\n",
                  (int)len, p);
       p += len;
       if (*p == ',')

@@ -11,12 +11,12 @@
 #include <vulkan/vulkan_core.h>
 
 enum agx_debug_flag {
-   AGX_DEBUG_IOCTL = 1u << 0,  /* trace every kernel/simulator ioctl */
-   AGX_DEBUG_SUBMIT = 1u << 1, /* trace queue submissions and syncs */
-   AGX_DEBUG_ALLOC = 1u << 2,  /* trace BO and VA allocations */
-   AGX_DEBUG_STARTUP = 1u << 3,/* explain device selection */
-   AGX_DEBUG_SHADERS = 1u << 4,/* print the disassembly of every compiled shader */
-   AGX_DEBUG_TRACE = 1u << 5,  /* decode every submitted control stream */
+   AGX_DEBUG_IOCTL = 1u << 0,      /* trace every kernel/simulator ioctl */
+   AGX_DEBUG_SUBMIT = 1u << 1,     /* trace queue submissions and syncs */
+   AGX_DEBUG_ALLOC = 1u << 2,      /* trace BO and VA allocations */
+   AGX_DEBUG_STARTUP = 1u << 3,    /* explain device selection */
+   AGX_DEBUG_SHADERS = 1u << 4,    /* print the disassembly of every compiled shader */
+   AGX_DEBUG_TRACE = 1u << 5,      /* decode every submitted control stream */
    AGX_DEBUG_NOPREAMBLE = 1u << 6, /* compile shaders without a preamble */
 };
 
@@ -34,7 +34,6 @@ void agx_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void agx_not_implemented(const char *name, bool *reported);
 
 /* Logs the reason when any AGX_DEBUG flag is set and returns `result`. */
-VkResult agx_error(VkResult result, const char *fmt, ...)
-   __attribute__((format(printf, 2, 3)));
+VkResult agx_error(VkResult result, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

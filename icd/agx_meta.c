@@ -55,8 +55,8 @@ dispatch(struct agx_cmd_buffer *cmd, unsigned kernel, uint32_t groups_x, const v
    VkResult result = agx_meta_get(cmd->device, kernel, &pipeline);
    /* The struct must cover every argument byte the kernel reads. */
    if (result == VK_SUCCESS && args_size < agx_cl_kernels[kernel].args_size) {
-      agx_log("helper kernel %s reads %u bytes of arguments, given %u",
-              agx_cl_kernels[kernel].name, agx_cl_kernels[kernel].args_size, args_size);
+      agx_log("helper kernel %s reads %u bytes of arguments, given %u", agx_cl_kernels[kernel].name,
+              agx_cl_kernels[kernel].args_size, args_size);
       result = VK_ERROR_UNKNOWN;
    }
    if (result != VK_SUCCESS) {

@@ -11,24 +11,24 @@
 #include <vulkan/vk_icd.h>
 #include <vulkan/vulkan_core.h>
 
-#define AGX_DEFINE_HANDLE_CASTS(type, handle)                                  \
-   static inline struct type *type##_from_handle(handle h)                     \
-   {                                                                           \
-      return (struct type *)h;                                                 \
-   }                                                                           \
-   static inline handle type##_to_handle(struct type *o)                       \
-   {                                                                           \
-      return (handle)o;                                                        \
+#define AGX_DEFINE_HANDLE_CASTS(type, handle)              \
+   static inline struct type *type##_from_handle(handle h) \
+   {                                                       \
+      return (struct type *)h;                             \
+   }                                                       \
+   static inline handle type##_to_handle(struct type *o)   \
+   {                                                       \
+      return (handle)o;                                    \
    }
 
-#define AGX_DEFINE_NONDISP_HANDLE_CASTS(type, handle)                          \
-   static inline struct type *type##_from_handle(handle h)                     \
-   {                                                                           \
-      return (struct type *)(uintptr_t)h;                                      \
-   }                                                                           \
-   static inline handle type##_to_handle(struct type *o)                       \
-   {                                                                           \
-      return (handle)(uintptr_t)o;                                             \
+#define AGX_DEFINE_NONDISP_HANDLE_CASTS(type, handle)      \
+   static inline struct type *type##_from_handle(handle h) \
+   {                                                       \
+      return (struct type *)(uintptr_t)h;                  \
+   }                                                       \
+   static inline handle type##_to_handle(struct type *o)   \
+   {                                                       \
+      return (handle)(uintptr_t)o;                         \
    }
 
 #define AGX_FROM_HANDLE(type, name, handle) struct type *name = type##_from_handle(handle)

@@ -25,10 +25,14 @@ static const char *
 marketing_suffix(const struct drm_asahi_params_global *p)
 {
    switch (p->gpu_variant) {
-   case 'S': return " Pro";
-   case 'C': return " Max";
-   case 'D': return " Ultra";
-   default: return "";
+   case 'S':
+      return " Pro";
+   case 'C':
+      return " Max";
+   case 'D':
+      return " Ultra";
+   default:
+      return "";
    }
 }
 
@@ -464,8 +468,8 @@ agx_physical_device_try_create(struct agx_instance *instance, struct agx_physica
       return VK_SUCCESS; /* no device is not an error */
    }
 
-   struct agx_physical_device *pdev = agx_zalloc(&instance->alloc, sizeof(*pdev), 8,
-                                                 VK_SYSTEM_ALLOCATION_SCOPE_INSTANCE);
+   struct agx_physical_device *pdev =
+      agx_zalloc(&instance->alloc, sizeof(*pdev), 8, VK_SYSTEM_ALLOCATION_SCOPE_INSTANCE);
    if (!pdev) {
       agx_kmd_close(kmd);
       return VK_ERROR_OUT_OF_HOST_MEMORY;
@@ -477,15 +481,16 @@ agx_physical_device_try_create(struct agx_instance *instance, struct agx_physica
    pdev->params = kmd->params;
 
    const struct drm_asahi_params_global *p = &pdev->params;
-   snprintf(pdev->name, sizeof(pdev->name), "Apple M%u%s (G%u%c %c%u)",
-            p->gpu_generation - 12, marketing_suffix(p), p->gpu_generation,
-            (char)p->gpu_variant, 'A' + (char)(p->gpu_revision >> 4), p->gpu_revision & 0xf);
+   snprintf(pdev->name, sizeof(pdev->name), "Apple M%u%s (G%u%c %c%u)", p->gpu_generation - 12,
+            marketing_suffix(p), p->gpu_generation, (char)p->gpu_variant,
+            'A' + (char)(p->gpu_revision >> 4), p->gpu_revision & 0xf);
    for (uint32_t c = 0; c < p->num_clusters_total && c < DRM_ASAHI_MAX_CLUSTERS; c++)
       pdev->core_count += (uint32_t)__builtin_popcountll(p->core_masks[c]);
 
    /* Unified memory: advertise half of system RAM, as Mesa does. */
    long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
-   uint64_t ram = (pages > 0 && page_size > 0) ? (uint64_t)pages * (uint64_t)page_size : (4ull << 30);
+   uint64_t ram =
+      (pages > 0 && page_size > 0) ? (uint64_t)pages * (uint64_t)page_size : (4ull << 30);
    pdev->heap_size = ram / 2;
 
    init_features(&pdev->features);
@@ -513,7 +518,8 @@ agx_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice, VkPhysicalDeviceF
 }
 
 VKAPI_ATTR void VKAPI_CALL
-agx_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures2 *pFeatures)
+agx_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice,
+                               VkPhysicalDeviceFeatures2 *pFeatures)
 {
    AGX_FROM_HANDLE(agx_physical_device, pdev, physicalDevice);
    pFeatures->features = pdev->features.v10;
@@ -522,7 +528,8 @@ agx_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice, VkPhysicalDevice
 }
 
 VKAPI_ATTR void VKAPI_CALL
-agx_GetPhysicalDeviceProperties(VkPhysicalDevice physicalDevice, VkPhysicalDeviceProperties *pProperties)
+agx_GetPhysicalDeviceProperties(VkPhysicalDevice physicalDevice,
+                                VkPhysicalDeviceProperties *pProperties)
 {
    AGX_FROM_HANDLE(agx_physical_device, pdev, physicalDevice);
    *pProperties = pdev->properties.v10;
@@ -604,16 +611,16 @@ VKAPI_ATTR void VKAPI_CALL
 agx_GetPhysicalDeviceSparseImageFormatProperties(VkPhysicalDevice physicalDevice, VkFormat format,
                                                  VkImageType type, VkSampleCountFlagBits samples,
                                                  VkImageUsageFlags usage, VkImageTiling tiling,
-                                                 uint32_t *pCount, VkSparseImageFormatProperties *pProps)
+                                                 uint32_t *pCount,
+                                                 VkSparseImageFormatProperties *pProps)
 {
    *pCount = 0;
 }
 
 VKAPI_ATTR void VKAPI_CALL
-agx_GetPhysicalDeviceSparseImageFormatProperties2(VkPhysicalDevice physicalDevice,
-                                                  const VkPhysicalDeviceSparseImageFormatInfo2 *pInfo,
-                                                  uint32_t *pCount,
-                                                  VkSparseImageFormatProperties2 *pProps)
+agx_GetPhysicalDeviceSparseImageFormatProperties2(
+   VkPhysicalDevice physicalDevice, const VkPhysicalDeviceSparseImageFormatInfo2 *pInfo,
+   uint32_t *pCount, VkSparseImageFormatProperties2 *pProps)
 {
    *pCount = 0;
 }

@@ -9,8 +9,8 @@
 struct agx_physical_device {
    VK_LOADER_DATA loader_data;
    struct agx_instance *instance;
-   enum agx_kmd_backend backend;   /* the backend devices are opened on */
-   struct agx_kmd *kmd;            /* kept open for queries (params, time) */
+   enum agx_kmd_backend backend; /* the backend devices are opened on */
+   struct agx_kmd *kmd;          /* kept open for queries (params, time) */
    struct drm_asahi_params_global params;
    char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
    uint32_t core_count;

@@ -26,18 +26,19 @@ agx_compute_pipeline_create(struct agx_device *device, const void *code, uint32_
       if (r != VK_SUCCESS)
          return r;
    }
-   if (info->preamble_offset && (info->preamble_offset >= size || info->preamble_offset % AGX_CODE_ALIGN))
+   if (info->preamble_offset &&
+       (info->preamble_offset >= size || info->preamble_offset % AGX_CODE_ALIGN))
       return agx_error(VK_ERROR_UNKNOWN, "preamble offset %u outside the %u-byte code",
                        info->preamble_offset, size);
-   if (info->const_data_size && (info->const_data_offset > size ||
-                                 info->const_data_size > size - info->const_data_offset ||
-                                 info->const_data_offset % AGX_ABI_CONST_DATA_ALIGN))
+   if (info->const_data_size &&
+       (info->const_data_offset > size || info->const_data_size > size - info->const_data_offset ||
+        info->const_data_offset % AGX_ABI_CONST_DATA_ALIGN))
       return agx_error(VK_ERROR_UNKNOWN, "constant data (%u bytes at %u) outside the %u-byte code",
                        info->const_data_size, info->const_data_offset, size);
    if (info->num_local_args > AGX_ABI_MAX_LOCAL_ARGS)
       return agx_error(VK_ERROR_UNKNOWN, "%u __local arguments", info->num_local_args);
-   struct agx_pipeline *pipeline = agx_zalloc(alloc, sizeof(*pipeline), 8,
-                                              VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   struct agx_pipeline *pipeline =
+      agx_zalloc(alloc, sizeof(*pipeline), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!pipeline)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    pipeline->bind_point = VK_PIPELINE_BIND_POINT_COMPUTE;
@@ -46,8 +47,8 @@ agx_compute_pipeline_create(struct agx_device *device, const void *code, uint32_
    pipeline->txf_sampler = txf;
 
    void *map;
-   VkResult result = agx_bo_create(device, size, AGX_BO_EXEC | AGX_BO_READONLY, "shader code",
-                                   &pipeline->code);
+   VkResult result =
+      agx_bo_create(device, size, AGX_BO_EXEC | AGX_BO_READONLY, "shader code", &pipeline->code);
    if (result == VK_SUCCESS)
       result = agx_bo_map(device, pipeline->code, &map);
    if (result != VK_SUCCESS) {

@@ -15,10 +15,10 @@ struct agx_device;
 #include "agx_abi.h"
 
 struct agx_shader_info {
-   uint32_t gpr_halves;     /* 16-bit registers used (r0..: 2 per 32-bit register) */
+   uint32_t gpr_halves; /* 16-bit registers used (r0..: 2 per 32-bit register) */
    uint32_t local_size[3];
-   uint32_t shared_size;    /* bytes of threadgroup memory */
-   uint32_t scratch_size;   /* bytes per thread (must be 0 until scratch exists) */
+   uint32_t shared_size;  /* bytes of threadgroup memory */
+   uint32_t scratch_size; /* bytes per thread (must be 0 until scratch exists) */
    /* The preamble (USC Preshader: run once per dispatch before the threads,
     * it writes uniform registers above the root uniforms) lives in the same
     * code BO at preamble_offset (0: none; the main program is at 0). */
@@ -43,10 +43,10 @@ struct agx_shader_info {
 
 struct agx_pipeline {
    VkPipelineBindPoint bind_point;
-   struct agx_bo *code;     /* executable BO holding the machine code */
+   struct agx_bo *code; /* executable BO holding the machine code */
    uint32_t code_size;
    struct agx_shader_info info;
-   uint64_t txf_sampler;    /* the device's txf sampler when info.sampler_states */
+   uint64_t txf_sampler; /* the device's txf sampler when info.sampler_states */
 };
 
 AGX_DEFINE_NONDISP_HANDLE_CASTS(agx_pipeline, VkPipeline)
@@ -54,8 +54,7 @@ AGX_DEFINE_NONDISP_HANDLE_CASTS(agx_pipeline, VkPipeline)
 /* Uploads machine code and makes a compute pipeline of it. */
 VkResult agx_compute_pipeline_create(struct agx_device *device, const void *code, uint32_t size,
                                      const struct agx_shader_info *info,
-                                     const VkAllocationCallbacks *alloc,
-                                     struct agx_pipeline **out);
+                                     const VkAllocationCallbacks *alloc, struct agx_pipeline **out);
 void agx_pipeline_destroy(struct agx_device *device, struct agx_pipeline *pipeline,
                           const VkAllocationCallbacks *alloc);
 

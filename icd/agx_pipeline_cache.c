@@ -107,8 +107,8 @@ insert_locked(struct agx_pipeline_cache *cache, const uint8_t key[AGX_SHA1_SIZE]
    }
    if (cache->count == cache->capacity) {
       uint32_t cap = cache->capacity ? cache->capacity * 2 : 8;
-      struct agx_cache_entry **entries = agx_alloc(&cache->alloc, cap * sizeof(*entries), 8,
-                                                   VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      struct agx_cache_entry **entries =
+         agx_alloc(&cache->alloc, cap * sizeof(*entries), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
       if (!entries)
          return VK_ERROR_OUT_OF_HOST_MEMORY;
       if (cache->count)
@@ -117,8 +117,8 @@ insert_locked(struct agx_pipeline_cache *cache, const uint8_t key[AGX_SHA1_SIZE]
       cache->entries = entries;
       cache->capacity = cap;
    }
-   struct agx_cache_entry *e = agx_alloc(&cache->alloc, sizeof(*e) + code_size, 8,
-                                         VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   struct agx_cache_entry *e =
+      agx_alloc(&cache->alloc, sizeof(*e) + code_size, 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!e)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    memcpy(e->key, key, AGX_SHA1_SIZE);

@@ -25,7 +25,7 @@ struct agx_pipeline_cache {
    pthread_mutex_t mutex;
    struct agx_cache_entry **entries; /* never removed before the cache dies */
    uint32_t count, capacity;
-   uint32_t hits, misses;            /* lookups, for tests */
+   uint32_t hits, misses; /* lookups, for tests */
 };
 
 AGX_DEFINE_NONDISP_HANDLE_CASTS(agx_pipeline_cache, VkPipelineCache)

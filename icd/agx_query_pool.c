@@ -179,16 +179,16 @@ VKAPI_ATTR void VKAPI_CALL
 agx_CmdWriteTimestamp(VkCommandBuffer commandBuffer, VkPipelineStageFlagBits pipelineStage,
                       VkQueryPool queryPool, uint32_t query)
 {
-   write_timestamp(agx_cmd_buffer_from_handle(commandBuffer),
-                   agx_query_pool_from_handle(queryPool), query);
+   write_timestamp(agx_cmd_buffer_from_handle(commandBuffer), agx_query_pool_from_handle(queryPool),
+                   query);
 }
 
 VKAPI_ATTR void VKAPI_CALL
 agx_CmdWriteTimestamp2(VkCommandBuffer commandBuffer, VkPipelineStageFlags2 stage,
                        VkQueryPool queryPool, uint32_t query)
 {
-   write_timestamp(agx_cmd_buffer_from_handle(commandBuffer),
-                   agx_query_pool_from_handle(queryPool), query);
+   write_timestamp(agx_cmd_buffer_from_handle(commandBuffer), agx_query_pool_from_handle(queryPool),
+                   query);
 }
 
 /*

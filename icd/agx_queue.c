@@ -23,11 +23,9 @@ wait_one(struct agx_queue *queue, const struct agx_sync_op *op)
 {
    struct agx_kmd *kmd = queue->device->kmd;
    for (;;) {
-      int ret = agx_kmd_syncobj_wait(kmd, &op->syncobj, op->timeline ? &op->value : NULL, 1,
-                                     agx_abs_timeout(AGX_QUEUE_POLL_NS),
-                                     DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL |
-                                        DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
-                                     NULL);
+      int ret = agx_kmd_syncobj_wait(
+         kmd, &op->syncobj, op->timeline ? &op->value : NULL, 1, agx_abs_timeout(AGX_QUEUE_POLL_NS),
+         DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL | DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, NULL);
       if (ret != -ETIME)
          return ret;
       pthread_mutex_lock(&queue->mutex);
@@ -126,7 +124,6 @@ untrack_last_job(struct agx_queue *queue)
 /* Most hardware commands one SUBMIT carries here (the kernel may allow fewer). */
 #define AGX_MAX_SUBMIT_COMMANDS 64
 
-
 /* Commands one SUBMIT may carry on this device. */
 static uint32_t
 submit_limit(const struct agx_queue *queue)
@@ -180,22 +177,24 @@ submit_cmd_buffers(struct agx_queue *queue, struct agx_batch *batch)
          }
          const struct agx_cmd_segment *sg = &cb->segments[seg++];
          cmds[n] = (struct compute_cmd){
-            .header = {
-               .cmd_type = DRM_ASAHI_CMD_COMPUTE,
-               .size = sizeof(struct drm_asahi_cmd_compute),
-               .vdm_barrier = DRM_ASAHI_BARRIER_NONE,
-               .cdm_barrier = (uint16_t)n,
-            },
-            .compute = {
-               .cdm_ctrl_stream_base = sg->start_va,
-               .cdm_ctrl_stream_end = sg->end_va,
-               .sampler_heap = heap_va,
-               .sampler_count = heap_count,
-               /* zero until a pipeline needed scratch; a helper on a
+            .header =
+               {
+                  .cmd_type = DRM_ASAHI_CMD_COMPUTE,
+                  .size = sizeof(struct drm_asahi_cmd_compute),
+                  .vdm_barrier = DRM_ASAHI_BARRIER_NONE,
+                  .cdm_barrier = (uint16_t)n,
+               },
+            .compute =
+               {
+                  .cdm_ctrl_stream_base = sg->start_va,
+                  .cdm_ctrl_stream_end = sg->end_va,
+                  .sampler_heap = heap_va,
+                  .sampler_count = heap_count,
+                  /* zero until a pipeline needed scratch; a helper on a
                 * command that does not spill is never asked for a stack */
-               .helper = agx_scratch_helper(queue->device),
-               .ts.end = {.handle = sg->ts_object, .offset = sg->ts_offset},
-            },
+                  .helper = agx_scratch_helper(queue->device),
+                  .ts.end = {.handle = sg->ts_object, .offset = sg->ts_offset},
+               },
          };
          n++;
       }
@@ -314,8 +313,8 @@ VkResult
 agx_queue_create(struct agx_device *device, const VkDeviceQueueCreateInfo *info,
                  struct agx_queue **out)
 {
-   struct agx_queue *queue = agx_zalloc(&device->alloc, sizeof(*queue), 8,
-                                        VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
+   struct agx_queue *queue =
+      agx_zalloc(&device->alloc, sizeof(*queue), 8, VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
    if (!queue)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    set_loader_magic_value(queue);
@@ -450,8 +449,8 @@ batch_alloc(struct agx_queue *queue, uint32_t waits, uint32_t signals, uint32_t 
 {
    size_t size = sizeof(struct agx_batch) + (waits + signals) * sizeof(struct agx_sync_op) +
                  cmds * sizeof(struct agx_cmd_buffer *);
-   struct agx_batch *b = agx_zalloc(&queue->device->alloc, size, 8,
-                                    VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
+   struct agx_batch *b =
+      agx_zalloc(&queue->device->alloc, size, 8, VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
    if (b) {
       b->waits = (struct agx_sync_op *)(b + 1);
       b->signals = b->waits + waits;
@@ -480,11 +479,11 @@ enqueue(struct agx_queue *queue, struct agx_batch **batches, uint32_t count)
 struct agx_submit_desc {
    uint32_t wait_count, signal_count;
    const VkSemaphore *wait_sems, *signal_sems;
-   const uint64_t *wait_values, *signal_values;          /* VkSubmitInfo form */
+   const uint64_t *wait_values, *signal_values;            /* VkSubmitInfo form */
    const VkSemaphoreSubmitInfo *wait_infos, *signal_infos; /* VkSubmitInfo2 form */
    uint32_t cmd_count;
-   const VkCommandBuffer *cmds;                    /* VkSubmitInfo form */
-   const VkCommandBufferSubmitInfo *cmd_infos;     /* VkSubmitInfo2 form */
+   const VkCommandBuffer *cmds;                /* VkSubmitInfo form */
+   const VkCommandBufferSubmitInfo *cmd_infos; /* VkSubmitInfo2 form */
 };
 
 /* Fills the description of submit info i (VkSubmitInfo or VkSubmitInfo2). */
@@ -535,14 +534,15 @@ submit(struct agx_queue *queue, uint32_t count, const void *submits, describe_fn
       }
       for (uint32_t s = 0; d && s < d->signal_count; s++) {
          b->signals[b->signal_count++] =
-            d->signal_infos ? sync_op(d->signal_infos[s].semaphore, d->signal_infos[s].value)
-                            : sync_op(d->signal_sems[s], d->signal_values ? d->signal_values[s] : 0);
+            d->signal_infos
+               ? sync_op(d->signal_infos[s].semaphore, d->signal_infos[s].value)
+               : sync_op(d->signal_sems[s], d->signal_values ? d->signal_values[s] : 0);
       }
       if (fence && i == n - 1)
          b->signals[b->signal_count++] = (struct agx_sync_op){fence->syncobj, false, 0};
       for (uint32_t c = 0; d && c < d->cmd_count; c++) {
-         b->cmds[b->cmd_count++] = agx_cmd_buffer_from_handle(
-            d->cmd_infos ? d->cmd_infos[c].commandBuffer : d->cmds[c]);
+         b->cmds[b->cmd_count++] =
+            agx_cmd_buffer_from_handle(d->cmd_infos ? d->cmd_infos[c].commandBuffer : d->cmds[c]);
       }
    }
    if (result == VK_SUCCESS) {

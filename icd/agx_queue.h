@@ -35,19 +35,19 @@ struct agx_batch {
 struct agx_queue {
    VK_LOADER_DATA loader_data;
    struct agx_device *device;
-   uint32_t queue_id;          /* kernel queue */
-   uint32_t timeline;          /* syncobj: point N = N-th kernel submit done */
-   uint64_t timeline_point;    /* last point submitted */
+   uint32_t queue_id;       /* kernel queue */
+   uint32_t timeline;       /* syncobj: point N = N-th kernel submit done */
+   uint64_t timeline_point; /* last point submitted */
    /* Kernel submissions not yet seen complete: each also signals its own
     * binary syncobj, whose fence carries the job's error (a timeline point
     * may lose it once the chain is collected). FIFO, oldest first. */
    uint32_t *job_syncobjs;
    uint32_t job_count, job_capacity;
-   uint32_t jobs_reserved;     /* room promised to batches still queued */
+   uint32_t jobs_reserved; /* room promised to batches still queued */
 
    pthread_t thread;
    pthread_mutex_t mutex;
-   pthread_cond_t cond;         /* work queued, or a batch finished */
+   pthread_cond_t cond; /* work queued, or a batch finished */
    struct agx_batch *head, *tail;
    uint64_t queued, finished;
    bool stop;

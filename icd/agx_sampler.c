@@ -23,11 +23,16 @@ static enum agx_wrap
 wrap(VkSamplerAddressMode m)
 {
    switch (m) {
-   case VK_SAMPLER_ADDRESS_MODE_REPEAT: return AGX_WRAP_REPEAT;
-   case VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT: return AGX_WRAP_MIRRORED_REPEAT;
-   case VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER: return AGX_WRAP_CLAMP_TO_BORDER;
-   case VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE: return AGX_WRAP_MIRRORED_CLAMP_TO_EDGE;
-   default: return AGX_WRAP_CLAMP_TO_EDGE;
+   case VK_SAMPLER_ADDRESS_MODE_REPEAT:
+      return AGX_WRAP_REPEAT;
+   case VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT:
+      return AGX_WRAP_MIRRORED_REPEAT;
+   case VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER:
+      return AGX_WRAP_CLAMP_TO_BORDER;
+   case VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE:
+      return AGX_WRAP_MIRRORED_CLAMP_TO_EDGE;
+   default:
+      return AGX_WRAP_CLAMP_TO_EDGE;
    }
 }
 
@@ -35,14 +40,22 @@ static enum agx_compare_func
 compare(VkCompareOp op)
 {
    switch (op) {
-   case VK_COMPARE_OP_NEVER: return AGX_COMPARE_FUNC_NEVER;
-   case VK_COMPARE_OP_LESS: return AGX_COMPARE_FUNC_LESS;
-   case VK_COMPARE_OP_EQUAL: return AGX_COMPARE_FUNC_EQUAL;
-   case VK_COMPARE_OP_LESS_OR_EQUAL: return AGX_COMPARE_FUNC_LEQUAL;
-   case VK_COMPARE_OP_GREATER: return AGX_COMPARE_FUNC_GREATER;
-   case VK_COMPARE_OP_NOT_EQUAL: return AGX_COMPARE_FUNC_NOT_EQUAL;
-   case VK_COMPARE_OP_GREATER_OR_EQUAL: return AGX_COMPARE_FUNC_GEQUAL;
-   default: return AGX_COMPARE_FUNC_ALWAYS;
+   case VK_COMPARE_OP_NEVER:
+      return AGX_COMPARE_FUNC_NEVER;
+   case VK_COMPARE_OP_LESS:
+      return AGX_COMPARE_FUNC_LESS;
+   case VK_COMPARE_OP_EQUAL:
+      return AGX_COMPARE_FUNC_EQUAL;
+   case VK_COMPARE_OP_LESS_OR_EQUAL:
+      return AGX_COMPARE_FUNC_LEQUAL;
+   case VK_COMPARE_OP_GREATER:
+      return AGX_COMPARE_FUNC_GREATER;
+   case VK_COMPARE_OP_NOT_EQUAL:
+      return AGX_COMPARE_FUNC_NOT_EQUAL;
+   case VK_COMPARE_OP_GREATER_OR_EQUAL:
+      return AGX_COMPARE_FUNC_GEQUAL;
+   default:
+      return AGX_COMPARE_FUNC_ALWAYS;
    }
 }
 
@@ -64,14 +77,14 @@ agx_pack_sampler(const VkSamplerCreateInfo *info, uint32_t hw[2])
       border = AGX_BORDER_COLOUR_OPAQUE_WHITE;
       break;
    default:
-      agx_error(VK_ERROR_FEATURE_NOT_PRESENT, "custom sampler border colour %d",
-                info->borderColor);
+      agx_error(VK_ERROR_FEATURE_NOT_PRESENT, "custom sampler border colour %d", info->borderColor);
       return false;
    }
    if (agx_find_struct(info->pNext, VK_STRUCTURE_TYPE_SAMPLER_YCBCR_CONVERSION_INFO) ||
        agx_find_struct(info->pNext, VK_STRUCTURE_TYPE_SAMPLER_REDUCTION_MODE_CREATE_INFO)) {
-      const VkSamplerReductionModeCreateInfo *red = (const VkSamplerReductionModeCreateInfo *)
-         agx_find_struct(info->pNext, VK_STRUCTURE_TYPE_SAMPLER_REDUCTION_MODE_CREATE_INFO);
+      const VkSamplerReductionModeCreateInfo *red =
+         (const VkSamplerReductionModeCreateInfo *)agx_find_struct(
+            info->pNext, VK_STRUCTURE_TYPE_SAMPLER_REDUCTION_MODE_CREATE_INFO);
       if (!red || red->reductionMode != VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE) {
          agx_error(VK_ERROR_FEATURE_NOT_PRESENT, "sampler reduction / YCbCr conversion");
          return false;
@@ -119,8 +132,8 @@ heap_alloc(struct agx_device *device, const uint32_t hw[2], uint32_t *index)
    if (!device->sampler_heap) {
       struct agx_bo *bo = NULL;
       void *map;
-      result = agx_bo_create(device, AGX_SAMPLER_HEAP_COUNT * AGX_SAMPLER_LENGTH,
-                             AGX_BO_READONLY, "sampler heap", &bo);
+      result = agx_bo_create(device, AGX_SAMPLER_HEAP_COUNT * AGX_SAMPLER_LENGTH, AGX_BO_READONLY,
+                             "sampler heap", &bo);
       if (result == VK_SUCCESS)
          result = agx_bo_map(device, bo, &map);
       if (result == VK_SUCCESS) {

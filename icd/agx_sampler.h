@@ -12,9 +12,9 @@
 #define AGX_SAMPLER_HEAP_COUNT 4096u
 
 struct agx_sampler {
-   uint32_t index;   /* heap slot */
+   uint32_t index; /* heap slot */
    float lod_bias;
-   uint32_t hw[2];   /* the packed Sampler, also in the heap */
+   uint32_t hw[2]; /* the packed Sampler, also in the heap */
 };
 
 AGX_DEFINE_NONDISP_HANDLE_CASTS(agx_sampler, VkSampler)

@@ -146,8 +146,8 @@ agx_scratch_reserve(struct agx_device *device, uint32_t stack_bytes)
          s->buf = bo;
          s->data_va = va;
          /* what the chosen blocks actually hold */
-         s->stack_bytes = layout.blocks.count * 4u *
-                          (AGX_HELPER_UNIT_DWORDS << (2 * layout.blocks.log4));
+         s->stack_bytes =
+            layout.blocks.count * 4u * (AGX_HELPER_UNIT_DWORDS << (2 * layout.blocks.log4));
          if (agx_debug(AGX_DEBUG_ALLOC))
             agx_log("scratch: %u bytes per thread, %u cores x %u slots x %u blocks of "
                     "%llu bytes at 0x%llx",

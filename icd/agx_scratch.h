@@ -28,11 +28,11 @@ struct agx_bo;
 
 struct agx_scratch {
    pthread_mutex_t mutex;
-   struct agx_bo *helper;   /* helper code + its USC word list */
-   uint32_t helper_binary;  /* drm_asahi_helper_program.binary */
-   struct agx_bo *buf;      /* the current scratch buffer */
-   uint64_t data_va;        /* its header (drm_asahi_helper_program.data) */
-   uint32_t stack_bytes;    /* per-thread stack buf provides */
+   struct agx_bo *helper;  /* helper code + its USC word list */
+   uint32_t helper_binary; /* drm_asahi_helper_program.binary */
+   struct agx_bo *buf;     /* the current scratch buffer */
+   uint64_t data_va;       /* its header (drm_asahi_helper_program.data) */
+   uint32_t stack_bytes;   /* per-thread stack buf provides */
    struct agx_bo *old[AGX_SCRATCH_MAX_OLD];
    unsigned old_count;
 };

@@ -17,7 +17,8 @@ agx_CreateSemaphore(VkDevice _device, const VkSemaphoreCreateInfo *pCreateInfo,
    const VkSemaphoreTypeCreateInfo *type =
       agx_find_struct(pCreateInfo->pNext, VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO);
 
-   struct agx_semaphore *sem = agx_zalloc(alloc, sizeof(*sem), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   struct agx_semaphore *sem =
+      agx_zalloc(alloc, sizeof(*sem), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!sem)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    sem->type = type ? type->semaphoreType : VK_SEMAPHORE_TYPE_BINARY;
@@ -38,7 +39,8 @@ agx_CreateSemaphore(VkDevice _device, const VkSemaphoreCreateInfo *pCreateInfo,
 }
 
 VKAPI_ATTR void VKAPI_CALL
-agx_DestroySemaphore(VkDevice _device, VkSemaphore semaphore, const VkAllocationCallbacks *pAllocator)
+agx_DestroySemaphore(VkDevice _device, VkSemaphore semaphore,
+                     const VkAllocationCallbacks *pAllocator)
 {
    AGX_FROM_HANDLE(agx_device, device, _device);
    AGX_FROM_HANDLE(agx_semaphore, sem, semaphore);
@@ -80,8 +82,8 @@ agx_WaitSemaphores(VkDevice _device, const VkSemaphoreWaitInfo *pWaitInfo, uint6
    uint32_t n = pWaitInfo->semaphoreCount;
    if (n == 0)
       return VK_SUCCESS;
-   uint32_t *handles = agx_alloc(&device->alloc, n * sizeof(uint32_t), 4,
-                                 VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   uint32_t *handles =
+      agx_alloc(&device->alloc, n * sizeof(uint32_t), 4, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
    if (!handles)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    for (uint32_t i = 0; i < n; i++)

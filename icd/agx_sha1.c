@@ -17,8 +17,8 @@ process_block(uint32_t h[5], const uint8_t *p)
 {
    uint32_t w[80];
    for (unsigned t = 0; t < 16; t++)
-      w[t] = (uint32_t)p[4 * t] << 24 | (uint32_t)p[4 * t + 1] << 16 |
-             (uint32_t)p[4 * t + 2] << 8 | (uint32_t)p[4 * t + 3];
+      w[t] = (uint32_t)p[4 * t] << 24 | (uint32_t)p[4 * t + 1] << 16 | (uint32_t)p[4 * t + 2] << 8 |
+             (uint32_t)p[4 * t + 3];
    for (unsigned t = 16; t < 80; t++)
       w[t] = rotl(w[t - 3] ^ w[t - 8] ^ w[t - 14] ^ w[t - 16], 1);
 
@@ -55,8 +55,7 @@ process_block(uint32_t h[5], const uint8_t *p)
 void
 agx_sha1_init(struct agx_sha1 *s)
 {
-   static const uint32_t initial[5] = {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476,
-                                       0xc3d2e1f0};
+   static const uint32_t initial[5] = {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0};
    memcpy(s->h, initial, sizeof(initial));
    s->length = 0;
 }

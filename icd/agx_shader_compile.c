@@ -39,7 +39,9 @@ agx_compile_compute(const struct agx_compile_request *req, struct agx_compile_re
       for (uint32_t i = 0; i < req->spec_count; i++)
          spec[i] = (struct agx_spirv_spec_value){req->spec[i].id, req->spec[i].value};
    }
-   struct agx_spirv_options opts = {.entry = req->entry, .spec = spec, .num_spec = req->spec_count,
+   struct agx_spirv_options opts = {.entry = req->entry,
+                                    .spec = spec,
+                                    .num_spec = req->spec_count,
                                     .robust_buffer_access = req->robust_buffer_access};
    agx_shader *s = agx_compile_spirv(req->words, req->word_count, &opts, false, err, err_size);
    free(spec);
@@ -90,11 +92,13 @@ agx_compile_compute(const struct agx_compile_request *req, struct agx_compile_re
    }
    /* One blob: the main program, then the preamble at the next code
     * alignment, then the constant data (zero padding between). */
-   uint32_t pre_off = r.info.has_preamble ? ((uint32_t)r.size + AGX_CODE_ALIGN - 1) & ~(AGX_CODE_ALIGN - 1) : 0;
+   uint32_t pre_off =
+      r.info.has_preamble ? ((uint32_t)r.size + AGX_CODE_ALIGN - 1) & ~(AGX_CODE_ALIGN - 1) : 0;
    size_t total = r.info.has_preamble ? pre_off + r.preamble_size : r.size;
    uint32_t const_off = 0;
    if (const_size) {
-      const_off = ((uint32_t)total + AGX_ABI_CONST_DATA_ALIGN - 1) & ~(AGX_ABI_CONST_DATA_ALIGN - 1);
+      const_off =
+         ((uint32_t)total + AGX_ABI_CONST_DATA_ALIGN - 1) & ~(AGX_ABI_CONST_DATA_ALIGN - 1);
       total = const_off + const_size;
    }
    uint8_t *code = calloc(1, total ? total : 1);

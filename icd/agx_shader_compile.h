@@ -27,8 +27,8 @@ struct agx_compile_request {
    /* Where each (set, binding) lives in descriptor memory. */
    struct agx_descriptor_set_layout *const *set_layouts;
    uint32_t set_count;
-   bool print_disasm; /* AGX_DEBUG=shaders */
-   bool no_preamble;  /* AGX_DEBUG=nopreamble */
+   bool print_disasm;         /* AGX_DEBUG=shaders */
+   bool no_preamble;          /* AGX_DEBUG=nopreamble */
    bool robust_buffer_access; /* the device enabled robustBufferAccess */
 };
 

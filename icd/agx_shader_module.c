@@ -22,9 +22,9 @@ agx_CreateShaderModule(VkDevice _device, const VkShaderModuleCreateInfo *pCreate
       agx_log("vkCreateShaderModule: not a SPIR-V module (%zu bytes)", pCreateInfo->codeSize);
       return VK_ERROR_INVALID_SHADER_NV;
    }
-   struct agx_shader_module *module = agx_alloc(agx_choose_alloc(&device->alloc, pAllocator),
-                                                sizeof(*module) + pCreateInfo->codeSize, 8,
-                                                VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   struct agx_shader_module *module =
+      agx_alloc(agx_choose_alloc(&device->alloc, pAllocator),
+                sizeof(*module) + pCreateInfo->codeSize, 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!module)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    module->word_count = (uint32_t)(pCreateInfo->codeSize / 4);

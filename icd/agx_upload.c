@@ -48,8 +48,8 @@ agx_upload_add_bo(struct agx_upload *up, uint32_t min_size, struct agx_bo **out)
 {
    if (up->bo_count == up->bo_capacity) {
       uint32_t cap = up->bo_capacity ? up->bo_capacity * 2 : 4;
-      struct agx_bo **bos = agx_alloc(&up->device->alloc, cap * sizeof(*bos), 8,
-                                      VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      struct agx_bo **bos =
+         agx_alloc(&up->device->alloc, cap * sizeof(*bos), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
       if (!bos)
          return VK_ERROR_OUT_OF_HOST_MEMORY;
       if (up->bo_count)

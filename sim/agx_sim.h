@@ -71,8 +71,7 @@ int agx_sim_munmap(struct agx_sim *sim, void *ptr, size_t size);
  * call stands in for that pair of ioctls. Returns 0, -ENOENT (no such
  * syncobj) or -EINVAL (no fence at that point).
  */
-int agx_sim_syncobj_fence_status(struct agx_sim *sim, uint32_t handle,
-                                 uint64_t point, int *status);
+int agx_sim_syncobj_fence_status(struct agx_sim *sim, uint32_t handle, uint64_t point, int *status);
 
 #ifdef __cplusplus
 }

@@ -27,8 +27,7 @@
 #define AGX_SIM_CDM_MAX_BLOCKS (1u << 22)
 
 static bool
-launch(struct agx_sim_worker *ctl, const struct agx_sim_cdm_cmd *cmd,
-       uint64_t *va)
+launch(struct agx_sim_worker *ctl, const struct agx_sim_cdm_cmd *cmd, uint64_t *va)
 {
    struct agx_sim_gpu *gpu = ctl->gpu;
    uint8_t words[8];
@@ -38,8 +37,8 @@ launch(struct agx_sim_worker *ctl, const struct agx_sim_cdm_cmd *cmd,
    struct AGX_CDM_LAUNCH_WORD_1 w1;
    if (!AGX_CDM_LAUNCH_WORD_0_unpack(NULL, words, &w0) ||
        !AGX_CDM_LAUNCH_WORD_1_unpack(NULL, words + 4, &w1)) {
-      agx_sim_gpu_error(ctl, AGX_SIM_GPU_ILLEGAL, NULL, *va,
-                        "invalid CDM Launch at 0x%llx", (unsigned long long)*va);
+      agx_sim_gpu_error(ctl, AGX_SIM_GPU_ILLEGAL, NULL, *va, "invalid CDM Launch at 0x%llx",
+                        (unsigned long long)*va);
       return false;
    }
    uint64_t p = *va + 8;
@@ -58,8 +57,7 @@ launch(struct agx_sim_worker *ctl, const struct agx_sim_cdm_cmd *cmd,
       global[0] = g.x, global[1] = g.y, global[2] = g.z;
       local[0] = l.x, local[1] = l.y, local[2] = l.z;
       p += 24;
-   } else if (w0.mode == AGX_CDM_MODE_INDIRECT_GLOBAL ||
-              w0.mode == AGX_CDM_MODE_INDIRECT_LOCAL) {
+   } else if (w0.mode == AGX_CDM_MODE_INDIRECT_GLOBAL || w0.mode == AGX_CDM_MODE_INDIRECT_LOCAL) {
       uint8_t b[8];
       struct AGX_CDM_INDIRECT ind;
       if (!agx_sim_read_gpu(ctl, p, b, 8))
@@ -84,17 +82,16 @@ launch(struct agx_sim_worker *ctl, const struct agx_sim_cdm_cmd *cmd,
          p += 12;
       }
    } else {
-      agx_sim_gpu_error(ctl, AGX_SIM_GPU_ILLEGAL, NULL, *va,
-                        "unknown CDM launch mode %u", (unsigned)w0.mode);
+      agx_sim_gpu_error(ctl, AGX_SIM_GPU_ILLEGAL, NULL, *va, "unknown CDM launch mode %u",
+                        (unsigned)w0.mode);
       return false;
    }
    *va = p;
 
    uint64_t threads = (uint64_t)local[0] * local[1] * local[2];
    if (threads == 0 || threads > AGX_SIM_MAX_TG_THREADS) {
-      agx_sim_gpu_error(ctl, AGX_SIM_GPU_ILLEGAL, NULL, *va,
-                        "threadgroup of %u x %u x %u threads", local[0],
-                        local[1], local[2]);
+      agx_sim_gpu_error(ctl, AGX_SIM_GPU_ILLEGAL, NULL, *va, "threadgroup of %u x %u x %u threads",
+                        local[0], local[1], local[2]);
       return false;
    }
 
@@ -111,8 +108,7 @@ launch(struct agx_sim_worker *ctl, const struct agx_sim_cdm_cmd *cmd,
    d->sampler_heap = cmd->sampler_heap;
    d->sampler_count = cmd->sampler_count;
    d->preamble_halves = w0.preshader_register_count;
-   bool ok = agx_sim_usc_apply(ctl, d, gpu->usc_base + w1.pipeline) &&
-             agx_sim_gpu_dispatch(gpu, d);
+   bool ok = agx_sim_usc_apply(ctl, d, gpu->usc_base + w1.pipeline) && agx_sim_gpu_dispatch(gpu, d);
    free(d);
    return ok;
 }
@@ -147,8 +143,7 @@ run_stream(struct agx_sim_gpu *gpu, const struct agx_sim_cdm_cmd *cmd)
          if (l.with_return) {
             if (depth == AGX_SIM_CDM_DEPTH) {
                agx_sim_gpu_error(&ctl, AGX_SIM_GPU_ILLEGAL, NULL, va,
-                                 "CDM calls nested deeper than %u",
-                                 AGX_SIM_CDM_DEPTH);
+                                 "CDM calls nested deeper than %u", AGX_SIM_CDM_DEPTH);
                return false;
             }
             stack[depth++] = va + AGX_CDM_STREAM_LINK_LENGTH;
@@ -182,8 +177,7 @@ run_stream(struct agx_sim_gpu *gpu, const struct agx_sim_cdm_cmd *cmd)
       do_return:
          if (depth == 0) {
             agx_sim_gpu_error(&ctl, AGX_SIM_GPU_ILLEGAL, NULL, va,
-                              "CDM return at 0x%llx without a call",
-                              (unsigned long long)va);
+                              "CDM return at 0x%llx without a call", (unsigned long long)va);
             return false;
          }
          va = stack[--depth];
@@ -194,12 +188,11 @@ run_stream(struct agx_sim_gpu *gpu, const struct agx_sim_cdm_cmd *cmd)
       }
    }
    agx_sim_gpu_error(&ctl, AGX_SIM_GPU_TIMEOUT, NULL, va,
-                     "CDM stream did not terminate after %u blocks",
-                     AGX_SIM_CDM_MAX_BLOCKS);
+                     "CDM stream did not terminate after %u blocks", AGX_SIM_CDM_MAX_BLOCKS);
    return false;
 invalid:
-   agx_sim_gpu_error(&ctl, AGX_SIM_GPU_ILLEGAL, NULL, va,
-                     "invalid CDM block at 0x%llx", (unsigned long long)va);
+   agx_sim_gpu_error(&ctl, AGX_SIM_GPU_ILLEGAL, NULL, va, "invalid CDM block at 0x%llx",
+                     (unsigned long long)va);
    return false;
 }
 
@@ -209,8 +202,7 @@ bool
 agx_sim_cdm_run(struct agx_sim_gpu *gpu, const struct agx_sim_cdm_cmd *cmd)
 {
    bool oom;
-   gpu->helper = agx_sim_helper_create(cmd->helper_binary, cmd->helper_cfg,
-                                       cmd->helper_data, &oom);
+   gpu->helper = agx_sim_helper_create(cmd->helper_binary, cmd->helper_cfg, cmd->helper_data, &oom);
    if (oom) {
       struct agx_sim_worker ctl;
       memset(&ctl, 0, sizeof(ctl));

@@ -25,11 +25,9 @@ struct agx_sim_cdm_cmd {
 bool agx_sim_cdm_run(struct agx_sim_gpu *gpu, const struct agx_sim_cdm_cmd *cmd);
 
 /* Apply the USC word list at pipeline_va to d. */
-bool agx_sim_usc_apply(struct agx_sim_worker *w, struct agx_sim_dispatch *d,
-                       uint64_t pipeline_va);
+bool agx_sim_usc_apply(struct agx_sim_worker *w, struct agx_sim_dispatch *d, uint64_t pipeline_va);
 
 /* Read GPU memory (READ permission), reporting faults on w. */
-bool agx_sim_read_gpu(struct agx_sim_worker *w, uint64_t va, void *dst,
-                      size_t size);
+bool agx_sim_read_gpu(struct agx_sim_worker *w, uint64_t va, void *dst, size_t size);
 
 #endif

@@ -16,14 +16,23 @@
 
 /* first half register and number of halves of an operand */
 static bool
-opnd_halves(const struct agx_sim_opnd *o, unsigned count, unsigned *first,
-            unsigned *n)
+opnd_halves(const struct agx_sim_opnd *o, unsigned count, unsigned *first, unsigned *n)
 {
    switch (o->kind) {
-   case AGX_SIM_O_R16: *first = o->n; *n = count; return true;
-   case AGX_SIM_O_R32: *first = o->n * 2u; *n = 2 * count; return true;
-   case AGX_SIM_O_R64: *first = o->n * 2u; *n = 4 * count; return true;
-   default: return false;
+   case AGX_SIM_O_R16:
+      *first = o->n;
+      *n = count;
+      return true;
+   case AGX_SIM_O_R32:
+      *first = o->n * 2u;
+      *n = 2 * count;
+      return true;
+   case AGX_SIM_O_R64:
+      *first = o->n * 2u;
+      *n = 4 * count;
+      return true;
+   default:
+      return false;
    }
 }
 
@@ -34,9 +43,15 @@ reg_name(const struct agx_sim_opnd *o, char *buf, size_t size)
    case AGX_SIM_O_R16:
       snprintf(buf, size, "r%u%c", o->n >> 1, (o->n & 1) ? 'h' : 'l');
       break;
-   case AGX_SIM_O_R32: snprintf(buf, size, "r%u", o->n); break;
-   case AGX_SIM_O_R64: snprintf(buf, size, "r%u_r%u", o->n, o->n + 1); break;
-   default: snprintf(buf, size, "?"); break;
+   case AGX_SIM_O_R32:
+      snprintf(buf, size, "r%u", o->n);
+      break;
+   case AGX_SIM_O_R64:
+      snprintf(buf, size, "r%u_r%u", o->n, o->n + 1);
+      break;
+   default:
+      snprintf(buf, size, "?");
+      break;
    }
 }
 
@@ -45,17 +60,26 @@ static bool
 uniform_halves(const struct agx_sim_opnd *o, unsigned *first, unsigned *n)
 {
    switch (o->kind) {
-   case AGX_SIM_O_U16: *first = o->n; *n = 1; return true;
-   case AGX_SIM_O_U32: *first = o->n * 2u; *n = 2; return true;
-   case AGX_SIM_O_U64: *first = o->n * 2u; *n = 4; return true;
-   default: return false;
+   case AGX_SIM_O_U16:
+      *first = o->n;
+      *n = 1;
+      return true;
+   case AGX_SIM_O_U32:
+      *first = o->n * 2u;
+      *n = 2;
+      return true;
+   case AGX_SIM_O_U64:
+      *first = o->n * 2u;
+      *n = 4;
+      return true;
+   default:
+      return false;
    }
 }
 
 bool
-agx_sim_check_read(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-                   const struct agx_sim_insn *I, const struct agx_sim_opnd *o,
-                   unsigned count)
+agx_sim_check_read(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I,
+                   const struct agx_sim_opnd *o, unsigned count)
 {
    unsigned first, n;
    if (uniform_halves(o, &first, &n)) {
@@ -66,8 +90,8 @@ agx_sim_check_read(struct agx_sim_worker *w, struct agx_sim_sg *sg,
          if (!(w->d->uniform_def[u >> 5] & (1u << (u & 31)))) {
             agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, 0,
                               "reads uniform half %u (u%u%c), which no USC Uniform "
-                              "word or uniform_store has written", u, u >> 1,
-                              (u & 1) ? 'h' : 'l');
+                              "word or uniform_store has written",
+                              u, u >> 1, (u & 1) ? 'h' : 'l');
             return false;
          }
       }
@@ -85,16 +109,15 @@ agx_sim_check_read(struct agx_sim_worker *w, struct agx_sim_sg *sg,
       char name[32];
       if (sg->pend[h]) {
          reg_name(o, name, sizeof(name));
-         agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, 0,
-                           "reads %s before `wait` for its load", name);
+         agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, 0, "reads %s before `wait` for its load",
+                           name);
          return false;
       }
       if ((sg->def[h] & sg->exec) != sg->exec) {
          reg_name(o, name, sizeof(name));
          agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, 0,
-                           "reads uninitialised %s (half r%u%c, lanes 0x%08x)",
-                           name, h >> 1, (h & 1) ? 'h' : 'l',
-                           sg->exec & ~sg->def[h]);
+                           "reads uninitialised %s (half r%u%c, lanes 0x%08x)", name, h >> 1,
+                           (h & 1) ? 'h' : 'l', sg->exec & ~sg->def[h]);
          return false;
       }
    }
@@ -102,9 +125,8 @@ agx_sim_check_read(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 }
 
 bool
-agx_sim_check_write(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-                    const struct agx_sim_insn *I, const struct agx_sim_opnd *o,
-                    unsigned count)
+agx_sim_check_write(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I,
+                    const struct agx_sim_opnd *o, unsigned count)
 {
    unsigned first, n;
    if (!opnd_halves(o, count, &first, &n))
@@ -162,10 +184,20 @@ agx_sim_load32(const struct agx_sim_worker *w, const struct agx_sim_sg *sg,
          out[l] = (src[l] >> sh) & 0xFFFF;
       return;
    }
-   case AGX_SIM_O_U16: v = uniform_half(w, o->n); break;
-   case AGX_SIM_O_U32: case AGX_SIM_O_U64: v = w->d->uniforms[o->n & 0xFF]; break;
-   case AGX_SIM_O_IMM: case AGX_SIM_O_FIMM: v = o->v; break;
-   default: v = 0; break;
+   case AGX_SIM_O_U16:
+      v = uniform_half(w, o->n);
+      break;
+   case AGX_SIM_O_U32:
+   case AGX_SIM_O_U64:
+      v = w->d->uniforms[o->n & 0xFF];
+      break;
+   case AGX_SIM_O_IMM:
+   case AGX_SIM_O_FIMM:
+      v = o->v;
+      break;
+   default:
+      v = 0;
+      break;
    }
    for (unsigned l = 0; l < AGX_SIM_LANES; l++)
       out[l] = v;
@@ -182,8 +214,8 @@ agx_sim_load64(const struct agx_sim_worker *w, const struct agx_sim_sg *sg,
       return;
    }
    if (o->kind == AGX_SIM_O_U64) {
-      uint64_t v = w->d->uniforms[o->n & 0xFF] |
-                   ((uint64_t)w->d->uniforms[(o->n + 1) & 0xFF] << 32);
+      uint64_t v =
+         w->d->uniforms[o->n & 0xFF] | ((uint64_t)w->d->uniforms[(o->n + 1) & 0xFF] << 32);
       for (unsigned l = 0; l < AGX_SIM_LANES; l++)
          out[l] = v;
       return;
@@ -195,8 +227,8 @@ agx_sim_load64(const struct agx_sim_worker *w, const struct agx_sim_sg *sg,
 }
 
 void
-agx_sim_store(struct agx_sim_sg *sg, const struct agx_sim_opnd *o,
-              const uint64_t v[AGX_SIM_LANES], uint32_t mask)
+agx_sim_store(struct agx_sim_sg *sg, const struct agx_sim_opnd *o, const uint64_t v[AGX_SIM_LANES],
+              uint32_t mask)
 {
    switch (o->kind) {
    case AGX_SIM_O_R32: {

@@ -49,8 +49,7 @@ ioctl_version(struct agx_sim *sim, void *arg)
    v->version_major = 1;
    v->version_minor = 0;
    v->version_patchlevel = 0;
-   if ((v->name_len && !v->name) || (v->date_len && !v->date) ||
-       (v->desc_len && !v->desc))
+   if ((v->name_len && !v->name) || (v->date_len && !v->date) || (v->desc_len && !v->desc))
       return -EFAULT;
    copy_version_field(v->name, &v->name_len, "asahi");
    copy_version_field(v->date, &v->date_len, "20250401");
@@ -119,7 +118,10 @@ struct agx_sim_ioctl_desc {
    int (*handler)(struct agx_sim *sim, void *arg);
 };
 
-#define IOCTL(req, fn) {req, #req, fn}
+#define IOCTL(req, fn) \
+   {                   \
+      req, #req, fn    \
+   }
 
 static const struct agx_sim_ioctl_desc agx_sim_ioctls[] = {
    IOCTL(DRM_IOCTL_VERSION, ioctl_version),
@@ -217,9 +219,9 @@ memory_limit_from_env(void)
    char *end = NULL;
    errno = 0;
    unsigned long long mb = strtoull(env, &end, 10);
-   if (errno || end == env || *end != '\0' || env[0] == '-' || mb == 0 ||
-       mb > (UINT64_MAX >> 20)) {
-      fprintf(stderr, "agx-sim: ignoring invalid AGX_SIM_MEMORY_MB='%s' "
+   if (errno || end == env || *end != '\0' || env[0] == '-' || mb == 0 || mb > (UINT64_MAX >> 20)) {
+      fprintf(stderr,
+              "agx-sim: ignoring invalid AGX_SIM_MEMORY_MB='%s' "
               "(want a positive integer), using %llu MiB\n",
               env, AGX_SIM_DEFAULT_MEMORY_MB);
       return AGX_SIM_DEFAULT_MEMORY_MB << 20;

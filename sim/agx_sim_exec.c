@@ -31,8 +31,7 @@ log_command(struct agx_sim *sim, uint16_t type, uint64_t tag)
 }
 
 int
-agx_sim_execute_render(const struct agx_sim_exec_ctx *ctx,
-                       const struct agx_sim_cmd *cmd)
+agx_sim_execute_render(const struct agx_sim_exec_ctx *ctx, const struct agx_sim_cmd *cmd)
 {
    /* Later: walk the VDM control stream at render.vdm_ctrl_stream_base. */
    log_command(ctx->sim, DRM_ASAHI_CMD_RENDER, cmd->render.vdm_ctrl_stream_base);
@@ -40,8 +39,7 @@ agx_sim_execute_render(const struct agx_sim_exec_ctx *ctx,
 }
 
 int
-agx_sim_execute_compute(const struct agx_sim_exec_ctx *ctx,
-                        const struct agx_sim_cmd *cmd)
+agx_sim_execute_compute(const struct agx_sim_exec_ctx *ctx, const struct agx_sim_cmd *cmd)
 {
    struct agx_sim *sim = ctx->sim;
    log_command(sim, DRM_ASAHI_CMD_COMPUTE, cmd->compute.cdm_ctrl_stream_base);
@@ -147,8 +145,7 @@ uint64_t
 agx_sim_test_executed(struct agx_sim *sim, uint16_t cmd_type)
 {
    pthread_mutex_lock(&sim->test_lock);
-   uint64_t n = cmd_type == DRM_ASAHI_CMD_RENDER ? sim->executed_render
-                                                 : sim->executed_compute;
+   uint64_t n = cmd_type == DRM_ASAHI_CMD_RENDER ? sim->executed_render : sim->executed_compute;
    pthread_mutex_unlock(&sim->test_lock);
    return n;
 }

@@ -70,10 +70,8 @@ struct agx_sim_exec_ctx {
  * control stream on the GPU model (agx_sim_cdm.c); render commands are
  * only recorded so far (VDM execution is a later issue).
  */
-int agx_sim_execute_render(const struct agx_sim_exec_ctx *ctx,
-                           const struct agx_sim_cmd *cmd);
-int agx_sim_execute_compute(const struct agx_sim_exec_ctx *ctx,
-                            const struct agx_sim_cmd *cmd);
+int agx_sim_execute_render(const struct agx_sim_exec_ctx *ctx, const struct agx_sim_cmd *cmd);
+int agx_sim_execute_compute(const struct agx_sim_exec_ctx *ctx, const struct agx_sim_cmd *cmd);
 
 /* Run every command of a job, writing its timestamps (worker thread).
  * Returns the first command error (0 if none). */

@@ -22,10 +22,10 @@
 
 struct agx_sim_fence {
    uint32_t refcount;
-   bool signaled;   /* plain: has signalled; chain: known fully signalled */
-   int error;       /* plain: 0 or the -errno the job failed with */
+   bool signaled; /* plain: has signalled; chain: known fully signalled */
+   int error;     /* plain: 0 or the -errno the job failed with */
    bool is_chain;
-   uint64_t seqno;  /* chain nodes only: the timeline point */
+   uint64_t seqno;              /* chain nodes only: the timeline point */
    struct agx_sim_fence *inner; /* chain: wrapped fence (owned ref) */
    struct agx_sim_fence *prev;  /* chain: older head (owned ref) */
 };
@@ -36,16 +36,14 @@ void agx_sim_fence_unref(struct agx_sim_fence *f);
 bool agx_sim_fence_is_signaled(struct agx_sim_fence *f);
 
 /* New, unlinked chain node wrapping `fence` at timeline point `point`. */
-struct agx_sim_fence *agx_sim_fence_chain_create(struct agx_sim_fence *fence,
-                                                 uint64_t point);
+struct agx_sim_fence *agx_sim_fence_chain_create(struct agx_sim_fence *fence, uint64_t point);
 
 /*
  * Put a node made by agx_sim_fence_chain_create() on top of *head (whose
  * reference it takes over), then drop fully signalled history, as
  * drm_syncobj_add_point does by walking the chain once.
  */
-void agx_sim_fence_chain_link(struct agx_sim_fence **head,
-                              struct agx_sim_fence *node);
+void agx_sim_fence_chain_link(struct agx_sim_fence **head, struct agx_sim_fence *node);
 
 /*
  * dma_fence_chain_find_seqno: the fence to wait on for timeline point
@@ -54,8 +52,7 @@ void agx_sim_fence_chain_link(struct agx_sim_fence **head,
  * has not been submitted yet (the caller decides between -EINVAL and
  * waiting). Points already garbage-collected return a signalled stub.
  */
-struct agx_sim_fence *agx_sim_fence_find_point(struct agx_sim_fence *head,
-                                               uint64_t point);
+struct agx_sim_fence *agx_sim_fence_find_point(struct agx_sim_fence *head, uint64_t point);
 
 /*
  * drm_syncobj_query: the highest point up to which everything is

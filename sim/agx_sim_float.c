@@ -67,7 +67,7 @@ agx_sim_f16_out(double x)
    if (a == 0)
       return s;
    int e;
-   frexp(a, &e); /* a = f * 2^e, f in [0.5, 1) */
+   frexp(a, &e);    /* a = f * 2^e, f in [0.5, 1) */
    int exp = e - 1; /* a in [2^exp, 2^(exp+1)) */
    if (exp < -14)
       exp = -14; /* denormal range: quantum 2^-24 */

@@ -75,8 +75,8 @@ agx_sim_ioctl_gem_create(struct agx_sim *sim, void *arg)
       ret = -ENOMEM;
       goto out;
    }
-   bo->map = mmap(NULL, size, PROT_READ | PROT_WRITE,
-                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+   bo->map =
+      mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
    if (bo->map == MAP_FAILED) {
       free(bo);
       ret = -ENOMEM;
@@ -136,8 +136,7 @@ agx_sim_ioctl_gem_close(struct agx_sim *sim, void *arg)
       pthread_mutex_unlock(&sim->lock);
       return -EINVAL; /* drm_gem_handle_delete's answer */
    }
-   for (uint32_t id = agx_sim_table_next(&sim->vms, 0); id;
-        id = agx_sim_table_next(&sim->vms, id))
+   for (uint32_t id = agx_sim_table_next(&sim->vms, 0); id; id = agx_sim_table_next(&sim->vms, id))
       agx_sim_vm_unmap_bo(agx_sim_table_get(&sim->vms, id), bo);
    /* Timestamp objects hold their own reference in the kernel as well; we
     * keep them bound until GEM_BIND_OBJECT UNBIND, so nothing else here. */
@@ -297,8 +296,7 @@ agx_sim_gem_destroy_all(struct agx_sim *sim)
       agx_sim_bo_unref(obj->bo);
       free(obj);
    }
-   for (uint32_t id = agx_sim_table_next(&sim->bos, 0); id;
-        id = agx_sim_table_next(&sim->bos, id))
+   for (uint32_t id = agx_sim_table_next(&sim->bos, 0); id; id = agx_sim_table_next(&sim->bos, id))
       agx_sim_bo_unref(agx_sim_table_remove(&sim->bos, id));
    while (sim->cpu_maps) {
       struct agx_sim_cpu_map *m = sim->cpu_maps;

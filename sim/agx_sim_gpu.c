@@ -61,8 +61,7 @@ agx_sim_gpu_config_from_env(struct agx_sim_gpu_config *cfg)
 }
 
 void
-agx_sim_gpu_init(struct agx_sim_gpu *gpu, struct agx_sim_vm *vm,
-                 uint64_t usc_base)
+agx_sim_gpu_init(struct agx_sim_gpu *gpu, struct agx_sim_vm *vm, uint64_t usc_base)
 {
    memset(gpu, 0, sizeof(*gpu));
    gpu->vm = vm;
@@ -94,9 +93,8 @@ static const char *const error_names[] = {
 };
 
 void
-agx_sim_gpu_error(struct agx_sim_worker *w, enum agx_sim_gpu_error e,
-                  const struct agx_sim_insn *I, uint64_t addr,
-                  const char *fmt, ...)
+agx_sim_gpu_error(struct agx_sim_worker *w, enum agx_sim_gpu_error e, const struct agx_sim_insn *I,
+                  uint64_t addr, const char *fmt, ...)
 {
    struct agx_sim_gpu *gpu = w->gpu;
    char what[256];
@@ -111,9 +109,8 @@ agx_sim_gpu_error(struct agx_sim_worker *w, enum agx_sim_gpu_error e,
       struct agx_isa_instr in;
       if (agx_isa_decode(I->bytes, sizeof(I->bytes), &in) > 0)
          agx_isa_format(&in, true, I->pc, dis, sizeof(dis));
-      snprintf(where, sizeof(where), " at pc 0x%x (%s 0x%" PRIx64 "): %s",
-               I->pc, w->in_preamble ? "preamble" : "program",
-               w->prog ? w->prog->base : 0, dis);
+      snprintf(where, sizeof(where), " at pc 0x%x (%s 0x%" PRIx64 "): %s", I->pc,
+               w->in_preamble ? "preamble" : "program", w->prog ? w->prog->base : 0, dis);
    }
 
    if (gpu->lock)
@@ -121,8 +118,7 @@ agx_sim_gpu_error(struct agx_sim_worker *w, enum agx_sim_gpu_error e,
    if (gpu->status.error == AGX_SIM_GPU_OK) {
       gpu->status.error = e;
       gpu->status.fault_addr = addr;
-      snprintf(gpu->status.msg, sizeof(gpu->status.msg), "%s: %s%s",
-               error_names[e], what, where);
+      snprintf(gpu->status.msg, sizeof(gpu->status.msg), "%s: %s%s", error_names[e], what, where);
    }
    __atomic_store_n(&gpu->failed, 1, __ATOMIC_RELEASE);
    if (gpu->lock)
@@ -169,8 +165,7 @@ run_sg(struct agx_sim_worker *w, struct agx_sim_sg *sg)
          break;
       if (__builtin_expect(n + w->poll_charge >= budget, 0)) {
          agx_sim_gpu_error(w, AGX_SIM_GPU_TIMEOUT, I, 0,
-                           "instruction budget of %" PRIu64 " exhausted",
-                           w->gpu->cfg.budget);
+                           "instruction budget of %" PRIu64 " exhausted", w->gpu->cfg.budget);
          break;
       }
       n++;
@@ -199,8 +194,7 @@ tg_size(const struct agx_sim_dispatch *d, const uint32_t tg[3], uint32_t sz[3])
 }
 
 static void
-sg_reset(struct agx_sim_sg *sg, unsigned index, unsigned threads,
-         const struct agx_sim_insn *entry)
+sg_reset(struct agx_sim_sg *sg, unsigned index, unsigned threads, const struct agx_sim_insn *entry)
 {
    memset(sg->def, 0, sizeof(sg->def));
    memset(sg->pend, 0, sizeof(sg->pend));
@@ -286,8 +280,7 @@ run_tg(struct agx_sim_worker *w)
 }
 
 static bool
-worker_init(struct agx_sim_worker *w, struct agx_sim_gpu *gpu,
-            struct agx_sim_dispatch *d)
+worker_init(struct agx_sim_worker *w, struct agx_sim_gpu *gpu, struct agx_sim_dispatch *d)
 {
    memset(w, 0, sizeof(*w));
    w->gpu = gpu;
@@ -346,8 +339,7 @@ worker_main(void *p)
 }
 
 static bool
-run_preamble(struct agx_sim_gpu *gpu, struct agx_sim_dispatch *d,
-             struct agx_sim_worker *w)
+run_preamble(struct agx_sim_gpu *gpu, struct agx_sim_dispatch *d, struct agx_sim_worker *w)
 {
    if (!d->preamble)
       return true;
@@ -363,8 +355,7 @@ run_preamble(struct agx_sim_gpu *gpu, struct agx_sim_dispatch *d,
    run_sg(w, sg);
    w->in_preamble = false;
    if (!gpu_failed(gpu) && sg->state == AGX_SIM_SG_BARRIER)
-      agx_sim_gpu_error(w, AGX_SIM_GPU_ILLEGAL, sg->resume, 0,
-                        "threadgroup_barrier in a preamble");
+      agx_sim_gpu_error(w, AGX_SIM_GPU_ILLEGAL, sg->resume, 0, "threadgroup_barrier in a preamble");
    return !gpu_failed(gpu);
 }
 
@@ -384,8 +375,7 @@ agx_sim_gpu_dispatch(struct agx_sim_gpu *gpu, struct agx_sim_dispatch *d)
    for (unsigned i = 0; i < nworkers; i++) {
       args[i].pool = &pool;
       if (!worker_init(&args[i].w, gpu, d)) {
-         agx_sim_gpu_error(&args[i].w, AGX_SIM_GPU_ILLEGAL, NULL, 0,
-                           "out of host memory");
+         agx_sim_gpu_error(&args[i].w, AGX_SIM_GPU_ILLEGAL, NULL, 0, "out of host memory");
          ok = false;
       }
    }
@@ -412,8 +402,8 @@ agx_sim_gpu_dispatch(struct agx_sim_gpu *gpu, struct agx_sim_dispatch *d)
 }
 
 bool
-agx_sim_gpu_run_single(struct agx_sim_gpu *gpu, struct agx_sim_dispatch *d,
-                       const uint32_t tg[3], const uint32_t init_regs[128], const uint8_t init_def[256],
+agx_sim_gpu_run_single(struct agx_sim_gpu *gpu, struct agx_sim_dispatch *d, const uint32_t tg[3],
+                       const uint32_t init_regs[128], const uint8_t init_def[256],
                        uint32_t out_regs[128][AGX_SIM_LANES])
 {
    struct agx_sim_worker w;

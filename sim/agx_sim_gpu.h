@@ -63,9 +63,12 @@ static inline unsigned
 agx_sim_opnd_bits(const struct agx_sim_opnd *o)
 {
    switch (o->kind) {
-   case AGX_SIM_O_R16: case AGX_SIM_O_U16: case AGX_SIM_O_IMM:
+   case AGX_SIM_O_R16:
+   case AGX_SIM_O_U16:
+   case AGX_SIM_O_IMM:
       return 16;
-   case AGX_SIM_O_R64: case AGX_SIM_O_U64:
+   case AGX_SIM_O_R64:
+   case AGX_SIM_O_U64:
       return 64;
    default:
       return 32;
@@ -76,22 +79,22 @@ agx_sim_opnd_bits(const struct agx_sim_opnd *o)
 
 /* Returns the next instruction, or NULL when the SIMD-group stops running
  * (stop, barrier wait, fault: see sg->state). */
-typedef const struct agx_sim_insn *(*agx_sim_exec_fn)(
-   struct agx_sim_worker *w, struct agx_sim_sg *sg,
-   const struct agx_sim_insn *I);
+typedef const struct agx_sim_insn *(*agx_sim_exec_fn)(struct agx_sim_worker *w,
+                                                      struct agx_sim_sg *sg,
+                                                      const struct agx_sim_insn *I);
 
-#define AGX_SIM_IF_BADREG 1    /* a register beyond the USC Registers count */
-#define AGX_SIM_IF_ILLEGAL 2   /* cannot execute (unknown or unsupported) */
+#define AGX_SIM_IF_BADREG 1  /* a register beyond the USC Registers count */
+#define AGX_SIM_IF_ILLEGAL 2 /* cannot execute (unknown or unsupported) */
 
 struct agx_sim_insn {
    agx_sim_exec_fn exec;
-   uint32_t pc;        /* byte offset from the program's code address */
+   uint32_t pc; /* byte offset from the program's code address */
    uint8_t size;
-   uint8_t flags;      /* AGX_SIM_IF_* */
-   uint16_t op;        /* enum agx_isa_op */
+   uint8_t flags; /* AGX_SIM_IF_* */
+   uint16_t op;   /* enum agx_isa_op */
    struct agx_sim_opnd d, s[4];
-   uint32_t p[6];      /* per-class parameters (condition, mask, ...) */
-   int64_t target;     /* branch target byte offset (branches) */
+   uint32_t p[6];  /* per-class parameters (condition, mask, ...) */
+   int64_t target; /* branch target byte offset (branches) */
    /* Lazily resolved successors (per-worker program, no locking). */
    const struct agx_sim_insn *next, *taken;
    uint8_t bytes[AGX_ISA_MAX_BYTES];
@@ -120,11 +123,11 @@ enum agx_sim_sg_state {
 
 struct agx_sim_sg {
    uint32_t r[128][AGX_SIM_LANES]; /* GPRs, [register][lane] */
-   uint32_t def[256];   /* lanes whose half register has been written */
-   uint8_t pend[256];   /* wait groups (bit g) with a load in flight */
-   uint32_t exec;       /* execution mask */
-   uint32_t live;       /* lanes that exist (threads of the threadgroup) */
-   uint32_t index;      /* SIMD-group index in the threadgroup */
+   uint32_t def[256];              /* lanes whose half register has been written */
+   uint8_t pend[256];              /* wait groups (bit g) with a load in flight */
+   uint32_t exec;                  /* execution mask */
+   uint32_t live;                  /* lanes that exist (threads of the threadgroup) */
+   uint32_t index;                 /* SIMD-group index in the threadgroup */
    uint8_t state;
    const struct agx_sim_insn *resume; /* where a barrier wait continues */
    uint32_t tid[AGX_SIM_LANES];       /* thread index in threadgroup */
@@ -146,8 +149,8 @@ struct agx_sim_sg {
 struct agx_sim_dispatch {
    uint32_t uniforms[AGX_SIM_UNIFORM_HALVES / 2];
    uint32_t uniform_def[AGX_SIM_UNIFORM_HALVES / 32]; /* written halves */
-   uint64_t code;      /* GPU VA of the main program */
-   uint64_t preamble;  /* GPU VA of the preshader, 0 = none */
+   uint64_t code;                                     /* GPU VA of the main program */
+   uint64_t preamble;                                 /* GPU VA of the preshader, 0 = none */
    unsigned reg_halves, preamble_halves;
    unsigned spill_size; /* USC Registers Spill size: 0 = no stack */
    uint32_t local_bytes;
@@ -163,10 +166,10 @@ struct agx_sim_dispatch {
 /* What went wrong, for the kernel-style error report. */
 enum agx_sim_gpu_error {
    AGX_SIM_GPU_OK = 0,
-   AGX_SIM_GPU_FAULT,     /* MMU fault: unmapped / permission */
-   AGX_SIM_GPU_ILLEGAL,   /* illegal or unsupported instruction / stream */
-   AGX_SIM_GPU_TIMEOUT,   /* instruction budget exhausted */
-   AGX_SIM_GPU_FIDELITY,  /* strict-mode check */
+   AGX_SIM_GPU_FAULT,    /* MMU fault: unmapped / permission */
+   AGX_SIM_GPU_ILLEGAL,  /* illegal or unsupported instruction / stream */
+   AGX_SIM_GPU_TIMEOUT,  /* instruction budget exhausted */
+   AGX_SIM_GPU_FIDELITY, /* strict-mode check */
 };
 
 #define AGX_SIM_MSG_SIZE 512
@@ -180,8 +183,8 @@ struct agx_sim_gpu_status {
 /* Configuration of the GPU model (environment: see README). */
 struct agx_sim_gpu_config {
    bool strict;
-   uint64_t budget;   /* SIMD-group instructions per command, 0 = unlimited */
-   unsigned threads;  /* host worker threads */
+   uint64_t budget;  /* SIMD-group instructions per command, 0 = unlimited */
+   unsigned threads; /* host worker threads */
 };
 
 /* Everything a command executes with. */
@@ -192,8 +195,8 @@ struct agx_sim_gpu {
    struct agx_sim_helper *helper; /* the command's helper program, or NULL */
    /* results */
    struct agx_sim_gpu_status status;
-   uint64_t thread_insns;  /* lanes x instructions executed */
-   uint64_t sg_insns;      /* SIMD-group instructions executed */
+   uint64_t thread_insns; /* lanes x instructions executed */
+   uint64_t sg_insns;     /* SIMD-group instructions executed */
    /* set by any worker on error; workers stop */
    int failed;
    void *lock; /* pthread_mutex_t, private to agx_sim_gpu.c */
@@ -205,10 +208,10 @@ struct agx_sim_worker {
    struct agx_sim_dispatch *d;
    struct agx_sim_program *prog; /* program being executed */
    struct agx_sim_program main, pre;
-   struct agx_sim_sg *sgs;       /* AGX_SIM_MAX_SG */
-   uint8_t *local;               /* threadgroup memory */
-   uint32_t tg[3];               /* current threadgroup position */
-   uint32_t nsg;                 /* SIMD-groups in the threadgroup */
+   struct agx_sim_sg *sgs; /* AGX_SIM_MAX_SG */
+   uint8_t *local;         /* threadgroup memory */
+   uint32_t tg[3];         /* current threadgroup position */
+   uint32_t nsg;           /* SIMD-groups in the threadgroup */
    uint64_t budget_left;
    uint64_t poll_charge; /* budget the polls' pauses cost (agx_sim_poll) */
    uint64_t thread_insns, sg_insns;
@@ -233,8 +236,7 @@ struct agx_sim_worker {
 void agx_sim_poll(struct agx_sim_worker *w, struct agx_sim_sg *sg, uint32_t pc, uint64_t va,
                   uint32_t value);
 
-void agx_sim_gpu_init(struct agx_sim_gpu *gpu, struct agx_sim_vm *vm,
-                      uint64_t usc_base);
+void agx_sim_gpu_init(struct agx_sim_gpu *gpu, struct agx_sim_vm *vm, uint64_t usc_base);
 void agx_sim_gpu_finish(struct agx_sim_gpu *gpu);
 void agx_sim_gpu_config_from_env(struct agx_sim_gpu_config *cfg);
 
@@ -248,28 +250,23 @@ bool agx_sim_gpu_dispatch(struct agx_sim_gpu *gpu, struct agx_sim_dispatch *d);
  * the uniforms of d; the preamble runs first for threadgroup 0. The final
  * registers of the first SIMD-group go to out_regs.
  */
-bool agx_sim_gpu_run_single(struct agx_sim_gpu *gpu,
-                            struct agx_sim_dispatch *d, const uint32_t tg[3],
-                            const uint32_t init_regs[128],
-                            const uint8_t init_def[256],
-                            uint32_t out_regs[128][AGX_SIM_LANES]);
+bool agx_sim_gpu_run_single(struct agx_sim_gpu *gpu, struct agx_sim_dispatch *d,
+                            const uint32_t tg[3], const uint32_t init_regs[128],
+                            const uint8_t init_def[256], uint32_t out_regs[128][AGX_SIM_LANES]);
 
 /* Record the first error of a command (thread-safe; later ones are
  * dropped). The message gets the PC and disassembly of I when given. */
 void agx_sim_gpu_error(struct agx_sim_worker *w, enum agx_sim_gpu_error e,
-                       const struct agx_sim_insn *I, uint64_t addr,
-                       const char *fmt, ...)
+                       const struct agx_sim_insn *I, uint64_t addr, const char *fmt, ...)
    __attribute__((format(printf, 5, 6)));
 
 /* ---- programs (agx_sim_program.c) ------------------------------------ */
 
-void agx_sim_program_init(struct agx_sim_program *p, uint64_t base,
-                          unsigned reg_halves);
+void agx_sim_program_init(struct agx_sim_program *p, uint64_t base, unsigned reg_halves);
 void agx_sim_program_fini(struct agx_sim_program *p);
 /* Instruction at byte offset pc (decoded on first use); NULL after
  * reporting a fault or illegal instruction. */
-const struct agx_sim_insn *agx_sim_program_get(struct agx_sim_worker *w,
-                                               struct agx_sim_program *p,
+const struct agx_sim_insn *agx_sim_program_get(struct agx_sim_worker *w, struct agx_sim_program *p,
                                                int64_t pc);
 
 static inline const struct agx_sim_insn *
@@ -303,18 +300,16 @@ bool agx_sim_decode_simd(struct agx_sim_insn *I, const struct agx_isa_instr *in)
 bool agx_sim_decode_texture(struct agx_sim_insn *I, const struct agx_isa_instr *in);
 
 /* Shared by the decoders: ISA operand i of `in` as a simulator operand. */
-void agx_sim_opnd_from_isa(const struct agx_isa_instr *in, unsigned i,
-                           struct agx_sim_opnd *o);
+void agx_sim_opnd_from_isa(const struct agx_isa_instr *in, unsigned i, struct agx_sim_opnd *o);
 uint64_t agx_sim_field(const struct agx_isa_instr *in, const char *name);
 
 /* ---- register access with fidelity checks (agx_sim_check.c) -------- */
 
 bool agx_sim_check_read(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-                        const struct agx_sim_insn *I,
-                        const struct agx_sim_opnd *o, unsigned count);
+                        const struct agx_sim_insn *I, const struct agx_sim_opnd *o, unsigned count);
 bool agx_sim_check_write(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-                         const struct agx_sim_insn *I,
-                         const struct agx_sim_opnd *o, unsigned count);
+                         const struct agx_sim_insn *I, const struct agx_sim_opnd *o,
+                         unsigned count);
 bool agx_sim_check_static(struct agx_sim_worker *w, const struct agx_sim_insn *I);
 
 /* Load operand o for all 32 lanes (no checks). */
@@ -329,9 +324,8 @@ void agx_sim_store(struct agx_sim_sg *sg, const struct agx_sim_opnd *o,
 /* Checked source load / destination store used by instruction handlers:
  * return false after reporting a fidelity error (strict mode). */
 static inline bool
-agx_sim_src32(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-              const struct agx_sim_insn *I, const struct agx_sim_opnd *o,
-              uint32_t out[AGX_SIM_LANES])
+agx_sim_src32(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I,
+              const struct agx_sim_opnd *o, uint32_t out[AGX_SIM_LANES])
 {
    if (!agx_sim_check_read(w, sg, I, o, 1))
       return false;
@@ -340,9 +334,8 @@ agx_sim_src32(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 }
 
 static inline bool
-agx_sim_src64(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-              const struct agx_sim_insn *I, const struct agx_sim_opnd *o,
-              uint64_t out[AGX_SIM_LANES])
+agx_sim_src64(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I,
+              const struct agx_sim_opnd *o, uint64_t out[AGX_SIM_LANES])
 {
    if (!agx_sim_check_read(w, sg, I, o, 1))
       return false;
@@ -351,8 +344,8 @@ agx_sim_src64(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 }
 
 static inline bool
-agx_sim_dst(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-            const struct agx_sim_insn *I, const uint64_t v[AGX_SIM_LANES])
+agx_sim_dst(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I,
+            const uint64_t v[AGX_SIM_LANES])
 {
    if (!agx_sim_check_write(w, sg, I, &I->d, 1))
       return false;
@@ -361,17 +354,16 @@ agx_sim_dst(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 }
 
 /* Special registers (agx_sim_isa_alu.c) */
-uint32_t agx_sim_special_reg(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-                             unsigned sr, unsigned lane, bool *known);
+uint32_t agx_sim_special_reg(struct agx_sim_worker *w, struct agx_sim_sg *sg, unsigned sr,
+                             unsigned lane, bool *known);
 
 /* Float helpers (agx_sim_float.c) */
-double agx_sim_f32_in(uint32_t bits);   /* flush denormals to signed zero */
+double agx_sim_f32_in(uint32_t bits); /* flush denormals to signed zero */
 double agx_sim_f16_in(uint16_t bits);
-uint32_t agx_sim_f32_out(double x);     /* RNE, flush results below 2^-126 */
-uint16_t agx_sim_f16_out(double x);     /* RNE, denormals kept */
+uint32_t agx_sim_f32_out(double x); /* RNE, flush results below 2^-126 */
+uint16_t agx_sim_f16_out(double x); /* RNE, denormals kept */
 double agx_sim_saturate(double x);
 double agx_sim_fimm(unsigned enc);
-
 
 /* a*b+c rounded to odd in double: exact for f16/f32 products, and a later
  * RNE rounding to f32/f16 then equals one rounding of the exact result. */

@@ -25,12 +25,12 @@ struct agx_sim_helper {
    pthread_cond_t freed;
    bool started, stopped;
    struct agx_sim_program prog;
-   struct agx_sim_sg *sg;              /* the helper's own thread */
-   const struct agx_sim_insn *resume;  /* where it continues */
-   unsigned bell;                      /* last doorbell value */
-   uint32_t op, arg_lo, arg_hi;        /* sr144 / sr146 / sr147 */
-   struct agx_sim_sg *target;          /* SIMD-group being served */
-   unsigned outstanding;               /* stacks mapped right now */
+   struct agx_sim_sg *sg;             /* the helper's own thread */
+   const struct agx_sim_insn *resume; /* where it continues */
+   unsigned bell;                     /* last doorbell value */
+   uint32_t op, arg_lo, arg_hi;       /* sr144 / sr146 / sr147 */
+   struct agx_sim_sg *target;         /* SIMD-group being served */
+   unsigned outstanding;              /* stacks mapped right now */
 };
 
 struct agx_sim_helper *
@@ -111,8 +111,8 @@ expect_bell(struct agx_sim_worker *w, int got, int want, const char *when)
       return true;
    if (got != -2)
       agx_sim_gpu_error(w, AGX_SIM_GPU_ILLEGAL, NULL, 0,
-                        "helper program %s: expected doorbell %d, got %s %d",
-                        when, want, got < 0 ? "stop" : "doorbell", got);
+                        "helper program %s: expected doorbell %d, got %s %d", when, want,
+                        got < 0 ? "stop" : "doorbell", got);
    return false;
 }
 
@@ -158,8 +158,8 @@ helper_start(struct agx_sim_worker *w, struct agx_sim_helper *h)
 /* Deliver one op; returns the ACK/NACK doorbell, or -2 after an error.
  * The program is left waiting at its next NEXT doorbell (not after END). */
 static int
-helper_request(struct agx_sim_worker *w, struct agx_sim_helper *h,
-               unsigned op, uint32_t arg, struct agx_sim_sg *target)
+helper_request(struct agx_sim_worker *w, struct agx_sim_helper *h, unsigned op, uint32_t arg,
+               struct agx_sim_sg *target)
 {
    if (!helper_start(w, h))
       return -2;
@@ -174,8 +174,8 @@ helper_request(struct agx_sim_worker *w, struct agx_sim_helper *h,
    if (bell != AGX_SIM_DOORBELL_ACK && bell != AGX_SIM_DOORBELL_NACK) {
       if (bell != -2)
          agx_sim_gpu_error(w, AGX_SIM_GPU_ILLEGAL, NULL, 0,
-                           "helper program answered op %u with %s %d instead of ACK/NACK",
-                           op, bell < 0 ? "stop" : "doorbell", bell);
+                           "helper program answered op %u with %s %d instead of ACK/NACK", op,
+                           bell < 0 ? "stop" : "doorbell", bell);
       return -2;
    }
    if (!expect_bell(w, helper_run(w, h), AGX_SIM_DOORBELL_NEXT, "after answering"))
@@ -184,8 +184,7 @@ helper_request(struct agx_sim_worker *w, struct agx_sim_helper *h,
 }
 
 static bool
-free_locked(struct agx_sim_worker *w, struct agx_sim_helper *h,
-            struct agx_sim_sg *sgs, unsigned n)
+free_locked(struct agx_sim_worker *w, struct agx_sim_helper *h, struct agx_sim_sg *sgs, unsigned n)
 {
    for (unsigned i = n; i-- > 0;) {
       int r = helper_request(w, h, AGX_SIM_HELPER_OP_STACK_FREE, 0, &sgs[i]);
@@ -193,8 +192,7 @@ free_locked(struct agx_sim_worker *w, struct agx_sim_helper *h,
       if (r == -2)
          return false;
       if (r == AGX_SIM_DOORBELL_NACK) {
-         agx_sim_gpu_error(w, AGX_SIM_GPU_ILLEGAL, NULL, 0,
-                           "helper program refused STACK_FREE");
+         agx_sim_gpu_error(w, AGX_SIM_GPU_ILLEGAL, NULL, 0, "helper program refused STACK_FREE");
          return false;
       }
       if (h->outstanding)
@@ -205,14 +203,13 @@ free_locked(struct agx_sim_worker *w, struct agx_sim_helper *h,
 }
 
 bool
-agx_sim_helper_alloc(struct agx_sim_worker *w, struct agx_sim_sg *sgs,
-                     unsigned n, unsigned spill)
+agx_sim_helper_alloc(struct agx_sim_worker *w, struct agx_sim_sg *sgs, unsigned n, unsigned spill)
 {
    struct agx_sim_helper *h = w->gpu->helper;
    if (!h) {
-      agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, NULL, 0,
-                        "launch needs a stack (Spill size %u) but the command names no helper program",
-                        spill);
+      agx_sim_gpu_error(
+         w, AGX_SIM_GPU_FAULT, NULL, 0,
+         "launch needs a stack (Spill size %u) but the command names no helper program", spill);
       return false;
    }
    pthread_mutex_lock(&h->lock);
@@ -235,7 +232,8 @@ agx_sim_helper_alloc(struct agx_sim_worker *w, struct agx_sim_sg *sgs,
       if (h->outstanding == 0) {
          agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, NULL, 0,
                            "helper program cannot map stacks for %u SIMD-groups "
-                           "(NACK with no stack in use)", n);
+                           "(NACK with no stack in use)",
+                           n);
          ok = false;
          break;
       }
@@ -298,22 +296,27 @@ agx_sim_helper_sr(const struct agx_sim_worker *w, unsigned sr, uint32_t *v)
    if (!h)
       return false;
    switch (sr) {
-   case 144: *v = h->op; return true;
-   case 146: *v = h->arg_lo; return true;
-   case 147: *v = h->arg_hi; return true;
-   default: return false;
+   case 144:
+      *v = h->op;
+      return true;
+   case 146:
+      *v = h->arg_lo;
+      return true;
+   case 147:
+      *v = h->arg_hi;
+      return true;
+   default:
+      return false;
    }
 }
 
 /* p[0] = doorbell value */
 static const struct agx_sim_insn *
-x_doorbell(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-           const struct agx_sim_insn *I)
+x_doorbell(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    struct agx_sim_helper *h = w->in_helper;
    if (!h) {
-      agx_sim_gpu_error(w, AGX_SIM_GPU_ILLEGAL, I, 0,
-                        "doorbell outside the helper program");
+      agx_sim_gpu_error(w, AGX_SIM_GPU_ILLEGAL, I, 0, "doorbell outside the helper program");
       return NULL;
    }
    h->bell = I->p[0];
@@ -324,13 +327,11 @@ x_doorbell(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 
 /* p[0] = 1 map / 0 unmap, p[1] = slot, p[2] = target bit; d = register */
 static const struct agx_sim_insn *
-x_map(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-      const struct agx_sim_insn *I)
+x_map(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    struct agx_sim_helper *h = w->in_helper;
    if (!h || !h->target) {
-      agx_sim_gpu_error(w, AGX_SIM_GPU_ILLEGAL, I, 0,
-                        "%s outside a helper STACK_ALLOC/STACK_FREE",
+      agx_sim_gpu_error(w, AGX_SIM_GPU_ILLEGAL, I, 0, "%s outside a helper STACK_ALLOC/STACK_FREE",
                         I->p[0] ? "map" : "unmap");
       return NULL;
    }

@@ -41,18 +41,17 @@
 
 /* Create the command's helper state (NULL when binary == 0 or out of
  * memory: *oom tells which). */
-struct agx_sim_helper *agx_sim_helper_create(uint32_t binary, uint32_t cfg,
-                                             uint64_t data, bool *oom);
+struct agx_sim_helper *agx_sim_helper_create(uint32_t binary, uint32_t cfg, uint64_t data,
+                                             bool *oom);
 /* Send END to a started helper and run it to its end; frees h. */
 bool agx_sim_helper_finish(struct agx_sim_gpu *gpu, struct agx_sim_helper *h);
 
 /* Map stacks for SIMD-groups sgs[0..n) (Spill size `spill`); false after a
  * fault (gpu status set). */
-bool agx_sim_helper_alloc(struct agx_sim_worker *w, struct agx_sim_sg *sgs,
-                          unsigned n, unsigned spill);
+bool agx_sim_helper_alloc(struct agx_sim_worker *w, struct agx_sim_sg *sgs, unsigned n,
+                          unsigned spill);
 /* Give the stacks of sgs[0..n) back (in reverse order). */
-bool agx_sim_helper_free(struct agx_sim_worker *w, struct agx_sim_sg *sgs,
-                         unsigned n);
+bool agx_sim_helper_free(struct agx_sim_worker *w, struct agx_sim_sg *sgs, unsigned n);
 
 /* Instruction semantics of doorbell, map and unmap. */
 bool agx_sim_decode_helper(struct agx_sim_insn *I, const struct agx_isa_instr *in);

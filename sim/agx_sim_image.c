@@ -95,13 +95,27 @@ static void
 max_tile(unsigned bytes, uint32_t *tw, uint32_t *th)
 {
    switch (bytes) {
-   case 1: *tw = 128, *th = 128; break;
-   case 2: *tw = 128, *th = 64; break;
-   case 4: *tw = 64, *th = 64; break;
-   case 8: *tw = 64, *th = 32; break;
-   case 16: *tw = 32, *th = 32; break;
-   case 32: *tw = 32, *th = 16; break;
-   default: *tw = 16, *th = 16; break; /* 64 */
+   case 1:
+      *tw = 128, *th = 128;
+      break;
+   case 2:
+      *tw = 128, *th = 64;
+      break;
+   case 4:
+      *tw = 64, *th = 64;
+      break;
+   case 8:
+      *tw = 64, *th = 32;
+      break;
+   case 16:
+      *tw = 32, *th = 32;
+      break;
+   case 32:
+      *tw = 32, *th = 16;
+      break;
+   default:
+      *tw = 16, *th = 16;
+      break; /* 64 */
    }
 }
 
@@ -179,8 +193,7 @@ check_dim(unsigned dim, bool texture, char *err, unsigned err_size)
 static bool
 is_array(unsigned dim)
 {
-   return dim == AGX_TEXTURE_DIMENSION_1D_ARRAY ||
-          dim == AGX_TEXTURE_DIMENSION_2D_ARRAY ||
+   return dim == AGX_TEXTURE_DIMENSION_1D_ARRAY || dim == AGX_TEXTURE_DIMENSION_2D_ARRAY ||
           dim == AGX_TEXTURE_DIMENSION_2D_ARRAY_MULTISAMPLED;
 }
 
@@ -224,8 +237,8 @@ linear_layers(struct agx_sim_image *img, bool extended, uint32_t depth_linear,
 }
 
 bool
-agx_sim_image_from_texture(const uint8_t desc[24], struct agx_sim_image *img,
-                           char *err, unsigned err_size)
+agx_sim_image_from_texture(const uint8_t desc[24], struct agx_sim_image *img, char *err,
+                           unsigned err_size)
 {
    struct AGX_TEXTURE t;
    memset(img, 0, sizeof(*img));
@@ -234,8 +247,7 @@ agx_sim_image_from_texture(const uint8_t desc[24], struct agx_sim_image *img,
       return false;
    }
    if (!agx_sim_texel_format_get(t.channels, t.type, &img->fmt, err, err_size) ||
-       !check_layout(t.layout, err, err_size) ||
-       !check_dim(t.dimension, true, err, err_size))
+       !check_layout(t.layout, err, err_size) || !check_dim(t.dimension, true, err, err_size))
       return false;
    if (t.compressed_1 || t.compression || t.mode != AGX_IMAGE_MODE_NORMAL) {
       snprintf(err, err_size, "compressed or sparse texture (not modelled)");
@@ -250,8 +262,7 @@ agx_sim_image_from_texture(const uint8_t desc[24], struct agx_sim_image *img,
    img->first_level = t.first_level;
    img->last_level = t.last_level;
    img->srgb = t.srgb;
-   const enum agx_channel sw[4] = {t.swizzle_r, t.swizzle_g, t.swizzle_b,
-                                   t.swizzle_a};
+   const enum agx_channel sw[4] = {t.swizzle_r, t.swizzle_g, t.swizzle_b, t.swizzle_a};
    for (unsigned c = 0; c < 4; c++) {
       if (sw[c] > AGX_CHANNEL_0) {
          snprintf(err, err_size, "invalid Texture swizzle %u", sw[c]);
@@ -264,16 +275,17 @@ agx_sim_image_from_texture(const uint8_t desc[24], struct agx_sim_image *img,
       img->srgb_mask = nch >= 3 ? 7u : (nch == 2 && t.srgb_2_channel) ? 3u : 1u;
    }
    if (t.first_level > t.last_level) {
-      snprintf(err, err_size, "Texture First level %u > Last level %u",
-               t.first_level, t.last_level);
+      snprintf(err, err_size, "Texture First level %u > Last level %u", t.first_level,
+               t.last_level);
       return false;
    }
 
    if (t.layout == AGX_LAYOUT_LINEAR) {
-      if (t.dimension == AGX_TEXTURE_DIMENSION_3D || t.last_level > 0 ||
-          img->samples > 1 || t.dimension == AGX_TEXTURE_DIMENSION_CUBE ||
+      if (t.dimension == AGX_TEXTURE_DIMENSION_3D || t.last_level > 0 || img->samples > 1 ||
+          t.dimension == AGX_TEXTURE_DIMENSION_CUBE ||
           t.dimension == AGX_TEXTURE_DIMENSION_CUBE_ARRAY) {
-         snprintf(err, err_size, "linear 3D, cube, mipmapped or multisampled "
+         snprintf(err, err_size,
+                  "linear 3D, cube, mipmapped or multisampled "
                   "texture (not modelled)");
          return false;
       }
@@ -284,10 +296,8 @@ agx_sim_image_from_texture(const uint8_t desc[24], struct agx_sim_image *img,
       return true;
    }
 
-   img->layers = (is_array(t.dimension) || t.dimension == AGX_TEXTURE_DIMENSION_3D)
-                    ? t.depth : 1;
-   if (t.dimension == AGX_TEXTURE_DIMENSION_CUBE ||
-       t.dimension == AGX_TEXTURE_DIMENSION_CUBE_ARRAY)
+   img->layers = (is_array(t.dimension) || t.dimension == AGX_TEXTURE_DIMENSION_3D) ? t.depth : 1;
+   if (t.dimension == AGX_TEXTURE_DIMENSION_CUBE || t.dimension == AGX_TEXTURE_DIMENSION_CUBE_ARRAY)
       img->layers = 6 * t.depth; /* Depth counts cubes */
    img->levels = (t.unk_mipmapped || t.last_level > 0) ? full_chain_levels(img) : 1;
    if (t.last_level >= img->levels) {
@@ -300,8 +310,8 @@ agx_sim_image_from_texture(const uint8_t desc[24], struct agx_sim_image *img,
 }
 
 bool
-agx_sim_image_from_pbe(const uint8_t desc[24], struct agx_sim_image *img,
-                       char *err, unsigned err_size)
+agx_sim_image_from_pbe(const uint8_t desc[24], struct agx_sim_image *img, char *err,
+                       unsigned err_size)
 {
    struct AGX_PBE p;
    memset(img, 0, sizeof(*img));
@@ -310,8 +320,7 @@ agx_sim_image_from_pbe(const uint8_t desc[24], struct agx_sim_image *img,
       return false;
    }
    if (!agx_sim_texel_format_get(p.channels, p.type, &img->fmt, err, err_size) ||
-       !check_layout(p.layout, err, err_size) ||
-       !check_dim(p.dimension, false, err, err_size))
+       !check_layout(p.layout, err, err_size) || !check_dim(p.dimension, false, err, err_size))
       return false;
    if (p.compressed_1 || p.mode != AGX_IMAGE_MODE_NORMAL) {
       snprintf(err, err_size, "compressed or sparse PBE (not modelled)");
@@ -328,8 +337,7 @@ agx_sim_image_from_pbe(const uint8_t desc[24], struct agx_sim_image *img,
    img->height = p.height;
    img->address = p.buffer;
    img->srgb = p.srgb;
-   const enum agx_channel sw[4] = {p.swizzle_r, p.swizzle_g, p.swizzle_b,
-                                   p.swizzle_a};
+   const enum agx_channel sw[4] = {p.swizzle_r, p.swizzle_g, p.swizzle_b, p.swizzle_a};
    for (unsigned c = 0; c < 4; c++)
       img->swizzle[c] = (uint8_t)sw[c];
    if (p.srgb)
@@ -357,8 +365,8 @@ agx_sim_image_from_pbe(const uint8_t desc[24], struct agx_sim_image *img,
    img->layers = p.layers;
    img->levels = (p.levels > 1 || p.unk_mipmapped) ? full_chain_levels(img) : 1;
    if (p.level >= img->levels) {
-      snprintf(err, err_size, "PBE Level %u beyond the %u levels of a %ux%u image",
-               p.level, img->levels, p.width, p.height);
+      snprintf(err, err_size, "PBE Level %u beyond the %u levels of a %ux%u image", p.level,
+               img->levels, p.width, p.height);
       return false;
    }
    img->first_level = img->last_level = p.level;
@@ -367,8 +375,8 @@ agx_sim_image_from_pbe(const uint8_t desc[24], struct agx_sim_image *img,
 }
 
 uint64_t
-agx_sim_image_texel_address(const struct agx_sim_image *img, unsigned level,
-                            uint32_t x, uint32_t y, uint32_t z, uint32_t sample)
+agx_sim_image_texel_address(const struct agx_sim_image *img, unsigned level, uint32_t x, uint32_t y,
+                            uint32_t z, uint32_t sample)
 {
    uint64_t bpp = img->fmt.bytes;
    uint64_t base = img->address + (uint64_t)z * img->layer_stride;

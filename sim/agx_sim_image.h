@@ -27,28 +27,27 @@ struct agx_sim_image {
    uint32_t samples;       /* 1, or 2 / 4 for multisampled textures */
    uint64_t address;       /* level 0, layer 0 */
    /* Linear */
-   uint64_t stride;        /* bytes per row */
+   uint64_t stride; /* bytes per row */
    /* Linear arrays and GPU tiling */
    uint64_t layer_stride;
    /* GPU tiling: per level offset and tile size (elements) */
-   unsigned levels;        /* levels allocated (full chain when mipmapped) */
+   unsigned levels; /* levels allocated (full chain when mipmapped) */
    uint64_t level_offset[AGX_SIM_IMAGE_MAX_LEVELS];
    uint32_t tile_w[AGX_SIM_IMAGE_MAX_LEVELS], tile_h[AGX_SIM_IMAGE_MAX_LEVELS];
    /* Texture only: the view's levels; PBE: the level written */
    unsigned first_level, last_level;
    bool srgb;
-   unsigned srgb_mask;     /* memory channels decoded/encoded as sRGB */
-   uint8_t swizzle[4];     /* Texture: genxml Channel per result component;
+   unsigned srgb_mask; /* memory channels decoded/encoded as sRGB */
+   uint8_t swizzle[4]; /* Texture: genxml Channel per result component;
                               PBE: source component per memory channel */
 };
 
 /* Descriptor (24 bytes) -> image; false with a reason in err when the
  * descriptor is invalid or uses something not modelled. */
-bool agx_sim_image_from_texture(const uint8_t desc[24],
-                                struct agx_sim_image *img, char *err,
+bool agx_sim_image_from_texture(const uint8_t desc[24], struct agx_sim_image *img, char *err,
                                 unsigned err_size);
-bool agx_sim_image_from_pbe(const uint8_t desc[24], struct agx_sim_image *img,
-                            char *err, unsigned err_size);
+bool agx_sim_image_from_pbe(const uint8_t desc[24], struct agx_sim_image *img, char *err,
+                            unsigned err_size);
 
 static inline uint32_t
 agx_sim_minify(uint32_t v, unsigned level)
@@ -59,9 +58,8 @@ agx_sim_minify(uint32_t v, unsigned level)
 
 /* Byte address of sample `sample` of texel (x, y) of layer/slice z at
  * `level`; the caller has checked the coordinates against the image. */
-uint64_t agx_sim_image_texel_address(const struct agx_sim_image *img,
-                                     unsigned level, uint32_t x, uint32_t y,
-                                     uint32_t z, uint32_t sample);
+uint64_t agx_sim_image_texel_address(const struct agx_sim_image *img, unsigned level, uint32_t x,
+                                     uint32_t y, uint32_t z, uint32_t sample);
 
 /* Morton interleave: bit i of v goes to bit 2i (exposed for tests). */
 uint32_t agx_sim_space_bits(uint32_t v);

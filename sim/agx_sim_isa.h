@@ -21,24 +21,21 @@ agx_sim_sext(uint64_t v, unsigned bits)
 }
 
 /* Integer source of every lane, sign-extended when its sx bit is set. */
-bool agx_sim_load_int(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-                      const struct agx_sim_insn *I, const struct agx_sim_opnd *o,
-                      int64_t out[AGX_SIM_LANES]);
+bool agx_sim_load_int(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I,
+                      const struct agx_sim_opnd *o, int64_t out[AGX_SIM_LANES]);
 
 /* Float source of every lane (f32 flushed, f16 exact, minifloat
  * immediates), with abs/neg modifiers applied. */
 bool agx_sim_load_float(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-                        const struct agx_sim_insn *I,
-                        const struct agx_sim_opnd *o, double out[AGX_SIM_LANES]);
+                        const struct agx_sim_insn *I, const struct agx_sim_opnd *o,
+                        double out[AGX_SIM_LANES]);
 
 /* Lanes (all 32) where `a cc b` holds, negated when neg. */
-bool agx_sim_icmp(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-                  const struct agx_sim_insn *I, const struct agx_sim_opnd *a,
-                  const struct agx_sim_opnd *b, unsigned cc, bool neg,
+bool agx_sim_icmp(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I,
+                  const struct agx_sim_opnd *a, const struct agx_sim_opnd *b, unsigned cc, bool neg,
                   uint32_t *mask);
-bool agx_sim_fcmp(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-                  const struct agx_sim_insn *I, const struct agx_sim_opnd *a,
-                  const struct agx_sim_opnd *b, unsigned cc, bool neg,
+bool agx_sim_fcmp(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I,
+                  const struct agx_sim_opnd *a, const struct agx_sim_opnd *b, unsigned cc, bool neg,
                   uint32_t *mask);
 
 #endif

@@ -19,9 +19,8 @@
 /* ---- helpers ----------------------------------------------------------- */
 
 bool
-agx_sim_load_int(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-                 const struct agx_sim_insn *I, const struct agx_sim_opnd *o,
-                 int64_t out[AGX_SIM_LANES])
+agx_sim_load_int(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I,
+                 const struct agx_sim_opnd *o, int64_t out[AGX_SIM_LANES])
 {
    uint64_t raw[AGX_SIM_LANES];
    if (!agx_sim_src64(w, sg, I, o, raw))
@@ -56,8 +55,7 @@ saturate_int(__int128 v, unsigned bits, bool is_signed)
 /* ---- moves ------------------------------------------------------------- */
 
 static const struct agx_sim_insn *
-x_mov_imm(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-          const struct agx_sim_insn *I)
+x_mov_imm(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    uint64_t v[AGX_SIM_LANES];
    for (unsigned l = 0; l < AGX_SIM_LANES; l++)
@@ -68,8 +66,8 @@ x_mov_imm(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 }
 
 uint32_t
-agx_sim_special_reg(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-                    unsigned sr, unsigned lane, bool *known)
+agx_sim_special_reg(struct agx_sim_worker *w, struct agx_sim_sg *sg, unsigned sr, unsigned lane,
+                    bool *known)
 {
    const struct agx_sim_dispatch *d = w->d;
    if (w->in_helper) {
@@ -88,21 +86,45 @@ agx_sim_special_reg(struct agx_sim_worker *w, struct agx_sim_sg *sg,
    uint32_t active = sg->exec & sg->live;
    *known = true;
    switch (sr) {
-   case 0: case 1: case 2: return w->tg[sr];
-   case 4: case 5: case 6: return sz[sr - 4];
-   case 8: case 9: case 10: return d->local[sr - 8];
-   case 20: return 0; /* core_index: one simulated core */
-   case 21: return 0; /* vm_slot */
-   case 48: case 49: case 50: return pos[sr - 48];
-   case 51: return tid;
-   case 52: return lane;
-   case 53: return sg->index;
-   case 56: return (uint32_t)__builtin_popcount(active & ((1u << lane) - 1) & (0xFu << (lane & ~3u)));
-   case 57: return (uint32_t)__builtin_popcount(active & (0xFu << (lane & ~3u)));
-   case 58: return (uint32_t)__builtin_popcount(active & ((1u << lane) - 1));
-   case 59: return (uint32_t)__builtin_popcount(active);
-   case 63: return 1;
-   case 80: case 81: case 82:
+   case 0:
+   case 1:
+   case 2:
+      return w->tg[sr];
+   case 4:
+   case 5:
+   case 6:
+      return sz[sr - 4];
+   case 8:
+   case 9:
+   case 10:
+      return d->local[sr - 8];
+   case 20:
+      return 0; /* core_index: one simulated core */
+   case 21:
+      return 0; /* vm_slot */
+   case 48:
+   case 49:
+   case 50:
+      return pos[sr - 48];
+   case 51:
+      return tid;
+   case 52:
+      return lane;
+   case 53:
+      return sg->index;
+   case 56:
+      return (uint32_t)__builtin_popcount(active & ((1u << lane) - 1) & (0xFu << (lane & ~3u)));
+   case 57:
+      return (uint32_t)__builtin_popcount(active & (0xFu << (lane & ~3u)));
+   case 58:
+      return (uint32_t)__builtin_popcount(active & ((1u << lane) - 1));
+   case 59:
+      return (uint32_t)__builtin_popcount(active);
+   case 63:
+      return 1;
+   case 80:
+   case 81:
+   case 82:
       return w->tg[sr - 80] * d->local[sr - 80] + pos[sr - 80];
    default:
       *known = false;
@@ -111,16 +133,15 @@ agx_sim_special_reg(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 }
 
 static const struct agx_sim_insn *
-x_get_sr(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-         const struct agx_sim_insn *I)
+x_get_sr(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    uint64_t v[AGX_SIM_LANES];
    for (unsigned l = 0; l < AGX_SIM_LANES; l++) {
       bool known;
       v[l] = agx_sim_special_reg(w, sg, I->p[0], l, &known);
       if (!known) {
-         agx_sim_gpu_error(w, AGX_SIM_GPU_ILLEGAL, I, 0,
-                           "special register sr%u is not modelled", I->p[0]);
+         agx_sim_gpu_error(w, AGX_SIM_GPU_ILLEGAL, I, 0, "special register sr%u is not modelled",
+                           I->p[0]);
          return NULL;
       }
    }
@@ -133,13 +154,11 @@ x_get_sr(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 
 /* p[0] = S, p[1] = N, p[2] = shift, p[3] = any source sx field set */
 static const struct agx_sim_insn *
-x_iadd(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-       const struct agx_sim_insn *I)
+x_iadd(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    int64_t a[AGX_SIM_LANES], b[AGX_SIM_LANES];
    uint64_t r[AGX_SIM_LANES];
-   if (!agx_sim_load_int(w, sg, I, &I->s[0], a) ||
-       !agx_sim_load_int(w, sg, I, &I->s[1], b))
+   if (!agx_sim_load_int(w, sg, I, &I->s[0], a) || !agx_sim_load_int(w, sg, I, &I->s[1], b))
       return NULL;
    unsigned db = dst_bits(I);
    bool sat = I->p[0] && I->p[2] == 0 && agx_sim_opnd_bits(&I->s[0]) <= 32 &&
@@ -161,13 +180,11 @@ x_iadd(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 
 /* Fast path: 32-bit registers/immediates, no shift/saturate/sx. */
 static const struct agx_sim_insn *
-x_iadd32(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-         const struct agx_sim_insn *I)
+x_iadd32(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    uint32_t a[AGX_SIM_LANES], b[AGX_SIM_LANES];
    uint64_t r[AGX_SIM_LANES];
-   if (!agx_sim_src32(w, sg, I, &I->s[0], a) ||
-       !agx_sim_src32(w, sg, I, &I->s[1], b))
+   if (!agx_sim_src32(w, sg, I, &I->s[0], a) || !agx_sim_src32(w, sg, I, &I->s[1], b))
       return NULL;
    if (I->p[1])
       for (unsigned l = 0; l < AGX_SIM_LANES; l++)
@@ -181,26 +198,23 @@ x_iadd32(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 }
 
 static const struct agx_sim_insn *
-x_imadd(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-        const struct agx_sim_insn *I)
+x_imadd(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    int64_t a[AGX_SIM_LANES], b[AGX_SIM_LANES], c[AGX_SIM_LANES];
    uint64_t r[AGX_SIM_LANES];
-   if (!agx_sim_load_int(w, sg, I, &I->s[0], a) ||
-       !agx_sim_load_int(w, sg, I, &I->s[1], b) ||
+   if (!agx_sim_load_int(w, sg, I, &I->s[0], a) || !agx_sim_load_int(w, sg, I, &I->s[1], b) ||
        !agx_sim_load_int(w, sg, I, &I->s[2], c))
       return NULL;
    unsigned db = dst_bits(I);
-   bool sat = I->p[0] && I->p[2] == 0 && agx_sim_opnd_bits(&I->s[2]) <= 32 &&
-              db <= 32;
+   bool sat = I->p[0] && I->p[2] == 0 && agx_sim_opnd_bits(&I->s[2]) <= 32 && db <= 32;
    for (unsigned l = 0; l < AGX_SIM_LANES; l++) {
       __int128 cc = c[l];
       if (I->p[1])
          cc = -cc;
       cc = I->p[2] < 5 ? cc * ((__int128)1 << I->p[2]) : 0;
       /* 64-bit operands multiply modulo 2^128; only the low bits are kept */
-      __int128 res = (__int128)((unsigned __int128)(__int128)a[l] *
-                                (unsigned __int128)(__int128)b[l]) + cc;
+      __int128 res =
+         (__int128)((unsigned __int128)(__int128)a[l] * (unsigned __int128)(__int128)b[l]) + cc;
       if (sat)
          res = saturate_int(res, db, I->p[3] != 0);
       r[l] = (uint64_t)res;
@@ -216,19 +230,16 @@ x_imadd(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 enum { BF_BFI, BF_BFEIL, BF_EXTR, BF_SHLHI, BF_SHRHI, BF_ASR, BF_ASRH };
 
 static const struct agx_sim_insn *
-x_bitfield(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-           const struct agx_sim_insn *I)
+x_bitfield(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    uint32_t a[AGX_SIM_LANES], b[AGX_SIM_LANES], c[AGX_SIM_LANES];
    uint64_t r[AGX_SIM_LANES];
    bool three = I->p[0] < BF_ASR;
-   if (!agx_sim_src32(w, sg, I, &I->s[0], a) ||
-       !agx_sim_src32(w, sg, I, &I->s[1], b) ||
+   if (!agx_sim_src32(w, sg, I, &I->s[0], a) || !agx_sim_src32(w, sg, I, &I->s[1], b) ||
        (three && !agx_sim_src32(w, sg, I, &I->s[2], c)))
       return NULL;
    unsigned asz = agx_sim_opnd_bits(&I->s[0]);
-   unsigned __int128 mask = I->p[1] ? (((unsigned __int128)1 << I->p[1]) - 1)
-                                    : 0xFFFFFFFFu;
+   unsigned __int128 mask = I->p[1] ? (((unsigned __int128)1 << I->p[1]) - 1) : 0xFFFFFFFFu;
    for (unsigned l = 0; l < AGX_SIM_LANES; l++) {
       unsigned __int128 A = a[l], B = b[l], res;
       unsigned sh;
@@ -279,13 +290,11 @@ x_bitfield(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 
 /* p[0] = truth table (bit i = tt_i) */
 static const struct agx_sim_insn *
-x_bitop(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-        const struct agx_sim_insn *I)
+x_bitop(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    uint32_t a[AGX_SIM_LANES], b[AGX_SIM_LANES];
    uint64_t r[AGX_SIM_LANES];
-   if (!agx_sim_src32(w, sg, I, &I->s[0], a) ||
-       !agx_sim_src32(w, sg, I, &I->s[1], b))
+   if (!agx_sim_src32(w, sg, I, &I->s[0], a) || !agx_sim_src32(w, sg, I, &I->s[1], b))
       return NULL;
    unsigned tt = I->p[0];
    if (tt == 0xC || tt == 0x3) {
@@ -307,8 +316,7 @@ x_bitop(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 
 /* p[0]: 0 bitrev, 1 popcount, 2 ffs (index of the highest set bit), 3 intl */
 static const struct agx_sim_insn *
-x_iunary(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-         const struct agx_sim_insn *I)
+x_iunary(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    uint32_t a[AGX_SIM_LANES], b[AGX_SIM_LANES];
    uint64_t r[AGX_SIM_LANES];
@@ -347,17 +355,15 @@ x_iunary(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 /* ---- comparisons ------------------------------------------------------- */
 
 bool
-agx_sim_icmp(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-             const struct agx_sim_insn *I, const struct agx_sim_opnd *oa,
-             const struct agx_sim_opnd *ob, unsigned cc, bool neg,
+agx_sim_icmp(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I,
+             const struct agx_sim_opnd *oa, const struct agx_sim_opnd *ob, unsigned cc, bool neg,
              uint32_t *mask)
 {
    uint32_t a[AGX_SIM_LANES], b[AGX_SIM_LANES];
    if (!agx_sim_src32(w, sg, I, oa, a) || !agx_sim_src32(w, sg, I, ob, b))
       return false;
    if ((cc & 3) == 3) {
-      agx_sim_gpu_error(w, AGX_SIM_GPU_ILLEGAL, I, 0,
-                        "integer condition %u is not defined", cc);
+      agx_sim_gpu_error(w, AGX_SIM_GPU_ILLEGAL, I, 0, "integer condition %u is not defined", cc);
       return false;
    }
    unsigned abits = agx_sim_opnd_bits(oa), bbits = agx_sim_opnd_bits(ob);
@@ -377,9 +383,8 @@ agx_sim_icmp(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 }
 
 bool
-agx_sim_load_float(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-                   const struct agx_sim_insn *I, const struct agx_sim_opnd *o,
-                   double out[AGX_SIM_LANES])
+agx_sim_load_float(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I,
+                   const struct agx_sim_opnd *o, double out[AGX_SIM_LANES])
 {
    uint32_t raw[AGX_SIM_LANES];
    if (!agx_sim_src32(w, sg, I, o, raw))
@@ -412,18 +417,15 @@ agx_sim_load_float(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 }
 
 bool
-agx_sim_fcmp(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-             const struct agx_sim_insn *I, const struct agx_sim_opnd *oa,
-             const struct agx_sim_opnd *ob, unsigned cc, bool neg,
+agx_sim_fcmp(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I,
+             const struct agx_sim_opnd *oa, const struct agx_sim_opnd *ob, unsigned cc, bool neg,
              uint32_t *mask)
 {
    double a[AGX_SIM_LANES], b[AGX_SIM_LANES];
-   if (!agx_sim_load_float(w, sg, I, oa, a) ||
-       !agx_sim_load_float(w, sg, I, ob, b))
+   if (!agx_sim_load_float(w, sg, I, oa, a) || !agx_sim_load_float(w, sg, I, ob, b))
       return false;
    if (cc == 4) {
-      agx_sim_gpu_error(w, AGX_SIM_GPU_ILLEGAL, I, 0,
-                        "float condition %u is not defined", cc);
+      agx_sim_gpu_error(w, AGX_SIM_GPU_ILLEGAL, I, 0, "float condition %u is not defined", cc);
       return false;
    }
    uint32_t m = 0;
@@ -431,13 +433,27 @@ agx_sim_fcmp(struct agx_sim_worker *w, struct agx_sim_sg *sg,
       double x = a[l], y = b[l];
       bool t;
       switch (cc) {
-      case 0: t = x == y; break;
-      case 1: t = x < y; break;
-      case 2: t = x > y; break;
-      case 3: t = x < y || (y != y && x == x); break;  /* ltn: NaN loses */
-      case 5: t = x >= y; break;
-      case 6: t = x <= y; break;
-      default: t = x > y || (y != y && x == x); break; /* gtn */
+      case 0:
+         t = x == y;
+         break;
+      case 1:
+         t = x < y;
+         break;
+      case 2:
+         t = x > y;
+         break;
+      case 3:
+         t = x < y || (y != y && x == x);
+         break; /* ltn: NaN loses */
+      case 5:
+         t = x >= y;
+         break;
+      case 6:
+         t = x <= y;
+         break;
+      default:
+         t = x > y || (y != y && x == x);
+         break; /* gtn */
       }
       if (t != neg)
          m |= 1u << l;
@@ -448,8 +464,7 @@ agx_sim_fcmp(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 
 /* p[0] = cc, p[1] = 1 for fcmpsel */
 static const struct agx_sim_insn *
-x_cmpsel(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-         const struct agx_sim_insn *I)
+x_cmpsel(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    uint32_t m, x[AGX_SIM_LANES], y[AGX_SIM_LANES];
    bool ok = I->p[1] ? agx_sim_fcmp(w, sg, I, &I->s[0], &I->s[1], I->p[0], false, &m)
@@ -476,8 +491,8 @@ x_cmpsel(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 /* ---- decode -------------------------------------------------------------- */
 
 static void
-ops(struct agx_sim_insn *I, const struct agx_isa_instr *in, unsigned d,
-    int s0, int s1, int s2, int s3)
+ops(struct agx_sim_insn *I, const struct agx_isa_instr *in, unsigned d, int s0, int s1, int s2,
+    int s3)
 {
    agx_sim_opnd_from_isa(in, d, &I->d);
    int s[4] = {s0, s1, s2, s3};
@@ -507,8 +522,8 @@ agx_sim_decode_alu(struct agx_sim_insn *I, const struct agx_isa_instr *in)
       I->p[2] = (uint32_t)agx_sim_field(in, "s");
       I->p[3] = (uint32_t)(agx_sim_field(in, "As") | agx_sim_field(in, "Bs"));
       I->exec = x_iadd;
-      if (!I->p[0] && !I->p[2] && I->d.kind == AGX_SIM_O_R32 &&
-          !(I->s[0].mods & AGX_SIM_OM_SX) && !(I->s[1].mods & AGX_SIM_OM_SX) &&
+      if (!I->p[0] && !I->p[2] && I->d.kind == AGX_SIM_O_R32 && !(I->s[0].mods & AGX_SIM_OM_SX) &&
+          !(I->s[1].mods & AGX_SIM_OM_SX) &&
           (I->s[0].kind == AGX_SIM_O_R32 || I->s[0].kind == AGX_SIM_O_U32 ||
            I->s[0].kind == AGX_SIM_O_IMM) &&
           (I->s[1].kind == AGX_SIM_O_R32 || I->s[1].kind == AGX_SIM_O_U32 ||
@@ -520,20 +535,26 @@ agx_sim_decode_alu(struct agx_sim_insn *I, const struct agx_isa_instr *in)
       I->p[0] = (uint32_t)agx_sim_field(in, "S");
       I->p[1] = (uint32_t)agx_sim_field(in, "N");
       I->p[2] = (uint32_t)agx_sim_field(in, "s");
-      I->p[3] = (uint32_t)(agx_sim_field(in, "As") | agx_sim_field(in, "Bs") |
-                           agx_sim_field(in, "Cs"));
+      I->p[3] =
+         (uint32_t)(agx_sim_field(in, "As") | agx_sim_field(in, "Bs") | agx_sim_field(in, "Cs"));
       I->exec = x_imadd;
       return true;
-   case AGX_OP_BFI: case AGX_OP_BFEIL: case AGX_OP_EXTR:
-   case AGX_OP_SHLHI: case AGX_OP_SHRHI:
+   case AGX_OP_BFI:
+   case AGX_OP_BFEIL:
+   case AGX_OP_EXTR:
+   case AGX_OP_SHLHI:
+   case AGX_OP_SHRHI:
       ops(I, in, 0, 1, 2, 3, -1);
-      I->p[0] = in->op == AGX_OP_BFI ? BF_BFI : in->op == AGX_OP_BFEIL ? BF_BFEIL
-              : in->op == AGX_OP_EXTR ? BF_EXTR : in->op == AGX_OP_SHLHI ? BF_SHLHI
-              : BF_SHRHI;
+      I->p[0] = in->op == AGX_OP_BFI     ? BF_BFI
+                : in->op == AGX_OP_BFEIL ? BF_BFEIL
+                : in->op == AGX_OP_EXTR  ? BF_EXTR
+                : in->op == AGX_OP_SHLHI ? BF_SHLHI
+                                         : BF_SHRHI;
       I->p[1] = (uint32_t)agx_sim_field(in, "m");
       I->exec = x_bitfield;
       return true;
-   case AGX_OP_ASR: case AGX_OP_ASRH:
+   case AGX_OP_ASR:
+   case AGX_OP_ASRH:
       ops(I, in, 0, 1, 2, -1, -1);
       I->p[0] = in->op == AGX_OP_ASR ? BF_ASR : BF_ASRH;
       I->exec = x_bitfield;
@@ -544,7 +565,9 @@ agx_sim_decode_alu(struct agx_sim_insn *I, const struct agx_isa_instr *in)
                            (agx_sim_field(in, "tt2") << 2) | (agx_sim_field(in, "tt3") << 3));
       I->exec = x_bitop;
       return true;
-   case AGX_OP_BITREV: case AGX_OP_POPCOUNT: case AGX_OP_FFS:
+   case AGX_OP_BITREV:
+   case AGX_OP_POPCOUNT:
+   case AGX_OP_FFS:
       ops(I, in, 0, 1, -1, -1, -1);
       I->p[0] = in->op == AGX_OP_BITREV ? 0 : in->op == AGX_OP_POPCOUNT ? 1 : 2;
       I->exec = x_iunary;

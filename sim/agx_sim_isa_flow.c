@@ -43,8 +43,7 @@ enum { EX_POP, EX_IF, EX_ELSE, EX_WHILE };
 
 /* p[0] = EX_*, p[1] = n, p[2] = cc, p[3] = ccn, p[4] = float compare */
 static const struct agx_sim_insn *
-x_exec(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-       const struct agx_sim_insn *I)
+x_exec(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    uint32_t cond = 0;
    unsigned n = I->p[1];
@@ -88,8 +87,7 @@ x_exec(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 
 /* p[0]: 0 jmp_exec_any, 1 jmp_exec_none */
 static const struct agx_sim_insn *
-x_jmp_exec(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-           const struct agx_sim_insn *I)
+x_jmp_exec(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    bool take = I->p[0] ? sg->exec == 0 : sg->exec != 0;
    return take ? agx_sim_taken(w, I) : agx_sim_next(w, I);
@@ -103,8 +101,7 @@ prog_usc(const struct agx_sim_worker *w)
 }
 
 static const struct agx_sim_insn *
-x_call(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-       const struct agx_sim_insn *I)
+x_call(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    if (!agx_sim_check_write(w, sg, I, &I->d, 1))
       return NULL;
@@ -118,8 +115,7 @@ x_call(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 
 /* ret rN (p[0] = 0) and call rN (p[0] = 1): d = r1 for call, s[0] = rN */
 static const struct agx_sim_insn *
-x_jump_reg(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-           const struct agx_sim_insn *I)
+x_jump_reg(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    uint32_t t[AGX_SIM_LANES];
    if (!agx_sim_src32(w, sg, I, &I->s[0], t))
@@ -146,8 +142,7 @@ x_jump_reg(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 }
 
 static const struct agx_sim_insn *
-x_stop(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-       const struct agx_sim_insn *I)
+x_stop(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    (void)w;
    (void)I;
@@ -156,8 +151,7 @@ x_stop(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 }
 
 static const struct agx_sim_insn *
-x_trap(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-       const struct agx_sim_insn *I)
+x_trap(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    (void)sg;
    agx_sim_gpu_error(w, AGX_SIM_GPU_ILLEGAL, I, 0, "trap");
@@ -165,23 +159,22 @@ x_trap(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 }
 
 static const struct agx_sim_insn *
-x_wait(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-       const struct agx_sim_insn *I)
+x_wait(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
-   uint8_t clear = (uint8_t)~(1u << I->p[0]);
+   uint8_t clear = (uint8_t) ~(1u << I->p[0]);
    for (unsigned h = 0; h < 256; h++)
       sg->pend[h] &= clear;
    return agx_sim_next(w, I);
 }
 
 static const struct agx_sim_insn *
-x_barrier(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-          const struct agx_sim_insn *I)
+x_barrier(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    if (w->gpu->cfg.strict && sg->exec != sg->live) {
       agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, 0,
                         "threadgroup_barrier in divergent control flow "
-                        "(exec 0x%08x of 0x%08x)", sg->exec, sg->live);
+                        "(exec 0x%08x of 0x%08x)",
+                        sg->exec, sg->live);
       return NULL;
    }
    const struct agx_sim_insn *n = agx_sim_next(w, I);
@@ -196,8 +189,7 @@ x_barrier(struct agx_sim_worker *w, struct agx_sim_sg *sg,
  * flush_memory_to_texture (c = 4) order image_write before texture reads;
  * they end the texture-coherence tracking of agx_sim_isa_texture.c. */
 static const struct agx_sim_insn *
-x_memory_barrier(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-                 const struct agx_sim_insn *I)
+x_memory_barrier(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    if (I->p[0] == 10 || I->p[0] == 4)
       sg->img_written_count = 0;
@@ -213,17 +205,20 @@ agx_sim_decode_flow(struct agx_sim_insn *I, const struct agx_isa_instr *in)
       I->p[1] = (uint32_t)agx_sim_field(in, "n");
       I->exec = x_exec;
       return true;
-   case AGX_OP_IF_ICMP: case AGX_OP_IF_FCMP:
-   case AGX_OP_ELSE_ICMP: case AGX_OP_ELSE_FCMP:
-   case AGX_OP_WHILE_ICMP: case AGX_OP_WHILE_FCMP:
-      I->p[0] = (in->op == AGX_OP_IF_ICMP || in->op == AGX_OP_IF_FCMP) ? EX_IF
-              : (in->op == AGX_OP_ELSE_ICMP || in->op == AGX_OP_ELSE_FCMP) ? EX_ELSE
-              : EX_WHILE;
+   case AGX_OP_IF_ICMP:
+   case AGX_OP_IF_FCMP:
+   case AGX_OP_ELSE_ICMP:
+   case AGX_OP_ELSE_FCMP:
+   case AGX_OP_WHILE_ICMP:
+   case AGX_OP_WHILE_FCMP:
+      I->p[0] = (in->op == AGX_OP_IF_ICMP || in->op == AGX_OP_IF_FCMP)       ? EX_IF
+                : (in->op == AGX_OP_ELSE_ICMP || in->op == AGX_OP_ELSE_FCMP) ? EX_ELSE
+                                                                             : EX_WHILE;
       I->p[1] = (uint32_t)agx_sim_field(in, "n");
       I->p[2] = (uint32_t)agx_sim_field(in, "cc");
       I->p[3] = (uint32_t)agx_sim_field(in, "ccn");
-      I->p[4] = in->op == AGX_OP_IF_FCMP || in->op == AGX_OP_ELSE_FCMP ||
-                in->op == AGX_OP_WHILE_FCMP;
+      I->p[4] =
+         in->op == AGX_OP_IF_FCMP || in->op == AGX_OP_ELSE_FCMP || in->op == AGX_OP_WHILE_FCMP;
       agx_sim_opnd_from_isa(in, 2, &I->s[0]);
       agx_sim_opnd_from_isa(in, 3, &I->s[1]);
       I->exec = x_exec;

@@ -43,16 +43,21 @@ static unsigned
 format_size(unsigned f)
 {
    switch (f) {
-   case 0: return 1;
-   case 1: case 3: return 2;
-   case 2: return 4;
-   default: return 0;
+   case 0:
+      return 1;
+   case 1:
+   case 3:
+      return 2;
+   case 2:
+      return 4;
+   default:
+      return 0;
    }
 }
 
 static void *
-device_ptr(struct agx_sim_worker *w, const struct agx_sim_insn *I, uint64_t va,
-           unsigned size, enum agx_sim_access access)
+device_ptr(struct agx_sim_worker *w, const struct agx_sim_insn *I, uint64_t va, unsigned size,
+           enum agx_sim_access access)
 {
    size_t contig = 0;
    struct agx_sim_fault f = {0};
@@ -61,8 +66,7 @@ device_ptr(struct agx_sim_worker *w, const struct agx_sim_insn *I, uint64_t va,
       if (p)
          p = agx_sim_vm_translate(w->gpu->vm, va + contig, access, &contig, &f);
       if (!p || contig < size) {
-         agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, f.addr ? f.addr : va,
-                           "%s %s fault at 0x%llx",
+         agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, f.addr ? f.addr : va, "%s %s fault at 0x%llx",
                            f.type == AGX_SIM_FAULT_PERMISSION ? "permission" : "unmapped",
                            access == AGX_SIM_ACCESS_WRITE ? "write" : "read",
                            (unsigned long long)(f.addr ? f.addr : va));
@@ -91,8 +95,7 @@ put_elem(struct agx_sim_sg *sg, bool r32, unsigned reg, unsigned l, uint32_t v)
 
 /* Mark `count` destination registers of d written for the lanes in mask. */
 static void
-mark_defined(struct agx_sim_sg *sg, const struct agx_sim_opnd *d, unsigned count,
-             uint32_t mask)
+mark_defined(struct agx_sim_sg *sg, const struct agx_sim_opnd *d, unsigned count, uint32_t mask)
 {
    unsigned first = d->kind == AGX_SIM_O_R16 ? d->n : d->n * 2u;
    unsigned n = d->kind == AGX_SIM_O_R16 ? count : 2 * count;
@@ -101,8 +104,7 @@ mark_defined(struct agx_sim_sg *sg, const struct agx_sim_opnd *d, unsigned count
 }
 
 static void
-mark_pending(struct agx_sim_sg *sg, const struct agx_sim_opnd *o, unsigned count,
-             unsigned g)
+mark_pending(struct agx_sim_sg *sg, const struct agx_sim_opnd *o, unsigned count, unsigned g)
 {
    unsigned first = o->kind == AGX_SIM_O_R16 ? o->n : o->n * 2u;
    unsigned n = o->kind == AGX_SIM_O_R16 ? count : 2 * count;
@@ -112,9 +114,8 @@ mark_pending(struct agx_sim_sg *sg, const struct agx_sim_opnd *o, unsigned count
 
 /* Per-lane element index (already shifted), from an O operand. */
 static bool
-load_index(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-           const struct agx_sim_insn *I, const struct agx_sim_opnd *o,
-           bool is_unsigned, int64_t out[AGX_SIM_LANES])
+load_index(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I,
+           const struct agx_sim_opnd *o, bool is_unsigned, int64_t out[AGX_SIM_LANES])
 {
    if (o->kind == AGX_SIM_O_IMM) {
       for (unsigned l = 0; l < AGX_SIM_LANES; l++)
@@ -134,16 +135,14 @@ load_index(struct agx_sim_worker *w, struct agx_sim_sg *sg,
  * s[0] = base, s[1] = index. Memory is coherent in the model, so a coherent
  * load reads like any other; it only feeds the poll detection. */
 static const struct agx_sim_insn *
-x_device(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-         const struct agx_sim_insn *I)
+x_device(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    unsigned esize = format_size(I->p[0]);
    unsigned count = (unsigned)__builtin_popcount(I->p[1]);
    bool store = I->p[5] == 1;
    uint64_t base[AGX_SIM_LANES];
    int64_t index[AGX_SIM_LANES];
-   if (!agx_sim_src64(w, sg, I, &I->s[0], base) ||
-       !load_index(w, sg, I, &I->s[1], I->p[3], index))
+   if (!agx_sim_src64(w, sg, I, &I->s[0], base) || !load_index(w, sg, I, &I->s[1], I->p[3], index))
       return NULL;
    if (store ? !agx_sim_check_read(w, sg, I, &I->d, count)
              : !agx_sim_check_write(w, sg, I, &I->d, count))
@@ -158,8 +157,8 @@ x_device(struct agx_sim_worker *w, struct agx_sim_sg *sg,
          continue;
       if (w->gpu->cfg.strict && (base[l] & (esize - 1))) {
          agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, base[l],
-                           "unaligned %u-byte access: base 0x%llx (lane %u)",
-                           esize, (unsigned long long)base[l], l);
+                           "unaligned %u-byte access: base 0x%llx (lane %u)", esize,
+                           (unsigned long long)base[l], l);
          return NULL;
       }
       uint64_t b = base[l] & ~(uint64_t)(esize - 1);
@@ -168,8 +167,7 @@ x_device(struct agx_sim_worker *w, struct agx_sim_sg *sg,
          if (!(I->p[1] & (1u << c)))
             continue;
          uint64_t va = b + (uint64_t)((index[l] * (1ll << shift)) + c) * esize;
-         void *p = device_ptr(w, I, va, esize,
-                              store ? AGX_SIM_ACCESS_WRITE : AGX_SIM_ACCESS_READ);
+         void *p = device_ptr(w, I, va, esize, store ? AGX_SIM_ACCESS_WRITE : AGX_SIM_ACCESS_READ);
          if (!p)
             return NULL;
          unsigned reg = r32 ? I->d.n + k : I->d.n + k; /* units of the reg size */
@@ -216,17 +214,28 @@ static uint32_t
 atomic_apply(unsigned op, uint32_t old, uint32_t v, uint32_t cmp)
 {
    switch (op) {
-   case 0: return old + v;
-   case 1: return old - v;
-   case 2: return v;
-   case 3: return old == cmp ? v : old;
-   case 4: return old < v ? old : v;
-   case 5: return (int32_t)old < (int32_t)v ? old : v;
-   case 6: return old > v ? old : v;
-   case 7: return (int32_t)old > (int32_t)v ? old : v;
-   case 8: return old & v;
-   case 9: return old | v;
-   default: return old ^ v;
+   case 0:
+      return old + v;
+   case 1:
+      return old - v;
+   case 2:
+      return v;
+   case 3:
+      return old == cmp ? v : old;
+   case 4:
+      return old < v ? old : v;
+   case 5:
+      return (int32_t)old < (int32_t)v ? old : v;
+   case 6:
+      return old > v ? old : v;
+   case 7:
+      return (int32_t)old > (int32_t)v ? old : v;
+   case 8:
+      return old & v;
+   case 9:
+      return old | v;
+   default:
+      return old ^ v;
    }
 }
 
@@ -237,8 +246,7 @@ atomic_host(uint32_t *p, unsigned op, uint32_t v, uint32_t cmp)
    uint32_t old = __atomic_load_n(p, __ATOMIC_RELAXED);
    for (;;) {
       uint32_t nv = atomic_apply(op, old, v, cmp);
-      if (__atomic_compare_exchange_n(p, &old, nv, false, __ATOMIC_SEQ_CST,
-                                      __ATOMIC_RELAXED))
+      if (__atomic_compare_exchange_n(p, &old, nv, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
          return old;
    }
 }
@@ -247,8 +255,7 @@ atomic_host(uint32_t *p, unsigned op, uint32_t v, uint32_t cmp)
  * d = result register (kind NONE when discarded), s[0] = base, s[1] = index,
  * s[2] = value (pair for cmpxchg) */
 static const struct agx_sim_insn *
-x_atomic(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-         const struct agx_sim_insn *I)
+x_atomic(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    bool local = I->p[3];
    unsigned op = I->p[0];
@@ -288,8 +295,8 @@ x_atomic(struct agx_sim_worker *w, struct agx_sim_sg *sg,
       } else {
          uint64_t a = base[l] + (uint64_t)(index[l] * 4);
          if ((a & 3) && w->gpu->cfg.strict) {
-            agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, a,
-                              "unaligned atomic at 0x%llx", (unsigned long long)a);
+            agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, a, "unaligned atomic at 0x%llx",
+                              (unsigned long long)a);
             return NULL;
          }
          p = device_ptr(w, I, a & ~3ull, 4, AGX_SIM_ACCESS_WRITE);
@@ -311,16 +318,14 @@ x_atomic(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 
 /* p[0] = format, p[1] = mask, p[5] = store. d = R, s[0] = base, s[1] = index */
 static const struct agx_sim_insn *
-x_local(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-        const struct agx_sim_insn *I)
+x_local(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    unsigned esize = format_size(I->p[0]);
    unsigned count = (unsigned)__builtin_popcount(I->p[1]);
    bool store = I->p[5];
    uint32_t base[AGX_SIM_LANES];
    int64_t index[AGX_SIM_LANES];
-   if (!agx_sim_src32(w, sg, I, &I->s[0], base) ||
-       !load_index(w, sg, I, &I->s[1], false, index))
+   if (!agx_sim_src32(w, sg, I, &I->s[0], base) || !load_index(w, sg, I, &I->s[1], false, index))
       return NULL;
    if (store ? !agx_sim_check_read(w, sg, I, &I->d, count)
              : !agx_sim_check_write(w, sg, I, &I->d, count))
@@ -331,8 +336,7 @@ x_local(struct agx_sim_worker *w, struct agx_sim_sg *sg,
          continue;
       uint64_t b = (base[l] & 0xFFFF) + (uint64_t)(index[l] * esize);
       if ((b & (esize - 1)) && w->gpu->cfg.strict) {
-         agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, b,
-                           "unaligned threadgroup access at 0x%llx",
+         agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, b, "unaligned threadgroup access at 0x%llx",
                            (unsigned long long)b);
          return NULL;
       }
@@ -369,8 +373,8 @@ x_local(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 /* GPU address of byte `off` of lane `lane`'s stack in sg's mapped blocks;
  * 0 after reporting a fault. Block layout: see the header comment. */
 static uint64_t
-stack_addr(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-           const struct agx_sim_insn *I, unsigned lane, int64_t off)
+stack_addr(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I,
+           unsigned lane, int64_t off)
 {
    uint32_t b0 = sg->stack_map[0];
    if (!(b0 & 1)) {
@@ -383,9 +387,10 @@ stack_addr(struct agx_sim_worker *w, struct agx_sim_sg *sg,
    uint64_t dword = (uint64_t)off / 4;
    uint64_t block = off < 0 ? 4 : dword / block_dwords;
    if (block > 3 || !(sg->stack_map[block] & 1)) {
-      agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, (uint64_t)off,
-                        "stack offset %lld outside the mapped stack (blocks of %llu bytes per thread)",
-                        (long long)off, (unsigned long long)block_dwords * 4);
+      agx_sim_gpu_error(
+         w, AGX_SIM_GPU_FAULT, I, (uint64_t)off,
+         "stack offset %lld outside the mapped stack (blocks of %llu bytes per thread)",
+         (long long)off, (unsigned long long)block_dwords * 4);
       return 0;
    }
    uint32_t word = sg->stack_map[block] >> (log4 + 1) << (log4 + 1);
@@ -396,8 +401,7 @@ stack_addr(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 /* p[0] = format, p[1] = mask, p[4] = wait group, p[5] = store;
  * d = R, s[1] = byte offset */
 static const struct agx_sim_insn *
-x_stack(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-        const struct agx_sim_insn *I)
+x_stack(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    unsigned esize = format_size(I->p[0]);
    unsigned count = (unsigned)__builtin_popcount(I->p[1]);
@@ -453,15 +457,13 @@ x_stack(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 
 /* d = source register R (16-bit halves), p[0] = mask, p[1] = uniform half */
 static const struct agx_sim_insn *
-x_uniform_store(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-                const struct agx_sim_insn *I)
+x_uniform_store(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    unsigned count = (unsigned)__builtin_popcount(I->p[0]);
    if (!agx_sim_check_read(w, sg, I, &I->d, count))
       return NULL;
    if (!w->in_preamble) {
-      agx_sim_gpu_error(w, AGX_SIM_GPU_ILLEGAL, I, 0,
-                        "uniform_store outside a preamble");
+      agx_sim_gpu_error(w, AGX_SIM_GPU_ILLEGAL, I, 0, "uniform_store outside a preamble");
       return NULL;
    }
    unsigned src = I->d.kind == AGX_SIM_O_R32 ? I->d.n * 2u : I->d.n;
@@ -502,8 +504,7 @@ agx_sim_decode_mem(struct agx_sim_insn *I, const struct agx_isa_instr *in)
       agx_sim_opnd_from_isa(in, 5, &I->s[1]);
       if (I->d.kind == AGX_SIM_O_R64) /* a 2-register tuple, not 64-bit */
          I->d.kind = AGX_SIM_O_R32;
-      if (!format_size(I->p[0]) || I->p[1] == 0 ||
-          (I->p[0] == 2 && I->d.kind != AGX_SIM_O_R32))
+      if (!format_size(I->p[0]) || I->p[1] == 0 || (I->p[0] == 2 && I->d.kind != AGX_SIM_O_R32))
          return false;
       /* a multi-register tuple is named by its first register */
       I->exec = x_device;
@@ -541,8 +542,7 @@ agx_sim_decode_mem(struct agx_sim_insn *I, const struct agx_isa_instr *in)
       agx_sim_opnd_from_isa(in, 4, &I->s[1]);
       if (I->d.kind == AGX_SIM_O_R64)
          I->d.kind = AGX_SIM_O_R32;
-      if (!format_size(I->p[0]) || I->p[1] == 0 ||
-          (I->p[0] == 2 && I->d.kind != AGX_SIM_O_R32))
+      if (!format_size(I->p[0]) || I->p[1] == 0 || (I->p[0] == 2 && I->d.kind != AGX_SIM_O_R32))
          return false;
       I->exec = x_local;
       return true;
@@ -558,8 +558,7 @@ agx_sim_decode_mem(struct agx_sim_insn *I, const struct agx_isa_instr *in)
       agx_sim_opnd_from_isa(in, 6, &I->s[1]);
       if (I->d.kind == AGX_SIM_O_R64)
          I->d.kind = AGX_SIM_O_R32;
-      if (!format_size(I->p[0]) || I->p[1] == 0 ||
-          (I->p[0] == 2 && I->d.kind != AGX_SIM_O_R32))
+      if (!format_size(I->p[0]) || I->p[1] == 0 || (I->p[0] == 2 && I->d.kind != AGX_SIM_O_R32))
          return false;
       I->exec = x_stack;
       return true;

@@ -14,8 +14,7 @@
 
 /* p[0] = cc, p[1] = ccn, p[2] = float */
 static const struct agx_sim_insn *
-x_ballot(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-         const struct agx_sim_insn *I)
+x_ballot(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    uint32_t m;
    bool ok = I->p[2] ? agx_sim_fcmp(w, sg, I, &I->s[0], &I->s[1], I->p[0], I->p[1], &m)
@@ -40,8 +39,7 @@ x_ballot(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 enum { SHUF_INDEX, SHUF_DOWN, SHUF_UP, SHUF_ROTATE_UP, SHUF_XOR };
 
 static const struct agx_sim_insn *
-x_shuffle(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-          const struct agx_sim_insn *I)
+x_shuffle(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    uint32_t a[AGX_SIM_LANES], b[AGX_SIM_LANES];
    uint32_t e = sg->exec;
@@ -65,10 +63,18 @@ x_shuffle(struct agx_sim_worker *w, struct agx_sim_sg *sg,
       for (unsigned i = 0; i < 4; i++) {
          unsigned k;
          switch (op) {
-         case SHUF_INDEX: k = comb; break;
-         case SHUF_DOWN: k = (i + comb) & 3; break;
-         case SHUF_XOR: k = (i ^ comb) & 3; break;
-         default: k = (i - comb) & 3; break;
+         case SHUF_INDEX:
+            k = comb;
+            break;
+         case SHUF_DOWN:
+            k = (i + comb) & 3;
+            break;
+         case SHUF_XOR:
+            k = (i ^ comb) & 3;
+            break;
+         default:
+            k = (i - comb) & 3;
+            break;
          }
          src[q][i] = (uint8_t)(4 * q + k);
       }
@@ -80,11 +86,21 @@ x_shuffle(struct agx_sim_worker *w, struct agx_sim_sg *sg,
       uint32_t idx = b[t] & 0xFFFF;
       int64_t target;
       switch (op) {
-      case SHUF_INDEX: target = idx; break;
-      case SHUF_DOWN: target = (int64_t)t + idx; break;
-      case SHUF_UP: target = (int64_t)t - idx; break;
-      case SHUF_ROTATE_UP: target = ((int64_t)t - idx) & 31; break;
-      default: target = t ^ idx; break;
+      case SHUF_INDEX:
+         target = idx;
+         break;
+      case SHUF_DOWN:
+         target = (int64_t)t + idx;
+         break;
+      case SHUF_UP:
+         target = (int64_t)t - idx;
+         break;
+      case SHUF_ROTATE_UP:
+         target = ((int64_t)t - idx) & 31;
+         break;
+      default:
+         target = t ^ idx;
+         break;
       }
       if (target < 0 || target >= AGX_SIM_LANES)
          from[t] = (uint8_t)t;
@@ -114,20 +130,40 @@ x_shuffle(struct agx_sim_worker *w, struct agx_sim_sg *sg,
  * corresponding f32 instruction, and min/max let a NaN lose.
  * p[0] = RED_*, p[1] = prefix, p[2] = group size (4 or 32).
  */
-enum { RED_AND, RED_OR, RED_XOR, RED_IADD, RED_FADD, RED_FMUL, RED_UMIN,
-       RED_UMAX, RED_SMIN, RED_SMAX, RED_FMIN, RED_FMAX };
+enum {
+   RED_AND,
+   RED_OR,
+   RED_XOR,
+   RED_IADD,
+   RED_FADD,
+   RED_FMUL,
+   RED_UMIN,
+   RED_UMAX,
+   RED_SMIN,
+   RED_SMAX,
+   RED_FMIN,
+   RED_FMAX
+};
 
 static uint32_t
 red_identity(unsigned op)
 {
    switch (op) {
-   case RED_AND: case RED_UMIN: return 0xFFFFFFFFu;
-   case RED_FMUL: return 0x3F800000u;
-   case RED_SMIN: return 0x7FFFFFFFu;
-   case RED_SMAX: return 0x80000000u;
-   case RED_FMIN: return 0x7F800000u;
-   case RED_FMAX: return 0xFF800000u;
-   default: return 0;
+   case RED_AND:
+   case RED_UMIN:
+      return 0xFFFFFFFFu;
+   case RED_FMUL:
+      return 0x3F800000u;
+   case RED_SMIN:
+      return 0x7FFFFFFFu;
+   case RED_SMAX:
+      return 0x80000000u;
+   case RED_FMIN:
+      return 0x7F800000u;
+   case RED_FMAX:
+      return 0xFF800000u;
+   default:
+      return 0;
    }
 }
 
@@ -135,18 +171,26 @@ static uint32_t
 red_apply(unsigned op, uint32_t x, uint32_t y)
 {
    switch (op) {
-   case RED_AND: return x & y;
-   case RED_OR: return x | y;
-   case RED_XOR: return x ^ y;
-   case RED_IADD: return x + y;
+   case RED_AND:
+      return x & y;
+   case RED_OR:
+      return x | y;
+   case RED_XOR:
+      return x ^ y;
+   case RED_IADD:
+      return x + y;
    case RED_FADD:
       return agx_sim_f32_out(agx_sim_fma_odd(agx_sim_f32_in(x), 1.0, agx_sim_f32_in(y)));
    case RED_FMUL:
       return agx_sim_f32_out(agx_sim_fma_odd(agx_sim_f32_in(x), agx_sim_f32_in(y), 0.0));
-   case RED_UMIN: return x < y ? x : y;
-   case RED_UMAX: return x > y ? x : y;
-   case RED_SMIN: return (int32_t)x < (int32_t)y ? x : y;
-   case RED_SMAX: return (int32_t)x > (int32_t)y ? x : y;
+   case RED_UMIN:
+      return x < y ? x : y;
+   case RED_UMAX:
+      return x > y ? x : y;
+   case RED_SMIN:
+      return (int32_t)x < (int32_t)y ? x : y;
+   case RED_SMAX:
+      return (int32_t)x > (int32_t)y ? x : y;
    default: {
       double a = agx_sim_f32_in(x), b = agx_sim_f32_in(y);
       if (a != a)
@@ -160,8 +204,7 @@ red_apply(unsigned op, uint32_t x, uint32_t y)
 }
 
 static const struct agx_sim_insn *
-x_reduce(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-         const struct agx_sim_insn *I)
+x_reduce(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    uint32_t a[AGX_SIM_LANES];
    uint64_t r[AGX_SIM_LANES];
@@ -187,31 +230,51 @@ x_reduce(struct agx_sim_worker *w, struct agx_sim_sg *sg,
    return agx_sim_next(w, I);
 }
 
-static const struct { uint16_t op; uint8_t red, prefix, group; } reductions[] = {
-   {AGX_OP_SIMD_AND, RED_AND, 0, 32}, {AGX_OP_SIMD_OR, RED_OR, 0, 32},
-   {AGX_OP_SIMD_XOR, RED_XOR, 0, 32}, {AGX_OP_SIMD_IADD, RED_IADD, 0, 32},
-   {AGX_OP_SIMD_FADD, RED_FADD, 0, 32}, {AGX_OP_SIMD_FMUL, RED_FMUL, 0, 32},
-   {AGX_OP_SIMD_MIN_U, RED_UMIN, 0, 32}, {AGX_OP_SIMD_MAX_U, RED_UMAX, 0, 32},
-   {AGX_OP_SIMD_MIN_S, RED_SMIN, 0, 32}, {AGX_OP_SIMD_MAX_S, RED_SMAX, 0, 32},
-   {AGX_OP_SIMD_MIN_F, RED_FMIN, 0, 32}, {AGX_OP_SIMD_MAX_F, RED_FMAX, 0, 32},
-   {AGX_OP_SIMD_PREFIX_IADD, RED_IADD, 1, 32}, {AGX_OP_SIMD_PREFIX_FADD, RED_FADD, 1, 32},
-   {AGX_OP_SIMD_PREFIX_FMUL, RED_FMUL, 1, 32}, {AGX_OP_SIMD_PREFIX_AND, RED_AND, 1, 32},
-   {AGX_OP_SIMD_PREFIX_OR, RED_OR, 1, 32}, {AGX_OP_SIMD_PREFIX_XOR, RED_XOR, 1, 32},
-   {AGX_OP_SIMD_PREFIX_MIN_S, RED_SMIN, 1, 32}, {AGX_OP_SIMD_PREFIX_MIN_U, RED_UMIN, 1, 32},
-   {AGX_OP_SIMD_PREFIX_MAX_S, RED_SMAX, 1, 32}, {AGX_OP_SIMD_PREFIX_MAX_U, RED_UMAX, 1, 32},
-   {AGX_OP_QUAD_AND, RED_AND, 0, 4}, {AGX_OP_QUAD_OR, RED_OR, 0, 4},
-   {AGX_OP_QUAD_XOR, RED_XOR, 0, 4}, {AGX_OP_QUAD_IADD, RED_IADD, 0, 4},
-   {AGX_OP_QUAD_FADD, RED_FADD, 0, 4}, {AGX_OP_QUAD_FMUL, RED_FMUL, 0, 4},
-   {AGX_OP_QUAD_PREFIX_IADD, RED_IADD, 1, 4}, {AGX_OP_QUAD_PREFIX_FADD, RED_FADD, 1, 4},
-   {AGX_OP_QUAD_PREFIX_FMUL, RED_FMUL, 1, 4}, {AGX_OP_QUAD_MIN_U, RED_UMIN, 0, 4},
-   {AGX_OP_QUAD_MAX_U, RED_UMAX, 0, 4}, {AGX_OP_QUAD_MIN_S, RED_SMIN, 0, 4},
-   {AGX_OP_QUAD_MAX_S, RED_SMAX, 0, 4}, {AGX_OP_QUAD_MIN_F, RED_FMIN, 0, 4},
+static const struct {
+   uint16_t op;
+   uint8_t red, prefix, group;
+} reductions[] = {
+   {AGX_OP_SIMD_AND, RED_AND, 0, 32},
+   {AGX_OP_SIMD_OR, RED_OR, 0, 32},
+   {AGX_OP_SIMD_XOR, RED_XOR, 0, 32},
+   {AGX_OP_SIMD_IADD, RED_IADD, 0, 32},
+   {AGX_OP_SIMD_FADD, RED_FADD, 0, 32},
+   {AGX_OP_SIMD_FMUL, RED_FMUL, 0, 32},
+   {AGX_OP_SIMD_MIN_U, RED_UMIN, 0, 32},
+   {AGX_OP_SIMD_MAX_U, RED_UMAX, 0, 32},
+   {AGX_OP_SIMD_MIN_S, RED_SMIN, 0, 32},
+   {AGX_OP_SIMD_MAX_S, RED_SMAX, 0, 32},
+   {AGX_OP_SIMD_MIN_F, RED_FMIN, 0, 32},
+   {AGX_OP_SIMD_MAX_F, RED_FMAX, 0, 32},
+   {AGX_OP_SIMD_PREFIX_IADD, RED_IADD, 1, 32},
+   {AGX_OP_SIMD_PREFIX_FADD, RED_FADD, 1, 32},
+   {AGX_OP_SIMD_PREFIX_FMUL, RED_FMUL, 1, 32},
+   {AGX_OP_SIMD_PREFIX_AND, RED_AND, 1, 32},
+   {AGX_OP_SIMD_PREFIX_OR, RED_OR, 1, 32},
+   {AGX_OP_SIMD_PREFIX_XOR, RED_XOR, 1, 32},
+   {AGX_OP_SIMD_PREFIX_MIN_S, RED_SMIN, 1, 32},
+   {AGX_OP_SIMD_PREFIX_MIN_U, RED_UMIN, 1, 32},
+   {AGX_OP_SIMD_PREFIX_MAX_S, RED_SMAX, 1, 32},
+   {AGX_OP_SIMD_PREFIX_MAX_U, RED_UMAX, 1, 32},
+   {AGX_OP_QUAD_AND, RED_AND, 0, 4},
+   {AGX_OP_QUAD_OR, RED_OR, 0, 4},
+   {AGX_OP_QUAD_XOR, RED_XOR, 0, 4},
+   {AGX_OP_QUAD_IADD, RED_IADD, 0, 4},
+   {AGX_OP_QUAD_FADD, RED_FADD, 0, 4},
+   {AGX_OP_QUAD_FMUL, RED_FMUL, 0, 4},
+   {AGX_OP_QUAD_PREFIX_IADD, RED_IADD, 1, 4},
+   {AGX_OP_QUAD_PREFIX_FADD, RED_FADD, 1, 4},
+   {AGX_OP_QUAD_PREFIX_FMUL, RED_FMUL, 1, 4},
+   {AGX_OP_QUAD_MIN_U, RED_UMIN, 0, 4},
+   {AGX_OP_QUAD_MAX_U, RED_UMAX, 0, 4},
+   {AGX_OP_QUAD_MIN_S, RED_SMIN, 0, 4},
+   {AGX_OP_QUAD_MAX_S, RED_SMAX, 0, 4},
+   {AGX_OP_QUAD_MIN_F, RED_FMIN, 0, 4},
    {AGX_OP_QUAD_MAX_F, RED_FMAX, 0, 4},
 };
 
 static void
-ops(struct agx_sim_insn *I, const struct agx_isa_instr *in, unsigned d,
-    int s0, int s1)
+ops(struct agx_sim_insn *I, const struct agx_isa_instr *in, unsigned d, int s0, int s1)
 {
    agx_sim_opnd_from_isa(in, d, &I->d);
    if (s0 >= 0)
@@ -238,10 +301,11 @@ agx_sim_decode_simd(struct agx_sim_insn *I, const struct agx_isa_instr *in)
    case AGX_OP_SIMD_SHUFFLE_ROTATE_UP:
    case AGX_OP_SIMD_SHUFFLE_XOR:
       ops(I, in, 0, 1, 2);
-      I->p[0] = in->op == AGX_OP_SIMD_SHUFFLE ? SHUF_INDEX
-              : in->op == AGX_OP_SIMD_SHUFFLE_DOWN ? SHUF_DOWN
-              : in->op == AGX_OP_SIMD_SHUFFLE_UP ? SHUF_UP
-              : in->op == AGX_OP_SIMD_SHUFFLE_ROTATE_UP ? SHUF_ROTATE_UP : SHUF_XOR;
+      I->p[0] = in->op == AGX_OP_SIMD_SHUFFLE             ? SHUF_INDEX
+                : in->op == AGX_OP_SIMD_SHUFFLE_DOWN      ? SHUF_DOWN
+                : in->op == AGX_OP_SIMD_SHUFFLE_UP        ? SHUF_UP
+                : in->op == AGX_OP_SIMD_SHUFFLE_ROTATE_UP ? SHUF_ROTATE_UP
+                                                          : SHUF_XOR;
       I->exec = x_shuffle;
       return true;
    default:

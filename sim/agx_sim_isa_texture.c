@@ -82,9 +82,8 @@
 /* ---- GPU memory ------------------------------------------------------- */
 
 bool
-agx_sim_tex_mem(struct agx_sim_worker *w, const struct agx_sim_insn *I,
-                uint64_t va, void *buf, unsigned size, bool write,
-                const char *what)
+agx_sim_tex_mem(struct agx_sim_worker *w, const struct agx_sim_insn *I, uint64_t va, void *buf,
+                unsigned size, bool write, const char *what)
 {
    uint8_t *b = buf;
    unsigned done = 0;
@@ -92,12 +91,10 @@ agx_sim_tex_mem(struct agx_sim_worker *w, const struct agx_sim_insn *I,
       size_t contig = 0;
       struct agx_sim_fault f = {0};
       uint8_t *p = agx_sim_vm_translate(
-         w->gpu->vm, va + done, write ? AGX_SIM_ACCESS_WRITE : AGX_SIM_ACCESS_READ,
-         &contig, &f);
+         w->gpu->vm, va + done, write ? AGX_SIM_ACCESS_WRITE : AGX_SIM_ACCESS_READ, &contig, &f);
       if (!p) {
          uint64_t a = f.addr ? f.addr : va + done;
-         agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, a, "%s %s %s fault at 0x%llx",
-                           what,
+         agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, a, "%s %s %s fault at 0x%llx", what,
                            f.type == AGX_SIM_FAULT_PERMISSION ? "permission" : "unmapped",
                            write ? "write" : "read", (unsigned long long)a);
          return false;
@@ -117,18 +114,15 @@ agx_sim_tex_mem(struct agx_sim_worker *w, const struct agx_sim_insn *I,
 /* ---- operands ---------------------------------------------------------- */
 
 static bool
-check_halves(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-             const struct agx_sim_insn *I, unsigned first, unsigned n,
-             bool write)
+check_halves(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I,
+             unsigned first, unsigned n, bool write)
 {
    struct agx_sim_opnd o = {.kind = AGX_SIM_O_R16, .n = (uint16_t)first};
-   return write ? agx_sim_check_write(w, sg, I, &o, n)
-                : agx_sim_check_read(w, sg, I, &o, n);
+   return write ? agx_sim_check_write(w, sg, I, &o, n) : agx_sim_check_read(w, sg, I, &o, n);
 }
 
 void
-agx_sim_tex_decode_ops(const struct agx_isa_instr *in, bool image_write,
-                       struct agx_sim_tex_ops *t)
+agx_sim_tex_decode_ops(const struct agx_isa_instr *in, bool image_write, struct agx_sim_tex_ops *t)
 {
    memset(t, 0, sizeof(*t));
    if (image_write) {
@@ -171,8 +165,7 @@ agx_sim_tex_decode_ops(const struct agx_isa_instr *in, bool image_write,
 unsigned
 agx_sim_tex_coord_count(unsigned dim, bool *array)
 {
-   *array = dim == AGX_TEXTURE_DIMENSION_1D_ARRAY ||
-            dim == AGX_TEXTURE_DIMENSION_2D_ARRAY ||
+   *array = dim == AGX_TEXTURE_DIMENSION_1D_ARRAY || dim == AGX_TEXTURE_DIMENSION_2D_ARRAY ||
             dim == AGX_TEXTURE_DIMENSION_2D_MULTISAMPLED ||
             dim == AGX_TEXTURE_DIMENSION_2D_ARRAY_MULTISAMPLED ||
             dim == AGX_TEXTURE_DIMENSION_CUBE_ARRAY;
@@ -196,8 +189,7 @@ agx_sim_tex_coord_count(unsigned dim, bool *array)
 
 bool
 agx_sim_tex_check_regs(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-                       const struct agx_sim_insn *I,
-                       const struct agx_sim_tex_ops *t)
+                       const struct agx_sim_insn *I, const struct agx_sim_tex_ops *t)
 {
    bool array;
    unsigned n = agx_sim_tex_coord_count(t->dim, &array);
@@ -209,24 +201,22 @@ agx_sim_tex_check_regs(struct agx_sim_worker *w, struct agx_sim_sg *sg,
       return false;
    if (t->tt == 3) {
       struct agx_sim_opnd u = {.kind = AGX_SIM_O_U64, .n = (uint16_t)(t->u * 2)};
-      if (!check_halves(w, sg, I, t->t, 2, false) ||
-          !agx_sim_check_read(w, sg, I, &u, 1))
+      if (!check_halves(w, sg, I, t->t, 2, false) || !agx_sim_check_read(w, sg, I, &u, 1))
          return false;
    }
    return true;
 }
 
 void
-agx_sim_tex_coords(const struct agx_sim_sg *sg, const struct agx_sim_tex_ops *t,
-                   unsigned l, uint32_t out[3], uint32_t *layer, uint32_t *sample)
+agx_sim_tex_coords(const struct agx_sim_sg *sg, const struct agx_sim_tex_ops *t, unsigned l,
+                   uint32_t out[3], uint32_t *layer, uint32_t *sample)
 {
    bool array;
    unsigned n = agx_sim_tex_coord_count(t->dim, &array);
    out[0] = out[1] = out[2] = 0;
    *layer = *sample = 0;
    for (unsigned i = 0; i < n; i++)
-      out[i] = t->cs ? agx_sim_tex_half(sg, t->c + i, l)
-                     : sg->r[((t->c >> 1) + i) & 127][l];
+      out[i] = t->cs ? agx_sim_tex_half(sg, t->c + i, l) : sg->r[((t->c >> 1) + i) & 127][l];
    if (!array)
       return;
    unsigned h = t->cs ? t->c + n : t->c + 2 * n; /* first extra half */
@@ -244,8 +234,7 @@ agx_sim_tex_coords(const struct agx_sim_sg *sg, const struct agx_sim_tex_ops *t,
 /* The 24-byte descriptor named by the T operand for lane l. */
 bool
 agx_sim_tex_descriptor(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-                       const struct agx_sim_insn *I,
-                       const struct agx_sim_tex_ops *t, unsigned l,
+                       const struct agx_sim_insn *I, const struct agx_sim_tex_ops *t, unsigned l,
                        uint8_t desc[24], uint64_t *where)
 {
    *where = 0;
@@ -259,18 +248,16 @@ agx_sim_tex_descriptor(struct agx_sim_worker *w, struct agx_sim_sg *sg,
       memcpy(desc, w->d->textures[idx], 24);
       return true;
    }
-   uint64_t base = w->d->uniforms[(t->u * 2) & 0xFF] |
-                   ((uint64_t)w->d->uniforms[(t->u * 2 + 1) & 0xFF] << 32);
+   uint64_t base =
+      w->d->uniforms[(t->u * 2) & 0xFF] | ((uint64_t)w->d->uniforms[(t->u * 2 + 1) & 0xFF] << 32);
    uint64_t va = base + sg->r[(t->t >> 1) & 127][l];
    *where = va;
    return agx_sim_tex_mem(w, I, va, desc, 24, false, "bindless descriptor");
 }
 
 bool
-agx_sim_tex_sampler(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-                    const struct agx_sim_insn *I,
-                    const struct agx_sim_tex_ops *t, unsigned l,
-                    struct AGX_SAMPLER *s)
+agx_sim_tex_sampler(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I,
+                    const struct agx_sim_tex_ops *t, unsigned l, struct AGX_SAMPLER *s)
 {
    uint8_t raw[8];
    if (t->st == 0) {
@@ -279,12 +266,11 @@ agx_sim_tex_sampler(struct agx_sim_worker *w, struct agx_sim_sg *sg,
       uint32_t idx = agx_sim_tex_half(sg, t->s, l);
       if (idx >= w->d->sampler_count) {
          agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, 0,
-                           "sampler heap index %u past sampler_count %u (lane %u)",
-                           idx, w->d->sampler_count, l);
+                           "sampler heap index %u past sampler_count %u (lane %u)", idx,
+                           w->d->sampler_count, l);
          return false;
       }
-      if (!agx_sim_tex_mem(w, I, w->d->sampler_heap + 8ull * idx, raw, 8, false,
-                           "sampler heap"))
+      if (!agx_sim_tex_mem(w, I, w->d->sampler_heap + 8ull * idx, raw, 8, false, "sampler heap"))
          return false;
    }
    AGX_SAMPLER_unpack(NULL, raw, s);
@@ -292,9 +278,8 @@ agx_sim_tex_sampler(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 }
 
 bool
-agx_sim_tex_image(struct agx_sim_worker *w, const struct agx_sim_insn *I,
-                  const uint8_t desc[24], uint64_t where, bool pbe,
-                  struct agx_sim_image *img)
+agx_sim_tex_image(struct agx_sim_worker *w, const struct agx_sim_insn *I, const uint8_t desc[24],
+                  uint64_t where, bool pbe, struct agx_sim_image *img)
 {
    char err[192];
    bool ok = pbe ? agx_sim_image_from_pbe(desc, img, err, sizeof(err))
@@ -327,8 +312,7 @@ agx_sim_tex_border(const struct AGX_SAMPLER *s, const struct agx_sim_image *img,
 
 /* Component c of a texel after the Texture swizzle. */
 static void
-swizzled(const struct agx_sim_image *img, const struct agx_sim_texel *in,
-         struct agx_sim_texel *out)
+swizzled(const struct agx_sim_image *img, const struct agx_sim_texel *in, struct agx_sim_texel *out)
 {
    for (unsigned c = 0; c < 4; c++) {
       unsigned sel = img->swizzle[c];
@@ -348,16 +332,14 @@ static bool
 raw_f32(const struct agx_sim_image *img)
 {
    return img->fmt.type == AGX_SIM_TEXEL_FLOAT &&
-          (img->fmt.channels == AGX_CHANNELS_R32 ||
-           img->fmt.channels == AGX_CHANNELS_R32G32 ||
+          (img->fmt.channels == AGX_CHANNELS_R32 || img->fmt.channels == AGX_CHANNELS_R32G32 ||
            img->fmt.channels == AGX_CHANNELS_R32G32B32A32);
 }
 
 void
 agx_sim_tex_write_result(struct agx_sim_sg *sg, const struct agx_sim_tex_ops *t,
-                         const struct agx_sim_image *img,
-                         const struct agx_sim_texel *v, bool swizzle,
-                         bool f32_raw, unsigned l)
+                         const struct agx_sim_image *img, const struct agx_sim_texel *v,
+                         bool swizzle, bool f32_raw, unsigned l)
 {
    struct agx_sim_texel s;
    if (swizzle)
@@ -431,8 +413,8 @@ agx_sim_tex_note_write(struct agx_sim_sg *sg, uint64_t va)
 
 bool
 agx_sim_tex_check_coherent(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-                           const struct agx_sim_insn *I,
-                           const struct agx_sim_tex_ops *t, uint64_t va)
+                           const struct agx_sim_insn *I, const struct agx_sim_tex_ops *t,
+                           uint64_t va)
 {
    uint32_t n = sg->img_written_count;
    if (!w->gpu->cfg.strict || n == 0 || n > AGX_SIM_IMG_TRACK || (t->q3 & 1))
@@ -484,8 +466,7 @@ nibble(uint32_t packed, unsigned i)
 }
 
 static const struct agx_sim_insn *
-x_texture_load(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-               const struct agx_sim_insn *I)
+x_texture_load(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    struct agx_sim_tex_ops t;
    memcpy(&t, I->p, sizeof(t));
@@ -493,8 +474,7 @@ x_texture_load(struct agx_sim_worker *w, struct agx_sim_sg *sg,
    if (!agx_sim_tex_check_regs(w, sg, I, &t) ||
        (t.lod == 6 && !check_halves(w, sg, I, t.d, 1, false)) ||
        (t.ot && !check_halves(w, sg, I, t.o, 1, false)) ||
-       (t.st && !check_halves(w, sg, I, t.s, 1, false)) ||
-       !check_halves(w, sg, I, t.r, nres, true))
+       (t.st && !check_halves(w, sg, I, t.s, 1, false)) || !check_halves(w, sg, I, t.r, nres, true))
       return NULL;
    if (t.lod == 2) {
       struct agx_sim_opnd u = {.kind = AGX_SIM_O_U16, .n = t.d};
@@ -536,8 +516,8 @@ x_texture_load(struct agx_sim_worker *w, struct agx_sim_sg *sg,
        * because "this is respected by txf") */
       unsigned level = img.first_level;
       if (s.mip_filter != AGX_MIP_FILTER_NONE)
-         level = lod > 15 || img.first_level + lod > img.last_level
-                    ? img.last_level : img.first_level + lod;
+         level = lod > 15 || img.first_level + lod > img.last_level ? img.last_level
+                                                                    : img.first_level + lod;
       bool is3d = img.dim == AGX_TEXTURE_DIMENSION_3D;
       bool array;
       unsigned ncoord = agx_sim_tex_coord_count(t.dim, &array);
@@ -545,8 +525,7 @@ x_texture_load(struct agx_sim_worker *w, struct agx_sim_sg *sg,
          xyz[2] = layer < img.layers ? layer : img.layers - 1;
       /* signed texel indices through the sampler's wrap modes */
       const enum agx_wrap wrap[3] = {s.wrap_s, s.wrap_t, s.wrap_r};
-      const uint32_t size[3] = {agx_sim_minify(img.width, level),
-                                agx_sim_minify(img.height, level),
+      const uint32_t size[3] = {agx_sim_minify(img.width, level), agx_sim_minify(img.height, level),
                                 is3d ? agx_sim_minify(img.layers, level) : 1};
       bool oob = false;
       for (unsigned i = 0; i < 3; i++) {
@@ -564,8 +543,7 @@ x_texture_load(struct agx_sim_worker *w, struct agx_sim_sg *sg,
       struct agx_sim_texel v;
       if (oob) {
          if (!agx_sim_tex_border(&s, &img, &v)) {
-            agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, 0,
-                              "custom border colour (not modelled)");
+            agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, 0, "custom border colour (not modelled)");
             return NULL;
          }
          agx_sim_tex_write_result(sg, &t, &img, &v, true, true, l);
@@ -586,8 +564,7 @@ x_texture_load(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 /* ---- image_write -------------------------------------------------------- */
 
 static const struct agx_sim_insn *
-x_image_write(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-              const struct agx_sim_insn *I)
+x_image_write(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    struct agx_sim_tex_ops t;
    memcpy(&t, I->p, sizeof(t));
@@ -636,8 +613,7 @@ x_image_write(struct agx_sim_worker *w, struct agx_sim_sg *sg,
       struct agx_sim_texel v;
       for (unsigned m = 0; m < 4; m++) {
          unsigned c = img.swizzle[m] & 3;
-         uint32_t raw = t.r32 ? sg->r[((t.r >> 1) + c) & 127][l]
-                              : agx_sim_tex_half(sg, t.r + c, l);
+         uint32_t raw = t.r32 ? sg->r[((t.r >> 1) + c) & 127][l] : agx_sim_tex_half(sg, t.r + c, l);
          if (t.r32) {
             float f;
             memcpy(&f, &raw, 4);
@@ -677,8 +653,7 @@ agx_sim_decode_texture(struct agx_sim_insn *I, const struct agx_isa_instr *in)
    case AGX_OP_TEXTURE_LOAD:
    case AGX_OP_TEXTURE_SAMPLE:
       agx_sim_tex_decode_ops(in, false, &t);
-      if (t.tt == 2 || t.mask == 0 || t.mode ||
-          !agx_sim_tex_coord_count(t.dim, &array))
+      if (t.tt == 2 || t.mask == 0 || t.mode || !agx_sim_tex_coord_count(t.dim, &array))
          return false;
       if (in->op == AGX_OP_TEXTURE_LOAD) {
          if ((t.lod != 0 && t.lod != 2 && t.lod != 6) || t.compare || t.gather ||
@@ -692,8 +667,8 @@ agx_sim_decode_texture(struct agx_sim_insn *I, const struct agx_isa_instr *in)
       return true;
    case AGX_OP_IMAGE_WRITE:
       agx_sim_tex_decode_ops(in, true, &t);
-      if (t.tt == 2 || !agx_sim_tex_coord_count(t.dim, &array) ||
-          agx_sim_tex_is_ms(t.dim) || agx_sim_tex_is_cube(t.dim))
+      if (t.tt == 2 || !agx_sim_tex_coord_count(t.dim, &array) || agx_sim_tex_is_ms(t.dim) ||
+          agx_sim_tex_is_cube(t.dim))
          return false; /* multisampled stores: hk addresses them in software */
       memcpy(I->p, &t, sizeof(t));
       I->exec = x_image_write;

@@ -28,13 +28,13 @@ struct agx_sim_vm;
 
 /* A GEM object: page-aligned, zero-filled host memory. */
 struct agx_sim_bo {
-   atomic_uint refcount; /* handle + each PTE + each CPU map + users */
+   atomic_uint refcount;           /* handle + each PTE + each CPU map + users */
    atomic_uint_fast64_t gpu_pages; /* PTEs pointing here, across all VMs */
    struct agx_sim *sim;
-   uint64_t size;       /* multiple of 16 KiB */
-   uint32_t flags;      /* DRM_ASAHI_GEM_* */
-   uint64_t vm_serial;  /* VM_PRIVATE: serial of the owning VM, else 0 */
-   uint8_t *map;        /* host memory */
+   uint64_t size;        /* multiple of 16 KiB */
+   uint32_t flags;       /* DRM_ASAHI_GEM_* */
+   uint64_t vm_serial;   /* VM_PRIVATE: serial of the owning VM, else 0 */
+   uint8_t *map;         /* host memory */
    uint64_t mmap_offset; /* fake offset, 0 until GEM_MMAP_OFFSET */
 };
 
@@ -54,7 +54,7 @@ struct agx_sim_object {
 };
 
 struct agx_sim_syncobj {
-   uint32_t refcount; /* handle + in-progress ioctls (under sync_lock) */
+   uint32_t refcount;           /* handle + in-progress ioctls (under sync_lock) */
    struct agx_sim_fence *fence; /* NULL, a plain fence, or a chain head */
 };
 
@@ -79,17 +79,16 @@ struct agx_sim {
    pthread_mutex_t test_lock;
    pthread_cond_t test_cond;
    bool gate_closed;
-   uint64_t gpu_errors;      /* commands that faulted */
-   uint64_t thread_insns;    /* simulated thread-instructions */
-   char last_error[512];     /* report of the latest GPU error */
+   uint64_t gpu_errors;   /* commands that faulted */
+   uint64_t thread_insns; /* simulated thread-instructions */
+   char last_error[512];  /* report of the latest GPU error */
    uint64_t executed_render, executed_compute;
    uint32_t log_count;
    uint64_t log[64];
 };
 
 /* Device-wide parameters for a chip (agx_sim_chips.c). */
-bool agx_sim_chip_params(enum agx_sim_chip chip,
-                         struct drm_asahi_params_global *out);
+bool agx_sim_chip_params(enum agx_sim_chip chip, struct drm_asahi_params_global *out);
 
 uint64_t agx_sim_now_ns(void);
 
@@ -124,15 +123,13 @@ uint64_t agx_sim_vm_serial(const struct agx_sim_vm *vm);
 void agx_sim_vm_unmap_bo(struct agx_sim_vm *vm, struct agx_sim_bo *bo);
 
 /* Syncobj internals (agx_sim_syncobj.c); callers hold sim->sync_lock. */
-void agx_sim_syncobj_replace_fence(struct agx_sim_syncobj *so,
-                                   struct agx_sim_fence *fence);
-int agx_sim_syncobj_add_point(struct agx_sim_syncobj *so,
-                              struct agx_sim_fence *fence, uint64_t point);
+void agx_sim_syncobj_replace_fence(struct agx_sim_syncobj *so, struct agx_sim_fence *fence);
+int agx_sim_syncobj_add_point(struct agx_sim_syncobj *so, struct agx_sim_fence *fence,
+                              uint64_t point);
 void agx_sim_fence_signal(struct agx_sim *sim, struct agx_sim_fence *fence);
 /* Signal with an error (dma_fence_set_error + signal): -EIO GPU fault,
  * -ETIMEDOUT timeout, as the asahi kernel's WorkError mapping. */
-void agx_sim_fence_signal_error(struct agx_sim *sim, struct agx_sim_fence *fence,
-                                int error);
+void agx_sim_fence_signal_error(struct agx_sim *sim, struct agx_sim_fence *fence, int error);
 
 /* Teardown helpers used by agx_sim_destroy. */
 void agx_sim_queues_destroy_all(struct agx_sim *sim);

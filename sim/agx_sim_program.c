@@ -18,8 +18,7 @@
 #define CHUNK 256
 
 void
-agx_sim_program_init(struct agx_sim_program *p, uint64_t base,
-                     unsigned reg_halves)
+agx_sim_program_init(struct agx_sim_program *p, uint64_t base, unsigned reg_halves)
 {
    agx_sim_program_fini(p);
    p->base = base;
@@ -45,8 +44,7 @@ agx_sim_field(const struct agx_isa_instr *in, const char *name)
 }
 
 void
-agx_sim_opnd_from_isa(const struct agx_isa_instr *in, unsigned i,
-                      struct agx_sim_opnd *o)
+agx_sim_opnd_from_isa(const struct agx_isa_instr *in, unsigned i, struct agx_sim_opnd *o)
 {
    struct agx_isa_value v;
    agx_isa_get_operand(in, i, &v);
@@ -69,11 +67,21 @@ agx_sim_opnd_from_isa(const struct agx_isa_instr *in, unsigned i,
    case AGX_V_REG:
       o->n = (uint16_t)v.n;
       switch (v.rclass) {
-      case AGX_R16: o->kind = AGX_SIM_O_R16; break;
-      case AGX_R32: o->kind = v.count == 2 ? AGX_SIM_O_R64 : AGX_SIM_O_R32; break;
-      case AGX_U16: o->kind = AGX_SIM_O_U16; break;
-      case AGX_U32: o->kind = v.count == 2 ? AGX_SIM_O_U64 : AGX_SIM_O_U32; break;
-      default: o->kind = AGX_SIM_O_NONE; break;
+      case AGX_R16:
+         o->kind = AGX_SIM_O_R16;
+         break;
+      case AGX_R32:
+         o->kind = v.count == 2 ? AGX_SIM_O_R64 : AGX_SIM_O_R32;
+         break;
+      case AGX_U16:
+         o->kind = AGX_SIM_O_U16;
+         break;
+      case AGX_U32:
+         o->kind = v.count == 2 ? AGX_SIM_O_U64 : AGX_SIM_O_U32;
+         break;
+      default:
+         o->kind = AGX_SIM_O_NONE;
+         break;
       }
       break;
    default:
@@ -83,12 +91,10 @@ agx_sim_opnd_from_isa(const struct agx_isa_instr *in, unsigned i,
 }
 
 static const struct agx_sim_insn *
-exec_illegal(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-             const struct agx_sim_insn *I)
+exec_illegal(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    (void)sg;
-   agx_sim_gpu_error(w, AGX_SIM_GPU_ILLEGAL, I, 0,
-                     "illegal or unsupported instruction");
+   agx_sim_gpu_error(w, AGX_SIM_GPU_ILLEGAL, I, 0, "illegal or unsupported instruction");
    return NULL;
 }
 
@@ -168,8 +174,7 @@ fetch_code(struct agx_sim_vm *vm, uint64_t va, uint8_t out[AGX_ISA_MAX_BYTES],
    while (got < AGX_ISA_MAX_BYTES) {
       size_t contig = 0;
       struct agx_sim_fault f;
-      const uint8_t *src = agx_sim_vm_translate(vm, va + got, AGX_SIM_ACCESS_READ,
-                                                &contig, &f);
+      const uint8_t *src = agx_sim_vm_translate(vm, va + got, AGX_SIM_ACCESS_READ, &contig, &f);
       if (!src) {
          if (got == 0 && fault)
             *fault = f;
@@ -185,8 +190,7 @@ fetch_code(struct agx_sim_vm *vm, uint64_t va, uint8_t out[AGX_ISA_MAX_BYTES],
 }
 
 static void
-mark_static(struct agx_sim_insn *I, const struct agx_isa_instr *in,
-            unsigned reg_halves)
+mark_static(struct agx_sim_insn *I, const struct agx_isa_instr *in, unsigned reg_halves)
 {
    const struct agx_isa_desc *desc = &agx_isa_descs[in->op];
    unsigned end = 0;
@@ -209,8 +213,7 @@ mark_static(struct agx_sim_insn *I, const struct agx_isa_instr *in,
 }
 
 const struct agx_sim_insn *
-agx_sim_program_get(struct agx_sim_worker *w, struct agx_sim_program *p,
-                    int64_t pc)
+agx_sim_program_get(struct agx_sim_worker *w, struct agx_sim_program *p, int64_t pc)
 {
    /* Branches may leave the program (code is just USC memory); offsets
     * are kept as 32-bit two's complement keys. */
@@ -229,11 +232,9 @@ agx_sim_program_get(struct agx_sim_worker *w, struct agx_sim_program *p,
    uint64_t va = p->base + (uint64_t)pc;
    size_t got = fetch_code(w->gpu->vm, va, bytes, &fault);
    if (got == 0) {
-      agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, NULL, va,
-                        "instruction fetch fault at 0x%llx (%s)",
+      agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, NULL, va, "instruction fetch fault at 0x%llx (%s)",
                         (unsigned long long)va,
-                        fault.type == AGX_SIM_FAULT_PERMISSION ? "permission"
-                                                               : "unmapped");
+                        fault.type == AGX_SIM_FAULT_PERMISSION ? "permission" : "unmapped");
       return NULL;
    }
 

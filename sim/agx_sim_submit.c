@@ -73,12 +73,9 @@ static bool
 render_params_valid(const struct drm_asahi_cmd_render *r)
 {
    const unsigned uw = r->utile_width_px, uh = r->utile_height_px;
-   return !(r->flags & ~known_render_flags) &&
-          r->width_px >= 1 && r->width_px <= 16384 &&
-          r->height_px >= 1 && r->height_px <= 16384 &&
-          r->layers >= 1 && r->layers <= 2048 &&
-          ((uw == 32 && uh == 32) || (uw == 32 && uh == 16) ||
-           (uw == 16 && uh == 16)) &&
+   return !(r->flags & ~known_render_flags) && r->width_px >= 1 && r->width_px <= 16384 &&
+          r->height_px >= 1 && r->height_px <= 16384 && r->layers >= 1 && r->layers <= 2048 &&
+          ((uw == 32 && uh == 32) || (uw == 32 && uh == 16) || (uw == 16 && uh == 16)) &&
           (r->samples == 1 || r->samples == 2 || r->samples == 4);
 }
 
@@ -106,9 +103,8 @@ add_attachments(struct cmdbuf_state *st, const struct drm_asahi_cmd_header *h,
                 const uint8_t *payload)
 {
    const size_t esize = sizeof(struct drm_asahi_attachment);
-   if (h->vdm_barrier != DRM_ASAHI_BARRIER_NONE ||
-       h->cdm_barrier != DRM_ASAHI_BARRIER_NONE || h->size % esize ||
-       h->size / esize > st->sim->params.max_attachments)
+   if (h->vdm_barrier != DRM_ASAHI_BARRIER_NONE || h->cdm_barrier != DRM_ASAHI_BARRIER_NONE ||
+       h->size % esize || h->size / esize > st->sim->params.max_attachments)
       return -EINVAL;
 
    uint32_t n = h->size / esize;
@@ -149,8 +145,7 @@ add_hw_command(struct cmdbuf_state *st, const struct drm_asahi_cmd_header *h,
 
    if (st->n_render + st->n_compute >= sim->params.max_commands_per_submission)
       return -EINVAL;
-   if (check_barrier(h->vdm_barrier, st->n_render) ||
-       check_barrier(h->cdm_barrier, st->n_compute))
+   if (check_barrier(h->vdm_barrier, st->n_render) || check_barrier(h->cdm_barrier, st->n_compute))
       return -EINVAL;
 
    if (job->num_cmds == st->cap_cmds) {
@@ -178,8 +173,8 @@ add_hw_command(struct cmdbuf_state *st, const struct drm_asahi_cmd_header *h,
          return -EINVAL;
       cmd->sets[0] = st->vertex;
       cmd->sets[1] = st->fragment;
-      const struct drm_asahi_timestamp *ts[4] = {
-         &r->ts_vtx.start, &r->ts_vtx.end, &r->ts_frag.start, &r->ts_frag.end};
+      const struct drm_asahi_timestamp *ts[4] = {&r->ts_vtx.start, &r->ts_vtx.end,
+                                                 &r->ts_frag.start, &r->ts_frag.end};
       for (unsigned i = 0; i < 4 && !ret; i++)
          ret = resolve_timestamp(sim, ts[i], &cmd->ts[i]);
       st->n_render++;
@@ -201,8 +196,7 @@ add_hw_command(struct cmdbuf_state *st, const struct drm_asahi_cmd_header *h,
 
 /* Walk the flat command buffer (caller holds sim->lock). */
 static int
-parse_cmdbuf(struct agx_sim *sim, struct agx_sim_job *job, const uint8_t *buf,
-             uint32_t size)
+parse_cmdbuf(struct agx_sim *sim, struct agx_sim_job *job, const uint8_t *buf, uint32_t size)
 {
    struct cmdbuf_state st = {.sim = sim, .job = job};
    const size_t hsize = sizeof(struct drm_asahi_cmd_header);
@@ -242,13 +236,12 @@ parse_cmdbuf(struct agx_sim *sim, struct agx_sim_job *job, const uint8_t *buf,
 
 /* Check the sync array and capture the in-fences (sync_lock held). */
 static int
-parse_syncs(struct agx_sim *sim, struct agx_sim_job *job,
-            const struct drm_asahi_sync *syncs, uint32_t in, uint32_t total)
+parse_syncs(struct agx_sim *sim, struct agx_sim_job *job, const struct drm_asahi_sync *syncs,
+            uint32_t in, uint32_t total)
 {
    for (uint32_t i = 0; i < total; i++) {
       const struct drm_asahi_sync *s = &syncs[i];
-      if (s->sync_type != DRM_ASAHI_SYNC_SYNCOBJ &&
-          s->sync_type != DRM_ASAHI_SYNC_TIMELINE_SYNCOBJ)
+      if (s->sync_type != DRM_ASAHI_SYNC_SYNCOBJ && s->sync_type != DRM_ASAHI_SYNC_TIMELINE_SYNCOBJ)
          return -EINVAL;
       if (s->sync_type == DRM_ASAHI_SYNC_SYNCOBJ && s->timeline_value)
          return -EINVAL;
@@ -282,8 +275,8 @@ parse_syncs(struct agx_sim *sim, struct agx_sim_job *job,
 
 /* Attach the job's fence to every out-sync; all or nothing (sync_lock). */
 static int
-attach_out_syncs(struct agx_sim *sim, struct agx_sim_job *job,
-                 const struct drm_asahi_sync *outs, uint32_t n)
+attach_out_syncs(struct agx_sim *sim, struct agx_sim_job *job, const struct drm_asahi_sync *outs,
+                 uint32_t n)
 {
    struct agx_sim_fence **nodes = calloc(n ? n : 1, sizeof(*nodes));
    if (!nodes)

@@ -28,8 +28,7 @@
 #define MAX_SYNC_HANDLES (1u << 16)
 
 void
-agx_sim_syncobj_replace_fence(struct agx_sim_syncobj *so,
-                              struct agx_sim_fence *fence)
+agx_sim_syncobj_replace_fence(struct agx_sim_syncobj *so, struct agx_sim_fence *fence)
 {
    struct agx_sim_fence *old = so->fence;
    so->fence = agx_sim_fence_ref(fence);
@@ -37,8 +36,7 @@ agx_sim_syncobj_replace_fence(struct agx_sim_syncobj *so,
 }
 
 int
-agx_sim_syncobj_add_point(struct agx_sim_syncobj *so,
-                          struct agx_sim_fence *fence, uint64_t point)
+agx_sim_syncobj_add_point(struct agx_sim_syncobj *so, struct agx_sim_fence *fence, uint64_t point)
 {
    struct agx_sim_fence *node = agx_sim_fence_chain_create(fence, point);
    if (!node)
@@ -57,8 +55,7 @@ agx_sim_fence_signal(struct agx_sim *sim, struct agx_sim_fence *fence)
 }
 
 void
-agx_sim_fence_signal_error(struct agx_sim *sim, struct agx_sim_fence *fence,
-                           int error)
+agx_sim_fence_signal_error(struct agx_sim *sim, struct agx_sim_fence *fence, int error)
 {
    pthread_mutex_lock(&sim->sync_lock);
    fence->error = error;
@@ -189,12 +186,10 @@ abs_timespec(int64_t ns, struct timespec *ts)
  * the kernel.
  */
 static int
-array_wait(struct agx_sim *sim, uint64_t handles_ptr, const uint64_t *points,
-           uint32_t count, uint32_t flags, int64_t timeout_ns,
-           uint32_t *first_signaled)
+array_wait(struct agx_sim *sim, uint64_t handles_ptr, const uint64_t *points, uint32_t count,
+           uint32_t flags, int64_t timeout_ns, uint32_t *first_signaled)
 {
-   const uint32_t known = DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL |
-                          DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT |
+   const uint32_t known = DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL | DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT |
                           DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE |
                           DRM_SYNCOBJ_WAIT_FLAGS_WAIT_DEADLINE;
    if (flags & ~known)
@@ -218,8 +213,7 @@ array_wait(struct agx_sim *sim, uint64_t handles_ptr, const uint64_t *points,
 
    /* Without WAIT_FOR_SUBMIT, every point must have a fence up front. */
    for (uint32_t i = 0; i < count && !for_submit; i++) {
-      struct agx_sim_fence *f =
-         agx_sim_fence_find_point(objs[i]->fence, points ? points[i] : 0);
+      struct agx_sim_fence *f = agx_sim_fence_find_point(objs[i]->fence, points ? points[i] : 0);
       if (!f) {
          ret = -EINVAL;
          goto out;
@@ -231,8 +225,7 @@ array_wait(struct agx_sim *sim, uint64_t handles_ptr, const uint64_t *points,
    for (;;) {
       uint32_t done = 0;
       for (uint32_t i = 0; i < count; i++) {
-         struct agx_sim_fence *f =
-            agx_sim_fence_find_point(objs[i]->fence, points ? points[i] : 0);
+         struct agx_sim_fence *f = agx_sim_fence_find_point(objs[i]->fence, points ? points[i] : 0);
          bool ok = f && (available || agx_sim_fence_is_signaled(f));
          agx_sim_fence_unref(f);
          if (ok) {
@@ -266,8 +259,8 @@ agx_sim_ioctl_syncobj_wait(struct agx_sim *sim, void *arg)
    /* Plain WAIT never takes WAIT_AVAILABLE (drm_syncobj_wait_ioctl). */
    if (w->flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE)
       return -EINVAL;
-   return array_wait(sim, w->handles, NULL, w->count_handles, w->flags,
-                     w->timeout_nsec, &w->first_signaled);
+   return array_wait(sim, w->handles, NULL, w->count_handles, w->flags, w->timeout_nsec,
+                     &w->first_signaled);
 }
 
 int
@@ -281,11 +274,10 @@ agx_sim_ioctl_syncobj_timeline_wait(struct agx_sim *sim, void *arg)
       points = malloc((size_t)w->count_handles * sizeof(*points));
       if (!points)
          return -ENOMEM;
-      memcpy(points, agx_sim_user_ptr(w->points),
-             (size_t)w->count_handles * sizeof(*points));
+      memcpy(points, agx_sim_user_ptr(w->points), (size_t)w->count_handles * sizeof(*points));
    }
-   int ret = array_wait(sim, w->handles, points, w->count_handles, w->flags,
-                        w->timeout_nsec, &w->first_signaled);
+   int ret = array_wait(sim, w->handles, points, w->count_handles, w->flags, w->timeout_nsec,
+                        &w->first_signaled);
    free(points);
    return ret;
 }
@@ -446,8 +438,7 @@ agx_sim_ioctl_syncobj_transfer(struct agx_sim *sim, void *arg)
 }
 
 int
-agx_sim_syncobj_fence_status(struct agx_sim *sim, uint32_t handle,
-                             uint64_t point, int *status)
+agx_sim_syncobj_fence_status(struct agx_sim *sim, uint32_t handle, uint64_t point, int *status)
 {
    if (!sim || !status)
       return -EFAULT;

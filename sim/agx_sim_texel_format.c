@@ -54,19 +54,16 @@ static const struct entry {
    {0x21, 4, 1, PLAIN, {32}, {0}, T_UI | T_SI | T_FL, "R32"},
    {0x23, 4, 2, PLAIN, {16, 16}, {0, 16}, T_NORM_INT | T_FL, "R16G16"},
    {0x25, 4, 3, RG11B10, {11, 11, 10}, {0, 11, 22}, T_FL, "R11G11B10"},
-   {0x26, 4, 4, PLAIN, {10, 10, 10, 2}, {0, 10, 20, 30}, T_NORM_INT,
-    "R10G10B10A2"},
+   {0x26, 4, 4, PLAIN, {10, 10, 10, 2}, {0, 10, 20, 30}, T_NORM_INT, "R10G10B10A2"},
    {0x27, 4, 3, RGB9E5, {9, 9, 9}, {0, 9, 18}, T_FL, "R9G9B9E5"},
    {0x28, 4, 4, PLAIN, {8, 8, 8, 8}, {0, 8, 16, 24}, T_NORM_INT, "R8G8B8A8"},
    {0x31, 8, 2, PLAIN, {32, 32}, {0, 32}, T_UI | T_SI | T_FL, "R32G32"},
-   {0x32, 8, 4, PLAIN, {16, 16, 16, 16}, {0, 16, 32, 48}, T_NORM_INT | T_FL,
-    "R16G16B16A16"},
-   {0x38, 16, 4, PLAIN, {32, 32, 32, 32}, {0, 32, 64, 96}, T_UI | T_SI | T_FL,
-    "R32G32B32A32"},
+   {0x32, 8, 4, PLAIN, {16, 16, 16, 16}, {0, 16, 32, 48}, T_NORM_INT | T_FL, "R16G16B16A16"},
+   {0x38, 16, 4, PLAIN, {32, 32, 32, 32}, {0, 32, 64, 96}, T_UI | T_SI | T_FL, "R32G32B32A32"},
 };
 
-static const char *const type_names[8] = {"Unorm", "Snorm", "Uint", "Sint",
-                                          "Float", "XR", "type 6", "type 7"};
+static const char *const type_names[8] = {"Unorm", "Snorm", "Uint",   "Sint",
+                                          "Float", "XR",    "type 6", "type 7"};
 
 static const struct entry *
 find(unsigned channels)
@@ -78,20 +75,20 @@ find(unsigned channels)
 }
 
 bool
-agx_sim_texel_format_get(unsigned channels, unsigned type,
-                         struct agx_sim_texel_format *fmt, char *err,
-                         unsigned err_size)
+agx_sim_texel_format_get(unsigned channels, unsigned type, struct agx_sim_texel_format *fmt,
+                         char *err, unsigned err_size)
 {
    const struct entry *e = find(channels);
    if (!e) {
       snprintf(err, err_size,
                "Channels 0x%02x is compressed, software-only or unknown "
-               "(not modelled)", channels);
+               "(not modelled)",
+               channels);
       return false;
    }
    if (type > 7 || !(e->types & (1u << type))) {
-      snprintf(err, err_size, "Type %s is not valid with Channels %s",
-               type_names[type & 7], e->name);
+      snprintf(err, err_size, "Type %s is not valid with Channels %s", type_names[type & 7],
+               e->name);
       return false;
    }
    fmt->channels = channels;
@@ -131,8 +128,7 @@ put_bits(uint8_t *p, unsigned off, unsigned n, uint32_t val)
 /* ---- small floats ------------------------------------------------------ */
 
 double
-agx_sim_small_float_value(uint32_t bits, unsigned ebits, unsigned mbits,
-                          bool has_sign)
+agx_sim_small_float_value(uint32_t bits, unsigned ebits, unsigned mbits, bool has_sign)
 {
    uint32_t m = bits & ((1u << mbits) - 1);
    uint32_t e = (bits >> mbits) & ((1u << ebits) - 1);
@@ -149,8 +145,7 @@ agx_sim_small_float_value(uint32_t bits, unsigned ebits, unsigned mbits,
 }
 
 uint32_t
-agx_sim_small_float(double x, unsigned ebits, unsigned mbits, bool has_sign,
-                    bool rtz)
+agx_sim_small_float(double x, unsigned ebits, unsigned mbits, bool has_sign, bool rtz)
 {
    uint32_t emax_field = (1u << ebits) - 1;
    uint32_t sign = 0;
@@ -174,12 +169,12 @@ agx_sim_small_float(double x, unsigned ebits, unsigned mbits, bool has_sign,
    if (e_unb < 1 - bias)
       e_unb = 1 - bias; /* denormal range: fixed quantum */
    double quantum = ldexp(1.0, e_unb - (int)mbits);
-   double q = x / quantum; /* exact: power-of-two scaling */
+   double q = x / quantum;            /* exact: power-of-two scaling */
    q = rtz ? floor(q) : nearbyint(q); /* default mode: nearest even */
    double r = q * quantum;
    if (r > max_finite)
-      return sign | (rtz ? (((emax_field - 1) << mbits) | ((1u << mbits) - 1))
-                         : (emax_field << mbits));
+      return sign |
+             (rtz ? (((emax_field - 1) << mbits) | ((1u << mbits) - 1)) : (emax_field << mbits));
    if (r == 0)
       return sign;
    if (r < ldexp(1.0, 1 - bias))
@@ -253,8 +248,8 @@ entry_of(const struct agx_sim_texel_format *fmt)
 }
 
 void
-agx_sim_texel_decode(const struct agx_sim_texel_format *fmt, unsigned srgb_mask,
-                     const uint8_t *src, struct agx_sim_texel *out)
+agx_sim_texel_decode(const struct agx_sim_texel_format *fmt, unsigned srgb_mask, const uint8_t *src,
+                     struct agx_sim_texel *out)
 {
    const struct entry *e = entry_of(fmt);
    for (unsigned c = 0; c < 4; c++) {
@@ -311,8 +306,8 @@ clampd(double x, double lo, double hi)
 }
 
 void
-agx_sim_texel_encode(const struct agx_sim_texel_format *fmt, unsigned srgb_mask,
-                     bool rtz, const struct agx_sim_texel *in, uint8_t *dst)
+agx_sim_texel_encode(const struct agx_sim_texel_format *fmt, unsigned srgb_mask, bool rtz,
+                     const struct agx_sim_texel *in, uint8_t *dst)
 {
    const struct entry *e = entry_of(fmt);
    if (e->kind == RGB9E5) {

@@ -27,11 +27,11 @@ enum agx_sim_texel_type {
 };
 
 struct agx_sim_texel_format {
-   unsigned channels;  /* hardware Channels value */
-   unsigned type;      /* enum agx_sim_texel_type */
-   unsigned bytes;     /* bytes per texel: 1, 2, 4, 8 or 16 */
-   unsigned nch;       /* memory channels (1..4) */
-   bool is_int;        /* Uint/Sint: values are integers, not floats */
+   unsigned channels; /* hardware Channels value */
+   unsigned type;     /* enum agx_sim_texel_type */
+   unsigned bytes;    /* bytes per texel: 1, 2, 4, 8 or 16 */
+   unsigned nch;      /* memory channels (1..4) */
+   bool is_int;       /* Uint/Sint: values are integers, not floats */
 };
 
 /* One texel: four channels, as doubles (float-like types) or as 32-bit
@@ -43,32 +43,27 @@ struct agx_sim_texel {
 
 /* Fill *fmt for a Channels/Type pair; false (with a reason in err) when the
  * pair is not an uncompressed format the simulator models. */
-bool agx_sim_texel_format_get(unsigned channels, unsigned type,
-                              struct agx_sim_texel_format *fmt,
+bool agx_sim_texel_format_get(unsigned channels, unsigned type, struct agx_sim_texel_format *fmt,
                               char *err, unsigned err_size);
 
 /* Memory -> channels. srgb_mask: memory channels to decode from sRGB
  * (Unorm 8-bit channels only). Missing channels read as 0, except channel
  * 3 (alpha) which reads as 1 (integer 1 for integer types). */
-void agx_sim_texel_decode(const struct agx_sim_texel_format *fmt,
-                          unsigned srgb_mask, const uint8_t *src,
-                          struct agx_sim_texel *out);
+void agx_sim_texel_decode(const struct agx_sim_texel_format *fmt, unsigned srgb_mask,
+                          const uint8_t *src, struct agx_sim_texel *out);
 
 /* Channels -> memory (fmt->bytes written). in->f is used for float-like
  * types, in->u for integer types (signed for Sint). srgb_mask: channels
  * encoded to sRGB before quantisation; rtz: round float formats toward
  * zero instead of to nearest even. */
-void agx_sim_texel_encode(const struct agx_sim_texel_format *fmt,
-                          unsigned srgb_mask, bool rtz,
+void agx_sim_texel_encode(const struct agx_sim_texel_format *fmt, unsigned srgb_mask, bool rtz,
                           const struct agx_sim_texel *in, uint8_t *dst);
 
 /* Round x to a binary float with `ebits` exponent and `mbits` mantissa bits
  * (IEEE-style bias, denormals, inf/NaN); unsigned formats (no sign bit)
  * store negative values as 0. Returns the encoding. Exposed for tests. */
-uint32_t agx_sim_small_float(double x, unsigned ebits, unsigned mbits,
-                             bool has_sign, bool rtz);
-double agx_sim_small_float_value(uint32_t bits, unsigned ebits, unsigned mbits,
-                                 bool has_sign);
+uint32_t agx_sim_small_float(double x, unsigned ebits, unsigned mbits, bool has_sign, bool rtz);
+double agx_sim_small_float_value(uint32_t bits, unsigned ebits, unsigned mbits, bool has_sign);
 
 /* sRGB transfer functions on [0, 1]. */
 double agx_sim_srgb_to_linear(double c);

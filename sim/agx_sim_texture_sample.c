@@ -72,8 +72,8 @@ struct sample_ctx {
    const struct agx_sim_insn *I;
    const struct agx_sim_image *img;
    const struct AGX_SAMPLER *s;
-   unsigned ndim;   /* coordinates filtered: 1, 2 or 3 */
-   uint32_t layer;  /* array layer (1D/2D arrays), cube face layer */
+   unsigned ndim;  /* coordinates filtered: 1, 2 or 3 */
+   uint32_t layer; /* array layer (1D/2D arrays), cube face layer */
    bool cube;
    bool compare;
    double ref;
@@ -83,35 +83,41 @@ static bool
 compare_pass(unsigned func, double ref, double d)
 {
    switch (func) {
-   case AGX_COMPARE_FUNC_LEQUAL: return ref <= d;
-   case AGX_COMPARE_FUNC_GEQUAL: return ref >= d;
-   case AGX_COMPARE_FUNC_LESS: return ref < d;
-   case AGX_COMPARE_FUNC_GREATER: return ref > d;
-   case AGX_COMPARE_FUNC_EQUAL: return ref == d;
-   case AGX_COMPARE_FUNC_NOT_EQUAL: return ref != d;
-   case AGX_COMPARE_FUNC_ALWAYS: return true;
-   default: return false; /* never */
+   case AGX_COMPARE_FUNC_LEQUAL:
+      return ref <= d;
+   case AGX_COMPARE_FUNC_GEQUAL:
+      return ref >= d;
+   case AGX_COMPARE_FUNC_LESS:
+      return ref < d;
+   case AGX_COMPARE_FUNC_GREATER:
+      return ref > d;
+   case AGX_COMPARE_FUNC_EQUAL:
+      return ref == d;
+   case AGX_COMPARE_FUNC_NOT_EQUAL:
+      return ref != d;
+   case AGX_COMPARE_FUNC_ALWAYS:
+      return true;
+   default:
+      return false; /* never */
    }
 }
 
 /* Texel at wrapped indices idx (any < 0: the border), compared when the
  * instruction compares. */
 static bool
-fetch(struct sample_ctx *c, unsigned level, const int64_t idx[3],
-      struct agx_sim_texel *out)
+fetch(struct sample_ctx *c, unsigned level, const int64_t idx[3], struct agx_sim_texel *out)
 {
    bool border = idx[0] < 0 || idx[1] < 0 || idx[2] < 0;
    if (border) {
       if (!agx_sim_tex_border(c->s, c->img, out)) {
-         agx_sim_gpu_error(c->w, AGX_SIM_GPU_FAULT, c->I, 0,
-                           "custom border colour (not modelled)");
+         agx_sim_gpu_error(c->w, AGX_SIM_GPU_FAULT, c->I, 0, "custom border colour (not modelled)");
          return false;
       }
    } else {
       uint8_t texel[16];
       uint32_t z = c->ndim == 3 ? (uint32_t)idx[2] : c->layer;
-      uint64_t va = agx_sim_image_texel_address(c->img, level, (uint32_t)idx[0],
-                                                (uint32_t)idx[1], z, 0);
+      uint64_t va =
+         agx_sim_image_texel_address(c->img, level, (uint32_t)idx[0], (uint32_t)idx[1], z, 0);
       if (!agx_sim_tex_check_coherent(c->w, c->sg, c->I, c->t, va) ||
           !agx_sim_tex_mem(c->w, c->I, va, texel, c->img->fmt.bytes, false, "texture"))
          return false;
@@ -133,8 +139,7 @@ quantise8(double f)
 
 /* Per-dimension level size and wrap mode. */
 static void
-level_dims(const struct sample_ctx *c, unsigned level, int64_t size[3],
-           enum agx_wrap wrap[3])
+level_dims(const struct sample_ctx *c, unsigned level, int64_t size[3], enum agx_wrap wrap[3])
 {
    size[0] = agx_sim_minify(c->img->width, level);
    size[1] = c->ndim >= 2 ? agx_sim_minify(c->img->height, level) : 1;
@@ -149,8 +154,7 @@ level_dims(const struct sample_ctx *c, unsigned level, int64_t size[3],
 /* Texel-space coordinates made safe: Clamp (GL) clamps to [0, size],
  * non-finite or huge values are bounded. */
 static void
-prepare_coords(const int64_t size[3], const enum agx_wrap wrap[3], unsigned n,
-               double u[3])
+prepare_coords(const int64_t size[3], const enum agx_wrap wrap[3], unsigned n, double u[3])
 {
    for (unsigned i = 0; i < 3; i++) {
       if (i >= n) {
@@ -165,8 +169,8 @@ prepare_coords(const int64_t size[3], const enum agx_wrap wrap[3], unsigned n,
 
 /* Filtered value of one level; u in texel space of that level. */
 static bool
-sample_level(struct sample_ctx *c, unsigned level, double u[3], bool linear,
-             const int32_t off[3], struct agx_sim_texel *out)
+sample_level(struct sample_ctx *c, unsigned level, double u[3], bool linear, const int32_t off[3],
+             struct agx_sim_texel *out)
 {
    int64_t size[3];
    enum agx_wrap wrap[3];
@@ -177,9 +181,8 @@ sample_level(struct sample_ctx *c, unsigned level, double u[3], bool linear,
    int64_t idx[3];
    if (!linear) {
       for (unsigned i = 0; i < 3; i++)
-         idx[i] = i < c->ndim ? agx_sim_tex_wrap((int64_t)floor(u[i]) + off[i],
-                                                 size[i], wrap[i])
-                              : 0;
+         idx[i] =
+            i < c->ndim ? agx_sim_tex_wrap((int64_t)floor(u[i]) + off[i], size[i], wrap[i]) : 0;
       return fetch(c, level, idx, out);
    }
    int64_t base[3];
@@ -222,8 +225,8 @@ sample_level(struct sample_ctx *c, unsigned level, double u[3], bool linear,
 
 /* Component g of texel v after the Texture swizzle. */
 static void
-swizzled_component(const struct agx_sim_image *img, const struct agx_sim_texel *v,
-                   unsigned g, double *f, uint32_t *u)
+swizzled_component(const struct agx_sim_image *img, const struct agx_sim_texel *v, unsigned g,
+                   double *f, uint32_t *u)
 {
    unsigned sel = img->swizzle[g];
    if (sel <= AGX_CHANNEL_A) {
@@ -237,8 +240,8 @@ swizzled_component(const struct agx_sim_image *img, const struct agx_sim_texel *
 
 /* 2 x 2 gather of component g at `level` into out (not swizzled again). */
 static bool
-gather(struct sample_ctx *c, unsigned level, double u[3], const int32_t off[3],
-       unsigned g, struct agx_sim_texel *out)
+gather(struct sample_ctx *c, unsigned level, double u[3], const int32_t off[3], unsigned g,
+       struct agx_sim_texel *out)
 {
    int64_t size[3];
    enum agx_wrap wrap[3];
@@ -291,8 +294,7 @@ cube_face(double st[3])
 }
 
 static const struct agx_sim_insn *
-x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg,
-                 const struct agx_sim_insn *I)
+x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    struct agx_sim_tex_ops t;
    memcpy(&t, I->p, sizeof(t));
@@ -336,8 +338,7 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg,
          agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, 0,
                            "texture_sample %s compare with a sampler whose Compare "
                            "enable is %s (not modelled)",
-                           t.compare ? "with" : "without",
-                           s.compare_enable ? "set" : "clear");
+                           t.compare ? "with" : "without", s.compare_enable ? "set" : "clear");
          return NULL;
       }
       uint32_t raw[3], layer, sample;
@@ -382,8 +383,7 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg,
       /* level of detail */
       double lod = 0;
       if (t.lod == 0) {
-         if (!is_gather &&
-             (img.first_level != img.last_level || s.magnify != s.minify)) {
+         if (!is_gather && (img.first_level != img.last_level || s.magnify != s.minify)) {
             agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, 0,
                               "texture_sample with implicit LOD on a mipmapped "
                               "view or different min/mag filters (derivatives "
@@ -413,8 +413,8 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg,
          lod = lod > s.maximum_lod ? s.maximum_lod : lod;
       } else {
          uint32_t hbits = t.lod == 6
-            ? agx_sim_tex_half(sg, t.d, l)
-            : (w->d->uniforms[(t.d >> 1) & 0xFF] >> ((t.d & 1) * 16)) & 0xFFFF;
+                             ? agx_sim_tex_half(sg, t.d, l)
+                             : (w->d->uniforms[(t.d >> 1) & 0xFF] >> ((t.d & 1) * 16)) & 0xFFFF;
          lod = agx_sim_small_float_value(hbits, 5, 10, true);
          if (isnan(lod))
             lod = 0;
@@ -472,13 +472,11 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg,
 }
 
 bool
-agx_sim_decode_texture_sample(struct agx_sim_insn *I,
-                              const struct agx_sim_tex_ops *t)
+agx_sim_decode_texture_sample(struct agx_sim_insn *I, const struct agx_sim_tex_ops *t)
 {
    bool array;
    unsigned n = agx_sim_tex_coord_count(t->dim, &array);
-   bool gather_ok = t->gather == 0 ||
-                    ((t->gather & 3) == 2 && n == 2); /* gather_r/g/b/a, 2D */
+   bool gather_ok = t->gather == 0 || ((t->gather & 3) == 2 && n == 2); /* gather_r/g/b/a, 2D */
    if (n == 0 || agx_sim_tex_is_ms(t->dim) || !gather_ok ||
        (t->lod != 0 && t->lod != 2 && t->lod != 4 && t->lod != 6) ||
        (t->lod == 4 && agx_sim_tex_is_cube(t->dim))) /* cube gradients */

@@ -30,11 +30,10 @@ read_mem(struct agx_sim_worker *w, uint64_t va, void *dst, size_t size)
    size_t done = 0;
    while (done < size) {
       size_t contig = 0;
-      const uint8_t *src = agx_sim_vm_translate(w->gpu->vm, va + done,
-                                                AGX_SIM_ACCESS_READ, &contig, &f);
+      const uint8_t *src =
+         agx_sim_vm_translate(w->gpu->vm, va + done, AGX_SIM_ACCESS_READ, &contig, &f);
       if (!src) {
-         agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, NULL, f.addr,
-                           "%s read fault at 0x%llx",
+         agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, NULL, f.addr, "%s read fault at 0x%llx",
                            f.type == AGX_SIM_FAULT_PERMISSION ? "permission" : "unmapped",
                            (unsigned long long)f.addr);
          return false;
@@ -55,14 +54,14 @@ agx_sim_read_gpu(struct agx_sim_worker *w, uint64_t va, void *dst, size_t size)
 static bool
 bad_word(struct agx_sim_worker *w, uint64_t va, const char *what)
 {
-   agx_sim_gpu_error(w, AGX_SIM_GPU_ILLEGAL, NULL, va,
-                     "invalid %s word at 0x%llx", what, (unsigned long long)va);
+   agx_sim_gpu_error(w, AGX_SIM_GPU_ILLEGAL, NULL, va, "invalid %s word at 0x%llx", what,
+                     (unsigned long long)va);
    return false;
 }
 
 static bool
-dma_uniforms(struct agx_sim_worker *w, struct agx_sim_dispatch *d,
-             unsigned start, unsigned size, uint64_t buffer)
+dma_uniforms(struct agx_sim_worker *w, struct agx_sim_dispatch *d, unsigned start, unsigned size,
+             uint64_t buffer)
 {
    uint16_t halves[64];
    if (start + size > AGX_SIM_UNIFORM_HALVES)
@@ -72,16 +71,14 @@ dma_uniforms(struct agx_sim_worker *w, struct agx_sim_dispatch *d,
    for (unsigned i = 0; i < size; i++) {
       unsigned u = start + i;
       unsigned sh = (u & 1) * 16;
-      d->uniforms[u >> 1] = (d->uniforms[u >> 1] & ~(0xFFFFu << sh)) |
-                            ((uint32_t)halves[i] << sh);
+      d->uniforms[u >> 1] = (d->uniforms[u >> 1] & ~(0xFFFFu << sh)) | ((uint32_t)halves[i] << sh);
       d->uniform_def[u >> 5] |= 1u << (u & 31);
    }
    return true;
 }
 
 bool
-agx_sim_usc_apply(struct agx_sim_worker *w, struct agx_sim_dispatch *d,
-                  uint64_t pipeline_va)
+agx_sim_usc_apply(struct agx_sim_worker *w, struct agx_sim_dispatch *d, uint64_t pipeline_va)
 {
    uint64_t va = pipeline_va;
    uint64_t base = w->gpu->usc_base;

@@ -24,9 +24,9 @@
 #define NUM_PAGES (1ull << (AGX_SIM_VA_BITS - 14))
 
 struct agx_sim_pte {
-   uint8_t *host;          /* host address of the 16 KiB page */
-   struct agx_sim_bo *bo;  /* owning BO (one reference per entry) */
-   uint32_t perms;         /* enum agx_sim_access bits */
+   uint8_t *host;         /* host address of the 16 KiB page */
+   struct agx_sim_bo *bo; /* owning BO (one reference per entry) */
+   uint32_t perms;        /* enum agx_sim_access bits */
 };
 
 struct agx_sim_l1 {
@@ -184,8 +184,7 @@ agx_sim_ioctl_vm_create(struct agx_sim *sim, void *arg)
    const struct drm_asahi_params_global *p = &sim->params;
 
    if (c->pad || c->kernel_start < p->vm_start || c->kernel_end > p->vm_end ||
-       c->kernel_end < c->kernel_start ||
-       c->kernel_end - c->kernel_start < p->vm_kernel_min_size ||
+       c->kernel_end < c->kernel_start || c->kernel_end - c->kernel_start < p->vm_kernel_min_size ||
        ((c->kernel_start | c->kernel_end) & AGX_SIM_PAGE_MASK))
       return -EINVAL;
 
@@ -242,8 +241,7 @@ void
 agx_sim_vms_destroy_all(struct agx_sim *sim)
 {
    pthread_mutex_lock(&sim->lock);
-   for (uint32_t id = agx_sim_table_next(&sim->vms, 0); id;
-        id = agx_sim_table_next(&sim->vms, id))
+   for (uint32_t id = agx_sim_table_next(&sim->vms, 0); id; id = agx_sim_table_next(&sim->vms, id))
       vm_release(agx_sim_table_remove(&sim->vms, id));
    pthread_mutex_unlock(&sim->lock);
 }
@@ -259,8 +257,8 @@ static int
 validate_op(struct agx_sim *sim, struct agx_sim_vm *vm, struct bind_op *b)
 {
    const struct drm_asahi_gem_bind_op *op = &b->op;
-   const uint32_t known = DRM_ASAHI_BIND_UNBIND | DRM_ASAHI_BIND_READ |
-                          DRM_ASAHI_BIND_WRITE | DRM_ASAHI_BIND_SINGLE_PAGE;
+   const uint32_t known = DRM_ASAHI_BIND_UNBIND | DRM_ASAHI_BIND_READ | DRM_ASAHI_BIND_WRITE |
+                          DRM_ASAHI_BIND_SINGLE_PAGE;
    const bool unbind = op->flags & DRM_ASAHI_BIND_UNBIND;
 
    if (op->flags & ~known)
@@ -365,8 +363,8 @@ agx_sim_ioctl_vm_bind(struct agx_sim *sim, void *arg)
    if (!ret) {
       pthread_rwlock_wrlock(&vm->lock);
       for (uint32_t i = 0; i < vb->num_binds && !ret; i++) {
-         if (ops[i].bo && !pt_alloc_range(vm, ops[i].op.addr >> 14,
-                                          (ops[i].op.addr + ops[i].op.range) >> 14))
+         if (ops[i].bo &&
+             !pt_alloc_range(vm, ops[i].op.addr >> 14, (ops[i].op.addr + ops[i].op.range) >> 14))
             ret = -ENOMEM;
       }
       for (uint32_t i = 0; i < vb->num_binds && !ret; i++)
@@ -393,8 +391,8 @@ agx_sim_vm_access_end(struct agx_sim_vm *vm)
 }
 
 static enum agx_sim_fault_type
-set_fault(struct agx_sim_fault *fault, enum agx_sim_fault_type type,
-          uint64_t addr, enum agx_sim_access access)
+set_fault(struct agx_sim_fault *fault, enum agx_sim_fault_type type, uint64_t addr,
+          enum agx_sim_access access)
 {
    if (fault) {
       fault->type = type;
@@ -405,9 +403,8 @@ set_fault(struct agx_sim_fault *fault, enum agx_sim_fault_type type,
 }
 
 void *
-agx_sim_vm_translate(struct agx_sim_vm *vm, uint64_t va,
-                     enum agx_sim_access access, size_t *contiguous,
-                     struct agx_sim_fault *fault)
+agx_sim_vm_translate(struct agx_sim_vm *vm, uint64_t va, enum agx_sim_access access,
+                     size_t *contiguous, struct agx_sim_fault *fault)
 {
    struct agx_sim_pte *e = pte_lookup(vm, va >> 14);
    if (!e || !e->bo) {
@@ -426,8 +423,8 @@ agx_sim_vm_translate(struct agx_sim_vm *vm, uint64_t va,
 
 /* Check every page of [va, va + size) before touching memory. */
 static enum agx_sim_fault_type
-check_range(struct agx_sim_vm *vm, uint64_t va, size_t size,
-            enum agx_sim_access access, struct agx_sim_fault *fault)
+check_range(struct agx_sim_vm *vm, uint64_t va, size_t size, enum agx_sim_access access,
+            struct agx_sim_fault *fault)
 {
    uint64_t addr = va;
    uint64_t left = size;
@@ -481,8 +478,8 @@ agx_sim_vm_read(struct agx_sim_vm *vm, uint64_t va, void *dst, size_t size,
 }
 
 enum agx_sim_fault_type
-agx_sim_vm_write(struct agx_sim_vm *vm, uint64_t va, const void *src,
-                 size_t size, struct agx_sim_fault *fault)
+agx_sim_vm_write(struct agx_sim_vm *vm, uint64_t va, const void *src, size_t size,
+                 struct agx_sim_fault *fault)
 {
    return copy_range(vm, va, (uint8_t *)src, size, AGX_SIM_ACCESS_WRITE, fault);
 }

@@ -26,7 +26,7 @@ struct agx_sim_vm;
 
 #define AGX_SIM_PAGE_SIZE (16384ull)
 #define AGX_SIM_PAGE_MASK (AGX_SIM_PAGE_SIZE - 1)
-#define AGX_SIM_VA_BITS   40
+#define AGX_SIM_VA_BITS 40
 
 /* Access kinds, also the per-page permission bits. */
 enum agx_sim_access {
@@ -52,21 +52,18 @@ struct agx_sim_fault {
  * effect. Returns AGX_SIM_FAULT_NONE or the fault (also stored in *fault
  * if non-NULL).
  */
-enum agx_sim_fault_type agx_sim_vm_read(struct agx_sim_vm *vm, uint64_t va,
-                                        void *dst, size_t size,
+enum agx_sim_fault_type agx_sim_vm_read(struct agx_sim_vm *vm, uint64_t va, void *dst, size_t size,
                                         struct agx_sim_fault *fault);
-enum agx_sim_fault_type agx_sim_vm_write(struct agx_sim_vm *vm, uint64_t va,
-                                         const void *src, size_t size,
-                                         struct agx_sim_fault *fault);
+enum agx_sim_fault_type agx_sim_vm_write(struct agx_sim_vm *vm, uint64_t va, const void *src,
+                                         size_t size, struct agx_sim_fault *fault);
 
 /*
  * Host address of GPU VA `va` for `access`, valid up to the end of its page
  * (*contiguous receives the bytes left in that page). NULL on fault. The
  * caller must hold agx_sim_vm_access_begin().
  */
-void *agx_sim_vm_translate(struct agx_sim_vm *vm, uint64_t va,
-                           enum agx_sim_access access, size_t *contiguous,
-                           struct agx_sim_fault *fault);
+void *agx_sim_vm_translate(struct agx_sim_vm *vm, uint64_t va, enum agx_sim_access access,
+                           size_t *contiguous, struct agx_sim_fault *fault);
 void agx_sim_vm_access_begin(struct agx_sim_vm *vm);
 void agx_sim_vm_access_end(struct agx_sim_vm *vm);
 

@@ -26,54 +26,53 @@ now_s(void)
 }
 
 /* ALU-bound: an 80-iteration loop of 32 integer and float ALU ops. */
-static const char *alu_kernel =
-   "get_sr r2, sr80\n"
-   "mov_imm r4, 0, 0b0\n"
-   "mov_imm r5, 80, 0b0\n"
-   "iadd r6, r2, 1\n"
-   "convert u32_to_f, r7, r2, rte\n"
-   "mov_imm r8, 1065353216, 0b0\n"
-   "mov_imm r9, 3, 0b0\n"
-   "loop:\n"
-   "while_icmp r0l, ult, r4, r5, 1\n"
-   "jmp_exec_none @done\n"
-   "iadd r6, r6, r2\n"
-   "imadd r9, r9, r6, 5\n"
-   "xor r10, r9, r6\n"
-   "fmadd32 r7, r7, 0.5, r8\n"
-   "fmul32 r11, r7, r8\n"
-   "fadd32 r8, r11, 0.25\n"
-   "bfi r12, r10, r6, 8, mask 0xFF\n"
-   "iadd r6, r6, r12\n"
-   "and r13, r6, r9\n"
-   "or r14, r13, r10\n"
-   "iadd r9, r9, r14\n"
-   "fmadd32 r8, r8, 0.5, r7\n"
-   "icmpsel ult, r15, r6, r9, r6, r9\n"
-   "iadd r6, r15, 1\n"
-   "asr r16, r9, 3\n"
-   "iadd r9, r16, r6\n"
-   "iadd r6, r6, r2\n"
-   "imadd r9, r9, r6, 5\n"
-   "xor r10, r9, r6\n"
-   "fmadd32 r7, r7, 0.5, r8\n"
-   "fmul32 r11, r7, r8\n"
-   "fadd32 r8, r11, 0.25\n"
-   "bfi r12, r10, r6, 8, mask 0xFF\n"
-   "iadd r6, r6, r12\n"
-   "and r13, r6, r9\n"
-   "or r14, r13, r10\n"
-   "iadd r9, r9, r14\n"
-   "fmadd32 r8, r8, 0.5, r7\n"
-   "icmpsel ult, r15, r6, r9, r6, r9\n"
-   "iadd r6, r15, 1\n"
-   "iadd r4, r4, 1\n"
-   "jmp_exec_any @loop\n"
-   "done:\n"
-   "pop_exec r0l, 1\n"
-   "iadd r9, r9, r6\n"
-   "device_store 0, i32, x, r9, u0_u1, r2, unsigned, 0\n"
-   "stop\n";
+static const char *alu_kernel = "get_sr r2, sr80\n"
+                                "mov_imm r4, 0, 0b0\n"
+                                "mov_imm r5, 80, 0b0\n"
+                                "iadd r6, r2, 1\n"
+                                "convert u32_to_f, r7, r2, rte\n"
+                                "mov_imm r8, 1065353216, 0b0\n"
+                                "mov_imm r9, 3, 0b0\n"
+                                "loop:\n"
+                                "while_icmp r0l, ult, r4, r5, 1\n"
+                                "jmp_exec_none @done\n"
+                                "iadd r6, r6, r2\n"
+                                "imadd r9, r9, r6, 5\n"
+                                "xor r10, r9, r6\n"
+                                "fmadd32 r7, r7, 0.5, r8\n"
+                                "fmul32 r11, r7, r8\n"
+                                "fadd32 r8, r11, 0.25\n"
+                                "bfi r12, r10, r6, 8, mask 0xFF\n"
+                                "iadd r6, r6, r12\n"
+                                "and r13, r6, r9\n"
+                                "or r14, r13, r10\n"
+                                "iadd r9, r9, r14\n"
+                                "fmadd32 r8, r8, 0.5, r7\n"
+                                "icmpsel ult, r15, r6, r9, r6, r9\n"
+                                "iadd r6, r15, 1\n"
+                                "asr r16, r9, 3\n"
+                                "iadd r9, r16, r6\n"
+                                "iadd r6, r6, r2\n"
+                                "imadd r9, r9, r6, 5\n"
+                                "xor r10, r9, r6\n"
+                                "fmadd32 r7, r7, 0.5, r8\n"
+                                "fmul32 r11, r7, r8\n"
+                                "fadd32 r8, r11, 0.25\n"
+                                "bfi r12, r10, r6, 8, mask 0xFF\n"
+                                "iadd r6, r6, r12\n"
+                                "and r13, r6, r9\n"
+                                "or r14, r13, r10\n"
+                                "iadd r9, r9, r14\n"
+                                "fmadd32 r8, r8, 0.5, r7\n"
+                                "icmpsel ult, r15, r6, r9, r6, r9\n"
+                                "iadd r6, r15, 1\n"
+                                "iadd r4, r4, 1\n"
+                                "jmp_exec_any @loop\n"
+                                "done:\n"
+                                "pop_exec r0l, 1\n"
+                                "iadd r9, r9, r6\n"
+                                "device_store 0, i32, x, r9, u0_u1, r2, unsigned, 0\n"
+                                "stop\n";
 
 /* Memory-bound: 32 iterations of load 4 words / add / store 4 words at
  * addresses striding through a 4 MiB buffer. */
@@ -102,8 +101,7 @@ static const char *mem_kernel =
    "stop\n";
 
 static double
-bench(struct env *e, const char *name, const char *src, uint32_t threads,
-      const char *workers)
+bench(struct env *e, const char *name, const char *src, uint32_t threads, const char *workers)
 {
    if (workers)
       setenv("AGX_SIM_THREADS", workers, 1);
@@ -121,8 +119,8 @@ bench(struct env *e, const char *name, const char *src, uint32_t threads,
       exit(1);
    }
    double rate = n / t;
-   printf("%-4s kernel, %-8s workers: %11llu thread-instructions in %.3f s = %7.1f M/s\n",
-          name, workers ? workers : "default", (unsigned long long)n, t, rate / 1e6);
+   printf("%-4s kernel, %-8s workers: %11llu thread-instructions in %.3f s = %7.1f M/s\n", name,
+          workers ? workers : "default", (unsigned long long)n, t, rate / 1e6);
    return rate;
 }
 

@@ -139,10 +139,11 @@ main(int argc, char **argv)
          }
 
       double t_both = t_count + t_write;
-      printf("%-16s %8.0f triangles/patch %7.0f points/patch | COUNT %8.0f patches/s | WRITE %8.0f patches/s "
-             "%6.2f Mtri/s | COUNT+WRITE %8.0f patches/s %6.2f Mtri/s\n",
-             spacing_names[s], (double)tris / PATCHES, (double)points / PATCHES, PATCHES / t_count,
-             PATCHES / t_write, tris / t_write * 1e-6, PATCHES / t_both, tris / t_both * 1e-6);
+      printf(
+         "%-16s %8.0f triangles/patch %7.0f points/patch | COUNT %8.0f patches/s | WRITE %8.0f patches/s "
+         "%6.2f Mtri/s | COUNT+WRITE %8.0f patches/s %6.2f Mtri/s\n",
+         spacing_names[s], (double)tris / PATCHES, (double)points / PATCHES, PATCHES / t_count,
+         PATCHES / t_write, tris / t_write * 1e-6, PATCHES / t_both, tris / t_both * 1e-6);
       free(mem);
    }
    return 0;

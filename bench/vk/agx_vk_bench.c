@@ -15,13 +15,13 @@
 #include <time.h>
 #include <vulkan/vulkan.h>
 
-#define OK(x)                                                                          \
-   do {                                                                                \
-      VkResult r_ = (x);                                                               \
-      if (r_ != VK_SUCCESS) {                                                          \
-         fprintf(stderr, "%s failed: %d\n", #x, r_);                                   \
-         exit(1);                                                                      \
-      }                                                                                \
+#define OK(x)                                        \
+   do {                                              \
+      VkResult r_ = (x);                             \
+      if (r_ != VK_SUCCESS) {                        \
+         fprintf(stderr, "%s failed: %d\n", #x, r_); \
+         exit(1);                                    \
+      }                                              \
    } while (0)
 
 static double
@@ -48,8 +48,10 @@ main(int argc, char **argv)
    size_t spv_size = fread(words, 1, sizeof(words), f);
    fclose(f);
 
-   VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .apiVersion = VK_API_VERSION_1_2};
-   VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pApplicationInfo = &app};
+   VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+                            .apiVersion = VK_API_VERSION_1_2};
+   VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+                               .pApplicationInfo = &app};
    VkInstance instance;
    OK(vkCreateInstance(&ici, NULL, &instance));
    uint32_t n = 1;
@@ -63,9 +65,11 @@ main(int argc, char **argv)
    vkGetPhysicalDeviceProperties(pdev, &props);
    float prio = 1.0f;
    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-                                  .queueCount = 1, .pQueuePriorities = &prio};
+                                  .queueCount = 1,
+                                  .pQueuePriorities = &prio};
    VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-                             .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci};
+                             .queueCreateInfoCount = 1,
+                             .pQueueCreateInfos = &qci};
    VkDevice dev;
    OK(vkCreateDevice(pdev, &dci, NULL, &dev));
    VkQueue queue;
@@ -73,51 +77,67 @@ main(int argc, char **argv)
 
    /* The fill shader (one storage buffer, 64 threads per group). */
    VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                    .codeSize = spv_size, .pCode = words};
+                                    .codeSize = spv_size,
+                                    .pCode = words};
    VkShaderModule module;
    OK(vkCreateShaderModule(dev, &smci, NULL, &module));
-   VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL};
-   VkDescriptorSetLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                          .bindingCount = 1, .pBindings = &b};
+   VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
+                                     VK_SHADER_STAGE_COMPUTE_BIT, NULL};
+   VkDescriptorSetLayoutCreateInfo lci = {.sType =
+                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = 1,
+                                          .pBindings = &b};
    VkDescriptorSetLayout sl;
    OK(vkCreateDescriptorSetLayout(dev, &lci, NULL, &sl));
    VkPushConstantRange pcr = {VK_SHADER_STAGE_COMPUTE_BIT, 0, 16};
    VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                      .setLayoutCount = 1, .pSetLayouts = &sl,
-                                      .pushConstantRangeCount = 1, .pPushConstantRanges = &pcr};
+                                      .setLayoutCount = 1,
+                                      .pSetLayouts = &sl,
+                                      .pushConstantRangeCount = 1,
+                                      .pPushConstantRanges = &pcr};
    VkPipelineLayout pl;
    OK(vkCreatePipelineLayout(dev, &plci, NULL, &pl));
    VkComputePipelineCreateInfo cpci = {
       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
       .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = module, .pName = "main"},
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                .module = module,
+                .pName = "main"},
       .layout = pl};
    VkPipeline pipe;
    OK(vkCreateComputePipelines(dev, VK_NULL_HANDLE, 1, &cpci, NULL, &pipe));
 
-   VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = 65536,
+   VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                             .size = 65536,
                              .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT};
    VkBuffer buf;
    OK(vkCreateBuffer(dev, &bci, NULL, &buf));
    VkMemoryRequirements req;
    vkGetBufferMemoryRequirements(dev, buf, &req);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = req.size,
                                .memoryTypeIndex = (uint32_t)__builtin_ctz(req.memoryTypeBits)};
    VkDeviceMemory mem;
    OK(vkAllocateMemory(dev, &mai, NULL, &mem));
    OK(vkBindBufferMemory(dev, buf, mem, 0));
    VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
    VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                      .maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &ps};
+                                      .maxSets = 1,
+                                      .poolSizeCount = 1,
+                                      .pPoolSizes = &ps};
    VkDescriptorPool dp;
    OK(vkCreateDescriptorPool(dev, &dpci, NULL, &dp));
    VkDescriptorSetAllocateInfo sai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                      .descriptorPool = dp, .descriptorSetCount = 1, .pSetLayouts = &sl};
+                                      .descriptorPool = dp,
+                                      .descriptorSetCount = 1,
+                                      .pSetLayouts = &sl};
    VkDescriptorSet set;
    OK(vkAllocateDescriptorSets(dev, &sai, &set));
    VkDescriptorBufferInfo dbi = {buf, 0, VK_WHOLE_SIZE};
-   VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
-                             .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+   VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                             .dstSet = set,
+                             .descriptorCount = 1,
+                             .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                              .pBufferInfo = &dbi};
    vkUpdateDescriptorSets(dev, 1, &w, 0, NULL);
 
@@ -126,7 +146,8 @@ main(int argc, char **argv)
    VkCommandPool pool;
    OK(vkCreateCommandPool(dev, &cpi, NULL, &pool));
    VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                      .commandPool = pool, .commandBufferCount = 1};
+                                      .commandPool = pool,
+                                      .commandBufferCount = 1};
    VkCommandBuffer cb;
    OK(vkAllocateCommandBuffers(dev, &cai, &cb));
    VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
@@ -153,11 +174,12 @@ main(int argc, char **argv)
       }
       double t1 = now();
       OK(vkEndCommandBuffer(cb));
-      printf("record vkCmdDispatch%s: %.0f ns/call\n", variant ? " + bind set + push constants" : "",
-             (t1 - t0) / N * 1e9);
+      printf("record vkCmdDispatch%s: %.0f ns/call\n",
+             variant ? " + bind set + push constants" : "", (t1 - t0) / N * 1e9);
       if (variant == 0) {
          /* All of them, executed: end-to-end dispatch throughput. */
-         VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+         VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                            .commandBufferCount = 1,
                             .pCommandBuffers = &cb};
          double s0 = now();
          OK(vkQueueSubmit(queue, 1, &si, fence));
@@ -183,7 +205,9 @@ main(int argc, char **argv)
    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &set, 0, NULL);
    vkCmdDispatch(cb, 1, 1, 1);
    OK(vkEndCommandBuffer(cb));
-   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cb};
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                      .commandBufferCount = 1,
+                      .pCommandBuffers = &cb};
    t0 = now();
    for (int i = 0; i < S / 4; i++) {
       OK(vkQueueSubmit(queue, 1, &si, fence));

@@ -15,10 +15,10 @@
 
 #include <stdint.h>
 
-#define AGX_HELPER_MAX_CORES 128      /* core_index values (sr20) */
-#define AGX_HELPER_BUCKETS 16         /* USC Registers Spill size values */
-#define AGX_HELPER_CORES_OFFSET 64    /* byte offset of cores[0] */
-#define AGX_HELPER_CORE_STRIDE 128    /* bytes per core record */
+#define AGX_HELPER_MAX_CORES 128   /* core_index values (sr20) */
+#define AGX_HELPER_BUCKETS 16      /* USC Registers Spill size values */
+#define AGX_HELPER_CORES_OFFSET 64 /* byte offset of cores[0] */
+#define AGX_HELPER_CORE_STRIDE 128 /* bytes per core record */
 
 /* Byte offsets in a core record (agx_helper.s uses them as word indices). */
 #define AGX_HELPER_CORE_BLOCKLIST 0     /* u64 GPU address of the block list */
@@ -32,12 +32,11 @@ struct agx_helper_block {
    uint32_t blocks[4];
 };
 
-#define AGX_HELPER_UNIT_DWORDS 8      /* per thread in a log4 = 0 block */
+#define AGX_HELPER_UNIT_DWORDS 8 /* per thread in a log4 = 0 block */
 #define AGX_HELPER_MAX_LOG4 6
 #define AGX_HELPER_SG_THREADS 32
 /* Largest stack a thread can have: 4 blocks of the largest size. */
-#define AGX_HELPER_MAX_STACK_BYTES \
-   (4u * 4u * (AGX_HELPER_UNIT_DWORDS << (2 * AGX_HELPER_MAX_LOG4)))
+#define AGX_HELPER_MAX_STACK_BYTES (4u * 4u * (AGX_HELPER_UNIT_DWORDS << (2 * AGX_HELPER_MAX_LOG4)))
 
 /* How a per-thread stack of `bytes` is cut into blocks (1..4 blocks of one
  * size); the shape Mesa's agx_scratch.c picks: the smallest block size

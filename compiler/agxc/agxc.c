@@ -20,14 +20,18 @@
 #include "agx_passes.h"
 #include "agx_spirv.h"
 
-static void usage(void)
+static void
+usage(void)
 {
-   fprintf(stderr, "usage: agxc [--stage comp] [--entry NAME] [--spec ID=VALUE]... [--no-lower-io]\n"
-                   "            [--scalarize] [--lower-idiv] [--lower-transcendental] [--lower-int64]\n"
-                   "            [--time N] [--no-preamble] [--robust] IN.spv [--ir] [-o OUT.bin] [--disasm]\n");
+   fprintf(
+      stderr,
+      "usage: agxc [--stage comp] [--entry NAME] [--spec ID=VALUE]... [--no-lower-io]\n"
+      "            [--scalarize] [--lower-idiv] [--lower-transcendental] [--lower-int64]\n"
+      "            [--time N] [--no-preamble] [--robust] IN.spv [--ir] [-o OUT.bin] [--disasm]\n");
 }
 
-static uint32_t *read_words(const char *path, size_t *count)
+static uint32_t *
+read_words(const char *path, size_t *count)
 {
    FILE *f = fopen(path, "rb");
    if (!f)
@@ -54,7 +58,8 @@ static uint32_t *read_words(const char *path, size_t *count)
 }
 
 /* Writes size bytes; returns 0, or 1 after a message. */
-static int write_file(const char *path, const uint8_t *data, size_t size)
+static int
+write_file(const char *path, const uint8_t *data, size_t size)
 {
    FILE *f = fopen(path, "wb");
    int bad = !f || fwrite(data, 1, size, f) != size;
@@ -65,17 +70,18 @@ static int write_file(const char *path, const uint8_t *data, size_t size)
    return bad;
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char **argv)
 {
    const char *in = NULL;
    bool print_ir = false, lower_io = true, scalarize = false, lower_idiv = false, lower_tr = false,
         lower_i64 = false;
    bool disasm = false;
-   struct agx_backend_options bopts = { 0 };
+   struct agx_backend_options bopts = {0};
    const char *out_path = NULL;
    unsigned repeat = 0;
    struct agx_spirv_spec_value spec[64];
-   struct agx_spirv_options opts = { .spec = spec };
+   struct agx_spirv_options opts = {.spec = spec};
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "--ir")) {
          print_ir = true;

@@ -8,7 +8,8 @@
 #include "agx_backend_priv.h"
 #include "agx_passes.h"
 
-bool agx_backend_env_no_preamble(void)
+bool
+agx_backend_env_no_preamble(void)
 {
    const char *env = getenv("AGX_DEBUG");
    for (const char *p = env; p && *p;) {
@@ -27,13 +28,13 @@ struct program {
 };
 
 /* Selection, allocation and emission of one program (main or preamble). */
-static int compile_program(agx_shader *s, unsigned max_halves, struct program *p, char *err,
-                           size_t errsize)
+static int
+compile_program(agx_shader *s, unsigned max_halves, struct program *p, char *err, size_t errsize)
 {
    memset(p, 0, sizeof(*p));
    if (!agx_validate(s, err, errsize))
       return -1;
-   struct agx_mir m = { 0 };
+   struct agx_mir m = {0};
    int rc = agx_isel(s, &m, &p->uniform_halves, &p->local_bytes, err, errsize);
    int used = rc ? -1 : agx_mir_ra_spill(&m, max_halves, err, errsize);
    if (used >= 0)
@@ -46,8 +47,9 @@ static int compile_program(agx_shader *s, unsigned max_halves, struct program *p
    return rc;
 }
 
-int agx_backend_compile(agx_shader *s, const struct agx_backend_options *opts,
-                        struct agx_backend_result *out, char *err, size_t errsize)
+int
+agx_backend_compile(agx_shader *s, const struct agx_backend_options *opts,
+                    struct agx_backend_result *out, char *err, size_t errsize)
 {
    memset(out, 0, sizeof(*out));
    err[0] = 0;
@@ -77,11 +79,11 @@ int agx_backend_compile(agx_shader *s, const struct agx_backend_options *opts,
    agx_shader *pre = NULL;
    unsigned pre_end = 0;
    if (!(opts && opts->no_preamble) && !agx_backend_env_no_preamble()) {
-      struct agx_preamble_options po = { .address_folds = agx_backend_address_folds };
+      struct agx_preamble_options po = {.address_folds = agx_backend_address_folds};
       pre = agx_pass_preamble(s, &po, &pre_end);
    }
 
-   struct program main_p, pre_p = { 0 };
+   struct program main_p, pre_p = {0};
    int rc = compile_program(s, max_halves, &main_p, err, errsize);
    if (!rc && pre) {
       /* The preamble has the whole register file (Preshader register count). */
@@ -121,14 +123,16 @@ int agx_backend_compile(agx_shader *s, const struct agx_backend_options *opts,
    return 0;
 }
 
-void agx_backend_result_free(struct agx_backend_result *r)
+void
+agx_backend_result_free(struct agx_backend_result *r)
 {
    free(r->code);
    free(r->preamble);
    memset(r, 0, sizeof(*r));
 }
 
-bool agx_backend_disasm(const uint8_t *code, size_t size, void *file)
+bool
+agx_backend_disasm(const uint8_t *code, size_t size, void *file)
 {
    FILE *f = file;
    size_t pos = 0;

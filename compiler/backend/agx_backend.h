@@ -23,18 +23,18 @@ struct agx_backend_options {
 };
 
 struct agx_backend_info {
-   unsigned gpr_halves;      /* USC Registers count: halves, rounded up to 8 */
-   unsigned uniform_halves;  /* uniform halves [0, uniform_halves) read */
-   unsigned shared_size;     /* bytes of threadgroup memory, including the
+   unsigned gpr_halves;     /* USC Registers count: halves, rounded up to 8 */
+   unsigned uniform_halves; /* uniform halves [0, uniform_halves) read */
+   unsigned shared_size;    /* bytes of threadgroup memory, including the
                               * invocations' scratch (private arrays) */
-   unsigned scratch_size;    /* bytes of stack per thread for spilled
+   unsigned scratch_size;   /* bytes of stack per thread for spilled
                               * registers (0: none); private arrays are
                               * placed in threadgroup memory instead */
    unsigned local_size[3];
-   unsigned num_instrs;      /* static instruction count (main program) */
-   bool has_preamble;        /* preamble/preamble_size hold a program */
-   unsigned preamble_gpr_halves;  /* Preshader register count (halves, multiple of 8) */
-   unsigned preamble_num_instrs;  /* static instruction count of the preamble */
+   unsigned num_instrs;          /* static instruction count (main program) */
+   bool has_preamble;            /* preamble/preamble_size hold a program */
+   unsigned preamble_gpr_halves; /* Preshader register count (halves, multiple of 8) */
+   unsigned preamble_num_instrs; /* static instruction count of the preamble */
    /* Sampler state registers the program reads (ss0 = the txf sampler of
     * agx_abi.h, used by texel buffer loads); 0 when it samples nothing.
     * Textures are bindless: no texture state registers are read. */
@@ -42,9 +42,9 @@ struct agx_backend_info {
 };
 
 struct agx_backend_result {
-   uint8_t *code;            /* malloc'ed machine code, ends with stop */
+   uint8_t *code; /* malloc'ed machine code, ends with stop */
    size_t size;
-   uint8_t *preamble;        /* malloc'ed preamble code (ends with stop) or NULL */
+   uint8_t *preamble; /* malloc'ed preamble code (ends with stop) or NULL */
    size_t preamble_size;
    struct agx_backend_info info; /* uniform_halves covers what both programs
                                   * read or write */

@@ -37,11 +37,12 @@
 
 struct out {
    struct agx_isa_instr *ins;
-   int *target;   /* branch target index (jmp_exec_any), -1 otherwise */
+   int *target; /* branch target index (jmp_exec_any), -1 otherwise */
    unsigned count, cap;
 };
 
-static struct agx_isa_instr *out_push(struct out *o, enum agx_isa_op op)
+static struct agx_isa_instr *
+out_push(struct out *o, enum agx_isa_op op)
 {
    if (o->count == o->cap) {
       o->cap = o->cap ? o->cap * 2 : 256;
@@ -56,14 +57,16 @@ static struct agx_isa_instr *out_push(struct out *o, enum agx_isa_op op)
    return I;
 }
 
-static int set(struct agx_isa_instr *I, unsigned opnd, struct agx_isa_value v)
+static int
+set(struct agx_isa_instr *I, unsigned opnd, struct agx_isa_value v)
 {
    return agx_isa_set_operand(I, opnd, &v);
 }
 
-static const struct agx_isa_value R0L = { .kind = AGX_V_REG, .rclass = AGX_R16, .count = 1 };
+static const struct agx_isa_value R0L = {.kind = AGX_V_REG, .rclass = AGX_R16, .count = 1};
 
-static int exec_op(struct out *o, enum agx_isa_op op, const char *cc, unsigned n)
+static int
+exec_op(struct out *o, enum agx_isa_op op, const char *cc, unsigned n)
 {
    struct agx_isa_instr *I = out_push(o, op);
    int e = set(I, 0, R0L);
@@ -74,20 +77,23 @@ static int exec_op(struct out *o, enum agx_isa_op op, const char *cc, unsigned n
    return e;
 }
 
-static int pop_exec(struct out *o, unsigned n)
+static int
+pop_exec(struct out *o, unsigned n)
 {
    struct agx_isa_instr *I = out_push(o, AGX_OP_POP_EXEC);
    return set(I, 0, R0L) | set(I, 1, agx_isa_imm(n));
 }
 
-static int set_r0l(struct out *o, unsigned v)
+static int
+set_r0l(struct out *o, unsigned v)
 {
    struct agx_isa_instr *I = out_push(o, AGX_OP_MOV_IMM16);
    return set(I, 0, R0L) | set(I, 1, agx_isa_imm(v)) | pop_exec(o, 0);
 }
 
 /* Physical value of a slot. */
-static struct agx_isa_value slot_value(const struct agx_mir *m, const struct agx_mslot *s)
+static struct agx_isa_value
+slot_value(const struct agx_mir *m, const struct agx_mslot *s)
 {
    struct agx_isa_value v = s->v;
    unsigned h = m->phys[s->vreg] + s->off;
@@ -100,27 +106,29 @@ struct waits {
    unsigned npending;
 };
 
-static void wait_all(struct out *o, struct waits *w)
+static void
+wait_all(struct out *o, struct waits *w)
 {
    if (!w->npending)
       return;
    struct agx_isa_instr *I = out_push(o, AGX_OP_WAIT);
-   agx_isa_set_operand(I, 0, &(struct agx_isa_value){ .kind = AGX_V_IMM, .n = 0 });
+   agx_isa_set_operand(I, 0, &(struct agx_isa_value){.kind = AGX_V_IMM, .n = 0});
    memset(w->pend, 0, sizeof(w->pend));
    w->npending = 0;
 }
 
-static bool is_async(unsigned op)
+static bool
+is_async(unsigned op)
 {
    return op == AGX_OP_DEVICE_LOAD || op == AGX_OP_DEVICE_LOAD_COHERENT ||
-          op == AGX_OP_DEVICE_STORE || op == AGX_OP_ATOMIC ||
-          op == AGX_OP_STACK_LOAD || op == AGX_OP_STACK_STORE || op == AGX_OP_TEXTURE_LOAD ||
-          op == AGX_OP_TEXTURE_SAMPLE || op == AGX_OP_IMAGE_WRITE;
+          op == AGX_OP_DEVICE_STORE || op == AGX_OP_ATOMIC || op == AGX_OP_STACK_LOAD ||
+          op == AGX_OP_STACK_STORE || op == AGX_OP_TEXTURE_LOAD || op == AGX_OP_TEXTURE_SAMPLE ||
+          op == AGX_OP_IMAGE_WRITE;
 }
 
 /* Halves [first, first + n) of slot s. */
-static void slot_halves(const struct agx_mir *m, const struct agx_mslot *s, unsigned *first,
-                        unsigned *n)
+static void
+slot_halves(const struct agx_mir *m, const struct agx_mslot *s, unsigned *first, unsigned *n)
 {
    *first = m->phys[s->vreg] + s->off;
    unsigned count = s->v.count ? s->v.count : 1;
@@ -129,11 +137,12 @@ static void slot_halves(const struct agx_mir *m, const struct agx_mslot *s, unsi
       *n = s->halves;
 }
 
-int agx_emit(struct agx_mir *m, uint8_t **code, size_t *size, unsigned *ninstrs, char *err,
-             size_t errsize)
+int
+agx_emit(struct agx_mir *m, uint8_t **code, size_t *size, unsigned *ninstrs, char *err,
+         size_t errsize)
 {
-   struct out o = { 0 };
-   struct waits w = { { 0 }, 0 };
+   struct out o = {0};
+   struct waits w = {{0}, 0};
    int *headers = malloc((m->count + 1) * sizeof(int));
    /* forward jmp_exec_none fix-ups: if stack (IF/ELSE jumps) and per-loop
     * SKIP jumps (loop depth recorded, patched at CONT) */
@@ -177,8 +186,8 @@ int agx_emit(struct agx_mir *m, uint8_t **code, size_t *size, unsigned *ninstrs,
          for (unsigned s = 0; s < mi->nslots && !e; s++) {
             struct agx_isa_value v = slot_value(m, &mi->slot[s]);
             if (agx_isa_set_operand(I, mi->slot[s].opnd, &v)) {
-               snprintf(err, errsize, "internal: cannot encode operand %u of %s",
-                        mi->slot[s].opnd, agx_isa_descs[I->op].name);
+               snprintf(err, errsize, "internal: cannot encode operand %u of %s", mi->slot[s].opnd,
+                        agx_isa_descs[I->op].name);
                e = -1;
             }
          }
@@ -280,8 +289,8 @@ int agx_emit(struct agx_mir *m, uint8_t **code, size_t *size, unsigned *ninstrs,
       offs[i] = (uint32_t)pos;
       int sz = agx_isa_encode(&o.ins[i], tmp);
       if (sz < 0) {
-         snprintf(err, errsize, "internal: cannot encode %s (%d)",
-                  agx_isa_descs[o.ins[i].op].name, sz);
+         snprintf(err, errsize, "internal: cannot encode %s (%d)", agx_isa_descs[o.ins[i].op].name,
+                  sz);
          e = -1;
          break;
       }
@@ -291,7 +300,7 @@ int agx_emit(struct agx_mir *m, uint8_t **code, size_t *size, unsigned *ninstrs,
    pos = 0;
    for (unsigned i = 0; i < o.count && !e; i++) {
       if (o.target[i] >= 0) {
-         struct agx_isa_value v = { .kind = AGX_V_PCREL };
+         struct agx_isa_value v = {.kind = AGX_V_PCREL};
          v.n = (int64_t)offs[o.target[i]] - (int64_t)offs[i];
          if (agx_isa_set_operand(&o.ins[i], 0, &v)) {
             snprintf(err, errsize, "internal: branch out of range");

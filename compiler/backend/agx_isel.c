@@ -10,7 +10,8 @@
 
 #include "agx_isel_priv.h"
 
-struct mval isel_src(struct isel *c, const agx_instr *I, unsigned i, unsigned comp)
+struct mval
+isel_src(struct isel *c, const agx_instr *I, unsigned i, unsigned comp)
 {
    const agx_instr *S = I->src[i];
    if (comp >= S->type.comps)
@@ -21,7 +22,8 @@ struct mval isel_src(struct isel *c, const agx_instr *I, unsigned i, unsigned co
    return v;
 }
 
-struct mval isel_dst(struct isel *c, const agx_instr *I, unsigned comp)
+struct mval
+isel_dst(struct isel *c, const agx_instr *I, unsigned comp)
 {
    struct mval *m = &c->map[I->index][comp];
    if (m->kind == MV_NONE)
@@ -31,12 +33,14 @@ struct mval isel_dst(struct isel *c, const agx_instr *I, unsigned comp)
 
 /* Phi destination components get their vregs on first sight (a copy at the
  * end of a predecessor may come before the phi in program order). */
-static struct mval phi_dst(struct isel *c, agx_instr *phi, unsigned comp)
+static struct mval
+phi_dst(struct isel *c, agx_instr *phi, unsigned comp)
 {
    return isel_dst(c, phi, comp);
 }
 
-static bool reads_vreg(struct mval s, unsigned vreg)
+static bool
+reads_vreg(struct mval s, unsigned vreg)
 {
    return (s.kind == MV_REG || s.kind == MV_ZEXT || s.kind == MV_SEXT) && s.vreg == vreg;
 }
@@ -44,12 +48,16 @@ static bool reads_vreg(struct mval s, unsigned vreg)
 /* The phi copies of the edge leaving b, as a parallel copy: a copy is
  * emitted once no other pending copy still reads its destination; a cycle
  * is broken by moving one source to a temporary. */
-static void emit_phi_copies(struct isel *c, agx_block *b)
+static void
+emit_phi_copies(struct isel *c, agx_block *b)
 {
    struct pcopy *list = c->copies[b->index];
    if (!list)
       return;
-   struct pc { struct mval d, s; bool done; } *pcs = NULL;
+   struct pc {
+      struct mval d, s;
+      bool done;
+   } *pcs = NULL;
    unsigned n = 0, cap = 0;
    for (struct pcopy *p = list; p; p = p->next) {
       for (unsigned k = 0; k < p->phi->type.comps; k++) {
@@ -93,7 +101,7 @@ static void emit_phi_copies(struct isel *c, agx_block *b)
                continue;
             unsigned v = pcs[i].d.vreg;
             struct mval t = isel_new(c, c->m->vsize[v]);
-            struct mval whole = { .kind = MV_REG, .halves = t.halves, .vreg = v };
+            struct mval whole = {.kind = MV_REG, .halves = t.halves, .vreg = v};
             isel_copy(c, t, whole);
             for (unsigned j = 0; j < n; j++)
                if (!pcs[j].done && reads_vreg(pcs[j].s, v))
@@ -105,13 +113,15 @@ static void emit_phi_copies(struct isel *c, agx_block *b)
    free(pcs);
 }
 
-static void isel_special(struct isel *c, agx_instr *I)
+static void
+isel_special(struct isel *c, agx_instr *I)
 {
    switch (I->op) {
    case AGX_OP_CONST:
       for (unsigned k = 0; k < I->type.comps; k++) {
-         struct mval v = { .kind = MV_IMM, .halves = (uint8_t)type_halves(I->type),
-                           .imm = I->value[k] };
+         struct mval v = {.kind = MV_IMM,
+                          .halves = (uint8_t)type_halves(I->type),
+                          .imm = I->value[k]};
          if (I->type.bits == 1)
             v.imm &= 1;
          c->map[I->index][k] = v;
@@ -119,7 +129,7 @@ static void isel_special(struct isel *c, agx_instr *I)
       return;
    case AGX_OP_UNDEF:
       for (unsigned k = 0; k < I->type.comps; k++) {
-         struct mval v = { .kind = MV_IMM, .halves = (uint8_t)type_halves(I->type) };
+         struct mval v = {.kind = MV_IMM, .halves = (uint8_t)type_halves(I->type)};
          c->map[I->index][k] = v;
       }
       return;
@@ -193,7 +203,8 @@ static void isel_special(struct isel *c, agx_instr *I)
    }
 }
 
-static void isel_block(struct isel *c, agx_block *b)
+static void
+isel_block(struct isel *c, agx_block *b)
 {
    agx_foreach_instr(b, I) {
       if (c->failed)
@@ -215,7 +226,8 @@ static void isel_block(struct isel *c, agx_block *b)
 
 static void isel_list(struct isel *c, agx_list *list);
 
-static void isel_if(struct isel *c, agx_if *nif)
+static void
+isel_if(struct isel *c, agx_if *nif)
 {
    struct mval cond = c->map[nif->cond->index][0];
    struct agx_minstr *mi = agx_mir_push(c->m, AGX_M_IF);
@@ -240,7 +252,8 @@ static void isel_if(struct isel *c, agx_if *nif)
       agx_mir_push(c->m, AGX_M_SKIP);
 }
 
-static void isel_loop(struct isel *c, agx_loop *loop)
+static void
+isel_loop(struct isel *c, agx_loop *loop)
 {
    unsigned saved = c->loop_ifs;
    bool saved_body = c->in_body;
@@ -258,7 +271,8 @@ static void isel_loop(struct isel *c, agx_loop *loop)
    c->in_body = saved_body;
 }
 
-static void isel_list(struct isel *c, agx_list *list)
+static void
+isel_list(struct isel *c, agx_list *list)
 {
    agx_foreach_cf(list, node) {
       if (c->failed)
@@ -273,7 +287,8 @@ static void isel_list(struct isel *c, agx_list *list)
 }
 
 /* Records each phi source as a copy at the end of its predecessor. */
-static void collect_phis(agx_block *b, void *data)
+static void
+collect_phis(agx_block *b, void *data)
 {
    struct isel *c = data;
    agx_foreach_instr(b, I) {
@@ -294,10 +309,11 @@ static void collect_phis(agx_block *b, void *data)
    }
 }
 
-int agx_isel(agx_shader *s, struct agx_mir *m, unsigned *uniform_halves, unsigned *local_bytes,
-             char *err, size_t errsize)
+int
+agx_isel(agx_shader *s, struct agx_mir *m, unsigned *uniform_halves, unsigned *local_bytes,
+         char *err, size_t errsize)
 {
-   struct isel c = { .s = s, .m = m, .err = err, .errsize = errsize };
+   struct isel c = {.s = s, .m = m, .err = err, .errsize = errsize};
    c.map = calloc(s->next_index + 1, sizeof(*c.map));
    c.copies = calloc(s->next_block + 1, sizeof(*c.copies));
    if (!c.map || !c.copies)

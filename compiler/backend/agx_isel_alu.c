@@ -13,14 +13,16 @@
 static const char *const TT_AND = "0001", *const TT_OR = "0111", *const TT_XOR = "0110",
                          *const TT_NOT = "1010";
 
-static struct mval imm(unsigned halves, uint64_t x)
+static struct mval
+imm(unsigned halves, uint64_t x)
 {
-   struct mval v = { .kind = MV_IMM, .halves = (uint8_t)halves, .imm = x };
+   struct mval v = {.kind = MV_IMM, .halves = (uint8_t)halves, .imm = x};
    return v;
 }
 
 /* Register modifiers on the slot of operand opnd (if it became a slot). */
-static void slot_mods(struct agx_minstr *mi, unsigned opnd, unsigned mods)
+static void
+slot_mods(struct agx_minstr *mi, unsigned opnd, unsigned mods)
 {
    for (unsigned i = 0; i < mi->nslots; i++)
       if (mi->slot[i].opnd == opnd && !mi->slot[i].def)
@@ -30,7 +32,8 @@ static void slot_mods(struct agx_minstr *mi, unsigned opnd, unsigned mods)
 /* A float source with neg/abs: constants are folded, uniforms copied to a
  * register first (modifiers are register-only here). Call before emitting
  * the instruction. */
-static struct mval fprep(struct isel *c, struct mval v, unsigned mods)
+static struct mval
+fprep(struct isel *c, struct mval v, unsigned mods)
 {
    if (v.kind == MV_IMM && v.halves == 2) {
       if (mods & AGX_MOD_ABS)
@@ -49,16 +52,16 @@ static struct mval fprep(struct isel *c, struct mval v, unsigned mods)
    return mods ? isel_reg(c, v) : v;
 }
 
-static void fuse(struct isel *c, struct agx_minstr **mi, unsigned opnd, struct mval v,
-                 unsigned mods)
+static void
+fuse(struct isel *c, struct agx_minstr **mi, unsigned opnd, struct mval v, unsigned mods)
 {
    isel_use(c, mi, opnd, v, true, false);
    if (v.kind == MV_REG)
       slot_mods(*mi, opnd, mods);
 }
 
-static struct agx_minstr *dst_instr(struct isel *c, enum agx_isa_op op, unsigned dopnd,
-                                    struct mval d)
+static struct agx_minstr *
+dst_instr(struct isel *c, enum agx_isa_op op, unsigned dopnd, struct mval d)
 {
    struct agx_minstr *mi = isel_emit(c, op);
    isel_def(c, mi, dopnd, d.vreg, d.off, d.halves, 1);
@@ -67,7 +70,8 @@ static struct agx_minstr *dst_instr(struct isel *c, enum agx_isa_op op, unsigned
 
 /* ---- integer ---------------------------------------------------------- */
 
-static void emit_iadd(struct isel *c, struct mval d, struct mval a, struct mval b, bool sub)
+static void
+emit_iadd(struct isel *c, struct mval d, struct mval a, struct mval b, bool sub)
 {
    struct agx_minstr *mi = dst_instr(c, AGX_ISAOP_IADD, 0, d);
    isel_use(c, &mi, 1, a, false, true);
@@ -75,8 +79,8 @@ static void emit_iadd(struct isel *c, struct mval d, struct mval a, struct mval 
    mi->I.f[AGX_F_IADD_N] = sub;
 }
 
-static void emit_imadd(struct isel *c, struct mval d, struct mval a, struct mval b,
-                       struct mval add, bool sx)
+static void
+emit_imadd(struct isel *c, struct mval d, struct mval a, struct mval b, struct mval add, bool sx)
 {
    if (sx) {
       /* .sx is applied to register operands only */
@@ -93,8 +97,8 @@ static void emit_imadd(struct isel *c, struct mval d, struct mval a, struct mval
    }
 }
 
-static void emit_bitop(struct isel *c, struct mval d, const char *tt, struct mval a,
-                       struct mval b, bool unary)
+static void
+emit_bitop(struct isel *c, struct mval d, const char *tt, struct mval a, struct mval b, bool unary)
 {
    struct agx_minstr *mi = isel_emit(c, AGX_OP_BITOP);
    struct agx_isa_value t = agx_isa_str(tt);
@@ -106,12 +110,13 @@ static void emit_bitop(struct isel *c, struct mval d, const char *tt, struct mva
 }
 
 /* 32-bit low part of a 64-bit value. */
-static struct mval lo32(struct mval v, bool hi)
+static struct mval
+lo32(struct mval v, bool hi)
 {
    if (v.kind == MV_IMM)
       return imm(2, hi ? v.imm >> 32 : v.imm & 0xFFFFFFFFu);
    if (v.kind == MV_ZEXT || v.kind == MV_SEXT) {
-      struct mval r = { .kind = MV_REG, .halves = 2, .vreg = v.vreg, .off = v.off };
+      struct mval r = {.kind = MV_REG, .halves = 2, .vreg = v.vreg, .off = v.off};
       return r; /* callers handle the high part of extensions themselves */
    }
    if (v.kind == MV_UNI) {
@@ -125,14 +130,14 @@ static struct mval lo32(struct mval v, bool hi)
 /* icmpsel/fcmpsel encode no negation bit: a negated condition selects the
  * other way round. */
 static const char *const negated[][2] = {
-   { "nueq", "ueq" }, { "ugte", "ult" }, { "ulte", "ugt" }, { "nseq", "seq" },
-   { "sgte", "slt" }, { "slte", "sgt" }, { "neq", "eq" },   { "nlt", "lt" },
-   { "ngt", "gt" },   { "nltn", "ltn" }, { "ngte", "gte" }, { "nlte", "lte" },
-   { "ngtn", "gtn" },
+   {"nueq", "ueq"}, {"ugte", "ult"}, {"ulte", "ugt"}, {"nseq", "seq"}, {"sgte", "slt"},
+   {"slte", "sgt"}, {"neq", "eq"},   {"nlt", "lt"},   {"ngt", "gt"},   {"nltn", "ltn"},
+   {"ngte", "gte"}, {"nlte", "lte"}, {"ngtn", "gtn"},
 };
 
-static void emit_select(struct isel *c, enum agx_isa_op op, const char *cc, struct mval d,
-                        struct mval a, struct mval b, struct mval x, struct mval y, bool fl)
+static void
+emit_select(struct isel *c, enum agx_isa_op op, const char *cc, struct mval d, struct mval a,
+            struct mval b, struct mval x, struct mval y, bool fl)
 {
    for (unsigned i = 0; i < sizeof(negated) / sizeof(negated[0]); i++) {
       if (!strcmp(cc, negated[i][0])) {
@@ -153,7 +158,8 @@ static void emit_select(struct isel *c, enum agx_isa_op op, const char *cc, stru
 }
 
 /* v as a 32-bit operand that extends to the 64-bit value (sx: signed). */
-static bool ext32(struct mval v, struct mval *out, bool *sx)
+static bool
+ext32(struct mval v, struct mval *out, bool *sx)
 {
    if (v.kind == MV_ZEXT || v.kind == MV_SEXT) {
       *out = lo32(v, false);
@@ -173,7 +179,8 @@ static bool ext32(struct mval v, struct mval *out, bool *sx)
    return false;
 }
 
-static struct mval shift_count(struct isel *c, struct mval b, unsigned bits)
+static struct mval
+shift_count(struct isel *c, struct mval b, unsigned bits)
 {
    if (b.kind == MV_IMM)
       return imm(2, b.imm & (bits - 1));
@@ -185,8 +192,9 @@ static struct mval shift_count(struct isel *c, struct mval b, unsigned bits)
 }
 
 /* d = op(a, b) with bfi/bfeil/extr/asr and a constant count (0-31). */
-static void bitfield(struct isel *c, enum agx_isa_op op, struct mval d, struct mval a,
-                     struct mval b, unsigned n)
+static void
+bitfield(struct isel *c, enum agx_isa_op op, struct mval d, struct mval a, struct mval b,
+         unsigned n)
 {
    struct agx_minstr *mi = dst_instr(c, op, 0, d);
    isel_use(c, &mi, 1, a, false, false);
@@ -197,7 +205,8 @@ static void bitfield(struct isel *c, enum agx_isa_op op, struct mval d, struct m
 
 /* 64-bit shifts by a constant n, on the two 32-bit halves: extr takes bits
  * [n, n + 32) of hi:lo. */
-static void shift64(struct isel *c, unsigned op, struct mval d, struct mval a, unsigned n)
+static void
+shift64(struct isel *c, unsigned op, struct mval d, struct mval a, unsigned n)
 {
    struct mval lo = isel_part(a, 0, 2), hi = isel_part(a, 2, 2);
    struct mval dlo = isel_part(d, 0, 2), dhi = isel_part(d, 2, 2);
@@ -231,7 +240,8 @@ static void shift64(struct isel *c, unsigned op, struct mval d, struct mval a, u
    }
 }
 
-static bool isel_int(struct isel *c, agx_instr *I)
+static bool
+isel_int(struct isel *c, agx_instr *I)
 {
    unsigned bits = I->type.bits;
    /* 8-bit values have unspecified bits 8-15: only ops whose low 8 result
@@ -298,9 +308,7 @@ static bool isel_int(struct isel *c, agx_instr *I)
    case AGX_OP_IOR:
    case AGX_OP_IXOR:
    case AGX_OP_INOT: {
-      const char *tt = I->op == AGX_OP_IAND ? TT_AND
-                       : I->op == AGX_OP_IOR ? TT_OR
-                       : TT_XOR;
+      const char *tt = I->op == AGX_OP_IAND ? TT_AND : I->op == AGX_OP_IOR ? TT_OR : TT_XOR;
       d = isel_dst(c, I, 0);
       if (I->op == AGX_OP_INOT) {
          if (bits == 1) {
@@ -314,8 +322,7 @@ static bool isel_int(struct isel *c, agx_instr *I)
          a = isel_reg(c, a);
          b = I->op == AGX_OP_INOT ? b : isel_reg(c, b);
          for (unsigned h = 0; h < 2; h++)
-            emit_bitop(c, isel_part(d, 2 * h, 2), tt, lo32(a, h), lo32(b, h),
-                       I->op == AGX_OP_INOT);
+            emit_bitop(c, isel_part(d, 2 * h, 2), tt, lo32(a, h), lo32(b, h), I->op == AGX_OP_INOT);
       } else {
          emit_bitop(c, d, tt, a, b, I->op == AGX_OP_INOT);
       }
@@ -373,8 +380,10 @@ static bool isel_int(struct isel *c, agx_instr *I)
       if (bits > 32)
          break;
       d = isel_dst(c, I, 0);
-      const char *cc = I->op == AGX_OP_IMIN ? "slt" : I->op == AGX_OP_IMAX ? "sgt"
-                       : I->op == AGX_OP_UMIN ? "ult" : "ugt";
+      const char *cc = I->op == AGX_OP_IMIN   ? "slt"
+                       : I->op == AGX_OP_IMAX ? "sgt"
+                       : I->op == AGX_OP_UMIN ? "ult"
+                                              : "ugt";
       emit_select(c, AGX_OP_ICMPSEL, cc, d, a, b, a, b, false);
       return true;
    }
@@ -383,8 +392,7 @@ static bool isel_int(struct isel *c, agx_instr *I)
          break;
       d = isel_dst(c, I, 0);
       struct mval t = isel_new(c, 2);
-      emit_select(c, AGX_OP_ICMPSEL, "slt", t, a, imm(2, 0), imm(2, 0xFFFFFFFFu), imm(2, 0),
-                  false);
+      emit_select(c, AGX_OP_ICMPSEL, "slt", t, a, imm(2, 0), imm(2, 0xFFFFFFFFu), imm(2, 0), false);
       emit_select(c, AGX_OP_ICMPSEL, "sgt", d, a, imm(2, 0), imm(2, 1), t, false);
       return true;
    }
@@ -396,8 +404,8 @@ static bool isel_int(struct isel *c, agx_instr *I)
          struct mval n = isel_new(c, 4);
          emit_iadd(c, n, imm(4, 0), a, true);
          for (unsigned h = 0; h < 2; h++)
-            emit_select(c, AGX_OP_ICMPSEL, "slt", isel_part(d, 2 * h, 2), lo32(a, true),
-                        imm(2, 0), isel_part(n, 2 * h, 2), lo32(a, h), false);
+            emit_select(c, AGX_OP_ICMPSEL, "slt", isel_part(d, 2 * h, 2), lo32(a, true), imm(2, 0),
+                        isel_part(n, 2 * h, 2), lo32(a, h), false);
          return true;
       }
       if (bits != 32)
@@ -491,20 +499,19 @@ static const struct {
    const char *cc;
    bool fl;
 } cmp_table[] = {
-   { AGX_OP_IEQ, "ueq", false },   { AGX_OP_INE, "nueq", false },
-   { AGX_OP_ILT, "slt", false },   { AGX_OP_IGE, "sgte", false },
-   { AGX_OP_ULT, "ult", false },   { AGX_OP_UGE, "ugte", false },
-   { AGX_OP_FEQ, "eq", true },     { AGX_OP_FLT, "lt", true },
-   { AGX_OP_FGT, "gt", true },     { AGX_OP_FGE, "gte", true },
-   { AGX_OP_FLE, "lte", true },    { AGX_OP_FNEU, "neq", true },
-   { AGX_OP_FLTU, "ngte", true },  { AGX_OP_FGTU, "nlte", true },
-   { AGX_OP_FLEU, "ngt", true },   { AGX_OP_FGEU, "nlt", true },
+   {AGX_OP_IEQ, "ueq", false},  {AGX_OP_INE, "nueq", false}, {AGX_OP_ILT, "slt", false},
+   {AGX_OP_IGE, "sgte", false}, {AGX_OP_ULT, "ult", false},  {AGX_OP_UGE, "ugte", false},
+   {AGX_OP_FEQ, "eq", true},    {AGX_OP_FLT, "lt", true},    {AGX_OP_FGT, "gt", true},
+   {AGX_OP_FGE, "gte", true},   {AGX_OP_FLE, "lte", true},   {AGX_OP_FNEU, "neq", true},
+   {AGX_OP_FLTU, "ngte", true}, {AGX_OP_FGTU, "nlte", true}, {AGX_OP_FLEU, "ngt", true},
+   {AGX_OP_FGEU, "nlt", true},
 };
 
 /* 64-bit integer comparisons on 32-bit halves: equality needs both halves
  * equal; less-than compares the high halves (signed or not) and, when they
  * are equal, the low halves unsigned. */
-static void cmp64(struct isel *c, unsigned op, struct mval d, struct mval a, struct mval b)
+static void
+cmp64(struct isel *c, unsigned op, struct mval d, struct mval a, struct mval b)
 {
    if (a.kind == MV_ZEXT || a.kind == MV_SEXT)
       a = isel_reg(c, a);
@@ -517,8 +524,8 @@ static void cmp64(struct isel *c, unsigned op, struct mval d, struct mval a, str
    if (eq) {
       emit_select(c, AGX_OP_ICMPSEL, "ueq", t, lo32(a, true), lo32(b, true), imm(1, !neg),
                   imm(1, neg), false);
-      emit_select(c, AGX_OP_ICMPSEL, "ueq", d, lo32(a, false), lo32(b, false), t,
-                  imm(1, neg), false);
+      emit_select(c, AGX_OP_ICMPSEL, "ueq", d, lo32(a, false), lo32(b, false), t, imm(1, neg),
+                  false);
       return;
    }
    emit_select(c, AGX_OP_ICMPSEL, "ult", t, lo32(a, false), lo32(b, false), imm(1, !neg),
@@ -528,7 +535,8 @@ static void cmp64(struct isel *c, unsigned op, struct mval d, struct mval a, str
                imm(1, !neg), u, false);
 }
 
-static bool isel_cmp(struct isel *c, agx_instr *I)
+static bool
+isel_cmp(struct isel *c, agx_instr *I)
 {
    struct mval a = I->num_srcs > 0 ? isel_src(c, I, 0, 0) : imm(2, 0);
    struct mval b = I->num_srcs > 1 ? isel_src(c, I, 1, 0) : imm(2, 0);
@@ -537,8 +545,7 @@ static bool isel_cmp(struct isel *c, agx_instr *I)
          continue;
       unsigned sbits = I->src[0]->type.bits;
       if (sbits == 8) {
-         isel_fail(c, "unsupported: 8-bit %s (extend to 32 bits first)",
-                   agx_op_infos[I->op].name);
+         isel_fail(c, "unsupported: 8-bit %s (extend to 32 bits first)", agx_op_infos[I->op].name);
          return true;
       }
       if (sbits == 64 && !cmp_table[i].fl) {
@@ -550,8 +557,8 @@ static bool isel_cmp(struct isel *c, agx_instr *I)
          return true;
       }
       struct mval d = isel_dst(c, I, 0);
-      emit_select(c, cmp_table[i].fl ? AGX_OP_FCMPSEL : AGX_OP_ICMPSEL, cmp_table[i].cc, d,
-                  a, b, imm(1, 1), imm(1, 0), cmp_table[i].fl);
+      emit_select(c, cmp_table[i].fl ? AGX_OP_FCMPSEL : AGX_OP_ICMPSEL, cmp_table[i].cc, d, a, b,
+                  imm(1, 1), imm(1, 0), cmp_table[i].fl);
       return true;
    }
    switch (I->op) {
@@ -608,20 +615,21 @@ static bool isel_cmp(struct isel *c, agx_instr *I)
 static const struct {
    uint16_t irop, isaop;
 } funary_table[] = {
-   { AGX_OP_FFLOOR, AGX_OP_FLOOR }, { AGX_OP_FCEIL, AGX_OP_CEIL },
-   { AGX_OP_FTRUNC, AGX_OP_TRUNC }, { AGX_OP_FROUND_EVEN, AGX_OP_RINT },
-   { AGX_OP_FRCP, AGX_OP_RCP },     { AGX_OP_FRSQ, AGX_OP_RSQRT },
-   { AGX_OP_FEXP2, AGX_OP_EXP2 },   { AGX_OP_FLOG2, AGX_OP_LOG2 },
+   {AGX_OP_FFLOOR, AGX_OP_FLOOR},     {AGX_OP_FCEIL, AGX_OP_CEIL}, {AGX_OP_FTRUNC, AGX_OP_TRUNC},
+   {AGX_OP_FROUND_EVEN, AGX_OP_RINT}, {AGX_OP_FRCP, AGX_OP_RCP},   {AGX_OP_FRSQ, AGX_OP_RSQRT},
+   {AGX_OP_FEXP2, AGX_OP_EXP2},       {AGX_OP_FLOG2, AGX_OP_LOG2},
 };
 
-static void funary(struct isel *c, enum agx_isa_op op, struct mval d, struct mval a)
+static void
+funary(struct isel *c, enum agx_isa_op op, struct mval d, struct mval a)
 {
    struct agx_minstr *mi = dst_instr(c, op, 0, d);
    fuse(c, &mi, 1, a, 0);
 }
 
-static void fbin(struct isel *c, enum agx_isa_op op, struct mval d, struct mval a,
-                 unsigned amods, struct mval b, unsigned bmods)
+static void
+fbin(struct isel *c, enum agx_isa_op op, struct mval d, struct mval a, unsigned amods,
+     struct mval b, unsigned bmods)
 {
    a = fprep(c, a, amods);
    b = fprep(c, b, bmods);
@@ -630,8 +638,8 @@ static void fbin(struct isel *c, enum agx_isa_op op, struct mval d, struct mval 
    fuse(c, &mi, 2, b, b.kind == MV_IMM ? 0 : bmods);
 }
 
-static void ffma(struct isel *c, struct mval d, struct mval a, struct mval b, struct mval e,
-                 unsigned emods)
+static void
+ffma(struct isel *c, struct mval d, struct mval a, struct mval b, struct mval e, unsigned emods)
 {
    e = fprep(c, e, emods);
    struct agx_minstr *mi = dst_instr(c, d.halves == 1 ? AGX_OP_FMADD16 : AGX_OP_FMADD32, 0, d);
@@ -640,23 +648,23 @@ static void ffma(struct isel *c, struct mval d, struct mval a, struct mval b, st
    fuse(c, &mi, 3, e, e.kind == MV_IMM ? 0 : emods);
 }
 
-static const struct mval NEG_ZERO = { .kind = MV_IMM, .halves = 2, .fl = true,
-                                      .imm = 0x80000000u };
+static const struct mval NEG_ZERO = {.kind = MV_IMM, .halves = 2, .fl = true, .imm = 0x80000000u};
 
 /* a * b as fmadd(a, b, -0.0): applegpu's hardware-validated model of
  * fmul32 is fma(a, b, +0.0), which turns a -0 product into +0; adding -0.0
  * instead leaves every product, signed zeros included, as IEEE defines it
  * (SignedZeroInfNanPreserve). Same cost as fmul, two bytes longer. */
-static void fmul_ieee(struct isel *c, struct mval d, struct mval a, struct mval b)
+static void
+fmul_ieee(struct isel *c, struct mval d, struct mval a, struct mval b)
 {
-   static const struct mval NEG_ZERO_16 = { .kind = MV_IMM, .halves = 1, .fl = true,
-                                            .imm = 0x8000u };
+   static const struct mval NEG_ZERO_16 = {.kind = MV_IMM, .halves = 1, .fl = true, .imm = 0x8000u};
    ffma(c, d, a, b, d.halves == 1 ? NEG_ZERO_16 : NEG_ZERO, 0);
 }
 
 /* f2f between 16 and 32 bits: fadd32 reads a 16-bit register as f16 and
  * rounds to f16 for a 16-bit destination. */
-static void f2f(struct isel *c, struct mval d, struct mval a)
+static void
+f2f(struct isel *c, struct mval d, struct mval a)
 {
    struct agx_minstr *mi = dst_instr(c, AGX_OP_FADD32, 0, d);
    isel_use(c, &mi, 1, isel_reg(c, a), true, false);
@@ -672,11 +680,10 @@ static void float_op(struct isel *c, unsigned op, struct mval d, struct mval a, 
  * f32 (f16 -> f32 is exact) and rounded to f16 once at the end, which is
  * within Vulkan's fp16 precision for every op (the f32 sequences are more
  * precise than the f16 requirements). */
-static void float16_op(struct isel *c, unsigned op, struct mval d, struct mval a,
-                       struct mval b, struct mval e)
+static void
+float16_op(struct isel *c, unsigned op, struct mval d, struct mval a, struct mval b, struct mval e)
 {
-   static const struct mval NEG_ZERO16 = { .kind = MV_IMM, .halves = 1, .fl = true,
-                                           .imm = 0x8000u };
+   static const struct mval NEG_ZERO16 = {.kind = MV_IMM, .halves = 1, .fl = true, .imm = 0x8000u};
    switch (op) {
    case AGX_OP_FADD:
       fbin(c, AGX_OP_FADD16, d, a, 0, b, 0);
@@ -698,11 +705,11 @@ static void float16_op(struct isel *c, unsigned op, struct mval d, struct mval a
       return;
    case AGX_OP_FMIN:
    case AGX_OP_FMAX:
-      emit_select(c, AGX_OP_FCMPSEL, op == AGX_OP_FMIN ? "ltn" : "gtn", d, a, b,
-                  isel_reg(c, a), isel_reg(c, b), true);
+      emit_select(c, AGX_OP_FCMPSEL, op == AGX_OP_FMIN ? "ltn" : "gtn", d, a, b, isel_reg(c, a),
+                  isel_reg(c, b), true);
       return;
    default: {
-      struct mval w[3] = { a, b, e }, d32 = isel_new(c, 2);
+      struct mval w[3] = {a, b, e}, d32 = isel_new(c, 2);
       for (unsigned i = 0; i < 3; i++) {
          if (w[i].kind == MV_IMM && w[i].halves == 2)
             continue; /* an unused operand */
@@ -717,7 +724,8 @@ static void float16_op(struct isel *c, unsigned op, struct mval d, struct mval a
    }
 }
 
-static bool isel_float(struct isel *c, agx_instr *I)
+static bool
+isel_float(struct isel *c, agx_instr *I)
 {
    if (agx_info(I)->kind != AGX_OPK_ALU || agx_op_infos[I->op].dst_class != 'f')
       return false;
@@ -740,8 +748,8 @@ static bool isel_float(struct isel *c, agx_instr *I)
 }
 
 /* A 32-bit float op on machine values (e: third source of ffma). */
-static void float_op(struct isel *c, unsigned op, struct mval d, struct mval a, struct mval b,
-                     struct mval e)
+static void
+float_op(struct isel *c, unsigned op, struct mval d, struct mval a, struct mval b, struct mval e)
 {
    for (unsigned i = 0; i < sizeof(funary_table) / sizeof(funary_table[0]); i++) {
       if (funary_table[i].irop == op) {
@@ -794,8 +802,8 @@ static void float_op(struct isel *c, unsigned op, struct mval d, struct mval a, 
    case AGX_OP_FSIGN: {
       /* 1.0 / -1.0, or a itself for zeros and NaN */
       t = isel_new(c, 2);
-      emit_select(c, AGX_OP_FCMPSEL, "lt", t, a, imm(2, 0), imm(2, 0xBF800000u),
-                  isel_reg(c, a), true);
+      emit_select(c, AGX_OP_FCMPSEL, "lt", t, a, imm(2, 0), imm(2, 0xBF800000u), isel_reg(c, a),
+                  true);
       emit_select(c, AGX_OP_FCMPSEL, "gt", d, a, imm(2, 0), imm(2, 0x3F800000u), t, true);
       return;
    }
@@ -805,8 +813,8 @@ static void float_op(struct isel *c, unsigned op, struct mval d, struct mval a, 
        * a select passes a denormal through, so + -0.0 flushes it as every
        * other fp32 operation does (DenormFlushToZero) */
       t = isel_new(c, 2);
-      emit_select(c, AGX_OP_FCMPSEL, op == AGX_OP_FMIN ? "ltn" : "gtn", t, a, b,
-                  isel_reg(c, a), isel_reg(c, b), true);
+      emit_select(c, AGX_OP_FCMPSEL, op == AGX_OP_FMIN ? "ltn" : "gtn", t, a, b, isel_reg(c, a),
+                  isel_reg(c, b), true);
       fbin(c, AGX_OP_FADD32, d, t, 0, NEG_ZERO, 0);
       return;
    case AGX_OP_FMOD:
@@ -827,7 +835,8 @@ static void float_op(struct isel *c, unsigned op, struct mval d, struct mval a, 
 
 /* ---- conversions -------------------------------------------------------- */
 
-static bool isel_conv(struct isel *c, agx_instr *I)
+static bool
+isel_conv(struct isel *c, agx_instr *I)
 {
    unsigned db = I->type.bits, sb = I->src[0]->type.bits;
    struct mval a = isel_src(c, I, 0, 0);
@@ -939,7 +948,8 @@ static bool isel_conv(struct isel *c, agx_instr *I)
    return true;
 }
 
-bool isel_alu(struct isel *c, agx_instr *I)
+bool
+isel_alu(struct isel *c, agx_instr *I)
 {
    if (agx_info(I)->kind != AGX_OPK_ALU)
       return false;
@@ -951,7 +961,8 @@ bool isel_alu(struct isel *c, agx_instr *I)
           (isel_fail(c, "unsupported IR opcode %s", agx_op_infos[I->op].name), true);
 }
 
-bool isel_combine(struct isel *c, unsigned irop, struct mval d, struct mval a, struct mval b)
+bool
+isel_combine(struct isel *c, unsigned irop, struct mval d, struct mval a, struct mval b)
 {
    switch (irop) {
    case AGX_OP_IADD:
@@ -971,8 +982,11 @@ bool isel_combine(struct isel *c, unsigned irop, struct mval d, struct mval a, s
    case AGX_OP_UMIN:
    case AGX_OP_UMAX:
       emit_select(c, AGX_OP_ICMPSEL,
-                  irop == AGX_OP_IMIN ? "slt" : irop == AGX_OP_IMAX ? "sgt"
-                  : irop == AGX_OP_UMIN ? "ult" : "ugt", d, a, b, a, b, false);
+                  irop == AGX_OP_IMIN   ? "slt"
+                  : irop == AGX_OP_IMAX ? "sgt"
+                  : irop == AGX_OP_UMIN ? "ult"
+                                        : "ugt",
+                  d, a, b, a, b, false);
       return true;
    case AGX_OP_FADD:
       fbin(c, AGX_OP_FADD32, d, a, 0, b, 0);

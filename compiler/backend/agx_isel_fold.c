@@ -11,7 +11,8 @@
 
 #include "agx_isel_priv.h"
 
-static void count_uses(agx_block *b, void *data)
+static void
+count_uses(agx_block *b, void *data)
 {
    struct isel *c = data;
    agx_foreach_instr(b, I) {
@@ -23,7 +24,8 @@ static void count_uses(agx_block *b, void *data)
    }
 }
 
-static void count_conds(struct isel *c, agx_list *list)
+static void
+count_conds(struct isel *c, agx_list *list)
 {
    agx_foreach_cf(list, node) {
       if (node->type == AGX_CF_IF) {
@@ -39,7 +41,8 @@ static void count_conds(struct isel *c, agx_list *list)
    }
 }
 
-static bool const_value(const agx_instr *I, uint64_t *v)
+static bool
+const_value(const agx_instr *I, uint64_t *v)
 {
    if (I->op != AGX_OP_CONST || I->type.comps != 1)
       return false;
@@ -48,7 +51,8 @@ static bool const_value(const agx_instr *I, uint64_t *v)
 }
 
 /* A 64-bit value extended from 32 bits: the 32-bit source. */
-static agx_instr *ext32(agx_instr *I, bool *sign)
+static agx_instr *
+ext32(agx_instr *I, bool *sign)
 {
    if ((I->op == AGX_OP_I2I || I->op == AGX_OP_U2U) && I->type.bits == 64 &&
        I->src[0]->type.bits == 32 && I->src[0]->type.comps == 1) {
@@ -60,8 +64,9 @@ static agx_instr *ext32(agx_instr *I, bool *sign)
 
 /* Tries off as a scaled index for elements of esize bytes (skip: NULL or
  * the instructions folded away). */
-static bool plan_offset(const uint32_t *uses, bool *skip, agx_instr *off, unsigned esize,
-                        bool reg_ok, unsigned max_shift, struct addr_fold *f)
+static bool
+plan_offset(const uint32_t *uses, bool *skip, agx_instr *off, unsigned esize, bool reg_ok,
+            unsigned max_shift, struct addr_fold *f)
 {
    uint64_t k;
    if (const_value(off, &k)) {
@@ -96,8 +101,8 @@ static bool plan_offset(const uint32_t *uses, bool *skip, agx_instr *off, unsign
 }
 
 /* The fold of memory instruction I's address, if it has one. */
-static bool plan_access(const uint32_t *uses, bool *skip, const agx_instr *I,
-                        struct addr_fold *out)
+static bool
+plan_access(const uint32_t *uses, bool *skip, const agx_instr *I, struct addr_fold *out)
 {
    unsigned esize, elems;
    bool atomic = I->op == AGX_OP_ATOMIC_GLOBAL || I->op == AGX_OP_ATOMIC_GLOBAL_CMPXCHG;
@@ -115,7 +120,7 @@ static bool plan_access(const uint32_t *uses, bool *skip, const agx_instr *I,
     * the later parts need index + k, so only immediate indices fold there */
    bool reg_ok = elems != 2 && elems <= 4;
    for (unsigned k = 0; k < 2; k++) {
-      struct addr_fold f = { .valid = true, .base = A->src[k] };
+      struct addr_fold f = {.valid = true, .base = A->src[k]};
       if (plan_offset(uses, skip, A->src[1 - k], esize, reg_ok, atomic ? 0 : 2, &f)) {
          *out = f;
          if (skip)
@@ -126,14 +131,16 @@ static bool plan_access(const uint32_t *uses, bool *skip, const agx_instr *I,
    return false;
 }
 
-bool agx_backend_address_folds(const agx_instr *I, const uint32_t *uses, void *data)
+bool
+agx_backend_address_folds(const agx_instr *I, const uint32_t *uses, void *data)
 {
    (void)data;
    struct addr_fold f;
    return plan_access(uses, NULL, I, &f);
 }
 
-static void plan_folds(agx_block *b, void *data)
+static void
+plan_folds(agx_block *b, void *data)
 {
    struct isel *c = data;
    agx_foreach_instr(b, I) {
@@ -143,7 +150,8 @@ static void plan_folds(agx_block *b, void *data)
    }
 }
 
-void isel_analyze(struct isel *c)
+void
+isel_analyze(struct isel *c)
 {
    unsigned n = c->s->next_index + 1;
    c->uses = calloc(n, sizeof(*c->uses));

@@ -13,9 +13,10 @@
 
 #include "agx_isel_priv.h"
 
-static struct mval imm(unsigned halves, uint64_t x)
+static struct mval
+imm(unsigned halves, uint64_t x)
 {
-   struct mval v = { .kind = MV_IMM, .halves = (uint8_t)halves, .imm = x };
+   struct mval v = {.kind = MV_IMM, .halves = (uint8_t)halves, .imm = x};
    return v;
 }
 
@@ -25,8 +26,8 @@ static const char *const mask_names[16] = {
 
 /* Memory element layout of an IR type: format, element count, halves per
  * element. 64-bit components move as two 32-bit elements. */
-static bool mem_layout(struct isel *c, agx_type t, const char **fmt, unsigned *n, unsigned *eh,
-                       unsigned max)
+static bool
+mem_layout(struct isel *c, agx_type t, const char **fmt, unsigned *n, unsigned *eh, unsigned max)
 {
    if (t.bits == 32 || t.bits == 64) {
       *fmt = "i32";
@@ -53,7 +54,8 @@ static bool mem_layout(struct isel *c, agx_type t, const char **fmt, unsigned *n
 }
 
 /* The components of IR value v as one contiguous register tuple. */
-static struct mval gather(struct isel *c, const agx_instr *I, unsigned src)
+static struct mval
+gather(struct isel *c, const agx_instr *I, unsigned src)
 {
    const agx_instr *S = I->src[src];
    unsigned h = type_halves(S->type), n = S->type.comps;
@@ -61,8 +63,8 @@ static struct mval gather(struct isel *c, const agx_instr *I, unsigned src)
    bool contiguous = first.kind == MV_REG && first.halves == h;
    for (unsigned k = 1; k < n && contiguous; k++) {
       struct mval v = isel_src(c, I, src, k);
-      contiguous = v.kind == MV_REG && v.vreg == first.vreg && v.off == first.off + k * h &&
-                   v.halves == h;
+      contiguous =
+         v.kind == MV_REG && v.vreg == first.vreg && v.off == first.off + k * h && v.halves == h;
    }
    if (contiguous) {
       first.halves = (uint8_t)(h * n);
@@ -74,22 +76,25 @@ static struct mval gather(struct isel *c, const agx_instr *I, unsigned src)
    return t;
 }
 
-static void split_dst(struct isel *c, const agx_instr *I, struct mval r)
+static void
+split_dst(struct isel *c, const agx_instr *I, struct mval r)
 {
    unsigned h = type_halves(I->type);
    for (unsigned k = 0; k < I->type.comps; k++)
       c->map[I->index][k] = isel_part(r, k * h, h);
 }
 
-static struct mval addr64(struct isel *c, struct mval a)
+static struct mval
+addr64(struct isel *c, struct mval a)
 {
    return a.kind == MV_ZEXT || a.kind == MV_SEXT || a.kind == MV_IMM ? isel_reg(c, a) : a;
 }
 
 /* Index and signedness operands from a planned fold (else immediate 0),
  * plus element offset p. */
-static void set_index(struct isel *c, struct agx_minstr **mi, unsigned idx_op, unsigned sign_op,
-                      const struct addr_fold *f, struct mval index, unsigned p)
+static void
+set_index(struct isel *c, struct agx_minstr **mi, unsigned idx_op, unsigned sign_op,
+          const struct addr_fold *f, struct mval index, unsigned p)
 {
    if (f->valid && f->index) {
       isel_use(c, mi, idx_op, index, false, false);
@@ -100,7 +105,8 @@ static void set_index(struct isel *c, struct agx_minstr **mi, unsigned idx_op, u
    }
 }
 
-static void device_access(struct isel *c, agx_instr *I, bool store)
+static void
+device_access(struct isel *c, agx_instr *I, bool store)
 {
    agx_type t = store ? I->src[1]->type : I->type;
    const char *fmt;
@@ -108,7 +114,7 @@ static void device_access(struct isel *c, agx_instr *I, bool store)
    if (!mem_layout(c, t, &fmt, &n, &eh, 8))
       return;
    const struct addr_fold *f = &c->fold[I->index];
-   struct mval base, index = { .kind = MV_NONE };
+   struct mval base, index = {.kind = MV_NONE};
    if (f->valid) {
       base = addr64(c, c->map[f->base->index][0]);
       if (f->index)
@@ -122,38 +128,40 @@ static void device_access(struct isel *c, agx_instr *I, bool store)
     * rejects a two-register i32 tuple (it reads as a 64-bit operand there).
     * Split accesses only get immediate index folds (agx_isel_fold.c). */
    for (unsigned p = 0; p < n;) {
-   unsigned cnt = n - p > 4 ? 4 : n - p;
-   if (cnt == 2 && eh == 2)
-      cnt = 1;
-   unsigned op = store ? AGX_OP_DEVICE_STORE
-                       : I->c[1] ? AGX_OP_DEVICE_LOAD_COHERENT : AGX_OP_DEVICE_LOAD;
-   struct agx_minstr *mi = isel_emit(c, op);
-   isel_set(c, mi, 0, agx_isa_imm(0));
-   isel_set(c, mi, 1, agx_isa_str(fmt));
-   isel_set(c, mi, 2, agx_isa_str(mask_names[(1u << cnt) - 1]));
-   if (store) {
-      isel_use(c, &mi, 3, isel_part(data, p * eh, cnt * eh), false, false);
-      /* a store reads a register tuple: fix the count */
-      mi->slot[mi->nslots - 1].v = agx_isa_reg(eh == 1 ? AGX_R16 : AGX_R32, 0, cnt);
-   } else {
-      isel_def(c, mi, 3, data.vreg, p * eh, cnt * eh, cnt);
-   }
-   isel_use(c, &mi, 4, base, false, false);
-   set_index(c, &mi, 5, 6, f, index, p);
-   if (f->valid && f->shift) {
-      char sh[16];
-      snprintf(sh, sizeof(sh), "lsl %u", f->shift);
-      isel_set(c, mi, 7, agx_isa_str(sh));
-   }
-   p += cnt;
+      unsigned cnt = n - p > 4 ? 4 : n - p;
+      if (cnt == 2 && eh == 2)
+         cnt = 1;
+      unsigned op = store     ? AGX_OP_DEVICE_STORE
+                    : I->c[1] ? AGX_OP_DEVICE_LOAD_COHERENT
+                              : AGX_OP_DEVICE_LOAD;
+      struct agx_minstr *mi = isel_emit(c, op);
+      isel_set(c, mi, 0, agx_isa_imm(0));
+      isel_set(c, mi, 1, agx_isa_str(fmt));
+      isel_set(c, mi, 2, agx_isa_str(mask_names[(1u << cnt) - 1]));
+      if (store) {
+         isel_use(c, &mi, 3, isel_part(data, p * eh, cnt * eh), false, false);
+         /* a store reads a register tuple: fix the count */
+         mi->slot[mi->nslots - 1].v = agx_isa_reg(eh == 1 ? AGX_R16 : AGX_R32, 0, cnt);
+      } else {
+         isel_def(c, mi, 3, data.vreg, p * eh, cnt * eh, cnt);
+      }
+      isel_use(c, &mi, 4, base, false, false);
+      set_index(c, &mi, 5, 6, f, index, p);
+      if (f->valid && f->shift) {
+         char sh[16];
+         snprintf(sh, sizeof(sh), "lsl %u", f->shift);
+         isel_set(c, mi, 7, agx_isa_str(sh));
+      }
+      p += cnt;
    }
    if (!store)
       split_dst(c, I, data);
 }
 
 /* Base and index operands of a threadgroup access at byte offset a. */
-static void tg_address(struct isel *c, struct agx_minstr **mi, unsigned base_op,
-                       unsigned index_op, struct mval a, unsigned esize)
+static void
+tg_address(struct isel *c, struct agx_minstr **mi, unsigned base_op, unsigned index_op,
+           struct mval a, unsigned esize)
 {
    if (a.kind == MV_IMM) {
       isel_set(c, *mi, base_op, agx_isa_imm(0));
@@ -174,7 +182,8 @@ static void tg_address(struct isel *c, struct agx_minstr **mi, unsigned base_op,
 
 #define LOCAL_MAX 65536u
 
-void isel_scratch_setup(struct isel *c)
+void
+isel_scratch_setup(struct isel *c)
 {
    const agx_shader *s = c->s;
    unsigned shared = (s->shared_size + 3) & ~3u;
@@ -185,9 +194,10 @@ void isel_scratch_setup(struct isel *c)
    uint64_t stride = (s->scratch_size + 3) & ~3u;
    uint64_t total = shared + stride * (threads ? threads : 1);
    if (total > LOCAL_MAX) {
-      isel_fail(c, "unsupported: %u bytes of scratch per invocation x %llu invocations do not "
-                   "fit threadgroup memory (%u bytes)", s->scratch_size,
-                (unsigned long long)threads, LOCAL_MAX);
+      isel_fail(c,
+                "unsupported: %u bytes of scratch per invocation x %llu invocations do not "
+                "fit threadgroup memory (%u bytes)",
+                s->scratch_size, (unsigned long long)threads, LOCAL_MAX);
       return;
    }
    c->local_bytes = (unsigned)total;
@@ -203,7 +213,8 @@ void isel_scratch_setup(struct isel *c)
    isel_use(c, &mi, 3, imm(2, shared), false, true);
 }
 
-static void shared_access(struct isel *c, agx_instr *I, bool store)
+static void
+shared_access(struct isel *c, agx_instr *I, bool store)
 {
    agx_type t = store ? I->src[1]->type : I->type;
    const char *fmt;
@@ -243,7 +254,8 @@ static const char *const atomic_names[] = {
    [AGX_ATOMIC_OR] = "or",     [AGX_ATOMIC_XOR] = "xor",   [AGX_ATOMIC_XCHG] = "xchg",
 };
 
-static void atomic(struct isel *c, agx_instr *I, bool shared, bool cmpxchg)
+static void
+atomic(struct isel *c, agx_instr *I, bool shared, bool cmpxchg)
 {
    if (I->type.bits != 32 || I->type.comps != 1) {
       isel_fail(c, "unsupported: %u-bit atomic", I->type.bits);
@@ -266,7 +278,7 @@ static void atomic(struct isel *c, agx_instr *I, bool shared, bool cmpxchg)
    struct mval d = isel_dst(c, I, 0);
    const struct addr_fold *f = &c->fold[I->index];
    struct mval a = f->valid ? c->map[f->base->index][0] : isel_src(c, I, 0, 0);
-   struct mval index = { .kind = MV_NONE };
+   struct mval index = {.kind = MV_NONE};
    if (f->valid && f->index)
       index = isel_reg(c, c->map[f->index->index][0]);
    struct agx_minstr *mi;
@@ -293,13 +305,14 @@ static void atomic(struct isel *c, agx_instr *I, bool shared, bool cmpxchg)
       set_index(c, &mi, 4, 5, f, index, 0);
       isel_use(c, &mi, 6, src, false, false);
       /* constant fields as seen in Mesa-compiled shaders (meaning unknown) */
-      static const int u[5] = { 1, 0, 1, 4, 2 };
+      static const int u[5] = {1, 0, 1, 4, 2};
       for (unsigned i = 0; i < 5; i++)
          isel_set(c, mi, 7 + i, agx_isa_imm(u[i]));
    }
 }
 
-static void get_sr(struct isel *c, const agx_instr *I, unsigned sr0)
+static void
+get_sr(struct isel *c, const agx_instr *I, unsigned sr0)
 {
    for (unsigned k = 0; k < I->type.comps; k++) {
       if (!(c->comps_used[I->index] & (1u << k)))
@@ -311,7 +324,8 @@ static void get_sr(struct isel *c, const agx_instr *I, unsigned sr0)
    }
 }
 
-static void constant(struct isel *c, const agx_instr *I, const uint32_t *v)
+static void
+constant(struct isel *c, const agx_instr *I, const uint32_t *v)
 {
    for (unsigned k = 0; k < I->type.comps; k++)
       c->map[I->index][k] = imm(type_halves(I->type), v[k]);
@@ -320,7 +334,8 @@ static void constant(struct isel *c, const agx_instr *I, const uint32_t *v)
 /* Preamble result: uniform_store moves up to four 16-bit register halves
  * to consecutive uniform halves (applegpu: "R is stored to offset O ... in
  * 16-bit units"; Mesa stores one value per instruction with format i16). */
-static void store_uniform(struct isel *c, agx_instr *I)
+static void
+store_uniform(struct isel *c, agx_instr *I)
 {
    unsigned byte = I->c[0];
    unsigned total = type_halves(I->src[0]->type) * I->src[0]->type.comps;
@@ -344,7 +359,8 @@ static void store_uniform(struct isel *c, agx_instr *I)
       c->uniform_end = byte / 2 + total;
 }
 
-bool isel_mem(struct isel *c, agx_instr *I)
+bool
+isel_mem(struct isel *c, agx_instr *I)
 {
    if (I->op == AGX_OP_STORE_UNIFORM) {
       store_uniform(c, I);
@@ -365,7 +381,7 @@ bool isel_mem(struct isel *c, agx_instr *I)
          return true;
       }
       for (unsigned k = 0; k < I->type.comps; k++) {
-         struct mval v = { .kind = MV_UNI, .halves = (uint8_t)h, .imm = byte / 2 + k * h };
+         struct mval v = {.kind = MV_UNI, .halves = (uint8_t)h, .imm = byte / 2 + k * h};
          c->map[I->index][k] = v;
       }
       unsigned end = (unsigned)(byte / 2 + h * I->type.comps);
@@ -392,13 +408,13 @@ bool isel_mem(struct isel *c, agx_instr *I)
       constant(c, I, s->local_size);
       return true;
    case AGX_OP_LOAD_SUBGROUP_SIZE: {
-      static const uint32_t v[4] = { 32, 32, 32, 32 };
+      static const uint32_t v[4] = {32, 32, 32, 32};
       constant(c, I, v);
       return true;
    }
    case AGX_OP_LOAD_NUM_SUBGROUPS: {
       uint32_t n = (s->local_size[0] * s->local_size[1] * s->local_size[2] + 31) / 32;
-      uint32_t v[4] = { n, n, n, n };
+      uint32_t v[4] = {n, n, n, n};
       constant(c, I, v);
       return true;
    }

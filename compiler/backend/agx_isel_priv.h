@@ -17,7 +17,7 @@ struct mval {
    uint8_t off;    /* MV_REG/ZEXT/SEXT: offset in halves into vreg */
    bool fl;        /* MV_IMM: float constant (bits in imm) */
    uint32_t vreg;
-   uint64_t imm;   /* MV_IMM: bits; MV_UNI: first uniform half */
+   uint64_t imm; /* MV_IMM: bits; MV_UNI: first uniform half */
 };
 
 struct isel {
@@ -25,17 +25,21 @@ struct isel {
    struct agx_mir *m;
    struct mval (*map)[4];
    /* per block index: phi copies to emit at the block's end */
-   struct pcopy { agx_instr *phi; agx_instr *src; struct pcopy *next; } **copies;
-   unsigned loop_ifs;   /* ifs between here and the innermost loop */
-   unsigned depth;      /* exec nesting levels (if 1, loop 2) */
-   bool in_body;        /* directly in a loop body (not its continue list) */
+   struct pcopy {
+      agx_instr *phi;
+      agx_instr *src;
+      struct pcopy *next;
+   } **copies;
+   unsigned loop_ifs; /* ifs between here and the innermost loop */
+   unsigned depth;    /* exec nesting levels (if 1, loop 2) */
+   bool in_body;      /* directly in a loop body (not its continue list) */
    unsigned uniform_end;
-   unsigned local_bytes;  /* threadgroup memory: shared + per-thread scratch */
+   unsigned local_bytes;     /* threadgroup memory: shared + per-thread scratch */
    struct mval scratch_base; /* this thread's scratch byte offset */
    /* agx_isel_fold.c: per SSA index */
-   uint32_t *uses;       /* source uses (phis and if conditions included) */
-   uint8_t *comps_used;  /* components read (bit mask) */
-   bool *skip;           /* folded into a memory instruction: not emitted */
+   uint32_t *uses;         /* source uses (phis and if conditions included) */
+   uint8_t *comps_used;    /* components read (bit mask) */
+   bool *skip;             /* folded into a memory instruction: not emitted */
    struct addr_fold *fold; /* per memory instruction: its folded address */
    char *err;
    size_t errsize;
@@ -47,16 +51,17 @@ struct isel {
 struct addr_fold {
    bool valid;
    agx_instr *base;
-   agx_instr *index;    /* 32-bit register index, or NULL: imm */
-   int32_t imm;         /* immediate index in elements */
-   bool sign;           /* index is sign-extended */
-   uint8_t shift;       /* 0-2 */
+   agx_instr *index; /* 32-bit register index, or NULL: imm */
+   int32_t imm;      /* immediate index in elements */
+   bool sign;        /* index is sign-extended */
+   uint8_t shift;    /* 0-2 */
 };
 
 /* Fills uses/comps_used and plans address folds (agx_isel_fold.c). */
 void isel_analyze(struct isel *c);
 
-static inline unsigned type_halves(agx_type t)
+static inline unsigned
+type_halves(agx_type t)
 {
    return t.bits == 64 ? 4 : t.bits == 32 ? 2 : 1;
 }
@@ -65,13 +70,13 @@ void isel_fail(struct isel *c, const char *fmt, ...) __attribute__((format(print
 
 struct agx_minstr *isel_emit(struct isel *c, enum agx_isa_op op);
 /* Adds a def slot for `halves` halves at vreg+off (count registers). */
-void isel_def(struct isel *c, struct agx_minstr *mi, unsigned opnd, unsigned vreg,
-              unsigned off, unsigned halves, unsigned count);
+void isel_def(struct isel *c, struct agx_minstr *mi, unsigned opnd, unsigned vreg, unsigned off,
+              unsigned halves, unsigned count);
 /* Uses v in operand opnd (integer or float source; ext: a 64-bit operand may
  * take a zero/sign-extended 32-bit register). *mi may move when a value is
  * first copied into a register. */
-void isel_use(struct isel *c, struct agx_minstr **mi, unsigned opnd, struct mval v,
-              bool fl, bool ext);
+void isel_use(struct isel *c, struct agx_minstr **mi, unsigned opnd, struct mval v, bool fl,
+              bool ext);
 /* Uses register value r (a vreg part) as a tuple of count registers. */
 void isel_use_tuple(struct isel *c, struct agx_minstr *mi, unsigned opnd, struct mval r,
                     unsigned count);

@@ -17,30 +17,32 @@
  *                 no active lane differs (bitwise) from the first one */
 #include "agx_isel_priv.h"
 
-static struct mval imm(unsigned halves, uint64_t x)
+static struct mval
+imm(unsigned halves, uint64_t x)
 {
-   struct mval v = { .kind = MV_IMM, .halves = (uint8_t)halves, .imm = x };
+   struct mval v = {.kind = MV_IMM, .halves = (uint8_t)halves, .imm = x};
    return v;
 }
 
 static const struct {
    uint16_t irop, reduce, prefix;
 } red_table[] = {
-   { AGX_OP_IADD, AGX_OP_SIMD_IADD, AGX_OP_SIMD_PREFIX_IADD },
-   { AGX_OP_IAND, AGX_OP_SIMD_AND, AGX_OP_SIMD_PREFIX_AND },
-   { AGX_OP_IOR, AGX_OP_SIMD_OR, AGX_OP_SIMD_PREFIX_OR },
-   { AGX_OP_IXOR, AGX_OP_SIMD_XOR, AGX_OP_SIMD_PREFIX_XOR },
-   { AGX_OP_UMIN, AGX_OP_SIMD_MIN_U, AGX_OP_SIMD_PREFIX_MIN_U },
-   { AGX_OP_UMAX, AGX_OP_SIMD_MAX_U, AGX_OP_SIMD_PREFIX_MAX_U },
-   { AGX_OP_IMIN, AGX_OP_SIMD_MIN_S, AGX_OP_SIMD_PREFIX_MIN_S },
-   { AGX_OP_IMAX, AGX_OP_SIMD_MAX_S, AGX_OP_SIMD_PREFIX_MAX_S },
-   { AGX_OP_FADD, AGX_OP_SIMD_FADD, AGX_OP_SIMD_PREFIX_FADD },
-   { AGX_OP_FMUL, AGX_OP_SIMD_FMUL, AGX_OP_SIMD_PREFIX_FMUL },
-   { AGX_OP_FMIN, AGX_OP_SIMD_MIN_F, 0 },
-   { AGX_OP_FMAX, AGX_OP_SIMD_MAX_F, 0 },
+   {AGX_OP_IADD, AGX_OP_SIMD_IADD, AGX_OP_SIMD_PREFIX_IADD},
+   {AGX_OP_IAND, AGX_OP_SIMD_AND, AGX_OP_SIMD_PREFIX_AND},
+   {AGX_OP_IOR, AGX_OP_SIMD_OR, AGX_OP_SIMD_PREFIX_OR},
+   {AGX_OP_IXOR, AGX_OP_SIMD_XOR, AGX_OP_SIMD_PREFIX_XOR},
+   {AGX_OP_UMIN, AGX_OP_SIMD_MIN_U, AGX_OP_SIMD_PREFIX_MIN_U},
+   {AGX_OP_UMAX, AGX_OP_SIMD_MAX_U, AGX_OP_SIMD_PREFIX_MAX_U},
+   {AGX_OP_IMIN, AGX_OP_SIMD_MIN_S, AGX_OP_SIMD_PREFIX_MIN_S},
+   {AGX_OP_IMAX, AGX_OP_SIMD_MAX_S, AGX_OP_SIMD_PREFIX_MAX_S},
+   {AGX_OP_FADD, AGX_OP_SIMD_FADD, AGX_OP_SIMD_PREFIX_FADD},
+   {AGX_OP_FMUL, AGX_OP_SIMD_FMUL, AGX_OP_SIMD_PREFIX_FMUL},
+   {AGX_OP_FMIN, AGX_OP_SIMD_MIN_F, 0},
+   {AGX_OP_FMAX, AGX_OP_SIMD_MAX_F, 0},
 };
 
-static void unary(struct isel *c, enum agx_isa_op op, struct mval d, struct mval a)
+static void
+unary(struct isel *c, enum agx_isa_op op, struct mval d, struct mval a)
 {
    struct agx_minstr *mi = isel_emit(c, op);
    isel_def(c, mi, 0, d.vreg, d.off, d.halves, 1);
@@ -49,7 +51,8 @@ static void unary(struct isel *c, enum agx_isa_op op, struct mval d, struct mval
 
 /* 32-bit mask of the active lanes where a `cc` 0 holds (the ballot's
  * condition has a negation bit; icmpsel's below does not). */
-static struct mval ballot(struct isel *c, const char *cc, struct mval a)
+static struct mval
+ballot(struct isel *c, const char *cc, struct mval a)
 {
    struct mval m = isel_new(c, 2);
    struct agx_minstr *mi = isel_emit(c, AGX_OP_ICMP_BALLOT);
@@ -60,8 +63,9 @@ static struct mval ballot(struct isel *c, const char *cc, struct mval a)
    return m;
 }
 
-static struct mval sel(struct isel *c, const char *cc, struct mval a, struct mval b,
-                          struct mval x, struct mval y, unsigned halves)
+static struct mval
+sel(struct isel *c, const char *cc, struct mval a, struct mval b, struct mval x, struct mval y,
+    unsigned halves)
 {
    struct mval d = isel_new(c, halves);
    struct agx_minstr *mi = isel_emit(c, AGX_OP_ICMPSEL);
@@ -75,7 +79,8 @@ static struct mval sel(struct isel *c, const char *cc, struct mval a, struct mva
 }
 
 /* Index of the lowest active lane (uniform over the subgroup). */
-static struct mval first_lane(struct isel *c)
+static struct mval
+first_lane(struct isel *c)
 {
    struct mval m = ballot(c, "ueq", imm(2, 0)); /* every active lane */
    struct mval n = isel_new(c, 2), low = isel_new(c, 2), idx = isel_new(c, 2);
@@ -97,7 +102,8 @@ static struct mval first_lane(struct isel *c)
  * contributes 0 to an OR reduction. A simd_shuffle would read the index
  * operand of the inactive lanes of each quad too (applegpu's model), which
  * hold unrelated values in divergent code. */
-static void broadcast(struct isel *c, struct mval d, struct mval v, struct mval lane)
+static void
+broadcast(struct isel *c, struct mval d, struct mval v, struct mval lane)
 {
    struct mval me = isel_new(c, 2);
    struct agx_minstr *mi = isel_emit(c, AGX_OP_GET_SR);
@@ -109,7 +115,8 @@ static void broadcast(struct isel *c, struct mval d, struct mval v, struct mval 
 
 /* d = v of lane idx (a register, per lane): one broadcast per lane k,
  * kept where idx == k. */
-static void shuffle(struct isel *c, struct mval d, struct mval v, struct mval idx)
+static void
+shuffle(struct isel *c, struct mval d, struct mval v, struct mval idx)
 {
    idx = isel_reg(c, idx);
    v = isel_reg(c, v);
@@ -122,12 +129,18 @@ static void shuffle(struct isel *c, struct mval d, struct mval v, struct mval id
    isel_copy(c, d, r);
 }
 
-bool isel_subgroup(struct isel *c, agx_instr *I)
+bool
+isel_subgroup(struct isel *c, agx_instr *I)
 {
    switch (I->op) {
-   case AGX_OP_SUBGROUP_REDUCE: case AGX_OP_SUBGROUP_BALLOT: case AGX_OP_SUBGROUP_ANY:
-   case AGX_OP_SUBGROUP_ALL: case AGX_OP_SUBGROUP_ELECT: case AGX_OP_SUBGROUP_BROADCAST:
-   case AGX_OP_SUBGROUP_BROADCAST_FIRST: case AGX_OP_SUBGROUP_SHUFFLE:
+   case AGX_OP_SUBGROUP_REDUCE:
+   case AGX_OP_SUBGROUP_BALLOT:
+   case AGX_OP_SUBGROUP_ANY:
+   case AGX_OP_SUBGROUP_ALL:
+   case AGX_OP_SUBGROUP_ELECT:
+   case AGX_OP_SUBGROUP_BROADCAST:
+   case AGX_OP_SUBGROUP_BROADCAST_FIRST:
+   case AGX_OP_SUBGROUP_SHUFFLE:
    case AGX_OP_SUBGROUP_ALL_EQUAL:
       break;
    default:

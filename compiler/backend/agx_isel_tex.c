@@ -30,13 +30,15 @@
 
 /* The 32-bit register holding source i (copied if it is an immediate or a
  * uniform: the texture operand takes only registers). */
-static struct mval reg32(struct isel *c, const agx_instr *I, unsigned i, unsigned comp)
+static struct mval
+reg32(struct isel *c, const agx_instr *I, unsigned i, unsigned comp)
 {
    return isel_reg(c, isel_src(c, I, i, comp));
 }
 
 /* Components of source i as one contiguous tuple of n 32-bit registers. */
-static struct mval tuple(struct isel *c, const agx_instr *I, unsigned i, unsigned n)
+static struct mval
+tuple(struct isel *c, const agx_instr *I, unsigned i, unsigned n)
 {
    struct mval t = isel_new(c, 2 * n);
    for (unsigned k = 0; k < n; k++)
@@ -44,7 +46,8 @@ static struct mval tuple(struct isel *c, const agx_instr *I, unsigned i, unsigne
    return t;
 }
 
-static bool set_heap(struct isel *c, struct agx_minstr *mi, unsigned opnd, const agx_instr *I)
+static bool
+set_heap(struct isel *c, struct agx_minstr *mi, unsigned opnd, const agx_instr *I)
 {
    unsigned byte = I->c[0];
    if (byte % 8 || byte / 2 + 4 > 125) {
@@ -57,14 +60,15 @@ static bool set_heap(struct isel *c, struct agx_minstr *mi, unsigned opnd, const
    return true;
 }
 
-static void image_load(struct isel *c, agx_instr *I)
+static void
+image_load(struct isel *c, agx_instr *I)
 {
    struct mval off = reg32(c, I, 0, 0);
    struct mval xy = tuple(c, I, 1, 2);
    struct mval d = isel_new(c, 8);
    struct agx_minstr *mi = isel_emit(c, AGX_OP_TEXTURE_LOAD);
    isel_set(c, mi, AGX_TEXTURE_LOAD_compare, agx_isa_imm(0));
-   isel_set(c, mi, AGX_TEXTURE_LOAD_mode, (struct agx_isa_value){ .kind = AGX_V_EMPTY });
+   isel_set(c, mi, AGX_TEXTURE_LOAD_mode, (struct agx_isa_value){.kind = AGX_V_EMPTY});
    isel_set(c, mi, AGX_TEXTURE_LOAD_q3, agx_isa_imm(13));
    isel_set(c, mi, AGX_TEXTURE_LOAD_slot, agx_isa_imm(0));
    isel_set(c, mi, AGX_TEXTURE_LOAD_q6, agx_isa_str("none"));
@@ -79,12 +83,13 @@ static void image_load(struct isel *c, agx_instr *I)
    isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_C, xy, 2);
    isel_set(c, mi, AGX_TEXTURE_LOAD_lod, agx_isa_str("auto_lod"));
    isel_set(c, mi, AGX_TEXTURE_LOAD_D, agx_isa_imm(0));
-   isel_set(c, mi, AGX_TEXTURE_LOAD_O, (struct agx_isa_value){ .kind = AGX_V_EMPTY });
+   isel_set(c, mi, AGX_TEXTURE_LOAD_O, (struct agx_isa_value){.kind = AGX_V_EMPTY});
    for (unsigned k = 0; k < 4; k++)
       c->map[I->index][k] = isel_part(d, 2 * k, 2);
 }
 
-static void image_store(struct isel *c, agx_instr *I)
+static void
+image_store(struct isel *c, agx_instr *I)
 {
    struct mval off = reg32(c, I, 0, 0);
    struct mval xy = tuple(c, I, 1, 2);
@@ -108,13 +113,14 @@ static void image_store(struct isel *c, agx_instr *I)
  * the dimension takes an extra word (layer, sample or cube index) whose low
  * half alone is passed: the coordinates are then 16-bit halves. */
 static const char *const dim_names[9] = {
-   "tex_1d", "tex_1d_array", "tex_2d", "tex_2d_array", "tex_2d_ms",
-   "tex_3d", "tex_cube", "tex_cube_array", "tex_2d_ms_array",
+   "tex_1d", "tex_1d_array", "tex_2d",         "tex_2d_array",    "tex_2d_ms",
+   "tex_3d", "tex_cube",     "tex_cube_array", "tex_2d_ms_array",
 };
-static const bool dim_extra[9] = { 0, 1, 0, 1, 1, 0, 0, 1, 1 };
+static const bool dim_extra[9] = {0, 1, 0, 1, 1, 0, 0, 1, 1};
 
 /* Coordinate words of source 1 as the operand tuple; *count its registers. */
-static struct mval coords(struct isel *c, const agx_instr *I, unsigned dim, unsigned *count)
+static struct mval
+coords(struct isel *c, const agx_instr *I, unsigned dim, unsigned *count)
 {
    unsigned n = I->src[1]->type.comps;
    struct mval t = tuple(c, I, 1, n);
@@ -126,7 +132,8 @@ static struct mval coords(struct isel *c, const agx_instr *I, unsigned dim, unsi
    return isel_part(t, 0, *count);
 }
 
-static bool check_dim(struct isel *c, unsigned dim)
+static bool
+check_dim(struct isel *c, unsigned dim)
 {
    if (dim >= 9) {
       isel_fail(c, "internal: texture dimension %u", dim);
@@ -136,14 +143,16 @@ static bool check_dim(struct isel *c, unsigned dim)
 }
 
 /* The low half of a 32-bit (or the 16-bit) component as a 16-bit register. */
-static struct mval half_reg(struct isel *c, const agx_instr *I, unsigned i, unsigned comp)
+static struct mval
+half_reg(struct isel *c, const agx_instr *I, unsigned i, unsigned comp)
 {
    struct mval v = isel_reg(c, isel_src(c, I, i, comp));
    return isel_part(v, 0, 1);
 }
 
 /* Gradients: ddx, ddy of each coordinate interleaved, 32-bit registers. */
-static struct mval gradients(struct isel *c, const agx_instr *I, unsigned *count)
+static struct mval
+gradients(struct isel *c, const agx_instr *I, unsigned *count)
 {
    unsigned n = I->src[2]->type.comps;
    struct mval t = isel_new(c, 4 * n);
@@ -157,7 +166,8 @@ static struct mval gradients(struct isel *c, const agx_instr *I, unsigned *count
 
 /* texture_load (bindless_texture_load) and texture_sample
  * (bindless_texture_sample[_grad]). */
-static void texture_op(struct isel *c, agx_instr *I)
+static void
+texture_op(struct isel *c, agx_instr *I)
 {
    bool sample = I->op != AGX_OP_BINDLESS_TEXTURE_LOAD;
    bool grad = I->op == AGX_OP_BINDLESS_TEXTURE_SAMPLE_GRAD;
@@ -169,7 +179,7 @@ static void texture_op(struct isel *c, agx_instr *I)
    const agx_instr *lodv = I->src[2];
    bool auto_lod = !sample && lodv->op == AGX_OP_CONST && lodv->value[0] == 0;
    bool texel_off = sample && I->c[2];
-   struct mval lod = { 0 }, smp = { 0 };
+   struct mval lod = {0}, smp = {0};
    if (grad)
       lod = gradients(c, I, &gcount);
    else if (!auto_lod)
@@ -180,7 +190,7 @@ static void texture_op(struct isel *c, agx_instr *I)
    enum agx_isa_op op = sample ? AGX_OP_TEXTURE_SAMPLE : AGX_OP_TEXTURE_LOAD;
    struct agx_minstr *mi = isel_emit(c, op);
    isel_set(c, mi, AGX_TEXTURE_LOAD_compare, agx_isa_imm(0));
-   isel_set(c, mi, AGX_TEXTURE_LOAD_mode, (struct agx_isa_value){ .kind = AGX_V_EMPTY });
+   isel_set(c, mi, AGX_TEXTURE_LOAD_mode, (struct agx_isa_value){.kind = AGX_V_EMPTY});
    isel_set(c, mi, AGX_TEXTURE_LOAD_q3, agx_isa_imm(sample ? 12 : I->c[2]));
    isel_set(c, mi, AGX_TEXTURE_LOAD_slot, agx_isa_imm(0));
    isel_set(c, mi, AGX_TEXTURE_LOAD_q6, agx_isa_str("none"));
@@ -197,7 +207,9 @@ static void texture_op(struct isel *c, agx_instr *I)
    isel_set(c, mi, AGX_TEXTURE_LOAD_n, agx_isa_str(dim_names[dim]));
    isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_C, xy, count);
    isel_set(c, mi, AGX_TEXTURE_LOAD_lod,
-            agx_isa_str(grad ? "lod_grad" : auto_lod ? "auto_lod" : "lod_min"));
+            agx_isa_str(grad       ? "lod_grad"
+                        : auto_lod ? "auto_lod"
+                                   : "lod_min"));
    if (grad)
       isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_D, lod, gcount);
    else if (auto_lod)
@@ -207,12 +219,13 @@ static void texture_op(struct isel *c, agx_instr *I)
    if (texel_off)
       isel_use(c, &mi, AGX_TEXTURE_LOAD_O, isel_part(smp, 1, 1), false, false);
    else
-      isel_set(c, mi, AGX_TEXTURE_LOAD_O, (struct agx_isa_value){ .kind = AGX_V_EMPTY });
+      isel_set(c, mi, AGX_TEXTURE_LOAD_O, (struct agx_isa_value){.kind = AGX_V_EMPTY});
    for (unsigned k = 0; k < 4; k++)
       c->map[I->index][k] = isel_part(d, 2 * k, 2);
 }
 
-static void image_write(struct isel *c, agx_instr *I)
+static void
+image_write(struct isel *c, agx_instr *I)
 {
    unsigned dim = I->c[1], count;
    if (!check_dim(c, dim))
@@ -236,7 +249,8 @@ static void image_write(struct isel *c, agx_instr *I)
 }
 
 /* memory_barrier with Mesa's (a, b, c) values for its named barriers */
-static void barrier(struct isel *c, unsigned a, unsigned b, unsigned cc)
+static void
+barrier(struct isel *c, unsigned a, unsigned b, unsigned cc)
 {
    struct agx_minstr *mi = isel_emit(c, AGX_ISAOP_MEMORY_BARRIER);
    isel_set(c, mi, 0, agx_isa_imm(a));
@@ -247,7 +261,8 @@ static void barrier(struct isel *c, unsigned a, unsigned b, unsigned cc)
 /* Mesa's fence_pbe_to_tex (image_barrier_1-4) and fence_mem_to_tex
  * (memory_barrier, memory_barrier_2, image_barrier_1-4,
  * flush_memory_to_texture); what each barrier does is not known. */
-static void texture_fence(struct isel *c, bool memory)
+static void
+texture_fence(struct isel *c, bool memory)
 {
    if (memory) {
       isel_emit(c, AGX_OP_WAIT); /* the atomics complete first */
@@ -262,7 +277,8 @@ static void texture_fence(struct isel *c, bool memory)
       barrier(c, 0, 0, 4);
 }
 
-bool isel_tex(struct isel *c, agx_instr *I)
+bool
+isel_tex(struct isel *c, agx_instr *I)
 {
    switch (I->op) {
    case AGX_OP_TEXTURE_FENCE:

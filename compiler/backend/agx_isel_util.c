@@ -8,7 +8,8 @@
 
 #include "agx_isel_priv.h"
 
-void isel_fail(struct isel *c, const char *fmt, ...)
+void
+isel_fail(struct isel *c, const char *fmt, ...)
 {
    if (c->failed)
       return;
@@ -19,22 +20,25 @@ void isel_fail(struct isel *c, const char *fmt, ...)
    va_end(ap);
 }
 
-struct agx_minstr *isel_emit(struct isel *c, enum agx_isa_op op)
+struct agx_minstr *
+isel_emit(struct isel *c, enum agx_isa_op op)
 {
    struct agx_minstr *mi = agx_mir_push(c->m, AGX_M_ISA);
    agx_isa_init(&mi->I, op);
    return mi;
 }
 
-static struct agx_isa_value reg_template(unsigned halves, unsigned count)
+static struct agx_isa_value
+reg_template(unsigned halves, unsigned count)
 {
    if (halves == 1)
       return agx_isa_reg(AGX_R16, 0, count);
    return agx_isa_reg(AGX_R32, 0, count);
 }
 
-static void add_slot(struct isel *c, struct agx_minstr *mi, unsigned opnd, bool def,
-                     unsigned vreg, unsigned off, unsigned halves, struct agx_isa_value v)
+static void
+add_slot(struct isel *c, struct agx_minstr *mi, unsigned opnd, bool def, unsigned vreg,
+         unsigned off, unsigned halves, struct agx_isa_value v)
 {
    if (mi->nslots == AGX_MIR_MAX_SLOTS) {
       isel_fail(c, "internal: too many register operands");
@@ -59,8 +63,9 @@ static void add_slot(struct isel *c, struct agx_minstr *mi, unsigned opnd, bool 
    s->v = v;
 }
 
-void isel_def(struct isel *c, struct agx_minstr *mi, unsigned opnd, unsigned vreg,
-              unsigned off, unsigned halves, unsigned count)
+void
+isel_def(struct isel *c, struct agx_minstr *mi, unsigned opnd, unsigned vreg, unsigned off,
+         unsigned halves, unsigned count)
 {
    struct agx_isa_value v;
    if (count > 1)
@@ -70,35 +75,39 @@ void isel_def(struct isel *c, struct agx_minstr *mi, unsigned opnd, unsigned vre
    add_slot(c, mi, opnd, true, vreg, off, halves, v);
 }
 
-void isel_use_tuple(struct isel *c, struct agx_minstr *mi, unsigned opnd, struct mval r,
-                    unsigned count)
+void
+isel_use_tuple(struct isel *c, struct agx_minstr *mi, unsigned opnd, struct mval r, unsigned count)
 {
    add_slot(c, mi, opnd, false, r.vreg, r.off, r.halves,
             agx_isa_reg(r.halves / count == 1 ? AGX_R16 : AGX_R32, 0, count));
 }
 
-void isel_set(struct isel *c, struct agx_minstr *mi, unsigned opnd, struct agx_isa_value v)
+void
+isel_set(struct isel *c, struct agx_minstr *mi, unsigned opnd, struct agx_isa_value v)
 {
    if (agx_isa_set_operand(&mi->I, opnd, &v))
       isel_fail(c, "internal: cannot set operand %u of %s to %s/%lld", opnd,
                 agx_isa_descs[mi->I.op].name, v.str, (long long)v.n);
 }
 
-struct mval isel_new(struct isel *c, unsigned halves)
+struct mval
+isel_new(struct isel *c, unsigned halves)
 {
-   struct mval v = { .kind = MV_REG, .halves = (uint8_t)halves };
+   struct mval v = {.kind = MV_REG, .halves = (uint8_t)halves};
    v.vreg = agx_mir_new_vreg(c->m, halves);
    return v;
 }
 
-struct mval isel_part(struct mval v, unsigned off, unsigned halves)
+struct mval
+isel_part(struct mval v, unsigned off, unsigned halves)
 {
    v.off = (uint8_t)(v.off + off);
    v.halves = (uint8_t)halves;
    return v;
 }
 
-static void mov_imm(struct isel *c, struct mval d, uint64_t x)
+static void
+mov_imm(struct isel *c, struct mval d, uint64_t x)
 {
    if (d.halves == 1) {
       struct agx_minstr *mi = isel_emit(c, AGX_OP_MOV_IMM16);
@@ -116,7 +125,8 @@ static void mov_imm(struct isel *c, struct mval d, uint64_t x)
 
 /* d = s for same-size register/uniform sources: the bitop "mov" (truth
  * table 0101, 6 bytes) for 16/32 bits, iadd d, s, 0 for 64-bit registers. */
-static void mov_iadd(struct isel *c, struct mval d, struct mval s)
+static void
+mov_iadd(struct isel *c, struct mval d, struct mval s)
 {
    struct agx_minstr *mi;
    if (d.halves <= 2) {
@@ -133,7 +143,8 @@ static void mov_iadd(struct isel *c, struct mval d, struct mval s)
    isel_set(c, mi, 2, agx_isa_imm(0));
 }
 
-void isel_copy(struct isel *c, struct mval d, struct mval s)
+void
+isel_copy(struct isel *c, struct mval d, struct mval s)
 {
    switch (s.kind) {
    case MV_IMM:
@@ -141,7 +152,7 @@ void isel_copy(struct isel *c, struct mval d, struct mval s)
       return;
    case MV_ZEXT:
    case MV_SEXT: {
-      struct mval lo = { .kind = MV_REG, .halves = 2, .vreg = s.vreg, .off = s.off };
+      struct mval lo = {.kind = MV_REG, .halves = 2, .vreg = s.vreg, .off = s.off};
       if (d.halves <= 2) {
          isel_copy(c, d, isel_part(lo, 0, d.halves));
          return;
@@ -181,7 +192,8 @@ void isel_copy(struct isel *c, struct mval d, struct mval s)
    }
 }
 
-struct mval isel_reg(struct isel *c, struct mval v)
+struct mval
+isel_reg(struct isel *c, struct mval v)
 {
    if (v.kind == MV_REG)
       return v;
@@ -190,14 +202,15 @@ struct mval isel_reg(struct isel *c, struct mval v)
    return r;
 }
 
-static bool try_operand(struct agx_minstr *mi, unsigned opnd, struct agx_isa_value v)
+static bool
+try_operand(struct agx_minstr *mi, unsigned opnd, struct agx_isa_value v)
 {
    struct agx_isa_instr T = mi->I;
    return agx_isa_set_operand(&T, opnd, &v) == 0 && agx_isa_set_operand(&mi->I, opnd, &v) == 0;
 }
 
-void isel_use(struct isel *c, struct agx_minstr **pmi, unsigned opnd, struct mval v, bool fl,
-              bool ext)
+void
+isel_use(struct isel *c, struct agx_minstr **pmi, unsigned opnd, struct mval v, bool fl, bool ext)
 {
    struct agx_minstr *mi = *pmi;
    if (c->failed)
@@ -215,7 +228,7 @@ void isel_use(struct isel *c, struct agx_minstr **pmi, unsigned opnd, struct mva
          }
          int enc = agx_isa_fimm_encode(x);
          if (x != -1e300 && enc >= 0) {
-            struct agx_isa_value iv = { .kind = AGX_V_FIMM, .n = enc };
+            struct agx_isa_value iv = {.kind = AGX_V_FIMM, .n = enc};
             if (try_operand(mi, opnd, iv))
                return;
          }
@@ -224,9 +237,9 @@ void isel_use(struct isel *c, struct agx_minstr **pmi, unsigned opnd, struct mva
             return;
       }
    } else if (v.kind == MV_UNI) {
-      struct agx_isa_value uv = v.halves == 1 ? agx_isa_reg(AGX_U16, (unsigned)v.imm, 1)
-                                              : agx_isa_reg(AGX_U32, (unsigned)v.imm / 2,
-                                                            v.halves == 4 ? 2 : 1);
+      struct agx_isa_value uv =
+         v.halves == 1 ? agx_isa_reg(AGX_U16, (unsigned)v.imm, 1)
+                       : agx_isa_reg(AGX_U32, (unsigned)v.imm / 2, v.halves == 4 ? 2 : 1);
       if (try_operand(mi, opnd, uv))
          return;
    } else if ((v.kind == MV_ZEXT || v.kind == MV_SEXT) && ext) {

@@ -17,18 +17,21 @@
 #include "agx_backend_priv.h"
 #include "agx_builder.h"
 
-static agx_instr *k(agx_builder *b, unsigned bits, uint64_t v)
+static agx_instr *
+k(agx_builder *b, unsigned bits, uint64_t v)
 {
-   uint64_t vals[4] = { v, v, v, v };
+   uint64_t vals[4] = {v, v, v, v};
    return agx_const(b, agx_type_make(bits, 1), vals);
 }
 
-static bool is_const(const agx_instr *I)
+static bool
+is_const(const agx_instr *I)
 {
    return I->op == AGX_OP_CONST;
 }
 
-static agx_instr *bitfield(agx_builder *b, agx_instr *I)
+static agx_instr *
+bitfield(agx_builder *b, agx_instr *I)
 {
    bool bfi = I->op == AGX_OP_BFI;
    unsigned ci = bfi ? 2 : 1;
@@ -40,8 +43,8 @@ static agx_instr *bitfield(agx_builder *b, agx_instr *I)
    agx_instr *m = agx_ushr(b, k(b, 32, 0xffffffffu), inv);
    if (bfi) {
       agx_instr *fm = agx_ishl(b, m, o);
-      agx_instr *r = agx_ior(b, agx_iand(b, x, agx_inot(b, fm)),
-                             agx_iand(b, agx_ishl(b, I->src[1], o), fm));
+      agx_instr *r =
+         agx_ior(b, agx_iand(b, x, agx_inot(b, fm)), agx_iand(b, agx_ishl(b, I->src[1], o), fm));
       return agx_bcsel(b, bad, x, r);
    }
    agx_instr *v = agx_iand(b, agx_ushr(b, x, o), m);
@@ -50,22 +53,24 @@ static agx_instr *bitfield(agx_builder *b, agx_instr *I)
    return agx_bcsel(b, bad, k(b, 32, 0), v);
 }
 
-static agx_instr *pack(agx_builder *b, agx_instr *lo, agx_instr *hi)
+static agx_instr *
+pack(agx_builder *b, agx_instr *lo, agx_instr *hi)
 {
-   agx_instr *c[2] = { lo, hi };
+   agx_instr *c[2] = {lo, hi};
    agx_instr *v = agx_vec(b, 2, c);
    return agx_build(b, AGX_OP_PACK_64_2X32, agx_type_make(64, 1), 1, v, NULL, NULL, NULL);
 }
 
-static void unpack(agx_builder *b, agx_instr *v, agx_instr **lo, agx_instr **hi)
+static void
+unpack(agx_builder *b, agx_instr *v, agx_instr **lo, agx_instr **hi)
 {
-   agx_instr *u = agx_build(b, AGX_OP_UNPACK_64_2X32, agx_type_make(32, 2), 1, v, NULL, NULL,
-                            NULL);
+   agx_instr *u = agx_build(b, AGX_OP_UNPACK_64_2X32, agx_type_make(32, 2), 1, v, NULL, NULL, NULL);
    *lo = agx_extract(b, u, 0);
    *hi = agx_extract(b, u, 1);
 }
 
-static agx_instr *shift64(agx_builder *b, agx_instr *I)
+static agx_instr *
+shift64(agx_builder *b, agx_instr *I)
 {
    agx_instr *lo, *hi, *c = I->src[1];
    unpack(b, I->src[0], &lo, &hi);
@@ -78,8 +83,8 @@ static agx_instr *shift64(agx_builder *b, agx_instr *I)
    }
    agx_instr *n = agx_iand(b, c, k(b, 32, 63));
    agx_instr *small = agx_ult(b, n, k(b, 32, 32)), *zero = agx_ieq(b, n, k(b, 32, 0));
-   agx_instr *nb = agx_isub(b, n, k(b, 32, 32));  /* n - 32 (masked by the shift) */
-   agx_instr *rn = agx_isub(b, k(b, 32, 32), n);  /* 32 - n, used when 0 < n < 32 */
+   agx_instr *nb = agx_isub(b, n, k(b, 32, 32)); /* n - 32 (masked by the shift) */
+   agx_instr *rn = agx_isub(b, k(b, 32, 32), n); /* 32 - n, used when 0 < n < 32 */
    agx_instr *z = k(b, 32, 0), *rlo, *rhi;
    if (I->op == AGX_OP_ISHL) {
       agx_instr *carry = agx_bcsel(b, zero, z, agx_ushr(b, lo, rn));
@@ -97,14 +102,15 @@ static agx_instr *shift64(agx_builder *b, agx_instr *I)
 }
 
 /* unsigned (lo, hi) -> f32, correctly rounded */
-static agx_instr *u64_to_f32(agx_builder *b, agx_instr *lo, agx_instr *hi)
+static agx_instr *
+u64_to_f32(agx_builder *b, agx_instr *lo, agx_instr *hi)
 {
    agx_instr *s = agx_isub(b, k(b, 32, 31), agx_ufind_msb(b, 32, hi)); /* clz(hi), hi != 0 */
    agx_instr *carry = agx_bcsel(b, agx_ieq(b, s, k(b, 32, 0)), k(b, 32, 0),
                                 agx_ushr(b, lo, agx_isub(b, k(b, 32, 32), s)));
    agx_instr *top = agx_ior(b, agx_ishl(b, hi, s), carry);
-   agx_instr *sticky = agx_bcsel(b, agx_ine(b, agx_ishl(b, lo, s), k(b, 32, 0)), k(b, 32, 1),
-                                 k(b, 32, 0));
+   agx_instr *sticky =
+      agx_bcsel(b, agx_ine(b, agx_ishl(b, lo, s), k(b, 32, 0)), k(b, 32, 1), k(b, 32, 0));
    agx_instr *f = agx_u2f(b, 32, agx_ior(b, top, sticky));
    /* times 2^(32 - s) = 2^(31 - s) * 2, both exact */
    agx_instr *p = agx_u2f(b, 32, agx_ishl(b, k(b, 32, 1), agx_isub(b, k(b, 32, 31), s)));
@@ -112,7 +118,8 @@ static agx_instr *u64_to_f32(agx_builder *b, agx_instr *lo, agx_instr *hi)
    return agx_bcsel(b, agx_ieq(b, hi, k(b, 32, 0)), agx_u2f(b, 32, lo), big);
 }
 
-static agx_instr *int64_to_float(agx_builder *b, agx_instr *I)
+static agx_instr *
+int64_to_float(agx_builder *b, agx_instr *I)
 {
    agx_instr *lo, *hi;
    unpack(b, I->src[0], &lo, &hi);
@@ -121,9 +128,8 @@ static agx_instr *int64_to_float(agx_builder *b, agx_instr *I)
       agx_instr *neg = agx_ilt(b, hi, k(b, 32, 0));
       /* |x| on the halves: -lo, ~hi + (lo == 0) */
       agx_instr *nlo = agx_ineg(b, lo);
-      agx_instr *nhi = agx_iadd(b, agx_inot(b, hi),
-                                agx_bcsel(b, agx_ieq(b, lo, k(b, 32, 0)), k(b, 32, 1),
-                                          k(b, 32, 0)));
+      agx_instr *nhi = agx_iadd(
+         b, agx_inot(b, hi), agx_bcsel(b, agx_ieq(b, lo, k(b, 32, 0)), k(b, 32, 1), k(b, 32, 0)));
       r = u64_to_f32(b, agx_bcsel(b, neg, nlo, lo), agx_bcsel(b, neg, nhi, hi));
       r = agx_bcsel(b, neg, agx_fneg(b, r), r);
    } else {
@@ -132,7 +138,8 @@ static agx_instr *int64_to_float(agx_builder *b, agx_instr *I)
    return I->type.bits == 16 ? agx_f2f(b, 16, r) : r;
 }
 
-static agx_instr *lower_one(agx_builder *b, agx_instr *I)
+static agx_instr *
+lower_one(agx_builder *b, agx_instr *I)
 {
    if (I->type.comps != 1)
       return NULL;
@@ -161,7 +168,8 @@ static agx_instr *lower_one(agx_builder *b, agx_instr *I)
    }
 }
 
-bool agx_backend_lower_alu(agx_shader *s)
+bool
+agx_backend_lower_alu(agx_shader *s)
 {
    agx_instr **all; /* in the shader's arena */
    unsigned n = agx_collect_instrs(s, &all), limit = s->next_index;

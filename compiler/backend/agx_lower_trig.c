@@ -18,34 +18,37 @@
 #include "agx_builder.h"
 #include "agx_ir_eval_helpers.h"
 
-static agx_instr *k32(agx_builder *b, agx_type t, double v)
+static agx_instr *
+k32(agx_builder *b, agx_type t, double v)
 {
    uint64_t x = agx_from_double(v, 32);
-   uint64_t vals[4] = { x, x, x, x };
+   uint64_t vals[4] = {x, x, x, x};
    return agx_const(b, agx_type_make(32, t.comps), vals);
 }
 
-static agx_instr *sin_turns(agx_builder *b, agx_instr *t)
+static agx_instr *
+sin_turns(agx_builder *b, agx_instr *t)
 {
    agx_type ty = t->type;
    agx_instr *u = agx_fsub(b, t, agx_fround_even(b, t));
    /* |u| > 1/4: u -> +-1/2 - u */
-   agx_instr *half = agx_bcsel(b, agx_flt(b, u, k32(b, ty, 0.0)), k32(b, ty, -0.5),
-                               k32(b, ty, 0.5));
+   agx_instr *half =
+      agx_bcsel(b, agx_flt(b, u, k32(b, ty, 0.0)), k32(b, ty, -0.5), k32(b, ty, 0.5));
    agx_instr *far = agx_flt(b, k32(b, ty, 0.25), agx_fabs(b, u));
    u = agx_bcsel(b, far, agx_fsub(b, half, u), u);
    agx_instr *a = agx_fmul(b, u, k32(b, ty, 2.0 * M_PI));
    agx_instr *a2 = agx_fmul(b, a, a);
    /* odd Taylor terms: a * (1 - a2/3! + a2^2/5! - ... - a2^5/11!) */
-   static const double c[6] = { 1.0, -1.0 / 6, 1.0 / 120, -1.0 / 5040, 1.0 / 362880,
-                                -1.0 / 39916800 };
+   static const double c[6] = {1.0,         -1.0 / 6,     1.0 / 120,
+                               -1.0 / 5040, 1.0 / 362880, -1.0 / 39916800};
    agx_instr *p = k32(b, ty, c[5]);
    for (int i = 4; i >= 0; i--)
       p = agx_ffma(b, p, a2, k32(b, ty, c[i]));
    return agx_fmul(b, a, p);
 }
 
-static agx_instr *lower_one(agx_builder *b, agx_instr *I)
+static agx_instr *
+lower_one(agx_builder *b, agx_instr *I)
 {
    agx_instr *x = I->src[0];
    if (I->type.bits == 16)
@@ -57,7 +60,8 @@ static agx_instr *lower_one(agx_builder *b, agx_instr *I)
    return I->type.bits == 16 ? agx_f2f(b, 16, r) : r;
 }
 
-bool agx_backend_lower_trig(agx_shader *s)
+bool
+agx_backend_lower_trig(agx_shader *s)
 {
    agx_instr **all;
    unsigned n = agx_collect_instrs(s, &all), limit = s->next_index;

@@ -4,7 +4,8 @@
 
 #include "agx_mir.h"
 
-static void *grow(void *p, unsigned *cap, unsigned need, size_t elem)
+static void *
+grow(void *p, unsigned *cap, unsigned need, size_t elem)
 {
    if (need <= *cap)
       return p;
@@ -19,7 +20,8 @@ static void *grow(void *p, unsigned *cap, unsigned need, size_t elem)
    return q;
 }
 
-unsigned agx_mir_new_vreg(struct agx_mir *m, unsigned halves)
+unsigned
+agx_mir_new_vreg(struct agx_mir *m, unsigned halves)
 {
    /* the three arrays share one capacity: grow each from the old one */
    unsigned cap = m->cap_vregs;
@@ -32,7 +34,8 @@ unsigned agx_mir_new_vreg(struct agx_mir *m, unsigned halves)
    return m->nvregs++;
 }
 
-struct agx_minstr *agx_mir_push(struct agx_mir *m, unsigned kind)
+struct agx_minstr *
+agx_mir_push(struct agx_mir *m, unsigned kind)
 {
    m->ins = grow(m->ins, &m->cap, m->count + 1, sizeof(*m->ins));
    struct agx_minstr *mi = &m->ins[m->count++];
@@ -41,7 +44,8 @@ struct agx_minstr *agx_mir_push(struct agx_mir *m, unsigned kind)
    return mi;
 }
 
-void agx_mir_free(struct agx_mir *m)
+void
+agx_mir_free(struct agx_mir *m)
 {
    free(m->ins);
    free(m->vsize);

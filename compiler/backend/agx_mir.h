@@ -20,17 +20,17 @@
 #undef AGX_OP_MEMORY_BARRIER
 
 enum agx_mop {
-   AGX_M_ISA,       /* a real instruction */
-   AGX_M_IF,        /* slot 0: 16-bit condition, taken when != 0 */
+   AGX_M_ISA, /* a real instruction */
+   AGX_M_IF,  /* slot 0: 16-bit condition, taken when != 0 */
    AGX_M_ELSE,
    AGX_M_ENDIF,
    AGX_M_LOOP,
-   AGX_M_CONT,      /* start of the loop's continue construct */
+   AGX_M_CONT, /* start of the loop's continue construct */
    AGX_M_ENDLOOP,
-   AGX_M_BREAK,     /* depth = ifs between the jump and its loop */
+   AGX_M_BREAK, /* depth = ifs between the jump and its loop */
    AGX_M_CONTINUE,
-   AGX_M_HALT,      /* depth = nesting levels to leave for good */
-   AGX_M_SKIP,      /* jump to the innermost loop's CONT when no thread is active */
+   AGX_M_HALT, /* depth = nesting levels to leave for good */
+   AGX_M_SKIP, /* jump to the innermost loop's CONT when no thread is active */
 };
 
 #define AGX_MIR_MAX_SLOTS 6
@@ -42,15 +42,15 @@ struct agx_mslot {
    uint8_t opnd;
    bool def;
    uint8_t off;
-   uint8_t halves;     /* halves accessed */
+   uint8_t halves; /* halves accessed */
    uint32_t vreg;
    struct agx_isa_value v;
 };
 
 struct agx_minstr {
-   uint8_t kind;       /* enum agx_mop */
+   uint8_t kind; /* enum agx_mop */
    uint8_t nslots;
-   uint8_t depth;      /* BREAK/CONTINUE/HALT */
+   uint8_t depth; /* BREAK/CONTINUE/HALT */
    struct agx_isa_instr I;
    struct agx_mslot slot[AGX_MIR_MAX_SLOTS];
 };
@@ -58,15 +58,15 @@ struct agx_minstr {
 struct agx_mir {
    struct agx_minstr *ins;
    unsigned count, cap;
-   uint8_t *vsize;     /* halves per vreg */
-   uint32_t *phys;     /* assigned first half per vreg (after RA) */
-   uint8_t *vflags;    /* AGX_MIR_V_* per vreg */
+   uint8_t *vsize;  /* halves per vreg */
+   uint32_t *phys;  /* assigned first half per vreg (after RA) */
+   uint8_t *vflags; /* AGX_MIR_V_* per vreg */
    unsigned nvregs, cap_vregs;
    unsigned spill_bytes; /* stack bytes per thread used by spill slots */
 };
 
 /* vreg flags */
-#define AGX_MIR_V_NOSPILL 1  /* a spill temporary: never spilled again */
+#define AGX_MIR_V_NOSPILL 1 /* a spill temporary: never spilled again */
 
 unsigned agx_mir_new_vreg(struct agx_mir *m, unsigned halves);
 struct agx_minstr *agx_mir_push(struct agx_mir *m, unsigned kind);

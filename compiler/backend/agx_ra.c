@@ -21,7 +21,8 @@ struct interval {
    int start, end;
 };
 
-static int cmp_start(const void *a, const void *b, void *ctx)
+static int
+cmp_start(const void *a, const void *b, void *ctx)
 {
    const struct interval *iv = ctx;
    unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
@@ -31,14 +32,16 @@ static int cmp_start(const void *a, const void *b, void *ctx)
 }
 
 /* qsort_r is a GNU extension; a small insertion/merge sort keeps this C11. */
-static void sort_by_start(unsigned *order, unsigned n, const struct interval *iv)
+static void
+sort_by_start(unsigned *order, unsigned n, const struct interval *iv)
 {
    unsigned *tmp = malloc((n ? n : 1) * sizeof(*tmp));
    if (!tmp)
       abort();
    for (unsigned width = 1; width < n; width *= 2) {
       for (unsigned lo = 0; lo < n; lo += 2 * width) {
-         unsigned mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+         unsigned mid = lo + width < n ? lo + width : n,
+                  hi = lo + 2 * width < n ? lo + 2 * width : n;
          unsigned i = lo, j = mid, k = lo;
          while (i < mid && j < hi)
             tmp[k++] = cmp_start(&order[i], &order[j], (void *)iv) <= 0 ? order[i++] : order[j++];
@@ -52,12 +55,14 @@ static void sort_by_start(unsigned *order, unsigned n, const struct interval *iv
    free(tmp);
 }
 
-static unsigned alloc_size(unsigned halves)
+static unsigned
+alloc_size(unsigned halves)
 {
    return halves;
 }
 
-static unsigned alloc_align(unsigned halves)
+static unsigned
+alloc_align(unsigned halves)
 {
    return halves >= 4 ? 4 : halves == 1 ? 1 : 2;
 }
@@ -65,19 +70,22 @@ static unsigned alloc_align(unsigned halves)
 /* A vreg can be spilled when every definition writes all of it (a
  * partial definition would store halves never written) and it is not
  * itself a spill temporary. */
-static bool spillable(const struct agx_mir *m, const bool *partial, unsigned v)
+static bool
+spillable(const struct agx_mir *m, const bool *partial, unsigned v)
 {
    return !(m->vflags[v] & AGX_MIR_V_NOSPILL) && !partial[v] && m->vsize[v] <= 8 &&
           (m->vsize[v] % 2 == 0 || m->vsize[v] <= 4);
 }
 
-int agx_mir_ra(struct agx_mir *m, unsigned max_halves, char *err, size_t errsize)
+int
+agx_mir_ra(struct agx_mir *m, unsigned max_halves, char *err, size_t errsize)
 {
    int spill;
    return agx_mir_ra_ex(m, max_halves, &spill, err, errsize);
 }
 
-int agx_mir_ra_ex(struct agx_mir *m, unsigned max_halves, int *spill, char *err, size_t errsize)
+int
+agx_mir_ra_ex(struct agx_mir *m, unsigned max_halves, int *spill, char *err, size_t errsize)
 {
    *spill = -1;
    unsigned nv = m->nvregs;
@@ -136,7 +144,7 @@ int agx_mir_ra_ex(struct agx_mir *m, unsigned max_halves, int *spill, char *err,
    sort_by_start(order, n, iv);
 
    /* owner of each half: vreg + 1, 0 = free */
-   uint32_t owner[256] = { 0 };
+   uint32_t owner[256] = {0};
    unsigned used = RESERVED_HALVES;
    int rc = 0;
    for (unsigned k = 0; k < n && rc == 0; k++) {

@@ -20,7 +20,8 @@
 
 /* stack_load/stack_store register shape for a value of `halves` halves:
  * 16-bit elements for 1 or 3 halves, 32-bit elements otherwise. */
-static void stack_shape(unsigned halves, const char **fmt, unsigned *n, struct agx_isa_value *r)
+static void
+stack_shape(unsigned halves, const char **fmt, unsigned *n, struct agx_isa_value *r)
 {
    bool h16 = halves % 2 != 0;
    *n = h16 ? halves : halves / 2;
@@ -28,10 +29,10 @@ static void stack_shape(unsigned halves, const char **fmt, unsigned *n, struct a
    *r = agx_isa_reg(h16 ? AGX_R16 : AGX_R32, 0, *n);
 }
 
-static const char *const mask_names[5] = { "", "x", "xy", "xyz", "xyzw" };
+static const char *const mask_names[5] = {"", "x", "xy", "xyz", "xyzw"};
 
-static int stack_op(struct agx_minstr *mi, bool store, unsigned vreg, unsigned halves,
-                    unsigned offset)
+static int
+stack_op(struct agx_minstr *mi, bool store, unsigned vreg, unsigned halves, unsigned offset)
 {
    const char *fmt;
    unsigned n;
@@ -57,13 +58,18 @@ static int stack_op(struct agx_minstr *mi, bool store, unsigned vreg, unsigned h
    t.n = r.rclass == AGX_R16 ? 8 : 4;
    e |= agx_isa_set_operand(&mi->I, opr, &t);
    mi->nslots = 1;
-   mi->slot[0] = (struct agx_mslot){ .opnd = (uint8_t)opr, .def = !store, .off = 0,
-                                     .halves = (uint8_t)halves, .vreg = vreg, .v = r };
+   mi->slot[0] = (struct agx_mslot){.opnd = (uint8_t)opr,
+                                    .def = !store,
+                                    .off = 0,
+                                    .halves = (uint8_t)halves,
+                                    .vreg = vreg,
+                                    .v = r};
    return e;
 }
 
 /* Rewrites every mention of vreg v through stack slot `offset`. */
-static int spill_vreg(struct agx_mir *m, unsigned v, unsigned offset)
+static int
+spill_vreg(struct agx_mir *m, unsigned v, unsigned offset)
 {
    unsigned halves = m->vsize[v];
    unsigned extra = 0;
@@ -107,7 +113,8 @@ static int spill_vreg(struct agx_mir *m, unsigned v, unsigned offset)
    return e;
 }
 
-int agx_mir_ra_spill(struct agx_mir *m, unsigned max_halves, char *err, size_t errsize)
+int
+agx_mir_ra_spill(struct agx_mir *m, unsigned max_halves, char *err, size_t errsize)
 {
    m->spill_bytes = 0;
    for (;;) {

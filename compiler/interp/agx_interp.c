@@ -19,11 +19,11 @@ struct inv {
    uint64_t (*vars)[4];
    uint8_t *scratch;
    agx_block *block, *prev;
-   agx_instr *pc;   /* next instruction in block, NULL: block finished */
+   agx_instr *pc; /* next instruction in block, NULL: block finished */
    enum inv_state state;
    uint32_t local[3], local_index;
    uint64_t steps;
-   agx_instr *wait;  /* INV_SUBGROUP: the subgroup instruction */
+   agx_instr *wait; /* INV_SUBGROUP: the subgroup instruction */
 };
 
 struct run {
@@ -37,10 +37,11 @@ struct run {
    uint32_t wg_total;
    uint64_t max_steps;
    struct agx_interp_stats stats;
-   uint32_t *order;  /* program-order position by SSA index */
+   uint32_t *order; /* program-order position by SSA index */
 };
 
-static void fail(struct run *r, const char *fmt, ...)
+static void
+fail(struct run *r, const char *fmt, ...)
 {
    if (r->failed)
       return;
@@ -51,23 +52,28 @@ static void fail(struct run *r, const char *fmt, ...)
    va_end(ap);
 }
 
-static uint64_t mask_bits(uint64_t v, unsigned bits)
+static uint64_t
+mask_bits(uint64_t v, unsigned bits)
 {
    return bits >= 64 ? v : (v & ((UINT64_C(1) << bits) - 1));
 }
 
-static uint8_t *global_ptr(struct run *r, uint64_t addr, size_t size)
+static uint8_t *
+global_ptr(struct run *r, uint64_t addr, size_t size)
 {
    for (unsigned i = 0; i < r->d->num_buffers; i++) {
       const struct agx_interp_buffer *b = &r->d->buffers[i];
-      if (addr >= b->address && addr - b->address <= b->size && size <= b->size - (addr - b->address))
+      if (addr >= b->address && addr - b->address <= b->size &&
+          size <= b->size - (addr - b->address))
          return (uint8_t *)b->data + (addr - b->address);
    }
-   fail(r, "global access of %zu bytes at 0x%llx outside every buffer", size, (unsigned long long)addr);
+   fail(r, "global access of %zu bytes at 0x%llx outside every buffer", size,
+        (unsigned long long)addr);
    return NULL;
 }
 
-static uint8_t *mem_ptr(struct run *r, struct inv *v, unsigned op, const uint64_t *addr, size_t size)
+static uint8_t *
+mem_ptr(struct run *r, struct inv *v, unsigned op, const uint64_t *addr, size_t size)
 {
    switch (op) {
    case AGX_OP_LOAD_GLOBAL:
@@ -95,7 +101,8 @@ static uint8_t *mem_ptr(struct run *r, struct inv *v, unsigned op, const uint64_
    }
 }
 
-static void read_mem(const uint8_t *p, agx_type t, uint64_t out[4])
+static void
+read_mem(const uint8_t *p, agx_type t, uint64_t out[4])
 {
    unsigned bytes = t.bits / 8;
    for (unsigned c = 0; c < t.comps; c++) {
@@ -105,30 +112,42 @@ static void read_mem(const uint8_t *p, agx_type t, uint64_t out[4])
    }
 }
 
-static void write_mem(uint8_t *p, agx_type t, const uint64_t in[4])
+static void
+write_mem(uint8_t *p, agx_type t, const uint64_t in[4])
 {
    unsigned bytes = t.bits / 8;
    for (unsigned c = 0; c < t.comps; c++)
       memcpy(p + c * bytes, &in[c], bytes);
 }
 
-static uint64_t atomic_apply(unsigned aop, uint64_t old, uint64_t val, unsigned bits)
+static uint64_t
+atomic_apply(unsigned aop, uint64_t old, uint64_t val, unsigned bits)
 {
    int64_t so = agx_sext(old, bits), sv = agx_sext(val, bits);
    switch (aop) {
-   case AGX_ATOMIC_ADD: return old + val;
-   case AGX_ATOMIC_SMIN: return so < sv ? old : val;
-   case AGX_ATOMIC_SMAX: return so > sv ? old : val;
-   case AGX_ATOMIC_UMIN: return old < val ? old : val;
-   case AGX_ATOMIC_UMAX: return old > val ? old : val;
-   case AGX_ATOMIC_AND: return old & val;
-   case AGX_ATOMIC_OR: return old | val;
-   case AGX_ATOMIC_XOR: return old ^ val;
-   default: return val;
+   case AGX_ATOMIC_ADD:
+      return old + val;
+   case AGX_ATOMIC_SMIN:
+      return so < sv ? old : val;
+   case AGX_ATOMIC_SMAX:
+      return so > sv ? old : val;
+   case AGX_ATOMIC_UMIN:
+      return old < val ? old : val;
+   case AGX_ATOMIC_UMAX:
+      return old > val ? old : val;
+   case AGX_ATOMIC_AND:
+      return old & val;
+   case AGX_ATOMIC_OR:
+      return old | val;
+   case AGX_ATOMIC_XOR:
+      return old ^ val;
+   default:
+      return val;
    }
 }
 
-static void enter_block(struct run *r, struct inv *v, agx_block *b)
+static void
+enter_block(struct run *r, struct inv *v, agx_block *b)
 {
    v->prev = v->block;
    v->block = b;
@@ -144,7 +163,8 @@ static void enter_block(struct run *r, struct inv *v, agx_block *b)
          if (I->pred[i] == v->prev)
             break;
       if (i == I->num_srcs) {
-         fail(r, "phi %%%u has no source for predecessor b%u", I->index, v->prev ? v->prev->index : 0);
+         fail(r, "phi %%%u has no source for predecessor b%u", I->index,
+              v->prev ? v->prev->index : 0);
          return;
       }
       if (n == 256) {
@@ -159,7 +179,8 @@ static void enter_block(struct run *r, struct inv *v, agx_block *b)
       memcpy(v->vals[phis[k]->index], tmp[k], sizeof(tmp[k]));
 }
 
-static agx_loop *enclosing_loop(agx_cf_node *n)
+static agx_loop *
+enclosing_loop(agx_cf_node *n)
 {
    for (agx_cf_node *p = n->parent; p; p = p->parent)
       if (p->type == AGX_CF_LOOP)
@@ -167,13 +188,15 @@ static agx_loop *enclosing_loop(agx_cf_node *n)
    return NULL;
 }
 
-static agx_block *block_after(agx_cf_node *n)
+static agx_block *
+block_after(agx_cf_node *n)
 {
    return agx_cf_as_block(agx_container_of(n->link.next, agx_cf_node, link));
 }
 
 /* Moves to the block that follows node `n` when control falls off its end. */
-static void fall_through(struct run *r, struct inv *v, agx_cf_node *n)
+static void
+fall_through(struct run *r, struct inv *v, agx_cf_node *n)
 {
    for (;;) {
       if (n->link.next != n->owner) {
@@ -204,32 +227,54 @@ static void fall_through(struct run *r, struct inv *v, agx_cf_node *n)
    }
 }
 
-static void sysval(struct run *r, struct inv *v, unsigned op, uint64_t out[4])
+static void
+sysval(struct run *r, struct inv *v, unsigned op, uint64_t out[4])
 {
    const agx_shader *s = r->s;
    uint32_t total = s->local_size[0] * s->local_size[1] * s->local_size[2];
    for (unsigned c = 0; c < 3; c++) {
       switch (op) {
-      case AGX_OP_LOAD_LOCAL_INVOCATION_ID: out[c] = v->local[c]; break;
-      case AGX_OP_LOAD_WORKGROUP_ID: out[c] = r->wg[c]; break;
-      case AGX_OP_LOAD_NUM_WORKGROUPS: out[c] = r->d->groups[c]; break;
-      case AGX_OP_LOAD_WORKGROUP_SIZE: out[c] = s->local_size[c]; break;
-      default: break;
+      case AGX_OP_LOAD_LOCAL_INVOCATION_ID:
+         out[c] = v->local[c];
+         break;
+      case AGX_OP_LOAD_WORKGROUP_ID:
+         out[c] = r->wg[c];
+         break;
+      case AGX_OP_LOAD_NUM_WORKGROUPS:
+         out[c] = r->d->groups[c];
+         break;
+      case AGX_OP_LOAD_WORKGROUP_SIZE:
+         out[c] = s->local_size[c];
+         break;
+      default:
+         break;
       }
    }
    switch (op) {
-   case AGX_OP_LOAD_LOCAL_INVOCATION_INDEX: out[0] = v->local_index; break;
-   case AGX_OP_LOAD_SUBGROUP_SIZE: out[0] = 32; break;
-   case AGX_OP_LOAD_SUBGROUP_INVOCATION: out[0] = v->local_index % 32; break;
-   case AGX_OP_LOAD_SUBGROUP_ID: out[0] = v->local_index / 32; break;
-   case AGX_OP_LOAD_NUM_SUBGROUPS: out[0] = (total + 31) / 32; break;
-   default: break;
+   case AGX_OP_LOAD_LOCAL_INVOCATION_INDEX:
+      out[0] = v->local_index;
+      break;
+   case AGX_OP_LOAD_SUBGROUP_SIZE:
+      out[0] = 32;
+      break;
+   case AGX_OP_LOAD_SUBGROUP_INVOCATION:
+      out[0] = v->local_index % 32;
+      break;
+   case AGX_OP_LOAD_SUBGROUP_ID:
+      out[0] = v->local_index / 32;
+      break;
+   case AGX_OP_LOAD_NUM_SUBGROUPS:
+      out[0] = (total + 31) / 32;
+      break;
+   default:
+      break;
    }
 }
 
 /* Executes one instruction; returns false when the invocation must stop
  * (barrier, end, error). */
-static bool exec(struct run *r, struct inv *v, agx_instr *I)
+static bool
+exec(struct run *r, struct inv *v, agx_instr *I)
 {
    uint64_t *out = v->vals[I->index];
    const uint64_t *a = I->num_srcs > 0 ? v->vals[I->src[0]->index] : NULL;
@@ -284,7 +329,7 @@ static bool exec(struct run *r, struct inv *v, agx_instr *I)
    case AGX_OP_ATOMIC_SHARED_CMPXCHG: {
       if (I->type.bits < 8 || I->type.comps != 1 || !(p = mem_ptr(r, v, I->op, a, size)))
          return fail(r, "%%%u: bad atomic", I->index), false;
-      uint64_t old[4] = { 0 }, nv[4] = { 0 };
+      uint64_t old[4] = {0}, nv[4] = {0};
       read_mem(p, I->type, old);
       if (I->op == AGX_OP_ATOMIC_GLOBAL_CMPXCHG || I->op == AGX_OP_ATOMIC_SHARED_CMPXCHG)
          nv[0] = old[0] == b[0] ? c[0] : old[0];
@@ -319,7 +364,8 @@ static bool exec(struct run *r, struct inv *v, agx_instr *I)
       uint64_t off = (uint64_t)I->c[0] + a[0];
       if (!base || off > avail || size > avail - off)
          return fail(r, "%s of %zu bytes at %llu beyond %zu bytes", agx_info(I)->name, size,
-                     (unsigned long long)off, avail), false;
+                     (unsigned long long)off, avail),
+                false;
       read_mem(base + off, I->type, out);
       return true;
    }
@@ -336,7 +382,7 @@ static bool exec(struct run *r, struct inv *v, agx_instr *I)
    case AGX_OP_LOAD_SUBGROUP_INVOCATION:
    case AGX_OP_LOAD_SUBGROUP_ID:
    case AGX_OP_LOAD_NUM_SUBGROUPS: {
-      uint64_t tmp[4] = { 0, 0, 0, 0 };
+      uint64_t tmp[4] = {0, 0, 0, 0};
       sysval(r, v, I->op, tmp);
       for (unsigned k = 0; k < 4; k++)
          out[k] = mask_bits(tmp[k], I->type.bits);
@@ -346,7 +392,7 @@ static bool exec(struct run *r, struct inv *v, agx_instr *I)
       uint64_t src[4][4];
       for (unsigned i = 0; i < I->num_srcs && i < 4; i++)
          memcpy(src[i], v->vals[I->src[i]->index], sizeof(src[i]));
-      uint64_t res[4] = { 0, 0, 0, 0 };
+      uint64_t res[4] = {0, 0, 0, 0};
       if (!agx_eval_instr(I, (const uint64_t(*)[4])src, res))
          return fail(r, "%%%u: cannot interpret %s", I->index, agx_info(I)->name), false;
       memcpy(out, res, sizeof(res));
@@ -355,7 +401,8 @@ static bool exec(struct run *r, struct inv *v, agx_instr *I)
    }
 }
 
-static void run_inv(struct run *r, struct inv *v)
+static void
+run_inv(struct run *r, struct inv *v)
 {
    v->state = INV_RUN;
    while (!r->failed && v->state == INV_RUN) {
@@ -364,7 +411,8 @@ static void run_inv(struct run *r, struct inv *v)
          continue;
       }
       agx_instr *I = v->pc;
-      v->pc = I->link.next == &v->block->instrs ? NULL : agx_container_of(I->link.next, agx_instr, link);
+      v->pc =
+         I->link.next == &v->block->instrs ? NULL : agx_container_of(I->link.next, agx_instr, link);
       if (++v->steps > r->max_steps) {
          fail(r, "step limit of %llu instructions exceeded", (unsigned long long)r->max_steps);
          return;
@@ -382,24 +430,35 @@ static void run_inv(struct run *r, struct inv *v)
 
 #define SUBGROUP_SIZE 32
 
-static uint64_t reduce_identity(unsigned op, unsigned bits)
+static uint64_t
+reduce_identity(unsigned op, unsigned bits)
 {
    uint64_t ones = bits >= 64 ? ~UINT64_C(0) : ((UINT64_C(1) << bits) - 1);
    switch (op) {
-   case AGX_OP_IMUL: return 1;
-   case AGX_OP_IAND: case AGX_OP_UMIN: return ones;
-   case AGX_OP_IMIN: return ones >> 1;
-   case AGX_OP_IMAX: return (ones >> 1) + 1;
-   case AGX_OP_FMUL: return agx_from_double(1.0, bits);
-   case AGX_OP_FMIN: return agx_from_double(INFINITY, bits);
-   case AGX_OP_FMAX: return agx_from_double(-INFINITY, bits);
-   default: return 0; /* iadd, ior, ixor, umax, fadd */
+   case AGX_OP_IMUL:
+      return 1;
+   case AGX_OP_IAND:
+   case AGX_OP_UMIN:
+      return ones;
+   case AGX_OP_IMIN:
+      return ones >> 1;
+   case AGX_OP_IMAX:
+      return (ones >> 1) + 1;
+   case AGX_OP_FMUL:
+      return agx_from_double(1.0, bits);
+   case AGX_OP_FMIN:
+      return agx_from_double(INFINITY, bits);
+   case AGX_OP_FMAX:
+      return agx_from_double(-INFINITY, bits);
+   default:
+      return 0; /* iadd, ior, ixor, umax, fadd */
    }
 }
 
-static void run_subgroup_op(struct run *r, struct inv *lanes, unsigned nl, agx_instr *I)
+static void
+run_subgroup_op(struct run *r, struct inv *lanes, unsigned nl, agx_instr *I)
 {
-   bool active[SUBGROUP_SIZE] = { false };
+   bool active[SUBGROUP_SIZE] = {false};
    unsigned first = SUBGROUP_SIZE;
    for (unsigned l = 0; l < nl; l++)
       if (lanes[l].state == INV_SUBGROUP && lanes[l].wait == I) {
@@ -418,7 +477,7 @@ static void run_subgroup_op(struct run *r, struct inv *lanes, unsigned nl, agx_i
             if (!active[l])
                continue;
             for (unsigned c = 0; c < comps; c++) {
-               uint64_t in[4] = { acc[c], lanes[l].vals[src][c], 0, 0 };
+               uint64_t in[4] = {acc[c], lanes[l].vals[src][c], 0, 0};
                if (!agx_eval_scalar(I->c[0], bits, bits, in, &acc[c]))
                   fail(r, "subgroup_reduce: bad opcode %u", I->c[0]);
             }
@@ -444,11 +503,21 @@ static void run_subgroup_op(struct run *r, struct inv *lanes, unsigned nl, agx_i
       uint64_t *out = lanes[l].vals[I->index];
       memset(out, 0, sizeof(uint64_t) * 4);
       switch (I->op) {
-      case AGX_OP_SUBGROUP_ELECT: out[0] = l == first; break;
-      case AGX_OP_SUBGROUP_BALLOT: out[0] = mask; break;
-      case AGX_OP_SUBGROUP_ALL: out[0] = all; break;
-      case AGX_OP_SUBGROUP_ANY: out[0] = any; break;
-      case AGX_OP_SUBGROUP_ALL_EQUAL: out[0] = equal; break;
+      case AGX_OP_SUBGROUP_ELECT:
+         out[0] = l == first;
+         break;
+      case AGX_OP_SUBGROUP_BALLOT:
+         out[0] = mask;
+         break;
+      case AGX_OP_SUBGROUP_ALL:
+         out[0] = all;
+         break;
+      case AGX_OP_SUBGROUP_ANY:
+         out[0] = any;
+         break;
+      case AGX_OP_SUBGROUP_ALL_EQUAL:
+         out[0] = equal;
+         break;
       case AGX_OP_SUBGROUP_BROADCAST_FIRST:
          memcpy(out, lanes[first].vals[src], sizeof(uint64_t) * 4);
          break;
@@ -468,7 +537,7 @@ static void run_subgroup_op(struct run *r, struct inv *lanes, unsigned nl, agx_i
                for (unsigned k = 0; k < l + (I->c[1] == 1); k++) {
                   if (!active[k])
                      continue;
-                  uint64_t in[4] = { a, lanes[k].vals[src][c], 0, 0 };
+                  uint64_t in[4] = {a, lanes[k].vals[src][c], 0, 0};
                   agx_eval_scalar(I->c[0], bits, bits, in, &a);
                }
                out[c] = a;
@@ -485,7 +554,8 @@ static void run_subgroup_op(struct run *r, struct inv *lanes, unsigned nl, agx_i
 }
 
 /* Runs one pending subgroup instruction per subgroup; returns true if any. */
-static bool step_subgroups(struct run *r, struct inv *invs, uint32_t n)
+static bool
+step_subgroups(struct run *r, struct inv *invs, uint32_t n)
 {
    bool progress = false;
    for (uint32_t base = 0; base < n; base += SUBGROUP_SIZE) {
@@ -509,17 +579,19 @@ struct order_state {
    uint32_t next;
 };
 
-static void number_instrs(agx_block *b, void *data)
+static void
+number_instrs(agx_block *b, void *data)
 {
    struct order_state *os = data;
    agx_foreach_instr(b, I)
       os->order[I->index] = os->next++;
 }
 
-int agx_interp_run(const agx_shader *s, const struct agx_interp_dispatch *d,
-                   struct agx_interp_stats *stats, char *err, size_t err_size)
+int
+agx_interp_run(const agx_shader *s, const struct agx_interp_dispatch *d,
+               struct agx_interp_stats *stats, char *err, size_t err_size)
 {
-   struct run r = { .s = s, .d = d, .err = err, .err_size = err_size };
+   struct run r = {.s = s, .d = d, .err = err, .err_size = err_size};
    r.max_steps = d->max_steps ? d->max_steps : 50000000;
    if (err_size)
       err[0] = 0;
@@ -543,46 +615,46 @@ int agx_interp_run(const agx_shader *s, const struct agx_interp_dispatch *d,
    r.order = calloc(s->next_index + 1, sizeof(*r.order));
    if (!r.order)
       abort();
-   struct order_state os = { r.order, 0 };
+   struct order_state os = {r.order, 0};
    agx_foreach_block((agx_list *)&s->body, number_instrs, &os);
 
    for (uint32_t gz = 0; gz < d->groups[2] && !r.failed; gz++)
-   for (uint32_t gy = 0; gy < d->groups[1] && !r.failed; gy++)
-   for (uint32_t gx = 0; gx < d->groups[0] && !r.failed; gx++) {
-      r.wg[0] = gx, r.wg[1] = gy, r.wg[2] = gz;
-      memset(r.shared, 0, s->shared_size);
-      for (uint32_t i = 0; i < n; i++) {
-         struct inv *v = &invs[i];
-         v->local_index = i;
-         v->local[0] = i % s->local_size[0];
-         v->local[1] = (i / s->local_size[0]) % s->local_size[1];
-         v->local[2] = i / (s->local_size[0] * s->local_size[1]);
-         v->steps = 0;
-         v->block = NULL;
-         memset(v->scratch, 0, s->scratch_size);
-         enter_block(&r, v, agx_list_first_block((agx_list *)&s->body));
-         v->state = INV_RUN;
-      }
-      for (;;) {
-         bool any_waiting = false;
-         for (uint32_t i = 0; i < n && !r.failed; i++) {
-            if (invs[i].state == INV_RUN)
-               run_inv(&r, &invs[i]);
+      for (uint32_t gy = 0; gy < d->groups[1] && !r.failed; gy++)
+         for (uint32_t gx = 0; gx < d->groups[0] && !r.failed; gx++) {
+            r.wg[0] = gx, r.wg[1] = gy, r.wg[2] = gz;
+            memset(r.shared, 0, s->shared_size);
+            for (uint32_t i = 0; i < n; i++) {
+               struct inv *v = &invs[i];
+               v->local_index = i;
+               v->local[0] = i % s->local_size[0];
+               v->local[1] = (i / s->local_size[0]) % s->local_size[1];
+               v->local[2] = i / (s->local_size[0] * s->local_size[1]);
+               v->steps = 0;
+               v->block = NULL;
+               memset(v->scratch, 0, s->scratch_size);
+               enter_block(&r, v, agx_list_first_block((agx_list *)&s->body));
+               v->state = INV_RUN;
+            }
+            for (;;) {
+               bool any_waiting = false;
+               for (uint32_t i = 0; i < n && !r.failed; i++) {
+                  if (invs[i].state == INV_RUN)
+                     run_inv(&r, &invs[i]);
+               }
+               if (r.failed)
+                  break;
+               if (step_subgroups(&r, invs, n))
+                  continue;
+               for (uint32_t i = 0; i < n; i++)
+                  any_waiting |= invs[i].state == INV_BARRIER;
+               if (!any_waiting)
+                  break;
+               r.stats.barriers++;
+               for (uint32_t i = 0; i < n; i++)
+                  if (invs[i].state == INV_BARRIER)
+                     invs[i].state = INV_RUN;
+            }
          }
-         if (r.failed)
-            break;
-         if (step_subgroups(&r, invs, n))
-            continue;
-         for (uint32_t i = 0; i < n; i++)
-            any_waiting |= invs[i].state == INV_BARRIER;
-         if (!any_waiting)
-            break;
-         r.stats.barriers++;
-         for (uint32_t i = 0; i < n; i++)
-            if (invs[i].state == INV_BARRIER)
-               invs[i].state = INV_RUN;
-      }
-   }
    for (uint32_t i = 0; i < n; i++) {
       free(invs[i].vals);
       free(invs[i].vars);

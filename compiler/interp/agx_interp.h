@@ -30,8 +30,8 @@ struct agx_interp_dispatch {
 };
 
 struct agx_interp_stats {
-   uint64_t instructions;  /* executed, all invocations */
-   uint64_t barriers;      /* workgroup barrier releases */
+   uint64_t instructions; /* executed, all invocations */
+   uint64_t barriers;     /* workgroup barrier releases */
 };
 
 /* Returns 0 on success; otherwise -1 with a message in err. */

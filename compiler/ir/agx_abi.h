@@ -139,26 +139,26 @@
 #define AGX_ABI_PTR_TAG_PRIVATE 2u
 #define AGX_ABI_LOCAL_ARG_ALIGN 16u /* each dynamic __local argument's alignment */
 #define AGX_ABI_MAX_LOCAL_ARGS 8u
-#define AGX_ABI_DEFAULT_ARRAY 16u  /* default room for buffer descriptor arrays */
+#define AGX_ABI_DEFAULT_ARRAY 16u /* default room for buffer descriptor arrays */
 #define AGX_ABI_DEFAULT_BINDING_BYTES (AGX_ABI_DESC_SIZE * AGX_ABI_DEFAULT_ARRAY)
 
 /* Image-like descriptors (see above) */
 #define AGX_ABI_IMAGE_DESC_SIZE 48u
-#define AGX_ABI_IMAGE_TEXTURE 0u       /* Texture descriptor */
-#define AGX_ABI_IMAGE_PBE 24u          /* PBE descriptor (storage images) */
-#define AGX_ABI_SAMPLER_INDEX 24u      /* uint32 sampler heap index */
-#define AGX_ABI_SAMPLER_LOD_BIAS 28u   /* float32 LOD bias */
-#define AGX_ABI_SAMPLER_DESC_SIZE 8u   /* one hardware Sampler in the heap */
-#define AGX_ABI_IMAGE_OOB_X 0xFFF0u    /* x of an out-of-range layer/level */
+#define AGX_ABI_IMAGE_TEXTURE 0u     /* Texture descriptor */
+#define AGX_ABI_IMAGE_PBE 24u        /* PBE descriptor (storage images) */
+#define AGX_ABI_SAMPLER_INDEX 24u    /* uint32 sampler heap index */
+#define AGX_ABI_SAMPLER_LOD_BIAS 28u /* float32 LOD bias */
+#define AGX_ABI_SAMPLER_DESC_SIZE 8u /* one hardware Sampler in the heap */
+#define AGX_ABI_IMAGE_OOB_X 0xFFF0u  /* x of an out-of-range layer/level */
 
 /* Texel buffer descriptors (see above) */
 #define AGX_ABI_TEXEL_DESC_SIZE AGX_ABI_IMAGE_DESC_SIZE
-#define AGX_ABI_TEXEL_TEXTURE 0u      /* Texture descriptor */
-#define AGX_ABI_TEXEL_PBE 24u         /* PBE descriptor */
-#define AGX_ABI_TEXEL_COUNT 16u       /* Texture "Buffer size (sw)": elements */
-#define AGX_ABI_TEXEL_SKIP 20u        /* Texture "Buffer offset (sw)": texels */
-#define AGX_ABI_TEXEL_PBE_BUFFER 32u  /* PBE Buffer: bits 64-99, address >> 4 */
-#define AGX_ABI_TEXEL_WIDTH 16384u    /* Mesa's AGX_TEXTURE_BUFFER_WIDTH */
+#define AGX_ABI_TEXEL_TEXTURE 0u     /* Texture descriptor */
+#define AGX_ABI_TEXEL_PBE 24u        /* PBE descriptor */
+#define AGX_ABI_TEXEL_COUNT 16u      /* Texture "Buffer size (sw)": elements */
+#define AGX_ABI_TEXEL_SKIP 20u       /* Texture "Buffer offset (sw)": texels */
+#define AGX_ABI_TEXEL_PBE_BUFFER 32u /* PBE Buffer: bits 64-99, address >> 4 */
+#define AGX_ABI_TEXEL_WIDTH 16384u   /* Mesa's AGX_TEXTURE_BUFFER_WIDTH */
 #define AGX_ABI_TEXEL_WIDTH_LOG2 14u
 #define AGX_ABI_TEXEL_OOB 0xFFFFFFFFu /* index of an out-of-range element */
 

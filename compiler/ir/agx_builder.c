@@ -6,36 +6,41 @@
 #include <stdlib.h>
 #include <string.h>
 
-agx_builder agx_builder_at_end(agx_shader *s, agx_block *block)
+agx_builder
+agx_builder_at_end(agx_shader *s, agx_block *block)
 {
-   agx_builder b = { s, block, NULL };
+   agx_builder b = {s, block, NULL};
    return b;
 }
 
-agx_builder agx_builder_before(agx_shader *s, agx_instr *I)
+agx_builder
+agx_builder_before(agx_shader *s, agx_instr *I)
 {
-   agx_builder b = { s, I->block, I };
+   agx_builder b = {s, I->block, I};
    return b;
 }
 
-void agx_builder_insert(agx_builder *b, agx_instr *I)
+void
+agx_builder_insert(agx_builder *b, agx_instr *I)
 {
    I->block = b->block;
    agx_list_insert_before(b->before ? &b->before->link : &b->block->instrs, &I->link);
 }
 
-agx_instr *agx_build(agx_builder *b, enum agx_op op, agx_type t, unsigned n, agx_instr *s0,
-                     agx_instr *s1, agx_instr *s2, agx_instr *s3)
+agx_instr *
+agx_build(agx_builder *b, enum agx_op op, agx_type t, unsigned n, agx_instr *s0, agx_instr *s1,
+          agx_instr *s2, agx_instr *s3)
 {
    agx_instr *I = agx_instr_create(b->shader, op, t, n);
-   agx_instr *srcs[4] = { s0, s1, s2, s3 };
+   agx_instr *srcs[4] = {s0, s1, s2, s3};
    for (unsigned i = 0; i < n && i < 4; i++)
       I->src[i] = srcs[i];
    agx_builder_insert(b, I);
    return I;
 }
 
-agx_instr *agx_const(agx_builder *b, agx_type t, const uint64_t *values)
+agx_instr *
+agx_const(agx_builder *b, agx_type t, const uint64_t *values)
 {
    agx_instr *I = agx_instr_create(b->shader, AGX_OP_CONST, t, 0);
    for (unsigned i = 0; i < t.comps && i < 4; i++) {
@@ -48,17 +53,20 @@ agx_instr *agx_const(agx_builder *b, agx_type t, const uint64_t *values)
    return I;
 }
 
-agx_instr *agx_imm(agx_builder *b, unsigned bits, uint64_t v)
+agx_instr *
+agx_imm(agx_builder *b, unsigned bits, uint64_t v)
 {
    return agx_const(b, agx_type_make(bits, 1), &v);
 }
 
-agx_instr *agx_undef(agx_builder *b, agx_type t)
+agx_instr *
+agx_undef(agx_builder *b, agx_type t)
 {
    return agx_build(b, AGX_OP_UNDEF, t, 0, NULL, NULL, NULL, NULL);
 }
 
-agx_instr *agx_vec(agx_builder *b, unsigned n, agx_instr *const *comps)
+agx_instr *
+agx_vec(agx_builder *b, unsigned n, agx_instr *const *comps)
 {
    if (n == 1)
       return comps[0];
@@ -69,17 +77,20 @@ agx_instr *agx_vec(agx_builder *b, unsigned n, agx_instr *const *comps)
    return I;
 }
 
-agx_instr *agx_extract(agx_builder *b, agx_instr *v, unsigned comp)
+agx_instr *
+agx_extract(agx_builder *b, agx_instr *v, unsigned comp)
 {
    if (v->type.comps == 1 && comp == 0)
       return v;
-   agx_instr *I = agx_build(b, AGX_OP_EXTRACT, agx_type_make(v->type.bits, 1), 1, v, NULL, NULL, NULL);
+   agx_instr *I =
+      agx_build(b, AGX_OP_EXTRACT, agx_type_make(v->type.bits, 1), 1, v, NULL, NULL, NULL);
    I->c[0] = comp;
    return I;
 }
 
-agx_instr *agx_intrin(agx_builder *b, enum agx_op op, agx_type t, unsigned n, agx_instr *s0,
-                      agx_instr *s1, agx_instr *s2, uint32_t c0, uint32_t c1, uint32_t c2)
+agx_instr *
+agx_intrin(agx_builder *b, enum agx_op op, agx_type t, unsigned n, agx_instr *s0, agx_instr *s1,
+           agx_instr *s2, uint32_t c0, uint32_t c1, uint32_t c2)
 {
    agx_instr *I = agx_build(b, op, t, n, s0, s1, s2, NULL);
    I->c[0] = c0;
@@ -88,14 +99,16 @@ agx_instr *agx_intrin(agx_builder *b, enum agx_op op, agx_type t, unsigned n, ag
    return I;
 }
 
-agx_instr *agx_resize(agx_builder *b, agx_instr *v, unsigned bits, bool sign)
+agx_instr *
+agx_resize(agx_builder *b, agx_instr *v, unsigned bits, bool sign)
 {
    if (v->type.bits == bits)
       return v;
    return sign ? agx_i2i(b, bits, v) : agx_u2u(b, bits, v);
 }
 
-static void insert_node_after_block(agx_builder *b, agx_cf_node *node)
+static void
+insert_node_after_block(agx_builder *b, agx_cf_node *node)
 {
    agx_cf_node *cur = &b->block->cf;
    assert(b->before == NULL);
@@ -104,7 +117,8 @@ static void insert_node_after_block(agx_builder *b, agx_cf_node *node)
    agx_list_insert_before(cur->link.next, &node->link);
 }
 
-static agx_block *add_block_to_list(agx_shader *s, agx_list *list, agx_cf_node *parent)
+static agx_block *
+add_block_to_list(agx_shader *s, agx_list *list, agx_cf_node *parent)
 {
    agx_block *blk = agx_block_create(s);
    blk->cf.owner = list;
@@ -113,7 +127,8 @@ static agx_block *add_block_to_list(agx_shader *s, agx_list *list, agx_cf_node *
    return blk;
 }
 
-static agx_block *add_block_after(agx_shader *s, agx_cf_node *node)
+static agx_block *
+add_block_after(agx_shader *s, agx_cf_node *node)
 {
    agx_block *blk = agx_block_create(s);
    blk->cf.owner = node->owner;
@@ -122,7 +137,8 @@ static agx_block *add_block_after(agx_shader *s, agx_cf_node *node)
    return blk;
 }
 
-agx_if *agx_push_if(agx_builder *b, agx_instr *cond)
+agx_if *
+agx_push_if(agx_builder *b, agx_instr *cond)
 {
    agx_if *nif = agx_alloc(b->shader, sizeof(*nif));
    nif->cf.type = AGX_CF_IF;
@@ -136,19 +152,22 @@ agx_if *agx_push_if(agx_builder *b, agx_instr *cond)
    return nif;
 }
 
-void agx_push_else(agx_builder *b, agx_if *nif)
+void
+agx_push_else(agx_builder *b, agx_if *nif)
 {
    b->block = agx_list_last_block(&nif->else_list);
    b->before = NULL;
 }
 
-void agx_pop_if(agx_builder *b, agx_if *nif)
+void
+agx_pop_if(agx_builder *b, agx_if *nif)
 {
    b->block = agx_cf_as_block(agx_container_of(nif->cf.link.next, agx_cf_node, link));
    b->before = NULL;
 }
 
-agx_loop *agx_push_loop(agx_builder *b)
+agx_loop *
+agx_push_loop(agx_builder *b)
 {
    agx_loop *loop = agx_alloc(b->shader, sizeof(*loop));
    loop->cf.type = AGX_CF_LOOP;
@@ -161,24 +180,28 @@ agx_loop *agx_push_loop(agx_builder *b)
    return loop;
 }
 
-void agx_push_continue(agx_builder *b, agx_loop *loop)
+void
+agx_push_continue(agx_builder *b, agx_loop *loop)
 {
    b->block = agx_list_last_block(&loop->cont);
    b->before = NULL;
 }
 
-void agx_pop_loop(agx_builder *b, agx_loop *loop)
+void
+agx_pop_loop(agx_builder *b, agx_loop *loop)
 {
    b->block = agx_cf_as_block(agx_container_of(loop->cf.link.next, agx_cf_node, link));
    b->before = NULL;
 }
 
-void agx_jump(agx_builder *b, enum agx_op jump)
+void
+agx_jump(agx_builder *b, enum agx_op jump)
 {
    agx_build(b, jump, agx_type_make(0, 0), 0, NULL, NULL, NULL, NULL);
 }
 
-bool agx_lower_each(agx_shader *s, agx_lower_fn lower, void *data)
+bool
+agx_lower_each(agx_shader *s, agx_lower_fn lower, void *data)
 {
    agx_instr **all;
    unsigned n = agx_collect_instrs(s, &all), limit = s->next_index;

@@ -12,7 +12,8 @@ struct agx_arena {
    _Alignas(16) unsigned char data[];
 };
 
-void *agx_alloc(agx_shader *s, size_t size)
+void *
+agx_alloc(agx_shader *s, size_t size)
 {
    size = (size + 15) & ~(size_t)15;
    agx_arena *a = s->arena;
@@ -34,7 +35,8 @@ void *agx_alloc(agx_shader *s, size_t size)
    return p;
 }
 
-agx_shader *agx_shader_create(void)
+agx_shader *
+agx_shader_create(void)
 {
    agx_shader *s = calloc(1, sizeof(*s));
    if (!s)
@@ -44,7 +46,8 @@ agx_shader *agx_shader_create(void)
    return s;
 }
 
-void agx_shader_destroy(agx_shader *s)
+void
+agx_shader_destroy(agx_shader *s)
 {
    if (!s)
       return;
@@ -55,7 +58,8 @@ void agx_shader_destroy(agx_shader *s)
    free(s);
 }
 
-unsigned agx_shader_add_var(agx_shader *s, agx_type t)
+unsigned
+agx_shader_add_var(agx_shader *s, agx_type t)
 {
    if (s->num_vars == s->cap_vars) {
       unsigned cap = s->cap_vars ? s->cap_vars * 2 : 16;
@@ -69,7 +73,8 @@ unsigned agx_shader_add_var(agx_shader *s, agx_type t)
    return s->num_vars++;
 }
 
-agx_block *agx_block_create(agx_shader *s)
+agx_block *
+agx_block_create(agx_shader *s)
 {
    agx_block *b = agx_alloc(s, sizeof(*b));
    b->cf.type = AGX_CF_BLOCK;
@@ -79,7 +84,8 @@ agx_block *agx_block_create(agx_shader *s)
    return b;
 }
 
-agx_instr *agx_instr_create(agx_shader *s, enum agx_op op, agx_type t, unsigned num_srcs)
+agx_instr *
+agx_instr_create(agx_shader *s, enum agx_op op, agx_type t, unsigned num_srcs)
 {
    agx_instr *I = agx_alloc(s, sizeof(*I));
    agx_list_init(&I->link);
@@ -93,7 +99,8 @@ agx_instr *agx_instr_create(agx_shader *s, enum agx_op op, agx_type t, unsigned 
    return I;
 }
 
-void agx_instr_add_phi_src(agx_shader *s, agx_instr *phi, agx_block *pred, agx_instr *v)
+void
+agx_instr_add_phi_src(agx_shader *s, agx_instr *phi, agx_block *pred, agx_instr *v)
 {
    if (phi->num_srcs == phi->cap_srcs) {
       unsigned cap = phi->cap_srcs ? phi->cap_srcs * 2 : 2;
@@ -112,19 +119,22 @@ void agx_instr_add_phi_src(agx_shader *s, agx_instr *phi, agx_block *pred, agx_i
    phi->num_srcs++;
 }
 
-void agx_instr_remove(agx_instr *I)
+void
+agx_instr_remove(agx_instr *I)
 {
    agx_list_del(&I->link);
    I->block = NULL;
 }
 
-bool agx_block_ends_in_jump(agx_block *b)
+bool
+agx_block_ends_in_jump(agx_block *b)
 {
    agx_instr *I = agx_block_last_instr(b);
    return I && (I->op == AGX_OP_BREAK || I->op == AGX_OP_CONTINUE || I->op == AGX_OP_HALT);
 }
 
-void agx_foreach_block(agx_list *list, void (*cb)(agx_block *b, void *data), void *data)
+void
+agx_foreach_block(agx_list *list, void (*cb)(agx_block *b, void *data), void *data)
 {
    agx_foreach_cf(list, node) {
       switch (node->type) {
@@ -149,7 +159,8 @@ struct collect_state {
    unsigned n, cap;
 };
 
-static void collect_cb(agx_block *b, void *data)
+static void
+collect_cb(agx_block *b, void *data)
 {
    struct collect_state *st = data;
    agx_foreach_instr(b, I) {
@@ -165,15 +176,17 @@ static void collect_cb(agx_block *b, void *data)
    }
 }
 
-unsigned agx_collect_instrs(agx_shader *s, agx_instr ***out)
+unsigned
+agx_collect_instrs(agx_shader *s, agx_instr ***out)
 {
-   struct collect_state st = { s, NULL, 0, 0 };
+   struct collect_state st = {s, NULL, 0, 0};
    agx_foreach_block(&s->body, collect_cb, &st);
    *out = st.arr;
    return st.n;
 }
 
-static void rewrite_list(agx_list *list, agx_instr **map)
+static void
+rewrite_list(agx_list *list, agx_instr **map)
 {
    agx_foreach_cf(list, node) {
       if (node->type == AGX_CF_BLOCK) {
@@ -197,12 +210,14 @@ static void rewrite_list(agx_list *list, agx_instr **map)
    }
 }
 
-void agx_rewrite_uses_map(agx_shader *s, agx_instr **map)
+void
+agx_rewrite_uses_map(agx_shader *s, agx_instr **map)
 {
    rewrite_list(&s->body, map);
 }
 
-void agx_rewrite_uses(agx_shader *s, agx_instr *from, agx_instr *to)
+void
+agx_rewrite_uses(agx_shader *s, agx_instr *from, agx_instr *to)
 {
    agx_instr **map = calloc(s->next_index, sizeof(*map));
    if (!map)

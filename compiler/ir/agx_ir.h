@@ -17,23 +17,33 @@ typedef struct agx_list {
    struct agx_list *prev, *next;
 } agx_list;
 
-static inline void agx_list_init(agx_list *l) { l->prev = l->next = l; }
-static inline bool agx_list_empty(const agx_list *l) { return l->next == l; }
-static inline void agx_list_insert_before(agx_list *pos, agx_list *n)
+static inline void
+agx_list_init(agx_list *l)
+{
+   l->prev = l->next = l;
+}
+static inline bool
+agx_list_empty(const agx_list *l)
+{
+   return l->next == l;
+}
+static inline void
+agx_list_insert_before(agx_list *pos, agx_list *n)
 {
    n->prev = pos->prev;
    n->next = pos;
    pos->prev->next = n;
    pos->prev = n;
 }
-static inline void agx_list_del(agx_list *n)
+static inline void
+agx_list_del(agx_list *n)
 {
    n->prev->next = n->next;
    n->next->prev = n->prev;
    n->prev = n->next = n;
 }
 
-#define agx_container_of(ptr, type, member) ((type *)((char *)(ptr) - offsetof(type, member)))
+#define agx_container_of(ptr, type, member) ((type *)((char *)(ptr)-offsetof(type, member)))
 
 /* A value type: bit size 1 (boolean), 8, 16, 32 or 64 with 1-4 components.
  * Pointers are 64-bit integers (global addresses) or 32-bit byte offsets
@@ -42,20 +52,25 @@ typedef struct agx_type {
    uint8_t bits, comps;
 } agx_type;
 
-static inline agx_type agx_type_make(unsigned bits, unsigned comps)
+static inline agx_type
+agx_type_make(unsigned bits, unsigned comps)
 {
-   agx_type t = { (uint8_t)bits, (uint8_t)comps };
+   agx_type t = {(uint8_t)bits, (uint8_t)comps};
    return t;
 }
-static inline bool agx_type_eq(agx_type a, agx_type b) { return a.bits == b.bits && a.comps == b.comps; }
+static inline bool
+agx_type_eq(agx_type a, agx_type b)
+{
+   return a.bits == b.bits && a.comps == b.comps;
+}
 
 typedef enum { AGX_CF_BLOCK, AGX_CF_IF, AGX_CF_LOOP } agx_cf_type;
 
 typedef struct agx_cf_node {
    agx_cf_type type;
    agx_list link;
-   agx_list *owner;             /* the list this node is in */
-   struct agx_cf_node *parent;  /* enclosing if/loop, NULL at function level */
+   agx_list *owner;            /* the list this node is in */
+   struct agx_cf_node *parent; /* enclosing if/loop, NULL at function level */
 } agx_cf_node;
 
 typedef struct agx_block {
@@ -67,16 +82,16 @@ typedef struct agx_block {
 typedef struct agx_instr {
    agx_list link;
    agx_block *block;
-   uint16_t op;             /* enum agx_op */
-   agx_type type;           /* destination type (if the opcode has one) */
-   uint32_t index;          /* SSA index, unique within the shader */
+   uint16_t op;    /* enum agx_op */
+   agx_type type;  /* destination type (if the opcode has one) */
+   uint32_t index; /* SSA index, unique within the shader */
    uint32_t num_srcs;
    struct agx_instr **src;
-   agx_block **pred;        /* phi only: predecessor block of each source */
+   agx_block **pred; /* phi only: predecessor block of each source */
    uint32_t cap_srcs;
-   uint32_t c[4];           /* constant indices (named in the op info) */
-   uint64_t value[4];       /* const only: raw bits per component */
-   uint32_t pass_flags;     /* scratch for passes */
+   uint32_t c[4];       /* constant indices (named in the op info) */
+   uint64_t value[4];   /* const only: raw bits per component */
+   uint32_t pass_flags; /* scratch for passes */
 } agx_instr;
 
 typedef struct agx_if {
@@ -87,7 +102,7 @@ typedef struct agx_if {
 
 typedef struct agx_loop {
    agx_cf_node cf;
-   agx_list body, cont;     /* continue jumps go to cont; its end loops back */
+   agx_list body, cont; /* continue jumps go to cont; its end loops back */
 } agx_loop;
 
 typedef struct agx_arena agx_arena;
@@ -99,8 +114,13 @@ typedef struct agx_arena agx_arena;
  * view of a cube (array), accessed as a 2D array whose size query divides
  * the layers by 6 for cube arrays. */
 enum agx_image_dim {
-   AGX_IMAGE_2D = 2, AGX_IMAGE_2D_ARRAY = 3, AGX_IMAGE_2D_MS = 4, AGX_IMAGE_3D = 5,
-   AGX_IMAGE_CUBE = 6, AGX_IMAGE_CUBE_ARRAY = 7, AGX_IMAGE_2D_MS_ARRAY = 8,
+   AGX_IMAGE_2D = 2,
+   AGX_IMAGE_2D_ARRAY = 3,
+   AGX_IMAGE_2D_MS = 4,
+   AGX_IMAGE_3D = 5,
+   AGX_IMAGE_CUBE = 6,
+   AGX_IMAGE_CUBE_ARRAY = 7,
+   AGX_IMAGE_2D_MS_ARRAY = 8,
 };
 #define AGX_IMAGE_DIM_MASK 0xFu
 #define AGX_IMAGE_STORAGE 0x10u
@@ -109,24 +129,31 @@ enum agx_image_dim {
 
 /* Atomic operations (const index atomic_op of atomic_* intrinsics). */
 enum agx_atomic_op {
-   AGX_ATOMIC_ADD, AGX_ATOMIC_SMIN, AGX_ATOMIC_SMAX, AGX_ATOMIC_UMIN, AGX_ATOMIC_UMAX,
-   AGX_ATOMIC_AND, AGX_ATOMIC_OR, AGX_ATOMIC_XOR, AGX_ATOMIC_XCHG,
+   AGX_ATOMIC_ADD,
+   AGX_ATOMIC_SMIN,
+   AGX_ATOMIC_SMAX,
+   AGX_ATOMIC_UMIN,
+   AGX_ATOMIC_UMAX,
+   AGX_ATOMIC_AND,
+   AGX_ATOMIC_OR,
+   AGX_ATOMIC_XOR,
+   AGX_ATOMIC_XCHG,
 };
 
 typedef struct agx_shader {
    agx_arena *arena;
-   agx_list body;            /* the (only) function, everything is inlined */
-   uint32_t next_index;      /* SSA indices */
+   agx_list body;       /* the (only) function, everything is inlined */
+   uint32_t next_index; /* SSA indices */
    uint32_t next_block;
    /* function-local variables (load_var/store_var) */
    agx_type *var_types;
    uint32_t num_vars, cap_vars;
    /* compute state */
    uint32_t local_size[3];
-   uint32_t shared_size;     /* bytes of shared memory per workgroup */
-   uint32_t scratch_size;    /* bytes of scratch memory per invocation */
-   uint32_t push_size;       /* bytes of push constants read */
-   bool io_lowered;          /* agx_pass_lower_io has run */
+   uint32_t shared_size;  /* bytes of shared memory per workgroup */
+   uint32_t scratch_size; /* bytes of scratch memory per invocation */
+   uint32_t push_size;    /* bytes of push constants read */
+   bool io_lowered;       /* agx_pass_lower_io has run */
    /* Read-only constant data read through load_const_data_address (arena
     * memory; the driver uploads it, agx_abi.h AGX_ABI_CONST_DATA). */
    uint8_t *const_data;
@@ -137,7 +164,11 @@ typedef struct agx_shader {
    uint32_t local_arg_push[8];
 } agx_shader;
 
-static inline const struct agx_op_info *agx_info(const agx_instr *I) { return &agx_op_infos[I->op]; }
+static inline const struct agx_op_info *
+agx_info(const agx_instr *I)
+{
+   return &agx_op_infos[I->op];
+}
 
 /* Allocation (zeroed, never NULL: aborts on exhaustion). */
 void *agx_alloc(agx_shader *s, size_t size);
@@ -151,28 +182,44 @@ void agx_instr_add_phi_src(agx_shader *s, agx_instr *phi, agx_block *pred, agx_i
 void agx_instr_remove(agx_instr *I);
 
 /* Iteration helpers. */
-#define agx_foreach_instr(block, I) \
+#define agx_foreach_instr(block, I)                                             \
    for (agx_instr *I = agx_container_of((block)->instrs.next, agx_instr, link), \
-                  *I##_next = agx_container_of(I->link.next, agx_instr, link); \
-        &I->link != &(block)->instrs; I = I##_next, I##_next = agx_container_of(I->link.next, agx_instr, link))
+                  *I##_next = agx_container_of(I->link.next, agx_instr, link);  \
+        &I->link != &(block)->instrs;                                           \
+        I = I##_next, I##_next = agx_container_of(I->link.next, agx_instr, link))
 
-#define agx_foreach_cf(list, node) \
+#define agx_foreach_cf(list, node)                                             \
    for (agx_cf_node *node = agx_container_of((list)->next, agx_cf_node, link); \
         &node->link != (list); node = agx_container_of(node->link.next, agx_cf_node, link))
 
-static inline agx_block *agx_cf_as_block(agx_cf_node *n) { return (agx_block *)n; }
-static inline agx_if *agx_cf_as_if(agx_cf_node *n) { return (agx_if *)n; }
-static inline agx_loop *agx_cf_as_loop(agx_cf_node *n) { return (agx_loop *)n; }
+static inline agx_block *
+agx_cf_as_block(agx_cf_node *n)
+{
+   return (agx_block *)n;
+}
+static inline agx_if *
+agx_cf_as_if(agx_cf_node *n)
+{
+   return (agx_if *)n;
+}
+static inline agx_loop *
+agx_cf_as_loop(agx_cf_node *n)
+{
+   return (agx_loop *)n;
+}
 
-static inline agx_block *agx_list_first_block(agx_list *l)
+static inline agx_block *
+agx_list_first_block(agx_list *l)
 {
    return agx_cf_as_block(agx_container_of(l->next, agx_cf_node, link));
 }
-static inline agx_block *agx_list_last_block(agx_list *l)
+static inline agx_block *
+agx_list_last_block(agx_list *l)
 {
    return agx_cf_as_block(agx_container_of(l->prev, agx_cf_node, link));
 }
-static inline agx_instr *agx_block_last_instr(agx_block *b)
+static inline agx_instr *
+agx_block_last_instr(agx_block *b)
 {
    return agx_list_empty(&b->instrs) ? NULL : agx_container_of(b->instrs.prev, agx_instr, link);
 }

@@ -3,7 +3,8 @@
  * bit size (the builder and interpreter keep them so). */
 #include "agx_passes.h"
 
-bool agx_eval_instr(const agx_instr *I, const uint64_t (*src)[4], uint64_t out[4])
+bool
+agx_eval_instr(const agx_instr *I, const uint64_t (*src)[4], uint64_t out[4])
 {
    const struct agx_op_info *info = agx_info(I);
    switch (I->op) {
@@ -36,7 +37,7 @@ bool agx_eval_instr(const agx_instr *I, const uint64_t (*src)[4], uint64_t out[4
       return false;
    unsigned B = I->src[0]->type.bits;
    for (unsigned c = 0; c < I->type.comps; c++) {
-      uint64_t s[4] = { 0, 0, 0, 0 };
+      uint64_t s[4] = {0, 0, 0, 0};
       for (unsigned i = 0; i < I->num_srcs && i < 4; i++)
          s[i] = src[i][I->src[i]->type.comps == 1 ? 0 : c];
       if (!agx_eval_scalar(I->op, B, I->type.bits, s, &out[c]))

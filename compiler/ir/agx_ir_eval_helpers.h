@@ -7,12 +7,14 @@
 #include <stdint.h>
 #include <string.h>
 
-static inline uint64_t agx_mask(uint64_t v, unsigned bits)
+static inline uint64_t
+agx_mask(uint64_t v, unsigned bits)
 {
    return bits >= 64 ? v : (v & ((UINT64_C(1) << bits) - 1));
 }
 
-static inline int64_t agx_sext(uint64_t v, unsigned bits)
+static inline int64_t
+agx_sext(uint64_t v, unsigned bits)
 {
    if (bits >= 64)
       return (int64_t)v;
@@ -23,7 +25,8 @@ static inline int64_t agx_sext(uint64_t v, unsigned bits)
    return (int64_t)((v ^ m) - m);
 }
 
-static inline float agx_half_to_float(uint16_t h)
+static inline float
+agx_half_to_float(uint16_t h)
 {
    unsigned s = h >> 15, e = (h >> 10) & 0x1f, m = h & 0x3ff;
    float v;
@@ -37,7 +40,8 @@ static inline float agx_half_to_float(uint16_t h)
 }
 
 /* Round-to-nearest-even conversion from float to IEEE half. */
-static inline uint16_t agx_float_to_half(float f)
+static inline uint16_t
+agx_float_to_half(float f)
 {
    uint32_t x;
    memcpy(&x, &f, 4);
@@ -65,7 +69,8 @@ static inline uint16_t agx_float_to_half(float f)
    return sign | (uint16_t)r;
 }
 
-static inline double agx_to_double(uint64_t v, unsigned bits)
+static inline double
+agx_to_double(uint64_t v, unsigned bits)
 {
    if (bits == 64) {
       double d;
@@ -86,7 +91,8 @@ static inline double agx_to_double(uint64_t v, unsigned bits)
    return 0.0;
 }
 
-static inline uint64_t agx_from_double(double d, unsigned bits)
+static inline uint64_t
+agx_from_double(double d, unsigned bits)
 {
    if (bits == 64) {
       uint64_t v;
@@ -104,14 +110,16 @@ static inline uint64_t agx_from_double(double d, unsigned bits)
    return 0;
 }
 
-static inline uint64_t agx_sc_umul_high(uint64_t a, uint64_t b, unsigned bits)
+static inline uint64_t
+agx_sc_umul_high(uint64_t a, uint64_t b, unsigned bits)
 {
    if (bits == 64)
       return (uint64_t)(((unsigned __int128)a * b) >> 64);
    return (a * b) >> bits;
 }
 
-static inline uint64_t agx_sc_imul_high(int64_t a, int64_t b, unsigned bits)
+static inline uint64_t
+agx_sc_imul_high(int64_t a, int64_t b, unsigned bits)
 {
    if (bits == 64)
       return (uint64_t)(((__int128)a * b) >> 64);
@@ -119,7 +127,8 @@ static inline uint64_t agx_sc_imul_high(int64_t a, int64_t b, unsigned bits)
 }
 
 /* Signed division with x/0 = 0 and INT_MIN/-1 = INT_MIN (wrapping). */
-static inline uint64_t agx_sc_idiv(int64_t a, int64_t b)
+static inline uint64_t
+agx_sc_idiv(int64_t a, int64_t b)
 {
    if (b == 0)
       return 0;
@@ -128,7 +137,8 @@ static inline uint64_t agx_sc_idiv(int64_t a, int64_t b)
    return (uint64_t)(a / b);
 }
 
-static inline uint64_t agx_sc_irem(int64_t a, int64_t b)
+static inline uint64_t
+agx_sc_irem(int64_t a, int64_t b)
 {
    if (b == 0)
       return (uint64_t)a;
@@ -137,7 +147,8 @@ static inline uint64_t agx_sc_irem(int64_t a, int64_t b)
    return (uint64_t)(a % b);
 }
 
-static inline uint64_t agx_sc_imod(int64_t a, int64_t b)
+static inline uint64_t
+agx_sc_imod(int64_t a, int64_t b)
 {
    if (b == 0)
       return (uint64_t)a;
@@ -149,7 +160,8 @@ static inline uint64_t agx_sc_imod(int64_t a, int64_t b)
    return (uint64_t)r;
 }
 
-static inline uint64_t agx_sc_bit_reverse(uint64_t a, unsigned bits)
+static inline uint64_t
+agx_sc_bit_reverse(uint64_t a, unsigned bits)
 {
    uint64_t r = 0;
    for (unsigned i = 0; i < bits; i++)
@@ -158,12 +170,14 @@ static inline uint64_t agx_sc_bit_reverse(uint64_t a, unsigned bits)
    return r;
 }
 
-static inline uint64_t agx_sc_field_mask(uint64_t count)
+static inline uint64_t
+agx_sc_field_mask(uint64_t count)
 {
    return count >= 64 ? ~UINT64_C(0) : ((UINT64_C(1) << count) - 1);
 }
 
-static inline uint64_t agx_sc_ubfe(uint64_t base, uint64_t off, uint64_t count, unsigned bits)
+static inline uint64_t
+agx_sc_ubfe(uint64_t base, uint64_t off, uint64_t count, unsigned bits)
 {
    off &= 0xff;
    count &= 0xff;
@@ -172,7 +186,8 @@ static inline uint64_t agx_sc_ubfe(uint64_t base, uint64_t off, uint64_t count, 
    return (base >> off) & agx_sc_field_mask(count);
 }
 
-static inline uint64_t agx_sc_ibfe(uint64_t base, uint64_t off, uint64_t count, unsigned bits)
+static inline uint64_t
+agx_sc_ibfe(uint64_t base, uint64_t off, uint64_t count, unsigned bits)
 {
    off &= 0xff;
    count &= 0xff;
@@ -186,8 +201,8 @@ static inline uint64_t agx_sc_ibfe(uint64_t base, uint64_t off, uint64_t count, 
    return (v ^ sign) - sign;
 }
 
-static inline uint64_t agx_sc_bfi(uint64_t base, uint64_t ins, uint64_t off, uint64_t count,
-                               unsigned bits)
+static inline uint64_t
+agx_sc_bfi(uint64_t base, uint64_t ins, uint64_t off, uint64_t count, unsigned bits)
 {
    off &= 0xff;
    count &= 0xff;
@@ -197,13 +212,15 @@ static inline uint64_t agx_sc_bfi(uint64_t base, uint64_t ins, uint64_t off, uin
    return (base & ~m) | ((ins << off) & m);
 }
 
-static inline uint64_t agx_sc_ifind_msb(int64_t a)
+static inline uint64_t
+agx_sc_ifind_msb(int64_t a)
 {
    uint64_t u = a < 0 ? ~(uint64_t)a : (uint64_t)a;
    return u ? (uint64_t)(63 - __builtin_clzll(u)) : (uint64_t)-1;
 }
 
-static inline double agx_sc_ffma(double a, double b, double c, unsigned bits)
+static inline double
+agx_sc_ffma(double a, double b, double c, unsigned bits)
 {
    if (bits == 32)
       return fmaf((float)a, (float)b, (float)c);
@@ -211,7 +228,8 @@ static inline double agx_sc_ffma(double a, double b, double c, unsigned bits)
 }
 
 /* Float to integer conversions saturate; NaN converts to 0. */
-static inline uint64_t agx_sc_f2i(double f, unsigned bits)
+static inline uint64_t
+agx_sc_f2i(double f, unsigned bits)
 {
    if (isnan(f))
       return 0;
@@ -223,7 +241,8 @@ static inline uint64_t agx_sc_f2i(double f, unsigned bits)
    return (uint64_t)(int64_t)f;
 }
 
-static inline uint64_t agx_sc_f2u(double f, unsigned bits)
+static inline uint64_t
+agx_sc_f2u(double f, unsigned bits)
 {
    if (isnan(f) || f <= 0)
       return 0;

@@ -8,13 +8,15 @@
 
 #include "agx_ir.h"
 
-static void indent(FILE *f, unsigned depth)
+static void
+indent(FILE *f, unsigned depth)
 {
    for (unsigned i = 0; i < depth; i++)
       fputs("  ", f);
 }
 
-static void print_instr(FILE *f, const agx_instr *I, unsigned depth)
+static void
+print_instr(FILE *f, const agx_instr *I, unsigned depth)
 {
    const struct agx_op_info *info = agx_info(I);
    indent(f, depth);
@@ -44,7 +46,8 @@ static void print_instr(FILE *f, const agx_instr *I, unsigned depth)
    fputc('\n', f);
 }
 
-static void print_list(FILE *f, const agx_list *list, unsigned depth)
+static void
+print_list(FILE *f, const agx_list *list, unsigned depth)
 {
    agx_foreach_cf((agx_list *)list, node) {
       if (node->type == AGX_CF_BLOCK) {
@@ -77,11 +80,12 @@ static void print_list(FILE *f, const agx_list *list, unsigned depth)
    }
 }
 
-void agx_print_shader(const agx_shader *s, void *file)
+void
+agx_print_shader(const agx_shader *s, void *file)
 {
    FILE *f = file;
    fprintf(f, "shader local_size=%u,%u,%u shared=%u scratch=%u push=%u vars=%u%s\n",
-           s->local_size[0], s->local_size[1], s->local_size[2], s->shared_size,
-           s->scratch_size, s->push_size, s->num_vars, s->io_lowered ? " io_lowered" : "");
+           s->local_size[0], s->local_size[1], s->local_size[2], s->shared_size, s->scratch_size,
+           s->push_size, s->num_vars, s->io_lowered ? " io_lowered" : "");
    print_list(f, &s->body, 1);
 }

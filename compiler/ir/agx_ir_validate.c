@@ -21,19 +21,20 @@ struct vstate {
    char *err;
    size_t err_size;
    bool failed;
-   const agx_instr **def;       /* by SSA index */
-   unsigned *def_pos;           /* position of the definition within its block */
+   const agx_instr **def; /* by SSA index */
+   unsigned *def_pos;     /* position of the definition within its block */
    unsigned loop_depth, depth;
    /* CFG: blocks by position (program order), dominator tree */
    agx_block **blocks;
    unsigned nblocks;
-   int *pos_of;                 /* block->index -> position, -1 if unknown */
-   int *idom;                   /* position -> immediate dominator position, -1 */
-   int *rpo_num;                /* position -> reverse postorder number, -1 unreachable */
-   int *dpre, *dpost;           /* dominator-tree DFS interval, for O(1) queries */
+   int *pos_of;       /* block->index -> position, -1 if unknown */
+   int *idom;         /* position -> immediate dominator position, -1 */
+   int *rpo_num;      /* position -> reverse postorder number, -1 unreachable */
+   int *dpre, *dpost; /* dominator-tree DFS interval, for O(1) queries */
 };
 
-static void fail(struct vstate *v, const char *fmt, ...)
+static void
+fail(struct vstate *v, const char *fmt, ...)
 {
    if (v->failed)
       return;
@@ -44,9 +45,14 @@ static void fail(struct vstate *v, const char *fmt, ...)
    va_end(ap);
 }
 
-static bool valid_bits(unsigned b) { return b == 1 || b == 8 || b == 16 || b == 32 || b == 64; }
+static bool
+valid_bits(unsigned b)
+{
+   return b == 1 || b == 8 || b == 16 || b == 32 || b == 64;
+}
 
-static void check_types(struct vstate *v, const agx_instr *I)
+static void
+check_types(struct vstate *v, const agx_instr *I)
 {
    const struct agx_op_info *info = agx_info(I);
    const agx_type t = I->type;
@@ -55,7 +61,8 @@ static void check_types(struct vstate *v, const agx_instr *I)
       return;
    }
    if (info->num_srcs >= 0 && (int)I->num_srcs != info->num_srcs) {
-      fail(v, "%%%u (%s): %u sources, expected %d", I->index, info->name, I->num_srcs, info->num_srcs);
+      fail(v, "%%%u (%s): %u sources, expected %d", I->index, info->name, I->num_srcs,
+           info->num_srcs);
       return;
    }
    const agx_instr *s0 = I->num_srcs > 0 ? I->src[0] : NULL;
@@ -191,8 +198,8 @@ static void check_types(struct vstate *v, const agx_instr *I)
    case AGX_OP_BINDLESS_IMAGE_WRITE:
    case AGX_OP_BINDLESS_TEXTURE_SAMPLE:
    case AGX_OP_BINDLESS_TEXTURE_SAMPLE_GRAD: {
-      bool sample = I->op == AGX_OP_BINDLESS_TEXTURE_SAMPLE ||
-                    I->op == AGX_OP_BINDLESS_TEXTURE_SAMPLE_GRAD;
+      bool sample =
+         I->op == AGX_OP_BINDLESS_TEXTURE_SAMPLE || I->op == AGX_OP_BINDLESS_TEXTURE_SAMPLE_GRAD;
       unsigned nc = I->src[1]->type.comps;
       if (s0->type.bits != 32 || s0->type.comps != (sample ? 2u : 1u) ||
           I->src[1]->type.bits != 32 || nc < 2 || nc > 4)
@@ -220,7 +227,8 @@ static void check_types(struct vstate *v, const agx_instr *I)
 static void check_list(struct vstate *v, const agx_list *list, const agx_cf_node *parent);
 
 /* Structure, definitions and types (uses are checked after the CFG is built). */
-static void check_block(struct vstate *v, agx_block *b)
+static void
+check_block(struct vstate *v, agx_block *b)
 {
    bool seen_non_phi = false;
    unsigned pos = 0;
@@ -276,7 +284,8 @@ static void check_block(struct vstate *v, agx_block *b)
    v->blocks[v->nblocks++] = b;
 }
 
-static void check_list(struct vstate *v, const agx_list *list, const agx_cf_node *parent)
+static void
+check_list(struct vstate *v, const agx_list *list, const agx_cf_node *parent)
 {
    if (agx_list_empty(list)) {
       fail(v, "empty control-flow list");
@@ -318,12 +327,14 @@ static void check_list(struct vstate *v, const agx_list *list, const agx_cf_node
 
 /* --- CFG and dominators -------------------------------------------------------- */
 
-static agx_block *after_node(agx_cf_node *n)
+static agx_block *
+after_node(agx_cf_node *n)
 {
    return agx_cf_as_block(agx_container_of(n->link.next, agx_cf_node, link));
 }
 
-static agx_block *node_entry(agx_cf_node *n)
+static agx_block *
+node_entry(agx_cf_node *n)
 {
    if (n->type == AGX_CF_BLOCK)
       return agx_cf_as_block(n);
@@ -333,7 +344,8 @@ static agx_block *node_entry(agx_cf_node *n)
 }
 
 /* Successors of block b (at most 2). */
-static unsigned successors(agx_block *b, agx_block **out)
+static unsigned
+successors(agx_block *b, agx_block **out)
 {
    agx_instr *last = agx_block_last_instr(b);
    agx_cf_node *n = &b->cf;
@@ -343,7 +355,8 @@ static unsigned successors(agx_block *b, agx_block **out)
          p = p->parent;
       if (!p)
          return 0;
-      out[0] = last->op == AGX_OP_BREAK ? after_node(p) : agx_list_first_block(&agx_cf_as_loop(p)->cont);
+      out[0] =
+         last->op == AGX_OP_BREAK ? after_node(p) : agx_list_first_block(&agx_cf_as_loop(p)->cont);
       return 1;
    }
    if (last && last->op == AGX_OP_HALT)
@@ -376,7 +389,8 @@ struct lt {
    int *dfnum, *vertex, *parent, *semi, *anc, *label, *bucket_head, *bucket_next, *stack;
 };
 
-static int lt_eval(struct lt *t, int v)
+static int
+lt_eval(struct lt *t, int v)
 {
    if (t->anc[v] < 0)
       return v;
@@ -394,13 +408,14 @@ static int lt_eval(struct lt *t, int v)
    return t->label[v];
 }
 
-static void compute_dominators(struct vstate *v)
+static void
+compute_dominators(struct vstate *v)
 {
    unsigned n = v->nblocks;
    int *succ = malloc(sizeof(int) * 2 * n), *nsucc = calloc(n, sizeof(int));
    struct lt t;
-   int **arrays[] = { &t.dfnum, &t.vertex, &t.parent, &t.semi, &t.anc, &t.label, &t.bucket_head,
-                      &t.bucket_next, &t.stack };
+   int **arrays[] = {&t.dfnum, &t.vertex,      &t.parent,      &t.semi, &t.anc,
+                     &t.label, &t.bucket_head, &t.bucket_next, &t.stack};
    for (unsigned k = 0; k < sizeof(arrays) / sizeof(arrays[0]); k++)
       if (!(*arrays[k] = malloc(sizeof(int) * (n + 1))))
          abort();
@@ -496,10 +511,12 @@ static void compute_dominators(struct vstate *v)
 
 /* Numbers the dominator tree (pre/post order) so dominance is an interval
  * test instead of a walk up a possibly very deep tree. */
-static void number_dom_tree(struct vstate *v)
+static void
+number_dom_tree(struct vstate *v)
 {
    unsigned n = v->nblocks;
-   int *first = malloc(sizeof(int) * n), *next = malloc(sizeof(int) * n), *stack = malloc(sizeof(int) * n);
+   int *first = malloc(sizeof(int) * n), *next = malloc(sizeof(int) * n),
+       *stack = malloc(sizeof(int) * n);
    if (!first || !next || !stack)
       abort();
    for (unsigned i = 0; i < n; i++)
@@ -531,7 +548,8 @@ static void number_dom_tree(struct vstate *v)
    free(stack);
 }
 
-static bool dominates(struct vstate *v, int a, int b)
+static bool
+dominates(struct vstate *v, int a, int b)
 {
    if (v->dpre[a] < 0 || v->dpre[b] < 0)
       return false;
@@ -540,7 +558,8 @@ static bool dominates(struct vstate *v, int a, int b)
 
 /* Checks that `s` is available at position `pos` of block `b` (pos = ~0u:
  * at its end). */
-static void check_use(struct vstate *v, const agx_instr *I, const agx_instr *s, agx_block *b, unsigned pos)
+static void
+check_use(struct vstate *v, const agx_instr *I, const agx_instr *s, agx_block *b, unsigned pos)
 {
    if (s->index >= v->s->next_index || v->def[s->index] != s || !s->block) {
       fail(v, "%%%u (%s): source %%%u is not defined", I->index, agx_info(I)->name, s->index);
@@ -551,14 +570,17 @@ static void check_use(struct vstate *v, const agx_instr *I, const agx_instr *s, 
       return; /* unreachable use */
    if (db == ub) {
       if (v->def_pos[s->index] >= pos)
-         fail(v, "%%%u (%s): source %%%u not defined before use", I->index, agx_info(I)->name, s->index);
+         fail(v, "%%%u (%s): source %%%u not defined before use", I->index, agx_info(I)->name,
+              s->index);
       return;
    }
    if (v->rpo_num[db] < 0 || !dominates(v, db, ub))
-      fail(v, "%%%u (%s): source %%%u does not dominate the use", I->index, agx_info(I)->name, s->index);
+      fail(v, "%%%u (%s): source %%%u does not dominate the use", I->index, agx_info(I)->name,
+           s->index);
 }
 
-static void check_uses(struct vstate *v)
+static void
+check_uses(struct vstate *v)
 {
    for (unsigned bi = 0; bi < v->nblocks && !v->failed; bi++) {
       agx_block *b = v->blocks[bi];
@@ -585,15 +607,17 @@ static void check_uses(struct vstate *v)
       if (n->link.next != n->owner) {
          agx_cf_node *next = agx_container_of(n->link.next, agx_cf_node, link);
          if (next->type == AGX_CF_IF)
-            check_use(v, agx_block_last_instr(b) ? agx_block_last_instr(b) : agx_cf_as_if(next)->cond,
+            check_use(v,
+                      agx_block_last_instr(b) ? agx_block_last_instr(b) : agx_cf_as_if(next)->cond,
                       agx_cf_as_if(next)->cond, b, ~0u);
       }
    }
 }
 
-bool agx_validate(agx_shader *s, char *err, size_t err_size)
+bool
+agx_validate(agx_shader *s, char *err, size_t err_size)
 {
-   struct vstate v = { .s = s, .err = err, .err_size = err_size };
+   struct vstate v = {.s = s, .err = err, .err_size = err_size};
    v.def = calloc(s->next_index + 1, sizeof(*v.def));
    v.def_pos = calloc(s->next_index + 1, sizeof(*v.def_pos));
    v.blocks = calloc(s->next_block + 1, sizeof(*v.blocks));
@@ -602,7 +626,8 @@ bool agx_validate(agx_shader *s, char *err, size_t err_size)
    v.rpo_num = calloc(s->next_block + 1, sizeof(int));
    v.dpre = calloc(s->next_block + 1, sizeof(int));
    v.dpost = calloc(s->next_block + 1, sizeof(int));
-   if (!v.def || !v.def_pos || !v.blocks || !v.pos_of || !v.idom || !v.rpo_num || !v.dpre || !v.dpost)
+   if (!v.def || !v.def_pos || !v.blocks || !v.pos_of || !v.idom || !v.rpo_num || !v.dpre ||
+       !v.dpost)
       abort();
    for (unsigned i = 0; i <= s->next_block; i++)
       v.pos_of[i] = -1;

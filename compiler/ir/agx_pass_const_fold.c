@@ -9,7 +9,8 @@
  * way. */
 #include "agx_passes.h"
 
-static bool all_const(const agx_instr *I)
+static bool
+all_const(const agx_instr *I)
 {
    for (unsigned i = 0; i < I->num_srcs; i++)
       if (I->src[i]->op != AGX_OP_CONST)
@@ -17,7 +18,8 @@ static bool all_const(const agx_instr *I)
    return true;
 }
 
-static bool is_splat(const agx_instr *v, uint64_t value)
+static bool
+is_splat(const agx_instr *v, uint64_t value)
 {
    if (v->op != AGX_OP_CONST)
       return false;
@@ -28,14 +30,16 @@ static bool is_splat(const agx_instr *v, uint64_t value)
    return true;
 }
 
-static void to_mov(agx_instr *I, agx_instr *src)
+static void
+to_mov(agx_instr *I, agx_instr *src)
 {
    I->op = AGX_OP_MOV;
    I->src[0] = src;
    I->num_srcs = 1;
 }
 
-static void to_zero(agx_instr *I)
+static void
+to_zero(agx_instr *I)
 {
    I->op = AGX_OP_CONST;
    I->num_srcs = 0;
@@ -44,7 +48,8 @@ static void to_zero(agx_instr *I)
 }
 
 /* Returns true if an identity applied. */
-static bool simplify(agx_instr *I)
+static bool
+simplify(agx_instr *I)
 {
    if (I->num_srcs < 2)
       return false;
@@ -60,14 +65,21 @@ static bool simplify(agx_instr *I)
    bool comm = agx_info(I)->commutative;
    for (unsigned pass = 0; pass < (comm ? 2u : 1u); pass++) {
       switch (I->op) {
-      case AGX_OP_IADD: case AGX_OP_IOR: case AGX_OP_IXOR: case AGX_OP_ISUB:
-      case AGX_OP_ISHL: case AGX_OP_ISHR: case AGX_OP_USHR:
+      case AGX_OP_IADD:
+      case AGX_OP_IOR:
+      case AGX_OP_IXOR:
+      case AGX_OP_ISUB:
+      case AGX_OP_ISHL:
+      case AGX_OP_ISHR:
+      case AGX_OP_USHR:
          if (is_splat(b, 0) && agx_type_eq(a->type, I->type)) {
             to_mov(I, a);
             return true;
          }
          break;
-      case AGX_OP_IMUL: case AGX_OP_UDIV: case AGX_OP_IDIV:
+      case AGX_OP_IMUL:
+      case AGX_OP_UDIV:
+      case AGX_OP_IDIV:
          if (is_splat(b, 1) && agx_type_eq(a->type, I->type)) {
             to_mov(I, a);
             return true;
@@ -112,7 +124,8 @@ static bool simplify(agx_instr *I)
    return false;
 }
 
-static void fold_block(agx_block *b, void *data)
+static void
+fold_block(agx_block *b, void *data)
 {
    bool *progress = data;
    agx_foreach_instr(b, I) {
@@ -127,14 +140,14 @@ static void fold_block(agx_block *b, void *data)
          *progress = true;
          continue;
       }
-      if (!(info->foldable || I->op == AGX_OP_VEC || I->op == AGX_OP_EXTRACT || I->op == AGX_OP_MOV ||
-            I->op == AGX_OP_PACK_64_2X32 || I->op == AGX_OP_UNPACK_64_2X32))
+      if (!(info->foldable || I->op == AGX_OP_VEC || I->op == AGX_OP_EXTRACT ||
+            I->op == AGX_OP_MOV || I->op == AGX_OP_PACK_64_2X32 || I->op == AGX_OP_UNPACK_64_2X32))
          continue;
       if (!all_const(I)) {
          *progress |= simplify(I);
          continue;
       }
-      uint64_t src[4][4] = { { 0 } }, out[4] = { 0, 0, 0, 0 };
+      uint64_t src[4][4] = {{0}}, out[4] = {0, 0, 0, 0};
       for (unsigned i = 0; i < I->num_srcs; i++)
          for (unsigned c = 0; c < 4; c++)
             src[i][c] = I->src[i]->value[c];
@@ -148,7 +161,8 @@ static void fold_block(agx_block *b, void *data)
    }
 }
 
-bool agx_pass_const_fold(agx_shader *s)
+bool
+agx_pass_const_fold(agx_shader *s)
 {
    bool progress = false;
    agx_foreach_block(&s->body, fold_block, &progress);

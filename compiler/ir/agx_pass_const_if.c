@@ -11,12 +11,13 @@
 
 struct ctx {
    agx_shader *s;
-   uint8_t *dropped;      /* by block index */
-   agx_block **renamed;   /* block index -> block that absorbed it */
-   agx_instr **map;       /* phi replacements by SSA index */
+   uint8_t *dropped;    /* by block index */
+   agx_block **renamed; /* block index -> block that absorbed it */
+   agx_instr **map;     /* phi replacements by SSA index */
 };
 
-static void mark(struct ctx *c, agx_list *list)
+static void
+mark(struct ctx *c, agx_list *list)
 {
    agx_foreach_cf(list, node) {
       if (node->type == AGX_CF_BLOCK) {
@@ -31,7 +32,8 @@ static void mark(struct ctx *c, agx_list *list)
    }
 }
 
-static agx_block *final_block(struct ctx *c, agx_block *b)
+static agx_block *
+final_block(struct ctx *c, agx_block *b)
 {
    for (unsigned guard = 0; c->renamed[b->index] && guard < 1u << 20; guard++)
       b = c->renamed[b->index];
@@ -40,7 +42,8 @@ static agx_block *final_block(struct ctx *c, agx_block *b)
 
 /* One pass over all phis at the end: drop sources from removed blocks and
  * rename predecessors that were merged into other blocks. */
-static void fix_phis(agx_block *b, void *data)
+static void
+fix_phis(agx_block *b, void *data)
 {
    struct ctx *c = data;
    agx_foreach_instr(b, I) {
@@ -58,7 +61,8 @@ static void fix_phis(agx_block *b, void *data)
    }
 }
 
-static void move_instrs(agx_block *dst, agx_block *src)
+static void
+move_instrs(agx_block *dst, agx_block *src)
 {
    agx_foreach_instr(src, I) {
       agx_list_del(&I->link);
@@ -67,7 +71,8 @@ static void move_instrs(agx_block *dst, agx_block *src)
    }
 }
 
-static void fold(struct ctx *c, agx_if *nif, agx_list *keep, agx_list *drop)
+static void
+fold(struct ctx *c, agx_if *nif, agx_list *keep, agx_list *drop)
 {
    agx_cf_node *n = &nif->cf;
    agx_block *pre = agx_cf_as_block(agx_container_of(n->link.prev, agx_cf_node, link));
@@ -111,7 +116,8 @@ static void fold(struct ctx *c, agx_if *nif, agx_list *keep, agx_list *drop)
    agx_list_del(&n->link);
 }
 
-static bool walk(struct ctx *c, agx_list *list)
+static bool
+walk(struct ctx *c, agx_list *list)
 {
    bool progress = false;
    for (agx_list *l = list->next; l != list;) {
@@ -124,7 +130,8 @@ static bool walk(struct ctx *c, agx_list *list)
             bool t = nif->cond->value[0] & 1;
             agx_list *keep = t ? &nif->then_list : &nif->else_list;
             agx_list *drop = t ? &nif->else_list : &nif->then_list;
-            agx_block *after = agx_cf_as_block(agx_container_of(node->link.next, agx_cf_node, link));
+            agx_block *after =
+               agx_cf_as_block(agx_container_of(node->link.next, agx_cf_node, link));
             bool ok = !agx_block_ends_in_jump(agx_list_last_block(keep));
             agx_foreach_instr(after, I) {
                if (I->op != AGX_OP_PHI)
@@ -151,10 +158,11 @@ static bool walk(struct ctx *c, agx_list *list)
    return progress;
 }
 
-bool agx_pass_const_if(agx_shader *s)
+bool
+agx_pass_const_if(agx_shader *s)
 {
-   struct ctx c = { s, calloc(s->next_block + 1, 1), calloc(s->next_block + 1, sizeof(agx_block *)),
-                    calloc(s->next_index + 1, sizeof(agx_instr *)) };
+   struct ctx c = {s, calloc(s->next_block + 1, 1), calloc(s->next_block + 1, sizeof(agx_block *)),
+                   calloc(s->next_index + 1, sizeof(agx_instr *))};
    if (!c.dropped || !c.renamed || !c.map)
       abort();
    bool progress = walk(&c, &s->body);

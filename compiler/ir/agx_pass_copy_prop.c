@@ -8,7 +8,8 @@
 
 #include "agx_passes.h"
 
-static agx_instr *forward(agx_instr *I)
+static agx_instr *
+forward(agx_instr *I)
 {
    switch (I->op) {
    case AGX_OP_MOV:
@@ -59,7 +60,8 @@ static agx_instr *forward(agx_instr *I)
    }
 }
 
-bool agx_pass_copy_prop(agx_shader *s)
+bool
+agx_pass_copy_prop(agx_shader *s)
 {
    agx_instr **all;
    unsigned n = agx_collect_instrs(s, &all);

@@ -12,23 +12,29 @@
 
 struct cse_state {
    agx_instr **buckets;
-   agx_instr **chain;      /* next in bucket, by SSA index */
-   agx_instr **stack;      /* inserted entries, for scope pops */
+   agx_instr **chain; /* next in bucket, by SSA index */
+   agx_instr **stack; /* inserted entries, for scope pops */
    unsigned nstack, mask;
    agx_instr **map;
    bool progress;
 };
 
-static bool candidate(const agx_instr *I)
+static bool
+candidate(const agx_instr *I)
 {
    const struct agx_op_info *info = agx_info(I);
    return info->has_dest && info->can_reorder && !info->side_effects && I->op != AGX_OP_PHI &&
           I->op != AGX_OP_UNDEF && I->op != AGX_OP_LOAD_VAR;
 }
 
-static unsigned src_index(const agx_instr *I, unsigned i) { return I->src[i]->index; }
+static unsigned
+src_index(const agx_instr *I, unsigned i)
+{
+   return I->src[i]->index;
+}
 
-static uint32_t hash_instr(const agx_instr *I)
+static uint32_t
+hash_instr(const agx_instr *I)
 {
    uint32_t h = 2166136261u;
 #define MIX(x) h = (h ^ (uint32_t)(x)) * 16777619u
@@ -54,7 +60,8 @@ static uint32_t hash_instr(const agx_instr *I)
    return h;
 }
 
-static bool equal(const agx_instr *x, const agx_instr *y)
+static bool
+equal(const agx_instr *x, const agx_instr *y)
 {
    if (x->op != y->op || !agx_type_eq(x->type, y->type) || x->num_srcs != y->num_srcs)
       return false;
@@ -69,7 +76,8 @@ static bool equal(const agx_instr *x, const agx_instr *y)
           x->src[1] == y->src[0];
 }
 
-static void resolve_srcs(struct cse_state *st, agx_instr *I)
+static void
+resolve_srcs(struct cse_state *st, agx_instr *I)
 {
    for (unsigned i = 0; i < I->num_srcs; i++)
       if (st->map[I->src[i]->index])
@@ -78,7 +86,8 @@ static void resolve_srcs(struct cse_state *st, agx_instr *I)
 
 static void walk(struct cse_state *st, agx_list *list);
 
-static void walk_scoped(struct cse_state *st, agx_list *list)
+static void
+walk_scoped(struct cse_state *st, agx_list *list)
 {
    unsigned mark = st->nstack;
    walk(st, list);
@@ -90,7 +99,8 @@ static void walk_scoped(struct cse_state *st, agx_list *list)
    }
 }
 
-static void walk(struct cse_state *st, agx_list *list)
+static void
+walk(struct cse_state *st, agx_list *list)
 {
    agx_foreach_cf(list, node) {
       if (node->type == AGX_CF_BLOCK) {
@@ -128,9 +138,10 @@ static void walk(struct cse_state *st, agx_list *list)
    }
 }
 
-bool agx_pass_cse(agx_shader *s)
+bool
+agx_pass_cse(agx_shader *s)
 {
-   struct cse_state st = { 0 };
+   struct cse_state st = {0};
    unsigned size = 64;
    while (size < s->next_index * 2)
       size *= 2;

@@ -13,7 +13,8 @@ struct dce_state {
    uint8_t *live;
 };
 
-static void mark(struct dce_state *st, agx_instr *I)
+static void
+mark(struct dce_state *st, agx_instr *I)
 {
    if (st->live[I->index])
       return;
@@ -21,7 +22,8 @@ static void mark(struct dce_state *st, agx_instr *I)
    st->work[st->n++] = I;
 }
 
-static void mark_list(struct dce_state *st, agx_list *list)
+static void
+mark_list(struct dce_state *st, agx_list *list)
 {
    agx_foreach_cf(list, node) {
       if (node->type == AGX_CF_BLOCK) {
@@ -39,7 +41,8 @@ static void mark_list(struct dce_state *st, agx_list *list)
    }
 }
 
-static bool sweep_list(agx_shader *s, agx_list *list, const uint8_t *live)
+static bool
+sweep_list(agx_shader *s, agx_list *list, const uint8_t *live)
 {
    bool progress = false;
    agx_foreach_cf(list, node) {
@@ -62,14 +65,16 @@ static bool sweep_list(agx_shader *s, agx_list *list, const uint8_t *live)
    return progress;
 }
 
-static bool single_empty_block(agx_list *l)
+static bool
+single_empty_block(agx_list *l)
 {
    return l->next->next == l && agx_list_empty(&agx_list_first_block(l)->instrs);
 }
 
 /* Applies the merged-block map (block index -> absorbing block) to every phi
  * predecessor, once per pass. */
-static void rename_pred(agx_block *b, void *data)
+static void
+rename_pred(agx_block *b, void *data)
 {
    agx_block **map = data;
    agx_foreach_instr(b, I) {
@@ -82,7 +87,8 @@ static void rename_pred(agx_block *b, void *data)
 }
 
 /* Removes `if` nodes with empty branches by merging the blocks around them. */
-static bool remove_empty_ifs(agx_block **renamed, agx_list *list)
+static bool
+remove_empty_ifs(agx_block **renamed, agx_list *list)
 {
    bool progress = false;
    for (agx_list *l = list->next; l != list; l = l->next) {
@@ -92,11 +98,13 @@ static bool remove_empty_ifs(agx_block **renamed, agx_list *list)
          progress |= remove_empty_ifs(renamed, &nif->then_list);
          progress |= remove_empty_ifs(renamed, &nif->else_list);
          agx_block *after = agx_cf_as_block(agx_container_of(node->link.next, agx_cf_node, link));
-         agx_instr *first = agx_list_empty(&after->instrs) ? NULL :
-                            agx_container_of(after->instrs.next, agx_instr, link);
+         agx_instr *first = agx_list_empty(&after->instrs)
+                               ? NULL
+                               : agx_container_of(after->instrs.next, agx_instr, link);
          if (single_empty_block(&nif->then_list) && single_empty_block(&nif->else_list) &&
              !(first && first->op == AGX_OP_PHI)) {
-            agx_block *before = agx_cf_as_block(agx_container_of(node->link.prev, agx_cf_node, link));
+            agx_block *before =
+               agx_cf_as_block(agx_container_of(node->link.prev, agx_cf_node, link));
             agx_foreach_instr(after, I) {
                agx_list_del(&I->link);
                I->block = before;
@@ -116,7 +124,8 @@ static bool remove_empty_ifs(agx_block **renamed, agx_list *list)
    return progress;
 }
 
-bool agx_pass_dce(agx_shader *s)
+bool
+agx_pass_dce(agx_shader *s)
 {
    struct dce_state st;
    st.live = calloc(s->next_index, 1);

@@ -13,13 +13,15 @@
 #include "agx_builder.h"
 #include "agx_passes.h"
 
-static bool is_div(unsigned op)
+static bool
+is_div(unsigned op)
 {
    return op == AGX_OP_UDIV || op == AGX_OP_UMOD || op == AGX_OP_IDIV || op == AGX_OP_IREM ||
           op == AGX_OP_IMOD;
 }
 
-static bool const_scalar(const agx_instr *v, uint64_t *out)
+static bool
+const_scalar(const agx_instr *v, uint64_t *out)
 {
    if (v->op != AGX_OP_CONST)
       return false;
@@ -30,14 +32,16 @@ static bool const_scalar(const agx_instr *v, uint64_t *out)
    return true;
 }
 
-static agx_instr *splat(agx_builder *b, agx_type t, uint64_t v)
+static agx_instr *
+splat(agx_builder *b, agx_type t, uint64_t v)
 {
-   uint64_t vals[4] = { v, v, v, v };
+   uint64_t vals[4] = {v, v, v, v};
    return agx_const(b, t, vals);
 }
 
 /* Unsigned division by a constant d (32-bit). Returns NULL if not handled. */
-static agx_instr *udiv_const(agx_builder *b, agx_instr *n, uint64_t d)
+static agx_instr *
+udiv_const(agx_builder *b, agx_instr *n, uint64_t d)
 {
    agx_type t = n->type;
    if (t.bits != 32 || d == 0)
@@ -52,7 +56,8 @@ static agx_instr *udiv_const(agx_builder *b, agx_instr *n, uint64_t d)
 }
 
 /* Restoring division of unsigned n by d: returns quotient and remainder. */
-static void udivmod(agx_builder *b, agx_instr *n, agx_instr *d, agx_instr **q, agx_instr **r)
+static void
+udivmod(agx_builder *b, agx_instr *n, agx_instr *d, agx_instr **q, agx_instr **r)
 {
    agx_type t = n->type;
    agx_instr *one = splat(b, t, 1), *zero = splat(b, t, 0);
@@ -71,7 +76,8 @@ static void udivmod(agx_builder *b, agx_instr *n, agx_instr *d, agx_instr **q, a
    *r = rem;
 }
 
-static agx_instr *lower(agx_builder *b, agx_instr *I)
+static agx_instr *
+lower(agx_builder *b, agx_instr *I)
 {
    agx_instr *n = I->src[0], *d = I->src[1];
    agx_type t = I->type;
@@ -103,21 +109,23 @@ static agx_instr *lower(agx_builder *b, agx_instr *I)
       return agx_bcsel(b, dz, n, res);
    default: { /* IMOD: remainder with the sign of the divisor */
       agx_instr *rr = agx_bcsel(b, agx_ilt(b, n, zero), agx_ineg(b, r), r);
-      agx_instr *fix = agx_iand(b, agx_ine(b, rr, zero),
-                                agx_ixor(b, agx_ilt(b, rr, zero), agx_ilt(b, d, zero)));
+      agx_instr *fix =
+         agx_iand(b, agx_ine(b, rr, zero), agx_ixor(b, agx_ilt(b, rr, zero), agx_ilt(b, d, zero)));
       res = agx_bcsel(b, fix, agx_iadd(b, rr, d), rr);
       return agx_bcsel(b, dz, n, res);
    }
    }
 }
 
-static agx_instr *lower_if_div(agx_builder *b, agx_instr *I, void *data)
+static agx_instr *
+lower_if_div(agx_builder *b, agx_instr *I, void *data)
 {
    (void)data;
    return is_div(I->op) ? lower(b, I) : NULL;
 }
 
-bool agx_pass_lower_idiv(agx_shader *s)
+bool
+agx_pass_lower_idiv(agx_shader *s)
 {
    return agx_lower_each(s, lower_if_div, NULL);
 }

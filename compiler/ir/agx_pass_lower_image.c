@@ -22,20 +22,23 @@
 #include "agx_builder.h"
 #include "agx_passes.h"
 
-static agx_instr *imm(agx_builder *b, uint32_t v)
+static agx_instr *
+imm(agx_builder *b, uint32_t v)
 {
    return agx_imm(b, 32, v);
 }
 
 /* A 32-bit word of the descriptor at `desc` (64-bit address) + byte. */
-static agx_instr *desc_word(agx_builder *b, agx_instr *desc, unsigned byte)
+static agx_instr *
+desc_word(agx_builder *b, agx_instr *desc, unsigned byte)
 {
    agx_instr *addr = agx_iadd(b, desc, agx_imm(b, 64, byte));
    return agx_intrin(b, AGX_OP_LOAD_GLOBAL, agx_type_make(32, 1), 1, addr, NULL, NULL, 4, 0, 0);
 }
 
 /* Bits [lo, lo + n) of a 32-bit word. */
-static agx_instr *bits(agx_builder *b, agx_instr *w, unsigned lo, unsigned n)
+static agx_instr *
+bits(agx_builder *b, agx_instr *w, unsigned lo, unsigned n)
 {
    agx_instr *v = lo ? agx_ushr(b, w, imm(b, lo)) : w;
    return lo + n >= 32 ? v : agx_iand(b, v, imm(b, (1u << n) - 1));
@@ -45,9 +48,10 @@ struct tex_fields {
    agx_instr *width, *height, *first, *last, *depth, *w2;
 };
 
-static struct tex_fields tex_fields(agx_builder *b, agx_instr *desc, bool depth)
+static struct tex_fields
+tex_fields(agx_builder *b, agx_instr *desc, bool depth)
 {
-   struct tex_fields f = { 0 };
+   struct tex_fields f = {0};
    agx_instr *w0 = desc_word(b, desc, AGX_ABI_IMAGE_TEXTURE);
    agx_instr *w1 = desc_word(b, desc, AGX_ABI_IMAGE_TEXTURE + 4);
    agx_instr *wlo = bits(b, w0, 28, 4), *whi = agx_ishl(b, bits(b, w1, 0, 10), imm(b, 4));
@@ -56,51 +60,56 @@ static struct tex_fields tex_fields(agx_builder *b, agx_instr *desc, bool depth)
    f.first = bits(b, w1, 24, 4);
    f.last = bits(b, w1, 28, 4);
    if (depth)
-      f.depth = agx_iadd(b, bits(b, desc_word(b, desc, AGX_ABI_IMAGE_TEXTURE + 12), 14, 14),
-                         imm(b, 1));
+      f.depth =
+         agx_iadd(b, bits(b, desc_word(b, desc, AGX_ABI_IMAGE_TEXTURE + 12), 14, 14), imm(b, 1));
    return f;
 }
 
-static bool is_array(unsigned dim)
+static bool
+is_array(unsigned dim)
 {
    return dim == AGX_IMAGE_2D_ARRAY || dim == AGX_IMAGE_CUBE_ARRAY || dim == AGX_IMAGE_2D_MS_ARRAY;
 }
 
 /* The hardware coordinate words of an integer access: (x, y[, z|layer]). */
-static agx_instr *int_coords(agx_builder *b, unsigned dim, agx_instr *c, agx_instr *oob)
+static agx_instr *
+int_coords(agx_builder *b, unsigned dim, agx_instr *c, agx_instr *oob)
 {
-   agx_instr *w[3] = { agx_extract(b, c, 0), agx_extract(b, c, 1), agx_extract(b, c, 2) };
+   agx_instr *w[3] = {agx_extract(b, c, 0), agx_extract(b, c, 1), agx_extract(b, c, 2)};
    if (oob)
       w[0] = agx_bcsel(b, oob, imm(b, AGX_ABI_IMAGE_OOB_X), w[0]);
    return agx_vec(b, dim == AGX_IMAGE_2D ? 2 : 3, w);
 }
 
-static agx_instr *or_oob(agx_builder *b, agx_instr *a, agx_instr *c)
+static agx_instr *
+or_oob(agx_builder *b, agx_instr *a, agx_instr *c)
 {
    return a ? agx_ior(b, a, c) : c;
 }
 
-static bool is_ms(unsigned dim)
+static bool
+is_ms(unsigned dim)
 {
    return dim == AGX_IMAGE_2D_MS || dim == AGX_IMAGE_2D_MS_ARRAY;
 }
 
 /* Samples of a multisampled Texture: bit 64 (0 = 2, 1 = 4). */
-static agx_instr *sample_count(agx_builder *b, agx_instr *desc)
+static agx_instr *
+sample_count(agx_builder *b, agx_instr *desc)
 {
    agx_instr *bit = bits(b, desc_word(b, desc, AGX_ABI_IMAGE_TEXTURE + 8), 0, 1);
    return agx_ishl(b, imm(b, 2), bit);
 }
 
-static agx_instr *lower_load(agx_builder *b, agx_instr *I, agx_instr *desc, agx_instr *offset,
-                             unsigned heap)
+static agx_instr *
+lower_load(agx_builder *b, agx_instr *I, agx_instr *desc, agx_instr *offset, unsigned heap)
 {
    unsigned flags = I->c[2], dim = flags & AGX_IMAGE_DIM_MASK;
    bool storage = flags & AGX_IMAGE_STORAGE, ms = is_ms(dim);
    agx_instr *c = I->src[1], *lod = agx_extract(b, c, 3);
    bool lod0 = ms || storage || (lod->op == AGX_OP_CONST && lod->value[0] == 0);
    agx_instr *oob = NULL;
-   struct tex_fields f = { 0 };
+   struct tex_fields f = {0};
    if (is_array(dim) || !lod0)
       f = tex_fields(b, desc, is_array(dim));
    if (is_array(dim))
@@ -114,7 +123,7 @@ static agx_instr *lower_load(agx_builder *b, agx_instr *I, agx_instr *desc, agx_
    agx_instr *coords = int_coords(b, dim, c, oob);
    if (ms) {
       /* the extra word: sample in the low half, layer in the high half */
-      agx_instr *w[3] = { agx_extract(b, coords, 0), agx_extract(b, c, 1), lod };
+      agx_instr *w[3] = {agx_extract(b, coords, 0), agx_extract(b, c, 1), lod};
       if (dim == AGX_IMAGE_2D_MS_ARRAY)
          w[2] = agx_ior(b, agx_iand(b, lod, imm(b, 0xFFFF)),
                         agx_ishl(b, agx_extract(b, c, 2), imm(b, 16)));
@@ -124,8 +133,8 @@ static agx_instr *lower_load(agx_builder *b, agx_instr *I, agx_instr *desc, agx_
                      lod0 ? imm(b, 0) : lod, heap, dim, storage ? 13 : 12);
 }
 
-static void lower_store(agx_builder *b, agx_instr *I, agx_instr *desc, agx_instr *offset,
-                        unsigned heap)
+static void
+lower_store(agx_builder *b, agx_instr *I, agx_instr *desc, agx_instr *offset, unsigned heap)
 {
    unsigned dim = I->c[2] & AGX_IMAGE_DIM_MASK;
    agx_instr *oob = NULL;
@@ -140,7 +149,8 @@ static void lower_store(agx_builder *b, agx_instr *I, agx_instr *desc, agx_instr
 }
 
 /* A float array layer / cube index: max(round_even(v), 0). */
-static agx_instr *float_layer(agx_builder *b, agx_instr *v)
+static agx_instr *
+float_layer(agx_builder *b, agx_instr *v)
 {
    return agx_imax(b, agx_f2i(b, 32, agx_fround_even(b, v)), imm(b, 0));
 }
@@ -148,8 +158,8 @@ static agx_instr *float_layer(agx_builder *b, agx_instr *v)
 /* image_sample / image_sample_grad -> bindless_texture_sample[_grad]. The
  * sampler's LOD bias is added to an explicit LOD; with gradients it scales
  * them by 2^bias instead (the same LOD, log2 of the scaled gradient). */
-static void lower_sample(agx_builder *b, agx_instr *I, agx_instr *offset, unsigned heap,
-                         agx_instr *sdesc)
+static void
+lower_sample(agx_builder *b, agx_instr *I, agx_instr *offset, unsigned heap, agx_instr *sdesc)
 {
    unsigned dim = I->c[2] & AGX_IMAGE_DIM_MASK;
    bool grad = I->op == AGX_OP_IMAGE_SAMPLE_GRAD;
@@ -179,7 +189,7 @@ static void lower_sample(agx_builder *b, agx_instr *I, agx_instr *offset, unsign
    agx_instr *smp = desc_word(b, sdesc, AGX_ABI_SAMPLER_INDEX);
    if (has_off)
       smp = agx_ior(b, agx_iand(b, smp, imm(b, 0xFFFF)), agx_ishl(b, texel_off, imm(b, 16)));
-   agx_instr *sd[2] = { offset, smp };
+   agx_instr *sd[2] = {offset, smp};
    agx_instr *bias = desc_word(b, sdesc, AGX_ABI_SAMPLER_LOD_BIAS);
    I->src[0] = agx_vec(b, 2, sd);
    I->src[1] = agx_vec(b, n, w);
@@ -203,19 +213,20 @@ static void lower_sample(agx_builder *b, agx_instr *I, agx_instr *offset, unsign
    I->c[3] = 0;
 }
 
-static agx_instr *minify(agx_builder *b, agx_instr *size, agx_instr *level)
+static agx_instr *
+minify(agx_builder *b, agx_instr *size, agx_instr *level)
 {
    return agx_umax(b, agx_ushr(b, size, level), imm(b, 1));
 }
 
-static agx_instr *lower_size(agx_builder *b, agx_instr *I, agx_instr *desc)
+static agx_instr *
+lower_size(agx_builder *b, agx_instr *I, agx_instr *desc)
 {
    unsigned flags = I->c[2], dim = flags & AGX_IMAGE_DIM_MASK;
    bool depth = is_array(dim) || dim == AGX_IMAGE_3D;
    struct tex_fields f = tex_fields(b, desc, depth);
    agx_instr *level = agx_iadd(b, f.first, I->src[1]);
-   agx_instr *r[4] = { minify(b, f.width, level), minify(b, f.height, level), imm(b, 0),
-                       imm(b, 0) };
+   agx_instr *r[4] = {minify(b, f.width, level), minify(b, f.height, level), imm(b, 0), imm(b, 0)};
    if (dim == AGX_IMAGE_3D)
       r[2] = minify(b, f.depth, level);
    else if (flags & AGX_IMAGE_CUBE_FACES_ARRAY)
@@ -225,21 +236,24 @@ static agx_instr *lower_size(agx_builder *b, agx_instr *I, agx_instr *desc)
    return agx_vec(b, 4, r);
 }
 
-static agx_instr *lower_levels(agx_builder *b, agx_instr *desc)
+static agx_instr *
+lower_levels(agx_builder *b, agx_instr *desc)
 {
    struct tex_fields f = tex_fields(b, desc, false);
    return agx_iadd(b, agx_isub(b, f.last, f.first), imm(b, 1));
 }
 
-static agx_instr *lower_samples(agx_builder *b, agx_instr *I, agx_instr *desc)
+static agx_instr *
+lower_samples(agx_builder *b, agx_instr *I, agx_instr *desc)
 {
    return is_ms(I->c[2] & AGX_IMAGE_DIM_MASK) ? sample_count(b, desc) : imm(b, 1);
 }
 
 /* Spreads the low 16 bits of v to the even bit positions. */
-static agx_instr *spread_bits(agx_builder *b, agx_instr *v)
+static agx_instr *
+spread_bits(agx_builder *b, agx_instr *v)
 {
-   static const uint32_t masks[4] = { 0x00FF00FF, 0x0F0F0F0F, 0x33333333, 0x55555555 };
+   static const uint32_t masks[4] = {0x00FF00FF, 0x0F0F0F0F, 0x33333333, 0x55555555};
    for (unsigned k = 0; k < 4; k++) {
       unsigned sh = 8 >> k;
       v = agx_iand(b, agx_ior(b, v, agx_ishl(b, v, imm(b, sh))), imm(b, masks[k]));
@@ -252,7 +266,8 @@ static agx_instr *spread_bits(agx_builder *b, agx_instr *v)
  * GPU -> Buffer + level offset + z * layer stride + 4 * (tile index * tile
  * texels + Morton index in the tile), tiles row-major, ceil(level width /
  * tile width) per row, square tiles (ail's tiles for 4-byte texels are). */
-static agx_instr *lower_texel_address(agx_builder *b, agx_instr *I, agx_instr *desc)
+static agx_instr *
+lower_texel_address(agx_builder *b, agx_instr *I, agx_instr *desc)
 {
    unsigned pbe = AGX_ABI_IMAGE_PBE;
    agx_instr *w0 = desc_word(b, desc, pbe), *w1 = desc_word(b, desc, pbe + 4);
@@ -261,18 +276,18 @@ static agx_instr *lower_texel_address(agx_builder *b, agx_instr *I, agx_instr *d
    agx_instr *x = agx_extract(b, I->src[1], 0), *y = agx_extract(b, I->src[1], 1);
    agx_instr *z = agx_extract(b, I->src[1], 2);
    /* Buffer: bits 64-99, address >> 4 */
-   agx_instr *words[2] = { w2, agx_iand(b, w3, imm(b, 0xF)) };
-   agx_instr *buffer = agx_ishl(b, agx_build(b, AGX_OP_PACK_64_2X32, agx_type_make(64, 1), 1,
-                                              agx_vec(b, 2, words), NULL, NULL, NULL),
+   agx_instr *words[2] = {w2, agx_iand(b, w3, imm(b, 0xF))};
+   agx_instr *buffer = agx_ishl(b,
+                                agx_build(b, AGX_OP_PACK_64_2X32, agx_type_make(64, 1), 1,
+                                          agx_vec(b, 2, words), NULL, NULL, NULL),
                                 imm(b, 4));
    /* linear: Stride bits 104-124 hold the row stride - 4 */
    agx_instr *stride = agx_iadd(b, bits(b, w3, 8, 21), imm(b, 4));
    agx_instr *lin = agx_iadd(b, agx_imul(b, agx_u2u(b, 64, y), agx_u2u(b, 64, stride)),
                              agx_u2u(b, 64, agx_ishl(b, x, imm(b, 2))));
    /* GPU: Width bits 24-37 (minus 1), Level bits 100-103, software words */
-   agx_instr *width = agx_iadd(b, agx_ior(b, bits(b, w0, 24, 8), agx_ishl(b, bits(b, w1, 0, 6),
-                                                                          imm(b, 8))),
-                               imm(b, 1));
+   agx_instr *width = agx_iadd(
+      b, agx_ior(b, bits(b, w0, 24, 8), agx_ishl(b, bits(b, w1, 0, 6), imm(b, 8))), imm(b, 1));
    agx_instr *level_w = agx_umax(b, agx_ushr(b, width, bits(b, w3, 4, 4)), imm(b, 1));
    agx_instr *level_off = agx_ishl(b, bits(b, w4, 0, 27), imm(b, 7));
    agx_instr *tw_log2 = bits(b, w4, 27, 4);
@@ -280,23 +295,24 @@ static agx_instr *lower_texel_address(agx_builder *b, agx_instr *I, agx_instr *d
    agx_instr *layer_stride = agx_ishl(b, bits(b, w5, 3, 27), imm(b, 7));
    agx_instr *tw = agx_ishl(b, imm(b, 1), tw_log2), *th = agx_ishl(b, imm(b, 1), th_log2);
    agx_instr *per_row = agx_ushr(b, agx_iadd(b, level_w, agx_isub(b, tw, imm(b, 1))), tw_log2);
-   agx_instr *tile = agx_iadd(b, agx_imul(b, agx_ushr(b, y, th_log2), per_row),
-                              agx_ushr(b, x, tw_log2));
-   agx_instr *in_tile = agx_ior(b, spread_bits(b, agx_iand(b, x, agx_isub(b, tw, imm(b, 1)))),
-                                agx_ishl(b, spread_bits(b, agx_iand(b, y, agx_isub(b, th, imm(b, 1)))),
-                                         imm(b, 1)));
-   agx_instr *texels = agx_iadd(b, agx_imul(b, agx_u2u(b, 64, tile),
-                                            agx_u2u(b, 64, agx_ishl(b, tw, th_log2))),
-                                agx_u2u(b, 64, in_tile));
-   agx_instr *gpu = agx_iadd(b, agx_u2u(b, 64, level_off),
-                             agx_iadd(b, agx_imul(b, agx_u2u(b, 64, z),
-                                                  agx_u2u(b, 64, layer_stride)),
-                                      agx_ishl(b, texels, imm(b, 2))));
+   agx_instr *tile =
+      agx_iadd(b, agx_imul(b, agx_ushr(b, y, th_log2), per_row), agx_ushr(b, x, tw_log2));
+   agx_instr *in_tile =
+      agx_ior(b, spread_bits(b, agx_iand(b, x, agx_isub(b, tw, imm(b, 1)))),
+              agx_ishl(b, spread_bits(b, agx_iand(b, y, agx_isub(b, th, imm(b, 1)))), imm(b, 1)));
+   agx_instr *texels =
+      agx_iadd(b, agx_imul(b, agx_u2u(b, 64, tile), agx_u2u(b, 64, agx_ishl(b, tw, th_log2))),
+               agx_u2u(b, 64, in_tile));
+   agx_instr *gpu =
+      agx_iadd(b, agx_u2u(b, 64, level_off),
+               agx_iadd(b, agx_imul(b, agx_u2u(b, 64, z), agx_u2u(b, 64, layer_stride)),
+                        agx_ishl(b, texels, imm(b, 2))));
    agx_instr *linear = agx_ieq(b, bits(b, w0, 4, 2), imm(b, 0)); /* Layout Linear */
    return agx_iadd(b, buffer, agx_bcsel(b, linear, lin, gpu));
 }
 
-static agx_instr *descriptor(agx_builder *b, unsigned set, agx_instr *offset, unsigned *heap)
+static agx_instr *
+descriptor(agx_builder *b, unsigned set, agx_instr *offset, unsigned *heap)
 {
    *heap = AGX_ABI_SET_ADDR_BASE + 8 * (set % AGX_ABI_MAX_SETS);
    agx_instr *base = agx_intrin(b, AGX_OP_LOAD_UNIFORM, agx_type_make(64, 1), 1, imm(b, 0), NULL,
@@ -304,8 +320,9 @@ static agx_instr *descriptor(agx_builder *b, unsigned set, agx_instr *offset, un
    return agx_iadd(b, base, agx_u2u(b, 64, offset));
 }
 
-agx_instr *agx_lower_image(agx_shader *s, agx_instr *I, unsigned set, agx_instr *offset,
-                           unsigned sampler_set, agx_instr *sampler_offset)
+agx_instr *
+agx_lower_image(agx_shader *s, agx_instr *I, unsigned set, agx_instr *offset, unsigned sampler_set,
+                agx_instr *sampler_offset)
 {
    agx_builder b = agx_builder_before(s, I);
    unsigned heap, sheap;

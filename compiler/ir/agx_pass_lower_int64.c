@@ -21,39 +21,49 @@ struct halves {
    agx_instr *lo, *hi;
 };
 
-static struct halves split(agx_builder *b, agx_instr *v)
+static struct halves
+split(agx_builder *b, agx_instr *v)
 {
    agx_instr *u = agx_build(b, AGX_OP_UNPACK_64_2X32, agx_type_make(32, 2), 1, v, NULL, NULL, NULL);
-   struct halves h = { agx_extract(b, u, 0), agx_extract(b, u, 1) };
+   struct halves h = {agx_extract(b, u, 0), agx_extract(b, u, 1)};
    return h;
 }
 
-static agx_instr *join(agx_builder *b, agx_instr *lo, agx_instr *hi)
+static agx_instr *
+join(agx_builder *b, agx_instr *lo, agx_instr *hi)
 {
-   agx_instr *c[2] = { lo, hi };
-   return agx_build(b, AGX_OP_PACK_64_2X32, agx_type_make(64, 1), 1, agx_vec(b, 2, c), NULL, NULL, NULL);
+   agx_instr *c[2] = {lo, hi};
+   return agx_build(b, AGX_OP_PACK_64_2X32, agx_type_make(64, 1), 1, agx_vec(b, 2, c), NULL, NULL,
+                    NULL);
 }
 
-static agx_instr *k32(agx_builder *b, uint32_t v) { return agx_imm(b, 32, v); }
+static agx_instr *
+k32(agx_builder *b, uint32_t v)
+{
+   return agx_imm(b, 32, v);
+}
 
-static agx_instr *b2i(agx_builder *b, agx_instr *c)
+static agx_instr *
+b2i(agx_builder *b, agx_instr *c)
 {
    return agx_bcsel(b, c, k32(b, 1), k32(b, 0));
 }
 
-static agx_instr *ult64(agx_builder *b, struct halves x, struct halves y, bool sign)
+static agx_instr *
+ult64(agx_builder *b, struct halves x, struct halves y, bool sign)
 {
    agx_instr *hi_lt = sign ? agx_ilt(b, x.hi, y.hi) : agx_ult(b, x.hi, y.hi);
    return agx_ior(b, hi_lt, agx_iand(b, agx_ieq(b, x.hi, y.hi), agx_ult(b, x.lo, y.lo)));
 }
 
-static agx_instr *shift64(agx_builder *b, enum agx_op op, struct halves x, agx_instr *count)
+static agx_instr *
+shift64(agx_builder *b, enum agx_op op, struct halves x, agx_instr *count)
 {
    agx_instr *s = agx_iand(b, agx_resize(b, count, 32, false), k32(b, 63));
    agx_instr *big = agx_uge(b, s, k32(b, 32));
-   agx_instr *sm = agx_iand(b, s, k32(b, 31));          /* shift within a half */
+   agx_instr *sm = agx_iand(b, s, k32(b, 31)); /* shift within a half */
    agx_instr *zero = agx_ieq(b, sm, k32(b, 0));
-   agx_instr *inv = agx_isub(b, k32(b, 32), sm);         /* 1..32, only used when sm != 0 */
+   agx_instr *inv = agx_isub(b, k32(b, 32), sm); /* 1..32, only used when sm != 0 */
    agx_instr *lo, *hi;
    if (op == AGX_OP_ISHL) {
       agx_instr *carry = agx_bcsel(b, zero, k32(b, 0), agx_ushr(b, x.lo, inv));
@@ -72,7 +82,8 @@ static agx_instr *shift64(agx_builder *b, enum agx_op op, struct halves x, agx_i
    return join(b, lo, hi);
 }
 
-static agx_instr *lower(agx_builder *b, agx_instr *I)
+static agx_instr *
+lower(agx_builder *b, agx_instr *I)
 {
    const struct agx_op_info *info = agx_info(I);
    if (I->type.comps != 1 || info->kind != AGX_OPK_ALU)
@@ -94,7 +105,7 @@ static agx_instr *lower(agx_builder *b, agx_instr *I)
       return NULL;
    if (info->src_class != 'i' || info->dst_class != 'i')
       return NULL;
-   struct halves x = split(b, s0), y = { NULL, NULL };
+   struct halves x = split(b, s0), y = {NULL, NULL};
    if (I->num_srcs > 1 && I->op != AGX_OP_ISHL && I->op != AGX_OP_ISHR && I->op != AGX_OP_USHR &&
        I->op != AGX_OP_BCSEL)
       y = split(b, I->src[1]);
@@ -121,21 +132,34 @@ static agx_instr *lower(agx_builder *b, agx_instr *I)
                                agx_iadd(b, agx_imul(b, x.lo, y.hi), agx_imul(b, x.hi, y.lo)));
       return join(b, lo, hi);
    }
-   case AGX_OP_IAND: return join(b, agx_iand(b, x.lo, y.lo), agx_iand(b, x.hi, y.hi));
-   case AGX_OP_IOR: return join(b, agx_ior(b, x.lo, y.lo), agx_ior(b, x.hi, y.hi));
-   case AGX_OP_IXOR: return join(b, agx_ixor(b, x.lo, y.lo), agx_ixor(b, x.hi, y.hi));
-   case AGX_OP_INOT: return join(b, agx_inot(b, x.lo), agx_inot(b, x.hi));
-   case AGX_OP_ISHL: case AGX_OP_ISHR: case AGX_OP_USHR:
+   case AGX_OP_IAND:
+      return join(b, agx_iand(b, x.lo, y.lo), agx_iand(b, x.hi, y.hi));
+   case AGX_OP_IOR:
+      return join(b, agx_ior(b, x.lo, y.lo), agx_ior(b, x.hi, y.hi));
+   case AGX_OP_IXOR:
+      return join(b, agx_ixor(b, x.lo, y.lo), agx_ixor(b, x.hi, y.hi));
+   case AGX_OP_INOT:
+      return join(b, agx_inot(b, x.lo), agx_inot(b, x.hi));
+   case AGX_OP_ISHL:
+   case AGX_OP_ISHR:
+   case AGX_OP_USHR:
       return shift64(b, (enum agx_op)I->op, x, I->src[1]);
    case AGX_OP_IEQ:
       return agx_iand(b, agx_ieq(b, x.lo, y.lo), agx_ieq(b, x.hi, y.hi));
    case AGX_OP_INE:
       return agx_ior(b, agx_ine(b, x.lo, y.lo), agx_ine(b, x.hi, y.hi));
-   case AGX_OP_ULT: return ult64(b, x, y, false);
-   case AGX_OP_UGE: return agx_inot(b, ult64(b, x, y, false));
-   case AGX_OP_ILT: return ult64(b, x, y, true);
-   case AGX_OP_IGE: return agx_inot(b, ult64(b, x, y, true));
-   case AGX_OP_UMIN: case AGX_OP_UMAX: case AGX_OP_IMIN: case AGX_OP_IMAX: {
+   case AGX_OP_ULT:
+      return ult64(b, x, y, false);
+   case AGX_OP_UGE:
+      return agx_inot(b, ult64(b, x, y, false));
+   case AGX_OP_ILT:
+      return ult64(b, x, y, true);
+   case AGX_OP_IGE:
+      return agx_inot(b, ult64(b, x, y, true));
+   case AGX_OP_UMIN:
+   case AGX_OP_UMAX:
+   case AGX_OP_IMIN:
+   case AGX_OP_IMAX: {
       bool sign = I->op == AGX_OP_IMIN || I->op == AGX_OP_IMAX;
       bool min = I->op == AGX_OP_UMIN || I->op == AGX_OP_IMIN;
       agx_instr *lt = ult64(b, x, y, sign);
@@ -147,7 +171,8 @@ static agx_instr *lower(agx_builder *b, agx_instr *I)
    }
 }
 
-static agx_instr *lower_sel(agx_builder *b, agx_instr *I)
+static agx_instr *
+lower_sel(agx_builder *b, agx_instr *I)
 {
    if (I->op != AGX_OP_BCSEL || I->type.bits != 64 || I->type.comps != 1)
       return NULL;
@@ -155,7 +180,8 @@ static agx_instr *lower_sel(agx_builder *b, agx_instr *I)
    return join(b, agx_bcsel(b, I->src[0], x.lo, y.lo), agx_bcsel(b, I->src[0], x.hi, y.hi));
 }
 
-bool agx_pass_lower_int64(agx_shader *s)
+bool
+agx_pass_lower_int64(agx_shader *s)
 {
    agx_instr **all;
    unsigned n = agx_collect_instrs(s, &all), limit = s->next_index;

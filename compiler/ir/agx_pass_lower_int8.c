@@ -14,19 +14,33 @@
 
 enum kind { NONE, SIGNED, UNSIGNED, SHIFT_SIGNED, SHIFT_UNSIGNED, MUL_HIGH_S, MUL_HIGH_U };
 
-static enum kind kind_of(unsigned op)
+static enum kind
+kind_of(unsigned op)
 {
    switch (op) {
-   case AGX_OP_IMIN: case AGX_OP_IMAX: case AGX_OP_IABS: case AGX_OP_ISIGN:
-   case AGX_OP_IDIV: case AGX_OP_IREM: case AGX_OP_IMOD:
-   case AGX_OP_ILT: case AGX_OP_IGE:
+   case AGX_OP_IMIN:
+   case AGX_OP_IMAX:
+   case AGX_OP_IABS:
+   case AGX_OP_ISIGN:
+   case AGX_OP_IDIV:
+   case AGX_OP_IREM:
+   case AGX_OP_IMOD:
+   case AGX_OP_ILT:
+   case AGX_OP_IGE:
       return SIGNED;
-   case AGX_OP_UMIN: case AGX_OP_UMAX: case AGX_OP_UDIV: case AGX_OP_UMOD:
-   case AGX_OP_ULT: case AGX_OP_UGE: case AGX_OP_IEQ: case AGX_OP_INE:
+   case AGX_OP_UMIN:
+   case AGX_OP_UMAX:
+   case AGX_OP_UDIV:
+   case AGX_OP_UMOD:
+   case AGX_OP_ULT:
+   case AGX_OP_UGE:
+   case AGX_OP_IEQ:
+   case AGX_OP_INE:
       return UNSIGNED;
    case AGX_OP_ISHR:
       return SHIFT_SIGNED;
-   case AGX_OP_ISHL: case AGX_OP_USHR:
+   case AGX_OP_ISHL:
+   case AGX_OP_USHR:
       return SHIFT_UNSIGNED;
    case AGX_OP_IMUL_HIGH:
       return MUL_HIGH_S;
@@ -37,19 +51,22 @@ static enum kind kind_of(unsigned op)
    }
 }
 
-static bool is_cmp(unsigned op)
+static bool
+is_cmp(unsigned op)
 {
    return op == AGX_OP_IEQ || op == AGX_OP_INE || op == AGX_OP_ILT || op == AGX_OP_IGE ||
           op == AGX_OP_ULT || op == AGX_OP_UGE;
 }
 
-static agx_instr *splat(agx_builder *b, agx_type t, uint64_t v)
+static agx_instr *
+splat(agx_builder *b, agx_type t, uint64_t v)
 {
-   uint64_t vals[4] = { v, v, v, v };
+   uint64_t vals[4] = {v, v, v, v};
    return agx_const(b, t, vals);
 }
 
-static agx_instr *lower(agx_builder *b, agx_instr *I, enum kind k)
+static agx_instr *
+lower(agx_builder *b, agx_instr *I, enum kind k)
 {
    agx_instr *a = I->src[0];
    agx_type w = agx_type_make(32, a->type.comps);
@@ -74,7 +91,7 @@ static agx_instr *lower(agx_builder *b, agx_instr *I, enum kind k)
    }
    default: {
       unsigned n = I->num_srcs;
-      agx_instr *s[2] = { a32, NULL };
+      agx_instr *s[2] = {a32, NULL};
       if (n > 1)
          s[1] = agx_resize(b, I->src[1], 32, sign);
       if (is_cmp(I->op))
@@ -86,7 +103,8 @@ static agx_instr *lower(agx_builder *b, agx_instr *I, enum kind k)
    return agx_resize(b, r, 8, false);
 }
 
-static agx_instr *lower_if_int8(agx_builder *b, agx_instr *I, void *data)
+static agx_instr *
+lower_if_int8(agx_builder *b, agx_instr *I, void *data)
 {
    (void)data;
    enum kind k = kind_of(I->op);
@@ -95,7 +113,8 @@ static agx_instr *lower_if_int8(agx_builder *b, agx_instr *I, void *data)
    return lower(b, I, k);
 }
 
-bool agx_pass_lower_int8(agx_shader *s)
+bool
+agx_pass_lower_int8(agx_shader *s)
 {
    return agx_lower_each(s, lower_if_int8, NULL);
 }

@@ -21,14 +21,16 @@
 #include "agx_builder.h"
 #include "agx_passes.h"
 
-static unsigned default_binding_offset(void *data, unsigned set, unsigned binding)
+static unsigned
+default_binding_offset(void *data, unsigned set, unsigned binding)
 {
    (void)data;
    (void)set;
    return binding * AGX_ABI_DEFAULT_BINDING_BYTES;
 }
 
-bool agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts)
+bool
+agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts)
 {
    unsigned (*boff)(void *, unsigned, unsigned) =
       opts && opts->binding_offset ? opts->binding_offset : default_binding_offset;
@@ -44,17 +46,17 @@ bool agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts)
          progress = true;
       } else if (I->op == AGX_OP_LOAD_ROBUST_SINK) {
          agx_builder b = agx_builder_before(s, I);
-         agx_instr *u = agx_intrin(&b, AGX_OP_LOAD_UNIFORM, I->type, 1, agx_imm(&b, 32, 0), NULL, NULL,
-                                   AGX_ABI_ROBUST_SINK, 0, 0);
+         agx_instr *u = agx_intrin(&b, AGX_OP_LOAD_UNIFORM, I->type, 1, agx_imm(&b, 32, 0), NULL,
+                                   NULL, AGX_ABI_ROBUST_SINK, 0, 0);
          agx_rewrite_uses(s, I, u);
          agx_instr_remove(I);
          progress = true;
       } else if (I->op == AGX_OP_LOAD_BUFFER_ADDRESS || I->op == AGX_OP_LOAD_BUFFER_SIZE) {
          agx_builder b = agx_builder_before(s, I);
          unsigned set = I->c[0], binding = I->c[1];
-         agx_instr *set_addr = agx_intrin(&b, AGX_OP_LOAD_UNIFORM, agx_type_make(64, 1), 1,
-                                          agx_imm(&b, 32, 0), NULL, NULL,
-                                          AGX_ABI_SET_ADDR_BASE + 8 * (set % AGX_ABI_MAX_SETS), 0, 0);
+         agx_instr *set_addr =
+            agx_intrin(&b, AGX_OP_LOAD_UNIFORM, agx_type_make(64, 1), 1, agx_imm(&b, 32, 0), NULL,
+                       NULL, AGX_ABI_SET_ADDR_BASE + 8 * (set % AGX_ABI_MAX_SETS), 0, 0);
          agx_instr *idx = agx_u2u(&b, 64, I->src[0]);
          agx_instr *off = agx_iadd(&b, agx_imm(&b, 64, boff(data, set, binding)),
                                    agx_imul(&b, idx, agx_imm(&b, 64, AGX_ABI_DESC_SIZE)));
@@ -72,8 +74,9 @@ bool agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts)
                  I->op == AGX_OP_TEXEL_BUFFER_SIZE || I->op == AGX_OP_TEXEL_BUFFER_ADDRESS) {
          agx_builder b = agx_builder_before(s, I);
          unsigned set = I->c[0], binding = I->c[1];
-         agx_instr *off = agx_iadd(&b, agx_imm(&b, 32, boff(data, set, binding)),
-                                   agx_imul(&b, I->src[0], agx_imm(&b, 32, AGX_ABI_TEXEL_DESC_SIZE)));
+         agx_instr *off =
+            agx_iadd(&b, agx_imm(&b, 32, boff(data, set, binding)),
+                     agx_imul(&b, I->src[0], agx_imm(&b, 32, AGX_ABI_TEXEL_DESC_SIZE)));
          agx_instr *value = agx_lower_texel_buffer(s, I, set, off);
          if (value) {
             agx_rewrite_uses(s, I, value);
@@ -114,13 +117,13 @@ bool agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts)
       } else if (I->op == AGX_OP_LOAD_NUM_WORKGROUPS || I->op == AGX_OP_LOAD_WORKGROUP_ID) {
          agx_builder b = agx_builder_before(s, I);
          bool count = I->op == AGX_OP_LOAD_NUM_WORKGROUPS;
-         agx_instr *uniform = agx_intrin(&b, AGX_OP_LOAD_UNIFORM, I->type, 1, agx_imm(&b, 32, 0), NULL,
-                                         NULL, count ? AGX_ABI_NUM_WORKGROUPS : AGX_ABI_BASE_WORKGROUP,
-                                         0, 0);
+         agx_instr *uniform =
+            agx_intrin(&b, AGX_OP_LOAD_UNIFORM, I->type, 1, agx_imm(&b, 32, 0), NULL, NULL,
+                       count ? AGX_ABI_NUM_WORKGROUPS : AGX_ABI_BASE_WORKGROUP, 0, 0);
          agx_instr *value = uniform;
          if (!count) {
-            agx_instr *hw = agx_intrin(&b, AGX_OP_LOAD_WORKGROUP_ID, I->type, 0, NULL, NULL, NULL,
-                                       0, 0, 0);
+            agx_instr *hw =
+               agx_intrin(&b, AGX_OP_LOAD_WORKGROUP_ID, I->type, 0, NULL, NULL, NULL, 0, 0, 0);
             value = agx_iadd(&b, hw, uniform);
          }
          agx_rewrite_uses(s, I, value);

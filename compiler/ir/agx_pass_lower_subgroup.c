@@ -30,14 +30,15 @@
 
 /* A broadcast, broadcast_first or shuffle (op) of scalar v of any bit size,
  * built from 32-bit ones; s1 is the lane source (NULL for broadcast_first). */
-static agx_instr *move_scalar(agx_builder *b, unsigned op, agx_instr *v, agx_instr *s1)
+static agx_instr *
+move_scalar(agx_builder *b, unsigned op, agx_instr *v, agx_instr *s1)
 {
    unsigned bits = v->type.bits, n = s1 ? 2 : 1;
    if (bits == 32)
       return agx_intrin(b, (enum agx_op)op, v->type, n, v, s1, NULL, 0, 0, 0);
    if (bits == 64) {
-      agx_instr *halves = agx_build(b, AGX_OP_UNPACK_64_2X32, agx_type_make(32, 2), 1, v, NULL,
-                                    NULL, NULL);
+      agx_instr *halves =
+         agx_build(b, AGX_OP_UNPACK_64_2X32, agx_type_make(32, 2), 1, v, NULL, NULL, NULL);
       agx_instr *h[2];
       for (unsigned i = 0; i < 2; i++)
          h[i] = move_scalar(b, op, agx_extract(b, halves, i), s1);
@@ -50,47 +51,66 @@ static agx_instr *move_scalar(agx_builder *b, unsigned op, agx_instr *v, agx_ins
    return agx_u2u(b, bits, move_scalar(b, op, agx_u2u(b, 32, v), s1));
 }
 
-static bool reduce_native(unsigned op, unsigned kind, unsigned cluster)
+static bool
+reduce_native(unsigned op, unsigned kind, unsigned cluster)
 {
    if (cluster != 0 && cluster < 32)
       return false;
    switch (op) {
-   case AGX_OP_IADD: case AGX_OP_FADD: case AGX_OP_FMUL: case AGX_OP_IAND: case AGX_OP_IOR:
-   case AGX_OP_IXOR: case AGX_OP_IMIN: case AGX_OP_IMAX: case AGX_OP_UMIN: case AGX_OP_UMAX:
+   case AGX_OP_IADD:
+   case AGX_OP_FADD:
+   case AGX_OP_FMUL:
+   case AGX_OP_IAND:
+   case AGX_OP_IOR:
+   case AGX_OP_IXOR:
+   case AGX_OP_IMIN:
+   case AGX_OP_IMAX:
+   case AGX_OP_UMIN:
+   case AGX_OP_UMAX:
       return true;
-   case AGX_OP_FMIN: case AGX_OP_FMAX:
+   case AGX_OP_FMIN:
+   case AGX_OP_FMAX:
       return kind == 0;
    default:
       return false;
    }
 }
 
-static uint64_t identity(unsigned op, unsigned bits)
+static uint64_t
+identity(unsigned op, unsigned bits)
 {
    uint64_t all = bits == 64 ? ~UINT64_C(0) : (UINT64_C(1) << bits) - 1;
    uint64_t sign = UINT64_C(1) << (bits - 1);
    switch (op) {
-   case AGX_OP_IMUL: return 1;
-   case AGX_OP_IAND: case AGX_OP_UMIN: return all;
-   case AGX_OP_IMIN: return all >> 1;
-   case AGX_OP_IMAX: return sign;
+   case AGX_OP_IMUL:
+      return 1;
+   case AGX_OP_IAND:
+   case AGX_OP_UMIN:
+      return all;
+   case AGX_OP_IMIN:
+      return all >> 1;
+   case AGX_OP_IMAX:
+      return sign;
    case AGX_OP_FADD: /* -0.0 */
       return sign;
-   case AGX_OP_FMUL: return bits == 64 ? 0x3ff0000000000000ull : bits == 32 ? 0x3f800000 : 0x3c00;
+   case AGX_OP_FMUL:
+      return bits == 64 ? 0x3ff0000000000000ull : bits == 32 ? 0x3f800000 : 0x3c00;
    case AGX_OP_FMIN: /* +inf */
       return bits == 64 ? 0x7ff0000000000000ull : bits == 32 ? 0x7f800000 : 0x7c00;
    case AGX_OP_FMAX: /* -inf */
       return bits == 64 ? 0xfff0000000000000ull : bits == 32 ? 0xff800000 : 0xfc00;
-   default: return 0; /* iadd, ior, ixor, umax */
+   default:
+      return 0; /* iadd, ior, ixor, umax */
    }
 }
 
 /* acc op x; 64-bit min/max as a compare and a select (what back ends
  * without 64-bit min/max instructions have). */
-static agx_instr *combine(agx_builder *b, unsigned op, agx_instr *acc, agx_instr *x)
+static agx_instr *
+combine(agx_builder *b, unsigned op, agx_instr *acc, agx_instr *x)
 {
-   if (acc->type.bits == 64 && (op == AGX_OP_IMIN || op == AGX_OP_IMAX || op == AGX_OP_UMIN ||
-                                op == AGX_OP_UMAX)) {
+   if (acc->type.bits == 64 &&
+       (op == AGX_OP_IMIN || op == AGX_OP_IMAX || op == AGX_OP_UMIN || op == AGX_OP_UMAX)) {
       bool sign = op == AGX_OP_IMIN || op == AGX_OP_IMAX;
       bool min = op == AGX_OP_IMIN || op == AGX_OP_UMIN;
       agx_instr *lt = sign ? agx_ilt(b, x, acc) : agx_ult(b, x, acc);
@@ -100,12 +120,14 @@ static agx_instr *combine(agx_builder *b, unsigned op, agx_instr *acc, agx_instr
 }
 
 /* Reduction or scan of scalar v by lane-order combination (see above). */
-static agx_instr *reduce_by_lanes(agx_builder *b, agx_instr *v, unsigned op, unsigned kind,
-                                  unsigned cluster)
+static agx_instr *
+reduce_by_lanes(agx_builder *b, agx_instr *v, unsigned op, unsigned kind, unsigned cluster)
 {
    agx_type t = v->type;
-   agx_instr *active = agx_extract(b, agx_intrin(b, AGX_OP_SUBGROUP_BALLOT, agx_type_make(32, 4),
-                                                 1, agx_imm(b, 1, 1), NULL, NULL, 0, 0, 0), 0);
+   agx_instr *active = agx_extract(b,
+                                   agx_intrin(b, AGX_OP_SUBGROUP_BALLOT, agx_type_make(32, 4), 1,
+                                              agx_imm(b, 1, 1), NULL, NULL, 0, 0, 0),
+                                   0);
    agx_instr *lane = agx_intrin(b, AGX_OP_LOAD_SUBGROUP_INVOCATION, agx_type_make(32, 1), 0, NULL,
                                 NULL, NULL, 0, 0, 0);
    agx_instr *zero = agx_imm(b, 32, 0);
@@ -127,18 +149,21 @@ static agx_instr *reduce_by_lanes(agx_builder *b, agx_instr *v, unsigned op, uns
    return acc;
 }
 
-static bool is_signed_order(unsigned op)
+static bool
+is_signed_order(unsigned op)
 {
    return op == AGX_OP_IMIN || op == AGX_OP_IMAX;
 }
 
-static bool is_float(unsigned op)
+static bool
+is_float(unsigned op)
 {
    return op == AGX_OP_FADD || op == AGX_OP_FMUL || op == AGX_OP_FMIN || op == AGX_OP_FMAX;
 }
 
 /* Scalar reduction/scan. */
-static agx_instr *reduce_scalar(agx_builder *b, agx_instr *I, agx_instr *v)
+static agx_instr *
+reduce_scalar(agx_builder *b, agx_instr *I, agx_instr *v)
 {
    unsigned op = I->c[0], kind = I->c[1], cluster = I->c[2];
    unsigned bits = v->type.bits;
@@ -164,7 +189,8 @@ static agx_instr *reduce_scalar(agx_builder *b, agx_instr *I, agx_instr *v)
 }
 
 /* One scalar operation of I's kind on v (other sources taken from I). */
-static agx_instr *one_op(agx_builder *b, agx_instr *I, agx_instr *v)
+static agx_instr *
+one_op(agx_builder *b, agx_instr *I, agx_instr *v)
 {
    switch (I->op) {
    case AGX_OP_SUBGROUP_REDUCE:
@@ -181,7 +207,8 @@ static agx_instr *one_op(agx_builder *b, agx_instr *I, agx_instr *v)
    }
 }
 
-static bool needs_lowering(const agx_instr *I)
+static bool
+needs_lowering(const agx_instr *I)
 {
    switch (I->op) {
    case AGX_OP_SUBGROUP_REDUCE:
@@ -209,7 +236,8 @@ static bool needs_lowering(const agx_instr *I)
    }
 }
 
-static agx_instr *lower(agx_builder *b, agx_instr *I)
+static agx_instr *
+lower(agx_builder *b, agx_instr *I)
 {
    agx_instr *v = I->src[0];
    unsigned n = v->type.comps;
@@ -227,13 +255,15 @@ static agx_instr *lower(agx_builder *b, agx_instr *I)
    return n > 1 ? agx_vec(b, n, comps) : comps[0];
 }
 
-static agx_instr *lower_if_needed(agx_builder *b, agx_instr *I, void *data)
+static agx_instr *
+lower_if_needed(agx_builder *b, agx_instr *I, void *data)
 {
    (void)data;
    return needs_lowering(I) ? lower(b, I) : NULL;
 }
 
-bool agx_pass_lower_subgroup(agx_shader *s)
+bool
+agx_pass_lower_subgroup(agx_shader *s)
 {
    return agx_lower_each(s, lower_if_needed, NULL);
 }

@@ -16,14 +16,16 @@
 #include "agx_passes.h"
 
 /* A 32-bit word of the descriptor at `desc` (64-bit address) + byte. */
-static agx_instr *desc_word(agx_builder *b, agx_instr *desc, unsigned byte)
+static agx_instr *
+desc_word(agx_builder *b, agx_instr *desc, unsigned byte)
 {
    agx_instr *addr = agx_iadd(b, desc, agx_imm(b, 64, byte));
    return agx_intrin(b, AGX_OP_LOAD_GLOBAL, agx_type_make(32, 1), 1, addr, NULL, NULL, 4, 0, 0);
 }
 
 /* Texel index i of element e (see the header comment). */
-static agx_instr *texel_index(agx_builder *b, agx_instr *desc, agx_instr *e, bool checked)
+static agx_instr *
+texel_index(agx_builder *b, agx_instr *desc, agx_instr *e, bool checked)
 {
    agx_instr *skip = desc_word(b, desc, AGX_ABI_TEXEL_SKIP);
    agx_instr *i = agx_iadd(b, e, skip);
@@ -33,7 +35,8 @@ static agx_instr *texel_index(agx_builder *b, agx_instr *desc, agx_instr *e, boo
    return agx_bcsel(b, agx_ult(b, e, count), i, agx_imm(b, 32, AGX_ABI_TEXEL_OOB));
 }
 
-static agx_instr *coords_2d(agx_builder *b, agx_instr *i)
+static agx_instr *
+coords_2d(agx_builder *b, agx_instr *i)
 {
    agx_instr *xy[2] = {
       agx_iand(b, i, agx_imm(b, 32, AGX_ABI_TEXEL_WIDTH - 1)),
@@ -42,7 +45,8 @@ static agx_instr *coords_2d(agx_builder *b, agx_instr *i)
    return agx_vec(b, 2, xy);
 }
 
-agx_instr *agx_lower_texel_buffer(agx_shader *s, agx_instr *I, unsigned set, agx_instr *offset)
+agx_instr *
+agx_lower_texel_buffer(agx_shader *s, agx_instr *I, unsigned set, agx_instr *offset)
 {
    agx_builder b = agx_builder_before(s, I);
    unsigned heap = AGX_ABI_SET_ADDR_BASE + 8 * (set % AGX_ABI_MAX_SETS);
@@ -68,7 +72,7 @@ agx_instr *agx_lower_texel_buffer(agx_shader *s, agx_instr *I, unsigned set, agx
       /* PBE Buffer: bits 64-99 of the PBE = address >> 4 */
       agx_instr *lo = desc_word(&b, desc, AGX_ABI_TEXEL_PBE_BUFFER);
       agx_instr *hi = desc_word(&b, desc, AGX_ABI_TEXEL_PBE_BUFFER + 4);
-      agx_instr *words[2] = { lo, agx_iand(&b, hi, agx_imm(&b, 32, 0xF)) };
+      agx_instr *words[2] = {lo, agx_iand(&b, hi, agx_imm(&b, 32, 0xF))};
       agx_instr *field = agx_build(&b, AGX_OP_PACK_64_2X32, agx_type_make(64, 1), 1,
                                    agx_vec(&b, 2, words), NULL, NULL, NULL);
       agx_instr *start = agx_ishl(&b, field, agx_imm(&b, 32, 4));

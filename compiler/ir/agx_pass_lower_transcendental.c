@@ -20,18 +20,20 @@
 #include "agx_ir_eval_helpers.h"
 #include "agx_passes.h"
 
-static agx_instr *fk(agx_builder *b, agx_type t, double v)
+static agx_instr *
+fk(agx_builder *b, agx_type t, double v)
 {
    uint64_t x = agx_from_double(v, t.bits);
-   uint64_t vals[4] = { x, x, x, x };
+   uint64_t vals[4] = {x, x, x, x};
    return agx_const(b, t, vals);
 }
 
-static agx_instr *atan_01(agx_builder *b, agx_instr *x)
+static agx_instr *
+atan_01(agx_builder *b, agx_instr *x)
 {
    /* atan(x) for x in [0, 1]: x * P(x^2) */
-   static const double c[6] = { 0.99997726, -0.33262347, 0.19354346, -0.11643287, 0.05265332,
-                                -0.01172120 };
+   static const double c[6] = {0.99997726,  -0.33262347, 0.19354346,
+                               -0.11643287, 0.05265332,  -0.01172120};
    agx_type t = x->type;
    agx_instr *x2 = agx_fmul(b, x, x);
    agx_instr *p = fk(b, t, c[5]);
@@ -40,12 +42,14 @@ static agx_instr *atan_01(agx_builder *b, agx_instr *x)
    return agx_fmul(b, x, p);
 }
 
-static agx_instr *fsel_neg(agx_builder *b, agx_instr *cond, agx_instr *v)
+static agx_instr *
+fsel_neg(agx_builder *b, agx_instr *cond, agx_instr *v)
 {
    return agx_bcsel(b, cond, agx_fneg(b, v), v);
 }
 
-static agx_instr *atan2_l(agx_builder *b, agx_instr *y, agx_instr *x)
+static agx_instr *
+atan2_l(agx_builder *b, agx_instr *y, agx_instr *x)
 {
    agx_type t = x->type;
    agx_instr *ax = agx_fabs(b, x), *ay = agx_fabs(b, y);
@@ -64,28 +68,36 @@ static agx_instr *atan2_l(agx_builder *b, agx_instr *y, agx_instr *x)
    return fsel_neg(b, agx_flt(b, y, fk(b, t, 0.0)), r);
 }
 
-static agx_instr *exp_l(agx_builder *b, agx_instr *x)
+static agx_instr *
+exp_l(agx_builder *b, agx_instr *x)
 {
    return agx_fexp2(b, agx_fmul(b, x, fk(b, x->type, M_LOG2E)));
 }
 
-static agx_instr *log_l(agx_builder *b, agx_instr *x)
+static agx_instr *
+log_l(agx_builder *b, agx_instr *x)
 {
    return agx_fmul(b, agx_flog2(b, x), fk(b, x->type, M_LN2));
 }
 
-static agx_instr *sqrt_l(agx_builder *b, agx_instr *x)
+static agx_instr *
+sqrt_l(agx_builder *b, agx_instr *x)
 {
    return agx_frcp(b, agx_frsq(b, x));
 }
 
-static agx_instr *lower(agx_builder *b, enum agx_op op, agx_type t, agx_instr *x, agx_instr *y)
+static agx_instr *
+lower(agx_builder *b, enum agx_op op, agx_type t, agx_instr *x, agx_instr *y)
 {
    switch (op) {
-   case AGX_OP_FDIV: return agx_fmul(b, x, agx_frcp(b, y));
-   case AGX_OP_FSQRT: return sqrt_l(b, x);
-   case AGX_OP_FPOW: return agx_fexp2(b, agx_fmul(b, agx_flog2(b, x), y));
-   case AGX_OP_FTAN: return agx_fmul(b, agx_fsin(b, x), agx_frcp(b, agx_fcos(b, x)));
+   case AGX_OP_FDIV:
+      return agx_fmul(b, x, agx_frcp(b, y));
+   case AGX_OP_FSQRT:
+      return sqrt_l(b, x);
+   case AGX_OP_FPOW:
+      return agx_fexp2(b, agx_fmul(b, agx_flog2(b, x), y));
+   case AGX_OP_FTAN:
+      return agx_fmul(b, agx_fsin(b, x), agx_frcp(b, agx_fcos(b, x)));
    case AGX_OP_FMOD:
       return agx_fsub(b, x, agx_fmul(b, y, agx_ffloor(b, agx_fmul(b, x, agx_frcp(b, y)))));
    case AGX_OP_FREM:
@@ -109,7 +121,8 @@ static agx_instr *lower(agx_builder *b, enum agx_op op, agx_type t, agx_instr *x
    case AGX_OP_FACOSH:
       return log_l(b, agx_fadd(b, x, sqrt_l(b, agx_ffma(b, x, x, fk(b, t, -1.0)))));
    case AGX_OP_FATANH: {
-      agx_instr *q = agx_fmul(b, agx_fadd(b, fk(b, t, 1.0), x), agx_frcp(b, agx_fsub(b, fk(b, t, 1.0), x)));
+      agx_instr *q =
+         agx_fmul(b, agx_fadd(b, fk(b, t, 1.0), x), agx_frcp(b, agx_fsub(b, fk(b, t, 1.0), x)));
       return agx_fmul(b, log_l(b, q), fk(b, t, 0.5));
    }
    case AGX_OP_FATAN: {
@@ -119,10 +132,12 @@ static agx_instr *lower(agx_builder *b, enum agx_op op, agx_type t, agx_instr *x
       r = agx_bcsel(b, big, agx_fsub(b, fk(b, t, M_PI_2), r), r);
       return fsel_neg(b, agx_flt(b, x, fk(b, t, 0.0)), r);
    }
-   case AGX_OP_FATAN2: return atan2_l(b, x, y);
+   case AGX_OP_FATAN2:
+      return atan2_l(b, x, y);
    case AGX_OP_FASIN:
    case AGX_OP_FACOS: {
-      agx_instr *c = sqrt_l(b, agx_fmax(b, agx_ffma(b, agx_fneg(b, x), x, fk(b, t, 1.0)), fk(b, t, 0.0)));
+      agx_instr *c =
+         sqrt_l(b, agx_fmax(b, agx_ffma(b, agx_fneg(b, x), x, fk(b, t, 1.0)), fk(b, t, 0.0)));
       return op == AGX_OP_FASIN ? atan2_l(b, x, c) : atan2_l(b, c, x);
    }
    default:
@@ -130,12 +145,25 @@ static agx_instr *lower(agx_builder *b, enum agx_op op, agx_type t, agx_instr *x
    }
 }
 
-static bool lowered(enum agx_op op)
+static bool
+lowered(enum agx_op op)
 {
    switch (op) {
-   case AGX_OP_FDIV: case AGX_OP_FSQRT: case AGX_OP_FPOW: case AGX_OP_FTAN: case AGX_OP_FMOD:
-   case AGX_OP_FREM: case AGX_OP_FSINH: case AGX_OP_FCOSH: case AGX_OP_FTANH: case AGX_OP_FASINH:
-   case AGX_OP_FACOSH: case AGX_OP_FATANH: case AGX_OP_FATAN: case AGX_OP_FATAN2: case AGX_OP_FASIN:
+   case AGX_OP_FDIV:
+   case AGX_OP_FSQRT:
+   case AGX_OP_FPOW:
+   case AGX_OP_FTAN:
+   case AGX_OP_FMOD:
+   case AGX_OP_FREM:
+   case AGX_OP_FSINH:
+   case AGX_OP_FCOSH:
+   case AGX_OP_FTANH:
+   case AGX_OP_FASINH:
+   case AGX_OP_FACOSH:
+   case AGX_OP_FATANH:
+   case AGX_OP_FATAN:
+   case AGX_OP_FATAN2:
+   case AGX_OP_FASIN:
    case AGX_OP_FACOS:
       return true;
    default:
@@ -143,7 +171,8 @@ static bool lowered(enum agx_op op)
    }
 }
 
-static agx_instr *lower_if_alu(agx_builder *b, agx_instr *I, void *data)
+static agx_instr *
+lower_if_alu(agx_builder *b, agx_instr *I, void *data)
 {
    (void)data;
    if (agx_info(I)->kind != AGX_OPK_ALU || !lowered(I->op) ||
@@ -160,7 +189,8 @@ static agx_instr *lower_if_alu(agx_builder *b, agx_instr *I, void *data)
    return agx_f2f(b, 16, r);
 }
 
-bool agx_pass_lower_transcendental(agx_shader *s)
+bool
+agx_pass_lower_transcendental(agx_shader *s)
 {
    return agx_lower_each(s, lower_if_alu, NULL);
 }

@@ -11,7 +11,8 @@
 
 #include "agx_passes.h"
 
-static bool targets_loop(agx_list *list, agx_loop *loop, bool top)
+static bool
+targets_loop(agx_list *list, agx_loop *loop, bool top)
 {
    agx_foreach_cf(list, node) {
       if (node->type == AGX_CF_BLOCK) {
@@ -32,7 +33,8 @@ static bool targets_loop(agx_list *list, agx_loop *loop, bool top)
    return false;
 }
 
-static void rename_cb(agx_block *b, void *data)
+static void
+rename_cb(agx_block *b, void *data)
 {
    agx_block **map = data;
    agx_foreach_instr(b, I) {
@@ -46,7 +48,8 @@ static void rename_cb(agx_block *b, void *data)
 
 /* renamed: block index -> block that absorbed it; applied to all phis once
  * at the end (keeps the pass linear). */
-static void merge_into(agx_block **renamed, agx_block *dst, agx_block *src)
+static void
+merge_into(agx_block **renamed, agx_block *dst, agx_block *src)
 {
    agx_foreach_instr(src, I) {
       agx_list_del(&I->link);
@@ -56,7 +59,8 @@ static void merge_into(agx_block **renamed, agx_block *dst, agx_block *src)
    renamed[src->index] = dst;
 }
 
-static bool eligible(agx_loop *loop)
+static bool
+eligible(agx_loop *loop)
 {
    agx_list *cont = &loop->cont;
    if (cont->next->next != cont || !agx_list_empty(&agx_list_first_block(cont)->instrs))
@@ -66,19 +70,21 @@ static bool eligible(agx_loop *loop)
    if (!brk || brk->op != AGX_OP_BREAK)
       return false;
    agx_block *header = agx_list_first_block(&loop->body);
-   agx_instr *first = agx_list_empty(&header->instrs) ? NULL :
-                      agx_container_of(header->instrs.next, agx_instr, link);
+   agx_instr *first = agx_list_empty(&header->instrs)
+                         ? NULL
+                         : agx_container_of(header->instrs.next, agx_instr, link);
    if (first && first->op == AGX_OP_PHI)
       return false;
    agx_block *after = agx_cf_as_block(agx_container_of(loop->cf.link.next, agx_cf_node, link));
-   agx_instr *afirst = agx_list_empty(&after->instrs) ? NULL :
-                       agx_container_of(after->instrs.next, agx_instr, link);
+   agx_instr *afirst =
+      agx_list_empty(&after->instrs) ? NULL : agx_container_of(after->instrs.next, agx_instr, link);
    if (afirst && afirst->op == AGX_OP_PHI)
       return false;
    return !targets_loop(&loop->body, loop, true);
 }
 
-static void splice(agx_block **renamed, agx_loop *loop)
+static void
+splice(agx_block **renamed, agx_loop *loop)
 {
    agx_cf_node *ln = &loop->cf;
    agx_block *pre = agx_cf_as_block(agx_container_of(ln->link.prev, agx_cf_node, link));
@@ -113,7 +119,8 @@ static void splice(agx_block **renamed, agx_loop *loop)
    agx_list_del(&ln->link);
 }
 
-static bool walk(agx_block **renamed, agx_list *list)
+static bool
+walk(agx_block **renamed, agx_list *list)
 {
    bool progress = false;
    for (agx_list *l = list->next; l != list;) {
@@ -138,7 +145,8 @@ static bool walk(agx_block **renamed, agx_list *list)
    return progress;
 }
 
-bool agx_pass_remove_one_trip_loops(agx_shader *s)
+bool
+agx_pass_remove_one_trip_loops(agx_shader *s)
 {
    agx_block **map = calloc(s->next_block + 1, sizeof(*map));
    if (!map)

@@ -69,19 +69,20 @@ enum {
 
 struct pre_state {
    agx_shader *s;
-   uint8_t *f;          /* per SSA index: U_* flags */
-   bool *main;          /* per SSA index: stays in the main program */
-   bool *always;        /* per block index: executed by every invocation */
+   uint8_t *f;   /* per SSA index: U_* flags */
+   bool *main;   /* per SSA index: stays in the main program */
+   bool *always; /* per block index: executed by every invocation */
    bool writes_global;
    /* users of each value: users[ustart[i] .. ustart[i + 1]) */
    uint32_t *ustart;
    agx_instr **users;
-   uint32_t *uses;      /* use counts (if conditions included) */
+   uint32_t *uses; /* use counts (if conditions included) */
    bool (*address_folds)(const agx_instr *I, const uint32_t *uses, void *data);
    void *data;
 };
 
-static void free_state(struct pre_state *st)
+static void
+free_state(struct pre_state *st)
 {
    free(st->f);
    free(st->always);
@@ -93,7 +94,8 @@ static void free_state(struct pre_state *st)
 
 static bool list_has_halt(agx_list *list);
 
-static bool block_has_halt(agx_block *b)
+static bool
+block_has_halt(agx_block *b)
 {
    agx_foreach_instr(b, I) {
       if (I->op == AGX_OP_HALT)
@@ -102,7 +104,8 @@ static bool block_has_halt(agx_block *b)
    return false;
 }
 
-static bool node_has_halt(agx_cf_node *n)
+static bool
+node_has_halt(agx_cf_node *n)
 {
    if (n->type == AGX_CF_BLOCK)
       return block_has_halt(agx_cf_as_block(n));
@@ -112,7 +115,8 @@ static bool node_has_halt(agx_cf_node *n)
    return list_has_halt(&agx_cf_as_loop(n)->body) || list_has_halt(&agx_cf_as_loop(n)->cont);
 }
 
-static bool list_has_halt(agx_list *list)
+static bool
+list_has_halt(agx_list *list)
 {
    agx_foreach_cf(list, n) {
       if (node_has_halt(n))
@@ -123,7 +127,8 @@ static bool list_has_halt(agx_list *list)
 
 /* Top-level blocks up to the first if/loop that may end invocations, and
  * not after a block that ends them itself. */
-static void mark_always(struct pre_state *st)
+static void
+mark_always(struct pre_state *st)
 {
    agx_foreach_cf(&st->s->body, n) {
       if (n->type == AGX_CF_BLOCK) {
@@ -137,14 +142,16 @@ static void mark_always(struct pre_state *st)
    }
 }
 
-static bool is_transparent(const agx_instr *I)
+static bool
+is_transparent(const agx_instr *I)
 {
    return I->op == AGX_OP_MOV || I->op == AGX_OP_VEC || I->op == AGX_OP_EXTRACT ||
           I->op == AGX_OP_PACK_64_2X32 || I->op == AGX_OP_UNPACK_64_2X32;
 }
 
 /* Flags of I from its sources (program order: sources are done). */
-static uint8_t classify(struct pre_state *st, agx_instr *I)
+static uint8_t
+classify(struct pre_state *st, agx_instr *I)
 {
    const struct agx_op_info *info = agx_info(I);
    if (I->op == AGX_OP_CONST || I->op == AGX_OP_UNDEF)
@@ -185,13 +192,15 @@ static uint8_t classify(struct pre_state *st, agx_instr *I)
    return 0;
 }
 
-static void need(struct pre_state *st, agx_instr *v)
+static void
+need(struct pre_state *st, agx_instr *v)
 {
    if (st->f[v->index] & U_UNIFORM)
       st->f[v->index] |= U_NEEDED;
 }
 
-static void mark_if_conds(struct pre_state *st, agx_list *list)
+static void
+mark_if_conds(struct pre_state *st, agx_list *list)
 {
    agx_foreach_cf(list, n) {
       if (n->type == AGX_CF_IF) {
@@ -206,7 +215,8 @@ static void mark_if_conds(struct pre_state *st, agx_list *list)
    }
 }
 
-static bool is_memory_address(const agx_instr *U, const agx_instr *v)
+static bool
+is_memory_address(const agx_instr *U, const agx_instr *v)
 {
    switch (U->op) {
    case AGX_OP_LOAD_GLOBAL:
@@ -219,7 +229,8 @@ static bool is_memory_address(const agx_instr *U, const agx_instr *v)
    }
 }
 
-static unsigned words(agx_type t)
+static unsigned
+words(agx_type t)
 {
    unsigned w = (t.bits * t.comps + 31) / 32;
    return w ? w : 1;
@@ -227,7 +238,8 @@ static unsigned words(agx_type t)
 
 /* A 64-bit add whose every use is a memory instruction that folds it
  * (base + index or immediate: the back end's address modes). */
-static bool only_addresses(struct pre_state *st, agx_instr *v)
+static bool
+only_addresses(struct pre_state *st, agx_instr *v)
 {
    if (v->op != AGX_OP_IADD || v->type.bits != 64 || !st->address_folds)
       return false;
@@ -240,7 +252,8 @@ static bool only_addresses(struct pre_state *st, agx_instr *v)
 }
 
 /* Per-thread instructions the value itself costs in the main program. */
-static unsigned own_cost(struct pre_state *st, agx_instr *v)
+static unsigned
+own_cost(struct pre_state *st, agx_instr *v)
 {
    if (v->op == AGX_OP_LOAD_GLOBAL)
       return (words(v->type) == 2 ? 2 : 1) + 1; /* device_load(s) + wait */
@@ -253,7 +266,8 @@ static unsigned own_cost(struct pre_state *st, agx_instr *v)
 
 /* Instructions saved by storing v: its own and those of uniform sources
  * nothing else uses. */
-static unsigned saving(struct pre_state *st, agx_instr *v, unsigned depth)
+static unsigned
+saving(struct pre_state *st, agx_instr *v, unsigned depth)
 {
    unsigned c = own_cost(st, v);
    if (depth > 16)
@@ -269,13 +283,13 @@ static unsigned saving(struct pre_state *st, agx_instr *v, unsigned depth)
 }
 
 /* Copies the main program needs to read v from a uniform register. */
-static unsigned read_cost(struct pre_state *st, agx_instr *v)
+static unsigned
+read_cost(struct pre_state *st, agx_instr *v)
 {
    unsigned c = 0;
    for (uint32_t u = st->ustart[v->index]; u < st->ustart[v->index + 1]; u++) {
       agx_instr *U = st->users[u];
-      bool in_main = !agx_info(U)->has_dest || !(st->f[U->index] & U_UNIFORM) ||
-                     st->main[U->index];
+      bool in_main = !agx_info(U)->has_dest || !(st->f[U->index] & U_UNIFORM) || st->main[U->index];
       if (!in_main || U->op == AGX_OP_PHI || is_memory_address(U, v))
          continue;
       if (only_addresses(st, U))
@@ -288,7 +302,8 @@ static unsigned read_cost(struct pre_state *st, agx_instr *v)
    return c;
 }
 
-static void count_conds(struct pre_state *st, agx_list *list)
+static void
+count_conds(struct pre_state *st, agx_list *list)
 {
    agx_foreach_cf(list, n) {
       if (n->type == AGX_CF_IF) {
@@ -303,12 +318,14 @@ static void count_conds(struct pre_state *st, agx_list *list)
    }
 }
 
-static bool storable(const agx_instr *I)
+static bool
+storable(const agx_instr *I)
 {
    return I->type.bits >= 16 && I->type.comps >= 1 && I->type.comps <= 4;
 }
 
-static agx_instr *clone_into(agx_builder *b, agx_instr *I, agx_instr **map)
+static agx_instr *
+clone_into(agx_builder *b, agx_instr *I, agx_instr **map)
 {
    agx_instr *C = agx_instr_create(b->shader, (enum agx_op)I->op, I->type, I->num_srcs);
    for (unsigned i = 0; i < I->num_srcs; i++)
@@ -319,8 +336,8 @@ static agx_instr *clone_into(agx_builder *b, agx_instr *I, agx_instr **map)
    return C;
 }
 
-agx_shader *agx_pass_preamble(agx_shader *s, const struct agx_preamble_options *opts,
-                              unsigned *uniform_end)
+agx_shader *
+agx_pass_preamble(agx_shader *s, const struct agx_preamble_options *opts, unsigned *uniform_end)
 {
    unsigned base = opts && opts->uniform_base ? opts->uniform_base : AGX_ABI_UNIFORM_SIZE;
    unsigned limit = opts && opts->uniform_limit ? opts->uniform_limit : AGX_PREAMBLE_UNIFORM_LIMIT;
@@ -330,7 +347,7 @@ agx_shader *agx_pass_preamble(agx_shader *s, const struct agx_preamble_options *
 
    agx_instr **all; /* in the shader's arena */
    unsigned n = agx_collect_instrs(s, &all);
-   struct pre_state st = { .s = s };
+   struct pre_state st = {.s = s};
    st.f = calloc(s->next_index + 1, 1);
    st.always = calloc(s->next_block + 1, sizeof(bool));
    if (!st.f || !st.always)
@@ -458,8 +475,8 @@ agx_shader *agx_pass_preamble(agx_shader *s, const struct agx_preamble_options *
                  I->pass_flags, 0, 0);
       /* main program: read the slot where the value was computed */
       agx_builder mb = agx_builder_before(s, I);
-      mmap[I->index] = agx_intrin(&mb, AGX_OP_LOAD_UNIFORM, I->type, 1, agx_imm(&mb, 32, 0),
-                                  NULL, NULL, I->pass_flags, 0, 0);
+      mmap[I->index] = agx_intrin(&mb, AGX_OP_LOAD_UNIFORM, I->type, 1, agx_imm(&mb, 32, 0), NULL,
+                                  NULL, I->pass_flags, 0, 0);
    }
    /* the map is indexed by every source, including the new instructions */
    agx_instr **full = calloc(s->next_index + 1, sizeof(*full));

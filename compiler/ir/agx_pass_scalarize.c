@@ -9,7 +9,8 @@
 #include "agx_builder.h"
 #include "agx_passes.h"
 
-bool agx_pass_scalarize(agx_shader *s)
+bool
+agx_pass_scalarize(agx_shader *s)
 {
    agx_instr **all;
    unsigned n = agx_collect_instrs(s, &all);
@@ -24,11 +25,11 @@ bool agx_pass_scalarize(agx_shader *s)
       agx_builder b = agx_builder_before(s, I);
       agx_instr *comps[4];
       for (unsigned c = 0; c < I->type.comps; c++) {
-         agx_instr *src[4] = { NULL, NULL, NULL, NULL };
+         agx_instr *src[4] = {NULL, NULL, NULL, NULL};
          for (unsigned k = 0; k < I->num_srcs && k < 4; k++)
             src[k] = I->src[k]->type.comps == 1 ? I->src[k] : agx_extract(&b, I->src[k], c);
-         comps[c] = agx_build(&b, I->op, agx_type_make(I->type.bits, 1), I->num_srcs, src[0], src[1],
-                              src[2], src[3]);
+         comps[c] = agx_build(&b, I->op, agx_type_make(I->type.bits, 1), I->num_srcs, src[0],
+                              src[1], src[2], src[3]);
       }
       map[I->index] = agx_vec(&b, I->type.comps, comps);
       agx_instr_remove(I);

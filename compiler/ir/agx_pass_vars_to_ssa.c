@@ -30,21 +30,23 @@ struct loop_ctx {
 struct v2s {
    agx_shader *s;
    unsigned nvars;
-   agx_instr **map;       /* replaced load_var -> value */
-   agx_instr **undefs;    /* per variable */
+   agx_instr **map;    /* replaced load_var -> value */
+   agx_instr **undefs; /* per variable */
    struct loop_ctx *loop;
    agx_block *entry;
-   unsigned limit;        /* size of map (indices before the pass) */
+   unsigned limit; /* size of map (indices before the pass) */
 };
 
-static agx_instr *resolve(struct v2s *st, agx_instr *v)
+static agx_instr *
+resolve(struct v2s *st, agx_instr *v)
 {
    while (v && v->index < st->limit && st->map[v->index])
       v = st->map[v->index];
    return v;
 }
 
-static agx_instr *undef_for(struct v2s *st, unsigned var)
+static agx_instr *
+undef_for(struct v2s *st, unsigned var)
 {
    if (!st->undefs[var]) {
       agx_instr *u = agx_instr_create(st->s, AGX_OP_UNDEF, st->s->var_types[var], 0);
@@ -55,7 +57,8 @@ static agx_instr *undef_for(struct v2s *st, unsigned var)
    return st->undefs[var];
 }
 
-static defs_t copy_defs(struct v2s *st, defs_t d)
+static defs_t
+copy_defs(struct v2s *st, defs_t d)
 {
    defs_t n = agx_alloc(st->s, sizeof(agx_instr *) * (st->nvars ? st->nvars : 1));
    if (d)
@@ -63,12 +66,14 @@ static defs_t copy_defs(struct v2s *st, defs_t d)
    return n;
 }
 
-static agx_instr *value_of(struct v2s *st, defs_t d, unsigned v)
+static agx_instr *
+value_of(struct v2s *st, defs_t d, unsigned v)
 {
    return d && d[v] ? d[v] : undef_for(st, v);
 }
 
-static agx_instr *add_phi(struct v2s *st, agx_block *target, unsigned v)
+static agx_instr *
+add_phi(struct v2s *st, agx_block *target, unsigned v)
 {
    agx_instr *phi = agx_instr_create(st->s, AGX_OP_PHI, st->s->var_types[v], 0);
    phi->block = target;
@@ -77,7 +82,8 @@ static agx_instr *add_phi(struct v2s *st, agx_block *target, unsigned v)
 }
 
 /* Merges n incoming edges at the top of target. Returns NULL if n == 0. */
-static defs_t merge(struct v2s *st, agx_block *target, struct edge *e, unsigned n)
+static defs_t
+merge(struct v2s *st, agx_block *target, struct edge *e, unsigned n)
 {
    if (n == 0)
       return NULL;
@@ -98,8 +104,8 @@ static defs_t merge(struct v2s *st, agx_block *target, struct edge *e, unsigned 
    return out;
 }
 
-static void push_edge(struct v2s *st, struct edge **arr, unsigned *n, unsigned *cap, agx_block *b,
-                      defs_t d)
+static void
+push_edge(struct v2s *st, struct edge **arr, unsigned *n, unsigned *cap, agx_block *b, defs_t d)
 {
    if (*n == *cap) {
       unsigned nc = *cap ? *cap * 2 : 4;
@@ -114,7 +120,8 @@ static void push_edge(struct v2s *st, struct edge **arr, unsigned *n, unsigned *
    (*n)++;
 }
 
-static void scan_stores(agx_list *list, bool *stored)
+static void
+scan_stores(agx_list *list, bool *stored)
 {
    agx_foreach_cf(list, node) {
       if (node->type == AGX_CF_BLOCK) {
@@ -133,7 +140,8 @@ static void scan_stores(agx_list *list, bool *stored)
 
 static defs_t walk(struct v2s *st, agx_list *list, defs_t cur);
 
-static defs_t walk_block(struct v2s *st, agx_block *b, defs_t cur)
+static defs_t
+walk_block(struct v2s *st, agx_block *b, defs_t cur)
 {
    /* Unreachable code (after jumps on every path) reads undef and stays
     * unreachable, so it contributes no phi sources. */
@@ -160,7 +168,8 @@ static defs_t walk_block(struct v2s *st, agx_block *b, defs_t cur)
    return unreachable ? NULL : cur;
 }
 
-static defs_t walk_loop(struct v2s *st, agx_loop *loop, defs_t cur)
+static defs_t
+walk_loop(struct v2s *st, agx_loop *loop, defs_t cur)
 {
    agx_block *pre = agx_cf_as_block(agx_container_of(loop->cf.link.prev, agx_cf_node, link));
    agx_block *header = agx_list_first_block(&loop->body);
@@ -180,7 +189,7 @@ static defs_t walk_loop(struct v2s *st, agx_loop *loop, defs_t cur)
       in[v] = hphi[v];
    }
 
-   struct loop_ctx ctx = { 0 }, *outer = st->loop;
+   struct loop_ctx ctx = {0}, *outer = st->loop;
    st->loop = &ctx;
    defs_t end = walk(st, &loop->body, in);
    if (end)
@@ -200,7 +209,8 @@ static defs_t walk_loop(struct v2s *st, agx_loop *loop, defs_t cur)
    return merge(st, after, ctx.breaks, ctx.nbreaks);
 }
 
-static defs_t walk(struct v2s *st, agx_list *list, defs_t cur)
+static defs_t
+walk(struct v2s *st, agx_list *list, defs_t cur)
 {
    agx_foreach_cf(list, node) {
       if (node->type == AGX_CF_BLOCK) {
@@ -212,9 +222,9 @@ static defs_t walk(struct v2s *st, agx_list *list, defs_t cur)
          struct edge edges[2];
          unsigned n = 0;
          if (t)
-            edges[n++] = (struct edge){ agx_list_last_block(&nif->then_list), t };
+            edges[n++] = (struct edge){agx_list_last_block(&nif->then_list), t};
          if (e)
-            edges[n++] = (struct edge){ agx_list_last_block(&nif->else_list), e };
+            edges[n++] = (struct edge){agx_list_last_block(&nif->else_list), e};
          agx_block *after = agx_cf_as_block(agx_container_of(node->link.next, agx_cf_node, link));
          cur = merge(st, after, edges, n);
       } else {
@@ -224,11 +234,12 @@ static defs_t walk(struct v2s *st, agx_list *list, defs_t cur)
    return cur;
 }
 
-bool agx_pass_vars_to_ssa(agx_shader *s)
+bool
+agx_pass_vars_to_ssa(agx_shader *s)
 {
    if (s->num_vars == 0)
       return false;
-   struct v2s st = { .s = s, .nvars = s->num_vars };
+   struct v2s st = {.s = s, .nvars = s->num_vars};
    st.entry = agx_list_first_block(&s->body);
    st.map = calloc(s->next_index + 1, sizeof(*st.map));
    st.undefs = calloc(s->num_vars, sizeof(*st.undefs));

@@ -2,7 +2,8 @@
  * removal until nothing changes (bounded, each pass only shrinks or simplifies the shader). */
 #include "agx_passes.h"
 
-void agx_optimize(agx_shader *s)
+void
+agx_optimize(agx_shader *s)
 {
    for (unsigned iter = 0; iter < 64; iter++) {
       bool progress = false;
@@ -17,7 +18,8 @@ void agx_optimize(agx_shader *s)
    }
 }
 
-void agx_lower_for_backend(agx_shader *s)
+void
+agx_lower_for_backend(agx_shader *s)
 {
    agx_pass_lower_int8(s);
    agx_pass_lower_idiv(s);

@@ -54,7 +54,7 @@ struct agx_isa_operand {
    uint8_t field[4]; /* value field first; AGX_ISA_NO_FIELD when unused */
    uint8_t dep[2];   /* fields of other operands this one is read through */
    uint8_t flags;
-   uint8_t tsize;    /* width of the type field of ALU sources (3 or 4) */
+   uint8_t tsize; /* width of the type field of ALU sources (3 or 4) */
    const struct agx_isa_enum *enumt;
 };
 
@@ -88,7 +88,7 @@ struct agx_isa_desc {
    uint8_t mnem_field; /* field choosing alt[] */
    uint8_t sat_field;
    const char *alt[2];
-   uint8_t alias; /* enum agx_isa_alias */
+   uint8_t alias;       /* enum agx_isa_alias */
    uint8_t placeholder; /* bits transcribed, meaning unknown */
    const char *group;
 };
@@ -106,9 +106,9 @@ extern const unsigned agx_isa_num_sr_names;
 /* ---- instructions (agx_isa_codec.c) ---- */
 
 struct agx_isa_instr {
-   uint16_t op;   /* enum agx_isa_op */
-   uint8_t size;  /* bytes; set by decode and encode */
-   uint8_t long_form; /* force the long form (set by decode when L = 1) */
+   uint16_t op;                    /* enum agx_isa_op */
+   uint8_t size;                   /* bytes; set by decode and encode */
+   uint8_t long_form;              /* force the long form (set by decode when L = 1) */
    uint64_t f[AGX_ISA_MAX_FIELDS]; /* raw field values, table order */
 };
 
@@ -125,8 +125,7 @@ void agx_isa_init(struct agx_isa_instr *I, enum agx_isa_op op);
 
 /* Decode the instruction at bytes (avail bytes readable).  Returns its size
  * in bytes or a negative enum agx_isa_error. */
-int agx_isa_decode(const uint8_t *bytes, size_t avail,
-                   struct agx_isa_instr *out);
+int agx_isa_decode(const uint8_t *bytes, size_t avail, struct agx_isa_instr *out);
 
 /* Decode the bytes as descriptor op if its fixed bits match, regardless of
  * table order.  First-match order (as in applegpu) shadows a few encodings
@@ -141,8 +140,7 @@ int agx_isa_decode_as(const uint8_t *bytes, size_t avail, enum agx_isa_op op,
  * bit beyond the short form is set or I->long_form is set, so that
  * encode(decode(bytes)) reproduces every decodable instruction exactly.
  * Returns the size or a negative error. */
-int agx_isa_encode(const struct agx_isa_instr *I,
-                   uint8_t out[AGX_ISA_MAX_BYTES]);
+int agx_isa_encode(const struct agx_isa_instr *I, uint8_t out[AGX_ISA_MAX_BYTES]);
 
 /* Index of the named field of descriptor op, or -1. */
 int agx_isa_field_index(enum agx_isa_op op, const char *name);
@@ -160,7 +158,14 @@ enum agx_isa_vkind {
 };
 
 enum agx_isa_rclass {
-   AGX_R16, AGX_R32, AGX_U16, AGX_U32, AGX_TS, AGX_SS, AGX_CF, AGX_SR,
+   AGX_R16,
+   AGX_R32,
+   AGX_U16,
+   AGX_U32,
+   AGX_TS,
+   AGX_SS,
+   AGX_CF,
+   AGX_SR,
 };
 
 /* modifier flags, printed in this order */
@@ -171,36 +176,31 @@ enum agx_isa_rclass {
 #define AGX_MOD_NEG 16
 
 struct agx_isa_value {
-   uint8_t kind;  /* enum agx_isa_vkind */
+   uint8_t kind;   /* enum agx_isa_vkind */
    uint8_t rclass; /* enum agx_isa_rclass */
-   uint8_t count; /* registers in a tuple; a 64-bit register is 2 x 32-bit */
-   uint8_t mods;  /* AGX_MOD_* */
-   int64_t n;     /* first register, immediate value or offset */
-   char str[48];  /* AGX_V_STR text; token text when parsed */
+   uint8_t count;  /* registers in a tuple; a 64-bit register is 2 x 32-bit */
+   uint8_t mods;   /* AGX_MOD_* */
+   int64_t n;      /* first register, immediate value or offset */
+   char str[48];   /* AGX_V_STR text; token text when parsed */
 };
 
 /* Typed view of operand i of I. */
-void agx_isa_get_operand(const struct agx_isa_instr *I, unsigned i,
-                         struct agx_isa_value *v);
+void agx_isa_get_operand(const struct agx_isa_instr *I, unsigned i, struct agx_isa_value *v);
 
 /* Store v into the fields of operand i; 0 or AGX_ISA_ERR_OPERAND.  Operands
  * that depend on other fields (e.g. select sources on the destination size)
  * must be set after those. */
-int agx_isa_set_operand(struct agx_isa_instr *I, unsigned i,
-                        const struct agx_isa_value *v);
+int agx_isa_set_operand(struct agx_isa_instr *I, unsigned i, const struct agx_isa_value *v);
 
 /* Set every operand of I from vals[0..nops-1], operands that read fields of
  * later operands last.  0 or AGX_ISA_ERR_OPERAND. */
-int agx_isa_set_operands(struct agx_isa_instr *I,
-                         const struct agx_isa_value *vals);
+int agx_isa_set_operands(struct agx_isa_instr *I, const struct agx_isa_value *vals);
 
 /* Whether two operand values are the same operand. */
-bool agx_isa_value_equal(const struct agx_isa_value *a,
-                         const struct agx_isa_value *b);
+bool agx_isa_value_equal(const struct agx_isa_value *a, const struct agx_isa_value *b);
 
 /* Convenience constructors for the compiler. */
-struct agx_isa_value agx_isa_reg(enum agx_isa_rclass c, unsigned n,
-                                 unsigned count);
+struct agx_isa_value agx_isa_reg(enum agx_isa_rclass c, unsigned n, unsigned count);
 struct agx_isa_value agx_isa_imm(int64_t n);
 struct agx_isa_value agx_isa_str(const char *s);
 
@@ -214,12 +214,12 @@ int agx_isa_fimm_encode(double x);
 /* Mnemonic and operands as applegpu prints them ("iadd             r0, r1,
  * 5").  pc is the address of the instruction, used for branch targets when
  * have_pc.  Returns the length of the text. */
-int agx_isa_format(const struct agx_isa_instr *I, bool have_pc, uint64_t pc,
-                   char *buf, size_t size);
+int agx_isa_format(const struct agx_isa_instr *I, bool have_pc, uint64_t pc, char *buf,
+                   size_t size);
 
 /* Parse one instruction line at address pc.  Returns 0 or a negative error
  * with a message in err. */
-int agx_isa_parse(const char *line, uint64_t pc, struct agx_isa_instr *out,
-                  char *err, size_t errsize);
+int agx_isa_parse(const char *line, uint64_t pc, struct agx_isa_instr *out, char *err,
+                  size_t errsize);
 
 #endif

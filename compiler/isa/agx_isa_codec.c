@@ -87,8 +87,7 @@ desc_matches(const struct agx_isa_desc *d, const uint8_t *buf, unsigned size)
 
 /* Try descriptor op on the (zero-padded) bytes in buf. */
 static int
-decode_one(const uint8_t *buf, size_t avail, unsigned op,
-           struct agx_isa_instr *out)
+decode_one(const uint8_t *buf, size_t avail, unsigned op, struct agx_isa_instr *out)
 {
    const struct agx_isa_desc *d = &agx_isa_descs[op];
    unsigned size = desc_size(d, buf);
@@ -133,8 +132,7 @@ agx_isa_decode(const uint8_t *bytes, size_t avail, struct agx_isa_instr *out)
    uint8_t buf[AGX_ISA_MAX_BYTES];
    if (!load_buf(bytes, avail, buf))
       return avail == 0 ? AGX_ISA_ERR_NOMATCH : AGX_ISA_ERR_TRUNCATED;
-   for (unsigned k = agx_isa_byte0_start[buf[0]];
-        k < agx_isa_byte0_start[buf[0] + 1]; k++) {
+   for (unsigned k = agx_isa_byte0_start[buf[0]]; k < agx_isa_byte0_start[buf[0] + 1]; k++) {
       int r = decode_one(buf, avail, agx_isa_byte0_ops[k], out);
       if (r != AGX_ISA_ERR_NOMATCH)
          return r;
@@ -143,8 +141,7 @@ agx_isa_decode(const uint8_t *bytes, size_t avail, struct agx_isa_instr *out)
 }
 
 int
-agx_isa_decode_as(const uint8_t *bytes, size_t avail, enum agx_isa_op op,
-                  struct agx_isa_instr *out)
+agx_isa_decode_as(const uint8_t *bytes, size_t avail, enum agx_isa_op op, struct agx_isa_instr *out)
 {
    uint8_t buf[AGX_ISA_MAX_BYTES];
    if ((unsigned)op >= AGX_OP_COUNT)

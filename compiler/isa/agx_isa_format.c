@@ -42,13 +42,27 @@ static void
 print_reg_name(struct strbuf *sb, unsigned c, int64_t n)
 {
    switch (c) {
-   case AGX_R16: sb_printf(sb, "r%lld%c", (long long)(n >> 1), (n & 1) ? 'h' : 'l'); break;
-   case AGX_R32: sb_printf(sb, "r%lld", (long long)n); break;
-   case AGX_U16: sb_printf(sb, "u%lld%c", (long long)(n >> 1), (n & 1) ? 'h' : 'l'); break;
-   case AGX_U32: sb_printf(sb, "u%lld", (long long)n); break;
-   case AGX_TS: sb_printf(sb, "ts%lld", (long long)n); break;
-   case AGX_SS: sb_printf(sb, "ss%lld", (long long)n); break;
-   case AGX_CF: sb_printf(sb, "cf%lld", (long long)n); break;
+   case AGX_R16:
+      sb_printf(sb, "r%lld%c", (long long)(n >> 1), (n & 1) ? 'h' : 'l');
+      break;
+   case AGX_R32:
+      sb_printf(sb, "r%lld", (long long)n);
+      break;
+   case AGX_U16:
+      sb_printf(sb, "u%lld%c", (long long)(n >> 1), (n & 1) ? 'h' : 'l');
+      break;
+   case AGX_U32:
+      sb_printf(sb, "u%lld", (long long)n);
+      break;
+   case AGX_TS:
+      sb_printf(sb, "ts%lld", (long long)n);
+      break;
+   case AGX_SS:
+      sb_printf(sb, "ss%lld", (long long)n);
+      break;
+   case AGX_CF:
+      sb_printf(sb, "cf%lld", (long long)n);
+      break;
    case AGX_SR:
       sb_printf(sb, "sr%lld", (long long)n);
       if (n >= 0 && (unsigned)n < agx_isa_num_sr_names && agx_isa_sr_names[n])
@@ -72,17 +86,24 @@ print_fimm(struct strbuf *sb, unsigned n)
 }
 
 static void
-print_value(struct strbuf *sb, const struct agx_isa_value *v, bool have_pc,
-            uint64_t pc)
+print_value(struct strbuf *sb, const struct agx_isa_value *v, bool have_pc, uint64_t pc)
 {
-   static const char *const mod_names[] = {"cache", "discard", "sx", "abs",
-                                           "neg"};
+   static const char *const mod_names[] = {"cache", "discard", "sx", "abs", "neg"};
    switch (v->kind) {
-   case AGX_V_EMPTY: return;
-   case AGX_V_NONE: sb_printf(sb, "None"); return;
-   case AGX_V_IMM: sb_printf(sb, "%lld", (long long)v->n); break;
-   case AGX_V_FIMM: print_fimm(sb, (unsigned)v->n); break;
-   case AGX_V_STR: sb_printf(sb, "%s", v->str); break;
+   case AGX_V_EMPTY:
+      return;
+   case AGX_V_NONE:
+      sb_printf(sb, "None");
+      return;
+   case AGX_V_IMM:
+      sb_printf(sb, "%lld", (long long)v->n);
+      break;
+   case AGX_V_FIMM:
+      print_fimm(sb, (unsigned)v->n);
+      break;
+   case AGX_V_STR:
+      sb_printf(sb, "%s", v->str);
+      break;
    case AGX_V_PCREL:
       if (have_pc) {
          long long t = (long long)pc + v->n;
@@ -111,8 +132,7 @@ print_value(struct strbuf *sb, const struct agx_isa_value *v, bool have_pc,
 }
 
 int
-agx_isa_format(const struct agx_isa_instr *I, bool have_pc, uint64_t pc,
-               char *buf, size_t size)
+agx_isa_format(const struct agx_isa_instr *I, bool have_pc, uint64_t pc, char *buf, size_t size)
 {
    const struct agx_isa_desc *d = &agx_isa_descs[I->op];
    struct agx_isa_value vals[AGX_ISA_MAX_OPS];
@@ -128,14 +148,12 @@ agx_isa_format(const struct agx_isa_instr *I, bool have_pc, uint64_t pc,
       snprintf(mnem, sizeof(mnem), "%s", d->name);
       break;
    case AGX_MNEM_SAT:
-      snprintf(mnem, sizeof(mnem), "%s%s", d->name,
-               I->f[d->sat_field] ? ".sat" : "");
+      snprintf(mnem, sizeof(mnem), "%s%s", d->name, I->f[d->sat_field] ? ".sat" : "");
       break;
    case AGX_MNEM_ALT:
    case AGX_MNEM_ALT_SAT:
       snprintf(mnem, sizeof(mnem), "%s%s", d->alt[I->f[d->mnem_field] & 1],
-               (d->mnem == AGX_MNEM_ALT_SAT && I->f[d->sat_field]) ? ".sat"
-                                                                  : "");
+               (d->mnem == AGX_MNEM_ALT_SAT && I->f[d->sat_field]) ? ".sat" : "");
       break;
    }
 
@@ -164,8 +182,7 @@ agx_isa_format(const struct agx_isa_instr *I, bool have_pc, uint64_t pc,
             snprintf(mnem, sizeof(mnem), "bitop_mov_a");
          break;
       case AGX_ALIAS_PUSH_EXEC:
-         if (!strcmp(texts[1], "eq") && !strcmp(texts[2], "0.0") &&
-             !strcmp(texts[3], "0.0")) {
+         if (!strcmp(texts[1], "eq") && !strcmp(texts[2], "0.0") && !strcmp(texts[3], "0.0")) {
             if (!strcmp(texts[4], "0")) {
                snprintf(mnem, sizeof(mnem), "update_exec");
                count = 1;
@@ -210,4 +227,3 @@ agx_isa_format(const struct agx_isa_instr *I, bool have_pc, uint64_t pc,
    }
    return (int)sb.len;
 }
-

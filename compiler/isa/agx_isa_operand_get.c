@@ -13,8 +13,7 @@
 #include "agx_isa_operand_priv.h"
 
 void
-agx_isa_get_operand(const struct agx_isa_instr *I, unsigned i,
-                    struct agx_isa_value *out)
+agx_isa_get_operand(const struct agx_isa_instr *I, unsigned i, struct agx_isa_value *out)
 {
    const struct agx_isa_desc *d = &agx_isa_descs[I->op];
    const struct agx_isa_operand *o = &d->ops[i];
@@ -29,11 +28,9 @@ agx_isa_get_operand(const struct agx_isa_instr *I, unsigned i,
          if ((v & 1) && (o->flags & AGX_OPF_R64))
             r = agx_isa_reg(AGX_R32, (unsigned)(v >> 1), 2);
          else
-            r = agx_isa_reg(AGX_R32, (unsigned)(v >> 1),
-                            (o->flags & AGX_OPF_PAIRED) ? 2 : 1);
+            r = agx_isa_reg(AGX_R32, (unsigned)(v >> 1), (o->flags & AGX_OPF_PAIRED) ? 2 : 1);
       } else {
-         r = agx_isa_reg(AGX_R16, (unsigned)v,
-                         (o->flags & AGX_OPF_PAIRED) ? 2 : 1);
+         r = agx_isa_reg(AGX_R16, (unsigned)v, (o->flags & AGX_OPF_PAIRED) ? 2 : 1);
       }
       if (t & 1)
          r.mods |= AGX_MOD_CACHE;
@@ -47,8 +44,7 @@ agx_isa_get_operand(const struct agx_isa_instr *I, unsigned i,
             r.kind = AGX_V_FIMM;
       } else if ((t & 0xC) == 0x4) {
          unsigned u = (unsigned)(v | ((t & 1) << 8));
-         r = (t & 2) ? agx_isa_reg(AGX_U32, u >> 1, 1)
-                     : agx_isa_reg(AGX_U16, u, 1);
+         r = (t & 2) ? agx_isa_reg(AGX_U32, u >> 1, 1) : agx_isa_reg(AGX_U16, u, 1);
       } else if (t & 3) {
          unsigned hi = (unsigned)(t & 0xC);
          if ((o->flags & AGX_OPF_R64) && hi == 0xC)
@@ -87,8 +83,7 @@ agx_isa_get_operand(const struct agx_isa_instr *I, unsigned i,
          r.mods |= hint_mods((unsigned)t);
       } else if (t == 6 || t == 7) {
          unsigned u = (unsigned)(v | ((t & 1) << 8));
-         r = is32 ? agx_isa_reg(AGX_U32, u >> 1, 1)
-                  : agx_isa_reg(AGX_U16, u, 1);
+         r = is32 ? agx_isa_reg(AGX_U32, u >> 1, 1) : agx_isa_reg(AGX_U16, u, 1);
       } else {
          r = none();
       }
@@ -143,8 +138,7 @@ agx_isa_get_operand(const struct agx_isa_instr *I, unsigned i,
    case AGX_OK_BITMASK:
       if (v) {
          r.kind = AGX_V_STR;
-         snprintf(r.str, sizeof(r.str), "mask 0x%llX",
-                  (unsigned long long)((1ull << v) - 1));
+         snprintf(r.str, sizeof(r.str), "mask 0x%llX", (unsigned long long)((1ull << v) - 1));
       }
       break;
 
@@ -159,13 +153,11 @@ agx_isa_get_operand(const struct agx_isa_instr *I, unsigned i,
 
    case AGX_OK_MEM_INDEX:
       /* register form: even half index below 256 expected */
-      r = t ? agx_isa_imm(sext(v, 16))
-            : agx_isa_reg(AGX_R32, (unsigned)(v >> 1), 1);
+      r = t ? agx_isa_imm(sext(v, 16)) : agx_isa_reg(AGX_R32, (unsigned)(v >> 1), 1);
       break;
 
    case AGX_OK_TG_INDEX:
-      r = t ? agx_isa_imm(sext(v, 16))
-            : agx_isa_reg(AGX_R16, (unsigned)(v & 0xFF), 1);
+      r = t ? agx_isa_imm(sext(v, 16)) : agx_isa_reg(AGX_R16, (unsigned)(v & 0xFF), 1);
       break;
 
    case AGX_OK_MEM_BASE:
@@ -245,8 +237,7 @@ agx_isa_get_operand(const struct agx_isa_instr *I, unsigned i,
    }
 
    case AGX_OK_CF:
-      r = t ? agx_isa_reg(AGX_R16, (unsigned)v, 1)
-            : agx_isa_reg(AGX_CF, (unsigned)v, 1);
+      r = t ? agx_isa_reg(AGX_R16, (unsigned)v, 1) : agx_isa_reg(AGX_CF, (unsigned)v, 1);
       break;
 
    case AGX_OK_CF_PERSP:
@@ -256,8 +247,7 @@ agx_isa_get_operand(const struct agx_isa_instr *I, unsigned i,
    case AGX_OK_ITER_SAMPLE: {
       uint64_t interp = fv(I, o->dep[0]);
       if (interp & 1)
-         r = (interp & 2) ? agx_isa_reg(AGX_R16, (unsigned)v, 1)
-                          : agx_isa_imm((int64_t)v);
+         r = (interp & 2) ? agx_isa_reg(AGX_R16, (unsigned)v, 1) : agx_isa_imm((int64_t)v);
       break;
    }
 
@@ -268,8 +258,7 @@ agx_isa_get_operand(const struct agx_isa_instr *I, unsigned i,
       break;
 
    case AGX_OK_ASYNC_BASE:
-      r = agx_isa_reg(t ? AGX_U32 : AGX_R32, (unsigned)v,
-                      fv(I, o->dep[0]) ? 5 : 3);
+      r = agx_isa_reg(t ? AGX_U32 : AGX_R32, (unsigned)v, fv(I, o->dep[0]) ? 5 : 3);
       break;
 
    case AGX_OK_SAMPLE_UREG:
@@ -291,8 +280,7 @@ agx_isa_get_operand(const struct agx_isa_instr *I, unsigned i,
       break;
 
    case AGX_OK_SAMPLER:
-      r = t ? agx_isa_reg(AGX_R16, (unsigned)v, 1)
-            : agx_isa_reg(AGX_SS, (unsigned)v, 1);
+      r = t ? agx_isa_reg(AGX_R16, (unsigned)v, 1) : agx_isa_reg(AGX_SS, (unsigned)v, 1);
       break;
 
    case AGX_OK_COORDS: {
@@ -332,8 +320,8 @@ agx_isa_get_operand(const struct agx_isa_instr *I, unsigned i,
          /* 32-bit compare value followed by a 16-bit offset register */
          unsigned h = (unsigned)v + 2;
          r.kind = AGX_V_STR;
-         snprintf(r.str, sizeof(r.str), "r%u_r%u%c", (unsigned)(v >> 1),
-                  h >> 1, (h & 1) ? 'h' : 'l');
+         snprintf(r.str, sizeof(r.str), "r%u_r%u%c", (unsigned)(v >> 1), h >> 1,
+                  (h & 1) ? 'h' : 'l');
       } else if (cmp) {
          r = agx_isa_reg(AGX_R32, (unsigned)(v >> 1), 1);
       } else if (t) {
@@ -343,8 +331,7 @@ agx_isa_get_operand(const struct agx_isa_instr *I, unsigned i,
    }
 
    case AGX_OK_ATOMIC_SRC:
-      r = agx_isa_reg(AGX_R32, (unsigned)(v >> 1),
-                      fv(I, o->dep[0]) == 3 ? 2 : 1);
+      r = agx_isa_reg(AGX_R32, (unsigned)(v >> 1), fv(I, o->dep[0]) == 3 ? 2 : 1);
       break;
 
    case AGX_OK_ATOMIC_DST:
@@ -356,8 +343,7 @@ agx_isa_get_operand(const struct agx_isa_instr *I, unsigned i,
       break;
 
    case AGX_OK_PBE_SRC:
-      r = t ? agx_isa_reg(AGX_R32, (unsigned)(v >> 1), 4)
-            : agx_isa_reg(AGX_R16, (unsigned)v, 4);
+      r = t ? agx_isa_reg(AGX_R32, (unsigned)(v >> 1), 4) : agx_isa_reg(AGX_R16, (unsigned)v, 4);
       break;
 
    case AGX_OK_SAMPLE_MASK:
@@ -382,4 +368,3 @@ agx_isa_get_operand(const struct agx_isa_instr *I, unsigned i,
    }
    *out = r;
 }
-

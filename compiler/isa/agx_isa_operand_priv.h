@@ -111,8 +111,7 @@ mods_ok(const struct agx_isa_value *v, uint8_t allowed)
 }
 
 static inline int
-set_value_type(struct agx_isa_instr *I, const struct agx_isa_operand *o,
-               uint64_t v, uint64_t t)
+set_value_type(struct agx_isa_instr *I, const struct agx_isa_operand *o, uint64_t v, uint64_t t)
 {
    int e = fset(I, o->field[0], v);
    return e ? e : fset(I, o->field[1], t);

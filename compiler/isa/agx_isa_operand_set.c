@@ -14,8 +14,7 @@
 #include "agx_isa_operand_priv.h"
 
 static int
-set_src(struct agx_isa_instr *I, const struct agx_isa_operand *o,
-        const struct agx_isa_value *v)
+set_src(struct agx_isa_instr *I, const struct agx_isa_operand *o, const struct agx_isa_value *v)
 {
    uint8_t allowed = AGX_MOD_CACHE | AGX_MOD_DISCARD;
    bool fimm = (o->flags & AGX_OPF_FIMM) != 0;
@@ -33,8 +32,7 @@ set_src(struct agx_isa_instr *I, const struct agx_isa_operand *o,
    if (v->kind == AGX_V_IMM || v->kind == AGX_V_FIMM) {
       if (v->kind == AGX_V_FIMM && !fimm)
          return AGX_ISA_ERR_OPERAND;
-      if (v->n < 0 || v->n > 255 || (v->mods & (AGX_MOD_CACHE |
-                                                AGX_MOD_DISCARD | AGX_MOD_SX)))
+      if (v->n < 0 || v->n > 255 || (v->mods & (AGX_MOD_CACHE | AGX_MOD_DISCARD | AGX_MOD_SX)))
          return AGX_ISA_ERR_OPERAND;
       val = (uint64_t)v->n;
       type = 0;
@@ -58,8 +56,8 @@ set_src(struct agx_isa_instr *I, const struct agx_isa_operand *o,
                  (o->flags & AGX_OPF_R32)) {
          type = 0x8;
          val = (uint64_t)v->n << 1;
-      } else if (v->rclass == AGX_R32 && v->count == 2 && paired == 1 &&
-                 v->n < 128 && (o->flags & AGX_OPF_R64)) {
+      } else if (v->rclass == AGX_R32 && v->count == 2 && paired == 1 && v->n < 128 &&
+                 (o->flags & AGX_OPF_R64)) {
          type = 0xC;
          val = (uint64_t)v->n << 1;
       } else {
@@ -71,17 +69,15 @@ set_src(struct agx_isa_instr *I, const struct agx_isa_operand *o,
    }
    if ((e = set_value_type(I, o, val, type)))
       return e;
-   if ((e = fset(I, o->field[2], (v->kind == AGX_V_REG &&
-                                  (v->mods & AGX_MOD_SX)) ? 1 : 0)))
+   if ((e = fset(I, o->field[2], (v->kind == AGX_V_REG && (v->mods & AGX_MOD_SX)) ? 1 : 0)))
       return e;
-   return fset(I, o->field[3], ((v->mods & AGX_MOD_ABS) ? 1 : 0) |
-                                  ((v->mods & AGX_MOD_NEG) ? 2 : 0));
+   return fset(I, o->field[3],
+               ((v->mods & AGX_MOD_ABS) ? 1 : 0) | ((v->mods & AGX_MOD_NEG) ? 2 : 0));
 }
 
 /* Register tuple starting at half index h (16-bit) or 32-bit register. */
 int
-agx_isa_set_operand(struct agx_isa_instr *I, unsigned i,
-                    const struct agx_isa_value *v)
+agx_isa_set_operand(struct agx_isa_instr *I, unsigned i, const struct agx_isa_value *v)
 {
    const struct agx_isa_desc *d = &agx_isa_descs[I->op];
    if (i >= d->nops)
@@ -99,11 +95,10 @@ agx_isa_set_operand(struct agx_isa_instr *I, unsigned i,
          return AGX_ISA_ERR_OPERAND;
       if (v->rclass == AGX_R16 && v->count == paired && v->n < 256)
          return set_value_type(I, o, (uint64_t)v->n, cache);
-      if (v->rclass == AGX_R32 && v->count == paired && v->n < 128 &&
-          (o->flags & AGX_OPF_R32))
+      if (v->rclass == AGX_R32 && v->count == paired && v->n < 128 && (o->flags & AGX_OPF_R32))
          return set_value_type(I, o, (uint64_t)v->n << 1, 2 | cache);
-      if (v->rclass == AGX_R32 && v->count == 2 && paired == 1 &&
-          v->n < 128 && (o->flags & AGX_OPF_R64))
+      if (v->rclass == AGX_R32 && v->count == 2 && paired == 1 && v->n < 128 &&
+          (o->flags & AGX_OPF_R64))
          return set_value_type(I, o, ((uint64_t)v->n << 1) | 1, 2 | cache);
       return AGX_ISA_ERR_OPERAND;
    }
@@ -127,8 +122,7 @@ agx_isa_set_operand(struct agx_isa_instr *I, unsigned i,
          return set_value_type(I, o, u & 0xFF, 6 | (u >> 8));
       }
       int hint = mods_hint(v->mods);
-      if (hint < 0 || !mods_ok(v, AGX_MOD_CACHE | AGX_MOD_DISCARD) ||
-          !reg_halves(v, &half, &is32))
+      if (hint < 0 || !mods_ok(v, AGX_MOD_CACHE | AGX_MOD_DISCARD) || !reg_halves(v, &half, &is32))
          return AGX_ISA_ERR_OPERAND;
       return set_value_type(I, o, half, (uint64_t)hint);
    }
@@ -143,8 +137,7 @@ agx_isa_set_operand(struct agx_isa_instr *I, unsigned i,
       return fset(I, o->field[1], (uint64_t)n >> 3);
 
    case AGX_OK_BINARY:
-      if (v->kind == AGX_V_STR && v->str[0] == '0' && v->str[1] == 'b' &&
-          v->str[2]) {
+      if (v->kind == AGX_V_STR && v->str[0] == '0' && v->str[1] == 'b' && v->str[2]) {
          char *end;
          unsigned long long x = strtoull(v->str + 2, &end, 2);
          if (*end)
@@ -162,8 +155,7 @@ agx_isa_set_operand(struct agx_isa_instr *I, unsigned i,
          k = enum_lookup(o->enumt, "");
       else if (v->kind == AGX_V_STR || v->kind == AGX_V_REG)
          k = enum_lookup(o->enumt, v->str);
-      else if (v->kind == AGX_V_IMM && v->n >= 0 && !enum_name(o->enumt,
-                                                            (uint64_t)v->n))
+      else if (v->kind == AGX_V_IMM && v->n >= 0 && !enum_name(o->enumt, (uint64_t)v->n))
          k = (int)v->n;
       else
          k = -1;
@@ -205,8 +197,7 @@ agx_isa_set_operand(struct agx_isa_instr *I, unsigned i,
 
    case AGX_OK_BRANCH: {
       unsigned w = d->fields[o->field[0]].width;
-      if (v->kind != AGX_V_PCREL || v->n < -(1ll << (w - 1)) ||
-          v->n >= (1ll << (w - 1)))
+      if (v->kind != AGX_V_PCREL || v->n < -(1ll << (w - 1)) || v->n >= (1ll << (w - 1)))
          return AGX_ISA_ERR_OPERAND;
       return fset(I, o->field[0], (uint64_t)v->n & ((1ull << w) - 1));
    }
@@ -236,22 +227,19 @@ agx_isa_set_operand(struct agx_isa_instr *I, unsigned i,
       if (v->kind != AGX_V_REG || v->count != 2 || v->mods || v->n < 0 ||
           (v->rclass != AGX_R32 && v->rclass != AGX_U32))
          return AGX_ISA_ERR_OPERAND;
-      return set_value_type(I, o, (uint64_t)v->n << 1,
-                            v->rclass == AGX_U32 ? 1 : 0);
+      return set_value_type(I, o, (uint64_t)v->n << 1, v->rclass == AGX_U32 ? 1 : 0);
 
    case AGX_OK_MEM_REG:
    case AGX_OK_TG_REG:
       if (o->flags & AGX_OPF_OPTIONAL) {
          if (v->kind == AGX_V_NONE)
-            return set_value_type(I, o, 0, 0) ? AGX_ISA_ERR_OPERAND
-                                               : fset(I, o->field[2], 0);
+            return set_value_type(I, o, 0, 0) ? AGX_ISA_ERR_OPERAND : fset(I, o->field[2], 0);
          if (fset(I, o->field[2], 1))
             return AGX_ISA_ERR_OPERAND;
       } else if (v->kind == AGX_V_EMPTY) {
          return set_value_type(I, o, 0, 0);
       }
-      if (v->mods || v->count < 1 || v->count > 4 ||
-          !reg_halves(v, &half, &is32))
+      if (v->mods || v->count < 1 || v->count > 4 || !reg_halves(v, &half, &is32))
          return AGX_ISA_ERR_OPERAND;
       return set_value_type(I, o, half, is32);
 
@@ -261,8 +249,7 @@ agx_isa_set_operand(struct agx_isa_instr *I, unsigned i,
       if (is_reg(v, AGX_R16, 1) && !v->mods && v->n >= 0 && v->n < 256)
          return set_value_type(I, o, (uint64_t)v->n, 0);
       if (is_reg(v, AGX_U16, 1) && !v->mods && v->n >= 0 && v->n < 512)
-         return set_value_type(I, o, (uint64_t)v->n & 0xFF,
-                               v->n >= 256 ? 3 : 1);
+         return set_value_type(I, o, (uint64_t)v->n & 0xFF, v->n >= 256 ? 3 : 1);
       return AGX_ISA_ERR_OPERAND;
 
    case AGX_OK_SREG:
@@ -294,8 +281,7 @@ agx_isa_set_operand(struct agx_isa_instr *I, unsigned i,
 
    case AGX_OK_TS_DEST:
    case AGX_OK_SS_DEST:
-      if (!is_reg(v, o->kind == AGX_OK_TS_DEST ? AGX_TS : AGX_SS, 1) ||
-          v->n < 0)
+      if (!is_reg(v, o->kind == AGX_OK_TS_DEST ? AGX_TS : AGX_SS, 1) || v->n < 0)
          return AGX_ISA_ERR_OPERAND;
       return fset(I, o->field[0], (uint64_t)v->n);
 
@@ -354,8 +340,7 @@ agx_isa_set_operand(struct agx_isa_instr *I, unsigned i,
 
    case AGX_OK_ASYNC_BASE:
       if (v->kind != AGX_V_REG || v->mods || v->n < 0 ||
-          (v->rclass != AGX_R32 && v->rclass != AGX_U32) ||
-          v->count != (fv(I, o->dep[0]) ? 5 : 3))
+          (v->rclass != AGX_R32 && v->rclass != AGX_U32) || v->count != (fv(I, o->dep[0]) ? 5 : 3))
          return AGX_ISA_ERR_OPERAND;
       return set_value_type(I, o, (uint64_t)v->n, v->rclass == AGX_U32);
 
@@ -426,8 +411,7 @@ agx_isa_set_operand(struct agx_isa_instr *I, unsigned i,
          return AGX_ISA_ERR_OPERAND;
       if ((lod == 4 || lod == 12) && v->rclass == AGX_R32 && v->n < 128)
          return fset(I, o->field[0], (uint64_t)v->n << 1);
-      if (is_reg(v, AGX_U16, 1) && (lod == 1 || lod == 2 || lod == 5 ||
-                                    lod == 6)) {
+      if (is_reg(v, AGX_U16, 1) && (lod == 1 || lod == 2 || lod == 5 || lod == 6)) {
          I->f[lf] = lod & 3;
          return fset(I, o->field[0], (uint64_t)v->n);
       }
@@ -450,16 +434,16 @@ agx_isa_set_operand(struct agx_isa_instr *I, unsigned i,
       if (cmp && v->kind == AGX_V_STR) {
          unsigned a, b;
          char hl;
-         if (sscanf(v->str, "r%u_r%u%c", &a, &b, &hl) == 3 && a < 128 &&
-             (hl == 'l' || hl == 'h') && b * 2 + (hl == 'h') == a * 2 + 2)
+         if (sscanf(v->str, "r%u_r%u%c", &a, &b, &hl) == 3 && a < 128 && (hl == 'l' || hl == 'h') &&
+             b * 2 + (hl == 'h') == a * 2 + 2)
             return set_value_type(I, o, (uint64_t)a << 1, 1);
       }
       return AGX_ISA_ERR_OPERAND;
    }
 
    case AGX_OK_ATOMIC_SRC:
-      if (v->kind != AGX_V_REG || v->rclass != AGX_R32 || v->mods ||
-          v->n < 0 || v->n >= 128 || v->count != (fv(I, o->dep[0]) == 3 ? 2 : 1))
+      if (v->kind != AGX_V_REG || v->rclass != AGX_R32 || v->mods || v->n < 0 || v->n >= 128 ||
+          v->count != (fv(I, o->dep[0]) == 3 ? 2 : 1))
          return AGX_ISA_ERR_OPERAND;
       return fset(I, o->field[0], (uint64_t)v->n << 1);
 
@@ -495,8 +479,8 @@ agx_isa_set_operand(struct agx_isa_instr *I, unsigned i,
          fset(I, o->field[2], 0);
          return fset(I, o->field[0], 0);
       }
-      if (v->kind != AGX_V_REG || v->rclass != AGX_R16 || v->mods ||
-          v->count < 1 || v->count > 3 || v->n < 0)
+      if (v->kind != AGX_V_REG || v->rclass != AGX_R16 || v->mods || v->count < 1 || v->count > 3 ||
+          v->n < 0)
          return AGX_ISA_ERR_OPERAND;
       fset(I, o->field[1], v->count >= 2);
       fset(I, o->field[2], v->count & 1);
@@ -529,4 +513,3 @@ agx_isa_set_operands(struct agx_isa_instr *I, const struct agx_isa_value *vals)
    }
    return 0;
 }
-

@@ -18,7 +18,6 @@
 
 #define MAX_TOKENS 24
 
-
 static bool
 parse_int(const char *s, int64_t *out)
 {
@@ -126,8 +125,7 @@ parse_token(const char *tok, struct agx_isa_value *v)
       mods |= AGX_MOD_CACHE;
       memmove(body, body + 1, strlen(body));
    }
-   static const char *const mod_names[] = {"cache", "discard", "sx", "abs",
-                                           "neg"};
+   static const char *const mod_names[] = {"cache", "discard", "sx", "abs", "neg"};
    for (bool again = true; again;) {
       again = false;
       char *dot = strrchr(body, '.');
@@ -207,10 +205,15 @@ may_be_empty(const struct agx_isa_operand *o)
             return true;
       }
       return false;
-   case AGX_OK_SHIFT: case AGX_OK_MEM_SHIFT: case AGX_OK_BITMASK:
-   case AGX_OK_ITER_SAMPLE: case AGX_OK_ZS: case AGX_OK_CMP_OFF:
+   case AGX_OK_SHIFT:
+   case AGX_OK_MEM_SHIFT:
+   case AGX_OK_BITMASK:
+   case AGX_OK_ITER_SAMPLE:
+   case AGX_OK_ZS:
+   case AGX_OK_CMP_OFF:
       return true;
-   case AGX_OK_MEM_REG: case AGX_OK_TG_REG:
+   case AGX_OK_MEM_REG:
+   case AGX_OK_TG_REG:
       return !(o->flags & AGX_OPF_OPTIONAL);
    default:
       return false;
@@ -223,15 +226,15 @@ token_fits(const struct agx_isa_operand *o, const struct agx_isa_value *v)
    switch (o->kind) {
    case AGX_OK_ENUM:
       for (unsigned i = 0; i < o->enumt->count; i++) {
-         if (o->enumt->names[i] && o->enumt->names[i][0] &&
-             !strcmp(o->enumt->names[i], v->str))
+         if (o->enumt->names[i] && o->enumt->names[i][0] && !strcmp(o->enumt->names[i], v->str))
             return true;
       }
       /* unnamed values print as decimal numbers */
       return v->kind == AGX_V_IMM && isdigit((unsigned char)v->str[0]) &&
              !(v->str[0] == '0' && v->str[1]) &&
              ((uint64_t)v->n >= o->enumt->count || !o->enumt->names[v->n]);
-   case AGX_OK_SHIFT: case AGX_OK_MEM_SHIFT:
+   case AGX_OK_SHIFT:
+   case AGX_OK_MEM_SHIFT:
       return !strncmp(v->str, "lsl ", 4);
    case AGX_OK_BITMASK:
       return !strncmp(v->str, "mask ", 5);
@@ -259,8 +262,7 @@ struct match_ctx {
 };
 
 static bool
-match_operands(struct match_ctx *m, unsigned oi, unsigned ti,
-               struct agx_isa_instr *I)
+match_operands(struct match_ctx *m, unsigned oi, unsigned ti, struct agx_isa_instr *I)
 {
    const struct agx_isa_desc *d = m->d;
    if (oi == d->nops) {
@@ -299,9 +301,8 @@ match_operands(struct match_ctx *m, unsigned oi, unsigned ti,
 /* Does mnemonic text select descriptor d?  Sets mnemonic fields in I and
  * returns the tokens to prepend/append through pre/post. */
 static bool
-mnem_selects(const struct agx_isa_desc *d, const char *mn,
-             struct agx_isa_instr *I, const char **pre, const char **post,
-             const char *post2[3])
+mnem_selects(const struct agx_isa_desc *d, const char *mn, struct agx_isa_instr *I,
+             const char **pre, const char **post, const char *post2[3])
 {
    char tmp[48];
    *pre = *post = NULL;
@@ -380,8 +381,7 @@ mnem_selects(const struct agx_isa_desc *d, const char *mn,
 }
 
 int
-agx_isa_parse(const char *line, uint64_t pc, struct agx_isa_instr *out,
-              char *err, size_t errsize)
+agx_isa_parse(const char *line, uint64_t pc, struct agx_isa_instr *out, char *err, size_t errsize)
 {
    char text[512];
    snprintf(text, sizeof(text), "%s", line);
@@ -466,14 +466,12 @@ agx_isa_parse(const char *line, uint64_t pc, struct agx_isa_instr *out,
       uint8_t bytes[AGX_ISA_MAX_BYTES];
       struct agx_isa_instr back;
       int size = agx_isa_encode(&I, bytes);
-      if (size < 0 || agx_isa_decode(bytes, (size_t)size, &back) != size ||
-          back.op != op)
+      if (size < 0 || agx_isa_decode(bytes, (size_t)size, &back) != size || back.op != op)
          continue;
       I.size = (uint8_t)size;
       *out = I;
       return 0;
    }
-   snprintf(err, errsize, known ? "invalid operands for '%s'"
-                                : "unknown mnemonic '%s'", mn);
+   snprintf(err, errsize, known ? "invalid operands for '%s'" : "unknown mnemonic '%s'", mn);
    return known ? AGX_ISA_ERR_OPERAND : AGX_ISA_ERR_NOMATCH;
 }

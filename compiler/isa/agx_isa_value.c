@@ -11,8 +11,10 @@
 struct agx_isa_value
 agx_isa_reg(enum agx_isa_rclass c, unsigned n, unsigned count)
 {
-   struct agx_isa_value v = {.kind = AGX_V_REG, .rclass = (uint8_t)c,
-                             .count = (uint8_t)count, .n = n};
+   struct agx_isa_value v = {.kind = AGX_V_REG,
+                             .rclass = (uint8_t)c,
+                             .count = (uint8_t)count,
+                             .n = n};
    return v;
 }
 
@@ -30,7 +32,6 @@ agx_isa_str(const char *s)
    snprintf(v.str, sizeof(v.str), "%s", s);
    return v;
 }
-
 
 double
 agx_isa_fimm_value(unsigned n)
@@ -56,8 +57,7 @@ agx_isa_fimm_encode(double x)
 /* register cache hint in 2-bit source type fields: 1 none, 2 cache,
  * 3 discard (0 is not a register) */
 bool
-agx_isa_value_equal(const struct agx_isa_value *a,
-                    const struct agx_isa_value *b)
+agx_isa_value_equal(const struct agx_isa_value *a, const struct agx_isa_value *b)
 {
    if (a->kind != b->kind || a->mods != b->mods)
       return false;

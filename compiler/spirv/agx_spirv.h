@@ -19,12 +19,12 @@
 #include "agx_ir.h"
 
 struct agx_spirv_spec_value {
-   uint32_t id;     /* SpecId decoration */
-   uint64_t value;  /* raw bits, low bits used for narrower types */
+   uint32_t id;    /* SpecId decoration */
+   uint64_t value; /* raw bits, low bits used for narrower types */
 };
 
 struct agx_spirv_options {
-   const char *entry;                   /* NULL: the first GLCompute entry point */
+   const char *entry; /* NULL: the first GLCompute entry point */
    const struct agx_spirv_spec_value *spec;
    unsigned num_spec;
    /* Workgroup size for modules that declare none (OpenCL kernels);
@@ -42,5 +42,5 @@ agx_shader *agx_spirv_to_ir(const uint32_t *words, size_t num_words,
 /* The whole front/middle end: SPIR-V -> IR, vars to SSA, cleanup passes,
  * optional ABI lowering, validation. Returns NULL with a message on error. */
 agx_shader *agx_compile_spirv(const uint32_t *words, size_t num_words,
-                              const struct agx_spirv_options *opts, bool lower_io,
-                              char *err, size_t err_size);
+                              const struct agx_spirv_options *opts, bool lower_io, char *err,
+                              size_t err_size);

@@ -15,7 +15,8 @@
 
 /* --- values --------------------------------------------------------------- */
 
-struct vtn_ssa *vtn_ssa_leaf(struct vtn_ctx *c, struct vtn_type *t, agx_instr *def)
+struct vtn_ssa *
+vtn_ssa_leaf(struct vtn_ctx *c, struct vtn_type *t, agx_instr *def)
 {
    struct vtn_ssa *s = vtn_alloc(c, sizeof(*s));
    s->type = t;
@@ -23,10 +24,13 @@ struct vtn_ssa *vtn_ssa_leaf(struct vtn_ctx *c, struct vtn_type *t, agx_instr *d
    return s;
 }
 
-static unsigned num_elems(struct vtn_ctx *c, struct vtn_type *t)
+static unsigned
+num_elems(struct vtn_ctx *c, struct vtn_type *t)
 {
    switch (t->base) {
-   case VTN_MATRIX: case VTN_ARRAY: case VTN_STRUCT:
+   case VTN_MATRIX:
+   case VTN_ARRAY:
+   case VTN_STRUCT:
       if (t->len > 4096)
          vtn_fail(c, "aggregate of %u elements too large", t->len);
       return t->len;
@@ -35,12 +39,14 @@ static unsigned num_elems(struct vtn_ctx *c, struct vtn_type *t)
    }
 }
 
-static struct vtn_type *elem_type(struct vtn_type *t, unsigned i)
+static struct vtn_type *
+elem_type(struct vtn_type *t, unsigned i)
 {
    return t->base == VTN_STRUCT ? t->members[i] : t->elem;
 }
 
-struct vtn_ssa *vtn_const_to_ssa(struct vtn_ctx *c, const struct vtn_const *k)
+struct vtn_ssa *
+vtn_const_to_ssa(struct vtn_ctx *c, const struct vtn_const *k)
 {
    struct vtn_type *t = k->type;
    if (vtn_type_is_scalar_or_vector(t))
@@ -56,7 +62,8 @@ struct vtn_ssa *vtn_const_to_ssa(struct vtn_ctx *c, const struct vtn_const *k)
    return s;
 }
 
-struct vtn_ssa *vtn_undef_ssa(struct vtn_ctx *c, struct vtn_type *t)
+struct vtn_ssa *
+vtn_undef_ssa(struct vtn_ctx *c, struct vtn_type *t)
 {
    if (vtn_type_is_scalar_or_vector(t))
       return vtn_ssa_leaf(c, t, agx_undef(&c->b, vtn_ir_type(c, t)));
@@ -73,7 +80,8 @@ struct vtn_ssa *vtn_undef_ssa(struct vtn_ctx *c, struct vtn_type *t)
    return s;
 }
 
-struct vtn_ssa *vtn_ssa_of(struct vtn_ctx *c, uint32_t id)
+struct vtn_ssa *
+vtn_ssa_of(struct vtn_ctx *c, uint32_t id)
 {
    struct vtn_value *v = vtn_val(c, id);
    if (v->kind == VK_SSA)
@@ -85,7 +93,8 @@ struct vtn_ssa *vtn_ssa_of(struct vtn_ctx *c, uint32_t id)
    vtn_fail(c, "id %u is not a value", id);
 }
 
-agx_instr *vtn_def(struct vtn_ctx *c, uint32_t id)
+agx_instr *
+vtn_def(struct vtn_ctx *c, uint32_t id)
 {
    struct vtn_ssa *s = vtn_ssa_of(c, id);
    if (!s->def)
@@ -93,7 +102,8 @@ agx_instr *vtn_def(struct vtn_ctx *c, uint32_t id)
    return s->def;
 }
 
-void vtn_push_ssa(struct vtn_ctx *c, uint32_t id, struct vtn_ssa *s)
+void
+vtn_push_ssa(struct vtn_ctx *c, uint32_t id, struct vtn_ssa *s)
 {
    struct vtn_value *v = vtn_val(c, id);
    if (v->kind != VK_NONE && v->kind != VK_SSA)
@@ -102,29 +112,34 @@ void vtn_push_ssa(struct vtn_ctx *c, uint32_t id, struct vtn_ssa *s)
    v->ssa = s;
 }
 
-void vtn_push_def(struct vtn_ctx *c, uint32_t id, struct vtn_type *t, agx_instr *def)
+void
+vtn_push_def(struct vtn_ctx *c, uint32_t id, struct vtn_type *t, agx_instr *def)
 {
    if (!agx_type_eq(def->type, vtn_ir_type(c, t)))
-      vtn_fail(c, "result type does not match the operation (%u x %u)", def->type.bits, def->type.comps);
+      vtn_fail(c, "result type does not match the operation (%u x %u)", def->type.bits,
+               def->type.comps);
    vtn_push_ssa(c, id, vtn_ssa_leaf(c, t, def));
 }
 
 /* --- helpers --------------------------------------------------------------- */
 
-static agx_instr *fimm(struct vtn_ctx *c, agx_type t, double d)
+static agx_instr *
+fimm(struct vtn_ctx *c, agx_type t, double d)
 {
    uint64_t v = agx_from_double(d, t.bits);
-   uint64_t vals[4] = { v, v, v, v };
+   uint64_t vals[4] = {v, v, v, v};
    return agx_const(&c->b, t, vals);
 }
 
-static agx_instr *splat(struct vtn_ctx *c, agx_instr *s, unsigned n)
+static agx_instr *
+splat(struct vtn_ctx *c, agx_instr *s, unsigned n)
 {
-   agx_instr *comps[4] = { s, s, s, s };
+   agx_instr *comps[4] = {s, s, s, s};
    return n == 1 ? s : agx_vec(&c->b, n, comps);
 }
 
-static agx_instr *dot(struct vtn_ctx *c, agx_instr *a, agx_instr *b)
+static agx_instr *
+dot(struct vtn_ctx *c, agx_instr *a, agx_instr *b)
 {
    agx_instr *m = agx_fmul(&c->b, a, b);
    agx_instr *sum = agx_extract(&c->b, m, 0);
@@ -133,14 +148,16 @@ static agx_instr *dot(struct vtn_ctx *c, agx_instr *a, agx_instr *b)
    return sum;
 }
 
-static void need_same(struct vtn_ctx *c, agx_instr *a, agx_instr *b)
+static void
+need_same(struct vtn_ctx *c, agx_instr *a, agx_instr *b)
 {
    if (!agx_type_eq(a->type, b->type))
       vtn_fail(c, "operand types differ (%ux%u vs %ux%u)", a->type.bits, a->type.comps,
                b->type.bits, b->type.comps);
 }
 
-static void need_float(struct vtn_ctx *c, agx_instr *a)
+static void
+need_float(struct vtn_ctx *c, agx_instr *a)
 {
    if (a->type.bits != 16 && a->type.bits != 32 && a->type.bits != 64)
       vtn_fail(c, "float operation on %u-bit values", a->type.bits);
@@ -156,46 +173,75 @@ struct alu_map {
 };
 
 static const struct alu_map alu_table[] = {
-   { SpvOpSNegate, AGX_OP_INEG, K_SAME }, { SpvOpFNegate, AGX_OP_FNEG, K_SAME },
-   { SpvOpIAdd, AGX_OP_IADD, K_SAME }, { SpvOpFAdd, AGX_OP_FADD, K_SAME },
-   { SpvOpISub, AGX_OP_ISUB, K_SAME }, { SpvOpFSub, AGX_OP_FSUB, K_SAME },
-   { SpvOpIMul, AGX_OP_IMUL, K_SAME }, { SpvOpFMul, AGX_OP_FMUL, K_SAME },
-   { SpvOpUDiv, AGX_OP_UDIV, K_SAME }, { SpvOpSDiv, AGX_OP_IDIV, K_SAME },
-   { SpvOpFDiv, AGX_OP_FDIV, K_SAME }, { SpvOpUMod, AGX_OP_UMOD, K_SAME },
-   { SpvOpSRem, AGX_OP_IREM, K_SAME }, { SpvOpSMod, AGX_OP_IMOD, K_SAME },
-   { SpvOpFRem, AGX_OP_FREM, K_SAME }, { SpvOpFMod, AGX_OP_FMOD, K_SAME },
-   { SpvOpShiftRightLogical, AGX_OP_USHR, K_SHIFT },
-   { SpvOpShiftRightArithmetic, AGX_OP_ISHR, K_SHIFT },
-   { SpvOpShiftLeftLogical, AGX_OP_ISHL, K_SHIFT },
-   { SpvOpBitwiseOr, AGX_OP_IOR, K_SAME }, { SpvOpBitwiseXor, AGX_OP_IXOR, K_SAME },
-   { SpvOpBitwiseAnd, AGX_OP_IAND, K_SAME }, { SpvOpNot, AGX_OP_INOT, K_SAME },
-   { SpvOpBitReverse, AGX_OP_BIT_REVERSE, K_SAME }, { SpvOpBitCount, AGX_OP_BIT_COUNT, K_CONV },
-   { SpvOpBitFieldInsert, AGX_OP_BFI, K_BITFIELD },
-   { SpvOpBitFieldSExtract, AGX_OP_IBFE, K_BITFIELD },
-   { SpvOpBitFieldUExtract, AGX_OP_UBFE, K_BITFIELD },
-   { SpvOpLogicalEqual, AGX_OP_IEQ, K_CMP }, { SpvOpLogicalNotEqual, AGX_OP_INE, K_CMP },
-   { SpvOpLogicalOr, AGX_OP_IOR, K_SAME }, { SpvOpLogicalAnd, AGX_OP_IAND, K_SAME },
-   { SpvOpLogicalNot, AGX_OP_INOT, K_SAME },
-   { SpvOpIEqual, AGX_OP_IEQ, K_CMP }, { SpvOpINotEqual, AGX_OP_INE, K_CMP },
-   { SpvOpUGreaterThan, AGX_OP_ULT, K_SWAPCMP }, { SpvOpSGreaterThan, AGX_OP_ILT, K_SWAPCMP },
-   { SpvOpUGreaterThanEqual, AGX_OP_UGE, K_CMP }, { SpvOpSGreaterThanEqual, AGX_OP_IGE, K_CMP },
-   { SpvOpULessThan, AGX_OP_ULT, K_CMP }, { SpvOpSLessThan, AGX_OP_ILT, K_CMP },
-   { SpvOpULessThanEqual, AGX_OP_UGE, K_SWAPCMP }, { SpvOpSLessThanEqual, AGX_OP_IGE, K_SWAPCMP },
-   { SpvOpFOrdEqual, AGX_OP_FEQ, K_CMP }, { SpvOpFUnordEqual, AGX_OP_FEQU, K_CMP },
-   { SpvOpFOrdNotEqual, AGX_OP_FNE, K_CMP }, { SpvOpFUnordNotEqual, AGX_OP_FNEU, K_CMP },
-   { SpvOpFOrdLessThan, AGX_OP_FLT, K_CMP }, { SpvOpFUnordLessThan, AGX_OP_FLTU, K_CMP },
-   { SpvOpFOrdGreaterThan, AGX_OP_FGT, K_CMP }, { SpvOpFUnordGreaterThan, AGX_OP_FGTU, K_CMP },
-   { SpvOpFOrdLessThanEqual, AGX_OP_FLE, K_CMP }, { SpvOpFUnordLessThanEqual, AGX_OP_FLEU, K_CMP },
-   { SpvOpFOrdGreaterThanEqual, AGX_OP_FGE, K_CMP },
-   { SpvOpFUnordGreaterThanEqual, AGX_OP_FGEU, K_CMP },
-   { SpvOpIsNan, AGX_OP_FISNAN, K_CMP }, { SpvOpIsInf, AGX_OP_FISINF, K_CMP },
-   { SpvOpConvertFToU, AGX_OP_F2U, K_CONV }, { SpvOpConvertFToS, AGX_OP_F2I, K_CONV },
-   { SpvOpConvertSToF, AGX_OP_I2F, K_CONV }, { SpvOpConvertUToF, AGX_OP_U2F, K_CONV },
-   { SpvOpUConvert, AGX_OP_U2U, K_CONV }, { SpvOpSConvert, AGX_OP_I2I, K_CONV },
-   { SpvOpFConvert, AGX_OP_F2F, K_CONV }, { SpvOpSelect, AGX_OP_BCSEL, K_SEL },
+   {SpvOpSNegate, AGX_OP_INEG, K_SAME},
+   {SpvOpFNegate, AGX_OP_FNEG, K_SAME},
+   {SpvOpIAdd, AGX_OP_IADD, K_SAME},
+   {SpvOpFAdd, AGX_OP_FADD, K_SAME},
+   {SpvOpISub, AGX_OP_ISUB, K_SAME},
+   {SpvOpFSub, AGX_OP_FSUB, K_SAME},
+   {SpvOpIMul, AGX_OP_IMUL, K_SAME},
+   {SpvOpFMul, AGX_OP_FMUL, K_SAME},
+   {SpvOpUDiv, AGX_OP_UDIV, K_SAME},
+   {SpvOpSDiv, AGX_OP_IDIV, K_SAME},
+   {SpvOpFDiv, AGX_OP_FDIV, K_SAME},
+   {SpvOpUMod, AGX_OP_UMOD, K_SAME},
+   {SpvOpSRem, AGX_OP_IREM, K_SAME},
+   {SpvOpSMod, AGX_OP_IMOD, K_SAME},
+   {SpvOpFRem, AGX_OP_FREM, K_SAME},
+   {SpvOpFMod, AGX_OP_FMOD, K_SAME},
+   {SpvOpShiftRightLogical, AGX_OP_USHR, K_SHIFT},
+   {SpvOpShiftRightArithmetic, AGX_OP_ISHR, K_SHIFT},
+   {SpvOpShiftLeftLogical, AGX_OP_ISHL, K_SHIFT},
+   {SpvOpBitwiseOr, AGX_OP_IOR, K_SAME},
+   {SpvOpBitwiseXor, AGX_OP_IXOR, K_SAME},
+   {SpvOpBitwiseAnd, AGX_OP_IAND, K_SAME},
+   {SpvOpNot, AGX_OP_INOT, K_SAME},
+   {SpvOpBitReverse, AGX_OP_BIT_REVERSE, K_SAME},
+   {SpvOpBitCount, AGX_OP_BIT_COUNT, K_CONV},
+   {SpvOpBitFieldInsert, AGX_OP_BFI, K_BITFIELD},
+   {SpvOpBitFieldSExtract, AGX_OP_IBFE, K_BITFIELD},
+   {SpvOpBitFieldUExtract, AGX_OP_UBFE, K_BITFIELD},
+   {SpvOpLogicalEqual, AGX_OP_IEQ, K_CMP},
+   {SpvOpLogicalNotEqual, AGX_OP_INE, K_CMP},
+   {SpvOpLogicalOr, AGX_OP_IOR, K_SAME},
+   {SpvOpLogicalAnd, AGX_OP_IAND, K_SAME},
+   {SpvOpLogicalNot, AGX_OP_INOT, K_SAME},
+   {SpvOpIEqual, AGX_OP_IEQ, K_CMP},
+   {SpvOpINotEqual, AGX_OP_INE, K_CMP},
+   {SpvOpUGreaterThan, AGX_OP_ULT, K_SWAPCMP},
+   {SpvOpSGreaterThan, AGX_OP_ILT, K_SWAPCMP},
+   {SpvOpUGreaterThanEqual, AGX_OP_UGE, K_CMP},
+   {SpvOpSGreaterThanEqual, AGX_OP_IGE, K_CMP},
+   {SpvOpULessThan, AGX_OP_ULT, K_CMP},
+   {SpvOpSLessThan, AGX_OP_ILT, K_CMP},
+   {SpvOpULessThanEqual, AGX_OP_UGE, K_SWAPCMP},
+   {SpvOpSLessThanEqual, AGX_OP_IGE, K_SWAPCMP},
+   {SpvOpFOrdEqual, AGX_OP_FEQ, K_CMP},
+   {SpvOpFUnordEqual, AGX_OP_FEQU, K_CMP},
+   {SpvOpFOrdNotEqual, AGX_OP_FNE, K_CMP},
+   {SpvOpFUnordNotEqual, AGX_OP_FNEU, K_CMP},
+   {SpvOpFOrdLessThan, AGX_OP_FLT, K_CMP},
+   {SpvOpFUnordLessThan, AGX_OP_FLTU, K_CMP},
+   {SpvOpFOrdGreaterThan, AGX_OP_FGT, K_CMP},
+   {SpvOpFUnordGreaterThan, AGX_OP_FGTU, K_CMP},
+   {SpvOpFOrdLessThanEqual, AGX_OP_FLE, K_CMP},
+   {SpvOpFUnordLessThanEqual, AGX_OP_FLEU, K_CMP},
+   {SpvOpFOrdGreaterThanEqual, AGX_OP_FGE, K_CMP},
+   {SpvOpFUnordGreaterThanEqual, AGX_OP_FGEU, K_CMP},
+   {SpvOpIsNan, AGX_OP_FISNAN, K_CMP},
+   {SpvOpIsInf, AGX_OP_FISINF, K_CMP},
+   {SpvOpConvertFToU, AGX_OP_F2U, K_CONV},
+   {SpvOpConvertFToS, AGX_OP_F2I, K_CONV},
+   {SpvOpConvertSToF, AGX_OP_I2F, K_CONV},
+   {SpvOpConvertUToF, AGX_OP_U2F, K_CONV},
+   {SpvOpUConvert, AGX_OP_U2U, K_CONV},
+   {SpvOpSConvert, AGX_OP_I2I, K_CONV},
+   {SpvOpFConvert, AGX_OP_F2F, K_CONV},
+   {SpvOpSelect, AGX_OP_BCSEL, K_SEL},
 };
 
-static const struct alu_map *find_alu(unsigned spv)
+static const struct alu_map *
+find_alu(unsigned spv)
 {
    for (unsigned i = 0; i < sizeof(alu_table) / sizeof(alu_table[0]); i++)
       if (alu_table[i].spv == spv)
@@ -207,14 +253,17 @@ static const struct alu_map *find_alu(unsigned spv)
  * magnitude splits exactly into 2^32 * hi + lo (for magnitudes of 2^32 and
  * more the float's ulp is a multiple of 512, so the subtraction is exact),
  * each half converted to 32 bits; signed results negate. */
-static agx_instr *f2x64(agx_builder *b, agx_instr *x, bool sgn)
+static agx_instr *
+f2x64(agx_builder *b, agx_instr *x, bool sgn)
 {
    if (x->type.bits == 16)
       x = agx_f2f(b, 32, x);
    agx_instr *t = agx_ftrunc(b, x), *mag = sgn ? agx_fabs(b, t) : t;
    agx_instr *hf = agx_ffloor(b, agx_fmul(b, mag, agx_imm(b, 32, 0x2f800000u /* 2^-32 */)));
-   agx_instr *lo = agx_f2u(b, 32, agx_fsub(b, mag, agx_fmul(b, hf, agx_imm(b, 32, 0x4f800000u /* 2^32 */))));
-   agx_instr *r = agx_ior(b, agx_u2u(b, 64, lo), agx_ishl(b, agx_u2u(b, 64, agx_f2u(b, 32, hf)), agx_imm(b, 32, 32)));
+   agx_instr *lo =
+      agx_f2u(b, 32, agx_fsub(b, mag, agx_fmul(b, hf, agx_imm(b, 32, 0x4f800000u /* 2^32 */))));
+   agx_instr *r = agx_ior(b, agx_u2u(b, 64, lo),
+                          agx_ishl(b, agx_u2u(b, 64, agx_f2u(b, 32, hf)), agx_imm(b, 32, 32)));
    return sgn ? agx_bcsel(b, agx_flt(b, t, agx_imm(b, 32, 0)), agx_ineg(b, r), r) : r;
 }
 
@@ -222,7 +271,8 @@ static agx_instr *f2x64(agx_builder *b, agx_instr *x, bool sgn)
  * step: 8-bit integers to float, 8/16-bit ones to 64 bits, f16/f32 to
  * 64-bit integers.
  * NULL when the conversion is direct. */
-static agx_instr *conv_steps(agx_builder *b, enum agx_op op, agx_type dt, agx_instr *a)
+static agx_instr *
+conv_steps(agx_builder *b, enum agx_op op, agx_type dt, agx_instr *a)
 {
    unsigned sb = a->type.bits;
    bool sx = op == AGX_OP_I2F || op == AGX_OP_I2I;
@@ -241,8 +291,8 @@ static agx_instr *conv_steps(agx_builder *b, enum agx_op op, agx_type dt, agx_in
    return NULL;
 }
 
-static agx_instr *build_alu(struct vtn_ctx *c, const struct alu_map *m, agx_type dt, agx_instr **s,
-                            unsigned n)
+static agx_instr *
+build_alu(struct vtn_ctx *c, const struct alu_map *m, agx_type dt, agx_instr **s, unsigned n)
 {
    const struct agx_op_info *info = &agx_op_infos[m->op];
    unsigned want = info->num_srcs;
@@ -307,13 +357,14 @@ static agx_instr *build_alu(struct vtn_ctx *c, const struct alu_map *m, agx_type
                     n > 3 ? s[3] : NULL);
 }
 
-bool vtn_eval_spec_op(struct vtn_ctx *c, unsigned spv_op, struct vtn_type *t,
-                      const struct vtn_const **srcs, unsigned n, struct vtn_const *out)
+bool
+vtn_eval_spec_op(struct vtn_ctx *c, unsigned spv_op, struct vtn_type *t,
+                 const struct vtn_const **srcs, unsigned n, struct vtn_const *out)
 {
    const struct alu_map *m = find_alu(spv_op);
    if (!m || !vtn_type_is_scalar_or_vector(t) || n != (unsigned)agx_op_infos[m->op].num_srcs)
       return false;
-   const struct vtn_const *s[4] = { srcs[0], n > 1 ? srcs[1] : NULL, n > 2 ? srcs[2] : NULL, NULL };
+   const struct vtn_const *s[4] = {srcs[0], n > 1 ? srcs[1] : NULL, n > 2 ? srcs[2] : NULL, NULL};
    for (unsigned i = 0; i < n; i++)
       if (!vtn_type_is_scalar_or_vector(s[i]->type))
          return false;
@@ -326,7 +377,7 @@ bool vtn_eval_spec_op(struct vtn_ctx *c, unsigned spv_op, struct vtn_type *t,
    unsigned sel = m->kind == K_SEL ? 1 : 0;
    unsigned B = vtn_ir_type(c, s[sel]->type).bits, DB = vtn_ir_type(c, t).bits;
    for (unsigned k = 0; k < comps; k++) {
-      uint64_t v[4] = { 0, 0, 0, 0 };
+      uint64_t v[4] = {0, 0, 0, 0};
       for (unsigned i = 0; i < n; i++)
          v[i] = s[i]->v[s[i]->type->base == VTN_VECTOR ? (k < s[i]->type->len ? k : 0) : 0];
       if (!agx_eval_scalar((enum agx_op)m->op, B, DB, v, &out->v[k]))
@@ -337,7 +388,8 @@ bool vtn_eval_spec_op(struct vtn_ctx *c, unsigned spv_op, struct vtn_type *t,
 
 /* --- matrices --------------------------------------------------------------- */
 
-static struct vtn_ssa *matrix_of(struct vtn_ctx *c, uint32_t id)
+static struct vtn_ssa *
+matrix_of(struct vtn_ctx *c, uint32_t id)
 {
    struct vtn_ssa *s = vtn_ssa_of(c, id);
    if (s->type->base != VTN_MATRIX || !s->elems)
@@ -345,7 +397,8 @@ static struct vtn_ssa *matrix_of(struct vtn_ctx *c, uint32_t id)
    return s;
 }
 
-static struct vtn_ssa *new_matrix(struct vtn_ctx *c, struct vtn_type *t)
+static struct vtn_ssa *
+new_matrix(struct vtn_ctx *c, struct vtn_type *t)
 {
    if (t->base != VTN_MATRIX)
       vtn_fail(c, "result is not a matrix");
@@ -354,7 +407,8 @@ static struct vtn_ssa *new_matrix(struct vtn_ctx *c, struct vtn_type *t)
    return r;
 }
 
-static agx_instr *mat_times_vec(struct vtn_ctx *c, struct vtn_ssa *m, agx_instr *v)
+static agx_instr *
+mat_times_vec(struct vtn_ctx *c, struct vtn_ssa *m, agx_instr *v)
 {
    if (v->type.comps != m->type->len)
       vtn_fail(c, "matrix/vector size mismatch");
@@ -367,11 +421,14 @@ static agx_instr *mat_times_vec(struct vtn_ctx *c, struct vtn_ssa *m, agx_instr 
    return acc;
 }
 
-static bool handle_matrix(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn_type *t, uint32_t id)
+static bool
+handle_matrix(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn_type *t, uint32_t id)
 {
    switch (op) {
    case SpvOpMatrixTimesVector:
-      vtn_push_def(c, id, t, mat_times_vec(c, matrix_of(c, vtn_word(c, i, 3)), vtn_def(c, vtn_word(c, i, 4))));
+      vtn_push_def(
+         c, id, t,
+         mat_times_vec(c, matrix_of(c, vtn_word(c, i, 3)), vtn_def(c, vtn_word(c, i, 4))));
       return true;
    case SpvOpVectorTimesMatrix: {
       agx_instr *v = vtn_def(c, vtn_word(c, i, 3));
@@ -427,8 +484,8 @@ static bool handle_matrix(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn
       if (t->len != bv->type.comps)
          vtn_fail(c, "outer product size mismatch");
       for (unsigned k = 0; k < t->len; k++)
-         r->elems[k] = vtn_ssa_leaf(c, t->elem,
-                                    agx_fmul(&c->b, a, splat(c, agx_extract(&c->b, bv, k), a->type.comps)));
+         r->elems[k] = vtn_ssa_leaf(
+            c, t->elem, agx_fmul(&c->b, a, splat(c, agx_extract(&c->b, bv, k), a->type.comps)));
       vtn_push_ssa(c, id, r);
       return true;
    }
@@ -439,7 +496,8 @@ static bool handle_matrix(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn
 
 /* --- dispatcher ------------------------------------------------------------ */
 
-static agx_instr *bitcast(struct vtn_ctx *c, agx_instr *v, agx_type dt)
+static agx_instr *
+bitcast(struct vtn_ctx *c, agx_instr *v, agx_type dt)
 {
    agx_builder *b = &c->b;
    if (v->type.bits * v->type.comps != dt.bits * dt.comps || v->type.bits == 1 || dt.bits == 1)
@@ -468,7 +526,8 @@ static agx_instr *bitcast(struct vtn_ctx *c, agx_instr *v, agx_type dt)
       for (unsigned k = 0; k < v->type.comps; k++) {
          agx_instr *src = agx_extract(b, v, k);
          for (unsigned j = 0; j < ratio; j++)
-            comps[k * ratio + j] = agx_u2u(b, dt.bits, j ? agx_ushr(b, src, agx_imm(b, 32, j * dt.bits)) : src);
+            comps[k * ratio + j] =
+               agx_u2u(b, dt.bits, j ? agx_ushr(b, src, agx_imm(b, 32, j * dt.bits)) : src);
       }
    }
    return dt.comps == 1 ? comps[0] : agx_vec(b, dt.comps, comps);
@@ -478,7 +537,8 @@ static agx_instr *bitcast(struct vtn_ctx *c, agx_instr *v, agx_type dt)
  * round-to-nearest result h: where h is larger in magnitude than x, the
  * next f16 toward zero (bits - 1; infinity becomes the largest finite
  * value). NaN and exact results compare false and stay. */
-static agx_instr *f2f16_rtz(agx_builder *b, agx_instr *x, agx_instr *h)
+static agx_instr *
+f2f16_rtz(agx_builder *b, agx_instr *x, agx_instr *h)
 {
    agx_instr *comps[16];
    for (unsigned k = 0; k < x->type.comps; k++) {
@@ -493,7 +553,8 @@ static agx_instr *f2f16_rtz(agx_builder *b, agx_instr *x, agx_instr *h)
 /* Two-result operations (OpIAddCarry, OpISubBorrow, OpU/SMulExtended): the
  * result type is a struct { T lo/result; T hi/carry }, so it is handled
  * before the result type is turned into an IR scalar/vector type. */
-static void extended_arith(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn_type *t, uint32_t id)
+static void
+extended_arith(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn_type *t, uint32_t id)
 {
    agx_builder *b = &c->b;
    agx_instr *a = vtn_def(c, vtn_word(c, i, 3));
@@ -502,7 +563,7 @@ static void extended_arith(struct vtn_ctx *c, unsigned i, unsigned op, struct vt
    if (t->base != VTN_STRUCT || t->len != 2 || a->type.bits == 1)
       vtn_fail(c, "bad extended arithmetic");
    agx_instr *r0, *r1;
-   uint64_t ones[4] = { 1, 1, 1, 1 }, zeros[4] = { 0, 0, 0, 0 };
+   uint64_t ones[4] = {1, 1, 1, 1}, zeros[4] = {0, 0, 0, 0};
    agx_instr *k1 = agx_const(b, a->type, ones), *k0 = agx_const(b, a->type, zeros);
    switch (op) {
    case SpvOpIAddCarry:
@@ -532,7 +593,8 @@ static void extended_arith(struct vtn_ctx *c, unsigned i, unsigned op, struct vt
    vtn_push_ssa(c, id, s);
 }
 
-bool vtn_handle_alu(struct vtn_ctx *c, unsigned i)
+bool
+vtn_handle_alu(struct vtn_ctx *c, unsigned i)
 {
    unsigned op = c->ins[i].op;
    const struct alu_map *m = find_alu(op);
@@ -550,7 +612,8 @@ bool vtn_handle_alu(struct vtn_ctx *c, unsigned i)
    agx_builder *b = &c->b;
    if (handle_matrix(c, i, op, t, id))
       return true;
-   if (op == SpvOpIAddCarry || op == SpvOpISubBorrow || op == SpvOpUMulExtended || op == SpvOpSMulExtended) {
+   if (op == SpvOpIAddCarry || op == SpvOpISubBorrow || op == SpvOpUMulExtended ||
+       op == SpvOpSMulExtended) {
       extended_arith(c, i, op, t, id);
       return true;
    }
@@ -609,7 +672,7 @@ bool vtn_handle_alu(struct vtn_ctx *c, unsigned i)
          vtn_fail(c, "OpQuantizeToF16 needs 32-bit floats");
       need_float(c, a);
       agx_instr *q = agx_f2f(b, 32, agx_f2f(b, 16, a));
-      uint64_t min_normal[4], zero[4] = { 0, 0, 0, 0 };
+      uint64_t min_normal[4], zero[4] = {0, 0, 0, 0};
       for (unsigned k = 0; k < 4; k++)
          min_normal[k] = 0x38800000u; /* 2^-14 */
       r = agx_bcsel(b, agx_flt(b, agx_fabs(b, q), agx_const(b, a->type, min_normal)),
@@ -622,7 +685,8 @@ bool vtn_handle_alu(struct vtn_ctx *c, unsigned i)
          vtn_fail(c, "Any/All of a non-boolean");
       r = agx_extract(b, a, 0);
       for (unsigned k = 1; k < a->type.comps; k++)
-         r = op == SpvOpAny ? agx_ior(b, r, agx_extract(b, a, k)) : agx_iand(b, r, agx_extract(b, a, k));
+         r = op == SpvOpAny ? agx_ior(b, r, agx_extract(b, a, k))
+                            : agx_iand(b, r, agx_extract(b, a, k));
       if (r == a)
          r = agx_build(b, AGX_OP_MOV, a->type, 1, a, NULL, NULL, NULL);
       break;
@@ -635,8 +699,8 @@ bool vtn_handle_alu(struct vtn_ctx *c, unsigned i)
 
 /* --- composites ------------------------------------------------------------ */
 
-static struct vtn_ssa *insert_at(struct vtn_ctx *c, struct vtn_ssa *base, unsigned i, unsigned k,
-                                 struct vtn_ssa *obj)
+static struct vtn_ssa *
+insert_at(struct vtn_ctx *c, struct vtn_ssa *base, unsigned i, unsigned k, struct vtn_ssa *obj)
 {
    if (k == vtn_wc(c, i))
       return obj;
@@ -661,7 +725,8 @@ static struct vtn_ssa *insert_at(struct vtn_ctx *c, struct vtn_ssa *base, unsign
    return r;
 }
 
-static agx_instr *dyn_extract(struct vtn_ctx *c, agx_instr *v, agx_instr *idx)
+static agx_instr *
+dyn_extract(struct vtn_ctx *c, agx_instr *v, agx_instr *idx)
 {
    agx_builder *b = &c->b;
    if (idx->type.comps != 1 || idx->type.bits == 1)
@@ -676,7 +741,8 @@ static agx_instr *dyn_extract(struct vtn_ctx *c, agx_instr *v, agx_instr *idx)
 
 /* OpCopyLogical: the same value under a type with the same shape (typically
  * an explicitly laid out struct copied into a function-storage one). */
-static struct vtn_ssa *retype(struct vtn_ctx *c, struct vtn_ssa *s, struct vtn_type *t, unsigned depth)
+static struct vtn_ssa *
+retype(struct vtn_ctx *c, struct vtn_ssa *s, struct vtn_type *t, unsigned depth)
 {
    if (depth > 32)
       vtn_fail(c, "type nested too deeply");
@@ -695,13 +761,20 @@ static struct vtn_ssa *retype(struct vtn_ctx *c, struct vtn_ssa *s, struct vtn_t
    return r;
 }
 
-bool vtn_handle_composite(struct vtn_ctx *c, unsigned i)
+bool
+vtn_handle_composite(struct vtn_ctx *c, unsigned i)
 {
    unsigned op = c->ins[i].op;
    switch (op) {
-   case SpvOpCompositeConstruct: case SpvOpCompositeExtract: case SpvOpCompositeInsert:
-   case SpvOpVectorShuffle: case SpvOpVectorExtractDynamic: case SpvOpVectorInsertDynamic:
-   case SpvOpCopyObject: case SpvOpCopyLogical: case SpvOpUndef:
+   case SpvOpCompositeConstruct:
+   case SpvOpCompositeExtract:
+   case SpvOpCompositeInsert:
+   case SpvOpVectorShuffle:
+   case SpvOpVectorExtractDynamic:
+   case SpvOpVectorInsertDynamic:
+   case SpvOpCopyObject:
+   case SpvOpCopyLogical:
+   case SpvOpUndef:
       break;
    default:
       return false;
@@ -813,16 +886,19 @@ bool vtn_handle_composite(struct vtn_ctx *c, unsigned i)
       return true;
    }
    case SpvOpVectorExtractDynamic:
-      vtn_push_def(c, id, t, dyn_extract(c, vtn_def(c, vtn_word(c, i, 3)), vtn_def(c, vtn_word(c, i, 4))));
+      vtn_push_def(c, id, t,
+                   dyn_extract(c, vtn_def(c, vtn_word(c, i, 3)), vtn_def(c, vtn_word(c, i, 4))));
       return true;
    default: { /* OpVectorInsertDynamic */
       agx_instr *v = vtn_def(c, vtn_word(c, i, 3)), *x = vtn_def(c, vtn_word(c, i, 4));
       agx_instr *idx = vtn_def(c, vtn_word(c, i, 5));
-      if (x->type.comps != 1 || x->type.bits != v->type.bits || idx->type.comps != 1 || idx->type.bits == 1)
+      if (x->type.comps != 1 || x->type.bits != v->type.bits || idx->type.comps != 1 ||
+          idx->type.bits == 1)
          vtn_fail(c, "bad dynamic insert");
       agx_instr *comps[4];
       for (unsigned k = 0; k < v->type.comps; k++)
-         comps[k] = agx_bcsel(b, agx_ieq(b, idx, agx_imm(b, idx->type.bits, k)), x, agx_extract(b, v, k));
+         comps[k] =
+            agx_bcsel(b, agx_ieq(b, idx, agx_imm(b, idx->type.bits, k)), x, agx_extract(b, v, k));
       vtn_push_def(c, id, t, agx_vec(b, v->type.comps, comps));
       return true;
    }
@@ -831,40 +907,41 @@ bool vtn_handle_composite(struct vtn_ctx *c, unsigned i)
 
 /* --- GLSL.std.450 ----------------------------------------------------------- */
 
-static agx_instr *fclamp(struct vtn_ctx *c, agx_instr *x, agx_instr *lo, agx_instr *hi)
+static agx_instr *
+fclamp(struct vtn_ctx *c, agx_instr *x, agx_instr *lo, agx_instr *hi)
 {
    return agx_fmin(&c->b, agx_fmax(&c->b, x, lo), hi);
 }
 
 /* OpenCL.std: the common math and integer built-ins, mapped to IR ops. */
-static void handle_opencl_std(struct vtn_ctx *c, unsigned i, struct vtn_type *t, uint32_t id,
-                              unsigned eop)
+static void
+handle_opencl_std(struct vtn_ctx *c, unsigned i, struct vtn_type *t, uint32_t id, unsigned eop)
 {
    static const struct {
       uint16_t eop, op;
       uint8_t n;
    } map[] = {
-      { OpenCLstd_Sqrt, AGX_OP_FSQRT, 1 }, { OpenCLstd_Native_sqrt, AGX_OP_FSQRT, 1 },
-      { OpenCLstd_Rsqrt, AGX_OP_FRSQ, 1 }, { OpenCLstd_Native_rsqrt, AGX_OP_FRSQ, 1 },
-      { OpenCLstd_Fabs, AGX_OP_FABS, 1 }, { OpenCLstd_Floor, AGX_OP_FFLOOR, 1 },
-      { OpenCLstd_Ceil, AGX_OP_FCEIL, 1 }, { OpenCLstd_Trunc, AGX_OP_FTRUNC, 1 },
-      { OpenCLstd_Rint, AGX_OP_FROUND_EVEN, 1 }, { OpenCLstd_Fmin, AGX_OP_FMIN, 2 },
-      { OpenCLstd_Fmax, AGX_OP_FMAX, 2 }, { OpenCLstd_Fma, AGX_OP_FFMA, 3 },
-      { OpenCLstd_Exp2, AGX_OP_FEXP2, 1 }, { OpenCLstd_Native_exp2, AGX_OP_FEXP2, 1 },
-      { OpenCLstd_Log2, AGX_OP_FLOG2, 1 }, { OpenCLstd_Native_log2, AGX_OP_FLOG2, 1 },
-      { OpenCLstd_Pow, AGX_OP_FPOW, 2 }, { OpenCLstd_Powr, AGX_OP_FPOW, 2 },
-      { OpenCLstd_Sin, AGX_OP_FSIN, 1 }, { OpenCLstd_Native_sin, AGX_OP_FSIN, 1 },
-      { OpenCLstd_Cos, AGX_OP_FCOS, 1 }, { OpenCLstd_Native_cos, AGX_OP_FCOS, 1 },
-      { OpenCLstd_Tan, AGX_OP_FTAN, 1 }, { OpenCLstd_Fmod, AGX_OP_FREM, 2 },
-      { OpenCLstd_Native_recip, AGX_OP_FRCP, 1 },
-      { OpenCLstd_SAbs, AGX_OP_IABS, 1 }, { OpenCLstd_SMin, AGX_OP_IMIN, 2 },
-      { OpenCLstd_UMin, AGX_OP_UMIN, 2 }, { OpenCLstd_SMax, AGX_OP_IMAX, 2 },
-      { OpenCLstd_UMax, AGX_OP_UMAX, 2 }, { OpenCLstd_Popcount, AGX_OP_BIT_COUNT, 1 },
-      { OpenCLstd_SMul_hi, AGX_OP_IMUL_HIGH, 2 }, { OpenCLstd_UMul_hi, AGX_OP_UMUL_HIGH, 2 },
+      {OpenCLstd_Sqrt, AGX_OP_FSQRT, 1},         {OpenCLstd_Native_sqrt, AGX_OP_FSQRT, 1},
+      {OpenCLstd_Rsqrt, AGX_OP_FRSQ, 1},         {OpenCLstd_Native_rsqrt, AGX_OP_FRSQ, 1},
+      {OpenCLstd_Fabs, AGX_OP_FABS, 1},          {OpenCLstd_Floor, AGX_OP_FFLOOR, 1},
+      {OpenCLstd_Ceil, AGX_OP_FCEIL, 1},         {OpenCLstd_Trunc, AGX_OP_FTRUNC, 1},
+      {OpenCLstd_Rint, AGX_OP_FROUND_EVEN, 1},   {OpenCLstd_Fmin, AGX_OP_FMIN, 2},
+      {OpenCLstd_Fmax, AGX_OP_FMAX, 2},          {OpenCLstd_Fma, AGX_OP_FFMA, 3},
+      {OpenCLstd_Exp2, AGX_OP_FEXP2, 1},         {OpenCLstd_Native_exp2, AGX_OP_FEXP2, 1},
+      {OpenCLstd_Log2, AGX_OP_FLOG2, 1},         {OpenCLstd_Native_log2, AGX_OP_FLOG2, 1},
+      {OpenCLstd_Pow, AGX_OP_FPOW, 2},           {OpenCLstd_Powr, AGX_OP_FPOW, 2},
+      {OpenCLstd_Sin, AGX_OP_FSIN, 1},           {OpenCLstd_Native_sin, AGX_OP_FSIN, 1},
+      {OpenCLstd_Cos, AGX_OP_FCOS, 1},           {OpenCLstd_Native_cos, AGX_OP_FCOS, 1},
+      {OpenCLstd_Tan, AGX_OP_FTAN, 1},           {OpenCLstd_Fmod, AGX_OP_FREM, 2},
+      {OpenCLstd_Native_recip, AGX_OP_FRCP, 1},  {OpenCLstd_SAbs, AGX_OP_IABS, 1},
+      {OpenCLstd_SMin, AGX_OP_IMIN, 2},          {OpenCLstd_UMin, AGX_OP_UMIN, 2},
+      {OpenCLstd_SMax, AGX_OP_IMAX, 2},          {OpenCLstd_UMax, AGX_OP_UMAX, 2},
+      {OpenCLstd_Popcount, AGX_OP_BIT_COUNT, 1}, {OpenCLstd_SMul_hi, AGX_OP_IMUL_HIGH, 2},
+      {OpenCLstd_UMul_hi, AGX_OP_UMUL_HIGH, 2},
    };
    agx_builder *b = &c->b;
    unsigned n = vtn_wc(c, i) - 5;
-   agx_instr *s[3] = { NULL, NULL, NULL };
+   agx_instr *s[3] = {NULL, NULL, NULL};
    if (n > 3)
       vtn_fail(c, "too many operands");
    for (unsigned k = 0; k < n; k++)
@@ -884,7 +961,8 @@ static void handle_opencl_std(struct vtn_ctx *c, unsigned i, struct vtn_type *t,
          need_float(c, s[0]);
       else if (s[0]->type.bits == 1)
          vtn_fail(c, "integer operation on a boolean");
-      r = agx_build(b, map[k].op, info->rule == AGX_RULE_CONV ? dt : s[0]->type, n, s[0], s[1], s[2], NULL);
+      r = agx_build(b, map[k].op, info->rule == AGX_RULE_CONV ? dt : s[0]->type, n, s[0], s[1],
+                    s[2], NULL);
    }
    if (!r) {
       switch (eop) {
@@ -936,7 +1014,8 @@ static void handle_opencl_std(struct vtn_ctx *c, unsigned i, struct vtn_type *t,
    vtn_push_def(c, id, t, r);
 }
 
-void vtn_handle_extinst(struct vtn_ctx *c, unsigned i)
+void
+vtn_handle_extinst(struct vtn_ctx *c, unsigned i)
 {
    struct vtn_type *t = vtn_get_type(c, vtn_word(c, i, 1));
    uint32_t id = vtn_word(c, i, 2);
@@ -954,21 +1033,37 @@ void vtn_handle_extinst(struct vtn_ctx *c, unsigned i)
       return;
    agx_builder *b = &c->b;
    unsigned n = vtn_wc(c, i) - 5;
-   agx_instr *s[3] = { NULL, NULL, NULL };
+   agx_instr *s[3] = {NULL, NULL, NULL};
    if (n > 3)
       vtn_fail(c, "too many operands");
    for (unsigned k = 0; k < n; k++)
       s[k] = vtn_def(c, vtn_word(c, i, 5 + k));
    unsigned need;
    switch (eop) {
-   case GLSLstd450FClamp: case GLSLstd450UClamp: case GLSLstd450SClamp: case GLSLstd450NClamp:
-   case GLSLstd450FMix: case GLSLstd450SmoothStep: case GLSLstd450Fma: case GLSLstd450FaceForward:
+   case GLSLstd450FClamp:
+   case GLSLstd450UClamp:
+   case GLSLstd450SClamp:
+   case GLSLstd450NClamp:
+   case GLSLstd450FMix:
+   case GLSLstd450SmoothStep:
+   case GLSLstd450Fma:
+   case GLSLstd450FaceForward:
       need = 3;
       break;
-   case GLSLstd450Atan2: case GLSLstd450Pow: case GLSLstd450FMin: case GLSLstd450UMin:
-   case GLSLstd450SMin: case GLSLstd450FMax: case GLSLstd450UMax: case GLSLstd450SMax:
-   case GLSLstd450NMin: case GLSLstd450NMax: case GLSLstd450Step: case GLSLstd450Distance:
-   case GLSLstd450Cross: case GLSLstd450Reflect:
+   case GLSLstd450Atan2:
+   case GLSLstd450Pow:
+   case GLSLstd450FMin:
+   case GLSLstd450UMin:
+   case GLSLstd450SMin:
+   case GLSLstd450FMax:
+   case GLSLstd450UMax:
+   case GLSLstd450SMax:
+   case GLSLstd450NMin:
+   case GLSLstd450NMax:
+   case GLSLstd450Step:
+   case GLSLstd450Distance:
+   case GLSLstd450Cross:
+   case GLSLstd450Reflect:
       need = 2;
       break;
    default:
@@ -976,16 +1071,25 @@ void vtn_handle_extinst(struct vtn_ctx *c, unsigned i)
       break;
    }
    if (n != need)
-      vtn_fail(c, "GLSL.std.450 %s takes %u operands, got %u", agx_spirv_glsl450_name(eop), need, n);
+      vtn_fail(c, "GLSL.std.450 %s takes %u operands, got %u", agx_spirv_glsl450_name(eop), need,
+               n);
    agx_type dt = vtn_ir_type(c, t);
    for (unsigned k = 1; k < n; k++)
       if (s[k]->type.bits != s[0]->type.bits)
          vtn_fail(c, "operand types differ");
    bool is_float = true;
    switch (eop) {
-   case GLSLstd450SAbs: case GLSLstd450SSign: case GLSLstd450UMin: case GLSLstd450SMin:
-   case GLSLstd450UMax: case GLSLstd450SMax: case GLSLstd450UClamp: case GLSLstd450SClamp:
-   case GLSLstd450FindILsb: case GLSLstd450FindSMsb: case GLSLstd450FindUMsb:
+   case GLSLstd450SAbs:
+   case GLSLstd450SSign:
+   case GLSLstd450UMin:
+   case GLSLstd450SMin:
+   case GLSLstd450UMax:
+   case GLSLstd450SMax:
+   case GLSLstd450UClamp:
+   case GLSLstd450SClamp:
+   case GLSLstd450FindILsb:
+   case GLSLstd450FindSMsb:
+   case GLSLstd450FindUMsb:
       is_float = false;
       break;
    default:
@@ -998,52 +1102,136 @@ void vtn_handle_extinst(struct vtn_ctx *c, unsigned i)
    /* Most operations keep the operand type; vector/scalar mixes are errors
     * except for the documented scalar forms (step edge, mix factor...). */
    for (unsigned k = 1; k < n; k++)
-      if (s[k]->type.comps != s[0]->type.comps && !(eop == GLSLstd450FMix || eop == GLSLstd450Step ||
-                                                    eop == GLSLstd450SmoothStep))
+      if (s[k]->type.comps != s[0]->type.comps &&
+          !(eop == GLSLstd450FMix || eop == GLSLstd450Step || eop == GLSLstd450SmoothStep))
          vtn_fail(c, "operand component counts differ");
    agx_type ft = s[0]->type;
    agx_instr *r;
    switch (eop) {
-   case GLSLstd450Round: case GLSLstd450RoundEven: r = agx_fround_even(b, s[0]); break;
-   case GLSLstd450Trunc: r = agx_ftrunc(b, s[0]); break;
-   case GLSLstd450FAbs: r = agx_fabs(b, s[0]); break;
-   case GLSLstd450SAbs: r = agx_iabs(b, s[0]); break;
-   case GLSLstd450FSign: r = agx_fsign(b, s[0]); break;
-   case GLSLstd450SSign: r = agx_isign(b, s[0]); break;
-   case GLSLstd450Floor: r = agx_ffloor(b, s[0]); break;
-   case GLSLstd450Ceil: r = agx_fceil(b, s[0]); break;
-   case GLSLstd450Fract: r = agx_ffract(b, s[0]); break;
-   case GLSLstd450Radians: r = agx_fmul(b, s[0], fimm(c, ft, M_PI / 180.0)); break;
-   case GLSLstd450Degrees: r = agx_fmul(b, s[0], fimm(c, ft, 180.0 / M_PI)); break;
-   case GLSLstd450Sin: r = agx_fsin(b, s[0]); break;
-   case GLSLstd450Cos: r = agx_fcos(b, s[0]); break;
-   case GLSLstd450Tan: r = agx_ftan(b, s[0]); break;
-   case GLSLstd450Asin: r = agx_fasin(b, s[0]); break;
-   case GLSLstd450Acos: r = agx_facos(b, s[0]); break;
-   case GLSLstd450Atan: r = agx_fatan(b, s[0]); break;
-   case GLSLstd450Sinh: r = agx_fsinh(b, s[0]); break;
-   case GLSLstd450Cosh: r = agx_fcosh(b, s[0]); break;
-   case GLSLstd450Tanh: r = agx_ftanh(b, s[0]); break;
-   case GLSLstd450Asinh: r = agx_fasinh(b, s[0]); break;
-   case GLSLstd450Acosh: r = agx_facosh(b, s[0]); break;
-   case GLSLstd450Atanh: r = agx_fatanh(b, s[0]); break;
-   case GLSLstd450Atan2: r = agx_fatan2(b, s[0], s[1]); break;
-   case GLSLstd450Pow: r = agx_fpow(b, s[0], s[1]); break;
-   case GLSLstd450Exp: r = agx_fexp2(b, agx_fmul(b, s[0], fimm(c, ft, M_LOG2E))); break;
-   case GLSLstd450Log: r = agx_fmul(b, agx_flog2(b, s[0]), fimm(c, ft, M_LN2)); break;
-   case GLSLstd450Exp2: r = agx_fexp2(b, s[0]); break;
-   case GLSLstd450Log2: r = agx_flog2(b, s[0]); break;
-   case GLSLstd450Sqrt: r = agx_fsqrt(b, s[0]); break;
-   case GLSLstd450InverseSqrt: r = agx_frsq(b, s[0]); break;
-   case GLSLstd450FMin: case GLSLstd450NMin: r = agx_fmin(b, s[0], s[1]); break;
-   case GLSLstd450FMax: case GLSLstd450NMax: r = agx_fmax(b, s[0], s[1]); break;
-   case GLSLstd450UMin: r = agx_umin(b, s[0], s[1]); break;
-   case GLSLstd450SMin: r = agx_imin(b, s[0], s[1]); break;
-   case GLSLstd450UMax: r = agx_umax(b, s[0], s[1]); break;
-   case GLSLstd450SMax: r = agx_imax(b, s[0], s[1]); break;
-   case GLSLstd450FClamp: case GLSLstd450NClamp: r = fclamp(c, s[0], s[1], s[2]); break;
-   case GLSLstd450UClamp: r = agx_umin(b, agx_umax(b, s[0], s[1]), s[2]); break;
-   case GLSLstd450SClamp: r = agx_imin(b, agx_imax(b, s[0], s[1]), s[2]); break;
+   case GLSLstd450Round:
+   case GLSLstd450RoundEven:
+      r = agx_fround_even(b, s[0]);
+      break;
+   case GLSLstd450Trunc:
+      r = agx_ftrunc(b, s[0]);
+      break;
+   case GLSLstd450FAbs:
+      r = agx_fabs(b, s[0]);
+      break;
+   case GLSLstd450SAbs:
+      r = agx_iabs(b, s[0]);
+      break;
+   case GLSLstd450FSign:
+      r = agx_fsign(b, s[0]);
+      break;
+   case GLSLstd450SSign:
+      r = agx_isign(b, s[0]);
+      break;
+   case GLSLstd450Floor:
+      r = agx_ffloor(b, s[0]);
+      break;
+   case GLSLstd450Ceil:
+      r = agx_fceil(b, s[0]);
+      break;
+   case GLSLstd450Fract:
+      r = agx_ffract(b, s[0]);
+      break;
+   case GLSLstd450Radians:
+      r = agx_fmul(b, s[0], fimm(c, ft, M_PI / 180.0));
+      break;
+   case GLSLstd450Degrees:
+      r = agx_fmul(b, s[0], fimm(c, ft, 180.0 / M_PI));
+      break;
+   case GLSLstd450Sin:
+      r = agx_fsin(b, s[0]);
+      break;
+   case GLSLstd450Cos:
+      r = agx_fcos(b, s[0]);
+      break;
+   case GLSLstd450Tan:
+      r = agx_ftan(b, s[0]);
+      break;
+   case GLSLstd450Asin:
+      r = agx_fasin(b, s[0]);
+      break;
+   case GLSLstd450Acos:
+      r = agx_facos(b, s[0]);
+      break;
+   case GLSLstd450Atan:
+      r = agx_fatan(b, s[0]);
+      break;
+   case GLSLstd450Sinh:
+      r = agx_fsinh(b, s[0]);
+      break;
+   case GLSLstd450Cosh:
+      r = agx_fcosh(b, s[0]);
+      break;
+   case GLSLstd450Tanh:
+      r = agx_ftanh(b, s[0]);
+      break;
+   case GLSLstd450Asinh:
+      r = agx_fasinh(b, s[0]);
+      break;
+   case GLSLstd450Acosh:
+      r = agx_facosh(b, s[0]);
+      break;
+   case GLSLstd450Atanh:
+      r = agx_fatanh(b, s[0]);
+      break;
+   case GLSLstd450Atan2:
+      r = agx_fatan2(b, s[0], s[1]);
+      break;
+   case GLSLstd450Pow:
+      r = agx_fpow(b, s[0], s[1]);
+      break;
+   case GLSLstd450Exp:
+      r = agx_fexp2(b, agx_fmul(b, s[0], fimm(c, ft, M_LOG2E)));
+      break;
+   case GLSLstd450Log:
+      r = agx_fmul(b, agx_flog2(b, s[0]), fimm(c, ft, M_LN2));
+      break;
+   case GLSLstd450Exp2:
+      r = agx_fexp2(b, s[0]);
+      break;
+   case GLSLstd450Log2:
+      r = agx_flog2(b, s[0]);
+      break;
+   case GLSLstd450Sqrt:
+      r = agx_fsqrt(b, s[0]);
+      break;
+   case GLSLstd450InverseSqrt:
+      r = agx_frsq(b, s[0]);
+      break;
+   case GLSLstd450FMin:
+   case GLSLstd450NMin:
+      r = agx_fmin(b, s[0], s[1]);
+      break;
+   case GLSLstd450FMax:
+   case GLSLstd450NMax:
+      r = agx_fmax(b, s[0], s[1]);
+      break;
+   case GLSLstd450UMin:
+      r = agx_umin(b, s[0], s[1]);
+      break;
+   case GLSLstd450SMin:
+      r = agx_imin(b, s[0], s[1]);
+      break;
+   case GLSLstd450UMax:
+      r = agx_umax(b, s[0], s[1]);
+      break;
+   case GLSLstd450SMax:
+      r = agx_imax(b, s[0], s[1]);
+      break;
+   case GLSLstd450FClamp:
+   case GLSLstd450NClamp:
+      r = fclamp(c, s[0], s[1], s[2]);
+      break;
+   case GLSLstd450UClamp:
+      r = agx_umin(b, agx_umax(b, s[0], s[1]), s[2]);
+      break;
+   case GLSLstd450SClamp:
+      r = agx_imin(b, agx_imax(b, s[0], s[1]), s[2]);
+      break;
    case GLSLstd450FMix: {
       agx_instr *a = s[2]->type.comps == 1 ? splat(c, s[2], ft.comps) : s[2];
       r = agx_fadd(b, s[0], agx_fmul(b, agx_fsub(b, s[1], s[0]), a));
@@ -1061,11 +1249,16 @@ void vtn_handle_extinst(struct vtn_ctx *c, unsigned i)
       agx_instr *e1 = s[1]->type.comps == 1 ? splat(c, s[1], xt.comps) : s[1];
       agx_instr *tt = fclamp(c, agx_fdiv(b, agx_fsub(b, s[2], e0), agx_fsub(b, e1, e0)),
                              fimm(c, xt, 0.0), fimm(c, xt, 1.0));
-      r = agx_fmul(b, agx_fmul(b, tt, tt), agx_fsub(b, fimm(c, xt, 3.0), agx_fmul(b, fimm(c, xt, 2.0), tt)));
+      r = agx_fmul(b, agx_fmul(b, tt, tt),
+                   agx_fsub(b, fimm(c, xt, 3.0), agx_fmul(b, fimm(c, xt, 2.0), tt)));
       break;
    }
-   case GLSLstd450Fma: r = agx_ffma(b, s[0], s[1], s[2]); break;
-   case GLSLstd450Length: r = agx_fsqrt(b, dot(c, s[0], s[0])); break;
+   case GLSLstd450Fma:
+      r = agx_ffma(b, s[0], s[1], s[2]);
+      break;
+   case GLSLstd450Length:
+      r = agx_fsqrt(b, dot(c, s[0], s[0]));
+      break;
    case GLSLstd450Distance: {
       agx_instr *d = agx_fsub(b, s[0], s[1]);
       r = agx_fsqrt(b, dot(c, d, d));
@@ -1099,9 +1292,15 @@ void vtn_handle_extinst(struct vtn_ctx *c, unsigned i)
       r = agx_bcsel(b, agx_flt(b, d, fimm(c, d->type, 0.0)), s[0], agx_fneg(b, s[0]));
       break;
    }
-   case GLSLstd450FindILsb: r = agx_find_lsb(b, dt.bits, s[0]); break;
-   case GLSLstd450FindSMsb: r = agx_ifind_msb(b, dt.bits, s[0]); break;
-   case GLSLstd450FindUMsb: r = agx_ufind_msb(b, dt.bits, s[0]); break;
+   case GLSLstd450FindILsb:
+      r = agx_find_lsb(b, dt.bits, s[0]);
+      break;
+   case GLSLstd450FindSMsb:
+      r = agx_ifind_msb(b, dt.bits, s[0]);
+      break;
+   case GLSLstd450FindUMsb:
+      r = agx_ufind_msb(b, dt.bits, s[0]);
+      break;
    default:
       vtn_fail(c, "GLSL.std.450 %s is not supported", agx_spirv_glsl450_name(eop));
    }

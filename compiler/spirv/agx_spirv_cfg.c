@@ -37,19 +37,21 @@ struct cf_ctx {
     * emitted after the current position (not inside a selection with a
     * merge, whose merge code would run instead of the back edge). */
    bool header_ok;
-   uint32_t fall_label;  /* the next case of a switch: falling into it */
-   unsigned fall_var;    /* IR variable + 1 */
+   uint32_t fall_label; /* the next case of a switch: falling into it */
+   unsigned fall_var;   /* IR variable + 1 */
    struct sw_exit *sw;
 };
 
-static bool is_terminator(unsigned op)
+static bool
+is_terminator(unsigned op)
 {
    return op == SpvOpBranch || op == SpvOpBranchConditional || op == SpvOpSwitch ||
           op == SpvOpReturn || op == SpvOpReturnValue || op == SpvOpKill ||
           op == SpvOpUnreachable || op == SpvOpTerminateInvocation;
 }
 
-static void add_leaf_store(struct vtn_ctx *c, struct vtn_block *b, uint32_t phi, uint32_t val)
+static void
+add_leaf_store(struct vtn_ctx *c, struct vtn_block *b, uint32_t phi, uint32_t val)
 {
    if (b->num_phi_stores == b->cap_phi_stores) {
       unsigned cap = b->cap_phi_stores ? b->cap_phi_stores * 2 : 4;
@@ -67,20 +69,24 @@ static void add_leaf_store(struct vtn_ctx *c, struct vtn_block *b, uint32_t phi,
    b->num_phi_stores++;
 }
 
-static struct vtn_block *lookup_block(struct vtn_ctx *c, struct vtn_function *f, uint32_t label)
+static struct vtn_block *
+lookup_block(struct vtn_ctx *c, struct vtn_function *f, uint32_t label)
 {
    struct vtn_value *v = vtn_val(c, label);
-   if (v->kind != VK_LABEL || v->block_index >= f->num_blocks || f->blocks[v->block_index].label != label)
+   if (v->kind != VK_LABEL || v->block_index >= f->num_blocks ||
+       f->blocks[v->block_index].label != label)
       vtn_fail(c, "id %u is not a block of function %u", label, f->id);
    return &f->blocks[v->block_index];
 }
 
-unsigned lookup_block_index(struct vtn_ctx *c, struct vtn_function *f, uint32_t label)
+unsigned
+lookup_block_index(struct vtn_ctx *c, struct vtn_function *f, uint32_t label)
 {
    return (unsigned)(lookup_block(c, f, label) - f->blocks);
 }
 
-void vtn_index_functions(struct vtn_ctx *c, unsigned first)
+void
+vtn_index_functions(struct vtn_ctx *c, unsigned first)
 {
    unsigned cap_funcs = 0;
    struct vtn_function *f = NULL;
@@ -155,7 +161,8 @@ void vtn_index_functions(struct vtn_ctx *c, unsigned first)
       }
       if (!blk)
          vtn_fail(c, "instruction outside of a block");
-      if ((op == SpvOpSelectionMerge || op == SpvOpLoopMerge) && c->exec_model == SpvExecutionModelKernel)
+      if ((op == SpvOpSelectionMerge || op == SpvOpLoopMerge) &&
+          c->exec_model == SpvExecutionModelKernel)
          continue; /* kernels are treated as unstructured (llvm-spirv's merges are hints) */
       if (op == SpvOpSelectionMerge || op == SpvOpLoopMerge) {
          if (i + 1 >= c->num_ins || !is_terminator(c->ins[i + 1].op))
@@ -199,7 +206,8 @@ void vtn_index_functions(struct vtn_ctx *c, unsigned first)
             if (vtn_wc(c, i) % 2 == 0)
                vtn_fail(c, "OpPhi with an odd number of operands");
             for (unsigned k = 3; k + 1 < vtn_wc(c, i); k += 2)
-               add_leaf_store(c, lookup_block(c, fn, vtn_word(c, i, k + 1)), phi, vtn_word(c, i, k));
+               add_leaf_store(c, lookup_block(c, fn, vtn_word(c, i, k + 1)), phi,
+                              vtn_word(c, i, k));
          }
       }
       for (unsigned bi = 0; bi < fn->num_blocks; bi++) {
@@ -214,12 +222,14 @@ void vtn_index_functions(struct vtn_ctx *c, unsigned first)
    }
 }
 
-static void emit_seq(struct vtn_ctx *c, struct vtn_function *f, uint32_t label, const struct cf_ctx *ctx);
+static void emit_seq(struct vtn_ctx *c, struct vtn_function *f, uint32_t label,
+                     const struct cf_ctx *ctx);
 
-static void leaf_store(struct vtn_ctx *c, struct vtn_type *t, const struct vtn_ssa *s, unsigned *var,
-                       uint32_t src);
+static void leaf_store(struct vtn_ctx *c, struct vtn_type *t, const struct vtn_ssa *s,
+                       unsigned *var, uint32_t src);
 
-bool vtn_store_return(struct vtn_ctx *c, unsigned i, bool value)
+bool
+vtn_store_return(struct vtn_ctx *c, unsigned i, bool value)
 {
    agx_builder *b = &c->b;
    if (!c->call) {
@@ -238,7 +248,8 @@ bool vtn_store_return(struct vtn_ctx *c, unsigned i, bool value)
    return true;
 }
 
-static void emit_return(struct vtn_ctx *c, unsigned i, bool value)
+static void
+emit_return(struct vtn_ctx *c, unsigned i, bool value)
 {
    if (vtn_store_return(c, i, value))
       agx_jump(&c->b, AGX_OP_BREAK);
@@ -250,7 +261,8 @@ static void emit_call(struct vtn_ctx *c, unsigned i);
  * one per scalar/vector leaf of the type, allocated consecutively in
  * depth-first order (aggregates are split into their leaves); phi_var is
  * the first one + 1. */
-static unsigned leaf_count(struct vtn_ctx *c, struct vtn_type *t, unsigned depth)
+static unsigned
+leaf_count(struct vtn_ctx *c, struct vtn_type *t, unsigned depth)
 {
    if (vtn_type_is_scalar_or_vector(t))
       return 1;
@@ -265,7 +277,8 @@ static unsigned leaf_count(struct vtn_ctx *c, struct vtn_type *t, unsigned depth
    return n;
 }
 
-static void leaf_alloc(struct vtn_ctx *c, struct vtn_type *t)
+static void
+leaf_alloc(struct vtn_ctx *c, struct vtn_type *t)
 {
    if (vtn_type_is_scalar_or_vector(t)) {
       agx_shader_add_var(c->b.shader, vtn_ir_type(c, t));
@@ -275,12 +288,14 @@ static void leaf_alloc(struct vtn_ctx *c, struct vtn_type *t)
       leaf_alloc(c, t->base == VTN_STRUCT ? t->members[k] : t->elem);
 }
 
-static struct vtn_ssa *leaf_load(struct vtn_ctx *c, struct vtn_type *t, unsigned *var)
+static struct vtn_ssa *
+leaf_load(struct vtn_ctx *c, struct vtn_type *t, unsigned *var)
 {
    if (vtn_type_is_scalar_or_vector(t)) {
       unsigned v = (*var)++;
-      return vtn_ssa_leaf(c, t, agx_intrin(&c->b, AGX_OP_LOAD_VAR, c->b.shader->var_types[v], 0, NULL,
-                                           NULL, NULL, v, 0, 0));
+      return vtn_ssa_leaf(c, t,
+                          agx_intrin(&c->b, AGX_OP_LOAD_VAR, c->b.shader->var_types[v], 0, NULL,
+                                     NULL, NULL, v, 0, 0));
    }
    struct vtn_ssa *s = vtn_ssa_leaf(c, t, NULL);
    s->elems = vtn_alloc(c, sizeof(*s->elems) * t->len);
@@ -289,8 +304,9 @@ static struct vtn_ssa *leaf_load(struct vtn_ctx *c, struct vtn_type *t, unsigned
    return s;
 }
 
-static void leaf_store(struct vtn_ctx *c, struct vtn_type *t, const struct vtn_ssa *s, unsigned *var,
-                      uint32_t src)
+static void
+leaf_store(struct vtn_ctx *c, struct vtn_type *t, const struct vtn_ssa *s, unsigned *var,
+           uint32_t src)
 {
    if (vtn_type_is_scalar_or_vector(t)) {
       unsigned v = (*var)++;
@@ -305,15 +321,22 @@ static void leaf_store(struct vtn_ctx *c, struct vtn_type *t, const struct vtn_s
       leaf_store(c, t->base == VTN_STRUCT ? t->members[k] : t->elem, s->elems[k], var, src);
 }
 
-void vtn_emit_block_body(struct vtn_ctx *c, struct vtn_block *blk)
+void
+vtn_emit_block_body(struct vtn_ctx *c, struct vtn_block *blk)
 {
    unsigned stop = blk->merge_ins ? blk->merge_ins : blk->end;
    for (unsigned i = blk->first; i < stop; i++) {
       c->cur = i;
       unsigned op = c->ins[i].op;
       switch (op) {
-      case SpvOpNop: case SpvOpLine: case SpvOpNoLine: case SpvOpName: case SpvOpMemberName:
-      case SpvOpModuleProcessed: case SpvOpLoopMerge: case SpvOpSelectionMerge:
+      case SpvOpNop:
+      case SpvOpLine:
+      case SpvOpNoLine:
+      case SpvOpName:
+      case SpvOpMemberName:
+      case SpvOpModuleProcessed:
+      case SpvOpLoopMerge:
+      case SpvOpSelectionMerge:
          continue; /* merges reach here only in kernels, where they are ignored */
       case SpvOpPhi: {
          uint32_t id = vtn_word(c, i, 2);
@@ -336,8 +359,9 @@ void vtn_emit_block_body(struct vtn_ctx *c, struct vtn_block *blk)
       default:
          break;
       }
-      if (vtn_handle_pointer_op(c, i) || vtn_handle_alu(c, i) || vtn_handle_composite(c, i) || vtn_handle_memory(c, i) ||
-          vtn_handle_subgroup(c, i) || vtn_handle_integer_dot(c, i) || vtn_handle_image(c, i))
+      if (vtn_handle_pointer_op(c, i) || vtn_handle_alu(c, i) || vtn_handle_composite(c, i) ||
+          vtn_handle_memory(c, i) || vtn_handle_subgroup(c, i) || vtn_handle_integer_dot(c, i) ||
+          vtn_handle_image(c, i))
          continue;
       vtn_fail(c, "unsupported instruction");
    }
@@ -347,7 +371,8 @@ void vtn_emit_block_body(struct vtn_ctx *c, struct vtn_block *blk)
       if (!pv->phi_var)
          vtn_fail(c, "phi %u not prepared", blk->phi_store_phi[k]);
       unsigned var = pv->phi_var - 1;
-      leaf_store(c, pv->phi_type, vtn_ssa_of(c, blk->phi_store_val[k]), &var, blk->phi_store_val[k]);
+      leaf_store(c, pv->phi_type, vtn_ssa_of(c, blk->phi_store_val[k]), &var,
+                 blk->phi_store_val[k]);
    }
 }
 
@@ -356,8 +381,9 @@ void vtn_emit_block_body(struct vtn_ctx *c, struct vtn_block *blk)
 static void emit_switch(struct vtn_ctx *c, struct vtn_function *f, struct vtn_block *blk,
                         const struct cf_ctx *ctx);
 
-static uint32_t emit_block(struct vtn_ctx *c, struct vtn_function *f, struct vtn_block *blk,
-                           const struct cf_ctx *ctx)
+static uint32_t
+emit_block(struct vtn_ctx *c, struct vtn_function *f, struct vtn_block *blk,
+           const struct cf_ctx *ctx)
 {
    blk->emitted = true;
    vtn_emit_block_body(c, blk);
@@ -402,34 +428,37 @@ static uint32_t emit_block(struct vtn_ctx *c, struct vtn_function *f, struct vtn
    }
 }
 
-static void store_bool(struct vtn_ctx *c, unsigned var, bool v)
+static void
+store_bool(struct vtn_ctx *c, unsigned var, bool v)
 {
-   agx_intrin(&c->b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, agx_imm(&c->b, 1, v), NULL, NULL, var,
-              0, 0);
+   agx_intrin(&c->b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, agx_imm(&c->b, 1, v), NULL, NULL,
+              var, 0, 0);
 }
 
 /* if (var) jump; */
-static void jump_if_var(struct vtn_ctx *c, unsigned var, enum agx_op jump)
+static void
+jump_if_var(struct vtn_ctx *c, unsigned var, enum agx_op jump)
 {
-   agx_instr *flag = agx_intrin(&c->b, AGX_OP_LOAD_VAR, agx_type_make(1, 1), 0, NULL, NULL, NULL, var,
-                                0, 0);
+   agx_instr *flag =
+      agx_intrin(&c->b, AGX_OP_LOAD_VAR, agx_type_make(1, 1), 0, NULL, NULL, NULL, var, 0, 0);
    agx_if *nif = agx_push_if(&c->b, flag);
    agx_jump(&c->b, jump);
    agx_pop_if(&c->b, nif);
 }
 
-static void emit_loop(struct vtn_ctx *c, struct vtn_function *f, struct vtn_block *h)
+static void
+emit_loop(struct vtn_ctx *c, struct vtn_function *f, struct vtn_block *h)
 {
    agx_loop *loop = agx_push_loop(&c->b);
    if (c->call)
       c->call->loop_depth++;
-   struct cf_ctx body = { .brk = h->merge, .cont = h->cont };
+   struct cf_ctx body = {.brk = h->merge, .cont = h->cont};
    uint32_t next = emit_block(c, f, h, &body);
    if (next)
       emit_seq(c, f, next, &body);
    agx_push_continue(&c->b, loop);
    if (h->cont != h->label) {
-      struct cf_ctx cont = { .brk = h->merge, .header = h->label, .header_ok = true };
+      struct cf_ctx cont = {.brk = h->merge, .header = h->label, .header_ok = true};
       emit_seq(c, f, h->cont, &cont);
    }
    agx_pop_loop(&c->b, loop);
@@ -440,7 +469,8 @@ static void emit_loop(struct vtn_ctx *c, struct vtn_function *f, struct vtn_bloc
    }
 }
 
-static void emit_seq(struct vtn_ctx *c, struct vtn_function *f, uint32_t label, const struct cf_ctx *ctx)
+static void
+emit_seq(struct vtn_ctx *c, struct vtn_function *f, uint32_t label, const struct cf_ctx *ctx)
 {
    if (++c->depth > MAX_DEPTH)
       vtn_fail(c, "control flow nested too deeply");
@@ -460,7 +490,8 @@ static void emit_seq(struct vtn_ctx *c, struct vtn_function *f, uint32_t label, 
          if (!*var) {
             *var = agx_shader_add_var(c->b.shader, agx_type_make(1, 1)) + 1;
             /* initialised to false where the switch starts */
-            agx_instr *init = agx_instr_create(c->b.shader, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1);
+            agx_instr *init =
+               agx_instr_create(c->b.shader, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1);
             agx_instr *f0 = agx_instr_create(c->b.shader, AGX_OP_CONST, agx_type_make(1, 1), 0);
             init->src[0] = f0;
             init->c[0] = *var - 1;
@@ -497,8 +528,9 @@ static void emit_seq(struct vtn_ctx *c, struct vtn_function *f, uint32_t label, 
 /* A switch becomes a one-trip loop (so branches to the merge are breaks)
  * holding one `if (fall || selector matches)` per distinct target, in block
  * order; reaching the next case's label sets `fall` (fallthrough). */
-static void emit_switch(struct vtn_ctx *c, struct vtn_function *f, struct vtn_block *blk,
-                        const struct cf_ctx *ctx)
+static void
+emit_switch(struct vtn_ctx *c, struct vtn_function *f, struct vtn_block *blk,
+            const struct cf_ctx *ctx)
 {
    unsigned t = blk->end;
    agx_builder *b = &c->b;
@@ -532,7 +564,7 @@ static void emit_switch(struct vtn_ctx *c, struct vtn_function *f, struct vtn_bl
    store_bool(c, fall, false);
    agx_block *saved_entry = c->switch_entry;
    c->switch_entry = b->block;
-   struct sw_exit sw = { .outer_brk = ctx->brk, .outer_cont = ctx->cont };
+   struct sw_exit sw = {.outer_brk = ctx->brk, .outer_cont = ctx->cont};
    agx_loop *loop = agx_push_loop(b);
    if (c->call)
       c->call->loop_depth++;
@@ -540,7 +572,7 @@ static void emit_switch(struct vtn_ctx *c, struct vtn_function *f, struct vtn_bl
    if (ntargets == 1) {
       /* Only one target (spirv-opt's "one-trip switch" idiom): no dispatch,
        * so the target keeps dominating what follows, as in SPIR-V. */
-      struct cf_ctx sub = { .brk = blk->sel_merge, .sw = &sw };
+      struct cf_ctx sub = {.brk = blk->sel_merge, .sw = &sw};
       emit_seq(c, f, targets[0], &sub);
       ntargets = 0;
    }
@@ -564,7 +596,8 @@ static void emit_switch(struct vtn_ctx *c, struct vtn_function *f, struct vtn_bl
    }
    for (unsigned k = 0; k < ntargets; k++) {
       uint32_t label = targets[k];
-      agx_instr *cond = agx_intrin(b, AGX_OP_LOAD_VAR, agx_type_make(1, 1), 0, NULL, NULL, NULL, fall, 0, 0);
+      agx_instr *cond =
+         agx_intrin(b, AGX_OP_LOAD_VAR, agx_type_make(1, 1), 0, NULL, NULL, NULL, fall, 0, 0);
       agx_instr *mine = mines[k];
       if (label == dflt) {
          agx_instr *none = any ? agx_inot(b, any) : agx_imm(b, 1, 1);
@@ -572,7 +605,7 @@ static void emit_switch(struct vtn_ctx *c, struct vtn_function *f, struct vtn_bl
       }
       cond = agx_ior(b, cond, mine ? mine : agx_imm(b, 1, 0));
       agx_if *nif = agx_push_if(b, cond);
-      struct cf_ctx sub = { .brk = blk->sel_merge, .sw = &sw };
+      struct cf_ctx sub = {.brk = blk->sel_merge, .sw = &sw};
       if (k + 1 < ntargets) {
          sub.fall_label = targets[k + 1];
          sub.fall_var = fall + 1;
@@ -595,7 +628,8 @@ static void emit_switch(struct vtn_ctx *c, struct vtn_function *f, struct vtn_bl
       jump_if_var(c, c->call->flag_var, AGX_OP_BREAK);
 }
 
-static void emit_function(struct vtn_ctx *c, struct vtn_function *f)
+static void
+emit_function(struct vtn_ctx *c, struct vtn_function *f)
 {
    if (f->num_blocks == 0)
       vtn_fail(c, "function %u has no body", f->id);
@@ -633,11 +667,12 @@ static void emit_function(struct vtn_ctx *c, struct vtn_function *f)
       vtn_emit_unstructured(c, f);
       return;
    }
-   struct cf_ctx top = { 0 };
+   struct cf_ctx top = {0};
    emit_seq(c, f, f->blocks[0].label, &top);
 }
 
-static void emit_call(struct vtn_ctx *c, unsigned i)
+static void
+emit_call(struct vtn_ctx *c, unsigned i)
 {
    struct vtn_type *rt = vtn_get_type(c, vtn_word(c, i, 1));
    uint32_t res = vtn_word(c, i, 2);
@@ -651,13 +686,14 @@ static void emit_call(struct vtn_ctx *c, unsigned i)
    for (unsigned p = 0; p < f->num_params; p++) {
       struct vtn_value *arg = vtn_val(c, vtn_word(c, i, 4 + p));
       struct vtn_value *param = vtn_val(c, f->params[p]);
-      if (arg->kind != VK_SSA && arg->kind != VK_CONST && arg->kind != VK_VAR && arg->kind != VK_PTR)
+      if (arg->kind != VK_SSA && arg->kind != VK_CONST && arg->kind != VK_VAR &&
+          arg->kind != VK_PTR)
          vtn_fail(c, "argument %u is not a value", p);
       struct vtn_decoration *decs = param->decs;
       *param = *arg;
       param->decs = decs;
    }
-   struct vtn_call call = { 0 };
+   struct vtn_call call = {0};
    agx_builder *b = &c->b;
    call.flag_var = agx_shader_add_var(b->shader, agx_type_make(1, 1));
    call.ret_type = rt;
@@ -691,13 +727,15 @@ static void emit_call(struct vtn_ctx *c, unsigned i)
    }
 }
 
-_Static_assert(sizeof(((agx_shader *)0)->local_arg_push) / sizeof(uint32_t) == AGX_ABI_MAX_LOCAL_ARGS,
+_Static_assert(sizeof(((agx_shader *)0)->local_arg_push) / sizeof(uint32_t) ==
+                  AGX_ABI_MAX_LOCAL_ARGS,
                "agx_shader holds every __local argument slot");
 
 /* Kernel arguments are read from the push-constant range: each at the next
  * offset aligned to its size (3-component vectors take 4), in order;
  * pointers are 64-bit global addresses; ByVal structs at their alignment. */
-static void load_kernel_args(struct vtn_ctx *c, struct vtn_function *f)
+static void
+load_kernel_args(struct vtn_ctx *c, struct vtn_function *f)
 {
    uint32_t off = 0;
    for (unsigned k = 0; k < f->num_params; k++) {
@@ -741,20 +779,23 @@ static void load_kernel_args(struct vtn_ctx *c, struct vtn_function *f)
          s->local_arg_push[s->num_local_args++] = off;
          agx_instr *slot = agx_intrin(&c->b, AGX_OP_LOAD_PUSH_CONSTANT, agx_type_make(32, 1), 1,
                                       agx_imm(&c->b, 32, 0), NULL, NULL, off, 0, 0);
-         agx_instr *v = agx_ior(&c->b, agx_u2u(&c->b, 64, slot),
-                                agx_imm(&c->b, 64, (uint64_t)AGX_ABI_PTR_TAG_SHARED << AGX_ABI_PTR_TAG_SHIFT));
+         agx_instr *v =
+            agx_ior(&c->b, agx_u2u(&c->b, 64, slot),
+                    agx_imm(&c->b, 64, (uint64_t)AGX_ABI_PTR_TAG_SHARED << AGX_ABI_PTR_TAG_SHIFT));
          vtn_push_def(c, vtn_word(c, i, 2), t, v);
          off += 8;
          continue;
       }
       if (!vtn_type_is_scalar_or_vector(t) || t->base == VTN_BOOL)
-         vtn_fail(c, "kernel argument %u: only scalars, vectors, global and local pointers are "
-                     "supported", k);
+         vtn_fail(c,
+                  "kernel argument %u: only scalars, vectors, global and local pointers are "
+                  "supported",
+                  k);
       agx_type it = vtn_ir_type(c, t);
       uint32_t size = it.bits / 8 * (it.comps == 3 ? 4 : it.comps);
       off = (off + size - 1) / size * size;
-      agx_instr *v = agx_intrin(&c->b, AGX_OP_LOAD_PUSH_CONSTANT, it, 1, agx_imm(&c->b, 32, 0), NULL,
-                                NULL, off, 0, 0);
+      agx_instr *v = agx_intrin(&c->b, AGX_OP_LOAD_PUSH_CONSTANT, it, 1, agx_imm(&c->b, 32, 0),
+                                NULL, NULL, off, 0, 0);
       vtn_push_def(c, vtn_word(c, i, 2), t, v);
       off += size;
    }
@@ -762,7 +803,8 @@ static void load_kernel_args(struct vtn_ctx *c, struct vtn_function *f)
       c->shader->push_size = off;
 }
 
-void vtn_emit_entry(struct vtn_ctx *c)
+void
+vtn_emit_entry(struct vtn_ctx *c)
 {
    struct vtn_value *v = vtn_val_kind(c, c->entry_id, VK_FUNC);
    agx_shader *s = c->shader;

@@ -14,15 +14,15 @@
 #include "agx_spirv_private.h"
 
 /* Component k of a dot-product operand, extended to `bits`. */
-static agx_instr *component(struct vtn_ctx *c, agx_instr *v, bool packed, unsigned k, bool sign,
-                            unsigned bits)
+static agx_instr *
+component(struct vtn_ctx *c, agx_instr *v, bool packed, unsigned k, bool sign, unsigned bits)
 {
    agx_builder *b = &c->b;
    if (packed) {
       /* byte k moved to the top, then shifted down (arithmetically if signed) */
       agx_instr *top = agx_ishl(b, v, agx_imm(b, 32, 24 - 8 * k));
-      agx_instr *x = sign ? agx_ishr(b, top, agx_imm(b, 32, 24))
-                          : agx_ushr(b, top, agx_imm(b, 32, 24));
+      agx_instr *x =
+         sign ? agx_ishr(b, top, agx_imm(b, 32, 24)) : agx_ushr(b, top, agx_imm(b, 32, 24));
       return agx_resize(b, x, bits, sign);
    }
    agx_instr *x = v->type.comps > 1 ? agx_extract(b, v, k) : v;
@@ -32,7 +32,8 @@ static agx_instr *component(struct vtn_ctx *c, agx_instr *v, bool packed, unsign
 /* x + y saturated to the signed or unsigned range of n bits; x and y are
  * w-bit values (w = n, or 32 for n < 32) holding n-bit quantities extended
  * by their signedness. */
-static agx_instr *add_sat(struct vtn_ctx *c, agx_instr *x, agx_instr *y, bool sign, unsigned n)
+static agx_instr *
+add_sat(struct vtn_ctx *c, agx_instr *x, agx_instr *y, bool sign, unsigned n)
 {
    agx_builder *b = &c->b;
    unsigned w = x->type.bits;
@@ -55,7 +56,8 @@ static agx_instr *add_sat(struct vtn_ctx *c, agx_instr *x, agx_instr *y, bool si
    return agx_bcsel(b, ovf, sat, s);
 }
 
-bool vtn_handle_integer_dot(struct vtn_ctx *c, unsigned i)
+bool
+vtn_handle_integer_dot(struct vtn_ctx *c, unsigned i)
 {
    unsigned op = c->ins[i].op;
    if (op < SpvOpSDot || op > SpvOpSUDotAccSat)
@@ -86,8 +88,9 @@ bool vtn_handle_integer_dot(struct vtn_ctx *c, unsigned i)
    agx_builder *b = &c->b;
    agx_instr *sum = agx_imm(b, w, 0);
    for (unsigned k = 0; k < n; k++)
-      sum = agx_iadd(b, sum, agx_imul(b, component(c, v1, packed, k, sign1, w),
-                                      component(c, v2, packed, k, sign2, w)));
+      sum = agx_iadd(
+         b, sum,
+         agx_imul(b, component(c, v1, packed, k, sign1, w), component(c, v2, packed, k, sign2, w)));
    /* The result is signed unless both operands are unsigned. */
    bool rsign = sign1;
    if (accsat) {

@@ -12,23 +12,27 @@
 #include "agx_ir_eval_helpers.h"
 #include "agx_spirv_private.h"
 
-static agx_instr *fk(agx_builder *b, unsigned bits, double v)
+static agx_instr *
+fk(agx_builder *b, unsigned bits, double v)
 {
    return agx_imm(b, bits, agx_from_double(v, bits));
 }
 
-static agx_instr *splat(agx_builder *b, agx_instr *s, unsigned n)
+static agx_instr *
+splat(agx_builder *b, agx_instr *s, unsigned n)
 {
-   agx_instr *c[4] = { s, s, s, s };
+   agx_instr *c[4] = {s, s, s, s};
    return agx_vec(b, n, c);
 }
 
-static agx_instr *arg(struct vtn_ctx *c, unsigned i, unsigned k)
+static agx_instr *
+arg(struct vtn_ctx *c, unsigned i, unsigned k)
 {
    return vtn_def(c, vtn_word(c, i, 5 + k));
 }
 
-static void need_type(struct vtn_ctx *c, agx_instr *v, unsigned bits, unsigned comps)
+static void
+need_type(struct vtn_ctx *c, agx_instr *v, unsigned bits, unsigned comps)
 {
    if (v->type.bits != bits || (comps && v->type.comps != comps))
       vtn_fail(c, "operand must be %u-bit x %u", bits, comps);
@@ -36,7 +40,8 @@ static void need_type(struct vtn_ctx *c, agx_instr *v, unsigned bits, unsigned c
 
 /* 2^k for an integer k whose power is a normal number of `bits` (16/32):
  * built from the exponent field, so it is exact. */
-static agx_instr *pow2i(agx_builder *b, agx_instr *k, unsigned bits)
+static agx_instr *
+pow2i(agx_builder *b, agx_instr *k, unsigned bits)
 {
    unsigned mant = bits == 16 ? 10 : 23, bias = bits == 16 ? 15 : 127;
    agx_instr *w = agx_ishl(b, agx_iadd(b, k, agx_imm(b, 32, bias)), agx_imm(b, 32, mant));
@@ -49,7 +54,8 @@ static agx_instr *pow2i(agx_builder *b, agx_instr *k, unsigned bits)
  * past which every finite x over/underflows anyway (|e| <= 300), then split into three parts of e's sign, each a normal
  * power of two; the products move monotonically from x towards the result,
  * so no intermediate overflows or flushes early. */
-static agx_instr *ldexp_scalar(agx_builder *b, agx_instr *x, agx_instr *e)
+static agx_instr *
+ldexp_scalar(agx_builder *b, agx_instr *x, agx_instr *e)
 {
    /* fp16 through fp32: exact there (no power of two of an f16 result
     * leaves the f32 range) and rounded once, to a denormal or zero too */
@@ -62,7 +68,7 @@ static agx_instr *ldexp_scalar(agx_builder *b, agx_instr *x, agx_instr *e)
    agx_instr *k = e->type.bits == w ? e : agx_resize(b, e, w, true);
    k = agx_imin(b, agx_imax(b, k, agx_imm(b, w, (uint64_t)(int64_t)-lim)), agx_imm(b, w, lim));
    k = w == 32 ? k : agx_resize(b, k, 32, true);
-   agx_instr *q = agx_ishr(b, k, agx_imm(b, 32, 2));         /* floor(e / 4) */
+   agx_instr *q = agx_ishr(b, k, agx_imm(b, 32, 2)); /* floor(e / 4) */
    agx_instr *rest = agx_isub(b, k, q);
    agx_instr *h = agx_ishr(b, rest, agx_imm(b, 32, 1));
    agx_instr *h2 = agx_isub(b, rest, h);
@@ -72,7 +78,8 @@ static agx_instr *ldexp_scalar(agx_builder *b, agx_instr *x, agx_instr *e)
 }
 
 /* Packs n components, each converted to `w` bits, into one 32-bit word. */
-static agx_instr *pack(agx_builder *b, agx_instr **parts, unsigned n, unsigned w)
+static agx_instr *
+pack(agx_builder *b, agx_instr **parts, unsigned n, unsigned w)
 {
    agx_instr *r = NULL;
    for (unsigned k = 0; k < n; k++) {
@@ -83,7 +90,8 @@ static agx_instr *pack(agx_builder *b, agx_instr **parts, unsigned n, unsigned w
    return r;
 }
 
-static agx_instr *pack_norm(struct vtn_ctx *c, agx_instr *v, unsigned n, bool sign)
+static agx_instr *
+pack_norm(struct vtn_ctx *c, agx_instr *v, unsigned n, bool sign)
 {
    agx_builder *b = &c->b;
    need_type(c, v, 32, n);
@@ -99,7 +107,8 @@ static agx_instr *pack_norm(struct vtn_ctx *c, agx_instr *v, unsigned n, bool si
    return pack(b, parts, n, w);
 }
 
-static agx_instr *unpack_norm(struct vtn_ctx *c, agx_instr *v, unsigned n, bool sign)
+static agx_instr *
+unpack_norm(struct vtn_ctx *c, agx_instr *v, unsigned n, bool sign)
 {
    agx_builder *b = &c->b;
    need_type(c, v, 32, 1);
@@ -116,14 +125,16 @@ static agx_instr *unpack_norm(struct vtn_ctx *c, agx_instr *v, unsigned n, bool 
    return agx_vec(b, n, comps);
 }
 
-static agx_instr *kv(agx_builder *b, unsigned n, uint32_t val)
+static agx_instr *
+kv(agx_builder *b, unsigned n, uint32_t val)
 {
-   uint64_t v[4] = { val, val, val, val };
+   uint64_t v[4] = {val, val, val, val};
    return agx_const(b, agx_type_make(32, n), v);
 }
 
 /* frexp on 32-bit floats: returns mantissa, sets *exp (32-bit int). */
-static agx_instr *frexp32(struct vtn_ctx *c, agx_instr *x, agx_instr **exp)
+static agx_instr *
+frexp32(struct vtn_ctx *c, agx_instr *x, agx_instr **exp)
 {
    agx_builder *b = &c->b;
    need_type(c, x, 32, 0);
@@ -139,8 +150,8 @@ static agx_instr *frexp32(struct vtn_ctx *c, agx_instr *x, agx_instr **exp)
    return r;
 }
 
-static agx_instr *det_rec(agx_builder *b, agx_instr *m[4][4], unsigned n, const unsigned *cols,
-                          const unsigned *rows)
+static agx_instr *
+det_rec(agx_builder *b, agx_instr *m[4][4], unsigned n, const unsigned *cols, const unsigned *rows)
 {
    if (n == 1)
       return m[cols[0]][rows[0]];
@@ -163,7 +174,8 @@ static agx_instr *det_rec(agx_builder *b, agx_instr *m[4][4], unsigned n, const 
  * rounds at every step, which costs fp16 results more than the CTS allows
  * (dEQP-VK float16 matrixinverse), so fp16 matrices are computed in fp32
  * and rounded once. Returns the element bit size. */
-static unsigned matrix_scalars(struct vtn_ctx *c, struct vtn_ssa *mat, agx_instr *m[4][4], unsigned *n)
+static unsigned
+matrix_scalars(struct vtn_ctx *c, struct vtn_ssa *mat, agx_instr *m[4][4], unsigned *n)
 {
    if (mat->type->base != VTN_MATRIX || !mat->elems || mat->type->len != mat->type->elem->len)
       vtn_fail(c, "operand is not a square matrix");
@@ -179,18 +191,22 @@ static unsigned matrix_scalars(struct vtn_ctx *c, struct vtn_ssa *mat, agx_instr
    return bits;
 }
 
-static agx_instr *narrow(agx_builder *b, agx_instr *v, unsigned bits)
+static agx_instr *
+narrow(agx_builder *b, agx_instr *v, unsigned bits)
 {
    return bits == 16 ? agx_f2f(b, 16, v) : v;
 }
 
-static agx_instr *determinant(struct vtn_ctx *c, agx_instr *m[4][4], unsigned n)
+static agx_instr *
+determinant(struct vtn_ctx *c, agx_instr *m[4][4], unsigned n)
 {
-   static const unsigned idx[4] = { 0, 1, 2, 3 };
+   static const unsigned idx[4] = {0, 1, 2, 3};
    return det_rec(&c->b, m, n, idx, idx);
 }
 
-bool vtn_handle_glsl450_extra(struct vtn_ctx *c, unsigned i, unsigned eop, struct vtn_type *t, uint32_t id)
+bool
+vtn_handle_glsl450_extra(struct vtn_ctx *c, unsigned i, unsigned eop, struct vtn_type *t,
+                         uint32_t id)
 {
    agx_builder *b = &c->b;
    unsigned nargs = vtn_wc(c, i) - 5;
@@ -216,25 +232,42 @@ bool vtn_handle_glsl450_extra(struct vtn_ctx *c, unsigned i, unsigned eop, struc
       r = agx_vec(b, 2, comps);
       break;
    }
-   case GLSLstd450PackUnorm4x8: r = pack_norm(c, arg(c, i, 0), 4, false); break;
-   case GLSLstd450PackSnorm4x8: r = pack_norm(c, arg(c, i, 0), 4, true); break;
-   case GLSLstd450PackUnorm2x16: r = pack_norm(c, arg(c, i, 0), 2, false); break;
-   case GLSLstd450PackSnorm2x16: r = pack_norm(c, arg(c, i, 0), 2, true); break;
-   case GLSLstd450UnpackUnorm4x8: r = unpack_norm(c, arg(c, i, 0), 4, false); break;
-   case GLSLstd450UnpackSnorm4x8: r = unpack_norm(c, arg(c, i, 0), 4, true); break;
-   case GLSLstd450UnpackUnorm2x16: r = unpack_norm(c, arg(c, i, 0), 2, false); break;
-   case GLSLstd450UnpackSnorm2x16: r = unpack_norm(c, arg(c, i, 0), 2, true); break;
+   case GLSLstd450PackUnorm4x8:
+      r = pack_norm(c, arg(c, i, 0), 4, false);
+      break;
+   case GLSLstd450PackSnorm4x8:
+      r = pack_norm(c, arg(c, i, 0), 4, true);
+      break;
+   case GLSLstd450PackUnorm2x16:
+      r = pack_norm(c, arg(c, i, 0), 2, false);
+      break;
+   case GLSLstd450PackSnorm2x16:
+      r = pack_norm(c, arg(c, i, 0), 2, true);
+      break;
+   case GLSLstd450UnpackUnorm4x8:
+      r = unpack_norm(c, arg(c, i, 0), 4, false);
+      break;
+   case GLSLstd450UnpackSnorm4x8:
+      r = unpack_norm(c, arg(c, i, 0), 4, true);
+      break;
+   case GLSLstd450UnpackUnorm2x16:
+      r = unpack_norm(c, arg(c, i, 0), 2, false);
+      break;
+   case GLSLstd450UnpackSnorm2x16:
+      r = unpack_norm(c, arg(c, i, 0), 2, true);
+      break;
    case GLSLstd450PackDouble2x32: {
       agx_instr *v = arg(c, i, 0);
       need_type(c, v, 32, 2);
-      r = agx_bitcast(b, 64, agx_build(b, AGX_OP_PACK_64_2X32, agx_type_make(64, 1), 1, v, NULL, NULL, NULL));
+      r = agx_bitcast(
+         b, 64, agx_build(b, AGX_OP_PACK_64_2X32, agx_type_make(64, 1), 1, v, NULL, NULL, NULL));
       break;
    }
    case GLSLstd450UnpackDouble2x32: {
       agx_instr *v = arg(c, i, 0);
       need_type(c, v, 64, 1);
-      r = agx_build(b, AGX_OP_UNPACK_64_2X32, agx_type_make(32, 2), 1, agx_bitcast(b, 64, v), NULL, NULL,
-                    NULL);
+      r = agx_build(b, AGX_OP_UNPACK_64_2X32, agx_type_make(32, 2), 1, agx_bitcast(b, 64, v), NULL,
+                    NULL, NULL);
       break;
    }
    case GLSLstd450Ldexp: {
@@ -267,7 +300,8 @@ bool vtn_handle_glsl450_extra(struct vtn_ctx *c, unsigned i, unsigned eop, struc
          struct vtn_pointer *p = vtn_get_pointer(c, vtn_word(c, i, 6));
          if (!vtn_type_is_scalar_or_vector(p->type))
             vtn_fail(c, "frexp exponent pointer has the wrong type");
-         vtn_store(c, p, vtn_ssa_leaf(c, p->type, agx_resize(b, e, vtn_ir_type(c, p->type).bits, true)));
+         vtn_store(c, p,
+                   vtn_ssa_leaf(c, p->type, agx_resize(b, e, vtn_ir_type(c, p->type).bits, true)));
          r = m;
          break;
       }
@@ -276,7 +310,8 @@ bool vtn_handle_glsl450_extra(struct vtn_ctx *c, unsigned i, unsigned eop, struc
       struct vtn_ssa *s = vtn_ssa_leaf(c, t, NULL);
       s->elems = vtn_alloc(c, 2 * sizeof(*s->elems));
       s->elems[0] = vtn_ssa_leaf(c, t->members[0], m);
-      s->elems[1] = vtn_ssa_leaf(c, t->members[1], agx_resize(b, e, vtn_ir_type(c, t->members[1]).bits, true));
+      s->elems[1] =
+         vtn_ssa_leaf(c, t->members[1], agx_resize(b, e, vtn_ir_type(c, t->members[1]).bits, true));
       if (!agx_type_eq(vtn_ir_type(c, t->members[0]), m->type) ||
           vtn_ir_type(c, t->members[1]).comps != m->type.comps)
          vtn_fail(c, "FrexpStruct member types");
@@ -295,7 +330,8 @@ bool vtn_handle_glsl450_extra(struct vtn_ctx *c, unsigned i, unsigned eop, struc
          r = frac;
          break;
       }
-      if (t->base != VTN_STRUCT || t->len != 2 || !agx_type_eq(vtn_ir_type(c, t->members[0]), x->type))
+      if (t->base != VTN_STRUCT || t->len != 2 ||
+          !agx_type_eq(vtn_ir_type(c, t->members[0]), x->type))
          vtn_fail(c, "ModfStruct result must be a struct of two floats");
       struct vtn_ssa *s = vtn_ssa_leaf(c, t, NULL);
       s->elems = vtn_alloc(c, 2 * sizeof(*s->elems));
@@ -357,10 +393,12 @@ bool vtn_handle_glsl450_extra(struct vtn_ctx *c, unsigned i, unsigned eop, struc
       if (eta->type.bits != bits)
          eta = agx_f2f(b, bits, eta);
       agx_instr *one = fk(b, bits, 1.0);
-      agx_instr *k = agx_fsub(b, one, agx_fmul(b, agx_fmul(b, eta, eta), agx_fsub(b, one, agx_fmul(b, d, d))));
+      agx_instr *k =
+         agx_fsub(b, one, agx_fmul(b, agx_fmul(b, eta, eta), agx_fsub(b, one, agx_fmul(b, d, d))));
       agx_instr *coef = agx_fadd(b, agx_fmul(b, eta, d), agx_fsqrt(b, k));
-      agx_instr *v = agx_fsub(b, agx_fmul(b, splat(b, eta, n), I), agx_fmul(b, splat(b, coef, n), N));
-      uint64_t z[4] = { 0, 0, 0, 0 };
+      agx_instr *v =
+         agx_fsub(b, agx_fmul(b, splat(b, eta, n), I), agx_fmul(b, splat(b, coef, n), N));
+      uint64_t z[4] = {0, 0, 0, 0};
       r = agx_bcsel(b, agx_flt(b, k, fk(b, bits, 0.0)), agx_const(b, v->type, z), v);
       break;
    }

@@ -20,19 +20,22 @@
 
 #include "agx_spirv_private.h"
 
-bool vtn_is_image_type(const struct vtn_type *t)
+bool
+vtn_is_image_type(const struct vtn_type *t)
 {
    while (t->base == VTN_ARRAY || t->base == VTN_RTARRAY)
       t = t->elem;
    return t->base == VTN_IMAGE || t->base == VTN_SAMPLED_IMAGE || t->base == VTN_OPAQUE;
 }
 
-static const struct vtn_type *image_type(const struct vtn_type *t)
+static const struct vtn_type *
+image_type(const struct vtn_type *t)
 {
    return t->base == VTN_SAMPLED_IMAGE ? t->elem : t;
 }
 
-static void check_buffer_image(struct vtn_ctx *c, const struct vtn_type *t)
+static void
+check_buffer_image(struct vtn_ctx *c, const struct vtn_type *t)
 {
    t = image_type(t);
    if (t->base != VTN_IMAGE)
@@ -43,7 +46,8 @@ static void check_buffer_image(struct vtn_ctx *c, const struct vtn_type *t)
 
 /* Loads of image, sampled image (combined image sampler) and sampler
  * (VTN_OPAQUE) descriptors: handles naming the descriptor. */
-struct vtn_ssa *vtn_load_image(struct vtn_ctx *c, struct vtn_pointer *p)
+struct vtn_ssa *
+vtn_load_image(struct vtn_ctx *c, struct vtn_pointer *p)
 {
    if (p->type->base != VTN_IMAGE && p->type->base != VTN_SAMPLED_IMAGE &&
        p->type->base != VTN_OPAQUE)
@@ -62,12 +66,14 @@ struct vtn_ssa *vtn_load_image(struct vtn_ctx *c, struct vtn_pointer *p)
    return s;
 }
 
-static bool is_buffer(const struct vtn_ssa *s)
+static bool
+is_buffer(const struct vtn_ssa *s)
 {
    return image_type(s->type)->base == VTN_IMAGE && image_type(s->type)->image_dim == SpvDimBuffer;
 }
 
-static struct vtn_ssa *image_operand(struct vtn_ctx *c, uint32_t id)
+static struct vtn_ssa *
+image_operand(struct vtn_ctx *c, uint32_t id)
 {
    struct vtn_ssa *s = vtn_ssa_of(c, id);
    if (!s->image)
@@ -76,7 +82,8 @@ static struct vtn_ssa *image_operand(struct vtn_ctx *c, uint32_t id)
    return s;
 }
 
-static agx_instr *texel_index(struct vtn_ctx *c, uint32_t id)
+static agx_instr *
+texel_index(struct vtn_ctx *c, uint32_t id)
 {
    agx_instr *x = vtn_def(c, id);
    if (x->type.comps != 1 || x->type.bits == 1)
@@ -86,7 +93,8 @@ static agx_instr *texel_index(struct vtn_ctx *c, uint32_t id)
 
 /* The 32x4 texel as the instruction's result type: the first components,
  * converted to 16 bits when the type asks for it. */
-void vtn_push_texel(struct vtn_ctx *c, struct vtn_type *rt, uint32_t id, agx_instr *texel)
+void
+vtn_push_texel(struct vtn_ctx *c, struct vtn_type *rt, uint32_t id, agx_instr *texel)
 {
    agx_builder *b = &c->b;
    const struct vtn_type *st = rt->base == VTN_VECTOR ? rt->elem : rt;
@@ -104,18 +112,20 @@ void vtn_push_texel(struct vtn_ctx *c, struct vtn_type *rt, uint32_t id, agx_ins
    vtn_push_def(c, id, rt, n == 1 ? comps[0] : agx_vec(b, n, comps));
 }
 
-static void image_load(struct vtn_ctx *c, unsigned i)
+static void
+image_load(struct vtn_ctx *c, unsigned i)
 {
    struct vtn_type *rt = vtn_get_type(c, vtn_word(c, i, 1));
    struct vtn_ssa *img = image_operand(c, vtn_word(c, i, 3));
    agx_instr *x = texel_index(c, vtn_word(c, i, 4));
-   agx_instr *texel = agx_intrin(&c->b, AGX_OP_TEXEL_BUFFER_LOAD, agx_type_make(32, 4), 2,
-                                 img->image->index, x, NULL, img->image->set,
-                                 img->image->binding, 0);
+   agx_instr *texel =
+      agx_intrin(&c->b, AGX_OP_TEXEL_BUFFER_LOAD, agx_type_make(32, 4), 2, img->image->index, x,
+                 NULL, img->image->set, img->image->binding, 0);
    vtn_push_texel(c, rt, vtn_word(c, i, 2), texel);
 }
 
-static void image_write(struct vtn_ctx *c, unsigned i)
+static void
+image_write(struct vtn_ctx *c, unsigned i)
 {
    agx_builder *b = &c->b;
    struct vtn_ssa *v = vtn_ssa_of(c, vtn_word(c, i, 3));
@@ -140,24 +150,26 @@ static void image_write(struct vtn_ctx *c, unsigned i)
    }
    struct vtn_ssa *img = image_operand(c, vtn_word(c, i, 1));
    agx_instr *x = texel_index(c, vtn_word(c, i, 2));
-   agx_intrin(b, AGX_OP_TEXEL_BUFFER_STORE, agx_type_make(0, 0), 3, img->image->index, x,
-              texel, img->image->set, img->image->binding, 0);
+   agx_intrin(b, AGX_OP_TEXEL_BUFFER_STORE, agx_type_make(0, 0), 3, img->image->index, x, texel,
+              img->image->set, img->image->binding, 0);
    agx_intrin(b, AGX_OP_TEXTURE_FENCE, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0, 0, 0);
 }
 
-static void image_size(struct vtn_ctx *c, unsigned i)
+static void
+image_size(struct vtn_ctx *c, unsigned i)
 {
    struct vtn_type *rt = vtn_get_type(c, vtn_word(c, i, 1));
    struct vtn_ssa *img = image_operand(c, vtn_word(c, i, 3));
    if (rt->base != VTN_INT || (rt->bits != 32 && rt->bits != 16 && rt->bits != 64))
       vtn_fail(c, "texel buffer size must be an integer scalar");
-   agx_instr *n = agx_intrin(&c->b, AGX_OP_TEXEL_BUFFER_SIZE, agx_type_make(32, 1), 1,
-                             img->image->index, NULL, NULL, img->image->set,
-                             img->image->binding, 0);
+   agx_instr *n =
+      agx_intrin(&c->b, AGX_OP_TEXEL_BUFFER_SIZE, agx_type_make(32, 1), 1, img->image->index, NULL,
+                 NULL, img->image->set, img->image->binding, 0);
    vtn_push_def(c, vtn_word(c, i, 2), rt, agx_resize(&c->b, n, rt->bits, false));
 }
 
-static void texel_pointer(struct vtn_ctx *c, unsigned i)
+static void
+texel_pointer(struct vtn_ctx *c, unsigned i)
 {
    struct vtn_type *rt = vtn_get_type(c, vtn_word(c, i, 1));
    uint32_t id = vtn_word(c, i, 2);
@@ -188,7 +200,8 @@ static void texel_pointer(struct vtn_ctx *c, unsigned i)
    v->ptr = p;
 }
 
-void vtn_texel_atomic(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn_pointer *p)
+void
+vtn_texel_atomic(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn_pointer *p)
 {
    agx_builder *b = &c->b;
    agx_shader *s = c->shader;
@@ -196,8 +209,8 @@ void vtn_texel_atomic(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn_poi
    unsigned var = 0;
    if (has_result) {
       var = agx_shader_add_var(s, agx_type_make(32, 1));
-      agx_intrin(b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, agx_imm(b, 32, 0), NULL, NULL, var,
-                 0, 0);
+      agx_intrin(b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, agx_imm(b, 32, 0), NULL, NULL, var, 0,
+                 0);
    }
    agx_instr *in_range;
    if (p->texel_dim) {
@@ -208,7 +221,7 @@ void vtn_texel_atomic(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn_poi
       in_range = agx_ult(b, p->texel_coord, size);
    }
    agx_if *nif = agx_push_if(b, in_range);
-   struct vtn_pointer mem = { 0 };
+   struct vtn_pointer mem = {0};
    mem.mode = PTR_MEM;
    mem.space = SPACE_GLOBAL;
    mem.storage = SpvStorageClassStorageBuffer;
@@ -216,8 +229,7 @@ void vtn_texel_atomic(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn_poi
    mem.comp = -1;
    mem.addr = p->texel_dim ? vtn_image_texel_address(c, p)
                            : agx_intrin(b, AGX_OP_TEXEL_BUFFER_ADDRESS, agx_type_make(64, 1), 2,
-                                        p->desc_index, p->texel_coord, NULL, p->set, p->binding,
-                                        0);
+                                        p->desc_index, p->texel_coord, NULL, p->set, p->binding, 0);
    agx_instr *r = vtn_atomic_mem(c, i, op, &mem);
    agx_intrin(b, AGX_OP_TEXTURE_FENCE, agx_type_make(0, 0), 0, NULL, NULL, NULL, 1, 0, 0);
    if (has_result) {
@@ -227,15 +239,16 @@ void vtn_texel_atomic(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn_poi
    }
    agx_pop_if(b, nif);
    if (has_result) {
-      agx_instr *v = agx_intrin(b, AGX_OP_LOAD_VAR, agx_type_make(32, 1), 0, NULL, NULL, NULL,
-                                var, 0, 0);
+      agx_instr *v =
+         agx_intrin(b, AGX_OP_LOAD_VAR, agx_type_make(32, 1), 0, NULL, NULL, NULL, var, 0, 0);
       vtn_push_def(c, vtn_word(c, i, 2), vtn_get_type(c, vtn_word(c, i, 1)), v);
    }
 }
 
 /* OpImage / OpSampledImage: the same descriptor under another type;
  * OpSampledImage adds the sampler's descriptor. */
-static void retype_handle(struct vtn_ctx *c, unsigned i)
+static void
+retype_handle(struct vtn_ctx *c, unsigned i)
 {
    struct vtn_type *rt = vtn_get_type(c, vtn_word(c, i, 1));
    struct vtn_ssa *src = vtn_ssa_of(c, vtn_word(c, i, 3));
@@ -261,7 +274,8 @@ static void retype_handle(struct vtn_ctx *c, unsigned i)
    vtn_push_ssa(c, vtn_word(c, i, 2), s);
 }
 
-static bool buffer_operand(struct vtn_ctx *c, unsigned i, unsigned w)
+static bool
+buffer_operand(struct vtn_ctx *c, unsigned i, unsigned w)
 {
    struct vtn_ssa *s = vtn_ssa_of(c, vtn_word(c, i, w));
    if (!s->image)
@@ -269,7 +283,8 @@ static bool buffer_operand(struct vtn_ctx *c, unsigned i, unsigned w)
    return is_buffer(s);
 }
 
-bool vtn_handle_image(struct vtn_ctx *c, unsigned i)
+bool
+vtn_handle_image(struct vtn_ctx *c, unsigned i)
 {
    switch (c->ins[i].op) {
    case SpvOpImage:

@@ -25,9 +25,14 @@
 
 #include "agx_spirv_private.h"
 
-static uint32_t align_up(uint32_t v, uint32_t a) { return a ? (v + a - 1) / a * a : v; }
+static uint32_t
+align_up(uint32_t v, uint32_t a)
+{
+   return a ? (v + a - 1) / a * a : v;
+}
 
-static struct vtn_type *pointee(struct vtn_ctx *c, struct vtn_type *pt)
+static struct vtn_type *
+pointee(struct vtn_ctx *c, struct vtn_type *pt)
 {
    if (pt->base != VTN_POINTER)
       vtn_fail(c, "type %u is not a pointer", pt->id);
@@ -36,14 +41,21 @@ static struct vtn_type *pointee(struct vtn_ctx *c, struct vtn_type *pt)
    return pt->elem;
 }
 
-static uint32_t scalar_bytes(const struct vtn_type *t) { return t->base == VTN_BOOL ? 4 : t->bits / 8; }
+static uint32_t
+scalar_bytes(const struct vtn_type *t)
+{
+   return t->base == VTN_BOOL ? 4 : t->bits / 8;
+}
 
-void vtn_compute_layout(struct vtn_ctx *c, struct vtn_type *t)
+void
+vtn_compute_layout(struct vtn_ctx *c, struct vtn_type *t)
 {
    if (t->align)
       return;
    switch (t->base) {
-   case VTN_BOOL: case VTN_INT: case VTN_FLOAT:
+   case VTN_BOOL:
+   case VTN_INT:
+   case VTN_FLOAT:
       t->size = t->align = scalar_bytes(t);
       break;
    case VTN_VECTOR: {
@@ -97,19 +109,22 @@ void vtn_compute_layout(struct vtn_ctx *c, struct vtn_type *t)
       t->align = 1;
 }
 
-uint32_t vtn_type_size(struct vtn_ctx *c, struct vtn_type *t)
+uint32_t
+vtn_type_size(struct vtn_ctx *c, struct vtn_type *t)
 {
    vtn_compute_layout(c, t);
    return t->size;
 }
 
-static uint32_t member_offset(struct vtn_ctx *c, struct vtn_type *t, unsigned m)
+static uint32_t
+member_offset(struct vtn_ctx *c, struct vtn_type *t, unsigned m)
 {
    vtn_compute_layout(c, t);
    return t->offsets[m] & 0x7fffffffu;
 }
 
-static uint32_t matrix_stride(struct vtn_ctx *c, struct vtn_type *m, uint32_t decorated)
+static uint32_t
+matrix_stride(struct vtn_ctx *c, struct vtn_type *m, uint32_t decorated)
 {
    vtn_compute_layout(c, m);
    return decorated ? decorated : align_up(m->elem->size, m->elem->align);
@@ -117,7 +132,8 @@ static uint32_t matrix_stride(struct vtn_ctx *c, struct vtn_type *m, uint32_t de
 
 /* --- variables -------------------------------------------------------------- */
 
-static bool is_buffer_block(struct vtn_type *t)
+static bool
+is_buffer_block(struct vtn_type *t)
 {
    while (t->base == VTN_ARRAY || t->base == VTN_RTARRAY)
       t = t->elem;
@@ -128,8 +144,8 @@ static bool is_buffer_block(struct vtn_type *t)
  * UniformConstant variables (read-only by definition), and aggregates in Function or
  * Private storage that are never written except by one constant (initializer or store)
  * and whose address goes nowhere but to loads. */
-static const struct vtn_const *const_data_value(struct vtn_ctx *c, const struct vtn_variable *var,
-                                                const struct vtn_var_scan *vs)
+static const struct vtn_const *
+const_data_value(struct vtn_ctx *c, const struct vtn_variable *var, const struct vtn_var_scan *vs)
 {
    uint32_t src = 0;
    if (var->storage == SpvStorageClassUniformConstant) {
@@ -156,7 +172,8 @@ static const struct vtn_const *const_data_value(struct vtn_ctx *c, const struct 
    return v->cnst;
 }
 
-static void place_shared(struct vtn_ctx *c, struct vtn_variable *var)
+static void
+place_shared(struct vtn_ctx *c, struct vtn_variable *var)
 {
    if (var->storage != SpvStorageClassWorkgroup || var->offset != UINT32_MAX)
       return;
@@ -179,7 +196,8 @@ static void place_shared(struct vtn_ctx *c, struct vtn_variable *var)
 }
 
 /* Constant data of a variable the entry point uses: one copy per module. */
-static void place_const(struct vtn_ctx *c, struct vtn_variable *var)
+static void
+place_const(struct vtn_ctx *c, struct vtn_variable *var)
 {
    if (var->space != SPACE_CONST || var->offset != UINT32_MAX)
       return;
@@ -194,7 +212,8 @@ static void place_const(struct vtn_ctx *c, struct vtn_variable *var)
    var->offset = var->scan->const_offset;
 }
 
-static struct vtn_variable *new_variable(struct vtn_ctx *c, unsigned i, bool global)
+static struct vtn_variable *
+new_variable(struct vtn_ctx *c, unsigned i, bool global)
 {
    struct vtn_type *pt = vtn_get_type(c, vtn_word(c, i, 1));
    uint32_t id = vtn_word(c, i, 2);
@@ -271,7 +290,8 @@ static struct vtn_variable *new_variable(struct vtn_ctx *c, unsigned i, bool glo
          var->scan = vs;
          var->offset = UINT32_MAX;
          var->init = 0; /* nothing to store */
-      } else if (vtn_type_is_scalar_or_vector(var->type) && !(c->physical64 && vs && vs->addressed)) {
+      } else if (vtn_type_is_scalar_or_vector(var->type) &&
+                 !(c->physical64 && vs && vs->addressed)) {
          var->mode = PTR_VAR;
          var->var = agx_shader_add_var(s, vtn_ir_type(c, var->type));
       } else {
@@ -304,7 +324,8 @@ static struct vtn_variable *new_variable(struct vtn_ctx *c, unsigned i, bool glo
    return var;
 }
 
-static bool const_is_zero(const struct vtn_const *k)
+static bool
+const_is_zero(const struct vtn_const *k)
 {
    if (k->is_null)
       return true;
@@ -320,7 +341,8 @@ static bool const_is_zero(const struct vtn_const *k)
    return true;
 }
 
-void vtn_create_global_variable(struct vtn_ctx *c, unsigned i)
+void
+vtn_create_global_variable(struct vtn_ctx *c, unsigned i)
 {
    struct vtn_variable *var = new_variable(c, i, true);
    if (var->init && var->storage == SpvStorageClassWorkgroup) {
@@ -353,7 +375,8 @@ void vtn_create_global_variable(struct vtn_ctx *c, unsigned i)
  * at a workgroup barrier before the shader's own code. The span may reach
  * into neighbouring variables' padding or uninitialised bytes, which
  * nothing has written yet. */
-static void zero_workgroup_vars(struct vtn_ctx *c, uint32_t lo, uint32_t hi)
+static void
+zero_workgroup_vars(struct vtn_ctx *c, uint32_t lo, uint32_t hi)
 {
    agx_builder *b = &c->b;
    const uint32_t *ls = c->shader->local_size;
@@ -364,8 +387,8 @@ static void zero_workgroup_vars(struct vtn_ctx *c, uint32_t lo, uint32_t hi)
    hi = (hi + 3u) & ~3u;
    agx_type u32 = agx_type_make(32, 1);
    unsigned var = agx_shader_add_var(b->shader, u32);
-   agx_instr *idx = agx_intrin(b, AGX_OP_LOAD_LOCAL_INVOCATION_INDEX, u32, 0, NULL, NULL, NULL,
-                               0, 0, 0);
+   agx_instr *idx =
+      agx_intrin(b, AGX_OP_LOAD_LOCAL_INVOCATION_INDEX, u32, 0, NULL, NULL, NULL, 0, 0, 0);
    agx_instr *start = agx_iadd(b, agx_imul(b, idx, agx_imm(b, 32, 4)), agx_imm(b, 32, lo));
    agx_intrin(b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, start, NULL, NULL, var, 0, 0);
    agx_loop *loop = agx_push_loop(b);
@@ -373,7 +396,8 @@ static void zero_workgroup_vars(struct vtn_ctx *c, uint32_t lo, uint32_t hi)
    agx_if *done = agx_push_if(b, agx_uge(b, off, agx_imm(b, 32, hi)));
    agx_jump(b, AGX_OP_BREAK);
    agx_pop_if(b, done);
-   agx_intrin(b, AGX_OP_STORE_SHARED, agx_type_make(0, 0), 2, off, agx_imm(b, 32, 0), NULL, 4, 0, 0);
+   agx_intrin(b, AGX_OP_STORE_SHARED, agx_type_make(0, 0), 2, off, agx_imm(b, 32, 0), NULL, 4, 0,
+              0);
    agx_intrin(b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, agx_iadd(b, off, agx_imm(b, 32, 4 * n)),
               NULL, NULL, var, 0, 0);
    agx_push_continue(b, loop);
@@ -383,7 +407,8 @@ static void zero_workgroup_vars(struct vtn_ctx *c, uint32_t lo, uint32_t hi)
               SpvMemorySemanticsAcquireReleaseMask | SpvMemorySemanticsWorkgroupMemoryMask);
 }
 
-void vtn_emit_global_inits(struct vtn_ctx *c)
+void
+vtn_emit_global_inits(struct vtn_ctx *c)
 {
    uint32_t lo = UINT32_MAX, hi = 0;
    for (unsigned k = 0; k < c->num_global_vars; k++) {
@@ -404,19 +429,22 @@ void vtn_emit_global_inits(struct vtn_ctx *c)
 
 /* --- pointers --------------------------------------------------------------- */
 
-static agx_instr *imm_addr(struct vtn_ctx *c, enum vtn_space space, uint64_t v)
+static agx_instr *
+imm_addr(struct vtn_ctx *c, enum vtn_space space, uint64_t v)
 {
    return agx_imm(&c->b, space == SPACE_GLOBAL || space == SPACE_GENERIC ? 64 : 32, v);
 }
 
-static agx_instr *add_offset(struct vtn_ctx *c, struct vtn_pointer *p, uint64_t bytes)
+static agx_instr *
+add_offset(struct vtn_ctx *c, struct vtn_pointer *p, uint64_t bytes)
 {
    if (!bytes)
       return p->addr;
    return agx_iadd(&c->b, p->addr, imm_addr(c, p->space, bytes));
 }
 
-static agx_instr *add_scaled(struct vtn_ctx *c, struct vtn_pointer *p, agx_instr *idx, uint64_t stride)
+static agx_instr *
+add_scaled(struct vtn_ctx *c, struct vtn_pointer *p, agx_instr *idx, uint64_t stride)
 {
    if (idx->type.comps != 1 || idx->type.bits == 1)
       vtn_fail(c, "index must be an integer scalar");
@@ -426,7 +454,8 @@ static agx_instr *add_scaled(struct vtn_ctx *c, struct vtn_pointer *p, agx_instr
 
 /* Points p at the start of descriptor p->desc_index of (set, binding);
  * with robust buffer access, also remembers the range to check against. */
-static void descriptor_pointer(struct vtn_ctx *c, struct vtn_pointer *p)
+static void
+descriptor_pointer(struct vtn_ctx *c, struct vtn_pointer *p)
 {
    agx_builder *b = &c->b;
    p->addr = agx_intrin(b, AGX_OP_LOAD_BUFFER_ADDRESS, agx_type_make(64, 1), 1, p->desc_index, NULL,
@@ -440,7 +469,8 @@ static void descriptor_pointer(struct vtn_ctx *c, struct vtn_pointer *p)
    }
 }
 
-struct vtn_pointer *vtn_get_pointer(struct vtn_ctx *c, uint32_t id)
+struct vtn_pointer *
+vtn_get_pointer(struct vtn_ctx *c, uint32_t id)
 {
    struct vtn_value *v = vtn_val(c, id);
    if (v->kind == VK_PTR)
@@ -466,8 +496,7 @@ struct vtn_pointer *vtn_get_pointer(struct vtn_ctx *c, uint32_t id)
          if (var->space == SPACE_GLOBAL) {
             p->desc_index = agx_imm(&c->b, 32, 0);
             descriptor_pointer(c, p);
-         }
-         else
+         } else
             p->addr = agx_imm(&c->b, 32, var->offset);
       }
       return p;
@@ -487,7 +516,8 @@ struct vtn_pointer *vtn_get_pointer(struct vtn_ctx *c, uint32_t id)
    vtn_fail(c, "id %u is not a pointer", id);
 }
 
-static void access_chain(struct vtn_ctx *c, unsigned i, bool ptr_chain)
+static void
+access_chain(struct vtn_ctx *c, unsigned i, bool ptr_chain)
 {
    struct vtn_type *rt = vtn_get_type(c, vtn_word(c, i, 1));
    uint32_t id = vtn_word(c, i, 2);
@@ -608,12 +638,16 @@ static void access_chain(struct vtn_ctx *c, unsigned i, bool ptr_chain)
 
 /* --- loads and stores -------------------------------------------------------- */
 
-static unsigned load_op(struct vtn_ctx *c, enum vtn_space s, bool store)
+static unsigned
+load_op(struct vtn_ctx *c, enum vtn_space s, bool store)
 {
    switch (s) {
-   case SPACE_GLOBAL: return store ? AGX_OP_STORE_GLOBAL : AGX_OP_LOAD_GLOBAL;
-   case SPACE_SHARED: return store ? AGX_OP_STORE_SHARED : AGX_OP_LOAD_SHARED;
-   case SPACE_SCRATCH: return store ? AGX_OP_STORE_SCRATCH : AGX_OP_LOAD_SCRATCH;
+   case SPACE_GLOBAL:
+      return store ? AGX_OP_STORE_GLOBAL : AGX_OP_LOAD_GLOBAL;
+   case SPACE_SHARED:
+      return store ? AGX_OP_STORE_SHARED : AGX_OP_LOAD_SHARED;
+   case SPACE_SCRATCH:
+      return store ? AGX_OP_STORE_SCRATCH : AGX_OP_LOAD_SCRATCH;
    default:
       if (store)
          vtn_fail(c, "store to push constants");
@@ -627,15 +661,15 @@ static unsigned load_op(struct vtn_ctx *c, enum vtn_space s, bool store)
  * 32 bits; in range means offset < size - bytes + 1, a bound that depends
  * only on the descriptor (so the preamble computes it) and is 0 when the
  * range is smaller than the access. NULL when p is not checked. */
-static agx_instr *in_bounds(struct vtn_ctx *c, const struct vtn_pointer *p, agx_instr *addr,
-                            unsigned bytes)
+static agx_instr *
+in_bounds(struct vtn_ctx *c, const struct vtn_pointer *p, agx_instr *addr, unsigned bytes)
 {
    if (!p || !p->bound_base)
       return NULL;
    agx_builder *b = &c->b;
    agx_instr *off = agx_isub(b, addr, p->bound_base);
-   agx_instr *halves = agx_build(b, AGX_OP_UNPACK_64_2X32, agx_type_make(32, 2), 1, off, NULL,
-                                 NULL, NULL);
+   agx_instr *halves =
+      agx_build(b, AGX_OP_UNPACK_64_2X32, agx_type_make(32, 2), 1, off, NULL, NULL, NULL);
    agx_instr *off32 = agx_bcsel(b, agx_ine(b, agx_extract(b, halves, 1), agx_imm(b, 32, 0)),
                                 agx_imm(b, 32, UINT32_MAX), agx_extract(b, halves, 0));
    agx_instr *size = p->bound_size;
@@ -645,7 +679,8 @@ static agx_instr *in_bounds(struct vtn_ctx *c, const struct vtn_pointer *p, agx_
 }
 
 /* The address to access: addr itself, or the sink when out of bounds. */
-static agx_instr *robust_addr(struct vtn_ctx *c, agx_instr *ok, agx_instr *addr)
+static agx_instr *
+robust_addr(struct vtn_ctx *c, agx_instr *ok, agx_instr *addr)
 {
    if (!ok)
       return addr;
@@ -655,21 +690,23 @@ static agx_instr *robust_addr(struct vtn_ctx *c, agx_instr *ok, agx_instr *addr)
 }
 
 /* v, or zero when the access was out of bounds. */
-static agx_instr *robust_value(struct vtn_ctx *c, agx_instr *ok, agx_instr *v)
+static agx_instr *
+robust_value(struct vtn_ctx *c, agx_instr *ok, agx_instr *v)
 {
    if (!ok)
       return v;
-   uint64_t z[4] = { 0, 0, 0, 0 };
+   uint64_t z[4] = {0, 0, 0, 0};
    agx_instr *cond = ok;
    if (v->type.comps > 1) {
-      agx_instr *cs[4] = { ok, ok, ok, ok };
+      agx_instr *cs[4] = {ok, ok, ok, ok};
       cond = agx_vec(&c->b, v->type.comps, cs);
    }
    return agx_bcsel(&c->b, cond, v, agx_const(&c->b, v->type, z));
 }
 
-static agx_instr *load_leaf(struct vtn_ctx *c, const struct vtn_pointer *p, enum vtn_space space,
-                            agx_instr *addr, agx_type t, unsigned align)
+static agx_instr *
+load_leaf(struct vtn_ctx *c, const struct vtn_pointer *p, enum vtn_space space, agx_instr *addr,
+          agx_type t, unsigned align)
 {
    agx_type mt = t.bits == 1 ? agx_type_make(32, t.comps) : t;
    agx_instr *v;
@@ -684,17 +721,18 @@ static agx_instr *load_leaf(struct vtn_ctx *c, const struct vtn_pointer *p, enum
       v = robust_value(c, ok, v);
    }
    if (t.bits == 1) {
-      uint64_t z[4] = { 0, 0, 0, 0 };
+      uint64_t z[4] = {0, 0, 0, 0};
       v = agx_ine(&c->b, v, agx_const(&c->b, mt, z));
    }
    return v;
 }
 
-static void store_leaf(struct vtn_ctx *c, const struct vtn_pointer *p, enum vtn_space space,
-                       agx_instr *addr, agx_instr *v, unsigned align)
+static void
+store_leaf(struct vtn_ctx *c, const struct vtn_pointer *p, enum vtn_space space, agx_instr *addr,
+           agx_instr *v, unsigned align)
 {
    if (v->type.bits == 1) {
-      uint64_t one[4] = { 1, 1, 1, 1 }, z[4] = { 0, 0, 0, 0 };
+      uint64_t one[4] = {1, 1, 1, 1}, z[4] = {0, 0, 0, 0};
       agx_type mt = agx_type_make(32, v->type.comps);
       v = agx_bcsel(&c->b, v, agx_const(&c->b, mt, one), agx_const(&c->b, mt, z));
    }
@@ -712,8 +750,8 @@ static void store_leaf(struct vtn_ctx *c, const struct vtn_pointer *p, enum vtn_
 static struct vtn_ssa *load_mem(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_type *t,
                                 unsigned depth);
 
-static struct vtn_pointer sub_pointer(struct vtn_ctx *c, struct vtn_pointer *p, uint64_t off,
-                                      struct vtn_type *t)
+static struct vtn_pointer
+sub_pointer(struct vtn_ctx *c, struct vtn_pointer *p, uint64_t off, struct vtn_type *t)
 {
    struct vtn_pointer q = *p;
    q.addr = add_offset(c, p, off);
@@ -721,8 +759,9 @@ static struct vtn_pointer sub_pointer(struct vtn_ctx *c, struct vtn_pointer *p, 
    return q;
 }
 
-static void mem_walk(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_type *t, struct vtn_ssa *val,
-                     struct vtn_ssa **out, unsigned depth)
+static void
+mem_walk(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_type *t, struct vtn_ssa *val,
+         struct vtn_ssa **out, unsigned depth)
 {
    if (depth > 16)
       vtn_fail(c, "type nested too deeply");
@@ -790,23 +829,26 @@ static void mem_walk(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_type *
       *out = r;
 }
 
-static struct vtn_ssa *load_mem(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_type *t,
-                                unsigned depth)
+static struct vtn_ssa *
+load_mem(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_type *t, unsigned depth)
 {
    struct vtn_ssa *r = NULL;
    mem_walk(c, p, t, NULL, &r, depth);
    return r;
 }
 
-static agx_instr *builtin_value(struct vtn_ctx *c, unsigned builtin)
+static agx_instr *
+builtin_value(struct vtn_ctx *c, unsigned builtin)
 {
    agx_builder *b = &c->b;
    agx_type v3 = agx_type_make(32, 3), s1 = agx_type_make(32, 1);
    switch (builtin) {
    case SpvBuiltInGlobalInvocationId: {
       agx_instr *wg = agx_intrin(b, AGX_OP_LOAD_WORKGROUP_ID, v3, 0, NULL, NULL, NULL, 0, 0, 0);
-      agx_instr *li = agx_intrin(b, AGX_OP_LOAD_LOCAL_INVOCATION_ID, v3, 0, NULL, NULL, NULL, 0, 0, 0);
-      uint64_t sz[4] = { c->shader->local_size[0], c->shader->local_size[1], c->shader->local_size[2], 0 };
+      agx_instr *li =
+         agx_intrin(b, AGX_OP_LOAD_LOCAL_INVOCATION_ID, v3, 0, NULL, NULL, NULL, 0, 0, 0);
+      uint64_t sz[4] = {c->shader->local_size[0], c->shader->local_size[1],
+                        c->shader->local_size[2], 0};
       return agx_iadd(b, agx_imul(b, wg, agx_const(b, v3, sz)), li);
    }
    case SpvBuiltInLocalInvocationId:
@@ -816,7 +858,8 @@ static agx_instr *builtin_value(struct vtn_ctx *c, unsigned builtin)
    case SpvBuiltInNumWorkgroups:
       return agx_intrin(b, AGX_OP_LOAD_NUM_WORKGROUPS, v3, 0, NULL, NULL, NULL, 0, 0, 0);
    case SpvBuiltInWorkgroupSize: {
-      uint64_t sz[4] = { c->shader->local_size[0], c->shader->local_size[1], c->shader->local_size[2], 0 };
+      uint64_t sz[4] = {c->shader->local_size[0], c->shader->local_size[1],
+                        c->shader->local_size[2], 0};
       return agx_const(b, v3, sz);
    }
    case SpvBuiltInLocalInvocationIndex:
@@ -831,21 +874,23 @@ static agx_instr *builtin_value(struct vtn_ctx *c, unsigned builtin)
       return agx_intrin(b, AGX_OP_LOAD_NUM_SUBGROUPS, s1, 0, NULL, NULL, NULL, 0, 0, 0);
    case SpvBuiltInGlobalSize: {
       agx_instr *nwg = agx_intrin(b, AGX_OP_LOAD_NUM_WORKGROUPS, v3, 0, NULL, NULL, NULL, 0, 0, 0);
-      uint64_t sz[4] = { c->shader->local_size[0], c->shader->local_size[1], c->shader->local_size[2], 0 };
+      uint64_t sz[4] = {c->shader->local_size[0], c->shader->local_size[1],
+                        c->shader->local_size[2], 0};
       return agx_imul(b, nwg, agx_const(b, v3, sz));
    }
    case SpvBuiltInGlobalOffset: {
-      uint64_t z[4] = { 0, 0, 0, 0 };
+      uint64_t z[4] = {0, 0, 0, 0};
       return agx_const(b, v3, z);
    }
    case SpvBuiltInDeviceIndex: {
       /* The driver exposes one physical device per device group, so every
        * dispatch runs on device 0 (VK_KHR_device_group, DeviceIndex). */
-      uint64_t z[4] = { 0, 0, 0, 0 };
+      uint64_t z[4] = {0, 0, 0, 0};
       return agx_const(b, s1, z);
    }
    case SpvBuiltInEnqueuedWorkgroupSize: {
-      uint64_t sz[4] = { c->shader->local_size[0], c->shader->local_size[1], c->shader->local_size[2], 0 };
+      uint64_t sz[4] = {c->shader->local_size[0], c->shader->local_size[1],
+                        c->shader->local_size[2], 0};
       return agx_const(b, v3, sz);
    }
    default:
@@ -853,7 +898,8 @@ static agx_instr *builtin_value(struct vtn_ctx *c, unsigned builtin)
    }
 }
 
-static agx_instr *pick_comp(struct vtn_ctx *c, struct vtn_pointer *p, agx_instr *v)
+static agx_instr *
+pick_comp(struct vtn_ctx *c, struct vtn_pointer *p, agx_instr *v)
 {
    if (p->comp >= 0)
       return agx_extract(&c->b, v, (unsigned)p->comp);
@@ -870,7 +916,8 @@ static agx_instr *pick_comp(struct vtn_ctx *c, struct vtn_pointer *p, agx_instr 
    return v;
 }
 
-struct vtn_ssa *vtn_load(struct vtn_ctx *c, struct vtn_pointer *p)
+struct vtn_ssa *
+vtn_load(struct vtn_ctx *c, struct vtn_pointer *p)
 {
    switch (p->mode) {
    case PTR_VAR: {
@@ -896,7 +943,8 @@ struct vtn_ssa *vtn_load(struct vtn_ctx *c, struct vtn_pointer *p)
    }
 }
 
-void vtn_store(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *v)
+void
+vtn_store(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *v)
 {
    switch (p->mode) {
    case PTR_VAR: {
@@ -912,8 +960,9 @@ void vtn_store(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *v)
          agx_instr *comps[4];
          for (unsigned k = 0; k < vt.comps; k++) {
             if (p->dyn_comp)
-               comps[k] = agx_bcsel(b, agx_ieq(b, p->dyn_comp, agx_imm(b, p->dyn_comp->type.bits, k)),
-                                    nv, agx_extract(b, old, k));
+               comps[k] =
+                  agx_bcsel(b, agx_ieq(b, p->dyn_comp, agx_imm(b, p->dyn_comp->type.bits, k)), nv,
+                            agx_extract(b, old, k));
             else
                comps[k] = (int)k == p->comp ? nv : agx_extract(b, old, k);
          }
@@ -937,13 +986,14 @@ void vtn_store(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *v)
 /* Release semantics order the accesses before an atomic, acquire those
  * after it: a memory_barrier (the back end waits for outstanding accesses)
  * before / after the atomic. Relaxed atomics get none. */
-static void atomic_order(struct vtn_ctx *c, unsigned i, unsigned scope_word, unsigned sem_word,
-                         bool after)
+static void
+atomic_order(struct vtn_ctx *c, unsigned i, unsigned scope_word, unsigned sem_word, bool after)
 {
    uint64_t sem = vtn_const_u64(c, vtn_word(c, i, sem_word));
    if (c->ins[i].op == SpvOpAtomicCompareExchange)
       sem |= vtn_const_u64(c, vtn_word(c, i, sem_word + 1));
-   uint64_t want = SpvMemorySemanticsAcquireReleaseMask | SpvMemorySemanticsSequentiallyConsistentMask |
+   uint64_t want = SpvMemorySemanticsAcquireReleaseMask |
+                   SpvMemorySemanticsSequentiallyConsistentMask |
                    (after ? SpvMemorySemanticsAcquireMask : SpvMemorySemanticsReleaseMask);
    if (!(sem & want))
       return;
@@ -954,7 +1004,8 @@ static void atomic_order(struct vtn_ctx *c, unsigned i, unsigned scope_word, uns
 
 static void atomic_op(struct vtn_ctx *c, unsigned i, unsigned op);
 
-static void atomic(struct vtn_ctx *c, unsigned i, unsigned op)
+static void
+atomic(struct vtn_ctx *c, unsigned i, unsigned op)
 {
    bool store = op == SpvOpAtomicStore;
    unsigned scope_word = store ? 2 : 4;
@@ -963,7 +1014,8 @@ static void atomic(struct vtn_ctx *c, unsigned i, unsigned op)
    atomic_order(c, i, scope_word, scope_word + 1, true);
 }
 
-static void atomic_op(struct vtn_ctx *c, unsigned i, unsigned op)
+static void
+atomic_op(struct vtn_ctx *c, unsigned i, unsigned op)
 {
    struct vtn_pointer *p = vtn_get_pointer(c, vtn_word(c, i, op == SpvOpAtomicStore ? 1 : 3));
    if (p->mode == PTR_TEXEL) {
@@ -975,7 +1027,8 @@ static void atomic_op(struct vtn_ctx *c, unsigned i, unsigned op)
       vtn_push_def(c, vtn_word(c, i, 2), vtn_get_type(c, vtn_word(c, i, 1)), r);
 }
 
-agx_instr *vtn_atomic_mem(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn_pointer *p)
+agx_instr *
+vtn_atomic_mem(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn_pointer *p)
 {
    agx_builder *b = &c->b;
    if (op == SpvOpAtomicStore) {
@@ -1014,23 +1067,45 @@ agx_instr *vtn_atomic_mem(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn
             vtn_fail(c, "atomic operand type mismatch");
       }
       switch (op) {
-      case SpvOpAtomicExchange: aop = AGX_ATOMIC_XCHG; break;
-      case SpvOpAtomicISub: val = agx_ineg(b, val); aop = AGX_ATOMIC_ADD; break;
-      case SpvOpAtomicSMin: aop = AGX_ATOMIC_SMIN; break;
-      case SpvOpAtomicUMin: aop = AGX_ATOMIC_UMIN; break;
-      case SpvOpAtomicSMax: aop = AGX_ATOMIC_SMAX; break;
-      case SpvOpAtomicUMax: aop = AGX_ATOMIC_UMAX; break;
-      case SpvOpAtomicAnd: aop = AGX_ATOMIC_AND; break;
-      case SpvOpAtomicOr: aop = AGX_ATOMIC_OR; break;
-      case SpvOpAtomicXor: aop = AGX_ATOMIC_XOR; break;
-      default: aop = AGX_ATOMIC_ADD; break; /* IAdd, IIncrement, IDecrement */
+      case SpvOpAtomicExchange:
+         aop = AGX_ATOMIC_XCHG;
+         break;
+      case SpvOpAtomicISub:
+         val = agx_ineg(b, val);
+         aop = AGX_ATOMIC_ADD;
+         break;
+      case SpvOpAtomicSMin:
+         aop = AGX_ATOMIC_SMIN;
+         break;
+      case SpvOpAtomicUMin:
+         aop = AGX_ATOMIC_UMIN;
+         break;
+      case SpvOpAtomicSMax:
+         aop = AGX_ATOMIC_SMAX;
+         break;
+      case SpvOpAtomicUMax:
+         aop = AGX_ATOMIC_UMAX;
+         break;
+      case SpvOpAtomicAnd:
+         aop = AGX_ATOMIC_AND;
+         break;
+      case SpvOpAtomicOr:
+         aop = AGX_ATOMIC_OR;
+         break;
+      case SpvOpAtomicXor:
+         aop = AGX_ATOMIC_XOR;
+         break;
+      default:
+         aop = AGX_ATOMIC_ADD;
+         break; /* IAdd, IIncrement, IDecrement */
       }
       r = vtn_atomic_at(c, p->space, addr, it, false, aop, val, NULL);
    }
    return robust_value(c, ok, r);
 }
 
-bool vtn_handle_memory(struct vtn_ctx *c, unsigned i)
+bool
+vtn_handle_memory(struct vtn_ctx *c, unsigned i)
 {
    unsigned op = c->ins[i].op;
    switch (op) {
@@ -1068,9 +1143,9 @@ bool vtn_handle_memory(struct vtn_ctx *c, unsigned i)
          return true; /* the constant the variable holds (pre-scan) */
       struct vtn_pointer *p = vtn_get_pointer(c, vtn_word(c, i, 1));
       struct vtn_ssa *v = vtn_ssa_of(c, vtn_word(c, i, 2));
-      if (v->type != p->type && !(vtn_type_is_scalar_or_vector(v->type) &&
-                                  vtn_type_is_scalar_or_vector(p->type) &&
-                                  agx_type_eq(vtn_ir_type(c, v->type), vtn_ir_type(c, p->type))))
+      if (v->type != p->type &&
+          !(vtn_type_is_scalar_or_vector(v->type) && vtn_type_is_scalar_or_vector(p->type) &&
+            agx_type_eq(vtn_ir_type(c, v->type), vtn_ir_type(c, p->type))))
          vtn_fail(c, "stored value type differs from the pointee");
       vtn_store(c, p, v);
       return true;
@@ -1112,10 +1187,20 @@ bool vtn_handle_memory(struct vtn_ctx *c, unsigned i)
       }
       return true;
    }
-   case SpvOpAtomicLoad: case SpvOpAtomicStore: case SpvOpAtomicExchange:
-   case SpvOpAtomicCompareExchange: case SpvOpAtomicIIncrement: case SpvOpAtomicIDecrement:
-   case SpvOpAtomicIAdd: case SpvOpAtomicISub: case SpvOpAtomicSMin: case SpvOpAtomicUMin:
-   case SpvOpAtomicSMax: case SpvOpAtomicUMax: case SpvOpAtomicAnd: case SpvOpAtomicOr:
+   case SpvOpAtomicLoad:
+   case SpvOpAtomicStore:
+   case SpvOpAtomicExchange:
+   case SpvOpAtomicCompareExchange:
+   case SpvOpAtomicIIncrement:
+   case SpvOpAtomicIDecrement:
+   case SpvOpAtomicIAdd:
+   case SpvOpAtomicISub:
+   case SpvOpAtomicSMin:
+   case SpvOpAtomicUMin:
+   case SpvOpAtomicSMax:
+   case SpvOpAtomicUMax:
+   case SpvOpAtomicAnd:
+   case SpvOpAtomicOr:
    case SpvOpAtomicXor:
       atomic(c, i, op);
       return true;
@@ -1139,17 +1224,19 @@ bool vtn_handle_memory(struct vtn_ctx *c, unsigned i)
       uint32_t m = vtn_word(c, i, 4);
       if (p->mode != PTR_MEM || !p->desc_index)
          vtn_fail(c, "OpArrayLength needs a pointer to a bound buffer block");
-      if (p->type->base != VTN_STRUCT || m >= p->type->len || p->type->members[m]->base != VTN_RTARRAY)
+      if (p->type->base != VTN_STRUCT || m >= p->type->len ||
+          p->type->members[m]->base != VTN_RTARRAY)
          vtn_fail(c, "OpArrayLength member is not a runtime array");
       if (t->base != VTN_INT || t->bits != 32)
          vtn_fail(c, "OpArrayLength result must be a 32-bit integer");
       agx_builder *b = &c->b;
       struct vtn_type *rt = p->type->members[m];
       vtn_compute_layout(c, rt);
-      agx_instr *size = agx_intrin(b, AGX_OP_LOAD_BUFFER_SIZE, agx_type_make(32, 1), 1, p->desc_index,
-                                   NULL, NULL, p->set, p->binding, 0);
+      agx_instr *size = agx_intrin(b, AGX_OP_LOAD_BUFFER_SIZE, agx_type_make(32, 1), 1,
+                                   p->desc_index, NULL, NULL, p->set, p->binding, 0);
       agx_instr *off = agx_imm(b, 32, member_offset(c, p->type, m));
-      agx_instr *len = agx_udiv(b, agx_isub(b, size, off), agx_imm(b, 32, rt->stride ? rt->stride : 1));
+      agx_instr *len =
+         agx_udiv(b, agx_isub(b, size, off), agx_imm(b, 32, rt->stride ? rt->stride : 1));
       len = agx_bcsel(b, agx_ult(b, size, off), agx_imm(b, 32, 0), len);
       vtn_push_def(c, vtn_word(c, i, 2), t, len);
       return true;

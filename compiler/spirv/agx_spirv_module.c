@@ -18,7 +18,8 @@
 #define VTN_VALUE_PAGE_SHIFT 10
 #define VTN_VALUE_PAGE (1u << VTN_VALUE_PAGE_SHIFT)
 
-_Noreturn void vtn_fail(struct vtn_ctx *c, const char *fmt, ...)
+_Noreturn void
+vtn_fail(struct vtn_ctx *c, const char *fmt, ...)
 {
    char msg[256];
    va_list ap;
@@ -40,7 +41,8 @@ _Noreturn void vtn_fail(struct vtn_ctx *c, const char *fmt, ...)
 #define MAX_FRONTEND_BYTES (64u << 20)
 #define MAX_IR_VALUES (1u << 21)
 
-void *vtn_alloc(struct vtn_ctx *c, size_t size)
+void *
+vtn_alloc(struct vtn_ctx *c, size_t size)
 {
    c->allocated += size;
    if (size > MAX_FRONTEND_BYTES || c->allocated > MAX_FRONTEND_BYTES)
@@ -50,16 +52,22 @@ void *vtn_alloc(struct vtn_ctx *c, size_t size)
    return agx_alloc(c->mem, size);
 }
 
-unsigned vtn_wc(struct vtn_ctx *c, unsigned ins) { return c->ins[ins].wc; }
+unsigned
+vtn_wc(struct vtn_ctx *c, unsigned ins)
+{
+   return c->ins[ins].wc;
+}
 
-uint32_t vtn_word(struct vtn_ctx *c, unsigned ins, unsigned i)
+uint32_t
+vtn_word(struct vtn_ctx *c, unsigned ins, unsigned i)
 {
    if (ins >= c->num_ins || i >= c->ins[ins].wc)
       vtn_fail(c, "operand %u missing", i);
    return c->w[c->ins[ins].offset + i];
 }
 
-struct vtn_value *vtn_val(struct vtn_ctx *c, uint32_t id)
+struct vtn_value *
+vtn_val(struct vtn_ctx *c, uint32_t id)
 {
    if (id == 0 || id >= c->bound)
       vtn_fail(c, "id %u out of bounds (bound %u)", id, c->bound);
@@ -69,7 +77,8 @@ struct vtn_value *vtn_val(struct vtn_ctx *c, uint32_t id)
    return &(*page)[id & (VTN_VALUE_PAGE - 1)];
 }
 
-struct vtn_value *vtn_val_kind(struct vtn_ctx *c, uint32_t id, enum vtn_kind kind)
+struct vtn_value *
+vtn_val_kind(struct vtn_ctx *c, uint32_t id, enum vtn_kind kind)
 {
    struct vtn_value *v = vtn_val(c, id);
    if (v->kind != kind)
@@ -77,12 +86,14 @@ struct vtn_value *vtn_val_kind(struct vtn_ctx *c, uint32_t id, enum vtn_kind kin
    return v;
 }
 
-struct vtn_type *vtn_get_type(struct vtn_ctx *c, uint32_t id)
+struct vtn_type *
+vtn_get_type(struct vtn_ctx *c, uint32_t id)
 {
    return vtn_val_kind(c, id, VK_TYPE)->type;
 }
 
-struct vtn_decoration *vtn_find_dec(struct vtn_ctx *c, uint32_t id, int member, uint32_t dec)
+struct vtn_decoration *
+vtn_find_dec(struct vtn_ctx *c, uint32_t id, int member, uint32_t dec)
 {
    for (struct vtn_decoration *d = vtn_val(c, id)->decs; d; d = d->next)
       if (d->dec == dec && d->member == member)
@@ -90,12 +101,14 @@ struct vtn_decoration *vtn_find_dec(struct vtn_ctx *c, uint32_t id, int member, 
    return NULL;
 }
 
-const struct vtn_const *vtn_get_const(struct vtn_ctx *c, uint32_t id)
+const struct vtn_const *
+vtn_get_const(struct vtn_ctx *c, uint32_t id)
 {
    return vtn_val_kind(c, id, VK_CONST)->cnst;
 }
 
-uint64_t vtn_const_u64(struct vtn_ctx *c, uint32_t id)
+uint64_t
+vtn_const_u64(struct vtn_ctx *c, uint32_t id)
 {
    const struct vtn_const *k = vtn_get_const(c, id);
    if (k->type->base != VTN_INT && k->type->base != VTN_BOOL)
@@ -103,25 +116,31 @@ uint64_t vtn_const_u64(struct vtn_ctx *c, uint32_t id)
    return k->v[0];
 }
 
-bool vtn_is_physical_pointer(const struct vtn_type *t)
+bool
+vtn_is_physical_pointer(const struct vtn_type *t)
 {
    return t->base == VTN_POINTER && (t->storage == SpvStorageClassPhysicalStorageBuffer ||
                                      t->storage == SpvStorageClassCrossWorkgroup || t->value_ptr);
 }
 
-bool vtn_type_is_scalar_or_vector(const struct vtn_type *t)
+bool
+vtn_type_is_scalar_or_vector(const struct vtn_type *t)
 {
    return t->base == VTN_BOOL || t->base == VTN_INT || t->base == VTN_FLOAT ||
           t->base == VTN_VECTOR || vtn_is_physical_pointer(t);
 }
 
-agx_type vtn_ir_type(struct vtn_ctx *c, const struct vtn_type *t)
+agx_type
+vtn_ir_type(struct vtn_ctx *c, const struct vtn_type *t)
 {
    switch (t->base) {
-   case VTN_BOOL: return agx_type_make(1, 1);
+   case VTN_BOOL:
+      return agx_type_make(1, 1);
    case VTN_INT:
-   case VTN_FLOAT: return agx_type_make(t->bits, 1);
-   case VTN_VECTOR: return agx_type_make(t->elem->base == VTN_BOOL ? 1 : t->elem->bits, t->len);
+   case VTN_FLOAT:
+      return agx_type_make(t->bits, 1);
+   case VTN_VECTOR:
+      return agx_type_make(t->elem->base == VTN_BOOL ? 1 : t->elem->bits, t->len);
    case VTN_POINTER:
       if (vtn_is_physical_pointer(t))
          return agx_type_make(64, 1);
@@ -134,7 +153,8 @@ agx_type vtn_ir_type(struct vtn_ctx *c, const struct vtn_type *t)
 
 /* --- decorations ---------------------------------------------------------- */
 
-static void add_decoration(struct vtn_ctx *c, unsigned i, bool member)
+static void
+add_decoration(struct vtn_ctx *c, unsigned i, bool member)
 {
    uint32_t target = vtn_word(c, i, 1);
    struct vtn_value *v = vtn_val(c, target);
@@ -153,7 +173,8 @@ static void add_decoration(struct vtn_ctx *c, unsigned i, bool member)
 /* OpGroupDecorate / OpGroupMemberDecorate: every decoration of the group
  * (an OpDecorationGroup id, decorated before it) is copied to each target,
  * as a member decoration for OpGroupMemberDecorate. */
-static void group_decorate(struct vtn_ctx *c, unsigned i, bool member)
+static void
+group_decorate(struct vtn_ctx *c, unsigned i, bool member)
 {
    const struct vtn_value *g = vtn_val(c, vtn_word(c, i, 1));
    if (g->kind != VK_DECORATION_GROUP)
@@ -182,7 +203,8 @@ static void group_decorate(struct vtn_ctx *c, unsigned i, bool member)
 
 /* --- types ---------------------------------------------------------------- */
 
-static struct vtn_type *new_type(struct vtn_ctx *c, unsigned i, enum vtn_base base)
+static struct vtn_type *
+new_type(struct vtn_ctx *c, unsigned i, enum vtn_base base)
 {
    uint32_t id = vtn_word(c, i, 1);
    struct vtn_value *v = vtn_val(c, id);
@@ -200,7 +222,8 @@ static struct vtn_type *new_type(struct vtn_ctx *c, unsigned i, enum vtn_base ba
  * types (layout, loads, constants) stays shallow. */
 #define MAX_TYPE_DEPTH 24
 
-static void set_depth(struct vtn_ctx *c, struct vtn_type *t, const struct vtn_type *inner)
+static void
+set_depth(struct vtn_ctx *c, struct vtn_type *t, const struct vtn_type *inner)
 {
    unsigned d = inner ? inner->depth + 1 : 0;
    if (d > t->depth)
@@ -209,7 +232,8 @@ static void set_depth(struct vtn_ctx *c, struct vtn_type *t, const struct vtn_ty
       vtn_fail(c, "type %u nested more than %u levels deep", t->id, MAX_TYPE_DEPTH);
 }
 
-static void handle_type(struct vtn_ctx *c, unsigned i)
+static void
+handle_type(struct vtn_ctx *c, unsigned i)
 {
    unsigned op = c->ins[i].op;
    struct vtn_type *t;
@@ -314,11 +338,20 @@ static void handle_type(struct vtn_ctx *c, unsigned i)
          if ((unsigned)d->member >= n)
             vtn_fail(c, "member decoration on member %d of %u", d->member, n);
          switch (d->dec) {
-         case SpvDecorationOffset: t->offsets[d->member] = d->arg[0] | 0x80000000u; break;
-         case SpvDecorationMatrixStride: t->mstride[d->member] = d->arg[0]; break;
-         case SpvDecorationRowMajor: t->row_major[d->member] = true; break;
-         case SpvDecorationBuiltIn: t->member_builtin[d->member] = (int32_t)d->arg[0]; break;
-         default: break;
+         case SpvDecorationOffset:
+            t->offsets[d->member] = d->arg[0] | 0x80000000u;
+            break;
+         case SpvDecorationMatrixStride:
+            t->mstride[d->member] = d->arg[0];
+            break;
+         case SpvDecorationRowMajor:
+            t->row_major[d->member] = true;
+            break;
+         case SpvDecorationBuiltIn:
+            t->member_builtin[d->member] = (int32_t)d->arg[0];
+            break;
+         default:
+            break;
          }
       }
       break;
@@ -359,10 +392,10 @@ static void handle_type(struct vtn_ctx *c, unsigned i)
       struct vtn_decoration *d = vtn_find_dec(c, t->id, -1, SpvDecorationArrayStride);
       t->stride = d ? d->arg[0] : 0;
       t->bits = 64;
-      t->value_ptr = c->physical64 && (t->storage == SpvStorageClassGeneric ||
-                                       t->storage == SpvStorageClassWorkgroup ||
-                                       t->storage == SpvStorageClassFunction ||
-                                       t->storage == SpvStorageClassUniformConstant);
+      t->value_ptr =
+         c->physical64 &&
+         (t->storage == SpvStorageClassGeneric || t->storage == SpvStorageClassWorkgroup ||
+          t->storage == SpvStorageClassFunction || t->storage == SpvStorageClassUniformConstant);
       break;
    }
    case SpvOpTypeFunction: {
@@ -400,7 +433,8 @@ static void handle_type(struct vtn_ctx *c, unsigned i)
 
 /* --- constants ------------------------------------------------------------ */
 
-static struct vtn_const *new_const(struct vtn_ctx *c, unsigned i, struct vtn_type *t)
+static struct vtn_const *
+new_const(struct vtn_ctx *c, unsigned i, struct vtn_type *t)
 {
    uint32_t id = vtn_word(c, i, 2);
    struct vtn_value *v = vtn_val(c, id);
@@ -413,7 +447,8 @@ static struct vtn_const *new_const(struct vtn_ctx *c, unsigned i, struct vtn_typ
    return k;
 }
 
-static unsigned composite_len(struct vtn_ctx *c, struct vtn_type *t)
+static unsigned
+composite_len(struct vtn_ctx *c, struct vtn_type *t)
 {
    switch (t->base) {
    case VTN_VECTOR:
@@ -426,14 +461,16 @@ static unsigned composite_len(struct vtn_ctx *c, struct vtn_type *t)
    }
 }
 
-static struct vtn_type *composite_elem(struct vtn_ctx *c, struct vtn_type *t, unsigned idx)
+static struct vtn_type *
+composite_elem(struct vtn_ctx *c, struct vtn_type *t, unsigned idx)
 {
    if (idx >= composite_len(c, t))
       vtn_fail(c, "composite index %u out of range", idx);
    return t->base == VTN_STRUCT ? t->members[idx] : t->elem;
 }
 
-static struct vtn_const *null_const(struct vtn_ctx *c, struct vtn_type *t, unsigned depth)
+static struct vtn_const *
+null_const(struct vtn_ctx *c, struct vtn_type *t, unsigned depth)
 {
    if (depth > 32)
       vtn_fail(c, "constant nested too deeply");
@@ -452,7 +489,8 @@ static struct vtn_const *null_const(struct vtn_ctx *c, struct vtn_type *t, unsig
    return k;
 }
 
-static uint64_t spec_override(struct vtn_ctx *c, uint32_t id, uint64_t dflt, bool *found)
+static uint64_t
+spec_override(struct vtn_ctx *c, uint32_t id, uint64_t dflt, bool *found)
 {
    struct vtn_decoration *d = vtn_find_dec(c, id, -1, SpvDecorationSpecId);
    *found = false;
@@ -468,8 +506,8 @@ static uint64_t spec_override(struct vtn_ctx *c, uint32_t id, uint64_t dflt, boo
 
 /* Spec-constant composite operations: the literal indices / components
  * are words [w, end) of instruction i. */
-static const struct vtn_const *spec_extract(struct vtn_ctx *c, unsigned i, const struct vtn_const *cur,
-                                            unsigned w, unsigned end)
+static const struct vtn_const *
+spec_extract(struct vtn_ctx *c, unsigned i, const struct vtn_const *cur, unsigned w, unsigned end)
 {
    if (w >= end)
       vtn_fail(c, "CompositeExtract without indices");
@@ -490,9 +528,9 @@ static const struct vtn_const *spec_extract(struct vtn_ctx *c, unsigned i, const
    return cur;
 }
 
-static const struct vtn_const *spec_insert(struct vtn_ctx *c, unsigned i, const struct vtn_const *cur,
-                                           const struct vtn_const *obj, unsigned w, unsigned end,
-                                           unsigned depth)
+static const struct vtn_const *
+spec_insert(struct vtn_ctx *c, unsigned i, const struct vtn_const *cur, const struct vtn_const *obj,
+            unsigned w, unsigned end, unsigned depth)
 {
    if (w >= end || depth > 32)
       vtn_fail(c, "bad CompositeInsert indices");
@@ -516,14 +554,15 @@ static const struct vtn_const *spec_insert(struct vtn_ctx *c, unsigned i, const 
          vtn_fail(c, "inserted object has the wrong type");
       k->elems[idx] = (struct vtn_const *)obj;
    } else {
-      k->elems[idx] = (struct vtn_const *)spec_insert(c, i, cur->elems[idx], obj, w + 1, end, depth + 1);
+      k->elems[idx] =
+         (struct vtn_const *)spec_insert(c, i, cur->elems[idx], obj, w + 1, end, depth + 1);
    }
    return k;
 }
 
-static const struct vtn_const *spec_shuffle(struct vtn_ctx *c, unsigned i, struct vtn_type *t,
-                                            const struct vtn_const *a, const struct vtn_const *b,
-                                            unsigned w, unsigned end)
+static const struct vtn_const *
+spec_shuffle(struct vtn_ctx *c, unsigned i, struct vtn_type *t, const struct vtn_const *a,
+             const struct vtn_const *b, unsigned w, unsigned end)
 {
    if (t->base != VTN_VECTOR || a->type->base != VTN_VECTOR || b->type->base != VTN_VECTOR ||
        end - w != t->len || a->type->elem != t->elem || b->type->elem != t->elem)
@@ -544,7 +583,8 @@ static const struct vtn_const *spec_shuffle(struct vtn_ctx *c, unsigned i, struc
    return k;
 }
 
-static void handle_constant(struct vtn_ctx *c, unsigned i)
+static void
+handle_constant(struct vtn_ctx *c, unsigned i)
 {
    unsigned op = c->ins[i].op;
    struct vtn_type *t = vtn_get_type(c, vtn_word(c, i, 1));
@@ -615,11 +655,12 @@ static void handle_constant(struct vtn_ctx *c, unsigned i)
       if (n == 0)
          vtn_fail(c, "OpSpecConstantOp without operands");
       /* Operands that are ids (the rest are literals). */
-      unsigned nids = sop == SpvOpCompositeExtract ? 1 :
-                      sop == SpvOpCompositeInsert || sop == SpvOpVectorShuffle ? 2 : n;
+      unsigned nids = sop == SpvOpCompositeExtract                               ? 1
+                      : sop == SpvOpCompositeInsert || sop == SpvOpVectorShuffle ? 2
+                                                                                 : n;
       if (nids > 3 || nids > n)
          vtn_fail(c, "OpSpecConstantOp with %u operands unsupported", n);
-      const struct vtn_const *srcs[3] = { NULL, NULL, NULL };
+      const struct vtn_const *srcs[3] = {NULL, NULL, NULL};
       for (unsigned s = 0; s < nids; s++)
          srcs[s] = vtn_get_const(c, vtn_word(c, i, 4 + s));
       k = new_const(c, i, t);
@@ -647,12 +688,14 @@ static void handle_constant(struct vtn_ctx *c, unsigned i)
 
 /* --- driver --------------------------------------------------------------- */
 
-static bool id_in_bounds(uint32_t id, void *data)
+static bool
+id_in_bounds(uint32_t id, void *data)
 {
    return id != 0 && id < *(const uint32_t *)data;
 }
 
-static void index_instructions(struct vtn_ctx *c)
+static void
+index_instructions(struct vtn_ctx *c)
 {
    c->cur = ~0u; /* messages name the word offset themselves */
    if (c->nw < 5)
@@ -665,7 +708,8 @@ static void index_instructions(struct vtn_ctx *c)
    c->bound = c->w[3];
    if (c->bound == 0 || c->bound > MAX_BOUND)
       vtn_fail(c, "id bound %u unsupported", c->bound);
-   c->value_pages = vtn_alloc(c, sizeof(*c->value_pages) * ((c->bound + VTN_VALUE_PAGE - 1) >> VTN_VALUE_PAGE_SHIFT));
+   c->value_pages = vtn_alloc(c, sizeof(*c->value_pages) *
+                                    ((c->bound + VTN_VALUE_PAGE - 1) >> VTN_VALUE_PAGE_SHIFT));
    unsigned cap = 1024;
    c->ins = malloc(sizeof(*c->ins) * cap);
    if (!c->ins)
@@ -707,7 +751,8 @@ static void index_instructions(struct vtn_ctx *c)
    }
 }
 
-static bool string_eq(struct vtn_ctx *c, unsigned i, unsigned first_word, const char *s)
+static bool
+string_eq(struct vtn_ctx *c, unsigned i, unsigned first_word, const char *s)
 {
    size_t len = strlen(s);
    unsigned n = vtn_wc(c, i);
@@ -721,7 +766,8 @@ static bool string_eq(struct vtn_ctx *c, unsigned i, unsigned first_word, const 
    return slen == len && memcmp(str, s, len) == 0;
 }
 
-static unsigned string_words(struct vtn_ctx *c, unsigned i, unsigned first_word)
+static unsigned
+string_words(struct vtn_ctx *c, unsigned i, unsigned first_word)
 {
    unsigned n = vtn_wc(c, i);
    size_t avail = (size_t)(n - first_word) * 4;
@@ -737,7 +783,8 @@ static unsigned string_words(struct vtn_ctx *c, unsigned i, unsigned first_word)
 /* Input/Output variables of other entry points (a module may also hold
  * vertex or fragment shaders) are left undefined: only those the compute
  * entry point lists in its interface are translated. */
-bool vtn_in_entry_interface(struct vtn_ctx *c, unsigned i)
+bool
+vtn_in_entry_interface(struct vtn_ctx *c, unsigned i)
 {
    unsigned sc = vtn_word(c, i, 3);
    if (sc != SpvStorageClassInput && sc != SpvStorageClassOutput)
@@ -749,7 +796,8 @@ bool vtn_in_entry_interface(struct vtn_ctx *c, unsigned i)
    return false;
 }
 
-static void handle_preamble(struct vtn_ctx *c)
+static void
+handle_preamble(struct vtn_ctx *c)
 {
    const char *want = c->opts && c->opts->entry ? c->opts->entry : NULL;
    for (unsigned i = 0; i < c->num_ins; i++) {
@@ -797,7 +845,8 @@ static void handle_preamble(struct vtn_ctx *c)
             v->extinst = 1;
          else if (string_eq(c, i, 2, "OpenCL.std"))
             v->extinst = 2;
-         else if (vtn_wc(c, i) > 2 && strncmp((const char *)&c->w[c->ins[i].offset + 2], "NonSemantic.", 12) == 0)
+         else if (vtn_wc(c, i) > 2 &&
+                  strncmp((const char *)&c->w[c->ins[i].offset + 2], "NonSemantic.", 12) == 0)
             v->extinst = 0;
          else
             vtn_fail(c, "unsupported extended instruction set");
@@ -821,7 +870,8 @@ static void handle_preamble(struct vtn_ctx *c)
                want ? want : "");
 }
 
-static void handle_modes(struct vtn_ctx *c)
+static void
+handle_modes(struct vtn_ctx *c)
 {
    for (unsigned i = 0; i < c->num_ins; i++) {
       c->cur = i;
@@ -869,12 +919,14 @@ static void handle_modes(struct vtn_ctx *c)
       for (unsigned j = 0; j < 3; j++)
          c->shader->local_size[j] = c->opts->local_size[j] ? c->opts->local_size[j] : 1;
    }
-   uint64_t total = (uint64_t)c->shader->local_size[0] * c->shader->local_size[1] * c->shader->local_size[2];
+   uint64_t total =
+      (uint64_t)c->shader->local_size[0] * c->shader->local_size[1] * c->shader->local_size[2];
    if (total > 1024)
       vtn_fail(c, "workgroup of %llu invocations too large", (unsigned long long)total);
 }
 
-static void handle_globals(struct vtn_ctx *c)
+static void
+handle_globals(struct vtn_ctx *c)
 {
    unsigned i;
    for (i = 0; i < c->num_ins; i++) {
@@ -883,17 +935,38 @@ static void handle_globals(struct vtn_ctx *c)
       if (op == SpvOpFunction)
          break;
       switch (op) {
-      case SpvOpTypeVoid: case SpvOpTypeBool: case SpvOpTypeInt: case SpvOpTypeFloat:
-      case SpvOpTypeVector: case SpvOpTypeMatrix: case SpvOpTypeArray: case SpvOpTypeRuntimeArray:
-      case SpvOpTypeStruct: case SpvOpTypePointer: case SpvOpTypeForwardPointer:
-      case SpvOpTypeFunction: case SpvOpTypeImage: case SpvOpTypeSampler:
-      case SpvOpTypeSampledImage: case SpvOpTypeOpaque: case SpvOpTypeEvent:
-      case SpvOpTypeDeviceEvent: case SpvOpTypeReserveId: case SpvOpTypeQueue: case SpvOpTypePipe:
+      case SpvOpTypeVoid:
+      case SpvOpTypeBool:
+      case SpvOpTypeInt:
+      case SpvOpTypeFloat:
+      case SpvOpTypeVector:
+      case SpvOpTypeMatrix:
+      case SpvOpTypeArray:
+      case SpvOpTypeRuntimeArray:
+      case SpvOpTypeStruct:
+      case SpvOpTypePointer:
+      case SpvOpTypeForwardPointer:
+      case SpvOpTypeFunction:
+      case SpvOpTypeImage:
+      case SpvOpTypeSampler:
+      case SpvOpTypeSampledImage:
+      case SpvOpTypeOpaque:
+      case SpvOpTypeEvent:
+      case SpvOpTypeDeviceEvent:
+      case SpvOpTypeReserveId:
+      case SpvOpTypeQueue:
+      case SpvOpTypePipe:
          handle_type(c, i);
          break;
-      case SpvOpConstantTrue: case SpvOpConstantFalse: case SpvOpConstant:
-      case SpvOpConstantComposite: case SpvOpConstantNull: case SpvOpSpecConstantTrue:
-      case SpvOpSpecConstantFalse: case SpvOpSpecConstant: case SpvOpSpecConstantComposite:
+      case SpvOpConstantTrue:
+      case SpvOpConstantFalse:
+      case SpvOpConstant:
+      case SpvOpConstantComposite:
+      case SpvOpConstantNull:
+      case SpvOpSpecConstantTrue:
+      case SpvOpSpecConstantFalse:
+      case SpvOpSpecConstant:
+      case SpvOpSpecConstantComposite:
       case SpvOpSpecConstantOp:
          handle_constant(c, i);
          break;
@@ -920,8 +993,9 @@ static void handle_globals(struct vtn_ctx *c)
    vtn_index_functions(c, i);
 }
 
-agx_shader *agx_spirv_to_ir(const uint32_t *words, size_t num_words,
-                            const struct agx_spirv_options *opts, char *err, size_t err_size)
+agx_shader *
+agx_spirv_to_ir(const uint32_t *words, size_t num_words, const struct agx_spirv_options *opts,
+                char *err, size_t err_size)
 {
    struct vtn_ctx *c = calloc(1, sizeof(*c));
    if (!c)
@@ -957,9 +1031,9 @@ agx_shader *agx_spirv_to_ir(const uint32_t *words, size_t num_words,
    return result;
 }
 
-agx_shader *agx_compile_spirv(const uint32_t *words, size_t num_words,
-                              const struct agx_spirv_options *opts, bool lower_io,
-                              char *err, size_t err_size)
+agx_shader *
+agx_compile_spirv(const uint32_t *words, size_t num_words, const struct agx_spirv_options *opts,
+                  bool lower_io, char *err, size_t err_size)
 {
    agx_shader *s = agx_spirv_to_ir(words, num_words, opts, err, err_size);
    if (!s)

@@ -25,24 +25,31 @@
 #include "agx_abi.h"
 #include "agx_spirv_private.h"
 
-static uint32_t align_up(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
+static uint32_t
+align_up(uint32_t v, uint32_t a)
+{
+   return (v + a - 1) / a * a;
+}
 
 /* --- variable pre-scan ------------------------------------------------------ */
 
-static int cmp_u32(const void *a, const void *b)
+static int
+cmp_u32(const void *a, const void *b)
 {
    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
    return x < y ? -1 : x > y;
 }
 
-struct vtn_var_scan *vtn_find_var_scan(struct vtn_ctx *c, uint32_t id)
+struct vtn_var_scan *
+vtn_find_var_scan(struct vtn_ctx *c, uint32_t id)
 {
    if (!c->num_var_scan)
       return NULL;
    return bsearch(&id, c->var_scan, c->num_var_scan, sizeof(*c->var_scan), cmp_u32);
 }
 
-static struct vtn_var_scan *chain_var(struct vtn_ctx *c, uint32_t id)
+static struct vtn_var_scan *
+chain_var(struct vtn_ctx *c, uint32_t id)
 {
    if (!c->num_chain_ids)
       return NULL;
@@ -50,19 +57,22 @@ static struct vtn_var_scan *chain_var(struct vtn_ctx *c, uint32_t id)
    return r ? &c->var_scan[r->var] : NULL;
 }
 
-static bool scanned_storage(unsigned sc)
+static bool
+scanned_storage(unsigned sc)
 {
    return sc == SpvStorageClassFunction || sc == SpvStorageClassPrivate ||
           sc == SpvStorageClassUniformConstant;
 }
 
-static bool is_chain(unsigned op)
+static bool
+is_chain(unsigned op)
 {
    return op == SpvOpAccessChain || op == SpvOpInBoundsAccessChain;
 }
 
 /* Any other use of a variable or of an access chain into it: the address escapes. */
-static void mark_use(struct vtn_ctx *c, uint32_t id)
+static void
+mark_use(struct vtn_ctx *c, uint32_t id)
 {
    struct vtn_var_scan *v = vtn_find_var_scan(c, id);
    if (!v)
@@ -71,11 +81,13 @@ static void mark_use(struct vtn_ctx *c, uint32_t id)
       v->addressed = true;
 }
 
-void vtn_scan_variables(struct vtn_ctx *c)
+void
+vtn_scan_variables(struct vtn_ctx *c)
 {
    unsigned nv = 0, nch = 0;
    for (unsigned i = 0; i < c->num_ins; i++)
-      nv += c->ins[i].op == SpvOpVariable && c->ins[i].wc >= 4 && scanned_storage(vtn_word(c, i, 3));
+      nv +=
+         c->ins[i].op == SpvOpVariable && c->ins[i].wc >= 4 && scanned_storage(vtn_word(c, i, 3));
    if (!nv)
       return;
    c->var_scan = vtn_alloc(c, nv * sizeof(*c->var_scan));
@@ -95,7 +107,8 @@ void vtn_scan_variables(struct vtn_ctx *c)
          continue;
       struct vtn_var_scan *v = vtn_find_var_scan(c, vtn_word(c, i, 3));
       if (v)
-         refs[c->num_chain_ids++] = (struct vtn_chain_ref){ vtn_word(c, i, 2), (uint32_t)(v - c->var_scan) };
+         refs[c->num_chain_ids++] =
+            (struct vtn_chain_ref){vtn_word(c, i, 2), (uint32_t)(v - c->var_scan)};
    }
    if (c->num_chain_ids)
       qsort(refs, c->num_chain_ids, sizeof(*refs), cmp_u32);
@@ -105,10 +118,20 @@ void vtn_scan_variables(struct vtn_ctx *c)
       unsigned op = c->ins[i].op, wc = c->ins[i].wc;
       c->cur = i;
       switch (op) {
-      case SpvOpName: case SpvOpMemberName: case SpvOpDecorate: case SpvOpMemberDecorate:
-      case SpvOpDecorateId: case SpvOpDecorateString: case SpvOpMemberDecorateString:
-      case SpvOpEntryPoint: case SpvOpLifetimeStart: case SpvOpLifetimeStop: case SpvOpLoad:
-      case SpvOpGroupDecorate: case SpvOpGroupMemberDecorate: case SpvOpExecutionModeId:
+      case SpvOpName:
+      case SpvOpMemberName:
+      case SpvOpDecorate:
+      case SpvOpMemberDecorate:
+      case SpvOpDecorateId:
+      case SpvOpDecorateString:
+      case SpvOpMemberDecorateString:
+      case SpvOpEntryPoint:
+      case SpvOpLifetimeStart:
+      case SpvOpLifetimeStop:
+      case SpvOpLoad:
+      case SpvOpGroupDecorate:
+      case SpvOpGroupMemberDecorate:
+      case SpvOpExecutionModeId:
          continue;
       case SpvOpVariable:
          if (wc > 4)
@@ -145,8 +168,9 @@ void vtn_scan_variables(struct vtn_ctx *c)
 
 /* --- constant data ------------------------------------------------------------ */
 
-static void write_const(struct vtn_ctx *c, uint8_t *dst, struct vtn_type *t, const struct vtn_const *k,
-                        unsigned depth)
+static void
+write_const(struct vtn_ctx *c, uint8_t *dst, struct vtn_type *t, const struct vtn_const *k,
+            unsigned depth)
 {
    if (depth > 16)
       vtn_fail(c, "constant nested too deeply");
@@ -159,7 +183,9 @@ static void write_const(struct vtn_ctx *c, uint8_t *dst, struct vtn_type *t, con
       memcpy(dst, &b, 4);
       return;
    }
-   case VTN_INT: case VTN_FLOAT: case VTN_POINTER:
+   case VTN_INT:
+   case VTN_FLOAT:
+   case VTN_POINTER:
       memcpy(dst, &k->v[0], t->size); /* little-endian host and GPU */
       return;
    case VTN_VECTOR: {
@@ -170,15 +196,17 @@ static void write_const(struct vtn_ctx *c, uint8_t *dst, struct vtn_type *t, con
       }
       return;
    }
-   case VTN_ARRAY: case VTN_MATRIX: case VTN_STRUCT:
+   case VTN_ARRAY:
+   case VTN_MATRIX:
+   case VTN_STRUCT:
       if (!k->elems)
          return;
       for (unsigned i = 0; i < t->len; i++) {
          struct vtn_type *et = t->base == VTN_STRUCT ? t->members[i] : t->elem;
          vtn_compute_layout(c, et);
-         uint32_t off = t->base == VTN_STRUCT ? (t->offsets[i] & 0x7fffffffu)
-                      : t->base == VTN_ARRAY  ? i * t->stride
-                                              : i * align_up(et->size, et->align);
+         uint32_t off = t->base == VTN_STRUCT  ? (t->offsets[i] & 0x7fffffffu)
+                        : t->base == VTN_ARRAY ? i * t->stride
+                                               : i * align_up(et->size, et->align);
          write_const(c, dst + off, et, k->elems[i], depth + 1);
       }
       return;
@@ -187,7 +215,8 @@ static void write_const(struct vtn_ctx *c, uint8_t *dst, struct vtn_type *t, con
    }
 }
 
-uint32_t vtn_place_const_data(struct vtn_ctx *c, struct vtn_type *t, const struct vtn_const *k)
+uint32_t
+vtn_place_const_data(struct vtn_ctx *c, struct vtn_type *t, const struct vtn_const *k)
 {
    agx_shader *s = c->shader;
    /* glslang copies a const array into a new variable at every dynamic use */
@@ -213,43 +242,48 @@ uint32_t vtn_place_const_data(struct vtn_ctx *c, struct vtn_type *t, const struc
    write_const(c, s->const_data + off, t, k, 0);
    s->const_data_size = end;
    struct vtn_const_placed *p = vtn_alloc(c, sizeof(*p));
-   *p = (struct vtn_const_placed){ k, (uint32_t)off, c->const_placed };
+   *p = (struct vtn_const_placed){k, (uint32_t)off, c->const_placed};
    c->const_placed = p;
    return (uint32_t)off;
 }
 
 /* A load from constant data: a constant when the offset is known. */
-agx_instr *vtn_const_load(struct vtn_ctx *c, agx_instr *off, agx_type t, unsigned align)
+agx_instr *
+vtn_const_load(struct vtn_ctx *c, agx_instr *off, agx_type t, unsigned align)
 {
    agx_builder *b = &c->b;
    unsigned bytes = t.bits / 8;
-   if (off->op == AGX_OP_CONST && off->value[0] + (uint64_t)bytes * t.comps <= c->shader->const_data_size) {
-      uint64_t v[4] = { 0, 0, 0, 0 };
+   if (off->op == AGX_OP_CONST &&
+       off->value[0] + (uint64_t)bytes * t.comps <= c->shader->const_data_size) {
+      uint64_t v[4] = {0, 0, 0, 0};
       for (unsigned k = 0; k < t.comps; k++)
          memcpy(&v[k], c->shader->const_data + off->value[0] + k * bytes, bytes);
       return agx_const(b, t, v);
    }
-   agx_instr *base = agx_intrin(b, AGX_OP_LOAD_CONST_DATA_ADDRESS, agx_type_make(64, 1), 0, NULL, NULL,
-                                NULL, 0, 0, 0);
+   agx_instr *base = agx_intrin(b, AGX_OP_LOAD_CONST_DATA_ADDRESS, agx_type_make(64, 1), 0, NULL,
+                                NULL, NULL, 0, 0, 0);
    agx_instr *addr = agx_iadd(b, base, agx_u2u(b, 64, off));
    return agx_intrin(b, AGX_OP_LOAD_GLOBAL, t, 1, addr, NULL, NULL, align, 0, 0);
 }
 
 /* --- the generic encoding ----------------------------------------------------- */
 
-static agx_instr *tagged(struct vtn_ctx *c, agx_instr *off, uint64_t tag)
+static agx_instr *
+tagged(struct vtn_ctx *c, agx_instr *off, uint64_t tag)
 {
    agx_builder *b = &c->b;
    return agx_ior(b, agx_u2u(b, 64, off), agx_imm(b, 64, tag << AGX_ABI_PTR_TAG_SHIFT));
 }
 
-agx_instr *vtn_pointer_value(struct vtn_ctx *c, const struct vtn_pointer *p)
+agx_instr *
+vtn_pointer_value(struct vtn_ctx *c, const struct vtn_pointer *p)
 {
    agx_builder *b = &c->b;
    if (p->mode != PTR_MEM)
       vtn_fail(c, "the address of this variable cannot be used as a value");
    switch (p->space) {
-   case SPACE_GLOBAL: case SPACE_GENERIC:
+   case SPACE_GLOBAL:
+   case SPACE_GENERIC:
       return p->addr;
    case SPACE_SHARED:
       return tagged(c, p->addr, AGX_ABI_PTR_TAG_SHARED);
@@ -267,8 +301,9 @@ agx_instr *vtn_pointer_value(struct vtn_ctx *c, const struct vtn_pointer *p)
 
 static unsigned space_storage(enum vtn_space s);
 
-void vtn_decode_pointer(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_type *pt, agx_instr *v,
-                        uint8_t known_space)
+void
+vtn_decode_pointer(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_type *pt, agx_instr *v,
+                   uint8_t known_space)
 {
    p->ptr_type = pt;
    unsigned sc = pt->storage;
@@ -294,22 +329,29 @@ void vtn_decode_pointer(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_typ
    }
 }
 
-static uint8_t known_of_space(enum vtn_space s)
+static uint8_t
+known_of_space(enum vtn_space s)
 {
    return s == SPACE_GLOBAL || s == SPACE_SHARED || s == SPACE_SCRATCH ? (uint8_t)(1 + s) : 0;
 }
 
-static uint8_t known_of_storage(unsigned sc)
+static uint8_t
+known_of_storage(unsigned sc)
 {
    switch (sc) {
-   case SpvStorageClassWorkgroup: return known_of_space(SPACE_SHARED);
-   case SpvStorageClassFunction: return known_of_space(SPACE_SCRATCH);
-   case SpvStorageClassCrossWorkgroup: return known_of_space(SPACE_GLOBAL);
-   default: return 0;
+   case SpvStorageClassWorkgroup:
+      return known_of_space(SPACE_SHARED);
+   case SpvStorageClassFunction:
+      return known_of_space(SPACE_SCRATCH);
+   case SpvStorageClassCrossWorkgroup:
+      return known_of_space(SPACE_GLOBAL);
+   default:
+      return 0;
    }
 }
 
-struct vtn_ssa *vtn_pointer_ssa(struct vtn_ctx *c, uint32_t id)
+struct vtn_ssa *
+vtn_pointer_ssa(struct vtn_ctx *c, uint32_t id)
 {
    struct vtn_pointer *p = vtn_get_pointer(c, id);
    if (!p->ptr_type)
@@ -330,57 +372,72 @@ struct space_entry {
    uint8_t space;
 };
 
-static uint8_t meet(uint8_t a, uint8_t b)
+static uint8_t
+meet(uint8_t a, uint8_t b)
 {
    return !a ? b : !b ? a : a == b ? a : SPACE_UNKNOWN;
 }
 
-static const struct vtn_const *null_or_const(struct vtn_ctx *c, uint32_t id)
+static const struct vtn_const *
+null_or_const(struct vtn_ctx *c, uint32_t id)
 {
    struct vtn_value *v = vtn_val(c, id);
    return v->kind == VK_CONST ? v->cnst : NULL;
 }
 
 /* What is known of a value defined outside the function being translated. */
-static uint8_t outer_space(struct vtn_ctx *c, uint32_t id)
+static uint8_t
+outer_space(struct vtn_ctx *c, uint32_t id)
 {
    struct vtn_value *v = vtn_val(c, id);
    switch (v->kind) {
-   case VK_VAR: return v->var->mode == PTR_MEM && known_of_space(v->var->space) ? known_of_space(v->var->space) : SPACE_UNKNOWN;
-   case VK_PTR: return v->ptr->mode == PTR_MEM && known_of_space(v->ptr->space) ? known_of_space(v->ptr->space) : SPACE_UNKNOWN;
+   case VK_VAR:
+      return v->var->mode == PTR_MEM && known_of_space(v->var->space)
+                ? known_of_space(v->var->space)
+                : SPACE_UNKNOWN;
+   case VK_PTR:
+      return v->ptr->mode == PTR_MEM && known_of_space(v->ptr->space)
+                ? known_of_space(v->ptr->space)
+                : SPACE_UNKNOWN;
    case VK_SSA:
       if (v->ssa->known_space)
          return v->ssa->known_space;
       return v->ssa->type->base == VTN_POINTER && known_of_storage(v->ssa->type->storage)
-                ? known_of_storage(v->ssa->type->storage) : SPACE_UNKNOWN;
+                ? known_of_storage(v->ssa->type->storage)
+                : SPACE_UNKNOWN;
    case VK_CONST: {
       const struct vtn_const *k = null_or_const(c, id);
       return k->is_null || (!k->elems && !k->v[0]) ? 0 : SPACE_UNKNOWN;
    }
-   default: return SPACE_UNKNOWN;
+   default:
+      return SPACE_UNKNOWN;
    }
 }
 
-static int cmp_entry(const void *a, const void *b)
+static int
+cmp_entry(const void *a, const void *b)
 {
    uint32_t x = ((const struct space_entry *)a)->id, y = ((const struct space_entry *)b)->id;
    return x < y ? -1 : x > y;
 }
 
-static struct space_entry *find_entry(struct space_entry *e, unsigned n, uint32_t id)
+static struct space_entry *
+find_entry(struct space_entry *e, unsigned n, uint32_t id)
 {
-   struct space_entry key = { id, 0, 0 };
+   struct space_entry key = {id, 0, 0};
    return bsearch(&key, e, n, sizeof(*e), cmp_entry);
 }
 
-static uint8_t space_of(struct vtn_ctx *c, struct space_entry *e, unsigned n, uint32_t id)
+static uint8_t
+space_of(struct vtn_ctx *c, struct space_entry *e, unsigned n, uint32_t id)
 {
    struct space_entry *x = find_entry(e, n, id);
    return x ? x->space : outer_space(c, id);
 }
 
 /* The storage class a pointer id's type names (in the function or outside), or ~0u. */
-static unsigned storage_of(struct vtn_ctx *c, struct space_entry *e, unsigned n, uint32_t id)
+static unsigned
+storage_of(struct vtn_ctx *c, struct space_entry *e, unsigned n, uint32_t id)
 {
    struct space_entry *x = find_entry(e, n, id);
    if (x) {
@@ -402,7 +459,8 @@ static unsigned storage_of(struct vtn_ctx *c, struct space_entry *e, unsigned n,
  * can point into, through casts, access chains, bitcasts, selects and phis.
  * Phis of generic pointers whose sources all agree record it (phi_space), so
  * accesses through them go straight to that memory. */
-void vtn_infer_phi_spaces(struct vtn_ctx *c, struct vtn_function *f)
+void
+vtn_infer_phi_spaces(struct vtn_ctx *c, struct vtn_function *f)
 {
    unsigned n = 0;
    for (unsigned i = f->first + 1; i < f->end; i++) {
@@ -419,7 +477,7 @@ void vtn_infer_phi_spaces(struct vtn_ctx *c, struct vtn_function *f)
       const struct agx_spirv_op_info *info = agx_spirv_op_info(c->ins[i].op);
       if (info->has_result && info->has_type && c->ins[i].wc >= 3 &&
           c->ins[i].op != SpvOpFunctionParameter)
-         e[k++] = (struct space_entry){ vtn_word(c, i, 2), vtn_word(c, i, 1), 0 };
+         e[k++] = (struct space_entry){vtn_word(c, i, 2), vtn_word(c, i, 1), 0};
    }
    qsort(e, n, sizeof(*e), cmp_entry);
    bool changed = true;
@@ -443,11 +501,16 @@ void vtn_infer_phi_spaces(struct vtn_ctx *c, struct vtn_function *f)
                s = meet(s, space_of(c, e, n, vtn_word(c, i, w)));
             break;
          case SpvOpSelect:
-            s = wc > 5 ? meet(space_of(c, e, n, vtn_word(c, i, 4)), space_of(c, e, n, vtn_word(c, i, 5)))
+            s = wc > 5 ? meet(space_of(c, e, n, vtn_word(c, i, 4)),
+                              space_of(c, e, n, vtn_word(c, i, 5)))
                        : SPACE_UNKNOWN;
             break;
-         case SpvOpAccessChain: case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain:
-         case SpvOpInBoundsPtrAccessChain: case SpvOpBitcast: case SpvOpCopyObject:
+         case SpvOpAccessChain:
+         case SpvOpInBoundsAccessChain:
+         case SpvOpPtrAccessChain:
+         case SpvOpInBoundsPtrAccessChain:
+         case SpvOpBitcast:
+         case SpvOpCopyObject:
             s = wc > 3 ? space_of(c, e, n, vtn_word(c, i, 3)) : SPACE_UNKNOWN;
             break;
          default:
@@ -472,52 +535,64 @@ void vtn_infer_phi_spaces(struct vtn_ctx *c, struct vtn_function *f)
    }
 }
 
-static agx_instr *tag_of(struct vtn_ctx *c, agx_instr *v)
+static agx_instr *
+tag_of(struct vtn_ctx *c, agx_instr *v)
 {
    agx_builder *b = &c->b;
    return agx_u2u(b, 32, agx_ushr(b, v, agx_imm(b, 32, AGX_ABI_PTR_TAG_SHIFT)));
 }
 
-static agx_instr *tag_is(struct vtn_ctx *c, agx_instr *tag, unsigned want)
+static agx_instr *
+tag_is(struct vtn_ctx *c, agx_instr *tag, unsigned want)
 {
    return agx_ieq(&c->b, tag, agx_imm(&c->b, 32, want));
 }
 
 /* Whether a generic value points into storage class sc (1-bit). */
-static agx_instr *points_into(struct vtn_ctx *c, agx_instr *v, unsigned sc)
+static agx_instr *
+points_into(struct vtn_ctx *c, agx_instr *v, unsigned sc)
 {
    agx_builder *b = &c->b;
    agx_instr *tag = tag_of(c, v);
    switch (sc) {
-   case SpvStorageClassWorkgroup: return tag_is(c, tag, AGX_ABI_PTR_TAG_SHARED);
-   case SpvStorageClassFunction: return tag_is(c, tag, AGX_ABI_PTR_TAG_PRIVATE);
+   case SpvStorageClassWorkgroup:
+      return tag_is(c, tag, AGX_ABI_PTR_TAG_SHARED);
+   case SpvStorageClassFunction:
+      return tag_is(c, tag, AGX_ABI_PTR_TAG_PRIVATE);
    default:
       return agx_iand(b, agx_ine(b, tag, agx_imm(b, 32, AGX_ABI_PTR_TAG_SHARED)),
                       agx_ine(b, tag, agx_imm(b, 32, AGX_ABI_PTR_TAG_PRIVATE)));
    }
 }
 
-static unsigned space_storage(enum vtn_space s)
+static unsigned
+space_storage(enum vtn_space s)
 {
    switch (s) {
-   case SPACE_SHARED: return SpvStorageClassWorkgroup;
-   case SPACE_SCRATCH: return SpvStorageClassFunction;
-   default: return SpvStorageClassCrossWorkgroup;
+   case SPACE_SHARED:
+      return SpvStorageClassWorkgroup;
+   case SPACE_SCRATCH:
+      return SpvStorageClassFunction;
+   default:
+      return SpvStorageClassCrossWorkgroup;
    }
 }
 
 /* --- access through generic pointers ------------------------------------------ */
 
 /* Three-way branch on the tag: shared, private, else global. Loads return the value. */
-agx_instr *vtn_generic_access(struct vtn_ctx *c, agx_instr *addr, agx_type t, agx_instr *store_val,
-                              unsigned align)
+agx_instr *
+vtn_generic_access(struct vtn_ctx *c, agx_instr *addr, agx_type t, agx_instr *store_val,
+                   unsigned align)
 {
    agx_builder *b = &c->b;
    agx_instr *tag = tag_of(c, addr), *off = agx_u2u(b, 32, addr);
    unsigned var = store_val ? 0 : agx_shader_add_var(b->shader, t);
-   static const unsigned load_ops[3] = { AGX_OP_LOAD_SHARED, AGX_OP_LOAD_SCRATCH, AGX_OP_LOAD_GLOBAL };
-   static const unsigned store_ops[3] = { AGX_OP_STORE_SHARED, AGX_OP_STORE_SCRATCH, AGX_OP_STORE_GLOBAL };
-   agx_if *ifs[2] = { NULL, NULL };
+   static const unsigned load_ops[3] = {AGX_OP_LOAD_SHARED, AGX_OP_LOAD_SCRATCH,
+                                        AGX_OP_LOAD_GLOBAL};
+   static const unsigned store_ops[3] = {AGX_OP_STORE_SHARED, AGX_OP_STORE_SCRATCH,
+                                         AGX_OP_STORE_GLOBAL};
+   agx_if *ifs[2] = {NULL, NULL};
    ifs[0] = agx_push_if(b, tag_is(c, tag, AGX_ABI_PTR_TAG_SHARED));
    for (unsigned k = 0; k < 3; k++) {
       if (k == 1) {
@@ -542,8 +617,9 @@ agx_instr *vtn_generic_access(struct vtn_ctx *c, agx_instr *addr, agx_type t, ag
 }
 
 /* Private memory belongs to one invocation: its atomics are a load, the operation, a store. */
-static agx_instr *private_atomic(struct vtn_ctx *c, agx_instr *off, agx_type t, bool cmpxchg,
-                                 unsigned aop, agx_instr *val, agx_instr *cmp)
+static agx_instr *
+private_atomic(struct vtn_ctx *c, agx_instr *off, agx_type t, bool cmpxchg, unsigned aop,
+               agx_instr *val, agx_instr *cmp)
 {
    agx_builder *b = &c->b;
    agx_instr *old = agx_intrin(b, AGX_OP_LOAD_SCRATCH, t, 1, off, NULL, NULL, t.bits / 8, 0, 0);
@@ -552,45 +628,65 @@ static agx_instr *private_atomic(struct vtn_ctx *c, agx_instr *off, agx_type t, 
       nv = agx_bcsel(b, agx_ieq(b, old, cmp), val, old);
    } else {
       switch (aop) {
-      case AGX_ATOMIC_SMIN: nv = agx_imin(b, old, val); break;
-      case AGX_ATOMIC_SMAX: nv = agx_imax(b, old, val); break;
-      case AGX_ATOMIC_UMIN: nv = agx_umin(b, old, val); break;
-      case AGX_ATOMIC_UMAX: nv = agx_umax(b, old, val); break;
-      case AGX_ATOMIC_AND: nv = agx_iand(b, old, val); break;
-      case AGX_ATOMIC_OR: nv = agx_ior(b, old, val); break;
-      case AGX_ATOMIC_XOR: nv = agx_ixor(b, old, val); break;
-      case AGX_ATOMIC_XCHG: nv = val; break;
-      default: nv = agx_iadd(b, old, val); break;
+      case AGX_ATOMIC_SMIN:
+         nv = agx_imin(b, old, val);
+         break;
+      case AGX_ATOMIC_SMAX:
+         nv = agx_imax(b, old, val);
+         break;
+      case AGX_ATOMIC_UMIN:
+         nv = agx_umin(b, old, val);
+         break;
+      case AGX_ATOMIC_UMAX:
+         nv = agx_umax(b, old, val);
+         break;
+      case AGX_ATOMIC_AND:
+         nv = agx_iand(b, old, val);
+         break;
+      case AGX_ATOMIC_OR:
+         nv = agx_ior(b, old, val);
+         break;
+      case AGX_ATOMIC_XOR:
+         nv = agx_ixor(b, old, val);
+         break;
+      case AGX_ATOMIC_XCHG:
+         nv = val;
+         break;
+      default:
+         nv = agx_iadd(b, old, val);
+         break;
       }
    }
    agx_intrin(b, AGX_OP_STORE_SCRATCH, agx_type_make(0, 0), 2, off, nv, NULL, t.bits / 8, 0, 0);
    return old;
 }
 
-static agx_instr *atomic_direct(struct vtn_ctx *c, enum vtn_space space, agx_instr *addr, agx_type t,
-                                bool cmpxchg, unsigned aop, agx_instr *val, agx_instr *cmp)
+static agx_instr *
+atomic_direct(struct vtn_ctx *c, enum vtn_space space, agx_instr *addr, agx_type t, bool cmpxchg,
+              unsigned aop, agx_instr *val, agx_instr *cmp)
 {
    agx_builder *b = &c->b;
    if (space == SPACE_SCRATCH)
       return private_atomic(c, addr, t, cmpxchg, aop, val, cmp);
    bool global = space == SPACE_GLOBAL;
    if (cmpxchg)
-      return agx_intrin(b, global ? AGX_OP_ATOMIC_GLOBAL_CMPXCHG : AGX_OP_ATOMIC_SHARED_CMPXCHG, t, 3,
-                        addr, cmp, val, 0, 0, 0);
+      return agx_intrin(b, global ? AGX_OP_ATOMIC_GLOBAL_CMPXCHG : AGX_OP_ATOMIC_SHARED_CMPXCHG, t,
+                        3, addr, cmp, val, 0, 0, 0);
    return agx_intrin(b, global ? AGX_OP_ATOMIC_GLOBAL : AGX_OP_ATOMIC_SHARED, t, 2, addr, val, NULL,
                      aop, 0, 0);
 }
 
-agx_instr *vtn_atomic_at(struct vtn_ctx *c, enum vtn_space space, agx_instr *addr, agx_type t,
-                         bool cmpxchg, unsigned aop, agx_instr *val, agx_instr *cmp)
+agx_instr *
+vtn_atomic_at(struct vtn_ctx *c, enum vtn_space space, agx_instr *addr, agx_type t, bool cmpxchg,
+              unsigned aop, agx_instr *val, agx_instr *cmp)
 {
    if (space != SPACE_GENERIC)
       return atomic_direct(c, space, addr, t, cmpxchg, aop, val, cmp);
    agx_builder *b = &c->b;
    agx_instr *tag = tag_of(c, addr), *off = agx_u2u(b, 32, addr);
    unsigned var = agx_shader_add_var(b->shader, t);
-   static const enum vtn_space spaces[3] = { SPACE_SHARED, SPACE_SCRATCH, SPACE_GLOBAL };
-   agx_if *ifs[2] = { NULL, NULL };
+   static const enum vtn_space spaces[3] = {SPACE_SHARED, SPACE_SCRATCH, SPACE_GLOBAL};
+   agx_if *ifs[2] = {NULL, NULL};
    ifs[0] = agx_push_if(b, tag_is(c, tag, AGX_ABI_PTR_TAG_SHARED));
    for (unsigned k = 0; k < 3; k++) {
       if (k == 1) {
@@ -610,7 +706,8 @@ agx_instr *vtn_atomic_at(struct vtn_ctx *c, enum vtn_space space, agx_instr *add
 /* The shared and private branches of generic accesses in a shader with no such
  * memory can never run (no pointer carries the tag): drop them, so the back
  * end sees no access to memory the shader does not have. */
-void vtn_drop_unbacked_accesses(struct vtn_ctx *c)
+void
+vtn_drop_unbacked_accesses(struct vtn_ctx *c)
 {
    agx_shader *s = c->shader;
    bool no_shared = !s->shared_size && !s->num_local_args, no_scratch = !s->scratch_size;
@@ -635,7 +732,8 @@ void vtn_drop_unbacked_accesses(struct vtn_ctx *c)
 
 /* --- casts and compares --------------------------------------------------------- */
 
-static void push_ptr(struct vtn_ctx *c, uint32_t id, struct vtn_pointer *p)
+static void
+push_ptr(struct vtn_ctx *c, uint32_t id, struct vtn_pointer *p)
 {
    struct vtn_value *v = vtn_val(c, id);
    if (v->kind != VK_NONE)
@@ -644,7 +742,8 @@ static void push_ptr(struct vtn_ctx *c, uint32_t id, struct vtn_pointer *p)
    v->ptr = p;
 }
 
-static bool is_static(struct vtn_ctx *c, uint32_t id)
+static bool
+is_static(struct vtn_ctx *c, uint32_t id)
 {
    struct vtn_value *v = vtn_val(c, id);
    return v->kind == VK_VAR || v->kind == VK_PTR;
@@ -652,7 +751,8 @@ static bool is_static(struct vtn_ctx *c, uint32_t id)
 
 /* OpGenericCastToPtr(Explicit): to storage sc. Explicit casts give null when the
  * pointer points elsewhere; the plain cast is undefined then (also null here). */
-static void generic_to(struct vtn_ctx *c, struct vtn_type *rt, uint32_t id, uint32_t src, unsigned sc)
+static void
+generic_to(struct vtn_ctx *c, struct vtn_type *rt, uint32_t id, uint32_t src, unsigned sc)
 {
    agx_builder *b = &c->b;
    if (sc != SpvStorageClassWorkgroup && sc != SpvStorageClassFunction &&
@@ -677,7 +777,8 @@ static void generic_to(struct vtn_ctx *c, struct vtn_type *rt, uint32_t id, uint
    vtn_push_def(c, id, rt, agx_bcsel(b, points_into(c, v, sc), v, agx_imm(b, 64, 0)));
 }
 
-bool vtn_handle_pointer_op(struct vtn_ctx *c, unsigned i)
+bool
+vtn_handle_pointer_op(struct vtn_ctx *c, unsigned i)
 {
    unsigned op = c->ins[i].op;
    agx_builder *b = &c->b;
@@ -746,8 +847,10 @@ bool vtn_handle_pointer_op(struct vtn_ctx *c, unsigned i)
       agx_instr *r;
       if (is_static(c, src) && vtn_get_pointer(c, src)->space != SPACE_GENERIC) {
          enum vtn_space s = vtn_get_pointer(c, src)->space;
-         r = agx_imm(b, 32, s == SPACE_SHARED ? SpvMemorySemanticsWorkgroupMemoryMask
-                            : s == SPACE_SCRATCH ? 0 : SpvMemorySemanticsCrossWorkgroupMemoryMask);
+         r = agx_imm(b, 32,
+                     s == SPACE_SHARED    ? SpvMemorySemanticsWorkgroupMemoryMask
+                     : s == SPACE_SCRATCH ? 0
+                                          : SpvMemorySemanticsCrossWorkgroupMemoryMask);
       } else {
          agx_instr *tag = tag_of(c, vtn_def(c, src));
          r = agx_bcsel(b, tag_is(c, tag, AGX_ABI_PTR_TAG_SHARED),
@@ -773,7 +876,8 @@ bool vtn_handle_pointer_op(struct vtn_ctx *c, unsigned i)
          agx_type it = vtn_ir_type(c, rt);
          vtn_push_def(c, id, rt, agx_resize(b, d, it.bits, true));
       } else {
-         agx_instr *r = op == SpvOpPtrEqual ? agx_ieq(b, x->def, y->def) : agx_ine(b, x->def, y->def);
+         agx_instr *r =
+            op == SpvOpPtrEqual ? agx_ieq(b, x->def, y->def) : agx_ine(b, x->def, y->def);
          vtn_push_def(c, id, rt, r);
       }
       return true;

@@ -11,31 +11,41 @@
 #include "agx_spirv_tables.h"
 
 enum vtn_base {
-   VTN_VOID, VTN_BOOL, VTN_INT, VTN_FLOAT, VTN_VECTOR, VTN_MATRIX, VTN_ARRAY, VTN_RTARRAY,
-   VTN_STRUCT, VTN_POINTER, VTN_FUNCTION, VTN_OPAQUE,
-   VTN_IMAGE,          /* OpTypeImage */
-   VTN_SAMPLED_IMAGE,  /* OpTypeSampledImage: elem = the image type */
+   VTN_VOID,
+   VTN_BOOL,
+   VTN_INT,
+   VTN_FLOAT,
+   VTN_VECTOR,
+   VTN_MATRIX,
+   VTN_ARRAY,
+   VTN_RTARRAY,
+   VTN_STRUCT,
+   VTN_POINTER,
+   VTN_FUNCTION,
+   VTN_OPAQUE,
+   VTN_IMAGE,         /* OpTypeImage */
+   VTN_SAMPLED_IMAGE, /* OpTypeSampledImage: elem = the image type */
 };
 
 struct vtn_type {
    enum vtn_base base;
    uint32_t id;
-   unsigned bits;            /* scalars and vectors: component bit size */
+   unsigned bits; /* scalars and vectors: component bit size */
    bool sign;
-   unsigned len;             /* vector comps, matrix columns, array length, member count */
-   struct vtn_type *elem;    /* vector component, matrix column, array element, pointee */
+   unsigned len;          /* vector comps, matrix columns, array length, member count */
+   struct vtn_type *elem; /* vector component, matrix column, array element, pointee */
    struct vtn_type **members;
    uint32_t *offsets, *mstride;
    bool *row_major;
-   int32_t *member_builtin;  /* -1 if none */
-   uint32_t stride;          /* ArrayStride (0: not decorated) */
-   unsigned storage;         /* pointer storage class */
+   int32_t *member_builtin; /* -1 if none */
+   uint32_t stride;         /* ArrayStride (0: not decorated) */
+   unsigned storage;        /* pointer storage class */
    bool block, buffer_block;
    /* Physical64 (OpenCL) pointers to Generic, Workgroup, Function or
     * UniformConstant storage: 64-bit values in agx_abi.h's generic encoding */
    bool value_ptr;
-   uint32_t size, align;     /* layout (explicit where decorated) */
-   unsigned depth;           /* nesting depth of aggregates (bounded) */
+   uint32_t size, align; /* layout (explicit where decorated) */
+   unsigned depth;       /* nesting depth of aggregates (bounded) */
    /* VTN_IMAGE (elem = sampled type): SpvDim, Sampled (1 sampled, 2
     * storage), SpvImageFormat, Arrayed, MS */
    unsigned image_dim, image_sampled, image_format;
@@ -43,7 +53,16 @@ struct vtn_type {
 };
 
 enum vtn_kind {
-   VK_NONE, VK_TYPE, VK_CONST, VK_SSA, VK_VAR, VK_PTR, VK_FUNC, VK_LABEL, VK_EXTINST, VK_STRING,
+   VK_NONE,
+   VK_TYPE,
+   VK_CONST,
+   VK_SSA,
+   VK_VAR,
+   VK_PTR,
+   VK_FUNC,
+   VK_LABEL,
+   VK_EXTINST,
+   VK_STRING,
    VK_DECORATION_GROUP,
 };
 
@@ -57,8 +76,8 @@ struct vtn_const {
 
 struct vtn_ssa {
    struct vtn_type *type;
-   agx_instr *def;           /* scalars and vectors */
-   struct vtn_ssa **elems;   /* composites: type->len (or member count) entries */
+   agx_instr *def;         /* scalars and vectors */
+   struct vtn_ssa **elems; /* composites: type->len (or member count) entries */
    /* PhysicalStorageBuffer pointers made by an access chain: the matrix
     * layout (MatrixStride / RowMajor) of the struct member the chain went
     * through, which the pointer type itself does not carry. */
@@ -85,7 +104,14 @@ struct vtn_image_ref {
 
 /* GENERIC: a 64-bit agx_abi.h generic pointer whose storage is known only at
  * run time; CONST: a 32-bit offset into the shader's constant data. */
-enum vtn_space { SPACE_GLOBAL, SPACE_SHARED, SPACE_SCRATCH, SPACE_PUSH, SPACE_GENERIC, SPACE_CONST };
+enum vtn_space {
+   SPACE_GLOBAL,
+   SPACE_SHARED,
+   SPACE_SCRATCH,
+   SPACE_PUSH,
+   SPACE_GENERIC,
+   SPACE_CONST
+};
 /* PTR_IMAGE: an image/sampler descriptor variable (set, binding,
  * desc_index); PTR_TEXEL: OpImageTexelPointer (set, binding, desc_index,
  * texel_coord). */
@@ -93,25 +119,25 @@ enum vtn_ptr_mode { PTR_VAR, PTR_MEM, PTR_BUILTIN, PTR_DESC, PTR_IMAGE, PTR_TEXE
 
 struct vtn_pointer {
    enum vtn_ptr_mode mode;
-   struct vtn_type *type;   /* pointee */
+   struct vtn_type *type;     /* pointee */
    struct vtn_type *ptr_type; /* the SPIR-V pointer type, if known */
    unsigned storage;
    /* PTR_VAR */
    unsigned var;
-   int comp;                /* -1: whole value */
-   agx_instr *dyn_comp;     /* dynamic component index, or NULL */
+   int comp;            /* -1: whole value */
+   agx_instr *dyn_comp; /* dynamic component index, or NULL */
    /* PTR_MEM */
    enum vtn_space space;
-   agx_instr *addr;         /* 64-bit for global, 32-bit offset otherwise */
-   uint32_t mstride;        /* matrix stride / layout from the enclosing member */
+   agx_instr *addr;  /* 64-bit for global, 32-bit offset otherwise */
+   uint32_t mstride; /* matrix stride / layout from the enclosing member */
    bool row_major;
    /* PTR_BUILTIN */
    unsigned builtin;
    /* PTR_DESC, and PTR_MEM pointers into a descriptor's buffer */
    unsigned set, binding;
-   agx_instr *desc_index;   /* PTR_MEM: array index of the descriptor, or NULL */
-   agx_instr *texel_coord;  /* PTR_TEXEL: the texel index (images: 32x4 x, y, z|layer, 0) */
-   unsigned texel_dim;      /* PTR_TEXEL into an image: agx_image_dim | flags; 0: buffer */
+   agx_instr *desc_index;  /* PTR_MEM: array index of the descriptor, or NULL */
+   agx_instr *texel_coord; /* PTR_TEXEL: the texel index (images: 32x4 x, y, z|layer, 0) */
+   unsigned texel_dim;     /* PTR_TEXEL into an image: agx_image_dim | flags; 0: buffer */
    /* Robust buffer access: the descriptor's base address and size in bytes
     * (both NULL when accesses are not checked) */
    agx_instr *bound_base, *bound_size;
@@ -119,17 +145,17 @@ struct vtn_pointer {
 
 /* A variable as declared; turned into a vtn_pointer at each use. */
 struct vtn_variable {
-   struct vtn_type *type;   /* pointee */
+   struct vtn_type *type; /* pointee */
    struct vtn_type *ptr_type;
    unsigned storage;
    enum vtn_ptr_mode mode;
    enum vtn_space space;
-   unsigned var;            /* IR variable (PTR_VAR) */
-   uint32_t offset;         /* shared / scratch offset */
+   unsigned var;    /* IR variable (PTR_VAR) */
+   uint32_t offset; /* shared / scratch offset */
    unsigned builtin;
    unsigned set, binding;
-   bool descriptor_array;   /* array of blocks: first index picks a descriptor */
-   uint32_t init;           /* initializer id or 0 */
+   bool descriptor_array; /* array of blocks: first index picks a descriptor */
+   uint32_t init;         /* initializer id or 0 */
    /* SPACE_CONST: the value and its scan entry, placed in the constant data on first use */
    const struct vtn_const *const_value;
    struct vtn_var_scan *scan;
@@ -137,10 +163,10 @@ struct vtn_variable {
 
 struct vtn_block {
    uint32_t label;
-   unsigned first, end;     /* instruction indices: body [first, end), end = terminator */
-   unsigned merge_ins;      /* index of OpSelectionMerge/OpLoopMerge, or 0 */
-   uint32_t merge, cont;    /* loop merge (or selection merge) and loop continue target */
-   uint32_t sel_merge;      /* selection merge (also on a loop header when inferred) */
+   unsigned first, end;  /* instruction indices: body [first, end), end = terminator */
+   unsigned merge_ins;   /* index of OpSelectionMerge/OpLoopMerge, or 0 */
+   uint32_t merge, cont; /* loop merge (or selection merge) and loop continue target */
+   uint32_t sel_merge;   /* selection merge (also on a loop header when inferred) */
    bool is_loop, is_selection;
    bool emitted;
    /* OpPhi stores to perform at the end of this block: phi id / value id */
@@ -151,18 +177,18 @@ struct vtn_block {
 struct vtn_function {
    uint32_t id;
    struct vtn_type *ret;
-   unsigned first, end;     /* instruction range inside OpFunction..OpFunctionEnd */
+   unsigned first, end; /* instruction range inside OpFunction..OpFunctionEnd */
    uint32_t *params;
    unsigned num_params;
    struct vtn_block *blocks;
    unsigned num_blocks;
-   bool active;             /* being inlined (recursion check) */
+   bool active;                           /* being inlined (recursion check) */
    struct vtn_unstructured *unstructured; /* no merge instructions: agx_spirv_structurize.c */
 };
 
 struct vtn_decoration {
    uint32_t dec;
-   int32_t member;          /* -1: the id itself */
+   int32_t member; /* -1: the id itself */
    uint32_t arg[3];
    struct vtn_decoration *next;
 };
@@ -176,39 +202,39 @@ struct vtn_value {
       struct vtn_variable *var;
       struct vtn_pointer *ptr;
       struct vtn_function *func;
-      unsigned extinst;     /* 1 GLSL.std.450, 2 OpenCL.std, 0 ignored (non-semantic) */
+      unsigned extinst; /* 1 GLSL.std.450, 2 OpenCL.std, 0 ignored (non-semantic) */
    };
    struct vtn_decoration *decs;
-   unsigned block_index;    /* VK_LABEL: index in the current function */
-   uint32_t phi_var;        /* OpPhi: first IR variable + 1 (one per leaf) */
-   uint8_t phi_space;       /* OpPhi of generic pointers: known_space of the result */
+   unsigned block_index;      /* VK_LABEL: index in the current function */
+   uint32_t phi_var;          /* OpPhi: first IR variable + 1 (one per leaf) */
+   uint8_t phi_space;         /* OpPhi of generic pointers: known_space of the result */
    struct vtn_type *phi_type; /* OpPhi: its type */
 };
 
 struct vtn_ins {
-   uint32_t offset;         /* word offset of the instruction */
+   uint32_t offset; /* word offset of the instruction */
    uint16_t op, wc;
 };
 
 /* Inlining state of one call (callee-level returns). */
 struct vtn_call {
-   unsigned ret_var;        /* IR var for the return value (if non-void) */
-   unsigned flag_var;       /* IR bool var: "returned" */
+   unsigned ret_var;  /* IR var for the return value (if non-void) */
+   unsigned flag_var; /* IR bool var: "returned" */
    bool has_ret_value;
    struct vtn_type *ret_type;
-   unsigned loop_depth;     /* IR loops open inside this callee */
+   unsigned loop_depth; /* IR loops open inside this callee */
 };
 
 /* What the pre-scan (agx_spirv_pointer.c) learnt about a Function, Private or
  * UniformConstant variable's uses. */
 struct vtn_var_scan {
    uint32_t id;
-   uint32_t store_val;      /* the one value stored to the whole variable, or 0 */
+   uint32_t store_val; /* the one value stored to the whole variable, or 0 */
    bool has_init;
-   bool addressed;          /* its address is used beyond load/store/access chains */
-   bool written;            /* stored through an access chain, or different values */
-   bool const_placed;       /* const_offset is valid */
-   uint32_t const_offset;   /* offset in the shader's constant data */
+   bool addressed;        /* its address is used beyond load/store/access chains */
+   bool written;          /* stored through an access chain, or different values */
+   bool const_placed;     /* const_offset is valid */
+   uint32_t const_offset; /* offset in the shader's constant data */
 };
 
 /* An access chain into a scanned variable: result id, index into var_scan. */
@@ -233,13 +259,13 @@ struct vtn_ctx {
    uint32_t version;
    struct vtn_ins *ins;
    unsigned num_ins;
-   unsigned cur;            /* instruction being processed (for messages) */
-   bool volatile_load;      /* the OpLoad being translated has the Volatile operand */
+   unsigned cur;       /* instruction being processed (for messages) */
+   bool volatile_load; /* the OpLoad being translated has the Volatile operand */
    /* Id -> value, in pages of VTN_VALUE_PAGE ids allocated on first use:
     * the id bound may be ~4M while a module uses a handful of sparse ids. */
    struct vtn_value **value_pages;
-   agx_shader *mem;         /* arena for front-end data */
-   agx_shader *shader;      /* the result */
+   agx_shader *mem;    /* arena for front-end data */
+   agx_shader *shader; /* the result */
    agx_builder b;
    const struct agx_spirv_options *opts;
 
@@ -251,15 +277,15 @@ struct vtn_ctx {
    bool local_size_is_id;
    struct vtn_function **funcs;
    unsigned num_funcs;
-   uint32_t *global_vars;   /* ids of module-level variables */
+   uint32_t *global_vars; /* ids of module-level variables */
    unsigned num_global_vars;
    unsigned shared_top, scratch_top;
-   bool physical64;         /* OpMemoryModel Physical64 (OpenCL) */
+   bool physical64;               /* OpMemoryModel Physical64 (OpenCL) */
    struct vtn_var_scan *var_scan; /* sorted by id */
    unsigned num_var_scan;
    struct vtn_chain_ref *chain_ids; /* access chains on scanned variables, sorted by id */
    unsigned num_chain_ids;
-   unsigned const_cap;      /* bytes allocated at shader->const_data */
+   unsigned const_cap;                    /* bytes allocated at shader->const_data */
    struct vtn_const_placed *const_placed; /* values already in the constant data */
 
    struct vtn_call *call;   /* innermost inlined call, NULL in the entry */

@@ -32,22 +32,23 @@
 
 struct vtn_unstructured {
    unsigned n;
-   int *succ_start, *succs;   /* distinct successors of i: succs[succ_start[i] .. succ_start[i+1]) */
+   int *succ_start, *succs; /* distinct successors of i: succs[succ_start[i] .. succ_start[i+1]) */
    int *pred_start, *preds;
-   int *idom;                 /* -1: unreachable */
-   int *rpo;                  /* reverse-postorder number, -1: unreachable */
-   int *place;                /* the block under which this one is emitted (idom, or a loop header) */
-   int *kid_start, *kids;     /* blocks placed under i that are merges, in increasing rpo */
-   int *loop_of;              /* innermost loop header containing i (itself for a header), -1 */
-   int *loop_parent;          /* header i: the loop enclosing it, -1 */
+   int *idom;             /* -1: unreachable */
+   int *rpo;              /* reverse-postorder number, -1: unreachable */
+   int *place;            /* the block under which this one is emitted (idom, or a loop header) */
+   int *kid_start, *kids; /* blocks placed under i that are merges, in increasing rpo */
+   int *loop_of;          /* innermost loop header containing i (itself for a header), -1 */
+   int *loop_parent;      /* header i: the loop enclosing it, -1 */
    bool *is_header, *is_merge;
-   unsigned *switch_lw;       /* literal words of an OpSwitch's selector (1 or 2) */
+   unsigned *switch_lw; /* literal words of an OpSwitch's selector (1 or 2) */
 };
 
 /* ---- analysis -------------------------------------------------------------------------------- */
 
-static void build_adjacency(struct vtn_ctx *c, struct vtn_unstructured *u, const int *from, const int *to,
-                            unsigned ne)
+static void
+build_adjacency(struct vtn_ctx *c, struct vtn_unstructured *u, const int *from, const int *to,
+                unsigned ne)
 {
    unsigned n = u->n;
    u->succ_start = vtn_alloc(c, sizeof(int) * (n + 2));
@@ -71,7 +72,8 @@ static void build_adjacency(struct vtn_ctx *c, struct vtn_unstructured *u, const
 /* Bit width of the switch selector `id`: a constant, or a value defined in
  * function f (found in f's own instructions, so the cost stays linear in
  * the function per switch). */
-static unsigned id_bits(struct vtn_ctx *c, struct vtn_function *f, uint32_t id)
+static unsigned
+id_bits(struct vtn_ctx *c, struct vtn_function *f, uint32_t id)
 {
    struct vtn_value *v = vtn_val(c, id);
    if (v->kind == VK_CONST && v->cnst && v->cnst->type)
@@ -87,8 +89,9 @@ static unsigned id_bits(struct vtn_ctx *c, struct vtn_function *f, uint32_t id)
 }
 
 /* Distinct successor block indices of block b (into out, which holds n). */
-static unsigned successors(struct vtn_ctx *c, struct vtn_function *f, struct vtn_unstructured *u,
-                           unsigned b, int *out, char *mark)
+static unsigned
+successors(struct vtn_ctx *c, struct vtn_function *f, struct vtn_unstructured *u, unsigned b,
+           int *out, char *mark)
 {
    unsigned t = f->blocks[b].end, n = 0;
    c->cur = t;
@@ -133,7 +136,8 @@ static unsigned successors(struct vtn_ctx *c, struct vtn_function *f, struct vtn
    return n;
 }
 
-static bool dominates(const int *idom, int a, int b)
+static bool
+dominates(const int *idom, int a, int b)
 {
    while (b >= 0) {
       if (a == b)
@@ -148,8 +152,9 @@ static bool dominates(const int *idom, int a, int b)
 /* Depth-first order from the entry: postorder numbers, and a check that
  * every retreating edge (to a block still on the stack) is a back edge,
  * i.e. targets a dominator; computed after dominators (second call). */
-static unsigned dfs(struct vtn_ctx *c, struct vtn_function *f, struct vtn_unstructured *u, int *order,
-                    const int *idom)
+static unsigned
+dfs(struct vtn_ctx *c, struct vtn_function *f, struct vtn_unstructured *u, int *order,
+    const int *idom)
 {
    unsigned n = u->n, count = 0, sp = 0;
    int *stack = vtn_alloc(c, sizeof(int) * n), *it = vtn_alloc(c, sizeof(int) * n);
@@ -167,8 +172,10 @@ static unsigned dfs(struct vtn_ctx *c, struct vtn_function *f, struct vtn_unstru
             stack[sp++] = s;
          } else if (state[s] == 1 && idom && !dominates(idom, s, b)) {
             c->cur = f->blocks[b].end;
-            vtn_fail(c, "irreducible control flow: the cycle through block %u is entered other "
-                        "than through it (not supported)", f->blocks[s].label);
+            vtn_fail(c,
+                     "irreducible control flow: the cycle through block %u is entered other "
+                     "than through it (not supported)",
+                     f->blocks[s].label);
          }
       } else {
          order[count++] = b;
@@ -180,7 +187,8 @@ static unsigned dfs(struct vtn_ctx *c, struct vtn_function *f, struct vtn_unstru
 }
 
 /* Cooper-Harvey-Kennedy dominators over the postorder `order`. */
-static void dominators(struct vtn_ctx *c, struct vtn_unstructured *u, const int *order, unsigned count)
+static void
+dominators(struct vtn_ctx *c, struct vtn_unstructured *u, const int *order, unsigned count)
 {
    unsigned n = u->n;
    int *num = vtn_alloc(c, sizeof(int) * n);
@@ -219,7 +227,8 @@ static void dominators(struct vtn_ctx *c, struct vtn_unstructured *u, const int 
 }
 
 /* Block b is in the loop headed by h: h is b's innermost loop or encloses it. */
-static bool in_loop(const struct vtn_unstructured *u, int b, int h)
+static bool
+in_loop(const struct vtn_unstructured *u, int b, int h)
 {
    for (int l = u->loop_of[b]; l >= 0;) {
       if (l == h)
@@ -229,13 +238,15 @@ static bool in_loop(const struct vtn_unstructured *u, int b, int h)
    return false;
 }
 
-static bool is_return(struct vtn_ctx *c, struct vtn_function *f, int b)
+static bool
+is_return(struct vtn_ctx *c, struct vtn_function *f, int b)
 {
    unsigned op = c->ins[f->blocks[b].end].op;
    return op == SpvOpReturn || op == SpvOpReturnValue;
 }
 
-void vtn_infer_structure(struct vtn_ctx *c, struct vtn_function *f)
+void
+vtn_infer_structure(struct vtn_ctx *c, struct vtn_function *f)
 {
    unsigned n = f->num_blocks;
    if (n > MAX_UNSTRUCTURED_BLOCKS)
@@ -400,8 +411,8 @@ enum level_kind { LVL_CALL, LVL_BLOCK, LVL_LOOP };
 
 struct level {
    enum level_kind kind;
-   int node;         /* BLOCK: the merge block after it; LOOP: the header */
-   int exit_alias;   /* LOOP: level whose exit is reached by breaking this loop, or -1 */
+   int node;       /* BLOCK: the merge block after it; LOOP: the header */
+   int exit_alias; /* LOOP: level whose exit is reached by breaking this loop, or -1 */
    /* dispatch needed after this level's IR loop ends: a code for the
     * enclosing level's exit / continue, or for a level further out */
    bool d_exit, d_cont, d_pass;
@@ -411,8 +422,8 @@ struct ucf {
    struct vtn_function *f;
    struct vtn_unstructured *u;
    struct level *lv;
-   int top;            /* index of the innermost level, -1: none */
-   unsigned tgt_var;   /* IR u32 variable holding a pending jump code */
+   int top;          /* index of the innermost level, -1: none */
+   unsigned tgt_var; /* IR u32 variable holding a pending jump code */
    unsigned depth;
 };
 
@@ -422,20 +433,23 @@ static void emit_tree(struct vtn_ctx *c, struct ucf *s, int x, int fall);
  * innermost loop (the IR loop body runs into its back edge). */
 #define FALL_CONTINUE (-2)
 
-static unsigned code_of(int level, bool cont)
+static unsigned
+code_of(int level, bool cont)
 {
    return (unsigned)(2 * level + (cont ? 1 : 0) + 1);
 }
 
-static void store_u32(struct vtn_ctx *c, unsigned var, uint32_t v)
+static void
+store_u32(struct vtn_ctx *c, unsigned var, uint32_t v)
 {
-   agx_intrin(&c->b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, agx_imm(&c->b, 32, v), NULL, NULL, var,
-              0, 0);
+   agx_intrin(&c->b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, agx_imm(&c->b, 32, v), NULL, NULL,
+              var, 0, 0);
 }
 
 /* Leaves for level k: its exit (a break out of the block construct) or its
  * continue (back to the loop header). */
-static void jump_to(struct vtn_ctx *c, struct ucf *s, int k, bool cont)
+static void
+jump_to(struct vtn_ctx *c, struct ucf *s, int k, bool cont)
 {
    int top = s->top;
    if (k == top) {
@@ -456,7 +470,8 @@ static void jump_to(struct vtn_ctx *c, struct ucf *s, int k, bool cont)
       s->lv[m].d_pass = true;
 }
 
-static int find_level(struct vtn_ctx *c, struct ucf *s, enum level_kind kind, int node)
+static int
+find_level(struct vtn_ctx *c, struct ucf *s, enum level_kind kind, int node)
 {
    for (int k = s->top; k >= 0; k--)
       if (s->lv[k].kind == kind && s->lv[k].node == node)
@@ -465,7 +480,8 @@ static int find_level(struct vtn_ctx *c, struct ucf *s, enum level_kind kind, in
 }
 
 /* The branch from -> to needs no code: falling off the end gets there. */
-static bool branch_falls(struct ucf *s, int from, int to, int fall)
+static bool
+branch_falls(struct ucf *s, int from, int to, int fall)
 {
    struct vtn_unstructured *u = s->u;
    if (u->rpo[to] <= u->rpo[from])
@@ -476,7 +492,8 @@ static bool branch_falls(struct ucf *s, int from, int to, int fall)
 /* A branch from block `from` to block `to`; `fall`: the merge block that
  * falling off the end of the current code reaches (-1: none), or
  * FALL_CONTINUE. */
-static void emit_branch(struct vtn_ctx *c, struct ucf *s, int from, int to, int fall)
+static void
+emit_branch(struct vtn_ctx *c, struct ucf *s, int from, int to, int fall)
 {
    struct vtn_unstructured *u = s->u;
    if (branch_falls(s, from, to, fall))
@@ -490,16 +507,18 @@ static void emit_branch(struct vtn_ctx *c, struct ucf *s, int from, int to, int 
    }
 }
 
-static void push_level(struct vtn_ctx *c, struct ucf *s, enum level_kind kind, int node, int alias)
+static void
+push_level(struct vtn_ctx *c, struct ucf *s, enum level_kind kind, int node, int alias)
 {
    if (++s->top >= (int)(2 * s->u->n + 2))
       vtn_fail(c, "internal: construct stack overflow");
-   s->lv[s->top] = (struct level){ .kind = kind, .node = node, .exit_alias = alias };
+   s->lv[s->top] = (struct level){.kind = kind, .node = node, .exit_alias = alias};
 }
 
 /* Closes the IR loop of the innermost level and re-dispatches pending
  * multi-level jumps in the enclosing one. */
-static void pop_level(struct vtn_ctx *c, struct ucf *s, agx_loop *loop)
+static void
+pop_level(struct vtn_ctx *c, struct ucf *s, agx_loop *loop)
 {
    agx_builder *b = &c->b;
    /* falling off a block construct reaches its merge; off a loop body, the
@@ -515,8 +534,8 @@ static void pop_level(struct vtn_ctx *c, struct ucf *s, agx_loop *loop)
    for (int pass = 0; pass < 3; pass++) {
       if ((pass == 0 && !l.d_exit) || (pass == 1 && !l.d_cont) || (pass == 2 && !l.d_pass))
          continue;
-      agx_instr *t = agx_intrin(b, AGX_OP_LOAD_VAR, agx_type_make(32, 1), 0, NULL, NULL, NULL, s->tgt_var,
-                                0, 0);
+      agx_instr *t = agx_intrin(b, AGX_OP_LOAD_VAR, agx_type_make(32, 1), 0, NULL, NULL, NULL,
+                                s->tgt_var, 0, 0);
       agx_instr *cond = pass == 2 ? agx_inot(b, agx_ieq(b, t, agx_imm(b, 32, 0)))
                                   : agx_ieq(b, t, agx_imm(b, 32, code_of(k, pass == 1)));
       agx_if *nif = agx_push_if(b, cond);
@@ -529,7 +548,8 @@ static void pop_level(struct vtn_ctx *c, struct ucf *s, agx_loop *loop)
 }
 
 /* The terminator of block x. */
-static void emit_terminator(struct vtn_ctx *c, struct ucf *s, int x, int fall)
+static void
+emit_terminator(struct vtn_ctx *c, struct ucf *s, int x, int fall)
 {
    struct vtn_function *f = s->f;
    agx_builder *b = &c->b;
@@ -621,8 +641,9 @@ static void emit_terminator(struct vtn_ctx *c, struct ucf *s, int x, int fall)
  * ys[0..ny) (outermost last), each followed by its own tree. With
  * `loop`, the body is an IR loop (x is a loop header) and `inner` merges
  * (inside the loop) nest inside it. */
-static void emit_nested(struct vtn_ctx *c, struct ucf *s, int x, const int *ys, unsigned ny, int fall,
-                        bool loop, const int *inner, unsigned ninner)
+static void
+emit_nested(struct vtn_ctx *c, struct ucf *s, int x, const int *ys, unsigned ny, int fall,
+            bool loop, const int *inner, unsigned ninner)
 {
    agx_builder *b = &c->b;
    agx_loop **loops = vtn_alloc(c, sizeof(agx_loop *) * (ny + 1));
@@ -645,7 +666,8 @@ static void emit_nested(struct vtn_ctx *c, struct ucf *s, int x, const int *ys, 
    }
 }
 
-static void emit_tree(struct vtn_ctx *c, struct ucf *s, int x, int fall)
+static void
+emit_tree(struct vtn_ctx *c, struct ucf *s, int x, int fall)
 {
    struct vtn_unstructured *u = s->u;
    if (++s->depth > 1000)
@@ -673,9 +695,10 @@ static void emit_tree(struct vtn_ctx *c, struct ucf *s, int x, int fall)
    s->depth--;
 }
 
-void vtn_emit_unstructured(struct vtn_ctx *c, struct vtn_function *f)
+void
+vtn_emit_unstructured(struct vtn_ctx *c, struct vtn_function *f)
 {
-   struct ucf s = { .f = f, .u = f->unstructured, .top = -1 };
+   struct ucf s = {.f = f, .u = f->unstructured, .top = -1};
    s.lv = vtn_alloc(c, sizeof(struct level) * (2 * f->num_blocks + 3));
    s.tgt_var = agx_shader_add_var(c->b.shader, agx_type_make(32, 1));
    store_u32(c, s.tgt_var, 0);

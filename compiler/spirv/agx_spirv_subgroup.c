@@ -10,37 +10,41 @@
 static const struct {
    uint16_t spv, op;
 } reductions[] = {
-   { SpvOpGroupNonUniformIAdd, AGX_OP_IADD }, { SpvOpGroupNonUniformFAdd, AGX_OP_FADD },
-   { SpvOpGroupNonUniformIMul, AGX_OP_IMUL }, { SpvOpGroupNonUniformFMul, AGX_OP_FMUL },
-   { SpvOpGroupNonUniformSMin, AGX_OP_IMIN }, { SpvOpGroupNonUniformUMin, AGX_OP_UMIN },
-   { SpvOpGroupNonUniformFMin, AGX_OP_FMIN }, { SpvOpGroupNonUniformSMax, AGX_OP_IMAX },
-   { SpvOpGroupNonUniformUMax, AGX_OP_UMAX }, { SpvOpGroupNonUniformFMax, AGX_OP_FMAX },
-   { SpvOpGroupNonUniformBitwiseAnd, AGX_OP_IAND }, { SpvOpGroupNonUniformBitwiseOr, AGX_OP_IOR },
-   { SpvOpGroupNonUniformBitwiseXor, AGX_OP_IXOR }, { SpvOpGroupNonUniformLogicalAnd, AGX_OP_IAND },
-   { SpvOpGroupNonUniformLogicalOr, AGX_OP_IOR }, { SpvOpGroupNonUniformLogicalXor, AGX_OP_IXOR },
+   {SpvOpGroupNonUniformIAdd, AGX_OP_IADD},       {SpvOpGroupNonUniformFAdd, AGX_OP_FADD},
+   {SpvOpGroupNonUniformIMul, AGX_OP_IMUL},       {SpvOpGroupNonUniformFMul, AGX_OP_FMUL},
+   {SpvOpGroupNonUniformSMin, AGX_OP_IMIN},       {SpvOpGroupNonUniformUMin, AGX_OP_UMIN},
+   {SpvOpGroupNonUniformFMin, AGX_OP_FMIN},       {SpvOpGroupNonUniformSMax, AGX_OP_IMAX},
+   {SpvOpGroupNonUniformUMax, AGX_OP_UMAX},       {SpvOpGroupNonUniformFMax, AGX_OP_FMAX},
+   {SpvOpGroupNonUniformBitwiseAnd, AGX_OP_IAND}, {SpvOpGroupNonUniformBitwiseOr, AGX_OP_IOR},
+   {SpvOpGroupNonUniformBitwiseXor, AGX_OP_IXOR}, {SpvOpGroupNonUniformLogicalAnd, AGX_OP_IAND},
+   {SpvOpGroupNonUniformLogicalOr, AGX_OP_IOR},   {SpvOpGroupNonUniformLogicalXor, AGX_OP_IXOR},
 };
 
-static agx_instr *lane_id(struct vtn_ctx *c)
+static agx_instr *
+lane_id(struct vtn_ctx *c)
 {
-   return agx_intrin(&c->b, AGX_OP_LOAD_SUBGROUP_INVOCATION, agx_type_make(32, 1), 0, NULL, NULL, NULL,
-                     0, 0, 0);
+   return agx_intrin(&c->b, AGX_OP_LOAD_SUBGROUP_INVOCATION, agx_type_make(32, 1), 0, NULL, NULL,
+                     NULL, 0, 0, 0);
 }
 
-static agx_instr *u32_index(struct vtn_ctx *c, agx_instr *v)
+static agx_instr *
+u32_index(struct vtn_ctx *c, agx_instr *v)
 {
    if (v->type.comps != 1 || v->type.bits == 1)
       vtn_fail(c, "lane index must be an integer scalar");
    return agx_resize(&c->b, v, 32, false);
 }
 
-static agx_instr *mask_word(struct vtn_ctx *c, agx_instr *v)
+static agx_instr *
+mask_word(struct vtn_ctx *c, agx_instr *v)
 {
    if (v->type.bits != 32 || v->type.comps != 4)
       vtn_fail(c, "ballot value must be a uvec4");
    return agx_extract(&c->b, v, 0);
 }
 
-bool vtn_handle_subgroup(struct vtn_ctx *c, unsigned i)
+bool
+vtn_handle_subgroup(struct vtn_ctx *c, unsigned i)
 {
    unsigned op = c->ins[i].op;
    if (op < SpvOpGroupNonUniformElect || op > SpvOpGroupNonUniformQuadSwap)
@@ -66,8 +70,8 @@ bool vtn_handle_subgroup(struct vtn_ctx *c, unsigned i)
           (vt->base == VTN_FLOAT || (vt->base == VTN_VECTOR && vt->elem->base == VTN_FLOAT))) {
          /* floats compare as floats (-0 equals +0; ordered, so a NaN
           * equals nothing, which the specification leaves open) */
-         agx_instr *first = agx_intrin(b, AGX_OP_SUBGROUP_BROADCAST_FIRST, v->type, 1, v, NULL,
-                                       NULL, 0, 0, 0);
+         agx_instr *first =
+            agx_intrin(b, AGX_OP_SUBGROUP_BROADCAST_FIRST, v->type, 1, v, NULL, NULL, 0, 0, 0);
          agx_instr *eq = agx_feq(b, v, first);
          agx_instr *same = agx_extract(b, eq, 0);
          for (unsigned k = 1; k < v->type.comps; k++)
@@ -77,9 +81,10 @@ bool vtn_handle_subgroup(struct vtn_ctx *c, unsigned i)
       }
       if (op != SpvOpGroupNonUniformAllEqual && (v->type.bits != 1 || v->type.comps != 1))
          vtn_fail(c, "predicate must be a boolean");
-      r = agx_intrin(b, op == SpvOpGroupNonUniformAll ? AGX_OP_SUBGROUP_ALL
-                        : op == SpvOpGroupNonUniformAny ? AGX_OP_SUBGROUP_ANY
-                                                        : AGX_OP_SUBGROUP_ALL_EQUAL,
+      r = agx_intrin(b,
+                     op == SpvOpGroupNonUniformAll   ? AGX_OP_SUBGROUP_ALL
+                     : op == SpvOpGroupNonUniformAny ? AGX_OP_SUBGROUP_ANY
+                                                     : AGX_OP_SUBGROUP_ALL_EQUAL,
                      bt, 1, v, NULL, NULL, 0, 0, 0);
       break;
    }
@@ -96,8 +101,9 @@ bool vtn_handle_subgroup(struct vtn_ctx *c, unsigned i)
          k = agx_isub(b, lane_id(c), k);
       else if (op == SpvOpGroupNonUniformShuffleDown)
          k = agx_iadd(b, lane_id(c), k);
-      r = agx_intrin(b, op == SpvOpGroupNonUniformBroadcast ? AGX_OP_SUBGROUP_BROADCAST
-                                                            : AGX_OP_SUBGROUP_SHUFFLE,
+      r = agx_intrin(b,
+                     op == SpvOpGroupNonUniformBroadcast ? AGX_OP_SUBGROUP_BROADCAST
+                                                         : AGX_OP_SUBGROUP_SHUFFLE,
                      v->type, 2, v, k, NULL, 0, 0, 0);
       break;
    }
@@ -128,8 +134,9 @@ bool vtn_handle_subgroup(struct vtn_ctx *c, unsigned i)
    case SpvOpGroupNonUniformInverseBallot:
    case SpvOpGroupNonUniformBallotBitExtract: {
       agx_instr *m = mask_word(c, vtn_def(c, vtn_word(c, i, 4)));
-      agx_instr *k = op == SpvOpGroupNonUniformInverseBallot ? lane_id(c)
-                                                             : u32_index(c, vtn_def(c, vtn_word(c, i, 5)));
+      agx_instr *k = op == SpvOpGroupNonUniformInverseBallot
+                        ? lane_id(c)
+                        : u32_index(c, vtn_def(c, vtn_word(c, i, 5)));
       r = agx_ine(b, agx_iand(b, agx_ushr(b, m, k), agx_imm(b, 32, 1)), agx_imm(b, 32, 0));
       r = agx_bcsel(b, agx_ult(b, k, agx_imm(b, 32, 32)), r, agx_imm(b, 1, 0));
       break;
@@ -154,7 +161,8 @@ bool vtn_handle_subgroup(struct vtn_ctx *c, unsigned i)
    case SpvOpGroupNonUniformBallotFindLSB:
    case SpvOpGroupNonUniformBallotFindMSB: {
       agx_instr *m = mask_word(c, vtn_def(c, vtn_word(c, i, 4)));
-      r = op == SpvOpGroupNonUniformBallotFindLSB ? agx_find_lsb(b, 32, m) : agx_ufind_msb(b, 32, m);
+      r =
+         op == SpvOpGroupNonUniformBallotFindLSB ? agx_find_lsb(b, 32, m) : agx_ufind_msb(b, 32, m);
       break;
    }
    default: {

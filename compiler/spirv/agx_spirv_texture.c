@@ -22,12 +22,14 @@
 
 #include "agx_spirv_private.h"
 
-static const struct vtn_type *image_of(const struct vtn_type *t)
+static const struct vtn_type *
+image_of(const struct vtn_type *t)
 {
    return t->base == VTN_SAMPLED_IMAGE ? t->elem : t;
 }
 
-unsigned vtn_image_dim(struct vtn_ctx *c, const struct vtn_type *t)
+unsigned
+vtn_image_dim(struct vtn_ctx *c, const struct vtn_type *t)
 {
    t = image_of(t);
    bool storage = t->image_sampled == 2, arr = t->image_arrayed;
@@ -56,12 +58,14 @@ unsigned vtn_image_dim(struct vtn_ctx *c, const struct vtn_type *t)
 }
 
 /* Component k of a scalar or vector value. */
-static agx_instr *comp(struct vtn_ctx *c, agx_instr *v, unsigned k)
+static agx_instr *
+comp(struct vtn_ctx *c, agx_instr *v, unsigned k)
 {
    return v->type.comps == 1 ? v : agx_extract(&c->b, v, k);
 }
 
-static unsigned coord_count(const struct vtn_type *t, bool sampling)
+static unsigned
+coord_count(const struct vtn_type *t, bool sampling)
 {
    unsigned n = t->image_dim == SpvDim1D ? 1 : t->image_dim == SpvDim2D ? 2 : 3;
    if (t->image_arrayed && !(t->image_dim == SpvDimCube && !sampling))
@@ -71,8 +75,9 @@ static unsigned coord_count(const struct vtn_type *t, bool sampling)
 
 /* Integer coordinates of a load or store as (x, y, z or layer), the given
  * constant offset added to x, y (and 3D z). */
-static void int_coords(struct vtn_ctx *c, const struct vtn_type *t, uint32_t id,
-                       agx_instr *const *offset, agx_instr *out[3])
+static void
+int_coords(struct vtn_ctx *c, const struct vtn_type *t, uint32_t id, agx_instr *const *offset,
+           agx_instr *out[3])
 {
    agx_builder *b = &c->b;
    agx_instr *v = vtn_def(c, id);
@@ -92,7 +97,8 @@ static void int_coords(struct vtn_ctx *c, const struct vtn_type *t, uint32_t id,
          out[k] = agx_iadd(b, out[k], offset[k]);
 }
 
-static struct vtn_ssa *handle(struct vtn_ctx *c, uint32_t id)
+static struct vtn_ssa *
+handle(struct vtn_ctx *c, uint32_t id)
 {
    struct vtn_ssa *s = vtn_ssa_of(c, id);
    if (!s->image)
@@ -101,7 +107,8 @@ static struct vtn_ssa *handle(struct vtn_ctx *c, uint32_t id)
 }
 
 /* The offset operand (ConstOffset / Offset) as up to 3 32-bit values. */
-static void offsets(struct vtn_ctx *c, uint32_t id, agx_instr *out[3])
+static void
+offsets(struct vtn_ctx *c, uint32_t id, agx_instr *out[3])
 {
    agx_instr *v = vtn_def(c, id);
    if (v->type.bits == 1 || v->type.bits == 64)
@@ -110,14 +117,15 @@ static void offsets(struct vtn_ctx *c, uint32_t id, agx_instr *out[3])
       out[k] = k < v->type.comps ? agx_resize(&c->b, comp(c, v, k), 32, true) : NULL;
 }
 
-void vtn_image_load(struct vtn_ctx *c, unsigned i)
+void
+vtn_image_load(struct vtn_ctx *c, unsigned i)
 {
    agx_builder *b = &c->b;
    struct vtn_type *rt = vtn_get_type(c, vtn_word(c, i, 1));
    struct vtn_ssa *img = handle(c, vtn_word(c, i, 3));
    const struct vtn_type *t = image_of(img->type);
    unsigned dim = vtn_image_dim(c, t);
-   agx_instr *lod = agx_imm(b, 32, 0), *sample = NULL, *off[3] = { NULL, NULL, NULL };
+   agx_instr *lod = agx_imm(b, 32, 0), *sample = NULL, *off[3] = {NULL, NULL, NULL};
    unsigned w = 5, wc = c->ins[i].wc;
    if (w < wc) {
       uint32_t mask = vtn_word(c, i, w++);
@@ -142,12 +150,14 @@ void vtn_image_load(struct vtn_ctx *c, unsigned i)
    int_coords(c, t, vtn_word(c, i, 4), off, xyz);
    /* multisampled: w = the sample index (level 0 only) */
    xyz[3] = t->image_ms ? sample : lod;
-   agx_instr *texel = agx_intrin(b, AGX_OP_IMAGE_LOAD, agx_type_make(32, 4), 2, img->image->index,
-                                 agx_vec(b, 4, xyz), NULL, img->image->set, img->image->binding, dim);
+   agx_instr *texel =
+      agx_intrin(b, AGX_OP_IMAGE_LOAD, agx_type_make(32, 4), 2, img->image->index,
+                 agx_vec(b, 4, xyz), NULL, img->image->set, img->image->binding, dim);
    vtn_push_texel(c, rt, vtn_word(c, i, 2), texel);
 }
 
-void vtn_image_store(struct vtn_ctx *c, unsigned i, agx_instr *texel)
+void
+vtn_image_store(struct vtn_ctx *c, unsigned i, agx_instr *texel)
 {
    agx_builder *b = &c->b;
    struct vtn_ssa *img = handle(c, vtn_word(c, i, 1));
@@ -166,7 +176,8 @@ void vtn_image_store(struct vtn_ctx *c, unsigned i, agx_instr *texel)
 /* A texel offset (ConstOffset / Offset) packed as the hardware takes it:
  * 4-bit two's-complement x, y, z in bits 0-3, 4-7, 8-11 (the value must
  * lie in [-8, 7], Vulkan's minTexelOffset / maxTexelOffset). */
-static agx_instr *packed_offset(struct vtn_ctx *c, uint32_t id)
+static agx_instr *
+packed_offset(struct vtn_ctx *c, uint32_t id)
 {
    agx_builder *b = &c->b;
    agx_instr *o[3], *r = NULL;
@@ -184,21 +195,23 @@ static agx_instr *packed_offset(struct vtn_ctx *c, uint32_t id)
 
 /* Gradient operand as 32-bit floats, one per spatial coordinate (1D: the
  * y gradient is 0). */
-static agx_instr *gradient(struct vtn_ctx *c, const struct vtn_type *t, uint32_t id)
+static agx_instr *
+gradient(struct vtn_ctx *c, const struct vtn_type *t, uint32_t id)
 {
    agx_builder *b = &c->b;
    agx_instr *v = vtn_def(c, id);
    unsigned n = t->image_dim == SpvDim1D ? 1 : t->image_dim == SpvDim2D ? 2 : 3;
    if (v->type.bits != 32 || v->type.comps != n)
       vtn_fail(c, "gradients must be 32-bit float vectors of %u components", n);
-   agx_instr *g[3] = { comp(c, v, 0), NULL, NULL };
+   agx_instr *g[3] = {comp(c, v, 0), NULL, NULL};
    g[1] = n > 1 ? comp(c, v, 1) : agx_imm(b, 32, 0);
    if (n == 3)
       g[2] = comp(c, v, 2);
    return agx_vec(b, n == 3 ? 3 : 2, g);
 }
 
-void vtn_image_sample(struct vtn_ctx *c, unsigned i)
+void
+vtn_image_sample(struct vtn_ctx *c, unsigned i)
 {
    agx_builder *b = &c->b;
    if (c->ins[i].op == SpvOpImageSampleImplicitLod)
@@ -252,7 +265,7 @@ void vtn_image_sample(struct vtn_ctx *c, unsigned i)
       xyzw[1] = agx_imm(b, 32, 0x3F000000); /* 0.5: the middle of the one row */
    }
    unsigned sampler = img->image->sampler_set << 16 | img->image->sampler_binding;
-   agx_instr *idx[3] = { img->image->index, img->image->sampler_index, off };
+   agx_instr *idx[3] = {img->image->index, img->image->sampler_index, off};
    agx_instr *r;
    if (lod) {
       r = agx_intrin(b, AGX_OP_IMAGE_SAMPLE, agx_type_make(32, 4), 3, agx_vec(b, 3, idx),
@@ -268,7 +281,8 @@ void vtn_image_sample(struct vtn_ctx *c, unsigned i)
    vtn_push_texel(c, rt, vtn_word(c, i, 2), r);
 }
 
-void vtn_image_query(struct vtn_ctx *c, unsigned i)
+void
+vtn_image_query(struct vtn_ctx *c, unsigned i)
 {
    agx_builder *b = &c->b;
    unsigned op = c->ins[i].op;
@@ -306,7 +320,8 @@ void vtn_image_query(struct vtn_ctx *c, unsigned i)
    vtn_push_def(c, vtn_word(c, i, 2), rt, n == 1 ? comps[0] : agx_vec(b, n, comps));
 }
 
-agx_instr *vtn_image_texel_coord(struct vtn_ctx *c, const struct vtn_type *t, uint32_t id)
+agx_instr *
+vtn_image_texel_coord(struct vtn_ctx *c, const struct vtn_type *t, uint32_t id)
 {
    t = image_of(t);
    if (t->image_ms)
@@ -319,7 +334,8 @@ agx_instr *vtn_image_texel_coord(struct vtn_ctx *c, const struct vtn_type *t, ui
 
 /* x < width, y < height and (arrays, 3D) z < layers or depth: the view as
  * a plain 2D array for cube storage views (faces are layers). */
-agx_instr *vtn_image_texel_in_range(struct vtn_ctx *c, const struct vtn_pointer *p)
+agx_instr *
+vtn_image_texel_in_range(struct vtn_ctx *c, const struct vtn_pointer *p)
 {
    agx_builder *b = &c->b;
    unsigned dim = p->texel_dim & AGX_IMAGE_DIM_MASK;
@@ -333,7 +349,8 @@ agx_instr *vtn_image_texel_in_range(struct vtn_ctx *c, const struct vtn_pointer 
    return ok;
 }
 
-agx_instr *vtn_image_texel_address(struct vtn_ctx *c, const struct vtn_pointer *p)
+agx_instr *
+vtn_image_texel_address(struct vtn_ctx *c, const struct vtn_pointer *p)
 {
    return agx_intrin(&c->b, AGX_OP_IMAGE_TEXEL_ADDRESS, agx_type_make(64, 1), 2, p->desc_index,
                      p->texel_coord, NULL, p->set, p->binding, p->texel_dim);

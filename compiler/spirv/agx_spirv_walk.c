@@ -25,7 +25,8 @@ struct walk {
 
 static bool operand(struct walk *k, const struct agx_spirv_operand *o, unsigned depth);
 
-static bool id(struct walk *k)
+static bool
+id(struct walk *k)
 {
    if (k->pos >= k->wc) {
       k->err = "missing id operand";
@@ -39,7 +40,8 @@ static bool id(struct walk *k)
    return true;
 }
 
-static bool literal(struct walk *k)
+static bool
+literal(struct walk *k)
 {
    if (k->pos >= k->wc) {
       k->err = "missing literal operand";
@@ -49,7 +51,8 @@ static bool literal(struct walk *k)
    return true;
 }
 
-static const struct agx_spirv_enumerant *find(const struct agx_spirv_enum_kind *ek, uint32_t v)
+static const struct agx_spirv_enumerant *
+find(const struct agx_spirv_enum_kind *ek, uint32_t v)
 {
    for (unsigned i = 0; i < ek->count; i++)
       if (ek->enumerants[i].value == v)
@@ -57,7 +60,8 @@ static const struct agx_spirv_enumerant *find(const struct agx_spirv_enum_kind *
    return NULL;
 }
 
-static bool params(struct walk *k, const struct agx_spirv_enumerant *e, unsigned depth)
+static bool
+params(struct walk *k, const struct agx_spirv_enumerant *e, unsigned depth)
 {
    for (unsigned p = 0; p < e->num_params; p++)
       if (!operand(k, &e->params[p], depth + 1))
@@ -65,7 +69,8 @@ static bool params(struct walk *k, const struct agx_spirv_enumerant *e, unsigned
    return true;
 }
 
-static bool one(struct walk *k, const struct agx_spirv_operand *o, unsigned depth)
+static bool
+one(struct walk *k, const struct agx_spirv_operand *o, unsigned depth)
 {
    if (depth > 8) {
       k->err = "operands nested too deeply";
@@ -146,7 +151,8 @@ static bool one(struct walk *k, const struct agx_spirv_operand *o, unsigned dept
    }
 }
 
-static bool operand(struct walk *k, const struct agx_spirv_operand *o, unsigned depth)
+static bool
+operand(struct walk *k, const struct agx_spirv_operand *o, unsigned depth)
 {
    if (o->quant == 0)
       return one(k, o, depth);
@@ -158,12 +164,13 @@ static bool operand(struct walk *k, const struct agx_spirv_operand *o, unsigned 
    return true;
 }
 
-bool agx_spirv_walk_operands(const uint32_t *words, unsigned wc, agx_spirv_id_cb cb, void *data,
-                             char *msg, size_t msg_size)
+bool
+agx_spirv_walk_operands(const uint32_t *words, unsigned wc, agx_spirv_id_cb cb, void *data,
+                        char *msg, size_t msg_size)
 {
    unsigned opcode = words[0] & 0xffff;
    const struct agx_spirv_op_info *info = agx_spirv_op_info(opcode);
-   struct walk k = { words, wc, 1, cb, data, NULL, NULL };
+   struct walk k = {words, wc, 1, cb, data, NULL, NULL};
    if (!info) {
       snprintf(msg, msg_size, "unknown opcode");
       return false;
@@ -177,7 +184,8 @@ bool agx_spirv_walk_operands(const uint32_t *words, unsigned wc, agx_spirv_id_cb
    for (unsigned i = 0; i < n && ok; i++)
       ok = operand(&k, &info->operands[i], 0);
    /* OpSpecConstantOp's operands depend on the opcode it names. */
-   if (ok && k.pos != wc && opcode != SpvOpExtInst && opcode != SpvOpSwitch && opcode != SpvOpSpecConstantOp)
+   if (ok && k.pos != wc && opcode != SpvOpExtInst && opcode != SpvOpSwitch &&
+       opcode != SpvOpSpecConstantOp)
       k.err = "extra words after the last operand", ok = false;
    if (!ok) {
       if (k.bad_enum)

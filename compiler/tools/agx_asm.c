@@ -104,8 +104,8 @@ take_label(char *s, char **label)
 /* Replace "pc+name" by the offset of label name from pc (or 0 when the
  * labels are not known yet).  Returns false on an unknown label. */
 static bool
-resolve_labels(const char *in, char *out, size_t size, unsigned long long pc,
-               bool final, char *missing, size_t msize)
+resolve_labels(const char *in, char *out, size_t size, unsigned long long pc, bool final,
+               char *missing, size_t msize)
 {
    size_t o = 0;
    for (const char *p = in; *p && o + 24 < size;) {
@@ -195,8 +195,8 @@ main(int argc, char **argv)
          if (label && pass == 0) {
             if (find_label(label, strlen(label)) || num_labels == MAX_LABELS ||
                 strlen(label) >= sizeof(labels[0].name)) {
-               fprintf(stderr, "agx-asm: %s:%zu: bad or duplicate label '%s'\n",
-                       path, li + 1, label);
+               fprintf(stderr, "agx-asm: %s:%zu: bad or duplicate label '%s'\n", path, li + 1,
+                       label);
                status = 1;
                break;
             }
@@ -205,10 +205,8 @@ main(int argc, char **argv)
          }
          if (!*s)
             continue;
-         if (!resolve_labels(s, text, sizeof(text), pc, pass == 1, missing,
-                             sizeof(missing))) {
-            fprintf(stderr, "agx-asm: %s:%zu: unknown label '%s'\n", path,
-                    li + 1, missing);
+         if (!resolve_labels(s, text, sizeof(text), pc, pass == 1, missing, sizeof(missing))) {
+            fprintf(stderr, "agx-asm: %s:%zu: unknown label '%s'\n", path, li + 1, missing);
             status = 1;
             break;
          }

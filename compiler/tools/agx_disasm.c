@@ -51,9 +51,12 @@ read_all(FILE *f, size_t *len)
 static int
 hexval(int c)
 {
-   if (c >= '0' && c <= '9') return c - '0';
-   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-   if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+   if (c >= '0' && c <= '9')
+      return c - '0';
+   if (c >= 'a' && c <= 'f')
+      return c - 'a' + 10;
+   if (c >= 'A' && c <= 'F')
+      return c - 'A' + 10;
    return -1;
 }
 
@@ -120,8 +123,7 @@ main(int argc, char **argv)
       int size = agx_isa_decode(code + p, len - p, &I);
       if (size < 0) {
          fprintf(stderr, "agx-disasm: %s instruction at offset 0x%zx:",
-                 size == AGX_ISA_ERR_TRUNCATED ? "truncated" : "undecodable",
-                 p);
+                 size == AGX_ISA_ERR_TRUNCATED ? "truncated" : "undecodable", p);
          for (size_t k = p; k < len && k < p + 4; k++)
             fprintf(stderr, " %02x", code[k]);
          fprintf(stderr, "\n");
@@ -135,8 +137,7 @@ main(int argc, char **argv)
       if (text_only)
          printf("%s\n", text);
       else
-         printf("%4llx: %-20s %s\n", (unsigned long long)(base + p), hexs,
-                text);
+         printf("%4llx: %-20s %s\n", (unsigned long long)(base + p), hexs, text);
       p += (size_t)size;
    }
    free(code);

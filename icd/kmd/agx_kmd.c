@@ -17,13 +17,21 @@ static const struct {
    unsigned long request;
    const char *name;
 } ioctl_names[] = {
-#define N(x) {DRM_IOCTL_##x, #x}
-   N(ASAHI_GET_PARAMS), N(ASAHI_GET_TIME), N(ASAHI_VM_CREATE), N(ASAHI_VM_DESTROY),
-   N(ASAHI_VM_BIND), N(ASAHI_GEM_CREATE), N(ASAHI_GEM_MMAP_OFFSET), N(ASAHI_GEM_BIND_OBJECT),
-   N(ASAHI_QUEUE_CREATE), N(ASAHI_QUEUE_DESTROY), N(ASAHI_SUBMIT), N(GEM_CLOSE),
-   N(SYNCOBJ_CREATE), N(SYNCOBJ_DESTROY), N(SYNCOBJ_HANDLE_TO_FD), N(SYNCOBJ_WAIT),
-   N(SYNCOBJ_RESET), N(SYNCOBJ_SIGNAL), N(SYNCOBJ_TIMELINE_WAIT), N(SYNCOBJ_QUERY),
-   N(SYNCOBJ_TRANSFER), N(SYNCOBJ_TIMELINE_SIGNAL),
+#define N(x)            \
+   {                    \
+      DRM_IOCTL_##x, #x \
+   }
+   N(ASAHI_GET_PARAMS),      N(ASAHI_GET_TIME),
+   N(ASAHI_VM_CREATE),       N(ASAHI_VM_DESTROY),
+   N(ASAHI_VM_BIND),         N(ASAHI_GEM_CREATE),
+   N(ASAHI_GEM_MMAP_OFFSET), N(ASAHI_GEM_BIND_OBJECT),
+   N(ASAHI_QUEUE_CREATE),    N(ASAHI_QUEUE_DESTROY),
+   N(ASAHI_SUBMIT),          N(GEM_CLOSE),
+   N(SYNCOBJ_CREATE),        N(SYNCOBJ_DESTROY),
+   N(SYNCOBJ_HANDLE_TO_FD),  N(SYNCOBJ_WAIT),
+   N(SYNCOBJ_RESET),         N(SYNCOBJ_SIGNAL),
+   N(SYNCOBJ_TIMELINE_WAIT), N(SYNCOBJ_QUERY),
+   N(SYNCOBJ_TRANSFER),      N(SYNCOBJ_TIMELINE_SIGNAL),
 #undef N
 };
 
@@ -43,7 +51,8 @@ kmd_ioctl(struct agx_kmd *kmd, unsigned long request, void *arg)
    int ret = kmd->ops->ioctl(kmd, request, arg);
    if (kmd->trace) {
       /* Waits time out routinely; only their failures are interesting. */
-      if (ret != 0 || (request != DRM_IOCTL_SYNCOBJ_WAIT && request != DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT))
+      if (ret != 0 ||
+          (request != DRM_IOCTL_SYNCOBJ_WAIT && request != DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT))
          agx_log("ioctl %s -> %d%s%s", ioctl_name(request), ret, ret ? " " : "",
                  ret ? strerror(-ret) : "");
    }
@@ -54,9 +63,12 @@ const char *
 agx_kmd_backend_name(enum agx_kmd_backend backend)
 {
    switch (backend) {
-   case AGX_KMD_DRM: return "drm";
-   case AGX_KMD_SIM: return "sim";
-   default: return "auto";
+   case AGX_KMD_DRM:
+      return "drm";
+   case AGX_KMD_SIM:
+      return "sim";
+   default:
+      return "auto";
    }
 }
 
@@ -139,8 +151,8 @@ agx_kmd_get_time(struct agx_kmd *kmd, uint64_t *ns)
 }
 
 int
-agx_kmd_gem_bind_object(struct agx_kmd *kmd, uint32_t handle, uint64_t range,
-                        uint32_t flags, uint32_t *object_handle)
+agx_kmd_gem_bind_object(struct agx_kmd *kmd, uint32_t handle, uint64_t range, uint32_t flags,
+                        uint32_t *object_handle)
 {
    struct drm_asahi_gem_bind_object b = {
       .op = DRM_ASAHI_BIND_OBJECT_OP_BIND,
@@ -209,8 +221,7 @@ agx_kmd_gem_munmap(struct agx_kmd *kmd, void *ptr, size_t size)
 }
 
 int
-agx_kmd_vm_create(struct agx_kmd *kmd, uint64_t kernel_start, uint64_t kernel_end,
-                  uint32_t *vm_id)
+agx_kmd_vm_create(struct agx_kmd *kmd, uint64_t kernel_start, uint64_t kernel_end, uint32_t *vm_id)
 {
    struct drm_asahi_vm_create c = {.kernel_start = kernel_start, .kernel_end = kernel_end};
    int ret = kmd_ioctl(kmd, DRM_IOCTL_ASAHI_VM_CREATE, &c);
@@ -240,8 +251,8 @@ agx_kmd_vm_bind(struct agx_kmd *kmd, uint32_t vm_id, const struct drm_asahi_gem_
 }
 
 int
-agx_kmd_queue_create(struct agx_kmd *kmd, uint32_t vm_id, uint32_t priority,
-                     uint64_t usc_exec_base, uint32_t *queue_id)
+agx_kmd_queue_create(struct agx_kmd *kmd, uint32_t vm_id, uint32_t priority, uint64_t usc_exec_base,
+                     uint32_t *queue_id)
 {
    struct drm_asahi_queue_create c = {
       .vm_id = vm_id,

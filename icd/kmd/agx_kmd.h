@@ -38,8 +38,8 @@ struct agx_kmd_ops {
 struct agx_kmd {
    const struct agx_kmd_ops *ops;
    enum agx_kmd_backend backend;
-   bool trace;                          /* AGX_DEBUG=ioctl */
-   char node[64];                       /* render node path or "simulator" */
+   bool trace;    /* AGX_DEBUG=ioctl */
+   char node[64]; /* render node path or "simulator" */
    struct drm_asahi_params_global params;
 };
 
@@ -71,8 +71,8 @@ int agx_kmd_gem_mmap(struct agx_kmd *kmd, uint32_t handle, size_t size, void **p
 int agx_kmd_gem_munmap(struct agx_kmd *kmd, void *ptr, size_t size);
 /* Binds a whole BO as a kernel object (DRM_ASAHI_GEM_BIND_OBJECT); with
  * DRM_ASAHI_BIND_OBJECT_USAGE_TIMESTAMPS, commands' timestamps may target it. */
-int agx_kmd_gem_bind_object(struct agx_kmd *kmd, uint32_t handle, uint64_t range,
-                            uint32_t flags, uint32_t *object_handle);
+int agx_kmd_gem_bind_object(struct agx_kmd *kmd, uint32_t handle, uint64_t range, uint32_t flags,
+                            uint32_t *object_handle);
 int agx_kmd_gem_unbind_object(struct agx_kmd *kmd, uint32_t object_handle);
 
 int agx_kmd_vm_create(struct agx_kmd *kmd, uint64_t kernel_start, uint64_t kernel_end,

@@ -102,10 +102,12 @@ drm_fence_status(struct agx_kmd *kmd, uint32_t syncobj, uint64_t point, int *sta
    if (drmIoctl(d->fd, DRM_IOCTL_SYNCOBJ_CREATE, &create))
       return -errno;
    int ret = 0;
-   struct drm_syncobj_transfer transfer = {
-      .src_handle = syncobj, .dst_handle = create.handle, .src_point = point};
-   struct drm_syncobj_handle export = {
-      .handle = create.handle, .flags = DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_EXPORT_SYNC_FILE, .fd = -1};
+   struct drm_syncobj_transfer transfer = {.src_handle = syncobj,
+                                           .dst_handle = create.handle,
+                                           .src_point = point};
+   struct drm_syncobj_handle export = {.handle = create.handle,
+                                       .flags = DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_EXPORT_SYNC_FILE,
+                                       .fd = -1};
    if (drmIoctl(d->fd, DRM_IOCTL_SYNCOBJ_TRANSFER, &transfer) ||
        drmIoctl(d->fd, DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD, &export)) {
       ret = -errno;

@@ -46,11 +46,10 @@
 static void
 usage(void)
 {
-   fprintf(stderr,
-           "usage: agx-sim-run [--lane K] [--grid X,Y,Z] [--local X,Y,Z] [--regs N]\n"
-           "                   [--mem ADDR=FILE]... [--shared BYTES] [--budget N]\n"
-           "                   [--strict|--no-strict]\n"
-           "                   PROGRAM.bin [rN=VALUE|rNl=VALUE|rNh=VALUE|uN=VALUE]...\n");
+   fprintf(stderr, "usage: agx-sim-run [--lane K] [--grid X,Y,Z] [--local X,Y,Z] [--regs N]\n"
+                   "                   [--mem ADDR=FILE]... [--shared BYTES] [--budget N]\n"
+                   "                   [--strict|--no-strict]\n"
+                   "                   PROGRAM.bin [rN=VALUE|rNl=VALUE|rNh=VALUE|uN=VALUE]...\n");
 }
 
 static bool
@@ -144,8 +143,8 @@ read_file(const char *path, size_t *size)
 
 /* Create a BO holding `data` and bind it at `va` (page-rounded). */
 static bool
-map_bytes(struct agx_sim *sim, uint32_t vm_id, uint64_t va, const void *data,
-          size_t size, bool writable)
+map_bytes(struct agx_sim *sim, uint32_t vm_id, uint64_t va, const void *data, size_t size,
+          bool writable)
 {
    uint64_t start = va & ~(PAGE - 1);
    uint64_t end = (va + size + PAGE - 1) & ~(PAGE - 1);
@@ -163,11 +162,16 @@ map_bytes(struct agx_sim *sim, uint32_t vm_id, uint64_t va, const void *data,
       return false;
    memcpy(map + (va - start), data, size);
    agx_sim_munmap(sim, map, end - start);
-   struct drm_asahi_gem_bind_op op = {
-      .flags = DRM_ASAHI_BIND_READ | (writable ? DRM_ASAHI_BIND_WRITE : 0),
-      .handle = c.handle, .offset = 0, .range = end - start, .addr = start};
-   struct drm_asahi_vm_bind b = {.vm_id = vm_id, .num_binds = 1,
-                                 .stride = sizeof(op), .userptr = (uintptr_t)&op};
+   struct drm_asahi_gem_bind_op op = {.flags = DRM_ASAHI_BIND_READ |
+                                               (writable ? DRM_ASAHI_BIND_WRITE : 0),
+                                      .handle = c.handle,
+                                      .offset = 0,
+                                      .range = end - start,
+                                      .addr = start};
+   struct drm_asahi_vm_bind b = {.vm_id = vm_id,
+                                 .num_binds = 1,
+                                 .stride = sizeof(op),
+                                 .userptr = (uintptr_t)&op};
    return agx_sim_ioctl(sim, DRM_IOCTL_ASAHI_VM_BIND, &b) == 0;
 }
 
@@ -180,7 +184,10 @@ main(int argc, char **argv)
    uint64_t budget = 100000000;
    bool strict = false;
    const char *program = NULL;
-   struct { uint64_t addr; const char *path; } mems[32];
+   struct {
+      uint64_t addr;
+      const char *path;
+   } mems[32];
    unsigned nmems = 0;
    uint32_t init_regs[128] = {0};
    uint8_t init_def[256] = {0};
@@ -256,18 +263,15 @@ main(int argc, char **argv)
          const char *eq = strchr(a, '=');
          char kind = a[0];
          char *end;
-         unsigned long n = eq && (kind == 'r' || kind == 'u')
-                              ? strtoul(a + 1, &end, 10) : 0;
+         unsigned long n = eq && (kind == 'r' || kind == 'u') ? strtoul(a + 1, &end, 10) : 0;
          uint32_t val;
-         if (!eq || (kind != 'r' && kind != 'u') || end == a + 1 ||
-             !parse_value(eq + 1, &val)) {
+         if (!eq || (kind != 'r' && kind != 'u') || end == a + 1 || !parse_value(eq + 1, &val)) {
             fprintf(stderr, "agx-sim-run: bad register assignment %s\n", a);
             return 2;
          }
          char half = (end < eq) ? *end : 0;
          if ((end < eq && (end + 1 != eq || (half != 'l' && half != 'h'))) ||
-             (kind == 'r' && n >= 128) || (kind == 'u' && n >= 256) ||
-             (half && kind == 'u')) {
+             (kind == 'r' && n >= 128) || (kind == 'u' && n >= 256) || (half && kind == 'u')) {
             fprintf(stderr, "agx-sim-run: bad register %.*s\n", (int)(eq - a), a);
             return 2;
          }
@@ -295,8 +299,7 @@ main(int argc, char **argv)
    if (!local[0])
       memcpy(local, grid, sizeof(local));
    if ((uint64_t)local[0] * local[1] * local[2] > AGX_SIM_MAX_TG_THREADS) {
-      fprintf(stderr, "agx-sim-run: threadgroup larger than %u threads\n",
-              AGX_SIM_MAX_TG_THREADS);
+      fprintf(stderr, "agx-sim-run: threadgroup larger than %u threads\n", AGX_SIM_MAX_TG_THREADS);
       return 2;
    }
 
@@ -343,8 +346,9 @@ main(int argc, char **argv)
       bool ok = map_bytes(sim, vc.vm_id, mems[i].addr, data, sz, true);
       free(data);
       if (!ok) {
-         fprintf(stderr, "agx-sim-run: cannot map %s at 0x%" PRIx64
-                 " (overlap or outside the VA range?)\n", mems[i].path, mems[i].addr);
+         fprintf(stderr,
+                 "agx-sim-run: cannot map %s at 0x%" PRIx64 " (overlap or outside the VA range?)\n",
+                 mems[i].path, mems[i].addr);
          goto out;
       }
    }

@@ -26,27 +26,31 @@
 #define SCRATCH_SUBGROUPS 64
 #define PAGE 16384ull
 
-static uint8_t *map_bo(struct agx_sim *sim, uint32_t vm_id, uint64_t va, size_t size,
-                       size_t *map_size)
+static uint8_t *
+map_bo(struct agx_sim *sim, uint32_t vm_id, uint64_t va, size_t size, size_t *map_size)
 {
    uint64_t len = (size + PAGE - 1) & ~(PAGE - 1);
    if (!len)
       len = PAGE;
-   struct drm_asahi_gem_create c = { .size = len };
+   struct drm_asahi_gem_create c = {.size = len};
    if (agx_sim_ioctl(sim, DRM_IOCTL_ASAHI_GEM_CREATE, &c))
       return NULL;
-   struct drm_asahi_gem_mmap_offset m = { .handle = c.handle };
+   struct drm_asahi_gem_mmap_offset m = {.handle = c.handle};
    if (agx_sim_ioctl(sim, DRM_IOCTL_ASAHI_GEM_MMAP_OFFSET, &m))
       return NULL;
    int err = 0;
    uint8_t *map = agx_sim_mmap(sim, m.offset, len, &err);
    if (!map)
       return NULL;
-   struct drm_asahi_gem_bind_op op = {
-      .flags = DRM_ASAHI_BIND_READ | DRM_ASAHI_BIND_WRITE,
-      .handle = c.handle, .offset = 0, .range = len, .addr = va };
-   struct drm_asahi_vm_bind b = { .vm_id = vm_id, .num_binds = 1, .stride = sizeof(op),
-                                  .userptr = (uintptr_t)&op };
+   struct drm_asahi_gem_bind_op op = {.flags = DRM_ASAHI_BIND_READ | DRM_ASAHI_BIND_WRITE,
+                                      .handle = c.handle,
+                                      .offset = 0,
+                                      .range = len,
+                                      .addr = va};
+   struct drm_asahi_vm_bind b = {.vm_id = vm_id,
+                                 .num_binds = 1,
+                                 .stride = sizeof(op),
+                                 .userptr = (uintptr_t)&op};
    if (agx_sim_ioctl(sim, DRM_IOCTL_ASAHI_VM_BIND, &b)) {
       agx_sim_munmap(sim, map, len);
       return NULL;
@@ -55,23 +59,24 @@ static uint8_t *map_bo(struct agx_sim *sim, uint32_t vm_id, uint64_t va, size_t 
    return map;
 }
 
-int bsim_run(const struct bsim_program *r, const void *uniforms, size_t uniform_size,
-             struct bsim_buffer *bufs, unsigned nbufs, const uint32_t groups[3],
-             struct bsim_stats *stats, char *err, size_t errsize)
+int
+bsim_run(const struct bsim_program *r, const void *uniforms, size_t uniform_size,
+         struct bsim_buffer *bufs, unsigned nbufs, const uint32_t groups[3],
+         struct bsim_stats *stats, char *err, size_t errsize)
 {
    struct agx_sim *sim = NULL;
-   struct agx_sim_config cfg = { .chip = AGX_SIM_CHIP_T8103 };
+   struct agx_sim_config cfg = {.chip = AGX_SIM_CHIP_T8103};
    if (agx_sim_create(&cfg, &sim)) {
       snprintf(err, errsize, "cannot create the simulator");
       return -1;
    }
    int rc = -1;
-   uint8_t *maps[35] = { 0 };
-   size_t sizes[35] = { 0 };
+   uint8_t *maps[35] = {0};
+   size_t sizes[35] = {0};
    uint32_t helper_binary = 0;
    static struct agx_sim_dispatch d;
-   struct drm_asahi_vm_create vc = { .kernel_start = 0x7FFFFF8000ull - (32ull << 30),
-                                     .kernel_end = 0x7FFFFF8000ull };
+   struct drm_asahi_vm_create vc = {.kernel_start = 0x7FFFFF8000ull - (32ull << 30),
+                                    .kernel_end = 0x7FFFFF8000ull};
    if (nbufs > 32 || agx_sim_ioctl(sim, DRM_IOCTL_ASAHI_VM_CREATE, &vc)) {
       snprintf(err, errsize, "cannot create a VM");
       goto out;
@@ -100,10 +105,10 @@ int bsim_run(const struct bsim_program *r, const void *uniforms, size_t uniform_
       /* helper program, then its USC word list (Shader, Registers) */
       size_t hsize = (sizeof(agx_helper_program) + 63) & ~(size_t)63;
       maps[33] = map_bo(sim, vc.vm_id, CODE_VA + HELPER_USC_OFF, hsize + 64, &sizes[33]);
-      struct agx_helper_buffer sb = agx_helper_buffer_layout(1, SCRATCH_SUBGROUPS,
-                                                             r->scratch_size);
+      struct agx_helper_buffer sb = agx_helper_buffer_layout(1, SCRATCH_SUBGROUPS, r->scratch_size);
       maps[34] = r->scratch_size <= AGX_HELPER_MAX_STACK_BYTES
-                    ? map_bo(sim, vc.vm_id, SCRATCH_VA, sb.size, &sizes[34]) : NULL;
+                    ? map_bo(sim, vc.vm_id, SCRATCH_VA, sb.size, &sizes[34])
+                    : NULL;
       if (!maps[33] || !maps[34]) {
          snprintf(err, errsize, "cannot map the scratch buffer (%u bytes per thread)",
                   r->scratch_size);
@@ -119,7 +124,7 @@ int bsim_run(const struct bsim_program *r, const void *uniforms, size_t uniform_
       }
       agx_pack(w + 10, USC_NO_PRESHADER, cfg)
          ;
-      uint8_t present[AGX_HELPER_MAX_CORES] = { 1 };
+      uint8_t present[AGX_HELPER_MAX_CORES] = {1};
       agx_helper_buffer_fill(&sb, maps[34], SCRATCH_VA, present);
       helper_binary = (uint32_t)(HELPER_USC_OFF + hsize) | 1;
    }

@@ -37,54 +37,99 @@ struct shader_case {
 };
 
 static const struct shader_case cases[] = {
-   { "control", 4, { { 0, 0, 0, 256, B_SMALL, 0 }, { 0, 1, 0, 1024, B_ZERO, 0 } }, 2, { 0 }, 0 },
-   { "shared", 3, { { 0, 0, 0, 768, B_RAND, 0 }, { 0, 1, 0, 12, B_ZERO, 0 },
-                    { 0, 2, 0, 768, B_ZERO, 0 } }, 3, { 0 }, 0 },
-   { "push_sets", 3, { { 0, 0, 0, 192, B_SMALL, 0 }, { 1, 2, 0, 192, B_SMALL, 0 },
-                       { 1, 2, 1, 192, B_SMALL, 0 }, { 1, 0, 0, 192, B_ZERO, 1e-6f } }, 4,
-     { 40, (uint32_t)-17, 0x3f000000, 1 }, 16 },
-   { "funcs", 4, { { 0, 0, 0, 256, B_SMALL, 0 }, { 0, 1, 0, 768, B_ZERO, 0 } }, 2, { 0 }, 0 },
-   { "specid", 2, { { 0, 0, 0, 64, B_ZERO, 0 } }, 1, { 0 }, 0 },
-   { "arith", 2, { { 0, 0, 0, 256, B_RAND, 0 }, { 0, 1, 0, 256, B_SMALL, 0 },
-                   { 0, 2, 0, 256, B_FLOAT, 0 }, { 0, 3, 0, 64 * 24 * 4, B_ZERO, 0 },
-                   { 0, 4, 0, 64 * 12 * 4, B_ZERO, 2e-6f } }, 5, { 0 }, 0 },
-   { "atomics", 3, { { 0, 0, 0, 384, B_SMALL, 0 }, { 0, 1, 0, 88, B_ZERO, 0 },
-                     { 0, 2, 0, 384, B_ZERO, 0 } }, 3, { 0 }, 0 },
-   { "structs", 2, { { 0, 0, 0, 144, B_FLOAT, 0 }, { 0, 1, 0, 16 * 48, B_FLOAT, 0 },
-                     { 0, 2, 0, 16 * 48, B_ZERO, 1e-5f }, { 0, 3, 0, 80, B_FLOAT, 1e-5f } }, 4,
-     { 0 }, 0 },
-   { "switch", 4, { { 0, 0, 0, 256, B_RAND, 0 }, { 0, 1, 0, 512, B_ZERO, 0 } }, 2, { 0 }, 0 },
-   { "be_subgroup", 2, { { 0, 0, 0, 512, B_SMALL, 0 }, { 0, 1, 0, 128 * 40, B_ZERO, 0 } }, 2,
-     { 0 }, 0 },
-   { "be_float", 2, { { 0, 0, 0, 256, B_FLOAT, 0 }, { 0, 1, 0, 256, B_FLOAT, 0 },
-                      { 0, 2, 0, 64 * 16 * 4, B_ZERO, 1e-5f } }, 3, { 0 }, 0 },
-   { "be_loops", 2, { { 0, 0, 0, 256, B_SMALL, 0 }, { 0, 1, 0, 64 * 4 * 4, B_ZERO, 0 } }, 2,
-     { 0 }, 0 },
-   { "be_wide", 2, { { 0, 0, 0, 512, B_RAND, 0 }, { 0, 1, 0, 64 * 8 * 4, B_ZERO, 0 } }, 2,
-     { 0 }, 0 },
-   { "be_half", 2, { { 0, 0, 0, 256, B_FLOAT, 0 }, { 0, 1, 0, 256, B_FLOAT, 0 },
-                     { 0, 2, 0, 64 * 12 * 4, B_ZERO, 1e-3f }, { 0, 3, 0, 64 * 2 * 2, B_ZERO, 0 } },
-     4, { 0 }, 0 },
-   { "be_numwg", 5, { { 0, 0, 0, 5 * 16 * 16, B_ZERO, 0 } }, 1, { 0 }, 0 },
-   { "be_int_ops", 2, { { 0, 0, 0, 1024, B_RAND, 0 }, { 0, 1, 0, 64 * 12 * 4, B_ZERO, 0 } },
-     2, { 0 }, 0 },
-   { "be_shuffle", 2, { { 0, 0, 0, 512, B_RAND, 0 }, { 0, 1, 0, 128 * 6 * 4, B_ZERO, 0 } }, 2,
-     { 0 }, 0 },
-   { "be_bytes", 2, { { 0, 0, 0, 256, B_RAND, 0 }, { 0, 1, 0, 64, B_RAND, 0 },
-                      { 0, 2, 0, 64 * 4 * 4, B_ZERO, 0 }, { 0, 3, 0, 128, B_RAND, 0 } },
-     4, { 0 }, 0 },
-   { "be_spill", 2, { { 0, 0, 0, 2048, B_RAND, 0 }, { 0, 1, 0, 128 * 2 * 4, B_ZERO, 0 } }, 2,
-     { 0 }, 0 },
-   { "be_preamble", 3, { { 0, 0, 0, 384, B_RAND, 0 }, { 0, 1, 0, 384, B_ZERO, 0 } }, 2,
-     { 0x12345, 77, 0xABCDE, (uint32_t)-3, 5 }, 20 },
-   { "be_shared", 2, { { 0, 0, 0, 512, B_RAND, 0 }, { 0, 1, 0, 512, B_ZERO, 0 },
-                       { 0, 2, 0, 8, B_ZERO, 0 } }, 3, { 0 }, 0 },
+   {"control", 4, {{0, 0, 0, 256, B_SMALL, 0}, {0, 1, 0, 1024, B_ZERO, 0}}, 2, {0}, 0},
+   {"shared",
+    3,
+    {{0, 0, 0, 768, B_RAND, 0}, {0, 1, 0, 12, B_ZERO, 0}, {0, 2, 0, 768, B_ZERO, 0}},
+    3,
+    {0},
+    0},
+   {"push_sets",
+    3,
+    {{0, 0, 0, 192, B_SMALL, 0},
+     {1, 2, 0, 192, B_SMALL, 0},
+     {1, 2, 1, 192, B_SMALL, 0},
+     {1, 0, 0, 192, B_ZERO, 1e-6f}},
+    4,
+    {40, (uint32_t)-17, 0x3f000000, 1},
+    16},
+   {"funcs", 4, {{0, 0, 0, 256, B_SMALL, 0}, {0, 1, 0, 768, B_ZERO, 0}}, 2, {0}, 0},
+   {"specid", 2, {{0, 0, 0, 64, B_ZERO, 0}}, 1, {0}, 0},
+   {"arith",
+    2,
+    {{0, 0, 0, 256, B_RAND, 0},
+     {0, 1, 0, 256, B_SMALL, 0},
+     {0, 2, 0, 256, B_FLOAT, 0},
+     {0, 3, 0, 64 * 24 * 4, B_ZERO, 0},
+     {0, 4, 0, 64 * 12 * 4, B_ZERO, 2e-6f}},
+    5,
+    {0},
+    0},
+   {"atomics",
+    3,
+    {{0, 0, 0, 384, B_SMALL, 0}, {0, 1, 0, 88, B_ZERO, 0}, {0, 2, 0, 384, B_ZERO, 0}},
+    3,
+    {0},
+    0},
+   {"structs",
+    2,
+    {{0, 0, 0, 144, B_FLOAT, 0},
+     {0, 1, 0, 16 * 48, B_FLOAT, 0},
+     {0, 2, 0, 16 * 48, B_ZERO, 1e-5f},
+     {0, 3, 0, 80, B_FLOAT, 1e-5f}},
+    4,
+    {0},
+    0},
+   {"switch", 4, {{0, 0, 0, 256, B_RAND, 0}, {0, 1, 0, 512, B_ZERO, 0}}, 2, {0}, 0},
+   {"be_subgroup", 2, {{0, 0, 0, 512, B_SMALL, 0}, {0, 1, 0, 128 * 40, B_ZERO, 0}}, 2, {0}, 0},
+   {"be_float",
+    2,
+    {{0, 0, 0, 256, B_FLOAT, 0}, {0, 1, 0, 256, B_FLOAT, 0}, {0, 2, 0, 64 * 16 * 4, B_ZERO, 1e-5f}},
+    3,
+    {0},
+    0},
+   {"be_loops", 2, {{0, 0, 0, 256, B_SMALL, 0}, {0, 1, 0, 64 * 4 * 4, B_ZERO, 0}}, 2, {0}, 0},
+   {"be_wide", 2, {{0, 0, 0, 512, B_RAND, 0}, {0, 1, 0, 64 * 8 * 4, B_ZERO, 0}}, 2, {0}, 0},
+   {"be_half",
+    2,
+    {{0, 0, 0, 256, B_FLOAT, 0},
+     {0, 1, 0, 256, B_FLOAT, 0},
+     {0, 2, 0, 64 * 12 * 4, B_ZERO, 1e-3f},
+     {0, 3, 0, 64 * 2 * 2, B_ZERO, 0}},
+    4,
+    {0},
+    0},
+   {"be_numwg", 5, {{0, 0, 0, 5 * 16 * 16, B_ZERO, 0}}, 1, {0}, 0},
+   {"be_int_ops", 2, {{0, 0, 0, 1024, B_RAND, 0}, {0, 1, 0, 64 * 12 * 4, B_ZERO, 0}}, 2, {0}, 0},
+   {"be_shuffle", 2, {{0, 0, 0, 512, B_RAND, 0}, {0, 1, 0, 128 * 6 * 4, B_ZERO, 0}}, 2, {0}, 0},
+   {"be_bytes",
+    2,
+    {{0, 0, 0, 256, B_RAND, 0},
+     {0, 1, 0, 64, B_RAND, 0},
+     {0, 2, 0, 64 * 4 * 4, B_ZERO, 0},
+     {0, 3, 0, 128, B_RAND, 0}},
+    4,
+    {0},
+    0},
+   {"be_spill", 2, {{0, 0, 0, 2048, B_RAND, 0}, {0, 1, 0, 128 * 2 * 4, B_ZERO, 0}}, 2, {0}, 0},
+   {"be_preamble",
+    3,
+    {{0, 0, 0, 384, B_RAND, 0}, {0, 1, 0, 384, B_ZERO, 0}},
+    2,
+    {0x12345, 77, 0xABCDE, (uint32_t)-3, 5},
+    20},
+   {"be_shared",
+    2,
+    {{0, 0, 0, 512, B_RAND, 0}, {0, 1, 0, 512, B_ZERO, 0}, {0, 2, 0, 8, B_ZERO, 0}},
+    3,
+    {0},
+    0},
    /* tables read from the constant data (device loads), no threadgroup memory */
-   { "const_table", 2, { { 0, 0, 0, 512, B_RAND, 0 }, { 0, 1, 0, 128 * 16, B_ZERO, 0 } }, 2,
-     { 0 }, 0 },
+   {"const_table", 2, {{0, 0, 0, 512, B_RAND, 0}, {0, 1, 0, 128 * 16, B_ZERO, 0}}, 2, {0}, 0},
 };
 
-static void fill(uint8_t *p, const struct buf *b, uint64_t *seed)
+static void
+fill(uint8_t *p, const struct buf *b, uint64_t *seed)
 {
    for (unsigned i = 0; i + 4 <= b->size; i += 4) {
       uint32_t v = h_rand(seed);
@@ -100,7 +145,8 @@ static void fill(uint8_t *p, const struct buf *b, uint64_t *seed)
    }
 }
 
-static bool close_f32(uint32_t a, uint32_t b, float tol)
+static bool
+close_f32(uint32_t a, uint32_t b, float tol)
 {
    float x, y;
    memcpy(&x, &a, 4);
@@ -110,11 +156,12 @@ static bool close_f32(uint32_t a, uint32_t b, float tol)
    return fabsf(x - y) <= tol * fmaxf(fabsf(x), fabsf(y)) || fabsf(x - y) < 1e-30f;
 }
 
-static unsigned budget;     /* --budget: GPR halves, 0 = default */
-static bool expect_spill;   /* --expect-spill */
-static bool no_preamble;    /* --no-preamble / second run of --both */
+static unsigned budget;   /* --budget: GPR halves, 0 = default */
+static bool expect_spill; /* --expect-spill */
+static bool no_preamble;  /* --no-preamble / second run of --both */
 
-static unsigned run_case(const struct shader_case *sc, enum h_mode mode)
+static unsigned
+run_case(const struct shader_case *sc, enum h_mode mode)
 {
    struct harness h;
    if (!h_compile(&h, sc->name, mode, NULL))
@@ -149,7 +196,7 @@ static unsigned run_case(const struct shader_case *sc, enum h_mode mode)
    char err[512];
    struct timespec t0, t1;
    clock_gettime(CLOCK_MONOTONIC, &t0);
-   struct agx_backend_options opts = { .max_halves = budget, .no_preamble = no_preamble };
+   struct agx_backend_options opts = {.max_halves = budget, .no_preamble = no_preamble};
    int rc = agx_backend_compile(h.s, &opts, &r, err, sizeof(err));
    clock_gettime(CLOCK_MONOTONIC, &t1);
    if (rc) {
@@ -177,20 +224,25 @@ static unsigned run_case(const struct shader_case *sc, enum h_mode mode)
          fails++;
       }
       if (budget && r.info.gpr_halves > budget) {
-         fprintf(stderr, "%s: %u GPR halves exceed the budget %u\n", sc->name,
-                 r.info.gpr_halves, budget);
+         fprintf(stderr, "%s: %u GPR halves exceed the budget %u\n", sc->name, r.info.gpr_halves,
+                 budget);
          fails++;
       }
-      struct bsim_stats st = { 0 };
-      uint32_t groups[3] = { sc->groups, 1, 1 };
-      struct bsim_program prog = { r.code, r.size, r.info.gpr_halves, r.info.shared_size,
-                                   { r.info.local_size[0], r.info.local_size[1],
-                                     r.info.local_size[2] },
-                                   r.preamble, r.preamble_size, r.info.preamble_gpr_halves };
+      struct bsim_stats st = {0};
+      uint32_t groups[3] = {sc->groups, 1, 1};
+      struct bsim_program prog = {
+         r.code,
+         r.size,
+         r.info.gpr_halves,
+         r.info.shared_size,
+         {r.info.local_size[0], r.info.local_size[1], r.info.local_size[2]},
+         r.preamble,
+         r.preamble_size,
+         r.info.preamble_gpr_halves};
       prog.scratch_size = r.info.scratch_size;
       struct bsim_buffer bb[32];
       for (unsigned k = 0; k < h.nbufs; k++)
-         bb[k] = (struct bsim_buffer){ h.bufs[k].address, h.bufs[k].data, h.bufs[k].size };
+         bb[k] = (struct bsim_buffer){h.bufs[k].address, h.bufs[k].data, h.bufs[k].size};
       if (bsim_run(&prog, h.uniforms, sizeof(h.uniforms), bb, h.nbufs, groups, &st, err,
                    sizeof(err))) {
          fprintf(stderr, "%s: GPU model: %s\n", sc->name, err);
@@ -238,8 +290,7 @@ static unsigned run_case(const struct shader_case *sc, enum h_mode mode)
       printf("%-10s %5zu bytes %4u+%-3u instrs (main+preamble) %3u GPR halves %3u uniform halves"
              " %4u B stack  back end %6.1f us  executed %llu SIMD-group instrs\n",
              sc->name, r.size, r.info.num_instrs, r.info.preamble_num_instrs, r.info.gpr_halves,
-             r.info.uniform_halves,
-             r.info.scratch_size,
+             r.info.uniform_halves, r.info.scratch_size,
              ((t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec)) / 1e3,
              (unsigned long long)st.sg_insns);
       agx_backend_result_free(&r);
@@ -253,7 +304,8 @@ out:
    return fails;
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char **argv)
 {
    if (argc < 3) {
       fprintf(stderr, "usage: %s SPV_DIR NAME...\n", argv[0]);

@@ -12,7 +12,8 @@
 #include "agx_spirv.h"
 #include "harness.h"
 
-static uint64_t rnd(uint64_t *s)
+static uint64_t
+rnd(uint64_t *s)
 {
    *s ^= *s << 13;
    *s ^= *s >> 7;
@@ -20,7 +21,8 @@ static uint64_t rnd(uint64_t *s)
    return *s;
 }
 
-static void mutate(uint64_t *seed, uint32_t *w, size_t n)
+static void
+mutate(uint64_t *seed, uint32_t *w, size_t n)
 {
    unsigned count = 1 + rnd(seed) % 3;
    for (unsigned m = 0; m < count && n > 5; m++) {
@@ -41,7 +43,8 @@ static void mutate(uint64_t *seed, uint32_t *w, size_t n)
    }
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char **argv)
 {
    if (argc < 4) {
       fprintf(stderr, "usage: %s SPV_DIR ITERATIONS NAME...\n", argv[0]);

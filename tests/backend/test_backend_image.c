@@ -28,13 +28,15 @@
 
 static unsigned failures;
 
-static void check(bool ok, const char *what, unsigned i, double got, double want)
+static void
+check(bool ok, const char *what, unsigned i, double got, double want)
 {
    if (!ok && failures++ < 40)
       fprintf(stderr, "%s [%u]: got %g, want %g\n", what, i, got, want);
 }
 
-static unsigned next_pow2(unsigned v)
+static unsigned
+next_pow2(unsigned v)
 {
    unsigned p = 1;
    while (p < v)
@@ -42,7 +44,8 @@ static unsigned next_pow2(unsigned v)
    return p;
 }
 
-static unsigned morton(unsigned x, unsigned y)
+static unsigned
+morton(unsigned x, unsigned y)
 {
    unsigned m = 0;
    for (unsigned b = 0; b < 8; b++)
@@ -51,7 +54,8 @@ static unsigned morton(unsigned x, unsigned y)
 }
 
 /* Element index of (x, y) in a level of w x h smaller than one big tile. */
-static unsigned small_level_index(unsigned x, unsigned y, unsigned w, unsigned h)
+static unsigned
+small_level_index(unsigned x, unsigned y, unsigned w, unsigned h)
 {
    unsigned pw = next_pow2(w), ph = next_pow2(h);
    unsigned t = next_pow2(pw < ph ? pw : ph);
@@ -60,19 +64,22 @@ static unsigned small_level_index(unsigned x, unsigned y, unsigned w, unsigned h
 }
 
 /* Bytes of such a level, 128-byte aligned (the next level or layer). */
-static unsigned small_level_size(unsigned w, unsigned h, unsigned bpp)
+static unsigned
+small_level_size(unsigned w, unsigned h, unsigned bpp)
 {
    return (next_pow2(w) * next_pow2(h) * bpp + 127) & ~127u;
 }
 
-static void *aligned_memory(struct harness *h, size_t size, uint64_t *va)
+static void *
+aligned_memory(struct harness *h, size_t size, uint64_t *va)
 {
    return h_memory(h, size, va); /* harness memory is 64 KiB aligned */
 }
 
-static void pack_texture(uint32_t *d, enum agx_texture_dimension dim, enum agx_channels ch,
-                         enum agx_texture_type type, unsigned w, unsigned hgt, unsigned depth,
-                         unsigned levels, uint64_t va)
+static void
+pack_texture(uint32_t *d, enum agx_texture_dimension dim, enum agx_channels ch,
+             enum agx_texture_type type, unsigned w, unsigned hgt, unsigned depth, unsigned levels,
+             uint64_t va)
 {
    agx_pack(d, TEXTURE, cfg) {
       cfg.dimension = dim;
@@ -93,8 +100,9 @@ static void pack_texture(uint32_t *d, enum agx_texture_dimension dim, enum agx_c
    }
 }
 
-static void pack_pbe(uint32_t *d, enum agx_texture_dimension dim, unsigned w, unsigned hgt,
-                     unsigned layers, uint64_t va)
+static void
+pack_pbe(uint32_t *d, enum agx_texture_dimension dim, unsigned w, unsigned hgt, unsigned layers,
+         uint64_t va)
 {
    agx_pack(d, PBE, cfg) {
       cfg.dimension = dim;
@@ -114,7 +122,8 @@ static void pack_pbe(uint32_t *d, enum agx_texture_dimension dim, unsigned w, un
    }
 }
 
-static void pack_sampler(uint8_t *d, enum agx_filter filter, enum agx_wrap wrap)
+static void
+pack_sampler(uint8_t *d, enum agx_filter filter, enum agx_wrap wrap)
 {
    agx_pack(d, SAMPLER, cfg) {
       cfg.minimum_lod = 0.0f;
@@ -130,12 +139,14 @@ static void pack_sampler(uint8_t *d, enum agx_filter filter, enum agx_wrap wrap)
 }
 
 /* Descriptor (set 0, binding b, element e) with the harness's default offsets. */
-static uint8_t *desc(struct harness *h, unsigned b, unsigned e)
+static uint8_t *
+desc(struct harness *h, unsigned b, unsigned e)
 {
    return h->sets[0] + b * AGX_ABI_DEFAULT_BINDING_BYTES + e * AGX_ABI_IMAGE_DESC_SIZE;
 }
 
-static bool run(struct harness *h, unsigned groups, uint64_t heap, unsigned nsamplers)
+static bool
+run(struct harness *h, unsigned groups, uint64_t heap, unsigned nsamplers)
 {
    struct agx_backend_result r;
    char err[1024];
@@ -155,21 +166,25 @@ static bool run(struct harness *h, unsigned groups, uint64_t heap, unsigned nsam
       cfg.pixel_coordinates = true;
       cfg.border_colour = AGX_BORDER_COLOUR_TRANSPARENT_BLACK;
    }
-   struct bsim_program prog = { r.code, r.size, r.info.gpr_halves, r.info.shared_size,
-                                { r.info.local_size[0], r.info.local_size[1],
-                                  r.info.local_size[2] },
-                                r.preamble, r.preamble_size, r.info.preamble_gpr_halves };
+   struct bsim_program prog = {r.code,
+                               r.size,
+                               r.info.gpr_halves,
+                               r.info.shared_size,
+                               {r.info.local_size[0], r.info.local_size[1], r.info.local_size[2]},
+                               r.preamble,
+                               r.preamble_size,
+                               r.info.preamble_gpr_halves};
    prog.scratch_size = r.info.scratch_size;
    prog.sampler_state0 = r.info.sampler_states ? txf : NULL;
    prog.sampler_heap = heap;
    prog.sampler_count = nsamplers;
    struct bsim_buffer bb[32];
    for (unsigned k = 0; k < h->nbufs; k++)
-      bb[k] = (struct bsim_buffer){ h->bufs[k].address, h->bufs[k].data, h->bufs[k].size };
-   struct bsim_stats st = { 0 };
-   uint32_t g[3] = { groups, 1, 1 };
-   bool ok = !bsim_run(&prog, h->uniforms, sizeof(h->uniforms), bb, h->nbufs, g, &st, err,
-                       sizeof(err));
+      bb[k] = (struct bsim_buffer){h->bufs[k].address, h->bufs[k].data, h->bufs[k].size};
+   struct bsim_stats st = {0};
+   uint32_t g[3] = {groups, 1, 1};
+   bool ok =
+      !bsim_run(&prog, h->uniforms, sizeof(h->uniforms), bb, h->nbufs, g, &st, err, sizeof(err));
    if (!ok) {
       fprintf(stderr, "GPU model: %s\n", err);
       agx_backend_disasm(r.code, r.size, stderr);
@@ -184,7 +199,8 @@ static bool run(struct harness *h, unsigned groups, uint64_t heap, unsigned nsam
 
 /* --- storage images ------------------------------------------------------ */
 
-static void test_storage(void)
+static void
+test_storage(void)
 {
    struct harness h;
    if (!h_compile(&h, "be_img_storage", H_OPT, NULL)) {
@@ -208,8 +224,8 @@ static void test_storage(void)
             va[0]);
    pack_texture((uint32_t *)desc(&h, 2, 0), AGX_TEXTURE_DIMENSION_2D_ARRAY, AGX_CHANNELS_R32,
                 AGX_TEXTURE_TYPE_UINT, W, H, L, 1, va[1]);
-   pack_pbe((uint32_t *)(desc(&h, 2, 0) + AGX_ABI_IMAGE_PBE), AGX_TEXTURE_DIMENSION_2D_ARRAY, W,
-            H, L, va[1]);
+   pack_pbe((uint32_t *)(desc(&h, 2, 0) + AGX_ABI_IMAGE_PBE), AGX_TEXTURE_DIMENSION_2D_ARRAY, W, H,
+            L, va[1]);
    pack_texture((uint32_t *)desc(&h, 3, 0), AGX_TEXTURE_DIMENSION_3D, AGX_CHANNELS_R32,
                 AGX_TEXTURE_TYPE_UINT, W, H, L, 1, va[2]);
    pack_pbe((uint32_t *)(desc(&h, 3, 0) + AGX_ABI_IMAGE_PBE), AGX_TEXTURE_DIMENSION_3D, W, H, L,
@@ -217,8 +233,8 @@ static void test_storage(void)
    /* a 4x4 cube storage view: a 2D array of 6 faces (agx_abi.h) */
    pack_texture((uint32_t *)desc(&h, 4, 0), AGX_TEXTURE_DIMENSION_2D_ARRAY, AGX_CHANNELS_R32,
                 AGX_TEXTURE_TYPE_UINT, 4, 4, 6, 1, va[3]);
-   pack_pbe((uint32_t *)(desc(&h, 4, 0) + AGX_ABI_IMAGE_PBE), AGX_TEXTURE_DIMENSION_2D_ARRAY, 4,
-            4, 6, va[3]);
+   pack_pbe((uint32_t *)(desc(&h, 4, 0) + AGX_ABI_IMAGE_PBE), AGX_TEXTURE_DIMENSION_2D_ARRAY, 4, 4,
+            6, va[3]);
    if (!run(&h, 1, 0, 0)) {
       failures++;
       h_finish(&h);
@@ -247,11 +263,10 @@ static void test_storage(void)
             check(got == val + 100000, "2D array texel in memory", x + 8 * y + 32 * z, got,
                   val + 100000);
             memcpy(&got, mem[2] + off, 4);
-            check(got == val + 200000, "3D texel in memory", x + 8 * y + 32 * z, got,
-                  val + 200000);
+            check(got == val + 200000, "3D texel in memory", x + 8 * y + 32 * z, got, val + 200000);
          }
    /* nothing else written: 2D past one level, arrays past 2 layers */
-   unsigned ends[3] = { layer, 2 * layer, 2 * layer };
+   unsigned ends[3] = {layer, 2 * layer, 2 * layer};
    for (unsigned k = 0; k < 3; k++)
       for (unsigned o = ends[k]; o < bytes; o++)
          if (mem[k][o] != 0xAB) {
@@ -280,7 +295,8 @@ static void test_storage(void)
 
 /* --- image atomics ------------------------------------------------------- */
 
-static void test_atomics(void)
+static void
+test_atomics(void)
 {
    struct harness h;
    if (!h_compile(&h, "be_img_atomic", H_OPT, NULL)) {
@@ -304,8 +320,8 @@ static void test_atomics(void)
    for (unsigned y = 0; y < 4; y++)
       memset(lin + 64 * y, 0, 32);
    uint32_t *d = (uint32_t *)desc(&h, 1, 0);
-   pack_texture(d, AGX_TEXTURE_DIMENSION_2D_ARRAY, AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, 8, 4,
-                2, 1, va);
+   pack_texture(d, AGX_TEXTURE_DIMENSION_2D_ARRAY, AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, 8, 4, 2,
+                1, va);
    /* the PBE with the software words for atomics (agx_abi.h): level
     * offset 0, 4x4 tiles, 128-byte layers */
    agx_pack(d + AGX_ABI_IMAGE_PBE / 4, PBE, cfg) {
@@ -384,12 +400,14 @@ static void test_atomics(void)
 /* --- sampled images ------------------------------------------------------- */
 
 /* Level l of the 4x4 r32f test image, texel (x, y). */
-static float texel(unsigned l, unsigned x, unsigned y)
+static float
+texel(unsigned l, unsigned x, unsigned y)
 {
    return 100.0f * l + x + 10.0f * y;
 }
 
-static int wrap(int i, int n, bool repeat)
+static int
+wrap(int i, int n, bool repeat)
 {
    if (repeat)
       return ((i % n) + n) % n;
@@ -398,7 +416,8 @@ static int wrap(int i, int n, bool repeat)
 
 /* Level l sampled at (u, v), texel offset (oi, oj) added to the integer
  * texel indices before wrapping. */
-static float sample_off(unsigned l, float u, float v, bool linear, bool repeat, int oi, int oj)
+static float
+sample_off(unsigned l, float u, float v, bool linear, bool repeat, int oi, int oj)
 {
    int n = 4 >> l;
    float s = u * n, t = v * n;
@@ -415,14 +434,16 @@ static float sample_off(unsigned l, float u, float v, bool linear, bool repeat, 
    return r;
 }
 
-static float sample(unsigned l, float u, float v, bool linear, bool repeat)
+static float
+sample(unsigned l, float u, float v, bool linear, bool repeat)
 {
    return sample_off(l, u, v, linear, repeat, 0, 0);
 }
 
 /* Vulkan's cube face selection (major axis) and a nearest 4x4 face texel of
  * the test cube (face f texel (x, y) = 1000 f + x + 10 y). */
-static float cube_nearest(float x, float y, float z)
+static float
+cube_nearest(float x, float y, float z)
 {
    float ax = fabsf(x), ay = fabsf(y), az = fabsf(z), sc, tc, ma;
    unsigned f;
@@ -440,12 +461,14 @@ static float cube_nearest(float x, float y, float z)
    return 1000.0f * f + i + 10.0f * j;
 }
 
-static float t1v(unsigned i)
+static float
+t1v(unsigned i)
 {
    return 0.375f + i * 0.046875f;
 }
 
-static void test_sampled(void)
+static void
+test_sampled(void)
 {
    struct harness h;
    if (!h_compile(&h, "be_img_sampled", H_OPT, NULL)) {
@@ -551,8 +574,8 @@ static void test_sampled(void)
    for (unsigned i = 0; i < 16; i++) {
       const float *v = out + i * 22;
       float sv = 0.2f + 0.05f * (i & 7), m = 1.0f + i;
-      const float dirs[6][3] = { { 1, -sv, 0.3f }, { -1, 0.3f, -sv }, { sv, 1, -0.4f },
-                                 { -0.4f, -1, sv }, { 0.1f, sv, 1 }, { -sv, 0.45f, -1 } };
+      const float dirs[6][3] = {{1, -sv, 0.3f},  {-1, 0.3f, -sv}, {sv, 1, -0.4f},
+                                {-0.4f, -1, sv}, {0.1f, sv, 1},   {-sv, 0.45f, -1}};
       float cw = cube_nearest(dirs[i % 6][0] * m, dirs[i % 6][1] * m, dirs[i % 6][2] * m);
       check(fabsf(v[10] - cw) <= 1e-4f * (1 + cw), "textureLod cube", i, v[10], cw);
       check(v[11] == 7.0f * (i & 3) + 1, "texelFetch 1D", i, v[11], 7.0f * (i & 3) + 1);
@@ -560,13 +583,12 @@ static void test_sampled(void)
       int t1 = (int)floorf(u1 * 4);
       float w1 = 7.0f * (t1 < 0 ? 0 : t1 > 3 ? 3 : t1) + 1;
       check(v[12] == w1, "textureLod 1D", i, v[12], w1);
-      float g[4] = { sample(1, u1, t1v(i), true, true), sample(1, u1, t1v(i), true, false),
-                     sample_off(0, u1, t1v(i), false, false, 1, -1),
-                     sample_off(0, u1, t1v(i), true, true, -2, 1) };
-      static const char *const gw[4] = { "textureGrad LOD 1 linear repeat",
-                                         "textureGrad + bias 1 linear clamp",
-                                         "textureLodOffset nearest clamp (1, -1)",
-                                         "textureLodOffset linear repeat (-2, 1)" };
+      float g[4] = {sample(1, u1, t1v(i), true, true), sample(1, u1, t1v(i), true, false),
+                    sample_off(0, u1, t1v(i), false, false, 1, -1),
+                    sample_off(0, u1, t1v(i), true, true, -2, 1)};
+      static const char *const gw[4] = {
+         "textureGrad LOD 1 linear repeat", "textureGrad + bias 1 linear clamp",
+         "textureLodOffset nearest clamp (1, -1)", "textureLodOffset linear repeat (-2, 1)"};
       float msw = 100.0f * ((i + 1) & 3) + (i & 3) + 10.0f * (i >> 2);
       check(v[17] == msw, "texelFetch multisampled", i, v[17], msw);
       check(v[18] == 0.0f, "texelFetch multisampled, sample out of range", i, v[18], 0);
@@ -590,9 +612,15 @@ static void test_sampled(void)
          0.0f,
       };
       static const char *const what[10] = {
-         "texelFetch level 0", "texelFetch level 1", "textureLod nearest clamp",
-         "textureLod linear repeat", "textureLod linear clamp + bias 1", "texelFetch array",
-         "textureLod array layer 1 (linear repeat)", "sizes and levels", "texelFetch out of range",
+         "texelFetch level 0",
+         "texelFetch level 1",
+         "textureLod nearest clamp",
+         "textureLod linear repeat",
+         "textureLod linear clamp + bias 1",
+         "texelFetch array",
+         "textureLod array layer 1 (linear repeat)",
+         "sizes and levels",
+         "texelFetch out of range",
          "texelFetch layer out of range",
       };
       for (unsigned k = 0; k < 10; k++)
@@ -601,7 +629,8 @@ static void test_sampled(void)
    h_finish(&h);
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char **argv)
 {
    if (argc < 2) {
       fprintf(stderr, "usage: %s SPV_DIR\n", argv[0]);

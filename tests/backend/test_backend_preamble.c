@@ -21,20 +21,21 @@
 
 static unsigned failures, checks;
 
-#define CHECK(cond, ...)                                                            \
-   do {                                                                            \
-      checks++;                                                                    \
-      if (!(cond)) {                                                               \
-         failures++;                                                               \
+#define CHECK(cond, ...)                                                          \
+   do {                                                                           \
+      checks++;                                                                   \
+      if (!(cond)) {                                                              \
+         failures++;                                                              \
          fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
-         fprintf(stderr, __VA_ARGS__);                                             \
-         fputc('\n', stderr);                                                      \
-      }                                                                            \
+         fprintf(stderr, __VA_ARGS__);                                            \
+         fputc('\n', stderr);                                                     \
+      }                                                                           \
    } while (0)
 
 /* ---- IR level -------------------------------------------------------------- */
 
-static agx_shader *new_shader(agx_builder *b)
+static agx_shader *
+new_shader(agx_builder *b)
 {
    agx_shader *s = agx_shader_create();
    agx_block *blk = agx_block_create(s);
@@ -45,13 +46,15 @@ static agx_shader *new_shader(agx_builder *b)
    return s;
 }
 
-static agx_instr *uni(agx_builder *b, unsigned bits, unsigned byte)
+static agx_instr *
+uni(agx_builder *b, unsigned bits, unsigned byte)
 {
    return agx_intrin(b, AGX_OP_LOAD_UNIFORM, agx_type_make(bits, 1), 1, agx_imm(b, 32, 0), NULL,
                      NULL, byte, 0, 0);
 }
 
-static agx_instr *tid(agx_builder *b)
+static agx_instr *
+tid(agx_builder *b)
 {
    agx_instr *v = agx_intrin(b, AGX_OP_LOAD_LOCAL_INVOCATION_INDEX, agx_type_make(32, 1), 0, NULL,
                              NULL, NULL, 0, 0, 0);
@@ -59,29 +62,33 @@ static agx_instr *tid(agx_builder *b)
 }
 
 /* The buffer address of (set 0, binding) as lower_io builds it. */
-static agx_instr *buffer_address(agx_builder *b, unsigned binding)
+static agx_instr *
+buffer_address(agx_builder *b, unsigned binding)
 {
    agx_instr *desc = agx_iadd(b, uni(b, 64, 0), agx_imm(b, 64, binding * 256));
    return agx_intrin(b, AGX_OP_LOAD_GLOBAL, agx_type_make(64, 1), 1, desc, NULL, NULL, 8, 0, 0);
 }
 
-static agx_instr *load32(agx_builder *b, agx_instr *addr)
+static agx_instr *
+load32(agx_builder *b, agx_instr *addr)
 {
    return agx_intrin(b, AGX_OP_LOAD_GLOBAL, agx_type_make(32, 1), 1, addr, NULL, NULL, 4, 0, 0);
 }
 
-static void store32(agx_builder *b, agx_instr *addr, agx_instr *v)
+static void
+store32(agx_builder *b, agx_instr *addr, agx_instr *v)
 {
    agx_intrin(b, AGX_OP_STORE_GLOBAL, agx_type_make(0, 0), 2, addr, v, NULL, 4, 0, 0);
 }
 
 struct counts {
    unsigned ops[AGX_NUM_OPS];
-   unsigned min_uniform;   /* lowest load_uniform byte at or above the ABI block */
+   unsigned min_uniform; /* lowest load_uniform byte at or above the ABI block */
    unsigned total;
 };
 
-static void count_block(agx_block *blk, void *data)
+static void
+count_block(agx_block *blk, void *data)
 {
    struct counts *c = data;
    agx_foreach_instr(blk, I) {
@@ -93,7 +100,8 @@ static void count_block(agx_block *blk, void *data)
    }
 }
 
-static struct counts count(agx_shader *s)
+static struct counts
+count(agx_shader *s)
 {
    struct counts c;
    memset(&c, 0, sizeof(c));
@@ -104,13 +112,14 @@ static struct counts count(agx_shader *s)
 
 /* x = (pc0 * pc1 + 5) ^ pc2, stored per thread to buffer 1 at tid: the
  * arithmetic and the descriptor load go to the preamble. */
-static void test_push_constant_chain(void)
+static void
+test_push_constant_chain(void)
 {
    agx_builder b;
    agx_shader *s = new_shader(&b);
-   agx_instr *x = agx_ixor(&b, agx_iadd(&b, agx_imul(&b, uni(&b, 32, 64), uni(&b, 32, 68)),
-                                        agx_imm(&b, 32, 5)),
-                           uni(&b, 32, 72));
+   agx_instr *x =
+      agx_ixor(&b, agx_iadd(&b, agx_imul(&b, uni(&b, 32, 64), uni(&b, 32, 68)), agx_imm(&b, 32, 5)),
+               uni(&b, 32, 72));
    agx_instr *addr = agx_iadd(&b, buffer_address(&b, 1),
                               agx_u2u(&b, 64, agx_imul(&b, tid(&b), agx_imm(&b, 32, 4))));
    store32(&b, addr, agx_iadd(&b, x, tid(&b)));
@@ -139,7 +148,8 @@ static void test_push_constant_chain(void)
 /* A buffer load at a uniform address: hoisted only when the shader writes
  * no global memory and every invocation executes it, and never when it is
  * coherent (volatile: variant 3, otherwise as variant 1). */
-static void test_buffer_loads(void)
+static void
+test_buffer_loads(void)
 {
    for (unsigned variant = 0; variant < 4; variant++) {
       agx_builder b;
@@ -152,9 +162,9 @@ static void test_buffer_loads(void)
          agx_push_else(&b, nif);
          agx_pop_if(&b, nif);
       }
-      agx_instr *v = load32(&b, agx_iadd(&b, buffer_address(&b, 0),
-                                         agx_u2u(&b, 64, agx_ishl(&b, uni(&b, 32, 68),
-                                                                 agx_imm(&b, 32, 2)))));
+      agx_instr *v =
+         load32(&b, agx_iadd(&b, buffer_address(&b, 0),
+                             agx_u2u(&b, 64, agx_ishl(&b, uni(&b, 32, 68), agx_imm(&b, 32, 2)))));
       v->c[1] = variant == 3; /* coherent */
       agx_instr *r = agx_iadd(&b, agx_imul(&b, v, agx_imm(&b, 32, 3)), t);
       if (variant == 0) {
@@ -182,7 +192,8 @@ static void test_buffer_loads(void)
 
 /* Comparisons are not stored; their inputs are. Budget: values that do not
  * fit stay in the main program. Nothing uniform: no preamble. */
-static void test_bool_budget_none(void)
+static void
+test_bool_budget_none(void)
 {
    agx_builder b;
    agx_shader *s = new_shader(&b);
@@ -192,9 +203,9 @@ static void test_bool_budget_none(void)
    agx_instr *sel = agx_bcsel(&b, c, t, agx_imm(&b, 32, 7));
    agx_instr *k2 = agx_imul(&b, uni(&b, 32, 72), uni(&b, 32, 76));
    agx_instr *k3 = agx_imul(&b, uni(&b, 32, 80), uni(&b, 32, 84));
-   store32(&b, uni(&b, 64, 8), agx_iadd(&b, agx_iadd(&b, sel, agx_iadd(&b, k2, t)),
-                                      agx_imul(&b, k3, t)));
-   struct agx_preamble_options o = { .uniform_base = 400, .uniform_limit = 408 };
+   store32(&b, uni(&b, 64, 8),
+           agx_iadd(&b, agx_iadd(&b, sel, agx_iadd(&b, k2, t)), agx_imul(&b, k3, t)));
+   struct agx_preamble_options o = {.uniform_base = 400, .uniform_limit = 408};
    unsigned end = 0;
    agx_shader *p = agx_pass_preamble(s, &o, &end);
    struct counts m = count(s), pc = count(p);
@@ -225,7 +236,8 @@ struct pc_block {
    uint32_t n;
 };
 
-static uint32_t expected(const struct pc_block *pc, const uint32_t *t, uint32_t i)
+static uint32_t
+expected(const struct pc_block *pc, const uint32_t *t, uint32_t i)
 {
    uint32_t k = (pc->a * pc->b + (pc->c >> 3)) ^ (uint32_t)(pc->d * 5 - 7);
    uint32_t m = (pc->a | 0x100u) * (pc->b + 3u) - (pc->c & 0xFFu);
@@ -242,7 +254,8 @@ static uint32_t expected(const struct pc_block *pc, const uint32_t *t, uint32_t 
 
 /* Compiles be_preamble (no_preamble: option; env: AGX_DEBUG), runs it on the
  * GPU model and checks every output. Returns the main instruction count. */
-static unsigned run_e2e(bool no_preamble, bool env, bool *had_preamble)
+static unsigned
+run_e2e(bool no_preamble, bool env, bool *had_preamble)
 {
    struct harness h;
    if (!h_compile(&h, "be_preamble", H_OPT, NULL)) {
@@ -254,11 +267,11 @@ static unsigned run_e2e(bool no_preamble, bool env, bool *had_preamble)
    uint64_t seed = 99;
    for (unsigned i = 0; i < THREADS; i++)
       t[i] = h_rand(&seed);
-   struct pc_block pc = { 0x12345, 77, 0xABCDE, -3, 5 };
+   struct pc_block pc = {0x12345, 77, 0xABCDE, -3, 5};
    h_push(&h, &pc, sizeof(pc));
    if (env)
       setenv("AGX_DEBUG", "shaders,nopreamble", 1);
-   struct agx_backend_options opts = { .no_preamble = no_preamble };
+   struct agx_backend_options opts = {.no_preamble = no_preamble};
    struct agx_backend_result r;
    char err[512];
    int rc = agx_backend_compile(h.s, &opts, &r, err, sizeof(err));
@@ -272,17 +285,21 @@ static unsigned run_e2e(bool no_preamble, bool env, bool *had_preamble)
    *had_preamble = r.info.has_preamble;
    CHECK(r.info.has_preamble == (r.preamble_size > 0), "has_preamble vs size");
    CHECK(r.info.uniform_halves <= 512, "uniform halves %u", r.info.uniform_halves);
-   struct bsim_program prog = { r.code, r.size, r.info.gpr_halves, r.info.shared_size,
-                                { r.info.local_size[0], r.info.local_size[1],
-                                  r.info.local_size[2] },
-                                r.preamble, r.preamble_size, r.info.preamble_gpr_halves };
+   struct bsim_program prog = {r.code,
+                               r.size,
+                               r.info.gpr_halves,
+                               r.info.shared_size,
+                               {r.info.local_size[0], r.info.local_size[1], r.info.local_size[2]},
+                               r.preamble,
+                               r.preamble_size,
+                               r.info.preamble_gpr_halves};
    prog.scratch_size = r.info.scratch_size;
    struct bsim_buffer bb[32];
    for (unsigned k = 0; k < h.nbufs; k++)
-      bb[k] = (struct bsim_buffer){ h.bufs[k].address, h.bufs[k].data, h.bufs[k].size };
-   uint32_t groups[3] = { GROUPS, 1, 1 };
-   rc = bsim_run(&prog, h.uniforms, sizeof(h.uniforms), bb, h.nbufs, groups, NULL, err,
-                 sizeof(err));
+      bb[k] = (struct bsim_buffer){h.bufs[k].address, h.bufs[k].data, h.bufs[k].size};
+   uint32_t groups[3] = {GROUPS, 1, 1};
+   rc =
+      bsim_run(&prog, h.uniforms, sizeof(h.uniforms), bb, h.nbufs, groups, NULL, err, sizeof(err));
    CHECK(rc == 0, "GPU model: %s", err);
    unsigned bad = 0;
    for (unsigned i = 0; rc == 0 && i < THREADS; i++) {
@@ -294,14 +311,17 @@ static unsigned run_e2e(bool no_preamble, bool env, bool *had_preamble)
    CHECK(bad == 0, "%u wrong outputs", bad);
    unsigned n = r.info.num_instrs;
    printf("be_preamble %-28s main %3u instrs, preamble %3u instrs, %u uniform halves\n",
-          no_preamble ? "(option no_preamble)" : env ? "(AGX_DEBUG=nopreamble)" : "(default)",
+          no_preamble ? "(option no_preamble)"
+          : env       ? "(AGX_DEBUG=nopreamble)"
+                      : "(default)",
           n, r.info.preamble_num_instrs, r.info.uniform_halves);
    agx_backend_result_free(&r);
    h_finish(&h);
    return n;
 }
 
-static void test_e2e(void)
+static void
+test_e2e(void)
 {
    bool pre_on = false, pre_off = true, pre_env = true;
    unsigned with = run_e2e(false, false, &pre_on);
@@ -316,7 +336,8 @@ static void test_e2e(void)
          without);
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char **argv)
 {
    if (argc < 2) {
       fprintf(stderr, "usage: %s SPV_DIR\n", argv[0]);

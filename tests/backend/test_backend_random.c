@@ -22,29 +22,31 @@
 #define OUTS 24
 
 static uint64_t seed = 0x5eed;
-static unsigned budget;       /* GPR halves, 0 = default */
-static unsigned spilled;      /* programs that used the stack */
+static unsigned budget;  /* GPR halves, 0 = default */
+static unsigned spilled; /* programs that used the stack */
 
-static unsigned pick(unsigned n)
+static unsigned
+pick(unsigned n)
 {
    return h_rand(&seed) % n;
 }
 
 static const enum agx_op int_ops[] = {
-   AGX_OP_IADD, AGX_OP_ISUB, AGX_OP_IMUL, AGX_OP_IAND, AGX_OP_IOR,  AGX_OP_IXOR,
-   AGX_OP_ISHL, AGX_OP_USHR, AGX_OP_ISHR, AGX_OP_IMIN, AGX_OP_IMAX, AGX_OP_UMIN,
-   AGX_OP_UMAX, AGX_OP_INEG, AGX_OP_INOT, AGX_OP_IABS, AGX_OP_BIT_COUNT, AGX_OP_UFIND_MSB,
-   AGX_OP_FIND_LSB, AGX_OP_UMUL_HIGH, AGX_OP_IMUL_HIGH, AGX_OP_ISIGN, AGX_OP_BIT_REVERSE,
+   AGX_OP_IADD,      AGX_OP_ISUB,      AGX_OP_IMUL,        AGX_OP_IAND,     AGX_OP_IOR,
+   AGX_OP_IXOR,      AGX_OP_ISHL,      AGX_OP_USHR,        AGX_OP_ISHR,     AGX_OP_IMIN,
+   AGX_OP_IMAX,      AGX_OP_UMIN,      AGX_OP_UMAX,        AGX_OP_INEG,     AGX_OP_INOT,
+   AGX_OP_IABS,      AGX_OP_BIT_COUNT, AGX_OP_UFIND_MSB,   AGX_OP_FIND_LSB, AGX_OP_UMUL_HIGH,
+   AGX_OP_IMUL_HIGH, AGX_OP_ISIGN,     AGX_OP_BIT_REVERSE,
 };
 static const enum agx_op cmp_ops[] = {
-   AGX_OP_IEQ, AGX_OP_INE, AGX_OP_ILT, AGX_OP_IGE, AGX_OP_ULT, AGX_OP_UGE,
-   AGX_OP_FEQ, AGX_OP_FNE, AGX_OP_FLT, AGX_OP_FGE, AGX_OP_FLE, AGX_OP_FGT,
+   AGX_OP_IEQ,  AGX_OP_INE,  AGX_OP_ILT,  AGX_OP_IGE,  AGX_OP_ULT, AGX_OP_UGE,
+   AGX_OP_FEQ,  AGX_OP_FNE,  AGX_OP_FLT,  AGX_OP_FGE,  AGX_OP_FLE, AGX_OP_FGT,
    AGX_OP_FLTU, AGX_OP_FGEU, AGX_OP_FNEU, AGX_OP_FEQU,
 };
 static const enum agx_op float_ops[] = {
-   AGX_OP_FADD, AGX_OP_FSUB, AGX_OP_FMUL, AGX_OP_FFMA, AGX_OP_FMIN, AGX_OP_FMAX,
-   AGX_OP_FNEG, AGX_OP_FABS, AGX_OP_FFLOOR, AGX_OP_FCEIL, AGX_OP_FTRUNC, AGX_OP_FROUND_EVEN,
-   AGX_OP_FFRACT, AGX_OP_FSIGN,
+   AGX_OP_FADD,   AGX_OP_FSUB,        AGX_OP_FMUL,   AGX_OP_FFMA,   AGX_OP_FMIN,
+   AGX_OP_FMAX,   AGX_OP_FNEG,        AGX_OP_FABS,   AGX_OP_FFLOOR, AGX_OP_FCEIL,
+   AGX_OP_FTRUNC, AGX_OP_FROUND_EVEN, AGX_OP_FFRACT, AGX_OP_FSIGN,
 };
 
 struct pool {
@@ -53,7 +55,8 @@ struct pool {
    unsigned n;
 };
 
-static agx_instr *any(struct pool *p, bool fl)
+static agx_instr *
+any(struct pool *p, bool fl)
 {
    for (unsigned tries = 0; tries < 64; tries++) {
       unsigned i = pick(p->n);
@@ -63,7 +66,8 @@ static agx_instr *any(struct pool *p, bool fl)
    return p->v[fl ? 1 : 0];
 }
 
-static void add(struct pool *p, agx_instr *v, bool fl)
+static void
+add(struct pool *p, agx_instr *v, bool fl)
 {
    if (p->n < 256) {
       p->v[p->n] = v;
@@ -71,16 +75,18 @@ static void add(struct pool *p, agx_instr *v, bool fl)
    }
 }
 
-static float rand_float(void)
+static float
+rand_float(void)
 {
-   static const float special[] = { 0.0f, -0.0f, 1.0f, -1.0f, 0.5f, 2.5f, -3.75f, 1e6f, 100.25f };
+   static const float special[] = {0.0f, -0.0f, 1.0f, -1.0f, 0.5f, 2.5f, -3.75f, 1e6f, 100.25f};
    if (pick(4) == 0)
       return special[pick(sizeof(special) / sizeof(special[0]))];
    return ((float)pick(200001) - 100000.0f) / (float)(1 + pick(1000));
 }
 
 /* One random operation appended at b. */
-static void random_op(agx_builder *b, struct pool *p)
+static void
+random_op(agx_builder *b, struct pool *p)
 {
    agx_type t32 = agx_type_make(32, 1);
    switch (pick(4)) {
@@ -99,8 +105,8 @@ static void random_op(agx_builder *b, struct pool *p)
    case 2: {
       enum agx_op op = cmp_ops[pick(sizeof(cmp_ops) / sizeof(cmp_ops[0]))];
       bool fl = agx_op_infos[op].src_class == 'f';
-      agx_instr *cond = agx_build(b, op, agx_type_make(1, 1), 2, any(p, fl), any(p, fl), NULL,
-                                  NULL);
+      agx_instr *cond =
+         agx_build(b, op, agx_type_make(1, 1), 2, any(p, fl), any(p, fl), NULL, NULL);
       bool sfl = pick(2);
       add(p, agx_build(b, AGX_OP_BCSEL, t32, 3, cond, any(p, sfl), any(p, sfl), NULL), sfl);
       return;
@@ -108,8 +114,10 @@ static void random_op(agx_builder *b, struct pool *p)
    default: {
       enum agx_op op = float_ops[pick(sizeof(float_ops) / sizeof(float_ops[0]))];
       unsigned n = agx_op_infos[op].num_srcs;
-      add(p, agx_build(b, op, t32, n, any(p, true), n > 1 ? any(p, true) : NULL,
-                       n > 2 ? any(p, true) : NULL, NULL), true);
+      add(p,
+          agx_build(b, op, t32, n, any(p, true), n > 1 ? any(p, true) : NULL,
+                    n > 2 ? any(p, true) : NULL, NULL),
+          true);
       if (pick(6) == 0)
          add(p, agx_build(b, AGX_OP_F2I, t32, 1, any(p, true), NULL, NULL, NULL), false);
       if (pick(6) == 0)
@@ -118,7 +126,8 @@ static void random_op(agx_builder *b, struct pool *p)
    }
 }
 
-static unsigned run_one(unsigned prog)
+static unsigned
+run_one(unsigned prog)
 {
    struct harness h;
    memset(&h, 0, sizeof(h));
@@ -144,7 +153,7 @@ static unsigned run_one(unsigned prog)
          memcpy(&in[i], &f, 4);
       }
    }
-   uint32_t push[4] = { h_rand(&seed), pick(100), 0, 0 };
+   uint32_t push[4] = {h_rand(&seed), pick(100), 0, 0};
    float pf = rand_float();
    memcpy(&push[2], &pf, 4);
    memcpy(h.uniforms, &in_addr, 8);
@@ -153,24 +162,27 @@ static unsigned run_one(unsigned prog)
 
    agx_type t32 = agx_type_make(32, 1), t64 = agx_type_make(64, 1);
    agx_instr *zero = agx_imm(&b, 32, 0);
-   agx_instr *gid = agx_extract(&b, agx_intrin(&b, AGX_OP_LOAD_LOCAL_INVOCATION_ID,
-                                               agx_type_make(32, 3), 0, NULL, NULL, NULL, 0, 0,
-                                               0), 0);
-   agx_instr *wg = agx_extract(&b, agx_intrin(&b, AGX_OP_LOAD_WORKGROUP_ID, agx_type_make(32, 3),
-                                              0, NULL, NULL, NULL, 0, 0, 0), 0);
-   agx_instr *lane = agx_build(&b, AGX_OP_IADD, t32, 2, gid,
-                               agx_build(&b, AGX_OP_IMUL, t32, 2, wg, agx_imm(&b, 32, 32), NULL,
-                                         NULL), NULL, NULL);
+   agx_instr *gid = agx_extract(&b,
+                                agx_intrin(&b, AGX_OP_LOAD_LOCAL_INVOCATION_ID,
+                                           agx_type_make(32, 3), 0, NULL, NULL, NULL, 0, 0, 0),
+                                0);
+   agx_instr *wg = agx_extract(
+      &b,
+      agx_intrin(&b, AGX_OP_LOAD_WORKGROUP_ID, agx_type_make(32, 3), 0, NULL, NULL, NULL, 0, 0, 0),
+      0);
+   agx_instr *lane = agx_build(
+      &b, AGX_OP_IADD, t32, 2, gid,
+      agx_build(&b, AGX_OP_IMUL, t32, 2, wg, agx_imm(&b, 32, 32), NULL, NULL), NULL, NULL);
    agx_instr *inb = agx_intrin(&b, AGX_OP_LOAD_UNIFORM, t64, 1, zero, NULL, NULL, 0, 0, 0);
    agx_instr *outb = agx_intrin(&b, AGX_OP_LOAD_UNIFORM, t64, 1, zero, NULL, NULL, 8, 0, 0);
    agx_instr *lane64 = agx_build(&b, AGX_OP_U2U, t64, 1, lane, NULL, NULL, NULL);
-   agx_instr *vin = agx_intrin(&b, AGX_OP_LOAD_GLOBAL, agx_type_make(32, 4), 1,
-                               agx_build(&b, AGX_OP_IADD, t64, 2, inb,
-                                         agx_build(&b, AGX_OP_IMUL, t64, 2, lane64,
-                                                   agx_imm(&b, 64, 16), NULL, NULL),
-                                         NULL, NULL),
-                               NULL, NULL, 16, 0, 0);
-   struct pool p = { .n = 0 };
+   agx_instr *vin = agx_intrin(
+      &b, AGX_OP_LOAD_GLOBAL, agx_type_make(32, 4), 1,
+      agx_build(&b, AGX_OP_IADD, t64, 2, inb,
+                agx_build(&b, AGX_OP_IMUL, t64, 2, lane64, agx_imm(&b, 64, 16), NULL, NULL), NULL,
+                NULL),
+      NULL, NULL, 16, 0, 0);
+   struct pool p = {.n = 0};
    add(&p, agx_extract(&b, vin, 0), false);
    add(&p, agx_extract(&b, vin, 2), true);
    add(&p, agx_extract(&b, vin, 1), false);
@@ -192,10 +204,10 @@ static unsigned run_one(unsigned prog)
    if (loop) {
       /* a loop with a per-lane trip count (1-8) carrying an integer, a
        * float and the counter through header phis */
-      agx_instr *limit = agx_build(&b, AGX_OP_IADD, t32, 2,
-                                   agx_build(&b, AGX_OP_IAND, t32, 2, any(&p, false),
-                                             agx_imm(&b, 32, 7), NULL, NULL),
-                                   agx_imm(&b, 32, 1), NULL, NULL);
+      agx_instr *limit = agx_build(
+         &b, AGX_OP_IADD, t32, 2,
+         agx_build(&b, AGX_OP_IAND, t32, 2, any(&p, false), agx_imm(&b, 32, 7), NULL, NULL),
+         agx_imm(&b, 32, 1), NULL, NULL);
       agx_instr *x0 = any(&p, false), *f0 = any(&p, true);
       agx_block *pre = b.block;
       agx_loop *lp = agx_push_loop(&b);
@@ -204,8 +216,8 @@ static unsigned run_one(unsigned prog)
          phis[k] = agx_instr_create(s, AGX_OP_PHI, t32, 0);
          agx_builder_insert(&b, phis[k]);
       }
-      agx_instr *stop = agx_build(&b, AGX_OP_UGE, agx_type_make(1, 1), 2, phis[0], limit, NULL,
-                                  NULL);
+      agx_instr *stop =
+         agx_build(&b, AGX_OP_UGE, agx_type_make(1, 1), 2, phis[0], limit, NULL, NULL);
       agx_if *nif = agx_push_if(&b, stop);
       agx_jump(&b, AGX_OP_BREAK);
       agx_push_else(&b, nif);
@@ -238,10 +250,10 @@ static unsigned run_one(unsigned prog)
       random_op(&b, &p);
    if (divergent) {
       /* results of both branches merge through phis */
-      agx_instr *cond = agx_build(&b, AGX_OP_ULT, agx_type_make(1, 1), 2,
-                                  agx_build(&b, AGX_OP_IAND, t32, 2, any(&p, false),
-                                            agx_imm(&b, 32, 7), NULL, NULL),
-                                  agx_imm(&b, 32, 3), NULL, NULL);
+      agx_instr *cond = agx_build(
+         &b, AGX_OP_ULT, agx_type_make(1, 1), 2,
+         agx_build(&b, AGX_OP_IAND, t32, 2, any(&p, false), agx_imm(&b, 32, 7), NULL, NULL),
+         agx_imm(&b, 32, 3), NULL, NULL);
       unsigned base = p.n;
       agx_if *nif = agx_push_if(&b, cond);
       for (unsigned i = 0; i < nops / 4; i++)
@@ -267,10 +279,10 @@ static unsigned run_one(unsigned prog)
       random_op(&b, &p);
    for (unsigned k = 0; k < OUTS; k++)
       outs[k] = k < p.n ? p.v[p.n - 1 - k] : zero;
-   agx_instr *obase = agx_build(&b, AGX_OP_IADD, t64, 2, outb,
-                                agx_build(&b, AGX_OP_IMUL, t64, 2, lane64,
-                                          agx_imm(&b, 64, OUTS * 4), NULL, NULL),
-                                NULL, NULL);
+   agx_instr *obase =
+      agx_build(&b, AGX_OP_IADD, t64, 2, outb,
+                agx_build(&b, AGX_OP_IMUL, t64, 2, lane64, agx_imm(&b, 64, OUTS * 4), NULL, NULL),
+                NULL, NULL);
    for (unsigned k = 0; k < OUTS; k++)
       agx_intrin(&b, AGX_OP_STORE_GLOBAL, agx_type_make(0, 0), 2,
                  agx_build(&b, AGX_OP_IADD, t64, 2, obase, agx_imm(&b, 64, 4 * k), NULL, NULL),
@@ -293,20 +305,20 @@ static unsigned run_one(unsigned prog)
    struct agx_backend_result r;
    if (getenv("RANDOM_DUMP") && (unsigned)atoi(getenv("RANDOM_DUMP")) == prog)
       agx_print_shader(s, stderr);
-   struct agx_backend_options opts = { .max_halves = budget };
+   struct agx_backend_options opts = {.max_halves = budget};
    if (agx_backend_compile(s, &opts, &r, err, sizeof(err))) {
       fprintf(stderr, "program %u: back end: %s\n", prog, err);
       fails++;
    } else {
       spilled += r.info.scratch_size != 0;
-      struct bsim_program bp = { r.code, r.size, r.info.gpr_halves, 0, { 32, 1, 1 },
-                                 r.preamble, r.preamble_size, r.info.preamble_gpr_halves };
+      struct bsim_program bp = {
+         r.code,     r.size,     r.info.gpr_halves, 0,
+         {32, 1, 1}, r.preamble, r.preamble_size,   r.info.preamble_gpr_halves};
       bp.scratch_size = r.info.scratch_size;
-      struct bsim_buffer bb[2] = { { h.bufs[0].address, h.bufs[0].data, h.bufs[0].size },
-                                   { h.bufs[1].address, h.bufs[1].data, h.bufs[1].size } };
-      uint32_t groups[3] = { LANES / 32, 1, 1 };
-      if (bsim_run(&bp, h.uniforms, sizeof(h.uniforms), bb, 2, groups, NULL, err,
-                   sizeof(err))) {
+      struct bsim_buffer bb[2] = {{h.bufs[0].address, h.bufs[0].data, h.bufs[0].size},
+                                  {h.bufs[1].address, h.bufs[1].data, h.bufs[1].size}};
+      uint32_t groups[3] = {LANES / 32, 1, 1};
+      if (bsim_run(&bp, h.uniforms, sizeof(h.uniforms), bb, 2, groups, NULL, err, sizeof(err))) {
          fprintf(stderr, "program %u: GPU model: %s\n", prog, err);
          fails++;
       } else {
@@ -319,8 +331,8 @@ static unsigned run_one(unsigned prog)
                       /* flushed denormals: the hardware flushes f32 results */
                       (fabsf(x) < 1.2e-38f && fabsf(y) < 1.2e-38f);
             if (!ok && bad++ < 4)
-               fprintf(stderr, "program %u: lane %u out %u: GPU 0x%08x, interpreter 0x%08x\n",
-                       prog, i / OUTS, i % OUTS, out[i], want[i]);
+               fprintf(stderr, "program %u: lane %u out %u: GPU 0x%08x, interpreter 0x%08x\n", prog,
+                       i / OUTS, i % OUTS, out[i], want[i]);
          }
          fails += bad != 0;
          if (getenv("RANDOM_DUMP") && (unsigned)atoi(getenv("RANDOM_DUMP")) == prog)
@@ -333,7 +345,8 @@ static unsigned run_one(unsigned prog)
    return fails;
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char **argv)
 {
    unsigned n = argc > 1 ? (unsigned)atoi(argv[1]) : 200, fails = 0;
    budget = argc > 2 ? (unsigned)atoi(argv[2]) : 0;
@@ -342,8 +355,8 @@ int main(int argc, char **argv)
    printf("%u random programs, %u failed, %u spilled\n", n, fails, spilled);
    /* under a small budget most programs must really spill */
    if (budget && spilled < n / 2) {
-      fprintf(stderr, "only %u of %u programs spilled under a budget of %u halves\n", spilled,
-              n, budget);
+      fprintf(stderr, "only %u of %u programs spilled under a budget of %u halves\n", spilled, n,
+              budget);
       fails++;
    }
    return fails ? 1 : 0;

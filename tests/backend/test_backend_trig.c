@@ -16,7 +16,8 @@
 
 #define THREADS 4096
 
-static float half_round(float x)
+static float
+half_round(float x)
 {
    /* f32 -> f16 -> f32, round to nearest even (normal range is enough) */
    if (x == 0.0f || fabsf(x) < 6.2e-5f)
@@ -27,7 +28,8 @@ static float half_round(float x)
    return nearbyintf(x / q) * q;
 }
 
-static int run(double lo, double hi, double *err, unsigned *fails)
+static int
+run(double lo, double hi, double *err, unsigned *fails)
 {
    struct harness h;
    if (!h_compile(&h, "be_trig", H_OPT, NULL))
@@ -43,16 +45,16 @@ static int run(double lo, double hi, double *err, unsigned *fails)
       h_finish(&h);
       return -1;
    }
-   struct bsim_program prog = { r.code, r.size, r.info.gpr_halves, r.info.shared_size,
-                                { 64, 1, 1 }, r.preamble, r.preamble_size,
-                                r.info.preamble_gpr_halves };
+   struct bsim_program prog = {
+      r.code,     r.size,     r.info.gpr_halves, r.info.shared_size,
+      {64, 1, 1}, r.preamble, r.preamble_size,   r.info.preamble_gpr_halves};
    prog.scratch_size = r.info.scratch_size;
    struct bsim_buffer bb[32];
    for (unsigned k = 0; k < h.nbufs; k++)
-      bb[k] = (struct bsim_buffer){ h.bufs[k].address, h.bufs[k].data, h.bufs[k].size };
-   uint32_t groups[3] = { THREADS / 64, 1, 1 };
-   int rc = bsim_run(&prog, h.uniforms, sizeof(h.uniforms), bb, h.nbufs, groups, NULL, msg,
-                     sizeof(msg));
+      bb[k] = (struct bsim_buffer){h.bufs[k].address, h.bufs[k].data, h.bufs[k].size};
+   uint32_t groups[3] = {THREADS / 64, 1, 1};
+   int rc =
+      bsim_run(&prog, h.uniforms, sizeof(h.uniforms), bb, h.nbufs, groups, NULL, msg, sizeof(msg));
    agx_backend_result_free(&r);
    if (rc) {
       fprintf(stderr, "GPU model: %s\n", msg);
@@ -61,7 +63,7 @@ static int run(double lo, double hi, double *err, unsigned *fails)
    }
    for (unsigned i = 0; i < THREADS; i++) {
       double x = in[i], xh = half_round(in[i]);
-      double want[5] = { sin(x), cos(x), tan(x), sin(xh), cos(xh) };
+      double want[5] = {sin(x), cos(x), tan(x), sin(xh), cos(xh)};
       for (unsigned k = 0; k < 5; k++) {
          double e = fabs(out[i * 5 + k] - want[k]);
          if (k == 2) /* tan: relative to its size (sin * rcp(cos)) */
@@ -77,7 +79,8 @@ static int run(double lo, double hi, double *err, unsigned *fails)
    return 0;
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char **argv)
 {
    if (argc < 2) {
       fprintf(stderr, "usage: %s SPV_DIR\n", argv[0]);
@@ -85,14 +88,14 @@ int main(int argc, char **argv)
    }
    h_spv_dir = argv[1];
    unsigned fails = 0;
-   double near[5] = { 0 }, wide[5] = { 0 };
+   double near[5] = {0}, wide[5] = {0};
    if (run(-M_PI, M_PI, near, &fails) || run(-100 * M_PI, 100 * M_PI, wide, &fails))
       return 1;
-   static const char *const names[5] = { "sin f32", "cos f32", "tan f32 (rel)", "sin f16",
-                                         "cos f16" };
+   static const char *const names[5] = {"sin f32", "cos f32", "tan f32 (rel)", "sin f16",
+                                        "cos f16"};
    for (unsigned k = 0; k < 5; k++)
-      printf("%-14s max abs error %.3g on [-pi, pi], %.3g on [-100pi, 100pi]\n", names[k],
-             near[k], wide[k]);
+      printf("%-14s max abs error %.3g on [-pi, pi], %.3g on [-100pi, 100pi]\n", names[k], near[k],
+             wide[k]);
    /* Vulkan: 2^-11 absolute on [-pi, pi]; f16 results add half an f16 ulp */
    double limit = ldexp(1.0, -11);
    for (unsigned k = 0; k < 5; k++) {

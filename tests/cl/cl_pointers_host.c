@@ -19,23 +19,23 @@ _Static_assert(CL_GROUP == CL_POINTERS_GROUP, "workgroup size");
 
 /* Runs `body` for every invocation, __local buffers a (na words) and b (nb words) fresh
  * (filled with garbage) for each workgroup. */
-#define FOR_EACH_INVOCATION(groups, na, nb, body)                                          \
-   do {                                                                                    \
-      static uint32_t la[4 * CL_GROUP], lb[4 * CL_GROUP];                                  \
-      for (uint32_t grp = 0; grp < (groups); grp++) {                                      \
-         memset(la, 0xa5, sizeof(la));                                                     \
-         memset(lb, 0x5a, sizeof(lb));                                                     \
-         cl_host.local_lo[0] = la;                                                         \
-         cl_host.local_hi[0] = la + (na);                                                  \
-         cl_host.local_lo[1] = lb;                                                         \
-         cl_host.local_hi[1] = lb + (nb);                                                  \
-         cl_host.num_local = 2;                                                            \
-         for (uint32_t lid = 0; lid < CL_GROUP; lid++) {                                   \
-            cl_host.global_id = grp * CL_GROUP + lid;                                      \
-            cl_host.local_id = lid;                                                        \
-            body;                                                                          \
-         }                                                                                 \
-      }                                                                                    \
+#define FOR_EACH_INVOCATION(groups, na, nb, body)         \
+   do {                                                   \
+      static uint32_t la[4 * CL_GROUP], lb[4 * CL_GROUP]; \
+      for (uint32_t grp = 0; grp < (groups); grp++) {     \
+         memset(la, 0xa5, sizeof(la));                    \
+         memset(lb, 0x5a, sizeof(lb));                    \
+         cl_host.local_lo[0] = la;                        \
+         cl_host.local_hi[0] = la + (na);                 \
+         cl_host.local_lo[1] = lb;                        \
+         cl_host.local_hi[1] = lb + (nb);                 \
+         cl_host.num_local = 2;                           \
+         for (uint32_t lid = 0; lid < CL_GROUP; lid++) {  \
+            cl_host.global_id = grp * CL_GROUP + lid;     \
+            cl_host.local_id = lid;                       \
+            body;                                         \
+         }                                                \
+      }                                                   \
    } while (0)
 
 void

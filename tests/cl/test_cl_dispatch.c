@@ -46,7 +46,8 @@ run_on(struct agx_test_device *t, const struct agx_pipeline *pipeline, unsigned 
    VkCommandPool pool;
    CHECK(agx_CreateCommandPool(t->vk, &cpci, NULL, &pool) == VK_SUCCESS);
    VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                      .commandPool = pool, .commandBufferCount = 1,
+                                      .commandPool = pool,
+                                      .commandBufferCount = 1,
                                       .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY};
    VkCommandBuffer cb;
    CHECK(agx_AllocateCommandBuffers(t->vk, &cai, &cb) == VK_SUCCESS);
@@ -65,7 +66,8 @@ run_on(struct agx_test_device *t, const struct agx_pipeline *pipeline, unsigned 
       VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
       VkFence fence;
       CHECK(agx_CreateFence(t->vk, &fci, NULL, &fence) == VK_SUCCESS);
-      VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+      VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                         .commandBufferCount = 1,
                          .pCommandBuffers = &cb};
       result = agx_QueueSubmit(t->queue, 1, &si, fence);
       if (result == VK_SUCCESS)
@@ -121,8 +123,8 @@ check_libclc_math(struct agx_test_device *t, uint8_t *gpu, uint64_t va, const ch
                                      &t->dev->alloc, &pipeline) == VK_SUCCESS);
    agx_compile_result_free(&compiled);
 
-   static const float inputs[] = {0.0f, -0.0f, 0.5f, -0.75f, 1.0f, 2.5f, -3.0f, 10.0f,
-                                  1e-3f, -1e-5f, 27.0f, -8.0f, 100.0f, 1e6f, -2e-20f, 0.3333f};
+   static const float inputs[] = {0.0f,  -0.0f,  0.5f,  -0.75f, 1.0f,   2.5f, -3.0f,   10.0f,
+                                  1e-3f, -1e-5f, 27.0f, -8.0f,  100.0f, 1e6f, -2e-20f, 0.3333f};
    const uint32_t count = sizeof(inputs) / sizeof(inputs[0]);
    memset(gpu, 0xff, MEM_SIZE);
    memcpy(gpu, inputs, sizeof(inputs));
@@ -142,8 +144,8 @@ check_libclc_math(struct agx_test_device *t, uint8_t *gpu, uint64_t va, const ch
          memcpy(&got, gpu + 256 + (4 * i + k) * 4, 4);
          uint32_t d = ulps_from(got, want[k]);
          if (d > bound[k]) {
-            fprintf(stderr, "%s(%g) = %.9g on the simulator, libm %.9g: %u ulp\n", names[k], x,
-                    got, want[k], d);
+            fprintf(stderr, "%s(%g) = %.9g on the simulator, libm %.9g: %u ulp\n", names[k], x, got,
+                    want[k], d);
             exit(1);
          }
          worst = d > worst ? d : worst;
@@ -242,9 +244,12 @@ check_fixup(struct agx_test_device *t, uint8_t *gpu, uint64_t va, const uint32_t
       host[i] = gpu[i] = (uint8_t)(i * 7 + 1);
    memcpy(gpu + OFF_GROUPS, groups, 12);
    memcpy(host + OFF_GROUPS, groups, 12);
-   struct agx_indirect_args args = {.groups = va + OFF_GROUPS, .grid = va + OFF_GRID,
-                                    .num_workgroups = va + OFF_COUNT, .local_x = local[0],
-                                    .local_y = local[1], .local_z = local[2]};
+   struct agx_indirect_args args = {.groups = va + OFF_GROUPS,
+                                    .grid = va + OFF_GRID,
+                                    .num_workgroups = va + OFF_COUNT,
+                                    .local_x = local[0],
+                                    .local_y = local[1],
+                                    .local_z = local[2]};
    CHECK(run_kernel(t, AGX_CL_INDIRECT_FIXUP, &args, sizeof(args)) == VK_SUCCESS);
    args.groups = (uintptr_t)(host + OFF_GROUPS);
    args.grid = (uintptr_t)(host + OFF_GRID);
@@ -301,11 +306,16 @@ check_query_copy(struct agx_test_device *t, uint8_t *gpu, uint64_t va, uint32_t 
    memcpy(gpu, host, Q_DST);
    memcpy(model, host, Q_DST);
 
-   struct agx_copy_query_args args = {
-      .availability = va + avail_at, .results = va + results_at, .dst = va + Q_DST,
-      .dst_stride = stride, .first_query = first, .query_count = count,
-      .values_per_query = nvalues, .flags = flags, .availability_stride = avail_stride,
-      .results_stride = results_stride};
+   struct agx_copy_query_args args = {.availability = va + avail_at,
+                                      .results = va + results_at,
+                                      .dst = va + Q_DST,
+                                      .dst_stride = stride,
+                                      .first_query = first,
+                                      .query_count = count,
+                                      .values_per_query = nvalues,
+                                      .flags = flags,
+                                      .availability_stride = avail_stride,
+                                      .results_stride = results_stride};
    CHECK(run_kernel(t, AGX_CL_COPY_QUERY, &args, sizeof(args)) == VK_SUCCESS);
    args.availability = (uintptr_t)(host + avail_at);
    args.results = (uintptr_t)(host + results_at);
@@ -341,8 +351,9 @@ check_query_copy(struct agx_test_device *t, uint8_t *gpu, uint64_t va, uint32_t 
    if (memcmp(host, model, MEM_SIZE) || memcmp(gpu, host, MEM_SIZE)) {
       for (unsigned i = 0; i < MEM_SIZE; i++) {
          if (gpu[i] != host[i] || host[i] != model[i])
-            fprintf(stderr, "query copy flags 0x%x: byte %u: GPU 0x%02x, CPU 0x%02x, model 0x%02x\n",
-                    flags, i, gpu[i], host[i], model[i]);
+            fprintf(stderr,
+                    "query copy flags 0x%x: byte %u: GPU 0x%02x, CPU 0x%02x, model 0x%02x\n", flags,
+                    i, gpu[i], host[i], model[i]);
       }
       exit(1);
    }
@@ -363,8 +374,9 @@ main(int argc, char **argv)
    uint64_t va = agx_device_memory_from_handle(mem)->bo->va;
 
    static const uint32_t cases[][6] = {
-      {3, 5, 7, 64, 2, 1}, {0, 1, 1, 32, 1, 1}, {1, 1, 1, 1, 1, 1},
-      {65535, 65535, 65535, 1024, 1, 1}, {100000, 2, 3, 8, 8, 16},
+      {3, 5, 7, 64, 2, 1},      {0, 1, 1, 32, 1, 1},
+      {1, 1, 1, 1, 1, 1},       {65535, 65535, 65535, 1024, 1, 1},
+      {100000, 2, 3, 8, 8, 16},
    };
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
       check_fixup(&t, gpu, va, cases[i], cases[i] + 3);

@@ -11,12 +11,12 @@
 
 #include "agx_cl_host.h"
 
-#define CHECK(cond)                                                                    \
-   do {                                                                                \
-      if (!(cond)) {                                                                   \
-         fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);      \
-         exit(1);                                                                      \
-      }                                                                                \
+#define CHECK(cond)                                                               \
+   do {                                                                           \
+      if (!(cond)) {                                                              \
+         fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+         exit(1);                                                                 \
+      }                                                                           \
    } while (0)
 
 /* 4-byte texels: 64x64 tiles of one page. */
@@ -35,8 +35,10 @@ tiled(uint8_t *base, uint32_t w, uint32_t h)
 {
    uint32_t tiles = ((w + 63) / 64) * ((h + 63) / 64);
    return (struct agx_image_surface){.base = (uint64_t)(uintptr_t)base,
-                                     .layer_stride = (uint64_t)tiles * 16384, .tiled = 1,
-                                     .bytes = 4, .row_stride = (w + 63) / 64,
+                                     .layer_stride = (uint64_t)tiles * 16384,
+                                     .tiled = 1,
+                                     .bytes = 4,
+                                     .row_stride = (w + 63) / 64,
                                      .tile_log2 = 6 | (6 << 8)};
 }
 
@@ -50,10 +52,13 @@ main(void)
    CHECK(img && img2 && buf && back);
    for (uint32_t i = 0; i < w * h * 2; i++)
       buf[i] = i * 2654435761u;
-   struct agx_image_surface lin = {.base = (uint64_t)(uintptr_t)buf, .layer_stride = w * h * 4,
-                                   .tiled = 0, .bytes = 4, .row_stride = w * 4};
-   struct agx_image_copy_args up = {.src = lin, .dst = tiled(img, w, h), .width = w, .height = h,
-                                    .depth = 2, .bytes = 4};
+   struct agx_image_surface lin = {.base = (uint64_t)(uintptr_t)buf,
+                                   .layer_stride = w * h * 4,
+                                   .tiled = 0,
+                                   .bytes = 4,
+                                   .row_stride = w * 4};
+   struct agx_image_copy_args up =
+      {.src = lin, .dst = tiled(img, w, h), .width = w, .height = h, .depth = 2, .bytes = 4};
    agx_host_image_copy(up);
    for (uint32_t z = 0; z < 2; z++)
       for (uint32_t y = 0; y < h; y++)
@@ -66,15 +71,22 @@ main(void)
    struct agx_image_copy_args down = up;
    down.src = up.dst;
    down.dst = (struct agx_image_surface){.base = (uint64_t)(uintptr_t)back,
-                                         .layer_stride = w * h * 4, .bytes = 4,
+                                         .layer_stride = w * h * 4,
+                                         .bytes = 4,
                                          .row_stride = w * 4};
    agx_host_image_copy(down);
    CHECK(!memcmp(back, buf, w * h * 2 * 4));
 
    /* clear a box of layer 1: only it changes */
-   struct agx_image_clear_args cl = {.dst = tiled(img, w, h), .value = {0xdeadbeefu},
-                                     .x = 60, .y = 10, .z = 1, .width = 20, .height = 58,
-                                     .depth = 1, .bytes = 4};
+   struct agx_image_clear_args cl = {.dst = tiled(img, w, h),
+                                     .value = {0xdeadbeefu},
+                                     .x = 60,
+                                     .y = 10,
+                                     .z = 1,
+                                     .width = 20,
+                                     .height = 58,
+                                     .depth = 1,
+                                     .bytes = 4};
    agx_host_image_clear(cl);
    for (uint32_t z = 0; z < 2; z++)
       for (uint32_t y = 0; y < h; y++)
@@ -86,10 +98,18 @@ main(void)
          }
 
    /* tiled -> tiled at offsets, layer 0 -> layer 1 */
-   struct agx_image_copy_args tt = {.src = tiled(img, w, h), .dst = tiled(img2, w, h),
-                                    .src_x = 3, .src_y = 50, .src_z = 0,
-                                    .dst_x = 70, .dst_y = 1, .dst_z = 1,
-                                    .width = 30, .height = 20, .depth = 1, .bytes = 4};
+   struct agx_image_copy_args tt = {.src = tiled(img, w, h),
+                                    .dst = tiled(img2, w, h),
+                                    .src_x = 3,
+                                    .src_y = 50,
+                                    .src_z = 0,
+                                    .dst_x = 70,
+                                    .dst_y = 1,
+                                    .dst_z = 1,
+                                    .width = 30,
+                                    .height = 20,
+                                    .depth = 1,
+                                    .bytes = 4};
    agx_host_image_copy(tt);
    for (uint32_t y = 0; y < h; y++)
       for (uint32_t x = 0; x < w; x++) {

@@ -40,7 +40,8 @@ submit(struct agx_test_device *t, const struct agx_pipeline *pipeline, const voi
    VkCommandPool pool;
    CHECK(agx_CreateCommandPool(t->vk, &cpci, NULL, &pool) == VK_SUCCESS);
    VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                      .commandPool = pool, .commandBufferCount = 1,
+                                      .commandPool = pool,
+                                      .commandBufferCount = 1,
                                       .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY};
    VkCommandBuffer cb;
    CHECK(agx_AllocateCommandBuffers(t->vk, &cai, &cb) == VK_SUCCESS);
@@ -53,7 +54,8 @@ submit(struct agx_test_device *t, const struct agx_pipeline *pipeline, const voi
       VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
       VkFence fence;
       CHECK(agx_CreateFence(t->vk, &fci, NULL, &fence) == VK_SUCCESS);
-      VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+      VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                         .commandBufferCount = 1,
                          .pCommandBuffers = &cb};
       result = agx_QueueSubmit(t->queue, 1, &si, fence);
       if (result == VK_SUCCESS)
@@ -218,9 +220,11 @@ check_kernels(struct agx_test_device *t, uint8_t *gpu, uint64_t va, bool precomp
    memset(want, 0, sizeof(want));
    cl_host_const_table(want, in, GROUPS);
    compare("cl_const_table", gpu, want, 2 * N);
-   printf("%s: generic helpers, run-time selected generic pointers (3 modes, 8/16/32-bit "
-          "fields), __local arguments, constant tables (%u bytes of constant data, 0 of threadgroup memory) "
-          "match the host\n", way, p->info.const_data_size);
+   printf(
+      "%s: generic helpers, run-time selected generic pointers (3 modes, 8/16/32-bit "
+      "fields), __local arguments, constant tables (%u bytes of constant data, 0 of threadgroup memory) "
+      "match the host\n",
+      way, p->info.const_data_size);
    agx_pipeline_destroy(t->dev, p, &t->dev->alloc);
 }
 

@@ -15,12 +15,12 @@
 
 #include "agx_cl_host.h"
 
-#define CHECK(cond)                                                                    \
-   do {                                                                                \
-      if (!(cond)) {                                                                   \
-         fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);      \
-         exit(1);                                                                      \
-      }                                                                                \
+#define CHECK(cond)                                                               \
+   do {                                                                           \
+      if (!(cond)) {                                                              \
+         fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+         exit(1);                                                                 \
+      }                                                                           \
    } while (0)
 #define VK_OK(expr) CHECK((expr) == VK_SUCCESS)
 
@@ -45,7 +45,8 @@ static struct buffer
 make_buffer(VkDeviceSize size)
 {
    struct buffer b = {0};
-   VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = size,
+   VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                             .size = size,
                              .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
                                       VK_BUFFER_USAGE_TRANSFER_DST_BIT};
    VK_OK(vkCreateBuffer(C.dev, &bci, NULL, &b.buf));
@@ -62,7 +63,8 @@ make_buffer(VkDeviceSize size)
    }
    CHECK(type != UINT32_MAX);
    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.size, .memoryTypeIndex = type};
+                               .allocationSize = req.size,
+                               .memoryTypeIndex = type};
    VK_OK(vkAllocateMemory(C.dev, &mai, NULL, &b.mem));
    VK_OK(vkBindBufferMemory(C.dev, b.buf, b.mem, 0));
    void *map;
@@ -84,9 +86,11 @@ setup(void)
    CHECK((r == VK_SUCCESS || r == VK_INCOMPLETE) && n == 1);
    float prio = 1.0f;
    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-                                  .queueCount = 1, .pQueuePriorities = &prio};
+                                  .queueCount = 1,
+                                  .pQueuePriorities = &prio};
    VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-                             .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci};
+                             .queueCreateInfoCount = 1,
+                             .pQueueCreateInfos = &qci};
    VK_OK(vkCreateDevice(C.pdev, &dci, NULL, &C.dev));
    vkGetDeviceQueue(C.dev, 0, 0, &C.queue);
    VkCommandPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
@@ -97,7 +101,8 @@ static VkCommandBuffer
 begin(void)
 {
    VkCommandBufferAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                     .commandPool = C.pool, .commandBufferCount = 1,
+                                     .commandPool = C.pool,
+                                     .commandBufferCount = 1,
                                      .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY};
    VkCommandBuffer cb;
    VK_OK(vkAllocateCommandBuffers(C.dev, &ai, &cb));
@@ -110,7 +115,8 @@ static void
 submit(VkCommandBuffer cb)
 {
    VK_OK(vkEndCommandBuffer(cb));
-   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                      .commandBufferCount = 1,
                       .pCommandBuffers = &cb};
    VK_OK(vkQueueSubmit(C.queue, 1, &si, VK_NULL_HANDLE));
    VK_OK(vkQueueWaitIdle(C.queue));
@@ -165,7 +171,8 @@ check_fill(uint64_t off, uint64_t size, uint32_t value)
    vkCmdFillBuffer(cb, B.buf, off, size, value);
    submit(cb);
    uint64_t bytes = size == VK_WHOLE_SIZE ? (BUF_SIZE - off) & ~3ull : size;
-   struct agx_fill_args a = {.dst = (uintptr_t)(host_b + off), .count = (uint32_t)(bytes / 4),
+   struct agx_fill_args a = {.dst = (uintptr_t)(host_b + off),
+                             .count = (uint32_t)(bytes / 4),
                              .value = value};
    agx_host_fill(a, a.count);
    for (uint64_t i = 0; i < bytes; i++)
@@ -182,13 +189,16 @@ host_copy(uint8_t *dst_base, uint64_t dst_off, const uint8_t *src_base, uint64_t
       return;
    if (((src_off | dst_off | size) & 3) == 0) {
       struct agx_copy_args a = {.src = (uintptr_t)(src_base + src_off),
-                                .dst = (uintptr_t)(dst_base + dst_off), .count = (uint32_t)(size / 4)};
+                                .dst = (uintptr_t)(dst_base + dst_off),
+                                .count = (uint32_t)(size / 4)};
       agx_host_copy(a, a.count);
       return;
    }
-   struct agx_copy_bytes_args a = {
-      .src = (uintptr_t)(src_base + (src_off & ~3ull)), .dst = (uintptr_t)(dst_base + (dst_off & ~3ull)),
-      .src_byte = (uint32_t)(src_off & 3), .dst_byte = (uint32_t)(dst_off & 3), .size = (uint32_t)size};
+   struct agx_copy_bytes_args a = {.src = (uintptr_t)(src_base + (src_off & ~3ull)),
+                                   .dst = (uintptr_t)(dst_base + (dst_off & ~3ull)),
+                                   .src_byte = (uint32_t)(src_off & 3),
+                                   .dst_byte = (uint32_t)(dst_off & 3),
+                                   .size = (uint32_t)size};
    agx_host_copy_bytes(a, (uint32_t)((a.dst_byte + size + 3) / 4));
 }
 
@@ -229,16 +239,22 @@ main(void)
    B = make_buffer(BUF_SIZE);
 
    static const uint64_t fills[][2] = {
-      {0, 4}, {4, 60}, {12, 256}, {0, 4092}, {8, VK_WHOLE_SIZE}, {0, VK_WHOLE_SIZE},
-      {4088, VK_WHOLE_SIZE}, {100, 2000},
+      {0, 4},
+      {4, 60},
+      {12, 256},
+      {0, 4092},
+      {8, VK_WHOLE_SIZE},
+      {0, VK_WHOLE_SIZE},
+      {4088, VK_WHOLE_SIZE},
+      {100, 2000},
    };
    for (unsigned i = 0; i < sizeof(fills) / sizeof(fills[0]); i++)
       check_fill(fills[i][0], fills[i][1], 0xa1b2c3d4u + i);
 
    /* src, dst, size: aligned fast path, then every byte-offset pair, odd sizes. */
    static const uint64_t copies[][3] = {
-      {0, 0, 4092}, {4, 8, 100}, {0, 0, 4}, {1, 2, 5}, {3, 0, 1}, {0, 3, 1000}, {2, 2, 7},
-      {1, 1, 4090}, {0, 0, 6}, {4, 4, 3}, {3, 1, 257}, {2, 3, 2}, {0, 1, 0}, {5, 4093, 1},
+      {0, 0, 4092}, {4, 8, 100}, {0, 0, 4}, {1, 2, 5},   {3, 0, 1}, {0, 3, 1000}, {2, 2, 7},
+      {1, 1, 4090}, {0, 0, 6},   {4, 4, 3}, {3, 1, 257}, {2, 3, 2}, {0, 1, 0},    {5, 4093, 1},
    };
    for (unsigned i = 0; i < sizeof(copies) / sizeof(copies[0]); i++) {
       VkBufferCopy region = {copies[i][0], copies[i][1], copies[i][2]};

@@ -2,18 +2,26 @@
 #pragma once
 #include <stdint.h>
 
-static inline uint32_t cfg_switch(uint32_t x)
+static inline uint32_t
+cfg_switch(uint32_t x)
 {
    switch (x % 6) {
-   case 0: return 11;      /* falls into case 1 */
-   case 1: return 1;
-   case 2: case 3: return 30;
-   case 4: return 139;     /* falls into the default */
-   default: return 99;
+   case 0:
+      return 11; /* falls into case 1 */
+   case 1:
+      return 1;
+   case 2:
+   case 3:
+      return 30;
+   case 4:
+      return 139; /* falls into the default */
+   default:
+      return 99;
    }
 }
 
-static inline uint32_t cfg_search(uint32_t x)
+static inline uint32_t
+cfg_search(uint32_t x)
 {
    uint32_t s = x, k = 0, w;
    for (;; k++) {
@@ -32,7 +40,8 @@ static inline uint32_t cfg_search(uint32_t x)
    return w + 7;
 }
 
-static inline uint32_t cfg_nest(uint32_t x)
+static inline uint32_t
+cfg_nest(uint32_t x)
 {
    uint32_t acc = x;
    for (uint32_t i = 0; i < 8; i++) {
@@ -49,7 +58,8 @@ static inline uint32_t cfg_nest(uint32_t x)
    return acc;
 }
 
-static inline uint32_t cfg_latches(uint32_t v)
+static inline uint32_t
+cfg_latches(uint32_t v)
 {
    uint32_t n = 0;
    while (n < 12) {

@@ -9,12 +9,13 @@
 
 #include "agx_passes.h"
 
-const char *const h_mode_names[H_NUM_MODES] = { "raw", "opt", "lowered" };
+const char *const h_mode_names[H_NUM_MODES] = {"raw", "opt", "lowered"};
 const char *h_spv_dir = ".";
 const char *h_spv_suffix = "";
 unsigned h_failures;
 
-uint32_t *h_read_spv(const char *name, size_t *count)
+uint32_t *
+h_read_spv(const char *name, size_t *count)
 {
    char path[1024];
    snprintf(path, sizeof(path), "%s/%s%s.spv", h_spv_dir, name, h_spv_suffix);
@@ -37,8 +38,9 @@ uint32_t *h_read_spv(const char *name, size_t *count)
    return w;
 }
 
-bool h_compile(struct harness *h, const char *name, enum h_mode mode,
-               const struct agx_spirv_options *opts)
+bool
+h_compile(struct harness *h, const char *name, enum h_mode mode,
+          const struct agx_spirv_options *opts)
 {
    memset(h, 0, sizeof(*h));
    h->next_addr = UINT64_C(0x100000000);
@@ -75,7 +77,8 @@ bool h_compile(struct harness *h, const char *name, enum h_mode mode,
    return true;
 }
 
-void *h_memory(struct harness *h, size_t size, uint64_t *address)
+void *
+h_memory(struct harness *h, size_t size, uint64_t *address)
 {
    if (h->nbufs == 32)
       abort();
@@ -91,7 +94,8 @@ void *h_memory(struct harness *h, size_t size, uint64_t *address)
    return b->data;
 }
 
-void *h_buffer(struct harness *h, unsigned set, unsigned binding, unsigned elem, size_t size)
+void *
+h_buffer(struct harness *h, unsigned set, unsigned binding, unsigned elem, size_t size)
 {
    if (!h->sets[set]) {
       uint64_t addr;
@@ -100,24 +104,27 @@ void *h_buffer(struct harness *h, unsigned set, unsigned binding, unsigned elem,
    }
    uint64_t addr;
    void *p = h_memory(h, size, &addr);
-   struct agx_buffer_descriptor d = { addr, (unsigned)size, 0 };
-   size_t off = (size_t)binding * AGX_ABI_DESC_SIZE * AGX_ABI_DEFAULT_ARRAY + elem * AGX_ABI_DESC_SIZE;
+   struct agx_buffer_descriptor d = {addr, (unsigned)size, 0};
+   size_t off =
+      (size_t)binding * AGX_ABI_DESC_SIZE * AGX_ABI_DEFAULT_ARRAY + elem * AGX_ABI_DESC_SIZE;
    memcpy(h->sets[set] + off, &d, sizeof(d));
    return p;
 }
 
-void h_push(struct harness *h, const void *data, size_t size)
+void
+h_push(struct harness *h, const void *data, size_t size)
 {
    memcpy(h->uniforms + AGX_ABI_PUSH_BASE, data, size);
 }
 
-bool h_run(struct harness *h, uint32_t gx, uint32_t gy, uint32_t gz)
+bool
+h_run(struct harness *h, uint32_t gx, uint32_t gy, uint32_t gz)
 {
    /* The ABI's workgroup count (base workgroup stays 0). */
-   const uint32_t groups[3] = { gx, gy, gz };
+   const uint32_t groups[3] = {gx, gy, gz};
    memcpy(h->uniforms + AGX_ABI_NUM_WORKGROUPS, groups, sizeof(groups));
    struct agx_interp_dispatch d = {
-      .groups = { gx, gy, gz },
+      .groups = {gx, gy, gz},
       .uniforms = h->uniforms,
       .uniform_size = sizeof(h->uniforms),
       .buffers = h->bufs,
@@ -131,7 +138,8 @@ bool h_run(struct harness *h, uint32_t gx, uint32_t gy, uint32_t gz)
    return true;
 }
 
-void h_finish(struct harness *h)
+void
+h_finish(struct harness *h)
 {
    for (unsigned i = 0; i < h->nbufs; i++)
       free(h->bufs[i].data);
@@ -139,7 +147,8 @@ void h_finish(struct harness *h)
    memset(h, 0, sizeof(*h));
 }
 
-uint32_t h_rand(uint64_t *s)
+uint32_t
+h_rand(uint64_t *s)
 {
    *s ^= *s << 13;
    *s ^= *s >> 7;
@@ -149,42 +158,48 @@ uint32_t h_rand(uint64_t *s)
 
 static unsigned reported;
 
-static void report(void)
+static void
+report(void)
 {
    h_failures++;
    reported++;
 }
 
-void h_check_u32(const char *what, unsigned idx, uint32_t got, uint32_t want)
+void
+h_check_u32(const char *what, unsigned idx, uint32_t got, uint32_t want)
 {
    if (got == want)
       return;
    if (reported < 20)
-      fprintf(stderr, "  %s[%u]: got 0x%08x (%d), want 0x%08x (%d)\n", what, idx, got, (int)got, want,
-              (int)want);
+      fprintf(stderr, "  %s[%u]: got 0x%08x (%d), want 0x%08x (%d)\n", what, idx, got, (int)got,
+              want, (int)want);
    report();
 }
 
-void h_check_u64(const char *what, unsigned idx, uint64_t got, uint64_t want)
+void
+h_check_u64(const char *what, unsigned idx, uint64_t got, uint64_t want)
 {
    if (got == want)
       return;
    if (reported < 20)
-      fprintf(stderr, "  %s[%u]: got 0x%016llx, want 0x%016llx\n", what, idx, (unsigned long long)got,
-              (unsigned long long)want);
+      fprintf(stderr, "  %s[%u]: got 0x%016llx, want 0x%016llx\n", what, idx,
+              (unsigned long long)got, (unsigned long long)want);
    report();
 }
 
-void h_check_f32(const char *what, unsigned idx, float got, float want, float tol)
+void
+h_check_f32(const char *what, unsigned idx, float got, float want, float tol)
 {
-   if (got == want || (isnan(got) && isnan(want)) || fabsf(got - want) <= tol * fmaxf(1.0f, fabsf(want)))
+   if (got == want || (isnan(got) && isnan(want)) ||
+       fabsf(got - want) <= tol * fmaxf(1.0f, fabsf(want)))
       return;
    if (reported < 20)
       fprintf(stderr, "  %s[%u]: got %.9g, want %.9g\n", what, idx, got, want);
    report();
 }
 
-void h_check_f64(const char *what, unsigned idx, double got, double want, double tol)
+void
+h_check_f64(const char *what, unsigned idx, double got, double want, double tol)
 {
    if (got == want || fabs(got - want) <= tol * fmax(1.0, fabs(want)))
       return;
@@ -193,7 +208,8 @@ void h_check_f64(const char *what, unsigned idx, double got, double want, double
    report();
 }
 
-unsigned h_count_ops(agx_shader *s, enum agx_op op)
+unsigned
+h_count_ops(agx_shader *s, enum agx_op op)
 {
    agx_instr **all;
    unsigned n = agx_collect_instrs(s, &all), c = 0;

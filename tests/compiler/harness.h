@@ -13,9 +13,9 @@
 #include "agx_spirv.h"
 
 enum h_mode {
-   H_RAW,      /* translation + ABI lowering only (variables stay variables) */
-   H_OPT,      /* vars-to-SSA + fold/copy-prop/CSE/DCE */
-   H_LOWERED,  /* H_OPT + division, transcendental, scalarization, 64-bit integer lowering */
+   H_RAW,     /* translation + ABI lowering only (variables stay variables) */
+   H_OPT,     /* vars-to-SSA + fold/copy-prop/CSE/DCE */
+   H_LOWERED, /* H_OPT + division, transcendental, scalarization, 64-bit integer lowering */
    H_NUM_MODES
 };
 
@@ -52,14 +52,14 @@ uint32_t h_rand(uint64_t *state);
 
 /* Check helpers: print a message and count failures. */
 extern unsigned h_failures;
-#define H_CHECK(cond, ...)                                                                \
-   do {                                                                                  \
-      if (!(cond)) {                                                                     \
-         h_failures++;                                                                   \
-         fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);       \
-         fprintf(stderr, __VA_ARGS__);                                                   \
-         fputc('\n', stderr);                                                            \
-      }                                                                                  \
+#define H_CHECK(cond, ...)                                                        \
+   do {                                                                           \
+      if (!(cond)) {                                                              \
+         h_failures++;                                                            \
+         fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
+         fprintf(stderr, __VA_ARGS__);                                            \
+         fputc('\n', stderr);                                                     \
+      }                                                                           \
    } while (0)
 /* How many instructions of the shader have opcode op. */
 unsigned h_count_ops(agx_shader *s, enum agx_op op);

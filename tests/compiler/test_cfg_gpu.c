@@ -11,13 +11,14 @@
 #include "cfg_shapes_model.h"
 #include "harness.h"
 
-int main(int argc, char **argv)
+int
+main(int argc, char **argv)
 {
    if (argc < 2)
       return 2;
    h_spv_dir = argv[1];
    const unsigned N = 256, G = 32;
-   struct agx_spirv_options opts = { .local_size = { G, 1, 1 } };
+   struct agx_spirv_options opts = {.local_size = {G, 1, 1}};
    struct harness h;
    if (!h_compile(&h, "cfg_shapes", H_OPT, &opts)) {
       fprintf(stderr, "compile: %s\n", h.err);
@@ -38,16 +39,22 @@ int main(int argc, char **argv)
       fprintf(stderr, "back end: %s\n", err);
       return 1;
    }
-   struct bsim_program prog = { r.code, r.size, r.info.gpr_halves, r.info.shared_size,
-                                { r.info.local_size[0], r.info.local_size[1], r.info.local_size[2] },
-                                r.preamble, r.preamble_size, r.info.preamble_gpr_halves,
-                                r.info.scratch_size };
+   struct bsim_program prog = {r.code,
+                               r.size,
+                               r.info.gpr_halves,
+                               r.info.shared_size,
+                               {r.info.local_size[0], r.info.local_size[1], r.info.local_size[2]},
+                               r.preamble,
+                               r.preamble_size,
+                               r.info.preamble_gpr_halves,
+                               r.info.scratch_size};
    struct bsim_buffer bb[32];
    for (unsigned k = 0; k < h.nbufs; k++)
-      bb[k] = (struct bsim_buffer){ h.bufs[k].address, h.bufs[k].data, h.bufs[k].size };
-   uint32_t groups[3] = { N / G, 1, 1 };
-   struct bsim_stats st = { 0 };
-   if (bsim_run(&prog, h.uniforms, sizeof(h.uniforms), bb, h.nbufs, groups, &st, err, sizeof(err))) {
+      bb[k] = (struct bsim_buffer){h.bufs[k].address, h.bufs[k].data, h.bufs[k].size};
+   uint32_t groups[3] = {N / G, 1, 1};
+   struct bsim_stats st = {0};
+   if (bsim_run(&prog, h.uniforms, sizeof(h.uniforms), bb, h.nbufs, groups, &st, err,
+                sizeof(err))) {
       fprintf(stderr, "GPU model: %s\n", err);
       return 1;
    }
@@ -57,8 +64,9 @@ int main(int argc, char **argv)
       h_check_u32("gpu cfg nest", i, out[i * 4 + 2], cfg_nest(in[i]));
       h_check_u32("gpu cfg latches", i, out[i * 4 + 3], cfg_latches(in[i]));
    }
-   printf("cfg_shapes on the GPU model: %zu bytes of code, %llu SIMD-group instructions, %u failures\n",
-          r.size, (unsigned long long)st.sg_insns, h_failures);
+   printf(
+      "cfg_shapes on the GPU model: %zu bytes of code, %llu SIMD-group instructions, %u failures\n",
+      r.size, (unsigned long long)st.sg_insns, h_failures);
    agx_backend_result_free(&r);
    h_finish(&h);
    return h_failures ? 1 : 0;

@@ -12,10 +12,11 @@
 
 static unsigned failures;
 
-static void expect(const char *what, const uint32_t *w, size_t n, const char *entry, const char *msg)
+static void
+expect(const char *what, const uint32_t *w, size_t n, const char *entry, const char *msg)
 {
    char err[512];
-   struct agx_spirv_options opts = { .entry = entry };
+   struct agx_spirv_options opts = {.entry = entry};
    agx_shader *s = agx_compile_spirv(w, n, &opts, true, err, sizeof(err));
    if (s) {
       fprintf(stderr, "%s: accepted, expected \"%s\"\n", what, msg);
@@ -36,7 +37,8 @@ struct asm_buf {
    size_t n, cap;
 };
 
-static void put(struct asm_buf *a, uint32_t v)
+static void
+put(struct asm_buf *a, uint32_t v)
 {
    if (a->n == a->cap) {
       a->cap = a->cap ? a->cap * 2 : 1024;
@@ -47,49 +49,52 @@ static void put(struct asm_buf *a, uint32_t v)
    a->w[a->n++] = v;
 }
 
-static void ins(struct asm_buf *a, unsigned op, unsigned n, const uint32_t *ops)
+static void
+ins(struct asm_buf *a, unsigned op, unsigned n, const uint32_t *ops)
 {
    put(a, op | (n + 1) << 16);
    for (unsigned i = 0; i < n; i++)
       put(a, ops[i]);
 }
 
-#define INS(a, op, ...) ins(a, op, sizeof((uint32_t[]){ __VA_ARGS__ }) / 4, (uint32_t[]){ __VA_ARGS__ })
+#define INS(a, op, ...) ins(a, op, sizeof((uint32_t[]){__VA_ARGS__}) / 4, (uint32_t[]){__VA_ARGS__})
 
 /* Header, capability, memory model, entry point "main" (%1) with LocalSize,
  * %2 void, %3 fn type, %4 uint, %5 const 1. */
-static void prologue(struct asm_buf *a, uint32_t bound)
+static void
+prologue(struct asm_buf *a, uint32_t bound)
 {
    put(a, 0x07230203);
    put(a, 0x00010300);
    put(a, 0);
    put(a, bound);
    put(a, 0);
-   INS(a, 17, 1);                                  /* OpCapability Shader */
-   INS(a, 14, 0, 1);                               /* OpMemoryModel Logical GLSL450 */
-   INS(a, 15, 5, 1, 0x6e69616d, 0);                /* OpEntryPoint GLCompute %1 "main" */
-   INS(a, 16, 1, 17, 1, 1, 1);                     /* OpExecutionMode LocalSize 1 1 1 */
-   INS(a, 19, 2);                                  /* OpTypeVoid */
-   INS(a, 33, 3, 2);                               /* OpTypeFunction */
-   INS(a, 21, 4, 32, 0);                           /* OpTypeInt 32 0 */
-   INS(a, 43, 4, 5, 1);                            /* OpConstant 1 */
+   INS(a, 17, 1);                   /* OpCapability Shader */
+   INS(a, 14, 0, 1);                /* OpMemoryModel Logical GLSL450 */
+   INS(a, 15, 5, 1, 0x6e69616d, 0); /* OpEntryPoint GLCompute %1 "main" */
+   INS(a, 16, 1, 17, 1, 1, 1);      /* OpExecutionMode LocalSize 1 1 1 */
+   INS(a, 19, 2);                   /* OpTypeVoid */
+   INS(a, 33, 3, 2);                /* OpTypeFunction */
+   INS(a, 21, 4, 32, 0);            /* OpTypeInt 32 0 */
+   INS(a, 43, 4, 5, 1);             /* OpConstant 1 */
 }
 
-static void test_hostile(void)
+static void
+test_hostile(void)
 {
    /* 2000 nested array types */
-   struct asm_buf a = { 0 };
+   struct asm_buf a = {0};
    const unsigned depth = 2000;
    prologue(&a, 100 + depth);
    uint32_t prev = 4;
    for (unsigned k = 0; k < depth; k++) {
-      INS(&a, 28, 100 + k, prev, 5);                /* OpTypeArray */
+      INS(&a, 28, 100 + k, prev, 5); /* OpTypeArray */
       prev = 100 + k;
    }
-   INS(&a, 54, 2, 1, 0, 3);                        /* OpFunction */
-   INS(&a, 248, 6);                                /* OpLabel */
-   INS(&a, 253);                                   /* OpReturn */
-   INS(&a, 56);                                    /* OpFunctionEnd */
+   INS(&a, 54, 2, 1, 0, 3); /* OpFunction */
+   INS(&a, 248, 6);         /* OpLabel */
+   INS(&a, 253);            /* OpReturn */
+   INS(&a, 56);             /* OpFunctionEnd */
    expect("deeply nested types", a.w, a.n, NULL, "nested more than");
    free(a.w);
 
@@ -101,8 +106,8 @@ static void test_hostile(void)
    prologue(&a, 200 + cases);
    INS(&a, 54, 2, 1, 0, 3);
    INS(&a, 248, 6);
-   INS(&a, 247, 7, 0);                             /* OpSelectionMerge %7 */
-   put(&a, 251 | (3 + 2 * cases) << 16);           /* OpSwitch %5 default %7 */
+   INS(&a, 247, 7, 0);                   /* OpSelectionMerge %7 */
+   put(&a, 251 | (3 + 2 * cases) << 16); /* OpSwitch %5 default %7 */
    put(&a, 5);
    put(&a, 7);
    for (unsigned k = 0; k < cases; k++) {
@@ -111,7 +116,7 @@ static void test_hostile(void)
    }
    for (unsigned k = 0; k < cases; k++) {
       INS(&a, 248, 200 + k);
-      INS(&a, 249, 7);                             /* OpBranch %7 */
+      INS(&a, 249, 7); /* OpBranch %7 */
    }
    INS(&a, 248, 7);
    INS(&a, 253);
@@ -125,14 +130,15 @@ static void test_hostile(void)
 
 /* Fixed-size array types up to 2^31 elements are accepted (buffer blocks
  * of 2^25 elements: VkFFT), longer ones refused. */
-static void test_array_lengths(void)
+static void
+test_array_lengths(void)
 {
-   static const uint32_t lens[2] = { 1u << 25, (1u << 31) + 1 };
+   static const uint32_t lens[2] = {1u << 25, (1u << 31) + 1};
    for (unsigned k = 0; k < 2; k++) {
-      struct asm_buf a = { 0 };
+      struct asm_buf a = {0};
       prologue(&a, 64);
-      INS(&a, 43, 4, 20, lens[k]);                 /* %20 = OpConstant %uint len */
-      INS(&a, 28, 21, 4, 20);                      /* %21 = OpTypeArray %uint %20 */
+      INS(&a, 43, 4, 20, lens[k]); /* %20 = OpConstant %uint len */
+      INS(&a, 28, 21, 4, 20);      /* %21 = OpTypeArray %uint %20 */
       INS(&a, 54, 2, 1, 0, 3);
       INS(&a, 248, 6);
       INS(&a, 253);
@@ -154,33 +160,34 @@ static void test_array_lengths(void)
 
 /* One instruction in the body of main (after the prologue plus %8 = uint 3,
  * %9 = uint 0). */
-static void one_instruction(const char *what, unsigned op, unsigned n, const uint32_t *ops,
-                            const char *msg)
+static void
+one_instruction(const char *what, unsigned op, unsigned n, const uint32_t *ops, const char *msg)
 {
-   struct asm_buf a = { 0 };
+   struct asm_buf a = {0};
    prologue(&a, 64);
-   INS(&a, 43, 4, 8, 3);                           /* OpConstant 3 */
-   INS(&a, 43, 4, 9, 0);                           /* OpConstant 0 */
-   INS(&a, 54, 2, 1, 0, 3);                        /* OpFunction */
-   INS(&a, 248, 6);                                /* OpLabel */
+   INS(&a, 43, 4, 8, 3);    /* OpConstant 3 */
+   INS(&a, 43, 4, 9, 0);    /* OpConstant 0 */
+   INS(&a, 54, 2, 1, 0, 3); /* OpFunction */
+   INS(&a, 248, 6);         /* OpLabel */
    ins(&a, op, n, ops);
-   INS(&a, 253);                                   /* OpReturn */
-   INS(&a, 56);                                    /* OpFunctionEnd */
+   INS(&a, 253); /* OpReturn */
+   INS(&a, 56);  /* OpFunctionEnd */
    expect(what, a.w, a.n, NULL, msg);
    free(a.w);
 }
 
 /* Subgroup, dot-product and workgroup-initializer operands out of range. */
-static void test_features(void)
+static void
+test_features(void)
 {
    /* %20 = OpGroupNonUniformIAdd %uint Subgroup ClusteredReduce %1 cluster 3 */
-   one_instruction("cluster size 3", 349, 6, (uint32_t[]){ 4, 20, 8, 3, 5, 8 },
+   one_instruction("cluster size 3", 349, 6, (uint32_t[]){4, 20, 8, 3, 5, 8},
                    "cluster size 3 is not a power of two");
    /* %20 = OpSDot %uint %1 %1 PackedVectorFormat 7 */
-   one_instruction("packed format 7", 4450, 5, (uint32_t[]){ 4, 20, 5, 5, 7 },
+   one_instruction("packed format 7", 4450, 5, (uint32_t[]){4, 20, 5, 5, 7},
                    "unknown PackedVectorFormat");
    /* %20 = OpTypePointer Workgroup %uint; %21 = OpVariable Workgroup = 1 */
-   struct asm_buf a = { 0 };
+   struct asm_buf a = {0};
    prologue(&a, 64);
    INS(&a, 32, 20, 4, 4);
    INS(&a, 59, 20, 21, 4, 5);
@@ -192,7 +199,8 @@ static void test_features(void)
    free(a.w);
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char **argv)
 {
    if (argc < 2)
       return 2;
@@ -252,13 +260,13 @@ int main(int argc, char **argv)
    expect("missing entry point", orig, n, "nope", "no compute entry point named \"nope\"");
 
    const char *asm_cases[][2] = {
-      { "unstructured", "unstructured control flow" },
-      { "recursion", "recursive call" },
-      { "kernel", "addressing model 1" },
-      { "image", "OpImageSampleImplicitLod needs derivatives" },
-      { "generic_bad", "cast of a generic pointer to storage class 0" },
-      { "byval_escape", "the address of a by-value kernel argument cannot be used as a value" },
-      { "irreducible", "irreducible control flow" },
+      {"unstructured", "unstructured control flow"},
+      {"recursion", "recursive call"},
+      {"kernel", "addressing model 1"},
+      {"image", "OpImageSampleImplicitLod needs derivatives"},
+      {"generic_bad", "cast of a generic pointer to storage class 0"},
+      {"byval_escape", "the address of a by-value kernel argument cannot be used as a value"},
+      {"irreducible", "irreducible control flow"},
    };
    for (unsigned k = 0; k < sizeof(asm_cases) / sizeof(asm_cases[0]); k++) {
       size_t m;

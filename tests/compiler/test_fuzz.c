@@ -14,7 +14,8 @@
 #include "agx_spirv.h"
 #include "harness.h"
 
-static uint64_t rnd(uint64_t *s)
+static uint64_t
+rnd(uint64_t *s)
 {
    *s ^= *s << 13;
    *s ^= *s >> 7;
@@ -22,7 +23,8 @@ static uint64_t rnd(uint64_t *s)
    return *s;
 }
 
-static size_t mutate(uint64_t *seed, uint32_t *w, size_t n, size_t cap)
+static size_t
+mutate(uint64_t *seed, uint32_t *w, size_t n, size_t cap)
 {
    unsigned count = 1 + rnd(seed) % 4;
    for (unsigned m = 0; m < count && n > 5; m++) {
@@ -65,7 +67,8 @@ static size_t mutate(uint64_t *seed, uint32_t *w, size_t n, size_t cap)
    return n;
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char **argv)
 {
    if (argc < 4) {
       fprintf(stderr, "usage: %s SPV_DIR ITERATIONS NAME...\n", argv[0]);
@@ -108,14 +111,17 @@ int main(int argc, char **argv)
          uint32_t lanes = s->local_size[0] * s->local_size[1] * s->local_size[2];
          if (lanes <= 64 && it % 4 == 0) {
             static uint8_t mem[1 << 16];
-            uint8_t uniforms[AGX_ABI_UNIFORM_SIZE] = { 0 };
+            uint8_t uniforms[AGX_ABI_UNIFORM_SIZE] = {0};
             uint64_t base = 0x10000;
             for (unsigned k = 0; k < AGX_ABI_MAX_SETS; k++)
                memcpy(uniforms + 8 * k, &base, 8);
-            struct agx_interp_buffer buf = { base, mem, sizeof(mem) };
-            struct agx_interp_dispatch d = { .groups = { 1, 1, 1 }, .uniforms = uniforms,
-                                             .uniform_size = sizeof(uniforms), .buffers = &buf,
-                                             .num_buffers = 1, .max_steps = 20000 };
+            struct agx_interp_buffer buf = {base, mem, sizeof(mem)};
+            struct agx_interp_dispatch d = {.groups = {1, 1, 1},
+                                            .uniforms = uniforms,
+                                            .uniform_size = sizeof(uniforms),
+                                            .buffers = &buf,
+                                            .num_buffers = 1,
+                                            .max_steps = 20000};
             memset(mem, 0, sizeof(mem));
             for (unsigned k = 0; k < 64; k++) /* descriptors point into the buffer */
                memcpy(mem + 16 * k, &base, 8);
@@ -128,7 +134,7 @@ int main(int argc, char **argv)
       free(orig);
    }
    printf("%u mutated modules: %u rejected with a message, %u accepted (%u interpreted), "
-          "%u internal errors, %u rejected by IR validation\n", total, rejected, accepted, interpreted,
-          internal, by_validation);
+          "%u internal errors, %u rejected by IR validation\n",
+          total, rejected, accepted, interpreted, internal, by_validation);
    return internal ? 1 : 0;
 }

@@ -21,13 +21,15 @@
 #include "agx_spirv.h"
 #include "harness.h"
 
-static unsigned binding_offset(void *data, unsigned set, unsigned binding)
+static unsigned
+binding_offset(void *data, unsigned set, unsigned binding)
 {
    (void)data;
    return 1008 * set + 64 * binding;
 }
 
-static agx_shader *compile(const char *name, char *err, size_t n)
+static agx_shader *
+compile(const char *name, char *err, size_t n)
 {
    size_t count;
    uint32_t *w = h_read_spv(name, &count);
@@ -40,12 +42,14 @@ static agx_shader *compile(const char *name, char *err, size_t n)
    return s;
 }
 
-static bool is_const(const agx_instr *I, uint64_t v)
+static bool
+is_const(const agx_instr *I, uint64_t v)
 {
    return I->op == AGX_OP_CONST && I->value[0] == v;
 }
 
-static void test_lowering(void)
+static void
+test_lowering(void)
 {
    char err[512];
    agx_shader *s = compile("image_ops", err, sizeof(err));
@@ -54,15 +58,16 @@ static void test_lowering(void)
       return;
    agx_optimize(s);
    H_CHECK(h_count_ops(s, AGX_OP_IMAGE_STORE) == 1 && h_count_ops(s, AGX_OP_IMAGE_LOAD) == 2 &&
-            h_count_ops(s, AGX_OP_IMAGE_SAMPLE) == 2,
-         "front end image ops");
-   struct agx_io_options io = { .binding_offset = binding_offset };
+              h_count_ops(s, AGX_OP_IMAGE_SAMPLE) == 2,
+           "front end image ops");
+   struct agx_io_options io = {.binding_offset = binding_offset};
    agx_pass_lower_io(s, &io);
    agx_optimize(s);
    H_CHECK(agx_validate(s, err, sizeof(err)), "%s", err);
    H_CHECK(h_count_ops(s, AGX_OP_IMAGE_STORE) + h_count_ops(s, AGX_OP_IMAGE_LOAD) +
-            h_count_ops(s, AGX_OP_IMAGE_SAMPLE) == 0,
-         "image intrinsics left after lower_io");
+                 h_count_ops(s, AGX_OP_IMAGE_SAMPLE) ==
+              0,
+           "image intrinsics left after lower_io");
    agx_instr **all;
    unsigned n = agx_collect_instrs(s, &all);
    unsigned loads = 0, writes = 0, samples = 0;
@@ -78,26 +83,26 @@ static void test_lowering(void)
             H_CHECK(is_const(I->src[2], 0), "storage loads read level 0");
          } else {
             H_CHECK(I->c[1] == AGX_IMAGE_3D && I->c[0] == AGX_ABI_SET_ADDR_BASE && I->c[2] == 12,
-                  "texelFetch consts %u %u %u", I->c[0], I->c[1], I->c[2]);
+                    "texelFetch consts %u %u %u", I->c[0], I->c[1], I->c[2]);
             H_CHECK(is_const(I->src[0], 3 * 64), "texelFetch descriptor offset");
             H_CHECK(!is_const(I->src[2], 0), "texelFetch level 1 (robust: level checked)");
          }
       } else if (I->op == AGX_OP_BINDLESS_IMAGE_WRITE) {
          writes++;
          H_CHECK(I->c[0] == AGX_ABI_SET_ADDR_BASE + 8 && I->c[1] == AGX_IMAGE_2D_ARRAY,
-               "image write consts");
+                 "image write consts");
          H_CHECK(I->src[0]->op != AGX_OP_CONST, "dynamically indexed image");
       } else if (I->op == AGX_OP_BINDLESS_TEXTURE_SAMPLE) {
          samples++;
          H_CHECK(I->c[0] == AGX_ABI_SET_ADDR_BASE && I->c[1] == AGX_IMAGE_3D, "sample consts");
          H_CHECK(I->src[0]->type.comps == 2 && is_const(I->src[0]->src[0], 3 * 64),
-               "sample descriptor offset + sampler index");
+                 "sample descriptor offset + sampler index");
          H_CHECK(I->src[2]->type.bits == 16 && I->src[2]->type.comps == 1, "fp16 LOD");
          H_CHECK(I->c[2] == 0, "no texel offset (constant or dynamic indices)");
       }
    }
    H_CHECK(loads == 2 && writes == 1 && samples == 2, "bindless ops %u %u %u", loads, writes,
-         samples);
+           samples);
 
    struct agx_backend_result r;
    int rc = agx_backend_compile(s, NULL, &r, err, sizeof(err));
@@ -118,7 +123,7 @@ static void test_lowering(void)
       for (const char *p = strstr(text, "texture_sample"); p; p = strstr(p + 1, "texture_sample")) {
          const char *eol = strchr(p, '\n');
          H_CHECK(eol && eol - p > 4 && memcmp(eol - 4, "l, ", 3) != 0 && eol[-1] != 'h',
-               "texture_sample with an offset register:\n%.*s", (int)(eol ? eol - p : 80), p);
+                 "texture_sample with an offset register:\n%.*s", (int)(eol ? eol - p : 80), p);
       }
       printf("image_ops: %u instructions\n", r.info.num_instrs);
       free(text);
@@ -127,8 +132,9 @@ static void test_lowering(void)
    agx_shader_destroy(s);
 }
 
-static void texture(struct harness *h, unsigned b, enum agx_texture_dimension dim, unsigned w,
-                    unsigned hgt, unsigned depth, unsigned first, unsigned last, bool four)
+static void
+texture(struct harness *h, unsigned b, enum agx_texture_dimension dim, unsigned w, unsigned hgt,
+        unsigned depth, unsigned first, unsigned last, bool four)
 {
    agx_pack((uint32_t *)(h->sets[0] + b * AGX_ABI_DEFAULT_BINDING_BYTES), TEXTURE, cfg) {
       cfg.dimension = dim;
@@ -145,7 +151,8 @@ static void texture(struct harness *h, unsigned b, enum agx_texture_dimension di
    }
 }
 
-static void test_queries(void)
+static void
+test_queries(void)
 {
    for (int mode = H_RAW; mode < H_NUM_MODES; mode++) {
       struct harness h;
@@ -166,17 +173,18 @@ static void test_queries(void)
       if (!h_run(&h, 1, 1, 1)) {
          H_CHECK(false, "image_query run (%s): %s", h_mode_names[mode], h.err);
       } else {
-         static const int32_t want[] = { 10, 6, 2, 1, 3, 8, 4, 2, 2, 1, 1, 5, 6, 6, 2, 8, 8, 3,
-                                         9, 5, 4, 4 };
+         static const int32_t want[] = {10, 6, 2, 1, 3, 8, 4, 2, 2, 1, 1,
+                                        5,  6, 6, 2, 8, 8, 3, 9, 5, 4, 4};
          for (unsigned k = 0; k < sizeof(want) / sizeof(want[0]); k++)
             H_CHECK(out[k] == want[k], "query %u (%s): got %d, want %d", k, h_mode_names[mode],
-                  out[k], want[k]);
+                    out[k], want[k]);
       }
       h_finish(&h);
    }
 }
 
-static void expect_error(const char *name, const char *want)
+static void
+expect_error(const char *name, const char *want)
 {
    char err[512] = "";
    agx_shader *s = compile(name, err, sizeof(err));
@@ -185,7 +193,8 @@ static void expect_error(const char *name, const char *want)
       agx_shader_destroy(s);
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char **argv)
 {
    if (argc < 2)
       return 2;

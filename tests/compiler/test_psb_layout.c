@@ -13,7 +13,8 @@
 #include "harness.h"
 #include "psb_layout_table.h"
 
-static void run(enum h_mode mode)
+static void
+run(enum h_mode mode)
 {
    struct harness h;
    if (!h_compile(&h, "psb_layout", mode, NULL))
@@ -61,7 +62,8 @@ static void run(enum h_mode mode)
    h_finish(&h);
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char **argv)
 {
    if (argc < 2) {
       fprintf(stderr, "usage: %s SPV_DIR [_opt]\n", argv[0]);

@@ -15,7 +15,8 @@
 #include "const_table_ref.h"
 #include "harness.h"
 
-static int32_t smod(int32_t a, int32_t b)
+static int32_t
+smod(int32_t a, int32_t b)
 {
    int32_t r = (int32_t)((int64_t)a % b);
    if (r != 0 && ((r < 0) != (b < 0)))
@@ -23,9 +24,14 @@ static int32_t smod(int32_t a, int32_t b)
    return r;
 }
 
-static uint32_t u(int32_t v) { return (uint32_t)v; }
+static uint32_t
+u(int32_t v)
+{
+   return (uint32_t)v;
+}
 
-static uint32_t bitrev32(uint32_t v)
+static uint32_t
+bitrev32(uint32_t v)
 {
    uint32_t r = 0;
    for (int i = 0; i < 32; i++)
@@ -34,7 +40,8 @@ static uint32_t bitrev32(uint32_t v)
    return r;
 }
 
-static int find_msb_s(int32_t v)
+static int
+find_msb_s(int32_t v)
 {
    uint32_t x = v < 0 ? ~(uint32_t)v : (uint32_t)v;
    return x ? 31 - __builtin_clz(x) : -1;
@@ -42,7 +49,8 @@ static int find_msb_s(int32_t v)
 
 /* --- arith ----------------------------------------------------------------- */
 
-static void test_arith(const char *spv)
+static void
+test_arith(const char *spv)
 {
    const unsigned N = 64;
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
@@ -69,13 +77,25 @@ static void test_arith(const char *spv)
             uint32_t ua = u(A), ub = u(B);
             float F = f[i];
             uint32_t want[24] = {
-               ua + ub, ua - ub, ua * ub, u(A / bz), u(smod(A, bz)), ua / u(bz), ua % u(bz),
-               u(A >> (B & 31)), ua >> (ub & 31), ua << (B & 31), (ua & ub) ^ (ua | ~ub),
-               u(A < B ? A : B) * 3 + u(A > B ? A : B), (ua < ub ? ua : ub) ^ (ua > ub ? ua : ub),
+               ua + ub,
+               ua - ub,
+               ua * ub,
+               u(A / bz),
+               u(smod(A, bz)),
+               ua / u(bz),
+               ua % u(bz),
+               u(A >> (B & 31)),
+               ua >> (ub & 31),
+               ua << (B & 31),
+               (ua & ub) ^ (ua | ~ub),
+               u(A < B ? A : B) * 3 + u(A > B ? A : B),
+               (ua < ub ? ua : ub) ^ (ua > ub ? ua : ub),
                u(abs(A) + (B > 0) - (B < 0)),
                (A < B ? 1u : 0) | (ua < ub ? 2u : 0) | (A >= B ? 4u : 0) | (A == B ? 8u : 0),
-               u((int32_t)F), (uint32_t)fabsf(F),
-               u(__builtin_popcount(ua) + find_msb_s(A) * 64 + (ub ? __builtin_ctz(ub) : -1) * 4096),
+               u((int32_t)F),
+               (uint32_t)fabsf(F),
+               u(__builtin_popcount(ua) + find_msb_s(A) * 64 +
+                 (ub ? __builtin_ctz(ub) : -1) * 4096),
                bitrev32(ua),
                u((int32_t)(((int32_t)(ua << (32 - 12))) >> (32 - 9)) + (int32_t)((ua >> 5) & 0x7f)),
                (ua & ~0xff0u) | ((ub << 4) & 0xff0u),
@@ -89,10 +109,18 @@ static void test_arith(const char *spv)
             for (unsigned k = 0; k < 24; k++)
                h_check_u32("arith int", i * 24 + k, u(oi[i * 24 + k]), want[k]);
             float fw[12] = {
-               F * 2.5f + 1.0f, F / 3.0f - (float)A * 0.5f, sqrtf(fabsf(F)), floorf(F) + ceilf(F) * 10.0f,
-               F - floorf(F), (float)A + (float)ua * 0.125f, fminf(fmaxf(F, -1.0f), 2.0f),
-               F + ((float)B - F) * 0.25f, fminf(F, 0.5f) + fmaxf(F, -0.5f),
-               fabsf(F) * (float)((F > 0) - (F < 0)), truncf(F) + nearbyintf(F) * 100.0f, -F + 1.0f,
+               F * 2.5f + 1.0f,
+               F / 3.0f - (float)A * 0.5f,
+               sqrtf(fabsf(F)),
+               floorf(F) + ceilf(F) * 10.0f,
+               F - floorf(F),
+               (float)A + (float)ua * 0.125f,
+               fminf(fmaxf(F, -1.0f), 2.0f),
+               F + ((float)B - F) * 0.25f,
+               fminf(F, 0.5f) + fmaxf(F, -0.5f),
+               fabsf(F) * (float)((F > 0) - (F < 0)),
+               truncf(F) + nearbyintf(F) * 100.0f,
+               -F + 1.0f,
             };
             for (unsigned k = 0; k < 12; k++)
                h_check_f32("arith float", i * 12 + k, of[i * 12 + k], fw[k], 1e-6f);
@@ -104,7 +132,8 @@ static void test_arith(const char *spv)
 
 /* --- control flow ------------------------------------------------------------ */
 
-static void control_ref(uint32_t x, uint32_t out[4])
+static void
+control_ref(uint32_t x, uint32_t out[4])
 {
    if (x == 0) {
       out[0] = 0xdead;
@@ -144,7 +173,8 @@ static void control_ref(uint32_t x, uint32_t out[4])
    out[3] = x < 100 ? x * 2 : (x < 1000 ? x + 7 : x ^ 0xff);
 }
 
-static void test_control(void)
+static void
+test_control(void)
 {
    const unsigned N = 64;
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
@@ -157,7 +187,7 @@ static void test_control(void)
          in[i] = i % 9 == 0 ? 0 : (i % 3 ? h_rand(&seed) % 5000 : h_rand(&seed));
       if (h_run(&h, N / 16, 1, 1)) {
          for (unsigned i = 0; i < N; i++) {
-            uint32_t want[4] = { 0, 0, 0, 0 };
+            uint32_t want[4] = {0, 0, 0, 0};
             control_ref(in[i], want);
             for (unsigned k = 0; k < 4; k++)
                h_check_u32("control", i * 4 + k, out[i * 4 + k], want[k]);
@@ -169,7 +199,8 @@ static void test_control(void)
 
 /* --- shared memory --------------------------------------------------------------- */
 
-static void test_shared(void)
+static void
+test_shared(void)
 {
    const unsigned G = 3, N = 64 * G;
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
@@ -200,7 +231,8 @@ static void test_shared(void)
 /* Constant arrays indexed dynamically (glslang copies them into Function variables): the
  * front end puts them in the constant data once each, so the shader needs no threadgroup
  * or scratch memory for them. */
-static void test_const_table(void)
+static void
+test_const_table(void)
 {
    const unsigned G = 2, N = 64 * G;
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
@@ -224,13 +256,15 @@ static void test_const_table(void)
 
 /* --- atomics ---------------------------------------------------------------------- */
 
-static int cmp_u32(const void *a, const void *b)
+static int
+cmp_u32(const void *a, const void *b)
 {
    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
    return x < y ? -1 : x > y;
 }
 
-static void test_atomics(void)
+static void
+test_atomics(void)
 {
    const unsigned N = 96;
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
@@ -245,7 +279,7 @@ static void test_atomics(void)
       for (unsigned i = 0; i < N; i++)
          in[i] = h_rand(&seed) % 300000;
       if (h_run(&h, N / 32, 1, 1)) {
-         uint32_t mx = 0, mn = ~0u, orv = 0, low = 0, hist[16] = { 0 };
+         uint32_t mx = 0, mn = ~0u, orv = 0, low = 0, hist[16] = {0};
          int32_t smin = 0x7fffffff;
          for (unsigned i = 0; i < N; i++) {
             mx = in[i] > mx ? in[i] : mx;
@@ -280,7 +314,8 @@ static void test_atomics(void)
 
 /* --- structs, arrays, matrices ----------------------------------------------------- */
 
-static void test_structs(const char *spv)
+static void
+test_structs(const char *spv)
 {
    const unsigned N = 16;
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
@@ -311,7 +346,7 @@ static void test_structs(const char *spv)
             v[k] = (float)(h_rand(&seed) % 1000) / 100.0f - 5.0f;
          for (int k = 0; k < 3; k++)
             ids[k] = (int32_t)(h_rand(&seed) % 41) - 20;
-         memcpy(items + i * 48, v, 16);        /* pos + w */
+         memcpy(items + i * 48, v, 16);          /* pos + w */
          memcpy(items + i * 48 + 16, v + 4, 16); /* mat2: columns 8 bytes apart */
          memcpy(items + i * 48 + 32, ids, 12);
       }
@@ -330,7 +365,7 @@ static void test_structs(const char *spv)
             memcpy(&w, items + i * 48 + 12, 4);
             memcpy(m, items + i * 48 + 16, 16);
             memcpy(ids, items + i * 48 + 32, 12);
-            float in4[4] = { pos[0], pos[1], pos[2], 1.0f }, p[4];
+            float in4[4] = {pos[0], pos[1], pos[2], 1.0f}, p[4];
             for (int r = 0; r < 4; r++) {
                p[r] = 0;
                for (int c = 0; c < 4; c++)
@@ -340,15 +375,22 @@ static void test_structs(const char *spv)
                p[r] += bias[r];
             for (int r = 0; r < 4; r++)
                p[r] *= scale;
-            float q[2] = { m[0] * w + m[2], m[1] * w + m[3] };
+            float q[2] = {m[0] * w + m[2], m[1] * w + m[3]};
             int k = smod(ids[i % 3], 5);
             if (k < 0)
                k = -k;
-            float want[12] = { p[0], p[1], p[2], p[3], q[0], q[1], (float)(k * k) + w, table[i % 4],
-                               1.0f + (float)(ids[0] + ids[1] + ids[2]),
-                               2.0f + (float)i + (float)(ids[0] + ids[1] + ids[2]),
-                               3.0f + (float)(ids[0] + ids[1] + ids[2]),
-                               4.0f + (float)(ids[0] + ids[1] + ids[2]) };
+            float want[12] = {p[0],
+                              p[1],
+                              p[2],
+                              p[3],
+                              q[0],
+                              q[1],
+                              (float)(k * k) + w,
+                              table[i % 4],
+                              1.0f + (float)(ids[0] + ids[1] + ids[2]),
+                              2.0f + (float)i + (float)(ids[0] + ids[1] + ids[2]),
+                              3.0f + (float)(ids[0] + ids[1] + ids[2]),
+                              4.0f + (float)(ids[0] + ids[1] + ids[2])};
             for (int c = 0; c < 12; c++)
                h_check_f32("structs", i * 12 + c, dst[i * 12 + c], want[c], 1e-5f);
          }
@@ -367,7 +409,8 @@ static void test_structs(const char *spv)
 
 /* --- push constants and descriptor sets -------------------------------------------- */
 
-static void test_push_sets(void)
+static void
+test_push_sets(void)
 {
    const unsigned N = 48;
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
@@ -379,7 +422,12 @@ static void test_push_sets(void)
          int32_t *a = h_buffer(&h, 0, 0, 0, N * 4);
          int32_t *b0 = h_buffer(&h, 1, 2, 0, N * 4), *b1 = h_buffer(&h, 1, 2, 1, N * 4);
          float *o = h_buffer(&h, 1, 0, 0, N * 4);
-         struct { uint32_t count; int32_t bias; float fscale; uint32_t which; } pc = { 40, -17, 0.5f, which };
+         struct {
+            uint32_t count;
+            int32_t bias;
+            float fscale;
+            uint32_t which;
+         } pc = {40, -17, 0.5f, which};
          h_push(&h, &pc, sizeof(pc));
          for (unsigned i = 0; i < N; i++) {
             a[i] = (int32_t)(h_rand(&seed) % 1000) - 500;
@@ -389,7 +437,8 @@ static void test_push_sets(void)
          if (h_run(&h, N / 16, 1, 1)) {
             for (unsigned i = 0; i < N; i++) {
                int32_t *bw = which ? b1 : b0, *bo = which ? b0 : b1;
-               float want = i < pc.count ? (float)(a[i] + bw[i] * 2 + bo[i] + pc.bias) * pc.fscale : 0.0f;
+               float want =
+                  i < pc.count ? (float)(a[i] + bw[i] * 2 + bo[i] + pc.bias) * pc.fscale : 0.0f;
                if (i == 47)
                   want = (float)(N + N * 1000); /* a.v.length() + bufs[1].v.length() * 1000 */
                h_check_f32("push/sets", i, o[i], want, 0);
@@ -402,7 +451,8 @@ static void test_push_sets(void)
 
 /* --- function calls ------------------------------------------------------------------ */
 
-static int32_t ffm(int32_t x, int32_t m)
+static int32_t
+ffm(int32_t x, int32_t m)
 {
    for (int32_t k = 1; k < 100; k++)
       for (int32_t j = 0; j < 2; j++)
@@ -411,7 +461,8 @@ static int32_t ffm(int32_t x, int32_t m)
    return -1;
 }
 
-static void accumulate(int32_t *acc, int32_t v)
+static void
+accumulate(int32_t *acc, int32_t v)
 {
    if (v < 0) {
       *acc -= v;
@@ -420,14 +471,16 @@ static void accumulate(int32_t *acc, int32_t v)
    *acc += v * 2;
 }
 
-static int32_t twice(int32_t v)
+static int32_t
+twice(int32_t v)
 {
    int32_t r = 0;
    accumulate(&r, v);
    return r;
 }
 
-static void test_funcs(void)
+static void
+test_funcs(void)
 {
    const unsigned N = 32;
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
@@ -454,7 +507,8 @@ static void test_funcs(void)
 
 /* --- 64/16/8-bit types ------------------------------------------------------------------ */
 
-static void test_wide(void)
+static void
+test_wide(void)
 {
    const unsigned N = 16;
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
@@ -473,14 +527,15 @@ static void test_wide(void)
             uint64_t a = in[2 * i], b = in[2 * i + 1], bo = b | 1;
             int64_t sa = (int64_t)a, sb = (int64_t)bo;
             uint64_t sdiv = (sb == -1) ? (uint64_t)0 - a : (uint64_t)(sa / sb);
-            uint64_t want[6] = { a + b, a * b, a / bo, (a >> 7) ^ (b << 13), sdiv,
-                                 (uint64_t)(int64_t)(int32_t)(uint32_t)a };
+            uint64_t want[6] = {a + b,  a * b,
+                                a / bo, (a >> 7) ^ (b << 13),
+                                sdiv,   (uint64_t)(int64_t)(int32_t)(uint32_t)a};
             for (int k = 0; k < 6; k++)
                h_check_u64("wide u64", i * 6 + k, o64[i * 6 + k], want[k]);
             uint16_t hh = (uint16_t)a, kk = (uint16_t)b;
             int8_t c = (int8_t)(uint8_t)(a >> 8);
-            uint32_t w32[4] = { (uint16_t)((uint32_t)hh * kk + 3), (uint32_t)((int32_t)c * 3),
-                                (uint32_t)(int32_t)((int16_t)hh >> 3), (uint32_t)((a & 1023) * 4) };
+            uint32_t w32[4] = {(uint16_t)((uint32_t)hh * kk + 3), (uint32_t)((int32_t)c * 3),
+                               (uint32_t)(int32_t)((int16_t)hh >> 3), (uint32_t)((a & 1023) * 4)};
             for (int k = 0; k < 4; k++)
                h_check_u32("wide small", i * 4 + k, o32[i * 4 + k], w32[k]);
             double d = (double)(a & 0xfffff) / 7.0;
@@ -493,8 +548,9 @@ static void test_wide(void)
 
 /* --- specialisation constants -------------------------------------------------------- */
 
-static void run_specid(const char *spv, const struct agx_spirv_options *opts, uint32_t size,
-                       uint32_t mul, bool neg)
+static void
+run_specid(const char *spv, const struct agx_spirv_options *opts, uint32_t size, uint32_t mul,
+           bool neg)
 {
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
       struct harness h;
@@ -516,17 +572,19 @@ static void run_specid(const char *spv, const struct agx_spirv_options *opts, ui
    }
 }
 
-static void test_specid(const char *spv)
+static void
+test_specid(const char *spv)
 {
    run_specid(spv, NULL, 1, 3, false);
-   struct agx_spirv_spec_value sv[3] = { { 0, 32 }, { 1, 5 }, { 2, 1 } };
-   struct agx_spirv_options opts = { .spec = sv, .num_spec = 3 };
+   struct agx_spirv_spec_value sv[3] = {{0, 32}, {1, 5}, {2, 1}};
+   struct agx_spirv_options opts = {.spec = sv, .num_spec = 3};
    run_specid(spv, &opts, 32, 5, true);
 }
 
 /* --- physical storage buffers ------------------------------------------------------------ */
 
-static void test_psb(void)
+static void
+test_psb(void)
 {
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
       struct harness h;
@@ -541,7 +599,9 @@ static void test_psb(void)
          memcpy(nodes + k * 16, &v, 4);
          memcpy(nodes + k * 16 + 8, &next, 8);
       }
-      struct { uint64_t head, data, raw; } pc = { nodes_addr, data_addr, 0x123456789abcull };
+      struct {
+         uint64_t head, data, raw;
+      } pc = {nodes_addr, data_addr, 0x123456789abcull};
       h_push(&h, &pc, sizeof(pc));
       if (h_run(&h, 1, 1, 1)) {
          for (unsigned i = 0; i < 8; i++) {
@@ -555,7 +615,8 @@ static void test_psb(void)
 
 /* --- switch ------------------------------------------------------------------------ */
 
-static int32_t classify(int32_t x)
+static int32_t
+classify(int32_t x)
 {
    switch (x & 7) {
    case 0:
@@ -576,7 +637,8 @@ static int32_t classify(int32_t x)
    return x;
 }
 
-static int32_t switch_loop(int32_t x)
+static int32_t
+switch_loop(int32_t x)
 {
    int32_t acc = 0;
    for (int32_t k = 0; k < 8; k++) {
@@ -601,7 +663,8 @@ static int32_t switch_loop(int32_t x)
    return acc;
 }
 
-static void test_switch(void)
+static void
+test_switch(void)
 {
    const unsigned N = 64;
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
@@ -629,7 +692,8 @@ static void test_switch(void)
  * at a barrier (code put in front of the compiled shader): the zero-fill
  * must then clear the initialised variables, and the control shader (no
  * initializers) must see the marker. */
-static void dirty_shared_first(agx_shader *s)
+static void
+dirty_shared_first(agx_shader *s)
 {
    agx_instr **all;
    unsigned n = agx_collect_instrs(s, &all);
@@ -642,9 +706,10 @@ static void dirty_shared_first(agx_shader *s)
    agx_intrin(&b, AGX_OP_BARRIER, agx_type_make(0, 0), 0, NULL, NULL, NULL, 2, 2, 0x108);
 }
 
-static void test_zero_init(void)
+static void
+test_zero_init(void)
 {
-   static const char *const names[] = { "zero_init", "zero_init_control" };
+   static const char *const names[] = {"zero_init", "zero_init_control"};
    for (unsigned v = 0; v < 2; v++) {
       for (int mode = 0; mode < H_NUM_MODES; mode++) {
          struct harness h;
@@ -664,7 +729,8 @@ static void test_zero_init(void)
 
 /* --- subgroups ------------------------------------------------------------------------ */
 
-static void test_subgroup(void)
+static void
+test_subgroup(void)
 {
    const unsigned G = 2, N = 64 * G;
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
@@ -696,7 +762,13 @@ static void test_subgroup(void)
                unsigned i = sg * 32 + l;
                incl += x[l];
                uint32_t want[11] = {
-                  sum, incl, exmax, bal, x[5], x[l ^ 1], l == 0,
+                  sum,
+                  incl,
+                  exmax,
+                  bal,
+                  x[5],
+                  x[l ^ 1],
+                  l == 0,
                   32 * 1000 + (sg % 2) * 100 + 2,
                   (x[l] & 1) ? mn + (l == mn_first ? 1000000u : 0) : 0xffffffffu,
                   (all ? 1u : 0) | (any ? 2u : 0) | ((x[(l + 1) & 31] & 0xff) << 8),
@@ -715,7 +787,8 @@ static void test_subgroup(void)
 
 /* --- GLSL.std.450 and matrices ------------------------------------------------------- */
 
-static double dotn(const double *a, const double *b, int n)
+static double
+dotn(const double *a, const double *b, int n)
 {
    double s = 0;
    for (int k = 0; k < n; k++)
@@ -723,7 +796,8 @@ static double dotn(const double *a, const double *b, int n)
    return s;
 }
 
-static void glsl450_ref(unsigned i, const float *fa, const float *fb, double *w)
+static void
+glsl450_ref(unsigned i, const float *fa, const float *fb, double *w)
 {
    double a[4], b[4];
    for (int k = 0; k < 4; k++)
@@ -747,14 +821,14 @@ static void glsl450_ref(unsigned i, const float *fa, const float *fb, double *w)
    w[14] = a[1] * b[2] - a[2] * b[1];
    w[15] = a[2] * b[0] - a[0] * b[2];
    w[16] = a[0] * b[1] - a[1] * b[0];
-   double len = sqrt(dotn(b, b, 3)), n[3] = { b[0] / len, b[1] / len, b[2] / len };
+   double len = sqrt(dotn(b, b, 3)), n[3] = {b[0] / len, b[1] / len, b[2] / len};
    w[17] = n[0] + n[1] * 10 + n[2] * 100;
    double dn = dotn(n, a, 3);
    w[18] = (a[0] - 2 * dn * n[0]) + (a[1] - 2 * dn * n[1]) + (a[2] - 2 * dn * n[2]);
-   double nref[3] = { a[2], a[1], a[0] };
+   double nref[3] = {a[2], a[1], a[0]};
    w[19] = dotn(nref, b, 3) < 0 ? a[1] : -a[1];
-   double m[3][3] = { { a[0], a[1], a[2] }, { b[0], b[1], b[2] }, { x, y, 1 } }; /* m[col][row] */
-   double v[3] = { b[2], b[1], b[0] };
+   double m[3][3] = {{a[0], a[1], a[2]}, {b[0], b[1], b[2]}, {x, y, 1}}; /* m[col][row] */
+   double v[3] = {b[2], b[1], b[0]};
    for (int r = 0; r < 3; r++)
       w[20 + r] = m[0][r] * v[0] + m[1][r] * v[1] + m[2][r] * v[2];
    for (int c = 0; c < 3; c++)
@@ -778,7 +852,8 @@ static void glsl450_ref(unsigned i, const float *fa, const float *fb, double *w)
    w[39] = -x;
 }
 
-static void test_glsl450(void)
+static void
+test_glsl450(void)
 {
    const unsigned N = 32;
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
@@ -815,7 +890,8 @@ struct mem_s {
    bool flag;
 };
 
-static void test_memory(void)
+static void
+test_memory(void)
 {
    const unsigned G = 2, N = 32 * G;
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
@@ -835,9 +911,9 @@ static void test_memory(void)
          for (unsigned g = 0; g < N; g++) {
             unsigned i = g % 32, base = g - i;
             int32_t hh = in16[g], c = in8[g];
-            struct mem_s s = { { hh, c }, (float)c * 0.5f, c < 0 };
+            struct mem_s s = {{hh, c}, (float)c * 0.5f, c < 0};
             unsigned tg = base + 31 - i;
-            struct mem_s t = { { in16[tg], in8[tg] }, (float)in8[tg] * 0.5f, in8[tg] < 0 };
+            struct mem_s t = {{in16[tg], in8[tg]}, (float)in8[tg] * 0.5f, in8[tg] < 0};
             bool fl[4];
             int32_t v[4];
             for (int k = 0; k < 4; k++) {
@@ -846,11 +922,11 @@ static void test_memory(void)
             }
             int dyn = (int)(i & 3);
             v[dyn] += 100;
-            float col[3] = { 0, 0, 0 };
+            float col[3] = {0, 0, 0};
             col[dyn % 3] = 1.0f;
             col[(dyn + 1) % 3] = (float)c;
-            struct mem_s arr[3] = { t, s, { { 7, 8 }, 9.0f, true } }, pick = arr[dyn % 3];
-            int32_t sw[4] = { v[3] + v[0], v[2] + v[0], v[1] + v[1], v[0] + v[1] };
+            struct mem_s arr[3] = {t, s, {{7, 8}, 9.0f, true}}, pick = arr[dyn % 3];
+            int32_t sw[4] = {v[3] + v[0], v[2] + v[0], v[1] + v[1], v[0] + v[1]};
             int32_t want[8] = {
                t.p[0] + t.p[1] * 1000 + (t.flag ? 1000000 : 0),
                v[0] + v[1] * 10 + v[2] * 100 + v[3] * 1000,
@@ -872,7 +948,8 @@ static void test_memory(void)
 
 /* --- GLSL.std.450 packing and matrices ---------------------------------------------- */
 
-static uint32_t half_bits(float f)
+static uint32_t
+half_bits(float f)
 {
    _Float16 h = (_Float16)f; /* the compiler's own IEEE conversion */
    uint16_t u;
@@ -880,7 +957,8 @@ static uint32_t half_bits(float f)
    return u;
 }
 
-static float half_value(uint32_t bits)
+static float
+half_value(uint32_t bits)
 {
    uint16_t u = (uint16_t)bits;
    _Float16 h;
@@ -888,7 +966,8 @@ static float half_value(uint32_t bits)
    return (float)h;
 }
 
-static uint32_t pack_norm_ref(const float *v, unsigned n, bool sign)
+static uint32_t
+pack_norm_ref(const float *v, unsigned n, bool sign)
 {
    unsigned w = 32 / n;
    float scale = sign ? (float)((1u << (w - 1)) - 1) : (float)((1u << w) - 1);
@@ -901,14 +980,16 @@ static uint32_t pack_norm_ref(const float *v, unsigned n, bool sign)
    return r;
 }
 
-static double det3(const double m[3][3])
+static double
+det3(const double m[3][3])
 {
    return m[0][0] * (m[1][1] * m[2][2] - m[2][1] * m[1][2]) -
           m[1][0] * (m[0][1] * m[2][2] - m[2][1] * m[0][2]) +
           m[2][0] * (m[0][1] * m[1][2] - m[1][1] * m[0][2]);
 }
 
-static double det4(const double m[4][4])
+static double
+det4(const double m[4][4])
 {
    double r = 0;
    for (int k = 0; k < 4; k++) {
@@ -925,7 +1006,8 @@ static double det4(const double m[4][4])
    return r;
 }
 
-static void test_glsl450_pack(void)
+static void
+test_glsl450_pack(void)
 {
    const unsigned N = 32;
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
@@ -979,9 +1061,11 @@ static void test_glsl450_pack(void)
          }
          h_check_f32("unpackUnorm4x8", i, F[6], u8, 1e-5f);
          h_check_f32("unpackSnorm4x8", i, F[7], s8, 1e-5f);
-         double m3[3][3] = { { a[0], a[1], a[2] }, { b[0], b[1], b[2] }, { 1, a[3], b[3] } };
-         double m4[4][4] = { { a[0], a[1], a[2], a[3] }, { b[0], b[1], b[2], b[3] },
-                             { a[1] + 2.0, a[2], a[3], a[0] }, { b[3], b[2] + 3.0, b[1], b[0] } };
+         double m3[3][3] = {{a[0], a[1], a[2]}, {b[0], b[1], b[2]}, {1, a[3], b[3]}};
+         double m4[4][4] = {{a[0], a[1], a[2], a[3]},
+                            {b[0], b[1], b[2], b[3]},
+                            {a[1] + 2.0, a[2], a[3], a[0]},
+                            {b[3], b[2] + 3.0, b[1], b[0]}};
          double d2 = (double)a[0] * b[1] - (double)b[0] * a[1], d3 = det3(m3), d4 = det4(m4);
          h_check_f32("determinant 2", i, F[8], (float)d2, 1e-5f);
          h_check_f32("determinant 3", i, F[9], (float)d3, 1e-5f);
@@ -998,7 +1082,7 @@ static void test_glsl450_pack(void)
          }
          double la = sqrt((double)a[0] * a[0] + (double)a[1] * a[1] + (double)a[2] * a[2]);
          double lb = sqrt((double)b[0] * b[0] + (double)b[1] * b[1] + (double)b[2] * b[2]);
-         double I[3] = { a[0] / la, a[1] / la, a[2] / la }, Nn[3] = { b[0] / lb, b[1] / lb, b[2] / lb };
+         double I[3] = {a[0] / la, a[1] / la, a[2] / la}, Nn[3] = {b[0] / lb, b[1] / lb, b[2] / lb};
          double dd = I[0] * Nn[0] + I[1] * Nn[1] + I[2] * Nn[2], eta = 0.66f;
          double kk = 1 - eta * eta * (1 - dd * dd);
          for (int c = 0; c < 3; c++) {
@@ -1016,7 +1100,8 @@ static void test_glsl450_pack(void)
 /* Generic pointers decided at compile time (kernels/generic.cl): the select of two
  * __local addresses and the loop's phi read threadgroup memory directly: no device or
  * private loads (the run-time tag test would bring both), and the results match C. */
-static unsigned count_op(agx_shader *s, unsigned op)
+static unsigned
+count_op(agx_shader *s, unsigned op)
 {
    agx_instr **all;
    unsigned n = agx_collect_instrs(s, &all), k = 0;
@@ -1025,7 +1110,8 @@ static unsigned count_op(agx_shader *s, unsigned op)
    return k;
 }
 
-static void test_kernel_generic(void)
+static void
+test_kernel_generic(void)
 {
    const unsigned G = 16, N = 32;
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
@@ -1056,10 +1142,11 @@ static void test_kernel_generic(void)
    }
 }
 
-static void test_kernel_basic(void)
+static void
+test_kernel_basic(void)
 {
    const unsigned N = 48, G = 16;
-   struct agx_spirv_options opts = { .local_size = { G, 1, 1 } };
+   struct agx_spirv_options opts = {.local_size = {G, 1, 1}};
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
       for (int32_t n = 0; n < 7; n += 3) {
          struct harness h;
@@ -1089,10 +1176,12 @@ static void test_kernel_basic(void)
                else if (s < -1000)
                   s = -1000;
                int32_t cl = s < -900 ? -900 : s > 900 ? 900 : s;
-               int32_t want = s * 3 + cl + (a[i] > 3 ? a[i] : 3) * 10000 + (int32_t)(i % G) * 1000000;
+               int32_t want =
+                  s * 3 + cl + (a[i] > 3 ? a[i] : 3) * 10000 + (int32_t)(i % G) * 1000000;
                h_check_u32("kernel out", i, u(out[i]), u(want));
                float x = (float)a[i] * scale;
-               h_check_f32("kernel f", i, f[i], x * 0.5f + 1.0f + fminf(x, 2.0f) + sqrtf(fabsf(x)), 1e-6f);
+               h_check_f32("kernel f", i, f[i], x * 0.5f + 1.0f + fminf(x, 2.0f) + sqrtf(fabsf(x)),
+                           1e-6f);
             }
          }
          h_finish(&h);
@@ -1100,7 +1189,8 @@ static void test_kernel_basic(void)
    }
 }
 
-static void test_kernel_byval(void)
+static void
+test_kernel_byval(void)
 {
    const unsigned N = 10;
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
@@ -1136,7 +1226,8 @@ static void test_kernel_byval(void)
 /* OpenCL.std erf/cbrt/atan/tanh from libclc (linked at the SPIR-V level) against host libm in
  * double precision, within OpenCL 2.0's full-profile ULP bounds (erf 16, cbrt 2, atan 5,
  * tanh 5). */
-static uint32_t ulps_from(float got, double want)
+static uint32_t
+ulps_from(float got, double want)
 {
    float w = (float)want;
    if (isnan(w))
@@ -1155,17 +1246,18 @@ static uint32_t ulps_from(float got, double want)
    return (uint32_t)(d < 0 ? -d : d);
 }
 
-static void test_kernel_libclc_math(void)
+static void
+test_kernel_libclc_math(void)
 {
-   static const float inputs[] = {0.0f, -0.0f, 0.5f, -0.75f, 1.0f, 2.5f, -3.0f, 10.0f,
-                                  1e-3f, -1e-5f, 27.0f, -8.0f, 100.0f, 1e6f, -2e-20f, 0.3333f};
+   static const float inputs[] = {0.0f,  -0.0f,  0.5f,  -0.75f, 1.0f,   2.5f, -3.0f,   10.0f,
+                                  1e-3f, -1e-5f, 27.0f, -8.0f,  100.0f, 1e6f, -2e-20f, 0.3333f};
    const unsigned N = sizeof(inputs) / sizeof(inputs[0]), G = 8;
    static const uint32_t bound[4] = {16, 2, 5, 5};
    static const char *const names[4] = {"erf", "cbrt", "atan", "tanh"};
    unsigned compiled = 0;
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
       struct harness h;
-      struct agx_spirv_options opts = { .entry = "agx_libclc_math" };
+      struct agx_spirv_options opts = {.entry = "agx_libclc_math"};
       if (!h_compile(&h, "kernel_libclc_math", (enum h_mode)mode, &opts))
          continue;
       compiled++;
@@ -1185,8 +1277,8 @@ static void test_kernel_libclc_math(void)
             for (unsigned f = 0; f < 4; f++) {
                uint32_t d = ulps_from(out[4 * i + f], want[f]);
                if (d > bound[f] || getenv("AGX_TEST_VERBOSE"))
-                  fprintf(stderr, "%s(%g) = %.9g, libm %.9g: %u ulp\n", names[f], x,
-                          out[4 * i + f], want[f], d);
+                  fprintf(stderr, "%s(%g) = %.9g, libm %.9g: %u ulp\n", names[f], x, out[4 * i + f],
+                          want[f], d);
                h_check_u32(names[f], i, d <= bound[f], 1);
             }
          }
@@ -1196,7 +1288,8 @@ static void test_kernel_libclc_math(void)
    h_check_u32("libclc kernel compiled in every mode", 0, compiled, H_NUM_MODES);
 }
 
-static int32_t first_multiple(int32_t x, int32_t m)
+static int32_t
+first_multiple(int32_t x, int32_t m)
 {
    int32_t k = 1;
    while (k < 50) {
@@ -1207,10 +1300,11 @@ static int32_t first_multiple(int32_t x, int32_t m)
    return k;
 }
 
-static void test_kernel_shapes(void)
+static void
+test_kernel_shapes(void)
 {
    const unsigned N = 64, G = 32;
-   struct agx_spirv_options opts = { .local_size = { G, 1, 1 } };
+   struct agx_spirv_options opts = {.local_size = {G, 1, 1}};
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
       struct harness h;
       if (!h_compile(&h, "kernel_shapes", (enum h_mode)mode, &opts))
@@ -1252,10 +1346,11 @@ static void test_kernel_shapes(void)
    }
 }
 
-static void test_cfg_shapes(void)
+static void
+test_cfg_shapes(void)
 {
    const unsigned N = 256;
-   struct agx_spirv_options opts = { .local_size = { 32, 1, 1 } };
+   struct agx_spirv_options opts = {.local_size = {32, 1, 1}};
    for (int mode = 0; mode < H_NUM_MODES; mode++) {
       struct harness h;
       if (!h_compile(&h, "cfg_shapes", (enum h_mode)mode, &opts))
@@ -1280,7 +1375,8 @@ static void test_cfg_shapes(void)
    }
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char **argv)
 {
    if (argc < 3) {
       fprintf(stderr, "usage: %s SPV_DIR TEST\n", argv[0]);

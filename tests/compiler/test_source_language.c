@@ -18,7 +18,8 @@
 static unsigned failures;
 
 /* Index of the first instruction with this opcode, or 0 when there is none. */
-static size_t find_op(const uint32_t *w, size_t n, unsigned op)
+static size_t
+find_op(const uint32_t *w, size_t n, unsigned op)
 {
    for (size_t k = 5; k < n && (w[k] >> 16); k += w[k] >> 16)
       if ((w[k] & 0xffff) == op)
@@ -26,7 +27,8 @@ static size_t find_op(const uint32_t *w, size_t n, unsigned op)
    return 0;
 }
 
-static void compile(const char *what, const uint32_t *w, size_t n, bool expect_ok, const char *msg)
+static void
+compile(const char *what, const uint32_t *w, size_t n, bool expect_ok, const char *msg)
 {
    char err[512] = "";
    agx_shader *s = agx_compile_spirv(w, n, NULL, true, err, sizeof(err));
@@ -41,7 +43,8 @@ static void compile(const char *what, const uint32_t *w, size_t n, bool expect_o
    }
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char **argv)
 {
    if (argc < 2)
       return 2;
@@ -60,10 +63,10 @@ int main(int argc, char **argv)
       const char *what;
       uint32_t lang;
    } langs[] = {
-      { "OpSource GLSL (2, as built)", 2 },
-      { "OpSource Slang (11)", 11 },
-      { "OpSource Rust (13)", 13 },
-      { "OpSource 0x7fffffff", 0x7fffffff },
+      {"OpSource GLSL (2, as built)", 2},
+      {"OpSource Slang (11)", 11},
+      {"OpSource Rust (13)", 13},
+      {"OpSource 0x7fffffff", 0x7fffffff},
    };
    for (unsigned i = 0; i < sizeof(langs) / sizeof(langs[0]); i++) {
       memcpy(w, orig, n * 4);

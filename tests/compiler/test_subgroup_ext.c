@@ -17,7 +17,8 @@
 #define N 128 /* two workgroups of 64 */
 #define R 40
 
-static uint32_t fbits(float f)
+static uint32_t
+fbits(float f)
 {
    uint32_t u;
    memcpy(&u, &f, 4);
@@ -29,23 +30,27 @@ struct lanes {
    uint32_t x[32];
 };
 
-static uint64_t wide(uint32_t x)
+static uint64_t
+wide(uint32_t x)
 {
    return (uint64_t)x << 32 | (uint32_t)(x * 2654435761u);
 }
 
-static float half_val(uint32_t x)
+static float
+half_val(uint32_t x)
 {
    return (float)((int)(x % 33u) - 16) * 0.5f;
 }
 
-static uint32_t s16(int v)
+static uint32_t
+s16(int v)
 {
    return (uint32_t)(int32_t)(int16_t)v;
 }
 
 /* Expected word j of lane l; false where undefined (inactive source). */
-static bool model(const struct lanes *s, unsigned l, unsigned j, uint32_t *out)
+static bool
+model(const struct lanes *s, unsigned l, unsigned j, uint32_t *out)
 {
    unsigned first = 0;
    while (!s->act[first])
@@ -53,11 +58,21 @@ static bool model(const struct lanes *s, unsigned l, unsigned j, uint32_t *out)
    const uint32_t *x = s->x;
    int src = -1;
    switch (j) {
-   case 6: src = (int)(l ^ 1); break;
-   case 14: src = (int)(l ^ 1); break;
-   case 24: case 25: src = (int)(l ^ 2); break;
-   case 35: src = (int)(l ^ 3); break;
-   default: break;
+   case 6:
+      src = (int)(l ^ 1);
+      break;
+   case 14:
+      src = (int)(l ^ 1);
+      break;
+   case 24:
+   case 25:
+      src = (int)(l ^ 2);
+      break;
+   case 35:
+      src = (int)(l ^ 3);
+      break;
+   default:
+      break;
    }
    if (src >= 0 && !s->act[src])
       return false;
@@ -109,45 +124,119 @@ static bool model(const struct lanes *s, unsigned l, unsigned j, uint32_t *out)
    }
    uint64_t w64 = 0;
    switch (j) {
-   case 0: *out = u8sum & 0xff; return true;
-   case 1: *out = u8incl & 0xff; return true;
-   case 2: *out = u8exmax; return true;
-   case 3: *out = u8min; return true;
-   case 4: *out = u8xor; return true;
-   case 5: *out = x[first] & 0xff; return true;
-   case 6: *out = x[src] & 0xff; return true;
-   case 7: *out = u8cl & 0xff; return true;
-   case 8: *out = s16(s16sum); return true;
-   case 9: *out = s16(s16incl_min); return true;
-   case 10: *out = s16(s16max); return true;
-   case 11: *out = s16(s16exsum); return true;
-   case 12: *out = s16(s16mul); return true;
-   case 13: *out = s16((int16_t)(x[first] >> 8)); return true;
-   case 14: *out = s16((int16_t)(x[src] >> 8)); return true;
-   case 15: *out = s16(s16cl); return true;
-   case 16: case 17: w64 = wsum; break;
-   case 18: case 19: w64 = wincl; break;
-   case 20: case 21: w64 = wmin; break;
-   case 22: case 23: w64 = wide(x[first]); break;
-   case 24: case 25: w64 = wide(x[src]); break;
-   case 26: case 27: w64 = wcl; break;
-   case 28: case 29: w64 = wexmax; break;
-   case 30: *out = fbits(hsum); return true;
-   case 31: *out = fbits(hincl); return true;
-   case 32: *out = fbits(hmin); return true;
-   case 33: *out = fbits(hexmax); return true;
-   case 34: *out = fbits(half_val(x[first])); return true;
-   case 35: *out = fbits(half_val(x[src])); return true;
-   case 36: *out = 1; return true;
-   case 37: *out = eq37; return true;
-   case 38: *out = s16(vincl_x); return true;
-   default: *out = s16(vincl_y); return true;
+   case 0:
+      *out = u8sum & 0xff;
+      return true;
+   case 1:
+      *out = u8incl & 0xff;
+      return true;
+   case 2:
+      *out = u8exmax;
+      return true;
+   case 3:
+      *out = u8min;
+      return true;
+   case 4:
+      *out = u8xor;
+      return true;
+   case 5:
+      *out = x[first] & 0xff;
+      return true;
+   case 6:
+      *out = x[src] & 0xff;
+      return true;
+   case 7:
+      *out = u8cl & 0xff;
+      return true;
+   case 8:
+      *out = s16(s16sum);
+      return true;
+   case 9:
+      *out = s16(s16incl_min);
+      return true;
+   case 10:
+      *out = s16(s16max);
+      return true;
+   case 11:
+      *out = s16(s16exsum);
+      return true;
+   case 12:
+      *out = s16(s16mul);
+      return true;
+   case 13:
+      *out = s16((int16_t)(x[first] >> 8));
+      return true;
+   case 14:
+      *out = s16((int16_t)(x[src] >> 8));
+      return true;
+   case 15:
+      *out = s16(s16cl);
+      return true;
+   case 16:
+   case 17:
+      w64 = wsum;
+      break;
+   case 18:
+   case 19:
+      w64 = wincl;
+      break;
+   case 20:
+   case 21:
+      w64 = wmin;
+      break;
+   case 22:
+   case 23:
+      w64 = wide(x[first]);
+      break;
+   case 24:
+   case 25:
+      w64 = wide(x[src]);
+      break;
+   case 26:
+   case 27:
+      w64 = wcl;
+      break;
+   case 28:
+   case 29:
+      w64 = wexmax;
+      break;
+   case 30:
+      *out = fbits(hsum);
+      return true;
+   case 31:
+      *out = fbits(hincl);
+      return true;
+   case 32:
+      *out = fbits(hmin);
+      return true;
+   case 33:
+      *out = fbits(hexmax);
+      return true;
+   case 34:
+      *out = fbits(half_val(x[first]));
+      return true;
+   case 35:
+      *out = fbits(half_val(x[src]));
+      return true;
+   case 36:
+      *out = 1;
+      return true;
+   case 37:
+      *out = eq37;
+      return true;
+   case 38:
+      *out = s16(vincl_x);
+      return true;
+   default:
+      *out = s16(vincl_y);
+      return true;
    }
    *out = j % 2 ? (uint32_t)(w64 >> 32) : (uint32_t)w64;
    return true;
 }
 
-static unsigned check(const char *what, uint32_t pattern, const uint32_t *in, const uint32_t *out)
+static unsigned
+check(const char *what, uint32_t pattern, const uint32_t *in, const uint32_t *out)
 {
    unsigned bad = 0, checked = 0;
    for (unsigned g = 0; g < N; g++) {
@@ -175,12 +264,13 @@ static unsigned check(const char *what, uint32_t pattern, const uint32_t *in, co
    return bad;
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char **argv)
 {
    if (argc < 2)
       return 2;
    h_spv_dir = argv[1];
-   static const uint32_t patterns[] = { 0xffffffffu, 0x5a5a0ff1u, 0x12345679u, 0xfffffff7u };
+   static const uint32_t patterns[] = {0xffffffffu, 0x5a5a0ff1u, 0x12345679u, 0xfffffff7u};
    unsigned fails = 0, gpu_runs = 0;
    for (unsigned p = 0; p < sizeof(patterns) / sizeof(patterns[0]); p++) {
       for (int mode = 0; mode < H_NUM_MODES; mode++) {
@@ -206,16 +296,20 @@ int main(int argc, char **argv)
                fprintf(stderr, "back end: %s\n", err);
                return 1;
             }
-            struct bsim_program prog = { r.code, r.size, r.info.gpr_halves, r.info.shared_size,
-                                         { r.info.local_size[0], r.info.local_size[1],
-                                           r.info.local_size[2] },
-                                         r.preamble, r.preamble_size,
-                                         r.info.preamble_gpr_halves };
+            struct bsim_program prog = {
+               r.code,
+               r.size,
+               r.info.gpr_halves,
+               r.info.shared_size,
+               {r.info.local_size[0], r.info.local_size[1], r.info.local_size[2]},
+               r.preamble,
+               r.preamble_size,
+               r.info.preamble_gpr_halves};
             struct bsim_buffer bb[32];
             for (unsigned k = 0; k < h.nbufs; k++)
-               bb[k] = (struct bsim_buffer){ h.bufs[k].address, h.bufs[k].data, h.bufs[k].size };
-            uint32_t groups[3] = { N / 64, 1, 1 };
-            struct bsim_stats st = { 0 };
+               bb[k] = (struct bsim_buffer){h.bufs[k].address, h.bufs[k].data, h.bufs[k].size};
+            uint32_t groups[3] = {N / 64, 1, 1};
+            struct bsim_stats st = {0};
             if (bsim_run(&prog, h.uniforms, sizeof(h.uniforms), bb, h.nbufs, groups, &st, err,
                          sizeof(err))) {
                fprintf(stderr, "GPU model: %s\n", err);

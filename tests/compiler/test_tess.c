@@ -18,14 +18,22 @@ struct tess_case {
 };
 
 static const struct tess_case cases[] = {
-   { AGX_TESS_DOMAIN_TRI, AGX_TESS_SPACING_EQUAL, 0, { 3, 4, 5, 0 }, { 4, 0 } },
-   { AGX_TESS_DOMAIN_TRI, AGX_TESS_SPACING_FRACTIONAL_ODD, AGX_TESS_FLAG_CCW, { 2.5f, 7.25f, 1, 0 }, { 5.5f, 0 } },
-   { AGX_TESS_DOMAIN_QUAD, AGX_TESS_SPACING_EQUAL, 0, { 1, 2, 3, 4 }, { 3, 2 } },
-   { AGX_TESS_DOMAIN_QUAD, AGX_TESS_SPACING_FRACTIONAL_EVEN, 0, { 3.3f, 6.7f, 2.1f, 9.9f }, { 4.4f, 7.5f } },
-   { AGX_TESS_DOMAIN_ISOLINE, AGX_TESS_SPACING_EQUAL, 0, { 3, 6, 0, 0 }, { 0, 0 } },
-   { AGX_TESS_DOMAIN_ISOLINE, AGX_TESS_SPACING_FRACTIONAL_ODD, 0, { 2, 4.6f, 0, 0 }, { 0, 0 } },
-   { AGX_TESS_DOMAIN_TRI, AGX_TESS_SPACING_EQUAL, AGX_TESS_FLAG_POINTS, { 2, 2, 2, 0 }, { 3, 0 } },
-   { AGX_TESS_DOMAIN_QUAD, AGX_TESS_SPACING_FRACTIONAL_ODD, 0, { 0, 1, 1, 1 }, { 1, 1 } }, /* culled */
+   {AGX_TESS_DOMAIN_TRI, AGX_TESS_SPACING_EQUAL, 0, {3, 4, 5, 0}, {4, 0}},
+   {AGX_TESS_DOMAIN_TRI,
+    AGX_TESS_SPACING_FRACTIONAL_ODD,
+    AGX_TESS_FLAG_CCW,
+    {2.5f, 7.25f, 1, 0},
+    {5.5f, 0}},
+   {AGX_TESS_DOMAIN_QUAD, AGX_TESS_SPACING_EQUAL, 0, {1, 2, 3, 4}, {3, 2}},
+   {AGX_TESS_DOMAIN_QUAD,
+    AGX_TESS_SPACING_FRACTIONAL_EVEN,
+    0,
+    {3.3f, 6.7f, 2.1f, 9.9f},
+    {4.4f, 7.5f}},
+   {AGX_TESS_DOMAIN_ISOLINE, AGX_TESS_SPACING_EQUAL, 0, {3, 6, 0, 0}, {0, 0}},
+   {AGX_TESS_DOMAIN_ISOLINE, AGX_TESS_SPACING_FRACTIONAL_ODD, 0, {2, 4.6f, 0, 0}, {0, 0}},
+   {AGX_TESS_DOMAIN_TRI, AGX_TESS_SPACING_EQUAL, AGX_TESS_FLAG_POINTS, {2, 2, 2, 0}, {3, 0}},
+   {AGX_TESS_DOMAIN_QUAD, AGX_TESS_SPACING_FRACTIONAL_ODD, 0, {0, 1, 1, 1}, {1, 1}}, /* culled */
 };
 #define NCASES (sizeof(cases) / sizeof(cases[0]))
 #define HEAP_SIZE (1u << 20)
@@ -36,7 +44,8 @@ static uint64_t gpu_insns[2];
 
 /* The harness's IR through the back end, run on the GPU model with the
  * harness buffers (which it updates); false (and a failure) on error. */
-static bool run_gpu(struct harness *h, unsigned kernel)
+static bool
+run_gpu(struct harness *h, unsigned kernel)
 {
    struct agx_backend_result r;
    char err[512];
@@ -45,15 +54,20 @@ static bool run_gpu(struct harness *h, unsigned kernel)
       h_failures++;
       return false;
    }
-   struct bsim_program prog = { r.code, r.size, r.info.gpr_halves, r.info.shared_size,
-                                { r.info.local_size[0], r.info.local_size[1], r.info.local_size[2] },
-                                r.preamble, r.preamble_size, r.info.preamble_gpr_halves,
-                                r.info.scratch_size };
+   struct bsim_program prog = {r.code,
+                               r.size,
+                               r.info.gpr_halves,
+                               r.info.shared_size,
+                               {r.info.local_size[0], r.info.local_size[1], r.info.local_size[2]},
+                               r.preamble,
+                               r.preamble_size,
+                               r.info.preamble_gpr_halves,
+                               r.info.scratch_size};
    struct bsim_buffer bb[32];
    for (unsigned k = 0; k < h->nbufs; k++)
-      bb[k] = (struct bsim_buffer){ h->bufs[k].address, h->bufs[k].data, h->bufs[k].size };
-   uint32_t groups[3] = { 1, 1, 1 };
-   struct bsim_stats st = { 0 };
+      bb[k] = (struct bsim_buffer){h->bufs[k].address, h->bufs[k].data, h->bufs[k].size};
+   uint32_t groups[3] = {1, 1, 1};
+   struct bsim_stats st = {0};
    int rc = bsim_run(&prog, h->uniforms, sizeof(h->uniforms), bb, h->nbufs, groups, &st, err,
                      sizeof(err));
    if (rc) {
@@ -65,10 +79,11 @@ static bool run_gpu(struct harness *h, unsigned kernel)
    return rc == 0;
 }
 
-static void check_case(unsigned ci, enum h_mode mode, bool gpu)
+static void
+check_case(unsigned ci, enum h_mode mode, bool gpu)
 {
    const struct tess_case *tc = &cases[ci];
-   struct agx_tess_config cfg = { tc->domain, tc->spacing, tc->flags, 0 };
+   struct agx_tess_config cfg = {tc->domain, tc->spacing, tc->flags, 0};
    struct agx_tess_levels lv;
    memset(&lv, 0, sizeof(lv));
    memcpy(lv.outer, tc->outer, sizeof(lv.outer));
@@ -77,14 +92,14 @@ static void check_case(unsigned ci, enum h_mode mode, bool gpu)
    /* host reference */
    static uint8_t host_heap[HEAP_SIZE];
    memset(host_heap, 0, sizeof(host_heap)); /* alignment padding is never written */
-   struct agx_tess_heap hh = { (uint64_t)(uintptr_t)host_heap, 0, HEAP_SIZE };
+   struct agx_tess_heap hh = {(uint64_t)(uintptr_t)host_heap, 0, HEAP_SIZE};
    struct agx_tess_result hr;
    memset(&hr, 0, sizeof(hr));
    agx_tess_patch(cfg, lv, &hh, &hr, 0, INDEX_STRIDE);
    uint32_t hnp = 0, hni = 0, hst = agx_tess_count(cfg, lv, &hnp, &hni);
 
    /* COUNT kernel */
-   struct agx_spirv_options opts = { .entry = "agx_tess_count_kernel", .local_size = { 1, 1, 1 } };
+   struct agx_spirv_options opts = {.entry = "agx_tess_count_kernel", .local_size = {1, 1, 1}};
    struct harness h;
    if (h_compile(&h, "tessellator", mode, &opts)) {
       uint64_t la, ra;
@@ -92,7 +107,7 @@ static void check_case(unsigned ci, enum h_mode mode, bool gpu)
       struct agx_tess_result *r = h_memory(&h, sizeof(*r), &ra);
       memcpy(l, &lv, sizeof(lv));
       uint8_t args[32];
-      uint32_t u[4] = { tc->domain, tc->spacing, tc->flags, 1 };
+      uint32_t u[4] = {tc->domain, tc->spacing, tc->flags, 1};
       memcpy(args, &la, 8);
       memcpy(args + 8, &ra, 8);
       memcpy(args + 16, u, 16);
@@ -118,7 +133,7 @@ static void check_case(unsigned ci, enum h_mode mode, bool gpu)
       heap->base = ma;
       heap->size = HEAP_SIZE;
       uint8_t args[44];
-      uint32_t u[5] = { tc->domain, tc->spacing, tc->flags, 1, INDEX_STRIDE };
+      uint32_t u[5] = {tc->domain, tc->spacing, tc->flags, 1, INDEX_STRIDE};
       memcpy(args, &la, 8);
       memcpy(args + 8, &ra, 8);
       memcpy(args + 16, &ha, 8);
@@ -148,10 +163,11 @@ static void check_case(unsigned ci, enum h_mode mode, bool gpu)
  * the tessellator's loops and switch); heap offsets depend on the order of
  * the atomic allocations, so each patch is compared at its own offsets. */
 #define NP 32
-static void check_batch(unsigned ci, enum h_mode mode, bool gpu)
+static void
+check_batch(unsigned ci, enum h_mode mode, bool gpu)
 {
    const struct tess_case *tc = &cases[ci];
-   struct agx_tess_config cfg = { tc->domain, tc->spacing, tc->flags, 0 };
+   struct agx_tess_config cfg = {tc->domain, tc->spacing, tc->flags, 0};
    static struct agx_tess_levels lv[NP];
    uint64_t seed = 4242 + ci;
    for (unsigned p = 0; p < NP; p++) {
@@ -163,9 +179,9 @@ static void check_batch(unsigned ci, enum h_mode mode, bool gpu)
    }
    static uint8_t host_heap[HEAP_SIZE];
    for (unsigned kernel = 0; kernel < 2; kernel++) {
-      struct agx_spirv_options opts = {
-         .entry = kernel ? "agx_tess_write_kernel" : "agx_tess_count_kernel",
-         .local_size = { NP, 1, 1 } };
+      struct agx_spirv_options opts = {.entry = kernel ? "agx_tess_write_kernel"
+                                                       : "agx_tess_count_kernel",
+                                       .local_size = {NP, 1, 1}};
       struct harness h;
       if (!h_compile(&h, "tessellator", mode, &opts))
          continue;
@@ -181,11 +197,11 @@ static void check_batch(unsigned ci, enum h_mode mode, bool gpu)
       memcpy(args, &la, 8);
       memcpy(args + 8, &ra, 8);
       if (kernel) {
-         uint32_t u[5] = { tc->domain, tc->spacing, tc->flags, NP, INDEX_STRIDE };
+         uint32_t u[5] = {tc->domain, tc->spacing, tc->flags, NP, INDEX_STRIDE};
          memcpy(args + 16, &ha, 8);
          memcpy(args + 24, u, 20);
       } else {
-         uint32_t u[4] = { tc->domain, tc->spacing, tc->flags, NP };
+         uint32_t u[4] = {tc->domain, tc->spacing, tc->flags, NP};
          memcpy(args + 16, u, 16);
       }
       h_push(&h, args, kernel ? 44 : 32);
@@ -208,7 +224,7 @@ static void check_batch(unsigned ci, enum h_mode mode, bool gpu)
             continue;
          }
          memset(host_heap, 0, sizeof(host_heap));
-         struct agx_tess_heap hh = { (uint64_t)(uintptr_t)host_heap, 0, HEAP_SIZE };
+         struct agx_tess_heap hh = {(uint64_t)(uintptr_t)host_heap, 0, HEAP_SIZE};
          struct agx_tess_result hr;
          memset(&hr, 0, sizeof(hr));
          agx_tess_patch(cfg, lv[p], &hh, &hr, p, INDEX_STRIDE);
@@ -243,7 +259,8 @@ static void check_batch(unsigned ci, enum h_mode mode, bool gpu)
    }
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char **argv)
 {
    if (argc < 2) {
       fprintf(stderr, "usage: %s CL_KERNELS_BUILD_DIR\n", argv[0]);
@@ -265,8 +282,10 @@ int main(int argc, char **argv)
       check_batch(ci, H_OPT, true);
    }
    printf("GPU model: %u failures, %u words compared, SIMD-group instructions executed: "
-          "count %llu, write %llu (all cases)\n", h_failures - before, gpu_words_checked,
-          (unsigned long long)gpu_insns[0], (unsigned long long)gpu_insns[1]);
-   printf("tessellator on the interpreter: %u words compared, %u failures\n", words_checked, h_failures);
+          "count %llu, write %llu (all cases)\n",
+          h_failures - before, gpu_words_checked, (unsigned long long)gpu_insns[0],
+          (unsigned long long)gpu_insns[1]);
+   printf("tessellator on the interpreter: %u words compared, %u failures\n", words_checked,
+          h_failures);
    return h_failures || !words_checked || !gpu_words_checked ? 1 : 0;
 }

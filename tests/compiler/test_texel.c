@@ -63,10 +63,13 @@ test_lowering(void)
    agx_optimize(s);
    H_CHECK(agx_validate(s, err, sizeof(err)), "%s", err);
    H_CHECK(h_count_ops(s, AGX_OP_TEXEL_BUFFER_LOAD) + h_count_ops(s, AGX_OP_TEXEL_BUFFER_STORE) +
-            h_count_ops(s, AGX_OP_TEXEL_BUFFER_SIZE) + h_count_ops(s, AGX_OP_TEXEL_BUFFER_ADDRESS) == 0,
-         "texel intrinsics left after lower_io");
-   H_CHECK(h_count_ops(s, AGX_OP_BINDLESS_IMAGE_LOAD) == 2 && h_count_ops(s, AGX_OP_BINDLESS_IMAGE_STORE) == 1,
-         "bindless ops");
+                 h_count_ops(s, AGX_OP_TEXEL_BUFFER_SIZE) +
+                 h_count_ops(s, AGX_OP_TEXEL_BUFFER_ADDRESS) ==
+              0,
+           "texel intrinsics left after lower_io");
+   H_CHECK(h_count_ops(s, AGX_OP_BINDLESS_IMAGE_LOAD) == 2 &&
+              h_count_ops(s, AGX_OP_BINDLESS_IMAGE_STORE) == 1,
+           "bindless ops");
    agx_instr **all;
    unsigned n = agx_collect_instrs(s, &all);
    bool const_load = false, dyn_load = false, store = false;
@@ -77,7 +80,7 @@ test_lowering(void)
          if (I->src[0]->op == AGX_OP_CONST) {
             /* src[1]: 1008 + 2 * 64 + 1 * 48 */
             H_CHECK(I->src[0]->value[0] == 1008 + 128 + 48, "src[1] offset %llu",
-                  (unsigned long long)I->src[0]->value[0]);
+                    (unsigned long long)I->src[0]->value[0]);
             const_load = true;
          } else {
             dyn_load = true;
@@ -85,7 +88,7 @@ test_lowering(void)
       } else if (I->op == AGX_OP_BINDLESS_IMAGE_STORE) {
          H_CHECK(I->c[0] == AGX_ABI_SET_ADDR_BASE, "store heap = set 0's address");
          H_CHECK(I->src[0]->op == AGX_OP_CONST && I->src[0]->value[0] == 64 + AGX_ABI_TEXEL_PBE,
-               "store descriptor = binding 1's PBE");
+                 "store descriptor = binding 1's PBE");
          store = true;
       }
    }
@@ -103,8 +106,8 @@ test_lowering(void)
       fclose(f);
       const char *tl = strstr(text, "texture_load");
       H_CHECK(tl && strstr(tl, "xyzw") && strstr(tl, "u2_u3") && strstr(tl, "ss0") &&
-               strstr(tl, "tex_2d") && strstr(tl, "auto_lod"),
-            "texture_load operands:\n%s", text);
+                 strstr(tl, "tex_2d") && strstr(tl, "auto_lod"),
+              "texture_load operands:\n%s", text);
       H_CHECK(tl && strstr(tl, "wait"), "a wait after the texture load");
       const char *iw = strstr(text, "image_write");
       H_CHECK(iw && strstr(iw, "u0_u1") && strstr(iw, "tex_2d"), "image_write operands:\n%s", text);

@@ -49,8 +49,7 @@ agx_test_pack_usc_shader(global uint32_t *out, uint32_t code, uint32_t varyings)
 
    /* unpack works on the GPU too and validates the tag */
    struct AGX_USC_SHADER check;
-   out[2] = AGX_USC_SHADER_unpack(0, (global const uint8_t *)out, &check) &&
-            check.code == code;
+   out[2] = AGX_USC_SHADER_unpack(0, (global const uint8_t *)out, &check) && check.code == code;
 }
 
 /* Constant inputs: the stored words fold to constants that test_opencl.py

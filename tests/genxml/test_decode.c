@@ -21,15 +21,14 @@
 #include "agx_pack.h"
 #include "drm-uapi/asahi_drm.h"
 
-#define USC_BASE   0x1500000000ull
-#define CDM_VA     0x1000000000ull
-#define VDM_VA     0x1100000000ull
-#define PPP_VA     0x1200000000ull
-#define DESC_VA    0x1300000000ull
+#define USC_BASE 0x1500000000ull
+#define CDM_VA 0x1000000000ull
+#define VDM_VA 0x1100000000ull
+#define PPP_VA 0x1200000000ull
+#define DESC_VA 0x1300000000ull
 #define REGION_LEN 0x2000
 
-static uint8_t usc[REGION_LEN], cdm[REGION_LEN], vdm[REGION_LEN], ppp[REGION_LEN],
-   desc[REGION_LEN];
+static uint8_t usc[REGION_LEN], cdm[REGION_LEN], vdm[REGION_LEN], ppp[REGION_LEN], desc[REGION_LEN];
 static int failures;
 
 #define PACK_AT(region, off, T, name) agx_pack((uint32_t *)((region) + (off)), T, name)
@@ -69,7 +68,8 @@ build_usc(void)
    memcpy(usc + off, &r, AGX_USC_REGISTERS_LENGTH);
    off += AGX_USC_REGISTERS_LENGTH;
    struct agx_usc_no_preshader_packed np;
-   agx_pack(&np, USC_NO_PRESHADER, cfg);
+   agx_pack(&np, USC_NO_PRESHADER, cfg)
+      ;
    memcpy(usc + off, &np, AGX_USC_NO_PRESHADER_LENGTH);
 
    /* Fragment pipeline at USC offset 0x1100 */
@@ -156,7 +156,8 @@ build_cdm(void)
       cfg.pipeline = 0x1000;
    }
    o += 4;
-   PACK_AT(cdm, o, CDM_UNK_G14X, cfg);
+   PACK_AT(cdm, o, CDM_UNK_G14X, cfg)
+      ;
    o += 8;
    PACK_AT(cdm, o, CDM_GLOBAL_SIZE, cfg) {
       cfg.x = 256;
@@ -184,7 +185,8 @@ build_cdm(void)
       cfg.target_lo = (uint32_t)(CDM_VA + 0x1800);
       cfg.with_return = true;
    }
-   PACK_AT(cdm, 0x1008, CDM_STREAM_TERMINATE, cfg);
+   PACK_AT(cdm, 0x1008, CDM_STREAM_TERMINATE, cfg)
+      ;
    /* 0x1800: indirect launch, return */
    PACK_AT(cdm, 0x1800, CDM_LAUNCH_WORD_0, cfg) {
       cfg.mode = AGX_CDM_MODE_INDIRECT_LOCAL;
@@ -192,12 +194,14 @@ build_cdm(void)
    PACK_AT(cdm, 0x1804, CDM_LAUNCH_WORD_1, cfg) {
       cfg.pipeline = 0x1000;
    }
-   PACK_AT(cdm, 0x1808, CDM_UNK_G14X, cfg);
+   PACK_AT(cdm, 0x1808, CDM_UNK_G14X, cfg)
+      ;
    PACK_AT(cdm, 0x1810, CDM_INDIRECT, cfg) {
       cfg.address_hi = 0x13;
       cfg.address_lo = 0x1900;
    }
-   PACK_AT(cdm, 0x1818, CDM_STREAM_RETURN, cfg);
+   PACK_AT(cdm, 0x1818, CDM_STREAM_RETURN, cfg)
+      ;
 }
 
 static void
@@ -220,7 +224,8 @@ build_vdm(void)
       cfg.pass_type = AGX_PASS_TYPE_PUNCH_THROUGH;
    }
    p += 4;
-   PACK_AT(ppp, p, VIEWPORT_CONTROL, cfg);
+   PACK_AT(ppp, p, VIEWPORT_CONTROL, cfg)
+      ;
    p += 4;
    PACK_AT(ppp, p, VIEWPORT, cfg) {
       cfg.translate_x = 320.0f;
@@ -247,7 +252,8 @@ build_vdm(void)
    PACK_AT(ppp, p + 8, FRAGMENT_SHADER_WORD_2, cfg) {
       cfg.cf_bindings = 0x1200;
    }
-   PACK_AT(ppp, p + 12, FRAGMENT_SHADER_WORD_3, cfg);
+   PACK_AT(ppp, p + 12, FRAGMENT_SHADER_WORD_3, cfg)
+      ;
    p += 16;
    PACK_AT(ppp, p, OUTPUT_SIZE, cfg) {
       cfg.count = 12;
@@ -311,7 +317,8 @@ build_vdm(void)
       cfg.size = 144;
    }
    o += 24;
-   PACK_AT(vdm, o, VDM_STREAM_TERMINATE, cfg);
+   PACK_AT(vdm, o, VDM_STREAM_TERMINATE, cfg)
+      ;
 }
 
 static void
@@ -364,70 +371,145 @@ decode_to_string(void (*fn)(struct agx_decode_ctx *, uint64_t), struct agx_decod
 
 static const char *const cdm_expect[] = {
    "CDM stream at 0x1000000000",
-   "0x1000000000: CDM Launch Word 0", "Uniform register count: 64", "Mode: Direct",
-   "0x1000000004: CDM Launch Word 1", "Pipeline: 0x1000\n",
+   "0x1000000000: CDM Launch Word 0",
+   "Uniform register count: 64",
+   "Mode: Direct",
+   "0x1000000004: CDM Launch Word 1",
+   "Pipeline: 0x1000\n",
    "0x1000000008: CDM Unk G14X",
-   "0x1000000010: CDM Global size", "X: 256", "Y: 2", "Z: 1",
-   "0x100000001c: CDM Local size", "X: 32",
-   "pipeline:", "0x1500001000: USC Uniform", "Start (halfs): 4", "Size (halfs): 4",
-   "Buffer: 0x1300001800", "11223344 55667788",
-   "USC Shared", "Uses shared memory: true", "Layout: Vertex/compute",
+   "0x1000000010: CDM Global size",
+   "X: 256",
+   "Y: 2",
+   "Z: 1",
+   "0x100000001c: CDM Local size",
+   "X: 32",
+   "pipeline:",
+   "0x1500001000: USC Uniform",
+   "Start (halfs): 4",
+   "Size (halfs): 4",
+   "Buffer: 0x1300001800",
+   "11223344 55667788",
+   "USC Shared",
+   "Uses shared memory: true",
+   "Layout: Vertex/compute",
    "Bytes per threadgroup: 1024",
-   "0x150000100c: USC Shader", "Code: 0x4000", "code at 0x1500004000",
-   "0x1500001012: USC Registers", "Register count: 24",
+   "0x150000100c: USC Shader",
+   "Code: 0x4000",
+   "code at 0x1500004000",
+   "0x1500001012: USC Registers",
+   "Register count: 24",
    "0x1500001016: USC No Preshader",
-   "0x1000000028: CDM Barrier", "USC cache inval: true",
-   "0x100000002c: CDM Stream Link", "With return: false", "-> link to 0x1000001000",
-   "0x1000001000: CDM Stream Link", "With return: true",
+   "0x1000000028: CDM Barrier",
+   "USC cache inval: true",
+   "0x100000002c: CDM Stream Link",
+   "With return: false",
+   "-> link to 0x1000001000",
+   "0x1000001000: CDM Stream Link",
+   "With return: true",
    "-> call 0x1000001800 (returns to 0x1000001008)",
-   "0x1000001800: CDM Launch Word 0", "Mode: Indirect local",
-   "0x1000001810: CDM Indirect", "Address hi: 0x13", "Address lo: 0x1900",
-   "0x1000001818: CDM Stream Return", "<- return to 0x1000001008",
-   "0x1000001008: CDM Stream Terminate", "end of CDM stream",
+   "0x1000001800: CDM Launch Word 0",
+   "Mode: Indirect local",
+   "0x1000001810: CDM Indirect",
+   "Address hi: 0x13",
+   "Address lo: 0x1900",
+   "0x1000001818: CDM Stream Return",
+   "<- return to 0x1000001008",
+   "0x1000001008: CDM Stream Terminate",
+   "end of CDM stream",
    NULL,
 };
 
 static const char *const vdm_expect[] = {
    "VDM stream at 0x1100000000",
-   "0x1100000000: VDM Barrier", "USC cache inval: true", "Returns: false",
-   "0x1100000004: PPP State", "Size (words): 15",
+   "0x1100000000: VDM Barrier",
+   "USC cache inval: true",
+   "Returns: false",
+   "0x1100000004: PPP State",
+   "Size (words): 15",
    "PPP state update at 0x1200000000, 60 bytes",
-   "PPP Header", "Fragment control: true", "Viewport count: 1", "Fragment shader: true",
-   "0x1200000004: Fragment control", "Visibility mode: Boolean", "Pass type: Punch through",
+   "PPP Header",
+   "Fragment control: true",
+   "Viewport count: 1",
+   "Fragment shader: true",
+   "0x1200000004: Fragment control",
+   "Visibility mode: Boolean",
+   "Pass type: Punch through",
    "0x1200000008: Viewport control",
-   "0x120000000c: Viewport", "Translate X: 320", "Scale Y: -240",
-   "0x1200000024: Cull", "Cull back: true", "Flat shading vertex: 2", "Depth clip: true",
-   "0x1200000028: Fragment Shader Word 0", "Texture state register count: 8",
-   "Sampler state register count: 4 compact", "CF binding count: 2",
-   "Fragment Shader Word 1", "Pipeline: 0x1100",
-   "Fragment Shader Word 2", "CF bindings: 0x1200",
+   "0x120000000c: Viewport",
+   "Translate X: 320",
+   "Scale Y: -240",
+   "0x1200000024: Cull",
+   "Cull back: true",
+   "Flat shading vertex: 2",
+   "Depth clip: true",
+   "0x1200000028: Fragment Shader Word 0",
+   "Texture state register count: 8",
+   "Sampler state register count: 4 compact",
+   "CF binding count: 2",
+   "Fragment Shader Word 1",
+   "Pipeline: 0x1100",
+   "Fragment Shader Word 2",
+   "CF bindings: 0x1200",
    "fragment pipeline:",
-   "0x1500001100: USC Texture", "Count: 1", "Buffer: 0x1300000000",
-   "0x1300000000: Texture (state 0)", "Dimension: 2D", "Layout: Twiddled",
-   "Channels: R8G8B8A8", "Width: 64", "Height: 32", "Address: 0x1400000000",
+   "0x1500001100: USC Texture",
+   "Count: 1",
+   "Buffer: 0x1300000000",
+   "0x1300000000: Texture (state 0)",
+   "Dimension: 2D",
+   "Layout: Twiddled",
+   "Channels: R8G8B8A8",
+   "Width: 64",
+   "Height: 32",
+   "Address: 0x1400000000",
    "0x1500001108: USC Sampler",
-   "0x1300000100: Sampler (state 0)", "Magnify: Linear", "Wrap S: Mirrored repeat",
-   "USC Shader", "Loads varyings: true", "Code: 0x5000",
-   "USC Fragment Properties", "Early-z testing: true",
-   "USC Preshader", "preamble code at 0x1500006000",
-   "0x1500001200: CF binding header", "Number of 32-bit slots: 4",
-   "0x1500001204: CF binding", "Components: 4", "Shade model: Perspective",
-   "0x1500001208: CF binding", "Components: 1", "Source: Fragcoord Z",
+   "0x1300000100: Sampler (state 0)",
+   "Magnify: Linear",
+   "Wrap S: Mirrored repeat",
+   "USC Shader",
+   "Loads varyings: true",
+   "Code: 0x5000",
+   "USC Fragment Properties",
+   "Early-z testing: true",
+   "USC Preshader",
+   "preamble code at 0x1500006000",
+   "0x1500001200: CF binding header",
+   "Number of 32-bit slots: 4",
+   "0x1500001204: CF binding",
+   "Components: 4",
+   "Shade model: Perspective",
+   "0x1500001208: CF binding",
+   "Components: 1",
+   "Source: Fragcoord Z",
    "Base coefficient register: 4",
-   "0x1200000038: Output Size", "Count: 12",
-   "0x110000000c: VDM State", "Vertex shader word 0 present: true",
-   "VDM State Vertex Shader Word 0", "Uniform register count: 128",
-   "VDM State Vertex Shader Word 1", "Pipeline: 0x1000",
-   "VDM State Vertex Outputs", "Output count 1: 8",
-   "VDM State Vertex Unknown", "Generate primitive ID: true",
-   "vertex pipeline:", "USC Uniform",
-   "0x1100000024: Index List", "Primitive: Triangle strip", "Index size: U32",
-   "Index List: Buffer lo", "Buffer lo: 0x1C00",
-   "Index List: Count", "Count: 36",
-   "Index List: Instances", "Count: 3",
-   "Index List: Start", "Start: 5",
-   "Index List: Buffer size", "Size: 144",
-   "0x110000003c: VDM Stream Terminate", "end of VDM stream",
+   "0x1200000038: Output Size",
+   "Count: 12",
+   "0x110000000c: VDM State",
+   "Vertex shader word 0 present: true",
+   "VDM State Vertex Shader Word 0",
+   "Uniform register count: 128",
+   "VDM State Vertex Shader Word 1",
+   "Pipeline: 0x1000",
+   "VDM State Vertex Outputs",
+   "Output count 1: 8",
+   "VDM State Vertex Unknown",
+   "Generate primitive ID: true",
+   "vertex pipeline:",
+   "USC Uniform",
+   "0x1100000024: Index List",
+   "Primitive: Triangle strip",
+   "Index size: U32",
+   "Index List: Buffer lo",
+   "Buffer lo: 0x1C00",
+   "Index List: Count",
+   "Count: 36",
+   "Index List: Instances",
+   "Count: 3",
+   "Index List: Start",
+   "Start: 5",
+   "Index List: Buffer size",
+   "Size: 144",
+   "0x110000003c: VDM Stream Terminate",
+   "end of VDM stream",
    NULL,
 };
 
@@ -465,7 +547,11 @@ test_commands(void)
    size_t len = 0;
    FILE *fp = open_memstream(&buf, &len);
    struct agx_decode_ctx ctx = {
-      .fp = fp, .read = agx_decode_image_read, .user = &img, .usc_base = USC_BASE, .g14x = true,
+      .fp = fp,
+      .read = agx_decode_image_read,
+      .user = &img,
+      .usc_base = USC_BASE,
+      .g14x = true,
    };
 
    struct drm_asahi_cmd_compute cc = {
@@ -504,15 +590,31 @@ test_commands(void)
    fclose(fp);
 
    static const char *const want[] = {
-      "drm_asahi_cmd_compute", "cdm_ctrl_stream_base: 0x1000000000",
-      "sampler heap at 0x1300000100, 2 entries", "0x1300000100: heap sampler 0",
-      "Magnify: Linear", "CDM stream at 0x1000000000", "end of CDM stream",
-      "drm_asahi_cmd_render", "isp_zls_pixels = 0x21b877f", "X: 1920", "Y: 1080",
-      "zls_ctrl = 0x100000000008000", "Z Load: true", "Z Resolve: true",
-      "ppp_ctrl = 0x202", "Enable W Clamp: true", "Fixed point format: 1",
-      "width_px: 1920", "bg: usc 0x1104, rsrc_spec 0x", "Texture state register count: 8",
-      "0x1500001100: USC Texture", "USC Preshader",
-      "eot: usc 0x0", "VDM stream at 0x1100000000", "end of VDM stream",
+      "drm_asahi_cmd_compute",
+      "cdm_ctrl_stream_base: 0x1000000000",
+      "sampler heap at 0x1300000100, 2 entries",
+      "0x1300000100: heap sampler 0",
+      "Magnify: Linear",
+      "CDM stream at 0x1000000000",
+      "end of CDM stream",
+      "drm_asahi_cmd_render",
+      "isp_zls_pixels = 0x21b877f",
+      "X: 1920",
+      "Y: 1080",
+      "zls_ctrl = 0x100000000008000",
+      "Z Load: true",
+      "Z Resolve: true",
+      "ppp_ctrl = 0x202",
+      "Enable W Clamp: true",
+      "Fixed point format: 1",
+      "width_px: 1920",
+      "bg: usc 0x1104, rsrc_spec 0x",
+      "Texture state register count: 8",
+      "0x1500001100: USC Texture",
+      "USC Preshader",
+      "eot: usc 0x0",
+      "VDM stream at 0x1100000000",
+      "end of VDM stream",
       NULL,
    };
    expect_in_order("commands", buf, want);
@@ -588,7 +690,8 @@ test_errors(void)
 
    /* Return with nothing to return to */
    memcpy(saved, cdm, 8);
-   PACK_AT(cdm, 0, CDM_STREAM_RETURN, cfg);
+   PACK_AT(cdm, 0, CDM_STREAM_RETURN, cfg)
+      ;
    expect_error("stray return", agx_decode_cdm, CDM_VA, 0, "return without a call");
    memcpy(cdm, saved, 8);
 }
@@ -612,8 +715,12 @@ test_random(void)
       struct agx_decode_image img = {0};
       build_image(&img);
       struct agx_decode_ctx ctx = {
-         .fp = null, .read = agx_decode_image_read, .user = &img, .usc_base = USC_BASE,
-         .g14x = iter & 1, .max_blocks = 500,
+         .fp = null,
+         .read = agx_decode_image_read,
+         .user = &img,
+         .usc_base = USC_BASE,
+         .g14x = iter & 1,
+         .max_blocks = 500,
       };
       agx_decode_cdm(&ctx, CDM_VA + (iter % 64) * 4);
       agx_decode_vdm(&ctx, VDM_VA + (iter % 64) * 4);
@@ -626,8 +733,7 @@ test_random(void)
    /* random words are almost never valid: errors must have been reported */
    if (with_errors < 250) {
       failures++;
-      fprintf(stderr, "FAIL random: only %u of 300 random images reported errors\n",
-              with_errors);
+      fprintf(stderr, "FAIL random: only %u of 300 random images reported errors\n", with_errors);
    }
 }
 

@@ -26,10 +26,10 @@ expect_words(const char *what, const uint32_t *got, const uint32_t *want, unsign
       fprintf(stderr, "  word %u: got 0x%08X want 0x%08X\n", i, got[i], want[i]);
 }
 
-#define EXPECT(T, packed, ...)                                                 \
-   do {                                                                        \
-      static const uint32_t want[] = {__VA_ARGS__};                            \
-      _Static_assert(sizeof(want) == AGX_##T##_WORDS * 4, "word count");       \
+#define EXPECT(T, packed, ...)                                                    \
+   do {                                                                           \
+      static const uint32_t want[] = {__VA_ARGS__};                               \
+      _Static_assert(sizeof(want) == AGX_##T##_WORDS * 4, "word count");          \
       expect_words(#T, (packed).opaque, want, AGX_##T##_WORDS, AGX_##T##_LENGTH); \
    } while (0)
 
@@ -73,7 +73,8 @@ test_usc(void)
    EXPECT(USC_PRESHADER, pre, 0xC0800038, 0x00001000);
 
    struct agx_usc_no_preshader_packed nopre;
-   agx_pack(&nopre, USC_NO_PRESHADER, cfg);
+   agx_pack(&nopre, USC_NO_PRESHADER, cfg)
+      ;
    EXPECT(USC_NO_PRESHADER, nopre, 0x00000088);
 }
 
@@ -85,7 +86,7 @@ test_cdm(void)
       cfg.uniform_register_count = 128;      /* 2 groups of 64 */
       cfg.texture_state_register_count = 16; /* 2 groups of 8 */
       cfg.sampler_state_register_count = AGX_SAMPLER_STATES_8_COMPACT;
-      cfg.preshader_register_count = 32;     /* 2 groups of 16 */
+      cfg.preshader_register_count = 32; /* 2 groups of 16 */
       cfg.mode = AGX_CDM_MODE_INDIRECT_GLOBAL;
    }
    EXPECT(CDM_LAUNCH_WORD_0, w0, 0x08002424);
@@ -97,7 +98,8 @@ test_cdm(void)
    EXPECT(CDM_LAUNCH_WORD_1, w1, 0x00012340);
 
    struct agx_cdm_unk_g14x_packed g14x;
-   agx_pack(&g14x, CDM_UNK_G14X, cfg);
+   agx_pack(&g14x, CDM_UNK_G14X, cfg)
+      ;
    EXPECT(CDM_UNK_G14X, g14x, 0x00000000, 0x40000000);
 
    struct agx_cdm_indirect_packed ind;
@@ -134,11 +136,13 @@ test_cdm(void)
    EXPECT(CDM_STREAM_LINK, link, 0x30000012, 0x34567800);
 
    struct agx_cdm_stream_terminate_packed term;
-   agx_pack(&term, CDM_STREAM_TERMINATE, cfg);
+   agx_pack(&term, CDM_STREAM_TERMINATE, cfg)
+      ;
    EXPECT(CDM_STREAM_TERMINATE, term, 0x40000000, 0);
 
    struct agx_cdm_stream_return_packed ret;
-   agx_pack(&ret, CDM_STREAM_RETURN, cfg);
+   agx_pack(&ret, CDM_STREAM_RETURN, cfg)
+      ;
    EXPECT(CDM_STREAM_RETURN, ret, 0x80000000, 0);
 }
 
@@ -196,7 +200,8 @@ test_vdm(void)
    EXPECT(VDM_STATE_TESSELLATION_SCALE, scale, 0x3C00);
 
    struct agx_vdm_stream_terminate_packed term;
-   agx_pack(&term, VDM_STREAM_TERMINATE, cfg);
+   agx_pack(&term, VDM_STREAM_TERMINATE, cfg)
+      ;
    EXPECT(VDM_STREAM_TERMINATE, term, 0xC0000000, 0, 0, 0, 0, 0, 0, 0);
 }
 
@@ -378,12 +383,10 @@ test_render(void)
 static void
 test_unpack_golden(void)
 {
-   static const uint32_t tex_words[] = {0xF6880A22, 0x7001FC0F, 0x8D159E00,
-                                        0x00001004, 0, 0};
+   static const uint32_t tex_words[] = {0xF6880A22, 0x7001FC0F, 0x8D159E00, 0x00001004, 0, 0};
    struct AGX_TEXTURE t;
-   if (!AGX_TEXTURE_unpack(stderr, (const uint8_t *)tex_words, &t) ||
-       t.width != 256 || t.height != 128 || t.last_level != 7 ||
-       t.address != 0x1234567800ull || !t.srgb ||
+   if (!AGX_TEXTURE_unpack(stderr, (const uint8_t *)tex_words, &t) || t.width != 256 ||
+       t.height != 128 || t.last_level != 7 || t.address != 0x1234567800ull || !t.srgb ||
        t.channels != AGX_CHANNELS_R8G8B8A8 || t.layout != AGX_LAYOUT_GPU) {
       failures++;
       fprintf(stderr, "FAIL Texture golden unpack\n");
@@ -405,9 +408,9 @@ test_half(void)
       float f;
       uint32_t h;
    } cases[] = {
-      {1.0f, 0x3C00},       {-2.0f, 0xC000},       {65504.0f, 0x7BFF},
-      {65520.0f, 0x7C00},   {5.9604645e-8f, 0x0001}, {0.0f, 0x0000},
-      {-0.0f, 0x8000},      {0.333251953125f, 0x3555}, {6.1035156e-5f, 0x0400},
+      {1.0f, 0x3C00},           {-2.0f, 0xC000},           {65504.0f, 0x7BFF},
+      {65520.0f, 0x7C00},       {5.9604645e-8f, 0x0001},   {0.0f, 0x0000},
+      {-0.0f, 0x8000},          {0.333251953125f, 0x3555}, {6.1035156e-5f, 0x0400},
       {1.00048828125f, 0x3C00}, /* tie rounds to even */
       {1.00146484375f, 0x3C02}, /* tie rounds to even (up) */
    };
@@ -420,8 +423,7 @@ test_half(void)
       }
    }
    if (agx_genxml_half_to_float(0x0001) != 5.9604645e-8f ||
-       agx_genxml_half_to_float(0xC000) != -2.0f ||
-       agx_genxml_half_to_float(0x7BFF) != 65504.0f) {
+       agx_genxml_half_to_float(0xC000) != -2.0f || agx_genxml_half_to_float(0x7BFF) != 65504.0f) {
       failures++;
       fprintf(stderr, "FAIL half_to_float\n");
    }

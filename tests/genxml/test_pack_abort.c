@@ -85,8 +85,8 @@ main(void)
 {
    int failures = 0;
    failures += expect_abort("texture width 0", pack_zero_width, "Texture", "\"Width\"");
-   failures += expect_abort("misaligned pipeline", pack_misaligned_pipeline,
-                            "CDM Launch Word 1", "multiple of 64");
+   failures += expect_abort("misaligned pipeline", pack_misaligned_pipeline, "CDM Launch Word 1",
+                            "multiple of 64");
    char err[256];
    int status = run_child(pack_valid, err, sizeof(err));
    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || err[0]) {

@@ -11,12 +11,12 @@
 #include "agx_device.h"
 #include "agx_entrypoints.h"
 
-#define CHECK(c)                                                                      \
-   do {                                                                               \
-      if (!(c)) {                                                                     \
-         fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);        \
-         exit(1);                                                                     \
-      }                                                                               \
+#define CHECK(c)                                                               \
+   do {                                                                        \
+      if (!(c)) {                                                              \
+         fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c); \
+         exit(1);                                                              \
+      }                                                                        \
    } while (0)
 
 struct agx_test_device {
@@ -38,9 +38,11 @@ agx_test_device_create(void)
    CHECK(agx_EnumeratePhysicalDevices(t.instance, &n, &pdev) == VK_SUCCESS && n == 1);
    float prio = 1.0f;
    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-                                  .queueCount = 1, .pQueuePriorities = &prio};
+                                  .queueCount = 1,
+                                  .pQueuePriorities = &prio};
    VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-                             .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci};
+                             .queueCreateInfoCount = 1,
+                             .pQueueCreateInfos = &qci};
    CHECK(agx_CreateDevice(pdev, &dci, NULL, &t.vk) == VK_SUCCESS);
    t.dev = agx_device_from_handle(t.vk);
    agx_GetDeviceQueue(t.vk, 0, 0, &t.queue);

@@ -7,22 +7,22 @@
 #include <string.h>
 #include <vulkan/vulkan.h>
 
-#define CHECK(cond)                                                                    \
-   do {                                                                                \
-      if (!(cond)) {                                                                   \
-         fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);      \
-         exit(1);                                                                      \
-      }                                                                                \
+#define CHECK(cond)                                                               \
+   do {                                                                           \
+      if (!(cond)) {                                                              \
+         fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+         exit(1);                                                                 \
+      }                                                                           \
    } while (0)
 
-#define CHECK_VK(expr, expected)                                                       \
-   do {                                                                                \
-      VkResult r_ = (expr);                                                            \
-      if (r_ != (expected)) {                                                          \
-         fprintf(stderr, "%s:%d: %s returned %d, expected %d\n", __FILE__, __LINE__,   \
-                 #expr, (int)r_, (int)(expected));                                     \
-         exit(1);                                                                      \
-      }                                                                                \
+#define CHECK_VK(expr, expected)                                                            \
+   do {                                                                                     \
+      VkResult r_ = (expr);                                                                 \
+      if (r_ != (expected)) {                                                               \
+         fprintf(stderr, "%s:%d: %s returned %d, expected %d\n", __FILE__, __LINE__, #expr, \
+                 (int)r_, (int)(expected));                                                 \
+         exit(1);                                                                           \
+      }                                                                                     \
    } while (0)
 
 #define VK_OK(expr) CHECK_VK(expr, VK_SUCCESS)

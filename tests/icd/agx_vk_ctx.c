@@ -45,8 +45,7 @@ agx_vk_ctx_instance_version(struct agx_vk_ctx *c, int argc, char **argv, uint32_
       c->validation |= strcmp(argv[i], "--validation") == 0;
       c->reference |= strcmp(argv[i], "--reference") == 0;
    }
-   VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
-                            .apiVersion = api_version};
+   VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .apiVersion = api_version};
    const char *layers[] = {"VK_LAYER_KHRONOS_validation"};
    const char *exts[] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME};
    VkDebugUtilsMessengerCreateInfoEXT dci = {
@@ -59,15 +58,18 @@ agx_vk_ctx_instance_version(struct agx_vk_ctx *c, int argc, char **argv, uint32_
       .pUserData = c,
    };
    VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
-                               .pNext = c->validation ? &dci : NULL, .pApplicationInfo = &app,
-                               .enabledLayerCount = c->validation, .ppEnabledLayerNames = layers,
+                               .pNext = c->validation ? &dci : NULL,
+                               .pApplicationInfo = &app,
+                               .enabledLayerCount = c->validation,
+                               .ppEnabledLayerNames = layers,
                                .enabledExtensionCount = c->validation,
                                .ppEnabledExtensionNames = exts};
    VK_OK(vkCreateInstance(&ici, NULL, &c->instance));
    /* The chained messenger covers only instance creation and destruction. */
    if (c->validation) {
-      PFN_vkCreateDebugUtilsMessengerEXT create = (PFN_vkCreateDebugUtilsMessengerEXT)
-         vkGetInstanceProcAddr(c->instance, "vkCreateDebugUtilsMessengerEXT");
+      PFN_vkCreateDebugUtilsMessengerEXT create =
+         (PFN_vkCreateDebugUtilsMessengerEXT)vkGetInstanceProcAddr(
+            c->instance, "vkCreateDebugUtilsMessengerEXT");
       CHECK(create != NULL);
       VK_OK(create(c->instance, &dci, NULL, &c->messenger));
    }
@@ -103,10 +105,15 @@ agx_vk_ctx_device_features(struct agx_vk_ctx *c, const void *pnext,
 {
    float prio = 1.0f;
    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-                                  .queueCount = 1, .pQueuePriorities = &prio};
-   VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = pnext,
-                             .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci,
-                             .pEnabledFeatures = features, .enabledExtensionCount = ext_count, .ppEnabledExtensionNames = exts};
+                                  .queueCount = 1,
+                                  .pQueuePriorities = &prio};
+   VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+                             .pNext = pnext,
+                             .queueCreateInfoCount = 1,
+                             .pQueueCreateInfos = &qci,
+                             .pEnabledFeatures = features,
+                             .enabledExtensionCount = ext_count,
+                             .ppEnabledExtensionNames = exts};
    VK_OK(vkCreateDevice(c->pdev, &dci, NULL, &c->dev));
    vkGetDeviceQueue(c->dev, 0, 0, &c->queue);
    VkCommandPoolCreateInfo cpci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
@@ -119,8 +126,9 @@ agx_vk_ctx_finish(struct agx_vk_ctx *c)
    vkDestroyCommandPool(c->dev, c->pool, NULL);
    vkDestroyDevice(c->dev, NULL);
    if (c->messenger) {
-      PFN_vkDestroyDebugUtilsMessengerEXT destroy = (PFN_vkDestroyDebugUtilsMessengerEXT)
-         vkGetInstanceProcAddr(c->instance, "vkDestroyDebugUtilsMessengerEXT");
+      PFN_vkDestroyDebugUtilsMessengerEXT destroy =
+         (PFN_vkDestroyDebugUtilsMessengerEXT)vkGetInstanceProcAddr(
+            c->instance, "vkDestroyDebugUtilsMessengerEXT");
       CHECK(destroy != NULL);
       destroy(c->instance, c->messenger, NULL);
    }
@@ -149,16 +157,18 @@ agx_vk_memory_type(const struct agx_vk_ctx *c, uint32_t type_bits, VkMemoryPrope
 struct agx_vk_buffer
 agx_vk_buffer(struct agx_vk_ctx *c, VkDeviceSize size)
 {
-   return agx_vk_buffer_usage(c, size,
-                              VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT |
-                                 VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+   return agx_vk_buffer_usage(
+      c, size,
+      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT |
+         VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
 }
 
 struct agx_vk_buffer
 agx_vk_buffer_usage(struct agx_vk_ctx *c, VkDeviceSize size, VkBufferUsageFlags usage)
 {
    struct agx_vk_buffer b = {.size = size};
-   VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = size,
+   VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                             .size = size,
                              .usage = usage};
    VK_OK(vkCreateBuffer(c->dev, &bci, NULL, &b.buf));
    VkMemoryRequirements req;
@@ -167,7 +177,8 @@ agx_vk_buffer_usage(struct agx_vk_ctx *c, VkDeviceSize size, VkBufferUsageFlags 
                                       VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
                                          VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.size, .memoryTypeIndex = type};
+                               .allocationSize = req.size,
+                               .memoryTypeIndex = type};
    VK_OK(vkAllocateMemory(c->dev, &mai, NULL, &b.mem));
    VK_OK(vkBindBufferMemory(c->dev, b.buf, b.mem, 0));
    VK_OK(vkMapMemory(c->dev, b.mem, 0, VK_WHOLE_SIZE, 0, (void **)&b.map));
@@ -189,17 +200,21 @@ agx_vk_begin(struct agx_vk_ctx *c, VkCommandBufferLevel level)
 }
 
 VkCommandBuffer
-agx_vk_begin_flags(struct agx_vk_ctx *c, VkCommandBufferLevel level, VkCommandBufferUsageFlags flags)
+agx_vk_begin_flags(struct agx_vk_ctx *c, VkCommandBufferLevel level,
+                   VkCommandBufferUsageFlags flags)
 {
    VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                      .commandPool = c->pool, .level = level,
+                                      .commandPool = c->pool,
+                                      .level = level,
                                       .commandBufferCount = 1};
    VkCommandBuffer cb;
    VK_OK(vkAllocateCommandBuffers(c->dev, &cai, &cb));
-   VkCommandBufferInheritanceInfo inh = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO};
-   VkCommandBufferBeginInfo bi = {
-      .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO, .flags = flags,
-      .pInheritanceInfo = level == VK_COMMAND_BUFFER_LEVEL_SECONDARY ? &inh : NULL};
+   VkCommandBufferInheritanceInfo inh = {.sType =
+                                            VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO};
+   VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                  .flags = flags,
+                                  .pInheritanceInfo =
+                                     level == VK_COMMAND_BUFFER_LEVEL_SECONDARY ? &inh : NULL};
    VK_OK(vkBeginCommandBuffer(cb, &bi));
    return cb;
 }
@@ -208,7 +223,8 @@ VkResult
 agx_vk_submit_wait(struct agx_vk_ctx *c, VkCommandBuffer cb)
 {
    VK_OK(vkEndCommandBuffer(cb));
-   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                      .commandBufferCount = 1,
                       .pCommandBuffers = &cb};
    VkResult r = vkQueueSubmit(c->queue, 1, &si, VK_NULL_HANDLE);
    if (r == VK_SUCCESS)
@@ -242,7 +258,8 @@ agx_vk_shader(struct agx_vk_ctx *c, const char *path)
    size_t size;
    uint32_t *words = agx_vk_read_spv(path, &size);
    VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                    .codeSize = size, .pCode = words};
+                                    .codeSize = size,
+                                    .pCode = words};
    VkShaderModule m;
    VK_OK(vkCreateShaderModule(c->dev, &smci, NULL, &m));
    free(words);
@@ -256,9 +273,13 @@ agx_vk_compute_pipeline(struct agx_vk_ctx *c, VkPipelineLayout layout, VkShaderM
 {
    VkComputePipelineCreateInfo cpci = {
       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, .pNext = stage_next,
-                .flags = flags, .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = module,
-                .pName = "main", .pSpecializationInfo = spec},
+      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                .pNext = stage_next,
+                .flags = flags,
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                .module = module,
+                .pName = "main",
+                .pSpecializationInfo = spec},
       .layout = layout};
    VkPipeline pipeline;
    VK_OK(vkCreateComputePipelines(c->dev, VK_NULL_HANDLE, 1, &cpci, NULL, &pipeline));
@@ -277,24 +298,30 @@ agx_vk_pipeline(struct agx_vk_ctx *c, struct agx_vk_pipeline *p,
       VkDescriptorSetLayoutBinding b[16];
       CHECK(p->buffers <= 16);
       for (uint32_t i = 0; i < p->buffers; i++)
-         b[i] = (VkDescriptorSetLayoutBinding){p->first_binding + i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
-                                               VK_SHADER_STAGE_COMPUTE_BIT, NULL};
+         b[i] =
+            (VkDescriptorSetLayoutBinding){p->first_binding + i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                           1, VK_SHADER_STAGE_COMPUTE_BIT, NULL};
       VkDescriptorSetLayoutCreateInfo dslci = {
-         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = p->buffers,
+         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+         .bindingCount = p->buffers,
          .pBindings = b};
       VK_OK(vkCreateDescriptorSetLayout(c->dev, &dslci, NULL, &p->dsl));
       VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, p->buffers};
       VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                         .maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &ps};
+                                         .maxSets = 1,
+                                         .poolSizeCount = 1,
+                                         .pPoolSizes = &ps};
       VK_OK(vkCreateDescriptorPool(c->dev, &dpci, NULL, &p->dpool));
       VkDescriptorSetAllocateInfo dsai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                          .descriptorPool = p->dpool, .descriptorSetCount = 1,
+                                          .descriptorPool = p->dpool,
+                                          .descriptorSetCount = 1,
                                           .pSetLayouts = &p->dsl};
       VK_OK(vkAllocateDescriptorSets(c->dev, &dsai, &p->set));
    }
    VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, p->push_size};
    VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                      .setLayoutCount = p->buffers ? 1 : 0, .pSetLayouts = &p->dsl,
+                                      .setLayoutCount = p->buffers ? 1 : 0,
+                                      .pSetLayouts = &p->dsl,
                                       .pushConstantRangeCount = p->push_size ? 1 : 0,
                                       .pPushConstantRanges = &range};
    VK_OK(vkCreatePipelineLayout(c->dev, &plci, NULL, &p->layout));
@@ -311,8 +338,10 @@ agx_vk_pipeline_bind(struct agx_vk_ctx *c, struct agx_vk_pipeline *p, const VkBu
    VkWriteDescriptorSet w[16];
    for (uint32_t i = 0; i < p->buffers; i++) {
       dbi[i] = (VkDescriptorBufferInfo){bufs[i], 0, VK_WHOLE_SIZE};
-      w[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = p->set,
-                                    .dstBinding = p->first_binding + i, .descriptorCount = 1,
+      w[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                    .dstSet = p->set,
+                                    .dstBinding = p->first_binding + i,
+                                    .descriptorCount = 1,
                                     .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                     .pBufferInfo = &dbi[i]};
    }
@@ -320,13 +349,14 @@ agx_vk_pipeline_bind(struct agx_vk_ctx *c, struct agx_vk_pipeline *p, const VkBu
 }
 
 VkResult
-agx_vk_dispatch(struct agx_vk_ctx *c, const struct agx_vk_pipeline *p, const void *push,
-                uint32_t x, uint32_t y, uint32_t z)
+agx_vk_dispatch(struct agx_vk_ctx *c, const struct agx_vk_pipeline *p, const void *push, uint32_t x,
+                uint32_t y, uint32_t z)
 {
    VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, p->pipeline);
    if (p->buffers)
-      vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout, 0, 1, &p->set, 0, NULL);
+      vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout, 0, 1, &p->set, 0,
+                              NULL);
    if (push)
       vkCmdPushConstants(cb, p->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, p->push_size, push);
    vkCmdDispatch(cb, x, y, z);

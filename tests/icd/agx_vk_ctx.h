@@ -74,14 +74,16 @@ void agx_vk_ctx_device_features(struct agx_vk_ctx *c, const void *pnext,
 int agx_vk_ctx_finish(struct agx_vk_ctx *c);
 
 /* The first memory type in `type_bits` with all of `flags` (a failed check if none). */
-uint32_t agx_vk_memory_type(const struct agx_vk_ctx *c, uint32_t type_bits, VkMemoryPropertyFlags flags);
+uint32_t agx_vk_memory_type(const struct agx_vk_ctx *c, uint32_t type_bits,
+                            VkMemoryPropertyFlags flags);
 
 /* A host-visible, coherent, mapped buffer usable as storage/uniform/transfer,
  * zero-filled. */
 struct agx_vk_buffer agx_vk_buffer(struct agx_vk_ctx *c, VkDeviceSize size);
 
 /* The same with the caller's usage flags. */
-struct agx_vk_buffer agx_vk_buffer_usage(struct agx_vk_ctx *c, VkDeviceSize size, VkBufferUsageFlags usage);
+struct agx_vk_buffer agx_vk_buffer_usage(struct agx_vk_ctx *c, VkDeviceSize size,
+                                         VkBufferUsageFlags usage);
 void agx_vk_buffer_free(struct agx_vk_ctx *c, struct agx_vk_buffer *b);
 
 /* A primary (or secondary, with empty inheritance) command buffer, begun. */
@@ -102,8 +104,8 @@ VkShaderModule agx_vk_shader(struct agx_vk_ctx *c, const char *path);
 
 /* A compute pipeline of `module` ("main") in `layout`; spec, flags and the
  * stage's pNext chain are optional (NULL / 0). */
-VkPipeline agx_vk_compute_pipeline(struct agx_vk_ctx *c, VkPipelineLayout layout, VkShaderModule module,
-                                   const VkSpecializationInfo *spec,
+VkPipeline agx_vk_compute_pipeline(struct agx_vk_ctx *c, VkPipelineLayout layout,
+                                   VkShaderModule module, const VkSpecializationInfo *spec,
                                    VkPipelineShaderStageCreateFlags flags, const void *stage_next);
 
 /* What a test's compute pipeline looks like: `buffers` storage buffers at

@@ -26,7 +26,8 @@
 
 static char spv_path[4096];
 
-static const char *spv(const char *dir, const char *name)
+static const char *
+spv(const char *dir, const char *name)
 {
    snprintf(spv_path, sizeof(spv_path), "%s/%s.spv", dir, name);
    return spv_path;
@@ -34,20 +35,24 @@ static const char *spv(const char *dir, const char *name)
 
 static unsigned failures;
 
-static void check_u32(const char *what, unsigned n, unsigned k, uint32_t got, uint32_t want)
+static void
+check_u32(const char *what, unsigned n, unsigned k, uint32_t got, uint32_t want)
 {
    if (got != want && failures++ < 20)
-      fprintf(stderr, "%s: invocation %u result %u = 0x%08x, expected 0x%08x\n", what, n, k, got, want);
+      fprintf(stderr, "%s: invocation %u result %u = 0x%08x, expected 0x%08x\n", what, n, k, got,
+              want);
 }
 
 /* Runs `name` (specialized by `spec`, may be NULL) with a zeroed output
  * buffer of out_size bytes after `in`. */
-static void run_spec(struct agx_vk_ctx *c, const char *dir, const char *name, const VkSpecializationInfo *spec,
-                     const void *in, size_t in_size, void *out, size_t out_size, uint32_t groups)
+static void
+run_spec(struct agx_vk_ctx *c, const char *dir, const char *name, const VkSpecializationInfo *spec,
+         const void *in, size_t in_size, void *out, size_t out_size, uint32_t groups)
 {
    struct agx_vk_pipeline p;
-   agx_vk_pipeline(c, &p, &(struct agx_vk_pipeline_desc){.spv = spv(dir, name), .buffers = in ? 2 : 1,
-                                                         .spec = spec});
+   agx_vk_pipeline(
+      c, &p,
+      &(struct agx_vk_pipeline_desc){.spv = spv(dir, name), .buffers = in ? 2 : 1, .spec = spec});
    struct agx_vk_buffer bin = {0}, bout = agx_vk_buffer(c, out_size);
    if (in) {
       bin = agx_vk_buffer(c, in_size);
@@ -64,8 +69,9 @@ static void run_spec(struct agx_vk_ctx *c, const char *dir, const char *name, co
       agx_vk_buffer_free(c, &bin);
 }
 
-static void run(struct agx_vk_ctx *c, const char *dir, const char *name, const void *in, size_t in_size,
-                void *out, size_t out_size, uint32_t groups)
+static void
+run(struct agx_vk_ctx *c, const char *dir, const char *name, const void *in, size_t in_size,
+    void *out, size_t out_size, uint32_t groups)
 {
    run_spec(c, dir, name, NULL, in, in_size, out, out_size, groups);
 }
@@ -73,7 +79,8 @@ static void run(struct agx_vk_ctx *c, const char *dir, const char *name, const v
 #define EXT_N 256
 #define EXT_R 24
 
-static void ext_expect(uint32_t x, uint32_t y, uint32_t r[EXT_R])
+static void
+ext_expect(uint32_t x, uint32_t y, uint32_t r[EXT_R])
 {
    uint64_t um = (uint64_t)x * y;
    int64_t sm = (int64_t)(int32_t)x * (int32_t)y;
@@ -100,9 +107,11 @@ static void ext_expect(uint32_t x, uint32_t y, uint32_t r[EXT_R])
    r[23] = (uint32_t)uv;
 }
 
-static void test_ext_arith(struct agx_vk_ctx *c, const char *dir)
+static void
+test_ext_arith(struct agx_vk_ctx *c, const char *dir)
 {
-   static const uint32_t edge[] = {0, 1, 0xffffffffu, 0x80000000u, 0x7fffffffu, 0xfffffffeu, 0x10000u};
+   static const uint32_t edge[] = {0,           1,           0xffffffffu, 0x80000000u,
+                                   0x7fffffffu, 0xfffffffeu, 0x10000u};
    static uint32_t in[EXT_N * 2], out[EXT_N * EXT_R];
    for (uint32_t n = 0; n < EXT_N; n++) {
       in[2 * n] = n < 49 ? edge[n % 7] : agx_vk_hash(2 * n);
@@ -121,7 +130,8 @@ static void test_ext_arith(struct agx_vk_ctx *c, const char *dir)
    printf("extended arithmetic: %u results\n", EXT_N * EXT_R);
 }
 
-static void test_device_index(struct agx_vk_ctx *c, const char *dir)
+static void
+test_device_index(struct agx_vk_ctx *c, const char *dir)
 {
    uint32_t out[4];
    run(c, dir, "ops_device_index", NULL, 0, out, sizeof(out), 1);
@@ -133,17 +143,27 @@ static void test_device_index(struct agx_vk_ctx *c, const char *dir)
 #define NC_N 64
 
 /* NMin/NMax: a NaN operand gives the other operand. */
-static float nmin(float a, float b) { return isnan(a) ? b : isnan(b) ? a : b < a ? b : a; }
-static float nmax(float a, float b) { return isnan(a) ? b : isnan(b) ? a : b > a ? b : a; }
+static float
+nmin(float a, float b)
+{
+   return isnan(a) ? b : isnan(b) ? a : b < a ? b : a;
+}
+static float
+nmax(float a, float b)
+{
+   return isnan(a) ? b : isnan(b) ? a : b > a ? b : a;
+}
 
-static void check_f32(const char *what, unsigned n, unsigned k, float got, float want)
+static void
+check_f32(const char *what, unsigned n, unsigned k, float got, float want)
 {
    bool ok = isnan(want) ? isnan(got) : got == want;
    if (!ok && failures++ < 20)
       fprintf(stderr, "%s: invocation %u result %u = %g, expected %g\n", what, n, k, got, want);
 }
 
-static void test_nclamp(struct agx_vk_ctx *c, const char *dir)
+static void
+test_nclamp(struct agx_vk_ctx *c, const char *dir)
 {
    static const float vals[] = {NAN, 0.5f, -3.0f, 7.0f, 1.0f, -INFINITY, INFINITY, 0.25f};
    static float in[NC_N * 4], out[NC_N * 5];
@@ -166,7 +186,8 @@ static void test_nclamp(struct agx_vk_ctx *c, const char *dir)
    printf("NClamp/NMin/NMax: %u invocations, %u with NaN operands\n", NC_N, nans);
 }
 
-static void test_sparse_ids(struct agx_vk_ctx *c, const char *dir)
+static void
+test_sparse_ids(struct agx_vk_ctx *c, const char *dir)
 {
    uint32_t in[128], out[64];
    for (unsigned k = 0; k < 128; k++)
@@ -185,7 +206,8 @@ struct control_out {
    uint32_t y[256], sum[2], flow[4];
 };
 
-static void test_control(struct agx_vk_ctx *c, const char *dir)
+static void
+test_control(struct agx_vk_ctx *c, const char *dir)
 {
    static struct control_in in;
    static struct control_out out;
@@ -220,7 +242,8 @@ static void test_control(struct agx_vk_ctx *c, const char *dir)
 
 /* OpQuantizeToF16 in C: round to half (nearest even), zero below the
  * smallest normal half; the shader may give either zero sign. */
-static float quantize(float x)
+static float
+quantize(float x)
 {
    if (isnan(x))
       return x;
@@ -228,11 +251,27 @@ static float quantize(float x)
    return fabsf(q) < 0x1p-14f ? 0.0f : q;
 }
 
-static void test_quantize(struct agx_vk_ctx *c, const char *dir)
+static void
+test_quantize(struct agx_vk_ctx *c, const char *dir)
 {
-   static const float edge[] = {1.0f, 65504.0f, 65519.0f, 65520.0f, 1e6f, -1e6f, INFINITY, -INFINITY,
-                                NAN, 0x1p-14f, 0x1p-15f, 0x1.ffcp-15f, -0x1p-20f, 1.0f + 0x1p-11f,
-                                1.0f + 0x1.8p-11f, 0.1f, -3.14159f, 0.0f};
+   static const float edge[] = {1.0f,
+                                65504.0f,
+                                65519.0f,
+                                65520.0f,
+                                1e6f,
+                                -1e6f,
+                                INFINITY,
+                                -INFINITY,
+                                NAN,
+                                0x1p-14f,
+                                0x1p-15f,
+                                0x1.ffcp-15f,
+                                -0x1p-20f,
+                                1.0f + 0x1p-11f,
+                                1.0f + 0x1.8p-11f,
+                                0.1f,
+                                -3.14159f,
+                                0.0f};
    static float in[64], out[128];
    for (unsigned n = 0; n < 64; n++) {
       uint32_t h = agx_vk_hash(n + 500);
@@ -250,14 +289,16 @@ static void test_quantize(struct agx_vk_ctx *c, const char *dir)
    printf("OpQuantizeToF16: 128 results, %u flushed to zero\n", flushed);
 }
 
-static uint32_t f32_bits(float f)
+static uint32_t
+f32_bits(float f)
 {
    uint32_t u;
    memcpy(&u, &f, 4);
    return u;
 }
 
-static void test_module_mix(struct agx_vk_ctx *c, const char *dir)
+static void
+test_module_mix(struct agx_vk_ctx *c, const char *dir)
 {
    uint32_t in[64], out[256];
    for (unsigned n = 0; n < 64; n++)
@@ -274,7 +315,8 @@ static void test_module_mix(struct agx_vk_ctx *c, const char *dir)
    printf("struct OpPhi beside a vertex entry point: ok\n");
 }
 
-static void test_spec_groups(struct agx_vk_ctx *c, const char *dir)
+static void
+test_spec_groups(struct agx_vk_ctx *c, const char *dir)
 {
    static const int32_t values[2] = {7, -2};
    static const VkSpecializationMapEntry map[2] = {{0, 0, 4}, {1, 4, 4}};

@@ -21,20 +21,25 @@ main(int argc, char **argv)
    struct agx_vk_ctx c;
    agx_vk_ctx_instance_version(&c, argc, argv, VK_API_VERSION_1_2);
 
-   VkPhysicalDeviceVulkan12Features have = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
-   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &have};
+   VkPhysicalDeviceVulkan12Features have = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                   .pNext = &have};
    vkGetPhysicalDeviceFeatures2(c.pdev, &f2);
    CHECK(have.bufferDeviceAddress == VK_TRUE);
 
-   VkPhysicalDeviceVulkan12Features want = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-                                            .bufferDeviceAddress = VK_TRUE};
+   VkPhysicalDeviceVulkan12Features want = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+      .bufferDeviceAddress = VK_TRUE};
    agx_vk_ctx_device(&c, &want, 0, NULL);
    struct agx_vk_pipeline p;
-   agx_vk_pipeline(&c, &p, &(struct agx_vk_pipeline_desc){.spv = argv[1], .push_size = sizeof(struct push)});
+   agx_vk_pipeline(
+      &c, &p, &(struct agx_vk_pipeline_desc){.spv = argv[1], .push_size = sizeof(struct push)});
 
    /* Two buffers in one allocation made with the device-address flag. */
    VkBuffer bufs[2];
-   VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = 4096,
+   VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                             .size = 4096,
                              .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
                                       VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT};
    VK_OK(vkCreateBuffer(c.dev, &bci, NULL, &bufs[0]));
@@ -43,9 +48,11 @@ main(int argc, char **argv)
    vkGetBufferMemoryRequirements(c.dev, bufs[0], &req);
    VkMemoryAllocateFlagsInfo mafi = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
                                      .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT};
-   VkMemoryAllocateInfo mai = {
-      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .pNext = &mafi, .allocationSize = 2 * 8192,
-      .memoryTypeIndex = agx_vk_memory_type(&c, req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT)};
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .pNext = &mafi,
+                               .allocationSize = 2 * 8192,
+                               .memoryTypeIndex = agx_vk_memory_type(
+                                  &c, req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT)};
    VkDeviceMemory mem;
    VK_OK(vkAllocateMemory(c.dev, &mai, NULL, &mem));
    VK_OK(vkBindBufferMemory(c.dev, bufs[0], mem, 0));
@@ -57,7 +64,8 @@ main(int argc, char **argv)
       map[2048 + i] = 0; /* new memory is not zeroed on every driver */
    }
 
-   VkBufferDeviceAddressInfo ai = {.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, .buffer = bufs[0]};
+   VkBufferDeviceAddressInfo ai = {.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
+                                   .buffer = bufs[0]};
    uint64_t src = vkGetBufferDeviceAddress(c.dev, &ai);
    ai.buffer = bufs[1];
    uint64_t dst = vkGetBufferDeviceAddress(c.dev, &ai);

@@ -50,7 +50,8 @@ check_view(const uint32_t *desc, uint64_t va, uint64_t elements, unsigned bytes,
    /* the words the compiler reads (agx_pass_lower_texel.c) */
    CHECK(desc[AGX_ABI_TEXEL_COUNT / 4] == elements && desc[AGX_ABI_TEXEL_SKIP / 4] == skip);
    uint64_t pbe_buffer = ((uint64_t)(desc[AGX_ABI_TEXEL_PBE_BUFFER / 4 + 1] & 0xF) << 32 |
-                          desc[AGX_ABI_TEXEL_PBE_BUFFER / 4]) << 4;
+                          desc[AGX_ABI_TEXEL_PBE_BUFFER / 4])
+                         << 4;
    CHECK(pbe_buffer == head);
 }
 
@@ -59,12 +60,14 @@ main(void)
 {
    struct agx_test_device t = agx_test_device_create();
    VkDevice dev = t.vk;
-   VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = 1 << 20,
+   VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                             .size = 1 << 20,
                              .usage = VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT |
                                       VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT};
    VkBuffer buf;
    CHECK(agx_CreateBuffer(dev, &bci, NULL, &buf) == VK_SUCCESS);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = 1 << 20};
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = 1 << 20};
    VkDeviceMemory mem;
    CHECK(agx_AllocateMemory(dev, &mai, NULL, &mem) == VK_SUCCESS);
    CHECK(agx_BindBufferMemory(dev, buf, mem, 0) == VK_SUCCESS);
@@ -86,18 +89,21 @@ main(void)
       {VK_FORMAT_B8G8R8A8_SRGB, 16, 64, 16, 4, AGX_CHANNELS_R8G8B8A8, AGX_TEXTURE_TYPE_UNORM},
       {VK_FORMAT_R32G32B32A32_UINT, 48, VK_WHOLE_SIZE, ((1 << 20) - 48) / 16, 16,
        AGX_CHANNELS_R32G32B32A32, AGX_TEXTURE_TYPE_UINT},
-      {VK_FORMAT_A2B10G10R10_UNORM_PACK32, 8, 4, 1, 4, AGX_CHANNELS_R10G10B10A2, AGX_TEXTURE_TYPE_UNORM},
+      {VK_FORMAT_A2B10G10R10_UNORM_PACK32, 8, 4, 1, 4, AGX_CHANNELS_R10G10B10A2,
+       AGX_TEXTURE_TYPE_UNORM},
    };
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-      VkBufferViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO, .buffer = buf,
-                                    .format = cases[i].format, .offset = cases[i].offset,
+      VkBufferViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO,
+                                    .buffer = buf,
+                                    .format = cases[i].format,
+                                    .offset = cases[i].offset,
                                     .range = cases[i].range};
       VkBufferView v;
       CHECK(agx_CreateBufferView(dev, &vci, NULL, &v) == VK_SUCCESS);
       struct agx_buffer_view *bv = agx_buffer_view_from_handle(v);
       CHECK(bv->elements == cases[i].elements);
-      check_view(bv->desc, va + cases[i].offset, cases[i].elements, cases[i].bytes, cases[i].channels,
-                 cases[i].type);
+      check_view(bv->desc, va + cases[i].offset, cases[i].elements, cases[i].bytes,
+                 cases[i].channels, cases[i].type);
       agx_DestroyBufferView(dev, v, NULL);
    }
    /* swizzles: BGRA reads channel 2 as red; the PBE stores red to channel 2 */
@@ -105,30 +111,41 @@ main(void)
    CHECK(agx_pack_texel_buffer(VK_FORMAT_B8G8R8A8_UNORM, va, 4, d));
    struct AGX_TEXTURE tex;
    struct AGX_PBE pbe;
-   CHECK(AGX_TEXTURE_unpack(NULL, (const uint8_t *)d, &tex) && AGX_PBE_unpack(NULL, (const uint8_t *)(d + 6), &pbe));
-   CHECK(tex.swizzle_r == AGX_CHANNEL_B && tex.swizzle_b == AGX_CHANNEL_R && tex.swizzle_a == AGX_CHANNEL_A);
+   CHECK(AGX_TEXTURE_unpack(NULL, (const uint8_t *)d, &tex) &&
+         AGX_PBE_unpack(NULL, (const uint8_t *)(d + 6), &pbe));
+   CHECK(tex.swizzle_r == AGX_CHANNEL_B && tex.swizzle_b == AGX_CHANNEL_R &&
+         tex.swizzle_a == AGX_CHANNEL_A);
    CHECK(pbe.swizzle_r == 2 && pbe.swizzle_g == 1 && pbe.swizzle_b == 0 && pbe.swizzle_a == 3);
    CHECK(agx_pack_texel_buffer(VK_FORMAT_R8_UNORM, va, 4, d));
    CHECK(AGX_TEXTURE_unpack(NULL, (const uint8_t *)d, &tex));
-   CHECK(tex.swizzle_r == AGX_CHANNEL_R && tex.swizzle_g == AGX_CHANNEL_0 && tex.swizzle_a == AGX_CHANNEL_1);
+   CHECK(tex.swizzle_r == AGX_CHANNEL_R && tex.swizzle_g == AGX_CHANNEL_0 &&
+         tex.swizzle_a == AGX_CHANNEL_1);
    CHECK(tex.srgb == false);
    CHECK(agx_pack_texel_buffer(VK_FORMAT_R8G8_SRGB, va, 4, d));
    CHECK(AGX_TEXTURE_unpack(NULL, (const uint8_t *)d, &tex) && tex.srgb && tex.srgb_2_channel);
    /* no buffer support: a clear error, nothing packed */
    CHECK(!agx_pack_texel_buffer(VK_FORMAT_BC1_RGB_UNORM_BLOCK, va, 4, d));
    VkBufferView bad;
-   VkBufferViewCreateInfo bvci = {.sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO, .buffer = buf,
-                                  .format = VK_FORMAT_D32_SFLOAT, .range = 64};
+   VkBufferViewCreateInfo bvci = {.sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO,
+                                  .buffer = buf,
+                                  .format = VK_FORMAT_D32_SFLOAT,
+                                  .range = 64};
    CHECK(agx_CreateBufferView(dev, &bvci, NULL, &bad) == VK_ERROR_FORMAT_NOT_SUPPORTED);
 
    /* set layout: SSBO (16 B), 3 uniform texel (48 B each), storage texel */
    VkDescriptorSetLayoutBinding bindings[] = {
       {.binding = 0, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .descriptorCount = 1},
-      {.binding = 1, .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, .descriptorCount = 3},
-      {.binding = 2, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, .descriptorCount = 1},
+      {.binding = 1,
+       .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER,
+       .descriptorCount = 3},
+      {.binding = 2,
+       .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER,
+       .descriptorCount = 1},
    };
-   VkDescriptorSetLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                          .bindingCount = 3, .pBindings = bindings};
+   VkDescriptorSetLayoutCreateInfo lci = {.sType =
+                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = 3,
+                                          .pBindings = bindings};
    VkDescriptorSetLayout layout;
    CHECK(agx_CreateDescriptorSetLayout(dev, &lci, NULL, &layout) == VK_SUCCESS);
    struct agx_descriptor_set_layout *l = agx_descriptor_set_layout_from_handle(layout);
@@ -137,20 +154,27 @@ main(void)
 
    VkDescriptorPoolSize ps[2] = {{VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, 6},
                                  {VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, 2}};
-   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 2,
-                                     .poolSizeCount = 2, .pPoolSizes = ps};
+   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                     .maxSets = 2,
+                                     .poolSizeCount = 2,
+                                     .pPoolSizes = ps};
    VkDescriptorPool pool;
    CHECK(agx_CreateDescriptorPool(dev, &pci, NULL, &pool) == VK_SUCCESS);
    VkDescriptorSetLayout layouts[2] = {layout, layout};
    VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                     .descriptorPool = pool, .descriptorSetCount = 2, .pSetLayouts = layouts};
+                                     .descriptorPool = pool,
+                                     .descriptorSetCount = 2,
+                                     .pSetLayouts = layouts};
    VkDescriptorSet sets[2];
    CHECK(agx_AllocateDescriptorSets(dev, &ai, sets) == VK_SUCCESS);
    uint8_t *map = agx_descriptor_set_from_handle(sets[0])->map;
 
    VkBufferView views[2];
-   VkBufferViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO, .buffer = buf,
-                                 .format = VK_FORMAT_R32_UINT, .offset = 4, .range = 400};
+   VkBufferViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO,
+                                 .buffer = buf,
+                                 .format = VK_FORMAT_R32_UINT,
+                                 .offset = 4,
+                                 .range = 400};
    CHECK(agx_CreateBufferView(dev, &vci, NULL, &views[0]) == VK_SUCCESS);
    vci.format = VK_FORMAT_R8G8B8A8_UNORM;
    vci.offset = 64;
@@ -159,14 +183,25 @@ main(void)
    memset(map, 0xee, l->size);
    VkBufferView null_view = VK_NULL_HANDLE;
    VkWriteDescriptorSet w[3] = {
-      {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = sets[0], .dstBinding = 1,
-       .dstArrayElement = 1, .descriptorCount = 2, .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER,
+      {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+       .dstSet = sets[0],
+       .dstBinding = 1,
+       .dstArrayElement = 1,
+       .descriptorCount = 2,
+       .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER,
        .pTexelBufferView = views},
-      {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = sets[0], .dstBinding = 1,
-       .dstArrayElement = 0, .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER,
+      {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+       .dstSet = sets[0],
+       .dstBinding = 1,
+       .dstArrayElement = 0,
+       .descriptorCount = 1,
+       .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER,
        .pTexelBufferView = &null_view},
-      {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = sets[0], .dstBinding = 2,
-       .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER,
+      {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+       .dstSet = sets[0],
+       .dstBinding = 2,
+       .descriptorCount = 1,
+       .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER,
        .pTexelBufferView = &views[1]},
    };
    agx_UpdateDescriptorSets(dev, 3, w, 0, NULL);
@@ -176,21 +211,32 @@ main(void)
    /* the null view: a valid R32_UINT descriptor of 0 elements at 0 */
    check_view((const uint32_t *)(map + 16), 0, 0, 4, AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT);
    CHECK(map[0] == 0xee); /* the SSBO binding was not touched */
-   check_view((const uint32_t *)(map + 16 + 48), va + 4, 100, 4, AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT);
+   check_view((const uint32_t *)(map + 16 + 48), va + 4, 100, 4, AGX_CHANNELS_R32,
+              AGX_TEXTURE_TYPE_UINT);
 
    /* copy element 1 -> set 1 element 0, template write into set 1 element 2 */
-   VkCopyDescriptorSet copy = {.sType = VK_STRUCTURE_TYPE_COPY_DESCRIPTOR_SET, .srcSet = sets[0],
-                               .srcBinding = 1, .srcArrayElement = 1, .dstSet = sets[1],
-                               .dstBinding = 1, .dstArrayElement = 0, .descriptorCount = 1};
+   VkCopyDescriptorSet copy = {.sType = VK_STRUCTURE_TYPE_COPY_DESCRIPTOR_SET,
+                               .srcSet = sets[0],
+                               .srcBinding = 1,
+                               .srcArrayElement = 1,
+                               .dstSet = sets[1],
+                               .dstBinding = 1,
+                               .dstArrayElement = 0,
+                               .descriptorCount = 1};
    agx_UpdateDescriptorSets(dev, 0, NULL, 1, &copy);
    uint8_t *map1 = agx_descriptor_set_from_handle(sets[1])->map;
    CHECK(memcmp(map1 + 16, agx_buffer_view_from_handle(views[0])->desc, 48) == 0);
-   VkDescriptorUpdateTemplateEntry e = {.dstBinding = 1, .dstArrayElement = 2, .descriptorCount = 1,
+   VkDescriptorUpdateTemplateEntry e = {.dstBinding = 1,
+                                        .dstArrayElement = 2,
+                                        .descriptorCount = 1,
                                         .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER,
-                                        .offset = 8, .stride = 0};
+                                        .offset = 8,
+                                        .stride = 0};
    VkDescriptorUpdateTemplateCreateInfo tci = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_UPDATE_TEMPLATE_CREATE_INFO, .descriptorUpdateEntryCount = 1,
-      .pDescriptorUpdateEntries = &e, .templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_DESCRIPTOR_SET,
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_UPDATE_TEMPLATE_CREATE_INFO,
+      .descriptorUpdateEntryCount = 1,
+      .pDescriptorUpdateEntries = &e,
+      .templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_DESCRIPTOR_SET,
       .descriptorSetLayout = layout};
    VkDescriptorUpdateTemplate tmpl;
    CHECK(agx_CreateDescriptorUpdateTemplate(dev, &tci, NULL, &tmpl) == VK_SUCCESS);
@@ -206,7 +252,8 @@ main(void)
    struct AGX_SAMPLER smp;
    CHECK(AGX_SAMPLER_unpack(NULL, (const uint8_t *)t.dev->txf_sampler->map, &smp));
    CHECK(smp.wrap_s == AGX_WRAP_CLAMP_TO_BORDER && smp.wrap_t == AGX_WRAP_CLAMP_TO_BORDER);
-   CHECK(smp.border_colour == AGX_BORDER_COLOUR_TRANSPARENT_BLACK && smp.minify == AGX_FILTER_NEAREST);
+   CHECK(smp.border_colour == AGX_BORDER_COLOUR_TRANSPARENT_BLACK &&
+         smp.minify == AGX_FILTER_NEAREST);
 
    /* a dispatch of a pipeline that samples ("stop" as its code) */
    const uint8_t code[] = {0x88, 0x00};
@@ -219,7 +266,8 @@ main(void)
    VkCommandPool cpool;
    CHECK(agx_CreateCommandPool(dev, &cpci, NULL, &cpool) == VK_SUCCESS);
    VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                      .commandPool = cpool, .commandBufferCount = 1};
+                                      .commandPool = cpool,
+                                      .commandBufferCount = 1};
    VkCommandBuffer cb;
    CHECK(agx_AllocateCommandBuffers(dev, &cai, &cb) == VK_SUCCESS);
    VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
@@ -231,7 +279,8 @@ main(void)
    const uint8_t *cs = (const uint8_t *)cmd->cdm.chunks.bos[0]->map;
    struct AGX_CDM_LAUNCH_WORD_0 w0;
    struct AGX_CDM_LAUNCH_WORD_1 w1;
-   CHECK(AGX_CDM_LAUNCH_WORD_0_unpack(NULL, cs, &w0) && AGX_CDM_LAUNCH_WORD_1_unpack(NULL, cs + 4, &w1));
+   CHECK(AGX_CDM_LAUNCH_WORD_0_unpack(NULL, cs, &w0) &&
+         AGX_CDM_LAUNCH_WORD_1_unpack(NULL, cs + 4, &w1));
    CHECK(w0.sampler_state_register_count == AGX_SAMPLER_STATES_4_COMPACT);
    const uint8_t *usc = NULL;
    for (uint32_t i = 0; i < cmd->usc.bo_count; i++) {

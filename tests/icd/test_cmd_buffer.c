@@ -35,7 +35,8 @@ main(void)
    VkCommandPool pool;
    CHECK(agx_CreateCommandPool(vkdev, &pci, NULL, &pool) == VK_SUCCESS);
    VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                      .commandPool = pool, .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                      .commandPool = pool,
+                                      .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
                                       .commandBufferCount = 2};
    VkCommandBuffer cbs[2];
    CHECK(agx_AllocateCommandBuffers(vkdev, &cai, cbs) == VK_SUCCESS);
@@ -47,7 +48,8 @@ main(void)
    /* Empty: no kernel submission, the fence still signals. */
    CHECK(agx_BeginCommandBuffer(cbs[0], &begin) == VK_SUCCESS);
    CHECK(agx_EndCommandBuffer(cbs[0]) == VK_SUCCESS);
-   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                      .commandBufferCount = 1,
                       .pCommandBuffers = &cbs[0]};
    CHECK(agx_QueueSubmit(vkqueue, 1, &si, fence) == VK_SUCCESS);
    CHECK(agx_WaitForFences(vkdev, 1, &fence, VK_TRUE, 5000000000ull) == VK_SUCCESS);

@@ -26,9 +26,10 @@ static VkDescriptorPool dpool; /* every test's sets (freeable) */
 static struct agx_vk_buffer
 make_buffer(VkDeviceSize size)
 {
-   return agx_vk_buffer_usage(&C, size,
-                              VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                                 VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
+   return agx_vk_buffer_usage(
+      &C, size,
+      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+         VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
 }
 
 static void
@@ -56,7 +57,7 @@ struct program {
 /* bindings[s] = number of storage buffers in set s; dynamic marks set 0
  * binding 0 as a dynamic storage buffer. */
 static VkPipelineCreateFlags program_flags; /* for the next make_program */
-static VkPipelineCache program_cache;      /* likewise */
+static VkPipelineCache program_cache;       /* likewise */
 
 static struct program
 make_program(const char *name, uint32_t set_count, const uint32_t *bindings, bool dynamic,
@@ -68,17 +69,23 @@ make_program(const char *name, uint32_t set_count, const uint32_t *bindings, boo
    for (uint32_t s = 0; s < set_count; s++) {
       VkDescriptorSetLayoutBinding b[4];
       for (uint32_t i = 0; i < bindings[s]; i++)
-         b[i] = (VkDescriptorSetLayoutBinding){
-            .binding = i, .descriptorCount = 1, .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
-            .descriptorType = dynamic && s == 0 && i == 0 ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC
-                                                          : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
-      VkDescriptorSetLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                             .bindingCount = bindings[s], .pBindings = b};
+         b[i] = (VkDescriptorSetLayoutBinding){.binding = i,
+                                               .descriptorCount = 1,
+                                               .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
+                                               .descriptorType =
+                                                  dynamic && s == 0 && i == 0
+                                                     ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC
+                                                     : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
+      VkDescriptorSetLayoutCreateInfo lci = {.sType =
+                                                VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                             .bindingCount = bindings[s],
+                                             .pBindings = b};
       VK_OK(vkCreateDescriptorSetLayout(C.dev, &lci, NULL, &p.sets[s]));
    }
    VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, push_size};
    VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                      .setLayoutCount = set_count, .pSetLayouts = p.sets,
+                                      .setLayoutCount = set_count,
+                                      .pSetLayouts = p.sets,
                                       .pushConstantRangeCount = push_size ? 1 : 0,
                                       .pPushConstantRanges = &range};
    VK_OK(vkCreatePipelineLayout(C.dev, &plci, NULL, &p.layout));
@@ -86,7 +93,9 @@ make_program(const char *name, uint32_t set_count, const uint32_t *bindings, boo
       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
       .flags = program_flags,
       .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = module, .pName = "main"},
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                .module = module,
+                .pName = "main"},
       .layout = p.layout,
    };
    VK_OK(vkCreateComputePipelines(C.dev, program_cache, 1, &cpci, NULL, &p.pipeline));
@@ -108,7 +117,8 @@ make_set(const struct program *p, uint32_t s, const struct agx_vk_buffer *const 
          bool dynamic)
 {
    VkDescriptorSetAllocateInfo sai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                      .descriptorPool = dpool, .descriptorSetCount = 1,
+                                      .descriptorPool = dpool,
+                                      .descriptorSetCount = 1,
                                       .pSetLayouts = &p->sets[s]};
    VkDescriptorSet set;
    VK_OK(vkAllocateDescriptorSets(C.dev, &sai, &set));
@@ -116,8 +126,11 @@ make_set(const struct program *p, uint32_t s, const struct agx_vk_buffer *const 
       VkDescriptorBufferInfo bi = {bufs[i]->buf, 0, VK_WHOLE_SIZE};
       if (dynamic && i == 0)
          bi.range = 1024;
-      VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
-                                .dstBinding = i, .descriptorCount = 1, .pBufferInfo = &bi,
+      VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                .dstSet = set,
+                                .dstBinding = i,
+                                .descriptorCount = 1,
+                                .pBufferInfo = &bi,
                                 .descriptorType = dynamic && i == 0
                                                      ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC
                                                      : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
@@ -151,7 +164,8 @@ submit_wait(VkCommandBuffer cb)
    VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
    VkFence fence;
    VK_OK(vkCreateFence(C.dev, &fci, NULL, &fence));
-   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                      .commandBufferCount = 1,
                       .pCommandBuffers = &cb};
    VkResult r = vkQueueSubmit(C.queue, 1, &si, fence);
    if (r == VK_SUCCESS)
@@ -167,7 +181,8 @@ submit_wait(VkCommandBuffer cb)
 static VkResult
 submit_wait_reusable(VkCommandBuffer cb)
 {
-   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                      .commandBufferCount = 1,
                       .pCommandBuffers = &cb};
    VkResult r = vkQueueSubmit(C.queue, 1, &si, VK_NULL_HANDLE);
    return r == VK_SUCCESS ? vkQueueWaitIdle(C.queue) : r;
@@ -336,8 +351,8 @@ test_timeline_order(void)
    VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
                          .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
                          .dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT};
-   vkCmdPipelineBarrier(cb1, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                        0, 1, &mb, 0, NULL, 0, NULL);
+   vkCmdPipelineBarrier(cb1, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                        VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
    record(cb1, &p, &set, 0, NULL, NULL, 0, 4);
    record(cb2, &fill, &fill_set, 0, NULL, NULL, 0, 4);
    VK_OK(vkEndCommandBuffer(cb1));
@@ -345,15 +360,25 @@ test_timeline_order(void)
 
    uint64_t one = 1;
    VkTimelineSemaphoreSubmitInfo s1 = {.sType = VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO,
-                                       .signalSemaphoreValueCount = 1, .pSignalSemaphoreValues = &one};
+                                       .signalSemaphoreValueCount = 1,
+                                       .pSignalSemaphoreValues = &one};
    VkTimelineSemaphoreSubmitInfo s2 = {.sType = VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO,
-                                       .waitSemaphoreValueCount = 1, .pWaitSemaphoreValues = &one};
+                                       .waitSemaphoreValueCount = 1,
+                                       .pWaitSemaphoreValues = &one};
    VkPipelineStageFlags stage = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
    VkSubmitInfo si[2] = {
-      {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .pNext = &s1, .commandBufferCount = 1,
-       .pCommandBuffers = &cb1, .signalSemaphoreCount = 1, .pSignalSemaphores = &tl},
-      {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .pNext = &s2, .commandBufferCount = 1,
-       .pCommandBuffers = &cb2, .waitSemaphoreCount = 1, .pWaitSemaphores = &tl,
+      {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+       .pNext = &s1,
+       .commandBufferCount = 1,
+       .pCommandBuffers = &cb1,
+       .signalSemaphoreCount = 1,
+       .pSignalSemaphores = &tl},
+      {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+       .pNext = &s2,
+       .commandBufferCount = 1,
+       .pCommandBuffers = &cb2,
+       .waitSemaphoreCount = 1,
+       .pWaitSemaphores = &tl,
        .pWaitDstStageMask = &stage},
    };
    VK_OK(vkQueueSubmit(C.queue, 1, &si[0], VK_NULL_HANDLE));
@@ -393,7 +418,8 @@ test_transfer(void)
    VkCommandBuffer cb = begin();
    VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
                          .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
-                         .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT};
+                         .dstAccessMask =
+                            VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT};
    for (int step = 0; step < 40; step++) {
       int kind = step % 4;
       if (kind == 0) { /* fill b: dword aligned */
@@ -409,7 +435,8 @@ test_transfer(void)
          uint32_t max = SIZE - (src > dst ? src : dst);
          uint32_t size = 1 + rng() % max;
          if (kind == 2) /* an aligned copy too */
-            src &= ~3u, dst &= ~3u, size = (size + 3) & ~3u, size = size > SIZE - (src > dst ? src : dst) ? 4 : size;
+            src &= ~3u, dst &= ~3u, size = (size + 3) & ~3u,
+                                    size = size > SIZE - (src > dst ? src : dst) ? 4 : size;
          VkBufferCopy region = {src, dst, size};
          vkCmdCopyBuffer(cb, a.buf, b.buf, 1, &region);
          memcpy(model_b + dst, model_a + src, size);
@@ -458,10 +485,11 @@ test_indirect(void)
    VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
                          .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
                          .dstAccessMask = VK_ACCESS_INDIRECT_COMMAND_READ_BIT};
-   vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
-                        0, 1, &mb, 0, NULL, 0, NULL);
+   vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                        VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, count.pipeline);
-   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, count.layout, 0, 1, &count_set, 0, NULL);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, count.layout, 0, 1, &count_set, 0,
+                           NULL);
    vkCmdDispatchIndirect(cb, args.buf, 0);
    VK_OK(submit_wait(cb));
    CHECK(*(uint32_t *)counter.ptr == 1u * 4u * 7u * 64u);
@@ -496,8 +524,8 @@ test_secondary(void)
    VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
                          .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
                          .dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT};
-   vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                        0, 1, &mb, 0, NULL, 0, NULL);
+   vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                        VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
    vkCmdExecuteCommands(cb, 1, &sec);
    VK_OK(submit_wait(cb));
    for (uint32_t i = 0; i < 128; i++)
@@ -631,7 +659,8 @@ test_timestamps(bool reference)
    const struct agx_vk_buffer *b[] = {&out};
    VkDescriptorSet set = make_set(&p, 0, b, 1, false);
    VkQueryPoolCreateInfo qpci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
-                                 .queryType = VK_QUERY_TYPE_TIMESTAMP, .queryCount = 4};
+                                 .queryType = VK_QUERY_TYPE_TIMESTAMP,
+                                 .queryCount = 4};
    VkQueryPool qp;
    VK_OK(vkCreateQueryPool(C.dev, &qpci, NULL, &qp));
    vkResetQueryPool(C.dev, qp, 0, 4);
@@ -755,38 +784,49 @@ test_push_descriptors(void)
    VkShaderModule module = load_module("saxpy");
    VkDescriptorSetLayoutBinding b[2];
    for (uint32_t i = 0; i < 2; i++)
-      b[i] = (VkDescriptorSetLayoutBinding){.binding = i, .descriptorCount = 1,
+      b[i] = (VkDescriptorSetLayoutBinding){.binding = i,
+                                            .descriptorCount = 1,
                                             .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                             .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT};
    VkDescriptorSetLayoutCreateInfo lci = {
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
       .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR,
-      .bindingCount = 2, .pBindings = b};
+      .bindingCount = 2,
+      .pBindings = b};
    VkDescriptorSetLayout sl;
    VK_OK(vkCreateDescriptorSetLayout(C.dev, &lci, NULL, &sl));
    VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, 8};
    VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                      .setLayoutCount = 1, .pSetLayouts = &sl,
-                                      .pushConstantRangeCount = 1, .pPushConstantRanges = &range};
+                                      .setLayoutCount = 1,
+                                      .pSetLayouts = &sl,
+                                      .pushConstantRangeCount = 1,
+                                      .pPushConstantRanges = &range};
    VkPipelineLayout pl;
    VK_OK(vkCreatePipelineLayout(C.dev, &plci, NULL, &pl));
    VkComputePipelineCreateInfo cpci = {
       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
       .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = module, .pName = "main"},
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                .module = module,
+                .pName = "main"},
       .layout = pl,
    };
    VkPipeline pipe;
    VK_OK(vkCreateComputePipelines(C.dev, VK_NULL_HANDLE, 1, &cpci, NULL, &pipe));
    vkDestroyShaderModule(C.dev, module, NULL);
-   VkDescriptorUpdateTemplateEntry entry = {
-      .dstBinding = 1, .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-      .offset = 0, .stride = sizeof(VkDescriptorBufferInfo)};
+   VkDescriptorUpdateTemplateEntry entry = {.dstBinding = 1,
+                                            .descriptorCount = 1,
+                                            .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                            .offset = 0,
+                                            .stride = sizeof(VkDescriptorBufferInfo)};
    VkDescriptorUpdateTemplateCreateInfo tci = {
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_UPDATE_TEMPLATE_CREATE_INFO,
-      .descriptorUpdateEntryCount = 1, .pDescriptorUpdateEntries = &entry,
+      .descriptorUpdateEntryCount = 1,
+      .pDescriptorUpdateEntries = &entry,
       .templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_PUSH_DESCRIPTORS_KHR,
-      .pipelineBindPoint = VK_PIPELINE_BIND_POINT_COMPUTE, .pipelineLayout = pl, .set = 0};
+      .pipelineBindPoint = VK_PIPELINE_BIND_POINT_COMPUTE,
+      .pipelineLayout = pl,
+      .set = 0};
    VkDescriptorUpdateTemplate tmpl;
    VK_OK(vkCreateDescriptorUpdateTemplate(C.dev, &tci, NULL, &tmpl));
 
@@ -804,12 +844,16 @@ test_push_descriptors(void)
    VkWriteDescriptorSet w[2];
    for (uint32_t i = 0; i < 2; i++)
       w[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                                    .dstBinding = i, .descriptorCount = 1,
+                                    .dstBinding = i,
+                                    .descriptorCount = 1,
                                     .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                     .pBufferInfo = &bi[i]};
    VkCommandBuffer cb = begin();
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
-   struct { float a; uint32_t n; } pc = {2.0f, n};
+   struct {
+      float a;
+      uint32_t n;
+   } pc = {2.0f, n};
    push(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 2, w);
    vkCmdPushConstants(cb, pl, VK_SHADER_STAGE_COMPUTE_BIT, 0, 8, &pc);
    vkCmdDispatch(cb, 2, 1, 1);
@@ -865,7 +909,8 @@ static VkPipelineCache
 cache_from(const void *data, size_t size)
 {
    VkPipelineCacheCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO,
-                                   .initialDataSize = size, .pInitialData = data};
+                                   .initialDataSize = size,
+                                   .pInitialData = data};
    VkPipelineCache c;
    VK_OK(vkCreatePipelineCache(C.dev, &ci, NULL, &c));
    return c;
@@ -926,18 +971,23 @@ test_inline_uniform_blocks(void)
       {1, VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, 8, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
       {2, VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, 16, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
    };
-   VkDescriptorSetLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                          .bindingCount = 3, .pBindings = b};
+   VkDescriptorSetLayoutCreateInfo lci = {.sType =
+                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = 3,
+                                          .pBindings = b};
    VkDescriptorSetLayout sl;
    VK_OK(vkCreateDescriptorSetLayout(C.dev, &lci, NULL, &sl));
    VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                      .setLayoutCount = 1, .pSetLayouts = &sl};
+                                      .setLayoutCount = 1,
+                                      .pSetLayouts = &sl};
    VkPipelineLayout pl;
    VK_OK(vkCreatePipelineLayout(C.dev, &plci, NULL, &pl));
    VkComputePipelineCreateInfo cpci = {
       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
       .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = module, .pName = "main"},
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                .module = module,
+                .pName = "main"},
       .layout = pl,
    };
    VkPipeline pipe;
@@ -950,13 +1000,16 @@ test_inline_uniform_blocks(void)
    VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2},
                                    {VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, 48}};
    VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                      .pNext = &ipi, .maxSets = 2, .poolSizeCount = 2,
+                                      .pNext = &ipi,
+                                      .maxSets = 2,
+                                      .poolSizeCount = 2,
                                       .pPoolSizes = sizes};
    VkDescriptorPool dpool;
    VK_OK(vkCreateDescriptorPool(C.dev, &dpci, NULL, &dpool));
    VkDescriptorSetLayout sls[2] = {sl, sl};
    VkDescriptorSetAllocateInfo sai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                      .descriptorPool = dpool, .descriptorSetCount = 2,
+                                      .descriptorPool = dpool,
+                                      .descriptorSetCount = 2,
                                       .pSetLayouts = sls};
    VkDescriptorSet sets[2];
    VK_OK(vkAllocateDescriptorSets(C.dev, &sai, sets));
@@ -965,8 +1018,10 @@ test_inline_uniform_blocks(void)
    const uint32_t scale = 5, add = 1000, table[4] = {7, 70, 700, 7000};
    for (uint32_t s = 0; s < 2; s++) {
       VkDescriptorBufferInfo bi = {out[s].buf, 0, VK_WHOLE_SIZE};
-      VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = sets[s],
-                                .dstBinding = 0, .descriptorCount = 1,
+      VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                .dstSet = sets[s],
+                                .dstBinding = 0,
+                                .descriptorCount = 1,
                                 .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                 .pBufferInfo = &bi};
       vkUpdateDescriptorSets(C.dev, 1, &w, 0, NULL);
@@ -978,16 +1033,24 @@ test_inline_uniform_blocks(void)
    VkWriteDescriptorSet iw[2];
    for (uint32_t i = 0; i < 2; i++)
       iw[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                                     .pNext = &ib[i], .dstSet = sets[0], .dstBinding = 1,
-                                     .dstArrayElement = 4 * i, .descriptorCount = 4,
+                                     .pNext = &ib[i],
+                                     .dstSet = sets[0],
+                                     .dstBinding = 1,
+                                     .dstArrayElement = 4 * i,
+                                     .descriptorCount = 4,
                                      .descriptorType = VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK};
    vkUpdateDescriptorSets(C.dev, 2, iw, 0, NULL);
-   VkDescriptorUpdateTemplateEntry entry = {
-      .dstBinding = 2, .dstArrayElement = 0, .descriptorCount = 16,
-      .descriptorType = VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, .offset = 0, .stride = 0};
+   VkDescriptorUpdateTemplateEntry entry = {.dstBinding = 2,
+                                            .dstArrayElement = 0,
+                                            .descriptorCount = 16,
+                                            .descriptorType =
+                                               VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK,
+                                            .offset = 0,
+                                            .stride = 0};
    VkDescriptorUpdateTemplateCreateInfo tci = {
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_UPDATE_TEMPLATE_CREATE_INFO,
-      .descriptorUpdateEntryCount = 1, .pDescriptorUpdateEntries = &entry,
+      .descriptorUpdateEntryCount = 1,
+      .pDescriptorUpdateEntries = &entry,
       .templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_DESCRIPTOR_SET,
       .descriptorSetLayout = sl};
    VkDescriptorUpdateTemplate tmpl;
@@ -1032,27 +1095,34 @@ test_descriptor_indexing(void)
    VkShaderModule module = load_module("desc_index");
    VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 8,
                                      VK_SHADER_STAGE_COMPUTE_BIT, NULL};
-   VkDescriptorBindingFlags bflags = VK_DESCRIPTOR_BINDING_PARTIALLY_BOUND_BIT |
-                                     VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT;
+   VkDescriptorBindingFlags bflags =
+      VK_DESCRIPTOR_BINDING_PARTIALLY_BOUND_BIT | VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT;
    VkDescriptorSetLayoutBindingFlagsCreateInfo bfi = {
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO,
-      .bindingCount = 1, .pBindingFlags = &bflags};
+      .bindingCount = 1,
+      .pBindingFlags = &bflags};
    VkDescriptorSetLayoutCreateInfo lci = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .pNext = &bfi,
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+      .pNext = &bfi,
       .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT,
-      .bindingCount = 1, .pBindings = &b};
+      .bindingCount = 1,
+      .pBindings = &b};
    VkDescriptorSetLayout sl;
    VK_OK(vkCreateDescriptorSetLayout(C.dev, &lci, NULL, &sl));
    VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, 4};
    VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                      .setLayoutCount = 1, .pSetLayouts = &sl,
-                                      .pushConstantRangeCount = 1, .pPushConstantRanges = &range};
+                                      .setLayoutCount = 1,
+                                      .pSetLayouts = &sl,
+                                      .pushConstantRangeCount = 1,
+                                      .pPushConstantRanges = &range};
    VkPipelineLayout pl;
    VK_OK(vkCreatePipelineLayout(C.dev, &plci, NULL, &pl));
    VkComputePipelineCreateInfo cpci = {
       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
       .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = module, .pName = "main"},
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                .module = module,
+                .pName = "main"},
       .layout = pl,
    };
    VkPipeline pipe;
@@ -1061,21 +1131,27 @@ test_descriptor_indexing(void)
    VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 8};
    VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                       .flags = VK_DESCRIPTOR_POOL_CREATE_UPDATE_AFTER_BIND_BIT,
-                                      .maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &ps};
+                                      .maxSets = 1,
+                                      .poolSizeCount = 1,
+                                      .pPoolSizes = &ps};
    VkDescriptorPool dpool;
    VK_OK(vkCreateDescriptorPool(C.dev, &dpci, NULL, &dpool));
    VkDescriptorSetAllocateInfo sai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                      .descriptorPool = dpool, .descriptorSetCount = 1,
+                                      .descriptorPool = dpool,
+                                      .descriptorSetCount = 1,
                                       .pSetLayouts = &sl};
    VkDescriptorSet set;
    VK_OK(vkAllocateDescriptorSets(C.dev, &sai, &set));
 
-   struct agx_vk_buffer one = make_buffer(4 * 64), five = make_buffer(4 * 64), later = make_buffer(4 * 64);
+   struct agx_vk_buffer one = make_buffer(4 * 64), five = make_buffer(4 * 64),
+                        later = make_buffer(4 * 64);
    VkDescriptorBufferInfo bi[2] = {{one.buf, 0, VK_WHOLE_SIZE}, {five.buf, 0, VK_WHOLE_SIZE}};
    VkWriteDescriptorSet w[2];
    for (uint32_t i = 0; i < 2; i++)
-      w[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
-                                    .dstBinding = 0, .dstArrayElement = i ? 5 : 1,
+      w[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                    .dstSet = set,
+                                    .dstBinding = 0,
+                                    .dstArrayElement = i ? 5 : 1,
                                     .descriptorCount = 1,
                                     .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                     .pBufferInfo = &bi[i]};
@@ -1092,7 +1168,8 @@ test_descriptor_indexing(void)
    VkDescriptorBufferInfo after = {later.buf, 0, VK_WHOLE_SIZE};
    w[1].pBufferInfo = &after;
    vkUpdateDescriptorSets(C.dev, 1, &w[1], 0, NULL);
-   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                      .commandBufferCount = 1,
                       .pCommandBuffers = &cb};
    VK_OK(vkQueueSubmit(C.queue, 1, &si, VK_NULL_HANDLE));
    VK_OK(vkQueueWaitIdle(C.queue));
@@ -1137,7 +1214,8 @@ main(int argc, char **argv)
    agx_vk_ctx_instance(&C, argc, argv);
    const bool reference = C.reference;
 
-   VkPhysicalDeviceVulkan12Features f12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+   VkPhysicalDeviceVulkan12Features f12 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
                                            .timelineSemaphore = VK_TRUE,
                                            .hostQueryReset = VK_TRUE};
    /* Optional extensions the tests use when the driver has them. */
@@ -1165,7 +1243,8 @@ main(int argc, char **argv)
    f12.descriptorBindingPartiallyBound = descriptor_indexing;
    f12.descriptorBindingStorageBufferUpdateAfterBind = descriptor_indexing;
    VkPhysicalDeviceFeatures f10 = {.shaderStorageBufferArrayDynamicIndexing = descriptor_indexing};
-   VkPhysicalDeviceVulkan13Features f13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+   VkPhysicalDeviceVulkan13Features f13 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
                                            .inlineUniformBlock = inline_blocks};
    f12.pNext = &f13;
    agx_vk_ctx_device_features(&C, &f12, &f10, dev_ext_count, dev_exts);
@@ -1173,7 +1252,9 @@ main(int argc, char **argv)
                                    {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 8}};
    VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                       .flags = VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT,
-                                      .maxSets = 32, .poolSizeCount = 2, .pPoolSizes = sizes};
+                                      .maxSets = 32,
+                                      .poolSizeCount = 2,
+                                      .pPoolSizes = sizes};
    VK_OK(vkCreateDescriptorPool(C.dev, &dpci, NULL, &dpool));
 
    test_fill();

@@ -21,8 +21,10 @@ main(int argc, char **argv)
    CHECK(argc >= 2);
    struct agx_vk_ctx c;
    agx_vk_ctx_instance(&c, argc, argv);
-   VkPhysicalDeviceVulkan12Features h12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
-   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &h12};
+   VkPhysicalDeviceVulkan12Features h12 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                   .pNext = &h12};
    vkGetPhysicalDeviceFeatures2(c.pdev, &f2);
    bool all = f2.features.shaderUniformBufferArrayDynamicIndexing &&
               f2.features.shaderStorageBufferArrayDynamicIndexing &&
@@ -38,16 +40,16 @@ main(int argc, char **argv)
       return 77;
    }
    CHECK(all);
-   VkPhysicalDeviceVulkan12Features w12 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-      .shaderUniformBufferArrayNonUniformIndexing = VK_TRUE,
-      .shaderStorageBufferArrayNonUniformIndexing = VK_TRUE,
-      .descriptorBindingUniformBufferUpdateAfterBind = VK_TRUE,
-      .descriptorBindingStorageBufferUpdateAfterBind = VK_TRUE,
-      .descriptorBindingVariableDescriptorCount = VK_TRUE,
-      .descriptorBindingPartiallyBound = VK_TRUE,
-      .descriptorBindingUpdateUnusedWhilePending = VK_TRUE,
-      .runtimeDescriptorArray = VK_TRUE};
+   VkPhysicalDeviceVulkan12Features w12 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                           .shaderUniformBufferArrayNonUniformIndexing = VK_TRUE,
+                                           .shaderStorageBufferArrayNonUniformIndexing = VK_TRUE,
+                                           .descriptorBindingUniformBufferUpdateAfterBind = VK_TRUE,
+                                           .descriptorBindingStorageBufferUpdateAfterBind = VK_TRUE,
+                                           .descriptorBindingVariableDescriptorCount = VK_TRUE,
+                                           .descriptorBindingPartiallyBound = VK_TRUE,
+                                           .descriptorBindingUpdateUnusedWhilePending = VK_TRUE,
+                                           .runtimeDescriptorArray = VK_TRUE};
    VkPhysicalDeviceFeatures w10 = {.shaderUniformBufferArrayDynamicIndexing = VK_TRUE,
                                    .shaderStorageBufferArrayDynamicIndexing = VK_TRUE};
    agx_vk_ctx_device_features(&c, &w12, &w10, 0, NULL);
@@ -55,32 +57,49 @@ main(int argc, char **argv)
    VkDescriptorSetLayoutBinding lb[2] = {
       {0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 4, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
       {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 16, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
-   VkDescriptorBindingFlags bflags[2] = {
-      VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT | VK_DESCRIPTOR_BINDING_UPDATE_UNUSED_WHILE_PENDING_BIT,
-      VK_DESCRIPTOR_BINDING_PARTIALLY_BOUND_BIT | VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT};
+   VkDescriptorBindingFlags bflags[2] = {VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT |
+                                            VK_DESCRIPTOR_BINDING_UPDATE_UNUSED_WHILE_PENDING_BIT,
+                                         VK_DESCRIPTOR_BINDING_PARTIALLY_BOUND_BIT |
+                                            VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT};
    VkDescriptorSetLayoutBindingFlagsCreateInfo bfi = {
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO,
-      .bindingCount = 2, .pBindingFlags = bflags};
+      .bindingCount = 2,
+      .pBindingFlags = bflags};
    VkDescriptorSetLayout dsl;
-   VK_OK(vkCreateDescriptorSetLayout(c.dev, &(VkDescriptorSetLayoutCreateInfo){
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .pNext = &bfi,
-      .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT,
-      .bindingCount = 2, .pBindings = lb}, NULL, &dsl));
+   VK_OK(vkCreateDescriptorSetLayout(
+      c.dev,
+      &(VkDescriptorSetLayoutCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+         .pNext = &bfi,
+         .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT,
+         .bindingCount = 2,
+         .pBindings = lb},
+      NULL, &dsl));
    VkDescriptorPoolSize ps[2] = {{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 4},
                                  {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 16}};
    VkDescriptorPool pool;
-   VK_OK(vkCreateDescriptorPool(c.dev, &(VkDescriptorPoolCreateInfo){
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-      .flags = VK_DESCRIPTOR_POOL_CREATE_UPDATE_AFTER_BIND_BIT, .maxSets = 1, .poolSizeCount = 2,
-      .pPoolSizes = ps}, NULL, &pool));
+   VK_OK(vkCreateDescriptorPool(
+      c.dev,
+      &(VkDescriptorPoolCreateInfo){.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                    .flags = VK_DESCRIPTOR_POOL_CREATE_UPDATE_AFTER_BIND_BIT,
+                                    .maxSets = 1,
+                                    .poolSizeCount = 2,
+                                    .pPoolSizes = ps},
+      NULL, &pool));
    uint32_t count = 4; /* three used, the 4th partially bound: never written */
    VkDescriptorSetVariableDescriptorCountAllocateInfo vc = {
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_VARIABLE_DESCRIPTOR_COUNT_ALLOCATE_INFO,
-      .descriptorSetCount = 1, .pDescriptorCounts = &count};
+      .descriptorSetCount = 1,
+      .pDescriptorCounts = &count};
    VkDescriptorSet set;
-   VK_OK(vkAllocateDescriptorSets(c.dev, &(VkDescriptorSetAllocateInfo){
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .pNext = &vc, .descriptorPool = pool,
-      .descriptorSetCount = 1, .pSetLayouts = &dsl}, &set));
+   VK_OK(vkAllocateDescriptorSets(
+      c.dev,
+      &(VkDescriptorSetAllocateInfo){.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                     .pNext = &vc,
+                                     .descriptorPool = pool,
+                                     .descriptorSetCount = 1,
+                                     .pSetLayouts = &dsl},
+      &set));
 
    /* ubo[k].v[j].x = 100 * k + 10 * j; ubo[4] replaces ubo[2] later: 100 * 2 + 10 * j + 7 */
    struct agx_vk_buffer ubo[5], out[3];
@@ -97,17 +116,27 @@ main(int argc, char **argv)
       ub[k] = (VkDescriptorBufferInfo){ubo[k].buf, 0, VK_WHOLE_SIZE};
    for (unsigned s = 0; s < 3; s++)
       sb[s] = (VkDescriptorBufferInfo){out[s].buf, 0, VK_WHOLE_SIZE};
-   VkWriteDescriptorSet wr[2] = {
-      {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .dstBinding = 0,
-       .descriptorCount = 4, .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, .pBufferInfo = ub},
-      {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .dstBinding = 1,
-       .descriptorCount = 3, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = sb}};
+   VkWriteDescriptorSet wr[2] = {{.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                  .dstSet = set,
+                                  .dstBinding = 0,
+                                  .descriptorCount = 4,
+                                  .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+                                  .pBufferInfo = ub},
+                                 {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                  .dstSet = set,
+                                  .dstBinding = 1,
+                                  .descriptorCount = 3,
+                                  .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                  .pBufferInfo = sb}};
    vkUpdateDescriptorSets(c.dev, 2, wr, 0, NULL);
 
    VkPipelineLayout layout;
-   VK_OK(vkCreatePipelineLayout(c.dev, &(VkPipelineLayoutCreateInfo){
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .setLayoutCount = 1,
-      .pSetLayouts = &dsl}, NULL, &layout));
+   VK_OK(vkCreatePipelineLayout(
+      c.dev,
+      &(VkPipelineLayoutCreateInfo){.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                    .setLayoutCount = 1,
+                                    .pSetLayouts = &dsl},
+      NULL, &layout));
    VkShaderModule module = agx_vk_shader(&c, argv[1]);
    VkPipeline pipe = agx_vk_compute_pipeline(&c, layout, module, NULL, 0, NULL);
    VkCommandBuffer cb = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
@@ -116,9 +145,13 @@ main(int argc, char **argv)
    vkCmdDispatch(cb, N / 64, 1, 1);
    /* update after bind: uniform buffer 2 is replaced before submission */
    VkDescriptorBufferInfo later = {ubo[4].buf, 0, VK_WHOLE_SIZE};
-   VkWriteDescriptorSet w2 = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
-                              .dstBinding = 0, .dstArrayElement = 2, .descriptorCount = 1,
-                              .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, .pBufferInfo = &later};
+   VkWriteDescriptorSet w2 = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                              .dstSet = set,
+                              .dstBinding = 0,
+                              .dstArrayElement = 2,
+                              .descriptorCount = 1,
+                              .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+                              .pBufferInfo = &later};
    vkUpdateDescriptorSets(c.dev, 1, &w2, 0, NULL);
    VK_OK(agx_vk_submit_wait(&c, cb));
 

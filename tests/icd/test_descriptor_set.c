@@ -32,11 +32,13 @@ main(void)
    VkDevice dev = t.vk;
 
    /* A buffer bound at offset 0 of a fresh allocation. */
-   VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = 4096,
+   VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                             .size = 4096,
                              .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT};
    VkBuffer buf;
    CHECK(agx_CreateBuffer(dev, &bci, NULL, &buf) == VK_SUCCESS);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = 4096};
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = 4096};
    VkDeviceMemory mem;
    CHECK(agx_AllocateMemory(dev, &mai, NULL, &mem) == VK_SUCCESS);
    CHECK(agx_BindBufferMemory(dev, buf, mem, 0) == VK_SUCCESS);
@@ -45,12 +47,16 @@ main(void)
 
    /* Bindings 0 (2 SSBOs), 2 (UBO), 3 (dynamic SSBO); 1 unused. */
    VkDescriptorSetLayoutBinding bindings[] = {
-      {.binding = 3, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, .descriptorCount = 1},
+      {.binding = 3,
+       .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC,
+       .descriptorCount = 1},
       {.binding = 0, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .descriptorCount = 2},
       {.binding = 2, .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, .descriptorCount = 1},
    };
-   VkDescriptorSetLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                          .bindingCount = 3, .pBindings = bindings};
+   VkDescriptorSetLayoutCreateInfo lci = {.sType =
+                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = 3,
+                                          .pBindings = bindings};
    VkDescriptorSetLayout layout;
    CHECK(agx_CreateDescriptorSetLayout(dev, &lci, NULL, &layout) == VK_SUCCESS);
    struct agx_descriptor_set_layout *l = agx_descriptor_set_layout_from_handle(layout);
@@ -60,8 +66,10 @@ main(void)
    VkPushConstantRange pcr = {.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT, .offset = 16, .size = 240};
    VkDescriptorSetLayout two[2] = {layout, layout};
    VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                      .setLayoutCount = 2, .pSetLayouts = two,
-                                      .pushConstantRangeCount = 1, .pPushConstantRanges = &pcr};
+                                      .setLayoutCount = 2,
+                                      .pSetLayouts = two,
+                                      .pushConstantRangeCount = 1,
+                                      .pPushConstantRanges = &pcr};
    VkPipelineLayout playout;
    CHECK(agx_CreatePipelineLayout(dev, &plci, NULL, &playout) == VK_SUCCESS);
    struct agx_pipeline_layout *pl = agx_pipeline_layout_from_handle(playout);
@@ -75,27 +83,38 @@ main(void)
                                    {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 2}};
    VkDescriptorPoolCreateInfo poci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                       .flags = VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT,
-                                      .maxSets = 2, .poolSizeCount = 3, .pPoolSizes = sizes};
+                                      .maxSets = 2,
+                                      .poolSizeCount = 3,
+                                      .pPoolSizes = sizes};
    VkDescriptorPool pool;
    CHECK(agx_CreateDescriptorPool(dev, &poci, NULL, &pool) == VK_SUCCESS);
-   VkDescriptorSetLayout set_layouts[2] = {agx_pipeline_layout_from_handle(playout)->sets[0] ?
-                                              agx_descriptor_set_layout_to_handle(pl->sets[0]) : 0,
+   VkDescriptorSetLayout set_layouts[2] = {agx_pipeline_layout_from_handle(playout)->sets[0]
+                                              ? agx_descriptor_set_layout_to_handle(pl->sets[0])
+                                              : 0,
                                            agx_descriptor_set_layout_to_handle(pl->sets[1])};
    VkDescriptorSetAllocateInfo sai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                      .descriptorPool = pool, .descriptorSetCount = 2,
+                                      .descriptorPool = pool,
+                                      .descriptorSetCount = 2,
                                       .pSetLayouts = set_layouts};
    VkDescriptorSet sets[2];
    CHECK(agx_AllocateDescriptorSets(dev, &sai, sets) == VK_SUCCESS);
-   CHECK(agx_descriptor_set_from_handle(sets[0])->va != agx_descriptor_set_from_handle(sets[1])->va);
+   CHECK(agx_descriptor_set_from_handle(sets[0])->va !=
+         agx_descriptor_set_from_handle(sets[1])->va);
 
    /* Two SSBO elements and, by the consecutive-binding rule, the UBO. */
    VkDescriptorBufferInfo infos[3] = {{buf, 0, 256}, {buf, 512, VK_WHOLE_SIZE}, {buf, 1024, 64}};
-   VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = sets[0],
-                             .dstBinding = 0, .descriptorCount = 2,
-                             .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = infos};
-   VkWriteDescriptorSet w2 = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = sets[0],
-                              .dstBinding = 2, .descriptorCount = 1,
-                              .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, .pBufferInfo = &infos[2]};
+   VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                             .dstSet = sets[0],
+                             .dstBinding = 0,
+                             .descriptorCount = 2,
+                             .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                             .pBufferInfo = infos};
+   VkWriteDescriptorSet w2 = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                              .dstSet = sets[0],
+                              .dstBinding = 2,
+                              .descriptorCount = 1,
+                              .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+                              .pBufferInfo = &infos[2]};
    VkWriteDescriptorSet writes[2] = {w, w2};
    agx_UpdateDescriptorSets(dev, 2, writes, 0, NULL);
    struct desc d0 = read_desc(sets[0], 0), d1 = read_desc(sets[0], 16), d2 = read_desc(sets[0], 32);
@@ -104,8 +123,10 @@ main(void)
    CHECK(d2.address == va + 1024 && d2.size == 64);
 
    /* Copy binding 0..1 of set 0 into set 1. */
-   VkCopyDescriptorSet copy = {.sType = VK_STRUCTURE_TYPE_COPY_DESCRIPTOR_SET, .srcSet = sets[0],
-                               .dstSet = sets[1], .descriptorCount = 2};
+   VkCopyDescriptorSet copy = {.sType = VK_STRUCTURE_TYPE_COPY_DESCRIPTOR_SET,
+                               .srcSet = sets[0],
+                               .dstSet = sets[1],
+                               .descriptorCount = 2};
    agx_UpdateDescriptorSets(dev, 0, NULL, 1, &copy);
    CHECK(read_desc(sets[1], 16).address == va + 512);
 
@@ -114,13 +135,16 @@ main(void)
       uint32_t pad;
       VkDescriptorBufferInfo info;
    } data = {0, {buf, 2048, 128}};
-   VkDescriptorUpdateTemplateEntry entry = {.dstBinding = 3, .descriptorCount = 1,
-                                            .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC,
+   VkDescriptorUpdateTemplateEntry entry = {.dstBinding = 3,
+                                            .descriptorCount = 1,
+                                            .descriptorType =
+                                               VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC,
                                             .offset = offsetof(__typeof__(data), info),
                                             .stride = sizeof(VkDescriptorBufferInfo)};
    VkDescriptorUpdateTemplateCreateInfo tci = {
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_UPDATE_TEMPLATE_CREATE_INFO,
-      .descriptorUpdateEntryCount = 1, .pDescriptorUpdateEntries = &entry,
+      .descriptorUpdateEntryCount = 1,
+      .pDescriptorUpdateEntries = &entry,
       .templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_DESCRIPTOR_SET,
       .descriptorSetLayout = set_layouts[0]};
    VkDescriptorUpdateTemplate tmpl;

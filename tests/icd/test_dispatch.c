@@ -40,39 +40,49 @@ main(void)
    const uint8_t code[] = {0x88, 0x00};
    struct agx_shader_info info = {.gpr_halves = 24, .local_size = {32, 2, 1}, .shared_size = 1024};
    struct agx_pipeline *pipeline;
-   CHECK(agx_compute_pipeline_create(device, code, sizeof(code), &info, &device->alloc, &pipeline) ==
-         VK_SUCCESS);
+   CHECK(agx_compute_pipeline_create(device, code, sizeof(code), &info, &device->alloc,
+                                     &pipeline) == VK_SUCCESS);
    CHECK(pipeline->code->flags & AGX_BO_EXEC);
 
    /* One set: binding 0 a dynamic storage buffer. */
-   VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = 65536,
+   VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                             .size = 65536,
                              .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT};
    VkBuffer buf;
    CHECK(agx_CreateBuffer(dev, &bci, NULL, &buf) == VK_SUCCESS);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = 65536};
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = 65536};
    VkDeviceMemory mem;
    CHECK(agx_AllocateMemory(dev, &mai, NULL, &mem) == VK_SUCCESS);
    CHECK(agx_BindBufferMemory(dev, buf, mem, 0) == VK_SUCCESS);
    uint64_t buf_va = agx_buffer_from_handle(buf)->va;
 
-   VkDescriptorSetLayoutBinding binding = {.binding = 0, .descriptorCount = 1,
-                                           .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC};
-   VkDescriptorSetLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                          .bindingCount = 1, .pBindings = &binding};
+   VkDescriptorSetLayoutBinding binding = {.binding = 0,
+                                           .descriptorCount = 1,
+                                           .descriptorType =
+                                              VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC};
+   VkDescriptorSetLayoutCreateInfo lci = {.sType =
+                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = 1,
+                                          .pBindings = &binding};
    VkDescriptorSetLayout layout;
    CHECK(agx_CreateDescriptorSetLayout(dev, &lci, NULL, &layout) == VK_SUCCESS);
    VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 1};
    VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                     .maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &size};
+                                     .maxSets = 1,
+                                     .poolSizeCount = 1,
+                                     .pPoolSizes = &size};
    VkDescriptorPool pool;
    CHECK(agx_CreateDescriptorPool(dev, &pci, NULL, &pool) == VK_SUCCESS);
    VkDescriptorSetAllocateInfo sai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                      .descriptorPool = pool, .descriptorSetCount = 1,
+                                      .descriptorPool = pool,
+                                      .descriptorSetCount = 1,
                                       .pSetLayouts = &layout};
    VkDescriptorSet set;
    CHECK(agx_AllocateDescriptorSets(dev, &sai, &set) == VK_SUCCESS);
    VkDescriptorBufferInfo bi = {buf, 256, 1024};
-   VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
+   VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                             .dstSet = set,
                              .descriptorCount = 1,
                              .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC,
                              .pBufferInfo = &bi};
@@ -82,7 +92,8 @@ main(void)
    VkCommandPool cpool;
    CHECK(agx_CreateCommandPool(dev, &cpci, NULL, &cpool) == VK_SUCCESS);
    VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                      .commandPool = cpool, .commandBufferCount = 1};
+                                      .commandPool = cpool,
+                                      .commandBufferCount = 1};
    VkCommandBuffer cb;
    CHECK(agx_AllocateCommandBuffers(dev, &cai, &cb) == VK_SUCCESS);
    struct agx_cmd_buffer *cmd = agx_cmd_buffer_from_handle(cb);
@@ -90,11 +101,12 @@ main(void)
    CHECK(agx_BeginCommandBuffer(cb, &begin) == VK_SUCCESS);
    agx_CmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, agx_pipeline_to_handle(pipeline));
    uint32_t dyn = 4096;
-   agx_CmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, VK_NULL_HANDLE, 2, 1, &set, 1, &dyn);
+   agx_CmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, VK_NULL_HANDLE, 2, 1, &set, 1,
+                             &dyn);
    uint32_t push[2] = {0x11223344, 0x55667788};
    agx_CmdPushConstants(cb, VK_NULL_HANDLE, VK_SHADER_STAGE_COMPUTE_BIT, 8, sizeof(push), push);
    agx_CmdPipelineBarrier(cb, 0, 0, 0, 0, NULL, 0, NULL, 0, NULL); /* nothing to order yet */
-   agx_CmdDispatch(cb, 0, 5, 5); /* empty grid: records nothing */
+   agx_CmdDispatch(cb, 0, 5, 5);                                   /* empty grid: records nothing */
    agx_CmdDispatch(cb, 3, 4, 5);
    /* A dependency after a launch: one CDM barrier, however many barriers. */
    VkDependencyInfo dep = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
@@ -171,7 +183,8 @@ main(void)
    VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
    VkFence fence;
    CHECK(agx_CreateFence(dev, &fci, NULL, &fence) == VK_SUCCESS);
-   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                      .commandBufferCount = 1,
                       .pCommandBuffers = &cb};
    CHECK(agx_QueueSubmit(t.queue, 1, &si, fence) == VK_SUCCESS);
    CHECK(agx_WaitForFences(dev, 1, &fence, VK_TRUE, 5000000000ull) == VK_SUCCESS);

@@ -25,21 +25,23 @@ read_code(const char *path)
 }
 
 static VkResult
-run(struct agx_test_device *t, struct agx_pipeline *pipeline, VkDescriptorSet set,
-    uint32_t push, uint32_t groups)
+run(struct agx_test_device *t, struct agx_pipeline *pipeline, VkDescriptorSet set, uint32_t push,
+    uint32_t groups)
 {
    VkDevice dev = t->vk;
    VkCommandPoolCreateInfo cpci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
    VkCommandPool pool;
    CHECK(agx_CreateCommandPool(dev, &cpci, NULL, &pool) == VK_SUCCESS);
    VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                      .commandPool = pool, .commandBufferCount = 1};
+                                      .commandPool = pool,
+                                      .commandBufferCount = 1};
    VkCommandBuffer cb;
    CHECK(agx_AllocateCommandBuffers(dev, &cai, &cb) == VK_SUCCESS);
    VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
    CHECK(agx_BeginCommandBuffer(cb, &begin) == VK_SUCCESS);
    agx_CmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, agx_pipeline_to_handle(pipeline));
-   agx_CmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, VK_NULL_HANDLE, 0, 1, &set, 0, NULL);
+   agx_CmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, VK_NULL_HANDLE, 0, 1, &set, 0,
+                             NULL);
    agx_CmdPushConstants(cb, VK_NULL_HANDLE, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &push);
    agx_CmdDispatch(cb, groups, 1, 1);
    CHECK(agx_EndCommandBuffer(cb) == VK_SUCCESS);
@@ -47,7 +49,8 @@ run(struct agx_test_device *t, struct agx_pipeline *pipeline, VkDescriptorSet se
    VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
    VkFence fence;
    CHECK(agx_CreateFence(dev, &fci, NULL, &fence) == VK_SUCCESS);
-   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                      .commandBufferCount = 1,
                       .pCommandBuffers = &cb};
    VkResult result = agx_QueueSubmit(t->queue, 1, &si, fence);
    if (result == VK_SUCCESS)
@@ -64,11 +67,13 @@ main(int argc, char **argv)
    struct agx_test_device t = agx_test_device_create();
    VkDevice dev = t.vk;
 
-   VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = 4096,
+   VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                             .size = 4096,
                              .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT};
    VkBuffer buf;
    CHECK(agx_CreateBuffer(dev, &bci, NULL, &buf) == VK_SUCCESS);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = 4096};
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = 4096};
    VkDeviceMemory mem;
    CHECK(agx_AllocateMemory(dev, &mai, NULL, &mem) == VK_SUCCESS);
    CHECK(agx_BindBufferMemory(dev, buf, mem, 0) == VK_SUCCESS);
@@ -76,25 +81,33 @@ main(int argc, char **argv)
    CHECK(agx_MapMemory(dev, mem, 0, VK_WHOLE_SIZE, 0, (void **)&out) == VK_SUCCESS);
    memset(out, 0xee, 4096);
 
-   VkDescriptorSetLayoutBinding binding = {.binding = 0, .descriptorCount = 1,
+   VkDescriptorSetLayoutBinding binding = {.binding = 0,
+                                           .descriptorCount = 1,
                                            .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
-   VkDescriptorSetLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                          .bindingCount = 1, .pBindings = &binding};
+   VkDescriptorSetLayoutCreateInfo lci = {.sType =
+                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = 1,
+                                          .pBindings = &binding};
    VkDescriptorSetLayout layout;
    CHECK(agx_CreateDescriptorSetLayout(dev, &lci, NULL, &layout) == VK_SUCCESS);
    VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
    VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                     .maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &size};
+                                     .maxSets = 1,
+                                     .poolSizeCount = 1,
+                                     .pPoolSizes = &size};
    VkDescriptorPool dpool;
    CHECK(agx_CreateDescriptorPool(dev, &pci, NULL, &dpool) == VK_SUCCESS);
    VkDescriptorSetAllocateInfo sai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                      .descriptorPool = dpool, .descriptorSetCount = 1,
+                                      .descriptorPool = dpool,
+                                      .descriptorSetCount = 1,
                                       .pSetLayouts = &layout};
    VkDescriptorSet set;
    CHECK(agx_AllocateDescriptorSets(dev, &sai, &set) == VK_SUCCESS);
    VkDescriptorBufferInfo bi = {buf, 0, VK_WHOLE_SIZE};
-   VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
-                             .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+   VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                             .dstSet = set,
+                             .descriptorCount = 1,
+                             .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                              .pBufferInfo = &bi};
    agx_UpdateDescriptorSets(dev, 1, &w, 0, NULL);
 

@@ -82,7 +82,8 @@ static void
 submit(VkCommandBuffer cb, VkFence fence)
 {
    VK_OK(vkEndCommandBuffer(cb));
-   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                      .commandBufferCount = 1,
                       .pCommandBuffers = &cb};
    VK_OK(vkQueueSubmit(C.queue, 1, &si, fence));
 }
@@ -251,7 +252,8 @@ test_sync2(void)
       .dstAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
    };
    VkDependencyInfo set_dep = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                               .memoryBarrierCount = 1, .pMemoryBarriers = &set_mb};
+                               .memoryBarrierCount = 1,
+                               .pMemoryBarriers = &set_mb};
    VkMemoryBarrier2 host_mb = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
       .srcStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
@@ -260,7 +262,8 @@ test_sync2(void)
       .dstAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
    };
    VkDependencyInfo host_dep = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                                .memoryBarrierCount = 1, .pMemoryBarriers = &host_mb};
+                                .memoryBarrierCount = 1,
+                                .pMemoryBarriers = &host_mb};
 
    /* A GPU set and reset are seen by the host, a GPU set releases a wait. */
    VkCommandBuffer cb = begin();

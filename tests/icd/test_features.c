@@ -33,11 +33,14 @@ set_layout(uint32_t n, const VkDescriptorType *types)
 {
    VkDescriptorSetLayoutBinding b[4];
    for (uint32_t i = 0; i < n; i++)
-      b[i] = (VkDescriptorSetLayoutBinding){.binding = i, .descriptorType = types[i],
+      b[i] = (VkDescriptorSetLayoutBinding){.binding = i,
+                                            .descriptorType = types[i],
                                             .descriptorCount = 1,
                                             .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT};
-   VkDescriptorSetLayoutCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                         .bindingCount = n, .pBindings = b};
+   VkDescriptorSetLayoutCreateInfo ci = {.sType =
+                                            VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                         .bindingCount = n,
+                                         .pBindings = b};
    VkDescriptorSetLayout l;
    VK_OK(vkCreateDescriptorSetLayout(C.dev, &ci, NULL, &l));
    return l;
@@ -47,7 +50,8 @@ static VkPipelineLayout
 pipeline_layout(VkDescriptorSetLayout sl)
 {
    VkPipelineLayoutCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                    .setLayoutCount = 1, .pSetLayouts = &sl};
+                                    .setLayoutCount = 1,
+                                    .pSetLayouts = &sl};
    VkPipelineLayout l;
    VK_OK(vkCreatePipelineLayout(C.dev, &ci, NULL, &l));
    return l;
@@ -61,7 +65,9 @@ pipeline_info(VkShaderModule m, VkPipelineLayout layout, VkPipelineCreateFlags f
       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
       .flags = flags,
       .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = m, .pName = "main",
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                .module = m,
+                .pName = "main",
                 .pSpecializationInfo = spec},
       .layout = layout,
    };
@@ -73,7 +79,9 @@ descriptor_pool(void)
    VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 16},
                                    {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 16}};
    VkDescriptorPoolCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                    .maxSets = 8, .poolSizeCount = 2, .pPoolSizes = sizes};
+                                    .maxSets = 8,
+                                    .poolSizeCount = 2,
+                                    .pPoolSizes = sizes};
    VkDescriptorPool p;
    VK_OK(vkCreateDescriptorPool(C.dev, &ci, NULL, &p));
    return p;
@@ -81,19 +89,23 @@ descriptor_pool(void)
 
 /* A set from `pool` with buffers[i] at binding i. */
 static VkDescriptorSet
-make_set(VkDescriptorPool pool, VkDescriptorSetLayout sl, uint32_t n,
-         const VkDescriptorType *types, const struct agx_vk_buffer *const *buffers)
+make_set(VkDescriptorPool pool, VkDescriptorSetLayout sl, uint32_t n, const VkDescriptorType *types,
+         const struct agx_vk_buffer *const *buffers)
 {
    VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                     .descriptorPool = pool, .descriptorSetCount = 1,
+                                     .descriptorPool = pool,
+                                     .descriptorSetCount = 1,
                                      .pSetLayouts = &sl};
    VkDescriptorSet set;
    VK_OK(vkAllocateDescriptorSets(C.dev, &ai, &set));
    for (uint32_t i = 0; i < n; i++) {
       VkDescriptorBufferInfo bi = {buffers[i]->buf, 0, VK_WHOLE_SIZE};
-      VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
-                                .dstBinding = i, .descriptorCount = 1,
-                                .descriptorType = types[i], .pBufferInfo = &bi};
+      VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                .dstSet = set,
+                                .dstBinding = i,
+                                .descriptorCount = 1,
+                                .descriptorType = types[i],
+                                .pBufferInfo = &bi};
       vkUpdateDescriptorSets(C.dev, 1, &w, 0, NULL);
    }
    return set;
@@ -105,15 +117,18 @@ static const VkDescriptorType one_storage[] = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
 
 /* Submits `cb` (ended) with vkQueueSubmit2, waiting/signalling as given. */
 static void
-submit2(VkCommandBuffer cb, uint32_t waits, const VkSemaphoreSubmitInfo *wait,
-        uint32_t signals, const VkSemaphoreSubmitInfo *signal, VkFence fence)
+submit2(VkCommandBuffer cb, uint32_t waits, const VkSemaphoreSubmitInfo *wait, uint32_t signals,
+        const VkSemaphoreSubmitInfo *signal, VkFence fence)
 {
    VkCommandBufferSubmitInfo cbi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO,
                                     .commandBuffer = cb};
    VkSubmitInfo2 si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2,
-                       .waitSemaphoreInfoCount = waits, .pWaitSemaphoreInfos = wait,
-                       .commandBufferInfoCount = cb ? 1 : 0, .pCommandBufferInfos = &cbi,
-                       .signalSemaphoreInfoCount = signals, .pSignalSemaphoreInfos = signal};
+                       .waitSemaphoreInfoCount = waits,
+                       .pWaitSemaphoreInfos = wait,
+                       .commandBufferInfoCount = cb ? 1 : 0,
+                       .pCommandBufferInfos = &cbi,
+                       .signalSemaphoreInfoCount = signals,
+                       .pSignalSemaphoreInfos = signal};
    VK_OK(vkQueueSubmit2(C.queue, 1, &si, fence));
 }
 
@@ -141,7 +156,8 @@ test_synchronization2(void)
    VkEvent ev;
    VK_OK(vkCreateEvent(C.dev, &eci, NULL, &ev));
    VkQueryPoolCreateInfo qpci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
-                                 .queryType = VK_QUERY_TYPE_TIMESTAMP, .queryCount = 2};
+                                 .queryType = VK_QUERY_TYPE_TIMESTAMP,
+                                 .queryCount = 2};
    VkQueryPool qp;
    VK_OK(vkCreateQueryPool(C.dev, &qpci, NULL, &qp));
 
@@ -164,7 +180,8 @@ test_synchronization2(void)
                           .srcAccessMask = VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                           .dstStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
                           .dstAccessMask = VK_ACCESS_2_TRANSFER_READ_BIT};
-   VkDependencyInfo dep = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO, .memoryBarrierCount = 1,
+   VkDependencyInfo dep = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                           .memoryBarrierCount = 1,
                            .pMemoryBarriers = &mb};
    vkCmdPipelineBarrier2(cb, &dep);
    VkBufferCopy region = {0, 0, 4 * 256};
@@ -177,9 +194,11 @@ test_synchronization2(void)
                                 .dstAccessMask = VK_ACCESS_2_TRANSFER_READ_BIT,
                                 .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
                                 .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                                .buffer = b.buf, .size = VK_WHOLE_SIZE};
+                                .buffer = b.buf,
+                                .size = VK_WHOLE_SIZE};
    VkDependencyInfo edep = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                            .bufferMemoryBarrierCount = 1, .pBufferMemoryBarriers = &bb};
+                            .bufferMemoryBarrierCount = 1,
+                            .pBufferMemoryBarriers = &bb};
    vkCmdSetEvent2(cb, ev, &edep);
    vkCmdWaitEvents2(cb, 1, &ev, &edep);
    vkCmdCopyBuffer(cb, b.buf, c.buf, 1, &region);
@@ -189,21 +208,25 @@ test_synchronization2(void)
    /* Waits for timeline value 5 (signalled by the host below), signals 7
     * and the binary semaphore. */
    VkSemaphoreSubmitInfo wait = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO,
-                                 .semaphore = timeline, .value = 5,
+                                 .semaphore = timeline,
+                                 .value = 5,
                                  .stageMask = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT};
-   VkSemaphoreSubmitInfo signal[2] = {
-      {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, .semaphore = timeline, .value = 7,
-       .stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT},
-      {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, .semaphore = binary,
-       .value = 12345, /* ignored for a binary semaphore */
-       .stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT}};
+   VkSemaphoreSubmitInfo signal[2] = {{.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO,
+                                       .semaphore = timeline,
+                                       .value = 7,
+                                       .stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT},
+                                      {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO,
+                                       .semaphore = binary,
+                                       .value = 12345, /* ignored for a binary semaphore */
+                                       .stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT}};
    submit2(cb, 1, &wait, 2, signal, VK_NULL_HANDLE);
    uint64_t value = 0;
    VK_OK(vkGetSemaphoreCounterValue(C.dev, timeline, &value));
    CHECK(value == 0); /* still waiting for 5 */
    CHECK(((const uint32_t *)c.map)[3] == 0);
    VkSemaphoreSignalInfo ssi = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SIGNAL_INFO,
-                                .semaphore = timeline, .value = 5};
+                                .semaphore = timeline,
+                                .value = 5};
    VK_OK(vkSignalSemaphore(C.dev, &ssi));
 
    /* Second submission: waits on the binary semaphore and value 7, copies
@@ -211,13 +234,16 @@ test_synchronization2(void)
    VkCommandBuffer cb2 = agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
    vkCmdCopyBuffer(cb2, c.buf, d.buf, 1, &region);
    VK_OK(vkEndCommandBuffer(cb2));
-   VkSemaphoreSubmitInfo wait2[2] = {
-      {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, .semaphore = binary,
-       .stageMask = VK_PIPELINE_STAGE_2_COPY_BIT},
-      {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, .semaphore = timeline, .value = 7,
-       .stageMask = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT}};
+   VkSemaphoreSubmitInfo wait2[2] = {{.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO,
+                                      .semaphore = binary,
+                                      .stageMask = VK_PIPELINE_STAGE_2_COPY_BIT},
+                                     {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO,
+                                      .semaphore = timeline,
+                                      .value = 7,
+                                      .stageMask = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT}};
    VkSemaphoreSubmitInfo signal2 = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO,
-                                    .semaphore = timeline, .value = 9,
+                                    .semaphore = timeline,
+                                    .value = 9,
                                     .stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT};
    VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
    VkFence fence;
@@ -226,8 +252,10 @@ test_synchronization2(void)
    VK_OK(vkWaitForFences(C.dev, 1, &fence, VK_TRUE, 60ull * 1000000000ull));
    /* The fence need not follow the batch's semaphore signal (lavapipe may
     * signal it first): wait for the value itself. */
-   VkSemaphoreWaitInfo swi = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO, .semaphoreCount = 1,
-                              .pSemaphores = &timeline, .pValues = &(uint64_t){9}};
+   VkSemaphoreWaitInfo swi = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO,
+                              .semaphoreCount = 1,
+                              .pSemaphores = &timeline,
+                              .pValues = &(uint64_t){9}};
    VK_OK(vkWaitSemaphores(C.dev, &swi, 60ull * 1000000000ull));
    VK_OK(vkGetSemaphoreCounterValue(C.dev, timeline, &value));
    CHECK(value == 9);
@@ -278,7 +306,8 @@ test_maintenance4(void)
    VkPhysicalDeviceMaintenance4Properties m4 = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_PROPERTIES};
    VkPhysicalDeviceVulkan13Properties p13 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES, .pNext = &m4};
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES,
+      .pNext = &m4};
    VkPhysicalDeviceProperties2 props = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
                                         .pNext = &p13};
    vkGetPhysicalDeviceProperties2(C.pdev, &props);
@@ -296,20 +325,23 @@ test_maintenance4(void)
    for (unsigned s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
       for (unsigned u = 0; u < sizeof(usages) / sizeof(usages[0]); u++) {
          VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
-                                   .size = sizes[s], .usage = usages[u]};
+                                   .size = sizes[s],
+                                   .usage = usages[u]};
          VkDeviceBufferMemoryRequirements info = {
-            .sType = VK_STRUCTURE_TYPE_DEVICE_BUFFER_MEMORY_REQUIREMENTS, .pCreateInfo = &bci};
-         VkMemoryDedicatedRequirements ded_a = {
-            .sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_REQUIREMENTS};
+            .sType = VK_STRUCTURE_TYPE_DEVICE_BUFFER_MEMORY_REQUIREMENTS,
+            .pCreateInfo = &bci};
+         VkMemoryDedicatedRequirements ded_a = {.sType =
+                                                   VK_STRUCTURE_TYPE_MEMORY_DEDICATED_REQUIREMENTS};
          VkMemoryRequirements2 from_info = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2,
                                             .pNext = &ded_a};
          vkGetDeviceBufferMemoryRequirements(C.dev, &info, &from_info);
          VkBuffer buf;
          VK_OK(vkCreateBuffer(C.dev, &bci, NULL, &buf));
          VkBufferMemoryRequirementsInfo2 bi = {
-            .sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_REQUIREMENTS_INFO_2, .buffer = buf};
-         VkMemoryDedicatedRequirements ded_b = {
-            .sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_REQUIREMENTS};
+            .sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_REQUIREMENTS_INFO_2,
+            .buffer = buf};
+         VkMemoryDedicatedRequirements ded_b = {.sType =
+                                                   VK_STRUCTURE_TYPE_MEMORY_DEDICATED_REQUIREMENTS};
          VkMemoryRequirements2 from_buf = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2,
                                            .pNext = &ded_b};
          vkGetBufferMemoryRequirements2(C.dev, &bi, &from_buf);
@@ -463,11 +495,12 @@ test_private_data(void)
    VkDescriptorPool dp = descriptor_pool();
    const struct agx_vk_buffer *bufs[] = {&buf};
    VkDescriptorSet set = make_set(dp, sl, 1, one_storage, bufs);
-   VkDescriptorUpdateTemplateEntry te = {0, 0, 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0,
-                                         sizeof(VkDescriptorBufferInfo)};
+   VkDescriptorUpdateTemplateEntry te = {
+      0, 0, 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0, sizeof(VkDescriptorBufferInfo)};
    VkDescriptorUpdateTemplateCreateInfo tci = {
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_UPDATE_TEMPLATE_CREATE_INFO,
-      .descriptorUpdateEntryCount = 1, .pDescriptorUpdateEntries = &te,
+      .descriptorUpdateEntryCount = 1,
+      .pDescriptorUpdateEntries = &te,
       .templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_DESCRIPTOR_SET,
       .descriptorSetLayout = sl};
    VkDescriptorUpdateTemplate tmpl;
@@ -482,11 +515,13 @@ test_private_data(void)
    VkEvent ev;
    VK_OK(vkCreateEvent(C.dev, &eci, NULL, &ev));
    VkQueryPoolCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
-                                .queryType = VK_QUERY_TYPE_TIMESTAMP, .queryCount = 1};
+                                .queryType = VK_QUERY_TYPE_TIMESTAMP,
+                                .queryCount = 1};
    VkQueryPool qp;
    VK_OK(vkCreateQueryPool(C.dev, &qci, NULL, &qp));
    VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                      .commandPool = C.pool, .commandBufferCount = 1};
+                                      .commandPool = C.pool,
+                                      .commandBufferCount = 1};
    VkCommandBuffer cb;
    VK_OK(vkAllocateCommandBuffers(C.dev, &cai, &cb));
 
@@ -643,25 +678,41 @@ test_fragment_caps(void)
    VkDescriptorType t = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
    VkDescriptorSetLayout sl = set_layout(1, &t);
    VkPipelineLayout pl;
-   VK_OK(vkCreatePipelineLayout(C.dev, &(VkPipelineLayoutCreateInfo){
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .setLayoutCount = 1,
-      .pSetLayouts = &sl}, NULL, &pl));
+   VK_OK(vkCreatePipelineLayout(
+      C.dev,
+      &(VkPipelineLayoutCreateInfo){.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                    .setLayoutCount = 1,
+                                    .pSetLayouts = &sl},
+      NULL, &pl));
    VkShaderModule m = shader("caps_demote");
    VkPipeline pipe = agx_vk_compute_pipeline(&C, pl, m, NULL, 0, NULL);
    struct agx_vk_buffer out = agx_vk_buffer(&C, 16);
    VkDescriptorPool pool;
    VkDescriptorPoolSize ps = {t, 1};
-   VK_OK(vkCreateDescriptorPool(C.dev, &(VkDescriptorPoolCreateInfo){
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1, .poolSizeCount = 1,
-      .pPoolSizes = &ps}, NULL, &pool));
+   VK_OK(vkCreateDescriptorPool(
+      C.dev,
+      &(VkDescriptorPoolCreateInfo){.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                    .maxSets = 1,
+                                    .poolSizeCount = 1,
+                                    .pPoolSizes = &ps},
+      NULL, &pool));
    VkDescriptorSet set;
-   VK_OK(vkAllocateDescriptorSets(C.dev, &(VkDescriptorSetAllocateInfo){
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = pool,
-      .descriptorSetCount = 1, .pSetLayouts = &sl}, &set));
+   VK_OK(vkAllocateDescriptorSets(
+      C.dev,
+      &(VkDescriptorSetAllocateInfo){.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                     .descriptorPool = pool,
+                                     .descriptorSetCount = 1,
+                                     .pSetLayouts = &sl},
+      &set));
    VkDescriptorBufferInfo bi = {out.buf, 0, VK_WHOLE_SIZE};
-   vkUpdateDescriptorSets(C.dev, 1, &(VkWriteDescriptorSet){
-      .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .dstBinding = 0,
-      .descriptorCount = 1, .descriptorType = t, .pBufferInfo = &bi}, 0, NULL);
+   vkUpdateDescriptorSets(C.dev, 1,
+                          &(VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                                  .dstSet = set,
+                                                  .dstBinding = 0,
+                                                  .descriptorCount = 1,
+                                                  .descriptorType = t,
+                                                  .pBufferInfo = &bi},
+                          0, NULL);
    VkCommandBuffer cb = agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &set, 0, NULL);
@@ -689,12 +740,15 @@ main(int argc, char **argv)
    CHECK(agx_vk_ctx_has_extension(&C, VK_KHR_MAINTENANCE_4_EXTENSION_NAME));
    VkPhysicalDeviceVulkan12Features h12 = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
-   VkPhysicalDeviceVulkan13Features h13 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, .pNext = &h12};
+   VkPhysicalDeviceVulkan13Features h13 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                           .pNext = &h12};
    VkPhysicalDeviceSynchronization2Features hs2 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES, .pNext = &h13};
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES,
+      .pNext = &h13};
    VkPhysicalDeviceMaintenance4Features hm4 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_FEATURES, .pNext = &hs2};
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_FEATURES,
+      .pNext = &hs2};
    VkPhysicalDeviceFeatures2 have = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                      .pNext = &hm4};
    vkGetPhysicalDeviceFeatures2(C.pdev, &have);
@@ -704,16 +758,23 @@ main(int argc, char **argv)
    CHECK(h12.uniformBufferStandardLayout && h12.timelineSemaphore);
    CHECK(h13.shaderDemoteToHelperInvocation && h13.shaderTerminateInvocation);
 
-   VkDevicePrivateDataCreateInfo reserve = {
-      .sType = VK_STRUCTURE_TYPE_DEVICE_PRIVATE_DATA_CREATE_INFO, .privateDataSlotRequestCount = 2};
-   VkPhysicalDeviceVulkan12Features f12 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, .pNext = &reserve,
-      .timelineSemaphore = VK_TRUE, .uniformBufferStandardLayout = VK_TRUE};
-   VkPhysicalDeviceVulkan13Features f13 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, .pNext = &f12,
-      .synchronization2 = VK_TRUE, .maintenance4 = VK_TRUE,
-      .pipelineCreationCacheControl = VK_TRUE, .privateData = VK_TRUE,
-      .shaderDemoteToHelperInvocation = VK_TRUE, .shaderTerminateInvocation = VK_TRUE};
+   VkDevicePrivateDataCreateInfo reserve = {.sType =
+                                               VK_STRUCTURE_TYPE_DEVICE_PRIVATE_DATA_CREATE_INFO,
+                                            .privateDataSlotRequestCount = 2};
+   VkPhysicalDeviceVulkan12Features f12 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                           .pNext = &reserve,
+                                           .timelineSemaphore = VK_TRUE,
+                                           .uniformBufferStandardLayout = VK_TRUE};
+   VkPhysicalDeviceVulkan13Features f13 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                           .pNext = &f12,
+                                           .synchronization2 = VK_TRUE,
+                                           .maintenance4 = VK_TRUE,
+                                           .pipelineCreationCacheControl = VK_TRUE,
+                                           .privateData = VK_TRUE,
+                                           .shaderDemoteToHelperInvocation = VK_TRUE,
+                                           .shaderTerminateInvocation = VK_TRUE};
    agx_vk_ctx_device(&C, &f13, 0, NULL);
 
    test_synchronization2();

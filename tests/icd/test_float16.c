@@ -21,16 +21,19 @@
 
 static unsigned failures;
 
-static float h2f(uint16_t h)
+static float
+h2f(uint16_t h)
 {
    unsigned s = h >> 15, e = (h >> 10) & 0x1f, m = h & 0x3ff;
-   float v = e == 0x1f ? (m ? NAN : INFINITY) : e ? ldexpf((float)(m | 0x400), (int)e - 25)
-                                                   : ldexpf((float)m, -24);
+   float v = e == 0x1f ? (m ? NAN : INFINITY)
+             : e       ? ldexpf((float)(m | 0x400), (int)e - 25)
+                       : ldexpf((float)m, -24);
    return s ? -v : v;
 }
 
 /* Round to nearest even; NaN as 0x7e00. */
-static uint16_t f2h(double x)
+static uint16_t
+f2h(double x)
 {
    if (isnan(x))
       return 0x7e00;
@@ -51,20 +54,23 @@ static uint16_t f2h(double x)
    return s | (uint16_t)((e + 14) << 10) | (uint16_t)(ldexp(r, 11 - e) - 1024.0);
 }
 
-static uint32_t fbits(float f)
+static uint32_t
+fbits(float f)
 {
    uint32_t u;
    memcpy(&u, &f, 4);
    return u;
 }
 
-static void bits16(const char *what, unsigned i, uint16_t got, uint16_t want)
+static void
+bits16(const char *what, unsigned i, uint16_t got, uint16_t want)
 {
    if (got != want && failures++ < 30)
       fprintf(stderr, "%s[%u]: got 0x%04x, expected 0x%04x\n", what, i, got, want);
 }
 
-static void near16(const char *what, unsigned i, uint16_t got, double want, double tol)
+static void
+near16(const char *what, unsigned i, uint16_t got, double want, double tol)
 {
    float g = h2f(got);
    bool ok = isinf(want) ? g == want : fabs(g - want) <= tol * fmax(1.0, fabs(want));
@@ -79,16 +85,20 @@ main(int argc, char **argv)
    struct agx_vk_ctx c;
    agx_vk_ctx_instance(&c, argc, argv);
 
-   VkPhysicalDeviceVulkan11Features h11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
-   VkPhysicalDeviceVulkan12Features h12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+   VkPhysicalDeviceVulkan11Features h11 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
+   VkPhysicalDeviceVulkan12Features h12 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
                                            .pNext = &h11};
-   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &h12};
+   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                   .pNext = &h12};
    vkGetPhysicalDeviceFeatures2(c.pdev, &f2);
    CHECK(h12.shaderFloat16 && h11.storageBuffer16BitAccess);
 
    VkPhysicalDeviceFloatControlsProperties fc = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES};
-   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &fc};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                     .pNext = &fc};
    vkGetPhysicalDeviceProperties2(c.pdev, &p2);
    if (!c.reference) {
       /* What the ALU does (sim/agx_sim_float.c), nothing more */
@@ -100,10 +110,13 @@ main(int argc, char **argv)
       CHECK(!fc.shaderDenormPreserveFloat64 && !fc.shaderSignedZeroInfNanPreserveFloat64);
    }
 
-   VkPhysicalDeviceVulkan11Features w11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
+   VkPhysicalDeviceVulkan11Features w11 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
                                            .storageBuffer16BitAccess = VK_TRUE};
-   VkPhysicalDeviceVulkan12Features w12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-                                           .pNext = &w11, .shaderFloat16 = VK_TRUE};
+   VkPhysicalDeviceVulkan12Features w12 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                           .pNext = &w11,
+                                           .shaderFloat16 = VK_TRUE};
    agx_vk_ctx_device(&c, &w12, 0, NULL);
 
    /* (a, b, c, d): f16mat2(a, b, c, d) has columns (a, b) and (c, d). */
@@ -180,7 +193,8 @@ main(int argc, char **argv)
       /* fp32 */
       uint32_t want[4] = {fbits(a * b), fbits(cc * d), fbits(-a * b), fbits(a / b)};
       for (unsigned k = 0; k < 4; k++)
-         if (fbits(o32[4 * i + k]) != want[k] && !(isnan(o32[4 * i + k]) && want[k] == fbits(NAN)) &&
+         if (fbits(o32[4 * i + k]) != want[k] &&
+             !(isnan(o32[4 * i + k]) && want[k] == fbits(NAN)) &&
              !(k == 3 && fabsf(o32[4 * i + k] - a / b) <= 3e-7f * fabsf(a / b)) && failures++ < 30)
             fprintf(stderr, "fp32[%u.%u]: got %a (0x%08x), expected 0x%08x\n", i, k, o32[4 * i + k],
                     fbits(o32[4 * i + k]), want[k]);

@@ -21,7 +21,8 @@
 
 static unsigned failures;
 
-static bool close_rel(float got, float want, float rel)
+static bool
+close_rel(float got, float want, float rel)
 {
    if (isinf(want) || want == 0.0f)
       return got == want;
@@ -31,13 +32,15 @@ static bool close_rel(float got, float want, float rel)
    return fabsf(got - want) <= rel * fabsf(want);
 }
 
-static void check(const char *what, unsigned n, float got, float want, float rel)
+static void
+check(const char *what, unsigned n, float got, float want, float rel)
 {
    if (!close_rel(got, want, rel) && failures++ < 20)
       fprintf(stderr, "%s: input %u = %a, expected %a\n", what, n, got, want);
 }
 
-static float bits_f(int32_t i)
+static float
+bits_f(int32_t i)
 {
    float f;
    memcpy(&f, &i, 4);
@@ -50,14 +53,26 @@ main(int argc, char **argv)
    CHECK(argc >= 2);
    /* (y, x) for atan and (z, e) for ldexp; the rest is random. */
    static const float atan_edge[][2] = {
-      {0x1.1166e2p78f, 0x1.db7014p126f}, {7.2f, 0x1.4e2d30p127f}, {-0x1.15039ap127f, 0x1.f93c80p127f},
-      {-1.35f, 0x1.000002p126f},         {3.0f, -0x1.8p127f},     {0x1.8p127f, 0x1.8p127f},
-      {-0x1p127f, -0x1p126f},            {0x1.fffffep127f, 2.0f}, {0x1.2c4542p106f, 0x1.d433f8p126f},
-      {0.5f, 0.25f},                     {-0.5f, 4.0f},           {1e-30f, -1e30f},
+      {0x1.1166e2p78f, 0x1.db7014p126f},
+      {7.2f, 0x1.4e2d30p127f},
+      {-0x1.15039ap127f, 0x1.f93c80p127f},
+      {-1.35f, 0x1.000002p126f},
+      {3.0f, -0x1.8p127f},
+      {0x1.8p127f, 0x1.8p127f},
+      {-0x1p127f, -0x1p126f},
+      {0x1.fffffep127f, 2.0f},
+      {0x1.2c4542p106f, 0x1.d433f8p126f},
+      {0.5f, 0.25f},
+      {-0.5f, 4.0f},
+      {1e-30f, -1e30f},
    };
-   static const struct { float z; int32_t e; } ldexp_edge[] = {
-      {0.0f, 128},    {0.0f, -2181}, {0.0f, 3305725}, {1.5f, 127},     {0x1p-10f, 135}, {0x1p100f, -220},
-      {1.0f, -126},   {3.0f, 200},   {-3.0f, 200},    {1.0f, -200},    {1.75f, 0},      {0x1p-126f, 253},
+   static const struct {
+      float z;
+      int32_t e;
+   } ldexp_edge[] = {
+      {0.0f, 128},      {0.0f, -2181},          {0.0f, 3305725},   {1.5f, 127},
+      {0x1p-10f, 135},  {0x1p100f, -220},       {1.0f, -126},      {3.0f, 200},
+      {-3.0f, 200},     {1.0f, -200},           {1.75f, 0},        {0x1p-126f, 253},
       {0x1p127f, -240}, {-2.5f, INT32_MIN + 1}, {5.0f, INT32_MAX},
    };
    const unsigned n_atan = sizeof(atan_edge) / sizeof(atan_edge[0]);
@@ -70,7 +85,9 @@ main(int argc, char **argv)
       float rx = ldexpf(1.0f + (float)(g & 0xffff) / 65536.0f, (int)(g >> 16) % 228 - 100);
       in[4 * n + 0] = n < n_atan ? atan_edge[n][0] : (h & 1 ? -ry : ry);
       in[4 * n + 1] = n < n_atan ? atan_edge[n][1] : (g & 1 ? -rx : rx);
-      in[4 * n + 2] = n < n_ldexp ? ldexp_edge[n].z : ldexpf(1.0f + (float)(g & 0xfff) / 4096.0f, (int)(h % 200) - 100);
+      in[4 * n + 2] = n < n_ldexp
+                         ? ldexp_edge[n].z
+                         : ldexpf(1.0f + (float)(g & 0xfff) / 4096.0f, (int)(h % 200) - 100);
       in[4 * n + 3] = bits_f(n < n_ldexp ? ldexp_edge[n].e : (int32_t)(g % 601) - 300);
    }
    struct agx_vk_ctx c;

@@ -28,10 +28,14 @@ format_properties(struct agx_vk_ctx *c)
       VkFormat f;
       bool integer, storage;
    } fmts[] = {
-      {VK_FORMAT_R8_UNORM, false, true},        {VK_FORMAT_R8G8B8A8_UNORM, false, true},
-      {VK_FORMAT_R8G8B8A8_UINT, true, true},    {VK_FORMAT_B8G8R8A8_SRGB, false, false},
-      {VK_FORMAT_R16G16_SFLOAT, false, true},   {VK_FORMAT_R32_UINT, true, true},
-      {VK_FORMAT_R32_SINT, true, true},         {VK_FORMAT_R32G32B32A32_SFLOAT, false, true},
+      {VK_FORMAT_R8_UNORM, false, true},
+      {VK_FORMAT_R8G8B8A8_UNORM, false, true},
+      {VK_FORMAT_R8G8B8A8_UINT, true, true},
+      {VK_FORMAT_B8G8R8A8_SRGB, false, false},
+      {VK_FORMAT_R16G16_SFLOAT, false, true},
+      {VK_FORMAT_R32_UINT, true, true},
+      {VK_FORMAT_R32_SINT, true, true},
+      {VK_FORMAT_R32G32B32A32_SFLOAT, false, true},
       {VK_FORMAT_R5G6B5_UNORM_PACK16, false, true},
    };
    for (unsigned i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++) {
@@ -66,8 +70,8 @@ format_properties(struct agx_vk_ctx *c)
                  VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT |
                  VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT;
       if (o != want || p3.linearTilingFeatures != want) {
-         fprintf(stderr, "format %d: features 0x%llx / linear 0x%llx, expected 0x%llx\n",
-                 fmts[i].f, (unsigned long long)o, (unsigned long long)p3.linearTilingFeatures,
+         fprintf(stderr, "format %d: features 0x%llx / linear 0x%llx, expected 0x%llx\n", fmts[i].f,
+                 (unsigned long long)o, (unsigned long long)p3.linearTilingFeatures,
                  (unsigned long long)want);
          bad++;
       }
@@ -91,12 +95,16 @@ ifp(struct agx_vk_ctx *c, VkFormat f, VkImageType type, VkImageTiling tiling,
 {
    VkPhysicalDeviceImageFormatInfo2 info = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_FORMAT_INFO_2,
-      .format = f, .type = type, .tiling = tiling, .usage = usage, .flags = flags};
+      .format = f,
+      .type = type,
+      .tiling = tiling,
+      .usage = usage,
+      .flags = flags};
    VkImageFormatProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_IMAGE_FORMAT_PROPERTIES_2};
    VkResult r = vkGetPhysicalDeviceImageFormatProperties2(c->pdev, &info, &p2);
    VkImageFormatProperties p1;
-   VkResult r1 = vkGetPhysicalDeviceImageFormatProperties(c->pdev, f, type, tiling, usage, flags,
-                                                         &p1);
+   VkResult r1 =
+      vkGetPhysicalDeviceImageFormatProperties(c->pdev, f, type, tiling, usage, flags, &p1);
    CHECK(r == r1 && (r != VK_SUCCESS || !memcmp(&p1, &p2.imageFormatProperties, sizeof(p1))));
    *p = p2.imageFormatProperties;
    return r;
@@ -119,37 +127,37 @@ image_format_properties(struct agx_vk_ctx *c)
    CHECK(ifp(c, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
              VK_IMAGE_USAGE_SAMPLED_BIT, VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT, &p) == VK_SUCCESS);
    CHECK(ifp(c, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_LINEAR,
-             VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, 0, &p) ==
-         VK_SUCCESS);
+             VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, 0,
+             &p) == VK_SUCCESS);
    CHECK(p.maxExtent.width >= 4096 && p.maxMipLevels >= 1 && p.maxArrayLayers >= 1);
    CHECK(ifp(c, VK_FORMAT_D32_SFLOAT_S8_UINT, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_LINEAR,
              VK_IMAGE_USAGE_STORAGE_BIT, 0, &p) == VK_ERROR_FORMAT_NOT_SUPPORTED);
    if (!c->reference) {
-      CHECK(ifp(c, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL, u, 0,
-                &p) == VK_SUCCESS);
-      CHECK(p.maxExtent.width == 16384 && p.maxExtent.height == 16384 &&
-            p.maxExtent.depth == 1 && p.maxMipLevels == 15 && p.maxArrayLayers == 2048 &&
+      CHECK(ifp(c, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL, u, 0, &p) ==
+            VK_SUCCESS);
+      CHECK(p.maxExtent.width == 16384 && p.maxExtent.height == 16384 && p.maxExtent.depth == 1 &&
+            p.maxMipLevels == 15 && p.maxArrayLayers == 2048 &&
             p.sampleCounts == VK_SAMPLE_COUNT_1_BIT);
       CHECK(ifp(c, VK_FORMAT_R32_UINT, VK_IMAGE_TYPE_3D, VK_IMAGE_TILING_OPTIMAL, u, 0, &p) ==
             VK_SUCCESS);
       CHECK(p.maxExtent.width == 2048 && p.maxExtent.depth == 2048 && p.maxMipLevels == 12);
-      CHECK(ifp(c, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_1D, VK_IMAGE_TILING_OPTIMAL, u, 0,
-                &p) == VK_SUCCESS);
+      CHECK(ifp(c, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_1D, VK_IMAGE_TILING_OPTIMAL, u, 0, &p) ==
+            VK_SUCCESS);
       CHECK(p.maxExtent.height == 1 && p.maxArrayLayers == 2048);
       /* linear: 2D, one level, one layer */
-      CHECK(ifp(c, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_LINEAR, u, 0,
-                &p) == VK_SUCCESS);
+      CHECK(ifp(c, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_LINEAR, u, 0, &p) ==
+            VK_SUCCESS);
       CHECK(p.maxMipLevels == 1 && p.maxArrayLayers == 1);
-      CHECK(ifp(c, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_3D, VK_IMAGE_TILING_LINEAR, u, 0,
-                &p) == VK_ERROR_FORMAT_NOT_SUPPORTED);
+      CHECK(ifp(c, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_3D, VK_IMAGE_TILING_LINEAR, u, 0, &p) ==
+            VK_ERROR_FORMAT_NOT_SUPPORTED);
       /* no attachments, no storage for non-renderable formats, no sparse */
       CHECK(ifp(c, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
                 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, 0, &p) == VK_ERROR_FORMAT_NOT_SUPPORTED);
       CHECK(ifp(c, VK_FORMAT_A2B10G10R10_SINT_PACK32, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
                 VK_IMAGE_USAGE_STORAGE_BIT, 0, &p) == VK_ERROR_FORMAT_NOT_SUPPORTED);
       CHECK(ifp(c, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
-                VK_IMAGE_USAGE_SAMPLED_BIT, VK_IMAGE_CREATE_SPARSE_BINDING_BIT, &p) ==
-            VK_ERROR_FORMAT_NOT_SUPPORTED);
+                VK_IMAGE_USAGE_SAMPLED_BIT, VK_IMAGE_CREATE_SPARSE_BINDING_BIT,
+                &p) == VK_ERROR_FORMAT_NOT_SUPPORTED);
       CHECK(ifp(c, VK_FORMAT_R32G32B32_SFLOAT, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
                 VK_IMAGE_USAGE_SAMPLED_BIT, 0, &p) == VK_ERROR_FORMAT_NOT_SUPPORTED);
       CHECK(p.maxMipLevels == 0 && p.maxExtent.width == 0);
@@ -174,43 +182,51 @@ images(struct agx_vk_ctx *c)
        64, 32, 1, 1, 1, 0},
       {VK_IMAGE_TYPE_2D, VK_IMAGE_VIEW_TYPE_2D_ARRAY, VK_FORMAT_R16G16B16A16_SFLOAT,
        VK_IMAGE_TILING_OPTIMAL, 100, 70, 1, 5, 7, 0},
-      {VK_IMAGE_TYPE_3D, VK_IMAGE_VIEW_TYPE_3D, VK_FORMAT_R32_UINT, VK_IMAGE_TILING_OPTIMAL,
-       20, 10, 6, 1, 3, 0},
+      {VK_IMAGE_TYPE_3D, VK_IMAGE_VIEW_TYPE_3D, VK_FORMAT_R32_UINT, VK_IMAGE_TILING_OPTIMAL, 20, 10,
+       6, 1, 3, 0},
       {VK_IMAGE_TYPE_1D, VK_IMAGE_VIEW_TYPE_1D_ARRAY, VK_FORMAT_R8_UNORM, VK_IMAGE_TILING_OPTIMAL,
        300, 1, 1, 4, 2, 0},
-      {VK_IMAGE_TYPE_2D, VK_IMAGE_VIEW_TYPE_CUBE, VK_FORMAT_R8G8B8A8_UNORM,
-       VK_IMAGE_TILING_OPTIMAL, 16, 16, 1, 6, 5, VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT},
-      {VK_IMAGE_TYPE_2D, VK_IMAGE_VIEW_TYPE_2D, VK_FORMAT_R8G8B8A8_UINT, VK_IMAGE_TILING_LINEAR,
-       33, 7, 1, 1, 1, 0},
+      {VK_IMAGE_TYPE_2D, VK_IMAGE_VIEW_TYPE_CUBE, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TILING_OPTIMAL,
+       16, 16, 1, 6, 5, VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT},
+      {VK_IMAGE_TYPE_2D, VK_IMAGE_VIEW_TYPE_2D, VK_FORMAT_R8G8B8A8_UINT, VK_IMAGE_TILING_LINEAR, 33,
+       7, 1, 1, 1, 0},
    };
    unsigned bad = 0;
    for (unsigned i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
       const struct shape *s = &shapes[i];
-      VkImageCreateInfo ci = {
-         .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, .flags = s->flags, .imageType = s->type,
-         .format = s->format, .extent = {s->w, s->h, s->d}, .mipLevels = s->levels,
-         .arrayLayers = s->layers, .samples = VK_SAMPLE_COUNT_1_BIT, .tiling = s->tiling,
-         .usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
-                  VK_IMAGE_USAGE_TRANSFER_DST_BIT,
-         .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED};
+      VkImageCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                              .flags = s->flags,
+                              .imageType = s->type,
+                              .format = s->format,
+                              .extent = {s->w, s->h, s->d},
+                              .mipLevels = s->levels,
+                              .arrayLayers = s->layers,
+                              .samples = VK_SAMPLE_COUNT_1_BIT,
+                              .tiling = s->tiling,
+                              .usage = VK_IMAGE_USAGE_SAMPLED_BIT |
+                                       VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                                       VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+                              .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED};
       if (s->tiling == VK_IMAGE_TILING_LINEAR)
          ci.initialLayout = VK_IMAGE_LAYOUT_PREINITIALIZED;
       VkImage img;
       VK_OK(vkCreateImage(c->dev, &ci, NULL, &img));
       VkMemoryRequirements req;
       vkGetImageMemoryRequirements(c->dev, img, &req);
-      VkDeviceImageMemoryRequirements dreq = {
-         .sType = VK_STRUCTURE_TYPE_DEVICE_IMAGE_MEMORY_REQUIREMENTS, .pCreateInfo = &ci};
+      VkDeviceImageMemoryRequirements dreq = {.sType =
+                                                 VK_STRUCTURE_TYPE_DEVICE_IMAGE_MEMORY_REQUIREMENTS,
+                                              .pCreateInfo = &ci};
       VkMemoryRequirements2 req2 = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
       vkGetDeviceImageMemoryRequirements(c->dev, &dreq, &req2);
       uint64_t texels = (uint64_t)s->w * s->h * s->d * s->layers;
-      unsigned bytes = s->format == VK_FORMAT_R8_UNORM ? 1
-                       : s->format == VK_FORMAT_R16G16B16A16_SFLOAT ? 8 : 4;
+      unsigned bytes = s->format == VK_FORMAT_R8_UNORM              ? 1
+                       : s->format == VK_FORMAT_R16G16B16A16_SFLOAT ? 8
+                                                                    : 4;
       if (req.size < texels * bytes || req.size != req2.memoryRequirements.size ||
           req.alignment != req2.memoryRequirements.alignment || !req.memoryTypeBits ||
           (req.alignment & (req.alignment - 1))) {
-         fprintf(stderr, "shape %u: size %llu alignment %llu\n", i,
-                 (unsigned long long)req.size, (unsigned long long)req.alignment);
+         fprintf(stderr, "shape %u: size %llu alignment %llu\n", i, (unsigned long long)req.size,
+                 (unsigned long long)req.alignment);
          bad++;
       }
       if (!c->reference) {
@@ -222,15 +238,17 @@ images(struct agx_vk_ctx *c)
       }
       VkMemoryAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
                                  .allocationSize = req.size + req.alignment,
-                                 .memoryTypeIndex = agx_vk_memory_type(
-                                    c, req.memoryTypeBits,
-                                    VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                       VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)};
+                                 .memoryTypeIndex =
+                                    agx_vk_memory_type(c, req.memoryTypeBits,
+                                                       VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                                          VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)};
       VkDeviceMemory mem;
       VK_OK(vkAllocateMemory(c->dev, &ai, NULL, &mem));
       if (i & 1) {
          VkBindImageMemoryInfo bi = {.sType = VK_STRUCTURE_TYPE_BIND_IMAGE_MEMORY_INFO,
-                                     .image = img, .memory = mem, .memoryOffset = req.alignment};
+                                     .image = img,
+                                     .memory = mem,
+                                     .memoryOffset = req.alignment};
          VK_OK(vkBindImageMemory2(c->dev, 1, &bi));
       } else {
          VK_OK(vkBindImageMemory(c->dev, img, mem, 0));
@@ -252,7 +270,9 @@ images(struct agx_vk_ctx *c)
          vkUnmapMemory(c->dev, mem);
       }
       VkImageViewCreateInfo vi = {
-         .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = img, .viewType = s->view,
+         .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+         .image = img,
+         .viewType = s->view,
          .format = s->format,
          .components = {VK_COMPONENT_SWIZZLE_B, VK_COMPONENT_SWIZZLE_IDENTITY,
                         VK_COMPONENT_SWIZZLE_ONE, VK_COMPONENT_SWIZZLE_ZERO},

@@ -35,21 +35,34 @@ make_image(struct agx_vk_ctx *c, VkImageType type, VkFormat format, unsigned byt
            VkImageTiling tiling, uint32_t w, uint32_t h, uint32_t d, uint32_t layers,
            uint32_t levels)
 {
-   struct img m = {.type = type, .format = format, .tiling = tiling, .w = w, .h = h, .d = d,
-                   .layers = layers, .levels = levels, .bytes = bytes};
-   VkImageCreateInfo ci = {
-      .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, .imageType = type, .format = format,
-      .extent = {w, h, d}, .mipLevels = levels, .arrayLayers = layers,
-      .samples = VK_SAMPLE_COUNT_1_BIT, .tiling = tiling,
-      .usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT};
+   struct img m = {.type = type,
+                   .format = format,
+                   .tiling = tiling,
+                   .w = w,
+                   .h = h,
+                   .d = d,
+                   .layers = layers,
+                   .levels = levels,
+                   .bytes = bytes};
+   VkImageCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                           .imageType = type,
+                           .format = format,
+                           .extent = {w, h, d},
+                           .mipLevels = levels,
+                           .arrayLayers = layers,
+                           .samples = VK_SAMPLE_COUNT_1_BIT,
+                           .tiling = tiling,
+                           .usage =
+                              VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT};
    VK_OK(vkCreateImage(c->dev, &ci, NULL, &m.image));
    VkMemoryRequirements req;
    vkGetImageMemoryRequirements(c->dev, m.image, &req);
-   VkMemoryAllocateInfo ai = {
-      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
-      .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits,
-                                            VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                               VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)};
+   VkMemoryAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                              .allocationSize = req.size,
+                              .memoryTypeIndex =
+                                 agx_vk_memory_type(c, req.memoryTypeBits,
+                                                    VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                                       VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)};
    VK_OK(vkAllocateMemory(c->dev, &ai, NULL, &m.mem));
    VK_OK(vkBindImageMemory(c->dev, m.image, m.mem, 0));
    return m;
@@ -91,7 +104,8 @@ barrier(VkCommandBuffer cb)
 {
    VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
                          .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
-                         .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT};
+                         .dstAccessMask =
+                            VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT};
    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1,
                         &mb, 0, NULL, 0, NULL);
 }
@@ -99,14 +113,17 @@ barrier(VkCommandBuffer cb)
 static void
 to_general(VkCommandBuffer cb, const struct img *m)
 {
-   VkImageMemoryBarrier ib = {
-      .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
-      .srcAccessMask = 0, .dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
-      .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED, .newLayout = VK_IMAGE_LAYOUT_GENERAL,
-      .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED, .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-      .image = m->image,
-      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, VK_REMAINING_MIP_LEVELS, 0,
-                           VK_REMAINING_ARRAY_LAYERS}};
+   VkImageMemoryBarrier ib = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+                              .srcAccessMask = 0,
+                              .dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+                              .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+                              .newLayout = VK_IMAGE_LAYOUT_GENERAL,
+                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                              .image = m->image,
+                              .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0,
+                                                   VK_REMAINING_MIP_LEVELS, 0,
+                                                   VK_REMAINING_ARRAY_LAYERS}};
    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0,
                         NULL, 0, NULL, 1, &ib);
 }
@@ -163,7 +180,8 @@ round_trip(struct agx_vk_ctx *c, struct img *m)
    VkCopyImageToBufferInfo2 info = {.sType = VK_STRUCTURE_TYPE_COPY_IMAGE_TO_BUFFER_INFO_2,
                                     .srcImage = m->image,
                                     .srcImageLayout = VK_IMAGE_LAYOUT_GENERAL,
-                                    .dstBuffer = out.buf, .regionCount = m->levels,
+                                    .dstBuffer = out.buf,
+                                    .regionCount = m->levels,
                                     .pRegions = r2};
    vkCmdCopyImageToBuffer2(cb, &info);
    VK_OK(agx_vk_submit_wait(c, cb));
@@ -171,10 +189,11 @@ round_trip(struct agx_vk_ctx *c, struct img *m)
    if (memcmp(in.map, out.map, total)) {
       for (uint64_t i = 0; i < total; i++)
          if (in.map[i] != out.map[i]) {
-            fprintf(stderr, "format %d %ux%ux%u layers %u levels %u: byte %llu of %llu differs "
-                    "(0x%02x, expected 0x%02x)\n", m->format, m->w, m->h, m->d, m->layers,
-                    m->levels, (unsigned long long)i, (unsigned long long)total, out.map[i],
-                    in.map[i]);
+            fprintf(stderr,
+                    "format %d %ux%ux%u layers %u levels %u: byte %llu of %llu differs "
+                    "(0x%02x, expected 0x%02x)\n",
+                    m->format, m->w, m->h, m->d, m->layers, m->levels, (unsigned long long)i,
+                    (unsigned long long)total, out.map[i], in.map[i]);
             break;
          }
       bad++;
@@ -204,16 +223,19 @@ round_trip(struct agx_vk_ctx *c, struct img *m)
 static unsigned
 sub_box(struct agx_vk_ctx *c)
 {
-   struct img m = make_image(c, VK_IMAGE_TYPE_2D, VK_FORMAT_R16G16_UINT, 4,
-                             VK_IMAGE_TILING_OPTIMAL, 100, 70, 1, 3, 2);
+   struct img m = make_image(c, VK_IMAGE_TYPE_2D, VK_FORMAT_R16G16_UINT, 4, VK_IMAGE_TILING_OPTIMAL,
+                             100, 70, 1, 3, 2);
    const uint32_t row = 40, rows = 25, w = 30, h = 20;
    uint64_t size = (uint64_t)row * rows * 2 * 4 + 64;
    struct agx_vk_buffer in = agx_vk_buffer(c, size), out = agx_vk_buffer(c, size);
    for (uint64_t i = 0; i < size; i++)
       in.map[i] = (uint8_t)(agx_vk_hash((uint32_t)i + 77) >> 3);
-   VkBufferImageCopy r = {.bufferOffset = 16, .bufferRowLength = row, .bufferImageHeight = rows,
+   VkBufferImageCopy r = {.bufferOffset = 16,
+                          .bufferRowLength = row,
+                          .bufferImageHeight = rows,
                           .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 1, 1, 2},
-                          .imageOffset = {13, 9, 0}, .imageExtent = {w, h, 1}};
+                          .imageOffset = {13, 9, 0},
+                          .imageExtent = {w, h, 1}};
    VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
    to_general(cb, &m);
    vkCmdCopyBufferToImage(cb, in.buf, m.image, VK_IMAGE_LAYOUT_GENERAL, 1, &r);
@@ -249,8 +271,8 @@ image_to_image(struct agx_vk_ctx *c)
    unsigned bad = 0;
    struct img a = make_image(c, VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UINT, 4,
                              VK_IMAGE_TILING_OPTIMAL, 64, 48, 1, 3, 3);
-   struct img b = make_image(c, VK_IMAGE_TYPE_2D, VK_FORMAT_R32_UINT, 4,
-                             VK_IMAGE_TILING_OPTIMAL, 50, 40, 1, 2, 1);
+   struct img b = make_image(c, VK_IMAGE_TYPE_2D, VK_FORMAT_R32_UINT, 4, VK_IMAGE_TILING_OPTIMAL,
+                             50, 40, 1, 2, 1);
    struct img lin = make_image(c, VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UINT, 4,
                                VK_IMAGE_TILING_LINEAR, 32, 24, 1, 1, 1);
    uint64_t size = 64 * 48 * 3 * 4;
@@ -268,21 +290,27 @@ image_to_image(struct agx_vk_ctx *c)
    VkImageCopy ic = {.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 1, 1, 2},
                      .srcOffset = {0, 0, 0},
                      .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 2},
-                     .dstOffset = {5, 7, 0}, .extent = {32, 24, 1}};
+                     .dstOffset = {5, 7, 0},
+                     .extent = {32, 24, 1}};
    vkCmdCopyImage(cb, a.image, VK_IMAGE_LAYOUT_GENERAL, b.image, VK_IMAGE_LAYOUT_GENERAL, 1, &ic);
    VkImageCopy2 ic2 = {.sType = VK_STRUCTURE_TYPE_IMAGE_COPY_2,
                        .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 1, 2, 1},
                        .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
                        .extent = {32, 24, 1}};
-   VkCopyImageInfo2 cii = {.sType = VK_STRUCTURE_TYPE_COPY_IMAGE_INFO_2, .srcImage = a.image,
-                           .srcImageLayout = VK_IMAGE_LAYOUT_GENERAL, .dstImage = lin.image,
-                           .dstImageLayout = VK_IMAGE_LAYOUT_GENERAL, .regionCount = 1,
+   VkCopyImageInfo2 cii = {.sType = VK_STRUCTURE_TYPE_COPY_IMAGE_INFO_2,
+                           .srcImage = a.image,
+                           .srcImageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                           .dstImage = lin.image,
+                           .dstImageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                           .regionCount = 1,
                            .pRegions = &ic2};
    vkCmdCopyImage2(cb, &cii);
    barrier(cb);
-   VkBufferImageCopy down = {.bufferRowLength = 32, .bufferImageHeight = 24,
+   VkBufferImageCopy down = {.bufferRowLength = 32,
+                             .bufferImageHeight = 24,
                              .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 2},
-                             .imageOffset = {5, 7, 0}, .imageExtent = {32, 24, 1}};
+                             .imageOffset = {5, 7, 0},
+                             .imageExtent = {32, 24, 1}};
    vkCmdCopyImageToBuffer(cb, b.image, VK_IMAGE_LAYOUT_GENERAL, out.buf, 1, &down);
    VkBufferImageCopy down2 = level_region(&lin, 0, 0);
    vkCmdCopyImageToBuffer(cb, lin.image, VK_IMAGE_LAYOUT_GENERAL, out2.buf, 1, &down2);
@@ -309,8 +337,8 @@ static unsigned
 clear(struct agx_vk_ctx *c, VkFormat format, unsigned bytes, VkClearColorValue colour,
       const uint8_t *expect)
 {
-   struct img m = make_image(c, VK_IMAGE_TYPE_2D, format, bytes, VK_IMAGE_TILING_OPTIMAL, 40,
-                             30, 1, 3, 3);
+   struct img m =
+      make_image(c, VK_IMAGE_TYPE_2D, format, bytes, VK_IMAGE_TILING_OPTIMAL, 40, 30, 1, 3, 3);
    uint64_t total = 0;
    for (unsigned l = 0; l < 3; l++)
       total += level_bytes(&m, l);
@@ -365,8 +393,11 @@ main(int argc, char **argv)
    static const struct {
       VkFormat f;
       unsigned bytes;
-   } fmts[] = {{VK_FORMAT_R8_UINT, 1}, {VK_FORMAT_R8G8_UNORM, 2}, {VK_FORMAT_R8G8B8A8_UNORM, 4},
-               {VK_FORMAT_R16G16B16A16_UINT, 8}, {VK_FORMAT_R32G32B32A32_SFLOAT, 16}};
+   } fmts[] = {{VK_FORMAT_R8_UINT, 1},
+               {VK_FORMAT_R8G8_UNORM, 2},
+               {VK_FORMAT_R8G8B8A8_UNORM, 4},
+               {VK_FORMAT_R16G16B16A16_UINT, 8},
+               {VK_FORMAT_R32G32B32A32_SFLOAT, 16}};
    for (unsigned i = 0; i < 5; i++) {
       const VkFormat f = fmts[i].f;
       const unsigned b = fmts[i].bytes;

@@ -39,14 +39,20 @@ samplers(struct agx_test_device *t)
 {
    VkSamplerCreateInfo ci = {
       .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
-      .magFilter = VK_FILTER_LINEAR, .minFilter = VK_FILTER_NEAREST,
+      .magFilter = VK_FILTER_LINEAR,
+      .minFilter = VK_FILTER_NEAREST,
       .mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR,
       .addressModeU = VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE,
       .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER,
       .addressModeW = VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT,
-      .mipLodBias = 0.5f, .anisotropyEnable = VK_TRUE, .maxAnisotropy = 5.0f,
-      .compareEnable = VK_TRUE, .compareOp = VK_COMPARE_OP_GREATER_OR_EQUAL,
-      .minLod = 1.5f, .maxLod = 20.0f, .borderColor = VK_BORDER_COLOR_INT_OPAQUE_WHITE,
+      .mipLodBias = 0.5f,
+      .anisotropyEnable = VK_TRUE,
+      .maxAnisotropy = 5.0f,
+      .compareEnable = VK_TRUE,
+      .compareOp = VK_COMPARE_OP_GREATER_OR_EQUAL,
+      .minLod = 1.5f,
+      .maxLod = 20.0f,
+      .borderColor = VK_BORDER_COLOR_INT_OPAQUE_WHITE,
    };
    VkSampler a = make_sampler(t->vk, &ci);
    struct agx_sampler *sa = agx_sampler_from_handle(a);
@@ -69,13 +75,16 @@ samplers(struct agx_test_device *t)
    CHECK(heap_va == t->dev->sampler_heap->va && heap_count == AGX_SAMPLER_HEAP_COUNT);
    CHECK(!memcmp((uint8_t *)t->dev->sampler_heap->map + sa->index * 8, sa->hw, 8));
 
-   VkSamplerCreateInfo ci2 = {
-      .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO, .magFilter = VK_FILTER_NEAREST,
-      .minFilter = VK_FILTER_LINEAR, .mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST,
-      .addressModeU = VK_SAMPLER_ADDRESS_MODE_REPEAT,
-      .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-      .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, .maxLod = 0.25f,
-      .unnormalizedCoordinates = VK_TRUE, .borderColor = VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK};
+   VkSamplerCreateInfo ci2 = {.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+                              .magFilter = VK_FILTER_NEAREST,
+                              .minFilter = VK_FILTER_LINEAR,
+                              .mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST,
+                              .addressModeU = VK_SAMPLER_ADDRESS_MODE_REPEAT,
+                              .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+                              .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+                              .maxLod = 0.25f,
+                              .unnormalizedCoordinates = VK_TRUE,
+                              .borderColor = VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK};
    VkSampler b = make_sampler(t->vk, &ci2);
    struct agx_sampler *sb = agx_sampler_from_handle(b);
    CHECK(AGX_SAMPLER_unpack(NULL, (const uint8_t *)sb->hw, &s));
@@ -101,11 +110,15 @@ static void
 descriptors(struct agx_test_device *t)
 {
    VkDevice dev = t->vk;
-   VkImageCreateInfo ici = {
-      .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, .imageType = VK_IMAGE_TYPE_2D,
-      .format = VK_FORMAT_R8G8B8A8_UNORM, .extent = {64, 64, 1}, .mipLevels = 1,
-      .arrayLayers = 1, .samples = VK_SAMPLE_COUNT_1_BIT, .tiling = VK_IMAGE_TILING_OPTIMAL,
-      .usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT};
+   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                            .imageType = VK_IMAGE_TYPE_2D,
+                            .format = VK_FORMAT_R8G8B8A8_UNORM,
+                            .extent = {64, 64, 1},
+                            .mipLevels = 1,
+                            .arrayLayers = 1,
+                            .samples = VK_SAMPLE_COUNT_1_BIT,
+                            .tiling = VK_IMAGE_TILING_OPTIMAL,
+                            .usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT};
    VkImage img;
    CHECK(agx_CreateImage(dev, &ici, NULL, &img) == VK_SUCCESS);
    VkMemoryRequirements req;
@@ -116,12 +129,14 @@ descriptors(struct agx_test_device *t)
    VkDeviceMemory mem;
    CHECK(agx_AllocateMemory(dev, &mai, NULL, &mem) == VK_SUCCESS);
    CHECK(agx_BindImageMemory(dev, img, mem, 0) == VK_SUCCESS);
-   VkImageViewCreateInfo vci = {
-      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = img,
-      .viewType = VK_IMAGE_VIEW_TYPE_2D, .format = VK_FORMAT_R8G8B8A8_UNORM,
-      .components = {VK_COMPONENT_SWIZZLE_B, VK_COMPONENT_SWIZZLE_IDENTITY,
-                     VK_COMPONENT_SWIZZLE_ONE, VK_COMPONENT_SWIZZLE_ZERO},
-      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                .image = img,
+                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
+                                .format = VK_FORMAT_R8G8B8A8_UNORM,
+                                .components = {VK_COMPONENT_SWIZZLE_B,
+                                               VK_COMPONENT_SWIZZLE_IDENTITY,
+                                               VK_COMPONENT_SWIZZLE_ONE, VK_COMPONENT_SWIZZLE_ZERO},
+                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
    VkImageView iv;
    CHECK(agx_CreateImageView(dev, &vci, NULL, &iv) == VK_SUCCESS);
    struct agx_image_view *view = agx_image_view_from_handle(iv);
@@ -133,7 +148,8 @@ descriptors(struct agx_test_device *t)
          tex.address == agx_image_from_handle(img)->va);
 
    VkSamplerCreateInfo sci = {.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
-                              .mipLodBias = -1.25f, .maxLod = 4.0f};
+                              .mipLodBias = -1.25f,
+                              .maxLod = 4.0f};
    VkSampler samp = make_sampler(dev, &sci), imm = make_sampler(dev, &sci);
    uint32_t samp_index = agx_sampler_from_handle(samp)->index;
    uint32_t imm_index = agx_sampler_from_handle(imm)->index;
@@ -145,9 +161,10 @@ descriptors(struct agx_test_device *t)
       {3, VK_DESCRIPTOR_TYPE_SAMPLER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
       {4, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 2, VK_SHADER_STAGE_COMPUTE_BIT, imms},
    };
-   VkDescriptorSetLayoutCreateInfo lci = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = 5,
-      .pBindings = bindings};
+   VkDescriptorSetLayoutCreateInfo lci = {.sType =
+                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = 5,
+                                          .pBindings = bindings};
    VkDescriptorSetLayout layout;
    CHECK(agx_CreateDescriptorSetLayout(dev, &lci, NULL, &layout) == VK_SUCCESS);
    struct agx_descriptor_set_layout *l = agx_descriptor_set_layout_from_handle(layout);
@@ -161,12 +178,15 @@ descriptors(struct agx_test_device *t)
                                 {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 6},
                                 {VK_DESCRIPTOR_TYPE_SAMPLER, 2}};
    VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                     .maxSets = 2, .poolSizeCount = 4, .pPoolSizes = ps};
+                                     .maxSets = 2,
+                                     .poolSizeCount = 4,
+                                     .pPoolSizes = ps};
    VkDescriptorPool pool;
    CHECK(agx_CreateDescriptorPool(dev, &pci, NULL, &pool) == VK_SUCCESS);
    VkDescriptorSetLayout layouts[2] = {layout, layout};
    VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                     .descriptorPool = pool, .descriptorSetCount = 2,
+                                     .descriptorPool = pool,
+                                     .descriptorSetCount = 2,
                                      .pSetLayouts = layouts};
    VkDescriptorSet sets[2];
    CHECK(agx_AllocateDescriptorSets(dev, &ai, sets) == VK_SUCCESS);
@@ -189,8 +209,8 @@ descriptors(struct agx_test_device *t)
        VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, &ii, NULL, NULL},
       {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, NULL, sets[0], 2, 0, 1,
        VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, &ii, NULL, NULL},
-      {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, NULL, sets[0], 3, 0, 1,
-       VK_DESCRIPTOR_TYPE_SAMPLER, &ii, NULL, NULL},
+      {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, NULL, sets[0], 3, 0, 1, VK_DESCRIPTOR_TYPE_SAMPLER,
+       &ii, NULL, NULL},
       {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, NULL, sets[0], 4, 0, 2,
        VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, iis, NULL, NULL},
    };
@@ -213,17 +233,18 @@ descriptors(struct agx_test_device *t)
 
    /* copies */
    uint8_t *map1 = agx_descriptor_set_from_handle(sets[1])->map;
-   VkCopyDescriptorSet cp2 = {VK_STRUCTURE_TYPE_COPY_DESCRIPTOR_SET, NULL, sets[0], 2, 0, sets[1],
-                              2, 0, 1};
+   VkCopyDescriptorSet cp2 = {
+      VK_STRUCTURE_TYPE_COPY_DESCRIPTOR_SET, NULL, sets[0], 2, 0, sets[1], 2, 0, 1};
    agx_UpdateDescriptorSets(dev, 0, NULL, 1, &cp2);
    CHECK(!memcmp(map1 + 3 * 48, map + 3 * 48, 48));
 
    /* update template: a sampled image into binding 1 element 0 */
-   VkDescriptorUpdateTemplateEntry e = {1, 0, 1, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 0,
-                                        sizeof(VkDescriptorImageInfo)};
+   VkDescriptorUpdateTemplateEntry e = {
+      1, 0, 1, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 0, sizeof(VkDescriptorImageInfo)};
    VkDescriptorUpdateTemplateCreateInfo tci = {
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_UPDATE_TEMPLATE_CREATE_INFO,
-      .descriptorUpdateEntryCount = 1, .pDescriptorUpdateEntries = &e,
+      .descriptorUpdateEntryCount = 1,
+      .pDescriptorUpdateEntries = &e,
       .templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_DESCRIPTOR_SET,
       .descriptorSetLayout = layout};
    VkDescriptorUpdateTemplate tmpl;

@@ -55,8 +55,8 @@ hand_computed(void)
     * 1 of them), 32x32 and below the tail */
    struct agx_image a = make_image(VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM,
                                    VK_IMAGE_TILING_OPTIMAL, 256, 256, 1, 1, 9, VK_SUCCESS);
-   static const uint64_t off_a[9] = {0, 262144, 327680, 344064, 348160, 349184, 349440,
-                                     349568, 349696};
+   static const uint64_t off_a[9] = {0,      262144, 327680, 344064, 348160,
+                                     349184, 349440, 349568, 349696};
    CHECK(a.layout.levels == 9);
    for (unsigned l = 0; l < 9; l++)
       CHECK(a.layout.level_offset[l] == off_a[l]);
@@ -86,7 +86,8 @@ hand_computed(void)
    CHECK(c.layout.level_offset[2] == 54 * 16384);
    CHECK(c.layout.level_offset[3] == 58 * 16384);
    /* tail tiles: next_pow2(min(w, h)): 125x75 -> 128, 62x37 -> 64 */
-   CHECK(c.layout.tile_w_log2[2] == 7 && c.layout.tile_w_log2[3] == 7 && c.layout.tile_h_log2[4] == 6);
+   CHECK(c.layout.tile_w_log2[2] == 7 && c.layout.tile_w_log2[3] == 7 &&
+         c.layout.tile_h_log2[4] == 6);
 
    /* one level: no chain even for a large image; 8-byte texels, 64x32 tiles */
    struct agx_image d = make_image(VK_IMAGE_TYPE_2D, VK_FORMAT_R16G16B16A16_UINT,
@@ -119,8 +120,8 @@ hand_computed(void)
               VK_ERROR_FORMAT_NOT_SUPPORTED);
    make_image(VK_IMAGE_TYPE_2D, VK_FORMAT_R8_UNORM, VK_IMAGE_TILING_OPTIMAL, 4, 4, 1, 1, 4,
               VK_ERROR_FORMAT_NOT_SUPPORTED);
-   make_image(VK_IMAGE_TYPE_2D, VK_FORMAT_R32G32B32_SFLOAT, VK_IMAGE_TILING_OPTIMAL, 4, 4, 1, 1,
-              1, VK_ERROR_FORMAT_NOT_SUPPORTED);
+   make_image(VK_IMAGE_TYPE_2D, VK_FORMAT_R32G32B32_SFLOAT, VK_IMAGE_TILING_OPTIMAL, 4, 4, 1, 1, 1,
+              VK_ERROR_FORMAT_NOT_SUPPORTED);
    printf("hand-computed layouts: ok\n");
 }
 
@@ -148,15 +149,18 @@ distinct(const struct agx_image *img)
 
 /* The simulator's reading of the view's descriptors against the layout. */
 static unsigned
-against_sim(const struct agx_image *img, VkImageViewType type, uint32_t base_layer,
-            uint32_t layers)
+against_sim(const struct agx_image *img, VkImageViewType type, uint32_t base_layer, uint32_t layers)
 {
    const uint64_t va = 0x1234560000ull;
    struct agx_view_range r = {
-      .type = type, .format = img->format,
+      .type = type,
+      .format = img->format,
       .components = {VK_COMPONENT_SWIZZLE_IDENTITY, VK_COMPONENT_SWIZZLE_IDENTITY,
                      VK_COMPONENT_SWIZZLE_IDENTITY, VK_COMPONENT_SWIZZLE_IDENTITY},
-      .base_level = 0, .levels = img->mip_levels, .base_layer = base_layer, .layers = layers,
+      .base_level = 0,
+      .levels = img->mip_levels,
+      .base_layer = base_layer,
+      .layers = layers,
    };
    uint32_t desc[12];
    CHECK(agx_pack_image_view(img, va, &r, false, desc));
@@ -199,14 +203,16 @@ against_sim(const struct agx_image *img, VkImageViewType type, uint32_t base_lay
       for (uint32_t z = 0; z < zn; z++)
          for (uint32_t y = 0; y < h; y++)
             for (uint32_t x = 0; x < w; x++) {
-               uint64_t want = s.base + agx_image_texel_offset(&s, x, y, z + (is3d ? 0 : base_layer));
+               uint64_t want =
+                  s.base + agx_image_texel_offset(&s, x, y, z + (is3d ? 0 : base_layer));
                uint64_t t = agx_sim_image_texel_address(&tex, lv, x, y, z, 0);
                uint64_t p = agx_sim_image_texel_address(&pbe, lv, x, y, z, 0);
                if (t != want || p != want) {
-                  fprintf(stderr, "%ux%u format %d level %u (%u,%u,%u): driver 0x%llx, "
-                          "texture 0x%llx, pbe 0x%llx\n", l->width, l->height, img->format, lv,
-                          x, y, z, (unsigned long long)want, (unsigned long long)t,
-                          (unsigned long long)p);
+                  fprintf(stderr,
+                          "%ux%u format %d level %u (%u,%u,%u): driver 0x%llx, "
+                          "texture 0x%llx, pbe 0x%llx\n",
+                          l->width, l->height, img->format, lv, x, y, z, (unsigned long long)want,
+                          (unsigned long long)t, (unsigned long long)p);
                   exit(1);
                }
                checked++;
@@ -231,16 +237,16 @@ main(void)
          uint32_t major = w > h ? w : h, levels = 1;
          while (major >> levels)
             levels++;
-         struct agx_image img = make_image(VK_IMAGE_TYPE_2D, fmts[fi], VK_IMAGE_TILING_OPTIMAL,
-                                           w, h, 1, 3, levels, VK_SUCCESS);
+         struct agx_image img = make_image(VK_IMAGE_TYPE_2D, fmts[fi], VK_IMAGE_TILING_OPTIMAL, w,
+                                           h, 1, 3, levels, VK_SUCCESS);
          distinct(&img);
          checked += against_sim(&img, VK_IMAGE_VIEW_TYPE_2D_ARRAY, 1, 2);
-         struct agx_image one = make_image(VK_IMAGE_TYPE_2D, fmts[fi], VK_IMAGE_TILING_OPTIMAL,
-                                           w, h, 1, 1, 1, VK_SUCCESS);
+         struct agx_image one = make_image(VK_IMAGE_TYPE_2D, fmts[fi], VK_IMAGE_TILING_OPTIMAL, w,
+                                           h, 1, 1, 1, VK_SUCCESS);
          distinct(&one);
          checked += against_sim(&one, VK_IMAGE_VIEW_TYPE_2D, 0, 1);
-         struct agx_image lin = make_image(VK_IMAGE_TYPE_2D, fmts[fi], VK_IMAGE_TILING_LINEAR,
-                                           w, h, 1, 1, 1, VK_SUCCESS);
+         struct agx_image lin = make_image(VK_IMAGE_TYPE_2D, fmts[fi], VK_IMAGE_TILING_LINEAR, w, h,
+                                           1, 1, 1, VK_SUCCESS);
          checked += against_sim(&lin, VK_IMAGE_VIEW_TYPE_2D, 0, 1);
          images += 3;
       }

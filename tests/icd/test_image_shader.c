@@ -36,12 +36,17 @@ static struct img
 make_image(struct agx_vk_ctx *c, VkFormat format, uint32_t layers)
 {
    struct img m;
-   VkImageCreateInfo ci = {
-      .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, .imageType = VK_IMAGE_TYPE_2D,
-      .format = format, .extent = {W, H, 1}, .mipLevels = LEVELS, .arrayLayers = layers,
-      .samples = VK_SAMPLE_COUNT_1_BIT, .tiling = VK_IMAGE_TILING_OPTIMAL,
-      .usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
-               VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT};
+   VkImageCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                           .imageType = VK_IMAGE_TYPE_2D,
+                           .format = format,
+                           .extent = {W, H, 1},
+                           .mipLevels = LEVELS,
+                           .arrayLayers = layers,
+                           .samples = VK_SAMPLE_COUNT_1_BIT,
+                           .tiling = VK_IMAGE_TILING_OPTIMAL,
+                           .usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                                    VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_STORAGE_BIT |
+                                    VK_IMAGE_USAGE_SAMPLED_BIT};
    VK_OK(vkCreateImage(c->dev, &ci, NULL, &m.image));
    VkMemoryRequirements req;
    vkGetImageMemoryRequirements(c->dev, m.image, &req);
@@ -58,7 +63,9 @@ make_view(struct agx_vk_ctx *c, VkImage image, VkImageViewType type, VkFormat fo
           uint32_t level, uint32_t levels, uint32_t layers)
 {
    VkImageViewCreateInfo vi = {
-      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = image, .viewType = type,
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .image = image,
+      .viewType = type,
       .format = format,
       .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, level, levels, 0, layers}};
    VkImageView v;
@@ -82,7 +89,8 @@ general(VkCommandBuffer cb, VkImage image, bool first)
                        VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
       .oldLayout = first ? VK_IMAGE_LAYOUT_UNDEFINED : VK_IMAGE_LAYOUT_GENERAL,
       .newLayout = VK_IMAGE_LAYOUT_GENERAL,
-      .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED, .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+      .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+      .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
       .image = image,
       .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, VK_REMAINING_MIP_LEVELS, 0,
                            VK_REMAINING_ARRAY_LAYERS}};
@@ -102,7 +110,8 @@ static VkDescriptorSet
 new_set(struct ctx *t)
 {
    VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                     .descriptorPool = t->pool, .descriptorSetCount = 1,
+                                     .descriptorPool = t->pool,
+                                     .descriptorSetCount = 1,
                                      .pSetLayouts = &t->dsl};
    VkDescriptorSet s;
    VK_OK(vkAllocateDescriptorSets(t->c.dev, &ai, &s));
@@ -110,14 +119,18 @@ new_set(struct ctx *t)
 }
 
 static void
-write(struct ctx *t, VkDescriptorSet set, uint32_t binding, VkDescriptorType type,
-      VkImageView view, VkSampler sampler, VkBuffer buf)
+write(struct ctx *t, VkDescriptorSet set, uint32_t binding, VkDescriptorType type, VkImageView view,
+      VkSampler sampler, VkBuffer buf)
 {
    VkDescriptorImageInfo ii = {sampler, view, VK_IMAGE_LAYOUT_GENERAL};
    VkDescriptorBufferInfo bi = {buf, 0, VK_WHOLE_SIZE};
-   VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
-                             .dstBinding = binding, .descriptorCount = 1,
-                             .descriptorType = type, .pImageInfo = &ii, .pBufferInfo = &bi};
+   VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                             .dstSet = set,
+                             .dstBinding = binding,
+                             .descriptorCount = 1,
+                             .descriptorType = type,
+                             .pImageInfo = &ii,
+                             .pBufferInfo = &bi};
    vkUpdateDescriptorSets(t->c.dev, 1, &w, 0, NULL);
 }
 
@@ -140,10 +153,10 @@ stores(struct ctx *t, VkPipeline pipe)
    unsigned bad = 0;
    for (unsigned level = 0; level < 2; level++) {
       uint32_t w = minify(W, level), h = minify(H, level);
-      VkImageView va = make_view(c, a.image, VK_IMAGE_VIEW_TYPE_2D_ARRAY, VK_FORMAT_R32_UINT,
-                                 level, 1, LAYERS);
-      VkImageView vb = make_view(c, b.image, VK_IMAGE_VIEW_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM,
-                                 level, 1, 1);
+      VkImageView va =
+         make_view(c, a.image, VK_IMAGE_VIEW_TYPE_2D_ARRAY, VK_FORMAT_R32_UINT, level, 1, LAYERS);
+      VkImageView vb =
+         make_view(c, b.image, VK_IMAGE_VIEW_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM, level, 1, 1);
       VkDescriptorSet set = new_set(t);
       struct agx_vk_buffer out = agx_vk_buffer(c, (VkDeviceSize)w * h * 4 * (LAYERS + 1));
       write(t, set, 1, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, va, VK_NULL_HANDLE, VK_NULL_HANDLE);
@@ -175,8 +188,8 @@ stores(struct ctx *t, VkPipeline pipe)
                uint32_t got = u[(l * h + y) * w + x], want = x * 1000 + y + l * 100000;
                if (got != want) {
                   if (bad++ < 4)
-                     fprintf(stderr, "imageStore level %u (%u,%u,%u): %u, expected %u\n", level,
-                             x, y, l, got, want);
+                     fprintf(stderr, "imageStore level %u (%u,%u,%u): %u, expected %u\n", level, x,
+                             y, l, got, want);
                }
             }
       const uint8_t *p8 = out.map + (size_t)w * h * 4 * LAYERS;
@@ -185,8 +198,8 @@ stores(struct ctx *t, VkPipeline pipe)
             const uint8_t *px = p8 + ((size_t)y * w + x) * 4;
             if (px[0] != x || px[1] != y || px[2] != 255 || px[3] != 0) {
                if (bad++ < 4)
-                  fprintf(stderr, "imageStore rgba8 level %u (%u,%u): %u %u %u %u\n", level, x,
-                          y, px[0], px[1], px[2], px[3]);
+                  fprintf(stderr, "imageStore rgba8 level %u (%u,%u): %u %u %u %u\n", level, x, y,
+                          px[0], px[1], px[2], px[3]);
             }
          }
       agx_vk_buffer_free(c, &out);
@@ -217,30 +230,32 @@ samples(struct ctx *t, VkPipeline pipe)
    struct agx_vk_buffer in = agx_vk_buffer(c, total);
    for (uint64_t i = 0; i < total / 4; i++)
       ((uint32_t *)in.ptr)[i] = agx_vk_hash((uint32_t)i + 5);
-   VkSamplerCreateInfo sci = {
-      .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO, .magFilter = VK_FILTER_NEAREST,
-      .minFilter = VK_FILTER_NEAREST, .mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST,
-      .addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-      .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-      .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, .maxLod = 16.0f};
+   VkSamplerCreateInfo sci = {.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+                              .magFilter = VK_FILTER_NEAREST,
+                              .minFilter = VK_FILTER_NEAREST,
+                              .mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST,
+                              .addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+                              .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+                              .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+                              .maxLod = 16.0f};
    /* nearest filtering: linear filtering at texel centres is not exact on
     * every implementation (weights in fixed point) */
    VkSampler linear, nearest;
    VK_OK(vkCreateSampler(c->dev, &sci, NULL, &linear));
    sci.addressModeU = sci.addressModeV = VK_SAMPLER_ADDRESS_MODE_REPEAT;
    VK_OK(vkCreateSampler(c->dev, &sci, NULL, &nearest));
-   VkImageView va = make_view(c, a.image, VK_IMAGE_VIEW_TYPE_2D_ARRAY, VK_FORMAT_R32_UINT, 0,
-                              LEVELS, LAYERS);
-   VkImageView vb = make_view(c, b.image, VK_IMAGE_VIEW_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM, 0,
-                              LEVELS, 1);
+   VkImageView va =
+      make_view(c, a.image, VK_IMAGE_VIEW_TYPE_2D_ARRAY, VK_FORMAT_R32_UINT, 0, LEVELS, LAYERS);
+   VkImageView vb =
+      make_view(c, b.image, VK_IMAGE_VIEW_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM, 0, LEVELS, 1);
    VkDescriptorSet set = new_set(t);
    write(t, set, 2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, va, nearest, VK_NULL_HANDLE);
    write(t, set, 3, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, vb, VK_NULL_HANDLE, VK_NULL_HANDLE);
    write(t, set, 5, VK_DESCRIPTOR_TYPE_SAMPLER, VK_NULL_HANDLE, linear, VK_NULL_HANDLE);
    struct agx_vk_buffer out = agx_vk_buffer(c, (VkDeviceSize)W * H * LAYERS * 16);
    write(t, set, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_NULL_HANDLE, VK_NULL_HANDLE, out.buf);
-   VkImageView sa = make_view(c, a.image, VK_IMAGE_VIEW_TYPE_2D_ARRAY, VK_FORMAT_R32_UINT, 0, 1,
-                              LAYERS);
+   VkImageView sa =
+      make_view(c, a.image, VK_IMAGE_VIEW_TYPE_2D_ARRAY, VK_FORMAT_R32_UINT, 0, 1, LAYERS);
    VkImageView sb = make_view(c, b.image, VK_IMAGE_VIEW_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM, 0, 1, 1);
    write(t, set, 1, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, sa, VK_NULL_HANDLE, VK_NULL_HANDLE);
    write(t, set, 4, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, sb, VK_NULL_HANDLE, VK_NULL_HANDLE);
@@ -249,12 +264,12 @@ samples(struct ctx *t, VkPipeline pipe)
    general(cb, b.image, true);
    VkBufferImageCopy r[2 * LEVELS];
    for (unsigned l = 0; l < LEVELS; l++) {
-      r[2 * l] = (VkBufferImageCopy){
-         .bufferOffset = a_off[l], .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l, 0, LAYERS},
-         .imageExtent = {minify(W, l), minify(H, l), 1}};
-      r[2 * l + 1] = (VkBufferImageCopy){
-         .bufferOffset = b_off[l], .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l, 0, 1},
-         .imageExtent = {minify(W, l), minify(H, l), 1}};
+      r[2 * l] = (VkBufferImageCopy){.bufferOffset = a_off[l],
+                                     .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l, 0, LAYERS},
+                                     .imageExtent = {minify(W, l), minify(H, l), 1}};
+      r[2 * l + 1] = (VkBufferImageCopy){.bufferOffset = b_off[l],
+                                         .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l, 0, 1},
+                                         .imageExtent = {minify(W, l), minify(H, l), 1}};
       vkCmdCopyBufferToImage(cb, in.buf, a.image, VK_IMAGE_LAYOUT_GENERAL, 1, &r[2 * l]);
       vkCmdCopyBufferToImage(cb, in.buf, b.image, VK_IMAGE_LAYOUT_GENERAL, 1, &r[2 * l + 1]);
    }
@@ -280,9 +295,11 @@ samples(struct ctx *t, VkPipeline pipe)
                if (o[4 * i] != want_t || o[4 * i + 1] != (w | (h << 16)) ||
                    o[4 * i + 2] != want_f || o[4 * i + 3] != w) {
                   if (bad++ < 4)
-                     fprintf(stderr, "lod %d (%u,%u,%u): fetch 0x%x (0x%x) size 0x%x, "
-                             "textureLod 0x%08x (0x%08x) size %u\n", lod, x, y, l, o[4 * i],
-                             want_t, o[4 * i + 1], o[4 * i + 2], want_f, o[4 * i + 3]);
+                     fprintf(stderr,
+                             "lod %d (%u,%u,%u): fetch 0x%x (0x%x) size 0x%x, "
+                             "textureLod 0x%08x (0x%08x) size %u\n",
+                             lod, x, y, l, o[4 * i], want_t, o[4 * i + 1], o[4 * i + 2], want_f,
+                             o[4 * i + 3]);
                }
             }
    }
@@ -314,16 +331,18 @@ mirror(struct ctx *t, VkPipeline pipe)
    struct agx_vk_buffer in = agx_vk_buffer(c, W * H * 4);
    for (uint32_t i = 0; i < W * H; i++)
       ((uint32_t *)in.ptr)[i] = agx_vk_hash(i + 77);
-   VkSamplerCreateInfo sci = {
-      .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO, .magFilter = VK_FILTER_NEAREST,
-      .minFilter = VK_FILTER_NEAREST, .mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST,
-      .addressModeU = VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE,
-      .addressModeV = VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE,
-      .addressModeW = VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE, .maxLod = 16.0f};
+   VkSamplerCreateInfo sci = {.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+                              .magFilter = VK_FILTER_NEAREST,
+                              .minFilter = VK_FILTER_NEAREST,
+                              .mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST,
+                              .addressModeU = VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE,
+                              .addressModeV = VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE,
+                              .addressModeW = VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE,
+                              .maxLod = 16.0f};
    VkSampler samp;
    VK_OK(vkCreateSampler(c->dev, &sci, NULL, &samp));
-   VkImageView vb = make_view(c, b.image, VK_IMAGE_VIEW_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM, 0,
-                              LEVELS, 1);
+   VkImageView vb =
+      make_view(c, b.image, VK_IMAGE_VIEW_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM, 0, LEVELS, 1);
    VkDescriptorSet set = new_set(t);
    const uint32_t n = 9 * W * H;
    struct agx_vk_buffer out = agx_vk_buffer(c, (VkDeviceSize)n * 16);
@@ -373,12 +392,16 @@ cube_array(struct ctx *t, VkPipeline pipe)
 {
    struct agx_vk_ctx *c = &t->c;
    struct img m;
-   VkImageCreateInfo ci = {
-      .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, .flags = VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT,
-      .imageType = VK_IMAGE_TYPE_2D, .format = VK_FORMAT_R32_UINT, .extent = {CUBE_S, CUBE_S, 1},
-      .mipLevels = 1, .arrayLayers = 6 * CUBES, .samples = VK_SAMPLE_COUNT_1_BIT,
-      .tiling = VK_IMAGE_TILING_OPTIMAL,
-      .usage = VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT};
+   VkImageCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                           .flags = VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT,
+                           .imageType = VK_IMAGE_TYPE_2D,
+                           .format = VK_FORMAT_R32_UINT,
+                           .extent = {CUBE_S, CUBE_S, 1},
+                           .mipLevels = 1,
+                           .arrayLayers = 6 * CUBES,
+                           .samples = VK_SAMPLE_COUNT_1_BIT,
+                           .tiling = VK_IMAGE_TILING_OPTIMAL,
+                           .usage = VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT};
    VK_OK(vkCreateImage(c->dev, &ci, NULL, &m.image));
    VkMemoryRequirements req;
    vkGetImageMemoryRequirements(c->dev, m.image, &req);
@@ -391,8 +414,8 @@ cube_array(struct ctx *t, VkPipeline pipe)
    struct agx_vk_buffer in = agx_vk_buffer(c, n * 4), out = agx_vk_buffer(c, n * 16);
    for (uint32_t i = 0; i < n; i++)
       ((uint32_t *)in.ptr)[i] = agx_vk_hash(i + 999);
-   VkImageView v = make_view(c, m.image, VK_IMAGE_VIEW_TYPE_CUBE_ARRAY, VK_FORMAT_R32_UINT, 0, 1,
-                             6 * CUBES);
+   VkImageView v =
+      make_view(c, m.image, VK_IMAGE_VIEW_TYPE_CUBE_ARRAY, VK_FORMAT_R32_UINT, 0, 1, 6 * CUBES);
    VkDescriptorSet set = new_set(t);
    write(t, set, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_NULL_HANDLE, VK_NULL_HANDLE, out.buf);
    write(t, set, 2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, v, t->sampler, VK_NULL_HANDLE);
@@ -428,11 +451,14 @@ main(int argc, char **argv)
    CHECK(argc >= 2);
    struct ctx t;
    agx_vk_ctx_instance(&t.c, argc, argv);
-   VkPhysicalDeviceVulkan12Features h12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
-   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &h12};
+   VkPhysicalDeviceVulkan12Features h12 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                   .pNext = &h12};
    vkGetPhysicalDeviceFeatures2(t.c.pdev, &f2);
    CHECK(h12.samplerMirrorClampToEdge && f2.features.imageCubeArray);
-   VkPhysicalDeviceVulkan12Features w12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+   VkPhysicalDeviceVulkan12Features w12 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
                                            .samplerMirrorClampToEdge = VK_TRUE};
    VkPhysicalDeviceFeatures w10 = {.imageCubeArray = VK_TRUE};
    agx_vk_ctx_device_features(&t.c, &w12, &w10, 0, NULL);
@@ -444,14 +470,17 @@ main(int argc, char **argv)
       {4, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
       {5, VK_DESCRIPTOR_TYPE_SAMPLER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
    };
-   VkDescriptorSetLayoutCreateInfo dslci = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = 6,
-      .pBindings = b};
+   VkDescriptorSetLayoutCreateInfo dslci = {.sType =
+                                               VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                            .bindingCount = 6,
+                                            .pBindings = b};
    VK_OK(vkCreateDescriptorSetLayout(t.c.dev, &dslci, NULL, &t.dsl));
    VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, 8};
    VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                      .setLayoutCount = 1, .pSetLayouts = &t.dsl,
-                                      .pushConstantRangeCount = 1, .pPushConstantRanges = &range};
+                                      .setLayoutCount = 1,
+                                      .pSetLayouts = &t.dsl,
+                                      .pushConstantRangeCount = 1,
+                                      .pPushConstantRanges = &range};
    VK_OK(vkCreatePipelineLayout(t.c.dev, &plci, NULL, &t.layout));
    VkDescriptorPoolSize ps[] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 8},
                                 {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 12},
@@ -460,7 +489,9 @@ main(int argc, char **argv)
                                 {VK_DESCRIPTOR_TYPE_SAMPLER, 6}};
    /* sets are never freed: one per dispatch configuration */
    VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                      .maxSets = 8, .poolSizeCount = 5, .pPoolSizes = ps};
+                                      .maxSets = 8,
+                                      .poolSizeCount = 5,
+                                      .pPoolSizes = ps};
    VK_OK(vkCreateDescriptorPool(t.c.dev, &dpci, NULL, &t.pool));
    VkSamplerCreateInfo sci = {.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
    VK_OK(vkCreateSampler(t.c.dev, &sci, NULL, &t.sampler));

@@ -26,7 +26,7 @@ expected(int8_t a, int8_t b, int r[12])
    r[4] = (int8_t)(a >> s);
    r[5] = ua >> s;
    r[6] = (uint8_t)(ua << s);
-   r[7] = b ? (int8_t)(a / b) : 0; /* -128 / -1 wraps to -128 */
+   r[7] = b ? (int8_t)(a / b) : 0;     /* -128 / -1 wraps to -128 */
    r[8] = a >= 0 && b > 0 ? a % b : 0; /* GLSL leaves % of negatives undefined */
    r[9] = ub ? ua / ub : 0;
    r[10] = (int8_t)(a < 0 ? -a : a); /* abs(-128) = -128 */
@@ -39,8 +39,10 @@ main(int argc, char **argv)
    CHECK(argc >= 3);
    struct agx_vk_ctx c;
    agx_vk_ctx_instance(&c, argc, argv);
-   VkPhysicalDeviceVulkan12Features w12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-                                           .shaderInt8 = VK_TRUE, .storageBuffer8BitAccess = VK_TRUE};
+   VkPhysicalDeviceVulkan12Features w12 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                           .shaderInt8 = VK_TRUE,
+                                           .storageBuffer8BitAccess = VK_TRUE};
    agx_vk_ctx_device_features(&c, &w12, NULL, 0, NULL);
 
    struct agx_vk_pipeline p;
@@ -51,12 +53,12 @@ main(int argc, char **argv)
       a[i] = (int8_t)i;
       b[i] = (int8_t)(agx_vk_hash((uint32_t)i) >> 13);
    }
-   b[0x80] = -1;  /* -128 / -1 */
+   b[0x80] = -1; /* -128 / -1 */
    b[0x81] = 127;
    a[0x82] = -128;
    b[0x82] = 127;
-   b[0] = 0;      /* 0 / 0 guarded */
-   b[5] = 5;      /* equal */
+   b[0] = 0; /* 0 / 0 guarded */
+   b[5] = 5; /* equal */
    memset(out.map, 0xcd, N * 12 * 4);
    agx_vk_pipeline_bind(&c, &p, (VkBuffer[2]){in.buf, out.buf});
    VK_OK(agx_vk_dispatch(&c, &p, NULL, N / 64, 1, 1));
@@ -68,7 +70,8 @@ main(int argc, char **argv)
       expected(a[i], b[i], e);
       for (int k = 0; k < 12; k++) {
          if (r[i * 12 + k] != e[k] && bad++ < 20)
-            fprintf(stderr, "a=%d b=%d op %d: %d, expected %d\n", a[i], b[i], k, r[i * 12 + k], e[k]);
+            fprintf(stderr, "a=%d b=%d op %d: %d, expected %d\n", a[i], b[i], k, r[i * 12 + k],
+                    e[k]);
       }
    }
    CHECK(bad == 0);

@@ -16,13 +16,15 @@
 #define N 256 /* invocations */
 #define R 12  /* results per invocation */
 
-static int64_t byte(uint32_t v, unsigned k, bool sign)
+static int64_t
+byte(uint32_t v, unsigned k, bool sign)
 {
    uint8_t x = (uint8_t)(v >> (8 * k));
    return sign ? (int64_t)(int8_t)x : (int64_t)x;
 }
 
-static int64_t packed(uint32_t a, uint32_t b, bool sa, bool sb)
+static int64_t
+packed(uint32_t a, uint32_t b, bool sa, bool sb)
 {
    int64_t s = 0;
    for (unsigned k = 0; k < 4; k++)
@@ -30,7 +32,8 @@ static int64_t packed(uint32_t a, uint32_t b, bool sa, bool sb)
    return s;
 }
 
-static uint32_t sat(int64_t dot, uint32_t acc, bool sign)
+static uint32_t
+sat(int64_t dot, uint32_t acc, bool sign)
 {
    if (sign) {
       int64_t s = (int64_t)(int32_t)(uint32_t)dot + (int32_t)acc; /* dot taken as a 32-bit value */
@@ -41,7 +44,8 @@ static uint32_t sat(int64_t dot, uint32_t acc, bool sign)
 }
 
 /* Low 32 bits of a dot product of 32-bit components (wrapping). */
-static uint32_t dot32(const uint32_t *x, const uint32_t *y, unsigned n)
+static uint32_t
+dot32(const uint32_t *x, const uint32_t *y, unsigned n)
 {
    uint32_t s = 0;
    for (unsigned k = 0; k < n; k++)
@@ -49,7 +53,8 @@ static uint32_t dot32(const uint32_t *x, const uint32_t *y, unsigned n)
    return s;
 }
 
-static void expect(uint32_t a, uint32_t b, uint32_t acc, uint32_t out[R])
+static void
+expect(uint32_t a, uint32_t b, uint32_t acc, uint32_t out[R])
 {
    uint32_t va[3] = {a, b, acc}, vb[3] = {b, acc, a}, ua[2] = {a, b}, ub[2] = {acc, a};
    out[0] = (uint32_t)packed(a, b, true, true);
@@ -73,36 +78,42 @@ main(int argc, char **argv)
    struct agx_vk_ctx c;
    agx_vk_ctx_instance(&c, argc, argv);
 
-   VkPhysicalDeviceVulkan13Features have = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
-   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &have};
+   VkPhysicalDeviceVulkan13Features have = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                   .pNext = &have};
    vkGetPhysicalDeviceFeatures2(c.pdev, &f2);
    CHECK(have.shaderIntegerDotProduct == VK_TRUE);
    VkPhysicalDeviceShaderIntegerDotProductProperties dp = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_PROPERTIES};
-   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &dp};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                     .pNext = &dp};
    vkGetPhysicalDeviceProperties2(c.pdev, &p2);
    if (strstr(p2.properties.deviceName, "Apple")) {
       /* Every member after sType/pNext is a VkBool32 "accelerated" flag. */
       const VkBool32 *flag = &dp.integerDotProduct8BitUnsignedAccelerated;
-      unsigned count = (unsigned)((sizeof(dp) - offsetof(VkPhysicalDeviceShaderIntegerDotProductProperties,
-                                                          integerDotProduct8BitUnsignedAccelerated)) /
-                                  sizeof(VkBool32));
+      unsigned count =
+         (unsigned)((sizeof(dp) - offsetof(VkPhysicalDeviceShaderIntegerDotProductProperties,
+                                           integerDotProduct8BitUnsignedAccelerated)) /
+                    sizeof(VkBool32));
       CHECK(count == 30);
       for (unsigned k = 0; k < count; k++)
          CHECK(flag[k] == VK_FALSE);
    }
 
-   VkPhysicalDeviceVulkan13Features want = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
-                                            .shaderIntegerDotProduct = VK_TRUE};
+   VkPhysicalDeviceVulkan13Features want = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+      .shaderIntegerDotProduct = VK_TRUE};
    agx_vk_ctx_device(&c, &want, 0, NULL);
 
    struct agx_vk_pipeline p;
    agx_vk_pipeline(&c, &p, &(struct agx_vk_pipeline_desc){.spv = argv[1], .buffers = 2});
    struct agx_vk_buffer bufs[2] = {agx_vk_buffer(&c, N * 3 * 4), agx_vk_buffer(&c, N * R * 4)};
    uint32_t *in = (uint32_t *)bufs[0].map, *out = (uint32_t *)bufs[1].map;
-   static const uint32_t edge[] = {0x7f7f7f7fu, 0x80808080u, 0xffffffffu, 0x01020304u, 0, 0x807f01ffu};
-   static const uint32_t accs[] = {0x7fffffffu, 0x80000000u, 0xffffffffu, 0, 0x7ffffff0u, 0xfffffff0u,
-                                   0x80000010u, 0xffff0000u};
+   static const uint32_t edge[] = {0x7f7f7f7fu, 0x80808080u, 0xffffffffu,
+                                   0x01020304u, 0,           0x807f01ffu};
+   static const uint32_t accs[] = {0x7fffffffu, 0x80000000u, 0xffffffffu, 0,
+                                   0x7ffffff0u, 0xfffffff0u, 0x80000010u, 0xffff0000u};
    for (uint32_t i = 0; i < N; i++) {
       if (i < 6 * 6 * 8) {
          in[3 * i] = edge[i % 6];
@@ -125,7 +136,8 @@ main(int argc, char **argv)
       expect(in[3 * i], in[3 * i + 1], in[3 * i + 2], want);
       for (unsigned k = 0; k < R; k++) {
          if (out[i * R + k] != want[k]) {
-            fprintf(stderr, "invocation %u (a %08x b %08x acc %08x) result %u = %08x, expected %08x\n", i,
+            fprintf(stderr,
+                    "invocation %u (a %08x b %08x acc %08x) result %u = %08x, expected %08x\n", i,
                     in[3 * i], in[3 * i + 1], in[3 * i + 2], k, out[i * R + k], want[k]);
             return 1;
          }

@@ -13,12 +13,12 @@
 
 int agx_kmd_drm_wrap_fd(int fd, const char *node, struct agx_kmd **out);
 
-#define CHECK(c)                                                                      \
-   do {                                                                               \
-      if (!(c)) {                                                                     \
-         fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);        \
-         return 1;                                                                    \
-      }                                                                               \
+#define CHECK(c)                                                               \
+   do {                                                                        \
+      if (!(c)) {                                                              \
+         fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c); \
+         return 1;                                                             \
+      }                                                                        \
    } while (0)
 
 int

@@ -34,11 +34,19 @@ struct ctx {
 static void
 check_properties(VkPhysicalDevice pdev)
 {
-   VkPhysicalDeviceVulkan11Properties p11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES};
-   VkPhysicalDeviceVulkan12Properties p12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES, .pNext = &p11};
-   VkPhysicalDeviceDriverProperties drv = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES, .pNext = &p12};
-   VkPhysicalDeviceSubgroupProperties sg = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES, .pNext = &drv};
-   VkPhysicalDeviceProperties2 props = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &sg};
+   VkPhysicalDeviceVulkan11Properties p11 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES};
+   VkPhysicalDeviceVulkan12Properties p12 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES,
+      .pNext = &p11};
+   VkPhysicalDeviceDriverProperties drv = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES,
+                                           .pNext = &p12};
+   VkPhysicalDeviceSubgroupProperties sg = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES,
+      .pNext = &drv};
+   VkPhysicalDeviceProperties2 props = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                        .pNext = &sg};
    vkGetPhysicalDeviceProperties2(pdev, &props);
 
    const VkPhysicalDeviceProperties *p = &props.properties;
@@ -61,11 +69,18 @@ check_properties(VkPhysicalDevice pdev)
    /* The kernel reports firmware timestamps in nanoseconds (1 GHz). */
    CHECK(p->limits.timestampPeriod == 1.0f);
 
-   VkPhysicalDeviceTimelineSemaphoreFeatures tl = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES};
-   VkPhysicalDeviceVulkan13Features f13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, .pNext = &tl};
-   VkPhysicalDeviceVulkan12Features f12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, .pNext = &f13};
-   memset(&f13.robustImageAccess, 0xff, sizeof(f13) - offsetof(VkPhysicalDeviceVulkan13Features, robustImageAccess));
-   VkPhysicalDeviceFeatures2 feats = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &f12};
+   VkPhysicalDeviceTimelineSemaphoreFeatures tl = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES};
+   VkPhysicalDeviceVulkan13Features f13 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                           .pNext = &tl};
+   VkPhysicalDeviceVulkan12Features f12 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                           .pNext = &f13};
+   memset(&f13.robustImageAccess, 0xff,
+          sizeof(f13) - offsetof(VkPhysicalDeviceVulkan13Features, robustImageAccess));
+   VkPhysicalDeviceFeatures2 feats = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                      .pNext = &f12};
    vkGetPhysicalDeviceFeatures2(pdev, &feats);
    CHECK(f12.timelineSemaphore == VK_TRUE && tl.timelineSemaphore == VK_TRUE);
    /* Implemented features read true, unimplemented ones false (and the
@@ -76,8 +91,9 @@ check_properties(VkPhysicalDevice pdev)
    VkPhysicalDeviceMemoryProperties mem;
    vkGetPhysicalDeviceMemoryProperties(pdev, &mem);
    CHECK(mem.memoryTypeCount == 1 && mem.memoryHeapCount == 1);
-   VkMemoryPropertyFlags want = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                VK_MEMORY_PROPERTY_HOST_COHERENT_BIT | VK_MEMORY_PROPERTY_HOST_CACHED_BIT;
+   VkMemoryPropertyFlags want =
+      VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+      VK_MEMORY_PROPERTY_HOST_COHERENT_BIT | VK_MEMORY_PROPERTY_HOST_CACHED_BIT;
    CHECK(mem.memoryTypes[0].propertyFlags == want);
    CHECK(mem.memoryHeaps[0].size >= (256ull << 20));
 
@@ -117,7 +133,8 @@ check_memory(struct ctx *c, bool validation)
    VK_OK(vkMapMemory(c->device, mem, 0, VK_WHOLE_SIZE, 0, (void **)&p));
    for (uint32_t i = 0; i < 25000; i++)
       p[i] = i * 2654435761u;
-   VkMappedMemoryRange range = {.sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, .memory = mem,
+   VkMappedMemoryRange range = {.sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE,
+                                .memory = mem,
                                 .size = VK_WHOLE_SIZE};
    VK_OK(vkFlushMappedMemoryRanges(c->device, 1, &range));
    vkUnmapMemory(c->device, mem);
@@ -171,7 +188,8 @@ signal_thread(void *data)
    struct signal_later *s = data;
    usleep(20000);
    VkSemaphoreSignalInfo si = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SIGNAL_INFO,
-                               .semaphore = s->sem, .value = s->value};
+                               .semaphore = s->sem,
+                               .value = s->value};
    VK_OK(vkSignalSemaphore(s->device, &si));
    return NULL;
 }
@@ -199,13 +217,17 @@ check_sync(struct ctx *c)
    uint64_t v = 0;
    VK_OK(vkGetSemaphoreCounterValue(dev, tl, &v));
    CHECK(v == 5);
-   VkSemaphoreSignalInfo si = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SIGNAL_INFO, .semaphore = tl, .value = 7};
+   VkSemaphoreSignalInfo si = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SIGNAL_INFO,
+                               .semaphore = tl,
+                               .value = 7};
    VK_OK(vkSignalSemaphore(dev, &si));
    VK_OK(vkGetSemaphoreCounterValue(dev, tl, &v));
    CHECK(v == 7);
    uint64_t wait_value = 7;
-   VkSemaphoreWaitInfo wi = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO, .semaphoreCount = 1,
-                             .pSemaphores = &tl, .pValues = &wait_value};
+   VkSemaphoreWaitInfo wi = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO,
+                             .semaphoreCount = 1,
+                             .pSemaphores = &tl,
+                             .pValues = &wait_value};
    VK_OK(vkWaitSemaphores(dev, &wi, 0));
    wait_value = 8;
    CHECK_VK(vkWaitSemaphores(dev, &wi, 1000000), VK_TIMEOUT);
@@ -217,14 +239,20 @@ check_sync(struct ctx *c)
    uint64_t wv = 10, sv = 20;
    VkTimelineSemaphoreSubmitInfo tsi = {
       .sType = VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO,
-      .waitSemaphoreValueCount = 1, .pWaitSemaphoreValues = &wv,
-      .signalSemaphoreValueCount = 1, .pSignalSemaphoreValues = &sv,
+      .waitSemaphoreValueCount = 1,
+      .pWaitSemaphoreValues = &wv,
+      .signalSemaphoreValueCount = 1,
+      .pSignalSemaphoreValues = &sv,
    };
    VkPipelineStageFlags stage = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
    VkSubmitInfo submit = {
-      .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .pNext = &tsi,
-      .waitSemaphoreCount = 1, .pWaitSemaphores = &tl, .pWaitDstStageMask = &stage,
-      .signalSemaphoreCount = 1, .pSignalSemaphores = &tl2,
+      .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+      .pNext = &tsi,
+      .waitSemaphoreCount = 1,
+      .pWaitSemaphores = &tl,
+      .pWaitDstStageMask = &stage,
+      .signalSemaphoreCount = 1,
+      .pSignalSemaphores = &tl2,
    };
    VK_OK(vkQueueSubmit(c->queue, 1, &submit, fence));
    usleep(5000);
@@ -236,8 +264,10 @@ check_sync(struct ctx *c)
    struct signal_later later = {dev, tl, 10};
    CHECK(pthread_create(&thread, NULL, signal_thread, &later) == 0);
    wait_value = 20;
-   VkSemaphoreWaitInfo wi2 = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO, .semaphoreCount = 1,
-                              .pSemaphores = &tl2, .pValues = &wait_value};
+   VkSemaphoreWaitInfo wi2 = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO,
+                              .semaphoreCount = 1,
+                              .pSemaphores = &tl2,
+                              .pValues = &wait_value};
    VK_OK(vkWaitSemaphores(dev, &wi2, 5000000000ull));
    pthread_join(thread, NULL);
    VK_OK(vkWaitForFences(dev, 1, &fence, VK_TRUE, UINT64_MAX));
@@ -248,10 +278,13 @@ check_sync(struct ctx *c)
     * (vkQueueSubmit2 is covered by test_features). */
    VkSemaphore bin = make_semaphore(dev, false, 0);
    VK_OK(vkResetFences(dev, 1, &fence));
-   VkSubmitInfo s1 = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .signalSemaphoreCount = 1,
+   VkSubmitInfo s1 = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                      .signalSemaphoreCount = 1,
                       .pSignalSemaphores = &bin};
-   VkSubmitInfo s2 = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .waitSemaphoreCount = 1,
-                      .pWaitSemaphores = &bin, .pWaitDstStageMask = &stage};
+   VkSubmitInfo s2 = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                      .waitSemaphoreCount = 1,
+                      .pWaitSemaphores = &bin,
+                      .pWaitDstStageMask = &stage};
    VK_OK(vkQueueSubmit(c->queue, 1, &s1, VK_NULL_HANDLE));
    VK_OK(vkQueueSubmit(c->queue, 1, &s2, fence));
    VK_OK(vkWaitForFences(dev, 1, &fence, VK_TRUE, 5000000000ull));
@@ -278,7 +311,8 @@ check_cmd_buffers(struct ctx *c)
    VkCommandPool pool;
    VK_OK(vkCreateCommandPool(c->device, &pci, NULL, &pool));
    VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                      .commandPool = pool, .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                      .commandPool = pool,
+                                      .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
                                       .commandBufferCount = 3};
    VkCommandBuffer cbs[3];
    VK_OK(vkAllocateCommandBuffers(c->device, &cai, cbs));
@@ -291,7 +325,8 @@ check_cmd_buffers(struct ctx *c)
    VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
    VkFence fence;
    VK_OK(vkCreateFence(c->device, &fci, NULL, &fence));
-   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 3,
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                      .commandBufferCount = 3,
                       .pCommandBuffers = cbs};
    VK_OK(vkQueueSubmit(c->queue, 1, &si, fence));
    VK_OK(vkWaitForFences(c->device, 1, &fence, VK_TRUE, 5000000000ull));
@@ -312,7 +347,8 @@ check_shader_module(struct ctx *c, bool validation, const char *spv_path)
    fclose(f);
    CHECK(size > 20 && size % 4 == 0);
    VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                    .codeSize = size, .pCode = words};
+                                    .codeSize = size,
+                                    .pCode = words};
    VkShaderModule module;
    VK_OK(vkCreateShaderModule(c->device, &smci, NULL, &module));
    vkDestroyShaderModule(c->device, module, NULL);
@@ -338,7 +374,8 @@ main(int argc, char **argv)
    CHECK(version >= VK_API_VERSION_1_3);
 
    VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
-                            .pApplicationName = "agx-test", .apiVersion = VK_API_VERSION_1_3};
+                            .pApplicationName = "agx-test",
+                            .apiVersion = VK_API_VERSION_1_3};
    const char *layers[] = {"VK_LAYER_KHRONOS_validation"};
    const char *exts[] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME};
    VkDebugUtilsMessengerCreateInfoEXT dci = {
@@ -380,11 +417,16 @@ main(int argc, char **argv)
 
    float prio = 1.0f;
    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-                                  .queueFamilyIndex = 0, .queueCount = 1, .pQueuePriorities = &prio};
-   VkPhysicalDeviceVulkan12Features f12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                  .queueFamilyIndex = 0,
+                                  .queueCount = 1,
+                                  .pQueuePriorities = &prio};
+   VkPhysicalDeviceVulkan12Features f12 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
                                            .timelineSemaphore = VK_TRUE};
-   VkDeviceCreateInfo dinfo = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &f12,
-                               .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci};
+   VkDeviceCreateInfo dinfo = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+                               .pNext = &f12,
+                               .queueCreateInfoCount = 1,
+                               .pQueueCreateInfos = &qci};
    VK_OK(vkCreateDevice(c.pdev, &dinfo, NULL, &c.device));
    vkGetDeviceQueue(c.device, 0, 0, &c.queue);
    CHECK(c.queue != VK_NULL_HANDLE);
@@ -400,14 +442,17 @@ main(int argc, char **argv)
    if (!validation) {
       VkPhysicalDeviceFeatures want = {.sparseBinding = VK_TRUE};
       VkDeviceCreateInfo bad = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-                                .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci,
+                                .queueCreateInfoCount = 1,
+                                .pQueueCreateInfos = &qci,
                                 .pEnabledFeatures = &want};
       VkDevice d;
       CHECK_VK(vkCreateDevice(c.pdev, &bad, NULL, &d), VK_ERROR_FEATURE_NOT_PRESENT);
       const char *ext = "VK_KHR_swapchain";
       VkDeviceCreateInfo bad2 = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-                                 .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci,
-                                 .enabledExtensionCount = 1, .ppEnabledExtensionNames = &ext};
+                                 .queueCreateInfoCount = 1,
+                                 .pQueueCreateInfos = &qci,
+                                 .enabledExtensionCount = 1,
+                                 .ppEnabledExtensionNames = &ext};
       CHECK_VK(vkCreateDevice(c.pdev, &bad2, NULL, &d), VK_ERROR_EXTENSION_NOT_PRESENT);
    }
 
@@ -434,8 +479,10 @@ main(int argc, char **argv)
          return 1;
       }
       VkDeviceCreateInfo all = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-                                .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci,
-                                .enabledExtensionCount = n, .ppEnabledExtensionNames = names};
+                                .queueCreateInfoCount = 1,
+                                .pQueueCreateInfos = &qci,
+                                .enabledExtensionCount = n,
+                                .ppEnabledExtensionNames = names};
       VkDevice d;
       CHECK_VK(vkCreateDevice(c.pdev, &all, NULL, &d), VK_SUCCESS);
       vkDestroyDevice(d, NULL);

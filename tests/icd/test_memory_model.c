@@ -27,25 +27,31 @@ main(int argc, char **argv)
    struct agx_vk_ctx c;
    agx_vk_ctx_instance(&c, argc, argv);
 
-   VkPhysicalDeviceVulkan12Features have = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
-   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &have};
+   VkPhysicalDeviceVulkan12Features have = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                   .pNext = &have};
    vkGetPhysicalDeviceFeatures2(c.pdev, &f2);
    CHECK(have.vulkanMemoryModel == VK_TRUE && have.vulkanMemoryModelDeviceScope == VK_TRUE);
 
-   VkPhysicalDeviceVulkan13Features want13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
-                                              .maintenance4 = VK_TRUE}; /* LocalSizeId (SPIR-V 1.6) */
-   VkPhysicalDeviceVulkan12Features want = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-                                            .pNext = &want13,
-                                            .vulkanMemoryModel = VK_TRUE,
-                                            .vulkanMemoryModelDeviceScope = VK_TRUE};
+   VkPhysicalDeviceVulkan13Features want13 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+      .maintenance4 = VK_TRUE}; /* LocalSizeId (SPIR-V 1.6) */
+   VkPhysicalDeviceVulkan12Features want = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+      .pNext = &want13,
+      .vulkanMemoryModel = VK_TRUE,
+      .vulkanMemoryModelDeviceScope = VK_TRUE};
    agx_vk_ctx_device(&c, &want, 0, NULL);
 
    struct agx_vk_pipeline p;
-   agx_vk_pipeline(&c, &p, &(struct agx_vk_pipeline_desc){.spv = argv[1], .buffers = 3, .push_size = 4});
+   agx_vk_pipeline(&c, &p,
+                   &(struct agx_vk_pipeline_desc){.spv = argv[1], .buffers = 3, .push_size = 4});
    /* data (2N words, zeroed), out (4N words), counter (zeroed) */
    struct agx_vk_buffer bufs[3] = {agx_vk_buffer(&c, 2 * N * 4), agx_vk_buffer(&c, 4 * N * 4),
                                    agx_vk_buffer(&c, 4)};
-   uint32_t *data = (uint32_t *)bufs[0].map, *out = (uint32_t *)bufs[1].map, *count = (uint32_t *)bufs[2].map;
+   uint32_t *data = (uint32_t *)bufs[0].map, *out = (uint32_t *)bufs[1].map,
+            *count = (uint32_t *)bufs[2].map;
    memset(out, 0xcd, 4 * N * 4);
    agx_vk_pipeline_bind(&c, &p, (VkBuffer[3]){bufs[0].buf, bufs[1].buf, bufs[2].buf});
    const uint32_t total = N;

@@ -11,9 +11,9 @@
 #include "agx_test.h"
 
 static struct {
-   long countdown;      /* allocations left before the injected failure */
-   bool failed;         /* the failure was injected in this run */
-   long live;           /* allocations not yet freed */
+   long countdown; /* allocations left before the injected failure */
+   bool failed;    /* the failure was injected in this run */
+   long live;      /* allocations not yet freed */
 } state;
 
 struct header {
@@ -76,16 +76,16 @@ static const VkAllocationCallbacks callbacks = {
 };
 
 /* OK(r): continue on success; stop the run (cleanly) on OOM; fail otherwise. */
-#define STEP(expr)                                                                    \
-   do {                                                                               \
-      VkResult r_ = (expr);                                                           \
-      if (r_ == VK_ERROR_OUT_OF_HOST_MEMORY)                                          \
-         goto out;                                                                    \
-      if (r_ != VK_SUCCESS) {                                                         \
-         fprintf(stderr, "%s:%d: %s returned %d with failure at allocation %ld\n",    \
-                 __FILE__, __LINE__, #expr, (int)r_, n);                              \
-         exit(1);                                                                     \
-      }                                                                               \
+#define STEP(expr)                                                                           \
+   do {                                                                                      \
+      VkResult r_ = (expr);                                                                  \
+      if (r_ == VK_ERROR_OUT_OF_HOST_MEMORY)                                                 \
+         goto out;                                                                           \
+      if (r_ != VK_SUCCESS) {                                                                \
+         fprintf(stderr, "%s:%d: %s returned %d with failure at allocation %ld\n", __FILE__, \
+                 __LINE__, #expr, (int)r_, n);                                               \
+         exit(1);                                                                            \
+      }                                                                                      \
    } while (0)
 
 static uint32_t spv_words[4096];
@@ -108,8 +108,10 @@ lifecycle(long n)
    VkDescriptorPool dpool = VK_NULL_HANDLE;
    VkCommandPool cpool = VK_NULL_HANDLE;
 
-   VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .apiVersion = VK_API_VERSION_1_3};
-   VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pApplicationInfo = &app};
+   VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+                            .apiVersion = VK_API_VERSION_1_3};
+   VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+                               .pApplicationInfo = &app};
    STEP(vkCreateInstance(&ici, a, &instance));
 
    uint32_t count = 1;
@@ -121,9 +123,11 @@ lifecycle(long n)
 
    float prio = 1.0f;
    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-                                  .queueCount = 1, .pQueuePriorities = &prio};
+                                  .queueCount = 1,
+                                  .pQueuePriorities = &prio};
    VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-                             .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci};
+                             .queueCreateInfoCount = 1,
+                             .pQueueCreateInfos = &qci};
    STEP(vkCreateDevice(pdev, &dci, a, &device));
    VkQueue queue;
    vkGetDeviceQueue(device, 0, 0, &queue);
@@ -136,8 +140,10 @@ lifecycle(long n)
    memset(ptr, 0x5a, 65536);
    vkUnmapMemory(device, mem);
 
-   VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = 4096,
-                             .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT};
+   VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                             .size = 4096,
+                             .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT};
    STEP(vkCreateBuffer(device, &bci, a, &buf));
    STEP(vkBindBufferMemory(device, buf, mem, 0));
 
@@ -151,38 +157,51 @@ lifecycle(long n)
    /* A compute pipeline, a descriptor set and a recorded command buffer. */
    VkDescriptorSetLayoutBinding binding = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
                                            VK_SHADER_STAGE_COMPUTE_BIT, NULL};
-   VkDescriptorSetLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                          .bindingCount = 1, .pBindings = &binding};
+   VkDescriptorSetLayoutCreateInfo lci = {.sType =
+                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = 1,
+                                          .pBindings = &binding};
    STEP(vkCreateDescriptorSetLayout(device, &lci, a, &dsl));
    VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                      .setLayoutCount = 1, .pSetLayouts = &dsl};
+                                      .setLayoutCount = 1,
+                                      .pSetLayouts = &dsl};
    STEP(vkCreatePipelineLayout(device, &plci, a, &pl));
    VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                    .codeSize = spv_size, .pCode = spv_words};
+                                    .codeSize = spv_size,
+                                    .pCode = spv_words};
    STEP(vkCreateShaderModule(device, &smci, a, &module));
    VkComputePipelineCreateInfo cpci = {
       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
       .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = module, .pName = "main"},
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                .module = module,
+                .pName = "main"},
       .layout = pl};
    STEP(vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &cpci, a, &pipe));
    VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
    VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                      .maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &ps};
+                                      .maxSets = 1,
+                                      .poolSizeCount = 1,
+                                      .pPoolSizes = &ps};
    STEP(vkCreateDescriptorPool(device, &dpci, a, &dpool));
    VkDescriptorSetAllocateInfo sai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                      .descriptorPool = dpool, .descriptorSetCount = 1, .pSetLayouts = &dsl};
+                                      .descriptorPool = dpool,
+                                      .descriptorSetCount = 1,
+                                      .pSetLayouts = &dsl};
    VkDescriptorSet set;
    STEP(vkAllocateDescriptorSets(device, &sai, &set));
    VkDescriptorBufferInfo dbi = {buf, 0, VK_WHOLE_SIZE};
-   VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
-                             .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+   VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                             .dstSet = set,
+                             .descriptorCount = 1,
+                             .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                              .pBufferInfo = &dbi};
    vkUpdateDescriptorSets(device, 1, &w, 0, NULL);
    VkCommandPoolCreateInfo cpi = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
    STEP(vkCreateCommandPool(device, &cpi, a, &cpool));
    VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                      .commandPool = cpool, .commandBufferCount = 1};
+                                      .commandPool = cpool,
+                                      .commandBufferCount = 1};
    VkCommandBuffer cb;
    STEP(vkAllocateCommandBuffers(device, &cai, &cb));
    VkCommandBufferBeginInfo cbbi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
@@ -195,10 +214,14 @@ lifecycle(long n)
 
    uint64_t one = 1;
    VkTimelineSemaphoreSubmitInfo tsi = {.sType = VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO,
-                                        .signalSemaphoreValueCount = 1, .pSignalSemaphoreValues = &one};
-   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .pNext = &tsi,
-                      .commandBufferCount = 1, .pCommandBuffers = &cb,
-                      .signalSemaphoreCount = 1, .pSignalSemaphores = &sem};
+                                        .signalSemaphoreValueCount = 1,
+                                        .pSignalSemaphoreValues = &one};
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                      .pNext = &tsi,
+                      .commandBufferCount = 1,
+                      .pCommandBuffers = &cb,
+                      .signalSemaphoreCount = 1,
+                      .pSignalSemaphores = &sem};
    STEP(vkQueueSubmit(queue, 1, &si, fence));
    VkResult wr = vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX);
    if (wr == VK_ERROR_OUT_OF_HOST_MEMORY)

@@ -31,7 +31,9 @@ make_pipeline(VkPipelineCache cache, const VkSpecializationInfo *spec)
    VkComputePipelineCreateInfo cpci = {
       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
       .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = module, .pName = "main",
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                .module = module,
+                .pName = "main",
                 .pSpecializationInfo = spec},
       .layout = layout,
    };
@@ -44,7 +46,8 @@ static VkPipelineCache
 make_cache(const void *data, size_t size)
 {
    VkPipelineCacheCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO,
-                                   .initialDataSize = size, .pInitialData = data};
+                                   .initialDataSize = size,
+                                   .pInitialData = data};
    VkPipelineCache c;
    CHECK(agx_CreatePipelineCache(T.vk, &ci, NULL, &c) == VK_SUCCESS);
    return c;
@@ -79,26 +82,35 @@ check_const_data(const char *path)
    size_t spv_size = fread(words, 1, sizeof(words), f);
    fclose(f);
    VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                    .codeSize = spv_size, .pCode = words};
+                                    .codeSize = spv_size,
+                                    .pCode = words};
    VkShaderModule m;
    CHECK(agx_CreateShaderModule(T.vk, &smci, NULL, &m) == VK_SUCCESS);
-   VkDescriptorSetLayoutBinding b[2] = {
-      {.binding = 0, .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-       .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT},
-      {.binding = 1, .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-       .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT}};
-   VkDescriptorSetLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                          .bindingCount = 2, .pBindings = b};
+   VkDescriptorSetLayoutBinding b[2] = {{.binding = 0,
+                                         .descriptorCount = 1,
+                                         .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                         .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT},
+                                        {.binding = 1,
+                                         .descriptorCount = 1,
+                                         .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                         .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT}};
+   VkDescriptorSetLayoutCreateInfo lci = {.sType =
+                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = 2,
+                                          .pBindings = b};
    VkDescriptorSetLayout sl;
    CHECK(agx_CreateDescriptorSetLayout(T.vk, &lci, NULL, &sl) == VK_SUCCESS);
    VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                      .setLayoutCount = 1, .pSetLayouts = &sl};
+                                      .setLayoutCount = 1,
+                                      .pSetLayouts = &sl};
    VkPipelineLayout pl;
    CHECK(agx_CreatePipelineLayout(T.vk, &plci, NULL, &pl) == VK_SUCCESS);
    VkComputePipelineCreateInfo cpci = {
       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
       .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = m, .pName = "main"},
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                .module = m,
+                .pName = "main"},
       .layout = pl,
    };
    VkPipelineCache a = make_cache(NULL, 0);
@@ -157,17 +169,22 @@ main(int argc, char **argv)
 
    T = agx_test_device_create();
    VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                    .codeSize = spv_size, .pCode = words};
+                                    .codeSize = spv_size,
+                                    .pCode = words};
    CHECK(agx_CreateShaderModule(T.vk, &smci, NULL, &module) == VK_SUCCESS);
-   VkDescriptorSetLayoutBinding b = {.binding = 0, .descriptorCount = 1,
+   VkDescriptorSetLayoutBinding b = {.binding = 0,
+                                     .descriptorCount = 1,
                                      .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                      .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT};
-   VkDescriptorSetLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                          .bindingCount = 1, .pBindings = &b};
+   VkDescriptorSetLayoutCreateInfo lci = {.sType =
+                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = 1,
+                                          .pBindings = &b};
    VkDescriptorSetLayout sl;
    CHECK(agx_CreateDescriptorSetLayout(T.vk, &lci, NULL, &sl) == VK_SUCCESS);
    VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                      .setLayoutCount = 1, .pSetLayouts = &sl};
+                                      .setLayoutCount = 1,
+                                      .pSetLayouts = &sl};
    CHECK(agx_CreatePipelineLayout(T.vk, &plci, NULL, &layout) == VK_SUCCESS);
    uint32_t *compiles = &T.dev->compute_compiles;
 
@@ -204,7 +221,9 @@ main(int argc, char **argv)
    /* Specialization is part of the key. */
    uint32_t spec_value = 7;
    VkSpecializationMapEntry me = {.constantID = 3, .offset = 0, .size = 4};
-   VkSpecializationInfo si = {.mapEntryCount = 1, .pMapEntries = &me, .dataSize = 4,
+   VkSpecializationInfo si = {.mapEntryCount = 1,
+                              .pMapEntries = &me,
+                              .dataSize = 4,
                               .pData = &spec_value};
    VkPipeline ps = make_pipeline(a, &si);
    CHECK(*compiles == c0 + 2 && entries(a) == 2);

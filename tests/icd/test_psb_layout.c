@@ -26,12 +26,15 @@ main(int argc, char **argv)
    CHECK(argc >= 2);
    struct agx_vk_ctx c;
    agx_vk_ctx_instance(&c, argc, argv);
-   VkPhysicalDeviceVulkan12Features want = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-                                            .bufferDeviceAddress = VK_TRUE};
+   VkPhysicalDeviceVulkan12Features want = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+      .bufferDeviceAddress = VK_TRUE};
    agx_vk_ctx_device(&c, &want, 0, NULL);
    struct agx_vk_pipeline p;
-   agx_vk_pipeline(&c, &p, &(struct agx_vk_pipeline_desc){.spv = argv[1], .buffers = 1,
-                                                          .push_size = sizeof(struct push)});
+   agx_vk_pipeline(&c, &p,
+                   &(struct agx_vk_pipeline_desc){.spv = argv[1],
+                                                  .buffers = 1,
+                                                  .push_size = sizeof(struct push)});
 
    /* One buffer with a device address: input blocks, then output blocks. */
    VkBuffer blocks;
@@ -44,16 +47,20 @@ main(int argc, char **argv)
    vkGetBufferMemoryRequirements(c.dev, blocks, &req);
    VkMemoryAllocateFlagsInfo mafi = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
                                      .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT};
-   VkMemoryAllocateInfo mai = {
-      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .pNext = &mafi, .allocationSize = req.size,
-      .memoryTypeIndex = agx_vk_memory_type(&c, req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                                                        VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)};
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .pNext = &mafi,
+                               .allocationSize = req.size,
+                               .memoryTypeIndex =
+                                  agx_vk_memory_type(&c, req.memoryTypeBits,
+                                                     VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                                        VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)};
    VkDeviceMemory mem;
    VK_OK(vkAllocateMemory(c.dev, &mai, NULL, &mem));
    VK_OK(vkBindBufferMemory(c.dev, blocks, mem, 0));
    float *map;
    VK_OK(vkMapMemory(c.dev, mem, 0, VK_WHOLE_SIZE, 0, (void **)&map));
-   VkBufferDeviceAddressInfo ai = {.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, .buffer = blocks};
+   VkBufferDeviceAddressInfo ai = {.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
+                                   .buffer = blocks};
    uint64_t base = vkGetBufferDeviceAddress(c.dev, &ai);
    CHECK(base != 0);
 

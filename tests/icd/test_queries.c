@@ -92,8 +92,8 @@ lavapipe_zeroed(bool gpu, const uint8_t *slot, VkQueryResultFlags flags, uint32_
 }
 
 static void
-check_region(bool gpu, const uint8_t *region, VkQueryResultFlags flags,
-             const bool copied[POOL], const uint64_t ts[POOL])
+check_region(bool gpu, const uint8_t *region, VkQueryResultFlags flags, const bool copied[POOL],
+             const uint64_t ts[POOL])
 {
    const uint32_t elem = elem_size(flags), stride = stride_of(flags);
    for (uint32_t q = 0; q < POOL; q++) {
@@ -105,8 +105,9 @@ check_region(bool gpu, const uint8_t *region, VkQueryResultFlags flags,
          uint64_t v = load(slot, elem);
          bool value_ok;
          if (written[q])
-            value_ok = elem == 8 ? v == ts[q]
-                                 : (v == (uint32_t)ts[q] || (ts[q] > UINT32_MAX && v == UINT32_MAX));
+            value_ok = elem == 8
+                          ? v == ts[q]
+                          : (v == (uint32_t)ts[q] || (ts[q] > UINT32_MAX && v == UINT32_MAX));
          else if (flags & VK_QUERY_RESULT_PARTIAL_BIT)
             value_ok = v == 0; /* agx: the reset value (only agx runs PARTIAL) */
          else
@@ -157,7 +158,8 @@ test_copy_all_flags(void)
 {
    const bool partial_allowed = !C.validation && !C.reference;
    VkQueryPoolCreateInfo qpci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
-                                 .queryType = VK_QUERY_TYPE_TIMESTAMP, .queryCount = POOL};
+                                 .queryType = VK_QUERY_TYPE_TIMESTAMP,
+                                 .queryCount = POOL};
    VkQueryPool qp;
    VK_OK(vkCreateQueryPool(C.dev, &qpci, NULL, &qp));
    const VkDeviceSize dst_offset = 64; /* copies start past a sentinel prefix */
@@ -205,8 +207,7 @@ test_copy_all_flags(void)
       ranges_for(flags, ranges, copied);
       if ((flags & VK_QUERY_RESULT_PARTIAL_BIT) && !partial_allowed)
          memset(copied, 0, sizeof(copied)); /* not recorded: all sentinel */
-      check_region(true, dst.map + dst_offset + flags * REGION, flags,
-                   copied, ts);
+      check_region(true, dst.map + dst_offset + flags * REGION, flags, copied, ts);
    }
 
    /* The host path writes the same bytes; NOT_READY when an unwritten
@@ -226,8 +227,8 @@ test_copy_all_flags(void)
          for (uint32_t q = ranges[r][0]; q < ranges[r][0] + ranges[r][1]; q++)
             all_written &= written[q];
          CHECK_VK(vkGetQueryPoolResults(C.dev, qp, ranges[r][0], ranges[r][1],
-                                        ranges[r][1] * stride, host + ranges[r][0] * stride,
-                                        stride, flags),
+                                        ranges[r][1] * stride, host + ranges[r][0] * stride, stride,
+                                        flags),
                   all_written ? VK_SUCCESS : VK_NOT_READY);
       }
       check_region(false, host, flags, copied, ts);
@@ -251,7 +252,8 @@ host_ns(void)
 static VkResult
 submit_again(VkCommandBuffer cb)
 {
-   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                      .commandBufferCount = 1,
                       .pCommandBuffers = &cb};
    VkResult r = vkQueueSubmit(C.queue, 1, &si, VK_NULL_HANDLE);
    return r == VK_SUCCESS ? vkQueueWaitIdle(C.queue) : r;
@@ -268,7 +270,8 @@ static void
 test_secondary_timestamps(void)
 {
    VkQueryPoolCreateInfo qpci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
-                                 .queryType = VK_QUERY_TYPE_TIMESTAMP, .queryCount = 5};
+                                 .queryType = VK_QUERY_TYPE_TIMESTAMP,
+                                 .queryCount = 5};
    VkQueryPool qp;
    VK_OK(vkCreateQueryPool(C.dev, &qpci, NULL, &qp));
    struct agx_vk_buffer data = agx_vk_buffer(&C, 4096), res = agx_vk_buffer(&C, 256);

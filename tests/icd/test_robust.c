@@ -19,23 +19,33 @@
 
 #define N 128
 #define BIG_WORDS 2048
-#define DATA_WORD 64   /* binding 0: 32 words */
-#define ATOM_WORD 256  /* binding 2: 16 words */
-#define VEC_WORD 512   /* binding 4: 14 words (3 vec4 + 8 bytes) */
+#define DATA_WORD 64  /* binding 0: 32 words */
+#define ATOM_WORD 256 /* binding 2: 16 words */
+#define VEC_WORD 512  /* binding 4: 14 words (3 vec4 + 8 bytes) */
 
 static unsigned failures;
 
-static void fail(const char *what, unsigned i, uint32_t got, uint32_t want)
+static void
+fail(const char *what, unsigned i, uint32_t got, uint32_t want)
 {
    if (failures++ < 30)
       fprintf(stderr, "%s[%u]: got 0x%08x, expected 0x%08x\n", what, i, got, want);
 }
 
-static uint32_t canary(unsigned w) { return 0xC0000000u | w; }
-static uint32_t ubo_canary(unsigned w) { return 0xA0000000u | w; }
+static uint32_t
+canary(unsigned w)
+{
+   return 0xC0000000u | w;
+}
+static uint32_t
+ubo_canary(unsigned w)
+{
+   return 0xA0000000u | w;
+}
 
 /* An out-of-range read on the reference: 0 or a value from the bound range */
-static bool allowed_oob_read(uint32_t v, uint32_t prefix)
+static bool
+allowed_oob_read(uint32_t v, uint32_t prefix)
 {
    return v == 0 || (v & 0xF0000000u) == prefix || (v & 0xFFFF0000u) == 0xdead0000u;
 }
@@ -69,7 +79,8 @@ main(int argc, char **argv)
             p2.robustUniformBufferAccessSizeAlignment <= 256);
       VkPhysicalDeviceRobustness2FeaturesEXT want2 = {
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
-         .robustBufferAccess2 = VK_TRUE, .nullDescriptor = VK_TRUE};
+         .robustBufferAccess2 = VK_TRUE,
+         .nullDescriptor = VK_TRUE};
       const char *ext = "VK_EXT_robustness2";
       agx_vk_ctx_device(&c, &want2, 1, &ext);
    } else {
@@ -93,33 +104,51 @@ main(int argc, char **argv)
    for (uint32_t b = 0; b < 6; b++)
       lb[b] = (VkDescriptorSetLayoutBinding){b, types[b], 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL};
    VkDescriptorSetLayout dsl;
-   VK_OK(vkCreateDescriptorSetLayout(c.dev, &(VkDescriptorSetLayoutCreateInfo){
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = 6,
-      .pBindings = lb}, NULL, &dsl));
+   VK_OK(
+      vkCreateDescriptorSetLayout(c.dev,
+                                  &(VkDescriptorSetLayoutCreateInfo){
+                                     .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                     .bindingCount = 6,
+                                     .pBindings = lb},
+                                  NULL, &dsl));
    VkDescriptorPoolSize ps[2] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 5},
                                  {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1}};
    VkDescriptorPool pool;
-   VK_OK(vkCreateDescriptorPool(c.dev, &(VkDescriptorPoolCreateInfo){
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1, .poolSizeCount = 2,
-      .pPoolSizes = ps}, NULL, &pool));
+   VK_OK(vkCreateDescriptorPool(
+      c.dev,
+      &(VkDescriptorPoolCreateInfo){.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                    .maxSets = 1,
+                                    .poolSizeCount = 2,
+                                    .pPoolSizes = ps},
+      NULL, &pool));
    VkDescriptorSet set;
-   VK_OK(vkAllocateDescriptorSets(c.dev, &(VkDescriptorSetAllocateInfo){
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = pool,
-      .descriptorSetCount = 1, .pSetLayouts = &dsl}, &set));
+   VK_OK(vkAllocateDescriptorSets(
+      c.dev,
+      &(VkDescriptorSetAllocateInfo){.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                     .descriptorPool = pool,
+                                     .descriptorSetCount = 1,
+                                     .pSetLayouts = &dsl},
+      &set));
    VkDescriptorBufferInfo bi[6] = {
-      {big.buf, DATA_WORD * 4, 32 * 4}, {ubo.buf, 0, 64}, {big.buf, ATOM_WORD * 4, 16 * 4},
-      {out.buf, 0, VK_WHOLE_SIZE},      {big.buf, VEC_WORD * 4, 56},
-      {r2 ? VK_NULL_HANDLE : nul.buf, 0, VK_WHOLE_SIZE}};
+      {big.buf, DATA_WORD * 4, 32 * 4}, {ubo.buf, 0, 64},
+      {big.buf, ATOM_WORD * 4, 16 * 4}, {out.buf, 0, VK_WHOLE_SIZE},
+      {big.buf, VEC_WORD * 4, 56},      {r2 ? VK_NULL_HANDLE : nul.buf, 0, VK_WHOLE_SIZE}};
    VkWriteDescriptorSet wr[6];
    for (uint32_t b = 0; b < 6; b++)
-      wr[b] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
-                                     .dstBinding = b, .descriptorCount = 1, .descriptorType = types[b],
+      wr[b] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                     .dstSet = set,
+                                     .dstBinding = b,
+                                     .descriptorCount = 1,
+                                     .descriptorType = types[b],
                                      .pBufferInfo = &bi[b]};
    vkUpdateDescriptorSets(c.dev, 6, wr, 0, NULL);
    VkPipelineLayout layout;
-   VK_OK(vkCreatePipelineLayout(c.dev, &(VkPipelineLayoutCreateInfo){
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .setLayoutCount = 1,
-      .pSetLayouts = &dsl}, NULL, &layout));
+   VK_OK(vkCreatePipelineLayout(
+      c.dev,
+      &(VkPipelineLayoutCreateInfo){.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                    .setLayoutCount = 1,
+                                    .pSetLayouts = &dsl},
+      NULL, &layout));
    VkShaderModule module = agx_vk_shader(&c, argv[1]);
    VkPipeline pipe = agx_vk_compute_pipeline(&c, layout, module, NULL, 0, NULL);
 

@@ -56,19 +56,24 @@ main(int argc, char **argv)
    VkDescriptorSetLayoutBinding b[2] = {
       {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
       {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
-   VkDescriptorSetLayoutCreateInfo dlci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                           .bindingCount = 2, .pBindings = b};
+   VkDescriptorSetLayoutCreateInfo dlci = {.sType =
+                                              VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                           .bindingCount = 2,
+                                           .pBindings = b};
    VkDescriptorSetLayout dsl;
    VK_OK(vkCreateDescriptorSetLayout(c.dev, &dlci, NULL, &dsl));
    VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                      .setLayoutCount = 1, .pSetLayouts = &dsl};
+                                      .setLayoutCount = 1,
+                                      .pSetLayouts = &dsl};
    VkPipelineLayout layout;
    VK_OK(vkCreatePipelineLayout(c.dev, &plci, NULL, &layout));
    VkShaderModule module = agx_vk_shader(&c, argv[1]);
    VkComputePipelineCreateInfo cpci = {
       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
       .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = module, .pName = "main"},
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                .module = module,
+                .pName = "main"},
       .layout = layout};
    VkPipeline pipeline;
    VK_OK(vkCreateComputePipelines(c.dev, VK_NULL_HANDLE, 1, &cpci, NULL, &pipeline));
@@ -81,18 +86,23 @@ main(int argc, char **argv)
 
    VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2};
    VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                      .maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &ps};
+                                      .maxSets = 1,
+                                      .poolSizeCount = 1,
+                                      .pPoolSizes = &ps};
    VkDescriptorPool dpool;
    VK_OK(vkCreateDescriptorPool(c.dev, &dpci, NULL, &dpool));
    VkDescriptorSetAllocateInfo dsai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                       .descriptorPool = dpool, .descriptorSetCount = 1,
+                                       .descriptorPool = dpool,
+                                       .descriptorSetCount = 1,
                                        .pSetLayouts = &dsl};
    VkDescriptorSet set;
    VK_OK(vkAllocateDescriptorSets(c.dev, &dsai, &set));
    VkDescriptorBufferInfo bi[2] = {{in.buf, 0, VK_WHOLE_SIZE}, {out.buf, 0, VK_WHOLE_SIZE}};
-   VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
+   VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                             .dstSet = set,
                              .descriptorCount = 2,
-                             .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = bi};
+                             .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                             .pBufferInfo = bi};
    vkUpdateDescriptorSets(c.dev, 1, &w, 0, NULL);
 
    /* Twice: the second run reuses the stacks the first one gave back. */

@@ -34,7 +34,8 @@ main(int argc, char **argv)
 
    struct agx_vk_ctx c;
    agx_vk_ctx_instance_version(&c, argc, argv, VK_API_VERSION_1_1);
-   const char *dev_exts[] = {VK_KHR_SPIRV_1_4_EXTENSION_NAME, VK_KHR_SHADER_FLOAT_CONTROLS_EXTENSION_NAME};
+   const char *dev_exts[] = {VK_KHR_SPIRV_1_4_EXTENSION_NAME,
+                             VK_KHR_SHADER_FLOAT_CONTROLS_EXTENSION_NAME};
    for (unsigned i = 0; i < 2; i++) {
       if (!agx_vk_ctx_has_extension(&c, dev_exts[i])) {
          fprintf(stderr, "%s is not listed\n", dev_exts[i]);
@@ -47,7 +48,8 @@ main(int argc, char **argv)
    VkSpecializationMapEntry entry = {0, 0, sizeof(count)};
    VkSpecializationInfo spec = {1, &entry, sizeof(count), &count};
    struct agx_vk_pipeline p;
-   agx_vk_pipeline(&c, &p, &(struct agx_vk_pipeline_desc){.spv = argv[1], .buffers = 1, .spec = &spec});
+   agx_vk_pipeline(&c, &p,
+                   &(struct agx_vk_pipeline_desc){.spv = argv[1], .buffers = 1, .spec = &spec});
    struct agx_vk_buffer buf = agx_vk_buffer(&c, 64 * 4);
    uint32_t *map = (uint32_t *)buf.map;
    for (uint32_t i = 0; i < 64; i++)

@@ -16,7 +16,7 @@
 
 #include "agx_vk_ctx.h"
 
-#define K 48          /* words per invocation (sg_common.glsl) */
+#define K 48 /* words per invocation (sg_common.glsl) */
 #define MAX_WG 96
 #define MAX_LANES 64
 #define MAX_SG (MAX_WG / 4)
@@ -46,14 +46,16 @@ struct sg {
    uint32_t x[MAX_LANES];
 };
 
-static uint32_t fbits(float f)
+static uint32_t
+fbits(float f)
 {
    uint32_t u;
    memcpy(&u, &f, 4);
    return u;
 }
 
-static float bitsf(uint32_t u)
+static float
+bitsf(uint32_t u)
 {
    float f;
    memcpy(&f, &u, 4);
@@ -64,65 +66,100 @@ static float bitsf(uint32_t u)
 
 enum op { ADD, MUL, UMIN, UMAX, AND, OR, XOR, SMIN, SMAX, FADD, FMUL, FMIN, FMAX };
 
-static bool is_float_op(enum op o)
+static bool
+is_float_op(enum op o)
 {
    return o >= FADD;
 }
 
-static uint32_t identity(enum op o)
+static uint32_t
+identity(enum op o)
 {
    switch (o) {
-   case MUL: return 1;
-   case UMIN: case AND: return 0xffffffffu;
-   case SMIN: return 0x7fffffffu;
-   case SMAX: return 0x80000000u;
-   case FADD: return fbits(0.0f);
-   case FMUL: return fbits(1.0f);
-   case FMIN: return fbits(INFINITY);
-   case FMAX: return fbits(-INFINITY);
-   default: return 0;
+   case MUL:
+      return 1;
+   case UMIN:
+   case AND:
+      return 0xffffffffu;
+   case SMIN:
+      return 0x7fffffffu;
+   case SMAX:
+      return 0x80000000u;
+   case FADD:
+      return fbits(0.0f);
+   case FMUL:
+      return fbits(1.0f);
+   case FMIN:
+      return fbits(INFINITY);
+   case FMAX:
+      return fbits(-INFINITY);
+   default:
+      return 0;
    }
 }
 
-static uint32_t combine(enum op o, uint32_t a, uint32_t b)
+static uint32_t
+combine(enum op o, uint32_t a, uint32_t b)
 {
    switch (o) {
-   case ADD: return a + b;
-   case MUL: return a * b;
-   case UMIN: return a < b ? a : b;
-   case UMAX: return a > b ? a : b;
-   case AND: return a & b;
-   case OR: return a | b;
-   case XOR: return a ^ b;
-   case SMIN: return (int32_t)a < (int32_t)b ? a : b;
-   case SMAX: return (int32_t)a > (int32_t)b ? a : b;
-   case FADD: return fbits(bitsf(a) + bitsf(b));
-   case FMUL: return fbits(bitsf(a) * bitsf(b));
-   case FMIN: return fbits(fminf(bitsf(a), bitsf(b)));
-   default: return fbits(fmaxf(bitsf(a), bitsf(b)));
+   case ADD:
+      return a + b;
+   case MUL:
+      return a * b;
+   case UMIN:
+      return a < b ? a : b;
+   case UMAX:
+      return a > b ? a : b;
+   case AND:
+      return a & b;
+   case OR:
+      return a | b;
+   case XOR:
+      return a ^ b;
+   case SMIN:
+      return (int32_t)a < (int32_t)b ? a : b;
+   case SMAX:
+      return (int32_t)a > (int32_t)b ? a : b;
+   case FADD:
+      return fbits(bitsf(a) + bitsf(b));
+   case FMUL:
+      return fbits(bitsf(a) * bitsf(b));
+   case FMIN:
+      return fbits(fminf(bitsf(a), bitsf(b)));
+   default:
+      return fbits(fmaxf(bitsf(a), bitsf(b)));
    }
 }
 
 /* The operand sg_arith.comp / sg_clustered.comp feed operation o. */
-static uint32_t operand(enum op o, uint32_t x)
+static uint32_t
+operand(enum op o, uint32_t x)
 {
    switch (o) {
-   case SMIN: case SMAX: return x - (1u << 30);
-   case FADD: return fbits((float)((int)(x % 17u) - 8));
-   case FMUL: return fbits(x % 3u == 0 ? 2.0f : x % 3u == 1 ? 0.5f : -1.0f);
-   case FMIN: case FMAX: return fbits((float)((int)(x % 1000u) - 500) * 0.25f);
-   default: return x;
+   case SMIN:
+   case SMAX:
+      return x - (1u << 30);
+   case FADD:
+      return fbits((float)((int)(x % 17u) - 8));
+   case FMUL:
+      return fbits(x % 3u == 0 ? 2.0f : x % 3u == 1 ? 0.5f : -1.0f);
+   case FMIN:
+   case FMAX:
+      return fbits((float)((int)(x % 1000u) - 500) * 0.25f);
+   default:
+      return x;
    }
 }
 
-static bool live(const struct sg *s, int k)
+static bool
+live(const struct sg *s, int k)
 {
    return k >= 0 && (unsigned)k < s->size && s->present[k] && s->act[k];
 }
 
 /* kind 0: reduce over lane l's cluster, 1: inclusive, 2: exclusive scan. */
-static uint32_t model_reduce(const struct sg *s, unsigned l, enum op o, unsigned kind,
-                             unsigned cluster)
+static uint32_t
+model_reduce(const struct sg *s, unsigned l, enum op o, unsigned kind, unsigned cluster)
 {
    uint32_t acc = identity(o);
    for (unsigned k = 0; k < s->size; k++) {
@@ -135,7 +172,8 @@ static uint32_t model_reduce(const struct sg *s, unsigned l, enum op o, unsigned
    return acc;
 }
 
-static unsigned first_live(const struct sg *s)
+static unsigned
+first_live(const struct sg *s)
 {
    for (unsigned k = 0; k < s->size; k++)
       if (live(s, (int)k))
@@ -143,13 +181,15 @@ static unsigned first_live(const struct sg *s)
    return 0;
 }
 
-static unsigned popcount(uint64_t m)
+static unsigned
+popcount(uint64_t m)
 {
    return (unsigned)__builtin_popcountll(m);
 }
 
 /* Expected result j of lane l; false when the value is undefined. */
-static bool model(enum cat c, const struct sg *s, unsigned l, unsigned j, uint32_t *out)
+static bool
+model(enum cat c, const struct sg *s, unsigned l, unsigned j, uint32_t *out)
 {
    uint32_t x = s->x[l];
    bool wg0 = s->wg == 0;
@@ -183,20 +223,48 @@ static bool model(enum cat c, const struct sg *s, unsigned l, unsigned j, uint32
             mask |= 1u << k;
       uint64_t upto = (UINT64_C(2) << l) - 1, below = (UINT64_C(1) << l) - 1;
       switch (j) {
-      case 0: *out = mask; return true;
-      case 1: *out = 0; return true;
-      case 2: *out = l < 32 ? (x >> l) & 1u : 0; return true;
-      case 3: *out = (mask >> ((x >> 8) & (s->size - 1))) & 1u; return true;
-      case 4: *out = popcount(mask); return true;
-      case 5: *out = popcount(mask & upto); return true;
-      case 6: *out = popcount(mask & below); return true;
-      case 7: *out = (uint32_t)__builtin_ctz(mask); return true;
-      case 8: *out = 31u - (uint32_t)__builtin_clz(mask); return true;
-      case 9: *out = l == first; return true;
-      case 10: *out = s->x[first]; return true;
-      case 11: target = 0; break;
-      case 12: target = 5; break;
-      default: *out = fbits((float)(s->x[first] & 255u)); return true;
+      case 0:
+         *out = mask;
+         return true;
+      case 1:
+         *out = 0;
+         return true;
+      case 2:
+         *out = l < 32 ? (x >> l) & 1u : 0;
+         return true;
+      case 3:
+         *out = (mask >> ((x >> 8) & (s->size - 1))) & 1u;
+         return true;
+      case 4:
+         *out = popcount(mask);
+         return true;
+      case 5:
+         *out = popcount(mask & upto);
+         return true;
+      case 6:
+         *out = popcount(mask & below);
+         return true;
+      case 7:
+         *out = (uint32_t)__builtin_ctz(mask);
+         return true;
+      case 8:
+         *out = 31u - (uint32_t)__builtin_clz(mask);
+         return true;
+      case 9:
+         *out = l == first;
+         return true;
+      case 10:
+         *out = s->x[first];
+         return true;
+      case 11:
+         target = 0;
+         break;
+      case 12:
+         target = 5;
+         break;
+      default:
+         *out = fbits((float)(s->x[first] & 255u));
+         return true;
       }
       break;
    }
@@ -258,7 +326,7 @@ static bool model(enum cat c, const struct sg *s, unsigned l, unsigned j, uint32
    }
    case QUAD: {
       int t[] = {(int)(l & ~3u), (int)(l & ~3u) | 1, (int)(l & ~3u) | 2, (int)(l & ~3u) | 3,
-                 (int)(l ^ 1), (int)(l ^ 2), (int)(l ^ 3)};
+                 (int)(l ^ 1),   (int)(l ^ 2),       (int)(l ^ 3)};
       target = t[j];
       break;
    }
@@ -269,7 +337,8 @@ static bool model(enum cat c, const struct sg *s, unsigned l, unsigned j, uint32
    return true;
 }
 
-static bool is_float_result(enum cat c, unsigned j)
+static bool
+is_float_result(enum cat c, unsigned j)
 {
    if (c == ARITH)
       return j < 39 && is_float_op((enum op)(j / 3));
@@ -289,27 +358,31 @@ struct ctx {
 #define IN_WORDS (2 * MAX_WG)
 #define OUT_WORDS (2 * MAX_WG * K)
 
-static VkShaderModule load_module(struct ctx *c, const char *name)
+static VkShaderModule
+load_module(struct ctx *c, const char *name)
 {
    char path[1024];
    snprintf(path, sizeof(path), "%s/%s.spv", c->dir, name);
    return agx_vk_shader(&c->vk, path);
 }
 
-static VkPipeline make_pipeline_ext(struct ctx *c, VkShaderModule m, uint32_t wg,
-                                    VkPipelineShaderStageCreateFlags flags, const void *next)
+static VkPipeline
+make_pipeline_ext(struct ctx *c, VkShaderModule m, uint32_t wg,
+                  VkPipelineShaderStageCreateFlags flags, const void *next)
 {
    VkSpecializationMapEntry e = {0, 0, 4};
    VkSpecializationInfo si = {1, &e, 4, &wg};
    return agx_vk_compute_pipeline(&c->vk, c->p.layout, m, &si, flags, next);
 }
 
-static VkPipeline make_pipeline(struct ctx *c, VkShaderModule m, uint32_t wg)
+static VkPipeline
+make_pipeline(struct ctx *c, VkShaderModule m, uint32_t wg)
 {
    return make_pipeline_ext(c, m, wg, 0, NULL);
 }
 
-static void dispatch(struct ctx *c, VkPipeline p, uint32_t pattern)
+static void
+dispatch(struct ctx *c, VkPipeline p, uint32_t pattern)
 {
    c->p.pipeline = p;
    VK_OK(agx_vk_dispatch(&c->vk, &c->p, &pattern, 2, 1, 1));
@@ -318,8 +391,8 @@ static void dispatch(struct ctx *c, VkPipeline p, uint32_t pattern)
 
 /* Runs category cat with workgroup size wg and a pattern; returns the
  * number of results checked (exits on a mismatch). */
-static unsigned run_case(struct ctx *c, enum cat cat, VkPipeline p, uint32_t wg, uint32_t pattern,
-                         unsigned sg_size)
+static unsigned
+run_case(struct ctx *c, enum cat cat, VkPipeline p, uint32_t wg, uint32_t pattern, unsigned sg_size)
 {
    uint32_t *in = c->in, *out = c->out;
    for (uint32_t g = 0; g < 2 * wg; g++)
@@ -382,7 +455,8 @@ static unsigned run_case(struct ctx *c, enum cat cat, VkPipeline p, uint32_t wg,
  * gl_SubgroupSize and gl_NumSubgroups. Where full subgroups are required
  * (the width is a multiple of the maximum size, as the application must
  * ensure) every subgroup must have all its lanes. */
-static void size_control(struct ctx *c, const VkPhysicalDeviceVulkan13Properties *p13, unsigned size)
+static void
+size_control(struct ctx *c, const VkPhysicalDeviceVulkan13Properties *p13, unsigned size)
 {
    CHECK(p13->minSubgroupSize == size && p13->maxSubgroupSize == size);
    CHECK(p13->requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT);
@@ -395,8 +469,8 @@ static void size_control(struct ctx *c, const VkPhysicalDeviceVulkan13Properties
       VkPipelineShaderStageCreateFlags flags;
       bool required;
       uint32_t wg;
-   } cases[] = {{full, false, 64}, {full, true, 96}, {varying, false, 40},
-                {varying | full, false, 64}, {0, true, 40}, {full, true, 32}};
+   } cases[] = {{full, false, 64},           {full, true, 96}, {varying, false, 40},
+                {varying | full, false, 64}, {0, true, 40},    {full, true, 32}};
    VkShaderModule m = load_module(c, "sg_size");
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
       VkPipelineShaderStageRequiredSubgroupSizeCreateInfo rs = {
@@ -433,15 +507,21 @@ main(int argc, char **argv)
    agx_vk_ctx_instance(&c.vk, argc, argv);
    const bool reference = c.vk.reference;
 
-   VkPhysicalDeviceVulkan13Properties p13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES};
-   VkPhysicalDeviceVulkan11Properties p11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES,
-                                             .pNext = &p13};
-   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &p11};
+   VkPhysicalDeviceVulkan13Properties p13 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES};
+   VkPhysicalDeviceVulkan11Properties p11 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES,
+      .pNext = &p13};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                     .pNext = &p11};
    vkGetPhysicalDeviceProperties2(c.vk.pdev, &p2);
-   VkPhysicalDeviceVulkan13Features have13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
-   VkPhysicalDeviceVulkan12Features have = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-                                            .pNext = &have13};
-   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &have};
+   VkPhysicalDeviceVulkan13Features have13 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+   VkPhysicalDeviceVulkan12Features have = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+      .pNext = &have13};
+   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                   .pNext = &have};
    vkGetPhysicalDeviceFeatures2(c.vk.pdev, &f2);
    unsigned sg_size = p11.subgroupSize;
    printf("%s: subgroup size %u, operations %#x\n", p2.properties.deviceName, sg_size,
@@ -450,10 +530,10 @@ main(int argc, char **argv)
    CHECK(p11.subgroupSupportedStages & VK_SHADER_STAGE_COMPUTE_BIT);
    /* What agx-vk advertises (and lavapipe too): every category. */
    const VkSubgroupFeatureFlags required =
-      VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT |
-      VK_SUBGROUP_FEATURE_ARITHMETIC_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_BIT |
-      VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT | VK_SUBGROUP_FEATURE_QUAD_BIT |
-      (reference ? 0 : VK_SUBGROUP_FEATURE_CLUSTERED_BIT);
+      VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT |
+      VK_SUBGROUP_FEATURE_BALLOT_BIT | VK_SUBGROUP_FEATURE_ARITHMETIC_BIT |
+      VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT |
+      VK_SUBGROUP_FEATURE_QUAD_BIT | (reference ? 0 : VK_SUBGROUP_FEATURE_CLUSTERED_BIT);
    CHECK((p11.subgroupSupportedOperations & required) == required);
    CHECK(have.subgroupBroadcastDynamicId == VK_TRUE);
    /* Exercised on extended types by tests/compiler subgroup_ext (agx-vk does
@@ -462,13 +542,15 @@ main(int argc, char **argv)
    CHECK(have.shaderSubgroupExtendedTypes == VK_TRUE);
    CHECK(have13.subgroupSizeControl == VK_TRUE && have13.computeFullSubgroups == VK_TRUE);
 
-   VkPhysicalDeviceVulkan13Features want13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
-                                              .subgroupSizeControl = VK_TRUE,
-                                              .computeFullSubgroups = VK_TRUE};
-   VkPhysicalDeviceVulkan12Features want = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-                                            .pNext = &want13,
-                                            .subgroupBroadcastDynamicId = VK_TRUE,
-                                            .shaderSubgroupExtendedTypes = VK_TRUE};
+   VkPhysicalDeviceVulkan13Features want13 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+      .subgroupSizeControl = VK_TRUE,
+      .computeFullSubgroups = VK_TRUE};
+   VkPhysicalDeviceVulkan12Features want = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+      .pNext = &want13,
+      .subgroupBroadcastDynamicId = VK_TRUE,
+      .shaderSubgroupExtendedTypes = VK_TRUE};
    agx_vk_ctx_device(&c.vk, &want, 0, NULL);
    agx_vk_pipeline(&c.vk, &c.p, &(struct agx_vk_pipeline_desc){.buffers = 2, .push_size = 4});
    c.buf[0] = agx_vk_buffer(&c.vk, IN_WORDS * 4);

@@ -32,7 +32,7 @@
 
 #include "agx_vk_ctx.h"
 
-#define N 100      /* texels per view */
+#define N 100        /* texels per view */
 #define DISPATCH 128 /* invocations: the last 28 are past the view */
 
 enum kind { UNORM, SNORM, UINT, SINT, SFLOAT, SRGB, UFLOAT_11_11_10, UFLOAT_999E5 };
@@ -49,8 +49,14 @@ struct fmt {
    bool store; /* stored and compared exactly (the others' encodings round) */
 };
 
-#define RGBA {0, 1, 2, 3}
-#define BGRA {2, 1, 0, 3}
+#define RGBA     \
+   {             \
+      0, 1, 2, 3 \
+   }
+#define BGRA     \
+   {             \
+      2, 1, 0, 3 \
+   }
 static const struct fmt formats[] = {
    {VK_FORMAT_R8_UNORM, "R8_UNORM", UNORM, 1, {8}, RGBA, true},
    {VK_FORMAT_R8_SNORM, "R8_SNORM", SNORM, 1, {8}, RGBA, true},
@@ -89,8 +95,20 @@ static const struct fmt formats[] = {
    {VK_FORMAT_R32G32B32A32_SFLOAT, "R32G32B32A32_SFLOAT", SFLOAT, 4, {32, 32, 32, 32}, RGBA, true},
    /* read only here: their encodings round */
    {VK_FORMAT_R8G8B8A8_SRGB, "R8G8B8A8_SRGB", SRGB, 4, {8, 8, 8, 8}, RGBA, false},
-   {VK_FORMAT_B10G11R11_UFLOAT_PACK32, "B10G11R11_UFLOAT", UFLOAT_11_11_10, 3, {11, 11, 10}, RGBA, false},
-   {VK_FORMAT_E5B9G9R9_UFLOAT_PACK32, "E5B9G9R9_UFLOAT", UFLOAT_999E5, 3, {9, 9, 9, 5}, RGBA, false},
+   {VK_FORMAT_B10G11R11_UFLOAT_PACK32,
+    "B10G11R11_UFLOAT",
+    UFLOAT_11_11_10,
+    3,
+    {11, 11, 10},
+    RGBA,
+    false},
+   {VK_FORMAT_E5B9G9R9_UFLOAT_PACK32,
+    "E5B9G9R9_UFLOAT",
+    UFLOAT_999E5,
+    3,
+    {9, 9, 9, 5},
+    RGBA,
+    false},
 };
 #define NUM_FORMATS (sizeof(formats) / sizeof(formats[0]))
 
@@ -289,12 +307,18 @@ shader(struct env *t, const char *name)
 }
 
 static VkDescriptorSetLayout
-set_layout(struct env *t, uint32_t n, const VkDescriptorSetLayoutBinding *b, VkDescriptorSetLayoutCreateFlags flags)
+set_layout(struct env *t, uint32_t n, const VkDescriptorSetLayoutBinding *b,
+           VkDescriptorSetLayoutCreateFlags flags)
 {
    VkDescriptorSetLayout l;
-   VK_OK(vkCreateDescriptorSetLayout(t->c.dev, &(VkDescriptorSetLayoutCreateInfo){
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .flags = flags,
-      .bindingCount = n, .pBindings = b}, NULL, &l));
+   VK_OK(
+      vkCreateDescriptorSetLayout(t->c.dev,
+                                  &(VkDescriptorSetLayoutCreateInfo){
+                                     .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                     .flags = flags,
+                                     .bindingCount = n,
+                                     .pBindings = b},
+                                  NULL, &l));
    return l;
 }
 
@@ -303,9 +327,14 @@ pipe_layout(struct env *t, VkDescriptorSetLayout dsl, uint32_t push)
 {
    VkPipelineLayout l;
    VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, push};
-   VK_OK(vkCreatePipelineLayout(t->c.dev, &(VkPipelineLayoutCreateInfo){
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .setLayoutCount = 1, .pSetLayouts = &dsl,
-      .pushConstantRangeCount = push ? 1 : 0, .pPushConstantRanges = &range}, NULL, &l));
+   VK_OK(vkCreatePipelineLayout(
+      t->c.dev,
+      &(VkPipelineLayoutCreateInfo){.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                    .setLayoutCount = 1,
+                                    .pSetLayouts = &dsl,
+                                    .pushConstantRangeCount = push ? 1 : 0,
+                                    .pPushConstantRanges = &range},
+      NULL, &l));
    return l;
 }
 
@@ -313,9 +342,13 @@ static VkDescriptorSet
 alloc_set(struct env *t, VkDescriptorSetLayout dsl)
 {
    VkDescriptorSet s;
-   VK_OK(vkAllocateDescriptorSets(t->c.dev, &(VkDescriptorSetAllocateInfo){
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = t->pool,
-      .descriptorSetCount = 1, .pSetLayouts = &dsl}, &s));
+   VK_OK(vkAllocateDescriptorSets(
+      t->c.dev,
+      &(VkDescriptorSetAllocateInfo){.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                     .descriptorPool = t->pool,
+                                     .descriptorSetCount = 1,
+                                     .pSetLayouts = &dsl},
+      &s));
    return s;
 }
 
@@ -323,26 +356,39 @@ static VkBufferView
 view(struct env *t, VkBuffer buf, VkFormat format, VkDeviceSize offset, VkDeviceSize range)
 {
    VkBufferView v;
-   VK_OK(vkCreateBufferView(t->c.dev, &(VkBufferViewCreateInfo){
-      .sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO, .buffer = buf, .format = format,
-      .offset = offset, .range = range}, NULL, &v));
+   VK_OK(vkCreateBufferView(
+      t->c.dev,
+      &(VkBufferViewCreateInfo){.sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO,
+                                .buffer = buf,
+                                .format = format,
+                                .offset = offset,
+                                .range = range},
+      NULL, &v));
    return v;
 }
 
 static VkWriteDescriptorSet
-write_view(VkDescriptorSet set, uint32_t binding, uint32_t elem, VkDescriptorType type, const VkBufferView *v)
+write_view(VkDescriptorSet set, uint32_t binding, uint32_t elem, VkDescriptorType type,
+           const VkBufferView *v)
 {
-   return (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
-                                 .dstBinding = binding, .dstArrayElement = elem, .descriptorCount = 1,
-                                 .descriptorType = type, .pTexelBufferView = v};
+   return (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                 .dstSet = set,
+                                 .dstBinding = binding,
+                                 .dstArrayElement = elem,
+                                 .descriptorCount = 1,
+                                 .descriptorType = type,
+                                 .pTexelBufferView = v};
 }
 
 static VkWriteDescriptorSet
 write_ssbo(VkDescriptorSet set, uint32_t binding, const VkDescriptorBufferInfo *info)
 {
-   return (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
-                                 .dstBinding = binding, .descriptorCount = 1,
-                                 .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = info};
+   return (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                 .dstSet = set,
+                                 .dstBinding = binding,
+                                 .descriptorCount = 1,
+                                 .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                 .pBufferInfo = info};
 }
 
 /* Storage texel usage only for storage views (a view's format must
@@ -350,7 +396,8 @@ write_ssbo(VkDescriptorSet set, uint32_t binding, const VkDescriptorBufferInfo *
 static VkBufferUsageFlags
 texel_usage(bool storage)
 {
-   return (storage ? VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT : VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT) |
+   return (storage ? VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT
+                   : VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT) |
           VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
 }
 
@@ -397,11 +444,13 @@ test_format_properties(struct env *t)
                     VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT;
          if (p3.bufferFeatures != want ||
              !(p3.optimalTilingFeatures & VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT) ||
-             p1.optimalTilingFeatures != (VkFormatFeatureFlags)(p3.optimalTilingFeatures & 0x7FFFFFFF) ||
+             p1.optimalTilingFeatures !=
+                (VkFormatFeatureFlags)(p3.optimalTilingFeatures & 0x7FFFFFFF) ||
              p1.bufferFeatures != (VkFormatFeatureFlags)(want & 0x7FFFFFFF) ||
              p2.formatProperties.bufferFeatures != p1.bufferFeatures) {
             fprintf(stderr, "%s: buffer features 0x%llx (v1 0x%x), expected 0x%llx\n", f->name,
-                    (unsigned long long)p3.bufferFeatures, p1.bufferFeatures, (unsigned long long)want);
+                    (unsigned long long)p3.bufferFeatures, p1.bufferFeatures,
+                    (unsigned long long)want);
             bad++;
          }
       } else if ((p3.bufferFeatures & want) != want && f->store) {
@@ -410,9 +459,9 @@ test_format_properties(struct env *t)
       }
    }
    /* formats without buffer support */
-   static const VkFormat none[] = {VK_FORMAT_D32_SFLOAT, VK_FORMAT_BC1_RGB_UNORM_BLOCK,
-                                   VK_FORMAT_R5G5B5A1_UNORM_PACK16, VK_FORMAT_R64_UINT,
-                                   VK_FORMAT_R32G32B32_SFLOAT, VK_FORMAT_R8G8B8_UNORM};
+   static const VkFormat none[] = {
+      VK_FORMAT_D32_SFLOAT, VK_FORMAT_BC1_RGB_UNORM_BLOCK, VK_FORMAT_R5G5B5A1_UNORM_PACK16,
+      VK_FORMAT_R64_UINT,   VK_FORMAT_R32G32B32_SFLOAT,    VK_FORMAT_R8G8B8_UNORM};
    for (unsigned i = 0; i < sizeof(none) / sizeof(none[0]) && !t->c.reference; i++) {
       VkFormatProperties p;
       vkGetPhysicalDeviceFormatProperties(t->c.pdev, none[i], &p);
@@ -506,8 +555,9 @@ test_store(struct env *t, struct rw_pipes *p, const struct fmt *f)
       expected_fetch(f, e % N, &v[e * 4]); /* the values that encode to the texel */
    VkBufferView bv = view(t, dst.buf, f->vk, off, N * tb);
    VkDescriptorBufferInfo ii = {in.buf, 0, VK_WHOLE_SIZE};
-   VkWriteDescriptorSet w[2] = {write_view(VK_NULL_HANDLE, 0, 0, VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, &bv),
-                                write_ssbo(VK_NULL_HANDLE, 1, &ii)};
+   VkWriteDescriptorSet w[2] = {
+      write_view(VK_NULL_HANDLE, 0, 0, VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, &bv),
+      write_ssbo(VK_NULL_HANDLE, 1, &ii)};
    uint32_t n = DISPATCH;
    VkDescriptorSet set = VK_NULL_HANDLE;
    VkCommandBuffer cb = agx_vk_begin(&t->c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
@@ -521,7 +571,8 @@ test_store(struct env *t, struct rw_pipes *p, const struct fmt *f)
       set = alloc_set(t, p->store_dsl);
       w[0].dstSet = w[1].dstSet = set;
       vkUpdateDescriptorSets(t->c.dev, 2, w, 0, NULL);
-      vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, p->store_layout, 0, 1, &set, 0, NULL);
+      vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, p->store_layout, 0, 1, &set, 0,
+                              NULL);
    }
    vkCmdPushConstants(cb, p->store_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &n);
    vkCmdDispatch(cb, DISPATCH / 64, 1, 1);
@@ -542,7 +593,8 @@ test_store(struct env *t, struct rw_pipes *p, const struct fmt *f)
          want = texel[(b - off) % tb];
       }
       if (dst.map[b] != want && bad++ < 8)
-         fprintf(stderr, "%s store: byte %u = 0x%02x, expected 0x%02x\n", f->name, b, dst.map[b], want);
+         fprintf(stderr, "%s store: byte %u = 0x%02x, expected 0x%02x\n", f->name, b, dst.map[b],
+                 want);
    }
    if (set)
       VK_OK(vkFreeDescriptorSets(t->c.dev, t->pool, 1, &set));
@@ -562,8 +614,9 @@ test_null(struct env *t, struct rw_pipes *p)
    VkBufferView null_view = VK_NULL_HANDLE;
    VkDescriptorSet set = alloc_set(t, p->load_dsl);
    VkDescriptorBufferInfo oi = {out.buf, 0, VK_WHOLE_SIZE};
-   VkWriteDescriptorSet w[2] = {write_view(set, 0, 0, VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, &null_view),
-                                write_ssbo(set, 1, &oi)};
+   VkWriteDescriptorSet w[2] = {
+      write_view(set, 0, 0, VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, &null_view),
+      write_ssbo(set, 1, &oi)};
    vkUpdateDescriptorSets(t->c.dev, 2, w, 0, NULL);
    uint32_t n = 64;
    run(t, p->load[2], p->load_layout, set, &n, 4, 1);
@@ -581,8 +634,9 @@ test_null(struct env *t, struct rw_pipes *p)
    memset(in.map, 0x11, in.size);
    set = alloc_set(t, p->store_dsl_sets);
    VkDescriptorBufferInfo ii = {in.buf, 0, VK_WHOLE_SIZE};
-   VkWriteDescriptorSet ws[2] = {write_view(set, 0, 0, VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, &null_view),
-                                 write_ssbo(set, 1, &ii)};
+   VkWriteDescriptorSet ws[2] = {
+      write_view(set, 0, 0, VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, &null_view),
+      write_ssbo(set, 1, &ii)};
    vkUpdateDescriptorSets(t->c.dev, 2, ws, 0, NULL);
    run(t, p->store[2], p->store_layout_sets, set, &n, 4, 1);
    uint32_t size;
@@ -605,17 +659,18 @@ test_formats(struct env *t)
       {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
    p.load_dsl = set_layout(t, 2, lb, 0);
    lb[0].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER;
-   p.store_dsl = set_layout(t, 2, lb, t->push ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR : 0);
+   p.store_dsl =
+      set_layout(t, 2, lb, t->push ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR : 0);
    p.load_layout = pipe_layout(t, p.load_dsl, 4);
    p.store_layout = pipe_layout(t, p.store_dsl, 4);
    p.store_dsl_sets = set_layout(t, 2, lb, 0);
    p.store_layout_sets = pipe_layout(t, p.store_dsl_sets, 4);
-   static const char *names[6] = {"texel_load_f", "texel_load_i", "texel_load_u",
+   static const char *names[6] = {"texel_load_f",  "texel_load_i",  "texel_load_u",
                                   "texel_store_f", "texel_store_i", "texel_store_u"};
    for (unsigned i = 0; i < 6; i++) {
       p.mod[i] = shader(t, names[i]);
-      VkPipeline pipe = agx_vk_compute_pipeline(&t->c, i < 3 ? p.load_layout : p.store_layout, p.mod[i],
-                                                NULL, 0, NULL);
+      VkPipeline pipe = agx_vk_compute_pipeline(&t->c, i < 3 ? p.load_layout : p.store_layout,
+                                                p.mod[i], NULL, 0, NULL);
       if (i < 3)
          p.load[i] = pipe;
       else
@@ -713,10 +768,15 @@ test_atomics(struct env *t)
       {1, 0, 1, VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, offsetof(struct template_data, s), 0},
       {2, 0, 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, offsetof(struct template_data, o), 0}};
    VkDescriptorUpdateTemplate tmpl;
-   VK_OK(vkCreateDescriptorUpdateTemplate(t->c.dev, &(VkDescriptorUpdateTemplateCreateInfo){
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_UPDATE_TEMPLATE_CREATE_INFO, .descriptorUpdateEntryCount = 3,
-      .pDescriptorUpdateEntries = e, .templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_DESCRIPTOR_SET,
-      .descriptorSetLayout = dsl}, NULL, &tmpl));
+   VK_OK(vkCreateDescriptorUpdateTemplate(
+      t->c.dev,
+      &(VkDescriptorUpdateTemplateCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_UPDATE_TEMPLATE_CREATE_INFO,
+         .descriptorUpdateEntryCount = 3,
+         .pDescriptorUpdateEntries = e,
+         .templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_DESCRIPTOR_SET,
+         .descriptorSetLayout = dsl},
+      NULL, &tmpl));
    VkDescriptorSet set = alloc_set(t, dsl);
    vkUpdateDescriptorSetWithTemplate(t->c.dev, set, tmpl, &data);
    uint32_t oob = 12; /* the sentinel texel just past the view */
@@ -812,9 +872,14 @@ test_arrays(struct env *t, bool dynamic)
       write_ssbo(set, 2, &oi),
       write_view(scratch, 0, 2, VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, &sv[2])};
    vkUpdateDescriptorSets(t->c.dev, 7, w, 0, NULL);
-   VkCopyDescriptorSet copy = {.sType = VK_STRUCTURE_TYPE_COPY_DESCRIPTOR_SET, .srcSet = scratch,
-                               .srcBinding = 0, .srcArrayElement = 2, .dstSet = set, .dstBinding = 0,
-                               .dstArrayElement = 2, .descriptorCount = 1};
+   VkCopyDescriptorSet copy = {.sType = VK_STRUCTURE_TYPE_COPY_DESCRIPTOR_SET,
+                               .srcSet = scratch,
+                               .srcBinding = 0,
+                               .srcArrayElement = 2,
+                               .dstSet = set,
+                               .dstBinding = 0,
+                               .dstArrayElement = 2,
+                               .descriptorCount = 1};
    vkUpdateDescriptorSets(t->c.dev, 0, NULL, 1, &copy);
    unsigned bad = 0;
    for (uint32_t sel = dynamic ? 0 : 3; sel < 4; sel++) {
@@ -833,7 +898,8 @@ test_arrays(struct env *t, bool dynamic)
             fprintf(stderr, "array sel %u: stored[%u] = %u, expected %u\n", sel, i, d[i], a + b);
       }
    }
-   printf("arrays (%s indices): %u mismatches\n", dynamic ? "dynamic and non-uniform" : "constant", bad);
+   printf("arrays (%s indices): %u mismatches\n", dynamic ? "dynamic and non-uniform" : "constant",
+          bad);
    VkDescriptorSet sets[2] = {set, scratch};
    VK_OK(vkFreeDescriptorSets(t->c.dev, t->pool, 2, sets));
    for (unsigned k = 0; k < 4; k++)
@@ -864,25 +930,39 @@ test_update_after_bind(struct env *t)
    VkDescriptorBindingFlags bf[3] = {VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT,
                                      VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT, 0};
    VkDescriptorSetLayoutBindingFlagsCreateInfo bfi = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO, .bindingCount = 3,
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO,
+      .bindingCount = 3,
       .pBindingFlags = bf};
    VkDescriptorSetLayout dsl;
-   VK_OK(vkCreateDescriptorSetLayout(t->c.dev, &(VkDescriptorSetLayoutCreateInfo){
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .pNext = &bfi,
-      .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT, .bindingCount = 3,
-      .pBindings = lb}, NULL, &dsl));
+   VK_OK(vkCreateDescriptorSetLayout(
+      t->c.dev,
+      &(VkDescriptorSetLayoutCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+         .pNext = &bfi,
+         .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT,
+         .bindingCount = 3,
+         .pBindings = lb},
+      NULL, &dsl));
    VkDescriptorPoolSize sizes[3] = {{VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, 4},
                                     {VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, 2},
                                     {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1}};
    VkDescriptorPool pool;
-   VK_OK(vkCreateDescriptorPool(t->c.dev, &(VkDescriptorPoolCreateInfo){
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-      .flags = VK_DESCRIPTOR_POOL_CREATE_UPDATE_AFTER_BIND_BIT, .maxSets = 1, .poolSizeCount = 3,
-      .pPoolSizes = sizes}, NULL, &pool));
+   VK_OK(vkCreateDescriptorPool(
+      t->c.dev,
+      &(VkDescriptorPoolCreateInfo){.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                    .flags = VK_DESCRIPTOR_POOL_CREATE_UPDATE_AFTER_BIND_BIT,
+                                    .maxSets = 1,
+                                    .poolSizeCount = 3,
+                                    .pPoolSizes = sizes},
+      NULL, &pool));
    VkDescriptorSet set;
-   VK_OK(vkAllocateDescriptorSets(t->c.dev, &(VkDescriptorSetAllocateInfo){
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = pool,
-      .descriptorSetCount = 1, .pSetLayouts = &dsl}, &set));
+   VK_OK(vkAllocateDescriptorSets(
+      t->c.dev,
+      &(VkDescriptorSetAllocateInfo){.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                     .descriptorPool = pool,
+                                     .descriptorSetCount = 1,
+                                     .pSetLayouts = &dsl},
+      &set));
    VkPipelineLayout layout = pipe_layout(t, dsl, 4);
    VkShaderModule mod = shader(t, "texel_array");
    VkPipeline pipe = agx_vk_compute_pipeline(&t->c, layout, mod, NULL, 0, NULL);
@@ -900,12 +980,19 @@ test_update_after_bind(struct env *t)
    VkDescriptorBufferInfo oi = {out.buf, 0, VK_WHOLE_SIZE};
    /* element 3 first names view 0; rewritten after binding */
    VkBufferView first[4] = {sv[0], sv[1], sv[2], sv[0]};
-   VkWriteDescriptorSet w[3] = {
-      {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .dstBinding = 0, .descriptorCount = 4,
-       .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, .pTexelBufferView = first},
-      {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .dstBinding = 1, .descriptorCount = 2,
-       .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, .pTexelBufferView = dv},
-      write_ssbo(set, 2, &oi)};
+   VkWriteDescriptorSet w[3] = {{.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                 .dstSet = set,
+                                 .dstBinding = 0,
+                                 .descriptorCount = 4,
+                                 .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER,
+                                 .pTexelBufferView = first},
+                                {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                 .dstSet = set,
+                                 .dstBinding = 1,
+                                 .descriptorCount = 2,
+                                 .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER,
+                                 .pTexelBufferView = dv},
+                                write_ssbo(set, 2, &oi)};
    vkUpdateDescriptorSets(t->c.dev, 3, w, 0, NULL);
    uint32_t sel = 3;
    VkCommandBuffer cb = agx_vk_begin(&t->c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
@@ -913,7 +1000,8 @@ test_update_after_bind(struct env *t)
    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0, NULL);
    vkCmdPushConstants(cb, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &sel);
    vkCmdDispatch(cb, 1, 1, 1);
-   VkWriteDescriptorSet late = write_view(set, 0, 3, VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, &sv[3]);
+   VkWriteDescriptorSet late =
+      write_view(set, 0, 3, VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, &sv[3]);
    vkUpdateDescriptorSets(t->c.dev, 1, &late, 0, NULL);
    VK_OK(agx_vk_submit_wait(&t->c, cb));
    unsigned bad = 0;
@@ -984,7 +1072,8 @@ test_read_write(struct env *t)
       const float *o = (const float *)out.map;
       for (unsigned i = 0; i < 64 * 4; i++)
          if (fabsf(o[i] - img.map[i] / 255.0f) > 1e-6f && nofmt++ < 8)
-            fprintf(stderr, "read without format: %u = %f, expected %f\n", i, o[i], img.map[i] / 255.0f);
+            fprintf(stderr, "read without format: %u = %f, expected %f\n", i, o[i],
+                    img.map[i] / 255.0f);
       vkDestroyPipeline(t->c.dev, pipe, NULL);
       vkDestroyShaderModule(t->c.dev, mod, NULL);
       vkDestroyBufferView(t->c.dev, uv, NULL);
@@ -1012,9 +1101,11 @@ main(int argc, char **argv)
 
    VkPhysicalDeviceRobustness2FeaturesEXT have_r2 = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
-   VkPhysicalDeviceVulkan12Features have12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-                                              .pNext = &have_r2};
-   VkPhysicalDeviceFeatures2 have = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &have12};
+   VkPhysicalDeviceVulkan12Features have12 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+      .pNext = &have_r2};
+   VkPhysicalDeviceFeatures2 have = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                     .pNext = &have12};
    vkGetPhysicalDeviceFeatures2(t.c.pdev, &have);
    t.dyn_index = have12.shaderUniformTexelBufferArrayDynamicIndexing &&
                  have12.shaderStorageTexelBufferArrayDynamicIndexing;
@@ -1035,13 +1126,17 @@ main(int argc, char **argv)
             t.null_desc);
 
    VkPhysicalDeviceRobustness2FeaturesEXT fr2 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT, .nullDescriptor = VK_TRUE};
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
+      .nullDescriptor = VK_TRUE};
    VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT falign = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_FEATURES_EXT,
-      .pNext = t.null_desc ? &fr2 : NULL, .texelBufferAlignment = VK_TRUE};
+      .pNext = t.null_desc ? &fr2 : NULL,
+      .texelBufferAlignment = VK_TRUE};
    VkPhysicalDeviceVulkan12Features f12 = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-      .pNext = t.texel_align ? (void *)&falign : t.null_desc ? (void *)&fr2 : NULL,
+      .pNext = t.texel_align ? (void *)&falign
+               : t.null_desc ? (void *)&fr2
+                             : NULL,
       .shaderUniformTexelBufferArrayDynamicIndexing = t.dyn_index,
       .shaderStorageTexelBufferArrayDynamicIndexing = t.dyn_index,
       .shaderUniformTexelBufferArrayNonUniformIndexing = t.nonuniform,
@@ -1066,10 +1161,14 @@ main(int argc, char **argv)
    VkDescriptorPoolSize sizes[3] = {{VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, 16},
                                     {VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, 16},
                                     {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 8}};
-   VK_OK(vkCreateDescriptorPool(t.c.dev, &(VkDescriptorPoolCreateInfo){
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-      .flags = VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT, .maxSets = 4, .poolSizeCount = 3,
-      .pPoolSizes = sizes}, NULL, &t.pool));
+   VK_OK(vkCreateDescriptorPool(
+      t.c.dev,
+      &(VkDescriptorPoolCreateInfo){.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                    .flags = VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT,
+                                    .maxSets = 4,
+                                    .poolSizeCount = 3,
+                                    .pPoolSizes = sizes},
+      NULL, &t.pool));
 
    unsigned bad = test_format_properties(&t);
    if (properties_only) {

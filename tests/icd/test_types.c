@@ -45,7 +45,8 @@ struct out_block {
 };
 
 /* fp16 bits of k / 4 for |k| < 4096 (exact: at most 11 significant bits). */
-static uint16_t half_quarter(int k)
+static uint16_t
+half_quarter(int k)
 {
    if (k == 0)
       return 0;
@@ -59,7 +60,8 @@ static uint16_t half_quarter(int k)
 }
 
 /* k / 4 back from half_quarter's bits (normal numbers and zero only). */
-static float half_value(uint16_t h)
+static float
+half_value(uint16_t h)
 {
    unsigned e = (h >> 10) & 0x1f, frac = h & 0x3ff;
    float v = e ? ldexpf(1.0f + (float)frac / 1024.0f, (int)e - 15) : 0.0f;
@@ -69,7 +71,8 @@ static float half_value(uint16_t h)
 /* f32 -> f16 bits for values of normal f16 exponent or larger: truncated
  * (rtz: overflow to the largest finite value) or to nearest even (overflow
  * to infinity). */
-static uint16_t half_round(float x, bool rtz)
+static uint16_t
+half_round(float x, bool rtz)
 {
    uint32_t b;
    memcpy(&b, &x, 4);
@@ -87,7 +90,8 @@ static uint16_t half_round(float x, bool rtz)
 }
 
 /* The rounding-mode decorations on OpFConvert (16-bit storage). */
-static void test_rtz(struct agx_vk_ctx *c, const char *spv)
+static void
+test_rtz(struct agx_vk_ctx *c, const char *spv)
 {
    struct agx_vk_pipeline p;
    agx_vk_pipeline(c, &p, &(struct agx_vk_pipeline_desc){.spv = spv, .buffers = 2});
@@ -131,10 +135,13 @@ main(int argc, char **argv)
    struct agx_vk_ctx c;
    agx_vk_ctx_instance(&c, argc, argv);
 
-   VkPhysicalDeviceVulkan11Features h11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
-   VkPhysicalDeviceVulkan12Features h12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+   VkPhysicalDeviceVulkan11Features h11 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
+   VkPhysicalDeviceVulkan12Features h12 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
                                            .pNext = &h11};
-   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &h12};
+   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                   .pNext = &h12};
    vkGetPhysicalDeviceFeatures2(c.pdev, &f2);
    CHECK(f2.features.shaderInt64 && f2.features.shaderInt16);
    CHECK(h12.shaderInt8 && h12.scalarBlockLayout);
@@ -145,12 +152,15 @@ main(int argc, char **argv)
    for (unsigned k = 0; k < 4; k++)
       CHECK(agx_vk_ctx_has_extension(&c, exts[k]));
 
-   VkPhysicalDeviceVulkan13Features w13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+   VkPhysicalDeviceVulkan13Features w13 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
                                            .maintenance4 = VK_TRUE}; /* LocalSizeId (SPIR-V 1.6) */
-   VkPhysicalDeviceVulkan11Features w11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
+   VkPhysicalDeviceVulkan11Features w11 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
                                            .pNext = &w13,
                                            .storageBuffer16BitAccess = VK_TRUE};
-   VkPhysicalDeviceVulkan12Features w12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+   VkPhysicalDeviceVulkan12Features w12 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
                                            .pNext = &w11,
                                            .shaderInt8 = VK_TRUE,
                                            .storageBuffer8BitAccess = VK_TRUE,
@@ -186,13 +196,13 @@ main(int argc, char **argv)
    VK_OK(agx_vk_dispatch(&c, &p, NULL, 1, 1, 1));
 
    unsigned bad = 0;
-#define EXPECT(field, want, fmt)                                                                      \
-   do {                                                                                             \
-      if (out->field[i] != (want)) {                                                                \
-         fprintf(stderr, "invocation %d " #field " = " fmt ", expected " fmt "\n", i, out->field[i], \
-                 (want));                                                                           \
-         bad++;                                                                                     \
-      }                                                                                             \
+#define EXPECT(field, want, fmt)                                                      \
+   do {                                                                               \
+      if (out->field[i] != (want)) {                                                  \
+         fprintf(stderr, "invocation %d " #field " = " fmt ", expected " fmt "\n", i, \
+                 out->field[i], (want));                                              \
+         bad++;                                                                       \
+      }                                                                               \
    } while (0)
    unsigned past32 = 0;
    for (int i = 0; i < N; i++) {
@@ -211,7 +221,8 @@ main(int argc, char **argv)
       uint16_t lo = (uint16_t)in->u[i], hi = (uint16_t)(in->u[i] >> 16);
       EXPECT(f16to32, half_value(in->f[i]) * 4.0f + 1.0f, "%g");
       uint32_t u = in->u[i];
-      EXPECT(bytes, (u & 0xff) + 2 * ((u >> 8) & 0xff) + 4 * ((u >> 16) & 0xff) + 8 * (u >> 24), "%u");
+      EXPECT(bytes, (u & 0xff) + 2 * ((u >> 8) & 0xff) + 4 * ((u >> 16) & 0xff) + 8 * (u >> 24),
+             "%u");
       EXPECT(repack, (uint32_t)(uint16_t)(hi + 1) | (uint32_t)(uint16_t)(lo + 2) << 16, "%08x");
       /* (i*11-300)/4 * 2 + 0.5 = ((i*11-300)*2 + 2) / 4: still k/4 with |k| < 4096 */
       EXPECT(fma16, half_quarter((i * 11 - 300) * 2 + 2), "%04x");

@@ -37,8 +37,10 @@ main(int argc, char **argv)
       .workgroupMemoryExplicitLayout = VK_TRUE,
       .workgroupMemoryExplicitLayout8BitAccess = VK_TRUE,
       .workgroupMemoryExplicitLayout16BitAccess = VK_TRUE};
-   VkPhysicalDeviceVulkan12Features w12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-                                           .pNext = &want, .shaderInt8 = VK_TRUE};
+   VkPhysicalDeviceVulkan12Features w12 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                           .pNext = &want,
+                                           .shaderInt8 = VK_TRUE};
    VkPhysicalDeviceFeatures w10 = {.shaderInt16 = VK_TRUE};
    agx_vk_ctx_device_features(&c, &w12, &w10, 1, &ext);
 
@@ -62,8 +64,8 @@ main(int argc, char **argv)
          uint32_t want3[3] = {bytes[j], half, v[g * 32 + 31 - i]};
          for (unsigned q = 0; q < 3; q++)
             if (r[4 * (g * 32 + i) + q] != want3[q] && failures++ < 20)
-               fprintf(stderr, "group %u invocation %u value %u: got 0x%x, expected 0x%x\n", g, i, q,
-                       r[4 * (g * 32 + i) + q], want3[q]);
+               fprintf(stderr, "group %u invocation %u value %u: got 0x%x, expected 0x%x\n", g, i,
+                       q, r[4 * (g * 32 + i) + q], want3[q]);
       }
    }
    printf("aliased shared blocks: %u invocations, %u mismatches\n", N, failures);

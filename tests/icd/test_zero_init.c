@@ -23,18 +23,22 @@ main(int argc, char **argv)
    struct agx_vk_ctx c;
    agx_vk_ctx_instance(&c, argc, argv);
 
-   VkPhysicalDeviceVulkan13Features have = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
-   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &have};
+   VkPhysicalDeviceVulkan13Features have = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                   .pNext = &have};
    vkGetPhysicalDeviceFeatures2(c.pdev, &f2);
    CHECK(have.shaderZeroInitializeWorkgroupMemory == VK_TRUE);
 
-   VkPhysicalDeviceVulkan13Features want = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
-                                            .shaderZeroInitializeWorkgroupMemory = VK_TRUE,
-                                            .maintenance4 = VK_TRUE}; /* LocalSizeId (SPIR-V 1.6) */
+   VkPhysicalDeviceVulkan13Features want = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+      .shaderZeroInitializeWorkgroupMemory = VK_TRUE,
+      .maintenance4 = VK_TRUE}; /* LocalSizeId (SPIR-V 1.6) */
    agx_vk_ctx_device(&c, &want, 0, NULL);
 
    struct agx_vk_pipeline p;
-   agx_vk_pipeline(&c, &p, &(struct agx_vk_pipeline_desc){.spv = argv[1], .buffers = 1, .first_binding = 1});
+   agx_vk_pipeline(
+      &c, &p, &(struct agx_vk_pipeline_desc){.spv = argv[1], .buffers = 1, .first_binding = 1});
    struct agx_vk_buffer buf = agx_vk_buffer(&c, WGS * STRIDE * 4);
    uint32_t *out = (uint32_t *)buf.map;
    for (unsigned i = 0; i < WGS * STRIDE; i++)
@@ -46,8 +50,8 @@ main(int argc, char **argv)
       for (unsigned k = 0; k < STRIDE; k++) {
          uint32_t want = k < USED ? 0 : 0xdeadbeefu;
          if (out[wg * STRIDE + k] != want) {
-            fprintf(stderr, "workgroup %u word %u = %08x, expected %08x\n", wg, k, out[wg * STRIDE + k],
-                    want);
+            fprintf(stderr, "workgroup %u word %u = %08x, expected %08x\n", wg, k,
+                    out[wg * STRIDE + k], want);
             return 1;
          }
       }

@@ -81,13 +81,11 @@ main(int argc, char **argv)
             uint8_t again[AGX_ISA_MAX_BYTES];
             int m = agx_isa_encode(&I, again);
             if (m != n || memcmp(again, buf, (size_t)n)) {
-               fprintf(stderr, "re-encoding differs (%s, %d bytes)\n",
-                       agx_isa_descs[I.op].name, n);
+               fprintf(stderr, "re-encoding differs (%s, %d bytes)\n", agx_isa_descs[I.op].name, n);
                return 1;
             }
             char text[256], err[128];
-            agx_isa_format(&I, (rng() & 1) != 0, rng() & 0xFFFF, text,
-                           sizeof(text));
+            agx_isa_format(&I, (rng() & 1) != 0, rng() & 0xFFFF, text, sizeof(text));
             /* mangle a character now and then */
             if (rng() % 4 == 0) {
                size_t l = strlen(text);
@@ -136,7 +134,7 @@ main(int argc, char **argv)
          parsed++;
    }
 
-   printf("decoded %u, undecodable %u, truncated %u, parsed %u (%llx)\n",
-          decoded, undecodable, truncated, parsed, checksum);
+   printf("decoded %u, undecodable %u, truncated %u, parsed %u (%llx)\n", decoded, undecodable,
+          truncated, parsed, checksum);
    return decoded && undecodable && truncated ? 0 : 1;
 }

@@ -31,13 +31,13 @@ rng(void)
 
 static int failures;
 
-#define FAIL(...)                                                            \
-   do {                                                                      \
-      failures++;                                                            \
-      if (failures < 40) {                                                   \
-         fprintf(stderr, __VA_ARGS__);                                       \
-         fprintf(stderr, "\n");                                              \
-      }                                                                      \
+#define FAIL(...)                      \
+   do {                                \
+      failures++;                      \
+      if (failures < 40) {             \
+         fprintf(stderr, __VA_ARGS__); \
+         fprintf(stderr, "\n");        \
+      }                                \
    } while (0)
 
 static void
@@ -59,8 +59,7 @@ main(int argc, char **argv)
 
       for (unsigned it = 0; it < iters; it++) {
          struct agx_isa_instr I, D2, J, K, P;
-         uint8_t b[AGX_ISA_MAX_BYTES], b2[AGX_ISA_MAX_BYTES],
-            b3[AGX_ISA_MAX_BYTES];
+         uint8_t b[AGX_ISA_MAX_BYTES], b2[AGX_ISA_MAX_BYTES], b3[AGX_ISA_MAX_BYTES];
          bool short_form = (rng() & 1) != 0;
 
          agx_isa_init(&I, (enum agx_isa_op)op);
@@ -134,8 +133,7 @@ main(int argc, char **argv)
          for (unsigned i = 0; i < d->nops; i++) {
             agx_isa_get_operand(&K, i, &vals2[i]);
             if (!agx_isa_value_equal(&vals[i], &vals2[i]))
-               FAIL("%s: operand %s changed by set/encode/decode", d->name,
-                    d->ops[i].name);
+               FAIL("%s: operand %s changed by set/encode/decode", d->name, d->ops[i].name);
          }
 
          /* text level */
@@ -143,16 +141,14 @@ main(int argc, char **argv)
          agx_isa_format(&K, false, 0, text, sizeof(text));
          if (agx_isa_parse(text, 0, &P, err, sizeof(err))) {
             hex(b2, n, h1);
-            FAIL("%s: cannot assemble own listing '%s' (%s): %s", d->name,
-                 text, h1, err);
+            FAIL("%s: cannot assemble own listing '%s' (%s): %s", d->name, text, h1, err);
             continue;
          }
          m = agx_isa_encode(&P, b3);
          if (m != n || memcmp(b2, b3, (size_t)n)) {
             hex(b2, n, h1);
             hex(b3, m > 0 ? m : 0, h2);
-            FAIL("%s: '%s' re-assembles to %s, want %s", d->name, text, h2,
-                 h1);
+            FAIL("%s: '%s' re-assembles to %s, want %s", d->name, text, h2, h1);
             continue;
          }
          text_ok++;
@@ -165,7 +161,7 @@ main(int argc, char **argv)
       }
       text_total += text_ok;
    }
-   printf("%d descriptors, %u shadowed, %u text round trips, %d failures\n",
-          AGX_OP_COUNT, shadowed, text_total, failures);
+   printf("%d descriptors, %u shadowed, %u text round trips, %d failures\n", AGX_OP_COUNT, shadowed,
+          text_total, failures);
    return failures || uncovered ? 1 : 0;
 }

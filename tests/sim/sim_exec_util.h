@@ -31,7 +31,7 @@ struct env {
    uint8_t *code, *data, *ctrl;
    uint32_t code_used, ctrl_used;
    struct drm_asahi_helper_program helper; /* put in every command */
-   uint64_t sampler_heap;  /* put in every command */
+   uint64_t sampler_heap;                  /* put in every command */
    uint32_t sampler_count;
 };
 
@@ -118,8 +118,8 @@ env_asm(struct env *e, const char *src)
                }
             }
             int64_t off = target - (int64_t)pc;
-            snprintf(line, sizeof(line), "%.*spc%c%lld", (int)(at - lines[i]),
-                     lines[i], off < 0 ? '-' : '+', (long long)(off < 0 ? -off : off));
+            snprintf(line, sizeof(line), "%.*spc%c%lld", (int)(at - lines[i]), lines[i],
+                     off < 0 ? '-' : '+', (long long)(off < 0 ? -off : off));
          } else {
             snprintf(line, sizeof(line), "%s", lines[i]);
          }
@@ -163,10 +163,16 @@ struct pipe_desc {
    unsigned shared;         /* threadgroup memory bytes */
    unsigned spill;          /* USC Registers Spill size (0 = no stack) */
    unsigned nuni;
-   struct { unsigned start, size; uint64_t va; } uni[8];
+   struct {
+      unsigned start, size;
+      uint64_t va;
+   } uni[8];
    /* USC Texture / Sampler words: count descriptors from va into state
     * registers start.. (count 0 = no word) */
-   struct { unsigned start, count; uint64_t va; } tex, samp;
+   struct {
+      unsigned start, count;
+      uint64_t va;
+   } tex, samp;
 };
 
 static inline void
@@ -274,9 +280,8 @@ cdm_put(struct cdm *s, const void *w, unsigned len)
 
 /* mode: AGX_CDM_MODE_*; for indirect modes `indirect` is the record. */
 static inline void
-cdm_launch(struct cdm *s, uint32_t pipeline, unsigned pre_regs,
-           enum agx_cdm_mode mode, const uint32_t global[3], uint64_t indirect,
-           const uint32_t local[3])
+cdm_launch(struct cdm *s, uint32_t pipeline, unsigned pre_regs, enum agx_cdm_mode mode,
+           const uint32_t global[3], uint64_t indirect, const uint32_t local[3])
 {
    uint32_t w[4];
    agx_pack(w, CDM_LAUNCH_WORD_0, cfg) {
@@ -361,8 +366,7 @@ env_run_on(struct env *e, uint32_t queue, uint64_t va)
    c.cmd.helper = e->helper;
    c.cmd.sampler_heap = e->sampler_heap;
    c.cmd.sampler_count = e->sampler_count;
-   struct drm_asahi_sync sync = {.sync_type = DRM_ASAHI_SYNC_SYNCOBJ,
-                                 .handle = so};
+   struct drm_asahi_sync sync = {.sync_type = DRM_ASAHI_SYNC_SYNCOBJ, .handle = so};
    int ret = sim_submit(e->sim, queue, &c, sizeof(c), &sync, 0, 1);
    if (ret) {
       fprintf(stderr, "SUBMIT failed: %d\n", ret);
@@ -392,14 +396,13 @@ env_run(struct env *e, uint64_t va)
  * `uni`, u2 onwards, n words). Returns the fence status.
  */
 static inline int
-env_dispatch(struct env *e, const char *src, uint32_t threads, uint32_t local,
-             unsigned shared, const uint32_t *uni, unsigned n)
+env_dispatch(struct env *e, const char *src, uint32_t threads, uint32_t local, unsigned shared,
+             const uint32_t *uni, unsigned n)
 {
    uint32_t u[64] = {(uint32_t)DATA_VA, (uint32_t)(DATA_VA >> 32)};
    for (unsigned i = 0; i < n && i < 62; i++)
       u[2 + i] = uni[i];
-   struct pipe_desc p = {.code = env_asm(e, src), .regs = 256, .shared = shared,
-                         .nuni = 1};
+   struct pipe_desc p = {.code = env_asm(e, src), .regs = 256, .shared = shared, .nuni = 1};
    p.uni[0].start = 0;
    p.uni[0].size = (2 + n) * 2;
    p.uni[0].va = env_upload(e, u, sizeof(uint32_t) * (2 + n));

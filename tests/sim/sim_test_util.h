@@ -20,29 +20,29 @@
 
 static int sim_test_failures;
 
-#define CHECK(cond)                                                           \
-   do {                                                                       \
-      if (!(cond)) {                                                          \
-         fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__,     \
-                 #cond);                                                      \
-         sim_test_failures++;                                                 \
-      }                                                                       \
+#define CHECK(cond)                                                               \
+   do {                                                                           \
+      if (!(cond)) {                                                              \
+         fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
+         sim_test_failures++;                                                     \
+      }                                                                           \
    } while (0)
 
-#define CHECK_EQ(a, b)                                                        \
-   do {                                                                       \
-      long long _a = (long long)(a), _b = (long long)(b);                     \
-      if (_a != _b) {                                                         \
-         fprintf(stderr, "%s:%d: CHECK_EQ failed: %s = %lld (0x%llx), "       \
-                 "expected %s = %lld (0x%llx)\n", __FILE__, __LINE__, #a, _a, \
-                 (unsigned long long)_a, #b, _b, (unsigned long long)_b);     \
-         sim_test_failures++;                                                 \
-      }                                                                       \
+#define CHECK_EQ(a, b)                                                       \
+   do {                                                                      \
+      long long _a = (long long)(a), _b = (long long)(b);                    \
+      if (_a != _b) {                                                        \
+         fprintf(stderr,                                                     \
+                 "%s:%d: CHECK_EQ failed: %s = %lld (0x%llx), "              \
+                 "expected %s = %lld (0x%llx)\n",                            \
+                 __FILE__, __LINE__, #a, _a, (unsigned long long)_a, #b, _b, \
+                 (unsigned long long)_b);                                    \
+         sim_test_failures++;                                                \
+      }                                                                      \
    } while (0)
 
-#define SIM_TEST_RESULT()                                                     \
-   (sim_test_failures ? (fprintf(stderr, "%d check(s) failed\n",              \
-                                 sim_test_failures), 1)                       \
+#define SIM_TEST_RESULT()                                                               \
+   (sim_test_failures ? (fprintf(stderr, "%d check(s) failed\n", sim_test_failures), 1) \
                       : (printf("ok\n"), 0))
 
 #define MiB (1024ull * 1024ull)
@@ -84,13 +84,16 @@ sim_bo_create(struct agx_sim *sim, uint64_t size, uint32_t flags, uint32_t vm_id
 }
 
 static inline int
-sim_bind(struct agx_sim *sim, uint32_t vm_id, uint32_t flags, uint32_t handle,
-         uint64_t offset, uint64_t range, uint64_t addr)
+sim_bind(struct agx_sim *sim, uint32_t vm_id, uint32_t flags, uint32_t handle, uint64_t offset,
+         uint64_t range, uint64_t addr)
 {
-   struct drm_asahi_gem_bind_op op = {.flags = flags, .handle = handle,
-                                      .offset = offset, .range = range,
+   struct drm_asahi_gem_bind_op op = {.flags = flags,
+                                      .handle = handle,
+                                      .offset = offset,
+                                      .range = range,
                                       .addr = addr};
-   struct drm_asahi_vm_bind b = {.vm_id = vm_id, .num_binds = 1,
+   struct drm_asahi_vm_bind b = {.vm_id = vm_id,
+                                 .num_binds = 1,
                                  .stride = sizeof(op),
                                  .userptr = (uintptr_t)&op};
    return agx_sim_ioctl(sim, DRM_IOCTL_ASAHI_VM_BIND, &b);
@@ -159,14 +162,15 @@ sim_compute_cmd(uint64_t tag)
 }
 
 static inline int
-sim_submit(struct agx_sim *sim, uint32_t queue, const void *cmdbuf,
-           uint32_t size, const struct drm_asahi_sync *syncs, uint32_t in,
-           uint32_t out)
+sim_submit(struct agx_sim *sim, uint32_t queue, const void *cmdbuf, uint32_t size,
+           const struct drm_asahi_sync *syncs, uint32_t in, uint32_t out)
 {
    struct drm_asahi_submit s = {.syncs = (uintptr_t)syncs,
                                 .cmdbuf = (uintptr_t)cmdbuf,
-                                .queue_id = queue, .in_sync_count = in,
-                                .out_sync_count = out, .cmdbuf_size = size};
+                                .queue_id = queue,
+                                .in_sync_count = in,
+                                .out_sync_count = out,
+                                .cmdbuf_size = size};
    return agx_sim_ioctl(sim, DRM_IOCTL_ASAHI_SUBMIT, &s);
 }
 
@@ -179,13 +183,13 @@ sim_submit_compute(struct agx_sim *sim, uint32_t queue, uint64_t tag,
 }
 
 static inline int
-sim_wait(struct agx_sim *sim, uint32_t handle, uint64_t point, uint32_t flags,
-         int64_t timeout)
+sim_wait(struct agx_sim *sim, uint32_t handle, uint64_t point, uint32_t flags, int64_t timeout)
 {
    struct drm_syncobj_timeline_wait w = {.handles = (uintptr_t)&handle,
                                          .points = (uintptr_t)&point,
                                          .timeout_nsec = timeout,
-                                         .count_handles = 1, .flags = flags};
+                                         .count_handles = 1,
+                                         .flags = flags};
    return agx_sim_ioctl(sim, DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, &w);
 }
 
@@ -195,7 +199,8 @@ sim_query(struct agx_sim *sim, uint32_t handle, uint32_t flags)
    uint64_t point = ~0ull;
    struct drm_syncobj_timeline_array a = {.handles = (uintptr_t)&handle,
                                           .points = (uintptr_t)&point,
-                                          .count_handles = 1, .flags = flags};
+                                          .count_handles = 1,
+                                          .flags = flags};
    if (agx_sim_ioctl(sim, DRM_IOCTL_SYNCOBJ_QUERY, &a))
       return ~0ull;
    return point;

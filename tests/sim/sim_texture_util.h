@@ -16,12 +16,12 @@
 
 #include "sim_exec_util.h"
 
-#define SRC_OFF 0x00000u   /* 8192 threads x 16 bytes each area */
+#define SRC_OFF 0x00000u /* 8192 threads x 16 bytes each area */
 #define RES_OFF 0x20000u
 #define COORD_OFF 0x40000u
-#define DESC_OFF 0x60000u  /* 64-byte descriptor slots */
-#define HEAP_OFF 0x68000u  /* sampler heap, 8-byte entries */
-#define IMG_OFF 0x80000u   /* images */
+#define DESC_OFF 0x60000u /* 64-byte descriptor slots */
+#define HEAP_OFF 0x68000u /* sampler heap, 8-byte entries */
+#define IMG_OFF 0x80000u  /* images */
 #define IMG_VA (DATA_VA + IMG_OFF)
 
 static struct env E;
@@ -70,7 +70,7 @@ struct tex_params {
    enum agx_texture_dimension dim;
    uint32_t width, height, depth;
    uint64_t address;
-   uint32_t stride;        /* linear bytes per row */
+   uint32_t stride; /* linear bytes per row */
    bool srgb, srgb2;
    bool mipmapped;
    unsigned first_level, last_level;
@@ -153,8 +153,8 @@ put_pbe(unsigned slot, const struct tex_params *p, unsigned level, unsigned leve
 }
 
 static inline void
-pack_sampler(void *dst, enum agx_border_colour border, enum agx_filter filter,
-             enum agx_wrap wrap, bool pixel)
+pack_sampler(void *dst, enum agx_border_colour border, enum agx_filter filter, enum agx_wrap wrap,
+             bool pixel)
 {
    uint32_t w[2];
    agx_pack(w, SAMPLER, cfg) {
@@ -173,19 +173,17 @@ pack_sampler(void *dst, enum agx_border_colour border, enum agx_filter filter,
 static inline void
 set_heap_sampler(unsigned i, enum agx_border_colour border)
 {
-   pack_sampler(dptr(HEAP_OFF + 8 * i), border, AGX_FILTER_NEAREST,
-                AGX_WRAP_CLAMP_TO_BORDER, false);
+   pack_sampler(dptr(HEAP_OFF + 8 * i), border, AGX_FILTER_NEAREST, AGX_WRAP_CLAMP_TO_BORDER,
+                false);
 }
 
 /* Run `src` on `threads` threads (one threadgroup of up to 32 per group)
  * with the standard uniforms and optional state words; returns the fence
  * status and prints the GPU error on failure unless quiet. */
 static inline int
-run_prog(const char *src, unsigned threads, const struct pipe_desc *extra,
-         bool quiet)
+run_prog(const char *src, unsigned threads, const struct pipe_desc *extra, bool quiet)
 {
-   uint64_t u[8] = {DATA_VA + SRC_OFF, DATA_VA + DESC_OFF, DATA_VA + RES_OFF,
-                    DATA_VA + COORD_OFF};
+   uint64_t u[8] = {DATA_VA + SRC_OFF, DATA_VA + DESC_OFF, DATA_VA + RES_OFF, DATA_VA + COORD_OFF};
    struct pipe_desc p = {0};
    if (extra)
       p = *extra;
@@ -242,8 +240,8 @@ coord_text(const char *dim, bool c16)
  * from the coordinate slot's 4th word (low half) when lod_reg.
  */
 static inline void
-write_prog(char *buf, size_t n, const char *dim, int slot, bool bindless,
-           bool r16, bool rtz, bool lod_reg)
+write_prog(char *buf, size_t n, const char *dim, int slot, bool bindless, bool r16, bool rtz,
+           bool lod_reg)
 {
    char tex[32];
    tex_operand(tex, sizeof(tex), slot, bindless);
@@ -260,8 +258,8 @@ write_prog(char *buf, size_t n, const char *dim, int slot, bool bindless,
             "stop\n",
             r16 ? "device_load 0, i32, xy, r4_r5, u0_u1, r8, unsigned\n"
                 : "device_load 0, i32, xyzw, r4_r5_r6_r7, u0_u1, r8, unsigned\n",
-            slot * 64, r16 ? "r4l_r4h_r5l_r5h" : "r4_r5_r6_r7", coords,
-            lod_reg ? "r15l" : "0", tex, dim, rtz ? "rtz" : "rte");
+            slot * 64, r16 ? "r4l_r4h_r5l_r5h" : "r4_r5_r6_r7", coords, lod_reg ? "r15l" : "0", tex,
+            dim, rtz ? "rtz" : "rte");
 }
 
 /*
@@ -273,9 +271,8 @@ write_prog(char *buf, size_t n, const char *dim, int slot, bool bindless,
  * 16-bit values (8-byte slots).
  */
 static inline void
-read_prog(char *buf, size_t n, const char *op, const char *dim, int slot,
-          bool bindless, int samp, bool r16, const char *mask, bool lod_reg,
-          bool wait)
+read_prog(char *buf, size_t n, const char *op, const char *dim, int slot, bool bindless, int samp,
+          bool r16, const char *mask, bool lod_reg, bool wait)
 {
    char tex[32], sampler[16], heap[64] = "";
    tex_operand(tex, sizeof(tex), slot, bindless);
@@ -287,8 +284,7 @@ read_prog(char *buf, size_t n, const char *op, const char *dim, int slot,
    }
    unsigned cnt = (unsigned)strlen(mask);
    static const char *const d32[] = {"", "r4", "r4_r5", "r4_r5_r6", "r4_r5_r6_r7"};
-   static const char *const d16[] = {"", "r4l", "r4l_r4h", "r4l_r4h_r5l",
-                                     "r4l_r4h_r5l_r5h"};
+   static const char *const d16[] = {"", "r4l", "r4l_r4h", "r4l_r4h_r5l", "r4l_r4h_r5l_r5h"};
    snprintf(buf, n,
             "get_sr r2, sr80\n"
             "imadd r8, r2, 4, 0\n"
@@ -300,19 +296,21 @@ read_prog(char *buf, size_t n, const char *op, const char *dim, int slot,
             "%s"
             "device_store 0, %s, %s, %s, u4_u5, r8, unsigned, 0\n"
             "stop\n",
-            slot * 64, heap, op, mask, r16 ? d16[cnt] : d32[cnt], tex, sampler,
-            dim, coord_text(dim, false), lod_reg ? "lod_min, r15l" : "auto_lod, 0",
+            slot * 64, heap, op, mask, r16 ? d16[cnt] : d32[cnt], tex, sampler, dim,
+            coord_text(dim, false), lod_reg ? "lod_min, r15l" : "auto_lod, 0",
             wait ? "wait 1\n" : "", r16 ? "i16" : "i32",
-            cnt == 4 ? "xyzw" : cnt == 3 ? "xyz" : cnt == 2 ? "xy" : "x",
+            cnt == 4   ? "xyzw"
+            : cnt == 3 ? "xyz"
+            : cnt == 2 ? "xy"
+                       : "x",
             r16 ? d16[cnt] : d32[cnt]);
 }
 
 static inline void
-load_prog(char *buf, size_t n, const char *dim, int slot, bool bindless,
-          int samp, bool r16, const char *mask, bool lod_reg, bool wait)
+load_prog(char *buf, size_t n, const char *dim, int slot, bool bindless, int samp, bool r16,
+          const char *mask, bool lod_reg, bool wait)
 {
-   read_prog(buf, n, "texture_load", dim, slot, bindless, samp, r16, mask,
-             lod_reg, wait);
+   read_prog(buf, n, "texture_load", dim, slot, bindless, samp, r16, mask, lod_reg, wait);
 }
 
 static inline uint32_t

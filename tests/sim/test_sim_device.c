@@ -11,9 +11,12 @@ static void
 test_version(struct agx_sim *sim)
 {
    char name[16] = {0}, date[32] = {0}, desc[64] = {0};
-   struct drm_version v = {.name = name, .name_len = sizeof(name) - 1,
-                           .date = date, .date_len = sizeof(date) - 1,
-                           .desc = desc, .desc_len = sizeof(desc) - 1};
+   struct drm_version v = {.name = name,
+                           .name_len = sizeof(name) - 1,
+                           .date = date,
+                           .date_len = sizeof(date) - 1,
+                           .desc = desc,
+                           .desc_len = sizeof(desc) - 1};
    CHECK_EQ(agx_sim_ioctl(sim, DRM_IOCTL_VERSION, &v), 0);
    CHECK(strcmp(name, "asahi") == 0);
    CHECK_EQ(v.name_len, 5);
@@ -25,8 +28,7 @@ test_version(struct agx_sim *sim)
 }
 
 static void
-test_params(struct agx_sim *sim, uint32_t gen, uint32_t chip, uint32_t cores,
-            uint32_t khz)
+test_params(struct agx_sim *sim, uint32_t gen, uint32_t chip, uint32_t cores, uint32_t khz)
 {
    struct drm_asahi_params_global p;
    memset(&p, 0xAB, sizeof(p));

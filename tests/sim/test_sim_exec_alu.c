@@ -21,7 +21,8 @@ run_op(const char *op, uint32_t a, uint32_t b, uint32_t c)
             "mov_imm r3, 0, 0b0\n"
             "%s\n"
             "device_store 0, i32, x, r3, u0_u1, 0, signed, 0\n"
-            "stop\n", a, b, c, op);
+            "stop\n",
+            a, b, c, op);
    memset(E.data, 0xAB, 4);
    int st = env_dispatch(&E, src, 1, 1, 0, NULL, 0);
    if (st != 1) {
@@ -102,12 +103,13 @@ main(void)
    OP("fadd32 r3, r1, r2", inf, ninf, 0, qnan);
    OP("fadd32 r3, r1, r2", 0x7F800001, one, 0, qnan);
    OP("fadd32 r3, r1, r2", 0x00000001, 0, 0, 0);
-   OP("fadd32 r3, r1, r2", 0x807FFFFF, 0, 0, 0);       /* -denormal + 0 = +0 */
-   OP("fmul32 r3, r1, r2", fmin, half, 0, 0);           /* denormal result flushed */
+   OP("fadd32 r3, r1, r2", 0x807FFFFF, 0, 0, 0); /* -denormal + 0 = +0 */
+   OP("fmul32 r3, r1, r2", fmin, half, 0, 0);    /* denormal result flushed */
    OP("fmul32 r3, r1, r2", 0x80800000, half, 0, 0x80000000u);
-   OP("fmul32 r3, r1, r2", 0x7F7FFFFF, two, 0, inf);   /* overflow */
+   OP("fmul32 r3, r1, r2", 0x7F7FFFFF, two, 0, inf);     /* overflow */
    OP("fmul32 r3, r1, r2", 0x80000000, f2u(5.0f), 0, 0); /* -0 * 5 + 0 = +0 */
-   OP("fmadd32 r3, r1, r2, r4", f2u(1.0f + 0x1p-23f), f2u(1.0f - 0x1p-23f), f2u(-1.0f), f2u(-0x1p-46f)); /* fused: exact -2^-46 */
+   OP("fmadd32 r3, r1, r2, r4", f2u(1.0f + 0x1p-23f), f2u(1.0f - 0x1p-23f), f2u(-1.0f),
+      f2u(-0x1p-46f)); /* fused: exact -2^-46 */
    OP("fadd32.sat r3, r1, r2", two, two, 0, one);
    OP("fadd32.sat r3, r1, r2", f2u(-1.0f), 0, 0, 0);
    OP("fadd32.sat r3, r1, r2", qnan, 0, 0, 0);

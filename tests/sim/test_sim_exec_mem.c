@@ -27,29 +27,30 @@ test_local_reduction(void)
 {
    char src[4096];
    int n = snprintf(src, sizeof(src),
-      "get_sr r2, sr51\n"           /* thread index in threadgroup */
-      "get_sr r8, sr0\n"            /* threadgroup id */
-      "imadd r5, r2, 4, 0\n"        /* byte address of my slot */
-      "iadd r3, r2, 1\n"
-      "threadgroup_store i32, x, r3, r5l, 0\n"
-      "threadgroup_barrier\n");
+                    "get_sr r2, sr51\n"    /* thread index in threadgroup */
+                    "get_sr r8, sr0\n"     /* threadgroup id */
+                    "imadd r5, r2, 4, 0\n" /* byte address of my slot */
+                    "iadd r3, r2, 1\n"
+                    "threadgroup_store i32, x, r3, r5l, 0\n"
+                    "threadgroup_barrier\n");
    for (unsigned s = 32; s >= 1; s /= 2) {
       n += snprintf(src + n, sizeof(src) - (size_t)n,
-         "if_icmp r0l, ult, r2, %u, 1\n"
-         "iadd r6, r5, %u\n"
-         "threadgroup_load i32, x, r7, r6l, 0\n"
-         "threadgroup_load i32, x, r3, r5l, 0\n"
-         "iadd r3, r3, r7\n"
-         "threadgroup_store i32, x, r3, r5l, 0\n"
-         "pop_exec r0l, 1\n"
-         "threadgroup_barrier\n", s, s * 4);
+                    "if_icmp r0l, ult, r2, %u, 1\n"
+                    "iadd r6, r5, %u\n"
+                    "threadgroup_load i32, x, r7, r6l, 0\n"
+                    "threadgroup_load i32, x, r3, r5l, 0\n"
+                    "iadd r3, r3, r7\n"
+                    "threadgroup_store i32, x, r3, r5l, 0\n"
+                    "pop_exec r0l, 1\n"
+                    "threadgroup_barrier\n",
+                    s, s * 4);
    }
    snprintf(src + n, sizeof(src) - (size_t)n,
-      "if_icmp r0l, ueq, r2, 0, 1\n"
-      "threadgroup_load i32, x, r3, 0, 0\n"
-      "device_store 0, i32, x, r3, u0_u1, r8, unsigned, 0\n"
-      "pop_exec r0l, 1\n"
-      "stop\n");
+            "if_icmp r0l, ueq, r2, 0, 1\n"
+            "threadgroup_load i32, x, r3, 0, 0\n"
+            "device_store 0, i32, x, r3, u0_u1, r8, unsigned, 0\n"
+            "pop_exec r0l, 1\n"
+            "stop\n");
    memset(E.data, 0, 64);
    CHECK_EQ(dispatch(src, 192, 64, 256), 1);
    for (unsigned g = 0; g < 3; g++)
@@ -60,17 +61,16 @@ test_local_reduction(void)
 static void
 test_device_atomics(void)
 {
-   const char *src =
-      "get_sr r2, sr80\n"
-      "mov_imm r7, 1, 0b0\n"
-      "atomic add, 0, r6, u0_u1, 0, signed, r7, 1, 0, 1, 4, 2\n"
-      "atomic umax, 0, r9, u0_u1, 1, signed, r2, 1, 0, 1, 4, 2\n"
-      "wait 0\n"
-      /* old values of the add are a permutation of 0..1023: store the
+   const char *src = "get_sr r2, sr80\n"
+                     "mov_imm r7, 1, 0b0\n"
+                     "atomic add, 0, r6, u0_u1, 0, signed, r7, 1, 0, 1, 4, 2\n"
+                     "atomic umax, 0, r9, u0_u1, 1, signed, r2, 1, 0, 1, 4, 2\n"
+                     "wait 0\n"
+                     /* old values of the add are a permutation of 0..1023: store the
        * thread id at data[16 + old] */
-      "iadd r10, r6, 16\n"
-      "device_store 0, i32, x, r2, u0_u1, r10, unsigned, 0\n"
-      "stop\n";
+                     "iadd r10, r6, 16\n"
+                     "device_store 0, i32, x, r2, u0_u1, r10, unsigned, 0\n"
+                     "stop\n";
    memset(E.data, 0, 4 * 2048);
    CHECK_EQ(dispatch(src, 1024, 128, 0), 1);
    CHECK_EQ(data32(&E, 0), 1024);
@@ -86,21 +86,20 @@ test_device_atomics(void)
 
    /* cmpxchg: each thread swaps in tid+1 when the word equals tid, in a
     * retry loop, so the final value is the thread count */
-   const char *cas =
-      "get_sr r2, sr80\n"
-      "iadd r4, r2, 1\n"             /* new value */
-      "iadd r5, r2, 0\n"             /* comparand */
-      "mov_imm r9, 1, 0b0\n"
-      "retry:\n"
-      "while_icmp r0l, ueq, r9, 1, 1\n"
-      "jmp_exec_none @done\n"
-      "atomic cmpxchg, 0, r6, u0_u1, 2, signed, r4_r5, 1, 0, 1, 4, 2\n"
-      "wait 0\n"
-      "icmpsel ueq, r9, r6, r2, 0, 1\n"
-      "jmp_exec_any @retry\n"
-      "done:\n"
-      "pop_exec r0l, 1\n"
-      "stop\n";
+   const char *cas = "get_sr r2, sr80\n"
+                     "iadd r4, r2, 1\n" /* new value */
+                     "iadd r5, r2, 0\n" /* comparand */
+                     "mov_imm r9, 1, 0b0\n"
+                     "retry:\n"
+                     "while_icmp r0l, ueq, r9, 1, 1\n"
+                     "jmp_exec_none @done\n"
+                     "atomic cmpxchg, 0, r6, u0_u1, 2, signed, r4_r5, 1, 0, 1, 4, 2\n"
+                     "wait 0\n"
+                     "icmpsel ueq, r9, r6, r2, 0, 1\n"
+                     "jmp_exec_any @retry\n"
+                     "done:\n"
+                     "pop_exec r0l, 1\n"
+                     "stop\n";
    memset(E.data, 0, 64);
    CHECK_EQ(dispatch(cas, 256, 64, 0), 1);
    CHECK_EQ(data32(&E, 2), 256);
@@ -109,22 +108,21 @@ test_device_atomics(void)
 static void
 test_local_atomics(void)
 {
-   const char *src =
-      "get_sr r2, sr51\n"
-      "get_sr r8, sr0\n"
-      "mov_imm r3, 0, 0b0\n"
-      "if_icmp r0l, ueq, r2, 0, 1\n"
-      "threadgroup_store i32, x, r3, 0, 0\n"
-      "pop_exec r0l, 1\n"
-      "threadgroup_barrier\n"
-      "iadd r7, r2, 1\n"
-      "threadgroup_atomic add, r6, 0, 0, r7, 0, 2, 128, 0\n"
-      "threadgroup_barrier\n"
-      "if_icmp r0l, ueq, r2, 0, 1\n"
-      "threadgroup_load i32, x, r3, 0, 0\n"
-      "device_store 0, i32, x, r3, u0_u1, r8, unsigned, 0\n"
-      "pop_exec r0l, 1\n"
-      "stop\n";
+   const char *src = "get_sr r2, sr51\n"
+                     "get_sr r8, sr0\n"
+                     "mov_imm r3, 0, 0b0\n"
+                     "if_icmp r0l, ueq, r2, 0, 1\n"
+                     "threadgroup_store i32, x, r3, 0, 0\n"
+                     "pop_exec r0l, 1\n"
+                     "threadgroup_barrier\n"
+                     "iadd r7, r2, 1\n"
+                     "threadgroup_atomic add, r6, 0, 0, r7, 0, 2, 128, 0\n"
+                     "threadgroup_barrier\n"
+                     "if_icmp r0l, ueq, r2, 0, 1\n"
+                     "threadgroup_load i32, x, r3, 0, 0\n"
+                     "device_store 0, i32, x, r3, u0_u1, r8, unsigned, 0\n"
+                     "pop_exec r0l, 1\n"
+                     "stop\n";
    memset(E.data, 0, 64);
    CHECK_EQ(dispatch(src, 256, 128, 64), 1);
    CHECK_EQ(data32(&E, 0), 128 * 129 / 2);
@@ -136,18 +134,17 @@ test_local_atomics(void)
 static void
 test_loads(void)
 {
-   const char *src =
-      "get_sr r2, sr80\n"
-      "device_load 0, i32, x, r3, u0_u1, r2, unsigned\n"
-      "device_load 1, i16, xy, r4l_r4h, u0_u1, 8, signed\n"
-      "device_load 0, i8, x, r5, u0_u1, 1, signed\n"
-      "wait 0\n"
-      "wait 1\n"
-      "imadd r3, r3, 3, r5\n"
-      "iadd r3, r3, r4l\n"
-      "iadd r6, r2, 64\n"
-      "device_store 0, i32, x, r3, u0_u1, r6, unsigned, 0\n"
-      "stop\n";
+   const char *src = "get_sr r2, sr80\n"
+                     "device_load 0, i32, x, r3, u0_u1, r2, unsigned\n"
+                     "device_load 1, i16, xy, r4l_r4h, u0_u1, 8, signed\n"
+                     "device_load 0, i8, x, r5, u0_u1, 1, signed\n"
+                     "wait 0\n"
+                     "wait 1\n"
+                     "imadd r3, r3, 3, r5\n"
+                     "iadd r3, r3, r4l\n"
+                     "iadd r6, r2, 64\n"
+                     "device_store 0, i32, x, r3, u0_u1, r6, unsigned, 0\n"
+                     "stop\n";
    for (unsigned i = 0; i < 64; i++) {
       uint32_t v = 1000 + i;
       memcpy(E.data + 4 * i, &v, 4);
@@ -169,21 +166,20 @@ test_loads(void)
 static void
 test_grid_3d(void)
 {
-   const char *src =
-      "get_sr r2, sr80\n"
-      "get_sr r3, sr81\n"
-      "get_sr r4, sr82\n"
-      "bfi r5, r2, r3, 8, mask 0xFF\n"
-      "bfi r5, r5, r4, 16, mask 0xFF\n"
-      "imadd r6, r4, 4, r3\n"       /* z * 4 + y */
-      "imadd r6, r6, 12, r2\n"      /* (z * 4 + y) * 12 + x */
-      "device_store 0, i32, x, r5, u0_u1, r6, unsigned, 0\n"
-      "get_sr r7, sr1\n"            /* threadgroup y */
-      "get_sr r9, sr49\n"           /* thread y in group */
-      "imadd r7, r7, 2, r9\n"
-      "iadd r6, r6, 200\n"
-      "device_store 0, i32, x, r7, u0_u1, r6, unsigned, 0\n"
-      "stop\n";
+   const char *src = "get_sr r2, sr80\n"
+                     "get_sr r3, sr81\n"
+                     "get_sr r4, sr82\n"
+                     "bfi r5, r2, r3, 8, mask 0xFF\n"
+                     "bfi r5, r5, r4, 16, mask 0xFF\n"
+                     "imadd r6, r4, 4, r3\n"  /* z * 4 + y */
+                     "imadd r6, r6, 12, r2\n" /* (z * 4 + y) * 12 + x */
+                     "device_store 0, i32, x, r5, u0_u1, r6, unsigned, 0\n"
+                     "get_sr r7, sr1\n"  /* threadgroup y */
+                     "get_sr r9, sr49\n" /* thread y in group */
+                     "imadd r7, r7, 2, r9\n"
+                     "iadd r6, r6, 200\n"
+                     "device_store 0, i32, x, r7, u0_u1, r6, unsigned, 0\n"
+                     "stop\n";
    uint32_t u[2] = {(uint32_t)DATA_VA, (uint32_t)(DATA_VA >> 32)};
    struct pipe_desc p = {.code = env_asm(&E, src), .nuni = 1};
    p.uni[0].start = 0, p.uni[0].size = 4, p.uni[0].va = env_upload(&E, u, 8);
@@ -207,11 +203,10 @@ test_grid_3d(void)
 static void
 test_indirect(void)
 {
-   const char *src =
-      "get_sr r2, sr80\n"
-      "get_sr r3, sr4\n"            /* threads per threadgroup x */
-      "device_store 0, i32, x, r3, u0_u1, r2, unsigned, 0\n"
-      "stop\n";
+   const char *src = "get_sr r2, sr80\n"
+                     "get_sr r3, sr4\n" /* threads per threadgroup x */
+                     "device_store 0, i32, x, r3, u0_u1, r2, unsigned, 0\n"
+                     "stop\n";
    uint32_t u[2] = {(uint32_t)DATA_VA, (uint32_t)(DATA_VA >> 32)};
    struct pipe_desc p = {.code = env_asm(&E, src), .nuni = 1};
    p.uni[0].start = 0, p.uni[0].size = 4, p.uni[0].va = env_upload(&E, u, 8);
@@ -256,7 +251,8 @@ test_stream_links(void)
                "wait 0\n"
                "imadd r3, r3, 2, %u\n"
                "device_store 0, i32, x, r3, u0_u1, 0, signed, 0\n"
-               "stop\n", k);
+               "stop\n",
+               k);
       uint32_t u[2] = {(uint32_t)DATA_VA, (uint32_t)(DATA_VA >> 32)};
       struct pipe_desc p = {.code = env_asm(&E, src), .nuni = 1};
       p.uni[0].start = 0, p.uni[0].size = 4, p.uni[0].va = env_upload(&E, u, 8);
@@ -301,24 +297,21 @@ test_stream_links(void)
 static void
 test_preamble(void)
 {
-   const char *pre =
-      "iadd r2, u2, 0\n"
-      "imadd r2, r2, 3, 7\n"
-      "uniform_store 0, i16, xy, 0, r2l_r2h, 8\n"
-      "mov_imm r5, 1, 0b0\n"
-      "atomic add, 0, r6, u0_u1, 100, signed, r5, 1, 0, 1, 4, 2\n"
-      "wait 0\n"
-      "stop\n";
-   const char *main_src =
-      "get_sr r2, sr80\n"
-      "iadd r3, u4, r2\n"
-      "iadd r3, r3, u130\n"
-      "device_store 0, i32, x, r3, u0_u1, r2, unsigned, 0\n"
-      "stop\n";
+   const char *pre = "iadd r2, u2, 0\n"
+                     "imadd r2, r2, 3, 7\n"
+                     "uniform_store 0, i16, xy, 0, r2l_r2h, 8\n"
+                     "mov_imm r5, 1, 0b0\n"
+                     "atomic add, 0, r6, u0_u1, 100, signed, r5, 1, 0, 1, 4, 2\n"
+                     "wait 0\n"
+                     "stop\n";
+   const char *main_src = "get_sr r2, sr80\n"
+                          "iadd r3, u4, r2\n"
+                          "iadd r3, r3, u130\n"
+                          "device_store 0, i32, x, r3, u0_u1, r2, unsigned, 0\n"
+                          "stop\n";
    uint32_t u[3] = {(uint32_t)DATA_VA, (uint32_t)(DATA_VA >> 32), 1000};
    uint32_t hi = 500000;
-   struct pipe_desc p = {.code = env_asm(&E, main_src), .preamble = env_asm(&E, pre),
-                         .nuni = 2};
+   struct pipe_desc p = {.code = env_asm(&E, main_src), .preamble = env_asm(&E, pre), .nuni = 2};
    p.uni[0].start = 0, p.uni[0].size = 6, p.uni[0].va = env_upload(&E, u, 12);
    p.uni[1].start = 260, p.uni[1].size = 2, p.uni[1].va = env_upload(&E, &hi, 4);
    uint32_t pipe = env_pipeline(&E, &p);

@@ -22,7 +22,8 @@ test_gem(struct agx_sim *sim, uint32_t vm)
    CHECK_EQ(agx_sim_ioctl(sim, DRM_IOCTL_ASAHI_GEM_CREATE, &bad), -EINVAL);
    bad = (struct drm_asahi_gem_create){.size = PAGE, .vm_id = vm};
    CHECK_EQ(agx_sim_ioctl(sim, DRM_IOCTL_ASAHI_GEM_CREATE, &bad), -EINVAL);
-   bad = (struct drm_asahi_gem_create){.size = PAGE, .flags = DRM_ASAHI_GEM_VM_PRIVATE, .vm_id = 99};
+   bad =
+      (struct drm_asahi_gem_create){.size = PAGE, .flags = DRM_ASAHI_GEM_VM_PRIVATE, .vm_id = 99};
    CHECK_EQ(agx_sim_ioctl(sim, DRM_IOCTL_ASAHI_GEM_CREATE, &bad), -ENOENT);
    bad = (struct drm_asahi_gem_create){.size = 0};
    CHECK_EQ(agx_sim_ioctl(sim, DRM_IOCTL_ASAHI_GEM_CREATE, &bad), -EINVAL);
@@ -74,10 +75,11 @@ static void
 test_bind_object(struct agx_sim *sim)
 {
    uint32_t bo = sim_bo_create(sim, 2 * PAGE, 0, 0);
-   struct drm_asahi_gem_bind_object b = {
-      .op = DRM_ASAHI_BIND_OBJECT_OP_BIND,
-      .flags = DRM_ASAHI_BIND_OBJECT_USAGE_TIMESTAMPS,
-      .handle = bo, .offset = 0, .range = PAGE};
+   struct drm_asahi_gem_bind_object b = {.op = DRM_ASAHI_BIND_OBJECT_OP_BIND,
+                                         .flags = DRM_ASAHI_BIND_OBJECT_USAGE_TIMESTAMPS,
+                                         .handle = bo,
+                                         .offset = 0,
+                                         .range = PAGE};
    CHECK_EQ(agx_sim_ioctl(sim, DRM_IOCTL_ASAHI_GEM_BIND_OBJECT, &b), 0);
    CHECK_EQ(b.object_handle, 1);
 
@@ -127,7 +129,8 @@ test_vm_create(struct agx_sim *sim)
    CHECK_EQ(agx_sim_ioctl(sim, DRM_IOCTL_ASAHI_VM_CREATE, &c), -EINVAL); /* too small */
    c = (struct drm_asahi_vm_create){.kernel_start = 0, .kernel_end = GiB};
    CHECK_EQ(agx_sim_ioctl(sim, DRM_IOCTL_ASAHI_VM_CREATE, &c), -EINVAL); /* below vm_start */
-   c = (struct drm_asahi_vm_create){.kernel_start = TEST_KERNEL_START, .kernel_end = 0x8000000000ull};
+   c = (struct drm_asahi_vm_create){.kernel_start = TEST_KERNEL_START,
+                                    .kernel_end = 0x8000000000ull};
    CHECK_EQ(agx_sim_ioctl(sim, DRM_IOCTL_ASAHI_VM_CREATE, &c), -EINVAL); /* past vm_end */
    c = (struct drm_asahi_vm_create){.kernel_start = 2 * GiB, .kernel_end = GiB};
    CHECK_EQ(agx_sim_ioctl(sim, DRM_IOCTL_ASAHI_VM_CREATE, &c), -EINVAL);
@@ -146,21 +149,21 @@ test_vm_bind(struct agx_sim *sim, uint32_t vm)
 
    CHECK_EQ(sim_bind(sim, vm, RW, bo, 0, 4 * PAGE, va), 0);
    CHECK_EQ(sim_bind(sim, vm, DRM_ASAHI_BIND_WRITE, bo, 0, PAGE, va), 0); /* write-only ok */
-   CHECK_EQ(sim_bind(sim, vm, 0, bo, 0, PAGE, va), -EINVAL);             /* no access */
-   CHECK_EQ(sim_bind(sim, vm, RW | 0x10, bo, 0, PAGE, va), -EINVAL);     /* unknown flag */
-   CHECK_EQ(sim_bind(sim, vm, RW, bo, 0, PAGE, va + 4096), -EINVAL);     /* unaligned */
+   CHECK_EQ(sim_bind(sim, vm, 0, bo, 0, PAGE, va), -EINVAL);              /* no access */
+   CHECK_EQ(sim_bind(sim, vm, RW | 0x10, bo, 0, PAGE, va), -EINVAL);      /* unknown flag */
+   CHECK_EQ(sim_bind(sim, vm, RW, bo, 0, PAGE, va + 4096), -EINVAL);      /* unaligned */
    CHECK_EQ(sim_bind(sim, vm, RW, bo, 4096, PAGE, va), -EINVAL);
    CHECK_EQ(sim_bind(sim, vm, RW, bo, 0, 4096, va), -EINVAL);
-   CHECK_EQ(sim_bind(sim, vm, RW, bo, 0, 0, va), -EINVAL);               /* empty */
-   CHECK_EQ(sim_bind(sim, vm, RW, bo, 0, 5 * PAGE, va), -EINVAL);        /* past BO */
+   CHECK_EQ(sim_bind(sim, vm, RW, bo, 0, 0, va), -EINVAL);        /* empty */
+   CHECK_EQ(sim_bind(sim, vm, RW, bo, 0, 5 * PAGE, va), -EINVAL); /* past BO */
    CHECK_EQ(sim_bind(sim, vm, RW, bo, 4 * PAGE, PAGE, va), -EINVAL);
-   CHECK_EQ(sim_bind(sim, vm, RW, bo, 0, PAGE, 0), -EINVAL);             /* below vm_start */
-   CHECK_EQ(sim_bind(sim, vm, RW, bo, 0, PAGE, 0x7FFFFF8000ull), -EINVAL); /* at vm_end */
+   CHECK_EQ(sim_bind(sim, vm, RW, bo, 0, PAGE, 0), -EINVAL);                 /* below vm_start */
+   CHECK_EQ(sim_bind(sim, vm, RW, bo, 0, PAGE, 0x7FFFFF8000ull), -EINVAL);   /* at vm_end */
    CHECK_EQ(sim_bind(sim, vm, RW, bo, 0, PAGE, TEST_KERNEL_START), -EINVAL); /* kernel range */
    CHECK_EQ(sim_bind(sim, vm, RW, bo, 0, 2 * PAGE, TEST_KERNEL_START - PAGE), -EINVAL);
    CHECK_EQ(sim_bind(sim, vm, RW, bo, 0, PAGE, TEST_KERNEL_START - PAGE), 0);
-   CHECK_EQ(sim_bind(sim, vm, RW, 99, 0, PAGE, va), -ENOENT);            /* no such BO */
-   CHECK_EQ(sim_bind(sim, 99, RW, bo, 0, PAGE, va), -ENOENT);            /* no such VM */
+   CHECK_EQ(sim_bind(sim, vm, RW, 99, 0, PAGE, va), -ENOENT); /* no such BO */
+   CHECK_EQ(sim_bind(sim, 99, RW, bo, 0, PAGE, va), -ENOENT); /* no such VM */
    CHECK_EQ(sim_bind(sim, vm, RW | DRM_ASAHI_BIND_UNBIND, 0, 0, PAGE, va), -EINVAL);
    CHECK_EQ(sim_bind(sim, vm, DRM_ASAHI_BIND_UNBIND, bo, 0, PAGE, va), -EINVAL);
    CHECK_EQ(sim_bind(sim, vm, DRM_ASAHI_BIND_UNBIND, 0, PAGE, PAGE, va), -EINVAL);
@@ -184,7 +187,9 @@ test_vm_bind(struct agx_sim *sim, uint32_t vm)
       {{.flags = RW, .handle = bo, .range = PAGE, .addr = va}, 0},
       {{.flags = RW, .handle = bo, .range = PAGE, .addr = va + PAGE}, 0},
    };
-   struct drm_asahi_vm_bind b = {.vm_id = vm, .num_binds = 2, .stride = sizeof(ops[0]),
+   struct drm_asahi_vm_bind b = {.vm_id = vm,
+                                 .num_binds = 2,
+                                 .stride = sizeof(ops[0]),
                                  .userptr = (uintptr_t)ops};
    CHECK_EQ(agx_sim_ioctl(sim, DRM_IOCTL_ASAHI_VM_BIND, &b), 0); /* 40-byte stride */
    ops[1].extra = 1;
@@ -203,7 +208,8 @@ test_vm_bind(struct agx_sim *sim, uint32_t vm)
    struct agx_sim_vm *v = agx_sim_vm_lookup(sim, vm);
    uint32_t word;
    CHECK_EQ(agx_sim_vm_read(v, va, &word, 4, NULL), AGX_SIM_FAULT_NONE);
-   ops[0].op = (struct drm_asahi_gem_bind_op){.flags = DRM_ASAHI_BIND_UNBIND, .range = PAGE, .addr = va};
+   ops[0].op =
+      (struct drm_asahi_gem_bind_op){.flags = DRM_ASAHI_BIND_UNBIND, .range = PAGE, .addr = va};
    ops[1].op.offset = 8 * PAGE; /* past the BO */
    b.userptr = (uintptr_t)ops;
    CHECK_EQ(agx_sim_ioctl(sim, DRM_IOCTL_ASAHI_VM_BIND, &b), -EINVAL);

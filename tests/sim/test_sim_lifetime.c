@@ -17,17 +17,20 @@ main(void)
       uint32_t bo = sim_bo_create(sim, 8 * PAGE, 0, 0);
       uint32_t priv = sim_bo_create(sim, PAGE, DRM_ASAHI_GEM_VM_PRIVATE, vm);
       CHECK(bo && priv);
-      CHECK_EQ(sim_bind(sim, vm, DRM_ASAHI_BIND_READ | DRM_ASAHI_BIND_WRITE, bo,
-                        0, 8 * PAGE, 0x1000000000ull), 0);
-      CHECK_EQ(sim_bind(sim, vm, DRM_ASAHI_BIND_READ | DRM_ASAHI_BIND_SINGLE_PAGE,
-                        priv, 0, 1024 * PAGE, 0x2000000000ull), 0);
+      CHECK_EQ(sim_bind(sim, vm, DRM_ASAHI_BIND_READ | DRM_ASAHI_BIND_WRITE, bo, 0, 8 * PAGE,
+                        0x1000000000ull),
+               0);
+      CHECK_EQ(sim_bind(sim, vm, DRM_ASAHI_BIND_READ | DRM_ASAHI_BIND_SINGLE_PAGE, priv, 0,
+                        1024 * PAGE, 0x2000000000ull),
+               0);
       void *cpu = sim_bo_map(sim, bo, 8 * PAGE);
       CHECK(cpu != NULL);
       CHECK(sim_bo_map(sim, priv, PAGE) != NULL);
 
-      struct drm_asahi_gem_bind_object b = {
-         .op = DRM_ASAHI_BIND_OBJECT_OP_BIND,
-         .flags = DRM_ASAHI_BIND_OBJECT_USAGE_TIMESTAMPS, .handle = bo, .range = PAGE};
+      struct drm_asahi_gem_bind_object b = {.op = DRM_ASAHI_BIND_OBJECT_OP_BIND,
+                                            .flags = DRM_ASAHI_BIND_OBJECT_USAGE_TIMESTAMPS,
+                                            .handle = bo,
+                                            .range = PAGE};
       CHECK_EQ(agx_sim_ioctl(sim, DRM_IOCTL_ASAHI_GEM_BIND_OBJECT, &b), 0);
 
       uint32_t q = sim_queue_create(sim, vm);

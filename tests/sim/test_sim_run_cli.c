@@ -110,8 +110,9 @@ main(int argc, char **argv)
                  "wait 0\n"
                  "iadd r3, r3, 1\n"
                  "stop");
-   snprintf(args, sizeof(args), "--grid 64 --local 32 --mem 0x2000000000=%s %s u0=0 u1=0x20 --lane 5",
-            mem_path, prog_path);
+   snprintf(args, sizeof(args),
+            "--grid 64 --local 32 --mem 0x2000000000=%s %s u0=0 u1=0x20 --lane 5", mem_path,
+            prog_path);
    CHECK_EQ(run(args, r), 0);
    CHECK_EQ(r[3], 1006);
 

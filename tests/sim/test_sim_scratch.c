@@ -16,10 +16,10 @@
 
 static struct env E;
 
-#define SCRATCH_OFF (1u * MiB)          /* header, in the data BO */
+#define SCRATCH_OFF (1u * MiB) /* header, in the data BO */
 #define BLOCKLIST_OFF (SCRATCH_OFF + 4096)
 #define BLOCKS_OFF (SCRATCH_OFF + 65536)
-#define BLOCK_BYTES 1024u               /* log4 = 0: 32 threads x 8 dwords */
+#define BLOCK_BYTES 1024u /* log4 = 0: 32 threads x 8 dwords */
 
 static uint32_t helper_pipe;
 
@@ -70,8 +70,7 @@ static int
 run(const char *src, uint32_t threads, uint32_t local, unsigned spill)
 {
    uint32_t u[2] = {(uint32_t)DATA_VA, (uint32_t)(DATA_VA >> 32)};
-   struct pipe_desc p = {.code = env_asm(&E, src), .regs = 256, .nuni = 1,
-                         .spill = spill};
+   struct pipe_desc p = {.code = env_asm(&E, src), .regs = 256, .nuni = 1, .spill = spill};
    p.uni[0].start = 0;
    p.uni[0].size = 4;
    p.uni[0].va = env_upload(&E, u, sizeof(u));
@@ -140,8 +139,7 @@ test_spill_one_group(void)
    CHECK_EQ(core_field(AGX_HELPER_CORE_ALLOC_COUNT + 4 * 1), 2);
    /* the block list holds the blocks again after STACK_FREE */
    CHECK_EQ(rd32(BLOCKLIST_OFF), (uint32_t)((DATA_VA + BLOCKS_OFF) >> 8) | 1u);
-   CHECK_EQ(rd32(BLOCKLIST_OFF + 16),
-            (uint32_t)((DATA_VA + BLOCKS_OFF + BLOCK_BYTES) >> 8) | 1u);
+   CHECK_EQ(rd32(BLOCKLIST_OFF + 16), (uint32_t)((DATA_VA + BLOCKS_OFF + BLOCK_BYTES) >> 8) | 1u);
 }
 
 /* Many threadgroups over all host workers, a second block (offset 40 =

@@ -20,8 +20,8 @@ struct cmdbuf {
 };
 
 static void
-emit(struct cmdbuf *cb, uint16_t type, uint16_t vdm, uint16_t cdm,
-     const void *payload, uint16_t size)
+emit(struct cmdbuf *cb, uint16_t type, uint16_t vdm, uint16_t cdm, const void *payload,
+     uint16_t size)
 {
    struct drm_asahi_cmd_header h = {type, size, vdm, cdm};
    memcpy(cb->bytes + cb->size, &h, sizeof(h));
@@ -39,9 +39,13 @@ emit_compute(struct cmdbuf *cb, uint16_t cdm, uint64_t tag)
 static void
 emit_render(struct cmdbuf *cb, uint16_t vdm, uint64_t tag)
 {
-   struct drm_asahi_cmd_render r = {.vdm_ctrl_stream_base = tag, .samples = 1,
-                                    .width_px = 64, .height_px = 64, .layers = 1,
-                                    .utile_width_px = 32, .utile_height_px = 32,
+   struct drm_asahi_cmd_render r = {.vdm_ctrl_stream_base = tag,
+                                    .samples = 1,
+                                    .width_px = 64,
+                                    .height_px = 64,
+                                    .layers = 1,
+                                    .utile_width_px = 32,
+                                    .utile_height_px = 32,
                                     .sample_size_B = 8};
    emit(cb, DRM_ASAHI_CMD_RENDER, vdm, DRM_ASAHI_BARRIER_NONE, &r, sizeof(r));
 }
@@ -77,8 +81,8 @@ test_minimal_compute(void)
 
    /* One COMPUTE header + a 64-byte all-zero payload. */
    uint8_t buf[8 + 64] = {0};
-   struct drm_asahi_cmd_header h = {DRM_ASAHI_CMD_COMPUTE, 64,
-                                    DRM_ASAHI_BARRIER_NONE, DRM_ASAHI_BARRIER_NONE};
+   struct drm_asahi_cmd_header h = {DRM_ASAHI_CMD_COMPUTE, 64, DRM_ASAHI_BARRIER_NONE,
+                                    DRM_ASAHI_BARRIER_NONE};
    memcpy(buf, &h, sizeof(h));
    uint64_t before = agx_sim_test_executed(sim, DRM_ASAHI_CMD_COMPUTE);
    CHECK_EQ(sim_submit(sim, queue, buf, sizeof(buf), out, 0, 2), 0);
@@ -113,12 +117,12 @@ test_ordering_and_log(void)
    struct cmdbuf cb = {.size = 0};
    struct drm_asahi_attachment att[2] = {{.pointer = 0x100000, .size = 4096},
                                          {.pointer = 0x200000, .size = 4096}};
-   emit(&cb, DRM_ASAHI_SET_FRAGMENT_ATTACHMENTS, DRM_ASAHI_BARRIER_NONE,
-        DRM_ASAHI_BARRIER_NONE, att, sizeof(att));
+   emit(&cb, DRM_ASAHI_SET_FRAGMENT_ATTACHMENTS, DRM_ASAHI_BARRIER_NONE, DRM_ASAHI_BARRIER_NONE,
+        att, sizeof(att));
    emit_render(&cb, 0, 0xB1);
    emit_compute(&cb, 0, 0xB2);
-   emit_render(&cb, 1, 0xB3);     /* waits for the first render */
-   emit_compute(&cb, 1, 0xB4);    /* waits for the first compute */
+   emit_render(&cb, 1, 0xB3);  /* waits for the first render */
+   emit_compute(&cb, 1, 0xB4); /* waits for the first compute */
    CHECK_EQ(sim_submit(sim, queue, cb.bytes, cb.size, &out, 0, 1), 0);
 
    CHECK_EQ(sim_wait(sim, s, 0, 0, sim_now_plus_ms(5)), -ETIME); /* held */
@@ -140,9 +144,10 @@ test_timestamps(void)
 {
    uint32_t bo = sim_bo_create(sim, PAGE, 0, 0);
    uint64_t *cpu = sim_bo_map(sim, bo, PAGE);
-   struct drm_asahi_gem_bind_object b = {
-      .op = DRM_ASAHI_BIND_OBJECT_OP_BIND,
-      .flags = DRM_ASAHI_BIND_OBJECT_USAGE_TIMESTAMPS, .handle = bo, .range = PAGE};
+   struct drm_asahi_gem_bind_object b = {.op = DRM_ASAHI_BIND_OBJECT_OP_BIND,
+                                         .flags = DRM_ASAHI_BIND_OBJECT_USAGE_TIMESTAMPS,
+                                         .handle = bo,
+                                         .range = PAGE};
    CHECK_EQ(agx_sim_ioctl(sim, DRM_IOCTL_ASAHI_GEM_BIND_OBJECT, &b), 0);
 
    struct cmdbuf cb = {.size = 0};
@@ -223,61 +228,101 @@ test_malformed(void)
    uint64_t pts[2] = {1, 2};
    uint32_t tls[2] = {tl, tl};
    struct drm_syncobj_timeline_array sig = {.handles = (uintptr_t)tls,
-                                            .points = (uintptr_t)pts, .count_handles = 2};
+                                            .points = (uintptr_t)pts,
+                                            .count_handles = 2};
    CHECK_EQ(agx_sim_ioctl(sim, DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL, &sig), 0);
 
    struct sim_compute_cmd cc = sim_compute_cmd(0xEE);
-   struct drm_asahi_submit base = {.cmdbuf = (uintptr_t)&cc, .queue_id = queue,
+   struct drm_asahi_submit base = {.cmdbuf = (uintptr_t)&cc,
+                                   .queue_id = queue,
                                    .cmdbuf_size = sizeof(cc)};
    struct drm_asahi_submit s;
 #define EXPECT_SUBMIT(err) CHECK_EQ(agx_sim_ioctl(sim, DRM_IOCTL_ASAHI_SUBMIT, &s), err)
 
    /* Submit struct itself. */
-   s = base; s.flags = 1; EXPECT_SUBMIT(-EINVAL);
-   s = base; s.pad = 1; EXPECT_SUBMIT(-EINVAL);
-   s = base; s.queue_id = 77; EXPECT_SUBMIT(-ENOENT);
-   s = base; s.queue_id = 0; EXPECT_SUBMIT(-ENOENT);
-   s = base; s.cmdbuf = 0; EXPECT_SUBMIT(-EFAULT);
-   s = base; s.in_sync_count = 1; EXPECT_SUBMIT(-EFAULT);
-   s = base; s.cmdbuf_size = 0; EXPECT_SUBMIT(-EINVAL);        /* zero commands */
-   s = base; s.cmdbuf_size = 4; EXPECT_SUBMIT(-EINVAL);        /* truncated header */
-   s = base; s.cmdbuf_size = sizeof(cc) - 8; EXPECT_SUBMIT(-EINVAL); /* truncated payload */
+   s = base;
+   s.flags = 1;
+   EXPECT_SUBMIT(-EINVAL);
+   s = base;
+   s.pad = 1;
+   EXPECT_SUBMIT(-EINVAL);
+   s = base;
+   s.queue_id = 77;
+   EXPECT_SUBMIT(-ENOENT);
+   s = base;
+   s.queue_id = 0;
+   EXPECT_SUBMIT(-ENOENT);
+   s = base;
+   s.cmdbuf = 0;
+   EXPECT_SUBMIT(-EFAULT);
+   s = base;
+   s.in_sync_count = 1;
+   EXPECT_SUBMIT(-EFAULT);
+   s = base;
+   s.cmdbuf_size = 0;
+   EXPECT_SUBMIT(-EINVAL); /* zero commands */
+   s = base;
+   s.cmdbuf_size = 4;
+   EXPECT_SUBMIT(-EINVAL); /* truncated header */
+   s = base;
+   s.cmdbuf_size = sizeof(cc) - 8;
+   EXPECT_SUBMIT(-EINVAL); /* truncated payload */
    uint8_t padded[sizeof(cc) + 4] = {0};
    memcpy(padded, &cc, sizeof(cc));
-   s = base; s.cmdbuf = (uintptr_t)padded; s.cmdbuf_size = sizeof(padded);
+   s = base;
+   s.cmdbuf = (uintptr_t)padded;
+   s.cmdbuf_size = sizeof(padded);
    EXPECT_SUBMIT(-EINVAL); /* trailing bytes shorter than a header */
 
    /* Syncs. */
    struct drm_asahi_sync sy[3];
-   s = base; s.syncs = (uintptr_t)sy; s.in_sync_count = 1;
-   sy[0] = (struct drm_asahi_sync){.sync_type = 2, .handle = so}; EXPECT_SUBMIT(-EINVAL);
+   s = base;
+   s.syncs = (uintptr_t)sy;
+   s.in_sync_count = 1;
+   sy[0] = (struct drm_asahi_sync){.sync_type = 2, .handle = so};
+   EXPECT_SUBMIT(-EINVAL);
    sy[0] = (struct drm_asahi_sync){.sync_type = 0, .handle = so, .timeline_value = 1};
    EXPECT_SUBMIT(-EINVAL);
-   sy[0] = (struct drm_asahi_sync){.sync_type = 0, .handle = 999}; EXPECT_SUBMIT(-ENOENT);
-   sy[0] = (struct drm_asahi_sync){.sync_type = 0, .handle = empty}; EXPECT_SUBMIT(-EINVAL);
+   sy[0] = (struct drm_asahi_sync){.sync_type = 0, .handle = 999};
+   EXPECT_SUBMIT(-ENOENT);
+   sy[0] = (struct drm_asahi_sync){.sync_type = 0, .handle = empty};
+   EXPECT_SUBMIT(-EINVAL);
    sy[0] = (struct drm_asahi_sync){.sync_type = 1, .handle = tl, .timeline_value = 3};
    EXPECT_SUBMIT(-EINVAL); /* point not submitted yet */
-   s.in_sync_count = 0; s.out_sync_count = 1;
-   sy[0] = (struct drm_asahi_sync){.sync_type = 0, .handle = 999}; EXPECT_SUBMIT(-ENOENT);
+   s.in_sync_count = 0;
+   s.out_sync_count = 1;
+   sy[0] = (struct drm_asahi_sync){.sync_type = 0, .handle = 999};
+   EXPECT_SUBMIT(-ENOENT);
    /* Same timeline waited at two points. */
-   s.in_sync_count = 2; s.out_sync_count = 0;
+   s.in_sync_count = 2;
+   s.out_sync_count = 0;
    sy[0] = (struct drm_asahi_sync){.sync_type = 1, .handle = tl, .timeline_value = 1};
    sy[1] = (struct drm_asahi_sync){.sync_type = 1, .handle = tl, .timeline_value = 2};
    EXPECT_SUBMIT(-EINVAL);
    /* A failed submit with an out-sync must not have touched it. */
-   s.in_sync_count = 2; s.out_sync_count = 1;
+   s.in_sync_count = 2;
+   s.out_sync_count = 1;
    sy[2] = (struct drm_asahi_sync){.sync_type = 0, .handle = empty};
    EXPECT_SUBMIT(-EINVAL);
    CHECK_EQ(sim_wait(sim, empty, 0, 0, 0), -EINVAL); /* still no fence */
 
    /* Command stream contents. */
    struct cmdbuf cb;
-   s = base; s.cmdbuf = (uintptr_t)cb.bytes;
-#define CB_SUBMIT(err) do { s.cmdbuf_size = cb.size; EXPECT_SUBMIT(err); cb.size = 0; } while (0)
+   s = base;
+   s.cmdbuf = (uintptr_t)cb.bytes;
+#define CB_SUBMIT(err)         \
+   do {                        \
+      s.cmdbuf_size = cb.size; \
+      EXPECT_SUBMIT(err);      \
+      cb.size = 0;             \
+   } while (0)
    struct drm_asahi_cmd_compute comp = {0};
-   const struct drm_asahi_cmd_render good_rend = {
-      .samples = 1, .width_px = 1, .height_px = 1, .layers = 1,
-      .utile_width_px = 32, .utile_height_px = 32};
+   const struct drm_asahi_cmd_render good_rend = {.samples = 1,
+                                                  .width_px = 1,
+                                                  .height_px = 1,
+                                                  .layers = 1,
+                                                  .utile_width_px = 32,
+                                                  .utile_height_px = 32};
    struct drm_asahi_cmd_render rend = good_rend;
    uint8_t big[128] = {0};
    cb.size = 0;
@@ -328,9 +373,9 @@ test_malformed(void)
    CB_SUBMIT(-EINVAL);
    big[100] = 0;
    emit(&cb, DRM_ASAHI_CMD_COMPUTE, DRM_ASAHI_BARRIER_NONE, 0, big, sizeof(big));
-   CB_SUBMIT(0);        /* zero tail is fine */
+   CB_SUBMIT(0); /* zero tail is fine */
    emit(&cb, DRM_ASAHI_CMD_COMPUTE, DRM_ASAHI_BARRIER_NONE, 0, big, 16);
-   CB_SUBMIT(0);        /* short payload is zero-extended */
+   CB_SUBMIT(0); /* short payload is zero-extended */
 
    /* Barriers. */
    emit_compute(&cb, 1, 1);
@@ -354,28 +399,28 @@ test_malformed(void)
    emit(&cb, DRM_ASAHI_SET_COMPUTE_ATTACHMENTS, DRM_ASAHI_BARRIER_NONE, 0, at, sizeof(at[0]));
    emit_compute(&cb, 0, 1);
    CB_SUBMIT(-EINVAL); /* attachment command with a barrier */
-   emit(&cb, DRM_ASAHI_SET_COMPUTE_ATTACHMENTS, DRM_ASAHI_BARRIER_NONE,
-        DRM_ASAHI_BARRIER_NONE, at, 20);
+   emit(&cb, DRM_ASAHI_SET_COMPUTE_ATTACHMENTS, DRM_ASAHI_BARRIER_NONE, DRM_ASAHI_BARRIER_NONE, at,
+        20);
    emit_compute(&cb, 0, 1);
    CB_SUBMIT(-EINVAL); /* not whole attachments */
-   emit(&cb, DRM_ASAHI_SET_VERTEX_ATTACHMENTS, DRM_ASAHI_BARRIER_NONE,
-        DRM_ASAHI_BARRIER_NONE, at, sizeof(at));
+   emit(&cb, DRM_ASAHI_SET_VERTEX_ATTACHMENTS, DRM_ASAHI_BARRIER_NONE, DRM_ASAHI_BARRIER_NONE, at,
+        sizeof(at));
    emit_compute(&cb, 0, 1);
    CB_SUBMIT(-EINVAL); /* 65 > max_attachments */
    at[0].pad = 1;
-   emit(&cb, DRM_ASAHI_SET_VERTEX_ATTACHMENTS, DRM_ASAHI_BARRIER_NONE,
-        DRM_ASAHI_BARRIER_NONE, at, sizeof(at[0]));
+   emit(&cb, DRM_ASAHI_SET_VERTEX_ATTACHMENTS, DRM_ASAHI_BARRIER_NONE, DRM_ASAHI_BARRIER_NONE, at,
+        sizeof(at[0]));
    emit_compute(&cb, 0, 1);
    CB_SUBMIT(-EINVAL);
    at[0].pad = 0;
    at[0].flags = 1;
-   emit(&cb, DRM_ASAHI_SET_VERTEX_ATTACHMENTS, DRM_ASAHI_BARRIER_NONE,
-        DRM_ASAHI_BARRIER_NONE, at, sizeof(at[0]));
+   emit(&cb, DRM_ASAHI_SET_VERTEX_ATTACHMENTS, DRM_ASAHI_BARRIER_NONE, DRM_ASAHI_BARRIER_NONE, at,
+        sizeof(at[0]));
    emit_compute(&cb, 0, 1);
    CB_SUBMIT(-EINVAL);
    at[0].flags = 0;
-   emit(&cb, DRM_ASAHI_SET_VERTEX_ATTACHMENTS, DRM_ASAHI_BARRIER_NONE,
-        DRM_ASAHI_BARRIER_NONE, at, 64 * sizeof(at[0]));
+   emit(&cb, DRM_ASAHI_SET_VERTEX_ATTACHMENTS, DRM_ASAHI_BARRIER_NONE, DRM_ASAHI_BARRIER_NONE, at,
+        64 * sizeof(at[0]));
    CB_SUBMIT(-EINVAL); /* software commands only: zero hardware commands */
 
    /* Command count: 64 ok, 65 rejected. */
@@ -388,7 +433,8 @@ test_malformed(void)
 
    /* The device is still fine: the valid ones ran, a normal submit works. */
    drain();
-   CHECK_EQ(executed(), ran + 1 + 2 + 2 + 4 + 64 + 1); /* render, dims, zero-tail+short, barriers, 64, drain */
+   CHECK_EQ(executed(),
+            ran + 1 + 2 + 2 + 4 + 64 + 1); /* render, dims, zero-tail+short, barriers, 64, drain */
 }
 
 int

@@ -21,7 +21,8 @@ test_binary(struct agx_sim *sim)
    CHECK_EQ(agx_sim_ioctl(sim, DRM_IOCTL_SYNCOBJ_CREATE, &bad_create), -EINVAL);
 
    uint32_t handles[2] = {a, b};
-   struct drm_syncobj_wait w = {.handles = (uintptr_t)handles, .count_handles = 2,
+   struct drm_syncobj_wait w = {.handles = (uintptr_t)handles,
+                                .count_handles = 2,
                                 .timeout_nsec = sim_now_plus_ms(5)};
    /* No fence on `a` and no WAIT_FOR_SUBMIT: -EINVAL, as drm_syncobj. */
    CHECK_EQ(agx_sim_ioctl(sim, DRM_IOCTL_SYNCOBJ_WAIT, &w), -EINVAL);
@@ -104,16 +105,20 @@ test_timeline(struct agx_sim *sim)
    CHECK_EQ(sim_wait(sim, t, 2, 0, 0), 0); /* covered by point 3 */
    CHECK_EQ(sim_wait(sim, t, 3, 0, 0), 0);
    CHECK_EQ(sim_wait(sim, t, 4, 0, 0), -EINVAL);
-   CHECK_EQ(sim_wait(sim, t, 4, DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, sim_now_plus_ms(5)), -ETIME);
-   CHECK_EQ(sim_wait(sim, t, 4, DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE |
-                                DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, 0), -ETIME);
+   CHECK_EQ(sim_wait(sim, t, 4, DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, sim_now_plus_ms(5)),
+            -ETIME);
+   CHECK_EQ(sim_wait(sim, t, 4,
+                     DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE | DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
+                     0),
+            -ETIME);
 
    /* A submitted but unexecuted job: point 5 exists, is not signalled. */
    uint32_t vm = sim_vm_create(sim);
    uint32_t q = sim_queue_create(sim, vm);
    agx_sim_test_gate(sim, true);
    struct drm_asahi_sync out = {.sync_type = DRM_ASAHI_SYNC_TIMELINE_SYNCOBJ,
-                                .handle = t, .timeline_value = 5};
+                                .handle = t,
+                                .timeline_value = 5};
    CHECK_EQ(sim_submit_compute(sim, q, 0x100, &out, 0, 1), 0);
    CHECK_EQ(sim_query(sim, t, DRM_SYNCOBJ_QUERY_FLAGS_LAST_SUBMITTED), 5);
    CHECK_EQ(sim_query(sim, t, 0), 3);
@@ -144,7 +149,8 @@ test_timeline(struct agx_sim *sim)
    /* Query/signal flag checks. */
    struct drm_syncobj_timeline_array qa = {.handles = (uintptr_t)&t,
                                            .points = (uintptr_t)points,
-                                           .count_handles = 1, .flags = 2};
+                                           .count_handles = 1,
+                                           .flags = 2};
    CHECK_EQ(agx_sim_ioctl(sim, DRM_IOCTL_SYNCOBJ_QUERY, &qa), -EINVAL);
    sig.flags = 1;
    CHECK_EQ(agx_sim_ioctl(sim, DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL, &sig), -EINVAL);
@@ -173,8 +179,7 @@ static void *
 waiter_thread(void *data)
 {
    struct waiter *w = data;
-   w->ret = sim_wait(w->sim, w->handle, w->point,
-                     DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
+   w->ret = sim_wait(w->sim, w->handle, w->point, DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
                      w->timeout ? w->timeout : FOREVER);
    return NULL;
 }

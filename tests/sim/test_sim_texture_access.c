@@ -15,21 +15,24 @@ use_heap(void)
    set_heap_sampler(0, AGX_BORDER_COLOUR_TRANSPARENT_BLACK);
    set_heap_sampler(1, AGX_BORDER_COLOUR_OPAQUE_BLACK);
    set_heap_sampler(2, AGX_BORDER_COLOUR_OPAQUE_WHITE);
-   pack_sampler(dptr(HEAP_OFF + 8 * 3), AGX_BORDER_COLOUR_OPAQUE_WHITE,
-                AGX_FILTER_NEAREST, AGX_WRAP_CLAMP_TO_EDGE, false);
-   pack_sampler(dptr(HEAP_OFF + 8 * 4), AGX_BORDER_COLOUR_OPAQUE_WHITE,
-                AGX_FILTER_NEAREST, AGX_WRAP_REPEAT, false);
+   pack_sampler(dptr(HEAP_OFF + 8 * 3), AGX_BORDER_COLOUR_OPAQUE_WHITE, AGX_FILTER_NEAREST,
+                AGX_WRAP_CLAMP_TO_EDGE, false);
+   pack_sampler(dptr(HEAP_OFF + 8 * 4), AGX_BORDER_COLOUR_OPAQUE_WHITE, AGX_FILTER_NEAREST,
+                AGX_WRAP_REPEAT, false);
    E.sampler_heap = DATA_VA + HEAP_OFF;
    E.sampler_count = 5;
 }
 
 static struct tex_params
-buffer_params(enum agx_channels ch, enum agx_texture_type type, unsigned bytes,
-              uint32_t elements)
+buffer_params(enum agx_channels ch, enum agx_texture_type type, unsigned bytes, uint32_t elements)
 {
-   struct tex_params p = {.channels = ch, .type = type, .layout = AGX_LAYOUT_LINEAR,
-                          .dim = AGX_TEXTURE_DIMENSION_2D, .width = 16384,
-                          .height = (elements + 16383) / 16384, .address = IMG_VA,
+   struct tex_params p = {.channels = ch,
+                          .type = type,
+                          .layout = AGX_LAYOUT_LINEAR,
+                          .dim = AGX_TEXTURE_DIMENSION_2D,
+                          .width = 16384,
+                          .height = (elements + 16383) / 16384,
+                          .address = IMG_VA,
                           .stride = 16384 * bytes};
    return p;
 }
@@ -69,9 +72,14 @@ static void
 test_load_wrap_modes(void)
 {
    char lsrc[2048];
-   struct tex_params p = {.channels = AGX_CHANNELS_R32, .type = AGX_TEXTURE_TYPE_UINT,
-                          .layout = AGX_LAYOUT_LINEAR, .dim = AGX_TEXTURE_DIMENSION_2D,
-                          .width = 8, .height = 2, .address = IMG_VA, .stride = 32};
+   struct tex_params p = {.channels = AGX_CHANNELS_R32,
+                          .type = AGX_TEXTURE_TYPE_UINT,
+                          .layout = AGX_LAYOUT_LINEAR,
+                          .dim = AGX_TEXTURE_DIMENSION_2D,
+                          .width = 8,
+                          .height = 2,
+                          .address = IMG_VA,
+                          .stride = 32};
    put_texture(0, &p);
    for (uint32_t i = 0; i < 16; i++)
       memcpy(dptr(IMG_OFF + 4 * i), &i, 4);
@@ -94,9 +102,14 @@ test_load_wrap_modes(void)
 static void
 test_load_offsets(void)
 {
-   struct tex_params p = {.channels = AGX_CHANNELS_R32, .type = AGX_TEXTURE_TYPE_UINT,
-                          .layout = AGX_LAYOUT_LINEAR, .dim = AGX_TEXTURE_DIMENSION_2D,
-                          .width = 8, .height = 2, .address = IMG_VA, .stride = 32};
+   struct tex_params p = {.channels = AGX_CHANNELS_R32,
+                          .type = AGX_TEXTURE_TYPE_UINT,
+                          .layout = AGX_LAYOUT_LINEAR,
+                          .dim = AGX_TEXTURE_DIMENSION_2D,
+                          .width = 8,
+                          .height = 2,
+                          .address = IMG_VA,
+                          .stride = 32};
    put_texture(0, &p);
    for (uint32_t i = 0; i < 16; i++)
       memcpy(dptr(IMG_OFF + 4 * i), &i, 4);
@@ -180,9 +193,9 @@ test_state_registers(void)
 {
    char lsrc[2048], src[2048];
    struct tex_params p = buffer_params(AGX_CHANNELS_R16, AGX_TEXTURE_TYPE_UINT, 2, 100);
-   put_texture(0, &p);                /* -> ts3 */
+   put_texture(0, &p); /* -> ts3 */
    p.type = AGX_TEXTURE_TYPE_SINT;
-   put_texture(1, &p);                /* -> ts4 */
+   put_texture(1, &p); /* -> ts4 */
    uint8_t samplers[2][16] = {{0}};
    pack_sampler(samplers[0], AGX_BORDER_COLOUR_OPAQUE_WHITE, AGX_FILTER_NEAREST,
                 AGX_WRAP_CLAMP_TO_BORDER, false);
@@ -218,16 +231,17 @@ test_state_registers(void)
    CHECK_EQ(res(2, 0), 0);
    CHECK_EQ(res(2, 3), 1);
    /* register-indexed: r20l = 4 names ts4 */
-   snprintf(src, sizeof(src),
-            "get_sr r2, sr80\n"
-            "imadd r8, r2, 4, 0\n"
-            "device_load 0, i32, xyzw, r12_r13_r14_r15, u6_u7, r8, unsigned\n"
-            "mov_imm r20l, 4\n"
-            "wait 0\n"
-            "texture_load 0, 0b1100, 0b0, none, x, 0b00, r4, None, r20l, ss2, tex_2d, r12_r13, auto_lod, 0\n"
-            "wait 0\n"
-            "device_store 0, i32, x, r4, u4_u5, r8, unsigned, 0\n"
-            "stop\n");
+   snprintf(
+      src, sizeof(src),
+      "get_sr r2, sr80\n"
+      "imadd r8, r2, 4, 0\n"
+      "device_load 0, i32, xyzw, r12_r13_r14_r15, u6_u7, r8, unsigned\n"
+      "mov_imm r20l, 4\n"
+      "wait 0\n"
+      "texture_load 0, 0b1100, 0b0, none, x, 0b00, r4, None, r20l, ss2, tex_2d, r12_r13, auto_lod, 0\n"
+      "wait 0\n"
+      "device_store 0, i32, x, r4, u4_u5, r8, unsigned, 0\n"
+      "stop\n");
    CHECK_EQ(run_prog(src, 1, &extra, false), 1);
    CHECK_EQ(res(0, 0), (uint32_t)-2);
 
@@ -304,21 +318,22 @@ test_texture_coherence(void)
                        "memory_barrier 2, 1, 10\nmemory_barrier 3, 1, 10\n";
    const char *variants[3] = {"", fence, ""};
    for (unsigned v = 0; v < 3; v++) {
-      snprintf(src, sizeof(src),
-               "get_sr r12, sr80\n"
-               "mov_imm r13, 0, 0b0\n"
-               "iadd r4, r12, 200\n"
-               "mov_imm r10, 64, 0b0\n"
-               "image_write r4_r5_r6_r7, r12_r13, 0, u2_u3, r10, tex_2d, rte, 0, 0, 0, 0\n"
-               "%s"
-               "mov_imm r10, 0, 0b0\n"
-               "mov_imm r11l, 0\n"
-               "texture_load 0, %s, 0b0, none, x, 0b00, r5, u2_u3, r10, r11l, tex_2d, r12_r13, auto_lod, 0\n"
-               "wait 0\n"
-               "imadd r8, r12, 4, 0\n"
-               "device_store 0, i32, x, r5, u4_u5, r8, unsigned, 0\n"
-               "stop\n",
-               variants[v], v == 2 ? "0b1101" : "0b1100");
+      snprintf(
+         src, sizeof(src),
+         "get_sr r12, sr80\n"
+         "mov_imm r13, 0, 0b0\n"
+         "iadd r4, r12, 200\n"
+         "mov_imm r10, 64, 0b0\n"
+         "image_write r4_r5_r6_r7, r12_r13, 0, u2_u3, r10, tex_2d, rte, 0, 0, 0, 0\n"
+         "%s"
+         "mov_imm r10, 0, 0b0\n"
+         "mov_imm r11l, 0\n"
+         "texture_load 0, %s, 0b0, none, x, 0b00, r5, u2_u3, r10, r11l, tex_2d, r12_r13, auto_lod, 0\n"
+         "wait 0\n"
+         "imadd r8, r12, 4, 0\n"
+         "device_store 0, i32, x, r5, u4_u5, r8, unsigned, 0\n"
+         "stop\n",
+         variants[v], v == 2 ? "0b1101" : "0b1100");
       memset(dptr(IMG_OFF), 0, 256);
       int st = run_prog(src, 8, NULL, v == 0);
       if (v == 0) {
@@ -338,9 +353,14 @@ test_texture_coherence(void)
 static void
 test_coords16(void)
 {
-   struct tex_params p = {.channels = AGX_CHANNELS_R32, .type = AGX_TEXTURE_TYPE_UINT,
-                          .layout = AGX_LAYOUT_LINEAR, .dim = AGX_TEXTURE_DIMENSION_2D,
-                          .width = 8, .height = 2, .address = IMG_VA, .stride = 32};
+   struct tex_params p = {.channels = AGX_CHANNELS_R32,
+                          .type = AGX_TEXTURE_TYPE_UINT,
+                          .layout = AGX_LAYOUT_LINEAR,
+                          .dim = AGX_TEXTURE_DIMENSION_2D,
+                          .width = 8,
+                          .height = 2,
+                          .address = IMG_VA,
+                          .stride = 32};
    put_texture(0, &p);
    put_pbe(1, &p, 0, 1);
    memset(dptr(IMG_OFF), 0, 64);
@@ -381,10 +401,15 @@ static void
 test_linear_array(void)
 {
    char wsrc[2048], lsrc[2048];
-   struct tex_params p = {.channels = AGX_CHANNELS_R32, .type = AGX_TEXTURE_TYPE_UINT,
+   struct tex_params p = {.channels = AGX_CHANNELS_R32,
+                          .type = AGX_TEXTURE_TYPE_UINT,
                           .layout = AGX_LAYOUT_LINEAR,
-                          .dim = AGX_TEXTURE_DIMENSION_2D_ARRAY, .width = 10,
-                          .height = 3, .depth = 4, .address = IMG_VA, .stride = 64,
+                          .dim = AGX_TEXTURE_DIMENSION_2D_ARRAY,
+                          .width = 10,
+                          .height = 3,
+                          .depth = 4,
+                          .address = IMG_VA,
+                          .stride = 64,
                           .layer_stride_linear = 256};
    put_texture(0, &p);
    put_pbe(1, &p, 0, 1);
@@ -423,12 +448,10 @@ morton(uint32_t x, uint32_t y)
 
 /* Byte offset inside a level with tile tw x th and level width lw. */
 static uint64_t
-tiled_offset(uint32_t x, uint32_t y, uint32_t tw, uint32_t th, uint32_t lw,
-             unsigned bpp)
+tiled_offset(uint32_t x, uint32_t y, uint32_t tw, uint32_t th, uint32_t lw, unsigned bpp)
 {
    uint32_t per_row = (lw + tw - 1) / tw;
-   return ((uint64_t)((y / th) * per_row + x / tw) * tw * th +
-           morton(x % tw, y % th)) * bpp;
+   return ((uint64_t)((y / th) * per_row + x / tw) * tw * th + morton(x % tw, y % th)) * bpp;
 }
 
 /* RGBA8 Uint 100 x 70, one level (tiles 64 x 64): every texel written
@@ -437,9 +460,13 @@ static void
 test_gpu_tiled_2d(void)
 {
    char wsrc[2048], lsrc[2048];
-   struct tex_params p = {.channels = AGX_CHANNELS_R8G8B8A8, .type = AGX_TEXTURE_TYPE_UINT,
-                          .layout = AGX_LAYOUT_GPU, .dim = AGX_TEXTURE_DIMENSION_2D,
-                          .width = 100, .height = 70, .address = IMG_VA};
+   struct tex_params p = {.channels = AGX_CHANNELS_R8G8B8A8,
+                          .type = AGX_TEXTURE_TYPE_UINT,
+                          .layout = AGX_LAYOUT_GPU,
+                          .dim = AGX_TEXTURE_DIMENSION_2D,
+                          .width = 100,
+                          .height = 70,
+                          .address = IMG_VA};
    put_texture(0, &p);
    put_pbe(1, &p, 0, 1);
    write_prog(wsrc, sizeof(wsrc), "tex_2d", 1, true, false, false, false);
@@ -500,10 +527,15 @@ test_gpu_tiled_mips(void)
       {300, 200, 3, 36, 24, 139264 + tiled_offset(36, 24, 32, 32, 37, 1)},
    };
    for (unsigned i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
-      struct tex_params p = {.channels = AGX_CHANNELS_R8, .type = AGX_TEXTURE_TYPE_UINT,
-                             .layout = AGX_LAYOUT_GPU, .dim = AGX_TEXTURE_DIMENSION_2D,
-                             .width = c[i].w, .height = c[i].h, .address = IMG_VA,
-                             .mipmapped = true, .last_level = 8};
+      struct tex_params p = {.channels = AGX_CHANNELS_R8,
+                             .type = AGX_TEXTURE_TYPE_UINT,
+                             .layout = AGX_LAYOUT_GPU,
+                             .dim = AGX_TEXTURE_DIMENSION_2D,
+                             .width = c[i].w,
+                             .height = c[i].h,
+                             .address = IMG_VA,
+                             .mipmapped = true,
+                             .last_level = 8};
       put_texture(0, &p);
       put_pbe(1, &p, c[i].level, 9);
       memset(dptr(IMG_OFF), 0, 200000);
@@ -524,8 +556,8 @@ test_gpu_tiled_mips(void)
    }
    /* a sampler with Mip filter None ignores the LOD: level 0 texel (36, 24)
     * of the last image */
-   pack_sampler(dptr(HEAP_OFF + 8 * 5), AGX_BORDER_COLOUR_OPAQUE_WHITE,
-                AGX_FILTER_NEAREST, AGX_WRAP_CLAMP_TO_BORDER, false);
+   pack_sampler(dptr(HEAP_OFF + 8 * 5), AGX_BORDER_COLOUR_OPAQUE_WHITE, AGX_FILTER_NEAREST,
+                AGX_WRAP_CLAMP_TO_BORDER, false);
    uint32_t w0[2];
    memcpy(w0, dptr(HEAP_OFF + 8 * 5), 8);
    struct AGX_SAMPLER sv;
@@ -549,10 +581,14 @@ test_gpu_tiled_layers(void)
 {
    char wsrc[2048], lsrc[2048];
    for (unsigned pa = 0; pa < 2; pa++) {
-      struct tex_params p = {.channels = AGX_CHANNELS_R8, .type = AGX_TEXTURE_TYPE_UINT,
+      struct tex_params p = {.channels = AGX_CHANNELS_R8,
+                             .type = AGX_TEXTURE_TYPE_UINT,
                              .layout = AGX_LAYOUT_GPU,
-                             .dim = AGX_TEXTURE_DIMENSION_2D_ARRAY, .width = 20,
-                             .height = 20, .depth = 3, .address = IMG_VA,
+                             .dim = AGX_TEXTURE_DIMENSION_2D_ARRAY,
+                             .width = 20,
+                             .height = 20,
+                             .depth = 3,
+                             .address = IMG_VA,
                              .page_aligned = pa};
       put_texture(0, &p);
       put_pbe(1, &p, 0, 1);
@@ -569,9 +605,14 @@ test_gpu_tiled_layers(void)
       CHECK_EQ(res(0, 0), 0x77);
    }
    /* 3D 16 x 16 x 4 R32: slice stride = 16 x 16 x 4 bytes (tile 16) */
-   struct tex_params p = {.channels = AGX_CHANNELS_R32, .type = AGX_TEXTURE_TYPE_UINT,
-                          .layout = AGX_LAYOUT_GPU, .dim = AGX_TEXTURE_DIMENSION_3D,
-                          .width = 16, .height = 16, .depth = 4, .address = IMG_VA};
+   struct tex_params p = {.channels = AGX_CHANNELS_R32,
+                          .type = AGX_TEXTURE_TYPE_UINT,
+                          .layout = AGX_LAYOUT_GPU,
+                          .dim = AGX_TEXTURE_DIMENSION_3D,
+                          .width = 16,
+                          .height = 16,
+                          .depth = 4,
+                          .address = IMG_VA};
    put_texture(0, &p);
    put_pbe(1, &p, 0, 1);
    write_prog(wsrc, sizeof(wsrc), "tex_3d", 1, true, false, false, false);
@@ -598,10 +639,13 @@ static void
 test_multisampled_loads(void)
 {
    char src[2048];
-   struct tex_params p = {.channels = AGX_CHANNELS_R32, .type = AGX_TEXTURE_TYPE_UINT,
+   struct tex_params p = {.channels = AGX_CHANNELS_R32,
+                          .type = AGX_TEXTURE_TYPE_UINT,
                           .layout = AGX_LAYOUT_GPU,
-                          .dim = AGX_TEXTURE_DIMENSION_2D_MULTISAMPLED, .width = 8,
-                          .height = 8, .address = IMG_VA};
+                          .dim = AGX_TEXTURE_DIMENSION_2D_MULTISAMPLED,
+                          .width = 8,
+                          .height = 8,
+                          .address = IMG_VA};
    put_texture(0, &p);
    /* Samples field: 1 = 4 samples */
    uint32_t *d = dptr(DESC_OFF);
@@ -612,8 +656,7 @@ test_multisampled_loads(void)
             uint32_t v = x | y << 8 | smp << 16;
             memcpy(dptr(IMG_OFF + morton(x, y) * 16 + smp * 4), &v, 4);
          }
-   read_prog(src, sizeof(src), "texture_load", "tex_2d_ms", 0, true, -1, false, "x",
-             false, true);
+   read_prog(src, sizeof(src), "texture_load", "tex_2d_ms", 0, true, -1, false, "x", false, true);
    set_coords(0, 3, 5, 2, 0);
    set_coords(1, 7, 0, 3, 0);
    set_coords(2, 7, 0, 4, 0); /* sample 4 of 4: border */
@@ -632,8 +675,8 @@ test_multisampled_loads(void)
             for (uint32_t smp = 0; smp < 2; smp++)
                *(uint8_t *)dptr(IMG_OFF + l * 128 + morton(x, y) * 2 + smp) =
                   (uint8_t)(l << 7 | smp << 6 | y << 3 | x);
-   read_prog(src, sizeof(src), "texture_load", "tex_2d_ms_array", 0, true, -1, false,
-             "x", false, true);
+   read_prog(src, sizeof(src), "texture_load", "tex_2d_ms_array", 0, true, -1, false, "x", false,
+             true);
    set_coords(0, 6, 1, 1 | 1 << 16, 0);
    set_coords(1, 2, 7, 0 | 0 << 16, 0);
    CHECK_EQ(run_prog(src, 2, NULL, false), 1);

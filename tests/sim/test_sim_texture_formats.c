@@ -37,13 +37,15 @@ static const struct fcase cases[] = {
    /* Unorm {1, .5, 0, -.5}: .5 * (2^b - 1) rounds to nearest even */
    {AGX_CHANNELS_R8, UN, 1, {0xff}, {1, 0, 0, 1}, {0}},
    {AGX_CHANNELS_R8G8, UN, 2, {0xff, 0x80}, {1, 128 / 255.0, 0, 1}, {0}},
-   {AGX_CHANNELS_R8G8B8A8, UN, 4, {0xff, 0x80, 0x00, 0x00},
-    {1, 128 / 255.0, 0, 0}, {0}},
+   {AGX_CHANNELS_R8G8B8A8, UN, 4, {0xff, 0x80, 0x00, 0x00}, {1, 128 / 255.0, 0, 0}, {0}},
    {AGX_CHANNELS_R16, UN, 2, {0xff, 0xff}, {1, 0, 0, 1}, {0}},
-   {AGX_CHANNELS_R16G16, UN, 4, {0xff, 0xff, 0x00, 0x80},
-    {1, 32768 / 65535.0, 0, 1}, {0}},
-   {AGX_CHANNELS_R16G16B16A16, UN, 8, {0xff, 0xff, 0x00, 0x80, 0, 0, 0, 0},
-    {1, 32768 / 65535.0, 0, 0}, {0}},
+   {AGX_CHANNELS_R16G16, UN, 4, {0xff, 0xff, 0x00, 0x80}, {1, 32768 / 65535.0, 0, 1}, {0}},
+   {AGX_CHANNELS_R16G16B16A16,
+    UN,
+    8,
+    {0xff, 0xff, 0x00, 0x80, 0, 0, 0, 0},
+    {1, 32768 / 65535.0, 0, 0},
+    {0}},
    /* 31 | 32 << 5 */
    {AGX_CHANNELS_R5G6B5, UN, 2, {0x1f, 0x04}, {1, 32 / 63.0, 0, 1}, {0}},
    /* 15 | 8 << 4 */
@@ -53,22 +55,22 @@ static const struct fcase cases[] = {
    /* alpha bit 0, 31 << 1 | 16 << 6 (modelled bit order) */
    {AGX_CHANNELS_A1R5G5B5, UN, 2, {0x3e, 0x04}, {1, 16 / 31.0, 0, 0}, {0}},
    /* 1023 | 512 << 10 */
-   {AGX_CHANNELS_R10G10B10A2, UN, 4, {0xff, 0x03, 0x08, 0x00},
-    {1, 512 / 1023.0, 0, 0}, {0}},
+   {AGX_CHANNELS_R10G10B10A2, UN, 4, {0xff, 0x03, 0x08, 0x00}, {1, 512 / 1023.0, 0, 0}, {0}},
 
    /* Snorm {1, -1, .5, -2}: -2 clamps to -1 = -(2^(b-1) - 1) */
    {AGX_CHANNELS_R8, SN, 1, {0x7f}, {1, 0, 0, 1}, {0}},
    {AGX_CHANNELS_R8G8, SN, 2, {0x7f, 0x81}, {1, -1, 0, 1}, {0}},
-   {AGX_CHANNELS_R8G8B8A8, SN, 4, {0x7f, 0x81, 0x40, 0x81},
-    {1, -1, 64 / 127.0, -1}, {0}},
+   {AGX_CHANNELS_R8G8B8A8, SN, 4, {0x7f, 0x81, 0x40, 0x81}, {1, -1, 64 / 127.0, -1}, {0}},
    {AGX_CHANNELS_R16, SN, 2, {0xff, 0x7f}, {1, 0, 0, 1}, {0}},
    {AGX_CHANNELS_R16G16, SN, 4, {0xff, 0x7f, 0x01, 0x80}, {1, -1, 0, 1}, {0}},
-   {AGX_CHANNELS_R16G16B16A16, SN, 8,
+   {AGX_CHANNELS_R16G16B16A16,
+    SN,
+    8,
     {0xff, 0x7f, 0x01, 0x80, 0x00, 0x40, 0x01, 0x80},
-    {1, -1, 16384 / 32767.0, -1}, {0}},
+    {1, -1, 16384 / 32767.0, -1},
+    {0}},
    /* 0x1ff | 0x201 << 10 | 0x100 << 20 | 3 << 30 */
-   {AGX_CHANNELS_R10G10B10A2, SN, 4, {0xff, 0x05, 0x08, 0xd0},
-    {1, -1, 256 / 511.0, -1}, {0}},
+   {AGX_CHANNELS_R10G10B10A2, SN, 4, {0xff, 0x05, 0x08, 0xd0}, {1, -1, 256 / 511.0, -1}, {0}},
 
    /* Uint {300, 5, 0xffffffff, 7}: clamped to the channel */
    {AGX_CHANNELS_R8, UI, 1, {0xff}, {0}, {255, 0, 0, 1}},
@@ -76,13 +78,20 @@ static const struct fcase cases[] = {
    {AGX_CHANNELS_R8G8B8A8, UI, 4, {0xff, 0x05, 0xff, 0x07}, {0}, {255, 5, 255, 7}},
    {AGX_CHANNELS_R16, UI, 2, {0x2c, 0x01}, {0}, {300, 0, 0, 1}},
    {AGX_CHANNELS_R16G16, UI, 4, {0x2c, 0x01, 0x05, 0x00}, {0}, {300, 5, 0, 1}},
-   {AGX_CHANNELS_R16G16B16A16, UI, 8, {0x2c, 0x01, 0x05, 0, 0xff, 0xff, 0x07, 0},
-    {0}, {300, 5, 65535, 7}},
+   {AGX_CHANNELS_R16G16B16A16,
+    UI,
+    8,
+    {0x2c, 0x01, 0x05, 0, 0xff, 0xff, 0x07, 0},
+    {0},
+    {300, 5, 65535, 7}},
    {AGX_CHANNELS_R32, UI, 4, {0x2c, 0x01, 0, 0}, {0}, {300, 0, 0, 1}},
    {AGX_CHANNELS_R32G32, UI, 8, {0x2c, 0x01, 0, 0, 5, 0, 0, 0}, {0}, {300, 5, 0, 1}},
-   {AGX_CHANNELS_R32G32B32A32, UI, 16,
+   {AGX_CHANNELS_R32G32B32A32,
+    UI,
+    16,
     {0x2c, 0x01, 0, 0, 5, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 7, 0, 0, 0},
-    {0}, {300, 5, 0xFFFFFFFFll, 7}},
+    {0},
+    {300, 5, 0xFFFFFFFFll, 7}},
    /* 300 | 5 << 10 | 1023 << 20 | 3 << 30 */
    {AGX_CHANNELS_R10G10B10A2, UI, 4, {0x2c, 0x15, 0xf0, 0xff}, {0}, {300, 5, 1023, 3}},
 
@@ -92,14 +101,20 @@ static const struct fcase cases[] = {
    {AGX_CHANNELS_R8G8B8A8, SI, 4, {0x80, 0x64, 0x7f, 0xff}, {0}, {-128, 100, 127, -1}},
    {AGX_CHANNELS_R16, SI, 2, {0x38, 0xff}, {0}, {-200, 0, 0, 1}},
    {AGX_CHANNELS_R16G16, SI, 4, {0x38, 0xff, 0x64, 0}, {0}, {-200, 100, 0, 1}},
-   {AGX_CHANNELS_R16G16B16A16, SI, 8, {0x38, 0xff, 0x64, 0, 0xff, 0x7f, 0xff, 0xff},
-    {0}, {-200, 100, 32767, -1}},
+   {AGX_CHANNELS_R16G16B16A16,
+    SI,
+    8,
+    {0x38, 0xff, 0x64, 0, 0xff, 0x7f, 0xff, 0xff},
+    {0},
+    {-200, 100, 32767, -1}},
    {AGX_CHANNELS_R32, SI, 4, {0x38, 0xff, 0xff, 0xff}, {0}, {-200, 0, 0, 1}},
-   {AGX_CHANNELS_R32G32, SI, 8, {0x38, 0xff, 0xff, 0xff, 0x64, 0, 0, 0}, {0},
-    {-200, 100, 0, 1}},
-   {AGX_CHANNELS_R32G32B32A32, SI, 16,
+   {AGX_CHANNELS_R32G32, SI, 8, {0x38, 0xff, 0xff, 0xff, 0x64, 0, 0, 0}, {0}, {-200, 100, 0, 1}},
+   {AGX_CHANNELS_R32G32B32A32,
+    SI,
+    16,
     {0x38, 0xff, 0xff, 0xff, 0x64, 0, 0, 0, 0xff, 0xff, 0xff, 0x7f, 0xff, 0xff, 0xff, 0xff},
-    {0}, {-200, 100, 0x7FFFFFFF, -1}},
+    {0},
+    {-200, 100, 0x7FFFFFFF, -1}},
    /* 0x338 | 0x64 << 10 | 0x1ff << 20 | 3 << 30 */
    {AGX_CHANNELS_R10G10B10A2, SI, 4, {0x38, 0x93, 0xf1, 0xdf}, {0}, {-200, 100, 511, -1}},
 
@@ -107,19 +122,24 @@ static const struct fcase cases[] = {
    {AGX_CHANNELS_R16, FL, 2, {0x00, 0x3e}, {1.5, 0, 0, 1}, {0}},
    {AGX_CHANNELS_R16G16, FL, 4, {0x00, 0x3e, 0x00, 0xc0}, {1.5, -2, 0, 1}, {0}},
    /* 0.1 -> 0x2e66, 1e10 -> +inf */
-   {AGX_CHANNELS_R16G16B16A16, FL, 8, {0x00, 0x3e, 0x00, 0xc0, 0x66, 0x2e, 0x00, 0x7c},
-    {1.5, -2, 0.0999755859375, INFINITY}, {0}},
+   {AGX_CHANNELS_R16G16B16A16,
+    FL,
+    8,
+    {0x00, 0x3e, 0x00, 0xc0, 0x66, 0x2e, 0x00, 0x7c},
+    {1.5, -2, 0.0999755859375, INFINITY},
+    {0}},
    {AGX_CHANNELS_R32, FL, 4, {0x00, 0x00, 0xc0, 0x3f}, {1.5, 0, 0, 1}, {0}},
    {AGX_CHANNELS_R32G32, FL, 8, {0, 0, 0xc0, 0x3f, 0, 0, 0, 0xc0}, {1.5, -2, 0, 1}, {0}},
-   {AGX_CHANNELS_R32G32B32A32, FL, 16,
+   {AGX_CHANNELS_R32G32B32A32,
+    FL,
+    16,
     {0, 0, 0xc0, 0x3f, 0, 0, 0, 0xc0, 0xcd, 0xcc, 0xcc, 0x3d, 0xf9, 0x02, 0x15, 0x50},
-    {1.5, -2, (double)0.1f, (double)1e10f}, {0}},
+    {1.5, -2, (double)0.1f, (double)1e10f},
+    {0}},
    /* r 1.5 = e15 m32 -> 0x3e0; g -2 -> 0; b 0.1 = e11 m19 -> 0x173 */
-   {AGX_CHANNELS_R11G11B10, FL, 4, {0xe0, 0x03, 0xc0, 0x5c},
-    {1.5, 0, 0.099609375, 1}, {0}},
+   {AGX_CHANNELS_R11G11B10, FL, 4, {0xe0, 0x03, 0xc0, 0x5c}, {1.5, 0, 0.099609375, 1}, {0}},
    /* shared exponent 16: r 384, g 0, b 26 */
-   {AGX_CHANNELS_R9G9B9E5, FL, 4, {0x80, 0x01, 0x68, 0x80},
-    {1.5, 0, 26 / 256.0, 1}, {0}},
+   {AGX_CHANNELS_R9G9B9E5, FL, 4, {0x80, 0x01, 0x68, 0x80}, {1.5, 0, 26 / 256.0, 1}, {0}},
 };
 
 static void
@@ -127,11 +147,21 @@ src_for(enum agx_texture_type type, uint32_t out[4])
 {
    for (unsigned c = 0; c < 4; c++) {
       switch (type) {
-      case UN: out[c] = fbits(SRC_UNORM[c]); break;
-      case SN: out[c] = fbits(SRC_SNORM[c]); break;
-      case UI: out[c] = SRC_UINT[c]; break;
-      case SI: out[c] = SRC_SINT[c]; break;
-      default: out[c] = fbits(SRC_FLOAT[c]); break;
+      case UN:
+         out[c] = fbits(SRC_UNORM[c]);
+         break;
+      case SN:
+         out[c] = fbits(SRC_SNORM[c]);
+         break;
+      case UI:
+         out[c] = SRC_UINT[c];
+         break;
+      case SI:
+         out[c] = SRC_SINT[c];
+         break;
+      default:
+         out[c] = fbits(SRC_FLOAT[c]);
+         break;
       }
    }
 }
@@ -183,10 +213,13 @@ test_format_roundtrips(void)
    for (unsigned i = 0; i < n; i++) {
       const struct fcase *c = &cases[i];
       /* texel-buffer descriptors: width 16384, one row */
-      struct tex_params p = {.channels = c->ch, .type = c->type,
+      struct tex_params p = {.channels = c->ch,
+                             .type = c->type,
                              .layout = AGX_LAYOUT_LINEAR,
-                             .dim = AGX_TEXTURE_DIMENSION_2D, .width = 16384,
-                             .height = 1, .address = IMG_VA,
+                             .dim = AGX_TEXTURE_DIMENSION_2D,
+                             .width = 16384,
+                             .height = 1,
+                             .address = IMG_VA,
                              .stride = 16384 * c->bytes};
       put_texture(0, &p);
       put_pbe(1, &p, 0, 1);
@@ -236,10 +269,15 @@ test_srgb(void)
    char wsrc[2048], lsrc[2048];
    write_prog(wsrc, sizeof(wsrc), "tex_2d", 1, true, false, false, false);
    load_prog(lsrc, sizeof(lsrc), "tex_2d", 0, true, -1, false, "xyzw", false, true);
-   struct tex_params p = {.channels = AGX_CHANNELS_R8G8B8A8, .type = UN,
-                          .layout = AGX_LAYOUT_LINEAR, .dim = AGX_TEXTURE_DIMENSION_2D,
-                          .width = 16384, .height = 1, .address = IMG_VA,
-                          .stride = 16384 * 4, .srgb = true};
+   struct tex_params p = {.channels = AGX_CHANNELS_R8G8B8A8,
+                          .type = UN,
+                          .layout = AGX_LAYOUT_LINEAR,
+                          .dim = AGX_TEXTURE_DIMENSION_2D,
+                          .width = 16384,
+                          .height = 1,
+                          .address = IMG_VA,
+                          .stride = 16384 * 4,
+                          .srgb = true};
    put_texture(0, &p);
    put_pbe(1, &p, 0, 1);
    uint32_t s[4] = {fbits(0.5f), fbits(0.0f), fbits(1.0f), fbits(0.5f)};
@@ -276,9 +314,13 @@ test_sources16_and_rounding(void)
 {
    char wsrc[2048], wrtz[2048];
    write_prog(wsrc, sizeof(wsrc), "tex_2d", 1, true, true, false, false);
-   struct tex_params p = {.channels = AGX_CHANNELS_R8G8B8A8, .type = UN,
-                          .layout = AGX_LAYOUT_LINEAR, .dim = AGX_TEXTURE_DIMENSION_2D,
-                          .width = 16384, .height = 1, .address = IMG_VA,
+   struct tex_params p = {.channels = AGX_CHANNELS_R8G8B8A8,
+                          .type = UN,
+                          .layout = AGX_LAYOUT_LINEAR,
+                          .dim = AGX_TEXTURE_DIMENSION_2D,
+                          .width = 16384,
+                          .height = 1,
+                          .address = IMG_VA,
                           .stride = 16384 * 4};
    put_pbe(1, &p, 0, 1);
    /* halves 1.0, 0.5, 0.0, -0.5 */
@@ -322,12 +364,16 @@ test_swizzles(void)
    char wsrc[2048], lsrc[2048];
    write_prog(wsrc, sizeof(wsrc), "tex_2d", 1, true, false, false, false);
    load_prog(lsrc, sizeof(lsrc), "tex_2d", 0, true, -1, false, "xyzw", false, true);
-   struct tex_params p = {.channels = AGX_CHANNELS_R8G8B8A8, .type = UI,
-                          .layout = AGX_LAYOUT_LINEAR, .dim = AGX_TEXTURE_DIMENSION_2D,
-                          .width = 16384, .height = 1, .address = IMG_VA,
-                          .stride = 16384 * 4, .custom_swizzle = true,
-                          .swz = {AGX_CHANNEL_B, AGX_CHANNEL_G, AGX_CHANNEL_R,
-                                  AGX_CHANNEL_A}};
+   struct tex_params p = {.channels = AGX_CHANNELS_R8G8B8A8,
+                          .type = UI,
+                          .layout = AGX_LAYOUT_LINEAR,
+                          .dim = AGX_TEXTURE_DIMENSION_2D,
+                          .width = 16384,
+                          .height = 1,
+                          .address = IMG_VA,
+                          .stride = 16384 * 4,
+                          .custom_swizzle = true,
+                          .swz = {AGX_CHANNEL_B, AGX_CHANNEL_G, AGX_CHANNEL_R, AGX_CHANNEL_A}};
    put_pbe(1, &p, 0, 1);
    uint32_t s[4] = {10, 20, 30, 40};
    set_src(0, s);
@@ -361,9 +407,13 @@ test_write_mask(void)
    char lsrc[2048];
    load_prog(lsrc, sizeof(lsrc), "tex_2d", 0, true, -1, false, "xz", false, true);
    /* mask "xz" -> two registers r4, r5 hold components 0 and 2 */
-   struct tex_params p = {.channels = AGX_CHANNELS_R8G8B8A8, .type = UI,
-                          .layout = AGX_LAYOUT_LINEAR, .dim = AGX_TEXTURE_DIMENSION_2D,
-                          .width = 16384, .height = 1, .address = IMG_VA,
+   struct tex_params p = {.channels = AGX_CHANNELS_R8G8B8A8,
+                          .type = UI,
+                          .layout = AGX_LAYOUT_LINEAR,
+                          .dim = AGX_TEXTURE_DIMENSION_2D,
+                          .width = 16384,
+                          .height = 1,
+                          .address = IMG_VA,
                           .stride = 16384 * 4};
    put_texture(0, &p);
    const uint8_t texel[4] = {1, 2, 3, 4};
@@ -381,9 +431,14 @@ test_bad_descriptors(void)
 {
    char lsrc[2048];
    load_prog(lsrc, sizeof(lsrc), "tex_2d", 0, true, -1, false, "xyzw", false, true);
-   struct tex_params p = {.channels = AGX_CHANNELS_BC1, .type = UN,
-                          .layout = AGX_LAYOUT_LINEAR, .dim = AGX_TEXTURE_DIMENSION_2D,
-                          .width = 16, .height = 16, .address = IMG_VA, .stride = 64};
+   struct tex_params p = {.channels = AGX_CHANNELS_BC1,
+                          .type = UN,
+                          .layout = AGX_LAYOUT_LINEAR,
+                          .dim = AGX_TEXTURE_DIMENSION_2D,
+                          .width = 16,
+                          .height = 16,
+                          .address = IMG_VA,
+                          .stride = 64};
    put_texture(0, &p);
    set_coords(0, 0, 0, 0, 0);
    char msg[512];

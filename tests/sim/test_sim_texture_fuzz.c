@@ -20,12 +20,12 @@ rnd(void)
 }
 
 static const enum agx_channels CHANNELS[] = {
-   AGX_CHANNELS_R8, AGX_CHANNELS_R16, AGX_CHANNELS_R8G8, AGX_CHANNELS_R5G6B5,
-   AGX_CHANNELS_R4G4B4A4, AGX_CHANNELS_A1R5G5B5, AGX_CHANNELS_R5G5B5A1,
-   AGX_CHANNELS_R32, AGX_CHANNELS_R16G16, AGX_CHANNELS_R11G11B10,
-   AGX_CHANNELS_R10G10B10A2, AGX_CHANNELS_R9G9B9E5, AGX_CHANNELS_R8G8B8A8,
-   AGX_CHANNELS_R32G32, AGX_CHANNELS_R16G16B16A16, AGX_CHANNELS_R32G32B32A32,
-   AGX_CHANNELS_BC1};
+   AGX_CHANNELS_R8,           AGX_CHANNELS_R16,         AGX_CHANNELS_R8G8,
+   AGX_CHANNELS_R5G6B5,       AGX_CHANNELS_R4G4B4A4,    AGX_CHANNELS_A1R5G5B5,
+   AGX_CHANNELS_R5G5B5A1,     AGX_CHANNELS_R32,         AGX_CHANNELS_R16G16,
+   AGX_CHANNELS_R11G11B10,    AGX_CHANNELS_R10G10B10A2, AGX_CHANNELS_R9G9B9E5,
+   AGX_CHANNELS_R8G8B8A8,     AGX_CHANNELS_R32G32,      AGX_CHANNELS_R16G16B16A16,
+   AGX_CHANNELS_R32G32B32A32, AGX_CHANNELS_BC1};
 
 /* Plausible descriptors from random field values (3 in 4), else raw
  * random bytes. */
@@ -36,20 +36,23 @@ random_descriptor(unsigned slot, bool pbe)
    for (unsigned i = 0; i < 6; i++)
       w[i] = rnd();
    if (rnd() % 4) {
-      struct tex_params p = {
-         .channels = CHANNELS[rnd() % (sizeof(CHANNELS) / sizeof(CHANNELS[0]))],
-         .type = (enum agx_texture_type)(rnd() % 6),
-         .layout = (rnd() & 1) ? AGX_LAYOUT_GPU : AGX_LAYOUT_LINEAR,
-         .dim = (enum agx_texture_dimension)(rnd() % 9),
-         .width = 1 + rnd() % 70, .height = 1 + rnd() % 70, .depth = 1 + rnd() % 4,
-         .address = IMG_VA + 16 * (rnd() % 64),
-         .stride = 16 * (1 + rnd() % 80),
-         .srgb = rnd() & 1, .srgb2 = rnd() & 1, .mipmapped = rnd() & 1,
-         .page_aligned = rnd() & 1,
-         .layer_stride_linear = (rnd() & 1) ? 128 * (1 + rnd() % 64) : 0,
-         .custom_swizzle = true,
-         .swz = {(enum agx_channel)(rnd() % 6), (enum agx_channel)(rnd() % 6),
-                 (enum agx_channel)(rnd() % 6), (enum agx_channel)(rnd() % 6)}};
+      struct tex_params p = {.channels = CHANNELS[rnd() % (sizeof(CHANNELS) / sizeof(CHANNELS[0]))],
+                             .type = (enum agx_texture_type)(rnd() % 6),
+                             .layout = (rnd() & 1) ? AGX_LAYOUT_GPU : AGX_LAYOUT_LINEAR,
+                             .dim = (enum agx_texture_dimension)(rnd() % 9),
+                             .width = 1 + rnd() % 70,
+                             .height = 1 + rnd() % 70,
+                             .depth = 1 + rnd() % 4,
+                             .address = IMG_VA + 16 * (rnd() % 64),
+                             .stride = 16 * (1 + rnd() % 80),
+                             .srgb = rnd() & 1,
+                             .srgb2 = rnd() & 1,
+                             .mipmapped = rnd() & 1,
+                             .page_aligned = rnd() & 1,
+                             .layer_stride_linear = (rnd() & 1) ? 128 * (1 + rnd() % 64) : 0,
+                             .custom_swizzle = true,
+                             .swz = {(enum agx_channel)(rnd() % 6), (enum agx_channel)(rnd() % 6),
+                                     (enum agx_channel)(rnd() % 6), (enum agx_channel)(rnd() % 6)}};
       if (p.mipmapped)
          p.last_level = rnd() % 8;
       if (pbe) {
@@ -80,10 +83,10 @@ main(void)
    E.sampler_heap = DATA_VA + HEAP_OFF;
    E.sampler_count = 4;
    char load[2048], sample[2048], write[2048];
-   read_prog(load, sizeof(load), "texture_load", "tex_2d_array", 0, true, -1, false,
-             "xyzw", true, true);
-   read_prog(sample, sizeof(sample), "texture_sample", "tex_2d", 0, true, -2, false,
-             "xyzw", true, true);
+   read_prog(load, sizeof(load), "texture_load", "tex_2d_array", 0, true, -1, false, "xyzw", true,
+             true);
+   read_prog(sample, sizeof(sample), "texture_sample", "tex_2d", 0, true, -2, false, "xyzw", true,
+             true);
    write_prog(write, sizeof(write), "tex_2d_array", 1, true, false, false, true);
    /* gather with compare, and 3D with gradients (sources as gradients) */
    const char *extra_src =
@@ -116,8 +119,10 @@ main(void)
          set_src(t, src);
          set_coords(t, rnd() % 64, rnd() % 64, rnd() % 8, rnd() % 4);
       }
-      const char *prog = iter % 4 == 0 ? load : iter % 4 == 1 ? sample
-                       : iter % 4 == 2 ? write : extra_src;
+      const char *prog = iter % 4 == 0   ? load
+                         : iter % 4 == 1 ? sample
+                         : iter % 4 == 2 ? write
+                                         : extra_src;
       int st = run_prog(prog, 4, NULL, true);
       CHECK(st == 1 || st == -EIO);
       ok += st == 1;
@@ -126,9 +131,14 @@ main(void)
    /* both outcomes happen, and a valid program still runs afterwards */
    CHECK(ok > 0);
    CHECK(faults > 0);
-   struct tex_params p = {.channels = AGX_CHANNELS_R32, .type = AGX_TEXTURE_TYPE_UINT,
-                          .layout = AGX_LAYOUT_LINEAR, .dim = AGX_TEXTURE_DIMENSION_2D,
-                          .width = 4, .height = 1, .address = IMG_VA, .stride = 16};
+   struct tex_params p = {.channels = AGX_CHANNELS_R32,
+                          .type = AGX_TEXTURE_TYPE_UINT,
+                          .layout = AGX_LAYOUT_LINEAR,
+                          .dim = AGX_TEXTURE_DIMENSION_2D,
+                          .width = 4,
+                          .height = 1,
+                          .address = IMG_VA,
+                          .stride = 16};
    put_texture(0, &p);
    set_heap_sampler(0, AGX_BORDER_COLOUR_TRANSPARENT_BLACK);
    uint32_t v = 1234;

@@ -33,9 +33,14 @@ heap_sampler(unsigned idx, enum agx_filter filter, enum agx_wrap wrap, bool pixe
 static void
 fill_grid(void)
 {
-   struct tex_params p = {.channels = AGX_CHANNELS_R32, .type = AGX_TEXTURE_TYPE_FLOAT,
-                          .layout = AGX_LAYOUT_LINEAR, .dim = AGX_TEXTURE_DIMENSION_2D,
-                          .width = 4, .height = 4, .address = IMG_VA, .stride = 16,
+   struct tex_params p = {.channels = AGX_CHANNELS_R32,
+                          .type = AGX_TEXTURE_TYPE_FLOAT,
+                          .layout = AGX_LAYOUT_LINEAR,
+                          .dim = AGX_TEXTURE_DIMENSION_2D,
+                          .width = 4,
+                          .height = 4,
+                          .address = IMG_VA,
+                          .stride = 16,
                           .custom_swizzle = true,
                           .swz = {AGX_CHANNEL_R, AGX_CHANNEL_0, AGX_CHANNEL_0, AGX_CHANNEL_1}};
    put_texture(0, &p);
@@ -64,11 +69,10 @@ test_filters_and_wraps(void)
       /* u = 1.75: 0.75 * 21 + 0.25 * 22 */
       {AGX_FILTER_LINEAR, AGX_WRAP_CLAMP_TO_EDGE, false, 0, 1.75f / 4, 2.5f / 4, 21.25f},
       /* fraction 1/1024 is below the 8-bit weight step: quantised to 0 */
-      {AGX_FILTER_LINEAR, AGX_WRAP_CLAMP_TO_EDGE, false, 0, (1.5f + 1.0f / 1024) / 4,
-       2.5f / 4, 21},
+      {AGX_FILTER_LINEAR, AGX_WRAP_CLAMP_TO_EDGE, false, 0, (1.5f + 1.0f / 1024) / 4, 2.5f / 4, 21},
       /* fraction 3/256 + 1/1024 -> 3/256: 21 + 3/256 */
-      {AGX_FILTER_LINEAR, AGX_WRAP_CLAMP_TO_EDGE, false, 0,
-       (1.5f + 3.0f / 256 + 1.0f / 1024) / 4, 2.5f / 4, 21 + 3.0f / 256},
+      {AGX_FILTER_LINEAR, AGX_WRAP_CLAMP_TO_EDGE, false, 0, (1.5f + 3.0f / 256 + 1.0f / 1024) / 4,
+       2.5f / 4, 21 + 3.0f / 256},
       /* clamp to edge at s = 0: texels -1 and 0 both clamp to 0 -> val(0, 2) */
       {AGX_FILTER_LINEAR, AGX_WRAP_CLAMP_TO_EDGE, false, 0, 0, 2.5f / 4, 20},
       /* repeat: u = -0.4 -> -1 -> 3 */
@@ -80,33 +84,31 @@ test_filters_and_wraps(void)
       {AGX_FILTER_NEAREST, AGX_WRAP_MIRRORED_REPEAT, false, 0, 4.5f / 4, 0.1f, 3},
       {AGX_FILTER_NEAREST, AGX_WRAP_MIRRORED_REPEAT, false, 0, 5.5f / 4, 0.1f, 2},
       /* clamp to border, white border, u = 0.25: 0.25 * 1 + 0.75 * val(0, 1) */
-      {AGX_FILTER_LINEAR, AGX_WRAP_CLAMP_TO_BORDER, false,
-       AGX_BORDER_COLOUR_OPAQUE_WHITE, 0.25f / 4, 1.5f / 4, 7.75f},
+      {AGX_FILTER_LINEAR, AGX_WRAP_CLAMP_TO_BORDER, false, AGX_BORDER_COLOUR_OPAQUE_WHITE,
+       0.25f / 4, 1.5f / 4, 7.75f},
       /* nearest outside: the border itself */
-      {AGX_FILTER_NEAREST, AGX_WRAP_CLAMP_TO_BORDER, false,
-       AGX_BORDER_COLOUR_OPAQUE_WHITE, 1.1f, 0.5f, 1},
+      {AGX_FILTER_NEAREST, AGX_WRAP_CLAMP_TO_BORDER, false, AGX_BORDER_COLOUR_OPAQUE_WHITE, 1.1f,
+       0.5f, 1},
       /* mirrored clamp to edge: i = -2 -> 1, -6 -> 5 -> 3 */
       {AGX_FILTER_NEAREST, AGX_WRAP_MIRRORED_CLAMP_TO_EDGE, false, 0, -1.5f / 4, 0.1f, 1},
       {AGX_FILTER_NEAREST, AGX_WRAP_MIRRORED_CLAMP_TO_EDGE, false, 0, -6.0f / 4, 0.1f, 3},
       /* pixel coordinates: (2.7, 3.2) -> texel (2, 3) */
       {AGX_FILTER_NEAREST, AGX_WRAP_CLAMP_TO_EDGE, true, 0, 2.7f, 3.2f, 32},
       /* clamp (GL): u = -1 -> 0 -> half border (black) and half val(0, 2) */
-      {AGX_FILTER_LINEAR, AGX_WRAP_CLAMP_GL, false, AGX_BORDER_COLOUR_TRANSPARENT_BLACK,
-       -0.25f, 2.5f / 4, 10},
+      {AGX_FILTER_LINEAR, AGX_WRAP_CLAMP_GL, false, AGX_BORDER_COLOUR_TRANSPARENT_BLACK, -0.25f,
+       2.5f / 4, 10},
    };
    char src[2048];
-   read_prog(src, sizeof(src), "texture_sample", "tex_2d", 0, true, -1, false, "xyzw",
-             false, true);
+   read_prog(src, sizeof(src), "texture_sample", "tex_2d", 0, true, -1, false, "xyzw", false, true);
    fill_grid();
    unsigned n = sizeof(c) / sizeof(c[0]);
    for (unsigned i = 0; i < n; i++) {
-      heap_sampler(0, c[i].filter, c[i].wrap, c[i].pixel, c[i].border,
-                   AGX_MIP_FILTER_NONE);
+      heap_sampler(0, c[i].filter, c[i].wrap, c[i].pixel, c[i].border, AGX_MIP_FILTER_NONE);
       set_coords(0, fbits(c[i].s), fbits(c[i].t), 0, 0);
       CHECK_EQ(run_prog(src, 1, NULL, false), 1);
       if (res(0, 0) != fbits(c[i].want))
-         fprintf(stderr, "sample case %u: got %g want %g\n", i,
-                 (double)*(float *)dptr(RES_OFF), (double)c[i].want);
+         fprintf(stderr, "sample case %u: got %g want %g\n", i, (double)*(float *)dptr(RES_OFF),
+                 (double)c[i].want);
       CHECK_EQ(res(0, 0), fbits(c[i].want));
       /* swizzle R001: constant components after filtering */
       CHECK_EQ(res(0, 1), 0);
@@ -119,10 +121,15 @@ test_filters_and_wraps(void)
 static void
 test_mipmaps(void)
 {
-   struct tex_params p = {.channels = AGX_CHANNELS_R32, .type = AGX_TEXTURE_TYPE_FLOAT,
-                          .layout = AGX_LAYOUT_GPU, .dim = AGX_TEXTURE_DIMENSION_2D,
-                          .width = 4, .height = 4, .address = IMG_VA,
-                          .mipmapped = true, .last_level = 2};
+   struct tex_params p = {.channels = AGX_CHANNELS_R32,
+                          .type = AGX_TEXTURE_TYPE_FLOAT,
+                          .layout = AGX_LAYOUT_GPU,
+                          .dim = AGX_TEXTURE_DIMENSION_2D,
+                          .width = 4,
+                          .height = 4,
+                          .address = IMG_VA,
+                          .mipmapped = true,
+                          .last_level = 2};
    put_texture(0, &p);
    put_pbe(1, &p, 0, 3);
    char wsrc[2048], src[2048], auto_src[2048];
@@ -141,20 +148,19 @@ test_mipmaps(void)
    memcpy(&v, dptr(IMG_OFF + 256), 4);
    CHECK_EQ(fbits(v), fbits(200.0f));
 
-   read_prog(src, sizeof(src), "texture_sample", "tex_2d", 0, true, -1, false, "x",
-             true, true);
+   read_prog(src, sizeof(src), "texture_sample", "tex_2d", 0, true, -1, false, "x", true, true);
    struct {
       enum agx_mip_filter mip;
       uint16_t lod; /* f16 */
       float want;
    } c[] = {
-      {AGX_MIP_FILTER_NEAREST, 0x3c00, 111},  /* lod 1 -> level 1, texel (1,1) */
-      {AGX_MIP_FILTER_NEAREST, 0x3d9a, 111},  /* lod 1.4 -> level 1 */
-      {AGX_MIP_FILTER_NEAREST, 0x3e66, 200},  /* lod 1.6 -> level 2 */
-      {AGX_MIP_FILTER_NEAREST, 0x4800, 200},  /* lod 8 -> clamped to level 2 */
-      {AGX_MIP_FILTER_LINEAR, 0x3800, 72},    /* lod .5: (33 + 111) / 2 */
-      {AGX_MIP_FILTER_NONE, 0x4000, 33},      /* no mips: level 0 */
-      {AGX_MIP_FILTER_LINEAR, 0xbc00, 33},    /* lod -1: magnify, level 0 */
+      {AGX_MIP_FILTER_NEAREST, 0x3c00, 111}, /* lod 1 -> level 1, texel (1,1) */
+      {AGX_MIP_FILTER_NEAREST, 0x3d9a, 111}, /* lod 1.4 -> level 1 */
+      {AGX_MIP_FILTER_NEAREST, 0x3e66, 200}, /* lod 1.6 -> level 2 */
+      {AGX_MIP_FILTER_NEAREST, 0x4800, 200}, /* lod 8 -> clamped to level 2 */
+      {AGX_MIP_FILTER_LINEAR, 0x3800, 72},   /* lod .5: (33 + 111) / 2 */
+      {AGX_MIP_FILTER_NONE, 0x4000, 33},     /* no mips: level 0 */
+      {AGX_MIP_FILTER_LINEAR, 0xbc00, 33},   /* lod -1: magnify, level 0 */
    };
    for (unsigned i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
       heap_sampler(0, AGX_FILTER_NEAREST, AGX_WRAP_CLAMP_TO_EDGE, false, 0, c[i].mip);
@@ -164,27 +170,30 @@ test_mipmaps(void)
    }
    /* explicit gradients: ddx = (g, 0), ddy = (0, g / 2) in r20..r23 (from
     * the source slot); level-0 size 4: rho = 4 g */
-   struct { float g; float want; } gc[] = {
-      {0.5f, 111},  /* rho 2: lod 1 -> level 1 */
-      {0.25f, 33},  /* rho 1: lod 0 -> magnify, level 0 */
-      {1.0f, 200},  /* rho 4: lod 2 -> level 2 */
-      {0.0f, 33},   /* rho 0: -inf, clamped to 0 */
+   struct {
+      float g;
+      float want;
+   } gc[] = {
+      {0.5f, 111}, /* rho 2: lod 1 -> level 1 */
+      {0.25f, 33}, /* rho 1: lod 0 -> magnify, level 0 */
+      {1.0f, 200}, /* rho 4: lod 2 -> level 2 */
+      {0.0f, 33},  /* rho 0: -inf, clamped to 0 */
    };
    char gsrc[2048];
-   snprintf(gsrc, sizeof(gsrc),
-            "get_sr r2, sr80\n"
-            "imadd r8, r2, 4, 0\n"
-            "device_load 0, i32, xyzw, r12_r13_r14_r15, u6_u7, r8, unsigned\n"
-            "device_load 0, i32, xyzw, r20_r21_r22_r23, u0_u1, r8, unsigned\n"
-            "mov_imm r10, 0, 0b0\n"
-            "mov_imm r11l, 0\n"
-            "wait 0\n"
-            "texture_sample 0, 0b1100, 0b1, none, x, 0b00, r4, u2_u3, r10, r11l, tex_2d, r12_r13, lod_grad, r20_r21_r22_r23\n"
-            "wait 1\n"
-            "device_store 0, i32, x, r4, u4_u5, r8, unsigned, 0\n"
-            "stop\n");
-   heap_sampler(0, AGX_FILTER_NEAREST, AGX_WRAP_CLAMP_TO_EDGE, false, 0,
-                AGX_MIP_FILTER_NEAREST);
+   snprintf(
+      gsrc, sizeof(gsrc),
+      "get_sr r2, sr80\n"
+      "imadd r8, r2, 4, 0\n"
+      "device_load 0, i32, xyzw, r12_r13_r14_r15, u6_u7, r8, unsigned\n"
+      "device_load 0, i32, xyzw, r20_r21_r22_r23, u0_u1, r8, unsigned\n"
+      "mov_imm r10, 0, 0b0\n"
+      "mov_imm r11l, 0\n"
+      "wait 0\n"
+      "texture_sample 0, 0b1100, 0b1, none, x, 0b00, r4, u2_u3, r10, r11l, tex_2d, r12_r13, lod_grad, r20_r21_r22_r23\n"
+      "wait 1\n"
+      "device_store 0, i32, x, r4, u4_u5, r8, unsigned, 0\n"
+      "stop\n");
+   heap_sampler(0, AGX_FILTER_NEAREST, AGX_WRAP_CLAMP_TO_EDGE, false, 0, AGX_MIP_FILTER_NEAREST);
    for (unsigned i = 0; i < sizeof(gc) / sizeof(gc[0]); i++) {
       uint32_t g[4] = {fbits(gc[i].g), 0, 0, fbits(gc[i].g / 2)};
       set_src(0, g);
@@ -194,8 +203,8 @@ test_mipmaps(void)
    }
 
    /* implicit LOD on a mipmapped view: derivatives are not modelled */
-   read_prog(auto_src, sizeof(auto_src), "texture_sample", "tex_2d", 0, true, -1,
-             false, "x", false, true);
+   read_prog(auto_src, sizeof(auto_src), "texture_sample", "tex_2d", 0, true, -1, false, "x", false,
+             true);
    CHECK_EQ(run_prog(auto_src, 1, NULL, true), -EIO);
    char msg[512];
    agx_sim_test_gpu_errors(E.sim, msg, sizeof(msg));
@@ -206,17 +215,20 @@ test_mipmaps(void)
 static void
 test_results_and_integers(void)
 {
-   struct tex_params p = {.channels = AGX_CHANNELS_R8, .type = AGX_TEXTURE_TYPE_UNORM,
-                          .layout = AGX_LAYOUT_LINEAR, .dim = AGX_TEXTURE_DIMENSION_2D,
-                          .width = 4, .height = 1, .address = IMG_VA, .stride = 16};
+   struct tex_params p = {.channels = AGX_CHANNELS_R8,
+                          .type = AGX_TEXTURE_TYPE_UNORM,
+                          .layout = AGX_LAYOUT_LINEAR,
+                          .dim = AGX_TEXTURE_DIMENSION_2D,
+                          .width = 4,
+                          .height = 1,
+                          .address = IMG_VA,
+                          .stride = 16};
    put_texture(0, &p);
    const uint8_t texels[4] = {0, 255, 51, 0};
    memcpy(dptr(IMG_OFF), texels, 4);
-   heap_sampler(0, AGX_FILTER_LINEAR, AGX_WRAP_CLAMP_TO_EDGE, false, 0,
-                AGX_MIP_FILTER_NONE);
+   heap_sampler(0, AGX_FILTER_LINEAR, AGX_WRAP_CLAMP_TO_EDGE, false, 0, AGX_MIP_FILTER_NONE);
    char src[2048];
-   read_prog(src, sizeof(src), "texture_sample", "tex_2d", 0, true, -1, true, "xw",
-             false, true);
+   read_prog(src, sizeof(src), "texture_sample", "tex_2d", 0, true, -1, true, "xw", false, true);
    /* u = 1.0: halfway between texels 0 and 1 -> 0.5 -> f16 0x3800; alpha 1 */
    set_coords(0, fbits(0.25f), fbits(0.5f), 0, 0);
    CHECK_EQ(run_prog(src, 1, NULL, false), 1);
@@ -229,8 +241,7 @@ test_results_and_integers(void)
 
    p.type = AGX_TEXTURE_TYPE_UINT;
    put_texture(0, &p);
-   read_prog(src, sizeof(src), "texture_sample", "tex_2d", 0, true, -1, false, "x",
-             false, true);
+   read_prog(src, sizeof(src), "texture_sample", "tex_2d", 0, true, -1, false, "x", false, true);
    set_coords(0, fbits(1.75f / 4), fbits(0.5f), 0, 0); /* nearest: texel 1 */
    CHECK_EQ(run_prog(src, 1, NULL, false), 1);
    CHECK_EQ(res(0, 0), 255);
@@ -241,8 +252,8 @@ test_results_and_integers(void)
  * r4..r7 (zeroed first) stored as 32-bit results. `cmp` is the compare
  * field, `gather` the q6 text, `tail` = dimension, coordinates, LOD[, O]. */
 static int
-run_sample(bool cmp, const char *gather, const char *mask, const char *dst,
-           const char *tail, unsigned threads)
+run_sample(bool cmp, const char *gather, const char *mask, const char *dst, const char *tail,
+           unsigned threads)
 {
    char src[2048];
    snprintf(src, sizeof(src),
@@ -260,7 +271,8 @@ run_sample(bool cmp, const char *gather, const char *mask, const char *dst,
             "texture_sample %d, 0b1100, 0b1, %s, %s, 0b00, %s, u2_u3, r10, r11l, %s\n"
             "wait 1\n"
             "device_store 0, i32, xyzw, r4_r5_r6_r7, u4_u5, r8, unsigned, 0\n"
-            "stop\n", cmp, gather, mask, dst, tail);
+            "stop\n",
+            cmp, gather, mask, dst, tail);
    return run_prog(src, threads, NULL, false);
 }
 
@@ -285,9 +297,14 @@ sampler_compare(enum agx_filter filter, enum agx_compare_func func)
 static void
 test_3d(void)
 {
-   struct tex_params p = {.channels = AGX_CHANNELS_R32, .type = AGX_TEXTURE_TYPE_FLOAT,
-                          .layout = AGX_LAYOUT_GPU, .dim = AGX_TEXTURE_DIMENSION_3D,
-                          .width = 2, .height = 2, .depth = 2, .address = IMG_VA};
+   struct tex_params p = {.channels = AGX_CHANNELS_R32,
+                          .type = AGX_TEXTURE_TYPE_FLOAT,
+                          .layout = AGX_LAYOUT_GPU,
+                          .dim = AGX_TEXTURE_DIMENSION_3D,
+                          .width = 2,
+                          .height = 2,
+                          .depth = 2,
+                          .address = IMG_VA};
    put_texture(0, &p);
    for (unsigned z = 0; z < 2; z++)
       for (unsigned y = 0; y < 2; y++)
@@ -296,9 +313,8 @@ test_3d(void)
             unsigned m = (x & 1) | (y & 1) << 1;
             memcpy(dptr(IMG_OFF + z * 128 + m * 4), &v, 4);
          }
-   heap_sampler(0, AGX_FILTER_LINEAR, AGX_WRAP_CLAMP_TO_EDGE, false, 0,
-                AGX_MIP_FILTER_NONE);
-   set_coords(0, fbits(0.5f), fbits(0.5f), fbits(0.5f), 0);   /* mean of 0..7 */
+   heap_sampler(0, AGX_FILTER_LINEAR, AGX_WRAP_CLAMP_TO_EDGE, false, 0, AGX_MIP_FILTER_NONE);
+   set_coords(0, fbits(0.5f), fbits(0.5f), fbits(0.5f), 0);    /* mean of 0..7 */
    set_coords(1, fbits(0.25f), fbits(0.25f), fbits(0.75f), 0); /* (0, 0, 1) */
    set_coords(2, fbits(0.5f), fbits(0.25f), fbits(0.25f), 0);  /* (0|1, 0, 0) */
    set_coords(3, fbits(0.75f), fbits(0.75f), fbits(2.0f), 0);  /* w = 4: z edge */
@@ -315,16 +331,25 @@ test_3d(void)
 static void
 test_compare(void)
 {
-   struct tex_params p = {.channels = AGX_CHANNELS_R32, .type = AGX_TEXTURE_TYPE_FLOAT,
-                          .layout = AGX_LAYOUT_LINEAR, .dim = AGX_TEXTURE_DIMENSION_2D,
-                          .width = 4, .height = 1, .address = IMG_VA, .stride = 16,
+   struct tex_params p = {.channels = AGX_CHANNELS_R32,
+                          .type = AGX_TEXTURE_TYPE_FLOAT,
+                          .layout = AGX_LAYOUT_LINEAR,
+                          .dim = AGX_TEXTURE_DIMENSION_2D,
+                          .width = 4,
+                          .height = 1,
+                          .address = IMG_VA,
+                          .stride = 16,
                           .custom_swizzle = true,
                           .swz = {AGX_CHANNEL_R, AGX_CHANNEL_0, AGX_CHANNEL_0, AGX_CHANNEL_1}};
    put_texture(0, &p);
    const float depth[4] = {0.1f, 0.2f, 0.3f, 0.4f};
    memcpy(dptr(IMG_OFF), depth, 16);
    const char *tail = "tex_2d, r12_r13, auto_lod, 0, r16";
-   struct { enum agx_filter f; enum agx_compare_func func; float s, ref, want; } c[] = {
+   struct {
+      enum agx_filter f;
+      enum agx_compare_func func;
+      float s, ref, want;
+   } c[] = {
       {AGX_FILTER_NEAREST, AGX_COMPARE_FUNC_LEQUAL, 2.5f / 4, 0.25f, 1},
       {AGX_FILTER_NEAREST, AGX_COMPARE_FUNC_LEQUAL, 2.5f / 4, 0.35f, 0},
       {AGX_FILTER_NEAREST, AGX_COMPARE_FUNC_GREATER, 2.5f / 4, 0.35f, 1},
@@ -356,15 +381,15 @@ test_compare(void)
    CHECK_EQ(run_sample(true, "none", "x", "r4", tail, 1), 1);
    CHECK_EQ(res(0, 0), fbits(1.0f));
    /* a compare instruction with a non-compare sampler faults */
-   heap_sampler(0, AGX_FILTER_NEAREST, AGX_WRAP_CLAMP_TO_EDGE, false, 0,
-                AGX_MIP_FILTER_NONE);
+   heap_sampler(0, AGX_FILTER_NEAREST, AGX_WRAP_CLAMP_TO_EDGE, false, 0, AGX_MIP_FILTER_NONE);
    char msg[512];
    char prog[2048];
    snprintf(prog, sizeof(prog),
             "mov_imm r12, 0, 0b0\nmov_imm r13, 0, 0b0\nmov_imm r16, 0, 0b0\n"
             "mov_imm r10, 0, 0b0\nmov_imm r11l, 0\n"
             "texture_sample 1, 0b1100, 0b1, none, x, 0b00, r4, u2_u3, r10, r11l, %s\n"
-            "wait 1\nstop\n", tail);
+            "wait 1\nstop\n",
+            tail);
    CHECK_EQ(run_prog(prog, 1, NULL, true), -EIO);
    agx_sim_test_gpu_errors(E.sim, msg, sizeof(msg));
    CHECK(strstr(msg, "Compare enable") != NULL);
@@ -375,8 +400,7 @@ static void
 test_sample_offsets(void)
 {
    fill_grid();
-   heap_sampler(0, AGX_FILTER_NEAREST, AGX_WRAP_CLAMP_TO_EDGE, false, 0,
-                AGX_MIP_FILTER_NONE);
+   heap_sampler(0, AGX_FILTER_NEAREST, AGX_WRAP_CLAMP_TO_EDGE, false, 0, AGX_MIP_FILTER_NONE);
    uint32_t off[4] = {0xF2, 0, 0, 0};
    set_src(0, off);
    set_coords(0, fbits(1.5f / 4), fbits(1.5f / 4), 0, 0);
@@ -391,8 +415,7 @@ static void
 test_gather(void)
 {
    fill_grid();
-   heap_sampler(0, AGX_FILTER_NEAREST, AGX_WRAP_CLAMP_TO_EDGE, false, 0,
-                AGX_MIP_FILTER_NONE);
+   heap_sampler(0, AGX_FILTER_NEAREST, AGX_WRAP_CLAMP_TO_EDGE, false, 0, AGX_MIP_FILTER_NONE);
    set_coords(0, fbits(0.5f), fbits(0.5f), 0, 0);
    set_coords(1, fbits(0.0f), fbits(0.0f), 0, 0); /* clamp to edge: all texel 0 */
    const char *tail = "tex_2d, r12_r13, auto_lod, 0";
@@ -409,8 +432,9 @@ test_gather(void)
    sampler_compare(AGX_FILTER_NEAREST, AGX_COMPARE_FUNC_LEQUAL);
    uint32_t src[4] = {fbits(15.0f), 0, 0, 0};
    set_src(0, src);
-   CHECK_EQ(run_sample(true, "gather_r", "xyzw", "r4_r5_r6_r7",
-                       "tex_2d, r12_r13, auto_lod, 0, r16", 1), 1);
+   CHECK_EQ(
+      run_sample(true, "gather_r", "xyzw", "r4_r5_r6_r7", "tex_2d, r12_r13, auto_lod, 0, r16", 1),
+      1);
    const float pass[4] = {1, 1, 0, 0};
    for (unsigned k = 0; k < 4; k++)
       CHECK_EQ(res(0, k), fbits(pass[k]));
@@ -422,9 +446,14 @@ test_gather(void)
 static void
 test_cube(void)
 {
-   struct tex_params p = {.channels = AGX_CHANNELS_R32, .type = AGX_TEXTURE_TYPE_FLOAT,
-                          .layout = AGX_LAYOUT_GPU, .dim = AGX_TEXTURE_DIMENSION_CUBE_ARRAY,
-                          .width = 2, .height = 2, .depth = 2, .address = IMG_VA};
+   struct tex_params p = {.channels = AGX_CHANNELS_R32,
+                          .type = AGX_TEXTURE_TYPE_FLOAT,
+                          .layout = AGX_LAYOUT_GPU,
+                          .dim = AGX_TEXTURE_DIMENSION_CUBE_ARRAY,
+                          .width = 2,
+                          .height = 2,
+                          .depth = 2,
+                          .address = IMG_VA};
    put_texture(0, &p);
    for (unsigned L = 0; L < 12; L++)
       for (unsigned j = 0; j < 2; j++)
@@ -433,7 +462,11 @@ test_cube(void)
             memcpy(dptr(IMG_OFF + L * 128 + ((i & 1) | (j & 1) << 1) * 4), &v, 4);
          }
    heap_sampler(0, AGX_FILTER_NEAREST, AGX_WRAP_REPEAT, false, 0, AGX_MIP_FILTER_NONE);
-   struct { float x, y, z; uint32_t cube; float want; } c[] = {
+   struct {
+      float x, y, z;
+      uint32_t cube;
+      float want;
+   } c[] = {
       /* +x: s = (0.6 + 1) / 2, t = (0.2 + 1) / 2 -> texel (1, 0) */
       {1.0f, 0.2f, -0.6f, 0, 1},
       /* -y (face 3): s = (-0.25 + 1) / 2, t = (-0.15 + 1) / 2 -> (0, 0) */
@@ -466,7 +499,8 @@ test_cube(void)
             "device_load 0, i32, xyzw, r12_r13_r14_r15, u6_u7, r8, unsigned\n"
             "mov_imm r10, 0, 0b0\nmov_imm r11l, 0\nwait 0\n"
             "texture_sample 0, 0b1100, 0b1, none, x, 0b00, r4, u2_u3, r10, r11l, %s\n"
-            "wait 1\nstop\n", tail);
+            "wait 1\nstop\n",
+            tail);
    CHECK_EQ(run_prog(prog, 1, NULL, true), -EIO);
    char msg[512];
    agx_sim_test_gpu_errors(E.sim, msg, sizeof(msg));

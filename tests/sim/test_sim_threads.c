@@ -31,9 +31,10 @@ submitter(void *data)
 
    for (uint64_t p = 1; p <= JOBS; p++) {
       /* The other thread's point p-1 must exist before we can wait on it. */
-      if (p > 1 && sim_wait(sim, other, p - 1,
-                            DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT |
-                            DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE, FOREVER))
+      if (p > 1 &&
+          sim_wait(sim, other, p - 1,
+                   DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT | DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE,
+                   FOREVER))
          failures++;
       struct drm_asahi_sync syncs[2] = {
          {.sync_type = DRM_ASAHI_SYNC_TIMELINE_SYNCOBJ, .handle = other, .timeline_value = p - 1},
@@ -95,8 +96,8 @@ main(void)
    uint32_t never = sim_syncobj_create(sim, 0);
    double c0 = cpu_seconds();
    int64_t t0 = sim_now_plus_ms(0);
-   CHECK_EQ(sim_wait(sim, never, 0, DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
-                     sim_now_plus_ms(200)), -ETIME);
+   CHECK_EQ(sim_wait(sim, never, 0, DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, sim_now_plus_ms(200)),
+            -ETIME);
    double cpu = cpu_seconds() - c0;
    double wall = (sim_now_plus_ms(0) - t0) * 1e-9;
    printf("200 ms wait: wall %.3f s, cpu %.4f s\n", wall, cpu);

@@ -15,17 +15,17 @@ main(void)
       size_t size, expected;
    } sizes[] = {
 #define S(s, n) {#s, sizeof(struct s), n}
-      S(drm_asahi_get_params, 24), S(drm_asahi_params_global, 592),
-      S(drm_asahi_vm_create, 24), S(drm_asahi_vm_destroy, 8),
-      S(drm_asahi_gem_create, 24), S(drm_asahi_gem_mmap_offset, 16),
-      S(drm_asahi_gem_bind_op, 32), S(drm_asahi_vm_bind, 24),
+      S(drm_asahi_get_params, 24),      S(drm_asahi_params_global, 592),
+      S(drm_asahi_vm_create, 24),       S(drm_asahi_vm_destroy, 8),
+      S(drm_asahi_gem_create, 24),      S(drm_asahi_gem_mmap_offset, 16),
+      S(drm_asahi_gem_bind_op, 32),     S(drm_asahi_vm_bind, 24),
       S(drm_asahi_gem_bind_object, 40), S(drm_asahi_queue_create, 24),
-      S(drm_asahi_queue_destroy, 8), S(drm_asahi_sync, 16),
-      S(drm_asahi_cmd_header, 8), S(drm_asahi_submit, 40),
-      S(drm_asahi_attachment, 24), S(drm_asahi_zls_buffer, 24),
-      S(drm_asahi_timestamp, 8), S(drm_asahi_timestamps, 16),
-      S(drm_asahi_helper_program, 16), S(drm_asahi_bg_eot, 8),
-      S(drm_asahi_cmd_render, 240), S(drm_asahi_cmd_compute, 64),
+      S(drm_asahi_queue_destroy, 8),    S(drm_asahi_sync, 16),
+      S(drm_asahi_cmd_header, 8),       S(drm_asahi_submit, 40),
+      S(drm_asahi_attachment, 24),      S(drm_asahi_zls_buffer, 24),
+      S(drm_asahi_timestamp, 8),        S(drm_asahi_timestamps, 16),
+      S(drm_asahi_helper_program, 16),  S(drm_asahi_bg_eot, 8),
+      S(drm_asahi_cmd_render, 240),     S(drm_asahi_cmd_compute, 64),
       S(drm_asahi_get_time, 16),
 #undef S
    };

@@ -25,13 +25,13 @@
 
 #include "agx_tess_host.h"
 
-#define CHECK_VK(expr)                                                                       \
-   do {                                                                                      \
-      VkResult r_ = (expr);                                                                  \
-      if (r_ != VK_SUCCESS) {                                                                \
-         fprintf(stderr, "%s:%d: %s failed: %d\n", __FILE__, __LINE__, #expr, (int)r_);      \
-         exit(1);                                                                            \
-      }                                                                                      \
+#define CHECK_VK(expr)                                                                  \
+   do {                                                                                 \
+      VkResult r_ = (expr);                                                             \
+      if (r_ != VK_SUCCESS) {                                                           \
+         fprintf(stderr, "%s:%d: %s failed: %d\n", __FILE__, __LINE__, #expr, (int)r_); \
+         exit(1);                                                                       \
+      }                                                                                 \
    } while (0)
 
 static const char *const domain_names[] = {"tri", "quad", "isoline"};
@@ -66,7 +66,8 @@ gpu_init(struct gpu *g)
    VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
                             .pApplicationName = "agx-tess-golden",
                             .apiVersion = VK_API_VERSION_1_3};
-   VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pApplicationInfo = &app};
+   VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+                               .pApplicationInfo = &app};
    if (vkCreateInstance(&ici, NULL, &g->instance) != VK_SUCCESS)
       return false;
    uint32_t n = 1;
@@ -76,9 +77,11 @@ gpu_init(struct gpu *g)
 
    VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
-   VkPhysicalDeviceVulkan13Features v13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+   VkPhysicalDeviceVulkan13Features v13 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
                                            .pNext = &xfb};
-   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &v13};
+   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                   .pNext = &v13};
    vkGetPhysicalDeviceFeatures2(g->phys, &f2);
    VkPhysicalDeviceProperties props;
    vkGetPhysicalDeviceProperties(g->phys, &props);
@@ -108,10 +111,12 @@ gpu_init(struct gpu *g)
                                   .queueCount = 1,
                                   .pQueuePriorities = &prio};
    VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb_on = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT, .transformFeedback = VK_TRUE};
-   VkPhysicalDeviceVulkan13Features v13_on = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
-                                              .pNext = &xfb_on,
-                                              .dynamicRendering = VK_TRUE};
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
+      .transformFeedback = VK_TRUE};
+   VkPhysicalDeviceVulkan13Features v13_on = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+      .pNext = &xfb_on,
+      .dynamicRendering = VK_TRUE};
    VkPhysicalDeviceFeatures2 f2_on = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                       .pNext = &v13_on,
                                       .features = {.tessellationShader = VK_TRUE}};
@@ -128,10 +133,14 @@ gpu_init(struct gpu *g)
    vkGetPhysicalDeviceMemoryProperties(g->phys, &g->mem);
    g->bind_xfb = (PFN_vkCmdBindTransformFeedbackBuffersEXT)vkGetDeviceProcAddr(
       g->dev, "vkCmdBindTransformFeedbackBuffersEXT");
-   g->begin_xfb = (PFN_vkCmdBeginTransformFeedbackEXT)vkGetDeviceProcAddr(g->dev, "vkCmdBeginTransformFeedbackEXT");
-   g->end_xfb = (PFN_vkCmdEndTransformFeedbackEXT)vkGetDeviceProcAddr(g->dev, "vkCmdEndTransformFeedbackEXT");
-   g->begin_query = (PFN_vkCmdBeginQueryIndexedEXT)vkGetDeviceProcAddr(g->dev, "vkCmdBeginQueryIndexedEXT");
-   g->end_query = (PFN_vkCmdEndQueryIndexedEXT)vkGetDeviceProcAddr(g->dev, "vkCmdEndQueryIndexedEXT");
+   g->begin_xfb = (PFN_vkCmdBeginTransformFeedbackEXT)vkGetDeviceProcAddr(
+      g->dev, "vkCmdBeginTransformFeedbackEXT");
+   g->end_xfb =
+      (PFN_vkCmdEndTransformFeedbackEXT)vkGetDeviceProcAddr(g->dev, "vkCmdEndTransformFeedbackEXT");
+   g->begin_query =
+      (PFN_vkCmdBeginQueryIndexedEXT)vkGetDeviceProcAddr(g->dev, "vkCmdBeginQueryIndexedEXT");
+   g->end_query =
+      (PFN_vkCmdEndQueryIndexedEXT)vkGetDeviceProcAddr(g->dev, "vkCmdEndQueryIndexedEXT");
    return g->bind_xfb && g->begin_xfb && g->end_xfb && g->begin_query && g->end_query;
 }
 
@@ -139,14 +148,18 @@ static struct buffer
 buffer_create(struct gpu *g, VkDeviceSize size, VkBufferUsageFlags usage)
 {
    struct buffer b = {.size = size};
-   VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = size, .usage = usage};
+   VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                             .size = size,
+                             .usage = usage};
    CHECK_VK(vkCreateBuffer(g->dev, &bci, NULL, &b.buf));
    VkMemoryRequirements req;
    vkGetBufferMemoryRequirements(g->dev, b.buf, &req);
    uint32_t type = UINT32_MAX;
-   VkMemoryPropertyFlags want = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+   VkMemoryPropertyFlags want =
+      VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
    for (uint32_t i = 0; i < g->mem.memoryTypeCount; ++i)
-      if ((req.memoryTypeBits & (1u << i)) && (g->mem.memoryTypes[i].propertyFlags & want) == want) {
+      if ((req.memoryTypeBits & (1u << i)) &&
+          (g->mem.memoryTypes[i].propertyFlags & want) == want) {
          type = i;
          break;
       }
@@ -218,20 +231,52 @@ random_level(void)
 {
    float whole = (float)(rng() % 66);
    switch (rng() % 4) {
-   case 0: return whole < 1 ? 1 : whole;
-   case 1: return whole + 0.5f;
-   case 2: return whole + (float)(rng() % 8) / 8.0f + 0.125f;
-   default: return whole + (float)(rng() % 1000000) / 1000000.0f + 0.6f;
+   case 0:
+      return whole < 1 ? 1 : whole;
+   case 1:
+      return whole + 0.5f;
+   case 2:
+      return whole + (float)(rng() % 8) / 8.0f + 0.125f;
+   default:
+      return whole + (float)(rng() % 1000000) / 1000000.0f + 0.6f;
    }
 }
 
 static uint32_t
 make_sweep(struct agx_tess_levels *out, uint32_t max)
 {
-   static const float extra[] = {1.0f + 1.0f / 65536.0f, 1.1f, 1.5f, 1.9f, 2.25f, 2.5f, 2.999f, 3.3f,
-                                 3.5f, 4.75f, 5.5f, 7.2f, 8.5f, 12.1f, 16.5f, 24.9f, 31.5f, 32.5f,
-                                 40.01f, 47.5f, 55.3f, 62.5f, 63.2f, 63.5f, 63.99f, 100.0f, 0.25f,
-                                 2.0001f, 3.9999f, 51.001f, 50.999f, 1.0f + 1.0f / 131072.0f};
+   static const float extra[] = {1.0f + 1.0f / 65536.0f,
+                                 1.1f,
+                                 1.5f,
+                                 1.9f,
+                                 2.25f,
+                                 2.5f,
+                                 2.999f,
+                                 3.3f,
+                                 3.5f,
+                                 4.75f,
+                                 5.5f,
+                                 7.2f,
+                                 8.5f,
+                                 12.1f,
+                                 16.5f,
+                                 24.9f,
+                                 31.5f,
+                                 32.5f,
+                                 40.01f,
+                                 47.5f,
+                                 55.3f,
+                                 62.5f,
+                                 63.2f,
+                                 63.5f,
+                                 63.99f,
+                                 100.0f,
+                                 0.25f,
+                                 2.0001f,
+                                 3.9999f,
+                                 51.001f,
+                                 50.999f,
+                                 1.0f + 1.0f / 131072.0f};
    uint32_t n = 0;
    /* every level in 1/8 steps up to 64: all integers and the fractional rounding in between */
    for (int k = 1; k <= 64 * 8 && n < max; ++k, ++n) {
@@ -244,12 +289,15 @@ make_sweep(struct agx_tess_levels *out, uint32_t max)
    }
    /* small and one-sided cases: inner one next to subdivided edges and the reverse */
    static const struct agx_tess_levels fixed[] = {
-      {{1, 1, 1, 1}, {2, 2}, {0, 0}},   {{2, 1, 1, 1}, {1, 1}, {0, 0}},   {{1, 3, 1, 1}, {1, 5}, {0, 0}},
-      {{4, 4, 4, 4}, {1, 1}, {0, 0}},   {{1, 1, 1, 1}, {3, 1}, {0, 0}},   {{1, 1, 1, 1}, {1, 4}, {0, 0}},
-      {{7, 2, 9, 3}, {5, 8}, {0, 0}},   {{2.5f, 1, 1, 1}, {1, 1}, {0, 0}}, {{1, 1, 1, 1}, {1.2f, 1}, {0, 0}},
-      {{64, 1, 64, 1}, {64, 1}, {0, 0}}, {{1, 64, 1, 64}, {2, 63}, {0, 0}}, {{3, 3, 3, 3}, {NAN, 2}, {0, 0}},
-      {{0, 3, 3, 3}, {3, 3}, {0, 0}},   {{3, -1, 3, 3}, {3, 3}, {0, 0}},  {{3, 3, NAN, 3}, {3, 3}, {0, 0}},
-      {{3, 3, 3, 0.001f}, {3, 3}, {0, 0}}, {{5, 5, 5, 5}, {-2, 0}, {0, 0}}, {{1000, 1, 1, 1}, {1000, 3}, {0, 0}},
+      {{1, 1, 1, 1}, {2, 2}, {0, 0}},    {{2, 1, 1, 1}, {1, 1}, {0, 0}},
+      {{1, 3, 1, 1}, {1, 5}, {0, 0}},    {{4, 4, 4, 4}, {1, 1}, {0, 0}},
+      {{1, 1, 1, 1}, {3, 1}, {0, 0}},    {{1, 1, 1, 1}, {1, 4}, {0, 0}},
+      {{7, 2, 9, 3}, {5, 8}, {0, 0}},    {{2.5f, 1, 1, 1}, {1, 1}, {0, 0}},
+      {{1, 1, 1, 1}, {1.2f, 1}, {0, 0}}, {{64, 1, 64, 1}, {64, 1}, {0, 0}},
+      {{1, 64, 1, 64}, {2, 63}, {0, 0}}, {{3, 3, 3, 3}, {NAN, 2}, {0, 0}},
+      {{0, 3, 3, 3}, {3, 3}, {0, 0}},    {{3, -1, 3, 3}, {3, 3}, {0, 0}},
+      {{3, 3, NAN, 3}, {3, 3}, {0, 0}},  {{3, 3, 3, 0.001f}, {3, 3}, {0, 0}},
+      {{5, 5, 5, 5}, {-2, 0}, {0, 0}},   {{1000, 1, 1, 1}, {1000, 3}, {0, 0}},
    };
    for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]) && n < max; ++i, ++n)
       out[n] = fixed[i];
@@ -355,8 +403,8 @@ run_config(struct gpu *g, const char *dir, VkShaderModule vs, VkShaderModule tcs
            struct stats *st)
 {
    char name[128];
-   snprintf(name, sizeof(name), "tess_%s_%s%s.tese.spv", domain_names[domain], spacing_names[spacing],
-            pm ? "_points" : "");
+   snprintf(name, sizeof(name), "tess_%s_%s%s.tese.spv", domain_names[domain],
+            spacing_names[spacing], pm ? "_points" : "");
    VkShaderModule tes = load_shader(g, dir, name);
    uint32_t verts_per_prim = pm ? 1 : domain == AGX_TESS_DOMAIN_ISOLINE ? 2 : 3;
    struct agx_tess_config cfg = {domain, spacing, pm ? AGX_TESS_FLAG_POINTS : 0, 0};
@@ -372,19 +420,21 @@ run_config(struct gpu *g, const char *dir, VkShaderModule vs, VkShaderModule tcs
 
    struct buffer lv = buffer_create(g, sizeof(*levels) * n, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
    memcpy(lv.map, levels, sizeof(*levels) * n);
-   struct buffer cap = buffer_create(g, cap_size, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT);
+   struct buffer cap =
+      buffer_create(g, cap_size, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT);
 
    VkDescriptorSetLayoutBinding binding = {.binding = 0,
                                            .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                            .descriptorCount = 1,
                                            .stageFlags = VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT};
-   VkDescriptorSetLayoutCreateInfo dslci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+   VkDescriptorSetLayoutCreateInfo dslci = {.sType =
+                                               VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
                                             .bindingCount = 1,
                                             .pBindings = &binding};
    VkDescriptorSetLayout dsl;
    CHECK_VK(vkCreateDescriptorSetLayout(g->dev, &dslci, NULL, &dsl));
-   VkPushConstantRange pcr = {VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT |
-                                 VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, 0, 4};
+   VkPushConstantRange pcr = {
+      VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT | VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, 0, 4};
    VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
                                       .setLayoutCount = 1,
                                       .pSetLayouts = &dsl,
@@ -414,32 +464,44 @@ run_config(struct gpu *g, const char *dir, VkShaderModule vs, VkShaderModule tcs
    vkUpdateDescriptorSets(g->dev, 1, &wds, 0, NULL);
 
    VkPipelineShaderStageCreateInfo stages[3] = {
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, .stage = VK_SHADER_STAGE_VERTEX_BIT,
-       .module = vs, .pName = "main"},
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT, .module = tcs, .pName = "main"},
+       .stage = VK_SHADER_STAGE_VERTEX_BIT,
+       .module = vs,
+       .pName = "main"},
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, .module = tes, .pName = "main"},
+       .stage = VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
+       .module = tcs,
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT,
+       .module = tes,
+       .pName = "main"},
    };
-   VkPipelineVertexInputStateCreateInfo vi = {.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-   VkPipelineInputAssemblyStateCreateInfo ia = {.sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-                                                .topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST};
-   VkPipelineTessellationStateCreateInfo ts = {.sType = VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO,
-                                               .patchControlPoints = 1};
+   VkPipelineVertexInputStateCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+   VkPipelineInputAssemblyStateCreateInfo ia = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+      .topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST};
+   VkPipelineTessellationStateCreateInfo ts = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO,
+      .patchControlPoints = 1};
    VkViewport vp = {0, 0, 1, 1, 0, 1};
    VkRect2D sc = {{0, 0}, {1, 1}};
-   VkPipelineViewportStateCreateInfo vps = {.sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-                                            .viewportCount = 1,
-                                            .pViewports = &vp,
-                                            .scissorCount = 1,
-                                            .pScissors = &sc};
-   VkPipelineRasterizationStateCreateInfo rs = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-                                                .rasterizerDiscardEnable = VK_TRUE,
-                                                .polygonMode = VK_POLYGON_MODE_FILL,
-                                                .cullMode = VK_CULL_MODE_NONE,
-                                                .lineWidth = 1.0f};
-   VkPipelineMultisampleStateCreateInfo ms = {.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-                                              .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
+   VkPipelineViewportStateCreateInfo vps = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+      .viewportCount = 1,
+      .pViewports = &vp,
+      .scissorCount = 1,
+      .pScissors = &sc};
+   VkPipelineRasterizationStateCreateInfo rs = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .rasterizerDiscardEnable = VK_TRUE,
+      .polygonMode = VK_POLYGON_MODE_FILL,
+      .cullMode = VK_CULL_MODE_NONE,
+      .lineWidth = 1.0f};
+   VkPipelineMultisampleStateCreateInfo ms = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
    VkPipelineRenderingCreateInfo prci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
    VkGraphicsPipelineCreateInfo gpci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
                                         .pNext = &prci,
@@ -474,7 +536,9 @@ run_config(struct gpu *g, const char *dir, VkShaderModule vs, VkShaderModule tcs
    VkCommandBufferBeginInfo cbbi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
    CHECK_VK(vkBeginCommandBuffer(cb, &cbbi));
    vkCmdResetQueryPool(cb, qp, 0, 1);
-   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO, .renderArea = {{0, 0}, {1, 1}}, .layerCount = 1};
+   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                         .renderArea = {{0, 0}, {1, 1}},
+                         .layerCount = 1};
    vkCmdBeginRendering(cb, &ri);
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1, &set, 0, NULL);
@@ -491,15 +555,17 @@ run_config(struct gpu *g, const char *dir, VkShaderModule vs, VkShaderModule tcs
    g->end_query(cb, qp, 0, 0);
    vkCmdEndRendering(cb);
    CHECK_VK(vkEndCommandBuffer(cb));
-   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cb};
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                      .commandBufferCount = 1,
+                      .pCommandBuffers = &cb};
    CHECK_VK(vkQueueSubmit(g->queue, 1, &si, VK_NULL_HANDLE));
    CHECK_VK(vkQueueWaitIdle(g->queue));
    uint64_t q[2] = {0, 0}; /* primitives written, primitives needed */
    CHECK_VK(vkGetQueryPoolResults(g->dev, qp, 0, 1, sizeof(q), q, sizeof(q),
                                   VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
    if (q[0] != q[1]) {
-      fprintf(stderr, "capture overflow in %s: %llu of %llu primitives\n", name, (unsigned long long)q[0],
-              (unsigned long long)q[1]);
+      fprintf(stderr, "capture overflow in %s: %llu of %llu primitives\n", name,
+              (unsigned long long)q[0], (unsigned long long)q[1]);
       exit(1);
    }
 
@@ -511,7 +577,9 @@ run_config(struct gpu *g, const char *dir, VkShaderModule vs, VkShaderModule tcs
    for (uint64_t i = 0; i < nverts; ++i) {
       uint32_t patch = (uint32_t)raw[4 * i + 3];
       if (patch >= n || (uint32_t)raw[4 * (i - i % verts_per_prim) + 3] != patch) {
-         fprintf(stderr, "bad patch number in %s at vertex %llu: %g (%g %g %g), prev %g\n", name, (unsigned long long)i, raw[4*i+3], raw[4*i], raw[4*i+1], raw[4*i+2], i ? raw[4*i-1] : -1.0f);
+         fprintf(stderr, "bad patch number in %s at vertex %llu: %g (%g %g %g), prev %g\n", name,
+                 (unsigned long long)i, raw[4 * i + 3], raw[4 * i], raw[4 * i + 1], raw[4 * i + 2],
+                 i ? raw[4 * i - 1] : -1.0f);
          exit(1);
       }
       first[patch + 1]++;
@@ -540,7 +608,8 @@ run_config(struct gpu *g, const char *dir, VkShaderModule vs, VkShaderModule tcs
       st->prims_ok += prims_ok;
       if (!prims_ok) {
          char msg[96];
-         snprintf(msg, sizeof(msg), "primitives %u vs lavapipe %u", ni / verts_per_prim, lv_verts / verts_per_prim);
+         snprintf(msg, sizeof(msg), "primitives %u vs lavapipe %u", ni / verts_per_prim,
+                  lv_verts / verts_per_prim);
          report_mismatch(domain, spacing, pm, &levels[p], msg);
       }
 
@@ -632,19 +701,20 @@ main(int argc, char **argv)
    uint32_t n = make_sweep(levels, max);
    bool all_ok = true;
    clock_t t0 = clock();
-   printf("%-8s %-16s %-6s %7s %6s %12s %10s %9s %8s %6s %9s\n", "domain", "spacing", "mode", "patches",
-          "culled", "points_exact", "points_ok", "prims_ok", "winding", "w_ok", "verts");
+   printf("%-8s %-16s %-6s %7s %6s %12s %10s %9s %8s %6s %9s\n", "domain", "spacing", "mode",
+          "patches", "culled", "points_exact", "points_ok", "prims_ok", "winding", "w_ok", "verts");
    for (uint32_t d = 0; d < 3; ++d) {
       for (uint32_t s = 0; s < 3; ++s) {
          for (int pm = 0; pm < 2; ++pm) {
             struct stats st = {0};
             run_config(&g, argv[1], vs, tcs, d, s, pm, levels, n, &st);
-            bool ok = st.points_ok == st.patches && st.prims_ok == st.patches && st.winding_ok == st.patches &&
-                      st.w_ok == st.patches;
+            bool ok = st.points_ok == st.patches && st.prims_ok == st.patches &&
+                      st.winding_ok == st.patches && st.w_ok == st.patches;
             all_ok &= ok;
-            printf("%-8s %-16s %-6s %7u %6u %12u %10u %9u %8u %6u %9llu%s\n", domain_names[d], spacing_names[s],
-                   pm ? "points" : "prims", st.patches, st.culled, st.points_exact, st.points_ok, st.prims_ok,
-                   st.winding_ok, st.w_ok, (unsigned long long)st.verts, ok ? "" : "  FAIL");
+            printf("%-8s %-16s %-6s %7u %6u %12u %10u %9u %8u %6u %9llu%s\n", domain_names[d],
+                   spacing_names[s], pm ? "points" : "prims", st.patches, st.culled,
+                   st.points_exact, st.points_ok, st.prims_ok, st.winding_ok, st.w_ok,
+                   (unsigned long long)st.verts, ok ? "" : "  FAIL");
          }
       }
    }

@@ -25,15 +25,15 @@
 
 static int failures;
 
-#define EXPECT(cond, ...)                                                                    \
-   do {                                                                                      \
-      if (!(cond)) {                                                                         \
-         if (failures++ < 30) {                                                              \
-            fprintf(stderr, "%s:%d: %s: ", __FILE__, __LINE__, #cond);                       \
-            fprintf(stderr, __VA_ARGS__);                                                    \
-            fprintf(stderr, "\n");                                                           \
-         }                                                                                   \
-      }                                                                                      \
+#define EXPECT(cond, ...)                                              \
+   do {                                                                \
+      if (!(cond)) {                                                   \
+         if (failures++ < 30) {                                        \
+            fprintf(stderr, "%s:%d: %s: ", __FILE__, __LINE__, #cond); \
+            fprintf(stderr, __VA_ARGS__);                              \
+            fprintf(stderr, "\n");                                     \
+         }                                                             \
+      }                                                                \
    } while (0)
 
 static const char *const domain_names[] = {"tri", "quad", "isoline"};
@@ -128,19 +128,22 @@ check_edge_symmetry(void)
          for (uint32_t i = 0; i < n; ++i)
             EXPECT(pos[i] + pos[n - 1 - i] == AGX_TESS_FIXED_ONE, "%s level %g: edge not symmetric",
                    spacing_names[s], l);
-         EXPECT(n >= 2 && pos[0] == 0 && pos[n - 1] == AGX_TESS_FIXED_ONE, "%s level %g: edge misses its ends",
-                spacing_names[s], l);
+         EXPECT(n >= 2 && pos[0] == 0 && pos[n - 1] == AGX_TESS_FIXED_ONE,
+                "%s level %g: edge misses its ends", spacing_names[s], l);
          bool repeats = false;
          for (uint32_t i = 1; i < n; ++i)
             repeats |= pos[i] == pos[i - 1];
          /* only fractional levels can place two points at the same 16.16 location */
-         EXPECT(!repeats || s != AGX_TESS_SPACING_EQUAL, "%s level %g: repeated edge point", spacing_names[s], l);
+         EXPECT(!repeats || s != AGX_TESS_SPACING_EQUAL, "%s level %g: repeated edge point",
+                spacing_names[s], l);
          coinciding += repeats;
          ++checked;
       }
    }
-   printf("edges: %d subdivisions are symmetric (x, 1 - x); %d fractional ones have two points at the "
-          "same 16.16 location\n", checked, coinciding);
+   printf(
+      "edges: %d subdivisions are symmetric (x, 1 - x); %d fractional ones have two points at the "
+      "same 16.16 location\n",
+      checked, coinciding);
 }
 
 /* ---- watertightness --------------------------------------------------------------------- */
@@ -211,7 +214,8 @@ has_edge(const uint64_t *edges, uint32_t n, uint32_t a, uint32_t b)
 }
 
 static void
-check_surface(uint32_t d, uint32_t s, struct agx_tess_levels lv, uint32_t flags, int64_t degenerate[3])
+check_surface(uint32_t d, uint32_t s, struct agx_tess_levels lv, uint32_t flags,
+              int64_t degenerate[3])
 {
    struct patch t = tessellate(d, s, flags, lv);
    const char *what = describe(d, s, lv);
@@ -259,13 +263,15 @@ check_surface(uint32_t d, uint32_t s, struct agx_tess_levels lv, uint32_t flags,
    uint32_t side_pos[4][2 * AGX_TESS_MAX_LEVEL + 4], side_n[4] = {0}, side_edges[4] = {0};
    for (uint32_t i = 0; i < t.ni; ++i) {
       uint32_t a = (uint32_t)(edges[i] >> 32), b = (uint32_t)edges[i];
-      EXPECT(i == 0 || edges[i] != edges[i - 1], "%s: edge %u-%u used twice in one direction", what, a, b);
+      EXPECT(i == 0 || edges[i] != edges[i - 1], "%s: edge %u-%u used twice in one direction", what,
+             a, b);
       if (has_edge(edges, t.ni, b, a))
          continue;
       int side = boundary_side(d, t.p[a], t.p[b]);
       EXPECT(side >= 0, "%s: open edge %u-%u inside the domain (crack)", what, a, b);
       /* zero-length edges (coinciding fixed-point locations) cover nothing */
-      if (side < 0 || cmp_point(&t.p[a], &t.p[b]) == 0 || side_n[side] + 2 > 2 * AGX_TESS_MAX_LEVEL + 4)
+      if (side < 0 || cmp_point(&t.p[a], &t.p[b]) == 0 ||
+          side_n[side] + 2 > 2 * AGX_TESS_MAX_LEVEL + 4)
          continue;
       side_edges[side]++;
       side_pos[side][side_n[side]++] = along_side(d, side, t.p[a]);
@@ -275,9 +281,10 @@ check_surface(uint32_t d, uint32_t s, struct agx_tess_levels lv, uint32_t flags,
       uint32_t ref[AGX_TESS_MAX_LEVEL + 2], nref = unique(ref, edge_reference(s, lv.outer[e], ref));
       qsort(side_pos[e], side_n[e], sizeof(uint32_t), cmp_u32);
       uint32_t n = unique(side_pos[e], side_n[e]);
-      EXPECT(side_edges[e] == nref - 1 && n == nref && memcmp(side_pos[e], ref, n * 4) == 0,
-             "%s: side %d boundary (%u edges, %u points) is not the level's subdivision (%u points)", what,
-             e, side_edges[e], n, nref);
+      EXPECT(
+         side_edges[e] == nref - 1 && n == nref && memcmp(side_pos[e], ref, n * 4) == 0,
+         "%s: side %d boundary (%u edges, %u points) is not the level's subdivision (%u points)",
+         what, e, side_edges[e], n, nref);
    }
    free(edges);
    free(used);
@@ -320,15 +327,18 @@ check_heap(void)
    static struct agx_tess_result res[N], counts[N];
    for (int i = 0; i < N; ++i)
       for (int k = 0; k < 4; ++k)
-         lv[i] = (struct agx_tess_levels){{random_level(), random_level(), random_level(), random_level()},
-                                          {random_level(), random_level()}, {0, 0}};
+         lv[i] = (struct agx_tess_levels){
+            {random_level(), random_level(), random_level(), random_level()},
+            {random_level(), random_level()},
+            {0, 0}};
    lv[7].outer[1] = -1.0f; /* culled */
    for (uint32_t d = 0; d < 3; ++d) {
       struct agx_tess_config cfg = {d, AGX_TESS_SPACING_FRACTIONAL_ODD, 0, 0};
       agx_tess_host_count(cfg, lv, counts, N);
       uint64_t need = 0;
       for (int i = 0; i < N; ++i)
-         need += ((counts[i].num_points * 8u + 15u) & ~15u) + ((counts[i].num_indices * 4u + 15u) & ~15u);
+         need += ((counts[i].num_points * 8u + 15u) & ~15u) +
+                 ((counts[i].num_indices * 4u + 15u) & ~15u);
       uint8_t *mem = malloc(need + 64);
       memset(mem, 0xab, need + 64);
       struct agx_tess_heap heap = {(uint64_t)(uintptr_t)mem, 0, (uint32_t)need};
@@ -336,15 +346,18 @@ check_heap(void)
       uint32_t end = 0;
       for (int i = 0; i < N; ++i) {
          EXPECT(res[i].status == AGX_TESS_OK, "patch %d status %u", i, res[i].status);
-         EXPECT(res[i].num_points == counts[i].num_points && res[i].num_indices == counts[i].num_indices,
+         EXPECT(res[i].num_points == counts[i].num_points &&
+                   res[i].num_indices == counts[i].num_indices,
                 "patch %d: WRITE and COUNT disagree", i);
          if (res[i].num_points == 0)
             continue;
-         EXPECT(res[i].points_offset % 16 == 0 && res[i].indices_offset % 16 == 0, "patch %d misaligned", i);
+         EXPECT(res[i].points_offset % 16 == 0 && res[i].indices_offset % 16 == 0,
+                "patch %d misaligned", i);
          EXPECT(res[i].points_offset >= end, "patch %d overlaps the previous one", i);
          end = res[i].indices_offset + res[i].num_indices * 4;
          struct patch t = tessellate(d, cfg.spacing, 0, lv[i]);
-         EXPECT(memcmp(mem + res[i].points_offset, t.p, t.np * 8) == 0, "patch %d points differ", i);
+         EXPECT(memcmp(mem + res[i].points_offset, t.p, t.np * 8) == 0, "patch %d points differ",
+                i);
          const uint32_t *idx = (const uint32_t *)(mem + res[i].indices_offset);
          for (uint32_t k = 0; k < t.ni; ++k)
             EXPECT(idx[k] == t.idx[k] + (uint32_t)i * 8192, "patch %d index %u", i, k);
@@ -363,7 +376,8 @@ check_heap(void)
          ok += res[i].status == AGX_TESS_OK;
          full += res[i].status == AGX_TESS_NO_SPACE;
          if (res[i].status == AGX_TESS_NO_SPACE)
-            EXPECT(res[i].num_points == 0 && res[i].num_indices == 0, "failed patch %d has counts", i);
+            EXPECT(res[i].num_points == 0 && res[i].num_indices == 0, "failed patch %d has counts",
+                   i);
       }
       EXPECT(full > 0 && ok + full == N, "overflow: %d ok, %d out of space", ok, full);
       for (uint64_t k = need / 2; k < need + 64; ++k)
@@ -378,7 +392,8 @@ check_heap(void)
    uint32_t np = 1, ni = 1;
    EXPECT(agx_tess_count(bad, lv[0], &np, &ni) == AGX_TESS_BAD_ARGS && np == 0 && ni == 0,
           "bad spacing accepted");
-   printf("heap: WRITE mode through the heap matches direct output; overflow and bad arguments reported\n");
+   printf(
+      "heap: WRITE mode through the heap matches direct output; overflow and bad arguments reported\n");
 }
 
 /* ---- known values ----------------------------------------------------------------------- */
@@ -388,7 +403,11 @@ check_known(void)
 {
    /* Triangle counts of uniform equal-spacing patches: tri L -> L^2 (L even) structure gives
     * 6 * sum of ring sizes; these values are the lavapipe counts (see tess_golden). */
-   struct { uint32_t d, s; float l; uint32_t points, prims; } cases[] = {
+   struct {
+      uint32_t d, s;
+      float l;
+      uint32_t points, prims;
+   } cases[] = {
       {AGX_TESS_DOMAIN_QUAD, AGX_TESS_SPACING_EQUAL, 1, 4, 2},
       {AGX_TESS_DOMAIN_QUAD, AGX_TESS_SPACING_EQUAL, 2, 9, 8},
       {AGX_TESS_DOMAIN_QUAD, AGX_TESS_SPACING_EQUAL, 64, 65 * 65, 2 * 64 * 64},
@@ -406,8 +425,9 @@ check_known(void)
       uint32_t np, ni;
       agx_tess_count(cfg, lv, &np, &ni);
       uint32_t per = cases[i].d == AGX_TESS_DOMAIN_ISOLINE ? 2 : 3;
-      EXPECT(np == cases[i].points && ni / per == cases[i].prims, "%s: %u points %u prims, want %u %u",
-             describe(cases[i].d, cases[i].s, lv), np, ni / per, cases[i].points, cases[i].prims);
+      EXPECT(np == cases[i].points && ni / per == cases[i].prims,
+             "%s: %u points %u prims, want %u %u", describe(cases[i].d, cases[i].s, lv), np,
+             ni / per, cases[i].points, cases[i].prims);
    }
    /* 1/3 is 0x5555 in 16.16 (0.333328), not the float 1/3 */
    struct agx_tess_levels lv = {{1, 3, 1, 1}, {1, 1}, {0, 0}};
@@ -419,8 +439,18 @@ check_known(void)
 int
 main(void)
 {
-   static const float uniform[] = {1, 1.0f + 1.0f / 65536.0f, 1.25f, 1.5f, 2, 2.5f, 3, 3.75f, 4, 5.5f, 7,
-                                   8, 10.1f, 16, 17.5f, 31, 32.9f, 47, 63, 63.5f, 64, 80, NAN};
+   static const float uniform[] = {1,     1.0f + 1.0f / 65536.0f,
+                                   1.25f, 1.5f,
+                                   2,     2.5f,
+                                   3,     3.75f,
+                                   4,     5.5f,
+                                   7,     8,
+                                   10.1f, 16,
+                                   17.5f, 31,
+                                   32.9f, 47,
+                                   63,    63.5f,
+                                   64,    80,
+                                   NAN};
    int64_t degenerate[3] = {0, 0, 0};
    uint32_t dups = 0, surfaces = 0, pm_cases = 0;
 
@@ -437,8 +467,10 @@ main(void)
                if (l != l) /* NaN inner only: not culled, inner takes the lower bound */
                   lv.outer[0] = lv.outer[1] = lv.outer[2] = lv.outer[3] = 3;
             } else {
-               lv = (struct agx_tess_levels){{random_level(), random_level(), random_level(), random_level()},
-                                             {random_level(), random_level()}, {0, 0}};
+               lv = (struct agx_tess_levels){
+                  {random_level(), random_level(), random_level(), random_level()},
+                  {random_level(), random_level()},
+                  {0, 0}};
                if (iter % 5 == 0)
                   lv.inner[rng() % 2] = 1.0f + (float)(rng() % 4) / 65536.0f;
                if (iter % 7 == 0)

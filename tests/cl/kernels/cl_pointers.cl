@@ -13,7 +13,8 @@
 #define CL_GROUP 16
 
 /* Unqualified pointers are generic (OpenCL C 2.0): one helper for every address space. */
-static uint gen_weighted_sum(const uint *p, uint n)
+static uint
+gen_weighted_sum(const uint *p, uint n)
 {
    uint s = 0;
    for (uint k = 0; k < n; k++)
@@ -21,7 +22,8 @@ static uint gen_weighted_sum(const uint *p, uint n)
    return s;
 }
 
-static void gen_store_pair(uint *p, uint v)
+static void
+gen_store_pair(uint *p, uint v)
 {
    p[0] = v;
    p[1] = v ^ 0x5a5au;
@@ -29,8 +31,7 @@ static void gen_store_pair(uint *p, uint v)
 
 /* The same generic helpers on global memory, a kernel's __local array and a dynamic
  * __local argument (storage known at compile time once inlined). */
-TEST_KERNEL(CL_GROUP) void
-cl_same_helper(global uint *out, global const uint *in, local uint *dyn)
+TEST_KERNEL(CL_GROUP) void cl_same_helper(global uint *out, global const uint *in, local uint *dyn)
 {
    uint g = get_global_id(0), l = get_local_id(0);
    LOCAL_ARRAY(uint, stat, 2 * CL_GROUP);
@@ -44,8 +45,7 @@ cl_same_helper(global uint *out, global const uint *in, local uint *dyn)
 /* Generic pointers chosen at run time (by a kernel argument and per invocation) between
  * global, local and private memory; to_global / to_local; get_fence; an atomic through a
  * generic pointer. */
-TEST_KERNEL(CL_GROUP) void
-cl_select(global uint *out, global uint *buf, local uint *dyn, uint mode)
+TEST_KERNEL(CL_GROUP) void cl_select(global uint *out, global uint *buf, local uint *dyn, uint mode)
 {
    uint g = get_global_id(0), l = get_local_id(0);
    uint priv[4];
@@ -77,8 +77,7 @@ cl_select(global uint *out, global uint *buf, local uint *dyn, uint mode)
 
 /* Two dynamic __local arguments of dispatch-time sizes next to a kernel's own __local
  * array: none may overlap another. */
-TEST_KERNEL(CL_GROUP) void
-cl_local_args(global uint *out, local uint *a, local uint *b, uint salt)
+TEST_KERNEL(CL_GROUP) void cl_local_args(global uint *out, local uint *a, local uint *b, uint salt)
 {
    uint g = get_global_id(0), l = get_local_id(0);
    LOCAL_ARRAY(volatile uint, mine, CL_GROUP); /* volatile: kept in memory */
@@ -97,10 +96,14 @@ cl_local_args(global uint *out, local uint *a, local uint *b, uint salt)
 constant uint cl_table[64] = {
    0x9e3779b9u, 0x7f4a7c15u, 0xf39cc060u, 0x5ced1f06u, 0x2f0b6ed8u, 0xa1b2c3d4u, 0x00000001u,
    0x12345678u, 0x87654321u, 0xdeadbeefu, 0xcafebabeu, 0x0badf00du, 0x31415926u, 0x27182818u,
-   0x16180339u, 0x14142135u, 17u, 19u, 23u, 29u, 31u, 37u, 41u, 43u, 47u, 53u, 59u, 61u, 67u,
-   71u, 73u, 79u, 83u, 89u, 97u, 101u, 103u, 107u, 109u, 113u, 127u, 131u, 137u, 139u, 149u,
-   151u, 157u, 163u, 167u, 173u, 179u, 181u, 191u, 193u, 197u, 199u, 211u, 223u, 227u, 229u,
-   233u, 239u, 241u, 251u,
+   0x16180339u, 0x14142135u, 17u,         19u,         23u,         29u,         31u,
+   37u,         41u,         43u,         47u,         53u,         59u,         61u,
+   67u,         71u,         73u,         79u,         83u,         89u,         97u,
+   101u,        103u,        107u,        109u,        113u,        127u,        131u,
+   137u,        139u,        149u,        151u,        157u,        163u,        167u,
+   173u,        179u,        181u,        191u,        193u,        197u,        199u,
+   211u,        223u,        227u,        229u,        233u,        239u,        241u,
+   251u,
 };
 
 struct cl_entry {
@@ -113,8 +116,7 @@ constant struct cl_entry cl_entries[5] = {
    {1000u, 7, 200}, {2000u, 65535, 1}, {3u, 300, 30}, {0xffffffffu, 1, 255}, {42u, 4242, 42},
 };
 
-TEST_KERNEL(CL_GROUP) void
-cl_const_table(global uint *out, global const uint *in)
+TEST_KERNEL(CL_GROUP) void cl_const_table(global uint *out, global const uint *in)
 {
    uint g = get_global_id(0), i = in[g];
    out[2 * g + 0] = cl_table[i & 63] + cl_table[(i >> 6) & 63] * 3u;
@@ -130,12 +132,14 @@ struct cl_rec {
    uchar c, d;
 };
 
-static uint rec_mix(const struct cl_rec *r)
+static uint
+rec_mix(const struct cl_rec *r)
 {
    return r->a * 3u + r->b * 5u + r->c * 7u + r->d;
 }
 
-static void rec_bump(struct cl_rec *r, uint v)
+static void
+rec_bump(struct cl_rec *r, uint v)
 {
    r->a += v;
    r->b = (ushort)(r->b + v * 257u);
@@ -143,7 +147,8 @@ static void rec_bump(struct cl_rec *r, uint v)
    r->d = (uchar)(r->d + 1u);
 }
 
-TEST_KERNEL(CL_GROUP) void
+TEST_KERNEL(CL_GROUP)
+void
 cl_generic_types(global uint *out, global struct cl_rec *recs, local struct cl_rec *lrec, uint mode)
 {
    uint g = get_global_id(0), l = get_local_id(0);

@@ -38,7 +38,8 @@ struct cl_host_ids {
 extern struct cl_host_ids cl_host;
 #define get_global_id(d) ((size_t)cl_host.global_id)
 #define get_local_id(d) ((size_t)cl_host.local_id)
-static inline int cl_host_is_local(const void *p)
+static inline int
+cl_host_is_local(const void *p)
 {
    for (unsigned k = 0; k < cl_host.num_local; k++)
       if ((const char *)p >= (const char *)cl_host.local_lo[k] &&
@@ -51,7 +52,8 @@ static inline int cl_host_is_local(const void *p)
 #define CLK_LOCAL_MEM_FENCE 1u
 #define CLK_GLOBAL_MEM_FENCE 2u
 #define get_fence(p) (cl_host_is_local(p) ? CLK_LOCAL_MEM_FENCE : CLK_GLOBAL_MEM_FENCE)
-static inline uint cl_host_atomic_add(uint *p, uint v)
+static inline uint
+cl_host_atomic_add(uint *p, uint v)
 {
    uint old = *p;
    *p = old + v;

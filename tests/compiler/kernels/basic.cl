@@ -1,6 +1,7 @@
 // OpenCL C kernel through clang-15 + llvm-spirv-15 (unstructured SPIR-V):
 // a loop, if/else, integer and float built-ins, global pointers, scalar args.
-kernel void basic(global const int *a, global int *out, global float *f, int n, float scale)
+kernel void
+basic(global const int *a, global int *out, global float *f, int n, float scale)
 {
    size_t i = get_global_id(0);
    int s = 0;

@@ -13,5 +13,6 @@ byval(uint first, struct byval_args a)
 {
    uint i = get_global_id(0);
    if (i < a.count)
-      ((global int *)a.out)[i] = (int)((float)(i + first) * a.scale) + a.bias[i % 3] + (int)(a.big >> 40);
+      ((global int *)a.out)[i] =
+         (int)((float)(i + first) * a.scale) + a.bias[i % 3] + (int)(a.big >> 40);
 }

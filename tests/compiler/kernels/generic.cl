@@ -2,7 +2,8 @@
  * between two __local addresses and a loop walking one (a phi of generic pointers)
  * read threadgroup memory directly, without run-time tag tests (tests/compiler checks
  * the IR has no device or private loads). */
-static uint walk(const uint *p, const uint *end)
+static uint
+walk(const uint *p, const uint *end)
 {
    uint s = 0;
    for (; p != end; p++)

@@ -1,6 +1,7 @@
 // Control-flow shapes from clang/llvm-spirv: nested loops, early return,
 // a search loop with break, local-size arithmetic and 64-bit math.
-int first_multiple(int x, int m)
+int
+first_multiple(int x, int m)
 {
    int k = 1;
    while (k < 50) {
@@ -11,7 +12,8 @@ int first_multiple(int x, int m)
    return k;
 }
 
-kernel void shapes(global const int *in, global int *out, global long *wide, int n)
+kernel void
+shapes(global const int *in, global int *out, global long *wide, int n)
 {
    size_t i = get_global_id(0);
    int x = in[i];
