@@ -4,7 +4,7 @@
  *
  * Arguments of the event-wait kernel (agx_event.cl, vkCmdWaitEvents / vkCmdWaitEvents2),
  * shared by the driver and the kernel.
- * An event is one u32 word in GPU memory, non-zero = set (icd/agx_event.c); no hardware
+ * An event is one u32 word in GPU memory, non-zero = set (icd/agxv_event.c); no hardware
  * layout applies, it is plain memory. The event addresses are a u64 array in GPU memory
  * (the command buffer's upload memory) because the compiler reads push constants only at
  * constant offsets.

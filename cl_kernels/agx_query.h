@@ -7,7 +7,7 @@
  * The pool layout is the caller's (no documented hardware layout applies, it is plain memory):
  * one u32 availability word per query (non-zero: available) every `availability_stride`
  * bytes, and `values_per_query` consecutive u64 results per query every `results_stride`
- * bytes. The driver's pools (icd/agx_query_pool.c) interleave both in 16-byte records.
+ * bytes. The driver's pools (icd/agxv_query_pool.c) interleave both in 16-byte records.
  * Flags have the values of VkQueryResultFlagBits (checked by the tests).
  */
 #ifndef AGX_QUERY_H

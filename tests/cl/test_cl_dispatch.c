@@ -1,5 +1,5 @@
 /*
- * The driver's helper-kernel launch (agx_dispatch_kernel) on the simulator, called directly:
+ * The driver's helper-kernel launch (agxv_dispatch_kernel) on the simulator, called directly:
  * the indirect-dispatch fix-up packs CDM Global size on the GPU with genxml's packer, and its
  * bytes must equal a CPU run of the same source packing with the C packer; the workgroup
  * counts land where the root uniforms expect them. The query-result copy runs for every flag
@@ -16,13 +16,13 @@
 
 #include "agx_cl_host.h"
 #include "agx_cl_kernels.h"
-#include "agx_cmd_buffer.h"
-#include "agx_device_memory.h"
+#include "agxv_cmd_buffer.h"
+#include "agxv_device_memory.h"
 #include "agx_internal_test.h"
 #include "agx_isa.h"
-#include "agx_meta.h"
-#include "agx_pipeline.h"
-#include "agx_shader_compile.h"
+#include "agxv_meta.h"
+#include "agxv_pipeline.h"
+#include "agxv_shader_compile.h"
 
 #define OFF_GROUPS 0
 #define OFF_GRID 64
@@ -35,46 +35,46 @@ _Static_assert(AGX_QUERY_RESULT_WITH_AVAILABILITY == VK_QUERY_RESULT_WITH_AVAILA
                "flag values");
 _Static_assert(AGX_QUERY_RESULT_PARTIAL == VK_QUERY_RESULT_PARTIAL_BIT, "flag values");
 
-static const uint32_t *local_sizes; /* run_on: agx_dispatch_kernel_local with these */
+static const uint32_t *local_sizes; /* run_on: agxv_dispatch_kernel_local with these */
 static uint32_t local_count;
 
 static VkResult
-run_on(struct agx_test_device *t, const struct agx_pipeline *pipeline, unsigned kernel,
+run_on(struct agx_test_device *t, const struct agxv_pipeline *pipeline, unsigned kernel,
        uint32_t groups, const void *args, uint32_t size)
 {
    VkCommandPoolCreateInfo cpci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
    VkCommandPool pool;
-   CHECK(agx_CreateCommandPool(t->vk, &cpci, NULL, &pool) == VK_SUCCESS);
+   CHECK(agxv_CreateCommandPool(t->vk, &cpci, NULL, &pool) == VK_SUCCESS);
    VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
                                       .commandPool = pool,
                                       .commandBufferCount = 1,
                                       .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY};
    VkCommandBuffer cb;
-   CHECK(agx_AllocateCommandBuffers(t->vk, &cai, &cb) == VK_SUCCESS);
+   CHECK(agxv_AllocateCommandBuffers(t->vk, &cai, &cb) == VK_SUCCESS);
    VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-   CHECK(agx_BeginCommandBuffer(cb, &begin) == VK_SUCCESS);
+   CHECK(agxv_BeginCommandBuffer(cb, &begin) == VK_SUCCESS);
    if (pipeline)
-      agx_cmd_dispatch_internal(agx_cmd_buffer_from_handle(cb), pipeline, NULL, 0, args, size,
-                                groups);
+      agxv_cmd_dispatch_internal(agxv_cmd_buffer_from_handle(cb), pipeline, NULL, 0, args, size,
+                                 groups);
    else if (local_sizes)
-      agx_dispatch_kernel_local(agx_cmd_buffer_from_handle(cb), kernel, groups, args, size,
-                                local_sizes, local_count);
+      agxv_dispatch_kernel_local(agxv_cmd_buffer_from_handle(cb), kernel, groups, args, size,
+                                 local_sizes, local_count);
    else
-      agx_dispatch_kernel(agx_cmd_buffer_from_handle(cb), kernel, groups, args, size);
-   VkResult result = agx_EndCommandBuffer(cb);
+      agxv_dispatch_kernel(agxv_cmd_buffer_from_handle(cb), kernel, groups, args, size);
+   VkResult result = agxv_EndCommandBuffer(cb);
    if (result == VK_SUCCESS) {
       VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
       VkFence fence;
-      CHECK(agx_CreateFence(t->vk, &fci, NULL, &fence) == VK_SUCCESS);
+      CHECK(agxv_CreateFence(t->vk, &fci, NULL, &fence) == VK_SUCCESS);
       VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
                          .commandBufferCount = 1,
                          .pCommandBuffers = &cb};
-      result = agx_QueueSubmit(t->queue, 1, &si, fence);
+      result = agxv_QueueSubmit(t->queue, 1, &si, fence);
       if (result == VK_SUCCESS)
-         result = agx_WaitForFences(t->vk, 1, &fence, VK_TRUE, 10000000000ull);
-      agx_DestroyFence(t->vk, fence, NULL);
+         result = agxv_WaitForFences(t->vk, 1, &fence, VK_TRUE, 10000000000ull);
+      agxv_DestroyFence(t->vk, fence, NULL);
    }
-   agx_DestroyCommandPool(t->vk, pool, NULL);
+   agxv_DestroyCommandPool(t->vk, pool, NULL);
    return result;
 }
 
@@ -111,17 +111,17 @@ check_libclc_math(struct agx_test_device *t, uint8_t *gpu, uint64_t va, const ch
    size_t n = fread(words, 4, sizeof(words) / 4, f);
    fclose(f);
    CHECK(n > 5 && n < sizeof(words) / 4);
-   struct agx_compile_request req = {.words = words, .word_count = n, .entry = "agx_libclc_math"};
-   struct agx_compile_result compiled;
+   struct agxv_compile_request req = {.words = words, .word_count = n, .entry = "agx_libclc_math"};
+   struct agxv_compile_result compiled;
    char err[512] = "";
-   if (agx_compile_compute(&req, &compiled, err, sizeof(err))) {
+   if (agxv_compile_compute(&req, &compiled, err, sizeof(err))) {
       fprintf(stderr, "libclc kernel does not compile: %s\n", err);
       exit(1);
    }
-   struct agx_pipeline *pipeline;
-   CHECK(agx_compute_pipeline_create(t->dev, compiled.code, compiled.size, &compiled.info,
-                                     &t->dev->alloc, &pipeline) == VK_SUCCESS);
-   agx_compile_result_free(&compiled);
+   struct agxv_pipeline *pipeline;
+   CHECK(agxv_compute_pipeline_create(t->dev, compiled.code, compiled.size, &compiled.info,
+                                      &t->dev->alloc, &pipeline) == VK_SUCCESS);
+   agxv_compile_result_free(&compiled);
 
    static const float inputs[] = {0.0f,  -0.0f,  0.5f,  -0.75f, 1.0f,   2.5f, -3.0f,   10.0f,
                                   1e-3f, -1e-5f, 27.0f, -8.0f,  100.0f, 1e6f, -2e-20f, 0.3333f};
@@ -151,7 +151,7 @@ check_libclc_math(struct agx_test_device *t, uint8_t *gpu, uint64_t va, const ch
          worst = d > worst ? d : worst;
       }
    }
-   agx_pipeline_destroy(t->dev, pipeline, &t->dev->alloc);
+   agxv_pipeline_destroy(t->dev, pipeline, &t->dev->alloc);
    printf("libclc erf/cbrt/atan/tanh on the simulator: %u inputs, worst %u ulp\n", count, worst);
 }
 
@@ -368,10 +368,10 @@ main(int argc, char **argv)
    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
                                .allocationSize = MEM_SIZE};
    VkDeviceMemory mem;
-   CHECK(agx_AllocateMemory(t.vk, &mai, NULL, &mem) == VK_SUCCESS);
+   CHECK(agxv_AllocateMemory(t.vk, &mai, NULL, &mem) == VK_SUCCESS);
    uint8_t *gpu;
-   CHECK(agx_MapMemory(t.vk, mem, 0, VK_WHOLE_SIZE, 0, (void **)&gpu) == VK_SUCCESS);
-   uint64_t va = agx_device_memory_from_handle(mem)->bo->va;
+   CHECK(agxv_MapMemory(t.vk, mem, 0, VK_WHOLE_SIZE, 0, (void **)&gpu) == VK_SUCCESS);
+   uint64_t va = agxv_device_memory_from_handle(mem)->bo->va;
 
    static const uint32_t cases[][6] = {
       {3, 5, 7, 64, 2, 1},      {0, 1, 1, 32, 1, 1},
@@ -416,7 +416,7 @@ main(int argc, char **argv)
 
    check_libclc_math(&t, gpu, va, argv[1]);
 
-   agx_FreeMemory(t.vk, mem, NULL);
+   agxv_FreeMemory(t.vk, mem, NULL);
    agx_test_device_destroy(&t);
    printf("indirect fix-up: GPU packer bytes equal the CPU packer's in %u cases; "
           "query copies match CPU run and spec model in %u cases\n",

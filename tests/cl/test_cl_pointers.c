@@ -1,9 +1,9 @@
 /*
  * Generic and local pointers and constant data in OpenCL C (kernels/cl_pointers.cl) on the
  * simulator against the host build of the same source: every kernel runs through both of
- * the driver's ways in, a pipeline compiled from SPIR-V at run time (agx_compile_compute,
+ * the driver's ways in, a pipeline compiled from SPIR-V at run time (agxv_compile_compute,
  * as Vulkan pipelines are) and the build-time precompiled table (agx-precomp, uploaded by
- * agx_meta_pipeline_create, as the helper kernels are). Checks the kernel metadata: no
+ * agxv_meta_pipeline_create, as the helper kernels are). Checks the kernel metadata: no
  * threadgroup memory for the __constant tables (which live in the constant data), the
  * __local arguments' slots, and that dispatch-time __local sizes lay out after the
  * kernel's own threadgroup memory without overlap; too much dynamic local memory and a
@@ -13,12 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agx_cmd_buffer.h"
-#include "agx_device_memory.h"
+#include "agxv_cmd_buffer.h"
+#include "agxv_device_memory.h"
 #include "agx_internal_test.h"
-#include "agx_meta.h"
-#include "agx_pipeline.h"
-#include "agx_shader_compile.h"
+#include "agxv_meta.h"
+#include "agxv_pipeline.h"
+#include "agxv_shader_compile.h"
 #include "cl_pointers_host.h"
 #include "cl_test_kernels.h"
 
@@ -33,59 +33,59 @@ static uint32_t *spv;
 static size_t spv_words;
 
 static VkResult
-submit(struct agx_test_device *t, const struct agx_pipeline *pipeline, const void *args,
+submit(struct agx_test_device *t, const struct agxv_pipeline *pipeline, const void *args,
        uint32_t size, const uint32_t *local_sizes, uint32_t local_count)
 {
    VkCommandPoolCreateInfo cpci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
    VkCommandPool pool;
-   CHECK(agx_CreateCommandPool(t->vk, &cpci, NULL, &pool) == VK_SUCCESS);
+   CHECK(agxv_CreateCommandPool(t->vk, &cpci, NULL, &pool) == VK_SUCCESS);
    VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
                                       .commandPool = pool,
                                       .commandBufferCount = 1,
                                       .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY};
    VkCommandBuffer cb;
-   CHECK(agx_AllocateCommandBuffers(t->vk, &cai, &cb) == VK_SUCCESS);
+   CHECK(agxv_AllocateCommandBuffers(t->vk, &cai, &cb) == VK_SUCCESS);
    VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-   CHECK(agx_BeginCommandBuffer(cb, &begin) == VK_SUCCESS);
-   agx_cmd_dispatch_internal_local(agx_cmd_buffer_from_handle(cb), pipeline, args, size, GROUPS,
-                                   local_sizes, local_count);
-   VkResult result = agx_EndCommandBuffer(cb);
+   CHECK(agxv_BeginCommandBuffer(cb, &begin) == VK_SUCCESS);
+   agxv_cmd_dispatch_internal_local(agxv_cmd_buffer_from_handle(cb), pipeline, args, size, GROUPS,
+                                    local_sizes, local_count);
+   VkResult result = agxv_EndCommandBuffer(cb);
    if (result == VK_SUCCESS) {
       VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
       VkFence fence;
-      CHECK(agx_CreateFence(t->vk, &fci, NULL, &fence) == VK_SUCCESS);
+      CHECK(agxv_CreateFence(t->vk, &fci, NULL, &fence) == VK_SUCCESS);
       VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
                          .commandBufferCount = 1,
                          .pCommandBuffers = &cb};
-      result = agx_QueueSubmit(t->queue, 1, &si, fence);
+      result = agxv_QueueSubmit(t->queue, 1, &si, fence);
       if (result == VK_SUCCESS)
-         result = agx_WaitForFences(t->vk, 1, &fence, VK_TRUE, 10000000000ull);
-      agx_DestroyFence(t->vk, fence, NULL);
+         result = agxv_WaitForFences(t->vk, 1, &fence, VK_TRUE, 10000000000ull);
+      agxv_DestroyFence(t->vk, fence, NULL);
    }
-   agx_DestroyCommandPool(t->vk, pool, NULL);
+   agxv_DestroyCommandPool(t->vk, pool, NULL);
    return result;
 }
 
 /* The kernel's pipeline through one of the two ways in; its launch information in *info. */
-static struct agx_pipeline *
+static struct agxv_pipeline *
 make_pipeline(struct agx_test_device *t, const char *entry, unsigned id, bool precompiled)
 {
-   struct agx_pipeline *p = NULL;
+   struct agxv_pipeline *p = NULL;
    if (precompiled) {
       CHECK(!strcmp(cl_test_kernels[id].name, entry));
-      CHECK(agx_meta_pipeline_create(t->dev, &cl_test_kernels[id], &p) == VK_SUCCESS);
+      CHECK(agxv_meta_pipeline_create(t->dev, &cl_test_kernels[id], &p) == VK_SUCCESS);
       return p;
    }
-   struct agx_compile_request req = {.words = spv, .word_count = spv_words, .entry = entry};
-   struct agx_compile_result r;
+   struct agxv_compile_request req = {.words = spv, .word_count = spv_words, .entry = entry};
+   struct agxv_compile_result r;
    char err[512] = "";
-   if (agx_compile_compute(&req, &r, err, sizeof(err))) {
+   if (agxv_compile_compute(&req, &r, err, sizeof(err))) {
       fprintf(stderr, "%s does not compile: %s\n", entry, err);
       exit(1);
    }
-   CHECK(agx_compute_pipeline_create(t->dev, r.code, r.size, &r.info, &t->dev->alloc, &p) ==
+   CHECK(agxv_compute_pipeline_create(t->dev, r.code, r.size, &r.info, &t->dev->alloc, &p) ==
          VK_SUCCESS);
-   agx_compile_result_free(&r);
+   agxv_compile_result_free(&r);
    return p;
 }
 
@@ -121,7 +121,7 @@ check_kernels(struct agx_test_device *t, uint8_t *gpu, uint64_t va, bool precomp
    static uint32_t in[N], want[11 * N], buf[N];
 
    /* One generic helper on global, static __local and dynamic __local memory. */
-   struct agx_pipeline *p = make_pipeline(t, "cl_same_helper", AGX_CL_CL_SAME_HELPER, precompiled);
+   struct agxv_pipeline *p = make_pipeline(t, "cl_same_helper", AGX_CL_CL_SAME_HELPER, precompiled);
    CHECK(p->info.num_local_args == 1 && p->info.local_arg_push[0] == 16);
    CHECK(p->info.shared_size == 2 * CL_POINTERS_GROUP * 4 && p->info.const_data_size == 0);
    fill_inputs(gpu, in, 1);
@@ -133,7 +133,7 @@ check_kernels(struct agx_test_device *t, uint8_t *gpu, uint64_t va, bool precomp
    memset(want, 0, sizeof(want));
    cl_host_same_helper(want, in, GROUPS);
    compare("cl_same_helper", gpu, want, 4 * N);
-   agx_pipeline_destroy(t->dev, p, &t->dev->alloc);
+   agxv_pipeline_destroy(t->dev, p, &t->dev->alloc);
 
    /* Generic pointers selected at run time: global, local, private by argument. */
    p = make_pipeline(t, "cl_select", AGX_CL_CL_SELECT, precompiled);
@@ -154,7 +154,7 @@ check_kernels(struct agx_test_device *t, uint8_t *gpu, uint64_t va, bool precomp
       compare(what, gpu, want, 11 * N);
       CHECK(!memcmp(gpu + OFF_BUF, buf, sizeof(buf)));
    }
-   agx_pipeline_destroy(t->dev, p, &t->dev->alloc);
+   agxv_pipeline_destroy(t->dev, p, &t->dev->alloc);
 
    /* Two dynamic __local arguments after the kernel's own __local array, at sizes given
     * at dispatch (exact, and larger with odd sizes). */
@@ -183,7 +183,7 @@ check_kernels(struct agx_test_device *t, uint8_t *gpu, uint64_t va, bool precomp
    } la = {va + OFF_OUT, 0, 0, 1, 0};
    CHECK(submit(t, p, &la, sizeof(la), huge, 2) != VK_SUCCESS);
    CHECK(submit(t, p, &la, sizeof(la), huge, 1) != VK_SUCCESS);
-   agx_pipeline_destroy(t->dev, p, &t->dev->alloc);
+   agxv_pipeline_destroy(t->dev, p, &t->dev->alloc);
 
    /* 8/16/32-bit fields through a run-time generic struct pointer. */
    p = make_pipeline(t, "cl_generic_types", AGX_CL_CL_GENERIC_TYPES, precompiled);
@@ -206,7 +206,7 @@ check_kernels(struct agx_test_device *t, uint8_t *gpu, uint64_t va, bool precomp
       compare(what, gpu, want, 4 * N);
       CHECK(!memcmp(gpu + OFF_BUF, recs, sizeof(recs)));
    }
-   agx_pipeline_destroy(t->dev, p, &t->dev->alloc);
+   agxv_pipeline_destroy(t->dev, p, &t->dev->alloc);
 
    /* __constant tables indexed dynamically: constant data, no threadgroup memory. */
    p = make_pipeline(t, "cl_const_table", AGX_CL_CL_CONST_TABLE, precompiled);
@@ -225,7 +225,7 @@ check_kernels(struct agx_test_device *t, uint8_t *gpu, uint64_t va, bool precomp
       "fields), __local arguments, constant tables (%u bytes of constant data, 0 of threadgroup memory) "
       "match the host\n",
       way, p->info.const_data_size);
-   agx_pipeline_destroy(t->dev, p, &t->dev->alloc);
+   agxv_pipeline_destroy(t->dev, p, &t->dev->alloc);
 }
 
 int
@@ -247,15 +247,15 @@ main(int argc, char **argv)
    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
                                .allocationSize = MEM_SIZE};
    VkDeviceMemory mem;
-   CHECK(agx_AllocateMemory(t.vk, &mai, NULL, &mem) == VK_SUCCESS);
+   CHECK(agxv_AllocateMemory(t.vk, &mai, NULL, &mem) == VK_SUCCESS);
    uint8_t *gpu;
-   CHECK(agx_MapMemory(t.vk, mem, 0, VK_WHOLE_SIZE, 0, (void **)&gpu) == VK_SUCCESS);
-   uint64_t va = agx_device_memory_from_handle(mem)->bo->va;
+   CHECK(agxv_MapMemory(t.vk, mem, 0, VK_WHOLE_SIZE, 0, (void **)&gpu) == VK_SUCCESS);
+   uint64_t va = agxv_device_memory_from_handle(mem)->bo->va;
 
    check_kernels(&t, gpu, va, false);
    check_kernels(&t, gpu, va, true);
 
-   agx_FreeMemory(t.vk, mem, NULL);
+   agxv_FreeMemory(t.vk, mem, NULL);
    agx_test_device_destroy(&t);
    return 0;
 }

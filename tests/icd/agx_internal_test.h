@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "agx_device.h"
-#include "agx_entrypoints.h"
+#include "agxv_device.h"
+#include "agxv_entrypoints.h"
 
 #define CHECK(c)                                                               \
    do {                                                                        \
@@ -22,7 +22,7 @@
 struct agx_test_device {
    VkInstance instance;
    VkDevice vk;
-   struct agx_device *dev;
+   struct agxv_device *dev;
    VkQueue queue;
 };
 
@@ -32,10 +32,10 @@ agx_test_device_create(void)
    struct agx_test_device t = {0};
    setenv("AGX_DEVICE", "sim", 1);
    VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
-   CHECK(agx_CreateInstance(&ici, NULL, &t.instance) == VK_SUCCESS);
+   CHECK(agxv_CreateInstance(&ici, NULL, &t.instance) == VK_SUCCESS);
    uint32_t n = 1;
    VkPhysicalDevice pdev;
-   CHECK(agx_EnumeratePhysicalDevices(t.instance, &n, &pdev) == VK_SUCCESS && n == 1);
+   CHECK(agxv_EnumeratePhysicalDevices(t.instance, &n, &pdev) == VK_SUCCESS && n == 1);
    float prio = 1.0f;
    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
                                   .queueCount = 1,
@@ -43,17 +43,17 @@ agx_test_device_create(void)
    VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
                              .queueCreateInfoCount = 1,
                              .pQueueCreateInfos = &qci};
-   CHECK(agx_CreateDevice(pdev, &dci, NULL, &t.vk) == VK_SUCCESS);
-   t.dev = agx_device_from_handle(t.vk);
-   agx_GetDeviceQueue(t.vk, 0, 0, &t.queue);
+   CHECK(agxv_CreateDevice(pdev, &dci, NULL, &t.vk) == VK_SUCCESS);
+   t.dev = agxv_device_from_handle(t.vk);
+   agxv_GetDeviceQueue(t.vk, 0, 0, &t.queue);
    return t;
 }
 
 static inline void
 agx_test_device_destroy(struct agx_test_device *t)
 {
-   agx_DestroyDevice(t->vk, NULL);
-   agx_DestroyInstance(t->instance, NULL);
+   agxv_DestroyDevice(t->vk, NULL);
+   agxv_DestroyInstance(t->instance, NULL);
 }
 
 #endif

@@ -14,15 +14,15 @@
 #include <string.h>
 
 #include "agx_abi.h"
-#include "agx_bo.h"
-#include "agx_buffer.h"
-#include "agx_buffer_view.h"
-#include "agx_cmd_buffer.h"
-#include "agx_descriptor_set.h"
-#include "agx_device.h"
+#include "agxv_bo.h"
+#include "agxv_buffer.h"
+#include "agxv_buffer_view.h"
+#include "agxv_cmd_buffer.h"
+#include "agxv_descriptor_set.h"
+#include "agxv_device.h"
 #include "agx_internal_test.h"
 #include "agx_pack.h"
-#include "agx_pipeline.h"
+#include "agxv_pipeline.h"
 
 static void
 check_view(const uint32_t *desc, uint64_t va, uint64_t elements, unsigned bytes,
@@ -65,13 +65,13 @@ main(void)
                              .usage = VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT |
                                       VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT};
    VkBuffer buf;
-   CHECK(agx_CreateBuffer(dev, &bci, NULL, &buf) == VK_SUCCESS);
+   CHECK(agxv_CreateBuffer(dev, &bci, NULL, &buf) == VK_SUCCESS);
    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
                                .allocationSize = 1 << 20};
    VkDeviceMemory mem;
-   CHECK(agx_AllocateMemory(dev, &mai, NULL, &mem) == VK_SUCCESS);
-   CHECK(agx_BindBufferMemory(dev, buf, mem, 0) == VK_SUCCESS);
-   uint64_t va = agx_buffer_from_handle(buf)->va;
+   CHECK(agxv_AllocateMemory(dev, &mai, NULL, &mem) == VK_SUCCESS);
+   CHECK(agxv_BindBufferMemory(dev, buf, mem, 0) == VK_SUCCESS);
+   uint64_t va = agxv_buffer_from_handle(buf)->va;
 
    static const struct {
       VkFormat format;
@@ -99,16 +99,16 @@ main(void)
                                     .offset = cases[i].offset,
                                     .range = cases[i].range};
       VkBufferView v;
-      CHECK(agx_CreateBufferView(dev, &vci, NULL, &v) == VK_SUCCESS);
-      struct agx_buffer_view *bv = agx_buffer_view_from_handle(v);
+      CHECK(agxv_CreateBufferView(dev, &vci, NULL, &v) == VK_SUCCESS);
+      struct agxv_buffer_view *bv = agxv_buffer_view_from_handle(v);
       CHECK(bv->elements == cases[i].elements);
       check_view(bv->desc, va + cases[i].offset, cases[i].elements, cases[i].bytes,
                  cases[i].channels, cases[i].type);
-      agx_DestroyBufferView(dev, v, NULL);
+      agxv_DestroyBufferView(dev, v, NULL);
    }
    /* swizzles: BGRA reads channel 2 as red; the PBE stores red to channel 2 */
    uint32_t d[12];
-   CHECK(agx_pack_texel_buffer(VK_FORMAT_B8G8R8A8_UNORM, va, 4, d));
+   CHECK(agxv_pack_texel_buffer(VK_FORMAT_B8G8R8A8_UNORM, va, 4, d));
    struct AGX_TEXTURE tex;
    struct AGX_PBE pbe;
    CHECK(AGX_TEXTURE_unpack(NULL, (const uint8_t *)d, &tex) &&
@@ -116,21 +116,21 @@ main(void)
    CHECK(tex.swizzle_r == AGX_CHANNEL_B && tex.swizzle_b == AGX_CHANNEL_R &&
          tex.swizzle_a == AGX_CHANNEL_A);
    CHECK(pbe.swizzle_r == 2 && pbe.swizzle_g == 1 && pbe.swizzle_b == 0 && pbe.swizzle_a == 3);
-   CHECK(agx_pack_texel_buffer(VK_FORMAT_R8_UNORM, va, 4, d));
+   CHECK(agxv_pack_texel_buffer(VK_FORMAT_R8_UNORM, va, 4, d));
    CHECK(AGX_TEXTURE_unpack(NULL, (const uint8_t *)d, &tex));
    CHECK(tex.swizzle_r == AGX_CHANNEL_R && tex.swizzle_g == AGX_CHANNEL_0 &&
          tex.swizzle_a == AGX_CHANNEL_1);
    CHECK(tex.srgb == false);
-   CHECK(agx_pack_texel_buffer(VK_FORMAT_R8G8_SRGB, va, 4, d));
+   CHECK(agxv_pack_texel_buffer(VK_FORMAT_R8G8_SRGB, va, 4, d));
    CHECK(AGX_TEXTURE_unpack(NULL, (const uint8_t *)d, &tex) && tex.srgb && tex.srgb_2_channel);
    /* no buffer support: a clear error, nothing packed */
-   CHECK(!agx_pack_texel_buffer(VK_FORMAT_BC1_RGB_UNORM_BLOCK, va, 4, d));
+   CHECK(!agxv_pack_texel_buffer(VK_FORMAT_BC1_RGB_UNORM_BLOCK, va, 4, d));
    VkBufferView bad;
    VkBufferViewCreateInfo bvci = {.sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO,
                                   .buffer = buf,
                                   .format = VK_FORMAT_D32_SFLOAT,
                                   .range = 64};
-   CHECK(agx_CreateBufferView(dev, &bvci, NULL, &bad) == VK_ERROR_FORMAT_NOT_SUPPORTED);
+   CHECK(agxv_CreateBufferView(dev, &bvci, NULL, &bad) == VK_ERROR_FORMAT_NOT_SUPPORTED);
 
    /* set layout: SSBO (16 B), 3 uniform texel (48 B each), storage texel */
    VkDescriptorSetLayoutBinding bindings[] = {
@@ -147,8 +147,8 @@ main(void)
                                           .bindingCount = 3,
                                           .pBindings = bindings};
    VkDescriptorSetLayout layout;
-   CHECK(agx_CreateDescriptorSetLayout(dev, &lci, NULL, &layout) == VK_SUCCESS);
-   struct agx_descriptor_set_layout *l = agx_descriptor_set_layout_from_handle(layout);
+   CHECK(agxv_CreateDescriptorSetLayout(dev, &lci, NULL, &layout) == VK_SUCCESS);
+   struct agxv_descriptor_set_layout *l = agxv_descriptor_set_layout_from_handle(layout);
    CHECK(l->bindings[1].offset == 16 && l->bindings[1].stride == 48);
    CHECK(l->bindings[2].offset == 16 + 3 * 48 && l->size == 16 + 4 * 48);
 
@@ -159,15 +159,15 @@ main(void)
                                      .poolSizeCount = 2,
                                      .pPoolSizes = ps};
    VkDescriptorPool pool;
-   CHECK(agx_CreateDescriptorPool(dev, &pci, NULL, &pool) == VK_SUCCESS);
+   CHECK(agxv_CreateDescriptorPool(dev, &pci, NULL, &pool) == VK_SUCCESS);
    VkDescriptorSetLayout layouts[2] = {layout, layout};
    VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
                                      .descriptorPool = pool,
                                      .descriptorSetCount = 2,
                                      .pSetLayouts = layouts};
    VkDescriptorSet sets[2];
-   CHECK(agx_AllocateDescriptorSets(dev, &ai, sets) == VK_SUCCESS);
-   uint8_t *map = agx_descriptor_set_from_handle(sets[0])->map;
+   CHECK(agxv_AllocateDescriptorSets(dev, &ai, sets) == VK_SUCCESS);
+   uint8_t *map = agxv_descriptor_set_from_handle(sets[0])->map;
 
    VkBufferView views[2];
    VkBufferViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO,
@@ -175,10 +175,10 @@ main(void)
                                  .format = VK_FORMAT_R32_UINT,
                                  .offset = 4,
                                  .range = 400};
-   CHECK(agx_CreateBufferView(dev, &vci, NULL, &views[0]) == VK_SUCCESS);
+   CHECK(agxv_CreateBufferView(dev, &vci, NULL, &views[0]) == VK_SUCCESS);
    vci.format = VK_FORMAT_R8G8B8A8_UNORM;
    vci.offset = 64;
-   CHECK(agx_CreateBufferView(dev, &vci, NULL, &views[1]) == VK_SUCCESS);
+   CHECK(agxv_CreateBufferView(dev, &vci, NULL, &views[1]) == VK_SUCCESS);
    /* elements 1 and 2 of binding 1 by one write; a null view at element 0 */
    memset(map, 0xee, l->size);
    VkBufferView null_view = VK_NULL_HANDLE;
@@ -204,10 +204,10 @@ main(void)
        .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER,
        .pTexelBufferView = &views[1]},
    };
-   agx_UpdateDescriptorSets(dev, 3, w, 0, NULL);
-   CHECK(memcmp(map + 16 + 48, agx_buffer_view_from_handle(views[0])->desc, 48) == 0);
-   CHECK(memcmp(map + 16 + 96, agx_buffer_view_from_handle(views[1])->desc, 48) == 0);
-   CHECK(memcmp(map + 16 + 144, agx_buffer_view_from_handle(views[1])->desc, 48) == 0);
+   agxv_UpdateDescriptorSets(dev, 3, w, 0, NULL);
+   CHECK(memcmp(map + 16 + 48, agxv_buffer_view_from_handle(views[0])->desc, 48) == 0);
+   CHECK(memcmp(map + 16 + 96, agxv_buffer_view_from_handle(views[1])->desc, 48) == 0);
+   CHECK(memcmp(map + 16 + 144, agxv_buffer_view_from_handle(views[1])->desc, 48) == 0);
    /* the null view: a valid R32_UINT descriptor of 0 elements at 0 */
    check_view((const uint32_t *)(map + 16), 0, 0, 4, AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT);
    CHECK(map[0] == 0xee); /* the SSBO binding was not touched */
@@ -223,9 +223,9 @@ main(void)
                                .dstBinding = 1,
                                .dstArrayElement = 0,
                                .descriptorCount = 1};
-   agx_UpdateDescriptorSets(dev, 0, NULL, 1, &copy);
-   uint8_t *map1 = agx_descriptor_set_from_handle(sets[1])->map;
-   CHECK(memcmp(map1 + 16, agx_buffer_view_from_handle(views[0])->desc, 48) == 0);
+   agxv_UpdateDescriptorSets(dev, 0, NULL, 1, &copy);
+   uint8_t *map1 = agxv_descriptor_set_from_handle(sets[1])->map;
+   CHECK(memcmp(map1 + 16, agxv_buffer_view_from_handle(views[0])->desc, 48) == 0);
    VkDescriptorUpdateTemplateEntry e = {.dstBinding = 1,
                                         .dstArrayElement = 2,
                                         .descriptorCount = 1,
@@ -239,16 +239,16 @@ main(void)
       .templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_DESCRIPTOR_SET,
       .descriptorSetLayout = layout};
    VkDescriptorUpdateTemplate tmpl;
-   CHECK(agx_CreateDescriptorUpdateTemplate(dev, &tci, NULL, &tmpl) == VK_SUCCESS);
+   CHECK(agxv_CreateDescriptorUpdateTemplate(dev, &tci, NULL, &tmpl) == VK_SUCCESS);
    VkBufferView data[2] = {VK_NULL_HANDLE, views[1]};
-   agx_UpdateDescriptorSetWithTemplate(dev, sets[1], tmpl, data);
-   CHECK(memcmp(map1 + 16 + 96, agx_buffer_view_from_handle(views[1])->desc, 48) == 0);
-   agx_DestroyDescriptorUpdateTemplate(dev, tmpl, NULL);
+   agxv_UpdateDescriptorSetWithTemplate(dev, sets[1], tmpl, data);
+   CHECK(memcmp(map1 + 16 + 96, agxv_buffer_view_from_handle(views[1])->desc, 48) == 0);
+   agxv_DestroyDescriptorUpdateTemplate(dev, tmpl, NULL);
 
    /* the txf sampler: created once, nearest / clamp to border / transparent black */
    uint64_t s1 = 0, s2 = 0;
-   CHECK(agx_device_txf_sampler(t.dev, &s1) == VK_SUCCESS && s1);
-   CHECK(agx_device_txf_sampler(t.dev, &s2) == VK_SUCCESS && s2 == s1);
+   CHECK(agxv_device_txf_sampler(t.dev, &s1) == VK_SUCCESS && s1);
+   CHECK(agxv_device_txf_sampler(t.dev, &s2) == VK_SUCCESS && s2 == s1);
    struct AGX_SAMPLER smp;
    CHECK(AGX_SAMPLER_unpack(NULL, (const uint8_t *)t.dev->txf_sampler->map, &smp));
    CHECK(smp.wrap_s == AGX_WRAP_CLAMP_TO_BORDER && smp.wrap_t == AGX_WRAP_CLAMP_TO_BORDER);
@@ -257,25 +257,25 @@ main(void)
 
    /* a dispatch of a pipeline that samples ("stop" as its code) */
    const uint8_t code[] = {0x88, 0x00};
-   struct agx_shader_info info = {.gpr_halves = 8, .local_size = {32, 1, 1}, .sampler_states = 1};
-   struct agx_pipeline *pipeline;
-   CHECK(agx_compute_pipeline_create(t.dev, code, sizeof(code), &info, &t.dev->alloc, &pipeline) ==
+   struct agxv_shader_info info = {.gpr_halves = 8, .local_size = {32, 1, 1}, .sampler_states = 1};
+   struct agxv_pipeline *pipeline;
+   CHECK(agxv_compute_pipeline_create(t.dev, code, sizeof(code), &info, &t.dev->alloc, &pipeline) ==
          VK_SUCCESS);
    CHECK(pipeline->txf_sampler == s1);
    VkCommandPoolCreateInfo cpci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
    VkCommandPool cpool;
-   CHECK(agx_CreateCommandPool(dev, &cpci, NULL, &cpool) == VK_SUCCESS);
+   CHECK(agxv_CreateCommandPool(dev, &cpci, NULL, &cpool) == VK_SUCCESS);
    VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
                                       .commandPool = cpool,
                                       .commandBufferCount = 1};
    VkCommandBuffer cb;
-   CHECK(agx_AllocateCommandBuffers(dev, &cai, &cb) == VK_SUCCESS);
+   CHECK(agxv_AllocateCommandBuffers(dev, &cai, &cb) == VK_SUCCESS);
    VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-   CHECK(agx_BeginCommandBuffer(cb, &begin) == VK_SUCCESS);
-   agx_CmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, agx_pipeline_to_handle(pipeline));
-   agx_CmdDispatch(cb, 1, 1, 1);
-   CHECK(agx_EndCommandBuffer(cb) == VK_SUCCESS);
-   struct agx_cmd_buffer *cmd = agx_cmd_buffer_from_handle(cb);
+   CHECK(agxv_BeginCommandBuffer(cb, &begin) == VK_SUCCESS);
+   agxv_CmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, agxv_pipeline_to_handle(pipeline));
+   agxv_CmdDispatch(cb, 1, 1, 1);
+   CHECK(agxv_EndCommandBuffer(cb) == VK_SUCCESS);
+   struct agxv_cmd_buffer *cmd = agxv_cmd_buffer_from_handle(cb);
    const uint8_t *cs = (const uint8_t *)cmd->cdm.chunks.bos[0]->map;
    struct AGX_CDM_LAUNCH_WORD_0 w0;
    struct AGX_CDM_LAUNCH_WORD_1 w1;
@@ -284,7 +284,7 @@ main(void)
    CHECK(w0.sampler_state_register_count == AGX_SAMPLER_STATES_4_COMPACT);
    const uint8_t *usc = NULL;
    for (uint32_t i = 0; i < cmd->usc.bo_count; i++) {
-      struct agx_bo *bo = cmd->usc.bos[i];
+      struct agxv_bo *bo = cmd->usc.bos[i];
       uint64_t va_usc = t.dev->usc_base + w1.pipeline;
       if (va_usc >= bo->va && va_usc < bo->va + bo->size)
          usc = (const uint8_t *)bo->map + (va_usc - bo->va);
@@ -296,15 +296,15 @@ main(void)
    CHECK(us.start == 0 && us.count == 1 && us.buffer == s1);
    struct AGX_USC_SHADER shader;
    CHECK(AGX_USC_SHADER_unpack(NULL, usc + 36, &shader));
-   agx_DestroyCommandPool(dev, cpool, NULL);
-   agx_pipeline_destroy(t.dev, pipeline, &t.dev->alloc);
+   agxv_DestroyCommandPool(dev, cpool, NULL);
+   agxv_pipeline_destroy(t.dev, pipeline, &t.dev->alloc);
 
-   agx_DestroyBufferView(dev, views[0], NULL);
-   agx_DestroyBufferView(dev, views[1], NULL);
-   agx_DestroyDescriptorPool(dev, pool, NULL);
-   agx_DestroyDescriptorSetLayout(dev, layout, NULL);
-   agx_DestroyBuffer(dev, buf, NULL);
-   agx_FreeMemory(dev, mem, NULL);
+   agxv_DestroyBufferView(dev, views[0], NULL);
+   agxv_DestroyBufferView(dev, views[1], NULL);
+   agxv_DestroyDescriptorPool(dev, pool, NULL);
+   agxv_DestroyDescriptorSetLayout(dev, layout, NULL);
+   agxv_DestroyBuffer(dev, buf, NULL);
+   agxv_FreeMemory(dev, mem, NULL);
    agx_test_device_destroy(&t);
    printf("buffer views: ok\n");
    return 0;

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agx_buffer.h"
-#include "agx_descriptor_set.h"
-#include "agx_device.h"
+#include "agxv_buffer.h"
+#include "agxv_descriptor_set.h"
+#include "agxv_device.h"
 #include "agx_internal_test.h"
 
 struct desc {
@@ -21,7 +21,7 @@ static struct desc
 read_desc(VkDescriptorSet handle, uint32_t offset)
 {
    struct desc d;
-   memcpy(&d, agx_descriptor_set_from_handle(handle)->map + offset, sizeof(d));
+   memcpy(&d, agxv_descriptor_set_from_handle(handle)->map + offset, sizeof(d));
    return d;
 }
 
@@ -36,13 +36,13 @@ main(void)
                              .size = 4096,
                              .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT};
    VkBuffer buf;
-   CHECK(agx_CreateBuffer(dev, &bci, NULL, &buf) == VK_SUCCESS);
+   CHECK(agxv_CreateBuffer(dev, &bci, NULL, &buf) == VK_SUCCESS);
    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
                                .allocationSize = 4096};
    VkDeviceMemory mem;
-   CHECK(agx_AllocateMemory(dev, &mai, NULL, &mem) == VK_SUCCESS);
-   CHECK(agx_BindBufferMemory(dev, buf, mem, 0) == VK_SUCCESS);
-   uint64_t va = agx_buffer_from_handle(buf)->va;
+   CHECK(agxv_AllocateMemory(dev, &mai, NULL, &mem) == VK_SUCCESS);
+   CHECK(agxv_BindBufferMemory(dev, buf, mem, 0) == VK_SUCCESS);
+   uint64_t va = agxv_buffer_from_handle(buf)->va;
    CHECK(va != 0);
 
    /* Bindings 0 (2 SSBOs), 2 (UBO), 3 (dynamic SSBO); 1 unused. */
@@ -58,8 +58,8 @@ main(void)
                                           .bindingCount = 3,
                                           .pBindings = bindings};
    VkDescriptorSetLayout layout;
-   CHECK(agx_CreateDescriptorSetLayout(dev, &lci, NULL, &layout) == VK_SUCCESS);
-   struct agx_descriptor_set_layout *l = agx_descriptor_set_layout_from_handle(layout);
+   CHECK(agxv_CreateDescriptorSetLayout(dev, &lci, NULL, &layout) == VK_SUCCESS);
+   struct agxv_descriptor_set_layout *l = agxv_descriptor_set_layout_from_handle(layout);
    CHECK(l->binding_count == 4 && l->size == 64 && l->dynamic_buffer_count == 1);
    CHECK(l->bindings[0].offset == 0 && l->bindings[2].offset == 32 && l->bindings[3].offset == 48);
 
@@ -71,12 +71,12 @@ main(void)
                                       .pushConstantRangeCount = 1,
                                       .pPushConstantRanges = &pcr};
    VkPipelineLayout playout;
-   CHECK(agx_CreatePipelineLayout(dev, &plci, NULL, &playout) == VK_SUCCESS);
-   struct agx_pipeline_layout *pl = agx_pipeline_layout_from_handle(playout);
+   CHECK(agxv_CreatePipelineLayout(dev, &plci, NULL, &playout) == VK_SUCCESS);
+   struct agxv_pipeline_layout *pl = agxv_pipeline_layout_from_handle(playout);
    CHECK(pl->push_constant_size == 256 && pl->dynamic_buffer_count == 2);
    CHECK(pl->dynamic_offset_start[1] == 1);
    /* The set layout may be destroyed while the pipeline layout lives. */
-   agx_DestroyDescriptorSetLayout(dev, layout, NULL);
+   agxv_DestroyDescriptorSetLayout(dev, layout, NULL);
 
    VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 4},
                                    {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 2},
@@ -87,19 +87,19 @@ main(void)
                                       .poolSizeCount = 3,
                                       .pPoolSizes = sizes};
    VkDescriptorPool pool;
-   CHECK(agx_CreateDescriptorPool(dev, &poci, NULL, &pool) == VK_SUCCESS);
-   VkDescriptorSetLayout set_layouts[2] = {agx_pipeline_layout_from_handle(playout)->sets[0]
-                                              ? agx_descriptor_set_layout_to_handle(pl->sets[0])
+   CHECK(agxv_CreateDescriptorPool(dev, &poci, NULL, &pool) == VK_SUCCESS);
+   VkDescriptorSetLayout set_layouts[2] = {agxv_pipeline_layout_from_handle(playout)->sets[0]
+                                              ? agxv_descriptor_set_layout_to_handle(pl->sets[0])
                                               : 0,
-                                           agx_descriptor_set_layout_to_handle(pl->sets[1])};
+                                           agxv_descriptor_set_layout_to_handle(pl->sets[1])};
    VkDescriptorSetAllocateInfo sai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
                                       .descriptorPool = pool,
                                       .descriptorSetCount = 2,
                                       .pSetLayouts = set_layouts};
    VkDescriptorSet sets[2];
-   CHECK(agx_AllocateDescriptorSets(dev, &sai, sets) == VK_SUCCESS);
-   CHECK(agx_descriptor_set_from_handle(sets[0])->va !=
-         agx_descriptor_set_from_handle(sets[1])->va);
+   CHECK(agxv_AllocateDescriptorSets(dev, &sai, sets) == VK_SUCCESS);
+   CHECK(agxv_descriptor_set_from_handle(sets[0])->va !=
+         agxv_descriptor_set_from_handle(sets[1])->va);
 
    /* Two SSBO elements and, by the consecutive-binding rule, the UBO. */
    VkDescriptorBufferInfo infos[3] = {{buf, 0, 256}, {buf, 512, VK_WHOLE_SIZE}, {buf, 1024, 64}};
@@ -116,7 +116,7 @@ main(void)
                               .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
                               .pBufferInfo = &infos[2]};
    VkWriteDescriptorSet writes[2] = {w, w2};
-   agx_UpdateDescriptorSets(dev, 2, writes, 0, NULL);
+   agxv_UpdateDescriptorSets(dev, 2, writes, 0, NULL);
    struct desc d0 = read_desc(sets[0], 0), d1 = read_desc(sets[0], 16), d2 = read_desc(sets[0], 32);
    CHECK(d0.address == va && d0.size == 256 && d0.reserved == 0);
    CHECK(d1.address == va + 512 && d1.size == 4096 - 512);
@@ -127,7 +127,7 @@ main(void)
                                .srcSet = sets[0],
                                .dstSet = sets[1],
                                .descriptorCount = 2};
-   agx_UpdateDescriptorSets(dev, 0, NULL, 1, &copy);
+   agxv_UpdateDescriptorSets(dev, 0, NULL, 1, &copy);
    CHECK(read_desc(sets[1], 16).address == va + 512);
 
    /* Template: dynamic SSBO at binding 3 from a packed application struct. */
@@ -148,26 +148,26 @@ main(void)
       .templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_DESCRIPTOR_SET,
       .descriptorSetLayout = set_layouts[0]};
    VkDescriptorUpdateTemplate tmpl;
-   CHECK(agx_CreateDescriptorUpdateTemplate(dev, &tci, NULL, &tmpl) == VK_SUCCESS);
-   agx_UpdateDescriptorSetWithTemplate(dev, sets[1], tmpl, &data);
+   CHECK(agxv_CreateDescriptorUpdateTemplate(dev, &tci, NULL, &tmpl) == VK_SUCCESS);
+   agxv_UpdateDescriptorSetWithTemplate(dev, sets[1], tmpl, &data);
    CHECK(read_desc(sets[1], 48).address == va + 2048 && read_desc(sets[1], 48).size == 128);
-   agx_DestroyDescriptorUpdateTemplate(dev, tmpl, NULL);
+   agxv_DestroyDescriptorUpdateTemplate(dev, tmpl, NULL);
 
    /* The pool holds two sets: a third fails cleanly; freeing makes room. */
    VkDescriptorSet third;
    sai.descriptorSetCount = 1;
-   CHECK(agx_AllocateDescriptorSets(dev, &sai, &third) == VK_ERROR_OUT_OF_POOL_MEMORY);
+   CHECK(agxv_AllocateDescriptorSets(dev, &sai, &third) == VK_ERROR_OUT_OF_POOL_MEMORY);
    CHECK(third == VK_NULL_HANDLE);
-   CHECK(agx_FreeDescriptorSets(dev, pool, 1, &sets[1]) == VK_SUCCESS);
-   CHECK(agx_AllocateDescriptorSets(dev, &sai, &third) == VK_SUCCESS);
+   CHECK(agxv_FreeDescriptorSets(dev, pool, 1, &sets[1]) == VK_SUCCESS);
+   CHECK(agxv_AllocateDescriptorSets(dev, &sai, &third) == VK_SUCCESS);
    CHECK(read_desc(third, 0).address == 0); /* fresh sets start zeroed */
-   CHECK(agx_ResetDescriptorPool(dev, pool, 0) == VK_SUCCESS);
-   CHECK(agx_AllocateDescriptorSets(dev, &sai, &third) == VK_SUCCESS);
+   CHECK(agxv_ResetDescriptorPool(dev, pool, 0) == VK_SUCCESS);
+   CHECK(agxv_AllocateDescriptorSets(dev, &sai, &third) == VK_SUCCESS);
 
-   agx_DestroyDescriptorPool(dev, pool, NULL);
-   agx_DestroyPipelineLayout(dev, playout, NULL);
-   agx_DestroyBuffer(dev, buf, NULL);
-   agx_FreeMemory(dev, mem, NULL);
+   agxv_DestroyDescriptorPool(dev, pool, NULL);
+   agxv_DestroyPipelineLayout(dev, playout, NULL);
+   agxv_DestroyBuffer(dev, buf, NULL);
+   agxv_FreeMemory(dev, mem, NULL);
    agx_test_device_destroy(&t);
    printf("ok\n");
    return 0;

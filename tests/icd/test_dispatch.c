@@ -9,20 +9,20 @@
 #include <string.h>
 
 #include "agx_abi.h"
-#include "agx_bo.h"
-#include "agx_buffer.h"
-#include "agx_cmd_buffer.h"
-#include "agx_descriptor_set.h"
+#include "agxv_bo.h"
+#include "agxv_buffer.h"
+#include "agxv_cmd_buffer.h"
+#include "agxv_descriptor_set.h"
 #include "agx_internal_test.h"
 #include "agx_pack.h"
-#include "agx_pipeline.h"
+#include "agxv_pipeline.h"
 
 /* CPU view of GPU address `va` inside the command buffer's upload memory. */
 static const uint8_t *
-find(struct agx_upload *up, uint64_t va)
+find(struct agxv_upload *up, uint64_t va)
 {
    for (uint32_t i = 0; i < up->bo_count; i++) {
-      struct agx_bo *bo = up->bos[i];
+      struct agxv_bo *bo = up->bos[i];
       if (va >= bo->va && va < bo->va + bo->size)
          return (const uint8_t *)bo->map + (va - bo->va);
    }
@@ -34,28 +34,28 @@ main(void)
 {
    struct agx_test_device t = agx_test_device_create();
    VkDevice dev = t.vk;
-   struct agx_device *device = t.dev;
+   struct agxv_device *device = t.dev;
 
    /* "stop" (0x0088): enough code for the launch to point at. */
    const uint8_t code[] = {0x88, 0x00};
-   struct agx_shader_info info = {.gpr_halves = 24, .local_size = {32, 2, 1}, .shared_size = 1024};
-   struct agx_pipeline *pipeline;
-   CHECK(agx_compute_pipeline_create(device, code, sizeof(code), &info, &device->alloc,
-                                     &pipeline) == VK_SUCCESS);
-   CHECK(pipeline->code->flags & AGX_BO_EXEC);
+   struct agxv_shader_info info = {.gpr_halves = 24, .local_size = {32, 2, 1}, .shared_size = 1024};
+   struct agxv_pipeline *pipeline;
+   CHECK(agxv_compute_pipeline_create(device, code, sizeof(code), &info, &device->alloc,
+                                      &pipeline) == VK_SUCCESS);
+   CHECK(pipeline->code->flags & AGXV_BO_EXEC);
 
    /* One set: binding 0 a dynamic storage buffer. */
    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
                              .size = 65536,
                              .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT};
    VkBuffer buf;
-   CHECK(agx_CreateBuffer(dev, &bci, NULL, &buf) == VK_SUCCESS);
+   CHECK(agxv_CreateBuffer(dev, &bci, NULL, &buf) == VK_SUCCESS);
    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
                                .allocationSize = 65536};
    VkDeviceMemory mem;
-   CHECK(agx_AllocateMemory(dev, &mai, NULL, &mem) == VK_SUCCESS);
-   CHECK(agx_BindBufferMemory(dev, buf, mem, 0) == VK_SUCCESS);
-   uint64_t buf_va = agx_buffer_from_handle(buf)->va;
+   CHECK(agxv_AllocateMemory(dev, &mai, NULL, &mem) == VK_SUCCESS);
+   CHECK(agxv_BindBufferMemory(dev, buf, mem, 0) == VK_SUCCESS);
+   uint64_t buf_va = agxv_buffer_from_handle(buf)->va;
 
    VkDescriptorSetLayoutBinding binding = {.binding = 0,
                                            .descriptorCount = 1,
@@ -66,54 +66,54 @@ main(void)
                                           .bindingCount = 1,
                                           .pBindings = &binding};
    VkDescriptorSetLayout layout;
-   CHECK(agx_CreateDescriptorSetLayout(dev, &lci, NULL, &layout) == VK_SUCCESS);
+   CHECK(agxv_CreateDescriptorSetLayout(dev, &lci, NULL, &layout) == VK_SUCCESS);
    VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 1};
    VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                      .maxSets = 1,
                                      .poolSizeCount = 1,
                                      .pPoolSizes = &size};
    VkDescriptorPool pool;
-   CHECK(agx_CreateDescriptorPool(dev, &pci, NULL, &pool) == VK_SUCCESS);
+   CHECK(agxv_CreateDescriptorPool(dev, &pci, NULL, &pool) == VK_SUCCESS);
    VkDescriptorSetAllocateInfo sai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
                                       .descriptorPool = pool,
                                       .descriptorSetCount = 1,
                                       .pSetLayouts = &layout};
    VkDescriptorSet set;
-   CHECK(agx_AllocateDescriptorSets(dev, &sai, &set) == VK_SUCCESS);
+   CHECK(agxv_AllocateDescriptorSets(dev, &sai, &set) == VK_SUCCESS);
    VkDescriptorBufferInfo bi = {buf, 256, 1024};
    VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
                              .dstSet = set,
                              .descriptorCount = 1,
                              .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC,
                              .pBufferInfo = &bi};
-   agx_UpdateDescriptorSets(dev, 1, &w, 0, NULL);
+   agxv_UpdateDescriptorSets(dev, 1, &w, 0, NULL);
 
    VkCommandPoolCreateInfo cpci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
    VkCommandPool cpool;
-   CHECK(agx_CreateCommandPool(dev, &cpci, NULL, &cpool) == VK_SUCCESS);
+   CHECK(agxv_CreateCommandPool(dev, &cpci, NULL, &cpool) == VK_SUCCESS);
    VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
                                       .commandPool = cpool,
                                       .commandBufferCount = 1};
    VkCommandBuffer cb;
-   CHECK(agx_AllocateCommandBuffers(dev, &cai, &cb) == VK_SUCCESS);
-   struct agx_cmd_buffer *cmd = agx_cmd_buffer_from_handle(cb);
+   CHECK(agxv_AllocateCommandBuffers(dev, &cai, &cb) == VK_SUCCESS);
+   struct agxv_cmd_buffer *cmd = agxv_cmd_buffer_from_handle(cb);
    VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-   CHECK(agx_BeginCommandBuffer(cb, &begin) == VK_SUCCESS);
-   agx_CmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, agx_pipeline_to_handle(pipeline));
+   CHECK(agxv_BeginCommandBuffer(cb, &begin) == VK_SUCCESS);
+   agxv_CmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, agxv_pipeline_to_handle(pipeline));
    uint32_t dyn = 4096;
-   agx_CmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, VK_NULL_HANDLE, 2, 1, &set, 1,
-                             &dyn);
+   agxv_CmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, VK_NULL_HANDLE, 2, 1, &set, 1,
+                              &dyn);
    uint32_t push[2] = {0x11223344, 0x55667788};
-   agx_CmdPushConstants(cb, VK_NULL_HANDLE, VK_SHADER_STAGE_COMPUTE_BIT, 8, sizeof(push), push);
-   agx_CmdPipelineBarrier(cb, 0, 0, 0, 0, NULL, 0, NULL, 0, NULL); /* nothing to order yet */
-   agx_CmdDispatch(cb, 0, 5, 5);                                   /* empty grid: records nothing */
-   agx_CmdDispatch(cb, 3, 4, 5);
+   agxv_CmdPushConstants(cb, VK_NULL_HANDLE, VK_SHADER_STAGE_COMPUTE_BIT, 8, sizeof(push), push);
+   agxv_CmdPipelineBarrier(cb, 0, 0, 0, 0, NULL, 0, NULL, 0, NULL); /* nothing to order yet */
+   agxv_CmdDispatch(cb, 0, 5, 5); /* empty grid: records nothing */
+   agxv_CmdDispatch(cb, 3, 4, 5);
    /* A dependency after a launch: one CDM barrier, however many barriers. */
    VkDependencyInfo dep = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
-   agx_CmdPipelineBarrier2(cb, &dep);
-   agx_CmdPipelineBarrier(cb, 0, 0, 0, 0, NULL, 0, NULL, 0, NULL);
-   agx_CmdDispatch(cb, 1, 1, 1);
-   CHECK(agx_EndCommandBuffer(cb) == VK_SUCCESS);
+   agxv_CmdPipelineBarrier2(cb, &dep);
+   agxv_CmdPipelineBarrier(cb, 0, 0, 0, 0, NULL, 0, NULL, 0, NULL);
+   agxv_CmdDispatch(cb, 1, 1, 1);
+   CHECK(agxv_EndCommandBuffer(cb) == VK_SUCCESS);
 
    const uint8_t *cs = (const uint8_t *)cmd->cdm.chunks.bos[0]->map;
    struct AGX_CDM_LAUNCH_WORD_0 w0;
@@ -150,7 +150,7 @@ main(void)
    CHECK(shared.uses_shared_memory && shared.bytes_per_threadgroup == 1024);
    struct AGX_USC_SHADER shader;
    CHECK(AGX_USC_SHADER_unpack(NULL, usc + 28, &shader));
-   CHECK(shader.code == agx_bo_usc_offset(device, pipeline->code));
+   CHECK(shader.code == agxv_bo_usc_offset(device, pipeline->code));
    struct AGX_USC_REGISTERS regs;
    CHECK(AGX_USC_REGISTERS_unpack(NULL, usc + 34, &regs));
    CHECK(regs.register_count == 24);
@@ -164,7 +164,7 @@ main(void)
    uint64_t set_addr[8];
    memcpy(set_addr, root, sizeof(set_addr));
    CHECK(set_addr[0] == 0 && set_addr[2] != 0);
-   CHECK(set_addr[2] != agx_descriptor_set_from_handle(set)->va);
+   CHECK(set_addr[2] != agxv_descriptor_set_from_handle(set)->va);
    const uint8_t *shadow = find(&cmd->data, set_addr[2]);
    CHECK(shadow != NULL);
    uint64_t desc_addr;
@@ -182,20 +182,20 @@ main(void)
    /* It submits and completes on the simulator. */
    VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
    VkFence fence;
-   CHECK(agx_CreateFence(dev, &fci, NULL, &fence) == VK_SUCCESS);
+   CHECK(agxv_CreateFence(dev, &fci, NULL, &fence) == VK_SUCCESS);
    VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
                       .commandBufferCount = 1,
                       .pCommandBuffers = &cb};
-   CHECK(agx_QueueSubmit(t.queue, 1, &si, fence) == VK_SUCCESS);
-   CHECK(agx_WaitForFences(dev, 1, &fence, VK_TRUE, 5000000000ull) == VK_SUCCESS);
+   CHECK(agxv_QueueSubmit(t.queue, 1, &si, fence) == VK_SUCCESS);
+   CHECK(agxv_WaitForFences(dev, 1, &fence, VK_TRUE, 5000000000ull) == VK_SUCCESS);
 
-   agx_DestroyFence(dev, fence, NULL);
-   agx_DestroyCommandPool(dev, cpool, NULL);
-   agx_DestroyDescriptorPool(dev, pool, NULL);
-   agx_DestroyDescriptorSetLayout(dev, layout, NULL);
-   agx_DestroyBuffer(dev, buf, NULL);
-   agx_FreeMemory(dev, mem, NULL);
-   agx_pipeline_destroy(device, pipeline, &device->alloc);
+   agxv_DestroyFence(dev, fence, NULL);
+   agxv_DestroyCommandPool(dev, cpool, NULL);
+   agxv_DestroyDescriptorPool(dev, pool, NULL);
+   agxv_DestroyDescriptorSetLayout(dev, layout, NULL);
+   agxv_DestroyBuffer(dev, buf, NULL);
+   agxv_FreeMemory(dev, mem, NULL);
+   agxv_pipeline_destroy(device, pipeline, &device->alloc);
    agx_test_device_destroy(&t);
    printf("ok\n");
    return 0;

@@ -17,20 +17,20 @@
 #include <string.h>
 
 #include "agx_abi.h"
-#include "agx_bo.h"
-#include "agx_descriptor_set.h"
-#include "agx_device.h"
-#include "agx_image.h"
-#include "agx_image_view.h"
+#include "agxv_bo.h"
+#include "agxv_descriptor_set.h"
+#include "agxv_device.h"
+#include "agxv_image.h"
+#include "agxv_image_view.h"
 #include "agx_internal_test.h"
 #include "agx_pack.h"
-#include "agx_sampler.h"
+#include "agxv_sampler.h"
 
 static VkSampler
 make_sampler(VkDevice dev, const VkSamplerCreateInfo *ci)
 {
    VkSampler s;
-   CHECK(agx_CreateSampler(dev, ci, NULL, &s) == VK_SUCCESS);
+   CHECK(agxv_CreateSampler(dev, ci, NULL, &s) == VK_SUCCESS);
    return s;
 }
 
@@ -55,7 +55,7 @@ samplers(struct agx_test_device *t)
       .borderColor = VK_BORDER_COLOR_INT_OPAQUE_WHITE,
    };
    VkSampler a = make_sampler(t->vk, &ci);
-   struct agx_sampler *sa = agx_sampler_from_handle(a);
+   struct agxv_sampler *sa = agxv_sampler_from_handle(a);
    struct AGX_SAMPLER s;
    CHECK(AGX_SAMPLER_unpack(NULL, (const uint8_t *)sa->hw, &s));
    CHECK(s.magnify == AGX_FILTER_LINEAR && s.minify == AGX_FILTER_NEAREST);
@@ -71,8 +71,8 @@ samplers(struct agx_test_device *t)
    /* the heap holds the words; every command sees it */
    uint64_t heap_va;
    uint32_t heap_count;
-   agx_device_sampler_heap(t->dev, &heap_va, &heap_count);
-   CHECK(heap_va == t->dev->sampler_heap->va && heap_count == AGX_SAMPLER_HEAP_COUNT);
+   agxv_device_sampler_heap(t->dev, &heap_va, &heap_count);
+   CHECK(heap_va == t->dev->sampler_heap->va && heap_count == AGXV_SAMPLER_HEAP_COUNT);
    CHECK(!memcmp((uint8_t *)t->dev->sampler_heap->map + sa->index * 8, sa->hw, 8));
 
    VkSamplerCreateInfo ci2 = {.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
@@ -86,7 +86,7 @@ samplers(struct agx_test_device *t)
                               .unnormalizedCoordinates = VK_TRUE,
                               .borderColor = VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK};
    VkSampler b = make_sampler(t->vk, &ci2);
-   struct agx_sampler *sb = agx_sampler_from_handle(b);
+   struct agxv_sampler *sb = agxv_sampler_from_handle(b);
    CHECK(AGX_SAMPLER_unpack(NULL, (const uint8_t *)sb->hw, &s));
    CHECK(s.pixel_coordinates && s.maximum_anisotropy == 1 && !s.compare_enable);
    CHECK(s.wrap_s == AGX_WRAP_REPEAT && s.wrap_t == AGX_WRAP_CLAMP_TO_EDGE);
@@ -94,15 +94,15 @@ samplers(struct agx_test_device *t)
    CHECK(s.border_colour == AGX_BORDER_COLOUR_OPAQUE_BLACK);
    CHECK(sb->index != sa->index);
    uint32_t freed = sa->index;
-   agx_DestroySampler(t->vk, a, NULL);
+   agxv_DestroySampler(t->vk, a, NULL);
    VkSampler c = make_sampler(t->vk, &ci2);
-   CHECK(agx_sampler_from_handle(c)->index == freed);
-   agx_DestroySampler(t->vk, b, NULL);
-   agx_DestroySampler(t->vk, c, NULL);
+   CHECK(agxv_sampler_from_handle(c)->index == freed);
+   agxv_DestroySampler(t->vk, b, NULL);
+   agxv_DestroySampler(t->vk, c, NULL);
 
    ci2.borderColor = VK_BORDER_COLOR_FLOAT_CUSTOM_EXT;
    VkSampler bad;
-   CHECK(agx_CreateSampler(t->vk, &ci2, NULL, &bad) == VK_ERROR_FEATURE_NOT_PRESENT);
+   CHECK(agxv_CreateSampler(t->vk, &ci2, NULL, &bad) == VK_ERROR_FEATURE_NOT_PRESENT);
    printf("samplers: ok\n");
 }
 
@@ -120,15 +120,15 @@ descriptors(struct agx_test_device *t)
                             .tiling = VK_IMAGE_TILING_OPTIMAL,
                             .usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT};
    VkImage img;
-   CHECK(agx_CreateImage(dev, &ici, NULL, &img) == VK_SUCCESS);
+   CHECK(agxv_CreateImage(dev, &ici, NULL, &img) == VK_SUCCESS);
    VkMemoryRequirements req;
-   agx_GetImageMemoryRequirements(dev, img, &req);
+   agxv_GetImageMemoryRequirements(dev, img, &req);
    CHECK(req.size == 16384 && req.alignment == 16384);
    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
                                .allocationSize = req.size};
    VkDeviceMemory mem;
-   CHECK(agx_AllocateMemory(dev, &mai, NULL, &mem) == VK_SUCCESS);
-   CHECK(agx_BindImageMemory(dev, img, mem, 0) == VK_SUCCESS);
+   CHECK(agxv_AllocateMemory(dev, &mai, NULL, &mem) == VK_SUCCESS);
+   CHECK(agxv_BindImageMemory(dev, img, mem, 0) == VK_SUCCESS);
    VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
                                 .image = img,
                                 .viewType = VK_IMAGE_VIEW_TYPE_2D,
@@ -138,21 +138,21 @@ descriptors(struct agx_test_device *t)
                                                VK_COMPONENT_SWIZZLE_ONE, VK_COMPONENT_SWIZZLE_ZERO},
                                 .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
    VkImageView iv;
-   CHECK(agx_CreateImageView(dev, &vci, NULL, &iv) == VK_SUCCESS);
-   struct agx_image_view *view = agx_image_view_from_handle(iv);
+   CHECK(agxv_CreateImageView(dev, &vci, NULL, &iv) == VK_SUCCESS);
+   struct agxv_image_view *view = agxv_image_view_from_handle(iv);
    struct AGX_TEXTURE tex;
    CHECK(AGX_TEXTURE_unpack(NULL, (const uint8_t *)view->desc, &tex));
    CHECK(tex.swizzle_r == AGX_CHANNEL_B && tex.swizzle_g == AGX_CHANNEL_G &&
          tex.swizzle_b == AGX_CHANNEL_1 && tex.swizzle_a == AGX_CHANNEL_0);
    CHECK(tex.layout == AGX_LAYOUT_GPU && tex.width == 64 && tex.height == 64 &&
-         tex.address == agx_image_from_handle(img)->va);
+         tex.address == agxv_image_from_handle(img)->va);
 
    VkSamplerCreateInfo sci = {.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
                               .mipLodBias = -1.25f,
                               .maxLod = 4.0f};
    VkSampler samp = make_sampler(dev, &sci), imm = make_sampler(dev, &sci);
-   uint32_t samp_index = agx_sampler_from_handle(samp)->index;
-   uint32_t imm_index = agx_sampler_from_handle(imm)->index;
+   uint32_t samp_index = agxv_sampler_from_handle(samp)->index;
+   uint32_t imm_index = agxv_sampler_from_handle(imm)->index;
    VkSampler imms[2] = {imm, imm};
    VkDescriptorSetLayoutBinding bindings[] = {
       {0, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
@@ -166,8 +166,8 @@ descriptors(struct agx_test_device *t)
                                           .bindingCount = 5,
                                           .pBindings = bindings};
    VkDescriptorSetLayout layout;
-   CHECK(agx_CreateDescriptorSetLayout(dev, &lci, NULL, &layout) == VK_SUCCESS);
-   struct agx_descriptor_set_layout *l = agx_descriptor_set_layout_from_handle(layout);
+   CHECK(agxv_CreateDescriptorSetLayout(dev, &lci, NULL, &layout) == VK_SUCCESS);
+   struct agxv_descriptor_set_layout *l = agxv_descriptor_set_layout_from_handle(layout);
    for (unsigned b = 0; b < 5; b++)
       CHECK(l->bindings[b].stride == AGX_ABI_IMAGE_DESC_SIZE);
    CHECK(l->bindings[4].offset == 5 * 48 && l->size == 7 * 48);
@@ -182,15 +182,15 @@ descriptors(struct agx_test_device *t)
                                      .poolSizeCount = 4,
                                      .pPoolSizes = ps};
    VkDescriptorPool pool;
-   CHECK(agx_CreateDescriptorPool(dev, &pci, NULL, &pool) == VK_SUCCESS);
+   CHECK(agxv_CreateDescriptorPool(dev, &pci, NULL, &pool) == VK_SUCCESS);
    VkDescriptorSetLayout layouts[2] = {layout, layout};
    VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
                                      .descriptorPool = pool,
                                      .descriptorSetCount = 2,
                                      .pSetLayouts = layouts};
    VkDescriptorSet sets[2];
-   CHECK(agx_AllocateDescriptorSets(dev, &ai, sets) == VK_SUCCESS);
-   uint8_t *map = agx_descriptor_set_from_handle(sets[0])->map;
+   CHECK(agxv_AllocateDescriptorSets(dev, &ai, sets) == VK_SUCCESS);
+   uint8_t *map = agxv_descriptor_set_from_handle(sets[0])->map;
    /* immutable samplers from the start */
    uint32_t u;
    float f;
@@ -215,7 +215,7 @@ descriptors(struct agx_test_device *t)
        VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, iis, NULL, NULL},
    };
    memset(map, 0xee, 4 * 48); /* bindings 0-3: every byte must be written */
-   agx_UpdateDescriptorSets(dev, 5, w, 0, NULL);
+   agxv_UpdateDescriptorSets(dev, 5, w, 0, NULL);
    static const uint8_t zero[24];
    CHECK(!memcmp(map, view->storage_desc, 48));
    CHECK(!memcmp(map + 2 * 48, view->desc, 24) && !memcmp(map + 2 * 48 + 24, zero, 24));
@@ -232,10 +232,10 @@ descriptors(struct agx_test_device *t)
    CHECK(u == imm_index);
 
    /* copies */
-   uint8_t *map1 = agx_descriptor_set_from_handle(sets[1])->map;
+   uint8_t *map1 = agxv_descriptor_set_from_handle(sets[1])->map;
    VkCopyDescriptorSet cp2 = {
       VK_STRUCTURE_TYPE_COPY_DESCRIPTOR_SET, NULL, sets[0], 2, 0, sets[1], 2, 0, 1};
-   agx_UpdateDescriptorSets(dev, 0, NULL, 1, &cp2);
+   agxv_UpdateDescriptorSets(dev, 0, NULL, 1, &cp2);
    CHECK(!memcmp(map1 + 3 * 48, map + 3 * 48, 48));
 
    /* update template: a sampled image into binding 1 element 0 */
@@ -248,18 +248,18 @@ descriptors(struct agx_test_device *t)
       .templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_DESCRIPTOR_SET,
       .descriptorSetLayout = layout};
    VkDescriptorUpdateTemplate tmpl;
-   CHECK(agx_CreateDescriptorUpdateTemplate(dev, &tci, NULL, &tmpl) == VK_SUCCESS);
-   agx_UpdateDescriptorSetWithTemplate(dev, sets[1], tmpl, &ii);
+   CHECK(agxv_CreateDescriptorUpdateTemplate(dev, &tci, NULL, &tmpl) == VK_SUCCESS);
+   agxv_UpdateDescriptorSetWithTemplate(dev, sets[1], tmpl, &ii);
    CHECK(!memcmp(map1 + 48, view->desc, 24) && !memcmp(map1 + 48 + 24, zero, 24));
-   agx_DestroyDescriptorUpdateTemplate(dev, tmpl, NULL);
+   agxv_DestroyDescriptorUpdateTemplate(dev, tmpl, NULL);
 
-   agx_DestroyDescriptorPool(dev, pool, NULL);
-   agx_DestroyDescriptorSetLayout(dev, layout, NULL);
-   agx_DestroySampler(dev, samp, NULL);
-   agx_DestroySampler(dev, imm, NULL);
-   agx_DestroyImageView(dev, iv, NULL);
-   agx_DestroyImage(dev, img, NULL);
-   agx_FreeMemory(dev, mem, NULL);
+   agxv_DestroyDescriptorPool(dev, pool, NULL);
+   agxv_DestroyDescriptorSetLayout(dev, layout, NULL);
+   agxv_DestroySampler(dev, samp, NULL);
+   agxv_DestroySampler(dev, imm, NULL);
+   agxv_DestroyImageView(dev, iv, NULL);
+   agxv_DestroyImage(dev, img, NULL);
+   agxv_FreeMemory(dev, mem, NULL);
    printf("image descriptors: ok\n");
 }
 

@@ -1,6 +1,6 @@
 /*
  * Image layouts (cl_kernels/agx_image_layout.h) and image view descriptors
- * (icd/agx_image_view.c), without a device:
+ * (icd/agxv_image_view.c), without a device:
  *  - level offsets and layer strides worked out by hand from ail's rules
  *    (large-tile levels with padding, the power-of-two tail, 128-byte level
  *    alignment), Morton offsets of single texels;
@@ -17,13 +17,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agx_image.h"
-#include "agx_image_view.h"
+#include "agxv_image.h"
+#include "agxv_image_view.h"
 #include "agx_internal_test.h"
 #include "agx_pack.h"
 #include "agx_sim_image.h"
 
-static struct agx_image
+static struct agxv_image
 make_image(VkImageType type, VkFormat format, VkImageTiling tiling, uint32_t w, uint32_t h,
            uint32_t d, uint32_t layers, uint32_t levels, VkResult expect)
 {
@@ -38,8 +38,8 @@ make_image(VkImageType type, VkFormat format, VkImageTiling tiling, uint32_t w, 
       .tiling = tiling,
       .usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT,
    };
-   struct agx_image img;
-   VkResult r = agx_image_init(&img, &ci);
+   struct agxv_image img;
+   VkResult r = agxv_image_init(&img, &ci);
    if (r != expect) {
       fprintf(stderr, "image %ux%ux%u layers %u levels %u: result %d, expected %d\n", w, h, d,
               layers, levels, r, expect);
@@ -53,8 +53,8 @@ hand_computed(void)
 {
    /* RGBA8 256x256, 9 levels: 64x64 tiles; levels 0-2 large tiles (16, 4,
     * 1 of them), 32x32 and below the tail */
-   struct agx_image a = make_image(VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM,
-                                   VK_IMAGE_TILING_OPTIMAL, 256, 256, 1, 1, 9, VK_SUCCESS);
+   struct agxv_image a = make_image(VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM,
+                                    VK_IMAGE_TILING_OPTIMAL, 256, 256, 1, 1, 9, VK_SUCCESS);
    static const uint64_t off_a[9] = {0,      262144, 327680, 344064, 348160,
                                      349184, 349440, 349568, 349696};
    CHECK(a.layout.levels == 9);
@@ -71,8 +71,8 @@ hand_computed(void)
 
    /* RGBA8 100x70, 7 levels: level 0 = 2x2 tiles, tail from level 1 at
     * 64x64 (next_pow2 of 50x35), halved per level, 128-byte aligned */
-   struct agx_image b = make_image(VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UINT,
-                                   VK_IMAGE_TILING_OPTIMAL, 100, 70, 1, 3, 7, VK_SUCCESS);
+   struct agxv_image b = make_image(VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UINT,
+                                    VK_IMAGE_TILING_OPTIMAL, 100, 70, 1, 3, 7, VK_SUCCESS);
    static const uint64_t off_b[7] = {0, 65536, 81920, 86016, 87040, 87296, 87424};
    for (unsigned l = 0; l < 7; l++)
       CHECK(b.layout.level_offset[l] == off_b[l]);
@@ -80,8 +80,8 @@ hand_computed(void)
 
    /* R8 1000x600, all 10 levels: 128x128 tiles, 8x5 of them; level 1 pads
     * a row (5 is odd): 10 + 4 tiles; level 2 pads again: 2 + 2 */
-   struct agx_image c = make_image(VK_IMAGE_TYPE_2D, VK_FORMAT_R8_UNORM, VK_IMAGE_TILING_OPTIMAL,
-                                   1000, 600, 1, 1, 10, VK_SUCCESS);
+   struct agxv_image c = make_image(VK_IMAGE_TYPE_2D, VK_FORMAT_R8_UNORM, VK_IMAGE_TILING_OPTIMAL,
+                                    1000, 600, 1, 1, 10, VK_SUCCESS);
    CHECK(c.layout.level_offset[1] == 40 * 16384);
    CHECK(c.layout.level_offset[2] == 54 * 16384);
    CHECK(c.layout.level_offset[3] == 58 * 16384);
@@ -90,26 +90,26 @@ hand_computed(void)
          c.layout.tile_h_log2[4] == 6);
 
    /* one level: no chain even for a large image; 8-byte texels, 64x32 tiles */
-   struct agx_image d = make_image(VK_IMAGE_TYPE_2D, VK_FORMAT_R16G16B16A16_UINT,
-                                   VK_IMAGE_TILING_OPTIMAL, 65, 33, 1, 1, 1, VK_SUCCESS);
+   struct agxv_image d = make_image(VK_IMAGE_TYPE_2D, VK_FORMAT_R16G16B16A16_UINT,
+                                    VK_IMAGE_TILING_OPTIMAL, 65, 33, 1, 1, 1, VK_SUCCESS);
    CHECK(d.layout.levels == 1 && d.layout.layer_stride == 4 * 16384);
    CHECK(d.layout.tile_w_log2[0] == 6 && d.layout.tile_h_log2[0] == 5);
 
    /* mipmapped: the full chain even when fewer levels are asked for */
-   struct agx_image e = make_image(VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM,
-                                   VK_IMAGE_TILING_OPTIMAL, 256, 256, 1, 1, 2, VK_SUCCESS);
+   struct agxv_image e = make_image(VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM,
+                                    VK_IMAGE_TILING_OPTIMAL, 256, 256, 1, 1, 2, VK_SUCCESS);
    CHECK(e.layout.levels == 9 && e.layout.layer_stride == 349824);
 
    /* linear: 16-byte aligned rows */
-   struct agx_image f = make_image(VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM,
-                                   VK_IMAGE_TILING_LINEAR, 33, 7, 1, 1, 1, VK_SUCCESS);
+   struct agxv_image f = make_image(VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM,
+                                    VK_IMAGE_TILING_LINEAR, 33, 7, 1, 1, 1, VK_SUCCESS);
    CHECK(f.layout.linear_stride == 144 && f.layout.size == 1024);
    struct agx_image_surface sf = agx_image_layout_surface(&f.layout, 0, 0);
    CHECK(agx_image_texel_offset(&sf, 2, 3, 0) == 3 * 144 + 8);
 
    /* 3D: slices are layers holding every level */
-   struct agx_image g = make_image(VK_IMAGE_TYPE_3D, VK_FORMAT_R32_UINT, VK_IMAGE_TILING_OPTIMAL,
-                                   16, 16, 8, 1, 5, VK_SUCCESS);
+   struct agxv_image g = make_image(VK_IMAGE_TYPE_3D, VK_FORMAT_R32_UINT, VK_IMAGE_TILING_OPTIMAL,
+                                    16, 16, 8, 1, 5, VK_SUCCESS);
    CHECK(g.layout.layers == 8 && g.layout.levels == 5);
    CHECK(g.layout.level_offset[1] == 1024 && g.layout.layer_stride == 1024 + 256 + 128 + 128 + 128);
 
@@ -127,7 +127,7 @@ hand_computed(void)
 
 /* Every texel of each level of layer 0: distinct, inside its level. */
 static void
-distinct(const struct agx_image *img)
+distinct(const struct agxv_image *img)
 {
    const struct agx_image_layout *l = &img->layout;
    uint8_t *seen = calloc(1, l->layer_stride);
@@ -149,10 +149,11 @@ distinct(const struct agx_image *img)
 
 /* The simulator's reading of the view's descriptors against the layout. */
 static unsigned
-against_sim(const struct agx_image *img, VkImageViewType type, uint32_t base_layer, uint32_t layers)
+against_sim(const struct agxv_image *img, VkImageViewType type, uint32_t base_layer,
+            uint32_t layers)
 {
    const uint64_t va = 0x1234560000ull;
-   struct agx_view_range r = {
+   struct agxv_view_range r = {
       .type = type,
       .format = img->format,
       .components = {VK_COMPONENT_SWIZZLE_IDENTITY, VK_COMPONENT_SWIZZLE_IDENTITY,
@@ -163,7 +164,7 @@ against_sim(const struct agx_image *img, VkImageViewType type, uint32_t base_lay
       .layers = layers,
    };
    uint32_t desc[12];
-   CHECK(agx_pack_image_view(img, va, &r, false, desc));
+   CHECK(agxv_pack_image_view(img, va, &r, false, desc));
    struct agx_sim_image tex, pbe;
    char err[160];
    if (!agx_sim_image_from_texture((const uint8_t *)desc, &tex, err, sizeof(err))) {
@@ -178,7 +179,7 @@ against_sim(const struct agx_image *img, VkImageViewType type, uint32_t base_lay
       r.base_level = lv;
       r.levels = 1;
       uint32_t pdesc[12];
-      CHECK(agx_pack_image_view(img, va, &r, true, pdesc));
+      CHECK(agxv_pack_image_view(img, va, &r, true, pdesc));
       struct AGX_TEXTURE st;
       struct AGX_PBE sp;
       CHECK(AGX_TEXTURE_unpack(NULL, (const uint8_t *)pdesc, &st));
@@ -237,24 +238,24 @@ main(void)
          uint32_t major = w > h ? w : h, levels = 1;
          while (major >> levels)
             levels++;
-         struct agx_image img = make_image(VK_IMAGE_TYPE_2D, fmts[fi], VK_IMAGE_TILING_OPTIMAL, w,
-                                           h, 1, 3, levels, VK_SUCCESS);
+         struct agxv_image img = make_image(VK_IMAGE_TYPE_2D, fmts[fi], VK_IMAGE_TILING_OPTIMAL, w,
+                                            h, 1, 3, levels, VK_SUCCESS);
          distinct(&img);
          checked += against_sim(&img, VK_IMAGE_VIEW_TYPE_2D_ARRAY, 1, 2);
-         struct agx_image one = make_image(VK_IMAGE_TYPE_2D, fmts[fi], VK_IMAGE_TILING_OPTIMAL, w,
-                                           h, 1, 1, 1, VK_SUCCESS);
+         struct agxv_image one = make_image(VK_IMAGE_TYPE_2D, fmts[fi], VK_IMAGE_TILING_OPTIMAL, w,
+                                            h, 1, 1, 1, VK_SUCCESS);
          distinct(&one);
          checked += against_sim(&one, VK_IMAGE_VIEW_TYPE_2D, 0, 1);
-         struct agx_image lin = make_image(VK_IMAGE_TYPE_2D, fmts[fi], VK_IMAGE_TILING_LINEAR, w, h,
-                                           1, 1, 1, VK_SUCCESS);
+         struct agxv_image lin = make_image(VK_IMAGE_TYPE_2D, fmts[fi], VK_IMAGE_TILING_LINEAR, w,
+                                            h, 1, 1, 1, VK_SUCCESS);
          checked += against_sim(&lin, VK_IMAGE_VIEW_TYPE_2D, 0, 1);
          images += 3;
       }
-   struct agx_image vol = make_image(VK_IMAGE_TYPE_3D, VK_FORMAT_R32_UINT, VK_IMAGE_TILING_OPTIMAL,
-                                     40, 20, 9, 1, 6, VK_SUCCESS);
+   struct agxv_image vol = make_image(VK_IMAGE_TYPE_3D, VK_FORMAT_R32_UINT, VK_IMAGE_TILING_OPTIMAL,
+                                      40, 20, 9, 1, 6, VK_SUCCESS);
    checked += against_sim(&vol, VK_IMAGE_VIEW_TYPE_3D, 0, 1);
-   struct agx_image cube = make_image(VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM,
-                                      VK_IMAGE_TILING_OPTIMAL, 32, 32, 1, 12, 6, VK_SUCCESS);
+   struct agxv_image cube = make_image(VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM,
+                                       VK_IMAGE_TILING_OPTIMAL, 32, 32, 1, 12, 6, VK_SUCCESS);
    checked += against_sim(&cube, VK_IMAGE_VIEW_TYPE_CUBE_ARRAY, 0, 12);
    images += 2;
    printf("%u images, %u texel addresses agree with the simulator's model\n", images, checked);

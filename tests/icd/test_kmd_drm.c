@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "agx_kmd.h"
+#include "agxv_kmd.h"
 
-int agx_kmd_drm_wrap_fd(int fd, const char *node, struct agx_kmd **out);
+int agxv_kmd_drm_wrap_fd(int fd, const char *node, struct agxv_kmd **out);
 
 #define CHECK(c)                                                               \
    do {                                                                        \
@@ -25,34 +25,34 @@ int
 main(void)
 {
    /* No Apple GPU in CI: auto must pick the simulator, drm must find nothing. */
-   if (!agx_kmd_drm_available()) {
-      struct agx_kmd *kmd = NULL;
-      CHECK(agx_kmd_open(AGX_KMD_DRM, false, &kmd) == -ENODEV && kmd == NULL);
+   if (!agxv_kmd_drm_available()) {
+      struct agxv_kmd *kmd = NULL;
+      CHECK(agxv_kmd_open(AGXV_KMD_DRM, false, &kmd) == -ENODEV && kmd == NULL);
    }
 
    int fd = open("/dev/null", O_RDWR);
    CHECK(fd >= 0);
-   struct agx_kmd *kmd;
-   CHECK(agx_kmd_drm_wrap_fd(fd, "/dev/null", &kmd) == 0);
+   struct agxv_kmd *kmd;
+   CHECK(agxv_kmd_drm_wrap_fd(fd, "/dev/null", &kmd) == 0);
    uint32_t handle = 0;
-   int ret = agx_kmd_gem_create(kmd, 16384, 0, 0, &handle);
+   int ret = agxv_kmd_gem_create(kmd, 16384, 0, 0, &handle);
    CHECK(ret == -ENOTTY);
    uint64_t t;
-   CHECK(agx_kmd_get_time(kmd, &t) == -ENOTTY);
-   CHECK(agx_kmd_syncobj_create(kmd, false, &handle) == -ENOTTY);
-   agx_kmd_close(kmd);
+   CHECK(agxv_kmd_get_time(kmd, &t) == -ENOTTY);
+   CHECK(agxv_kmd_syncobj_create(kmd, false, &handle) == -ENOTTY);
+   agxv_kmd_close(kmd);
 
    /* The simulator through the same typed interface. */
-   CHECK(agx_kmd_open(AGX_KMD_SIM, false, &kmd) == 0);
+   CHECK(agxv_kmd_open(AGXV_KMD_SIM, false, &kmd) == 0);
    CHECK(kmd->params.chip_id == 0x8103 && kmd->params.gpu_generation == 13);
-   CHECK(agx_kmd_gem_create(kmd, 16384, 0, 0, &handle) == 0 && handle != 0);
+   CHECK(agxv_kmd_gem_create(kmd, 16384, 0, 0, &handle) == 0 && handle != 0);
    void *p = NULL;
-   CHECK(agx_kmd_gem_mmap(kmd, handle, 16384, &p) == 0 && p != NULL);
+   CHECK(agxv_kmd_gem_mmap(kmd, handle, 16384, &p) == 0 && p != NULL);
    ((volatile char *)p)[100] = 7;
-   CHECK(agx_kmd_gem_munmap(kmd, p, 16384) == 0);
-   CHECK(agx_kmd_gem_close(kmd, handle) == 0);
-   CHECK(agx_kmd_gem_close(kmd, handle) != 0);
-   agx_kmd_close(kmd);
+   CHECK(agxv_kmd_gem_munmap(kmd, p, 16384) == 0);
+   CHECK(agxv_kmd_gem_close(kmd, handle) == 0);
+   CHECK(agxv_kmd_gem_close(kmd, handle) != 0);
+   agxv_kmd_close(kmd);
    printf("ok\n");
    return 0;
 }

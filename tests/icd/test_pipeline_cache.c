@@ -15,10 +15,10 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "agx_bo.h"
+#include "agxv_bo.h"
 #include "agx_internal_test.h"
-#include "agx_pipeline.h"
-#include "agx_pipeline_cache.h"
+#include "agxv_pipeline.h"
+#include "agxv_pipeline_cache.h"
 #include "const_table_ref.h"
 
 static struct agx_test_device T;
@@ -38,7 +38,7 @@ make_pipeline(VkPipelineCache cache, const VkSpecializationInfo *spec)
       .layout = layout,
    };
    VkPipeline p;
-   CHECK(agx_CreateComputePipelines(T.vk, cache, 1, &cpci, NULL, &p) == VK_SUCCESS);
+   CHECK(agxv_CreateComputePipelines(T.vk, cache, 1, &cpci, NULL, &p) == VK_SUCCESS);
    return p;
 }
 
@@ -49,23 +49,23 @@ make_cache(const void *data, size_t size)
                                    .initialDataSize = size,
                                    .pInitialData = data};
    VkPipelineCache c;
-   CHECK(agx_CreatePipelineCache(T.vk, &ci, NULL, &c) == VK_SUCCESS);
+   CHECK(agxv_CreatePipelineCache(T.vk, &ci, NULL, &c) == VK_SUCCESS);
    return c;
 }
 
 static uint32_t
 entries(VkPipelineCache c)
 {
-   return agx_pipeline_cache_from_handle(c)->count;
+   return agxv_pipeline_cache_from_handle(c)->count;
 }
 
 /* The pipeline's machine code as the GPU sees it. */
 static uint8_t *
 code_of(VkPipeline p, uint32_t *size)
 {
-   struct agx_pipeline *pl = agx_pipeline_from_handle(p);
+   struct agxv_pipeline *pl = agxv_pipeline_from_handle(p);
    uint8_t *code = malloc(pl->code_size);
-   CHECK(code && agx_bo_read_va(T.dev, pl->code->va, code, pl->code_size));
+   CHECK(code && agxv_bo_read_va(T.dev, pl->code->va, code, pl->code_size));
    *size = pl->code_size;
    return code;
 }
@@ -85,7 +85,7 @@ check_const_data(const char *path)
                                     .codeSize = spv_size,
                                     .pCode = words};
    VkShaderModule m;
-   CHECK(agx_CreateShaderModule(T.vk, &smci, NULL, &m) == VK_SUCCESS);
+   CHECK(agxv_CreateShaderModule(T.vk, &smci, NULL, &m) == VK_SUCCESS);
    VkDescriptorSetLayoutBinding b[2] = {{.binding = 0,
                                          .descriptorCount = 1,
                                          .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
@@ -99,12 +99,12 @@ check_const_data(const char *path)
                                           .bindingCount = 2,
                                           .pBindings = b};
    VkDescriptorSetLayout sl;
-   CHECK(agx_CreateDescriptorSetLayout(T.vk, &lci, NULL, &sl) == VK_SUCCESS);
+   CHECK(agxv_CreateDescriptorSetLayout(T.vk, &lci, NULL, &sl) == VK_SUCCESS);
    VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
                                       .setLayoutCount = 1,
                                       .pSetLayouts = &sl};
    VkPipelineLayout pl;
-   CHECK(agx_CreatePipelineLayout(T.vk, &plci, NULL, &pl) == VK_SUCCESS);
+   CHECK(agxv_CreatePipelineLayout(T.vk, &plci, NULL, &pl) == VK_SUCCESS);
    VkComputePipelineCreateInfo cpci = {
       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
       .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
@@ -115,17 +115,17 @@ check_const_data(const char *path)
    };
    VkPipelineCache a = make_cache(NULL, 0);
    VkPipeline pa, pb;
-   CHECK(agx_CreateComputePipelines(T.vk, a, 1, &cpci, NULL, &pa) == VK_SUCCESS);
+   CHECK(agxv_CreateComputePipelines(T.vk, a, 1, &cpci, NULL, &pa) == VK_SUCCESS);
    size_t size = 0;
-   CHECK(agx_GetPipelineCacheData(T.vk, a, &size, NULL) == VK_SUCCESS);
+   CHECK(agxv_GetPipelineCacheData(T.vk, a, &size, NULL) == VK_SUCCESS);
    uint8_t *data = malloc(size);
-   CHECK(data && agx_GetPipelineCacheData(T.vk, a, &size, data) == VK_SUCCESS);
+   CHECK(data && agxv_GetPipelineCacheData(T.vk, a, &size, data) == VK_SUCCESS);
    VkPipelineCache bc = make_cache(data, size);
    uint32_t c0 = T.dev->compute_compiles;
-   CHECK(agx_CreateComputePipelines(T.vk, bc, 1, &cpci, NULL, &pb) == VK_SUCCESS);
-   CHECK(T.dev->compute_compiles == c0 && agx_pipeline_cache_from_handle(bc)->hits == 1);
-   const struct agx_shader_info *ia = &agx_pipeline_from_handle(pa)->info;
-   const struct agx_shader_info *ib = &agx_pipeline_from_handle(pb)->info;
+   CHECK(agxv_CreateComputePipelines(T.vk, bc, 1, &cpci, NULL, &pb) == VK_SUCCESS);
+   CHECK(T.dev->compute_compiles == c0 && agxv_pipeline_cache_from_handle(bc)->hits == 1);
+   const struct agxv_shader_info *ia = &agxv_pipeline_from_handle(pa)->info;
+   const struct agxv_shader_info *ib = &agxv_pipeline_from_handle(pb)->info;
    CHECK(memcmp(ia, ib, sizeof(*ia)) == 0);
    CHECK(ib->const_data_size == CONST_TABLE_DATA_SIZE && ib->shared_size == 0);
    uint32_t sa, sb;
@@ -139,13 +139,13 @@ check_const_data(const char *path)
    free(ca);
    free(cb);
    free(data);
-   agx_DestroyPipeline(T.vk, pa, NULL);
-   agx_DestroyPipeline(T.vk, pb, NULL);
-   agx_DestroyPipelineCache(T.vk, a, NULL);
-   agx_DestroyPipelineCache(T.vk, bc, NULL);
-   agx_DestroyPipelineLayout(T.vk, pl, NULL);
-   agx_DestroyDescriptorSetLayout(T.vk, sl, NULL);
-   agx_DestroyShaderModule(T.vk, m, NULL);
+   agxv_DestroyPipeline(T.vk, pa, NULL);
+   agxv_DestroyPipeline(T.vk, pb, NULL);
+   agxv_DestroyPipelineCache(T.vk, a, NULL);
+   agxv_DestroyPipelineCache(T.vk, bc, NULL);
+   agxv_DestroyPipelineLayout(T.vk, pl, NULL);
+   agxv_DestroyDescriptorSetLayout(T.vk, sl, NULL);
+   agxv_DestroyShaderModule(T.vk, m, NULL);
    printf("constant data (%u bytes) round-trips through the cache data\n", const_size);
 }
 
@@ -153,7 +153,7 @@ static void *
 thread_main(void *arg)
 {
    for (int i = 0; i < 8; i++)
-      agx_DestroyPipeline(T.vk, make_pipeline(shared, NULL), NULL);
+      agxv_DestroyPipeline(T.vk, make_pipeline(shared, NULL), NULL);
    return NULL;
 }
 
@@ -171,7 +171,7 @@ main(int argc, char **argv)
    VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
                                     .codeSize = spv_size,
                                     .pCode = words};
-   CHECK(agx_CreateShaderModule(T.vk, &smci, NULL, &module) == VK_SUCCESS);
+   CHECK(agxv_CreateShaderModule(T.vk, &smci, NULL, &module) == VK_SUCCESS);
    VkDescriptorSetLayoutBinding b = {.binding = 0,
                                      .descriptorCount = 1,
                                      .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
@@ -181,11 +181,11 @@ main(int argc, char **argv)
                                           .bindingCount = 1,
                                           .pBindings = &b};
    VkDescriptorSetLayout sl;
-   CHECK(agx_CreateDescriptorSetLayout(T.vk, &lci, NULL, &sl) == VK_SUCCESS);
+   CHECK(agxv_CreateDescriptorSetLayout(T.vk, &lci, NULL, &sl) == VK_SUCCESS);
    VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
                                       .setLayoutCount = 1,
                                       .pSetLayouts = &sl};
-   CHECK(agx_CreatePipelineLayout(T.vk, &plci, NULL, &layout) == VK_SUCCESS);
+   CHECK(agxv_CreatePipelineLayout(T.vk, &plci, NULL, &layout) == VK_SUCCESS);
    uint32_t *compiles = &T.dev->compute_compiles;
 
    /* Fill a cache; the second creation is served by it. */
@@ -194,25 +194,25 @@ main(int argc, char **argv)
    VkPipeline pa = make_pipeline(a, NULL);
    CHECK(*compiles == c0 + 1 && entries(a) == 1);
    VkPipeline pa2 = make_pipeline(a, NULL);
-   CHECK(*compiles == c0 + 1 && agx_pipeline_cache_from_handle(a)->hits == 1);
+   CHECK(*compiles == c0 + 1 && agxv_pipeline_cache_from_handle(a)->hits == 1);
 
    /* Its data makes a cache that serves identical code without compiling. */
    size_t size = 0;
-   CHECK(agx_GetPipelineCacheData(T.vk, a, &size, NULL) == VK_SUCCESS && size > 36);
+   CHECK(agxv_GetPipelineCacheData(T.vk, a, &size, NULL) == VK_SUCCESS && size > 36);
    uint8_t *data = malloc(size);
-   CHECK(agx_GetPipelineCacheData(T.vk, a, &size, data) == VK_SUCCESS);
+   CHECK(agxv_GetPipelineCacheData(T.vk, a, &size, data) == VK_SUCCESS);
    VkPipelineCache bc = make_cache(data, size);
    CHECK(entries(bc) == 1);
    VkPipeline pb = make_pipeline(bc, NULL);
-   CHECK(*compiles == c0 + 1 && agx_pipeline_cache_from_handle(bc)->hits == 1);
+   CHECK(*compiles == c0 + 1 && agxv_pipeline_cache_from_handle(bc)->hits == 1);
    uint32_t sa, sb;
    uint8_t *ca = code_of(pa, &sa), *cb = code_of(pb, &sb);
    CHECK(sa == sb && memcmp(ca, cb, sa) == 0);
-   CHECK(memcmp(&agx_pipeline_from_handle(pa)->info, &agx_pipeline_from_handle(pb)->info,
-                sizeof(struct agx_shader_info)) == 0);
+   CHECK(memcmp(&agxv_pipeline_from_handle(pa)->info, &agxv_pipeline_from_handle(pb)->info,
+                sizeof(struct agxv_shader_info)) == 0);
    /* fill's descriptor load goes to a preamble: its code and its info
     * (offset, registers, uniforms) came back from the serialized data */
-   const struct agx_shader_info *ib = &agx_pipeline_from_handle(pb)->info;
+   const struct agxv_shader_info *ib = &agxv_pipeline_from_handle(pb)->info;
    CHECK(ib->preamble_offset != 0 && ib->preamble_offset < sb && ib->preamble_gpr_halves != 0 &&
          ib->uniform_halves > AGX_ABI_UNIFORM_SIZE / 2);
    free(ca);
@@ -236,35 +236,35 @@ main(int argc, char **argv)
       bad[i] ^= 0x41;
       VkPipelineCache c = make_cache(bad, size);
       CHECK(entries(c) == 0);
-      agx_DestroyPipelineCache(T.vk, c, NULL);
+      agxv_DestroyPipelineCache(T.vk, c, NULL);
    }
    for (size_t len = 1; len < size; len++) {
       VkPipelineCache c = make_cache(data, len);
       CHECK(entries(c) == 0);
-      agx_DestroyPipelineCache(T.vk, c, NULL);
+      agxv_DestroyPipelineCache(T.vk, c, NULL);
    }
    memcpy(bad, data, size);
    bad[size / 2] ^= 1;
    VkPipelineCache corrupt = make_cache(bad, size);
-   agx_DestroyPipeline(T.vk, make_pipeline(corrupt, NULL), NULL);
+   agxv_DestroyPipeline(T.vk, make_pipeline(corrupt, NULL), NULL);
    CHECK(*compiles == c0 + 3 && entries(corrupt) == 1);
-   agx_DestroyPipelineCache(T.vk, corrupt, NULL);
+   agxv_DestroyPipelineCache(T.vk, corrupt, NULL);
    free(bad);
 
    /* Short buffers: header + count only, or nothing. */
    size_t small = 36;
    uint8_t head[36];
-   CHECK(agx_GetPipelineCacheData(T.vk, a, &small, head) == VK_INCOMPLETE && small == 36);
+   CHECK(agxv_GetPipelineCacheData(T.vk, a, &small, head) == VK_INCOMPLETE && small == 36);
    VkPipelineCache empty = make_cache(head, small);
    CHECK(entries(empty) == 0);
    small = 20;
-   CHECK(agx_GetPipelineCacheData(T.vk, a, &small, head) == VK_INCOMPLETE && small == 0);
+   CHECK(agxv_GetPipelineCacheData(T.vk, a, &small, head) == VK_INCOMPLETE && small == 0);
 
    /* Merge: a (2 entries) and bc (1, the same as one of a's) into empty. */
    VkPipelineCache srcs[2] = {a, bc};
-   CHECK(agx_MergePipelineCaches(T.vk, empty, 2, srcs) == VK_SUCCESS);
+   CHECK(agxv_MergePipelineCaches(T.vk, empty, 2, srcs) == VK_SUCCESS);
    CHECK(entries(empty) == 2);
-   agx_DestroyPipeline(T.vk, make_pipeline(empty, &si), NULL);
+   agxv_DestroyPipeline(T.vk, make_pipeline(empty, &si), NULL);
    CHECK(*compiles == c0 + 3);
 
    /* Threads sharing a cache end with one entry. */
@@ -274,23 +274,23 @@ main(int argc, char **argv)
       CHECK(pthread_create(&th[i], NULL, thread_main, NULL) == 0);
    for (int i = 0; i < 4; i++)
       pthread_join(th[i], NULL);
-   struct agx_pipeline_cache *sh = agx_pipeline_cache_from_handle(shared);
+   struct agxv_pipeline_cache *sh = agxv_pipeline_cache_from_handle(shared);
    CHECK(sh->count == 1 && sh->hits + sh->misses == 32 && sh->misses >= 1);
    printf("pipeline cache: %u compiles, shared cache %u hits / %u misses, data %zu bytes\n",
           *compiles - c0, sh->hits, sh->misses, size);
 
-   agx_DestroyPipelineCache(T.vk, shared, NULL);
-   agx_DestroyPipelineCache(T.vk, empty, NULL);
-   agx_DestroyPipeline(T.vk, pa, NULL);
-   agx_DestroyPipeline(T.vk, pa2, NULL);
-   agx_DestroyPipeline(T.vk, pb, NULL);
-   agx_DestroyPipeline(T.vk, ps, NULL);
-   agx_DestroyPipelineCache(T.vk, a, NULL);
-   agx_DestroyPipelineCache(T.vk, bc, NULL);
+   agxv_DestroyPipelineCache(T.vk, shared, NULL);
+   agxv_DestroyPipelineCache(T.vk, empty, NULL);
+   agxv_DestroyPipeline(T.vk, pa, NULL);
+   agxv_DestroyPipeline(T.vk, pa2, NULL);
+   agxv_DestroyPipeline(T.vk, pb, NULL);
+   agxv_DestroyPipeline(T.vk, ps, NULL);
+   agxv_DestroyPipelineCache(T.vk, a, NULL);
+   agxv_DestroyPipelineCache(T.vk, bc, NULL);
    free(data);
-   agx_DestroyPipelineLayout(T.vk, layout, NULL);
-   agx_DestroyDescriptorSetLayout(T.vk, sl, NULL);
-   agx_DestroyShaderModule(T.vk, module, NULL);
+   agxv_DestroyPipelineLayout(T.vk, layout, NULL);
+   agxv_DestroyDescriptorSetLayout(T.vk, sl, NULL);
+   agxv_DestroyShaderModule(T.vk, module, NULL);
    if (argc == 3)
       check_const_data(argv[2]);
    agx_test_device_destroy(&T);

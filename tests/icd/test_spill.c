@@ -2,7 +2,7 @@
  * A compute shader with more live values than registers, through the
  * loader: on agx-vk the back end spills to the stack, the pipeline gets
  * stack memory from the device's scratch buffer and the helper program
- * (icd/agx_scratch.c), and the results must match a CPU reference. The
+ * (icd/agxv_scratch.c), and the results must match a CPU reference. The
  * same program on lavapipe (--reference) checks the test itself.
  *
  * test_spill SPILL.spv [--validation] [--reference]

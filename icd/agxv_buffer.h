@@ -1,0 +1,15 @@
+/* VkBuffer: a range of a VkDeviceMemory's GPU VA. */
+#ifndef AGXV_BUFFER_H
+#define AGXV_BUFFER_H
+
+#include "agxv_object.h"
+
+struct agxv_buffer {
+   VkDeviceSize size;
+   VkBufferUsageFlags usage;
+   uint64_t va; /* 0 until bound */
+};
+
+AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_buffer, VkBuffer)
+
+#endif

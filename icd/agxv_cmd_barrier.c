@@ -1,0 +1,51 @@
+/*
+ * Pipeline barriers for compute. Within one CDM stream, launches may
+ * overlap and caches are not coherent between them, so a dependency
+ * between dispatches needs a CDM Barrier word. The meaning of most of its
+ * bits is not publicly known; Mesa's drivers set bits 0-19 (plus what they
+ * call the designed set) after every launch and report that anything less
+ * broke blits. We emit that same word, but only where the application
+ * asked for a dependency and a dispatch was recorded since the last one.
+ * Work in different command buffers is ordered by the kernel (one compute
+ * command each, serialised by the submission barriers).
+ */
+#include "agxv_cmd_buffer.h"
+#include "agxv_device.h"
+#include "agx_pack.h"
+
+void
+agxv_cmd_emit_cdm_barrier(struct agxv_cmd_buffer *cmd)
+{
+   if (!cmd->dispatch_since_barrier)
+      return;
+   uint32_t *p = agxv_cs_reserve(&cmd->cdm, AGX_CDM_BARRIER_LENGTH);
+   if (!p) {
+      agxv_cmd_set_error(cmd, cmd->cdm.status);
+      return;
+   }
+   agx_pack(p, CDM_BARRIER, cfg) {
+      cfg.unk_0 = cfg.unk_1 = cfg.unk_2 = cfg.usc_cache_inval = true;
+      cfg.unk_4 = cfg.unk_5 = cfg.unk_6 = cfg.unk_7 = cfg.unk_8 = cfg.unk_9 = true;
+      cfg.unk_10 = cfg.unk_11 = cfg.unk_12 = cfg.unk_13 = cfg.unk_14 = true;
+      cfg.unk_15 = cfg.unk_16 = cfg.unk_17 = cfg.unk_18 = cfg.unk_19 = true;
+   }
+   cmd->dispatch_since_barrier = false;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdPipelineBarrier(VkCommandBuffer commandBuffer, VkPipelineStageFlags srcStageMask,
+                        VkPipelineStageFlags dstStageMask, VkDependencyFlags dependencyFlags,
+                        uint32_t memoryBarrierCount, const VkMemoryBarrier *pMemoryBarriers,
+                        uint32_t bufferMemoryBarrierCount,
+                        const VkBufferMemoryBarrier *pBufferMemoryBarriers,
+                        uint32_t imageMemoryBarrierCount,
+                        const VkImageMemoryBarrier *pImageMemoryBarriers)
+{
+   agxv_cmd_emit_cdm_barrier(agxv_cmd_buffer_from_handle(commandBuffer));
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdPipelineBarrier2(VkCommandBuffer commandBuffer, const VkDependencyInfo *pDependencyInfo)
+{
+   agxv_cmd_emit_cdm_barrier(agxv_cmd_buffer_from_handle(commandBuffer));
+}

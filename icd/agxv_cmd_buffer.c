@@ -1,0 +1,249 @@
+/* Command pool and command buffer lifecycle (allocate, begin, end, reset, free). */
+#include "agxv_cmd_buffer.h"
+
+#include <string.h>
+
+#include "agxv_alloc.h"
+#include "agxv_bo.h"
+#include "agxv_device.h"
+#include "agxv_log.h"
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agxv_CreateCommandPool(VkDevice _device, const VkCommandPoolCreateInfo *pCreateInfo,
+                       const VkAllocationCallbacks *pAllocator, VkCommandPool *pPool)
+{
+   AGXV_FROM_HANDLE(agxv_device, device, _device);
+   const VkAllocationCallbacks *alloc = agxv_choose_alloc(&device->alloc, pAllocator);
+   if (pCreateInfo->queueFamilyIndex != 0 ||
+       (pCreateInfo->flags & VK_COMMAND_POOL_CREATE_PROTECTED_BIT))
+      return agxv_error(VK_ERROR_INITIALIZATION_FAILED, "unsupported command pool");
+   struct agxv_cmd_pool *pool =
+      agxv_zalloc(alloc, sizeof(*pool), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!pool)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   pool->device = device;
+   pool->alloc = *alloc;
+   pool->flags = pCreateInfo->flags;
+   *pPool = agxv_cmd_pool_to_handle(pool);
+   return VK_SUCCESS;
+}
+
+static void
+free_cmd_buffer(struct agxv_cmd_buffer *cmd)
+{
+   struct agxv_cmd_pool *pool = cmd->pool;
+   if (cmd->prev)
+      cmd->prev->next = cmd->next;
+   else
+      pool->buffers = cmd->next;
+   if (cmd->next)
+      cmd->next->prev = cmd->prev;
+   agxv_cs_finish(&cmd->cdm);
+   agxv_upload_finish(&cmd->data);
+   agxv_upload_finish(&cmd->usc);
+   agxv_free(&pool->alloc, cmd->segments);
+   agxv_free(&pool->alloc, cmd);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_DestroyCommandPool(VkDevice _device, VkCommandPool _pool,
+                        const VkAllocationCallbacks *pAllocator)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_pool, pool, _pool);
+   if (!pool)
+      return;
+   while (pool->buffers)
+      free_cmd_buffer(pool->buffers);
+   VkAllocationCallbacks alloc = pool->alloc;
+   agxv_free(&alloc, pool);
+}
+
+static void
+reset_cmd_buffer(struct agxv_cmd_buffer *cmd)
+{
+   agxv_cs_reset(&cmd->cdm);
+   agxv_upload_reset(&cmd->data);
+   agxv_upload_reset(&cmd->usc);
+   memset(&cmd->compute, 0, sizeof(cmd->compute));
+   cmd->dispatch_since_barrier = false;
+   cmd->event_count = 0;
+   cmd->segment_count = 0;
+   cmd->open_start_va = cmd->open_end_va = 0;
+   cmd->record_result = VK_SUCCESS;
+   cmd->state = AGXV_CMD_BUFFER_INITIAL;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agxv_ResetCommandPool(VkDevice _device, VkCommandPool _pool, VkCommandPoolResetFlags flags)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_pool, pool, _pool);
+   for (struct agxv_cmd_buffer *cmd = pool->buffers; cmd; cmd = cmd->next)
+      reset_cmd_buffer(cmd);
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_TrimCommandPool(VkDevice _device, VkCommandPool _pool, VkCommandPoolTrimFlags flags)
+{
+   /* Nothing is cached in the pool yet. */
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agxv_AllocateCommandBuffers(VkDevice _device, const VkCommandBufferAllocateInfo *pInfo,
+                            VkCommandBuffer *pCommandBuffers)
+{
+   AGXV_FROM_HANDLE(agxv_device, device, _device);
+   AGXV_FROM_HANDLE(agxv_cmd_pool, pool, pInfo->commandPool);
+   for (uint32_t i = 0; i < pInfo->commandBufferCount; i++) {
+      struct agxv_cmd_buffer *cmd =
+         agxv_zalloc(&pool->alloc, sizeof(*cmd), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      if (!cmd) {
+         for (uint32_t j = 0; j < i; j++) {
+            free_cmd_buffer(agxv_cmd_buffer_from_handle(pCommandBuffers[j]));
+            pCommandBuffers[j] = VK_NULL_HANDLE;
+         }
+         for (uint32_t j = i; j < pInfo->commandBufferCount; j++)
+            pCommandBuffers[j] = VK_NULL_HANDLE;
+         return VK_ERROR_OUT_OF_HOST_MEMORY;
+      }
+      set_loader_magic_value(cmd);
+      cmd->device = device;
+      cmd->pool = pool;
+      cmd->level = pInfo->level;
+      agxv_cs_init(&cmd->cdm, device);
+      agxv_upload_init(&cmd->data, device, 0); /* GPU-written too (indirect grids) */
+      agxv_upload_init(&cmd->usc, device, AGXV_BO_EXEC | AGXV_BO_READONLY);
+      cmd->next = pool->buffers;
+      if (pool->buffers)
+         pool->buffers->prev = cmd;
+      pool->buffers = cmd;
+      pCommandBuffers[i] = agxv_cmd_buffer_to_handle(cmd);
+   }
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_FreeCommandBuffers(VkDevice _device, VkCommandPool _pool, uint32_t count,
+                        const VkCommandBuffer *pCommandBuffers)
+{
+   for (uint32_t i = 0; i < count; i++) {
+      AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, pCommandBuffers[i]);
+      if (cmd)
+         free_cmd_buffer(cmd);
+   }
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agxv_ResetCommandBuffer(VkCommandBuffer commandBuffer, VkCommandBufferResetFlags flags)
+{
+   reset_cmd_buffer(agxv_cmd_buffer_from_handle(commandBuffer));
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agxv_BeginCommandBuffer(VkCommandBuffer commandBuffer, const VkCommandBufferBeginInfo *pBeginInfo)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
+   /* Begin implicitly resets (the pool allows it or the buffer is initial). */
+   reset_cmd_buffer(cmd);
+   cmd->usage = pBeginInfo->flags;
+   cmd->state = AGXV_CMD_BUFFER_RECORDING;
+   return VK_SUCCESS;
+}
+
+/* Ends the open segment's stream (a primary's terminates, a secondary's
+ * returns to its caller) and records it. */
+static void
+close_segment(struct agxv_cmd_buffer *cmd, uint32_t ts_object, uint32_t ts_offset)
+{
+   if (cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY)
+      agxv_cs_return_cdm(&cmd->cdm);
+   else
+      agxv_cs_terminate_cdm(&cmd->cdm);
+   if (cmd->cdm.status != VK_SUCCESS)
+      return;
+   if (cmd->segment_count == cmd->segment_capacity) {
+      uint32_t cap = cmd->segment_capacity ? cmd->segment_capacity * 2 : 4;
+      struct agxv_cmd_segment *s =
+         agxv_alloc(&cmd->pool->alloc, cap * sizeof(*s), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      if (!s) {
+         agxv_cmd_set_error(cmd, VK_ERROR_OUT_OF_HOST_MEMORY);
+         return;
+      }
+      if (cmd->segment_count)
+         memcpy(s, cmd->segments, cmd->segment_count * sizeof(*s));
+      agxv_free(&cmd->pool->alloc, cmd->segments);
+      cmd->segments = s;
+      cmd->segment_capacity = cap;
+   }
+   cmd->segments[cmd->segment_count++] = (struct agxv_cmd_segment){
+      .start_va = cmd->open_start_va ? cmd->open_start_va : cmd->cdm.start_va,
+      .end_va = cmd->open_start_va ? cmd->open_end_va : cmd->cdm.first_end_va,
+      .ts_object = ts_object,
+      .ts_offset = ts_offset,
+   };
+}
+
+void
+agxv_cmd_split(struct agxv_cmd_buffer *cmd, uint32_t ts_object, uint32_t ts_offset)
+{
+   close_segment(cmd, ts_object, ts_offset);
+   if (cmd->cdm.status != VK_SUCCESS)
+      return;
+   /* The next segment is a new hardware command, which starts after this
+    * one completes: no CDM barrier is needed before its first launch. */
+   cmd->open_start_va = agxv_cs_next_va(&cmd->cdm, &cmd->open_end_va);
+   cmd->dispatch_since_barrier = false;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agxv_EndCommandBuffer(VkCommandBuffer commandBuffer)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
+   /* Empty command buffers submit nothing to the GPU. */
+   if (!agxv_cs_empty(&cmd->cdm))
+      close_segment(cmd, 0, 0);
+   if (cmd->record_result == VK_SUCCESS)
+      cmd->record_result = cmd->cdm.status;
+   cmd->state =
+      cmd->record_result == VK_SUCCESS ? AGXV_CMD_BUFFER_EXECUTABLE : AGXV_CMD_BUFFER_INVALID;
+   return cmd->record_result;
+}
+
+/*
+ * Secondaries are called (Stream Link with return) from the primary's
+ * control stream; their words are not copied. A secondary is split like a
+ * primary: each vkCmdWriteTimestamp in it ends a part (a called stream
+ * ending in Stream Return) that carries the timestamp's target, and the
+ * next part starts with the availability fill. The firmware only writes a
+ * timestamp at the end of a hardware command, so the primary calls each
+ * part in turn and, after a part with a timestamp, splits its own stream
+ * there (agxv_cmd_split): the part's work ends the primary's segment, whose
+ * end time becomes the query's value, and the next part (the fill) runs in
+ * the primary's next segment, after that time is written. A secondary with
+ * no timestamps is one part, one call. The parts are fixed when the
+ * secondary ends, so it may be executed any number of times, in any number
+ * of primaries.
+ */
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdExecuteCommands(VkCommandBuffer commandBuffer, uint32_t count, const VkCommandBuffer *pCmds)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
+   /* A secondary may set or reset any event: forget what this one did. */
+   cmd->event_count = 0;
+   for (uint32_t i = 0; i < count; i++) {
+      struct agxv_cmd_buffer *secondary = agxv_cmd_buffer_from_handle(pCmds[i]);
+      for (uint32_t p = 0; p < secondary->segment_count; p++) {
+         const struct agxv_cmd_segment *part = &secondary->segments[p];
+         agxv_cs_call_cdm(&cmd->cdm, part->start_va);
+         if (cmd->cdm.status != VK_SUCCESS) {
+            agxv_cmd_set_error(cmd, cmd->cdm.status);
+            return;
+         }
+         /* Its launches may need ordering against what the primary does next. */
+         cmd->dispatch_since_barrier = true;
+         if (part->ts_object)
+            agxv_cmd_split(cmd, part->ts_object, part->ts_offset);
+      }
+   }
+}

@@ -1,0 +1,406 @@
+/*
+ * Compute commands: binding pipelines, descriptor sets and push constants,
+ * and vkCmdDispatch*. A dispatch uploads its root uniforms (agxv_pipeline.h)
+ * and a USC word list (Uniform DMA of the root, Shared, Shader, Registers,
+ * then Preshader with the pipeline's preamble or No Preshader), then emits
+ * a CDM launch: Word 0 (uniform registers incl. those the preamble writes,
+ * Preshader register count), Word 1, Global size (in threads) or Indirect,
+ * Local size. Every word is packed with GenXML.
+ */
+#include <string.h>
+
+#include "agxv_bo.h"
+#include "agxv_buffer.h"
+#include "agx_cl_kernels.h"
+#include "agxv_cmd_buffer.h"
+#include "agxv_descriptor_set.h"
+#include "agxv_device.h"
+#include "agx_indirect.h"
+#include "agxv_log.h"
+#include "agxv_meta.h"
+#include "agx_pack.h"
+#include "agxv_pipeline.h"
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdBindPipeline(VkCommandBuffer commandBuffer, VkPipelineBindPoint bindPoint,
+                     VkPipeline _pipeline)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
+   if (bindPoint == VK_PIPELINE_BIND_POINT_COMPUTE)
+      cmd->compute.pipeline = agxv_pipeline_from_handle(_pipeline);
+}
+
+/* A set with dynamic buffers is copied with the dynamic offsets applied, so
+ * shaders always read plain descriptors. */
+static uint64_t
+bind_set(struct agxv_cmd_buffer *cmd, struct agxv_descriptor_set *set, const uint32_t *offsets)
+{
+   const struct agxv_descriptor_set_layout *layout = set->layout;
+   if (layout->dynamic_buffer_count == 0 || set->size == 0)
+      return set->va;
+   struct agxv_upload_ptr copy;
+   VkResult result = agxv_upload_alloc(&cmd->data, set->size, AGXV_IMAGE_DESCRIPTOR_SIZE, &copy);
+   if (result != VK_SUCCESS) {
+      agxv_cmd_set_error(cmd, result);
+      return 0;
+   }
+   memcpy(copy.cpu, set->map, set->size);
+   for (uint32_t b = 0; b < layout->binding_count; b++) {
+      const struct agxv_descriptor_binding *binding = &layout->bindings[b];
+      if (binding->type != VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC &&
+          binding->type != VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC)
+         continue;
+      for (uint32_t i = 0; i < binding->count; i++) {
+         uint8_t *desc = (uint8_t *)copy.cpu + binding->offset + i * binding->stride;
+         uint64_t address;
+         memcpy(&address, desc, 8);
+         address += offsets[binding->dynamic_index + i];
+         memcpy(desc, &address, 8);
+      }
+   }
+   return copy.gpu;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdBindDescriptorSets(VkCommandBuffer commandBuffer, VkPipelineBindPoint bindPoint,
+                           VkPipelineLayout layout, uint32_t firstSet, uint32_t setCount,
+                           const VkDescriptorSet *pSets, uint32_t dynamicOffsetCount,
+                           const uint32_t *pDynamicOffsets)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
+   if (bindPoint != VK_PIPELINE_BIND_POINT_COMPUTE)
+      return;
+   uint32_t dynamic = 0;
+   for (uint32_t i = 0; i < setCount && firstSet + i < AGXV_MAX_SETS; i++) {
+      struct agxv_descriptor_set *set = agxv_descriptor_set_from_handle(pSets[i]);
+      if (!set)
+         continue;
+      /* no dynamic offsets: pDynamicOffsets may be NULL (no arithmetic on it) */
+      cmd->compute.set_addr[firstSet + i] =
+         bind_set(cmd, set, pDynamicOffsets ? pDynamicOffsets + dynamic : NULL);
+      dynamic += set->layout->dynamic_buffer_count;
+   }
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdPushConstants(VkCommandBuffer commandBuffer, VkPipelineLayout layout,
+                      VkShaderStageFlags stageFlags, uint32_t offset, uint32_t size,
+                      const void *pValues)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
+   if (offset + size <= sizeof(cmd->compute.push))
+      memcpy(cmd->compute.push + offset, pValues, size);
+}
+
+/* Appends a packed USC word of T (which may be 2 or 6 bytes long) at *p. */
+#define usc_word(p, T, ...)                                 \
+   do {                                                     \
+      uint32_t tmp_[AGX_##T##_WORDS];                       \
+      AGX_##T##_pack(tmp_, &(struct AGX_##T){__VA_ARGS__}); \
+      memcpy(p, tmp_, AGX_##T##_LENGTH);                    \
+      p += AGX_##T##_LENGTH;                                \
+   } while (0)
+
+/* USC word lists start 64-byte aligned (Launch Word 1 drops 6 bits). */
+#define USC_LIST_ALIGN 64u
+#define USC_LIST_MAX 128u
+/* One USC Uniform word moves at most 64 halves (128 bytes). */
+#define UNIFORM_DMA_BYTES 128u
+
+static VkResult
+emit_usc_words(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, uint64_t root,
+               uint32_t dyn_shared, uint32_t *usc_offset)
+{
+   /* dynamic (__local argument) memory follows the shader's own */
+   uint32_t shared = pipeline->info.shared_size + dyn_shared;
+   struct agxv_device *device = cmd->device;
+   struct agxv_upload_ptr list;
+   VkResult result = agxv_upload_alloc(&cmd->usc, USC_LIST_MAX, USC_LIST_ALIGN, &list);
+   if (result != VK_SUCCESS)
+      return result;
+   uint8_t *p = list.cpu;
+
+   for (uint32_t off = 0; off < AGX_ABI_UNIFORM_SIZE; off += UNIFORM_DMA_BYTES) {
+      uint32_t bytes = AGX_ABI_UNIFORM_SIZE - off < UNIFORM_DMA_BYTES ? AGX_ABI_UNIFORM_SIZE - off
+                                                                      : UNIFORM_DMA_BYTES;
+      usc_word(p, USC_UNIFORM, .start_halfs = off / 2, .size_halfs = bytes / 2,
+               .buffer = root + off);
+   }
+   /* Without threadgroup memory Mesa programs the "none" form: layout
+    * Vertex/compute and the full 64 KiB size with the use bit clear. */
+   usc_word(p, USC_SHARED, .uses_shared_memory = shared > 0,
+            .layout = AGX_SHARED_LAYOUT_VERTEX_COMPUTE, .sample_count = 1,
+            .bytes_per_threadgroup = shared ? shared : 65536);
+   if (pipeline->info.sampler_states) {
+      /* ss0 = the txf sampler texel buffer loads read (agx_abi.h) */
+      usc_word(p, USC_SAMPLER, .start = 0, .count = 1, .buffer = pipeline->txf_sampler);
+   }
+   usc_word(p, USC_SHADER, .code = agxv_bo_usc_offset(device, pipeline->code));
+   usc_word(p, USC_REGISTERS,
+            .register_count = pipeline->info.gpr_halves ? pipeline->info.gpr_halves : 256,
+            .spill_size = agxv_scratch_spill_size(pipeline->info.scratch_size));
+   if (pipeline->info.preamble_offset) {
+      /* Mesa (agx_usc_pack / hk): Preshader.Code = USC offset of the preamble */
+      usc_word(p, USC_PRESHADER,
+               .code = agxv_bo_usc_offset(device, pipeline->code) + pipeline->info.preamble_offset);
+   } else {
+      usc_word(p, USC_NO_PRESHADER, 0);
+   }
+
+   *usc_offset = (uint32_t)(list.gpu - device->usc_base);
+   return VK_SUCCESS;
+}
+
+/* Writes a dispatch's root uniforms (the ABI layout) into upload memory. */
+static VkResult
+write_root(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
+           const uint64_t set_addr[AGXV_MAX_SETS], const void *push, uint32_t push_size,
+           const uint32_t groups[3], const uint32_t base[3], uint64_t *root_gpu)
+{
+   struct agxv_upload_ptr root;
+   VkResult result = agxv_upload_alloc(&cmd->data, AGX_ABI_UNIFORM_SIZE, 16, &root);
+   if (result != VK_SUCCESS)
+      return result;
+   memset(root.cpu, 0, AGX_ABI_UNIFORM_SIZE);
+   memcpy((uint8_t *)root.cpu + AGX_ABI_SET_ADDR_BASE, set_addr, AGXV_MAX_SETS * sizeof(uint64_t));
+   memcpy((uint8_t *)root.cpu + AGX_ABI_PUSH_BASE, push, push_size);
+   memcpy((uint8_t *)root.cpu + AGX_ABI_NUM_WORKGROUPS, groups, 12);
+   memcpy((uint8_t *)root.cpu + AGX_ABI_BASE_WORKGROUP, base, 12);
+   if (cmd->device->robust_sink)
+      memcpy((uint8_t *)root.cpu + AGX_ABI_ROBUST_SINK, &cmd->device->robust_sink->va, 8);
+   if (pipeline->info.const_data_size) {
+      uint64_t data = pipeline->code->va + pipeline->info.const_data_offset;
+      memcpy((uint8_t *)root.cpu + AGX_ABI_CONST_DATA, &data, 8);
+   }
+   *root_gpu = root.gpu;
+   return VK_SUCCESS;
+}
+
+/* Emits the launch of `pipeline` with the root uniforms at `root`, over
+ * `groups` workgroups, or over the thread grid stored at `indirect_threads`. */
+static void
+emit_launch(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, uint64_t root,
+            const uint32_t groups[3], uint64_t indirect_threads, uint32_t dyn_shared)
+{
+   uint32_t usc = 0;
+   VkResult result = emit_usc_words(cmd, pipeline, root, dyn_shared, &usc);
+   /* Multi-cluster G14 parts (G14X) take an extra word in every launch. */
+   const struct drm_asahi_params_global *params = &cmd->device->kmd->params;
+   bool g14x = params->gpu_generation >= 14 && params->num_clusters_total > 1;
+   uint32_t *cs = NULL;
+   if (result == VK_SUCCESS) {
+      cs = agxv_cs_reserve(
+         &cmd->cdm, AGX_CDM_LAUNCH_WORD_0_LENGTH + AGX_CDM_LAUNCH_WORD_1_LENGTH +
+                       (g14x ? AGX_CDM_UNK_G14X_LENGTH : 0) +
+                       (indirect_threads ? AGX_CDM_INDIRECT_LENGTH : AGX_CDM_GLOBAL_SIZE_LENGTH) +
+                       AGX_CDM_LOCAL_SIZE_LENGTH);
+      if (!cs)
+         result = cmd->cdm.status;
+   }
+   if (result != VK_SUCCESS) {
+      agxv_cmd_set_error(cmd, result);
+      return;
+   }
+   const uint32_t *local = pipeline->info.local_size;
+   agx_pack(cs, CDM_LAUNCH_WORD_0, cfg) {
+      /* the root uniforms plus what the preamble writes */
+      cfg.uniform_register_count = pipeline->info.uniform_halves > AGX_ABI_UNIFORM_SIZE / 2
+                                      ? pipeline->info.uniform_halves
+                                      : AGX_ABI_UNIFORM_SIZE / 2;
+      /* Textures are bindless (no texture state registers); the txf
+       * sampler takes ss0 when the shader samples, in the smallest
+       * sampler-state group the field encodes. */
+      cfg.texture_state_register_count = 0;
+      cfg.sampler_state_register_count =
+         pipeline->info.sampler_states ? AGX_SAMPLER_STATES_4_COMPACT : AGX_SAMPLER_STATES_0;
+      cfg.preshader_register_count =
+         pipeline->info.preamble_offset ? pipeline->info.preamble_gpr_halves : 0;
+      cfg.mode = indirect_threads ? AGX_CDM_MODE_INDIRECT_GLOBAL : AGX_CDM_MODE_DIRECT;
+   }
+   cs += AGX_CDM_LAUNCH_WORD_0_LENGTH / 4;
+   agx_pack(cs, CDM_LAUNCH_WORD_1, cfg) {
+      cfg.pipeline = usc;
+   }
+   cs += AGX_CDM_LAUNCH_WORD_1_LENGTH / 4;
+   if (g14x) {
+      agx_pack(cs, CDM_UNK_G14X, cfg) {
+         (void)cfg; /* its one known bit is fixed by the layout */
+      }
+      cs += AGX_CDM_UNK_G14X_LENGTH / 4;
+   }
+   if (indirect_threads) {
+      agx_pack(cs, CDM_INDIRECT, cfg) {
+         cfg.address_hi = (uint32_t)(indirect_threads >> 32);
+         cfg.address_lo = (uint32_t)indirect_threads;
+      }
+      cs += AGX_CDM_INDIRECT_LENGTH / 4;
+   } else {
+      agx_pack(cs, CDM_GLOBAL_SIZE, cfg) {
+         cfg.x = groups[0] * local[0];
+         cfg.y = groups[1] * local[1];
+         cfg.z = groups[2] * local[2];
+      }
+      cs += AGX_CDM_GLOBAL_SIZE_LENGTH / 4;
+   }
+   agx_pack(cs, CDM_LOCAL_SIZE, cfg) {
+      cfg.x = local[0];
+      cfg.y = local[1];
+      cfg.z = local[2];
+   }
+   cmd->dispatch_since_barrier = true;
+}
+
+/* A direct launch over groups (offset by base) with the given root inputs. */
+static void
+launch(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
+       const uint64_t set_addr[AGXV_MAX_SETS], const void *push, uint32_t push_size,
+       const uint32_t groups[3], const uint32_t base[3], uint32_t dyn_shared)
+{
+   if (!pipeline || groups[0] == 0 || groups[1] == 0 || groups[2] == 0)
+      return;
+   uint64_t root;
+   VkResult result = write_root(cmd, pipeline, set_addr, push, push_size, groups, base, &root);
+   if (result != VK_SUCCESS) {
+      agxv_cmd_set_error(cmd, result);
+      return;
+   }
+   emit_launch(cmd, pipeline, root, groups, 0, dyn_shared);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdDispatch(VkCommandBuffer commandBuffer, uint32_t x, uint32_t y, uint32_t z)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
+   const uint32_t groups[3] = {x, y, z}, base[3] = {0, 0, 0};
+   launch(cmd, cmd->compute.pipeline, cmd->compute.set_addr, cmd->compute.push,
+          sizeof(cmd->compute.push), groups, base, 0);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdDispatchBase(VkCommandBuffer commandBuffer, uint32_t baseX, uint32_t baseY, uint32_t baseZ,
+                     uint32_t x, uint32_t y, uint32_t z)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
+   const uint32_t groups[3] = {x, y, z}, base[3] = {baseX, baseY, baseZ};
+   launch(cmd, cmd->compute.pipeline, cmd->compute.set_addr, cmd->compute.push,
+          sizeof(cmd->compute.push), groups, base, 0);
+}
+
+/* Every device group has one physical device (vkEnumeratePhysicalDeviceGroups),
+ * so the only valid mask is 1 and commands always run on device 0. */
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetDeviceMask(VkCommandBuffer commandBuffer, uint32_t deviceMask)
+{
+   (void)commandBuffer;
+   if (deviceMask != 1)
+      agxv_log("vkCmdSetDeviceMask: mask 0x%x names a device outside the group", deviceMask);
+}
+
+/*
+ * The hardware's indirect launch reads a grid in threads; a one-thread
+ * helper kernel (agx_indirect_fixup, cl_kernels/agx_indirect.cl) reads the
+ * application's workgroup counts and writes the packed thread grid for the CDM Indirect record and the workgroup count into the
+ * launch's root uniforms. A CDM barrier makes both visible to the launch.
+ */
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdDispatchIndirect(VkCommandBuffer commandBuffer, VkBuffer _buffer, VkDeviceSize offset)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
+   struct agxv_buffer *buffer = agxv_buffer_from_handle(_buffer);
+   const struct agxv_pipeline *pipeline = cmd->compute.pipeline;
+   if (!pipeline)
+      return;
+   struct agxv_upload_ptr threads;
+   uint64_t root = 0;
+   const uint32_t zero[3] = {0, 0, 0};
+   VkResult result = agxv_upload_alloc(&cmd->data, 12, 16, &threads);
+   if (result == VK_SUCCESS)
+      result = write_root(cmd, pipeline, cmd->compute.set_addr, cmd->compute.push,
+                          sizeof(cmd->compute.push), zero, zero, &root);
+   if (result != VK_SUCCESS) {
+      agxv_cmd_set_error(cmd, result);
+      return;
+   }
+   const struct agx_indirect_args args = {.groups = buffer->va + offset,
+                                          .grid = threads.gpu,
+                                          .num_workgroups = root + AGX_ABI_NUM_WORKGROUPS,
+                                          .local_x = pipeline->info.local_size[0],
+                                          .local_y = pipeline->info.local_size[1],
+                                          .local_z = pipeline->info.local_size[2]};
+   agxv_dispatch_kernel(cmd, AGX_CL_INDIRECT_FIXUP, 1, &args, sizeof(args));
+   agxv_cmd_emit_cdm_barrier(cmd);
+   emit_launch(cmd, pipeline, root, zero, threads.gpu, 0);
+}
+
+static void
+dispatch_internal(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
+                  const struct agxv_internal_buffer *buffers, uint32_t buffer_count,
+                  const void *push, uint32_t push_size, uint32_t groups_x, uint32_t dyn_shared)
+{
+   /* Set 0 is written here, straight into upload memory, in the ABI's
+    * buffer-descriptor layout (bindings at consecutive 16-byte slots). */
+   struct agxv_upload_ptr set;
+   VkResult result =
+      agxv_upload_alloc(&cmd->data, buffer_count * AGXV_BUFFER_DESCRIPTOR_SIZE, 16, &set);
+   if (result != VK_SUCCESS) {
+      agxv_cmd_set_error(cmd, result);
+      return;
+   }
+   for (uint32_t i = 0; i < buffer_count; i++) {
+      uint8_t *d = (uint8_t *)set.cpu + i * AGXV_BUFFER_DESCRIPTOR_SIZE;
+      uint32_t size = buffers[i].size > UINT32_MAX ? UINT32_MAX : (uint32_t)buffers[i].size;
+      memcpy(d, &buffers[i].address, 8);
+      memcpy(d + 8, &size, 4);
+      memset(d + 12, 0, 4);
+   }
+   uint64_t set_addr[AGXV_MAX_SETS] = {set.gpu};
+   const uint32_t groups[3] = {groups_x, 1, 1}, base[3] = {0, 0, 0};
+   launch(cmd, pipeline, set_addr, push, push_size, groups, base, dyn_shared);
+}
+
+void
+agxv_cmd_dispatch_internal(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
+                           const struct agxv_internal_buffer *buffers, uint32_t buffer_count,
+                           const void *push, uint32_t push_size, uint32_t groups_x)
+{
+   dispatch_internal(cmd, pipeline, buffers, buffer_count, push, push_size, groups_x, 0);
+}
+
+/* __local arguments: each gets `local_sizes[k]` bytes of threadgroup memory after
+ * the shader's own (and after the previous one), AGX_ABI_LOCAL_ARG_ALIGN aligned;
+ * its offset goes into the argument's 64-bit slot of a copy of the push data. */
+void
+agxv_cmd_dispatch_internal_local(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
+                                 const void *push, uint32_t push_size, uint32_t groups_x,
+                                 const uint32_t *local_sizes, uint32_t local_count)
+{
+   const struct agxv_shader_info *info = &pipeline->info;
+   uint8_t args[AGX_ABI_PUSH_SIZE] = {0};
+   if (local_count != info->num_local_args || push_size > sizeof(args)) {
+      agxv_log("kernel takes %u __local arguments and at most %u argument bytes, given %u and %u",
+               info->num_local_args, (unsigned)sizeof(args), local_count, push_size);
+      agxv_cmd_set_error(cmd, VK_ERROR_UNKNOWN);
+      return;
+   }
+   memcpy(args, push, push_size);
+   uint64_t top =
+      (info->shared_size + AGX_ABI_LOCAL_ARG_ALIGN - 1) & ~(uint64_t)(AGX_ABI_LOCAL_ARG_ALIGN - 1);
+   for (uint32_t k = 0; k < local_count; k++) {
+      uint64_t off = top;
+      if (info->local_arg_push[k] + 8 > sizeof(args))
+         off = UINT64_MAX;
+      top = (top + local_sizes[k] + AGX_ABI_LOCAL_ARG_ALIGN - 1) &
+            ~(uint64_t)(AGX_ABI_LOCAL_ARG_ALIGN - 1);
+      if (off == UINT64_MAX || top > AGXV_MAX_THREADGROUP_MEMORY) {
+         agxv_log("__local arguments need %llu bytes of threadgroup memory (at most %u)",
+                  (unsigned long long)top, AGXV_MAX_THREADGROUP_MEMORY);
+         agxv_cmd_set_error(cmd, VK_ERROR_UNKNOWN);
+         return;
+      }
+      memcpy(args + info->local_arg_push[k], &off, 8);
+      if (info->local_arg_push[k] + 8 > push_size)
+         push_size = info->local_arg_push[k] + 8;
+   }
+   dispatch_internal(cmd, pipeline, NULL, 0, args, push_size, groups_x,
+                     (uint32_t)top - info->shared_size);
+}

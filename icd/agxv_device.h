@@ -1,0 +1,81 @@
+/* VkDevice: a GPU VM on its own kernel connection, its VA heaps and queue. */
+#ifndef AGXV_DEVICE_H
+#define AGXV_DEVICE_H
+
+#include <pthread.h>
+#include <stdbool.h>
+
+#include "agxv_entrypoints.h"
+#include "agxv_meta.h"
+#include "agxv_object.h"
+#include "agxv_scratch.h"
+#include "agxv_va.h"
+#include "kmd/agxv_kmd.h"
+
+struct agxv_physical_device;
+struct agxv_queue;
+struct agxv_pipeline;
+struct agxv_bo;
+
+struct agxv_device {
+   VK_LOADER_DATA loader_data;
+   struct agxv_physical_device *pdev;
+   VkAllocationCallbacks alloc;
+   uint32_t api_version;
+   const bool *instance_extensions;
+   bool enabled_extensions[AGXV_DEVICE_EXT_COUNT + 1];
+
+   struct agxv_kmd *kmd;
+   uint32_t vm_id;
+   uint64_t kernel_start, kernel_end;
+
+   pthread_mutex_t va_mutex;
+   struct agxv_va_heap usc_heap;  /* shaders: 4 GiB at usc_exec_base */
+   struct agxv_va_heap user_heap; /* everything else */
+   uint64_t usc_base;
+   struct agxv_bo *bos; /* every live BO (under va_mutex), for debug tooling */
+
+   struct agxv_queue *queue;
+   bool lost;
+
+   pthread_mutex_t meta_mutex;
+   struct agxv_pipeline *meta[AGXV_META_COUNT]; /* compiled on first use */
+   struct agxv_scratch scratch;                 /* stacks for spilling shaders (agxv_scratch.h) */
+   struct agxv_bo *txf_sampler; /* the txf Sampler (agxv_device_txf_sampler), under meta_mutex */
+   /* The sampler heap (agxv_sampler.c): AGXV_SAMPLER_HEAP_COUNT hardware
+    * Samplers, created with the first VkSampler; slots in use in
+    * sampler_used. Under meta_mutex; the queue reads sampler_heap atomically. */
+   struct agxv_bo *sampler_heap;
+   uint32_t sampler_used[4096 / 32];
+   uint32_t compute_compiles; /* vkCreateComputePipelines compilations (atomic), for tests */
+   /* robustBufferAccess enabled: shaders bounds-check buffer accesses and
+    * send out-of-range ones to this small scratch BO (AGX_ABI_ROBUST_SINK) */
+   bool robust_buffer_access;
+   struct agxv_bo *robust_sink;
+};
+
+AGXV_DEFINE_HANDLE_CASTS(agxv_device, VkDevice)
+
+/* Marks the device lost (once, with the reason) and returns DEVICE_LOST. */
+VkResult agxv_device_set_lost(struct agxv_device *device, const char *why);
+
+static inline bool
+agxv_device_is_lost(struct agxv_device *device)
+{
+   return __atomic_load_n(&device->lost, __ATOMIC_ACQUIRE);
+}
+
+/* The GPU address of the device-wide 8-byte txf sampler (nearest, clamp to
+ * border, transparent black border) that texel buffer loads read from
+ * sampler state register 0 (agx_abi.h); created on first use. */
+VkResult agxv_device_txf_sampler(struct agxv_device *device, uint64_t *va);
+
+/* The sampler heap's GPU address and entry count for compute commands
+ * (drm_asahi_cmd_compute.sampler_heap / sampler_count); 0, 0 before the
+ * first VkSampler. */
+void agxv_device_sampler_heap(struct agxv_device *device, uint64_t *va, uint32_t *count);
+
+/* Maps a negative errno from the kernel interface to a VkResult. */
+VkResult agxv_result_from_errno(int err);
+
+#endif

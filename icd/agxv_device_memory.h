@@ -1,0 +1,27 @@
+/* VkDeviceMemory: one buffer object (VM-private, bound read/write). */
+#ifndef AGXV_DEVICE_MEMORY_H
+#define AGXV_DEVICE_MEMORY_H
+
+#include "agxv_bo.h"
+#include "agxv_object.h"
+
+struct agxv_device_memory {
+   struct agxv_bo *bo;
+};
+
+AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_device_memory, VkDeviceMemory)
+
+/* Fills a chained VkMemoryDedicatedRequirements, if any: buffers and
+ * images never need or prefer their own allocation (unified memory). */
+static inline void
+agxv_fill_dedicated_requirements(void *pNext)
+{
+   VkMemoryDedicatedRequirements *d = (VkMemoryDedicatedRequirements *)agxv_find_struct(
+      pNext, VK_STRUCTURE_TYPE_MEMORY_DEDICATED_REQUIREMENTS);
+   if (d) {
+      d->prefersDedicatedAllocation = VK_FALSE;
+      d->requiresDedicatedAllocation = VK_FALSE;
+   }
+}
+
+#endif

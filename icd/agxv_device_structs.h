@@ -1,0 +1,37 @@
+/* Filling and checking chained feature/property structures (the code is
+ * generated from vk.xml by agxv_device_structs_gen.py). */
+#ifndef AGXV_DEVICE_STRUCTS_H
+#define AGXV_DEVICE_STRUCTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <vulkan/vulkan_core.h>
+
+/* Everything the device supports, described once. */
+struct agxv_features {
+   VkPhysicalDeviceFeatures v10;
+   VkPhysicalDeviceVulkan11Features v11;
+   VkPhysicalDeviceVulkan12Features v12;
+   VkPhysicalDeviceVulkan13Features v13;
+   VkPhysicalDeviceRobustness2FeaturesEXT robustness2;
+   VkPhysicalDeviceWorkgroupMemoryExplicitLayoutFeaturesKHR wg_explicit;
+   VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT texel_buffer_alignment;
+};
+
+struct agxv_properties {
+   VkPhysicalDeviceProperties v10;
+   VkPhysicalDeviceVulkan11Properties v11;
+   VkPhysicalDeviceVulkan12Properties v12;
+   VkPhysicalDeviceVulkan13Properties v13;
+   VkPhysicalDeviceRobustness2PropertiesEXT robustness2;
+};
+
+/* Fill one chained core or supported extension struct (keeping its pNext);
+ * false if unknown. */
+bool agxv_fill_features_struct(VkBaseOutStructure *s, const struct agxv_features *all);
+bool agxv_fill_properties_struct(VkBaseOutStructure *s, const struct agxv_properties *all);
+
+/* Number of VkBool32 members (after sType/pNext) of a known feature struct. */
+bool agxv_feature_struct_bools(VkStructureType stype, unsigned *count);
+
+#endif

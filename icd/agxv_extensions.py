@@ -1,0 +1,66 @@
+# The extensions agx-vk advertises: the single list the entry-point and
+# extension-table generator reads. Add a name here only once the extension is
+# implemented and tested; spec versions come from vk.xml.
+
+INSTANCE_EXTENSIONS = [
+    'VK_KHR_get_physical_device_properties2',
+    'VK_KHR_external_memory_capabilities',
+    'VK_KHR_external_semaphore_capabilities',
+    'VK_KHR_external_fence_capabilities',
+    'VK_KHR_device_group_creation',
+]
+
+DEVICE_EXTENSIONS = [
+    'VK_KHR_bind_memory2',
+    'VK_KHR_get_memory_requirements2',
+    'VK_KHR_timeline_semaphore',
+    'VK_KHR_push_descriptor',
+    'VK_KHR_synchronization2',
+    'VK_KHR_maintenance4',
+    # Promoted to Vulkan 1.2 core (float controls properties come from
+    # VkPhysicalDeviceVulkan12Properties); applications still ask by name.
+    'VK_KHR_shader_float_controls',
+    'VK_KHR_spirv_1_4',
+    # Core since 1.1-1.3 and implemented here; listed by name as Mesa's
+    # drivers do, because applications and the CTS enable them by name
+    # (dEQP-VK.api.object_management.private_data.* enables
+    # VK_EXT_private_data and failed with VK_ERROR_EXTENSION_NOT_PRESENT).
+    'VK_KHR_maintenance1',
+    'VK_KHR_maintenance2',
+    'VK_KHR_maintenance3',
+    'VK_KHR_dedicated_allocation',
+    'VK_KHR_descriptor_update_template',
+    'VK_KHR_storage_buffer_storage_class',
+    'VK_KHR_relaxed_block_layout',
+    'VK_KHR_shader_non_semantic_info',
+    'VK_KHR_buffer_device_address',
+    'VK_EXT_host_query_reset',
+    'VK_KHR_uniform_buffer_standard_layout',
+    'VK_KHR_vulkan_memory_model',
+    'VK_KHR_shader_subgroup_extended_types',
+    'VK_EXT_inline_uniform_block',
+    'VK_EXT_pipeline_creation_cache_control',
+    'VK_EXT_private_data',
+    'VK_EXT_subgroup_size_control',
+    'VK_KHR_shader_integer_dot_product',
+    'VK_KHR_zero_initialize_workgroup_memory',
+    'VK_KHR_copy_commands2',
+    # With their features (agxv_physical_device.c, tests/icd test_types,
+    # test_float16): storage-buffer and uniform 8/16-bit access, shaderInt8,
+    # shaderFloat16 (8/16-bit push constants stay off), scalarBlockLayout.
+    'VK_KHR_8bit_storage',
+    'VK_KHR_16bit_storage',
+    'VK_KHR_shader_float16_int8',
+    'VK_EXT_scalar_block_layout',
+    # robustBufferAccess2 and nullDescriptor (robustImageAccess2: no images
+    # yet); tests/icd test_robust
+    'VK_EXT_robustness2',
+    # Block-decorated Workgroup variables aliasing with explicit layouts
+    # (tests/icd test_wg_explicit)
+    'VK_KHR_workgroup_memory_explicit_layout',
+    # Texel buffer views at any texel-aligned offset (the descriptor keeps
+    # the sub-16-byte part in software; tests/icd test_texel_buffer).
+    'VK_EXT_texel_buffer_alignment',
+    # samplerMirrorClampToEdge (core 1.2; listed by name like the others)
+    'VK_KHR_sampler_mirror_clamp_to_edge',
+]

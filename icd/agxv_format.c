@@ -1,0 +1,218 @@
+/*
+ * Format properties, derived from the format table (agxv_formats.py). No
+ * graphics: no VERTEX_BUFFER, no COLOR_ATTACHMENT, no BLIT (vkCmdBlitImage
+ * is not implemented).
+ *
+ * Buffers, as in Honeykrisp (hk_buffer_view.c): every table format is
+ * texturable, so uniform texel buffers take them all; storage texel
+ * buffers (read and written without a format too: loads and stores use
+ * the descriptor's format) need a power-of-two texel size; atomics only
+ * R32_UINT / R32_SINT (lowered to global atomics on the texel's address).
+ *
+ * Images (optimal = GPU tiled, linear = Linear 2D): sampled everywhere,
+ * linear filtering for non-integer formats; storage images for the
+ * formats the PBE can write (renderable) with a power-of-two texel size
+ * (the same rule as storage texel buffers) except sRGB ones (shaders have
+ * no sRGB image formats), read/written without format;
+ * atomics R32_UINT / R32_SINT; transfer src/dst (the copy kernels handle
+ * any texel size). Linear tiling gets the same features: its restrictions
+ * (2D, one level, one layer) are applied in the image format query.
+ */
+#include "agxv_format.h"
+
+#include <string.h>
+
+#include "agxv_format_table.h"
+#include "agx_pack.h"
+#include "agxv_physical_device.h"
+
+VkFormatFeatureFlags2
+agxv_buffer_format_features(VkFormat format)
+{
+   const struct agxv_format_info *f = agxv_format_info(format);
+   if (!f)
+      return 0;
+   VkFormatFeatureFlags2 features = VK_FORMAT_FEATURE_2_UNIFORM_TEXEL_BUFFER_BIT;
+   if ((f->bytes & (f->bytes - 1)) == 0)
+      features |= VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_BIT |
+                  VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT |
+                  VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT;
+   if (format == VK_FORMAT_R32_UINT || format == VK_FORMAT_R32_SINT)
+      features |= VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_ATOMIC_BIT;
+   return features;
+}
+
+VkFormatFeatureFlags2
+agxv_image_format_features(VkFormat format, VkImageTiling tiling)
+{
+   const struct agxv_format_info *f = agxv_format_info(format);
+   if (!f || (tiling != VK_IMAGE_TILING_OPTIMAL && tiling != VK_IMAGE_TILING_LINEAR))
+      return 0;
+   VkFormatFeatureFlags2 features = VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT |
+                                    VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT |
+                                    VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT;
+   bool integer = f->type == AGX_TEXTURE_TYPE_UINT || f->type == AGX_TEXTURE_TYPE_SINT;
+   if (!integer)
+      features |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
+   if (f->renderable && !f->srgb && (f->bytes & (f->bytes - 1)) == 0)
+      features |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT |
+                  VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT |
+                  VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT;
+   if (format == VK_FORMAT_R32_UINT || format == VK_FORMAT_R32_SINT)
+      features |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_ATOMIC_BIT;
+   return features;
+}
+
+/* VkFormatFeatureFlags holds the bits below 31; the *_WITHOUT_FORMAT bits
+ * exist only in the 2 form. */
+static VkFormatFeatureFlags
+v1_flags(VkFormatFeatureFlags2 f)
+{
+   return (VkFormatFeatureFlags)(f & 0x7FFFFFFFull);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_GetPhysicalDeviceFormatProperties(VkPhysicalDevice physicalDevice, VkFormat format,
+                                       VkFormatProperties *pProps)
+{
+   memset(pProps, 0, sizeof(*pProps));
+   pProps->linearTilingFeatures =
+      v1_flags(agxv_image_format_features(format, VK_IMAGE_TILING_LINEAR));
+   pProps->optimalTilingFeatures =
+      v1_flags(agxv_image_format_features(format, VK_IMAGE_TILING_OPTIMAL));
+   pProps->bufferFeatures = v1_flags(agxv_buffer_format_features(format));
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_GetPhysicalDeviceFormatProperties2(VkPhysicalDevice physicalDevice, VkFormat format,
+                                        VkFormatProperties2 *pProps)
+{
+   agxv_GetPhysicalDeviceFormatProperties(physicalDevice, format, &pProps->formatProperties);
+   VkFormatProperties3 *p3 =
+      (VkFormatProperties3 *)agxv_find_struct(pProps->pNext, VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3);
+   if (p3) {
+      p3->linearTilingFeatures = agxv_image_format_features(format, VK_IMAGE_TILING_LINEAR);
+      p3->optimalTilingFeatures = agxv_image_format_features(format, VK_IMAGE_TILING_OPTIMAL);
+      p3->bufferFeatures = agxv_buffer_format_features(format);
+   }
+}
+
+/* Usage bits an image needs the feature bits for (none for the rest:
+ * attachments are refused as no attachment feature exists). */
+static bool
+usage_supported(VkImageUsageFlags usage, VkFormatFeatureFlags2 features)
+{
+   const struct {
+      VkImageUsageFlags usage;
+      VkFormatFeatureFlags2 feature;
+   } need[] = {
+      {VK_IMAGE_USAGE_TRANSFER_SRC_BIT, VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT},
+      {VK_IMAGE_USAGE_TRANSFER_DST_BIT, VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT},
+      {VK_IMAGE_USAGE_SAMPLED_BIT, VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT},
+      {VK_IMAGE_USAGE_STORAGE_BIT, VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT},
+      {VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT},
+      {VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+       VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT},
+      {VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT, VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT},
+      {VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT, VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT},
+   };
+   for (unsigned i = 0; i < sizeof(need) / sizeof(need[0]); i++)
+      if ((usage & need[i].usage) && !(features & need[i].feature))
+         return false;
+   /* anything else (shading rate, fragment density, video...) is unsupported */
+   VkImageUsageFlags known = 0;
+   for (unsigned i = 0; i < sizeof(need) / sizeof(need[0]); i++)
+      known |= need[i].usage;
+   return (usage & ~known) == 0;
+}
+
+VkResult
+agxv_image_format_properties(VkFormat format, VkImageType type, VkImageTiling tiling,
+                             VkImageUsageFlags usage, VkImageCreateFlags flags,
+                             VkImageFormatProperties *props)
+{
+   memset(props, 0, sizeof(*props));
+   VkFormatFeatureFlags2 features = agxv_image_format_features(format, tiling);
+   if (!features || !usage_supported(usage, features))
+      return VK_ERROR_FORMAT_NOT_SUPPORTED;
+   /* supported flags: cube-compatible 2D, mutable format, 2D array views of
+    * 3D images are not (no such views yet), extended usage */
+   const VkImageCreateFlags ok_flags = VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT |
+                                       VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT |
+                                       VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
+   if (flags & ~ok_flags)
+      return VK_ERROR_FORMAT_NOT_SUPPORTED;
+   if ((flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) && type != VK_IMAGE_TYPE_2D)
+      return VK_ERROR_FORMAT_NOT_SUPPORTED;
+
+   VkExtent3D extent = {16384, 1, 1};
+   uint32_t layers = 2048;
+   switch (type) {
+   case VK_IMAGE_TYPE_1D:
+      break;
+   case VK_IMAGE_TYPE_2D:
+      extent.height = 16384;
+      break;
+   case VK_IMAGE_TYPE_3D:
+      extent = (VkExtent3D){2048, 2048, 2048};
+      layers = 1;
+      break;
+   default:
+      return VK_ERROR_FORMAT_NOT_SUPPORTED;
+   }
+   uint32_t major = extent.width > extent.height ? extent.width : extent.height;
+   uint32_t levels = 1;
+   while ((major >> levels) > 0)
+      levels++;
+
+   if (tiling == VK_IMAGE_TILING_LINEAR) {
+      /* Honeykrisp's rule: linear images are 2D, one level, one layer */
+      if (type != VK_IMAGE_TYPE_2D || (flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT))
+         return VK_ERROR_FORMAT_NOT_SUPPORTED;
+      levels = 1;
+      layers = 1;
+   }
+   props->maxExtent = extent;
+   props->maxMipLevels = levels;
+   props->maxArrayLayers = layers;
+   props->sampleCounts = VK_SAMPLE_COUNT_1_BIT;
+   props->maxResourceSize = (VkDeviceSize)1 << 40; /* the driver's VA range bounds it */
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agxv_GetPhysicalDeviceImageFormatProperties(VkPhysicalDevice physicalDevice, VkFormat format,
+                                            VkImageType type, VkImageTiling tiling,
+                                            VkImageUsageFlags usage, VkImageCreateFlags flags,
+                                            VkImageFormatProperties *pProps)
+{
+   return agxv_image_format_properties(format, type, tiling, usage, flags, pProps);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agxv_GetPhysicalDeviceImageFormatProperties2(VkPhysicalDevice physicalDevice,
+                                             const VkPhysicalDeviceImageFormatInfo2 *pInfo,
+                                             VkImageFormatProperties2 *pProps)
+{
+   VkImageUsageFlags usage = pInfo->usage;
+   const VkImageStencilUsageCreateInfo *stencil =
+      (const VkImageStencilUsageCreateInfo *)agxv_find_struct(
+         pInfo->pNext, VK_STRUCTURE_TYPE_IMAGE_STENCIL_USAGE_CREATE_INFO);
+   if (stencil)
+      usage |= stencil->stencilUsage;
+   const VkPhysicalDeviceExternalImageFormatInfo *ext =
+      (const VkPhysicalDeviceExternalImageFormatInfo *)agxv_find_struct(
+         pInfo->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_IMAGE_FORMAT_INFO);
+   VkResult r = agxv_image_format_properties(pInfo->format, pInfo->type, pInfo->tiling, usage,
+                                             pInfo->flags, &pProps->imageFormatProperties);
+   /* no external handle types are supported */
+   if (r == VK_SUCCESS && ext && ext->handleType) {
+      memset(&pProps->imageFormatProperties, 0, sizeof(pProps->imageFormatProperties));
+      return VK_ERROR_FORMAT_NOT_SUPPORTED;
+   }
+   VkExternalImageFormatProperties *ext_props = (VkExternalImageFormatProperties *)agxv_find_struct(
+      pProps->pNext, VK_STRUCTURE_TYPE_EXTERNAL_IMAGE_FORMAT_PROPERTIES);
+   if (ext_props)
+      memset(&ext_props->externalMemoryProperties, 0, sizeof(ext_props->externalMemoryProperties));
+   return r;
+}

@@ -1,0 +1,18 @@
+/* Vulkan format support (agxv_format.c) over the generated format table. */
+#ifndef AGXV_FORMAT_H
+#define AGXV_FORMAT_H
+
+#include <vulkan/vulkan_core.h>
+
+/* Buffer features of a format (0: unsupported). */
+VkFormatFeatureFlags2 agxv_buffer_format_features(VkFormat format);
+
+/* Image features of a format with a tiling (0: unsupported). */
+VkFormatFeatureFlags2 agxv_image_format_features(VkFormat format, VkImageTiling tiling);
+
+/* vkGetPhysicalDeviceImageFormatProperties for one combination. */
+VkResult agxv_image_format_properties(VkFormat format, VkImageType type, VkImageTiling tiling,
+                                      VkImageUsageFlags usage, VkImageCreateFlags flags,
+                                      VkImageFormatProperties *props);
+
+#endif

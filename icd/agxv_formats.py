@@ -1,0 +1,177 @@
+# The driver's one table of Vulkan formats and their AGX hardware encodings,
+# turned into C (agxv_format_table.h/.c) at build time by meson.
+#
+# Facts from Mesa's src/asahi/layout/formats.c (ail_pixel_format: hardware
+# "Channels" value, Texture Type, texturable, renderable) and the Vulkan ->
+# Gallium format mapping (packed formats: Vulkan names list the most
+# significant component first; the hardware's channel 0 is the least
+# significant bits, as in Gallium names).
+#
+# Columns:
+#   vk        VkFormat enumerator without the VK_FORMAT_ prefix
+#   channels  genxml "Channels" value name (hardware pixel format)
+#   type      genxml "Texture Type" value name
+#   order     memory channel feeding result component R, G, B, A: a letter
+#             names the channel by position (R = channel 0 ... A = 3, the
+#             least significant first), '0'/'1' a constant (missing channel)
+#   bpp       bytes per texel
+#   flags     's' sRGB, 'r' renderable (colour, also the PBE can write it)
+#
+# Derived rules (agxv_format.c): a format in this table is
+# texturable; uniform texel buffers take every texturable non-depth format,
+# storage texel buffers (also without format) those with a power-of-two
+# size, atomics R32_UINT/R32_SINT only. Formats not listed (R5G5B5A1 /
+# B5G5R5A1 / A1B5G5R5, which the hardware's channel orders do not cover,
+# RGB32, which Mesa emulates with shader loads, 24-bit, 64-bit, scaled,
+# compressed, depth/stencil) have no buffer features.
+import argparse
+
+FORMATS = [
+    # vk                          channels        type     order  bpp flags
+    ('R8_UNORM',                  'R8',           'Unorm', 'R001', 1, 'r'),
+    ('R8_SNORM',                  'R8',           'Snorm', 'R001', 1, 'r'),
+    ('R8_UINT',                   'R8',           'Uint',  'R001', 1, 'r'),
+    ('R8_SINT',                   'R8',           'Sint',  'R001', 1, 'r'),
+    ('R8_SRGB',                   'R8',           'Unorm', 'R001', 1, 'sr'),
+    ('R8G8_UNORM',                'R8G8',         'Unorm', 'RG01', 2, 'r'),
+    ('R8G8_SNORM',                'R8G8',         'Snorm', 'RG01', 2, 'r'),
+    ('R8G8_UINT',                 'R8G8',         'Uint',  'RG01', 2, 'r'),
+    ('R8G8_SINT',                 'R8G8',         'Sint',  'RG01', 2, 'r'),
+    ('R8G8_SRGB',                 'R8G8',         'Unorm', 'RG01', 2, 'sr'),
+    ('R8G8B8A8_UNORM',            'R8G8B8A8',     'Unorm', 'RGBA', 4, 'r'),
+    ('R8G8B8A8_SNORM',            'R8G8B8A8',     'Snorm', 'RGBA', 4, 'r'),
+    ('R8G8B8A8_UINT',             'R8G8B8A8',     'Uint',  'RGBA', 4, 'r'),
+    ('R8G8B8A8_SINT',             'R8G8B8A8',     'Sint',  'RGBA', 4, 'r'),
+    ('R8G8B8A8_SRGB',             'R8G8B8A8',     'Unorm', 'RGBA', 4, 'sr'),
+    ('B8G8R8A8_UNORM',            'R8G8B8A8',     'Unorm', 'BGRA', 4, 'r'),
+    ('B8G8R8A8_SNORM',            'R8G8B8A8',     'Snorm', 'BGRA', 4, 'r'),
+    ('B8G8R8A8_UINT',             'R8G8B8A8',     'Uint',  'BGRA', 4, 'r'),
+    ('B8G8R8A8_SINT',             'R8G8B8A8',     'Sint',  'BGRA', 4, 'r'),
+    ('B8G8R8A8_SRGB',             'R8G8B8A8',     'Unorm', 'BGRA', 4, 'sr'),
+    # A8B8G8R8_*_PACK32: R in the low byte, the same bytes as R8G8B8A8
+    ('A8B8G8R8_UNORM_PACK32',     'R8G8B8A8',     'Unorm', 'RGBA', 4, 'r'),
+    ('A8B8G8R8_SNORM_PACK32',     'R8G8B8A8',     'Snorm', 'RGBA', 4, 'r'),
+    ('A8B8G8R8_UINT_PACK32',      'R8G8B8A8',     'Uint',  'RGBA', 4, 'r'),
+    ('A8B8G8R8_SINT_PACK32',      'R8G8B8A8',     'Sint',  'RGBA', 4, 'r'),
+    ('A8B8G8R8_SRGB_PACK32',      'R8G8B8A8',     'Unorm', 'RGBA', 4, 'sr'),
+    # A2B10G10R10: R in bits 0-9 (Gallium R10G10B10A2); A2R10G10B10: B there
+    # 16-bit packed: Vulkan names list the most significant field first,
+    # the hardware's channel 0 is the least significant (so B5G6R5 is the
+    # identity and R5G6B5 reads red from channel 2)
+    ('R5G6B5_UNORM_PACK16',       'R5G6B5',       'Unorm', 'BGR1', 2, 'r'),
+    ('B5G6R5_UNORM_PACK16',       'R5G6B5',       'Unorm', 'RGB1', 2, 'r'),
+    ('R4G4B4A4_UNORM_PACK16',     'R4G4B4A4',     'Unorm', 'ABGR', 2, 'r'),
+    ('B4G4R4A4_UNORM_PACK16',     'R4G4B4A4',     'Unorm', 'GBAR', 2, 'r'),
+    ('A4R4G4B4_UNORM_PACK16',     'R4G4B4A4',     'Unorm', 'BGRA', 2, 'r'),
+    ('A4B4G4R4_UNORM_PACK16',     'R4G4B4A4',     'Unorm', 'RGBA', 2, 'r'),
+    ('A1R5G5B5_UNORM_PACK16',     'R5G5B5A1',     'Unorm', 'BGRA', 2, 'r'),
+    ('A2B10G10R10_UNORM_PACK32',  'R10G10B10A2',  'Unorm', 'RGBA', 4, 'r'),
+    ('A2B10G10R10_UINT_PACK32',   'R10G10B10A2',  'Uint',  'RGBA', 4, 'r'),
+    ('A2B10G10R10_SINT_PACK32',   'R10G10B10A2',  'Sint',  'RGBA', 4, ''),
+    ('A2R10G10B10_UNORM_PACK32',  'R10G10B10A2',  'Unorm', 'BGRA', 4, 'r'),
+    ('A2R10G10B10_UINT_PACK32',   'R10G10B10A2',  'Uint',  'BGRA', 4, 'r'),
+    ('A2R10G10B10_SINT_PACK32',   'R10G10B10A2',  'Sint',  'BGRA', 4, ''),
+    ('B10G11R11_UFLOAT_PACK32',   'R11G11B10',    'Float', 'RGB1', 4, 'r'),
+    ('E5B9G9R9_UFLOAT_PACK32',    'R9G9B9E5',     'Float', 'RGB1', 4, 'r'),
+    ('R16_UNORM',                 'R16',          'Unorm', 'R001', 2, 'r'),
+    ('R16_SNORM',                 'R16',          'Snorm', 'R001', 2, 'r'),
+    ('R16_UINT',                  'R16',          'Uint',  'R001', 2, 'r'),
+    ('R16_SINT',                  'R16',          'Sint',  'R001', 2, 'r'),
+    ('R16_SFLOAT',                'R16',          'Float', 'R001', 2, 'r'),
+    ('R16G16_UNORM',              'R16G16',       'Unorm', 'RG01', 4, 'r'),
+    ('R16G16_SNORM',              'R16G16',       'Snorm', 'RG01', 4, 'r'),
+    ('R16G16_UINT',               'R16G16',       'Uint',  'RG01', 4, 'r'),
+    ('R16G16_SINT',               'R16G16',       'Sint',  'RG01', 4, 'r'),
+    ('R16G16_SFLOAT',             'R16G16',       'Float', 'RG01', 4, 'r'),
+    ('R16G16B16A16_UNORM',        'R16G16B16A16', 'Unorm', 'RGBA', 8, 'r'),
+    ('R16G16B16A16_SNORM',        'R16G16B16A16', 'Snorm', 'RGBA', 8, 'r'),
+    ('R16G16B16A16_UINT',         'R16G16B16A16', 'Uint',  'RGBA', 8, 'r'),
+    ('R16G16B16A16_SINT',         'R16G16B16A16', 'Sint',  'RGBA', 8, 'r'),
+    ('R16G16B16A16_SFLOAT',       'R16G16B16A16', 'Float', 'RGBA', 8, 'r'),
+    ('R32_UINT',                  'R32',          'Uint',  'R001', 4, 'r'),
+    ('R32_SINT',                  'R32',          'Sint',  'R001', 4, 'r'),
+    ('R32_SFLOAT',                'R32',          'Float', 'R001', 4, 'r'),
+    ('R32G32_UINT',               'R32G32',       'Uint',  'RG01', 8, 'r'),
+    ('R32G32_SINT',               'R32G32',       'Sint',  'RG01', 8, 'r'),
+    ('R32G32_SFLOAT',             'R32G32',       'Float', 'RG01', 8, 'r'),
+    ('R32G32B32A32_UINT',         'R32G32B32A32', 'Uint',  'RGBA', 16, 'r'),
+    ('R32G32B32A32_SINT',         'R32G32B32A32', 'Sint',  'RGBA', 16, 'r'),
+    ('R32G32B32A32_SFLOAT',       'R32G32B32A32', 'Float', 'RGBA', 16, 'r'),
+]
+
+def ident(name):
+    return ''.join(ch if ch.isalnum() else '_' for ch in name).upper()
+
+
+LETTER_CHANNEL = 'RGBA'  # letter -> memory channel index (R = channel 0 ...)
+
+
+def swizzles(order):
+    """(texture swizzle names, PBE swizzle list, channel count) for an order
+    string: result component c reads memory channel order[c] (a letter) or
+    the constant 0/1. PBE swizzle m = the result component stored into
+    memory channel m (3, alpha, for channels no component feeds)."""
+    tex = list(order)
+    pbe = []
+    for m in range(4):
+        letter = LETTER_CHANNEL[m]
+        pbe.append(order.index(letter) if letter in order else 3)
+    n = sum(1 for ch in order if ch in LETTER_CHANNEL)
+    return tex, pbe, n
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--header', required=True)
+    ap.add_argument('--source', required=True)
+    a = ap.parse_args()
+    with open(a.header, 'w') as h:
+        h.write('''/* Generated by agxv_formats.py: the Vulkan format table. */
+#pragma once
+#include <stdbool.h>
+#include <stdint.h>
+#include <vulkan/vulkan_core.h>
+
+struct agxv_format_info {
+   VkFormat vk;
+   uint8_t channels;      /* genxml Channels */
+   uint8_t type;          /* genxml Texture Type */
+   bool srgb;
+   bool srgb_2_channel;   /* sRGB with two channels (Texture "sRGB 2-channel") */
+   bool renderable;
+   uint8_t bytes;         /* per texel */
+   uint8_t nr_channels;   /* channels present in memory */
+   uint8_t swizzle[4];    /* Texture swizzle R, G, B, A (genxml Channel) */
+   uint8_t pbe_swizzle[4];/* PBE swizzle: result component per memory channel */
+};
+
+#define AGXV_FORMAT_COUNT %du
+extern const struct agxv_format_info agxv_format_table[AGXV_FORMAT_COUNT];
+
+/* NULL for formats the hardware table does not cover. */
+const struct agxv_format_info *agxv_format_info(VkFormat format);
+''' % len(FORMATS))
+    with open(a.source, 'w') as s:
+        s.write('/* Generated by agxv_formats.py. */\n#include "agxv_format_table.h"\n'
+                '#include "agx_pack.h"\n\n'
+                'const struct agxv_format_info agxv_format_table[AGXV_FORMAT_COUNT] = {\n')
+        for vk, channels, typ, order, bpp, flags in FORMATS:
+            tex, pbe, n = swizzles(order)
+            srgb = 's' in flags
+            s.write('   {VK_FORMAT_%s, AGX_CHANNELS_%s, AGX_TEXTURE_TYPE_%s, %s, %s, %s, %d, %d,\n'
+                    '    {%s}, {%s}},\n' % (
+                        vk, ident(channels), ident(typ), 'true' if srgb else 'false',
+                        'true' if srgb and n == 2 else 'false',
+                        'true' if 'r' in flags else 'false', bpp, n,
+                        ', '.join('AGX_CHANNEL_' + ident(c) for c in tex),
+                        ', '.join(str(x) for x in pbe)))
+        s.write('};\n\n'
+                'const struct agxv_format_info *\nagxv_format_info(VkFormat format)\n{\n'
+                '   for (unsigned i = 0; i < AGXV_FORMAT_COUNT; i++)\n'
+                '      if (agxv_format_table[i].vk == format)\n'
+                '         return &agxv_format_table[i];\n'
+                '   return NULL;\n}\n')
+
+
+if __name__ == '__main__':
+    main()

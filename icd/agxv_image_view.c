@@ -1,0 +1,191 @@
+/*
+ * Image views: Texture + PBE descriptors (Honeykrisp's hk_image_view.c
+ * facts, over our layouts in agx_image_layout.h):
+ * - 1D views are 2D images of height 1 (the hardware's 1D is not used), 1D
+ *   arrays 2D arrays; cube and cube array views sample as Cube / Cube Array
+ *   (Depth = cubes); their storage descriptors (Texture and PBE) are 2D
+ *   arrays of faces (compiler/ir/agx_abi.h).
+ * - The descriptor address is the image's plus the view's first layer
+ *   (layer stride apart); First/Last level select levels of the full
+ *   image, whose level offsets the hardware derives from the level-0 size
+ *   and "Unk mipmapped" (set when the image has more than one level: the
+ *   full chain is laid out then, see agx_image_layout.h).
+ * - 3D views address the whole depth (Depth = image depth).
+ * - The PBE writes the view's base level (Level), Levels = the image's
+ *   level count, Layers = the view's layers (3D: depth); its software words
+ *   give image atomics the level offset, tile size and layer stride.
+ *   Storage Textures cover the base level only (First = Last).
+ * - Linear images (2D, one level, one layer): Texture stride field =
+ *   stride - 16, PBE stride field = stride - 4 (as for texel buffers).
+ * - Swizzles: the view's component mapping applied after the format's
+ *   (storage views have identity mappings, so the PBE takes the format's).
+ */
+#include "agxv_image_view.h"
+
+#include <string.h>
+
+#include "agxv_alloc.h"
+#include "agxv_device.h"
+#include "agxv_format_table.h"
+#include "agxv_log.h"
+#include "agx_pack.h"
+
+static enum agx_channel
+compose(const struct agxv_format_info *f, VkComponentSwizzle s, unsigned c)
+{
+   switch (s) {
+   case VK_COMPONENT_SWIZZLE_IDENTITY:
+      return (enum agx_channel)f->swizzle[c];
+   case VK_COMPONENT_SWIZZLE_ZERO:
+      return AGX_CHANNEL_0;
+   case VK_COMPONENT_SWIZZLE_ONE:
+      return AGX_CHANNEL_1;
+   case VK_COMPONENT_SWIZZLE_R:
+      return (enum agx_channel)f->swizzle[0];
+   case VK_COMPONENT_SWIZZLE_G:
+      return (enum agx_channel)f->swizzle[1];
+   case VK_COMPONENT_SWIZZLE_B:
+      return (enum agx_channel)f->swizzle[2];
+   case VK_COMPONENT_SWIZZLE_A:
+      return (enum agx_channel)f->swizzle[3];
+   default:
+      return (enum agx_channel)f->swizzle[c];
+   }
+}
+
+static enum agx_texture_dimension
+texture_dimension(VkImageViewType type)
+{
+   switch (type) {
+   case VK_IMAGE_VIEW_TYPE_1D_ARRAY:
+   case VK_IMAGE_VIEW_TYPE_2D_ARRAY:
+      return AGX_TEXTURE_DIMENSION_2D_ARRAY;
+   case VK_IMAGE_VIEW_TYPE_3D:
+      return AGX_TEXTURE_DIMENSION_3D;
+   case VK_IMAGE_VIEW_TYPE_CUBE:
+      return AGX_TEXTURE_DIMENSION_CUBE;
+   case VK_IMAGE_VIEW_TYPE_CUBE_ARRAY:
+      return AGX_TEXTURE_DIMENSION_CUBE_ARRAY;
+   default:
+      return AGX_TEXTURE_DIMENSION_2D;
+   }
+}
+
+bool
+agxv_pack_image_view(const struct agxv_image *image, uint64_t va, const struct agxv_view_range *r,
+                     bool storage, uint32_t *desc)
+{
+   const struct agxv_format_info *f = agxv_format_info(r->format);
+   if (!f)
+      return false;
+   const struct agx_image_layout *l = &image->layout;
+   bool is3d = r->type == VK_IMAGE_VIEW_TYPE_3D;
+   uint64_t address = va + (is3d ? 0 : (uint64_t)r->base_layer * l->layer_stride);
+   enum agx_texture_dimension dim = texture_dimension(r->type);
+   if (storage && (dim == AGX_TEXTURE_DIMENSION_CUBE || dim == AGX_TEXTURE_DIMENSION_CUBE_ARRAY))
+      dim = AGX_TEXTURE_DIMENSION_2D_ARRAY;
+   bool cube = dim == AGX_TEXTURE_DIMENSION_CUBE || dim == AGX_TEXTURE_DIMENSION_CUBE_ARRAY;
+   uint32_t depth = is3d ? l->layers : cube ? r->layers / 6 : r->layers;
+   if (depth == 0)
+      depth = 1;
+   bool mipmapped = l->levels > 1;
+
+   memset(desc, 0, AGXV_IMAGE_DESC_SIZE);
+   agx_pack(desc + AGXV_IMAGE_DESC_TEXTURE / 4, TEXTURE, cfg) {
+      cfg.dimension = dim;
+      cfg.layout = l->tiled ? AGX_LAYOUT_GPU : AGX_LAYOUT_LINEAR;
+      cfg.channels = f->channels;
+      cfg.type = f->type;
+      cfg.swizzle_r = compose(f, r->components.r, 0);
+      cfg.swizzle_g = compose(f, r->components.g, 1);
+      cfg.swizzle_b = compose(f, r->components.b, 2);
+      cfg.swizzle_a = compose(f, r->components.a, 3);
+      cfg.width = l->width;
+      cfg.height = l->height;
+      cfg.first_level = r->base_level;
+      cfg.last_level = storage ? r->base_level : r->base_level + r->levels - 1;
+      cfg.address = address;
+      cfg.unk_mipmapped = mipmapped;
+      cfg.srgb = f->srgb;
+      cfg.srgb_2_channel = f->srgb_2_channel;
+      if (l->tiled)
+         cfg.depth = depth;
+      else
+         cfg.stride = l->linear_stride - 16;
+   }
+   agx_pack(desc + AGXV_IMAGE_DESC_PBE / 4, PBE, cfg) {
+      cfg.dimension = is3d ? AGX_TEXTURE_DIMENSION_3D
+                           : (dim == AGX_TEXTURE_DIMENSION_2D ? AGX_TEXTURE_DIMENSION_2D
+                                                              : AGX_TEXTURE_DIMENSION_2D_ARRAY);
+      cfg.layout = l->tiled ? AGX_LAYOUT_GPU : AGX_LAYOUT_LINEAR;
+      cfg.channels = f->channels;
+      cfg.type = f->type;
+      cfg.swizzle_r = f->pbe_swizzle[0];
+      cfg.swizzle_g = f->pbe_swizzle[1];
+      cfg.swizzle_b = f->pbe_swizzle[2];
+      cfg.swizzle_a = f->pbe_swizzle[3];
+      cfg.width = l->width;
+      cfg.height = l->height;
+      cfg.buffer = address;
+      cfg.srgb = f->srgb;
+      cfg.unk_mipmapped = mipmapped;
+      if (l->tiled) {
+         cfg.level = r->base_level;
+         cfg.levels = l->levels;
+         cfg.layers = is3d ? l->layers : r->layers;
+         cfg.level_offset_sw = (uint32_t)l->level_offset[r->base_level];
+         cfg.tile_width_sw = 1u << l->tile_w_log2[r->base_level];
+         cfg.tile_height_sw = 1u << l->tile_h_log2[r->base_level];
+         cfg.layer_stride_sw = (uint32_t)l->layer_stride;
+      } else {
+         cfg.stride = l->linear_stride - 4;
+      }
+   }
+   return true;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agxv_CreateImageView(VkDevice _device, const VkImageViewCreateInfo *pCreateInfo,
+                     const VkAllocationCallbacks *pAllocator, VkImageView *pView)
+{
+   AGXV_FROM_HANDLE(agxv_device, device, _device);
+   AGXV_FROM_HANDLE(agxv_image, image, pCreateInfo->image);
+   const VkImageSubresourceRange *sr = &pCreateInfo->subresourceRange;
+   struct agxv_view_range r = {
+      .type = pCreateInfo->viewType,
+      .format = pCreateInfo->format,
+      .components = pCreateInfo->components,
+      .base_level = sr->baseMipLevel,
+      .levels = sr->levelCount == VK_REMAINING_MIP_LEVELS ? image->mip_levels - sr->baseMipLevel
+                                                          : sr->levelCount,
+      .base_layer = sr->baseArrayLayer,
+      .layers = sr->layerCount == VK_REMAINING_ARRAY_LAYERS
+                   ? image->array_layers - sr->baseArrayLayer
+                   : sr->layerCount,
+   };
+   if (!agxv_format_info(r.format))
+      return agxv_error(VK_ERROR_FORMAT_NOT_SUPPORTED, "image view format %d", r.format);
+   struct agxv_image_view *view = agxv_zalloc(agxv_choose_alloc(&device->alloc, pAllocator),
+                                              sizeof(*view), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!view)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   view->image = image;
+   view->type = r.type;
+   view->format = r.format;
+   view->base_level = r.base_level;
+   view->levels = r.levels;
+   view->base_layer = r.base_layer;
+   view->layers = r.layers;
+   agxv_pack_image_view(image, image->va, &r, false, view->desc);
+   agxv_pack_image_view(image, image->va, &r, true, view->storage_desc);
+   *pView = agxv_image_view_to_handle(view);
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_DestroyImageView(VkDevice _device, VkImageView imageView,
+                      const VkAllocationCallbacks *pAllocator)
+{
+   AGXV_FROM_HANDLE(agxv_device, device, _device);
+   agxv_free(agxv_choose_alloc(&device->alloc, pAllocator), agxv_image_view_from_handle(imageView));
+}

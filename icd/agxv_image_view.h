@@ -1,0 +1,43 @@
+/* VkImageView: the view's 48-byte image descriptor (compiler/ir/agx_abi.h):
+ * Texture at +0 (sampled, storage, combined), PBE at +24 (storage). */
+#ifndef AGXV_IMAGE_VIEW_H
+#define AGXV_IMAGE_VIEW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "agxv_image.h"
+#include "agxv_object.h"
+
+#include "agx_abi.h"
+
+#define AGXV_IMAGE_DESC_SIZE AGX_ABI_IMAGE_DESC_SIZE
+#define AGXV_IMAGE_DESC_TEXTURE AGX_ABI_IMAGE_TEXTURE
+#define AGXV_IMAGE_DESC_PBE AGX_ABI_IMAGE_PBE
+
+struct agxv_image_view {
+   struct agxv_image *image;
+   VkImageViewType type;
+   VkFormat format;
+   uint32_t base_level, levels, base_layer, layers;
+   uint32_t desc[AGXV_IMAGE_DESC_SIZE / 4];         /* sampled / combined */
+   uint32_t storage_desc[AGXV_IMAGE_DESC_SIZE / 4]; /* storage: cubes as 2D arrays */
+};
+
+AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_image_view, VkImageView)
+
+/* What a view selects of an image (layers = VK_REMAINING_* resolved). */
+struct agxv_view_range {
+   VkImageViewType type;
+   VkFormat format;
+   VkComponentMapping components;
+   uint32_t base_level, levels, base_layer, layers;
+};
+
+/* Packs the Texture and PBE descriptors of a view of a bound image at
+ * `va` into desc[12], for a storage or a sampled descriptor. False if the
+ * format is not in the table. */
+bool agxv_pack_image_view(const struct agxv_image *image, uint64_t va,
+                          const struct agxv_view_range *r, bool storage, uint32_t *desc);
+
+#endif

@@ -1,0 +1,682 @@
+/*
+ * VkPhysicalDevice. Identity comes from GET_PARAMS (Mesa's naming scheme for
+ * Apple GPUs); features are true only where the driver implements them;
+ * limits are values the driver can honour, never below the Vulkan minimums.
+ */
+#define _GNU_SOURCE
+#include "agxv_physical_device.h"
+
+#include <dlfcn.h>
+#include <link.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "agxv_alloc.h"
+#include "agxv_descriptor_set_layout.h"
+#include "agxv_log.h"
+
+#define AGXV_VENDOR_ID 0x106b /* Apple */
+
+VkResult agxv_outarray(void *out, uint32_t *count, const void *items, uint32_t n, size_t size);
+
+static const char *
+marketing_suffix(const struct drm_asahi_params_global *p)
+{
+   switch (p->gpu_variant) {
+   case 'S':
+      return " Pro";
+   case 'C':
+      return " Max";
+   case 'D':
+      return " Ultra";
+   default:
+      return "";
+   }
+}
+
+/* FNV-1a over the bytes; enough to derive stable UUIDs. */
+static uint64_t
+fnv1a(uint64_t h, const void *data, size_t size)
+{
+   const uint8_t *p = data;
+   for (size_t i = 0; i < size; i++) {
+      h ^= p[i];
+      h *= 0x100000001b3ull;
+   }
+   return h;
+}
+
+static void
+make_uuid(uint8_t uuid[VK_UUID_SIZE], const char *domain, const void *data, size_t size)
+{
+   uint64_t a = fnv1a(0xcbf29ce484222325ull, domain, strlen(domain));
+   a = fnv1a(a, data, size);
+   uint64_t b = fnv1a(a ^ 0x9e3779b97f4a7c15ull, data, size);
+   memcpy(uuid, &a, 8);
+   memcpy(uuid + 8, &b, 8);
+}
+
+/* The GNU build-id of this library: pipeline caches die with each build. */
+static int
+find_build_id(struct dl_phdr_info *info, size_t size, void *data)
+{
+   uint8_t *out = data;
+   Dl_info self;
+   if (!dladdr((void *)find_build_id, &self) || info->dlpi_addr != (ElfW(Addr))self.dli_fbase)
+      return 0;
+   for (int i = 0; i < info->dlpi_phnum; i++) {
+      const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+      if (ph->p_type != PT_NOTE)
+         continue;
+      const uint8_t *p = (const uint8_t *)(info->dlpi_addr + ph->p_vaddr);
+      const uint8_t *end = p + ph->p_memsz;
+      while (p + sizeof(ElfW(Nhdr)) <= end) {
+         const ElfW(Nhdr) *n = (const ElfW(Nhdr) *)p;
+         const uint8_t *desc = p + sizeof(*n) + ((n->n_namesz + 3) & ~3u);
+         if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 && desc + n->n_descsz <= end) {
+            memcpy(out, desc, n->n_descsz < 20 ? n->n_descsz : 20);
+            return 1;
+         }
+         p = desc + ((n->n_descsz + 3) & ~3u);
+      }
+   }
+   return 0;
+}
+
+static void
+init_features(struct agxv_features *f)
+{
+   memset(f, 0, sizeof(*f));
+   f->v11.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES;
+   f->v12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
+   f->v13.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES;
+
+   /* Only what is implemented and tested. Everything else stays false until
+    * the compiler, command buffers and images land. */
+   f->v12.timelineSemaphore = VK_TRUE;
+   f->v12.bufferDeviceAddress = VK_TRUE; /* physical storage buffer pointers compile */
+   f->v12.hostQueryReset = VK_TRUE;
+   f->v13.inlineUniformBlock = VK_TRUE;
+   /* OpGroupNonUniformBroadcast with a dynamically uniform lane: a shuffle
+    * (tests/icd test_subgroup, sg_broadcast_dynamic). */
+   f->v12.subgroupBroadcastDynamicId = VK_TRUE;
+   /* Subgroup operations on 8/16/64-bit integers, fp16 and their vectors
+    * are widened/split to 32-bit ones by the compiler (tests/compiler
+    * subgroup_ext, interpreter and GPU model). It applies to the types the
+    * device supports (shaderInt8/16/64, shaderFloat16). */
+   f->v12.shaderSubgroupExtendedTypes = VK_TRUE;
+   /* The Vulkan memory model: the compiler keeps memory accesses in order
+    * and waits for them before barriers and around acquire/release
+    * atomics; the GPU model is
+    * coherent (single-die G13/G14, for which Mesa exposes the same), so
+    * MakeAvailable/MakeVisible need no cache maintenance (tests/icd
+    * test_memory_model). Not claimed: availability/visibility chains. */
+   f->v12.vulkanMemoryModel = VK_TRUE;
+   f->v12.vulkanMemoryModelDeviceScope = VK_TRUE;
+   /* The SIMD width is fixed at 32: a required size of 32 and the
+    * varying/full-subgroup flags need nothing from the compiler; SIMD groups
+    * are 32 consecutive local invocations, so a workgroup width that is a
+    * multiple of 32 (what REQUIRE_FULL_SUBGROUPS asks of the application)
+    * gives full subgroups (tests/icd test_subgroup, sg_size). */
+   f->v13.subgroupSizeControl = VK_TRUE;
+   f->v13.computeFullSubgroups = VK_TRUE;
+   /* OpSDot/OpUDot/OpSUDot (+AccSat), packed 4x8 and vector forms, lowered
+    * to multiplies and adds: the "accelerated" properties stay false
+    * (tests/icd test_int_dot). */
+   f->v13.shaderIntegerDotProduct = VK_TRUE;
+   /* Null-initialised Workgroup variables: zero-filled by the workgroup at
+    * entry, then a barrier (tests/compiler shader_zero_init, tests/icd
+    * test_zero_init). */
+   f->v13.shaderZeroInitializeWorkgroupMemory = VK_TRUE;
+   /* 8/16/64-bit integers: 8-bit values live in 16-bit registers, 64-bit
+    * ones are split into 32-bit halves (agx_pass_lower_int64.c), with
+    * conversions the ISA lacks built from 32-bit steps (tests/icd
+    * test_types, tests/compiler wide). */
+   f->v10.shaderInt64 = VK_TRUE;
+   /* Buffer accesses through storage/uniform descriptors are bounds-checked
+    * against the descriptor's range when the device enables it: out-of-range
+    * loads and atomics return 0, stores and atomics go to a device-owned sink
+    * (agx_spirv_mem.c in_bounds; tests/icd test_robust). */
+   f->v10.robustBufferAccess = VK_TRUE;
+   /* VK_EXT_robustness2: the same checks already give its stricter buffer
+    * rules (zero for every out-of-range load, nothing written), and a null
+    * buffer descriptor is a zero-sized range. Images come later. */
+   /* Workgroup Block variables alias at offset 0 with their explicit
+    * layouts; 8/16-bit and scalar layouts as in buffers (tests/icd
+    * test_wg_explicit) */
+   f->wg_explicit = (VkPhysicalDeviceWorkgroupMemoryExplicitLayoutFeaturesKHR){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_WORKGROUP_MEMORY_EXPLICIT_LAYOUT_FEATURES_KHR,
+      .workgroupMemoryExplicitLayout = VK_TRUE,
+      .workgroupMemoryExplicitLayoutScalarBlockLayout = VK_TRUE,
+      .workgroupMemoryExplicitLayout8BitAccess = VK_TRUE,
+      .workgroupMemoryExplicitLayout16BitAccess = VK_TRUE,
+   };
+   f->robustness2 = (VkPhysicalDeviceRobustness2FeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
+      .robustBufferAccess2 = VK_TRUE,
+      .nullDescriptor = VK_TRUE,
+   };
+   f->v10.shaderInt16 = VK_TRUE;
+   f->v12.shaderInt8 = VK_TRUE;
+   /* fp16 arithmetic: fadd16/fmul16/fmadd16 native, the rest computed in
+    * fp32 and rounded once (transcendental sequences, determinant, inverse,
+    * frexp), struct/matrix values through inlined calls (tests/icd
+    * test_float16; dEQP-VK spirv_assembly float16 and float_controls: no
+    * failures left that are not images). */
+   f->v12.shaderFloat16 = VK_TRUE;
+   /* 8/16-bit loads and stores (i8/i16 memory formats) in storage and
+    * uniform buffers; any std140/std430/scalar offset (test_types).
+    * Not claimed: storagePushConstant8/16 (push constants indexed by a
+    * dynamic value do not compile yet). */
+   f->v12.storageBuffer8BitAccess = VK_TRUE;
+   f->v12.uniformAndStorageBuffer8BitAccess = VK_TRUE;
+   f->v11.storageBuffer16BitAccess = VK_TRUE;
+   f->v11.uniformAndStorageBuffer16BitAccess = VK_TRUE;
+   f->v12.scalarBlockLayout = VK_TRUE;
+   /* Descriptor indexing basics for storage buffers: set memory is read by
+    * the GPU when a dispatch runs (sets are not copied at bind time unless
+    * they hold dynamic buffers), unwritten descriptors are zero, and the
+    * compiler indexes descriptor arrays by offset + index * stride. */
+   f->v10.shaderStorageBufferArrayDynamicIndexing = VK_TRUE;
+   f->v12.runtimeDescriptorArray = VK_TRUE;
+   f->v12.descriptorBindingPartiallyBound = VK_TRUE;
+   f->v12.descriptorBindingStorageBufferUpdateAfterBind = VK_TRUE;
+   /* The same for uniform buffers; indices may differ per invocation (each
+    * invocation loads its own descriptor from set memory); a variable-count
+    * last binding just sizes the set; unused descriptors may change while a
+    * command buffer is pending since nothing is copied at bind time
+    * (tests/icd test_desc_indexing). */
+   f->v10.shaderUniformBufferArrayDynamicIndexing = VK_TRUE;
+   f->v12.shaderUniformBufferArrayNonUniformIndexing = VK_TRUE;
+   f->v12.shaderStorageBufferArrayNonUniformIndexing = VK_TRUE;
+   f->v12.descriptorBindingUniformBufferUpdateAfterBind = VK_TRUE;
+   f->v12.descriptorBindingVariableDescriptorCount = VK_TRUE;
+   f->v12.descriptorBindingUpdateUnusedWhilePending = VK_TRUE;
+   /* Vulkan 1.3 requires both. They concern fragment shaders
+    * (OpDemoteToHelperInvocation, OpTerminateInvocation), which this
+    * compute-only driver never runs: compute modules may declare the
+    * capabilities, and OpTerminateInvocation ends the invocation. */
+   /* The hardware's Mirrored clamp to edge wrap mode (agxv_sampler.c;
+    * tests/icd test_image_shader mirror) */
+   f->v12.samplerMirrorClampToEdge = VK_TRUE;
+   /* Cube Array textures (agxv_image_view.c; tests/icd test_image_shader
+    * cube_array samples every face texel of a 2-cube array) */
+   f->v10.imageCubeArray = VK_TRUE;
+   f->v13.shaderDemoteToHelperInvocation = VK_TRUE;
+   f->v13.shaderTerminateInvocation = VK_TRUE;
+   /* Texel buffers (tests/icd test_texel_buffer): arrays indexed by
+    * dynamically uniform and non-uniform values (the descriptor offset is a
+    * per-thread register operand of the bindless texture instructions),
+    * descriptors read when the dispatch runs (update after bind), storage
+    * texel buffers read and written without a format (loads and stores
+    * take the format from the descriptor). */
+   f->v12.shaderUniformTexelBufferArrayDynamicIndexing = VK_TRUE;
+   f->v12.shaderStorageTexelBufferArrayDynamicIndexing = VK_TRUE;
+   f->v12.shaderUniformTexelBufferArrayNonUniformIndexing = VK_TRUE;
+   f->v12.shaderStorageTexelBufferArrayNonUniformIndexing = VK_TRUE;
+   f->v12.descriptorBindingUniformTexelBufferUpdateAfterBind = VK_TRUE;
+   f->v12.descriptorBindingStorageTexelBufferUpdateAfterBind = VK_TRUE;
+   f->v10.shaderStorageImageReadWithoutFormat = VK_TRUE;
+   f->v10.shaderStorageImageWriteWithoutFormat = VK_TRUE;
+   /* VK_EXT_texel_buffer_alignment: views at any texel-aligned offset (the
+    * descriptor keeps the sub-16-byte part in software, agx_abi.h) */
+   f->texel_buffer_alignment = (VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_FEATURES_EXT,
+      .texelBufferAlignment = VK_TRUE,
+   };
+   /* The *2 commands share the original ones' paths; every barrier is a
+    * full CDM barrier and semaphore waits block the whole batch, so finer
+    * stage masks only ever over-synchronise. */
+   f->v13.synchronization2 = VK_TRUE;
+   /* maxBufferSize, vkGetDeviceBufferMemoryRequirements computed like a
+    * created buffer's, LocalSizeId in the compiler, pipelines that keep
+    * nothing from their layout. vkGetDeviceImageMemoryRequirements computes
+    * the layout of the image it would create. */
+   f->v13.maintenance4 = VK_TRUE;
+   /* FAIL_ON_PIPELINE_COMPILE_REQUIRED and EARLY_RETURN_ON_FAILURE
+    * (agxv_compute_pipeline.c); the cache always locks. */
+   f->v13.pipelineCreationCacheControl = VK_TRUE;
+   f->v13.privateData = VK_TRUE; /* agxv_private_data.c */
+   /* The compiler addresses uniform blocks by their Offset/ArrayStride
+    * decorations, whatever rules produced them. */
+   f->v12.uniformBufferStandardLayout = VK_TRUE;
+}
+
+static void
+init_properties(struct agxv_physical_device *pdev)
+{
+   struct agxv_properties *p = &pdev->properties;
+   memset(p, 0, sizeof(*p));
+
+   VkPhysicalDeviceLimits limits = {
+      .maxImageDimension1D = 16384,
+      .maxImageDimension2D = 16384,
+      .maxImageDimension3D = 2048,
+      .maxImageDimensionCube = 16384,
+      .maxImageArrayLayers = 2048,
+      .maxTexelBufferElements = 1u << 27,
+      .maxUniformBufferRange = 65536,
+      .maxStorageBufferRange = 1u << 30,
+      .maxPushConstantsSize = 256,
+      .maxMemoryAllocationCount = 4096,
+      .maxSamplerAllocationCount = 4000,
+      .bufferImageGranularity = 1,
+      .sparseAddressSpaceSize = 0,
+      .maxBoundDescriptorSets = 8,
+      .maxPerStageDescriptorSamplers = 16,
+      .maxPerStageDescriptorUniformBuffers = 64,
+      .maxPerStageDescriptorStorageBuffers = 64,
+      .maxPerStageDescriptorSampledImages = 128,
+      .maxPerStageDescriptorStorageImages = 64,
+      .maxPerStageDescriptorInputAttachments = 8,
+      .maxPerStageResources = 512,
+      .maxDescriptorSetSamplers = 96,
+      .maxDescriptorSetUniformBuffers = 384,
+      .maxDescriptorSetUniformBuffersDynamic = 8,
+      .maxDescriptorSetStorageBuffers = 384,
+      .maxDescriptorSetStorageBuffersDynamic = 4,
+      .maxDescriptorSetSampledImages = 768,
+      .maxDescriptorSetStorageImages = 384,
+      .maxDescriptorSetInputAttachments = 8,
+      .maxVertexInputAttributes = 16,
+      .maxVertexInputBindings = 16,
+      .maxVertexInputAttributeOffset = 2047,
+      .maxVertexInputBindingStride = 2048,
+      .maxVertexOutputComponents = 64,
+      .maxFragmentInputComponents = 64,
+      .maxFragmentOutputAttachments = 4,
+      .maxFragmentCombinedOutputResources = 4,
+      .maxComputeSharedMemorySize = 32768,
+      .maxComputeWorkGroupCount = {65535, 65535, 65535},
+      .maxComputeWorkGroupInvocations = 1024,
+      .maxComputeWorkGroupSize = {1024, 1024, 64},
+      .subPixelPrecisionBits = 4,
+      .subTexelPrecisionBits = 8,
+      .mipmapPrecisionBits = 4,
+      .maxDrawIndexedIndexValue = UINT32_MAX,
+      .maxDrawIndirectCount = 1,
+      .maxSamplerLodBias = 2.0f,
+      .maxSamplerAnisotropy = 1.0f,
+      .maxViewports = 1,
+      .maxViewportDimensions = {16384, 16384},
+      .viewportBoundsRange = {-32768.0f, 32767.0f},
+      .viewportSubPixelBits = 0,
+      .minMemoryMapAlignment = 64,
+      .minTexelBufferOffsetAlignment = 16,
+      .minUniformBufferOffsetAlignment = 16,
+      .minStorageBufferOffsetAlignment = 16,
+      .minTexelOffset = -8,
+      .maxTexelOffset = 7,
+      .minTexelGatherOffset = -8,
+      .maxTexelGatherOffset = 7,
+      .minInterpolationOffset = -0.5f,
+      .maxInterpolationOffset = 0.4375f,
+      .subPixelInterpolationOffsetBits = 4,
+      .maxFramebufferWidth = 16384,
+      .maxFramebufferHeight = 16384,
+      .maxFramebufferLayers = 1024,
+      .framebufferColorSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .framebufferDepthSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .framebufferStencilSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .framebufferNoAttachmentsSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .maxColorAttachments = 4,
+      .sampledImageColorSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .sampledImageIntegerSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .sampledImageDepthSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .sampledImageStencilSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .storageImageSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .maxSampleMaskWords = 1,
+      .timestampComputeAndGraphics = VK_TRUE,
+      .timestampPeriod = 1e9f / (float)(pdev->params.command_timestamp_frequency_hz
+                                           ? pdev->params.command_timestamp_frequency_hz
+                                           : 1000000000ull),
+      .maxClipDistances = 8,
+      .maxCullDistances = 8,
+      .maxCombinedClipAndCullDistances = 8,
+      .discreteQueuePriorities = 2,
+      .pointSizeRange = {1.0f, 1.0f},
+      .lineWidthRange = {1.0f, 1.0f},
+      .pointSizeGranularity = 0.0f,
+      .lineWidthGranularity = 0.0f,
+      .strictLines = VK_FALSE,
+      .standardSampleLocations = VK_TRUE,
+      .optimalBufferCopyOffsetAlignment = 16,
+      .optimalBufferCopyRowPitchAlignment = 16,
+      .nonCoherentAtomSize = 64,
+   };
+
+   p->v10 = (VkPhysicalDeviceProperties){
+      .apiVersion = AGXV_API_VERSION,
+      .driverVersion = VK_MAKE_VERSION(0, 1, 0),
+      .vendorID = AGXV_VENDOR_ID,
+      .deviceID = pdev->params.chip_id,
+      .deviceType = VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU,
+      .limits = limits,
+   };
+   snprintf(p->v10.deviceName, sizeof(p->v10.deviceName), "%s", pdev->name);
+
+   uint8_t build_id[20] = {0};
+   dl_iterate_phdr(find_build_id, build_id);
+   make_uuid(p->v10.pipelineCacheUUID, "agx-vk cache", build_id, sizeof(build_id));
+
+   p->v11.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES;
+   uint32_t ident[3] = {pdev->params.chip_id, pdev->params.gpu_generation,
+                        pdev->params.gpu_variant};
+   make_uuid(p->v11.deviceUUID, "agx-vk device", ident, sizeof(ident));
+   make_uuid(p->v11.driverUUID, "agx-vk driver", "0.1.0", 5);
+   p->v11.subgroupSize = 32;
+   p->v11.subgroupSupportedStages = VK_SHADER_STAGE_COMPUTE_BIT;
+   /* Every category: each passes tests/icd test_subgroup (divergent lanes,
+    * partial subgroups) against a CPU model. */
+   p->v11.subgroupSupportedOperations =
+      VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT |
+      VK_SUBGROUP_FEATURE_ARITHMETIC_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT |
+      VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT |
+      VK_SUBGROUP_FEATURE_CLUSTERED_BIT | VK_SUBGROUP_FEATURE_QUAD_BIT;
+   p->v11.pointClippingBehavior = VK_POINT_CLIPPING_BEHAVIOR_ALL_CLIP_PLANES;
+   p->v11.maxMultiviewViewCount = 6;
+   p->v11.maxMultiviewInstanceIndex = (1u << 27) - 1;
+   p->v11.maxPerSetDescriptors = 1024;
+   p->v11.maxMemoryAllocationSize = pdev->heap_size < (1ull << 32) ? pdev->heap_size : (1ull << 32);
+
+   p->v12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES;
+   /* No VkDriverId is registered for agx-vk: 0 says "none" honestly. */
+   p->v12.driverID = (VkDriverId)0;
+   snprintf(p->v12.driverName, sizeof(p->v12.driverName), "agx-vk");
+   snprintf(p->v12.driverInfo, sizeof(p->v12.driverInfo), "agx-vk 0.1.0 (%s backend)",
+            agxv_kmd_backend_name(pdev->backend));
+   p->v12.conformanceVersion = (VkConformanceVersion){0, 0, 0, 0};
+   /* Float controls: what the ALU always does (sim/agx_sim_float.c, the
+    * hardware rules applegpu validated): round to nearest even, fp16
+    * denormals kept, fp32 denormals flushed, signed zeros, infinities and
+    * NaNs kept (no fast-math folding in the compiler). Fixed behaviour per
+    * bit size, so the two widths are independent of each other. No
+    * execution mode changes code generation: a shader may only ask for
+    * what is listed here. */
+   p->v12.denormBehaviorIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_ALL;
+   p->v12.roundingModeIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_ALL;
+   p->v12.shaderSignedZeroInfNanPreserveFloat16 = VK_TRUE;
+   p->v12.shaderSignedZeroInfNanPreserveFloat32 = VK_TRUE;
+   p->v12.shaderDenormPreserveFloat16 = VK_TRUE;
+   p->v12.shaderDenormFlushToZeroFloat32 = VK_TRUE;
+   p->v12.shaderRoundingModeRTEFloat16 = VK_TRUE;
+   p->v12.shaderRoundingModeRTEFloat32 = VK_TRUE;
+   p->v12.maxUpdateAfterBindDescriptorsInAllPools = 500000;
+   /* bounds come from the descriptor in set memory, read when the shader runs */
+   p->v12.robustBufferAccessUpdateAfterBind = VK_TRUE;
+   /* bounds checks use the exact descriptor range */
+   p->robustness2 = (VkPhysicalDeviceRobustness2PropertiesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_PROPERTIES_EXT,
+      .robustStorageBufferAccessSizeAlignment = 1,
+      .robustUniformBufferAccessSizeAlignment = 1,
+   };
+   p->v12.maxPerStageDescriptorUpdateAfterBindSamplers = 500000;
+   p->v12.maxPerStageDescriptorUpdateAfterBindUniformBuffers = 12;
+   p->v12.maxPerStageDescriptorUpdateAfterBindStorageBuffers = 500000;
+   p->v12.maxPerStageDescriptorUpdateAfterBindSampledImages = 500000;
+   p->v12.maxPerStageDescriptorUpdateAfterBindStorageImages = 500000;
+   p->v12.maxPerStageDescriptorUpdateAfterBindInputAttachments = 4;
+   p->v12.maxPerStageUpdateAfterBindResources = 500000;
+   p->v12.maxDescriptorSetUpdateAfterBindSamplers = 500000;
+   p->v12.maxDescriptorSetUpdateAfterBindUniformBuffers = 72;
+   p->v12.maxDescriptorSetUpdateAfterBindUniformBuffersDynamic = 8;
+   p->v12.maxDescriptorSetUpdateAfterBindStorageBuffers = 500000;
+   p->v12.maxDescriptorSetUpdateAfterBindStorageBuffersDynamic = 4;
+   p->v12.maxDescriptorSetUpdateAfterBindSampledImages = 500000;
+   p->v12.maxDescriptorSetUpdateAfterBindStorageImages = 500000;
+   p->v12.maxDescriptorSetUpdateAfterBindInputAttachments = 4;
+   p->v12.supportedDepthResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
+   p->v12.supportedStencilResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
+   p->v12.maxTimelineSemaphoreValueDifference = UINT64_MAX;
+   p->v12.framebufferIntegerColorSampleCounts = VK_SAMPLE_COUNT_1_BIT;
+
+   p->v13.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES;
+   p->v13.minSubgroupSize = 32;
+   p->v13.maxSubgroupSize = 32;
+   p->v13.maxComputeWorkgroupSubgroups = 32;
+   p->v13.requiredSubgroupSizeStages = VK_SHADER_STAGE_COMPUTE_BIT;
+   p->v13.maxInlineUniformBlockSize = 256;
+   p->v13.maxPerStageDescriptorInlineUniformBlocks = 4;
+   p->v13.maxPerStageDescriptorUpdateAfterBindInlineUniformBlocks = 4;
+   p->v13.maxDescriptorSetInlineUniformBlocks = 4;
+   p->v13.maxDescriptorSetUpdateAfterBindInlineUniformBlocks = 4;
+   p->v13.maxInlineUniformTotalSize = 256;
+   /* Texel buffer views start anywhere texel-aligned: the descriptor holds
+    * the 16-byte aligned part, the shader adds the rest (agx_abi.h). */
+   p->v13.storageTexelBufferOffsetAlignmentBytes = 16;
+   p->v13.uniformTexelBufferOffsetAlignmentBytes = 16;
+   p->v13.storageTexelBufferOffsetSingleTexelAlignment = VK_TRUE;
+   p->v13.uniformTexelBufferOffsetSingleTexelAlignment = VK_TRUE;
+   p->v13.maxBufferSize = p->v11.maxMemoryAllocationSize;
+}
+
+VkResult
+agxv_physical_device_try_create(struct agxv_instance *instance, struct agxv_physical_device **out)
+{
+   *out = NULL;
+   enum agxv_kmd_backend backend = agxv_kmd_backend_from_env();
+   if (backend == AGXV_KMD_AUTO)
+      backend = agxv_kmd_drm_available() ? AGXV_KMD_DRM : AGXV_KMD_SIM;
+
+   struct agxv_kmd *kmd;
+   int ret = agxv_kmd_open(backend, agxv_debug(AGXV_DEBUG_IOCTL), &kmd);
+   if (ret) {
+      if (agxv_debug(AGXV_DEBUG_STARTUP) || backend == AGXV_KMD_DRM)
+         agxv_log("no device on the %s backend (%s)", agxv_kmd_backend_name(backend),
+                  strerror(-ret));
+      return VK_SUCCESS; /* no device is not an error */
+   }
+
+   struct agxv_physical_device *pdev =
+      agxv_zalloc(&instance->alloc, sizeof(*pdev), 8, VK_SYSTEM_ALLOCATION_SCOPE_INSTANCE);
+   if (!pdev) {
+      agxv_kmd_close(kmd);
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   }
+   set_loader_magic_value(pdev);
+   pdev->instance = instance;
+   pdev->backend = backend;
+   pdev->kmd = kmd;
+   pdev->params = kmd->params;
+
+   const struct drm_asahi_params_global *p = &pdev->params;
+   snprintf(pdev->name, sizeof(pdev->name), "Apple M%u%s (G%u%c %c%u)", p->gpu_generation - 12,
+            marketing_suffix(p), p->gpu_generation, (char)p->gpu_variant,
+            'A' + (char)(p->gpu_revision >> 4), p->gpu_revision & 0xf);
+   for (uint32_t c = 0; c < p->num_clusters_total && c < DRM_ASAHI_MAX_CLUSTERS; c++)
+      pdev->core_count += (uint32_t)__builtin_popcountll(p->core_masks[c]);
+
+   /* Unified memory: advertise half of system RAM, as Mesa does. */
+   long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+   uint64_t ram =
+      (pages > 0 && page_size > 0) ? (uint64_t)pages * (uint64_t)page_size : (4ull << 30);
+   pdev->heap_size = ram / 2;
+
+   init_features(&pdev->features);
+   init_properties(pdev);
+
+   if (agxv_debug(AGXV_DEBUG_STARTUP))
+      agxv_log("%s on %s (%s backend), %u cores", pdev->name, kmd->node,
+               agxv_kmd_backend_name(backend), pdev->core_count);
+   *out = pdev;
+   return VK_SUCCESS;
+}
+
+void
+agxv_physical_device_destroy(struct agxv_physical_device *pdev)
+{
+   agxv_kmd_close(pdev->kmd);
+   agxv_free(&pdev->instance->alloc, pdev);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures *pFeatures)
+{
+   AGXV_FROM_HANDLE(agxv_physical_device, pdev, physicalDevice);
+   *pFeatures = pdev->features.v10;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice,
+                                VkPhysicalDeviceFeatures2 *pFeatures)
+{
+   AGXV_FROM_HANDLE(agxv_physical_device, pdev, physicalDevice);
+   pFeatures->features = pdev->features.v10;
+   for (VkBaseOutStructure *s = pFeatures->pNext; s; s = s->pNext)
+      agxv_fill_features_struct(s, &pdev->features);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_GetPhysicalDeviceProperties(VkPhysicalDevice physicalDevice,
+                                 VkPhysicalDeviceProperties *pProperties)
+{
+   AGXV_FROM_HANDLE(agxv_physical_device, pdev, physicalDevice);
+   *pProperties = pdev->properties.v10;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
+                                  VkPhysicalDeviceProperties2 *pProperties)
+{
+   AGXV_FROM_HANDLE(agxv_physical_device, pdev, physicalDevice);
+   pProperties->properties = pdev->properties.v10;
+   for (VkBaseOutStructure *s = pProperties->pNext; s; s = s->pNext) {
+      if (agxv_fill_properties_struct(s, &pdev->properties))
+         continue;
+      /* Extension structures (not part of the core summary structures). */
+      switch (s->sType) {
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PUSH_DESCRIPTOR_PROPERTIES_KHR:
+         ((VkPhysicalDevicePushDescriptorPropertiesKHR *)s)->maxPushDescriptors =
+            AGXV_MAX_PUSH_DESCRIPTORS;
+         break;
+      default:
+         break;
+      }
+   }
+}
+
+static const VkQueueFamilyProperties queue_family = {
+   .queueFlags = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT,
+   .queueCount = 1,
+   .timestampValidBits = 64, /* ns from the firmware, see agxv_query_pool.c */
+   .minImageTransferGranularity = {1, 1, 1},
+};
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_GetPhysicalDeviceQueueFamilyProperties(VkPhysicalDevice physicalDevice, uint32_t *pCount,
+                                            VkQueueFamilyProperties *pProps)
+{
+   agxv_outarray(pProps, pCount, &queue_family, 1, sizeof(queue_family));
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_GetPhysicalDeviceQueueFamilyProperties2(VkPhysicalDevice physicalDevice, uint32_t *pCount,
+                                             VkQueueFamilyProperties2 *pProps)
+{
+   if (pProps == NULL) {
+      *pCount = 1;
+      return;
+   }
+   if (*pCount == 0)
+      return;
+   *pCount = 1;
+   pProps[0].queueFamilyProperties = queue_family;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_GetPhysicalDeviceMemoryProperties(VkPhysicalDevice physicalDevice,
+                                       VkPhysicalDeviceMemoryProperties *pProps)
+{
+   AGXV_FROM_HANDLE(agxv_physical_device, pdev, physicalDevice);
+   memset(pProps, 0, sizeof(*pProps));
+   pProps->memoryHeapCount = 1;
+   pProps->memoryHeaps[0].size = pdev->heap_size;
+   pProps->memoryHeaps[0].flags = VK_MEMORY_HEAP_DEVICE_LOCAL_BIT;
+   pProps->memoryTypeCount = 1;
+   pProps->memoryTypes[0].heapIndex = 0;
+   pProps->memoryTypes[0].propertyFlags =
+      VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+      VK_MEMORY_PROPERTY_HOST_COHERENT_BIT | VK_MEMORY_PROPERTY_HOST_CACHED_BIT;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_GetPhysicalDeviceMemoryProperties2(VkPhysicalDevice physicalDevice,
+                                        VkPhysicalDeviceMemoryProperties2 *pProps)
+{
+   agxv_GetPhysicalDeviceMemoryProperties(physicalDevice, &pProps->memoryProperties);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_GetPhysicalDeviceSparseImageFormatProperties(VkPhysicalDevice physicalDevice, VkFormat format,
+                                                  VkImageType type, VkSampleCountFlagBits samples,
+                                                  VkImageUsageFlags usage, VkImageTiling tiling,
+                                                  uint32_t *pCount,
+                                                  VkSparseImageFormatProperties *pProps)
+{
+   *pCount = 0;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_GetPhysicalDeviceSparseImageFormatProperties2(
+   VkPhysicalDevice physicalDevice, const VkPhysicalDeviceSparseImageFormatInfo2 *pInfo,
+   uint32_t *pCount, VkSparseImageFormatProperties2 *pProps)
+{
+   *pCount = 0;
+}
+
+/* No external handle types are supported yet: report none. */
+VKAPI_ATTR void VKAPI_CALL
+agxv_GetPhysicalDeviceExternalBufferProperties(VkPhysicalDevice physicalDevice,
+                                               const VkPhysicalDeviceExternalBufferInfo *pInfo,
+                                               VkExternalBufferProperties *pProps)
+{
+   memset(&pProps->externalMemoryProperties, 0, sizeof(pProps->externalMemoryProperties));
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_GetPhysicalDeviceExternalSemaphoreProperties(
+   VkPhysicalDevice physicalDevice, const VkPhysicalDeviceExternalSemaphoreInfo *pInfo,
+   VkExternalSemaphoreProperties *pProps)
+{
+   pProps->exportFromImportedHandleTypes = 0;
+   pProps->compatibleHandleTypes = 0;
+   pProps->externalSemaphoreFeatures = 0;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_GetPhysicalDeviceExternalFenceProperties(VkPhysicalDevice physicalDevice,
+                                              const VkPhysicalDeviceExternalFenceInfo *pInfo,
+                                              VkExternalFenceProperties *pProps)
+{
+   pProps->exportFromImportedHandleTypes = 0;
+   pProps->compatibleHandleTypes = 0;
+   pProps->externalFenceFeatures = 0;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agxv_GetPhysicalDeviceToolProperties(VkPhysicalDevice physicalDevice, uint32_t *pCount,
+                                     VkPhysicalDeviceToolProperties *pProps)
+{
+   *pCount = 0;
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agxv_EnumerateDeviceExtensionProperties(VkPhysicalDevice physicalDevice, const char *pLayerName,
+                                        uint32_t *pCount, VkExtensionProperties *pProps)
+{
+   if (pLayerName)
+      return VK_ERROR_LAYER_NOT_PRESENT;
+   return agxv_outarray(pProps, pCount, agxv_device_extensions, AGXV_DEVICE_EXT_COUNT,
+                        sizeof(VkExtensionProperties));
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agxv_EnumerateDeviceLayerProperties(VkPhysicalDevice physicalDevice, uint32_t *pCount,
+                                    VkLayerProperties *pProps)
+{
+   *pCount = 0;
+   return VK_SUCCESS;
+}

@@ -1,0 +1,79 @@
+/* Pipelines: uploading compiled code into the USC heap. */
+#include "agxv_pipeline.h"
+
+#include <string.h>
+
+#include "agxv_alloc.h"
+#include "agxv_bo.h"
+#include "agxv_device.h"
+#include "agxv_log.h"
+
+VkResult
+agxv_compute_pipeline_create(struct agxv_device *device, const void *code, uint32_t size,
+                             const struct agxv_shader_info *info,
+                             const VkAllocationCallbacks *alloc, struct agxv_pipeline **out)
+{
+   /* Spilling shaders take their stack from the device's scratch buffer. */
+   if (info->scratch_size) {
+      VkResult r = agxv_scratch_reserve(device, info->scratch_size);
+      if (r != VK_SUCCESS)
+         return r;
+   }
+   /* Texel buffer loads read the device's txf sampler from ss0. */
+   uint64_t txf = 0;
+   if (info->sampler_states) {
+      VkResult r = agxv_device_txf_sampler(device, &txf);
+      if (r != VK_SUCCESS)
+         return r;
+   }
+   if (info->preamble_offset &&
+       (info->preamble_offset >= size || info->preamble_offset % AGXV_CODE_ALIGN))
+      return agxv_error(VK_ERROR_UNKNOWN, "preamble offset %u outside the %u-byte code",
+                        info->preamble_offset, size);
+   if (info->const_data_size &&
+       (info->const_data_offset > size || info->const_data_size > size - info->const_data_offset ||
+        info->const_data_offset % AGX_ABI_CONST_DATA_ALIGN))
+      return agxv_error(VK_ERROR_UNKNOWN, "constant data (%u bytes at %u) outside the %u-byte code",
+                        info->const_data_size, info->const_data_offset, size);
+   if (info->num_local_args > AGX_ABI_MAX_LOCAL_ARGS)
+      return agxv_error(VK_ERROR_UNKNOWN, "%u __local arguments", info->num_local_args);
+   struct agxv_pipeline *pipeline =
+      agxv_zalloc(alloc, sizeof(*pipeline), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!pipeline)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   pipeline->bind_point = VK_PIPELINE_BIND_POINT_COMPUTE;
+   pipeline->info = *info;
+   pipeline->code_size = size;
+   pipeline->txf_sampler = txf;
+
+   void *map;
+   VkResult result =
+      agxv_bo_create(device, size, AGXV_BO_EXEC | AGXV_BO_READONLY, "shader code", &pipeline->code);
+   if (result == VK_SUCCESS)
+      result = agxv_bo_map(device, pipeline->code, &map);
+   if (result != VK_SUCCESS) {
+      agxv_pipeline_destroy(device, pipeline, alloc);
+      return result;
+   }
+   memcpy(map, code, size);
+   *out = pipeline;
+   return VK_SUCCESS;
+}
+
+void
+agxv_pipeline_destroy(struct agxv_device *device, struct agxv_pipeline *pipeline,
+                      const VkAllocationCallbacks *alloc)
+{
+   agxv_bo_destroy(device, pipeline->code);
+   agxv_free(alloc, pipeline);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_DestroyPipeline(VkDevice _device, VkPipeline _pipeline,
+                     const VkAllocationCallbacks *pAllocator)
+{
+   AGXV_FROM_HANDLE(agxv_device, device, _device);
+   AGXV_FROM_HANDLE(agxv_pipeline, pipeline, _pipeline);
+   if (pipeline)
+      agxv_pipeline_destroy(device, pipeline, agxv_choose_alloc(&device->alloc, pAllocator));
+}

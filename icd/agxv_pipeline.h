@@ -1,0 +1,62 @@
+/*
+ * VkPipeline. A compute pipeline is one compiled shader: machine code in
+ * the USC heap plus what the launch needs to know about it.
+ */
+#ifndef AGXV_PIPELINE_H
+#define AGXV_PIPELINE_H
+
+#include "agxv_object.h"
+
+struct agxv_bo;
+struct agxv_device;
+
+/* The resource ABI shared with the compiler: the root uniforms
+ * (AGX_ABI_UNIFORM_SIZE bytes) are DMA'd into u0.. before the shader runs. */
+#include "agx_abi.h"
+
+struct agxv_shader_info {
+   uint32_t gpr_halves; /* 16-bit registers used (r0..: 2 per 32-bit register) */
+   uint32_t local_size[3];
+   uint32_t shared_size;  /* bytes of threadgroup memory */
+   uint32_t scratch_size; /* bytes per thread (must be 0 until scratch exists) */
+   /* The preamble (USC Preshader: run once per dispatch before the threads,
+    * it writes uniform registers above the root uniforms) lives in the same
+    * code BO at preamble_offset (0: none; the main program is at 0). */
+   uint32_t preamble_offset;
+   uint32_t preamble_gpr_halves;
+   uint32_t uniform_halves; /* uniform halves read or written (0: the root only) */
+   /* Read-only constant data in the same code BO at const_data_offset (size 0:
+    * none); its GPU address goes to the root uniforms (AGX_ABI_CONST_DATA). */
+   uint32_t const_data_offset;
+   uint32_t const_data_size;
+   /* OpenCL __local kernel arguments: push-constant offsets of their 64-bit
+    * slots (see agxv_cmd_dispatch_internal_local). */
+   uint32_t num_local_args;
+   uint32_t local_arg_push[AGX_ABI_MAX_LOCAL_ARGS];
+   /* Sampler state registers read (ss0 = the device's txf sampler,
+    * agxv_device_txf_sampler); 0: none. */
+   uint32_t sampler_states;
+};
+
+/* Programs in a code BO start at this alignment (Mesa: AGX_CODE_ALIGN). */
+#define AGXV_CODE_ALIGN 256u
+
+struct agxv_pipeline {
+   VkPipelineBindPoint bind_point;
+   struct agxv_bo *code; /* executable BO holding the machine code */
+   uint32_t code_size;
+   struct agxv_shader_info info;
+   uint64_t txf_sampler; /* the device's txf sampler when info.sampler_states */
+};
+
+AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_pipeline, VkPipeline)
+
+/* Uploads machine code and makes a compute pipeline of it. */
+VkResult agxv_compute_pipeline_create(struct agxv_device *device, const void *code, uint32_t size,
+                                      const struct agxv_shader_info *info,
+                                      const VkAllocationCallbacks *alloc,
+                                      struct agxv_pipeline **out);
+void agxv_pipeline_destroy(struct agxv_device *device, struct agxv_pipeline *pipeline,
+                           const VkAllocationCallbacks *alloc);
+
+#endif

@@ -1,0 +1,24 @@
+/* VkQueryPool (timestamp queries); see agxv_query_pool.c for the design. */
+#ifndef AGXV_QUERY_POOL_H
+#define AGXV_QUERY_POOL_H
+
+#include <stdint.h>
+
+#include "agxv_object.h"
+
+struct agxv_bo;
+
+/* Bytes of pool memory per query: value u64, availability u32, zero u32. */
+#define AGXV_QUERY_STRIDE 16u
+
+struct agxv_query_pool {
+   VkQueryType type;
+   uint32_t count;
+   struct agxv_bo *bo;
+   uint8_t *map;
+   uint32_t ts_object; /* the BO bound as a timestamp object */
+};
+
+AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_query_pool, VkQueryPool)
+
+#endif

@@ -1,0 +1,67 @@
+/*
+ * VkQueue. Submissions go through a per-queue thread, so a batch may wait
+ * on a timeline point that the host signals later (wait-before-signal)
+ * without blocking vkQueueSubmit, as Mesa's threaded vk_queue does for
+ * kernels without in-kernel wait-before-signal. The thread waits for the
+ * batch's semaphores, submits its work to the kernel queue, and signals
+ * through syncobj transfers from the queue's own timeline, so signals
+ * complete when the GPU work before them does.
+ */
+#ifndef AGXV_QUEUE_H
+#define AGXV_QUEUE_H
+
+#include <pthread.h>
+#include <stdbool.h>
+
+#include "agxv_device.h"
+
+struct agxv_sync_op {
+   uint32_t syncobj;
+   bool timeline;
+   uint64_t value;
+};
+
+struct agxv_cmd_buffer;
+
+struct agxv_batch {
+   struct agxv_batch *next;
+   uint32_t wait_count, signal_count, cmd_count;
+   uint32_t jobs; /* kernel submissions reserved for it */
+   struct agxv_sync_op *waits;
+   struct agxv_sync_op *signals; /* the fence, if any, is the last one */
+   struct agxv_cmd_buffer **cmds;
+};
+
+struct agxv_queue {
+   VK_LOADER_DATA loader_data;
+   struct agxv_device *device;
+   uint32_t queue_id;       /* kernel queue */
+   uint32_t timeline;       /* syncobj: point N = N-th kernel submit done */
+   uint64_t timeline_point; /* last point submitted */
+   /* Kernel submissions not yet seen complete: each also signals its own
+    * binary syncobj, whose fence carries the job's error (a timeline point
+    * may lose it once the chain is collected). FIFO, oldest first. */
+   uint32_t *job_syncobjs;
+   uint32_t job_count, job_capacity;
+   uint32_t jobs_reserved; /* room promised to batches still queued */
+
+   pthread_t thread;
+   pthread_mutex_t mutex;
+   pthread_cond_t cond; /* work queued, or a batch finished */
+   struct agxv_batch *head, *tail;
+   uint64_t queued, finished;
+   bool stop;
+};
+
+AGXV_DEFINE_HANDLE_CASTS(agxv_queue, VkQueue)
+
+VkResult agxv_queue_create(struct agxv_device *device, const VkDeviceQueueCreateInfo *info,
+                           struct agxv_queue **out);
+void agxv_queue_destroy(struct agxv_queue *queue);
+VkResult agxv_queue_wait_idle(struct agxv_queue *queue);
+
+/* Looks at the kernel submissions that completed since the last call; a
+ * faulted one marks the device lost. Returns VK_ERROR_DEVICE_LOST then. */
+VkResult agxv_queue_check_faults(struct agxv_queue *queue);
+
+#endif

@@ -1,0 +1,200 @@
+/*
+ * Samplers: VkSamplerCreateInfo -> genxml "Sampler" (8 bytes), as
+ * Honeykrisp's hk_sampler.c maps it (facts: wrap, filter, compare and
+ * border encodings; anisotropy as a power of two; unnormalized
+ * coordinates = "Pixel coordinates"; seamless cube maps). The LOD bias has
+ * no Sampler field: descriptors carry it for the shader (agx_abi.h).
+ * Samplers live in a device-wide heap of AGXV_SAMPLER_HEAP_COUNT entries,
+ * created with the first sampler; a slot is taken per VkSampler and freed
+ * with it. Assumes the heap BO stays mapped and that commands using a
+ * sampler are submitted only while it exists (valid usage).
+ */
+#include "agxv_sampler.h"
+
+#include <string.h>
+
+#include "agxv_alloc.h"
+#include "agxv_bo.h"
+#include "agxv_device.h"
+#include "agxv_log.h"
+#include "agx_pack.h"
+
+static enum agx_wrap
+wrap(VkSamplerAddressMode m)
+{
+   switch (m) {
+   case VK_SAMPLER_ADDRESS_MODE_REPEAT:
+      return AGX_WRAP_REPEAT;
+   case VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT:
+      return AGX_WRAP_MIRRORED_REPEAT;
+   case VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER:
+      return AGX_WRAP_CLAMP_TO_BORDER;
+   case VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE:
+      return AGX_WRAP_MIRRORED_CLAMP_TO_EDGE;
+   default:
+      return AGX_WRAP_CLAMP_TO_EDGE;
+   }
+}
+
+static enum agx_compare_func
+compare(VkCompareOp op)
+{
+   switch (op) {
+   case VK_COMPARE_OP_NEVER:
+      return AGX_COMPARE_FUNC_NEVER;
+   case VK_COMPARE_OP_LESS:
+      return AGX_COMPARE_FUNC_LESS;
+   case VK_COMPARE_OP_EQUAL:
+      return AGX_COMPARE_FUNC_EQUAL;
+   case VK_COMPARE_OP_LESS_OR_EQUAL:
+      return AGX_COMPARE_FUNC_LEQUAL;
+   case VK_COMPARE_OP_GREATER:
+      return AGX_COMPARE_FUNC_GREATER;
+   case VK_COMPARE_OP_NOT_EQUAL:
+      return AGX_COMPARE_FUNC_NOT_EQUAL;
+   case VK_COMPARE_OP_GREATER_OR_EQUAL:
+      return AGX_COMPARE_FUNC_GEQUAL;
+   default:
+      return AGX_COMPARE_FUNC_ALWAYS;
+   }
+}
+
+bool
+agxv_pack_sampler(const VkSamplerCreateInfo *info, uint32_t hw[2])
+{
+   enum agx_border_colour border;
+   switch (info->borderColor) {
+   case VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK:
+   case VK_BORDER_COLOR_INT_TRANSPARENT_BLACK:
+      border = AGX_BORDER_COLOUR_TRANSPARENT_BLACK;
+      break;
+   case VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK:
+   case VK_BORDER_COLOR_INT_OPAQUE_BLACK:
+      border = AGX_BORDER_COLOUR_OPAQUE_BLACK;
+      break;
+   case VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE:
+   case VK_BORDER_COLOR_INT_OPAQUE_WHITE:
+      border = AGX_BORDER_COLOUR_OPAQUE_WHITE;
+      break;
+   default:
+      agxv_error(VK_ERROR_FEATURE_NOT_PRESENT, "custom sampler border colour %d",
+                 info->borderColor);
+      return false;
+   }
+   if (agxv_find_struct(info->pNext, VK_STRUCTURE_TYPE_SAMPLER_YCBCR_CONVERSION_INFO) ||
+       agxv_find_struct(info->pNext, VK_STRUCTURE_TYPE_SAMPLER_REDUCTION_MODE_CREATE_INFO)) {
+      const VkSamplerReductionModeCreateInfo *red =
+         (const VkSamplerReductionModeCreateInfo *)agxv_find_struct(
+            info->pNext, VK_STRUCTURE_TYPE_SAMPLER_REDUCTION_MODE_CREATE_INFO);
+      if (!red || red->reductionMode != VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE) {
+         agxv_error(VK_ERROR_FEATURE_NOT_PRESENT, "sampler reduction / YCbCr conversion");
+         return false;
+      }
+   }
+   unsigned aniso = 1;
+   if (info->anisotropyEnable) {
+      while (aniso < info->maxAnisotropy && aniso < 16)
+         aniso <<= 1;
+   }
+   agx_pack(hw, SAMPLER, cfg) {
+      cfg.minimum_lod = info->minLod;
+      cfg.maximum_lod = info->maxLod;
+      cfg.maximum_anisotropy = aniso;
+      cfg.magnify = info->magFilter == VK_FILTER_LINEAR ? AGX_FILTER_LINEAR : AGX_FILTER_NEAREST;
+      cfg.minify = info->minFilter == VK_FILTER_LINEAR ? AGX_FILTER_LINEAR : AGX_FILTER_NEAREST;
+      cfg.mip_filter = info->mipmapMode == VK_SAMPLER_MIPMAP_MODE_LINEAR ? AGX_MIP_FILTER_LINEAR
+                                                                         : AGX_MIP_FILTER_NEAREST;
+      cfg.wrap_s = wrap(info->addressModeU);
+      cfg.wrap_t = wrap(info->addressModeV);
+      cfg.wrap_r = wrap(info->addressModeW);
+      cfg.pixel_coordinates = info->unnormalizedCoordinates;
+      cfg.compare_func = compare(info->compareOp);
+      cfg.compare_enable = info->compareEnable;
+      cfg.border_colour = border;
+      cfg.seamful_cube_maps = false;
+   }
+   return true;
+}
+
+void
+agxv_device_sampler_heap(struct agxv_device *device, uint64_t *va, uint32_t *count)
+{
+   struct agxv_bo *heap = __atomic_load_n(&device->sampler_heap, __ATOMIC_ACQUIRE);
+   *va = heap ? heap->va : 0;
+   *count = heap ? AGXV_SAMPLER_HEAP_COUNT : 0;
+}
+
+/* Takes a heap slot and writes the Sampler into it. */
+static VkResult
+heap_alloc(struct agxv_device *device, const uint32_t hw[2], uint32_t *index)
+{
+   VkResult result = VK_SUCCESS;
+   pthread_mutex_lock(&device->meta_mutex);
+   if (!device->sampler_heap) {
+      struct agxv_bo *bo = NULL;
+      void *map;
+      result = agxv_bo_create(device, AGXV_SAMPLER_HEAP_COUNT * AGX_SAMPLER_LENGTH,
+                              AGXV_BO_READONLY, "sampler heap", &bo);
+      if (result == VK_SUCCESS)
+         result = agxv_bo_map(device, bo, &map);
+      if (result == VK_SUCCESS) {
+         memset(map, 0, AGXV_SAMPLER_HEAP_COUNT * AGX_SAMPLER_LENGTH);
+         __atomic_store_n(&device->sampler_heap, bo, __ATOMIC_RELEASE);
+      } else if (bo) {
+         agxv_bo_destroy(device, bo);
+      }
+   }
+   if (result == VK_SUCCESS) {
+      result = VK_ERROR_OUT_OF_DEVICE_MEMORY;
+      for (uint32_t w = 0; w < AGXV_SAMPLER_HEAP_COUNT / 32; w++) {
+         if (device->sampler_used[w] == 0xFFFFFFFFu)
+            continue;
+         uint32_t bit = (uint32_t)__builtin_ctz(~device->sampler_used[w]);
+         device->sampler_used[w] |= 1u << bit;
+         *index = w * 32 + bit;
+         memcpy((uint8_t *)device->sampler_heap->map + *index * AGX_SAMPLER_LENGTH, hw,
+                AGX_SAMPLER_LENGTH);
+         result = VK_SUCCESS;
+         break;
+      }
+   }
+   pthread_mutex_unlock(&device->meta_mutex);
+   return result;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agxv_CreateSampler(VkDevice _device, const VkSamplerCreateInfo *pCreateInfo,
+                   const VkAllocationCallbacks *pAllocator, VkSampler *pSampler)
+{
+   AGXV_FROM_HANDLE(agxv_device, device, _device);
+   uint32_t hw[2];
+   if (!agxv_pack_sampler(pCreateInfo, hw))
+      return VK_ERROR_FEATURE_NOT_PRESENT;
+   struct agxv_sampler *sampler =
+      agxv_zalloc(agxv_choose_alloc(&device->alloc, pAllocator), sizeof(*sampler), 8,
+                  VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!sampler)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   VkResult r = heap_alloc(device, hw, &sampler->index);
+   if (r != VK_SUCCESS) {
+      agxv_free(agxv_choose_alloc(&device->alloc, pAllocator), sampler);
+      return r;
+   }
+   sampler->lod_bias = pCreateInfo->mipLodBias;
+   memcpy(sampler->hw, hw, sizeof(hw));
+   *pSampler = agxv_sampler_to_handle(sampler);
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_DestroySampler(VkDevice _device, VkSampler _sampler, const VkAllocationCallbacks *pAllocator)
+{
+   AGXV_FROM_HANDLE(agxv_device, device, _device);
+   AGXV_FROM_HANDLE(agxv_sampler, sampler, _sampler);
+   if (!sampler)
+      return;
+   pthread_mutex_lock(&device->meta_mutex);
+   device->sampler_used[sampler->index / 32] &= ~(1u << (sampler->index % 32));
+   pthread_mutex_unlock(&device->meta_mutex);
+   agxv_free(agxv_choose_alloc(&device->alloc, pAllocator), sampler);
+}

@@ -1,0 +1,142 @@
+/* SPIR-V -> IR (front end) -> ABI lowering with the pipeline layout's
+ * binding offsets -> AGX machine code (back end). */
+#include "agxv_shader_compile.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agx_backend.h"
+#include "agxv_descriptor_set_layout.h"
+#include "agx_passes.h"
+#include "agx_spirv.h"
+
+struct layout_map {
+   struct agxv_descriptor_set_layout *const *sets;
+   uint32_t count;
+};
+
+static unsigned
+binding_offset(void *data, unsigned set, unsigned binding)
+{
+   const struct layout_map *map = data;
+   if (set >= map->count || !map->sets[set] || binding >= map->sets[set]->binding_count)
+      return 0; /* not in the layout: invalid usage */
+   return map->sets[set]->bindings[binding].offset;
+}
+
+int
+agxv_compile_compute(const struct agxv_compile_request *req, struct agxv_compile_result *out,
+                     char *err, size_t err_size)
+{
+   struct agx_spirv_spec_value *spec = NULL;
+   if (req->spec_count) {
+      spec = calloc(req->spec_count, sizeof(*spec));
+      if (!spec) {
+         snprintf(err, err_size, "out of memory");
+         return -1;
+      }
+      for (uint32_t i = 0; i < req->spec_count; i++)
+         spec[i] = (struct agx_spirv_spec_value){req->spec[i].id, req->spec[i].value};
+   }
+   struct agx_spirv_options opts = {.entry = req->entry,
+                                    .spec = spec,
+                                    .num_spec = req->spec_count,
+                                    .robust_buffer_access = req->robust_buffer_access};
+   agx_shader *s = agx_compile_spirv(req->words, req->word_count, &opts, false, err, err_size);
+   free(spec);
+   if (!s)
+      return -1;
+
+   struct layout_map map = {req->set_layouts, req->set_count};
+   struct agx_io_options io = {.binding_offset = binding_offset, .data = &map};
+   agx_pass_lower_io(s, &io);
+   agx_optimize(s);
+
+   struct agxv_shader_info extra = {.num_local_args = s->num_local_args};
+   if (s->num_local_args > AGX_ABI_MAX_LOCAL_ARGS) {
+      agx_shader_destroy(s);
+      snprintf(err, err_size, "too many __local arguments");
+      return -1;
+   }
+   memcpy(extra.local_arg_push, s->local_arg_push, s->num_local_args * sizeof(uint32_t));
+   /* the constant data outlives the shader: copied into the blob below */
+   uint32_t const_size = s->const_data_size;
+   uint8_t *const_data = const_size ? malloc(const_size) : NULL;
+   if (const_size && !const_data) {
+      agx_shader_destroy(s);
+      snprintf(err, err_size, "out of memory");
+      return -1;
+   }
+   if (const_size)
+      memcpy(const_data, s->const_data, const_size);
+
+   struct agx_backend_result r;
+   struct agx_backend_options bopts = {.no_preamble = req->no_preamble};
+   int ret = agx_backend_compile(s, &bopts, &r, err, err_size);
+   agx_shader_destroy(s);
+   if (ret) {
+      free(const_data);
+      return -1;
+   }
+
+   if (req->print_disasm) {
+      fprintf(stderr, "agx: compute shader \"%s\": %u bytes, %u halves\n",
+              req->entry ? req->entry : "main", (unsigned)r.size, r.info.gpr_halves);
+      agx_backend_disasm(r.code, r.size, stderr);
+      if (r.info.has_preamble) {
+         fprintf(stderr, "agx: preamble: %u bytes, %u halves\n", (unsigned)r.preamble_size,
+                 r.info.preamble_gpr_halves);
+         agx_backend_disasm(r.preamble, r.preamble_size, stderr);
+      }
+   }
+   /* One blob: the main program, then the preamble at the next code
+    * alignment, then the constant data (zero padding between). */
+   uint32_t pre_off =
+      r.info.has_preamble ? ((uint32_t)r.size + AGXV_CODE_ALIGN - 1) & ~(AGXV_CODE_ALIGN - 1) : 0;
+   size_t total = r.info.has_preamble ? pre_off + r.preamble_size : r.size;
+   uint32_t const_off = 0;
+   if (const_size) {
+      const_off =
+         ((uint32_t)total + AGX_ABI_CONST_DATA_ALIGN - 1) & ~(AGX_ABI_CONST_DATA_ALIGN - 1);
+      total = const_off + const_size;
+   }
+   uint8_t *code = calloc(1, total ? total : 1);
+   if (!code) {
+      agx_backend_result_free(&r);
+      free(const_data);
+      snprintf(err, err_size, "out of memory");
+      return -1;
+   }
+   memcpy(code, r.code, r.size);
+   if (r.info.has_preamble)
+      memcpy(code + pre_off, r.preamble, r.preamble_size);
+   if (const_size)
+      memcpy(code + const_off, const_data, const_size);
+   free(const_data);
+   out->code = code;
+   out->size = (uint32_t)total;
+   out->info = (struct agxv_shader_info){
+      .gpr_halves = r.info.gpr_halves,
+      .local_size = {r.info.local_size[0], r.info.local_size[1], r.info.local_size[2]},
+      .shared_size = r.info.shared_size,
+      .scratch_size = r.info.scratch_size,
+      .preamble_offset = pre_off,
+      .preamble_gpr_halves = r.info.preamble_gpr_halves,
+      .uniform_halves = r.info.uniform_halves,
+      .const_data_offset = const_off,
+      .const_data_size = const_size,
+      .num_local_args = extra.num_local_args,
+      .sampler_states = r.info.sampler_states,
+   };
+   memcpy(out->info.local_arg_push, extra.local_arg_push, sizeof(extra.local_arg_push));
+   agx_backend_result_free(&r);
+   return 0;
+}
+
+void
+agxv_compile_result_free(struct agxv_compile_result *r)
+{
+   free(r->code);
+   r->code = NULL;
+}
