@@ -1,5 +1,5 @@
 /*
- * Image layouts (cl_kernels/agx_image_layout.h) and image view descriptors
+ * Image layouts (layout/agx_image_layout.h) and image view descriptors
  * (icd/agxv_image_view.c), without a device:
  *  - level offsets and layer strides worked out by hand from ail's rules
  *    (large-tile levels with padding, the power-of-two tail, 128-byte level
