@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "agx_pack.h"
-#include "agx_sim_cdm.h"
+#include "agx_sim_gpu.h"
 
 #define MAX_USC_WORDS 64
 

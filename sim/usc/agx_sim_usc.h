@@ -1,0 +1,100 @@
+/*
+ * The shader core (USC) as the data masters and the kernel model see it:
+ * the one interface through which dm/ (CDM today, VDM and the fragment
+ * pipeline next) runs programs, reads GPU memory and reports GPU errors.
+ * Everything else under usc/ (agx_sim_gpu.h: SIMD-groups, workers,
+ * pre-decoded instructions) is private to the shader core.
+ *
+ * Assumes: one `struct agx_sim_gpu` per hardware command, created by the
+ * kernel model (kmd/agx_sim_exec.c) with the command's VM and
+ * usc_exec_base; the caller holds agx_sim_vm_access_begin() on the VM for
+ * the whole command so GPU memory is translated directly. A USC state is
+ * what a USC word list (Uniform/Texture/Sampler/Shared/Shader/Registers/
+ * Preshader words, genxml/agx_usc.xml) sets up before threads start.
+ */
+#ifndef AGX_SIM_USC_H
+#define AGX_SIM_USC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct agx_sim_vm;
+struct agx_sim_helper;
+/* The state a USC word list sets up (uniforms, texture/sampler state,
+ * program, registers, preamble); opaque outside usc/. */
+struct agx_sim_dispatch;
+
+/* What went wrong, for the kernel-style error report. */
+enum agx_sim_gpu_error {
+   AGX_SIM_GPU_OK = 0,
+   AGX_SIM_GPU_FAULT,    /* MMU fault: unmapped / permission */
+   AGX_SIM_GPU_ILLEGAL,  /* illegal or unsupported instruction / stream */
+   AGX_SIM_GPU_TIMEOUT,  /* instruction budget exhausted */
+   AGX_SIM_GPU_FIDELITY, /* strict-mode check */
+};
+
+#define AGX_SIM_MSG_SIZE 512
+
+struct agx_sim_gpu_status {
+   enum agx_sim_gpu_error error;
+   uint64_t fault_addr;
+   char msg[AGX_SIM_MSG_SIZE];
+};
+
+/* Configuration of the GPU model (environment: see README). */
+struct agx_sim_gpu_config {
+   bool strict;
+   uint64_t budget;  /* SIMD-group instructions per command, 0 = unlimited */
+   unsigned threads; /* host worker threads */
+};
+
+/* Everything a command executes with. */
+struct agx_sim_gpu {
+   struct agx_sim_vm *vm;
+   uint64_t usc_base;
+   struct agx_sim_gpu_config cfg;
+   struct agx_sim_helper *helper; /* the command's helper program, or NULL */
+   /* results */
+   struct agx_sim_gpu_status status;
+   uint64_t thread_insns; /* lanes x instructions executed */
+   uint64_t sg_insns;     /* SIMD-group instructions executed */
+   /* set by any worker on error; workers stop */
+   int failed;
+   void *lock; /* pthread_mutex_t, private to agx_sim_gpu.c */
+};
+
+void agx_sim_gpu_init(struct agx_sim_gpu *gpu, struct agx_sim_vm *vm, uint64_t usc_base);
+void agx_sim_gpu_finish(struct agx_sim_gpu *gpu);
+void agx_sim_gpu_config_from_env(struct agx_sim_gpu_config *cfg);
+
+/* ---- used by the data masters ------------------------------------------ */
+
+/* Read GPU memory (READ permission); a fault is recorded on gpu. */
+bool agx_sim_usc_read(struct agx_sim_gpu *gpu, uint64_t va, void *dst, size_t size);
+
+/* Record the first error of the command (no program counter: stream and
+ * fixed-function errors). */
+void agx_sim_usc_error(struct agx_sim_gpu *gpu, enum agx_sim_gpu_error e, uint64_t addr,
+                       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* The command's helper program (drm_asahi_helper_program, binary 0 =
+ * none): begin before the first launch, end after the last (sends END). */
+bool agx_sim_usc_helper_begin(struct agx_sim_gpu *gpu, uint32_t binary, uint32_t cfg,
+                              uint64_t data);
+bool agx_sim_usc_helper_end(struct agx_sim_gpu *gpu);
+
+/* Apply the USC word list at pipeline_va (GPU VA) to a new state; the
+ * preamble gets preamble_halves registers; register-indexed samplers come
+ * from the sampler heap. NULL after recording an error. */
+struct agx_sim_dispatch *agx_sim_usc_state_create(struct agx_sim_gpu *gpu, uint64_t pipeline_va,
+                                                  unsigned preamble_halves, uint64_t sampler_heap,
+                                                  uint32_t sampler_count);
+void agx_sim_usc_state_destroy(struct agx_sim_dispatch *d);
+
+/* Compute: run the preamble once, then the grid of `global` threads in
+ * threadgroups of `local` threads (partial threadgroups at the end). */
+bool agx_sim_usc_run_grid(struct agx_sim_gpu *gpu, struct agx_sim_dispatch *d,
+                          const uint32_t global[3], const uint32_t local[3]);
+
+#endif
