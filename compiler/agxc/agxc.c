@@ -90,8 +90,10 @@ main(int argc, char **argv)
       } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
          out_path = argv[++i];
       } else if (!strcmp(argv[i], "--stage") && i + 1 < argc) {
-         if (strcmp(argv[++i], "comp")) {
-            fprintf(stderr, "agxc: only --stage comp is supported\n");
+         /* the stage comes from the entry point; accepted for compatibility */
+         const char *st = argv[++i];
+         if (strcmp(st, "comp") && strcmp(st, "vert") && strcmp(st, "frag")) {
+            fprintf(stderr, "agxc: --stage takes comp, vert or frag\n");
             return 2;
          }
       } else if (!strcmp(argv[i], "--entry") && i + 1 < argc) {
@@ -195,6 +197,8 @@ main(int argc, char **argv)
               info->shared_size, info->scratch_size, info->local_size[0], info->local_size[1],
               info->local_size[2], pre,
               ((t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec)) / 1e3);
+      if (disasm)
+         agx_print_stage_interface(info, stdout);
       if (disasm && !agx_backend_disasm(res.code, res.size, stdout))
          status = 1;
       if (disasm && info->has_preamble) {

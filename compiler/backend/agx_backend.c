@@ -110,7 +110,10 @@ agx_backend_compile(agx_shader *s, const struct agx_backend_options *opts,
    out->info.shared_size = main_p.local_bytes;
    /* private arrays live in threadgroup memory; the stack holds spills */
    out->info.scratch_size = main_p.spill_bytes;
-   memcpy(out->info.local_size, s->local_size, sizeof(out->info.local_size));
+   memcpy(out->info.local_size, s->cs.local_size, sizeof(out->info.local_size));
+   out->info.stage = s->stage;
+   out->info.vs = s->vs;
+   out->info.fs = s->fs;
    if (pre) {
       out->preamble = pre_p.code;
       out->preamble_size = pre_p.size;

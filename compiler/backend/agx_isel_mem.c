@@ -186,11 +186,11 @@ void
 isel_scratch_setup(struct isel *c)
 {
    const agx_shader *s = c->s;
-   unsigned shared = (s->shared_size + 3) & ~3u;
-   c->local_bytes = s->shared_size;
+   unsigned shared = (s->cs.shared_size + 3) & ~3u;
+   c->local_bytes = s->cs.shared_size;
    if (!s->scratch_size)
       return;
-   uint64_t threads = (uint64_t)s->local_size[0] * s->local_size[1] * s->local_size[2];
+   uint64_t threads = (uint64_t)s->cs.local_size[0] * s->cs.local_size[1] * s->cs.local_size[2];
    uint64_t stride = (s->scratch_size + 3) & ~3u;
    uint64_t total = shared + stride * (threads ? threads : 1);
    if (total > LOCAL_MAX) {
@@ -405,7 +405,7 @@ isel_mem(struct isel *c, agx_instr *I)
       get_sr(c, I, 53);
       return true;
    case AGX_OP_LOAD_WORKGROUP_SIZE:
-      constant(c, I, s->local_size);
+      constant(c, I, s->cs.local_size);
       return true;
    case AGX_OP_LOAD_SUBGROUP_SIZE: {
       static const uint32_t v[4] = {32, 32, 32, 32};
@@ -413,7 +413,7 @@ isel_mem(struct isel *c, agx_instr *I)
       return true;
    }
    case AGX_OP_LOAD_NUM_SUBGROUPS: {
-      uint32_t n = (s->local_size[0] * s->local_size[1] * s->local_size[2] + 31) / 32;
+      uint32_t n = (s->cs.local_size[0] * s->cs.local_size[1] * s->cs.local_size[2] + 31) / 32;
       uint32_t v[4] = {n, n, n, n};
       constant(c, I, v);
       return true;

@@ -818,7 +818,7 @@ vtn_emit_entry(struct vtn_ctx *c)
    v->func->active = true;
    emit_function(c, v->func);
    v->func->active = false;
-   s->shared_size = c->shared_top;
+   s->cs.shared_size = c->shared_top;
    s->scratch_size = c->scratch_top;
    vtn_drop_unbacked_accesses(c);
 }

@@ -379,7 +379,7 @@ static void
 zero_workgroup_vars(struct vtn_ctx *c, uint32_t lo, uint32_t hi)
 {
    agx_builder *b = &c->b;
-   const uint32_t *ls = c->shader->local_size;
+   const uint32_t *ls = c->shader->cs.local_size;
    uint64_t n = (uint64_t)ls[0] * ls[1] * ls[2];
    if (n == 0)
       vtn_fail(c, "workgroup size unknown");
@@ -847,8 +847,8 @@ builtin_value(struct vtn_ctx *c, unsigned builtin)
       agx_instr *wg = agx_intrin(b, AGX_OP_LOAD_WORKGROUP_ID, v3, 0, NULL, NULL, NULL, 0, 0, 0);
       agx_instr *li =
          agx_intrin(b, AGX_OP_LOAD_LOCAL_INVOCATION_ID, v3, 0, NULL, NULL, NULL, 0, 0, 0);
-      uint64_t sz[4] = {c->shader->local_size[0], c->shader->local_size[1],
-                        c->shader->local_size[2], 0};
+      uint64_t sz[4] = {c->shader->cs.local_size[0], c->shader->cs.local_size[1],
+                        c->shader->cs.local_size[2], 0};
       return agx_iadd(b, agx_imul(b, wg, agx_const(b, v3, sz)), li);
    }
    case SpvBuiltInLocalInvocationId:
@@ -858,8 +858,8 @@ builtin_value(struct vtn_ctx *c, unsigned builtin)
    case SpvBuiltInNumWorkgroups:
       return agx_intrin(b, AGX_OP_LOAD_NUM_WORKGROUPS, v3, 0, NULL, NULL, NULL, 0, 0, 0);
    case SpvBuiltInWorkgroupSize: {
-      uint64_t sz[4] = {c->shader->local_size[0], c->shader->local_size[1],
-                        c->shader->local_size[2], 0};
+      uint64_t sz[4] = {c->shader->cs.local_size[0], c->shader->cs.local_size[1],
+                        c->shader->cs.local_size[2], 0};
       return agx_const(b, v3, sz);
    }
    case SpvBuiltInLocalInvocationIndex:
@@ -874,8 +874,8 @@ builtin_value(struct vtn_ctx *c, unsigned builtin)
       return agx_intrin(b, AGX_OP_LOAD_NUM_SUBGROUPS, s1, 0, NULL, NULL, NULL, 0, 0, 0);
    case SpvBuiltInGlobalSize: {
       agx_instr *nwg = agx_intrin(b, AGX_OP_LOAD_NUM_WORKGROUPS, v3, 0, NULL, NULL, NULL, 0, 0, 0);
-      uint64_t sz[4] = {c->shader->local_size[0], c->shader->local_size[1],
-                        c->shader->local_size[2], 0};
+      uint64_t sz[4] = {c->shader->cs.local_size[0], c->shader->cs.local_size[1],
+                        c->shader->cs.local_size[2], 0};
       return agx_imul(b, nwg, agx_const(b, v3, sz));
    }
    case SpvBuiltInGlobalOffset: {
@@ -889,8 +889,8 @@ builtin_value(struct vtn_ctx *c, unsigned builtin)
       return agx_const(b, s1, z);
    }
    case SpvBuiltInEnqueuedWorkgroupSize: {
-      uint64_t sz[4] = {c->shader->local_size[0], c->shader->local_size[1],
-                        c->shader->local_size[2], 0};
+      uint64_t sz[4] = {c->shader->cs.local_size[0], c->shader->cs.local_size[1],
+                        c->shader->cs.local_size[2], 0};
       return agx_const(b, v3, sz);
    }
    default:

@@ -272,6 +272,7 @@ struct vtn_ctx {
    uint32_t entry_id;
    unsigned entry_ins, entry_interface; /* its OpEntryPoint, first interface word */
    unsigned exec_model;
+   bool entry_is_compute;
    bool have_local_size;
    uint32_t local_size_ids[3];
    bool local_size_is_id;
@@ -295,6 +296,7 @@ struct vtn_ctx {
 };
 
 /* agx_spirv_module.c */
+enum agx_stage vtn_stage_of_model(unsigned model);
 _Noreturn void vtn_fail(struct vtn_ctx *c, const char *fmt, ...);
 uint32_t vtn_word(struct vtn_ctx *c, unsigned ins, unsigned i);
 unsigned vtn_wc(struct vtn_ctx *c, unsigned ins);

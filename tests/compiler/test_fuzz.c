@@ -108,7 +108,7 @@ main(int argc, char **argv)
             continue;
          }
          accepted++;
-         uint32_t lanes = s->local_size[0] * s->local_size[1] * s->local_size[2];
+         uint32_t lanes = s->cs.local_size[0] * s->cs.local_size[1] * s->cs.local_size[2];
          if (lanes <= 64 && it % 4 == 0) {
             static uint8_t mem[1 << 16];
             uint8_t uniforms[AGX_ABI_UNIFORM_SIZE] = {0};
