@@ -67,7 +67,7 @@ reset_cmd_buffer(struct agxv_cmd_buffer *cmd)
       agxv_cs_reset(&cmd->cs[t]);
    agxv_upload_reset(&cmd->data);
    agxv_upload_reset(&cmd->usc);
-   memset(&cmd->compute, 0, sizeof(cmd->compute));
+   memset(cmd->bind, 0, sizeof(cmd->bind));
    cmd->dispatch_since_barrier = false;
    cmd->event_count = 0;
    cmd->stream_count = 0;

@@ -21,15 +21,37 @@ struct agxv_device;
 struct agxv_cmd_buffer;
 struct agxv_pipeline;
 
-/* What vkCmdBind* and vkCmdPushConstants set for compute dispatches. */
-struct agxv_compute_state {
-   struct agxv_pipeline *pipeline;
+/* Dynamic buffers one pipeline layout may hold (the
+ * maxDescriptorSet{Uniform,Storage}BuffersDynamic limits, 8 + 4). */
+#define AGXV_MAX_DYNAMIC_BUFFERS 12u
+
+/* The resources bound at one bind point (vkCmdBindDescriptorSets,
+ * vkCmdPushConstants, vkCmdPushDescriptorSet*; icd/agxv_cmd_bind.c).
+ * set_addr and push follow each other as in the root uniforms (agx_abi.h:
+ * AGX_ABI_SET_ADDR_BASE, AGX_ABI_PUSH_BASE), so one copy moves both. */
+struct agxv_descriptor_state {
    uint64_t set_addr[AGXV_MAX_SETS]; /* GPU address of each bound set's descriptors */
    uint8_t push[AGXV_MAX_PUSH_CONSTANTS_SIZE];
+   /* The dynamic offsets of the last bind, by the layout's dynamic-buffer
+    * index (a bound set with dynamic buffers is a copy with them applied). */
+   uint32_t dynamic_offsets[AGXV_MAX_DYNAMIC_BUFFERS];
    /* The last push descriptor set per set index (CPU view of its upload
     * memory), so a later push keeps the descriptors it does not write. */
    uint8_t *push_set[AGXV_MAX_SETS];
    uint32_t push_set_size[AGXV_MAX_SETS];
+};
+
+/* The bind points a command buffer keeps state for. */
+enum agxv_bind_point {
+   AGXV_BIND_POINT_COMPUTE,
+   AGXV_BIND_POINT_GRAPHICS,
+   AGXV_BIND_POINT_COUNT,
+};
+
+struct agxv_bind_state {
+   struct agxv_pipeline *pipeline;
+   struct agxv_descriptor_state desc;
+   bool dirty; /* changed since the last launch uploaded it */
 };
 
 /* What a render command needs beyond its VDM stream: the framebuffer the
@@ -89,7 +111,7 @@ struct agxv_cmd_buffer {
    struct agxv_cs cs[AGXV_CS_TYPE_COUNT]; /* the words of every stream, per data master */
    struct agxv_upload data;               /* root uniforms, shadow descriptor sets */
    struct agxv_upload usc;                /* USC word lists (must be in the USC heap) */
-   struct agxv_compute_state compute;
+   struct agxv_bind_state bind[AGXV_BIND_POINT_COUNT];
    bool dispatch_since_barrier; /* a launch was recorded after the last CDM barrier in the stream */
    /* Events whose last vkCmdSetEvent/ResetEvent is in this command buffer
     * (since Begin or the last vkCmdExecuteCommands): a wait for one it set
@@ -146,6 +168,20 @@ void agxv_cmd_dispatch_internal_local(struct agxv_cmd_buffer *cmd,
 
 /* A CDM Barrier word if any launch was recorded since the last one. */
 void agxv_cmd_emit_cdm_barrier(struct agxv_cmd_buffer *cmd);
+
+/* The state of a Vulkan bind point; NULL for one the driver does not have. */
+static inline struct agxv_bind_state *
+agxv_cmd_bind_state(struct agxv_cmd_buffer *cmd, VkPipelineBindPoint bind_point)
+{
+   switch (bind_point) {
+   case VK_PIPELINE_BIND_POINT_COMPUTE:
+      return &cmd->bind[AGXV_BIND_POINT_COMPUTE];
+   case VK_PIPELINE_BIND_POINT_GRAPHICS:
+      return &cmd->bind[AGXV_BIND_POINT_GRAPHICS];
+   default:
+      return NULL;
+   }
+}
 
 /* Records the first error of a recording; vkEndCommandBuffer reports it. */
 static inline void

@@ -1,6 +1,6 @@
 /*
- * Compute commands: binding pipelines, descriptor sets and push constants,
- * and vkCmdDispatch*. A dispatch uploads its root uniforms (agxv_pipeline.h)
+ * Compute commands: vkCmdDispatch* over the compute bind point's state
+ * (agxv_cmd_bind.c), and launches of the driver's own kernels. A dispatch uploads its root uniforms (agxv_pipeline.h)
  * and a USC word list (Uniform DMA of the root, Shared, Shader, Registers,
  * then Preshader with the pipeline's preamble or No Preshader), then emits
  * a CDM launch: Word 0 (uniform registers incl. those the preamble writes,
@@ -20,77 +20,6 @@
 #include "agxv_meta.h"
 #include "agx_pack.h"
 #include "agxv_pipeline.h"
-
-VKAPI_ATTR void VKAPI_CALL
-agxv_CmdBindPipeline(VkCommandBuffer commandBuffer, VkPipelineBindPoint bindPoint,
-                     VkPipeline _pipeline)
-{
-   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
-   if (bindPoint == VK_PIPELINE_BIND_POINT_COMPUTE)
-      cmd->compute.pipeline = agxv_pipeline_from_handle(_pipeline);
-}
-
-/* A set with dynamic buffers is copied with the dynamic offsets applied, so
- * shaders always read plain descriptors. */
-static uint64_t
-bind_set(struct agxv_cmd_buffer *cmd, struct agxv_descriptor_set *set, const uint32_t *offsets)
-{
-   const struct agxv_descriptor_set_layout *layout = set->layout;
-   if (layout->dynamic_buffer_count == 0 || set->size == 0)
-      return set->va;
-   struct agxv_upload_ptr copy;
-   VkResult result = agxv_upload_alloc(&cmd->data, set->size, AGXV_IMAGE_DESCRIPTOR_SIZE, &copy);
-   if (result != VK_SUCCESS) {
-      agxv_cmd_set_error(cmd, result);
-      return 0;
-   }
-   memcpy(copy.cpu, set->map, set->size);
-   for (uint32_t b = 0; b < layout->binding_count; b++) {
-      const struct agxv_descriptor_binding *binding = &layout->bindings[b];
-      if (binding->type != VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC &&
-          binding->type != VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC)
-         continue;
-      for (uint32_t i = 0; i < binding->count; i++) {
-         uint8_t *desc = (uint8_t *)copy.cpu + binding->offset + i * binding->stride;
-         uint64_t address;
-         memcpy(&address, desc, 8);
-         address += offsets[binding->dynamic_index + i];
-         memcpy(desc, &address, 8);
-      }
-   }
-   return copy.gpu;
-}
-
-VKAPI_ATTR void VKAPI_CALL
-agxv_CmdBindDescriptorSets(VkCommandBuffer commandBuffer, VkPipelineBindPoint bindPoint,
-                           VkPipelineLayout layout, uint32_t firstSet, uint32_t setCount,
-                           const VkDescriptorSet *pSets, uint32_t dynamicOffsetCount,
-                           const uint32_t *pDynamicOffsets)
-{
-   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
-   if (bindPoint != VK_PIPELINE_BIND_POINT_COMPUTE)
-      return;
-   uint32_t dynamic = 0;
-   for (uint32_t i = 0; i < setCount && firstSet + i < AGXV_MAX_SETS; i++) {
-      struct agxv_descriptor_set *set = agxv_descriptor_set_from_handle(pSets[i]);
-      if (!set)
-         continue;
-      /* no dynamic offsets: pDynamicOffsets may be NULL (no arithmetic on it) */
-      cmd->compute.set_addr[firstSet + i] =
-         bind_set(cmd, set, pDynamicOffsets ? pDynamicOffsets + dynamic : NULL);
-      dynamic += set->layout->dynamic_buffer_count;
-   }
-}
-
-VKAPI_ATTR void VKAPI_CALL
-agxv_CmdPushConstants(VkCommandBuffer commandBuffer, VkPipelineLayout layout,
-                      VkShaderStageFlags stageFlags, uint32_t offset, uint32_t size,
-                      const void *pValues)
-{
-   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
-   if (offset + size <= sizeof(cmd->compute.push))
-      memcpy(cmd->compute.push + offset, pValues, size);
-}
 
 /* USC word lists start 64-byte aligned (Launch Word 1 drops 6 bits). */
 #define USC_LIST_ALIGN 64u
@@ -283,8 +212,9 @@ agxv_CmdDispatch(VkCommandBuffer commandBuffer, uint32_t x, uint32_t y, uint32_t
 {
    AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
    const uint32_t groups[3] = {x, y, z}, base[3] = {0, 0, 0};
-   launch(cmd, cmd->compute.pipeline, cmd->compute.set_addr, cmd->compute.push,
-          sizeof(cmd->compute.push), groups, base, 0);
+   const struct agxv_bind_state *bind = &cmd->bind[AGXV_BIND_POINT_COMPUTE];
+   launch(cmd, bind->pipeline, bind->desc.set_addr, bind->desc.push, sizeof(bind->desc.push),
+          groups, base, 0);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -293,8 +223,9 @@ agxv_CmdDispatchBase(VkCommandBuffer commandBuffer, uint32_t baseX, uint32_t bas
 {
    AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
    const uint32_t groups[3] = {x, y, z}, base[3] = {baseX, baseY, baseZ};
-   launch(cmd, cmd->compute.pipeline, cmd->compute.set_addr, cmd->compute.push,
-          sizeof(cmd->compute.push), groups, base, 0);
+   const struct agxv_bind_state *bind = &cmd->bind[AGXV_BIND_POINT_COMPUTE];
+   launch(cmd, bind->pipeline, bind->desc.set_addr, bind->desc.push, sizeof(bind->desc.push),
+          groups, base, 0);
 }
 
 /* Every device group has one physical device (vkEnumeratePhysicalDeviceGroups),
@@ -318,7 +249,8 @@ agxv_CmdDispatchIndirect(VkCommandBuffer commandBuffer, VkBuffer _buffer, VkDevi
 {
    AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
    struct agxv_buffer *buffer = agxv_buffer_from_handle(_buffer);
-   const struct agxv_pipeline *pipeline = cmd->compute.pipeline;
+   const struct agxv_bind_state *bind = &cmd->bind[AGXV_BIND_POINT_COMPUTE];
+   const struct agxv_pipeline *pipeline = bind->pipeline;
    if (!pipeline)
       return;
    struct agxv_upload_ptr threads;
@@ -326,8 +258,8 @@ agxv_CmdDispatchIndirect(VkCommandBuffer commandBuffer, VkBuffer _buffer, VkDevi
    const uint32_t zero[3] = {0, 0, 0};
    VkResult result = agxv_upload_alloc(&cmd->data, 12, 16, &threads);
    if (result == VK_SUCCESS)
-      result = write_root(cmd, pipeline, cmd->compute.set_addr, cmd->compute.push,
-                          sizeof(cmd->compute.push), zero, zero, &root);
+      result = write_root(cmd, pipeline, bind->desc.set_addr, bind->desc.push,
+                          sizeof(bind->desc.push), zero, zero, &root);
    if (result != VK_SUCCESS) {
       agxv_cmd_set_error(cmd, result);
       return;
