@@ -1,6 +1,6 @@
 /*
- * Compute commands: binding pipelines, descriptor sets and push constants,
- * and vkCmdDispatch*. A dispatch uploads its root uniforms (agxv_pipeline.h)
+ * Compute commands: vkCmdDispatch* over the compute bind point's state
+ * (agxv_cmd_bind.c), and launches of the driver's own kernels. A dispatch uploads its root uniforms (agxv_pipeline.h)
  * and a USC word list (Uniform DMA of the root, Shared, Shader, Registers,
  * then Preshader with the pipeline's preamble or No Preshader), then emits
  * a CDM launch: Word 0 (uniform registers incl. those the preamble writes,
@@ -20,86 +20,6 @@
 #include "agxv_meta.h"
 #include "agx_pack.h"
 #include "agxv_pipeline.h"
-
-VKAPI_ATTR void VKAPI_CALL
-agxv_CmdBindPipeline(VkCommandBuffer commandBuffer, VkPipelineBindPoint bindPoint,
-                     VkPipeline _pipeline)
-{
-   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
-   if (bindPoint == VK_PIPELINE_BIND_POINT_COMPUTE)
-      cmd->compute.pipeline = agxv_pipeline_from_handle(_pipeline);
-}
-
-/* A set with dynamic buffers is copied with the dynamic offsets applied, so
- * shaders always read plain descriptors. */
-static uint64_t
-bind_set(struct agxv_cmd_buffer *cmd, struct agxv_descriptor_set *set, const uint32_t *offsets)
-{
-   const struct agxv_descriptor_set_layout *layout = set->layout;
-   if (layout->dynamic_buffer_count == 0 || set->size == 0)
-      return set->va;
-   struct agxv_upload_ptr copy;
-   VkResult result = agxv_upload_alloc(&cmd->data, set->size, AGXV_IMAGE_DESCRIPTOR_SIZE, &copy);
-   if (result != VK_SUCCESS) {
-      agxv_cmd_set_error(cmd, result);
-      return 0;
-   }
-   memcpy(copy.cpu, set->map, set->size);
-   for (uint32_t b = 0; b < layout->binding_count; b++) {
-      const struct agxv_descriptor_binding *binding = &layout->bindings[b];
-      if (binding->type != VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC &&
-          binding->type != VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC)
-         continue;
-      for (uint32_t i = 0; i < binding->count; i++) {
-         uint8_t *desc = (uint8_t *)copy.cpu + binding->offset + i * binding->stride;
-         uint64_t address;
-         memcpy(&address, desc, 8);
-         address += offsets[binding->dynamic_index + i];
-         memcpy(desc, &address, 8);
-      }
-   }
-   return copy.gpu;
-}
-
-VKAPI_ATTR void VKAPI_CALL
-agxv_CmdBindDescriptorSets(VkCommandBuffer commandBuffer, VkPipelineBindPoint bindPoint,
-                           VkPipelineLayout layout, uint32_t firstSet, uint32_t setCount,
-                           const VkDescriptorSet *pSets, uint32_t dynamicOffsetCount,
-                           const uint32_t *pDynamicOffsets)
-{
-   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
-   if (bindPoint != VK_PIPELINE_BIND_POINT_COMPUTE)
-      return;
-   uint32_t dynamic = 0;
-   for (uint32_t i = 0; i < setCount && firstSet + i < AGXV_MAX_SETS; i++) {
-      struct agxv_descriptor_set *set = agxv_descriptor_set_from_handle(pSets[i]);
-      if (!set)
-         continue;
-      /* no dynamic offsets: pDynamicOffsets may be NULL (no arithmetic on it) */
-      cmd->compute.set_addr[firstSet + i] =
-         bind_set(cmd, set, pDynamicOffsets ? pDynamicOffsets + dynamic : NULL);
-      dynamic += set->layout->dynamic_buffer_count;
-   }
-}
-
-VKAPI_ATTR void VKAPI_CALL
-agxv_CmdPushConstants(VkCommandBuffer commandBuffer, VkPipelineLayout layout,
-                      VkShaderStageFlags stageFlags, uint32_t offset, uint32_t size,
-                      const void *pValues)
-{
-   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
-   if (offset + size <= sizeof(cmd->compute.push))
-      memcpy(cmd->compute.push + offset, pValues, size);
-}
-
-/* Appends a packed USC word of T (which may be 2 or 6 bytes long) at *p. */
-#define usc_word(p, T, ...)                                 \
-   do {                                                     \
-      uint32_t tmp_[AGX_##T##_WORDS];                       \
-      AGX_##T##_pack(tmp_, &(struct AGX_##T){__VA_ARGS__}); \
-      memcpy(p, tmp_, AGX_##T##_LENGTH);                    \
-      p += AGX_##T##_LENGTH;                                \
-   } while (0)
 
 /* USC word lists start 64-byte aligned (Launch Word 1 drops 6 bits). */
 #define USC_LIST_ALIGN 64u
@@ -123,28 +43,48 @@ emit_usc_words(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline
    for (uint32_t off = 0; off < AGX_ABI_UNIFORM_SIZE; off += UNIFORM_DMA_BYTES) {
       uint32_t bytes = AGX_ABI_UNIFORM_SIZE - off < UNIFORM_DMA_BYTES ? AGX_ABI_UNIFORM_SIZE - off
                                                                       : UNIFORM_DMA_BYTES;
-      usc_word(p, USC_UNIFORM, .start_halfs = off / 2, .size_halfs = bytes / 2,
-               .buffer = root + off);
+      agxv_push(p, USC_UNIFORM, cfg)
+      {
+         cfg.start_halfs = off / 2;
+         cfg.size_halfs = bytes / 2;
+         cfg.buffer = root + off;
+      }
    }
    /* Without threadgroup memory Mesa programs the "none" form: layout
     * Vertex/compute and the full 64 KiB size with the use bit clear. */
-   usc_word(p, USC_SHARED, .uses_shared_memory = shared > 0,
-            .layout = AGX_SHARED_LAYOUT_VERTEX_COMPUTE, .sample_count = 1,
-            .bytes_per_threadgroup = shared ? shared : 65536);
+   agxv_push(p, USC_SHARED, cfg)
+   {
+      cfg.uses_shared_memory = shared > 0;
+      cfg.layout = AGX_SHARED_LAYOUT_VERTEX_COMPUTE;
+      cfg.sample_count = 1;
+      cfg.bytes_per_threadgroup = shared ? shared : 65536;
+   }
    if (pipeline->info.sampler_states) {
       /* ss0 = the txf sampler texel buffer loads read (agx_abi.h) */
-      usc_word(p, USC_SAMPLER, .start = 0, .count = 1, .buffer = pipeline->txf_sampler);
+      agxv_push(p, USC_SAMPLER, cfg)
+      {
+         cfg.start = 0;
+         cfg.count = 1;
+         cfg.buffer = pipeline->txf_sampler;
+      }
    }
-   usc_word(p, USC_SHADER, .code = agxv_bo_usc_offset(device, pipeline->code));
-   usc_word(p, USC_REGISTERS,
-            .register_count = pipeline->info.gpr_halves ? pipeline->info.gpr_halves : 256,
-            .spill_size = agxv_scratch_spill_size(pipeline->info.scratch_size));
+   agxv_push(p, USC_SHADER, cfg)
+   {
+      cfg.code = agxv_bo_usc_offset(device, pipeline->code);
+   }
+   agxv_push(p, USC_REGISTERS, cfg)
+   {
+      cfg.register_count = pipeline->info.gpr_halves ? pipeline->info.gpr_halves : 256;
+      cfg.spill_size = agxv_scratch_spill_size(pipeline->info.scratch_size);
+   }
    if (pipeline->info.preamble_offset) {
       /* Mesa (agx_usc_pack / hk): Preshader.Code = USC offset of the preamble */
-      usc_word(p, USC_PRESHADER,
-               .code = agxv_bo_usc_offset(device, pipeline->code) + pipeline->info.preamble_offset);
+      agxv_push(p, USC_PRESHADER, cfg)
+      {
+         cfg.code = agxv_bo_usc_offset(device, pipeline->code) + pipeline->info.preamble_offset;
+      }
    } else {
-      usc_word(p, USC_NO_PRESHADER, 0);
+      agxv_push(p, USC_NO_PRESHADER, cfg);
    }
 
    *usc_offset = (uint32_t)(list.gpu - device->usc_base);
@@ -187,22 +127,24 @@ emit_launch(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, u
    /* Multi-cluster G14 parts (G14X) take an extra word in every launch. */
    const struct drm_asahi_params_global *params = &cmd->device->kmd->params;
    bool g14x = params->gpu_generation >= 14 && params->num_clusters_total > 1;
-   uint32_t *cs = NULL;
+   void *p = NULL;
    if (result == VK_SUCCESS) {
-      cs = agxv_cs_reserve(
-         &cmd->cdm, AGX_CDM_LAUNCH_WORD_0_LENGTH + AGX_CDM_LAUNCH_WORD_1_LENGTH +
-                       (g14x ? AGX_CDM_UNK_G14X_LENGTH : 0) +
-                       (indirect_threads ? AGX_CDM_INDIRECT_LENGTH : AGX_CDM_GLOBAL_SIZE_LENGTH) +
-                       AGX_CDM_LOCAL_SIZE_LENGTH);
-      if (!cs)
-         result = cmd->cdm.status;
+      struct agxv_cs *cs = agxv_cmd_cs(cmd, AGXV_CS_CDM);
+      p = agxv_cs_reserve(
+         cs, AGX_CDM_LAUNCH_WORD_0_LENGTH + AGX_CDM_LAUNCH_WORD_1_LENGTH +
+                (g14x ? AGX_CDM_UNK_G14X_LENGTH : 0) +
+                (indirect_threads ? AGX_CDM_INDIRECT_LENGTH : AGX_CDM_GLOBAL_SIZE_LENGTH) +
+                AGX_CDM_LOCAL_SIZE_LENGTH);
+      if (!p)
+         result = cs->status;
    }
    if (result != VK_SUCCESS) {
       agxv_cmd_set_error(cmd, result);
       return;
    }
    const uint32_t *local = pipeline->info.local_size;
-   agx_pack(cs, CDM_LAUNCH_WORD_0, cfg) {
+   agxv_push(p, CDM_LAUNCH_WORD_0, cfg)
+   {
       /* the root uniforms plus what the preamble writes */
       cfg.uniform_register_count = pipeline->info.uniform_halves > AGX_ABI_UNIFORM_SIZE / 2
                                       ? pipeline->info.uniform_halves
@@ -217,32 +159,30 @@ emit_launch(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, u
          pipeline->info.preamble_offset ? pipeline->info.preamble_gpr_halves : 0;
       cfg.mode = indirect_threads ? AGX_CDM_MODE_INDIRECT_GLOBAL : AGX_CDM_MODE_DIRECT;
    }
-   cs += AGX_CDM_LAUNCH_WORD_0_LENGTH / 4;
-   agx_pack(cs, CDM_LAUNCH_WORD_1, cfg) {
+   agxv_push(p, CDM_LAUNCH_WORD_1, cfg)
+   {
       cfg.pipeline = usc;
    }
-   cs += AGX_CDM_LAUNCH_WORD_1_LENGTH / 4;
    if (g14x) {
-      agx_pack(cs, CDM_UNK_G14X, cfg) {
-         (void)cfg; /* its one known bit is fixed by the layout */
-      }
-      cs += AGX_CDM_UNK_G14X_LENGTH / 4;
+      /* its one known bit is fixed by the layout */
+      agxv_push(p, CDM_UNK_G14X, cfg);
    }
    if (indirect_threads) {
-      agx_pack(cs, CDM_INDIRECT, cfg) {
+      agxv_push(p, CDM_INDIRECT, cfg)
+      {
          cfg.address_hi = (uint32_t)(indirect_threads >> 32);
          cfg.address_lo = (uint32_t)indirect_threads;
       }
-      cs += AGX_CDM_INDIRECT_LENGTH / 4;
    } else {
-      agx_pack(cs, CDM_GLOBAL_SIZE, cfg) {
+      agxv_push(p, CDM_GLOBAL_SIZE, cfg)
+      {
          cfg.x = groups[0] * local[0];
          cfg.y = groups[1] * local[1];
          cfg.z = groups[2] * local[2];
       }
-      cs += AGX_CDM_GLOBAL_SIZE_LENGTH / 4;
    }
-   agx_pack(cs, CDM_LOCAL_SIZE, cfg) {
+   agxv_push(p, CDM_LOCAL_SIZE, cfg)
+   {
       cfg.x = local[0];
       cfg.y = local[1];
       cfg.z = local[2];
@@ -272,8 +212,9 @@ agxv_CmdDispatch(VkCommandBuffer commandBuffer, uint32_t x, uint32_t y, uint32_t
 {
    AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
    const uint32_t groups[3] = {x, y, z}, base[3] = {0, 0, 0};
-   launch(cmd, cmd->compute.pipeline, cmd->compute.set_addr, cmd->compute.push,
-          sizeof(cmd->compute.push), groups, base, 0);
+   const struct agxv_bind_state *bind = &cmd->bind[AGXV_BIND_POINT_COMPUTE];
+   launch(cmd, bind->pipeline, bind->desc.set_addr, bind->desc.push, sizeof(bind->desc.push),
+          groups, base, 0);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -282,8 +223,9 @@ agxv_CmdDispatchBase(VkCommandBuffer commandBuffer, uint32_t baseX, uint32_t bas
 {
    AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
    const uint32_t groups[3] = {x, y, z}, base[3] = {baseX, baseY, baseZ};
-   launch(cmd, cmd->compute.pipeline, cmd->compute.set_addr, cmd->compute.push,
-          sizeof(cmd->compute.push), groups, base, 0);
+   const struct agxv_bind_state *bind = &cmd->bind[AGXV_BIND_POINT_COMPUTE];
+   launch(cmd, bind->pipeline, bind->desc.set_addr, bind->desc.push, sizeof(bind->desc.push),
+          groups, base, 0);
 }
 
 /* Every device group has one physical device (vkEnumeratePhysicalDeviceGroups),
@@ -307,7 +249,8 @@ agxv_CmdDispatchIndirect(VkCommandBuffer commandBuffer, VkBuffer _buffer, VkDevi
 {
    AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
    struct agxv_buffer *buffer = agxv_buffer_from_handle(_buffer);
-   const struct agxv_pipeline *pipeline = cmd->compute.pipeline;
+   const struct agxv_bind_state *bind = &cmd->bind[AGXV_BIND_POINT_COMPUTE];
+   const struct agxv_pipeline *pipeline = bind->pipeline;
    if (!pipeline)
       return;
    struct agxv_upload_ptr threads;
@@ -315,8 +258,8 @@ agxv_CmdDispatchIndirect(VkCommandBuffer commandBuffer, VkBuffer _buffer, VkDevi
    const uint32_t zero[3] = {0, 0, 0};
    VkResult result = agxv_upload_alloc(&cmd->data, 12, 16, &threads);
    if (result == VK_SUCCESS)
-      result = write_root(cmd, pipeline, cmd->compute.set_addr, cmd->compute.push,
-                          sizeof(cmd->compute.push), zero, zero, &root);
+      result = write_root(cmd, pipeline, bind->desc.set_addr, bind->desc.push,
+                          sizeof(bind->desc.push), zero, zero, &root);
    if (result != VK_SUCCESS) {
       agxv_cmd_set_error(cmd, result);
       return;

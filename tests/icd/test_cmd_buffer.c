@@ -3,13 +3,20 @@
  * buffer submits no GPU work; a recorded CDM stream longer than one chunk is
  * linked across chunks, terminated, and submitted as one compute command
  * whose completion signals the fence (the queue timeline advances once).
+ * Streams by type: compute, render, compute words become three streams in
+ * that order, each one UAPI command of its type (a render stream gives a
+ * DRM_ASAHI_CMD_RENDER with its vdm_ctrl_stream_base) waiting for all before
+ * it, which the simulator receives in that order (its command log).
  */
+#include <string.h>
+
 #include "agxv_bo.h"
 #include "agxv_cmd_buffer.h"
 #include "agxv_device.h"
 #include "agx_internal_test.h"
 #include "agx_pack.h"
 #include "agxv_queue.h"
+#include "agx_sim_exec.h"
 
 static uint32_t
 read32(struct agxv_cs *cs, uint64_t va)
@@ -21,6 +28,94 @@ read32(struct agxv_cs *cs, uint64_t va)
    }
    fprintf(stderr, "address 0x%llx outside the stream\n", (unsigned long long)va);
    exit(1);
+}
+
+static void
+push_cdm_barrier(struct agxv_cmd_buffer *cmd)
+{
+   void *w = agxv_cs_reserve(agxv_cmd_cs(cmd, AGXV_CS_CDM), AGX_CDM_BARRIER_LENGTH);
+   CHECK(w != NULL);
+   agxv_push(w, CDM_BARRIER, cfg)
+   {
+      cfg.usc_cache_inval = true;
+   }
+}
+
+/* Compute, render, compute: three streams, three commands in order. */
+static void
+test_streams(struct agx_test_device *t, VkCommandBuffer cb, VkFence fence)
+{
+   struct agxv_cmd_buffer *cmd = agxv_cmd_buffer_from_handle(cb);
+   VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+   CHECK(agxv_BeginCommandBuffer(cb, &begin) == VK_SUCCESS);
+   push_cdm_barrier(cmd);
+   /* A render stream holding only its terminate; the framebuffer fields the
+    * kernel checks (render.rs) are what the graphics work will fill. */
+   agxv_cmd_open_stream(cmd, AGXV_CS_VDM);
+   CHECK(cmd->stream_open && cmd->open.type == AGXV_CS_VDM && cmd->stream_count == 1);
+   cmd->open.render = (struct agxv_render_info){
+      .width_px = 64,
+      .height_px = 32,
+      .layers = 1,
+      .samples = 1,
+      .utile_width_px = 32,
+      .utile_height_px = 32,
+   };
+   push_cdm_barrier(cmd);
+   CHECK(agxv_EndCommandBuffer(cb) == VK_SUCCESS);
+   CHECK(cmd->stream_count == 3);
+   const enum agxv_cs_type types[3] = {AGXV_CS_CDM, AGXV_CS_VDM, AGXV_CS_CDM};
+   for (int i = 0; i < 3; i++)
+      CHECK(cmd->streams[i].type == types[i]);
+   /* The render stream starts in the VDM builder with VDM Stream Terminate. */
+   struct agxv_cs *vdm = &cmd->cs[AGXV_CS_VDM];
+   CHECK(vdm->chunks.bo_count == 1 && cmd->streams[1].start_va == vdm->chunks.bos[0]->va);
+   struct AGX_VDM_STREAM_TERMINATE term;
+   CHECK(AGX_VDM_STREAM_TERMINATE_unpack(NULL, vdm->chunks.bos[0]->map, &term));
+   /* The second compute stream continues the CDM builder after the first's terminate. */
+   CHECK(cmd->streams[2].start_va ==
+         cmd->streams[0].start_va + AGX_CDM_BARRIER_LENGTH + AGX_CDM_STREAM_TERMINATE_LENGTH);
+
+   /* The UAPI commands: types, stream addresses and barriers (each waits for all before it). */
+   uint8_t buf[3 * AGXV_SUBMIT_CMD_MAX];
+   struct agxv_submit_state st = {0};
+   uint32_t off[4] = {0};
+   for (int i = 0; i < 3; i++)
+      off[i + 1] = off[i] + agxv_queue_encode_stream(&st, &cmd->streams[i], buf + off[i]);
+   CHECK(st.n_render == 1 && st.n_compute == 2);
+   struct drm_asahi_cmd_header h[3];
+   for (int i = 0; i < 3; i++)
+      memcpy(&h[i], buf + off[i], sizeof(h[i]));
+   CHECK(h[0].cmd_type == DRM_ASAHI_CMD_COMPUTE && h[0].vdm_barrier == DRM_ASAHI_BARRIER_NONE &&
+         h[0].cdm_barrier == 0);
+   CHECK(h[1].cmd_type == DRM_ASAHI_CMD_RENDER && h[1].vdm_barrier == 0 && h[1].cdm_barrier == 1);
+   CHECK(h[1].size == sizeof(struct drm_asahi_cmd_render));
+   CHECK(h[2].cmd_type == DRM_ASAHI_CMD_COMPUTE && h[2].vdm_barrier == 1 && h[2].cdm_barrier == 1);
+   struct drm_asahi_cmd_render r;
+   memcpy(&r, buf + off[1] + sizeof(h[1]), sizeof(r));
+   CHECK(r.vdm_ctrl_stream_base == cmd->streams[1].start_va);
+   CHECK(r.width_px == 64 && r.height_px == 32 && r.layers == 1 && r.utile_width_px == 32);
+   struct drm_asahi_cmd_compute c;
+   memcpy(&c, buf + off[2] + sizeof(h[2]), sizeof(c));
+   CHECK(c.cdm_ctrl_stream_base == cmd->streams[2].start_va);
+
+   /* The simulator receives them in that order (its log holds each stream base). */
+   struct agx_sim *sim = agxv_kmd_sim_get(t->dev->kmd);
+   CHECK(sim != NULL);
+   uint32_t before = agx_sim_test_log(sim, NULL, 0);
+   uint64_t renders = agx_sim_test_executed(sim, DRM_ASAHI_CMD_RENDER);
+   CHECK(agxv_ResetFences(t->vk, 1, &fence) == VK_SUCCESS);
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                      .commandBufferCount = 1,
+                      .pCommandBuffers = &cb};
+   CHECK(agxv_QueueSubmit(t->queue, 1, &si, fence) == VK_SUCCESS);
+   CHECK(agxv_WaitForFences(t->vk, 1, &fence, VK_TRUE, 5000000000ull) == VK_SUCCESS);
+   CHECK(agxv_QueueWaitIdle(t->queue) == VK_SUCCESS);
+   uint64_t log[64];
+   CHECK(agx_sim_test_log(sim, log, 64) == before + 3 && before + 3 <= 64);
+   for (int i = 0; i < 3; i++)
+      CHECK(log[before + i] == cmd->streams[i].start_va);
+   CHECK(agx_sim_test_executed(sim, DRM_ASAHI_CMD_RENDER) == renders + 1);
 }
 
 int
@@ -59,23 +154,29 @@ main(void)
    struct agxv_cmd_buffer *cmd = agxv_cmd_buffer_from_handle(cbs[1]);
    CHECK(agxv_BeginCommandBuffer(cbs[1], &begin) == VK_SUCCESS);
    for (int i = 0; i < 20000; i++) {
-      uint32_t *w = agxv_cs_reserve(&cmd->cdm, AGX_CDM_BARRIER_LENGTH);
+      void *w = agxv_cs_reserve(agxv_cmd_cs(cmd, AGXV_CS_CDM), AGX_CDM_BARRIER_LENGTH);
       CHECK(w != NULL);
-      AGX_CDM_BARRIER_pack(w, &(struct AGX_CDM_BARRIER){.usc_cache_inval = true});
+      agxv_push(w, CDM_BARRIER, cfg)
+      {
+         cfg.usc_cache_inval = true;
+      }
    }
    CHECK(agxv_EndCommandBuffer(cbs[1]) == VK_SUCCESS);
-   CHECK(cmd->cdm.chunks.bo_count == 2);
-   CHECK(cmd->cdm.first_end_va == cmd->cdm.chunks.bos[0]->va + AGXV_CS_CHUNK_SIZE);
+   struct agxv_cs *cdm = &cmd->cs[AGXV_CS_CDM];
+   CHECK(cdm->chunks.bo_count == 2 && agxv_cs_empty(&cmd->cs[AGXV_CS_VDM]));
+   CHECK(cmd->stream_count == 1 && cmd->streams[0].type == AGXV_CS_CDM);
+   CHECK(cmd->streams[0].start_va == cdm->chunks.bos[0]->va);
+   CHECK(cmd->streams[0].end_va == cdm->chunks.bos[0]->va + AGXV_CS_CHUNK_SIZE);
 
    /* Walk the stream as the GPU would: barriers, one link, barriers, terminate. */
-   uint64_t va = cmd->cdm.start_va;
+   uint64_t va = cmd->streams[0].start_va;
    unsigned barriers = 0, links = 0;
    for (;;) {
-      uint32_t w0 = read32(&cmd->cdm, va);
+      uint32_t w0 = read32(cdm, va);
       uint8_t bytes[8];
       for (int b = 0; b < 4; b++)
          bytes[b] = (uint8_t)(w0 >> (8 * b));
-      uint32_t w1 = (w0 >> 29) == 1 || (w0 >> 29) == 2 ? read32(&cmd->cdm, va + 4) : 0;
+      uint32_t w1 = (w0 >> 29) == 1 || (w0 >> 29) == 2 ? read32(cdm, va + 4) : 0;
       for (int b = 0; b < 4; b++)
          bytes[4 + b] = (uint8_t)(w1 >> (8 * b));
       struct AGX_CDM_BARRIER bar;
@@ -89,7 +190,7 @@ main(void)
          CHECK(!link.with_return);
          links++;
          va = ((uint64_t)link.target_hi << 32) | link.target_lo;
-         CHECK(va == cmd->cdm.chunks.bos[1]->va);
+         CHECK(va == cdm->chunks.bos[1]->va);
       } else {
          CHECK(AGX_CDM_STREAM_TERMINATE_unpack(NULL, bytes, &term));
          break;
@@ -105,7 +206,10 @@ main(void)
 
    /* Reset frees the chunks; the buffer records again from scratch. */
    CHECK(agxv_ResetCommandBuffer(cbs[1], 0) == VK_SUCCESS);
-   CHECK(cmd->cdm.chunks.bo_count == 0 && cmd->state == AGXV_CMD_BUFFER_INITIAL);
+   CHECK(cdm->chunks.bo_count == 0 && cmd->stream_count == 0 &&
+         cmd->state == AGXV_CMD_BUFFER_INITIAL);
+
+   test_streams(&t, cbs[1], fence);
 
    agxv_FreeCommandBuffers(vkdev, pool, 1, &cbs[0]);
    agxv_DestroyCommandPool(vkdev, pool, NULL); /* frees cbs[1] */
