@@ -1,6 +1,7 @@
-/* Pipelines: uploading compiled code into the USC heap. */
+/* Pipelines: uploading each stage's compiled code into the USC heap. */
 #include "agxv_pipeline.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "agxv_alloc.h"
@@ -8,11 +9,36 @@
 #include "agxv_device.h"
 #include "agxv_log.h"
 
-VkResult
-agxv_compute_pipeline_create(struct agxv_device *device, const void *code, uint32_t size,
-                             const struct agxv_shader_info *info,
-                             const VkAllocationCallbacks *alloc, struct agxv_pipeline **out)
+/* The compute stage aliases shaders[AGXV_STAGE_COMPUTE] under its old names. */
+_Static_assert(offsetof(struct agxv_pipeline, code) ==
+                  offsetof(struct agxv_pipeline, shaders[AGXV_STAGE_COMPUTE].code),
+               "compute alias");
+_Static_assert(offsetof(struct agxv_pipeline, txf_sampler) ==
+                  offsetof(struct agxv_pipeline, shaders[AGXV_STAGE_COMPUTE].txf_sampler),
+               "compute alias");
+
+enum agxv_stage
+agxv_stage_from_vk(VkShaderStageFlagBits stage)
 {
+   switch (stage) {
+   case VK_SHADER_STAGE_COMPUTE_BIT:
+      return AGXV_STAGE_COMPUTE;
+   case VK_SHADER_STAGE_VERTEX_BIT:
+      return AGXV_STAGE_VERTEX;
+   case VK_SHADER_STAGE_FRAGMENT_BIT:
+      return AGXV_STAGE_FRAGMENT;
+   default:
+      return AGXV_STAGE_COUNT;
+   }
+}
+
+VkResult
+agxv_pipeline_upload_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
+                           enum agxv_stage stage, const void *code, uint32_t size,
+                           const struct agxv_shader_info *info)
+{
+   if (stage >= AGXV_STAGE_COUNT || (pipeline->stages & (1u << stage)))
+      return agxv_error(VK_ERROR_UNKNOWN, "stage %u missing or uploaded twice", (unsigned)stage);
    /* Spilling shaders take their stack from the device's scratch buffer. */
    if (info->scratch_size) {
       VkResult r = agxv_scratch_reserve(device, info->scratch_size);
@@ -37,25 +63,40 @@ agxv_compute_pipeline_create(struct agxv_device *device, const void *code, uint3
                         info->const_data_size, info->const_data_offset, size);
    if (info->num_local_args > AGX_ABI_MAX_LOCAL_ARGS)
       return agxv_error(VK_ERROR_UNKNOWN, "%u __local arguments", info->num_local_args);
+
+   struct agxv_shader shader = {.code_size = size, .info = *info, .txf_sampler = txf};
+   void *map;
+   VkResult result =
+      agxv_bo_create(device, size, AGXV_BO_EXEC | AGXV_BO_READONLY, "shader code", &shader.code);
+   if (result == VK_SUCCESS)
+      result = agxv_bo_map(device, shader.code, &map);
+   if (result != VK_SUCCESS) {
+      if (shader.code)
+         agxv_bo_destroy(device, shader.code);
+      return result;
+   }
+   memcpy(map, code, size);
+   pipeline->shaders[stage] = shader;
+   pipeline->stages |= 1u << stage;
+   return VK_SUCCESS;
+}
+
+VkResult
+agxv_compute_pipeline_create(struct agxv_device *device, const void *code, uint32_t size,
+                             const struct agxv_shader_info *info,
+                             const VkAllocationCallbacks *alloc, struct agxv_pipeline **out)
+{
    struct agxv_pipeline *pipeline =
       agxv_zalloc(alloc, sizeof(*pipeline), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!pipeline)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    pipeline->bind_point = VK_PIPELINE_BIND_POINT_COMPUTE;
-   pipeline->info = *info;
-   pipeline->code_size = size;
-   pipeline->txf_sampler = txf;
-
-   void *map;
    VkResult result =
-      agxv_bo_create(device, size, AGXV_BO_EXEC | AGXV_BO_READONLY, "shader code", &pipeline->code);
-   if (result == VK_SUCCESS)
-      result = agxv_bo_map(device, pipeline->code, &map);
+      agxv_pipeline_upload_stage(device, pipeline, AGXV_STAGE_COMPUTE, code, size, info);
    if (result != VK_SUCCESS) {
       agxv_pipeline_destroy(device, pipeline, alloc);
       return result;
    }
-   memcpy(map, code, size);
    *out = pipeline;
    return VK_SUCCESS;
 }
@@ -64,7 +105,10 @@ void
 agxv_pipeline_destroy(struct agxv_device *device, struct agxv_pipeline *pipeline,
                       const VkAllocationCallbacks *alloc)
 {
-   agxv_bo_destroy(device, pipeline->code);
+   for (unsigned s = 0; s < AGXV_STAGE_COUNT; s++) {
+      if (pipeline->stages & (1u << s))
+         agxv_bo_destroy(device, pipeline->shaders[s].code);
+   }
    agxv_free(alloc, pipeline);
 }
 

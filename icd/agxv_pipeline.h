@@ -1,6 +1,7 @@
 /*
- * VkPipeline. A compute pipeline is one compiled shader: machine code in
- * the USC heap plus what the launch needs to know about it.
+ * VkPipeline: one compiled shader per stage (machine code in the USC heap
+ * plus what a launch or draw needs to know about it), indexed by
+ * enum agxv_stage. A compute pipeline has only the compute stage.
  */
 #ifndef AGXV_PIPELINE_H
 #define AGXV_PIPELINE_H
@@ -41,15 +42,58 @@ struct agxv_shader_info {
 /* Programs in a code BO start at this alignment (Mesa: AGX_CODE_ALIGN). */
 #define AGXV_CODE_ALIGN 256u
 
-struct agxv_pipeline {
-   VkPipelineBindPoint bind_point;
-   struct agxv_bo *code; /* executable BO holding the machine code */
+/* Shader stages a pipeline can hold (the hardware runs vertex and
+ * fragment programs; the emulated stages come later). */
+enum agxv_stage {
+   AGXV_STAGE_COMPUTE = 0,
+   AGXV_STAGE_VERTEX,
+   AGXV_STAGE_FRAGMENT,
+   AGXV_STAGE_COUNT,
+};
+
+/* The stage of one VkShaderStageFlagBits; AGXV_STAGE_COUNT if unsupported. */
+enum agxv_stage agxv_stage_from_vk(VkShaderStageFlagBits stage);
+
+/* One compiled shader. */
+struct agxv_shader {
+   struct agxv_bo *code; /* executable BO holding the machine code (NULL: stage absent) */
    uint32_t code_size;
    struct agxv_shader_info info;
    uint64_t txf_sampler; /* the device's txf sampler when info.sampler_states */
 };
 
+struct agxv_pipeline {
+   VkPipelineBindPoint bind_point;
+   uint32_t stages; /* bit (1 << enum agxv_stage) per present stage */
+   union {
+      struct agxv_shader shaders[AGXV_STAGE_COUNT];
+      /* The compute stage under its historic names, for the compute users
+       * written before stages existed (agxv_cmd_dispatch.c, tests): the
+       * same storage as shaders[AGXV_STAGE_COMPUTE]. New code uses shaders[]. */
+      struct {
+         struct agxv_bo *code;
+         uint32_t code_size;
+         struct agxv_shader_info info;
+         uint64_t txf_sampler;
+      };
+   };
+};
+
 AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_pipeline, VkPipeline)
+
+/* The shader of a stage, NULL if the pipeline has none. */
+static inline const struct agxv_shader *
+agxv_pipeline_shader(const struct agxv_pipeline *pipeline, enum agxv_stage stage)
+{
+   return stage < AGXV_STAGE_COUNT && (pipeline->stages & (1u << stage)) ? &pipeline->shaders[stage]
+                                                                         : NULL;
+}
+
+/* Uploads machine code into a pipeline's stage (reserving scratch and the
+ * txf sampler it needs); on failure the stage stays absent. */
+VkResult agxv_pipeline_upload_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
+                                    enum agxv_stage stage, const void *code, uint32_t size,
+                                    const struct agxv_shader_info *info);
 
 /* Uploads machine code and makes a compute pipeline of it. */
 VkResult agxv_compute_pipeline_create(struct agxv_device *device, const void *code, uint32_t size,
