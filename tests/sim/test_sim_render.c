@@ -17,6 +17,7 @@
  * Assumes the simulator's documented choices (sim/README.md "Render path"):
  * pixel centres at +0.5, 8 sub-pixel bits, IMR-style depth.
  */
+#include <errno.h>
 #include <math.h>
 
 #include "sim_render_util.h"
@@ -236,10 +237,326 @@ test_strip_restart_empty_tiles(void)
    }
 }
 
+/* ---- interpolation ---------------------------------------------------------- */
+
+static const char *BG_ZERO4 = "mov_imm r1, 0, 0b0\n"
+                              "mov_imm r2, 0, 0b0\n"
+                              "mov_imm r3, 0, 0b0\n"
+                              "mov_imm r4, 0, 0b0\n"
+                              "st_tile r1_r2_r3_r4, i32, 0, xyzw, 0, 255, 0\n"
+                              "stop\n";
+static const char *EOT_RGBA32 = "mov_imm r2, 0, 0b0\n"
+                                "image_write_block r2l, r4_r5, 0, ts0, tex_2d, rte, i32, 0, 0, 0\n"
+                                "stop\n";
+/* perspective varying 0, linear varying 1, flat varying 2 (ldcf C), 1/w */
+static const char *FS_INTERP = "iterproj r4, cf1, cf0, center, 0b0, 0, 0, 0, 0, 0\n"
+                               "iter r5, cf2, center, 0b0, 0, 0, 0, 0, 0\n"
+                               "TODO.ldcf r8_r9_r10, cf3\n"
+                               "iter r7, cf0, center, 0b0, 0, 0, 0, 0, 0\n"
+                               "iadd r6, r10, 0\n"
+                               "wait_pix 12, 0\n"
+                               "st_tile r4_r5_r6_r7, i32, 0, xyzw, 0, 255, 0\n"
+                               "stop\n";
+
+static void
+bind(struct draw_state *d, unsigned slot, unsigned cf, enum agx_shade_model m)
+{
+   struct AGX_CF_BINDING *b = &d->bind[d->nbind++];
+   memset(b, 0, sizeof(*b));
+   b->components = 1;
+   b->shade_model = m;
+   b->source = AGX_COEFFICIENT_SOURCE_VARYING;
+   b->base_slot = slot;
+   b->base_coefficient_register = cf;
+}
+
+static float
+fbits(uint32_t u)
+{
+   float f;
+   memcpy(&f, &u, 4);
+   return f;
+}
+
+static void
+test_interpolation(void)
+{
+   struct env e;
+   env_init(&e);
+   const uint32_t stride = W * 16;
+   struct rt_desc rt = {AGX_CHANNELS_R32G32B32A32, AGX_TEXTURE_TYPE_FLOAT, W, H, stride};
+   put_rt(&e, &rt);
+   struct frame f;
+   frame_init(&f, &e, W, H, 16, BG_ZERO4, EOT_RGBA32);
+   uint32_t fs = put_word_list(&e, env_asm(&e, FS_INTERP), 0, 0, false, true, true);
+   struct draw_state d;
+   draw_state_default(&d, &f, fs);
+   bind(&d, 0, 0, AGX_SHADE_MODEL_LINEAR);      /* W: 1/w */
+   bind(&d, 1, 1, AGX_SHADE_MODEL_PERSPECTIVE); /* UVS word 4 */
+   bind(&d, 2, 2, AGX_SHADE_MODEL_LINEAR);      /* UVS word 5 */
+   bind(&d, 3, 3, AGX_SHADE_MODEL_FLAT_VERTEX_0);
+   d.slots32 = 5;
+   d.cf_count = 4;
+   /* window positions (exact in 1/256) and clip w */
+   const double px[3] = {3.25, 60.75, 20.125}, py[3] = {5.5, 12.875, 61.375};
+   const float wv[3] = {1.0f, 2.0f, 4.0f};
+   const float attr[3][3] = {{10.0f, -3.0f, 7.0f}, {50.0f, 9.0f, 8.0f}, {-20.0f, 1.5f, 9.0f}};
+   for (unsigned i = 0; i < 3; i++) {
+      float v[8] = {clip_of(px[i], W) * wv[i],
+                    clip_of(py[i], H) * wv[i],
+                    0.25f * wv[i],
+                    wv[i],
+                    attr[i][0],
+                    attr[i][1],
+                    attr[i][2],
+                    0};
+      put_vertex(&e, i, v);
+   }
+   frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+   CHECK(frame_submit(&f) == 1);
+
+   struct rv v[3];
+   for (unsigned k = 0; k < 3; k++)
+      v[k].x = llround(px[k] * 256), v[k].y = llround(py[k] * 256);
+   double area = (px[1] - px[0]) * (py[2] - py[0]) - (px[2] - px[0]) * (py[1] - py[0]);
+   unsigned bad = 0, inside = 0;
+   double worst = 0;
+   for (unsigned y = 0; y < H; y++) {
+      for (unsigned x = 0; x < W; x++) {
+         float got[4];
+         for (unsigned c = 0; c < 4; c++)
+            got[c] = fbits(rt32(&e, stride, 16, x, y, c));
+         if (!ref_covers(v, x * 256 + 128, y * 256 + 128)) {
+            bad += got[0] != 0 || got[1] != 0 || got[2] != 0 || got[3] != 0;
+            continue;
+         }
+         inside++;
+         double cx = x + 0.5, cy = y + 0.5, l[3];
+         l[0] = ((px[1] - cx) * (py[2] - cy) - (px[2] - cx) * (py[1] - cy)) / area;
+         l[1] = ((px[2] - cx) * (py[0] - cy) - (px[0] - cx) * (py[2] - cy)) / area;
+         l[2] = 1.0 - l[0] - l[1];
+         double num = 0, den = 0, lin = 0;
+         for (unsigned k = 0; k < 3; k++) {
+            num += l[k] * attr[k][0] / wv[k];
+            den += l[k] / wv[k];
+            lin += l[k] * attr[k][1];
+         }
+         double want[4] = {num / den, lin, attr[0][2], den};
+         for (unsigned c = 0; c < 4; c++) {
+            double err = fabs(got[c] - want[c]);
+            double tol = 1e-4 * (1.0 + fabs(want[c]));
+            if (err > worst)
+               worst = err;
+            if (err > tol && bad++ < 8)
+               fprintf(stderr, "interp (%u,%u) c%u: got %.7g want %.7g\n", x, y, c, got[c],
+                       want[c]);
+         }
+      }
+   }
+   printf("interpolation: %u pixels inside, worst error %.3g, %u mismatches\n", inside, worst, bad);
+   CHECK(inside > 1000);
+   CHECK(bad == 0);
+   env_fini(&e);
+}
+
+/* ---- depth ------------------------------------------------------------------ */
+
+static const char *FS_FLAT_EARLY = "TODO.ldcf r8_r9_r10, cf0\n"
+                                   "wait_pix 12, 0\n"
+                                   "st_tile r10, i32, 0, x, 0, 255, 0\n"
+                                   "stop\n";
+/* forced tests in the shader (punch-through): sample_mask all, all live */
+static const char *FS_FLAT_LATE = "TODO.ldcf r8_r9_r10, cf0\n"
+                                  "wait_pix 1, 0\n"
+                                  "sample_mask 255, 255\n"
+                                  "wait_pix 12, 0\n"
+                                  "st_tile r10, i32, 0, x, 0, 255, 0\n"
+                                  "stop\n";
+
+static bool
+ref_cmp(unsigned func, float a, float b)
+{
+   switch (func) {
+   case AGX_ZS_FUNC_NEVER:
+      return false;
+   case AGX_ZS_FUNC_LESS:
+      return a < b;
+   case AGX_ZS_FUNC_EQUAL:
+      return a == b;
+   case AGX_ZS_FUNC_LEQUAL:
+      return a <= b;
+   case AGX_ZS_FUNC_GREATER:
+      return a > b;
+   case AGX_ZS_FUNC_NOT_EQUAL:
+      return a != b;
+   case AGX_ZS_FUNC_GEQUAL:
+      return a >= b;
+   default:
+      return true;
+   }
+}
+
+static void
+test_depth(void)
+{
+   unsigned bad_total = 0, cases = 0;
+   for (unsigned late = 0; late < 2; late++) {
+      for (unsigned func = 0; func < 8; func++) {
+         for (unsigned wdis = 0; wdis < 2; wdis++) {
+            struct env e;
+            env_init(&e);
+            struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+            put_rt(&e, &rt);
+            struct frame f;
+            frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+            float clear = 0.5f;
+            memcpy(&f.bgobjdepth, &clear, 4);
+            uint32_t fs = put_word_list(&e, env_asm(&e, late ? FS_FLAT_LATE : FS_FLAT_EARLY), 0, 0,
+                                        false, true, !late);
+            struct draw_state d;
+            draw_state_default(&d, &f, fs);
+            bind(&d, 1, 0, AGX_SHADE_MODEL_FLAT_VERTEX_0);
+            d.slots32 = 5, d.cf_count = 1;
+            d.depth_func = func;
+            d.depth_write_disable = wdis;
+            /* three full-screen triangles at z 0.3, 0.6, 0.5 with values 1, 2, 3 */
+            const float z[3] = {0.3f, 0.6f, 0.5f};
+            for (unsigned t = 0; t < 3; t++) {
+               const float cx[3] = {-1, 3, -1}, cy[3] = {-1, -1, 3};
+               for (unsigned k = 0; k < 3; k++) {
+                  float v[8] = {cx[k], cy[k], z[t], 1, (float)(t + 1), 0, 0, 0};
+                  put_vertex(&e, 3 * t + k, v);
+               }
+               frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 3 * t, false, 0, false, 0, 1);
+            }
+            CHECK(frame_submit(&f) == 1);
+            float depth = clear, want = 0;
+            for (unsigned t = 0; t < 3; t++) {
+               if (ref_cmp(func, z[t], depth)) {
+                  want = (float)(t + 1);
+                  if (!wdis)
+                     depth = z[t];
+               }
+            }
+            uint32_t wbits;
+            memcpy(&wbits, &want, 4);
+            if (want == 0)
+               wbits = 0;
+            unsigned bad = 0;
+            for (unsigned y = 0; y < H; y++)
+               for (unsigned x = 0; x < W; x++)
+                  bad += rt32(&e, STRIDE, 4, x, y, 0) != wbits;
+            if (bad)
+               fprintf(stderr, "depth func %u write-disable %u late %u: %u pixels differ\n", func,
+                       wdis, late, bad);
+            bad_total += bad;
+            cases++;
+            env_fini(&e);
+         }
+      }
+   }
+   printf("depth: %u cases (8 functions x write on/off x early/late), %u mismatches\n", cases,
+          bad_total);
+   CHECK(bad_total == 0);
+}
+
+/* ---- hazards and malformed commands ---------------------------------------- */
+
+static void
+expect_fault(struct env *e, int status, const char *needle, const char *what)
+{
+   char msg[512] = "";
+   agx_sim_test_gpu_errors(e->sim, msg, sizeof(msg));
+   bool ok = status == -EIO && strstr(msg, needle) != NULL;
+   printf("%s: status %d, \"%s\"\n", what, status, msg);
+   CHECK(ok);
+}
+
+static void
+test_hazards(void)
+{
+   /* st_tile without wait_pix */
+   {
+      struct env e;
+      env_init(&e);
+      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+      put_rt(&e, &rt);
+      struct frame f;
+      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+      uint32_t fs = put_word_list(&e,
+                                  env_asm(&e, "mov_imm r1, 7, 0b0\n"
+                                              "st_tile r1, i32, 0, x, 0, 255, 0\n"
+                                              "stop\n"),
+                                  0, 0, false, true, true);
+      struct draw_state d;
+      draw_state_default(&d, &f, fs);
+      vertex_at(&e, 0, 1, 1, 0.5f);
+      vertex_at(&e, 1, 30, 1, 0.5f);
+      vertex_at(&e, 2, 1, 30, 0.5f);
+      frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+      expect_fault(&e, frame_submit(&f), "without an earlier wait_pix", "st_tile without wait_pix");
+      env_fini(&e);
+   }
+   /* FS reads a varying slot the vertex shader did not write (slot 5 =
+    * UVS word 8, the record has 8 words) */
+   {
+      struct env e;
+      env_init(&e);
+      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+      put_rt(&e, &rt);
+      struct frame f;
+      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+      uint32_t fs = put_word_list(&e, env_asm(&e, FS_FLAT_EARLY), 0, 0, false, true, true);
+      struct draw_state d;
+      draw_state_default(&d, &f, fs);
+      bind(&d, 5, 0, AGX_SHADE_MODEL_FLAT_VERTEX_0);
+      d.slots32 = 6, d.cf_count = 1;
+      vertex_at(&e, 0, 1, 1, 0.5f);
+      vertex_at(&e, 1, 30, 1, 0.5f);
+      vertex_at(&e, 2, 1, 30, 0.5f);
+      frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+      expect_fault(&e, frame_submit(&f), "did not write", "varying not written by the VS");
+      env_fini(&e);
+   }
+   /* the vertex shader writes past its record (Vertex Outputs = 6 words) */
+   {
+      struct env e;
+      env_init(&e);
+      struct frame f;
+      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+      uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+      struct draw_state d;
+      draw_state_default(&d, &f, fs);
+      d.varyings = 2;
+      vertex_at(&e, 0, 1, 1, 0.5f);
+      vertex_at(&e, 1, 30, 1, 0.5f);
+      vertex_at(&e, 2, 1, 30, 0.5f);
+      frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+      expect_fault(&e, frame_submit(&f), "past the vertex output record", "st_var past record");
+      env_fini(&e);
+   }
+   /* malformed render command: sample_size_B not a multiple of 8 */
+   {
+      struct env e;
+      env_init(&e);
+      struct frame f;
+      frame_init(&f, &e, W, H, 12, BG_COUNT, EOT_R32);
+      expect_fault(&e, frame_submit(&f), "sample_size_B", "malformed render command");
+      /* the queue keeps working after the fault: an empty frame renders */
+      struct frame g;
+      frame_init(&g, &e, W, H, 8, BG_COUNT, EOT_R32);
+      CHECK(frame_submit(&g) == 1);
+      env_fini(&e);
+   }
+}
+
 int
 main(void)
 {
    test_coverage();
    test_strip_restart_empty_tiles();
+   test_interpolation();
+   test_depth();
+   test_hazards();
    return SIM_TEST_RESULT();
 }
