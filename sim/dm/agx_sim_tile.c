@@ -30,8 +30,15 @@
  * Visibility (Fragment control Visibility mode Counting / Boolean) adds
  * the passing samples / stores 1 into the u64 at isp_oclqry_base + 8 x
  * occlusion query Index (Assumption: unit = samples, graphics.md 1.4).
- * The ZLS memory layout is not modelled yet: ZLS Control loads/stores fault
- * as unmodelled.
+ * ZLS: with Z/S Load the utile's depth/stencil start from the depth/stencil
+ * buffers instead of the clear values; with Z/S Store they are written back
+ * after the EOT program, for the pixels inside isp_zls_pixels. The planes
+ * are single-level GPU-tiled (ail) surfaces of isp_zls_pixels (ZLS Tiling
+ * GPU): Z32F 4 bytes, Z16 2 bytes (unorm), S8 1 byte per sample, samples
+ * contiguous in a pixel's element (graphics.md section 6). Layer l is at
+ * base + l x layer stride, the stride field being Mesa's register encoding
+ * ((pages - 1) << 14) | 1 (Assumption from hk_cmd_draw.c, uapi.md).
+ * Twiddled tiling and compression are not modelled (fault).
  */
 #include <math.h>
 #include <stdio.h>
@@ -47,6 +54,7 @@ struct tile_ctx {
    struct agx_sim_render *r;
    const struct drm_asahi_cmd_render *cmd;
    struct AGX_ZLS_CONTROL zls;
+   uint32_t zls_w, zls_h;   /* isp_zls_pixels */
    uint32_t ux, uy, uw, uh; /* utile origin and size (pixels) */
    uint32_t tx, ty;         /* 32x32 tile origin */
    uint16_t layer;
@@ -448,6 +456,93 @@ shade_prim(struct tile_ctx *c, const struct agx_sim_prim *pr)
    return write_visibility(c);
 }
 
+/* ---- ZLS -------------------------------------------------------------------- */
+
+static uint64_t
+zls_layer_stride(uint32_t field)
+{
+   return field & 1 ? ((uint64_t)(field >> 14) + 1) * 16384 : 0;
+}
+
+/* Load (store = false) or store the utile's depth and/or stencil. */
+static bool
+zls_transfer(struct tile_ctx *c, bool store)
+{
+   const struct drm_asahi_cmd_render *cmd = c->cmd;
+   bool z = store ? c->zls.z_store : c->zls.z_load;
+   bool st = store ? c->zls.s_store : c->zls.s_load;
+   if (!z && !st)
+      return true;
+   unsigned zb = c->zls.z_format == AGX_ZLS_FORMAT_16 ? 2 : 4;
+   for (uint32_t y = c->uy; y < c->uy + c->uh && y < c->zls_h; y++) {
+      for (uint32_t x = c->ux; x < c->ux + c->uw && x < c->zls_w; x++) {
+         for (unsigned s = 0; s < c->samples; s++) {
+            size_t i = ((size_t)(y - c->uy) * c->uw + (x - c->ux)) * c->samples + s;
+            if (z) {
+               uint64_t va = agx_sim_usc_surface_address(
+                  cmd->depth.base, c->zls_w, c->zls_h, zb, c->samples,
+                  zls_layer_stride(cmd->depth.stride), x, y, c->layer, s);
+               uint32_t v = 0;
+               if (store) {
+                  if (zb == 2) {
+                     v = (uint32_t)nearbyint(c->depth[i] * 65535.0);
+                  } else {
+                     float f = (float)c->depth[i];
+                     memcpy(&v, &f, 4);
+                  }
+                  if (!agx_sim_usc_write(c->r->gpu, va, &v, zb))
+                     return false;
+               } else {
+                  if (!agx_sim_usc_read(c->r->gpu, va, &v, zb))
+                     return false;
+                  if (zb == 2) {
+                     c->depth[i] = (v & 0xFFFF) / 65535.0;
+                  } else {
+                     float f;
+                     memcpy(&f, &v, 4);
+                     c->depth[i] = f;
+                  }
+               }
+            }
+            if (st) {
+               uint64_t va = agx_sim_usc_surface_address(
+                  cmd->stencil.base, c->zls_w, c->zls_h, 1, c->samples,
+                  zls_layer_stride(cmd->stencil.stride), x, y, c->layer, s);
+               if (store ? !agx_sim_usc_write(c->r->gpu, va, &c->stencil[i], 1)
+                         : !agx_sim_usc_read(c->r->gpu, va, &c->stencil[i], 1))
+                  return false;
+            }
+         }
+      }
+   }
+   return true;
+}
+
+static bool
+zls_check(struct tile_ctx *c)
+{
+   const struct AGX_ZLS_CONTROL *z = &c->zls;
+   struct AGX_CR_ISP_ZLS_PIXELS px;
+   AGX_CR_ISP_ZLS_PIXELS_unpack(NULL, (const uint8_t *)&c->cmd->isp_zls_pixels, &px);
+   c->zls_w = px.x, c->zls_h = px.y;
+   bool any = z->z_load || z->s_load || z->z_store || z->s_store;
+   const char *why = NULL;
+   if (z->z_load_compress || z->s_load_compress || z->z_store_compress || z->s_store_compress)
+      why = "compressed depth/stencil (not modelled)";
+   else if (z->z_load_tiling || z->s_load_tiling || z->z_store_tiling || z->s_store_tiling)
+      why = "twiddled depth/stencil (not modelled)";
+   else if (any && (c->zls_w < c->cmd->width_px || c->zls_h < c->cmd->height_px))
+      why = "isp_zls_pixels smaller than the framebuffer";
+   else if (z->z_format != AGX_ZLS_FORMAT_32F && z->z_format != AGX_ZLS_FORMAT_16)
+      why = "unknown ZLS Z Format";
+   if (why) {
+      agx_sim_usc_error(c->r->gpu, AGX_SIM_GPU_ILLEGAL, 0, "ZLS control 0x%llx: %s",
+                        (unsigned long long)c->cmd->zls_ctrl, why);
+      return false;
+   }
+   return true;
+}
+
 /* ---- tiles ----------------------------------------------------------------- */
 
 static bool
@@ -468,7 +563,7 @@ run_utile(struct tile_ctx *c, struct agx_sim_dispatch *bg, struct agx_sim_dispat
       c->depth[i] = clear_z;
       c->stencil[i] = (uint8_t)c->cmd->isp_bgobjvals;
    }
-   if (!run_bg(c, bg))
+   if (!zls_transfer(c, false) || !run_bg(c, bg))
       return false;
    int64_t x0 = (int64_t)c->ux * 256, y0 = (int64_t)c->uy * 256;
    int64_t x1 = (int64_t)(c->ux + c->uw) * 256, y1 = (int64_t)(c->uy + c->uh) * 256;
@@ -482,7 +577,7 @@ run_utile(struct tile_ctx *c, struct agx_sim_dispatch *bg, struct agx_sim_dispat
       if (!shade_prim(c, p))
          return false;
    }
-   return run_eot(c, eot);
+   return run_eot(c, eot) && zls_transfer(c, true);
 }
 
 bool
@@ -507,12 +602,7 @@ agx_sim_tile_run(struct agx_sim_render *r)
       AGX_ZLS_CONTROL_unpack(NULL, (const uint8_t *)&cmd->zls_ctrl, &c->zls);
       c->samples = cmd->samples;
       c->ssize = cmd->sample_size_B;
-      if (c->zls.z_load || c->zls.s_load || c->zls.z_store || c->zls.s_store) {
-         agx_sim_usc_error(r->gpu, AGX_SIM_GPU_ILLEGAL, 0,
-                           "ZLS loads/stores (zls_ctrl 0x%llx) are not modelled yet",
-                           (unsigned long long)cmd->zls_ctrl);
-         ok = false;
-      }
+      ok = zls_check(c);
    }
    ok = ok && (bg = load_bg_eot(r, &cmd->bg, "background")) != NULL;
    ok = ok && (eot = load_bg_eot(r, &cmd->eot, "end-of-tile")) != NULL;

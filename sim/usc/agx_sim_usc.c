@@ -13,6 +13,7 @@
 
 #include "agx_sim_gpu.h"
 #include "agx_sim_helper.h"
+#include "agx_sim_image.h"
 
 static void
 control_worker(struct agx_sim_worker *w, struct agx_sim_gpu *gpu)
@@ -49,6 +50,16 @@ agx_sim_usc_write(struct agx_sim_gpu *gpu, uint64_t va, const void *src, size_t 
       done += n;
    }
    return true;
+}
+
+uint64_t
+agx_sim_usc_surface_address(uint64_t base, uint32_t width, uint32_t height, unsigned bytes,
+                            unsigned samples, uint64_t layer_stride, uint32_t x, uint32_t y,
+                            uint32_t layer, unsigned s)
+{
+   struct agx_sim_image img;
+   agx_sim_image_tiled_surface(&img, base, width, height, bytes, samples, layer_stride);
+   return agx_sim_image_texel_address(&img, 0, x, y, layer, s);
 }
 
 void

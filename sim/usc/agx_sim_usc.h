@@ -76,6 +76,13 @@ bool agx_sim_usc_read(struct agx_sim_gpu *gpu, uint64_t va, void *dst, size_t si
 /* Write GPU memory (WRITE permission); a fault is recorded on gpu. */
 bool agx_sim_usc_write(struct agx_sim_gpu *gpu, uint64_t va, const void *src, size_t size);
 
+/* Byte address of sample s of pixel (x, y) of `layer` of a single-level
+ * GPU-tiled surface (the ail layout textures and PBEs use) with `bytes` per
+ * sample: what the ZLS unit reads and writes (graphics.md section 6). */
+uint64_t agx_sim_usc_surface_address(uint64_t base, uint32_t width, uint32_t height, unsigned bytes,
+                                     unsigned samples, uint64_t layer_stride, uint32_t x,
+                                     uint32_t y, uint32_t layer, unsigned s);
+
 /* Record the first error of the command (no program counter: stream and
  * fixed-function errors). */
 void agx_sim_usc_error(struct agx_sim_gpu *gpu, enum agx_sim_gpu_error e, uint64_t addr,

@@ -58,7 +58,8 @@ struct frame {
    uint32_t flags;
    uint64_t zls_ctrl;
    uint32_t bgobjdepth;
-   uint32_t vs; /* vertex shader word list */
+   uint32_t zls_w, zls_h; /* isp_zls_pixels (0 = none) */
+   uint32_t vs;           /* vertex shader word list */
    /* VDM stream under construction */
    struct cdm s;
    uint32_t ppp_used; /* bytes of PPP blocks at PPP_OFF */
@@ -381,6 +382,14 @@ frame_submit(struct frame *f)
    c.r.ppp_ctrl = 0x202;
    c.r.zls_ctrl = f->zls_ctrl;
    c.r.isp_bgobjdepth = f->bgobjdepth;
+   if (f->zls_w) {
+      agx_pack(&c.r.isp_zls_pixels, CR_ISP_ZLS_PIXELS, cfg) {
+         cfg.x = f->zls_w;
+         cfg.y = f->zls_h;
+      }
+      c.r.depth.base = DATA_VA + 0x200000u; /* ZBUF_OFF of test_sim_render.c */
+      c.r.depth.stride = 1;                 /* ((pages - 1) << 14) | 1: one page */
+   }
    c.r.isp_scissor_base = DATA_VA + SCISSOR_OFF;
    c.r.isp_oclqry_base = DATA_VA + OQ_OFF;
    c.r.bg.usc = f->bg + 4; /* word-list offset | 4 (Mesa) */
