@@ -269,18 +269,19 @@ load_fs(struct agx_sim_render *r, struct agx_sim_draw *d)
 }
 
 /* BG / EOT word list: {address | flags, Counts} (uapi.md). Assumption: the
- * word list is at usc_exec_base + (usc & ~63) like the helper binary. */
+ * word list is at usc_exec_base + (usc & ~7), the low bits being flags
+ * (Mesa ORs 4), as genxml/agx_decode_cmd.c reads it. */
 static struct agx_sim_dispatch *
 load_bg_eot(struct agx_sim_render *r, const struct drm_asahi_bg_eot *p, const char *what)
 {
-   if (!(p->usc & ~63u)) {
+   if (!(p->usc & ~7u)) {
       agx_sim_usc_error(r->gpu, AGX_SIM_GPU_ILLEGAL, 0, "render command without a %s program",
                         what);
       return NULL;
    }
    struct AGX_COUNTS counts;
    AGX_COUNTS_unpack(NULL, (const uint8_t *)&p->rsrc_spec, &counts);
-   return agx_sim_usc_state_create(r->gpu, r->gpu->usc_base + (p->usc & ~63u),
+   return agx_sim_usc_state_create(r->gpu, r->gpu->usc_base + (p->usc & ~7u),
                                    counts.preshader_register_count, r->cmd->sampler_heap,
                                    r->cmd->sampler_count);
 }

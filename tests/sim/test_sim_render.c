@@ -545,6 +545,102 @@ test_zls(void)
    env_fini(&e);
 }
 
+/* ---- culling, scissor, occlusion counting, utile sizes, odd frame size ---- */
+
+static double
+vk_area(const struct tri *t)
+{
+   /* Vulkan: a = -1/2 sum(x_i y_{i+1} - x_{i+1} y_i), framebuffer space */
+   double a = 0;
+   for (unsigned i = 0; i < 3; i++) {
+      unsigned j = (i + 1) % 3;
+      a += t->x[i] * t->y[j] - t->x[j] * t->y[i];
+   }
+   return -a / 2;
+}
+
+static void
+test_raster_state(void)
+{
+   const uint32_t fw = 72, fh = 40, stride = 72 * 4;
+   const unsigned utiles[2][2] = {{16, 16}, {32, 16}};
+   for (unsigned u = 0; u < 2; u++) {
+      struct env e;
+      env_init(&e);
+      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, fw, fh, stride};
+      put_rt(&e, &rt);
+      struct frame f;
+      frame_init(&f, &e, fw, fh, 8, BG_COUNT, EOT_R32);
+      f.utile_w = utiles[u][0], f.utile_h = utiles[u][1];
+      f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
+      uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+      /* scissor 2: x [10, 50), y [5, 30) */
+      uint32_t sc[4];
+      agx_pack(sc, SCISSOR, cfg) {
+         cfg.min_x = 10, cfg.max_x = 50, cfg.min_y = 5, cfg.max_y = 30;
+         cfg.min_z = 0.0f, cfg.max_z = 1.0f;
+      }
+      memcpy(e.data + SCISSOR_OFF + 2 * 16, sc, 16);
+      memset(e.data + OQ_OFF, 0, 64);
+      const struct tri tris[3] = {
+         {{3.5, 40.25, 6.75}, {2.5, 4.0, 37.5}},   /* one winding */
+         {{70.5, 33.25, 66.75}, {2.5, 4.0, 37.5}}, /* the other winding */
+         {{0.0, 72.0, 36.0}, {0.0, 0.0, 40.0}},    /* big, scissored and counted */
+      };
+      struct draw_state d;
+      for (unsigned i = 0; i < 3; i++) {
+         draw_state_default(&d, &f, fs);
+         d.vp[0] = fw / 2.0f, d.vp[1] = fw / 2.0f, d.vp[2] = fh / 2.0f, d.vp[3] = fh / 2.0f;
+         d.cull_back = i < 2;
+         if (i == 2) {
+            d.scissor = true, d.scissor_index = 2;
+            d.visibility = AGX_VISIBILITY_MODE_COUNTING, d.oq_index = 3;
+         }
+         for (unsigned k = 0; k < 3; k++) {
+            float v[8] = {
+               clip_of(tris[i].x[k], fw), clip_of(tris[i].y[k], fh), 0.5f, 1, 0, 0, 0, 0};
+            put_vertex(&e, 3 * i + k, v);
+         }
+         frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 3 * i, false, 0, false, 0, 1);
+      }
+      CHECK(frame_submit(&f) == 1);
+      /* reference: front = counter-clockwise (a > 0); back faces culled */
+      unsigned bad = 0, culled = 0;
+      uint64_t visible = 0;
+      for (unsigned y = 0; y < fh; y++) {
+         for (unsigned x = 0; x < fw; x++) {
+            uint32_t want = 0;
+            for (unsigned i = 0; i < 3; i++) {
+               struct rv v[3];
+               for (unsigned k = 0; k < 3; k++)
+                  v[k].x = llround(tris[i].x[k] * 256), v[k].y = llround(tris[i].y[k] * 256);
+               if (!ref_covers(v, x * 256 + 128, y * 256 + 128))
+                  continue;
+               if (i < 2 && vk_area(&tris[i]) < 0) {
+                  culled++;
+                  continue;
+               }
+               if (i == 2 && (x < 10 || x >= 50 || y < 5 || y >= 30))
+                  continue;
+               want++;
+               visible += i == 2;
+            }
+            bad += rt32(&e, stride, 4, x, y, 0) != want;
+         }
+      }
+      uint64_t oq;
+      memcpy(&oq, e.data + OQ_OFF + 3 * 8, 8);
+      printf("raster state (utile %ux%u, %ux%u frame): %u culled samples, occlusion %llu "
+             "(reference %llu), %u mismatches\n",
+             utiles[u][0], utiles[u][1], fw, fh, culled, (unsigned long long)oq,
+             (unsigned long long)visible, bad);
+      CHECK(bad == 0);
+      CHECK(culled > 100);
+      CHECK(oq == visible && visible > 500);
+      env_fini(&e);
+   }
+}
+
 /* ---- hazards and malformed commands ---------------------------------------- */
 
 static void
@@ -643,6 +739,7 @@ main(void)
    test_interpolation();
    test_depth();
    test_zls();
+   test_raster_state();
    test_hazards();
    return SIM_TEST_RESULT();
 }
