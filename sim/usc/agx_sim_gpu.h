@@ -144,6 +144,8 @@ struct agx_sim_sg {
     * active lane's address and value, and how often it repeated exactly. */
    uint32_t poll_pc, poll_value, poll_repeats;
    uint64_t poll_va;
+   /* wait_pix masks executed so far (agx_sim_isa_graphics.c) */
+   uint32_t pix_waited;
 };
 
 /* Dispatch-wide state (one launch). */
@@ -162,6 +164,10 @@ struct agx_sim_dispatch {
    uint8_t samplers[256][16];
    uint64_t sampler_heap;
    uint32_t sampler_count;
+   /* USC Fragment Properties word (fragment programs) */
+   bool frag_props, early_z;
+   /* graphics threads (agx_sim_usc_run_batch), NULL for compute grids */
+   const struct agx_sim_usc_batch *batch;
 };
 
 /* Per host thread. */
@@ -262,6 +268,12 @@ bool agx_sim_decode_flow(struct agx_sim_insn *I, const struct agx_isa_instr *in)
 bool agx_sim_decode_mem(struct agx_sim_insn *I, const struct agx_isa_instr *in);
 bool agx_sim_decode_simd(struct agx_sim_insn *I, const struct agx_isa_instr *in);
 bool agx_sim_decode_texture(struct agx_sim_insn *I, const struct agx_isa_instr *in);
+bool agx_sim_decode_graphics(struct agx_sim_insn *I, const struct agx_isa_instr *in);
+
+/* Graphics special registers of pixel-stage threads (agx_sim_isa_graphics.c):
+ * true when sr is one and *v holds its value for the lane. */
+bool agx_sim_graphics_sr(const struct agx_sim_worker *w, const struct agx_sim_sg *sg, unsigned sr,
+                         unsigned lane, uint32_t *v);
 
 /* Shared by the decoders: ISA operand i of `in` as a simulator operand. */
 void agx_sim_opnd_from_isa(const struct agx_isa_instr *in, unsigned i, struct agx_sim_opnd *o);

@@ -13,6 +13,7 @@
 
 #include "agx_sim_gpu.h"
 #include "agx_sim_helper.h"
+#include "agx_sim_image.h"
 
 static void
 control_worker(struct agx_sim_worker *w, struct agx_sim_gpu *gpu)
@@ -27,6 +28,38 @@ agx_sim_usc_read(struct agx_sim_gpu *gpu, uint64_t va, void *dst, size_t size)
    struct agx_sim_worker w;
    control_worker(&w, gpu);
    return agx_sim_read_gpu(&w, va, dst, size);
+}
+
+bool
+agx_sim_usc_write(struct agx_sim_gpu *gpu, uint64_t va, const void *src, size_t size)
+{
+   const uint8_t *in = src;
+   size_t done = 0;
+   while (done < size) {
+      size_t contig = 0;
+      struct agx_sim_fault f = {0};
+      uint8_t *dst = agx_sim_vm_translate(gpu->vm, va + done, AGX_SIM_ACCESS_WRITE, &contig, &f);
+      if (!dst) {
+         agx_sim_usc_error(gpu, AGX_SIM_GPU_FAULT, f.addr, "%s write fault at 0x%llx",
+                           f.type == AGX_SIM_FAULT_PERMISSION ? "permission" : "unmapped",
+                           (unsigned long long)f.addr);
+         return false;
+      }
+      size_t n = size - done < contig ? size - done : contig;
+      memcpy(dst, in + done, n);
+      done += n;
+   }
+   return true;
+}
+
+uint64_t
+agx_sim_usc_surface_address(uint64_t base, uint32_t width, uint32_t height, unsigned bytes,
+                            unsigned samples, uint64_t layer_stride, uint32_t x, uint32_t y,
+                            uint32_t layer, unsigned s)
+{
+   struct agx_sim_image img;
+   agx_sim_image_tiled_surface(&img, base, width, height, bytes, samples, layer_stride);
+   return agx_sim_image_texel_address(&img, 0, x, y, layer, s);
 }
 
 void
@@ -88,6 +121,13 @@ void
 agx_sim_usc_state_destroy(struct agx_sim_dispatch *d)
 {
    free(d);
+}
+
+void
+agx_sim_usc_state_info(const struct agx_sim_dispatch *d, struct agx_sim_usc_info *info)
+{
+   info->fragment_properties = d->frag_props;
+   info->early_z = d->early_z;
 }
 
 bool
