@@ -1,7 +1,8 @@
 /* agxc: command-line driver of the compiler.
  *   agxc [--stage comp] [--entry NAME] [--spec ID=VALUE]... [--no-lower-io]
  *        [--scalarize] [--lower-idiv] [--lower-transcendental] [--lower-int64] [--time N]
- *        [--no-preamble] [--robust] IN.spv [--ir] [-o OUT.bin] [--disasm]
+ *        [--no-preamble] [--robust] [--rt FORMAT]... [--samples N]
+ *        IN.spv [--ir] [-o OUT.bin] [--disasm]
  * Parses SPIR-V, translates to the agx IR, optimises and (with --ir) prints
  * the IR; with -o and/or --disasm the AGX back end generates machine code,
  * written raw to OUT.bin (main program) and OUT.bin.preamble (the preamble,
@@ -9,7 +10,10 @@
  * disassembled to stdout (the preamble after a "preamble:" line), with the
  * dispatch information on stderr. --robust bounds-checks buffer accesses
  * (robustBufferAccess). --no-preamble (or AGX_DEBUG=nopreamble)
- * keeps all work in the main program.
+ * keeps all work in the main program. Fragment shaders store their colour
+ * outputs to the tilebuffer laid out for --rt FORMAT (one per render target,
+ * agx_tilebuffer.h names such as rgba8_unorm, or none) and --samples N
+ * (a per-key variant); without --rt colour outputs are dropped.
  * Errors exit with status 1, usage errors (including nothing to do) with 2. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,11 +27,11 @@
 static void
 usage(void)
 {
-   fprintf(
-      stderr,
-      "usage: agxc [--stage comp] [--entry NAME] [--spec ID=VALUE]... [--no-lower-io]\n"
-      "            [--scalarize] [--lower-idiv] [--lower-transcendental] [--lower-int64]\n"
-      "            [--time N] [--no-preamble] [--robust] IN.spv [--ir] [-o OUT.bin] [--disasm]\n");
+   fprintf(stderr,
+           "usage: agxc [--stage comp] [--entry NAME] [--spec ID=VALUE]... [--no-lower-io]\n"
+           "            [--scalarize] [--lower-idiv] [--lower-transcendental] [--lower-int64]\n"
+           "            [--time N] [--no-preamble] [--robust] [--rt FORMAT]... [--samples N]\n"
+           "            IN.spv [--ir] [-o OUT.bin] [--disasm]\n");
 }
 
 static uint32_t *
@@ -82,6 +86,9 @@ main(int argc, char **argv)
    unsigned repeat = 0;
    struct agx_spirv_spec_value spec[64];
    struct agx_spirv_options opts = {.spec = spec};
+   enum agx_tib_format rts[AGX_TIB_MAX_RTS];
+   unsigned num_rts = 0, samples = 1;
+   struct agx_tilebuffer_layout tib;
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "--ir")) {
          print_ir = true;
@@ -96,6 +103,19 @@ main(int argc, char **argv)
             fprintf(stderr, "agxc: --stage takes comp, vert or frag\n");
             return 2;
          }
+      } else if (!strcmp(argv[i], "--rt") && i + 1 < argc) {
+         const char *name = argv[++i];
+         enum agx_tib_format f = AGX_TIB_NONE;
+         for (unsigned k = 1; k < AGX_TIB_NUM_FORMATS; k++)
+            if (!strcmp(agx_tib_format((enum agx_tib_format)k)->name, name))
+               f = (enum agx_tib_format)k;
+         if ((f == AGX_TIB_NONE && strcmp(name, "none")) || num_rts == AGX_TIB_MAX_RTS) {
+            fprintf(stderr, "agxc: unknown render target format %s\n", name);
+            return 2;
+         }
+         rts[num_rts++] = f;
+      } else if (!strcmp(argv[i], "--samples") && i + 1 < argc) {
+         samples = (unsigned)atoi(argv[++i]);
       } else if (!strcmp(argv[i], "--entry") && i + 1 < argc) {
          opts.entry = argv[++i];
       } else if (!strcmp(argv[i], "--spec") && i + 1 < argc) {
@@ -138,6 +158,13 @@ main(int argc, char **argv)
       fprintf(stderr, "agxc: nothing to do: give -o OUT.bin, --disasm or --ir\n");
       usage();
       return 2;
+   }
+   if (num_rts || samples != 1) {
+      if (!agx_tilebuffer_layout(&tib, rts, num_rts, samples)) {
+         fprintf(stderr, "agxc: invalid tilebuffer (%u samples)\n", samples);
+         return 2;
+      }
+      bopts.tib = &tib;
    }
    size_t nw;
    uint32_t *words = read_words(in, &nw);
