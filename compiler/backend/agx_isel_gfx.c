@@ -5,6 +5,7 @@
  * st_var's bit 31 (u) is set, iter's kill/forward bits are clear, st_tile
  * uses all samples (immediate 0xFF) and implicit coordinates. */
 #include "agx_isel_priv.h"
+#include "agx_tilebuffer.h"
 
 static struct agx_isa_value
 empty(void)
@@ -141,6 +142,71 @@ sample_mask(struct isel *c, agx_instr *I)
    }
 }
 
+static void
+tile_texture_load(struct isel *c, agx_instr *I)
+{
+   struct mval xy = isel_gather(c, I, 0);
+   struct mval d = isel_new(c, 8);
+   struct agx_minstr *mi = isel_emit(c, AGX_OP_TEXTURE_LOAD);
+   isel_set(c, mi, AGX_TEXTURE_LOAD_compare, agx_isa_imm(0));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_mode, empty());
+   isel_set(c, mi, AGX_TEXTURE_LOAD_q3, agx_isa_imm(12));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_slot, agx_isa_imm(0));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_q6, agx_isa_str("none"));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_mask, agx_isa_str("xyzw"));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_kill, agx_isa_imm(0));
+   isel_def(c, mi, AGX_TEXTURE_LOAD_R, d.vreg, 0, 8, 4);
+   isel_set(c, mi, AGX_TEXTURE_LOAD_U, (struct agx_isa_value){.kind = AGX_V_NONE});
+   isel_set(c, mi, AGX_TEXTURE_LOAD_T, agx_isa_reg(AGX_TS, I->c[0], 1));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_S, agx_isa_reg(AGX_SS, 0, 1));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_n, agx_isa_str("tex_2d"));
+   isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_C, xy, 2);
+   isel_set(c, mi, AGX_TEXTURE_LOAD_lod, agx_isa_str("auto_lod"));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_D, agx_isa_imm(0));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_O, empty());
+   for (unsigned k = 0; k < 4; k++)
+      c->map[I->index][k] = isel_part(d, 2 * k, 2);
+   /* asynchronous like device loads: agx_emit waits before the first use */
+}
+
+static void
+tile_block_store(struct isel *c, agx_instr *I)
+{
+   static const char *const fmt[16] = {"i8",       "i16",     "i32",     "f16", "u8norm", "s8norm",
+                                       "u16norm",  "s16norm", "rgb10a2", NULL,  "srgba8", NULL,
+                                       "rg11b10f", "rgb9e5",  NULL,      NULL};
+   unsigned format = I->c[2] & 0xF, samples = I->c[2] >> 8;
+   /* f16 render targets are copied as i16 bits (graphics.md §5.4) */
+   const char *f = fmt[format == AGX_FMT_F16 ? AGX_FMT_I16 : format];
+   if (!f) {
+      isel_fail(c, "unsupported tilebuffer format %u", format);
+      return;
+   }
+   struct mval off = isel_new(c, 2);
+   isel_copy(c, off, (struct mval){.kind = MV_IMM, .halves = 2, .imm = I->c[1]});
+   /* implicit coordinates: the operand is not read (Mesa passes the layer) */
+   struct mval coords = isel_new(c, samples > 1 ? 6 : 4);
+   for (unsigned h = 0; h < (samples > 1 ? 6u : 4u); h += 2)
+      isel_copy(c, isel_part(coords, h, 2), (struct mval){.kind = MV_IMM, .halves = 2, .imm = 0});
+   struct agx_minstr *mi = isel_emit(c, AGX_OP_IMAGE_WRITE_BLOCK);
+   isel_use_tuple(c, mi, AGX_IMAGE_WRITE_BLOCK_R, isel_part(off, 0, 1), 1);
+   isel_set(c, mi, AGX_IMAGE_WRITE_BLOCK_n, agx_isa_str(samples > 1 ? "tex_2d_ms" : "tex_2d"));
+   /* the operand's shape follows the dimension: 2 x 32-bit for 2D, 5 x
+    * 16-bit for multisampled 2D (Mesa's Cs = 0 form) */
+   if (samples > 1)
+      isel_use_tuple(c, mi, AGX_IMAGE_WRITE_BLOCK_C, isel_part(coords, 0, 5), 5);
+   else
+      isel_use_tuple(c, mi, AGX_IMAGE_WRITE_BLOCK_C, coords, 2);
+   isel_set(c, mi, AGX_IMAGE_WRITE_BLOCK_D, agx_isa_imm(0));
+   isel_set(c, mi, AGX_IMAGE_WRITE_BLOCK_T, agx_isa_reg(AGX_TS, I->c[0], 1));
+   isel_set(c, mi, AGX_IMAGE_WRITE_BLOCK_round, agx_isa_str("rte"));
+   isel_set(c, mi, AGX_IMAGE_WRITE_BLOCK_F, agx_isa_str(f));
+   /* fixed values of Mesa's block_image_store encoding (agx_pack.c) */
+   isel_set(c, mi, AGX_IMAGE_WRITE_BLOCK_q0, agx_isa_imm(0));
+   isel_set(c, mi, AGX_IMAGE_WRITE_BLOCK_q1, agx_isa_imm(9));
+   isel_set(c, mi, AGX_IMAGE_WRITE_BLOCK_q2, agx_isa_imm(1));
+}
+
 bool
 isel_gfx(struct isel *c, agx_instr *I)
 {
@@ -181,6 +247,12 @@ isel_gfx(struct isel *c, agx_instr *I)
       return true;
    case AGX_OP_DISCARD_SAMPLES:
       sample_mask(c, I);
+      return true;
+   case AGX_OP_TILE_TEXTURE_LOAD:
+      tile_texture_load(c, I);
+      return true;
+   case AGX_OP_TILE_BLOCK_STORE:
+      tile_block_store(c, I);
       return true;
    default:
       return false;

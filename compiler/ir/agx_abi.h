@@ -32,6 +32,9 @@
  *             location i, component c in r(8 + 4i + c) (Mesa's split-program
  *             ABI, isa.md §13)
  *   fragment: nothing yet
+ * Background tile programs (compiler/backend/agx_tile_programs.h) read the
+ * clear value of render target i at bytes [8 + 16 i, 24 + 16 i) (Honeykrisp's
+ * layout; bytes 0-7 are the eMRT heap there).
  *
  * Descriptor set memory (at the set's address): binding b, array element i
  * is a descriptor at

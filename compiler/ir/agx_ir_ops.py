@@ -326,3 +326,11 @@ intr('load_sr', 0, reorder=True, consts=('sr',))
 intr('tile_wait', 0, dest=False, effects=True, consts=('mask',))
 intr('store_tile', 1, dest=False, effects=True, consts=('format', 'mask', 'offset'))
 intr('discard_samples', 2, dest=False, effects=True)
+# Tile programs (background / end of tile, agx_tile_programs.c):
+# tile_texture_load: texture_load (txf, LOD 0, sampler ss0) of the 2D
+# texture in texture state register `ts` at integer pixel coordinates 32x2
+# -> 32x4; tile_block_store: image_write_block of the render target at byte
+# `offset` of the tile through the PBE descriptor in texture state register
+# `ts` (ISA format; samples > 1: multisampled), implicit tile coordinates.
+intr('tile_texture_load', 1, consts=('ts',))
+intr('tile_block_store', 0, dest=False, effects=True, consts=('ts', 'offset', 'format'))

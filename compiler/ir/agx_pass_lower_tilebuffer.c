@@ -4,7 +4,9 @@
  * agx_nir_lower_tilebuffer.c). Assumes the front end's form: one
  * store_output per written word at the end of the shader. For each render
  * target the layout places in the tilebuffer: its components (missing ones
- * 0), R and B swapped for BGRA formats, converted to the register form
+ * 0; the tile holds logical R, G, B, A: a BGRA memory order is the PBE /
+ * texture descriptors' swizzle [assumption, not verified]), converted to
+ * the register form
  * st_tile takes for the physical format (f16: 16-bit floats; i8/i16: the
  * low 16 bits, after clamping to the format's range as Mesa does; others:
  * 32-bit values, the hardware converts), then `wait_pix 0xC` once and
@@ -44,11 +46,6 @@ store_rt(agx_shader *s, agx_builder *b, const struct agx_tilebuffer_layout *tib,
    agx_instr *c[4];
    for (unsigned k = 0; k < 4; k++)
       c[k] = words[k] ? words[k] : agx_imm(b, 32, 0);
-   if (fi->swap_rb) {
-      agx_instr *t = c[0];
-      c[0] = c[2];
-      c[2] = t;
-   }
    unsigned n = fi->comps;
    agx_instr *v[4];
    for (unsigned k = 0; k < n; k++) {

@@ -2,7 +2,8 @@
  * (UVS) layout and the exact st_var sequence of glslang-compiled vertex
  * shaders, the CF binding table and the iter/iterproj/ldcf of fragment
  * shaders, discard as sample_mask, colour outputs as wait_pix + st_tile in
- * the tilebuffer format, and the tilebuffer layout against graphics.md §5.2.
+ * the tilebuffer format, the tilebuffer layout against graphics.md §5.2,
+ * and the background / end-of-tile programs of a layout.
  * Expected values are written out by hand from the references, not computed
  * by the code under test.
  * Usage: test_backend_graphics DIR (holding vs_basic.spv ... from
@@ -14,6 +15,7 @@
 
 #include "agx_backend.h"
 #include "agx_spirv.h"
+#include "agx_tile_programs.h"
 
 static unsigned failures, checks;
 
@@ -442,6 +444,98 @@ test_tilebuffer(void)
    CHECK(agx_tilebuffer_bytes_per_tile(&l) == 8 * 32 * 32, "bytes per tile");
 }
 
+/* Disassembles a built tile program into p (like compile()). */
+static void
+disasm_into(struct prog *p)
+{
+   size_t len;
+   FILE *m = open_memstream(&p->text, &len);
+   CHECK(agx_backend_disasm(p->r.code, p->r.size, m), "undecodable tile program");
+   fclose(m);
+   p->copy = strdup(p->text);
+   p->lines = calloc(4096, sizeof(char *));
+   for (char *line = strtok(p->copy, "\n"); line && p->n < 4096; line = strtok(NULL, "\n")) {
+      char *colon = strchr(line, ':');
+      if (!colon)
+         continue;
+      char *t = colon + 1;
+      while (*t == ' ')
+         t++;
+      char *e = t + strlen(t);
+      while (e > t && e[-1] == ' ')
+         *--e = 0;
+      p->lines[p->n++] = t;
+   }
+}
+
+static void
+test_tile_programs(void)
+{
+   enum agx_tib_format f[3] = {AGX_TIB_RGBA8_UNORM, AGX_TIB_RGBA16_FLOAT, AGX_TIB_R32_UINT};
+   struct agx_tilebuffer_layout tib;
+   agx_tilebuffer_layout(&tib, f, 3, 1);
+   /* R32 (align 4) at 0, RGBA16F (align 2) at 4, RGBA8 (align 1) at 12 */
+   CHECK(tib.offset_B[0] == 12 && tib.offset_B[1] == 4 && tib.offset_B[2] == 0, "layout");
+   uint8_t op[3] = {AGX_BG_CLEAR, AGX_BG_LOAD, AGX_BG_CLEAR};
+   struct prog p;
+   char err[512] = "";
+   memset(&p, 0, sizeof(p));
+   if (agx_build_bg_program(&tib, op, &p.r, err, sizeof(err))) {
+      CHECK(0, "bg: %s", err);
+      return;
+   }
+   disasm_into(&p);
+   /* clear RT0 from uniform bytes 8-23 (u2-u5), RT2 from bytes 40-43 (u10) */
+   int st0 = find(&p, 0, "st_tile");
+   CHECK(st0 > 0 && strstr(p.lines[st0], "u8norm, 0, xyzw, 12, 255, 0"), "rt0 clear");
+   CHECK(strstr(p.text, "r2, u2\n") && strstr(p.text, "r5, u5\n"), "clear value u2-u5");
+   CHECK(strstr(p.text, ", u10\n") && strstr(p.text, "i32, 0, x, 0, 255, 0"), "rt2 clear");
+   /* load RT1: texture_load from ts2 (2 x rt) with the txf sampler at the pixel */
+   CHECK(strstr(p.text, "ts2, ss0, tex_2d") && strstr(p.text, "sr80") && strstr(p.text, "sr81"),
+         "load");
+   CHECK(strstr(p.text, "f16, 0, xyzw, 4, 255, 0"), "rt1 store f16");
+   CHECK(count(&p, "st_tile") == 3 && count(&p, "wait_pix") == 0, "3 stores, no wait_pix");
+   CHECK(p.r.info.uniform_halves == 22, "uniform halves %u", p.r.info.uniform_halves);
+   CHECK(!strncmp(p.lines[p.n - 1], "stop", 4), "stop");
+   prog_free(&p);
+
+   memset(&p, 0, sizeof(p));
+   if (agx_build_eot_program(&tib, 0x7, &p.r, err, sizeof(err))) {
+      CHECK(0, "eot: %s", err);
+      return;
+   }
+   disasm_into(&p);
+   CHECK(count(&p, "image_write_block") == 3, "3 block stores");
+   CHECK(strstr(p.text, "ts0, tex_2d, rte, u8norm, 0, 9, 1"), "rt0 eot");
+   CHECK(strstr(p.text, "ts1, tex_2d, rte, i16, 0, 9, 1"), "rt1 eot (f16 as i16)");
+   CHECK(strstr(p.text, "ts2, tex_2d, rte, i32, 0, 9, 1"), "rt2 eot");
+   int b0 = find(&p, 0, "image_write_block");
+   CHECK(b0 >= 0 && find(&p, 0, "mov_imm          r2, 12") >= 0 &&
+            find(&p, 0, "mov_imm          r2, 12") < b0 && strstr(p.lines[b0], " r2l,"),
+         "rt0 offset 12 in the R register");
+   prog_free(&p);
+
+   memset(&p, 0, sizeof(p));
+   CHECK(agx_build_eot_program(&tib, 0x5, &p.r, err, sizeof(err)) == 0, "eot mask");
+   disasm_into(&p);
+   CHECK(count(&p, "image_write_block") == 2 && !strstr(p.text, "ts1,"), "mask 0x5");
+   prog_free(&p);
+
+   /* 4x MSAA: clears are fine (st_tile writes all samples), loads are refused */
+   agx_tilebuffer_layout(&tib, f, 3, 4);
+   uint8_t clear3[3] = {AGX_BG_CLEAR, AGX_BG_CLEAR, AGX_BG_NONE};
+   memset(&p, 0, sizeof(p));
+   CHECK(agx_build_bg_program(&tib, clear3, &p.r, err, sizeof(err)) == 0, "msaa clear: %s", err);
+   agx_backend_result_free(&p.r);
+   CHECK(agx_build_bg_program(&tib, op, &p.r, err, sizeof(err)) != 0 && strstr(err, "multisampled"),
+         "msaa load: %s", err);
+   memset(&p, 0, sizeof(p));
+   CHECK(agx_build_eot_program(&tib, 1, &p.r, err, sizeof(err)) == 0, "msaa eot");
+   disasm_into(&p);
+   CHECK(strstr(p.text, "tex_2d_ms"), "msaa eot dimension");
+   prog_free(&p);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -456,6 +550,7 @@ main(int argc, char **argv)
    test_vs_blocks();
    test_fs_basic();
    test_fs_mrt();
+   test_tile_programs();
    printf("%u checks, %u failed\n", checks, failures);
    return failures ? 1 : 0;
 }
