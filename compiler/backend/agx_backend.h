@@ -20,6 +20,9 @@ struct agx_backend_options {
    unsigned max_halves;
    /* Do not build a preamble (also: AGX_DEBUG containing "nopreamble"). */
    bool no_preamble;
+   /* Fragment shaders: the tilebuffer layout the colour outputs are stored
+    * to (a per-key variant; NULL: colour outputs are dropped). */
+   const struct agx_tilebuffer_layout *tib;
 };
 
 struct agx_backend_info {

@@ -54,8 +54,8 @@ mem_layout(struct isel *c, agx_type t, const char **fmt, unsigned *n, unsigned *
 }
 
 /* The components of IR value v as one contiguous register tuple. */
-static struct mval
-gather(struct isel *c, const agx_instr *I, unsigned src)
+struct mval
+isel_gather(struct isel *c, const agx_instr *I, unsigned src)
 {
    const agx_instr *S = I->src[src];
    unsigned h = type_halves(S->type), n = S->type.comps;
@@ -122,7 +122,7 @@ device_access(struct isel *c, agx_instr *I, bool store)
    } else {
       base = addr64(c, isel_src(c, I, 0, 0));
    }
-   struct mval data = store ? gather(c, I, 1) : isel_new(c, n * eh);
+   struct mval data = store ? isel_gather(c, I, 1) : isel_new(c, n * eh);
    /* At most four elements per access (64-bit vec3/vec4 are 6/8 32-bit
     * elements); two 32-bit elements go as two accesses: the GPU model
     * rejects a two-register i32 tuple (it reads as a 64-bit operand there).
@@ -232,7 +232,7 @@ shared_access(struct isel *c, agx_instr *I, bool store)
    }
    if (a.kind != MV_IMM)
       a = isel_reg(c, a);
-   struct mval data = store ? gather(c, I, 1) : isel_new(c, n * eh);
+   struct mval data = store ? isel_gather(c, I, 1) : isel_new(c, n * eh);
    struct agx_minstr *mi = isel_emit(c, store ? AGX_OP_THREADGROUP_STORE : AGX_OP_THREADGROUP_LOAD);
    isel_set(c, mi, 0, agx_isa_str(fmt));
    isel_set(c, mi, 1, agx_isa_str(mask_names[(1u << n) - 1]));
@@ -343,7 +343,7 @@ store_uniform(struct isel *c, agx_instr *I)
       isel_fail(c, "unsupported: uniform store at byte %u", byte);
       return;
    }
-   struct mval data = gather(c, I, 0);
+   struct mval data = isel_gather(c, I, 0);
    for (unsigned done = 0; done < total; done += 4) {
       unsigned n = total - done < 4 ? total - done : 4;
       struct agx_minstr *mi = isel_emit(c, AGX_OP_UNIFORM_STORE);

@@ -29,8 +29,9 @@ enum agx_mop {
    AGX_M_ENDLOOP,
    AGX_M_BREAK, /* depth = ifs between the jump and its loop */
    AGX_M_CONTINUE,
-   AGX_M_HALT, /* depth = nesting levels to leave for good */
-   AGX_M_SKIP, /* jump to the innermost loop's CONT when no thread is active */
+   AGX_M_HALT,    /* depth = nesting levels to leave for good */
+   AGX_M_SKIP,    /* jump to the innermost loop's CONT when no thread is active */
+   AGX_M_PRELOAD, /* program start: defines its slots' fixed registers (no code) */
 };
 
 #define AGX_MIR_MAX_SLOTS 6
@@ -67,6 +68,7 @@ struct agx_mir {
 
 /* vreg flags */
 #define AGX_MIR_V_NOSPILL 1 /* a spill temporary: never spilled again */
+#define AGX_MIR_V_FIXED 2   /* preloaded: allocated at its preset phys[] */
 
 unsigned agx_mir_new_vreg(struct agx_mir *m, unsigned halves);
 struct agx_minstr *agx_mir_push(struct agx_mir *m, unsigned kind);

@@ -165,6 +165,25 @@ struct agx_compute_info {
 
 #include "agx_stage_info.h"
 
+/* Graphics input/output words (store_output slot, load_input location):
+ * user locations AGX_IO_VAR0 + location (fragment outputs: render target),
+ * then the built-ins; comp = component (array element for clip/cull). */
+enum agx_io_slot {
+   AGX_IO_VAR0 = 0,
+   AGX_IO_POSITION = AGX_MAX_VARYINGS,
+   AGX_IO_POINT_SIZE,
+   AGX_IO_CLIP_DIST,
+   AGX_IO_CULL_DIST,
+   AGX_IO_LAYER,
+   AGX_IO_VIEWPORT,
+   AGX_IO_FRAG_DEPTH,
+   AGX_IO_SAMPLE_MASK,
+   AGX_IO_NUM_SLOTS,
+};
+#define AGX_IO_MAX_COMPS 8     /* words per slot (clip distances) */
+#define AGX_INTERP_CENTROID 4u /* load_input interp flag */
+#define AGX_INTERP_MASK 3u
+
 typedef struct agx_shader {
    agx_arena *arena;
    enum agx_stage stage;

@@ -35,7 +35,7 @@ struct agx_fs_info {
    bool reads_front_facing, reads_helper, reads_sample_mask;
    bool uses_discard; /* sample_mask executed: no hardware early Z */
    bool early_fragment_tests;
-   bool writes_depth, writes_stencil;
+   bool writes_depth, writes_stencil, writes_sample_mask; /* not lowered yet */
    uint8_t colour_written;                /* render targets written (bit per location) */
    uint8_t colour_comps[AGX_MAX_RTS];     /* components written per RT */
    uint8_t colour_base_type[AGX_MAX_RTS]; /* 0 float, 1 signed int, 2 unsigned int */
