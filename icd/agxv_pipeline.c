@@ -38,7 +38,7 @@ agxv_compute_pipeline_create(struct agxv_device *device, const void *code, uint3
    if (info->num_local_args > AGX_ABI_MAX_LOCAL_ARGS)
       return agxv_error(VK_ERROR_UNKNOWN, "%u __local arguments", info->num_local_args);
    struct agxv_pipeline *pipeline =
-      agxv_zalloc(alloc, sizeof(*pipeline), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      agxv_object_zalloc(device, alloc, sizeof(*pipeline), VK_OBJECT_TYPE_PIPELINE);
    if (!pipeline)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    pipeline->bind_point = VK_PIPELINE_BIND_POINT_COMPUTE;
@@ -65,7 +65,7 @@ agxv_pipeline_destroy(struct agxv_device *device, struct agxv_pipeline *pipeline
                       const VkAllocationCallbacks *alloc)
 {
    agxv_bo_destroy(device, pipeline->code);
-   agxv_free(alloc, pipeline);
+   agxv_object_free(alloc, pipeline);
 }
 
 VKAPI_ATTR void VKAPI_CALL

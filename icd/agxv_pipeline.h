@@ -42,6 +42,7 @@ struct agxv_shader_info {
 #define AGXV_CODE_ALIGN 256u
 
 struct agxv_pipeline {
+   struct agxv_object base;
    VkPipelineBindPoint bind_point;
    struct agxv_bo *code; /* executable BO holding the machine code */
    uint32_t code_size;
@@ -49,7 +50,7 @@ struct agxv_pipeline {
    uint64_t txf_sampler; /* the device's txf sampler when info.sampler_states */
 };
 
-AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_pipeline, VkPipeline)
+AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_pipeline, VkPipeline, VK_OBJECT_TYPE_PIPELINE)
 
 /* Uploads machine code and makes a compute pipeline of it. */
 VkResult agxv_compute_pipeline_create(struct agxv_device *device, const void *code, uint32_t size,
