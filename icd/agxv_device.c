@@ -276,6 +276,9 @@ agxv_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCr
    if (result == VK_SUCCESS && device->robust_buffer_access)
       result = agxv_bo_create(device, AGX_ABI_ROBUST_SINK_SIZE, 0, "robust access sink",
                               &device->robust_sink);
+   /* Internal pipelines exist before any recording (which never makes one). */
+   if (result == VK_SUCCESS)
+      result = agxv_meta_init(device);
    if (result != VK_SUCCESS) {
       destroy_device(device);
       return result;

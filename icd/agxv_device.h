@@ -41,8 +41,8 @@ struct agxv_device {
    pthread_mutex_t private_data_mutex; /* objects' private data (agxv_private_data.c) */
    uint32_t private_data_slots;        /* slot indices handed out (atomic) */
 
-   pthread_mutex_t meta_mutex;
-   struct agxv_pipeline *meta[AGXV_META_COUNT]; /* compiled on first use */
+   pthread_mutex_t meta_mutex;                  /* guards txf_sampler and the sampler heap */
+   struct agxv_pipeline *meta[AGXV_META_COUNT]; /* helper kernels, made by vkCreateDevice */
    struct agxv_scratch scratch;                 /* stacks for spilling shaders (agxv_scratch.h) */
    struct agxv_bo *txf_sampler; /* the txf Sampler (agxv_device_txf_sampler), under meta_mutex */
    /* The sampler heap (agxv_sampler.c): AGXV_SAMPLER_HEAP_COUNT hardware
