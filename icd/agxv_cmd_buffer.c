@@ -19,7 +19,7 @@ agxv_CreateCommandPool(VkDevice _device, const VkCommandPoolCreateInfo *pCreateI
        (pCreateInfo->flags & VK_COMMAND_POOL_CREATE_PROTECTED_BIT))
       return agxv_error(VK_ERROR_INITIALIZATION_FAILED, "unsupported command pool");
    struct agxv_cmd_pool *pool =
-      agxv_zalloc(alloc, sizeof(*pool), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      agxv_object_zalloc(device, alloc, sizeof(*pool), VK_OBJECT_TYPE_COMMAND_POOL);
    if (!pool)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    pool->device = device;
@@ -44,7 +44,7 @@ free_cmd_buffer(struct agxv_cmd_buffer *cmd)
    agxv_upload_finish(&cmd->data);
    agxv_upload_finish(&cmd->usc);
    agxv_free(&pool->alloc, cmd->streams);
-   agxv_free(&pool->alloc, cmd);
+   agxv_object_free(&pool->alloc, cmd);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -57,7 +57,7 @@ agxv_DestroyCommandPool(VkDevice _device, VkCommandPool _pool,
    while (pool->buffers)
       free_cmd_buffer(pool->buffers);
    VkAllocationCallbacks alloc = pool->alloc;
-   agxv_free(&alloc, pool);
+   agxv_object_free(&alloc, pool);
 }
 
 static void
@@ -99,7 +99,7 @@ agxv_AllocateCommandBuffers(VkDevice _device, const VkCommandBufferAllocateInfo 
    AGXV_FROM_HANDLE(agxv_cmd_pool, pool, pInfo->commandPool);
    for (uint32_t i = 0; i < pInfo->commandBufferCount; i++) {
       struct agxv_cmd_buffer *cmd =
-         agxv_zalloc(&pool->alloc, sizeof(*cmd), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+         agxv_object_zalloc(device, &pool->alloc, sizeof(*cmd), VK_OBJECT_TYPE_COMMAND_BUFFER);
       if (!cmd) {
          for (uint32_t j = 0; j < i; j++) {
             free_cmd_buffer(agxv_cmd_buffer_from_handle(pCommandBuffers[j]));
@@ -109,7 +109,6 @@ agxv_AllocateCommandBuffers(VkDevice _device, const VkCommandBufferAllocateInfo 
             pCommandBuffers[j] = VK_NULL_HANDLE;
          return VK_ERROR_OUT_OF_HOST_MEMORY;
       }
-      set_loader_magic_value(cmd);
       cmd->device = device;
       cmd->pool = pool;
       cmd->level = pInfo->level;

@@ -77,6 +77,7 @@ struct agxv_cmd_stream {
 };
 
 struct agxv_cmd_pool {
+   struct agxv_object base;
    struct agxv_device *device;
    VkAllocationCallbacks alloc;
    VkCommandPoolCreateFlags flags;
@@ -100,7 +101,7 @@ struct agxv_cmd_event_state {
 #define AGXV_CMD_EVENT_SLOTS 16
 
 struct agxv_cmd_buffer {
-   VK_LOADER_DATA loader_data;
+   struct agxv_object base;
    struct agxv_device *device;
    struct agxv_cmd_pool *pool;
    struct agxv_cmd_buffer *prev, *next; /* in the pool's list */
@@ -191,7 +192,7 @@ agxv_cmd_set_error(struct agxv_cmd_buffer *cmd, VkResult result)
       cmd->record_result = result;
 }
 
-AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_cmd_pool, VkCommandPool)
-AGXV_DEFINE_HANDLE_CASTS(agxv_cmd_buffer, VkCommandBuffer)
+AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_cmd_pool, VkCommandPool, VK_OBJECT_TYPE_COMMAND_POOL)
+AGXV_DEFINE_HANDLE_CASTS(agxv_cmd_buffer, VkCommandBuffer, VK_OBJECT_TYPE_COMMAND_BUFFER)
 
 #endif

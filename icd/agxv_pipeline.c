@@ -87,7 +87,7 @@ agxv_compute_pipeline_create(struct agxv_device *device, const void *code, uint3
                              const VkAllocationCallbacks *alloc, struct agxv_pipeline **out)
 {
    struct agxv_pipeline *pipeline =
-      agxv_zalloc(alloc, sizeof(*pipeline), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      agxv_object_zalloc(device, alloc, sizeof(*pipeline), VK_OBJECT_TYPE_PIPELINE);
    if (!pipeline)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    pipeline->bind_point = VK_PIPELINE_BIND_POINT_COMPUTE;
@@ -109,7 +109,7 @@ agxv_pipeline_destroy(struct agxv_device *device, struct agxv_pipeline *pipeline
       if (pipeline->stages & (1u << s))
          agxv_bo_destroy(device, pipeline->shaders[s].code);
    }
-   agxv_free(alloc, pipeline);
+   agxv_object_free(alloc, pipeline);
 }
 
 VKAPI_ATTR void VKAPI_CALL

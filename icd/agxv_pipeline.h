@@ -63,6 +63,7 @@ struct agxv_shader {
 };
 
 struct agxv_pipeline {
+   struct agxv_object base;
    VkPipelineBindPoint bind_point;
    uint32_t stages; /* bit (1 << enum agxv_stage) per present stage */
    union {
@@ -79,7 +80,7 @@ struct agxv_pipeline {
    };
 };
 
-AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_pipeline, VkPipeline)
+AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_pipeline, VkPipeline, VK_OBJECT_TYPE_PIPELINE)
 
 /* The shader of a stage, NULL if the pipeline has none. */
 static inline const struct agxv_shader *

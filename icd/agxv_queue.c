@@ -360,7 +360,7 @@ agxv_queue_create(struct agxv_device *device, const VkDeviceQueueCreateInfo *inf
       agxv_zalloc(&device->alloc, sizeof(*queue), 8, VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
    if (!queue)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
-   set_loader_magic_value(queue);
+   agxv_object_init(&queue->base, device, VK_OBJECT_TYPE_QUEUE);
    queue->device = device;
 
    int ret = agxv_kmd_queue_create(device->kmd, device->vm_id, DRM_ASAHI_PRIORITY_MEDIUM,
@@ -413,6 +413,7 @@ agxv_queue_destroy(struct agxv_queue *queue)
    agxv_kmd_queue_destroy(queue->device->kmd, queue->queue_id);
    pthread_cond_destroy(&queue->cond);
    pthread_mutex_destroy(&queue->mutex);
+   agxv_object_finish(&queue->base);
    agxv_free(&queue->device->alloc, queue);
 }
 

@@ -33,7 +33,7 @@ struct agxv_batch {
 };
 
 struct agxv_queue {
-   VK_LOADER_DATA loader_data;
+   struct agxv_object base;
    struct agxv_device *device;
    uint32_t queue_id;       /* kernel queue */
    uint32_t timeline;       /* syncobj: point N = N-th kernel submit done */
@@ -54,7 +54,7 @@ struct agxv_queue {
    bool render_submitted; /* a render command went to the kernel (submit thread only) */
 };
 
-AGXV_DEFINE_HANDLE_CASTS(agxv_queue, VkQueue)
+AGXV_DEFINE_HANDLE_CASTS(agxv_queue, VkQueue, VK_OBJECT_TYPE_QUEUE)
 
 VkResult agxv_queue_create(struct agxv_device *device, const VkDeviceQueueCreateInfo *info,
                            struct agxv_queue **out);
