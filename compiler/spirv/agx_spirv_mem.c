@@ -893,8 +893,12 @@ builtin_value(struct vtn_ctx *c, unsigned builtin)
                         c->shader->local_size[2], 0};
       return agx_const(b, v3, sz);
    }
-   default:
-      vtn_fail(c, "built-in %u not supported", builtin);
+   default: {
+      agx_instr *mask = vtn_subgroup_mask(c, builtin);
+      if (!mask)
+         vtn_fail(c, "built-in %u not supported", builtin);
+      return mask;
+   }
    }
 }
 
