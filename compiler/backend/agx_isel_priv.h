@@ -36,6 +36,7 @@ struct isel {
    unsigned uniform_end;
    unsigned local_bytes;     /* threadgroup memory: shared + per-thread scratch */
    struct mval scratch_base; /* this thread's scratch byte offset */
+   bool scratch_on_stack;    /* scratch is at stack offset 0 instead */
    /* agx_isel_fold.c: per SSA index */
    uint32_t *uses;         /* source uses (phis and if conditions included) */
    uint8_t *comps_used;    /* components read (bit mask) */
@@ -102,5 +103,7 @@ bool isel_combine(struct isel *c, unsigned irop, struct mval d, struct mval a, s
 bool isel_subgroup(struct isel *c, agx_instr *I);
 /* Bindless texture loads and image writes (agx_isel_tex.c). */
 bool isel_tex(struct isel *c, agx_instr *I);
-/* Places scratch memory in threadgroup memory (agx_isel_mem.c). */
+/* Places scratch memory in threadgroup memory, or on the per-thread stack
+ * (below the spill slots) when every invocation's copy does not fit
+ * (agx_isel_mem.c). */
 void isel_scratch_setup(struct isel *c);
