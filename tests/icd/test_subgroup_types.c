@@ -363,6 +363,9 @@ model(const struct type *t, enum fam f, const struct sg *s, unsigned l, unsigned
    case 13:
       target = L;
       break;
+   case 14:
+      target = (int)(s->size >> 2) + 1;
+      break;
    default:
       return NOT_RUN;
    }

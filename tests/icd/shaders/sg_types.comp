@@ -5,7 +5,8 @@
 // Specialization constant 0 is the workgroup width, 1 the family: 0-6 add,
 // mul, min, max, and, or, xor (reduce, inclusive, exclusive, clustered 1 to
 // 128 and the plain binary operation on two values), 7 the moves
-// (broadcasts, shuffles, quad operations, all-equal). Values arrive as raw
+// (broadcasts with constant and dynamically uniform lanes, shuffles, quad
+// operations, all-equal). Values arrive as raw
 // bits: invocation g's component c of x in words in[g*16 + 2c] (low) and
 // + 2c + 1 (high), of y 8 words later. Invocation g writes its subgroup id,
 // lane and whether it took the divergent branch (lane bit of pc.pattern) to
@@ -191,6 +192,7 @@ void results(T x, T y) {
     put_bool(11u, subgroupAllEqual(x));
     put_bool(12u, subgroupAllEqual(subgroupBroadcastFirst(x)));
     put(13u, x);
+    put(14u, subgroupBroadcast(x, (gl_SubgroupSize >> 2) + 1u)); // dynamically uniform id
   }
 }
 
