@@ -37,6 +37,7 @@ struct isel {
    unsigned local_bytes;     /* threadgroup memory: shared + per-thread scratch */
    struct mval scratch_base; /* this thread's scratch byte offset */
    struct mval preload[128]; /* load_preloaded: vreg fixed at r<reg> */
+   bool scratch_on_stack;    /* scratch is at stack offset 0 instead */
    /* agx_isel_fold.c: per SSA index */
    uint32_t *uses;         /* source uses (phis and if conditions included) */
    uint8_t *comps_used;    /* components read (bit mask) */
@@ -110,5 +111,7 @@ struct mval isel_gather(struct isel *c, const agx_instr *I, unsigned src);
 bool isel_gfx(struct isel *c, agx_instr *I);
 /* Defines, at program start, the registers load_preloaded reads. */
 void isel_preload_setup(struct isel *c);
-/* Places scratch memory in threadgroup memory (agx_isel_mem.c). */
+/* Places scratch memory in threadgroup memory, or on the per-thread stack
+ * (below the spill slots) when every invocation's copy does not fit
+ * (agx_isel_mem.c). */
 void isel_scratch_setup(struct isel *c);

@@ -63,7 +63,8 @@ struct agx_mir {
    uint32_t *phys;  /* assigned first half per vreg (after RA) */
    uint8_t *vflags; /* AGX_MIR_V_* per vreg */
    unsigned nvregs, cap_vregs;
-   unsigned spill_bytes; /* stack bytes per thread used by spill slots */
+   unsigned stack_base;  /* stack bytes per thread below the spill slots (scratch) */
+   unsigned spill_bytes; /* stack bytes per thread in all (stack_base + spill slots) */
 };
 
 /* vreg flags */
@@ -86,6 +87,7 @@ int agx_mir_ra_ex(struct agx_mir *m, unsigned max_halves, int *spill, char *err,
 /* Register allocation with spilling (agx_spill.c): runs agx_mir_ra and,
  * while it fails, spills one value to the per-thread stack
  * (stack_store after each definition, stack_load before each use) and
- * tries again. m->spill_bytes receives the stack size. Returns the number
+ * tries again; spill slots start at m->stack_base. m->spill_bytes receives
+ * the stack size. Returns the number
  * of halves used or -1 with a message. */
 int agx_mir_ra_spill(struct agx_mir *m, unsigned max_halves, char *err, size_t errsize);

@@ -936,8 +936,12 @@ builtin_value(struct vtn_ctx *c, unsigned builtin)
                         c->shader->cs.local_size[2], 0};
       return agx_const(b, v3, sz);
    }
-   default:
-      vtn_fail(c, "built-in %u not supported", builtin);
+   default: {
+      agx_instr *mask = vtn_subgroup_mask(c, builtin);
+      if (!mask)
+         vtn_fail(c, "built-in %u not supported", builtin);
+      return mask;
+   }
    }
 }
 
@@ -1257,6 +1261,18 @@ vtn_handle_memory(struct vtn_ctx *c, unsigned i)
    case SpvOpControlBarrier: {
       uint64_t ex = vtn_const_u64(c, vtn_word(c, i, 1)), mem = vtn_const_u64(c, vtn_word(c, i, 2));
       uint64_t sem = vtn_const_u64(c, vtn_word(c, i, 3));
+      if (ex == SpvScopeSubgroup || ex == SpvScopeInvocation) {
+         /* A SIMD-group runs in lockstep, so a subgroup execution barrier
+          * is no instruction (Mesa src/asahi/compiler/agx_compile.c emits
+          * threadgroup_barrier only for workgroup execution scope); a
+          * threadgroup_barrier here would wait for the other SIMD-groups,
+          * or hang when some lanes or groups have returned (dEQP-VK.
+          * memory_model.*.subgroup.*). Its memory semantics remain. */
+         if (sem)
+            agx_intrin(&c->b, AGX_OP_MEMORY_BARRIER, agx_type_make(0, 0), 0, NULL, NULL, NULL,
+                       (uint32_t)mem, (uint32_t)sem, 0);
+         return true;
+      }
       agx_intrin(&c->b, AGX_OP_BARRIER, agx_type_make(0, 0), 0, NULL, NULL, NULL, (uint32_t)ex,
                  (uint32_t)mem, (uint32_t)sem);
       return true;

@@ -348,6 +348,9 @@ bool vtn_handle_glsl450_extra(struct vtn_ctx *c, unsigned ins, unsigned eop, str
 
 /* agx_spirv_subgroup.c */
 bool vtn_handle_subgroup(struct vtn_ctx *c, unsigned ins);
+/* SubgroupEq/Ge/Gt/Le/LtMask (built-ins 4416-4420) as a uvec4, or NULL
+ * for another built-in. */
+agx_instr *vtn_subgroup_mask(struct vtn_ctx *c, unsigned builtin);
 bool vtn_handle_integer_dot(struct vtn_ctx *c, unsigned ins);
 
 /* agx_spirv_mem.c */
