@@ -15,7 +15,9 @@
 #             names the channel by position (R = channel 0 ... A = 3, the
 #             least significant first), '0'/'1' a constant (missing channel)
 #   bpp       bytes per texel
-#   flags     's' sRGB, 'r' renderable (colour, also the PBE can write it)
+#   flags     's' sRGB, 'r' renderable (colour, also the PBE can write it),
+#             'c' colour attachment (COLOR_ATTACHMENT: rendering to it is tested
+#             through the loader, tests/icd/test_draw.c)
 #
 # Derived rules (agxv_format.c): a format in this table is
 # texturable; uniform texel buffers take every texturable non-depth format,
@@ -38,7 +40,7 @@ FORMATS = [
     ('R8G8_UINT',                 'R8G8',         'Uint',  'RG01', 2, 'r'),
     ('R8G8_SINT',                 'R8G8',         'Sint',  'RG01', 2, 'r'),
     ('R8G8_SRGB',                 'R8G8',         'Unorm', 'RG01', 2, 'sr'),
-    ('R8G8B8A8_UNORM',            'R8G8B8A8',     'Unorm', 'RGBA', 4, 'r'),
+    ('R8G8B8A8_UNORM',            'R8G8B8A8',     'Unorm', 'RGBA', 4, 'rc'),
     ('R8G8B8A8_SNORM',            'R8G8B8A8',     'Snorm', 'RGBA', 4, 'r'),
     ('R8G8B8A8_UINT',             'R8G8B8A8',     'Uint',  'RGBA', 4, 'r'),
     ('R8G8B8A8_SINT',             'R8G8B8A8',     'Sint',  'RGBA', 4, 'r'),
@@ -139,6 +141,7 @@ struct agxv_format_info {
    bool srgb;
    bool srgb_2_channel;   /* sRGB with two channels (Texture "sRGB 2-channel") */
    bool renderable;
+   bool color_attachment; /* COLOR_ATTACHMENT feature ('c') */
    uint8_t bytes;         /* per texel */
    uint8_t nr_channels;   /* channels present in memory */
    uint8_t swizzle[4];    /* Texture swizzle R, G, B, A (genxml Channel) */
@@ -158,11 +161,12 @@ const struct agxv_format_info *agxv_format_info(VkFormat format);
         for vk, channels, typ, order, bpp, flags in FORMATS:
             tex, pbe, n = swizzles(order)
             srgb = 's' in flags
-            s.write('   {VK_FORMAT_%s, AGX_CHANNELS_%s, AGX_TEXTURE_TYPE_%s, %s, %s, %s, %d, %d,\n'
+            s.write('   {VK_FORMAT_%s, AGX_CHANNELS_%s, AGX_TEXTURE_TYPE_%s, %s, %s, %s, %s, %d, %d,\n'
                     '    {%s}, {%s}},\n' % (
                         vk, ident(channels), ident(typ), 'true' if srgb else 'false',
                         'true' if srgb and n == 2 else 'false',
-                        'true' if 'r' in flags else 'false', bpp, n,
+                        'true' if 'r' in flags else 'false',
+                        'true' if 'c' in flags else 'false', bpp, n,
                         ', '.join('AGX_CHANNEL_' + ident(c) for c in tex),
                         ', '.join(str(x) for x in pbe)))
         s.write('};\n\n'

@@ -62,9 +62,14 @@ struct agxv_shader {
    uint64_t txf_sampler; /* the device's txf sampler when info.sampler_states */
 };
 
+struct agxv_graphics_pipeline;
+
 struct agxv_pipeline {
    struct agxv_object base;
    VkPipelineBindPoint bind_point;
+   /* Graphics pipelines: state and linkage (agxv_graphics_pipeline.h), in
+    * device->alloc memory; NULL for compute. */
+   struct agxv_graphics_pipeline *gfx;
    uint32_t stages; /* bit (1 << enum agxv_stage) per present stage */
    union {
       struct agxv_shader shaders[AGXV_STAGE_COUNT];

@@ -120,14 +120,14 @@ test_streams(struct agx_test_device *t, VkCommandBuffer cb, VkFence fence)
     * kernel checks (render.rs) are what the graphics work will fill. */
    agxv_cmd_open_stream(cmd, AGXV_CS_VDM);
    CHECK(cmd->stream_open && cmd->open.type == AGXV_CS_VDM && cmd->stream_count == 1);
-   cmd->open.render = (struct agxv_render_info){
-      .width_px = 64,
-      .height_px = 32,
-      .layers = 1,
-      .samples = 1,
-      .utile_width_px = 32,
-      .utile_height_px = 32,
-   };
+   cmd->open.render = (struct agxv_render_info){.cmd = {
+                                                   .width_px = 64,
+                                                   .height_px = 32,
+                                                   .layers = 1,
+                                                   .samples = 1,
+                                                   .utile_width_px = 32,
+                                                   .utile_height_px = 32,
+                                                }};
    push_cdm_barrier(cmd);
    CHECK(agxv_EndCommandBuffer(cb) == VK_SUCCESS);
    CHECK(cmd->stream_count == 3);

@@ -1,0 +1,519 @@
+/*
+ * Triangles through the loader (issue 19, first milestone): dynamic
+ * rendering into an R8G8B8A8_UNORM colour attachment (optimal tiling),
+ * cleared by loadOp CLEAR, drawn with vkCmdDraw / vkCmdDrawIndexed, copied to
+ * a buffer and compared pixel by pixel with a CPU rasteriser written here:
+ * Vulkan's viewport transform, facing and culling, pixel centres at +0.5,
+ * the top-left tie-breaking rule on edges (graphics.md §3.3; every vertex
+ * lies on a 1/16 pixel grid so sub-pixel snapping changes nothing),
+ * perspective-correct interpolation of the colour varying (Vulkan
+ * "Basic Polygon Rasterization"), the scissor, and primitives drawn in
+ * order (the last one covering a pixel wins). Colours may differ by one
+ * unorm step (rounding of the interpolation).
+ *
+ * Vertex data comes from a storage buffer read with gl_VertexIndex (no
+ * vertex-fetch prolog yet); instances move by a push-constant offset.
+ * The same program runs on lavapipe (--reference) and under the validation
+ * layer.
+ *
+ * test_draw DRAW_VERT_SPV DRAW_FRAG_SPV [--validation] [--reference]
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agx_vk_ctx.h"
+
+#define W 64
+#define H 64
+#define MAX_PRIMS 16
+
+struct vtx {
+   float pos[4];
+   float col[4];
+};
+
+struct scene {
+   const char *name;
+   float clear[4];
+   const struct vtx *v;
+   uint32_t nv;
+   const uint32_t *idx; /* indexed draw when nidx > 0 */
+   uint32_t nidx;
+   int32_t vertex_offset;
+   uint32_t instances;
+   float offset[2]; /* per-instance clip-space offset */
+   VkCullModeFlags cull;
+   VkFrontFace front;
+   VkViewport vp;    /* width 0: the whole framebuffer */
+   VkRect2D scissor; /* width 0: the whole framebuffer */
+};
+
+/* Framebuffer position of a clip-space vertex (Vulkan viewport transform). */
+struct fbv {
+   double x, y, w;
+   const float *col;
+};
+
+static VkViewport
+viewport_of(const struct scene *s)
+{
+   if (s->vp.width > 0)
+      return s->vp;
+   return (VkViewport){0, 0, W, H, 0, 1};
+}
+
+static VkRect2D
+scissor_of(const struct scene *s)
+{
+   if (s->scissor.extent.width > 0)
+      return s->scissor;
+   return (VkRect2D){{0, 0}, {W, H}};
+}
+
+static struct fbv
+transform(const struct scene *s, uint32_t vi, uint32_t inst)
+{
+   const struct vtx *v = &s->v[vi];
+   VkViewport vp = viewport_of(s);
+   double w = v->pos[3];
+   double x = (v->pos[0] + s->offset[0] * inst * w) / w,
+          y = (v->pos[1] + s->offset[1] * inst * w) / w;
+   return (struct fbv){vp.x + (x + 1) * vp.width / 2, vp.y + (y + 1) * vp.height / 2, w, v->col};
+}
+
+/* Edge function of (a, b) at p. */
+static double
+edge(const struct fbv *a, const struct fbv *b, double px, double py)
+{
+   return (b->x - a->x) * (py - a->y) - (b->y - a->y) * (px - a->x);
+}
+
+/* Whether a sample exactly on edge (a, b) of a triangle with third vertex c
+ * is covered: top edges (horizontal, the triangle below, y down) and left
+ * edges (the triangle to their right). */
+static int
+top_left(const struct fbv *a, const struct fbv *b, const struct fbv *c)
+{
+   double fc = edge(a, b, c->x, c->y);
+   if (a->y == b->y)
+      return c->y > a->y;
+   return (fc > 0) == (a->y - b->y > 0);
+}
+
+static uint8_t
+unorm8(double v)
+{
+   v = v < 0 ? 0 : v > 1 ? 1 : v;
+   return (uint8_t)floor(v * 255.0 + 0.5);
+}
+
+/* Rasterises one triangle into the reference image. */
+static void
+ref_triangle(const struct scene *s, const struct fbv t[3], uint8_t *img)
+{
+   /* Vulkan: a = -1/2 sum(x_i y_i+1 - x_i+1 y_i); counter-clockwise front
+    * faces have a > 0. */
+   double a = 0;
+   for (int i = 0; i < 3; i++)
+      a += t[i].x * t[(i + 1) % 3].y - t[(i + 1) % 3].x * t[i].y;
+   a = -a / 2;
+   if (a == 0)
+      return;
+   int front = s->front == VK_FRONT_FACE_COUNTER_CLOCKWISE ? a > 0 : a < 0;
+   if ((s->cull & VK_CULL_MODE_FRONT_BIT) && front)
+      return;
+   if ((s->cull & VK_CULL_MODE_BACK_BIT) && !front)
+      return;
+   VkViewport vp = viewport_of(s);
+   VkRect2D sc = scissor_of(s);
+   double area = edge(&t[0], &t[1], t[2].x, t[2].y);
+   for (int y = 0; y < H; y++) {
+      for (int x = 0; x < W; x++) {
+         double px = x + 0.5, py = y + 0.5;
+         if (px < vp.x || px >= vp.x + vp.width || py < vp.y || py >= vp.y + vp.height)
+            continue;
+         if (x < sc.offset.x || x >= sc.offset.x + (int)sc.extent.width || y < sc.offset.y ||
+             y >= sc.offset.y + (int)sc.extent.height)
+            continue;
+         double l[3];
+         int in = 1;
+         for (int e = 0; e < 3 && in; e++) {
+            const struct fbv *p0 = &t[(e + 1) % 3], *p1 = &t[(e + 2) % 3];
+            double f = edge(p0, p1, px, py) / area; /* barycentric of vertex e */
+            l[e] = f;
+            if (f < 0 || (f == 0 && !top_left(p0, p1, &t[e])))
+               in = 0;
+         }
+         if (!in)
+            continue;
+         /* perspective correction */
+         double sum = 0;
+         for (int i = 0; i < 3; i++)
+            sum += l[i] / t[i].w;
+         uint8_t *o = img + 4 * (y * W + x);
+         for (int c = 0; c < 4; c++) {
+            double v = 0;
+            for (int i = 0; i < 3; i++)
+               v += l[i] / t[i].w / sum * t[i].col[c];
+            o[c] = unorm8(v);
+         }
+      }
+   }
+}
+
+static void
+reference(const struct scene *s, uint8_t *img)
+{
+   for (int i = 0; i < W * H; i++)
+      for (int c = 0; c < 4; c++)
+         img[4 * i + c] = unorm8(s->clear[c]);
+   uint32_t n = s->nidx ? s->nidx : s->nv;
+   for (uint32_t inst = 0; inst < (s->instances ? s->instances : 1); inst++) {
+      for (uint32_t k = 0; k + 2 < n; k += 3) {
+         struct fbv t[3];
+         for (int i = 0; i < 3; i++) {
+            uint32_t vi = s->nidx ? s->idx[k + i] + (uint32_t)s->vertex_offset : k + i;
+            t[i] = transform(s, vi, inst);
+         }
+         ref_triangle(s, t, img);
+      }
+   }
+}
+
+/* ---- the GPU side ---------------------------------------------------------- */
+
+struct gpu {
+   struct agx_vk_ctx *c;
+   VkShaderModule vs, fs;
+   VkDescriptorSetLayout dsl;
+   VkPipelineLayout layout;
+   VkDescriptorPool pool;
+   VkDescriptorSet set;
+   struct agx_vk_buffer vb, ib, out;
+   VkImage image;
+   VkDeviceMemory mem;
+   VkImageView view;
+};
+
+static VkShaderModule
+module(struct agx_vk_ctx *c, const char *path)
+{
+   size_t size;
+   uint32_t *words = agx_vk_read_spv(path, &size);
+   VkShaderModuleCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                  .codeSize = size,
+                                  .pCode = words};
+   VkShaderModule m;
+   VK_OK(vkCreateShaderModule(c->dev, &ci, NULL, &m));
+   free(words);
+   return m;
+}
+
+static void
+gpu_init(struct gpu *g, struct agx_vk_ctx *c, const char *vs, const char *fs)
+{
+   memset(g, 0, sizeof(*g));
+   g->c = c;
+   g->vs = module(c, vs);
+   g->fs = module(c, fs);
+   VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
+                                     VK_SHADER_STAGE_VERTEX_BIT, NULL};
+   VkDescriptorSetLayoutCreateInfo dci = {.sType =
+                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = 1,
+                                          .pBindings = &b};
+   VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->dsl));
+   VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT, 0, 16};
+   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                     .setLayoutCount = 1,
+                                     .pSetLayouts = &g->dsl,
+                                     .pushConstantRangeCount = 1,
+                                     .pPushConstantRanges = &pcr};
+   VK_OK(vkCreatePipelineLayout(c->dev, &lci, NULL, &g->layout));
+   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
+   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                     .maxSets = 1,
+                                     .poolSizeCount = 1,
+                                     .pPoolSizes = &ps};
+   VK_OK(vkCreateDescriptorPool(c->dev, &pci, NULL, &g->pool));
+   VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                     .descriptorPool = g->pool,
+                                     .descriptorSetCount = 1,
+                                     .pSetLayouts = &g->dsl};
+   VK_OK(vkAllocateDescriptorSets(c->dev, &ai, &g->set));
+   g->vb = agx_vk_buffer(c, 4096);
+   g->ib = agx_vk_buffer_usage(c, 1024, VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
+   g->out = agx_vk_buffer_usage(c, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+   VkDescriptorBufferInfo bi = {g->vb.buf, 0, VK_WHOLE_SIZE};
+   VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                              .dstSet = g->set,
+                              .descriptorCount = 1,
+                              .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                              .pBufferInfo = &bi};
+   vkUpdateDescriptorSets(c->dev, 1, &wr, 0, NULL);
+
+   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                            .imageType = VK_IMAGE_TYPE_2D,
+                            .format = VK_FORMAT_R8G8B8A8_UNORM,
+                            .extent = {W, H, 1},
+                            .mipLevels = 1,
+                            .arrayLayers = 1,
+                            .samples = VK_SAMPLE_COUNT_1_BIT,
+                            .tiling = VK_IMAGE_TILING_OPTIMAL,
+                            .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                                     VK_IMAGE_USAGE_TRANSFER_SRC_BIT};
+   VK_OK(vkCreateImage(c->dev, &ici, NULL, &g->image));
+   VkMemoryRequirements req;
+   vkGetImageMemoryRequirements(c->dev, g->image, &req);
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = req.size,
+                               .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
+   VK_OK(vkAllocateMemory(c->dev, &mai, NULL, &g->mem));
+   VK_OK(vkBindImageMemory(c->dev, g->image, g->mem, 0));
+   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                .image = g->image,
+                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
+                                .format = VK_FORMAT_R8G8B8A8_UNORM,
+                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+   VK_OK(vkCreateImageView(c->dev, &vci, NULL, &g->view));
+}
+
+static void
+gpu_finish(struct gpu *g)
+{
+   VkDevice d = g->c->dev;
+   vkDestroyImageView(d, g->view, NULL);
+   vkDestroyImage(d, g->image, NULL);
+   vkFreeMemory(d, g->mem, NULL);
+   agx_vk_buffer_free(g->c, &g->vb);
+   agx_vk_buffer_free(g->c, &g->ib);
+   agx_vk_buffer_free(g->c, &g->out);
+   vkDestroyDescriptorPool(d, g->pool, NULL);
+   vkDestroyPipelineLayout(d, g->layout, NULL);
+   vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
+   vkDestroyShaderModule(d, g->vs, NULL);
+   vkDestroyShaderModule(d, g->fs, NULL);
+}
+
+static VkPipeline
+pipeline(struct gpu *g, const struct scene *s)
+{
+   VkPipelineShaderStageCreateInfo stages[2] = {
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_VERTEX_BIT,
+       .module = g->vs,
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+       .module = g->fs,
+       .pName = "main"},
+   };
+   VkPipelineVertexInputStateCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+   VkPipelineInputAssemblyStateCreateInfo ia = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
+   VkPipelineViewportStateCreateInfo vp = {.sType =
+                                              VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+                                           .viewportCount = 1,
+                                           .scissorCount = 1};
+   VkPipelineRasterizationStateCreateInfo rs = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .polygonMode = VK_POLYGON_MODE_FILL,
+      .cullMode = s->cull,
+      .frontFace = s->front,
+      .lineWidth = 1.0f};
+   VkPipelineMultisampleStateCreateInfo ms = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
+   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
+   VkPipelineColorBlendStateCreateInfo cb = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+      .attachmentCount = 1,
+      .pAttachments = &att};
+   VkDynamicState dyn[2] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
+   VkPipelineDynamicStateCreateInfo ds = {.sType =
+                                             VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
+                                          .dynamicStateCount = 2,
+                                          .pDynamicStates = dyn};
+   VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
+   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+                                       .colorAttachmentCount = 1,
+                                       .pColorAttachmentFormats = &format};
+   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+                                      .pNext = &ri,
+                                      .stageCount = 2,
+                                      .pStages = stages,
+                                      .pVertexInputState = &vi,
+                                      .pInputAssemblyState = &ia,
+                                      .pViewportState = &vp,
+                                      .pRasterizationState = &rs,
+                                      .pMultisampleState = &ms,
+                                      .pColorBlendState = &cb,
+                                      .pDynamicState = &ds,
+                                      .layout = g->layout};
+   VkPipeline p;
+   VK_OK(vkCreateGraphicsPipelines(g->c->dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
+   return p;
+}
+
+static void
+image_barrier(VkCommandBuffer cb, VkImage image, VkImageLayout from, VkImageLayout to,
+              VkPipelineStageFlags2 src_stage, VkAccessFlags2 src, VkPipelineStageFlags2 dst_stage,
+              VkAccessFlags2 dst)
+{
+   VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
+                              .srcStageMask = src_stage,
+                              .srcAccessMask = src,
+                              .dstStageMask = dst_stage,
+                              .dstAccessMask = dst,
+                              .oldLayout = from,
+                              .newLayout = to,
+                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                              .image = image,
+                              .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                          .imageMemoryBarrierCount = 1,
+                          .pImageMemoryBarriers = &b};
+   vkCmdPipelineBarrier2(cb, &di);
+}
+
+/* Renders the scene and reads the attachment back into img. */
+static void
+render(struct gpu *g, const struct scene *s, uint8_t *img)
+{
+   struct agx_vk_ctx *c = g->c;
+   memcpy(g->vb.ptr, s->v, s->nv * sizeof(struct vtx));
+   if (s->nidx)
+      memcpy(g->ib.ptr, s->idx, s->nidx * 4);
+   memset(g->out.ptr, 0xAB, W * H * 4);
+   VkPipeline p = pipeline(g, s);
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   image_barrier(cb, g->image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                 VK_PIPELINE_STAGE_2_NONE, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
+   VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                    .imageView = g->view,
+                                    .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                    .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                    .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
+   memcpy(att.clearValue.color.float32, s->clear, 16);
+   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                         .renderArea = {{0, 0}, {W, H}},
+                         .layerCount = 1,
+                         .colorAttachmentCount = 1,
+                         .pColorAttachments = &att};
+   vkCmdBeginRendering(cb, &ri);
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
+   float push[4] = {s->offset[0], s->offset[1], 0, 0};
+   vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
+   VkViewport vp = viewport_of(s);
+   VkRect2D sc = scissor_of(s);
+   vkCmdSetViewport(cb, 0, 1, &vp);
+   vkCmdSetScissor(cb, 0, 1, &sc);
+   uint32_t instances = s->instances ? s->instances : 1;
+   if (s->nidx) {
+      vkCmdBindIndexBuffer(cb, g->ib.buf, 0, VK_INDEX_TYPE_UINT32);
+      vkCmdDrawIndexed(cb, s->nidx, instances, 0, s->vertex_offset, 0);
+   } else {
+      vkCmdDraw(cb, s->nv, instances, 0, 0);
+   }
+   vkCmdEndRendering(cb);
+   image_barrier(
+      cb, g->image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+      VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+      VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+   VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                               .imageExtent = {W, H, 1}};
+   vkCmdCopyImageToBuffer(cb, g->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, g->out.buf, 1,
+                          &region);
+   VK_OK(agx_vk_submit_wait(c, cb));
+   memcpy(img, g->out.ptr, W * H * 4);
+   vkDestroyPipeline(c->dev, p, NULL);
+}
+
+static unsigned total_pixels, total_mismatches, worst_error;
+
+/* Renders and compares; returns the mismatching pixels. */
+static unsigned
+check_scene(struct gpu *g, const struct scene *s)
+{
+   static uint8_t got[W * H * 4], want[W * H * 4];
+   render(g, s, got);
+   reference(s, want);
+   unsigned bad = 0, maxerr = 0, drawn = 0;
+   for (int i = 0; i < W * H; i++) {
+      unsigned err = 0;
+      for (int c = 0; c < 4; c++) {
+         unsigned d = (unsigned)abs((int)got[4 * i + c] - (int)want[4 * i + c]);
+         err = d > err ? d : err;
+      }
+      if (memcmp(&want[4 * i], &want[0], 4) || i == 0)
+         drawn++;
+      maxerr = err > maxerr ? err : maxerr;
+      if (err > 1) {
+         if (bad < 8)
+            fprintf(stderr, "%s: pixel (%d, %d): got %3u %3u %3u %3u, expected %3u %3u %3u %3u\n",
+                    s->name, i % W, i / W, got[4 * i], got[4 * i + 1], got[4 * i + 2],
+                    got[4 * i + 3], want[4 * i], want[4 * i + 1], want[4 * i + 2], want[4 * i + 3]);
+         bad++;
+      }
+   }
+   printf("%-24s %u pixels compared, %u mismatches, max channel error %u\n", s->name, W * H, bad,
+          maxerr);
+   total_pixels += W * H;
+   total_mismatches += bad;
+   worst_error = maxerr > worst_error ? maxerr : worst_error;
+   return bad;
+}
+
+/* x, y in framebuffer pixels (1/16 grid) -> clip space at w. */
+static struct vtx
+V(double x, double y, double w, float r, float gg, float b) {
+   struct vtx v = {
+      {(float)((x / W * 2 - 1) * w), (float)((y / H * 2 - 1) * w), 0.5f * (float)w, (float)w},
+      {r, gg, b, 1.0f}};
+   return v;
+}
+
+int
+main(int argc, char **argv)
+{
+   if (argc < 3) {
+      fprintf(stderr, "usage: %s DRAW_VERT_SPV DRAW_FRAG_SPV [--validation] [--reference]\n",
+              argv[0]);
+      return 2;
+   }
+   struct agx_vk_ctx c;
+   agx_vk_ctx_instance(&c, argc, argv);
+   VkPhysicalDeviceVulkan13Features f13 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                           .synchronization2 = VK_TRUE,
+                                           .dynamicRendering = VK_TRUE};
+   agx_vk_ctx_device(&c, &f13, 0, NULL);
+   struct gpu g;
+   gpu_init(&g, &c, argv[1], argv[2]);
+   unsigned bad = 0;
+
+   /* One triangle: a horizontal top edge and a vertical left edge through
+    * pixel centres (y = 8.5, x = 8.5: the top-left rule covers them), the
+    * hypotenuse through pixel centres too (not covered: a right edge). */
+   struct vtx tri[3] = {V(8.5, 8.5, 1, 1, 0, 0), V(40.5, 8.5, 1, 0, 1, 0),
+                        V(8.5, 40.5, 1, 0, 0, 1)};
+   struct scene one = {.name = "triangle",
+                       .clear = {0.25f, 0.5f, 0.75f, 1.0f},
+                       .v = tri,
+                       .nv = 3,
+                       .front = VK_FRONT_FACE_COUNTER_CLOCKWISE};
+   bad += check_scene(&g, &one);
+
+   gpu_finish(&g);
+   int ret = agx_vk_ctx_finish(&c);
+   printf("total: %u pixels compared, %u mismatches, max channel error %u\n", total_pixels,
+          total_mismatches, worst_error);
+   return bad || ret ? 1 : 0;
+}
