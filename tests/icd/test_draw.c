@@ -7,9 +7,13 @@
  * the top-left tie-breaking rule on edges (graphics.md §3.3; every vertex
  * lies on a 1/16 pixel grid so sub-pixel snapping changes nothing),
  * perspective-correct interpolation of the colour varying (Vulkan
- * "Basic Polygon Rasterization"), the scissor, and primitives drawn in
- * order (the last one covering a pixel wins). Colours may differ by one
- * unorm step (rounding of the interpolation).
+ * "Basic Polygon Rasterization"), the viewport and scissor, and primitives
+ * drawn in order (the last one covering a pixel wins). Colours may differ
+ * by one unorm step (rounding of the interpolation). Scenes: one triangle,
+ * overlapping triangles (one draw, two draws), perspective (w from 0.5 to
+ * 4), indexed with a vertex offset (one and two draws), instanced
+ * (gl_InstanceIndex), back/front culling with both front faces, a viewport
+ * with a scissor, loadOp LOAD over the previous result.
  *
  * Vertex data comes from a storage buffer read with gl_VertexIndex (no
  * vertex-fetch prolog yet); instances move by a push-constant offset.
@@ -48,6 +52,8 @@ struct scene {
    VkFrontFace front;
    VkViewport vp;    /* width 0: the whole framebuffer */
    VkRect2D scissor; /* width 0: the whole framebuffer */
+   uint32_t split;   /* > 0: two draws, vertices/indices [0, split) and [split, n) */
+   bool load;        /* loadOp LOAD: draws over the previous scene's result */
 };
 
 /* Framebuffer position of a clip-space vertex (Vulkan viewport transform). */
@@ -163,21 +169,25 @@ ref_triangle(const struct scene *s, const struct fbv t[3], uint8_t *img)
    }
 }
 
+/* The expected image; with s->load, img holds the previous result. */
 static void
 reference(const struct scene *s, uint8_t *img)
 {
-   for (int i = 0; i < W * H; i++)
+   for (int i = 0; i < W * H && !s->load; i++)
       for (int c = 0; c < 4; c++)
          img[4 * i + c] = unorm8(s->clear[c]);
    uint32_t n = s->nidx ? s->nidx : s->nv;
-   for (uint32_t inst = 0; inst < (s->instances ? s->instances : 1); inst++) {
-      for (uint32_t k = 0; k + 2 < n; k += 3) {
-         struct fbv t[3];
-         for (int i = 0; i < 3; i++) {
-            uint32_t vi = s->nidx ? s->idx[k + i] + (uint32_t)s->vertex_offset : k + i;
-            t[i] = transform(s, vi, inst);
+   uint32_t ranges[2][2] = {{0, s->split ? s->split : n}, {s->split ? s->split : n, n}};
+   for (unsigned d = 0; d < 2; d++) {
+      for (uint32_t inst = 0; inst < (s->instances ? s->instances : 1); inst++) {
+         for (uint32_t k = ranges[d][0]; k + 2 < ranges[d][1]; k += 3) {
+            struct fbv t[3];
+            for (int i = 0; i < 3; i++) {
+               uint32_t vi = s->nidx ? s->idx[k + i] + (uint32_t)s->vertex_offset : k + i;
+               t[i] = transform(s, vi, inst);
+            }
+            ref_triangle(s, t, img);
          }
-         ref_triangle(s, t, img);
       }
    }
 }
@@ -392,13 +402,17 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
    memset(g->out.ptr, 0xAB, W * H * 4);
    VkPipeline p = pipeline(g, s);
    VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
-   image_barrier(cb, g->image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                 VK_PIPELINE_STAGE_2_NONE, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
+   /* LOAD keeps what the previous scene's copy left (transfer source). */
+   image_barrier(cb, g->image,
+                 s->load ? VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL : VK_IMAGE_LAYOUT_UNDEFINED,
+                 VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COPY_BIT, 0,
+                 VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT);
    VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
                                     .imageView = g->view,
                                     .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                    .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                    .loadOp = s->load ? VK_ATTACHMENT_LOAD_OP_LOAD
+                                                      : VK_ATTACHMENT_LOAD_OP_CLEAR,
                                     .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
    memcpy(att.clearValue.color.float32, s->clear, 16);
    VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
@@ -416,11 +430,18 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
    vkCmdSetViewport(cb, 0, 1, &vp);
    vkCmdSetScissor(cb, 0, 1, &sc);
    uint32_t instances = s->instances ? s->instances : 1;
-   if (s->nidx) {
+   uint32_t n = s->nidx ? s->nidx : s->nv, split = s->split ? s->split : n;
+   uint32_t ranges[2][2] = {{0, split}, {split, n}};
+   if (s->nidx)
       vkCmdBindIndexBuffer(cb, g->ib.buf, 0, VK_INDEX_TYPE_UINT32);
-      vkCmdDrawIndexed(cb, s->nidx, instances, 0, s->vertex_offset, 0);
-   } else {
-      vkCmdDraw(cb, s->nv, instances, 0, 0);
+   for (unsigned d = 0; d < 2; d++) {
+      uint32_t count = ranges[d][1] - ranges[d][0];
+      if (!count)
+         continue;
+      if (s->nidx)
+         vkCmdDrawIndexed(cb, count, instances, ranges[d][0], s->vertex_offset, 0);
+      else
+         vkCmdDraw(cb, count, instances, ranges[d][0], 0);
    }
    vkCmdEndRendering(cb);
    image_barrier(
@@ -437,6 +458,7 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
 }
 
 static unsigned total_pixels, total_mismatches, worst_error;
+static uint8_t got_prev[W * H * 4];
 
 /* Renders and compares; returns the mismatching pixels. */
 static unsigned
@@ -444,16 +466,19 @@ check_scene(struct gpu *g, const struct scene *s)
 {
    static uint8_t got[W * H * 4], want[W * H * 4];
    render(g, s, got);
+   /* LOAD: the reference continues from what the GPU left (checked by the
+    * previous scene). */
+   if (s->load)
+      memcpy(want, got_prev, sizeof(want));
    reference(s, want);
-   unsigned bad = 0, maxerr = 0, drawn = 0;
+   memcpy(got_prev, got, sizeof(got_prev));
+   unsigned bad = 0, maxerr = 0;
    for (int i = 0; i < W * H; i++) {
       unsigned err = 0;
       for (int c = 0; c < 4; c++) {
          unsigned d = (unsigned)abs((int)got[4 * i + c] - (int)want[4 * i + c]);
          err = d > err ? d : err;
       }
-      if (memcmp(&want[4 * i], &want[0], 4) || i == 0)
-         drawn++;
       maxerr = err > maxerr ? err : maxerr;
       if (err > 1) {
          if (bad < 8)
@@ -510,6 +535,97 @@ main(int argc, char **argv)
                        .nv = 3,
                        .front = VK_FRONT_FACE_COUNTER_CLOCKWISE};
    bad += check_scene(&g, &one);
+
+   /* Overlapping triangles in one draw: the later one wins; a shared edge
+    * between the last two (each pixel centre on it covered once). */
+   struct vtx three[9] = {
+      V(4, 4, 1, 1, 1, 0),      V(60, 10, 1, 1, 0, 1),     V(20, 60, 1, 0, 1, 1),
+      V(30.5, 2.5, 1, 1, 0, 0), V(62.5, 40.5, 1, 0, 1, 0), V(10.5, 50.5, 1, 0, 0, 1),
+      V(30.5, 2.5, 1, 0, 0, 0), V(10.5, 50.5, 1, 1, 1, 1), V(2.5, 20.5, 1, 0.5f, 0.5f, 0.5f)};
+   struct scene overlap = {.name = "overlap",
+                           .clear = {0, 0, 0, 0},
+                           .v = three,
+                           .nv = 9,
+                           .front = VK_FRONT_FACE_COUNTER_CLOCKWISE};
+   bad += check_scene(&g, &overlap);
+   /* The same in two draws (firstVertex 3: the VS's vertex index starts there). */
+   overlap.name = "overlap, two draws";
+   overlap.split = 3;
+   overlap.clear[0] = 1.0f;
+   bad += check_scene(&g, &overlap);
+
+   /* Perspective: w from 0.5 to 4, the colour interpolated perspective-correctly. */
+   struct vtx persp[6] = {V(2, 2, 0.5, 1, 0, 0), V(62, 6, 4, 0, 1, 0),  V(6, 62, 2, 0, 0, 1),
+                          V(62, 6, 4, 0, 1, 0),  V(60, 60, 1, 1, 1, 1), V(6, 62, 2, 0, 0, 1)};
+   struct scene perspective = {.name = "perspective w != 1",
+                               .clear = {0, 0, 0, 1},
+                               .v = persp,
+                               .nv = 6,
+                               .front = VK_FRONT_FACE_COUNTER_CLOCKWISE};
+   bad += check_scene(&g, &perspective);
+
+   /* Indexed: a quad of two triangles sharing vertices, with a vertex offset. */
+   struct vtx quadv[6] = {V(0, 0, 1, 0, 0, 0),       V(0, 0, 1, 0, 0, 0),
+                          V(8.5, 8.5, 1, 1, 0, 0),   V(56.5, 8.5, 1, 0, 1, 0),
+                          V(56.5, 56.5, 1, 0, 0, 1), V(8.5, 56.5, 1, 1, 1, 1)};
+   uint32_t quadi[6] = {0, 1, 2, 0, 2, 3};
+   struct scene indexed = {.name = "indexed",
+                           .clear = {0.5f, 0, 0.5f, 1},
+                           .v = quadv,
+                           .nv = 6,
+                           .idx = quadi,
+                           .nidx = 6,
+                           .vertex_offset = 2,
+                           .front = VK_FRONT_FACE_COUNTER_CLOCKWISE};
+   bad += check_scene(&g, &indexed);
+   indexed.name = "indexed, two draws";
+   indexed.split = 3;
+   bad += check_scene(&g, &indexed);
+
+   /* Instanced: gl_InstanceIndex moves each copy by (8, 12) pixels. */
+   struct vtx small[3] = {V(2.5, 2.5, 1, 1, 0, 0), V(14.5, 2.5, 1, 0, 1, 0),
+                          V(2.5, 14.5, 1, 0, 0, 1)};
+   struct scene instanced = {.name = "instanced x5",
+                             .clear = {0, 0, 0.25f, 1},
+                             .v = small,
+                             .nv = 3,
+                             .instances = 5,
+                             .offset = {8.0f / W * 2, 12.0f / H * 2},
+                             .front = VK_FRONT_FACE_COUNTER_CLOCKWISE};
+   bad += check_scene(&g, &instanced);
+
+   /* Culling: one triangle of each winding; back faces culled with
+    * counter-clockwise and with clockwise front faces, then front faces. */
+   struct vtx wind[6] = {V(4, 4, 1, 1, 0, 0),   V(28, 4, 1, 1, 0, 0),  V(4, 28, 1, 1, 0, 0),
+                         V(36, 36, 1, 0, 1, 0), V(36, 60, 1, 0, 1, 0), V(60, 36, 1, 0, 1, 0)};
+   struct scene cull = {.name = "cull back, ccw front",
+                        .clear = {0.1f, 0.1f, 0.1f, 1},
+                        .v = wind,
+                        .nv = 6,
+                        .cull = VK_CULL_MODE_BACK_BIT,
+                        .front = VK_FRONT_FACE_COUNTER_CLOCKWISE};
+   bad += check_scene(&g, &cull);
+   cull.name = "cull back, cw front";
+   cull.front = VK_FRONT_FACE_CLOCKWISE;
+   bad += check_scene(&g, &cull);
+   cull.name = "cull front, ccw front";
+   cull.cull = VK_CULL_MODE_FRONT_BIT;
+   cull.front = VK_FRONT_FACE_COUNTER_CLOCKWISE;
+   bad += check_scene(&g, &cull);
+
+   /* Viewport and scissor: the first scene in a 40x24 viewport at (16, 8),
+    * scissored to (4, 12)-(44, 28). */
+   struct scene vps = one;
+   vps.name = "viewport + scissor";
+   vps.vp = (VkViewport){16, 8, 40, 24, 0, 1};
+   vps.scissor = (VkRect2D){{4, 12}, {40, 16}};
+   bad += check_scene(&g, &vps);
+
+   /* loadOp LOAD: the instanced scene drawn over the previous result. */
+   struct scene load = instanced;
+   load.name = "load + draw";
+   load.load = true;
+   bad += check_scene(&g, &load);
 
    gpu_finish(&g);
    int ret = agx_vk_ctx_finish(&c);
