@@ -15,8 +15,13 @@
  * hk_CmdBeginRendering, hk_build_bg_eot; src/asahi/lib/agx_tilebuffer.c
  * agx_usc_tilebuffer for the USC Shared word of tile programs).
  *
- * Assumes: colour attachments only (depth/stencil attachments are refused
- * for now), single-sampled, 2D views of layer count 1, no resolves.
+ * Depth: a D32_SFLOAT attachment becomes the ZLS depth plane (the view's
+ * level and first layer of the GPU-tiled image, its layer stride), cleared
+ * to clearValue.depthStencil.depth, loaded/stored per its load/store ops
+ * (agxv_render_build).
+ *
+ * Assumes: no stencil attachments yet (refused), single-sampled, 2D views
+ * of layer count 1, no resolves.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -360,8 +365,6 @@ static VkResult
 begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
 {
    struct agxv_rendering_state *rs = &cmd->rendering;
-   if (info->pDepthAttachment && info->pDepthAttachment->imageView)
-      return agxv_error(VK_ERROR_UNKNOWN, "depth attachments are not supported yet");
    if (info->pStencilAttachment && info->pStencilAttachment->imageView)
       return agxv_error(VK_ERROR_UNKNOWN, "stencil attachments are not supported yet");
    if (info->colorAttachmentCount > AGXV_MAX_RTS)
@@ -383,6 +386,25 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
       const struct agxv_image_view *view =
          agxv_image_view_from_handle(info->pColorAttachments[i].imageView);
       rs->color_formats[i] = view ? view->format : VK_FORMAT_UNDEFINED;
+   }
+   rs->has_depth = false;
+   const VkRenderingAttachmentInfo *za = info->pDepthAttachment;
+   const struct agxv_image_view *zview = za ? agxv_image_view_from_handle(za->imageView) : NULL;
+   if (zview) {
+      if (zview->format != VK_FORMAT_D32_SFLOAT)
+         return agxv_error(VK_ERROR_UNKNOWN, "depth format %d is not supported yet", zview->format);
+      VkResult r = attachment_desc(za, &desc.depth);
+      if (r != VK_SUCCESS)
+         return r;
+      const struct agxv_image *zi = zview->image;
+      desc.depth_format = zview->format;
+      desc.depth_plane = (struct agxv_render_zs_plane){
+         .base = zi->va + zi->layout.level_offset[zview->base_level] +
+                 (uint64_t)zview->base_layer * zi->layout.layer_stride,
+         .layer_stride = zi->layout.layer_stride,
+      };
+      desc.clear_depth = za->clearValue.depthStencil.depth;
+      rs->has_depth = true;
    }
    if (!agxv_tib_layout(&rs->tib, rs->color_formats, rs->color_count, 1))
       return agxv_error(VK_ERROR_UNKNOWN, "colour formats the tilebuffer does not take");

@@ -1,7 +1,8 @@
 /*
  * Format properties, derived from the format table (agxv_formats.py).
  * Graphics: COLOR_ATTACHMENT for the formats marked 'c' (rendering to them
- * is tested), optimal tiling only, no blending, no VERTEX_BUFFER (no vertex-fetch prolog yet),
+ * is tested), optimal tiling only, DEPTH_STENCIL_ATTACHMENT (alone) for
+ * those marked 'd' (D32_SFLOAT), no blending, no VERTEX_BUFFER (no vertex-fetch prolog yet),
  * no BLIT (vkCmdBlitImage is not implemented). agxv_format_tib maps colour
  * formats to the tilebuffer's logical formats (compiler/layout).
  *
@@ -32,7 +33,7 @@ VkFormatFeatureFlags2
 agxv_buffer_format_features(VkFormat format)
 {
    const struct agxv_format_info *f = agxv_format_info(format);
-   if (!f)
+   if (!f || f->depth)
       return 0;
    VkFormatFeatureFlags2 features = VK_FORMAT_FEATURE_2_UNIFORM_TEXEL_BUFFER_BIT;
    if ((f->bytes & (f->bytes - 1)) == 0)
@@ -50,6 +51,10 @@ agxv_image_format_features(VkFormat format, VkImageTiling tiling)
    const struct agxv_format_info *f = agxv_format_info(format);
    if (!f || (tiling != VK_IMAGE_TILING_OPTIMAL && tiling != VK_IMAGE_TILING_LINEAR))
       return 0;
+   /* Depth formats: rendering only (tested), optimal tiling. */
+   if (f->depth)
+      return tiling == VK_IMAGE_TILING_OPTIMAL ? VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT
+                                               : 0;
    VkFormatFeatureFlags2 features = VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT |
                                     VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT |
                                     VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT;

@@ -17,15 +17,17 @@
 #   bpp       bytes per texel
 #   flags     's' sRGB, 'r' renderable (colour, also the PBE can write it),
 #             'c' colour attachment (COLOR_ATTACHMENT: rendering to it is tested
-#             through the loader, tests/icd/test_draw.c)
+#             through the loader, tests/icd/test_draw.c), 'd' depth
+#             attachment only (DEPTH_STENCIL_ATTACHMENT, optimal tiling; no
+#             other image or buffer feature: only rendering is tested)
 #
 # Derived rules (agxv_format.c): a format in this table is
-# texturable; uniform texel buffers take every texturable non-depth format,
+# texturable (except 'd' depth formats: attachment only); uniform texel buffers take every texturable non-depth format,
 # storage texel buffers (also without format) those with a power-of-two
 # size, atomics R32_UINT/R32_SINT only. Formats not listed (R5G5B5A1 /
 # B5G5R5A1 / A1B5G5R5, which the hardware's channel orders do not cover,
 # RGB32, which Mesa emulates with shader loads, 24-bit, 64-bit, scaled,
-# compressed, depth/stencil) have no buffer features.
+# compressed, depth/stencil other than D32_SFLOAT) have no features.
 import argparse
 
 FORMATS = [
@@ -93,6 +95,9 @@ FORMATS = [
     ('R32_UINT',                  'R32',          'Uint',  'R001', 4, 'r'),
     ('R32_SINT',                  'R32',          'Sint',  'R001', 4, 'r'),
     ('R32_SFLOAT',                'R32',          'Float', 'R001', 4, 'r'),
+    # Depth: ZLS planes of 32-bit floats (graphics.md §6; Mesa formats.c
+    # Z32_FLOAT as R32 Float)
+    ('D32_SFLOAT',                'R32',          'Float', 'R001', 4, 'd'),
     ('R32G32_UINT',               'R32G32',       'Uint',  'RG01', 8, 'r'),
     ('R32G32_SINT',               'R32G32',       'Sint',  'RG01', 8, 'r'),
     ('R32G32_SFLOAT',             'R32G32',       'Float', 'RG01', 8, 'r'),
@@ -142,6 +147,7 @@ struct agxv_format_info {
    bool srgb_2_channel;   /* sRGB with two channels (Texture "sRGB 2-channel") */
    bool renderable;
    bool color_attachment; /* COLOR_ATTACHMENT feature ('c') */
+   bool depth;            /* depth attachment format ('d') */
    uint8_t bytes;         /* per texel */
    uint8_t nr_channels;   /* channels present in memory */
    uint8_t swizzle[4];    /* Texture swizzle R, G, B, A (genxml Channel) */
@@ -161,12 +167,13 @@ const struct agxv_format_info *agxv_format_info(VkFormat format);
         for vk, channels, typ, order, bpp, flags in FORMATS:
             tex, pbe, n = swizzles(order)
             srgb = 's' in flags
-            s.write('   {VK_FORMAT_%s, AGX_CHANNELS_%s, AGX_TEXTURE_TYPE_%s, %s, %s, %s, %s, %d, %d,\n'
+            s.write('   {VK_FORMAT_%s, AGX_CHANNELS_%s, AGX_TEXTURE_TYPE_%s, %s, %s, %s, %s, %s, %d, %d,\n'
                     '    {%s}, {%s}},\n' % (
                         vk, ident(channels), ident(typ), 'true' if srgb else 'false',
                         'true' if srgb and n == 2 else 'false',
                         'true' if 'r' in flags else 'false',
-                        'true' if 'c' in flags else 'false', bpp, n,
+                        'true' if 'c' in flags else 'false',
+                        'true' if 'd' in flags else 'false', bpp, n,
                         ', '.join('AGX_CHANNEL_' + ident(c) for c in tex),
                         ', '.join(str(x) for x in pbe)))
         s.write('};\n\n'

@@ -13,7 +13,10 @@
  * overlapping triangles (one draw, two draws), perspective (w from 0.5 to
  * 4), indexed with a vertex offset (one and two draws), instanced
  * (gl_InstanceIndex), back/front culling with both front faces, a viewport
- * with a scissor, loadOp LOAD over the previous result.
+ * with a scissor, loadOp LOAD over the previous result, a D32_SFLOAT depth
+ * attachment with test LESS (cleared, stored, then loaded by a second
+ * pass; window z interpolated linearly in screen space, pixels within 1e-5
+ * of the stored depth not compared).
  *
  * Vertex data comes from a storage buffer read with gl_VertexIndex (no
  * vertex-fetch prolog yet); instances move by a push-constant offset.
@@ -54,11 +57,20 @@ struct scene {
    VkRect2D scissor; /* width 0: the whole framebuffer */
    uint32_t split;   /* > 0: two draws, vertices/indices [0, split) and [split, n) */
    bool load;        /* loadOp LOAD: draws over the previous scene's result */
+   /* Depth: a D32_SFLOAT attachment, test LESS with writes; cleared to 1
+    * (or loaded: depth_load), stored when depth_store. */
+   bool depth, depth_load, depth_store;
 };
+
+/* The reference depth buffer (kept across scenes for depth_load) and the
+ * pixels whose depth test is too close to call (|z - stored| < 1e-5: the
+ * hardware interpolates z in f32), not compared. */
+static double zbuf[W * H];
+static uint8_t ambiguous[W * H];
 
 /* Framebuffer position of a clip-space vertex (Vulkan viewport transform). */
 struct fbv {
-   double x, y, w;
+   double x, y, z, w;
    const float *col;
 };
 
@@ -86,7 +98,8 @@ transform(const struct scene *s, uint32_t vi, uint32_t inst)
    double w = v->pos[3];
    double x = (v->pos[0] + s->offset[0] * inst * w) / w,
           y = (v->pos[1] + s->offset[1] * inst * w) / w;
-   return (struct fbv){vp.x + (x + 1) * vp.width / 2, vp.y + (y + 1) * vp.height / 2, w, v->col};
+   return (struct fbv){vp.x + (x + 1) * vp.width / 2, vp.y + (y + 1) * vp.height / 2, v->pos[2] / w,
+                       w, v->col};
 }
 
 /* Edge function of (a, b) at p. */
@@ -154,6 +167,15 @@ ref_triangle(const struct scene *s, const struct fbv t[3], uint8_t *img)
          }
          if (!in)
             continue;
+         if (s->depth) {
+            /* window z: screen-space linear (Vulkan), minDepth 0, maxDepth 1 */
+            double z = l[0] * t[0].z + l[1] * t[1].z + l[2] * t[2].z;
+            if (fabs(z - zbuf[y * W + x]) < 1e-5)
+               ambiguous[y * W + x] = 1;
+            if (!(z < zbuf[y * W + x]))
+               continue;
+            zbuf[y * W + x] = (float)z;
+         }
          /* perspective correction */
          double sum = 0;
          for (int i = 0; i < 3; i++)
@@ -176,6 +198,9 @@ reference(const struct scene *s, uint8_t *img)
    for (int i = 0; i < W * H && !s->load; i++)
       for (int c = 0; c < 4; c++)
          img[4 * i + c] = unorm8(s->clear[c]);
+   memset(ambiguous, 0, sizeof(ambiguous));
+   for (int i = 0; i < W * H && !s->depth_load; i++)
+      zbuf[i] = 1.0;
    uint32_t n = s->nidx ? s->nidx : s->nv;
    uint32_t ranges[2][2] = {{0, s->split ? s->split : n}, {s->split ? s->split : n, n}};
    for (unsigned d = 0; d < 2; d++) {
@@ -205,6 +230,9 @@ struct gpu {
    VkImage image;
    VkDeviceMemory mem;
    VkImageView view;
+   VkImage zimage;
+   VkDeviceMemory zmem;
+   VkImageView zview;
 };
 
 static VkShaderModule
@@ -288,12 +316,28 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, const char *vs, const char *fs)
                                 .format = VK_FORMAT_R8G8B8A8_UNORM,
                                 .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
    VK_OK(vkCreateImageView(c->dev, &vci, NULL, &g->view));
+
+   ici.format = VK_FORMAT_D32_SFLOAT;
+   ici.usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+   VK_OK(vkCreateImage(c->dev, &ici, NULL, &g->zimage));
+   vkGetImageMemoryRequirements(c->dev, g->zimage, &req);
+   mai.allocationSize = req.size;
+   mai.memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0);
+   VK_OK(vkAllocateMemory(c->dev, &mai, NULL, &g->zmem));
+   VK_OK(vkBindImageMemory(c->dev, g->zimage, g->zmem, 0));
+   vci.image = g->zimage;
+   vci.format = VK_FORMAT_D32_SFLOAT;
+   vci.subresourceRange.aspectMask = VK_IMAGE_ASPECT_DEPTH_BIT;
+   VK_OK(vkCreateImageView(c->dev, &vci, NULL, &g->zview));
 }
 
 static void
 gpu_finish(struct gpu *g)
 {
    VkDevice d = g->c->dev;
+   vkDestroyImageView(d, g->zview, NULL);
+   vkDestroyImage(d, g->zimage, NULL);
+   vkFreeMemory(d, g->zmem, NULL);
    vkDestroyImageView(d, g->view, NULL);
    vkDestroyImage(d, g->image, NULL);
    vkFreeMemory(d, g->mem, NULL);
@@ -348,10 +392,17 @@ pipeline(struct gpu *g, const struct scene *s)
                                              VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
                                           .dynamicStateCount = 2,
                                           .pDynamicStates = dyn};
+   VkPipelineDepthStencilStateCreateInfo zs = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
+      .depthTestEnable = s->depth,
+      .depthWriteEnable = s->depth,
+      .depthCompareOp = VK_COMPARE_OP_LESS};
    VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
    VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
                                        .colorAttachmentCount = 1,
-                                       .pColorAttachmentFormats = &format};
+                                       .pColorAttachmentFormats = &format,
+                                       .depthAttachmentFormat =
+                                          s->depth ? VK_FORMAT_D32_SFLOAT : VK_FORMAT_UNDEFINED};
    VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
                                       .pNext = &ri,
                                       .stageCount = 2,
@@ -361,6 +412,7 @@ pipeline(struct gpu *g, const struct scene *s)
                                       .pViewportState = &vp,
                                       .pRasterizationState = &rs,
                                       .pMultisampleState = &ms,
+                                      .pDepthStencilState = s->depth ? &zs : NULL,
                                       .pColorBlendState = &cb,
                                       .pDynamicState = &ds,
                                       .layout = g->layout};
@@ -415,11 +467,39 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
                                                       : VK_ATTACHMENT_LOAD_OP_CLEAR,
                                     .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
    memcpy(att.clearValue.color.float32, s->clear, 16);
+   VkRenderingAttachmentInfo zatt = {
+      .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+      .imageView = g->zview,
+      .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+      .loadOp = s->depth_load ? VK_ATTACHMENT_LOAD_OP_LOAD : VK_ATTACHMENT_LOAD_OP_CLEAR,
+      .storeOp = s->depth_store ? VK_ATTACHMENT_STORE_OP_STORE : VK_ATTACHMENT_STORE_OP_DONT_CARE,
+      .clearValue.depthStencil = {1.0f, 0}};
+   if (s->depth) {
+      VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
+                                 .srcStageMask = VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+                                 .srcAccessMask = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
+                                 .dstStageMask = VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT,
+                                 .dstAccessMask = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT |
+                                                  VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT,
+                                 .oldLayout = s->depth_load
+                                                 ? VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL
+                                                 : VK_IMAGE_LAYOUT_UNDEFINED,
+                                 .newLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                                 .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                                 .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                                 .image = g->zimage,
+                                 .subresourceRange = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 1, 0, 1}};
+      VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                             .imageMemoryBarrierCount = 1,
+                             .pImageMemoryBarriers = &b};
+      vkCmdPipelineBarrier2(cb, &di);
+   }
    VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
                          .renderArea = {{0, 0}, {W, H}},
                          .layerCount = 1,
                          .colorAttachmentCount = 1,
-                         .pColorAttachments = &att};
+                         .pColorAttachments = &att,
+                         .pDepthAttachment = s->depth ? &zatt : NULL};
    vkCmdBeginRendering(cb, &ri);
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
@@ -472,9 +552,13 @@ check_scene(struct gpu *g, const struct scene *s)
       memcpy(want, got_prev, sizeof(want));
    reference(s, want);
    memcpy(got_prev, got, sizeof(got_prev));
-   unsigned bad = 0, maxerr = 0;
+   unsigned bad = 0, maxerr = 0, skipped = 0;
    for (int i = 0; i < W * H; i++) {
       unsigned err = 0;
+      if (ambiguous[i]) {
+         skipped++;
+         continue;
+      }
       for (int c = 0; c < 4; c++) {
          unsigned d = (unsigned)abs((int)got[4 * i + c] - (int)want[4 * i + c]);
          err = d > err ? d : err;
@@ -502,6 +586,14 @@ V(double x, double y, double w, float r, float gg, float b) {
    struct vtx v = {
       {(float)((x / W * 2 - 1) * w), (float)((y / H * 2 - 1) * w), 0.5f * (float)w, (float)w},
       {r, gg, b, 1.0f}};
+   return v;
+}
+
+/* The same with window depth z. */
+static struct vtx
+VZ(double x, double y, double z, float r, float gg, float b) {
+   struct vtx v = V(x, y, 1, r, gg, b);
+   v.pos[2] = (float)z;
    return v;
 }
 
@@ -626,6 +718,31 @@ main(int argc, char **argv)
    load.name = "load + draw";
    load.load = true;
    bad += check_scene(&g, &load);
+
+   /* Depth LESS: a near triangle, a far one drawn after it (hidden where
+    * they overlap), a sloped one through both, then (second pass, depth
+    * stored and loaded) a mid-depth one drawn over the first pass. */
+   struct vtx zt[9] = {
+      VZ(4, 4, 0.25, 1, 0, 0),    VZ(44, 4, 0.25, 1, 0, 0),    VZ(4, 44, 0.25, 1, 0, 0),
+      VZ(12, 12, 0.75, 0, 1, 0),  VZ(60, 20, 0.75, 0, 1, 0),   VZ(20, 60, 0.75, 0, 1, 0),
+      VZ(2, 30, 0.0625, 0, 0, 1), VZ(62, 26, 0.9375, 0, 0, 1), VZ(30, 62, 0.5, 1, 1, 1)};
+   struct scene depth = {.name = "depth LESS",
+                         .clear = {0, 0, 0, 1},
+                         .v = zt,
+                         .nv = 9,
+                         .front = VK_FRONT_FACE_COUNTER_CLOCKWISE,
+                         .depth = true,
+                         .depth_store = true};
+   bad += check_scene(&g, &depth);
+   struct vtx mid[3] = {VZ(0, 0, 0.5, 1, 1, 0), VZ(64, 0, 0.5, 1, 1, 0), VZ(0, 64, 0.5, 1, 1, 0)};
+   struct scene depth2 = {.name = "depth load + LESS",
+                          .v = mid,
+                          .nv = 3,
+                          .front = VK_FRONT_FACE_COUNTER_CLOCKWISE,
+                          .load = true,
+                          .depth = true,
+                          .depth_load = true};
+   bad += check_scene(&g, &depth2);
 
    gpu_finish(&g);
    int ret = agx_vk_ctx_finish(&c);

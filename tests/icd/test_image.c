@@ -80,7 +80,18 @@ format_properties(struct agx_vk_ctx *c)
          bad++;
       }
    }
-   static const VkFormat none[] = {VK_FORMAT_D32_SFLOAT, VK_FORMAT_BC1_RGB_UNORM_BLOCK,
+   /* D32_SFLOAT: a depth attachment (optimal), nothing else */
+   if (!c->reference) {
+      VkFormatProperties3 p3 = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3};
+      VkFormatProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_2, .pNext = &p3};
+      vkGetPhysicalDeviceFormatProperties2(c->pdev, VK_FORMAT_D32_SFLOAT, &p2);
+      if (p3.optimalTilingFeatures != VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT ||
+          p3.linearTilingFeatures || p3.bufferFeatures) {
+         fprintf(stderr, "D32_SFLOAT: unexpected features\n");
+         bad++;
+      }
+   }
+   static const VkFormat none[] = {VK_FORMAT_D16_UNORM, VK_FORMAT_BC1_RGB_UNORM_BLOCK,
                                    VK_FORMAT_R64_UINT, VK_FORMAT_R8G8B8_UNORM};
    for (unsigned i = 0; i < 4 && !c->reference; i++) {
       VkFormatProperties p;
