@@ -60,6 +60,8 @@ struct scene {
    /* Depth: a D32_SFLOAT attachment, test LESS with writes; cleared to 1
     * (or loaded: depth_load), stored when depth_store. */
    bool depth, depth_load, depth_store;
+   VkPrimitiveTopology topology; /* 0 (POINT_LIST, not drawn here): triangle list */
+   bool restart;                 /* primitive restart (index 0xFFFFFFFF) */
 };
 
 /* The reference depth buffer (kept across scenes for depth_load) and the
@@ -205,13 +207,31 @@ reference(const struct scene *s, uint8_t *img)
    uint32_t ranges[2][2] = {{0, s->split ? s->split : n}, {s->split ? s->split : n, n}};
    for (unsigned d = 0; d < 2; d++) {
       for (uint32_t inst = 0; inst < (s->instances ? s->instances : 1); inst++) {
-         for (uint32_t k = ranges[d][0]; k + 2 < ranges[d][1]; k += 3) {
-            struct fbv t[3];
-            for (int i = 0; i < 3; i++) {
-               uint32_t vi = s->nidx ? s->idx[k + i] + (uint32_t)s->vertex_offset : k + i;
-               t[i] = transform(s, vi, inst);
+         /* vertices of the range, split into strips/fans at restarts */
+         uint32_t ids[64], m = 0;
+         for (uint32_t k = ranges[d][0]; k <= ranges[d][1]; k++) {
+            uint32_t id = k < ranges[d][1] && s->nidx ? s->idx[k] : k;
+            if (k < ranges[d][1] && !(s->restart && id == 0xFFFFFFFFu)) {
+               ids[m++] = s->nidx ? id + (uint32_t)s->vertex_offset : id;
+               continue;
             }
-            ref_triangle(s, t, img);
+            /* assemble ids[0..m) (Vulkan "Primitive Topologies") */
+            for (uint32_t i = 0; m >= 3 && i + 2 < m; i++) {
+               uint32_t a, b, c;
+               if (s->topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP) {
+                  a = i + (i & 1), b = i + 1 - (i & 1), c = i + 2;
+               } else if (s->topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN) {
+                  a = i + 1, b = i + 2, c = 0;
+               } else {
+                  if (i % 3)
+                     continue;
+                  a = i, b = i + 1, c = i + 2;
+               }
+               struct fbv t[3] = {transform(s, ids[a], inst), transform(s, ids[b], inst),
+                                  transform(s, ids[c], inst)};
+               ref_triangle(s, t, img);
+            }
+            m = 0;
          }
       }
    }
@@ -368,7 +388,8 @@ pipeline(struct gpu *g, const struct scene *s)
       .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
    VkPipelineInputAssemblyStateCreateInfo ia = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
+      .topology = s->topology ? s->topology : VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+      .primitiveRestartEnable = s->restart};
    VkPipelineViewportStateCreateInfo vp = {.sType =
                                               VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
                                            .viewportCount = 1,
@@ -743,6 +764,43 @@ main(int argc, char **argv)
                           .depth = true,
                           .depth_load = true};
    bad += check_scene(&g, &depth2);
+
+   /* Strips and fans (Vulkan's vertex order: odd strip triangles swap
+    * their first two vertices), with culling so the order matters; an
+    * indexed strip with primitive restart. */
+   struct vtx stripv[7] = {V(2.5, 40.5, 1, 1, 0, 0),  V(2.5, 10.5, 1, 0, 1, 0),
+                           V(20.5, 44.5, 1, 0, 0, 1), V(22.5, 6.5, 1, 1, 1, 0),
+                           V(40.5, 40.5, 1, 0, 1, 1), V(44.5, 12.5, 1, 1, 0, 1),
+                           V(62.5, 30.5, 1, 1, 1, 1)};
+   struct scene strip = {.name = "triangle strip",
+                         .clear = {0.2f, 0, 0, 1},
+                         .v = stripv,
+                         .nv = 7,
+                         .cull = VK_CULL_MODE_BACK_BIT,
+                         .front = VK_FRONT_FACE_CLOCKWISE,
+                         .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP};
+   bad += check_scene(&g, &strip);
+   struct vtx fanv[6] = {V(32, 32, 1, 1, 1, 1), V(60, 32, 1, 1, 0, 0), V(40, 60, 1, 0, 1, 0),
+                         V(6, 50, 1, 0, 0, 1),  V(10, 4, 1, 1, 1, 0),  V(50, 2, 1, 0, 1, 1)};
+   struct scene fan = {.name = "triangle fan",
+                       .clear = {0, 0.2f, 0, 1},
+                       .v = fanv,
+                       .nv = 6,
+                       .cull = VK_CULL_MODE_FRONT_BIT,
+                       .front = VK_FRONT_FACE_CLOCKWISE,
+                       .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN};
+   bad += check_scene(&g, &fan);
+   uint32_t restarti[9] = {0, 1, 2, 3, 0xFFFFFFFFu, 3, 4, 5, 6};
+   struct scene restart = {.name = "strip with restart",
+                           .clear = {0, 0, 0.2f, 1},
+                           .v = stripv,
+                           .nv = 7,
+                           .idx = restarti,
+                           .nidx = 9,
+                           .front = VK_FRONT_FACE_CLOCKWISE,
+                           .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP,
+                           .restart = true};
+   bad += check_scene(&g, &restart);
 
    gpu_finish(&g);
    int ret = agx_vk_ctx_finish(&c);
