@@ -46,8 +46,8 @@ FORMATS = [
     ('R8G8B8A8_SNORM',            'R8G8B8A8',     'Snorm', 'RGBA', 4, 'r'),
     ('R8G8B8A8_UINT',             'R8G8B8A8',     'Uint',  'RGBA', 4, 'r'),
     ('R8G8B8A8_SINT',             'R8G8B8A8',     'Sint',  'RGBA', 4, 'r'),
-    ('R8G8B8A8_SRGB',             'R8G8B8A8',     'Unorm', 'RGBA', 4, 'sr'),
-    ('B8G8R8A8_UNORM',            'R8G8B8A8',     'Unorm', 'BGRA', 4, 'r'),
+    ('R8G8B8A8_SRGB',             'R8G8B8A8',     'Unorm', 'RGBA', 4, 'src'),
+    ('B8G8R8A8_UNORM',            'R8G8B8A8',     'Unorm', 'BGRA', 4, 'rc'),
     ('B8G8R8A8_SNORM',            'R8G8B8A8',     'Snorm', 'BGRA', 4, 'r'),
     ('B8G8R8A8_UINT',             'R8G8B8A8',     'Uint',  'BGRA', 4, 'r'),
     ('B8G8R8A8_SINT',             'R8G8B8A8',     'Sint',  'BGRA', 4, 'r'),
@@ -91,10 +91,10 @@ FORMATS = [
     ('R16G16B16A16_SNORM',        'R16G16B16A16', 'Snorm', 'RGBA', 8, 'r'),
     ('R16G16B16A16_UINT',         'R16G16B16A16', 'Uint',  'RGBA', 8, 'r'),
     ('R16G16B16A16_SINT',         'R16G16B16A16', 'Sint',  'RGBA', 8, 'r'),
-    ('R16G16B16A16_SFLOAT',       'R16G16B16A16', 'Float', 'RGBA', 8, 'r'),
+    ('R16G16B16A16_SFLOAT',       'R16G16B16A16', 'Float', 'RGBA', 8, 'rc'),
     ('R32_UINT',                  'R32',          'Uint',  'R001', 4, 'r'),
     ('R32_SINT',                  'R32',          'Sint',  'R001', 4, 'r'),
-    ('R32_SFLOAT',                'R32',          'Float', 'R001', 4, 'r'),
+    ('R32_SFLOAT',                'R32',          'Float', 'R001', 4, 'rc'),
     # Depth: ZLS planes of 32-bit floats (graphics.md §6; Mesa formats.c
     # Z32_FLOAT as R32 Float)
     ('D32_SFLOAT',                'R32',          'Float', 'R001', 4, 'd'),
