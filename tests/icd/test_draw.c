@@ -26,7 +26,11 @@
  * The same program runs on lavapipe (--reference) and under the validation
  * layer.
  *
- * test_draw DRAW_VERT_SPV DRAW_FRAG_SPV [--validation] [--reference]
+ * Varying scenes (varyings.vert/frag): flat (provoking vertex = first),
+ * noperspective and smooth varyings and gl_FragCoord.z in one shader.
+ *
+ * test_draw DRAW_VERT_SPV DRAW_FRAG_SPV VARYINGS_VERT_SPV VARYINGS_FRAG_SPV
+ *           [--validation] [--reference]
  */
 #include <math.h>
 #include <stdio.h>
@@ -65,6 +69,8 @@ struct scene {
    bool depth, depth_load, depth_store;
    VkPrimitiveTopology topology; /* 0 (POINT_LIST, not drawn here): triangle list */
    VkFormat format;              /* colour attachment; 0: R8G8B8A8_UNORM */
+   bool varyings;                /* varyings.vert/frag: R flat (provoking = first vertex), G
+                     noperspective, B smooth, A = FragCoord.z */
    bool restart;                 /* primitive restart (index 0xFFFFFFFF) */
 };
 
@@ -202,6 +208,16 @@ ref_triangle(const struct scene *s, const struct fbv t[3], uint8_t *img)
          for (int i = 0; i < 3; i++)
             sum += l[i] / t[i].w;
          uint8_t *o = img + 4 * (y * W + x);
+         if (s->varyings) {
+            o[0] = unorm8(t[0].col[0]);
+            o[1] = unorm8(l[0] * t[0].col[1] + l[1] * t[1].col[1] + l[2] * t[2].col[1]);
+            double b = 0;
+            for (int i = 0; i < 3; i++)
+               b += l[i] / t[i].w / sum * t[i].col[2];
+            o[2] = unorm8(b);
+            o[3] = unorm8(l[0] * t[0].z + l[1] * t[1].z + l[2] * t[2].z);
+            continue;
+         }
          for (int c = 0; c < 4; c++) {
             double v = 0;
             for (int i = 0; i < 3; i++)
@@ -264,7 +280,7 @@ reference(const struct scene *s, uint8_t *img)
 
 struct gpu {
    struct agx_vk_ctx *c;
-   VkShaderModule vs, fs;
+   VkShaderModule vs, fs, vs2, fs2;
    VkDescriptorSetLayout dsl;
    VkPipelineLayout layout;
    VkDescriptorPool pool;
@@ -293,12 +309,14 @@ module(struct agx_vk_ctx *c, const char *path)
 }
 
 static void
-gpu_init(struct gpu *g, struct agx_vk_ctx *c, const char *vs, const char *fs)
+gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
 {
    memset(g, 0, sizeof(*g));
    g->c = c;
-   g->vs = module(c, vs);
-   g->fs = module(c, fs);
+   g->vs = module(c, spv[0]);
+   g->fs = module(c, spv[1]);
+   g->vs2 = module(c, spv[2]);
+   g->fs2 = module(c, spv[3]);
    VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
                                      VK_SHADER_STAGE_VERTEX_BIT, NULL};
    VkDescriptorSetLayoutCreateInfo dci = {.sType =
@@ -392,6 +410,8 @@ gpu_finish(struct gpu *g)
    vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
    vkDestroyShaderModule(d, g->vs, NULL);
    vkDestroyShaderModule(d, g->fs, NULL);
+   vkDestroyShaderModule(d, g->vs2, NULL);
+   vkDestroyShaderModule(d, g->fs2, NULL);
 }
 
 static VkPipeline
@@ -400,11 +420,11 @@ pipeline(struct gpu *g, const struct scene *s)
    VkPipelineShaderStageCreateInfo stages[2] = {
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_VERTEX_BIT,
-       .module = g->vs,
+       .module = s->varyings ? g->vs2 : g->vs,
        .pName = "main"},
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = g->fs,
+       .module = s->varyings ? g->fs2 : g->fs,
        .pName = "main"},
    };
    VkPipelineVertexInputStateCreateInfo vi = {
@@ -720,8 +740,10 @@ VZ(double x, double y, double z, float r, float gg, float b) {
 int
 main(int argc, char **argv)
 {
-   if (argc < 3) {
-      fprintf(stderr, "usage: %s DRAW_VERT_SPV DRAW_FRAG_SPV [--validation] [--reference]\n",
+   if (argc < 5) {
+      fprintf(stderr,
+              "usage: %s DRAW_VERT_SPV DRAW_FRAG_SPV VARYINGS_VERT_SPV VARYINGS_FRAG_SPV "
+              "[--validation] [--reference]\n",
               argv[0]);
       return 2;
    }
@@ -733,7 +755,7 @@ main(int argc, char **argv)
                                            .dynamicRendering = VK_TRUE};
    agx_vk_ctx_device(&c, &f13, 0, NULL);
    struct gpu g;
-   gpu_init(&g, &c, argv[1], argv[2]);
+   gpu_init(&g, &c, argv + 1);
    unsigned bad = 0;
 
    /* One triangle: a horizontal top edge and a vertical left edge through
@@ -878,6 +900,21 @@ main(int argc, char **argv)
       f.format = formats[i];
       bad += check_scene(&g, &f);
    }
+
+   /* Flat, noperspective, smooth and FragCoord.z in one shader, with w != 1
+    * and varying depth. */
+   struct vtx pv[6] = {V(2, 2, 0.5, 1, 0, 0),       V(62, 6, 4, 0, 1, 0),  V(6, 62, 2, 0, 0, 1),
+                       V(62, 6, 4, 0.25f, 1, 0.5f), V(60, 60, 1, 1, 1, 1), V(6, 62, 2, 0.5f, 0, 1)};
+   pv[1].pos[2] = 0.1f * pv[1].pos[3];
+   pv[3].pos[2] = 0.1f * pv[3].pos[3];
+   pv[4].pos[2] = 0.9f;
+   struct scene vary = {.name = "flat/linear/smooth/z",
+                        .clear = {0, 0, 0, 0},
+                        .v = pv,
+                        .nv = 6,
+                        .front = VK_FRONT_FACE_COUNTER_CLOCKWISE,
+                        .varyings = true};
+   bad += check_scene(&g, &vary);
 
    /* Strips and fans (Vulkan's vertex order: odd strip triangles swap
     * their first two vertices), with culling so the order matters; an
