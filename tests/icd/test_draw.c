@@ -29,8 +29,10 @@
  * Varying scenes (varyings.vert/frag): flat (provoking vertex = first),
  * noperspective and smooth varyings and gl_FragCoord.z in one shader.
  *
+ * MRT scene (mrt.frag): attachments RGBA8 / none / R32F, both compared.
+ *
  * test_draw DRAW_VERT_SPV DRAW_FRAG_SPV VARYINGS_VERT_SPV VARYINGS_FRAG_SPV
- *           [--validation] [--reference]
+ *           MRT_FRAG_SPV [--validation] [--reference]
  */
 #include <math.h>
 #include <stdio.h>
@@ -69,9 +71,10 @@ struct scene {
    bool depth, depth_load, depth_store;
    VkPrimitiveTopology topology; /* 0 (POINT_LIST, not drawn here): triangle list */
    VkFormat format;              /* colour attachment; 0: R8G8B8A8_UNORM */
-   bool varyings;                /* varyings.vert/frag: R flat (provoking = first vertex), G
+   bool mrt;      /* mrt.frag: colour to attachment 0, red to attachment 2 (R32F), 1 unused */
+   bool varyings; /* varyings.vert/frag: R flat (provoking = first vertex), G
                      noperspective, B smooth, A = FragCoord.z */
-   bool restart;                 /* primitive restart (index 0xFFFFFFFF) */
+   bool restart;  /* primitive restart (index 0xFFFFFFFF) */
 };
 
 /* The reference depth buffer (kept across scenes for depth_load) and the
@@ -280,7 +283,8 @@ reference(const struct scene *s, uint8_t *img)
 
 struct gpu {
    struct agx_vk_ctx *c;
-   VkShaderModule vs, fs, vs2, fs2;
+   VkShaderModule vs, fs, vs2, fs2, fs3;
+   struct agx_vk_buffer out2;
    VkDescriptorSetLayout dsl;
    VkPipelineLayout layout;
    VkDescriptorPool pool;
@@ -317,6 +321,7 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    g->fs = module(c, spv[1]);
    g->vs2 = module(c, spv[2]);
    g->fs2 = module(c, spv[3]);
+   g->fs3 = module(c, spv[4]);
    VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
                                      VK_SHADER_STAGE_VERTEX_BIT, NULL};
    VkDescriptorSetLayoutCreateInfo dci = {.sType =
@@ -345,6 +350,7 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    g->vb = agx_vk_buffer(c, 4096);
    g->ib = agx_vk_buffer_usage(c, 1024, VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
    g->out = agx_vk_buffer_usage(c, W * H * 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+   g->out2 = agx_vk_buffer_usage(c, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
    VkDescriptorBufferInfo bi = {g->vb.buf, 0, VK_WHOLE_SIZE};
    VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
                               .dstSet = g->set,
@@ -412,6 +418,8 @@ gpu_finish(struct gpu *g)
    vkDestroyShaderModule(d, g->fs, NULL);
    vkDestroyShaderModule(d, g->vs2, NULL);
    vkDestroyShaderModule(d, g->fs2, NULL);
+   vkDestroyShaderModule(d, g->fs3, NULL);
+   agx_vk_buffer_free(g->c, &g->out2);
 }
 
 static VkPipeline
@@ -424,7 +432,9 @@ pipeline(struct gpu *g, const struct scene *s)
        .pName = "main"},
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = s->varyings ? g->fs2 : g->fs,
+       .module = s->varyings ? g->fs2
+                 : s->mrt    ? g->fs3
+                             : g->fs,
        .pName = "main"},
    };
    VkPipelineVertexInputStateCreateInfo vi = {
@@ -446,11 +456,13 @@ pipeline(struct gpu *g, const struct scene *s)
    VkPipelineMultisampleStateCreateInfo ms = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
       .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
-   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
+   VkPipelineColorBlendAttachmentState att[3] = {{.colorWriteMask = 0xF},
+                                                 {.colorWriteMask = 0xF},
+                                                 {.colorWriteMask = 0xF}};
    VkPipelineColorBlendStateCreateInfo cb = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = 1,
-      .pAttachments = &att};
+      .attachmentCount = s->mrt ? 3 : 1,
+      .pAttachments = att};
    VkDynamicState dyn[2] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
    VkPipelineDynamicStateCreateInfo ds = {.sType =
                                              VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
@@ -461,10 +473,11 @@ pipeline(struct gpu *g, const struct scene *s)
       .depthTestEnable = s->depth,
       .depthWriteEnable = s->depth,
       .depthCompareOp = VK_COMPARE_OP_LESS};
-   VkFormat format = s->format ? s->format : VK_FORMAT_R8G8B8A8_UNORM;
+   VkFormat format[3] = {s->format ? s->format : VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_UNDEFINED,
+                         VK_FORMAT_R32_SFLOAT};
    VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-                                       .colorAttachmentCount = 1,
-                                       .pColorAttachmentFormats = &format,
+                                       .colorAttachmentCount = s->mrt ? 3 : 1,
+                                       .pColorAttachmentFormats = format,
                                        .depthAttachmentFormat =
                                           s->depth ? VK_FORMAT_D32_SFLOAT : VK_FORMAT_UNDEFINED};
    VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
@@ -573,9 +586,10 @@ to_rgba8(VkFormat f, const uint8_t *src, uint8_t *img)
    }
 }
 
-/* Renders the scene and reads the attachment back into img. */
+/* Renders the scene and reads the attachment back into img (and, for MRT,
+ * attachment 2 into img2). */
 static void
-render(struct gpu *g, const struct scene *s, uint8_t *img)
+render(struct gpu *g, const struct scene *s, uint8_t *img, uint8_t *img2)
 {
    struct agx_vk_ctx *c = g->c;
    memcpy(g->vb.ptr, s->v, s->nv * sizeof(struct vtx));
@@ -589,6 +603,11 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
    VkDeviceMemory mem = VK_NULL_HANDLE;
    if (s->format)
       make_color(c, s->format, &image, &mem, &view);
+   VkImage image2 = VK_NULL_HANDLE;
+   VkImageView view2 = VK_NULL_HANDLE;
+   VkDeviceMemory mem2 = VK_NULL_HANDLE;
+   if (s->mrt)
+      make_color(c, VK_FORMAT_R32_SFLOAT, &image2, &mem2, &view2);
    VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
    /* LOAD keeps what the previous scene's copy left (transfer source). */
    image_barrier(cb, image,
@@ -603,6 +622,14 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
                                                       : VK_ATTACHMENT_LOAD_OP_CLEAR,
                                     .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
    memcpy(att.clearValue.color.float32, s->clear, 16);
+   VkRenderingAttachmentInfo atts[3] = {att, att, att};
+   atts[1].imageView = VK_NULL_HANDLE;
+   atts[2].imageView = view2;
+   atts[2].loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+   if (s->mrt)
+      image_barrier(cb, image2, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                    VK_PIPELINE_STAGE_2_NONE, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                    VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
    VkRenderingAttachmentInfo zatt = {
       .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
       .imageView = g->zview,
@@ -633,8 +660,8 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
    VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
                          .renderArea = {{0, 0}, {W, H}},
                          .layerCount = 1,
-                         .colorAttachmentCount = 1,
-                         .pColorAttachments = &att,
+                         .colorAttachmentCount = s->mrt ? 3 : 1,
+                         .pColorAttachments = atts,
                          .pDepthAttachment = s->depth ? &zatt : NULL};
    vkCmdBeginRendering(cb, &ri);
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
@@ -667,8 +694,22 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
    VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
                                .imageExtent = {W, H, 1}};
    vkCmdCopyImageToBuffer(cb, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, g->out.buf, 1, &region);
+   if (s->mrt) {
+      image_barrier(
+         cb, image2, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+         VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+         VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+      vkCmdCopyImageToBuffer(cb, image2, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, g->out2.buf, 1,
+                             &region);
+   }
    VK_OK(agx_vk_submit_wait(c, cb));
    to_rgba8(s->format, g->out.ptr, img);
+   if (s->mrt) {
+      to_rgba8(VK_FORMAT_R32_SFLOAT, g->out2.ptr, img2);
+      vkDestroyImageView(c->dev, view2, NULL);
+      vkDestroyImage(c->dev, image2, NULL);
+      vkFreeMemory(c->dev, mem2, NULL);
+   }
    vkDestroyPipeline(c->dev, p, NULL);
    if (mem) {
       vkDestroyImageView(c->dev, view, NULL);
@@ -680,18 +721,10 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
 static unsigned total_pixels, total_mismatches, worst_error;
 static uint8_t got_prev[W * H * 4];
 
-/* Renders and compares; returns the mismatching pixels. */
+/* Compares an image with its reference; returns the mismatching pixels. */
 static unsigned
-check_scene(struct gpu *g, const struct scene *s)
+compare(const char *name, const uint8_t *got, const uint8_t *want)
 {
-   static uint8_t got[W * H * 4], want[W * H * 4];
-   render(g, s, got);
-   /* LOAD: the reference continues from what the GPU left (checked by the
-    * previous scene). */
-   if (s->load)
-      memcpy(want, got_prev, sizeof(want));
-   reference(s, want);
-   memcpy(got_prev, got, sizeof(got_prev));
    unsigned bad = 0, maxerr = 0, skipped = 0;
    for (int i = 0; i < W * H; i++) {
       unsigned err = 0;
@@ -707,16 +740,39 @@ check_scene(struct gpu *g, const struct scene *s)
       if (err > 1) {
          if (bad < 8)
             fprintf(stderr, "%s: pixel (%d, %d): got %3u %3u %3u %3u, expected %3u %3u %3u %3u\n",
-                    s->name, i % W, i / W, got[4 * i], got[4 * i + 1], got[4 * i + 2],
-                    got[4 * i + 3], want[4 * i], want[4 * i + 1], want[4 * i + 2], want[4 * i + 3]);
+                    name, i % W, i / W, got[4 * i], got[4 * i + 1], got[4 * i + 2], got[4 * i + 3],
+                    want[4 * i], want[4 * i + 1], want[4 * i + 2], want[4 * i + 3]);
          bad++;
       }
    }
-   printf("%-24s %u pixels compared, %u mismatches, max channel error %u\n", s->name,
-          W * H - skipped, bad, maxerr);
+   printf("%-24s %u pixels compared, %u mismatches, max channel error %u\n", name, W * H - skipped,
+          bad, maxerr);
    total_pixels += W * H - skipped;
    total_mismatches += bad;
    worst_error = maxerr > worst_error ? maxerr : worst_error;
+   return bad;
+}
+
+/* Renders and compares; returns the mismatching pixels. */
+static unsigned
+check_scene(struct gpu *g, const struct scene *s)
+{
+   static uint8_t got[W * H * 4], want[W * H * 4], got2[W * H * 4], want2[W * H * 4];
+   render(g, s, got, got2);
+   /* LOAD: the reference continues from what the GPU left (checked by the
+    * previous scene). */
+   if (s->load)
+      memcpy(want, got_prev, sizeof(want));
+   reference(s, want);
+   memcpy(got_prev, got, sizeof(got_prev));
+   unsigned bad = compare(s->name, got, want);
+   if (s->mrt) {
+      /* attachment 2: the red channel as R32_SFLOAT */
+      struct scene r = *s;
+      r.format = VK_FORMAT_R32_SFLOAT;
+      reference(&r, want2);
+      bad += compare("  attachment 2 (R32F)", got2, want2);
+   }
    return bad;
 }
 
@@ -740,11 +796,12 @@ VZ(double x, double y, double z, float r, float gg, float b) {
 int
 main(int argc, char **argv)
 {
-   if (argc < 5) {
-      fprintf(stderr,
-              "usage: %s DRAW_VERT_SPV DRAW_FRAG_SPV VARYINGS_VERT_SPV VARYINGS_FRAG_SPV "
-              "[--validation] [--reference]\n",
-              argv[0]);
+   if (argc < 6) {
+      fprintf(
+         stderr,
+         "usage: %s DRAW_VERT_SPV DRAW_FRAG_SPV VARYINGS_VERT_SPV VARYINGS_FRAG_SPV MRT_FRAG_SPV "
+         "[--validation] [--reference]\n",
+         argv[0]);
       return 2;
    }
    struct agx_vk_ctx c;
@@ -915,6 +972,13 @@ main(int argc, char **argv)
                         .front = VK_FRONT_FACE_COUNTER_CLOCKWISE,
                         .varyings = true};
    bad += check_scene(&g, &vary);
+
+   /* Several attachments: RGBA8 at location 0, none at 1, R32F at 2. */
+   struct scene mrt = overlap;
+   mrt.name = "MRT (0, hole, 2)";
+   mrt.split = 0;
+   mrt.mrt = true;
+   bad += check_scene(&g, &mrt);
 
    /* Strips and fans (Vulkan's vertex order: odd strip triangles swap
     * their first two vertices), with culling so the order matters; an
