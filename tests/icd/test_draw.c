@@ -12,7 +12,8 @@
  * by one unorm step (rounding of the interpolation). Scenes: one triangle,
  * overlapping triangles (one draw, two draws), perspective (w from 0.5 to
  * 4), indexed with a vertex offset (one and two draws), instanced
- * (gl_InstanceIndex), back/front culling with both front faces, a viewport
+ * (gl_InstanceIndex, firstInstance), indirect draws (records with
+ * firstVertex/firstInstance, indexed with vertexOffset), back/front culling with both front faces, a viewport
  * with a scissor, loadOp LOAD over the previous result, a D32_SFLOAT depth
  * attachment with test LESS (cleared, stored, then loaded by a second
  * pass; window z interpolated linearly in screen space, pixels within 1e-5
@@ -71,6 +72,8 @@ struct scene {
    bool depth, depth_load, depth_store;
    VkPrimitiveTopology topology; /* 0 (POINT_LIST, not drawn here): triangle list */
    VkFormat format;              /* colour attachment; 0: R8G8B8A8_UNORM */
+   uint32_t first_instance;      /* firstInstance (gl_InstanceIndex includes it) */
+   bool indirect;                /* vkCmdDraw(Indexed)Indirect, one record per draw */
    bool mrt;      /* mrt.frag: colour to attachment 0, red to attachment 2 (R32F), 1 unused */
    bool varyings; /* varyings.vert/frag: R flat (provoking = first vertex), G
                      noperspective, B smooth, A = FragCoord.z */
@@ -269,8 +272,9 @@ reference(const struct scene *s, uint8_t *img)
                      continue;
                   a = i, b = i + 1, c = i + 2;
                }
-               struct fbv t[3] = {transform(s, ids[a], inst), transform(s, ids[b], inst),
-                                  transform(s, ids[c], inst)};
+               uint32_t k = inst + s->first_instance;
+               struct fbv t[3] = {transform(s, ids[a], k), transform(s, ids[b], k),
+                                  transform(s, ids[c], k)};
                ref_triangle(s, t, img);
             }
             m = 0;
@@ -284,7 +288,7 @@ reference(const struct scene *s, uint8_t *img)
 struct gpu {
    struct agx_vk_ctx *c;
    VkShaderModule vs, fs, vs2, fs2, fs3;
-   struct agx_vk_buffer out2;
+   struct agx_vk_buffer out2, ind;
    VkDescriptorSetLayout dsl;
    VkPipelineLayout layout;
    VkDescriptorPool pool;
@@ -351,6 +355,7 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    g->ib = agx_vk_buffer_usage(c, 1024, VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
    g->out = agx_vk_buffer_usage(c, W * H * 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
    g->out2 = agx_vk_buffer_usage(c, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+   g->ind = agx_vk_buffer_usage(c, 256, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
    VkDescriptorBufferInfo bi = {g->vb.buf, 0, VK_WHOLE_SIZE};
    VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
                               .dstSet = g->set,
@@ -420,6 +425,7 @@ gpu_finish(struct gpu *g)
    vkDestroyShaderModule(d, g->fs2, NULL);
    vkDestroyShaderModule(d, g->fs3, NULL);
    agx_vk_buffer_free(g->c, &g->out2);
+   agx_vk_buffer_free(g->c, &g->ind);
 }
 
 static VkPipeline
@@ -677,14 +683,32 @@ render(struct gpu *g, const struct scene *s, uint8_t *img, uint8_t *img2)
    uint32_t ranges[2][2] = {{0, split}, {split, n}};
    if (s->nidx)
       vkCmdBindIndexBuffer(cb, g->ib.buf, 0, VK_INDEX_TYPE_UINT32);
+   uint32_t records = 0, *rec = g->ind.ptr;
    for (unsigned d = 0; d < 2; d++) {
       uint32_t count = ranges[d][1] - ranges[d][0];
       if (!count)
          continue;
+      if (s->indirect && s->nidx) {
+         /* VkDrawIndexedIndirectCommand */
+         uint32_t r[5] = {count, instances, ranges[d][0], (uint32_t)s->vertex_offset,
+                          s->first_instance};
+         memcpy(rec + 5 * records++, r, sizeof(r));
+      } else if (s->indirect) {
+         /* VkDrawIndirectCommand, 20-byte stride like the indexed ones */
+         uint32_t r[4] = {count, instances, ranges[d][0], s->first_instance};
+         memcpy(rec + 5 * records++, r, sizeof(r));
+      } else if (s->nidx) {
+         vkCmdDrawIndexed(cb, count, instances, ranges[d][0], s->vertex_offset, s->first_instance);
+      } else {
+         vkCmdDraw(cb, count, instances, ranges[d][0], s->first_instance);
+      }
+   }
+   /* one record per call (no multiDrawIndirect) */
+   for (uint32_t r = 0; r < records; r++) {
       if (s->nidx)
-         vkCmdDrawIndexed(cb, count, instances, ranges[d][0], s->vertex_offset, 0);
+         vkCmdDrawIndexedIndirect(cb, g->ind.buf, 20 * r, 1, 20);
       else
-         vkCmdDraw(cb, count, instances, ranges[d][0], 0);
+         vkCmdDrawIndirect(cb, g->ind.buf, 20 * r, 1, 20);
    }
    vkCmdEndRendering(cb);
    image_barrier(
@@ -975,6 +999,24 @@ main(int argc, char **argv)
                         .front = VK_FRONT_FACE_COUNTER_CLOCKWISE,
                         .varyings = true};
    bad += check_scene(&g, &vary);
+
+   /* firstInstance 2 (gl_InstanceIndex = 2 + k), direct then indirect;
+    * indexed indirect in two records with a vertex offset. */
+   struct scene inst2 = instanced;
+   inst2.name = "firstInstance 2";
+   inst2.instances = 3;
+   inst2.first_instance = 2;
+   bad += check_scene(&g, &inst2);
+   inst2.name = "indirect, firstInstance 2";
+   inst2.indirect = true;
+   bad += check_scene(&g, &inst2);
+   struct scene ind = indexed;
+   ind.name = "indexed indirect x2";
+   ind.indirect = true;
+   ind.instances = 2;
+   ind.first_instance = 1;
+   ind.offset[0] = 4.0f / W * 2;
+   bad += check_scene(&g, &ind);
 
    /* Several attachments: RGBA8 at location 0, none at 1 (the shader's
     * output there is dropped), R32F at 2. */
