@@ -327,13 +327,14 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    g->fs2 = module(c, spv[3]);
    g->fs3 = module(c, spv[4]);
    VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
-                                     VK_SHADER_STAGE_VERTEX_BIT, NULL};
+                                     VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
+                                     NULL};
    VkDescriptorSetLayoutCreateInfo dci = {.sType =
                                              VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
                                           .bindingCount = 1,
                                           .pBindings = &b};
    VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->dsl));
-   VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT, 0, 16};
+   VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, 16};
    VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
                                      .setLayoutCount = 1,
                                      .pSetLayouts = &g->dsl,
@@ -673,7 +674,10 @@ render(struct gpu *g, const struct scene *s, uint8_t *img, uint8_t *img2)
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
    float push[4] = {s->offset[0], s->offset[1], 0, 0};
-   vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
+   if (s->mrt)
+      push[2] = 0.25f; /* mrt.frag adds it to attachment 2 */
+   vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                      16, push);
    VkViewport vp = viewport_of(s);
    VkRect2D sc = scissor_of(s);
    vkCmdSetViewport(cb, 0, 1, &vp);
@@ -794,6 +798,15 @@ check_scene(struct gpu *g, const struct scene *s)
       /* attachment 2: the red channel as R32_SFLOAT */
       struct scene r = *s;
       r.format = VK_FORMAT_R32_SFLOAT;
+      /* mrt.frag: red x 0.5 + push constant z (0.25) x vertex 0's w (1,
+       * read from the storage buffer): affine, so it commutes with the
+       * interpolation */
+      static struct vtx v2[64];
+      for (uint32_t i = 0; i < s->nv; i++) {
+         v2[i] = s->v[i];
+         v2[i].col[0] = s->v[i].col[0] * 0.5f + 0.25f * s->v[0].pos[3];
+      }
+      r.v = v2;
       reference(&r, want2);
       bad += compare("  attachment 2 (R32F)", got2, want2);
    }
