@@ -68,6 +68,7 @@ reset_cmd_buffer(struct agxv_cmd_buffer *cmd)
    agxv_upload_reset(&cmd->data);
    agxv_upload_reset(&cmd->usc);
    memset(cmd->bind, 0, sizeof(cmd->bind));
+   memset(&cmd->dispatch_cache, 0, sizeof(cmd->dispatch_cache));
    cmd->dispatch_since_barrier = false;
    cmd->event_count = 0;
    cmd->stream_count = 0;

@@ -266,6 +266,8 @@ agxv_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCr
          ret == -ENOMEM ? VK_ERROR_OUT_OF_HOST_MEMORY : VK_ERROR_INITIALIZATION_FAILED,
          "opening the %s device: %s", agxv_kmd_backend_name(pdev->backend), strerror(-ret));
    }
+   const struct drm_asahi_params_global *params = &device->kmd->params;
+   device->g14x = params->gpu_generation >= 14 && params->num_clusters_total > 1;
 
    agxv_scratch_init(&device->scratch);
    result = init_address_space(device);
