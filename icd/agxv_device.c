@@ -1,7 +1,7 @@
 /*
  * VkDevice. Each device opens its own connection to the kernel (or
  * simulator), creates a VM and lays out its address space like Mesa's asahi
- * drivers do (uapi.md section 6): nothing below 2^36 (so null-based
+ * drivers do (Mesa src/asahi/lib/agx_device.c): nothing below 2^36 (so null-based
  * accesses fault), a 4 GiB shader heap passed as usc_exec_base, the user
  * heap above it, and the kernel's range at the top.
  */
