@@ -223,6 +223,16 @@ agxv_cmd_split(struct agxv_cmd_buffer *cmd, uint32_t ts_object, uint32_t ts_offs
       close_stream(cmd, ts_object, ts_offset);
 }
 
+struct agxv_cs *
+agxv_cmd_begin_render(struct agxv_cmd_buffer *cmd, const struct agxv_render_info *info)
+{
+   agxv_cmd_close_stream(cmd);
+   struct agxv_cs *cs = agxv_cmd_open_stream(cmd, AGXV_CS_VDM);
+   if (cmd->stream_open)
+      cmd->open.render = *info;
+   return cs;
+}
+
 void
 agxv_cmd_close_stream(struct agxv_cmd_buffer *cmd)
 {

@@ -153,6 +153,11 @@ agxv_cmd_cs(struct agxv_cmd_buffer *cmd, enum agxv_cs_type type)
  * written to (ts_object, ts_offset); the next words start a new stream. */
 void agxv_cmd_split(struct agxv_cmd_buffer *cmd, uint32_t ts_object, uint32_t ts_offset);
 
+/* Starts a render pass: ends the open stream (of either type; every render
+ * pass is one render command) and opens a VDM stream for `info`. */
+struct agxv_cs *agxv_cmd_begin_render(struct agxv_cmd_buffer *cmd,
+                                      const struct agxv_render_info *info);
+
 /* Ends the open stream, if any (terminated; a secondary's returns). */
 void agxv_cmd_close_stream(struct agxv_cmd_buffer *cmd);
 

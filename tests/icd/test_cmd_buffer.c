@@ -6,7 +6,8 @@
  * Streams by type: compute, render, compute words become three streams in
  * that order, each one UAPI command of its type (a render stream gives a
  * DRM_ASAHI_CMD_RENDER with its vdm_ctrl_stream_base) waiting for all before
- * it, which the simulator receives in that order (its command log).
+ * it, which the simulator receives in that order (its command log); two
+ * render passes in a row are two render commands.
  * The helper kernels' pipelines exist once the device does: recording
  * transfers makes no pipeline (no new shader-code BO) and they run.
  */
@@ -118,9 +119,7 @@ test_streams(struct agx_test_device *t, VkCommandBuffer cb, VkFence fence)
    push_cdm_barrier(cmd);
    /* A render stream holding only its terminate; the framebuffer fields the
     * kernel checks (render.rs) are what the graphics work will fill. */
-   agxv_cmd_open_stream(cmd, AGXV_CS_VDM);
-   CHECK(cmd->stream_open && cmd->open.type == AGXV_CS_VDM && cmd->stream_count == 1);
-   cmd->open.render = (struct agxv_render_info){
+   const struct agxv_render_info info = {
       .width_px = 64,
       .height_px = 32,
       .layers = 1,
@@ -128,6 +127,8 @@ test_streams(struct agx_test_device *t, VkCommandBuffer cb, VkFence fence)
       .utile_width_px = 32,
       .utile_height_px = 32,
    };
+   agxv_cmd_begin_render(cmd, &info);
+   CHECK(cmd->stream_open && cmd->open.type == AGXV_CS_VDM && cmd->stream_count == 1);
    push_cdm_barrier(cmd);
    CHECK(agxv_EndCommandBuffer(cb) == VK_SUCCESS);
    CHECK(cmd->stream_count == 3);
@@ -183,6 +184,18 @@ test_streams(struct agx_test_device *t, VkCommandBuffer cb, VkFence fence)
    for (int i = 0; i < 3; i++)
       CHECK(log[before + i] == cmd->streams[i].start_va);
    CHECK(agx_sim_test_executed(sim, DRM_ASAHI_CMD_RENDER) == renders + 1);
+
+   /* Two render passes in a row are two render commands, each with its framebuffer. */
+   CHECK(agxv_BeginCommandBuffer(cb, &begin) == VK_SUCCESS);
+   agxv_cmd_begin_render(cmd, &info);
+   struct agxv_render_info wide = info;
+   wide.width_px = 128;
+   agxv_cmd_begin_render(cmd, &wide);
+   CHECK(agxv_EndCommandBuffer(cb) == VK_SUCCESS);
+   CHECK(cmd->stream_count == 2 && cmd->streams[0].type == AGXV_CS_VDM &&
+         cmd->streams[1].type == AGXV_CS_VDM);
+   CHECK(cmd->streams[0].render.width_px == 64 && cmd->streams[1].render.width_px == 128);
+   CHECK(cmd->streams[1].start_va == cmd->streams[0].start_va + AGX_VDM_STREAM_TERMINATE_LENGTH);
 }
 
 int
