@@ -54,6 +54,15 @@ struct agxv_bind_state {
    bool dirty; /* changed since the last launch uploaded it */
 };
 
+/* The root uniforms and USC word list of the last vkCmdDispatch*, reused
+ * while the compute bind point is not dirty and the grid is the same
+ * (agxv_cmd_dispatch.c); pipeline NULL: none. */
+struct agxv_dispatch_cache {
+   const struct agxv_pipeline *pipeline;
+   uint32_t usc; /* the USC word list (its root address is inside) */
+   uint32_t groups[3], base[3];
+};
+
 /* What a render command needs beyond its VDM stream: the framebuffer the
  * render pass covers (drm_asahi_cmd_render width_px .. samples). The render
  * targets, ZLS (depth/stencil) buffers, background/end-of-tile programs
@@ -113,6 +122,7 @@ struct agxv_cmd_buffer {
    struct agxv_upload data;               /* root uniforms, shadow descriptor sets */
    struct agxv_upload usc;                /* USC word lists (must be in the USC heap) */
    struct agxv_bind_state bind[AGXV_BIND_POINT_COUNT];
+   struct agxv_dispatch_cache dispatch_cache;
    bool dispatch_since_barrier; /* a launch was recorded after the last CDM barrier in the stream */
    /* Events whose last vkCmdSetEvent/ResetEvent is in this command buffer
     * (since Begin or the last vkCmdExecuteCommands): a wait for one it set
@@ -142,6 +152,11 @@ agxv_cmd_cs(struct agxv_cmd_buffer *cmd, enum agxv_cs_type type)
  * is written after everything recorded so far) with its end time to be
  * written to (ts_object, ts_offset); the next words start a new stream. */
 void agxv_cmd_split(struct agxv_cmd_buffer *cmd, uint32_t ts_object, uint32_t ts_offset);
+
+/* Starts a render pass: ends the open stream (of either type; every render
+ * pass is one render command) and opens a VDM stream for `info`. */
+struct agxv_cs *agxv_cmd_begin_render(struct agxv_cmd_buffer *cmd,
+                                      const struct agxv_render_info *info);
 
 /* Ends the open stream, if any (terminated; a secondary's returns). */
 void agxv_cmd_close_stream(struct agxv_cmd_buffer *cmd);
