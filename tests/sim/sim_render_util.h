@@ -57,7 +57,7 @@ struct frame {
    uint32_t bg, eot; /* USC word-list offsets */
    uint32_t flags;
    uint64_t zls_ctrl;
-   uint32_t bgobjdepth;
+   uint32_t bgobjdepth, bgobjvals;
    uint32_t zls_w, zls_h; /* isp_zls_pixels (0 = none) */
    uint32_t vs;           /* vertex shader word list */
    /* VDM stream under construction */
@@ -172,7 +172,12 @@ struct draw_state {
    enum agx_visibility_mode visibility;
    unsigned oq_index;
    unsigned varyings; /* UVS words after the position (smooth count) */
-   float vp[6];       /* translate/scale x, y, z; 0 = whole framebuffer */
+   /* stencil (front and back alike) */
+   bool stencil;
+   uint8_t stencil_ref, read_mask, write_mask;
+   enum agx_zs_func stencil_compare;
+   enum agx_stencil_op sfail, zfail, zpass;
+   float vp[6]; /* translate/scale x, y, z; 0 = whole framebuffer */
 };
 
 static inline void
@@ -221,7 +226,9 @@ frame_draw(struct frame *f, const struct draw_state *d, enum agx_primitive prim,
    agx_pack(&ppp[0], PPP_HEADER, cfg) {
       cfg.fragment_control = true;
       cfg.fragment_front_face = true;
+      cfg.fragment_front_stencil = true;
       cfg.fragment_back_face = true;
+      cfg.fragment_back_stencil = true;
       cfg.depth_bias_scissor = true;
       cfg.viewport = true;
       cfg.viewport_count = 1;
@@ -235,13 +242,23 @@ frame_draw(struct frame *f, const struct draw_state *d, enum agx_primitive prim,
    agx_pack(&ppp[n++], FRAGMENT_CONTROL, cfg) {
       cfg.visibility_mode = d->visibility;
       cfg.scissor_enable = d->scissor;
+      cfg.stencil_test_enable = d->stencil;
       cfg.tag_write_disable = d->tag_write_disable;
       cfg.pass_type = AGX_PASS_TYPE_OPAQUE;
    }
    for (unsigned face = 0; face < 2; face++) {
       agx_pack(&ppp[n++], FRAGMENT_FACE, cfg) {
+         cfg.stencil_reference = d->stencil_ref;
          cfg.depth_function = d->depth_func;
          cfg.disable_depth_write = d->depth_write_disable;
+      }
+      agx_pack(&ppp[n++], FRAGMENT_STENCIL, cfg) {
+         cfg.write_mask = d->write_mask;
+         cfg.read_mask = d->read_mask;
+         cfg.depth_pass = d->zpass;
+         cfg.depth_fail = d->zfail;
+         cfg.stencil_fail = d->sfail;
+         cfg.compare = d->stencil_compare;
       }
    }
    agx_pack(&ppp[n++], DEPTH_BIAS_SCISSOR, cfg) {
@@ -382,6 +399,7 @@ frame_submit(struct frame *f)
    c.r.ppp_ctrl = 0x202;
    c.r.zls_ctrl = f->zls_ctrl;
    c.r.isp_bgobjdepth = f->bgobjdepth;
+   c.r.isp_bgobjvals = f->bgobjvals;
    if (f->zls_w) {
       agx_pack(&c.r.isp_zls_pixels, CR_ISP_ZLS_PIXELS, cfg) {
          cfg.x = f->zls_w;
@@ -389,6 +407,8 @@ frame_submit(struct frame *f)
       }
       c.r.depth.base = DATA_VA + 0x200000u; /* ZBUF_OFF of test_sim_render.c */
       c.r.depth.stride = 1;                 /* ((pages - 1) << 14) | 1: one page */
+      c.r.stencil.base = DATA_VA + 0x204000u;
+      c.r.stencil.stride = 1;
    }
    c.r.isp_scissor_base = DATA_VA + SCISSOR_OFF;
    c.r.isp_oclqry_base = DATA_VA + OQ_OFF;

@@ -545,6 +545,118 @@ test_zls(void)
    env_fini(&e);
 }
 
+/* ---- stencil ---------------------------------------------------------------- */
+
+static uint8_t
+ref_sop(enum agx_stencil_op op, uint8_t s, uint8_t ref)
+{
+   switch (op) {
+   case AGX_STENCIL_OP_KEEP:
+      return s;
+   case AGX_STENCIL_OP_ZERO:
+      return 0;
+   case AGX_STENCIL_OP_REPLACE:
+      return ref;
+   case AGX_STENCIL_OP_INCR_SAT:
+      return s < 255 ? s + 1 : 255;
+   case AGX_STENCIL_OP_DECR_SAT:
+      return s > 0 ? s - 1 : 0;
+   case AGX_STENCIL_OP_INVERT:
+      return ~s;
+   case AGX_STENCIL_OP_INCR_WRAP:
+      return s + 1;
+   default:
+      return s - 1;
+   }
+}
+
+/* Three full-screen draws with stencil on; each op of the truth table is
+ * exercised as the pass, depth-fail or stencil-fail op; the stencil plane
+ * is stored through ZLS (S8, one 128x128 GPU tile at 1 byte/element ->
+ * Morton order within the 64x64 image) and compared. */
+static void
+test_stencil(void)
+{
+   unsigned bad_total = 0, cases = 0;
+   for (unsigned op = 0; op < 8; op++) {
+      for (unsigned which = 0; which < 3; which++) {
+         struct env e;
+         env_init(&e);
+         struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+         put_rt(&e, &rt);
+         struct frame f;
+         frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+         float half = 0.5f;
+         memcpy(&f.bgobjdepth, &half, 4);
+         f.bgobjvals = 0x300 | 200; /* stencil clear 200 (Mesa's 0x300 bits) */
+         uint64_t zc = 0;
+         agx_pack(&zc, ZLS_CONTROL, cfg) {
+            cfg.s_store = true;
+            cfg.z_format = AGX_ZLS_FORMAT_32F;
+         }
+         f.zls_ctrl = zc;
+         f.zls_w = W, f.zls_h = H;
+         uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+         struct draw_state d;
+         draw_state_default(&d, &f, fs);
+         d.stencil = true;
+         d.stencil_ref = 77, d.read_mask = 0xF0, d.write_mask = 0x7F;
+         /* which: 0 = stencil passes + depth passes, 1 = depth fails,
+          * 2 = stencil fails */
+         d.stencil_compare = which == 2 ? AGX_ZS_FUNC_LESS : AGX_ZS_FUNC_GEQUAL;
+         d.depth_func = which == 1 ? AGX_ZS_FUNC_NEVER : AGX_ZS_FUNC_ALWAYS;
+         d.sfail = d.zfail = d.zpass = AGX_STENCIL_OP_KEEP;
+         if (which == 0)
+            d.zpass = op;
+         else if (which == 1)
+            d.zfail = op;
+         else
+            d.sfail = op;
+         const float cx[3] = {-1, 3, -1}, cy[3] = {-1, -1, 3};
+         for (unsigned k = 0; k < 3; k++) {
+            float v[8] = {cx[k], cy[k], 0.25f, 1, 0, 0, 0, 0};
+            put_vertex(&e, k, v);
+         }
+         for (unsigned rep = 0; rep < 2; rep++)
+            frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+         CHECK(frame_submit(&f) == 1);
+         /* reference: (ref & rm) CMP (s & rm); new = (s & ~wm) | (op(s) & wm) */
+         uint8_t st = 200;
+         unsigned count = 0;
+         for (unsigned rep = 0; rep < 2; rep++) {
+            unsigned a = d.stencil_ref & d.read_mask, b = st & d.read_mask;
+            bool spass = d.stencil_compare == AGX_ZS_FUNC_LESS ? a < b : a >= b;
+            bool zpass = which != 1;
+            enum agx_stencil_op o = !spass ? d.sfail : !zpass ? d.zfail : d.zpass;
+            uint8_t nv = ref_sop(o, st, d.stencil_ref);
+            st = (uint8_t)((st & ~d.write_mask) | (nv & d.write_mask));
+            count += spass && zpass;
+         }
+         unsigned bad = 0;
+         for (unsigned y = 0; y < H; y++) {
+            for (unsigned x = 0; x < W; x++) {
+               uint8_t got = e.data[0x204000u + morton(x, y)];
+               bad += got != st;
+               bad += rt32(&e, STRIDE, 4, x, y, 0) != count;
+            }
+         }
+         if (bad)
+            fprintf(stderr, "stencil op %u as %s: %u mismatches (want %u)\n", op,
+                    which == 0   ? "pass"
+                    : which == 1 ? "depth-fail"
+                                 : "stencil-fail",
+                    bad, st);
+         bad_total += bad;
+         cases++;
+         env_fini(&e);
+      }
+   }
+   printf("stencil: %u cases (8 ops x pass/depth-fail/stencil-fail, masks, ZLS S8 store), "
+          "%u mismatches\n",
+          cases, bad_total);
+   CHECK(bad_total == 0);
+}
+
 /* ---- culling, scissor, occlusion counting, utile sizes, odd frame size ---- */
 
 static double
@@ -739,6 +851,7 @@ main(void)
    test_interpolation();
    test_depth();
    test_zls();
+   test_stencil();
    test_raster_state();
    test_hazards();
    return SIM_TEST_RESULT();
