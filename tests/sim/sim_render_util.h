@@ -58,6 +58,7 @@ struct frame {
    uint32_t flags;
    uint64_t zls_ctrl;
    uint32_t bgobjdepth, bgobjvals;
+   uint64_t msctl;        /* ppp_multisamplectl (0 = 0x88, one centred sample) */
    uint32_t zls_w, zls_h; /* isp_zls_pixels (0 = none) */
    uint32_t vs;           /* vertex shader word list */
    /* VDM stream under construction */
@@ -395,7 +396,7 @@ frame_submit(struct frame *f)
    c.r.utile_height_px = (uint8_t)f->utile_h;
    c.r.samples = (uint8_t)f->samples;
    c.r.sample_size_B = (uint8_t)f->sample_size;
-   c.r.ppp_multisamplectl = 0x88;
+   c.r.ppp_multisamplectl = f->msctl ? f->msctl : 0x88;
    c.r.ppp_ctrl = 0x202;
    c.r.zls_ctrl = f->zls_ctrl;
    c.r.isp_bgobjdepth = f->bgobjdepth;
