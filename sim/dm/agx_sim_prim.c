@@ -21,6 +21,13 @@
  * space; with Cull "Front face CCW" a > 0 is front-facing, otherwise a < 0.
  * Cull front/back drop the matching triangles; zero-area ones are dropped.
  * Rasterizer discard (Cull or Cull 2 bit) drops everything.
+ * Layer and viewport index (graphics.md 2.3): when Output Select "Render
+ * target" or "Viewport target" is set, the UVS word after the position,
+ * the 32-bit and 16-bit varyings (Varying Counts words) and the point size
+ * holds the layer (bits 0-15) and viewport index (bits 16-31), taken from
+ * the provoking vertex (Cull "Flat shading vertex"). Assumptions: a layer
+ * >= the command's layers or a viewport index >= Viewport count drops the
+ * triangle; viewport i uses ISP scissor base + i.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -115,7 +122,8 @@ clip_poly(struct agx_sim_render *r, uint32_t *poly, unsigned *n, unsigned planes
 }
 
 static bool
-emit_triangle(struct agx_sim_render *r, uint32_t draw, const uint32_t v[3], uint16_t layer)
+emit_triangle(struct agx_sim_render *r, uint32_t draw, const uint32_t v[3], uint16_t layer,
+              unsigned vpi)
 {
    const struct agx_sim_draw *d = &r->draws[draw];
    const struct agx_sim_ppp *s = &d->ppp;
@@ -123,7 +131,8 @@ emit_triangle(struct agx_sim_render *r, uint32_t draw, const uint32_t v[3], uint
    memset(&p, 0, sizeof(p));
    p.draw = draw;
    p.layer = layer;
-   const struct AGX_VIEWPORT *vp = &s->viewport[0];
+   p.viewport = (uint8_t)vpi;
+   const struct AGX_VIEWPORT *vp = &s->viewport[vpi];
    double wx[3], wy[3];
    for (unsigned i = 0; i < 3; i++) {
       const struct agx_sim_vtx *x = &r->vtx[v[i]];
@@ -192,6 +201,29 @@ triangle(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint32
       }
    }
    unsigned words = d->vdm.outputs.output_count_1;
+   unsigned vpi = 0;
+   if (d->ppp.output_select.render_target || d->ppp.output_select.viewport_target) {
+      const struct agx_sim_ppp *s = &d->ppp;
+      unsigned word = 4 + s->counts32.smooth + s->counts32.flat + s->counts32.linear +
+                      s->counts16.smooth + s->counts16.flat + s->counts16.linear +
+                      (s->output_select.point_size ? 1 : 0);
+      unsigned pv = s->cull.flat_shading_vertex ? s->cull.flat_shading_vertex - 1 : 0;
+      const struct agx_sim_vtx *src = v[pv > 2 ? 0 : pv];
+      if (word >= words || !(src->written[word / 8] & (1u << (word % 8)))) {
+         agx_sim_usc_error(r->gpu, AGX_SIM_GPU_FIDELITY, 0,
+                           "draw %u: Output Select asks for a layer/viewport word (UVS word %u) "
+                           "the vertex shader did not write",
+                           draw, word);
+         return false;
+      }
+      uint32_t lv = src->w[word];
+      if (s->output_select.render_target)
+         layer = (uint16_t)(lv & 0xFFFF);
+      if (s->output_select.viewport_target)
+         vpi = lv >> 16;
+      if (layer >= r->cmd->layers || vpi >= s->viewport_count)
+         return true;
+   }
    double wmin = (r->cmd->ppp_ctrl & 2) && d->ppp.w_clamp > 0 ? d->ppp.w_clamp : 1e-30;
    unsigned planes = 1u | (d->ppp.cull.depth_clip ? 6u : 0u);
    unsigned outside = 0, inside = 0;
@@ -210,7 +242,7 @@ triangle(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint32
       return true;
    if (inside == planes) {
       uint32_t t[3] = {a, b, c};
-      return emit_triangle(r, draw, t, layer);
+      return emit_triangle(r, draw, t, layer, vpi);
    }
    /* Assumption: a clipped triangle's pieces keep vertex 0 of the polygon
     * as their first vertex; flat varyings of clipped triangles use the
@@ -223,7 +255,7 @@ triangle(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint32
       return false;
    for (unsigned i = 1; i + 1 < n; i++) {
       uint32_t t[3] = {poly[0], poly[i], poly[i + 1]};
-      if (!emit_triangle(r, draw, t, layer))
+      if (!emit_triangle(r, draw, t, layer, vpi))
          return false;
    }
    return true;

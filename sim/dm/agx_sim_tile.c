@@ -348,7 +348,7 @@ scissor_rect(struct tile_ctx *c, int64_t rect[4])
       return true;
    uint8_t b[16];
    struct AGX_SCISSOR s;
-   uint64_t va = c->cmd->isp_scissor_base + 16ull * p->dbs.scissor;
+   uint64_t va = c->cmd->isp_scissor_base + 16ull * (p->dbs.scissor + c->prim->viewport);
    if (!agx_sim_usc_read(c->r->gpu, va, b, 16))
       return false;
    AGX_SCISSOR_unpack(NULL, b, &s);

@@ -60,6 +60,7 @@ struct frame {
    uint32_t bgobjdepth, bgobjvals;
    uint64_t msctl;        /* ppp_multisamplectl (0 = 0x88, one centred sample) */
    uint32_t zls_w, zls_h; /* isp_zls_pixels (0 = none) */
+   unsigned layers;       /* 0 = 1 */
    uint32_t vs;           /* vertex shader word list */
    /* VDM stream under construction */
    struct cdm s;
@@ -168,6 +169,7 @@ struct draw_state {
    bool cull_back, cull_front, ccw;
    bool tag_write_disable;
    bool frag_coord_z;
+   bool layer_output; /* Output Select Render target: layer in UVS word 4 + varyings - 1 */
    bool scissor;
    unsigned scissor_index;
    enum agx_visibility_mode visibility;
@@ -276,9 +278,10 @@ frame_draw(struct frame *f, const struct draw_state *d, enum agx_primitive prim,
    agx_pack(&ppp[n++], OUTPUT_SELECT, cfg) {
       cfg.varyings = true;
       cfg.frag_coord_z = d->frag_coord_z;
+      cfg.render_target = d->layer_output;
    }
    agx_pack(&ppp[n++], VARYING_COUNTS, cfg) {
-      cfg.smooth = d->varyings;
+      cfg.smooth = d->layer_output ? d->varyings - 1 : d->varyings;
    }
    agx_pack(&ppp[n++], CULL, cfg) {
       cfg.cull_back = d->cull_back;
@@ -391,7 +394,7 @@ frame_submit(struct frame *f)
    c.r.vdm_ctrl_stream_base = f->s.start;
    c.r.width_px = (uint16_t)f->width;
    c.r.height_px = (uint16_t)f->height;
-   c.r.layers = 1;
+   c.r.layers = (uint16_t)(f->layers ? f->layers : 1);
    c.r.utile_width_px = (uint8_t)f->utile_w;
    c.r.utile_height_px = (uint8_t)f->utile_h;
    c.r.samples = (uint8_t)f->samples;
