@@ -3,10 +3,14 @@
  * (graphics.md sections 2.4, 3.1-3.3; Vulkan's primitive topologies).
  *
  * Topologies: triangle list, strip and fan (Index List Primitive 6, 9,
- * 11); a restart entry starts a new strip/fan. Vertex order per triangle
- * follows Vulkan (strip: i, i+1+i%2, i+2-i%2; fan: i+1, i+2, 0), so CF
- * bindings' "Flat vertex k" names vertex k of that order. Points, lines and
- * quads are not modelled yet (the command faults as unmodelled).
+ * 11); a restart entry starts a new strip/fan. CF bindings' "Flat vertex
+ * k" and the Cull flat-shading vertex name vertex k of the hardware order.
+ * Assumption (chosen so that Mesa's mapping - Vulkan FIRST -> vertex 0,
+ * LAST -> 2, first-provoking fans -> 1, graphics.md 2.4 - gives Vulkan's
+ * provoking vertices): strip triangle i is (i, i+1, i+2) with its facing
+ * inverted for odd i (Vulkan's winding), fan triangle i is (0, i+1, i+2).
+ * Points, lines and quads are not modelled yet (the command faults as
+ * unmodelled).
  *
  * Clipping: against w > 0 (w >= W Clamp when PPP_CTRL enables it,
  * otherwise a tiny positive w) and, when Cull "Depth clip" is set, against
@@ -123,7 +127,7 @@ clip_poly(struct agx_sim_render *r, uint32_t *poly, unsigned *n, unsigned planes
 
 static bool
 emit_triangle(struct agx_sim_render *r, uint32_t draw, const uint32_t v[3], uint16_t layer,
-              unsigned vpi)
+              unsigned vpi, bool flip)
 {
    const struct agx_sim_draw *d = &r->draws[draw];
    const struct agx_sim_ppp *s = &d->ppp;
@@ -155,8 +159,8 @@ emit_triangle(struct agx_sim_render *r, uint32_t draw, const uint32_t v[3], uint
       sum += (__int128)p.fx[i] * p.fy[j] - (__int128)p.fx[j] * p.fy[i];
    }
    if (sum == 0)
-      return true;       /* zero area */
-   bool a_pos = sum < 0; /* a = -sum/2 */
+      return true;                 /* zero area */
+   bool a_pos = (sum < 0) != flip; /* a = -sum/2 */
    bool front = s->cull.front_face_ccw ? a_pos : !a_pos;
    if ((front && s->cull.cull_front) || (!front && s->cull.cull_back))
       return true;
@@ -187,7 +191,7 @@ emit_triangle(struct agx_sim_render *r, uint32_t draw, const uint32_t v[3], uint
 
 static bool
 triangle(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint32_t c,
-         uint16_t layer)
+         uint16_t layer, bool flip)
 {
    const struct agx_sim_draw *d = &r->draws[draw];
    const struct agx_sim_vtx *v[3] = {&r->vtx[a], &r->vtx[b], &r->vtx[c]};
@@ -242,7 +246,7 @@ triangle(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint32
       return true;
    if (inside == planes) {
       uint32_t t[3] = {a, b, c};
-      return emit_triangle(r, draw, t, layer, vpi);
+      return emit_triangle(r, draw, t, layer, vpi, flip);
    }
    /* Assumption: a clipped triangle's pieces keep vertex 0 of the polygon
     * as their first vertex; flat varyings of clipped triangles use the
@@ -255,7 +259,7 @@ triangle(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint32
       return false;
    for (unsigned i = 1; i + 1 < n; i++) {
       uint32_t t[3] = {poly[0], poly[i], poly[i + 1]};
-      if (!emit_triangle(r, draw, t, layer, vpi))
+      if (!emit_triangle(r, draw, t, layer, vpi, flip))
          return false;
    }
    return true;
@@ -290,15 +294,15 @@ agx_sim_prim_assemble(struct agx_sim_render *r, uint32_t draw, unsigned topology
       i++;
       if (topology == AGX_PRIMITIVE_TRIANGLES) {
          for (uint32_t k = 0; k + 2 < n; k += 3)
-            if (!triangle(r, draw, v[k], v[k + 1], v[k + 2], layer))
+            if (!triangle(r, draw, v[k], v[k + 1], v[k + 2], layer, false))
                return false;
       } else if (topology == AGX_PRIMITIVE_TRIANGLE_STRIP) {
          for (uint32_t k = 0; k + 2 < n; k++)
-            if (!triangle(r, draw, v[k], v[k + 1 + k % 2], v[k + 2 - k % 2], layer))
+            if (!triangle(r, draw, v[k], v[k + 1], v[k + 2], layer, k % 2))
                return false;
       } else {
          for (uint32_t k = 0; k + 2 < n; k++)
-            if (!triangle(r, draw, v[k + 1], v[k + 2], v[0], layer))
+            if (!triangle(r, draw, v[0], v[k + 1], v[k + 2], layer, false))
                return false;
       }
    }

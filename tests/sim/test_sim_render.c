@@ -835,6 +835,78 @@ test_layers(void)
    env_fini(&e);
 }
 
+static double vk_area(const struct tri *t);
+
+/* ---- provoking vertex and strip/fan winding --------------------------------- */
+
+static void
+test_provoking(void)
+{
+   unsigned bad = 0, checked = 0;
+   for (unsigned cfg = 0; cfg < 4; cfg++) {
+      bool fan = cfg >= 2, last = cfg & 1;
+      struct env e;
+      env_init(&e);
+      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+      put_rt(&e, &rt);
+      struct frame f;
+      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+      uint32_t fs = put_word_list(&e, env_asm(&e, FS_FLAT_EARLY), 0, 0, false, true, true);
+      struct draw_state d;
+      draw_state_default(&d, &f, fs);
+      /* Mesa's mapping (graphics.md 2.4): FIRST -> vertex 0 (fans: 1),
+       * LAST -> vertex 2 */
+      enum agx_shade_model m = last  ? AGX_SHADE_MODEL_FLAT_VERTEX_2
+                               : fan ? AGX_SHADE_MODEL_FLAT_VERTEX_1
+                                     : AGX_SHADE_MODEL_FLAT_VERTEX_0;
+      bind(&d, 1, 0, m);
+      d.slots32 = 5, d.cf_count = 1;
+      d.cull_back = true; /* every triangle of a strip/fan must face front */
+      double px[6], py[6];
+      if (fan) {
+         /* centre, then points on a counter-clockwise (on screen) arc */
+         px[0] = 32, py[0] = 32;
+         const double a[5][2] = {{60, 32}, {52, 8}, {32, 3}, {10, 10}, {4, 32}};
+         for (unsigned i = 0; i < 5; i++)
+            px[i + 1] = a[i][0], py[i + 1] = a[i][1];
+      } else {
+         for (unsigned i = 0; i < 6; i++)
+            px[i] = 4 + 11 * i, py[i] = i % 2 ? 50 : 10;
+      }
+      for (unsigned i = 0; i < 6; i++) {
+         float v[8] = {clip_of(px[i], W), clip_of(py[i], H), 0.5f, 1, (float)(i + 1), 0, 0, 0};
+         put_vertex(&e, i, v);
+      }
+      /* front = counter-clockwise: the first triangle's facing decides */
+      struct tri t0 = {{px[fan ? 1 : 0], px[fan ? 2 : 1], px[fan ? 0 : 2]},
+                       {py[fan ? 1 : 0], py[fan ? 2 : 1], py[fan ? 0 : 2]}};
+      d.ccw = vk_area(&t0) > 0;
+      frame_draw(&f, &d, fan ? AGX_PRIMITIVE_TRIANGLE_FAN : AGX_PRIMITIVE_TRIANGLE_STRIP, 6, 0,
+                 false, 0, false, 0, 1);
+      CHECK(frame_submit(&f) == 1);
+      for (unsigned i = 0; i < 4; i++) {
+         /* Vulkan's vertices of triangle i and its provoking vertex */
+         unsigned a = fan ? i + 1 : i, b = fan ? i + 2 : i + 1, c = fan ? 0 : i + 2;
+         unsigned prov = fan ? (last ? i + 2 : i + 1) : (last ? i + 2 : i);
+         unsigned x = (unsigned)((px[a] + px[b] + px[c]) / 3);
+         unsigned y = (unsigned)((py[a] + py[b] + py[c]) / 3);
+         float want = (float)(prov + 1);
+         uint32_t wb;
+         memcpy(&wb, &want, 4);
+         uint32_t got = rt32(&e, STRIDE, 4, x, y, 0);
+         if (got != wb) {
+            bad++;
+            fprintf(stderr, "%s %s triangle %u: got %g want %g\n", fan ? "fan" : "strip",
+                    last ? "last" : "first", i, fbits(got), want);
+         }
+         checked++;
+      }
+      env_fini(&e);
+   }
+   printf("provoking vertex: %u strip/fan triangles (first/last), %u mismatches\n", checked, bad);
+   CHECK(bad == 0);
+}
+
 /* ---- culling, scissor, occlusion counting, utile sizes, odd frame size ---- */
 
 static double
@@ -1032,6 +1104,7 @@ main(void)
    test_stencil();
    test_msaa();
    test_layers();
+   test_provoking();
    test_raster_state();
    test_hazards();
    return SIM_TEST_RESULT();
