@@ -9,8 +9,8 @@
  * LAST -> 2, first-provoking fans -> 1, graphics.md 2.4 - gives Vulkan's
  * provoking vertices): strip triangle i is (i, i+1, i+2) with its facing
  * inverted for odd i (Vulkan's winding), fan triangle i is (0, i+1, i+2).
- * Points, lines and quads are not modelled yet (the command faults as
- * unmodelled).
+ * Points (Primitive 0) are squares (see point()). Lines and quads are
+ * not modelled yet (the command faults as unmodelled).
  *
  * Clipping: against w > 0 (w >= W Clamp when PPP_CTRL enables it,
  * otherwise a tiny positive w) and, when Cull "Depth clip" is set, against
@@ -125,6 +125,8 @@ clip_poly(struct agx_sim_render *r, uint32_t *poly, unsigned *n, unsigned planes
    return true;
 }
 
+static bool append_prim(struct agx_sim_render *r, struct agx_sim_prim *p);
+
 static bool
 emit_triangle(struct agx_sim_render *r, uint32_t draw, const uint32_t v[3], uint16_t layer,
               unsigned vpi, bool flip)
@@ -165,6 +167,14 @@ emit_triangle(struct agx_sim_render *r, uint32_t draw, const uint32_t v[3], uint
    if ((front && s->cull.cull_front) || (!front && s->cull.cull_back))
       return true;
    p.backfacing = !front;
+   return append_prim(r, &p);
+}
+
+/* Bounding box, framebuffer rejection and append. */
+static bool
+append_prim(struct agx_sim_render *r, struct agx_sim_prim *pp)
+{
+   struct agx_sim_prim p = *pp;
    int64_t minx = INT64_MAX, miny = INT64_MAX, maxx = INT64_MIN, maxy = INT64_MIN;
    for (unsigned i = 0; i < 3; i++) {
       minx = p.fx[i] < minx ? p.fx[i] : minx;
@@ -265,6 +275,66 @@ triangle(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint32
    return true;
 }
 
+/* A point: a square of the UVS point size (Output Select Point size; 1.0
+ * otherwise) centred on the vertex, as two triangles sharing the vertex's
+ * record, so the top-left rule covers exactly [c - s/2, c + s/2) in x and
+ * y. Assumptions: a point is clipped whole when its centre fails the w or
+ * depth-clip planes; the size is clamped to [1, 511.9375] and rounded to
+ * 1/16 (graphics.md 3.5); points are front-facing and never culled. */
+static bool
+point(struct agx_sim_render *r, uint32_t draw, uint32_t vi)
+{
+   const struct agx_sim_draw *d = &r->draws[draw];
+   const struct agx_sim_ppp *s = &d->ppp;
+   const struct agx_sim_vtx *v = &r->vtx[vi];
+   if (!position_written(v)) {
+      agx_sim_usc_error(r->gpu, AGX_SIM_GPU_FIDELITY, 0,
+                        "vertex shader did not write the position of a point of draw %u", draw);
+      return false;
+   }
+   double x = wordf(v, 0), y = wordf(v, 1), z = wordf(v, 2), w = wordf(v, 3);
+   double wmin = (r->cmd->ppp_ctrl & 2) && s->w_clamp > 0 ? s->w_clamp : 1e-30;
+   if (w < wmin || (s->cull.depth_clip && (z < 0 || z > w)))
+      return true;
+   double size = 1.0;
+   if (s->output_select.point_size) {
+      unsigned word = 4 + s->counts32.smooth + s->counts32.flat + s->counts32.linear +
+                      s->counts16.smooth + s->counts16.flat + s->counts16.linear;
+      if (word >= d->vdm.outputs.output_count_1 || !(v->written[word / 8] & (1u << (word % 8)))) {
+         agx_sim_usc_error(r->gpu, AGX_SIM_GPU_FIDELITY, 0,
+                           "draw %u: Output Select asks for a point size (UVS word %u) the "
+                           "vertex shader did not write",
+                           draw, word);
+         return false;
+      }
+      size = wordf(v, word);
+      size = size != size ? 1.0 : fmin(fmax(size, 1.0), 511.9375);
+      size = nearbyint(size * 16) / 16;
+   }
+   const struct AGX_VIEWPORT *vp = &s->viewport[0];
+   double cx = vp->translate_x + vp->scale_x * (x / w);
+   double cy = vp->translate_y + vp->scale_y * (y / w);
+   cx = fmin(fmax(cx, -16777216.0), 16777216.0);
+   cy = fmin(fmax(cy, -16777216.0), 16777216.0);
+   int64_t fx = llround(cx * 256), fy = llround(cy * 256), h = llround(size * 128);
+   const int64_t qx[2][3] = {{fx - h, fx + h, fx - h}, {fx + h, fx + h, fx - h}};
+   const int64_t qy[2][3] = {{fy - h, fy - h, fy + h}, {fy - h, fy + h, fy + h}};
+   for (unsigned t = 0; t < 2; t++) {
+      struct agx_sim_prim p;
+      memset(&p, 0, sizeof(p));
+      p.draw = draw;
+      for (unsigned i = 0; i < 3; i++) {
+         p.fx[i] = qx[t][i], p.fy[i] = qy[t][i];
+         p.z[i] = vp->translate_z + vp->scale_z * (z / w);
+         p.inv_w[i] = 1.0 / w;
+         p.vtx[i] = vi;
+      }
+      if (!append_prim(r, &p))
+         return false;
+   }
+   return true;
+}
+
 bool
 agx_sim_prim_assemble(struct agx_sim_render *r, uint32_t draw, unsigned topology,
                       const uint32_t *verts, uint32_t count, uint16_t layer)
@@ -276,6 +346,12 @@ agx_sim_prim_assemble(struct agx_sim_render *r, uint32_t draw, unsigned topology
       agx_sim_usc_error(r->gpu, AGX_SIM_GPU_ILLEGAL, 0, "draw %u without Viewport / Cull PPP state",
                         draw);
       return false;
+   }
+   if (topology == AGX_PRIMITIVE_POINTS) {
+      for (uint32_t i = 0; i < count; i++)
+         if (verts[i] != UINT32_MAX && !point(r, draw, verts[i]))
+            return false;
+      return true;
    }
    if (topology != AGX_PRIMITIVE_TRIANGLES && topology != AGX_PRIMITIVE_TRIANGLE_STRIP &&
        topology != AGX_PRIMITIVE_TRIANGLE_FAN) {

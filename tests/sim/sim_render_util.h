@@ -170,6 +170,7 @@ struct draw_state {
    bool tag_write_disable;
    bool frag_coord_z;
    bool layer_output; /* Output Select Render target: layer in UVS word 4 + varyings - 1 */
+   bool point_size;   /* Output Select Point size: size in UVS word 4 + varyings - 1 */
    bool scissor;
    unsigned scissor_index;
    enum agx_visibility_mode visibility;
@@ -279,9 +280,10 @@ frame_draw(struct frame *f, const struct draw_state *d, enum agx_primitive prim,
       cfg.varyings = true;
       cfg.frag_coord_z = d->frag_coord_z;
       cfg.render_target = d->layer_output;
+      cfg.point_size = d->point_size;
    }
    agx_pack(&ppp[n++], VARYING_COUNTS, cfg) {
-      cfg.smooth = d->layer_output ? d->varyings - 1 : d->varyings;
+      cfg.smooth = d->layer_output || d->point_size ? d->varyings - 1 : d->varyings;
    }
    agx_pack(&ppp[n++], CULL, cfg) {
       cfg.cull_back = d->cull_back;

@@ -835,6 +835,55 @@ test_layers(void)
    env_fini(&e);
 }
 
+/* ---- points ------------------------------------------------------------------ */
+
+static void
+test_points(void)
+{
+   struct env e;
+   env_init(&e);
+   struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+   put_rt(&e, &rt);
+   struct frame f;
+   frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+   f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
+   uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+   struct draw_state d;
+   draw_state_default(&d, &f, fs);
+   d.point_size = true; /* UVS word 7 */
+   /* centre (window) and size; a 4-pixel point centred on a pixel corner,
+    * an odd size centred on a pixel centre, a size-1 point, a 6.5 point
+    * straddling the tile boundary at 32 */
+   const double pts[4][3] = {{10.0, 10.0, 4.0},
+                             {20.5, 40.5, 3.0},
+                             {50.5, 5.5, 1.0},
+                             {32.25, 31.75, 6.5}};
+   for (unsigned i = 0; i < 4; i++) {
+      float v[8] = {clip_of(pts[i][0], W), clip_of(pts[i][1], H), 0.5f, 1, 0, 0, 0,
+                    (float)pts[i][2]};
+      put_vertex(&e, i, v);
+   }
+   frame_draw(&f, &d, AGX_PRIMITIVE_POINTS, 4, 0, false, 0, false, 0, 1);
+   CHECK(frame_submit(&f) == 1);
+   unsigned bad = 0, lit = 0;
+   for (unsigned y = 0; y < H; y++) {
+      for (unsigned x = 0; x < W; x++) {
+         uint32_t want = 0;
+         for (unsigned i = 0; i < 4; i++) {
+            double h = pts[i][2] / 2, cx = x + 0.5, cy = y + 0.5;
+            want += cx >= pts[i][0] - h && cx < pts[i][0] + h && cy >= pts[i][1] - h &&
+                    cy < pts[i][1] + h;
+         }
+         lit += want != 0;
+         bad += rt32(&e, STRIDE, 4, x, y, 0) != want;
+      }
+   }
+   printf("points: 4 points (sizes 1-6.5), %u pixels lit, %u mismatches\n", lit, bad);
+   CHECK(bad == 0);
+   CHECK(lit == 16 + 9 + 1 + 6 * 7); /* the 6.5 point covers 6 x 7 centres */
+   env_fini(&e);
+}
+
 static double vk_area(const struct tri *t);
 
 /* ---- provoking vertex and strip/fan winding --------------------------------- */
@@ -1105,6 +1154,7 @@ main(void)
    test_msaa();
    test_layers();
    test_provoking();
+   test_points();
    test_raster_state();
    test_hazards();
    return SIM_TEST_RESULT();
