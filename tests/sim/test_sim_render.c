@@ -884,6 +884,114 @@ test_points(void)
    env_fini(&e);
 }
 
+/* ---- clipping: w <= 0 and near/far planes ------------------------------------ */
+
+/* Reference by homogeneous rasterisation (no clipping): the triangle point
+ * seen at NDC (X, Y) has barycentrics lambda = u / sum(u) with
+ * u = M^-1 (X, Y, 1), M's columns (x_i, y_i, w_i); it is visible when every
+ * lambda_i >= 0, w > 0 and 0 <= z/w <= 1. Perspective-correct attributes
+ * are then sum(lambda_i a_i). Pixels within a margin of an edge or of the
+ * near/far planes are not compared (clipped vertices snap to 1/256). */
+static bool
+ref_homogeneous(const float v[3][4], double X, double Y, double lam[3], double *margin)
+{
+   double m[3][3] = {{v[0][0], v[1][0], v[2][0]},
+                     {v[0][1], v[1][1], v[2][1]},
+                     {v[0][3], v[1][3], v[2][3]}};
+   double det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
+                m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+                m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+   double rhs[3] = {X, Y, 1}, u[3];
+   for (unsigned c = 0; c < 3; c++) {
+      double t[3][3];
+      memcpy(t, m, sizeof(t));
+      for (unsigned r = 0; r < 3; r++)
+         t[r][c] = rhs[r];
+      u[c] = (t[0][0] * (t[1][1] * t[2][2] - t[1][2] * t[2][1]) -
+              t[0][1] * (t[1][0] * t[2][2] - t[1][2] * t[2][0]) +
+              t[0][2] * (t[1][0] * t[2][1] - t[1][1] * t[2][0])) /
+             det;
+   }
+   double su = u[0] + u[1] + u[2];
+   double w = 0, z = 0;
+   *margin = 1e9;
+   for (unsigned i = 0; i < 3; i++) {
+      lam[i] = u[i] / su;
+      w += lam[i] * v[i][3];
+      z += lam[i] * v[i][2];
+      *margin = fmin(*margin, fabs(lam[i]));
+   }
+   double zn = z / w;
+   *margin = fmin(*margin, fmin(fabs(zn), fabs(1 - zn)));
+   bool in = lam[0] >= 0 && lam[1] >= 0 && lam[2] >= 0 && w > 0 && zn >= 0 && zn <= 1;
+   return in;
+}
+
+static void
+test_clipping(void)
+{
+   struct env e;
+   env_init(&e);
+   const uint32_t stride = W * 16;
+   struct rt_desc rt = {AGX_CHANNELS_R32G32B32A32, AGX_TEXTURE_TYPE_FLOAT, W, H, stride};
+   put_rt(&e, &rt);
+   struct frame f;
+   frame_init(&f, &e, W, H, 16, BG_ZERO4, EOT_RGBA32);
+   uint32_t fs = put_word_list(&e, env_asm(&e, FS_INTERP), 0, 0, false, true, true);
+   struct draw_state d;
+   draw_state_default(&d, &f, fs);
+   bind(&d, 0, 0, AGX_SHADE_MODEL_LINEAR);
+   bind(&d, 1, 1, AGX_SHADE_MODEL_PERSPECTIVE);
+   bind(&d, 2, 2, AGX_SHADE_MODEL_LINEAR);
+   bind(&d, 3, 3, AGX_SHADE_MODEL_FLAT_VERTEX_0);
+   d.slots32 = 5, d.cf_count = 4;
+   /* triangle 1: one vertex behind the eye (w < 0); triangle 2: crosses the
+    * near plane (z < 0) and the far plane (z > w) */
+   const float tv[2][3][4] = {
+      {{-0.6f, -0.5f, 0.2f, 1.0f}, {0.9f, -0.2f, 0.5f, 1.5f}, {0.3f, 0.8f, -0.5f, -0.7f}},
+      {{-0.9f, 0.1f, -0.6f, 1.0f}, {0.8f, 0.4f, 2.5f, 2.0f}, {-0.2f, 0.95f, 0.5f, 1.0f}},
+   };
+   const float ta[2][3] = {{5.0f, 25.0f, -10.0f}, {1.0f, 2.0f, 40.0f}};
+   for (unsigned t = 0; t < 2; t++)
+      for (unsigned k = 0; k < 3; k++) {
+         float v[8] = {tv[t][k][0], tv[t][k][1], tv[t][k][2], tv[t][k][3], ta[t][k], 0, 0, 0};
+         put_vertex(&e, 3 * t + k, v);
+      }
+   frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 6, 0, false, 0, false, 0, 1);
+   CHECK(frame_submit(&f) == 1);
+   unsigned bad = 0, compared = 0, inside = 0;
+   for (unsigned y = 0; y < H; y++) {
+      for (unsigned x = 0; x < W; x++) {
+         double X = (x + 0.5 - W / 2.0) / (W / 2.0), Y = (y + 0.5 - H / 2.0) / (H / 2.0);
+         float got = fbits(rt32(&e, stride, 16, x, y, 0));
+         bool any_in = false, near_edge = false;
+         double want = 0;
+         for (unsigned t = 0; t < 2; t++) {
+            double lam[3], margin;
+            bool in = ref_homogeneous(tv[t], X, Y, lam, &margin);
+            if (margin < 0.02)
+               near_edge = true;
+            if (in) {
+               any_in = true;
+               want = lam[0] * ta[t][0] + lam[1] * ta[t][1] + lam[2] * ta[t][2];
+            }
+         }
+         if (near_edge)
+            continue;
+         compared++;
+         inside += any_in;
+         bool ok = any_in ? fabs(got - want) <= 1e-3 * (1 + fabs(want)) : got == 0;
+         if (!ok && bad++ < 6)
+            fprintf(stderr, "clip (%u,%u): got %g want %s%g\n", x, y, got, any_in ? "" : "nothing ",
+                    want);
+      }
+   }
+   printf("clipping: %u pixels compared (%u inside), %u mismatches\n", compared, inside, bad);
+   CHECK(bad == 0);
+   CHECK(inside > 300);
+   env_fini(&e);
+}
+
 static double vk_area(const struct tri *t);
 
 /* ---- provoking vertex and strip/fan winding --------------------------------- */
@@ -1155,6 +1263,7 @@ main(void)
    test_layers();
    test_provoking();
    test_points();
+   test_clipping();
    test_raster_state();
    test_hazards();
    return SIM_TEST_RESULT();
