@@ -323,6 +323,7 @@ point(struct agx_sim_render *r, uint32_t draw, uint32_t vi)
       struct agx_sim_prim p;
       memset(&p, 0, sizeof(p));
       p.draw = draw;
+      p.point = true;
       for (unsigned i = 0; i < 3; i++) {
          p.fx[i] = qx[t][i], p.fy[i] = qy[t][i];
          p.z[i] = vp->translate_z + vp->scale_z * (z / w);

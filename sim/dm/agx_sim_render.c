@@ -11,7 +11,7 @@
  * ppp_multisamplectl (one byte per sample, (y << 4) | x in 1/16 pixel).
  * Not consumed yet (see sim/README.md): partial BG/EOT programs (no
  * partial renders: the binned list is unbounded), vertex/fragment helper
- * programs, isp_dbias_base, isp_merge_upper_x/y, DBIAS_IS_INT,
+ * programs, isp_merge_upper_x/y,
  * NO_VERTEX_CLUSTERING and VERTEX_SCRATCH.
  */
 #include <stdlib.h>

@@ -23,6 +23,7 @@
 #define PBE_OFF 0x38000u
 #define SCISSOR_OFF 0x39000u
 #define OQ_OFF 0x3A000u
+#define DBIAS_OFF 0x3B000u
 #define PPP_OFF 0x40000u /* PPP blocks (64 KiB) */
 #define RT_OFF 0x100000u
 #define RT_VA (DATA_VA + RT_OFF)
@@ -171,6 +172,8 @@ struct draw_state {
    bool frag_coord_z;
    bool layer_output; /* Output Select Render target: layer in UVS word 4 + varyings - 1 */
    bool point_size;   /* Output Select Point size: size in UVS word 4 + varyings - 1 */
+   bool depth_bias;
+   unsigned depth_bias_index;
    bool scissor;
    unsigned scissor_index;
    enum agx_visibility_mode visibility;
@@ -247,6 +250,7 @@ frame_draw(struct frame *f, const struct draw_state *d, enum agx_primitive prim,
       cfg.visibility_mode = d->visibility;
       cfg.scissor_enable = d->scissor;
       cfg.stencil_test_enable = d->stencil;
+      cfg.depth_bias_enable = d->depth_bias;
       cfg.tag_write_disable = d->tag_write_disable;
       cfg.pass_type = AGX_PASS_TYPE_OPAQUE;
    }
@@ -267,6 +271,7 @@ frame_draw(struct frame *f, const struct draw_state *d, enum agx_primitive prim,
    }
    agx_pack(&ppp[n++], DEPTH_BIAS_SCISSOR, cfg) {
       cfg.scissor = d->scissor_index;
+      cfg.depth_bias = d->depth_bias_index;
    }
    agx_pack(&ppp[n++], VIEWPORT_CONTROL, cfg)
       ;
@@ -418,6 +423,7 @@ frame_submit(struct frame *f)
    }
    c.r.isp_scissor_base = DATA_VA + SCISSOR_OFF;
    c.r.isp_oclqry_base = DATA_VA + OQ_OFF;
+   c.r.isp_dbias_base = DATA_VA + DBIAS_OFF;
    c.r.bg.usc = f->bg + 4; /* word-list offset | 4 (Mesa) */
    c.r.eot.usc = f->eot + 4;
    c.r.partial_bg = c.r.bg;

@@ -992,6 +992,81 @@ test_clipping(void)
    env_fini(&e);
 }
 
+/* ---- depth bias ---------------------------------------------------------------- */
+
+/* Two full-screen triangles at z = 0.5 with LESS: the second passes only
+ * when its bias pulls it in front. Reference: Vulkan's float formula
+ * o = m * slope + r * constant, r = 2^(e - 23) (e: exponent of 0.5 = -1),
+ * m = 0 (flat), clamped. Also a sloped second triangle (z from 0.5 to
+ * 0.75 across 64 pixels: m = 0.25 / 64) with slope scale -2 and constant 0:
+ * o = -2m lets pixels whose z + o < 0.5 pass. */
+static void
+test_depth_bias(void)
+{
+   struct {
+      float constant, slope, clamp;
+      bool sloped;
+   } cases[] = {
+      {0, 0, 0, false},          {-1, 0, 0, false},    {1, 0, 0, false},
+      {-1000, 0, -1e-9f, false}, {-1000, 0, 0, false}, {0, -2, 0, true},
+   };
+   unsigned bad_total = 0;
+   for (unsigned c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+      struct env e;
+      env_init(&e);
+      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+      put_rt(&e, &rt);
+      struct frame f;
+      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+      float one = 1.0f;
+      memcpy(&f.bgobjdepth, &one, 4);
+      uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+      float db[3] = {cases[c].constant, cases[c].slope, cases[c].clamp};
+      memcpy(e.data + DBIAS_OFF + 12 * 5, db, 12);
+      struct draw_state d;
+      draw_state_default(&d, &f, fs);
+      d.depth_func = AGX_ZS_FUNC_LESS;
+      d.depth_write_disable = false;
+      const float cx[3] = {-1, 3, -1}, cy[3] = {-1, -1, 3};
+      for (unsigned t = 0; t < 2; t++) {
+         for (unsigned k = 0; k < 3; k++) {
+            /* sloped: z = 0.5 + 0.25 * (x_window / 64) along x */
+            float z = 0.5f;
+            if (t == 1 && cases[c].sloped)
+               z = 0.5f + 0.25f * ((cx[k] + 1) / 2);
+            float v[8] = {cx[k], cy[k], z, 1, 0, 0, 0, 0};
+            put_vertex(&e, 3 * t + k, v);
+         }
+         d.depth_bias = t == 1, d.depth_bias_index = 5;
+         frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 3 * t, false, 0, false, 0, 1);
+      }
+      CHECK(frame_submit(&f) == 1);
+      unsigned bad = 0;
+      for (unsigned y = 0; y < H; y++) {
+         for (unsigned x = 0; x < W; x++) {
+            double z = 0.5, m = 0;
+            if (cases[c].sloped) {
+               m = 0.25 / 64;
+               z = 0.5 + m * (x + 0.5);
+            }
+            double o = m * cases[c].slope + ldexp(1.0, -1 - 23) * cases[c].constant;
+            if (cases[c].clamp > 0)
+               o = fmin(o, cases[c].clamp);
+            else if (cases[c].clamp < 0)
+               o = fmax(o, cases[c].clamp);
+            bool pass2 = (float)(z + o) < 0.5f;
+            bad += rt32(&e, STRIDE, 4, x, y, 0) != (pass2 ? 2u : 1u);
+         }
+      }
+      if (bad)
+         fprintf(stderr, "depth bias case %u: %u mismatches\n", c, bad);
+      bad_total += bad;
+      env_fini(&e);
+   }
+   printf("depth bias: 6 cases (constant +-, clamp, slope), %u mismatches\n", bad_total);
+   CHECK(bad_total == 0);
+}
+
 static double vk_area(const struct tri *t);
 
 /* ---- provoking vertex and strip/fan winding --------------------------------- */
@@ -1264,6 +1339,7 @@ main(void)
    test_provoking();
    test_points();
    test_clipping();
+   test_depth_bias();
    test_raster_state();
    test_hazards();
    return SIM_TEST_RESULT();
