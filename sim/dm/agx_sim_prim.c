@@ -3,10 +3,14 @@
  * (graphics.md sections 2.4, 3.1-3.3; Vulkan's primitive topologies).
  *
  * Topologies: triangle list, strip and fan (Index List Primitive 6, 9,
- * 11); a restart entry starts a new strip/fan. Vertex order per triangle
- * follows Vulkan (strip: i, i+1+i%2, i+2-i%2; fan: i+1, i+2, 0), so CF
- * bindings' "Flat vertex k" names vertex k of that order. Points, lines and
- * quads are not modelled yet (the command faults as unmodelled).
+ * 11); a restart entry starts a new strip/fan. CF bindings' "Flat vertex
+ * k" and the Cull flat-shading vertex name vertex k of the hardware order.
+ * Assumption (chosen so that Mesa's mapping - Vulkan FIRST -> vertex 0,
+ * LAST -> 2, first-provoking fans -> 1, graphics.md 2.4 - gives Vulkan's
+ * provoking vertices): strip triangle i is (i, i+1, i+2) with its facing
+ * inverted for odd i (Vulkan's winding), fan triangle i is (0, i+1, i+2).
+ * Points (Primitive 0) are squares (see point()). Lines and quads are
+ * not modelled yet (the command faults as unmodelled).
  *
  * Clipping: against w > 0 (w >= W Clamp when PPP_CTRL enables it,
  * otherwise a tiny positive w) and, when Cull "Depth clip" is set, against
@@ -21,6 +25,13 @@
  * space; with Cull "Front face CCW" a > 0 is front-facing, otherwise a < 0.
  * Cull front/back drop the matching triangles; zero-area ones are dropped.
  * Rasterizer discard (Cull or Cull 2 bit) drops everything.
+ * Layer and viewport index (graphics.md 2.3): when Output Select "Render
+ * target" or "Viewport target" is set, the UVS word after the position,
+ * the 32-bit and 16-bit varyings (Varying Counts words) and the point size
+ * holds the layer (bits 0-15) and viewport index (bits 16-31), taken from
+ * the provoking vertex (Cull "Flat shading vertex"). Assumptions: a layer
+ * >= the command's layers or a viewport index >= Viewport count drops the
+ * triangle; viewport i uses ISP scissor base + i.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -114,8 +125,11 @@ clip_poly(struct agx_sim_render *r, uint32_t *poly, unsigned *n, unsigned planes
    return true;
 }
 
+static bool append_prim(struct agx_sim_render *r, struct agx_sim_prim *p);
+
 static bool
-emit_triangle(struct agx_sim_render *r, uint32_t draw, const uint32_t v[3], uint16_t layer)
+emit_triangle(struct agx_sim_render *r, uint32_t draw, const uint32_t v[3], uint16_t layer,
+              unsigned vpi, bool flip)
 {
    const struct agx_sim_draw *d = &r->draws[draw];
    const struct agx_sim_ppp *s = &d->ppp;
@@ -123,7 +137,8 @@ emit_triangle(struct agx_sim_render *r, uint32_t draw, const uint32_t v[3], uint
    memset(&p, 0, sizeof(p));
    p.draw = draw;
    p.layer = layer;
-   const struct AGX_VIEWPORT *vp = &s->viewport[0];
+   p.viewport = (uint8_t)vpi;
+   const struct AGX_VIEWPORT *vp = &s->viewport[vpi];
    double wx[3], wy[3];
    for (unsigned i = 0; i < 3; i++) {
       const struct agx_sim_vtx *x = &r->vtx[v[i]];
@@ -146,12 +161,20 @@ emit_triangle(struct agx_sim_render *r, uint32_t draw, const uint32_t v[3], uint
       sum += (__int128)p.fx[i] * p.fy[j] - (__int128)p.fx[j] * p.fy[i];
    }
    if (sum == 0)
-      return true;       /* zero area */
-   bool a_pos = sum < 0; /* a = -sum/2 */
+      return true;                 /* zero area */
+   bool a_pos = (sum < 0) != flip; /* a = -sum/2 */
    bool front = s->cull.front_face_ccw ? a_pos : !a_pos;
    if ((front && s->cull.cull_front) || (!front && s->cull.cull_back))
       return true;
    p.backfacing = !front;
+   return append_prim(r, &p);
+}
+
+/* Bounding box, framebuffer rejection and append. */
+static bool
+append_prim(struct agx_sim_render *r, struct agx_sim_prim *pp)
+{
+   struct agx_sim_prim p = *pp;
    int64_t minx = INT64_MAX, miny = INT64_MAX, maxx = INT64_MIN, maxy = INT64_MIN;
    for (unsigned i = 0; i < 3; i++) {
       minx = p.fx[i] < minx ? p.fx[i] : minx;
@@ -178,7 +201,7 @@ emit_triangle(struct agx_sim_render *r, uint32_t draw, const uint32_t v[3], uint
 
 static bool
 triangle(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint32_t c,
-         uint16_t layer)
+         uint16_t layer, bool flip)
 {
    const struct agx_sim_draw *d = &r->draws[draw];
    const struct agx_sim_vtx *v[3] = {&r->vtx[a], &r->vtx[b], &r->vtx[c]};
@@ -192,6 +215,29 @@ triangle(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint32
       }
    }
    unsigned words = d->vdm.outputs.output_count_1;
+   unsigned vpi = 0;
+   if (d->ppp.output_select.render_target || d->ppp.output_select.viewport_target) {
+      const struct agx_sim_ppp *s = &d->ppp;
+      unsigned word = 4 + s->counts32.smooth + s->counts32.flat + s->counts32.linear +
+                      s->counts16.smooth + s->counts16.flat + s->counts16.linear +
+                      (s->output_select.point_size ? 1 : 0);
+      unsigned pv = s->cull.flat_shading_vertex ? s->cull.flat_shading_vertex - 1 : 0;
+      const struct agx_sim_vtx *src = v[pv > 2 ? 0 : pv];
+      if (word >= words || !(src->written[word / 8] & (1u << (word % 8)))) {
+         agx_sim_usc_error(r->gpu, AGX_SIM_GPU_FIDELITY, 0,
+                           "draw %u: Output Select asks for a layer/viewport word (UVS word %u) "
+                           "the vertex shader did not write",
+                           draw, word);
+         return false;
+      }
+      uint32_t lv = src->w[word];
+      if (s->output_select.render_target)
+         layer = (uint16_t)(lv & 0xFFFF);
+      if (s->output_select.viewport_target)
+         vpi = lv >> 16;
+      if (layer >= r->cmd->layers || vpi >= s->viewport_count)
+         return true;
+   }
    double wmin = (r->cmd->ppp_ctrl & 2) && d->ppp.w_clamp > 0 ? d->ppp.w_clamp : 1e-30;
    unsigned planes = 1u | (d->ppp.cull.depth_clip ? 6u : 0u);
    unsigned outside = 0, inside = 0;
@@ -210,7 +256,7 @@ triangle(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint32
       return true;
    if (inside == planes) {
       uint32_t t[3] = {a, b, c};
-      return emit_triangle(r, draw, t, layer);
+      return emit_triangle(r, draw, t, layer, vpi, flip);
    }
    /* Assumption: a clipped triangle's pieces keep vertex 0 of the polygon
     * as their first vertex; flat varyings of clipped triangles use the
@@ -223,7 +269,68 @@ triangle(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint32
       return false;
    for (unsigned i = 1; i + 1 < n; i++) {
       uint32_t t[3] = {poly[0], poly[i], poly[i + 1]};
-      if (!emit_triangle(r, draw, t, layer))
+      if (!emit_triangle(r, draw, t, layer, vpi, flip))
+         return false;
+   }
+   return true;
+}
+
+/* A point: a square of the UVS point size (Output Select Point size; 1.0
+ * otherwise) centred on the vertex, as two triangles sharing the vertex's
+ * record, so the top-left rule covers exactly [c - s/2, c + s/2) in x and
+ * y. Assumptions: a point is clipped whole when its centre fails the w or
+ * depth-clip planes; the size is clamped to [1, 511.9375] and rounded to
+ * 1/16 (graphics.md 3.5); points are front-facing and never culled. */
+static bool
+point(struct agx_sim_render *r, uint32_t draw, uint32_t vi)
+{
+   const struct agx_sim_draw *d = &r->draws[draw];
+   const struct agx_sim_ppp *s = &d->ppp;
+   const struct agx_sim_vtx *v = &r->vtx[vi];
+   if (!position_written(v)) {
+      agx_sim_usc_error(r->gpu, AGX_SIM_GPU_FIDELITY, 0,
+                        "vertex shader did not write the position of a point of draw %u", draw);
+      return false;
+   }
+   double x = wordf(v, 0), y = wordf(v, 1), z = wordf(v, 2), w = wordf(v, 3);
+   double wmin = (r->cmd->ppp_ctrl & 2) && s->w_clamp > 0 ? s->w_clamp : 1e-30;
+   if (w < wmin || (s->cull.depth_clip && (z < 0 || z > w)))
+      return true;
+   double size = 1.0;
+   if (s->output_select.point_size) {
+      unsigned word = 4 + s->counts32.smooth + s->counts32.flat + s->counts32.linear +
+                      s->counts16.smooth + s->counts16.flat + s->counts16.linear;
+      if (word >= d->vdm.outputs.output_count_1 || !(v->written[word / 8] & (1u << (word % 8)))) {
+         agx_sim_usc_error(r->gpu, AGX_SIM_GPU_FIDELITY, 0,
+                           "draw %u: Output Select asks for a point size (UVS word %u) the "
+                           "vertex shader did not write",
+                           draw, word);
+         return false;
+      }
+      size = wordf(v, word);
+      size = size != size ? 1.0 : fmin(fmax(size, 1.0), 511.9375);
+      size = nearbyint(size * 16) / 16;
+   }
+   const struct AGX_VIEWPORT *vp = &s->viewport[0];
+   double cx = vp->translate_x + vp->scale_x * (x / w);
+   double cy = vp->translate_y + vp->scale_y * (y / w);
+   cx = fmin(fmax(cx, -16777216.0), 16777216.0);
+   cy = fmin(fmax(cy, -16777216.0), 16777216.0);
+   int64_t fx = llround(cx * 256), fy = llround(cy * 256), h = llround(size * 128);
+   const int64_t qx[2][3] = {{fx - h, fx + h, fx - h}, {fx + h, fx + h, fx - h}};
+   const int64_t qy[2][3] = {{fy - h, fy - h, fy + h}, {fy - h, fy + h, fy + h}};
+   for (unsigned t = 0; t < 2; t++) {
+      struct agx_sim_prim p;
+      memset(&p, 0, sizeof(p));
+      p.draw = draw;
+      p.point = true;
+      for (unsigned i = 0; i < 3; i++) {
+         p.fx[i] = qx[t][i], p.fy[i] = qy[t][i];
+         p.z[i] = vp->translate_z + vp->scale_z * (z / w);
+         p.inv_w[i] = 1.0 / w;
+         p.vtx[i] = vi;
+      }
+      if (!append_prim(r, &p))
          return false;
    }
    return true;
@@ -240,6 +347,12 @@ agx_sim_prim_assemble(struct agx_sim_render *r, uint32_t draw, unsigned topology
       agx_sim_usc_error(r->gpu, AGX_SIM_GPU_ILLEGAL, 0, "draw %u without Viewport / Cull PPP state",
                         draw);
       return false;
+   }
+   if (topology == AGX_PRIMITIVE_POINTS) {
+      for (uint32_t i = 0; i < count; i++)
+         if (verts[i] != UINT32_MAX && !point(r, draw, verts[i]))
+            return false;
+      return true;
    }
    if (topology != AGX_PRIMITIVE_TRIANGLES && topology != AGX_PRIMITIVE_TRIANGLE_STRIP &&
        topology != AGX_PRIMITIVE_TRIANGLE_FAN) {
@@ -258,15 +371,15 @@ agx_sim_prim_assemble(struct agx_sim_render *r, uint32_t draw, unsigned topology
       i++;
       if (topology == AGX_PRIMITIVE_TRIANGLES) {
          for (uint32_t k = 0; k + 2 < n; k += 3)
-            if (!triangle(r, draw, v[k], v[k + 1], v[k + 2], layer))
+            if (!triangle(r, draw, v[k], v[k + 1], v[k + 2], layer, false))
                return false;
       } else if (topology == AGX_PRIMITIVE_TRIANGLE_STRIP) {
          for (uint32_t k = 0; k + 2 < n; k++)
-            if (!triangle(r, draw, v[k], v[k + 1 + k % 2], v[k + 2 - k % 2], layer))
+            if (!triangle(r, draw, v[k], v[k + 1], v[k + 2], layer, k % 2))
                return false;
       } else {
          for (uint32_t k = 0; k + 2 < n; k++)
-            if (!triangle(r, draw, v[k + 1], v[k + 2], v[0], layer))
+            if (!triangle(r, draw, v[0], v[k + 1], v[k + 2], layer, false))
                return false;
       }
    }

@@ -81,6 +81,8 @@ struct agx_sim_vtx {
 struct agx_sim_prim {
    uint32_t draw; /* index into render->draws */
    uint16_t layer;
+   uint8_t viewport; /* viewport index (selects viewport and scissor base + i) */
+   bool point;       /* half of a point sprite: no depth bias */
    bool backfacing;
    /* window coordinates in 1/256 pixel (8 sub-pixel bits), and z */
    int64_t fx[3], fy[3];

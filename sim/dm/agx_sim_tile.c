@@ -30,6 +30,14 @@
  * Visibility (Fragment control Visibility mode Counting / Boolean) adds
  * the passing samples / stores 1 into the u64 at isp_oclqry_base + 8 x
  * occlusion query Index (Assumption: unit = samples, graphics.md 1.4).
+ * Depth bias (Fragment control Depth bias enable, triangles only): entry
+ * Depth bias/Scissor "Depth bias" of the 12-byte array at isp_dbias_base
+ * {constant, slope scale, clamp} adds o = m x slope + r x constant (clamped
+ * by clamp when non-zero) to every sample's window z, m = max(|dz/dx|,
+ * |dz/dy|). Assumption (Vulkan's formula; the hardware's is not public):
+ * r = 2^(e - 23) with e the exponent of the largest |z| of the triangle,
+ * or r = 2^-16 with DRM_ASAHI_RENDER_DBIAS_IS_INT (Mesa scales D16
+ * constants by 2^-15 for it, graphics.md 3.4).
  * ZLS: with Z/S Load the utile's depth/stencil start from the depth/stencil
  * buffers instead of the clear values; with Z/S Store they are written back
  * after the EOT program, for the pixels inside isp_zls_pixels. The planes
@@ -348,7 +356,7 @@ scissor_rect(struct tile_ctx *c, int64_t rect[4])
       return true;
    uint8_t b[16];
    struct AGX_SCISSOR s;
-   uint64_t va = c->cmd->isp_scissor_base + 16ull * p->dbs.scissor;
+   uint64_t va = c->cmd->isp_scissor_base + 16ull * (p->dbs.scissor + c->prim->viewport);
    if (!agx_sim_usc_read(c->r->gpu, va, b, 16))
       return false;
    AGX_SCISSOR_unpack(NULL, b, &s);
@@ -376,6 +384,44 @@ write_visibility(struct tile_ctx *c)
    return agx_sim_usc_write(c->r->gpu, va, &v, 8);
 }
 
+/* Depth bias of a triangle (see the header comment); 0 when disabled. */
+static bool
+depth_bias(struct tile_ctx *c, const struct agx_sim_prim *pr, double *out)
+{
+   const struct agx_sim_ppp *p = &c->draw->ppp;
+   *out = 0;
+   if (!p->fc.depth_bias_enable || pr->point)
+      return true;
+   uint8_t b[12];
+   struct AGX_DEPTH_BIAS db;
+   if (!agx_sim_usc_read(c->r->gpu, c->cmd->isp_dbias_base + 12ull * p->dbs.depth_bias, b, 12))
+      return false;
+   AGX_DEPTH_BIAS_unpack(NULL, b, &db);
+   double x[3], y[3];
+   for (unsigned i = 0; i < 3; i++)
+      x[i] = pr->fx[i] / 256.0, y[i] = pr->fy[i] / 256.0;
+   double det = (x[1] - x[0]) * (y[2] - y[0]) - (x[2] - x[0]) * (y[1] - y[0]);
+   const double *z = pr->z;
+   double A = ((z[1] - z[0]) * (y[2] - y[0]) - (z[2] - z[0]) * (y[1] - y[0])) / det;
+   double B = ((z[2] - z[0]) * (x[1] - x[0]) - (z[1] - z[0]) * (x[2] - x[0])) / det;
+   double m = fmax(fabs(A), fabs(B)), r;
+   if (c->cmd->flags & DRM_ASAHI_RENDER_DBIAS_IS_INT) {
+      r = ldexp(1.0, -16);
+   } else {
+      double zmax = fmax(fabs(z[0]), fmax(fabs(z[1]), fabs(z[2])));
+      int e;
+      frexp(zmax, &e); /* zmax = f 2^e, f in [0.5, 1): IEEE exponent e - 1 */
+      r = zmax > 0 ? ldexp(1.0, e - 1 - 23) : ldexp(1.0, -149);
+   }
+   double o = m * db.slope_scale + r * db.depth_bias;
+   if (db.clamp > 0)
+      o = fmin(o, db.clamp);
+   else if (db.clamp < 0)
+      o = fmax(o, db.clamp);
+   *out = o;
+   return true;
+}
+
 static bool
 shade_prim(struct tile_ctx *c, const struct agx_sim_prim *pr)
 {
@@ -388,7 +434,8 @@ shade_prim(struct tile_ctx *c, const struct agx_sim_prim *pr)
       return false;
    bool early = !run_fs || c->draw->fs_info.early_z;
    int64_t rect[4];
-   if (!scissor_rect(c, rect))
+   double bias;
+   if (!scissor_rect(c, rect) || !depth_bias(c, pr, &bias))
       return false;
    struct agx_sim_raster_tri t;
    agx_sim_raster_setup(pr, &t);
@@ -410,7 +457,7 @@ shade_prim(struct tile_ctx *c, const struct agx_sim_prim *pr)
             int64_t sy = y * 256 + (int64_t)(c->r->sample_pos[s][1] * 256);
             if (!agx_sim_raster_covered(&t, sx, sy, bary))
                continue;
-            double z = bary[0] * pr->z[0] + bary[1] * pr->z[1] + bary[2] * pr->z[2];
+            double z = bary[0] * pr->z[0] + bary[1] * pr->z[1] + bary[2] * pr->z[2] + bias;
             zpx[li][s] = (float)z;
             if (early && !zs_test(c, (unsigned)(x - c->ux), (unsigned)(y - c->uy), s, z, false, 0))
                continue;

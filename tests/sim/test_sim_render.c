@@ -545,6 +545,600 @@ test_zls(void)
    env_fini(&e);
 }
 
+/* ---- stencil ---------------------------------------------------------------- */
+
+static uint8_t
+ref_sop(enum agx_stencil_op op, uint8_t s, uint8_t ref)
+{
+   switch (op) {
+   case AGX_STENCIL_OP_KEEP:
+      return s;
+   case AGX_STENCIL_OP_ZERO:
+      return 0;
+   case AGX_STENCIL_OP_REPLACE:
+      return ref;
+   case AGX_STENCIL_OP_INCR_SAT:
+      return s < 255 ? s + 1 : 255;
+   case AGX_STENCIL_OP_DECR_SAT:
+      return s > 0 ? s - 1 : 0;
+   case AGX_STENCIL_OP_INVERT:
+      return ~s;
+   case AGX_STENCIL_OP_INCR_WRAP:
+      return s + 1;
+   default:
+      return s - 1;
+   }
+}
+
+/* Three full-screen draws with stencil on; each op of the truth table is
+ * exercised as the pass, depth-fail or stencil-fail op; the stencil plane
+ * is stored through ZLS (S8, one 128x128 GPU tile at 1 byte/element ->
+ * Morton order within the 64x64 image) and compared. */
+static void
+test_stencil(void)
+{
+   unsigned bad_total = 0, cases = 0;
+   for (unsigned op = 0; op < 8; op++) {
+      for (unsigned which = 0; which < 3; which++) {
+         struct env e;
+         env_init(&e);
+         struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+         put_rt(&e, &rt);
+         struct frame f;
+         frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+         float half = 0.5f;
+         memcpy(&f.bgobjdepth, &half, 4);
+         f.bgobjvals = 0x300 | 200; /* stencil clear 200 (Mesa's 0x300 bits) */
+         uint64_t zc = 0;
+         agx_pack(&zc, ZLS_CONTROL, cfg) {
+            cfg.s_store = true;
+            cfg.z_format = AGX_ZLS_FORMAT_32F;
+         }
+         f.zls_ctrl = zc;
+         f.zls_w = W, f.zls_h = H;
+         uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+         struct draw_state d;
+         draw_state_default(&d, &f, fs);
+         d.stencil = true;
+         d.stencil_ref = 77, d.read_mask = 0xF0, d.write_mask = 0x7F;
+         /* which: 0 = stencil passes + depth passes, 1 = depth fails,
+          * 2 = stencil fails */
+         d.stencil_compare = which == 2 ? AGX_ZS_FUNC_LESS : AGX_ZS_FUNC_GEQUAL;
+         d.depth_func = which == 1 ? AGX_ZS_FUNC_NEVER : AGX_ZS_FUNC_ALWAYS;
+         d.sfail = d.zfail = d.zpass = AGX_STENCIL_OP_KEEP;
+         if (which == 0)
+            d.zpass = op;
+         else if (which == 1)
+            d.zfail = op;
+         else
+            d.sfail = op;
+         const float cx[3] = {-1, 3, -1}, cy[3] = {-1, -1, 3};
+         for (unsigned k = 0; k < 3; k++) {
+            float v[8] = {cx[k], cy[k], 0.25f, 1, 0, 0, 0, 0};
+            put_vertex(&e, k, v);
+         }
+         for (unsigned rep = 0; rep < 2; rep++)
+            frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+         CHECK(frame_submit(&f) == 1);
+         /* reference: (ref & rm) CMP (s & rm); new = (s & ~wm) | (op(s) & wm) */
+         uint8_t st = 200;
+         unsigned count = 0;
+         for (unsigned rep = 0; rep < 2; rep++) {
+            unsigned a = d.stencil_ref & d.read_mask, b = st & d.read_mask;
+            bool spass = d.stencil_compare == AGX_ZS_FUNC_LESS ? a < b : a >= b;
+            bool zpass = which != 1;
+            enum agx_stencil_op o = !spass ? d.sfail : !zpass ? d.zfail : d.zpass;
+            uint8_t nv = ref_sop(o, st, d.stencil_ref);
+            st = (uint8_t)((st & ~d.write_mask) | (nv & d.write_mask));
+            count += spass && zpass;
+         }
+         unsigned bad = 0;
+         for (unsigned y = 0; y < H; y++) {
+            for (unsigned x = 0; x < W; x++) {
+               uint8_t got = e.data[0x204000u + morton(x, y)];
+               bad += got != st;
+               bad += rt32(&e, STRIDE, 4, x, y, 0) != count;
+            }
+         }
+         if (bad)
+            fprintf(stderr, "stencil op %u as %s: %u mismatches (want %u)\n", op,
+                    which == 0   ? "pass"
+                    : which == 1 ? "depth-fail"
+                                 : "stencil-fail",
+                    bad, st);
+         bad_total += bad;
+         cases++;
+         env_fini(&e);
+      }
+   }
+   printf("stencil: %u cases (8 ops x pass/depth-fail/stencil-fail, masks, ZLS S8 store), "
+          "%u mismatches\n",
+          cases, bad_total);
+   CHECK(bad_total == 0);
+}
+
+/* ---- 4x MSAA: per-sample coverage and a multisampled EOT store -------------- */
+
+static const char *FS_ONE = "mov_imm r1, 1, 0b0\n"
+                            "wait_pix 12, 0\n"
+                            "st_tile r1, i32, 0, x, 0, 255, 0\n"
+                            "stop\n";
+
+static void
+test_msaa(void)
+{
+   struct env e;
+   env_init(&e);
+   /* 64x64 R32 Uint, 4 samples, GPU-tiled: 16-byte elements use 32x32
+    * tiles (ail), row-major tiles, Morton order inside, samples contiguous */
+   uint32_t w[6];
+   agx_pack(w, PBE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D_MULTISAMPLED;
+      cfg.layout = AGX_LAYOUT_GPU;
+      cfg.channels = AGX_CHANNELS_R32;
+      cfg.type = AGX_TEXTURE_TYPE_UINT;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_G;
+      cfg.swizzle_b = AGX_CHANNEL_B;
+      cfg.swizzle_a = AGX_CHANNEL_A;
+      cfg.width = W;
+      cfg.height = H;
+      cfg.samples = AGX_SAMPLE_COUNT_4;
+      cfg.buffer = RT_VA;
+      cfg.levels = 1;
+      cfg.layers = 1;
+   }
+   memcpy(e.data + PBE_OFF, w, 24);
+   memset(e.data + RT_OFF, 0xAA, W * H * 16);
+   struct frame f;
+   frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+   f.samples = 4;
+   f.msctl = 0xEAA26E26; /* Vulkan's standard 4-sample positions */
+   uint32_t fs = put_word_list(&e, env_asm(&e, FS_ONE), 0, 0, false, true, true);
+   struct draw_state d;
+   draw_state_default(&d, &f, fs);
+   const struct tri t[3] = {
+      {{2.3, 61.7, 20.1}, {3.9, 17.2, 60.6}},
+      {{40.0, 63.0, 63.0}, {40.0, 40.5, 63.0}},
+      {{0.5, 5.5, 0.5}, {40.5, 50.5, 60.5}},
+   };
+   for (unsigned i = 0; i < 3; i++)
+      for (unsigned k = 0; k < 3; k++)
+         vertex_at(&e, 3 * i + k, t[i].x[k], t[i].y[k], 0.5f);
+   frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 9, 0, false, 0, false, 0, 1);
+   CHECK(frame_submit(&f) == 1);
+   const unsigned sp[4][2] = {{6, 2}, {14, 6}, {2, 10}, {10, 14}}; /* 1/16 pixel */
+   unsigned bad = 0, partial = 0;
+   for (unsigned y = 0; y < H; y++) {
+      for (unsigned x = 0; x < W; x++) {
+         unsigned n = 0;
+         for (unsigned s = 0; s < 4; s++) {
+            uint32_t want = 0;
+            for (unsigned i = 0; i < 3; i++) {
+               struct rv v[3];
+               for (unsigned k = 0; k < 3; k++)
+                  v[k].x = llround(t[i].x[k] * 256), v[k].y = llround(t[i].y[k] * 256);
+               if (ref_covers(v, x * 256 + sp[s][0] * 16, y * 256 + sp[s][1] * 16))
+                  want = 1;
+            }
+            n += want;
+            uint32_t tile = (y / 32) * 2 + x / 32;
+            size_t off = ((size_t)tile * 1024 + morton(x % 32, y % 32)) * 16 + 4 * s;
+            uint32_t got;
+            memcpy(&got, e.data + RT_OFF + off, 4);
+            bad += got != want;
+         }
+         partial += n > 0 && n < 4;
+      }
+   }
+   printf("msaa 4x: %u partially covered pixels, %u sample mismatches\n", partial, bad);
+   CHECK(bad == 0);
+   CHECK(partial > 100);
+   env_fini(&e);
+}
+
+/* ---- layered rendering ----------------------------------------------------- */
+
+/* EOT for a layered pass: the layer (SR 2) is the array coordinate. The
+ * assembler's text form of image_write_block's array coordinates is not
+ * settled, so the instruction is given as bytes (disassembles as
+ * "image_write_block r2l, r4l..., 0, ts0, tex_2d_array, rte, i32, 0, 0, 0":
+ * tile offset r2l, coordinates from r4l = layer, Mesa's array layout). */
+static uint32_t
+eot_layered(struct env *e)
+{
+   uint32_t off = env_asm(e, "get_sr r4, sr2\n"
+                             "mov_imm r5, 0, 0b0\n"
+                             "mov_imm r6, 0, 0b0\n"
+                             "mov_imm r2, 0, 0b0\n");
+   static const uint8_t iwb[12] = {0xb1, 0x88, 0x08, 0x80, 0x00, 0x03,
+                                   0x00, 0x00, 0x01, 0x00, 0x88, 0x00}; /* + stop */
+   memcpy(e->code + e->code_used, iwb, sizeof(iwb));
+   e->code_used += sizeof(iwb);
+   return off;
+}
+
+static void
+test_layers(void)
+{
+   struct env e;
+   env_init(&e);
+   const uint32_t layer_bytes = STRIDE * H;
+   uint32_t w[6];
+   agx_pack(w, PBE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D_ARRAY;
+      cfg.layout = AGX_LAYOUT_LINEAR;
+      cfg.channels = AGX_CHANNELS_R32;
+      cfg.type = AGX_TEXTURE_TYPE_UINT;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_G;
+      cfg.swizzle_b = AGX_CHANNEL_B;
+      cfg.swizzle_a = AGX_CHANNEL_A;
+      cfg.width = W;
+      cfg.height = H;
+      cfg.buffer = RT_VA;
+      cfg.stride = STRIDE - 4;
+      cfg.extended = true;
+      cfg.depth_linear = 3;
+      cfg.layer_stride_linear = layer_bytes - 0x80;
+   }
+   memcpy(e.data + PBE_OFF, w, 24);
+   memset(e.data + RT_OFF, 0xAA, 3 * layer_bytes);
+   struct frame f;
+   frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+   f.eot = put_word_list(&e, eot_layered(&e), 0, 0, true, false, false);
+   f.layers = 3;
+   uint32_t fs = put_word_list(&e, env_asm(&e, FS_ONE), 0, 0, false, true, true);
+   struct draw_state d;
+   draw_state_default(&d, &f, fs);
+   d.layer_output = true; /* UVS word 7 = layer */
+   const struct tri t[2] = {{{2.5, 30.0, 5.0}, {2.5, 6.0, 28.0}},
+                            {{40.0, 62.0, 60.0}, {36.0, 40.0, 63.0}}};
+   const uint32_t layer_of[2] = {2, 0};
+   for (unsigned i = 0; i < 2; i++) {
+      for (unsigned k = 0; k < 3; k++) {
+         float v[8] = {clip_of(t[i].x[k], W), clip_of(t[i].y[k], H), 0.5f, 1, 0, 0, 0, 0};
+         memcpy(&v[7], &layer_of[i], 4);
+         put_vertex(&e, 3 * i + k, v);
+      }
+   }
+   frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 6, 0, false, 0, false, 0, 1);
+   CHECK(frame_submit(&f) == 1);
+   unsigned bad = 0;
+   for (unsigned l = 0; l < 3; l++) {
+      for (unsigned y = 0; y < H; y++) {
+         for (unsigned x = 0; x < W; x++) {
+            /* tiles a layer's triangle touches are cleared by BG, others
+             * (and layer 1) are skipped (no PROCESS_EMPTY_TILES) */
+            uint32_t want = 0xAAAAAAAAu;
+            for (unsigned i = 0; i < 2; i++) {
+               if (layer_of[i] != l)
+                  continue;
+               struct rv v[3];
+               for (unsigned k = 0; k < 3; k++)
+                  v[k].x = llround(t[i].x[k] * 256), v[k].y = llround(t[i].y[k] * 256);
+               bool tile_hit = false;
+               for (unsigned yy = (y / 32) * 32; yy < (y / 32) * 32 + 32 && !tile_hit; yy++)
+                  for (unsigned xx = (x / 32) * 32; xx < (x / 32) * 32 + 32; xx++)
+                     tile_hit |= ref_covers(v, xx * 256 + 128, yy * 256 + 128);
+               if (tile_hit)
+                  want = ref_covers(v, x * 256 + 128, y * 256 + 128);
+            }
+            uint32_t got;
+            memcpy(&got, e.data + RT_OFF + l * layer_bytes + y * STRIDE + 4 * x, 4);
+            bad += got != want;
+         }
+      }
+   }
+   printf("layers: 2 triangles to layers 2 and 0 of 3, %u mismatches\n", bad);
+   CHECK(bad == 0);
+   env_fini(&e);
+}
+
+/* ---- points ------------------------------------------------------------------ */
+
+static void
+test_points(void)
+{
+   struct env e;
+   env_init(&e);
+   struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+   put_rt(&e, &rt);
+   struct frame f;
+   frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+   f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
+   uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+   struct draw_state d;
+   draw_state_default(&d, &f, fs);
+   d.point_size = true; /* UVS word 7 */
+   /* centre (window) and size; a 4-pixel point centred on a pixel corner,
+    * an odd size centred on a pixel centre, a size-1 point, a 6.5 point
+    * straddling the tile boundary at 32 */
+   const double pts[4][3] = {{10.0, 10.0, 4.0},
+                             {20.5, 40.5, 3.0},
+                             {50.5, 5.5, 1.0},
+                             {32.25, 31.75, 6.5}};
+   for (unsigned i = 0; i < 4; i++) {
+      float v[8] = {clip_of(pts[i][0], W), clip_of(pts[i][1], H), 0.5f, 1, 0, 0, 0,
+                    (float)pts[i][2]};
+      put_vertex(&e, i, v);
+   }
+   frame_draw(&f, &d, AGX_PRIMITIVE_POINTS, 4, 0, false, 0, false, 0, 1);
+   CHECK(frame_submit(&f) == 1);
+   unsigned bad = 0, lit = 0;
+   for (unsigned y = 0; y < H; y++) {
+      for (unsigned x = 0; x < W; x++) {
+         uint32_t want = 0;
+         for (unsigned i = 0; i < 4; i++) {
+            double h = pts[i][2] / 2, cx = x + 0.5, cy = y + 0.5;
+            want += cx >= pts[i][0] - h && cx < pts[i][0] + h && cy >= pts[i][1] - h &&
+                    cy < pts[i][1] + h;
+         }
+         lit += want != 0;
+         bad += rt32(&e, STRIDE, 4, x, y, 0) != want;
+      }
+   }
+   printf("points: 4 points (sizes 1-6.5), %u pixels lit, %u mismatches\n", lit, bad);
+   CHECK(bad == 0);
+   CHECK(lit == 16 + 9 + 1 + 6 * 7); /* the 6.5 point covers 6 x 7 centres */
+   env_fini(&e);
+}
+
+/* ---- clipping: w <= 0 and near/far planes ------------------------------------ */
+
+/* Reference by homogeneous rasterisation (no clipping): the triangle point
+ * seen at NDC (X, Y) has barycentrics lambda = u / sum(u) with
+ * u = M^-1 (X, Y, 1), M's columns (x_i, y_i, w_i); it is visible when every
+ * lambda_i >= 0, w > 0 and 0 <= z/w <= 1. Perspective-correct attributes
+ * are then sum(lambda_i a_i). Pixels within a margin of an edge or of the
+ * near/far planes are not compared (clipped vertices snap to 1/256). */
+static bool
+ref_homogeneous(const float v[3][4], double X, double Y, double lam[3], double *margin)
+{
+   double m[3][3] = {{v[0][0], v[1][0], v[2][0]},
+                     {v[0][1], v[1][1], v[2][1]},
+                     {v[0][3], v[1][3], v[2][3]}};
+   double det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
+                m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+                m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+   double rhs[3] = {X, Y, 1}, u[3];
+   for (unsigned c = 0; c < 3; c++) {
+      double t[3][3];
+      memcpy(t, m, sizeof(t));
+      for (unsigned r = 0; r < 3; r++)
+         t[r][c] = rhs[r];
+      u[c] = (t[0][0] * (t[1][1] * t[2][2] - t[1][2] * t[2][1]) -
+              t[0][1] * (t[1][0] * t[2][2] - t[1][2] * t[2][0]) +
+              t[0][2] * (t[1][0] * t[2][1] - t[1][1] * t[2][0])) /
+             det;
+   }
+   double su = u[0] + u[1] + u[2];
+   double w = 0, z = 0;
+   *margin = 1e9;
+   for (unsigned i = 0; i < 3; i++) {
+      lam[i] = u[i] / su;
+      w += lam[i] * v[i][3];
+      z += lam[i] * v[i][2];
+      *margin = fmin(*margin, fabs(lam[i]));
+   }
+   double zn = z / w;
+   *margin = fmin(*margin, fmin(fabs(zn), fabs(1 - zn)));
+   bool in = lam[0] >= 0 && lam[1] >= 0 && lam[2] >= 0 && w > 0 && zn >= 0 && zn <= 1;
+   return in;
+}
+
+static void
+test_clipping(void)
+{
+   struct env e;
+   env_init(&e);
+   const uint32_t stride = W * 16;
+   struct rt_desc rt = {AGX_CHANNELS_R32G32B32A32, AGX_TEXTURE_TYPE_FLOAT, W, H, stride};
+   put_rt(&e, &rt);
+   struct frame f;
+   frame_init(&f, &e, W, H, 16, BG_ZERO4, EOT_RGBA32);
+   uint32_t fs = put_word_list(&e, env_asm(&e, FS_INTERP), 0, 0, false, true, true);
+   struct draw_state d;
+   draw_state_default(&d, &f, fs);
+   bind(&d, 0, 0, AGX_SHADE_MODEL_LINEAR);
+   bind(&d, 1, 1, AGX_SHADE_MODEL_PERSPECTIVE);
+   bind(&d, 2, 2, AGX_SHADE_MODEL_LINEAR);
+   bind(&d, 3, 3, AGX_SHADE_MODEL_FLAT_VERTEX_0);
+   d.slots32 = 5, d.cf_count = 4;
+   /* triangle 1: one vertex behind the eye (w < 0); triangle 2: crosses the
+    * near plane (z < 0) and the far plane (z > w) */
+   const float tv[2][3][4] = {
+      {{-0.6f, -0.5f, 0.2f, 1.0f}, {0.9f, -0.2f, 0.5f, 1.5f}, {0.3f, 0.8f, -0.5f, -0.7f}},
+      {{-0.9f, 0.1f, -0.6f, 1.0f}, {0.8f, 0.4f, 2.5f, 2.0f}, {-0.2f, 0.95f, 0.5f, 1.0f}},
+   };
+   const float ta[2][3] = {{5.0f, 25.0f, -10.0f}, {1.0f, 2.0f, 40.0f}};
+   for (unsigned t = 0; t < 2; t++)
+      for (unsigned k = 0; k < 3; k++) {
+         float v[8] = {tv[t][k][0], tv[t][k][1], tv[t][k][2], tv[t][k][3], ta[t][k], 0, 0, 0};
+         put_vertex(&e, 3 * t + k, v);
+      }
+   frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 6, 0, false, 0, false, 0, 1);
+   CHECK(frame_submit(&f) == 1);
+   unsigned bad = 0, compared = 0, inside = 0;
+   for (unsigned y = 0; y < H; y++) {
+      for (unsigned x = 0; x < W; x++) {
+         double X = (x + 0.5 - W / 2.0) / (W / 2.0), Y = (y + 0.5 - H / 2.0) / (H / 2.0);
+         float got = fbits(rt32(&e, stride, 16, x, y, 0));
+         bool any_in = false, near_edge = false;
+         double want = 0;
+         for (unsigned t = 0; t < 2; t++) {
+            double lam[3], margin;
+            bool in = ref_homogeneous(tv[t], X, Y, lam, &margin);
+            if (margin < 0.02)
+               near_edge = true;
+            if (in) {
+               any_in = true;
+               want = lam[0] * ta[t][0] + lam[1] * ta[t][1] + lam[2] * ta[t][2];
+            }
+         }
+         if (near_edge)
+            continue;
+         compared++;
+         inside += any_in;
+         bool ok = any_in ? fabs(got - want) <= 1e-3 * (1 + fabs(want)) : got == 0;
+         if (!ok && bad++ < 6)
+            fprintf(stderr, "clip (%u,%u): got %g want %s%g\n", x, y, got, any_in ? "" : "nothing ",
+                    want);
+      }
+   }
+   printf("clipping: %u pixels compared (%u inside), %u mismatches\n", compared, inside, bad);
+   CHECK(bad == 0);
+   CHECK(inside > 300);
+   env_fini(&e);
+}
+
+/* ---- depth bias ---------------------------------------------------------------- */
+
+/* Two full-screen triangles at z = 0.5 with LESS: the second passes only
+ * when its bias pulls it in front. Reference: Vulkan's float formula
+ * o = m * slope + r * constant, r = 2^(e - 23) (e: exponent of 0.5 = -1),
+ * m = 0 (flat), clamped. Also a sloped second triangle (z from 0.5 to
+ * 0.75 across 64 pixels: m = 0.25 / 64) with slope scale -2 and constant 0:
+ * o = -2m lets pixels whose z + o < 0.5 pass. */
+static void
+test_depth_bias(void)
+{
+   struct {
+      float constant, slope, clamp;
+      bool sloped;
+   } cases[] = {
+      {0, 0, 0, false},          {-1, 0, 0, false},    {1, 0, 0, false},
+      {-1000, 0, -1e-9f, false}, {-1000, 0, 0, false}, {0, -2, 0, true},
+   };
+   unsigned bad_total = 0;
+   for (unsigned c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+      struct env e;
+      env_init(&e);
+      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+      put_rt(&e, &rt);
+      struct frame f;
+      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+      float one = 1.0f;
+      memcpy(&f.bgobjdepth, &one, 4);
+      uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+      float db[3] = {cases[c].constant, cases[c].slope, cases[c].clamp};
+      memcpy(e.data + DBIAS_OFF + 12 * 5, db, 12);
+      struct draw_state d;
+      draw_state_default(&d, &f, fs);
+      d.depth_func = AGX_ZS_FUNC_LESS;
+      d.depth_write_disable = false;
+      const float cx[3] = {-1, 3, -1}, cy[3] = {-1, -1, 3};
+      for (unsigned t = 0; t < 2; t++) {
+         for (unsigned k = 0; k < 3; k++) {
+            /* sloped: z = 0.5 + 0.25 * (x_window / 64) along x */
+            float z = 0.5f;
+            if (t == 1 && cases[c].sloped)
+               z = 0.5f + 0.25f * ((cx[k] + 1) / 2);
+            float v[8] = {cx[k], cy[k], z, 1, 0, 0, 0, 0};
+            put_vertex(&e, 3 * t + k, v);
+         }
+         d.depth_bias = t == 1, d.depth_bias_index = 5;
+         frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 3 * t, false, 0, false, 0, 1);
+      }
+      CHECK(frame_submit(&f) == 1);
+      unsigned bad = 0;
+      for (unsigned y = 0; y < H; y++) {
+         for (unsigned x = 0; x < W; x++) {
+            double z = 0.5, m = 0;
+            if (cases[c].sloped) {
+               m = 0.25 / 64;
+               z = 0.5 + m * (x + 0.5);
+            }
+            double o = m * cases[c].slope + ldexp(1.0, -1 - 23) * cases[c].constant;
+            if (cases[c].clamp > 0)
+               o = fmin(o, cases[c].clamp);
+            else if (cases[c].clamp < 0)
+               o = fmax(o, cases[c].clamp);
+            bool pass2 = (float)(z + o) < 0.5f;
+            bad += rt32(&e, STRIDE, 4, x, y, 0) != (pass2 ? 2u : 1u);
+         }
+      }
+      if (bad)
+         fprintf(stderr, "depth bias case %u: %u mismatches\n", c, bad);
+      bad_total += bad;
+      env_fini(&e);
+   }
+   printf("depth bias: 6 cases (constant +-, clamp, slope), %u mismatches\n", bad_total);
+   CHECK(bad_total == 0);
+}
+
+static double vk_area(const struct tri *t);
+
+/* ---- provoking vertex and strip/fan winding --------------------------------- */
+
+static void
+test_provoking(void)
+{
+   unsigned bad = 0, checked = 0;
+   for (unsigned cfg = 0; cfg < 4; cfg++) {
+      bool fan = cfg >= 2, last = cfg & 1;
+      struct env e;
+      env_init(&e);
+      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+      put_rt(&e, &rt);
+      struct frame f;
+      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+      uint32_t fs = put_word_list(&e, env_asm(&e, FS_FLAT_EARLY), 0, 0, false, true, true);
+      struct draw_state d;
+      draw_state_default(&d, &f, fs);
+      /* Mesa's mapping (graphics.md 2.4): FIRST -> vertex 0 (fans: 1),
+       * LAST -> vertex 2 */
+      enum agx_shade_model m = last  ? AGX_SHADE_MODEL_FLAT_VERTEX_2
+                               : fan ? AGX_SHADE_MODEL_FLAT_VERTEX_1
+                                     : AGX_SHADE_MODEL_FLAT_VERTEX_0;
+      bind(&d, 1, 0, m);
+      d.slots32 = 5, d.cf_count = 1;
+      d.cull_back = true; /* every triangle of a strip/fan must face front */
+      double px[6], py[6];
+      if (fan) {
+         /* centre, then points on a counter-clockwise (on screen) arc */
+         px[0] = 32, py[0] = 32;
+         const double a[5][2] = {{60, 32}, {52, 8}, {32, 3}, {10, 10}, {4, 32}};
+         for (unsigned i = 0; i < 5; i++)
+            px[i + 1] = a[i][0], py[i + 1] = a[i][1];
+      } else {
+         for (unsigned i = 0; i < 6; i++)
+            px[i] = 4 + 11 * i, py[i] = i % 2 ? 50 : 10;
+      }
+      for (unsigned i = 0; i < 6; i++) {
+         float v[8] = {clip_of(px[i], W), clip_of(py[i], H), 0.5f, 1, (float)(i + 1), 0, 0, 0};
+         put_vertex(&e, i, v);
+      }
+      /* front = counter-clockwise: the first triangle's facing decides */
+      struct tri t0 = {{px[fan ? 1 : 0], px[fan ? 2 : 1], px[fan ? 0 : 2]},
+                       {py[fan ? 1 : 0], py[fan ? 2 : 1], py[fan ? 0 : 2]}};
+      d.ccw = vk_area(&t0) > 0;
+      frame_draw(&f, &d, fan ? AGX_PRIMITIVE_TRIANGLE_FAN : AGX_PRIMITIVE_TRIANGLE_STRIP, 6, 0,
+                 false, 0, false, 0, 1);
+      CHECK(frame_submit(&f) == 1);
+      for (unsigned i = 0; i < 4; i++) {
+         /* Vulkan's vertices of triangle i and its provoking vertex */
+         unsigned a = fan ? i + 1 : i, b = fan ? i + 2 : i + 1, c = fan ? 0 : i + 2;
+         unsigned prov = fan ? (last ? i + 2 : i + 1) : (last ? i + 2 : i);
+         unsigned x = (unsigned)((px[a] + px[b] + px[c]) / 3);
+         unsigned y = (unsigned)((py[a] + py[b] + py[c]) / 3);
+         float want = (float)(prov + 1);
+         uint32_t wb;
+         memcpy(&wb, &want, 4);
+         uint32_t got = rt32(&e, STRIDE, 4, x, y, 0);
+         if (got != wb) {
+            bad++;
+            fprintf(stderr, "%s %s triangle %u: got %g want %g\n", fan ? "fan" : "strip",
+                    last ? "last" : "first", i, fbits(got), want);
+         }
+         checked++;
+      }
+      env_fini(&e);
+   }
+   printf("provoking vertex: %u strip/fan triangles (first/last), %u mismatches\n", checked, bad);
+   CHECK(bad == 0);
+}
+
 /* ---- culling, scissor, occlusion counting, utile sizes, odd frame size ---- */
 
 static double
@@ -739,6 +1333,13 @@ main(void)
    test_interpolation();
    test_depth();
    test_zls();
+   test_stencil();
+   test_msaa();
+   test_layers();
+   test_provoking();
+   test_points();
+   test_clipping();
+   test_depth_bias();
    test_raster_state();
    test_hazards();
    return SIM_TEST_RESULT();
