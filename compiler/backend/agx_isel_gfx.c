@@ -248,6 +248,15 @@ isel_gfx(struct isel *c, agx_instr *I)
    case AGX_OP_DISCARD_SAMPLES:
       sample_mask(c, I);
       return true;
+   case AGX_OP_DEPTH_EMIT: {
+      struct mval z = isel_reg(c, isel_src(c, I, 0, 0));
+      struct agx_minstr *mi = isel_emit(c, AGX_OP_ZS_EMIT);
+      isel_set(c, mi, AGX_ZS_EMIT_S, agx_isa_imm(0xFF));
+      /* two 16-bit registers: depth only (zs = 1, Mesa's encoding) */
+      isel_use_tuple(c, mi, AGX_ZS_EMIT_T, z, 2);
+      isel_set(c, mi, AGX_ZS_EMIT_u0, agx_isa_imm(0));
+      return true;
+   }
    case AGX_OP_TILE_TEXTURE_LOAD:
       tile_texture_load(c, I);
       return true;

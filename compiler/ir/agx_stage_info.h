@@ -32,7 +32,7 @@ struct agx_fs_info {
    unsigned num_cf_bindings;
    unsigned num_cf_regs; /* coefficient registers used */
    bool reads_frag_coord_z, reads_w;
-   bool reads_front_facing, reads_helper, reads_sample_mask;
+   bool reads_front_facing, reads_helper, reads_sample_mask, reads_point_coord;
    bool uses_discard; /* sample_mask executed: no hardware early Z */
    bool early_fragment_tests;
    bool writes_depth, writes_stencil, writes_sample_mask; /* not lowered yet */

@@ -321,6 +321,35 @@ test_fs_basic(void)
 }
 
 static void
+test_fs_depth(void)
+{
+   enum agx_tib_format rts[1] = {AGX_TIB_RGBA8_UNORM};
+   struct agx_tilebuffer_layout tib;
+   agx_tilebuffer_layout(&tib, rts, 1, 1);
+   struct prog p;
+   char err[512];
+   if (!compile("fs_depth", &tib, &p, err, sizeof(err))) {
+      CHECK(0, "fs_depth: %s", err);
+      return;
+   }
+   const struct agx_fs_info *fs = &p.r.info.fs;
+   CHECK(fs->writes_depth && fs->uses_discard && fs->reads_point_coord, "flags");
+   CHECK(fs->num_cf_bindings == 3 && fs->cf[2].source == AGX_CF_SOURCE_POINT_COORD &&
+            fs->cf[2].cf_base == 2 && fs->cf[2].count == 2 && fs->num_cf_regs == 4,
+         "point coord binding");
+   /* the kill, then wait_pix 1 + zs_emit (all samples, depth in a register
+    * pair) instead of the final sample_mask test, then the colour store */
+   int kill = find(&p, 0, "sample_mask      255, 0");
+   int w1 = find(&p, 0, "wait_pix         1, 0");
+   int zs = find(&p, 0, "zs_emit          255, r");
+   int st = find(&p, 0, "st_tile");
+   CHECK(kill > 0 && w1 > kill && zs == w1 + 1 && st > zs, "order %d %d %d %d", kill, w1, zs, st);
+   CHECK(count(&p, "sample_mask") == 1 && count(&p, "zs_emit") == 1, "one test");
+   CHECK(strstr(p.text, ", cf2, center") && strstr(p.text, ", cf3, center"), "point coord iter");
+   prog_free(&p);
+}
+
+static void
 test_fs_mrt(void)
 {
    enum agx_tib_format rts[4] = {AGX_TIB_RGBA16_FLOAT, AGX_TIB_RG32_FLOAT, AGX_TIB_RGBA8_SINT,
@@ -550,6 +579,7 @@ main(int argc, char **argv)
    test_vs_blocks();
    test_fs_basic();
    test_fs_mrt();
+   test_fs_depth();
    test_tile_programs();
    printf("%u checks, %u failed\n", checks, failures);
    return failures ? 1 : 0;
