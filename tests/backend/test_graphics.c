@@ -229,6 +229,39 @@ test_vs_blocks(void)
    prog_free(&p);
 }
 
+/* Dynamically indexed outputs and inputs: every element is written /
+ * read and the indexed one selected. */
+static void
+test_dynamic(void)
+{
+   struct prog p;
+   char err[512];
+   if (!compile("vs_dynamic", NULL, &p, err, sizeof(err))) {
+      CHECK(0, "vs_dynamic: %s", err);
+      return;
+   }
+   const struct agx_uvs_layout *l = &p.r.info.vs.uvs;
+   CHECK(l->size == 14 && l->clip_base == 10 && l->clip_count == 4, "size %u clip %u+%u", l->size,
+         l->clip_base, l->clip_count);
+   CHECK(l->offset[0][0] == 4 && l->offset[2][1] == 9, "v_uv[3] words");
+   CHECK(count(&p, "st_var") == 14, "%u st_var", count(&p, "st_var"));
+   prog_free(&p);
+   enum agx_tib_format rt = AGX_TIB_RGBA32_FLOAT;
+   struct agx_tilebuffer_layout tib;
+   agx_tilebuffer_layout(&tib, &rt, 1, 1);
+   if (!compile("fs_dynamic", &tib, &p, err, sizeof(err))) {
+      CHECK(0, "fs_dynamic: %s", err);
+      return;
+   }
+   const struct agx_fs_info *fs = &p.r.info.fs;
+   CHECK(fs->num_cf_bindings == 4 && fs->cf[1].location == 0 && fs->cf[2].location == 1 &&
+            fs->cf[2].cf_base == 5 && fs->cf[3].cf_base == 9 && fs->cf[3].interp == AGX_INTERP_FLAT,
+         "bindings");
+   CHECK(count(&p, "iterproj") == 8, "both elements interpolated: %u", count(&p, "iterproj"));
+   CHECK(count(&p, "icmpsel") >= 4 + 3, "selects");
+   prog_free(&p);
+}
+
 static void
 test_uvs_assign(void)
 {
@@ -580,6 +613,7 @@ main(int argc, char **argv)
    test_fs_basic();
    test_fs_mrt();
    test_fs_depth();
+   test_dynamic();
    test_tile_programs();
    printf("%u checks, %u failed\n", checks, failures);
    return failures ? 1 : 0;
