@@ -284,6 +284,8 @@ test_uvs_assign(void)
    CHECK(agx_cf_binding_base_slot(&b, &l, false) == 2 &&
             agx_cf_binding_base_slot(&b, &l, true) == 3,
          "base slot");
+   CHECK(agx_uvs_num_slots(&l, false) == 5 && agx_uvs_num_slots(&l, true) == 6, "slots %u",
+         agx_uvs_num_slots(&l, false));
    b.location = 6; /* not written: W */
    CHECK(agx_cf_binding_base_slot(&b, &l, true) == 0, "unwritten");
    b.interp = AGX_INTERP_FLAT;
@@ -379,6 +381,7 @@ test_fs_depth(void)
    CHECK(kill > 0 && w1 > kill && zs == w1 + 1 && st > zs, "order %d %d %d %d", kill, w1, zs, st);
    CHECK(count(&p, "sample_mask") == 1 && count(&p, "zs_emit") == 1, "one test");
    CHECK(strstr(p.text, ", cf2, center") && strstr(p.text, ", cf3, center"), "point coord iter");
+   CHECK(strstr(p.text, "sr2 (threadgroup_position_in_grid.z)"), "layer from SR 2");
    prog_free(&p);
 }
 
