@@ -157,6 +157,9 @@ agx_pass_lower_fs_inputs(agx_shader *s)
       s->fs.reads_point_coord = true;
    }
    s->fs.num_cf_regs = next;
+   for (unsigned loc = 0; loc < AGX_MAX_VARYINGS; loc++)
+      if (!s->fs.input_comps[loc])
+         s->fs.input_interp[loc] = 0xFF; /* not read (agx_backend_options.fs_interp) */
    if (!any)
       return false;
    return agx_lower_each(s, lower, &st);

@@ -23,7 +23,8 @@ struct agx_vs_info {
 
 /* Fragment shader. */
 struct agx_fs_info {
-   /* interpolation of each input location as declared (enum agx_interp),
+   /* interpolation of each input location as declared (enum agx_interp,
+    * 0xFF: not read; what a linked VS takes as agx_backend_options.fs_interp),
     * and the components read */
    uint8_t input_comps[AGX_MAX_VARYINGS];
    uint8_t input_interp[AGX_MAX_VARYINGS];

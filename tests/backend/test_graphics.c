@@ -31,6 +31,7 @@ static unsigned failures, checks;
    } while (0)
 
 static const char *dir;
+static const uint8_t *link_fs_interp; /* agx_backend_options.fs_interp for compile() */
 
 struct prog {
    struct agx_backend_result r;
@@ -71,7 +72,7 @@ compile(const char *name, const struct agx_tilebuffer_layout *tib, struct prog *
    free(w);
    if (!s)
       return false;
-   struct agx_backend_options o = {.tib = tib, .no_preamble = true};
+   struct agx_backend_options o = {.tib = tib, .no_preamble = true, .fs_interp = link_fs_interp};
    int rc = agx_backend_compile(s, &o, &p->r, err, errsize);
    agx_shader_destroy(s);
    if (rc)
@@ -184,6 +185,33 @@ test_vs_basic(void)
    /* r5 vertex index, r6 instance number + base instance (uniform byte 324 = u81) */
    CHECK(find(&p, 0, "iadd             r") >= 0 && strstr(p.text, "r6, u81"), "instance index");
    CHECK(!strncmp(p.lines[0], "mov_imm          r0l, 0", 24), "r0l init: %s", p.lines[0]);
+   prog_free(&p);
+}
+
+/* Linked to a fragment shader whose decorations differ: its interpolation
+ * groups the record (location 2 smooth first, then locations 0 and 1 flat). */
+static void
+test_vs_linked(void)
+{
+   uint8_t fs_interp[AGX_MAX_VARYINGS];
+   memset(fs_interp, 0xFF, sizeof(fs_interp));
+   fs_interp[0] = AGX_INTERP_FLAT;
+   fs_interp[2] = AGX_INTERP_SMOOTH;
+   link_fs_interp = fs_interp;
+   struct prog p;
+   char err[512];
+   bool ok = compile("vs_basic", NULL, &p, err, sizeof(err));
+   link_fs_interp = NULL;
+   if (!ok) {
+      CHECK(0, "vs_basic linked: %s", err);
+      return;
+   }
+   const struct agx_uvs_layout *l = &p.r.info.vs.uvs;
+   CHECK(l->group_words[0] == 2 && l->group_words[1] == 5 && l->group_words[2] == 0, "groups");
+   CHECK(l->offset[2][0] == 4 && l->offset[0][0] == 6 && l->offset[0][3] == 9 &&
+            l->offset[1][0] == 10 && l->point_size == 11,
+         "offsets %u %u %u", l->offset[2][0], l->offset[0][0], l->offset[1][0]);
+   CHECK(strstr(p.text, ", 10\n") && strstr(p.text, "st_var_final     1, r"), "st_var 10");
    prog_free(&p);
 }
 
@@ -325,6 +353,9 @@ test_fs_basic(void)
             fs->cf[4].interp == AGX_INTERP_LINEAR,
          "loc2");
    CHECK(fs->reads_frag_coord_z && fs->uses_discard && fs->reads_front_facing, "flags");
+   CHECK(fs->input_interp[0] == AGX_INTERP_SMOOTH && fs->input_interp[1] == AGX_INTERP_FLAT &&
+            fs->input_interp[2] == AGX_INTERP_LINEAR && fs->input_interp[3] == 0xFF,
+         "input interpolation for linking");
    /* v_uv.x: iter cf7; v_color: iterproj cf2..cf5 with W in cf0; v_id: ldcf cf6;
     * FragCoord.z / .w: iter cf1 / cf0 */
    CHECK(strstr(p.text, "iter             r2, cf7, center"), "iter cf7");
@@ -613,6 +644,7 @@ main(int argc, char **argv)
    test_tilebuffer();
    test_vs_basic();
    test_vs_blocks();
+   test_vs_linked();
    test_fs_basic();
    test_fs_mrt();
    test_fs_depth();
