@@ -64,6 +64,7 @@ struct agx_mir {
    uint8_t *vflags; /* AGX_MIR_V_* per vreg */
    unsigned nvregs, cap_vregs;
    unsigned spill_bytes; /* stack bytes per thread used by spill slots */
+   bool no_stop;         /* a prolog: falls through (no final stop) */
 };
 
 /* vreg flags */

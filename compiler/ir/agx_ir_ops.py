@@ -339,3 +339,6 @@ intr('tile_block_store', 0, dest=False, effects=True, consts=('ts', 'offset', 'f
 intr('depth_emit', 1, dest=False, effects=True)
 # PointCoord (32x2), before input lowering.
 intr('load_point_coord', 0, reorder=True)
+# Prologs (agx_shader.prolog): leaves the 32-bit source in register r`reg`
+# for the program that follows (vertex-fetch prolog: attributes).
+intr('store_preloaded', 1, dest=False, effects=True, consts=('reg',))

@@ -16,6 +16,7 @@
 #include "agx_backend.h"
 #include "agx_spirv.h"
 #include "agx_tile_programs.h"
+#include "agx_vbo_prolog.h"
 
 static unsigned failures, checks;
 
@@ -632,6 +633,62 @@ test_tile_programs(void)
    prog_free(&p);
 }
 
+static void
+test_vbo_prolog(void)
+{
+   struct agx_vbo_key k = {0};
+   k.num_attribs = 3;
+   k.attribs[0] = (struct agx_vbo_attrib){0, AGX_VBO_RGB32_FLOAT, 0, 0};
+   k.attribs[1] = (struct agx_vbo_attrib){1, AGX_VBO_RGBA8_UNORM, 0, 12};
+   k.attribs[2] = (struct agx_vbo_attrib){3, AGX_VBO_RG16_SINT, 1, 4};
+   k.buffers[0] = (struct agx_vbo_buffer){16, false, 0};
+   k.buffers[1] = (struct agx_vbo_buffer){8, true, 3};
+   k.uniform_base = 400;
+   struct prog p;
+   char err[512];
+   memset(&p, 0, sizeof(p));
+   if (agx_build_vbo_prolog(&k, &p.r, err, sizeof(err))) {
+      CHECK(0, "prolog: %s", err);
+      return;
+   }
+   disasm_into(&p);
+   /* falls through into the main shader: no stop */
+   CHECK(p.n > 0 && count(&p, "stop") == 0, "no stop");
+   /* buffer 0 at uniform bytes 400 (u100-u101), clamp 408 (u102); buffer 1
+    * at 416 (u104-u105), clamp 424 (u106); base instance u81 */
+   CHECK(strstr(p.text, "u100") && strstr(p.text, "u102") && strstr(p.text, "u104") &&
+            strstr(p.text, "u106") && strstr(p.text, "u81"),
+         "uniforms");
+   CHECK(strstr(p.text, "i32, xyz,") && strstr(p.text, "i8, xyzw,") && strstr(p.text, "i16, xy,"),
+         "loads");
+   /* 1/255 = 0x3B808081 for UNORM8; sign extension of SINT16 */
+   CHECK(strstr(p.text, "998277249") && strstr(p.text, ".sx"), "conversions");
+   /* location 0 -> r8-r11 (w = 1.0), 1 -> r12-r15, 3 -> r20-r23 (w = 1) */
+   CHECK(find(&p, 0, "mov              r8, ") >= 0 && find(&p, 0, "mov              r10, ") >= 0 &&
+            find(&p, 0, "mov_imm          r11, 1065353216") >= 0,
+         "location 0");
+   CHECK(find(&p, 0, "mov              r12, ") >= 0 && find(&p, 0, "mov              r15, ") >= 0,
+         "location 1");
+   CHECK(find(&p, 0, "mov              r20, ") >= 0 &&
+            find(&p, 0, "mov_imm          r22, 0") >= 0 &&
+            find(&p, 0, "mov_imm          r23, 1,") >= 0,
+         "location 3");
+   /* r5 (vertex index) and r6 (instance number) are read, never written */
+   CHECK(strstr(p.text, ", r5,") && strstr(p.text, " r6,") && !strstr(p.text, "  r5, ") &&
+            !strstr(p.text, "  r6, "),
+         "r5/r6 kept");
+   prog_free(&p);
+
+   k.attribs[2].offset = 3; /* not 2-byte aligned */
+   memset(&p, 0, sizeof(p));
+   CHECK(agx_build_vbo_prolog(&k, &p.r, err, sizeof(err)) != 0 && strstr(err, "offset 3"),
+         "misaligned: %s", err);
+   k.attribs[2].offset = 4;
+   k.attribs[2].format = 200;
+   CHECK(agx_build_vbo_prolog(&k, &p.r, err, sizeof(err)) != 0 && strstr(err, "bad format"),
+         "bad format: %s", err);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -650,6 +707,7 @@ main(int argc, char **argv)
    test_fs_depth();
    test_dynamic();
    test_tile_programs();
+   test_vbo_prolog();
    printf("%u checks, %u failed\n", checks, failures);
    return failures ? 1 : 0;
 }
