@@ -440,6 +440,18 @@ test_fs_mrt(void)
    CHECK(p.r.info.fs.colour_written == 0xF && p.r.info.fs.colour_comps[1] == 0x3, "written");
    prog_free(&p);
 
+   /* EarlyFragmentTests reaches the interface (USC Fragment Properties) */
+   if (compile("fs_early", &tib, &p, err, sizeof(err))) {
+      CHECK(p.r.info.fs.early_fragment_tests && !p.r.info.fs.uses_discard, "early");
+      prog_free(&p);
+   } else {
+      CHECK(0, "fs_early: %s", err);
+   }
+   if (compile("fs_const", &tib, &p, err, sizeof(err))) {
+      CHECK(!p.r.info.fs.early_fragment_tests && p.r.info.fs.num_cf_regs == 0, "not early");
+      prog_free(&p);
+   }
+
    /* a render target past the tilebuffer (eMRT) is refused with a message */
    enum agx_tib_format big[5] = {AGX_TIB_RGBA32_FLOAT, AGX_TIB_RGBA32_FLOAT, AGX_TIB_RGBA32_FLOAT,
                                  AGX_TIB_RGBA32_FLOAT, AGX_TIB_RGBA32_FLOAT};
