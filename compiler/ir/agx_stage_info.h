@@ -9,8 +9,8 @@
 #include "agx_tilebuffer.h"
 #include "agx_uvs.h"
 
-#define AGX_MAX_ATTRIBS 30 /* r(8 + 4i + c) for i < 30 (isa.md §13) */
-#define AGX_MAX_CF_BINDINGS (2 + AGX_MAX_VARYINGS)
+#define AGX_MAX_ATTRIBS 30                         /* r(8 + 4i + c) for i < 30 (isa.md §13) */
+#define AGX_MAX_CF_BINDINGS (3 + AGX_MAX_VARYINGS) /* W, Z, point coord, locations */
 #define AGX_MAX_RTS 8
 
 /* Vertex shader. */

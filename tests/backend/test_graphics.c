@@ -452,6 +452,19 @@ test_fs_mrt(void)
       prog_free(&p);
    }
 
+   /* the largest CF table: W, Z, 32 locations of 4, then the point coordinate */
+   if (compile("fs_many", &tib, &p, err, sizeof(err))) {
+      const struct agx_fs_info *fs = &p.r.info.fs;
+      CHECK(fs->num_cf_bindings == 35 && fs->num_cf_regs == 132 && fs->cf[33].location == 31 &&
+               fs->cf[33].cf_base == 126 && fs->cf[34].source == AGX_CF_SOURCE_POINT_COORD &&
+               fs->cf[34].cf_base == 130,
+            "35 bindings: %u, %u registers", fs->num_cf_bindings, fs->num_cf_regs);
+      CHECK(strstr(p.text, "cf129, cf0"), "cf129");
+      prog_free(&p);
+   } else {
+      CHECK(0, "fs_many: %s", err);
+   }
+
    /* a render target past the tilebuffer (eMRT) is refused with a message */
    enum agx_tib_format big[5] = {AGX_TIB_RGBA32_FLOAT, AGX_TIB_RGBA32_FLOAT, AGX_TIB_RGBA32_FLOAT,
                                  AGX_TIB_RGBA32_FLOAT, AGX_TIB_RGBA32_FLOAT};
