@@ -925,6 +925,14 @@ builtin_value(struct vtn_ctx *c, unsigned builtin)
                          agx_extract(b, zw, 1)};
       return agx_vec(b, 4, v);
    }
+   case SpvBuiltInLayer:
+      /* fragment input: the layer being rendered (graphics.md §4.1: SR 2) */
+      if (c->shader->stage != AGX_STAGE_FRAGMENT)
+         vtn_fail(c, "Layer input outside a fragment shader");
+      return agx_intrin(b, AGX_OP_LOAD_SR, s1, 0, NULL, NULL, NULL, 2, 0, 0);
+   case SpvBuiltInPointCoord:
+      return agx_intrin(b, AGX_OP_LOAD_POINT_COORD, agx_type_make(32, 2), 0, NULL, NULL, NULL, 0, 0,
+                        0);
    case SpvBuiltInFrontFacing:
       return agx_intrin(b, AGX_OP_LOAD_FRONT_FACING, agx_type_make(1, 1), 0, NULL, NULL, NULL, 0, 0,
                         0);

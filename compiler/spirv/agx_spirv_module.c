@@ -906,6 +906,8 @@ handle_modes(struct vtn_ctx *c)
       if (vtn_word(c, i, 1) != c->entry_id)
          continue;
       unsigned mode = vtn_word(c, i, 2);
+      if (mode == SpvExecutionModeEarlyFragmentTests)
+         c->shader->fs.early_fragment_tests = true;
       if (mode == SpvExecutionModeLocalSize || mode == SpvExecutionModeLocalSizeId) {
          for (unsigned k = 0; k < 3; k++) {
             uint64_t v = vtn_word(c, i, 3 + k);
