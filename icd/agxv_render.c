@@ -8,10 +8,30 @@
 #include <string.h>
 
 #include "agx_pack.h"
+#include "agxv_image.h"
 #include "agxv_log.h"
 
 #define PAGE 16384u
 #define CACHELINE 128u
+
+bool
+agxv_render_zs_plane_init(struct agxv_render_zs_plane *out, const struct agxv_image *image,
+                          VkImageAspectFlagBits aspect, uint32_t level, uint32_t first_layer)
+{
+   /* hk_CmdBeginRendering: image base + ail_get_layer_level_B(layout,
+    * first_layer, level); stencil is the last plane. */
+   uint64_t offset;
+   const struct agx_image_layout *l = agxv_image_plane(image, aspect, &offset);
+   /* The layout may hold more levels (the full chain) than the image has. */
+   if (aspect == VK_IMAGE_ASPECT_COLOR_BIT || !l || !image->va || level >= image->mip_levels ||
+       level >= l->levels || first_layer >= image->array_layers)
+      return false;
+   *out = (struct agxv_render_zs_plane){
+      .base = image->va + offset + l->level_offset[level] + first_layer * l->layer_stride,
+      .layer_stride = l->layer_stride,
+   };
+   return true;
+}
 
 uint32_t
 agxv_render_sample_positions(uint32_t samples)

@@ -86,6 +86,13 @@ struct agxv_render_out {
    uint64_t zls_ctrl_partial;
 };
 
+/* The plane of a depth/stencil image view (aspect DEPTH or STENCIL, the
+ * view's base level and first layer) for the ZLS; false if the image has no
+ * such aspect, is unbound or the level is out of range. */
+struct agxv_image;
+bool agxv_render_zs_plane_init(struct agxv_render_zs_plane *out, const struct agxv_image *image,
+                               VkImageAspectFlagBits aspect, uint32_t level, uint32_t first_layer);
+
 /* Fills the render-pass fields of *cmd. VK_ERROR_UNKNOWN (logged) for
  * descriptions the hardware cannot run (sizes, sample counts, formats,
  * layer strides). */
