@@ -168,6 +168,8 @@ merge(const struct agxv_render_attachment *att, uint32_t *w, uint32_t *h, uint32
 {
    if (!att->present)
       return VK_SUCCESS;
+   if (!att->width || !att->height || att->width > 16384 || att->height > 16384)
+      return agxv_error(VK_ERROR_UNKNOWN, "attachment of %ux%u pixels", att->width, att->height);
    if (*samples && att->samples != *samples)
       return agxv_error(VK_ERROR_UNKNOWN, "attachments with %u and %u samples", *samples,
                         att->samples);

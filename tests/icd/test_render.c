@@ -261,6 +261,9 @@ test_bad_input(void)
    CHECK(agxv_render_build(&d, &bad_tile, &cmd, &out) == VK_ERROR_UNKNOWN);
    struct agxv_render_tib bad_size = {32, 32, 1, 12};
    CHECK(agxv_render_build(&d, &bad_size, &cmd, &out) == VK_ERROR_UNKNOWN);
+   d.color[0].width = 0;
+   CHECK(agxv_render_build(&d, &tib1, &cmd, &out) == VK_ERROR_UNKNOWN);
+   d.color[0].width = 16;
    d.color_count = 9;
    CHECK(agxv_render_build(&d, &tib1, &cmd, &out) == VK_ERROR_UNKNOWN);
    d.color_count = 1;
