@@ -10,8 +10,6 @@
 #include <string.h>
 #include <vulkan/vulkan_core.h>
 
-#include "agxv_private_data.h"
-
 extern const VkAllocationCallbacks agxv_default_alloc;
 
 static inline void *
@@ -31,15 +29,11 @@ agxv_zalloc(const VkAllocationCallbacks *alloc, size_t size, size_t align,
    return p;
 }
 
-/* Objects are freed here too: their private data goes with them. */
 static inline void
 agxv_free(const VkAllocationCallbacks *alloc, void *ptr)
 {
-   if (!ptr)
-      return;
-   if (__atomic_load_n(&agxv_private_data_slots_live, __ATOMIC_RELAXED))
-      agxv_private_data_forget(ptr);
-   alloc->pfnFree(alloc->pUserData, ptr);
+   if (ptr)
+      alloc->pfnFree(alloc->pUserData, ptr);
 }
 
 /* The callbacks an object uses: the per-call ones if given, else its parent's. */

@@ -16,8 +16,9 @@ agxv_CreateBuffer(VkDevice _device, const VkBufferCreateInfo *pCreateInfo,
    AGXV_FROM_HANDLE(agxv_device, device, _device);
    if (pCreateInfo->size > device->pdev->properties.v13.maxBufferSize)
       return VK_ERROR_OUT_OF_DEVICE_MEMORY;
-   struct agxv_buffer *buffer = agxv_zalloc(agxv_choose_alloc(&device->alloc, pAllocator),
-                                            sizeof(*buffer), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   struct agxv_buffer *buffer =
+      agxv_object_zalloc(device, agxv_choose_alloc(&device->alloc, pAllocator), sizeof(*buffer),
+                         VK_OBJECT_TYPE_BUFFER);
    if (!buffer)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    buffer->size = pCreateInfo->size;
@@ -30,7 +31,8 @@ VKAPI_ATTR void VKAPI_CALL
 agxv_DestroyBuffer(VkDevice _device, VkBuffer _buffer, const VkAllocationCallbacks *pAllocator)
 {
    AGXV_FROM_HANDLE(agxv_device, device, _device);
-   agxv_free(agxv_choose_alloc(&device->alloc, pAllocator), agxv_buffer_from_handle(_buffer));
+   agxv_object_free(agxv_choose_alloc(&device->alloc, pAllocator),
+                    agxv_buffer_from_handle(_buffer));
 }
 
 static void

@@ -5,11 +5,12 @@
 #include "agxv_object.h"
 
 struct agxv_buffer {
+   struct agxv_object base;
    VkDeviceSize size;
    VkBufferUsageFlags usage;
    uint64_t va; /* 0 until bound */
 };
 
-AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_buffer, VkBuffer)
+AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_buffer, VkBuffer, VK_OBJECT_TYPE_BUFFER)
 
 #endif

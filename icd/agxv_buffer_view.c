@@ -84,8 +84,9 @@ agxv_CreateBufferView(VkDevice _device, const VkBufferViewCreateInfo *pCreateInf
    VkDeviceSize range = pCreateInfo->range;
    if (range == VK_WHOLE_SIZE)
       range = buffer->size > pCreateInfo->offset ? buffer->size - pCreateInfo->offset : 0;
-   struct agxv_buffer_view *view = agxv_zalloc(agxv_choose_alloc(&device->alloc, pAllocator),
-                                               sizeof(*view), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   struct agxv_buffer_view *view =
+      agxv_object_zalloc(device, agxv_choose_alloc(&device->alloc, pAllocator), sizeof(*view),
+                         VK_OBJECT_TYPE_BUFFER_VIEW);
    if (!view)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    view->format = pCreateInfo->format;
@@ -105,6 +106,6 @@ agxv_DestroyBufferView(VkDevice _device, VkBufferView bufferView,
                        const VkAllocationCallbacks *pAllocator)
 {
    AGXV_FROM_HANDLE(agxv_device, device, _device);
-   agxv_free(agxv_choose_alloc(&device->alloc, pAllocator),
-             agxv_buffer_view_from_handle(bufferView));
+   agxv_object_free(agxv_choose_alloc(&device->alloc, pAllocator),
+                    agxv_buffer_view_from_handle(bufferView));
 }

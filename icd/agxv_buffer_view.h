@@ -10,12 +10,13 @@
 #include "agxv_object.h"
 
 struct agxv_buffer_view {
+   struct agxv_object base;
    VkFormat format;
    uint64_t elements;
    uint32_t desc[AGX_ABI_TEXEL_DESC_SIZE / 4]; /* copied into descriptor sets */
 };
 
-AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_buffer_view, VkBufferView)
+AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_buffer_view, VkBufferView, VK_OBJECT_TYPE_BUFFER_VIEW)
 
 /* Packs the descriptor of `elements` texels of format starting at GPU
  * address va (any texel-aligned address) into desc (48 bytes). Returns

@@ -1,4 +1,5 @@
-/* Command pool and command buffer lifecycle (allocate, begin, end, reset, free). */
+/* Command pool and command buffer lifecycle (allocate, begin, end, reset, free) and the
+ * list of typed control streams a recording produces (agxv_cmd_buffer.h). */
 #include "agxv_cmd_buffer.h"
 
 #include <string.h>
@@ -18,7 +19,7 @@ agxv_CreateCommandPool(VkDevice _device, const VkCommandPoolCreateInfo *pCreateI
        (pCreateInfo->flags & VK_COMMAND_POOL_CREATE_PROTECTED_BIT))
       return agxv_error(VK_ERROR_INITIALIZATION_FAILED, "unsupported command pool");
    struct agxv_cmd_pool *pool =
-      agxv_zalloc(alloc, sizeof(*pool), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      agxv_object_zalloc(device, alloc, sizeof(*pool), VK_OBJECT_TYPE_COMMAND_POOL);
    if (!pool)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    pool->device = device;
@@ -38,11 +39,12 @@ free_cmd_buffer(struct agxv_cmd_buffer *cmd)
       pool->buffers = cmd->next;
    if (cmd->next)
       cmd->next->prev = cmd->prev;
-   agxv_cs_finish(&cmd->cdm);
+   for (unsigned t = 0; t < AGXV_CS_TYPE_COUNT; t++)
+      agxv_cs_finish(&cmd->cs[t]);
    agxv_upload_finish(&cmd->data);
    agxv_upload_finish(&cmd->usc);
-   agxv_free(&pool->alloc, cmd->segments);
-   agxv_free(&pool->alloc, cmd);
+   agxv_free(&pool->alloc, cmd->streams);
+   agxv_object_free(&pool->alloc, cmd);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -55,20 +57,22 @@ agxv_DestroyCommandPool(VkDevice _device, VkCommandPool _pool,
    while (pool->buffers)
       free_cmd_buffer(pool->buffers);
    VkAllocationCallbacks alloc = pool->alloc;
-   agxv_free(&alloc, pool);
+   agxv_object_free(&alloc, pool);
 }
 
 static void
 reset_cmd_buffer(struct agxv_cmd_buffer *cmd)
 {
-   agxv_cs_reset(&cmd->cdm);
+   for (unsigned t = 0; t < AGXV_CS_TYPE_COUNT; t++)
+      agxv_cs_reset(&cmd->cs[t]);
    agxv_upload_reset(&cmd->data);
    agxv_upload_reset(&cmd->usc);
-   memset(&cmd->compute, 0, sizeof(cmd->compute));
+   memset(cmd->bind, 0, sizeof(cmd->bind));
+   memset(&cmd->dispatch_cache, 0, sizeof(cmd->dispatch_cache));
    cmd->dispatch_since_barrier = false;
    cmd->event_count = 0;
-   cmd->segment_count = 0;
-   cmd->open_start_va = cmd->open_end_va = 0;
+   cmd->stream_count = 0;
+   cmd->stream_open = false;
    cmd->record_result = VK_SUCCESS;
    cmd->state = AGXV_CMD_BUFFER_INITIAL;
 }
@@ -96,7 +100,7 @@ agxv_AllocateCommandBuffers(VkDevice _device, const VkCommandBufferAllocateInfo 
    AGXV_FROM_HANDLE(agxv_cmd_pool, pool, pInfo->commandPool);
    for (uint32_t i = 0; i < pInfo->commandBufferCount; i++) {
       struct agxv_cmd_buffer *cmd =
-         agxv_zalloc(&pool->alloc, sizeof(*cmd), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+         agxv_object_zalloc(device, &pool->alloc, sizeof(*cmd), VK_OBJECT_TYPE_COMMAND_BUFFER);
       if (!cmd) {
          for (uint32_t j = 0; j < i; j++) {
             free_cmd_buffer(agxv_cmd_buffer_from_handle(pCommandBuffers[j]));
@@ -106,11 +110,11 @@ agxv_AllocateCommandBuffers(VkDevice _device, const VkCommandBufferAllocateInfo 
             pCommandBuffers[j] = VK_NULL_HANDLE;
          return VK_ERROR_OUT_OF_HOST_MEMORY;
       }
-      set_loader_magic_value(cmd);
       cmd->device = device;
       cmd->pool = pool;
       cmd->level = pInfo->level;
-      agxv_cs_init(&cmd->cdm, device);
+      for (unsigned t = 0; t < AGXV_CS_TYPE_COUNT; t++)
+         agxv_cs_init(&cmd->cs[t], device, (enum agxv_cs_type)t);
       agxv_upload_init(&cmd->data, device, 0); /* GPU-written too (indirect grids) */
       agxv_upload_init(&cmd->usc, device, AGXV_BO_EXEC | AGXV_BO_READONLY);
       cmd->next = pool->buffers;
@@ -151,49 +155,89 @@ agxv_BeginCommandBuffer(VkCommandBuffer commandBuffer, const VkCommandBufferBegi
    return VK_SUCCESS;
 }
 
-/* Ends the open segment's stream (a primary's terminates, a secondary's
- * returns to its caller) and records it. */
+/* Appends the open stream, ended by its terminate (a primary) or return
+ * (a secondary's part), to the list. */
 static void
-close_segment(struct agxv_cmd_buffer *cmd, uint32_t ts_object, uint32_t ts_offset)
+close_stream(struct agxv_cmd_buffer *cmd, uint32_t ts_object, uint32_t ts_offset)
 {
+   struct agxv_cs *cs = &cmd->cs[cmd->open.type];
+   cmd->stream_open = false;
+   cmd->dispatch_since_barrier = false;
    if (cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY)
-      agxv_cs_return_cdm(&cmd->cdm);
+      agxv_cs_return(cs);
    else
-      agxv_cs_terminate_cdm(&cmd->cdm);
-   if (cmd->cdm.status != VK_SUCCESS)
+      agxv_cs_terminate(cs);
+   if (cs->status != VK_SUCCESS) {
+      agxv_cmd_set_error(cmd, cs->status);
       return;
-   if (cmd->segment_count == cmd->segment_capacity) {
-      uint32_t cap = cmd->segment_capacity ? cmd->segment_capacity * 2 : 4;
-      struct agxv_cmd_segment *s =
+   }
+   if (cmd->stream_count == cmd->stream_capacity) {
+      uint32_t cap = cmd->stream_capacity ? cmd->stream_capacity * 2 : 4;
+      struct agxv_cmd_stream *s =
          agxv_alloc(&cmd->pool->alloc, cap * sizeof(*s), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
       if (!s) {
          agxv_cmd_set_error(cmd, VK_ERROR_OUT_OF_HOST_MEMORY);
          return;
       }
-      if (cmd->segment_count)
-         memcpy(s, cmd->segments, cmd->segment_count * sizeof(*s));
-      agxv_free(&cmd->pool->alloc, cmd->segments);
-      cmd->segments = s;
-      cmd->segment_capacity = cap;
+      if (cmd->stream_count)
+         memcpy(s, cmd->streams, cmd->stream_count * sizeof(*s));
+      agxv_free(&cmd->pool->alloc, cmd->streams);
+      cmd->streams = s;
+      cmd->stream_capacity = cap;
    }
-   cmd->segments[cmd->segment_count++] = (struct agxv_cmd_segment){
-      .start_va = cmd->open_start_va ? cmd->open_start_va : cmd->cdm.start_va,
-      .end_va = cmd->open_start_va ? cmd->open_end_va : cmd->cdm.first_end_va,
-      .ts_object = ts_object,
-      .ts_offset = ts_offset,
-   };
+   struct agxv_cmd_stream *s = &cmd->streams[cmd->stream_count++];
+   *s = cmd->open;
+   s->ts_object = ts_object;
+   s->ts_offset = ts_offset;
+}
+
+struct agxv_cs *
+agxv_cmd_open_stream(struct agxv_cmd_buffer *cmd, enum agxv_cs_type type)
+{
+   if (cmd->stream_open && cmd->open.type == type)
+      return &cmd->cs[type];
+   if (cmd->stream_open)
+      close_stream(cmd, 0, 0);
+   struct agxv_cs *cs = &cmd->cs[type];
+   /* A stream starts where the builder's next word goes (a fresh chunk
+    * the first time). */
+   if (!agxv_cs_reserve(cs, 0)) {
+      agxv_cmd_set_error(cmd, cs->status);
+      return cs; /* reservations fail from now on (status is sticky) */
+   }
+   cmd->open = (struct agxv_cmd_stream){.type = type};
+   cmd->open.start_va = agxv_cs_next_va(cs, &cmd->open.end_va);
+   cmd->stream_open = true;
+   /* A new stream is a new hardware command, which starts after the one
+    * before completes: no CDM barrier is needed before its first launch. */
+   cmd->dispatch_since_barrier = false;
+   return cs;
 }
 
 void
 agxv_cmd_split(struct agxv_cmd_buffer *cmd, uint32_t ts_object, uint32_t ts_offset)
 {
-   close_segment(cmd, ts_object, ts_offset);
-   if (cmd->cdm.status != VK_SUCCESS)
-      return;
-   /* The next segment is a new hardware command, which starts after this
-    * one completes: no CDM barrier is needed before its first launch. */
-   cmd->open_start_va = agxv_cs_next_va(&cmd->cdm, &cmd->open_end_va);
-   cmd->dispatch_since_barrier = false;
+   if (!cmd->stream_open)
+      agxv_cmd_open_stream(cmd, AGXV_CS_CDM);
+   if (cmd->stream_open)
+      close_stream(cmd, ts_object, ts_offset);
+}
+
+struct agxv_cs *
+agxv_cmd_begin_render(struct agxv_cmd_buffer *cmd, const struct agxv_render_info *info)
+{
+   agxv_cmd_close_stream(cmd);
+   struct agxv_cs *cs = agxv_cmd_open_stream(cmd, AGXV_CS_VDM);
+   if (cmd->stream_open)
+      cmd->open.render = *info;
+   return cs;
+}
+
+void
+agxv_cmd_close_stream(struct agxv_cmd_buffer *cmd)
+{
+   if (cmd->stream_open)
+      close_stream(cmd, 0, 0);
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL
@@ -201,10 +245,7 @@ agxv_EndCommandBuffer(VkCommandBuffer commandBuffer)
 {
    AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
    /* Empty command buffers submit nothing to the GPU. */
-   if (!agxv_cs_empty(&cmd->cdm))
-      close_segment(cmd, 0, 0);
-   if (cmd->record_result == VK_SUCCESS)
-      cmd->record_result = cmd->cdm.status;
+   agxv_cmd_close_stream(cmd);
    cmd->state =
       cmd->record_result == VK_SUCCESS ? AGXV_CMD_BUFFER_EXECUTABLE : AGXV_CMD_BUFFER_INVALID;
    return cmd->record_result;
@@ -218,9 +259,9 @@ agxv_EndCommandBuffer(VkCommandBuffer commandBuffer)
  * next part starts with the availability fill. The firmware only writes a
  * timestamp at the end of a hardware command, so the primary calls each
  * part in turn and, after a part with a timestamp, splits its own stream
- * there (agxv_cmd_split): the part's work ends the primary's segment, whose
+ * there (agxv_cmd_split): the part's work ends the primary's stream, whose
  * end time becomes the query's value, and the next part (the fill) runs in
- * the primary's next segment, after that time is written. A secondary with
+ * the primary's next stream, after that time is written. A secondary with
  * no timestamps is one part, one call. The parts are fixed when the
  * secondary ends, so it may be executed any number of times, in any number
  * of primaries.
@@ -233,11 +274,12 @@ agxv_CmdExecuteCommands(VkCommandBuffer commandBuffer, uint32_t count, const VkC
    cmd->event_count = 0;
    for (uint32_t i = 0; i < count; i++) {
       struct agxv_cmd_buffer *secondary = agxv_cmd_buffer_from_handle(pCmds[i]);
-      for (uint32_t p = 0; p < secondary->segment_count; p++) {
-         const struct agxv_cmd_segment *part = &secondary->segments[p];
-         agxv_cs_call_cdm(&cmd->cdm, part->start_va);
-         if (cmd->cdm.status != VK_SUCCESS) {
-            agxv_cmd_set_error(cmd, cmd->cdm.status);
+      for (uint32_t p = 0; p < secondary->stream_count; p++) {
+         const struct agxv_cmd_stream *part = &secondary->streams[p];
+         struct agxv_cs *cs = agxv_cmd_cs(cmd, part->type);
+         agxv_cs_call(cs, part->start_va);
+         if (cs->status != VK_SUCCESS) {
+            agxv_cmd_set_error(cmd, cs->status);
             return;
          }
          /* Its launches may need ordering against what the primary does next. */

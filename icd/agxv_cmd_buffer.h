@@ -1,8 +1,13 @@
 /*
- * VkCommandPool and VkCommandBuffer. A command buffer records compute work
- * as a CDM control stream in GPU memory (agxv_cs); the queue submits each
- * segment of a recorded stream (the whole stream unless timestamps cut it,
- * see agxv_cmd_split) as one DRM_ASAHI_CMD_COMPUTE command.
+ * VkCommandPool and VkCommandBuffer. A command buffer is a sequence of typed
+ * control streams (struct agxv_cmd_stream, the model is Honeykrisp's hk_cs
+ * list in Mesa's src/asahi/vulkan/hk_cmd_buffer.h): compute work goes into
+ * CDM streams, render work into VDM streams, and the queue submits each
+ * stream, in recording order, as one UAPI command of its type
+ * (DRM_ASAHI_CMD_COMPUTE or DRM_ASAHI_CMD_RENDER, include/drm-uapi/asahi_drm.h).
+ * A stream ends when work of the other type starts, at a timestamp write
+ * (agxv_cmd_split: the firmware writes timestamps only at the end of a
+ * command), or at vkEndCommandBuffer.
  */
 #ifndef AGXV_CMD_BUFFER_H
 #define AGXV_CMD_BUFFER_H
@@ -16,29 +21,72 @@ struct agxv_device;
 struct agxv_cmd_buffer;
 struct agxv_pipeline;
 
-/* What vkCmdBind* and vkCmdPushConstants set for compute dispatches. */
-struct agxv_compute_state {
-   struct agxv_pipeline *pipeline;
+/* Dynamic buffers one pipeline layout may hold (the
+ * maxDescriptorSet{Uniform,Storage}BuffersDynamic limits, 8 + 4). */
+#define AGXV_MAX_DYNAMIC_BUFFERS 12u
+
+/* The resources bound at one bind point (vkCmdBindDescriptorSets,
+ * vkCmdPushConstants, vkCmdPushDescriptorSet*; icd/agxv_cmd_bind.c).
+ * set_addr and push follow each other as in the root uniforms (agx_abi.h:
+ * AGX_ABI_SET_ADDR_BASE, AGX_ABI_PUSH_BASE), so one copy moves both. */
+struct agxv_descriptor_state {
    uint64_t set_addr[AGXV_MAX_SETS]; /* GPU address of each bound set's descriptors */
    uint8_t push[AGXV_MAX_PUSH_CONSTANTS_SIZE];
+   /* The dynamic offsets of the last bind, by the layout's dynamic-buffer
+    * index (a bound set with dynamic buffers is a copy with them applied). */
+   uint32_t dynamic_offsets[AGXV_MAX_DYNAMIC_BUFFERS];
    /* The last push descriptor set per set index (CPU view of its upload
     * memory), so a later push keeps the descriptors it does not write. */
    uint8_t *push_set[AGXV_MAX_SETS];
    uint32_t push_set_size[AGXV_MAX_SETS];
 };
 
-/* A piece of the primary's CDM stream that runs as one hardware compute
- * command. The stream is cut at each timestamp write, because the firmware
- * writes timestamps only at the start/end of a command. In a secondary, a
+/* The bind points a command buffer keeps state for. */
+enum agxv_bind_point {
+   AGXV_BIND_POINT_COMPUTE,
+   AGXV_BIND_POINT_GRAPHICS,
+   AGXV_BIND_POINT_COUNT,
+};
+
+struct agxv_bind_state {
+   struct agxv_pipeline *pipeline;
+   struct agxv_descriptor_state desc;
+   bool dirty; /* changed since the last launch uploaded it */
+};
+
+/* The root uniforms and USC word list of the last vkCmdDispatch*, reused
+ * while the compute bind point is not dirty and the grid is the same
+ * (agxv_cmd_dispatch.c); pipeline NULL: none. */
+struct agxv_dispatch_cache {
+   const struct agxv_pipeline *pipeline;
+   uint32_t usc; /* the USC word list (its root address is inside) */
+   uint32_t groups[3], base[3];
+};
+
+/* What a render command needs beyond its VDM stream: the framebuffer the
+ * render pass covers (drm_asahi_cmd_render width_px .. samples). The render
+ * targets, ZLS (depth/stencil) buffers, background/end-of-tile programs
+ * and ISP state are added by the graphics work. */
+struct agxv_render_info {
+   uint16_t width_px, height_px, layers;
+   uint8_t samples;
+   uint8_t utile_width_px, utile_height_px;
+};
+
+/* One recorded control stream: one hardware command. In a secondary, a
  * part its primaries call, after which they split if ts_object is set (see
  * agxv_CmdExecuteCommands). */
-struct agxv_cmd_segment {
-   uint64_t start_va, end_va; /* cdm_ctrl_stream_base / _end */
-   uint32_t ts_object;        /* timestamp object for the end time; 0 = none */
+struct agxv_cmd_stream {
+   enum agxv_cs_type type;
+   uint64_t start_va;  /* cdm_ctrl_stream_base / vdm_ctrl_stream_base */
+   uint64_t end_va;    /* cdm_ctrl_stream_end: the end of the first chunk */
+   uint32_t ts_object; /* timestamp object for the end time; 0 = none */
    uint32_t ts_offset;
+   struct agxv_render_info render; /* AGXV_CS_VDM only */
 };
 
 struct agxv_cmd_pool {
+   struct agxv_object base;
    struct agxv_device *device;
    VkAllocationCallbacks alloc;
    VkCommandPoolCreateFlags flags;
@@ -62,34 +110,56 @@ struct agxv_cmd_event_state {
 #define AGXV_CMD_EVENT_SLOTS 16
 
 struct agxv_cmd_buffer {
-   VK_LOADER_DATA loader_data;
+   struct agxv_object base;
    struct agxv_device *device;
    struct agxv_cmd_pool *pool;
    struct agxv_cmd_buffer *prev, *next; /* in the pool's list */
    VkCommandBufferLevel level;
    VkCommandBufferUsageFlags usage;
    enum agxv_cmd_buffer_state state;
-   VkResult record_result;  /* first error while recording, reported by End */
-   struct agxv_cs cdm;      /* compute control stream */
-   struct agxv_upload data; /* root uniforms, shadow descriptor sets */
-   struct agxv_upload usc;  /* USC word lists (must be in the USC heap) */
-   struct agxv_compute_state compute;
-   bool dispatch_since_barrier; /* a launch was recorded after the last CDM barrier */
+   VkResult record_result;                /* first error while recording, reported by End */
+   struct agxv_cs cs[AGXV_CS_TYPE_COUNT]; /* the words of every stream, per data master */
+   struct agxv_upload data;               /* root uniforms, shadow descriptor sets */
+   struct agxv_upload usc;                /* USC word lists (must be in the USC heap) */
+   struct agxv_bind_state bind[AGXV_BIND_POINT_COUNT];
+   struct agxv_dispatch_cache dispatch_cache;
+   bool dispatch_since_barrier; /* a launch was recorded after the last CDM barrier in the stream */
    /* Events whose last vkCmdSetEvent/ResetEvent is in this command buffer
     * (since Begin or the last vkCmdExecuteCommands): a wait for one it set
     * needs no GPU poll. */
    struct agxv_cmd_event_state events[AGXV_CMD_EVENT_SLOTS];
    uint32_t event_count;
-   /* Closed segments, or a secondary's parts (a command buffer with no
-    * timestamps has one, added by End). */
-   struct agxv_cmd_segment *segments;
-   uint32_t segment_count, segment_capacity;
-   uint64_t open_start_va, open_end_va; /* the open segment; 0 = starts at the stream's start */
+   /* Closed streams in submission order, or a secondary's parts. */
+   struct agxv_cmd_stream *streams;
+   uint32_t stream_count, stream_capacity;
+   bool stream_open;            /* `open` is being recorded */
+   struct agxv_cmd_stream open; /* its start; type, render info */
 };
 
-/* Ends the open segment (a secondary's part) with its end time to be
- * written to (ts_object, ts_offset) and opens the next one. */
+/* Opens a stream of `type` (ending an open one of the other type). */
+struct agxv_cs *agxv_cmd_open_stream(struct agxv_cmd_buffer *cmd, enum agxv_cs_type type);
+
+/* The builder to write words of `type` into, in the open stream of that type. */
+static inline struct agxv_cs *
+agxv_cmd_cs(struct agxv_cmd_buffer *cmd, enum agxv_cs_type type)
+{
+   if (cmd->stream_open && cmd->open.type == type)
+      return &cmd->cs[type];
+   return agxv_cmd_open_stream(cmd, type);
+}
+
+/* Ends the open stream (a compute one if none is open, so that the time
+ * is written after everything recorded so far) with its end time to be
+ * written to (ts_object, ts_offset); the next words start a new stream. */
 void agxv_cmd_split(struct agxv_cmd_buffer *cmd, uint32_t ts_object, uint32_t ts_offset);
+
+/* Starts a render pass: ends the open stream (of either type; every render
+ * pass is one render command) and opens a VDM stream for `info`. */
+struct agxv_cs *agxv_cmd_begin_render(struct agxv_cmd_buffer *cmd,
+                                      const struct agxv_render_info *info);
+
+/* Ends the open stream, if any (terminated; a secondary's returns). */
+void agxv_cmd_close_stream(struct agxv_cmd_buffer *cmd);
 
 /* A buffer an internal (driver) shader reads or writes. */
 struct agxv_internal_buffer {
@@ -115,6 +185,20 @@ void agxv_cmd_dispatch_internal_local(struct agxv_cmd_buffer *cmd,
 /* A CDM Barrier word if any launch was recorded since the last one. */
 void agxv_cmd_emit_cdm_barrier(struct agxv_cmd_buffer *cmd);
 
+/* The state of a Vulkan bind point; NULL for one the driver does not have. */
+static inline struct agxv_bind_state *
+agxv_cmd_bind_state(struct agxv_cmd_buffer *cmd, VkPipelineBindPoint bind_point)
+{
+   switch (bind_point) {
+   case VK_PIPELINE_BIND_POINT_COMPUTE:
+      return &cmd->bind[AGXV_BIND_POINT_COMPUTE];
+   case VK_PIPELINE_BIND_POINT_GRAPHICS:
+      return &cmd->bind[AGXV_BIND_POINT_GRAPHICS];
+   default:
+      return NULL;
+   }
+}
+
 /* Records the first error of a recording; vkEndCommandBuffer reports it. */
 static inline void
 agxv_cmd_set_error(struct agxv_cmd_buffer *cmd, VkResult result)
@@ -123,7 +207,7 @@ agxv_cmd_set_error(struct agxv_cmd_buffer *cmd, VkResult result)
       cmd->record_result = result;
 }
 
-AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_cmd_pool, VkCommandPool)
-AGXV_DEFINE_HANDLE_CASTS(agxv_cmd_buffer, VkCommandBuffer)
+AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_cmd_pool, VkCommandPool, VK_OBJECT_TYPE_COMMAND_POOL)
+AGXV_DEFINE_HANDLE_CASTS(agxv_cmd_buffer, VkCommandBuffer, VK_OBJECT_TYPE_COMMAND_BUFFER)
 
 #endif

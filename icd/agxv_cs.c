@@ -1,8 +1,9 @@
 /*
  * Control-stream chunks. Each chunk is one whole BO of an agxv_upload (which
- * owns, maps and frees them) and keeps room at its end for a CDM Stream
- * Link (8 bytes) so that a reservation that does not fit can always jump to
- * a fresh chunk. Words are packed with the GenXML packers only.
+ * owns, maps and frees them) and keeps room at its end for a Stream Link
+ * (8 bytes for CDM and VDM alike) so that a reservation that does not fit
+ * can always jump to a fresh chunk. Words are packed with the GenXML
+ * packers only (agxv_push).
  */
 #include "agxv_cs.h"
 
@@ -11,13 +12,20 @@
 #include "agxv_bo.h"
 #include "agx_pack.h"
 
+_Static_assert(AGX_CDM_STREAM_LINK_LENGTH == AGX_VDM_STREAM_LINK_LENGTH, "one link reserve");
 #define LINK_RESERVE AGX_CDM_STREAM_LINK_LENGTH
 
+static const char *const labels[AGXV_CS_TYPE_COUNT] = {
+   [AGXV_CS_CDM] = "CDM control stream",
+   [AGXV_CS_VDM] = "VDM control stream",
+};
+
 void
-agxv_cs_init(struct agxv_cs *cs, struct agxv_device *device)
+agxv_cs_init(struct agxv_cs *cs, struct agxv_device *device, enum agxv_cs_type type)
 {
    memset(cs, 0, sizeof(*cs));
-   agxv_upload_init_labelled(&cs->chunks, device, AGXV_BO_READONLY, "control stream");
+   cs->type = type;
+   agxv_upload_init_labelled(&cs->chunks, device, AGXV_BO_READONLY, labels[type]);
 }
 
 void
@@ -25,7 +33,6 @@ agxv_cs_reset(struct agxv_cs *cs)
 {
    agxv_upload_reset(&cs->chunks);
    cs->cur = cs->end = NULL;
-   cs->start_va = cs->first_end_va = 0;
    cs->status = VK_SUCCESS;
 }
 
@@ -34,6 +41,25 @@ agxv_cs_finish(struct agxv_cs *cs)
 {
    agxv_cs_reset(cs);
    agxv_upload_finish(&cs->chunks);
+}
+
+/* A Stream Link at p to target, returning (a call) or not (a jump). */
+static void
+push_link(struct agxv_cs *cs, void *p, uint64_t target, bool with_return)
+{
+   if (cs->type == AGXV_CS_CDM) {
+      agxv_push(p, CDM_STREAM_LINK, cfg) {
+         cfg.target_hi = (uint32_t)(target >> 32);
+         cfg.target_lo = (uint32_t)target;
+         cfg.with_return = with_return;
+      }
+   } else {
+      agxv_push(p, VDM_STREAM_LINK, cfg) {
+         cfg.target_hi = (uint32_t)(target >> 32);
+         cfg.target_lo = (uint32_t)target;
+         cfg.with_return = with_return;
+      }
+   }
 }
 
 static bool
@@ -45,61 +71,62 @@ new_chunk(struct agxv_cs *cs)
       cs->status = result;
       return false;
    }
-
-   if (cs->chunks.bo_count == 1) {
-      cs->start_va = bo->va;
-      cs->first_end_va = bo->va + bo->size;
-   } else {
-      /* Jump from the end of the previous chunk to the new one. */
-      AGX_CDM_STREAM_LINK_pack((uint32_t *)cs->cur, &(struct AGX_CDM_STREAM_LINK){
-                                                       .target_hi = (uint32_t)(bo->va >> 32),
-                                                       .target_lo = (uint32_t)bo->va,
-                                                       .with_return = false,
-                                                    });
-   }
+   /* Jump from the end of the previous chunk to the new one. */
+   if (cs->cur)
+      push_link(cs, cs->cur, bo->va, false);
    cs->cur = bo->map;
    cs->end = (uint8_t *)bo->map + bo->size - LINK_RESERVE;
    return true;
 }
 
-uint32_t *
+void *
 agxv_cs_reserve(struct agxv_cs *cs, uint32_t bytes)
 {
    if (cs->status != VK_SUCCESS || bytes > AGXV_CS_CHUNK_SIZE - LINK_RESERVE)
       return NULL;
    if ((cs->cur == NULL || cs->cur + bytes > cs->end) && !new_chunk(cs))
       return NULL;
-   uint32_t *p = (uint32_t *)cs->cur;
+   void *p = cs->cur;
    cs->cur += bytes;
    return p;
 }
 
 void
-agxv_cs_terminate_cdm(struct agxv_cs *cs)
+agxv_cs_terminate(struct agxv_cs *cs)
 {
-   uint32_t *p = agxv_cs_reserve(cs, AGX_CDM_STREAM_TERMINATE_LENGTH);
-   if (p)
-      AGX_CDM_STREAM_TERMINATE_pack(p, &(struct AGX_CDM_STREAM_TERMINATE){0});
+   if (cs->type == AGXV_CS_CDM) {
+      void *p = agxv_cs_reserve(cs, AGX_CDM_STREAM_TERMINATE_LENGTH);
+      if (p)
+         agxv_push(p, CDM_STREAM_TERMINATE, cfg)
+            ;
+   } else {
+      void *p = agxv_cs_reserve(cs, AGX_VDM_STREAM_TERMINATE_LENGTH);
+      if (p)
+         agxv_push(p, VDM_STREAM_TERMINATE, cfg)
+            ;
+   }
 }
 
 void
-agxv_cs_return_cdm(struct agxv_cs *cs)
+agxv_cs_return(struct agxv_cs *cs)
 {
-   uint32_t *p = agxv_cs_reserve(cs, AGX_CDM_STREAM_RETURN_LENGTH);
+   if (cs->type != AGXV_CS_CDM) {
+      if (cs->status == VK_SUCCESS)
+         cs->status = VK_ERROR_FEATURE_NOT_PRESENT;
+      return;
+   }
+   void *p = agxv_cs_reserve(cs, AGX_CDM_STREAM_RETURN_LENGTH);
    if (p)
-      AGX_CDM_STREAM_RETURN_pack(p, &(struct AGX_CDM_STREAM_RETURN){0});
+      agxv_push(p, CDM_STREAM_RETURN, cfg)
+         ;
 }
 
 void
-agxv_cs_call_cdm(struct agxv_cs *cs, uint64_t target)
+agxv_cs_call(struct agxv_cs *cs, uint64_t target)
 {
-   uint32_t *p = agxv_cs_reserve(cs, AGX_CDM_STREAM_LINK_LENGTH);
+   void *p = agxv_cs_reserve(cs, LINK_RESERVE);
    if (p)
-      AGX_CDM_STREAM_LINK_pack(p, &(struct AGX_CDM_STREAM_LINK){
-                                     .target_hi = (uint32_t)(target >> 32),
-                                     .target_lo = (uint32_t)target,
-                                     .with_return = true,
-                                  });
+      push_link(cs, p, target, true);
 }
 
 uint64_t

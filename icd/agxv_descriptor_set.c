@@ -25,7 +25,7 @@ agxv_CreateDescriptorPool(VkDevice _device, const VkDescriptorPoolCreateInfo *pC
    AGXV_FROM_HANDLE(agxv_device, device, _device);
    const VkAllocationCallbacks *alloc = agxv_choose_alloc(&device->alloc, pAllocator);
    struct agxv_descriptor_pool *pool =
-      agxv_zalloc(alloc, sizeof(*pool), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      agxv_object_zalloc(device, alloc, sizeof(*pool), VK_OBJECT_TYPE_DESCRIPTOR_POOL);
    if (!pool)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    pool->device = device;
@@ -60,7 +60,7 @@ agxv_CreateDescriptorPool(VkDevice _device, const VkDescriptorPoolCreateInfo *pC
          result = VK_ERROR_OUT_OF_HOST_MEMORY;
       if (result != VK_SUCCESS) {
          agxv_bo_destroy(device, pool->bo);
-         agxv_free(alloc, pool);
+         agxv_object_free(alloc, pool);
          return result;
       }
    }
@@ -81,7 +81,7 @@ free_set(struct agxv_descriptor_set *set)
    if (set->size)
       agxv_va_free(&pool->heap, set->va, (set->size + SET_ALIGN - 1) & ~(SET_ALIGN - 1));
    agxv_descriptor_set_layout_unref(set->layout);
-   agxv_free(&pool->alloc, set);
+   agxv_object_free(&pool->alloc, set);
    pool->set_count--;
 }
 
@@ -99,7 +99,7 @@ agxv_DestroyDescriptorPool(VkDevice _device, VkDescriptorPool _pool,
       agxv_bo_destroy(pool->device, pool->bo);
    }
    VkAllocationCallbacks alloc = pool->alloc;
-   agxv_free(&alloc, pool);
+   agxv_object_free(&alloc, pool);
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL
@@ -142,7 +142,7 @@ allocate_set(struct agxv_descriptor_pool *pool, struct agxv_descriptor_set_layou
    if (pool->set_count >= pool->max_sets)
       return VK_ERROR_OUT_OF_POOL_MEMORY;
    struct agxv_descriptor_set *set =
-      agxv_zalloc(&pool->alloc, sizeof(*set), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      agxv_object_zalloc(pool->device, &pool->alloc, sizeof(*set), VK_OBJECT_TYPE_DESCRIPTOR_SET);
    if (!set)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    if (size) {
@@ -150,7 +150,7 @@ allocate_set(struct agxv_descriptor_pool *pool, struct agxv_descriptor_set_layou
          pool->bo ? agxv_va_alloc(&pool->heap, (size + SET_ALIGN - 1) & ~(SET_ALIGN - 1), SET_ALIGN)
                   : 0;
       if (!va) {
-         agxv_free(&pool->alloc, set);
+         agxv_object_free(&pool->alloc, set);
          return VK_ERROR_OUT_OF_POOL_MEMORY;
       }
       set->va = va;
@@ -427,9 +427,9 @@ agxv_CreateDescriptorUpdateTemplate(VkDevice _device,
 {
    AGXV_FROM_HANDLE(agxv_device, device, _device);
    struct agxv_descriptor_update_template *t =
-      agxv_alloc(agxv_choose_alloc(&device->alloc, pAllocator),
-                 sizeof(*t) + pInfo->descriptorUpdateEntryCount * sizeof(t->entries[0]), 8,
-                 VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      agxv_object_zalloc(device, agxv_choose_alloc(&device->alloc, pAllocator),
+                         sizeof(*t) + pInfo->descriptorUpdateEntryCount * sizeof(t->entries[0]),
+                         VK_OBJECT_TYPE_DESCRIPTOR_UPDATE_TEMPLATE);
    if (!t)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    t->bind_point = pInfo->pipelineBindPoint;
@@ -444,8 +444,8 @@ agxv_DestroyDescriptorUpdateTemplate(VkDevice _device, VkDescriptorUpdateTemplat
                                      const VkAllocationCallbacks *pAllocator)
 {
    AGXV_FROM_HANDLE(agxv_device, device, _device);
-   agxv_free(agxv_choose_alloc(&device->alloc, pAllocator),
-             agxv_descriptor_update_template_from_handle(_template));
+   agxv_object_free(agxv_choose_alloc(&device->alloc, pAllocator),
+                    agxv_descriptor_update_template_from_handle(_template));
 }
 
 struct template_ctx {

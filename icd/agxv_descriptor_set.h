@@ -10,6 +10,7 @@ struct agxv_bo;
 struct agxv_device;
 
 struct agxv_descriptor_set {
+   struct agxv_object base;
    struct agxv_descriptor_pool *pool;
    struct agxv_descriptor_set *prev, *next;
    struct agxv_descriptor_set_layout *layout;
@@ -20,6 +21,7 @@ struct agxv_descriptor_set {
 };
 
 struct agxv_descriptor_pool {
+   struct agxv_object base;
    struct agxv_device *device;
    VkAllocationCallbacks alloc;
    VkDescriptorPoolCreateFlags flags;
@@ -30,6 +32,7 @@ struct agxv_descriptor_pool {
 };
 
 struct agxv_descriptor_update_template {
+   struct agxv_object base;
    VkPipelineBindPoint bind_point;
    uint32_t entry_count;
    VkDescriptorUpdateTemplateEntry entries[];
@@ -48,8 +51,11 @@ void agxv_descriptor_set_write_template(struct agxv_descriptor_set *set,
                                         const struct agxv_descriptor_update_template *t,
                                         const void *data);
 
-AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_descriptor_pool, VkDescriptorPool)
-AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_descriptor_set, VkDescriptorSet)
-AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_descriptor_update_template, VkDescriptorUpdateTemplate)
+AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_descriptor_pool, VkDescriptorPool,
+                                 VK_OBJECT_TYPE_DESCRIPTOR_POOL)
+AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_descriptor_set, VkDescriptorSet,
+                                 VK_OBJECT_TYPE_DESCRIPTOR_SET)
+AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_descriptor_update_template, VkDescriptorUpdateTemplate,
+                                 VK_OBJECT_TYPE_DESCRIPTOR_UPDATE_TEMPLATE)
 
 #endif

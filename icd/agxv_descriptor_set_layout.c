@@ -47,7 +47,7 @@ agxv_descriptor_set_layout_unref(struct agxv_descriptor_set_layout *layout)
 {
    if (__atomic_sub_fetch(&layout->refcount, 1, __ATOMIC_ACQ_REL) == 0) {
       VkAllocationCallbacks alloc = layout->alloc;
-      agxv_free(&alloc, layout);
+      agxv_object_free(&alloc, layout);
    }
 }
 
@@ -133,8 +133,8 @@ agxv_CreateDescriptorSetLayout(VkDevice _device, const VkDescriptorSetLayoutCrea
    size_t bytes =
       sizeof(struct agxv_descriptor_set_layout) + n * sizeof(struct agxv_descriptor_binding);
    struct agxv_descriptor_set_layout *layout =
-      agxv_zalloc(alloc, bytes + immutable * sizeof(struct agxv_immutable_sampler), 8,
-                  VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      agxv_object_zalloc(device, alloc, bytes + immutable * sizeof(struct agxv_immutable_sampler),
+                         VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT);
    if (!layout)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    layout->immutable = (struct agxv_immutable_sampler *)((uint8_t *)layout + bytes);
@@ -192,8 +192,8 @@ agxv_CreatePipelineLayout(VkDevice _device, const VkPipelineLayoutCreateInfo *pC
       return agxv_error(VK_ERROR_INITIALIZATION_FAILED, "%u descriptor sets",
                         pCreateInfo->setLayoutCount);
    struct agxv_pipeline_layout *layout =
-      agxv_zalloc(agxv_choose_alloc(&device->alloc, pAllocator), sizeof(*layout), 8,
-                  VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      agxv_object_zalloc(device, agxv_choose_alloc(&device->alloc, pAllocator), sizeof(*layout),
+                         VK_OBJECT_TYPE_PIPELINE_LAYOUT);
    if (!layout)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    layout->set_count = pCreateInfo->setLayoutCount;
@@ -227,5 +227,5 @@ agxv_DestroyPipelineLayout(VkDevice _device, VkPipelineLayout _layout,
    for (uint32_t s = 0; s < layout->set_count; s++)
       if (layout->sets[s])
          agxv_descriptor_set_layout_unref(layout->sets[s]);
-   agxv_free(agxv_choose_alloc(&device->alloc, pAllocator), layout);
+   agxv_object_free(agxv_choose_alloc(&device->alloc, pAllocator), layout);
 }

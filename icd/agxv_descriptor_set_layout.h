@@ -58,6 +58,7 @@ struct agxv_immutable_sampler {
 };
 
 struct agxv_descriptor_set_layout {
+   struct agxv_object base;
    uint32_t refcount; /* pipeline layouts and sets may outlive the handle */
    VkAllocationCallbacks alloc;
    VkDescriptorSetLayoutCreateFlags flags;
@@ -69,6 +70,7 @@ struct agxv_descriptor_set_layout {
 };
 
 struct agxv_pipeline_layout {
+   struct agxv_object base;
    uint32_t set_count;
    struct agxv_descriptor_set_layout *sets[AGXV_MAX_SETS];
    uint32_t push_constant_size;
@@ -76,8 +78,10 @@ struct agxv_pipeline_layout {
    uint32_t dynamic_buffer_count;
 };
 
-AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_descriptor_set_layout, VkDescriptorSetLayout)
-AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_pipeline_layout, VkPipelineLayout)
+AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_descriptor_set_layout, VkDescriptorSetLayout,
+                                 VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT)
+AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_pipeline_layout, VkPipelineLayout,
+                                 VK_OBJECT_TYPE_PIPELINE_LAYOUT)
 
 uint32_t agxv_descriptor_stride(VkDescriptorType type);
 void agxv_descriptor_set_layout_ref(struct agxv_descriptor_set_layout *layout);

@@ -1,7 +1,7 @@
 /*
  * VkDevice. Each device opens its own connection to the kernel (or
  * simulator), creates a VM and lays out its address space like Mesa's asahi
- * drivers do (uapi.md section 6): nothing below 2^36 (so null-based
+ * drivers do (Mesa src/asahi/lib/agx_device.c): nothing below 2^36 (so null-based
  * accesses fault), a 4 GiB shader heap passed as usc_exec_base, the user
  * heap above it, and the kernel's range at the top.
  */
@@ -207,6 +207,8 @@ destroy_device(struct agxv_device *device)
       agxv_kmd_vm_destroy(device->kmd, device->vm_id);
    agxv_kmd_close(device->kmd);
    pthread_mutex_destroy(&device->va_mutex);
+   agxv_object_finish(&device->base);
+   pthread_mutex_destroy(&device->private_data_mutex);
    VkAllocationCallbacks alloc = device->alloc;
    agxv_free(&alloc, device);
 }
@@ -244,7 +246,7 @@ agxv_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCr
       agxv_zalloc(alloc, sizeof(*device), 8, VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
    if (!device)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
-   set_loader_magic_value(device);
+   agxv_object_init(&device->base, device, VK_OBJECT_TYPE_DEVICE);
    device->pdev = pdev;
    device->alloc = *alloc;
    device->api_version = pdev->instance->api_version;
@@ -252,16 +254,20 @@ agxv_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCr
    memcpy(device->enabled_extensions, exts, sizeof(exts));
    pthread_mutex_init(&device->va_mutex, NULL);
    pthread_mutex_init(&device->meta_mutex, NULL);
+   pthread_mutex_init(&device->private_data_mutex, NULL);
 
    int ret = agxv_kmd_open(pdev->backend, agxv_debug(AGXV_DEBUG_IOCTL), &device->kmd);
    if (ret) {
       pthread_mutex_destroy(&device->va_mutex);
       pthread_mutex_destroy(&device->meta_mutex);
+      pthread_mutex_destroy(&device->private_data_mutex);
       agxv_free(alloc, device);
       return agxv_error(
          ret == -ENOMEM ? VK_ERROR_OUT_OF_HOST_MEMORY : VK_ERROR_INITIALIZATION_FAILED,
          "opening the %s device: %s", agxv_kmd_backend_name(pdev->backend), strerror(-ret));
    }
+   const struct drm_asahi_params_global *params = &device->kmd->params;
+   device->g14x = params->gpu_generation >= 14 && params->num_clusters_total > 1;
 
    agxv_scratch_init(&device->scratch);
    result = init_address_space(device);
@@ -272,6 +278,9 @@ agxv_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCr
    if (result == VK_SUCCESS && device->robust_buffer_access)
       result = agxv_bo_create(device, AGX_ABI_ROBUST_SINK_SIZE, 0, "robust access sink",
                               &device->robust_sink);
+   /* Internal pipelines exist before any recording (which never makes one). */
+   if (result == VK_SUCCESS)
+      result = agxv_meta_init(device);
    if (result != VK_SUCCESS) {
       destroy_device(device);
       return result;

@@ -18,7 +18,7 @@ struct agxv_pipeline;
 struct agxv_bo;
 
 struct agxv_device {
-   VK_LOADER_DATA loader_data;
+   struct agxv_object base;
    struct agxv_physical_device *pdev;
    VkAllocationCallbacks alloc;
    uint32_t api_version;
@@ -28,6 +28,7 @@ struct agxv_device {
    struct agxv_kmd *kmd;
    uint32_t vm_id;
    uint64_t kernel_start, kernel_end;
+   bool g14x; /* a multi-cluster G14 (launches take CDM Unk G14X) */
 
    pthread_mutex_t va_mutex;
    struct agxv_va_heap usc_heap;  /* shaders: 4 GiB at usc_exec_base */
@@ -38,8 +39,11 @@ struct agxv_device {
    struct agxv_queue *queue;
    bool lost;
 
-   pthread_mutex_t meta_mutex;
-   struct agxv_pipeline *meta[AGXV_META_COUNT]; /* compiled on first use */
+   pthread_mutex_t private_data_mutex; /* objects' private data (agxv_private_data.c) */
+   uint32_t private_data_slots;        /* slot indices handed out (atomic) */
+
+   pthread_mutex_t meta_mutex;                  /* guards txf_sampler and the sampler heap */
+   struct agxv_pipeline *meta[AGXV_META_COUNT]; /* helper kernels, made by vkCreateDevice */
    struct agxv_scratch scratch;                 /* stacks for spilling shaders (agxv_scratch.h) */
    struct agxv_bo *txf_sampler; /* the txf Sampler (agxv_device_txf_sampler), under meta_mutex */
    /* The sampler heap (agxv_sampler.c): AGXV_SAMPLER_HEAP_COUNT hardware
@@ -54,7 +58,7 @@ struct agxv_device {
    struct agxv_bo *robust_sink;
 };
 
-AGXV_DEFINE_HANDLE_CASTS(agxv_device, VkDevice)
+AGXV_DEFINE_HANDLE_CASTS(agxv_device, VkDevice, VK_OBJECT_TYPE_DEVICE)
 
 /* Marks the device lost (once, with the reason) and returns DEVICE_LOST. */
 VkResult agxv_device_set_lost(struct agxv_device *device, const char *why);

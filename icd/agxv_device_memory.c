@@ -28,13 +28,13 @@ agxv_AllocateMemory(VkDevice _device, const VkMemoryAllocateInfo *pAllocateInfo,
                         pAllocateInfo->memoryTypeIndex);
 
    struct agxv_device_memory *mem =
-      agxv_zalloc(alloc, sizeof(*mem), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      agxv_object_zalloc(device, alloc, sizeof(*mem), VK_OBJECT_TYPE_DEVICE_MEMORY);
    if (!mem)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    VkResult result = agxv_bo_create(device, pAllocateInfo->allocationSize, AGXV_BO_WRITEBACK,
                                     "VkDeviceMemory", &mem->bo);
    if (result != VK_SUCCESS) {
-      agxv_free(alloc, mem);
+      agxv_object_free(alloc, mem);
       return result;
    }
    *pMemory = agxv_device_memory_to_handle(mem);
@@ -49,7 +49,7 @@ agxv_FreeMemory(VkDevice _device, VkDeviceMemory _mem, const VkAllocationCallbac
    if (!mem)
       return;
    agxv_bo_destroy(device, mem->bo);
-   agxv_free(agxv_choose_alloc(&device->alloc, pAllocator), mem);
+   agxv_object_free(agxv_choose_alloc(&device->alloc, pAllocator), mem);
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL

@@ -6,10 +6,11 @@
 #include "agxv_object.h"
 
 struct agxv_device_memory {
+   struct agxv_object base;
    struct agxv_bo *bo;
 };
 
-AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_device_memory, VkDeviceMemory)
+AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_device_memory, VkDeviceMemory, VK_OBJECT_TYPE_DEVICE_MEMORY)
 
 /* Fills a chained VkMemoryDedicatedRequirements, if any: buffers and
  * images never need or prefer their own allocation (unified memory). */

@@ -30,11 +30,12 @@
 #include "agxv_meta.h"
 
 struct agxv_event {
+   struct agxv_object base;
    struct agxv_bo *bo;
    volatile uint32_t *word;
 };
 
-AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_event, VkEvent)
+AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_event, VkEvent, VK_OBJECT_TYPE_EVENT)
 
 VKAPI_ATTR VkResult VKAPI_CALL
 agxv_CreateEvent(VkDevice _device, const VkEventCreateInfo *pCreateInfo,
@@ -43,7 +44,7 @@ agxv_CreateEvent(VkDevice _device, const VkEventCreateInfo *pCreateInfo,
    AGXV_FROM_HANDLE(agxv_device, device, _device);
    const VkAllocationCallbacks *alloc = agxv_choose_alloc(&device->alloc, pAllocator);
    struct agxv_event *event =
-      agxv_zalloc(alloc, sizeof(*event), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      agxv_object_zalloc(device, alloc, sizeof(*event), VK_OBJECT_TYPE_EVENT);
    if (!event)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    void *map = NULL;
@@ -52,7 +53,7 @@ agxv_CreateEvent(VkDevice _device, const VkEventCreateInfo *pCreateInfo,
       result = agxv_bo_map(device, event->bo, &map);
    if (result != VK_SUCCESS) {
       agxv_bo_destroy(device, event->bo);
-      agxv_free(alloc, event);
+      agxv_object_free(alloc, event);
       return result;
    }
    event->word = map;
@@ -69,7 +70,7 @@ agxv_DestroyEvent(VkDevice _device, VkEvent _event, const VkAllocationCallbacks 
    if (!event)
       return;
    agxv_bo_destroy(device, event->bo);
-   agxv_free(agxv_choose_alloc(&device->alloc, pAllocator), event);
+   agxv_object_free(agxv_choose_alloc(&device->alloc, pAllocator), event);
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL

@@ -15,13 +15,13 @@ agxv_CreateFence(VkDevice _device, const VkFenceCreateInfo *pCreateInfo,
    AGXV_FROM_HANDLE(agxv_device, device, _device);
    const VkAllocationCallbacks *alloc = agxv_choose_alloc(&device->alloc, pAllocator);
    struct agxv_fence *fence =
-      agxv_zalloc(alloc, sizeof(*fence), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      agxv_object_zalloc(device, alloc, sizeof(*fence), VK_OBJECT_TYPE_FENCE);
    if (!fence)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    int ret = agxv_kmd_syncobj_create(device->kmd, pCreateInfo->flags & VK_FENCE_CREATE_SIGNALED_BIT,
                                      &fence->syncobj);
    if (ret) {
-      agxv_free(alloc, fence);
+      agxv_object_free(alloc, fence);
       return ret == -ENOMEM ? VK_ERROR_OUT_OF_HOST_MEMORY : VK_ERROR_OUT_OF_DEVICE_MEMORY;
    }
    *pFence = agxv_fence_to_handle(fence);
@@ -36,7 +36,7 @@ agxv_DestroyFence(VkDevice _device, VkFence _fence, const VkAllocationCallbacks 
    if (!fence)
       return;
    agxv_kmd_syncobj_destroy(device->kmd, fence->syncobj);
-   agxv_free(agxv_choose_alloc(&device->alloc, pAllocator), fence);
+   agxv_object_free(agxv_choose_alloc(&device->alloc, pAllocator), fence);
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL

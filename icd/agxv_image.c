@@ -159,6 +159,7 @@ agxv_CreateImage(VkDevice _device, const VkImageCreateInfo *pCreateInfo,
    if (!image)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    *image = tmp;
+   agxv_object_init(&image->base, device, VK_OBJECT_TYPE_IMAGE);
    *pImage = agxv_image_to_handle(image);
    return VK_SUCCESS;
 }
@@ -167,7 +168,7 @@ VKAPI_ATTR void VKAPI_CALL
 agxv_DestroyImage(VkDevice _device, VkImage _image, const VkAllocationCallbacks *pAllocator)
 {
    AGXV_FROM_HANDLE(agxv_device, device, _device);
-   agxv_free(agxv_choose_alloc(&device->alloc, pAllocator), agxv_image_from_handle(_image));
+   agxv_object_free(agxv_choose_alloc(&device->alloc, pAllocator), agxv_image_from_handle(_image));
 }
 
 static void

@@ -12,6 +12,7 @@
 #include "agxv_object.h"
 
 struct agxv_image {
+   struct agxv_object base;
    VkImageType type;
    VkFormat format;
    VkImageTiling tiling;
@@ -27,7 +28,7 @@ struct agxv_image {
    uint64_t va;             /* 0 until bound */
 };
 
-AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_image, VkImage)
+AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_image, VkImage, VK_OBJECT_TYPE_IMAGE)
 
 /* Alignment of image memory: one page for tiled images (tiles are pages),
  * a cache line for linear ones. */

@@ -165,8 +165,9 @@ agxv_CreateImageView(VkDevice _device, const VkImageViewCreateInfo *pCreateInfo,
    };
    if (!agxv_format_info(r.format))
       return agxv_error(VK_ERROR_FORMAT_NOT_SUPPORTED, "image view format %d", r.format);
-   struct agxv_image_view *view = agxv_zalloc(agxv_choose_alloc(&device->alloc, pAllocator),
-                                              sizeof(*view), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   struct agxv_image_view *view =
+      agxv_object_zalloc(device, agxv_choose_alloc(&device->alloc, pAllocator), sizeof(*view),
+                         VK_OBJECT_TYPE_IMAGE_VIEW);
    if (!view)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    view->image = image;
@@ -187,5 +188,6 @@ agxv_DestroyImageView(VkDevice _device, VkImageView imageView,
                       const VkAllocationCallbacks *pAllocator)
 {
    AGXV_FROM_HANDLE(agxv_device, device, _device);
-   agxv_free(agxv_choose_alloc(&device->alloc, pAllocator), agxv_image_view_from_handle(imageView));
+   agxv_object_free(agxv_choose_alloc(&device->alloc, pAllocator),
+                    agxv_image_view_from_handle(imageView));
 }

@@ -16,6 +16,7 @@
 #define AGXV_IMAGE_DESC_PBE AGX_ABI_IMAGE_PBE
 
 struct agxv_image_view {
+   struct agxv_object base;
    struct agxv_image *image;
    VkImageViewType type;
    VkFormat format;
@@ -24,7 +25,7 @@ struct agxv_image_view {
    uint32_t storage_desc[AGXV_IMAGE_DESC_SIZE / 4]; /* storage: cubes as 2D arrays */
 };
 
-AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_image_view, VkImageView)
+AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_image_view, VkImageView, VK_OBJECT_TYPE_IMAGE_VIEW)
 
 /* What a view selects of an image (layers = VK_REMAINING_* resolved). */
 struct agxv_view_range {

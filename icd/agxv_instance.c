@@ -60,7 +60,7 @@ agxv_CreateInstance(const VkInstanceCreateInfo *pCreateInfo,
    if (!instance)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
 
-   set_loader_magic_value(instance);
+   agxv_object_init(&instance->base, NULL, VK_OBJECT_TYPE_INSTANCE);
    instance->alloc = *alloc;
 
    uint32_t requested = VK_API_VERSION_1_0;

@@ -12,7 +12,7 @@
 struct agxv_physical_device;
 
 struct agxv_instance {
-   VK_LOADER_DATA loader_data;
+   struct agxv_object base;
    VkAllocationCallbacks alloc;
    uint32_t api_version;
    bool enabled_extensions[AGXV_INSTANCE_EXT_COUNT + 1];
@@ -22,7 +22,7 @@ struct agxv_instance {
    struct agxv_physical_device *physical_device; /* NULL: none found */
 };
 
-AGXV_DEFINE_HANDLE_CASTS(agxv_instance, VkInstance)
+AGXV_DEFINE_HANDLE_CASTS(agxv_instance, VkInstance, VK_OBJECT_TYPE_INSTANCE)
 
 /* The API version the driver implements. */
 #define AGXV_API_VERSION VK_MAKE_API_VERSION(0, 1, 3, VK_HEADER_VERSION)

@@ -1,8 +1,8 @@
 /* The driver's helper kernels: machine code and launch information precompiled at build
- * time (agx-precomp), uploaded into a pipeline on first use. */
+ * time (agx-precomp), uploaded into one pipeline each when the device is created, so that
+ * recording only looks them up. */
 #include "agxv_meta.h"
 
-#include <pthread.h>
 #include <string.h>
 
 #include "agx_cl_kernels.h"
@@ -32,17 +32,14 @@ agxv_meta_pipeline_create(struct agxv_device *device, const struct agx_precompil
 }
 
 VkResult
-agxv_meta_get(struct agxv_device *device, unsigned kernel, struct agxv_pipeline **out)
+agxv_meta_init(struct agxv_device *device)
 {
-   if (kernel >= AGX_CL_KERNEL_COUNT)
-      return VK_ERROR_UNKNOWN;
-   VkResult result = VK_SUCCESS;
-   pthread_mutex_lock(&device->meta_mutex);
-   if (!device->meta[kernel])
-      result = agxv_meta_pipeline_create(device, &agx_cl_kernels[kernel], &device->meta[kernel]);
-   *out = device->meta[kernel];
-   pthread_mutex_unlock(&device->meta_mutex);
-   return result;
+   for (unsigned k = 0; k < AGX_CL_KERNEL_COUNT; k++) {
+      VkResult result = agxv_meta_pipeline_create(device, &agx_cl_kernels[k], &device->meta[k]);
+      if (result != VK_SUCCESS)
+         return result; /* agxv_meta_finish releases the ones made */
+   }
+   return VK_SUCCESS;
 }
 
 static void
@@ -51,8 +48,9 @@ dispatch(struct agxv_cmd_buffer *cmd, unsigned kernel, uint32_t groups_x, const 
 {
    if (groups_x == 0)
       return;
-   struct agxv_pipeline *pipeline = NULL;
-   VkResult result = agxv_meta_get(cmd->device, kernel, &pipeline);
+   const struct agxv_pipeline *pipeline =
+      kernel < AGX_CL_KERNEL_COUNT ? cmd->device->meta[kernel] : NULL;
+   VkResult result = pipeline ? VK_SUCCESS : VK_ERROR_UNKNOWN;
    /* The struct must cover every argument byte the kernel reads. */
    if (result == VK_SUCCESS && args_size < agx_cl_kernels[kernel].args_size) {
       agxv_log("helper kernel %s reads %u bytes of arguments, given %u",
@@ -91,5 +89,6 @@ agxv_meta_finish(struct agxv_device *device)
    for (unsigned k = 0; k < AGXV_META_COUNT; k++) {
       if (device->meta[k])
          agxv_pipeline_destroy(device, device->meta[k], &device->alloc);
+      device->meta[k] = NULL;
    }
 }

@@ -2,8 +2,9 @@
  * The driver's own compute work: helper kernels written in OpenCL C (cl_kernels/), compiled
  * to AGX at build time and embedded (agx_cl_kernels.h, generated, enum agx_cl_kernel).
  * agxv_dispatch_kernel launches one with its argument struct (declared in the kernel's
- * cl_kernels/ header) as the push constants. Each kernel's pipeline is made on first use
- * and kept for the device's lifetime.
+ * cl_kernels/ header) as the push constants. Every kernel's pipeline is made when the
+ * device is created (agxv_meta_init) and kept for its lifetime: recording never compiles,
+ * uploads or allocates a pipeline.
  */
 #ifndef AGXV_META_H
 #define AGXV_META_H
@@ -20,8 +21,8 @@ struct agx_precompiled_kernel;
 /* Room for the generated kernel table; checked in agxv_meta.c. */
 #define AGXV_META_COUNT 16
 
-/* The pipeline of helper kernel `kernel` (enum agx_cl_kernel), uploading it the first time. */
-VkResult agxv_meta_get(struct agxv_device *device, unsigned kernel, struct agxv_pipeline **out);
+/* Uploads every helper kernel into device->meta[] (vkCreateDevice). */
+VkResult agxv_meta_init(struct agxv_device *device);
 void agxv_meta_finish(struct agxv_device *device);
 /* Uploads a precompiled kernel (machine code, constant data, launch information) into a
  * new pipeline. */

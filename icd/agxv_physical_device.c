@@ -475,7 +475,7 @@ agxv_physical_device_try_create(struct agxv_instance *instance, struct agxv_phys
       agxv_kmd_close(kmd);
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    }
-   set_loader_magic_value(pdev);
+   agxv_object_init(&pdev->base, NULL, VK_OBJECT_TYPE_PHYSICAL_DEVICE);
    pdev->instance = instance;
    pdev->backend = backend;
    pdev->kmd = kmd;

@@ -7,7 +7,7 @@
 #include "kmd/agxv_kmd.h"
 
 struct agxv_physical_device {
-   VK_LOADER_DATA loader_data;
+   struct agxv_object base;
    struct agxv_instance *instance;
    enum agxv_kmd_backend backend; /* the backend devices are opened on */
    struct agxv_kmd *kmd;          /* kept open for queries (params, time) */
@@ -19,7 +19,7 @@ struct agxv_physical_device {
    struct agxv_properties properties;
 };
 
-AGXV_DEFINE_HANDLE_CASTS(agxv_physical_device, VkPhysicalDevice)
+AGXV_DEFINE_HANDLE_CASTS(agxv_physical_device, VkPhysicalDevice, VK_OBJECT_TYPE_PHYSICAL_DEVICE)
 
 /* *out = NULL (and VK_SUCCESS) when no usable device exists. */
 VkResult agxv_physical_device_try_create(struct agxv_instance *instance,

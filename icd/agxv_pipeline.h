@@ -43,6 +43,9 @@ struct agxv_shader_info {
 /* Programs in a code BO start at this alignment (Mesa: AGX_CODE_ALIGN). */
 #define AGXV_CODE_ALIGN 256u
 
+/* Room for a pipeline's USC words (Shared, Sampler, Shader, Registers, Preshader). */
+#define AGXV_USC_WORDS_MAX 32u
+
 /* Shader stages a pipeline can hold (the hardware runs vertex and
  * fragment programs; the emulated stages come later). */
 enum agxv_stage {
@@ -61,9 +64,14 @@ struct agxv_shader {
    uint32_t code_size;
    struct agxv_shader_info info;
    uint64_t txf_sampler; /* the device's txf sampler when info.sampler_states */
+   /* The USC words after a launch's Uniform DMA words, packed once
+    * (agxv_pipeline_pack_usc with the shader's own threadgroup memory). */
+   uint8_t usc_words[AGXV_USC_WORDS_MAX];
+   uint32_t usc_words_size;
 };
 
 struct agxv_pipeline {
+   struct agxv_object base;
    VkPipelineBindPoint bind_point;
    uint32_t stages; /* bit (1 << enum agxv_stage) per present stage */
    /* Graphics pipelines: the baked state and dynamic mask (agxv_graphics_state.h); NULL for compute. */
@@ -78,11 +86,13 @@ struct agxv_pipeline {
          uint32_t code_size;
          struct agxv_shader_info info;
          uint64_t txf_sampler;
+         uint8_t usc_words[AGXV_USC_WORDS_MAX];
+         uint32_t usc_words_size;
       };
    };
 };
 
-AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_pipeline, VkPipeline)
+AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_pipeline, VkPipeline, VK_OBJECT_TYPE_PIPELINE)
 
 /* The shader of a stage, NULL if the pipeline has none. */
 static inline const struct agxv_shader *
@@ -110,6 +120,14 @@ VkResult agxv_graphics_pipeline_create(struct agxv_device *device,
                                        const VkGraphicsPipelineCreateInfo *info,
                                        const VkAllocationCallbacks *alloc,
                                        struct agxv_pipeline **out);
+
+/* Packs the USC words of a launch of `pipeline` that follow the Uniform DMA
+ * words, for `shared` bytes of threadgroup memory, at out
+ * (AGXV_USC_WORDS_MAX bytes); returns their size. */
+uint32_t agxv_pipeline_pack_usc(const struct agxv_device *device,
+                                const struct agxv_pipeline *pipeline, uint32_t shared,
+                                uint8_t *out);
+
 void agxv_pipeline_destroy(struct agxv_device *device, struct agxv_pipeline *pipeline,
                            const VkAllocationCallbacks *alloc);
 

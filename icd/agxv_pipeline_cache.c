@@ -231,7 +231,7 @@ cache_free(struct agxv_pipeline_cache *cache)
    agxv_free(&cache->alloc, cache->entries);
    pthread_mutex_destroy(&cache->mutex);
    VkAllocationCallbacks alloc = cache->alloc;
-   agxv_free(&alloc, cache);
+   agxv_object_free(&alloc, cache);
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL
@@ -241,7 +241,7 @@ agxv_CreatePipelineCache(VkDevice _device, const VkPipelineCacheCreateInfo *pCre
    AGXV_FROM_HANDLE(agxv_device, device, _device);
    const VkAllocationCallbacks *alloc = agxv_choose_alloc(&device->alloc, pAllocator);
    struct agxv_pipeline_cache *cache =
-      agxv_zalloc(alloc, sizeof(*cache), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      agxv_object_zalloc(device, alloc, sizeof(*cache), VK_OBJECT_TYPE_PIPELINE_CACHE);
    if (!cache)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    cache->device = device;

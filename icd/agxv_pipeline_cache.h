@@ -20,6 +20,7 @@ struct agxv_cache_entry {
 };
 
 struct agxv_pipeline_cache {
+   struct agxv_object base;
    struct agxv_device *device;
    VkAllocationCallbacks alloc;
    pthread_mutex_t mutex;
@@ -28,7 +29,8 @@ struct agxv_pipeline_cache {
    uint32_t hits, misses; /* lookups, for tests */
 };
 
-AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_pipeline_cache, VkPipelineCache)
+AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_pipeline_cache, VkPipelineCache,
+                                 VK_OBJECT_TYPE_PIPELINE_CACHE)
 
 /* The entry for `key`, or NULL. Entries stay valid while the cache lives. */
 const struct agxv_cache_entry *agxv_pipeline_cache_lookup(struct agxv_pipeline_cache *cache,

@@ -1,20 +1,22 @@
 /*
- * VkPrivateDataSlot (Vulkan 1.3 privateData). Each slot maps object handles
- * to 64-bit values in a hash table; an object never set reads 0.
- * Every driver object is one host allocation whose address is its handle
- * and is released through agxv_free, which tells this module
- * (agxv_private_data_forget) so a later object at the same address starts
- * at 0 again rather than inheriting a destroyed object's data.
+ * VkPrivateDataSlot (Vulkan 1.3 privateData). Each slot has an index,
+ * unique on its device and never reused; an object keeps its values in its
+ * base (agxv_object.private_data, indexed by slot), so they go away with
+ * the object and a new object starts with none (reads 0), with no table to
+ * search when objects are freed (Mesa's vk_object_base keeps them in the
+ * object too).
  */
 #ifndef AGXV_PRIVATE_DATA_H
 #define AGXV_PRIVATE_DATA_H
 
-#include <stdint.h>
+#include "agxv_object.h"
 
-/* Non-zero while any private data slot exists (read without a lock). */
-extern uint32_t agxv_private_data_slots_live;
+struct agxv_private_data_slot {
+   struct agxv_object base;
+   uint32_t index;
+};
 
-/* Drops every slot's value for the object at `ptr` (being freed). */
-void agxv_private_data_forget(const void *ptr);
+AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_private_data_slot, VkPrivateDataSlot,
+                                 VK_OBJECT_TYPE_PRIVATE_DATA_SLOT)
 
 #endif

@@ -42,7 +42,7 @@ agxv_CreateQueryPool(VkDevice _device, const VkQueryPoolCreateInfo *pCreateInfo,
    AGXV_FROM_HANDLE(agxv_device, device, _device);
    const VkAllocationCallbacks *alloc = agxv_choose_alloc(&device->alloc, pAllocator);
    struct agxv_query_pool *pool =
-      agxv_zalloc(alloc, sizeof(*pool), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      agxv_object_zalloc(device, alloc, sizeof(*pool), VK_OBJECT_TYPE_QUERY_POOL);
    if (!pool)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    pool->type = pCreateInfo->queryType;
@@ -60,7 +60,7 @@ agxv_CreateQueryPool(VkDevice _device, const VkQueryPoolCreateInfo *pCreateInfo,
    if (result != VK_SUCCESS) {
       if (pool->bo)
          agxv_bo_destroy(device, pool->bo);
-      agxv_free(alloc, pool);
+      agxv_object_free(alloc, pool);
       return result;
    }
    pool->map = map;
@@ -79,7 +79,7 @@ agxv_DestroyQueryPool(VkDevice _device, VkQueryPool queryPool,
       return;
    agxv_kmd_gem_unbind_object(device->kmd, pool->ts_object);
    agxv_bo_destroy(device, pool->bo);
-   agxv_free(agxv_choose_alloc(&device->alloc, pAllocator), pool);
+   agxv_object_free(agxv_choose_alloc(&device->alloc, pAllocator), pool);
 }
 
 VKAPI_ATTR void VKAPI_CALL

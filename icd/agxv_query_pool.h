@@ -12,6 +12,7 @@ struct agxv_bo;
 #define AGXV_QUERY_STRIDE 16u
 
 struct agxv_query_pool {
+   struct agxv_object base;
    VkQueryType type;
    uint32_t count;
    struct agxv_bo *bo;
@@ -19,6 +20,6 @@ struct agxv_query_pool {
    uint32_t ts_object; /* the BO bound as a timestamp object */
 };
 
-AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_query_pool, VkQueryPool)
+AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_query_pool, VkQueryPool, VK_OBJECT_TYPE_QUERY_POOL)
 
 #endif

@@ -37,11 +37,6 @@ wait_one(struct agxv_queue *queue, const struct agxv_sync_op *op)
    }
 }
 
-struct compute_cmd {
-   struct drm_asahi_cmd_header header;
-   struct drm_asahi_cmd_compute compute;
-};
-
 static bool
 read_gpu(void *user, uint64_t va, void *dst, size_t size)
 {
@@ -50,7 +45,7 @@ read_gpu(void *user, uint64_t va, void *dst, size_t size)
 
 /* AGX_DEBUG=trace: the commands as the GPU will read them. */
 static void
-trace_commands(struct agxv_queue *queue, const struct compute_cmd *cmds, uint32_t n)
+trace_commands(struct agxv_queue *queue, const uint8_t *cmds, uint32_t n)
 {
    struct agxv_device *device = queue->device;
    const struct drm_asahi_params_global *p = &device->kmd->params;
@@ -62,8 +57,22 @@ trace_commands(struct agxv_queue *queue, const struct compute_cmd *cmds, uint32_
       .g14x = p->gpu_generation >= 14 && p->num_clusters_total > 1,
    };
    for (uint32_t i = 0; i < n; i++) {
-      fprintf(stderr, "agx: queue %u: compute command %u of %u\n", queue->queue_id, i + 1, n);
-      agx_decode_cmd_compute(&ctx, &cmds[i].compute);
+      struct drm_asahi_cmd_header h;
+      memcpy(&h, cmds, sizeof(h));
+      cmds += sizeof(h);
+      bool render = h.cmd_type == DRM_ASAHI_CMD_RENDER;
+      fprintf(stderr, "agx: queue %u: %s command %u of %u\n", queue->queue_id,
+              render ? "render" : "compute", i + 1, n);
+      if (render) {
+         struct drm_asahi_cmd_render r;
+         memcpy(&r, cmds, sizeof(r));
+         agx_decode_cmd_render(&ctx, &r);
+      } else {
+         struct drm_asahi_cmd_compute c;
+         memcpy(&c, cmds, sizeof(c));
+         agx_decode_cmd_compute(&ctx, &c);
+      }
+      cmds += h.size;
    }
    if (ctx.errors)
       agxv_log("trace: %u problems decoding the submitted commands", ctx.errors);
@@ -134,26 +143,76 @@ submit_limit(const struct agxv_queue *queue)
 }
 
 /* Kernel submissions a batch may need at most: each command buffer's
- * segments fill at most ceil(segments / limit) SUBMITs, at least one. */
+ * streams fill at most ceil(streams / limit) SUBMITs, at least one. */
 static uint32_t
 jobs_for_batch(const struct agxv_queue *queue, const struct agxv_batch *batch)
 {
    uint32_t limit = submit_limit(queue), jobs = 0;
    for (uint32_t i = 0; i < batch->cmd_count; i++) {
-      uint32_t segs = batch->cmds[i]->segment_count;
-      jobs += segs > limit ? (segs + limit - 1) / limit : 1;
+      uint32_t streams = batch->cmds[i]->stream_count;
+      jobs += streams > limit ? (streams + limit - 1) / limit : 1;
    }
    return jobs;
 }
 
+/* Barrier N waits for the first N commands of that type in this SUBMIT, 0
+ * for the earlier SUBMITs' (the UAPI header's vdm_barrier/cdm_barrier). */
+uint32_t
+agxv_queue_encode_stream(struct agxv_submit_state *st, const struct agxv_cmd_stream *s, void *dst)
+{
+   struct drm_asahi_cmd_header h = {
+      /* Compute waits for render work only once there was some. */
+      .vdm_barrier =
+         st->render_before || st->n_render ? (uint16_t)st->n_render : DRM_ASAHI_BARRIER_NONE,
+      .cdm_barrier = (uint16_t)st->n_compute,
+   };
+   uint8_t *p = dst;
+   if (s->type == AGXV_CS_VDM) {
+      h.cmd_type = DRM_ASAHI_CMD_RENDER;
+      h.size = sizeof(struct drm_asahi_cmd_render);
+      h.vdm_barrier = (uint16_t)st->n_render;
+      struct drm_asahi_cmd_render r = {
+         .vdm_ctrl_stream_base = s->start_va,
+         .sampler_heap = st->sampler_heap,
+         .sampler_count = (uint16_t)st->sampler_count,
+         .width_px = s->render.width_px,
+         .height_px = s->render.height_px,
+         .layers = s->render.layers,
+         .samples = s->render.samples,
+         .utile_width_px = s->render.utile_width_px,
+         .utile_height_px = s->render.utile_height_px,
+         .ts_frag.end = {.handle = s->ts_object, .offset = s->ts_offset},
+      };
+      memcpy(p + sizeof(h), &r, sizeof(r));
+      st->n_render++;
+   } else {
+      h.cmd_type = DRM_ASAHI_CMD_COMPUTE;
+      h.size = sizeof(struct drm_asahi_cmd_compute);
+      struct drm_asahi_cmd_compute c = {
+         .cdm_ctrl_stream_base = s->start_va,
+         .cdm_ctrl_stream_end = s->end_va,
+         .sampler_heap = st->sampler_heap,
+         .sampler_count = st->sampler_count,
+         /* zero until a pipeline needed scratch; a helper on a command
+          * that does not spill is never asked for a stack */
+         .helper = st->helper,
+         .ts.end = {.handle = s->ts_object, .offset = s->ts_offset},
+      };
+      memcpy(p + sizeof(h), &c, sizeof(c));
+      st->n_compute++;
+   }
+   memcpy(p, &h, sizeof(h));
+   return sizeof(h) + h.size;
+}
+
 /*
- * Each segment of each command buffer (one per command buffer without
- * timestamps) becomes one DRM_ASAHI_CMD_COMPUTE; a segment ended by a
- * timestamp write has the firmware write its end time there. Every
- * command waits for all compute work before it (the first for earlier
- * submissions, barrier 0; later ones for their predecessors in this
- * submission), so segments execute in order. Each SUBMIT signals the next
- * point of the queue timeline.
+ * Each stream of each command buffer becomes one UAPI command of its type
+ * (a command buffer without timestamps or render passes has one compute
+ * stream); a stream ended by a timestamp write has the firmware write its
+ * end time there. Every command waits for all work before it (the first
+ * for earlier submissions, barrier 0; later ones for their predecessors in
+ * this submission), so streams execute in order. Each SUBMIT signals the
+ * next point of the queue timeline.
  */
 static int
 submit_cmd_buffers(struct agxv_queue *queue, struct agxv_batch *batch)
@@ -161,42 +220,23 @@ submit_cmd_buffers(struct agxv_queue *queue, struct agxv_batch *batch)
    struct agxv_kmd *kmd = queue->device->kmd;
    uint32_t limit = submit_limit(queue);
 
-   struct compute_cmd cmds[AGXV_MAX_SUBMIT_COMMANDS];
-   uint32_t i = 0, seg = 0;
+   uint8_t cmds[AGXV_MAX_SUBMIT_COMMANDS * AGXV_SUBMIT_CMD_MAX];
+   uint32_t i = 0, stream = 0;
    /* every command sees the device's sampler heap (agx_abi.h) */
-   uint64_t heap_va;
-   uint32_t heap_count;
-   agxv_device_sampler_heap(queue->device, &heap_va, &heap_count);
+   struct agxv_submit_state st = {.helper = agxv_scratch_helper(queue->device)};
+   agxv_device_sampler_heap(queue->device, &st.sampler_heap, &st.sampler_count);
    while (i < batch->cmd_count) {
-      uint32_t n = 0;
+      uint32_t n = 0, size = 0;
+      st.render_before = queue->render_submitted;
+      st.n_render = st.n_compute = 0;
       while (i < batch->cmd_count && n < limit) {
          const struct agxv_cmd_buffer *cb = batch->cmds[i];
-         if (seg >= cb->segment_count) {
+         if (stream >= cb->stream_count) {
             i++;
-            seg = 0;
+            stream = 0;
             continue;
          }
-         const struct agxv_cmd_segment *sg = &cb->segments[seg++];
-         cmds[n] = (struct compute_cmd){
-            .header =
-               {
-                  .cmd_type = DRM_ASAHI_CMD_COMPUTE,
-                  .size = sizeof(struct drm_asahi_cmd_compute),
-                  .vdm_barrier = DRM_ASAHI_BARRIER_NONE,
-                  .cdm_barrier = (uint16_t)n,
-               },
-            .compute =
-               {
-                  .cdm_ctrl_stream_base = sg->start_va,
-                  .cdm_ctrl_stream_end = sg->end_va,
-                  .sampler_heap = heap_va,
-                  .sampler_count = heap_count,
-                  /* zero until a pipeline needed scratch; a helper on a
-                * command that does not spill is never asked for a stack */
-                  .helper = agxv_scratch_helper(queue->device),
-                  .ts.end = {.handle = sg->ts_object, .offset = sg->ts_offset},
-               },
-         };
+         size += agxv_queue_encode_stream(&st, &cb->streams[stream++], cmds + size);
          n++;
       }
       if (n == 0)
@@ -213,18 +253,20 @@ submit_cmd_buffers(struct agxv_queue *queue, struct agxv_batch *batch)
           .timeline_value = queue->timeline_point + 1},
          {.sync_type = DRM_ASAHI_SYNC_SYNCOBJ, .handle = job_syncobj},
       };
-      ret = agxv_kmd_submit(kmd, queue->queue_id, out, 0, 2, cmds, n * sizeof(cmds[0]));
+      ret = agxv_kmd_submit(kmd, queue->queue_id, out, 0, 2, cmds, size);
       pthread_mutex_lock(&queue->mutex);
-      if (ret == 0)
+      if (ret == 0) {
          queue->timeline_point++;
-      else
+         queue->render_submitted |= st.n_render > 0;
+      } else
          untrack_last_job(queue);
       pthread_mutex_unlock(&queue->mutex);
       if (ret)
          return ret;
       if (agxv_debug(AGXV_DEBUG_SUBMIT))
-         agxv_log("queue %u: SUBMIT of %u compute commands -> timeline point %llu", queue->queue_id,
-                  n, (unsigned long long)queue->timeline_point);
+         agxv_log("queue %u: SUBMIT of %u compute and %u render commands -> timeline point %llu",
+                  queue->queue_id, st.n_compute, st.n_render,
+                  (unsigned long long)queue->timeline_point);
    }
    return 0;
 }
@@ -318,7 +360,7 @@ agxv_queue_create(struct agxv_device *device, const VkDeviceQueueCreateInfo *inf
       agxv_zalloc(&device->alloc, sizeof(*queue), 8, VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
    if (!queue)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
-   set_loader_magic_value(queue);
+   agxv_object_init(&queue->base, device, VK_OBJECT_TYPE_QUEUE);
    queue->device = device;
 
    int ret = agxv_kmd_queue_create(device->kmd, device->vm_id, DRM_ASAHI_PRIORITY_MEDIUM,
@@ -371,6 +413,7 @@ agxv_queue_destroy(struct agxv_queue *queue)
    agxv_kmd_queue_destroy(queue->device->kmd, queue->queue_id);
    pthread_cond_destroy(&queue->cond);
    pthread_mutex_destroy(&queue->mutex);
+   agxv_object_finish(&queue->base);
    agxv_free(&queue->device->alloc, queue);
 }
 

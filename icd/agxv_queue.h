@@ -33,7 +33,7 @@ struct agxv_batch {
 };
 
 struct agxv_queue {
-   VK_LOADER_DATA loader_data;
+   struct agxv_object base;
    struct agxv_device *device;
    uint32_t queue_id;       /* kernel queue */
    uint32_t timeline;       /* syncobj: point N = N-th kernel submit done */
@@ -51,14 +51,36 @@ struct agxv_queue {
    struct agxv_batch *head, *tail;
    uint64_t queued, finished;
    bool stop;
+   bool render_submitted; /* a render command went to the kernel (submit thread only) */
 };
 
-AGXV_DEFINE_HANDLE_CASTS(agxv_queue, VkQueue)
+AGXV_DEFINE_HANDLE_CASTS(agxv_queue, VkQueue, VK_OBJECT_TYPE_QUEUE)
 
 VkResult agxv_queue_create(struct agxv_device *device, const VkDeviceQueueCreateInfo *info,
                            struct agxv_queue **out);
 void agxv_queue_destroy(struct agxv_queue *queue);
 VkResult agxv_queue_wait_idle(struct agxv_queue *queue);
+
+struct agxv_cmd_stream;
+
+/* Largest UAPI command (header and payload) agxv_queue_encode_stream writes. */
+#define AGXV_SUBMIT_CMD_MAX \
+   (sizeof(struct drm_asahi_cmd_header) + sizeof(struct drm_asahi_cmd_render))
+
+/* What every command of a SUBMIT shares, and the commands before it. */
+struct agxv_submit_state {
+   uint64_t sampler_heap;
+   uint32_t sampler_count;
+   struct drm_asahi_helper_program helper;
+   bool render_before;           /* the queue ran render commands before this SUBMIT */
+   uint32_t n_render, n_compute; /* commands of each type already in this SUBMIT */
+};
+
+/* Writes stream s as one UAPI command (drm_asahi_cmd_header, then
+ * drm_asahi_cmd_compute or drm_asahi_cmd_render) at dst, counts it in st
+ * and returns its size. It waits for every command before it. */
+uint32_t agxv_queue_encode_stream(struct agxv_submit_state *st, const struct agxv_cmd_stream *s,
+                                  void *dst);
 
 /* Looks at the kernel submissions that completed since the last call; a
  * faulted one marks the device lost. Returns VK_ERROR_DEVICE_LOST then. */

@@ -171,13 +171,13 @@ agxv_CreateSampler(VkDevice _device, const VkSamplerCreateInfo *pCreateInfo,
    if (!agxv_pack_sampler(pCreateInfo, hw))
       return VK_ERROR_FEATURE_NOT_PRESENT;
    struct agxv_sampler *sampler =
-      agxv_zalloc(agxv_choose_alloc(&device->alloc, pAllocator), sizeof(*sampler), 8,
-                  VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      agxv_object_zalloc(device, agxv_choose_alloc(&device->alloc, pAllocator), sizeof(*sampler),
+                         VK_OBJECT_TYPE_SAMPLER);
    if (!sampler)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    VkResult r = heap_alloc(device, hw, &sampler->index);
    if (r != VK_SUCCESS) {
-      agxv_free(agxv_choose_alloc(&device->alloc, pAllocator), sampler);
+      agxv_object_free(agxv_choose_alloc(&device->alloc, pAllocator), sampler);
       return r;
    }
    sampler->lod_bias = pCreateInfo->mipLodBias;
@@ -196,5 +196,5 @@ agxv_DestroySampler(VkDevice _device, VkSampler _sampler, const VkAllocationCall
    pthread_mutex_lock(&device->meta_mutex);
    device->sampler_used[sampler->index / 32] &= ~(1u << (sampler->index % 32));
    pthread_mutex_unlock(&device->meta_mutex);
-   agxv_free(agxv_choose_alloc(&device->alloc, pAllocator), sampler);
+   agxv_object_free(agxv_choose_alloc(&device->alloc, pAllocator), sampler);
 }

@@ -12,12 +12,13 @@
 #define AGXV_SAMPLER_HEAP_COUNT 4096u
 
 struct agxv_sampler {
+   struct agxv_object base;
    uint32_t index; /* heap slot */
    float lod_bias;
    uint32_t hw[2]; /* the packed Sampler, also in the heap */
 };
 
-AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_sampler, VkSampler)
+AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_sampler, VkSampler, VK_OBJECT_TYPE_SAMPLER)
 
 /* Packs the hardware Sampler for a create info; false (with a logged
  * reason) for what the hardware Sampler cannot express here (custom

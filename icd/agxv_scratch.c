@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "agxv_bo.h"
+#include "agxv_cs.h"
 #include "agxv_device.h"
 #include "agx_helper_layout.h"
 #include "agx_helper_program.h"
@@ -59,22 +60,19 @@ upload_helper(struct agxv_device *device, struct agxv_scratch *s)
    memcpy(map, agx_helper_program, sizeof(agx_helper_program));
    uint32_t code = agxv_bo_usc_offset(device, bo);
    uint8_t *p = (uint8_t *)map + HELPER_LIST_OFFSET;
-   agx_pack(p, USC_SHARED, cfg) {
+   agxv_push(p, USC_SHARED, cfg) {
       cfg.uses_shared_memory = false;
       cfg.layout = AGX_SHARED_LAYOUT_VERTEX_COMPUTE;
       cfg.sample_count = 1;
       cfg.bytes_per_threadgroup = 65536;
    }
-   p += AGX_USC_SHARED_LENGTH;
-   agx_pack(p, USC_SHADER, cfg) {
+   agxv_push(p, USC_SHADER, cfg) {
       cfg.code = code;
    }
-   p += AGX_USC_SHADER_LENGTH;
-   agx_pack(p, USC_REGISTERS, cfg) {
+   agxv_push(p, USC_REGISTERS, cfg) {
       cfg.register_count = 64; /* agx_helper.s uses r0..r19 */
    }
-   p += AGX_USC_REGISTERS_LENGTH;
-   agx_pack(p, USC_NO_PRESHADER, cfg)
+   agxv_push(p, USC_NO_PRESHADER, cfg)
       ;
    s->helper = bo;
    /* Mesa sets bit 0 of the binary word; its meaning is not public. */

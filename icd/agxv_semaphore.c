@@ -18,7 +18,7 @@ agxv_CreateSemaphore(VkDevice _device, const VkSemaphoreCreateInfo *pCreateInfo,
       agxv_find_struct(pCreateInfo->pNext, VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO);
 
    struct agxv_semaphore *sem =
-      agxv_zalloc(alloc, sizeof(*sem), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      agxv_object_zalloc(device, alloc, sizeof(*sem), VK_OBJECT_TYPE_SEMAPHORE);
    if (!sem)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    sem->type = type ? type->semaphoreType : VK_SEMAPHORE_TYPE_BINARY;
@@ -31,7 +31,7 @@ agxv_CreateSemaphore(VkDevice _device, const VkSemaphoreCreateInfo *pCreateInfo,
          agxv_kmd_syncobj_destroy(device->kmd, sem->syncobj);
    }
    if (ret) {
-      agxv_free(alloc, sem);
+      agxv_object_free(alloc, sem);
       return ret == -ENOMEM ? VK_ERROR_OUT_OF_HOST_MEMORY : VK_ERROR_OUT_OF_DEVICE_MEMORY;
    }
    *pSemaphore = agxv_semaphore_to_handle(sem);
@@ -47,7 +47,7 @@ agxv_DestroySemaphore(VkDevice _device, VkSemaphore semaphore,
    if (!sem)
       return;
    agxv_kmd_syncobj_destroy(device->kmd, sem->syncobj);
-   agxv_free(agxv_choose_alloc(&device->alloc, pAllocator), sem);
+   agxv_object_free(agxv_choose_alloc(&device->alloc, pAllocator), sem);
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL

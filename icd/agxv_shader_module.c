@@ -23,8 +23,8 @@ agxv_CreateShaderModule(VkDevice _device, const VkShaderModuleCreateInfo *pCreat
       return VK_ERROR_INVALID_SHADER_NV;
    }
    struct agxv_shader_module *module =
-      agxv_alloc(agxv_choose_alloc(&device->alloc, pAllocator),
-                 sizeof(*module) + pCreateInfo->codeSize, 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      agxv_object_zalloc(device, agxv_choose_alloc(&device->alloc, pAllocator),
+                         sizeof(*module) + pCreateInfo->codeSize, VK_OBJECT_TYPE_SHADER_MODULE);
    if (!module)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    module->word_count = (uint32_t)(pCreateInfo->codeSize / 4);
@@ -38,6 +38,6 @@ agxv_DestroyShaderModule(VkDevice _device, VkShaderModule _module,
                          const VkAllocationCallbacks *pAllocator)
 {
    AGXV_FROM_HANDLE(agxv_device, device, _device);
-   agxv_free(agxv_choose_alloc(&device->alloc, pAllocator),
-             agxv_shader_module_from_handle(_module));
+   agxv_object_free(agxv_choose_alloc(&device->alloc, pAllocator),
+                    agxv_shader_module_from_handle(_module));
 }

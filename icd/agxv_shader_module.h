@@ -6,10 +6,11 @@
 #include "agxv_object.h"
 
 struct agxv_shader_module {
+   struct agxv_object base;
    uint32_t word_count;
    uint32_t words[];
 };
 
-AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_shader_module, VkShaderModule)
+AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_shader_module, VkShaderModule, VK_OBJECT_TYPE_SHADER_MODULE)
 
 #endif

@@ -1,7 +1,8 @@
 /* agxc: command-line driver of the compiler.
  *   agxc [--stage comp] [--entry NAME] [--spec ID=VALUE]... [--no-lower-io]
  *        [--scalarize] [--lower-idiv] [--lower-transcendental] [--lower-int64] [--time N]
- *        [--no-preamble] [--robust] IN.spv [--ir] [-o OUT.bin] [--disasm]
+ *        [--no-preamble] [--robust] [--rt FORMAT]... [--samples N]
+ *        IN.spv [--ir] [-o OUT.bin] [--disasm]
  * Parses SPIR-V, translates to the agx IR, optimises and (with --ir) prints
  * the IR; with -o and/or --disasm the AGX back end generates machine code,
  * written raw to OUT.bin (main program) and OUT.bin.preamble (the preamble,
@@ -9,7 +10,12 @@
  * disassembled to stdout (the preamble after a "preamble:" line), with the
  * dispatch information on stderr. --robust bounds-checks buffer accesses
  * (robustBufferAccess). --no-preamble (or AGX_DEBUG=nopreamble)
- * keeps all work in the main program.
+ * keeps all work in the main program. Fragment shaders store their colour
+ * outputs to the tilebuffer laid out for --rt FORMAT (one per render target,
+ * agx_tilebuffer.h names such as rgba8_unorm, or none) and --samples N
+ * (a per-key variant); without --rt colour outputs are dropped. Without
+ * IN.spv, --bg clear|load|none,... or --eot MASK prints the background or
+ * end-of-tile program of the --rt tilebuffer.
  * Errors exit with status 1, usage errors (including nothing to do) with 2. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,15 +25,17 @@
 #include "agx_backend.h"
 #include "agx_passes.h"
 #include "agx_spirv.h"
+#include "agx_tile_programs.h"
 
 static void
 usage(void)
 {
-   fprintf(
-      stderr,
-      "usage: agxc [--stage comp] [--entry NAME] [--spec ID=VALUE]... [--no-lower-io]\n"
-      "            [--scalarize] [--lower-idiv] [--lower-transcendental] [--lower-int64]\n"
-      "            [--time N] [--no-preamble] [--robust] IN.spv [--ir] [-o OUT.bin] [--disasm]\n");
+   fprintf(stderr,
+           "usage: agxc [--stage comp] [--entry NAME] [--spec ID=VALUE]... [--no-lower-io]\n"
+           "            [--scalarize] [--lower-idiv] [--lower-transcendental] [--lower-int64]\n"
+           "            [--time N] [--no-preamble] [--robust] [--rt FORMAT]... [--samples N]\n"
+           "            [--bg OP,OP... | --eot MASK]\n"
+           "            IN.spv [--ir] [-o OUT.bin] [--disasm]\n");
 }
 
 static uint32_t *
@@ -70,6 +78,44 @@ write_file(const char *path, const uint8_t *data, size_t size)
    return bad;
 }
 
+/* --bg OPS (comma-separated clear/load/none per --rt) or --eot MASK: builds
+ * the background or end-of-tile program of that tilebuffer and prints it
+ * (and writes it with -o). */
+static int
+tile_program(const enum agx_tib_format *rts, unsigned num_rts, unsigned samples, const char *bg_ops,
+             long eot_mask, const char *out_path)
+{
+   struct agx_tilebuffer_layout tib;
+   if (!agx_tilebuffer_layout(&tib, rts, num_rts, samples)) {
+      fprintf(stderr, "agxc: invalid tilebuffer\n");
+      return 2;
+   }
+   uint8_t op[AGX_TIB_MAX_RTS] = {0};
+   const char *p = bg_ops;
+   for (unsigned rt = 0; p && *p && rt < AGX_TIB_MAX_RTS; rt++) {
+      size_t len = strcspn(p, ",");
+      op[rt] = !strncmp(p, "clear", len) && len == 5  ? AGX_BG_CLEAR
+               : !strncmp(p, "load", len) && len == 4 ? AGX_BG_LOAD
+                                                      : AGX_BG_NONE;
+      p += len + (p[len] == ',');
+   }
+   struct agx_backend_result r;
+   char err[512];
+   int rc = bg_ops ? agx_build_bg_program(&tib, op, &r, err, sizeof(err))
+                   : agx_build_eot_program(&tib, (unsigned)eot_mask, &r, err, sizeof(err));
+   if (rc) {
+      fprintf(stderr, "agxc: %s\n", err);
+      return 1;
+   }
+   printf("; %s program, %zu bytes, %u GPR halves, %u uniform halves\n",
+          bg_ops ? "background" : "end-of-tile", r.size, r.info.gpr_halves, r.info.uniform_halves);
+   int status = agx_backend_disasm(r.code, r.size, stdout) ? 0 : 1;
+   if (out_path && write_file(out_path, r.code, r.size))
+      status = 1;
+   agx_backend_result_free(&r);
+   return status;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -82,6 +128,11 @@ main(int argc, char **argv)
    unsigned repeat = 0;
    struct agx_spirv_spec_value spec[64];
    struct agx_spirv_options opts = {.spec = spec};
+   enum agx_tib_format rts[AGX_TIB_MAX_RTS];
+   unsigned num_rts = 0, samples = 1;
+   struct agx_tilebuffer_layout tib;
+   const char *bg_ops = NULL;
+   long eot_mask = -1;
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "--ir")) {
          print_ir = true;
@@ -90,10 +141,29 @@ main(int argc, char **argv)
       } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
          out_path = argv[++i];
       } else if (!strcmp(argv[i], "--stage") && i + 1 < argc) {
-         if (strcmp(argv[++i], "comp")) {
-            fprintf(stderr, "agxc: only --stage comp is supported\n");
+         /* the stage comes from the entry point; accepted for compatibility */
+         const char *st = argv[++i];
+         if (strcmp(st, "comp") && strcmp(st, "vert") && strcmp(st, "frag")) {
+            fprintf(stderr, "agxc: --stage takes comp, vert or frag\n");
             return 2;
          }
+      } else if (!strcmp(argv[i], "--rt") && i + 1 < argc) {
+         const char *name = argv[++i];
+         enum agx_tib_format f = AGX_TIB_NONE;
+         for (unsigned k = 1; k < AGX_TIB_NUM_FORMATS; k++)
+            if (!strcmp(agx_tib_format((enum agx_tib_format)k)->name, name))
+               f = (enum agx_tib_format)k;
+         if ((f == AGX_TIB_NONE && strcmp(name, "none")) || num_rts == AGX_TIB_MAX_RTS) {
+            fprintf(stderr, "agxc: unknown render target format %s\n", name);
+            return 2;
+         }
+         rts[num_rts++] = f;
+      } else if (!strcmp(argv[i], "--bg") && i + 1 < argc) {
+         bg_ops = argv[++i];
+      } else if (!strcmp(argv[i], "--eot") && i + 1 < argc) {
+         eot_mask = strtol(argv[++i], NULL, 0);
+      } else if (!strcmp(argv[i], "--samples") && i + 1 < argc) {
+         samples = (unsigned)atoi(argv[++i]);
       } else if (!strcmp(argv[i], "--entry") && i + 1 < argc) {
          opts.entry = argv[++i];
       } else if (!strcmp(argv[i], "--spec") && i + 1 < argc) {
@@ -128,6 +198,8 @@ main(int argc, char **argv)
          in = argv[i];
       }
    }
+   if (!in && (bg_ops || eot_mask >= 0))
+      return tile_program(rts, num_rts, samples, bg_ops, eot_mask, out_path);
    if (!in) {
       usage();
       return 2;
@@ -136,6 +208,13 @@ main(int argc, char **argv)
       fprintf(stderr, "agxc: nothing to do: give -o OUT.bin, --disasm or --ir\n");
       usage();
       return 2;
+   }
+   if (num_rts || samples != 1) {
+      if (!agx_tilebuffer_layout(&tib, rts, num_rts, samples)) {
+         fprintf(stderr, "agxc: invalid tilebuffer (%u samples)\n", samples);
+         return 2;
+      }
+      bopts.tib = &tib;
    }
    size_t nw;
    uint32_t *words = read_words(in, &nw);
@@ -195,6 +274,8 @@ main(int argc, char **argv)
               info->shared_size, info->scratch_size, info->local_size[0], info->local_size[1],
               info->local_size[2], pre,
               ((t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec)) / 1e3);
+      if (disasm)
+         agx_print_stage_interface(info, stdout);
       if (disasm && !agx_backend_disasm(res.code, res.size, stdout))
          status = 1;
       if (disasm && info->has_preamble) {

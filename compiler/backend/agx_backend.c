@@ -47,6 +47,43 @@ compile_program(agx_shader *s, unsigned max_halves, struct program *p, char *err
    return rc;
 }
 
+/* The stage's interface to hardware operations (vertex outputs to UVS
+ * stores, inputs to preloaded registers; fragment inputs to coefficient
+ * registers, discards to sample masks, colour outputs to the tilebuffer). */
+static int
+lower_stage(agx_shader *s, const struct agx_backend_options *opts, char *err, size_t errsize)
+{
+   if (agx_stage_is_compute(s->stage))
+      return 0;
+   if (s->scratch_size || s->cs.shared_size) {
+      snprintf(err, errsize, "unsupported: private arrays or shared memory in a %s shader",
+               agx_stage_name(s->stage));
+      return -1;
+   }
+   if (s->stage == AGX_STAGE_VERTEX) {
+      if (!agx_pass_lower_vs_outputs(s)) {
+         snprintf(err, errsize, "vertex outputs take %u words, more than the %u of the hardware",
+                  s->vs.uvs.size, AGX_UVS_MAX_WORDS);
+         return -1;
+      }
+      agx_pass_lower_vs_inputs(s);
+      return 0;
+   }
+   const struct agx_tilebuffer_layout *tib = opts ? opts->tib : NULL;
+   if (tib)
+      for (unsigned rt = 0; rt < tib->num_rts; rt++)
+         if (tib->spilled[rt]) {
+            snprintf(err, errsize, "unsupported: render target %u spills the tilebuffer (eMRT)",
+                     rt);
+            return -1;
+         }
+   agx_pass_lower_fs_inputs(s);
+   agx_pass_lower_discard(s);
+   agx_pass_lower_tilebuffer(s, tib);
+   agx_optimize(s);
+   return 0;
+}
+
 int
 agx_backend_compile(agx_shader *s, const struct agx_backend_options *opts,
                     struct agx_backend_result *out, char *err, size_t errsize)
@@ -62,6 +99,8 @@ agx_backend_compile(agx_shader *s, const struct agx_backend_options *opts,
       snprintf(err, errsize, "resource access is not lowered to the ABI (agx_pass_lower_io)");
       return -1;
    }
+   if (lower_stage(s, opts, err, errsize))
+      return -1;
    agx_pass_lower_int8(s);
    agx_pass_lower_idiv(s);
    agx_pass_lower_transcendental(s);
@@ -110,7 +149,10 @@ agx_backend_compile(agx_shader *s, const struct agx_backend_options *opts,
    out->info.shared_size = main_p.local_bytes;
    /* private arrays live in threadgroup memory; the stack holds spills */
    out->info.scratch_size = main_p.spill_bytes;
-   memcpy(out->info.local_size, s->local_size, sizeof(out->info.local_size));
+   memcpy(out->info.local_size, s->cs.local_size, sizeof(out->info.local_size));
+   out->info.stage = s->stage;
+   out->info.vs = s->vs;
+   out->info.fs = s->fs;
    if (pre) {
       out->preamble = pre_p.code;
       out->preamble_size = pre_p.size;

@@ -20,9 +20,17 @@ struct agx_backend_options {
    unsigned max_halves;
    /* Do not build a preamble (also: AGX_DEBUG containing "nopreamble"). */
    bool no_preamble;
+   /* Fragment shaders: the tilebuffer layout the colour outputs are stored
+    * to (a per-key variant; NULL: colour outputs are dropped). */
+   const struct agx_tilebuffer_layout *tib;
 };
 
 struct agx_backend_info {
+   enum agx_stage stage;
+   /* the stage's interface (agx_stage_info.h): vertex outputs and UVS
+    * layout; fragment CF bindings, colour outputs, tilebuffer */
+   struct agx_vs_info vs;
+   struct agx_fs_info fs;
    unsigned gpr_halves;     /* USC Registers count: halves, rounded up to 8 */
    unsigned uniform_halves; /* uniform halves [0, uniform_halves) read */
    unsigned shared_size;    /* bytes of threadgroup memory, including the
@@ -58,6 +66,9 @@ bool agx_backend_env_no_preamble(void);
 int agx_backend_compile(agx_shader *s, const struct agx_backend_options *opts,
                         struct agx_backend_result *out, char *err, size_t errsize);
 void agx_backend_result_free(struct agx_backend_result *r);
+
+/* Prints "; stage NAME" and the stage's interface (one "; " line each). */
+void agx_print_stage_interface(const struct agx_backend_info *info, void *file /* FILE* */);
 
 /* Appends a disassembly of code (one instruction per line, "offset: text")
  * to file (a FILE *). Returns false if some bytes do not decode. */

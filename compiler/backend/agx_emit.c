@@ -236,6 +236,8 @@ agx_emit(struct agx_mir *m, uint8_t **code, size_t *size, unsigned *ninstrs, cha
          headers[nh++] = (int)o.count;
          loopdepth++;
          break;
+      case AGX_M_PRELOAD:
+         break; /* the registers are already set when the program starts */
       case AGX_M_SKIP:
          skips[2 * nskips] = (int)o.count;
          skips[2 * nskips + 1] = (int)loopdepth;

@@ -217,7 +217,8 @@ isel_block(struct isel *c, agx_block *b)
          continue;
       if (info->kind == AGX_OPK_SPECIAL)
          isel_special(c, I);
-      else if (!isel_alu(c, I) && !isel_subgroup(c, I) && !isel_tex(c, I) && !isel_mem(c, I))
+      else if (!isel_alu(c, I) && !isel_subgroup(c, I) && !isel_tex(c, I) && !isel_gfx(c, I) &&
+               !isel_mem(c, I))
          isel_fail(c, "unsupported IR opcode %s", info->name);
    }
    if (!agx_block_ends_in_jump(b))
@@ -320,6 +321,7 @@ agx_isel(agx_shader *s, struct agx_mir *m, unsigned *uniform_halves, unsigned *l
       abort();
    agx_foreach_block(&s->body, collect_phis, &c);
    isel_analyze(&c);
+   isel_preload_setup(&c);
    isel_scratch_setup(&c);
    isel_list(&c, &s->body);
    for (unsigned i = 0; i <= s->next_block; i++) {

@@ -54,8 +54,8 @@ mem_layout(struct isel *c, agx_type t, const char **fmt, unsigned *n, unsigned *
 }
 
 /* The components of IR value v as one contiguous register tuple. */
-static struct mval
-gather(struct isel *c, const agx_instr *I, unsigned src)
+struct mval
+isel_gather(struct isel *c, const agx_instr *I, unsigned src)
 {
    const agx_instr *S = I->src[src];
    unsigned h = type_halves(S->type), n = S->type.comps;
@@ -122,7 +122,7 @@ device_access(struct isel *c, agx_instr *I, bool store)
    } else {
       base = addr64(c, isel_src(c, I, 0, 0));
    }
-   struct mval data = store ? gather(c, I, 1) : isel_new(c, n * eh);
+   struct mval data = store ? isel_gather(c, I, 1) : isel_new(c, n * eh);
    /* At most four elements per access (64-bit vec3/vec4 are 6/8 32-bit
     * elements); two 32-bit elements go as two accesses: the GPU model
     * rejects a two-register i32 tuple (it reads as a 64-bit operand there).
@@ -186,18 +186,22 @@ void
 isel_scratch_setup(struct isel *c)
 {
    const agx_shader *s = c->s;
-   unsigned shared = (s->shared_size + 3) & ~3u;
-   c->local_bytes = s->shared_size;
+   unsigned shared = (s->cs.shared_size + 3) & ~3u;
+   c->local_bytes = s->cs.shared_size;
    if (!s->scratch_size)
       return;
-   uint64_t threads = (uint64_t)s->local_size[0] * s->local_size[1] * s->local_size[2];
+   uint64_t threads = (uint64_t)s->cs.local_size[0] * s->cs.local_size[1] * s->cs.local_size[2];
    uint64_t stride = (s->scratch_size + 3) & ~3u;
    uint64_t total = shared + stride * (threads ? threads : 1);
    if (total > LOCAL_MAX) {
-      isel_fail(c,
-                "unsupported: %u bytes of scratch per invocation x %llu invocations do not "
-                "fit threadgroup memory (%u bytes)",
-                s->scratch_size, (unsigned long long)threads, LOCAL_MAX);
+      /* Every invocation's copy does not fit threadgroup memory: the
+       * arrays go on the per-thread stack, which is where Mesa's asahi
+       * compiler keeps all scratch (load/store_scratch -> stack_load/
+       * stack_store, src/asahi/compiler/agx_compile.c); the spill slots
+       * follow them (agx_spill.c) and the driver maps the stack from
+       * info.scratch_size. */
+      c->scratch_on_stack = true;
+      c->m->stack_base = (unsigned)stride;
       return;
    }
    c->local_bytes = (unsigned)total;
@@ -213,13 +217,66 @@ isel_scratch_setup(struct isel *c)
    isel_use(c, &mi, 3, imm(2, shared), false, true);
 }
 
+/* A scratch access on the stack: stack_load/stack_store at the byte
+ * offset, at most 4 elements each (a 64-bit vec3/vec4 takes two; operand
+ * order: load R,F,i1,i2,mask,i5,O,i6; store F,i1,i2,mask,i5,R,O,i6; wait
+ * group 0, as agx_spill.c's). */
 static void
-shared_access(struct isel *c, agx_instr *I, bool store)
+stack_access(struct isel *c, agx_instr *I, bool store)
 {
    agx_type t = store ? I->src[1]->type : I->type;
    const char *fmt;
    unsigned n, eh;
-   if (!mem_layout(c, t, &fmt, &n, &eh, 4))
+   if (!mem_layout(c, t, &fmt, &n, &eh, 8))
+      return;
+   struct mval a = isel_src(c, I, 0, 0);
+   if (a.kind != MV_IMM)
+      a = isel_reg(c, a);
+   struct mval data = store ? isel_gather(c, I, 1) : isel_new(c, n * eh);
+   unsigned ebytes = t.bits == 8 ? 1 : eh * 2;
+   for (unsigned first = 0; first < n; first += 4) {
+      unsigned cnt = n - first < 4 ? n - first : 4;
+      struct mval off = a;
+      if (first && a.kind == MV_IMM) {
+         off.imm += first * ebytes;
+      } else if (first) {
+         off = isel_new(c, 2);
+         struct agx_minstr *add = isel_emit(c, AGX_ISAOP_IADD);
+         isel_def(c, add, 0, off.vreg, 0, 2, 1);
+         isel_use(c, &add, 1, a, false, false);
+         isel_use(c, &add, 2, imm(2, first * ebytes), false, false);
+      }
+      struct agx_minstr *mi = isel_emit(c, store ? AGX_OP_STACK_STORE : AGX_OP_STACK_LOAD);
+      unsigned base = store ? 0 : 1;
+      isel_set(c, mi, base, agx_isa_str(fmt));
+      isel_set(c, mi, base + 3, agx_isa_str(mask_names[(1u << cnt) - 1]));
+      if (store) {
+         isel_use(c, &mi, 5, isel_part(data, first * eh, cnt * eh), false, false);
+         mi->slot[mi->nslots - 1].v = agx_isa_reg(eh == 1 ? AGX_R16 : AGX_R32, 0, cnt);
+      } else {
+         isel_def(c, mi, 0, data.vreg, first * eh, cnt * eh, cnt);
+      }
+      if (off.kind == MV_IMM)
+         isel_set(c, mi, 6, agx_isa_imm((int64_t)off.imm));
+      else
+         isel_use(c, &mi, 6, off, false, false);
+      isel_set(c, mi, 7, agx_isa_imm(0));
+   }
+   if (!store)
+      split_dst(c, I, data);
+}
+
+static void
+shared_access(struct isel *c, agx_instr *I, bool store)
+{
+   if (c->scratch_on_stack && (I->op == AGX_OP_LOAD_SCRATCH || I->op == AGX_OP_STORE_SCRATCH)) {
+      stack_access(c, I, store);
+      return;
+   }
+   agx_type t = store ? I->src[1]->type : I->type;
+   const char *fmt;
+   unsigned n, eh;
+   if (!mem_layout(c, t, &fmt, &n, &eh, 8))
       return;
    struct mval a = isel_src(c, I, 0, 0);
    if (I->op == AGX_OP_LOAD_SCRATCH || I->op == AGX_OP_STORE_SCRATCH) {
@@ -232,18 +289,29 @@ shared_access(struct isel *c, agx_instr *I, bool store)
    }
    if (a.kind != MV_IMM)
       a = isel_reg(c, a);
-   struct mval data = store ? gather(c, I, 1) : isel_new(c, n * eh);
-   struct agx_minstr *mi = isel_emit(c, store ? AGX_OP_THREADGROUP_STORE : AGX_OP_THREADGROUP_LOAD);
-   isel_set(c, mi, 0, agx_isa_str(fmt));
-   isel_set(c, mi, 1, agx_isa_str(mask_names[(1u << n) - 1]));
-   if (store) {
-      isel_use(c, &mi, 2, data, false, false);
-      mi->slot[mi->nslots - 1].v = agx_isa_reg(eh == 1 ? AGX_R16 : AGX_R32, 0, n);
-   } else {
-      isel_def(c, mi, 2, data.vreg, 0, n * eh, n);
+   struct mval data = store ? isel_gather(c, I, 1) : isel_new(c, n * eh);
+   /* the index counts elements: 1 byte for i8, 2 for i16, 4 for i32; at
+    * most 4 elements an access (a 64-bit vec3/vec4 takes two) */
+   unsigned ebytes = t.bits == 8 ? 1 : eh * 2;
+   for (unsigned first = 0; first < n; first += 4) {
+      unsigned cnt = n - first < 4 ? n - first : 4;
+      struct agx_minstr *mi =
+         isel_emit(c, store ? AGX_OP_THREADGROUP_STORE : AGX_OP_THREADGROUP_LOAD);
+      isel_set(c, mi, 0, agx_isa_str(fmt));
+      isel_set(c, mi, 1, agx_isa_str(mask_names[(1u << cnt) - 1]));
+      if (store) {
+         isel_use(c, &mi, 2, isel_part(data, first * eh, cnt * eh), false, false);
+         mi->slot[mi->nslots - 1].v = agx_isa_reg(eh == 1 ? AGX_R16 : AGX_R32, 0, cnt);
+      } else {
+         isel_def(c, mi, 2, data.vreg, first * eh, cnt * eh, cnt);
+      }
+      struct mval at = a;
+      if (a.kind == MV_IMM)
+         at.imm += first * ebytes;
+      tg_address(c, &mi, 3, 4, at, ebytes);
+      if (first && a.kind != MV_IMM) /* register base + element index */
+         isel_set(c, mi, 4, agx_isa_imm(first));
    }
-   /* the index counts elements: 1 byte for i8, 2 for i16, 4 for i32 */
-   tg_address(c, &mi, 3, 4, a, t.bits == 8 ? 1 : eh * 2);
    if (!store)
       split_dst(c, I, data);
 }
@@ -343,7 +411,7 @@ store_uniform(struct isel *c, agx_instr *I)
       isel_fail(c, "unsupported: uniform store at byte %u", byte);
       return;
    }
-   struct mval data = gather(c, I, 0);
+   struct mval data = isel_gather(c, I, 0);
    for (unsigned done = 0; done < total; done += 4) {
       unsigned n = total - done < 4 ? total - done : 4;
       struct agx_minstr *mi = isel_emit(c, AGX_OP_UNIFORM_STORE);
@@ -405,7 +473,7 @@ isel_mem(struct isel *c, agx_instr *I)
       get_sr(c, I, 53);
       return true;
    case AGX_OP_LOAD_WORKGROUP_SIZE:
-      constant(c, I, s->local_size);
+      constant(c, I, s->cs.local_size);
       return true;
    case AGX_OP_LOAD_SUBGROUP_SIZE: {
       static const uint32_t v[4] = {32, 32, 32, 32};
@@ -413,7 +481,7 @@ isel_mem(struct isel *c, agx_instr *I)
       return true;
    }
    case AGX_OP_LOAD_NUM_SUBGROUPS: {
-      uint32_t n = (s->local_size[0] * s->local_size[1] * s->local_size[2] + 31) / 32;
+      uint32_t n = (s->cs.local_size[0] * s->cs.local_size[1] * s->cs.local_size[2] + 31) / 32;
       uint32_t v[4] = {n, n, n, n};
       constant(c, I, v);
       return true;

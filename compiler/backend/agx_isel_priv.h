@@ -36,6 +36,8 @@ struct isel {
    unsigned uniform_end;
    unsigned local_bytes;     /* threadgroup memory: shared + per-thread scratch */
    struct mval scratch_base; /* this thread's scratch byte offset */
+   struct mval preload[128]; /* load_preloaded: vreg fixed at r<reg> */
+   bool scratch_on_stack;    /* scratch is at stack offset 0 instead */
    /* agx_isel_fold.c: per SSA index */
    uint32_t *uses;         /* source uses (phis and if conditions included) */
    uint8_t *comps_used;    /* components read (bit mask) */
@@ -102,5 +104,14 @@ bool isel_combine(struct isel *c, unsigned irop, struct mval d, struct mval a, s
 bool isel_subgroup(struct isel *c, agx_instr *I);
 /* Bindless texture loads and image writes (agx_isel_tex.c). */
 bool isel_tex(struct isel *c, agx_instr *I);
-/* Places scratch memory in threadgroup memory (agx_isel_mem.c). */
+/* Source src of I in consecutive registers (agx_isel_mem.c). */
+struct mval isel_gather(struct isel *c, const agx_instr *I, unsigned src);
+/* Graphics-stage operations (agx_isel_gfx.c): varyings, coefficient
+ * registers, tilebuffer, sample masks, special and preloaded registers. */
+bool isel_gfx(struct isel *c, agx_instr *I);
+/* Defines, at program start, the registers load_preloaded reads. */
+void isel_preload_setup(struct isel *c);
+/* Places scratch memory in threadgroup memory, or on the per-thread stack
+ * (below the spill slots) when every invocation's copy does not fit
+ * (agx_isel_mem.c). */
 void isel_scratch_setup(struct isel *c);

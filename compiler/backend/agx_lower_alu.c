@@ -9,7 +9,9 @@
  *   - u2f/i2f from 64 bits: the 32 leading bits from the first set bit,
  *     with a sticky bit for the rest, converted once by u32_to_f (rte) and
  *     scaled by an exact power of two, so the f32 result is correctly
- *     rounded (a 16-bit result is rounded again from f32).
+ *     rounded (a 16-bit result is rounded again from f32);
+ *   - 64-bit integer min/max (GLSL.std.450 SMin/UMin/SMax/UMax on int64):
+ *     a 64-bit compare (two halves, agx_isel_alu.c cmp64) and a select.
  * Assumes SSA IR, scalarized (runs after agx_pass_scalarize), and 32-bit
  * shifts that mask their count (the IR's and the back end's rule). */
 #include <stdlib.h>
@@ -138,6 +140,17 @@ int64_to_float(agx_builder *b, agx_instr *I)
    return I->type.bits == 16 ? agx_f2f(b, 16, r) : r;
 }
 
+/* min(x, y) = x < y ? x : y; max(x, y) = x < y ? y : x. */
+static agx_instr *
+minmax64(agx_builder *b, agx_instr *I)
+{
+   agx_instr *x = I->src[0], *y = I->src[1];
+   bool sign = I->op == AGX_OP_IMIN || I->op == AGX_OP_IMAX;
+   bool min = I->op == AGX_OP_IMIN || I->op == AGX_OP_UMIN;
+   agx_instr *lt = sign ? agx_ilt(b, x, y) : agx_ult(b, x, y);
+   return min ? agx_bcsel(b, lt, x, y) : agx_bcsel(b, lt, y, x);
+}
+
 static agx_instr *
 lower_one(agx_builder *b, agx_instr *I)
 {
@@ -163,6 +176,13 @@ lower_one(agx_builder *b, agx_instr *I)
       if (I->src[0]->type.bits != 64 || (I->type.bits != 32 && I->type.bits != 16))
          return NULL;
       return int64_to_float(b, I);
+   case AGX_OP_IMIN:
+   case AGX_OP_IMAX:
+   case AGX_OP_UMIN:
+   case AGX_OP_UMAX:
+      if (I->type.bits != 64)
+         return NULL;
+      return minmax64(b, I);
    default:
       return NULL;
    }

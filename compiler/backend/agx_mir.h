@@ -29,8 +29,9 @@ enum agx_mop {
    AGX_M_ENDLOOP,
    AGX_M_BREAK, /* depth = ifs between the jump and its loop */
    AGX_M_CONTINUE,
-   AGX_M_HALT, /* depth = nesting levels to leave for good */
-   AGX_M_SKIP, /* jump to the innermost loop's CONT when no thread is active */
+   AGX_M_HALT,    /* depth = nesting levels to leave for good */
+   AGX_M_SKIP,    /* jump to the innermost loop's CONT when no thread is active */
+   AGX_M_PRELOAD, /* program start: defines its slots' fixed registers (no code) */
 };
 
 #define AGX_MIR_MAX_SLOTS 6
@@ -62,11 +63,13 @@ struct agx_mir {
    uint32_t *phys;  /* assigned first half per vreg (after RA) */
    uint8_t *vflags; /* AGX_MIR_V_* per vreg */
    unsigned nvregs, cap_vregs;
-   unsigned spill_bytes; /* stack bytes per thread used by spill slots */
+   unsigned stack_base;  /* stack bytes per thread below the spill slots (scratch) */
+   unsigned spill_bytes; /* stack bytes per thread in all (stack_base + spill slots) */
 };
 
 /* vreg flags */
 #define AGX_MIR_V_NOSPILL 1 /* a spill temporary: never spilled again */
+#define AGX_MIR_V_FIXED 2   /* preloaded: allocated at its preset phys[] */
 
 unsigned agx_mir_new_vreg(struct agx_mir *m, unsigned halves);
 struct agx_minstr *agx_mir_push(struct agx_mir *m, unsigned kind);
@@ -84,6 +87,7 @@ int agx_mir_ra_ex(struct agx_mir *m, unsigned max_halves, int *spill, char *err,
 /* Register allocation with spilling (agx_spill.c): runs agx_mir_ra and,
  * while it fails, spills one value to the per-thread stack
  * (stack_store after each definition, stack_load before each use) and
- * tries again. m->spill_bytes receives the stack size. Returns the number
+ * tries again; spill slots start at m->stack_base. m->spill_bytes receives
+ * the stack size. Returns the number
  * of halves used or -1 with a message. */
 int agx_mir_ra_spill(struct agx_mir *m, unsigned max_halves, char *err, size_t errsize);

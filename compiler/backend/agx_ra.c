@@ -73,8 +73,8 @@ alloc_align(unsigned halves)
 static bool
 spillable(const struct agx_mir *m, const bool *partial, unsigned v)
 {
-   return !(m->vflags[v] & AGX_MIR_V_NOSPILL) && !partial[v] && m->vsize[v] <= 8 &&
-          (m->vsize[v] % 2 == 0 || m->vsize[v] <= 4);
+   return !(m->vflags[v] & (AGX_MIR_V_NOSPILL | AGX_MIR_V_FIXED)) && !partial[v] &&
+          m->vsize[v] <= 8 && (m->vsize[v] % 2 == 0 || m->vsize[v] <= 4);
 }
 
 int
@@ -155,6 +155,23 @@ agx_mir_ra_ex(struct agx_mir *m, unsigned max_halves, int *spill, char *err, siz
             owner[h] = 0;
       unsigned size = alloc_size(m->vsize[v]), align = alloc_align(m->vsize[v]);
       int found = -1;
+      if (m->vflags[v] & AGX_MIR_V_FIXED) {
+         /* preloaded values start the program, before any other value */
+         unsigned h = m->phys[v];
+         bool ok = h >= RESERVED_HALVES && h + size <= max_halves;
+         for (unsigned j = 0; j < size && ok; j++)
+            ok = owner[h + j] == 0;
+         if (!ok) {
+            snprintf(err, errsize, "preloaded register at half %u is unavailable", h);
+            rc = -1;
+            break;
+         }
+         for (unsigned j = 0; j < size; j++)
+            owner[h + j] = v + 1;
+         if (h + size > used)
+            used = h + size;
+         continue;
+      }
       for (unsigned h = RESERVED_HALVES; h + size <= max_halves && found < 0; h += align) {
          bool ok = true;
          for (unsigned j = 0; j < size && ok; j++)

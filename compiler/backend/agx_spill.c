@@ -116,7 +116,7 @@ spill_vreg(struct agx_mir *m, unsigned v, unsigned offset)
 int
 agx_mir_ra_spill(struct agx_mir *m, unsigned max_halves, char *err, size_t errsize)
 {
-   m->spill_bytes = 0;
+   m->spill_bytes = m->stack_base;
    for (;;) {
       int spill = -1;
       int used = agx_mir_ra_ex(m, max_halves, &spill, err, errsize);

@@ -85,9 +85,9 @@ mem_ptr(struct run *r, struct inv *v, unsigned op, const uint64_t *addr, size_t 
    case AGX_OP_STORE_SHARED:
    case AGX_OP_ATOMIC_SHARED:
    case AGX_OP_ATOMIC_SHARED_CMPXCHG:
-      if (addr[0] > r->s->shared_size || size > r->s->shared_size - addr[0]) {
+      if (addr[0] > r->s->cs.shared_size || size > r->s->cs.shared_size - addr[0]) {
          fail(r, "shared access of %zu bytes at %llu beyond %u bytes", size,
-              (unsigned long long)addr[0], r->s->shared_size);
+              (unsigned long long)addr[0], r->s->cs.shared_size);
          return NULL;
       }
       return r->shared + addr[0];
@@ -231,7 +231,7 @@ static void
 sysval(struct run *r, struct inv *v, unsigned op, uint64_t out[4])
 {
    const agx_shader *s = r->s;
-   uint32_t total = s->local_size[0] * s->local_size[1] * s->local_size[2];
+   uint32_t total = s->cs.local_size[0] * s->cs.local_size[1] * s->cs.local_size[2];
    for (unsigned c = 0; c < 3; c++) {
       switch (op) {
       case AGX_OP_LOAD_LOCAL_INVOCATION_ID:
@@ -244,7 +244,7 @@ sysval(struct run *r, struct inv *v, unsigned op, uint64_t out[4])
          out[c] = r->d->groups[c];
          break;
       case AGX_OP_LOAD_WORKGROUP_SIZE:
-         out[c] = s->local_size[c];
+         out[c] = s->cs.local_size[c];
          break;
       default:
          break;
@@ -595,13 +595,13 @@ agx_interp_run(const agx_shader *s, const struct agx_interp_dispatch *d,
    r.max_steps = d->max_steps ? d->max_steps : 50000000;
    if (err_size)
       err[0] = 0;
-   uint32_t n = s->local_size[0] * s->local_size[1] * s->local_size[2];
+   uint32_t n = s->cs.local_size[0] * s->cs.local_size[1] * s->cs.local_size[2];
    if (n == 0 || n > 1024 || agx_list_empty(&s->body)) {
       fail(&r, "unsupported workgroup size %u", n);
       return -1;
    }
    struct inv *invs = calloc(n, sizeof(*invs));
-   r.shared = calloc(1, s->shared_size + 1);
+   r.shared = calloc(1, s->cs.shared_size + 1);
    size_t nvals = s->next_index + 1, nvars = s->num_vars + 1;
    for (uint32_t i = 0; invs && i < n; i++) {
       invs[i].vals = calloc(nvals, sizeof(invs[i].vals[0]));
@@ -622,13 +622,13 @@ agx_interp_run(const agx_shader *s, const struct agx_interp_dispatch *d,
       for (uint32_t gy = 0; gy < d->groups[1] && !r.failed; gy++)
          for (uint32_t gx = 0; gx < d->groups[0] && !r.failed; gx++) {
             r.wg[0] = gx, r.wg[1] = gy, r.wg[2] = gz;
-            memset(r.shared, 0, s->shared_size);
+            memset(r.shared, 0, s->cs.shared_size);
             for (uint32_t i = 0; i < n; i++) {
                struct inv *v = &invs[i];
                v->local_index = i;
-               v->local[0] = i % s->local_size[0];
-               v->local[1] = (i / s->local_size[0]) % s->local_size[1];
-               v->local[2] = i / (s->local_size[0] * s->local_size[1]);
+               v->local[0] = i % s->cs.local_size[0];
+               v->local[1] = (i / s->cs.local_size[0]) % s->cs.local_size[1];
+               v->local[2] = i / (s->cs.local_size[0] * s->cs.local_size[1]);
                v->steps = 0;
                v->block = NULL;
                memset(v->scratch, 0, s->scratch_size);

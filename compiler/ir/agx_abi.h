@@ -21,6 +21,21 @@
  *               aligned (AGX_ABI_CONST_DATA_ALIGN), and shaders read them with
  *               device loads.
  *
+ * Graphics stages use the same block (sets, push constants, robust sink,
+ * constant data); the compute words [320, 344) mean instead:
+ *   vertex:   [320] uint32 base vertex (vertexOffset for indexed draws,
+ *             firstVertex otherwise: Vulkan BaseVertex), [324] uint32 base
+ *             instance (firstInstance), [328] uint32 draw index (DrawIndex);
+ *             the hardware preloads r5 = vertex index (base vertex already
+ *             added) and r6 = instance number from 0 (InstanceIndex = r6 +
+ *             base instance); a vertex-fetch prolog leaves attribute
+ *             location i, component c in r(8 + 4i + c) (Mesa's split-program
+ *             ABI, isa.md §13)
+ *   fragment: nothing yet
+ * Background tile programs (compiler/backend/agx_tile_programs.h) read the
+ * clear value of render target i at bytes [8 + 16 i, 24 + 16 i) (Honeykrisp's
+ * layout; bytes 0-7 are the eMRT heap there).
+ *
  * Descriptor set memory (at the set's address): binding b, array element i
  * is a descriptor at
  *   set_address + binding_offset(set, b) + i * stride(kind)
@@ -129,6 +144,9 @@
 #define AGX_ABI_NUM_WORKGROUPS 320u
 #define AGX_ABI_BASE_WORKGROUP 332u
 #define AGX_ABI_ROBUST_SINK 344u
+#define AGX_ABI_VS_BASE_VERTEX 320u
+#define AGX_ABI_VS_BASE_INSTANCE 324u
+#define AGX_ABI_VS_DRAW_ID 328u
 #define AGX_ABI_ROBUST_SINK_SIZE 64u /* the largest access: a 64-bit vec4 is 32 bytes */
 #define AGX_ABI_CONST_DATA 352u
 #define AGX_ABI_CONST_DATA_ALIGN 16u

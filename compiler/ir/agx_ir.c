@@ -42,7 +42,8 @@ agx_shader_create(void)
    if (!s)
       abort();
    agx_list_init(&s->body);
-   s->local_size[0] = s->local_size[1] = s->local_size[2] = 1;
+   s->stage = AGX_STAGE_COMPUTE;
+   s->cs.local_size[0] = s->cs.local_size[1] = s->cs.local_size[2] = 1;
    return s;
 }
 
@@ -225,4 +226,20 @@ agx_rewrite_uses(agx_shader *s, agx_instr *from, agx_instr *to)
    map[from->index] = to;
    rewrite_list(&s->body, map);
    free(map);
+}
+
+const char *
+agx_stage_name(enum agx_stage stage)
+{
+   switch (stage) {
+   case AGX_STAGE_COMPUTE:
+      return "compute";
+   case AGX_STAGE_KERNEL:
+      return "kernel";
+   case AGX_STAGE_VERTEX:
+      return "vertex";
+   case AGX_STAGE_FRAGMENT:
+      return "fragment";
+   }
+   return "unknown";
 }

@@ -140,17 +140,63 @@ enum agx_atomic_op {
    AGX_ATOMIC_XCHG,
 };
 
+/* The shader stage. Compute and kernel (OpenCL) shaders run on the compute
+ * data master; vertex and fragment shaders on the render path. The
+ * emulated stages (geometry, tessellation control/evaluation, Mesa-style)
+ * will be compiled as compute shaders with their own stage values. */
+enum agx_stage {
+   AGX_STAGE_COMPUTE,
+   AGX_STAGE_KERNEL,
+   AGX_STAGE_VERTEX,
+   AGX_STAGE_FRAGMENT,
+};
+const char *agx_stage_name(enum agx_stage stage);
+static inline bool
+agx_stage_is_compute(enum agx_stage stage)
+{
+   return stage == AGX_STAGE_COMPUTE || stage == AGX_STAGE_KERNEL;
+}
+
+/* Compute and kernel stages: the workgroup. */
+struct agx_compute_info {
+   uint32_t local_size[3];
+   uint32_t shared_size; /* bytes of shared memory per workgroup */
+};
+
+#include "agx_stage_info.h"
+
+/* Graphics input/output words (store_output slot, load_input location):
+ * user locations AGX_IO_VAR0 + location (fragment outputs: render target),
+ * then the built-ins; comp = component (array element for clip/cull). */
+enum agx_io_slot {
+   AGX_IO_VAR0 = 0,
+   AGX_IO_POSITION = AGX_MAX_VARYINGS,
+   AGX_IO_POINT_SIZE,
+   AGX_IO_CLIP_DIST,
+   AGX_IO_CULL_DIST,
+   AGX_IO_LAYER,
+   AGX_IO_VIEWPORT,
+   AGX_IO_FRAG_DEPTH,
+   AGX_IO_SAMPLE_MASK,
+   AGX_IO_NUM_SLOTS,
+};
+#define AGX_IO_MAX_COMPS 8     /* words per slot (clip distances) */
+#define AGX_INTERP_CENTROID 4u /* load_input interp flag */
+#define AGX_INTERP_MASK 3u
+
 typedef struct agx_shader {
    agx_arena *arena;
+   enum agx_stage stage;
    agx_list body;       /* the (only) function, everything is inlined */
    uint32_t next_index; /* SSA indices */
    uint32_t next_block;
    /* function-local variables (load_var/store_var) */
    agx_type *var_types;
    uint32_t num_vars, cap_vars;
-   /* compute state */
-   uint32_t local_size[3];
-   uint32_t shared_size;  /* bytes of shared memory per workgroup */
+   /* per-stage interface (only the one of `stage` is meaningful) */
+   struct agx_compute_info cs;
+   struct agx_vs_info vs;
+   struct agx_fs_info fs;
    uint32_t scratch_size; /* bytes of scratch memory per invocation */
    uint32_t push_size;    /* bytes of push constants read */
    bool io_lowered;       /* agx_pass_lower_io has run */

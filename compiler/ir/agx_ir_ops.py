@@ -278,3 +278,59 @@ intr('bindless_texture_sample_grad', 4, consts=('heap', 'dim'))
 # Preamble only (agx_pass_preamble): writes the source to the uniform
 # registers at byte offset base, for the main program's load_uniform.
 intr('store_uniform', 1, dest=False, effects=True, consts=('base',))
+# --- graphics stages --------------------------------------------------------
+# Before stage lowering (SPIR-V front end), one 32-bit word each:
+# store_output writes output word (slot, comp) (slot: enum agx_io_slot,
+# agx_ir.h; user locations are AGX_IO_VAR0 + location; interp as load_input's),
+# executed once at the
+# end of the shader for every written word; load_input reads input word
+# (location, comp) with interp = enum agx_interp | AGX_INTERP_CENTROID.
+intr('store_output', 1, dest=False, effects=True, consts=('slot', 'comp', 'interp'))
+intr('load_input', 0, reorder=True, consts=('location', 'comp', 'interp'))
+# Vertex system values: VertexIndex (includes the base vertex), the
+# zero-based instance number, and the draw's base vertex / base instance /
+# draw index (uniforms, agx_abi.h).
+intr('load_vertex_id', 0, reorder=True)
+intr('load_instance_id', 0, reorder=True)
+intr('load_base_vertex', 0, reorder=True)
+intr('load_base_instance', 0, reorder=True)
+intr('load_draw_id', 0, reorder=True)
+# Fragment system values: pixel coordinates (32x2 float, pixel centre), the
+# FragCoord z and 1/w (after input lowering: iter of the Z / W slots),
+# front facing and helper invocation (1-bit).
+intr('load_frag_coord_xy', 0, reorder=True)
+intr('load_frag_coord_zw', 0, reorder=True)
+intr('load_front_facing', 0, reorder=True)
+intr('load_helper_invocation', 0)
+# Discard the invocation's samples (OpKill, demote, terminate); the
+# invocation keeps running as a helper until it halts.
+intr('discard', 0, dest=False, effects=True)
+# After stage lowering (the hardware's operations):
+# store_uvs: st_var of a 32-bit word to UVS word `index` (last = 1: the
+# final one, st_var_final); uvs_none: no_var (a vertex shader writing nothing).
+intr('store_uvs', 1, dest=False, effects=True, consts=('index', 'last'))
+intr('uvs_none', 0, dest=False, effects=True)
+# load_preloaded: the 32-bit register r`reg` as the hardware or a prolog left
+# it at entry (vertex: r5 vertex id, r6 instance id, r8+ attributes).
+intr('load_preloaded', 0, reorder=True, consts=('reg',))
+# interp_cf: iter/iterproj, interpolates the result's components from coefficient registers cf..cf+n-1
+# (mode 0 centre, 2 centroid); persp_cf = W register + 1 for iterproj (0:
+# plain iter). load_cf: ldcf, the coefficient C of each (flat) component.
+intr('interp_cf', 0, reorder=True, consts=('cf', 'mode', 'persp_cf'))
+intr('load_cf', 0, reorder=True, consts=('cf',))
+# load_sr: a special register (get_sr), 32-bit.
+intr('load_sr', 0, reorder=True, consts=('sr',))
+# Tilebuffer: tile_wait = wait_pix (raster order), store_tile = st_tile of a
+# 32xN value (ISA format, component mask, byte offset in the sample; all
+# samples), discard_samples = sample_mask (target, live: 16-bit each).
+intr('tile_wait', 0, dest=False, effects=True, consts=('mask',))
+intr('store_tile', 1, dest=False, effects=True, consts=('format', 'mask', 'offset'))
+intr('discard_samples', 2, dest=False, effects=True)
+# Tile programs (background / end of tile, agx_tile_programs.c):
+# tile_texture_load: texture_load (txf, LOD 0, sampler ss0) of the 2D
+# texture in texture state register `ts` at integer pixel coordinates 32x2
+# -> 32x4; tile_block_store: image_write_block of the render target at byte
+# `offset` of the tile through the PBE descriptor in texture state register
+# `ts` (ISA format; samples > 1: multisampled), implicit tile coordinates.
+intr('tile_texture_load', 1, consts=('ts',))
+intr('tile_block_store', 0, dest=False, effects=True, consts=('ts', 'offset', 'format'))

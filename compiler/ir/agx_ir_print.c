@@ -84,8 +84,11 @@ void
 agx_print_shader(const agx_shader *s, void *file)
 {
    FILE *f = file;
-   fprintf(f, "shader local_size=%u,%u,%u shared=%u scratch=%u push=%u vars=%u%s\n",
-           s->local_size[0], s->local_size[1], s->local_size[2], s->shared_size, s->scratch_size,
-           s->push_size, s->num_vars, s->io_lowered ? " io_lowered" : "");
+   fprintf(f, "shader %s", agx_stage_name(s->stage));
+   if (agx_stage_is_compute(s->stage))
+      fprintf(f, " local_size=%u,%u,%u shared=%u", s->cs.local_size[0], s->cs.local_size[1],
+              s->cs.local_size[2], s->cs.shared_size);
+   fprintf(f, " scratch=%u push=%u vars=%u%s\n", s->scratch_size, s->push_size, s->num_vars,
+           s->io_lowered ? " io_lowered" : "");
    print_list(f, &s->body, 1);
 }

@@ -12,8 +12,6 @@
  *   compares: high halves decide, low halves break ties (unsigned)
  *   min/max/bcsel: via compares and per-half selects
  *   i2i/u2u to and from 64 bits: sign/zero halves */
-#include <stdlib.h>
-
 #include "agx_builder.h"
 #include "agx_passes.h"
 
@@ -180,34 +178,15 @@ lower_sel(agx_builder *b, agx_instr *I)
    return join(b, agx_bcsel(b, I->src[0], x.lo, y.lo), agx_bcsel(b, I->src[0], x.hi, y.hi));
 }
 
+static agx_instr *
+lower_any(agx_builder *b, agx_instr *I, void *data)
+{
+   (void)data;
+   return I->op == AGX_OP_BCSEL ? lower_sel(b, I) : lower(b, I);
+}
+
 bool
 agx_pass_lower_int64(agx_shader *s)
 {
-   agx_instr **all;
-   unsigned n = agx_collect_instrs(s, &all), limit = s->next_index;
-   agx_instr **map = NULL;
-   bool progress = false;
-   for (unsigned i = 0; i < n; i++) {
-      agx_instr *I = all[i];
-      agx_builder b = agx_builder_before(s, I);
-      agx_instr *r = I->op == AGX_OP_BCSEL ? lower_sel(&b, I) : lower(&b, I);
-      if (!r)
-         continue;
-      if (!map && !(map = calloc(limit, sizeof(*map))))
-         abort();
-      map[I->index] = r;
-      agx_instr_remove(I);
-      progress = true;
-   }
-   if (progress) {
-      agx_instr **full = calloc(s->next_index, sizeof(*full));
-      if (!full)
-         abort();
-      for (unsigned i = 0; i < limit; i++)
-         full[i] = map[i];
-      agx_rewrite_uses_map(s, full);
-      free(full);
-   }
-   free(map);
-   return progress;
+   return agx_lower_each(s, lower_any, NULL);
 }

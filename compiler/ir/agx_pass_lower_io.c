@@ -14,6 +14,8 @@
  *  - load_workgroup_id -> the hardware's id + load_uniform[AGX_ABI_BASE_WORKGROUP]
  *    (vkCmdDispatchBase; global ids derive from the workgroup id)
  *  - load_const_data_address -> load_uniform[AGX_ABI_CONST_DATA] (64-bit)
+ *  - load_base_vertex / load_base_instance / load_draw_id (vertex shaders) ->
+ *    load_uniform[AGX_ABI_VS_*]
  * Sets the shader's io_lowered flag. */
 #include <stdlib.h>
 
@@ -112,6 +114,20 @@ agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts)
          agx_instr *addr = agx_intrin(&b, AGX_OP_LOAD_UNIFORM, agx_type_make(64, 1), 1,
                                       agx_imm(&b, 32, 0), NULL, NULL, AGX_ABI_CONST_DATA, 0, 0);
          agx_rewrite_uses(s, I, addr);
+         agx_instr_remove(I);
+         progress = true;
+      } else if (I->op == AGX_OP_LOAD_BASE_VERTEX || I->op == AGX_OP_LOAD_BASE_INSTANCE ||
+                 I->op == AGX_OP_LOAD_DRAW_ID) {
+         agx_builder b = agx_builder_before(s, I);
+         s->vs.reads_base_vertex |= I->op == AGX_OP_LOAD_BASE_VERTEX;
+         s->vs.reads_base_instance |= I->op == AGX_OP_LOAD_BASE_INSTANCE;
+         s->vs.reads_draw_id |= I->op == AGX_OP_LOAD_DRAW_ID;
+         unsigned off = I->op == AGX_OP_LOAD_BASE_VERTEX     ? AGX_ABI_VS_BASE_VERTEX
+                        : I->op == AGX_OP_LOAD_BASE_INSTANCE ? AGX_ABI_VS_BASE_INSTANCE
+                                                             : AGX_ABI_VS_DRAW_ID;
+         agx_instr *u = agx_intrin(&b, AGX_OP_LOAD_UNIFORM, I->type, 1, agx_imm(&b, 32, 0), NULL,
+                                   NULL, off, 0, 0);
+         agx_rewrite_uses(s, I, u);
          agx_instr_remove(I);
          progress = true;
       } else if (I->op == AGX_OP_LOAD_NUM_WORKGROUPS || I->op == AGX_OP_LOAD_WORKGROUP_ID) {

@@ -14,9 +14,10 @@
  *    with the first active lane's, then subgroup_all;
  *  - logical (1-bit) reductions: on 0/1 in 32 bits;
  *  - 8/16-bit integer reductions: in 32 bits (sign-extended for signed
- *    min/max, where the order needs it) and truncated, which is exact for
- *    wrapping add/mul and bitwise ops; 16-bit float ones in 32-bit float,
- *    rounded once at the end;
+ *    min/max, where the order needs it, and clamped to the narrow range so
+ *    an exclusive scan's identity is the narrow type's) and truncated,
+ *    which is exact for wrapping add/mul and bitwise ops; 16-bit float
+ *    ones in 32-bit float, rounded once at the end;
  *  - the rest (clustered reductions, imul, float min/max scans, 64-bit
  *    values): the 32 lanes' values are fetched by constant-lane broadcasts
  *    and combined in lane order by the lanes they concern (active source,
@@ -181,6 +182,15 @@ reduce_scalar(agx_builder *b, agx_instr *I, agx_instr *v)
       }
       w = is_signed_order(op) ? agx_i2i(b, 32, v) : agx_u2u(b, 32, v);
       r = reduce_scalar(b, I, w);
+      if (is_signed_order(op)) {
+         /* An exclusive scan's first lane gets the 32-bit identity
+          * (INT32_MAX for imin, INT32_MIN for imax), which truncates to -1
+          * or 0: clamped to the narrow type's range it becomes its identity
+          * (every real value is inside that range already). */
+         uint32_t lim = op == AGX_OP_IMIN ? (1u << (bits - 1)) - 1 : ~((1u << (bits - 1)) - 1);
+         r = agx_build(b, op == AGX_OP_IMIN ? AGX_OP_IMIN : AGX_OP_IMAX, r->type, 2, r,
+                       agx_imm(b, 32, lim), NULL, NULL);
+      }
       return agx_u2u(b, bits, r);
    }
    if (bits == 32 && reduce_native(op, kind, cluster))

@@ -423,6 +423,8 @@ emit_block(struct vtn_ctx *c, struct vtn_function *f, struct vtn_block *blk,
       emit_return(c, t, true);
       return 0;
    default: /* OpKill, OpUnreachable, OpTerminateInvocation */
+      if (c->ins[t].op != SpvOpUnreachable && c->shader->stage == AGX_STAGE_FRAGMENT)
+         agx_intrin(&c->b, AGX_OP_DISCARD, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0, 0, 0);
       agx_jump(&c->b, AGX_OP_HALT);
       return 0;
    }
@@ -803,6 +805,28 @@ load_kernel_args(struct vtn_ctx *c, struct vtn_function *f)
       c->shader->push_size = off;
 }
 
+/* The entry point of a graphics stage, inlined like a void call. */
+void
+vtn_emit_entry_call(struct vtn_ctx *c, struct vtn_function *f)
+{
+   struct vtn_call call = {0};
+   agx_builder *b = &c->b;
+   call.flag_var = agx_shader_add_var(b->shader, agx_type_make(1, 1));
+   call.ret_type = NULL;
+   agx_intrin(b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, agx_imm(b, 1, 0), NULL, NULL,
+              call.flag_var, 0, 0);
+   agx_loop *loop = agx_push_loop(b);
+   c->call = &call;
+   f->active = true;
+   c->depth++;
+   emit_function(c, f);
+   c->depth--;
+   f->active = false;
+   c->call = NULL;
+   agx_push_continue(b, loop);
+   agx_pop_loop(b, loop);
+}
+
 void
 vtn_emit_entry(struct vtn_ctx *c)
 {
@@ -815,10 +839,16 @@ vtn_emit_entry(struct vtn_ctx *c)
    vtn_emit_global_inits(c);
    if (c->exec_model == SpvExecutionModelKernel)
       load_kernel_args(c, v->func);
-   v->func->active = true;
-   emit_function(c, v->func);
-   v->func->active = false;
-   s->shared_size = c->shared_top;
+   if (agx_stage_is_compute(s->stage)) {
+      v->func->active = true;
+      emit_function(c, v->func);
+      v->func->active = false;
+   } else {
+      /* graphics: returns leave a wrapper loop, then the outputs are written */
+      vtn_emit_entry_call(c, v->func);
+      vtn_io_flush_outputs(c);
+   }
+   s->cs.shared_size = c->shared_top;
    s->scratch_size = c->scratch_top;
    vtn_drop_unbacked_accesses(c);
 }

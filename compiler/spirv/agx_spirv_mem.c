@@ -310,12 +310,21 @@ new_variable(struct vtn_ctx *c, unsigned i, bool global)
    }
    case SpvStorageClassInput: {
       struct vtn_decoration *d = vtn_find_dec(c, id, -1, SpvDecorationBuiltIn);
+      if (!d && !agx_stage_is_compute(s->stage)) {
+         vtn_io_variable(c, var, id);
+         break;
+      }
       if (!d)
          vtn_fail(c, "Input variable %u is not a built-in", id);
       var->mode = PTR_BUILTIN;
       var->builtin = d->arg[0];
       break;
    }
+   case SpvStorageClassOutput:
+      if (agx_stage_is_compute(s->stage))
+         vtn_fail(c, "Output variables in a compute shader");
+      vtn_io_variable(c, var, id);
+      break;
    default:
       vtn_fail(c, "storage class %u not supported", sc);
    }
@@ -379,7 +388,7 @@ static void
 zero_workgroup_vars(struct vtn_ctx *c, uint32_t lo, uint32_t hi)
 {
    agx_builder *b = &c->b;
-   const uint32_t *ls = c->shader->local_size;
+   const uint32_t *ls = c->shader->cs.local_size;
    uint64_t n = (uint64_t)ls[0] * ls[1] * ls[2];
    if (n == 0)
       vtn_fail(c, "workgroup size unknown");
@@ -488,6 +497,9 @@ vtn_get_pointer(struct vtn_ctx *c, uint32_t id)
       p->space = var->space;
       p->var = var->var;
       p->builtin = var->builtin;
+      p->io_slot = var->io_slot;
+      p->io_interp = var->io_interp;
+      p->io_out = var->storage == SpvStorageClassOutput;
       p->set = var->set;
       p->binding = var->binding;
       if (var->mode == PTR_IMAGE)
@@ -537,6 +549,10 @@ access_chain(struct vtn_ctx *c, unsigned i, bool ptr_chain)
    for (; k < vtn_wc(c, i); k++) {
       uint32_t idx_id = vtn_word(c, i, k);
       struct vtn_type *t = p->type;
+      if (p->mode == PTR_IO) {
+         vtn_io_access(c, p, idx_id);
+         continue;
+      }
       switch (t->base) {
       case VTN_STRUCT: {
          uint64_t m = vtn_const_u64(c, idx_id);
@@ -847,8 +863,8 @@ builtin_value(struct vtn_ctx *c, unsigned builtin)
       agx_instr *wg = agx_intrin(b, AGX_OP_LOAD_WORKGROUP_ID, v3, 0, NULL, NULL, NULL, 0, 0, 0);
       agx_instr *li =
          agx_intrin(b, AGX_OP_LOAD_LOCAL_INVOCATION_ID, v3, 0, NULL, NULL, NULL, 0, 0, 0);
-      uint64_t sz[4] = {c->shader->local_size[0], c->shader->local_size[1],
-                        c->shader->local_size[2], 0};
+      uint64_t sz[4] = {c->shader->cs.local_size[0], c->shader->cs.local_size[1],
+                        c->shader->cs.local_size[2], 0};
       return agx_iadd(b, agx_imul(b, wg, agx_const(b, v3, sz)), li);
    }
    case SpvBuiltInLocalInvocationId:
@@ -858,8 +874,8 @@ builtin_value(struct vtn_ctx *c, unsigned builtin)
    case SpvBuiltInNumWorkgroups:
       return agx_intrin(b, AGX_OP_LOAD_NUM_WORKGROUPS, v3, 0, NULL, NULL, NULL, 0, 0, 0);
    case SpvBuiltInWorkgroupSize: {
-      uint64_t sz[4] = {c->shader->local_size[0], c->shader->local_size[1],
-                        c->shader->local_size[2], 0};
+      uint64_t sz[4] = {c->shader->cs.local_size[0], c->shader->cs.local_size[1],
+                        c->shader->cs.local_size[2], 0};
       return agx_const(b, v3, sz);
    }
    case SpvBuiltInLocalInvocationIndex:
@@ -874,8 +890,8 @@ builtin_value(struct vtn_ctx *c, unsigned builtin)
       return agx_intrin(b, AGX_OP_LOAD_NUM_SUBGROUPS, s1, 0, NULL, NULL, NULL, 0, 0, 0);
    case SpvBuiltInGlobalSize: {
       agx_instr *nwg = agx_intrin(b, AGX_OP_LOAD_NUM_WORKGROUPS, v3, 0, NULL, NULL, NULL, 0, 0, 0);
-      uint64_t sz[4] = {c->shader->local_size[0], c->shader->local_size[1],
-                        c->shader->local_size[2], 0};
+      uint64_t sz[4] = {c->shader->cs.local_size[0], c->shader->cs.local_size[1],
+                        c->shader->cs.local_size[2], 0};
       return agx_imul(b, nwg, agx_const(b, v3, sz));
    }
    case SpvBuiltInGlobalOffset: {
@@ -888,13 +904,44 @@ builtin_value(struct vtn_ctx *c, unsigned builtin)
       uint64_t z[4] = {0, 0, 0, 0};
       return agx_const(b, s1, z);
    }
+   case SpvBuiltInVertexIndex:
+      return agx_intrin(b, AGX_OP_LOAD_VERTEX_ID, s1, 0, NULL, NULL, NULL, 0, 0, 0);
+   case SpvBuiltInInstanceIndex:
+      /* r6 counts from 0; Vulkan's InstanceIndex includes firstInstance */
+      return agx_iadd(b, agx_intrin(b, AGX_OP_LOAD_INSTANCE_ID, s1, 0, NULL, NULL, NULL, 0, 0, 0),
+                      agx_intrin(b, AGX_OP_LOAD_BASE_INSTANCE, s1, 0, NULL, NULL, NULL, 0, 0, 0));
+   case SpvBuiltInBaseVertex:
+      return agx_intrin(b, AGX_OP_LOAD_BASE_VERTEX, s1, 0, NULL, NULL, NULL, 0, 0, 0);
+   case SpvBuiltInBaseInstance:
+      return agx_intrin(b, AGX_OP_LOAD_BASE_INSTANCE, s1, 0, NULL, NULL, NULL, 0, 0, 0);
+   case SpvBuiltInDrawIndex:
+      return agx_intrin(b, AGX_OP_LOAD_DRAW_ID, s1, 0, NULL, NULL, NULL, 0, 0, 0);
+   case SpvBuiltInFragCoord: {
+      agx_instr *xy = agx_intrin(b, AGX_OP_LOAD_FRAG_COORD_XY, agx_type_make(32, 2), 0, NULL, NULL,
+                                 NULL, 0, 0, 0);
+      agx_instr *zw = agx_intrin(b, AGX_OP_LOAD_FRAG_COORD_ZW, agx_type_make(32, 2), 0, NULL, NULL,
+                                 NULL, 0, 0, 0);
+      agx_instr *v[4] = {agx_extract(b, xy, 0), agx_extract(b, xy, 1), agx_extract(b, zw, 0),
+                         agx_extract(b, zw, 1)};
+      return agx_vec(b, 4, v);
+   }
+   case SpvBuiltInFrontFacing:
+      return agx_intrin(b, AGX_OP_LOAD_FRONT_FACING, agx_type_make(1, 1), 0, NULL, NULL, NULL, 0, 0,
+                        0);
+   case SpvBuiltInHelperInvocation:
+      return agx_intrin(b, AGX_OP_LOAD_HELPER_INVOCATION, agx_type_make(1, 1), 0, NULL, NULL, NULL,
+                        0, 0, 0);
    case SpvBuiltInEnqueuedWorkgroupSize: {
-      uint64_t sz[4] = {c->shader->local_size[0], c->shader->local_size[1],
-                        c->shader->local_size[2], 0};
+      uint64_t sz[4] = {c->shader->cs.local_size[0], c->shader->cs.local_size[1],
+                        c->shader->cs.local_size[2], 0};
       return agx_const(b, v3, sz);
    }
-   default:
-      vtn_fail(c, "built-in %u not supported", builtin);
+   default: {
+      agx_instr *mask = vtn_subgroup_mask(c, builtin);
+      if (!mask)
+         vtn_fail(c, "built-in %u not supported", builtin);
+      return mask;
+   }
    }
 }
 
@@ -930,12 +977,16 @@ vtn_load(struct vtn_ctx *c, struct vtn_pointer *p)
       struct vtn_type *t = p->type;
       agx_instr *r = pick_comp(c, p, v);
       agx_type want = vtn_ir_type(c, t);
-      if (want.comps != r->type.comps || want.bits == 1)
+      if (want.comps != r->type.comps || (want.bits == 1) != (r->type.bits == 1))
          vtn_fail(c, "built-in %u has the wrong type", p->builtin);
+      if (want.bits == 1)
+         return vtn_ssa_leaf(c, t, r);
       return vtn_ssa_leaf(c, t, agx_resize(&c->b, r, want.bits, false));
    }
    case PTR_MEM:
       return load_mem(c, p, p->type, 0);
+   case PTR_IO:
+      return vtn_io_load(c, p);
    case PTR_IMAGE:
       return vtn_load_image(c, p);
    default:
@@ -975,6 +1026,9 @@ vtn_store(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *v)
    }
    case PTR_MEM:
       mem_walk(c, p, p->type, v, NULL, 0);
+      return;
+   case PTR_IO:
+      vtn_io_store(c, p, v);
       return;
    default:
       vtn_fail(c, "cannot store to this pointer");
@@ -1207,10 +1261,35 @@ vtn_handle_memory(struct vtn_ctx *c, unsigned i)
    case SpvOpControlBarrier: {
       uint64_t ex = vtn_const_u64(c, vtn_word(c, i, 1)), mem = vtn_const_u64(c, vtn_word(c, i, 2));
       uint64_t sem = vtn_const_u64(c, vtn_word(c, i, 3));
+      if (ex == SpvScopeSubgroup || ex == SpvScopeInvocation) {
+         /* A SIMD-group runs in lockstep, so a subgroup execution barrier
+          * is no instruction (Mesa src/asahi/compiler/agx_compile.c emits
+          * threadgroup_barrier only for workgroup execution scope); a
+          * threadgroup_barrier here would wait for the other SIMD-groups,
+          * or hang when some lanes or groups have returned (dEQP-VK.
+          * memory_model.*.subgroup.*). Its memory semantics remain. */
+         if (sem)
+            agx_intrin(&c->b, AGX_OP_MEMORY_BARRIER, agx_type_make(0, 0), 0, NULL, NULL, NULL,
+                       (uint32_t)mem, (uint32_t)sem, 0);
+         return true;
+      }
       agx_intrin(&c->b, AGX_OP_BARRIER, agx_type_make(0, 0), 0, NULL, NULL, NULL, (uint32_t)ex,
                  (uint32_t)mem, (uint32_t)sem);
       return true;
    }
+   case SpvOpDemoteToHelperInvocation:
+      /* the invocation's samples are discarded; it goes on as a helper */
+      if (c->shader->stage != AGX_STAGE_FRAGMENT)
+         vtn_fail(c, "demote outside a fragment shader");
+      agx_intrin(&c->b, AGX_OP_DISCARD, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0, 0, 0);
+      return true;
+   case SpvOpIsHelperInvocationEXT:
+      if (c->shader->stage != AGX_STAGE_FRAGMENT)
+         vtn_fail(c, "IsHelperInvocation outside a fragment shader");
+      vtn_push_def(c, vtn_word(c, i, 2), vtn_get_type(c, vtn_word(c, i, 1)),
+                   agx_intrin(&c->b, AGX_OP_LOAD_HELPER_INVOCATION, agx_type_make(1, 1), 0, NULL,
+                              NULL, NULL, 0, 0, 0));
+      return true;
    case SpvOpMemoryBarrier: {
       uint64_t mem = vtn_const_u64(c, vtn_word(c, i, 1)), sem = vtn_const_u64(c, vtn_word(c, i, 2));
       agx_intrin(&c->b, AGX_OP_MEMORY_BARRIER, agx_type_make(0, 0), 0, NULL, NULL, NULL,

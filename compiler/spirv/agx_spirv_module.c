@@ -796,6 +796,21 @@ vtn_in_entry_interface(struct vtn_ctx *c, unsigned i)
    return false;
 }
 
+enum agx_stage
+vtn_stage_of_model(unsigned model)
+{
+   switch (model) {
+   case SpvExecutionModelVertex:
+      return AGX_STAGE_VERTEX;
+   case SpvExecutionModelFragment:
+      return AGX_STAGE_FRAGMENT;
+   case SpvExecutionModelKernel:
+      return AGX_STAGE_KERNEL;
+   default:
+      return AGX_STAGE_COMPUTE;
+   }
+}
+
 static void
 handle_preamble(struct vtn_ctx *c)
 {
@@ -828,13 +843,20 @@ handle_preamble(struct vtn_ctx *c)
          break;
       case SpvOpEntryPoint: {
          unsigned model = vtn_word(c, i, 1);
-         if (model != SpvExecutionModelGLCompute && model != SpvExecutionModelKernel)
+         bool compute = model == SpvExecutionModelGLCompute || model == SpvExecutionModelKernel;
+         bool graphics = model == SpvExecutionModelVertex || model == SpvExecutionModelFragment;
+         if (!compute && !graphics)
             break;
-         if (c->entry_id || (want && !string_eq(c, i, 3, want)))
+         if (want && !string_eq(c, i, 3, want))
+            break;
+         /* without a name: the first compute entry point, else the first
+          * graphics one */
+         if (c->entry_id && (want || !compute || c->entry_is_compute))
             break;
          c->entry_interface = 3 + string_words(c, i, 3);
          c->entry_ins = i;
          c->entry_id = vtn_word(c, i, 2);
+         c->entry_is_compute = compute;
          c->exec_model = model;
          break;
       }
@@ -866,8 +888,11 @@ handle_preamble(struct vtn_ctx *c)
    }
    c->cur = ~0u;
    if (!c->entry_id)
-      vtn_fail(c, want ? "no compute entry point named \"%s\"" : "no compute entry point%s",
+      vtn_fail(c,
+               want ? "no compute, vertex or fragment entry point named \"%s\""
+                    : "no compute, vertex or fragment entry point%s",
                want ? want : "");
+   c->shader->stage = vtn_stage_of_model(c->exec_model);
 }
 
 static void
@@ -888,7 +913,7 @@ handle_modes(struct vtn_ctx *c)
                v = vtn_const_u64(c, (uint32_t)v);
             if (v == 0 || v > 1024)
                vtn_fail(c, "workgroup size %llu unsupported", (unsigned long long)v);
-            c->shader->local_size[k] = (uint32_t)v;
+            c->shader->cs.local_size[k] = (uint32_t)v;
          }
          c->have_local_size = true;
       }
@@ -911,16 +936,16 @@ handle_modes(struct vtn_ctx *c)
       for (unsigned j = 0; j < 3; j++) {
          if (k->v[j] == 0 || k->v[j] > 1024)
             vtn_fail(c, "workgroup size %llu unsupported", (unsigned long long)k->v[j]);
-         c->shader->local_size[j] = (uint32_t)k->v[j];
+         c->shader->cs.local_size[j] = (uint32_t)k->v[j];
       }
       c->have_local_size = true;
    }
    if (!c->have_local_size && c->opts && c->opts->local_size[0]) {
       for (unsigned j = 0; j < 3; j++)
-         c->shader->local_size[j] = c->opts->local_size[j] ? c->opts->local_size[j] : 1;
+         c->shader->cs.local_size[j] = c->opts->local_size[j] ? c->opts->local_size[j] : 1;
    }
-   uint64_t total =
-      (uint64_t)c->shader->local_size[0] * c->shader->local_size[1] * c->shader->local_size[2];
+   uint64_t total = (uint64_t)c->shader->cs.local_size[0] * c->shader->cs.local_size[1] *
+                    c->shader->cs.local_size[2];
    if (total > 1024)
       vtn_fail(c, "workgroup of %llu invocations too large", (unsigned long long)total);
 }

@@ -710,7 +710,7 @@ void
 vtn_drop_unbacked_accesses(struct vtn_ctx *c)
 {
    agx_shader *s = c->shader;
-   bool no_shared = !s->shared_size && !s->num_local_args, no_scratch = !s->scratch_size;
+   bool no_shared = !s->cs.shared_size && !s->num_local_args, no_scratch = !s->scratch_size;
    if (!no_shared && !no_scratch)
       return;
    agx_instr **all;

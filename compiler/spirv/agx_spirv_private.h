@@ -115,7 +115,9 @@ enum vtn_space {
 /* PTR_IMAGE: an image/sampler descriptor variable (set, binding,
  * desc_index); PTR_TEXEL: OpImageTexelPointer (set, binding, desc_index,
  * texel_coord). */
-enum vtn_ptr_mode { PTR_VAR, PTR_MEM, PTR_BUILTIN, PTR_DESC, PTR_IMAGE, PTR_TEXEL };
+/* PTR_IO: a graphics stage input or output (agx_spirv_io.c): io_slot,
+ * io_comp locate the first 32-bit word (enum agx_io_slot). */
+enum vtn_ptr_mode { PTR_VAR, PTR_MEM, PTR_BUILTIN, PTR_DESC, PTR_IMAGE, PTR_TEXEL, PTR_IO };
 
 struct vtn_pointer {
    enum vtn_ptr_mode mode;
@@ -141,6 +143,11 @@ struct vtn_pointer {
    /* Robust buffer access: the descriptor's base address and size in bytes
     * (both NULL when accesses are not checked) */
    agx_instr *bound_base, *bound_size;
+   /* PTR_IO: slot (-1: a block of built-ins not entered yet), word, interp
+    * (enum agx_interp | AGX_INTERP_CENTROID), output or input */
+   int io_slot;
+   unsigned io_comp, io_interp;
+   bool io_out;
 };
 
 /* A variable as declared; turned into a vtn_pointer at each use. */
@@ -153,6 +160,8 @@ struct vtn_variable {
    unsigned var;    /* IR variable (PTR_VAR) */
    uint32_t offset; /* shared / scratch offset */
    unsigned builtin;
+   int io_slot; /* PTR_IO */
+   unsigned io_interp;
    unsigned set, binding;
    bool descriptor_array; /* array of blocks: first index picks a descriptor */
    uint32_t init;         /* initializer id or 0 */
@@ -272,6 +281,10 @@ struct vtn_ctx {
    uint32_t entry_id;
    unsigned entry_ins, entry_interface; /* its OpEntryPoint, first interface word */
    unsigned exec_model;
+   bool entry_is_compute;
+   /* graphics outputs: IR variable + 1 of each written word (agx_spirv_io.c) */
+   unsigned io_out_var[AGX_IO_NUM_SLOTS][AGX_IO_MAX_COMPS];
+   uint8_t io_out_interp[AGX_IO_NUM_SLOTS];
    bool have_local_size;
    uint32_t local_size_ids[3];
    bool local_size_is_id;
@@ -295,6 +308,7 @@ struct vtn_ctx {
 };
 
 /* agx_spirv_module.c */
+enum agx_stage vtn_stage_of_model(unsigned model);
 _Noreturn void vtn_fail(struct vtn_ctx *c, const char *fmt, ...);
 uint32_t vtn_word(struct vtn_ctx *c, unsigned ins, unsigned i);
 unsigned vtn_wc(struct vtn_ctx *c, unsigned ins);
@@ -334,6 +348,9 @@ bool vtn_handle_glsl450_extra(struct vtn_ctx *c, unsigned ins, unsigned eop, str
 
 /* agx_spirv_subgroup.c */
 bool vtn_handle_subgroup(struct vtn_ctx *c, unsigned ins);
+/* SubgroupEq/Ge/Gt/Le/LtMask (built-ins 4416-4420) as a uvec4, or NULL
+ * for another built-in. */
+agx_instr *vtn_subgroup_mask(struct vtn_ctx *c, unsigned builtin);
 bool vtn_handle_integer_dot(struct vtn_ctx *c, unsigned ins);
 
 /* agx_spirv_mem.c */
@@ -352,6 +369,14 @@ void vtn_compute_layout(struct vtn_ctx *c, struct vtn_type *t);
 bool vtn_is_image_type(const struct vtn_type *t);
 bool vtn_handle_image(struct vtn_ctx *c, unsigned ins);
 struct vtn_ssa *vtn_load_image(struct vtn_ctx *c, struct vtn_pointer *p);
+
+/* agx_spirv_io.c: graphics stage inputs and outputs */
+void vtn_io_variable(struct vtn_ctx *c, struct vtn_variable *var, uint32_t id);
+void vtn_io_access(struct vtn_ctx *c, struct vtn_pointer *p, uint32_t idx_id);
+struct vtn_ssa *vtn_io_load(struct vtn_ctx *c, struct vtn_pointer *p);
+void vtn_io_store(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *v);
+void vtn_io_flush_outputs(struct vtn_ctx *c);
+void vtn_emit_entry_call(struct vtn_ctx *c, struct vtn_function *f);
 void vtn_texel_atomic(struct vtn_ctx *c, unsigned ins, unsigned op, struct vtn_pointer *p);
 void vtn_push_texel(struct vtn_ctx *c, struct vtn_type *rt, uint32_t id, agx_instr *texel);
 /* agx_spirv_texture.c: images of other dimensions (agx_ir.h agx_image_dim) */

@@ -43,6 +43,37 @@ mask_word(struct vtn_ctx *c, agx_instr *v)
    return agx_extract(&c->b, v, 0);
 }
 
+/* The lane masks: bit k of word 0 for lane k of the 32 (words 1-3 are 0,
+ * as there are no lanes 32-127; a ballot's bit count reads word 0 only). */
+agx_instr *
+vtn_subgroup_mask(struct vtn_ctx *c, unsigned builtin)
+{
+   agx_builder *b = &c->b;
+   agx_instr *l = lane_id(c), *one = agx_imm(b, 32, 1), *m;
+   switch (builtin) {
+   case SpvBuiltInSubgroupEqMask:
+      m = agx_ishl(b, one, l);
+      break;
+   case SpvBuiltInSubgroupGeMask:
+      m = agx_ishl(b, agx_imm(b, 32, 0xffffffffu), l);
+      break;
+   case SpvBuiltInSubgroupGtMask: /* lane 31: none */
+      m = agx_ishl(b, agx_imm(b, 32, 0xfffffffeu), l);
+      break;
+   case SpvBuiltInSubgroupLeMask: /* (2 << l) - 1, all 32 bits for lane 31 */
+      m = agx_isub(b, agx_ishl(b, agx_imm(b, 32, 2), l), one);
+      break;
+   case SpvBuiltInSubgroupLtMask:
+      m = agx_isub(b, agx_ishl(b, one, l), one);
+      break;
+   default:
+      return NULL;
+   }
+   agx_instr *zero = agx_imm(b, 32, 0);
+   agx_instr *w[4] = {m, zero, zero, zero};
+   return agx_vec(b, 4, w);
+}
+
 bool
 vtn_handle_subgroup(struct vtn_ctx *c, unsigned i)
 {
@@ -176,10 +207,16 @@ vtn_handle_subgroup(struct vtn_ctx *c, unsigned i)
       if (gop == SpvGroupOperationClusteredReduce) {
          if (c->ins[i].wc < 7)
             vtn_fail(c, "clustered reduction without a cluster size");
+         /* A cluster size above the subgroup size is undefined behaviour
+          * only when executed (SPIR-V, OpGroupNonUniform* ClusterSize), so
+          * the module is valid: dEQP-VK.subgroups.clustered has the sizes
+          * up to 128 in every shader, behind `if (clusterSize <=
+          * gl_SubgroupSize)`. Those compile as whole-subgroup reductions;
+          * a size that is not a power of two is refused. */
          uint64_t cs = vtn_const_u64(c, vtn_word(c, i, 6));
-         if (cs == 0 || cs > 32 || (cs & (cs - 1)))
-            vtn_fail(c, "cluster size %llu is not a power of two up to 32", (unsigned long long)cs);
-         cluster = (unsigned)cs;
+         if (cs == 0 || (cs & (cs - 1)))
+            vtn_fail(c, "cluster size %llu is not a power of two", (unsigned long long)cs);
+         cluster = cs >= 32 ? 0 : (unsigned)cs;
          gop = SpvGroupOperationReduce;
       } else if (gop > SpvGroupOperationExclusiveScan) {
          vtn_fail(c, "group operation %u not supported", gop);

@@ -60,6 +60,11 @@ void agxv_kmd_close(struct agxv_kmd *kmd);
 int agxv_kmd_drm_open(struct agxv_kmd **out);
 int agxv_kmd_sim_open(struct agxv_kmd **out);
 
+/* The simulator behind a sim-backend kmd (NULL for any other backend), for
+ * tests that read the simulator's test hooks (sim/agx_sim_exec.h). */
+struct agx_sim;
+struct agx_sim *agxv_kmd_sim_get(struct agxv_kmd *kmd);
+
 const char *agxv_kmd_backend_name(enum agxv_kmd_backend backend);
 
 int agxv_kmd_get_time(struct agxv_kmd *kmd, uint64_t *ns);

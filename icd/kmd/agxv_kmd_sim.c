@@ -74,3 +74,9 @@ agxv_kmd_sim_open(struct agxv_kmd **out)
    *out = &s->base;
    return 0;
 }
+
+struct agx_sim *
+agxv_kmd_sim_get(struct agxv_kmd *kmd)
+{
+   return kmd->ops == &sim_ops ? ((struct agxv_kmd_sim *)kmd)->sim : NULL;
+}

@@ -138,8 +138,8 @@ run_one(unsigned prog)
    agx_list_insert_before(&s->body, &blk->cf.link);
    agx_builder b = agx_builder_at_end(s, blk);
    s->io_lowered = true;
-   s->local_size[0] = 32;
-   s->local_size[1] = s->local_size[2] = 1;
+   s->cs.local_size[0] = 32;
+   s->cs.local_size[1] = s->cs.local_size[2] = 1;
    h.s = s;
 
    uint64_t in_addr, out_addr;

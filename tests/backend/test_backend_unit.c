@@ -33,8 +33,8 @@ new_shader(agx_builder *b)
    agx_list_insert_before(&s->body, &blk->cf.link);
    *b = agx_builder_at_end(s, blk);
    s->io_lowered = true;
-   s->local_size[0] = 32;
-   s->local_size[1] = s->local_size[2] = 1;
+   s->cs.local_size[0] = 32;
+   s->cs.local_size[1] = s->cs.local_size[2] = 1;
    return s;
 }
 
@@ -247,7 +247,7 @@ test_intrinsics(void)
 {
    agx_builder b;
    agx_shader *s = new_shader(&b);
-   s->shared_size = 256;
+   s->cs.shared_size = 256;
    agx_instr *lid = agx_intrin(&b, AGX_OP_LOAD_LOCAL_INVOCATION_ID, agx_type_make(32, 3), 0, NULL,
                                NULL, NULL, 0, 0, 0);
    agx_instr *wid =

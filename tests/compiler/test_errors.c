@@ -257,7 +257,8 @@ main(int argc, char **argv)
       }
    }
    expect("operand id out of bounds", w, n, NULL, "id operand out of bounds");
-   expect("missing entry point", orig, n, "nope", "no compute entry point named \"nope\"");
+   expect("missing entry point", orig, n, "nope",
+          "no compute, vertex or fragment entry point named \"nope\"");
 
    const char *asm_cases[][2] = {
       {"unstructured", "unstructured control flow"},

@@ -3,12 +3,16 @@
  * word-count edits, duplicated ranges) with fixed seeds and compiled through
  * the whole front/middle end. Every run must either fail with a message or
  * produce IR that validates; small accepted modules are also interpreted
- * with a step limit against scratch memory. Meant to run under ASan/UBSan.
+ * with a step limit against scratch memory; accepted vertex and fragment
+ * modules go on through the back end (stage lowering: UVS, coefficient
+ * registers, tilebuffer stores), which must also succeed or fail with a
+ * message. Meant to run under ASan/UBSan.
  * Usage: test_compiler_fuzz SPV_DIR ITERATIONS NAME... */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "agx_backend.h"
 #include "agx_interp.h"
 #include "agx_passes.h"
 #include "agx_spirv.h"
@@ -76,7 +80,8 @@ main(int argc, char **argv)
    }
    h_spv_dir = argv[1];
    unsigned iters = (unsigned)atoi(argv[2]);
-   unsigned accepted = 0, rejected = 0, internal = 0, interpreted = 0, total = 0, by_validation = 0;
+   unsigned accepted = 0, rejected = 0, internal = 0, interpreted = 0, total = 0, by_validation = 0,
+            graphics_compiled = 0;
    for (int f = 3; f < argc; f++) {
       size_t n0;
       uint32_t *orig = h_read_spv(argv[f], &n0);
@@ -108,7 +113,24 @@ main(int argc, char **argv)
             continue;
          }
          accepted++;
-         uint32_t lanes = s->local_size[0] * s->local_size[1] * s->local_size[2];
+         if (!agx_stage_is_compute(s->stage)) {
+            enum agx_tib_format rts[2] = {AGX_TIB_RGBA8_UNORM, AGX_TIB_RGBA32_UINT};
+            struct agx_tilebuffer_layout tib;
+            agx_tilebuffer_layout(&tib, rts, 2, 1);
+            struct agx_backend_options bo = {.tib = &tib};
+            struct agx_backend_result r;
+            if (agx_backend_compile(s, &bo, &r, err, sizeof(err)) == 0) {
+               graphics_compiled++;
+               agx_backend_result_free(&r);
+            } else if (!err[0]) {
+               fprintf(stderr, "%s iteration %u: back end failure without a message\n", argv[f],
+                       it);
+               return 1;
+            }
+            agx_shader_destroy(s);
+            continue;
+         }
+         uint32_t lanes = s->cs.local_size[0] * s->cs.local_size[1] * s->cs.local_size[2];
          if (lanes <= 64 && it % 4 == 0) {
             static uint8_t mem[1 << 16];
             uint8_t uniforms[AGX_ABI_UNIFORM_SIZE] = {0};
@@ -133,8 +155,8 @@ main(int argc, char **argv)
       free(w);
       free(orig);
    }
-   printf("%u mutated modules: %u rejected with a message, %u accepted (%u interpreted), "
-          "%u internal errors, %u rejected by IR validation\n",
-          total, rejected, accepted, interpreted, internal, by_validation);
+   printf("%u mutated modules: %u rejected with a message, %u accepted (%u interpreted, %u "
+          "graphics through the back end), %u internal errors, %u rejected by IR validation\n",
+          total, rejected, accepted, interpreted, graphics_compiled, internal, by_validation);
    return internal ? 1 : 0;
 }

@@ -239,7 +239,7 @@ test_const_table(void)
       struct harness h;
       if (!h_compile(&h, "const_table", (enum h_mode)mode, NULL))
          continue;
-      h_check_u32("const_table shared bytes", 0, h.s->shared_size, 0);
+      h_check_u32("const_table shared bytes", 0, h.s->cs.shared_size, 0);
       h_check_u32("const_table scratch bytes", 0, h.s->scratch_size, 0);
       h_check_u32("const_table constant bytes", 0, h.s->const_data_size, CONST_TABLE_DATA_SIZE);
       uint64_t seed = 11 + mode;
@@ -556,8 +556,8 @@ run_specid(const char *spv, const struct agx_spirv_options *opts, uint32_t size,
       struct harness h;
       if (!h_compile(&h, spv, (enum h_mode)mode, opts))
          continue;
-      if (h.s->local_size[0] != size) {
-         fprintf(stderr, "  %s: local size %u, want %u\n", spv, h.s->local_size[0], size);
+      if (h.s->cs.local_size[0] != size) {
+         fprintf(stderr, "  %s: local size %u, want %u\n", spv, h.s->cs.local_size[0], size);
          h_failures++;
       }
       const unsigned G = 2, N = G * size;
@@ -700,7 +700,7 @@ dirty_shared_first(agx_shader *s)
    if (!n)
       return;
    agx_builder b = agx_builder_before(s, all[0]);
-   for (uint32_t off = 0; off + 4 <= s->shared_size; off += 4)
+   for (uint32_t off = 0; off + 4 <= s->cs.shared_size; off += 4)
       agx_intrin(&b, AGX_OP_STORE_SHARED, agx_type_make(0, 0), 2, agx_imm(&b, 32, off),
                  agx_imm(&b, 32, 0xdeadbeef), NULL, 4, 0, 0);
    agx_intrin(&b, AGX_OP_BARRIER, agx_type_make(0, 0), 0, NULL, NULL, NULL, 2, 2, 0x108);

@@ -276,7 +276,7 @@ main(void)
    agxv_CmdDispatch(cb, 1, 1, 1);
    CHECK(agxv_EndCommandBuffer(cb) == VK_SUCCESS);
    struct agxv_cmd_buffer *cmd = agxv_cmd_buffer_from_handle(cb);
-   const uint8_t *cs = (const uint8_t *)cmd->cdm.chunks.bos[0]->map;
+   const uint8_t *cs = (const uint8_t *)cmd->cs[AGXV_CS_CDM].chunks.bos[0]->map;
    struct AGX_CDM_LAUNCH_WORD_0 w0;
    struct AGX_CDM_LAUNCH_WORD_1 w1;
    CHECK(AGX_CDM_LAUNCH_WORD_0_unpack(NULL, cs, &w0) &&

@@ -21,7 +21,18 @@
 #define MAX_LANES 64
 #define MAX_SG (MAX_WG / 4)
 
-enum cat { VOTE, BALLOT, BCAST_DYN, ARITH, SHUFFLE, SHUFFLE_REL, CLUSTERED, CLUSTERED_WIDE, QUAD };
+enum cat {
+   VOTE,
+   BALLOT,
+   BCAST_DYN,
+   ARITH,
+   SHUFFLE,
+   SHUFFLE_REL,
+   CLUSTERED,
+   CLUSTERED_WIDE,
+   QUAD,
+   MASKS
+};
 
 static const struct {
    const char *name;
@@ -37,6 +48,7 @@ static const struct {
    [CLUSTERED] = {"sg_clustered", VK_SUBGROUP_FEATURE_CLUSTERED_BIT, 31},
    [CLUSTERED_WIDE] = {"sg_clustered_wide", VK_SUBGROUP_FEATURE_CLUSTERED_BIT, 6},
    [QUAD] = {"sg_quad", VK_SUBGROUP_FEATURE_QUAD_BIT, 7},
+   [MASKS] = {"sg_masks", VK_SUBGROUP_FEATURE_BALLOT_BIT, 15},
 };
 
 /* One subgroup as the device formed it. */
@@ -324,6 +336,12 @@ model(enum cat c, const struct sg *s, unsigned l, unsigned j, uint32_t *out)
       *out = model_reduce(s, l, ops[j / 2], 0, j % 2 ? 32 : 16);
       return true;
    }
+   case MASKS: {
+      uint64_t lanes = (UINT64_C(1) << s->size) - 1, eq = UINT64_C(1) << l;
+      uint64_t m[5] = {eq, lanes & ~(eq - 1), lanes & ~(eq - 1) & ~eq, (eq - 1) | eq, eq - 1};
+      *out = j < 5 ? (uint32_t)m[j] : 1u;
+      return true;
+   }
    case QUAD: {
       int t[] = {(int)(l & ~3u), (int)(l & ~3u) | 1, (int)(l & ~3u) | 2, (int)(l & ~3u) | 3,
                  (int)(l ^ 1),   (int)(l ^ 2),       (int)(l ^ 3)};
@@ -575,7 +593,16 @@ main(int argc, char **argv)
       VkShaderModule m = load_module(&c, cats[cat].name);
       unsigned checked = 0;
       for (unsigned wi = 0; wi < sizeof(wgs) / sizeof(wgs[0]); wi++) {
-         VkPipeline p = make_pipeline(&c, m, wgs[wi]);
+         /* Widths that are multiples of the size also run with the size
+          * required and full subgroups (dEQP's *_requiredsubgroupsize). */
+         VkPipelineShaderStageRequiredSubgroupSizeCreateInfo rs = {
+            .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO,
+            .requiredSubgroupSize = sg_size};
+         VkPipeline p =
+            wgs[wi] % p13.maxSubgroupSize == 0
+               ? make_pipeline_ext(&c, m, wgs[wi],
+                                   VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT, &rs)
+               : make_pipeline(&c, m, wgs[wi]);
          for (unsigned pi = 0; pi < sizeof(patterns) / sizeof(patterns[0]); pi++)
             checked += run_case(&c, cat, p, wgs[wi], patterns[pi], sg_size);
          vkDestroyPipeline(c.vk.dev, p, NULL);

@@ -3,8 +3,8 @@
  * values (NaN, infinities, denormal flushing, integer overflow and
  * saturation, 16-bit halves). Each case is a one-thread dispatch that loads
  * its operands with mov_imm, runs the instruction under test and stores r3
- * to memory; expected values follow the rules in sim/agx_sim_float.c and
- * sim/agx_sim_isa_alu.c (applegpu's hardware-validated model).
+ * to memory; expected values follow the rules in sim/usc/agx_sim_float.c and
+ * sim/usc/agx_sim_isa_alu.c (applegpu's hardware-validated model).
  */
 #include "sim_exec_util.h"
 

@@ -7,7 +7,7 @@
  *
  * Assumes: the memory layout of agx_helper_layout.h; one simulated core
  * (core_index 0); the model's dword interleave inside a block (see
- * sim/agx_sim_isa_mem.c).
+ * sim/usc/agx_sim_isa_mem.c).
  */
 #include "sim_exec_util.h"
 

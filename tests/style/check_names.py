@@ -15,6 +15,7 @@ def main():
     root = sys.argv[1]
     files = subprocess.run(['git', '-C', root, 'ls-files'], check=True, capture_output=True,
                            text=True).stdout.split()
+    files = sorted(set(files))  # unmerged paths are listed once per stage
     bad = 0
     headers = collections.defaultdict(list)
     for f in files:

@@ -67,7 +67,7 @@ struct agx_sim_exec_ctx {
  * Execute one hardware command; 0 or the -errno the job fails with (-EIO
  * for a GPU fault / illegal instruction / fidelity error, -ETIMEDOUT when
  * the instruction budget runs out). Compute commands run their CDM
- * control stream on the GPU model (agx_sim_cdm.c); render commands are
+ * control stream on the GPU model (dm/agx_sim_cdm.c); render commands are
  * only recorded so far (VDM execution is a later issue).
  */
 int agx_sim_execute_render(const struct agx_sim_exec_ctx *ctx, const struct agx_sim_cmd *cmd);

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "agx_sim_cdm.h"
+#include "agx_sim_gpu.h"
 #include "agx_sim_helper.h"
 #include "agx_sim_isa.h"
 

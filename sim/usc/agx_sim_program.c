@@ -267,7 +267,7 @@ agx_sim_program_get(struct agx_sim_worker *w, struct agx_sim_program *p, int64_t
    if (!(agx_sim_decode_flow(I, &in) || agx_sim_decode_alu(I, &in) ||
          agx_sim_decode_float(I, &in) || agx_sim_decode_mem(I, &in) ||
          agx_sim_decode_simd(I, &in) || agx_sim_decode_texture(I, &in) ||
-         agx_sim_decode_helper(I, &in)) ||
+         agx_sim_decode_graphics(I, &in) || agx_sim_decode_helper(I, &in)) ||
        agx_isa_descs[in.op].placeholder) {
       I->flags |= AGX_SIM_IF_ILLEGAL;
       I->exec = exec_illegal;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "agx_sim_cdm.h"
+#include "agx_sim_render.h"
 #include "agx_sim_fence.h"
 #include "agx_sim_vm.h"
 
@@ -30,12 +31,36 @@ log_command(struct agx_sim *sim, uint16_t type, uint64_t tag)
    pthread_mutex_unlock(&sim->test_lock);
 }
 
+/* Account a finished command's instructions and error (kernel-style). */
+static int
+command_result(struct agx_sim *sim, struct agx_sim_gpu *gpu, bool ok, const char *what)
+{
+   int err = 0;
+   pthread_mutex_lock(&sim->test_lock);
+   sim->thread_insns += gpu->thread_insns;
+   if (!ok) {
+      err = gpu->status.error == AGX_SIM_GPU_TIMEOUT ? -ETIMEDOUT : -EIO;
+      sim->gpu_errors++;
+      snprintf(sim->last_error, sizeof(sim->last_error), "%s", gpu->status.msg);
+   }
+   pthread_mutex_unlock(&sim->test_lock);
+   if (!ok)
+      /* the kernel logs GPU faults to dmesg; the simulator to stderr */
+      fprintf(stderr, "agx-sim: %s command failed: %s\n", what, gpu->status.msg);
+   agx_sim_gpu_finish(gpu);
+   return err;
+}
+
 int
 agx_sim_execute_render(const struct agx_sim_exec_ctx *ctx, const struct agx_sim_cmd *cmd)
 {
-   /* Later: walk the VDM control stream at render.vdm_ctrl_stream_base. */
    log_command(ctx->sim, DRM_ASAHI_CMD_RENDER, cmd->render.vdm_ctrl_stream_base);
-   return 0;
+   struct agx_sim_gpu gpu;
+   agx_sim_gpu_init(&gpu, ctx->vm, ctx->usc_exec_base);
+   agx_sim_vm_access_begin(ctx->vm);
+   bool ok = agx_sim_render_run(&gpu, &cmd->render);
+   agx_sim_vm_access_end(ctx->vm);
+   return command_result(ctx->sim, &gpu, ok, "render");
 }
 
 int
@@ -62,20 +87,7 @@ agx_sim_execute_compute(const struct agx_sim_exec_ctx *ctx, const struct agx_sim
    bool ok = agx_sim_cdm_run(&gpu, &c);
    agx_sim_vm_access_end(ctx->vm);
 
-   int err = 0;
-   pthread_mutex_lock(&sim->test_lock);
-   sim->thread_insns += gpu.thread_insns;
-   if (!ok) {
-      err = gpu.status.error == AGX_SIM_GPU_TIMEOUT ? -ETIMEDOUT : -EIO;
-      sim->gpu_errors++;
-      snprintf(sim->last_error, sizeof(sim->last_error), "%s", gpu.status.msg);
-   }
-   pthread_mutex_unlock(&sim->test_lock);
-   if (!ok)
-      /* the kernel logs GPU faults to dmesg; the simulator to stderr */
-      fprintf(stderr, "agx-sim: compute command failed: %s\n", gpu.status.msg);
-   agx_sim_gpu_finish(&gpu);
-   return err;
+   return command_result(sim, &gpu, ok, "compute");
 }
 
 static void

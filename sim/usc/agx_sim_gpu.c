@@ -214,6 +214,25 @@ sg_reset(struct agx_sim_sg *sg, unsigned index, unsigned threads, const struct a
    sg->img_written_count = 0;
    sg->poll_pc = UINT32_MAX;
    sg->poll_repeats = 0;
+   sg->pix_waited = 0;
+}
+
+/* Graphics batches: the registers the data master preloads per thread. */
+static void
+preload(struct agx_sim_worker *w, struct agx_sim_sg *sg)
+{
+   const struct agx_sim_usc_batch *b = w->d->batch;
+   for (unsigned l = 0; l < AGX_SIM_LANES; l++) {
+      if (!(sg->live & (1u << l)))
+         continue;
+      uint64_t t = (uint64_t)w->tg[0] * AGX_SIM_LANES + sg->tid[l];
+      for (unsigned i = 0; i < b->nregs; i++)
+         sg->r[b->reg[i] & 127][l] = b->values[t * b->nregs + i];
+   }
+   for (unsigned i = 0; i < b->nregs; i++) {
+      unsigned h = (b->reg[i] & 127) * 2;
+      sg->def[h] = sg->def[h + 1] = 0xFFFFFFFFu;
+   }
 }
 
 /* Run the SIMD-groups of the threadgroup, with stacks when the launch
@@ -272,8 +291,11 @@ run_tg(struct agx_sim_worker *w)
    if (!entry)
       return;
    w->nsg = (threads + AGX_SIM_LANES - 1) / AGX_SIM_LANES;
-   for (unsigned i = 0; i < w->nsg; i++)
+   for (unsigned i = 0; i < w->nsg; i++) {
       sg_reset(&w->sgs[i], i, threads, entry);
+      if (w->d->batch)
+         preload(w, &w->sgs[i]);
+   }
    if (w->d->local_bytes)
       memset(w->local, 0, w->d->local_bytes);
    run_sgs_with_stack(w);
@@ -448,5 +470,32 @@ agx_sim_gpu_run_single(struct agx_sim_gpu *gpu, struct agx_sim_dispatch *d, cons
    gpu->thread_insns += w.thread_insns;
    gpu->sg_insns += w.sg_insns;
    worker_fini(&w);
+   return !gpu_failed(gpu);
+}
+
+bool
+agx_sim_usc_run_batch(struct agx_sim_gpu *gpu, struct agx_sim_dispatch *d,
+                      const struct agx_sim_usc_batch *b)
+{
+   if (!b->count)
+      return true;
+   d->batch = b;
+   d->global[0] = b->count, d->global[1] = d->global[2] = 1;
+   d->local[0] = AGX_SIM_LANES, d->local[1] = d->local[2] = 1;
+   d->grid[0] = (b->count + AGX_SIM_LANES - 1) / AGX_SIM_LANES, d->grid[1] = d->grid[2] = 1;
+   struct agx_sim_worker w;
+   bool ok = worker_init(&w, gpu, d);
+   if (!ok) {
+      agx_sim_gpu_error(&w, AGX_SIM_GPU_ILLEGAL, NULL, 0, "out of host memory");
+   } else if (run_preamble(gpu, d, &w)) {
+      for (uint32_t g = 0; g < d->grid[0] && !gpu_failed(gpu); g++) {
+         w.tg[0] = g, w.tg[1] = w.tg[2] = 0;
+         run_tg(&w);
+      }
+   }
+   gpu->thread_insns += w.thread_insns;
+   gpu->sg_insns += w.sg_insns;
+   worker_fini(&w);
+   d->batch = NULL;
    return !gpu_failed(gpu);
 }

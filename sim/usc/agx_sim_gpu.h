@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "agx_isa.h"
+#include "agx_sim_usc.h"
 #include "agx_sim_vm.h"
 
 #define AGX_SIM_LANES 32
@@ -143,6 +144,8 @@ struct agx_sim_sg {
     * active lane's address and value, and how often it repeated exactly. */
    uint32_t poll_pc, poll_value, poll_repeats;
    uint64_t poll_va;
+   /* wait_pix masks executed so far (agx_sim_isa_graphics.c) */
+   uint32_t pix_waited;
 };
 
 /* Dispatch-wide state (one launch). */
@@ -161,45 +164,10 @@ struct agx_sim_dispatch {
    uint8_t samplers[256][16];
    uint64_t sampler_heap;
    uint32_t sampler_count;
-};
-
-/* What went wrong, for the kernel-style error report. */
-enum agx_sim_gpu_error {
-   AGX_SIM_GPU_OK = 0,
-   AGX_SIM_GPU_FAULT,    /* MMU fault: unmapped / permission */
-   AGX_SIM_GPU_ILLEGAL,  /* illegal or unsupported instruction / stream */
-   AGX_SIM_GPU_TIMEOUT,  /* instruction budget exhausted */
-   AGX_SIM_GPU_FIDELITY, /* strict-mode check */
-};
-
-#define AGX_SIM_MSG_SIZE 512
-
-struct agx_sim_gpu_status {
-   enum agx_sim_gpu_error error;
-   uint64_t fault_addr;
-   char msg[AGX_SIM_MSG_SIZE];
-};
-
-/* Configuration of the GPU model (environment: see README). */
-struct agx_sim_gpu_config {
-   bool strict;
-   uint64_t budget;  /* SIMD-group instructions per command, 0 = unlimited */
-   unsigned threads; /* host worker threads */
-};
-
-/* Everything a command executes with. */
-struct agx_sim_gpu {
-   struct agx_sim_vm *vm;
-   uint64_t usc_base;
-   struct agx_sim_gpu_config cfg;
-   struct agx_sim_helper *helper; /* the command's helper program, or NULL */
-   /* results */
-   struct agx_sim_gpu_status status;
-   uint64_t thread_insns; /* lanes x instructions executed */
-   uint64_t sg_insns;     /* SIMD-group instructions executed */
-   /* set by any worker on error; workers stop */
-   int failed;
-   void *lock; /* pthread_mutex_t, private to agx_sim_gpu.c */
+   /* USC Fragment Properties word (fragment programs) */
+   bool frag_props, early_z;
+   /* graphics threads (agx_sim_usc_run_batch), NULL for compute grids */
+   const struct agx_sim_usc_batch *batch;
 };
 
 /* Per host thread. */
@@ -236,9 +204,11 @@ struct agx_sim_worker {
 void agx_sim_poll(struct agx_sim_worker *w, struct agx_sim_sg *sg, uint32_t pc, uint64_t va,
                   uint32_t value);
 
-void agx_sim_gpu_init(struct agx_sim_gpu *gpu, struct agx_sim_vm *vm, uint64_t usc_base);
-void agx_sim_gpu_finish(struct agx_sim_gpu *gpu);
-void agx_sim_gpu_config_from_env(struct agx_sim_gpu_config *cfg);
+/* Apply the USC word list at pipeline_va to d (agx_sim_usc_words.c). */
+bool agx_sim_usc_apply(struct agx_sim_worker *w, struct agx_sim_dispatch *d, uint64_t pipeline_va);
+
+/* Read GPU memory (READ permission), reporting faults on w. */
+bool agx_sim_read_gpu(struct agx_sim_worker *w, uint64_t va, void *dst, size_t size);
 
 /* Run the preamble once, then every threadgroup. Returns false on error
  * (gpu->status says why). */
@@ -298,6 +268,12 @@ bool agx_sim_decode_flow(struct agx_sim_insn *I, const struct agx_isa_instr *in)
 bool agx_sim_decode_mem(struct agx_sim_insn *I, const struct agx_isa_instr *in);
 bool agx_sim_decode_simd(struct agx_sim_insn *I, const struct agx_isa_instr *in);
 bool agx_sim_decode_texture(struct agx_sim_insn *I, const struct agx_isa_instr *in);
+bool agx_sim_decode_graphics(struct agx_sim_insn *I, const struct agx_isa_instr *in);
+
+/* Graphics special registers of pixel-stage threads (agx_sim_isa_graphics.c):
+ * true when sr is one and *v holds its value for the lane. */
+bool agx_sim_graphics_sr(const struct agx_sim_worker *w, const struct agx_sim_sg *sg, unsigned sr,
+                         unsigned lane, uint32_t *v);
 
 /* Shared by the decoders: ISA operand i of `in` as a simulator operand. */
 void agx_sim_opnd_from_isa(const struct agx_isa_instr *in, unsigned i, struct agx_sim_opnd *o);

@@ -76,6 +76,11 @@ agx_sim_special_reg(struct agx_sim_worker *w, struct agx_sim_sg *sg, unsigned sr
       *known = agx_sim_helper_sr(w, sr, &v) || sr == 20 || sr == 21 || sr == 52;
       return sr == 52 ? lane : v;
    }
+   uint32_t gv;
+   if (d->batch && agx_sim_graphics_sr(w, sg, sr, lane, &gv)) {
+      *known = true;
+      return gv;
+   }
    uint32_t sz[3];
    for (unsigned i = 0; i < 3; i++) {
       uint64_t left = d->global[i] - (uint64_t)w->tg[i] * d->local[i];

@@ -61,6 +61,12 @@ agx_sim_minify(uint32_t v, unsigned level)
 uint64_t agx_sim_image_texel_address(const struct agx_sim_image *img, unsigned level, uint32_t x,
                                      uint32_t y, uint32_t z, uint32_t sample);
 
+/* A single-level GPU-tiled (ail) surface of `bytes` per sample, e.g. a ZLS
+ * depth or stencil plane; layer_stride 0 = the page-aligned default. */
+void agx_sim_image_tiled_surface(struct agx_sim_image *img, uint64_t address, uint32_t width,
+                                 uint32_t height, unsigned bytes, unsigned samples,
+                                 uint64_t layer_stride);
+
 /* Morton interleave: bit i of v goes to bit 2i (exposed for tests). */
 uint32_t agx_sim_space_bits(uint32_t v);
 

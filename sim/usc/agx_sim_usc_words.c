@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "agx_pack.h"
-#include "agx_sim_cdm.h"
+#include "agx_sim_gpu.h"
 
 #define MAX_USC_WORDS 64
 
@@ -165,9 +165,17 @@ agx_sim_usc_apply(struct agx_sim_worker *w, struct agx_sim_dispatch *d, uint64_t
          va += 4;
          break;
       }
-      case AGX_USC_CONTROL_FRAGMENT_PROPERTIES:
-         va += 4; /* fragment-only; no effect on compute */
+      case AGX_USC_CONTROL_FRAGMENT_PROPERTIES: {
+         struct AGX_USC_FRAGMENT_PROPERTIES fp;
+         if (!read_mem(w, va, word, 4))
+            return false;
+         if (!AGX_USC_FRAGMENT_PROPERTIES_unpack(NULL, word, &fp))
+            return bad_word(w, va, "USC Fragment Properties");
+         d->frag_props = true; /* fragment-only; no effect on compute */
+         d->early_z = fp.early_z_testing;
+         va += 4;
          break;
+      }
       case AGX_USC_CONTROL_NO_PRESHADER:
          d->preamble = 0;
          goto done;

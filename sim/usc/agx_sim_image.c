@@ -374,6 +374,28 @@ agx_sim_image_from_pbe(const uint8_t desc[24], struct agx_sim_image *img, char *
    return true;
 }
 
+void
+agx_sim_image_tiled_surface(struct agx_sim_image *img, uint64_t address, uint32_t width,
+                            uint32_t height, unsigned bytes, unsigned samples,
+                            uint64_t layer_stride)
+{
+   memset(img, 0, sizeof(*img));
+   img->fmt.bytes = bytes;
+   img->fmt.nch = 1;
+   img->layout = AGX_LAYOUT_GPU;
+   img->dim =
+      samples > 1 ? AGX_TEXTURE_DIMENSION_2D_ARRAY_MULTISAMPLED : AGX_TEXTURE_DIMENSION_2D_ARRAY;
+   img->width = width;
+   img->height = height;
+   img->samples = samples;
+   img->layers = 1;
+   img->levels = 1;
+   img->address = address;
+   gpu_tiled_levels(img, true);
+   if (layer_stride)
+      img->layer_stride = layer_stride;
+}
+
 uint64_t
 agx_sim_image_texel_address(const struct agx_sim_image *img, unsigned level, uint32_t x, uint32_t y,
                             uint32_t z, uint32_t sample)

@@ -21,23 +21,21 @@
 
 #include "agx_pack.h"
 #include "agx_sim_cdm.h"
-#include "agx_sim_helper.h"
 
 #define AGX_SIM_CDM_DEPTH 8
 #define AGX_SIM_CDM_MAX_BLOCKS (1u << 22)
 
 static bool
-launch(struct agx_sim_worker *ctl, const struct agx_sim_cdm_cmd *cmd, uint64_t *va)
+launch(struct agx_sim_gpu *gpu, const struct agx_sim_cdm_cmd *cmd, uint64_t *va)
 {
-   struct agx_sim_gpu *gpu = ctl->gpu;
    uint8_t words[8];
-   if (!agx_sim_read_gpu(ctl, *va, words, 8))
+   if (!agx_sim_usc_read(gpu, *va, words, 8))
       return false;
    struct AGX_CDM_LAUNCH_WORD_0 w0;
    struct AGX_CDM_LAUNCH_WORD_1 w1;
    if (!AGX_CDM_LAUNCH_WORD_0_unpack(NULL, words, &w0) ||
        !AGX_CDM_LAUNCH_WORD_1_unpack(NULL, words + 4, &w1)) {
-      agx_sim_gpu_error(ctl, AGX_SIM_GPU_ILLEGAL, NULL, *va, "invalid CDM Launch at 0x%llx",
+      agx_sim_usc_error(gpu, AGX_SIM_GPU_ILLEGAL, *va, "invalid CDM Launch at 0x%llx",
                         (unsigned long long)*va);
       return false;
    }
@@ -50,7 +48,7 @@ launch(struct agx_sim_worker *ctl, const struct agx_sim_cdm_cmd *cmd, uint64_t *
       uint8_t b[24];
       struct AGX_CDM_GLOBAL_SIZE g;
       struct AGX_CDM_LOCAL_SIZE l;
-      if (!agx_sim_read_gpu(ctl, p, b, 24))
+      if (!agx_sim_usc_read(gpu, p, b, 24))
          return false;
       AGX_CDM_GLOBAL_SIZE_unpack(NULL, b, &g);
       AGX_CDM_LOCAL_SIZE_unpack(NULL, b + 12, &l);
@@ -60,14 +58,14 @@ launch(struct agx_sim_worker *ctl, const struct agx_sim_cdm_cmd *cmd, uint64_t *
    } else if (w0.mode == AGX_CDM_MODE_INDIRECT_GLOBAL || w0.mode == AGX_CDM_MODE_INDIRECT_LOCAL) {
       uint8_t b[8];
       struct AGX_CDM_INDIRECT ind;
-      if (!agx_sim_read_gpu(ctl, p, b, 8))
+      if (!agx_sim_usc_read(gpu, p, b, 8))
          return false;
       AGX_CDM_INDIRECT_unpack(NULL, b, &ind);
       uint64_t addr = ((uint64_t)ind.address_hi << 32) | ind.address_lo;
       p += 8;
       uint32_t rec[6];
       bool loc = w0.mode == AGX_CDM_MODE_INDIRECT_LOCAL;
-      if (!agx_sim_read_gpu(ctl, addr, rec, loc ? 24 : 12))
+      if (!agx_sim_usc_read(gpu, addr, rec, loc ? 24 : 12))
          return false;
       memcpy(global, rec, 12);
       if (loc) {
@@ -75,75 +73,62 @@ launch(struct agx_sim_worker *ctl, const struct agx_sim_cdm_cmd *cmd, uint64_t *
       } else {
          uint8_t lb[12];
          struct AGX_CDM_LOCAL_SIZE l;
-         if (!agx_sim_read_gpu(ctl, p, lb, 12))
+         if (!agx_sim_usc_read(gpu, p, lb, 12))
             return false;
          AGX_CDM_LOCAL_SIZE_unpack(NULL, lb, &l);
          local[0] = l.x, local[1] = l.y, local[2] = l.z;
          p += 12;
       }
    } else {
-      agx_sim_gpu_error(ctl, AGX_SIM_GPU_ILLEGAL, NULL, *va, "unknown CDM launch mode %u",
+      agx_sim_usc_error(gpu, AGX_SIM_GPU_ILLEGAL, *va, "unknown CDM launch mode %u",
                         (unsigned)w0.mode);
       return false;
    }
    *va = p;
 
    uint64_t threads = (uint64_t)local[0] * local[1] * local[2];
-   if (threads == 0 || threads > AGX_SIM_MAX_TG_THREADS) {
-      agx_sim_gpu_error(ctl, AGX_SIM_GPU_ILLEGAL, NULL, *va, "threadgroup of %u x %u x %u threads",
+   if (threads == 0 || threads > 1024) {
+      agx_sim_usc_error(gpu, AGX_SIM_GPU_ILLEGAL, *va, "threadgroup of %u x %u x %u threads",
                         local[0], local[1], local[2]);
       return false;
    }
-
-   struct agx_sim_dispatch *d = calloc(1, sizeof(*d));
-   if (!d) {
-      agx_sim_gpu_error(ctl, AGX_SIM_GPU_ILLEGAL, NULL, 0, "out of host memory");
+   struct agx_sim_dispatch *d =
+      agx_sim_usc_state_create(gpu, gpu->usc_base + w1.pipeline, w0.preshader_register_count,
+                               cmd->sampler_heap, cmd->sampler_count);
+   if (!d)
       return false;
-   }
-   for (unsigned i = 0; i < 3; i++) {
-      d->global[i] = global[i];
-      d->local[i] = local[i];
-      d->grid[i] = (uint32_t)(((uint64_t)global[i] + local[i] - 1) / local[i]);
-   }
-   d->sampler_heap = cmd->sampler_heap;
-   d->sampler_count = cmd->sampler_count;
-   d->preamble_halves = w0.preshader_register_count;
-   bool ok = agx_sim_usc_apply(ctl, d, gpu->usc_base + w1.pipeline) && agx_sim_gpu_dispatch(gpu, d);
-   free(d);
+   bool ok = agx_sim_usc_run_grid(gpu, d, global, local);
+   agx_sim_usc_state_destroy(d);
    return ok;
 }
 
 static bool
 run_stream(struct agx_sim_gpu *gpu, const struct agx_sim_cdm_cmd *cmd)
 {
-   struct agx_sim_worker ctl;
-   memset(&ctl, 0, sizeof(ctl));
-   ctl.gpu = gpu;
-
    uint64_t stack[AGX_SIM_CDM_DEPTH];
    unsigned depth = 0;
    uint64_t va = cmd->stream_base;
 
    for (unsigned n = 0; n < AGX_SIM_CDM_MAX_BLOCKS; n++) {
       uint8_t b[8];
-      if (!agx_sim_read_gpu(&ctl, va, b, 4))
+      if (!agx_sim_usc_read(gpu, va, b, 4))
          return false;
       unsigned type = b[3] >> 5;
       switch (type) {
       case AGX_CDM_BLOCK_TYPE_LAUNCH:
-         if (!launch(&ctl, cmd, &va))
+         if (!launch(gpu, cmd, &va))
             return false;
          break;
       case AGX_CDM_BLOCK_TYPE_STREAM_LINK: {
          struct AGX_CDM_STREAM_LINK l;
-         if (!agx_sim_read_gpu(&ctl, va, b, 8))
+         if (!agx_sim_usc_read(gpu, va, b, 8))
             return false;
          if (!AGX_CDM_STREAM_LINK_unpack(NULL, b, &l))
             goto invalid;
          if (l.with_return) {
             if (depth == AGX_SIM_CDM_DEPTH) {
-               agx_sim_gpu_error(&ctl, AGX_SIM_GPU_ILLEGAL, NULL, va,
-                                 "CDM calls nested deeper than %u", AGX_SIM_CDM_DEPTH);
+               agx_sim_usc_error(gpu, AGX_SIM_GPU_ILLEGAL, va, "CDM calls nested deeper than %u",
+                                 AGX_SIM_CDM_DEPTH);
                return false;
             }
             stack[depth++] = va + AGX_CDM_STREAM_LINK_LENGTH;
@@ -153,7 +138,7 @@ run_stream(struct agx_sim_gpu *gpu, const struct agx_sim_cdm_cmd *cmd)
       }
       case AGX_CDM_BLOCK_TYPE_STREAM_TERMINATE: {
          struct AGX_CDM_STREAM_TERMINATE t;
-         if (!agx_sim_read_gpu(&ctl, va, b, 8))
+         if (!agx_sim_usc_read(gpu, va, b, 8))
             return false;
          if (!AGX_CDM_STREAM_TERMINATE_unpack(NULL, b, &t))
             goto invalid;
@@ -170,14 +155,14 @@ run_stream(struct agx_sim_gpu *gpu, const struct agx_sim_cdm_cmd *cmd)
       }
       case AGX_CDM_BLOCK_TYPE_STREAM_RETURN: {
          struct AGX_CDM_STREAM_RETURN r;
-         if (!agx_sim_read_gpu(&ctl, va, b, 8))
+         if (!agx_sim_usc_read(gpu, va, b, 8))
             return false;
          if (!AGX_CDM_STREAM_RETURN_unpack(NULL, b, &r))
             goto invalid;
       do_return:
          if (depth == 0) {
-            agx_sim_gpu_error(&ctl, AGX_SIM_GPU_ILLEGAL, NULL, va,
-                              "CDM return at 0x%llx without a call", (unsigned long long)va);
+            agx_sim_usc_error(gpu, AGX_SIM_GPU_ILLEGAL, va, "CDM return at 0x%llx without a call",
+                              (unsigned long long)va);
             return false;
          }
          va = stack[--depth];
@@ -187,31 +172,22 @@ run_stream(struct agx_sim_gpu *gpu, const struct agx_sim_cdm_cmd *cmd)
          goto invalid;
       }
    }
-   agx_sim_gpu_error(&ctl, AGX_SIM_GPU_TIMEOUT, NULL, va,
-                     "CDM stream did not terminate after %u blocks", AGX_SIM_CDM_MAX_BLOCKS);
+   agx_sim_usc_error(gpu, AGX_SIM_GPU_TIMEOUT, va, "CDM stream did not terminate after %u blocks",
+                     AGX_SIM_CDM_MAX_BLOCKS);
    return false;
 invalid:
-   agx_sim_gpu_error(&ctl, AGX_SIM_GPU_ILLEGAL, NULL, va, "invalid CDM block at 0x%llx",
+   agx_sim_usc_error(gpu, AGX_SIM_GPU_ILLEGAL, va, "invalid CDM block at 0x%llx",
                      (unsigned long long)va);
    return false;
 }
 
 /* The helper program lives for the whole command: END goes out after the
- * stream ends (agx_sim_helper.h). */
+ * stream ends (usc/agx_sim_helper.h). */
 bool
 agx_sim_cdm_run(struct agx_sim_gpu *gpu, const struct agx_sim_cdm_cmd *cmd)
 {
-   bool oom;
-   gpu->helper = agx_sim_helper_create(cmd->helper_binary, cmd->helper_cfg, cmd->helper_data, &oom);
-   if (oom) {
-      struct agx_sim_worker ctl;
-      memset(&ctl, 0, sizeof(ctl));
-      ctl.gpu = gpu;
-      agx_sim_gpu_error(&ctl, AGX_SIM_GPU_ILLEGAL, NULL, 0, "out of host memory");
+   if (!agx_sim_usc_helper_begin(gpu, cmd->helper_binary, cmd->helper_cfg, cmd->helper_data))
       return false;
-   }
    bool ok = run_stream(gpu, cmd);
-   ok = agx_sim_helper_finish(gpu, gpu->helper) && ok;
-   gpu->helper = NULL;
-   return ok;
+   return agx_sim_usc_helper_end(gpu) && ok;
 }

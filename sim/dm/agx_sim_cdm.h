@@ -1,6 +1,6 @@
 /*
  * The compute data master: walks a CDM control stream and runs its
- * launches (agx_sim_cdm.c), applying USC word lists (agx_sim_usc.c).
+ * launches (agx_sim_cdm.c) on the shader core through usc/agx_sim_usc.h.
  *
  * Assumes: the caller holds agx_sim_vm_access_begin() on the VM for the
  * whole command, so GPU memory can be translated directly.
@@ -8,7 +8,7 @@
 #ifndef AGX_SIM_CDM_H
 #define AGX_SIM_CDM_H
 
-#include "agx_sim_gpu.h"
+#include "agx_sim_usc.h"
 
 /* What the command supplies besides the stream (drm_asahi_cmd_compute). */
 struct agx_sim_cdm_cmd {
@@ -23,11 +23,5 @@ struct agx_sim_cdm_cmd {
 
 /* Run the stream. false on a fault / error (gpu->status). */
 bool agx_sim_cdm_run(struct agx_sim_gpu *gpu, const struct agx_sim_cdm_cmd *cmd);
-
-/* Apply the USC word list at pipeline_va to d. */
-bool agx_sim_usc_apply(struct agx_sim_worker *w, struct agx_sim_dispatch *d, uint64_t pipeline_va);
-
-/* Read GPU memory (READ permission), reporting faults on w. */
-bool agx_sim_read_gpu(struct agx_sim_worker *w, uint64_t va, void *dst, size_t size);
 
 #endif

@@ -1,0 +1,260 @@
+/* Instruction selection of graphics-stage operations: st_var/st_var_final/
+ * no_var (vertex outputs), iter/iterproj/ldcf (fragment inputs), get_sr,
+ * wait_pix, st_tile and sample_mask, and the registers preloaded at entry.
+ * Encodings as Mesa's agx_pack.c sets the bits not named by applegpu:
+ * st_var's bit 31 (u) is set, iter's kill/forward bits are clear, st_tile
+ * uses all samples (immediate 0xFF) and implicit coordinates. */
+#include "agx_isel_priv.h"
+#include "agx_tilebuffer.h"
+
+static struct agx_isa_value
+empty(void)
+{
+   struct agx_isa_value v = {.kind = AGX_V_EMPTY};
+   return v;
+}
+
+void
+isel_preload_setup(struct isel *c)
+{
+   if (!agx_stage_is_compute(c->s->stage)) {
+      /* graphics stages start with undefined registers: the execution-mask
+       * counter r0l must be 0 before any control flow (graphics.md §4.2) */
+      struct agx_minstr *mi = isel_emit(c, AGX_OP_MOV_IMM16);
+      isel_set(c, mi, 0, agx_isa_reg(AGX_R16, 0, 1));
+      isel_set(c, mi, 1, agx_isa_imm(0));
+   }
+   agx_instr **all;
+   unsigned n = agx_collect_instrs(c->s, &all);
+   for (unsigned i = 0; i < n; i++) {
+      agx_instr *I = all[i];
+      if (I->op != AGX_OP_LOAD_PRELOADED)
+         continue;
+      unsigned reg = I->c[0];
+      if (reg < 2 || reg >= 128) {
+         isel_fail(c, "unsupported: preloaded register r%u", reg);
+         return;
+      }
+      if (c->preload[reg].kind != MV_REG) {
+         struct mval v = isel_new(c, 2);
+         c->m->vflags[v.vreg] |= AGX_MIR_V_FIXED;
+         c->m->phys[v.vreg] = 2 * reg;
+         struct agx_minstr *mi = agx_mir_push(c->m, AGX_M_PRELOAD);
+         struct agx_mslot *sl = &mi->slot[mi->nslots++];
+         sl->opnd = 0;
+         sl->def = true;
+         sl->vreg = v.vreg;
+         sl->off = 0;
+         sl->halves = 2;
+         sl->v = agx_isa_reg(AGX_R32, 0, 1);
+         c->preload[reg] = v;
+      }
+      c->map[I->index][0] = c->preload[reg];
+   }
+}
+
+static void
+store_uvs(struct isel *c, agx_instr *I)
+{
+   if (I->src[0]->type.bits != 32 || I->src[0]->type.comps != 1 || I->c[0] > 255) {
+      isel_fail(c, "unsupported: st_var of a %u-bit value to word %u", I->src[0]->type.bits,
+                I->c[0]);
+      return;
+   }
+   struct mval v = isel_reg(c, isel_src(c, I, 0, 0));
+   bool last = I->c[1] != 0;
+   struct agx_minstr *mi = isel_emit(c, last ? AGX_OP_ST_VAR_FINAL : AGX_OP_ST_VAR);
+   isel_set(c, mi, AGX_ST_VAR_u, agx_isa_imm(1));
+   isel_use(c, &mi, AGX_ST_VAR_r, v, false, false);
+   isel_set(c, mi, AGX_ST_VAR_I, agx_isa_imm(I->c[0]));
+}
+
+/* iter (persp_cf 0) or iterproj of one component */
+static void
+interp(struct isel *c, agx_instr *I)
+{
+   bool proj = I->c[2] != 0;
+   struct mval d = isel_dst(c, I, 0);
+   struct agx_minstr *mi = isel_emit(c, proj ? AGX_OP_ITERPROJ : AGX_OP_ITER);
+   isel_def(c, mi, AGX_ITER_D, d.vreg, d.off, 2, 1);
+   isel_set(c, mi, AGX_ITER_I, agx_isa_reg(AGX_CF, I->c[0], 1));
+   unsigned base = proj ? AGX_ITERPROJ_S - AGX_ITER_S : 0;
+   if (proj)
+      isel_set(c, mi, AGX_ITERPROJ_J, agx_isa_reg(AGX_CF, I->c[2] - 1, 1));
+   isel_set(c, mi, AGX_ITER_interpolation + base,
+            agx_isa_str(I->c[1] == 2 ? "centroid" : "center"));
+   isel_set(c, mi, AGX_ITER_S + base, empty());
+}
+
+static void
+load_cf(struct isel *c, agx_instr *I)
+{
+   /* ldcf writes A, B, C of the component: the value is C */
+   struct mval t = isel_new(c, 6);
+   struct agx_minstr *mi = isel_emit(c, AGX_OP_TODO_LDCF);
+   isel_def(c, mi, AGX_TODO_LDCF_D, t.vreg, 0, 6, 3);
+   isel_set(c, mi, AGX_TODO_LDCF_I, agx_isa_reg(AGX_CF, I->c[0], 1));
+   c->map[I->index][0] = isel_part(t, 4, 2);
+}
+
+static void
+store_tile(struct isel *c, agx_instr *I)
+{
+   static const char *const masks[] = {"", "x", "xy", "xyz", "xyzw"};
+   const agx_type t = I->src[0]->type;
+   unsigned n = t.comps;
+   if ((t.bits != 32 && t.bits != 16) || (I->c[1] != (1u << n) - 1) || I->c[2] > 511) {
+      isel_fail(c, "unsupported: st_tile of %ux%u-bit (mask 0x%x, offset %u)", n, t.bits, I->c[1],
+                I->c[2]);
+      return;
+   }
+   static const char *const fmt[16] = {"i8",       "i16",     "i32",     "f16", "u8norm", "s8norm",
+                                       "u16norm",  "s16norm", "rgb10a2", NULL,  "srgba8", NULL,
+                                       "rg11b10f", "rgb9e5",  NULL,      NULL};
+   const char *f = I->c[0] < 16 ? fmt[I->c[0]] : NULL;
+   if (!f) {
+      isel_fail(c, "unsupported tilebuffer format %u", I->c[0]);
+      return;
+   }
+   struct mval v = isel_gather(c, I, 0);
+   struct agx_minstr *mi = isel_emit(c, AGX_OP_TODO_LD_ST_TILE);
+   isel_set(c, mi, AGX_TODO_LD_ST_TILE_load, agx_isa_imm(0));
+   isel_use_tuple(c, mi, AGX_TODO_LD_ST_TILE_R, v, n);
+   isel_set(c, mi, AGX_TODO_LD_ST_TILE_F, agx_isa_str(f));
+   isel_set(c, mi, AGX_TODO_LD_ST_TILE_u0, agx_isa_imm(0));
+   isel_set(c, mi, AGX_TODO_LD_ST_TILE_mask, agx_isa_str(masks[n]));
+   isel_set(c, mi, AGX_TODO_LD_ST_TILE_O, agx_isa_imm(I->c[2]));
+   isel_set(c, mi, AGX_TODO_LD_ST_TILE_S, agx_isa_imm(0xFF));
+   isel_set(c, mi, AGX_TODO_LD_ST_TILE_C, agx_isa_imm(0));
+}
+
+static void
+sample_mask(struct isel *c, agx_instr *I)
+{
+   struct agx_minstr *mi = isel_emit(c, AGX_OP_SAMPLE_MASK);
+   for (unsigned k = 0; k < 2; k++) {
+      struct mval v = isel_src(c, I, k, 0);
+      unsigned op = k ? AGX_SAMPLE_MASK_M : AGX_SAMPLE_MASK_S;
+      if (v.kind == MV_IMM && v.imm < 256)
+         isel_set(c, mi, op, agx_isa_imm((int64_t)v.imm));
+      else
+         isel_use(c, &mi, op, isel_reg(c, v), false, false);
+   }
+}
+
+static void
+tile_texture_load(struct isel *c, agx_instr *I)
+{
+   struct mval xy = isel_gather(c, I, 0);
+   struct mval d = isel_new(c, 8);
+   struct agx_minstr *mi = isel_emit(c, AGX_OP_TEXTURE_LOAD);
+   isel_set(c, mi, AGX_TEXTURE_LOAD_compare, agx_isa_imm(0));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_mode, empty());
+   isel_set(c, mi, AGX_TEXTURE_LOAD_q3, agx_isa_imm(12));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_slot, agx_isa_imm(0));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_q6, agx_isa_str("none"));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_mask, agx_isa_str("xyzw"));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_kill, agx_isa_imm(0));
+   isel_def(c, mi, AGX_TEXTURE_LOAD_R, d.vreg, 0, 8, 4);
+   isel_set(c, mi, AGX_TEXTURE_LOAD_U, (struct agx_isa_value){.kind = AGX_V_NONE});
+   isel_set(c, mi, AGX_TEXTURE_LOAD_T, agx_isa_reg(AGX_TS, I->c[0], 1));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_S, agx_isa_reg(AGX_SS, 0, 1));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_n, agx_isa_str("tex_2d"));
+   isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_C, xy, 2);
+   isel_set(c, mi, AGX_TEXTURE_LOAD_lod, agx_isa_str("auto_lod"));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_D, agx_isa_imm(0));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_O, empty());
+   for (unsigned k = 0; k < 4; k++)
+      c->map[I->index][k] = isel_part(d, 2 * k, 2);
+   /* asynchronous like device loads: agx_emit waits before the first use */
+}
+
+static void
+tile_block_store(struct isel *c, agx_instr *I)
+{
+   static const char *const fmt[16] = {"i8",       "i16",     "i32",     "f16", "u8norm", "s8norm",
+                                       "u16norm",  "s16norm", "rgb10a2", NULL,  "srgba8", NULL,
+                                       "rg11b10f", "rgb9e5",  NULL,      NULL};
+   unsigned format = I->c[2] & 0xF, samples = I->c[2] >> 8;
+   /* f16 render targets are copied as i16 bits (graphics.md §5.4) */
+   const char *f = fmt[format == AGX_FMT_F16 ? AGX_FMT_I16 : format];
+   if (!f) {
+      isel_fail(c, "unsupported tilebuffer format %u", format);
+      return;
+   }
+   struct mval off = isel_new(c, 2);
+   isel_copy(c, off, (struct mval){.kind = MV_IMM, .halves = 2, .imm = I->c[1]});
+   /* implicit coordinates: the operand is not read (Mesa passes the layer) */
+   struct mval coords = isel_new(c, samples > 1 ? 6 : 4);
+   for (unsigned h = 0; h < (samples > 1 ? 6u : 4u); h += 2)
+      isel_copy(c, isel_part(coords, h, 2), (struct mval){.kind = MV_IMM, .halves = 2, .imm = 0});
+   struct agx_minstr *mi = isel_emit(c, AGX_OP_IMAGE_WRITE_BLOCK);
+   isel_use_tuple(c, mi, AGX_IMAGE_WRITE_BLOCK_R, isel_part(off, 0, 1), 1);
+   isel_set(c, mi, AGX_IMAGE_WRITE_BLOCK_n, agx_isa_str(samples > 1 ? "tex_2d_ms" : "tex_2d"));
+   /* the operand's shape follows the dimension: 2 x 32-bit for 2D, 5 x
+    * 16-bit for multisampled 2D (Mesa's Cs = 0 form) */
+   if (samples > 1)
+      isel_use_tuple(c, mi, AGX_IMAGE_WRITE_BLOCK_C, isel_part(coords, 0, 5), 5);
+   else
+      isel_use_tuple(c, mi, AGX_IMAGE_WRITE_BLOCK_C, coords, 2);
+   isel_set(c, mi, AGX_IMAGE_WRITE_BLOCK_D, agx_isa_imm(0));
+   isel_set(c, mi, AGX_IMAGE_WRITE_BLOCK_T, agx_isa_reg(AGX_TS, I->c[0], 1));
+   isel_set(c, mi, AGX_IMAGE_WRITE_BLOCK_round, agx_isa_str("rte"));
+   isel_set(c, mi, AGX_IMAGE_WRITE_BLOCK_F, agx_isa_str(f));
+   /* fixed values of Mesa's block_image_store encoding (agx_pack.c) */
+   isel_set(c, mi, AGX_IMAGE_WRITE_BLOCK_q0, agx_isa_imm(0));
+   isel_set(c, mi, AGX_IMAGE_WRITE_BLOCK_q1, agx_isa_imm(9));
+   isel_set(c, mi, AGX_IMAGE_WRITE_BLOCK_q2, agx_isa_imm(1));
+}
+
+bool
+isel_gfx(struct isel *c, agx_instr *I)
+{
+   switch (I->op) {
+   case AGX_OP_LOAD_PRELOADED:
+      return true; /* mapped by isel_preload_setup */
+   case AGX_OP_STORE_UVS:
+      store_uvs(c, I);
+      return true;
+   case AGX_OP_UVS_NONE: {
+      struct agx_minstr *mi = isel_emit(c, AGX_OP_NO_VAR);
+      isel_set(c, mi, AGX_NO_VAR_u, agx_isa_imm(1));
+      isel_set(c, mi, AGX_NO_VAR_r, agx_isa_reg(AGX_R32, 0, 1));
+      isel_set(c, mi, AGX_NO_VAR_I, agx_isa_imm(0));
+      return true;
+   }
+   case AGX_OP_INTERP_CF:
+      interp(c, I);
+      return true;
+   case AGX_OP_LOAD_CF:
+      load_cf(c, I);
+      return true;
+   case AGX_OP_LOAD_SR: {
+      struct mval d = isel_dst(c, I, 0);
+      struct agx_minstr *mi = isel_emit(c, AGX_OP_GET_SR);
+      isel_def(c, mi, 0, d.vreg, d.off, d.halves, 1);
+      isel_set(c, mi, 1, agx_isa_reg(AGX_SR, I->c[0], 1));
+      return true;
+   }
+   case AGX_OP_TILE_WAIT: {
+      struct agx_minstr *mi = isel_emit(c, AGX_OP_WAIT_PIX);
+      isel_set(c, mi, AGX_WAIT_PIX_i, agx_isa_imm(I->c[0]));
+      isel_set(c, mi, AGX_WAIT_PIX_j, agx_isa_imm(0));
+      return true;
+   }
+   case AGX_OP_STORE_TILE:
+      store_tile(c, I);
+      return true;
+   case AGX_OP_DISCARD_SAMPLES:
+      sample_mask(c, I);
+      return true;
+   case AGX_OP_TILE_TEXTURE_LOAD:
+      tile_texture_load(c, I);
+      return true;
+   case AGX_OP_TILE_BLOCK_STORE:
+      tile_block_store(c, I);
+      return true;
+   default:
+      return false;
+   }
+}

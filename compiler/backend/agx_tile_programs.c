@@ -1,0 +1,125 @@
+/* Background and end-of-tile programs (see agx_tile_programs.h): IR built
+ * with the builder, then compiled by the back end like any shader (no
+ * preamble). */
+#include <stdio.h>
+#include <string.h>
+
+#include "agx_builder.h"
+#include "agx_tile_programs.h"
+
+static agx_shader *
+new_program(agx_builder *b, enum agx_stage stage)
+{
+   agx_shader *s = agx_shader_create();
+   agx_block *blk = agx_block_create(s);
+   blk->cf.owner = &s->body;
+   agx_list_insert_before(&s->body, &blk->cf.link);
+   *b = agx_builder_at_end(s, blk);
+   s->stage = stage;
+   s->io_lowered = true;
+   return s;
+}
+
+static int
+finish(agx_shader *s, struct agx_backend_result *out, char *err, size_t errsize)
+{
+   struct agx_backend_options o = {.no_preamble = true};
+   int rc = agx_backend_compile(s, &o, out, err, errsize);
+   agx_shader_destroy(s);
+   return rc;
+}
+
+static bool
+register16(const struct agx_tib_format_info *fi)
+{
+   return fi->isa_format == AGX_FMT_F16 || fi->isa_format == AGX_FMT_I8 ||
+          fi->isa_format == AGX_FMT_I16;
+}
+
+static int
+check_rt(const struct agx_tilebuffer_layout *tib, unsigned rt, char *err, size_t errsize)
+{
+   if (tib->spilled[rt]) {
+      snprintf(err, errsize, "render target %u spills the tilebuffer (eMRT): not supported", rt);
+      return -1;
+   }
+   return 0;
+}
+
+int
+agx_build_bg_program(const struct agx_tilebuffer_layout *tib, const uint8_t *op,
+                     struct agx_backend_result *out, char *err, size_t errsize)
+{
+   memset(out, 0, sizeof(*out));
+   agx_builder b;
+   agx_shader *s = new_program(&b, AGX_STAGE_FRAGMENT);
+   agx_instr *xy = NULL;
+   for (unsigned rt = 0; rt < tib->num_rts; rt++) {
+      const struct agx_tib_format_info *fi = agx_tib_format((enum agx_tib_format)tib->format[rt]);
+      if (!fi || op[rt] == AGX_BG_NONE)
+         continue;
+      if (check_rt(tib, rt, err, errsize)) {
+         agx_shader_destroy(s);
+         return -1;
+      }
+      unsigned n = fi->comps;
+      agx_instr *value;
+      if (op[rt] == AGX_BG_CLEAR) {
+         agx_type t = agx_type_make(register16(fi) ? 16 : 32, n);
+         value = agx_intrin(&b, AGX_OP_LOAD_UNIFORM, t, 1, agx_imm(&b, 32, 0), NULL, NULL,
+                            8 + 16 * rt, 0, 0);
+      } else if (op[rt] == AGX_BG_LOAD) {
+         if (tib->nr_samples > 1) {
+            snprintf(err, errsize, "multisampled background loads are not supported yet");
+            agx_shader_destroy(s);
+            return -1;
+         }
+         if (!xy) {
+            agx_instr *c[2];
+            for (unsigned k = 0; k < 2; k++)
+               c[k] = agx_intrin(&b, AGX_OP_LOAD_SR, agx_type_make(32, 1), 0, NULL, NULL, NULL,
+                                 80 + k, 0, 0);
+            xy = agx_vec(&b, 2, c);
+         }
+         agx_instr *texel = agx_intrin(&b, AGX_OP_TILE_TEXTURE_LOAD, agx_type_make(32, 4), 1, xy,
+                                       NULL, NULL, 2 * rt, 0, 0);
+         agx_instr *c[4];
+         for (unsigned k = 0; k < n; k++) {
+            c[k] = agx_extract(&b, texel, k);
+            if (fi->isa_format == AGX_FMT_F16)
+               c[k] = agx_f2f(&b, 16, c[k]);
+            else if (register16(fi))
+               c[k] = agx_u2u(&b, 16, c[k]);
+         }
+         value = n == 1 ? c[0] : agx_vec(&b, n, c);
+      } else {
+         snprintf(err, errsize, "bad background operation %u for render target %u", op[rt], rt);
+         agx_shader_destroy(s);
+         return -1;
+      }
+      agx_intrin(&b, AGX_OP_STORE_TILE, agx_type_make(0, 0), 1, value, NULL, NULL, fi->isa_format,
+                 (1u << n) - 1, tib->offset_B[rt]);
+   }
+   return finish(s, out, err, errsize);
+}
+
+int
+agx_build_eot_program(const struct agx_tilebuffer_layout *tib, unsigned store_mask,
+                      struct agx_backend_result *out, char *err, size_t errsize)
+{
+   memset(out, 0, sizeof(*out));
+   agx_builder b;
+   agx_shader *s = new_program(&b, AGX_STAGE_COMPUTE);
+   for (unsigned rt = 0; rt < tib->num_rts; rt++) {
+      const struct agx_tib_format_info *fi = agx_tib_format((enum agx_tib_format)tib->format[rt]);
+      if (!fi || !(store_mask & (1u << rt)))
+         continue;
+      if (check_rt(tib, rt, err, errsize)) {
+         agx_shader_destroy(s);
+         return -1;
+      }
+      agx_intrin(&b, AGX_OP_TILE_BLOCK_STORE, agx_type_make(0, 0), 0, NULL, NULL, NULL, rt,
+                 tib->offset_B[rt], fi->isa_format | (unsigned)tib->nr_samples << 8);
+   }
+   return finish(s, out, err, errsize);
+}

@@ -1,0 +1,148 @@
+/* Fragment shader inputs -> coefficient registers (graphics.md §4.1, Mesa
+ * agx_nir_lower_interpolation.c / agx_compile.c). Assigns cf registers as
+ * Mesa does: W first when any input is perspective or FragCoord.w is read,
+ * then Z when FragCoord.z is read, then one binding per input location
+ * (components x..highest read), in location order; fills s->fs.cf (the CF
+ * binding table the driver writes, base slots at link time) and
+ * s->fs.num_cf_regs. Then:
+ *   load_input smooth   -> interp_cf (iterproj with the W register)
+ *   load_input linear   -> interp_cf (iter)
+ *   load_input flat     -> load_cf (ldcf, coefficient C)
+ *   load_frag_coord_zw  -> iter of the Z and W registers (W holds 1/w)
+ *   load_frag_coord_xy  -> pixel coordinates (SR 80/81) + 0.5
+ *   load_front_facing   -> !backfacing (SR 62)
+ *   load_helper_invocation -> !is_active_thread (SR 63)
+ * Centroid inputs use the centroid iterator; per-sample (Sample) ones are
+ * interpolated at the centre for now. */
+#include "agx_builder.h"
+#include "agx_passes.h"
+
+struct fs_state {
+   agx_shader *s;
+   uint8_t cf_of_loc[AGX_MAX_VARYINGS];
+   unsigned w_cf, z_cf;
+};
+
+static agx_instr *
+load_sr(agx_builder *b, unsigned sr)
+{
+   return agx_intrin(b, AGX_OP_LOAD_SR, agx_type_make(32, 1), 0, NULL, NULL, NULL, sr, 0, 0);
+}
+
+static agx_instr *
+iter(agx_builder *b, unsigned cf, unsigned mode, unsigned persp_cf)
+{
+   return agx_intrin(b, AGX_OP_INTERP_CF, agx_type_make(32, 1), 0, NULL, NULL, NULL, cf, mode,
+                     persp_cf);
+}
+
+static agx_instr *
+lower(agx_builder *b, agx_instr *I, void *data)
+{
+   struct fs_state *st = data;
+   switch (I->op) {
+   case AGX_OP_LOAD_INPUT: {
+      unsigned loc = I->c[0], comp = I->c[1] & 3, interp = I->c[2];
+      if (loc >= AGX_MAX_VARYINGS)
+         return agx_undef(b, I->type);
+      unsigned cf = st->cf_of_loc[loc] + comp;
+      unsigned mode = (interp & AGX_INTERP_CENTROID) ? 2 : 0;
+      switch (st->s->fs.input_interp[loc]) {
+      case AGX_INTERP_FLAT:
+         return agx_intrin(b, AGX_OP_LOAD_CF, agx_type_make(32, 1), 0, NULL, NULL, NULL, cf, 0, 0);
+      case AGX_INTERP_LINEAR:
+         return iter(b, cf, mode, 0);
+      default:
+         return iter(b, cf, mode, st->w_cf + 1);
+      }
+   }
+   case AGX_OP_LOAD_FRAG_COORD_ZW: {
+      agx_instr *v[2] = {st->s->fs.reads_frag_coord_z ? iter(b, st->z_cf, 0, 0) : agx_imm(b, 32, 0),
+                         iter(b, st->w_cf, 0, 0)};
+      return agx_vec(b, 2, v);
+   }
+   case AGX_OP_LOAD_FRAG_COORD_XY: {
+      agx_instr *half = agx_imm(b, 32, 0x3f000000);
+      agx_instr *v[2] = {agx_fadd(b, agx_u2f(b, 32, load_sr(b, 80)), half),
+                         agx_fadd(b, agx_u2f(b, 32, load_sr(b, 81)), half)};
+      return agx_vec(b, 2, v);
+   }
+   case AGX_OP_LOAD_FRONT_FACING:
+      return agx_ieq(b, load_sr(b, 62), agx_imm(b, 32, 0));
+   case AGX_OP_LOAD_HELPER_INVOCATION:
+      return agx_ieq(b, load_sr(b, 63), agx_imm(b, 32, 0));
+   default:
+      return NULL;
+   }
+}
+
+static struct agx_cf_binding *
+add_binding(agx_shader *s, unsigned *next, unsigned count)
+{
+   struct agx_cf_binding *b = &s->fs.cf[s->fs.num_cf_bindings++];
+   b->cf_base = (uint8_t)*next;
+   b->count = (uint8_t)count;
+   b->location = AGX_UVS_NONE;
+   b->source = AGX_CF_SOURCE_VARYING;
+   b->interp = AGX_INTERP_LINEAR;
+   *next += count;
+   return b;
+}
+
+bool
+agx_pass_lower_fs_inputs(agx_shader *s)
+{
+   struct fs_state st = {.s = s};
+   agx_instr **all;
+   unsigned n = agx_collect_instrs(s, &all);
+   bool any_persp = false, reads_zw = false, any = false;
+   for (unsigned i = 0; i < n; i++) {
+      agx_instr *I = all[i];
+      if (I->op == AGX_OP_LOAD_INPUT && I->c[0] < AGX_MAX_VARYINGS) {
+         unsigned loc = I->c[0];
+         if (!s->fs.input_comps[loc])
+            s->fs.input_interp[loc] = (uint8_t)(I->c[2] & AGX_INTERP_MASK);
+         s->fs.input_comps[loc] |= (uint8_t)(1u << (I->c[1] & 3));
+         any_persp |= s->fs.input_interp[loc] == AGX_INTERP_SMOOTH;
+         any = true;
+      } else if (I->op == AGX_OP_LOAD_FRAG_COORD_ZW) {
+         reads_zw = any = true;
+      } else if (I->op == AGX_OP_LOAD_FRONT_FACING) {
+         s->fs.reads_front_facing = any = true;
+      } else if (I->op == AGX_OP_LOAD_HELPER_INVOCATION || I->op == AGX_OP_LOAD_FRAG_COORD_XY) {
+         s->fs.reads_helper |= I->op == AGX_OP_LOAD_HELPER_INVOCATION;
+         any = true;
+      }
+   }
+   s->fs.num_cf_bindings = 0;
+   unsigned next = 0;
+   if (any_persp || reads_zw) {
+      struct agx_cf_binding *w = add_binding(s, &next, 1);
+      w->is_w = true;
+      st.w_cf = w->cf_base;
+      s->fs.reads_w = true;
+   }
+   if (reads_zw) {
+      /* FragCoord.z: Mesa reads it whenever FragCoord is (the driver sets
+       * Output Select "Frag coord Z") */
+      struct agx_cf_binding *z = add_binding(s, &next, 1);
+      z->source = AGX_CF_SOURCE_FRAGCOORD_Z;
+      st.z_cf = z->cf_base;
+      s->fs.reads_frag_coord_z = true;
+   }
+   for (unsigned loc = 0; loc < AGX_MAX_VARYINGS; loc++) {
+      uint8_t m = s->fs.input_comps[loc];
+      if (!m)
+         continue;
+      unsigned count = m & 8 ? 4 : m & 4 ? 3 : m & 2 ? 2 : 1;
+      struct agx_cf_binding *b = add_binding(s, &next, count);
+      b->location = (uint8_t)loc;
+      b->comp = 0;
+      b->interp = s->fs.input_interp[loc];
+      st.cf_of_loc[loc] = b->cf_base;
+   }
+   s->fs.num_cf_regs = next;
+   if (!any)
+      return false;
+   return agx_lower_each(s, lower, &st);
+}

@@ -1,0 +1,104 @@
+/* Vertex shader outputs -> the vertex output record (UVS). Assumes the
+ * front end's form: one store_output per written 32-bit word, all at the end
+ * of the shader (top level, after the entry point's wrapper loop). Records
+ * what is written in s->vs.outputs, lays out the record with agx_uvs_assign
+ * (graphics.md §2.3) into s->vs.uvs, and replaces each store by store_uvs
+ * (st_var) of its UVS word; the last one in program order becomes
+ * st_var_final, and a shader writing nothing gets no_var. Layer and viewport
+ * share one word (layer | viewport << 16). Cull distances are not native
+ * (Mesa turns them into extra varyings tested by a fragment prolog): their
+ * stores are dropped for now. Returns false (s->vs.uvs.size 0) when the
+ * record exceeds the hardware's 128 words. */
+#include "agx_builder.h"
+#include "agx_passes.h"
+
+static void
+record(agx_shader *s, const agx_instr *I)
+{
+   struct agx_vs_outputs *o = &s->vs.outputs;
+   unsigned slot = I->c[0], comp = I->c[1];
+   if (slot < AGX_IO_VAR0 + AGX_MAX_VARYINGS) {
+      o->comps[slot] |= (uint8_t)(1u << (comp & 3));
+      o->interp[slot] = (uint8_t)(I->c[2] & AGX_INTERP_MASK);
+   } else if (slot == AGX_IO_POSITION) {
+      o->position = true;
+   } else if (slot == AGX_IO_POINT_SIZE) {
+      o->point_size = true;
+   } else if (slot == AGX_IO_LAYER) {
+      o->layer = true;
+   } else if (slot == AGX_IO_VIEWPORT) {
+      o->viewport = true;
+   } else if (slot == AGX_IO_CLIP_DIST && comp + 1 > o->clip_count) {
+      o->clip_count = (uint8_t)(comp + 1);
+   }
+}
+
+static int
+uvs_word(const struct agx_uvs_layout *l, unsigned slot, unsigned comp)
+{
+   if (slot < AGX_IO_VAR0 + AGX_MAX_VARYINGS)
+      return l->offset[slot][comp & 3] == AGX_UVS_NONE ? -1 : l->offset[slot][comp & 3];
+   switch (slot) {
+   case AGX_IO_POSITION:
+      return (int)comp;
+   case AGX_IO_POINT_SIZE:
+      return l->point_size;
+   case AGX_IO_CLIP_DIST:
+      return comp < l->clip_count ? (int)(l->clip_base + comp) : -1;
+   default:
+      return -1;
+   }
+}
+
+bool
+agx_pass_lower_vs_outputs(agx_shader *s)
+{
+   agx_instr **all;
+   unsigned n = agx_collect_instrs(s, &all);
+   agx_instr *layer = NULL, *viewport = NULL, *anchor = NULL;
+   for (unsigned i = 0; i < n; i++)
+      if (all[i]->op == AGX_OP_STORE_OUTPUT)
+         record(s, all[i]);
+   bool ok = agx_uvs_assign(&s->vs.uvs, &s->vs.outputs);
+   agx_instr *last = NULL;
+   for (unsigned i = 0; i < n; i++) {
+      agx_instr *I = all[i];
+      if (I->op != AGX_OP_STORE_OUTPUT)
+         continue;
+      unsigned slot = I->c[0], comp = I->c[1];
+      if (slot == AGX_IO_LAYER || slot == AGX_IO_VIEWPORT) {
+         *(slot == AGX_IO_LAYER ? &layer : &viewport) = I->src[0];
+         anchor = I;
+         continue;
+      }
+      int word = uvs_word(&s->vs.uvs, slot, comp);
+      if (word < 0 || !ok) {
+         agx_instr_remove(I);
+         continue;
+      }
+      agx_builder b = agx_builder_before(s, I);
+      last = agx_intrin(&b, AGX_OP_STORE_UVS, agx_type_make(0, 0), 1, I->src[0], NULL, NULL,
+                        (unsigned)word, 0, 0);
+      agx_instr_remove(I);
+   }
+   agx_block *end = agx_list_last_block(&s->body);
+   agx_builder b = agx_builder_at_end(s, end);
+   if (anchor && ok) {
+      agx_instr *lo = layer ? agx_iand(&b, layer, agx_imm(&b, 32, 0xFFFF)) : agx_imm(&b, 32, 0);
+      agx_instr *hi = viewport ? agx_ishl(&b, viewport, agx_imm(&b, 32, 16)) : agx_imm(&b, 32, 0);
+      last = agx_intrin(&b, AGX_OP_STORE_UVS, agx_type_make(0, 0), 1, agx_ior(&b, lo, hi), NULL,
+                        NULL, s->vs.uvs.layer_viewport, 0, 0);
+   }
+   /* the layer/viewport stores were kept as anchors until now */
+   for (unsigned i = 0; i < n; i++)
+      if (all[i]->op == AGX_OP_STORE_OUTPUT &&
+          (all[i]->c[0] == AGX_IO_LAYER || all[i]->c[0] == AGX_IO_VIEWPORT))
+         agx_instr_remove(all[i]);
+   if (last)
+      last->c[1] = 1;
+   else
+      agx_intrin(&b, AGX_OP_UVS_NONE, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0, 0, 0);
+   if (!ok)
+      s->vs.uvs.size = 0;
+   return ok;
+}

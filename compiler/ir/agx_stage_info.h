@@ -1,0 +1,45 @@
+/* Per-stage interface of a graphics shader, filled by the SPIR-V front end
+ * and the stage lowering passes, returned to the driver with the code
+ * (agx_backend_info). Compute state is struct agx_compute_info (agx_ir.h).
+ * Varying and tilebuffer layouts are the shared ones of compiler/layout/. */
+#pragma once
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "agx_tilebuffer.h"
+#include "agx_uvs.h"
+
+#define AGX_MAX_ATTRIBS 30 /* r(8 + 4i + c) for i < 30 (isa.md §13) */
+#define AGX_MAX_CF_BINDINGS (2 + AGX_MAX_VARYINGS)
+#define AGX_MAX_RTS 8
+
+/* Vertex shader. */
+struct agx_vs_info {
+   struct agx_vs_outputs outputs; /* what the shader writes */
+   struct agx_uvs_layout uvs;     /* the record it writes (agx_pass_lower_vs_outputs) */
+   uint32_t attribs_read;         /* input locations read (prolog fills r(8+4i+c)) */
+   bool reads_vertex_id, reads_instance_id, reads_base_vertex, reads_base_instance, reads_draw_id;
+};
+
+/* Fragment shader. */
+struct agx_fs_info {
+   /* interpolation of each input location as declared (enum agx_interp),
+    * and the components read */
+   uint8_t input_comps[AGX_MAX_VARYINGS];
+   uint8_t input_interp[AGX_MAX_VARYINGS];
+   /* the CF binding table (agx_pass_lower_fs_inputs) */
+   struct agx_cf_binding cf[AGX_MAX_CF_BINDINGS];
+   unsigned num_cf_bindings;
+   unsigned num_cf_regs; /* coefficient registers used */
+   bool reads_frag_coord_z, reads_w;
+   bool reads_front_facing, reads_helper, reads_sample_mask;
+   bool uses_discard; /* sample_mask executed: no hardware early Z */
+   bool early_fragment_tests;
+   bool writes_depth, writes_stencil, writes_sample_mask; /* not lowered yet */
+   uint8_t colour_written;                /* render targets written (bit per location) */
+   uint8_t colour_comps[AGX_MAX_RTS];     /* components written per RT */
+   uint8_t colour_base_type[AGX_MAX_RTS]; /* 0 float, 1 signed int, 2 unsigned int */
+   /* the tilebuffer the colour outputs were stored to (per-key variant;
+    * num_rts 0 = none given: outputs dropped) */
+   struct agx_tilebuffer_layout tib;
+};

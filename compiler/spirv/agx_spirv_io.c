@@ -1,0 +1,305 @@
+/* Graphics stage inputs and outputs (Vertex and Fragment entry points).
+ *
+ * Every Input/Output variable that is not a plain built-in input is a PTR_IO
+ * pointer into a space of 32-bit words (enum agx_io_slot): user locations
+ * (a location holds four words; arrays, matrices and struct members take
+ * consecutive locations as SPIR-V's Location rules say) and output
+ * built-ins (Position, PointSize, ClipDistance[], CullDistance[], Layer,
+ * ViewportIndex, FragDepth, SampleMask), including the members of a
+ * gl_PerVertex-like block. Access chains must use constant indices.
+ *
+ * Outputs live in one IR variable per written word until the end of the
+ * shader, where vtn_io_flush_outputs emits one store_output per word (the
+ * entry point runs inside a wrapper loop, so returns reach it; OpKill ends
+ * the invocation without outputs). Inputs are read with load_input per word
+ * where they are loaded; the stage lowering passes turn both into hardware
+ * operations. Assumes 32-bit I/O types (16/64-bit ones are refused). */
+#include <spirv/unified1/spirv.h>
+
+#include "agx_spirv_private.h"
+
+static unsigned
+interp_of_decs(struct vtn_ctx *c, uint32_t id, int member, unsigned interp)
+{
+   if (vtn_find_dec(c, id, member, SpvDecorationFlat))
+      interp = (interp & ~AGX_INTERP_MASK) | AGX_INTERP_FLAT;
+   if (vtn_find_dec(c, id, member, SpvDecorationNoPerspective))
+      interp = (interp & ~AGX_INTERP_MASK) | AGX_INTERP_LINEAR;
+   if (vtn_find_dec(c, id, member, SpvDecorationCentroid))
+      interp |= AGX_INTERP_CENTROID;
+   return interp;
+}
+
+static int
+builtin_slot(unsigned builtin)
+{
+   switch (builtin) {
+   case SpvBuiltInPosition:
+      return AGX_IO_POSITION;
+   case SpvBuiltInPointSize:
+      return AGX_IO_POINT_SIZE;
+   case SpvBuiltInClipDistance:
+      return AGX_IO_CLIP_DIST;
+   case SpvBuiltInCullDistance:
+      return AGX_IO_CULL_DIST;
+   case SpvBuiltInLayer:
+      return AGX_IO_LAYER;
+   case SpvBuiltInViewportIndex:
+      return AGX_IO_VIEWPORT;
+   case SpvBuiltInFragDepth:
+      return AGX_IO_FRAG_DEPTH;
+   case SpvBuiltInSampleMask:
+      return AGX_IO_SAMPLE_MASK;
+   default:
+      return -1;
+   }
+}
+
+/* Locations taken by a value of type t. */
+static unsigned
+locations(struct vtn_ctx *c, const struct vtn_type *t, unsigned depth)
+{
+   if (depth > 16)
+      vtn_fail(c, "shader interface type nested too deeply");
+   switch (t->base) {
+   case VTN_INT:
+   case VTN_FLOAT:
+   case VTN_VECTOR:
+      return 1;
+   case VTN_MATRIX:
+      return t->len;
+   case VTN_ARRAY: {
+      uint64_t n = (uint64_t)t->len * locations(c, t->elem, depth + 1);
+      return n > 1024 ? 1024 : (unsigned)n;
+   }
+   case VTN_STRUCT: {
+      unsigned n = 0;
+      for (unsigned k = 0; k < t->len && n < 1024; k++)
+         n += locations(c, t->members[k], depth + 1);
+      return n;
+   }
+   default:
+      vtn_fail(c, "type %u cannot be a shader input or output", t->id);
+   }
+}
+
+void
+vtn_io_variable(struct vtn_ctx *c, struct vtn_variable *var, uint32_t id)
+{
+   bool out = var->storage == SpvStorageClassOutput;
+   var->mode = PTR_IO;
+   var->io_interp = interp_of_decs(c, id, -1, AGX_INTERP_SMOOTH);
+   struct vtn_decoration *d = vtn_find_dec(c, id, -1, SpvDecorationBuiltIn);
+   if (d) {
+      int slot = builtin_slot(d->arg[0]);
+      if (slot < 0 || !out)
+         vtn_fail(c, "built-in %u not supported as an %s", d->arg[0], out ? "output" : "input");
+      var->io_slot = slot;
+      return;
+   }
+   struct vtn_decoration *loc = vtn_find_dec(c, id, -1, SpvDecorationLocation);
+   if (var->type->base == VTN_STRUCT && !loc) {
+      var->io_slot = -1; /* a block: members carry BuiltIn or Location */
+      return;
+   }
+   if (!loc)
+      vtn_fail(c, "%s variable %u has no Location", out ? "Output" : "Input", id);
+   if (loc->arg[0] + locations(c, var->type, 0) > AGX_MAX_VARYINGS)
+      vtn_fail(c, "location %u out of range", loc->arg[0]);
+   var->io_slot = AGX_IO_VAR0 + (int)loc->arg[0];
+   struct vtn_decoration *comp = vtn_find_dec(c, id, -1, SpvDecorationComponent);
+   if (comp)
+      var->io_interp |= comp->arg[0] << 8; /* first component, applied by the pointer */
+}
+
+/* Steps p into element/member idx of its type. */
+static void
+io_child(struct vtn_ctx *c, struct vtn_pointer *p, uint64_t idx)
+{
+   struct vtn_type *t = p->type;
+   switch (t->base) {
+   case VTN_STRUCT: {
+      if (idx >= t->len)
+         vtn_fail(c, "member %llu out of range", (unsigned long long)idx);
+      unsigned k = (unsigned)idx;
+      struct vtn_type *m = t->members[k];
+      p->io_interp = interp_of_decs(c, t->id, (int)k, p->io_interp);
+      int bslot = t->member_builtin ? builtin_slot((unsigned)t->member_builtin[k]) : -1;
+      if (t->member_builtin && t->member_builtin[k] >= 0) {
+         if (bslot < 0)
+            vtn_fail(c, "built-in %d not supported in a block", t->member_builtin[k]);
+         p->io_slot = bslot;
+         p->io_comp = 0;
+      } else {
+         struct vtn_decoration *loc = vtn_find_dec(c, t->id, (int)k, SpvDecorationLocation);
+         if (loc) {
+            p->io_slot = AGX_IO_VAR0 + (int)loc->arg[0];
+         } else {
+            if (p->io_slot < 0)
+               vtn_fail(c, "block member %u has neither BuiltIn nor Location", k);
+            for (unsigned j = 0; j < k; j++)
+               p->io_slot += (int)locations(c, t->members[j], 0);
+         }
+         p->io_comp = 0;
+      }
+      p->type = m;
+      break;
+   }
+   case VTN_ARRAY:
+      if (idx >= t->len)
+         vtn_fail(c, "I/O array index %llu out of range", (unsigned long long)idx);
+      if (p->io_slot == AGX_IO_CLIP_DIST || p->io_slot == AGX_IO_CULL_DIST ||
+          p->io_slot == AGX_IO_SAMPLE_MASK) {
+         if (idx >= AGX_IO_MAX_COMPS)
+            vtn_fail(c, "built-in array index %llu out of range", (unsigned long long)idx);
+         p->io_comp = (unsigned)idx;
+      } else {
+         p->io_slot += (int)(idx * locations(c, t->elem, 0));
+      }
+      p->type = t->elem;
+      break;
+   case VTN_MATRIX:
+      if (idx >= t->len)
+         vtn_fail(c, "matrix column %llu out of range", (unsigned long long)idx);
+      p->io_slot += (int)idx;
+      p->type = t->elem;
+      break;
+   case VTN_VECTOR:
+      if (idx >= t->len)
+         vtn_fail(c, "component %llu out of range", (unsigned long long)idx);
+      p->io_comp += (unsigned)idx;
+      p->type = t->elem;
+      break;
+   default:
+      vtn_fail(c, "access chain into a non-composite type");
+   }
+   if (p->io_slot >= AGX_IO_NUM_SLOTS || (p->io_slot < AGX_IO_POSITION && p->io_slot >= 0 &&
+                                          p->io_slot >= AGX_IO_VAR0 + AGX_MAX_VARYINGS))
+      vtn_fail(c, "shader interface location out of range");
+}
+
+void
+vtn_io_access(struct vtn_ctx *c, struct vtn_pointer *p, uint32_t idx_id)
+{
+   if (vtn_val(c, idx_id)->kind != VK_CONST)
+      vtn_fail(c, "dynamic indexing of shader inputs/outputs is not supported yet");
+   io_child(c, p, vtn_const_u64(c, idx_id));
+}
+
+static void
+check_leaf(struct vtn_ctx *c, const struct vtn_pointer *p)
+{
+   const struct vtn_type *t = p->type;
+   const struct vtn_type *e = t->base == VTN_VECTOR ? t->elem : t;
+   if ((e->base != VTN_INT && e->base != VTN_FLOAT) || e->bits != 32)
+      vtn_fail(c, "only 32-bit shader inputs/outputs are supported yet (type %u)", t->id);
+   if (p->io_slot < 0)
+      vtn_fail(c, "a block of built-ins is not a value");
+   unsigned n = t->base == VTN_VECTOR ? t->len : 1;
+   unsigned max = p->io_slot >= AGX_IO_POSITION ? AGX_IO_MAX_COMPS : 4;
+   if (p->io_comp + n > max)
+      vtn_fail(c, "components %u..%u of a shader interface slot out of range", p->io_comp,
+               p->io_comp + n - 1);
+}
+
+static unsigned
+out_var(struct vtn_ctx *c, unsigned slot, unsigned comp)
+{
+   unsigned *v = &c->io_out_var[slot][comp];
+   if (!*v)
+      *v = agx_shader_add_var(c->shader, agx_type_make(32, 1)) + 1;
+   return *v - 1;
+}
+
+static unsigned
+first_comp(const struct vtn_pointer *p)
+{
+   return p->io_comp + ((p->io_interp >> 8) & 3);
+}
+
+static struct vtn_ssa *
+io_walk(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *val, unsigned depth)
+{
+   agx_builder *b = &c->b;
+   struct vtn_type *t = p->type;
+   if (depth > 16)
+      vtn_fail(c, "shader interface type nested too deeply");
+   if (vtn_type_is_scalar_or_vector(t)) {
+      check_leaf(c, p);
+      unsigned n = t->base == VTN_VECTOR ? t->len : 1;
+      unsigned c0 = first_comp(p);
+      if (c0 + n > (p->io_slot >= AGX_IO_POSITION ? AGX_IO_MAX_COMPS : 4u))
+         vtn_fail(c, "Component decoration out of range");
+      agx_instr *comps[4];
+      for (unsigned k = 0; k < n; k++) {
+         if (val) {
+            unsigned interp = p->io_interp & AGX_INTERP_MASK;
+            if (t->base == VTN_INT || (t->base == VTN_VECTOR && t->elem->base == VTN_INT))
+               interp = AGX_INTERP_FLAT;
+            c->io_out_interp[p->io_slot] = (uint8_t)interp;
+            agx_instr *x = n == 1 ? val->def : agx_extract(b, val->def, k);
+            agx_intrin(b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, x, NULL, NULL,
+                       out_var(c, (unsigned)p->io_slot, c0 + k), 0, 0);
+         } else if (p->io_out) {
+            comps[k] = agx_intrin(b, AGX_OP_LOAD_VAR, agx_type_make(32, 1), 0, NULL, NULL, NULL,
+                                  out_var(c, (unsigned)p->io_slot, c0 + k), 0, 0);
+         } else {
+            unsigned interp = p->io_interp & (AGX_INTERP_MASK | AGX_INTERP_CENTROID);
+            if (t->base == VTN_INT || (t->base == VTN_VECTOR && t->elem->base == VTN_INT))
+               interp = (interp & ~AGX_INTERP_MASK) | AGX_INTERP_FLAT;
+            comps[k] = agx_intrin(b, AGX_OP_LOAD_INPUT, agx_type_make(32, 1), 0, NULL, NULL, NULL,
+                                  (unsigned)p->io_slot, c0 + k, interp);
+         }
+      }
+      if (val)
+         return NULL;
+      return vtn_ssa_leaf(c, t, n == 1 ? comps[0] : agx_vec(b, n, comps));
+   }
+   unsigned n = t->len;
+   if (t->base != VTN_STRUCT && t->base != VTN_ARRAY && t->base != VTN_MATRIX)
+      vtn_fail(c, "type %u cannot be a shader input or output", t->id);
+   struct vtn_ssa *r = NULL;
+   if (!val) {
+      r = vtn_alloc(c, sizeof(*r));
+      r->type = t;
+      r->elems = vtn_alloc(c, sizeof(*r->elems) * (n ? n : 1));
+   }
+   for (unsigned k = 0; k < n; k++) {
+      struct vtn_pointer q = *p;
+      io_child(c, &q, k);
+      struct vtn_ssa *e = io_walk(c, &q, val ? val->elems[k] : NULL, depth + 1);
+      if (r)
+         r->elems[k] = e;
+   }
+   return r;
+}
+
+struct vtn_ssa *
+vtn_io_load(struct vtn_ctx *c, struct vtn_pointer *p)
+{
+   return io_walk(c, p, NULL, 0);
+}
+
+void
+vtn_io_store(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *v)
+{
+   if (!p->io_out)
+      vtn_fail(c, "store to a shader input");
+   io_walk(c, p, v, 0);
+}
+
+void
+vtn_io_flush_outputs(struct vtn_ctx *c)
+{
+   agx_builder *b = &c->b;
+   for (unsigned slot = 0; slot < AGX_IO_NUM_SLOTS; slot++)
+      for (unsigned comp = 0; comp < AGX_IO_MAX_COMPS; comp++) {
+         unsigned v = c->io_out_var[slot][comp];
+         if (!v)
+            continue;
+         agx_instr *x =
+            agx_intrin(b, AGX_OP_LOAD_VAR, agx_type_make(32, 1), 0, NULL, NULL, NULL, v - 1, 0, 0);
+         agx_intrin(b, AGX_OP_STORE_OUTPUT, agx_type_make(0, 0), 1, x, NULL, NULL, slot, comp,
+                    c->io_out_interp[slot]);
+      }
+}

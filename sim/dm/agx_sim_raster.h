@@ -1,0 +1,37 @@
+/*
+ * The rasteriser's interface for the tile stage (agx_sim_raster.c):
+ * coverage of a sample position, tile overlap for binning, and coefficient
+ * registers of a primitive relative to a 32x32 tile corner.
+ *
+ * Assumes: positions in 1/256 pixel from agx_sim_prim.c.
+ */
+#ifndef AGX_SIM_RASTER_H
+#define AGX_SIM_RASTER_H
+
+#include <stdio.h>
+
+#include "agx_sim_render.h"
+
+struct agx_sim_raster_tri {
+   int64_t x[3], y[3];
+   __int128 area; /* doubled signed area, E_01(v2) */
+   bool top_left[3];
+};
+
+void agx_sim_raster_setup(const struct agx_sim_prim *p, struct agx_sim_raster_tri *t);
+/* Whether the point (px, py) in 1/256 pixel is covered; bary = weights of
+ * vertices 0, 1, 2 when non-NULL. */
+bool agx_sim_raster_covered(const struct agx_sim_raster_tri *t, int64_t px, int64_t py,
+                            double bary[3]);
+/* Whether the triangle may cover part of [x0, x1) x [y0, y1) (1/256 px). */
+bool agx_sim_raster_overlaps(const struct agx_sim_raster_tri *t, int64_t x0, int64_t y0, int64_t x1,
+                             int64_t y1);
+/* Fill cf[0..ncf) for primitive p relative to the tile corner (tile_x,
+ * tile_y); valid[i] = 1 bound, 2 bound to a varying word the vertex shader
+ * did not write, 0 unbound. Returns an error message (in msg) or NULL. */
+const char *agx_sim_raster_coeffs(const struct agx_sim_render *r, const struct agx_sim_draw *d,
+                                  const struct agx_sim_prim *p, uint32_t tile_x, uint32_t tile_y,
+                                  float (*cf)[3], uint8_t *valid, unsigned ncf, char *msg,
+                                  size_t msg_size);
+
+#endif
