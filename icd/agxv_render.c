@@ -8,11 +8,23 @@
 #include <string.h>
 
 #include "agx_pack.h"
+#include "agx_tilebuffer.h"
 #include "agxv_image.h"
 #include "agxv_log.h"
 
 #define PAGE 16384u
 #define CACHELINE 128u
+
+struct agxv_render_tib
+agxv_render_tib_from_layout(const struct agx_tilebuffer_layout *layout)
+{
+   return (struct agxv_render_tib){
+      .utile_width_px = layout->tile_w,
+      .utile_height_px = layout->tile_h,
+      .samples = layout->nr_samples,
+      .sample_size_B = layout->sample_size_B,
+   };
+}
 
 bool
 agxv_render_zs_plane_init(struct agxv_render_zs_plane *out, const struct agxv_image *image,

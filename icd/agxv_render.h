@@ -34,6 +34,8 @@
 
 #define AGXV_RENDER_MAX_RTS 8
 
+struct agx_tilebuffer_layout;
+
 /* The tilebuffer layout (compiler side, graphics.md §5.2), as far as the
  * render command repeats it. */
 struct agxv_render_tib {
@@ -42,6 +44,9 @@ struct agxv_render_tib {
    uint32_t samples;         /* 1, 2 or 4; 0 (attachmentless) counts as 1 */
    uint32_t sample_size_B;   /* multiple of 8 */
 };
+
+/* The same from the compiler's layout (compiler/layout/agx_tilebuffer.h). */
+struct agxv_render_tib agxv_render_tib_from_layout(const struct agx_tilebuffer_layout *layout);
 
 struct agxv_render_attachment {
    bool present;           /* a view is bound */
