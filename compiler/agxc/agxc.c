@@ -149,12 +149,15 @@ main(int argc, char **argv)
       } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
          out_path = argv[++i];
       } else if (!strcmp(argv[i], "--stage") && i + 1 < argc) {
-         /* the stage comes from the entry point; accepted for compatibility */
+         /* the stage comes from the entry point; --stage vert/frag selects one */
          const char *st = argv[++i];
          if (strcmp(st, "comp") && strcmp(st, "vert") && strcmp(st, "frag")) {
             fprintf(stderr, "agxc: --stage takes comp, vert or frag\n");
             return 2;
          }
+         /* vert/frag pick among entry points; comp keeps compute and kernels */
+         opts.match_stage = st[0] != 'c';
+         opts.stage = st[0] == 'v' ? AGX_STAGE_VERTEX : AGX_STAGE_FRAGMENT;
       } else if (!strcmp(argv[i], "--rt") && i + 1 < argc) {
          const char *name = argv[++i];
          enum agx_tib_format f = AGX_TIB_NONE;

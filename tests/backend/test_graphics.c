@@ -33,8 +33,9 @@ static unsigned failures, checks;
    } while (0)
 
 static const char *dir;
-static const uint8_t *link_fs_interp; /* agx_backend_options.fs_interp for compile() */
-static bool split_outputs;            /* agx_backend_options.fs_epilog for compile() */
+static const uint8_t *link_fs_interp;              /* agx_backend_options.fs_interp for compile() */
+static bool split_outputs;                         /* agx_backend_options.fs_epilog for compile() */
+static const struct agx_spirv_options *spirv_opts; /* for compile() */
 
 struct prog {
    struct agx_backend_result r;
@@ -71,7 +72,7 @@ compile(const char *name, const struct agx_tilebuffer_layout *tib, struct prog *
       snprintf(err, errsize, "missing %s", name);
       return false;
    }
-   agx_shader *s = agx_compile_spirv(w, nw, NULL, true, err, errsize);
+   agx_shader *s = agx_compile_spirv(w, nw, spirv_opts, true, err, errsize);
    free(w);
    if (!s)
       return false;
@@ -773,6 +774,37 @@ test_fs_epilog(void)
    prog_free(&p);
 }
 
+/* vs_basic and fs_basic linked into one module, both entry points "main":
+ * the requested stage picks one; the code equals the separate modules'. */
+static void
+test_linked_module(void)
+{
+   for (unsigned k = 0; k < 2; k++) {
+      struct agx_spirv_options o = {.entry = "main",
+                                    .match_stage = true,
+                                    .stage = k ? AGX_STAGE_FRAGMENT : AGX_STAGE_VERTEX};
+      struct prog a, b;
+      char err[512];
+      spirv_opts = &o;
+      bool ok = compile("gfx_linked", NULL, &a, err, sizeof(err));
+      spirv_opts = NULL;
+      if (!ok) {
+         CHECK(0, "gfx_linked %u: %s", k, err);
+         continue;
+      }
+      if (!compile(k ? "fs_basic" : "vs_basic", NULL, &b, err, sizeof(err))) {
+         CHECK(0, "separate: %s", err);
+         prog_free(&a);
+         continue;
+      }
+      CHECK(a.r.info.stage == o.stage && a.r.size == b.r.size &&
+               !memcmp(a.r.code, b.r.code, a.r.size),
+            "stage %u: %zu vs %zu bytes", k, a.r.size, b.r.size);
+      prog_free(&a);
+      prog_free(&b);
+   }
+}
+
 int
 main(int argc, char **argv)
 {
@@ -793,6 +825,7 @@ main(int argc, char **argv)
    test_tile_programs();
    test_vbo_prolog();
    test_fs_epilog();
+   test_linked_module();
    printf("%u checks, %u failed\n", checks, failures);
    return failures ? 1 : 0;
 }
