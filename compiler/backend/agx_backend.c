@@ -80,7 +80,10 @@ lower_stage(agx_shader *s, const struct agx_backend_options *opts, char *err, si
          }
    agx_pass_lower_fs_inputs(s);
    agx_pass_lower_discard(s);
-   agx_pass_lower_tilebuffer(s, tib);
+   if (opts && opts->fs_epilog)
+      agx_pass_lower_colour_exports(s);
+   else
+      agx_pass_lower_tilebuffer(s, tib);
    agx_optimize(s);
    return 0;
 }

@@ -17,7 +17,7 @@ empty(void)
 void
 isel_preload_setup(struct isel *c)
 {
-   if (!agx_stage_is_compute(c->s->stage)) {
+   if (!agx_stage_is_compute(c->s->stage) && !c->s->epilog) {
       /* graphics stages start with undefined registers: the execution-mask
        * counter r0l must be 0 before any control flow (graphics.md §4.2) */
       struct agx_minstr *mi = isel_emit(c, AGX_OP_MOV_IMM16);

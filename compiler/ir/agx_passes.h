@@ -76,3 +76,4 @@ bool agx_pass_lower_vs_outputs(agx_shader *s, const uint8_t *fs_interp);
 bool agx_pass_lower_fs_inputs(agx_shader *s);
 bool agx_pass_lower_discard(agx_shader *s);
 bool agx_pass_lower_tilebuffer(agx_shader *s, const struct agx_tilebuffer_layout *tib);
+bool agx_pass_lower_colour_exports(agx_shader *s);

@@ -849,6 +849,8 @@ handle_preamble(struct vtn_ctx *c)
             break;
          if (want && !string_eq(c, i, 3, want))
             break;
+         if (c->opts && c->opts->match_stage && vtn_stage_of_model(model) != c->opts->stage)
+            break;
          /* without a name: the first compute entry point, else the first
           * graphics one */
          if (c->entry_id && (want || !compute || c->entry_is_compute))

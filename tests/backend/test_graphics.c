@@ -15,6 +15,7 @@
 
 #include "agx_backend.h"
 #include "agx_spirv.h"
+#include "agx_fs_epilog.h"
 #include "agx_tile_programs.h"
 #include "agx_vbo_prolog.h"
 
@@ -32,7 +33,9 @@ static unsigned failures, checks;
    } while (0)
 
 static const char *dir;
-static const uint8_t *link_fs_interp; /* agx_backend_options.fs_interp for compile() */
+static const uint8_t *link_fs_interp;              /* agx_backend_options.fs_interp for compile() */
+static bool split_outputs;                         /* agx_backend_options.fs_epilog for compile() */
+static const struct agx_spirv_options *spirv_opts; /* for compile() */
 
 struct prog {
    struct agx_backend_result r;
@@ -69,11 +72,14 @@ compile(const char *name, const struct agx_tilebuffer_layout *tib, struct prog *
       snprintf(err, errsize, "missing %s", name);
       return false;
    }
-   agx_shader *s = agx_compile_spirv(w, nw, NULL, true, err, errsize);
+   agx_shader *s = agx_compile_spirv(w, nw, spirv_opts, true, err, errsize);
    free(w);
    if (!s)
       return false;
-   struct agx_backend_options o = {.tib = tib, .no_preamble = true, .fs_interp = link_fs_interp};
+   struct agx_backend_options o = {.tib = tib,
+                                   .no_preamble = true,
+                                   .fs_interp = link_fs_interp,
+                                   .fs_epilog = split_outputs};
    int rc = agx_backend_compile(s, &o, &p->r, err, errsize);
    agx_shader_destroy(s);
    if (rc)
@@ -714,6 +720,91 @@ test_vbo_prolog(void)
          "bad format: %s", err);
 }
 
+/* The main fragment shader compiled once for an output epilog, and the
+ * epilog of a tilebuffer layout: main + epilog concatenated form one program. */
+static void
+test_fs_epilog(void)
+{
+   struct prog p, e;
+   char err[512];
+   split_outputs = true;
+   bool ok = compile("fs_basic", NULL, &p, err, sizeof(err));
+   split_outputs = false;
+   if (!ok) {
+      CHECK(0, "fs_basic split: %s", err);
+      return;
+   }
+   CHECK(count(&p, "st_tile") == 0 && count(&p, "stop") == 0, "no stores, no stop");
+   CHECK(p.r.info.fs.colour_written == 3, "written 0x%x", p.r.info.fs.colour_written);
+   /* RT0 in r4-r7, RT1 in r8-r11 (70000 = the w of o_id), after the sample test */
+   int test = find(&p, 0, "sample_mask      255, 255");
+   int r4 = find(&p, 0, "mov              r4, ");
+   CHECK(test > 0 && r4 > test && find(&p, 0, "mov_imm          r11, 70000") > test, "exports");
+   enum agx_tib_format rts[2] = {AGX_TIB_RGBA8_UNORM, AGX_TIB_RGBA16_UINT};
+   struct agx_tilebuffer_layout tib;
+   agx_tilebuffer_layout(&tib, rts, 2, 1);
+   memset(&e, 0, sizeof(e));
+   if (agx_build_fs_epilog(&tib, p.r.info.fs.colour_written, &e.r, err, sizeof(err))) {
+      CHECK(0, "epilog: %s", err);
+      prog_free(&p);
+      return;
+   }
+   disasm_into(&e);
+   /* keeps r0l (no init): halted lanes stay off; waits, stores, stops */
+   CHECK(e.n > 2 && !strncmp(e.lines[0], "wait_pix         12, 0", 22), "first %s", e.lines[0]);
+   CHECK(!strstr(e.text, "r0l") && count(&e, "st_tile") == 2 && count(&e, "stop") == 1 &&
+            !strncmp(e.lines[e.n - 1], "stop", 4),
+         "epilog shape");
+   CHECK(strstr(e.text, ", r4\n") && strstr(e.text, ", r7\n"), "reads r4-r7");
+   CHECK(strstr(e.text, "u8norm, 0, xyzw, 8, 255, 0") && strstr(e.text, "i16, 0, xyzw, 0, 255, 0"),
+         "stores");
+   /* concatenated: one program that decodes completely and stops once */
+   size_t n = p.r.size + e.r.size;
+   uint8_t *all = malloc(n);
+   memcpy(all, p.r.code, p.r.size);
+   memcpy(all + p.r.size, e.r.code, e.r.size);
+   struct prog c;
+   memset(&c, 0, sizeof(c));
+   c.r.code = all;
+   c.r.size = n;
+   disasm_into(&c);
+   CHECK(c.n == p.n + e.n && count(&c, "stop") == 1, "concatenation: %u = %u + %u", c.n, p.n, e.n);
+   prog_free(&c);
+   prog_free(&e);
+   prog_free(&p);
+}
+
+/* vs_basic and fs_basic linked into one module, both entry points "main":
+ * the requested stage picks one; the code equals the separate modules'. */
+static void
+test_linked_module(void)
+{
+   for (unsigned k = 0; k < 2; k++) {
+      struct agx_spirv_options o = {.entry = "main",
+                                    .match_stage = true,
+                                    .stage = k ? AGX_STAGE_FRAGMENT : AGX_STAGE_VERTEX};
+      struct prog a, b;
+      char err[512];
+      spirv_opts = &o;
+      bool ok = compile("gfx_linked", NULL, &a, err, sizeof(err));
+      spirv_opts = NULL;
+      if (!ok) {
+         CHECK(0, "gfx_linked %u: %s", k, err);
+         continue;
+      }
+      if (!compile(k ? "fs_basic" : "vs_basic", NULL, &b, err, sizeof(err))) {
+         CHECK(0, "separate: %s", err);
+         prog_free(&a);
+         continue;
+      }
+      CHECK(a.r.info.stage == o.stage && a.r.size == b.r.size &&
+               !memcmp(a.r.code, b.r.code, a.r.size),
+            "stage %u: %zu vs %zu bytes", k, a.r.size, b.r.size);
+      prog_free(&a);
+      prog_free(&b);
+   }
+}
+
 int
 main(int argc, char **argv)
 {
@@ -733,6 +824,8 @@ main(int argc, char **argv)
    test_dynamic();
    test_tile_programs();
    test_vbo_prolog();
+   test_fs_epilog();
+   test_linked_module();
    printf("%u checks, %u failed\n", checks, failures);
    return failures ? 1 : 0;
 }
