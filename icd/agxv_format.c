@@ -1,7 +1,10 @@
 /*
- * Format properties, derived from the format table (agxv_formats.py). No
- * graphics: no VERTEX_BUFFER, no COLOR_ATTACHMENT, no BLIT (vkCmdBlitImage
- * is not implemented).
+ * Format properties, derived from the format table (agxv_formats.py).
+ * Graphics: COLOR_ATTACHMENT for the formats marked 'c' (rendering to them
+ * is tested), optimal tiling only, DEPTH_STENCIL_ATTACHMENT (alone) for
+ * those marked 'd' (D32_SFLOAT), no blending, no VERTEX_BUFFER (no vertex-fetch prolog yet),
+ * no BLIT (vkCmdBlitImage is not implemented). agxv_format_tib maps colour
+ * formats to the tilebuffer's logical formats (compiler/layout).
  *
  * Buffers, as in Honeykrisp (hk_buffer_view.c): every table format is
  * texturable, so uniform texel buffers take them all; storage texel
@@ -30,7 +33,7 @@ VkFormatFeatureFlags2
 agxv_buffer_format_features(VkFormat format)
 {
    const struct agxv_format_info *f = agxv_format_info(format);
-   if (!f)
+   if (!f || f->depth)
       return 0;
    VkFormatFeatureFlags2 features = VK_FORMAT_FEATURE_2_UNIFORM_TEXEL_BUFFER_BIT;
    if ((f->bytes & (f->bytes - 1)) == 0)
@@ -48,6 +51,10 @@ agxv_image_format_features(VkFormat format, VkImageTiling tiling)
    const struct agxv_format_info *f = agxv_format_info(format);
    if (!f || (tiling != VK_IMAGE_TILING_OPTIMAL && tiling != VK_IMAGE_TILING_LINEAR))
       return 0;
+   /* Depth formats: rendering only (tested), optimal tiling. */
+   if (f->depth)
+      return tiling == VK_IMAGE_TILING_OPTIMAL ? VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT
+                                               : 0;
    VkFormatFeatureFlags2 features = VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT |
                                     VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT |
                                     VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT;
@@ -60,7 +67,40 @@ agxv_image_format_features(VkFormat format, VkImageTiling tiling)
                   VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT;
    if (format == VK_FORMAT_R32_UINT || format == VK_FORMAT_R32_SINT)
       features |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_ATOMIC_BIT;
+   /* Rendering to linear images is not tested yet: optimal tiling only. */
+   if (f->color_attachment && tiling == VK_IMAGE_TILING_OPTIMAL &&
+       agxv_format_tib(format) != AGX_TIB_NONE)
+      features |= VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT;
    return features;
+}
+
+enum agx_tib_format
+agxv_format_tib(VkFormat format)
+{
+   switch (format) {
+   case VK_FORMAT_R8_UNORM:
+      return AGX_TIB_R8_UNORM;
+   case VK_FORMAT_R8G8_UNORM:
+      return AGX_TIB_RG8_UNORM;
+   case VK_FORMAT_R8G8B8A8_UNORM:
+      return AGX_TIB_RGBA8_UNORM;
+   case VK_FORMAT_B8G8R8A8_UNORM:
+      return AGX_TIB_BGRA8_UNORM;
+   case VK_FORMAT_R8G8B8A8_SRGB:
+      return AGX_TIB_RGBA8_SRGB;
+   case VK_FORMAT_R16G16B16A16_SFLOAT:
+      return AGX_TIB_RGBA16_FLOAT;
+   case VK_FORMAT_R32_SFLOAT:
+      return AGX_TIB_R32_FLOAT;
+   case VK_FORMAT_R32G32B32A32_SFLOAT:
+      return AGX_TIB_RGBA32_FLOAT;
+   case VK_FORMAT_R32_UINT:
+      return AGX_TIB_R32_UINT;
+   case VK_FORMAT_R32G32B32A32_UINT:
+      return AGX_TIB_RGBA32_UINT;
+   default:
+      return AGX_TIB_NONE;
+   }
 }
 
 /* VkFormatFeatureFlags holds the bits below 31; the *_WITHOUT_FORMAT bits

@@ -230,6 +230,9 @@ init_features(struct agxv_features *f)
     * full CDM barrier and semaphore waits block the whole batch, so finer
     * stage masks only ever over-synchronise. */
    f->v13.synchronization2 = VK_TRUE;
+   /* vkCmdBeginRendering/EndRendering (agxv_cmd_rendering.c): colour
+    * attachments, tested through the loader by test_draw. */
+   f->v13.dynamicRendering = VK_TRUE;
    /* maxBufferSize, vkGetDeviceBufferMemoryRequirements computed like a
     * created buffer's, LocalSizeId in the compiler, pipelines that keep
     * nothing from their layout. vkGetDeviceImageMemoryRequirements computes

@@ -184,6 +184,7 @@ agxv_pipeline_destroy(struct agxv_device *device, struct agxv_pipeline *pipeline
       if (pipeline->stages & (1u << s))
          agxv_bo_destroy(device, pipeline->shaders[s].code);
    }
+   agxv_free(&device->alloc, pipeline->gfx);
    agxv_object_free(alloc, pipeline);
 }
 

@@ -70,9 +70,14 @@ struct agxv_shader {
    uint32_t usc_words_size;
 };
 
+struct agxv_graphics_pipeline;
+
 struct agxv_pipeline {
    struct agxv_object base;
    VkPipelineBindPoint bind_point;
+   /* Graphics pipelines: state and linkage (agxv_graphics_pipeline.h), in
+    * device->alloc memory; NULL for compute. */
+   struct agxv_graphics_pipeline *gfx;
    uint32_t stages; /* bit (1 << enum agxv_stage) per present stage */
    /* Graphics pipelines: the baked state and dynamic mask (agxv_graphics_state.h); NULL for compute. */
    struct agxv_graphics_state *graphics;
