@@ -11,8 +11,8 @@
  * vertex_helper, the fragment phase with fragment_helper (the helper
  * program that maps stacks, usc/agx_sim_helper.h). Sample positions come from
  * ppp_multisamplectl (one byte per sample, (y << 4) | x in 1/16 pixel).
- * Not consumed yet (see sim/README.md): partial BG/EOT programs (no
- * partial renders: the binned list is unbounded), isp_merge_upper_x/y,
+ * partial_bg/partial_eot run only for the partial renders that
+ * AGX_SIM_PARTIAL_PRIMS forces. Not consumed yet: isp_merge_upper_x/y,
  * NO_VERTEX_CLUSTERING and VERTEX_SCRATCH.
  */
 #include <stdlib.h>
@@ -62,6 +62,12 @@ check_cmd(struct agx_sim_render *r)
       unsigned b = (unsigned)(c->ppp_multisamplectl >> (8 * s)) & 0xFF;
       r->sample_pos[s][0] = (float)(b & 15) / 16.0f;
       r->sample_pos[s][1] = (float)(b >> 4) / 16.0f;
+   }
+   const char *env = getenv("AGX_SIM_PARTIAL_PRIMS");
+   if (env) {
+      char *end;
+      unsigned long v = strtoul(env, &end, 0);
+      r->partial_prims = *env && !*end && v < (1ul << 30) ? (uint32_t)v : 0;
    }
    r->tiles_x = (c->width_px + AGX_SIM_TILE - 1) / AGX_SIM_TILE;
    r->tiles_y = (c->height_px + AGX_SIM_TILE - 1) / AGX_SIM_TILE;

@@ -10,7 +10,9 @@
  *
  * Assumes: the shader core is used only through usc/agx_sim_usc.h; the
  * caller holds the VM access lock for the whole command. The binned
- * primitive list is unbounded (no TVB overflow, so no partial renders).
+ * primitive list is unbounded (no TVB overflow); AGX_SIM_PARTIAL_PRIMS=N
+ * forces partial renders every N primitives to exercise the driver's
+ * partial BG/EOT programs (graphics.md 1.5).
  */
 #ifndef AGX_SIM_RENDER_H
 #define AGX_SIM_RENDER_H
@@ -96,6 +98,7 @@ struct agx_sim_render {
    struct agx_sim_gpu *gpu;
    const struct drm_asahi_cmd_render *cmd;
    unsigned tiles_x, tiles_y;
+   uint32_t partial_prims; /* AGX_SIM_PARTIAL_PRIMS: split the fragment phase (0 = never) */
    float sample_pos[4][2];
    /* vertex/tiling phase results */
    struct agx_sim_draw *draws;

@@ -628,39 +628,21 @@ run_utile(struct tile_ctx *c, struct agx_sim_dispatch *bg, struct agx_sim_dispat
    return run_eot(c, eot) && zls_transfer(c, true);
 }
 
-bool
-agx_sim_tile_run(struct agx_sim_render *r)
+/* One fragment pass over every layer and tile for primitives [first, end). */
+static bool
+run_tiles(struct tile_ctx *c, struct agx_sim_dispatch *bg, struct agx_sim_dispatch *eot,
+          uint32_t *list, uint32_t first, uint32_t end)
 {
+   struct agx_sim_render *r = c->r;
    const struct drm_asahi_cmd_render *cmd = r->cmd;
-   struct tile_ctx *c = calloc(1, sizeof(*c));
-   uint32_t *list = malloc(((size_t)r->nprims + 1) * sizeof(uint32_t));
-   size_t px = (size_t)cmd->utile_width_px * cmd->utile_height_px * cmd->samples;
-   if (c) {
-      c->tb = calloc(px, cmd->sample_size_B ? cmd->sample_size_B : 1);
-      c->depth = calloc(px, sizeof(double));
-      c->stencil = calloc(px, 1);
-   }
-   struct agx_sim_dispatch *bg = NULL, *eot = NULL;
-   bool ok = c && list && c->tb && c->depth && c->stencil;
-   if (!ok)
-      agx_sim_usc_error(r->gpu, AGX_SIM_GPU_ILLEGAL, 0, "out of host memory");
-   if (ok) {
-      c->r = r;
-      c->cmd = cmd;
-      AGX_ZLS_CONTROL_unpack(NULL, (const uint8_t *)&cmd->zls_ctrl, &c->zls);
-      c->samples = cmd->samples;
-      c->ssize = cmd->sample_size_B;
-      ok = zls_check(c);
-   }
-   ok = ok && (bg = load_bg_eot(r, &cmd->bg, "background")) != NULL;
-   ok = ok && (eot = load_bg_eot(r, &cmd->eot, "end-of-tile")) != NULL;
    bool all = cmd->flags & DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
+   bool ok = true;
    for (uint16_t layer = 0; ok && layer < cmd->layers; layer++) {
       for (uint32_t ty = 0; ok && ty < r->tiles_y; ty++) {
          for (uint32_t tx = 0; ok && tx < r->tiles_x; tx++) {
             int64_t x0 = (int64_t)tx * AGX_SIM_TILE, y0 = (int64_t)ty * AGX_SIM_TILE;
             uint32_t n = 0;
-            for (uint32_t i = 0; i < r->nprims; i++) {
+            for (uint32_t i = first; i < end; i++) {
                const struct agx_sim_prim *p = &r->prims[i];
                if (p->layer != layer || p->x1 <= x0 || p->x0 >= x0 + AGX_SIM_TILE || p->y1 <= y0 ||
                    p->y0 >= y0 + AGX_SIM_TILE)
@@ -687,6 +669,61 @@ agx_sim_tile_run(struct agx_sim_render *r)
          }
       }
    }
+   return ok;
+}
+
+bool
+agx_sim_tile_run(struct agx_sim_render *r)
+{
+   const struct drm_asahi_cmd_render *cmd = r->cmd;
+   struct tile_ctx *c = calloc(1, sizeof(*c));
+   uint32_t *list = malloc(((size_t)r->nprims + 1) * sizeof(uint32_t));
+   size_t px = (size_t)cmd->utile_width_px * cmd->utile_height_px * cmd->samples;
+   if (c) {
+      c->tb = calloc(px, cmd->sample_size_B ? cmd->sample_size_B : 1);
+      c->depth = calloc(px, sizeof(double));
+      c->stencil = calloc(px, 1);
+   }
+   struct agx_sim_dispatch *bg = NULL, *eot = NULL, *pbg = NULL, *peot = NULL;
+   bool ok = c && list && c->tb && c->depth && c->stencil;
+   if (!ok)
+      agx_sim_usc_error(r->gpu, AGX_SIM_GPU_ILLEGAL, 0, "out of host memory");
+   if (ok) {
+      c->r = r;
+      c->cmd = cmd;
+      AGX_ZLS_CONTROL_unpack(NULL, (const uint8_t *)&cmd->zls_ctrl, &c->zls);
+      c->samples = cmd->samples;
+      c->ssize = cmd->sample_size_B;
+      ok = zls_check(c);
+   }
+   ok = ok && (bg = load_bg_eot(r, &cmd->bg, "background")) != NULL;
+   ok = ok && (eot = load_bg_eot(r, &cmd->eot, "end-of-tile")) != NULL;
+   /* partial renders (AGX_SIM_PARTIAL_PRIMS): chunks of primitives */
+   uint32_t per = r->partial_prims ? r->partial_prims : UINT32_MAX;
+   uint32_t chunks = r->nprims > per ? (r->nprims + per - 1) / per : 1;
+   if (ok && chunks > 1) {
+      ok = (pbg = load_bg_eot(r, &cmd->partial_bg, "partial background")) != NULL &&
+           (peot = load_bg_eot(r, &cmd->partial_eot, "partial end-of-tile")) != NULL;
+   }
+   struct AGX_ZLS_CONTROL zls = c ? c->zls : (struct AGX_ZLS_CONTROL){0};
+   for (uint32_t k = 0; ok && k < chunks; k++) {
+      uint32_t first = k * per, end = k + 1 == chunks ? r->nprims : first + per;
+      c->zls = zls;
+      if (c->zls_w) {
+         /* Assumption: partial renders load and store depth and stencil
+          * whenever the command has those buffers (Mesa's partial ZLS
+          * control, graphics.md 1.5) */
+         if (k > 0)
+            c->zls.z_load |= cmd->depth.base != 0, c->zls.s_load |= cmd->stencil.base != 0;
+         if (k + 1 < chunks)
+            c->zls.z_store |= cmd->depth.base != 0, c->zls.s_store |= cmd->stencil.base != 0;
+      }
+      ok = run_tiles(c, k ? pbg : bg, k + 1 < chunks ? peot : eot, list, first, end);
+   }
+   if (pbg)
+      agx_sim_usc_state_destroy(pbg);
+   if (peot)
+      agx_sim_usc_state_destroy(peot);
    if (bg)
       agx_sim_usc_state_destroy(bg);
    if (eot)

@@ -55,7 +55,8 @@ struct frame {
    struct env *e;
    uint32_t width, height;
    unsigned utile_w, utile_h, sample_size, samples;
-   uint32_t bg, eot; /* USC word-list offsets */
+   uint32_t bg, eot;                 /* USC word-list offsets */
+   uint32_t partial_bg, partial_eot; /* 0 = the same as bg / eot */
    uint32_t flags;
    uint64_t zls_ctrl;
    uint32_t bgobjdepth, bgobjvals;
@@ -428,6 +429,10 @@ frame_submit(struct frame *f)
    c.r.eot.usc = f->eot + 4;
    c.r.partial_bg = c.r.bg;
    c.r.partial_eot = c.r.eot;
+   if (f->partial_bg)
+      c.r.partial_bg.usc = f->partial_bg + 4;
+   if (f->partial_eot)
+      c.r.partial_eot.usc = f->partial_eot + 4;
    uint32_t so = sim_syncobj_create(e->sim, 0);
    struct drm_asahi_sync sync = {.sync_type = DRM_ASAHI_SYNC_SYNCOBJ, .handle = so};
    int ret = sim_submit(e->sim, e->queue, &c, sizeof(c), &sync, 0, 1);
