@@ -175,6 +175,7 @@ struct draw_state {
    bool point_size;   /* Output Select Point size: size in UVS word 4 + varyings - 1 */
    bool depth_bias;
    unsigned depth_bias_index;
+   unsigned line_width_field; /* Fragment face Line width (4:4 fixed - 1) */
    bool scissor;
    unsigned scissor_index;
    enum agx_visibility_mode visibility;
@@ -258,6 +259,7 @@ frame_draw(struct frame *f, const struct draw_state *d, enum agx_primitive prim,
    for (unsigned face = 0; face < 2; face++) {
       agx_pack(&ppp[n++], FRAGMENT_FACE, cfg) {
          cfg.stencil_reference = d->stencil_ref;
+         cfg.line_width = d->line_width_field;
          cfg.depth_function = d->depth_func;
          cfg.disable_depth_write = d->depth_write_disable;
       }

@@ -1191,6 +1191,72 @@ test_partial(void)
    env_fini(&e);
 }
 
+/* ---- lines ---------------------------------------------------------------------- */
+
+/* Reference for a segment between pixel centres with an odd major length
+ * (no ties): the pixels along the major axis from the start (inclusive) to
+ * the end (exclusive), in the row/column the segment crosses at that
+ * column/row centre (Vulkan's diamond-exit rule reduces to this). */
+static void
+ref_line(uint32_t *count, int x0, int y0, int x1, int y1)
+{
+   int dx = x1 - x0, dy = y1 - y0;
+   bool xmajor = abs(dx) >= abs(dy);
+   int n = xmajor ? abs(dx) : abs(dy);
+   for (int k = 0; k < n; k++) {
+      int x, y;
+      if (xmajor) {
+         x = x0 + (dx > 0 ? k : -k);
+         y = (int)floor(y0 + 0.5 + (double)dy * k / abs(dx));
+      } else {
+         y = y0 + (dy > 0 ? k : -k);
+         x = (int)floor(x0 + 0.5 + (double)dx * k / abs(dy));
+      }
+      count[y * W + x]++;
+   }
+}
+
+static void
+test_lines(void)
+{
+   struct env e;
+   env_init(&e);
+   struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+   put_rt(&e, &rt);
+   struct frame f;
+   frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+   f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
+   uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+   struct draw_state d;
+   draw_state_default(&d, &f, fs);
+   d.line_width_field = 15; /* 1.0 in 4:4 fixed point, minus 1 */
+   /* two separate lines (x-major and y-major), then a 3-vertex strip */
+   const int pts[7][2] = {{2, 3}, {59, 28}, {40, 2}, {50, 61}, {5, 60}, {30, 45}, {45, 62}};
+   for (unsigned i = 0; i < 7; i++)
+      vertex_at(&e, i, pts[i][0] + 0.5, pts[i][1] + 0.5, 0.5f);
+   frame_draw(&f, &d, AGX_PRIMITIVE_LINES, 4, 0, false, 0, false, 0, 1);
+   frame_draw(&f, &d, AGX_PRIMITIVE_LINE_STRIP, 3, 4, false, 0, false, 0, 1);
+   CHECK(frame_submit(&f) == 1);
+   uint32_t ref[W * H];
+   memset(ref, 0, sizeof(ref));
+   ref_line(ref, 2, 3, 59, 28);
+   ref_line(ref, 40, 2, 50, 61);
+   ref_line(ref, 5, 60, 30, 45);
+   ref_line(ref, 30, 45, 45, 62);
+   unsigned bad = 0, lit = 0;
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++) {
+         lit += ref[y * W + x] != 0;
+         if (rt32(&e, STRIDE, 4, x, y, 0) != ref[y * W + x] && bad++ < 6)
+            fprintf(stderr, "line (%u,%u): got %u want %u\n", x, y, rt32(&e, STRIDE, 4, x, y, 0),
+                    ref[y * W + x]);
+      }
+   printf("lines: 4 segments (list + strip), %u pixels lit, %u mismatches\n", lit, bad);
+   CHECK(bad == 0);
+   CHECK(lit == 57 + 59 + 25 + 17 - 1);
+   env_fini(&e);
+}
+
 static double vk_area(const struct tri *t);
 
 /* ---- provoking vertex and strip/fan winding --------------------------------- */
@@ -1465,6 +1531,7 @@ main(void)
    test_clipping();
    test_depth_bias();
    test_partial();
+   test_lines();
    test_raster_state();
    test_hazards();
    return SIM_TEST_RESULT();
