@@ -67,6 +67,7 @@ struct frame {
    /* VDM stream under construction */
    struct cdm s;
    uint32_t ppp_used; /* bytes of PPP blocks at PPP_OFF */
+   uint64_t indirect; /* non-zero: the next draws read this indirect record */
 };
 
 static inline uint32_t
@@ -366,16 +367,25 @@ frame_draw(struct frame *f, const struct draw_state *d, enum agx_primitive prim,
       cfg.restart_enable = restart;
       cfg.index_size = index_size_log2;
       cfg.index_buffer_present = indexed;
-      cfg.index_count_present = true;
-      cfg.instance_count_present = true;
-      cfg.start_present = true;
+      cfg.index_count_present = !f->indirect;
+      cfg.instance_count_present = !f->indirect;
+      cfg.start_present = !f->indirect;
+      cfg.indirect_buffer_present = f->indirect != 0;
       cfg.index_buffer_size_present = indexed;
    }
    if (indexed)
       w[k++] = (uint32_t)IB_VA;
-   w[k++] = count;
-   w[k++] = instances;
-   w[k++] = start;
+   if (f->indirect) {
+      agx_pack(&w[k], INDEX_LIST_INDIRECT_BUFFER, cfg) {
+         cfg.address_hi = (uint32_t)(f->indirect >> 32);
+         cfg.address_lo = (uint32_t)f->indirect;
+      }
+      k += 2;
+   } else {
+      w[k++] = count;
+      w[k++] = instances;
+      w[k++] = start;
+   }
    if (indexed)
       w[k++] = (count << index_size_log2) >> 2;
    cdm_put(&f->s, w, 4 * k);

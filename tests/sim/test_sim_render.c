@@ -1257,6 +1257,98 @@ test_lines(void)
    env_fini(&e);
 }
 
+/* ---- instancing and indirect draws -------------------------------------------- */
+
+/* Like VS_SRC, plus clip x += 0.5 * r6 (the instance index from 0):
+ * instance i lands 16 pixels to the right of instance i - 1. */
+#define VS_INSTANCED                                                \
+   "imadd r3, r5, 8, 0\n"                                           \
+   "device_load 0, i32, xyzw, r8_r9_r10_r11, u0_u1, r3, unsigned\n" \
+   "convert u32_to_f, r16, r6, rte\n"                               \
+   "mov_imm r17, 1056964608, 0b0\n"                                 \
+   "wait 0\n"                                                       \
+   "fmadd32 r8, r16, r17, r8\n"                                     \
+   "st_var 0, r8, 0\n"                                              \
+   "st_var 0, r9, 1\n"                                              \
+   "st_var 0, r10, 2\n"                                             \
+   "st_var 0, r11, 3\n"                                             \
+   "st_var 0, r8, 4\n"                                              \
+   "st_var 0, r8, 5\n"                                              \
+   "st_var 0, r8, 6\n"                                              \
+   "st_var_final 0, r8, 7\n"                                        \
+   "stop\n"
+
+static void
+test_instanced_indirect(void)
+{
+   for (unsigned mode = 0; mode < 3; mode++) {
+      /* 0: direct instanced; 1: indirect; 2: indexed indirect (U32) */
+      struct env e;
+      env_init(&e);
+      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+      put_rt(&e, &rt);
+      struct frame f;
+      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+      f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
+      /* the vertex-buffer address for u0_u1 (outside the control BO, where
+       * the VDM stream is being written) */
+      uint32_t u[2] = {(uint32_t)VB_VA, (uint32_t)(VB_VA >> 32)};
+      memcpy(e.data + IB_OFF + 0x200, u, 8);
+      f.vs = put_word_list(&e, env_asm(&e, VS_INSTANCED), 4, IB_VA + 0x200, false, false, false);
+      uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+      struct draw_state d;
+      draw_state_default(&d, &f, fs);
+      /* the triangle sits at vertices 10..12; vertices 0..9 are far away */
+      for (unsigned i = 0; i < 10; i++)
+         vertex_at(&e, i, -100.0, -100.0, 0.5f);
+      struct tri base = {{2.5, 14.0, 3.0}, {5.5, 20.0, 40.0}};
+      for (unsigned k = 0; k < 3; k++)
+         vertex_at(&e, 10 + k, base.x[k], base.y[k], 0.5f);
+      if (mode == 0) {
+         frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 10, false, 0, false, 0, 3);
+      } else if (mode == 1) {
+         /* VkDrawIndirectCommand: vertexCount, instanceCount, firstVertex,
+          * firstInstance (not added to r6) */
+         uint32_t rec[4] = {3, 3, 10, 7};
+         memcpy(e.data + IB_OFF + 0x100, rec, 16);
+         f.indirect = IB_VA + 0x100;
+         frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 0, 0, false, 0, false, 0, 0);
+      } else {
+         /* VkDrawIndexedIndirectCommand: indexCount, instanceCount,
+          * firstIndex, vertexOffset, firstInstance; indices 4, 5, 6 at
+          * first index 2, vertex offset 6 -> vertices 10..12 */
+         uint32_t idx[5] = {99, 99, 4, 5, 6};
+         memcpy(e.data + IB_OFF, idx, sizeof(idx));
+         uint32_t rec[5] = {3, 3, 2, 6, 0};
+         memcpy(e.data + IB_OFF + 0x100, rec, 20);
+         f.indirect = IB_VA + 0x100;
+         frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 0, 0, true, 2, false, 0, 0);
+      }
+      CHECK(frame_submit(&f) == 1);
+      struct tri t[3];
+      for (unsigned i = 0; i < 3; i++) {
+         t[i] = base;
+         for (unsigned k = 0; k < 3; k++)
+            t[i].x[k] += 16.0 * i;
+      }
+      uint32_t ref[W * H];
+      ref_count(t, 3, ref);
+      unsigned bad = 0, lit = 0;
+      for (unsigned y = 0; y < H; y++)
+         for (unsigned x = 0; x < W; x++) {
+            lit += ref[y * W + x] != 0;
+            bad += rt32(&e, STRIDE, 4, x, y, 0) != ref[y * W + x];
+         }
+      printf("instances (%s): 3 instances, %u pixels lit, %u mismatches\n",
+             mode == 0   ? "direct"
+             : mode == 1 ? "indirect"
+                         : "indexed indirect",
+             lit, bad);
+      CHECK(bad == 0 && lit > 300);
+      env_fini(&e);
+   }
+}
+
 static double vk_area(const struct tri *t);
 
 /* ---- provoking vertex and strip/fan winding --------------------------------- */
@@ -1532,6 +1624,7 @@ main(void)
    test_depth_bias();
    test_partial();
    test_lines();
+   test_instanced_indirect();
    test_raster_state();
    test_hazards();
    return SIM_TEST_RESULT();
