@@ -1349,6 +1349,58 @@ test_instanced_indirect(void)
    }
 }
 
+/* ---- VDM calls: Stream Link with return and Barrier with Returns -------------- */
+
+static void
+test_vdm_call(void)
+{
+   struct env e;
+   env_init(&e);
+   struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+   put_rt(&e, &rt);
+   struct frame f;
+   frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+   f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
+   uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+   struct draw_state d;
+   draw_state_default(&d, &f, fs);
+   struct tri t = {{3.5, 60.0, 20.0}, {4.0, 30.0, 61.0}};
+   for (unsigned k = 0; k < 3; k++)
+      vertex_at(&e, k, t.x[k], t.y[k], 0.5f);
+   /* main: call S twice, terminate; S: draw, Barrier with Returns */
+   uint64_t here = cdm_here(&f.s);
+   uint64_t sub = here + 8 + 8 + 32;
+   uint32_t w[8] = {0};
+   for (unsigned i = 0; i < 2; i++) {
+      agx_pack(w, VDM_STREAM_LINK, cfg) {
+         cfg.target_hi = (uint32_t)(sub >> 32);
+         cfg.target_lo = (uint32_t)sub;
+         cfg.with_return = true;
+      }
+      cdm_put(&f.s, w, 8);
+   }
+   memset(w, 0, sizeof(w));
+   agx_pack(w, VDM_STREAM_TERMINATE, cfg)
+      ;
+   cdm_put(&f.s, w, 32);
+   CHECK(cdm_here(&f.s) == sub);
+   frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+   agx_pack(w, VDM_BARRIER, cfg) {
+      cfg.returns = true;
+   }
+   cdm_put(&f.s, w, 4);
+   CHECK(frame_submit(&f) == 1);
+   uint32_t ref[W * H];
+   ref_count(&t, 1, ref);
+   unsigned bad = 0;
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++)
+         bad += rt32(&e, STRIDE, 4, x, y, 0) != 2 * ref[y * W + x];
+   printf("vdm call/return: a sub-stream called twice, %u mismatches\n", bad);
+   CHECK(bad == 0);
+   env_fini(&e);
+}
+
 static double vk_area(const struct tri *t);
 
 /* ---- provoking vertex and strip/fan winding --------------------------------- */
@@ -1625,6 +1677,7 @@ main(void)
    test_partial();
    test_lines();
    test_instanced_indirect();
+   test_vdm_call();
    test_raster_state();
    test_hazards();
    return SIM_TEST_RESULT();
