@@ -28,9 +28,14 @@ agx_sim_render_grow(struct agx_sim_render *r, void *arr, uint32_t *cap, uint32_t
    uint64_t n = *cap ? *cap : 64;
    while (n < need)
       n *= 2;
-   if (n > (1u << 26)) {
+   /* host-memory guard: at most 512 MiB per array (about a million
+    * vertex records); the hardware's TVB would split such a pass into
+    * partial renders, which the model does not need to do */
+   if (n > (1u << 26) || n * elem > (512ull << 20)) {
       agx_sim_usc_error(r->gpu, AGX_SIM_GPU_ILLEGAL, 0,
-                        "render command needs more than 2^26 vertices or primitives");
+                        "render command needs more vertices or primitives than the model keeps "
+                        "(%llu x %zu bytes)",
+                        (unsigned long long)n, elem);
       return NULL;
    }
    void *p = realloc(arr, (size_t)n * elem);

@@ -1702,6 +1702,34 @@ test_hazards(void)
       expect_fault(&e, frame_submit(&f), "past the vertex output record", "st_var past record");
       env_fini(&e);
    }
+   /* a fragment shader that never ends: the instruction budget covers the
+    * whole command, the fence carries -ETIMEDOUT */
+   {
+      struct env e;
+      env_init(&e);
+      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+      put_rt(&e, &rt);
+      struct frame f;
+      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+      uint32_t fs = put_word_list(&e, env_asm(&e, "spin:\njmp_exec_any @spin\nstop\n"), 0, 0, false,
+                                  true, true);
+      struct draw_state d;
+      draw_state_default(&d, &f, fs);
+      const float cx[3] = {-1, 3, -1}, cy[3] = {-1, -1, 3};
+      for (unsigned k = 0; k < 3; k++) {
+         float v[8] = {cx[k], cy[k], 0.5f, 1, 0, 0, 0, 0};
+         put_vertex(&e, k, v);
+      }
+      frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+      setenv("AGX_SIM_BUDGET", "200000", 1);
+      int st = frame_submit(&f);
+      unsetenv("AGX_SIM_BUDGET");
+      char msg[512] = "";
+      agx_sim_test_gpu_errors(e.sim, msg, sizeof(msg));
+      printf("endless fragment shader: status %d, \"%s\"\n", st, msg);
+      CHECK(st == -ETIMEDOUT && strstr(msg, "budget"));
+      env_fini(&e);
+   }
    /* malformed render command: sample_size_B not a multiple of 8 */
    {
       struct env e;
