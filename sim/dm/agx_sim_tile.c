@@ -77,6 +77,9 @@ struct tile_ctx {
    uint8_t cf_valid[MAX_CF];
    struct agx_sim_usc_pixel px[MAX_UTILE_PX];
    float zs[MAX_UTILE_PX][4]; /* interpolated window z per thread and sample */
+   /* per utile pixel, during one fragment batch: samples st_tile wrote,
+    * samples sample_mask/zs_emit tested, zs_emit executed */
+   uint8_t stored[MAX_UTILE_PX], tested[MAX_UTILE_PX], emitted[MAX_UTILE_PX];
    uint64_t visible;
    char msg[256];
 };
@@ -90,7 +93,7 @@ tb_fail(struct tile_ctx *c, const char *fmt, unsigned a, unsigned b)
 
 static uint8_t *
 tile_hook(void *p, uint32_t x, uint32_t y, unsigned sample, unsigned offset, unsigned bytes,
-          const char **err)
+          bool write, const char **err)
 {
    struct tile_ctx *c = p;
    if (x < c->ux || y < c->uy || x >= c->ux + c->uw || y >= c->uy + c->uh) {
@@ -102,6 +105,8 @@ tile_hook(void *p, uint32_t x, uint32_t y, unsigned sample, unsigned offset, uns
       return NULL;
    }
    size_t i = ((size_t)(y - c->uy) * c->uw + (x - c->ux)) * c->samples + sample;
+   if (write)
+      c->stored[(y - c->uy) * c->uw + (x - c->ux)] |= (uint8_t)(1u << sample);
    return c->tb + i * c->ssize + offset;
 }
 
@@ -209,19 +214,36 @@ zs_test(struct tile_ctx *c, unsigned lx, unsigned ly, unsigned s, double z, bool
    return pass;
 }
 
+/* sample_mask / zs_emit. Strict mode enforces Mesa's empirically
+ * established rules (graphics.md 4.4, agx_nir_lower_sample_mask.c): tests
+ * of a sample come before any st_tile to it (1), a tested sample is not
+ * killed afterwards (3), zs_emit executes at most once (4); a killed
+ * sample ignores later sample_mask (3). */
 static const char *
 test_hook(void *p, uint32_t thread, unsigned target, unsigned live, bool has_z, float z, bool has_s,
           unsigned sval)
 {
    struct tile_ctx *c = p;
    struct agx_sim_usc_pixel *px = &c->px[thread];
-   unsigned lx = px->x - c->ux, ly = px->y - c->uy;
+   unsigned lx = px->x - c->ux, ly = px->y - c->uy, li = ly * c->uw + lx;
+   bool strict = c->r->gpu->cfg.strict, zs = live == 0xFFFF && (has_z || has_s);
+   if (strict && zs && c->emitted[li])
+      return "zs_emit executed twice (graphics.md 4.4 rule 4)";
+   c->emitted[li] |= zs;
    for (unsigned s = 0; s < c->samples; s++) {
       unsigned bit = 1u << s;
       if (!(target & bit) || !(px->coverage & bit))
          continue;
-      if (!(live & bit) ||
-          !zs_test(c, lx, ly, s, has_z ? (double)z : (double)c->zs[thread][s], has_s, sval))
+      if (strict && (c->stored[li] & bit))
+         return "sample_mask/zs_emit of a sample after st_tile stored it (graphics.md 4.4 rule 1)";
+      if (!(live & bit)) {
+         if (strict && (c->tested[li] & bit))
+            return "sample_mask kills a sample that was already tested (graphics.md 4.4 rule 3)";
+         px->coverage &= (uint8_t)~bit;
+         continue;
+      }
+      c->tested[li] |= (uint8_t)bit;
+      if (!zs_test(c, lx, ly, s, has_z ? (double)z : (double)c->zs[thread][s], has_s, sval))
          px->coverage &= (uint8_t)~bit;
    }
    return NULL;
@@ -497,6 +519,9 @@ shade_prim(struct tile_ctx *c, const struct agx_sim_prim *pr)
             }
          }
       }
+      memset(c->stored, 0, sizeof(c->stored));
+      memset(c->tested, 0, sizeof(c->tested));
+      memset(c->emitted, 0, sizeof(c->emitted));
       struct agx_sim_usc_batch b = batch_for(c, AGX_SIM_STAGE_FRAGMENT, n, &fs_ops);
       if (!agx_sim_usc_run_batch(r->gpu, c->draw->fs, &b))
          return false;

@@ -445,7 +445,7 @@ x_ldst_tile(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_si
           * return sample 0 of the selection) */
          unsigned s = samples ? (unsigned)__builtin_ctz(samples) : 0;
          const char *err = NULL;
-         uint8_t *t = b->ops->tile(b->ctx, px->x, px->y, s, off, span, &err);
+         uint8_t *t = b->ops->tile(b->ctx, px->x, px->y, s, off, span, false, &err);
          if (!t) {
             agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, 0, "%s (lane %u)", err, l);
             return NULL;
@@ -482,7 +482,7 @@ x_ldst_tile(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_si
          if (!(samples & (1u << s)))
             continue;
          const char *err = NULL;
-         uint8_t *t = b->ops->tile(b->ctx, px->x, px->y, s, off, span, &err);
+         uint8_t *t = b->ops->tile(b->ctx, px->x, px->y, s, off, span, true, &err);
          if (!t) {
             agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, 0, "%s (lane %u)", err, l);
             return NULL;
@@ -613,7 +613,7 @@ x_image_write_block(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struc
                if (img.samples == 1 && s > 0)
                   break;
                const char *err = NULL;
-               uint8_t *t = b->ops->tile(b->ctx, x, y, s, off[l] & 0xFFFF, nch * es, &err);
+               uint8_t *t = b->ops->tile(b->ctx, x, y, s, off[l] & 0xFFFF, nch * es, false, &err);
                if (!t) {
                   agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, 0, "%s", err);
                   return NULL;
