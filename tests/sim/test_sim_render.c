@@ -1459,6 +1459,103 @@ test_discard(void)
    CHECK(bad == 0);
 }
 
+/* ---- a first triangle as a Vulkan driver draws it: RGBA8 (and sRGB) -------- */
+
+static double
+ref_linear_to_srgb(double l)
+{
+   l = fmin(fmax(l, 0.0), 1.0);
+   return l <= 0.0031308 ? l * 12.92 : 1.055 * pow(l, 1.0 / 2.4) - 0.055;
+}
+
+/* BG clears to the uniform colour u4-u7, the FS interpolates a colour
+ * (noperspective) into 16-bit registers and stores it as u8norm (srgba8
+ * for sRGB), the EOT block-stores through an RGBA8 Unorm PBE. */
+static void
+test_rgba8(void)
+{
+   for (unsigned srgb = 0; srgb < 2; srgb++) {
+      struct env e;
+      env_init(&e);
+      struct rt_desc rt = {AGX_CHANNELS_R8G8B8A8, AGX_TEXTURE_TYPE_UNORM, W, H, STRIDE};
+      put_rt(&e, &rt);
+      /* sRGB: the tile holds srgba8 and, as Mesa does, the EOT's PBE uses
+       * the linear RGBA8 format so the encoded bytes go to memory as-is */
+      const char *fmt = srgb ? "srgba8" : "u8norm";
+      char bg[256], eot[256], fsrc[512];
+      snprintf(bg, sizeof(bg),
+               "iadd r4, u4, 0\niadd r5, u5, 0\niadd r6, u6, 0\niadd r7, u7, 0\n"
+               "st_tile r4_r5_r6_r7, %s, 0, xyzw, 0, 255, 0\nstop\n",
+               fmt);
+      snprintf(eot, sizeof(eot),
+               "mov_imm r2, 0, 0b0\n"
+               "image_write_block r2l, r4_r5, 0, ts0, tex_2d, rte, %s, 0, 0, 0\nstop\n",
+               fmt);
+      snprintf(fsrc, sizeof(fsrc),
+               "iter r4l_r4h_r5l_r5h, cf1, center, 0b0, 0, 0, 0, 0, 0\n"
+               "wait_pix 12, 0\n"
+               "st_tile r4l_r4h_r5l_r5h, %s, 0, xyzw, 0, 255, 0\nstop\n",
+               fmt);
+      struct frame f;
+      frame_init(&f, &e, W, H, 8, bg, eot);
+      const float clear[8] = {0, 0, 0, 0, 0.25f, 0.5f, 0.75f, 1.0f};
+      memcpy(e.data + IB_OFF + 0x300, clear, sizeof(clear));
+      f.bg = put_word_list(&e, env_asm(&e, bg), 16, IB_VA + 0x300, false, true, false);
+      uint32_t fs = put_word_list(&e, env_asm(&e, fsrc), 0, 0, false, true, true);
+      struct draw_state d;
+      draw_state_default(&d, &f, fs);
+      bind(&d, 0, 0, AGX_SHADE_MODEL_LINEAR);
+      bind(&d, 1, 1, AGX_SHADE_MODEL_LINEAR);
+      d.bind[1].components = 4;
+      d.slots32 = 5, d.cf_count = 5;
+      const double px[3] = {4.5, 60.25, 12.0}, py[3] = {6.0, 20.5, 59.75};
+      const float col[3][4] = {{1, 0, 0, 1}, {0, 1, 0, 0.5f}, {0, 0, 1, 0}};
+      for (unsigned k = 0; k < 3; k++) {
+         float v[8] = {clip_of(px[k], W), clip_of(py[k], H), 0.5f,      1,
+                       col[k][0],         col[k][1],         col[k][2], col[k][3]};
+         put_vertex(&e, k, v);
+      }
+      frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+      CHECK(frame_submit(&f) == 1);
+      struct rv v[3];
+      for (unsigned k = 0; k < 3; k++)
+         v[k].x = llround(px[k] * 256), v[k].y = llround(py[k] * 256);
+      double area = (px[1] - px[0]) * (py[2] - py[0]) - (px[2] - px[0]) * (py[1] - py[0]);
+      unsigned bad = 0, inside = 0, worst = 0;
+      for (unsigned y = 0; y < H; y++) {
+         for (unsigned x = 0; x < W; x++) {
+            double c[4];
+            if (ref_covers(v, x * 256 + 128, y * 256 + 128)) {
+               inside++;
+               double cx = x + 0.5, cy = y + 0.5, l[3];
+               l[0] = ((px[1] - cx) * (py[2] - cy) - (px[2] - cx) * (py[1] - cy)) / area;
+               l[1] = ((px[2] - cx) * (py[0] - cy) - (px[0] - cx) * (py[2] - cy)) / area;
+               l[2] = 1.0 - l[0] - l[1];
+               for (unsigned ch = 0; ch < 4; ch++)
+                  c[ch] = l[0] * col[0][ch] + l[1] * col[1][ch] + l[2] * col[2][ch];
+            } else {
+               for (unsigned ch = 0; ch < 4; ch++)
+                  c[ch] = clear[4 + ch];
+            }
+            for (unsigned ch = 0; ch < 4; ch++) {
+               double lin = fmin(fmax(c[ch], 0.0), 1.0);
+               double enc = srgb && ch < 3 ? ref_linear_to_srgb(lin) : lin;
+               int want = (int)lround(enc * 255.0);
+               int got = e.data[RT_OFF + y * STRIDE + 4 * x + ch];
+               unsigned diff = (unsigned)abs(got - want);
+               worst = diff > worst ? diff : worst;
+               bad += diff > 1;
+            }
+         }
+      }
+      printf("rgba8%s first triangle: %u pixels inside, worst difference %u LSB, %u channels off "
+             "by more than 1\n",
+             srgb ? " sRGB" : "", inside, worst, bad);
+      CHECK(bad == 0 && inside > 1000);
+      env_fini(&e);
+   }
+}
+
 static double vk_area(const struct tri *t);
 
 /* ---- provoking vertex and strip/fan winding --------------------------------- */
@@ -1790,6 +1887,7 @@ main(void)
    test_instanced_indirect();
    test_vdm_call();
    test_discard();
+   test_rgba8();
    test_raster_state();
    test_hazards();
    return SIM_TEST_RESULT();
