@@ -9,8 +9,9 @@
  * LAST -> 2, first-provoking fans -> 1, graphics.md 2.4 - gives Vulkan's
  * provoking vertices): strip triangle i is (i, i+1, i+2) with its facing
  * inverted for odd i (Vulkan's winding), fan triangle i is (0, i+1, i+2).
- * Points (Primitive 0) are squares (see point()). Lines and quads are
- * not modelled yet (the command faults as unmodelled).
+ * Points (Primitive 0) are squares (see point()), lines, line strips and
+ * loops segments (see line()). Quads are not modelled yet (the command
+ * faults as unmodelled).
  *
  * Clipping: against w > 0 (w >= W Clamp when PPP_CTRL enables it,
  * otherwise a tiny positive w) and, when Cull "Depth clip" is set, against
@@ -336,6 +337,59 @@ point(struct agx_sim_render *r, uint32_t draw, uint32_t vi)
    return true;
 }
 
+/* A line segment a -> b (Bresenham, width 1): stored as the triangle
+ * (a, b, a + perpendicular) whose third vertex repeats a's record, so the
+ * plane through it interpolates along the segment (attributes constant
+ * across it); coverage follows the diamond-exit rule (agx_sim_raster.c).
+ * Assumptions: a line is clipped whole when an endpoint fails the w or
+ * depth-clip planes; only width 1 (Fragment face Line width 15, i.e. 4:4
+ * fixed point 1.0) is modelled; lines are front-facing. */
+static bool
+line(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b)
+{
+   const struct agx_sim_draw *d = &r->draws[draw];
+   const struct agx_sim_ppp *s = &d->ppp;
+   if (s->front.line_width != 15) {
+      agx_sim_usc_error(r->gpu, AGX_SIM_GPU_ILLEGAL, 0,
+                        "draw %u: line width field %u (only width 1 is modelled)", draw,
+                        s->front.line_width);
+      return false;
+   }
+   uint32_t vi[2] = {a, b};
+   double wx[2], wy[2], wz[2], iw[2];
+   const struct AGX_VIEWPORT *vp = &s->viewport[0];
+   double wmin = (r->cmd->ppp_ctrl & 2) && s->w_clamp > 0 ? s->w_clamp : 1e-30;
+   for (unsigned i = 0; i < 2; i++) {
+      const struct agx_sim_vtx *v = &r->vtx[vi[i]];
+      if (!position_written(v)) {
+         agx_sim_usc_error(r->gpu, AGX_SIM_GPU_FIDELITY, 0,
+                           "vertex shader did not write the position of a line of draw %u", draw);
+         return false;
+      }
+      double x = wordf(v, 0), y = wordf(v, 1), z = wordf(v, 2), w = wordf(v, 3);
+      if (w < wmin || (s->cull.depth_clip && (z < 0 || z > w)))
+         return true;
+      wx[i] = fmin(fmax(vp->translate_x + vp->scale_x * (x / w), -16777216.0), 16777216.0);
+      wy[i] = fmin(fmax(vp->translate_y + vp->scale_y * (y / w), -16777216.0), 16777216.0);
+      wz[i] = vp->translate_z + vp->scale_z * (z / w);
+      iw[i] = 1.0 / w;
+   }
+   struct agx_sim_prim p;
+   memset(&p, 0, sizeof(p));
+   p.draw = draw;
+   p.line = true;
+   for (unsigned i = 0; i < 2; i++) {
+      p.fx[i] = llround(wx[i] * 256), p.fy[i] = llround(wy[i] * 256);
+      p.z[i] = wz[i], p.inv_w[i] = iw[i], p.vtx[i] = vi[i];
+   }
+   if (p.fx[0] == p.fx[1] && p.fy[0] == p.fy[1])
+      return true; /* zero length */
+   p.fx[2] = p.fx[0] - (p.fy[1] - p.fy[0]);
+   p.fy[2] = p.fy[0] + (p.fx[1] - p.fx[0]);
+   p.z[2] = p.z[0], p.inv_w[2] = p.inv_w[0], p.vtx[2] = vi[0];
+   return append_prim(r, &p);
+}
+
 bool
 agx_sim_prim_assemble(struct agx_sim_render *r, uint32_t draw, unsigned topology,
                       const uint32_t *verts, uint32_t count, uint16_t layer)
@@ -352,6 +406,25 @@ agx_sim_prim_assemble(struct agx_sim_render *r, uint32_t draw, unsigned topology
       for (uint32_t i = 0; i < count; i++)
          if (verts[i] != UINT32_MAX && !point(r, draw, verts[i]))
             return false;
+      return true;
+   }
+   if (topology == AGX_PRIMITIVE_LINES || topology == AGX_PRIMITIVE_LINE_STRIP ||
+       topology == AGX_PRIMITIVE_LINE_LOOP) {
+      uint32_t i = 0;
+      while (i < count) {
+         uint32_t start = i;
+         while (i < count && verts[i] != UINT32_MAX)
+            i++;
+         const uint32_t *v = verts + start;
+         uint32_t n = i - start;
+         i++;
+         uint32_t step = topology == AGX_PRIMITIVE_LINES ? 2 : 1;
+         for (uint32_t k = 0; k + 1 < n; k += step)
+            if (!line(r, draw, v[k], v[k + 1]))
+               return false;
+         if (topology == AGX_PRIMITIVE_LINE_LOOP && n > 2 && !line(r, draw, v[n - 1], v[0]))
+            return false;
+      }
       return true;
    }
    if (topology != AGX_PRIMITIVE_TRIANGLES && topology != AGX_PRIMITIVE_TRIANGLE_STRIP &&

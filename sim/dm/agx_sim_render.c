@@ -11,8 +11,8 @@
  * vertex_helper, the fragment phase with fragment_helper (the helper
  * program that maps stacks, usc/agx_sim_helper.h). Sample positions come from
  * ppp_multisamplectl (one byte per sample, (y << 4) | x in 1/16 pixel).
- * Not consumed yet (see sim/README.md): partial BG/EOT programs (no
- * partial renders: the binned list is unbounded), isp_merge_upper_x/y,
+ * partial_bg/partial_eot run only for the partial renders that
+ * AGX_SIM_PARTIAL_PRIMS forces. Not consumed yet: isp_merge_upper_x/y,
  * NO_VERTEX_CLUSTERING and VERTEX_SCRATCH.
  */
 #include <stdlib.h>
@@ -28,9 +28,14 @@ agx_sim_render_grow(struct agx_sim_render *r, void *arr, uint32_t *cap, uint32_t
    uint64_t n = *cap ? *cap : 64;
    while (n < need)
       n *= 2;
-   if (n > (1u << 26)) {
+   /* host-memory guard: at most 512 MiB per array (about a million
+    * vertex records); the hardware's TVB would split such a pass into
+    * partial renders, which the model does not need to do */
+   if (n > (1u << 26) || n * elem > (512ull << 20)) {
       agx_sim_usc_error(r->gpu, AGX_SIM_GPU_ILLEGAL, 0,
-                        "render command needs more than 2^26 vertices or primitives");
+                        "render command needs more vertices or primitives than the model keeps "
+                        "(%llu x %zu bytes)",
+                        (unsigned long long)n, elem);
       return NULL;
    }
    void *p = realloc(arr, (size_t)n * elem);
@@ -62,6 +67,12 @@ check_cmd(struct agx_sim_render *r)
       unsigned b = (unsigned)(c->ppp_multisamplectl >> (8 * s)) & 0xFF;
       r->sample_pos[s][0] = (float)(b & 15) / 16.0f;
       r->sample_pos[s][1] = (float)(b >> 4) / 16.0f;
+   }
+   const char *env = getenv("AGX_SIM_PARTIAL_PRIMS");
+   if (env) {
+      char *end;
+      unsigned long v = strtoul(env, &end, 0);
+      r->partial_prims = *env && !*end && v < (1ul << 30) ? (uint32_t)v : 0;
    }
    r->tiles_x = (c->width_px + AGX_SIM_TILE - 1) / AGX_SIM_TILE;
    r->tiles_y = (c->height_px + AGX_SIM_TILE - 1) / AGX_SIM_TILE;

@@ -500,7 +500,9 @@ agx_sim_usc_run_batch(struct agx_sim_gpu *gpu, struct agx_sim_dispatch *d,
       }
       d->batch_worker = w;
    }
-   w->budget_left = gpu->cfg.budget ? gpu->cfg.budget : UINT64_MAX;
+   /* the budget covers the whole command: what earlier batches used is gone */
+   uint64_t budget = gpu->cfg.budget ? gpu->cfg.budget : UINT64_MAX;
+   w->budget_left = budget > gpu->sg_insns ? budget - gpu->sg_insns : 1;
    w->thread_insns = w->sg_insns = 0;
    if (run_preamble(gpu, d, w)) {
       for (uint32_t g = 0; g < d->grid[0] && !gpu_failed(gpu); g++) {

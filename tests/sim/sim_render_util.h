@@ -55,7 +55,8 @@ struct frame {
    struct env *e;
    uint32_t width, height;
    unsigned utile_w, utile_h, sample_size, samples;
-   uint32_t bg, eot; /* USC word-list offsets */
+   uint32_t bg, eot;                 /* USC word-list offsets */
+   uint32_t partial_bg, partial_eot; /* 0 = the same as bg / eot */
    uint32_t flags;
    uint64_t zls_ctrl;
    uint32_t bgobjdepth, bgobjvals;
@@ -66,6 +67,7 @@ struct frame {
    /* VDM stream under construction */
    struct cdm s;
    uint32_t ppp_used; /* bytes of PPP blocks at PPP_OFF */
+   uint64_t indirect; /* non-zero: the next draws read this indirect record */
 };
 
 static inline uint32_t
@@ -174,6 +176,7 @@ struct draw_state {
    bool point_size;   /* Output Select Point size: size in UVS word 4 + varyings - 1 */
    bool depth_bias;
    unsigned depth_bias_index;
+   unsigned line_width_field; /* Fragment face Line width (4:4 fixed - 1) */
    bool scissor;
    unsigned scissor_index;
    enum agx_visibility_mode visibility;
@@ -257,6 +260,7 @@ frame_draw(struct frame *f, const struct draw_state *d, enum agx_primitive prim,
    for (unsigned face = 0; face < 2; face++) {
       agx_pack(&ppp[n++], FRAGMENT_FACE, cfg) {
          cfg.stencil_reference = d->stencil_ref;
+         cfg.line_width = d->line_width_field;
          cfg.depth_function = d->depth_func;
          cfg.disable_depth_write = d->depth_write_disable;
       }
@@ -363,16 +367,25 @@ frame_draw(struct frame *f, const struct draw_state *d, enum agx_primitive prim,
       cfg.restart_enable = restart;
       cfg.index_size = index_size_log2;
       cfg.index_buffer_present = indexed;
-      cfg.index_count_present = true;
-      cfg.instance_count_present = true;
-      cfg.start_present = true;
+      cfg.index_count_present = !f->indirect;
+      cfg.instance_count_present = !f->indirect;
+      cfg.start_present = !f->indirect;
+      cfg.indirect_buffer_present = f->indirect != 0;
       cfg.index_buffer_size_present = indexed;
    }
    if (indexed)
       w[k++] = (uint32_t)IB_VA;
-   w[k++] = count;
-   w[k++] = instances;
-   w[k++] = start;
+   if (f->indirect) {
+      agx_pack(&w[k], INDEX_LIST_INDIRECT_BUFFER, cfg) {
+         cfg.address_hi = (uint32_t)(f->indirect >> 32);
+         cfg.address_lo = (uint32_t)f->indirect;
+      }
+      k += 2;
+   } else {
+      w[k++] = count;
+      w[k++] = instances;
+      w[k++] = start;
+   }
    if (indexed)
       w[k++] = (count << index_size_log2) >> 2;
    cdm_put(&f->s, w, 4 * k);
@@ -428,6 +441,10 @@ frame_submit(struct frame *f)
    c.r.eot.usc = f->eot + 4;
    c.r.partial_bg = c.r.bg;
    c.r.partial_eot = c.r.eot;
+   if (f->partial_bg)
+      c.r.partial_bg.usc = f->partial_bg + 4;
+   if (f->partial_eot)
+      c.r.partial_eot.usc = f->partial_eot + 4;
    uint32_t so = sim_syncobj_create(e->sim, 0);
    struct drm_asahi_sync sync = {.sync_type = DRM_ASAHI_SYNC_SYNCOBJ, .handle = so};
    int ret = sim_submit(e->sim, e->queue, &c, sizeof(c), &sync, 0, 1);

@@ -19,6 +19,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 
 #include "sim_render_util.h"
 
@@ -1067,6 +1068,494 @@ test_depth_bias(void)
    CHECK(bad_total == 0);
 }
 
+/* ---- partial renders ----------------------------------------------------------- */
+
+/* Partial BG: reload the count the partial EOT stored (texture_load of the
+ * render target at the pixel, Mesa's txf) into the tile. */
+static const char *BG_RELOAD = "get_sr r2, sr80\n"
+                               "get_sr r3, sr81\n"
+                               "texture_load 0, 0b0000, 0b0, none, x, 0b00, r1, None, ts1, ss0, "
+                               "tex_2d, r2_r3, auto_lod, 0\n"
+                               "wait 0\n"
+                               "st_tile r1, i32, 0, x, 0, 255, 0\n"
+                               "stop\n";
+
+static void
+test_partial(void)
+{
+   struct env e;
+   env_init(&e);
+   struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+   put_rt(&e, &rt);
+   /* Texture of the render target next to its PBE (ts1), txf sampler (ss0) */
+   uint32_t tw[6];
+   agx_pack(tw, TEXTURE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
+      cfg.layout = AGX_LAYOUT_LINEAR;
+      cfg.channels = AGX_CHANNELS_R32;
+      cfg.type = AGX_TEXTURE_TYPE_UINT;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_G;
+      cfg.swizzle_b = AGX_CHANNEL_B;
+      cfg.swizzle_a = AGX_CHANNEL_A;
+      cfg.width = W;
+      cfg.height = H;
+      cfg.address = RT_VA;
+      cfg.stride = STRIDE - 16;
+   }
+   memcpy(e.data + PBE_OFF + 24, tw, 24);
+   uint32_t sw[4] = {0};
+   agx_pack(sw, SAMPLER, cfg) {
+      cfg.magnify = AGX_FILTER_NEAREST;
+      cfg.minify = AGX_FILTER_NEAREST;
+      cfg.wrap_s = cfg.wrap_t = cfg.wrap_r = AGX_WRAP_CLAMP_TO_EDGE;
+      cfg.mip_filter = AGX_MIP_FILTER_NEAREST;
+   }
+   memcpy(e.data + PBE_OFF + 64, sw, 16);
+   struct frame f;
+   frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+   float one = 1.0f;
+   memcpy(&f.bgobjdepth, &one, 4);
+   f.zls_w = W, f.zls_h = H; /* depth buffer: partial renders keep depth */
+   /* depth is cleared, so every tile must be processed (as Honeykrisp sets
+    * it): a tile skipped by one partial render would load stale depth */
+   f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
+   /* partial BG word list: Texture word (ts0-1), Sampler word, program */
+   e.code_used = (e.code_used + 63) & ~63u;
+   uint32_t code = env_asm(&e, BG_RELOAD);
+   e.code_used = (e.code_used + 63) & ~63u;
+   uint32_t pbg = e.code_used, off = pbg, w[2];
+   agx_pack(w, USC_TEXTURE, cfg) {
+      cfg.start = 0, cfg.count = 2, cfg.buffer = DATA_VA + PBE_OFF;
+   }
+   env_put(&e, &off, w, 8);
+   agx_pack(w, USC_SAMPLER, cfg) {
+      cfg.start = 0, cfg.count = 1, cfg.buffer = DATA_VA + PBE_OFF + 64;
+   }
+   env_put(&e, &off, w, 8);
+   agx_pack(w, USC_SHADER, cfg) {
+      cfg.code = code;
+   }
+   env_put(&e, &off, w, 6);
+   agx_pack(w, USC_REGISTERS, cfg) {
+      cfg.register_count = 256;
+   }
+   env_put(&e, &off, w, 4);
+   agx_pack(w, USC_NO_PRESHADER, cfg)
+      ;
+   env_put(&e, &off, w, 2);
+   e.code_used = off;
+   f.partial_bg = pbg;
+   uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+   struct draw_state d;
+   draw_state_default(&d, &f, fs);
+   d.depth_func = AGX_ZS_FUNC_LESS;
+   d.depth_write_disable = false;
+   /* 12 triangles: a fan of 8 and 4 overlapping slivers; LESS at equal z
+    * keeps the first triangle of each pixel, also across partial renders */
+   struct tri t[12];
+   const double ring[8][2] = {{52.5, 32.5}, {46.5, 46.5}, {32.5, 52.5}, {18.5, 46.5},
+                              {12.5, 32.5}, {18.5, 18.5}, {32.5, 12.5}, {46.5, 18.5}};
+   for (unsigned i = 0; i < 8; i++) {
+      t[i].x[0] = 32.5, t[i].y[0] = 32.5;
+      t[i].x[1] = ring[i][0], t[i].y[1] = ring[i][1];
+      t[i].x[2] = ring[(i + 1) % 8][0], t[i].y[2] = ring[(i + 1) % 8][1];
+   }
+   const struct tri extra[4] = {{{2.5, 60.25, 2.5}, {30.0, 33.0, 34.5}},
+                                {{1.0, 61.75, 9.0}, {2.0, 40.0, 3.0}},
+                                {{20.0, 40.0, 30.0}, {0.5, 0.5, 63.0}},
+                                {{60.0, 62.0, 5.0}, {1.0, 60.0, 61.0}}};
+   for (unsigned i = 0; i < 4; i++)
+      t[8 + i] = extra[i];
+   for (unsigned i = 0; i < 12; i++)
+      for (unsigned k = 0; k < 3; k++)
+         vertex_at(&e, 3 * i + k, t[i].x[k], t[i].y[k], 0.5f);
+   frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 36, 0, false, 0, false, 0, 1);
+   setenv("AGX_SIM_PARTIAL_PRIMS", "3", 1);
+   CHECK(frame_submit(&f) == 1);
+   unsetenv("AGX_SIM_PARTIAL_PRIMS");
+   uint32_t ref[W * H];
+   ref_count(t, 12, ref);
+   unsigned bad = 0, multi = 0;
+   for (unsigned y = 0; y < H; y++) {
+      for (unsigned x = 0; x < W; x++) {
+         multi += ref[y * W + x] > 1;
+         bad += rt32(&e, STRIDE, 4, x, y, 0) != (ref[y * W + x] ? 1u : 0u);
+      }
+   }
+   printf("partial renders (every 3 of 12 triangles): %u pixels covered more than once, %u "
+          "mismatches\n",
+          multi, bad);
+   CHECK(bad == 0);
+   CHECK(multi > 50);
+   env_fini(&e);
+}
+
+/* ---- lines ---------------------------------------------------------------------- */
+
+/* Reference for a segment between pixel centres with an odd major length
+ * (no ties): the pixels along the major axis from the start (inclusive) to
+ * the end (exclusive), in the row/column the segment crosses at that
+ * column/row centre (Vulkan's diamond-exit rule reduces to this). */
+static void
+ref_line(uint32_t *count, int x0, int y0, int x1, int y1)
+{
+   int dx = x1 - x0, dy = y1 - y0;
+   bool xmajor = abs(dx) >= abs(dy);
+   int n = xmajor ? abs(dx) : abs(dy);
+   for (int k = 0; k < n; k++) {
+      int x, y;
+      if (xmajor) {
+         x = x0 + (dx > 0 ? k : -k);
+         y = (int)floor(y0 + 0.5 + (double)dy * k / abs(dx));
+      } else {
+         y = y0 + (dy > 0 ? k : -k);
+         x = (int)floor(x0 + 0.5 + (double)dx * k / abs(dy));
+      }
+      count[y * W + x]++;
+   }
+}
+
+static void
+test_lines(void)
+{
+   struct env e;
+   env_init(&e);
+   struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+   put_rt(&e, &rt);
+   struct frame f;
+   frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+   f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
+   uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+   struct draw_state d;
+   draw_state_default(&d, &f, fs);
+   d.line_width_field = 15; /* 1.0 in 4:4 fixed point, minus 1 */
+   /* two separate lines (x-major and y-major), then a 3-vertex strip */
+   const int pts[7][2] = {{2, 3}, {59, 28}, {40, 2}, {50, 61}, {5, 60}, {30, 45}, {45, 62}};
+   for (unsigned i = 0; i < 7; i++)
+      vertex_at(&e, i, pts[i][0] + 0.5, pts[i][1] + 0.5, 0.5f);
+   frame_draw(&f, &d, AGX_PRIMITIVE_LINES, 4, 0, false, 0, false, 0, 1);
+   frame_draw(&f, &d, AGX_PRIMITIVE_LINE_STRIP, 3, 4, false, 0, false, 0, 1);
+   CHECK(frame_submit(&f) == 1);
+   uint32_t ref[W * H];
+   memset(ref, 0, sizeof(ref));
+   ref_line(ref, 2, 3, 59, 28);
+   ref_line(ref, 40, 2, 50, 61);
+   ref_line(ref, 5, 60, 30, 45);
+   ref_line(ref, 30, 45, 45, 62);
+   unsigned bad = 0, lit = 0;
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++) {
+         lit += ref[y * W + x] != 0;
+         if (rt32(&e, STRIDE, 4, x, y, 0) != ref[y * W + x] && bad++ < 6)
+            fprintf(stderr, "line (%u,%u): got %u want %u\n", x, y, rt32(&e, STRIDE, 4, x, y, 0),
+                    ref[y * W + x]);
+      }
+   printf("lines: 4 segments (list + strip), %u pixels lit, %u mismatches\n", lit, bad);
+   CHECK(bad == 0);
+   CHECK(lit == 57 + 59 + 25 + 17 - 1);
+   env_fini(&e);
+}
+
+/* ---- instancing and indirect draws -------------------------------------------- */
+
+/* Like VS_SRC, plus clip x += 0.5 * r6 (the instance index from 0):
+ * instance i lands 16 pixels to the right of instance i - 1. */
+#define VS_INSTANCED                                                \
+   "imadd r3, r5, 8, 0\n"                                           \
+   "device_load 0, i32, xyzw, r8_r9_r10_r11, u0_u1, r3, unsigned\n" \
+   "convert u32_to_f, r16, r6, rte\n"                               \
+   "mov_imm r17, 1056964608, 0b0\n"                                 \
+   "wait 0\n"                                                       \
+   "fmadd32 r8, r16, r17, r8\n"                                     \
+   "st_var 0, r8, 0\n"                                              \
+   "st_var 0, r9, 1\n"                                              \
+   "st_var 0, r10, 2\n"                                             \
+   "st_var 0, r11, 3\n"                                             \
+   "st_var 0, r8, 4\n"                                              \
+   "st_var 0, r8, 5\n"                                              \
+   "st_var 0, r8, 6\n"                                              \
+   "st_var_final 0, r8, 7\n"                                        \
+   "stop\n"
+
+static void
+test_instanced_indirect(void)
+{
+   for (unsigned mode = 0; mode < 3; mode++) {
+      /* 0: direct instanced; 1: indirect; 2: indexed indirect (U32) */
+      struct env e;
+      env_init(&e);
+      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+      put_rt(&e, &rt);
+      struct frame f;
+      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+      f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
+      /* the vertex-buffer address for u0_u1 (outside the control BO, where
+       * the VDM stream is being written) */
+      uint32_t u[2] = {(uint32_t)VB_VA, (uint32_t)(VB_VA >> 32)};
+      memcpy(e.data + IB_OFF + 0x200, u, 8);
+      f.vs = put_word_list(&e, env_asm(&e, VS_INSTANCED), 4, IB_VA + 0x200, false, false, false);
+      uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+      struct draw_state d;
+      draw_state_default(&d, &f, fs);
+      /* the triangle sits at vertices 10..12; vertices 0..9 are far away */
+      for (unsigned i = 0; i < 10; i++)
+         vertex_at(&e, i, -100.0, -100.0, 0.5f);
+      struct tri base = {{2.5, 14.0, 3.0}, {5.5, 20.0, 40.0}};
+      for (unsigned k = 0; k < 3; k++)
+         vertex_at(&e, 10 + k, base.x[k], base.y[k], 0.5f);
+      if (mode == 0) {
+         frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 10, false, 0, false, 0, 3);
+      } else if (mode == 1) {
+         /* VkDrawIndirectCommand: vertexCount, instanceCount, firstVertex,
+          * firstInstance (not added to r6) */
+         uint32_t rec[4] = {3, 3, 10, 7};
+         memcpy(e.data + IB_OFF + 0x100, rec, 16);
+         f.indirect = IB_VA + 0x100;
+         frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 0, 0, false, 0, false, 0, 0);
+      } else {
+         /* VkDrawIndexedIndirectCommand: indexCount, instanceCount,
+          * firstIndex, vertexOffset, firstInstance; indices 4, 5, 6 at
+          * first index 2, vertex offset 6 -> vertices 10..12 */
+         uint32_t idx[5] = {99, 99, 4, 5, 6};
+         memcpy(e.data + IB_OFF, idx, sizeof(idx));
+         uint32_t rec[5] = {3, 3, 2, 6, 0};
+         memcpy(e.data + IB_OFF + 0x100, rec, 20);
+         f.indirect = IB_VA + 0x100;
+         frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 0, 0, true, 2, false, 0, 0);
+      }
+      CHECK(frame_submit(&f) == 1);
+      struct tri t[3];
+      for (unsigned i = 0; i < 3; i++) {
+         t[i] = base;
+         for (unsigned k = 0; k < 3; k++)
+            t[i].x[k] += 16.0 * i;
+      }
+      uint32_t ref[W * H];
+      ref_count(t, 3, ref);
+      unsigned bad = 0, lit = 0;
+      for (unsigned y = 0; y < H; y++)
+         for (unsigned x = 0; x < W; x++) {
+            lit += ref[y * W + x] != 0;
+            bad += rt32(&e, STRIDE, 4, x, y, 0) != ref[y * W + x];
+         }
+      printf("instances (%s): 3 instances, %u pixels lit, %u mismatches\n",
+             mode == 0   ? "direct"
+             : mode == 1 ? "indirect"
+                         : "indexed indirect",
+             lit, bad);
+      CHECK(bad == 0 && lit > 300);
+      env_fini(&e);
+   }
+}
+
+/* ---- VDM calls: Stream Link with return and Barrier with Returns -------------- */
+
+static void
+test_vdm_call(void)
+{
+   struct env e;
+   env_init(&e);
+   struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+   put_rt(&e, &rt);
+   struct frame f;
+   frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+   f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
+   uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+   struct draw_state d;
+   draw_state_default(&d, &f, fs);
+   struct tri t = {{3.5, 60.0, 20.0}, {4.0, 30.0, 61.0}};
+   for (unsigned k = 0; k < 3; k++)
+      vertex_at(&e, k, t.x[k], t.y[k], 0.5f);
+   /* main: call S twice, terminate; S: draw, Barrier with Returns */
+   uint64_t here = cdm_here(&f.s);
+   uint64_t sub = here + 8 + 8 + 32;
+   uint32_t w[8] = {0};
+   for (unsigned i = 0; i < 2; i++) {
+      agx_pack(w, VDM_STREAM_LINK, cfg) {
+         cfg.target_hi = (uint32_t)(sub >> 32);
+         cfg.target_lo = (uint32_t)sub;
+         cfg.with_return = true;
+      }
+      cdm_put(&f.s, w, 8);
+   }
+   memset(w, 0, sizeof(w));
+   agx_pack(w, VDM_STREAM_TERMINATE, cfg)
+      ;
+   cdm_put(&f.s, w, 32);
+   CHECK(cdm_here(&f.s) == sub);
+   frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+   agx_pack(w, VDM_BARRIER, cfg) {
+      cfg.returns = true;
+   }
+   cdm_put(&f.s, w, 4);
+   CHECK(frame_submit(&f) == 1);
+   uint32_t ref[W * H];
+   ref_count(&t, 1, ref);
+   unsigned bad = 0;
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++)
+         bad += rt32(&e, STRIDE, 4, x, y, 0) != 2 * ref[y * W + x];
+   printf("vdm call/return: a sub-stream called twice, %u mismatches\n", bad);
+   CHECK(bad == 0);
+   env_fini(&e);
+}
+
+/* ---- discard through sample_mask ----------------------------------------------- */
+
+/* Even columns are killed (live = 0), odd ones depth-tested (live = all):
+ * sample_mask with a register live mask, after the wait Mesa emits. */
+static const char *FS_DISCARD_EVEN = "get_sr r2, sr80\n"
+                                     "and r3, r2, 1\n"
+                                     "imadd r3, r3, 255, 0\n"
+                                     "wait_pix 1, 0\n"
+                                     "sample_mask 255, r3l\n"
+                                     "wait_pix 12, 0\n"
+                                     "ld_tile r1, i32, 0, x, 0, 255, 0\n"
+                                     "iadd r1, r1, 1\n"
+                                     "st_tile r1, i32, 0, x, 0, 255, 0\n"
+                                     "stop\n";
+
+static void
+test_discard(void)
+{
+   unsigned bad = 0;
+   for (unsigned second = 0; second < 2; second++) {
+      struct env e;
+      env_init(&e);
+      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+      put_rt(&e, &rt);
+      struct frame f;
+      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+      float one = 1.0f;
+      memcpy(&f.bgobjdepth, &one, 4);
+      uint32_t fsd = put_word_list(&e, env_asm(&e, FS_DISCARD_EVEN), 0, 0, false, true, false);
+      uint32_t fsc = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+      struct draw_state d;
+      draw_state_default(&d, &f, fsd);
+      d.depth_func = AGX_ZS_FUNC_LESS;
+      d.depth_write_disable = false;
+      struct tri t = {{2.5, 62.0, 10.0}, {3.5, 20.0, 60.5}};
+      for (unsigned k = 0; k < 3; k++)
+         vertex_at(&e, k, t.x[k], t.y[k], 0.5f);
+      frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+      if (second) {
+         /* killed samples wrote no depth: the second draw passes there */
+         d.fs = fsc;
+         frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+      }
+      CHECK(frame_submit(&f) == 1);
+      uint32_t ref[W * H];
+      ref_count(&t, 1, ref);
+      for (unsigned y = 0; y < H; y++)
+         for (unsigned x = 0; x < W; x++) {
+            uint32_t want = ref[y * W + x] && (second || (x & 1));
+            bad += rt32(&e, STRIDE, 4, x, y, 0) != want;
+         }
+      env_fini(&e);
+   }
+   printf("discard: sample_mask kills even columns (and writes no depth there), %u mismatches\n",
+          bad);
+   CHECK(bad == 0);
+}
+
+/* ---- a first triangle as a Vulkan driver draws it: RGBA8 (and sRGB) -------- */
+
+static double
+ref_linear_to_srgb(double l)
+{
+   l = fmin(fmax(l, 0.0), 1.0);
+   return l <= 0.0031308 ? l * 12.92 : 1.055 * pow(l, 1.0 / 2.4) - 0.055;
+}
+
+/* BG clears to the uniform colour u4-u7, the FS interpolates a colour
+ * (noperspective) into 16-bit registers and stores it as u8norm (srgba8
+ * for sRGB), the EOT block-stores through an RGBA8 Unorm PBE. */
+static void
+test_rgba8(void)
+{
+   for (unsigned srgb = 0; srgb < 2; srgb++) {
+      struct env e;
+      env_init(&e);
+      struct rt_desc rt = {AGX_CHANNELS_R8G8B8A8, AGX_TEXTURE_TYPE_UNORM, W, H, STRIDE};
+      put_rt(&e, &rt);
+      /* sRGB: the tile holds srgba8 and, as Mesa does, the EOT's PBE uses
+       * the linear RGBA8 format so the encoded bytes go to memory as-is */
+      const char *fmt = srgb ? "srgba8" : "u8norm";
+      char bg[256], eot[256], fsrc[512];
+      snprintf(bg, sizeof(bg),
+               "iadd r4, u4, 0\niadd r5, u5, 0\niadd r6, u6, 0\niadd r7, u7, 0\n"
+               "st_tile r4_r5_r6_r7, %s, 0, xyzw, 0, 255, 0\nstop\n",
+               fmt);
+      snprintf(eot, sizeof(eot),
+               "mov_imm r2, 0, 0b0\n"
+               "image_write_block r2l, r4_r5, 0, ts0, tex_2d, rte, %s, 0, 0, 0\nstop\n",
+               fmt);
+      snprintf(fsrc, sizeof(fsrc),
+               "iter r4l_r4h_r5l_r5h, cf1, center, 0b0, 0, 0, 0, 0, 0\n"
+               "wait_pix 12, 0\n"
+               "st_tile r4l_r4h_r5l_r5h, %s, 0, xyzw, 0, 255, 0\nstop\n",
+               fmt);
+      struct frame f;
+      frame_init(&f, &e, W, H, 8, bg, eot);
+      const float clear[8] = {0, 0, 0, 0, 0.25f, 0.5f, 0.75f, 1.0f};
+      memcpy(e.data + IB_OFF + 0x300, clear, sizeof(clear));
+      f.bg = put_word_list(&e, env_asm(&e, bg), 16, IB_VA + 0x300, false, true, false);
+      uint32_t fs = put_word_list(&e, env_asm(&e, fsrc), 0, 0, false, true, true);
+      struct draw_state d;
+      draw_state_default(&d, &f, fs);
+      bind(&d, 0, 0, AGX_SHADE_MODEL_LINEAR);
+      bind(&d, 1, 1, AGX_SHADE_MODEL_LINEAR);
+      d.bind[1].components = 4;
+      d.slots32 = 5, d.cf_count = 5;
+      const double px[3] = {4.5, 60.25, 12.0}, py[3] = {6.0, 20.5, 59.75};
+      const float col[3][4] = {{1, 0, 0, 1}, {0, 1, 0, 0.5f}, {0, 0, 1, 0}};
+      for (unsigned k = 0; k < 3; k++) {
+         float v[8] = {clip_of(px[k], W), clip_of(py[k], H), 0.5f,      1,
+                       col[k][0],         col[k][1],         col[k][2], col[k][3]};
+         put_vertex(&e, k, v);
+      }
+      frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+      CHECK(frame_submit(&f) == 1);
+      struct rv v[3];
+      for (unsigned k = 0; k < 3; k++)
+         v[k].x = llround(px[k] * 256), v[k].y = llround(py[k] * 256);
+      double area = (px[1] - px[0]) * (py[2] - py[0]) - (px[2] - px[0]) * (py[1] - py[0]);
+      unsigned bad = 0, inside = 0, worst = 0;
+      for (unsigned y = 0; y < H; y++) {
+         for (unsigned x = 0; x < W; x++) {
+            double c[4];
+            if (ref_covers(v, x * 256 + 128, y * 256 + 128)) {
+               inside++;
+               double cx = x + 0.5, cy = y + 0.5, l[3];
+               l[0] = ((px[1] - cx) * (py[2] - cy) - (px[2] - cx) * (py[1] - cy)) / area;
+               l[1] = ((px[2] - cx) * (py[0] - cy) - (px[0] - cx) * (py[2] - cy)) / area;
+               l[2] = 1.0 - l[0] - l[1];
+               for (unsigned ch = 0; ch < 4; ch++)
+                  c[ch] = l[0] * col[0][ch] + l[1] * col[1][ch] + l[2] * col[2][ch];
+            } else {
+               for (unsigned ch = 0; ch < 4; ch++)
+                  c[ch] = clear[4 + ch];
+            }
+            for (unsigned ch = 0; ch < 4; ch++) {
+               double lin = fmin(fmax(c[ch], 0.0), 1.0);
+               double enc = srgb && ch < 3 ? ref_linear_to_srgb(lin) : lin;
+               int want = (int)lround(enc * 255.0);
+               int got = e.data[RT_OFF + y * STRIDE + 4 * x + ch];
+               unsigned diff = (unsigned)abs(got - want);
+               worst = diff > worst ? diff : worst;
+               bad += diff > 1;
+            }
+         }
+      }
+      printf("rgba8%s first triangle: %u pixels inside, worst difference %u LSB, %u channels off "
+             "by more than 1\n",
+             srgb ? " sRGB" : "", inside, worst, bad);
+      CHECK(bad == 0 && inside > 1000);
+      env_fini(&e);
+   }
+}
+
 static double vk_area(const struct tri *t);
 
 /* ---- provoking vertex and strip/fan winding --------------------------------- */
@@ -1310,6 +1799,59 @@ test_hazards(void)
       expect_fault(&e, frame_submit(&f), "past the vertex output record", "st_var past record");
       env_fini(&e);
    }
+   /* sample_mask after st_tile (rule 1 of graphics.md 4.4) */
+   {
+      struct env e;
+      env_init(&e);
+      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+      put_rt(&e, &rt);
+      struct frame f;
+      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+      uint32_t fs = put_word_list(&e,
+                                  env_asm(&e, "mov_imm r1, 7, 0b0\n"
+                                              "wait_pix 12, 0\n"
+                                              "st_tile r1, i32, 0, x, 0, 255, 0\n"
+                                              "wait_pix 1, 0\n"
+                                              "sample_mask 255, 255\n"
+                                              "stop\n"),
+                                  0, 0, false, true, false);
+      struct draw_state d;
+      draw_state_default(&d, &f, fs);
+      vertex_at(&e, 0, 1, 1, 0.5f);
+      vertex_at(&e, 1, 30, 1, 0.5f);
+      vertex_at(&e, 2, 1, 30, 0.5f);
+      frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+      expect_fault(&e, frame_submit(&f), "after st_tile", "sample_mask after st_tile");
+      env_fini(&e);
+   }
+   /* a fragment shader that never ends: the instruction budget covers the
+    * whole command, the fence carries -ETIMEDOUT */
+   {
+      struct env e;
+      env_init(&e);
+      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+      put_rt(&e, &rt);
+      struct frame f;
+      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+      uint32_t fs = put_word_list(&e, env_asm(&e, "spin:\njmp_exec_any @spin\nstop\n"), 0, 0, false,
+                                  true, true);
+      struct draw_state d;
+      draw_state_default(&d, &f, fs);
+      const float cx[3] = {-1, 3, -1}, cy[3] = {-1, -1, 3};
+      for (unsigned k = 0; k < 3; k++) {
+         float v[8] = {cx[k], cy[k], 0.5f, 1, 0, 0, 0, 0};
+         put_vertex(&e, k, v);
+      }
+      frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+      setenv("AGX_SIM_BUDGET", "200000", 1);
+      int st = frame_submit(&f);
+      unsetenv("AGX_SIM_BUDGET");
+      char msg[512] = "";
+      agx_sim_test_gpu_errors(e.sim, msg, sizeof(msg));
+      printf("endless fragment shader: status %d, \"%s\"\n", st, msg);
+      CHECK(st == -ETIMEDOUT && strstr(msg, "budget"));
+      env_fini(&e);
+   }
    /* malformed render command: sample_size_B not a multiple of 8 */
    {
       struct env e;
@@ -1340,6 +1882,12 @@ main(void)
    test_points();
    test_clipping();
    test_depth_bias();
+   test_partial();
+   test_lines();
+   test_instanced_indirect();
+   test_vdm_call();
+   test_discard();
+   test_rgba8();
    test_raster_state();
    test_hazards();
    return SIM_TEST_RESULT();
