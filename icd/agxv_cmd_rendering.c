@@ -302,7 +302,14 @@ build_tile_programs(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info,
       }
       if (agxv_render_eot_store(&desc->color[i], false)) {
          eot.store_mask |= 1u << i;
-         memcpy((uint8_t *)pbe.cpu + 24 * i, &view->storage_desc[AGXV_IMAGE_DESC_PBE / 4], 24);
+         /* The tilebuffer already holds sRGB-encoded bytes (srgba8 encodes
+          * on st_tile), so the end-of-tile PBE uses the linear format, as
+          * Mesa's EOT PBEs do (graphics.md §7.3). */
+         struct AGX_PBE eot_pbe;
+         AGX_PBE_unpack(NULL, (const uint8_t *)&view->storage_desc[AGXV_IMAGE_DESC_PBE / 4],
+                        &eot_pbe);
+         eot_pbe.srgb = false;
+         AGX_PBE_pack((uint32_t *)((uint8_t *)pbe.cpu + 24 * i), &eot_pbe);
       }
    }
    const struct agxv_tile_program *bgp, *eotp;
