@@ -232,14 +232,18 @@ init_features(struct agxv_features *f)
     * translate_atomic_opcode; Honeykrisp advertises none of this), so
     * atomicAdd is a compare-exchange loop (agx_spirv_mem.c
     * atomic_fadd_loop; tests/icd test_atomic_float, tests/compiler
-    * shader_atomics_float). Not claimed: images (texel atomics are 32-bit
-    * integer only), float64 (no shaderFloat64), VK_EXT_shader_atomic_float2. */
+    * shader_atomics_float). Storage images and texel buffers of R32_SFLOAT
+    * too: image atomics are global atomics on the texel's word (tests/icd
+    * test_atomic_float, image part). Not claimed: sparse images (no sparse),
+    * float64 (no shaderFloat64), VK_EXT_shader_atomic_float2. */
    f->atomic_float = (VkPhysicalDeviceShaderAtomicFloatFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT,
       .shaderBufferFloat32Atomics = VK_TRUE,
       .shaderBufferFloat32AtomicAdd = VK_TRUE,
       .shaderSharedFloat32Atomics = VK_TRUE,
       .shaderSharedFloat32AtomicAdd = VK_TRUE,
+      .shaderImageFloat32Atomics = VK_TRUE,
+      .shaderImageFloat32AtomicAdd = VK_TRUE,
    };
    /* The *2 commands share the original ones' paths; every barrier is a
     * full CDM barrier and semaphore waits block the whole batch, so finer
