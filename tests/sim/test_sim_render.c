@@ -1556,6 +1556,56 @@ test_rgba8(void)
    }
 }
 
+/* ---- clip distances ---------------------------------------------------------- */
+
+/* One triangle whose clip distance (UVS word 7) is d = x_ndc + 0.2 - y_ndc/2
+ * at each vertex: the part where the interpolated distance is negative is
+ * clipped. Reference: ref_covers and d(pixel) >= 0 (w = 1, so d is linear in
+ * screen space), skipping pixels within 0.02 of d = 0. */
+static void
+test_clip_distance(void)
+{
+   struct env e;
+   env_init(&e);
+   struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+   put_rt(&e, &rt);
+   struct frame f;
+   frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+   f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
+   uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+   struct draw_state d;
+   draw_state_default(&d, &f, fs);
+   d.clip0 = true;
+   struct tri t = {{2.5, 61.5, 20.0}, {3.0, 25.0, 62.0}};
+   for (unsigned k = 0; k < 3; k++) {
+      float x = clip_of(t.x[k], W), y = clip_of(t.y[k], H);
+      float v[8] = {x, y, 0.5f, 1, 0, 0, 0, x + 0.2f - y / 2};
+      put_vertex(&e, k, v);
+   }
+   frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+   CHECK(frame_submit(&f) == 1);
+   struct rv v[3];
+   for (unsigned k = 0; k < 3; k++)
+      v[k].x = llround(t.x[k] * 256), v[k].y = llround(t.y[k] * 256);
+   unsigned bad = 0, in = 0, cut = 0;
+   for (unsigned y = 0; y < H; y++) {
+      for (unsigned x = 0; x < W; x++) {
+         double X = (x + 0.5 - W / 2.0) / (W / 2.0), Y = (y + 0.5 - H / 2.0) / (H / 2.0);
+         double dist = X + 0.2 - Y / 2;
+         if (fabs(dist) < 0.02)
+            continue;
+         bool cov = ref_covers(v, x * 256 + 128, y * 256 + 128);
+         uint32_t want = cov && dist >= 0;
+         in += want;
+         cut += cov && dist < 0;
+         bad += rt32(&e, STRIDE, 4, x, y, 0) != want;
+      }
+   }
+   printf("clip distance: %u pixels kept, %u clipped away, %u mismatches\n", in, cut, bad);
+   CHECK(bad == 0 && in > 300 && cut > 300);
+   env_fini(&e);
+}
+
 static double vk_area(const struct tri *t);
 
 /* ---- provoking vertex and strip/fan winding --------------------------------- */
@@ -1888,6 +1938,7 @@ main(void)
    test_vdm_call();
    test_discard();
    test_rgba8();
+   test_clip_distance();
    test_raster_state();
    test_hazards();
    return SIM_TEST_RESULT();
