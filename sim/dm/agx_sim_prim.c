@@ -379,6 +379,8 @@ point(struct agx_sim_render *r, uint32_t draw, uint32_t vi)
       memset(&p, 0, sizeof(p));
       p.draw = draw;
       p.point = true;
+      p.point_x0 = (double)(fx - h) / 256, p.point_y0 = (double)(fy - h) / 256;
+      p.point_size = (double)(2 * h) / 256;
       for (unsigned i = 0; i < 3; i++) {
          p.fx[i] = qx[t][i], p.fy[i] = qy[t][i];
          p.z[i] = vp->translate_z + vp->scale_z * (z / w);
