@@ -14,8 +14,10 @@
  * faults as unmodelled).
  *
  * Clipping: against w > 0 (w >= W Clamp when PPP_CTRL enables it,
- * otherwise a tiny positive w) and, when Cull "Depth clip" is set, against
- * 0 <= z <= w (Vulkan depth range), in clip space, interpolating every
+ * otherwise a tiny positive w), when Cull "Depth clip" is set against
+ * 0 <= z <= w (Vulkan depth range), and against every clip distance that
+ * Output Select enables (d >= 0; no enable mask beyond that, graphics.md
+ * 2.3), in clip space, interpolating every
  * vertex output word linearly (Sutherland-Hodgman, result fanned from its
  * first vertex). Assumption: x and y are not clipped (an unbounded guard
  * band); window coordinates are clamped to +-2^24 pixels.
@@ -40,7 +42,7 @@
 
 #include "agx_sim_render.h"
 
-#define MAX_POLY 9
+#define MAX_POLY 24 /* 3 vertices + one per clip plane (19) */
 
 struct cvert {
    uint32_t idx; /* record in r->vtx */
@@ -84,33 +86,59 @@ lerp_vertex(struct agx_sim_render *r, uint32_t a, uint32_t b, double t, unsigned
    return true;
 }
 
-/* Distance of a vertex to clip plane p: 0 w >= wmin, 1 z >= 0, 2 z <= w. */
+/* Clip planes: 0 w >= wmin, 1 z >= 0, 2 z <= w, 3 + i clip distance i
+ * (its UVS word in word[i]). */
+struct clip_cfg {
+   double wmin;
+   unsigned word[16];
+};
+
 static double
-plane_dist(const struct agx_sim_vtx *v, unsigned p, double wmin)
+plane_dist(const struct agx_sim_vtx *v, unsigned p, const struct clip_cfg *cc)
 {
    double z = wordf(v, 2), w = wordf(v, 3);
    switch (p) {
    case 0:
-      return w - wmin;
+      return w - cc->wmin;
    case 1:
       return z;
-   default:
+   case 2:
       return w - z;
+   default:
+      return wordf(v, cc->word[p - 3]);
    }
 }
 
-static bool
-clip_poly(struct agx_sim_render *r, uint32_t *poly, unsigned *n, unsigned planes, double wmin,
-          unsigned words)
+/* Output Select clip plane bits as a mask. */
+static unsigned
+clip_plane_mask(const struct AGX_OUTPUT_SELECT *o)
 {
-   for (unsigned p = 0; p < 3; p++) {
+   const bool b[16] = {
+      o->clip_distance_plane_0,  o->clip_distance_plane_1,  o->clip_distance_plane_2,
+      o->clip_distance_plane_3,  o->clip_distance_plane_4,  o->clip_distance_plane_5,
+      o->clip_distance_plane_6,  o->clip_distance_plane_7,  o->clip_distance_plane_8,
+      o->clip_distance_plane_9,  o->clip_distance_plane_10, o->clip_distance_plane_11,
+      o->clip_distance_plane_12, o->clip_distance_plane_13, o->clip_distance_plane_14,
+      o->clip_distance_plane_15,
+   };
+   unsigned m = 0;
+   for (unsigned i = 0; i < 16; i++)
+      m |= (unsigned)b[i] << i;
+   return m;
+}
+
+static bool
+clip_poly(struct agx_sim_render *r, uint32_t *poly, unsigned *n, unsigned planes,
+          const struct clip_cfg *cc, unsigned words)
+{
+   for (unsigned p = 0; p < 19; p++) {
       if (!(planes & (1u << p)) || *n == 0)
          continue;
       uint32_t out[MAX_POLY];
       unsigned m = 0;
       for (unsigned i = 0; i < *n; i++) {
          uint32_t a = poly[i], b = poly[(i + 1) % *n];
-         double da = plane_dist(&r->vtx[a], p, wmin), db = plane_dist(&r->vtx[b], p, wmin);
+         double da = plane_dist(&r->vtx[a], p, cc), db = plane_dist(&r->vtx[b], p, cc);
          if (da >= 0)
             out[m++] = a;
          if ((da >= 0) != (db >= 0)) {
@@ -239,15 +267,41 @@ triangle(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint32
       if (layer >= r->cmd->layers || vpi >= s->viewport_count)
          return true;
    }
-   double wmin = (r->cmd->ppp_ctrl & 2) && d->ppp.w_clamp > 0 ? d->ppp.w_clamp : 1e-30;
+   struct clip_cfg cc;
+   cc.wmin = (r->cmd->ppp_ctrl & 2) && d->ppp.w_clamp > 0 ? d->ppp.w_clamp : 1e-30;
    unsigned planes = 1u | (d->ppp.cull.depth_clip ? 6u : 0u);
+   unsigned cd = clip_plane_mask(&d->ppp.output_select);
+   if (cd) {
+      /* clip distances follow the varyings, point size and layer/viewport
+       * word, one word per enabled plane (graphics.md 2.3) */
+      const struct agx_sim_ppp *s = &d->ppp;
+      unsigned word = 4 + s->counts32.smooth + s->counts32.flat + s->counts32.linear +
+                      s->counts16.smooth + s->counts16.flat + s->counts16.linear +
+                      (s->output_select.point_size ? 1 : 0) +
+                      (s->output_select.render_target || s->output_select.viewport_target ? 1 : 0);
+      for (unsigned i = 0; i < 16; i++) {
+         if (!(cd & (1u << i)))
+            continue;
+         for (unsigned k = 0; k < 3; k++) {
+            if (word >= words || !(v[k]->written[word / 8] & (1u << (word % 8)))) {
+               agx_sim_usc_error(r->gpu, AGX_SIM_GPU_FIDELITY, 0,
+                                 "draw %u: Output Select enables clip plane %u but the vertex "
+                                 "shader did not write its UVS word %u",
+                                 draw, i, word);
+               return false;
+            }
+         }
+         cc.word[i] = word++;
+         planes |= 1u << (3 + i);
+      }
+   }
    unsigned outside = 0, inside = 0;
-   for (unsigned p = 0; p < 3; p++) {
+   for (unsigned p = 0; p < 19; p++) {
       if (!(planes & (1u << p)))
          continue;
       unsigned in = 0;
       for (unsigned i = 0; i < 3; i++)
-         in += plane_dist(v[i], p, wmin) >= 0;
+         in += plane_dist(v[i], p, &cc) >= 0;
       if (in == 0)
          outside = 1;
       if (in == 3)
@@ -266,7 +320,7 @@ triangle(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint32
     * practice). */
    uint32_t poly[MAX_POLY] = {a, b, c};
    unsigned n = 3;
-   if (!clip_poly(r, poly, &n, planes, wmin, words))
+   if (!clip_poly(r, poly, &n, planes, &cc, words))
       return false;
    for (unsigned i = 1; i + 1 < n; i++) {
       uint32_t t[3] = {poly[0], poly[i], poly[i + 1]};
@@ -325,6 +379,8 @@ point(struct agx_sim_render *r, uint32_t draw, uint32_t vi)
       memset(&p, 0, sizeof(p));
       p.draw = draw;
       p.point = true;
+      p.point_x0 = (double)(fx - h) / 256, p.point_y0 = (double)(fy - h) / 256;
+      p.point_size = (double)(2 * h) / 256;
       for (unsigned i = 0; i < 3; i++) {
          p.fx[i] = qx[t][i], p.fy[i] = qy[t][i];
          p.z[i] = vp->translate_z + vp->scale_z * (z / w);

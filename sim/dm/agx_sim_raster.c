@@ -21,8 +21,11 @@
  * Slot 0 is W (holds 1/w; bind it Linear, as Mesa's noperspective
  * FragCoord.w), slot 1 is window Z when Output Select "Frag coord Z" is
  * set, then UVS words 4, 5, ... Source "Fragcoord Z" takes window z
- * whatever the slot; Point coord, Primitive ID and Barycentric sources are
- * not modelled.
+ * whatever the slot; source "Point coord" (points only) gives
+ * ((x - left) / size, (y - top) / size), the second component flipped to
+ * 1 - v when Fragment face 2 Object type is Point sprite UV=10 (lower-left
+ * origin; Assumption for the exact mapping); Primitive ID and Barycentric
+ * sources are not modelled.
  */
 #include <math.h>
 #include <string.h>
@@ -174,6 +177,26 @@ agx_sim_raster_coeffs(const struct agx_sim_render *r, const struct agx_sim_draw 
          if (reg >= ncf)
             continue;
          double a[3];
+         if (bd->source == AGX_COEFFICIENT_SOURCE_POINT_COORD) {
+            if (!p->point || c > 1) {
+               snprintf(msg, msg_size,
+                        "CF binding %u: Point coord component %u of a primitive that is not a "
+                        "point",
+                        b, c);
+               return msg;
+            }
+            double inv = 1.0 / p->point_size, A = 0, B = 0, C;
+            if (c == 0) {
+               A = inv, C = ((double)tile_x - p->point_x0) * inv;
+            } else if (d->ppp.front2.object_type == AGX_OBJECT_TYPE_POINT_SPRITE_UV10) {
+               B = -inv, C = 1.0 - ((double)tile_y - p->point_y0) * inv;
+            } else {
+               B = inv, C = ((double)tile_y - p->point_y0) * inv;
+            }
+            cf[reg][0] = (float)A, cf[reg][1] = (float)B, cf[reg][2] = (float)C;
+            valid[reg] = 1;
+            continue;
+         }
          for (unsigned i = 0; i < 3; i++) {
             const struct agx_sim_vtx *v = &r->vtx[p->vtx[i]];
             if (bd->source == AGX_COEFFICIENT_SOURCE_FRAGCOORD_Z) {

@@ -85,7 +85,8 @@ struct agx_sim_prim {
    uint16_t layer;
    uint8_t viewport; /* viewport index (selects viewport and scissor base + i) */
    bool point;       /* half of a point sprite: no depth bias */
-   bool line;        /* a line: vertices 0-1 are the segment (agx_sim_raster.c) */
+   double point_x0, point_y0, point_size; /* sprite's top-left corner and size (pixels) */
+   bool line; /* a line: vertices 0-1 are the segment (agx_sim_raster.c) */
    bool backfacing;
    /* window coordinates in 1/256 pixel (8 sub-pixel bits), and z */
    int64_t fx[3], fy[3];

@@ -174,6 +174,7 @@ struct draw_state {
    bool frag_coord_z;
    bool layer_output; /* Output Select Render target: layer in UVS word 4 + varyings - 1 */
    bool point_size;   /* Output Select Point size: size in UVS word 4 + varyings - 1 */
+   bool clip0;        /* Output Select clip plane 0: distance in UVS word 4 + varyings - 1 */
    bool depth_bias;
    unsigned depth_bias_index;
    unsigned line_width_field; /* Fragment face Line width (4:4 fixed - 1) */
@@ -290,9 +291,10 @@ frame_draw(struct frame *f, const struct draw_state *d, enum agx_primitive prim,
       cfg.frag_coord_z = d->frag_coord_z;
       cfg.render_target = d->layer_output;
       cfg.point_size = d->point_size;
+      cfg.clip_distance_plane_0 = d->clip0;
    }
    agx_pack(&ppp[n++], VARYING_COUNTS, cfg) {
-      cfg.smooth = d->layer_output || d->point_size ? d->varyings - 1 : d->varyings;
+      cfg.smooth = d->layer_output || d->point_size || d->clip0 ? d->varyings - 1 : d->varyings;
    }
    agx_pack(&ppp[n++], CULL, cfg) {
       cfg.cull_back = d->cull_back;

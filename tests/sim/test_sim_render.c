@@ -1556,6 +1556,120 @@ test_rgba8(void)
    }
 }
 
+/* ---- clip distances ---------------------------------------------------------- */
+
+/* One triangle whose clip distance (UVS word 7) is d = x_ndc + 0.2 - y_ndc/2
+ * at each vertex: the part where the interpolated distance is negative is
+ * clipped. Reference: ref_covers and d(pixel) >= 0 (w = 1, so d is linear in
+ * screen space), skipping pixels within 0.02 of d = 0. */
+static void
+test_clip_distance(void)
+{
+   struct env e;
+   env_init(&e);
+   struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+   put_rt(&e, &rt);
+   struct frame f;
+   frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+   f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
+   uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+   struct draw_state d;
+   draw_state_default(&d, &f, fs);
+   d.clip0 = true;
+   struct tri t = {{2.5, 61.5, 20.0}, {3.0, 25.0, 62.0}};
+   for (unsigned k = 0; k < 3; k++) {
+      float x = clip_of(t.x[k], W), y = clip_of(t.y[k], H);
+      float v[8] = {x, y, 0.5f, 1, 0, 0, 0, x + 0.2f - y / 2};
+      put_vertex(&e, k, v);
+   }
+   frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+   CHECK(frame_submit(&f) == 1);
+   struct rv v[3];
+   for (unsigned k = 0; k < 3; k++)
+      v[k].x = llround(t.x[k] * 256), v[k].y = llround(t.y[k] * 256);
+   unsigned bad = 0, in = 0, cut = 0;
+   for (unsigned y = 0; y < H; y++) {
+      for (unsigned x = 0; x < W; x++) {
+         double X = (x + 0.5 - W / 2.0) / (W / 2.0), Y = (y + 0.5 - H / 2.0) / (H / 2.0);
+         double dist = X + 0.2 - Y / 2;
+         if (fabs(dist) < 0.02)
+            continue;
+         bool cov = ref_covers(v, x * 256 + 128, y * 256 + 128);
+         uint32_t want = cov && dist >= 0;
+         in += want;
+         cut += cov && dist < 0;
+         bad += rt32(&e, STRIDE, 4, x, y, 0) != want;
+      }
+   }
+   printf("clip distance: %u pixels kept, %u clipped away, %u mismatches\n", in, cut, bad);
+   CHECK(bad == 0 && in > 300 && cut > 300);
+   env_fini(&e);
+}
+
+/* ---- point coordinates ---------------------------------------------------------- */
+
+static void
+test_point_coord(void)
+{
+   struct env e;
+   env_init(&e);
+   const uint32_t stride = W * 16;
+   struct rt_desc rt = {AGX_CHANNELS_R32G32B32A32, AGX_TEXTURE_TYPE_FLOAT, W, H, stride};
+   put_rt(&e, &rt);
+   struct frame f;
+   frame_init(&f, &e, W, H, 16, BG_ZERO4, EOT_RGBA32);
+   uint32_t fs = put_word_list(&e,
+                               env_asm(&e, "iter r4_r5, cf1, center, 0b0, 0, 0, 0, 0, 0\n"
+                                           "mov_imm r6, 1065353216, 0b0\n"
+                                           "mov_imm r7, 0, 0b0\n"
+                                           "wait_pix 12, 0\n"
+                                           "st_tile r4_r5_r6_r7, i32, 0, xyzw, 0, 255, 0\n"
+                                           "stop\n"),
+                               0, 0, false, true, true);
+   struct draw_state d;
+   draw_state_default(&d, &f, fs);
+   d.point_size = true;
+   bind(&d, 0, 0, AGX_SHADE_MODEL_LINEAR);
+   bind(&d, 0, 1, AGX_SHADE_MODEL_LINEAR);
+   d.bind[1].components = 2;
+   d.bind[1].source = AGX_COEFFICIENT_SOURCE_POINT_COORD;
+   d.slots32 = 4, d.cf_count = 3;
+   const double pts[2][3] = {{20.0, 20.0, 8.0}, {45.5, 40.5, 5.0}};
+   for (unsigned i = 0; i < 2; i++) {
+      float v[8] = {clip_of(pts[i][0], W), clip_of(pts[i][1], H), 0.5f, 1, 0, 0, 0,
+                    (float)pts[i][2]};
+      put_vertex(&e, i, v);
+   }
+   frame_draw(&f, &d, AGX_PRIMITIVE_POINTS, 2, 0, false, 0, false, 0, 1);
+   CHECK(frame_submit(&f) == 1);
+   unsigned bad = 0, lit = 0;
+   for (unsigned y = 0; y < H; y++) {
+      for (unsigned x = 0; x < W; x++) {
+         double want[2] = {0, 0};
+         bool in = false;
+         for (unsigned i = 0; i < 2; i++) {
+            double s = pts[i][2], l = pts[i][0] - s / 2, t = pts[i][1] - s / 2;
+            double cx = x + 0.5, cy = y + 0.5;
+            if (cx >= l && cx < l + s && cy >= t && cy < t + s) {
+               in = true;
+               want[0] = (cx - l) / s, want[1] = (cy - t) / s;
+            }
+         }
+         lit += in;
+         float got[3];
+         for (unsigned c = 0; c < 3; c++)
+            got[c] = fbits(rt32(&e, stride, 16, x, y, c));
+         bool ok =
+            in ? fabs(got[0] - want[0]) < 1e-5 && fabs(got[1] - want[1]) < 1e-5 && got[2] == 1.0f
+               : got[2] == 0.0f;
+         bad += !ok;
+      }
+   }
+   printf("point coord: 2 points, %u pixels, %u mismatches\n", lit, bad);
+   CHECK(bad == 0 && lit == 64 + 25);
+   env_fini(&e);
+}
+
 static double vk_area(const struct tri *t);
 
 /* ---- provoking vertex and strip/fan winding --------------------------------- */
@@ -1888,6 +2002,8 @@ main(void)
    test_vdm_call();
    test_discard();
    test_rgba8();
+   test_clip_distance();
+   test_point_coord();
    test_raster_state();
    test_hazards();
    return SIM_TEST_RESULT();
