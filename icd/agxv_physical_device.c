@@ -410,7 +410,7 @@ init_properties(struct agxv_physical_device *pdev)
    snprintf(p->v12.driverInfo, sizeof(p->v12.driverInfo), "agx-vk 0.1.0 (%s backend)",
             agxv_kmd_backend_name(pdev->backend));
    p->v12.conformanceVersion = (VkConformanceVersion){0, 0, 0, 0};
-   /* Float controls: what the ALU always does (sim/agx_sim_float.c, the
+   /* Float controls: what the ALU always does (sim/usc/agx_sim_float.c, the
     * hardware rules applegpu validated): round to nearest even, fp16
     * denormals kept, fp32 denormals flushed, signed zeros, infinities and
     * NaNs kept (no fast-math folding in the compiler). Fixed behaviour per
