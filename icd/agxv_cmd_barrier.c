@@ -24,8 +24,7 @@ agxv_cmd_emit_cdm_barrier(struct agxv_cmd_buffer *cmd)
       agxv_cmd_set_error(cmd, cs->status);
       return;
    }
-   agxv_push(p, CDM_BARRIER, cfg)
-   {
+   agxv_push(p, CDM_BARRIER, cfg) {
       cfg.unk_0 = cfg.unk_1 = cfg.unk_2 = cfg.usc_cache_inval = true;
       cfg.unk_4 = cfg.unk_5 = cfg.unk_6 = cfg.unk_7 = cfg.unk_8 = cfg.unk_9 = true;
       cfg.unk_10 = cfg.unk_11 = cfg.unk_12 = cfg.unk_13 = cfg.unk_14 = true;

@@ -69,6 +69,7 @@ reset_cmd_buffer(struct agxv_cmd_buffer *cmd)
    agxv_upload_reset(&cmd->data);
    agxv_upload_reset(&cmd->usc);
    memset(cmd->bind, 0, sizeof(cmd->bind));
+   memset(&cmd->dispatch_cache, 0, sizeof(cmd->dispatch_cache));
    agxv_rendering_state_finish(cmd);
    agxv_dyn_init(&cmd->dyn);
    memset(&cmd->index, 0, sizeof(cmd->index));
@@ -224,6 +225,16 @@ agxv_cmd_split(struct agxv_cmd_buffer *cmd, uint32_t ts_object, uint32_t ts_offs
       agxv_cmd_open_stream(cmd, AGXV_CS_CDM);
    if (cmd->stream_open)
       close_stream(cmd, ts_object, ts_offset);
+}
+
+struct agxv_cs *
+agxv_cmd_begin_render(struct agxv_cmd_buffer *cmd, const struct agxv_render_info *info)
+{
+   agxv_cmd_close_stream(cmd);
+   struct agxv_cs *cs = agxv_cmd_open_stream(cmd, AGXV_CS_VDM);
+   if (cmd->stream_open)
+      cmd->open.render = *info;
+   return cs;
 }
 
 void

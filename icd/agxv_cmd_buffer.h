@@ -56,6 +56,15 @@ struct agxv_bind_state {
    bool dirty; /* changed since the last launch uploaded it */
 };
 
+/* The root uniforms and USC word list of the last vkCmdDispatch*, reused
+ * while the compute bind point is not dirty and the grid is the same
+ * (agxv_cmd_dispatch.c); pipeline NULL: none. */
+struct agxv_dispatch_cache {
+   const struct agxv_pipeline *pipeline;
+   uint32_t usc; /* the USC word list (its root address is inside) */
+   uint32_t groups[3], base[3];
+};
+
 /* What a render command needs beyond its VDM stream: every field of
  * drm_asahi_cmd_render the render pass decides (agxv_cmd_rendering.c);
  * the queue fills in the stream base, sampler heap and timestamps. */
@@ -112,6 +121,7 @@ struct agxv_cmd_buffer {
    struct agxv_upload data;               /* root uniforms, shadow descriptor sets */
    struct agxv_upload usc;                /* USC word lists (must be in the USC heap) */
    struct agxv_bind_state bind[AGXV_BIND_POINT_COUNT];
+   struct agxv_dispatch_cache dispatch_cache;
    struct agxv_dynamic_graphics_state dyn; /* graphics state in effect */
    struct agxv_rendering_state rendering;  /* the render pass in progress */
    struct agxv_index_state index;          /* vkCmdBindIndexBuffer */
@@ -144,6 +154,11 @@ agxv_cmd_cs(struct agxv_cmd_buffer *cmd, enum agxv_cs_type type)
  * is written after everything recorded so far) with its end time to be
  * written to (ts_object, ts_offset); the next words start a new stream. */
 void agxv_cmd_split(struct agxv_cmd_buffer *cmd, uint32_t ts_object, uint32_t ts_offset);
+
+/* Starts a render pass: ends the open stream (of either type; every render
+ * pass is one render command) and opens a VDM stream for `info`. */
+struct agxv_cs *agxv_cmd_begin_render(struct agxv_cmd_buffer *cmd,
+                                      const struct agxv_render_info *info);
 
 /* Ends the open stream, if any (terminated; a secondary's returns). */
 void agxv_cmd_close_stream(struct agxv_cmd_buffer *cmd);

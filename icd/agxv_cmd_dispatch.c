@@ -1,8 +1,9 @@
 /*
  * Compute commands: vkCmdDispatch* over the compute bind point's state
- * (agxv_cmd_bind.c), and launches of the driver's own kernels. A dispatch uploads its root uniforms (agxv_pipeline.h)
- * and a USC word list (Uniform DMA of the root, Shared, Shader, Registers,
- * then Preshader with the pipeline's preamble or No Preshader), then emits
+ * (agxv_cmd_bind.c), and launches of the driver's own kernels. A dispatch
+ * uploads its root uniforms (agxv_pipeline.h) and a USC word list (Uniform
+ * DMA of the root, then the pipeline's Shared, Shader, Registers and
+ * Preshader or No Preshader words, packed with the pipeline), then emits
  * a CDM launch: Word 0 (uniform registers incl. those the preamble writes,
  * Preshader register count), Word 1, Global size (in threads) or Indirect,
  * Local size. Every word is packed with GenXML.
@@ -23,16 +24,19 @@
 
 /* USC word lists start 64-byte aligned (Launch Word 1 drops 6 bits). */
 #define USC_LIST_ALIGN 64u
-#define USC_LIST_MAX 128u
 /* One USC Uniform word moves at most 64 halves (128 bytes). */
 #define UNIFORM_DMA_BYTES 128u
+#define UNIFORM_WORDS ((AGX_ABI_UNIFORM_SIZE + UNIFORM_DMA_BYTES - 1) / UNIFORM_DMA_BYTES)
+/* The Uniform DMA words of the root, then the pipeline's words (agxv_pipeline_pack_usc). */
+#define USC_LIST_MAX (UNIFORM_WORDS * AGX_USC_UNIFORM_LENGTH + AGXV_USC_WORDS_MAX)
 
+/* Uploads the USC word list of a launch of `pipeline` with the root
+ * uniforms at `root` and dyn_shared bytes of dynamic threadgroup memory;
+ * *usc_offset is its offset in the USC heap (Launch Word 1). */
 static VkResult
 emit_usc_words(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, uint64_t root,
                uint32_t dyn_shared, uint32_t *usc_offset)
 {
-   /* dynamic (__local argument) memory follows the shader's own */
-   uint32_t shared = pipeline->info.shared_size + dyn_shared;
    struct agxv_device *device = cmd->device;
    struct agxv_upload_ptr list;
    VkResult result = agxv_upload_alloc(&cmd->usc, USC_LIST_MAX, USC_LIST_ALIGN, &list);
@@ -43,55 +47,26 @@ emit_usc_words(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline
    for (uint32_t off = 0; off < AGX_ABI_UNIFORM_SIZE; off += UNIFORM_DMA_BYTES) {
       uint32_t bytes = AGX_ABI_UNIFORM_SIZE - off < UNIFORM_DMA_BYTES ? AGX_ABI_UNIFORM_SIZE - off
                                                                       : UNIFORM_DMA_BYTES;
-      agxv_push(p, USC_UNIFORM, cfg)
-      {
+      agxv_push(p, USC_UNIFORM, cfg) {
          cfg.start_halfs = off / 2;
          cfg.size_halfs = bytes / 2;
          cfg.buffer = root + off;
       }
    }
-   /* Without threadgroup memory Mesa programs the "none" form: layout
-    * Vertex/compute and the full 64 KiB size with the use bit clear. */
-   agxv_push(p, USC_SHARED, cfg)
-   {
-      cfg.uses_shared_memory = shared > 0;
-      cfg.layout = AGX_SHARED_LAYOUT_VERTEX_COMPUTE;
-      cfg.sample_count = 1;
-      cfg.bytes_per_threadgroup = shared ? shared : 65536;
-   }
-   if (pipeline->info.sampler_states) {
-      /* ss0 = the txf sampler texel buffer loads read (agx_abi.h) */
-      agxv_push(p, USC_SAMPLER, cfg)
-      {
-         cfg.start = 0;
-         cfg.count = 1;
-         cfg.buffer = pipeline->txf_sampler;
-      }
-   }
-   agxv_push(p, USC_SHADER, cfg)
-   {
-      cfg.code = agxv_bo_usc_offset(device, pipeline->code);
-   }
-   agxv_push(p, USC_REGISTERS, cfg)
-   {
-      cfg.register_count = pipeline->info.gpr_halves ? pipeline->info.gpr_halves : 256;
-      cfg.spill_size = agxv_scratch_spill_size(pipeline->info.scratch_size);
-   }
-   if (pipeline->info.preamble_offset) {
-      /* Mesa (agx_usc_pack / hk): Preshader.Code = USC offset of the preamble */
-      agxv_push(p, USC_PRESHADER, cfg)
-      {
-         cfg.code = agxv_bo_usc_offset(device, pipeline->code) + pipeline->info.preamble_offset;
-      }
-   } else {
-      agxv_push(p, USC_NO_PRESHADER, cfg);
-   }
+   /* The rest depends on the pipeline alone unless __local arguments add
+    * threadgroup memory (after the shader's own). */
+   if (dyn_shared)
+      agxv_pipeline_pack_usc(device, pipeline, pipeline->info.shared_size + dyn_shared, p);
+   else
+      memcpy(p, pipeline->usc_words, pipeline->usc_words_size);
 
    *usc_offset = (uint32_t)(list.gpu - device->usc_base);
    return VK_SUCCESS;
 }
 
-/* Writes a dispatch's root uniforms (the ABI layout) into upload memory. */
+/* Writes a dispatch's root uniforms (the ABI layout, agx_abi.h) into upload
+ * memory: set addresses, push_size bytes of push constants (the rest zero),
+ * workgroup count and base, robust-access sink, constant data. */
 static VkResult
 write_root(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
            const uint64_t set_addr[AGXV_MAX_SETS], const void *push, uint32_t push_size,
@@ -101,50 +76,49 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
    VkResult result = agxv_upload_alloc(&cmd->data, AGX_ABI_UNIFORM_SIZE, 16, &root);
    if (result != VK_SUCCESS)
       return result;
-   memset(root.cpu, 0, AGX_ABI_UNIFORM_SIZE);
-   memcpy((uint8_t *)root.cpu + AGX_ABI_SET_ADDR_BASE, set_addr, AGXV_MAX_SETS * sizeof(uint64_t));
-   memcpy((uint8_t *)root.cpu + AGX_ABI_PUSH_BASE, push, push_size);
-   memcpy((uint8_t *)root.cpu + AGX_ABI_NUM_WORKGROUPS, groups, 12);
-   memcpy((uint8_t *)root.cpu + AGX_ABI_BASE_WORKGROUP, base, 12);
-   if (cmd->device->robust_sink)
-      memcpy((uint8_t *)root.cpu + AGX_ABI_ROBUST_SINK, &cmd->device->robust_sink->va, 8);
-   if (pipeline->info.const_data_size) {
-      uint64_t data = pipeline->code->va + pipeline->info.const_data_offset;
-      memcpy((uint8_t *)root.cpu + AGX_ABI_CONST_DATA, &data, 8);
-   }
+   uint8_t *r = root.cpu;
+   memcpy(r + AGX_ABI_SET_ADDR_BASE, set_addr, AGXV_MAX_SETS * sizeof(uint64_t));
+   memcpy(r + AGX_ABI_PUSH_BASE, push, push_size);
+   if (push_size < AGX_ABI_PUSH_SIZE)
+      memset(r + AGX_ABI_PUSH_BASE + push_size, 0, AGX_ABI_PUSH_SIZE - push_size);
+   memcpy(r + AGX_ABI_NUM_WORKGROUPS, groups, 12);
+   memcpy(r + AGX_ABI_BASE_WORKGROUP, base, 12);
+   const uint64_t sink = cmd->device->robust_sink ? cmd->device->robust_sink->va : 0;
+   memcpy(r + AGX_ABI_ROBUST_SINK, &sink, 8);
+   const uint64_t data =
+      pipeline->info.const_data_size ? pipeline->code->va + pipeline->info.const_data_offset : 0;
+   memcpy(r + AGX_ABI_CONST_DATA, &data, 8);
    *root_gpu = root.gpu;
    return VK_SUCCESS;
 }
+_Static_assert(AGX_ABI_PUSH_BASE == AGX_ABI_SET_ADDR_BASE + AGXV_MAX_SETS * 8 &&
+                  AGX_ABI_NUM_WORKGROUPS == AGX_ABI_PUSH_BASE + AGX_ABI_PUSH_SIZE &&
+                  AGX_ABI_BASE_WORKGROUP == AGX_ABI_NUM_WORKGROUPS + 12 &&
+                  AGX_ABI_ROBUST_SINK == AGX_ABI_BASE_WORKGROUP + 12 &&
+                  AGX_ABI_CONST_DATA == AGX_ABI_ROBUST_SINK + 8 &&
+                  AGX_ABI_UNIFORM_SIZE == AGX_ABI_CONST_DATA + 8,
+               "write_root writes every byte of the root uniforms");
 
-/* Emits the launch of `pipeline` with the root uniforms at `root`, over
+/* Emits the CDM launch of `pipeline` whose USC word list is at `usc`, over
  * `groups` workgroups, or over the thread grid stored at `indirect_threads`. */
 static void
-emit_launch(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, uint64_t root,
-            const uint32_t groups[3], uint64_t indirect_threads, uint32_t dyn_shared)
+emit_cdm_launch(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, uint32_t usc,
+                const uint32_t groups[3], uint64_t indirect_threads)
 {
-   uint32_t usc = 0;
-   VkResult result = emit_usc_words(cmd, pipeline, root, dyn_shared, &usc);
    /* Multi-cluster G14 parts (G14X) take an extra word in every launch. */
-   const struct drm_asahi_params_global *params = &cmd->device->kmd->params;
-   bool g14x = params->gpu_generation >= 14 && params->num_clusters_total > 1;
-   void *p = NULL;
-   if (result == VK_SUCCESS) {
-      struct agxv_cs *cs = agxv_cmd_cs(cmd, AGXV_CS_CDM);
-      p = agxv_cs_reserve(
-         cs, AGX_CDM_LAUNCH_WORD_0_LENGTH + AGX_CDM_LAUNCH_WORD_1_LENGTH +
-                (g14x ? AGX_CDM_UNK_G14X_LENGTH : 0) +
-                (indirect_threads ? AGX_CDM_INDIRECT_LENGTH : AGX_CDM_GLOBAL_SIZE_LENGTH) +
-                AGX_CDM_LOCAL_SIZE_LENGTH);
-      if (!p)
-         result = cs->status;
-   }
-   if (result != VK_SUCCESS) {
-      agxv_cmd_set_error(cmd, result);
+   const bool g14x = cmd->device->g14x;
+   struct agxv_cs *cs = agxv_cmd_cs(cmd, AGXV_CS_CDM);
+   void *p = agxv_cs_reserve(
+      cs, AGX_CDM_LAUNCH_WORD_0_LENGTH + AGX_CDM_LAUNCH_WORD_1_LENGTH +
+             (g14x ? AGX_CDM_UNK_G14X_LENGTH : 0) +
+             (indirect_threads ? AGX_CDM_INDIRECT_LENGTH : AGX_CDM_GLOBAL_SIZE_LENGTH) +
+             AGX_CDM_LOCAL_SIZE_LENGTH);
+   if (!p) {
+      agxv_cmd_set_error(cmd, cs->status);
       return;
    }
    const uint32_t *local = pipeline->info.local_size;
-   agxv_push(p, CDM_LAUNCH_WORD_0, cfg)
-   {
+   agxv_push(p, CDM_LAUNCH_WORD_0, cfg) {
       /* the root uniforms plus what the preamble writes */
       cfg.uniform_register_count = pipeline->info.uniform_halves > AGX_ABI_UNIFORM_SIZE / 2
                                       ? pipeline->info.uniform_halves
@@ -159,30 +133,27 @@ emit_launch(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, u
          pipeline->info.preamble_offset ? pipeline->info.preamble_gpr_halves : 0;
       cfg.mode = indirect_threads ? AGX_CDM_MODE_INDIRECT_GLOBAL : AGX_CDM_MODE_DIRECT;
    }
-   agxv_push(p, CDM_LAUNCH_WORD_1, cfg)
-   {
+   agxv_push(p, CDM_LAUNCH_WORD_1, cfg) {
       cfg.pipeline = usc;
    }
    if (g14x) {
       /* its one known bit is fixed by the layout */
-      agxv_push(p, CDM_UNK_G14X, cfg);
+      agxv_push(p, CDM_UNK_G14X, cfg)
+         ;
    }
    if (indirect_threads) {
-      agxv_push(p, CDM_INDIRECT, cfg)
-      {
+      agxv_push(p, CDM_INDIRECT, cfg) {
          cfg.address_hi = (uint32_t)(indirect_threads >> 32);
          cfg.address_lo = (uint32_t)indirect_threads;
       }
    } else {
-      agxv_push(p, CDM_GLOBAL_SIZE, cfg)
-      {
+      agxv_push(p, CDM_GLOBAL_SIZE, cfg) {
          cfg.x = groups[0] * local[0];
          cfg.y = groups[1] * local[1];
          cfg.z = groups[2] * local[2];
       }
    }
-   agxv_push(p, CDM_LOCAL_SIZE, cfg)
-   {
+   agxv_push(p, CDM_LOCAL_SIZE, cfg) {
       cfg.x = local[0];
       cfg.y = local[1];
       cfg.z = local[2];
@@ -199,12 +170,49 @@ launch(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
    if (!pipeline || groups[0] == 0 || groups[1] == 0 || groups[2] == 0)
       return;
    uint64_t root;
+   uint32_t usc;
    VkResult result = write_root(cmd, pipeline, set_addr, push, push_size, groups, base, &root);
+   if (result == VK_SUCCESS)
+      result = emit_usc_words(cmd, pipeline, root, dyn_shared, &usc);
    if (result != VK_SUCCESS) {
       agxv_cmd_set_error(cmd, result);
       return;
    }
-   emit_launch(cmd, pipeline, root, groups, 0, dyn_shared);
+   emit_cdm_launch(cmd, pipeline, usc, groups, 0);
+}
+
+/*
+ * vkCmdDispatch{,Base}: the compute bind point's pipeline over groups.
+ * The root uniforms and USC word list of the last such launch are used
+ * again while neither the bind point (dirty) nor the grid changed, so a
+ * run of dispatches with the same state only adds CDM words.
+ */
+static void
+dispatch(struct agxv_cmd_buffer *cmd, const uint32_t groups[3], const uint32_t base[3])
+{
+   struct agxv_bind_state *bind = &cmd->bind[AGXV_BIND_POINT_COMPUTE];
+   const struct agxv_pipeline *pipeline = bind->pipeline;
+   if (!pipeline || groups[0] == 0 || groups[1] == 0 || groups[2] == 0)
+      return;
+   struct agxv_dispatch_cache *c = &cmd->dispatch_cache;
+   if (bind->dirty || c->pipeline != pipeline || memcmp(c->groups, groups, sizeof(c->groups)) ||
+       memcmp(c->base, base, sizeof(c->base))) {
+      uint64_t root;
+      VkResult result = write_root(cmd, pipeline, bind->desc.set_addr, bind->desc.push,
+                                   sizeof(bind->desc.push), groups, base, &root);
+      if (result == VK_SUCCESS)
+         result = emit_usc_words(cmd, pipeline, root, 0, &c->usc);
+      if (result != VK_SUCCESS) {
+         c->pipeline = NULL;
+         agxv_cmd_set_error(cmd, result);
+         return;
+      }
+      c->pipeline = pipeline;
+      memcpy(c->groups, groups, sizeof(c->groups));
+      memcpy(c->base, base, sizeof(c->base));
+      bind->dirty = false;
+   }
+   emit_cdm_launch(cmd, pipeline, c->usc, groups, 0);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -212,9 +220,7 @@ agxv_CmdDispatch(VkCommandBuffer commandBuffer, uint32_t x, uint32_t y, uint32_t
 {
    AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
    const uint32_t groups[3] = {x, y, z}, base[3] = {0, 0, 0};
-   const struct agxv_bind_state *bind = &cmd->bind[AGXV_BIND_POINT_COMPUTE];
-   launch(cmd, bind->pipeline, bind->desc.set_addr, bind->desc.push, sizeof(bind->desc.push),
-          groups, base, 0);
+   dispatch(cmd, groups, base);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -223,9 +229,7 @@ agxv_CmdDispatchBase(VkCommandBuffer commandBuffer, uint32_t baseX, uint32_t bas
 {
    AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
    const uint32_t groups[3] = {x, y, z}, base[3] = {baseX, baseY, baseZ};
-   const struct agxv_bind_state *bind = &cmd->bind[AGXV_BIND_POINT_COMPUTE];
-   launch(cmd, bind->pipeline, bind->desc.set_addr, bind->desc.push, sizeof(bind->desc.push),
-          groups, base, 0);
+   dispatch(cmd, groups, base);
 }
 
 /* Every device group has one physical device (vkEnumeratePhysicalDeviceGroups),
@@ -272,7 +276,13 @@ agxv_CmdDispatchIndirect(VkCommandBuffer commandBuffer, VkBuffer _buffer, VkDevi
                                           .local_z = pipeline->info.local_size[2]};
    agxv_dispatch_kernel(cmd, AGX_CL_INDIRECT_FIXUP, 1, &args, sizeof(args));
    agxv_cmd_emit_cdm_barrier(cmd);
-   emit_launch(cmd, pipeline, root, zero, threads.gpu, 0);
+   uint32_t usc;
+   result = emit_usc_words(cmd, pipeline, root, 0, &usc);
+   if (result != VK_SUCCESS) {
+      agxv_cmd_set_error(cmd, result);
+      return;
+   }
+   emit_cdm_launch(cmd, pipeline, usc, zero, threads.gpu);
 }
 
 static void

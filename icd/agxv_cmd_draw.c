@@ -93,8 +93,7 @@ emit_usc_words(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, uint64_
    for (uint32_t off = 0; off < AGX_ABI_UNIFORM_SIZE; off += UNIFORM_DMA_BYTES) {
       uint32_t bytes = AGX_ABI_UNIFORM_SIZE - off < UNIFORM_DMA_BYTES ? AGX_ABI_UNIFORM_SIZE - off
                                                                       : UNIFORM_DMA_BYTES;
-      agxv_push(p, USC_UNIFORM, cfg)
-      {
+      agxv_push(p, USC_UNIFORM, cfg) {
          cfg.start_halfs = off / 2;
          cfg.size_halfs = bytes / 2;
          cfg.buffer = root + off;
@@ -117,47 +116,42 @@ emit_usc_words(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, uint64_
    if (tib) {
       p = agxv_usc_tilebuffer(p, tib);
    } else {
-      agxv_push(p, USC_SHARED, cfg)
-      {
+      agxv_push(p, USC_SHARED, cfg) {
          cfg.layout = AGX_SHARED_LAYOUT_VERTEX_COMPUTE;
          cfg.sample_count = 1;
          cfg.bytes_per_threadgroup = 65536;
       }
    }
    if (s->info.sampler_states) {
-      agxv_push(p, USC_SAMPLER, cfg)
-      {
+      agxv_push(p, USC_SAMPLER, cfg) {
          cfg.start = 0;
          cfg.count = 1;
          cfg.buffer = s->txf_sampler;
       }
    }
-   agxv_push(p, USC_SHADER, cfg)
-   {
+   agxv_push(p, USC_SHADER, cfg) {
       cfg.code = agxv_bo_usc_offset(device, s->code);
       cfg.unk_2 = tib ? 2 : 3;
       cfg.loads_varyings = tib && fs->num_cf_bindings > 0;
    }
-   agxv_push(p, USC_REGISTERS, cfg)
-   {
+   agxv_push(p, USC_REGISTERS, cfg) {
       cfg.register_count = s->info.gpr_halves ? s->info.gpr_halves : 256;
       cfg.unk_1 = tib != NULL;
       cfg.spill_size = agxv_scratch_spill_size(s->info.scratch_size);
    }
    if (tib) {
-      agxv_push(p, USC_FRAGMENT_PROPERTIES, cfg)
-      {
+      agxv_push(p, USC_FRAGMENT_PROPERTIES, cfg) {
          cfg.early_z_testing = !fs->uses_discard && !fs->writes_sample_mask;
          cfg.unk_4 = 2;
       }
    }
    if (s->info.preamble_offset) {
-      agxv_push(p, USC_PRESHADER, cfg)
-      {
+      agxv_push(p, USC_PRESHADER, cfg) {
          cfg.code = agxv_bo_usc_offset(device, s->code) + s->info.preamble_offset;
       }
    } else {
-      agxv_push(p, USC_NO_PRESHADER, cfg);
+      agxv_push(p, USC_NO_PRESHADER, cfg)
+         ;
    }
    *usc_offset = list.gpu - device->usc_base;
    return VK_SUCCESS;

@@ -136,8 +136,7 @@ shared_layout(const struct agx_tilebuffer_layout *tib)
 uint8_t *
 agxv_usc_tilebuffer(uint8_t *p, const struct agx_tilebuffer_layout *tib)
 {
-   agxv_push(p, USC_SHARED, cfg)
-   {
+   agxv_push(p, USC_SHARED, cfg) {
       cfg.uses_shared_memory = true;
       cfg.layout = shared_layout(tib);
       cfg.sample_stride_in_8_bytes = tib->sample_size_B / 8;
@@ -198,40 +197,36 @@ emit_tile_list(struct agxv_cmd_buffer *cmd, const struct tile_list *l,
    uint8_t *p = list.cpu;
    for (uint32_t off = 0; off < l->uniform_halves; off += 64) {
       uint32_t n = l->uniform_halves - off < 64 ? l->uniform_halves - off : 64;
-      agxv_push(p, USC_UNIFORM, cfg)
-      {
+      agxv_push(p, USC_UNIFORM, cfg) {
          cfg.start_halfs = off;
          cfg.size_halfs = n;
          cfg.buffer = l->uniforms + 2 * off;
       }
    }
    if (l->texture_count) {
-      agxv_push(p, USC_TEXTURE, cfg)
-      {
+      agxv_push(p, USC_TEXTURE, cfg) {
          cfg.start = 0;
          cfg.count = l->texture_count;
          cfg.buffer = l->textures;
       }
    }
    if (l->sampler) {
-      agxv_push(p, USC_SAMPLER, cfg)
-      {
+      agxv_push(p, USC_SAMPLER, cfg) {
          cfg.start = 0;
          cfg.count = 1;
          cfg.buffer = l->sampler;
       }
    }
    p = agxv_usc_tilebuffer(p, tib);
-   agxv_push(p, USC_SHADER, cfg)
-   {
+   agxv_push(p, USC_SHADER, cfg) {
       cfg.code = agxv_bo_usc_offset(device, l->prog->code);
       cfg.unk_2 = 3; /* Mesa's value for non-fragment programs (hk_build_bg_eot) */
    }
-   agxv_push(p, USC_REGISTERS, cfg)
-   {
+   agxv_push(p, USC_REGISTERS, cfg) {
       cfg.register_count = l->prog->gpr_halves;
    }
-   agxv_push(p, USC_NO_PRESHADER, cfg);
+   agxv_push(p, USC_NO_PRESHADER, cfg)
+      ;
    /* Mesa ORs 4 into the word-list offset (flags in the low bits). */
    out->usc = (uint32_t)(list.gpu - device->usc_base) | 4;
    agx_pack(&out->rsrc_spec, COUNTS, cfg) {
@@ -307,7 +302,14 @@ build_tile_programs(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info,
       }
       if (agxv_render_eot_store(&desc->color[i], false)) {
          eot.store_mask |= 1u << i;
-         memcpy((uint8_t *)pbe.cpu + 24 * i, &view->storage_desc[AGXV_IMAGE_DESC_PBE / 4], 24);
+         /* The tilebuffer already holds sRGB-encoded bytes (srgba8 encodes
+          * on st_tile), so the end-of-tile PBE uses the linear format, as
+          * Mesa's EOT PBEs do (graphics.md §7.3). */
+         struct AGX_PBE eot_pbe;
+         AGX_PBE_unpack(NULL, (const uint8_t *)&view->storage_desc[AGXV_IMAGE_DESC_PBE / 4],
+                        &eot_pbe);
+         eot_pbe.srgb = false;
+         AGX_PBE_pack((uint32_t *)((uint8_t *)pbe.cpu + 24 * i), &eot_pbe);
       }
    }
    const struct agxv_tile_program *bgp, *eotp;

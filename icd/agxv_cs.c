@@ -48,15 +48,13 @@ static void
 push_link(struct agxv_cs *cs, void *p, uint64_t target, bool with_return)
 {
    if (cs->type == AGXV_CS_CDM) {
-      agxv_push(p, CDM_STREAM_LINK, cfg)
-      {
+      agxv_push(p, CDM_STREAM_LINK, cfg) {
          cfg.target_hi = (uint32_t)(target >> 32);
          cfg.target_lo = (uint32_t)target;
          cfg.with_return = with_return;
       }
    } else {
-      agxv_push(p, VDM_STREAM_LINK, cfg)
-      {
+      agxv_push(p, VDM_STREAM_LINK, cfg) {
          cfg.target_hi = (uint32_t)(target >> 32);
          cfg.target_lo = (uint32_t)target;
          cfg.with_return = with_return;
@@ -99,11 +97,13 @@ agxv_cs_terminate(struct agxv_cs *cs)
    if (cs->type == AGXV_CS_CDM) {
       void *p = agxv_cs_reserve(cs, AGX_CDM_STREAM_TERMINATE_LENGTH);
       if (p)
-         agxv_push(p, CDM_STREAM_TERMINATE, cfg);
+         agxv_push(p, CDM_STREAM_TERMINATE, cfg)
+            ;
    } else {
       void *p = agxv_cs_reserve(cs, AGX_VDM_STREAM_TERMINATE_LENGTH);
       if (p)
-         agxv_push(p, VDM_STREAM_TERMINATE, cfg);
+         agxv_push(p, VDM_STREAM_TERMINATE, cfg)
+            ;
    }
 }
 
@@ -117,7 +117,8 @@ agxv_cs_return(struct agxv_cs *cs)
    }
    void *p = agxv_cs_reserve(cs, AGX_CDM_STREAM_RETURN_LENGTH);
    if (p)
-      agxv_push(p, CDM_STREAM_RETURN, cfg);
+      agxv_push(p, CDM_STREAM_RETURN, cfg)
+         ;
 }
 
 void

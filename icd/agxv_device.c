@@ -1,7 +1,7 @@
 /*
  * VkDevice. Each device opens its own connection to the kernel (or
  * simulator), creates a VM and lays out its address space like Mesa's asahi
- * drivers do (uapi.md section 6): nothing below 2^36 (so null-based
+ * drivers do (Mesa src/asahi/lib/agx_device.c): nothing below 2^36 (so null-based
  * accesses fault), a 4 GiB shader heap passed as usc_exec_base, the user
  * heap above it, and the kernel's range at the top.
  */
@@ -268,6 +268,8 @@ agxv_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCr
          ret == -ENOMEM ? VK_ERROR_OUT_OF_HOST_MEMORY : VK_ERROR_INITIALIZATION_FAILED,
          "opening the %s device: %s", agxv_kmd_backend_name(pdev->backend), strerror(-ret));
    }
+   const struct drm_asahi_params_global *params = &device->kmd->params;
+   device->g14x = params->gpu_generation >= 14 && params->num_clusters_total > 1;
 
    agxv_scratch_init(&device->scratch);
    result = init_address_space(device);

@@ -29,6 +29,7 @@ struct agxv_device {
    struct agxv_kmd *kmd;
    uint32_t vm_id;
    uint64_t kernel_start, kernel_end;
+   bool g14x; /* a multi-cluster G14 (launches take CDM Unk G14X) */
 
    pthread_mutex_t va_mutex;
    struct agxv_va_heap usc_heap;  /* shaders: 4 GiB at usc_exec_base */

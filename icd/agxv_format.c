@@ -10,14 +10,15 @@
  * texturable, so uniform texel buffers take them all; storage texel
  * buffers (read and written without a format too: loads and stores use
  * the descriptor's format) need a power-of-two texel size; atomics only
- * R32_UINT / R32_SINT (lowered to global atomics on the texel's address).
+ * R32_UINT / R32_SINT, and R32_SFLOAT for VK_EXT_shader_atomic_float
+ * (lowered to global atomics on the texel's address, so any 32-bit word).
  *
  * Images (optimal = GPU tiled, linear = Linear 2D): sampled everywhere,
  * linear filtering for non-integer formats; storage images for the
  * formats the PBE can write (renderable) with a power-of-two texel size
  * (the same rule as storage texel buffers) except sRGB ones (shaders have
  * no sRGB image formats), read/written without format;
- * atomics R32_UINT / R32_SINT; transfer src/dst (the copy kernels handle
+ * atomics R32_UINT / R32_SINT / R32_SFLOAT; transfer src/dst (the copy kernels handle
  * any texel size). Linear tiling gets the same features: its restrictions
  * (2D, one level, one layer) are applied in the image format query.
  */
@@ -40,7 +41,8 @@ agxv_buffer_format_features(VkFormat format)
       features |= VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_BIT |
                   VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT |
                   VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT;
-   if (format == VK_FORMAT_R32_UINT || format == VK_FORMAT_R32_SINT)
+   if (format == VK_FORMAT_R32_UINT || format == VK_FORMAT_R32_SINT ||
+       format == VK_FORMAT_R32_SFLOAT)
       features |= VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_ATOMIC_BIT;
    return features;
 }
@@ -65,7 +67,8 @@ agxv_image_format_features(VkFormat format, VkImageTiling tiling)
       features |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT |
                   VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT |
                   VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT;
-   if (format == VK_FORMAT_R32_UINT || format == VK_FORMAT_R32_SINT)
+   if (format == VK_FORMAT_R32_UINT || format == VK_FORMAT_R32_SINT ||
+       format == VK_FORMAT_R32_SFLOAT)
       features |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_ATOMIC_BIT;
    /* Rendering to linear images is not tested yet: optimal tiling only. */
    if (f->color_attachment && tiling == VK_IMAGE_TILING_OPTIMAL &&

@@ -6,8 +6,11 @@
 
 #include "agxv_alloc.h"
 #include "agxv_bo.h"
+#include "agxv_cs.h"
 #include "agxv_device.h"
+#include "agxv_graphics_state.h"
 #include "agxv_log.h"
+#include "agx_pack.h"
 
 /* The compute stage aliases shaders[AGXV_STAGE_COMPUTE] under its old names. */
 _Static_assert(offsetof(struct agxv_pipeline, code) ==
@@ -15,6 +18,9 @@ _Static_assert(offsetof(struct agxv_pipeline, code) ==
                "compute alias");
 _Static_assert(offsetof(struct agxv_pipeline, txf_sampler) ==
                   offsetof(struct agxv_pipeline, shaders[AGXV_STAGE_COMPUTE].txf_sampler),
+               "compute alias");
+_Static_assert(offsetof(struct agxv_pipeline, usc_words_size) ==
+                  offsetof(struct agxv_pipeline, shaders[AGXV_STAGE_COMPUTE].usc_words_size),
                "compute alias");
 
 enum agxv_stage
@@ -97,14 +103,83 @@ agxv_compute_pipeline_create(struct agxv_device *device, const void *code, uint3
       agxv_pipeline_destroy(device, pipeline, alloc);
       return result;
    }
+   pipeline->usc_words_size =
+      agxv_pipeline_pack_usc(device, pipeline, info->shared_size, pipeline->usc_words);
    *out = pipeline;
    return VK_SUCCESS;
+}
+
+VkResult
+agxv_graphics_pipeline_create(struct agxv_device *device, const VkGraphicsPipelineCreateInfo *info,
+                              const VkAllocationCallbacks *alloc, struct agxv_pipeline **out)
+{
+   struct agxv_pipeline *pipeline =
+      agxv_object_zalloc(device, alloc, sizeof(*pipeline), VK_OBJECT_TYPE_PIPELINE);
+   if (!pipeline)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   pipeline->bind_point = VK_PIPELINE_BIND_POINT_GRAPHICS;
+   pipeline->graphics =
+      agxv_alloc(alloc, sizeof(*pipeline->graphics), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   VkResult result = pipeline->graphics ? agxv_graphics_state_init(pipeline->graphics, info)
+                                        : VK_ERROR_OUT_OF_HOST_MEMORY;
+   if (result != VK_SUCCESS) {
+      agxv_pipeline_destroy(device, pipeline, alloc);
+      return result;
+   }
+   *out = pipeline;
+   return VK_SUCCESS;
+}
+
+_Static_assert(AGX_USC_SHARED_LENGTH + AGX_USC_SAMPLER_LENGTH + AGX_USC_SHADER_LENGTH +
+                     AGX_USC_REGISTERS_LENGTH + AGX_USC_PRESHADER_LENGTH <=
+                  AGXV_USC_WORDS_MAX,
+               "room for the USC words");
+
+uint32_t
+agxv_pipeline_pack_usc(const struct agxv_device *device, const struct agxv_pipeline *pipeline,
+                       uint32_t shared, uint8_t *out)
+{
+   uint8_t *p = out;
+   /* Without threadgroup memory Mesa programs the "none" form: layout
+    * Vertex/compute and the full 64 KiB size with the use bit clear. */
+   agxv_push(p, USC_SHARED, cfg) {
+      cfg.uses_shared_memory = shared > 0;
+      cfg.layout = AGX_SHARED_LAYOUT_VERTEX_COMPUTE;
+      cfg.sample_count = 1;
+      cfg.bytes_per_threadgroup = shared ? shared : 65536;
+   }
+   if (pipeline->info.sampler_states) {
+      /* ss0 = the txf sampler texel buffer loads read (agx_abi.h) */
+      agxv_push(p, USC_SAMPLER, cfg) {
+         cfg.start = 0;
+         cfg.count = 1;
+         cfg.buffer = pipeline->txf_sampler;
+      }
+   }
+   agxv_push(p, USC_SHADER, cfg) {
+      cfg.code = agxv_bo_usc_offset(device, pipeline->code);
+   }
+   agxv_push(p, USC_REGISTERS, cfg) {
+      cfg.register_count = pipeline->info.gpr_halves ? pipeline->info.gpr_halves : 256;
+      cfg.spill_size = agxv_scratch_spill_size(pipeline->info.scratch_size);
+   }
+   if (pipeline->info.preamble_offset) {
+      /* Mesa (agx_usc_pack / hk): Preshader.Code = USC offset of the preamble */
+      agxv_push(p, USC_PRESHADER, cfg) {
+         cfg.code = agxv_bo_usc_offset(device, pipeline->code) + pipeline->info.preamble_offset;
+      }
+   } else {
+      agxv_push(p, USC_NO_PRESHADER, cfg)
+         ;
+   }
+   return (uint32_t)(p - out);
 }
 
 void
 agxv_pipeline_destroy(struct agxv_device *device, struct agxv_pipeline *pipeline,
                       const VkAllocationCallbacks *alloc)
 {
+   agxv_free(alloc, pipeline->graphics);
    for (unsigned s = 0; s < AGXV_STAGE_COUNT; s++) {
       if (pipeline->stages & (1u << s))
          agxv_bo_destroy(device, pipeline->shaders[s].code);

@@ -10,6 +10,7 @@
 
 struct agxv_bo;
 struct agxv_device;
+struct agxv_graphics_state;
 
 /* The resource ABI shared with the compiler: the root uniforms
  * (AGX_ABI_UNIFORM_SIZE bytes) are DMA'd into u0.. before the shader runs. */
@@ -42,6 +43,9 @@ struct agxv_shader_info {
 /* Programs in a code BO start at this alignment (Mesa: AGX_CODE_ALIGN). */
 #define AGXV_CODE_ALIGN 256u
 
+/* Room for a pipeline's USC words (Shared, Sampler, Shader, Registers, Preshader). */
+#define AGXV_USC_WORDS_MAX 32u
+
 /* Shader stages a pipeline can hold (the hardware runs vertex and
  * fragment programs; the emulated stages come later). */
 enum agxv_stage {
@@ -60,6 +64,10 @@ struct agxv_shader {
    uint32_t code_size;
    struct agxv_shader_info info;
    uint64_t txf_sampler; /* the device's txf sampler when info.sampler_states */
+   /* The USC words after a launch's Uniform DMA words, packed once
+    * (agxv_pipeline_pack_usc with the shader's own threadgroup memory). */
+   uint8_t usc_words[AGXV_USC_WORDS_MAX];
+   uint32_t usc_words_size;
 };
 
 struct agxv_graphics_pipeline;
@@ -71,6 +79,8 @@ struct agxv_pipeline {
     * device->alloc memory; NULL for compute. */
    struct agxv_graphics_pipeline *gfx;
    uint32_t stages; /* bit (1 << enum agxv_stage) per present stage */
+   /* Graphics pipelines: the baked state and dynamic mask (agxv_graphics_state.h); NULL for compute. */
+   struct agxv_graphics_state *graphics;
    union {
       struct agxv_shader shaders[AGXV_STAGE_COUNT];
       /* The compute stage under its historic names, for the compute users
@@ -81,6 +91,8 @@ struct agxv_pipeline {
          uint32_t code_size;
          struct agxv_shader_info info;
          uint64_t txf_sampler;
+         uint8_t usc_words[AGXV_USC_WORDS_MAX];
+         uint32_t usc_words_size;
       };
    };
 };
@@ -106,6 +118,21 @@ VkResult agxv_compute_pipeline_create(struct agxv_device *device, const void *co
                                       const struct agxv_shader_info *info,
                                       const VkAllocationCallbacks *alloc,
                                       struct agxv_pipeline **out);
+/* A graphics pipeline holding the state parsed from its create info and no
+ * stage yet (the caller compiles and uploads them with
+ * agxv_pipeline_upload_stage). */
+VkResult agxv_graphics_pipeline_create(struct agxv_device *device,
+                                       const VkGraphicsPipelineCreateInfo *info,
+                                       const VkAllocationCallbacks *alloc,
+                                       struct agxv_pipeline **out);
+
+/* Packs the USC words of a launch of `pipeline` that follow the Uniform DMA
+ * words, for `shared` bytes of threadgroup memory, at out
+ * (AGXV_USC_WORDS_MAX bytes); returns their size. */
+uint32_t agxv_pipeline_pack_usc(const struct agxv_device *device,
+                                const struct agxv_pipeline *pipeline, uint32_t shared,
+                                uint8_t *out);
+
 void agxv_pipeline_destroy(struct agxv_device *device, struct agxv_pipeline *pipeline,
                            const VkAllocationCallbacks *alloc);
 

@@ -8,10 +8,42 @@
 #include <string.h>
 
 #include "agx_pack.h"
+#include "agx_tilebuffer.h"
+#include "agxv_image.h"
 #include "agxv_log.h"
 
 #define PAGE 16384u
 #define CACHELINE 128u
+
+struct agxv_render_tib
+agxv_render_tib_from_layout(const struct agx_tilebuffer_layout *layout)
+{
+   return (struct agxv_render_tib){
+      .utile_width_px = layout->tile_w,
+      .utile_height_px = layout->tile_h,
+      .samples = layout->nr_samples,
+      .sample_size_B = layout->sample_size_B,
+   };
+}
+
+bool
+agxv_render_zs_plane_init(struct agxv_render_zs_plane *out, const struct agxv_image *image,
+                          VkImageAspectFlagBits aspect, uint32_t level, uint32_t first_layer)
+{
+   /* hk_CmdBeginRendering: image base + ail_get_layer_level_B(layout,
+    * first_layer, level); stencil is the last plane. */
+   uint64_t offset;
+   const struct agx_image_layout *l = agxv_image_plane(image, aspect, &offset);
+   /* The layout may hold more levels (the full chain) than the image has. */
+   if (aspect == VK_IMAGE_ASPECT_COLOR_BIT || !l || !image->va || level >= image->mip_levels ||
+       level >= l->levels || first_layer >= image->array_layers)
+      return false;
+   *out = (struct agxv_render_zs_plane){
+      .base = image->va + offset + l->level_offset[level] + first_layer * l->layer_stride,
+      .layer_stride = l->layer_stride,
+   };
+   return true;
+}
 
 uint32_t
 agxv_render_sample_positions(uint32_t samples)
@@ -148,6 +180,8 @@ merge(const struct agxv_render_attachment *att, uint32_t *w, uint32_t *h, uint32
 {
    if (!att->present)
       return VK_SUCCESS;
+   if (!att->width || !att->height || att->width > 16384 || att->height > 16384)
+      return agxv_error(VK_ERROR_UNKNOWN, "attachment of %ux%u pixels", att->width, att->height);
    if (*samples && att->samples != *samples)
       return agxv_error(VK_ERROR_UNKNOWN, "attachments with %u and %u samples", *samples,
                         att->samples);

@@ -34,6 +34,8 @@
 
 #define AGXV_RENDER_MAX_RTS 8
 
+struct agx_tilebuffer_layout;
+
 /* The tilebuffer layout (compiler side, graphics.md §5.2), as far as the
  * render command repeats it. */
 struct agxv_render_tib {
@@ -42,6 +44,9 @@ struct agxv_render_tib {
    uint32_t samples;         /* 1, 2 or 4; 0 (attachmentless) counts as 1 */
    uint32_t sample_size_B;   /* multiple of 8 */
 };
+
+/* The same from the compiler's layout (compiler/layout/agx_tilebuffer.h). */
+struct agxv_render_tib agxv_render_tib_from_layout(const struct agx_tilebuffer_layout *layout);
 
 struct agxv_render_attachment {
    bool present;           /* a view is bound */
@@ -85,6 +90,13 @@ struct agxv_render_out {
     * renders): loads and stores both aspects (hk zls_control_partial). */
    uint64_t zls_ctrl_partial;
 };
+
+/* The plane of a depth/stencil image view (aspect DEPTH or STENCIL, the
+ * view's base level and first layer) for the ZLS; false if the image has no
+ * such aspect, is unbound or the level is out of range. */
+struct agxv_image;
+bool agxv_render_zs_plane_init(struct agxv_render_zs_plane *out, const struct agxv_image *image,
+                               VkImageAspectFlagBits aspect, uint32_t level, uint32_t first_layer);
 
 /* Fills the render-pass fields of *cmd. VK_ERROR_UNKNOWN (logged) for
  * descriptions the hardware cannot run (sizes, sample counts, formats,

@@ -60,22 +60,20 @@ upload_helper(struct agxv_device *device, struct agxv_scratch *s)
    memcpy(map, agx_helper_program, sizeof(agx_helper_program));
    uint32_t code = agxv_bo_usc_offset(device, bo);
    uint8_t *p = (uint8_t *)map + HELPER_LIST_OFFSET;
-   agxv_push(p, USC_SHARED, cfg)
-   {
+   agxv_push(p, USC_SHARED, cfg) {
       cfg.uses_shared_memory = false;
       cfg.layout = AGX_SHARED_LAYOUT_VERTEX_COMPUTE;
       cfg.sample_count = 1;
       cfg.bytes_per_threadgroup = 65536;
    }
-   agxv_push(p, USC_SHADER, cfg)
-   {
+   agxv_push(p, USC_SHADER, cfg) {
       cfg.code = code;
    }
-   agxv_push(p, USC_REGISTERS, cfg)
-   {
+   agxv_push(p, USC_REGISTERS, cfg) {
       cfg.register_count = 64; /* agx_helper.s uses r0..r19 */
    }
-   agxv_push(p, USC_NO_PRESHADER, cfg);
+   agxv_push(p, USC_NO_PRESHADER, cfg)
+      ;
    s->helper = bo;
    /* Mesa sets bit 0 of the binary word; its meaning is not public. */
    s->helper_binary = (uint32_t)(code + HELPER_LIST_OFFSET) | 1u;

@@ -4,7 +4,9 @@
  * the graphics bind point do not touch the compute bind point's state and
  * the other way round; push constants reach the bind points their stage
  * flags name; a dispatch recorded after graphics binds reads the compute
- * state (its root uniforms). Checked through the driver's own entry points.
+ * state (its root uniforms). Dispatches with unchanged compute state use
+ * the same root uniforms and USC word list; a compute push or a new grid
+ * makes new ones, graphics-only changes do not. Checked through the driver's own entry points.
  */
 #include <string.h>
 
@@ -38,6 +40,24 @@ first_descriptor(struct agxv_cmd_buffer *cmd, uint64_t va)
    uint64_t addr;
    memcpy(&addr, d, 8);
    return addr;
+}
+
+/* The root uniforms of the n-th launch of the CDM stream (direct launches
+ * of 32 bytes each on the simulated G13), and its USC word list offset. */
+static const uint8_t *
+launch_root(struct agxv_cmd_buffer *cmd, int n, uint32_t *usc_offset)
+{
+   const uint8_t *words = (const uint8_t *)cmd->cs[AGXV_CS_CDM].chunks.bos[0]->map + 32 * n;
+   struct AGX_CDM_LAUNCH_WORD_0 w0;
+   struct AGX_CDM_LAUNCH_WORD_1 w1;
+   CHECK(AGX_CDM_LAUNCH_WORD_0_unpack(NULL, words, &w0) && w0.mode == AGX_CDM_MODE_DIRECT);
+   CHECK(AGX_CDM_LAUNCH_WORD_1_unpack(NULL, words + 4, &w1));
+   *usc_offset = w1.pipeline;
+   const uint8_t *usc = find(&cmd->usc, cmd->device->usc_base + w1.pipeline);
+   CHECK(usc != NULL);
+   struct AGX_USC_UNIFORM u;
+   CHECK(AGX_USC_UNIFORM_unpack(NULL, usc, &u));
+   return find(&cmd->data, u.buffer);
 }
 
 int
@@ -175,21 +195,39 @@ main(void)
                               &off_gfx);
    agxv_CmdPushConstants(cb, playout, VK_SHADER_STAGE_VERTEX_BIT, 0, 8, p_gfx);
    agxv_CmdDispatch(cb, 1, 1, 1);
+   /* Launches 1-4: the same state again (the uploads are used again), new
+    * compute push constants, a new grid, then graphics-only changes. */
+   agxv_CmdDispatch(cb, 1, 1, 1);
+   const uint32_t p_new[2] = {0x77, 0x88};
+   agxv_CmdPushConstants(cb, playout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 8, p_new);
+   agxv_CmdDispatch(cb, 1, 1, 1);
+   agxv_CmdDispatch(cb, 2, 1, 1);
+   agxv_CmdPushConstants(cb, playout, VK_SHADER_STAGE_FRAGMENT_BIT, 0, 8, p_gfx);
+   agxv_CmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, vkpipe);
+   agxv_CmdDispatch(cb, 2, 1, 1);
    CHECK(agxv_EndCommandBuffer(cb) == VK_SUCCESS);
-   const uint8_t *words = cmd->cs[AGXV_CS_CDM].chunks.bos[0]->map;
-   struct AGX_CDM_LAUNCH_WORD_1 w1;
-   CHECK(AGX_CDM_LAUNCH_WORD_1_unpack(NULL, words + 4, &w1));
-   const uint8_t *usc = find(&cmd->usc, device->usc_base + w1.pipeline);
-   CHECK(usc != NULL);
-   struct AGX_USC_UNIFORM u;
-   CHECK(AGX_USC_UNIFORM_unpack(NULL, usc, &u));
-   const uint8_t *root = find(&cmd->data, u.buffer);
-   CHECK(root != NULL);
+
+   const uint8_t *roots[5];
+   uint32_t usc_at[5];
+   for (int i = 0; i < 5; i++) {
+      roots[i] = launch_root(cmd, i, &usc_at[i]);
+      CHECK(roots[i] != NULL);
+   }
    uint64_t root_sets[2];
-   memcpy(root_sets, root + AGX_ABI_SET_ADDR_BASE, sizeof(root_sets));
+   memcpy(root_sets, roots[0] + AGX_ABI_SET_ADDR_BASE, sizeof(root_sets));
    CHECK(root_sets[0] == cs_set0 && root_sets[1] == cs->desc.set_addr[1]);
-   CHECK(memcmp(root + AGX_ABI_PUSH_BASE, p_cs, 8) == 0);
-   CHECK(memcmp(root + AGX_ABI_PUSH_BASE + 8, p_all, 8) == 0);
+   CHECK(memcmp(roots[0] + AGX_ABI_PUSH_BASE, p_cs, 8) == 0);
+   CHECK(memcmp(roots[0] + AGX_ABI_PUSH_BASE + 8, p_all, 8) == 0);
+   CHECK(usc_at[1] == usc_at[0]);
+   CHECK(usc_at[2] != usc_at[1] && memcmp(roots[2] + AGX_ABI_PUSH_BASE, p_new, 8) == 0);
+   CHECK(memcmp(roots[2] + AGX_ABI_PUSH_BASE + 8, p_all, 8) == 0);
+   uint32_t count;
+   memcpy(&count, roots[2] + AGX_ABI_NUM_WORKGROUPS, 4);
+   CHECK(count == 1);
+   CHECK(usc_at[3] != usc_at[2]);
+   memcpy(&count, roots[3] + AGX_ABI_NUM_WORKGROUPS, 4);
+   CHECK(count == 2 && memcmp(roots[3] + AGX_ABI_PUSH_BASE, p_new, 8) == 0);
+   CHECK(usc_at[4] == usc_at[3]);
 
    agxv_DestroyCommandPool(dev, cpool, NULL);
    agxv_DestroyDescriptorPool(dev, pool, NULL);

@@ -6,7 +6,8 @@
  * Streams by type: compute, render, compute words become three streams in
  * that order, each one UAPI command of its type (a render stream gives a
  * DRM_ASAHI_CMD_RENDER with its vdm_ctrl_stream_base) waiting for all before
- * it, which the simulator receives in that order (its command log).
+ * it, which the simulator receives in that order (its command log); two
+ * render passes in a row are two render commands.
  * The helper kernels' pipelines exist once the device does: recording
  * transfers makes no pipeline (no new shader-code BO) and they run.
  */
@@ -102,8 +103,7 @@ push_cdm_barrier(struct agxv_cmd_buffer *cmd)
 {
    void *w = agxv_cs_reserve(agxv_cmd_cs(cmd, AGXV_CS_CDM), AGX_CDM_BARRIER_LENGTH);
    CHECK(w != NULL);
-   agxv_push(w, CDM_BARRIER, cfg)
-   {
+   agxv_push(w, CDM_BARRIER, cfg) {
       cfg.usc_cache_inval = true;
    }
 }
@@ -118,16 +118,16 @@ test_streams(struct agx_test_device *t, VkCommandBuffer cb, VkFence fence)
    push_cdm_barrier(cmd);
    /* A render stream holding only its terminate; the framebuffer fields the
     * kernel checks (render.rs) are what the graphics work will fill. */
-   agxv_cmd_open_stream(cmd, AGXV_CS_VDM);
+   const struct agxv_render_info info = {.cmd = {
+                                            .width_px = 64,
+                                            .height_px = 32,
+                                            .layers = 1,
+                                            .samples = 1,
+                                            .utile_width_px = 32,
+                                            .utile_height_px = 32,
+                                         }};
+   agxv_cmd_begin_render(cmd, &info);
    CHECK(cmd->stream_open && cmd->open.type == AGXV_CS_VDM && cmd->stream_count == 1);
-   cmd->open.render = (struct agxv_render_info){.cmd = {
-                                                   .width_px = 64,
-                                                   .height_px = 32,
-                                                   .layers = 1,
-                                                   .samples = 1,
-                                                   .utile_width_px = 32,
-                                                   .utile_height_px = 32,
-                                                }};
    push_cdm_barrier(cmd);
    CHECK(agxv_EndCommandBuffer(cb) == VK_SUCCESS);
    CHECK(cmd->stream_count == 3);
@@ -166,10 +166,22 @@ test_streams(struct agx_test_device *t, VkCommandBuffer cb, VkFence fence)
    memcpy(&c, buf + off[2] + sizeof(h[2]), sizeof(c));
    CHECK(c.cdm_ctrl_stream_base == cmd->streams[2].start_va);
 
-   /* Not submitted: the simulator now executes render commands, and a render
+   /* Not submitted: the simulator executes render commands, and a render
     * command needs background and end-of-tile programs, which this bare
     * stream does not have (the rendering tests submit complete passes). */
    (void)fence;
+
+   /* Two render passes in a row are two render commands, each with its framebuffer. */
+   CHECK(agxv_BeginCommandBuffer(cb, &begin) == VK_SUCCESS);
+   agxv_cmd_begin_render(cmd, &info);
+   struct agxv_render_info wide = info;
+   wide.cmd.width_px = 128;
+   agxv_cmd_begin_render(cmd, &wide);
+   CHECK(agxv_EndCommandBuffer(cb) == VK_SUCCESS);
+   CHECK(cmd->stream_count == 2 && cmd->streams[0].type == AGXV_CS_VDM &&
+         cmd->streams[1].type == AGXV_CS_VDM);
+   CHECK(cmd->streams[0].render.cmd.width_px == 64 && cmd->streams[1].render.cmd.width_px == 128);
+   CHECK(cmd->streams[1].start_va == cmd->streams[0].start_va + AGX_VDM_STREAM_TERMINATE_LENGTH);
 }
 
 int
@@ -210,8 +222,7 @@ main(void)
    for (int i = 0; i < 20000; i++) {
       void *w = agxv_cs_reserve(agxv_cmd_cs(cmd, AGXV_CS_CDM), AGX_CDM_BARRIER_LENGTH);
       CHECK(w != NULL);
-      agxv_push(w, CDM_BARRIER, cfg)
-      {
+      agxv_push(w, CDM_BARRIER, cfg) {
          cfg.usc_cache_inval = true;
       }
    }

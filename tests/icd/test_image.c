@@ -51,7 +51,9 @@ format_properties(struct agx_vk_ctx *c)
       if (fmts[i].storage && fmts[i].f != VK_FORMAT_R16G16_SFLOAT &&
           fmts[i].f != VK_FORMAT_R8_UNORM && fmts[i].f != VK_FORMAT_R5G6B5_UNORM_PACK16)
          want |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT; /* required by the spec */
-      if (fmts[i].f == VK_FORMAT_R32_UINT || fmts[i].f == VK_FORMAT_R32_SINT)
+      /* R32_SFLOAT: required with shaderImageFloat32Atomics (test_atomic_float) */
+      if (fmts[i].f == VK_FORMAT_R32_UINT || fmts[i].f == VK_FORMAT_R32_SINT ||
+          fmts[i].f == VK_FORMAT_R32_SFLOAT)
          want |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_ATOMIC_BIT;
       if ((o & want) != want) {
          fprintf(stderr, "format %d: optimal features 0x%llx lack 0x%llx\n", fmts[i].f,

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "agx_pack.h"
+#include "agx_tilebuffer.h"
 #include "agxv_render.h"
 
 #define CHECK(c)                                                               \
@@ -261,6 +262,9 @@ test_bad_input(void)
    CHECK(agxv_render_build(&d, &bad_tile, &cmd, &out) == VK_ERROR_UNKNOWN);
    struct agxv_render_tib bad_size = {32, 32, 1, 12};
    CHECK(agxv_render_build(&d, &bad_size, &cmd, &out) == VK_ERROR_UNKNOWN);
+   d.color[0].width = 0;
+   CHECK(agxv_render_build(&d, &tib1, &cmd, &out) == VK_ERROR_UNKNOWN);
+   d.color[0].width = 16;
    d.color_count = 9;
    CHECK(agxv_render_build(&d, &tib1, &cmd, &out) == VK_ERROR_UNKNOWN);
    d.color_count = 1;
@@ -280,9 +284,34 @@ test_bad_input(void)
    CHECK(memcmp(&cmd, &before, sizeof(cmd)) == 0);
 }
 
+/* The compiler's tilebuffer layout feeds the render command directly. */
+static void
+test_tilebuffer_layout(void)
+{
+   enum agx_tib_format formats[2] = {AGX_TIB_RGBA8_UNORM, AGX_TIB_RGBA32_FLOAT};
+   struct agx_tilebuffer_layout l;
+   CHECK(agx_tilebuffer_layout(&l, formats, 2, 2));
+   struct agxv_render_tib tib = agxv_render_tib_from_layout(&l);
+   CHECK(tib.utile_width_px == l.tile_w && tib.utile_height_px == l.tile_h);
+   CHECK(tib.samples == 2 && tib.sample_size_B == l.sample_size_B && tib.sample_size_B % 8 == 0);
+   struct agxv_render_desc d = {.area = {{0, 0}, {50, 40}}, .layer_count = 1, .color_count = 2};
+   d.color[0] = att(50, 40, 2, VK_ATTACHMENT_LOAD_OP_LOAD, VK_ATTACHMENT_STORE_OP_STORE);
+   d.color[1] = d.color[0];
+   struct drm_asahi_cmd_render cmd;
+   memset(&cmd, 0, sizeof(cmd));
+   CHECK(agxv_render_build(&d, &tib, &cmd, NULL) == VK_SUCCESS);
+   CHECK(cmd.samples == 2 && cmd.ppp_multisamplectl == 0x44cc);
+   CHECK(cmd.sample_size_B == l.sample_size_B && cmd.utile_width_px == l.tile_w &&
+         cmd.utile_height_px == l.tile_h);
+   /* sample_size x samples x utile fits the 32 KiB tilebuffer (graphics.md §5.2). */
+   CHECK((unsigned)cmd.sample_size_B * cmd.samples * cmd.utile_width_px * cmd.utile_height_px <=
+         32767);
+}
+
 int
 main(void)
 {
+   test_tilebuffer_layout();
    test_color_only();
    test_d16();
    test_d32s8_layered();

@@ -428,7 +428,9 @@ test_format_properties(struct env *t)
       vkGetPhysicalDeviceFormatProperties2(t->c.pdev, f->vk, &p2);
       VkFormatProperties p1;
       vkGetPhysicalDeviceFormatProperties(t->c.pdev, f->vk, &p1);
-      bool atomic = f->vk == VK_FORMAT_R32_UINT || f->vk == VK_FORMAT_R32_SINT;
+      /* R32_SFLOAT: VK_EXT_shader_atomic_float (test_atomic_float) */
+      bool atomic = f->vk == VK_FORMAT_R32_UINT || f->vk == VK_FORMAT_R32_SINT ||
+                    f->vk == VK_FORMAT_R32_SFLOAT;
       VkFormatFeatureFlags2 want = VK_FORMAT_FEATURE_2_UNIFORM_TEXEL_BUFFER_BIT;
       if (f->store)
          want |= VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_BIT;
