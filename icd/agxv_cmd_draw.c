@@ -100,14 +100,12 @@ emit_usc_words(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, uint64_
       }
    }
    if (draw_params) {
-      agxv_push(p, USC_UNIFORM, cfg)
-      {
+      agxv_push(p, USC_UNIFORM, cfg) {
          cfg.start_halfs = AGX_ABI_VS_BASE_VERTEX / 2;
          cfg.size_halfs = 2;
          cfg.buffer = draw_params;
       }
-      agxv_push(p, USC_UNIFORM, cfg)
-      {
+      agxv_push(p, USC_UNIFORM, cfg) {
          cfg.start_halfs = AGX_ABI_VS_BASE_INSTANCE / 2;
          cfg.size_halfs = 2;
          cfg.buffer = draw_params + 4;
