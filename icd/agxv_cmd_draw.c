@@ -13,8 +13,9 @@
  * hk_flush_dynamic_state, hk_draw; hk_shader.c for the USC words:
  * Shader unk_2 = 2 for fragment, 3 otherwise, loads_varyings with CF
  * bindings, Registers unk_1 for fragment, Fragment Properties early-Z
- * unless the shader writes the sample mask; agx_linker.c for the CF binding
- * header: 32-bit slots = W + Z + varying words, coefficient registers).
+ * unless the shader writes the sample mask). Varying linkage words come
+ * from agxv_varyings.h (Output Select, Varying Counts, Vertex Outputs, the
+ * CF binding table).
  *
  * Assumes: no vertex attributes (no vertex-fetch prolog yet: vertex data is
  * read by the shader through descriptors); every draw re-uploads its root
@@ -31,6 +32,7 @@
 #include "agxv_graphics_pipeline.h"
 #include "agxv_log.h"
 #include "agxv_ppp.h"
+#include "agxv_varyings.h"
 #include "agxv_vdm.h"
 
 #define USC_LIST_ALIGN 64u
@@ -156,34 +158,22 @@ emit_usc_words(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, uint64_
 }
 
 /* The fragment shader's CF binding table linked to the vertex shader's
- * record (agx_linker.c): header, then one binding per entry. */
+ * record (agxv_varyings_link); offset 0 when the shader reads nothing. */
 static VkResult
 emit_cf_bindings(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipeline *gfx,
-                 unsigned provoking, uint64_t *usc_offset)
+                 unsigned provoking, uint64_t *usc_offset, bool *primitive_id)
 {
    const struct agx_fs_info *fs = &gfx->fs;
+   size_t size = agxv_varyings_cf_table_size(fs->num_cf_bindings);
    struct agxv_upload_ptr t;
-   VkResult result = agxv_upload_alloc(&cmd->usc, 4 * (1 + fs->num_cf_bindings), 16, &t);
+   VkResult result = agxv_upload_alloc(&cmd->usc, (uint32_t)size, 16, &t);
    if (result != VK_SUCCESS)
       return result;
-   bool has_z = fs->reads_frag_coord_z;
-   const uint8_t *g = gfx->uvs.group_words;
-   uint32_t *w = t.cpu;
-   agx_pack(&w[0], CF_BINDING_HEADER, cfg) {
-      cfg.number_of_32_bit_slots = 1 + has_z + g[0] + g[1] + g[2];
-      cfg.number_of_coefficient_registers = fs->num_cf_regs;
-   }
-   for (unsigned i = 0; i < fs->num_cf_bindings; i++) {
-      const struct agx_cf_binding *b = &fs->cf[i];
-      agx_pack(&w[1 + i], CF_BINDING, cfg) {
-         cfg.components = b->count;
-         cfg.shade_model = (enum agx_shade_model)agx_cf_binding_shade_model(b, provoking);
-         cfg.source = (enum agx_coefficient_source)b->source;
-         cfg.base_slot = agx_cf_binding_base_slot(b, &gfx->uvs, has_z);
-         cfg.base_coefficient_register = b->cf_base;
-      }
-   }
-   *usc_offset = t.gpu - cmd->device->usc_base;
+   size_t n = agxv_varyings_link(t.cpu, size, &gfx->uvs, fs->cf, fs->num_cf_bindings,
+                                 fs->num_cf_regs, fs->reads_frag_coord_z, provoking, primitive_id);
+   if (!n && fs->num_cf_bindings)
+      return agxv_error(VK_ERROR_UNKNOWN, "the varyings cannot be linked");
+   *usc_offset = n ? t.gpu - cmd->device->usc_base : 0;
    return VK_SUCCESS;
 }
 
@@ -249,12 +239,12 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
    pd->has_fs = fs != NULL;
    if (!fs)
       return VK_SUCCESS;
-   uint64_t root, list, cf;
+   uint64_t root, list, cf = 0;
    VkResult result = write_root(cmd, fs, 0, 0, &root);
    if (result == VK_SUCCESS)
       result = emit_usc_words(cmd, fs, root, &cmd->rendering.tib, &gfx->fs, 0, &list);
    if (result == VK_SUCCESS)
-      result = emit_cf_bindings(cmd, gfx, provoking, &cf);
+      result = emit_cf_bindings(cmd, gfx, provoking, &cf, &pd->generate_primitive_id);
    if (result != VK_SUCCESS)
       return result;
    pd->fs_pipeline = list;
@@ -273,20 +263,9 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
    agx_pack(&pd->fs_face_2, FRAGMENT_FACE_2, cfg) {
       cfg.conservative_depth = AGX_CONSERVATIVE_DEPTH_UNCHANGED;
    }
-   agx_pack(&pd->fs_output_select, OUTPUT_SELECT, cfg) {
-      cfg.varyings = gfx->fs.num_cf_bindings > 0;
-      cfg.frag_coord_z = gfx->fs.reads_frag_coord_z;
-   }
+   pd->fs_output_select =
+      agxv_varyings_fs_output_select(gfx->fs.num_cf_bindings, gfx->fs.reads_frag_coord_z);
    return VK_SUCCESS;
-}
-
-static void
-vs_output_select(const struct agx_uvs_layout *uvs, uint32_t *out)
-{
-   agx_pack(out, OUTPUT_SELECT, cfg) {
-      cfg.point_size = uvs->point_size != AGX_UVS_NONE;
-   }
-   *out |= (1u << uvs->clip_count) - 1; /* clip distance plane bits 0.. (genxml) */
 }
 
 static VkResult
@@ -316,12 +295,8 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
       .visibility_mode = AGX_VISIBILITY_MODE_NONE,
       .uvs_size = gfx->uvs.size,
    };
-   vs_output_select(&gfx->uvs, &pd.vs_output_select);
-   agx_pack(&pd.varying_counts_32, VARYING_COUNTS, cfg) {
-      cfg.smooth = gfx->uvs.group_words[AGX_INTERP_SMOOTH];
-      cfg.flat = gfx->uvs.group_words[AGX_INTERP_FLAT];
-      cfg.linear = gfx->uvs.group_words[AGX_INTERP_LINEAR];
-   }
+   pd.vs_output_select = agxv_varyings_vs_output_select(&gfx->uvs);
+   pd.varying_counts_32 = agxv_varyings_counts_32(&gfx->uvs);
    agx_pack(&pd.varying_counts_16, VARYING_COUNTS, cfg)
       ;
    /* Every draw uploads new FS words. */
@@ -362,10 +337,8 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
          vs->info.sampler_states ? AGX_SAMPLER_STATES_4_COMPACT : AGX_SAMPLER_STATES_0;
       cfg.preshader_register_count = vs->info.preamble_offset ? vs->info.preamble_gpr_halves : 0;
    }
-   agx_pack(&vvs.outputs, VDM_STATE_VERTEX_OUTPUTS, cfg) {
-      cfg.output_count_1 = gfx->uvs.size;
-      cfg.output_count_2 = gfx->uvs.size;
-   }
+   vvs.outputs = agxv_varyings_vdm_outputs(&gfx->uvs);
+   vvs.generate_primitive_id = pd.generate_primitive_id;
    if (vd->indexed) {
       vd->index_buffer = cmd->index.va;
       vd->index_buffer_range = cmd->index.size;

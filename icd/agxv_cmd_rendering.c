@@ -410,12 +410,7 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
    }
    if (!agxv_tib_layout(&rs->tib, rs->color_formats, rs->color_count, 1))
       return agxv_error(VK_ERROR_UNKNOWN, "colour formats the tilebuffer does not take");
-   struct agxv_render_tib rtib = {
-      .utile_width_px = rs->tib.tile_w,
-      .utile_height_px = rs->tib.tile_h,
-      .samples = rs->tib.nr_samples,
-      .sample_size_B = rs->tib.sample_size_B,
-   };
+   struct agxv_render_tib rtib = agxv_render_tib_from_layout(&rs->tib);
    VkResult result = open_stream(cmd);
    if (result != VK_SUCCESS)
       return result;
