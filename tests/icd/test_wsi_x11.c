@@ -7,7 +7,8 @@
  * server (GetImage) and compared exactly with the CPU reference; then the
  * window is resized: acquire reports VK_ERROR_OUT_OF_DATE_KHR (agx-vk at
  * once; another driver within a few frames, or VK_SUBOPTIMAL_KHR), and a
- * swapchain made from the old one at the new size shows its frames.
+ * swapchain made from the old one at the new size shows its frames, as do
+ * MAILBOX and IMMEDIATE swapchains; the same window through an Xlib surface.
  * --no-display (agx-vk only): without an X server the surface extensions
  * still enumerate and a broken connection fails surface creation cleanly.
  */
@@ -19,11 +20,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <X11/Xlib.h>
 #include <xcb/xcb.h>
 #define VK_USE_PLATFORM_XCB_KHR
+#define VK_USE_PLATFORM_XLIB_KHR
 #include "agx_vk_ctx.h"
 #include "agx_wsi_frame.h"
 #include <vulkan/vulkan_xcb.h>
+#include <vulkan/vulkan_xlib.h>
 
 static pid_t xvfb_pid;
 
@@ -146,7 +150,8 @@ struct chain {
 };
 
 static void
-make_chain(struct agx_vk_ctx *c, VkSurfaceKHR surface, struct chain *ch, VkSwapchainKHR old)
+make_chain(struct agx_vk_ctx *c, VkSurfaceKHR surface, struct chain *ch, VkSwapchainKHR old,
+           VkPresentModeKHR mode)
 {
    VkSurfaceCapabilitiesKHR caps;
    VK_OK(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(c->pdev, surface, &caps));
@@ -163,7 +168,7 @@ make_chain(struct agx_vk_ctx *c, VkSurfaceKHR surface, struct chain *ch, VkSwapc
       .imageSharingMode = VK_SHARING_MODE_EXCLUSIVE,
       .preTransform = VK_SURFACE_TRANSFORM_IDENTITY_BIT_KHR,
       .compositeAlpha = VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR,
-      .presentMode = VK_PRESENT_MODE_FIFO_KHR,
+      .presentMode = mode,
       .clipped = VK_TRUE,
       .oldSwapchain = old,
    };
@@ -231,6 +236,44 @@ show_frames(struct agx_vk_ctx *c, struct x11 *x, struct chain *ch, uint32_t firs
    }
 }
 
+/* Whether the surface offers present mode `mode` (every driver offers FIFO). */
+static bool
+has_mode(struct agx_vk_ctx *c, VkSurfaceKHR surface, VkPresentModeKHR mode)
+{
+   VkPresentModeKHR modes[16];
+   uint32_t n = 16;
+   VK_OK(vkGetPhysicalDeviceSurfacePresentModesKHR(c->pdev, surface, &n, modes));
+   for (uint32_t i = 0; i < n; i++) {
+      if (modes[i] == mode)
+         return true;
+   }
+   return false;
+}
+
+/* The same window through Xlib: presentation support and its size. */
+static void
+check_xlib(struct agx_vk_ctx *c, int display, xcb_window_t window, VkExtent2D extent)
+{
+   char name[32];
+   snprintf(name, sizeof(name), ":%d", display);
+   Display *dpy = XOpenDisplay(name);
+   CHECK(dpy != NULL);
+   CHECK(vkGetPhysicalDeviceXlibPresentationSupportKHR(
+      c->pdev, 0, dpy, XVisualIDFromVisual(DefaultVisual(dpy, DefaultScreen(dpy)))));
+   VkXlibSurfaceCreateInfoKHR xci = {VK_STRUCTURE_TYPE_XLIB_SURFACE_CREATE_INFO_KHR, NULL, 0, dpy,
+                                     window};
+   VkSurfaceKHR surface;
+   VK_OK(vkCreateXlibSurfaceKHR(c->instance, &xci, NULL, &surface));
+   VkBool32 supported = VK_FALSE;
+   VK_OK(vkGetPhysicalDeviceSurfaceSupportKHR(c->pdev, 0, surface, &supported));
+   CHECK(supported);
+   VkSurfaceCapabilitiesKHR caps;
+   VK_OK(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(c->pdev, surface, &caps));
+   CHECK(caps.currentExtent.width == extent.width && caps.currentExtent.height == extent.height);
+   vkDestroySurfaceKHR(c->instance, surface, NULL);
+   XCloseDisplay(dpy);
+}
+
 static bool
 has_instance_extension(const char *name)
 {
@@ -286,8 +329,9 @@ main(int argc, char **argv)
    open_window(&x, display, 96, 64);
 
    struct agx_vk_ctx c;
-   const char *iexts[] = {VK_KHR_SURFACE_EXTENSION_NAME, VK_KHR_XCB_SURFACE_EXTENSION_NAME};
-   agx_vk_ctx_instance_exts(&c, argc, argv, VK_API_VERSION_1_3, 2, iexts);
+   const char *iexts[] = {VK_KHR_SURFACE_EXTENSION_NAME, VK_KHR_XCB_SURFACE_EXTENSION_NAME,
+                          VK_KHR_XLIB_SURFACE_EXTENSION_NAME};
+   agx_vk_ctx_instance_exts(&c, argc, argv, VK_API_VERSION_1_3, 3, iexts);
    const char *dexts[] = {VK_KHR_SWAPCHAIN_EXTENSION_NAME};
    agx_vk_ctx_device(&c, NULL, 1, dexts);
    CHECK(vkGetPhysicalDeviceXcbPresentationSupportKHR(c.pdev, 0, x.conn, x.screen->root_visual));
@@ -302,9 +346,10 @@ main(int argc, char **argv)
 
    struct agx_vk_buffer staging = agx_vk_buffer(&c, AGX_WSI_PATTERN_BYTES);
    struct chain ch;
-   make_chain(&c, surface, &ch, VK_NULL_HANDLE);
+   make_chain(&c, surface, &ch, VK_NULL_HANDLE, VK_PRESENT_MODE_FIFO_KHR);
    CHECK(ch.extent.width == 96 && ch.extent.height == 64);
    show_frames(&c, &x, &ch, 0, 5, &staging);
+   check_xlib(&c, display, x.window, ch.extent);
 
    /* Resize: the swapchain goes out of date. */
    uint32_t size[] = {80, 50};
@@ -327,10 +372,32 @@ main(int argc, char **argv)
 
    /* Recreate at the new size from the old swapchain. */
    struct chain ch2;
-   make_chain(&c, surface, &ch2, ch.sc);
+   make_chain(&c, surface, &ch2, ch.sc, VK_PRESENT_MODE_FIFO_KHR);
    CHECK(ch2.extent.width == 80 && ch2.extent.height == 50);
    vkDestroySwapchainKHR(c.dev, ch.sc, NULL);
    show_frames(&c, &x, &ch2, 20, 3, &staging);
+
+   /* MAILBOX (frames in quick succession: the last one is shown) and
+    * IMMEDIATE, where offered (agx-vk offers both on X11). */
+   VkPresentModeKHR modes[] = {VK_PRESENT_MODE_MAILBOX_KHR, VK_PRESENT_MODE_IMMEDIATE_KHR};
+   for (uint32_t m = 0; m < 2; m++) {
+      if (!has_mode(&c, surface, modes[m])) {
+         CHECK(c.reference);
+         continue;
+      }
+      struct chain ch3;
+      make_chain(&c, surface, &ch3, ch2.sc, modes[m]);
+      vkDestroySwapchainKHR(c.dev, ch2.sc, NULL);
+      uint32_t first = 30 + 10 * m;
+      for (uint32_t f = first; f < first + 3; f++) {
+         uint32_t index;
+         VK_OK(acquire(&c, &ch3, &index));
+         VK_OK(render_present(&c, &ch3, index, f, &staging));
+      }
+      CHECK(wait_for_frame(&x, ch3.extent, first + 2) == 0);
+      show_frames(&c, &x, &ch3, first + 3, 1, &staging);
+      ch2 = ch3;
+   }
    vkDestroySwapchainKHR(c.dev, ch2.sc, NULL);
 
    agx_vk_buffer_free(&c, &staging);
