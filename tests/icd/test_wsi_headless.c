@@ -312,6 +312,34 @@ main(int argc, char **argv)
       run_frame(&w, sc2, extent2, f, &staging, &readback, false);
    vkDestroySwapchainKHR(c.dev, sc2, NULL);
 
+   /* Renderers ask for COLOR_ATTACHMENT even though supportedUsageFlags
+    * lacks it until draws land: the swapchain is still made (agx-vk only:
+    * the layer rightly reports the usage). */
+   if (!c.reference && !c.validation) {
+      VkSwapchainCreateInfoKHR sci = {
+         .sType = VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR,
+         .surface = w.surface,
+         .minImageCount = 2,
+         .imageFormat = VK_FORMAT_B8G8R8A8_SRGB,
+         .imageColorSpace = VK_COLOR_SPACE_SRGB_NONLINEAR_KHR,
+         .imageExtent = {32, 32},
+         .imageArrayLayers = 1,
+         .imageUsage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+         .imageSharingMode = VK_SHARING_MODE_EXCLUSIVE,
+         .preTransform = VK_SURFACE_TRANSFORM_IDENTITY_BIT_KHR,
+         .compositeAlpha = VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR,
+         .presentMode = VK_PRESENT_MODE_MAILBOX_KHR,
+         .clipped = VK_TRUE,
+      };
+      VkSwapchainKHR sc3;
+      VK_OK(vkCreateSwapchainKHR(c.dev, &sci, NULL, &sc3));
+      /* Formats or modes the surface does not offer are refused. */
+      VkSwapchainKHR bad;
+      sci.imageFormat = VK_FORMAT_R8G8B8A8_UNORM;
+      CHECK_VK(vkCreateSwapchainKHR(c.dev, &sci, NULL, &bad), VK_ERROR_INITIALIZATION_FAILED);
+      vkDestroySwapchainKHR(c.dev, sc3, NULL);
+   }
+
    agx_vk_buffer_free(&c, &staging);
    agx_vk_buffer_free(&c, &readback);
    vkDestroySurfaceKHR(c.instance, w.surface, NULL);

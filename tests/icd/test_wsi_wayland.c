@@ -6,7 +6,8 @@
  * copies the attached wl_shm buffer and releases it; the test presents
  * frames cleared with copied sub-rectangles (agx_wsi_frame.h) through a
  * FIFO swapchain and compares every committed frame exactly with the CPU
- * reference.
+ * reference. On agx-vk, a compositor holding every buffer blocks only the
+ * present thread, not the queue.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -33,6 +34,12 @@ static struct {
    uint32_t commits;       /* commits with a buffer */
    uint32_t width, height; /* of the last committed buffer */
    uint32_t pixels[W * H]; /* its pixels, rows tight */
+   /* A slow compositor: while `hold`, buffers stay unreleased (in `held`)
+    * until the test sets `release`. */
+   bool hold;
+   atomic_bool release;
+   struct wl_resource *held[16];
+   uint32_t held_count;
 } comp = {.mutex = PTHREAD_MUTEX_INITIALIZER};
 
 struct surface_state {
@@ -94,8 +101,12 @@ surface_commit(struct wl_client *client, struct wl_resource *resource)
    comp.width = w;
    comp.height = h;
    comp.commits++;
+   bool hold = comp.hold;
+   if (hold)
+      comp.held[comp.held_count++] = s->pending;
    pthread_mutex_unlock(&comp.mutex);
-   wl_buffer_send_release(s->pending);
+   if (!hold)
+      wl_buffer_send_release(s->pending);
    s->pending = NULL;
 }
 
@@ -161,6 +172,14 @@ compositor_thread(void *data)
    struct wl_event_loop *loop = wl_display_get_event_loop(comp.display);
    while (!atomic_load(&comp.stop)) {
       wl_event_loop_dispatch(loop, 20);
+      if (atomic_exchange(&comp.release, false)) {
+         pthread_mutex_lock(&comp.mutex);
+         for (uint32_t i = 0; i < comp.held_count; i++)
+            wl_buffer_send_release(comp.held[i]);
+         comp.held_count = 0;
+         comp.hold = false;
+         pthread_mutex_unlock(&comp.mutex);
+      }
       wl_display_flush_clients(comp.display);
    }
    return NULL;
@@ -236,6 +255,79 @@ wait_for_frame(VkExtent2D extent, uint32_t frame)
    }
 }
 
+/* Acquires, records frame `frame`, submits and presents; waits for the
+ * queue (not for the compositor). */
+static void
+present_frame(struct agx_vk_ctx *c, VkSwapchainKHR sc, const VkImage *images, uint32_t count,
+              uint32_t f, struct agx_vk_buffer *staging)
+{
+   VkExtent2D extent = {W, H};
+   VkSemaphoreCreateInfo sem_ci = {VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
+   VkSemaphore acquired, rendered;
+   VK_OK(vkCreateSemaphore(c->dev, &sem_ci, NULL, &acquired));
+   VK_OK(vkCreateSemaphore(c->dev, &sem_ci, NULL, &rendered));
+   uint32_t index;
+   VK_OK(vkAcquireNextImageKHR(c->dev, sc, 2000000000ull, acquired, VK_NULL_HANDLE, &index));
+   CHECK(index < count);
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   agx_wsi_frame_record(cb, images[index], extent, f, staging, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR);
+   VK_OK(vkEndCommandBuffer(cb));
+   VkPipelineStageFlags stage = VK_PIPELINE_STAGE_TRANSFER_BIT;
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                      .waitSemaphoreCount = 1,
+                      .pWaitSemaphores = &acquired,
+                      .pWaitDstStageMask = &stage,
+                      .commandBufferCount = 1,
+                      .pCommandBuffers = &cb,
+                      .signalSemaphoreCount = 1,
+                      .pSignalSemaphores = &rendered};
+   VK_OK(vkQueueSubmit(c->queue, 1, &si, VK_NULL_HANDLE));
+   VkPresentInfoKHR pi = {.sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR,
+                          .waitSemaphoreCount = 1,
+                          .pWaitSemaphores = &rendered,
+                          .swapchainCount = 1,
+                          .pSwapchains = &sc,
+                          .pImageIndices = &index};
+   VK_OK(vkQueuePresentKHR(c->queue, &pi));
+   VK_OK(vkQueueWaitIdle(c->queue));
+   vkFreeCommandBuffers(c->dev, c->pool, 1, &cb);
+   vkDestroySemaphore(c->dev, acquired, NULL);
+   vkDestroySemaphore(c->dev, rendered, NULL);
+}
+
+/* agx-vk presents on a thread of its own: a compositor that keeps every
+ * buffer blocks that thread, but neither the queue (a fill runs and its
+ * fence signals) nor vkQueuePresentKHR; the held frame shows once the
+ * compositor releases its buffers. */
+static void
+check_slow_compositor(struct agx_vk_ctx *c, VkSwapchainKHR sc, const VkImage *images,
+                      uint32_t count, struct agx_vk_buffer *staging)
+{
+   pthread_mutex_lock(&comp.mutex);
+   comp.hold = true;
+   uint32_t commits = comp.commits;
+   pthread_mutex_unlock(&comp.mutex);
+   /* The first frame is shown and its buffer held; the driver hands out
+    * the lowest idle image, the same one again, so the second frame waits
+    * in the present thread for that buffer's release. */
+   present_frame(c, sc, images, count, 100, staging);
+   present_frame(c, sc, images, count, 101, staging);
+
+   struct agx_vk_buffer buf = agx_vk_buffer(c, 256);
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   vkCmdFillBuffer(cb, buf.buf, 0, 256, 0x5a5a5a5au);
+   VK_OK(agx_vk_submit_wait(c, cb));
+   CHECK(buf.map[0] == 0x5a && buf.map[255] == 0x5a);
+   agx_vk_buffer_free(c, &buf);
+   usleep(50000);
+   pthread_mutex_lock(&comp.mutex);
+   CHECK(comp.commits == commits + 1); /* the second frame is not shown yet */
+   pthread_mutex_unlock(&comp.mutex);
+
+   atomic_store(&comp.release, true);
+   CHECK(wait_for_frame((VkExtent2D){W, H}, 101) == 0);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -288,40 +380,12 @@ main(int argc, char **argv)
    VK_OK(vkGetSwapchainImagesKHR(c.dev, sc, &count, images));
 
    struct agx_vk_buffer staging = agx_vk_buffer(&c, AGX_WSI_PATTERN_BYTES);
-   VkSemaphoreCreateInfo sem_ci = {VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
-   VkSemaphore acquired, rendered;
-   VK_OK(vkCreateSemaphore(c.dev, &sem_ci, NULL, &acquired));
-   VK_OK(vkCreateSemaphore(c.dev, &sem_ci, NULL, &rendered));
    for (uint32_t f = 0; f < 6; f++) {
-      uint32_t index;
-      VK_OK(vkAcquireNextImageKHR(c.dev, sc, 2000000000ull, acquired, VK_NULL_HANDLE, &index));
-      CHECK(index < count);
-      VkCommandBuffer cb = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
-      agx_wsi_frame_record(cb, images[index], extent, f, &staging, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR);
-      VK_OK(vkEndCommandBuffer(cb));
-      VkPipelineStageFlags stage = VK_PIPELINE_STAGE_TRANSFER_BIT;
-      VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
-                         .waitSemaphoreCount = 1,
-                         .pWaitSemaphores = &acquired,
-                         .pWaitDstStageMask = &stage,
-                         .commandBufferCount = 1,
-                         .pCommandBuffers = &cb,
-                         .signalSemaphoreCount = 1,
-                         .pSignalSemaphores = &rendered};
-      VK_OK(vkQueueSubmit(c.queue, 1, &si, VK_NULL_HANDLE));
-      VkPresentInfoKHR pi = {.sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR,
-                             .waitSemaphoreCount = 1,
-                             .pWaitSemaphores = &rendered,
-                             .swapchainCount = 1,
-                             .pSwapchains = &sc,
-                             .pImageIndices = &index};
-      VK_OK(vkQueuePresentKHR(c.queue, &pi));
-      VK_OK(vkQueueWaitIdle(c.queue));
-      vkFreeCommandBuffers(c.dev, c.pool, 1, &cb);
+      present_frame(&c, sc, images, count, f, &staging);
       CHECK(wait_for_frame(extent, f) == 0);
    }
-   vkDestroySemaphore(c.dev, acquired, NULL);
-   vkDestroySemaphore(c.dev, rendered, NULL);
+   if (!c.reference)
+      check_slow_compositor(&c, sc, images, count, &staging);
    vkDestroySwapchainKHR(c.dev, sc, NULL);
    agx_vk_buffer_free(&c, &staging);
    vkDestroySurfaceKHR(c.instance, surface, NULL);

@@ -8,7 +8,8 @@
  * window is resized: acquire reports VK_ERROR_OUT_OF_DATE_KHR (agx-vk at
  * once; another driver within a few frames, or VK_SUBOPTIMAL_KHR), and a
  * swapchain made from the old one at the new size shows its frames, as do
- * MAILBOX and IMMEDIATE swapchains; the same window through an Xlib surface.
+ * MAILBOX and IMMEDIATE swapchains; the same window through an Xlib surface;
+ * (agx-vk) a destroyed window makes acquire report the surface lost.
  * --no-display (agx-vk only): without an X server the surface extensions
  * still enumerate and a broken connection fails surface creation cleanly.
  */
@@ -397,6 +398,16 @@ main(int argc, char **argv)
       CHECK(wait_for_frame(&x, ch3.extent, first + 2) == 0);
       show_frames(&c, &x, &ch3, first + 3, 1, &staging);
       ch2 = ch3;
+   }
+   /* The window goes away: agx-vk reports the surface lost. */
+   if (!c.reference) {
+      xcb_destroy_window(x.conn, x.window);
+      free(xcb_get_input_focus_reply(x.conn, xcb_get_input_focus(x.conn), NULL));
+      uint32_t index;
+      CHECK_VK(acquire(&c, &ch2, &index), VK_ERROR_SURFACE_LOST_KHR);
+      VkSurfaceCapabilitiesKHR caps;
+      CHECK_VK(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(c.pdev, surface, &caps),
+               VK_ERROR_SURFACE_LOST_KHR);
    }
    vkDestroySwapchainKHR(c.dev, ch2.sc, NULL);
 
