@@ -255,15 +255,13 @@ agxv_CreateSwapchainKHR(VkDevice _device, const VkSwapchainCreateInfoKHR *pCreat
                         "swapchain format %d / present mode %d / %u layers / %u images not offered",
                         pCreateInfo->imageFormat, pCreateInfo->presentMode,
                         pCreateInfo->imageArrayLayers, pCreateInfo->minImageCount);
+   /* A window resized since the application read its size still gets its
+    * swapchain (vkCreateSwapchainKHR has no out-of-date error): the first
+    * acquire or present reports VK_ERROR_OUT_OF_DATE_KHR. */
    VkExtent2D current;
    VkResult r = p->current_extent(surface, &current);
    if (r != VK_SUCCESS)
       return r;
-   if (current.width != UINT32_MAX && (current.width != pCreateInfo->imageExtent.width ||
-                                       current.height != pCreateInfo->imageExtent.height))
-      return agxv_error(VK_ERROR_OUT_OF_DATE_KHR, "the window is %ux%u, not %ux%u", current.width,
-                        current.height, pCreateInfo->imageExtent.width,
-                        pCreateInfo->imageExtent.height);
 
    const VkAllocationCallbacks *alloc = agxv_choose_alloc(&device->alloc, pAllocator);
    struct agxv_swapchain *sc =

@@ -307,11 +307,26 @@ check_slow_compositor(struct agx_vk_ctx *c, VkSwapchainKHR sc, const VkImage *im
    comp.hold = true;
    uint32_t commits = comp.commits;
    pthread_mutex_unlock(&comp.mutex);
-   /* The first frame is shown and its buffer held; the driver hands out
-    * the lowest idle image, the same one again, so the second frame waits
-    * in the present thread for that buffer's release. */
-   present_frame(c, sc, images, count, 100, staging);
-   present_frame(c, sc, images, count, 101, staging);
+   /* Frames until one is not shown within a second: its buffer is held,
+    * so it waits in the present thread for the release (with `count`
+    * buffers, by frame count + 1 at the latest). */
+   uint32_t f, presented = 0;
+   for (f = 100; f <= 100 + count; f++) {
+      present_frame(c, sc, images, count, f, staging);
+      presented++;
+      uint64_t until = now_ms() + 1000;
+      bool shown = false;
+      while (!shown && now_ms() < until) {
+         pthread_mutex_lock(&comp.mutex);
+         shown = comp.commits == commits + presented;
+         pthread_mutex_unlock(&comp.mutex);
+         if (!shown)
+            usleep(2000);
+      }
+      if (!shown)
+         break;
+   }
+   CHECK(f <= 100 + count);
 
    struct agx_vk_buffer buf = agx_vk_buffer(c, 256);
    VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
@@ -319,13 +334,12 @@ check_slow_compositor(struct agx_vk_ctx *c, VkSwapchainKHR sc, const VkImage *im
    VK_OK(agx_vk_submit_wait(c, cb));
    CHECK(buf.map[0] == 0x5a && buf.map[255] == 0x5a);
    agx_vk_buffer_free(c, &buf);
-   usleep(50000);
    pthread_mutex_lock(&comp.mutex);
-   CHECK(comp.commits == commits + 1); /* the second frame is not shown yet */
+   CHECK(comp.commits == commits + presented - 1); /* the last frame is not shown yet */
    pthread_mutex_unlock(&comp.mutex);
 
    atomic_store(&comp.release, true);
-   CHECK(wait_for_frame((VkExtent2D){W, H}, 101) == 0);
+   CHECK(wait_for_frame((VkExtent2D){W, H}, f) == 0);
 }
 
 int
