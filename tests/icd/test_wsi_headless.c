@@ -262,6 +262,83 @@ check_timeouts(struct wsi *w, VkSwapchainKHR sc)
    vkDestroyFence(c->dev, extra, NULL);
 }
 
+/* An allocator that fails its `fail_at`-th allocation and counts the live
+ * ones. */
+struct failing_alloc {
+   uint32_t calls, fail_at;
+   int live;
+};
+
+static void *VKAPI_PTR
+fa_alloc(void *user, size_t size, size_t align, VkSystemAllocationScope scope)
+{
+   struct failing_alloc *f = user;
+   if (f->calls++ == f->fail_at)
+      return NULL;
+   void *p = aligned_alloc(align < 16 ? 16 : align, (size + 15) & ~(size_t)15);
+   f->live += p != NULL;
+   return p;
+}
+
+static void VKAPI_PTR
+fa_free(void *user, void *mem)
+{
+   struct failing_alloc *f = user;
+   f->live -= mem != NULL;
+   free(mem);
+}
+
+static void *VKAPI_PTR
+fa_realloc(void *user, void *orig, size_t size, size_t align, VkSystemAllocationScope scope)
+{
+   CHECK(!"the swapchain does not reallocate");
+   return NULL;
+}
+
+/* Every allocation of swapchain creation failing in turn: a clean
+ * VK_ERROR_OUT_OF_HOST_MEMORY, nothing left allocated, until it succeeds. */
+static void
+check_out_of_memory(struct wsi *w)
+{
+   struct agx_vk_ctx *c = w->c;
+   VkSwapchainCreateInfoKHR sci = {
+      .sType = VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR,
+      .surface = w->surface,
+      .minImageCount = 3,
+      .imageFormat = VK_FORMAT_B8G8R8A8_UNORM,
+      .imageColorSpace = VK_COLOR_SPACE_SRGB_NONLINEAR_KHR,
+      .imageExtent = {32, 32},
+      .imageArrayLayers = 1,
+      .imageUsage = VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+      .imageSharingMode = VK_SHARING_MODE_EXCLUSIVE,
+      .preTransform = VK_SURFACE_TRANSFORM_IDENTITY_BIT_KHR,
+      .compositeAlpha = VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR,
+      .presentMode = VK_PRESENT_MODE_FIFO_KHR,
+      .clipped = VK_TRUE,
+   };
+   uint32_t failures = 0;
+   for (uint32_t n = 0;; n++) {
+      CHECK(n < 1000);
+      struct failing_alloc f = {.fail_at = n};
+      VkAllocationCallbacks cb = {.pUserData = &f,
+                                  .pfnAllocation = fa_alloc,
+                                  .pfnReallocation = fa_realloc,
+                                  .pfnFree = fa_free};
+      VkSwapchainKHR sc = VK_NULL_HANDLE;
+      VkResult r = vkCreateSwapchainKHR(c->dev, &sci, &cb, &sc);
+      if (r == VK_SUCCESS) {
+         vkDestroySwapchainKHR(c->dev, sc, &cb);
+         CHECK(f.live == 0);
+         break;
+      }
+      CHECK(r == VK_ERROR_OUT_OF_HOST_MEMORY);
+      CHECK(f.live == 0);
+      failures++;
+   }
+   CHECK(failures >= 4); /* the swapchain, and per image at least image and fence */
+   printf("swapchain creation: %u allocation failures handled\n", failures);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -315,6 +392,8 @@ main(int argc, char **argv)
    /* Renderers ask for COLOR_ATTACHMENT even though supportedUsageFlags
     * lacks it until draws land: the swapchain is still made (agx-vk only:
     * the layer rightly reports the usage). */
+   if (!c.reference && !c.validation)
+      check_out_of_memory(&w);
    if (!c.reference && !c.validation) {
       VkSwapchainCreateInfoKHR sci = {
          .sType = VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR,
