@@ -92,6 +92,7 @@ show(struct agxv_swapchain *sc, uint32_t index)
       .width = sc->extent.width,
       .height = sc->extent.height,
       .image_index = index,
+      .fifo = sc->mode == VK_PRESENT_MODE_FIFO_KHR,
    };
    VkResult r = sc->target->ops->present(sc->target, &frame);
    pthread_mutex_lock(&sc->mutex);

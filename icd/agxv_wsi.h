@@ -42,6 +42,7 @@ struct agxv_wsi_frame {
    uint32_t stride;
    uint32_t width, height;
    uint32_t image_index;
+   bool fifo; /* VK_PRESENT_MODE_FIFO_KHR: pace frames to the display where the platform can */
 };
 
 struct agxv_wsi_target_ops {

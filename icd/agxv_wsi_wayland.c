@@ -10,18 +10,24 @@
  * committed. Everything of ours runs on a private event queue, so the
  * application's own dispatching is never disturbed. The client decides a
  * Wayland window's size, so currentExtent is undefined and swapchains are
- * never out of date. FIFO only: frames are committed in order but not
- * paced by wl_surface.frame callbacks yet, so a compositor may show only
- * the latest of several frames committed within one refresh.
+ * never out of date. FIFO asks for a wl_surface.frame callback with each
+ * commit and commits the next frame only once it is done, so every frame
+ * gets a refresh of its own; a compositor sends no callbacks for a hidden
+ * surface, so the wait gives up after one second (frames then go out
+ * unpaced until a callback arrives). MAILBOX commits at once (the present
+ * thread drops frames a newer one overtakes).
  *
  * Real hardware will present without copies through linux-dmabuf
  * (zwp_linux_dmabuf_v1 buffers made from the images' dma-bufs, retired on
  * wl_buffer.release): a second agxv_wsi_target here.
  */
 #define _GNU_SOURCE /* memfd_create */
+#include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <wayland-client.h>
@@ -85,6 +91,8 @@ struct wl_target {
    uint32_t count;
    struct wl_buffer *buffers[AGXV_WSI_MAX_IMAGES];
    bool busy[AGXV_WSI_MAX_IMAGES]; /* attached, not released by the compositor yet */
+   struct wl_callback *frame;      /* the last FIFO commit's frame callback, until done */
+   bool frame_pending;
 };
 
 static void
@@ -111,21 +119,78 @@ on_release(void *data, struct wl_buffer *buffer)
 
 static const struct wl_buffer_listener buffer_listener = {on_release};
 
+static void
+on_frame_done(void *data, struct wl_callback *callback, uint32_t time)
+{
+   struct wl_target *t = data;
+   wl_callback_destroy(callback);
+   t->frame = NULL;
+   t->frame_pending = false;
+}
+
+static const struct wl_callback_listener frame_listener = {on_frame_done};
+
+static int64_t
+now_ms(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Dispatches our queue until *flag is false or `timeout_ms` pass (-1:
+ * forever). Returns false when the connection is broken. */
+static bool
+dispatch_until(struct wl_target *t, const bool *flag, int timeout_ms)
+{
+   int64_t until = now_ms() + timeout_ms;
+   while (*flag) {
+      if (wl_display_prepare_read_queue(t->display, t->queue) != 0) {
+         if (wl_display_dispatch_queue_pending(t->display, t->queue) < 0)
+            return false;
+         continue;
+      }
+      if (wl_display_flush(t->display) < 0 && errno != EAGAIN) {
+         wl_display_cancel_read(t->display);
+         return false;
+      }
+      int left = timeout_ms < 0 ? -1 : (int)(until - now_ms());
+      if (timeout_ms >= 0 && left <= 0) {
+         wl_display_cancel_read(t->display);
+         return true;
+      }
+      struct pollfd p = {wl_display_get_fd(t->display), POLLIN, 0};
+      if (poll(&p, 1, left) > 0) {
+         if (wl_display_read_events(t->display) < 0)
+            return false;
+      } else {
+         wl_display_cancel_read(t->display);
+      }
+      if (wl_display_dispatch_queue_pending(t->display, t->queue) < 0)
+         return false;
+   }
+   return true;
+}
+
 static VkResult
 wl_present(struct agxv_wsi_target *base, const struct agxv_wsi_frame *f)
 {
    struct wl_target *t = (struct wl_target *)base;
    uint32_t i = f->image_index;
-   while (t->busy[i]) {
-      if (wl_display_dispatch_queue(t->display, t->queue) < 0)
-         return agxv_error(VK_ERROR_SURFACE_LOST_KHR, "Wayland connection lost");
-   }
+   if (!dispatch_until(t, &t->busy[i], -1) ||
+       (f->fifo && !dispatch_until(t, &t->frame_pending, 1000)))
+      return agxv_error(VK_ERROR_SURFACE_LOST_KHR, "Wayland connection lost");
    uint8_t *dst = t->map + i * t->buffer_size;
    for (uint32_t y = 0; y < f->height; y++)
       memcpy(dst + (size_t)y * f->width * 4, (const uint8_t *)f->pixels + (size_t)y * f->stride,
              (size_t)f->width * 4);
    wl_surface_attach(t->surface, t->buffers[i], 0, 0);
    wl_surface_damage(t->surface, 0, 0, INT32_MAX, INT32_MAX);
+   if (f->fifo && !t->frame) {
+      t->frame = wl_surface_frame(t->surface);
+      wl_callback_add_listener(t->frame, &frame_listener, t);
+      t->frame_pending = true;
+   }
    wl_surface_commit(t->surface);
    t->busy[i] = true;
    if (wl_display_flush(t->display) < 0 && wl_display_get_error(t->display))
@@ -144,6 +209,8 @@ static void
 wl_destroy(struct agxv_wsi_target *base)
 {
    struct wl_target *t = (struct wl_target *)base;
+   if (t->frame)
+      wl_callback_destroy(t->frame);
    for (uint32_t i = 0; i < t->count; i++) {
       if (t->buffers[i])
          wl_buffer_destroy(t->buffers[i]);
@@ -237,13 +304,13 @@ wl_create_target(VkIcdSurfaceBase *surface, VkExtent2D extent, uint32_t image_co
    return VK_SUCCESS;
 }
 
-static const VkPresentModeKHR wl_modes[] = {VK_PRESENT_MODE_FIFO_KHR};
+static const VkPresentModeKHR wl_modes[] = {VK_PRESENT_MODE_FIFO_KHR, VK_PRESENT_MODE_MAILBOX_KHR};
 
 const struct agxv_wsi_platform agxv_wsi_wayland = {
    .platform = VK_ICD_WSI_PLATFORM_WAYLAND,
    .current_extent = wl_extent,
    .supported = wl_supported,
    .modes = wl_modes,
-   .mode_count = 1,
+   .mode_count = 2,
    .create_target = wl_create_target,
 };

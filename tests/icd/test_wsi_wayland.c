@@ -6,8 +6,9 @@
  * copies the attached wl_shm buffer and releases it; the test presents
  * frames cleared with copied sub-rectangles (agx_wsi_frame.h) through a
  * FIFO swapchain and compares every committed frame exactly with the CPU
- * reference. On agx-vk, a compositor holding every buffer blocks only the
- * present thread, not the queue.
+ * reference, paced by frame callbacks; then a MAILBOX swapchain. On agx-vk,
+ * a compositor holding every buffer blocks only the present thread, not the
+ * queue.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -32,6 +33,7 @@ static struct {
    atomic_bool stop;
    pthread_mutex_t mutex;
    uint32_t commits;       /* commits with a buffer */
+   uint32_t frames;        /* wl_surface.frame requests */
    uint32_t width, height; /* of the last committed buffer */
    uint32_t pixels[W * H]; /* its pixels, rows tight */
    /* A slow compositor: while `hold`, buffers stay unreleased (in `held`)
@@ -68,6 +70,9 @@ surface_damage(struct wl_client *client, struct wl_resource *resource, int32_t x
 static void
 surface_frame(struct wl_client *client, struct wl_resource *resource, uint32_t id)
 {
+   pthread_mutex_lock(&comp.mutex);
+   comp.frames++;
+   pthread_mutex_unlock(&comp.mutex);
    struct wl_resource *cb = wl_resource_create(client, &wl_callback_interface, 1, id);
    wl_callback_send_done(cb, 0);
    wl_resource_destroy(cb);
@@ -398,8 +403,37 @@ main(int argc, char **argv)
       present_frame(&c, sc, images, count, f, &staging);
       CHECK(wait_for_frame(extent, f) == 0);
    }
+   /* FIFO is paced by frame callbacks (agx-vk: one per commit). */
+   if (!c.reference) {
+      pthread_mutex_lock(&comp.mutex);
+      CHECK(comp.frames == comp.commits);
+      pthread_mutex_unlock(&comp.mutex);
+   }
    if (!c.reference)
       check_slow_compositor(&c, sc, images, count, &staging);
+
+   /* MAILBOX from the old swapchain: frames in quick succession, the last
+    * one is shown. */
+   VkPresentModeKHR modes[16];
+   uint32_t n = 16;
+   VK_OK(vkGetPhysicalDeviceSurfacePresentModesKHR(c.pdev, surface, &n, modes));
+   bool mailbox = false;
+   for (uint32_t i = 0; i < n; i++)
+      mailbox |= modes[i] == VK_PRESENT_MODE_MAILBOX_KHR;
+   CHECK(mailbox || c.reference);
+   if (mailbox) {
+      sci.presentMode = VK_PRESENT_MODE_MAILBOX_KHR;
+      sci.oldSwapchain = sc;
+      VkSwapchainKHR sc2;
+      VK_OK(vkCreateSwapchainKHR(c.dev, &sci, NULL, &sc2));
+      vkDestroySwapchainKHR(c.dev, sc, NULL);
+      sc = sc2;
+      count = 16;
+      VK_OK(vkGetSwapchainImagesKHR(c.dev, sc, &count, images));
+      for (uint32_t f = 200; f < 204; f++)
+         present_frame(&c, sc, images, count, f, &staging);
+      CHECK(wait_for_frame(extent, 203) == 0);
+   }
    vkDestroySwapchainKHR(c.dev, sc, NULL);
    agx_vk_buffer_free(&c, &staging);
    vkDestroySurfaceKHR(c.instance, surface, NULL);
