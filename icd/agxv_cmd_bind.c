@@ -4,6 +4,8 @@
  * writes the state of the bind point it names (struct agxv_bind_state,
  * agxv_cmd_buffer.h); push constants go to every bind point whose stages
  * the stage flags name. Launches read the state; nothing is emitted here.
+ * Binding a graphics pipeline also loads its baked state into the command
+ * buffer's graphics state (agxv_dyn_bind_pipeline).
  *
  * Assumes (as Honeykrisp, Mesa src/asahi/vulkan/hk_cmd_buffer.c): a set
  * with dynamic buffers is copied into upload memory with the dynamic
@@ -18,7 +20,9 @@
 
 #include "agxv_cmd_buffer.h"
 #include "agxv_descriptor_set.h"
+#include "agxv_graphics_pipeline.h"
 #include "agxv_pipeline.h"
+#include "agxv_ppp.h"
 
 VKAPI_ATTR void VKAPI_CALL
 agxv_CmdBindPipeline(VkCommandBuffer commandBuffer, VkPipelineBindPoint bindPoint,
@@ -30,6 +34,13 @@ agxv_CmdBindPipeline(VkCommandBuffer commandBuffer, VkPipelineBindPoint bindPoin
    if (bind && bind->pipeline != pipeline) {
       bind->pipeline = pipeline;
       bind->dirty = true;
+      /* Graphics: the pipeline's baked state becomes the state in effect,
+       * and its shaders the ones the next draw links (agxv_cmd_draw.c). */
+      if (pipeline && pipeline->gfx && bindPoint == VK_PIPELINE_BIND_POINT_GRAPHICS) {
+         agxv_dyn_bind_pipeline(&cmd->dyn, &pipeline->gfx->state);
+         cmd->rendering.ppp_dirty |= AGXV_PPP_DIRTY_VS | AGXV_PPP_DIRTY_FS |
+                                     AGXV_PPP_DIRTY_LINKED_FS | AGXV_PPP_DIRTY_VARYINGS;
+      }
    }
 }
 

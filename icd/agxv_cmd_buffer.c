@@ -43,6 +43,7 @@ free_cmd_buffer(struct agxv_cmd_buffer *cmd)
       agxv_cs_finish(&cmd->cs[t]);
    agxv_upload_finish(&cmd->data);
    agxv_upload_finish(&cmd->usc);
+   agxv_rendering_state_finish(cmd);
    agxv_free(&pool->alloc, cmd->streams);
    agxv_object_free(&pool->alloc, cmd);
 }
@@ -69,6 +70,9 @@ reset_cmd_buffer(struct agxv_cmd_buffer *cmd)
    agxv_upload_reset(&cmd->usc);
    memset(cmd->bind, 0, sizeof(cmd->bind));
    memset(&cmd->dispatch_cache, 0, sizeof(cmd->dispatch_cache));
+   agxv_rendering_state_finish(cmd);
+   agxv_dyn_init(&cmd->dyn);
+   memset(&cmd->index, 0, sizeof(cmd->index));
    cmd->dispatch_since_barrier = false;
    cmd->event_count = 0;
    cmd->stream_count = 0;

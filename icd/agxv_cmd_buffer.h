@@ -12,10 +12,12 @@
 #ifndef AGXV_CMD_BUFFER_H
 #define AGXV_CMD_BUFFER_H
 
+#include "agxv_cmd_rendering.h"
 #include "agxv_cs.h"
 #include "agxv_descriptor_set_layout.h"
 #include "agxv_object.h"
 #include "agxv_upload.h"
+#include "drm-uapi/asahi_drm.h"
 
 struct agxv_device;
 struct agxv_cmd_buffer;
@@ -63,14 +65,11 @@ struct agxv_dispatch_cache {
    uint32_t groups[3], base[3];
 };
 
-/* What a render command needs beyond its VDM stream: the framebuffer the
- * render pass covers (drm_asahi_cmd_render width_px .. samples). The render
- * targets, ZLS (depth/stencil) buffers, background/end-of-tile programs
- * and ISP state are added by the graphics work. */
+/* What a render command needs beyond its VDM stream: every field of
+ * drm_asahi_cmd_render the render pass decides (agxv_cmd_rendering.c);
+ * the queue fills in the stream base, sampler heap and timestamps. */
 struct agxv_render_info {
-   uint16_t width_px, height_px, layers;
-   uint8_t samples;
-   uint8_t utile_width_px, utile_height_px;
+   struct drm_asahi_cmd_render cmd;
 };
 
 /* One recorded control stream: one hardware command. In a secondary, a
@@ -123,6 +122,9 @@ struct agxv_cmd_buffer {
    struct agxv_upload usc;                /* USC word lists (must be in the USC heap) */
    struct agxv_bind_state bind[AGXV_BIND_POINT_COUNT];
    struct agxv_dispatch_cache dispatch_cache;
+   struct agxv_dynamic_graphics_state dyn; /* graphics state in effect */
+   struct agxv_rendering_state rendering;  /* the render pass in progress */
+   struct agxv_index_state index;          /* vkCmdBindIndexBuffer */
    bool dispatch_since_barrier; /* a launch was recorded after the last CDM barrier in the stream */
    /* Events whose last vkCmdSetEvent/ResetEvent is in this command buffer
     * (since Begin or the last vkCmdExecuteCommands): a wait for one it set

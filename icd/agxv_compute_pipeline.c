@@ -14,10 +14,9 @@
 #include "agxv_shader_compile.h"
 #include "agxv_shader_module.h"
 
-/* Reads VkSpecializationInfo into (id, value) pairs; NULL count 0 if none. */
-static VkResult
-read_specialization(struct agxv_device *device, const VkSpecializationInfo *info,
-                    struct agxv_spec_constant **out, uint32_t *count)
+VkResult
+agxv_read_specialization(struct agxv_device *device, const VkSpecializationInfo *info,
+                         struct agxv_spec_constant **out, uint32_t *count)
 {
    *out = NULL;
    *count = 0;
@@ -92,7 +91,7 @@ create_compute_pipeline(struct agxv_device *device, struct agxv_pipeline_cache *
    struct agxv_spec_constant *spec;
    uint32_t spec_count;
    VkResult result =
-      read_specialization(device, info->stage.pSpecializationInfo, &spec, &spec_count);
+      agxv_read_specialization(device, info->stage.pSpecializationInfo, &spec, &spec_count);
    if (result != VK_SUCCESS)
       return result;
 

@@ -6,6 +6,7 @@
  * heap above it, and the kernel's range at the top.
  */
 #include "agxv_device.h"
+#include "agxv_cmd_rendering.h"
 
 #include <errno.h>
 #include <string.h>
@@ -195,6 +196,7 @@ destroy_device(struct agxv_device *device)
    if (device->robust_sink)
       agxv_bo_destroy(device, device->robust_sink);
    agxv_meta_finish(device);
+   agxv_tile_programs_finish(device);
    agxv_scratch_finish(device);
    if (device->txf_sampler)
       agxv_bo_destroy(device, device->txf_sampler);

@@ -16,6 +16,7 @@ struct agxv_physical_device;
 struct agxv_queue;
 struct agxv_pipeline;
 struct agxv_bo;
+struct agxv_tile_program;
 
 struct agxv_device {
    struct agxv_object base;
@@ -56,6 +57,8 @@ struct agxv_device {
     * send out-of-range ones to this small scratch BO (AGX_ABI_ROBUST_SINK) */
    bool robust_buffer_access;
    struct agxv_bo *robust_sink;
+   /* Background/end-of-tile programs built so far (agxv_cmd_rendering.c). */
+   struct agxv_tile_program *tile_programs;
 };
 
 AGXV_DEFINE_HANDLE_CASTS(agxv_device, VkDevice, VK_OBJECT_TYPE_DEVICE)

@@ -16,6 +16,7 @@ struct agxv_features {
    VkPhysicalDeviceRobustness2FeaturesEXT robustness2;
    VkPhysicalDeviceWorkgroupMemoryExplicitLayoutFeaturesKHR wg_explicit;
    VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT texel_buffer_alignment;
+   VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic_float;
 };
 
 struct agxv_properties {

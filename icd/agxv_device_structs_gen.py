@@ -24,6 +24,7 @@ RENAMES = {
 # agxv_features / agxv_properties (agxv_device_structs.h) under these names.
 EXTENSION = {
     'Features': {'VkPhysicalDeviceRobustness2FeaturesEXT': 'robustness2',
+                 'VkPhysicalDeviceShaderAtomicFloatFeaturesEXT': 'atomic_float',
                  'VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT': 'texel_buffer_alignment',
                  'VkPhysicalDeviceWorkgroupMemoryExplicitLayoutFeaturesKHR': 'wg_explicit'},
     'Properties': {'VkPhysicalDeviceRobustness2PropertiesEXT': 'robustness2'},

@@ -69,6 +69,11 @@ DEVICE_EXTENSIONS = [
     # Texel buffer views at any texel-aligned offset (the descriptor keeps
     # the sub-16-byte part in software; tests/icd test_texel_buffer).
     'VK_EXT_texel_buffer_alignment',
+    # 32-bit float atomics on buffers, shared memory and R32_SFLOAT images /
+    # texel buffers: load, store and exchange natively, add as a
+    # compare-exchange loop (agx_spirv_mem.c; tests/icd test_atomic_float).
+    # No 64-bit, no sparse.
+    'VK_EXT_shader_atomic_float',
     # samplerMirrorClampToEdge (core 1.2; listed by name like the others)
     'VK_KHR_sampler_mirror_clamp_to_edge',
     # Swapchains of linear images presented by copy (agxv_swapchain.c)

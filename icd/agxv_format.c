@@ -1,20 +1,24 @@
 /*
- * Format properties, derived from the format table (agxv_formats.py). No
- * graphics: no VERTEX_BUFFER, no COLOR_ATTACHMENT, no BLIT (vkCmdBlitImage
- * is not implemented).
+ * Format properties, derived from the format table (agxv_formats.py).
+ * Graphics: COLOR_ATTACHMENT for the formats marked 'c' (rendering to them
+ * is tested), optimal tiling only, DEPTH_STENCIL_ATTACHMENT (alone) for
+ * those marked 'd' (D32_SFLOAT), no blending, no VERTEX_BUFFER (no vertex-fetch prolog yet),
+ * no BLIT (vkCmdBlitImage is not implemented). agxv_format_tib maps colour
+ * formats to the tilebuffer's logical formats (compiler/layout).
  *
  * Buffers, as in Honeykrisp (hk_buffer_view.c): every table format is
  * texturable, so uniform texel buffers take them all; storage texel
  * buffers (read and written without a format too: loads and stores use
  * the descriptor's format) need a power-of-two texel size; atomics only
- * R32_UINT / R32_SINT (lowered to global atomics on the texel's address).
+ * R32_UINT / R32_SINT, and R32_SFLOAT for VK_EXT_shader_atomic_float
+ * (lowered to global atomics on the texel's address, so any 32-bit word).
  *
  * Images (optimal = GPU tiled, linear = Linear 2D): sampled everywhere,
  * linear filtering for non-integer formats; storage images for the
  * formats the PBE can write (renderable) with a power-of-two texel size
  * (the same rule as storage texel buffers) except sRGB ones (shaders have
  * no sRGB image formats), read/written without format;
- * atomics R32_UINT / R32_SINT; transfer src/dst (the copy kernels handle
+ * atomics R32_UINT / R32_SINT / R32_SFLOAT; transfer src/dst (the copy kernels handle
  * any texel size). Linear tiling gets the same features: its restrictions
  * (2D, one level, one layer) are applied in the image format query.
  */
@@ -30,14 +34,15 @@ VkFormatFeatureFlags2
 agxv_buffer_format_features(VkFormat format)
 {
    const struct agxv_format_info *f = agxv_format_info(format);
-   if (!f)
+   if (!f || f->depth)
       return 0;
    VkFormatFeatureFlags2 features = VK_FORMAT_FEATURE_2_UNIFORM_TEXEL_BUFFER_BIT;
    if ((f->bytes & (f->bytes - 1)) == 0)
       features |= VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_BIT |
                   VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT |
                   VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT;
-   if (format == VK_FORMAT_R32_UINT || format == VK_FORMAT_R32_SINT)
+   if (format == VK_FORMAT_R32_UINT || format == VK_FORMAT_R32_SINT ||
+       format == VK_FORMAT_R32_SFLOAT)
       features |= VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_ATOMIC_BIT;
    return features;
 }
@@ -48,6 +53,10 @@ agxv_image_format_features(VkFormat format, VkImageTiling tiling)
    const struct agxv_format_info *f = agxv_format_info(format);
    if (!f || (tiling != VK_IMAGE_TILING_OPTIMAL && tiling != VK_IMAGE_TILING_LINEAR))
       return 0;
+   /* Depth formats: rendering only (tested), optimal tiling. */
+   if (f->depth)
+      return tiling == VK_IMAGE_TILING_OPTIMAL ? VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT
+                                               : 0;
    VkFormatFeatureFlags2 features = VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT |
                                     VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT |
                                     VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT;
@@ -58,9 +67,43 @@ agxv_image_format_features(VkFormat format, VkImageTiling tiling)
       features |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT |
                   VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT |
                   VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT;
-   if (format == VK_FORMAT_R32_UINT || format == VK_FORMAT_R32_SINT)
+   if (format == VK_FORMAT_R32_UINT || format == VK_FORMAT_R32_SINT ||
+       format == VK_FORMAT_R32_SFLOAT)
       features |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_ATOMIC_BIT;
+   /* Rendering to linear images is not tested yet: optimal tiling only. */
+   if (f->color_attachment && tiling == VK_IMAGE_TILING_OPTIMAL &&
+       agxv_format_tib(format) != AGX_TIB_NONE)
+      features |= VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT;
    return features;
+}
+
+enum agx_tib_format
+agxv_format_tib(VkFormat format)
+{
+   switch (format) {
+   case VK_FORMAT_R8_UNORM:
+      return AGX_TIB_R8_UNORM;
+   case VK_FORMAT_R8G8_UNORM:
+      return AGX_TIB_RG8_UNORM;
+   case VK_FORMAT_R8G8B8A8_UNORM:
+      return AGX_TIB_RGBA8_UNORM;
+   case VK_FORMAT_B8G8R8A8_UNORM:
+      return AGX_TIB_BGRA8_UNORM;
+   case VK_FORMAT_R8G8B8A8_SRGB:
+      return AGX_TIB_RGBA8_SRGB;
+   case VK_FORMAT_R16G16B16A16_SFLOAT:
+      return AGX_TIB_RGBA16_FLOAT;
+   case VK_FORMAT_R32_SFLOAT:
+      return AGX_TIB_R32_FLOAT;
+   case VK_FORMAT_R32G32B32A32_SFLOAT:
+      return AGX_TIB_RGBA32_FLOAT;
+   case VK_FORMAT_R32_UINT:
+      return AGX_TIB_R32_UINT;
+   case VK_FORMAT_R32G32B32A32_UINT:
+      return AGX_TIB_RGBA32_UINT;
+   default:
+      return AGX_TIB_NONE;
+   }
 }
 
 /* VkFormatFeatureFlags holds the bits below 31; the *_WITHOUT_FORMAT bits

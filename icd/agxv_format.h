@@ -4,6 +4,8 @@
 
 #include <vulkan/vulkan_core.h>
 
+#include "agx_tilebuffer.h"
+
 /* Buffer features of a format (0: unsupported). */
 VkFormatFeatureFlags2 agxv_buffer_format_features(VkFormat format);
 
@@ -14,5 +16,9 @@ VkFormatFeatureFlags2 agxv_image_format_features(VkFormat format, VkImageTiling 
 VkResult agxv_image_format_properties(VkFormat format, VkImageType type, VkImageTiling tiling,
                                       VkImageUsageFlags usage, VkImageCreateFlags flags,
                                       VkImageFormatProperties *props);
+
+/* The tilebuffer's logical format of a colour attachment format
+ * (AGX_TIB_NONE: not renderable to the tilebuffer). */
+enum agx_tib_format agxv_format_tib(VkFormat format);
 
 #endif

@@ -15,15 +15,19 @@
 #             names the channel by position (R = channel 0 ... A = 3, the
 #             least significant first), '0'/'1' a constant (missing channel)
 #   bpp       bytes per texel
-#   flags     's' sRGB, 'r' renderable (colour, also the PBE can write it)
+#   flags     's' sRGB, 'r' renderable (colour, also the PBE can write it),
+#             'c' colour attachment (COLOR_ATTACHMENT: rendering to it is tested
+#             through the loader, tests/icd/test_draw.c), 'd' depth
+#             attachment only (DEPTH_STENCIL_ATTACHMENT, optimal tiling; no
+#             other image or buffer feature: only rendering is tested)
 #
 # Derived rules (agxv_format.c): a format in this table is
-# texturable; uniform texel buffers take every texturable non-depth format,
+# texturable (except 'd' depth formats: attachment only); uniform texel buffers take every texturable non-depth format,
 # storage texel buffers (also without format) those with a power-of-two
 # size, atomics R32_UINT/R32_SINT only. Formats not listed (R5G5B5A1 /
 # B5G5R5A1 / A1B5G5R5, which the hardware's channel orders do not cover,
 # RGB32, which Mesa emulates with shader loads, 24-bit, 64-bit, scaled,
-# compressed, depth/stencil) have no buffer features.
+# compressed, depth/stencil other than D32_SFLOAT) have no features.
 import argparse
 
 FORMATS = [
@@ -38,12 +42,12 @@ FORMATS = [
     ('R8G8_UINT',                 'R8G8',         'Uint',  'RG01', 2, 'r'),
     ('R8G8_SINT',                 'R8G8',         'Sint',  'RG01', 2, 'r'),
     ('R8G8_SRGB',                 'R8G8',         'Unorm', 'RG01', 2, 'sr'),
-    ('R8G8B8A8_UNORM',            'R8G8B8A8',     'Unorm', 'RGBA', 4, 'r'),
+    ('R8G8B8A8_UNORM',            'R8G8B8A8',     'Unorm', 'RGBA', 4, 'rc'),
     ('R8G8B8A8_SNORM',            'R8G8B8A8',     'Snorm', 'RGBA', 4, 'r'),
     ('R8G8B8A8_UINT',             'R8G8B8A8',     'Uint',  'RGBA', 4, 'r'),
     ('R8G8B8A8_SINT',             'R8G8B8A8',     'Sint',  'RGBA', 4, 'r'),
-    ('R8G8B8A8_SRGB',             'R8G8B8A8',     'Unorm', 'RGBA', 4, 'sr'),
-    ('B8G8R8A8_UNORM',            'R8G8B8A8',     'Unorm', 'BGRA', 4, 'r'),
+    ('R8G8B8A8_SRGB',             'R8G8B8A8',     'Unorm', 'RGBA', 4, 'src'),
+    ('B8G8R8A8_UNORM',            'R8G8B8A8',     'Unorm', 'BGRA', 4, 'rc'),
     ('B8G8R8A8_SNORM',            'R8G8B8A8',     'Snorm', 'BGRA', 4, 'r'),
     ('B8G8R8A8_UINT',             'R8G8B8A8',     'Uint',  'BGRA', 4, 'r'),
     ('B8G8R8A8_SINT',             'R8G8B8A8',     'Sint',  'BGRA', 4, 'r'),
@@ -87,10 +91,13 @@ FORMATS = [
     ('R16G16B16A16_SNORM',        'R16G16B16A16', 'Snorm', 'RGBA', 8, 'r'),
     ('R16G16B16A16_UINT',         'R16G16B16A16', 'Uint',  'RGBA', 8, 'r'),
     ('R16G16B16A16_SINT',         'R16G16B16A16', 'Sint',  'RGBA', 8, 'r'),
-    ('R16G16B16A16_SFLOAT',       'R16G16B16A16', 'Float', 'RGBA', 8, 'r'),
+    ('R16G16B16A16_SFLOAT',       'R16G16B16A16', 'Float', 'RGBA', 8, 'rc'),
     ('R32_UINT',                  'R32',          'Uint',  'R001', 4, 'r'),
     ('R32_SINT',                  'R32',          'Sint',  'R001', 4, 'r'),
-    ('R32_SFLOAT',                'R32',          'Float', 'R001', 4, 'r'),
+    ('R32_SFLOAT',                'R32',          'Float', 'R001', 4, 'rc'),
+    # Depth: ZLS planes of 32-bit floats (graphics.md §6; Mesa formats.c
+    # Z32_FLOAT as R32 Float)
+    ('D32_SFLOAT',                'R32',          'Float', 'R001', 4, 'd'),
     ('R32G32_UINT',               'R32G32',       'Uint',  'RG01', 8, 'r'),
     ('R32G32_SINT',               'R32G32',       'Sint',  'RG01', 8, 'r'),
     ('R32G32_SFLOAT',             'R32G32',       'Float', 'RG01', 8, 'r'),
@@ -139,6 +146,8 @@ struct agxv_format_info {
    bool srgb;
    bool srgb_2_channel;   /* sRGB with two channels (Texture "sRGB 2-channel") */
    bool renderable;
+   bool color_attachment; /* COLOR_ATTACHMENT feature ('c') */
+   bool depth;            /* depth attachment format ('d') */
    uint8_t bytes;         /* per texel */
    uint8_t nr_channels;   /* channels present in memory */
    uint8_t swizzle[4];    /* Texture swizzle R, G, B, A (genxml Channel) */
@@ -158,11 +167,13 @@ const struct agxv_format_info *agxv_format_info(VkFormat format);
         for vk, channels, typ, order, bpp, flags in FORMATS:
             tex, pbe, n = swizzles(order)
             srgb = 's' in flags
-            s.write('   {VK_FORMAT_%s, AGX_CHANNELS_%s, AGX_TEXTURE_TYPE_%s, %s, %s, %s, %d, %d,\n'
+            s.write('   {VK_FORMAT_%s, AGX_CHANNELS_%s, AGX_TEXTURE_TYPE_%s, %s, %s, %s, %s, %s, %d, %d,\n'
                     '    {%s}, {%s}},\n' % (
                         vk, ident(channels), ident(typ), 'true' if srgb else 'false',
                         'true' if srgb and n == 2 else 'false',
-                        'true' if 'r' in flags else 'false', bpp, n,
+                        'true' if 'r' in flags else 'false',
+                        'true' if 'c' in flags else 'false',
+                        'true' if 'd' in flags else 'false', bpp, n,
                         ', '.join('AGX_CHANNEL_' + ident(c) for c in tex),
                         ', '.join(str(x) for x in pbe)))
         s.write('};\n\n'

@@ -2,7 +2,10 @@
  * VkImage: creation, memory requirements, binding, subresource layouts.
  * Optimal tiling is the hardware's GPU tiled layout, linear tiling its
  * Linear layout (2D, one level, one layer, as in Honeykrisp); the layout
- * math is agx_image_layout.h, shared with the copy kernels.
+ * math is agx_image_layout.h, shared with the copy kernels. Depth/stencil
+ * images (optimal tiling only, not yet advertised: no format features)
+ * keep depth and stencil in separate planes laid out like R16/R32/R8
+ * images of the same size, with page-aligned layers for arrays.
  */
 #include "agxv_image.h"
 
@@ -16,11 +19,76 @@
 #include "agxv_log.h"
 #include "agxv_physical_device.h"
 
+bool
+agxv_zs_format_planes(VkFormat format, unsigned *depth_bytes, unsigned *stencil_bytes)
+{
+   /* Honeykrisp's depth/stencil formats (graphics.md §7.4): Z16 unorm, Z32
+    * float, S8 as its own plane (no D24). */
+   switch (format) {
+   case VK_FORMAT_D16_UNORM:
+      *depth_bytes = 2, *stencil_bytes = 0;
+      return true;
+   case VK_FORMAT_D32_SFLOAT:
+      *depth_bytes = 4, *stencil_bytes = 0;
+      return true;
+   case VK_FORMAT_S8_UINT:
+      *depth_bytes = 0, *stencil_bytes = 1;
+      return true;
+   case VK_FORMAT_D32_SFLOAT_S8_UINT:
+      *depth_bytes = 4, *stencil_bytes = 1;
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* One depth or stencil plane: GPU tiled; arrays get page-aligned layers, as
+ * ail lays out renderable Z/S arrays (graphics.md §7.1: the ZLS takes the
+ * layer stride in pages, hk_CmdBeginRendering asserts "Page aligned Z
+ * layers"). */
+static bool
+zs_plane_layout(struct agx_image_layout *l, unsigned bytes, const VkImageCreateInfo *info,
+                uint32_t height)
+{
+   if (!agx_image_layout_init(l, true, bytes, info->extent.width, height, 1, info->arrayLayers,
+                              info->mipLevels))
+      return false;
+   if (l->layers > 1) {
+      l->layer_stride = agx_image_align(l->layer_stride, AGX_IMAGE_PAGE);
+      l->size = l->layer_stride * l->layers;
+   }
+   return true;
+}
+
+static VkResult
+zs_image_init(struct agxv_image *image, const VkImageCreateInfo *info, unsigned depth_bytes,
+              unsigned stencil_bytes)
+{
+   uint32_t height = info->imageType == VK_IMAGE_TYPE_1D ? 1 : info->extent.height;
+   if (info->tiling == VK_IMAGE_TILING_LINEAR || info->imageType == VK_IMAGE_TYPE_3D)
+      return agxv_error(VK_ERROR_FORMAT_NOT_SUPPORTED,
+                        "depth/stencil images are 1D/2D with optimal tiling");
+   bool ok =
+      zs_plane_layout(&image->layout, depth_bytes ? depth_bytes : stencil_bytes, info, height);
+   if (ok && depth_bytes && stencil_bytes) {
+      image->separate_stencil = true;
+      image->stencil_offset = agx_image_align(image->layout.size, AGX_IMAGE_PAGE);
+      ok = zs_plane_layout(&image->stencil_layout, stencil_bytes, info, height);
+   }
+   if (!ok)
+      return agxv_error(VK_ERROR_FORMAT_NOT_SUPPORTED,
+                        "depth/stencil image %ux%u, %u layers, %u levels not supported",
+                        info->extent.width, height, info->arrayLayers, info->mipLevels);
+   return VK_SUCCESS;
+}
+
 VkResult
 agxv_image_init(struct agxv_image *image, const VkImageCreateInfo *info)
 {
+   unsigned depth_bytes, stencil_bytes;
+   bool zs = agxv_zs_format_planes(info->format, &depth_bytes, &stencil_bytes);
    const struct agxv_format_info *f = agxv_format_info(info->format);
-   if (!f)
+   if (!f && !zs)
       return agxv_error(VK_ERROR_FORMAT_NOT_SUPPORTED, "image format %d", info->format);
    if (info->samples != VK_SAMPLE_COUNT_1_BIT)
       return agxv_error(VK_ERROR_FORMAT_NOT_SUPPORTED, "multisampled images");
@@ -33,6 +101,8 @@ agxv_image_init(struct agxv_image *image, const VkImageCreateInfo *info)
    image->extent = info->extent;
    image->mip_levels = info->mipLevels;
    image->array_layers = info->arrayLayers;
+   if (zs)
+      return zs_image_init(image, info, depth_bytes, stencil_bytes);
    bool tiled = info->tiling != VK_IMAGE_TILING_LINEAR;
    uint32_t depth = info->imageType == VK_IMAGE_TYPE_3D ? info->extent.depth : 1;
    uint32_t height = info->imageType == VK_IMAGE_TYPE_1D ? 1 : info->extent.height;
@@ -43,6 +113,36 @@ agxv_image_init(struct agxv_image *image, const VkImageCreateInfo *info)
                         info->extent.width, height, depth, info->arrayLayers, info->mipLevels,
                         tiled ? "optimal" : "linear");
    return VK_SUCCESS;
+}
+
+const struct agx_image_layout *
+agxv_image_plane(const struct agxv_image *image, VkImageAspectFlagBits aspect, uint64_t *offset)
+{
+   unsigned depth_bytes = 0, stencil_bytes = 0;
+   bool zs = agxv_zs_format_planes(image->format, &depth_bytes, &stencil_bytes);
+   *offset = 0;
+   switch (aspect) {
+   case VK_IMAGE_ASPECT_COLOR_BIT:
+      return zs ? NULL : &image->layout;
+   case VK_IMAGE_ASPECT_DEPTH_BIT:
+      return depth_bytes ? &image->layout : NULL;
+   case VK_IMAGE_ASPECT_STENCIL_BIT:
+      if (!stencil_bytes)
+         return NULL;
+      if (!image->separate_stencil)
+         return &image->layout;
+      *offset = image->stencil_offset;
+      return &image->stencil_layout;
+   default:
+      return NULL;
+   }
+}
+
+uint64_t
+agxv_image_size(const struct agxv_image *image)
+{
+   return image->separate_stencil ? image->stencil_offset + image->stencil_layout.size
+                                  : image->layout.size;
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL
@@ -76,7 +176,7 @@ image_requirements(const struct agxv_image *image, VkMemoryRequirements *req)
 {
    VkDeviceSize align = image->layout.tiled ? AGXV_IMAGE_ALIGN_TILED : AGXV_IMAGE_ALIGN_LINEAR;
    req->alignment = align;
-   req->size = (image->layout.size + align - 1) & ~(align - 1);
+   req->size = (agxv_image_size(image) + align - 1) & ~(align - 1);
    req->memoryTypeBits = 1;
 }
 
@@ -164,13 +264,15 @@ agxv_GetImageSubresourceLayout(VkDevice _device, VkImage _image,
                                const VkImageSubresource *pSubresource, VkSubresourceLayout *pLayout)
 {
    AGXV_FROM_HANDLE(agxv_image, image, _image);
-   const struct agx_image_layout *l = &image->layout;
+   uint64_t plane_offset;
+   const struct agx_image_layout *l =
+      agxv_image_plane(image, (VkImageAspectFlagBits)pSubresource->aspectMask, &plane_offset);
    memset(pLayout, 0, sizeof(*pLayout));
    uint32_t level = pSubresource->mipLevel;
-   if (level >= l->levels)
+   if (!l || level >= l->levels)
       return;
-   pLayout->offset =
-      l->level_offset[level] + (VkDeviceSize)pSubresource->arrayLayer * l->layer_stride;
+   pLayout->offset = plane_offset + l->level_offset[level] +
+                     (VkDeviceSize)pSubresource->arrayLayer * l->layer_stride;
    pLayout->arrayPitch = l->layer_stride;
    pLayout->depthPitch = l->layer_stride;
    if (l->tiled) {

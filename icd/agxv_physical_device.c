@@ -226,10 +226,32 @@ init_features(struct agxv_features *f)
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_FEATURES_EXT,
       .texelBufferAlignment = VK_TRUE,
    };
+   /* VK_EXT_shader_atomic_float, 32-bit only: atomic load, store and
+    * exchange are the integer ones on the same bits; the AGX has no float
+    * atomic opcode (applegpu ATOMIC_OPCODES, Mesa agx_compile.c
+    * translate_atomic_opcode; Honeykrisp advertises none of this), so
+    * atomicAdd is a compare-exchange loop (agx_spirv_mem.c
+    * atomic_fadd_loop; tests/icd test_atomic_float, tests/compiler
+    * shader_atomics_float). Storage images and texel buffers of R32_SFLOAT
+    * too: image atomics are global atomics on the texel's word (tests/icd
+    * test_atomic_float, image part). Not claimed: sparse images (no sparse),
+    * float64 (no shaderFloat64), VK_EXT_shader_atomic_float2. */
+   f->atomic_float = (VkPhysicalDeviceShaderAtomicFloatFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT,
+      .shaderBufferFloat32Atomics = VK_TRUE,
+      .shaderBufferFloat32AtomicAdd = VK_TRUE,
+      .shaderSharedFloat32Atomics = VK_TRUE,
+      .shaderSharedFloat32AtomicAdd = VK_TRUE,
+      .shaderImageFloat32Atomics = VK_TRUE,
+      .shaderImageFloat32AtomicAdd = VK_TRUE,
+   };
    /* The *2 commands share the original ones' paths; every barrier is a
     * full CDM barrier and semaphore waits block the whole batch, so finer
     * stage masks only ever over-synchronise. */
    f->v13.synchronization2 = VK_TRUE;
+   /* vkCmdBeginRendering/EndRendering (agxv_cmd_rendering.c): colour
+    * attachments, tested through the loader by test_draw. */
+   f->v13.dynamicRendering = VK_TRUE;
    /* maxBufferSize, vkGetDeviceBufferMemoryRequirements computed like a
     * created buffer's, LocalSizeId in the compiler, pipelines that keep
     * nothing from their layout. vkGetDeviceImageMemoryRequirements computes
@@ -388,7 +410,7 @@ init_properties(struct agxv_physical_device *pdev)
    snprintf(p->v12.driverInfo, sizeof(p->v12.driverInfo), "agx-vk 0.1.0 (%s backend)",
             agxv_kmd_backend_name(pdev->backend));
    p->v12.conformanceVersion = (VkConformanceVersion){0, 0, 0, 0};
-   /* Float controls: what the ALU always does (sim/agx_sim_float.c, the
+   /* Float controls: what the ALU always does (sim/usc/agx_sim_float.c, the
     * hardware rules applegpu validated): round to nearest even, fp16
     * denormals kept, fp32 denormals flushed, signed zeros, infinities and
     * NaNs kept (no fast-math folding in the compiler). Fixed behaviour per

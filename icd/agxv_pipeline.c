@@ -8,6 +8,7 @@
 #include "agxv_bo.h"
 #include "agxv_cs.h"
 #include "agxv_device.h"
+#include "agxv_graphics_state.h"
 #include "agxv_log.h"
 #include "agx_pack.h"
 
@@ -108,6 +109,27 @@ agxv_compute_pipeline_create(struct agxv_device *device, const void *code, uint3
    return VK_SUCCESS;
 }
 
+VkResult
+agxv_graphics_pipeline_create(struct agxv_device *device, const VkGraphicsPipelineCreateInfo *info,
+                              const VkAllocationCallbacks *alloc, struct agxv_pipeline **out)
+{
+   struct agxv_pipeline *pipeline =
+      agxv_object_zalloc(device, alloc, sizeof(*pipeline), VK_OBJECT_TYPE_PIPELINE);
+   if (!pipeline)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   pipeline->bind_point = VK_PIPELINE_BIND_POINT_GRAPHICS;
+   pipeline->graphics =
+      agxv_alloc(alloc, sizeof(*pipeline->graphics), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   VkResult result = pipeline->graphics ? agxv_graphics_state_init(pipeline->graphics, info)
+                                        : VK_ERROR_OUT_OF_HOST_MEMORY;
+   if (result != VK_SUCCESS) {
+      agxv_pipeline_destroy(device, pipeline, alloc);
+      return result;
+   }
+   *out = pipeline;
+   return VK_SUCCESS;
+}
+
 _Static_assert(AGX_USC_SHARED_LENGTH + AGX_USC_SAMPLER_LENGTH + AGX_USC_SHADER_LENGTH +
                      AGX_USC_REGISTERS_LENGTH + AGX_USC_PRESHADER_LENGTH <=
                   AGXV_USC_WORDS_MAX,
@@ -157,10 +179,12 @@ void
 agxv_pipeline_destroy(struct agxv_device *device, struct agxv_pipeline *pipeline,
                       const VkAllocationCallbacks *alloc)
 {
+   agxv_free(alloc, pipeline->graphics);
    for (unsigned s = 0; s < AGXV_STAGE_COUNT; s++) {
       if (pipeline->stages & (1u << s))
          agxv_bo_destroy(device, pipeline->shaders[s].code);
    }
+   agxv_free(&device->alloc, pipeline->gfx);
    agxv_object_free(alloc, pipeline);
 }
 

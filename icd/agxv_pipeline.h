@@ -10,6 +10,7 @@
 
 struct agxv_bo;
 struct agxv_device;
+struct agxv_graphics_state;
 
 /* The resource ABI shared with the compiler: the root uniforms
  * (AGX_ABI_UNIFORM_SIZE bytes) are DMA'd into u0.. before the shader runs. */
@@ -69,10 +70,17 @@ struct agxv_shader {
    uint32_t usc_words_size;
 };
 
+struct agxv_graphics_pipeline;
+
 struct agxv_pipeline {
    struct agxv_object base;
    VkPipelineBindPoint bind_point;
+   /* Graphics pipelines: state and linkage (agxv_graphics_pipeline.h), in
+    * device->alloc memory; NULL for compute. */
+   struct agxv_graphics_pipeline *gfx;
    uint32_t stages; /* bit (1 << enum agxv_stage) per present stage */
+   /* Graphics pipelines: the baked state and dynamic mask (agxv_graphics_state.h); NULL for compute. */
+   struct agxv_graphics_state *graphics;
    union {
       struct agxv_shader shaders[AGXV_STAGE_COUNT];
       /* The compute stage under its historic names, for the compute users
@@ -110,6 +118,14 @@ VkResult agxv_compute_pipeline_create(struct agxv_device *device, const void *co
                                       const struct agxv_shader_info *info,
                                       const VkAllocationCallbacks *alloc,
                                       struct agxv_pipeline **out);
+/* A graphics pipeline holding the state parsed from its create info and no
+ * stage yet (the caller compiles and uploads them with
+ * agxv_pipeline_upload_stage). */
+VkResult agxv_graphics_pipeline_create(struct agxv_device *device,
+                                       const VkGraphicsPipelineCreateInfo *info,
+                                       const VkAllocationCallbacks *alloc,
+                                       struct agxv_pipeline **out);
+
 /* Packs the USC words of a launch of `pipeline` that follow the Uniform DMA
  * words, for `shared` bytes of threadgroup memory, at out
  * (AGXV_USC_WORDS_MAX bytes); returns their size. */

@@ -286,6 +286,16 @@ agxv_ppp_emit(void *dst, size_t capacity, const struct AGX_PPP_HEADER *h,
    if (size > capacity || h->w_clamp || h->occlusion_query_2 || h->output_unknown ||
        h->varying_word_2 || h->viewport_count < 1 || h->viewport_count > AGXV_MAX_VIEWPORTS)
       return 0;
+   /* Values the words cannot hold (genxml field widths). */
+   if (draw->occlusion_index > 0x7FFF || draw->scissor_index > 0xFFFF ||
+       draw->depth_bias_index > 0xFFFF || draw->fb_width > 16384 || draw->fb_height > 16384 ||
+       (draw->visibility_mode != AGX_VISIBILITY_MODE_NONE &&
+        draw->visibility_mode != AGX_VISIBILITY_MODE_COUNTING &&
+        draw->visibility_mode != AGX_VISIBILITY_MODE_BOOLEAN))
+      return 0;
+   if (h->fragment_shader && ((draw->fs_pipeline & 63) || draw->fs_pipeline >> 32 ||
+                              (draw->fs_cf_bindings & 3) || draw->fs_cf_bindings >> 32))
+      return 0;
    uint32_t *p = dst;
    AGX_PPP_HEADER_pack(p, h);
    p += AGX_PPP_HEADER_WORDS;

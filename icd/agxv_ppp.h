@@ -86,7 +86,9 @@ struct AGX_PPP_HEADER agxv_ppp_header(const struct agxv_dynamic_graphics_state *
 /* Bytes of the block a header announces (4: nothing to emit). */
 size_t agxv_ppp_size(const struct AGX_PPP_HEADER *hdr);
 /* Writes header + words to dst (4-byte aligned); returns the bytes written,
- * 0 if capacity is too small or the header announces unknown words. */
+ * 0 if capacity is too small, the header announces words this builder does
+ * not produce, or a value does not fit its field (occlusion index ≥ 2^15,
+ * array index ≥ 2^16, framebuffer > 16384, misaligned FS addresses). */
 size_t agxv_ppp_emit(void *dst, size_t capacity, const struct AGX_PPP_HEADER *hdr,
                      const struct agxv_dynamic_graphics_state *d, const struct agxv_ppp_draw *draw);
 

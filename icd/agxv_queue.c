@@ -171,18 +171,11 @@ agxv_queue_encode_stream(struct agxv_submit_state *st, const struct agxv_cmd_str
       h.cmd_type = DRM_ASAHI_CMD_RENDER;
       h.size = sizeof(struct drm_asahi_cmd_render);
       h.vdm_barrier = (uint16_t)st->n_render;
-      struct drm_asahi_cmd_render r = {
-         .vdm_ctrl_stream_base = s->start_va,
-         .sampler_heap = st->sampler_heap,
-         .sampler_count = (uint16_t)st->sampler_count,
-         .width_px = s->render.width_px,
-         .height_px = s->render.height_px,
-         .layers = s->render.layers,
-         .samples = s->render.samples,
-         .utile_width_px = s->render.utile_width_px,
-         .utile_height_px = s->render.utile_height_px,
-         .ts_frag.end = {.handle = s->ts_object, .offset = s->ts_offset},
-      };
+      struct drm_asahi_cmd_render r = s->render.cmd;
+      r.vdm_ctrl_stream_base = s->start_va;
+      r.sampler_heap = st->sampler_heap;
+      r.sampler_count = (uint16_t)st->sampler_count;
+      r.ts_frag.end = (struct drm_asahi_timestamp){.handle = s->ts_object, .offset = s->ts_offset};
       memcpy(p + sizeof(h), &r, sizeof(r));
       st->n_render++;
    } else {

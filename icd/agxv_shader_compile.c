@@ -25,9 +25,12 @@ binding_offset(void *data, unsigned set, unsigned binding)
    return map->sets[set]->bindings[binding].offset;
 }
 
-int
-agxv_compile_compute(const struct agxv_compile_request *req, struct agxv_compile_result *out,
-                     char *err, size_t err_size)
+/* Compiles any stage; tib: the tilebuffer a fragment shader stores its
+ * colour outputs to; info: the backend's stage interface (may be NULL). */
+static int
+compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffer_layout *tib,
+              struct agxv_compile_result *out, struct agx_backend_info *info, char *err,
+              size_t err_size)
 {
    struct agx_spirv_spec_value *spec = NULL;
    if (req->spec_count) {
@@ -72,7 +75,7 @@ agxv_compile_compute(const struct agxv_compile_request *req, struct agxv_compile
       memcpy(const_data, s->const_data, const_size);
 
    struct agx_backend_result r;
-   struct agx_backend_options bopts = {.no_preamble = req->no_preamble};
+   struct agx_backend_options bopts = {.no_preamble = req->no_preamble, .tib = tib};
    int ret = agx_backend_compile(s, &bopts, &r, err, err_size);
    agx_shader_destroy(s);
    if (ret) {
@@ -81,8 +84,9 @@ agxv_compile_compute(const struct agxv_compile_request *req, struct agxv_compile
    }
 
    if (req->print_disasm) {
-      fprintf(stderr, "agx: compute shader \"%s\": %u bytes, %u halves\n",
-              req->entry ? req->entry : "main", (unsigned)r.size, r.info.gpr_halves);
+      fprintf(stderr, "agx: shader \"%s\": %u bytes, %u halves\n", req->entry ? req->entry : "main",
+              (unsigned)r.size, r.info.gpr_halves);
+      agx_print_stage_interface(&r.info, stderr);
       agx_backend_disasm(r.code, r.size, stderr);
       if (r.info.has_preamble) {
          fprintf(stderr, "agx: preamble: %u bytes, %u halves\n", (unsigned)r.preamble_size,
@@ -130,7 +134,40 @@ agxv_compile_compute(const struct agxv_compile_request *req, struct agxv_compile
       .sampler_states = r.info.sampler_states,
    };
    memcpy(out->info.local_arg_push, extra.local_arg_push, sizeof(extra.local_arg_push));
+   if (info)
+      *info = r.info;
    agx_backend_result_free(&r);
+   return 0;
+}
+
+int
+agxv_compile_compute(const struct agxv_compile_request *req, struct agxv_compile_result *out,
+                     char *err, size_t err_size)
+{
+   return compile_stage(req, NULL, out, NULL, err, err_size);
+}
+
+int
+agxv_compile_graphics(const struct agxv_compile_request *req,
+                      const struct agx_tilebuffer_layout *tib, struct agxv_compile_gfx_result *out,
+                      char *err, size_t err_size)
+{
+   struct agx_backend_info info;
+   memset(out, 0, sizeof(*out));
+   if (compile_stage(req, tib, &out->r, &info, err, err_size))
+      return -1;
+   if (info.stage == AGX_STAGE_VERTEX) {
+      out->stage = AGXV_STAGE_VERTEX;
+      out->vs = info.vs;
+   } else if (info.stage == AGX_STAGE_FRAGMENT) {
+      out->stage = AGXV_STAGE_FRAGMENT;
+      out->fs = info.fs;
+   } else {
+      agxv_compile_result_free(&out->r);
+      snprintf(err, err_size, "entry point \"%s\" is not a vertex or fragment shader",
+               req->entry ? req->entry : "main");
+      return -1;
+   }
    return 0;
 }
 

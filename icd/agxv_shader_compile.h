@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "agx_stage_info.h"
 #include "agxv_pipeline.h"
 
 struct agxv_descriptor_set_layout;
@@ -38,9 +39,27 @@ struct agxv_compile_result {
    struct agxv_shader_info info;
 };
 
+struct agxv_device;
+/* Reads VkSpecializationInfo into (id, value) pairs (freed with
+ * agxv_free(&device->alloc, ...)); NULL, count 0 if none. */
+VkResult agxv_read_specialization(struct agxv_device *device, const VkSpecializationInfo *info,
+                                  struct agxv_spec_constant **out, uint32_t *count);
+
 /* 0, or -1 with a message in err. */
 int agxv_compile_compute(const struct agxv_compile_request *req, struct agxv_compile_result *out,
                          char *err, size_t err_size);
+/* A vertex or fragment shader: the code plus its stage interface (UVS
+ * layout of a vertex shader; CF bindings and tilebuffer stores of a
+ * fragment shader, compiled for the tilebuffer layout tib). */
+struct agxv_compile_gfx_result {
+   struct agxv_compile_result r;
+   enum agxv_stage stage; /* AGXV_STAGE_VERTEX or AGXV_STAGE_FRAGMENT */
+   struct agx_vs_info vs;
+   struct agx_fs_info fs;
+};
+int agxv_compile_graphics(const struct agxv_compile_request *req,
+                          const struct agx_tilebuffer_layout *tib,
+                          struct agxv_compile_gfx_result *out, char *err, size_t err_size);
 void agxv_compile_result_free(struct agxv_compile_result *r);
 
 #endif

@@ -110,7 +110,8 @@ agxv_vdm_emit_draw(void *dst, size_t capacity, const struct agxv_vdm_draw *draw)
    size_t size = agxv_vdm_draw_size(draw);
    /* hk_draw: "Filter trivial draws"; the Instances word must be nonzero. */
    bool empty = !draw->indirect && (draw->count == 0 || draw->instances == 0);
-   if (size > capacity || empty || draw->indirect >> 40 ||
+   bool primitive_ok = agx_primitive_as_str(draw->primitive) != NULL;
+   if (size > capacity || empty || !primitive_ok || draw->indirect >> 40 ||
        (draw->indexed && draw->index_size > AGX_INDEX_SIZE_U32))
       return 0;
 

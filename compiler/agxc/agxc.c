@@ -14,8 +14,10 @@
  * outputs to the tilebuffer laid out for --rt FORMAT (one per render target,
  * agx_tilebuffer.h names such as rgba8_unorm, or none) and --samples N
  * (a per-key variant); without --rt colour outputs are dropped. Without
- * IN.spv, --bg clear|load|none,... or --eot MASK prints the background or
- * end-of-tile program of the --rt tilebuffer.
+ * IN.spv, --bg clear|load|none,..., --eot MASK or --epilog MASK prints the
+ * background, end-of-tile or fragment output epilog program of the --rt
+ * tilebuffer. --split-outputs compiles a fragment shader for an epilog
+ * (colour outputs left in r4(i+1), no stop).
  * Errors exit with status 1, usage errors (including nothing to do) with 2. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +27,7 @@
 #include "agx_backend.h"
 #include "agx_passes.h"
 #include "agx_spirv.h"
+#include "agx_fs_epilog.h"
 #include "agx_tile_programs.h"
 
 static void
@@ -34,7 +37,7 @@ usage(void)
            "usage: agxc [--stage comp] [--entry NAME] [--spec ID=VALUE]... [--no-lower-io]\n"
            "            [--scalarize] [--lower-idiv] [--lower-transcendental] [--lower-int64]\n"
            "            [--time N] [--no-preamble] [--robust] [--rt FORMAT]... [--samples N]\n"
-           "            [--bg OP,OP... | --eot MASK]\n"
+           "            [--split-outputs] [--bg OP,OP... | --eot MASK | --epilog MASK]\n"
            "            IN.spv [--ir] [-o OUT.bin] [--disasm]\n");
 }
 
@@ -83,7 +86,7 @@ write_file(const char *path, const uint8_t *data, size_t size)
  * (and writes it with -o). */
 static int
 tile_program(const enum agx_tib_format *rts, unsigned num_rts, unsigned samples, const char *bg_ops,
-             long eot_mask, const char *out_path)
+             long eot_mask, long epilog_mask, const char *out_path)
 {
    struct agx_tilebuffer_layout tib;
    if (!agx_tilebuffer_layout(&tib, rts, num_rts, samples)) {
@@ -102,13 +105,18 @@ tile_program(const enum agx_tib_format *rts, unsigned num_rts, unsigned samples,
    struct agx_backend_result r;
    char err[512];
    int rc = bg_ops ? agx_build_bg_program(&tib, op, &r, err, sizeof(err))
-                   : agx_build_eot_program(&tib, (unsigned)eot_mask, &r, err, sizeof(err));
+            : epilog_mask >= 0
+               ? agx_build_fs_epilog(&tib, (unsigned)epilog_mask, &r, err, sizeof(err))
+               : agx_build_eot_program(&tib, (unsigned)eot_mask, &r, err, sizeof(err));
    if (rc) {
       fprintf(stderr, "agxc: %s\n", err);
       return 1;
    }
    printf("; %s program, %zu bytes, %u GPR halves, %u uniform halves\n",
-          bg_ops ? "background" : "end-of-tile", r.size, r.info.gpr_halves, r.info.uniform_halves);
+          bg_ops             ? "background"
+          : epilog_mask >= 0 ? "fragment output epilog"
+                             : "end-of-tile",
+          r.size, r.info.gpr_halves, r.info.uniform_halves);
    int status = agx_backend_disasm(r.code, r.size, stdout) ? 0 : 1;
    if (out_path && write_file(out_path, r.code, r.size))
       status = 1;
@@ -132,7 +140,7 @@ main(int argc, char **argv)
    unsigned num_rts = 0, samples = 1;
    struct agx_tilebuffer_layout tib;
    const char *bg_ops = NULL;
-   long eot_mask = -1;
+   long eot_mask = -1, epilog_mask = -1;
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "--ir")) {
          print_ir = true;
@@ -141,12 +149,15 @@ main(int argc, char **argv)
       } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
          out_path = argv[++i];
       } else if (!strcmp(argv[i], "--stage") && i + 1 < argc) {
-         /* the stage comes from the entry point; accepted for compatibility */
+         /* the stage comes from the entry point; --stage vert/frag selects one */
          const char *st = argv[++i];
          if (strcmp(st, "comp") && strcmp(st, "vert") && strcmp(st, "frag")) {
             fprintf(stderr, "agxc: --stage takes comp, vert or frag\n");
             return 2;
          }
+         /* vert/frag pick among entry points; comp keeps compute and kernels */
+         opts.match_stage = st[0] != 'c';
+         opts.stage = st[0] == 'v' ? AGX_STAGE_VERTEX : AGX_STAGE_FRAGMENT;
       } else if (!strcmp(argv[i], "--rt") && i + 1 < argc) {
          const char *name = argv[++i];
          enum agx_tib_format f = AGX_TIB_NONE;
@@ -160,6 +171,10 @@ main(int argc, char **argv)
          rts[num_rts++] = f;
       } else if (!strcmp(argv[i], "--bg") && i + 1 < argc) {
          bg_ops = argv[++i];
+      } else if (!strcmp(argv[i], "--epilog") && i + 1 < argc) {
+         epilog_mask = strtol(argv[++i], NULL, 0);
+      } else if (!strcmp(argv[i], "--split-outputs")) {
+         bopts.fs_epilog = true;
       } else if (!strcmp(argv[i], "--eot") && i + 1 < argc) {
          eot_mask = strtol(argv[++i], NULL, 0);
       } else if (!strcmp(argv[i], "--samples") && i + 1 < argc) {
@@ -198,8 +213,8 @@ main(int argc, char **argv)
          in = argv[i];
       }
    }
-   if (!in && (bg_ops || eot_mask >= 0))
-      return tile_program(rts, num_rts, samples, bg_ops, eot_mask, out_path);
+   if (!in && (bg_ops || eot_mask >= 0 || epilog_mask >= 0))
+      return tile_program(rts, num_rts, samples, bg_ops, eot_mask, epilog_mask, out_path);
    if (!in) {
       usage();
       return 2;

@@ -35,6 +35,7 @@ compile_program(agx_shader *s, unsigned max_halves, struct program *p, char *err
    if (!agx_validate(s, err, errsize))
       return -1;
    struct agx_mir m = {0};
+   m.no_stop = s->prolog;
    int rc = agx_isel(s, &m, &p->uniform_halves, &p->local_bytes, err, errsize);
    int used = rc ? -1 : agx_mir_ra_spill(&m, max_halves, err, errsize);
    if (used >= 0)
@@ -53,7 +54,7 @@ compile_program(agx_shader *s, unsigned max_halves, struct program *p, char *err
 static int
 lower_stage(agx_shader *s, const struct agx_backend_options *opts, char *err, size_t errsize)
 {
-   if (agx_stage_is_compute(s->stage))
+   if (agx_stage_is_compute(s->stage) || s->prolog)
       return 0;
    if (s->scratch_size || s->cs.shared_size) {
       snprintf(err, errsize, "unsupported: private arrays or shared memory in a %s shader",
@@ -61,7 +62,7 @@ lower_stage(agx_shader *s, const struct agx_backend_options *opts, char *err, si
       return -1;
    }
    if (s->stage == AGX_STAGE_VERTEX) {
-      if (!agx_pass_lower_vs_outputs(s)) {
+      if (!agx_pass_lower_vs_outputs(s, opts ? opts->fs_interp : NULL)) {
          snprintf(err, errsize, "vertex outputs take %u words, more than the %u of the hardware",
                   s->vs.uvs.size, AGX_UVS_MAX_WORDS);
          return -1;
@@ -79,7 +80,10 @@ lower_stage(agx_shader *s, const struct agx_backend_options *opts, char *err, si
          }
    agx_pass_lower_fs_inputs(s);
    agx_pass_lower_discard(s);
-   agx_pass_lower_tilebuffer(s, tib);
+   if (opts && opts->fs_epilog)
+      agx_pass_lower_colour_exports(s);
+   else
+      agx_pass_lower_tilebuffer(s, tib);
    agx_optimize(s);
    return 0;
 }

@@ -23,6 +23,15 @@ struct agx_backend_options {
    /* Fragment shaders: the tilebuffer layout the colour outputs are stored
     * to (a per-key variant; NULL: colour outputs are dropped). */
    const struct agx_tilebuffer_layout *tib;
+   /* Fragment shaders: leave the colour outputs in r(4 (i + 1)) for an
+    * output epilog (agx_fs_epilog.h) instead of storing them (tib unused);
+    * the program then ends without stop. */
+   bool fs_epilog;
+   /* Vertex shaders linked to a fragment shader: its interpolation per
+    * input location (agx_fs_info.input_interp; 0xFF: not read), which
+    * groups the UVS record (a per-link variant; NULL: the VS's own
+    * decorations). */
+   const uint8_t *fs_interp;
 };
 
 struct agx_backend_info {

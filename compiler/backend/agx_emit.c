@@ -278,7 +278,8 @@ agx_emit(struct agx_mir *m, uint8_t **code, size_t *size, unsigned *ninstrs, cha
    free(skips);
    if (!e) {
       wait_all(&o, &w);
-      out_push(&o, AGX_OP_STOP);
+      if (!m->no_stop)
+         out_push(&o, AGX_OP_STOP);
    }
    /* sizes do not depend on branch offsets (fixed-size branches) */
    uint32_t *offs = malloc((o.count + 1) * sizeof(*offs));

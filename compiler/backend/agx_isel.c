@@ -324,6 +324,7 @@ agx_isel(agx_shader *s, struct agx_mir *m, unsigned *uniform_halves, unsigned *l
    isel_preload_setup(&c);
    isel_scratch_setup(&c);
    isel_list(&c, &s->body);
+   isel_preload_finish(&c);
    for (unsigned i = 0; i <= s->next_block; i++) {
       for (struct pcopy *p = c.copies[i]; p;) {
          struct pcopy *n = p->next;

@@ -17,7 +17,7 @@ empty(void)
 void
 isel_preload_setup(struct isel *c)
 {
-   if (!agx_stage_is_compute(c->s->stage)) {
+   if (!agx_stage_is_compute(c->s->stage) && !c->s->epilog) {
       /* graphics stages start with undefined registers: the execution-mask
        * counter r0l must be 0 before any control flow (graphics.md §4.2) */
       struct agx_minstr *mi = isel_emit(c, AGX_OP_MOV_IMM16);
@@ -28,7 +28,7 @@ isel_preload_setup(struct isel *c)
    unsigned n = agx_collect_instrs(c->s, &all);
    for (unsigned i = 0; i < n; i++) {
       agx_instr *I = all[i];
-      if (I->op != AGX_OP_LOAD_PRELOADED)
+      if (I->op != AGX_OP_LOAD_PRELOADED && I->op != AGX_OP_STORE_PRELOADED)
          continue;
       unsigned reg = I->c[0];
       if (reg < 2 || reg >= 128) {
@@ -49,7 +49,31 @@ isel_preload_setup(struct isel *c)
          sl->v = agx_isa_reg(AGX_R32, 0, 1);
          c->preload[reg] = v;
       }
-      c->map[I->index][0] = c->preload[reg];
+      if (I->op == AGX_OP_LOAD_PRELOADED)
+         c->map[I->index][0] = c->preload[reg];
+   }
+}
+
+void
+isel_preload_finish(struct isel *c)
+{
+   if (!c->s->prolog)
+      return;
+   /* a prolog hands its fixed registers to the next program: keep them live
+    * (and untouched by temporaries) to the end */
+   struct agx_minstr *mi = NULL;
+   for (unsigned reg = 0; reg < 128; reg++) {
+      if (c->preload[reg].kind != MV_REG)
+         continue;
+      if (!mi || mi->nslots == AGX_MIR_MAX_SLOTS)
+         mi = agx_mir_push(c->m, AGX_M_PRELOAD);
+      struct agx_mslot *sl = &mi->slot[mi->nslots++];
+      sl->opnd = 0;
+      sl->def = false;
+      sl->vreg = c->preload[reg].vreg;
+      sl->off = 0;
+      sl->halves = 2;
+      sl->v = agx_isa_reg(AGX_R32, 0, 1);
    }
 }
 
@@ -213,6 +237,13 @@ isel_gfx(struct isel *c, agx_instr *I)
    switch (I->op) {
    case AGX_OP_LOAD_PRELOADED:
       return true; /* mapped by isel_preload_setup */
+   case AGX_OP_STORE_PRELOADED:
+      if (I->src[0]->type.bits != 32 || I->src[0]->type.comps != 1) {
+         isel_fail(c, "unsupported: store_preloaded of a %u-bit value", I->src[0]->type.bits);
+         return true;
+      }
+      isel_copy(c, c->preload[I->c[0]], isel_src(c, I, 0, 0));
+      return true;
    case AGX_OP_STORE_UVS:
       store_uvs(c, I);
       return true;
@@ -248,6 +279,15 @@ isel_gfx(struct isel *c, agx_instr *I)
    case AGX_OP_DISCARD_SAMPLES:
       sample_mask(c, I);
       return true;
+   case AGX_OP_DEPTH_EMIT: {
+      struct mval z = isel_reg(c, isel_src(c, I, 0, 0));
+      struct agx_minstr *mi = isel_emit(c, AGX_OP_ZS_EMIT);
+      isel_set(c, mi, AGX_ZS_EMIT_S, agx_isa_imm(0xFF));
+      /* two 16-bit registers: depth only (zs = 1, Mesa's encoding) */
+      isel_use_tuple(c, mi, AGX_ZS_EMIT_T, z, 2);
+      isel_set(c, mi, AGX_ZS_EMIT_u0, agx_isa_imm(0));
+      return true;
+   }
    case AGX_OP_TILE_TEXTURE_LOAD:
       tile_texture_load(c, I);
       return true;

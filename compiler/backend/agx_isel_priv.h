@@ -111,6 +111,8 @@ struct mval isel_gather(struct isel *c, const agx_instr *I, unsigned src);
 bool isel_gfx(struct isel *c, agx_instr *I);
 /* Defines, at program start, the registers load_preloaded reads. */
 void isel_preload_setup(struct isel *c);
+/* Prologs: keeps the fixed registers live to the end. */
+void isel_preload_finish(struct isel *c);
 /* Places scratch memory in threadgroup memory, or on the per-thread stack
  * (below the spill slots) when every invocation's copy does not fit
  * (agx_isel_mem.c). */

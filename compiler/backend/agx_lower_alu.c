@@ -11,7 +11,9 @@
  *     scaled by an exact power of two, so the f32 result is correctly
  *     rounded (a 16-bit result is rounded again from f32);
  *   - 64-bit integer min/max (GLSL.std.450 SMin/UMin/SMax/UMax on int64):
- *     a 64-bit compare (two halves, agx_isel_alu.c cmp64) and a select.
+ *     a 64-bit compare (two halves, agx_isel_alu.c cmp64) and a select;
+ *   - 16/64-bit integer sign (SSign): two compares with 0 and selects;
+ *     16-bit abs (SAbs): a compare with 0 and a select of the negation.
  * Assumes SSA IR, scalarized (runs after agx_pass_scalarize), and 32-bit
  * shifts that mask their count (the IR's and the back end's rule). */
 #include <stdlib.h>
@@ -183,6 +185,20 @@ lower_one(agx_builder *b, agx_instr *I)
       if (I->type.bits != 64)
          return NULL;
       return minmax64(b, I);
+   case AGX_OP_IABS: {
+      if (I->type.bits != 16)
+         return NULL;
+      agx_instr *x = I->src[0];
+      return agx_bcsel(b, agx_ilt(b, x, k(b, 16, 0)), agx_ineg(b, x), x);
+   }
+   case AGX_OP_ISIGN: {
+      unsigned bits = I->type.bits;
+      if (bits != 16 && bits != 64)
+         return NULL;
+      agx_instr *x = I->src[0], *zero = k(b, bits, 0);
+      agx_instr *pos = agx_bcsel(b, agx_ilt(b, zero, x), k(b, bits, 1), zero);
+      return agx_bcsel(b, agx_ilt(b, x, zero), k(b, bits, ~UINT64_C(0) >> (64 - bits)), pos);
+   }
    default:
       return NULL;
    }

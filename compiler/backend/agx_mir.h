@@ -65,6 +65,7 @@ struct agx_mir {
    unsigned nvregs, cap_vregs;
    unsigned stack_base;  /* stack bytes per thread below the spill slots (scratch) */
    unsigned spill_bytes; /* stack bytes per thread in all (stack_base + spill slots) */
+   bool no_stop;         /* a prolog: falls through (no final stop) */
 };
 
 /* vreg flags */

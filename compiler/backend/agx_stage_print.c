@@ -43,12 +43,16 @@ print_fs(const struct agx_fs_info *fs, FILE *f)
    fprintf(f, "; cf registers=%u bindings=%u%s%s%s%s\n", fs->num_cf_regs, fs->num_cf_bindings,
            fs->reads_frag_coord_z ? " frag_coord_z" : "", fs->uses_discard ? " discard" : "",
            fs->reads_front_facing ? " front_facing" : "", fs->early_fragment_tests ? " early" : "");
+   if (fs->writes_depth)
+      fprintf(f, "; writes depth (zs_emit: no early depth test)\n");
    for (unsigned i = 0; i < fs->num_cf_bindings; i++) {
       const struct agx_cf_binding *b = &fs->cf[i];
       if (b->is_w)
          fprintf(f, "; cf%u W\n", b->cf_base);
       else if (b->source == AGX_CF_SOURCE_FRAGCOORD_Z)
          fprintf(f, "; cf%u Z\n", b->cf_base);
+      else if (b->source == AGX_CF_SOURCE_POINT_COORD)
+         fprintf(f, "; cf%u point_coord count=2\n", b->cf_base);
       else
          fprintf(f, "; cf%u location=%u comp=%u count=%u %s\n", b->cf_base, b->location, b->comp,
                  b->count, interp_names[b->interp % 3]);

@@ -200,6 +200,14 @@ typedef struct agx_shader {
    uint32_t scratch_size; /* bytes of scratch memory per invocation */
    uint32_t push_size;    /* bytes of push constants read */
    bool io_lowered;       /* agx_pass_lower_io has run */
+   /* a prolog: ends without stop and falls through into the program linked
+    * after it; its preloaded and stored (store_preloaded) registers stay
+    * reserved to the end */
+   bool prolog;
+   /* an epilog: runs after another program (concatenated), so it keeps r0l
+    * (the execution-mask state, halted lanes stay off) and reads that
+    * program's registers with load_preloaded */
+   bool epilog;
    /* Read-only constant data read through load_const_data_address (arena
     * memory; the driver uploads it, agx_abi.h AGX_ABI_CONST_DATA). */
    uint8_t *const_data;

@@ -334,3 +334,11 @@ intr('discard_samples', 2, dest=False, effects=True)
 # `ts` (ISA format; samples > 1: multisampled), implicit tile coordinates.
 intr('tile_texture_load', 1, consts=('ts',))
 intr('tile_block_store', 0, dest=False, effects=True, consts=('ts', 'offset', 'format'))
+# zs_emit: depth (fp32) output with its sample mask (0xFF: all samples),
+# triggering the depth/stencil test with the shader's value.
+intr('depth_emit', 1, dest=False, effects=True)
+# PointCoord (32x2), before input lowering.
+intr('load_point_coord', 0, reorder=True)
+# Prologs (agx_shader.prolog): leaves the 32-bit source in register r`reg`
+# for the program that follows (vertex-fetch prolog: attributes).
+intr('store_preloaded', 1, dest=False, effects=True, consts=('reg',))

@@ -1,12 +1,15 @@
-/* Fragment discard -> sample_mask (graphics.md §4.4, Mesa
- * agx_nir_lower_sample_mask.c). discard kills every sample of the invocation
+/* Fragment discard and depth output -> sample_mask / zs_emit (graphics.md
+ * §4.4, Mesa agx_nir_lower_sample_mask.c, agx_nir_lower_discard_zs_emit.c). discard kills every sample of the invocation
  * (sample_mask 0xFF, live 0: OpKill and terminate halt right after, demote
  * continues as a helper). When the shader discards anywhere, the hardware's
  * early depth test is off (s->fs.uses_discard, USC Fragment Properties) and
  * every sample must be tested or killed exactly once: the surviving ones are
  * tested by `wait_pix 0x1; sample_mask 0xFF, 0xFF` at the end of the shader,
  * before the colour stores (killed samples ignore it; all sample_mask must
- * precede st_tile). Assumes the stores are in the last top-level block. */
+ * precede st_tile). A FragDepth output instead ends the discards with
+ * `wait_pix 0x1; zs_emit 0xFF, depth`, which tests every live sample with
+ * the shader's depth (s->fs.writes_depth: early depth testing must be off).
+ * Assumes the stores are in the last top-level block. */
 #include "agx_builder.h"
 #include "agx_passes.h"
 
@@ -27,20 +30,28 @@ agx_pass_lower_discard(agx_shader *s)
 {
    bool any = false;
    agx_lower_each(s, lower, &any);
-   if (!any)
-      return false;
-   s->fs.uses_discard = true;
    agx_block *end = agx_list_last_block(&s->body);
-   agx_instr *first_store = NULL;
+   agx_instr *first_store = NULL, *depth = NULL;
    agx_foreach_instr(end, I) {
-      if (I->op == AGX_OP_STORE_OUTPUT) {
+      if (I->op != AGX_OP_STORE_OUTPUT)
+         continue;
+      if (!first_store)
          first_store = I;
-         break;
-      }
+      if (I->c[0] == AGX_IO_FRAG_DEPTH && I->c[1] == 0)
+         depth = I;
    }
+   if (!any && !depth)
+      return false;
+   s->fs.uses_discard |= any;
    agx_builder b = first_store ? agx_builder_before(s, first_store) : agx_builder_at_end(s, end);
    agx_intrin(&b, AGX_OP_TILE_WAIT, agx_type_make(0, 0), 0, NULL, NULL, NULL, 1, 0, 0);
-   agx_intrin(&b, AGX_OP_DISCARD_SAMPLES, agx_type_make(0, 0), 2, agx_imm(&b, 16, 0xFF),
-              agx_imm(&b, 16, 0xFF), NULL, 0, 0, 0);
+   if (depth) {
+      s->fs.writes_depth = true;
+      agx_intrin(&b, AGX_OP_DEPTH_EMIT, agx_type_make(0, 0), 1, depth->src[0], NULL, NULL, 0, 0, 0);
+      agx_instr_remove(depth);
+   } else {
+      agx_intrin(&b, AGX_OP_DISCARD_SAMPLES, agx_type_make(0, 0), 2, agx_imm(&b, 16, 0xFF),
+                 agx_imm(&b, 16, 0xFF), NULL, 0, 0, 0);
+   }
    return true;
 }

@@ -10,6 +10,7 @@
  *   load_input flat     -> load_cf (ldcf, coefficient C)
  *   load_frag_coord_zw  -> iter of the Z and W registers (W holds 1/w)
  *   load_frag_coord_xy  -> pixel coordinates (SR 80/81) + 0.5
+ *   load_point_coord    -> iter of a Point coord binding (after the inputs)
  *   load_front_facing   -> !backfacing (SR 62)
  *   load_helper_invocation -> !is_active_thread (SR 63)
  * Centroid inputs use the centroid iterator; per-sample (Sample) ones are
@@ -20,7 +21,7 @@
 struct fs_state {
    agx_shader *s;
    uint8_t cf_of_loc[AGX_MAX_VARYINGS];
-   unsigned w_cf, z_cf;
+   unsigned w_cf, z_cf, pc_cf;
 };
 
 static agx_instr *
@@ -61,6 +62,10 @@ lower(agx_builder *b, agx_instr *I, void *data)
                          iter(b, st->w_cf, 0, 0)};
       return agx_vec(b, 2, v);
    }
+   case AGX_OP_LOAD_POINT_COORD: {
+      agx_instr *v[2] = {iter(b, st->pc_cf, 0, 0), iter(b, st->pc_cf + 1, 0, 0)};
+      return agx_vec(b, 2, v);
+   }
    case AGX_OP_LOAD_FRAG_COORD_XY: {
       agx_instr *half = agx_imm(b, 32, 0x3f000000);
       agx_instr *v[2] = {agx_fadd(b, agx_u2f(b, 32, load_sr(b, 80)), half),
@@ -95,7 +100,7 @@ agx_pass_lower_fs_inputs(agx_shader *s)
    struct fs_state st = {.s = s};
    agx_instr **all;
    unsigned n = agx_collect_instrs(s, &all);
-   bool any_persp = false, reads_zw = false, any = false;
+   bool any_persp = false, reads_zw = false, any = false, reads_pc = false;
    for (unsigned i = 0; i < n; i++) {
       agx_instr *I = all[i];
       if (I->op == AGX_OP_LOAD_INPUT && I->c[0] < AGX_MAX_VARYINGS) {
@@ -107,6 +112,8 @@ agx_pass_lower_fs_inputs(agx_shader *s)
          any = true;
       } else if (I->op == AGX_OP_LOAD_FRAG_COORD_ZW) {
          reads_zw = any = true;
+      } else if (I->op == AGX_OP_LOAD_POINT_COORD) {
+         reads_pc = any = true;
       } else if (I->op == AGX_OP_LOAD_FRONT_FACING) {
          s->fs.reads_front_facing = any = true;
       } else if (I->op == AGX_OP_LOAD_HELPER_INVOCATION || I->op == AGX_OP_LOAD_FRAG_COORD_XY) {
@@ -141,7 +148,18 @@ agx_pass_lower_fs_inputs(agx_shader *s)
       b->interp = s->fs.input_interp[loc];
       st.cf_of_loc[loc] = b->cf_base;
    }
+   if (reads_pc) {
+      /* the rasteriser's point coordinate (CF source Point coord, 2 slots
+       * from base slot 0; linear) */
+      struct agx_cf_binding *pc = add_binding(s, &next, 2);
+      pc->source = AGX_CF_SOURCE_POINT_COORD;
+      st.pc_cf = pc->cf_base;
+      s->fs.reads_point_coord = true;
+   }
    s->fs.num_cf_regs = next;
+   for (unsigned loc = 0; loc < AGX_MAX_VARYINGS; loc++)
+      if (!s->fs.input_comps[loc])
+         s->fs.input_interp[loc] = 0xFF; /* not read (agx_backend_options.fs_interp) */
    if (!any)
       return false;
    return agx_lower_each(s, lower, &st);

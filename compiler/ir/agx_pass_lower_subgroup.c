@@ -18,8 +18,10 @@
  *    an exclusive scan's identity is the narrow type's) and truncated,
  *    which is exact for wrapping add/mul and bitwise ops; 16-bit float
  *    ones in 32-bit float, rounded once at the end;
+ *  - 64-bit and/or/xor/add reductions and scans and min/max reductions
+ *    over the whole subgroup: from 32-bit ones (reduce64_native);
  *  - the rest (clustered reductions, imul, float min/max scans, 64-bit
- *    values): the 32 lanes' values are fetched by constant-lane broadcasts
+ *    min/max scans): the 32 lanes' values are fetched by constant-lane broadcasts
  *    and combined in lane order by the lanes they concern (active source,
  *    in the same cluster, at or below / below the lane for scans), starting
  *    from the operation's identity.
@@ -162,6 +164,63 @@ is_float(unsigned op)
    return op == AGX_OP_FADD || op == AGX_OP_FMUL || op == AGX_OP_FMIN || op == AGX_OP_FMAX;
 }
 
+/* A 32-bit reduction/scan the back end has (reduce_native). */
+static agx_instr *
+native32(agx_builder *b, unsigned op, unsigned kind, agx_instr *v)
+{
+   return agx_intrin(b, AGX_OP_SUBGROUP_REDUCE, v->type, 1, v, NULL, NULL, op, kind, 0);
+}
+
+/* 64-bit forms built from 32-bit native ones over the whole subgroup, or
+ * NULL: bitwise ops half by half; add as four sums of 16-bit chunks (each
+ * below 2^21 for 32 lanes, so exact) recombined with shifts; min/max
+ * reductions (not scans) as the extreme high word, then the extreme low
+ * word among the lanes that hold it. */
+static agx_instr *
+reduce64_native(agx_builder *b, unsigned op, unsigned kind, agx_instr *v)
+{
+   agx_instr *u = agx_build(b, AGX_OP_UNPACK_64_2X32, agx_type_make(32, 2), 1, v, NULL, NULL, NULL);
+   agx_instr *lo = agx_extract(b, u, 0), *hi = agx_extract(b, u, 1), *w[2];
+   switch (op) {
+   case AGX_OP_IAND:
+   case AGX_OP_IOR:
+   case AGX_OP_IXOR:
+      w[0] = native32(b, op, kind, lo);
+      w[1] = native32(b, op, kind, hi);
+      break;
+   case AGX_OP_IADD: {
+      agx_instr *part[4] = {lo, agx_ushr(b, lo, agx_imm(b, 32, 16)), hi,
+                            agx_ushr(b, hi, agx_imm(b, 32, 16))};
+      agx_instr *sum = NULL;
+      for (unsigned k = 0; k < 4; k++) {
+         agx_instr *chunk = k % 2 ? part[k] : agx_iand(b, part[k], agx_imm(b, 32, 0xffff));
+         agx_instr *s = agx_u2u(b, 64, native32(b, AGX_OP_IADD, kind, chunk));
+         if (k)
+            s = agx_ishl(b, s, agx_imm(b, 32, 16 * k));
+         sum = sum ? agx_iadd(b, sum, s) : s;
+      }
+      return sum;
+   }
+   case AGX_OP_IMIN:
+   case AGX_OP_IMAX:
+   case AGX_OP_UMIN:
+   case AGX_OP_UMAX: {
+      if (kind != 0)
+         return NULL;
+      bool min = op == AGX_OP_IMIN || op == AGX_OP_UMIN;
+      w[1] = native32(b, op, 0, hi);
+      agx_instr *other = agx_imm(b, 32, min ? 0xffffffffu : 0);
+      agx_instr *cand = agx_bcsel(b, agx_ieq(b, hi, w[1]), lo, other);
+      w[0] = native32(b, min ? AGX_OP_UMIN : AGX_OP_UMAX, 0, cand);
+      break;
+   }
+   default:
+      return NULL;
+   }
+   return agx_build(b, AGX_OP_PACK_64_2X32, agx_type_make(64, 1), 1, agx_vec(b, 2, w), NULL, NULL,
+                    NULL);
+}
+
 /* Scalar reduction/scan. */
 static agx_instr *
 reduce_scalar(agx_builder *b, agx_instr *I, agx_instr *v)
@@ -194,7 +253,12 @@ reduce_scalar(agx_builder *b, agx_instr *I, agx_instr *v)
       return agx_u2u(b, bits, r);
    }
    if (bits == 32 && reduce_native(op, kind, cluster))
-      return agx_intrin(b, AGX_OP_SUBGROUP_REDUCE, v->type, 1, v, NULL, NULL, op, kind, 0);
+      return native32(b, op, kind, v);
+   if (bits == 64 && (cluster == 0 || cluster >= 32)) {
+      agx_instr *r = reduce64_native(b, op, kind, v);
+      if (r)
+         return r;
+   }
    return reduce_by_lanes(b, v, op, kind, cluster);
 }
 

@@ -3,7 +3,11 @@
  * of the shader (top level, after the entry point's wrapper loop). Records
  * what is written in s->vs.outputs, lays out the record with agx_uvs_assign
  * (graphics.md §2.3) into s->vs.uvs, and replaces each store by store_uvs
- * (st_var) of its UVS word; the last one in program order becomes
+ * (st_var) of its UVS word. Vulkan does not require interpolation
+ * decorations to match between stages and the fragment shader's govern: a
+ * linked variant passes the FS's interpolation per location (fs_interp,
+ * enum agx_interp, 0xFF = the VS's own; NULL: the VS decorations, integers
+ * flat), which decides the group of each location; the last one in program order becomes
  * st_var_final, and a shader writing nothing gets no_var. Layer and viewport
  * share one word (layer | viewport << 16). Cull distances are not native
  * (Mesa turns them into extra varyings tested by a fragment prolog): their
@@ -13,13 +17,15 @@
 #include "agx_passes.h"
 
 static void
-record(agx_shader *s, const agx_instr *I)
+record(agx_shader *s, const agx_instr *I, const uint8_t *fs_interp)
 {
    struct agx_vs_outputs *o = &s->vs.outputs;
    unsigned slot = I->c[0], comp = I->c[1];
    if (slot < AGX_IO_VAR0 + AGX_MAX_VARYINGS) {
       o->comps[slot] |= (uint8_t)(1u << (comp & 3));
       o->interp[slot] = (uint8_t)(I->c[2] & AGX_INTERP_MASK);
+      if (fs_interp && fs_interp[slot] <= AGX_INTERP_LINEAR)
+         o->interp[slot] = fs_interp[slot];
    } else if (slot == AGX_IO_POSITION) {
       o->position = true;
    } else if (slot == AGX_IO_POINT_SIZE) {
@@ -51,14 +57,14 @@ uvs_word(const struct agx_uvs_layout *l, unsigned slot, unsigned comp)
 }
 
 bool
-agx_pass_lower_vs_outputs(agx_shader *s)
+agx_pass_lower_vs_outputs(agx_shader *s, const uint8_t *fs_interp)
 {
    agx_instr **all;
    unsigned n = agx_collect_instrs(s, &all);
    agx_instr *layer = NULL, *viewport = NULL, *anchor = NULL;
    for (unsigned i = 0; i < n; i++)
       if (all[i]->op == AGX_OP_STORE_OUTPUT)
-         record(s, all[i]);
+         record(s, all[i], fs_interp);
    bool ok = agx_uvs_assign(&s->vs.uvs, &s->vs.outputs);
    agx_instr *last = NULL;
    for (unsigned i = 0; i < n; i++) {

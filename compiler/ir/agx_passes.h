@@ -72,7 +72,8 @@ bool agx_eval_instr(const agx_instr *I, const uint64_t (*src)[4], uint64_t out[4
 
 /* Graphics stage lowering (one file each; run by agx_backend_compile). */
 bool agx_pass_lower_vs_inputs(agx_shader *s);
-bool agx_pass_lower_vs_outputs(agx_shader *s);
+bool agx_pass_lower_vs_outputs(agx_shader *s, const uint8_t *fs_interp);
 bool agx_pass_lower_fs_inputs(agx_shader *s);
 bool agx_pass_lower_discard(agx_shader *s);
 bool agx_pass_lower_tilebuffer(agx_shader *s, const struct agx_tilebuffer_layout *tib);
+bool agx_pass_lower_colour_exports(agx_shader *s);

@@ -9,8 +9,8 @@
 #include "agx_tilebuffer.h"
 #include "agx_uvs.h"
 
-#define AGX_MAX_ATTRIBS 30 /* r(8 + 4i + c) for i < 30 (isa.md §13) */
-#define AGX_MAX_CF_BINDINGS (2 + AGX_MAX_VARYINGS)
+#define AGX_MAX_ATTRIBS 30                         /* r(8 + 4i + c) for i < 30 (isa.md §13) */
+#define AGX_MAX_CF_BINDINGS (3 + AGX_MAX_VARYINGS) /* W, Z, point coord, locations */
 #define AGX_MAX_RTS 8
 
 /* Vertex shader. */
@@ -23,7 +23,8 @@ struct agx_vs_info {
 
 /* Fragment shader. */
 struct agx_fs_info {
-   /* interpolation of each input location as declared (enum agx_interp),
+   /* interpolation of each input location as declared (enum agx_interp,
+    * 0xFF: not read; what a linked VS takes as agx_backend_options.fs_interp),
     * and the components read */
    uint8_t input_comps[AGX_MAX_VARYINGS];
    uint8_t input_interp[AGX_MAX_VARYINGS];
@@ -32,7 +33,7 @@ struct agx_fs_info {
    unsigned num_cf_bindings;
    unsigned num_cf_regs; /* coefficient registers used */
    bool reads_frag_coord_z, reads_w;
-   bool reads_front_facing, reads_helper, reads_sample_mask;
+   bool reads_front_facing, reads_helper, reads_sample_mask, reads_point_coord;
    bool uses_discard; /* sample_mask executed: no hardware early Z */
    bool early_fragment_tests;
    bool writes_depth, writes_stencil, writes_sample_mask; /* not lowered yet */

@@ -54,6 +54,8 @@ agx_cf_binding_base_slot(const struct agx_cf_binding *b, const struct agx_uvs_la
       return 0;
    if (b->source == AGX_CF_SOURCE_FRAGCOORD_Z)
       return 1;
+   if (b->source == AGX_CF_SOURCE_POINT_COORD)
+      return 0; /* not a varying slot [assumption: Mesa leaves it 0] */
    if (b->source != AGX_CF_SOURCE_VARYING || b->location >= AGX_MAX_VARYINGS)
       return 0;
    uint8_t word = l->offset[b->location][b->comp & 3];

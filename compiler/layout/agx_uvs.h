@@ -80,6 +80,15 @@ agx_uvs_word_to_slot(unsigned word, bool has_z)
    return 1 + (has_z ? 1 : 0) + (word - 4);
 }
 
+/* CF binding header "Number of 32-bit slots": W, Z when read, then every
+ * user varying word (point size, layer/viewport and clip distances are not
+ * slots; graphics.md §4.1). */
+static inline unsigned
+agx_uvs_num_slots(const struct agx_uvs_layout *l, bool has_z)
+{
+   return 1 + (has_z ? 1 : 0) + l->group_words[0] + l->group_words[1] + l->group_words[2];
+}
+
 /* One entry of the FS CF binding table (filled by the compiler; the driver
  * computes base slots at link time with agx_cf_binding_base_slot). */
 struct agx_cf_binding {

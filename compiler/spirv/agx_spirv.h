@@ -24,7 +24,11 @@ struct agx_spirv_spec_value {
 };
 
 struct agx_spirv_options {
-   const char *entry; /* NULL: the first GLCompute entry point */
+   const char *entry; /* NULL: the first compute entry point, else the first graphics one */
+   /* With match_stage, only entry points of that stage are considered (a
+    * module may name a vertex and a fragment entry point "main"). */
+   bool match_stage;
+   enum agx_stage stage;
    const struct agx_spirv_spec_value *spec;
    unsigned num_spec;
    /* Workgroup size for modules that declare none (OpenCL kernels);

@@ -180,8 +180,11 @@ texel_pointer(struct vtn_ctx *c, unsigned i)
    bool buffer = it->base == VTN_IMAGE && it->image_dim == SpvDimBuffer;
    if (!buffer && (it->base != VTN_IMAGE || it->image_sampled != 2))
       vtn_fail(c, "OpImageTexelPointer needs a storage image or texel buffer");
-   if (rt->base != VTN_POINTER || !rt->elem || rt->elem->base != VTN_INT || rt->elem->bits != 32)
-      vtn_fail(c, "unsupported: texel atomics other than 32-bit integers");
+   /* 32-bit texels: integers, or floats (VK_EXT_shader_atomic_float, R32_SFLOAT):
+    * the atomic is on the texel's word in memory, whatever its format. */
+   if (rt->base != VTN_POINTER || !rt->elem ||
+       (rt->elem->base != VTN_INT && rt->elem->base != VTN_FLOAT) || rt->elem->bits != 32)
+      vtn_fail(c, "unsupported: texel atomics other than on 32-bit integers or floats");
    struct vtn_pointer *p = vtn_alloc(c, sizeof(*p));
    *p = *ip;
    p->mode = PTR_TEXEL;
@@ -234,7 +237,7 @@ vtn_texel_atomic(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn_pointer 
    agx_intrin(b, AGX_OP_TEXTURE_FENCE, agx_type_make(0, 0), 0, NULL, NULL, NULL, 1, 0, 0);
    if (has_result) {
       if (!r || r->type.bits != 32 || r->type.comps != 1)
-         vtn_fail(c, "texel atomic result must be a 32-bit integer");
+         vtn_fail(c, "texel atomic result must be a 32-bit scalar");
       agx_intrin(b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, r, NULL, NULL, var, 0, 0);
    }
    agx_pop_if(b, nif);

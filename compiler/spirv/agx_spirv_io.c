@@ -6,7 +6,9 @@
  * consecutive locations as SPIR-V's Location rules say) and output
  * built-ins (Position, PointSize, ClipDistance[], CullDistance[], Layer,
  * ViewportIndex, FragDepth, SampleMask), including the members of a
- * gl_PerVertex-like block. Access chains must use constant indices.
+ * gl_PerVertex-like block. One array level may be indexed dynamically
+ * (loads select among the elements, stores rewrite each element with a
+ * select), if the access ends at a scalar or vector.
  *
  * Outputs live in one IR variable per written word until the end of the
  * shader, where vtn_io_flush_outputs emits one store_output per word (the
@@ -181,9 +183,29 @@ io_child(struct vtn_ctx *c, struct vtn_pointer *p, uint64_t idx)
 void
 vtn_io_access(struct vtn_ctx *c, struct vtn_pointer *p, uint32_t idx_id)
 {
-   if (vtn_val(c, idx_id)->kind != VK_CONST)
-      vtn_fail(c, "dynamic indexing of shader inputs/outputs is not supported yet");
-   io_child(c, p, vtn_const_u64(c, idx_id));
+   if (vtn_val(c, idx_id)->kind == VK_CONST) {
+      io_child(c, p, vtn_const_u64(c, idx_id));
+      return;
+   }
+   /* a dynamic index: accesses select among the elements */
+   struct vtn_type *t = p->type;
+   if (p->io_dyn || (t->base != VTN_ARRAY && t->base != VTN_VECTOR && t->base != VTN_MATRIX))
+      vtn_fail(c, "dynamic indexing of shader inputs/outputs: only one array level");
+   agx_instr *idx = vtn_def(c, idx_id);
+   if (idx->type.comps != 1 || idx->type.bits == 1)
+      vtn_fail(c, "index must be an integer scalar");
+   struct vtn_pointer e0 = *p, e1 = *p;
+   io_child(c, &e0, 0);
+   if (t->len > 1)
+      io_child(c, &e1, 1);
+   p->io_dyn = agx_resize(&c->b, idx, 32, false);
+   p->io_dyn_len = t->len;
+   p->io_dyn_slots = t->len > 1 ? (unsigned)(e1.io_slot - e0.io_slot) : 0;
+   p->io_dyn_comps = t->len > 1 ? e1.io_comp - e0.io_comp : 0;
+   p->io_slot = e0.io_slot;
+   p->io_comp = e0.io_comp;
+   p->io_interp = e0.io_interp;
+   p->type = e0.type;
 }
 
 static void
@@ -274,10 +296,33 @@ io_walk(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *val, unsigned 
    return r;
 }
 
+/* Element k of a dynamically indexed pointer. */
+static struct vtn_pointer
+dyn_element(const struct vtn_pointer *p, unsigned k)
+{
+   struct vtn_pointer q = *p;
+   q.io_dyn = NULL;
+   q.io_slot += (int)(k * p->io_dyn_slots);
+   q.io_comp += k * p->io_dyn_comps;
+   return q;
+}
+
 struct vtn_ssa *
 vtn_io_load(struct vtn_ctx *c, struct vtn_pointer *p)
 {
-   return io_walk(c, p, NULL, 0);
+   if (!p->io_dyn)
+      return io_walk(c, p, NULL, 0);
+   if (!vtn_type_is_scalar_or_vector(p->type))
+      vtn_fail(c, "dynamically indexed load of an aggregate shader input/output");
+   agx_builder *b = &c->b;
+   struct vtn_pointer q = dyn_element(p, 0);
+   agx_instr *r = io_walk(c, &q, NULL, 0)->def;
+   for (unsigned k = 1; k < p->io_dyn_len; k++) {
+      q = dyn_element(p, k);
+      agx_instr *v = io_walk(c, &q, NULL, 0)->def;
+      r = agx_bcsel(b, agx_ieq(b, p->io_dyn, agx_imm(b, 32, k)), v, r);
+   }
+   return vtn_ssa_leaf(c, p->type, r);
 }
 
 void
@@ -285,7 +330,20 @@ vtn_io_store(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *v)
 {
    if (!p->io_out)
       vtn_fail(c, "store to a shader input");
-   io_walk(c, p, v, 0);
+   if (!p->io_dyn) {
+      io_walk(c, p, v, 0);
+      return;
+   }
+   if (!vtn_type_is_scalar_or_vector(p->type) || !v->def)
+      vtn_fail(c, "dynamically indexed store of an aggregate shader output");
+   /* every element keeps its value unless it is the one indexed */
+   agx_builder *b = &c->b;
+   for (unsigned k = 0; k < p->io_dyn_len; k++) {
+      struct vtn_pointer q = dyn_element(p, k);
+      agx_instr *old = io_walk(c, &q, NULL, 0)->def;
+      agx_instr *nv = agx_bcsel(b, agx_ieq(b, p->io_dyn, agx_imm(b, 32, k)), v->def, old);
+      io_walk(c, &q, vtn_ssa_leaf(c, p->type, nv), 0);
+   }
 }
 
 void

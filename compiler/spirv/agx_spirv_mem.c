@@ -925,6 +925,14 @@ builtin_value(struct vtn_ctx *c, unsigned builtin)
                          agx_extract(b, zw, 1)};
       return agx_vec(b, 4, v);
    }
+   case SpvBuiltInLayer:
+      /* fragment input: the layer being rendered (graphics.md §4.1: SR 2) */
+      if (c->shader->stage != AGX_STAGE_FRAGMENT)
+         vtn_fail(c, "Layer input outside a fragment shader");
+      return agx_intrin(b, AGX_OP_LOAD_SR, s1, 0, NULL, NULL, NULL, 2, 0, 0);
+   case SpvBuiltInPointCoord:
+      return agx_intrin(b, AGX_OP_LOAD_POINT_COORD, agx_type_make(32, 2), 0, NULL, NULL, NULL, 0, 0,
+                        0);
    case SpvBuiltInFrontFacing:
       return agx_intrin(b, AGX_OP_LOAD_FRONT_FACING, agx_type_make(1, 1), 0, NULL, NULL, NULL, 0, 0,
                         0);
@@ -1081,6 +1089,53 @@ atomic_op(struct vtn_ctx *c, unsigned i, unsigned op)
       vtn_push_def(c, vtn_word(c, i, 2), vtn_get_type(c, vtn_word(c, i, 1)), r);
 }
 
+/* OpAtomicFAddEXT (VK_EXT_shader_atomic_float): the AGX atomic opcodes
+ * (applegpu ATOMIC_OPCODES: add, sub, xchg, cmpxchg, umin, imin, umax,
+ * imax, and, or, xor; Mesa src/asahi/compiler/agx_compile.c
+ * translate_atomic_opcode maps only integer NIR atomics) have no float add,
+ * so it is a compare-exchange loop: read the word, add in fp32, swap the
+ * sum in if the word still holds the bits that were read; otherwise retry
+ * with the bits the swap found. Bits are compared, not floats, so -0.0 and
+ * NaN words terminate. Each round some invocation's swap succeeds, so the
+ * loop always ends. The result is the word before this invocation's add. */
+static agx_instr *
+atomic_fadd_loop(struct vtn_ctx *c, struct vtn_pointer *p, agx_instr *addr, agx_type t,
+                 agx_instr *val)
+{
+   agx_builder *b = &c->b;
+   unsigned var = agx_shader_add_var(b->shader, t);
+   struct vtn_ssa *first = vtn_load(c, p); /* a guess: a stale value only costs a round */
+   agx_intrin(b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, first->def, NULL, NULL, var, 0, 0);
+   agx_loop *loop = agx_push_loop(b);
+   agx_instr *old = agx_intrin(b, AGX_OP_LOAD_VAR, t, 0, NULL, NULL, NULL, var, 0, 0);
+   agx_instr *sum = agx_fadd(b, old, val);
+   agx_instr *seen = vtn_atomic_at(c, p->space, addr, t, true, 0, sum, old);
+   agx_intrin(b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, seen, NULL, NULL, var, 0, 0);
+   agx_if *done = agx_push_if(b, agx_ieq(b, seen, old));
+   agx_jump(b, AGX_OP_BREAK);
+   agx_pop_if(b, done);
+   agx_push_continue(b, loop);
+   agx_pop_loop(b, loop);
+   return agx_intrin(b, AGX_OP_LOAD_VAR, t, 0, NULL, NULL, NULL, var, 0, 0);
+}
+
+/* Which value types an atomic may have: integers for every opcode; 32-bit
+ * floats (VK_EXT_shader_atomic_float, the only width advertised) for
+ * exchange and add. */
+static void
+check_atomic_type(struct vtn_ctx *c, unsigned op, const struct vtn_pointer *p,
+                  const struct vtn_type *t)
+{
+   if (p->type != t)
+      vtn_fail(c, "atomic result type differs from the pointee");
+   if (t->base == VTN_INT && op != SpvOpAtomicFAddEXT)
+      return;
+   if (t->base != VTN_FLOAT || (op != SpvOpAtomicExchange && op != SpvOpAtomicFAddEXT))
+      vtn_fail(c, "atomic opcode %u on this value type is not supported", op);
+   if (t->bits != 32)
+      vtn_fail(c, "%u-bit float atomics are not supported (32-bit only)", t->bits);
+}
+
 agx_instr *
 vtn_atomic_mem(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn_pointer *p)
 {
@@ -1100,12 +1155,16 @@ vtn_atomic_mem(struct vtn_ctx *c, unsigned i, unsigned op, struct vtn_pointer *p
                               p->space != SPACE_GENERIC && p->space != SPACE_SCRATCH))
       vtn_fail(c, "atomics need a buffer, shared, private or generic memory pointer");
    agx_type it = vtn_ir_type(c, t);
-   if (t->base != VTN_INT || p->type != t)
-      vtn_fail(c, "atomic on a non-integer value");
+   check_atomic_type(c, op, p, t);
    agx_instr *ok = in_bounds(c, p, p->addr, it.bits / 8);
    agx_instr *addr = robust_addr(c, ok, p->addr);
    agx_instr *r;
-   if (op == SpvOpAtomicCompareExchange) {
+   if (op == SpvOpAtomicFAddEXT) {
+      agx_instr *val = vtn_def(c, vtn_word(c, i, 6));
+      if (!agx_type_eq(val->type, it))
+         vtn_fail(c, "atomic operand type mismatch");
+      r = atomic_fadd_loop(c, p, addr, it, val);
+   } else if (op == SpvOpAtomicCompareExchange) {
       agx_instr *val = vtn_def(c, vtn_word(c, i, 7)), *cmp = vtn_def(c, vtn_word(c, i, 8));
       if (!agx_type_eq(val->type, it) || !agx_type_eq(cmp->type, it))
          vtn_fail(c, "atomic operand type mismatch");
@@ -1256,6 +1315,7 @@ vtn_handle_memory(struct vtn_ctx *c, unsigned i)
    case SpvOpAtomicAnd:
    case SpvOpAtomicOr:
    case SpvOpAtomicXor:
+   case SpvOpAtomicFAddEXT:
       atomic(c, i, op);
       return true;
    case SpvOpControlBarrier: {

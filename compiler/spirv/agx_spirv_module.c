@@ -849,6 +849,8 @@ handle_preamble(struct vtn_ctx *c)
             break;
          if (want && !string_eq(c, i, 3, want))
             break;
+         if (c->opts && c->opts->match_stage && vtn_stage_of_model(model) != c->opts->stage)
+            break;
          /* without a name: the first compute entry point, else the first
           * graphics one */
          if (c->entry_id && (want || !compute || c->entry_is_compute))
@@ -906,6 +908,8 @@ handle_modes(struct vtn_ctx *c)
       if (vtn_word(c, i, 1) != c->entry_id)
          continue;
       unsigned mode = vtn_word(c, i, 2);
+      if (mode == SpvExecutionModeEarlyFragmentTests)
+         c->shader->fs.early_fragment_tests = true;
       if (mode == SpvExecutionModeLocalSize || mode == SpvExecutionModeLocalSizeId) {
          for (unsigned k = 0; k < 3; k++) {
             uint64_t v = vtn_word(c, i, 3 + k);

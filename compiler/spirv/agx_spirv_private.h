@@ -148,6 +148,10 @@ struct vtn_pointer {
    int io_slot;
    unsigned io_comp, io_interp;
    bool io_out;
+   /* one dynamic array index: element k is at slot + k * dyn_slots, comp +
+    * k * dyn_comps (io_slot/io_comp locate element 0) */
+   agx_instr *io_dyn;
+   unsigned io_dyn_len, io_dyn_slots, io_dyn_comps;
 };
 
 /* A variable as declared; turned into a vtn_pointer at each use. */

@@ -129,11 +129,14 @@ vtn_image_load(struct vtn_ctx *c, unsigned i)
    unsigned w = 5, wc = c->ins[i].wc;
    if (w < wc) {
       uint32_t mask = vtn_word(c, i, w++);
+      /* MakeTexelVisible (the Vulkan memory model; its operand is the
+       * scope) needs nothing more than the in-order accesses and waits of
+       * other coherent memory (README); Nontemporal is a hint. */
       if (mask & ~(SpvImageOperandsLodMask | SpvImageOperandsConstOffsetMask |
                    SpvImageOperandsOffsetMask | SpvImageOperandsSampleMask |
-                   SpvImageOperandsNonPrivateTexelMask | SpvImageOperandsVolatileTexelMask |
-                   SpvImageOperandsSignExtendMask | SpvImageOperandsZeroExtendMask |
-                   SpvImageOperandsNontemporalMask)) /* a hint, no operand */
+                   SpvImageOperandsMakeTexelVisibleMask | SpvImageOperandsNonPrivateTexelMask |
+                   SpvImageOperandsVolatileTexelMask | SpvImageOperandsSignExtendMask |
+                   SpvImageOperandsZeroExtendMask | SpvImageOperandsNontemporalMask))
          vtn_fail(c, "unsupported image operands 0x%x on an image load", mask);
       if (mask & SpvImageOperandsLodMask)
          lod = agx_resize(b, vtn_def(c, vtn_word(c, i, w++)), 32, false);
@@ -141,6 +144,8 @@ vtn_image_load(struct vtn_ctx *c, unsigned i)
          offsets(c, vtn_word(c, i, w++), off);
       if (mask & SpvImageOperandsSampleMask)
          sample = agx_resize(b, vtn_def(c, vtn_word(c, i, w++)), 32, false);
+      if (mask & SpvImageOperandsMakeTexelVisibleMask)
+         w++; /* the scope */
    }
    if (t->image_ms && !sample)
       vtn_fail(c, "multisampled image load without a Sample operand");

@@ -3,14 +3,21 @@
  * (graphics.md sections 2.4, 3.1-3.3; Vulkan's primitive topologies).
  *
  * Topologies: triangle list, strip and fan (Index List Primitive 6, 9,
- * 11); a restart entry starts a new strip/fan. Vertex order per triangle
- * follows Vulkan (strip: i, i+1+i%2, i+2-i%2; fan: i+1, i+2, 0), so CF
- * bindings' "Flat vertex k" names vertex k of that order. Points, lines and
- * quads are not modelled yet (the command faults as unmodelled).
+ * 11); a restart entry starts a new strip/fan. CF bindings' "Flat vertex
+ * k" and the Cull flat-shading vertex name vertex k of the hardware order.
+ * Assumption (chosen so that Mesa's mapping - Vulkan FIRST -> vertex 0,
+ * LAST -> 2, first-provoking fans -> 1, graphics.md 2.4 - gives Vulkan's
+ * provoking vertices): strip triangle i is (i, i+1, i+2) with its facing
+ * inverted for odd i (Vulkan's winding), fan triangle i is (0, i+1, i+2).
+ * Points (Primitive 0) are squares (see point()), lines, line strips and
+ * loops segments (see line()). Quads are not modelled yet (the command
+ * faults as unmodelled).
  *
  * Clipping: against w > 0 (w >= W Clamp when PPP_CTRL enables it,
- * otherwise a tiny positive w) and, when Cull "Depth clip" is set, against
- * 0 <= z <= w (Vulkan depth range), in clip space, interpolating every
+ * otherwise a tiny positive w), when Cull "Depth clip" is set against
+ * 0 <= z <= w (Vulkan depth range), and against every clip distance that
+ * Output Select enables (d >= 0; no enable mask beyond that, graphics.md
+ * 2.3), in clip space, interpolating every
  * vertex output word linearly (Sutherland-Hodgman, result fanned from its
  * first vertex). Assumption: x and y are not clipped (an unbounded guard
  * band); window coordinates are clamped to +-2^24 pixels.
@@ -21,6 +28,13 @@
  * space; with Cull "Front face CCW" a > 0 is front-facing, otherwise a < 0.
  * Cull front/back drop the matching triangles; zero-area ones are dropped.
  * Rasterizer discard (Cull or Cull 2 bit) drops everything.
+ * Layer and viewport index (graphics.md 2.3): when Output Select "Render
+ * target" or "Viewport target" is set, the UVS word after the position,
+ * the 32-bit and 16-bit varyings (Varying Counts words) and the point size
+ * holds the layer (bits 0-15) and viewport index (bits 16-31), taken from
+ * the provoking vertex (Cull "Flat shading vertex"). Assumptions: a layer
+ * >= the command's layers or a viewport index >= Viewport count drops the
+ * triangle; viewport i uses ISP scissor base + i.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -28,7 +42,7 @@
 
 #include "agx_sim_render.h"
 
-#define MAX_POLY 9
+#define MAX_POLY 24 /* 3 vertices + one per clip plane (19) */
 
 struct cvert {
    uint32_t idx; /* record in r->vtx */
@@ -72,33 +86,59 @@ lerp_vertex(struct agx_sim_render *r, uint32_t a, uint32_t b, double t, unsigned
    return true;
 }
 
-/* Distance of a vertex to clip plane p: 0 w >= wmin, 1 z >= 0, 2 z <= w. */
+/* Clip planes: 0 w >= wmin, 1 z >= 0, 2 z <= w, 3 + i clip distance i
+ * (its UVS word in word[i]). */
+struct clip_cfg {
+   double wmin;
+   unsigned word[16];
+};
+
 static double
-plane_dist(const struct agx_sim_vtx *v, unsigned p, double wmin)
+plane_dist(const struct agx_sim_vtx *v, unsigned p, const struct clip_cfg *cc)
 {
    double z = wordf(v, 2), w = wordf(v, 3);
    switch (p) {
    case 0:
-      return w - wmin;
+      return w - cc->wmin;
    case 1:
       return z;
-   default:
+   case 2:
       return w - z;
+   default:
+      return wordf(v, cc->word[p - 3]);
    }
 }
 
-static bool
-clip_poly(struct agx_sim_render *r, uint32_t *poly, unsigned *n, unsigned planes, double wmin,
-          unsigned words)
+/* Output Select clip plane bits as a mask. */
+static unsigned
+clip_plane_mask(const struct AGX_OUTPUT_SELECT *o)
 {
-   for (unsigned p = 0; p < 3; p++) {
+   const bool b[16] = {
+      o->clip_distance_plane_0,  o->clip_distance_plane_1,  o->clip_distance_plane_2,
+      o->clip_distance_plane_3,  o->clip_distance_plane_4,  o->clip_distance_plane_5,
+      o->clip_distance_plane_6,  o->clip_distance_plane_7,  o->clip_distance_plane_8,
+      o->clip_distance_plane_9,  o->clip_distance_plane_10, o->clip_distance_plane_11,
+      o->clip_distance_plane_12, o->clip_distance_plane_13, o->clip_distance_plane_14,
+      o->clip_distance_plane_15,
+   };
+   unsigned m = 0;
+   for (unsigned i = 0; i < 16; i++)
+      m |= (unsigned)b[i] << i;
+   return m;
+}
+
+static bool
+clip_poly(struct agx_sim_render *r, uint32_t *poly, unsigned *n, unsigned planes,
+          const struct clip_cfg *cc, unsigned words)
+{
+   for (unsigned p = 0; p < 19; p++) {
       if (!(planes & (1u << p)) || *n == 0)
          continue;
       uint32_t out[MAX_POLY];
       unsigned m = 0;
       for (unsigned i = 0; i < *n; i++) {
          uint32_t a = poly[i], b = poly[(i + 1) % *n];
-         double da = plane_dist(&r->vtx[a], p, wmin), db = plane_dist(&r->vtx[b], p, wmin);
+         double da = plane_dist(&r->vtx[a], p, cc), db = plane_dist(&r->vtx[b], p, cc);
          if (da >= 0)
             out[m++] = a;
          if ((da >= 0) != (db >= 0)) {
@@ -114,8 +154,11 @@ clip_poly(struct agx_sim_render *r, uint32_t *poly, unsigned *n, unsigned planes
    return true;
 }
 
+static bool append_prim(struct agx_sim_render *r, struct agx_sim_prim *p);
+
 static bool
-emit_triangle(struct agx_sim_render *r, uint32_t draw, const uint32_t v[3], uint16_t layer)
+emit_triangle(struct agx_sim_render *r, uint32_t draw, const uint32_t v[3], uint16_t layer,
+              unsigned vpi, bool flip)
 {
    const struct agx_sim_draw *d = &r->draws[draw];
    const struct agx_sim_ppp *s = &d->ppp;
@@ -123,7 +166,8 @@ emit_triangle(struct agx_sim_render *r, uint32_t draw, const uint32_t v[3], uint
    memset(&p, 0, sizeof(p));
    p.draw = draw;
    p.layer = layer;
-   const struct AGX_VIEWPORT *vp = &s->viewport[0];
+   p.viewport = (uint8_t)vpi;
+   const struct AGX_VIEWPORT *vp = &s->viewport[vpi];
    double wx[3], wy[3];
    for (unsigned i = 0; i < 3; i++) {
       const struct agx_sim_vtx *x = &r->vtx[v[i]];
@@ -146,12 +190,20 @@ emit_triangle(struct agx_sim_render *r, uint32_t draw, const uint32_t v[3], uint
       sum += (__int128)p.fx[i] * p.fy[j] - (__int128)p.fx[j] * p.fy[i];
    }
    if (sum == 0)
-      return true;       /* zero area */
-   bool a_pos = sum < 0; /* a = -sum/2 */
+      return true;                 /* zero area */
+   bool a_pos = (sum < 0) != flip; /* a = -sum/2 */
    bool front = s->cull.front_face_ccw ? a_pos : !a_pos;
    if ((front && s->cull.cull_front) || (!front && s->cull.cull_back))
       return true;
    p.backfacing = !front;
+   return append_prim(r, &p);
+}
+
+/* Bounding box, framebuffer rejection and append. */
+static bool
+append_prim(struct agx_sim_render *r, struct agx_sim_prim *pp)
+{
+   struct agx_sim_prim p = *pp;
    int64_t minx = INT64_MAX, miny = INT64_MAX, maxx = INT64_MIN, maxy = INT64_MIN;
    for (unsigned i = 0; i < 3; i++) {
       minx = p.fx[i] < minx ? p.fx[i] : minx;
@@ -178,7 +230,7 @@ emit_triangle(struct agx_sim_render *r, uint32_t draw, const uint32_t v[3], uint
 
 static bool
 triangle(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint32_t c,
-         uint16_t layer)
+         uint16_t layer, bool flip)
 {
    const struct agx_sim_draw *d = &r->draws[draw];
    const struct agx_sim_vtx *v[3] = {&r->vtx[a], &r->vtx[b], &r->vtx[c]};
@@ -192,15 +244,64 @@ triangle(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint32
       }
    }
    unsigned words = d->vdm.outputs.output_count_1;
-   double wmin = (r->cmd->ppp_ctrl & 2) && d->ppp.w_clamp > 0 ? d->ppp.w_clamp : 1e-30;
+   unsigned vpi = 0;
+   if (d->ppp.output_select.render_target || d->ppp.output_select.viewport_target) {
+      const struct agx_sim_ppp *s = &d->ppp;
+      unsigned word = 4 + s->counts32.smooth + s->counts32.flat + s->counts32.linear +
+                      s->counts16.smooth + s->counts16.flat + s->counts16.linear +
+                      (s->output_select.point_size ? 1 : 0);
+      unsigned pv = s->cull.flat_shading_vertex ? s->cull.flat_shading_vertex - 1 : 0;
+      const struct agx_sim_vtx *src = v[pv > 2 ? 0 : pv];
+      if (word >= words || !(src->written[word / 8] & (1u << (word % 8)))) {
+         agx_sim_usc_error(r->gpu, AGX_SIM_GPU_FIDELITY, 0,
+                           "draw %u: Output Select asks for a layer/viewport word (UVS word %u) "
+                           "the vertex shader did not write",
+                           draw, word);
+         return false;
+      }
+      uint32_t lv = src->w[word];
+      if (s->output_select.render_target)
+         layer = (uint16_t)(lv & 0xFFFF);
+      if (s->output_select.viewport_target)
+         vpi = lv >> 16;
+      if (layer >= r->cmd->layers || vpi >= s->viewport_count)
+         return true;
+   }
+   struct clip_cfg cc;
+   cc.wmin = (r->cmd->ppp_ctrl & 2) && d->ppp.w_clamp > 0 ? d->ppp.w_clamp : 1e-30;
    unsigned planes = 1u | (d->ppp.cull.depth_clip ? 6u : 0u);
+   unsigned cd = clip_plane_mask(&d->ppp.output_select);
+   if (cd) {
+      /* clip distances follow the varyings, point size and layer/viewport
+       * word, one word per enabled plane (graphics.md 2.3) */
+      const struct agx_sim_ppp *s = &d->ppp;
+      unsigned word = 4 + s->counts32.smooth + s->counts32.flat + s->counts32.linear +
+                      s->counts16.smooth + s->counts16.flat + s->counts16.linear +
+                      (s->output_select.point_size ? 1 : 0) +
+                      (s->output_select.render_target || s->output_select.viewport_target ? 1 : 0);
+      for (unsigned i = 0; i < 16; i++) {
+         if (!(cd & (1u << i)))
+            continue;
+         for (unsigned k = 0; k < 3; k++) {
+            if (word >= words || !(v[k]->written[word / 8] & (1u << (word % 8)))) {
+               agx_sim_usc_error(r->gpu, AGX_SIM_GPU_FIDELITY, 0,
+                                 "draw %u: Output Select enables clip plane %u but the vertex "
+                                 "shader did not write its UVS word %u",
+                                 draw, i, word);
+               return false;
+            }
+         }
+         cc.word[i] = word++;
+         planes |= 1u << (3 + i);
+      }
+   }
    unsigned outside = 0, inside = 0;
-   for (unsigned p = 0; p < 3; p++) {
+   for (unsigned p = 0; p < 19; p++) {
       if (!(planes & (1u << p)))
          continue;
       unsigned in = 0;
       for (unsigned i = 0; i < 3; i++)
-         in += plane_dist(v[i], p, wmin) >= 0;
+         in += plane_dist(v[i], p, &cc) >= 0;
       if (in == 0)
          outside = 1;
       if (in == 3)
@@ -210,7 +311,7 @@ triangle(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint32
       return true;
    if (inside == planes) {
       uint32_t t[3] = {a, b, c};
-      return emit_triangle(r, draw, t, layer);
+      return emit_triangle(r, draw, t, layer, vpi, flip);
    }
    /* Assumption: a clipped triangle's pieces keep vertex 0 of the polygon
     * as their first vertex; flat varyings of clipped triangles use the
@@ -219,14 +320,130 @@ triangle(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint32
     * practice). */
    uint32_t poly[MAX_POLY] = {a, b, c};
    unsigned n = 3;
-   if (!clip_poly(r, poly, &n, planes, wmin, words))
+   if (!clip_poly(r, poly, &n, planes, &cc, words))
       return false;
    for (unsigned i = 1; i + 1 < n; i++) {
       uint32_t t[3] = {poly[0], poly[i], poly[i + 1]};
-      if (!emit_triangle(r, draw, t, layer))
+      if (!emit_triangle(r, draw, t, layer, vpi, flip))
          return false;
    }
    return true;
+}
+
+/* A point: a square of the UVS point size (Output Select Point size; 1.0
+ * otherwise) centred on the vertex, as two triangles sharing the vertex's
+ * record, so the top-left rule covers exactly [c - s/2, c + s/2) in x and
+ * y. Assumptions: a point is clipped whole when its centre fails the w or
+ * depth-clip planes; the size is clamped to [1, 511.9375] and rounded to
+ * 1/16 (graphics.md 3.5); points are front-facing and never culled. */
+static bool
+point(struct agx_sim_render *r, uint32_t draw, uint32_t vi)
+{
+   const struct agx_sim_draw *d = &r->draws[draw];
+   const struct agx_sim_ppp *s = &d->ppp;
+   const struct agx_sim_vtx *v = &r->vtx[vi];
+   if (!position_written(v)) {
+      agx_sim_usc_error(r->gpu, AGX_SIM_GPU_FIDELITY, 0,
+                        "vertex shader did not write the position of a point of draw %u", draw);
+      return false;
+   }
+   double x = wordf(v, 0), y = wordf(v, 1), z = wordf(v, 2), w = wordf(v, 3);
+   double wmin = (r->cmd->ppp_ctrl & 2) && s->w_clamp > 0 ? s->w_clamp : 1e-30;
+   if (w < wmin || (s->cull.depth_clip && (z < 0 || z > w)))
+      return true;
+   double size = 1.0;
+   if (s->output_select.point_size) {
+      unsigned word = 4 + s->counts32.smooth + s->counts32.flat + s->counts32.linear +
+                      s->counts16.smooth + s->counts16.flat + s->counts16.linear;
+      if (word >= d->vdm.outputs.output_count_1 || !(v->written[word / 8] & (1u << (word % 8)))) {
+         agx_sim_usc_error(r->gpu, AGX_SIM_GPU_FIDELITY, 0,
+                           "draw %u: Output Select asks for a point size (UVS word %u) the "
+                           "vertex shader did not write",
+                           draw, word);
+         return false;
+      }
+      size = wordf(v, word);
+      size = size != size ? 1.0 : fmin(fmax(size, 1.0), 511.9375);
+      size = nearbyint(size * 16) / 16;
+   }
+   const struct AGX_VIEWPORT *vp = &s->viewport[0];
+   double cx = vp->translate_x + vp->scale_x * (x / w);
+   double cy = vp->translate_y + vp->scale_y * (y / w);
+   cx = fmin(fmax(cx, -16777216.0), 16777216.0);
+   cy = fmin(fmax(cy, -16777216.0), 16777216.0);
+   int64_t fx = llround(cx * 256), fy = llround(cy * 256), h = llround(size * 128);
+   const int64_t qx[2][3] = {{fx - h, fx + h, fx - h}, {fx + h, fx + h, fx - h}};
+   const int64_t qy[2][3] = {{fy - h, fy - h, fy + h}, {fy - h, fy + h, fy + h}};
+   for (unsigned t = 0; t < 2; t++) {
+      struct agx_sim_prim p;
+      memset(&p, 0, sizeof(p));
+      p.draw = draw;
+      p.point = true;
+      p.point_x0 = (double)(fx - h) / 256, p.point_y0 = (double)(fy - h) / 256;
+      p.point_size = (double)(2 * h) / 256;
+      for (unsigned i = 0; i < 3; i++) {
+         p.fx[i] = qx[t][i], p.fy[i] = qy[t][i];
+         p.z[i] = vp->translate_z + vp->scale_z * (z / w);
+         p.inv_w[i] = 1.0 / w;
+         p.vtx[i] = vi;
+      }
+      if (!append_prim(r, &p))
+         return false;
+   }
+   return true;
+}
+
+/* A line segment a -> b (Bresenham, width 1): stored as the triangle
+ * (a, b, a + perpendicular) whose third vertex repeats a's record, so the
+ * plane through it interpolates along the segment (attributes constant
+ * across it); coverage follows the diamond-exit rule (agx_sim_raster.c).
+ * Assumptions: a line is clipped whole when an endpoint fails the w or
+ * depth-clip planes; only width 1 (Fragment face Line width 15, i.e. 4:4
+ * fixed point 1.0) is modelled; lines are front-facing. */
+static bool
+line(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b)
+{
+   const struct agx_sim_draw *d = &r->draws[draw];
+   const struct agx_sim_ppp *s = &d->ppp;
+   if (s->front.line_width != 15) {
+      agx_sim_usc_error(r->gpu, AGX_SIM_GPU_ILLEGAL, 0,
+                        "draw %u: line width field %u (only width 1 is modelled)", draw,
+                        s->front.line_width);
+      return false;
+   }
+   uint32_t vi[2] = {a, b};
+   double wx[2], wy[2], wz[2], iw[2];
+   const struct AGX_VIEWPORT *vp = &s->viewport[0];
+   double wmin = (r->cmd->ppp_ctrl & 2) && s->w_clamp > 0 ? s->w_clamp : 1e-30;
+   for (unsigned i = 0; i < 2; i++) {
+      const struct agx_sim_vtx *v = &r->vtx[vi[i]];
+      if (!position_written(v)) {
+         agx_sim_usc_error(r->gpu, AGX_SIM_GPU_FIDELITY, 0,
+                           "vertex shader did not write the position of a line of draw %u", draw);
+         return false;
+      }
+      double x = wordf(v, 0), y = wordf(v, 1), z = wordf(v, 2), w = wordf(v, 3);
+      if (w < wmin || (s->cull.depth_clip && (z < 0 || z > w)))
+         return true;
+      wx[i] = fmin(fmax(vp->translate_x + vp->scale_x * (x / w), -16777216.0), 16777216.0);
+      wy[i] = fmin(fmax(vp->translate_y + vp->scale_y * (y / w), -16777216.0), 16777216.0);
+      wz[i] = vp->translate_z + vp->scale_z * (z / w);
+      iw[i] = 1.0 / w;
+   }
+   struct agx_sim_prim p;
+   memset(&p, 0, sizeof(p));
+   p.draw = draw;
+   p.line = true;
+   for (unsigned i = 0; i < 2; i++) {
+      p.fx[i] = llround(wx[i] * 256), p.fy[i] = llround(wy[i] * 256);
+      p.z[i] = wz[i], p.inv_w[i] = iw[i], p.vtx[i] = vi[i];
+   }
+   if (p.fx[0] == p.fx[1] && p.fy[0] == p.fy[1])
+      return true; /* zero length */
+   p.fx[2] = p.fx[0] - (p.fy[1] - p.fy[0]);
+   p.fy[2] = p.fy[0] + (p.fx[1] - p.fx[0]);
+   p.z[2] = p.z[0], p.inv_w[2] = p.inv_w[0], p.vtx[2] = vi[0];
+   return append_prim(r, &p);
 }
 
 bool
@@ -240,6 +457,31 @@ agx_sim_prim_assemble(struct agx_sim_render *r, uint32_t draw, unsigned topology
       agx_sim_usc_error(r->gpu, AGX_SIM_GPU_ILLEGAL, 0, "draw %u without Viewport / Cull PPP state",
                         draw);
       return false;
+   }
+   if (topology == AGX_PRIMITIVE_POINTS) {
+      for (uint32_t i = 0; i < count; i++)
+         if (verts[i] != UINT32_MAX && !point(r, draw, verts[i]))
+            return false;
+      return true;
+   }
+   if (topology == AGX_PRIMITIVE_LINES || topology == AGX_PRIMITIVE_LINE_STRIP ||
+       topology == AGX_PRIMITIVE_LINE_LOOP) {
+      uint32_t i = 0;
+      while (i < count) {
+         uint32_t start = i;
+         while (i < count && verts[i] != UINT32_MAX)
+            i++;
+         const uint32_t *v = verts + start;
+         uint32_t n = i - start;
+         i++;
+         uint32_t step = topology == AGX_PRIMITIVE_LINES ? 2 : 1;
+         for (uint32_t k = 0; k + 1 < n; k += step)
+            if (!line(r, draw, v[k], v[k + 1]))
+               return false;
+         if (topology == AGX_PRIMITIVE_LINE_LOOP && n > 2 && !line(r, draw, v[n - 1], v[0]))
+            return false;
+      }
+      return true;
    }
    if (topology != AGX_PRIMITIVE_TRIANGLES && topology != AGX_PRIMITIVE_TRIANGLE_STRIP &&
        topology != AGX_PRIMITIVE_TRIANGLE_FAN) {
@@ -258,15 +500,15 @@ agx_sim_prim_assemble(struct agx_sim_render *r, uint32_t draw, unsigned topology
       i++;
       if (topology == AGX_PRIMITIVE_TRIANGLES) {
          for (uint32_t k = 0; k + 2 < n; k += 3)
-            if (!triangle(r, draw, v[k], v[k + 1], v[k + 2], layer))
+            if (!triangle(r, draw, v[k], v[k + 1], v[k + 2], layer, false))
                return false;
       } else if (topology == AGX_PRIMITIVE_TRIANGLE_STRIP) {
          for (uint32_t k = 0; k + 2 < n; k++)
-            if (!triangle(r, draw, v[k], v[k + 1 + k % 2], v[k + 2 - k % 2], layer))
+            if (!triangle(r, draw, v[k], v[k + 1], v[k + 2], layer, k % 2))
                return false;
       } else {
          for (uint32_t k = 0; k + 2 < n; k++)
-            if (!triangle(r, draw, v[k + 1], v[k + 2], v[0], layer))
+            if (!triangle(r, draw, v[0], v[k + 1], v[k + 2], layer, false))
                return false;
       }
    }

@@ -21,8 +21,11 @@
  * Slot 0 is W (holds 1/w; bind it Linear, as Mesa's noperspective
  * FragCoord.w), slot 1 is window Z when Output Select "Frag coord Z" is
  * set, then UVS words 4, 5, ... Source "Fragcoord Z" takes window z
- * whatever the slot; Point coord, Primitive ID and Barycentric sources are
- * not modelled.
+ * whatever the slot; source "Point coord" (points only) gives
+ * ((x - left) / size, (y - top) / size), the second component flipped to
+ * 1 - v when Fragment face 2 Object type is Point sprite UV=10 (lower-left
+ * origin; Assumption for the exact mapping); Primitive ID and Barycentric
+ * sources are not modelled.
  */
 #include <math.h>
 #include <string.h>
@@ -32,6 +35,7 @@
 void
 agx_sim_raster_setup(const struct agx_sim_prim *p, struct agx_sim_raster_tri *t)
 {
+   t->line = p->line;
    for (unsigned i = 0; i < 3; i++)
       t->x[i] = p->fx[i], t->y[i] = p->fy[i];
    /* signed doubled area with E_01(v2) */
@@ -56,9 +60,44 @@ edge(const struct agx_sim_raster_tri *t, unsigned e, int64_t px, int64_t py)
           (__int128)(t->y[j] - t->y[i]) * (px - t->x[i]);
 }
 
+/* Lines: Vulkan's diamond-exit rule (Bresenham lines): the sample's pixel
+ * diamond |x - cx| + |y - cy| < 1/2 (cx, cy = the pixel centre the sample
+ * belongs to) is produced when the segment crosses it and does not end
+ * inside it. Assumption: samples are taken at the pixel centre for lines
+ * (the caller passes the centre for sample 0 and the rule is per pixel).
+ * bary = (1 - t, t, 0) with t the projection on the segment. */
+static bool
+line_covered(const struct agx_sim_raster_tri *t, int64_t px, int64_t py, double bary[3])
+{
+   double cx = (double)((px >> 8) * 256 + 128), cy = (double)((py >> 8) * 256 + 128);
+   double x0 = (double)t->x[0], y0 = (double)t->y[0];
+   double dx = (double)(t->x[1] - t->x[0]), dy = (double)(t->y[1] - t->y[0]);
+   /* f(s) = |x(s) - cx| + |y(s) - cy| is convex piecewise linear on [0, 1]:
+    * its minimum is at an end or where a term changes sign */
+   double cand[4] = {0, 1, dx != 0 ? (cx - x0) / dx : 0, dy != 0 ? (cy - y0) / dy : 0};
+   double best = 1e300;
+   for (unsigned i = 0; i < 4; i++) {
+      double s = fmin(fmax(cand[i], 0.0), 1.0);
+      double f = fabs(x0 + s * dx - cx) + fabs(y0 + s * dy - cy);
+      best = fmin(best, f);
+   }
+   if (best >= 128.0)
+      return false;
+   double ex = fabs((double)t->x[1] - cx) + fabs((double)t->y[1] - cy);
+   if (ex < 128.0)
+      return false; /* ends inside the diamond: no exit */
+   if (bary) {
+      double s = ((px - x0) * dx + (py - y0) * dy) / (dx * dx + dy * dy);
+      bary[0] = 1 - s, bary[1] = s, bary[2] = 0;
+   }
+   return true;
+}
+
 bool
 agx_sim_raster_covered(const struct agx_sim_raster_tri *t, int64_t px, int64_t py, double bary[3])
 {
+   if (t->line)
+      return line_covered(t, px, py, bary);
    __int128 e[3];
    for (unsigned k = 0; k < 3; k++) {
       e[k] = edge(t, k, px, py);
@@ -81,6 +120,14 @@ bool
 agx_sim_raster_overlaps(const struct agx_sim_raster_tri *t, int64_t x0, int64_t y0, int64_t x1,
                         int64_t y1)
 {
+   if (t->line) {
+      /* the segment's box grown by the half-pixel diamond */
+      int64_t lx0 = (t->x[0] < t->x[1] ? t->x[0] : t->x[1]) - 128;
+      int64_t lx1 = (t->x[0] > t->x[1] ? t->x[0] : t->x[1]) + 128;
+      int64_t ly0 = (t->y[0] < t->y[1] ? t->y[0] : t->y[1]) - 128;
+      int64_t ly1 = (t->y[0] > t->y[1] ? t->y[0] : t->y[1]) + 128;
+      return lx1 > x0 && lx0 < x1 && ly1 > y0 && ly0 < y1;
+   }
    /* rectangle [x0, x1) x [y0, y1) in 1/256 pixel: for each edge, the most
     * inside corner must not be strictly outside */
    for (unsigned k = 0; k < 3; k++) {
@@ -130,6 +177,26 @@ agx_sim_raster_coeffs(const struct agx_sim_render *r, const struct agx_sim_draw 
          if (reg >= ncf)
             continue;
          double a[3];
+         if (bd->source == AGX_COEFFICIENT_SOURCE_POINT_COORD) {
+            if (!p->point || c > 1) {
+               snprintf(msg, msg_size,
+                        "CF binding %u: Point coord component %u of a primitive that is not a "
+                        "point",
+                        b, c);
+               return msg;
+            }
+            double inv = 1.0 / p->point_size, A = 0, B = 0, C;
+            if (c == 0) {
+               A = inv, C = ((double)tile_x - p->point_x0) * inv;
+            } else if (d->ppp.front2.object_type == AGX_OBJECT_TYPE_POINT_SPRITE_UV10) {
+               B = -inv, C = 1.0 - ((double)tile_y - p->point_y0) * inv;
+            } else {
+               B = inv, C = ((double)tile_y - p->point_y0) * inv;
+            }
+            cf[reg][0] = (float)A, cf[reg][1] = (float)B, cf[reg][2] = (float)C;
+            valid[reg] = 1;
+            continue;
+         }
          for (unsigned i = 0; i < 3; i++) {
             const struct agx_sim_vtx *v = &r->vtx[p->vtx[i]];
             if (bd->source == AGX_COEFFICIENT_SOURCE_FRAGCOORD_Z) {
@@ -155,14 +222,15 @@ agx_sim_raster_coeffs(const struct agx_sim_render *r, const struct agx_sim_draw 
          }
          double A = 0, B = 0, C;
          switch (bd->shade_model) {
+         case AGX_SHADE_MODEL_FLAT_VERTEX_2:
+            /* lines: the last vertex is vertex 1 (vertex 2 repeats 0) */
+            C = p->line ? a[1] : a[2];
+            break;
          case AGX_SHADE_MODEL_FLAT_VERTEX_0:
             C = a[0];
             break;
          case AGX_SHADE_MODEL_FLAT_VERTEX_1:
             C = a[1];
-            break;
-         case AGX_SHADE_MODEL_FLAT_VERTEX_2:
-            C = a[2];
             break;
          case AGX_SHADE_MODEL_LINEAR:
          case AGX_SHADE_MODEL_PERSPECTIVE:

@@ -7,11 +7,12 @@
  * would fail it): sample_size_B not a multiple of 8, a tilebuffer larger
  * than 32 KiB per utile (sample_size_B x samples x utile pixels, graphics.md
  * 5.2), isp_zls_pixels smaller than the framebuffer while ZLS Control
- * loads or stores, a missing BG or EOT program. Sample positions come from
+ * loads or stores, a missing BG or EOT program. The vertex phase runs with
+ * vertex_helper, the fragment phase with fragment_helper (the helper
+ * program that maps stacks, usc/agx_sim_helper.h). Sample positions come from
  * ppp_multisamplectl (one byte per sample, (y << 4) | x in 1/16 pixel).
- * Not consumed yet (see sim/README.md): partial BG/EOT programs (no
- * partial renders: the binned list is unbounded), vertex/fragment helper
- * programs, isp_dbias_base, isp_merge_upper_x/y, DBIAS_IS_INT,
+ * partial_bg/partial_eot run only for the partial renders that
+ * AGX_SIM_PARTIAL_PRIMS forces. Not consumed yet: isp_merge_upper_x/y,
  * NO_VERTEX_CLUSTERING and VERTEX_SCRATCH.
  */
 #include <stdlib.h>
@@ -27,9 +28,14 @@ agx_sim_render_grow(struct agx_sim_render *r, void *arr, uint32_t *cap, uint32_t
    uint64_t n = *cap ? *cap : 64;
    while (n < need)
       n *= 2;
-   if (n > (1u << 26)) {
+   /* host-memory guard: at most 512 MiB per array (about a million
+    * vertex records); the hardware's TVB would split such a pass into
+    * partial renders, which the model does not need to do */
+   if (n > (1u << 26) || n * elem > (512ull << 20)) {
       agx_sim_usc_error(r->gpu, AGX_SIM_GPU_ILLEGAL, 0,
-                        "render command needs more than 2^26 vertices or primitives");
+                        "render command needs more vertices or primitives than the model keeps "
+                        "(%llu x %zu bytes)",
+                        (unsigned long long)n, elem);
       return NULL;
    }
    void *p = realloc(arr, (size_t)n * elem);
@@ -62,6 +68,12 @@ check_cmd(struct agx_sim_render *r)
       r->sample_pos[s][0] = (float)(b & 15) / 16.0f;
       r->sample_pos[s][1] = (float)(b >> 4) / 16.0f;
    }
+   const char *env = getenv("AGX_SIM_PARTIAL_PRIMS");
+   if (env) {
+      char *end;
+      unsigned long v = strtoul(env, &end, 0);
+      r->partial_prims = *env && !*end && v < (1ul << 30) ? (uint32_t)v : 0;
+   }
    r->tiles_x = (c->width_px + AGX_SIM_TILE - 1) / AGX_SIM_TILE;
    r->tiles_y = (c->height_px + AGX_SIM_TILE - 1) / AGX_SIM_TILE;
    return true;
@@ -77,7 +89,20 @@ agx_sim_render_run(struct agx_sim_gpu *gpu, const struct drm_asahi_cmd_render *c
    }
    r->gpu = gpu;
    r->cmd = cmd;
-   bool ok = check_cmd(r) && agx_sim_vdm_run(r) && agx_sim_tile_run(r);
+   /* each phase runs with its helper program (stack memory of spilling
+    * shaders), which gets END when the phase is over */
+   const struct drm_asahi_helper_program *vh = &cmd->vertex_helper, *fh = &cmd->fragment_helper;
+   bool ok = check_cmd(r) && agx_sim_usc_helper_begin(gpu, vh->binary, vh->cfg, vh->data);
+   if (ok) {
+      ok = agx_sim_vdm_run(r);
+      ok = agx_sim_usc_helper_end(gpu) && ok;
+   }
+   if (ok && agx_sim_usc_helper_begin(gpu, fh->binary, fh->cfg, fh->data)) {
+      ok = agx_sim_tile_run(r);
+      ok = agx_sim_usc_helper_end(gpu) && ok;
+   } else {
+      ok = false;
+   }
    for (uint32_t i = 0; i < r->ndraws; i++)
       if (r->draws[i].fs)
          agx_sim_usc_state_destroy(r->draws[i].fs);

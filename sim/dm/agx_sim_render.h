@@ -10,7 +10,9 @@
  *
  * Assumes: the shader core is used only through usc/agx_sim_usc.h; the
  * caller holds the VM access lock for the whole command. The binned
- * primitive list is unbounded (no TVB overflow, so no partial renders).
+ * primitive list is unbounded (no TVB overflow); AGX_SIM_PARTIAL_PRIMS=N
+ * forces partial renders every N primitives to exercise the driver's
+ * partial BG/EOT programs (graphics.md 1.5).
  */
 #ifndef AGX_SIM_RENDER_H
 #define AGX_SIM_RENDER_H
@@ -81,6 +83,10 @@ struct agx_sim_vtx {
 struct agx_sim_prim {
    uint32_t draw; /* index into render->draws */
    uint16_t layer;
+   uint8_t viewport; /* viewport index (selects viewport and scissor base + i) */
+   bool point;       /* half of a point sprite: no depth bias */
+   double point_x0, point_y0, point_size; /* sprite's top-left corner and size (pixels) */
+   bool line; /* a line: vertices 0-1 are the segment (agx_sim_raster.c) */
    bool backfacing;
    /* window coordinates in 1/256 pixel (8 sub-pixel bits), and z */
    int64_t fx[3], fy[3];
@@ -94,6 +100,7 @@ struct agx_sim_render {
    struct agx_sim_gpu *gpu;
    const struct drm_asahi_cmd_render *cmd;
    unsigned tiles_x, tiles_y;
+   uint32_t partial_prims; /* AGX_SIM_PARTIAL_PRIMS: split the fragment phase (0 = never) */
    float sample_pos[4][2];
    /* vertex/tiling phase results */
    struct agx_sim_draw *draws;

@@ -30,6 +30,14 @@
  * Visibility (Fragment control Visibility mode Counting / Boolean) adds
  * the passing samples / stores 1 into the u64 at isp_oclqry_base + 8 x
  * occlusion query Index (Assumption: unit = samples, graphics.md 1.4).
+ * Depth bias (Fragment control Depth bias enable, triangles only): entry
+ * Depth bias/Scissor "Depth bias" of the 12-byte array at isp_dbias_base
+ * {constant, slope scale, clamp} adds o = m x slope + r x constant (clamped
+ * by clamp when non-zero) to every sample's window z, m = max(|dz/dx|,
+ * |dz/dy|). Assumption (Vulkan's formula; the hardware's is not public):
+ * r = 2^(e - 23) with e the exponent of the largest |z| of the triangle,
+ * or r = 2^-16 with DRM_ASAHI_RENDER_DBIAS_IS_INT (Mesa scales D16
+ * constants by 2^-15 for it, graphics.md 3.4).
  * ZLS: with Z/S Load the utile's depth/stencil start from the depth/stencil
  * buffers instead of the clear values; with Z/S Store they are written back
  * after the EOT program, for the pixels inside isp_zls_pixels. The planes
@@ -69,6 +77,9 @@ struct tile_ctx {
    uint8_t cf_valid[MAX_CF];
    struct agx_sim_usc_pixel px[MAX_UTILE_PX];
    float zs[MAX_UTILE_PX][4]; /* interpolated window z per thread and sample */
+   /* per utile pixel, during one fragment batch: samples st_tile wrote,
+    * samples sample_mask/zs_emit tested, zs_emit executed */
+   uint8_t stored[MAX_UTILE_PX], tested[MAX_UTILE_PX], emitted[MAX_UTILE_PX];
    uint64_t visible;
    char msg[256];
 };
@@ -82,7 +93,7 @@ tb_fail(struct tile_ctx *c, const char *fmt, unsigned a, unsigned b)
 
 static uint8_t *
 tile_hook(void *p, uint32_t x, uint32_t y, unsigned sample, unsigned offset, unsigned bytes,
-          const char **err)
+          bool write, const char **err)
 {
    struct tile_ctx *c = p;
    if (x < c->ux || y < c->uy || x >= c->ux + c->uw || y >= c->uy + c->uh) {
@@ -94,6 +105,8 @@ tile_hook(void *p, uint32_t x, uint32_t y, unsigned sample, unsigned offset, uns
       return NULL;
    }
    size_t i = ((size_t)(y - c->uy) * c->uw + (x - c->ux)) * c->samples + sample;
+   if (write)
+      c->stored[(y - c->uy) * c->uw + (x - c->ux)] |= (uint8_t)(1u << sample);
    return c->tb + i * c->ssize + offset;
 }
 
@@ -201,19 +214,36 @@ zs_test(struct tile_ctx *c, unsigned lx, unsigned ly, unsigned s, double z, bool
    return pass;
 }
 
+/* sample_mask / zs_emit. Strict mode enforces Mesa's empirically
+ * established rules (graphics.md 4.4, agx_nir_lower_sample_mask.c): tests
+ * of a sample come before any st_tile to it (1), a tested sample is not
+ * killed afterwards (3), zs_emit executes at most once (4); a killed
+ * sample ignores later sample_mask (3). */
 static const char *
 test_hook(void *p, uint32_t thread, unsigned target, unsigned live, bool has_z, float z, bool has_s,
           unsigned sval)
 {
    struct tile_ctx *c = p;
    struct agx_sim_usc_pixel *px = &c->px[thread];
-   unsigned lx = px->x - c->ux, ly = px->y - c->uy;
+   unsigned lx = px->x - c->ux, ly = px->y - c->uy, li = ly * c->uw + lx;
+   bool strict = c->r->gpu->cfg.strict, zs = live == 0xFFFF && (has_z || has_s);
+   if (strict && zs && c->emitted[li])
+      return "zs_emit executed twice (graphics.md 4.4 rule 4)";
+   c->emitted[li] |= zs;
    for (unsigned s = 0; s < c->samples; s++) {
       unsigned bit = 1u << s;
       if (!(target & bit) || !(px->coverage & bit))
          continue;
-      if (!(live & bit) ||
-          !zs_test(c, lx, ly, s, has_z ? (double)z : (double)c->zs[thread][s], has_s, sval))
+      if (strict && (c->stored[li] & bit))
+         return "sample_mask/zs_emit of a sample after st_tile stored it (graphics.md 4.4 rule 1)";
+      if (!(live & bit)) {
+         if (strict && (c->tested[li] & bit))
+            return "sample_mask kills a sample that was already tested (graphics.md 4.4 rule 3)";
+         px->coverage &= (uint8_t)~bit;
+         continue;
+      }
+      c->tested[li] |= (uint8_t)bit;
+      if (!zs_test(c, lx, ly, s, has_z ? (double)z : (double)c->zs[thread][s], has_s, sval))
          px->coverage &= (uint8_t)~bit;
    }
    return NULL;
@@ -348,7 +378,7 @@ scissor_rect(struct tile_ctx *c, int64_t rect[4])
       return true;
    uint8_t b[16];
    struct AGX_SCISSOR s;
-   uint64_t va = c->cmd->isp_scissor_base + 16ull * p->dbs.scissor;
+   uint64_t va = c->cmd->isp_scissor_base + 16ull * (p->dbs.scissor + c->prim->viewport);
    if (!agx_sim_usc_read(c->r->gpu, va, b, 16))
       return false;
    AGX_SCISSOR_unpack(NULL, b, &s);
@@ -376,6 +406,44 @@ write_visibility(struct tile_ctx *c)
    return agx_sim_usc_write(c->r->gpu, va, &v, 8);
 }
 
+/* Depth bias of a triangle (see the header comment); 0 when disabled. */
+static bool
+depth_bias(struct tile_ctx *c, const struct agx_sim_prim *pr, double *out)
+{
+   const struct agx_sim_ppp *p = &c->draw->ppp;
+   *out = 0;
+   if (!p->fc.depth_bias_enable || pr->point || pr->line)
+      return true;
+   uint8_t b[12];
+   struct AGX_DEPTH_BIAS db;
+   if (!agx_sim_usc_read(c->r->gpu, c->cmd->isp_dbias_base + 12ull * p->dbs.depth_bias, b, 12))
+      return false;
+   AGX_DEPTH_BIAS_unpack(NULL, b, &db);
+   double x[3], y[3];
+   for (unsigned i = 0; i < 3; i++)
+      x[i] = pr->fx[i] / 256.0, y[i] = pr->fy[i] / 256.0;
+   double det = (x[1] - x[0]) * (y[2] - y[0]) - (x[2] - x[0]) * (y[1] - y[0]);
+   const double *z = pr->z;
+   double A = ((z[1] - z[0]) * (y[2] - y[0]) - (z[2] - z[0]) * (y[1] - y[0])) / det;
+   double B = ((z[2] - z[0]) * (x[1] - x[0]) - (z[1] - z[0]) * (x[2] - x[0])) / det;
+   double m = fmax(fabs(A), fabs(B)), r;
+   if (c->cmd->flags & DRM_ASAHI_RENDER_DBIAS_IS_INT) {
+      r = ldexp(1.0, -16);
+   } else {
+      double zmax = fmax(fabs(z[0]), fmax(fabs(z[1]), fabs(z[2])));
+      int e;
+      frexp(zmax, &e); /* zmax = f 2^e, f in [0.5, 1): IEEE exponent e - 1 */
+      r = zmax > 0 ? ldexp(1.0, e - 1 - 23) : ldexp(1.0, -149);
+   }
+   double o = m * db.slope_scale + r * db.depth_bias;
+   if (db.clamp > 0)
+      o = fmin(o, db.clamp);
+   else if (db.clamp < 0)
+      o = fmax(o, db.clamp);
+   *out = o;
+   return true;
+}
+
 static bool
 shade_prim(struct tile_ctx *c, const struct agx_sim_prim *pr)
 {
@@ -388,7 +456,8 @@ shade_prim(struct tile_ctx *c, const struct agx_sim_prim *pr)
       return false;
    bool early = !run_fs || c->draw->fs_info.early_z;
    int64_t rect[4];
-   if (!scissor_rect(c, rect))
+   double bias;
+   if (!scissor_rect(c, rect) || !depth_bias(c, pr, &bias))
       return false;
    struct agx_sim_raster_tri t;
    agx_sim_raster_setup(pr, &t);
@@ -410,7 +479,7 @@ shade_prim(struct tile_ctx *c, const struct agx_sim_prim *pr)
             int64_t sy = y * 256 + (int64_t)(c->r->sample_pos[s][1] * 256);
             if (!agx_sim_raster_covered(&t, sx, sy, bary))
                continue;
-            double z = bary[0] * pr->z[0] + bary[1] * pr->z[1] + bary[2] * pr->z[2];
+            double z = bary[0] * pr->z[0] + bary[1] * pr->z[1] + bary[2] * pr->z[2] + bias;
             zpx[li][s] = (float)z;
             if (early && !zs_test(c, (unsigned)(x - c->ux), (unsigned)(y - c->uy), s, z, false, 0))
                continue;
@@ -450,6 +519,9 @@ shade_prim(struct tile_ctx *c, const struct agx_sim_prim *pr)
             }
          }
       }
+      memset(c->stored, 0, sizeof(c->stored));
+      memset(c->tested, 0, sizeof(c->tested));
+      memset(c->emitted, 0, sizeof(c->emitted));
       struct agx_sim_usc_batch b = batch_for(c, AGX_SIM_STAGE_FRAGMENT, n, &fs_ops);
       if (!agx_sim_usc_run_batch(r->gpu, c->draw->fs, &b))
          return false;
@@ -581,39 +653,21 @@ run_utile(struct tile_ctx *c, struct agx_sim_dispatch *bg, struct agx_sim_dispat
    return run_eot(c, eot) && zls_transfer(c, true);
 }
 
-bool
-agx_sim_tile_run(struct agx_sim_render *r)
+/* One fragment pass over every layer and tile for primitives [first, end). */
+static bool
+run_tiles(struct tile_ctx *c, struct agx_sim_dispatch *bg, struct agx_sim_dispatch *eot,
+          uint32_t *list, uint32_t first, uint32_t end)
 {
+   struct agx_sim_render *r = c->r;
    const struct drm_asahi_cmd_render *cmd = r->cmd;
-   struct tile_ctx *c = calloc(1, sizeof(*c));
-   uint32_t *list = malloc(((size_t)r->nprims + 1) * sizeof(uint32_t));
-   size_t px = (size_t)cmd->utile_width_px * cmd->utile_height_px * cmd->samples;
-   if (c) {
-      c->tb = calloc(px, cmd->sample_size_B ? cmd->sample_size_B : 1);
-      c->depth = calloc(px, sizeof(double));
-      c->stencil = calloc(px, 1);
-   }
-   struct agx_sim_dispatch *bg = NULL, *eot = NULL;
-   bool ok = c && list && c->tb && c->depth && c->stencil;
-   if (!ok)
-      agx_sim_usc_error(r->gpu, AGX_SIM_GPU_ILLEGAL, 0, "out of host memory");
-   if (ok) {
-      c->r = r;
-      c->cmd = cmd;
-      AGX_ZLS_CONTROL_unpack(NULL, (const uint8_t *)&cmd->zls_ctrl, &c->zls);
-      c->samples = cmd->samples;
-      c->ssize = cmd->sample_size_B;
-      ok = zls_check(c);
-   }
-   ok = ok && (bg = load_bg_eot(r, &cmd->bg, "background")) != NULL;
-   ok = ok && (eot = load_bg_eot(r, &cmd->eot, "end-of-tile")) != NULL;
    bool all = cmd->flags & DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
+   bool ok = true;
    for (uint16_t layer = 0; ok && layer < cmd->layers; layer++) {
       for (uint32_t ty = 0; ok && ty < r->tiles_y; ty++) {
          for (uint32_t tx = 0; ok && tx < r->tiles_x; tx++) {
             int64_t x0 = (int64_t)tx * AGX_SIM_TILE, y0 = (int64_t)ty * AGX_SIM_TILE;
             uint32_t n = 0;
-            for (uint32_t i = 0; i < r->nprims; i++) {
+            for (uint32_t i = first; i < end; i++) {
                const struct agx_sim_prim *p = &r->prims[i];
                if (p->layer != layer || p->x1 <= x0 || p->x0 >= x0 + AGX_SIM_TILE || p->y1 <= y0 ||
                    p->y0 >= y0 + AGX_SIM_TILE)
@@ -640,6 +694,61 @@ agx_sim_tile_run(struct agx_sim_render *r)
          }
       }
    }
+   return ok;
+}
+
+bool
+agx_sim_tile_run(struct agx_sim_render *r)
+{
+   const struct drm_asahi_cmd_render *cmd = r->cmd;
+   struct tile_ctx *c = calloc(1, sizeof(*c));
+   uint32_t *list = malloc(((size_t)r->nprims + 1) * sizeof(uint32_t));
+   size_t px = (size_t)cmd->utile_width_px * cmd->utile_height_px * cmd->samples;
+   if (c) {
+      c->tb = calloc(px, cmd->sample_size_B ? cmd->sample_size_B : 1);
+      c->depth = calloc(px, sizeof(double));
+      c->stencil = calloc(px, 1);
+   }
+   struct agx_sim_dispatch *bg = NULL, *eot = NULL, *pbg = NULL, *peot = NULL;
+   bool ok = c && list && c->tb && c->depth && c->stencil;
+   if (!ok)
+      agx_sim_usc_error(r->gpu, AGX_SIM_GPU_ILLEGAL, 0, "out of host memory");
+   if (ok) {
+      c->r = r;
+      c->cmd = cmd;
+      AGX_ZLS_CONTROL_unpack(NULL, (const uint8_t *)&cmd->zls_ctrl, &c->zls);
+      c->samples = cmd->samples;
+      c->ssize = cmd->sample_size_B;
+      ok = zls_check(c);
+   }
+   ok = ok && (bg = load_bg_eot(r, &cmd->bg, "background")) != NULL;
+   ok = ok && (eot = load_bg_eot(r, &cmd->eot, "end-of-tile")) != NULL;
+   /* partial renders (AGX_SIM_PARTIAL_PRIMS): chunks of primitives */
+   uint32_t per = r->partial_prims ? r->partial_prims : UINT32_MAX;
+   uint32_t chunks = r->nprims > per ? (r->nprims + per - 1) / per : 1;
+   if (ok && chunks > 1) {
+      ok = (pbg = load_bg_eot(r, &cmd->partial_bg, "partial background")) != NULL &&
+           (peot = load_bg_eot(r, &cmd->partial_eot, "partial end-of-tile")) != NULL;
+   }
+   struct AGX_ZLS_CONTROL zls = c ? c->zls : (struct AGX_ZLS_CONTROL){0};
+   for (uint32_t k = 0; ok && k < chunks; k++) {
+      uint32_t first = k * per, end = k + 1 == chunks ? r->nprims : first + per;
+      c->zls = zls;
+      if (c->zls_w) {
+         /* Assumption: partial renders load and store depth and stencil
+          * whenever the command has those buffers (Mesa's partial ZLS
+          * control, graphics.md 1.5) */
+         if (k > 0)
+            c->zls.z_load |= cmd->depth.base != 0, c->zls.s_load |= cmd->stencil.base != 0;
+         if (k + 1 < chunks)
+            c->zls.z_store |= cmd->depth.base != 0, c->zls.s_store |= cmd->stencil.base != 0;
+      }
+      ok = run_tiles(c, k ? pbg : bg, k + 1 < chunks ? peot : eot, list, first, end);
+   }
+   if (pbg)
+      agx_sim_usc_state_destroy(pbg);
+   if (peot)
+      agx_sim_usc_state_destroy(peot);
    if (bg)
       agx_sim_usc_state_destroy(bg);
    if (eot)

@@ -473,6 +473,8 @@ agx_sim_gpu_run_single(struct agx_sim_gpu *gpu, struct agx_sim_dispatch *d, cons
    return !gpu_failed(gpu);
 }
 
+/* Graphics batches reuse one worker per USC state (its decoded program and
+ * SIMD-group storage) across the many small batches of a render command. */
 bool
 agx_sim_usc_run_batch(struct agx_sim_gpu *gpu, struct agx_sim_dispatch *d,
                       const struct agx_sim_usc_batch *b)
@@ -483,19 +485,43 @@ agx_sim_usc_run_batch(struct agx_sim_gpu *gpu, struct agx_sim_dispatch *d,
    d->global[0] = b->count, d->global[1] = d->global[2] = 1;
    d->local[0] = AGX_SIM_LANES, d->local[1] = d->local[2] = 1;
    d->grid[0] = (b->count + AGX_SIM_LANES - 1) / AGX_SIM_LANES, d->grid[1] = d->grid[2] = 1;
-   struct agx_sim_worker w;
-   bool ok = worker_init(&w, gpu, d);
-   if (!ok) {
-      agx_sim_gpu_error(&w, AGX_SIM_GPU_ILLEGAL, NULL, 0, "out of host memory");
-   } else if (run_preamble(gpu, d, &w)) {
+   struct agx_sim_worker *w = d->batch_worker;
+   if (!w || w->gpu != gpu) {
+      agx_sim_batch_worker_free(d);
+      w = calloc(1, sizeof(*w));
+      if (!w || !worker_init(w, gpu, d)) {
+         struct agx_sim_worker tmp = {.gpu = gpu};
+         agx_sim_gpu_error(&tmp, AGX_SIM_GPU_ILLEGAL, NULL, 0, "out of host memory");
+         if (w)
+            worker_fini(w);
+         free(w);
+         d->batch = NULL;
+         return false;
+      }
+      d->batch_worker = w;
+   }
+   /* the budget covers the whole command: what earlier batches used is gone */
+   uint64_t budget = gpu->cfg.budget ? gpu->cfg.budget : UINT64_MAX;
+   w->budget_left = budget > gpu->sg_insns ? budget - gpu->sg_insns : 1;
+   w->thread_insns = w->sg_insns = 0;
+   if (run_preamble(gpu, d, w)) {
       for (uint32_t g = 0; g < d->grid[0] && !gpu_failed(gpu); g++) {
-         w.tg[0] = g, w.tg[1] = w.tg[2] = 0;
-         run_tg(&w);
+         w->tg[0] = g, w->tg[1] = w->tg[2] = 0;
+         run_tg(w);
       }
    }
-   gpu->thread_insns += w.thread_insns;
-   gpu->sg_insns += w.sg_insns;
-   worker_fini(&w);
+   gpu->thread_insns += w->thread_insns;
+   gpu->sg_insns += w->sg_insns;
    d->batch = NULL;
    return !gpu_failed(gpu);
+}
+
+void
+agx_sim_batch_worker_free(struct agx_sim_dispatch *d)
+{
+   if (d->batch_worker) {
+      worker_fini(d->batch_worker);
+      free(d->batch_worker);
+      d->batch_worker = NULL;
+   }
 }

@@ -168,6 +168,7 @@ struct agx_sim_dispatch {
    bool frag_props, early_z;
    /* graphics threads (agx_sim_usc_run_batch), NULL for compute grids */
    const struct agx_sim_usc_batch *batch;
+   struct agx_sim_worker *batch_worker; /* kept across batches (agx_sim_gpu.c) */
 };
 
 /* Per host thread. */
@@ -203,6 +204,9 @@ struct agx_sim_worker {
 #define AGX_SIM_POLL_CHARGE 2048u
 void agx_sim_poll(struct agx_sim_worker *w, struct agx_sim_sg *sg, uint32_t pc, uint64_t va,
                   uint32_t value);
+
+/* Free the worker graphics batches keep in d. */
+void agx_sim_batch_worker_free(struct agx_sim_dispatch *d);
 
 /* Apply the USC word list at pipeline_va to d (agx_sim_usc_words.c). */
 bool agx_sim_usc_apply(struct agx_sim_worker *w, struct agx_sim_dispatch *d, uint64_t pipeline_va);

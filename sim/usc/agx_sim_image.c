@@ -320,7 +320,8 @@ agx_sim_image_from_pbe(const uint8_t desc[24], struct agx_sim_image *img, char *
       return false;
    }
    if (!agx_sim_texel_format_get(p.channels, p.type, &img->fmt, err, err_size) ||
-       !check_layout(p.layout, err, err_size) || !check_dim(p.dimension, false, err, err_size))
+       !check_layout(p.layout, err, err_size) ||
+       !(is_ms(p.dimension) || check_dim(p.dimension, false, err, err_size)))
       return false;
    if (p.compressed_1 || p.mode != AGX_IMAGE_MODE_NORMAL) {
       snprintf(err, err_size, "compressed or sparse PBE (not modelled)");
@@ -332,7 +333,9 @@ agx_sim_image_from_pbe(const uint8_t desc[24], struct agx_sim_image *img, char *
    }
    img->layout = p.layout;
    img->dim = p.dimension;
-   img->samples = 1;
+   /* multisampled PBEs are written by image_write_block (end-of-tile
+    * programs); image_write refuses them at decode */
+   img->samples = is_ms(p.dimension) ? (p.samples == AGX_SAMPLE_COUNT_2 ? 2 : 4) : 1;
    img->width = p.width;
    img->height = p.height;
    img->address = p.buffer;
@@ -344,8 +347,8 @@ agx_sim_image_from_pbe(const uint8_t desc[24], struct agx_sim_image *img, char *
       img->srgb_mask = img->fmt.nch >= 3 ? 7u : (1u << img->fmt.nch) - 1;
 
    if (p.layout == AGX_LAYOUT_LINEAR) {
-      if (p.dimension == AGX_TEXTURE_DIMENSION_3D || p.level > 0) {
-         snprintf(err, err_size, "linear 3D or mipmapped PBE (not modelled)");
+      if (p.dimension == AGX_TEXTURE_DIMENSION_3D || p.level > 0 || img->samples > 1) {
+         snprintf(err, err_size, "linear 3D, mipmapped or multisampled PBE (not modelled)");
          return false;
       }
       /* bit 124 (Page-aligned layers) ends the field */

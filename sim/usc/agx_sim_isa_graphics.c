@@ -32,7 +32,8 @@
  *   layer of array images (first half, or second for multisampled arrays,
  *   as Mesa's agx_emit_block_image_store builds it). An i16/i32 tile format
  *   with a float PBE format hands over f16/f32 bits (Mesa stores f16 RTs as
- *   i16).
+ *   i16); an srgba8 tile hands over its encoded bytes as unorm values (Mesa's
+ *   EOT PBEs of sRGB attachments use the linear format, graphics.md 5.4).
  */
 #include <math.h>
 #include <string.h>
@@ -445,7 +446,7 @@ x_ldst_tile(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_si
           * return sample 0 of the selection) */
          unsigned s = samples ? (unsigned)__builtin_ctz(samples) : 0;
          const char *err = NULL;
-         uint8_t *t = b->ops->tile(b->ctx, px->x, px->y, s, off, span, &err);
+         uint8_t *t = b->ops->tile(b->ctx, px->x, px->y, s, off, span, false, &err);
          if (!t) {
             agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, 0, "%s (lane %u)", err, l);
             return NULL;
@@ -482,7 +483,7 @@ x_ldst_tile(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_si
          if (!(samples & (1u << s)))
             continue;
          const char *err = NULL;
-         uint8_t *t = b->ops->tile(b->ctx, px->x, px->y, s, off, span, &err);
+         uint8_t *t = b->ops->tile(b->ctx, px->x, px->y, s, off, span, true, &err);
          if (!t) {
             agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, 0, "%s (lane %u)", err, l);
             return NULL;
@@ -613,7 +614,7 @@ x_image_write_block(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struc
                if (img.samples == 1 && s > 0)
                   break;
                const char *err = NULL;
-               uint8_t *t = b->ops->tile(b->ctx, x, y, s, off[l] & 0xFFFF, nch * es, &err);
+               uint8_t *t = b->ops->tile(b->ctx, x, y, s, off[l] & 0xFFFF, nch * es, false, &err);
                if (!t) {
                   agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, 0, "%s", err);
                   return NULL;
@@ -628,9 +629,7 @@ x_image_write_block(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struc
                      d = es == 2   ? agx_sim_f16_in((uint16_t)iv)
                          : es == 4 ? (double)bits_f32(iv)
                                    : iv;
-                  if (f == MF_SRGBA8 && c < 3)
-                     d = agx_sim_srgb_to_linear(d);
-                  v.f[c] = d;
+                  v.f[c] = d; /* srgba8: the encoded bytes, not decoded */
                   v.u[c] = mf_is_int(f) ? iv : f32_bits((float)d);
                }
                /* PBE swizzle: memory channel m takes source component swizzle[m] */

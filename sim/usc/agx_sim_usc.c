@@ -120,6 +120,9 @@ agx_sim_usc_state_create(struct agx_sim_gpu *gpu, uint64_t pipeline_va, unsigned
 void
 agx_sim_usc_state_destroy(struct agx_sim_dispatch *d)
 {
+   if (!d)
+      return;
+   agx_sim_batch_worker_free(d);
    free(d);
 }
 

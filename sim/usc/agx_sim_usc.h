@@ -142,9 +142,10 @@ struct agx_sim_usc_gfx_ops {
    /* coefficient register cf of the thread's primitive: {A, B, C} */
    const char *(*coeff)(void *ctx, uint32_t thread, unsigned cf, float abc[3]);
    /* `bytes` tilebuffer bytes at `offset` in sample `sample` of the pixel
-    * (x, y) of the current tile; NULL (with *err) outside the tile layout */
+    * (x, y) of the current utile, which the caller reads or (write) stores;
+    * NULL (with *err) outside the tile layout */
    uint8_t *(*tile)(void *ctx, uint32_t x, uint32_t y, unsigned sample, unsigned offset,
-                    unsigned bytes, const char **err);
+                    unsigned bytes, bool write, const char **err);
    /* sample_mask / zs_emit: samples of `target` that are in `live` are
     * depth/stencil tested (with z/s when has_z/has_s), the others killed;
     * updates pixel->coverage. NULL = ok. */

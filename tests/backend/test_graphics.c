@@ -15,7 +15,9 @@
 
 #include "agx_backend.h"
 #include "agx_spirv.h"
+#include "agx_fs_epilog.h"
 #include "agx_tile_programs.h"
+#include "agx_vbo_prolog.h"
 
 static unsigned failures, checks;
 
@@ -31,6 +33,9 @@ static unsigned failures, checks;
    } while (0)
 
 static const char *dir;
+static const uint8_t *link_fs_interp;              /* agx_backend_options.fs_interp for compile() */
+static bool split_outputs;                         /* agx_backend_options.fs_epilog for compile() */
+static const struct agx_spirv_options *spirv_opts; /* for compile() */
 
 struct prog {
    struct agx_backend_result r;
@@ -67,11 +72,14 @@ compile(const char *name, const struct agx_tilebuffer_layout *tib, struct prog *
       snprintf(err, errsize, "missing %s", name);
       return false;
    }
-   agx_shader *s = agx_compile_spirv(w, nw, NULL, true, err, errsize);
+   agx_shader *s = agx_compile_spirv(w, nw, spirv_opts, true, err, errsize);
    free(w);
    if (!s)
       return false;
-   struct agx_backend_options o = {.tib = tib, .no_preamble = true};
+   struct agx_backend_options o = {.tib = tib,
+                                   .no_preamble = true,
+                                   .fs_interp = link_fs_interp,
+                                   .fs_epilog = split_outputs};
    int rc = agx_backend_compile(s, &o, &p->r, err, errsize);
    agx_shader_destroy(s);
    if (rc)
@@ -187,6 +195,33 @@ test_vs_basic(void)
    prog_free(&p);
 }
 
+/* Linked to a fragment shader whose decorations differ: its interpolation
+ * groups the record (location 2 smooth first, then locations 0 and 1 flat). */
+static void
+test_vs_linked(void)
+{
+   uint8_t fs_interp[AGX_MAX_VARYINGS];
+   memset(fs_interp, 0xFF, sizeof(fs_interp));
+   fs_interp[0] = AGX_INTERP_FLAT;
+   fs_interp[2] = AGX_INTERP_SMOOTH;
+   link_fs_interp = fs_interp;
+   struct prog p;
+   char err[512];
+   bool ok = compile("vs_basic", NULL, &p, err, sizeof(err));
+   link_fs_interp = NULL;
+   if (!ok) {
+      CHECK(0, "vs_basic linked: %s", err);
+      return;
+   }
+   const struct agx_uvs_layout *l = &p.r.info.vs.uvs;
+   CHECK(l->group_words[0] == 2 && l->group_words[1] == 5 && l->group_words[2] == 0, "groups");
+   CHECK(l->offset[2][0] == 4 && l->offset[0][0] == 6 && l->offset[0][3] == 9 &&
+            l->offset[1][0] == 10 && l->point_size == 11,
+         "offsets %u %u %u", l->offset[2][0], l->offset[0][0], l->offset[1][0]);
+   CHECK(strstr(p.text, ", 10\n") && strstr(p.text, "st_var_final     1, r"), "st_var 10");
+   prog_free(&p);
+}
+
 static void
 test_vs_blocks(void)
 {
@@ -229,6 +264,39 @@ test_vs_blocks(void)
    prog_free(&p);
 }
 
+/* Dynamically indexed outputs and inputs: every element is written /
+ * read and the indexed one selected. */
+static void
+test_dynamic(void)
+{
+   struct prog p;
+   char err[512];
+   if (!compile("vs_dynamic", NULL, &p, err, sizeof(err))) {
+      CHECK(0, "vs_dynamic: %s", err);
+      return;
+   }
+   const struct agx_uvs_layout *l = &p.r.info.vs.uvs;
+   CHECK(l->size == 14 && l->clip_base == 10 && l->clip_count == 4, "size %u clip %u+%u", l->size,
+         l->clip_base, l->clip_count);
+   CHECK(l->offset[0][0] == 4 && l->offset[2][1] == 9, "v_uv[3] words");
+   CHECK(count(&p, "st_var") == 14, "%u st_var", count(&p, "st_var"));
+   prog_free(&p);
+   enum agx_tib_format rt = AGX_TIB_RGBA32_FLOAT;
+   struct agx_tilebuffer_layout tib;
+   agx_tilebuffer_layout(&tib, &rt, 1, 1);
+   if (!compile("fs_dynamic", &tib, &p, err, sizeof(err))) {
+      CHECK(0, "fs_dynamic: %s", err);
+      return;
+   }
+   const struct agx_fs_info *fs = &p.r.info.fs;
+   CHECK(fs->num_cf_bindings == 4 && fs->cf[1].location == 0 && fs->cf[2].location == 1 &&
+            fs->cf[2].cf_base == 5 && fs->cf[3].cf_base == 9 && fs->cf[3].interp == AGX_INTERP_FLAT,
+         "bindings");
+   CHECK(count(&p, "iterproj") == 8, "both elements interpolated: %u", count(&p, "iterproj"));
+   CHECK(count(&p, "icmpsel") >= 4 + 3, "selects");
+   prog_free(&p);
+}
+
 static void
 test_uvs_assign(void)
 {
@@ -251,6 +319,8 @@ test_uvs_assign(void)
    CHECK(agx_cf_binding_base_slot(&b, &l, false) == 2 &&
             agx_cf_binding_base_slot(&b, &l, true) == 3,
          "base slot");
+   CHECK(agx_uvs_num_slots(&l, false) == 5 && agx_uvs_num_slots(&l, true) == 6, "slots %u",
+         agx_uvs_num_slots(&l, false));
    b.location = 6; /* not written: W */
    CHECK(agx_cf_binding_base_slot(&b, &l, true) == 0, "unwritten");
    b.interp = AGX_INTERP_FLAT;
@@ -290,6 +360,9 @@ test_fs_basic(void)
             fs->cf[4].interp == AGX_INTERP_LINEAR,
          "loc2");
    CHECK(fs->reads_frag_coord_z && fs->uses_discard && fs->reads_front_facing, "flags");
+   CHECK(fs->input_interp[0] == AGX_INTERP_SMOOTH && fs->input_interp[1] == AGX_INTERP_FLAT &&
+            fs->input_interp[2] == AGX_INTERP_LINEAR && fs->input_interp[3] == 0xFF,
+         "input interpolation for linking");
    /* v_uv.x: iter cf7; v_color: iterproj cf2..cf5 with W in cf0; v_id: ldcf cf6;
     * FragCoord.z / .w: iter cf1 / cf0 */
    CHECK(strstr(p.text, "iter             r2, cf7, center"), "iter cf7");
@@ -321,6 +394,36 @@ test_fs_basic(void)
 }
 
 static void
+test_fs_depth(void)
+{
+   enum agx_tib_format rts[1] = {AGX_TIB_RGBA8_UNORM};
+   struct agx_tilebuffer_layout tib;
+   agx_tilebuffer_layout(&tib, rts, 1, 1);
+   struct prog p;
+   char err[512];
+   if (!compile("fs_depth", &tib, &p, err, sizeof(err))) {
+      CHECK(0, "fs_depth: %s", err);
+      return;
+   }
+   const struct agx_fs_info *fs = &p.r.info.fs;
+   CHECK(fs->writes_depth && fs->uses_discard && fs->reads_point_coord, "flags");
+   CHECK(fs->num_cf_bindings == 3 && fs->cf[2].source == AGX_CF_SOURCE_POINT_COORD &&
+            fs->cf[2].cf_base == 2 && fs->cf[2].count == 2 && fs->num_cf_regs == 4,
+         "point coord binding");
+   /* the kill, then wait_pix 1 + zs_emit (all samples, depth in a register
+    * pair) instead of the final sample_mask test, then the colour store */
+   int kill = find(&p, 0, "sample_mask      255, 0");
+   int w1 = find(&p, 0, "wait_pix         1, 0");
+   int zs = find(&p, 0, "zs_emit          255, r");
+   int st = find(&p, 0, "st_tile");
+   CHECK(kill > 0 && w1 > kill && zs == w1 + 1 && st > zs, "order %d %d %d %d", kill, w1, zs, st);
+   CHECK(count(&p, "sample_mask") == 1 && count(&p, "zs_emit") == 1, "one test");
+   CHECK(strstr(p.text, ", cf2, center") && strstr(p.text, ", cf3, center"), "point coord iter");
+   CHECK(strstr(p.text, "sr2 (threadgroup_position_in_grid.z)"), "layer from SR 2");
+   prog_free(&p);
+}
+
+static void
 test_fs_mrt(void)
 {
    enum agx_tib_format rts[4] = {AGX_TIB_RGBA16_FLOAT, AGX_TIB_RG32_FLOAT, AGX_TIB_RGBA8_SINT,
@@ -342,6 +445,31 @@ test_fs_mrt(void)
    CHECK(p.r.info.fs.uses_discard && count(&p, "sample_mask") == 2, "demote");
    CHECK(p.r.info.fs.colour_written == 0xF && p.r.info.fs.colour_comps[1] == 0x3, "written");
    prog_free(&p);
+
+   /* EarlyFragmentTests reaches the interface (USC Fragment Properties) */
+   if (compile("fs_early", &tib, &p, err, sizeof(err))) {
+      CHECK(p.r.info.fs.early_fragment_tests && !p.r.info.fs.uses_discard, "early");
+      prog_free(&p);
+   } else {
+      CHECK(0, "fs_early: %s", err);
+   }
+   if (compile("fs_const", &tib, &p, err, sizeof(err))) {
+      CHECK(!p.r.info.fs.early_fragment_tests && p.r.info.fs.num_cf_regs == 0, "not early");
+      prog_free(&p);
+   }
+
+   /* the largest CF table: W, Z, 32 locations of 4, then the point coordinate */
+   if (compile("fs_many", &tib, &p, err, sizeof(err))) {
+      const struct agx_fs_info *fs = &p.r.info.fs;
+      CHECK(fs->num_cf_bindings == 35 && fs->num_cf_regs == 132 && fs->cf[33].location == 31 &&
+               fs->cf[33].cf_base == 126 && fs->cf[34].source == AGX_CF_SOURCE_POINT_COORD &&
+               fs->cf[34].cf_base == 130,
+            "35 bindings: %u, %u registers", fs->num_cf_bindings, fs->num_cf_regs);
+      CHECK(strstr(p.text, "cf129, cf0"), "cf129");
+      prog_free(&p);
+   } else {
+      CHECK(0, "fs_many: %s", err);
+   }
 
    /* a render target past the tilebuffer (eMRT) is refused with a message */
    enum agx_tib_format big[5] = {AGX_TIB_RGBA32_FLOAT, AGX_TIB_RGBA32_FLOAT, AGX_TIB_RGBA32_FLOAT,
@@ -536,6 +664,147 @@ test_tile_programs(void)
    prog_free(&p);
 }
 
+static void
+test_vbo_prolog(void)
+{
+   struct agx_vbo_key k = {0};
+   k.num_attribs = 3;
+   k.attribs[0] = (struct agx_vbo_attrib){0, AGX_VBO_RGB32_FLOAT, 0, 0};
+   k.attribs[1] = (struct agx_vbo_attrib){1, AGX_VBO_RGBA8_UNORM, 0, 12};
+   k.attribs[2] = (struct agx_vbo_attrib){3, AGX_VBO_RG16_SINT, 1, 4};
+   k.buffers[0] = (struct agx_vbo_buffer){16, false, 0};
+   k.buffers[1] = (struct agx_vbo_buffer){8, true, 3};
+   k.uniform_base = 400;
+   struct prog p;
+   char err[512];
+   memset(&p, 0, sizeof(p));
+   if (agx_build_vbo_prolog(&k, &p.r, err, sizeof(err))) {
+      CHECK(0, "prolog: %s", err);
+      return;
+   }
+   disasm_into(&p);
+   /* falls through into the main shader: no stop */
+   CHECK(p.n > 0 && count(&p, "stop") == 0, "no stop");
+   /* buffer 0 at uniform bytes 400 (u100-u101), clamp 408 (u102); buffer 1
+    * at 416 (u104-u105), clamp 424 (u106); base instance u81 */
+   CHECK(strstr(p.text, "u100") && strstr(p.text, "u102") && strstr(p.text, "u104") &&
+            strstr(p.text, "u106") && strstr(p.text, "u81"),
+         "uniforms");
+   CHECK(strstr(p.text, "i32, xyz,") && strstr(p.text, "i8, xyzw,") && strstr(p.text, "i16, xy,"),
+         "loads");
+   /* 1/255 = 0x3B808081 for UNORM8; sign extension of SINT16 */
+   CHECK(strstr(p.text, "998277249") && strstr(p.text, ".sx"), "conversions");
+   /* location 0 -> r8-r11 (w = 1.0), 1 -> r12-r15, 3 -> r20-r23 (w = 1) */
+   CHECK(find(&p, 0, "mov              r8, ") >= 0 && find(&p, 0, "mov              r10, ") >= 0 &&
+            find(&p, 0, "mov_imm          r11, 1065353216") >= 0,
+         "location 0");
+   CHECK(find(&p, 0, "mov              r12, ") >= 0 && find(&p, 0, "mov              r15, ") >= 0,
+         "location 1");
+   CHECK(find(&p, 0, "mov              r20, ") >= 0 &&
+            find(&p, 0, "mov_imm          r22, 0") >= 0 &&
+            find(&p, 0, "mov_imm          r23, 1,") >= 0,
+         "location 3");
+   /* r5 (vertex index) and r6 (instance number) are read, never written */
+   CHECK(strstr(p.text, ", r5,") && strstr(p.text, " r6,") && !strstr(p.text, "  r5, ") &&
+            !strstr(p.text, "  r6, "),
+         "r5/r6 kept");
+   prog_free(&p);
+
+   k.attribs[2].offset = 3; /* not 2-byte aligned */
+   memset(&p, 0, sizeof(p));
+   CHECK(agx_build_vbo_prolog(&k, &p.r, err, sizeof(err)) != 0 && strstr(err, "offset 3"),
+         "misaligned: %s", err);
+   k.attribs[2].offset = 4;
+   k.attribs[2].format = 200;
+   CHECK(agx_build_vbo_prolog(&k, &p.r, err, sizeof(err)) != 0 && strstr(err, "bad format"),
+         "bad format: %s", err);
+}
+
+/* The main fragment shader compiled once for an output epilog, and the
+ * epilog of a tilebuffer layout: main + epilog concatenated form one program. */
+static void
+test_fs_epilog(void)
+{
+   struct prog p, e;
+   char err[512];
+   split_outputs = true;
+   bool ok = compile("fs_basic", NULL, &p, err, sizeof(err));
+   split_outputs = false;
+   if (!ok) {
+      CHECK(0, "fs_basic split: %s", err);
+      return;
+   }
+   CHECK(count(&p, "st_tile") == 0 && count(&p, "stop") == 0, "no stores, no stop");
+   CHECK(p.r.info.fs.colour_written == 3, "written 0x%x", p.r.info.fs.colour_written);
+   /* RT0 in r4-r7, RT1 in r8-r11 (70000 = the w of o_id), after the sample test */
+   int test = find(&p, 0, "sample_mask      255, 255");
+   int r4 = find(&p, 0, "mov              r4, ");
+   CHECK(test > 0 && r4 > test && find(&p, 0, "mov_imm          r11, 70000") > test, "exports");
+   enum agx_tib_format rts[2] = {AGX_TIB_RGBA8_UNORM, AGX_TIB_RGBA16_UINT};
+   struct agx_tilebuffer_layout tib;
+   agx_tilebuffer_layout(&tib, rts, 2, 1);
+   memset(&e, 0, sizeof(e));
+   if (agx_build_fs_epilog(&tib, p.r.info.fs.colour_written, &e.r, err, sizeof(err))) {
+      CHECK(0, "epilog: %s", err);
+      prog_free(&p);
+      return;
+   }
+   disasm_into(&e);
+   /* keeps r0l (no init): halted lanes stay off; waits, stores, stops */
+   CHECK(e.n > 2 && !strncmp(e.lines[0], "wait_pix         12, 0", 22), "first %s", e.lines[0]);
+   CHECK(!strstr(e.text, "r0l") && count(&e, "st_tile") == 2 && count(&e, "stop") == 1 &&
+            !strncmp(e.lines[e.n - 1], "stop", 4),
+         "epilog shape");
+   CHECK(strstr(e.text, ", r4\n") && strstr(e.text, ", r7\n"), "reads r4-r7");
+   CHECK(strstr(e.text, "u8norm, 0, xyzw, 8, 255, 0") && strstr(e.text, "i16, 0, xyzw, 0, 255, 0"),
+         "stores");
+   /* concatenated: one program that decodes completely and stops once */
+   size_t n = p.r.size + e.r.size;
+   uint8_t *all = malloc(n);
+   memcpy(all, p.r.code, p.r.size);
+   memcpy(all + p.r.size, e.r.code, e.r.size);
+   struct prog c;
+   memset(&c, 0, sizeof(c));
+   c.r.code = all;
+   c.r.size = n;
+   disasm_into(&c);
+   CHECK(c.n == p.n + e.n && count(&c, "stop") == 1, "concatenation: %u = %u + %u", c.n, p.n, e.n);
+   prog_free(&c);
+   prog_free(&e);
+   prog_free(&p);
+}
+
+/* vs_basic and fs_basic linked into one module, both entry points "main":
+ * the requested stage picks one; the code equals the separate modules'. */
+static void
+test_linked_module(void)
+{
+   for (unsigned k = 0; k < 2; k++) {
+      struct agx_spirv_options o = {.entry = "main",
+                                    .match_stage = true,
+                                    .stage = k ? AGX_STAGE_FRAGMENT : AGX_STAGE_VERTEX};
+      struct prog a, b;
+      char err[512];
+      spirv_opts = &o;
+      bool ok = compile("gfx_linked", NULL, &a, err, sizeof(err));
+      spirv_opts = NULL;
+      if (!ok) {
+         CHECK(0, "gfx_linked %u: %s", k, err);
+         continue;
+      }
+      if (!compile(k ? "fs_basic" : "vs_basic", NULL, &b, err, sizeof(err))) {
+         CHECK(0, "separate: %s", err);
+         prog_free(&a);
+         continue;
+      }
+      CHECK(a.r.info.stage == o.stage && a.r.size == b.r.size &&
+               !memcmp(a.r.code, b.r.code, a.r.size),
+            "stage %u: %zu vs %zu bytes", k, a.r.size, b.r.size);
+      prog_free(&a);
+      prog_free(&b);
+   }
+}
+
 int
 main(int argc, char **argv)
 {
@@ -548,9 +817,15 @@ main(int argc, char **argv)
    test_tilebuffer();
    test_vs_basic();
    test_vs_blocks();
+   test_vs_linked();
    test_fs_basic();
    test_fs_mrt();
+   test_fs_depth();
+   test_dynamic();
    test_tile_programs();
+   test_vbo_prolog();
+   test_fs_epilog();
+   test_linked_module();
    printf("%u checks, %u failed\n", checks, failures);
    return failures ? 1 : 0;
 }

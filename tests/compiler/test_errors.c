@@ -268,6 +268,7 @@ main(int argc, char **argv)
       {"generic_bad", "cast of a generic pointer to storage class 0"},
       {"byval_escape", "the address of a by-value kernel argument cannot be used as a value"},
       {"irreducible", "irreducible control flow"},
+      {"atomic_float_wide", "64-bit float atomics are not supported (32-bit only)"},
    };
    for (unsigned k = 0; k < sizeof(asm_cases) / sizeof(asm_cases[0]); k++) {
       size_t m;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "agx_builder.h"
+#include "atomics_float_ref.h"
 #include "cfg_shapes_model.h"
 #include "const_table_ref.h"
 #include "harness.h"
@@ -307,6 +308,38 @@ test_atomics(void)
             h_check_u32("atomic slots", i, b[i], a[i]);
          free(a);
          free(b);
+      }
+      h_finish(&h);
+   }
+}
+
+/* VK_EXT_shader_atomic_float (shaders/atomics_float.comp): the AGX has no
+ * float atomic opcode, so each of the four atomicAdds is a compare-exchange
+ * loop (two on buffers, two on shared memory), each around one fadd; the
+ * exchanges stay native xchg. Results against atomics_float_ref.h. */
+static void
+test_atomics_float(void)
+{
+   const unsigned groups = 3, n = groups * AF_LOCAL;
+   for (int mode = 0; mode < H_NUM_MODES; mode++) {
+      struct harness h;
+      if (!h_compile(&h, "atomics_float", (enum h_mode)mode, NULL))
+         continue;
+      H_CHECK(h_count_ops(h.s, AGX_OP_ATOMIC_GLOBAL_CMPXCHG) == 2, "mode %d: %u global cmpxchg",
+              mode, h_count_ops(h.s, AGX_OP_ATOMIC_GLOBAL_CMPXCHG));
+      H_CHECK(h_count_ops(h.s, AGX_OP_ATOMIC_SHARED_CMPXCHG) == 2, "mode %d: %u shared cmpxchg",
+              mode, h_count_ops(h.s, AGX_OP_ATOMIC_SHARED_CMPXCHG));
+      H_CHECK(h_count_ops(h.s, AGX_OP_ATOMIC_GLOBAL) == 1 &&
+                 h_count_ops(h.s, AGX_OP_ATOMIC_SHARED) == 1,
+              "mode %d: one native exchange each on buffer and shared memory", mode);
+      H_CHECK(h_count_ops(h.s, AGX_OP_BREAK) >= 4, "mode %d: a loop exit per float add", mode);
+      float *in = h_buffer(&h, 0, 0, 0, n * 4),
+            *acc = h_buffer(&h, 0, 1, 0, af_acc_floats(groups) * 4);
+      float *out = h_buffer(&h, 0, 2, 0, n * 16);
+      af_init(in, acc, groups);
+      if (h_run(&h, groups, 1, 1)) {
+         unsigned bad = af_check(in, acc, out, groups);
+         H_CHECK(bad == 0, "mode %d: %u float atomic mismatches", mode, bad);
       }
       h_finish(&h);
    }
@@ -1405,6 +1438,8 @@ main(int argc, char **argv)
       test_shared();
    else if (!strcmp(t, "atomics"))
       test_atomics();
+   else if (!strcmp(t, "atomics_float"))
+      test_atomics_float();
    else if (!strcmp(t, "structs"))
       test_structs("structs");
    else if (!strcmp(t, "push_sets"))

@@ -118,14 +118,14 @@ test_streams(struct agx_test_device *t, VkCommandBuffer cb, VkFence fence)
    push_cdm_barrier(cmd);
    /* A render stream holding only its terminate; the framebuffer fields the
     * kernel checks (render.rs) are what the graphics work will fill. */
-   const struct agxv_render_info info = {
-      .width_px = 64,
-      .height_px = 32,
-      .layers = 1,
-      .samples = 1,
-      .utile_width_px = 32,
-      .utile_height_px = 32,
-   };
+   const struct agxv_render_info info = {.cmd = {
+                                            .width_px = 64,
+                                            .height_px = 32,
+                                            .layers = 1,
+                                            .samples = 1,
+                                            .utile_width_px = 32,
+                                            .utile_height_px = 32,
+                                         }};
    agxv_cmd_begin_render(cmd, &info);
    CHECK(cmd->stream_open && cmd->open.type == AGXV_CS_VDM && cmd->stream_count == 1);
    push_cdm_barrier(cmd);
@@ -175,12 +175,12 @@ test_streams(struct agx_test_device *t, VkCommandBuffer cb, VkFence fence)
    CHECK(agxv_BeginCommandBuffer(cb, &begin) == VK_SUCCESS);
    agxv_cmd_begin_render(cmd, &info);
    struct agxv_render_info wide = info;
-   wide.width_px = 128;
+   wide.cmd.width_px = 128;
    agxv_cmd_begin_render(cmd, &wide);
    CHECK(agxv_EndCommandBuffer(cb) == VK_SUCCESS);
    CHECK(cmd->stream_count == 2 && cmd->streams[0].type == AGXV_CS_VDM &&
          cmd->streams[1].type == AGXV_CS_VDM);
-   CHECK(cmd->streams[0].render.width_px == 64 && cmd->streams[1].render.width_px == 128);
+   CHECK(cmd->streams[0].render.cmd.width_px == 64 && cmd->streams[1].render.cmd.width_px == 128);
    CHECK(cmd->streams[1].start_va == cmd->streams[0].start_va + AGX_VDM_STREAM_TERMINATE_LENGTH);
 }
 

@@ -51,7 +51,9 @@ format_properties(struct agx_vk_ctx *c)
       if (fmts[i].storage && fmts[i].f != VK_FORMAT_R16G16_SFLOAT &&
           fmts[i].f != VK_FORMAT_R8_UNORM && fmts[i].f != VK_FORMAT_R5G6B5_UNORM_PACK16)
          want |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT; /* required by the spec */
-      if (fmts[i].f == VK_FORMAT_R32_UINT || fmts[i].f == VK_FORMAT_R32_SINT)
+      /* R32_SFLOAT: required with shaderImageFloat32Atomics (test_atomic_float) */
+      if (fmts[i].f == VK_FORMAT_R32_UINT || fmts[i].f == VK_FORMAT_R32_SINT ||
+          fmts[i].f == VK_FORMAT_R32_SFLOAT)
          want |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_ATOMIC_BIT;
       if ((o & want) != want) {
          fprintf(stderr, "format %d: optimal features 0x%llx lack 0x%llx\n", fmts[i].f,
@@ -69,14 +71,29 @@ format_properties(struct agx_vk_ctx *c)
          want |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT |
                  VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT |
                  VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT;
-      if (o != want || p3.linearTilingFeatures != want) {
+      /* colour attachments: the formats rendering is tested for, optimal only */
+      VkFormatFeatureFlags2 linear = want;
+      if (fmts[i].f == VK_FORMAT_R8G8B8A8_UNORM)
+         want |= VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT;
+      if (o != want || p3.linearTilingFeatures != linear) {
          fprintf(stderr, "format %d: features 0x%llx / linear 0x%llx, expected 0x%llx\n", fmts[i].f,
                  (unsigned long long)o, (unsigned long long)p3.linearTilingFeatures,
                  (unsigned long long)want);
          bad++;
       }
    }
-   static const VkFormat none[] = {VK_FORMAT_D32_SFLOAT, VK_FORMAT_BC1_RGB_UNORM_BLOCK,
+   /* D32_SFLOAT: a depth attachment (optimal), nothing else */
+   if (!c->reference) {
+      VkFormatProperties3 p3 = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3};
+      VkFormatProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_2, .pNext = &p3};
+      vkGetPhysicalDeviceFormatProperties2(c->pdev, VK_FORMAT_D32_SFLOAT, &p2);
+      if (p3.optimalTilingFeatures != VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT ||
+          p3.linearTilingFeatures || p3.bufferFeatures) {
+         fprintf(stderr, "D32_SFLOAT: unexpected features\n");
+         bad++;
+      }
+   }
+   static const VkFormat none[] = {VK_FORMAT_D16_UNORM, VK_FORMAT_BC1_RGB_UNORM_BLOCK,
                                    VK_FORMAT_R64_UINT, VK_FORMAT_R8G8B8_UNORM};
    for (unsigned i = 0; i < 4 && !c->reference; i++) {
       VkFormatProperties p;
@@ -150,8 +167,13 @@ image_format_properties(struct agx_vk_ctx *c)
       CHECK(p.maxMipLevels == 1 && p.maxArrayLayers == 1);
       CHECK(ifp(c, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_3D, VK_IMAGE_TILING_LINEAR, u, 0, &p) ==
             VK_ERROR_FORMAT_NOT_SUPPORTED);
-      /* no attachments, no storage for non-renderable formats, no sparse */
+      /* colour attachments only where rendering is tested (optimal
+       * R8G8B8A8_UNORM), no storage for non-renderable formats, no sparse */
       CHECK(ifp(c, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
+                VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, 0, &p) == VK_SUCCESS);
+      CHECK(ifp(c, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_LINEAR,
+                VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, 0, &p) == VK_ERROR_FORMAT_NOT_SUPPORTED);
+      CHECK(ifp(c, VK_FORMAT_R8G8B8A8_UINT, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
                 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, 0, &p) == VK_ERROR_FORMAT_NOT_SUPPORTED);
       CHECK(ifp(c, VK_FORMAT_A2B10G10R10_SINT_PACK32, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
                 VK_IMAGE_USAGE_STORAGE_BIT, 0, &p) == VK_ERROR_FORMAT_NOT_SUPPORTED);

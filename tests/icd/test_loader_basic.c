@@ -85,7 +85,8 @@ check_properties(VkPhysicalDevice pdev)
    CHECK(f12.timelineSemaphore == VK_TRUE && tl.timelineSemaphore == VK_TRUE);
    /* Implemented features read true, unimplemented ones false (and the
     * garbage was overwritten either way). */
-   CHECK(f13.synchronization2 == VK_TRUE && f13.dynamicRendering == VK_FALSE);
+   CHECK(f13.synchronization2 == VK_TRUE && f13.dynamicRendering == VK_TRUE &&
+         f13.textureCompressionASTC_HDR == VK_FALSE);
    CHECK(f13.pNext == &tl);
 
    VkPhysicalDeviceMemoryProperties mem;

@@ -9,6 +9,7 @@
 
 #include "agx_internal_test.h"
 #include "agxv_bo.h"
+#include "agxv_graphics_state.h"
 #include "agxv_pipeline.h"
 
 static void
@@ -87,6 +88,44 @@ main(void)
       if (g.stages & (1u << s))
          agxv_bo_destroy(t.dev, g.shaders[s].code);
    }
+
+   /* A graphics pipeline object: its parsed state, then its stages. */
+   VkPipelineRasterizationStateCreateInfo rs = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .cullMode = VK_CULL_MODE_FRONT_BIT,
+      .lineWidth = 3.0f,
+   };
+   VkDynamicState dyn_states[] = {VK_DYNAMIC_STATE_LINE_WIDTH};
+   VkPipelineDynamicStateCreateInfo dyn = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
+      .dynamicStateCount = 1,
+      .pDynamicStates = dyn_states,
+   };
+   VkGraphicsPipelineCreateInfo gci = {
+      .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+      .pRasterizationState = &rs,
+      .pDynamicState = &dyn,
+   };
+   struct agxv_pipeline *gp = NULL;
+   CHECK(agxv_graphics_pipeline_create(t.dev, &gci, &t.dev->alloc, &gp) == VK_SUCCESS);
+   CHECK(gp->bind_point == VK_PIPELINE_BIND_POINT_GRAPHICS && gp->stages == 0 && gp->graphics);
+   CHECK(gp->graphics->rs.cull_mode == VK_CULL_MODE_FRONT_BIT);
+   CHECK(gp->graphics->rs.line.width == 1.0f &&
+         gp->graphics->dynamic == AGXV_DYN_BIT(RS_LINE_WIDTH));
+   CHECK(agxv_pipeline_upload_stage(t.dev, gp, AGXV_STAGE_VERTEX, vs, sizeof(vs), &vinfo) ==
+         VK_SUCCESS);
+   check_code(&t, agxv_pipeline_shader(gp, AGXV_STAGE_VERTEX), vs, sizeof(vs));
+   agxv_pipeline_destroy(t.dev, gp, &t.dev->alloc);
+   /* Bad create info: an error, no pipeline. */
+   gci.pRasterizationState = NULL;
+   gp = NULL;
+   CHECK(agxv_graphics_pipeline_create(t.dev, &gci, &t.dev->alloc, &gp) == VK_ERROR_UNKNOWN);
+   CHECK(gp == NULL);
+   /* Compute pipelines carry no graphics state. */
+   CHECK(agxv_compute_pipeline_create(t.dev, cs, sizeof(cs), &info, &t.dev->alloc, &p) ==
+         VK_SUCCESS);
+   CHECK(p->graphics == NULL);
+   agxv_pipeline_destroy(t.dev, p, &t.dev->alloc);
 
    agx_test_device_destroy(&t);
    printf("pipeline_stages: OK\n");

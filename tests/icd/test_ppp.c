@@ -174,6 +174,16 @@ test_full_block(void)
    CHECK(agxv_ppp_size(&h) == expect);
    uint32_t buf[256];
    CHECK(agxv_ppp_emit(buf, expect - 1, &h, &d, &draw) == 0);
+   /* Values the fields cannot hold are refused, not packed. */
+   struct agxv_ppp_draw bad = draw;
+   bad.occlusion_index = 0x8000;
+   CHECK(agxv_ppp_emit(buf, sizeof(buf), &h, &d, &bad) == 0);
+   bad = draw;
+   bad.fs_pipeline = 0x12344;
+   CHECK(agxv_ppp_emit(buf, sizeof(buf), &h, &d, &bad) == 0);
+   bad = draw;
+   bad.scissor_index = 0x10000;
+   CHECK(agxv_ppp_emit(buf, sizeof(buf), &h, &d, &bad) == 0);
    CHECK(agxv_ppp_emit(buf, sizeof(buf), &h, &d, &draw) == expect);
    check_decodes(buf, expect);
 

@@ -554,9 +554,9 @@ main(int argc, char **argv)
       VK_SUBGROUP_FEATURE_QUAD_BIT | (reference ? 0 : VK_SUBGROUP_FEATURE_CLUSTERED_BIT);
    CHECK((p11.subgroupSupportedOperations & required) == required);
    CHECK(have.subgroupBroadcastDynamicId == VK_TRUE);
-   /* Exercised on extended types by tests/compiler subgroup_ext (agx-vk does
-    * not expose the 8/16/64-bit types to applications yet): here the
-    * feature must be reported and accepted at device creation. */
+   /* The 8/16/64-bit and vector types are exercised by
+    * test_subgroup_types: here the feature must be reported and accepted
+    * at device creation. */
    CHECK(have.shaderSubgroupExtendedTypes == VK_TRUE);
    CHECK(have13.subgroupSizeControl == VK_TRUE && have13.computeFullSubgroups == VK_TRUE);
 

@@ -4,10 +4,10 @@
  * results were wrong), shaped as dEQP shapes them: shaders/sg_deqp_like.comp
  * compiled per case (sg_deqp_<case>_<type>.spv) computes every expected
  * value in the shader and writes 1 per invocation when all hold. Each runs
- * with workgroup widths 1, 32 and 100 (private arrays of 100 invocations
- * do not fit threadgroup memory), those that are multiples of the subgroup
- * size also with the size required and full subgroups; the data are random
- * nonzero bytes (dEQP's InitializeNonZero).
+ * with workgroups of 1, 32, 100 (private arrays of 100 invocations do not
+ * fit threadgroup memory), 4x8x3 and 1x1x64 invocations, those whose width
+ * is a multiple of the subgroup size also with the size required and full
+ * subgroups; the data are random nonzero bytes (dEQP's InitializeNonZero).
  * test_subgroup_deqp SPV_DIR [--validation] [--reference]
  */
 #include <stdbool.h>
@@ -70,7 +70,8 @@ main(int argc, char **argv)
    for (unsigned i = 0; i < MAX_WG * 32; i++)
       data.map[i] = (uint8_t)(agx_vk_hash(i) % 255u + 1u);
 
-   static const uint32_t widths[] = {1, 32, 100};
+   /* workgroup sizes (dEQP tries 1-, 2- and 3-dimensional ones) */
+   static const uint32_t sizes[][3] = {{1, 1, 1}, {32, 1, 1}, {100, 1, 1}, {4, 8, 3}, {1, 1, 64}};
    unsigned runs = 0;
    for (unsigned ci = 0; ci < sizeof(cases) / sizeof(cases[0]); ci++) {
       /* lavapipe has no clustered operations (cases 1_*) */
@@ -82,13 +83,15 @@ main(int argc, char **argv)
       char path[1024];
       snprintf(path, sizeof(path), "%s/sg_deqp_%s.spv", argv[1], cases[ci]);
       VkShaderModule m = agx_vk_shader(&c, path);
-      for (unsigned wi = 0; wi < sizeof(widths) / sizeof(widths[0]); wi++) {
-         uint32_t wg = widths[wi];
+      for (unsigned wi = 0; wi < sizeof(sizes) / sizeof(sizes[0]); wi++) {
+         const uint32_t *sz = sizes[wi];
+         uint32_t wg = sz[0] * sz[1] * sz[2];
          for (unsigned req = 0; req < 2; req++) {
-            if (req && wg % p13.maxSubgroupSize)
+            /* full subgroups need the width to be a multiple of the size */
+            if (req && sz[0] % p13.maxSubgroupSize)
                continue;
-            VkSpecializationMapEntry e = {0, 0, 4};
-            VkSpecializationInfo si = {1, &e, 4, &wg};
+            VkSpecializationMapEntry e[3] = {{0, 0, 4}, {1, 4, 4}, {2, 8, 4}};
+            VkSpecializationInfo si = {3, e, 12, sz};
             VkPipelineShaderStageRequiredSubgroupSizeCreateInfo rs = {
                .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO,
                .requiredSubgroupSize = size};
@@ -101,8 +104,8 @@ main(int argc, char **argv)
             const uint32_t *r = (const uint32_t *)res.ptr;
             for (uint32_t i = 0; i < wg; i++) {
                if (r[i] != 1) {
-                  fprintf(stderr, "%s width %u%s: invocation %u wrote %#x\n", cases[ci], wg,
-                          req ? " (required size)" : "", i, r[i]);
+                  fprintf(stderr, "%s size %ux%ux%u%s: invocation %u wrote %#x\n", cases[ci], sz[0],
+                          sz[1], sz[2], req ? " (required size)" : "", i, r[i]);
                   return 1;
                }
             }

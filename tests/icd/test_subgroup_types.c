@@ -37,18 +37,13 @@ static const struct scalar {
    const char *name, *vec; /* GLSL scalar, vector prefix */
    enum kind kind;
    unsigned bits;
-   bool sign;
+   bool sign; /* signed integers and floats (abs and sign apply) */
 } scalars[] = {
-   {"int8_t", "i8vec", INT, 8, true},
-   {"uint8_t", "u8vec", INT, 8, false},
-   {"int16_t", "i16vec", INT, 16, true},
-   {"uint16_t", "u16vec", INT, 16, false},
-   {"int", "ivec", INT, 32, true},
-   {"uint", "uvec", INT, 32, false},
-   {"int64_t", "i64vec", INT, 64, true},
-   {"uint64_t", "u64vec", INT, 64, false},
-   {"float16_t", "f16vec", FLOAT, 16, false},
-   {"float", "vec", FLOAT, 32, false},
+   {"int8_t", "i8vec", INT, 8, true},        {"uint8_t", "u8vec", INT, 8, false},
+   {"int16_t", "i16vec", INT, 16, true},     {"uint16_t", "u16vec", INT, 16, false},
+   {"int", "ivec", INT, 32, true},           {"uint", "uvec", INT, 32, false},
+   {"int64_t", "i64vec", INT, 64, true},     {"uint64_t", "u64vec", INT, 64, false},
+   {"float16_t", "f16vec", FLOAT, 16, true}, {"float", "vec", FLOAT, 32, true},
    {"bool", "bvec", BOOL, 1, false},
 };
 
@@ -285,6 +280,19 @@ same(const struct type *t, uint64_t a, uint64_t b)
 
 enum expect { UNDEF, VALUE, NOT_RUN, BOOLEAN };
 
+/* abs(a) + sign(b) in the type (integers wrap). */
+static uint64_t
+abs_sign(const struct type *t, uint64_t a, uint64_t b)
+{
+   if (t->s->kind == FLOAT) {
+      float x = to_f(t, a), y = to_f(t, b);
+      return from_f(t, fabsf(x) + (float)((y > 0) - (y < 0)));
+   }
+   int64_t x = sext(a, t->s->bits), y = sext(b, t->s->bits);
+   uint64_t ax = x < 0 ? -(uint64_t)x : (uint64_t)x;
+   return (ax + (uint64_t)(int64_t)((y > 0) - (y < 0))) & mask_of(t->s->bits);
+}
+
 static bool clustered; /* the device has clustered operations */
 
 /* Expected result j (component c) of lane l. */
@@ -366,6 +374,11 @@ model(const struct type *t, enum fam f, const struct sg *s, unsigned l, unsigned
    case 14:
       target = (int)(s->size >> 2) + 1;
       break;
+   case 15: /* abs(x) + sign(y) of signed types */
+      if (!t->s->sign)
+         return NOT_RUN;
+      *out = abs_sign(t, s->x[l][c], s->y[l][c]);
+      return VALUE;
    default:
       return NOT_RUN;
    }

@@ -428,7 +428,9 @@ test_format_properties(struct env *t)
       vkGetPhysicalDeviceFormatProperties2(t->c.pdev, f->vk, &p2);
       VkFormatProperties p1;
       vkGetPhysicalDeviceFormatProperties(t->c.pdev, f->vk, &p1);
-      bool atomic = f->vk == VK_FORMAT_R32_UINT || f->vk == VK_FORMAT_R32_SINT;
+      /* R32_SFLOAT: VK_EXT_shader_atomic_float (test_atomic_float) */
+      bool atomic = f->vk == VK_FORMAT_R32_UINT || f->vk == VK_FORMAT_R32_SINT ||
+                    f->vk == VK_FORMAT_R32_SFLOAT;
       VkFormatFeatureFlags2 want = VK_FORMAT_FEATURE_2_UNIFORM_TEXEL_BUFFER_BIT;
       if (f->store)
          want |= VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_BIT;
@@ -460,8 +462,8 @@ test_format_properties(struct env *t)
    }
    /* formats without buffer support */
    static const VkFormat none[] = {
-      VK_FORMAT_D32_SFLOAT, VK_FORMAT_BC1_RGB_UNORM_BLOCK, VK_FORMAT_R5G5B5A1_UNORM_PACK16,
-      VK_FORMAT_R64_UINT,   VK_FORMAT_R32G32B32_SFLOAT,    VK_FORMAT_R8G8B8_UNORM};
+      VK_FORMAT_D16_UNORM, VK_FORMAT_BC1_RGB_UNORM_BLOCK, VK_FORMAT_R5G5B5A1_UNORM_PACK16,
+      VK_FORMAT_R64_UINT,  VK_FORMAT_R32G32B32_SFLOAT,    VK_FORMAT_R8G8B8_UNORM};
    for (unsigned i = 0; i < sizeof(none) / sizeof(none[0]) && !t->c.reference; i++) {
       VkFormatProperties p;
       vkGetPhysicalDeviceFormatProperties(t->c.pdev, none[i], &p);

@@ -199,6 +199,9 @@ test_draws(void)
    d.indexed = true;
    d.index_size = (enum agx_index_size)3;
    CHECK(agxv_vdm_emit_draw(w, sizeof(w), &d) == 0);
+   d.indexed = false;
+   d.primitive = (enum agx_primitive)2; /* not a hardware primitive */
+   CHECK(agxv_vdm_emit_draw(w, sizeof(w), &d) == 0);
 }
 
 static void

@@ -23,6 +23,7 @@
 #define PBE_OFF 0x38000u
 #define SCISSOR_OFF 0x39000u
 #define OQ_OFF 0x3A000u
+#define DBIAS_OFF 0x3B000u
 #define PPP_OFF 0x40000u /* PPP blocks (64 KiB) */
 #define RT_OFF 0x100000u
 #define RT_VA (DATA_VA + RT_OFF)
@@ -54,15 +55,19 @@ struct frame {
    struct env *e;
    uint32_t width, height;
    unsigned utile_w, utile_h, sample_size, samples;
-   uint32_t bg, eot; /* USC word-list offsets */
+   uint32_t bg, eot;                 /* USC word-list offsets */
+   uint32_t partial_bg, partial_eot; /* 0 = the same as bg / eot */
    uint32_t flags;
    uint64_t zls_ctrl;
-   uint32_t bgobjdepth;
+   uint32_t bgobjdepth, bgobjvals;
+   uint64_t msctl;        /* ppp_multisamplectl (0 = 0x88, one centred sample) */
    uint32_t zls_w, zls_h; /* isp_zls_pixels (0 = none) */
+   unsigned layers;       /* 0 = 1 */
    uint32_t vs;           /* vertex shader word list */
    /* VDM stream under construction */
    struct cdm s;
    uint32_t ppp_used; /* bytes of PPP blocks at PPP_OFF */
+   uint64_t indirect; /* non-zero: the next draws read this indirect record */
 };
 
 static inline uint32_t
@@ -167,12 +172,23 @@ struct draw_state {
    bool cull_back, cull_front, ccw;
    bool tag_write_disable;
    bool frag_coord_z;
+   bool layer_output; /* Output Select Render target: layer in UVS word 4 + varyings - 1 */
+   bool point_size;   /* Output Select Point size: size in UVS word 4 + varyings - 1 */
+   bool clip0;        /* Output Select clip plane 0: distance in UVS word 4 + varyings - 1 */
+   bool depth_bias;
+   unsigned depth_bias_index;
+   unsigned line_width_field; /* Fragment face Line width (4:4 fixed - 1) */
    bool scissor;
    unsigned scissor_index;
    enum agx_visibility_mode visibility;
    unsigned oq_index;
    unsigned varyings; /* UVS words after the position (smooth count) */
-   float vp[6];       /* translate/scale x, y, z; 0 = whole framebuffer */
+   /* stencil (front and back alike) */
+   bool stencil;
+   uint8_t stencil_ref, read_mask, write_mask;
+   enum agx_zs_func stencil_compare;
+   enum agx_stencil_op sfail, zfail, zpass;
+   float vp[6]; /* translate/scale x, y, z; 0 = whole framebuffer */
 };
 
 static inline void
@@ -221,7 +237,9 @@ frame_draw(struct frame *f, const struct draw_state *d, enum agx_primitive prim,
    agx_pack(&ppp[0], PPP_HEADER, cfg) {
       cfg.fragment_control = true;
       cfg.fragment_front_face = true;
+      cfg.fragment_front_stencil = true;
       cfg.fragment_back_face = true;
+      cfg.fragment_back_stencil = true;
       cfg.depth_bias_scissor = true;
       cfg.viewport = true;
       cfg.viewport_count = 1;
@@ -235,17 +253,30 @@ frame_draw(struct frame *f, const struct draw_state *d, enum agx_primitive prim,
    agx_pack(&ppp[n++], FRAGMENT_CONTROL, cfg) {
       cfg.visibility_mode = d->visibility;
       cfg.scissor_enable = d->scissor;
+      cfg.stencil_test_enable = d->stencil;
+      cfg.depth_bias_enable = d->depth_bias;
       cfg.tag_write_disable = d->tag_write_disable;
       cfg.pass_type = AGX_PASS_TYPE_OPAQUE;
    }
    for (unsigned face = 0; face < 2; face++) {
       agx_pack(&ppp[n++], FRAGMENT_FACE, cfg) {
+         cfg.stencil_reference = d->stencil_ref;
+         cfg.line_width = d->line_width_field;
          cfg.depth_function = d->depth_func;
          cfg.disable_depth_write = d->depth_write_disable;
+      }
+      agx_pack(&ppp[n++], FRAGMENT_STENCIL, cfg) {
+         cfg.write_mask = d->write_mask;
+         cfg.read_mask = d->read_mask;
+         cfg.depth_pass = d->zpass;
+         cfg.depth_fail = d->zfail;
+         cfg.stencil_fail = d->sfail;
+         cfg.compare = d->stencil_compare;
       }
    }
    agx_pack(&ppp[n++], DEPTH_BIAS_SCISSOR, cfg) {
       cfg.scissor = d->scissor_index;
+      cfg.depth_bias = d->depth_bias_index;
    }
    agx_pack(&ppp[n++], VIEWPORT_CONTROL, cfg)
       ;
@@ -258,9 +289,12 @@ frame_draw(struct frame *f, const struct draw_state *d, enum agx_primitive prim,
    agx_pack(&ppp[n++], OUTPUT_SELECT, cfg) {
       cfg.varyings = true;
       cfg.frag_coord_z = d->frag_coord_z;
+      cfg.render_target = d->layer_output;
+      cfg.point_size = d->point_size;
+      cfg.clip_distance_plane_0 = d->clip0;
    }
    agx_pack(&ppp[n++], VARYING_COUNTS, cfg) {
-      cfg.smooth = d->varyings;
+      cfg.smooth = d->layer_output || d->point_size || d->clip0 ? d->varyings - 1 : d->varyings;
    }
    agx_pack(&ppp[n++], CULL, cfg) {
       cfg.cull_back = d->cull_back;
@@ -335,16 +369,25 @@ frame_draw(struct frame *f, const struct draw_state *d, enum agx_primitive prim,
       cfg.restart_enable = restart;
       cfg.index_size = index_size_log2;
       cfg.index_buffer_present = indexed;
-      cfg.index_count_present = true;
-      cfg.instance_count_present = true;
-      cfg.start_present = true;
+      cfg.index_count_present = !f->indirect;
+      cfg.instance_count_present = !f->indirect;
+      cfg.start_present = !f->indirect;
+      cfg.indirect_buffer_present = f->indirect != 0;
       cfg.index_buffer_size_present = indexed;
    }
    if (indexed)
       w[k++] = (uint32_t)IB_VA;
-   w[k++] = count;
-   w[k++] = instances;
-   w[k++] = start;
+   if (f->indirect) {
+      agx_pack(&w[k], INDEX_LIST_INDIRECT_BUFFER, cfg) {
+         cfg.address_hi = (uint32_t)(f->indirect >> 32);
+         cfg.address_lo = (uint32_t)f->indirect;
+      }
+      k += 2;
+   } else {
+      w[k++] = count;
+      w[k++] = instances;
+      w[k++] = start;
+   }
    if (indexed)
       w[k++] = (count << index_size_log2) >> 2;
    cdm_put(&f->s, w, 4 * k);
@@ -373,15 +416,16 @@ frame_submit(struct frame *f)
    c.r.vdm_ctrl_stream_base = f->s.start;
    c.r.width_px = (uint16_t)f->width;
    c.r.height_px = (uint16_t)f->height;
-   c.r.layers = 1;
+   c.r.layers = (uint16_t)(f->layers ? f->layers : 1);
    c.r.utile_width_px = (uint8_t)f->utile_w;
    c.r.utile_height_px = (uint8_t)f->utile_h;
    c.r.samples = (uint8_t)f->samples;
    c.r.sample_size_B = (uint8_t)f->sample_size;
-   c.r.ppp_multisamplectl = 0x88;
+   c.r.ppp_multisamplectl = f->msctl ? f->msctl : 0x88;
    c.r.ppp_ctrl = 0x202;
    c.r.zls_ctrl = f->zls_ctrl;
    c.r.isp_bgobjdepth = f->bgobjdepth;
+   c.r.isp_bgobjvals = f->bgobjvals;
    if (f->zls_w) {
       agx_pack(&c.r.isp_zls_pixels, CR_ISP_ZLS_PIXELS, cfg) {
          cfg.x = f->zls_w;
@@ -389,13 +433,20 @@ frame_submit(struct frame *f)
       }
       c.r.depth.base = DATA_VA + 0x200000u; /* ZBUF_OFF of test_sim_render.c */
       c.r.depth.stride = 1;                 /* ((pages - 1) << 14) | 1: one page */
+      c.r.stencil.base = DATA_VA + 0x204000u;
+      c.r.stencil.stride = 1;
    }
    c.r.isp_scissor_base = DATA_VA + SCISSOR_OFF;
    c.r.isp_oclqry_base = DATA_VA + OQ_OFF;
+   c.r.isp_dbias_base = DATA_VA + DBIAS_OFF;
    c.r.bg.usc = f->bg + 4; /* word-list offset | 4 (Mesa) */
    c.r.eot.usc = f->eot + 4;
    c.r.partial_bg = c.r.bg;
    c.r.partial_eot = c.r.eot;
+   if (f->partial_bg)
+      c.r.partial_bg.usc = f->partial_bg + 4;
+   if (f->partial_eot)
+      c.r.partial_eot.usc = f->partial_eot + 4;
    uint32_t so = sim_syncobj_create(e->sim, 0);
    struct drm_asahi_sync sync = {.sync_type = DRM_ASAHI_SYNC_SYNCOBJ, .handle = so};
    int ret = sim_submit(e->sim, e->queue, &c, sizeof(c), &sync, 0, 1);

@@ -7,8 +7,8 @@
 // by meson: CASE 1 clustered min with cluster sizes 1 to 128 (those above
 // gl_SubgroupSize skipped at run time), 2 subgroupBroadcast to a private
 // array of 128, 3 inclusive/exclusive min/max scans, 4 gl_SubgroupLtMask;
-// T the element type (data[] in std430). Specialization constant 0 is the
-// workgroup width.
+// T the element type (data[] in std430). Specialization constants 0-2 are
+// the workgroup size (dEQP's local_size_{x,y,z}_id).
 #extension GL_EXT_shader_explicit_arithmetic_types : require
 #extension GL_EXT_shader_subgroup_extended_types_int8 : require
 #extension GL_EXT_shader_subgroup_extended_types_int16 : require
@@ -19,12 +19,14 @@
 #extension GL_KHR_shader_subgroup_clustered : require
 #endif
 
-layout(local_size_x_id = 0) in;
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 layout(set = 0, binding = 0, std430) buffer Buffer1 { uint result[]; };
 layout(set = 0, binding = 1, std430) buffer Buffer2 { T data[]; };
 
 void main() {
-  uint offset = gl_GlobalInvocationID.x;
+  uvec3 globalSize = gl_NumWorkGroups * gl_WorkGroupSize;
+  uint offset = globalSize.x * ((globalSize.y * gl_GlobalInvocationID.z) + gl_GlobalInvocationID.y) +
+                gl_GlobalInvocationID.x;
   uint tempRes = 1u;
   uvec4 mask = subgroupBallot(true);
   uint id = gl_SubgroupInvocationID;

@@ -1,12 +1,13 @@
 #version 450
 // Subgroup operations on one element type (test_subgroup_types.c), compiled
 // once per type by meson with glslang -D: T (the GLSL type), S (its scalar
-// type), N (components), BITS, and KIND 0 (integer), 1 (float) or 2 (bool).
+// type), N (components), BITS, KIND 0 (integer), 1 (float) or 2 (bool) and
+// SIGNED.
 // Specialization constant 0 is the workgroup width, 1 the family: 0-6 add,
 // mul, min, max, and, or, xor (reduce, inclusive, exclusive, clustered 1 to
 // 128 and the plain binary operation on two values), 7 the moves
 // (broadcasts with constant and dynamically uniform lanes, shuffles, quad
-// operations, all-equal). Values arrive as raw
+// operations, all-equal; and the type's own abs(x) + sign(y) where signed). Values arrive as raw
 // bits: invocation g's component c of x in words in[g*16 + 2c] (low) and
 // + 2c + 1 (high), of y 8 words later. Invocation g writes its subgroup id,
 // lane and whether it took the divergent branch (lane bit of pc.pattern) to
@@ -193,6 +194,9 @@ void results(T x, T y) {
     put_bool(12u, subgroupAllEqual(subgroupBroadcastFirst(x)));
     put(13u, x);
     put(14u, subgroupBroadcast(x, (gl_SubgroupSize >> 2) + 1u)); // dynamically uniform id
+#if SIGNED
+    put(15u, abs(x) + sign(y)); // the type's own abs and sign
+#endif
   }
 }
 

@@ -1,0 +1,350 @@
+/*
+ * Draw-recording overhead benchmark (issue 19 item 6), through the loader,
+ * for whatever driver VK_ICD_FILENAMES selects (meson runs it on agx-vk and
+ * on lavapipe in one `meson test --benchmark`). Inside one dynamic-rendering
+ * pass on a 64x64 R8G8B8A8_UNORM attachment it times, in ns per draw:
+ *   - vkCmdDraw with no state change between draws;
+ *   - vkCmdDraw after a descriptor-set bind and a push-constant update (the
+ *     per-draw state a renderer changes most; vertex-buffer binds join this
+ *     row when the driver has them);
+ *   - vkCmdDraw after a pipeline switch (two pipelines alternating).
+ * Then it submits the last command buffer once so every recorded draw is
+ * also known to execute. Assumes the driver supports dynamic rendering and
+ * colour attachments of R8G8B8A8_UNORM (agx-vk's first rendering tests).
+ * agx-vk-draw-bench VERT.spv FRAG.spv
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <vulkan/vulkan.h>
+
+#define OK(x)                                        \
+   do {                                              \
+      VkResult r_ = (x);                             \
+      if (r_ != VK_SUCCESS) {                        \
+         fprintf(stderr, "%s failed: %d\n", #x, r_); \
+         exit(1);                                    \
+      }                                              \
+   } while (0)
+
+static double
+now(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static VkShaderModule
+load_module(VkDevice dev, const char *path)
+{
+   FILE *f = fopen(path, "rb");
+   if (!f) {
+      perror(path);
+      exit(2);
+   }
+   static uint32_t words[16384];
+   size_t size = fread(words, 1, sizeof(words), f);
+   fclose(f);
+   VkShaderModuleCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                  .codeSize = size,
+                                  .pCode = words};
+   VkShaderModule m;
+   OK(vkCreateShaderModule(dev, &ci, NULL, &m));
+   return m;
+}
+
+static uint32_t
+memory_type(VkPhysicalDevice pdev, uint32_t bits, VkMemoryPropertyFlags want)
+{
+   VkPhysicalDeviceMemoryProperties mp;
+   vkGetPhysicalDeviceMemoryProperties(pdev, &mp);
+   for (uint32_t i = 0; i < mp.memoryTypeCount; i++) {
+      if ((bits & (1u << i)) && (mp.memoryTypes[i].propertyFlags & want) == want)
+         return i;
+   }
+   fprintf(stderr, "no memory type\n");
+   exit(1);
+}
+
+/* A graphics pipeline drawing triangles into R8G8B8A8_UNORM; cull_mode
+ * differs between the two the pipeline-switch row alternates. */
+static VkPipeline
+make_pipeline(VkDevice dev, VkPipelineLayout layout, VkShaderModule vs, VkShaderModule fs,
+              VkCullModeFlags cull_mode)
+{
+   VkPipelineShaderStageCreateInfo stages[2] = {
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_VERTEX_BIT,
+       .module = vs,
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+       .module = fs,
+       .pName = "main"},
+   };
+   VkPipelineVertexInputStateCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+   VkPipelineInputAssemblyStateCreateInfo ia = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
+   VkViewport vp = {0, 0, 64, 64, 0, 1};
+   VkRect2D sc = {{0, 0}, {64, 64}};
+   VkPipelineViewportStateCreateInfo vps = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+      .viewportCount = 1,
+      .pViewports = &vp,
+      .scissorCount = 1,
+      .pScissors = &sc};
+   VkPipelineRasterizationStateCreateInfo rs = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .polygonMode = VK_POLYGON_MODE_FILL,
+      .cullMode = cull_mode,
+      .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
+      .lineWidth = 1.0f};
+   VkPipelineMultisampleStateCreateInfo ms = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
+   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xf};
+   VkPipelineColorBlendStateCreateInfo cb = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+      .attachmentCount = 1,
+      .pAttachments = &att};
+   VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
+   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+                                       .colorAttachmentCount = 1,
+                                       .pColorAttachmentFormats = &format};
+   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+                                      .pNext = &ri,
+                                      .stageCount = 2,
+                                      .pStages = stages,
+                                      .pVertexInputState = &vi,
+                                      .pInputAssemblyState = &ia,
+                                      .pViewportState = &vps,
+                                      .pRasterizationState = &rs,
+                                      .pMultisampleState = &ms,
+                                      .pColorBlendState = &cb,
+                                      .layout = layout};
+   VkPipeline p;
+   OK(vkCreateGraphicsPipelines(dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
+   return p;
+}
+
+int
+main(int argc, char **argv)
+{
+   if (argc != 3) {
+      fprintf(stderr, "usage: agx-vk-draw-bench VERT.spv FRAG.spv\n");
+      return 2;
+   }
+   VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+                            .apiVersion = VK_API_VERSION_1_3};
+   VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+                               .pApplicationInfo = &app};
+   VkInstance instance;
+   OK(vkCreateInstance(&ici, NULL, &instance));
+   uint32_t n = 1;
+   VkPhysicalDevice pdev;
+   VkResult er = vkEnumeratePhysicalDevices(instance, &n, &pdev);
+   if ((er != VK_SUCCESS && er != VK_INCOMPLETE) || n == 0) {
+      fprintf(stderr, "no Vulkan device\n");
+      return 1;
+   }
+   VkPhysicalDeviceProperties props;
+   vkGetPhysicalDeviceProperties(pdev, &props);
+   float prio = 1.0f;
+   VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                  .queueCount = 1,
+                                  .pQueuePriorities = &prio};
+   VkPhysicalDeviceDynamicRenderingFeatures dr = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES,
+      .dynamicRendering = VK_TRUE};
+   VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+                             .pNext = &dr,
+                             .queueCreateInfoCount = 1,
+                             .pQueueCreateInfos = &qci};
+   VkDevice dev;
+   OK(vkCreateDevice(pdev, &dci, NULL, &dev));
+   VkQueue queue;
+   vkGetDeviceQueue(dev, 0, 0, &queue);
+
+   /* The vertex shader reads (position, colour) pairs from a storage buffer
+    * and adds a push-constant offset per instance (tests/icd/shaders/draw.vert). */
+   VkShaderModule vs = load_module(dev, argv[1]);
+   VkShaderModule fs = load_module(dev, argv[2]);
+   VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
+                                     VK_SHADER_STAGE_VERTEX_BIT, NULL};
+   VkDescriptorSetLayoutCreateInfo lci = {.sType =
+                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = 1,
+                                          .pBindings = &b};
+   VkDescriptorSetLayout sl;
+   OK(vkCreateDescriptorSetLayout(dev, &lci, NULL, &sl));
+   VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT, 0, 16};
+   VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                      .setLayoutCount = 1,
+                                      .pSetLayouts = &sl,
+                                      .pushConstantRangeCount = 1,
+                                      .pPushConstantRanges = &pcr};
+   VkPipelineLayout pl;
+   OK(vkCreatePipelineLayout(dev, &plci, NULL, &pl));
+   VkPipeline pipes[2] = {make_pipeline(dev, pl, vs, fs, VK_CULL_MODE_NONE),
+                          make_pipeline(dev, pl, vs, fs, VK_CULL_MODE_BACK_BIT)};
+
+   /* One small triangle: (clip position, colour) per vertex. */
+   const float verts[24] = {-0.5f, -0.5f, 0, 1, 1, 0,    0, 1, 0.5f, -0.5f, 0, 1,
+                            0,     1,     0, 1, 0, 0.5f, 0, 1, 0,    0,     1, 1};
+   VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                             .size = 4096,
+                             .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                      VK_BUFFER_USAGE_TRANSFER_DST_BIT};
+   VkBuffer buf;
+   OK(vkCreateBuffer(dev, &bci, NULL, &buf));
+   VkMemoryRequirements req;
+   vkGetBufferMemoryRequirements(dev, buf, &req);
+   VkMemoryAllocateInfo mai = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+      .allocationSize = req.size,
+      .memoryTypeIndex =
+         memory_type(pdev, req.memoryTypeBits,
+                     VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)};
+   VkDeviceMemory mem;
+   OK(vkAllocateMemory(dev, &mai, NULL, &mem));
+   OK(vkBindBufferMemory(dev, buf, mem, 0));
+   void *map;
+   OK(vkMapMemory(dev, mem, 0, VK_WHOLE_SIZE, 0, &map));
+   memcpy(map, verts, sizeof(verts));
+   vkUnmapMemory(dev, mem);
+
+   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
+   VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                      .maxSets = 1,
+                                      .poolSizeCount = 1,
+                                      .pPoolSizes = &ps};
+   VkDescriptorPool dp;
+   OK(vkCreateDescriptorPool(dev, &dpci, NULL, &dp));
+   VkDescriptorSetAllocateInfo sai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                      .descriptorPool = dp,
+                                      .descriptorSetCount = 1,
+                                      .pSetLayouts = &sl};
+   VkDescriptorSet set;
+   OK(vkAllocateDescriptorSets(dev, &sai, &set));
+   VkDescriptorBufferInfo dbi = {buf, 0, VK_WHOLE_SIZE};
+   VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                             .dstSet = set,
+                             .descriptorCount = 1,
+                             .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                             .pBufferInfo = &dbi};
+   vkUpdateDescriptorSets(dev, 1, &w, 0, NULL);
+
+   /* The colour attachment. */
+   VkImageCreateInfo imci = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                             .imageType = VK_IMAGE_TYPE_2D,
+                             .format = VK_FORMAT_R8G8B8A8_UNORM,
+                             .extent = {64, 64, 1},
+                             .mipLevels = 1,
+                             .arrayLayers = 1,
+                             .samples = VK_SAMPLE_COUNT_1_BIT,
+                             .tiling = VK_IMAGE_TILING_OPTIMAL,
+                             .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT};
+   VkImage image;
+   OK(vkCreateImage(dev, &imci, NULL, &image));
+   vkGetImageMemoryRequirements(dev, image, &req);
+   VkMemoryAllocateInfo imai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                .allocationSize = req.size,
+                                .memoryTypeIndex = memory_type(pdev, req.memoryTypeBits, 0)};
+   VkDeviceMemory imem;
+   OK(vkAllocateMemory(dev, &imai, NULL, &imem));
+   OK(vkBindImageMemory(dev, image, imem, 0));
+   VkImageViewCreateInfo ivci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                 .image = image,
+                                 .viewType = VK_IMAGE_VIEW_TYPE_2D,
+                                 .format = VK_FORMAT_R8G8B8A8_UNORM,
+                                 .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+   VkImageView view;
+   OK(vkCreateImageView(dev, &ivci, NULL, &view));
+
+   VkCommandPoolCreateInfo cpi = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+                                  .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT};
+   VkCommandPool pool;
+   OK(vkCreateCommandPool(dev, &cpi, NULL, &pool));
+   VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                      .commandPool = pool,
+                                      .commandBufferCount = 1};
+   VkCommandBuffer cb;
+   OK(vkAllocateCommandBuffers(dev, &cai, &cb));
+   VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+   VkRenderingAttachmentInfo color = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                      .imageView = view,
+                                      .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                      .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                      .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
+   VkRenderingInfo rinfo = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                            .renderArea = {{0, 0}, {64, 64}},
+                            .layerCount = 1,
+                            .colorAttachmentCount = 1,
+                            .pColorAttachments = &color};
+
+   printf("device: %s\n", props.deviceName);
+   static const char *const names[3] = {
+      "record vkCmdDraw, no state change",
+      "record vkCmdDraw + bind set + push constants",
+      "record vkCmdDraw + pipeline switch",
+   };
+   const int N = 20000;
+   for (int variant = 0; variant < 3; variant++) {
+      OK(vkResetCommandBuffer(cb, 0));
+      OK(vkBeginCommandBuffer(cb, &begin));
+      vkCmdBeginRendering(cb, &rinfo);
+      vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipes[0]);
+      vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pl, 0, 1, &set, 0, NULL);
+      float push[4] = {0};
+      vkCmdPushConstants(cb, pl, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
+      double t0 = now();
+      for (int i = 0; i < N; i++) {
+         if (variant == 1) {
+            push[0] = (float)(i & 7) * 0.01f;
+            vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pl, 0, 1, &set, 0, NULL);
+            vkCmdPushConstants(cb, pl, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
+         } else if (variant == 2) {
+            vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipes[i & 1]);
+         }
+         vkCmdDraw(cb, 3, 1, 0, 0);
+      }
+      double t1 = now();
+      vkCmdEndRendering(cb);
+      OK(vkEndCommandBuffer(cb));
+      printf("%s: %.0f ns/call\n", names[variant], (t1 - t0) / N * 1e9);
+   }
+   /* The last recording (pipeline switches) executes. */
+   VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+   VkFence fence;
+   OK(vkCreateFence(dev, &fci, NULL, &fence));
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                      .commandBufferCount = 1,
+                      .pCommandBuffers = &cb};
+   double s0 = now();
+   OK(vkQueueSubmit(queue, 1, &si, fence));
+   OK(vkWaitForFences(dev, 1, &fence, VK_TRUE, UINT64_MAX));
+   double s1 = now();
+   printf("execute %d draws of one small triangle: %.0f draws/s\n", N, N / (s1 - s0));
+
+   vkDestroyFence(dev, fence, NULL);
+   vkDestroyCommandPool(dev, pool, NULL);
+   vkDestroyImageView(dev, view, NULL);
+   vkDestroyImage(dev, image, NULL);
+   vkFreeMemory(dev, imem, NULL);
+   vkDestroyDescriptorPool(dev, dp, NULL);
+   vkDestroyBuffer(dev, buf, NULL);
+   vkFreeMemory(dev, mem, NULL);
+   for (int i = 0; i < 2; i++)
+      vkDestroyPipeline(dev, pipes[i], NULL);
+   vkDestroyPipelineLayout(dev, pl, NULL);
+   vkDestroyDescriptorSetLayout(dev, sl, NULL);
+   vkDestroyShaderModule(dev, vs, NULL);
+   vkDestroyShaderModule(dev, fs, NULL);
+   vkDestroyDevice(dev, NULL);
+   vkDestroyInstance(instance, NULL);
+   return 0;
+}

@@ -1,0 +1,154 @@
+/* Vertex-fetch prolog builder (see agx_vbo_prolog.h): per attribute,
+ * element = per-instance ? (divisor ? instance / divisor : 0) + base
+ * instance : vertex index; address = buffer + element * stride + offset;
+ * components loaded with their own size (8/16/32-bit), converted (UNORM:
+ * x / (2^n - 1); SNORM: max(x / (2^(n-1) - 1), -1); FLOAT16 widened;
+ * integers zero/sign-extended), missing components (0, 0, 0, 1) (1.0 for
+ * float/normalised formats, 1 for integers, Vulkan §22.3); an element past
+ * the buffer's clamp reads (0, 0, 0, 1) and loads from the buffer's base
+ * instead. Normalised conversions multiply by the reciprocal (within 1 ulp
+ * of the division). */
+#include <stdio.h>
+#include <string.h>
+
+#include "agx_abi.h"
+#include "agx_builder.h"
+#include "agx_vbo_prolog.h"
+
+enum kind { K_FLOAT, K_UINT, K_SINT, K_UNORM, K_SNORM };
+
+struct fmt {
+   uint8_t bits, comps, kind;
+};
+
+static const struct fmt formats[AGX_VBO_NUM_FORMATS] = {
+   [AGX_VBO_R32_FLOAT] = {32, 1, K_FLOAT},    [AGX_VBO_RG32_FLOAT] = {32, 2, K_FLOAT},
+   [AGX_VBO_RGB32_FLOAT] = {32, 3, K_FLOAT},  [AGX_VBO_RGBA32_FLOAT] = {32, 4, K_FLOAT},
+   [AGX_VBO_R32_UINT] = {32, 1, K_UINT},      [AGX_VBO_RG32_UINT] = {32, 2, K_UINT},
+   [AGX_VBO_RGB32_UINT] = {32, 3, K_UINT},    [AGX_VBO_RGBA32_UINT] = {32, 4, K_UINT},
+   [AGX_VBO_R32_SINT] = {32, 1, K_SINT},      [AGX_VBO_RG32_SINT] = {32, 2, K_SINT},
+   [AGX_VBO_RGB32_SINT] = {32, 3, K_SINT},    [AGX_VBO_RGBA32_SINT] = {32, 4, K_SINT},
+   [AGX_VBO_R16_FLOAT] = {16, 1, K_FLOAT},    [AGX_VBO_RG16_FLOAT] = {16, 2, K_FLOAT},
+   [AGX_VBO_RGBA16_FLOAT] = {16, 4, K_FLOAT}, [AGX_VBO_R16_UNORM] = {16, 1, K_UNORM},
+   [AGX_VBO_RG16_UNORM] = {16, 2, K_UNORM},   [AGX_VBO_RGBA16_UNORM] = {16, 4, K_UNORM},
+   [AGX_VBO_R16_SNORM] = {16, 1, K_SNORM},    [AGX_VBO_RG16_SNORM] = {16, 2, K_SNORM},
+   [AGX_VBO_RGBA16_SNORM] = {16, 4, K_SNORM}, [AGX_VBO_R16_UINT] = {16, 1, K_UINT},
+   [AGX_VBO_RG16_UINT] = {16, 2, K_UINT},     [AGX_VBO_RGBA16_UINT] = {16, 4, K_UINT},
+   [AGX_VBO_R16_SINT] = {16, 1, K_SINT},      [AGX_VBO_RG16_SINT] = {16, 2, K_SINT},
+   [AGX_VBO_RGBA16_SINT] = {16, 4, K_SINT},   [AGX_VBO_R8_UNORM] = {8, 1, K_UNORM},
+   [AGX_VBO_RG8_UNORM] = {8, 2, K_UNORM},     [AGX_VBO_RGBA8_UNORM] = {8, 4, K_UNORM},
+   [AGX_VBO_R8_SNORM] = {8, 1, K_SNORM},      [AGX_VBO_RG8_SNORM] = {8, 2, K_SNORM},
+   [AGX_VBO_RGBA8_SNORM] = {8, 4, K_SNORM},   [AGX_VBO_R8_UINT] = {8, 1, K_UINT},
+   [AGX_VBO_RG8_UINT] = {8, 2, K_UINT},       [AGX_VBO_RGBA8_UINT] = {8, 4, K_UINT},
+   [AGX_VBO_R8_SINT] = {8, 1, K_SINT},        [AGX_VBO_RG8_SINT] = {8, 2, K_SINT},
+   [AGX_VBO_RGBA8_SINT] = {8, 4, K_SINT},
+};
+
+static agx_instr *
+fimm(agx_builder *b, float f)
+{
+   uint32_t u;
+   memcpy(&u, &f, 4);
+   return agx_imm(b, 32, u);
+}
+
+static agx_instr *
+convert(agx_builder *b, agx_instr *x, const struct fmt *f)
+{
+   switch (f->kind) {
+   case K_FLOAT:
+      return f->bits == 32 ? x : agx_f2f(b, 32, x);
+   case K_UINT:
+      return f->bits == 32 ? x : agx_u2u(b, 32, x);
+   case K_SINT:
+      return f->bits == 32 ? x : agx_i2i(b, 32, x);
+   case K_UNORM:
+      return agx_fmul(b, agx_u2f(b, 32, agx_u2u(b, 32, x)),
+                      fimm(b, 1.0f / (float)((1u << f->bits) - 1)));
+   default: /* K_SNORM */
+      return agx_fmax(b,
+                      agx_fmul(b, agx_i2f(b, 32, agx_i2i(b, 32, x)),
+                               fimm(b, 1.0f / (float)((1u << (f->bits - 1)) - 1))),
+                      fimm(b, -1.0f));
+   }
+}
+
+int
+agx_build_vbo_prolog(const struct agx_vbo_key *key, struct agx_backend_result *out, char *err,
+                     size_t errsize)
+{
+   memset(out, 0, sizeof(*out));
+   if (key->num_attribs > AGX_MAX_ATTRIBS || key->uniform_base % 8 ||
+       key->uniform_base + 16 * AGX_VBO_MAX_BUFFERS > 1024) {
+      snprintf(err, errsize, "bad vertex-fetch key (%u attributes, uniforms at byte %u)",
+               key->num_attribs, key->uniform_base);
+      return -1;
+   }
+   agx_shader *s = agx_shader_create();
+   agx_block *blk = agx_block_create(s);
+   blk->cf.owner = &s->body;
+   agx_list_insert_before(&s->body, &blk->cf.link);
+   agx_builder bb = agx_builder_at_end(s, blk), *b = &bb;
+   s->stage = AGX_STAGE_VERTEX;
+   s->io_lowered = true;
+   s->prolog = true;
+   agx_type u32 = agx_type_make(32, 1);
+   /* r5 / r6 stay for the main shader: read them so they are kept */
+   agx_instr *vid = agx_intrin(b, AGX_OP_LOAD_PRELOADED, u32, 0, NULL, NULL, NULL, 5, 0, 0);
+   agx_instr *iid = agx_intrin(b, AGX_OP_LOAD_PRELOADED, u32, 0, NULL, NULL, NULL, 6, 0, 0);
+   agx_instr *base_inst = agx_intrin(b, AGX_OP_LOAD_UNIFORM, u32, 1, agx_imm(b, 32, 0), NULL, NULL,
+                                     AGX_ABI_VS_BASE_INSTANCE, 0, 0);
+   for (unsigned i = 0; i < key->num_attribs; i++) {
+      const struct agx_vbo_attrib *a = &key->attribs[i];
+      const struct fmt *f = a->format < AGX_VBO_NUM_FORMATS ? &formats[a->format] : NULL;
+      if (!f || !f->bits || a->location >= AGX_MAX_ATTRIBS || a->buffer >= AGX_VBO_MAX_BUFFERS ||
+          a->offset % (f->bits / 8)) {
+         snprintf(err, errsize,
+                  "vertex attribute %u: bad format %u, location %u, buffer %u or "
+                  "offset %u",
+                  i, a->format, a->location, a->buffer, a->offset);
+         agx_shader_destroy(s);
+         return -1;
+      }
+      const struct agx_vbo_buffer *vb = &key->buffers[a->buffer];
+      if (vb->stride % (f->bits / 8)) {
+         snprintf(err, errsize, "vertex buffer %u: stride %u not aligned to the format", a->buffer,
+                  vb->stride);
+         agx_shader_destroy(s);
+         return -1;
+      }
+      agx_instr *elem = vid;
+      if (vb->per_instance) {
+         agx_instr *q =
+            vb->divisor ? agx_udiv(b, iid, agx_imm(b, 32, vb->divisor)) : agx_imm(b, 32, 0);
+         elem = agx_iadd(b, q, base_inst);
+      }
+      unsigned ub = key->uniform_base + 16 * a->buffer;
+      agx_instr *base = agx_intrin(b, AGX_OP_LOAD_UNIFORM, agx_type_make(64, 1), 1,
+                                   agx_imm(b, 32, 0), NULL, NULL, ub, 0, 0);
+      agx_instr *clamp =
+         agx_intrin(b, AGX_OP_LOAD_UNIFORM, u32, 1, agx_imm(b, 32, 0), NULL, NULL, ub + 8, 0, 0);
+      agx_instr *in = agx_uge(b, clamp, elem);
+      /* out of range: read the element 0 bytes, then replace the value */
+      agx_instr *safe = agx_bcsel(b, in, elem, agx_imm(b, 32, 0));
+      agx_instr *addr =
+         agx_iadd(b, base,
+                  agx_iadd(b, agx_imul(b, agx_u2u(b, 64, safe), agx_imm(b, 64, vb->stride)),
+                           agx_imm(b, 64, a->offset)));
+      agx_instr *v = agx_intrin(b, AGX_OP_LOAD_GLOBAL, agx_type_make(f->bits, f->comps), 1, addr,
+                                NULL, NULL, f->bits / 8, 0, 0);
+      bool is_int = f->kind == K_UINT || f->kind == K_SINT;
+      for (unsigned c = 0; c < 4; c++) {
+         agx_instr *def = c == 3 ? (is_int ? agx_imm(b, 32, 1) : fimm(b, 1.0f)) : agx_imm(b, 32, 0);
+         agx_instr *x = def;
+         if (c < f->comps)
+            x = agx_bcsel(b, in, convert(b, f->comps == 1 ? v : agx_extract(b, v, c), f), def);
+         agx_intrin(b, AGX_OP_STORE_PRELOADED, agx_type_make(0, 0), 1, x, NULL, NULL,
+                    8 + 4 * a->location + c, 0, 0);
+      }
+   }
+   struct agx_backend_options o = {.no_preamble = true};
+   int rc = agx_backend_compile(s, &o, out, err, errsize);
+   agx_shader_destroy(s);
+   return rc;
+}

@@ -1,0 +1,424 @@
+/*
+ * Draws: vkCmdDraw, vkCmdDrawIndexed and vkCmdBindIndexBuffer. Each draw
+ * inside a render pass (agxv_cmd_rendering.c) uploads the root uniforms of
+ * the vertex and fragment shaders (agx_abi.h: sets, push constants, base
+ * vertex/instance), their USC word lists, the fragment shader's CF binding
+ * table linked against the vertex shader's UVS layout, appends ISP scissor
+ * / depth bias entries when the viewport state changed, then emits a PPP
+ * update of the dirty words (agxv_ppp.h), the VDM State with the vertex
+ * shader and the Index List (agxv_vdm.h).
+ *
+ * Model: Honeykrisp (Mesa src/asahi/vulkan/hk_cmd_draw.c hk_flush_ppp_state,
+ * hk_flush_dynamic_state, hk_draw; hk_shader.c for the USC words:
+ * Shader unk_2 = 2 for fragment, 3 otherwise, loads_varyings with CF
+ * bindings, Registers unk_1 for fragment, Fragment Properties early-Z
+ * unless the shader writes the sample mask; agx_linker.c for the CF binding
+ * header: 32-bit slots = W + Z + varying words, coefficient registers).
+ *
+ * Assumes: no vertex attributes (no vertex-fetch prolog yet: vertex data is
+ * read by the shader through descriptors); every draw re-uploads its root
+ * uniforms and word lists (no caching across draws); no occlusion queries.
+ */
+#include <string.h>
+
+#include "agx_pack.h"
+#include "agxv_alloc.h"
+#include "agxv_bo.h"
+#include "agxv_buffer.h"
+#include "agxv_cmd_buffer.h"
+#include "agxv_device.h"
+#include "agxv_graphics_pipeline.h"
+#include "agxv_log.h"
+#include "agxv_ppp.h"
+#include "agxv_vdm.h"
+
+#define USC_LIST_ALIGN 64u
+#define USC_LIST_MAX 128u
+#define UNIFORM_DMA_BYTES 128u
+#define PPP_MAX 512u
+
+/* Uniform registers a shader's words declare: the root block plus what its
+ * preamble writes. */
+static uint32_t
+uniform_halves(const struct agxv_shader *s)
+{
+   return s->info.uniform_halves > AGX_ABI_UNIFORM_SIZE / 2 ? s->info.uniform_halves
+                                                            : AGX_ABI_UNIFORM_SIZE / 2;
+}
+
+static VkResult
+write_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, uint32_t base_vertex,
+           uint32_t base_instance, uint64_t *out)
+{
+   const struct agxv_bind_state *bind = &cmd->bind[AGXV_BIND_POINT_GRAPHICS];
+   struct agxv_upload_ptr root;
+   VkResult result = agxv_upload_alloc(&cmd->data, AGX_ABI_UNIFORM_SIZE, 16, &root);
+   if (result != VK_SUCCESS)
+      return result;
+   uint8_t *r = root.cpu;
+   memset(r, 0, AGX_ABI_UNIFORM_SIZE);
+   memcpy(r + AGX_ABI_SET_ADDR_BASE, bind->desc.set_addr, AGXV_MAX_SETS * sizeof(uint64_t));
+   memcpy(r + AGX_ABI_PUSH_BASE, bind->desc.push, AGX_ABI_PUSH_SIZE);
+   memcpy(r + AGX_ABI_VS_BASE_VERTEX, &base_vertex, 4);
+   memcpy(r + AGX_ABI_VS_BASE_INSTANCE, &base_instance, 4);
+   if (cmd->device->robust_sink)
+      memcpy(r + AGX_ABI_ROBUST_SINK, &cmd->device->robust_sink->va, 8);
+   if (s->info.const_data_size) {
+      uint64_t data = s->code->va + s->info.const_data_offset;
+      memcpy(r + AGX_ABI_CONST_DATA, &data, 8);
+   }
+   *out = root.gpu;
+   return VK_SUCCESS;
+}
+
+/* The USC word list of a vertex (tib NULL) or fragment shader. */
+static VkResult
+emit_usc_words(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, uint64_t root,
+               const struct agx_tilebuffer_layout *tib, const struct agx_fs_info *fs,
+               uint64_t *usc_offset)
+{
+   struct agxv_device *device = cmd->device;
+   struct agxv_upload_ptr list;
+   VkResult result = agxv_upload_alloc(&cmd->usc, USC_LIST_MAX, USC_LIST_ALIGN, &list);
+   if (result != VK_SUCCESS)
+      return result;
+   uint8_t *p = list.cpu;
+   for (uint32_t off = 0; off < AGX_ABI_UNIFORM_SIZE; off += UNIFORM_DMA_BYTES) {
+      uint32_t bytes = AGX_ABI_UNIFORM_SIZE - off < UNIFORM_DMA_BYTES ? AGX_ABI_UNIFORM_SIZE - off
+                                                                      : UNIFORM_DMA_BYTES;
+      agxv_push(p, USC_UNIFORM, cfg) {
+         cfg.start_halfs = off / 2;
+         cfg.size_halfs = bytes / 2;
+         cfg.buffer = root + off;
+      }
+   }
+   if (tib) {
+      p = agxv_usc_tilebuffer(p, tib);
+   } else {
+      agxv_push(p, USC_SHARED, cfg) {
+         cfg.layout = AGX_SHARED_LAYOUT_VERTEX_COMPUTE;
+         cfg.sample_count = 1;
+         cfg.bytes_per_threadgroup = 65536;
+      }
+   }
+   if (s->info.sampler_states) {
+      agxv_push(p, USC_SAMPLER, cfg) {
+         cfg.start = 0;
+         cfg.count = 1;
+         cfg.buffer = s->txf_sampler;
+      }
+   }
+   agxv_push(p, USC_SHADER, cfg) {
+      cfg.code = agxv_bo_usc_offset(device, s->code);
+      cfg.unk_2 = tib ? 2 : 3;
+      cfg.loads_varyings = tib && fs->num_cf_bindings > 0;
+   }
+   agxv_push(p, USC_REGISTERS, cfg) {
+      cfg.register_count = s->info.gpr_halves ? s->info.gpr_halves : 256;
+      cfg.unk_1 = tib != NULL;
+      cfg.spill_size = agxv_scratch_spill_size(s->info.scratch_size);
+   }
+   if (tib) {
+      agxv_push(p, USC_FRAGMENT_PROPERTIES, cfg) {
+         cfg.early_z_testing = !fs->uses_discard && !fs->writes_sample_mask;
+         cfg.unk_4 = 2;
+      }
+   }
+   if (s->info.preamble_offset) {
+      agxv_push(p, USC_PRESHADER, cfg) {
+         cfg.code = agxv_bo_usc_offset(device, s->code) + s->info.preamble_offset;
+      }
+   } else {
+      agxv_push(p, USC_NO_PRESHADER, cfg)
+         ;
+   }
+   *usc_offset = list.gpu - device->usc_base;
+   return VK_SUCCESS;
+}
+
+/* The fragment shader's CF binding table linked to the vertex shader's
+ * record (agx_linker.c): header, then one binding per entry. */
+static VkResult
+emit_cf_bindings(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipeline *gfx,
+                 unsigned provoking, uint64_t *usc_offset)
+{
+   const struct agx_fs_info *fs = &gfx->fs;
+   struct agxv_upload_ptr t;
+   VkResult result = agxv_upload_alloc(&cmd->usc, 4 * (1 + fs->num_cf_bindings), 16, &t);
+   if (result != VK_SUCCESS)
+      return result;
+   bool has_z = fs->reads_frag_coord_z;
+   const uint8_t *g = gfx->uvs.group_words;
+   uint32_t *w = t.cpu;
+   agx_pack(&w[0], CF_BINDING_HEADER, cfg) {
+      cfg.number_of_32_bit_slots = 1 + has_z + g[0] + g[1] + g[2];
+      cfg.number_of_coefficient_registers = fs->num_cf_regs;
+   }
+   for (unsigned i = 0; i < fs->num_cf_bindings; i++) {
+      const struct agx_cf_binding *b = &fs->cf[i];
+      agx_pack(&w[1 + i], CF_BINDING, cfg) {
+         cfg.components = b->count;
+         cfg.shade_model = (enum agx_shade_model)agx_cf_binding_shade_model(b, provoking);
+         cfg.source = (enum agx_coefficient_source)b->source;
+         cfg.base_slot = agx_cf_binding_base_slot(b, &gfx->uvs, has_z);
+         cfg.base_coefficient_register = b->cf_base;
+      }
+   }
+   *usc_offset = t.gpu - cmd->device->usc_base;
+   return VK_SUCCESS;
+}
+
+/* Appends `count` entries of `size` bytes to a pass array. */
+static uint8_t *
+grow(struct agxv_cmd_buffer *cmd, uint8_t **arr, uint32_t *n, uint32_t *cap, uint32_t count,
+     uint32_t size)
+{
+   if (*n + count > *cap) {
+      uint32_t c = *cap ? *cap * 2 : 16;
+      while (c < *n + count)
+         c *= 2;
+      uint8_t *a =
+         agxv_alloc(&cmd->pool->alloc, (size_t)c * size, 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      if (!a)
+         return NULL;
+      if (*n)
+         memcpy(a, *arr, (size_t)*n * size);
+      agxv_free(&cmd->pool->alloc, *arr);
+      *arr = a;
+      *cap = c;
+   }
+   uint8_t *p = *arr + (size_t)*n * size;
+   *n += count;
+   return p;
+}
+
+/* New ISP scissor / depth bias entries when the draw's state changed them. */
+static VkResult
+update_pass_arrays(struct agxv_cmd_buffer *cmd)
+{
+   struct agxv_rendering_state *rs = &cmd->rendering;
+   if (agxv_ppp_needs_scissors(&cmd->dyn, rs->ppp_dirty)) {
+      uint8_t tmp[AGXV_MAX_VIEWPORTS * AGX_SCISSOR_LENGTH];
+      unsigned n = agxv_ppp_pack_scissors(&cmd->dyn, rs->width, rs->height, tmp);
+      uint32_t first = rs->scissor_count;
+      uint8_t *dst =
+         grow(cmd, &rs->scissors, &rs->scissor_count, &rs->scissor_cap, n, AGX_SCISSOR_LENGTH);
+      if (!dst)
+         return VK_ERROR_OUT_OF_HOST_MEMORY;
+      memcpy(dst, tmp, (size_t)n * AGX_SCISSOR_LENGTH);
+      rs->scissor_index = first;
+   }
+   if (agxv_ppp_needs_depth_bias(&cmd->dyn, rs->ppp_dirty)) {
+      uint32_t first = rs->depth_bias_count;
+      uint8_t *dst = grow(cmd, &rs->depth_bias, &rs->depth_bias_count, &rs->depth_bias_cap, 1,
+                          AGX_DEPTH_BIAS_LENGTH);
+      if (!dst)
+         return VK_ERROR_OUT_OF_HOST_MEMORY;
+      agxv_ppp_pack_depth_bias(&cmd->dyn, VK_FORMAT_UNDEFINED, dst);
+      rs->depth_bias_index = first;
+   }
+   return VK_SUCCESS;
+}
+
+/* The fragment-shader inputs of the PPP words. */
+static VkResult
+fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsigned provoking,
+        struct agxv_ppp_draw *pd)
+{
+   const struct agxv_graphics_pipeline *gfx = pipeline->gfx;
+   const struct agxv_shader *fs = agxv_pipeline_shader(pipeline, AGXV_STAGE_FRAGMENT);
+   pd->has_fs = fs != NULL;
+   if (!fs)
+      return VK_SUCCESS;
+   uint64_t root, list, cf;
+   VkResult result = write_root(cmd, fs, 0, 0, &root);
+   if (result == VK_SUCCESS)
+      result = emit_usc_words(cmd, fs, root, &cmd->rendering.tib, &gfx->fs, &list);
+   if (result == VK_SUCCESS)
+      result = emit_cf_bindings(cmd, gfx, provoking, &cf);
+   if (result != VK_SUCCESS)
+      return result;
+   pd->fs_pipeline = list;
+   pd->fs_cf_bindings = cf;
+   agx_pack(&pd->fs_counts, FRAGMENT_SHADER_WORD_0, cfg) {
+      cfg.uniform_register_count = uniform_halves(fs);
+      cfg.texture_state_register_count = 0;
+      cfg.sampler_state_register_count =
+         fs->info.sampler_states ? AGX_SAMPLER_STATES_4_COMPACT : AGX_SAMPLER_STATES_0;
+      cfg.preshader_register_count = fs->info.preamble_offset ? fs->info.preamble_gpr_halves : 0;
+      cfg.cf_binding_count = gfx->fs.num_cf_bindings;
+   }
+   agx_pack(&pd->fs_fragment_control, FRAGMENT_CONTROL, cfg) {
+      cfg.pass_type = gfx->fs.uses_discard ? AGX_PASS_TYPE_PUNCH_THROUGH : AGX_PASS_TYPE_OPAQUE;
+   }
+   agx_pack(&pd->fs_face_2, FRAGMENT_FACE_2, cfg) {
+      cfg.conservative_depth = AGX_CONSERVATIVE_DEPTH_UNCHANGED;
+   }
+   agx_pack(&pd->fs_output_select, OUTPUT_SELECT, cfg) {
+      cfg.varyings = gfx->fs.num_cf_bindings > 0;
+      cfg.frag_coord_z = gfx->fs.reads_frag_coord_z;
+   }
+   return VK_SUCCESS;
+}
+
+static void
+vs_output_select(const struct agx_uvs_layout *uvs, uint32_t *out)
+{
+   agx_pack(out, OUTPUT_SELECT, cfg) {
+      cfg.point_size = uvs->point_size != AGX_UVS_NONE;
+   }
+   *out |= (1u << uvs->clip_count) - 1; /* clip distance plane bits 0.. (genxml) */
+}
+
+static VkResult
+draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex,
+     uint32_t base_instance)
+{
+   struct agxv_rendering_state *rs = &cmd->rendering;
+   const struct agxv_pipeline *pipeline = cmd->bind[AGXV_BIND_POINT_GRAPHICS].pipeline;
+   if (!rs->active)
+      return agxv_error(VK_ERROR_UNKNOWN, "draw outside a render pass");
+   if (!pipeline || !pipeline->gfx)
+      return agxv_error(VK_ERROR_UNKNOWN, "draw without a graphics pipeline");
+   const struct agxv_graphics_pipeline *gfx = pipeline->gfx;
+   const struct agxv_shader *vs = agxv_pipeline_shader(pipeline, AGXV_STAGE_VERTEX);
+   const struct agxv_dynamic_graphics_state *d = &cmd->dyn;
+   if (!agxv_vdm_primitive(d->s.ia.topology, &vd->primitive))
+      return agxv_error(VK_ERROR_UNKNOWN, "topology %u is not supported yet", d->s.ia.topology);
+   if (memcmp(&gfx->tib, &rs->tib, sizeof(rs->tib)))
+      return agxv_error(VK_ERROR_UNKNOWN,
+                        "the pipeline's rendering formats differ from the render pass's");
+   unsigned provoking = agxv_provoking_vertex(d->s.rs.provoking_vertex, d->s.ia.topology);
+
+   struct agxv_ppp_draw pd = {
+      .fb_width = rs->width,
+      .fb_height = rs->height,
+      .has_depth = rs->has_depth,
+      .visibility_mode = AGX_VISIBILITY_MODE_NONE,
+      .uvs_size = gfx->uvs.size,
+   };
+   vs_output_select(&gfx->uvs, &pd.vs_output_select);
+   agx_pack(&pd.varying_counts_32, VARYING_COUNTS, cfg) {
+      cfg.smooth = gfx->uvs.group_words[AGX_INTERP_SMOOTH];
+      cfg.flat = gfx->uvs.group_words[AGX_INTERP_FLAT];
+      cfg.linear = gfx->uvs.group_words[AGX_INTERP_LINEAR];
+   }
+   agx_pack(&pd.varying_counts_16, VARYING_COUNTS, cfg)
+      ;
+   /* Every draw uploads new FS words. */
+   rs->ppp_dirty |= AGXV_PPP_DIRTY_FS_UNIFORMS;
+   VkResult result = fill_fs(cmd, pipeline, provoking, &pd);
+   if (result == VK_SUCCESS)
+      result = update_pass_arrays(cmd);
+   uint64_t vs_root, vs_list;
+   if (result == VK_SUCCESS)
+      result = write_root(cmd, vs, base_vertex, base_instance, &vs_root);
+   if (result == VK_SUCCESS)
+      result = emit_usc_words(cmd, vs, vs_root, NULL, NULL, &vs_list);
+   if (result != VK_SUCCESS)
+      return result;
+   pd.scissor_index = rs->scissor_index;
+   pd.depth_bias_index = rs->depth_bias_index;
+
+   struct AGX_PPP_HEADER hdr = agxv_ppp_header(d, rs->ppp_dirty, &pd);
+   size_t ppp_size = agxv_ppp_size(&hdr);
+   struct agxv_upload_ptr ppp = {0};
+   if (ppp_size > 4) {
+      result = agxv_upload_alloc(&cmd->data, (uint32_t)ppp_size, 64, &ppp);
+      if (result != VK_SUCCESS)
+         return result;
+      if (agxv_ppp_emit(ppp.cpu, ppp_size, &hdr, d, &pd) != ppp_size)
+         return agxv_error(VK_ERROR_UNKNOWN, "PPP block could not be encoded");
+   }
+   struct agxv_vdm_vs vvs = {
+      .pipeline = vs_list,
+      .provoking = provoking,
+      .rasterizer_discard = d->s.rs.rasterizer_discard_enable,
+   };
+   agx_pack(&vvs.counts, VDM_STATE_VERTEX_SHADER_WORD_0, cfg) {
+      cfg.uniform_register_count = uniform_halves(vs);
+      cfg.texture_state_register_count = 0;
+      cfg.sampler_state_register_count =
+         vs->info.sampler_states ? AGX_SAMPLER_STATES_4_COMPACT : AGX_SAMPLER_STATES_0;
+      cfg.preshader_register_count = vs->info.preamble_offset ? vs->info.preamble_gpr_halves : 0;
+   }
+   agx_pack(&vvs.outputs, VDM_STATE_VERTEX_OUTPUTS, cfg) {
+      cfg.output_count_1 = gfx->uvs.size;
+      cfg.output_count_2 = gfx->uvs.size;
+   }
+   if (vd->indexed) {
+      vd->index_buffer = cmd->index.va;
+      vd->index_buffer_range = cmd->index.size;
+      vd->index_size = cmd->index.type == VK_INDEX_TYPE_UINT32   ? AGX_INDEX_SIZE_U32
+                       : cmd->index.type == VK_INDEX_TYPE_UINT16 ? AGX_INDEX_SIZE_U16
+                                                                 : AGX_INDEX_SIZE_U8;
+      vd->restart = d->s.ia.primitive_restart_enable;
+   }
+   size_t bytes = (ppp_size > 4 ? AGXV_VDM_PPP_STATE_SIZE : 0) + AGXV_VDM_VS_STATE_SIZE +
+                  (vd->indexed ? AGXV_VDM_RESTART_INDEX_SIZE : 0) + agxv_vdm_draw_size(vd);
+   struct agxv_cs *cs = agxv_cmd_cs(cmd, AGXV_CS_VDM);
+   uint8_t *p = agxv_cs_reserve(cs, (uint32_t)bytes), *end = p + bytes;
+   if (!p)
+      return cs->status;
+   if (ppp_size > 4)
+      p += agxv_vdm_emit_ppp_state(p, end - p, ppp.gpu, ppp_size);
+   p += agxv_vdm_emit_vs_state(p, end - p, &vvs);
+   if (vd->indexed) {
+      uint32_t restart = cmd->index.type == VK_INDEX_TYPE_UINT32   ? 0xFFFFFFFFu
+                         : cmd->index.type == VK_INDEX_TYPE_UINT16 ? 0xFFFFu
+                                                                   : 0xFFu;
+      p += agxv_vdm_emit_restart_index(p, end - p, restart);
+   }
+   if (!agxv_vdm_emit_draw(p, end - p, vd))
+      return agxv_error(VK_ERROR_UNKNOWN, "draw could not be encoded");
+   cmd->dyn.dirty = 0;
+   rs->ppp_dirty = 0;
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t instanceCount,
+             uint32_t firstVertex, uint32_t firstInstance)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
+   if (!vertexCount || !instanceCount)
+      return;
+   struct agxv_vdm_draw vd = {
+      .count = vertexCount,
+      .instances = instanceCount,
+      .first = firstVertex,
+   };
+   VkResult result = draw(cmd, &vd, firstVertex, firstInstance);
+   if (result != VK_SUCCESS)
+      agxv_cmd_set_error(cmd, result);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount, uint32_t instanceCount,
+                    uint32_t firstIndex, int32_t vertexOffset, uint32_t firstInstance)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
+   if (!indexCount || !instanceCount)
+      return;
+   struct agxv_vdm_draw vd = {
+      .count = indexCount,
+      .instances = instanceCount,
+      .first = firstIndex,
+      .vertex_offset = vertexOffset,
+      .indexed = true,
+   };
+   VkResult result = draw(cmd, &vd, (uint32_t)vertexOffset, firstInstance);
+   if (result != VK_SUCCESS)
+      agxv_cmd_set_error(cmd, result);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdBindIndexBuffer(VkCommandBuffer commandBuffer, VkBuffer _buffer, VkDeviceSize offset,
+                        VkIndexType indexType)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
+   const struct agxv_buffer *buffer = agxv_buffer_from_handle(_buffer);
+   cmd->index.va = buffer ? buffer->va + offset : 0;
+   cmd->index.size = buffer && buffer->size > offset ? buffer->size - offset : 0;
+   cmd->index.type = indexType;
+}

@@ -1,0 +1,498 @@
+/*
+ * vkCmdBeginRendering / vkCmdEndRendering: one VDM stream (one render
+ * command) per pass. Begin opens the stream (USC cache invalidate barrier,
+ * the stream's first PPP update), lays out the tilebuffer for the colour
+ * attachment formats, fills the render command's pass fields with
+ * agxv_render_build, and writes the background (clear/load) and end-of-tile
+ * (store) word lists: programs from the compiler's builders
+ * (agx_tile_programs.h), cached on the device per key, with the attachments'
+ * Texture (loads, texture state 2i) and PBE (stores, texture state i)
+ * descriptors and the clear values (uniform bytes 8 + 16 i). End uploads the
+ * pass arrays draws appended (ISP scissors, depth bias) and closes the
+ * stream.
+ *
+ * Model: Honeykrisp (Mesa src/asahi/vulkan/hk_cmd_draw.c
+ * hk_CmdBeginRendering, hk_build_bg_eot; src/asahi/lib/agx_tilebuffer.c
+ * agx_usc_tilebuffer for the USC Shared word of tile programs).
+ *
+ * Depth: a D32_SFLOAT attachment becomes the ZLS depth plane (the view's
+ * level and first layer of the GPU-tiled image, its layer stride), cleared
+ * to clearValue.depthStencil.depth, loaded/stored per its load/store ops
+ * (agxv_render_build).
+ *
+ * Assumes: no stencil attachments yet (refused), single-sampled, 2D views
+ * of layer count 1, no resolves.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "agx_pack.h"
+#include "agx_tile_programs.h"
+#include "agxv_alloc.h"
+#include "agxv_bo.h"
+#include "agxv_cmd_buffer.h"
+#include "agxv_device.h"
+#include "agxv_format.h"
+#include "agxv_graphics_pipeline.h"
+#include "agxv_image_view.h"
+#include "agxv_log.h"
+#include "agxv_ppp.h"
+#include "agxv_render.h"
+#include "agxv_vdm.h"
+
+#define USC_LIST_ALIGN 64u
+
+/* ---- tile program cache -------------------------------------------------- */
+
+struct tile_key {
+   struct agx_tilebuffer_layout tib;
+   uint8_t op[AGX_TIB_MAX_RTS]; /* enum agx_bg_op; all zero for EOT */
+   uint8_t store_mask;
+   bool eot;
+};
+
+struct agxv_tile_program {
+   struct tile_key key;
+   struct agxv_bo *code;
+   uint32_t gpr_halves, uniform_halves;
+   struct agxv_tile_program *next;
+};
+
+static pthread_mutex_t tile_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+void
+agxv_tile_programs_finish(struct agxv_device *device)
+{
+   struct agxv_tile_program *p = device->tile_programs;
+   while (p) {
+      struct agxv_tile_program *next = p->next;
+      agxv_bo_destroy(device, p->code);
+      agxv_free(&device->alloc, p);
+      p = next;
+   }
+   device->tile_programs = NULL;
+}
+
+/* The program of a key, built and uploaded the first time only. */
+static VkResult
+tile_program(struct agxv_device *device, const struct tile_key *key,
+             const struct agxv_tile_program **out)
+{
+   VkResult result = VK_SUCCESS;
+   pthread_mutex_lock(&tile_mutex);
+   struct agxv_tile_program *p = device->tile_programs;
+   while (p && memcmp(&p->key, key, sizeof(*key)))
+      p = p->next;
+   if (!p) {
+      struct agx_backend_result r;
+      char err[256] = "";
+      int ret = key->eot ? agx_build_eot_program(&key->tib, key->store_mask, &r, err, sizeof(err))
+                         : agx_build_bg_program(&key->tib, key->op, &r, err, sizeof(err));
+      if (ret) {
+         pthread_mutex_unlock(&tile_mutex);
+         return agxv_error(VK_ERROR_UNKNOWN, "cannot build the %s program: %s",
+                           key->eot ? "end-of-tile" : "background", err);
+      }
+      p = agxv_alloc(&device->alloc, sizeof(*p), 8, VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
+      void *map = NULL;
+      result = p ? agxv_bo_create(device, (uint32_t)r.size, AGXV_BO_EXEC | AGXV_BO_READONLY,
+                                  "tile program", &p->code)
+                 : VK_ERROR_OUT_OF_HOST_MEMORY;
+      if (result == VK_SUCCESS)
+         result = agxv_bo_map(device, p->code, &map);
+      if (result == VK_SUCCESS) {
+         memcpy(map, r.code, r.size);
+         p->key = *key;
+         p->gpr_halves = r.info.gpr_halves ? r.info.gpr_halves : 8;
+         p->uniform_halves = r.info.uniform_halves;
+         p->next = device->tile_programs;
+         device->tile_programs = p;
+      } else if (p) {
+         if (p->code)
+            agxv_bo_destroy(device, p->code);
+         agxv_free(&device->alloc, p);
+         p = NULL;
+      }
+      agx_backend_result_free(&r);
+   }
+   pthread_mutex_unlock(&tile_mutex);
+   *out = p;
+   return result;
+}
+
+/* ---- word lists ---------------------------------------------------------- */
+
+static enum agx_shared_layout
+shared_layout(const struct agx_tilebuffer_layout *tib)
+{
+   if (tib->tile_w == 32 && tib->tile_h == 32)
+      return AGX_SHARED_LAYOUT_32X32;
+   if (tib->tile_w == 32 && tib->tile_h == 16)
+      return AGX_SHARED_LAYOUT_32X16;
+   return AGX_SHARED_LAYOUT_16X16;
+}
+
+/* USC Shared word of a tilebuffer (agx_usc_tilebuffer). */
+uint8_t *
+agxv_usc_tilebuffer(uint8_t *p, const struct agx_tilebuffer_layout *tib)
+{
+   agxv_push(p, USC_SHARED, cfg) {
+      cfg.uses_shared_memory = true;
+      cfg.layout = shared_layout(tib);
+      cfg.sample_stride_in_8_bytes = tib->sample_size_B / 8;
+      cfg.sample_count = tib->nr_samples;
+      cfg.bytes_per_threadgroup = agx_tilebuffer_bytes_per_tile(tib);
+   }
+   return p;
+}
+
+/* Clear value of one RT in st_tile's register form (agx_tile_programs.h). */
+static void
+pack_clear(enum agx_tib_format format, const VkClearColorValue *v, uint8_t out[16])
+{
+   const struct agx_tib_format_info *f = agx_tib_format(format);
+   memset(out, 0, 16);
+   for (unsigned c = 0; c < 4; c++) {
+      switch (f->isa_format) {
+      case AGX_FMT_F16: {
+         _Float16 h = (_Float16)v->float32[c];
+         memcpy(out + 2 * c, &h, 2);
+         break;
+      }
+      case AGX_FMT_I8:
+      case AGX_FMT_I16: {
+         uint16_t h = (uint16_t)v->uint32[c];
+         memcpy(out + 2 * c, &h, 2);
+         break;
+      }
+      case AGX_FMT_I32:
+         memcpy(out + 4 * c, &v->uint32[c], 4);
+         break;
+      default:
+         memcpy(out + 4 * c, &v->float32[c], 4);
+         break;
+      }
+   }
+}
+
+struct tile_list {
+   const struct agxv_tile_program *prog;
+   uint64_t uniforms; /* 0: none */
+   uint32_t uniform_halves;
+   uint64_t textures; /* Texture / PBE descriptors, 24 B each */
+   uint32_t texture_count;
+   uint64_t sampler; /* txf sampler (BG loads), 0: none */
+};
+
+/* A BG/EOT word list in the USC heap; returns the drm_asahi_bg_eot. */
+static VkResult
+emit_tile_list(struct agxv_cmd_buffer *cmd, const struct tile_list *l,
+               const struct agx_tilebuffer_layout *tib, struct drm_asahi_bg_eot *out)
+{
+   struct agxv_device *device = cmd->device;
+   struct agxv_upload_ptr list;
+   VkResult result = agxv_upload_alloc(&cmd->usc, 128, USC_LIST_ALIGN, &list);
+   if (result != VK_SUCCESS)
+      return result;
+   uint8_t *p = list.cpu;
+   for (uint32_t off = 0; off < l->uniform_halves; off += 64) {
+      uint32_t n = l->uniform_halves - off < 64 ? l->uniform_halves - off : 64;
+      agxv_push(p, USC_UNIFORM, cfg) {
+         cfg.start_halfs = off;
+         cfg.size_halfs = n;
+         cfg.buffer = l->uniforms + 2 * off;
+      }
+   }
+   if (l->texture_count) {
+      agxv_push(p, USC_TEXTURE, cfg) {
+         cfg.start = 0;
+         cfg.count = l->texture_count;
+         cfg.buffer = l->textures;
+      }
+   }
+   if (l->sampler) {
+      agxv_push(p, USC_SAMPLER, cfg) {
+         cfg.start = 0;
+         cfg.count = 1;
+         cfg.buffer = l->sampler;
+      }
+   }
+   p = agxv_usc_tilebuffer(p, tib);
+   agxv_push(p, USC_SHADER, cfg) {
+      cfg.code = agxv_bo_usc_offset(device, l->prog->code);
+      cfg.unk_2 = 3; /* Mesa's value for non-fragment programs (hk_build_bg_eot) */
+   }
+   agxv_push(p, USC_REGISTERS, cfg) {
+      cfg.register_count = l->prog->gpr_halves;
+   }
+   agxv_push(p, USC_NO_PRESHADER, cfg)
+      ;
+   /* Mesa ORs 4 into the word-list offset (flags in the low bits). */
+   out->usc = (uint32_t)(list.gpu - device->usc_base) | 4;
+   agx_pack(&out->rsrc_spec, COUNTS, cfg) {
+      cfg.uniform_register_count = l->uniform_halves;
+      cfg.texture_state_register_count = l->texture_count;
+      cfg.sampler_state_register_count =
+         l->sampler ? AGX_SAMPLER_STATES_4_COMPACT : AGX_SAMPLER_STATES_0;
+      cfg.preshader_register_count = 0;
+   }
+   return VK_SUCCESS;
+}
+
+/* ---- the pass -------------------------------------------------------------- */
+
+static VkResult
+attachment_desc(const VkRenderingAttachmentInfo *a, struct agxv_render_attachment *out)
+{
+   const struct agxv_image_view *view = agxv_image_view_from_handle(a->imageView);
+   memset(out, 0, sizeof(*out));
+   if (!view)
+      return VK_SUCCESS;
+   if (a->resolveMode != VK_RESOLVE_MODE_NONE)
+      return agxv_error(VK_ERROR_UNKNOWN, "resolve attachments are not supported yet");
+   const struct agxv_image *image = view->image;
+   out->present = true;
+   out->width =
+      image->extent.width >> view->base_level ? image->extent.width >> view->base_level : 1;
+   out->height =
+      image->extent.height >> view->base_level ? image->extent.height >> view->base_level : 1;
+   out->samples = 1;
+   out->load_op = a->loadOp;
+   out->store_op = a->storeOp;
+   out->resolve_mode = a->resolveMode;
+   return VK_SUCCESS;
+}
+
+/* The programs and word lists of the pass's tile programs. */
+static VkResult
+build_tile_programs(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info,
+                    const struct agxv_render_desc *desc, const struct agxv_render_out *rout,
+                    struct drm_asahi_cmd_render *rc)
+{
+   struct agxv_device *device = cmd->device;
+   const struct agx_tilebuffer_layout *tib = &cmd->rendering.tib;
+   struct tile_key bg = {.tib = *tib}, eot = {.tib = *tib, .eot = true};
+   uint32_t n = info->colorAttachmentCount;
+   bool loads = false;
+   struct agxv_upload_ptr uni, tex, pbe;
+   VkResult result = agxv_upload_alloc(&cmd->data, 8 + 16 * AGXV_MAX_RTS, 16, &uni);
+   if (result == VK_SUCCESS)
+      result = agxv_upload_alloc(&cmd->data, 2 * 24 * AGXV_MAX_RTS, 16, &tex);
+   if (result == VK_SUCCESS)
+      result = agxv_upload_alloc(&cmd->data, 24 * AGXV_MAX_RTS, 16, &pbe);
+   if (result != VK_SUCCESS)
+      return result;
+   memset(uni.cpu, 0, 8 + 16 * AGXV_MAX_RTS);
+   memset(tex.cpu, 0, 2 * 24 * AGXV_MAX_RTS);
+   memset(pbe.cpu, 0, 24 * AGXV_MAX_RTS);
+   for (uint32_t i = 0; i < n; i++) {
+      const VkRenderingAttachmentInfo *a = &info->pColorAttachments[i];
+      const struct agxv_image_view *view = agxv_image_view_from_handle(a->imageView);
+      if (!view)
+         continue;
+      enum agxv_bg_op op = agxv_render_bg_op(&desc->color[i], false, rout->incomplete_render_area);
+      bg.op[i] = op == AGXV_BG_CLEAR  ? AGX_BG_CLEAR
+                 : op == AGXV_BG_LOAD ? AGX_BG_LOAD
+                                      : AGX_BG_NONE;
+      if (op == AGXV_BG_CLEAR)
+         pack_clear(tib->format[i], &a->clearValue.color, (uint8_t *)uni.cpu + 8 + 16 * i);
+      if (op == AGXV_BG_LOAD) {
+         loads = true;
+         memcpy((uint8_t *)tex.cpu + 2 * 24 * i, &view->desc[AGXV_IMAGE_DESC_TEXTURE / 4], 24);
+      }
+      if (agxv_render_eot_store(&desc->color[i], false)) {
+         eot.store_mask |= 1u << i;
+         /* The tilebuffer already holds sRGB-encoded bytes (srgba8 encodes
+          * on st_tile), so the end-of-tile PBE uses the linear format, as
+          * Mesa's EOT PBEs do (graphics.md §7.3). */
+         struct AGX_PBE eot_pbe;
+         AGX_PBE_unpack(NULL, (const uint8_t *)&view->storage_desc[AGXV_IMAGE_DESC_PBE / 4],
+                        &eot_pbe);
+         eot_pbe.srgb = false;
+         AGX_PBE_pack((uint32_t *)((uint8_t *)pbe.cpu + 24 * i), &eot_pbe);
+      }
+   }
+   const struct agxv_tile_program *bgp, *eotp;
+   result = tile_program(device, &bg, &bgp);
+   if (result == VK_SUCCESS)
+      result = tile_program(device, &eot, &eotp);
+   uint64_t txf = 0;
+   if (result == VK_SUCCESS && loads)
+      result = agxv_device_txf_sampler(device, &txf);
+   if (result != VK_SUCCESS)
+      return result;
+   struct tile_list bl = {
+      .prog = bgp,
+      .uniforms = uni.gpu,
+      .uniform_halves = (bgp->uniform_halves + 7) & ~7u,
+      .textures = tex.gpu,
+      .texture_count = loads ? 2 * n : 0,
+      .sampler = txf,
+   };
+   struct tile_list el = {
+      .prog = eotp,
+      .textures = pbe.gpu,
+      .texture_count = eot.store_mask ? 32 - (uint32_t)__builtin_clz(eot.store_mask) : 0,
+   };
+   result = emit_tile_list(cmd, &bl, tib, &rc->bg);
+   if (result == VK_SUCCESS)
+      result = emit_tile_list(cmd, &el, tib, &rc->eot);
+   /* No partial renders (one stream per pass): the same programs. */
+   rc->partial_bg = rc->bg;
+   rc->partial_eot = rc->eot;
+   return result;
+}
+
+/* The stream's opening words: USC cache invalidate, then the first PPP
+ * update (hk_cmd_buffer.c). */
+static VkResult
+open_stream(struct agxv_cmd_buffer *cmd)
+{
+   struct agxv_upload_ptr ppp;
+   VkResult result = agxv_upload_alloc(&cmd->data, AGXV_PPP_STREAM_INIT_SIZE, 64, &ppp);
+   if (result != VK_SUCCESS)
+      return result;
+   size_t size = agxv_ppp_emit_stream_init(ppp.cpu, AGXV_PPP_STREAM_INIT_SIZE);
+   agxv_cmd_close_stream(cmd);
+   struct agxv_cs *cs = agxv_cmd_open_stream(cmd, AGXV_CS_VDM);
+   uint8_t *p = agxv_cs_reserve(cs, 4 + AGXV_VDM_PPP_STATE_SIZE);
+   if (!p)
+      return cs->status;
+   p += agxv_vdm_emit_stream_start_barrier(p, 4);
+   agxv_vdm_emit_ppp_state(p, AGXV_VDM_PPP_STATE_SIZE, ppp.gpu, size);
+   return VK_SUCCESS;
+}
+
+static VkResult
+begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
+{
+   struct agxv_rendering_state *rs = &cmd->rendering;
+   if (info->pStencilAttachment && info->pStencilAttachment->imageView)
+      return agxv_error(VK_ERROR_UNKNOWN, "stencil attachments are not supported yet");
+   if (info->colorAttachmentCount > AGXV_MAX_RTS)
+      return agxv_error(VK_ERROR_UNKNOWN, "%u colour attachments", info->colorAttachmentCount);
+   if (info->flags & (VK_RENDERING_SUSPENDING_BIT | VK_RENDERING_RESUMING_BIT))
+      return agxv_error(VK_ERROR_UNKNOWN, "suspended render passes are not supported yet");
+
+   struct agxv_render_desc desc = {
+      .area = info->renderArea,
+      .layer_count = info->layerCount,
+      .view_mask = info->viewMask,
+      .color_count = info->colorAttachmentCount,
+   };
+   rs->color_count = info->colorAttachmentCount;
+   for (uint32_t i = 0; i < info->colorAttachmentCount; i++) {
+      VkResult r = attachment_desc(&info->pColorAttachments[i], &desc.color[i]);
+      if (r != VK_SUCCESS)
+         return r;
+      const struct agxv_image_view *view =
+         agxv_image_view_from_handle(info->pColorAttachments[i].imageView);
+      rs->color_formats[i] = view ? view->format : VK_FORMAT_UNDEFINED;
+   }
+   rs->has_depth = false;
+   const VkRenderingAttachmentInfo *za = info->pDepthAttachment;
+   const struct agxv_image_view *zview = za ? agxv_image_view_from_handle(za->imageView) : NULL;
+   if (zview) {
+      if (zview->format != VK_FORMAT_D32_SFLOAT)
+         return agxv_error(VK_ERROR_UNKNOWN, "depth format %d is not supported yet", zview->format);
+      VkResult r = attachment_desc(za, &desc.depth);
+      if (r != VK_SUCCESS)
+         return r;
+      const struct agxv_image *zi = zview->image;
+      desc.depth_format = zview->format;
+      desc.depth_plane = (struct agxv_render_zs_plane){
+         .base = zi->va + zi->layout.level_offset[zview->base_level] +
+                 (uint64_t)zview->base_layer * zi->layout.layer_stride,
+         .layer_stride = zi->layout.layer_stride,
+      };
+      desc.clear_depth = za->clearValue.depthStencil.depth;
+      rs->has_depth = true;
+   }
+   if (!agxv_tib_layout(&rs->tib, rs->color_formats, rs->color_count, 1))
+      return agxv_error(VK_ERROR_UNKNOWN, "colour formats the tilebuffer does not take");
+   struct agxv_render_tib rtib = {
+      .utile_width_px = rs->tib.tile_w,
+      .utile_height_px = rs->tib.tile_h,
+      .samples = rs->tib.nr_samples,
+      .sample_size_B = rs->tib.sample_size_B,
+   };
+   VkResult result = open_stream(cmd);
+   if (result != VK_SUCCESS)
+      return result;
+   struct drm_asahi_cmd_render *rc = &cmd->open.render.cmd;
+   memset(rc, 0, sizeof(*rc));
+   struct agxv_render_out rout;
+   result = agxv_render_build(&desc, &rtib, rc, &rout);
+   if (result != VK_SUCCESS)
+      return result;
+   rs->width = rc->width_px;
+   rs->height = rc->height_px;
+   result = build_tile_programs(cmd, info, &desc, &rout, rc);
+   if (result != VK_SUCCESS)
+      return result;
+   rs->active = true;
+   rs->scissor_count = rs->depth_bias_count = 0;
+   rs->ppp_dirty = AGXV_PPP_DIRTY_ALL;
+   /* Everything is emitted again in a new stream. */
+   cmd->dyn.dirty = AGXV_DYN_ALL;
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdBeginRendering(VkCommandBuffer commandBuffer, const VkRenderingInfo *pRenderingInfo)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
+   VkResult result = begin_rendering(cmd, pRenderingInfo);
+   if (result != VK_SUCCESS) {
+      cmd->rendering.active = false;
+      agxv_cmd_set_error(cmd, result);
+   }
+}
+
+/* Uploads a pass array; 0 when empty. */
+static VkResult
+upload_array(struct agxv_cmd_buffer *cmd, const uint8_t *data, uint32_t bytes, __u64 *va)
+{
+   *va = 0;
+   if (!bytes)
+      return VK_SUCCESS;
+   struct agxv_upload_ptr p;
+   VkResult result = agxv_upload_alloc(&cmd->data, bytes, 64, &p);
+   if (result == VK_SUCCESS) {
+      memcpy(p.cpu, data, bytes);
+      *va = p.gpu;
+   }
+   return result;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdEndRendering(VkCommandBuffer commandBuffer)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
+   struct agxv_rendering_state *rs = &cmd->rendering;
+   if (!rs->active)
+      return;
+   rs->active = false;
+   if (!cmd->stream_open || cmd->open.type != AGXV_CS_VDM) {
+      agxv_cmd_set_error(cmd, agxv_error(VK_ERROR_UNKNOWN, "render pass stream was closed"));
+      return;
+   }
+   struct drm_asahi_cmd_render *rc = &cmd->open.render.cmd;
+   VkResult result = upload_array(cmd, rs->scissors, rs->scissor_count * AGX_SCISSOR_LENGTH,
+                                  &rc->isp_scissor_base);
+   if (result == VK_SUCCESS)
+      result = upload_array(cmd, rs->depth_bias, rs->depth_bias_count * AGX_DEPTH_BIAS_LENGTH,
+                            &rc->isp_dbias_base);
+   if (result != VK_SUCCESS)
+      agxv_cmd_set_error(cmd, result);
+   agxv_cmd_close_stream(cmd);
+}
+
+void
+agxv_rendering_state_finish(struct agxv_cmd_buffer *cmd)
+{
+   struct agxv_rendering_state *rs = &cmd->rendering;
+   agxv_free(&cmd->pool->alloc, rs->scissors);
+   agxv_free(&cmd->pool->alloc, rs->depth_bias);
+   memset(rs, 0, sizeof(*rs));
+}

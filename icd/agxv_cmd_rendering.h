@@ -1,0 +1,59 @@
+/*
+ * Graphics recording state of a command buffer: the render pass in
+ * progress (agxv_cmd_rendering.c: vkCmdBeginRendering/EndRendering) and
+ * what draws (agxv_cmd_draw.c) accumulate in it, plus the background /
+ * end-of-tile program cache of the device.
+ *
+ * Model: Honeykrisp's hk_rendering_state and per-pass arrays (Mesa
+ * src/asahi/vulkan/hk_cmd_buffer.h, hk_cmd_draw.c): ISP scissor and depth
+ * bias entries are appended by draws and uploaded when the pass ends, their
+ * base addresses going into the render command.
+ *
+ * Assumes: one VDM stream per render pass (a pass never splits).
+ */
+#ifndef AGXV_CMD_RENDERING_H
+#define AGXV_CMD_RENDERING_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "agx_tilebuffer.h"
+#include "agxv_graphics_state.h"
+
+struct agxv_device;
+struct agxv_cmd_buffer;
+
+struct agxv_rendering_state {
+   bool active;
+   struct agx_tilebuffer_layout tib;
+   uint32_t width, height; /* framebuffer */
+   uint32_t color_count;
+   VkFormat color_formats[AGXV_MAX_RTS];
+   bool has_depth; /* a D32_SFLOAT depth attachment is bound */
+   /* Pass arrays (CPU copies, uploaded by EndRendering). */
+   uint8_t *scissors;
+   uint32_t scissor_count, scissor_cap; /* entries */
+   uint8_t *depth_bias;
+   uint32_t depth_bias_count, depth_bias_cap;
+   uint32_t scissor_index, depth_bias_index; /* entries in effect */
+   uint32_t ppp_dirty;                       /* enum agxv_ppp_dirty */
+};
+
+/* vkCmdBindIndexBuffer state. */
+struct agxv_index_state {
+   uint64_t va;
+   uint64_t size; /* bytes from va */
+   VkIndexType type;
+};
+
+/* Frees the pass arrays (command buffer reset/free). */
+void agxv_rendering_state_finish(struct agxv_cmd_buffer *cmd);
+
+/* Writes the USC Shared word of a tilebuffer layout at p (Mesa
+ * agx_usc_tilebuffer); returns the end. */
+uint8_t *agxv_usc_tilebuffer(uint8_t *p, const struct agx_tilebuffer_layout *tib);
+
+/* Device cache of BG/EOT programs, never rebuilt for a key seen before. */
+void agxv_tile_programs_finish(struct agxv_device *device);
+
+#endif

@@ -1,0 +1,176 @@
+/*
+ * vkCmdSet* for graphics state: each forwards to the command buffer's
+ * state in effect (agxv_graphics_state.h), which marks a dirty bit only
+ * when the value changes; draws (agxv_cmd_draw.c) emit what is dirty.
+ */
+#include "agxv_cmd_buffer.h"
+
+#define CMD(name) AGXV_FROM_HANDLE(agxv_cmd_buffer, name, commandBuffer)
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetViewport(VkCommandBuffer commandBuffer, uint32_t first, uint32_t count,
+                    const VkViewport *pViewports)
+{
+   CMD(cmd);
+   agxv_dyn_set_viewports(&cmd->dyn, first, count, pViewports);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetViewportWithCount(VkCommandBuffer commandBuffer, uint32_t count,
+                             const VkViewport *pViewports)
+{
+   CMD(cmd);
+   agxv_dyn_set_viewport_with_count(&cmd->dyn, count, pViewports);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetScissor(VkCommandBuffer commandBuffer, uint32_t first, uint32_t count,
+                   const VkRect2D *pScissors)
+{
+   CMD(cmd);
+   agxv_dyn_set_scissors(&cmd->dyn, first, count, pScissors);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetScissorWithCount(VkCommandBuffer commandBuffer, uint32_t count,
+                            const VkRect2D *pScissors)
+{
+   CMD(cmd);
+   agxv_dyn_set_scissor_with_count(&cmd->dyn, count, pScissors);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetCullMode(VkCommandBuffer commandBuffer, VkCullModeFlags cullMode)
+{
+   CMD(cmd);
+   agxv_dyn_set_cull_mode(&cmd->dyn, cullMode);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetFrontFace(VkCommandBuffer commandBuffer, VkFrontFace frontFace)
+{
+   CMD(cmd);
+   agxv_dyn_set_front_face(&cmd->dyn, frontFace);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetPrimitiveTopology(VkCommandBuffer commandBuffer, VkPrimitiveTopology topology)
+{
+   CMD(cmd);
+   agxv_dyn_set_primitive_topology(&cmd->dyn, topology);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetPrimitiveRestartEnable(VkCommandBuffer commandBuffer, VkBool32 enable)
+{
+   CMD(cmd);
+   agxv_dyn_set_primitive_restart_enable(&cmd->dyn, enable);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetRasterizerDiscardEnable(VkCommandBuffer commandBuffer, VkBool32 enable)
+{
+   CMD(cmd);
+   agxv_dyn_set_rasterizer_discard_enable(&cmd->dyn, enable);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetLineWidth(VkCommandBuffer commandBuffer, float width)
+{
+   CMD(cmd);
+   agxv_dyn_set_line_width(&cmd->dyn, width);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetDepthBias(VkCommandBuffer commandBuffer, float constant, float clamp, float slope)
+{
+   CMD(cmd);
+   agxv_dyn_set_depth_bias(&cmd->dyn, constant, clamp, slope);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetDepthBiasEnable(VkCommandBuffer commandBuffer, VkBool32 enable)
+{
+   CMD(cmd);
+   agxv_dyn_set_depth_bias_enable(&cmd->dyn, enable);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetBlendConstants(VkCommandBuffer commandBuffer, const float blendConstants[4])
+{
+   CMD(cmd);
+   agxv_dyn_set_blend_constants(&cmd->dyn, blendConstants);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetDepthBounds(VkCommandBuffer commandBuffer, float min, float max)
+{
+   CMD(cmd);
+   agxv_dyn_set_depth_bounds(&cmd->dyn, min, max);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetStencilCompareMask(VkCommandBuffer commandBuffer, VkStencilFaceFlags faces,
+                              uint32_t mask)
+{
+   CMD(cmd);
+   agxv_dyn_set_stencil_compare_mask(&cmd->dyn, faces, mask);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetStencilWriteMask(VkCommandBuffer commandBuffer, VkStencilFaceFlags faces, uint32_t mask)
+{
+   CMD(cmd);
+   agxv_dyn_set_stencil_write_mask(&cmd->dyn, faces, mask);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetStencilReference(VkCommandBuffer commandBuffer, VkStencilFaceFlags faces,
+                            uint32_t reference)
+{
+   CMD(cmd);
+   agxv_dyn_set_stencil_reference(&cmd->dyn, faces, reference);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetDepthTestEnable(VkCommandBuffer commandBuffer, VkBool32 enable)
+{
+   CMD(cmd);
+   agxv_dyn_set_depth_test_enable(&cmd->dyn, enable);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetDepthWriteEnable(VkCommandBuffer commandBuffer, VkBool32 enable)
+{
+   CMD(cmd);
+   agxv_dyn_set_depth_write_enable(&cmd->dyn, enable);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetDepthCompareOp(VkCommandBuffer commandBuffer, VkCompareOp op)
+{
+   CMD(cmd);
+   agxv_dyn_set_depth_compare_op(&cmd->dyn, op);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetDepthBoundsTestEnable(VkCommandBuffer commandBuffer, VkBool32 enable)
+{
+   CMD(cmd);
+   agxv_dyn_set_depth_bounds_test_enable(&cmd->dyn, enable);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetStencilTestEnable(VkCommandBuffer commandBuffer, VkBool32 enable)
+{
+   CMD(cmd);
+   agxv_dyn_set_stencil_test_enable(&cmd->dyn, enable);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetStencilOp(VkCommandBuffer commandBuffer, VkStencilFaceFlags faces, VkStencilOp fail,
+                     VkStencilOp pass, VkStencilOp depthFail, VkCompareOp compare)
+{
+   CMD(cmd);
+   agxv_dyn_set_stencil_op(&cmd->dyn, faces, fail, pass, depthFail, compare);
+}

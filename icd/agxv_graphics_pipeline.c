@@ -1,0 +1,177 @@
+/*
+ * vkCreateGraphicsPipelines: parse the state (agxv_graphics_state), compile
+ * the vertex and fragment stages (the fragment one for the tilebuffer of
+ * the rendering formats), upload both, and keep what draws link at record
+ * time (UVS layout, CF bindings). See agxv_graphics_pipeline.h.
+ */
+#include "agxv_graphics_pipeline.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "agxv_alloc.h"
+#include "agxv_descriptor_set_layout.h"
+#include "agxv_device.h"
+#include "agxv_format.h"
+#include "agxv_log.h"
+#include "agxv_shader_compile.h"
+#include "agxv_shader_module.h"
+
+bool
+agxv_tib_layout(struct agx_tilebuffer_layout *tib, const VkFormat *formats, uint32_t count,
+                uint32_t samples)
+{
+   enum agx_tib_format f[AGX_TIB_MAX_RTS] = {AGX_TIB_NONE};
+   if (count > AGX_TIB_MAX_RTS)
+      return false;
+   for (uint32_t i = 0; i < count; i++) {
+      if (formats[i] == VK_FORMAT_UNDEFINED)
+         continue;
+      f[i] = agxv_format_tib(formats[i]);
+      if (f[i] == AGX_TIB_NONE)
+         return false;
+   }
+   return agx_tilebuffer_layout(tib, f, count, samples ? samples : 1);
+}
+
+/* State this driver cannot draw with yet: a clear error instead of wrong
+ * pixels. */
+static VkResult
+check_state(const struct agxv_graphics_state *s)
+{
+   for (uint32_t i = 0; i < s->cb.attachment_count && i < AGXV_MAX_RTS; i++) {
+      const struct agxv_cb_attachment *a = &s->cb.attachments[i];
+      if (a->blend_enable)
+         return agxv_error(VK_ERROR_UNKNOWN, "blending is not supported yet (attachment %u)", i);
+      if ((a->write_mask & 0xF) != 0xF && !(s->dynamic & AGXV_DYN_BIT(CB_WRITE_MASKS)))
+         return agxv_error(VK_ERROR_UNKNOWN, "colour write masks are not supported yet");
+   }
+   if (s->cb.logic_op_enable)
+      return agxv_error(VK_ERROR_UNKNOWN, "logic ops are not supported yet");
+   return VK_SUCCESS;
+}
+
+static VkResult
+compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
+              const VkPipelineShaderStageCreateInfo *stage,
+              const struct agxv_pipeline_layout *layout, const struct agx_tilebuffer_layout *tib)
+{
+   struct agxv_graphics_pipeline *gfx = pipeline->gfx;
+   const struct agxv_shader_module *module = agxv_shader_module_from_handle(stage->module);
+   enum agxv_stage which = agxv_stage_from_vk(stage->stage);
+   if (!module)
+      return agxv_error(VK_ERROR_UNKNOWN, "graphics stage 0x%x without a shader module",
+                        stage->stage);
+   if (which != AGXV_STAGE_VERTEX && which != AGXV_STAGE_FRAGMENT)
+      return agxv_error(VK_ERROR_UNKNOWN, "shader stage 0x%x is not supported yet", stage->stage);
+   struct agxv_spec_constant *spec;
+   uint32_t spec_count;
+   VkResult result =
+      agxv_read_specialization(device, stage->pSpecializationInfo, &spec, &spec_count);
+   if (result != VK_SUCCESS)
+      return result;
+   struct agxv_compile_request req = {
+      .words = module->words,
+      .word_count = module->word_count,
+      .entry = stage->pName,
+      .spec = spec,
+      .spec_count = spec_count,
+      .set_layouts = layout ? layout->sets : NULL,
+      .set_count = layout ? layout->set_count : 0,
+      .print_disasm = agxv_debug(AGXV_DEBUG_SHADERS),
+      .no_preamble = agxv_debug(AGXV_DEBUG_NOPREAMBLE),
+      .robust_buffer_access = device->robust_buffer_access,
+   };
+   struct agxv_compile_gfx_result out;
+   char err[512] = "";
+   int ret = agxv_compile_graphics(&req, tib, &out, err, sizeof(err));
+   agxv_free(&device->alloc, spec);
+   if (ret)
+      return agxv_error(VK_ERROR_UNKNOWN, "cannot compile %s shader \"%s\": %s",
+                        which == AGXV_STAGE_VERTEX ? "vertex" : "fragment", stage->pName, err);
+   if (out.stage != which) {
+      agxv_compile_result_free(&out.r);
+      return agxv_error(VK_ERROR_UNKNOWN, "entry point \"%s\" is not of stage 0x%x", stage->pName,
+                        stage->stage);
+   }
+   if (which == AGXV_STAGE_VERTEX) {
+      if (out.vs.attribs_read) {
+         agxv_compile_result_free(&out.r);
+         return agxv_error(VK_ERROR_UNKNOWN,
+                           "vertex attributes are not supported yet (no vertex-fetch prolog)");
+      }
+      gfx->uvs = out.vs.uvs;
+      gfx->vs_reads_draw_params = out.vs.reads_base_vertex || out.vs.reads_base_instance ||
+                                  out.vs.reads_draw_id || out.vs.reads_instance_id;
+   } else {
+      gfx->has_fs = true;
+      gfx->fs = out.fs;
+   }
+   result =
+      agxv_pipeline_upload_stage(device, pipeline, which, out.r.code, out.r.size, &out.r.info);
+   agxv_compile_result_free(&out.r);
+   return result;
+}
+
+static VkResult
+create_graphics_pipeline(struct agxv_device *device, const VkGraphicsPipelineCreateInfo *info,
+                         const VkAllocationCallbacks *alloc, struct agxv_pipeline **out)
+{
+   struct agxv_pipeline *pipeline =
+      agxv_object_zalloc(device, alloc, sizeof(*pipeline), VK_OBJECT_TYPE_PIPELINE);
+   if (!pipeline)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   pipeline->bind_point = VK_PIPELINE_BIND_POINT_GRAPHICS;
+   pipeline->gfx =
+      agxv_alloc(&device->alloc, sizeof(*pipeline->gfx), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   VkResult result = pipeline->gfx ? VK_SUCCESS : VK_ERROR_OUT_OF_HOST_MEMORY;
+   struct agxv_graphics_pipeline *gfx = pipeline->gfx;
+   if (gfx) {
+      memset(gfx, 0, sizeof(*gfx));
+      result = agxv_graphics_state_init(&gfx->state, info);
+   }
+   if (result == VK_SUCCESS)
+      result = check_state(&gfx->state);
+   if (result == VK_SUCCESS &&
+       !agxv_tib_layout(&gfx->tib, gfx->state.rp.color_formats,
+                        gfx->state.rp.color_attachment_count, gfx->state.ms.rasterization_samples))
+      result = agxv_error(VK_ERROR_UNKNOWN, "colour formats the tilebuffer does not take");
+   const struct agxv_pipeline_layout *layout = agxv_pipeline_layout_from_handle(info->layout);
+   for (uint32_t i = 0; result == VK_SUCCESS && i < info->stageCount; i++)
+      result = compile_stage(device, pipeline, &info->pStages[i], layout, &gfx->tib);
+   if (result == VK_SUCCESS && !(pipeline->stages & (1u << AGXV_STAGE_VERTEX)))
+      result = agxv_error(VK_ERROR_UNKNOWN, "graphics pipeline without a vertex shader");
+   if (result != VK_SUCCESS) {
+      agxv_pipeline_destroy(device, pipeline, alloc);
+      return result;
+   }
+   *out = pipeline;
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agxv_CreateGraphicsPipelines(VkDevice _device, VkPipelineCache cache, uint32_t count,
+                             const VkGraphicsPipelineCreateInfo *pCreateInfos,
+                             const VkAllocationCallbacks *pAllocator, VkPipeline *pPipelines)
+{
+   AGXV_FROM_HANDLE(agxv_device, device, _device);
+   const VkAllocationCallbacks *alloc = agxv_choose_alloc(&device->alloc, pAllocator);
+   (void)cache;
+   VkResult first_error = VK_SUCCESS;
+   uint32_t i = 0;
+   for (; i < count; i++) {
+      struct agxv_pipeline *pipeline = NULL;
+      VkResult result = create_graphics_pipeline(device, &pCreateInfos[i], alloc, &pipeline);
+      pPipelines[i] = result == VK_SUCCESS ? agxv_pipeline_to_handle(pipeline) : VK_NULL_HANDLE;
+      if (result != VK_SUCCESS && first_error == VK_SUCCESS)
+         first_error = result;
+      if (result != VK_SUCCESS &&
+          (pCreateInfos[i].flags & VK_PIPELINE_CREATE_EARLY_RETURN_ON_FAILURE_BIT)) {
+         i++;
+         break;
+      }
+   }
+   for (; i < count; i++)
+      pPipelines[i] = VK_NULL_HANDLE;
+   return first_error;
+}

@@ -1,0 +1,37 @@
+/*
+ * Graphics pipelines (vkCreateGraphicsPipelines): the Vulkan state parsed by
+ * agxv_graphics_state, the vertex and fragment shaders compiled by the
+ * compiler (the fragment shader for the tilebuffer layout of the pipeline's
+ * colour formats), and what linking them needs at draw time: the vertex
+ * shader's UVS layout, the fragment shader's CF bindings.
+ *
+ * Model: Honeykrisp's monolithic pipelines (Mesa src/asahi/vulkan/
+ * hk_shader.c, hk_cmd_draw.c) without prologs/epilogs: no vertex-fetch
+ * prolog exists yet (vertex attributes are refused), blending and logic
+ * ops are not lowered (refused), colour write masks must be full.
+ *
+ * Assumes: dynamic rendering (VkPipelineRenderingCreateInfo formats); no
+ * pipeline libraries; the pipeline cache is not used for graphics yet.
+ */
+#ifndef AGXV_GRAPHICS_PIPELINE_H
+#define AGXV_GRAPHICS_PIPELINE_H
+
+#include "agx_stage_info.h"
+#include "agxv_graphics_state.h"
+#include "agxv_pipeline.h"
+
+struct agxv_graphics_pipeline {
+   struct agxv_graphics_state state;
+   struct agx_uvs_layout uvs; /* the vertex shader's output record */
+   bool vs_reads_draw_params; /* base vertex/instance, draw index */
+   bool has_fs;
+   struct agx_fs_info fs;            /* CF bindings, discard, colour outputs */
+   struct agx_tilebuffer_layout tib; /* what the fragment shader stores to */
+};
+
+/* The tilebuffer layout of colour formats and a sample count (false: a
+ * format the tilebuffer does not take). */
+bool agxv_tib_layout(struct agx_tilebuffer_layout *tib, const VkFormat *formats, uint32_t count,
+                     uint32_t samples);
+
+#endif
