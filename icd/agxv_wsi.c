@@ -11,6 +11,7 @@
 
 #include "agxv_alloc.h"
 #include "agxv_entrypoints.h"
+#include "agxv_format.h"
 #include "agxv_instance.h"
 #include "agxv_log.h"
 #include "agxv_physical_device.h"
@@ -20,19 +21,34 @@ const VkSurfaceFormatKHR agxv_wsi_formats[AGXV_WSI_FORMAT_COUNT] = {
    {VK_FORMAT_B8G8R8A8_UNORM, VK_COLOR_SPACE_SRGB_NONLINEAR_KHR},
 };
 
-/* The spec asks supportedUsageFlags to include COLOR_ATTACHMENT. The driver
- * cannot render yet (no format has COLOR_ATTACHMENT format features), so it
- * offers only what works on these formats today: transfers (clears,
- * copies), sampling, and storage (B8G8R8A8_UNORM only; the image format
- * query refuses it for SRGB). COLOR_ATTACHMENT_BIT is to be added here when
- * rendering lands; swapchain creation already accepts it (vkCreateImage
- * does not check usage against format features), so applications that ask
- * for it, as every renderer does, still get their swapchain. */
+/* The usages of swapchain images: what the format table grants linear
+ * B8G8R8A8 images (swapchain images are linear, agxv_swapchain.c; both
+ * offered formats get the same features but storage, which SRGB lacks and
+ * the image format query refuses). The spec asks supportedUsageFlags to
+ * include COLOR_ATTACHMENT, which the format table grants to optimal tiling
+ * only so far (rendering to linear images is not tested): until it grants
+ * it to linear images too, or swapchain images become tiled with a copy to
+ * linear memory at present, it is left out here, honestly. Swapchain
+ * creation accepts it anyway (vkCreateImage does not check usage against
+ * format features), so applications that ask for it, as every renderer
+ * does, still get their swapchain. */
 VkImageUsageFlags
 agxv_wsi_supported_usage(void)
 {
-   return VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
-          VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT;
+   VkFormatFeatureFlags2 f =
+      agxv_image_format_features(VK_FORMAT_B8G8R8A8_UNORM, VK_IMAGE_TILING_LINEAR);
+   VkImageUsageFlags usage = 0;
+   if (f & VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT)
+      usage |= VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+   if (f & VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT)
+      usage |= VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+   if (f & VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT)
+      usage |= VK_IMAGE_USAGE_SAMPLED_BIT;
+   if (f & VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT)
+      usage |= VK_IMAGE_USAGE_STORAGE_BIT;
+   if (f & VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT)
+      usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+   return usage;
 }
 
 const struct agxv_wsi_platform *

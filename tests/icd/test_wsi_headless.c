@@ -65,11 +65,20 @@ check_queries(struct wsi *w)
    CHECK(caps.supportedTransforms & VK_SURFACE_TRANSFORM_IDENTITY_BIT_KHR);
    CHECK(caps.supportedCompositeAlpha & VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR);
    if (!c->reference) {
-      /* What the driver can do with B8G8R8A8 images today; COLOR_ATTACHMENT
-       * joins when rendering lands (agxv_wsi_supported_usage). */
-      CHECK(caps.supportedUsageFlags ==
-            (VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
-             VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT));
+      /* Exactly what linear B8G8R8A8_UNORM images can do (swapchain images
+       * are linear): transfers, sampling, storage today; COLOR_ATTACHMENT
+       * once rendering to linear images is granted (agxv_wsi_supported_usage). */
+      VkFormatProperties fp;
+      vkGetPhysicalDeviceFormatProperties(c->pdev, VK_FORMAT_B8G8R8A8_UNORM, &fp);
+      VkFormatFeatureFlags lf = fp.linearTilingFeatures;
+      VkImageUsageFlags want =
+         ((lf & VK_FORMAT_FEATURE_TRANSFER_SRC_BIT) ? VK_IMAGE_USAGE_TRANSFER_SRC_BIT : 0) |
+         ((lf & VK_FORMAT_FEATURE_TRANSFER_DST_BIT) ? VK_IMAGE_USAGE_TRANSFER_DST_BIT : 0) |
+         ((lf & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT) ? VK_IMAGE_USAGE_SAMPLED_BIT : 0) |
+         ((lf & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT) ? VK_IMAGE_USAGE_STORAGE_BIT : 0) |
+         ((lf & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT) ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT : 0);
+      CHECK(caps.supportedUsageFlags == want);
+      CHECK(want & VK_IMAGE_USAGE_SAMPLED_BIT && want & VK_IMAGE_USAGE_STORAGE_BIT);
       CHECK(caps.minImageCount == 2 && caps.maxImageCount == 8);
    }
 
