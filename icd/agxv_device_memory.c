@@ -96,3 +96,13 @@ agxv_GetDeviceMemoryOpaqueCaptureAddress(VkDevice _device,
 {
    return agxv_device_memory_from_handle(pInfo->memory)->bo->va;
 }
+
+/* A group of one device has no peers (valid usage asks for two different
+ * device indices), so there is nothing to report. */
+VKAPI_ATTR void VKAPI_CALL
+agxv_GetDeviceGroupPeerMemoryFeatures(VkDevice device, uint32_t heapIndex,
+                                      uint32_t localDeviceIndex, uint32_t remoteDeviceIndex,
+                                      VkPeerMemoryFeatureFlags *pPeerMemoryFeatures)
+{
+   *pPeerMemoryFeatures = 0;
+}

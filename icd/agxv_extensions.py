@@ -8,6 +8,14 @@ INSTANCE_EXTENSIONS = [
     'VK_KHR_external_semaphore_capabilities',
     'VK_KHR_external_fence_capabilities',
     'VK_KHR_device_group_creation',
+    # Window-system integration (agxv_wsi*.c). The platform ones are kept
+    # only for the window systems built in (meson options xcb, wayland).
+    'VK_KHR_surface',
+    'VK_KHR_get_surface_capabilities2',
+    'VK_EXT_headless_surface',
+    'VK_KHR_xcb_surface',
+    'VK_KHR_xlib_surface',
+    'VK_KHR_wayland_surface',
 ]
 
 DEVICE_EXTENSIONS = [
@@ -68,4 +76,9 @@ DEVICE_EXTENSIONS = [
     'VK_EXT_shader_atomic_float',
     # samplerMirrorClampToEdge (core 1.2; listed by name like the others)
     'VK_KHR_sampler_mirror_clamp_to_edge',
+    # Swapchains of linear images presented by copy (agxv_swapchain.c)
+    'VK_KHR_swapchain',
+    # Core 1.1, listed by name: vulkaninfo (and DXVK) enable it by name for
+    # the device-group present queries of VK_KHR_swapchain.
+    'VK_KHR_device_group',
 ]

@@ -19,6 +19,7 @@ static const struct {
    {"shaders", AGXV_DEBUG_SHADERS, "print the disassembly of every compiled shader"},
    {"trace", AGXV_DEBUG_TRACE, "decode every submitted control stream (agx-decode)"},
    {"nopreamble", AGXV_DEBUG_NOPREAMBLE, "compile shaders without a preamble (uniform hoisting)"},
+   {"noshm", AGXV_DEBUG_NOSHM, "present to X11 with plain image puts, not MIT-SHM"},
 };
 
 static uint32_t debug_flags;
@@ -30,7 +31,7 @@ print_help(void)
    fprintf(stderr, "agx: AGX_DEBUG is a comma-separated list of:\n");
    for (unsigned i = 0; i < sizeof(debug_options) / sizeof(debug_options[0]); i++)
       fprintf(stderr, "agx:   %-10s %s\n", debug_options[i].name, debug_options[i].help);
-   fprintf(stderr, "agx:   %-10s %s\n", "all", "every tracing flag above (not nopreamble)");
+   fprintf(stderr, "agx:   %-10s %s\n", "all", "every tracing flag above (not nopreamble, noshm)");
    fprintf(stderr, "agx:   %-10s %s\n", "help", "print this list");
 }
 
@@ -49,8 +50,8 @@ parse_debug_env(void)
          print_help();
          known = true;
       } else if (len == 3 && strncmp(p, "all", 3) == 0) {
-         /* every tracing flag; behaviour changes (nopreamble) stay opt-in */
-         debug_flags |= ~AGXV_DEBUG_NOPREAMBLE;
+         /* every tracing flag; behaviour changes (nopreamble, noshm) stay opt-in */
+         debug_flags |= ~(AGXV_DEBUG_NOPREAMBLE | AGXV_DEBUG_NOSHM);
          known = true;
       } else if (len == 0) {
          known = true;

@@ -18,6 +18,7 @@ enum agxv_debug_flag {
    AGXV_DEBUG_SHADERS = 1u << 4,    /* print the disassembly of every compiled shader */
    AGXV_DEBUG_TRACE = 1u << 5,      /* decode every submitted control stream */
    AGXV_DEBUG_NOPREAMBLE = 1u << 6, /* compile shaders without a preamble */
+   AGXV_DEBUG_NOSHM = 1u << 7,      /* X11 presentation without MIT-SHM (plain image puts) */
 };
 
 uint32_t agxv_debug_flags(void);

@@ -39,6 +39,13 @@ agx_vk_ctx_instance(struct agx_vk_ctx *c, int argc, char **argv)
 void
 agx_vk_ctx_instance_version(struct agx_vk_ctx *c, int argc, char **argv, uint32_t api_version)
 {
+   agx_vk_ctx_instance_exts(c, argc, argv, api_version, 0, NULL);
+}
+
+void
+agx_vk_ctx_instance_exts(struct agx_vk_ctx *c, int argc, char **argv, uint32_t api_version,
+                         uint32_t ext_count, const char *const *extra_exts)
+{
    setvbuf(stdout, NULL, _IOLBF, 0);
    memset(c, 0, sizeof(*c));
    for (int i = 1; i < argc; i++) {
@@ -47,7 +54,11 @@ agx_vk_ctx_instance_version(struct agx_vk_ctx *c, int argc, char **argv, uint32_
    }
    VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .apiVersion = api_version};
    const char *layers[] = {"VK_LAYER_KHRONOS_validation"};
-   const char *exts[] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME};
+   const char *exts[16] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME};
+   CHECK(ext_count < 16);
+   uint32_t n_exts = c->validation;
+   for (uint32_t i = 0; i < ext_count; i++)
+      exts[n_exts++] = extra_exts[i];
    VkDebugUtilsMessengerCreateInfoEXT dci = {
       .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
       .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
@@ -62,7 +73,7 @@ agx_vk_ctx_instance_version(struct agx_vk_ctx *c, int argc, char **argv, uint32_
                                .pApplicationInfo = &app,
                                .enabledLayerCount = c->validation,
                                .ppEnabledLayerNames = layers,
-                               .enabledExtensionCount = c->validation,
+                               .enabledExtensionCount = n_exts,
                                .ppEnabledExtensionNames = exts};
    VK_OK(vkCreateInstance(&ici, NULL, &c->instance));
    /* The chained messenger covers only instance creation and destruction. */

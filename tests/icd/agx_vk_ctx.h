@@ -48,6 +48,10 @@ void agx_vk_ctx_instance(struct agx_vk_ctx *c, int argc, char **argv);
 /* The same for an application written against `api_version`. */
 void agx_vk_ctx_instance_version(struct agx_vk_ctx *c, int argc, char **argv, uint32_t api_version);
 
+/* The same with instance extensions `exts` enabled (window-system tests). */
+void agx_vk_ctx_instance_exts(struct agx_vk_ctx *c, int argc, char **argv, uint32_t api_version,
+                              uint32_t ext_count, const char *const *exts);
+
 /* The test provokes messages with id `message_id` on purpose (valid usage
  * the layer still warns about): they are printed but not counted. Call
  * after agx_vk_ctx_instance. */

@@ -44,7 +44,7 @@ expect("agx: AGX_DEVICE='gpu9000' is not one of auto, drm, sim" in err, 'bad AGX
 
 out, err = run(AGX_DEBUG='help')
 expect('agx: AGX_DEBUG is a comma-separated list of:' in err and 'ioctl' in err, 'AGX_DEBUG=help', out, err)
-expect('nopreamble' in err and 'every tracing flag above (not nopreamble)' in err,
+expect('nopreamble' in err and 'every tracing flag above (not nopreamble, noshm)' in err,
        'AGX_DEBUG=help lists nopreamble and says all leaves it off', out, err)
 
 out, err = run(AGX_DEBUG='bogus,,startup')

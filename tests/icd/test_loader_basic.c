@@ -378,7 +378,9 @@ main(int argc, char **argv)
                             .pApplicationName = "agx-test",
                             .apiVersion = VK_API_VERSION_1_3};
    const char *layers[] = {"VK_LAYER_KHRONOS_validation"};
-   const char *exts[] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME};
+   /* VK_KHR_surface: VK_KHR_swapchain, enabled below with every device
+    * extension, requires it. */
+   const char *exts[] = {VK_KHR_SURFACE_EXTENSION_NAME, VK_EXT_DEBUG_UTILS_EXTENSION_NAME};
    VkDebugUtilsMessengerCreateInfoEXT dci = {
       .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
       .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
@@ -394,7 +396,7 @@ main(int argc, char **argv)
       .pApplicationInfo = &app,
       .enabledLayerCount = validation ? 1 : 0,
       .ppEnabledLayerNames = layers,
-      .enabledExtensionCount = validation ? 1 : 0,
+      .enabledExtensionCount = validation ? 2 : 1,
       .ppEnabledExtensionNames = exts,
    };
    VK_OK(vkCreateInstance(&ici, NULL, &c.instance));
@@ -448,7 +450,7 @@ main(int argc, char **argv)
                                 .pEnabledFeatures = &want};
       VkDevice d;
       CHECK_VK(vkCreateDevice(c.pdev, &bad, NULL, &d), VK_ERROR_FEATURE_NOT_PRESENT);
-      const char *ext = "VK_KHR_swapchain";
+      const char *ext = "VK_KHR_ray_query";
       VkDeviceCreateInfo bad2 = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
                                  .queueCreateInfoCount = 1,
                                  .pQueueCreateInfos = &qci,
