@@ -204,6 +204,9 @@ init_features(struct agxv_features *f)
    /* Cube Array textures (agxv_image_view.c; tests/icd test_image_shader
     * cube_array samples every face texel of a 2-cube array) */
    f->v10.imageCubeArray = VK_TRUE;
+   /* BC1-BC7 (the format table's 'b' rows; the texture unit decodes them,
+    * tests/icd test_bc samples every format against CPU decoders) */
+   f->v10.textureCompressionBC = VK_TRUE;
    f->v13.shaderDemoteToHelperInvocation = VK_TRUE;
    f->v13.shaderTerminateInvocation = VK_TRUE;
    /* Texel buffers (tests/icd test_texel_buffer): arrays indexed by

@@ -121,7 +121,8 @@ fetch(struct sample_ctx *c, unsigned level, const int64_t idx[3], struct agx_sim
       if (!agx_sim_tex_check_coherent(c->w, c->sg, c->I, c->t, va) ||
           !agx_sim_tex_mem(c->w, c->I, va, texel, c->img->fmt.bytes, false, "texture"))
          return false;
-      agx_sim_texel_decode(&c->img->fmt, c->img->srgb_mask, texel, out);
+      agx_sim_texel_decode_at(&c->img->fmt, c->img->srgb_mask, texel, (uint32_t)idx[0],
+                              (uint32_t)idx[1], out);
    }
    if (c->compare) {
       double d = c->img->fmt.is_int ? (double)out->u[0] : out->f[0];
