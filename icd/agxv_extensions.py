@@ -63,4 +63,7 @@ DEVICE_EXTENSIONS = [
     'VK_EXT_texel_buffer_alignment',
     # samplerMirrorClampToEdge (core 1.2; listed by name like the others)
     'VK_KHR_sampler_mirror_clamp_to_edge',
+    # Every descriptor-indexing feature (core 1.2 descriptorIndexing; tests/icd
+    # test_desc_indexing, test_texel_buffer, test_desc_images)
+    'VK_EXT_descriptor_indexing',
 ]

@@ -221,6 +221,19 @@ init_features(struct agxv_features *f)
    f->v12.shaderStorageTexelBufferArrayNonUniformIndexing = VK_TRUE;
    f->v12.descriptorBindingUniformTexelBufferUpdateAfterBind = VK_TRUE;
    f->v12.descriptorBindingStorageTexelBufferUpdateAfterBind = VK_TRUE;
+   /* Images and samplers: the same bindless paths (descriptor offset as a
+    * per-thread register of the texture instructions, sampler heap index),
+    * descriptors read when the dispatch runs (tests/icd test_desc_images:
+    * non-uniform and dynamic indices, update after bind, partially bound,
+    * variable count). With the bits above this is all of
+    * VK_EXT_descriptor_indexing, so descriptorIndexing reads true. */
+   f->v10.shaderSampledImageArrayDynamicIndexing = VK_TRUE;
+   f->v10.shaderStorageImageArrayDynamicIndexing = VK_TRUE;
+   f->v12.shaderSampledImageArrayNonUniformIndexing = VK_TRUE;
+   f->v12.shaderStorageImageArrayNonUniformIndexing = VK_TRUE;
+   f->v12.descriptorBindingSampledImageUpdateAfterBind = VK_TRUE;
+   f->v12.descriptorBindingStorageImageUpdateAfterBind = VK_TRUE;
+   f->v12.descriptorIndexing = VK_TRUE;
    f->v10.shaderStorageImageReadWithoutFormat = VK_TRUE;
    f->v10.shaderStorageImageWriteWithoutFormat = VK_TRUE;
    /* VK_EXT_texel_buffer_alignment: views at any texel-aligned offset (the
