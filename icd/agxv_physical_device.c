@@ -419,7 +419,12 @@ init_properties(struct agxv_physical_device *pdev)
    p->v12.shaderDenormFlushToZeroFloat32 = VK_TRUE;
    p->v12.shaderRoundingModeRTEFloat16 = VK_TRUE;
    p->v12.shaderRoundingModeRTEFloat32 = VK_TRUE;
-   p->v12.maxUpdateAfterBindDescriptorsInAllPools = 500000;
+   /* vkd3d-proton's bindless heaps (VKD3D_MIN_VIEW_DESCRIPTOR_COUNT = 1,000,000
+    * sampled images, storage images and storage buffers per stage): set
+    * memory is a linear BO per pool (48 bytes per image, 16 per buffer), so
+    * these are memory bounds only (tests/icd test_desc_images: one set with
+    * three 1,000,000-element arrays). */
+   p->v12.maxUpdateAfterBindDescriptorsInAllPools = 4u << 20;
    /* bounds come from the descriptor in set memory, read when the shader runs */
    p->v12.robustBufferAccessUpdateAfterBind = VK_TRUE;
    /* bounds checks use the exact descriptor range */
@@ -430,18 +435,18 @@ init_properties(struct agxv_physical_device *pdev)
    };
    p->v12.maxPerStageDescriptorUpdateAfterBindSamplers = 500000;
    p->v12.maxPerStageDescriptorUpdateAfterBindUniformBuffers = 12;
-   p->v12.maxPerStageDescriptorUpdateAfterBindStorageBuffers = 500000;
-   p->v12.maxPerStageDescriptorUpdateAfterBindSampledImages = 500000;
-   p->v12.maxPerStageDescriptorUpdateAfterBindStorageImages = 500000;
+   p->v12.maxPerStageDescriptorUpdateAfterBindStorageBuffers = 1u << 20;
+   p->v12.maxPerStageDescriptorUpdateAfterBindSampledImages = 1u << 20;
+   p->v12.maxPerStageDescriptorUpdateAfterBindStorageImages = 1u << 20;
    p->v12.maxPerStageDescriptorUpdateAfterBindInputAttachments = 4;
-   p->v12.maxPerStageUpdateAfterBindResources = 500000;
+   p->v12.maxPerStageUpdateAfterBindResources = 4u << 20;
    p->v12.maxDescriptorSetUpdateAfterBindSamplers = 500000;
    p->v12.maxDescriptorSetUpdateAfterBindUniformBuffers = 72;
    p->v12.maxDescriptorSetUpdateAfterBindUniformBuffersDynamic = 8;
-   p->v12.maxDescriptorSetUpdateAfterBindStorageBuffers = 500000;
+   p->v12.maxDescriptorSetUpdateAfterBindStorageBuffers = 1u << 20;
    p->v12.maxDescriptorSetUpdateAfterBindStorageBuffersDynamic = 4;
-   p->v12.maxDescriptorSetUpdateAfterBindSampledImages = 500000;
-   p->v12.maxDescriptorSetUpdateAfterBindStorageImages = 500000;
+   p->v12.maxDescriptorSetUpdateAfterBindSampledImages = 1u << 20;
+   p->v12.maxDescriptorSetUpdateAfterBindStorageImages = 1u << 20;
    p->v12.maxDescriptorSetUpdateAfterBindInputAttachments = 4;
    p->v12.supportedDepthResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
    p->v12.supportedStencilResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;

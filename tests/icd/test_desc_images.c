@@ -7,8 +7,12 @@
  * element 3 is rewritten after the command buffer was recorded and the shader must see the
  * new image. Values are checked against C; lavapipe (Mesa 22.3) lacks descriptor indexing,
  * so the reference run is skipped there.
+ * shaders/desc_large.comp: vkd3d-proton's bindless heaps (VKD3D_MIN_VIEW_DESCRIPTOR_COUNT):
+ * one set with 1,000,000-element update-after-bind, partially bound arrays of sampled
+ * images, storage images and storage buffers, written at 4 indices from 0 to 999,999
+ * after recording and read at those indices non-uniformly.
  *
- * test_desc_images SHADER.spv [--validation] [--reference]
+ * test_desc_images SHADER.spv LARGE.spv [--validation] [--reference]
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -98,6 +102,164 @@ fill(struct img *m, uint32_t h, uint32_t rows, uint32_t base)
    agx_vk_buffer_free(&C, &b);
 }
 
+#define HEAP 1000000u
+
+/* The 1,000,000-descriptor set (see the header). */
+static void
+large(const char *spv)
+{
+   VkPhysicalDeviceVulkan12Properties p12 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                     .pNext = &p12};
+   vkGetPhysicalDeviceProperties2(C.pdev, &p2);
+   CHECK(p12.maxPerStageDescriptorUpdateAfterBindSampledImages >= HEAP);
+   CHECK(p12.maxPerStageDescriptorUpdateAfterBindStorageImages >= HEAP);
+   CHECK(p12.maxPerStageDescriptorUpdateAfterBindStorageBuffers >= HEAP);
+   CHECK(p12.maxPerStageUpdateAfterBindResources >= 3 * HEAP + 2);
+   struct img tex[4], st[4];
+   struct agx_vk_buffer bufs[4];
+   for (unsigned n = 0; n < 4; n++) {
+      tex[n] = make_image(8, VK_IMAGE_USAGE_SAMPLED_BIT);
+      fill(&tex[n], 8, 8, 1000 * (n + 1));
+      st[n] = make_image(8, VK_IMAGE_USAGE_STORAGE_BIT);
+      fill(&st[n], 8, 8, 2000 * (n + 1));
+      bufs[n] = agx_vk_buffer(&C, 16);
+      ((uint32_t *)bufs[n].ptr)[0] = 3000 * (n + 1);
+   }
+   VkSamplerCreateInfo sci = {.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
+   VkSampler samp;
+   VK_OK(vkCreateSampler(C.dev, &sci, NULL, &samp));
+   const VkShaderStageFlags cs = VK_SHADER_STAGE_COMPUTE_BIT;
+   VkDescriptorSetLayoutBinding b[5] = {{0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, cs, NULL},
+                                        {1, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, HEAP, cs, NULL},
+                                        {2, VK_DESCRIPTOR_TYPE_SAMPLER, 1, cs, NULL},
+                                        {3, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, HEAP, cs, NULL},
+                                        {4, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, HEAP, cs, NULL}};
+   const VkDescriptorBindingFlags heap =
+      VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT | VK_DESCRIPTOR_BINDING_PARTIALLY_BOUND_BIT;
+   VkDescriptorBindingFlags bf[5] = {0, heap, 0, heap, heap};
+   VkDescriptorSetLayoutBindingFlagsCreateInfo bfi = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO,
+      .bindingCount = 5,
+      .pBindingFlags = bf};
+   VkDescriptorSetLayoutCreateInfo dci = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+      .pNext = &bfi,
+      .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT,
+      .bindingCount = 5,
+      .pBindings = b};
+   VkDescriptorSetLayout dsl;
+   VK_OK(vkCreateDescriptorSetLayout(C.dev, &dci, NULL, &dsl));
+   VkPushConstantRange pr = {cs, 0, 16};
+   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                     .setLayoutCount = 1,
+                                     .pSetLayouts = &dsl,
+                                     .pushConstantRangeCount = 1,
+                                     .pPushConstantRanges = &pr};
+   VkPipelineLayout layout;
+   VK_OK(vkCreatePipelineLayout(C.dev, &lci, NULL, &layout));
+   VkShaderModule mod = agx_vk_shader(&C, spv);
+   VkPipeline pipe = agx_vk_compute_pipeline(&C, layout, mod, NULL, 0, NULL);
+   VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, HEAP + 1},
+                                   {VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, HEAP},
+                                   {VK_DESCRIPTOR_TYPE_SAMPLER, 1},
+                                   {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, HEAP}};
+   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                     .flags = VK_DESCRIPTOR_POOL_CREATE_UPDATE_AFTER_BIND_BIT,
+                                     .maxSets = 1,
+                                     .poolSizeCount = 4,
+                                     .pPoolSizes = sizes};
+   VkDescriptorPool pool;
+   VK_OK(vkCreateDescriptorPool(C.dev, &pci, NULL, &pool));
+   VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                     .descriptorPool = pool,
+                                     .descriptorSetCount = 1,
+                                     .pSetLayouts = &dsl};
+   VkDescriptorSet set;
+   VK_OK(vkAllocateDescriptorSets(C.dev, &ai, &set));
+   struct agx_vk_buffer out = agx_vk_buffer(&C, 64 * 16);
+   VkDescriptorBufferInfo bi = {out.buf, 0, VK_WHOLE_SIZE};
+   VkDescriptorImageInfo si = {samp, VK_NULL_HANDLE, VK_IMAGE_LAYOUT_UNDEFINED};
+   VkWriteDescriptorSet w[2] = {{.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                 .dstSet = set,
+                                 .dstBinding = 0,
+                                 .descriptorCount = 1,
+                                 .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                 .pBufferInfo = &bi},
+                                {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                 .dstSet = set,
+                                 .dstBinding = 2,
+                                 .descriptorCount = 1,
+                                 .descriptorType = VK_DESCRIPTOR_TYPE_SAMPLER,
+                                 .pImageInfo = &si}};
+   vkUpdateDescriptorSets(C.dev, 2, w, 0, NULL);
+   const uint32_t idx[4] = {0, 1, 499999, HEAP - 1};
+   VkCommandBuffer cb = agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0, NULL);
+   vkCmdPushConstants(cb, layout, cs, 0, 16, idx);
+   vkCmdDispatch(cb, 1, 1, 1);
+   VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                         .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                         .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
+   vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
+                        &mb, 0, NULL, 0, NULL);
+   /* the heap entries are written after recording (update after bind) */
+   for (unsigned n = 0; n < 4; n++) {
+      VkDescriptorImageInfo ti = {VK_NULL_HANDLE, tex[n].view, VK_IMAGE_LAYOUT_GENERAL};
+      VkDescriptorImageInfo ii = {VK_NULL_HANDLE, st[n].view, VK_IMAGE_LAYOUT_GENERAL};
+      VkDescriptorBufferInfo bb = {bufs[n].buf, 0, VK_WHOLE_SIZE};
+      VkWriteDescriptorSet hw[3] = {{.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                     .dstSet = set,
+                                     .dstBinding = 1,
+                                     .dstArrayElement = idx[n],
+                                     .descriptorCount = 1,
+                                     .descriptorType = VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE,
+                                     .pImageInfo = &ti},
+                                    {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                     .dstSet = set,
+                                     .dstBinding = 3,
+                                     .dstArrayElement = idx[n],
+                                     .descriptorCount = 1,
+                                     .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
+                                     .pImageInfo = &ii},
+                                    {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                     .dstSet = set,
+                                     .dstBinding = 4,
+                                     .dstArrayElement = idx[n],
+                                     .descriptorCount = 1,
+                                     .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                     .pBufferInfo = &bb}};
+      vkUpdateDescriptorSets(C.dev, 3, hw, 0, NULL);
+   }
+   VK_OK(agx_vk_submit_wait(&C, cb));
+   unsigned bad = 0;
+   const uint32_t *o = out.ptr;
+   for (uint32_t i = 0; i < 64; i++) {
+      uint32_t n = i % 4;
+      uint32_t want[4] = {1000 * (n + 1), 2000 * (n + 1), 3000 * (n + 1), idx[n]};
+      for (unsigned c = 0; c < 4; c++)
+         if (o[4 * i + c] != want[c] && bad++ < 16)
+            fprintf(stderr, "heap: invocation %u component %u: %u, expected %u\n", i, c,
+                    o[4 * i + c], want[c]);
+   }
+   printf("1,000,000-descriptor heaps: %u mismatches\n", bad);
+   CHECK(bad == 0);
+   agx_vk_buffer_free(&C, &out);
+   vkDestroyDescriptorPool(C.dev, pool, NULL);
+   vkDestroyPipeline(C.dev, pipe, NULL);
+   vkDestroyShaderModule(C.dev, mod, NULL);
+   vkDestroyPipelineLayout(C.dev, layout, NULL);
+   vkDestroyDescriptorSetLayout(C.dev, dsl, NULL);
+   vkDestroySampler(C.dev, samp, NULL);
+   for (unsigned n = 0; n < 4; n++) {
+      free_image(&tex[n]);
+      free_image(&st[n]);
+      agx_vk_buffer_free(&C, &bufs[n]);
+   }
+}
+
 int
 main(int argc, char **argv)
 {
@@ -123,6 +285,9 @@ main(int argc, char **argv)
    VkPhysicalDeviceVulkan12Features e12 = {.sType =
                                               VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
                                            .descriptorIndexing = VK_TRUE,
+                                           .descriptorBindingStorageImageUpdateAfterBind = VK_TRUE,
+                                           .descriptorBindingStorageBufferUpdateAfterBind = VK_TRUE,
+                                           .shaderStorageBufferArrayNonUniformIndexing = VK_TRUE,
                                            .shaderSampledImageArrayNonUniformIndexing = VK_TRUE,
                                            .shaderStorageImageArrayNonUniformIndexing = VK_TRUE,
                                            .descriptorBindingSampledImageUpdateAfterBind = VK_TRUE,
@@ -130,7 +295,8 @@ main(int argc, char **argv)
                                            .descriptorBindingPartiallyBound = VK_TRUE,
                                            .runtimeDescriptorArray = VK_TRUE};
    VkPhysicalDeviceFeatures f10 = {.shaderSampledImageArrayDynamicIndexing = VK_TRUE,
-                                   .shaderStorageImageArrayDynamicIndexing = VK_TRUE};
+                                   .shaderStorageImageArrayDynamicIndexing = VK_TRUE,
+                                   .shaderStorageBufferArrayDynamicIndexing = VK_TRUE};
    agx_vk_ctx_device_features(&C, &e12, &f10, 0, NULL);
 
    struct img tex[5], st[3];
@@ -316,5 +482,7 @@ main(int argc, char **argv)
       free_image(&tex[n]);
    for (unsigned n = 0; n < 3; n++)
       free_image(&st[n]);
+   if (argc >= 3 && argv[2][0] != '-')
+      large(argv[2]);
    return agx_vk_ctx_finish(&C);
 }
