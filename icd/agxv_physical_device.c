@@ -207,6 +207,10 @@ init_features(struct agxv_features *f)
    /* BC1-BC7 (the format table's 'b' rows; the texture unit decodes them,
     * tests/icd test_bc samples every format against CPU decoders) */
    f->v10.textureCompressionBC = VK_TRUE;
+   /* The Sampler's Maximum anisotropy (agxv_sampler.c rounds up to a power
+    * of two); the simulator's footprint is a documented approximation
+    * (tests/icd test_aniso) */
+   f->v10.samplerAnisotropy = VK_TRUE;
    f->v13.shaderDemoteToHelperInvocation = VK_TRUE;
    f->v13.shaderTerminateInvocation = VK_TRUE;
    /* Texel buffers (tests/icd test_texel_buffer): arrays indexed by
@@ -314,7 +318,7 @@ init_properties(struct agxv_physical_device *pdev)
       .maxDrawIndexedIndexValue = UINT32_MAX,
       .maxDrawIndirectCount = 1,
       .maxSamplerLodBias = 2.0f,
-      .maxSamplerAnisotropy = 1.0f,
+      .maxSamplerAnisotropy = 16.0f, /* the Sampler's Maximum anisotropy: 1 ... 16 */
       .maxViewports = 1,
       .maxViewportDimensions = {16384, 16384},
       .viewportBoundsRange = {-32768.0f, 32767.0f},
