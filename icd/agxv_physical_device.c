@@ -157,6 +157,11 @@ init_features(struct agxv_features *f)
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
       .robustBufferAccess2 = VK_TRUE,
       .nullDescriptor = VK_TRUE,
+      /* out-of-bounds texel coordinates read the txf sampler's transparent
+       * black through the format swizzle (R001: (0, 0, 0, 1)), layers and
+       * levels are checked in the shader (agx_pass_lower_image.c), the PBE
+       * drops stores outside the level (tests/icd test_robust_image) */
+      .robustImageAccess2 = VK_TRUE,
    };
    f->v10.shaderInt16 = VK_TRUE;
    f->v12.shaderInt8 = VK_TRUE;
