@@ -25,7 +25,7 @@ bool
 agxv_pack_texel_buffer(VkFormat format, uint64_t va, uint64_t elements, uint32_t *desc)
 {
    const struct agxv_format_info *f = agxv_format_info(format);
-   if (!f || f->depth) /* depth formats: attachments only */
+   if (!f || f->depth || f->block > 1) /* attachment-only and block-compressed formats */
       return false;
    uint64_t head = va & ~(uint64_t)15;
    uint32_t skip = (uint32_t)(va & 15) / f->bytes;
@@ -78,7 +78,7 @@ agxv_CreateBufferView(VkDevice _device, const VkBufferViewCreateInfo *pCreateInf
    AGXV_FROM_HANDLE(agxv_device, device, _device);
    AGXV_FROM_HANDLE(agxv_buffer, buffer, pCreateInfo->buffer);
    const struct agxv_format_info *f = agxv_format_info(pCreateInfo->format);
-   if (!f || f->depth)
+   if (!f || f->depth || f->block > 1)
       return agxv_error(VK_ERROR_FORMAT_NOT_SUPPORTED, "buffer view format %d",
                         pCreateInfo->format);
    VkDeviceSize range = pCreateInfo->range;

@@ -92,8 +92,13 @@ buffer_image(struct agxv_cmd_buffer *cmd, struct agxv_buffer *buf, struct agxv_i
    uint32_t bytes = texel_bytes(img->format);
    if (!bytes)
       return;
+   /* block-compressed images: offsets, extents and buffer rows in blocks (the
+    * extent may stop at the image edge inside a block) */
+   uint32_t bk = img->layout.block;
    uint32_t row = r->bufferRowLength ? r->bufferRowLength : r->imageExtent.width;
    uint32_t rows = r->bufferImageHeight ? r->bufferImageHeight : r->imageExtent.height;
+   row = agx_image_blocks(row, bk);
+   rows = agx_image_blocks(rows, bk);
    struct agx_image_surface b = {
       .base = buf->va + r->bufferOffset,
       .layer_stride = (uint64_t)row * rows * bytes,
@@ -105,17 +110,18 @@ buffer_image(struct agxv_cmd_buffer *cmd, struct agxv_buffer *buf, struct agxv_i
       agx_image_layout_surface(&img->layout, img->va, r->imageSubresource.mipLevel);
    uint32_t z = first_z(img, &r->imageSubresource, r->imageOffset.z);
    struct agx_image_copy_args a = {
-      .width = r->imageExtent.width,
-      .height = r->imageExtent.height,
+      .width = agx_image_blocks(r->imageExtent.width, bk),
+      .height = agx_image_blocks(r->imageExtent.height, bk),
       .depth = count_z(img, &r->imageSubresource, r->imageExtent.depth),
       .bytes = bytes,
    };
+   uint32_t x = (uint32_t)r->imageOffset.x / bk, y = (uint32_t)r->imageOffset.y / bk;
    if (to_image) {
       a.src = b, a.dst = i;
-      a.dst_x = (uint32_t)r->imageOffset.x, a.dst_y = (uint32_t)r->imageOffset.y, a.dst_z = z;
+      a.dst_x = x, a.dst_y = y, a.dst_z = z;
    } else {
       a.src = i, a.dst = b;
-      a.src_x = (uint32_t)r->imageOffset.x, a.src_y = (uint32_t)r->imageOffset.y, a.src_z = z;
+      a.src_x = x, a.src_y = y, a.src_z = z;
    }
    dispatch_copy(cmd, a);
 }
@@ -179,7 +185,9 @@ agxv_CmdCopyImageToBuffer(VkCommandBuffer commandBuffer, VkImage srcImage, VkIma
 }
 
 /* Image to image: texel sizes match (size-compatible formats), so texels
- * move as bytes. A 2D <-> 3D copy pairs layers with slices. */
+ * move as bytes. A 2D <-> 3D copy pairs layers with slices. Block-compressed
+ * images count in blocks; the extent is in the source's texels (Vulkan's
+ * rule for copies between compressed and uncompressed images). */
 static void
 image_image(struct agxv_cmd_buffer *cmd, struct agxv_image *src, struct agxv_image *dst,
             const VkImageCopy2 *r)
@@ -189,17 +197,18 @@ image_image(struct agxv_cmd_buffer *cmd, struct agxv_image *src, struct agxv_ima
       return;
    uint32_t zs = count_z(src, &r->srcSubresource, r->extent.depth);
    uint32_t zd = count_z(dst, &r->dstSubresource, r->extent.depth);
+   uint32_t bs = src->layout.block, bd = dst->layout.block;
    struct agx_image_copy_args a = {
       .src = agx_image_layout_surface(&src->layout, src->va, r->srcSubresource.mipLevel),
       .dst = agx_image_layout_surface(&dst->layout, dst->va, r->dstSubresource.mipLevel),
-      .src_x = (uint32_t)r->srcOffset.x,
-      .src_y = (uint32_t)r->srcOffset.y,
+      .src_x = (uint32_t)r->srcOffset.x / bs,
+      .src_y = (uint32_t)r->srcOffset.y / bs,
       .src_z = first_z(src, &r->srcSubresource, r->srcOffset.z),
-      .dst_x = (uint32_t)r->dstOffset.x,
-      .dst_y = (uint32_t)r->dstOffset.y,
+      .dst_x = (uint32_t)r->dstOffset.x / bd,
+      .dst_y = (uint32_t)r->dstOffset.y / bd,
       .dst_z = first_z(dst, &r->dstSubresource, r->dstOffset.z),
-      .width = r->extent.width,
-      .height = r->extent.height,
+      .width = agx_image_blocks(r->extent.width, bs),
+      .height = agx_image_blocks(r->extent.height, bs),
       .depth = zs < zd ? zs : zd,
       .bytes = bytes,
    };

@@ -81,4 +81,7 @@ DEVICE_EXTENSIONS = [
     # Core 1.1, listed by name: vulkaninfo (and DXVK) enable it by name for
     # the device-group present queries of VK_KHR_swapchain.
     'VK_KHR_device_group',
+    # Every descriptor-indexing feature (core 1.2 descriptorIndexing; tests/icd
+    # test_desc_indexing, test_texel_buffer, test_desc_images)
+    'VK_EXT_descriptor_indexing',
 ]

@@ -21,6 +21,11 @@
  * atomics R32_UINT / R32_SINT / R32_SFLOAT; transfer src/dst (the copy kernels handle
  * any texel size). Linear tiling gets the same features: its restrictions
  * (2D, one level, one layer) are applied in the image format query.
+ *
+ * Block-compressed formats (BC1-BC7), as Honeykrisp reports them
+ * (hk_physical_device.c / hk_image.c, graphics.md section 7.4): sampled,
+ * linearly filtered, transfer source/destination; optimal tiling only; 2D
+ * images (arrays, cube compatible); no buffer features, no storage.
  */
 #include "agxv_format.h"
 
@@ -34,7 +39,7 @@ VkFormatFeatureFlags2
 agxv_buffer_format_features(VkFormat format)
 {
    const struct agxv_format_info *f = agxv_format_info(format);
-   if (!f || f->depth)
+   if (!f || f->depth || f->block > 1)
       return 0;
    VkFormatFeatureFlags2 features = VK_FORMAT_FEATURE_2_UNIFORM_TEXEL_BUFFER_BIT;
    if ((f->bytes & (f->bytes - 1)) == 0)
@@ -57,6 +62,12 @@ agxv_image_format_features(VkFormat format, VkImageTiling tiling)
    if (f->depth)
       return tiling == VK_IMAGE_TILING_OPTIMAL ? VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT
                                                : 0;
+   if (f->block > 1)
+      return tiling == VK_IMAGE_TILING_OPTIMAL
+                ? VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT |
+                     VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT |
+                     VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT
+                : 0;
    VkFormatFeatureFlags2 features = VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT |
                                     VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT |
                                     VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT;
@@ -187,6 +198,9 @@ agxv_image_format_properties(VkFormat format, VkImageType type, VkImageTiling ti
       return VK_ERROR_FORMAT_NOT_SUPPORTED;
    if ((flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) && type != VK_IMAGE_TYPE_2D)
       return VK_ERROR_FORMAT_NOT_SUPPORTED;
+   const struct agxv_format_info *f = agxv_format_info(format);
+   if (f->block > 1 && type != VK_IMAGE_TYPE_2D)
+      return VK_ERROR_FORMAT_NOT_SUPPORTED; /* block-compressed: 2D only */
 
    VkExtent3D extent = {16384, 1, 1};
    uint32_t layers = 2048;

@@ -14,12 +14,15 @@
 #   order     memory channel feeding result component R, G, B, A: a letter
 #             names the channel by position (R = channel 0 ... A = 3, the
 #             least significant first), '0'/'1' a constant (missing channel)
-#   bpp       bytes per texel
+#   bpp       bytes per texel (per 4x4 block for block-compressed formats)
 #   flags     's' sRGB, 'r' renderable (colour, also the PBE can write it),
 #             'c' colour attachment (COLOR_ATTACHMENT: rendering to it is tested
 #             through the loader, tests/icd/test_draw.c), 'd' depth
 #             attachment only (DEPTH_STENCIL_ATTACHMENT, optimal tiling; no
-#             other image or buffer feature: only rendering is tested)
+#             other image or buffer feature: only rendering is tested),
+#             'b' block-compressed in 4x4 blocks (BC1-BC7: Channels 0x74-0x7B,
+#             shared/reference/hardware.md section 13; types as formats.c pairs
+#             them; sampled, filtered and copied only, optimal tiling only)
 #
 # Derived rules (agxv_format.c): a format in this table is
 # texturable (except 'd' depth formats: attachment only); uniform texel buffers take every texturable non-depth format,
@@ -27,7 +30,8 @@
 # size, atomics R32_UINT/R32_SINT only. Formats not listed (R5G5B5A1 /
 # B5G5R5A1 / A1B5G5R5, which the hardware's channel orders do not cover,
 # RGB32, which Mesa emulates with shader loads, 24-bit, 64-bit, scaled,
-# compressed, depth/stencil other than D32_SFLOAT) have no features.
+# ETC2/EAC/ASTC, depth/stencil other than D32_SFLOAT) have no features; the
+# block-compressed ones listed have no buffer features.
 import argparse
 
 FORMATS = [
@@ -104,6 +108,24 @@ FORMATS = [
     ('R32G32B32A32_UINT',         'R32G32B32A32', 'Uint',  'RGBA', 16, 'r'),
     ('R32G32B32A32_SINT',         'R32G32B32A32', 'Sint',  'RGBA', 16, 'r'),
     ('R32G32B32A32_SFLOAT',       'R32G32B32A32', 'Float', 'RGBA', 16, 'r'),
+    # BC1 RGB formats read alpha as 1 through the swizzle (the decoder's
+    # transparent texels only count for the RGBA formats)
+    ('BC1_RGB_UNORM_BLOCK',       'BC1',          'Unorm', 'RGB1', 8, 'b'),
+    ('BC1_RGB_SRGB_BLOCK',        'BC1',          'Unorm', 'RGB1', 8, 'sb'),
+    ('BC1_RGBA_UNORM_BLOCK',      'BC1',          'Unorm', 'RGBA', 8, 'b'),
+    ('BC1_RGBA_SRGB_BLOCK',       'BC1',          'Unorm', 'RGBA', 8, 'sb'),
+    ('BC2_UNORM_BLOCK',           'BC2',          'Unorm', 'RGBA', 16, 'b'),
+    ('BC2_SRGB_BLOCK',            'BC2',          'Unorm', 'RGBA', 16, 'sb'),
+    ('BC3_UNORM_BLOCK',           'BC3',          'Unorm', 'RGBA', 16, 'b'),
+    ('BC3_SRGB_BLOCK',            'BC3',          'Unorm', 'RGBA', 16, 'sb'),
+    ('BC4_UNORM_BLOCK',           'BC4',          'Unorm', 'R001', 8, 'b'),
+    ('BC4_SNORM_BLOCK',           'BC4',          'Snorm', 'R001', 8, 'b'),
+    ('BC5_UNORM_BLOCK',           'BC5',          'Unorm', 'RG01', 16, 'b'),
+    ('BC5_SNORM_BLOCK',           'BC5',          'Snorm', 'RG01', 16, 'b'),
+    ('BC6H_UFLOAT_BLOCK',         'BC6H Ufloat',  'Float', 'RGB1', 16, 'b'),
+    ('BC6H_SFLOAT_BLOCK',         'BC6H',         'Float', 'RGB1', 16, 'b'),
+    ('BC7_UNORM_BLOCK',           'BC7',          'Unorm', 'RGBA', 16, 'b'),
+    ('BC7_SRGB_BLOCK',            'BC7',          'Unorm', 'RGBA', 16, 'sb'),
 ]
 
 def ident(name):
@@ -148,7 +170,8 @@ struct agxv_format_info {
    bool renderable;
    bool color_attachment; /* COLOR_ATTACHMENT feature ('c') */
    bool depth;            /* depth attachment format ('d') */
-   uint8_t bytes;         /* per texel */
+   uint8_t bytes;         /* per texel (per block when block > 1) */
+   uint8_t block;         /* texels per block side: 1, or 4 (BC1-BC7) */
    uint8_t nr_channels;   /* channels present in memory */
    uint8_t swizzle[4];    /* Texture swizzle R, G, B, A (genxml Channel) */
    uint8_t pbe_swizzle[4];/* PBE swizzle: result component per memory channel */
@@ -167,13 +190,13 @@ const struct agxv_format_info *agxv_format_info(VkFormat format);
         for vk, channels, typ, order, bpp, flags in FORMATS:
             tex, pbe, n = swizzles(order)
             srgb = 's' in flags
-            s.write('   {VK_FORMAT_%s, AGX_CHANNELS_%s, AGX_TEXTURE_TYPE_%s, %s, %s, %s, %s, %s, %d, %d,\n'
+            s.write('   {VK_FORMAT_%s, AGX_CHANNELS_%s, AGX_TEXTURE_TYPE_%s, %s, %s, %s, %s, %s, %d, %d, %d,\n'
                     '    {%s}, {%s}},\n' % (
                         vk, ident(channels), ident(typ), 'true' if srgb else 'false',
                         'true' if srgb and n == 2 else 'false',
                         'true' if 'r' in flags else 'false',
                         'true' if 'c' in flags else 'false',
-                        'true' if 'd' in flags else 'false', bpp, n,
+                        'true' if 'd' in flags else 'false', bpp, 4 if 'b' in flags else 1, n,
                         ', '.join('AGX_CHANNEL_' + ident(c) for c in tex),
                         ', '.join(str(x) for x in pbe)))
         s.write('};\n\n'

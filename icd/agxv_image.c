@@ -106,8 +106,10 @@ agxv_image_init(struct agxv_image *image, const VkImageCreateInfo *info)
    bool tiled = info->tiling != VK_IMAGE_TILING_LINEAR;
    uint32_t depth = info->imageType == VK_IMAGE_TYPE_3D ? info->extent.depth : 1;
    uint32_t height = info->imageType == VK_IMAGE_TYPE_1D ? 1 : info->extent.height;
-   if (!agx_image_layout_init(&image->layout, tiled, f->bytes, info->extent.width, height, depth,
-                              info->arrayLayers, info->mipLevels))
+   if (f->block > 1 && info->imageType != VK_IMAGE_TYPE_2D)
+      return agxv_error(VK_ERROR_FORMAT_NOT_SUPPORTED, "block-compressed images are 2D only");
+   if (!agx_image_layout_init_block(&image->layout, tiled, f->bytes, f->block, info->extent.width,
+                                    height, depth, info->arrayLayers, info->mipLevels))
       return agxv_error(VK_ERROR_FORMAT_NOT_SUPPORTED,
                         "image %ux%ux%u, %u layers, %u levels, %s tiling not supported",
                         info->extent.width, height, depth, info->arrayLayers, info->mipLevels,

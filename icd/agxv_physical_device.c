@@ -157,6 +157,11 @@ init_features(struct agxv_features *f)
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
       .robustBufferAccess2 = VK_TRUE,
       .nullDescriptor = VK_TRUE,
+      /* out-of-bounds texel coordinates read the txf sampler's transparent
+       * black through the format swizzle (R001: (0, 0, 0, 1)), layers and
+       * levels are checked in the shader (agx_pass_lower_image.c), the PBE
+       * drops stores outside the level (tests/icd test_robust_image) */
+      .robustImageAccess2 = VK_TRUE,
    };
    f->v10.shaderInt16 = VK_TRUE;
    f->v12.shaderInt8 = VK_TRUE;
@@ -204,6 +209,13 @@ init_features(struct agxv_features *f)
    /* Cube Array textures (agxv_image_view.c; tests/icd test_image_shader
     * cube_array samples every face texel of a 2-cube array) */
    f->v10.imageCubeArray = VK_TRUE;
+   /* BC1-BC7 (the format table's 'b' rows; the texture unit decodes them,
+    * tests/icd test_bc samples every format against CPU decoders) */
+   f->v10.textureCompressionBC = VK_TRUE;
+   /* The Sampler's Maximum anisotropy (agxv_sampler.c rounds up to a power
+    * of two); the simulator's footprint is a documented approximation
+    * (tests/icd test_aniso) */
+   f->v10.samplerAnisotropy = VK_TRUE;
    f->v13.shaderDemoteToHelperInvocation = VK_TRUE;
    f->v13.shaderTerminateInvocation = VK_TRUE;
    /* Texel buffers (tests/icd test_texel_buffer): arrays indexed by
@@ -218,6 +230,19 @@ init_features(struct agxv_features *f)
    f->v12.shaderStorageTexelBufferArrayNonUniformIndexing = VK_TRUE;
    f->v12.descriptorBindingUniformTexelBufferUpdateAfterBind = VK_TRUE;
    f->v12.descriptorBindingStorageTexelBufferUpdateAfterBind = VK_TRUE;
+   /* Images and samplers: the same bindless paths (descriptor offset as a
+    * per-thread register of the texture instructions, sampler heap index),
+    * descriptors read when the dispatch runs (tests/icd test_desc_images:
+    * non-uniform and dynamic indices, update after bind, partially bound,
+    * variable count). With the bits above this is all of
+    * VK_EXT_descriptor_indexing, so descriptorIndexing reads true. */
+   f->v10.shaderSampledImageArrayDynamicIndexing = VK_TRUE;
+   f->v10.shaderStorageImageArrayDynamicIndexing = VK_TRUE;
+   f->v12.shaderSampledImageArrayNonUniformIndexing = VK_TRUE;
+   f->v12.shaderStorageImageArrayNonUniformIndexing = VK_TRUE;
+   f->v12.descriptorBindingSampledImageUpdateAfterBind = VK_TRUE;
+   f->v12.descriptorBindingStorageImageUpdateAfterBind = VK_TRUE;
+   f->v12.descriptorIndexing = VK_TRUE;
    f->v10.shaderStorageImageReadWithoutFormat = VK_TRUE;
    f->v10.shaderStorageImageWriteWithoutFormat = VK_TRUE;
    /* VK_EXT_texel_buffer_alignment: views at any texel-aligned offset (the
@@ -320,7 +345,7 @@ init_properties(struct agxv_physical_device *pdev)
       .maxDrawIndexedIndexValue = UINT32_MAX,
       .maxDrawIndirectCount = 1,
       .maxSamplerLodBias = 2.0f,
-      .maxSamplerAnisotropy = 1.0f,
+      .maxSamplerAnisotropy = 16.0f, /* the Sampler's Maximum anisotropy: 1 ... 16 */
       .maxViewports = 1,
       .maxViewportDimensions = {16384, 16384},
       .viewportBoundsRange = {-32768.0f, 32767.0f},
@@ -425,7 +450,12 @@ init_properties(struct agxv_physical_device *pdev)
    p->v12.shaderDenormFlushToZeroFloat32 = VK_TRUE;
    p->v12.shaderRoundingModeRTEFloat16 = VK_TRUE;
    p->v12.shaderRoundingModeRTEFloat32 = VK_TRUE;
-   p->v12.maxUpdateAfterBindDescriptorsInAllPools = 500000;
+   /* vkd3d-proton's bindless heaps (VKD3D_MIN_VIEW_DESCRIPTOR_COUNT = 1,000,000
+    * sampled images, storage images and storage buffers per stage): set
+    * memory is a linear BO per pool (48 bytes per image, 16 per buffer), so
+    * these are memory bounds only (tests/icd test_desc_images: one set with
+    * three 1,000,000-element arrays). */
+   p->v12.maxUpdateAfterBindDescriptorsInAllPools = 4u << 20;
    /* bounds come from the descriptor in set memory, read when the shader runs */
    p->v12.robustBufferAccessUpdateAfterBind = VK_TRUE;
    /* bounds checks use the exact descriptor range */
@@ -436,18 +466,18 @@ init_properties(struct agxv_physical_device *pdev)
    };
    p->v12.maxPerStageDescriptorUpdateAfterBindSamplers = 500000;
    p->v12.maxPerStageDescriptorUpdateAfterBindUniformBuffers = 12;
-   p->v12.maxPerStageDescriptorUpdateAfterBindStorageBuffers = 500000;
-   p->v12.maxPerStageDescriptorUpdateAfterBindSampledImages = 500000;
-   p->v12.maxPerStageDescriptorUpdateAfterBindStorageImages = 500000;
+   p->v12.maxPerStageDescriptorUpdateAfterBindStorageBuffers = 1u << 20;
+   p->v12.maxPerStageDescriptorUpdateAfterBindSampledImages = 1u << 20;
+   p->v12.maxPerStageDescriptorUpdateAfterBindStorageImages = 1u << 20;
    p->v12.maxPerStageDescriptorUpdateAfterBindInputAttachments = 4;
-   p->v12.maxPerStageUpdateAfterBindResources = 500000;
+   p->v12.maxPerStageUpdateAfterBindResources = 4u << 20;
    p->v12.maxDescriptorSetUpdateAfterBindSamplers = 500000;
    p->v12.maxDescriptorSetUpdateAfterBindUniformBuffers = 72;
    p->v12.maxDescriptorSetUpdateAfterBindUniformBuffersDynamic = 8;
-   p->v12.maxDescriptorSetUpdateAfterBindStorageBuffers = 500000;
+   p->v12.maxDescriptorSetUpdateAfterBindStorageBuffers = 1u << 20;
    p->v12.maxDescriptorSetUpdateAfterBindStorageBuffersDynamic = 4;
-   p->v12.maxDescriptorSetUpdateAfterBindSampledImages = 500000;
-   p->v12.maxDescriptorSetUpdateAfterBindStorageImages = 500000;
+   p->v12.maxDescriptorSetUpdateAfterBindSampledImages = 1u << 20;
+   p->v12.maxDescriptorSetUpdateAfterBindStorageImages = 1u << 20;
    p->v12.maxDescriptorSetUpdateAfterBindInputAttachments = 4;
    p->v12.supportedDepthResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
    p->v12.supportedStencilResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;

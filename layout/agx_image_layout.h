@@ -18,6 +18,12 @@
  *   of next_pow2(min(level width, level height)). Every level starts 128-byte aligned; the
  *   layer stride is the end of the last level (layers not page aligned). A 3D slice z is
  *   layer z (each slice holds every level).
+ * - Block-compressed formats (4x4 blocks, BC1-BC7; GPU tiled only): elements are blocks and
+ *   ail's exceptions apply (layout.c): the POT tail starts at the first level below one large
+ *   tile in blocks (minifying in pixels), its allocation rounds the level-0 size in blocks to
+ *   a power of two and then minifies, its tile comes from that rounded size; large-tile levels
+ *   whose x tile count was rounded pad the row stride by one block, which can add a tile to
+ *   each row. Offsets, extents and strides of the copy kernels are then in blocks.
  * - A mipmapped image (more than one level) lays out the full chain, log2(max(w, h, d)) + 1
  *   levels, whatever its level count: the hardware's descriptors only say "mipmapped", so
  *   the layer stride is always that of the full chain (the simulator models the same).
@@ -92,13 +98,15 @@ struct agx_image_layout {
    uint32_t width, height; /* level 0, texels */
    uint32_t layers;        /* array layers, or the 3D depth */
    uint32_t levels;        /* levels laid out (the full chain when mipmapped) */
-   uint32_t bytes;         /* per texel */
+   uint32_t bytes;         /* per texel (per block for block formats) */
+   uint32_t block;         /* texels per block side: 1, or 4 for block-compressed formats */
    uint32_t tiled;
    uint32_t linear_stride; /* linear: row stride in bytes */
    uint64_t layer_stride;
    uint64_t size; /* bytes of the whole image */
    uint64_t level_offset[AGX_IMAGE_MAX_LEVELS];
    uint8_t tile_w_log2[AGX_IMAGE_MAX_LEVELS], tile_h_log2[AGX_IMAGE_MAX_LEVELS];
+   uint32_t tiles_per_row[AGX_IMAGE_MAX_LEVELS]; /* tiled: ceil(ail stride_el / tile width) */
 };
 
 static inline uint32_t
@@ -134,22 +142,31 @@ agx_image_large_tile(unsigned bytes, unsigned *wl, unsigned *hl)
    *wl = texel_bits - *hl;
 }
 
-/* Lays out an image: levels = the image's level count, depth > 1 only for 3D. Returns
- * false for sizes the hardware layouts do not cover (0 sizes, non power-of-two texels
- * above 16 bytes, linear images that are not 2D single level/layer). */
+static inline uint32_t
+agx_image_blocks(uint32_t px, uint32_t block)
+{
+   return (px + block - 1) / block;
+}
+
+/* Lays out an image of `block` x `block` texel elements of `bytes` each (block 1: plain
+ * texels): levels = the image's level count, depth > 1 only for 3D. Returns false for sizes
+ * the hardware layouts do not cover (0 sizes, non power-of-two elements above 16 bytes,
+ * linear images that are not 2D single level/layer or are block-compressed). */
 static inline bool
-agx_image_layout_init(struct agx_image_layout *l, bool tiled, unsigned bytes, uint32_t width,
-                      uint32_t height, uint32_t depth, uint32_t layers, uint32_t levels)
+agx_image_layout_init_block(struct agx_image_layout *l, bool tiled, unsigned bytes, unsigned block,
+                            uint32_t width, uint32_t height, uint32_t depth, uint32_t layers,
+                            uint32_t levels)
 {
    for (unsigned i = 0; i < sizeof(*l); i++)
       ((uint8_t *)l)[i] = 0;
    if (!width || !height || !depth || !layers || !levels || bytes == 0 || bytes > 16 ||
-       (depth > 1 && layers > 1))
+       (depth > 1 && layers > 1) || (block != 1 && block != 4) || (block > 1 && !tiled))
       return false;
    l->width = width;
    l->height = height;
    l->layers = depth > 1 ? depth : layers;
    l->bytes = bytes;
+   l->block = block;
    l->tiled = tiled;
    if (!tiled) {
       if (depth > 1 || layers > 1 || levels > 1)
@@ -173,13 +190,15 @@ agx_image_layout_init(struct agx_image_layout *l, bool tiled, unsigned bytes, ui
       return false;
    l->levels = levels > 1 ? full : 1;
 
+   bool compressed = block > 1;
+   uint32_t w = agx_image_blocks(width, block), h = agx_image_blocks(height, block);
    unsigned twl, thl;
    agx_image_large_tile(bytes, &twl, &thl);
    uint32_t tw = 1u << twl, th = 1u << thl;
-   uint32_t stx = (width + tw - 1) >> twl, sty = (height + th - 1) >> thl;
+   uint32_t stx = (w + tw - 1) >> twl, sty = (h + th - 1) >> thl;
    unsigned pot = 0;
-   while (pot < l->levels && agx_image_minify(width, pot) >= tw &&
-          agx_image_minify(height, pot) >= th)
+   while (pot < l->levels && agx_image_blocks(agx_image_minify(w * block, pot), block) >= tw &&
+          agx_image_blocks(agx_image_minify(h * block, pot), block) >= th)
       pot++;
 
    uint64_t offset = 0;
@@ -192,15 +211,31 @@ agx_image_layout_init(struct agx_image_layout *l, bool tiled, unsigned bytes, ui
       l->level_offset[lv] = offset;
       l->tile_w_log2[lv] = (uint8_t)twl;
       l->tile_h_log2[lv] = (uint8_t)thl;
+      uint32_t stride_el =
+         agx_image_blocks(agx_image_minify(width, lv), block) + (compressed && pad_x ? 1 : 0);
+      l->tiles_per_row[lv] = (stride_el + tw - 1) >> twl;
       offset = agx_image_align(offset + tiles * AGX_IMAGE_PAGE, AGX_IMAGE_CACHELINE);
    }
-   uint32_t pw = 1u << agx_image_log2_ceil(agx_image_minify(width, pot));
-   uint32_t ph = 1u << agx_image_log2_ceil(agx_image_minify(height, pot));
+   uint32_t pw, ph;
+   if (compressed) {
+      pw = agx_image_minify(1u << agx_image_log2_ceil(w), pot);
+      ph = agx_image_minify(1u << agx_image_log2_ceil(h), pot);
+   } else {
+      pw = 1u << agx_image_log2_ceil(agx_image_minify(w, pot));
+      ph = 1u << agx_image_log2_ceil(agx_image_minify(h, pot));
+   }
    for (; lv < l->levels; lv++) {
-      uint32_t w = agx_image_minify(width, lv), h = agx_image_minify(height, lv);
-      unsigned t = agx_image_log2_ceil(w < h ? w : h);
+      unsigned t;
+      if (compressed) {
+         t = agx_image_log2_ceil(pw < ph ? pw : ph);
+      } else {
+         uint32_t lw = agx_image_minify(width, lv), lh = agx_image_minify(height, lv);
+         t = agx_image_log2_ceil(lw < lh ? lw : lh);
+      }
       l->level_offset[lv] = offset;
       l->tile_w_log2[lv] = l->tile_h_log2[lv] = (uint8_t)t;
+      l->tiles_per_row[lv] =
+         (agx_image_blocks(agx_image_minify(width, lv), block) + (1u << t) - 1) >> t;
       offset = agx_image_align(offset + (uint64_t)pw * ph * bytes, AGX_IMAGE_CACHELINE);
       pw = agx_image_minify(pw, 1);
       ph = agx_image_minify(ph, 1);
@@ -208,6 +243,14 @@ agx_image_layout_init(struct agx_image_layout *l, bool tiled, unsigned bytes, ui
    l->layer_stride = offset;
    l->size = offset * l->layers;
    return true;
+}
+
+/* The same for plain texels. */
+static inline bool
+agx_image_layout_init(struct agx_image_layout *l, bool tiled, unsigned bytes, uint32_t width,
+                      uint32_t height, uint32_t depth, uint32_t layers, uint32_t levels)
+{
+   return agx_image_layout_init_block(l, tiled, bytes, 1, width, height, depth, layers, levels);
 }
 
 /* The surface of one level (base address of the image given). */
@@ -220,8 +263,7 @@ agx_image_layout_surface(const struct agx_image_layout *l, uint64_t address, uns
    s.tiled = l->tiled;
    s.bytes = l->bytes;
    if (l->tiled) {
-      uint32_t w = agx_image_minify(l->width, level);
-      s.row_stride = (w + (1u << l->tile_w_log2[level]) - 1) >> l->tile_w_log2[level];
+      s.row_stride = l->tiles_per_row[level];
       s.tile_log2 = l->tile_w_log2[level] | ((uint32_t)l->tile_h_log2[level] << 8);
    } else {
       s.row_stride = l->linear_stride;

@@ -45,6 +45,12 @@
  *   2-channel formats channel 1 only with "sRGB 2-channel" (assumption: the
  *   bit is what makes G a colour channel). The PBE encodes every colour
  *   channel (0-2, both channels of 2-channel formats).
+ * - Block-compressed formats (BC1-BC7, 4x4 blocks): elements are blocks;
+ *   ail's exceptions (layout.c): the POT tail starts where a level in blocks
+ *   is below one large tile, its size rounds to a power of two before
+ *   minifying and its tile comes from that rounded size; large-tile levels
+ *   whose x tile count was rounded pad the row stride by one block (so the
+ *   tiles per row can grow). Only GPU tiling (not linear).
  * Not modelled (refused): layouts Twiddled (1) and Interchange (3),
  * compression (Compressed 1, Compression), sparse/counter Modes, cube and
  * multisampled PBEs (hk stores multisampled images through a linear
@@ -119,18 +125,28 @@ max_tile(unsigned bytes, uint32_t *tw, uint32_t *th)
    }
 }
 
+static uint32_t
+blocks(uint32_t px, unsigned block)
+{
+   return (px + block - 1) / block;
+}
+
 static void
 gpu_tiled_levels(struct agx_sim_image *img, bool page_aligned)
 {
-   unsigned bpp = img->fmt.bytes * img->samples; /* element: all samples */
+   unsigned bpp = img->fmt.bytes * img->samples; /* element: all samples, or a block */
+   unsigned bk = img->fmt.block > 1 ? img->fmt.block : 1;
+   bool compressed = bk > 1;
    uint32_t tw, th;
    max_tile(bpp, &tw, &th);
-   uint32_t w = img->width, h = img->height;
+   uint32_t w = blocks(img->width, bk), h = blocks(img->height, bk);
    uint32_t stx = (w + tw - 1) / tw, sty = (h + th - 1) / th;
    uint32_t sarea = stx * sty;
 
+   /* the POT tail begins at the first level below one large tile (minified in pixels) */
    unsigned pot_level = 0;
-   for (uint32_t pw = w, ph = h; pw >= tw && ph >= th; pot_level++) {
+   for (uint32_t pw = w * bk, ph = h * bk; blocks(pw, bk) >= tw && blocks(ph, bk) >= th;
+        pot_level++) {
       pw = agx_sim_minify(pw, 1);
       ph = agx_sim_minify(ph, 1);
    }
@@ -151,14 +167,24 @@ gpu_tiled_levels(struct agx_sim_image *img, bool page_aligned)
       offset = align_up(offset + (uint64_t)bpp * tiles * tw * th, CACHELINE);
       img->tile_w[l] = tw;
       img->tile_h[l] = th;
+      /* ail: block-compressed levels pad the stride by one block when the x tile count
+       * was rounded (layout.c, "Compressed textures pad the stride") */
+      uint32_t stride_el = blocks(agx_sim_minify(img->width, l), bk) + (compressed && pad_left);
+      img->tiles_per_row[l] = (stride_el + tw - 1) / tw;
    }
-   uint32_t potw = next_pow2(agx_sim_minify(w, pot_level));
-   uint32_t poth = next_pow2(agx_sim_minify(h, pot_level));
+   /* ail: compressed formats round to a power of two, then minify; others the reverse */
+   uint32_t potw = compressed ? agx_sim_minify(next_pow2(w), pot_level)
+                              : next_pow2(agx_sim_minify(w, pot_level));
+   uint32_t poth = compressed ? agx_sim_minify(next_pow2(h), pot_level)
+                              : next_pow2(agx_sim_minify(h, pot_level));
    for (; l < img->levels; l++) {
       img->level_offset[l] = offset;
       offset = align_up(offset + (uint64_t)bpp * potw * poth, CACHELINE);
-      uint32_t t = next_pow2(agx_sim_minify(w < h ? w : h, l));
+      /* tile: from the true level size, or for compressed formats the rounded one */
+      uint32_t t = compressed ? next_pow2(potw < poth ? potw : poth)
+                              : next_pow2(agx_sim_minify(w < h ? w : h, l));
       img->tile_w[l] = img->tile_h[l] = t;
+      img->tiles_per_row[l] = (blocks(agx_sim_minify(img->width, l), bk) + t - 1) / t;
       potw = agx_sim_minify(potw, 1);
       poth = agx_sim_minify(poth, 1);
    }
@@ -282,10 +308,10 @@ agx_sim_image_from_texture(const uint8_t desc[24], struct agx_sim_image *img, ch
 
    if (t.layout == AGX_LAYOUT_LINEAR) {
       if (t.dimension == AGX_TEXTURE_DIMENSION_3D || t.last_level > 0 || img->samples > 1 ||
-          t.dimension == AGX_TEXTURE_DIMENSION_CUBE ||
+          img->fmt.block > 1 || t.dimension == AGX_TEXTURE_DIMENSION_CUBE ||
           t.dimension == AGX_TEXTURE_DIMENSION_CUBE_ARRAY) {
          snprintf(err, err_size,
-                  "linear 3D, cube, mipmapped or multisampled "
+                  "linear 3D, cube, mipmapped, multisampled or block-compressed "
                   "texture (not modelled)");
          return false;
       }
@@ -323,6 +349,10 @@ agx_sim_image_from_pbe(const uint8_t desc[24], struct agx_sim_image *img, char *
        !check_layout(p.layout, err, err_size) ||
        !(is_ms(p.dimension) || check_dim(p.dimension, false, err, err_size)))
       return false;
+   if (img->fmt.block > 1) {
+      snprintf(err, err_size, "PBE with a block-compressed Channels value (not modelled)");
+      return false;
+   }
    if (p.compressed_1 || p.mode != AGX_IMAGE_MODE_NORMAL) {
       snprintf(err, err_size, "compressed or sparse PBE (not modelled)");
       return false;
@@ -385,6 +415,7 @@ agx_sim_image_tiled_surface(struct agx_sim_image *img, uint64_t address, uint32_
    memset(img, 0, sizeof(*img));
    img->fmt.bytes = bytes;
    img->fmt.nch = 1;
+   img->fmt.block = 1;
    img->layout = AGX_LAYOUT_GPU;
    img->dim =
       samples > 1 ? AGX_TEXTURE_DIMENSION_2D_ARRAY_MULTISAMPLED : AGX_TEXTURE_DIMENSION_2D_ARRAY;
@@ -405,14 +436,17 @@ agx_sim_image_texel_address(const struct agx_sim_image *img, unsigned level, uin
 {
    uint64_t bpp = img->fmt.bytes;
    uint64_t base = img->address + (uint64_t)z * img->layer_stride;
+   if (img->fmt.block > 1) { /* elements are blocks */
+      x /= img->fmt.block;
+      y /= img->fmt.block;
+   }
    if (img->layout == AGX_LAYOUT_LINEAR)
       return base + (uint64_t)y * img->stride + x * bpp;
    /* samples of a pixel are contiguous inside its element */
    base += sample * bpp;
    bpp *= img->samples;
    uint32_t tw = img->tile_w[level], th = img->tile_h[level];
-   uint32_t w = agx_sim_minify(img->width, level);
-   uint64_t tiles_per_row = (w + tw - 1) / tw;
+   uint64_t tiles_per_row = img->tiles_per_row[level];
    uint64_t tile = (uint64_t)(y / th) * tiles_per_row + x / tw;
    uint64_t inner = agx_sim_space_bits(x % tw) | (agx_sim_space_bits(y % th) << 1);
    return base + img->level_offset[level] + (tile * tw * th + inner) * bpp;

@@ -34,6 +34,8 @@ struct agx_sim_image {
    unsigned levels; /* levels allocated (full chain when mipmapped) */
    uint64_t level_offset[AGX_SIM_IMAGE_MAX_LEVELS];
    uint32_t tile_w[AGX_SIM_IMAGE_MAX_LEVELS], tile_h[AGX_SIM_IMAGE_MAX_LEVELS];
+   /* tiles per row of each level (from ail's stride in elements, padded for blocks) */
+   uint32_t tiles_per_row[AGX_SIM_IMAGE_MAX_LEVELS];
    /* Texture only: the view's levels; PBE: the level written */
    unsigned first_level, last_level;
    bool srgb;
@@ -57,7 +59,8 @@ agx_sim_minify(uint32_t v, unsigned level)
 }
 
 /* Byte address of sample `sample` of texel (x, y) of layer/slice z at
- * `level`; the caller has checked the coordinates against the image. */
+ * `level` (for block formats: of the block holding the texel); the caller
+ * has checked the coordinates against the image. */
 uint64_t agx_sim_image_texel_address(const struct agx_sim_image *img, unsigned level, uint32_t x,
                                      uint32_t y, uint32_t z, uint32_t sample);
 

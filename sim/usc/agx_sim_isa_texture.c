@@ -554,7 +554,7 @@ x_texture_load(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx
       if (!agx_sim_tex_check_coherent(w, sg, I, &t, va) ||
           !agx_sim_tex_mem(w, I, va, texel, img.fmt.bytes, false, "texture"))
          return NULL;
-      agx_sim_texel_decode(&img.fmt, img.srgb_mask, texel, &v);
+      agx_sim_texel_decode_at(&img.fmt, img.srgb_mask, texel, xyz[0], xyz[1], &v);
       agx_sim_tex_write_result(sg, &t, &img, &v, true, raw_f32(&img), l);
    }
    agx_sim_tex_finish_result(sg, &t);

@@ -79,6 +79,25 @@ agx_sim_texel_format_get(unsigned channels, unsigned type, struct agx_sim_texel_
                          char *err, unsigned err_size)
 {
    const struct entry *e = find(channels);
+   if (channels >= 0x74 && channels <= 0x7B) { /* BC1 .. BC7 */
+      /* BC1 and BC4 blocks are 8 bytes, the others 16; Types as Mesa's formats.c pairs them */
+      static const uint8_t types[8] = {T_UN,        T_UN, T_UN, T_UN | T_SN,
+                                       T_UN | T_SN, T_FL, T_FL, T_UN};
+      static const uint8_t nch[8] = {4, 4, 4, 1, 2, 3, 3, 4};
+      unsigned i = channels - 0x74;
+      if (type > 7 || !(types[i] & (1u << type))) {
+         snprintf(err, err_size, "Type %s is not valid with Channels BC%u", type_names[type & 7],
+                  i < 6 ? i + 1 : i);
+         return false;
+      }
+      fmt->channels = channels;
+      fmt->type = type;
+      fmt->bytes = (i == 0 || i == 3) ? 8 : 16;
+      fmt->nch = nch[i];
+      fmt->is_int = false;
+      fmt->block = 4;
+      return true;
+   }
    if (!e) {
       snprintf(err, err_size,
                "Channels 0x%02x is compressed, software-only or unknown "
@@ -96,6 +115,7 @@ agx_sim_texel_format_get(unsigned channels, unsigned type, struct agx_sim_texel_
    fmt->bytes = e->bytes;
    fmt->nch = e->nch;
    fmt->is_int = type == AGX_SIM_TEXEL_UINT || type == AGX_SIM_TEXEL_SINT;
+   fmt->block = 1;
    return true;
 }
 

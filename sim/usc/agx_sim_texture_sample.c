@@ -20,7 +20,11 @@
  *   coordinate (Mesa's order); LOD = log2(max(|ddx|, |ddy|)) with the
  *   derivatives scaled by First level's size (unless pixel coordinates),
  *   the isotropic Vulkan formula (the hardware's approximation is not
- *   public), then clamped as above. Bias, gradients with a minimum
+ *   public), then clamped as above. With Maximum anisotropy > 1: the
+ *   EXT_texture_filter_anisotropic reference method (an assumption): N =
+ *   min(ceil(Pmax / Pmin), max) probes spaced evenly along the major
+ *   gradient, LOD log2(Pmax / N), results averaged. Other LOD modes ignore
+ *   anisotropy (explicit LOD has no footprint). Bias, gradients with a minimum
  *   (lod_grad_min) and multisampled sampling are refused at decode.
  * - Nearest: texel floor(u), floor(v)[, floor(w)]. Linear: floor(u - 0.5)
  *   and the next texel with weight frac(u - 0.5) quantised DOWN to 8 fractional bits
@@ -121,7 +125,8 @@ fetch(struct sample_ctx *c, unsigned level, const int64_t idx[3], struct agx_sim
       if (!agx_sim_tex_check_coherent(c->w, c->sg, c->I, c->t, va) ||
           !agx_sim_tex_mem(c->w, c->I, va, texel, c->img->fmt.bytes, false, "texture"))
          return false;
-      agx_sim_texel_decode(&c->img->fmt, c->img->srgb_mask, texel, out);
+      agx_sim_texel_decode_at(&c->img->fmt, c->img->srgb_mask, texel, (uint32_t)idx[0],
+                              (uint32_t)idx[1], out);
    }
    if (c->compare) {
       double d = c->img->fmt.is_int ? (double)out->u[0] : out->f[0];
@@ -382,6 +387,8 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct a
       }
       /* level of detail */
       double lod = 0;
+      unsigned aniso_n = 1;             /* probes along the major axis */
+      double aniso_axis[3] = {0, 0, 0}; /* its gradient (coordinate units) */
       if (t.lod == 0) {
          if (!is_gather && (img.first_level != img.last_level || s.magnify != s.minify)) {
             agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, 0,
@@ -392,7 +399,7 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct a
          }
       } else if (t.lod == 4) {
          /* ddx, ddy interleaved per coordinate, f32 registers from D */
-         double rho[2] = {0, 0};
+         double rho[2] = {0, 0}, grad[2][3] = {{0}};
          const uint32_t dims[3] = {agx_sim_minify(img.width, img.first_level),
                                    agx_sim_minify(img.height, img.first_level),
                                    agx_sim_minify(img.layers, img.first_level)};
@@ -403,9 +410,26 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct a
                memcpy(&g, &bits, 4);
                double scaled = s.pixel_coordinates ? g : (double)g * dims[i];
                rho[k] += scaled * scaled;
+               grad[k][i] = g;
             }
          }
          double r = sqrt(rho[0] > rho[1] ? rho[0] : rho[1]);
+         /* anisotropy (assumption, the hardware's footprint is not public: the
+          * EXT_texture_filter_anisotropic reference method): N = min(ceil(Pmax /
+          * Pmin), Maximum anisotropy) probes along the major axis, each at
+          * LOD log2(Pmax / N), averaged */
+         if (s.maximum_anisotropy > 1 && !is_gather) {
+            double pmax = sqrt(rho[0] > rho[1] ? rho[0] : rho[1]);
+            double pmin = sqrt(rho[0] > rho[1] ? rho[1] : rho[0]);
+            double n = pmin > 0 ? ceil(pmax / pmin) : (double)s.maximum_anisotropy;
+            n = n > s.maximum_anisotropy ? s.maximum_anisotropy : n < 1 ? 1 : n;
+            if (isfinite(n) && n > 1) {
+               aniso_n = (unsigned)n;
+               for (unsigned i = 0; i < 3; i++)
+                  aniso_axis[i] = grad[rho[0] >= rho[1] ? 0 : 1][i];
+               r = pmax / n;
+            }
+         }
          lod = r > 0 ? log2(r) : -INFINITY;
          if (isnan(lod))
             lod = 0;
@@ -440,16 +464,27 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct a
       struct agx_sim_texel v, v1;
       for (unsigned pass = 0; pass < (blend > 0 ? 2u : 1u); pass++) {
          unsigned level = pass ? l1 : l0;
-         double u[3] = {st[0], st[1], st[2]};
-         if (!s.pixel_coordinates) {
-            u[0] *= agx_sim_minify(img.width, level);
-            u[1] *= agx_sim_minify(img.height, level);
-            u[2] *= agx_sim_minify(img.layers, level);
+         struct agx_sim_texel *dst = pass ? &v1 : &v, probe;
+         for (unsigned j = 0; j < aniso_n; j++) {
+            double u[3], along = aniso_n > 1 ? (j + 0.5) / aniso_n - 0.5 : 0.0;
+            for (unsigned i = 0; i < 3; i++)
+               u[i] = st[i] + along * aniso_axis[i];
+            if (!s.pixel_coordinates) {
+               u[0] *= agx_sim_minify(img.width, level);
+               u[1] *= agx_sim_minify(img.height, level);
+               u[2] *= agx_sim_minify(img.layers, level);
+            }
+            bool ok = is_gather ? gather(&c, level, u, off, gcomp, &v)
+                                : sample_level(&c, level, u, linear, off, j ? &probe : dst);
+            if (!ok)
+               return NULL;
+            if (j)
+               for (unsigned k = 0; k < 4; k++)
+                  dst->f[k] += probe.f[k];
          }
-         bool ok = is_gather ? gather(&c, level, u, off, gcomp, &v)
-                             : sample_level(&c, level, u, linear, off, pass ? &v1 : &v);
-         if (!ok)
-            return NULL;
+         if (aniso_n > 1)
+            for (unsigned k = 0; k < 4; k++)
+               dst->f[k] /= aniso_n;
       }
       if (blend > 0)
          for (unsigned k = 0; k < 4; k++)

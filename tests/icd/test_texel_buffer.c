@@ -460,10 +460,11 @@ test_format_properties(struct env *t)
                 (unsigned long long)p3.bufferFeatures);
       }
    }
-   /* formats without buffer support */
+   /* formats without any support (D32_SFLOAT and BC1 have image features
+    * only: test_image checks them) */
    static const VkFormat none[] = {
-      VK_FORMAT_D16_UNORM, VK_FORMAT_BC1_RGB_UNORM_BLOCK, VK_FORMAT_R5G5B5A1_UNORM_PACK16,
-      VK_FORMAT_R64_UINT,  VK_FORMAT_R32G32B32_SFLOAT,    VK_FORMAT_R8G8B8_UNORM};
+      VK_FORMAT_D16_UNORM, VK_FORMAT_ETC2_R8G8B8_UNORM_BLOCK, VK_FORMAT_R5G5B5A1_UNORM_PACK16,
+      VK_FORMAT_R64_UINT,  VK_FORMAT_R32G32B32_SFLOAT,        VK_FORMAT_R8G8B8_UNORM};
    for (unsigned i = 0; i < sizeof(none) / sizeof(none[0]) && !t->c.reference; i++) {
       VkFormatProperties p;
       vkGetPhysicalDeviceFormatProperties(t->c.pdev, none[i], &p);
@@ -471,6 +472,22 @@ test_format_properties(struct env *t)
          fprintf(stderr, "format %d: unexpected features\n", none[i]);
          bad++;
       }
+   }
+   static const VkFormat image_only[] = {VK_FORMAT_D32_SFLOAT, VK_FORMAT_BC1_RGB_UNORM_BLOCK};
+   for (unsigned i = 0; i < 2 && !t->c.reference; i++) {
+      VkFormatProperties p;
+      vkGetPhysicalDeviceFormatProperties(t->c.pdev, image_only[i], &p);
+      if (p.bufferFeatures) {
+         fprintf(stderr, "format %d: unexpected buffer features\n", image_only[i]);
+         bad++;
+      }
+   }
+   /* block-compressed formats are images only (test_bc checks their image features) */
+   VkFormatProperties bc;
+   vkGetPhysicalDeviceFormatProperties(t->c.pdev, VK_FORMAT_BC1_RGB_UNORM_BLOCK, &bc);
+   if (bc.bufferFeatures) {
+      fprintf(stderr, "BC1: unexpected buffer features\n");
+      bad++;
    }
    printf("format properties: %u formats checked, %u bad\n", (unsigned)NUM_FORMATS, bad);
    return bad;
