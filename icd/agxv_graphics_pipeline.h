@@ -1,7 +1,7 @@
 /*
  * Graphics pipelines (vkCreateGraphicsPipelines): the Vulkan state parsed by
- * agxv_graphics_pipeline_create (pipeline->graphics), the vertex and fragment shaders compiled by the
- * compiler (the fragment shader for the tilebuffer layout of the pipeline's
+ * agxv_graphics_pipeline_create (pipeline->graphics), the vertex and
+ * fragment shaders compiled by the compiler (the fragment shader for the tilebuffer layout of the pipeline's
  * colour formats), and what linking them needs at draw time: the vertex
  * shader's UVS layout, the fragment shader's CF bindings.
  *
