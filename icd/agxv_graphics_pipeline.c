@@ -117,24 +117,23 @@ static VkResult
 create_graphics_pipeline(struct agxv_device *device, const VkGraphicsPipelineCreateInfo *info,
                          const VkAllocationCallbacks *alloc, struct agxv_pipeline **out)
 {
-   struct agxv_pipeline *pipeline =
-      agxv_object_zalloc(device, alloc, sizeof(*pipeline), VK_OBJECT_TYPE_PIPELINE);
-   if (!pipeline)
-      return VK_ERROR_OUT_OF_HOST_MEMORY;
-   pipeline->bind_point = VK_PIPELINE_BIND_POINT_GRAPHICS;
+   /* The parsed state (pipeline->graphics), then the linkage (gfx). */
+   struct agxv_pipeline *pipeline;
+   VkResult result = agxv_graphics_pipeline_create(device, info, alloc, &pipeline);
+   if (result != VK_SUCCESS)
+      return result;
+   const struct agxv_graphics_state *state = pipeline->graphics;
    pipeline->gfx =
       agxv_alloc(&device->alloc, sizeof(*pipeline->gfx), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
-   VkResult result = pipeline->gfx ? VK_SUCCESS : VK_ERROR_OUT_OF_HOST_MEMORY;
+   result = pipeline->gfx ? VK_SUCCESS : VK_ERROR_OUT_OF_HOST_MEMORY;
    struct agxv_graphics_pipeline *gfx = pipeline->gfx;
    if (gfx) {
       memset(gfx, 0, sizeof(*gfx));
-      result = agxv_graphics_state_init(&gfx->state, info);
+      result = check_state(state);
    }
-   if (result == VK_SUCCESS)
-      result = check_state(&gfx->state);
    if (result == VK_SUCCESS &&
-       !agxv_tib_layout(&gfx->tib, gfx->state.rp.color_formats,
-                        gfx->state.rp.color_attachment_count, gfx->state.ms.rasterization_samples))
+       !agxv_tib_layout(&gfx->tib, state->rp.color_formats, state->rp.color_attachment_count,
+                        state->ms.rasterization_samples))
       result = agxv_error(VK_ERROR_UNKNOWN, "colour formats the tilebuffer does not take");
    const struct agxv_pipeline_layout *layout = agxv_pipeline_layout_from_handle(info->layout);
    for (uint32_t i = 0; result == VK_SUCCESS && i < info->stageCount; i++)

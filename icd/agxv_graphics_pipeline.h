@@ -1,9 +1,10 @@
 /*
  * Graphics pipelines (vkCreateGraphicsPipelines): the Vulkan state parsed by
- * agxv_graphics_state, the vertex and fragment shaders compiled by the
- * compiler (the fragment shader for the tilebuffer layout of the pipeline's
- * colour formats), and what linking them needs at draw time: the vertex
- * shader's UVS layout, the fragment shader's CF bindings.
+ * agxv_graphics_pipeline_create (pipeline->graphics), the vertex and
+ * fragment shaders compiled by the compiler (the fragment shader for the
+ * tilebuffer layout of the pipeline's colour formats), and what linking
+ * them needs at draw time: the vertex shader's UVS layout, the fragment
+ * shader's CF bindings.
  *
  * Model: Honeykrisp's monolithic pipelines (Mesa src/asahi/vulkan/
  * hk_shader.c, hk_cmd_draw.c) without prologs/epilogs: no vertex-fetch
@@ -20,8 +21,8 @@
 #include "agxv_graphics_state.h"
 #include "agxv_pipeline.h"
 
+/* What draws link (the parsed state is pipeline->graphics). */
 struct agxv_graphics_pipeline {
-   struct agxv_graphics_state state;
    struct agx_uvs_layout uvs; /* the vertex shader's output record */
    bool vs_reads_draw_params; /* base vertex/instance, draw index */
    bool has_fs;
