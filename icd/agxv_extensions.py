@@ -60,8 +60,8 @@ DEVICE_EXTENSIONS = [
     'VK_KHR_16bit_storage',
     'VK_KHR_shader_float16_int8',
     'VK_EXT_scalar_block_layout',
-    # robustBufferAccess2 and nullDescriptor (robustImageAccess2: no images
-    # yet); tests/icd test_robust
+    # robustBufferAccess2, nullDescriptor and robustImageAccess2; tests/icd
+    # test_robust, test_robust_image
     'VK_EXT_robustness2',
     # Block-decorated Workgroup variables aliasing with explicit layouts
     # (tests/icd test_wg_explicit)

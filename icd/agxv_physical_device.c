@@ -216,6 +216,10 @@ init_features(struct agxv_features *f)
     * of two); the simulator's footprint is a documented approximation
     * (tests/icd test_aniso) */
    f->v10.samplerAnisotropy = VK_TRUE;
+   /* Gathers (texture_sample gather_r .. gather_a) with constant, dynamic
+    * and four offsets (split into four gathers), 2D images and arrays
+    * (tests/icd test_gather) */
+   f->v10.shaderImageGatherExtended = VK_TRUE;
    f->v13.shaderDemoteToHelperInvocation = VK_TRUE;
    f->v13.shaderTerminateInvocation = VK_TRUE;
    /* Texel buffers (tests/icd test_texel_buffer): arrays indexed by

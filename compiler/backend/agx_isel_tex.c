@@ -193,7 +193,10 @@ texture_op(struct isel *c, agx_instr *I)
    isel_set(c, mi, AGX_TEXTURE_LOAD_mode, (struct agx_isa_value){.kind = AGX_V_EMPTY});
    isel_set(c, mi, AGX_TEXTURE_LOAD_q3, agx_isa_imm(sample ? 12 : I->c[2]));
    isel_set(c, mi, AGX_TEXTURE_LOAD_slot, agx_isa_imm(0));
-   isel_set(c, mi, AGX_TEXTURE_LOAD_q6, agx_isa_str("none"));
+   /* gathers (const c[3] = 1 + component): Mesa's gather_r .. gather_a */
+   static const char *const gathers[5] = {"none", "gather_r", "gather_g", "gather_b", "gather_a"};
+   unsigned gather = sample && I->c[3] <= 4 ? I->c[3] : 0;
+   isel_set(c, mi, AGX_TEXTURE_LOAD_q6, agx_isa_str(gathers[gather]));
    isel_set(c, mi, AGX_TEXTURE_LOAD_mask, agx_isa_str("xyzw"));
    isel_set(c, mi, AGX_TEXTURE_LOAD_kill, agx_isa_imm(0));
    isel_def(c, mi, AGX_TEXTURE_LOAD_R, d.vreg, 0, 8, 4);

@@ -222,6 +222,10 @@ intr('image_load', 2, consts=('set', 'binding', 'dim'))
 intr('image_store', 3, dest=False, effects=True, consts=('set', 'binding', 'dim'))
 intr('image_sample', 3, consts=('set', 'binding', 'dim', 'sampler'))
 intr('image_sample_grad', 4, consts=('set', 'binding', 'dim', 'sampler'))
+# gather: as sample, source 2 the component gathered (a 32-bit constant 0-3);
+# returns the 2x2 footprint of a linear sample at the view's first level, in
+# Vulkan's order (i0j1, i1j1, i1j0, i0j0).
+intr('image_gather', 3, consts=('set', 'binding', 'dim', 'sampler'))
 intr('image_size', 2, reorder=True, consts=('set', 'binding', 'dim'))
 intr('image_levels', 1, reorder=True, consts=('set', 'binding', 'dim'))
 intr('image_samples', 1, reorder=True, consts=('set', 'binding', 'dim'))
@@ -271,6 +275,8 @@ intr('bindless_image_store', 3, dest=False, effects=True, consts=('heap',))
 # for images written by the dispatch). texture_sample: source 0 = 32x2
 # (descriptor offset, sampler heap index | packed texel offset << 16),
 # source 2 the fp16 LOD; _grad: sources 2, 3 the fp32 ddx, ddy vectors.
+# texture_sample: const c[2] = a texel offset is present, c[3] = 0, or 1 +
+# the component of a gather (gather_r ... gather_a).
 intr('bindless_texture_load', 3, consts=('heap', 'dim', 'q3'))
 intr('bindless_image_write', 3, dest=False, effects=True, consts=('heap', 'dim'))
 intr('bindless_texture_sample', 3, consts=('heap', 'dim'))

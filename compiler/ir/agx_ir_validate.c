@@ -179,8 +179,10 @@ check_types(struct vstate *v, const agx_instr *I)
    case AGX_OP_IMAGE_SAMPLES:
    case AGX_OP_IMAGE_TEXEL_ADDRESS:
    case AGX_OP_IMAGE_SAMPLE:
-   case AGX_OP_IMAGE_SAMPLE_GRAD: {
-      bool sample = I->op == AGX_OP_IMAGE_SAMPLE || I->op == AGX_OP_IMAGE_SAMPLE_GRAD;
+   case AGX_OP_IMAGE_SAMPLE_GRAD:
+   case AGX_OP_IMAGE_GATHER: {
+      bool sample = I->op == AGX_OP_IMAGE_SAMPLE || I->op == AGX_OP_IMAGE_SAMPLE_GRAD ||
+                    I->op == AGX_OP_IMAGE_GATHER;
       if (s0->type.bits != 32 || s0->type.comps != (sample ? 3u : 1u))
          fail(v, "%%%u (%s): bad descriptor index", I->index, info->name);
       if ((I->op == AGX_OP_IMAGE_LOAD || I->op == AGX_OP_IMAGE_STORE || sample ||

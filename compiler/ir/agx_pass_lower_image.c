@@ -155,7 +155,7 @@ float_layer(agx_builder *b, agx_instr *v)
    return agx_imax(b, agx_f2i(b, 32, agx_fround_even(b, v)), imm(b, 0));
 }
 
-/* image_sample / image_sample_grad -> bindless_texture_sample[_grad]. The
+/* image_sample / image_sample_grad / image_gather -> bindless_texture_sample[_grad]. The
  * sampler's LOD bias is added to an explicit LOD; with gradients it scales
  * them by 2^bias instead (the same LOD, log2 of the scaled gradient). */
 static void
@@ -163,6 +163,9 @@ lower_sample(agx_builder *b, agx_instr *I, agx_instr *offset, unsigned heap, agx
 {
    unsigned dim = I->c[2] & AGX_IMAGE_DIM_MASK;
    bool grad = I->op == AGX_OP_IMAGE_SAMPLE_GRAD;
+   /* gathers: the component (a constant), sampled at the first level (LOD 0) */
+   bool gather = I->op == AGX_OP_IMAGE_GATHER;
+   unsigned gcomp = gather ? (unsigned)I->src[2]->value[0] & 3 : 0;
    agx_instr *c = I->src[1];
    agx_instr *w[4];
    for (unsigned k = 0; k < 4; k++)
@@ -203,6 +206,9 @@ lower_sample(agx_builder *b, agx_instr *I, agx_instr *offset, unsigned heap, agx
          I->src[s] = agx_vec(b, m, g);
       }
       I->op = AGX_OP_BINDLESS_TEXTURE_SAMPLE_GRAD;
+   } else if (gather) {
+      I->src[2] = agx_imm(b, 16, 0);
+      I->op = AGX_OP_BINDLESS_TEXTURE_SAMPLE;
    } else {
       I->src[2] = agx_f2f(b, 16, agx_fadd(b, I->src[2], bias));
       I->op = AGX_OP_BINDLESS_TEXTURE_SAMPLE;
@@ -210,7 +216,7 @@ lower_sample(agx_builder *b, agx_instr *I, agx_instr *offset, unsigned heap, agx
    I->c[0] = heap;
    I->c[1] = dim;
    I->c[2] = has_off;
-   I->c[3] = 0;
+   I->c[3] = gather ? 1 + gcomp : 0;
 }
 
 static agx_instr *
@@ -335,6 +341,7 @@ agx_lower_image(agx_shader *s, agx_instr *I, unsigned set, agx_instr *offset, un
       return NULL;
    case AGX_OP_IMAGE_SAMPLE:
    case AGX_OP_IMAGE_SAMPLE_GRAD:
+   case AGX_OP_IMAGE_GATHER:
       lower_sample(&b, I, offset, heap, descriptor(&b, sampler_set, sampler_offset, &sheap));
       return NULL;
    case AGX_OP_IMAGE_SIZE:

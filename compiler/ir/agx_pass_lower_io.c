@@ -87,11 +87,13 @@ agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts)
          progress = true;
       } else if (I->op == AGX_OP_IMAGE_LOAD || I->op == AGX_OP_IMAGE_STORE ||
                  I->op == AGX_OP_IMAGE_SAMPLE || I->op == AGX_OP_IMAGE_SAMPLE_GRAD ||
-                 I->op == AGX_OP_IMAGE_SIZE || I->op == AGX_OP_IMAGE_TEXEL_ADDRESS ||
-                 I->op == AGX_OP_IMAGE_LEVELS || I->op == AGX_OP_IMAGE_SAMPLES) {
+                 I->op == AGX_OP_IMAGE_GATHER || I->op == AGX_OP_IMAGE_SIZE ||
+                 I->op == AGX_OP_IMAGE_TEXEL_ADDRESS || I->op == AGX_OP_IMAGE_LEVELS ||
+                 I->op == AGX_OP_IMAGE_SAMPLES) {
          agx_builder b = agx_builder_before(s, I);
          unsigned set = I->c[0], binding = I->c[1];
-         bool sample = I->op == AGX_OP_IMAGE_SAMPLE || I->op == AGX_OP_IMAGE_SAMPLE_GRAD;
+         bool sample = I->op == AGX_OP_IMAGE_SAMPLE || I->op == AGX_OP_IMAGE_SAMPLE_GRAD ||
+                       I->op == AGX_OP_IMAGE_GATHER;
          agx_instr *idx = sample ? agx_extract(&b, I->src[0], 0) : I->src[0];
          agx_instr *off = agx_iadd(&b, agx_imm(&b, 32, boff(data, set, binding)),
                                    agx_imul(&b, idx, agx_imm(&b, 32, AGX_ABI_IMAGE_DESC_SIZE)));

@@ -321,6 +321,9 @@ vtn_handle_image(struct vtn_ctx *c, unsigned i)
    case SpvOpImageSampleImplicitLod:
       vtn_image_sample(c, i);
       return true;
+   case SpvOpImageGather:
+      vtn_image_gather(c, i);
+      return true;
    case SpvOpImageTexelPointer:
       texel_pointer(c, i);
       return true;

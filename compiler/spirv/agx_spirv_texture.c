@@ -9,10 +9,11 @@
  *   OpImageWrite                      -> image_store + texture_fence
  *   OpImageSampleExplicitLod (Lod or Grad, ConstOffset / Offset)
  *                                     -> image_sample / image_sample_grad
+ *   OpImageGather (2D, 2D arrays; ConstOffset / Offset / ConstOffsets) -> image_gather
  *   OpImageQuerySize[Lod] / QueryLevels / QuerySamples -> image_size /
  *                                        image_levels / image_samples
  * Not handled (clear errors): implicit-LOD sampling (compute shaders have no
- * derivatives), Grad on cube maps, depth compares, gathers, multisampled
+ * derivatives), Grad on cube maps, depth compares, cube gathers, multisampled
  * storage images (stores, atomics; sampled multisampled images can be
  * fetched).
  * Image atomics (OpImageTexelPointer on R32 storage images): the texel's
@@ -283,6 +284,71 @@ vtn_image_sample(struct vtn_ctx *c, unsigned i)
       r->c[2] = dim;
    }
    r->c[3] = sampler;
+   vtn_push_texel(c, rt, vtn_word(c, i, 2), r);
+}
+
+/* OpImageGather (Offset, ConstOffset, ConstOffsets) -> image_gather. ConstOffsets: four
+ * gathers, component k from the i0j0 texel (w) of the one with offset k (GLSL's
+ * textureGatherOffsets; Mesa splits them the same way). */
+void
+vtn_image_gather(struct vtn_ctx *c, unsigned i)
+{
+   agx_builder *b = &c->b;
+   struct vtn_type *rt = vtn_get_type(c, vtn_word(c, i, 1));
+   struct vtn_ssa *img = handle(c, vtn_word(c, i, 3));
+   if (img->type->base != VTN_SAMPLED_IMAGE || !img->image->has_sampler)
+      vtn_fail(c, "gathers need a sampled image (OpSampledImage or a combined image sampler)");
+   const struct vtn_type *t = image_of(img->type);
+   unsigned dim = vtn_image_dim(c, t);
+   if (t->image_ms || (dim & AGX_IMAGE_STORAGE) || t->image_dim != SpvDim2D)
+      vtn_fail(c, "unsupported: gathers other than from 2D images and 2D arrays");
+   agx_instr *compv = vtn_def(c, vtn_word(c, i, 5));
+   if (compv->op != AGX_OP_CONST)
+      vtn_fail(c, "the gathered component must be a constant");
+   agx_instr *comp_c = agx_imm(b, 32, (uint32_t)compv->value[0] & 3);
+   uint32_t mask = c->ins[i].wc > 6 ? vtn_word(c, i, 6) : 0;
+   if (mask & ~(SpvImageOperandsConstOffsetMask | SpvImageOperandsOffsetMask |
+                SpvImageOperandsConstOffsetsMask | SpvImageOperandsNonPrivateTexelMask |
+                SpvImageOperandsVolatileTexelMask | SpvImageOperandsNontemporalMask))
+      vtn_fail(c, "unsupported image operands 0x%x on a gather", mask);
+   agx_instr *offs[4] = {agx_imm(b, 32, 0), NULL, NULL, NULL};
+   unsigned passes = 1;
+   if (mask & (SpvImageOperandsConstOffsetMask | SpvImageOperandsOffsetMask))
+      offs[0] = packed_offset(c, vtn_word(c, i, 7));
+   if (mask & SpvImageOperandsConstOffsetsMask) {
+      struct vtn_ssa *arr = vtn_ssa_of(c, vtn_word(c, i, 7));
+      if (!arr->elems || arr->type->len != 4)
+         vtn_fail(c, "ConstOffsets must be a constant array of 4 offsets");
+      for (unsigned k = 0; k < 4; k++) {
+         agx_instr *e = arr->elems[k]->def;
+         if (!e || e->op != AGX_OP_CONST || e->type.comps != 2)
+            vtn_fail(c, "ConstOffsets must be a constant array of 4 two-component offsets");
+         uint32_t x = (uint32_t)e->value[0] & 0xF, y = (uint32_t)e->value[1] & 0xF;
+         offs[k] = agx_imm(b, 32, x | y << 4);
+      }
+      passes = 4;
+   }
+   agx_instr *v = vtn_def(c, vtn_word(c, i, 4));
+   unsigned n = coord_count(t, true);
+   if (v->type.comps < n || v->type.bits != 32)
+      vtn_fail(c, "gather coordinates must be a 32-bit float vector of %u components", n);
+   agx_instr *xyzw[4], *zero = agx_imm(b, 32, 0);
+   for (unsigned k = 0; k < 4; k++)
+      xyzw[k] = k < n ? comp(c, v, k) : zero;
+   agx_instr *coords = agx_vec(b, 4, xyzw), *res[4];
+   for (unsigned p = 0; p < passes; p++) {
+      agx_instr *idx[3] = {img->image->index, img->image->sampler_index, offs[p]};
+      res[p] = agx_intrin(b, AGX_OP_IMAGE_GATHER, agx_type_make(32, 4), 3, agx_vec(b, 3, idx),
+                          coords, comp_c, img->image->set, img->image->binding, dim);
+      res[p]->c[3] = img->image->sampler_set << 16 | img->image->sampler_binding;
+   }
+   agx_instr *r = res[0];
+   if (passes == 4) {
+      agx_instr *w[4];
+      for (unsigned k = 0; k < 4; k++)
+         w[k] = agx_extract(b, res[k], 3);
+      r = agx_vec(b, 4, w);
+   }
    vtn_push_texel(c, rt, vtn_word(c, i, 2), r);
 }
 
