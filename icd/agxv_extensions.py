@@ -76,7 +76,7 @@ DEVICE_EXTENSIONS = [
     'VK_EXT_shader_atomic_float',
     # samplerMirrorClampToEdge (core 1.2; listed by name like the others)
     'VK_KHR_sampler_mirror_clamp_to_edge',
-    # Swapchains of linear images presented by copy (agxv_swapchain.c)
+    # Swapchains of tiled images presented by copy (agxv_swapchain.c)
     'VK_KHR_swapchain',
     # Core 1.1, listed by name: vulkaninfo (and DXVK) enable it by name for
     # the device-group present queries of VK_KHR_swapchain.

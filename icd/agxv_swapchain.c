@@ -4,12 +4,15 @@
  * model for the behaviour (a present thread per swapchain, images cycling
  * idle -> acquired -> queued -> idle); the code is our own.
  *
- * Images are linear B8G8R8A8 images in host-visible memory (the only memory
- * type), so the present thread reads their pixels through the mapping.
- * vkQueuePresentKHR queues, on the application's queue, a batch that waits
- * for the present's semaphores and signals the image's internal fence;
- * the present thread waits for that fence, hands the pixels to the
- * platform (agxv_wsi.h) and makes the image idle again. A slow window
+ * Images are ordinary optimally tiled (GPU-tiled) B8G8R8A8 images, so
+ * applications can render to them; each has a host-visible buffer of its
+ * pixels in rows (the "blit" images of Mesa's wsi_common.c play that role
+ * there) and a command buffer, recorded once, that copies the image into
+ * it. vkQueuePresentKHR queues, on the application's queue, a batch that
+ * waits for the present's semaphores, runs that copy and signals the
+ * image's internal fence; the present thread waits for that fence, hands
+ * the buffer's pixels to the platform (agxv_wsi.h) and makes the image idle
+ * again. A slow window
  * server therefore blocks only the present thread, never the queue.
  * vkAcquireNextImageKHR waits (with its timeout) for an idle image and
  * signals the semaphore and fence from the host: an idle image is no
@@ -45,6 +48,9 @@ enum agxv_swapchain_image_state {
 struct agxv_swapchain_image {
    VkImage image;
    VkDeviceMemory memory;
+   VkBuffer buffer; /* the pixels, rows of width * 4 bytes */
+   VkDeviceMemory buffer_memory;
+   VkCommandBuffer copy; /* image -> buffer */
    const uint8_t *pixels;
    uint32_t stride;
    VkFence ready; /* signalled when the present's semaphore waits are done */
@@ -56,6 +62,7 @@ struct agxv_swapchain {
    VkDevice device;
    VkAllocationCallbacks alloc;
    struct agxv_wsi_target *target;
+   VkCommandPool pool; /* the images' copy command buffers */
    VkExtent2D extent;
    VkPresentModeKHR mode;
    uint32_t image_count;
@@ -144,6 +151,75 @@ destroy_image(struct agxv_swapchain *sc, struct agxv_swapchain_image *img)
       agxv_DestroyImage(sc->device, img->image, &sc->alloc);
    if (img->memory)
       agxv_FreeMemory(sc->device, img->memory, &sc->alloc);
+   if (img->buffer)
+      agxv_DestroyBuffer(sc->device, img->buffer, &sc->alloc);
+   if (img->buffer_memory)
+      agxv_FreeMemory(sc->device, img->buffer_memory, &sc->alloc);
+}
+
+/* Memory of the only type (device local, host visible and coherent) for
+ * `req`. */
+static VkResult
+allocate(struct agxv_swapchain *sc, const VkMemoryRequirements *req, VkDeviceMemory *mem)
+{
+   VkMemoryAllocateInfo mai = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+      .allocationSize = req->size,
+      .memoryTypeIndex = 0,
+   };
+   return agxv_AllocateMemory(sc->device, &mai, &sc->alloc, mem);
+}
+
+/* The host-visible buffer of the image's pixels, mapped. */
+static VkResult
+create_buffer(struct agxv_swapchain *sc, VkExtent2D extent, struct agxv_swapchain_image *img)
+{
+   VkBufferCreateInfo bci = {
+      .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+      .size = (VkDeviceSize)extent.width * extent.height * 4,
+      .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+      .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+   };
+   VkResult r = agxv_CreateBuffer(sc->device, &bci, &sc->alloc, &img->buffer);
+   if (r != VK_SUCCESS)
+      return r;
+   VkMemoryRequirements req;
+   agxv_GetBufferMemoryRequirements(sc->device, img->buffer, &req);
+   r = allocate(sc, &req, &img->buffer_memory);
+   if (r == VK_SUCCESS)
+      r = agxv_BindBufferMemory(sc->device, img->buffer, img->buffer_memory, 0);
+   void *map = NULL;
+   if (r == VK_SUCCESS)
+      r = agxv_MapMemory(sc->device, img->buffer_memory, 0, VK_WHOLE_SIZE, 0, &map);
+   img->pixels = map;
+   img->stride = extent.width * 4;
+   return r;
+}
+
+/* Records the image -> buffer copy the present batch runs. */
+static VkResult
+record_copy(struct agxv_swapchain *sc, VkExtent2D extent, struct agxv_swapchain_image *img)
+{
+   VkCommandBufferAllocateInfo cai = {
+      .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+      .commandPool = sc->pool,
+      .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+      .commandBufferCount = 1,
+   };
+   VkResult r = agxv_AllocateCommandBuffers(sc->device, &cai, &img->copy);
+   if (r != VK_SUCCESS)
+      return r;
+   VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+   r = agxv_BeginCommandBuffer(img->copy, &begin);
+   if (r != VK_SUCCESS)
+      return r;
+   VkBufferImageCopy region = {
+      .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+      .imageExtent = {extent.width, extent.height, 1},
+   };
+   agxv_CmdCopyImageToBuffer(img->copy, img->image, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, img->buffer, 1,
+                             &region);
+   return agxv_EndCommandBuffer(img->copy);
 }
 
 static VkResult
@@ -158,9 +234,8 @@ create_image(struct agxv_swapchain *sc, const VkSwapchainCreateInfoKHR *info,
       .mipLevels = 1,
       .arrayLayers = 1,
       .samples = VK_SAMPLE_COUNT_1_BIT,
-      /* Linear, so the present thread reads rows through the mapping. */
-      .tiling = VK_IMAGE_TILING_LINEAR,
-      .usage = info->imageUsage,
+      .tiling = VK_IMAGE_TILING_OPTIMAL,
+      .usage = info->imageUsage | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
       .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
       .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
    };
@@ -169,26 +244,15 @@ create_image(struct agxv_swapchain *sc, const VkSwapchainCreateInfoKHR *info,
       return r;
    VkMemoryRequirements req;
    agxv_GetImageMemoryRequirements(sc->device, img->image, &req);
-   VkMemoryAllocateInfo mai = {
-      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-      .allocationSize = req.size,
-      .memoryTypeIndex = 0, /* the only type: device local, host visible and coherent */
-   };
-   r = agxv_AllocateMemory(sc->device, &mai, &sc->alloc, &img->memory);
+   r = allocate(sc, &req, &img->memory);
+   if (r == VK_SUCCESS)
+      r = agxv_BindImageMemory(sc->device, img->image, img->memory, 0);
+   if (r == VK_SUCCESS)
+      r = create_buffer(sc, info->imageExtent, img);
+   if (r == VK_SUCCESS)
+      r = record_copy(sc, info->imageExtent, img);
    if (r != VK_SUCCESS)
       return r;
-   r = agxv_BindImageMemory(sc->device, img->image, img->memory, 0);
-   if (r != VK_SUCCESS)
-      return r;
-   void *map;
-   r = agxv_MapMemory(sc->device, img->memory, 0, VK_WHOLE_SIZE, 0, &map);
-   if (r != VK_SUCCESS)
-      return r;
-   VkImageSubresource sub = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0};
-   VkSubresourceLayout layout;
-   agxv_GetImageSubresourceLayout(sc->device, img->image, &sub, &layout);
-   img->pixels = (const uint8_t *)map + layout.offset;
-   img->stride = (uint32_t)layout.rowPitch;
    VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
    return agxv_CreateFence(sc->device, &fci, &sc->alloc, &img->ready);
 }
@@ -205,6 +269,8 @@ swapchain_destroy(struct agxv_swapchain *sc)
    }
    for (uint32_t i = 0; i < sc->image_count; i++)
       destroy_image(sc, &sc->images[i]);
+   if (sc->pool)
+      agxv_DestroyCommandPool(sc->device, sc->pool, &sc->alloc);
    if (sc->target)
       sc->target->ops->destroy(sc->target);
    pthread_cond_destroy(&sc->cond);
@@ -282,6 +348,8 @@ agxv_CreateSwapchainKHR(VkDevice _device, const VkSwapchainCreateInfoKHR *pCreat
    pthread_cond_init(&sc->cond, &attr);
    pthread_condattr_destroy(&attr);
 
+   VkCommandPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+   r = agxv_CreateCommandPool(_device, &pci, &sc->alloc, &sc->pool);
    uint32_t count = sc->image_count;
    sc->image_count = 0;
    for (uint32_t i = 0; i < count && r == VK_SUCCESS; i++) {
@@ -413,11 +481,12 @@ agxv_AcquireNextImage2KHR(VkDevice device, const VkAcquireNextImageInfoKHR *pAcq
                   pAcquireInfo->semaphore, pAcquireInfo->fence, pImageIndex);
 }
 
-/* Queues the batch after which image `index` may be read: it waits for the
- * semaphores (on the first swapchain only: a wait consumes them) and
- * signals the image's fence. */
+/* Queues the batch after which image `img`'s pixels may be read: it waits
+ * for the semaphores (on the first swapchain only: a wait consumes them),
+ * copies the image to its buffer and signals the image's fence. */
 static VkResult
-queue_ready_batch(VkQueue queue, const VkPresentInfoKHR *info, uint32_t i, VkFence ready)
+queue_ready_batch(VkQueue queue, const VkPresentInfoKHR *info, uint32_t i,
+                  const struct agxv_swapchain_image *img)
 {
    uint32_t waits = i == 0 ? info->waitSemaphoreCount : 0;
    VkPipelineStageFlags stack[16], *stages = stack;
@@ -433,8 +502,10 @@ queue_ready_batch(VkQueue queue, const VkPresentInfoKHR *info, uint32_t i, VkFen
       .waitSemaphoreCount = waits,
       .pWaitSemaphores = info->pWaitSemaphores,
       .pWaitDstStageMask = stages,
+      .commandBufferCount = 1,
+      .pCommandBuffers = &img->copy,
    };
-   VkResult r = agxv_QueueSubmit(queue, 1, &submit, ready);
+   VkResult r = agxv_QueueSubmit(queue, 1, &submit, img->ready);
    if (stages != stack)
       free(stages);
    return r;
@@ -448,7 +519,7 @@ present_one(VkQueue queue, const VkPresentInfoKHR *info, uint32_t i)
    if (index >= sc->image_count || sc->images[index].state != AGXV_IMAGE_ACQUIRED)
       return agxv_error(VK_ERROR_OUT_OF_DATE_KHR, "presenting image %u, which is not acquired",
                         index);
-   VkResult r = queue_ready_batch(queue, info, i, sc->images[index].ready);
+   VkResult r = queue_ready_batch(queue, info, i, &sc->images[index]);
    if (r != VK_SUCCESS)
       return r;
    VkResult check = sc->target->ops->check(sc->target, sc->extent);

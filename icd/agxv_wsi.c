@@ -16,27 +16,24 @@
 #include "agxv_log.h"
 #include "agxv_physical_device.h"
 
+/* UNORM first: applications that take the first format get the one they
+ * can render to today. */
 const VkSurfaceFormatKHR agxv_wsi_formats[AGXV_WSI_FORMAT_COUNT] = {
-   {VK_FORMAT_B8G8R8A8_SRGB, VK_COLOR_SPACE_SRGB_NONLINEAR_KHR},
    {VK_FORMAT_B8G8R8A8_UNORM, VK_COLOR_SPACE_SRGB_NONLINEAR_KHR},
+   {VK_FORMAT_B8G8R8A8_SRGB, VK_COLOR_SPACE_SRGB_NONLINEAR_KHR},
 };
 
-/* The usages of swapchain images: what the format table grants linear
- * B8G8R8A8 images (swapchain images are linear, agxv_swapchain.c; both
- * offered formats get the same features but storage, which SRGB lacks and
- * the image format query refuses). The spec asks supportedUsageFlags to
- * include COLOR_ATTACHMENT, which the format table grants to optimal tiling
- * only so far (rendering to linear images is not tested): until it grants
- * it to linear images too, or swapchain images become tiled with a copy to
- * linear memory at present, it is left out here, honestly. Swapchain
- * creation accepts it anyway (vkCreateImage does not check usage against
- * format features), so applications that ask for it, as every renderer
- * does, still get their swapchain. */
+/* The usages of swapchain images: what the format table grants optimally
+ * tiled B8G8R8A8_UNORM images (swapchain images are such images,
+ * agxv_swapchain.c): transfers, sampling, storage and colour attachment.
+ * B8G8R8A8_SRGB gets no storage (and no colour attachment until rendering
+ * to it is tested): the image format query refuses those for it, as the
+ * spec lets format-specific limits do. */
 VkImageUsageFlags
 agxv_wsi_supported_usage(void)
 {
    VkFormatFeatureFlags2 f =
-      agxv_image_format_features(VK_FORMAT_B8G8R8A8_UNORM, VK_IMAGE_TILING_LINEAR);
+      agxv_image_format_features(VK_FORMAT_B8G8R8A8_UNORM, VK_IMAGE_TILING_OPTIMAL);
    VkImageUsageFlags usage = 0;
    if (f & VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT)
       usage |= VK_IMAGE_USAGE_TRANSFER_SRC_BIT;

@@ -10,8 +10,9 @@
  * layout) to every surface command, so a surface is not an agxv_object and
  * is told apart by VkIcdSurfaceBase::platform.
  *
- * Presentation copies the swapchain image's pixels (B8G8R8A8 in a linear
- * image, read through the CPU mapping) to the window system: X11 put-image
+ * Presentation copies the swapchain image's pixels (B8G8R8A8 rows the GPU
+ * copied out of the tiled image into a host-visible buffer) to the window
+ * system: X11 put-image
  * requests (MIT-SHM when the server offers it), Wayland wl_shm buffers,
  * nothing at all when headless. Zero-copy presentation for real hardware
  * (an image exported as a dma-buf, handed to X11 DRI3/Present or to Wayland

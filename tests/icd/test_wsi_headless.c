@@ -1,12 +1,11 @@
 /*
  * VK_EXT_headless_surface and VK_KHR_swapchain without a window: surface
- * queries (capabilities, formats, present modes, device-group queries),
- * a swapchain whose frames (clear + copies, agx_wsi_frame.h) are read back
- * and compared with the CPU reference, acquire timeouts, and a swapchain
- * made from an old one. Runs on agx-vk, under validation and on lavapipe (which
- * checks the test's expectations); driver-specific values are checked on
- * agx-vk only.
- */
+ * queries (capabilities, formats, present modes, device-group queries), a
+ * swapchain whose frames (clear + copies, agx_wsi_frame.h; one cleared by a
+ * render pass) are read back and compared with the CPU reference, acquire
+ * timeouts, a swapchain made from an old one, allocation failures. Runs on
+ * agx-vk and under validation (Debian 12's lavapipe has no headless
+ * surface); driver-specific values are checked outside validation. */
 #include <time.h>
 
 #include "agx_vk_ctx.h"
@@ -65,12 +64,11 @@ check_queries(struct wsi *w)
    CHECK(caps.supportedTransforms & VK_SURFACE_TRANSFORM_IDENTITY_BIT_KHR);
    CHECK(caps.supportedCompositeAlpha & VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR);
    if (!c->reference) {
-      /* Exactly what linear B8G8R8A8_UNORM images can do (swapchain images
-       * are linear): transfers, sampling, storage today; COLOR_ATTACHMENT
-       * once rendering to linear images is granted (agxv_wsi_supported_usage). */
+      /* Exactly what optimally tiled B8G8R8A8_UNORM images can do (swapchain
+       * images are such images): transfers, sampling, storage, rendering. */
       VkFormatProperties fp;
       vkGetPhysicalDeviceFormatProperties(c->pdev, VK_FORMAT_B8G8R8A8_UNORM, &fp);
-      VkFormatFeatureFlags lf = fp.linearTilingFeatures;
+      VkFormatFeatureFlags lf = fp.optimalTilingFeatures;
       VkImageUsageFlags want =
          ((lf & VK_FORMAT_FEATURE_TRANSFER_SRC_BIT) ? VK_IMAGE_USAGE_TRANSFER_SRC_BIT : 0) |
          ((lf & VK_FORMAT_FEATURE_TRANSFER_DST_BIT) ? VK_IMAGE_USAGE_TRANSFER_DST_BIT : 0) |
@@ -78,7 +76,8 @@ check_queries(struct wsi *w)
          ((lf & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT) ? VK_IMAGE_USAGE_STORAGE_BIT : 0) |
          ((lf & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT) ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT : 0);
       CHECK(caps.supportedUsageFlags == want);
-      CHECK(want & VK_IMAGE_USAGE_SAMPLED_BIT && want & VK_IMAGE_USAGE_STORAGE_BIT);
+      CHECK(want & VK_IMAGE_USAGE_SAMPLED_BIT && want & VK_IMAGE_USAGE_STORAGE_BIT &&
+            want & VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
       CHECK(caps.minImageCount == 2 && caps.maxImageCount == 8);
    }
 
@@ -141,7 +140,8 @@ make_swapchain(struct wsi *w, VkExtent2D extent, uint32_t min_images, VkSwapchai
       .imageColorSpace = VK_COLOR_SPACE_SRGB_NONLINEAR_KHR,
       .imageExtent = extent,
       .imageArrayLayers = 1,
-      .imageUsage = VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+      .imageUsage = VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                    VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,
       .imageSharingMode = VK_SHARING_MODE_EXCLUSIVE,
       .preTransform = VK_SURFACE_TRANSFORM_IDENTITY_BIT_KHR,
       .compositeAlpha = VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR,
@@ -235,6 +235,115 @@ run_frame(struct wsi *w, VkSwapchainKHR sc, VkExtent2D extent, uint32_t frame,
    vkDestroySemaphore(c->dev, acquired, NULL);
    vkDestroySemaphore(c->dev, rendered, NULL);
    vkDestroyFence(c->dev, fence, NULL);
+}
+
+/* A frame rendered, not copied: a dynamic-rendering pass whose loadOp
+ * CLEAR fills the acquired image, read back and presented. */
+static void
+render_pass_frame(struct wsi *w, VkSwapchainKHR sc, VkExtent2D extent,
+                  struct agx_vk_buffer *readback)
+{
+   struct agx_vk_ctx *c = w->c;
+   VkImage images[16];
+   uint32_t count = 16;
+   VK_OK(vkGetSwapchainImagesKHR(c->dev, sc, &count, images));
+   VkFenceCreateInfo fci = {VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+   VkFence fence;
+   VK_OK(vkCreateFence(c->dev, &fci, NULL, &fence));
+   uint32_t index;
+   VK_OK(vkAcquireNextImageKHR(c->dev, sc, 2000000000ull, VK_NULL_HANDLE, fence, &index));
+   VK_OK(vkWaitForFences(c->dev, 1, &fence, VK_TRUE, UINT64_MAX));
+   vkDestroyFence(c->dev, fence, NULL);
+   VkImageViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .image = images[index],
+      .viewType = VK_IMAGE_VIEW_TYPE_2D,
+      .format = VK_FORMAT_B8G8R8A8_UNORM,
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+   };
+   VkImageView view;
+   VK_OK(vkCreateImageView(c->dev, &vci, NULL, &view));
+
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   VkImageMemoryBarrier b = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+      .dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+      .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+      .newLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+      .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+      .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+      .image = images[index],
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+   };
+   vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+                        VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, 0, 0, NULL, 0, NULL, 1, &b);
+   /* B, G, R, A bytes 0x33, 0x99, 0xcc, 0xff */
+   VkRenderingAttachmentInfo att = {
+      .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+      .imageView = view,
+      .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+      .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+      .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+      .clearValue = {.color = {.float32 = {0xcc / 255.0f, 0x99 / 255.0f, 0x33 / 255.0f, 1.0f}}},
+   };
+   VkRenderingInfo ri = {
+      .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+      .renderArea = {{0, 0}, extent},
+      .layerCount = 1,
+      .colorAttachmentCount = 1,
+      .pColorAttachments = &att,
+   };
+   vkCmdBeginRendering(cb, &ri);
+   vkCmdEndRendering(cb);
+   b.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+   b.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+   b.oldLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+   b.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+   vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+                        VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, NULL, 0, NULL, 1, &b);
+   VkBufferImageCopy region = {
+      .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+      .imageExtent = {extent.width, extent.height, 1},
+   };
+   vkCmdCopyImageToBuffer(cb, images[index], VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback->buf, 1,
+                          &region);
+   b.srcAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+   b.dstAccessMask = 0;
+   b.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+   b.newLayout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
+   VkMemoryBarrier host = {VK_STRUCTURE_TYPE_MEMORY_BARRIER, NULL, VK_ACCESS_TRANSFER_WRITE_BIT,
+                           VK_ACCESS_HOST_READ_BIT};
+   vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                        VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT | VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
+                        &host, 0, NULL, 1, &b);
+   VK_OK(vkEndCommandBuffer(cb));
+   VkSemaphoreCreateInfo sem_ci = {VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
+   VkSemaphore rendered;
+   VK_OK(vkCreateSemaphore(c->dev, &sem_ci, NULL, &rendered));
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                      .commandBufferCount = 1,
+                      .pCommandBuffers = &cb,
+                      .signalSemaphoreCount = 1,
+                      .pSignalSemaphores = &rendered};
+   VK_OK(vkQueueSubmit(c->queue, 1, &si, VK_NULL_HANDLE));
+   VkPresentInfoKHR pi = {.sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR,
+                          .waitSemaphoreCount = 1,
+                          .pWaitSemaphores = &rendered,
+                          .swapchainCount = 1,
+                          .pSwapchains = &sc,
+                          .pImageIndices = &index};
+   VK_OK(vkQueuePresentKHR(c->queue, &pi));
+   VK_OK(vkQueueWaitIdle(c->queue));
+   vkFreeCommandBuffers(c->dev, c->pool, 1, &cb);
+   vkDestroySemaphore(c->dev, rendered, NULL);
+   vkDestroyImageView(c->dev, view, NULL);
+   const uint32_t *px = readback->ptr;
+   uint32_t bad = 0;
+   for (uint32_t i = 0; i < extent.width * extent.height; i++)
+      bad += px[i] != 0xffcc9933u;
+   if (bad)
+      fprintf(stderr, "render pass frame: %u pixels differ (first 0x%08x)\n", bad, px[0]);
+   CHECK(bad == 0);
 }
 
 /* Acquires every image without presenting; then acquire has none left:
@@ -359,7 +468,11 @@ main(int argc, char **argv)
    agx_vk_ctx_instance_exts(&c, argc, argv, VK_API_VERSION_1_3, 3, iexts);
    const char *dexts[] = {VK_KHR_SWAPCHAIN_EXTENSION_NAME};
    CHECK(agx_vk_ctx_has_extension(&c, dexts[0]));
-   agx_vk_ctx_device(&c, NULL, 1, dexts);
+   VkPhysicalDeviceVulkan13Features f13 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+      .dynamicRendering = VK_TRUE,
+   };
+   agx_vk_ctx_device(&c, &f13, 1, dexts);
 
    struct wsi w = {.c = &c};
    w.create_surface = (PFN_vkCreateHeadlessSurfaceEXT)vkGetInstanceProcAddr(
@@ -387,6 +500,7 @@ main(int argc, char **argv)
    CHECK(count >= 3 && count <= 16);
    for (uint32_t f = 0; f < 6; f++)
       run_frame(&w, sc, extent, f, &staging, &readback, f == 5);
+   render_pass_frame(&w, sc, extent, &readback);
    check_timeouts(&w, sc);
 
    /* A new swapchain from the old one (retired, with every image still
@@ -398,17 +512,17 @@ main(int argc, char **argv)
       run_frame(&w, sc2, extent2, f, &staging, &readback, false);
    vkDestroySwapchainKHR(c.dev, sc2, NULL);
 
-   /* Renderers ask for COLOR_ATTACHMENT even though supportedUsageFlags
-    * lacks it until draws land: the swapchain is still made (agx-vk only:
-    * the layer rightly reports the usage). */
    if (!c.reference && !c.validation)
       check_out_of_memory(&w);
+   /* A rendering swapchain (the format and usage renderers ask for); formats
+    * the surface does not offer are refused (agx-vk only, outside
+    * validation: that is invalid usage). */
    if (!c.reference && !c.validation) {
       VkSwapchainCreateInfoKHR sci = {
          .sType = VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR,
          .surface = w.surface,
          .minImageCount = 2,
-         .imageFormat = VK_FORMAT_B8G8R8A8_SRGB,
+         .imageFormat = VK_FORMAT_B8G8R8A8_UNORM,
          .imageColorSpace = VK_COLOR_SPACE_SRGB_NONLINEAR_KHR,
          .imageExtent = {32, 32},
          .imageArrayLayers = 1,
@@ -421,7 +535,6 @@ main(int argc, char **argv)
       };
       VkSwapchainKHR sc3;
       VK_OK(vkCreateSwapchainKHR(c.dev, &sci, NULL, &sc3));
-      /* Formats or modes the surface does not offer are refused. */
       VkSwapchainKHR bad;
       sci.imageFormat = VK_FORMAT_R8G8B8A8_UNORM;
       CHECK_VK(vkCreateSwapchainKHR(c.dev, &sci, NULL, &bad), VK_ERROR_INITIALIZATION_FAILED);
