@@ -773,6 +773,10 @@ agx_sim_decode_graphics(struct agx_sim_insn *I, const struct agx_isa_instr *in)
          return false;
       agx_sim_opnd_from_isa(in, 1, &I->d);
       agx_sim_opnd_from_isa(in, 6, &I->s[0]);
+      /* a two-register tuple (mask with two components) decodes as a 64-bit
+       * operand: the registers are consecutive 32-bit ones */
+      if (I->d.kind == AGX_SIM_O_R64)
+         I->d.kind = AGX_SIM_O_R32;
       if (I->d.kind != AGX_SIM_O_R16 && I->d.kind != AGX_SIM_O_R32)
          return false;
       I->exec = x_ldst_tile;

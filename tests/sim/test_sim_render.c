@@ -258,6 +258,47 @@ static const char *FS_INTERP = "iterproj r4, cf1, cf0, center, 0b0, 0, 0, 0, 0, 
                                "st_tile r4_r5_r6_r7, i32, 0, xyzw, 0, 255, 0\n"
                                "stop\n";
 
+/* Two-component tile accesses (a two-register tuple) with a non-contiguous
+ * mask: xz stored, read back, yw written from them (7, 8, 9, 10). */
+static const char *FS_MASK2 = "mov_imm r4, 7, 0b0\n"
+                              "mov_imm r5, 9, 0b0\n"
+                              "wait_pix 12, 0\n"
+                              "st_tile r4_r5, i32, 0, xz, 0, 255, 0\n"
+                              "ld_tile r6_r7, i32, 0, xz, 0, 255, 0\n"
+                              "iadd r6, r6, 1\n"
+                              "iadd r7, r7, 1\n"
+                              "st_tile r6_r7, i32, 0, yw, 0, 255, 0\n"
+                              "stop\n";
+
+static void
+test_tile_mask2(void)
+{
+   struct env e;
+   env_init(&e);
+   const uint32_t stride = W * 16;
+   struct rt_desc rt = {AGX_CHANNELS_R32G32B32A32, AGX_TEXTURE_TYPE_UINT, W, H, stride};
+   put_rt(&e, &rt);
+   struct frame f;
+   frame_init(&f, &e, W, H, 16, BG_ZERO4, EOT_RGBA32);
+   uint32_t fs = put_word_list(&e, env_asm(&e, FS_MASK2), 0, 0, false, true, true);
+   struct draw_state d;
+   draw_state_default(&d, &f, fs);
+   /* one triangle covering the frame */
+   const float v[3][8] = {{-1, -1, 0, 1}, {3, -1, 0, 1}, {-1, 3, 0, 1}};
+   for (unsigned i = 0; i < 3; i++)
+      put_vertex(&e, i, v[i]);
+   frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+   CHECK(frame_submit(&f) == 1);
+   unsigned bad = 0;
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++)
+         for (unsigned c = 0; c < 4; c++)
+            bad += rt32(&e, stride, 16, x, y, c) != 7 + c;
+   printf("two-register tile accesses: %u wrong words\n", bad);
+   CHECK(bad == 0);
+   env_fini(&e);
+}
+
 static void
 bind(struct draw_state *d, unsigned slot, unsigned cf, enum agx_shade_model m)
 {
@@ -1331,6 +1372,7 @@ main(void)
    test_coverage();
    test_strip_restart_empty_tiles();
    test_interpolation();
+   test_tile_mask2();
    test_depth();
    test_zls();
    test_stencil();
