@@ -652,10 +652,109 @@ test_keys(void)
           plain, alpha, rmw, both, logic);
 }
 
+/* ---- sample built-ins and SampleMask output (compiled shaders) ---------- */
+
+/* fs_sample: (SamplePosition, SampleId, SampleMaskIn) = (0.5, 0.5, 0, 1)
+ * everywhere; fs_samplemask: (0.25, 0.5, 0.75, 1) on odd columns, the
+ * background colour on even ones (their only sample killed). RGBA8. */
+static void
+test_sample_shaders(const char *dir)
+{
+   static const char *const names[2] = {"fs_sample", "fs_samplemask"};
+   const struct fmt *f = &FORMATS[0];
+   for (unsigned which = 0; which < 2; which++) {
+      char path[600], err[512];
+      snprintf(path, sizeof(path), "%s/%s.spv", dir, names[which]);
+      struct blend_fs fs;
+      if (blend_compile_fs(path, &fs, err, sizeof(err))) {
+         fprintf(stderr, "%s: %s\n", names[which], err);
+         CHECK(0);
+         continue;
+      }
+      CHECK(fs.colour_written == 1);
+      CHECK(which ? fs.writes_sample_mask && fs.uses_discard : fs.per_sample);
+      struct env e;
+      env_init(&e);
+      enum agx_tib_format tf = f->tib;
+      struct agx_tilebuffer_layout tib;
+      CHECK(agx_tilebuffer_layout(&tib, &tf, 1, 1));
+      const uint32_t stride = W * f->bpp;
+      struct rt_desc rt = {f->ch, f->type, W, H, stride};
+      put_rt(&e, &rt);
+      uint8_t raw[16];
+      double dval[4];
+      dst_bytes(f, raw, dval);
+      char bg[256];
+      uint32_t u;
+      memcpy(&u, raw, 4);
+      snprintf(bg, sizeof(bg), "mov_imm r1, %u, 0b0\nst_tile r1, i32, 0, x, 0, 255, 0\nstop\n", u);
+      struct frame fr;
+      frame_init(&fr, &e, W, H, tib.sample_size_B, bg,
+                 "mov_imm r2, 0, 0b0\n"
+                 "image_write_block r2l, r4_r5, 0, ts0, tex_2d, rte, u8norm, 0, 0, 0\n"
+                 "stop\n");
+      /* main + epilog */
+      e.code_used = (e.code_used + 63) & ~63u;
+      uint32_t code = e.code_used;
+      memcpy(e.code + e.code_used, fs.code, fs.size);
+      e.code_used += (uint32_t)fs.size;
+      struct agx_fs_epilog_key key;
+      agx_fs_epilog_key_init(&key, &tib, fs.colour_written);
+      struct blend_epilog ep;
+      CHECK(!blend_build(&key, &ep, err, sizeof(err)));
+      memcpy(e.code + e.code_used, ep.code, ep.size);
+      e.code_used += (uint32_t)ep.size;
+      free(ep.code);
+      free(fs.code);
+      uint32_t wl = word_list(&e, code, 0, 0, 0, false, true);
+      struct draw_state d;
+      draw_state_default(&d, &fr, wl);
+      if (fs.num_cf_bindings) {
+         /* W (slot 0) and location 0 = UVS words 4-7 (slots 1-4) */
+         CHECK(fs.num_cf_bindings == 2);
+         d.bind[0] = (struct AGX_CF_BINDING){.components = 1,
+                                             .shade_model = AGX_SHADE_MODEL_LINEAR,
+                                             .source = AGX_COEFFICIENT_SOURCE_VARYING,
+                                             .base_slot = 0,
+                                             .base_coefficient_register = 0};
+         d.bind[1] = (struct AGX_CF_BINDING){.components = 4,
+                                             .shade_model = AGX_SHADE_MODEL_PERSPECTIVE,
+                                             .source = AGX_COEFFICIENT_SOURCE_VARYING,
+                                             .base_slot = 1,
+                                             .base_coefficient_register = 1};
+         d.nbind = 2;
+         d.slots32 = 5;
+         d.cf_count = 5;
+      }
+      const float v[3][8] = {{-1, -1, 0, 1}, {3, -1, 0, 1}, {-1, 3, 0, 1}};
+      for (unsigned i = 0; i < 3; i++)
+         put_vertex(&e, i, v[i]);
+      frame_draw(&fr, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+      int st = frame_submit(&fr);
+      CHECK(st == 1);
+      unsigned bad = 0;
+      static const uint8_t sample_vals[4] = {128, 128, 0, 255}, mask_vals[4] = {64, 128, 191, 255};
+      for (unsigned y = 0; y < H && st == 1; y++)
+         for (unsigned x = 0; x < W; x++)
+            for (unsigned c = 0; c < 4; c++) {
+               unsigned got = e.data[RT_OFF + (size_t)y * stride + 4 * x + c];
+               unsigned want = which ? (x & 1 ? mask_vals[c] : raw[c]) : sample_vals[c];
+               bad += got + 1 < want || got > want + 1;
+            }
+      printf("%s: %u wrong components\n", names[which], bad);
+      CHECK(st == 1 && bad == 0);
+      env_fini(&e);
+   }
+}
+
 int
-main(void)
+main(int argc, char **argv)
 {
    test_keys();
+   if (argc > 1)
+      test_sample_shaders(argv[1]);
+   else
+      CHECK(0); /* the directory of the compiled test shaders */
    static struct bcase cases[1024];
    for (unsigned i = 0; i < sizeof(FORMATS) / sizeof(FORMATS[0]); i++) {
       unsigned n = factor_op_cases(cases);

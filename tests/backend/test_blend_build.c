@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "agx_fs_epilog.h"
+#include "agx_spirv.h"
 #include "test_blend_build.h"
 
 int
@@ -36,6 +37,40 @@ blend_build(const struct agx_fs_epilog_key *key, struct blend_epilog *out, char 
    for (const char *p = buf; (p = strstr(p, "st_tile")); p++)
       out->st_tiles++;
    free(buf);
+   agx_backend_result_free(&r);
+   return 0;
+}
+
+int
+blend_compile_fs(const char *path, struct blend_fs *out, char *err, size_t errsize)
+{
+   memset(out, 0, sizeof(*out));
+   FILE *f = fopen(path, "rb");
+   if (!f) {
+      snprintf(err, errsize, "cannot open %s", path);
+      return -1;
+   }
+   uint32_t *w = malloc(1 << 20);
+   size_t nw = fread(w, 4, (1 << 20) / 4, f);
+   fclose(f);
+   agx_shader *s = agx_compile_spirv(w, nw, NULL, true, err, errsize);
+   free(w);
+   if (!s)
+      return -1;
+   struct agx_backend_options o = {.no_preamble = true, .fs_epilog = true};
+   struct agx_backend_result r;
+   int rc = agx_backend_compile(s, &o, &r, err, errsize);
+   agx_shader_destroy(s);
+   if (rc)
+      return rc;
+   out->code = r.code;
+   out->size = r.size;
+   r.code = NULL;
+   out->num_cf_bindings = r.info.fs.num_cf_bindings;
+   out->colour_written = r.info.fs.colour_written;
+   out->per_sample = r.info.fs.per_sample;
+   out->writes_sample_mask = r.info.fs.writes_sample_mask;
+   out->uses_discard = r.info.fs.uses_discard;
    agx_backend_result_free(&r);
    return 0;
 }
