@@ -48,7 +48,25 @@ static const struct fmt FORMATS[] = {
     "rgba16_float"},
    {AGX_TIB_RGBA32_FLOAT, AGX_CHANNELS_R32G32B32A32, AGX_TEXTURE_TYPE_FLOAT, "i32", 16, 0,
     "rgba32_float"},
+   /* packed: write masks by read-modify-write */
+   {AGX_TIB_RGB10A2_UNORM, AGX_CHANNELS_R10G10B10A2, AGX_TEXTURE_TYPE_UNORM, "rgb10a2", 4, 1,
+    "rgb10a2_unorm"},
 };
+
+static bool
+is_rgb10a2(const struct fmt *f)
+{
+   return f->tib == AGX_TIB_RGB10A2_UNORM;
+}
+
+/* 10/10/10/2 codes of a packed word */
+static unsigned
+code10(const uint8_t *p, unsigned c)
+{
+   uint32_t w;
+   memcpy(&w, p, 4);
+   return c == 3 ? w >> 30 : (w >> (10 * c)) & 1023;
+}
 
 /* colours: destination (exact in f16 and close to 8-bit codes), sources */
 static const double DST[4] = {0.25, 0.625, 0.875, 0.375};
@@ -87,6 +105,17 @@ half_to_double(uint16_t h)
 static void
 dst_bytes(const struct fmt *f, uint8_t *raw, double *val)
 {
+   if (is_rgb10a2(f)) {
+      uint32_t w = 0;
+      for (unsigned c = 0; c < 4; c++) {
+         double max = c == 3 ? 3 : 1023;
+         uint32_t code = (uint32_t)lrint(DST[c] * max);
+         w |= code << (10 * c);
+         val[c] = code / max;
+      }
+      memcpy(raw, &w, 4);
+      return;
+   }
    for (unsigned c = 0; c < 4; c++) {
       if (f->norm == 1) {
          raw[c] = (uint8_t)lrint(DST[c] * 255);
@@ -433,7 +462,12 @@ run_frame(const struct fmt *f, const struct bcase *cases, unsigned n)
       for (unsigned c = 0; c < 4; c++) {
          double got, want = exp[c], tol;
          bool keep = !(mask & (1u << c));
-         if (f->norm == 1) {
+         if (is_rgb10a2(f)) {
+            double max = c == 3 ? 3 : 1023;
+            got = code10(p, c);
+            want = keep ? code10(raw, c) : lrint(want * max);
+            tol = 1;
+         } else if (f->norm == 1) {
             unsigned want_code = keep ? raw[c] : (unsigned)lrint(want * 255);
             if (bc->logic && !keep) {
                unsigned s = (unsigned)lrint(clampn(SRC[bc->set][c], 1) * 255);
@@ -758,6 +792,8 @@ main(int argc, char **argv)
    static struct bcase cases[1024];
    for (unsigned i = 0; i < sizeof(FORMATS) / sizeof(FORMATS[0]); i++) {
       unsigned n = factor_op_cases(cases);
+      if (is_rgb10a2(&FORMATS[i]))
+         n += mask_cases(cases + n);
       if (FORMATS[i].tib == AGX_TIB_RGBA8_UNORM) {
          n += mask_cases(cases + n);
          n += logic_cases(cases + n);
