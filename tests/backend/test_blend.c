@@ -35,7 +35,7 @@ struct fmt {
    enum agx_texture_type type;
    const char *eot; /* image_write_block format */
    unsigned bpp;
-   unsigned norm; /* 1 unorm, 2 snorm, 0 float */
+   unsigned norm; /* 1 unorm, 2 snorm, 0 float, 3 uint */
    const char *name;
 };
 
@@ -48,6 +48,8 @@ static const struct fmt FORMATS[] = {
     "rgba16_float"},
    {AGX_TIB_RGBA32_FLOAT, AGX_CHANNELS_R32G32B32A32, AGX_TEXTURE_TYPE_FLOAT, "i32", 16, 0,
     "rgba32_float"},
+   /* integer: blending ignored, logic ops on the value (norm 3 = uint) */
+   {AGX_TIB_RGBA8_UINT, AGX_CHANNELS_R8G8B8A8, AGX_TEXTURE_TYPE_UINT, "i8", 4, 3, "rgba8_uint"},
    /* packed: write masks by read-modify-write */
    {AGX_TIB_RGB10A2_UNORM, AGX_CHANNELS_R10G10B10A2, AGX_TEXTURE_TYPE_UNORM, "rgb10a2", 4, 1,
     "rgb10a2_unorm"},
@@ -75,6 +77,9 @@ static const float SRC[3][4] = {
    {0.7f, 0.3f, 0.45f, 0.8f}, {1.5f, -0.25f, 0.6f, 1.25f}, {0.8f, 0.35f, 0.12f, 0.61f}};
 static const float SRC1[3][4] = {
    {0.25f, 0.9f, 0.55f, 0.6f}, {-0.5f, 2.0f, 0.1f, 0.3f}, {0.2f, 0.4f, 0.6f, 0.8f}};
+/* integer sources (uint formats), same set indices */
+static const uint32_t ISRC[3][4] = {
+   {0xB3, 0x4C, 0x1F, 0xE0}, {0x00, 0xFF, 0x5A, 0x81}, {0x3C, 0xC3, 0x96, 0x69}};
 static const float KONST[4] = {0.15f, 0.5f, 0.85f, 0.4f};
 
 struct bcase {
@@ -117,7 +122,7 @@ dst_bytes(const struct fmt *f, uint8_t *raw, double *val)
       return;
    }
    for (unsigned c = 0; c < 4; c++) {
-      if (f->norm == 1) {
+      if (f->norm == 1 || f->norm == 3) {
          raw[c] = (uint8_t)lrint(DST[c] * 255);
          val[c] = raw[c] / 255.0;
       } else if (f->norm == 2) {
@@ -350,13 +355,14 @@ static unsigned compiles;
 
 /* main part (colours in r4-r11) + the epilog of the key, as one program */
 static uint32_t
-put_fs(struct env *e, const struct agx_fs_epilog_key *key, unsigned set, size_t *epilog_size)
+put_fs(struct env *e, const struct agx_fs_epilog_key *key, unsigned set, bool integer,
+       size_t *epilog_size)
 {
    char src[1024];
    size_t n = 0;
    for (unsigned c = 0; c < 4; c++)
       n += (size_t)snprintf(src + n, sizeof(src) - n, "mov_imm r%u, %u, 0b0\n", 4 + c,
-                            fbits32(SRC[set][c]));
+                            integer ? ISRC[set][c] : fbits32(SRC[set][c]));
    for (unsigned c = 0; c < 4; c++)
       n += (size_t)snprintf(src + n, sizeof(src) - n, "mov_imm r%u, %u, 0b0\n", 8 + c,
                             fbits32(SRC1[set][c]));
@@ -425,7 +431,7 @@ run_frame(const struct fmt *f, const struct bcase *cases, unsigned n)
       key.rt[0] = cases[i].rt;
       key.logic_op_enable = cases[i].logic;
       key.logic_op = (uint8_t)cases[i].logic_op;
-      uint32_t code = put_fs(&e, &key, cases[i].set, NULL);
+      uint32_t code = put_fs(&e, &key, cases[i].set, f->norm == 3, NULL);
       uint32_t fs = word_list(&e, code, kva, AGX_ABI_FS_BLEND_CONST / 2, 8, false, true);
       struct draw_state d;
       draw_state_default(&d, &fr, fs);
@@ -462,7 +468,14 @@ run_frame(const struct fmt *f, const struct bcase *cases, unsigned n)
       for (unsigned c = 0; c < 4; c++) {
          double got, want = exp[c], tol;
          bool keep = !(mask & (1u << c));
-         if (is_rgb10a2(f)) {
+         if (f->norm == 3) {
+            /* blending ignored on integer formats; logic op on the value */
+            got = p[c];
+            want = keep        ? raw[c]
+                   : bc->logic ? model_logic(bc->logic_op, ISRC[bc->set][c], raw[c])
+                               : ISRC[bc->set][c];
+            tol = 0;
+         } else if (is_rgb10a2(f)) {
             double max = c == 3 ? 3 : 1023;
             got = code10(p, c);
             want = keep ? code10(raw, c) : lrint(want * max);
@@ -791,7 +804,20 @@ main(int argc, char **argv)
       CHECK(0); /* the directory of the compiled test shaders */
    static struct bcase cases[1024];
    for (unsigned i = 0; i < sizeof(FORMATS) / sizeof(FORMATS[0]); i++) {
-      unsigned n = factor_op_cases(cases);
+      unsigned n = 0;
+      if (FORMATS[i].norm == 3) {
+         /* a sample of blend states (ignored), masks, logic ops */
+         unsigned all = factor_op_cases(cases);
+         for (unsigned k = 0; k < all; k += 37)
+            cases[n++] = cases[k];
+         n += mask_cases(cases + n);
+         n += logic_cases(cases + n);
+         unsigned before = total_bad;
+         run_cases(&FORMATS[i], cases, n);
+         printf("%s: %u cases, %u wrong\n", FORMATS[i].name, n, total_bad - before);
+         continue;
+      }
+      n = factor_op_cases(cases);
       if (is_rgb10a2(&FORMATS[i]))
          n += mask_cases(cases + n);
       if (FORMATS[i].tib == AGX_TIB_RGBA8_UNORM) {
