@@ -123,7 +123,9 @@ clampf(agx_builder *b, agx_instr *v, unsigned norm)
 {
    if (!norm)
       return v;
-   return agx_fmin(b, agx_fmax(b, v, fimm(b, norm == 1 ? 0.0f : -1.0f)), fimm(b, 1.0f));
+   if (norm == 1)
+      return agx_fsat(b, v); /* .sat (NaN -> 0) */
+   return agx_fmin(b, agx_fmax(b, v, fimm(b, -1.0f)), fimm(b, 1.0f));
 }
 
 void

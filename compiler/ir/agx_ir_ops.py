@@ -125,6 +125,7 @@ falu('ftrunc', 1, 'trunc(fa)')
 falu('fround_even', 1, 'nearbyint(fa)')
 falu('ffract', 1, 'fa - floor(fa)')
 falu('fmin', 2, 'fmin(fa, fb)', comm=True)
+falu('fsat', 1, '(isnan(fa) || fa <= 0) ? 0.0 : (fa > 1.0 ? 1.0 : fa)')  # clamp to [0, 1], NaN -> 0
 falu('fmax', 2, 'fmax(fa, fb)', comm=True)
 falu('fsqrt', 1, 'sqrt(fa)')
 falu('frsq', 1, '1.0 / sqrt(fa)')
