@@ -16,7 +16,8 @@
  * (a per-key variant); without --rt colour outputs are dropped. Without
  * IN.spv, --bg clear|load|none,..., --eot MASK or --epilog MASK prints the
  * background, end-of-tile or fragment output epilog program of the --rt
- * tilebuffer. --split-outputs compiles a fragment shader for an epilog
+ * tilebuffer (the epilog blended per --blend RT:SRC,DST,OP,SRCA,DSTA,OPA,MASK
+ * in Vulkan enum values, --logic-op N). --split-outputs compiles a fragment shader for an epilog
  * (colour outputs left in r4(i+1), no stop).
  * Errors exit with status 1, usage errors (including nothing to do) with 2. */
 #include <stdio.h>
@@ -37,7 +38,8 @@ usage(void)
            "usage: agxc [--stage comp] [--entry NAME] [--spec ID=VALUE]... [--no-lower-io]\n"
            "            [--scalarize] [--lower-idiv] [--lower-transcendental] [--lower-int64]\n"
            "            [--time N] [--no-preamble] [--robust] [--rt FORMAT]... [--samples N]\n"
-           "            [--split-outputs] [--bg OP,OP... | --eot MASK | --epilog MASK]\n"
+           "            [--split-outputs] [--bg OP,OP... | --eot MASK | --epilog MASK\n"
+           "            [--blend RT:SRC,DST,OP,SRCA,DSTA,OPA,MASK]... [--logic-op N]]\n"
            "            IN.spv [--ir] [-o OUT.bin] [--disasm]\n");
 }
 
@@ -84,6 +86,55 @@ write_file(const char *path, const uint8_t *data, size_t size)
 /* --bg OPS (comma-separated clear/load/none per --rt) or --eot MASK: builds
  * the background or end-of-tile program of that tilebuffer and prints it
  * (and writes it with -o). */
+/* --blend RT:SRC,DST,OP,SRCA,DSTA,OPA,MASK (Vulkan enum values) and
+ * --logic-op N for --epilog (struct agx_fs_epilog_key). */
+static struct agx_blend_rt blend_rt[AGX_TIB_MAX_RTS];
+static bool blend_set[AGX_TIB_MAX_RTS];
+static long logic_op = -1;
+
+static bool
+parse_blend(const char *arg)
+{
+   unsigned rt, v[7];
+   if (sscanf(arg, "%u:%u,%u,%u,%u,%u,%u,%u", &rt, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5],
+              &v[6]) != 8 ||
+       rt >= AGX_TIB_MAX_RTS)
+      return false;
+   for (unsigned k = 0; k < 7; k++)
+      if (v[k] > 255)
+         return false;
+   blend_rt[rt] = (struct agx_blend_rt){1,
+                                        (uint8_t)v[0],
+                                        (uint8_t)v[1],
+                                        (uint8_t)v[2],
+                                        (uint8_t)v[3],
+                                        (uint8_t)v[4],
+                                        (uint8_t)v[5],
+                                        (uint8_t)v[6]};
+   blend_set[rt] = true;
+   return true;
+}
+
+static int
+build_epilog(const struct agx_tilebuffer_layout *tib, unsigned mask, struct agx_backend_result *r,
+             char *err, size_t errsize)
+{
+   struct agx_fs_epilog_key key;
+   agx_fs_epilog_key_init(&key, tib, mask);
+   for (unsigned rt = 0; rt < AGX_TIB_MAX_RTS; rt++)
+      if (blend_set[rt])
+         key.rt[rt] = blend_rt[rt];
+   if (logic_op >= 0) {
+      key.logic_op_enable = 1;
+      key.logic_op = (uint8_t)(logic_op > 255 ? 255 : logic_op);
+   }
+   int rc = agx_build_fs_epilog_key(&key, r, err, errsize);
+   if (!rc)
+      printf("; epilog reads the tilebuffer: %s; pass type without discard/depth: %u\n",
+             r->info.fs.reads_tib ? "yes" : "no", agx_fs_epilog_reads_tib(&key) ? 1u : 0u);
+   return rc;
+}
+
 static int
 tile_program(const enum agx_tib_format *rts, unsigned num_rts, unsigned samples, const char *bg_ops,
              long eot_mask, long epilog_mask, const char *out_path)
@@ -106,7 +157,7 @@ tile_program(const enum agx_tib_format *rts, unsigned num_rts, unsigned samples,
    char err[512];
    int rc = bg_ops ? agx_build_bg_program(&tib, op, &r, err, sizeof(err))
             : epilog_mask >= 0
-               ? agx_build_fs_epilog(&tib, (unsigned)epilog_mask, &r, err, sizeof(err))
+               ? build_epilog(&tib, (unsigned)epilog_mask, &r, err, sizeof(err))
                : agx_build_eot_program(&tib, (unsigned)eot_mask, &r, err, sizeof(err));
    if (rc) {
       fprintf(stderr, "agxc: %s\n", err);
@@ -173,6 +224,13 @@ main(int argc, char **argv)
          bg_ops = argv[++i];
       } else if (!strcmp(argv[i], "--epilog") && i + 1 < argc) {
          epilog_mask = strtol(argv[++i], NULL, 0);
+      } else if (!strcmp(argv[i], "--blend") && i + 1 < argc) {
+         if (!parse_blend(argv[++i])) {
+            fprintf(stderr, "agxc: --blend takes RT:SRC,DST,OP,SRCA,DSTA,OPA,MASK\n");
+            return 2;
+         }
+      } else if (!strcmp(argv[i], "--logic-op") && i + 1 < argc) {
+         logic_op = strtol(argv[++i], NULL, 0);
       } else if (!strcmp(argv[i], "--split-outputs")) {
          bopts.fs_epilog = true;
       } else if (!strcmp(argv[i], "--eot") && i + 1 < argc) {

@@ -1,18 +1,303 @@
 /* Fragment output epilog builder (see agx_fs_epilog.h): the colour
- * registers become store_output words of a fragment-stage program, which
- * the tilebuffer pass (compiler/ir/agx_pass_lower_tilebuffer.c) turns into
- * st_tile for the layout, exactly like a per-key main shader. */
+ * registers r(4 (i + 1)) of the main shader are blended, logic-op'ed and
+ * masked per the key (agx_fs_blend.c), then stored with st_tile in the
+ * physical format (agx_tib_emit_store, the tilebuffer pass's conversion).
+ * Destination reads: wait_pix 0x8 once, then ld_tile into 32-bit registers
+ * (f16 render targets are loaded as i16 and converted in the ALU, as Mesa
+ * never does f16 ld_tile, graphics.md §4.3). */
 #include <stdio.h>
 #include <string.h>
 
+#include "agx_abi.h"
 #include "agx_builder.h"
+#include "agx_fs_blend.h"
 #include "agx_fs_epilog.h"
+#include "agx_passes.h"
+
+void
+agx_fs_epilog_key_init(struct agx_fs_epilog_key *key, const struct agx_tilebuffer_layout *tib,
+                       unsigned colour_written)
+{
+   memset(key, 0, sizeof(*key));
+   key->tib = *tib;
+   key->colour_written = (uint8_t)colour_written;
+   for (unsigned rt = 0; rt < AGX_TIB_MAX_RTS; rt++) {
+      key->rt[rt].src_rgb = key->rt[rt].src_alpha = AGX_BLEND_ONE;
+      key->rt[rt].dst_rgb = key->rt[rt].dst_alpha = AGX_BLEND_ZERO;
+      key->rt[rt].op_rgb = key->rt[rt].op_alpha = AGX_BLEND_OP_ADD;
+      key->rt[rt].write_mask = 0xF;
+   }
+}
+
+bool
+agx_fs_epilog_dual_source(const struct agx_fs_epilog_key *key)
+{
+   const struct agx_blend_rt *r = &key->rt[0];
+   return r->enable &&
+          (agx_blend_factor_is_src1(r->src_rgb) || agx_blend_factor_is_src1(r->dst_rgb) ||
+           agx_blend_factor_is_src1(r->src_alpha) || agx_blend_factor_is_src1(r->dst_alpha));
+}
+
+/* 1 unorm, 2 snorm, 0 float / integer (blend clamping) */
+static unsigned
+norm_kind(enum agx_tib_format f, const struct agx_tib_format_info *fi)
+{
+   switch (fi->isa_format) {
+   case AGX_FMT_U8NORM:
+   case AGX_FMT_U16NORM:
+   case AGX_FMT_SRGBA8:
+   case AGX_FMT_RGB10A2:
+      return 1;
+   case AGX_FMT_S8NORM:
+   case AGX_FMT_S16NORM:
+      return 2;
+   default:
+      return f == AGX_TIB_R5G6B5_UNORM || f == AGX_TIB_RGB5A1_UNORM || f == AGX_TIB_RGBA4_UNORM;
+   }
+}
+
+/* Integer width a logic op works on (0: the format ignores logic ops:
+ * float, sRGB, snorm, or unorm kept as f16 in the tile). */
+static unsigned
+logic_bits(enum agx_tib_format f, const struct agx_tib_format_info *fi)
+{
+   if (fi->base_type)
+      return f == AGX_TIB_RGB10A2_UINT ? 16 : fi->bytes / fi->comps * 8;
+   if (fi->isa_format == AGX_FMT_U8NORM)
+      return 8;
+   if (fi->isa_format == AGX_FMT_U16NORM)
+      return 16;
+   return 0;
+}
+
+static bool
+rt_bound(const struct agx_fs_epilog_key *key, unsigned rt)
+{
+   return rt < key->tib.num_rts && agx_tib_format((enum agx_tib_format)key->tib.format[rt]) &&
+          !key->tib.spilled[rt];
+}
+
+static unsigned
+rt_mask(const struct agx_fs_epilog_key *key, unsigned rt)
+{
+   const struct agx_tib_format_info *fi = agx_tib_format((enum agx_tib_format)key->tib.format[rt]);
+   return key->rt[rt].write_mask & ((1u << fi->comps) - 1);
+}
+
+static bool
+rt_logic(const struct agx_fs_epilog_key *key, unsigned rt)
+{
+   enum agx_tib_format f = (enum agx_tib_format)key->tib.format[rt];
+   return key->logic_op_enable && logic_bits(f, agx_tib_format(f));
+}
+
+static bool
+rt_blends(const struct agx_fs_epilog_key *key, unsigned rt)
+{
+   const struct agx_tib_format_info *fi = agx_tib_format((enum agx_tib_format)key->tib.format[rt]);
+   return key->rt[rt].enable && !fi->base_type && !rt_logic(key, rt);
+}
+
+/* Does render target rt's epilog code ld_tile the destination? */
+static bool
+rt_loads(const struct agx_fs_epilog_key *key, unsigned rt)
+{
+   const struct agx_tib_format_info *fi = agx_tib_format((enum agx_tib_format)key->tib.format[rt]);
+   unsigned full = (1u << fi->comps) - 1, m = rt_mask(key, rt);
+   if (!(key->colour_written & (1u << rt)) || !m)
+      return false;
+   if (rt_logic(key, rt))
+      return agx_logic_op_reads_dst(key->logic_op);
+   return (rt_blends(key, rt) && agx_blend_rt_reads_dst(&key->rt[rt])) || (fi->packed && m != full);
+}
+
+bool
+agx_fs_epilog_reads_tib(const struct agx_fs_epilog_key *key)
+{
+   for (unsigned rt = 0; rt < AGX_TIB_MAX_RTS; rt++) {
+      if (!rt_bound(key, rt))
+         continue;
+      const struct agx_tib_format_info *fi =
+         agx_tib_format((enum agx_tib_format)key->tib.format[rt]);
+      bool stored =
+         (key->colour_written & (1u << rt)) && !(rt == 1 && agx_fs_epilog_dual_source(key));
+      /* an unwritten or partially written RT keeps earlier fragments' values */
+      if (!stored || rt_mask(key, rt) != (1u << fi->comps) - 1 || rt_loads(key, rt))
+         return true;
+   }
+   return false;
+}
+
+unsigned
+agx_fs_pass_type(const struct agx_fs_info *main_fs, const struct agx_fs_epilog_key *key)
+{
+   bool punch = main_fs->uses_discard || main_fs->writes_depth || main_fs->writes_stencil ||
+                main_fs->writes_sample_mask || main_fs->early_fragment_tests;
+   return (agx_fs_epilog_reads_tib(key) ? 1u : 0u) | (punch ? 2u : 0u);
+}
+
+static agx_instr *
+fimm(agx_builder *b, float f)
+{
+   union {
+      float f;
+      uint32_t u;
+   } v = {.f = f};
+   return agx_imm(b, 32, v.u);
+}
+
+/* ld_tile of every component of render target rt as 32-bit values:
+ * floats for float / normalised formats, raw integers when raw_int (logic
+ * ops: unorm formats read with the integer format of the same size). */
+static void
+load_dst(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, bool raw_int,
+         bool *waited, agx_instr **d)
+{
+   enum agx_tib_format f = (enum agx_tib_format)key->tib.format[rt];
+   const struct agx_tib_format_info *fi = agx_tib_format(f);
+   if (!*waited) {
+      agx_intrin(b, AGX_OP_TILE_WAIT, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0x8, 0, 0);
+      *waited = true;
+   }
+   unsigned fmt = fi->isa_format, n = fi->comps;
+   if (fmt == AGX_FMT_F16 || (raw_int && fmt == AGX_FMT_U16NORM))
+      fmt = AGX_FMT_I16;
+   else if (raw_int && fmt == AGX_FMT_U8NORM)
+      fmt = AGX_FMT_I8;
+   agx_instr *v = agx_intrin(b, AGX_OP_LOAD_TILE, agx_type_make(32, n), 0, NULL, NULL, NULL, fmt,
+                             (1u << n) - 1, key->tib.offset_B[rt]);
+   for (unsigned c = 0; c < 4; c++) {
+      if (c >= n) {
+         d[c] = fimm(b, c == 3 ? 1.0f : 0.0f); /* missing components read (0, 0, 0, 1) */
+         continue;
+      }
+      agx_instr *x = n == 1 ? v : agx_extract(b, v, c);
+      if (fi->isa_format == AGX_FMT_F16)
+         x = agx_f2f(b, 32, agx_u2u(b, 16, x));
+      d[c] = x;
+   }
+}
+
+/* Logic op on the integer value: unorm sources become round(clamp(s) x
+ * max); results keep the format's width. Returns values for st_tile in the
+ * integer format of the element size (*raw_fmt). */
+static void
+logic_rt(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_instr *const *s,
+         bool *waited, agx_instr **out)
+{
+   enum agx_tib_format f = (enum agx_tib_format)key->tib.format[rt];
+   const struct agx_tib_format_info *fi = agx_tib_format(f);
+   unsigned bits = logic_bits(f, fi);
+   agx_instr *d[4] = {NULL, NULL, NULL, NULL};
+   if (agx_logic_op_reads_dst(key->logic_op))
+      load_dst(b, key, rt, true, waited, d);
+   uint32_t max = bits == 32 ? 0xFFFFFFFFu : (1u << bits) - 1;
+   for (unsigned c = 0; c < fi->comps; c++) {
+      agx_instr *x = s[c];
+      if (!fi->base_type) {
+         agx_instr *cl = agx_fmin(b, agx_fmax(b, x, fimm(b, 0.0f)), fimm(b, 1.0f));
+         x = agx_f2u(b, 32, agx_fround_even(b, agx_fmul(b, cl, fimm(b, (float)max))));
+      }
+      agx_instr *r = agx_logic_op_build(b, key->logic_op, x, d[c] ? d[c] : agx_imm(b, 32, 0));
+      out[c] = bits == 32 ? r : agx_iand(b, r, agx_imm(b, 32, max));
+   }
+}
+
+/* st_tile of raw integers in the integer format of the element size. */
+static void
+store_raw(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_instr *const *v,
+          unsigned mask, bool *waited)
+{
+   const struct agx_tib_format_info *fi = agx_tib_format((enum agx_tib_format)key->tib.format[rt]);
+   unsigned es = fi->bytes / fi->comps;
+   unsigned fmt = es == 1 ? AGX_FMT_I8 : es == 2 ? AGX_FMT_I16 : AGX_FMT_I32;
+   agx_instr *w[4];
+   unsigned n = 0;
+   for (unsigned c = 0; c < fi->comps; c++)
+      if (mask & (1u << c))
+         w[n++] = es == 4 ? v[c] : agx_u2u(b, 16, v[c]);
+   if (!n)
+      return;
+   if (!*waited) {
+      agx_intrin(b, AGX_OP_TILE_WAIT, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0xC, 0, 0);
+      *waited = true;
+   }
+   agx_intrin(b, AGX_OP_STORE_TILE, agx_type_make(0, 0), 1, n == 1 ? w[0] : agx_vec(b, n, w), NULL,
+              NULL, fmt, mask, key->tib.offset_B[rt]);
+}
+
+static void
+build_rt(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_instr *const *k,
+         bool *wait8, bool *wait_c)
+{
+   const struct agx_tib_format_info *fi = agx_tib_format((enum agx_tib_format)key->tib.format[rt]);
+   unsigned full = (1u << fi->comps) - 1, mask = rt_mask(key, rt);
+   if (!mask)
+      return;
+   agx_instr *s[4], *s1[4] = {NULL, NULL, NULL, NULL}, *out[4], *d[4] = {NULL, NULL, NULL, NULL};
+   for (unsigned c = 0; c < 4; c++)
+      s[c] = agx_intrin(b, AGX_OP_LOAD_PRELOADED, agx_type_make(32, 1), 0, NULL, NULL, NULL,
+                        4 * (rt + 1) + c, 0, 0);
+   if (rt_logic(key, rt)) {
+      logic_rt(b, key, rt, s, wait8, out);
+      store_raw(b, key, rt, out, mask, wait_c);
+      return;
+   }
+   if (rt == 0 && agx_fs_epilog_dual_source(key))
+      for (unsigned c = 0; c < 4; c++)
+         s1[c] = agx_intrin(b, AGX_OP_LOAD_PRELOADED, agx_type_make(32, 1), 0, NULL, NULL, NULL,
+                            8 + c, 0, 0);
+   bool packed_rmw = fi->packed && mask != full;
+   if ((rt_blends(key, rt) && agx_blend_rt_reads_dst(&key->rt[rt])) || packed_rmw)
+      load_dst(b, key, rt, false, wait8, d);
+   enum agx_tib_format f = (enum agx_tib_format)key->tib.format[rt];
+   if (rt_blends(key, rt))
+      agx_blend_build(b, &key->rt[rt], norm_kind(f, fi), fi->isa_format != AGX_FMT_F16, s, s1, d, k,
+                      out);
+   else
+      memcpy(out, s, sizeof(out));
+   if (packed_rmw) /* no component masks: keep the destination's components */
+      for (unsigned c = 0; c < fi->comps; c++)
+         if (!(mask & (1u << c)))
+            out[c] = d[c];
+   agx_tib_emit_store(b, &key->tib, rt, out, mask, wait_c);
+}
+
+static int
+check_key(const struct agx_fs_epilog_key *key, char *err, size_t errsize)
+{
+   if (key->logic_op_enable && key->logic_op > AGX_LOGIC_SET) {
+      snprintf(err, errsize, "fs epilog: invalid logic op %u", key->logic_op);
+      return -1;
+   }
+   for (unsigned rt = 0; rt < AGX_TIB_MAX_RTS; rt++) {
+      const struct agx_blend_rt *r = &key->rt[rt];
+      if (!r->enable)
+         continue;
+      if (r->src_rgb >= AGX_BLEND_NUM_FACTORS || r->dst_rgb >= AGX_BLEND_NUM_FACTORS ||
+          r->src_alpha >= AGX_BLEND_NUM_FACTORS || r->dst_alpha >= AGX_BLEND_NUM_FACTORS ||
+          r->op_rgb >= AGX_BLEND_NUM_OPS || r->op_alpha >= AGX_BLEND_NUM_OPS) {
+         snprintf(err, errsize, "fs epilog: invalid blend state on render target %u", rt);
+         return -1;
+      }
+      if (rt > 0 &&
+          (agx_blend_factor_is_src1(r->src_rgb) || agx_blend_factor_is_src1(r->dst_rgb) ||
+           agx_blend_factor_is_src1(r->src_alpha) || agx_blend_factor_is_src1(r->dst_alpha))) {
+         snprintf(err, errsize, "fs epilog: dual-source factors on render target %u (RT0 only)",
+                  rt);
+         return -1;
+      }
+   }
+   return 0;
+}
 
 int
-agx_build_fs_epilog(const struct agx_tilebuffer_layout *tib, unsigned colour_written,
-                    struct agx_backend_result *out, char *err, size_t errsize)
+agx_build_fs_epilog_key(const struct agx_fs_epilog_key *key, struct agx_backend_result *out,
+                        char *err, size_t errsize)
 {
    memset(out, 0, sizeof(*out));
+   if (check_key(key, err, errsize))
+      return -1;
    agx_shader *s = agx_shader_create();
    agx_block *blk = agx_block_create(s);
    blk->cf.owner = &s->body;
@@ -21,17 +306,31 @@ agx_build_fs_epilog(const struct agx_tilebuffer_layout *tib, unsigned colour_wri
    s->stage = AGX_STAGE_FRAGMENT;
    s->io_lowered = true;
    s->epilog = true;
+   agx_instr *k[4];
+   for (unsigned c = 0; c < 4; c++)
+      k[c] = agx_intrin(&b, AGX_OP_LOAD_UNIFORM, agx_type_make(32, 1), 1, agx_imm(&b, 32, 0), NULL,
+                        NULL, AGX_ABI_FS_BLEND_CONST + 4 * c, 0, 0);
+   bool dual = agx_fs_epilog_dual_source(key), wait8 = false, wait_c = false;
+   /* per render target: ld_tile (after one wait_pix 0x8), blend, st_tile
+    * (after one wait_pix 0xC) */
    for (unsigned rt = 0; rt < AGX_TIB_MAX_RTS; rt++) {
-      if (!(colour_written & (1u << rt)))
+      if (!(key->colour_written & (1u << rt)) || !rt_bound(key, rt) || (dual && rt == 1))
          continue;
-      for (unsigned c = 0; c < 4; c++) {
-         agx_instr *v = agx_intrin(&b, AGX_OP_LOAD_PRELOADED, agx_type_make(32, 1), 0, NULL, NULL,
-                                   NULL, 4 * (rt + 1) + c, 0, 0);
-         agx_intrin(&b, AGX_OP_STORE_OUTPUT, agx_type_make(0, 0), 1, v, NULL, NULL, rt, c, 0);
-      }
+      build_rt(&b, key, rt, k, &wait8, &wait_c);
    }
-   struct agx_backend_options o = {.no_preamble = true, .tib = tib};
+   struct agx_backend_options o = {.no_preamble = true, .tib = &key->tib};
    int rc = agx_backend_compile(s, &o, out, err, errsize);
+   if (!rc)
+      out->info.fs.reads_tib = wait8;
    agx_shader_destroy(s);
    return rc;
+}
+
+int
+agx_build_fs_epilog(const struct agx_tilebuffer_layout *tib, unsigned colour_written,
+                    struct agx_backend_result *out, char *err, size_t errsize)
+{
+   struct agx_fs_epilog_key key;
+   agx_fs_epilog_key_init(&key, tib, colour_written);
+   return agx_build_fs_epilog_key(&key, out, err, errsize);
 }

@@ -1,18 +1,38 @@
 /* Fragment output epilog (Mesa's split programs, agx_nir_prolog_epilog.c;
  * graphics.md §4.5): the main fragment shader is compiled once with
  * agx_backend_options.fs_epilog (colour outputs left in r(4 (i + 1)) ..
- * +3, no stop) and this epilog, keyed on the tilebuffer layout (attachment
- * formats, offsets, samples), converts and stores them: wait_pix 0xC, then
- * st_tile per written render target in its physical format. The driver
- * uploads the epilog immediately after the main shader's code (the USC
- * register count is the larger of the two). Lanes the main shader halted
- * (discard) stay off: the epilog keeps the execution-mask state r0l.
- * Blending, logic ops and write masks are not done yet (a later epilog
- * key). */
+ * +3, dual-source second colour in r8-r11, no stop) and this epilog, keyed
+ * on struct agx_fs_epilog_key (tilebuffer layout, colours written, blend
+ * state, write masks, logic op), converts, blends and stores them:
+ *   - blending per render target in fp32 (agx_fs_blend.c): destination
+ *     read with ld_tile after wait_pix 0x8 (Mesa), every VkBlendFactor and
+ *     core VkBlendOp, blend constants from the uniforms at
+ *     AGX_ABI_FS_BLEND_CONST (agx_abi.h), SRC1_* factors on RT0 only;
+ *     unorm / snorm inputs and results clamped as Vulkan says; integer
+ *     render targets are never blended (Vulkan ignores it);
+ *   - logic ops (all 16 VkLogicOp) on the integer value of unorm and
+ *     integer render targets (sRGB and float targets ignore it, Vulkan);
+ *   - write masks: masked st_tile when the physical format has component
+ *     masks, read-modify-write for packed formats (rgb10a2, rg11b10f,
+ *     rgb9e5);
+ *   - wait_pix 0xC, st_tile per written render target.
+ * Blending disabled (enable = 0) is ONE/ZERO/ADD without ld_tile. The
+ * driver uploads the epilog immediately after the main shader's code (the
+ * USC register count is the larger of the two). Lanes the main shader
+ * halted (discard) stay off: the epilog keeps the execution-mask state r0l.
+ * The epilog for a key is deterministic (same bytes for equal keys).
+ * Single-sample only for the loads: ld_tile reads the first covered sample
+ * (per-sample blending for MSAA is not done yet). */
 #pragma once
 #include "agx_backend.h"
-#include "agx_tilebuffer.h"
+#include "agx_fs_epilog_key.h"
 
-/* colour_written: the main shader's info.fs.colour_written. */
+/* Builds the epilog for a key. out->info.fs.reads_tib says whether it
+ * reads the tilebuffer (ld_tile). Returns 0, or -1 with a message in err
+ * (invalid factor, op or logic op). */
+int agx_build_fs_epilog_key(const struct agx_fs_epilog_key *key, struct agx_backend_result *out,
+                            char *err, size_t errsize);
+
+/* Blending off, all components written (agx_fs_epilog_key_init). */
 int agx_build_fs_epilog(const struct agx_tilebuffer_layout *tib, unsigned colour_written,
                         struct agx_backend_result *out, char *err, size_t errsize);

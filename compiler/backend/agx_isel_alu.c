@@ -703,6 +703,13 @@ float16_op(struct isel *c, unsigned op, struct mval d, struct mval a, struct mva
    case AGX_OP_FABS:
       fbin(c, AGX_OP_FADD16, d, a, AGX_MOD_ABS, NEG_ZERO16, 0);
       return;
+   case AGX_OP_FSAT: {
+      struct agx_minstr *mi = dst_instr(c, AGX_OP_FADD16, 0, d);
+      fuse(c, &mi, 1, fprep(c, a, 0), 0);
+      fuse(c, &mi, 2, NEG_ZERO16, 0);
+      mi->I.f[AGX_F_FADD16_S] = 1;
+      return;
+   }
    case AGX_OP_FMIN:
    case AGX_OP_FMAX:
       emit_select(c, AGX_OP_FCMPSEL, op == AGX_OP_FMIN ? "ltn" : "gtn", d, a, b, isel_reg(c, a),
@@ -777,6 +784,13 @@ float_op(struct isel *c, unsigned op, struct mval d, struct mval a, struct mval 
    case AGX_OP_FABS:
       fbin(c, AGX_OP_FADD32, d, a, AGX_MOD_ABS, NEG_ZERO, 0);
       return;
+   case AGX_OP_FSAT: { /* a + -0.0 with the saturate bit (.sat) */
+      struct agx_minstr *mi = dst_instr(c, AGX_OP_FADD32, 0, d);
+      fuse(c, &mi, 1, fprep(c, a, 0), 0);
+      fuse(c, &mi, 2, NEG_ZERO, 0);
+      mi->I.f[AGX_F_FADD32_S] = 1;
+      return;
+   }
    case AGX_OP_FDIV:
       t = isel_new(c, 2);
       funary(c, AGX_OP_RCP, t, b);

@@ -121,13 +121,24 @@ load_cf(struct isel *c, agx_instr *I)
    c->map[I->index][0] = isel_part(t, 4, 2);
 }
 
+/* write-mask operand names (agx_isa.py WRITE_MASK) */
+static const char *
+mask_name(unsigned m)
+{
+   static const char *const names[16] = {"",  "x",  "y",  "xy",  "z",  "xz",  "yz",  "xyz",
+                                         "w", "xw", "yw", "xyw", "zw", "xzw", "yzw", "xyzw"};
+   return names[m & 15];
+}
+
 static void
 store_tile(struct isel *c, agx_instr *I)
 {
-   static const char *const masks[] = {"", "x", "xy", "xyz", "xyzw"};
    const agx_type t = I->src[0]->type;
    unsigned n = t.comps;
-   if ((t.bits != 32 && t.bits != 16) || (I->c[1] != (1u << n) - 1) || I->c[2] > 511) {
+   /* registers hold the enabled components consecutively (masked st_tile:
+    * colour write masks, graphics.md §4.5) */
+   if ((t.bits != 32 && t.bits != 16) || I->c[1] > 15 ||
+       (unsigned)__builtin_popcount(I->c[1]) != n || I->c[2] > 511) {
       isel_fail(c, "unsupported: st_tile of %ux%u-bit (mask 0x%x, offset %u)", n, t.bits, I->c[1],
                 I->c[2]);
       return;
@@ -146,10 +157,39 @@ store_tile(struct isel *c, agx_instr *I)
    isel_use_tuple(c, mi, AGX_TODO_LD_ST_TILE_R, v, n);
    isel_set(c, mi, AGX_TODO_LD_ST_TILE_F, agx_isa_str(f));
    isel_set(c, mi, AGX_TODO_LD_ST_TILE_u0, agx_isa_imm(0));
-   isel_set(c, mi, AGX_TODO_LD_ST_TILE_mask, agx_isa_str(masks[n]));
+   isel_set(c, mi, AGX_TODO_LD_ST_TILE_mask, agx_isa_str(mask_name(I->c[1])));
    isel_set(c, mi, AGX_TODO_LD_ST_TILE_O, agx_isa_imm(I->c[2]));
    isel_set(c, mi, AGX_TODO_LD_ST_TILE_S, agx_isa_imm(0xFF));
    isel_set(c, mi, AGX_TODO_LD_ST_TILE_C, agx_isa_imm(0));
+}
+
+/* ld_tile of the components in c[1] into 32-bit registers (Mesa's
+ * agx_ld_tile: sample mask 0xFF, which the hardware reads as the first
+ * covered sample for single-sample epilogs [assumption]). */
+static void
+load_tile(struct isel *c, agx_instr *I)
+{
+   static const char *const fmt[16] = {"i8",       "i16",     "i32",     "f16", "u8norm", "s8norm",
+                                       "u16norm",  "s16norm", "rgb10a2", NULL,  "srgba8", NULL,
+                                       "rg11b10f", "rgb9e5",  NULL,      NULL};
+   unsigned n = (unsigned)__builtin_popcount(I->c[1] & 15);
+   const char *f = I->c[0] < 16 ? fmt[I->c[0]] : NULL;
+   if (!f || !n || I->c[1] > 15 || I->c[2] > 511 || I->type.bits != 32 || I->type.comps != n) {
+      isel_fail(c, "unsupported: ld_tile format %u mask 0x%x offset %u", I->c[0], I->c[1], I->c[2]);
+      return;
+   }
+   struct mval d = isel_new(c, 2 * n);
+   struct agx_minstr *mi = isel_emit(c, AGX_OP_TODO_LD_ST_TILE);
+   isel_set(c, mi, AGX_TODO_LD_ST_TILE_load, agx_isa_imm(1));
+   isel_def(c, mi, AGX_TODO_LD_ST_TILE_R, d.vreg, 0, 2 * n, n);
+   isel_set(c, mi, AGX_TODO_LD_ST_TILE_F, agx_isa_str(f));
+   isel_set(c, mi, AGX_TODO_LD_ST_TILE_u0, agx_isa_imm(0));
+   isel_set(c, mi, AGX_TODO_LD_ST_TILE_mask, agx_isa_str(mask_name(I->c[1])));
+   isel_set(c, mi, AGX_TODO_LD_ST_TILE_O, agx_isa_imm(I->c[2]));
+   isel_set(c, mi, AGX_TODO_LD_ST_TILE_S, agx_isa_imm(0xFF));
+   isel_set(c, mi, AGX_TODO_LD_ST_TILE_C, agx_isa_imm(0));
+   for (unsigned k = 0; k < n; k++)
+      c->map[I->index][k] = isel_part(d, 2 * k, 2);
 }
 
 static void
@@ -275,6 +315,9 @@ isel_gfx(struct isel *c, agx_instr *I)
    }
    case AGX_OP_STORE_TILE:
       store_tile(c, I);
+      return true;
+   case AGX_OP_LOAD_TILE:
+      load_tile(c, I);
       return true;
    case AGX_OP_DISCARD_SAMPLES:
       sample_mask(c, I);

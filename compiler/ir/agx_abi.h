@@ -31,7 +31,10 @@
  *             base instance); a vertex-fetch prolog leaves attribute
  *             location i, component c in r(8 + 4i + c) (Mesa's split-program
  *             ABI, isa.md §13)
- *   fragment: nothing yet
+ *   fragment: [320, 336) float32 x 4 blend constants (RGBA) read by the
+ *             output epilog (agx_fs_epilog.h). Mesa's ABI puts them in
+ *             u2-u5 (isa.md §13), which are set addresses 1-2 here, so this
+ *             project moves them to the free fragment words.
  * Background tile programs (compiler/backend/agx_tile_programs.h) read the
  * clear value of render target i at bytes [8 + 16 i, 24 + 16 i) (Honeykrisp's
  * layout; bytes 0-7 are the eMRT heap there).
@@ -147,6 +150,7 @@
 #define AGX_ABI_VS_BASE_VERTEX 320u
 #define AGX_ABI_VS_BASE_INSTANCE 324u
 #define AGX_ABI_VS_DRAW_ID 328u
+#define AGX_ABI_FS_BLEND_CONST 320u
 #define AGX_ABI_ROBUST_SINK_SIZE 64u /* the largest access: a 64-bit vec4 is 32 bytes */
 #define AGX_ABI_CONST_DATA 352u
 #define AGX_ABI_CONST_DATA_ALIGN 16u

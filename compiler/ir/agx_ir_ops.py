@@ -125,6 +125,7 @@ falu('ftrunc', 1, 'trunc(fa)')
 falu('fround_even', 1, 'nearbyint(fa)')
 falu('ffract', 1, 'fa - floor(fa)')
 falu('fmin', 2, 'fmin(fa, fb)', comm=True)
+falu('fsat', 1, '(isnan(fa) || fa <= 0) ? 0.0 : (fa > 1.0 ? 1.0 : fa)')  # clamp to [0, 1], NaN -> 0
 falu('fmax', 2, 'fmax(fa, fb)', comm=True)
 falu('fsqrt', 1, 'sqrt(fa)')
 falu('frsq', 1, '1.0 / sqrt(fa)')
@@ -331,6 +332,10 @@ intr('load_sr', 0, reorder=True, consts=('sr',))
 # samples), discard_samples = sample_mask (target, live: 16-bit each).
 intr('tile_wait', 0, dest=False, effects=True, consts=('mask',))
 intr('store_tile', 1, dest=False, effects=True, consts=('format', 'mask', 'offset'))
+# load_tile: ld_tile of the components in `mask` (32-bit registers, one
+# per enabled component, consecutive) from byte `offset` of the sample,
+# sample 0 (single-sample epilogs); ordered after tile_wait 0x8.
+intr('load_tile', 0, effects=True, consts=('format', 'mask', 'offset'))
 intr('discard_samples', 2, dest=False, effects=True)
 # Tile programs (background / end of tile, agx_tile_programs.c):
 # tile_texture_load: texture_load (txf, LOD 0, sampler ss0) of the 2D

@@ -9,6 +9,8 @@
  * precede st_tile). A FragDepth output instead ends the discards with
  * `wait_pix 0x1; zs_emit 0xFF, depth`, which tests every live sample with
  * the shader's depth (s->fs.writes_depth: early depth testing must be off).
+ * A SampleMask output kills the samples whose bit is clear (`sample_mask
+ * ~mask & 0xFF, 0`) before that test.
  * Assumes the stores are in the last top-level block. */
 #include "agx_builder.h"
 #include "agx_passes.h"
@@ -31,7 +33,7 @@ agx_pass_lower_discard(agx_shader *s)
    bool any = false;
    agx_lower_each(s, lower, &any);
    agx_block *end = agx_list_last_block(&s->body);
-   agx_instr *first_store = NULL, *depth = NULL;
+   agx_instr *first_store = NULL, *depth = NULL, *mask = NULL;
    agx_foreach_instr(end, I) {
       if (I->op != AGX_OP_STORE_OUTPUT)
          continue;
@@ -39,6 +41,31 @@ agx_pass_lower_discard(agx_shader *s)
          first_store = I;
       if (I->c[0] == AGX_IO_FRAG_DEPTH && I->c[1] == 0)
          depth = I;
+      if (I->c[0] == AGX_IO_SAMPLE_MASK && I->c[1] == 0)
+         mask = I;
+   }
+   if (mask) {
+      /* SampleMask output: kill the samples whose bit is clear (sample_mask
+       * ~mask, 0; Mesa agx_nir_lower_sample_mask.c), before the test */
+      agx_builder mb = agx_builder_before(s, first_store);
+      agx_instr *m = mask->src[0];
+      if (m->type.bits != 32 || m->type.comps != 1)
+         m = agx_resize(&mb, m, 32, false);
+      agx_instr *dead = agx_u2u(&mb, 16, agx_iand(&mb, agx_inot(&mb, m), agx_imm(&mb, 32, 0xFF)));
+      agx_intrin(&mb, AGX_OP_DISCARD_SAMPLES, agx_type_make(0, 0), 2, dead, agx_imm(&mb, 16, 0),
+                 NULL, 0, 0, 0);
+      s->fs.writes_sample_mask = true;
+      agx_instr_remove(mask);
+      if (first_store == mask) {
+         first_store = NULL;
+         agx_foreach_instr(end, I) {
+            if (I->op == AGX_OP_STORE_OUTPUT) {
+               first_store = I;
+               break;
+            }
+         }
+      }
+      any = true;
    }
    if (!any && !depth)
       return false;

@@ -36,25 +36,32 @@ clamp_int(agx_builder *b, agx_instr *v, enum agx_tib_format f, const struct agx_
    return agx_umin(b, v, agx_imm(b, 32, (UINT64_C(1) << bits) - 1));
 }
 
-static void
-store_rt(agx_shader *s, agx_builder *b, const struct agx_tilebuffer_layout *tib, unsigned rt,
-         agx_instr *const *words, bool *waited)
+void
+agx_tib_emit_store(agx_builder *b, const struct agx_tilebuffer_layout *tib, unsigned rt,
+                   agx_instr *const *words, unsigned wmask, bool *waited)
 {
    const struct agx_tib_format_info *fi = agx_tib_format((enum agx_tib_format)tib->format[rt]);
    if (!fi || tib->spilled[rt])
       return;
+   unsigned full = (1u << fi->comps) - 1;
+   wmask = fi->packed ? full : wmask & full; /* packed: no component masks (§4.3) */
+   if (!wmask)
+      return;
    agx_instr *c[4];
    for (unsigned k = 0; k < 4; k++)
       c[k] = words[k] ? words[k] : agx_imm(b, 32, 0);
-   unsigned n = fi->comps;
+   unsigned n = 0;
    agx_instr *v[4];
-   for (unsigned k = 0; k < n; k++) {
+   for (unsigned k = 0; k < fi->comps; k++) {
+      if (!(wmask & (1u << k)))
+         continue;
+      agx_instr **o = &v[n++];
       if (fi->isa_format == AGX_FMT_F16)
-         v[k] = agx_f2f(b, 16, c[k]);
+         *o = agx_f2f(b, 16, c[k]);
       else if (fi->isa_format == AGX_FMT_I8 || fi->isa_format == AGX_FMT_I16)
-         v[k] = agx_u2u(b, 16, clamp_int(b, c[k], (enum agx_tib_format)tib->format[rt], fi, k));
+         *o = agx_u2u(b, 16, clamp_int(b, c[k], (enum agx_tib_format)tib->format[rt], fi, k));
       else
-         v[k] = c[k];
+         *o = c[k];
    }
    agx_instr *value = n == 1 ? v[0] : agx_vec(b, n, v);
    if (!*waited) {
@@ -62,8 +69,7 @@ store_rt(agx_shader *s, agx_builder *b, const struct agx_tilebuffer_layout *tib,
       *waited = true;
    }
    agx_intrin(b, AGX_OP_STORE_TILE, agx_type_make(0, 0), 1, value, NULL, NULL, fi->isa_format,
-              (1u << n) - 1, tib->offset_B[rt]);
-   (void)s;
+              wmask, tib->offset_B[rt]);
 }
 
 bool
@@ -97,7 +103,7 @@ agx_pass_lower_tilebuffer(agx_shader *s, const struct agx_tilebuffer_layout *tib
       bool waited = false;
       for (unsigned rt = 0; rt < AGX_MAX_RTS && rt < tib->num_rts; rt++)
          if (s->fs.colour_written & (1u << rt))
-            store_rt(s, &b, tib, rt, words[rt], &waited);
+            agx_tib_emit_store(&b, tib, rt, words[rt], 0xF, &waited);
    }
    for (unsigned i = 0; i < n; i++)
       if (all[i]->op == AGX_OP_STORE_OUTPUT)

@@ -76,4 +76,12 @@ bool agx_pass_lower_vs_outputs(agx_shader *s, const uint8_t *fs_interp);
 bool agx_pass_lower_fs_inputs(agx_shader *s);
 bool agx_pass_lower_discard(agx_shader *s);
 bool agx_pass_lower_tilebuffer(agx_shader *s, const struct agx_tilebuffer_layout *tib);
+/* The st_tile of render target rt (agx_pass_lower_tilebuffer's form):
+ * logical components `words` (32-bit; NULL = 0) converted to the register
+ * form of the physical format and stored with component mask wmask (packed
+ * formats: always every component; the caller merges for read-modify-write;
+ * mask 0: nothing). Emits wait_pix 0xC first unless *waited. */
+struct agx_builder;
+void agx_tib_emit_store(struct agx_builder *b, const struct agx_tilebuffer_layout *tib, unsigned rt,
+                        agx_instr *const *words, unsigned wmask, bool *waited);
 bool agx_pass_lower_colour_exports(agx_shader *s);

@@ -36,6 +36,11 @@ struct agx_fs_info {
    bool reads_front_facing, reads_helper, reads_sample_mask, reads_point_coord;
    bool uses_discard; /* sample_mask executed: no hardware early Z */
    bool early_fragment_tests;
+   bool reads_tib; /* output epilog: ld_tile of earlier fragments' colours */
+   /* SampleId / SamplePosition read or Sample-qualified inputs: sample-rate
+    * shading; the values are the single-sample ones (sample 0 at the pixel
+    * centre), per-sample loops for MSAA are not done yet */
+   bool per_sample;
    bool writes_depth, writes_stencil, writes_sample_mask; /* not lowered yet */
    uint8_t colour_written;                /* render targets written (bit per location) */
    uint8_t colour_comps[AGX_MAX_RTS];     /* components written per RT */

@@ -29,6 +29,10 @@ interp_of_decs(struct vtn_ctx *c, uint32_t id, int member, unsigned interp)
       interp = (interp & ~AGX_INTERP_MASK) | AGX_INTERP_LINEAR;
    if (vtn_find_dec(c, id, member, SpvDecorationCentroid))
       interp |= AGX_INTERP_CENTROID;
+   /* Sample: sample-rate shading; single-sample passes interpolate at the
+    * pixel centre, the only sample (per-sample loops for MSAA: not yet) */
+   if (vtn_find_dec(c, id, member, SpvDecorationSample) && c->shader->stage == AGX_STAGE_FRAGMENT)
+      c->shader->fs.per_sample = true;
    return interp;
 }
 

@@ -23,8 +23,11 @@
  *   an 8/16/32-bit format at O + c x element size; 32-bit registers hold f32
  *   for the float/norm formats, 16-bit registers f16; integer formats
  *   truncate on store and zero-extend on load. Float -> unorm/snorm rounds
- *   to nearest. Packed formats (rgb10a2, rg11b10f, rgb9e5) and explicit
- *   tile coordinates (C != 0) are not modelled (illegal instruction).
+ *   to nearest. rgb10a2 is one 32-bit word (unorm 10/10/10/2, rounded to
+ *   nearest) that only a full xyzw mask may access (packed formats cannot
+ *   be component-masked, graphics.md §4.3: a partial mask is a fidelity
+ *   error). rg11b10f, rgb9e5 and explicit tile coordinates (C != 0) are not
+ *   modelled (illegal instruction).
  * - ordering (strict mode, fragment stage only): st_tile needs an earlier
  *   wait_pix with bit 2 (Mesa's 0xC), ld_tile one with bit 3 (Mesa's 0x8).
  * - image_write_block stores every pixel of the thread's utile (clipped to
@@ -51,6 +54,7 @@ enum {
    MF_S8NORM = 5,
    MF_U16NORM = 6,
    MF_S16NORM = 7,
+   MF_RGB10A2 = 8,
    MF_SRGBA8 = 10,
 };
 
@@ -69,10 +73,31 @@ mf_bytes(unsigned f)
    case MF_S16NORM:
       return 2;
    case MF_I32:
+   case MF_RGB10A2: /* one packed 32-bit word for all four components */
       return 4;
    default:
-      return 0; /* packed / unknown: not modelled */
+      return 0; /* rg11b10f / rgb9e5 / unknown: not modelled */
    }
+}
+
+/* rgb10a2 (isa.md §5): unorm 10-bit R, G, B in bits 0-29, 2-bit A above */
+static double
+rgb10a2_get(const uint8_t *t, unsigned c)
+{
+   uint32_t w;
+   memcpy(&w, t, 4);
+   return c == 3 ? (w >> 30) / 3.0 : ((w >> (10 * c)) & 1023) / 1023.0;
+}
+
+static void
+rgb10a2_put(uint8_t *t, const double *v)
+{
+   uint32_t w = 0;
+   for (unsigned c = 0; c < 4; c++) {
+      double x = v[c] != v[c] ? 0 : fmin(fmax(v[c], 0.0), 1.0);
+      w |= (uint32_t)lrint(x * (c == 3 ? 3.0 : 1023.0)) << (10 * c);
+   }
+   memcpy(t, &w, 4);
 }
 
 static bool
@@ -427,6 +452,18 @@ x_ldst_tile(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_si
    unsigned f = I->p[1], mask = I->p[2], off = I->p[3];
    unsigned es = mf_bytes(f), n = (unsigned)__builtin_popcount(mask);
    unsigned span = (32u - (unsigned)__builtin_clz(mask)) * es; /* bytes up to the last component */
+   bool packed = f == MF_RGB10A2;
+   if (packed) {
+      if (mask != 0xF) {
+         agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, 0,
+                           "%s of a packed format with component mask 0x%x (packed formats "
+                           "cannot be masked)",
+                           load ? "ld_tile" : "st_tile", mask);
+         return NULL;
+      }
+      es = 0; /* every component reads the same word */
+      span = 4;
+   }
    bool r16 = I->d.kind == AGX_SIM_O_R16;
    if (!agx_sim_check_read(w, sg, I, &I->s[0], 1))
       return NULL;
@@ -455,8 +492,8 @@ x_ldst_tile(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_si
          for (unsigned c = 0; c < 4; c++) {
             if (!(mask & (1u << c)))
                continue;
-            uint32_t iv;
-            double v = tile_decode(f, t + c * es, &iv);
+            uint32_t iv = 0;
+            double v = packed ? rgb10a2_get(t, c) : tile_decode(f, t + c * es, &iv);
             if (f == MF_SRGBA8 && c < 3)
                v = agx_sim_srgb_to_linear(v);
             uint32_t r;
@@ -489,13 +526,18 @@ x_ldst_tile(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_si
             return NULL;
          }
          unsigned k = 0;
+         double pv[4];
          for (unsigned c = 0; c < 4; c++) {
             if (!(mask & (1u << c)))
                continue;
             unsigned h = r16 ? I->d.n + k : 0;
             uint32_t raw = r16 ? ((sg->r[(h >> 1) & 127][l] >> ((h & 1) * 16)) & 0xFFFF)
                                : sg->r[(I->d.n + k) & 127][l];
-            if (f == MF_SRGBA8 && c < 3) {
+            if (packed) {
+               pv[c] = r16 ? agx_sim_f16_in((uint16_t)raw) : (double)bits_f32(raw);
+               if (c == 3)
+                  rgb10a2_put(t, pv);
+            } else if (f == MF_SRGBA8 && c < 3) {
                double v = r16 ? agx_sim_f16_in((uint16_t)raw) : (double)bits_f32(raw);
                raw = f32_bits((float)srgb_store(f, c, v));
                tile_encode(f, false, raw, t + c * es);
@@ -614,7 +656,8 @@ x_image_write_block(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struc
                if (img.samples == 1 && s > 0)
                   break;
                const char *err = NULL;
-               uint8_t *t = b->ops->tile(b->ctx, x, y, s, off[l] & 0xFFFF, nch * es, false, &err);
+               uint8_t *t = b->ops->tile(b->ctx, x, y, s, off[l] & 0xFFFF,
+                                         f == MF_RGB10A2 ? 4 : nch * es, false, &err);
                if (!t) {
                   agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, 0, "%s", err);
                   return NULL;
@@ -623,7 +666,9 @@ x_image_write_block(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struc
                for (unsigned c = 0; c < 4; c++) {
                   uint32_t iv = 0;
                   double d = c == 3 && !mf_is_int(f) ? 1.0 : 0.0;
-                  if (c < nch)
+                  if (f == MF_RGB10A2)
+                     d = rgb10a2_get(t, c);
+                  else if (c < nch)
                      d = tile_decode(f, t + c * es, &iv);
                   if (mf_is_int(f) && !img.fmt.is_int)
                      d = es == 2   ? agx_sim_f16_in((uint16_t)iv)
@@ -772,6 +817,10 @@ agx_sim_decode_graphics(struct agx_sim_insn *I, const struct agx_isa_instr *in)
          return false;
       agx_sim_opnd_from_isa(in, 1, &I->d);
       agx_sim_opnd_from_isa(in, 6, &I->s[0]);
+      /* a two-register tuple (mask with two components) decodes as a 64-bit
+       * operand: the registers are consecutive 32-bit ones */
+      if (I->d.kind == AGX_SIM_O_R64)
+         I->d.kind = AGX_SIM_O_R32;
       if (I->d.kind != AGX_SIM_O_R16 && I->d.kind != AGX_SIM_O_R32)
          return false;
       I->exec = x_ldst_tile;

@@ -259,6 +259,109 @@ static const char *FS_INTERP = "iterproj r4, cf1, cf0, center, 0b0, 0, 0, 0, 0, 
                                "st_tile r4_r5_r6_r7, i32, 0, xyzw, 0, 255, 0\n"
                                "stop\n";
 
+/* Two-component tile accesses (a two-register tuple) with a non-contiguous
+ * mask: xz stored, read back, yw written from them (7, 8, 9, 10). */
+static const char *FS_MASK2 = "mov_imm r4, 7, 0b0\n"
+                              "mov_imm r5, 9, 0b0\n"
+                              "wait_pix 12, 0\n"
+                              "st_tile r4_r5, i32, 0, xz, 0, 255, 0\n"
+                              "ld_tile r6_r7, i32, 0, xz, 0, 255, 0\n"
+                              "iadd r6, r6, 1\n"
+                              "iadd r7, r7, 1\n"
+                              "st_tile r6_r7, i32, 0, yw, 0, 255, 0\n"
+                              "stop\n";
+
+static void
+test_tile_mask2(void)
+{
+   struct env e;
+   env_init(&e);
+   const uint32_t stride = W * 16;
+   struct rt_desc rt = {AGX_CHANNELS_R32G32B32A32, AGX_TEXTURE_TYPE_UINT, W, H, stride};
+   put_rt(&e, &rt);
+   struct frame f;
+   frame_init(&f, &e, W, H, 16, BG_ZERO4, EOT_RGBA32);
+   uint32_t fs = put_word_list(&e, env_asm(&e, FS_MASK2), 0, 0, false, true, true);
+   struct draw_state d;
+   draw_state_default(&d, &f, fs);
+   /* one triangle covering the frame */
+   const float v[3][8] = {{-1, -1, 0, 1}, {3, -1, 0, 1}, {-1, 3, 0, 1}};
+   for (unsigned i = 0; i < 3; i++)
+      put_vertex(&e, i, v[i]);
+   frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+   CHECK(frame_submit(&f) == 1);
+   unsigned bad = 0;
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++)
+         for (unsigned c = 0; c < 4; c++)
+            bad += rt32(&e, stride, 16, x, y, c) != 7 + c;
+   printf("two-register tile accesses: %u wrong words\n", bad);
+   CHECK(bad == 0);
+   env_fini(&e);
+}
+
+/* rgb10a2 tiles: one packed word, written by the background program,
+ * round-tripped through registers by the fragment shader (ld_tile then
+ * st_tile xyzw) and stored by the end-of-tile program to an R10G10B10A2
+ * image; a partial mask on the packed format is an error. */
+static const char *BG_RGB10A2 = "mov_imm r1, 1056964608, 0b0\n" /* 0.5 */
+                                "mov_imm r2, 1065353216, 0b0\n" /* 1.0 */
+                                "mov_imm r3, 3204448256, 0b0\n" /* -0.5: clamps to 0 */
+                                "mov_imm r4, 1051372203, 0b0\n" /* 1/3 */
+                                "st_tile r1_r2_r3_r4, rgb10a2, 0, xyzw, 0, 255, 0\n"
+                                "stop\n";
+static const char *EOT_RGB10A2 = "mov_imm r2, 0, 0b0\n"
+                                 "image_write_block r2l, r4_r5, 0, ts0, tex_2d, rte, rgb10a2, 0, "
+                                 "0, 0\n"
+                                 "stop\n";
+static const char *FS_RGB10A2 = "wait_pix 12, 0\n"
+                                "ld_tile r4_r5_r6_r7, rgb10a2, 0, xyzw, 0, 255, 0\n"
+                                "st_tile r4_r5_r6_r7, rgb10a2, 0, xyzw, 0, 255, 0\n"
+                                "stop\n";
+static const char *FS_RGB10A2_MASKED = "mov_imm r4, 0, 0b0\n"
+                                       "mov_imm r5, 0, 0b0\n"
+                                       "mov_imm r6, 0, 0b0\n"
+                                       "wait_pix 12, 0\n"
+                                       "st_tile r4_r5_r6, rgb10a2, 0, xyz, 0, 255, 0\n"
+                                       "stop\n";
+
+static void
+test_rgb10a2(void)
+{
+   for (unsigned masked = 0; masked < 2; masked++) {
+      struct env e;
+      env_init(&e);
+      const uint32_t stride = W * 4;
+      struct rt_desc rt = {AGX_CHANNELS_R10G10B10A2, AGX_TEXTURE_TYPE_UNORM, W, H, stride};
+      put_rt(&e, &rt);
+      struct frame f;
+      frame_init(&f, &e, W, H, 8, BG_RGB10A2, EOT_RGB10A2);
+      uint32_t fs = put_word_list(&e, env_asm(&e, masked ? FS_RGB10A2_MASKED : FS_RGB10A2), 0, 0,
+                                  false, true, true);
+      struct draw_state d;
+      draw_state_default(&d, &f, fs);
+      const float v[3][8] = {{-1, -1, 0, 1}, {3, -1, 0, 1}, {-1, 3, 0, 1}};
+      for (unsigned i = 0; i < 3; i++)
+         put_vertex(&e, i, v[i]);
+      frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+      int st = frame_submit(&f);
+      if (masked) {
+         CHECK(st != 1); /* packed formats cannot be component-masked */
+      } else {
+         CHECK(st == 1);
+         /* 0.5 -> 512 (511.5 to even), 1.0 -> 1023, -0.5 -> 0, 1/3 -> 1 */
+         const uint32_t want = 512u | 1023u << 10 | 1u << 30;
+         unsigned bad = 0;
+         for (unsigned y = 0; y < H; y++)
+            for (unsigned x = 0; x < W; x++)
+               bad += rt32(&e, stride, 4, x, y, 0) != want;
+         printf("rgb10a2 tiles: %u wrong pixels\n", bad);
+         CHECK(bad == 0);
+      }
+      env_fini(&e);
+   }
+}
+
 static void
 bind(struct draw_state *d, unsigned slot, unsigned cf, enum agx_shade_model m)
 {
@@ -1987,6 +2090,8 @@ main(void)
    test_coverage();
    test_strip_restart_empty_tiles();
    test_interpolation();
+   test_tile_mask2();
+   test_rgb10a2();
    test_depth();
    test_zls();
    test_stencil();
