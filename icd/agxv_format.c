@@ -4,7 +4,7 @@
  * is tested), optimal tiling only, DEPTH_STENCIL_ATTACHMENT (alone) for
  * those marked 'd' (D32_SFLOAT), no blending, no VERTEX_BUFFER (no vertex-fetch prolog yet),
  * no BLIT (vkCmdBlitImage is not implemented). agxv_format_tib maps colour
- * formats to the tilebuffer's logical formats (compiler/layout).
+ * formats to the tilebuffer's logical formats (layout/).
  *
  * Buffers, as in Honeykrisp (hk_buffer_view.c): every table format is
  * texturable, so uniform texel buffers take them all; storage texel

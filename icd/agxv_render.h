@@ -45,7 +45,7 @@ struct agxv_render_tib {
    uint32_t sample_size_B;   /* multiple of 8 */
 };
 
-/* The same from the compiler's layout (compiler/layout/agx_tilebuffer.h). */
+/* The same from the compiler's layout (layout/agx_tilebuffer.h). */
 struct agxv_render_tib agxv_render_tib_from_layout(const struct agx_tilebuffer_layout *layout);
 
 struct agxv_render_attachment {

@@ -1,6 +1,6 @@
 /*
  * Varying linkage words for draws, from the compiler's UVS layout and CF
- * binding table (compiler/layout/agx_uvs.h): the vertex half of PPP Output
+ * binding table (layout/agx_uvs.h): the vertex half of PPP Output
  * Select, VDM State Vertex Outputs, PPP Varying Counts, the fragment half of
  * Output Select, and the CF binding header + bindings the Fragment Shader
  * Word 2 points at, linked for a VS/FS pair and a provoking vertex.

@@ -1,7 +1,7 @@
 /* Per-stage interface of a graphics shader, filled by the SPIR-V front end
  * and the stage lowering passes, returned to the driver with the code
  * (agx_backend_info). Compute state is struct agx_compute_info (agx_ir.h).
- * Varying and tilebuffer layouts are the shared ones of compiler/layout/. */
+ * Varying and tilebuffer layouts are the shared ones of layout/. */
 #pragma once
 #include <stdbool.h>
 #include <stdint.h>

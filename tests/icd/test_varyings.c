@@ -5,7 +5,7 @@
  * primitive ID: Output Select halves, VDM Vertex Outputs, Varying Counts and
  * the linked CF binding table, unpacked with the genxml unpackers; slots
  * are computed here from the record's word offsets.
- * Assumes: the compiler's UVS layout (compiler/layout/agx_uvs.h).
+ * Assumes: the compiler's UVS layout (layout/agx_uvs.h).
  */
 #include <stdio.h>
 #include <stdlib.h>

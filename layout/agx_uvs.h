@@ -2,8 +2,7 @@
  * coefficient (CF) bindings: the varying interface shared by the compiler
  * (which writes st_var indices and iter/ldcf cf registers) and the driver
  * (which programs VDM "Vertex Outputs", PPP "Output Size", Varying Counts,
- * Output Select and the FS CF binding table). Lives in compiler/layout/ until
- * the lead moves it to the top-level layout/ folder.
+ * Output Select and the FS CF binding table).
  *
  * Facts (graphics.md §2.3, §4.1; Mesa src/asahi/lib/agx_uvs.h,
  * agx_nir_lower_uvs.c, docs/drivers/asahi.rst): the record is 32-bit words,

@@ -3,8 +3,7 @@
  * sample size and utile (graphics.md §5.1, §5.2; Mesa
  * src/asahi/lib/agx_tilebuffer.c/.h, layout/formats.c). Shared by the
  * compiler (st_tile/ld_tile format and byte offset, BG/EOT programs) and the
- * driver (USC Shared word, render command tile fields). Lives in
- * compiler/layout/ until the lead moves it to the top-level layout/ folder.
+ * driver (USC Shared word, render command tile fields).
  * The layout is driver-defined: hardware sees only offsets and sizes. */
 #pragma once
 #include <stdbool.h>
