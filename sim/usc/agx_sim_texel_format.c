@@ -115,6 +115,11 @@ get_bits(const uint8_t *p, unsigned off, unsigned n)
 static void
 put_bits(uint8_t *p, unsigned off, unsigned n, uint32_t val)
 {
+   if (!(off % 8) && !(n % 8)) { /* whole bytes: the common formats */
+      for (unsigned i = 0; i < n / 8; i++)
+         p[off / 8 + i] = (uint8_t)(val >> (8 * i));
+      return;
+   }
    for (unsigned i = 0; i < n; i++) {
       unsigned bit = off + i;
       uint8_t m = (uint8_t)(1u << (bit % 8));
@@ -323,13 +328,13 @@ agx_sim_texel_encode(const struct agx_sim_texel_format *fmt, unsigned srgb_mask,
          double x = clampd(in->f[c], 0.0, 1.0);
          if ((srgb_mask & (1u << c)) && b == 8)
             x = agx_sim_linear_to_srgb(x);
-         v = (uint32_t)nearbyint(x * (double)max_u);
+         v = (uint32_t)agx_sim_round_even(x * (double)max_u);
          break;
       }
       case AGX_SIM_TEXEL_SNORM: {
          double max = (double)((1ull << (b - 1)) - 1);
          double x = clampd(in->f[c], -1.0, 1.0);
-         v = (uint32_t)(int32_t)nearbyint(x * max) & (uint32_t)max_u;
+         v = (uint32_t)(int32_t)agx_sim_round_even(x * max) & (uint32_t)max_u;
          break;
       }
       case AGX_SIM_TEXEL_UINT:
