@@ -613,9 +613,10 @@ x_image_write_block(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struc
       unsigned level = img.first_level;
       if (layer >= img.layers)
          continue;
+      uint32_t lw = agx_sim_minify(img.width, level), lh = agx_sim_minify(img.height, level);
       for (uint32_t y = px->y; y < px->y + b->utile_h; y++) {
          for (uint32_t x = px->x; x < px->x + b->utile_w; x++) {
-            if (x >= agx_sim_minify(img.width, level) || y >= agx_sim_minify(img.height, level))
+            if (x >= lw || y >= lh)
                continue;
             for (unsigned s = 0; s < b->samples; s++) {
                if (img.samples == 1 && s > 0)

@@ -65,13 +65,19 @@ static const struct entry {
 static const char *const type_names[8] = {"Unorm", "Snorm", "Uint",   "Sint",
                                           "Float", "XR",    "type 6", "type 7"};
 
+/* formats[] index + 1 per Channels value (0 = not modelled); the codec
+ * looks an entry up per texel */
+static const uint8_t by_channels[64] = {
+   [0x00] = 1,  [0x09] = 2,  [0x0A] = 3,  [0x0B] = 4,  [0x0C] = 5,  [0x0D] = 6,
+   [0x0E] = 7,  [0x21] = 8,  [0x23] = 9,  [0x25] = 10, [0x26] = 11, [0x27] = 12,
+   [0x28] = 13, [0x31] = 14, [0x32] = 15, [0x38] = 16,
+};
+
 static const struct entry *
 find(unsigned channels)
 {
-   for (unsigned i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
-      if (formats[i].channels == channels)
-         return &formats[i];
-   return NULL;
+   unsigned i = channels < 64 ? by_channels[channels] : 0;
+   return i && formats[i - 1].channels == channels ? &formats[i - 1] : NULL;
 }
 
 bool
