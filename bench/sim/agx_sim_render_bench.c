@@ -9,6 +9,9 @@
  * order on the queue's worker), so the figures are per host core. The data
  * BO of the test harness holds a 512x512 target; `frames` frames give the
  * pixel count. Usage: agx-sim-render-bench [frames] (default 4).
+ * Figures on the 2-core build machine (issue 17 item 10, Dec 2026): before
+ * the fast paths 5.3 Mpixels/s and 3.6 Mvertices/s; after them 8.4 and 4.8
+ * (codec, rounding, 64-bit edge functions, format table).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -28,6 +28,7 @@
  * sources are not modelled.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "agx_sim_raster.h"
@@ -36,8 +37,12 @@ void
 agx_sim_raster_setup(const struct agx_sim_prim *p, struct agx_sim_raster_tri *t)
 {
    t->line = p->line;
-   for (unsigned i = 0; i < 3; i++)
+   t->small = true;
+   for (unsigned i = 0; i < 3; i++) {
       t->x[i] = p->fx[i], t->y[i] = p->fy[i];
+      if (llabs(t->x[i]) >= (1ll << 29) || llabs(t->y[i]) >= (1ll << 29))
+         t->small = false;
+   }
    /* signed doubled area with E_01(v2) */
    t->area = (t->x[1] - t->x[0]) * (t->y[2] - t->y[0]) - (t->y[1] - t->y[0]) * (t->x[2] - t->x[0]);
    for (unsigned e = 0; e < 3; e++) {
@@ -98,6 +103,25 @@ agx_sim_raster_covered(const struct agx_sim_raster_tri *t, int64_t px, int64_t p
 {
    if (t->line)
       return line_covered(t, px, py, bary);
+   if (t->small && llabs(px) < (1ll << 29) && llabs(py) < (1ll << 29)) {
+      /* the same values in 64-bit arithmetic: each product < 2^60 */
+      int64_t e[3];
+      for (unsigned k = 0; k < 3; k++) {
+         unsigned j = (k + 1) % 3;
+         e[k] = (t->x[j] - t->x[k]) * (py - t->y[k]) - (t->y[j] - t->y[k]) * (px - t->x[k]);
+         if (t->area < 0)
+            e[k] = -e[k];
+         if (e[k] < 0 || (e[k] == 0 && !t->top_left[k]))
+            return false;
+      }
+      if (bary) {
+         double a = (double)(int64_t)(t->area < 0 ? -t->area : t->area);
+         bary[0] = (double)e[1] / a;
+         bary[1] = (double)e[2] / a;
+         bary[2] = (double)e[0] / a;
+      }
+      return true;
+   }
    __int128 e[3];
    for (unsigned k = 0; k < 3; k++) {
       e[k] = edge(t, k, px, py);

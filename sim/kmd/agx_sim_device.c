@@ -250,6 +250,11 @@ agx_sim_create(const struct agx_sim_config *config, struct agx_sim **out)
    const char *dbg = getenv("AGX_SIM_DEBUG");
    sim->debug_ioctl = dbg && strstr(dbg, "ioctl");
    sim->mem_limit = memory_limit_from_env();
+   const char *dump = getenv("AGX_SIM_DUMP");
+   if (dump && *dump && !(sim->dump_dir = strdup(dump))) {
+      free(sim);
+      return -ENOMEM;
+   }
    /* Fake mmap offsets start where DRM's do (DRM_FILE_PAGE_OFFSET_START,
     * 0x100000 pages) in 16 KiB-page units. */
    sim->next_mmap_offset = 0x100000ull * AGX_SIM_PAGE_SIZE;
@@ -293,5 +298,6 @@ agx_sim_destroy(struct agx_sim *sim)
    pthread_cond_destroy(&sim->test_cond);
    pthread_mutex_destroy(&sim->test_lock);
    pthread_mutex_destroy(&sim->lock);
+   free(sim->dump_dir);
    free(sim);
 }

@@ -11,8 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "agx_sim_cdm.h"
+#include "agx_sim_dump.h"
 #include "agx_sim_render.h"
 #include "agx_sim_fence.h"
 #include "agx_sim_vm.h"
@@ -51,6 +53,21 @@ command_result(struct agx_sim *sim, struct agx_sim_gpu *gpu, bool ok, const char
    return err;
 }
 
+/* AGX_SIM_DUMP: capture the command and the VM as the command finds them,
+ * as DIR/render-PID-SEQ.agxdump (SEQ counts the process's captures). A
+ * failed capture is reported and the command still runs. */
+static void
+capture_render(const struct agx_sim_exec_ctx *ctx, const struct drm_asahi_cmd_render *cmd)
+{
+   static atomic_uint seq;
+   char path[4096], err[256];
+   snprintf(path, sizeof(path), "%s/render-%u-%06u.agxdump", ctx->sim->dump_dir, (unsigned)getpid(),
+            atomic_fetch_add(&seq, 1));
+   if (!agx_sim_dump_write(path, ctx->vm, (uint32_t)ctx->sim->config.chip, ctx->usc_exec_base, cmd,
+                           err, sizeof(err)))
+      fprintf(stderr, "agx-sim: render capture failed: %s\n", err);
+}
+
 int
 agx_sim_execute_render(const struct agx_sim_exec_ctx *ctx, const struct agx_sim_cmd *cmd)
 {
@@ -58,6 +75,8 @@ agx_sim_execute_render(const struct agx_sim_exec_ctx *ctx, const struct agx_sim_
    struct agx_sim_gpu gpu;
    agx_sim_gpu_init(&gpu, ctx->vm, ctx->usc_exec_base);
    agx_sim_vm_access_begin(ctx->vm);
+   if (ctx->sim->dump_dir)
+      capture_render(ctx, &cmd->render);
    bool ok = agx_sim_render_run(&gpu, &cmd->render);
    agx_sim_vm_access_end(ctx->vm);
    return command_result(ctx->sim, &gpu, ok, "render");

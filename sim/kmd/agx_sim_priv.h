@@ -62,6 +62,7 @@ struct agx_sim {
    struct agx_sim_config config;
    struct drm_asahi_params_global params;
    bool debug_ioctl;
+   char *dump_dir; /* AGX_SIM_DUMP: render captures go here (agx_sim_dump.h) */
 
    pthread_mutex_t lock;
    struct agx_sim_table bos, vms, objects, queues;

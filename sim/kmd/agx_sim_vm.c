@@ -390,6 +390,33 @@ agx_sim_vm_access_end(struct agx_sim_vm *vm)
    pthread_rwlock_unlock(&vm->lock);
 }
 
+void
+agx_sim_vm_walk(struct agx_sim_vm *vm,
+                void (*cb)(void *user, uint64_t va, const uint8_t *host, uint32_t perms),
+                void *user)
+{
+   for (uint64_t i = 0; i < L0_ENTRIES; i++) {
+      if (!vm->root[i])
+         continue;
+      for (uint64_t j = 0; j < L1_ENTRIES; j++) {
+         const struct agx_sim_pte *l2 = vm->root[i]->tables[j];
+         for (uint64_t k = 0; l2 && k < L2_ENTRIES; k++) {
+            if (!l2[k].bo)
+               continue;
+            uint64_t page = (i << (L1_BITS + L2_BITS)) | (j << L2_BITS) | k;
+            cb(user, page * AGX_SIM_PAGE_SIZE, l2[k].host, l2[k].perms);
+         }
+      }
+   }
+}
+
+void
+agx_sim_vm_kernel_range(const struct agx_sim_vm *vm, uint64_t *start, uint64_t *end)
+{
+   *start = vm->kernel_start;
+   *end = vm->kernel_end;
+}
+
 static enum agx_sim_fault_type
 set_fault(struct agx_sim_fault *fault, enum agx_sim_fault_type type, uint64_t addr,
           enum agx_sim_access access)

@@ -67,6 +67,17 @@ void *agx_sim_vm_translate(struct agx_sim_vm *vm, uint64_t va, enum agx_sim_acce
 void agx_sim_vm_access_begin(struct agx_sim_vm *vm);
 void agx_sim_vm_access_end(struct agx_sim_vm *vm);
 
+/*
+ * Every mapped page in VA order: cb(user, va, host page, perms) with perms
+ * the enum agx_sim_access bits. The caller must hold
+ * agx_sim_vm_access_begin(). Used by the render capture (agx_sim_dump.c).
+ */
+void agx_sim_vm_walk(struct agx_sim_vm *vm,
+                     void (*cb)(void *user, uint64_t va, const uint8_t *host, uint32_t perms),
+                     void *user);
+/* The VM's kernel range from VM_CREATE. */
+void agx_sim_vm_kernel_range(const struct agx_sim_vm *vm, uint64_t *start, uint64_t *end);
+
 /* Look up a live VM by id, returning a reference (NULL if none). */
 struct agx_sim_vm *agx_sim_vm_lookup(struct agx_sim *sim, uint32_t vm_id);
 struct agx_sim_vm *agx_sim_vm_ref(struct agx_sim_vm *vm);

@@ -22,6 +22,10 @@
  * one per line. Exit status: 0 success, 1 GPU error (reported on stderr),
  * 2 bad usage or input.
  *
+ *
+ *   agx-sim-run --render CAPTURE [--out VA,SIZE=FILE]... [--ppm ...]
+ * replays a captured render command instead (tools/agx_sim_replay.c).
+ *
  * Assumes: registers given on the command line are set in every lane, all
  * others start as 0 (like applegpu's emulator state). The program runs in a
  * fresh simulated device and VM; code is mapped read-only at USC offset 0
@@ -38,6 +42,7 @@
 
 #include "agx_sim.h"
 #include "agx_sim_gpu.h"
+#include "agx_sim_replay.h"
 #include "agx_sim_vm.h"
 
 #define CODE_VA 0x100000000ull
@@ -49,7 +54,9 @@ usage(void)
    fprintf(stderr, "usage: agx-sim-run [--lane K] [--grid X,Y,Z] [--local X,Y,Z] [--regs N]\n"
                    "                   [--mem ADDR=FILE]... [--shared BYTES] [--budget N]\n"
                    "                   [--strict|--no-strict]\n"
-                   "                   PROGRAM.bin [rN=VALUE|rNl=VALUE|rNh=VALUE|uN=VALUE]...\n");
+                   "                   PROGRAM.bin [rN=VALUE|rNl=VALUE|rNh=VALUE|uN=VALUE]...\n"
+                   "       agx-sim-run --render CAPTURE [--out VA,SIZE=FILE]...\n"
+                   "                   [--ppm VA,W,H,STRIDE=FILE]...\n");
 }
 
 static bool
@@ -193,6 +200,9 @@ main(int argc, char **argv)
    uint8_t init_def[256] = {0};
    static struct agx_sim_dispatch d;
 
+   for (int i = 1; i < argc; i++)
+      if (!strcmp(argv[i], "--render"))
+         return agx_sim_replay_main(argc, argv);
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i];
       uint64_t v;

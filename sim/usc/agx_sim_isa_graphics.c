@@ -344,6 +344,13 @@ x_iter(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_ins
 
 /* ---- tilebuffer ----------------------------------------------------------- */
 
+/* v is not NaN here */
+static inline double
+clamp_d(double v, double lo, double hi)
+{
+   return v < lo ? lo : v > hi ? hi : v;
+}
+
 /* Register value -> tile bytes for one component. */
 static void
 tile_encode(unsigned f, bool r16, uint32_t raw, uint8_t *dst)
@@ -370,18 +377,18 @@ tile_encode(unsigned f, bool r16, uint32_t raw, uint8_t *dst)
    }
    case MF_U8NORM:
    case MF_SRGBA8:
-      dst[0] = (uint8_t)lrint(fmin(fmax(v, 0.0), 1.0) * 255.0);
+      dst[0] = (uint8_t)agx_sim_round_even(clamp_d(v, 0.0, 1.0) * 255.0);
       break;
    case MF_S8NORM:
-      dst[0] = (uint8_t)(int8_t)lrint(fmin(fmax(v, -1.0), 1.0) * 127.0);
+      dst[0] = (uint8_t)(int8_t)agx_sim_round_even(clamp_d(v, -1.0, 1.0) * 127.0);
       break;
    case MF_U16NORM: {
-      uint16_t h = (uint16_t)lrint(fmin(fmax(v, 0.0), 1.0) * 65535.0);
+      uint16_t h = (uint16_t)agx_sim_round_even(clamp_d(v, 0.0, 1.0) * 65535.0);
       memcpy(dst, &h, 2);
       break;
    }
    case MF_S16NORM: {
-      int16_t h = (int16_t)lrint(fmin(fmax(v, -1.0), 1.0) * 32767.0);
+      int16_t h = (int16_t)agx_sim_round_even(clamp_d(v, -1.0, 1.0) * 32767.0);
       memcpy(dst, &h, 2);
       break;
    }
@@ -648,9 +655,10 @@ x_image_write_block(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struc
       unsigned level = img.first_level;
       if (layer >= img.layers)
          continue;
+      uint32_t lw = agx_sim_minify(img.width, level), lh = agx_sim_minify(img.height, level);
       for (uint32_t y = px->y; y < px->y + b->utile_h; y++) {
          for (uint32_t x = px->x; x < px->x + b->utile_w; x++) {
-            if (x >= agx_sim_minify(img.width, level) || y >= agx_sim_minify(img.height, level))
+            if (x >= lw || y >= lh)
                continue;
             for (unsigned s = 0; s < b->samples; s++) {
                if (img.samples == 1 && s > 0)

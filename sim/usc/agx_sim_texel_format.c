@@ -65,13 +65,19 @@ static const struct entry {
 static const char *const type_names[8] = {"Unorm", "Snorm", "Uint",   "Sint",
                                           "Float", "XR",    "type 6", "type 7"};
 
+/* formats[] index + 1 per Channels value (0 = not modelled); the codec
+ * looks an entry up per texel */
+static const uint8_t by_channels[64] = {
+   [0x00] = 1,  [0x09] = 2,  [0x0A] = 3,  [0x0B] = 4,  [0x0C] = 5,  [0x0D] = 6,
+   [0x0E] = 7,  [0x21] = 8,  [0x23] = 9,  [0x25] = 10, [0x26] = 11, [0x27] = 12,
+   [0x28] = 13, [0x31] = 14, [0x32] = 15, [0x38] = 16,
+};
+
 static const struct entry *
 find(unsigned channels)
 {
-   for (unsigned i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
-      if (formats[i].channels == channels)
-         return &formats[i];
-   return NULL;
+   unsigned i = channels < 64 ? by_channels[channels] : 0;
+   return i && formats[i - 1].channels == channels ? &formats[i - 1] : NULL;
 }
 
 bool
@@ -135,6 +141,11 @@ get_bits(const uint8_t *p, unsigned off, unsigned n)
 static void
 put_bits(uint8_t *p, unsigned off, unsigned n, uint32_t val)
 {
+   if (!(off % 8) && !(n % 8)) { /* whole bytes: the common formats */
+      for (unsigned i = 0; i < n / 8; i++)
+         p[off / 8 + i] = (uint8_t)(val >> (8 * i));
+      return;
+   }
    for (unsigned i = 0; i < n; i++) {
       unsigned bit = off + i;
       uint8_t m = (uint8_t)(1u << (bit % 8));
@@ -343,13 +354,13 @@ agx_sim_texel_encode(const struct agx_sim_texel_format *fmt, unsigned srgb_mask,
          double x = clampd(in->f[c], 0.0, 1.0);
          if ((srgb_mask & (1u << c)) && b == 8)
             x = agx_sim_linear_to_srgb(x);
-         v = (uint32_t)nearbyint(x * (double)max_u);
+         v = (uint32_t)agx_sim_round_even(x * (double)max_u);
          break;
       }
       case AGX_SIM_TEXEL_SNORM: {
          double max = (double)((1ull << (b - 1)) - 1);
          double x = clampd(in->f[c], -1.0, 1.0);
-         v = (uint32_t)(int32_t)nearbyint(x * max) & (uint32_t)max_u;
+         v = (uint32_t)(int32_t)agx_sim_round_even(x * max) & (uint32_t)max_u;
          break;
       }
       case AGX_SIM_TEXEL_UINT:

@@ -84,6 +84,24 @@ void agx_sim_texel_encode(const struct agx_sim_texel_format *fmt, unsigned srgb_
 uint32_t agx_sim_small_float(double x, unsigned ebits, unsigned mbits, bool has_sign, bool rtz);
 double agx_sim_small_float_value(uint32_t bits, unsigned ebits, unsigned mbits, bool has_sign);
 
+/* Round a finite x to the nearest integer, ties to even (the result of
+ * nearbyint() in the default rounding mode, which the simulator never
+ * changes), without a libm call; |x| must be below 2^62. The common path of
+ * the Unorm/Snorm encoders: below 2^51, adding and subtracting 1.5 x 2^52
+ * rounds to an integer in the FPU's round-to-nearest-even mode. */
+static inline int64_t
+agx_sim_round_even(double x)
+{
+   if (x > -0x1p51 && x < 0x1p51)
+      return (int64_t)((x + 0x1.8p52) - 0x1.8p52);
+   double a = x < 0 ? -x : x;
+   int64_t i = (int64_t)(a + 0.5);
+   double d = (double)i - a;
+   if (d > 0.5 || (d == 0.5 && (i & 1)))
+      i--;
+   return x < 0 ? -i : i;
+}
+
 /* sRGB transfer functions on [0, 1]. */
 double agx_sim_srgb_to_linear(double c);
 double agx_sim_linear_to_srgb(double l);
