@@ -11,7 +11,9 @@
  * (vkCmdBindVertexBuffers2 with a size); per-instance colour and offset
  * (input rate INSTANCE, firstInstance 1); R32G32B32_SFLOAT positions (z
  * added to blue) with R16G16_SNORM colours; R8G8B8A8_UINT to a flat uvec4
- * varying. Also checks VERTEX_BUFFER format features.
+ * varying; with robustBufferAccess, a colour range ending inside an
+ * element (agx-vk only: elements past the clamp read (0, 0, 0, 1)). Also checks
+ * VERTEX_BUFFER format features.
  *
  * test_vertex_input VBO_VERT VBO_INST_VERT VBO_INT_VERT DRAW_FRAG VBO_INT_FRAG
  *                   [--validation] [--reference]
@@ -41,6 +43,7 @@ struct scene {
    uint32_t size[3];
    VkDeviceSize offset[3]; /* binding offsets */
    bool bind2;             /* vkCmdBindVertexBuffers2 with sizes */
+   VkDeviceSize range[3];  /* bind2: the bound size (0: size[b]) */
    uint32_t vertices, instances, first_instance;
    const struct rect *rects;
    uint32_t nrects;
@@ -196,7 +199,7 @@ render(const struct scene *s, uint8_t *img)
       memset(vb[b].map, 0xEE, vb[b].size); /* bytes outside the attributes */
       memcpy(vb[b].map + s->offset[b], s->data[b], s->size[b]);
       bufs[b] = vb[b].buf;
-      sizes[b] = s->size[b];
+      sizes[b] = s->range[b] ? s->range[b] : s->size[b];
       strides[b] = s->bind[b].stride;
    }
    memset(out.ptr, 0xAB, W * H * 4);
@@ -307,7 +310,9 @@ main(int argc, char **argv)
                                               VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
                                            .synchronization2 = VK_TRUE,
                                            .dynamicRendering = VK_TRUE};
-   agx_vk_ctx_device(&c, &f13, 0, NULL);
+   /* robustBufferAccess: the clamp scene reads past a binding's range */
+   VkPhysicalDeviceFeatures feat = {.robustBufferAccess = VK_TRUE};
+   agx_vk_ctx_device_features(&c, &f13, &feat, 0, NULL);
    setup();
    VkShaderModule vs = module(argv[1]), vs_inst = module(argv[2]), vs_int = module(argv[3]);
    VkShaderModule fs = module(argv[4]), fs_int = module(argv[5]);
@@ -475,6 +480,20 @@ main(int argc, char **argv)
       .rects = r5,
       .nrects = 1};
    bad += check(&s5);
+
+   /* 6. The element clamp (agx-vk only: Vulkan lets robust out-of-range
+    * vertex reads return any in-range value too; the prolog returns
+    * (0, 0, 0, 1)): scene 1 with the colours' range (BindVertexBuffers2
+    * size) holding the first quad's colours and 3 bytes of the next one,
+    * so the second quad is opaque black. */
+   struct rect r6[2] = {r1[0], {20, 10, 60, 50, {0, 0, 0, 255}}};
+   struct scene s6 = s1;
+   s6.name = "element clamp (robust)";
+   s6.range[1] = 6 * 4 + 3;
+   s6.bind2 = true;
+   s6.rects = r6;
+   if (!c.reference)
+      bad += check(&s6);
 
    vkDestroyShaderModule(c.dev, vs, NULL);
    vkDestroyShaderModule(c.dev, vs_inst, NULL);
