@@ -9,7 +9,7 @@
  * colours in two bindings (vkCmdBindVertexBuffers); one interleaved binding
  * with a 20-byte stride, attribute offsets 4 / 12 and a binding offset of 8
  * (vkCmdBindVertexBuffers2 with a size); per-instance colour and offset
- * (input rate INSTANCE, firstInstance 1); R32G32B32_SFLOAT positions (z
+ * (input rate INSTANCE, firstInstance 1); an indexed draw with vertexOffset; R32G32B32_SFLOAT positions (z
  * added to blue) with R16G16_SNORM colours; R8G8B8A8_UINT to a flat uvec4
  * varying; with robustBufferAccess, a colour range ending inside an
  * element (agx-vk only: elements past the clamp read (0, 0, 0, 1)). Also checks
@@ -44,6 +44,8 @@ struct scene {
    VkDeviceSize offset[3]; /* binding offsets */
    bool bind2;             /* vkCmdBindVertexBuffers2 with sizes */
    VkDeviceSize range[3];  /* bind2: the bound size (0: size[b]) */
+   const uint32_t *idx;    /* vkCmdDrawIndexed of `vertices` indices when set */
+   int32_t vertex_offset;
    uint32_t vertices, instances, first_instance;
    const struct rect *rects;
    uint32_t nrects;
@@ -227,7 +229,16 @@ render(const struct scene *s, uint8_t *img)
    } else {
       vkCmdBindVertexBuffers(cb, 0, s->nbind, bufs, s->offset);
    }
-   vkCmdDraw(cb, s->vertices, s->instances ? s->instances : 1, 0, s->first_instance);
+   struct agx_vk_buffer ib = {0};
+   if (s->idx) {
+      ib = agx_vk_buffer_usage(&c, 4 * s->vertices, VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
+      memcpy(ib.map, s->idx, 4 * s->vertices);
+      vkCmdBindIndexBuffer(cb, ib.buf, 0, VK_INDEX_TYPE_UINT32);
+      vkCmdDrawIndexed(cb, s->vertices, s->instances ? s->instances : 1, 0, s->vertex_offset,
+                       s->first_instance);
+   } else {
+      vkCmdDraw(cb, s->vertices, s->instances ? s->instances : 1, 0, s->first_instance);
+   }
    vkCmdEndRendering(cb);
    image_barrier(cb, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                  VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
@@ -239,6 +250,8 @@ render(const struct scene *s, uint8_t *img)
    VK_OK(agx_vk_submit_wait(&c, cb));
    memcpy(img, out.ptr, W * H * 4);
    vkDestroyPipeline(c.dev, p, NULL);
+   if (s->idx)
+      agx_vk_buffer_free(&c, &ib);
    for (uint32_t b = 0; b < s->nbind; b++)
       agx_vk_buffer_free(&c, &vb[b]);
 }
@@ -494,6 +507,25 @@ main(int argc, char **argv)
    s6.rects = r6;
    if (!c.reference)
       bad += check(&s6);
+
+   /* 7. Indexed with vertexOffset 3: scene 1's vertices behind three
+    * others, indices reversed per quad (same triangles, other order). */
+   float pos7[30];
+   uint8_t col7[15][4];
+   memset(pos7, 0, sizeof(pos7));
+   memset(col7, 0x55, sizeof(col7));
+   memcpy(pos7 + 6, pos1, sizeof(pos1));
+   memcpy(col7[3], col1, sizeof(col1));
+   uint32_t idx7[12] = {5, 4, 3, 2, 1, 0, 11, 10, 9, 8, 7, 6};
+   struct scene s7 = s1;
+   s7.name = "indexed, vertexOffset 3";
+   s7.data[0] = pos7;
+   s7.data[1] = col7;
+   s7.size[0] = sizeof(pos7);
+   s7.size[1] = sizeof(col7);
+   s7.idx = idx7;
+   s7.vertex_offset = 3;
+   bad += check(&s7);
 
    vkDestroyShaderModule(c.dev, vs, NULL);
    vkDestroyShaderModule(c.dev, vs_inst, NULL);
