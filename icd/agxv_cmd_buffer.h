@@ -125,6 +125,7 @@ struct agxv_cmd_buffer {
    struct agxv_dynamic_graphics_state dyn; /* graphics state in effect */
    struct agxv_rendering_state rendering;  /* the render pass in progress */
    struct agxv_index_state index;          /* vkCmdBindIndexBuffer */
+   struct agxv_vertex_buffer_state vb;     /* vkCmdBindVertexBuffers(2) */
    bool dispatch_since_barrier; /* a launch was recorded after the last CDM barrier in the stream */
    /* Events whose last vkCmdSetEvent/ResetEvent is in this command buffer
     * (since Begin or the last vkCmdExecuteCommands): a wait for one it set

@@ -1,6 +1,6 @@
 /*
- * Draws: vkCmdDraw, vkCmdDrawIndexed, vkCmdDraw(Indexed)Indirect and
- * vkCmdBindIndexBuffer. Each draw
+ * Draws: vkCmdDraw, vkCmdDrawIndexed, vkCmdDraw(Indexed)Indirect,
+ * vkCmdBindIndexBuffer and vkCmdBindVertexBuffers(2). Each draw
  * inside a render pass (agxv_cmd_rendering.c) uploads the root uniforms of
  * the vertex and fragment shaders (agx_abi.h: sets, push constants, base
  * vertex/instance), their USC word lists, the fragment shader's CF binding
@@ -17,8 +17,10 @@
  * from agxv_varyings.h (Output Select, Varying Counts, Vertex Outputs, the
  * CF binding table).
  *
- * Assumes: no vertex attributes (no vertex-fetch prolog yet: vertex data is
- * read by the shader through descriptors); every draw re-uploads its root
+ * A pipeline with a vertex-fetch prolog (agxv_vbo.h) also gets its
+ * per-buffer uniforms (address, element clamp) above the main shader's.
+ *
+ * Assumes: every draw re-uploads its root
  * uniforms and word lists (no caching across draws); no occlusion queries.
  */
 #include <string.h>
@@ -36,7 +38,7 @@
 #include "agxv_vdm.h"
 
 #define USC_LIST_ALIGN 64u
-#define USC_LIST_MAX 128u
+#define USC_LIST_MAX 256u
 #define UNIFORM_DMA_BYTES 128u
 #define PPP_MAX 512u
 
@@ -74,6 +76,44 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, uint32_t ba
    return VK_SUCCESS;
 }
 
+/* The vertex-fetch prolog's per-buffer uniforms (agxv_vbo.h): address and
+ * the largest element index whose bytes lie in the bound range, floor((size
+ * - elsize) / stride) (graphics.md 2.2, Mesa agx_nir_lower_vbo.c). A range
+ * too small for one element cannot be expressed by the unsigned clamp:
+ * element 0 then reads the robust sink (robustness on; its bytes are not
+ * guaranteed zero; assumption: AGX_ABI_ROBUST_SINK_SIZE covers elsize) or
+ * address 0 (no robustness: undefined behaviour in Vulkan anyway). */
+static VkResult
+write_vbo_uniforms(struct agxv_cmd_buffer *cmd, const struct agxv_vbo_link *link, uint64_t *out,
+                   uint32_t *out_size)
+{
+   uint32_t n = 32 - (uint32_t)__builtin_clz(link->buffers | 1);
+   struct agxv_upload_ptr u;
+   VkResult result = agxv_upload_alloc(&cmd->data, 16 * n, 16, &u);
+   if (result != VK_SUCCESS)
+      return result;
+   memset(u.cpu, 0, 16 * n);
+   for (uint32_t b = 0; b < n; b++) {
+      if (!(link->buffers & (1u << b)))
+         continue;
+      uint64_t va = cmd->vb.va[b], size = cmd->vb.size[b];
+      uint32_t clamp = 0;
+      if (size < link->elsize[b] || !va) {
+         va = cmd->device->robust_sink ? cmd->device->robust_sink->va : 0;
+      } else if (!link->stride[b]) {
+         clamp = UINT32_MAX;
+      } else {
+         uint64_t c = (size - link->elsize[b]) / link->stride[b];
+         clamp = c > UINT32_MAX ? UINT32_MAX : (uint32_t)c;
+      }
+      memcpy((uint8_t *)u.cpu + 16 * b, &va, 8);
+      memcpy((uint8_t *)u.cpu + 16 * b + 8, &clamp, 4);
+   }
+   *out = u.gpu;
+   *out_size = 16 * n;
+   return VK_SUCCESS;
+}
+
 /* The USC word list of a vertex (tib NULL) or fragment shader. An indirect
  * draw's vertex shader takes its base vertex and base instance straight
  * from the application's record (draw_params: the address of the record's
@@ -84,7 +124,8 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, uint32_t ba
 static VkResult
 emit_usc_words(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, uint64_t root,
                const struct agx_tilebuffer_layout *tib, const struct agx_fs_info *fs,
-               uint64_t draw_params, uint64_t *usc_offset)
+               uint64_t draw_params, uint64_t vbo, uint32_t vbo_base, uint32_t vbo_size,
+               uint64_t *usc_offset)
 {
    struct agxv_device *device = cmd->device;
    struct agxv_upload_ptr list;
@@ -111,6 +152,16 @@ emit_usc_words(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, uint64_
          cfg.start_halfs = AGX_ABI_VS_BASE_INSTANCE / 2;
          cfg.size_halfs = 2;
          cfg.buffer = draw_params + 4;
+      }
+   }
+   if (vbo) {
+      for (uint32_t off = 0; off < vbo_size; off += UNIFORM_DMA_BYTES) {
+         uint32_t bytes = vbo_size - off < UNIFORM_DMA_BYTES ? vbo_size - off : UNIFORM_DMA_BYTES;
+         agxv_push(p, USC_UNIFORM, cfg) {
+            cfg.start_halfs = (vbo_base + off) / 2;
+            cfg.size_halfs = bytes / 2;
+            cfg.buffer = vbo + off;
+         }
       }
    }
    if (tib) {
@@ -242,7 +293,7 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
    uint64_t root, list, cf = 0;
    VkResult result = write_root(cmd, fs, 0, 0, &root);
    if (result == VK_SUCCESS)
-      result = emit_usc_words(cmd, fs, root, &cmd->rendering.tib, &gfx->fs, 0, &list);
+      result = emit_usc_words(cmd, fs, root, &cmd->rendering.tib, &gfx->fs, 0, 0, 0, 0, &list);
    if (result == VK_SUCCESS)
       result = emit_cf_bindings(cmd, gfx, provoking, &cf, &pd->generate_primitive_id);
    if (result != VK_SUCCESS)
@@ -307,9 +358,14 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
    uint64_t vs_root, vs_list;
    if (result == VK_SUCCESS)
       result = write_root(cmd, vs, base_vertex, base_instance, &vs_root);
+   uint64_t vbo = 0;
+   uint32_t vbo_size = 0;
+   if (result == VK_SUCCESS && gfx->has_vbo)
+      result = write_vbo_uniforms(cmd, &gfx->vbo, &vbo, &vbo_size);
    if (result == VK_SUCCESS)
       result = emit_usc_words(cmd, vs, vs_root, NULL, NULL,
-                              vd->indirect ? vd->indirect + (vd->indexed ? 12 : 8) : 0, &vs_list);
+                              vd->indirect ? vd->indirect + (vd->indexed ? 12 : 8) : 0, vbo,
+                              gfx->vbo.uniform_base, vbo_size, &vs_list);
    if (result != VK_SUCCESS)
       return result;
    pd.scissor_index = rs->scissor_index;
@@ -448,4 +504,39 @@ agxv_CmdBindIndexBuffer(VkCommandBuffer commandBuffer, VkBuffer _buffer, VkDevic
    cmd->index.va = buffer ? buffer->va + offset : 0;
    cmd->index.size = buffer && buffer->size > offset ? buffer->size - offset : 0;
    cmd->index.type = indexType;
+}
+
+static void
+bind_vertex_buffers(struct agxv_cmd_buffer *cmd, uint32_t first, uint32_t count,
+                    const VkBuffer *buffers, const VkDeviceSize *offsets, const VkDeviceSize *sizes)
+{
+   for (uint32_t i = 0; i < count && first + i < AGXV_MAX_VERTEX_BINDINGS; i++) {
+      const struct agxv_buffer *buffer = agxv_buffer_from_handle(buffers[i]);
+      uint64_t offset = offsets[i];
+      uint64_t avail = buffer && buffer->size > offset ? buffer->size - offset : 0;
+      uint64_t size = sizes && sizes[i] != VK_WHOLE_SIZE && sizes[i] < avail ? sizes[i] : avail;
+      cmd->vb.va[first + i] = buffer ? buffer->va + offset : 0;
+      cmd->vb.size[first + i] = size;
+   }
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdBindVertexBuffers(VkCommandBuffer commandBuffer, uint32_t firstBinding,
+                          uint32_t bindingCount, const VkBuffer *pBuffers,
+                          const VkDeviceSize *pOffsets)
+{
+   bind_vertex_buffers(agxv_cmd_buffer_from_handle(commandBuffer), firstBinding, bindingCount,
+                       pBuffers, pOffsets, NULL);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdBindVertexBuffers2(VkCommandBuffer commandBuffer, uint32_t firstBinding,
+                           uint32_t bindingCount, const VkBuffer *pBuffers,
+                           const VkDeviceSize *pOffsets, const VkDeviceSize *pSizes,
+                           const VkDeviceSize *pStrides)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
+   bind_vertex_buffers(cmd, firstBinding, bindingCount, pBuffers, pOffsets, pSizes);
+   if (pStrides)
+      agxv_dyn_set_vertex_binding_strides(&cmd->dyn, firstBinding, bindingCount, pStrides);
 }

@@ -46,6 +46,13 @@ struct agxv_index_state {
    VkIndexType type;
 };
 
+/* vkCmdBindVertexBuffers(2) state: per binding the address (offset
+ * applied) and the bytes from it (0: unbound or empty). */
+struct agxv_vertex_buffer_state {
+   uint64_t va[16];
+   uint64_t size[16];
+};
+
 /* Frees the pass arrays (command buffer reset/free). */
 void agxv_rendering_state_finish(struct agxv_cmd_buffer *cmd);
 

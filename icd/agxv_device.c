@@ -6,6 +6,7 @@
  * heap above it, and the kernel's range at the top.
  */
 #include "agxv_device.h"
+#include "agxv_vbo.h"
 #include "agxv_cmd_rendering.h"
 
 #include <errno.h>
@@ -203,6 +204,8 @@ destroy_device(struct agxv_device *device)
    if (device->sampler_heap)
       agxv_bo_destroy(device, device->sampler_heap);
    pthread_mutex_destroy(&device->meta_mutex);
+   agxv_vbo_cache_finish(device);
+   pthread_mutex_destroy(&device->vbo_mutex);
    agxv_va_heap_finish(&device->usc_heap);
    agxv_va_heap_finish(&device->user_heap);
    if (device->vm_id)
@@ -256,12 +259,14 @@ agxv_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCr
    memcpy(device->enabled_extensions, exts, sizeof(exts));
    pthread_mutex_init(&device->va_mutex, NULL);
    pthread_mutex_init(&device->meta_mutex, NULL);
+   pthread_mutex_init(&device->vbo_mutex, NULL);
    pthread_mutex_init(&device->private_data_mutex, NULL);
 
    int ret = agxv_kmd_open(pdev->backend, agxv_debug(AGXV_DEBUG_IOCTL), &device->kmd);
    if (ret) {
       pthread_mutex_destroy(&device->va_mutex);
       pthread_mutex_destroy(&device->meta_mutex);
+      pthread_mutex_destroy(&device->vbo_mutex);
       pthread_mutex_destroy(&device->private_data_mutex);
       agxv_free(alloc, device);
       return agxv_error(

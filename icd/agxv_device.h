@@ -17,6 +17,7 @@ struct agxv_queue;
 struct agxv_pipeline;
 struct agxv_bo;
 struct agxv_tile_program;
+struct agxv_vbo_prolog;
 
 struct agxv_device {
    struct agxv_object base;
@@ -42,6 +43,12 @@ struct agxv_device {
 
    pthread_mutex_t private_data_mutex; /* objects' private data (agxv_private_data.c) */
    uint32_t private_data_slots;        /* slot indices handed out (atomic) */
+
+   /* Vertex-fetch prologs built so far (agxv_vbo.c), under vbo_mutex;
+    * vbo_prolog_builds counts builds, for tests. */
+   pthread_mutex_t vbo_mutex;
+   struct agxv_vbo_prolog *vbo_prologs;
+   uint32_t vbo_prolog_builds;
 
    pthread_mutex_t meta_mutex;                  /* guards txf_sampler and the sampler heap */
    struct agxv_pipeline *meta[AGXV_META_COUNT]; /* helper kernels, made by vkCreateDevice */

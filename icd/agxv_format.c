@@ -2,7 +2,8 @@
  * Format properties, derived from the format table (agxv_formats.py).
  * Graphics: COLOR_ATTACHMENT for the formats marked 'c' (rendering to them
  * is tested), optimal tiling only, DEPTH_STENCIL_ATTACHMENT (alone) for
- * those marked 'd' (D32_SFLOAT), no blending, no VERTEX_BUFFER (no vertex-fetch prolog yet),
+ * those marked 'd' (D32_SFLOAT), no blending, VERTEX_BUFFER for the 39 formats
+ * the vertex-fetch prolog converts (agxv_vbo_format; RGB32 included),
  * no BLIT (vkCmdBlitImage is not implemented). agxv_format_tib maps colour
  * formats to the tilebuffer's logical formats (layout/).
  *
@@ -34,14 +35,17 @@
 #include "agxv_format_table.h"
 #include "agx_pack.h"
 #include "agxv_physical_device.h"
+#include "agxv_vbo.h"
 
 VkFormatFeatureFlags2
 agxv_buffer_format_features(VkFormat format)
 {
+   VkFormatFeatureFlags2 vertex =
+      agxv_vbo_format(format) ? VK_FORMAT_FEATURE_2_VERTEX_BUFFER_BIT : 0;
    const struct agxv_format_info *f = agxv_format_info(format);
    if (!f || f->depth || f->block > 1)
-      return 0;
-   VkFormatFeatureFlags2 features = VK_FORMAT_FEATURE_2_UNIFORM_TEXEL_BUFFER_BIT;
+      return vertex;
+   VkFormatFeatureFlags2 features = VK_FORMAT_FEATURE_2_UNIFORM_TEXEL_BUFFER_BIT | vertex;
    if ((f->bytes & (f->bytes - 1)) == 0)
       features |= VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_BIT |
                   VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT |

@@ -94,12 +94,21 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
       return agxv_error(VK_ERROR_UNKNOWN, "entry point \"%s\" is not of stage 0x%x", stage->pName,
                         stage->stage);
    }
-   if (which == AGXV_STAGE_VERTEX) {
-      if (out.vs.attribs_read) {
+   const uint8_t *code = out.r.code;
+   uint32_t size = out.r.size;
+   struct agxv_shader_info info = out.r.info;
+   uint8_t *linked = NULL;
+   if (which == AGXV_STAGE_VERTEX && out.vs.attribs_read) {
+      result = agxv_vbo_link_vs(device, pipeline->graphics, out.vs.attribs_read, code, size,
+                                &out.r.info, &linked, &size, &info, &gfx->vbo);
+      if (result != VK_SUCCESS) {
          agxv_compile_result_free(&out.r);
-         return agxv_error(VK_ERROR_UNKNOWN,
-                           "vertex attributes are not supported yet (no vertex-fetch prolog)");
+         return result;
       }
+      gfx->has_vbo = true;
+      code = linked;
+   }
+   if (which == AGXV_STAGE_VERTEX) {
       gfx->uvs = out.vs.uvs;
       gfx->vs_reads_draw_params = out.vs.reads_base_vertex || out.vs.reads_base_instance ||
                                   out.vs.reads_draw_id || out.vs.reads_instance_id;
@@ -107,8 +116,8 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
       gfx->has_fs = true;
       gfx->fs = out.fs;
    }
-   result =
-      agxv_pipeline_upload_stage(device, pipeline, which, out.r.code, out.r.size, &out.r.info);
+   result = agxv_pipeline_upload_stage(device, pipeline, which, code, size, &info);
+   free(linked);
    agxv_compile_result_free(&out.r);
    return result;
 }

@@ -7,8 +7,8 @@
  * shader's CF bindings.
  *
  * Model: Honeykrisp's monolithic pipelines (Mesa src/asahi/vulkan/
- * hk_shader.c, hk_cmd_draw.c) without prologs/epilogs: no vertex-fetch
- * prolog exists yet (vertex attributes are refused), blending and logic
+ * hk_shader.c, hk_cmd_draw.c) with the vertex-fetch prolog linked at
+ * pipeline creation (agxv_vbo.h; static vertex input only), blending and logic
  * ops are not lowered (refused), colour write masks must be full.
  *
  * Assumes: dynamic rendering (VkPipelineRenderingCreateInfo formats); no
@@ -20,11 +20,14 @@
 #include "agx_stage_info.h"
 #include "agxv_graphics_state.h"
 #include "agxv_pipeline.h"
+#include "agxv_vbo.h"
 
 /* What draws link (the parsed state is pipeline->graphics). */
 struct agxv_graphics_pipeline {
    struct agx_uvs_layout uvs; /* the vertex shader's output record */
    bool vs_reads_draw_params; /* base vertex/instance, draw index */
+   bool has_vbo;              /* a vertex-fetch prolog is linked before the VS */
+   struct agxv_vbo_link vbo;  /* its per-buffer uniforms */
    bool has_fs;
    struct agx_fs_info fs;            /* CF bindings, discard, colour outputs */
    struct agx_tilebuffer_layout tib; /* what the fragment shader stores to */

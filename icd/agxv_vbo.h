@@ -1,0 +1,48 @@
+/*
+ * Vertex buffers: the vertex-fetch prolog (compiler agx_vbo_prolog.h) keyed
+ * by a pipeline's vertex input state, cached on the device (a key seen
+ * before is never rebuilt), and linked in front of the main vertex shader:
+ * the prolog ends without stop, so the linked code is the prolog followed
+ * directly by the main program (Mesa agx_fast_link), with the main
+ * shader's preamble and constant data moved behind it, 256-byte aligned.
+ *
+ * Per-buffer uniforms (written at draw time, agxv_cmd_draw.c): binding b at
+ * byte uniform_base + 16 b holds the 64-bit address (binding offset
+ * applied) and at +8 the uint32 clamp floor((size - offset - elsize) /
+ * stride) (graphics.md 2.2; Mesa agx_nir_lower_vbo.c); no element in
+ * range: address 0 and clamp 0 with the prolog reading (0, 0, 0, 1) past it.
+ *
+ * Assumes: the vertex input state and strides are static in the pipeline
+ * (dynamic ones with attributes are refused: no draw-time relinking yet).
+ */
+#ifndef AGXV_VBO_H
+#define AGXV_VBO_H
+
+#include "agxv_pipeline.h"
+
+struct agxv_graphics_state;
+
+/* What a draw needs to write the per-buffer uniforms. */
+struct agxv_vbo_link {
+   uint32_t uniform_base; /* bytes (multiple of 8) */
+   uint32_t buffers;      /* bit per binding the prolog reads */
+   uint8_t elsize[16];    /* per binding: bytes an element must hold (max offset + size) */
+   uint32_t stride[16];   /* per binding */
+};
+
+/* The prolog's format of a VkFormat (0 = AGX_VBO_NONE: not a vertex format). */
+unsigned agxv_vbo_format(VkFormat format);
+
+/* Links the prolog for the state's attributes in front of the main vertex
+ * shader code (code/size/info as agxv_compile_graphics made them):
+ * *linked is malloc'ed, *linked_info the combined info. */
+VkResult agxv_vbo_link_vs(struct agxv_device *device, const struct agxv_graphics_state *s,
+                          uint32_t attribs_read, const uint8_t *code, uint32_t size,
+                          const struct agxv_shader_info *info, uint8_t **linked,
+                          uint32_t *linked_size, struct agxv_shader_info *linked_info,
+                          struct agxv_vbo_link *link);
+
+/* Frees the device's prolog cache. */
+void agxv_vbo_cache_finish(struct agxv_device *device);
+
+#endif

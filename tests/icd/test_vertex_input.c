@@ -1,0 +1,543 @@
+/*
+ * Vertex buffers through the loader (the vertex-fetch prolog): scenes of
+ * axis-aligned rectangles (two triangles each, corners on pixel corners so
+ * no pixel centre lies on an edge) whose positions and colours come from
+ * vertex attributes, into a 64x64 R8G8B8A8_UNORM attachment, compared with
+ * a CPU reference that fills the same rectangles with the colours the
+ * attribute formats decode to (Vulkan "Fixed-Point Data Conversions"), one
+ * unorm step of tolerance. Scenes: R32G32_SFLOAT positions + R8G8B8A8_UNORM
+ * colours in two bindings (vkCmdBindVertexBuffers); one interleaved binding
+ * with a 20-byte stride, attribute offsets 4 / 12 and a binding offset of 8
+ * (vkCmdBindVertexBuffers2 with a size); per-instance colour and offset
+ * (input rate INSTANCE, firstInstance 1); an indexed draw with vertexOffset; R32G32B32_SFLOAT positions (z
+ * added to blue) with R16G16_SNORM colours; R8G8B8A8_UINT to a flat uvec4
+ * varying; with robustBufferAccess, a colour range ending inside an
+ * element (agx-vk only: elements past the clamp read (0, 0, 0, 1)). Also checks
+ * VERTEX_BUFFER format features.
+ *
+ * test_vertex_input VBO_VERT VBO_INST_VERT VBO_INT_VERT DRAW_FRAG VBO_INT_FRAG
+ *                   [--validation] [--reference]
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agx_vk_ctx.h"
+
+#define W 64
+#define H 64
+
+struct rect {
+   int x0, y0, x1, y1; /* pixels [x0, x1) x [y0, y1) */
+   uint8_t rgba[4];    /* the colour the reference expects */
+};
+
+struct scene {
+   const char *name;
+   VkShaderModule vs, fs;
+   uint32_t nbind, nattr;
+   VkVertexInputBindingDescription bind[3];
+   VkVertexInputAttributeDescription attr[3];
+   const void *data[3]; /* per binding: bytes copied to its buffer */
+   uint32_t size[3];
+   VkDeviceSize offset[3]; /* binding offsets */
+   bool bind2;             /* vkCmdBindVertexBuffers2 with sizes */
+   VkDeviceSize range[3];  /* bind2: the bound size (0: size[b]) */
+   const uint32_t *idx;    /* vkCmdDrawIndexed of `vertices` indices when set */
+   int32_t vertex_offset;
+   uint32_t vertices, instances, first_instance;
+   const struct rect *rects;
+   uint32_t nrects;
+};
+
+static struct agx_vk_ctx c;
+static VkImage image;
+static VkDeviceMemory image_mem;
+static VkImageView view;
+static VkPipelineLayout layout;
+static struct agx_vk_buffer out;
+
+static VkShaderModule
+module(const char *path)
+{
+   size_t size;
+   uint32_t *words = agx_vk_read_spv(path, &size);
+   VkShaderModuleCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                  .codeSize = size,
+                                  .pCode = words};
+   VkShaderModule m;
+   VK_OK(vkCreateShaderModule(c.dev, &ci, NULL, &m));
+   free(words);
+   return m;
+}
+
+static void
+setup(void)
+{
+   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                            .imageType = VK_IMAGE_TYPE_2D,
+                            .format = VK_FORMAT_R8G8B8A8_UNORM,
+                            .extent = {W, H, 1},
+                            .mipLevels = 1,
+                            .arrayLayers = 1,
+                            .samples = VK_SAMPLE_COUNT_1_BIT,
+                            .tiling = VK_IMAGE_TILING_OPTIMAL,
+                            .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                                     VK_IMAGE_USAGE_TRANSFER_SRC_BIT};
+   VK_OK(vkCreateImage(c.dev, &ici, NULL, &image));
+   VkMemoryRequirements req;
+   vkGetImageMemoryRequirements(c.dev, image, &req);
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = req.size,
+                               .memoryTypeIndex = agx_vk_memory_type(&c, req.memoryTypeBits, 0)};
+   VK_OK(vkAllocateMemory(c.dev, &mai, NULL, &image_mem));
+   VK_OK(vkBindImageMemory(c.dev, image, image_mem, 0));
+   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                .image = image,
+                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
+                                .format = VK_FORMAT_R8G8B8A8_UNORM,
+                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+   VK_OK(vkCreateImageView(c.dev, &vci, NULL, &view));
+   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+   VK_OK(vkCreatePipelineLayout(c.dev, &lci, NULL, &layout));
+   out = agx_vk_buffer_usage(&c, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+}
+
+static VkPipeline
+pipeline(const struct scene *s)
+{
+   VkPipelineShaderStageCreateInfo stages[2] = {
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_VERTEX_BIT,
+       .module = s->vs,
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+       .module = s->fs,
+       .pName = "main"},
+   };
+   VkPipelineVertexInputStateCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+      .vertexBindingDescriptionCount = s->nbind,
+      .pVertexBindingDescriptions = s->bind,
+      .vertexAttributeDescriptionCount = s->nattr,
+      .pVertexAttributeDescriptions = s->attr};
+   VkPipelineInputAssemblyStateCreateInfo ia = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
+   VkViewport vpv = {0, 0, W, H, 0, 1};
+   VkRect2D sc = {{0, 0}, {W, H}};
+   VkPipelineViewportStateCreateInfo vp = {.sType =
+                                              VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+                                           .viewportCount = 1,
+                                           .pViewports = &vpv,
+                                           .scissorCount = 1,
+                                           .pScissors = &sc};
+   VkPipelineRasterizationStateCreateInfo rs = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .polygonMode = VK_POLYGON_MODE_FILL,
+      .lineWidth = 1.0f};
+   VkPipelineMultisampleStateCreateInfo ms = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
+   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
+   VkPipelineColorBlendStateCreateInfo cb = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+      .attachmentCount = 1,
+      .pAttachments = &att};
+   VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
+   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+                                       .colorAttachmentCount = 1,
+                                       .pColorAttachmentFormats = &format};
+   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+                                      .pNext = &ri,
+                                      .stageCount = 2,
+                                      .pStages = stages,
+                                      .pVertexInputState = &vi,
+                                      .pInputAssemblyState = &ia,
+                                      .pViewportState = &vp,
+                                      .pRasterizationState = &rs,
+                                      .pMultisampleState = &ms,
+                                      .pColorBlendState = &cb,
+                                      .layout = layout};
+   VkPipeline p;
+   VK_OK(vkCreateGraphicsPipelines(c.dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
+   return p;
+}
+
+static void
+image_barrier(VkCommandBuffer cb, VkImageLayout from, VkImageLayout to,
+              VkPipelineStageFlags2 src_stage, VkAccessFlags2 src, VkPipelineStageFlags2 dst_stage,
+              VkAccessFlags2 dst)
+{
+   VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
+                              .srcStageMask = src_stage,
+                              .srcAccessMask = src,
+                              .dstStageMask = dst_stage,
+                              .dstAccessMask = dst,
+                              .oldLayout = from,
+                              .newLayout = to,
+                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                              .image = image,
+                              .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                          .imageMemoryBarrierCount = 1,
+                          .pImageMemoryBarriers = &b};
+   vkCmdPipelineBarrier2(cb, &di);
+}
+
+/* Renders a scene (cleared to transparent black) and reads it back. */
+static void
+render(const struct scene *s, uint8_t *img)
+{
+   struct agx_vk_buffer vb[3];
+   VkBuffer bufs[3];
+   VkDeviceSize sizes[3], strides[3];
+   for (uint32_t b = 0; b < s->nbind; b++) {
+      vb[b] =
+         agx_vk_buffer_usage(&c, s->offset[b] + s->size[b] + 64, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
+      memset(vb[b].map, 0xEE, vb[b].size); /* bytes outside the attributes */
+      memcpy(vb[b].map + s->offset[b], s->data[b], s->size[b]);
+      bufs[b] = vb[b].buf;
+      sizes[b] = s->range[b] ? s->range[b] : s->size[b];
+      strides[b] = s->bind[b].stride;
+   }
+   memset(out.ptr, 0xAB, W * H * 4);
+   VkPipeline p = pipeline(s);
+   VkCommandBuffer cb = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   image_barrier(cb, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                 VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
+   VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                    .imageView = view,
+                                    .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                    .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                    .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
+   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                         .renderArea = {{0, 0}, {W, H}},
+                         .layerCount = 1,
+                         .colorAttachmentCount = 1,
+                         .pColorAttachments = &att};
+   vkCmdBeginRendering(cb, &ri);
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+   if (s->bind2) {
+      /* strides NULL: the pipeline's (they are static) */
+      (void)strides;
+      vkCmdBindVertexBuffers2(cb, 0, s->nbind, bufs, s->offset, sizes, NULL);
+   } else {
+      vkCmdBindVertexBuffers(cb, 0, s->nbind, bufs, s->offset);
+   }
+   struct agx_vk_buffer ib = {0};
+   if (s->idx) {
+      ib = agx_vk_buffer_usage(&c, 4 * s->vertices, VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
+      memcpy(ib.map, s->idx, 4 * s->vertices);
+      vkCmdBindIndexBuffer(cb, ib.buf, 0, VK_INDEX_TYPE_UINT32);
+      vkCmdDrawIndexed(cb, s->vertices, s->instances ? s->instances : 1, 0, s->vertex_offset,
+                       s->first_instance);
+   } else {
+      vkCmdDraw(cb, s->vertices, s->instances ? s->instances : 1, 0, s->first_instance);
+   }
+   vkCmdEndRendering(cb);
+   image_barrier(cb, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                 VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
+                 VK_ACCESS_2_TRANSFER_READ_BIT);
+   VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                               .imageExtent = {W, H, 1}};
+   vkCmdCopyImageToBuffer(cb, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, out.buf, 1, &region);
+   VK_OK(agx_vk_submit_wait(&c, cb));
+   memcpy(img, out.ptr, W * H * 4);
+   vkDestroyPipeline(c.dev, p, NULL);
+   if (s->idx)
+      agx_vk_buffer_free(&c, &ib);
+   for (uint32_t b = 0; b < s->nbind; b++)
+      agx_vk_buffer_free(&c, &vb[b]);
+}
+
+/* Compares with the reference: the rectangles in order over transparent black. */
+static unsigned
+check(const struct scene *s)
+{
+   static uint8_t got[W * H * 4], want[W * H * 4];
+   memset(want, 0, sizeof(want));
+   for (uint32_t r = 0; r < s->nrects; r++)
+      for (int y = s->rects[r].y0; y < s->rects[r].y1; y++)
+         for (int x = s->rects[r].x0; x < s->rects[r].x1; x++)
+            memcpy(want + 4 * (y * W + x), s->rects[r].rgba, 4);
+   render(s, got);
+   unsigned bad = 0;
+   for (int i = 0; i < W * H; i++) {
+      int err = 0;
+      for (int k = 0; k < 4; k++) {
+         int d = abs((int)got[4 * i + k] - (int)want[4 * i + k]);
+         err = d > err ? d : err;
+      }
+      if (err > 1 && bad++ < 4)
+         printf("  %s: pixel (%d,%d) got %u %u %u %u want %u %u %u %u\n", s->name, i % W, i / W,
+                got[4 * i], got[4 * i + 1], got[4 * i + 2], got[4 * i + 3], want[4 * i],
+                want[4 * i + 1], want[4 * i + 2], want[4 * i + 3]);
+   }
+   printf("%s %s: %u of %d pixels differ\n", bad ? "FAIL" : "ok", s->name, bad, W * H);
+   return bad ? 1 : 0;
+}
+
+/* Clip-space coordinate of a pixel corner. */
+static float
+nx(int px)
+{
+   return (float)px / (W / 2) - 1.0f;
+}
+
+/* The six corners (two triangles) of a rectangle in clip space, xy pairs. */
+static void
+quad(const struct rect *r, float *xy)
+{
+   const int c[6][2] = {{r->x0, r->y0}, {r->x1, r->y0}, {r->x0, r->y1},
+                        {r->x1, r->y0}, {r->x1, r->y1}, {r->x0, r->y1}};
+   for (int i = 0; i < 6; i++) {
+      xy[2 * i] = nx(c[i][0]);
+      xy[2 * i + 1] = nx(c[i][1]);
+   }
+}
+
+static uint8_t
+unorm8(double v)
+{
+   return (uint8_t)floor((v < 0 ? 0 : v > 1 ? 1 : v) * 255.0 + 0.5);
+}
+
+int
+main(int argc, char **argv)
+{
+   if (argc < 6) {
+      fprintf(stderr,
+              "usage: %s VBO_VERT VBO_INST_VERT VBO_INT_VERT DRAW_FRAG VBO_INT_FRAG "
+              "[--validation] [--reference]\n",
+              argv[0]);
+      return 2;
+   }
+   agx_vk_ctx_instance(&c, argc, argv);
+   VkPhysicalDeviceVulkan13Features f13 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                           .synchronization2 = VK_TRUE,
+                                           .dynamicRendering = VK_TRUE};
+   /* robustBufferAccess: the clamp scene reads past a binding's range */
+   VkPhysicalDeviceFeatures feat = {.robustBufferAccess = VK_TRUE};
+   agx_vk_ctx_device_features(&c, &f13, &feat, 0, NULL);
+   setup();
+   VkShaderModule vs = module(argv[1]), vs_inst = module(argv[2]), vs_int = module(argv[3]);
+   VkShaderModule fs = module(argv[4]), fs_int = module(argv[5]);
+   unsigned bad = 0;
+
+   /* Format features: the formats drawn here take VERTEX_BUFFER; on
+    * agx-vk, formats the prolog does not convert do not. */
+   const VkFormat vfmt[] = {VK_FORMAT_R32G32_SFLOAT, VK_FORMAT_R8G8B8A8_UNORM,
+                            VK_FORMAT_R32G32B32_SFLOAT, VK_FORMAT_R16G16_SNORM,
+                            VK_FORMAT_R8G8B8A8_UINT};
+   const VkFormat novfmt[] = {VK_FORMAT_A2B10G10R10_UNORM_PACK32, VK_FORMAT_R8G8B8_UNORM,
+                              VK_FORMAT_R16G16B16_SFLOAT, VK_FORMAT_R64_SFLOAT};
+   for (unsigned i = 0; i < sizeof(novfmt) / sizeof(novfmt[0]) && !c.reference; i++) {
+      VkFormatProperties fp;
+      vkGetPhysicalDeviceFormatProperties(c.pdev, novfmt[i], &fp);
+      if (fp.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT) {
+         printf("FAIL format %d has VERTEX_BUFFER, the prolog does not convert it\n", novfmt[i]);
+         bad++;
+      }
+   }
+   for (unsigned i = 0; i < sizeof(vfmt) / sizeof(vfmt[0]); i++) {
+      VkFormatProperties fp;
+      vkGetPhysicalDeviceFormatProperties(c.pdev, vfmt[i], &fp);
+      if (!(fp.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT)) {
+         printf("FAIL format %d has no VERTEX_BUFFER feature\n", vfmt[i]);
+         bad++;
+      }
+   }
+
+   /* 1. Two bindings: R32G32_SFLOAT positions, R8G8B8A8_UNORM colours. */
+   struct rect r1[2] = {{4, 4, 30, 20, {255, 0, 0, 255}}, {20, 10, 60, 50, {10, 200, 30, 128}}};
+   float pos1[24];
+   uint8_t col1[12][4];
+   for (int q = 0; q < 2; q++) {
+      quad(&r1[q], pos1 + 12 * q);
+      for (int v = 0; v < 6; v++)
+         memcpy(col1[6 * q + v], r1[q].rgba, 4);
+   }
+   struct scene s1 = {
+      .name = "two bindings",
+      .vs = vs,
+      .fs = fs,
+      .nbind = 2,
+      .nattr = 2,
+      .bind = {{0, 8, VK_VERTEX_INPUT_RATE_VERTEX}, {1, 4, VK_VERTEX_INPUT_RATE_VERTEX}},
+      .attr = {{0, 0, VK_FORMAT_R32G32_SFLOAT, 0}, {1, 1, VK_FORMAT_R8G8B8A8_UNORM, 0}},
+      .data = {pos1, col1},
+      .size = {sizeof(pos1), sizeof(col1)},
+      .vertices = 12,
+      .rects = r1,
+      .nrects = 2};
+   bad += check(&s1);
+
+   /* 2. Interleaved: 20-byte elements {4 pad, float x y, rgba8, 4 pad},
+    * binding offset 8, vkCmdBindVertexBuffers2 with the exact size. */
+   struct rect r2[2] = {{0, 32, 32, 64, {0, 0, 255, 255}}, {8, 40, 56, 60, {90, 180, 45, 255}}};
+   uint8_t il[12 * 20];
+   memset(il, 0x77, sizeof(il));
+   for (int q = 0; q < 2; q++) {
+      float xy[12];
+      quad(&r2[q], xy);
+      for (int v = 0; v < 6; v++) {
+         memcpy(il + 20 * (6 * q + v) + 4, xy + 2 * v, 8);
+         memcpy(il + 20 * (6 * q + v) + 12, r2[q].rgba, 4);
+      }
+   }
+   struct scene s2 = {
+      .name = "interleaved, stride 20, offsets",
+      .vs = vs,
+      .fs = fs,
+      .nbind = 1,
+      .nattr = 2,
+      .bind = {{0, 20, VK_VERTEX_INPUT_RATE_VERTEX}},
+      .attr = {{0, 0, VK_FORMAT_R32G32_SFLOAT, 4}, {1, 0, VK_FORMAT_R8G8B8A8_UNORM, 12}},
+      .data = {il},
+      .size = {sizeof(il)},
+      .offset = {8},
+      .bind2 = true,
+      .vertices = 12,
+      .rects = r2,
+      .nrects = 2};
+   bad += check(&s2);
+
+   /* 3. Per instance: one quad, colours and offsets per instance, three
+    * instances from firstInstance 1 (elements 1..3; element 0 unused). */
+   struct rect base = {2, 2, 14, 14, {0}};
+   float pos3[12];
+   quad(&base, pos3);
+   uint8_t col3[4][4] = {{1, 1, 1, 1}, {255, 255, 0, 255}, {0, 255, 255, 255}, {255, 0, 255, 255}};
+   float off3[4][2] = {{0.5f, 0.5f}, {0, 0}, {0.5f, 0.25f}, {1.0f, 1.0f}};
+   struct rect r3[3];
+   for (int i = 0; i < 3; i++) {
+      int dx = (int)(off3[i + 1][0] * 32), dy = (int)(off3[i + 1][1] * 32);
+      r3[i] = (struct rect){base.x0 + dx, base.y0 + dy, base.x1 + dx, base.y1 + dy, {0}};
+      memcpy(r3[i].rgba, col3[i + 1], 4);
+   }
+   struct scene s3 = {.name = "per-instance attributes",
+                      .vs = vs_inst,
+                      .fs = fs,
+                      .nbind = 3,
+                      .nattr = 3,
+                      .bind = {{0, 8, VK_VERTEX_INPUT_RATE_VERTEX},
+                               {1, 4, VK_VERTEX_INPUT_RATE_INSTANCE},
+                               {2, 8, VK_VERTEX_INPUT_RATE_INSTANCE}},
+                      .attr = {{0, 0, VK_FORMAT_R32G32_SFLOAT, 0},
+                               {1, 1, VK_FORMAT_R8G8B8A8_UNORM, 0},
+                               {2, 2, VK_FORMAT_R32G32_SFLOAT, 0}},
+                      .data = {pos3, col3, off3},
+                      .size = {sizeof(pos3), sizeof(col3), sizeof(off3)},
+                      .vertices = 6,
+                      .instances = 3,
+                      .first_instance = 1,
+                      .rects = r3,
+                      .nrects = 3};
+   bad += check(&s3);
+
+   /* 4. R32G32B32_SFLOAT positions (z = 0.2 added to blue) and
+    * R16G16_SNORM colours (blue 0, alpha 1 filled in). */
+   struct rect r4[1] = {{16, 8, 48, 40, {0}}};
+   float pos4[6][3];
+   float xy4[12];
+   quad(&r4[0], xy4);
+   for (int v = 0; v < 6; v++)
+      pos4[v][0] = xy4[2 * v], pos4[v][1] = xy4[2 * v + 1], pos4[v][2] = 0.2f;
+   int16_t col4[6][2];
+   for (int v = 0; v < 6; v++)
+      col4[v][0] = 16000, col4[v][1] = -5000; /* negative: clamps to 0 in the attachment */
+   r4[0].rgba[0] = unorm8(16000.0 / 32767.0);
+   r4[0].rgba[1] = 0;
+   r4[0].rgba[2] = unorm8(0.2f);
+   r4[0].rgba[3] = 255;
+   struct scene s4 = {
+      .name = "R32G32B32_SFLOAT + R16G16_SNORM",
+      .vs = vs,
+      .fs = fs,
+      .nbind = 2,
+      .nattr = 2,
+      .bind = {{0, 12, VK_VERTEX_INPUT_RATE_VERTEX}, {1, 4, VK_VERTEX_INPUT_RATE_VERTEX}},
+      .attr = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0}, {1, 1, VK_FORMAT_R16G16_SNORM, 0}},
+      .data = {pos4, col4},
+      .size = {sizeof(pos4), sizeof(col4)},
+      .vertices = 6,
+      .rects = r4,
+      .nrects = 1};
+   bad += check(&s4);
+
+   /* 5. R8G8B8A8_UINT -> flat uvec4 varying -> / 255. */
+   struct rect r5[1] = {{30, 2, 62, 30, {51, 102, 204, 255}}};
+   float pos5[12];
+   quad(&r5[0], pos5);
+   uint8_t col5[6][4];
+   for (int v = 0; v < 6; v++)
+      memcpy(col5[v], r5[0].rgba, 4);
+   struct scene s5 = {
+      .name = "R8G8B8A8_UINT flat",
+      .vs = vs_int,
+      .fs = fs_int,
+      .nbind = 2,
+      .nattr = 2,
+      .bind = {{0, 8, VK_VERTEX_INPUT_RATE_VERTEX}, {1, 4, VK_VERTEX_INPUT_RATE_VERTEX}},
+      .attr = {{0, 0, VK_FORMAT_R32G32_SFLOAT, 0}, {1, 1, VK_FORMAT_R8G8B8A8_UINT, 0}},
+      .data = {pos5, col5},
+      .size = {sizeof(pos5), sizeof(col5)},
+      .vertices = 6,
+      .rects = r5,
+      .nrects = 1};
+   bad += check(&s5);
+
+   /* 6. The element clamp (agx-vk only: Vulkan lets robust out-of-range
+    * vertex reads return any in-range value too; the prolog returns
+    * (0, 0, 0, 1)): scene 1 with the colours' range (BindVertexBuffers2
+    * size) holding the first quad's colours and 3 bytes of the next one,
+    * so the second quad is opaque black. */
+   struct rect r6[2] = {r1[0], {20, 10, 60, 50, {0, 0, 0, 255}}};
+   struct scene s6 = s1;
+   s6.name = "element clamp (robust)";
+   s6.range[1] = 6 * 4 + 3;
+   s6.bind2 = true;
+   s6.rects = r6;
+   if (!c.reference)
+      bad += check(&s6);
+
+   /* 7. Indexed with vertexOffset 3: scene 1's vertices behind three
+    * others, indices reversed per quad (same triangles, other order). */
+   float pos7[30];
+   uint8_t col7[15][4];
+   memset(pos7, 0, sizeof(pos7));
+   memset(col7, 0x55, sizeof(col7));
+   memcpy(pos7 + 6, pos1, sizeof(pos1));
+   memcpy(col7[3], col1, sizeof(col1));
+   uint32_t idx7[12] = {5, 4, 3, 2, 1, 0, 11, 10, 9, 8, 7, 6};
+   struct scene s7 = s1;
+   s7.name = "indexed, vertexOffset 3";
+   s7.data[0] = pos7;
+   s7.data[1] = col7;
+   s7.size[0] = sizeof(pos7);
+   s7.size[1] = sizeof(col7);
+   s7.idx = idx7;
+   s7.vertex_offset = 3;
+   bad += check(&s7);
+
+   vkDestroyShaderModule(c.dev, vs, NULL);
+   vkDestroyShaderModule(c.dev, vs_inst, NULL);
+   vkDestroyShaderModule(c.dev, vs_int, NULL);
+   vkDestroyShaderModule(c.dev, fs, NULL);
+   vkDestroyShaderModule(c.dev, fs_int, NULL);
+   vkDestroyImageView(c.dev, view, NULL);
+   vkDestroyImage(c.dev, image, NULL);
+   vkFreeMemory(c.dev, image_mem, NULL);
+   vkDestroyPipelineLayout(c.dev, layout, NULL);
+   agx_vk_buffer_free(&c, &out);
+   int ret = agx_vk_ctx_finish(&c);
+   printf("%u failures\n", bad);
+   return bad || ret ? 1 : 0;
+}
