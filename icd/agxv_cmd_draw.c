@@ -51,9 +51,11 @@ uniform_halves(const struct agxv_shader *s)
                                                             : AGX_ABI_UNIFORM_SIZE / 2;
 }
 
+/* fragment: the FS block (blend constants where the VS has base vertex,
+ * base instance and draw index: agx_abi.h). */
 static VkResult
-write_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, uint32_t base_vertex,
-           uint32_t base_instance, uint64_t *out)
+write_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, bool fragment,
+           uint32_t base_vertex, uint32_t base_instance, uint64_t *out)
 {
    const struct agxv_bind_state *bind = &cmd->bind[AGXV_BIND_POINT_GRAPHICS];
    struct agxv_upload_ptr root;
@@ -64,8 +66,13 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, uint32_t ba
    memset(r, 0, AGX_ABI_UNIFORM_SIZE);
    memcpy(r + AGX_ABI_SET_ADDR_BASE, bind->desc.set_addr, AGXV_MAX_SETS * sizeof(uint64_t));
    memcpy(r + AGX_ABI_PUSH_BASE, bind->desc.push, AGX_ABI_PUSH_SIZE);
-   memcpy(r + AGX_ABI_VS_BASE_VERTEX, &base_vertex, 4);
-   memcpy(r + AGX_ABI_VS_BASE_INSTANCE, &base_instance, 4);
+   if (fragment) {
+      /* The fragment output epilog reads the blend constants (agxv_blend.h). */
+      memcpy(r + AGX_ABI_FS_BLEND_CONST, cmd->dyn.s.cb.blend_constants, 16);
+   } else {
+      memcpy(r + AGX_ABI_VS_BASE_VERTEX, &base_vertex, 4);
+      memcpy(r + AGX_ABI_VS_BASE_INSTANCE, &base_instance, 4);
+   }
    if (cmd->device->robust_sink)
       memcpy(r + AGX_ABI_ROBUST_SINK, &cmd->device->robust_sink->va, 8);
    if (s->info.const_data_size) {
@@ -291,7 +298,7 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
    if (!fs)
       return VK_SUCCESS;
    uint64_t root, list, cf = 0;
-   VkResult result = write_root(cmd, fs, 0, 0, &root);
+   VkResult result = write_root(cmd, fs, true, 0, 0, &root);
    if (result == VK_SUCCESS)
       result = emit_usc_words(cmd, fs, root, &cmd->rendering.tib, &gfx->fs, 0, 0, 0, 0, &list);
    if (result == VK_SUCCESS)
@@ -309,7 +316,7 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
       cfg.cf_binding_count = gfx->fs.num_cf_bindings;
    }
    agx_pack(&pd->fs_fragment_control, FRAGMENT_CONTROL, cfg) {
-      cfg.pass_type = gfx->fs.uses_discard ? AGX_PASS_TYPE_PUNCH_THROUGH : AGX_PASS_TYPE_OPAQUE;
+      cfg.pass_type = gfx->pass_type;
    }
    agx_pack(&pd->fs_face_2, FRAGMENT_FACE_2, cfg) {
       cfg.conservative_depth = AGX_CONSERVATIVE_DEPTH_UNCHANGED;
@@ -357,7 +364,7 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
       result = update_pass_arrays(cmd);
    uint64_t vs_root, vs_list;
    if (result == VK_SUCCESS)
-      result = write_root(cmd, vs, base_vertex, base_instance, &vs_root);
+      result = write_root(cmd, vs, false, base_vertex, base_instance, &vs_root);
    uint64_t vbo = 0;
    uint32_t vbo_size = 0;
    if (result == VK_SUCCESS && gfx->has_vbo)

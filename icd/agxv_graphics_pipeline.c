@@ -1,7 +1,7 @@
 /*
  * vkCreateGraphicsPipelines: parse the state (agxv_graphics_state), compile
- * the vertex and fragment stages (the fragment one for the tilebuffer of
- * the rendering formats), upload both, and keep what draws link at record
+ * the vertex and fragment stages (the fragment one once, followed by the
+ * output epilog of the static blend state, agxv_blend.h), upload both, and keep what draws link at record
  * time (UVS layout, CF bindings). See agxv_graphics_pipeline.h.
  */
 #include "agxv_graphics_pipeline.h"
@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "agxv_alloc.h"
+#include "agxv_blend.h"
 #include "agxv_descriptor_set_layout.h"
 #include "agxv_device.h"
 #include "agxv_format.h"
@@ -32,23 +33,6 @@ agxv_tib_layout(struct agx_tilebuffer_layout *tib, const VkFormat *formats, uint
          return false;
    }
    return agx_tilebuffer_layout(tib, f, count, samples ? samples : 1);
-}
-
-/* State this driver cannot draw with yet: a clear error instead of wrong
- * pixels. */
-static VkResult
-check_state(const struct agxv_graphics_state *s)
-{
-   for (uint32_t i = 0; i < s->cb.attachment_count && i < AGXV_MAX_RTS; i++) {
-      const struct agxv_cb_attachment *a = &s->cb.attachments[i];
-      if (a->blend_enable)
-         return agxv_error(VK_ERROR_UNKNOWN, "blending is not supported yet (attachment %u)", i);
-      if ((a->write_mask & 0xF) != 0xF && !(s->dynamic & AGXV_DYN_BIT(CB_WRITE_MASKS)))
-         return agxv_error(VK_ERROR_UNKNOWN, "colour write masks are not supported yet");
-   }
-   if (s->cb.logic_op_enable)
-      return agxv_error(VK_ERROR_UNKNOWN, "logic ops are not supported yet");
-   return VK_SUCCESS;
 }
 
 static VkResult
@@ -81,6 +65,7 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
       .print_disasm = agxv_debug(AGXV_DEBUG_SHADERS),
       .no_preamble = agxv_debug(AGXV_DEBUG_NOPREAMBLE),
       .robust_buffer_access = device->robust_buffer_access,
+      .fs_epilog = which == AGXV_STAGE_FRAGMENT,
    };
    struct agxv_compile_gfx_result out;
    char err[512] = "";
@@ -106,6 +91,15 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
          return result;
       }
       gfx->has_vbo = true;
+      code = linked;
+   }
+   if (which == AGXV_STAGE_FRAGMENT) {
+      result = agxv_blend_link_fs(pipeline->graphics, tib, &out.fs, code, size, out.r.main_size,
+                                  &out.r.info, &linked, &size, &info, &gfx->pass_type);
+      if (result != VK_SUCCESS) {
+         agxv_compile_result_free(&out.r);
+         return result;
+      }
       code = linked;
    }
    if (which == AGXV_STAGE_VERTEX) {
@@ -136,10 +130,8 @@ create_graphics_pipeline(struct agxv_device *device, const VkGraphicsPipelineCre
       agxv_alloc(&device->alloc, sizeof(*pipeline->gfx), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    result = pipeline->gfx ? VK_SUCCESS : VK_ERROR_OUT_OF_HOST_MEMORY;
    struct agxv_graphics_pipeline *gfx = pipeline->gfx;
-   if (gfx) {
+   if (gfx)
       memset(gfx, 0, sizeof(*gfx));
-      result = check_state(state);
-   }
    if (result == VK_SUCCESS &&
        !agxv_tib_layout(&gfx->tib, state->rp.color_formats, state->rp.color_attachment_count,
                         state->ms.rasterization_samples))

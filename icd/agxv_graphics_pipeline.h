@@ -1,15 +1,16 @@
 /*
  * Graphics pipelines (vkCreateGraphicsPipelines): the Vulkan state parsed by
  * agxv_graphics_pipeline_create (pipeline->graphics), the vertex and
- * fragment shaders compiled by the compiler (the fragment shader for the
- * tilebuffer layout of the pipeline's colour formats), and what linking
+ * fragment shaders compiled by the compiler (the fragment shader once, its
+ * output epilog for the tilebuffer layout and blend state), and what linking
  * them needs at draw time: the vertex shader's UVS layout, the fragment
  * shader's CF bindings.
  *
  * Model: Honeykrisp's monolithic pipelines (Mesa src/asahi/vulkan/
  * hk_shader.c, hk_cmd_draw.c) with the vertex-fetch prolog linked at
- * pipeline creation (agxv_vbo.h; static vertex input only), blending and logic
- * ops are not lowered (refused), colour write masks must be full.
+ * pipeline creation (agxv_vbo.h; static vertex input only) and the fragment
+ * output epilog (blending, write masks) linked after the fragment shader
+ * (agxv_blend.h; static blend state only, logic ops refused).
  *
  * Assumes: dynamic rendering (VkPipelineRenderingCreateInfo formats); no
  * pipeline libraries; the pipeline cache is not used for graphics yet.
@@ -31,6 +32,7 @@ struct agxv_graphics_pipeline {
    bool has_fs;
    struct agx_fs_info fs;            /* CF bindings, discard, colour outputs */
    struct agx_tilebuffer_layout tib; /* what the fragment shader stores to */
+   unsigned pass_type;               /* Fragment control pass type (agx_fs_pass_type) */
 };
 
 /* The tilebuffer layout of colour formats and a sample count (false: a

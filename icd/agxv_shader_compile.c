@@ -75,7 +75,9 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
       memcpy(const_data, s->const_data, const_size);
 
    struct agx_backend_result r;
-   struct agx_backend_options bopts = {.no_preamble = req->no_preamble, .tib = tib};
+   struct agx_backend_options bopts = {.no_preamble = req->no_preamble,
+                                       .tib = tib,
+                                       .fs_epilog = req->fs_epilog};
    int ret = agx_backend_compile(s, &bopts, &r, err, err_size);
    agx_shader_destroy(s);
    if (ret) {
@@ -120,6 +122,7 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
    free(const_data);
    out->code = code;
    out->size = (uint32_t)total;
+   out->main_size = (uint32_t)r.size;
    out->info = (struct agxv_shader_info){
       .gpr_halves = r.info.gpr_halves,
       .local_size = {r.info.local_size[0], r.info.local_size[1], r.info.local_size[2]},

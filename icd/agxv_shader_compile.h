@@ -31,11 +31,15 @@ struct agxv_compile_request {
    bool print_disasm;         /* AGX_DEBUG=shaders */
    bool no_preamble;          /* AGX_DEBUG=nopreamble */
    bool robust_buffer_access; /* the device enabled robustBufferAccess */
+   /* Fragment shaders: leave the colours in registers for the output
+    * epilog (agx_backend_options.fs_epilog) instead of storing them. */
+   bool fs_epilog;
 };
 
 struct agxv_compile_result {
    uint8_t *code; /* malloc'ed; free with agxv_compile_result_free */
    uint32_t size;
+   uint32_t main_size; /* bytes of the main program (zero padding follows) */
    struct agxv_shader_info info;
 };
 

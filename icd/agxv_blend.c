@@ -1,0 +1,107 @@
+/*
+ * The fragment output epilog of a graphics pipeline's static blend state,
+ * linked after the main fragment shader (agxv_blend.h).
+ */
+#include "agxv_blend.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "agx_fs_epilog.h"
+#include "agxv_log.h"
+
+#define BLEND_DYNAMIC                                                     \
+   (AGXV_DYN_BIT(CB_BLEND_ENABLES) | AGXV_DYN_BIT(CB_BLEND_EQUATIONS) |   \
+    AGXV_DYN_BIT(CB_WRITE_MASKS) | AGXV_DYN_BIT(CB_COLOR_WRITE_ENABLES) | \
+    AGXV_DYN_BIT(CB_LOGIC_OP_ENABLE) | AGXV_DYN_BIT(CB_LOGIC_OP))
+
+/* The epilog key of the static state (Vulkan enum values: the key's enums
+ * are VkBlendFactor / VkBlendOp / VkColorComponentFlags). */
+static VkResult
+make_key(const struct agxv_graphics_state *s, const struct agx_tilebuffer_layout *tib,
+         const struct agx_fs_info *fs, struct agx_fs_epilog_key *key)
+{
+   if (s->dynamic & BLEND_DYNAMIC)
+      return agxv_error(VK_ERROR_UNKNOWN, "dynamic blend enables, equations, write masks, colour "
+                                          "write enables or logic ops are not supported yet");
+   if (s->cb.logic_op_enable)
+      return agxv_error(VK_ERROR_UNKNOWN, "logic ops are not supported yet");
+   memset(key, 0, sizeof(*key));
+   agx_fs_epilog_key_init(key, tib, fs->colour_written);
+   for (uint32_t i = 0; i < s->cb.attachment_count && i < AGX_TIB_MAX_RTS; i++) {
+      const struct agxv_cb_attachment *a = &s->cb.attachments[i];
+      struct agx_blend_rt *rt = &key->rt[i];
+      if (a->src_color_blend_factor >= (VkBlendFactor)AGX_BLEND_NUM_FACTORS ||
+          a->dst_color_blend_factor >= (VkBlendFactor)AGX_BLEND_NUM_FACTORS ||
+          a->src_alpha_blend_factor >= (VkBlendFactor)AGX_BLEND_NUM_FACTORS ||
+          a->dst_alpha_blend_factor >= (VkBlendFactor)AGX_BLEND_NUM_FACTORS ||
+          a->color_blend_op >= (VkBlendOp)AGX_BLEND_NUM_OPS ||
+          a->alpha_blend_op >= (VkBlendOp)AGX_BLEND_NUM_OPS)
+         return agxv_error(VK_ERROR_UNKNOWN, "blend factor or op of attachment %u is not supported",
+                           i);
+      rt->enable = a->blend_enable;
+      rt->src_rgb = (uint8_t)a->src_color_blend_factor;
+      rt->dst_rgb = (uint8_t)a->dst_color_blend_factor;
+      rt->op_rgb = (uint8_t)a->color_blend_op;
+      rt->src_alpha = (uint8_t)a->src_alpha_blend_factor;
+      rt->dst_alpha = (uint8_t)a->dst_alpha_blend_factor;
+      rt->op_alpha = (uint8_t)a->alpha_blend_op;
+      /* VK_EXT_color_write_enable: a disabled attachment writes nothing. */
+      rt->write_mask = (s->cb.color_write_enables & (1u << i)) ? (uint8_t)(a->write_mask & 0xF) : 0;
+   }
+   return VK_SUCCESS;
+}
+
+VkResult
+agxv_blend_link_fs(const struct agxv_graphics_state *s, const struct agx_tilebuffer_layout *tib,
+                   const struct agx_fs_info *fs, const uint8_t *code, uint32_t size,
+                   uint32_t main_size, const struct agxv_shader_info *info, uint8_t **linked,
+                   uint32_t *linked_size, struct agxv_shader_info *linked_info, unsigned *pass_type)
+{
+   struct agx_fs_epilog_key key;
+   VkResult result = make_key(s, tib, fs, &key);
+   if (result != VK_SUCCESS)
+      return result;
+   struct agx_backend_result ep;
+   char err[256] = "";
+   if (agx_build_fs_epilog_key(&key, &ep, err, sizeof(err)))
+      return agxv_error(VK_ERROR_UNKNOWN, "cannot build the fragment output epilog: %s", err);
+   /* [main][epilog][pad][preamble, constant data]: bytes [main_size, head)
+    * of the code are padding. */
+   uint32_t head = size;
+   if (info->preamble_offset)
+      head = info->preamble_offset;
+   else if (info->const_data_size)
+      head = info->const_data_offset;
+   if (main_size > head)
+      main_size = head;
+   uint32_t ep_size = (uint32_t)ep.size;
+   uint32_t tail = (main_size + ep_size + AGXV_CODE_ALIGN - 1) & ~(AGXV_CODE_ALIGN - 1);
+   uint32_t total = tail + (size - head);
+   uint8_t *out = calloc(1, total ? total : 1);
+   if (!out) {
+      agx_backend_result_free(&ep);
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   }
+   memcpy(out, code, main_size);
+   memcpy(out + main_size, ep.code, ep_size);
+   memcpy(out + tail, code + head, size - head);
+   *linked_info = *info;
+   if (info->preamble_offset)
+      linked_info->preamble_offset = tail;
+   if (info->const_data_size)
+      linked_info->const_data_offset = info->const_data_offset - head + tail;
+   /* The larger register count of the two programs (0 means all 256). */
+   if (linked_info->gpr_halves &&
+       (!ep.info.gpr_halves || ep.info.gpr_halves > linked_info->gpr_halves))
+      linked_info->gpr_halves = ep.info.gpr_halves;
+   /* The epilog reads the blend constants inside the root block, which
+    * draws always load (AGX_ABI_UNIFORM_SIZE). */
+   if (ep.info.uniform_halves > linked_info->uniform_halves)
+      linked_info->uniform_halves = ep.info.uniform_halves;
+   *pass_type = agx_fs_pass_type(fs, &key);
+   agx_backend_result_free(&ep);
+   *linked = out;
+   *linked_size = total;
+   return VK_SUCCESS;
+}

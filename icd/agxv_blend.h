@@ -1,0 +1,39 @@
+/*
+ * Blending, colour write masks and the fragment output epilog: the main
+ * fragment shader is compiled once with the epilog path
+ * (agxv_compile_request.fs_epilog: colours left in r(4 (i + 1))), and the
+ * epilog built from the pipeline's static colour blend state
+ * (compiler/backend/agx_fs_epilog.h) is linked right after its code at
+ * pipeline creation. The blend constants are read by the epilog from the
+ * fragment uniforms at AGX_ABI_FS_BLEND_CONST (agx_abi.h), which draws fill
+ * from the command buffer's state (static or vkCmdSetBlendConstants).
+ *
+ * Model: Mesa src/asahi/vulkan (hk_shader.c links main + epilog; Mesa
+ * agx_linker.c for the pass type).
+ *
+ * Assumes: blend enables, equations, write masks, colour write enables
+ * and logic ops are static (dynamic ones are refused with an error at
+ * pipeline creation); logic ops are refused (not tested yet).
+ */
+#ifndef AGXV_BLEND_H
+#define AGXV_BLEND_H
+
+#include "agx_stage_info.h"
+#include "agx_tilebuffer.h"
+#include "agxv_graphics_state.h"
+#include "agxv_pipeline.h"
+
+/* Links the epilog of the state's blend key right after the main fragment
+ * program (its first main_size bytes of code): [main][epilog][pad]
+ * [preamble, constant data], the tail keeping its AGXV_CODE_ALIGN
+ * alignment. linked (malloc'ed) and
+ * linked_info describe the result; pass_type is Fragment control's pass
+ * type (agx_fs_pass_type). */
+VkResult agxv_blend_link_fs(const struct agxv_graphics_state *s,
+                            const struct agx_tilebuffer_layout *tib, const struct agx_fs_info *fs,
+                            const uint8_t *code, uint32_t size, uint32_t main_size,
+                            const struct agxv_shader_info *info, uint8_t **linked,
+                            uint32_t *linked_size, struct agxv_shader_info *linked_info,
+                            unsigned *pass_type);
+
+#endif
