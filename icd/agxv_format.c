@@ -2,7 +2,8 @@
  * Format properties, derived from the format table (agxv_formats.py).
  * Graphics: COLOR_ATTACHMENT for the formats marked 'c' (rendering to them
  * is tested), optimal tiling only, DEPTH_STENCIL_ATTACHMENT (alone) for
- * those marked 'd' (D32_SFLOAT), no blending, VERTEX_BUFFER for the 39 formats
+ * those marked 'd' (D32_SFLOAT), COLOR_ATTACHMENT_BLEND for those marked 'B'
+ * (blending is tested), VERTEX_BUFFER for the 39 formats
  * the vertex-fetch prolog converts (agxv_vbo_format; RGB32 included),
  * no BLIT (vkCmdBlitImage is not implemented). agxv_format_tib maps colour
  * formats to the tilebuffer's logical formats (layout/).
@@ -89,6 +90,10 @@ agxv_image_format_features(VkFormat format, VkImageTiling tiling)
    if (f->color_attachment && tiling == VK_IMAGE_TILING_OPTIMAL &&
        agxv_format_tib(format) != AGX_TIB_NONE)
       features |= VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT;
+   /* Blending by the fragment output epilog (agxv_blend.h), tested per
+    * format ('B'). */
+   if ((features & VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT) && f->blend)
+      features |= VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BLEND_BIT;
    return features;
 }
 

@@ -17,7 +17,9 @@
 #   bpp       bytes per texel (per 4x4 block for block-compressed formats)
 #   flags     's' sRGB, 'r' renderable (colour, also the PBE can write it),
 #             'c' colour attachment (COLOR_ATTACHMENT: rendering to it is tested
-#             through the loader, tests/icd/test_draw.c), 'd' depth
+#             through the loader, tests/icd/test_draw.c), 'B' blendable
+#             colour attachment (COLOR_ATTACHMENT_BLEND: blending into it is
+#             tested, tests/icd/test_draw.c blend scenes), 'd' depth
 #             attachment only (DEPTH_STENCIL_ATTACHMENT, optimal tiling; no
 #             other image or buffer feature: only rendering is tested),
 #             'b' block-compressed in 4x4 blocks (BC1-BC7: Channels 0x74-0x7B,
@@ -46,7 +48,7 @@ FORMATS = [
     ('R8G8_UINT',                 'R8G8',         'Uint',  'RG01', 2, 'r'),
     ('R8G8_SINT',                 'R8G8',         'Sint',  'RG01', 2, 'r'),
     ('R8G8_SRGB',                 'R8G8',         'Unorm', 'RG01', 2, 'sr'),
-    ('R8G8B8A8_UNORM',            'R8G8B8A8',     'Unorm', 'RGBA', 4, 'rc'),
+    ('R8G8B8A8_UNORM',            'R8G8B8A8',     'Unorm', 'RGBA', 4, 'rcB'),
     ('R8G8B8A8_SNORM',            'R8G8B8A8',     'Snorm', 'RGBA', 4, 'r'),
     ('R8G8B8A8_UINT',             'R8G8B8A8',     'Uint',  'RGBA', 4, 'r'),
     ('R8G8B8A8_SINT',             'R8G8B8A8',     'Sint',  'RGBA', 4, 'r'),
@@ -98,7 +100,7 @@ FORMATS = [
     ('R16G16B16A16_SFLOAT',       'R16G16B16A16', 'Float', 'RGBA', 8, 'rc'),
     ('R32_UINT',                  'R32',          'Uint',  'R001', 4, 'r'),
     ('R32_SINT',                  'R32',          'Sint',  'R001', 4, 'r'),
-    ('R32_SFLOAT',                'R32',          'Float', 'R001', 4, 'rc'),
+    ('R32_SFLOAT',                'R32',          'Float', 'R001', 4, 'rcB'),
     # Depth: ZLS planes of 32-bit floats (graphics.md §6; Mesa formats.c
     # Z32_FLOAT as R32 Float)
     ('D32_SFLOAT',                'R32',          'Float', 'R001', 4, 'd'),
@@ -169,6 +171,7 @@ struct agxv_format_info {
    bool srgb_2_channel;   /* sRGB with two channels (Texture "sRGB 2-channel") */
    bool renderable;
    bool color_attachment; /* COLOR_ATTACHMENT feature ('c') */
+   bool blend;            /* COLOR_ATTACHMENT_BLEND feature ('B') */
    bool depth;            /* depth attachment format ('d') */
    uint8_t bytes;         /* per texel (per block when block > 1) */
    uint8_t block;         /* texels per block side: 1, or 4 (BC1-BC7) */
@@ -190,12 +193,13 @@ const struct agxv_format_info *agxv_format_info(VkFormat format);
         for vk, channels, typ, order, bpp, flags in FORMATS:
             tex, pbe, n = swizzles(order)
             srgb = 's' in flags
-            s.write('   {VK_FORMAT_%s, AGX_CHANNELS_%s, AGX_TEXTURE_TYPE_%s, %s, %s, %s, %s, %s, %d, %d, %d,\n'
+            s.write('   {VK_FORMAT_%s, AGX_CHANNELS_%s, AGX_TEXTURE_TYPE_%s, %s, %s, %s, %s, %s, %s, %d, %d, %d,\n'
                     '    {%s}, {%s}},\n' % (
                         vk, ident(channels), ident(typ), 'true' if srgb else 'false',
                         'true' if srgb and n == 2 else 'false',
                         'true' if 'r' in flags else 'false',
                         'true' if 'c' in flags else 'false',
+                        'true' if 'B' in flags else 'false',
                         'true' if 'd' in flags else 'false', bpp, 4 if 'b' in flags else 1, n,
                         ', '.join('AGX_CHANNEL_' + ident(c) for c in tex),
                         ', '.join(str(x) for x in pbe)))

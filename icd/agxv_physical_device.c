@@ -135,6 +135,10 @@ init_features(struct agxv_features *f)
     * conversions the ISA lacks built from 32-bit steps (tests/icd
     * test_types, tests/compiler wide). */
    f->v10.shaderInt64 = VK_TRUE;
+   /* Blend state per colour attachment: the fragment output epilog takes
+    * one per render target (agxv_blend.h; tests/icd test_draw, MRT blend
+    * scene). */
+   f->v10.independentBlend = VK_TRUE;
    /* Buffer accesses through storage/uniform descriptors are bounds-checked
     * against the descriptor's range when the device enables it: out-of-range
     * loads and atomics return 0, stores and atomics go to a device-owned sink

@@ -32,6 +32,11 @@
  *
  * MRT scene (mrt.frag): attachments RGBA8 / none / R32F, both compared.
  *
+ * Blend scenes: translucent triangles blended over the clear colour (alpha
+ * over, additive, constant colour static and dynamic, reverse subtract
+ * with MAX, write mask RG, MRT with a different state per attachment),
+ * compared with a CPU model of Vulkan's blend factors and operations.
+ *
  * test_draw DRAW_VERT_SPV DRAW_FRAG_SPV VARYINGS_VERT_SPV VARYINGS_FRAG_SPV
  *           MRT_FRAG_SPV [--validation] [--reference]
  */
@@ -78,6 +83,11 @@ struct scene {
    bool varyings; /* varyings.vert/frag: R flat (provoking = first vertex), G
                      noperspective, B smooth, A = FragCoord.z */
    bool restart;  /* primitive restart (index 0xFFFFFFFF) */
+   /* Blend state of attachment 0 (and of attachment 2 in MRT scenes);
+    * NULL: blending off, all components written. */
+   const VkPipelineColorBlendAttachmentState *blend, *blend2;
+   float blend_const[4];
+   bool dyn_blend_const; /* vkCmdSetBlendConstants (the pipeline's are 0.9) */
 };
 
 /* The reference depth buffer (kept across scenes for depth_load) and the
@@ -161,6 +171,119 @@ encode8(VkFormat f, unsigned c, double v)
    return f == VK_FORMAT_R8G8B8A8_SRGB && c < 3 ? srgb8(v) : unorm8(v);
 }
 
+/* The reference's values before 8-bit encoding (the destination of float
+ * attachments, which keep more than 8 bits). */
+static double lin[W * H * 4];
+
+static bool
+is_float(VkFormat f)
+{
+   return f == VK_FORMAT_R16G16B16A16_SFLOAT || f == VK_FORMAT_R32_SFLOAT;
+}
+
+static double
+clamp01(double v)
+{
+   return v < 0 ? 0 : v > 1 ? 1 : v;
+}
+
+/* Vulkan "Blend Factors" for channel c (3: alpha). */
+static double
+factor(VkBlendFactor f, const double *sc, const double *dc, const double *k, int c)
+{
+   int a = c == 3;
+   switch (f) {
+   case VK_BLEND_FACTOR_ZERO:
+      return 0;
+   case VK_BLEND_FACTOR_ONE:
+      return 1;
+   case VK_BLEND_FACTOR_SRC_COLOR:
+      return sc[c];
+   case VK_BLEND_FACTOR_ONE_MINUS_SRC_COLOR:
+      return 1 - sc[c];
+   case VK_BLEND_FACTOR_DST_COLOR:
+      return dc[c];
+   case VK_BLEND_FACTOR_ONE_MINUS_DST_COLOR:
+      return 1 - dc[c];
+   case VK_BLEND_FACTOR_SRC_ALPHA:
+      return sc[3];
+   case VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA:
+      return 1 - sc[3];
+   case VK_BLEND_FACTOR_DST_ALPHA:
+      return dc[3];
+   case VK_BLEND_FACTOR_ONE_MINUS_DST_ALPHA:
+      return 1 - dc[3];
+   case VK_BLEND_FACTOR_CONSTANT_COLOR:
+      return k[c];
+   case VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_COLOR:
+      return 1 - k[c];
+   case VK_BLEND_FACTOR_CONSTANT_ALPHA:
+      return k[3];
+   case VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_ALPHA:
+      return 1 - k[3];
+   case VK_BLEND_FACTOR_SRC_ALPHA_SATURATE:
+      return a ? 1 : (sc[3] < 1 - dc[3] ? sc[3] : 1 - dc[3]);
+   default:
+      return NAN; /* not used by the scenes */
+   }
+}
+
+/* Vulkan "Blend Operations". */
+static double
+blend_op(VkBlendOp op, double s, double fs, double d, double fd)
+{
+   switch (op) {
+   case VK_BLEND_OP_ADD:
+      return s * fs + d * fd;
+   case VK_BLEND_OP_SUBTRACT:
+      return s * fs - d * fd;
+   case VK_BLEND_OP_REVERSE_SUBTRACT:
+      return d * fd - s * fs;
+   case VK_BLEND_OP_MIN:
+      return s < d ? s : d;
+   case VK_BLEND_OP_MAX:
+      return s > d ? s : d;
+   default:
+      return NAN;
+   }
+}
+
+/* Writes a fragment's colour to pixel i of the reference: blending with
+ * what is there (unorm attachments: source, constants and result clamped
+ * to [0, 1], the destination as stored in 8 bits), then the write mask. */
+static void
+put(const struct scene *s, int i, const double *src_in, uint8_t *img)
+{
+   const VkPipelineColorBlendAttachmentState *b = s->blend;
+   uint8_t *o = img + 4 * i;
+   double *l = lin + 4 * i;
+   bool unorm = !is_float(s->format);
+   double sc[4], dc[4], k[4];
+   for (int c = 0; c < 4; c++) {
+      sc[c] = unorm ? clamp01(src_in[c]) : src_in[c];
+      dc[c] = unorm ? o[c] / 255.0 : l[c];
+      k[c] = unorm ? clamp01(s->blend_const[c]) : s->blend_const[c];
+   }
+   if (s->format == VK_FORMAT_R32_SFLOAT)
+      dc[1] = dc[2] = 0, dc[3] = 1; /* missing components */
+   for (int c = 0; c < 4; c++) {
+      if (b && !(b->colorWriteMask & (1u << c)))
+         continue;
+      double v = sc[c];
+      if (b && b->blendEnable) {
+         int a = c == 3;
+         v = blend_op(a ? b->alphaBlendOp : b->colorBlendOp, sc[c],
+                      factor(a ? b->srcAlphaBlendFactor : b->srcColorBlendFactor, sc, dc, k, c),
+                      dc[c],
+                      factor(a ? b->dstAlphaBlendFactor : b->dstColorBlendFactor, sc, dc, k, c));
+      }
+      l[c] = v;
+      o[c] = encode8(s->format, c, v);
+      if (s->format == VK_FORMAT_R32_SFLOAT && c > 0)
+         o[c] = c == 3 ? 255 : 0;
+   }
+}
+
 /* Rasterises one triangle into the reference image. */
 static void
 ref_triangle(const struct scene *s, const struct fbv t[3], uint8_t *img)
@@ -224,14 +347,13 @@ ref_triangle(const struct scene *s, const struct fbv t[3], uint8_t *img)
             o[3] = unorm8(l[0] * t[0].z + l[1] * t[1].z + l[2] * t[2].z);
             continue;
          }
+         double src[4];
          for (int c = 0; c < 4; c++) {
-            double v = 0;
+            src[c] = 0;
             for (int i = 0; i < 3; i++)
-               v += l[i] / t[i].w / sum * t[i].col[c];
-            o[c] = encode8(s->format, c, v);
-            if (s->format == VK_FORMAT_R32_SFLOAT && c > 0)
-               o[c] = c == 3 ? 255 : 0;
+               src[c] += l[i] / t[i].w / sum * t[i].col[c];
          }
+         put(s, y * W + x, src, img);
       }
    }
 }
@@ -241,10 +363,12 @@ static void
 reference(const struct scene *s, uint8_t *img)
 {
    for (int i = 0; i < W * H && !s->load; i++)
-      for (int c = 0; c < 4; c++)
+      for (int c = 0; c < 4; c++) {
          img[4 * i + c] = s->format == VK_FORMAT_R32_SFLOAT && c > 0
                              ? (c == 3 ? 255 : 0)
                              : encode8(s->format, c, s->clear[c]);
+         lin[4 * i + c] = s->clear[c];
+      }
    memset(ambiguous, 0, sizeof(ambiguous));
    for (int i = 0; i < W * H && !s->depth_load; i++)
       zbuf[i] = 1.0;
@@ -466,14 +590,23 @@ pipeline(struct gpu *g, const struct scene *s)
    VkPipelineColorBlendAttachmentState att[3] = {{.colorWriteMask = 0xF},
                                                  {.colorWriteMask = 0xF},
                                                  {.colorWriteMask = 0xF}};
+   if (s->blend)
+      att[0] = *s->blend;
+   if (s->blend2)
+      att[2] = *s->blend2;
    VkPipelineColorBlendStateCreateInfo cb = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
       .attachmentCount = s->mrt ? 3 : 1,
       .pAttachments = att};
-   VkDynamicState dyn[2] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
+   memcpy(cb.blendConstants, s->blend_const, sizeof(cb.blendConstants));
+   if (s->dyn_blend_const)
+      cb.blendConstants[0] = cb.blendConstants[1] = cb.blendConstants[2] = cb.blendConstants[3] =
+         0.9f; /* ignored: dynamic */
+   VkDynamicState dyn[3] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR,
+                            VK_DYNAMIC_STATE_BLEND_CONSTANTS};
    VkPipelineDynamicStateCreateInfo ds = {.sType =
                                              VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
-                                          .dynamicStateCount = 2,
+                                          .dynamicStateCount = s->dyn_blend_const ? 3 : 2,
                                           .pDynamicStates = dyn};
    VkPipelineDepthStencilStateCreateInfo zs = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
@@ -682,6 +815,8 @@ render(struct gpu *g, const struct scene *s, uint8_t *img, uint8_t *img2)
    VkRect2D sc = scissor_of(s);
    vkCmdSetViewport(cb, 0, 1, &vp);
    vkCmdSetScissor(cb, 0, 1, &sc);
+   if (s->dyn_blend_const)
+      vkCmdSetBlendConstants(cb, s->blend_const);
    uint32_t instances = s->instances ? s->instances : 1;
    uint32_t n = s->nidx ? s->nidx : s->nv, split = s->split ? s->split : n;
    uint32_t ranges[2][2] = {{0, split}, {split, n}};
@@ -747,6 +882,9 @@ render(struct gpu *g, const struct scene *s, uint8_t *img, uint8_t *img2)
 }
 
 static unsigned total_pixels, total_mismatches, worst_error;
+/* Largest channel difference accepted: 1 unorm step; 2 for blend scenes on
+ * lavapipe (--reference), whose 8-bit blending rounds each layer. */
+static unsigned tolerance = 1;
 static uint8_t got_prev[W * H * 4];
 
 /* Compares an image with its reference; returns the mismatching pixels. */
@@ -765,7 +903,7 @@ compare(const char *name, const uint8_t *got, const uint8_t *want)
          err = d > err ? d : err;
       }
       maxerr = err > maxerr ? err : maxerr;
-      if (err > 1) {
+      if (err > tolerance) {
          if (bad < 8)
             fprintf(stderr, "%s: pixel (%d, %d): got %3u %3u %3u %3u, expected %3u %3u %3u %3u\n",
                     name, i % W, i / W, got[4 * i], got[4 * i + 1], got[4 * i + 2], got[4 * i + 3],
@@ -786,6 +924,7 @@ static unsigned
 check_scene(struct gpu *g, const struct scene *s)
 {
    static uint8_t got[W * H * 4], want[W * H * 4], got2[W * H * 4], want2[W * H * 4];
+   tolerance = (s->blend || s->blend2) && g->c->reference ? 2 : 1;
    render(g, s, got, got2);
    /* LOAD: the reference continues from what the GPU left (checked by the
     * previous scene). */
@@ -807,6 +946,7 @@ check_scene(struct gpu *g, const struct scene *s)
          v2[i].col[0] = s->v[i].col[0] * 0.5f + 0.25f * s->v[0].pos[3];
       }
       r.v = v2;
+      r.blend = s->blend2;
       reference(&r, want2);
       bad += compare("  attachment 2 (R32F)", got2, want2);
    }
@@ -850,7 +990,9 @@ main(int argc, char **argv)
                                               VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
                                            .synchronization2 = VK_TRUE,
                                            .dynamicRendering = VK_TRUE};
-   agx_vk_ctx_device(&c, &f13, 0, NULL);
+   /* independentBlend: the MRT blend scene's two attachments differ. */
+   VkPhysicalDeviceFeatures f10 = {.independentBlend = VK_TRUE};
+   agx_vk_ctx_device_features(&c, &f13, &f10, 0, NULL);
    struct gpu g;
    gpu_init(&g, &c, argv + 1);
    unsigned bad = 0;
@@ -1075,6 +1217,93 @@ main(int argc, char **argv)
                            .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP,
                            .restart = true};
    bad += check_scene(&g, &restart);
+
+   /* Blending (Vulkan "Blending"), compared with the CPU model above:
+    * overlapping translucent triangles (alpha 0.5 / 0.75 / 0.25, drawn in
+    * order over a cleared background) with alpha blending, additive
+    * blending (clamped), constant-colour factors (static, then
+    * vkCmdSetBlendConstants), reverse subtract with MAX alpha, a write
+    * mask of R and G only, and two attachments with different states. */
+   struct vtx bv[9];
+   memcpy(bv, three, sizeof(bv));
+   static const float alphas[3] = {0.5f, 0.75f, 0.25f};
+   for (int i = 0; i < 9; i++)
+      bv[i].col[3] = alphas[i / 3];
+   const VkPipelineColorBlendAttachmentState over = {
+      .blendEnable = VK_TRUE,
+      .srcColorBlendFactor = VK_BLEND_FACTOR_SRC_ALPHA,
+      .dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA,
+      .colorBlendOp = VK_BLEND_OP_ADD,
+      .srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE,
+      .dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA,
+      .alphaBlendOp = VK_BLEND_OP_ADD,
+      .colorWriteMask = 0xF};
+   const VkPipelineColorBlendAttachmentState add = {.blendEnable = VK_TRUE,
+                                                    .srcColorBlendFactor = VK_BLEND_FACTOR_ONE,
+                                                    .dstColorBlendFactor = VK_BLEND_FACTOR_ONE,
+                                                    .colorBlendOp = VK_BLEND_OP_ADD,
+                                                    .srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE,
+                                                    .dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE,
+                                                    .alphaBlendOp = VK_BLEND_OP_ADD,
+                                                    .colorWriteMask = 0xF};
+   const VkPipelineColorBlendAttachmentState konst = {
+      .blendEnable = VK_TRUE,
+      .srcColorBlendFactor = VK_BLEND_FACTOR_CONSTANT_COLOR,
+      .dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_COLOR,
+      .colorBlendOp = VK_BLEND_OP_ADD,
+      .srcAlphaBlendFactor = VK_BLEND_FACTOR_CONSTANT_ALPHA,
+      .dstAlphaBlendFactor = VK_BLEND_FACTOR_ZERO,
+      .alphaBlendOp = VK_BLEND_OP_ADD,
+      .colorWriteMask = 0xF};
+   const VkPipelineColorBlendAttachmentState revsub = {
+      .blendEnable = VK_TRUE,
+      .srcColorBlendFactor = VK_BLEND_FACTOR_SRC_ALPHA,
+      .dstColorBlendFactor = VK_BLEND_FACTOR_DST_ALPHA,
+      .colorBlendOp = VK_BLEND_OP_REVERSE_SUBTRACT,
+      .srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE,
+      .dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE,
+      .alphaBlendOp = VK_BLEND_OP_MAX,
+      .colorWriteMask = 0xF};
+   const VkPipelineColorBlendAttachmentState rg = {.colorWriteMask = VK_COLOR_COMPONENT_R_BIT |
+                                                                     VK_COLOR_COMPONENT_G_BIT};
+   struct scene bl = {.name = "blend: alpha over",
+                      .clear = {0.25f, 0.5f, 0.75f, 0.5f},
+                      .v = bv,
+                      .nv = 9,
+                      .front = VK_FRONT_FACE_COUNTER_CLOCKWISE,
+                      .blend = &over};
+   bad += check_scene(&g, &bl);
+   bl.name = "blend: additive";
+   bl.blend = &add;
+   bl.clear[0] = 0.125f;
+   bad += check_scene(&g, &bl);
+   bl.name = "blend: constant colour";
+   bl.blend = &konst;
+   bl.blend_const[0] = 0.25f, bl.blend_const[1] = 0.5f, bl.blend_const[2] = 0.75f,
+   bl.blend_const[3] = 0.625f;
+   bad += check_scene(&g, &bl);
+   bl.name = "blend: dynamic constants";
+   bl.dyn_blend_const = true;
+   bl.blend_const[0] = 0.875f, bl.blend_const[1] = 0.125f, bl.blend_const[2] = 0.375f,
+   bl.blend_const[3] = 0.25f;
+   bad += check_scene(&g, &bl);
+   bl.dyn_blend_const = false;
+   bl.name = "blend: rev-subtract, MAX";
+   bl.blend = &revsub;
+   bl.clear[0] = 1, bl.clear[1] = 0.75f, bl.clear[2] = 0.5f, bl.clear[3] = 0.75f;
+   bad += check_scene(&g, &bl);
+   bl.name = "write mask RG";
+   bl.blend = &rg;
+   bad += check_scene(&g, &bl);
+   /* Attachment 0 alpha-blended, attachment 2 (R32F: not clamped, read back
+    * clamped to [0, 1]) additive over a clear of 0.25. */
+   struct scene mb = bl;
+   mb.name = "MRT blend (over, add)";
+   mb.mrt = true;
+   mb.blend = &over;
+   mb.blend2 = &add;
+   mb.clear[0] = 0.25f, mb.clear[1] = 0, mb.clear[2] = 0, mb.clear[3] = 0;
+   bad += check_scene(&g, &mb);
 
    gpu_finish(&g);
    int ret = agx_vk_ctx_finish(&c);

@@ -75,6 +75,9 @@ format_properties(struct agx_vk_ctx *c)
       VkFormatFeatureFlags2 linear = want;
       if (fmts[i].f == VK_FORMAT_R8G8B8A8_UNORM)
          want |= VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT;
+      /* blending into it is tested (test_draw blend scenes) */
+      if (fmts[i].f == VK_FORMAT_R8G8B8A8_UNORM)
+         want |= VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BLEND_BIT;
       if (o != want || p3.linearTilingFeatures != linear) {
          fprintf(stderr, "format %d: features 0x%llx / linear 0x%llx, expected 0x%llx\n", fmts[i].f,
                  (unsigned long long)o, (unsigned long long)p3.linearTilingFeatures,
