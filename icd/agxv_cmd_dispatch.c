@@ -56,9 +56,12 @@ emit_usc_words(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline
    /* The rest depends on the pipeline alone unless __local arguments add
     * threadgroup memory (after the shader's own). */
    if (dyn_shared)
-      agxv_pipeline_pack_usc(device, pipeline, pipeline->info.shared_size + dyn_shared, p);
+      agxv_pipeline_pack_usc(device, &pipeline->shaders[AGXV_STAGE_COMPUTE],
+                             pipeline->shaders[AGXV_STAGE_COMPUTE].info.shared_size + dyn_shared,
+                             p);
    else
-      memcpy(p, pipeline->usc_words, pipeline->usc_words_size);
+      memcpy(p, pipeline->shaders[AGXV_STAGE_COMPUTE].usc_words,
+             pipeline->shaders[AGXV_STAGE_COMPUTE].usc_words_size);
 
    *usc_offset = (uint32_t)(list.gpu - device->usc_base);
    return VK_SUCCESS;
@@ -85,8 +88,10 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
    memcpy(r + AGX_ABI_BASE_WORKGROUP, base, 12);
    const uint64_t sink = cmd->device->robust_sink ? cmd->device->robust_sink->va : 0;
    memcpy(r + AGX_ABI_ROBUST_SINK, &sink, 8);
-   const uint64_t data =
-      pipeline->info.const_data_size ? pipeline->code->va + pipeline->info.const_data_offset : 0;
+   const uint64_t data = pipeline->shaders[AGXV_STAGE_COMPUTE].info.const_data_size
+                            ? pipeline->shaders[AGXV_STAGE_COMPUTE].code->va +
+                                 pipeline->shaders[AGXV_STAGE_COMPUTE].info.const_data_offset
+                            : 0;
    memcpy(r + AGX_ABI_CONST_DATA, &data, 8);
    *root_gpu = root.gpu;
    return VK_SUCCESS;
@@ -117,20 +122,24 @@ emit_cdm_launch(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipelin
       agxv_cmd_set_error(cmd, cs->status);
       return;
    }
-   const uint32_t *local = pipeline->info.local_size;
+   const uint32_t *local = pipeline->shaders[AGXV_STAGE_COMPUTE].info.local_size;
    agxv_push(p, CDM_LAUNCH_WORD_0, cfg) {
       /* the root uniforms plus what the preamble writes */
-      cfg.uniform_register_count = pipeline->info.uniform_halves > AGX_ABI_UNIFORM_SIZE / 2
-                                      ? pipeline->info.uniform_halves
-                                      : AGX_ABI_UNIFORM_SIZE / 2;
+      cfg.uniform_register_count =
+         pipeline->shaders[AGXV_STAGE_COMPUTE].info.uniform_halves > AGX_ABI_UNIFORM_SIZE / 2
+            ? pipeline->shaders[AGXV_STAGE_COMPUTE].info.uniform_halves
+            : AGX_ABI_UNIFORM_SIZE / 2;
       /* Textures are bindless (no texture state registers); the txf
        * sampler takes ss0 when the shader samples, in the smallest
        * sampler-state group the field encodes. */
       cfg.texture_state_register_count = 0;
-      cfg.sampler_state_register_count =
-         pipeline->info.sampler_states ? AGX_SAMPLER_STATES_4_COMPACT : AGX_SAMPLER_STATES_0;
+      cfg.sampler_state_register_count = pipeline->shaders[AGXV_STAGE_COMPUTE].info.sampler_states
+                                            ? AGX_SAMPLER_STATES_4_COMPACT
+                                            : AGX_SAMPLER_STATES_0;
       cfg.preshader_register_count =
-         pipeline->info.preamble_offset ? pipeline->info.preamble_gpr_halves : 0;
+         pipeline->shaders[AGXV_STAGE_COMPUTE].info.preamble_offset
+            ? pipeline->shaders[AGXV_STAGE_COMPUTE].info.preamble_gpr_halves
+            : 0;
       cfg.mode = indirect_threads ? AGX_CDM_MODE_INDIRECT_GLOBAL : AGX_CDM_MODE_DIRECT;
    }
    agxv_push(p, CDM_LAUNCH_WORD_1, cfg) {
@@ -268,12 +277,13 @@ agxv_CmdDispatchIndirect(VkCommandBuffer commandBuffer, VkBuffer _buffer, VkDevi
       agxv_cmd_set_error(cmd, result);
       return;
    }
-   const struct agx_indirect_args args = {.groups = buffer->va + offset,
-                                          .grid = threads.gpu,
-                                          .num_workgroups = root + AGX_ABI_NUM_WORKGROUPS,
-                                          .local_x = pipeline->info.local_size[0],
-                                          .local_y = pipeline->info.local_size[1],
-                                          .local_z = pipeline->info.local_size[2]};
+   const struct agx_indirect_args args = {
+      .groups = buffer->va + offset,
+      .grid = threads.gpu,
+      .num_workgroups = root + AGX_ABI_NUM_WORKGROUPS,
+      .local_x = pipeline->shaders[AGXV_STAGE_COMPUTE].info.local_size[0],
+      .local_y = pipeline->shaders[AGXV_STAGE_COMPUTE].info.local_size[1],
+      .local_z = pipeline->shaders[AGXV_STAGE_COMPUTE].info.local_size[2]};
    agxv_dispatch_kernel(cmd, AGX_CL_INDIRECT_FIXUP, 1, &args, sizeof(args));
    agxv_cmd_emit_cdm_barrier(cmd);
    uint32_t usc;
@@ -327,7 +337,7 @@ agxv_cmd_dispatch_internal_local(struct agxv_cmd_buffer *cmd, const struct agxv_
                                  const void *push, uint32_t push_size, uint32_t groups_x,
                                  const uint32_t *local_sizes, uint32_t local_count)
 {
-   const struct agxv_shader_info *info = &pipeline->info;
+   const struct agxv_shader_info *info = &pipeline->shaders[AGXV_STAGE_COMPUTE].info;
    uint8_t args[AGX_ABI_PUSH_SIZE] = {0};
    if (local_count != info->num_local_args || push_size > sizeof(args)) {
       agxv_log("kernel takes %u __local arguments and at most %u argument bytes, given %u and %u",

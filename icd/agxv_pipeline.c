@@ -12,17 +12,6 @@
 #include "agxv_log.h"
 #include "agx_pack.h"
 
-/* The compute stage aliases shaders[AGXV_STAGE_COMPUTE] under its old names. */
-_Static_assert(offsetof(struct agxv_pipeline, code) ==
-                  offsetof(struct agxv_pipeline, shaders[AGXV_STAGE_COMPUTE].code),
-               "compute alias");
-_Static_assert(offsetof(struct agxv_pipeline, txf_sampler) ==
-                  offsetof(struct agxv_pipeline, shaders[AGXV_STAGE_COMPUTE].txf_sampler),
-               "compute alias");
-_Static_assert(offsetof(struct agxv_pipeline, usc_words_size) ==
-                  offsetof(struct agxv_pipeline, shaders[AGXV_STAGE_COMPUTE].usc_words_size),
-               "compute alias");
-
 enum agxv_stage
 agxv_stage_from_vk(VkShaderStageFlagBits stage)
 {
@@ -103,8 +92,8 @@ agxv_compute_pipeline_create(struct agxv_device *device, const void *code, uint3
       agxv_pipeline_destroy(device, pipeline, alloc);
       return result;
    }
-   pipeline->usc_words_size =
-      agxv_pipeline_pack_usc(device, pipeline, info->shared_size, pipeline->usc_words);
+   struct agxv_shader *cs = &pipeline->shaders[AGXV_STAGE_COMPUTE];
+   cs->usc_words_size = agxv_pipeline_pack_usc(device, cs, info->shared_size, cs->usc_words);
    *out = pipeline;
    return VK_SUCCESS;
 }
@@ -136,7 +125,7 @@ _Static_assert(AGX_USC_SHARED_LENGTH + AGX_USC_SAMPLER_LENGTH + AGX_USC_SHADER_L
                "room for the USC words");
 
 uint32_t
-agxv_pipeline_pack_usc(const struct agxv_device *device, const struct agxv_pipeline *pipeline,
+agxv_pipeline_pack_usc(const struct agxv_device *device, const struct agxv_shader *shader,
                        uint32_t shared, uint8_t *out)
 {
    uint8_t *p = out;
@@ -148,25 +137,25 @@ agxv_pipeline_pack_usc(const struct agxv_device *device, const struct agxv_pipel
       cfg.sample_count = 1;
       cfg.bytes_per_threadgroup = shared ? shared : 65536;
    }
-   if (pipeline->info.sampler_states) {
+   if (shader->info.sampler_states) {
       /* ss0 = the txf sampler texel buffer loads read (agx_abi.h) */
       agxv_push(p, USC_SAMPLER, cfg) {
          cfg.start = 0;
          cfg.count = 1;
-         cfg.buffer = pipeline->txf_sampler;
+         cfg.buffer = shader->txf_sampler;
       }
    }
    agxv_push(p, USC_SHADER, cfg) {
-      cfg.code = agxv_bo_usc_offset(device, pipeline->code);
+      cfg.code = agxv_bo_usc_offset(device, shader->code);
    }
    agxv_push(p, USC_REGISTERS, cfg) {
-      cfg.register_count = pipeline->info.gpr_halves ? pipeline->info.gpr_halves : 256;
-      cfg.spill_size = agxv_scratch_spill_size(pipeline->info.scratch_size);
+      cfg.register_count = shader->info.gpr_halves ? shader->info.gpr_halves : 256;
+      cfg.spill_size = agxv_scratch_spill_size(shader->info.scratch_size);
    }
-   if (pipeline->info.preamble_offset) {
+   if (shader->info.preamble_offset) {
       /* Mesa (agx_usc_pack / hk): Preshader.Code = USC offset of the preamble */
       agxv_push(p, USC_PRESHADER, cfg) {
-         cfg.code = agxv_bo_usc_offset(device, pipeline->code) + pipeline->info.preamble_offset;
+         cfg.code = agxv_bo_usc_offset(device, shader->code) + shader->info.preamble_offset;
       }
    } else {
       agxv_push(p, USC_NO_PRESHADER, cfg)

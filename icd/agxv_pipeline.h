@@ -81,20 +81,7 @@ struct agxv_pipeline {
    uint32_t stages; /* bit (1 << enum agxv_stage) per present stage */
    /* Graphics pipelines: the baked state and dynamic mask (agxv_graphics_state.h); NULL for compute. */
    struct agxv_graphics_state *graphics;
-   union {
-      struct agxv_shader shaders[AGXV_STAGE_COUNT];
-      /* The compute stage under its historic names, for the compute users
-       * written before stages existed (agxv_cmd_dispatch.c, tests): the
-       * same storage as shaders[AGXV_STAGE_COMPUTE]. New code uses shaders[]. */
-      struct {
-         struct agxv_bo *code;
-         uint32_t code_size;
-         struct agxv_shader_info info;
-         uint64_t txf_sampler;
-         uint8_t usc_words[AGXV_USC_WORDS_MAX];
-         uint32_t usc_words_size;
-      };
-   };
+   struct agxv_shader shaders[AGXV_STAGE_COUNT];
 };
 
 AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_pipeline, VkPipeline, VK_OBJECT_TYPE_PIPELINE)
@@ -129,9 +116,8 @@ VkResult agxv_graphics_pipeline_create(struct agxv_device *device,
 /* Packs the USC words of a launch of `pipeline` that follow the Uniform DMA
  * words, for `shared` bytes of threadgroup memory, at out
  * (AGXV_USC_WORDS_MAX bytes); returns their size. */
-uint32_t agxv_pipeline_pack_usc(const struct agxv_device *device,
-                                const struct agxv_pipeline *pipeline, uint32_t shared,
-                                uint8_t *out);
+uint32_t agxv_pipeline_pack_usc(const struct agxv_device *device, const struct agxv_shader *shader,
+                                uint32_t shared, uint8_t *out);
 
 void agxv_pipeline_destroy(struct agxv_device *device, struct agxv_pipeline *pipeline,
                            const VkAllocationCallbacks *alloc);

@@ -122,8 +122,10 @@ check_kernels(struct agx_test_device *t, uint8_t *gpu, uint64_t va, bool precomp
 
    /* One generic helper on global, static __local and dynamic __local memory. */
    struct agxv_pipeline *p = make_pipeline(t, "cl_same_helper", AGX_CL_CL_SAME_HELPER, precompiled);
-   CHECK(p->info.num_local_args == 1 && p->info.local_arg_push[0] == 16);
-   CHECK(p->info.shared_size == 2 * CL_POINTERS_GROUP * 4 && p->info.const_data_size == 0);
+   CHECK(p->shaders[AGXV_STAGE_COMPUTE].info.num_local_args == 1 &&
+         p->shaders[AGXV_STAGE_COMPUTE].info.local_arg_push[0] == 16);
+   CHECK(p->shaders[AGXV_STAGE_COMPUTE].info.shared_size == 2 * CL_POINTERS_GROUP * 4 &&
+         p->shaders[AGXV_STAGE_COMPUTE].info.const_data_size == 0);
    fill_inputs(gpu, in, 1);
    struct {
       uint64_t out, in, dyn;
@@ -137,7 +139,8 @@ check_kernels(struct agx_test_device *t, uint8_t *gpu, uint64_t va, bool precomp
 
    /* Generic pointers selected at run time: global, local, private by argument. */
    p = make_pipeline(t, "cl_select", AGX_CL_CL_SELECT, precompiled);
-   CHECK(p->info.num_local_args == 1 && p->info.local_arg_push[0] == 16);
+   CHECK(p->shaders[AGXV_STAGE_COMPUTE].info.num_local_args == 1 &&
+         p->shaders[AGXV_STAGE_COMPUTE].info.local_arg_push[0] == 16);
    for (uint32_t mode = 0; mode < 3; mode++) {
       fill_inputs(gpu, in, 2 + mode);
       struct {
@@ -159,9 +162,10 @@ check_kernels(struct agx_test_device *t, uint8_t *gpu, uint64_t va, bool precomp
    /* Two dynamic __local arguments after the kernel's own __local array, at sizes given
     * at dispatch (exact, and larger with odd sizes). */
    p = make_pipeline(t, "cl_local_args", AGX_CL_CL_LOCAL_ARGS, precompiled);
-   CHECK(p->info.num_local_args == 2 && p->info.local_arg_push[0] == 8 &&
-         p->info.local_arg_push[1] == 16);
-   CHECK(p->info.shared_size == CL_POINTERS_GROUP * 4);
+   CHECK(p->shaders[AGXV_STAGE_COMPUTE].info.num_local_args == 2 &&
+         p->shaders[AGXV_STAGE_COMPUTE].info.local_arg_push[0] == 8 &&
+         p->shaders[AGXV_STAGE_COMPUTE].info.local_arg_push[1] == 16);
+   CHECK(p->shaders[AGXV_STAGE_COMPUTE].info.shared_size == CL_POINTERS_GROUP * 4);
    static const uint32_t sizes[][2] = {{4 * CL_POINTERS_GROUP * 4, 2 * CL_POINTERS_GROUP * 4},
                                        {1001, 517}};
    for (unsigned s = 0; s < 2; s++) {
@@ -210,8 +214,10 @@ check_kernels(struct agx_test_device *t, uint8_t *gpu, uint64_t va, bool precomp
 
    /* __constant tables indexed dynamically: constant data, no threadgroup memory. */
    p = make_pipeline(t, "cl_const_table", AGX_CL_CL_CONST_TABLE, precompiled);
-   CHECK(p->info.shared_size == 0 && p->info.scratch_size == 0 && p->info.num_local_args == 0);
-   CHECK(p->info.const_data_size >= 64 * 4 + 5 * 8);
+   CHECK(p->shaders[AGXV_STAGE_COMPUTE].info.shared_size == 0 &&
+         p->shaders[AGXV_STAGE_COMPUTE].info.scratch_size == 0 &&
+         p->shaders[AGXV_STAGE_COMPUTE].info.num_local_args == 0);
+   CHECK(p->shaders[AGXV_STAGE_COMPUTE].info.const_data_size >= 64 * 4 + 5 * 8);
    fill_inputs(gpu, in, 9);
    struct {
       uint64_t out, in;
@@ -224,7 +230,7 @@ check_kernels(struct agx_test_device *t, uint8_t *gpu, uint64_t va, bool precomp
       "%s: generic helpers, run-time selected generic pointers (3 modes, 8/16/32-bit "
       "fields), __local arguments, constant tables (%u bytes of constant data, 0 of threadgroup memory) "
       "match the host\n",
-      way, p->info.const_data_size);
+      way, p->shaders[AGXV_STAGE_COMPUTE].info.const_data_size);
    agxv_pipeline_destroy(t->dev, p, &t->dev->alloc);
 }
 

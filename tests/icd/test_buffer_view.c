@@ -261,7 +261,7 @@ main(void)
    struct agxv_pipeline *pipeline;
    CHECK(agxv_compute_pipeline_create(t.dev, code, sizeof(code), &info, &t.dev->alloc, &pipeline) ==
          VK_SUCCESS);
-   CHECK(pipeline->txf_sampler == s1);
+   CHECK(pipeline->shaders[AGXV_STAGE_COMPUTE].txf_sampler == s1);
    VkCommandPoolCreateInfo cpci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
    VkCommandPool cpool;
    CHECK(agxv_CreateCommandPool(dev, &cpci, NULL, &cpool) == VK_SUCCESS);

@@ -42,7 +42,7 @@ main(void)
    struct agxv_pipeline *pipeline;
    CHECK(agxv_compute_pipeline_create(device, code, sizeof(code), &info, &device->alloc,
                                       &pipeline) == VK_SUCCESS);
-   CHECK(pipeline->code->flags & AGXV_BO_EXEC);
+   CHECK(pipeline->shaders[AGXV_STAGE_COMPUTE].code->flags & AGXV_BO_EXEC);
 
    /* One set: binding 0 a dynamic storage buffer. */
    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
@@ -150,7 +150,7 @@ main(void)
    CHECK(shared.uses_shared_memory && shared.bytes_per_threadgroup == 1024);
    struct AGX_USC_SHADER shader;
    CHECK(AGX_USC_SHADER_unpack(NULL, usc + 28, &shader));
-   CHECK(shader.code == agxv_bo_usc_offset(device, pipeline->code));
+   CHECK(shader.code == agxv_bo_usc_offset(device, pipeline->shaders[AGXV_STAGE_COMPUTE].code));
    struct AGX_USC_REGISTERS regs;
    CHECK(AGX_USC_REGISTERS_unpack(NULL, usc + 34, &regs));
    CHECK(regs.register_count == 24);

@@ -64,9 +64,10 @@ static uint8_t *
 code_of(VkPipeline p, uint32_t *size)
 {
    struct agxv_pipeline *pl = agxv_pipeline_from_handle(p);
-   uint8_t *code = malloc(pl->code_size);
-   CHECK(code && agxv_bo_read_va(T.dev, pl->code->va, code, pl->code_size));
-   *size = pl->code_size;
+   uint8_t *code = malloc(pl->shaders[AGXV_STAGE_COMPUTE].code_size);
+   CHECK(code && agxv_bo_read_va(T.dev, pl->shaders[AGXV_STAGE_COMPUTE].code->va, code,
+                                 pl->shaders[AGXV_STAGE_COMPUTE].code_size));
+   *size = pl->shaders[AGXV_STAGE_COMPUTE].code_size;
    return code;
 }
 
@@ -124,8 +125,10 @@ check_const_data(const char *path)
    uint32_t c0 = T.dev->compute_compiles;
    CHECK(agxv_CreateComputePipelines(T.vk, bc, 1, &cpci, NULL, &pb) == VK_SUCCESS);
    CHECK(T.dev->compute_compiles == c0 && agxv_pipeline_cache_from_handle(bc)->hits == 1);
-   const struct agxv_shader_info *ia = &agxv_pipeline_from_handle(pa)->info;
-   const struct agxv_shader_info *ib = &agxv_pipeline_from_handle(pb)->info;
+   const struct agxv_shader_info *ia =
+      &agxv_pipeline_from_handle(pa)->shaders[AGXV_STAGE_COMPUTE].info;
+   const struct agxv_shader_info *ib =
+      &agxv_pipeline_from_handle(pb)->shaders[AGXV_STAGE_COMPUTE].info;
    CHECK(memcmp(ia, ib, sizeof(*ia)) == 0);
    CHECK(ib->const_data_size == CONST_TABLE_DATA_SIZE && ib->shared_size == 0);
    uint32_t sa, sb;
@@ -208,11 +211,13 @@ main(int argc, char **argv)
    uint32_t sa, sb;
    uint8_t *ca = code_of(pa, &sa), *cb = code_of(pb, &sb);
    CHECK(sa == sb && memcmp(ca, cb, sa) == 0);
-   CHECK(memcmp(&agxv_pipeline_from_handle(pa)->info, &agxv_pipeline_from_handle(pb)->info,
+   CHECK(memcmp(&agxv_pipeline_from_handle(pa)->shaders[AGXV_STAGE_COMPUTE].info,
+                &agxv_pipeline_from_handle(pb)->shaders[AGXV_STAGE_COMPUTE].info,
                 sizeof(struct agxv_shader_info)) == 0);
    /* fill's descriptor load goes to a preamble: its code and its info
     * (offset, registers, uniforms) came back from the serialized data */
-   const struct agxv_shader_info *ib = &agxv_pipeline_from_handle(pb)->info;
+   const struct agxv_shader_info *ib =
+      &agxv_pipeline_from_handle(pb)->shaders[AGXV_STAGE_COMPUTE].info;
    CHECK(ib->preamble_offset != 0 && ib->preamble_offset < sb && ib->preamble_gpr_halves != 0 &&
          ib->uniform_halves > AGX_ABI_UNIFORM_SIZE / 2);
    free(ca);

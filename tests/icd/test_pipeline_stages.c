@@ -53,8 +53,9 @@ main(void)
    CHECK(agxv_pipeline_shader(p, AGXV_STAGE_VERTEX) == NULL);
    CHECK(agxv_pipeline_shader(p, AGXV_STAGE_FRAGMENT) == NULL);
    CHECK(agxv_pipeline_shader(p, AGXV_STAGE_COUNT) == NULL);
-   CHECK(p->code == p->shaders[AGXV_STAGE_COMPUTE].code && p->code_size == sizeof(cs));
-   CHECK(p->info.gpr_halves == 8 && p->info.local_size[0] == 32);
+   const struct agxv_shader *c = &p->shaders[AGXV_STAGE_COMPUTE];
+   CHECK(c->code_size == sizeof(cs));
+   CHECK(c->info.gpr_halves == 8 && c->info.local_size[0] == 32);
    /* A stage is uploaded once. */
    CHECK(agxv_pipeline_upload_stage(t.dev, p, AGXV_STAGE_COMPUTE, cs, sizeof(cs), &info) ==
          VK_ERROR_UNKNOWN);
