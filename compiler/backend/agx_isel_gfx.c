@@ -210,6 +210,7 @@ static void
 tile_texture_load(struct isel *c, agx_instr *I)
 {
    struct mval xy = isel_gather(c, I, 0);
+   unsigned ncoord = I->src[0]->type.comps; /* 3: x, y, layer of a 2D array */
    struct mval d = isel_new(c, 8);
    struct agx_minstr *mi = isel_emit(c, AGX_OP_TEXTURE_LOAD);
    isel_set(c, mi, AGX_TEXTURE_LOAD_compare, agx_isa_imm(0));
@@ -223,8 +224,13 @@ tile_texture_load(struct isel *c, agx_instr *I)
    isel_set(c, mi, AGX_TEXTURE_LOAD_U, (struct agx_isa_value){.kind = AGX_V_NONE});
    isel_set(c, mi, AGX_TEXTURE_LOAD_T, agx_isa_reg(AGX_TS, I->c[0], 1));
    isel_set(c, mi, AGX_TEXTURE_LOAD_S, agx_isa_reg(AGX_SS, 0, 1));
-   isel_set(c, mi, AGX_TEXTURE_LOAD_n, agx_isa_str("tex_2d"));
-   isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_C, xy, 2);
+   isel_set(c, mi, AGX_TEXTURE_LOAD_n, agx_isa_str(ncoord == 3 ? "tex_2d_array" : "tex_2d"));
+   /* arrays: x, y as 32-bit words and the layer's low half (5 halves,
+    * agx_isel_tex.c coords) */
+   if (ncoord == 3)
+      isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_C, isel_part(xy, 0, 5), 5);
+   else
+      isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_C, xy, 2);
    isel_set(c, mi, AGX_TEXTURE_LOAD_lod, agx_isa_str("auto_lod"));
    isel_set(c, mi, AGX_TEXTURE_LOAD_D, agx_isa_imm(0));
    isel_set(c, mi, AGX_TEXTURE_LOAD_O, empty());
@@ -239,25 +245,38 @@ tile_block_store(struct isel *c, agx_instr *I)
    static const char *const fmt[16] = {"i8",       "i16",     "i32",     "f16", "u8norm", "s8norm",
                                        "u16norm",  "s16norm", "rgb10a2", NULL,  "srgba8", NULL,
                                        "rg11b10f", "rgb9e5",  NULL,      NULL};
-   unsigned format = I->c[2] & 0xF, samples = I->c[2] >> 8;
+   unsigned format = I->c[2] & 0xF, samples = (I->c[2] >> 8) & 0xF;
+   bool layered = I->c[2] & (1u << 12);
    /* f16 render targets are copied as i16 bits (graphics.md §5.4) */
    const char *f = fmt[format == AGX_FMT_F16 ? AGX_FMT_I16 : format];
    if (!f) {
       isel_fail(c, "unsupported tilebuffer format %u", format);
       return;
    }
+   if (layered && samples > 1) {
+      isel_fail(c, "layered multisampled block stores are not supported");
+      return;
+   }
    struct mval off = isel_new(c, 2);
    isel_copy(c, off, (struct mval){.kind = MV_IMM, .halves = 2, .imm = I->c[1]});
    /* implicit coordinates: the operand is not read (Mesa passes the layer) */
-   struct mval coords = isel_new(c, samples > 1 ? 6 : 4);
-   for (unsigned h = 0; h < (samples > 1 ? 6u : 4u); h += 2)
+   bool wide = samples > 1 || layered; /* the 5 x 16-bit (Cs = 0) operand */
+   struct mval coords = isel_new(c, wide ? 6 : 4);
+   for (unsigned h = 0; h < (wide ? 6u : 4u); h += 2)
       isel_copy(c, isel_part(coords, h, 2), (struct mval){.kind = MV_IMM, .halves = 2, .imm = 0});
+   /* layered: the layer in the first half (Mesa agx_emit_block_image_store
+    * collects (layer, undef) for 2D arrays) */
+   if (layered)
+      isel_copy(c, isel_part(coords, 0, 1), isel_part(isel_src(c, I, 0, 0), 0, 1));
    struct agx_minstr *mi = isel_emit(c, AGX_OP_IMAGE_WRITE_BLOCK);
    isel_use_tuple(c, mi, AGX_IMAGE_WRITE_BLOCK_R, isel_part(off, 0, 1), 1);
-   isel_set(c, mi, AGX_IMAGE_WRITE_BLOCK_n, agx_isa_str(samples > 1 ? "tex_2d_ms" : "tex_2d"));
+   isel_set(c, mi, AGX_IMAGE_WRITE_BLOCK_n,
+            agx_isa_str(samples > 1 ? "tex_2d_ms"
+                        : layered   ? "tex_2d_array"
+                                    : "tex_2d"));
    /* the operand's shape follows the dimension: 2 x 32-bit for 2D, 5 x
-    * 16-bit for multisampled 2D (Mesa's Cs = 0 form) */
-   if (samples > 1)
+    * 16-bit for multisampled 2D and 2D arrays (Mesa's Cs = 0 form) */
+   if (wide)
       isel_use_tuple(c, mi, AGX_IMAGE_WRITE_BLOCK_C, isel_part(coords, 0, 5), 5);
    else
       isel_use_tuple(c, mi, AGX_IMAGE_WRITE_BLOCK_C, coords, 2);

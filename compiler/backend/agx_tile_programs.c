@@ -46,9 +46,25 @@ check_rt(const struct agx_tilebuffer_layout *tib, unsigned rt, char *err, size_t
    return 0;
 }
 
+/* The layer being processed (special register 2, graphics.md §4.2; the
+ * BG and EOT programs of a layered pass run once per layer). */
+static agx_instr *
+layer_id(agx_builder *b)
+{
+   return agx_intrin(b, AGX_OP_LOAD_SR, agx_type_make(32, 1), 0, NULL, NULL, NULL, 2, 0, 0);
+}
+
 int
 agx_build_bg_program(const struct agx_tilebuffer_layout *tib, const uint8_t *op,
                      struct agx_backend_result *out, char *err, size_t errsize)
+{
+   return agx_build_bg_program_layered(tib, op, false, out, err, errsize);
+}
+
+int
+agx_build_bg_program_layered(const struct agx_tilebuffer_layout *tib, const uint8_t *op,
+                             bool layered, struct agx_backend_result *out, char *err,
+                             size_t errsize)
 {
    memset(out, 0, sizeof(*out));
    agx_builder b;
@@ -75,11 +91,14 @@ agx_build_bg_program(const struct agx_tilebuffer_layout *tib, const uint8_t *op,
             return -1;
          }
          if (!xy) {
-            agx_instr *c[2];
+            agx_instr *c[3];
             for (unsigned k = 0; k < 2; k++)
                c[k] = agx_intrin(&b, AGX_OP_LOAD_SR, agx_type_make(32, 1), 0, NULL, NULL, NULL,
                                  80 + k, 0, 0);
-            xy = agx_vec(&b, 2, c);
+            /* layered: (x, y, layer) of the 2D-array view (Mesa agx_bg_eot.c) */
+            if (layered)
+               c[2] = layer_id(&b);
+            xy = agx_vec(&b, layered ? 3 : 2, c);
          }
          agx_instr *texel = agx_intrin(&b, AGX_OP_TILE_TEXTURE_LOAD, agx_type_make(32, 4), 1, xy,
                                        NULL, NULL, 2 * rt, 0, 0);
@@ -107,9 +126,18 @@ int
 agx_build_eot_program(const struct agx_tilebuffer_layout *tib, unsigned store_mask,
                       struct agx_backend_result *out, char *err, size_t errsize)
 {
+   return agx_build_eot_program_layered(tib, store_mask, false, out, err, errsize);
+}
+
+int
+agx_build_eot_program_layered(const struct agx_tilebuffer_layout *tib, unsigned store_mask,
+                              bool layered, struct agx_backend_result *out, char *err,
+                              size_t errsize)
+{
    memset(out, 0, sizeof(*out));
    agx_builder b;
    agx_shader *s = new_program(&b, AGX_STAGE_COMPUTE);
+   agx_instr *layer = layered ? layer_id(&b) : agx_imm(&b, 32, 0);
    for (unsigned rt = 0; rt < tib->num_rts; rt++) {
       const struct agx_tib_format_info *fi = agx_tib_format((enum agx_tib_format)tib->format[rt]);
       if (!fi || !(store_mask & (1u << rt)))
@@ -118,8 +146,9 @@ agx_build_eot_program(const struct agx_tilebuffer_layout *tib, unsigned store_ma
          agx_shader_destroy(s);
          return -1;
       }
-      agx_intrin(&b, AGX_OP_TILE_BLOCK_STORE, agx_type_make(0, 0), 0, NULL, NULL, NULL, rt,
-                 tib->offset_B[rt], fi->isa_format | (unsigned)tib->nr_samples << 8);
+      agx_intrin(&b, AGX_OP_TILE_BLOCK_STORE, agx_type_make(0, 0), 1, layer, NULL, NULL, rt,
+                 tib->offset_B[rt],
+                 fi->isa_format | (unsigned)tib->nr_samples << 8 | (unsigned)layered << 12);
    }
    return finish(s, out, err, errsize);
 }

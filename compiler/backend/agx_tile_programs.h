@@ -22,7 +22,10 @@
  *  - no wait_pix (the BG program is the eldest of the tile).
  * EOT program (compute-type, once per tile): the PBE descriptor of RT i in
  * texture state register i (USC Texture word start i); image_write_block per
- * stored RT (f16 RTs copied as i16), implicit tile coordinates; not layered.
+ * stored RT (f16 RTs copied as i16), implicit tile coordinates.
+ * Layered passes (the _layered builders): the views are 2D arrays; BG loads
+ * read and EOT stores write the layer being processed (special register 2),
+ * as Mesa's agx_bg_eot.c does with the layer id.
  * Both need the USC Shared word of the layout (tile size, samples, sample
  * stride sample_size_B / 8, bytes per threadgroup). */
 #pragma once
@@ -44,3 +47,11 @@ int agx_build_bg_program(const struct agx_tilebuffer_layout *tib, const uint8_t 
 /* Builds the EOT program storing the RTs in store_mask. */
 int agx_build_eot_program(const struct agx_tilebuffer_layout *tib, unsigned store_mask,
                           struct agx_backend_result *out, char *err, size_t errsize);
+
+/* The same for layered passes (layered false: the programs above). */
+int agx_build_bg_program_layered(const struct agx_tilebuffer_layout *tib, const uint8_t *op,
+                                 bool layered, struct agx_backend_result *out, char *err,
+                                 size_t errsize);
+int agx_build_eot_program_layered(const struct agx_tilebuffer_layout *tib, unsigned store_mask,
+                                  bool layered, struct agx_backend_result *out, char *err,
+                                  size_t errsize);

@@ -35,6 +35,13 @@ vtn_image_dim(struct vtn_ctx *c, const struct vtn_type *t)
    t = image_of(t);
    bool storage = t->image_sampled == 2, arr = t->image_arrayed;
    unsigned flags = storage ? AGX_IMAGE_STORAGE : 0;
+   if (t->image_dim == SpvDimSubpassData) {
+      /* Input attachments: a sampled 2D image read at the fragment's
+       * pixel (vtn_image_load); no multisampling in the driver yet. */
+      if (t->image_ms)
+         vtn_fail(c, "unsupported: multisampled input attachments");
+      return AGX_IMAGE_2D;
+   }
    if (t->image_ms) {
       if (t->image_dim != SpvDim2D)
          vtn_fail(c, "multisampled images must be 2D");
@@ -98,6 +105,30 @@ int_coords(struct vtn_ctx *c, const struct vtn_type *t, uint32_t id, agx_instr *
          out[k] = agx_iadd(b, out[k], offset[k]);
 }
 
+/* Coordinates of a subpassLoad: the fragment's pixel (FragCoord.xy, whose
+ * pixel centres are at +0.5, truncated) plus the ivec2 coordinate operand
+ * (Vulkan: "relative to the framebuffer coordinates of the fragment") and
+ * any offset; layer 0 (a 2D read: layered and multiview input attachments
+ * are not handled yet). */
+static void
+subpass_coords(struct vtn_ctx *c, uint32_t id, agx_instr *const *offset, agx_instr *out[3])
+{
+   agx_builder *b = &c->b;
+   if (c->shader->stage != AGX_STAGE_FRAGMENT)
+      vtn_fail(c, "subpass input read outside a fragment shader");
+   agx_instr *v = vtn_def(c, id);
+   if (v->type.comps < 2 || v->type.bits != 32)
+      vtn_fail(c, "subpass input coordinate must be a 32-bit integer vector of 2 components");
+   agx_instr *xy =
+      agx_intrin(b, AGX_OP_LOAD_FRAG_COORD_XY, agx_type_make(32, 2), 0, NULL, NULL, NULL, 0, 0, 0);
+   for (unsigned k = 0; k < 2; k++) {
+      out[k] = agx_iadd(b, agx_f2i(b, 32, agx_extract(b, xy, k)), agx_extract(b, v, k));
+      if (offset && offset[k])
+         out[k] = agx_iadd(b, out[k], offset[k]);
+   }
+   out[2] = agx_imm(b, 32, 0);
+}
+
 static struct vtn_ssa *
 handle(struct vtn_ctx *c, uint32_t id)
 {
@@ -153,7 +184,10 @@ vtn_image_load(struct vtn_ctx *c, unsigned i)
    if (t->image_ms && (dim & AGX_IMAGE_STORAGE))
       vtn_fail(c, "unsupported: multisampled storage images");
    agx_instr *xyz[4];
-   int_coords(c, t, vtn_word(c, i, 4), off, xyz);
+   if (t->image_dim == SpvDimSubpassData)
+      subpass_coords(c, vtn_word(c, i, 4), off, xyz);
+   else
+      int_coords(c, t, vtn_word(c, i, 4), off, xyz);
    /* multisampled: w = the sample index (level 0 only) */
    xyz[3] = t->image_ms ? sample : lod;
    agx_instr *texel =
