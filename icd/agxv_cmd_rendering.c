@@ -20,8 +20,16 @@
  * to clearValue.depthStencil.depth, loaded/stored per its load/store ops
  * (agxv_render_build).
  *
- * Assumes: no stencil attachments yet (refused), single-sampled, 2D views
- * of layer count 1, no resolves.
+ * Layered passes (layerCount > 1) use the layered tile programs: BG loads
+ * and EOT stores address the layer being processed of 2D-array views.
+ *
+ * vkCmdClearAttachments (agxv_clear.c) splits a pass: agxv_rendering_split
+ * ends the render command storing every attachment and resumes the pass in
+ * a new one loading every attachment. Load-op clears of a partial render
+ * area are done in memory before the pass (clear_render_area).
+ *
+ * Assumes: no stencil attachments yet (refused), single-sampled, no
+ * resolves.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +38,7 @@
 #include "agx_tile_programs.h"
 #include "agxv_alloc.h"
 #include "agxv_bo.h"
+#include "agxv_clear.h"
 #include "agxv_cmd_buffer.h"
 #include "agxv_device.h"
 #include "agxv_format.h"
@@ -49,6 +58,7 @@ struct tile_key {
    uint8_t op[AGX_TIB_MAX_RTS]; /* enum agx_bg_op; all zero for EOT */
    uint8_t store_mask;
    bool eot;
+   bool layered; /* several layers: 2D-array loads/stores of the current layer */
 };
 
 struct agxv_tile_program {
@@ -86,8 +96,10 @@ tile_program(struct agxv_device *device, const struct tile_key *key,
    if (!p) {
       struct agx_backend_result r;
       char err[256] = "";
-      int ret = key->eot ? agx_build_eot_program(&key->tib, key->store_mask, &r, err, sizeof(err))
-                         : agx_build_bg_program(&key->tib, key->op, &r, err, sizeof(err));
+      int ret = key->eot ? agx_build_eot_program_layered(&key->tib, key->store_mask, key->layered,
+                                                         &r, err, sizeof(err))
+                         : agx_build_bg_program_layered(&key->tib, key->op, key->layered, &r, err,
+                                                        sizeof(err));
       if (ret) {
          pthread_mutex_unlock(&tile_mutex);
          return agxv_error(VK_ERROR_UNKNOWN, "cannot build the %s program: %s",
@@ -263,59 +275,58 @@ attachment_desc(const VkRenderingAttachmentInfo *a, struct agxv_render_attachmen
    return VK_SUCCESS;
 }
 
-/* The programs and word lists of the pass's tile programs. */
+/* Every present attachment of desc: load (a resumed render command) or
+ * store (a render command the pass continues after). */
+static void
+force_ops(struct agxv_render_desc *desc, bool load, bool store)
+{
+   struct agxv_render_attachment *zs[2] = {&desc->depth, &desc->stencil};
+   for (uint32_t i = 0; i < AGXV_RENDER_MAX_RTS + 2; i++) {
+      struct agxv_render_attachment *a =
+         i < AGXV_RENDER_MAX_RTS ? &desc->color[i] : zs[i - AGXV_RENDER_MAX_RTS];
+      if (load)
+         a->load_op = VK_ATTACHMENT_LOAD_OP_LOAD;
+      if (store)
+         a->store_op = VK_ATTACHMENT_STORE_OP_STORE;
+   }
+}
+
+/* The background word list: per colour attachment a clear (its value in
+ * the uniforms), a load (its Texture descriptor) or nothing. */
 static VkResult
-build_tile_programs(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info,
-                    const struct agxv_render_desc *desc, const struct agxv_render_out *rout,
-                    struct drm_asahi_cmd_render *rc)
+build_bg(struct agxv_cmd_buffer *cmd, const struct agxv_render_desc *desc, bool incomplete,
+         struct drm_asahi_cmd_render *rc)
 {
    struct agxv_device *device = cmd->device;
-   const struct agx_tilebuffer_layout *tib = &cmd->rendering.tib;
-   struct tile_key bg = {.tib = *tib}, eot = {.tib = *tib, .eot = true};
-   uint32_t n = info->colorAttachmentCount;
+   struct agxv_rendering_state *rs = &cmd->rendering;
+   const struct agx_tilebuffer_layout *tib = &rs->tib;
+   struct tile_key bg = {.tib = *tib, .layered = rc->layers > 1};
    bool loads = false;
-   struct agxv_upload_ptr uni, tex, pbe;
+   struct agxv_upload_ptr uni, tex;
    VkResult result = agxv_upload_alloc(&cmd->data, 8 + 16 * AGXV_MAX_RTS, 16, &uni);
    if (result == VK_SUCCESS)
       result = agxv_upload_alloc(&cmd->data, 2 * 24 * AGXV_MAX_RTS, 16, &tex);
-   if (result == VK_SUCCESS)
-      result = agxv_upload_alloc(&cmd->data, 24 * AGXV_MAX_RTS, 16, &pbe);
    if (result != VK_SUCCESS)
       return result;
    memset(uni.cpu, 0, 8 + 16 * AGXV_MAX_RTS);
    memset(tex.cpu, 0, 2 * 24 * AGXV_MAX_RTS);
-   memset(pbe.cpu, 0, 24 * AGXV_MAX_RTS);
-   for (uint32_t i = 0; i < n; i++) {
-      const VkRenderingAttachmentInfo *a = &info->pColorAttachments[i];
-      const struct agxv_image_view *view = agxv_image_view_from_handle(a->imageView);
+   for (uint32_t i = 0; i < desc->color_count; i++) {
+      const struct agxv_image_view *view = rs->color_views[i];
       if (!view)
          continue;
-      enum agxv_bg_op op = agxv_render_bg_op(&desc->color[i], false, rout->incomplete_render_area);
+      enum agxv_bg_op op = agxv_render_bg_op(&desc->color[i], false, incomplete);
       bg.op[i] = op == AGXV_BG_CLEAR  ? AGX_BG_CLEAR
                  : op == AGXV_BG_LOAD ? AGX_BG_LOAD
                                       : AGX_BG_NONE;
       if (op == AGXV_BG_CLEAR)
-         pack_clear(tib->format[i], &a->clearValue.color, (uint8_t *)uni.cpu + 8 + 16 * i);
+         pack_clear(tib->format[i], &rs->clear_color[i], (uint8_t *)uni.cpu + 8 + 16 * i);
       if (op == AGXV_BG_LOAD) {
          loads = true;
          memcpy((uint8_t *)tex.cpu + 2 * 24 * i, &view->desc[AGXV_IMAGE_DESC_TEXTURE / 4], 24);
       }
-      if (agxv_render_eot_store(&desc->color[i], false)) {
-         eot.store_mask |= 1u << i;
-         /* The tilebuffer already holds sRGB-encoded bytes (srgba8 encodes
-          * on st_tile), so the end-of-tile PBE uses the linear format, as
-          * Mesa's EOT PBEs do (graphics.md §7.3). */
-         struct AGX_PBE eot_pbe;
-         AGX_PBE_unpack(NULL, (const uint8_t *)&view->storage_desc[AGXV_IMAGE_DESC_PBE / 4],
-                        &eot_pbe);
-         eot_pbe.srgb = false;
-         AGX_PBE_pack((uint32_t *)((uint8_t *)pbe.cpu + 24 * i), &eot_pbe);
-      }
    }
-   const struct agxv_tile_program *bgp, *eotp;
+   const struct agxv_tile_program *bgp;
    result = tile_program(device, &bg, &bgp);
-   if (result == VK_SUCCESS)
-      result = tile_program(device, &eot, &eotp);
    uint64_t txf = 0;
    if (result == VK_SUCCESS && loads)
       result = agxv_device_txf_sampler(device, &txf);
@@ -326,19 +337,51 @@ build_tile_programs(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info,
       .uniforms = uni.gpu,
       .uniform_halves = (bgp->uniform_halves + 7) & ~7u,
       .textures = tex.gpu,
-      .texture_count = loads ? 2 * n : 0,
+      .texture_count = loads ? 2 * desc->color_count : 0,
       .sampler = txf,
    };
+   result = emit_tile_list(cmd, &bl, tib, &rc->bg);
+   /* No partial renders (one stream per render command): the same program. */
+   rc->partial_bg = rc->bg;
+   return result;
+}
+
+/* The end-of-tile word list: a PBE descriptor per stored attachment. */
+static VkResult
+build_eot(struct agxv_cmd_buffer *cmd, const struct agxv_render_desc *desc,
+          struct drm_asahi_cmd_render *rc)
+{
+   struct agxv_rendering_state *rs = &cmd->rendering;
+   const struct agx_tilebuffer_layout *tib = &rs->tib;
+   struct tile_key eot = {.tib = *tib, .eot = true, .layered = rc->layers > 1};
+   struct agxv_upload_ptr pbe;
+   VkResult result = agxv_upload_alloc(&cmd->data, 24 * AGXV_MAX_RTS, 16, &pbe);
+   if (result != VK_SUCCESS)
+      return result;
+   memset(pbe.cpu, 0, 24 * AGXV_MAX_RTS);
+   for (uint32_t i = 0; i < desc->color_count; i++) {
+      const struct agxv_image_view *view = rs->color_views[i];
+      if (!view || !agxv_render_eot_store(&desc->color[i], false))
+         continue;
+      eot.store_mask |= 1u << i;
+      /* The tilebuffer already holds sRGB-encoded bytes (srgba8 encodes
+       * on st_tile), so the end-of-tile PBE uses the linear format, as
+       * Mesa's EOT PBEs do (graphics.md §7.3). */
+      struct AGX_PBE eot_pbe;
+      AGX_PBE_unpack(NULL, (const uint8_t *)&view->storage_desc[AGXV_IMAGE_DESC_PBE / 4], &eot_pbe);
+      eot_pbe.srgb = false;
+      AGX_PBE_pack((uint32_t *)((uint8_t *)pbe.cpu + 24 * i), &eot_pbe);
+   }
+   const struct agxv_tile_program *eotp;
+   result = tile_program(cmd->device, &eot, &eotp);
+   if (result != VK_SUCCESS)
+      return result;
    struct tile_list el = {
       .prog = eotp,
       .textures = pbe.gpu,
       .texture_count = eot.store_mask ? 32 - (uint32_t)__builtin_clz(eot.store_mask) : 0,
    };
-   result = emit_tile_list(cmd, &bl, tib, &rc->bg);
-   if (result == VK_SUCCESS)
-      result = emit_tile_list(cmd, &el, tib, &rc->eot);
-   /* No partial renders (one stream per pass): the same programs. */
-   rc->partial_bg = rc->bg;
+   result = emit_tile_list(cmd, &el, tib, &rc->eot);
    rc->partial_eot = rc->eot;
    return result;
 }
@@ -363,6 +406,72 @@ open_stream(struct agxv_cmd_buffer *cmd)
    return VK_SUCCESS;
 }
 
+/* Load-op clears of a render area smaller than the framebuffer: the render
+ * command loads every attachment (pixels outside the area keep their
+ * contents), so the area is cleared in memory first by the clear kernel
+ * (agxv_clear.c). Honeykrisp draws the clears as rectangles inside the pass
+ * instead (graphics.md §5.4, §9); both leave the same pixels. */
+static void
+clear_render_area(struct agxv_cmd_buffer *cmd, const struct agxv_render_desc *desc)
+{
+   struct agxv_rendering_state *rs = &cmd->rendering;
+   for (uint32_t i = 0; i < desc->color_count; i++) {
+      if (!rs->color_views[i] || desc->color[i].load_op != VK_ATTACHMENT_LOAD_OP_CLEAR)
+         continue;
+      VkClearValue v = {.color = rs->clear_color[i]};
+      agxv_clear_view_rect(cmd, rs->color_views[i], VK_IMAGE_ASPECT_COLOR_BIT, &v, desc->area, 0,
+                           desc->layer_count, desc->view_mask);
+   }
+   VkClearValue zs = {.depthStencil = {desc->clear_depth, desc->clear_stencil}};
+   if (rs->depth_view && desc->depth.load_op == VK_ATTACHMENT_LOAD_OP_CLEAR)
+      agxv_clear_view_rect(cmd, rs->depth_view, VK_IMAGE_ASPECT_DEPTH_BIT, &zs, desc->area, 0,
+                           desc->layer_count, desc->view_mask);
+   if (rs->stencil_view && desc->stencil.load_op == VK_ATTACHMENT_LOAD_OP_CLEAR)
+      agxv_clear_view_rect(cmd, rs->stencil_view, VK_IMAGE_ASPECT_STENCIL_BIT, &zs, desc->area, 0,
+                           desc->layer_count, desc->view_mask);
+}
+
+/* Opens the render command of the pass in rs->desc: the first one, or
+ * (resume) one continuing the pass after agxv_rendering_split. */
+static VkResult
+start_render(struct agxv_cmd_buffer *cmd, bool resume)
+{
+   struct agxv_rendering_state *rs = &cmd->rendering;
+   struct agxv_render_desc desc = rs->desc;
+   if (resume)
+      force_ops(&desc, true, false);
+   struct agxv_render_tib rtib = agxv_render_tib_from_layout(&rs->tib);
+   struct drm_asahi_cmd_render rc;
+   memset(&rc, 0, sizeof(rc));
+   struct agxv_render_out rout;
+   VkResult result = agxv_render_build(&desc, &rtib, &rc, &rout);
+   if (result != VK_SUCCESS)
+      return result;
+   if (!resume && rout.incomplete_render_area) {
+      clear_render_area(cmd, &desc);
+      if (cmd->record_result != VK_SUCCESS)
+         return cmd->record_result;
+   }
+   result = open_stream(cmd);
+   if (result != VK_SUCCESS)
+      return result;
+   cmd->open.render.cmd = rc;
+   rs->width = rc.width_px;
+   rs->height = rc.height_px;
+   result = build_bg(cmd, &desc, rout.incomplete_render_area, &cmd->open.render.cmd);
+   if (result == VK_SUCCESS)
+      result = build_eot(cmd, &desc, &cmd->open.render.cmd);
+   if (result != VK_SUCCESS)
+      return result;
+   rs->active = true;
+   rs->resumed = resume;
+   rs->scissor_count = rs->depth_bias_count = 0;
+   rs->ppp_dirty = AGXV_PPP_DIRTY_ALL;
+   /* Everything is emitted again in a new stream. */
+   cmd->dyn.dirty = AGXV_DYN_ALL;
+   return VK_SUCCESS;
+}
+
 static VkResult
 begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
 {
@@ -381,6 +490,7 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
       .color_count = info->colorAttachmentCount,
    };
    rs->color_count = info->colorAttachmentCount;
+   memset(rs->color_views, 0, sizeof(rs->color_views));
    for (uint32_t i = 0; i < info->colorAttachmentCount; i++) {
       VkResult r = attachment_desc(&info->pColorAttachments[i], &desc.color[i]);
       if (r != VK_SUCCESS)
@@ -388,8 +498,11 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
       const struct agxv_image_view *view =
          agxv_image_view_from_handle(info->pColorAttachments[i].imageView);
       rs->color_formats[i] = view ? view->format : VK_FORMAT_UNDEFINED;
+      rs->color_views[i] = view;
+      rs->clear_color[i] = info->pColorAttachments[i].clearValue.color;
    }
    rs->has_depth = false;
+   rs->depth_view = rs->stencil_view = NULL;
    const VkRenderingAttachmentInfo *za = info->pDepthAttachment;
    const struct agxv_image_view *zview = za ? agxv_image_view_from_handle(za->imageView) : NULL;
    if (zview) {
@@ -407,30 +520,12 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
       };
       desc.clear_depth = za->clearValue.depthStencil.depth;
       rs->has_depth = true;
+      rs->depth_view = zview;
    }
    if (!agxv_tib_layout(&rs->tib, rs->color_formats, rs->color_count, 1))
       return agxv_error(VK_ERROR_UNKNOWN, "colour formats the tilebuffer does not take");
-   struct agxv_render_tib rtib = agxv_render_tib_from_layout(&rs->tib);
-   VkResult result = open_stream(cmd);
-   if (result != VK_SUCCESS)
-      return result;
-   struct drm_asahi_cmd_render *rc = &cmd->open.render.cmd;
-   memset(rc, 0, sizeof(*rc));
-   struct agxv_render_out rout;
-   result = agxv_render_build(&desc, &rtib, rc, &rout);
-   if (result != VK_SUCCESS)
-      return result;
-   rs->width = rc->width_px;
-   rs->height = rc->height_px;
-   result = build_tile_programs(cmd, info, &desc, &rout, rc);
-   if (result != VK_SUCCESS)
-      return result;
-   rs->active = true;
-   rs->scissor_count = rs->depth_bias_count = 0;
-   rs->ppp_dirty = AGXV_PPP_DIRTY_ALL;
-   /* Everything is emitted again in a new stream. */
-   cmd->dyn.dirty = AGXV_DYN_ALL;
-   return VK_SUCCESS;
+   rs->desc = desc;
+   return start_render(cmd, false);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -460,27 +555,66 @@ upload_array(struct agxv_cmd_buffer *cmd, const uint8_t *data, uint32_t bytes, _
    return result;
 }
 
-VKAPI_ATTR void VKAPI_CALL
-agxv_CmdEndRendering(VkCommandBuffer commandBuffer)
+/* Closes the open render command: uploads the pass arrays draws appended. */
+static VkResult
+end_render(struct agxv_cmd_buffer *cmd)
 {
-   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
    struct agxv_rendering_state *rs = &cmd->rendering;
-   if (!rs->active)
-      return;
    rs->active = false;
-   if (!cmd->stream_open || cmd->open.type != AGXV_CS_VDM) {
-      agxv_cmd_set_error(cmd, agxv_error(VK_ERROR_UNKNOWN, "render pass stream was closed"));
-      return;
-   }
+   if (!cmd->stream_open || cmd->open.type != AGXV_CS_VDM)
+      return agxv_error(VK_ERROR_UNKNOWN, "render pass stream was closed");
    struct drm_asahi_cmd_render *rc = &cmd->open.render.cmd;
    VkResult result = upload_array(cmd, rs->scissors, rs->scissor_count * AGX_SCISSOR_LENGTH,
                                   &rc->isp_scissor_base);
    if (result == VK_SUCCESS)
       result = upload_array(cmd, rs->depth_bias, rs->depth_bias_count * AGX_DEPTH_BIAS_LENGTH,
                             &rc->isp_dbias_base);
+   agxv_cmd_close_stream(cmd);
+   return result;
+}
+
+void
+agxv_rendering_split(struct agxv_cmd_buffer *cmd,
+                     void (*between)(struct agxv_cmd_buffer *cmd, void *data), void *data)
+{
+   struct agxv_rendering_state *rs = &cmd->rendering;
+   if (!rs->active)
+      return;
+   /* The open render command now stores everything (also DONT_CARE
+    * attachments: later draws of the pass still see the pixels); the
+    * render-command fields are decided again for the new store ops
+    * (empty tiles of a stored clear must be processed). */
+   struct agxv_render_desc desc = rs->desc;
+   force_ops(&desc, rs->resumed, true);
+   struct agxv_render_tib rtib = agxv_render_tib_from_layout(&rs->tib);
+   struct drm_asahi_cmd_render *rc = &cmd->open.render.cmd;
+   VkResult result = VK_SUCCESS;
+   if (cmd->stream_open && cmd->open.type == AGXV_CS_VDM) {
+      result = agxv_render_build(&desc, &rtib, rc, NULL);
+      if (result == VK_SUCCESS)
+         result = build_eot(cmd, &desc, rc);
+   }
+   if (result == VK_SUCCESS)
+      result = end_render(cmd);
+   if (result == VK_SUCCESS) {
+      between(cmd, data);
+      result = start_render(cmd, true);
+   }
+   if (result != VK_SUCCESS) {
+      rs->active = false;
+      agxv_cmd_set_error(cmd, result);
+   }
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdEndRendering(VkCommandBuffer commandBuffer)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
+   if (!cmd->rendering.active)
+      return;
+   VkResult result = end_render(cmd);
    if (result != VK_SUCCESS)
       agxv_cmd_set_error(cmd, result);
-   agxv_cmd_close_stream(cmd);
 }
 
 void

@@ -19,9 +19,12 @@
 
 #include "agx_tilebuffer.h"
 #include "agxv_graphics_state.h"
+#include "agxv_render.h"
+#include "agxv_render_pass.h"
 
 struct agxv_device;
 struct agxv_cmd_buffer;
+struct agxv_image_view;
 
 struct agxv_rendering_state {
    bool active;
@@ -37,6 +40,15 @@ struct agxv_rendering_state {
    uint32_t depth_bias_count, depth_bias_cap;
    uint32_t scissor_index, depth_bias_index; /* entries in effect */
    uint32_t ppp_dirty;                       /* enum agxv_ppp_dirty */
+   /* The pass as begun (attachments, ops, clear values), kept so that
+    * vkCmdClearAttachments can end the render command and resume the pass
+    * in a new one (agxv_rendering_split). */
+   struct agxv_render_desc desc;
+   const struct agxv_image_view *color_views[AGXV_MAX_RTS];
+   const struct agxv_image_view *depth_view, *stencil_view;
+   VkClearColorValue clear_color[AGXV_MAX_RTS];
+   bool resumed; /* the open render command continues the pass: it loads everything */
+   struct agxv_pass_state pass; /* vkCmdBeginRenderPass (agxv_render_pass.c) */
 };
 
 /* vkCmdBindIndexBuffer state. */
@@ -52,6 +64,13 @@ struct agxv_vertex_buffer_state {
    uint64_t va[16];
    uint64_t size[16];
 };
+
+/* Ends the open render command of the pass in progress storing every
+ * attachment, runs `between` (work of another kind, e.g. compute clears),
+ * then resumes the pass in a new render command that loads every
+ * attachment. Errors are recorded on the command buffer. */
+void agxv_rendering_split(struct agxv_cmd_buffer *cmd,
+                          void (*between)(struct agxv_cmd_buffer *cmd, void *data), void *data);
 
 /* Frees the pass arrays (command buffer reset/free). */
 void agxv_rendering_state_finish(struct agxv_cmd_buffer *cmd);

@@ -322,6 +322,7 @@ write_descriptors(struct agxv_descriptor_set *set, uint32_t binding, uint32_t el
          break;
       case VK_DESCRIPTOR_TYPE_STORAGE_IMAGE:
       case VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE:
+      case VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT: /* a sampled image read at the pixel */
       case VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER:
       case VK_DESCRIPTOR_TYPE_SAMPLER:
          write_image(dst, type, set->layout->bindings[binding].immutable >= 0,
@@ -342,6 +343,7 @@ get_write_source(const void *ctx, uint32_t i)
       return &w->pTexelBufferView[i];
    if (w->descriptorType == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE ||
        w->descriptorType == VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE ||
+       w->descriptorType == VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT ||
        w->descriptorType == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER ||
        w->descriptorType == VK_DESCRIPTOR_TYPE_SAMPLER)
       return &w->pImageInfo[i];

@@ -63,10 +63,13 @@ agxv_image_format_features(VkFormat format, VkImageTiling tiling)
    const struct agxv_format_info *f = agxv_format_info(format);
    if (!f || (tiling != VK_IMAGE_TILING_OPTIMAL && tiling != VK_IMAGE_TILING_LINEAR))
       return 0;
-   /* Depth formats: rendering only (tested), optimal tiling. */
+   /* Depth formats: rendering, clears and copies (tested: test_draw,
+    * test_render_pass), optimal tiling. */
    if (f->depth)
-      return tiling == VK_IMAGE_TILING_OPTIMAL ? VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT
-                                               : 0;
+      return tiling == VK_IMAGE_TILING_OPTIMAL
+                ? VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT |
+                     VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT
+                : 0;
    if (f->block > 1)
       return tiling == VK_IMAGE_TILING_OPTIMAL
                 ? VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT |

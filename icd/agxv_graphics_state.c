@@ -12,6 +12,7 @@
  * vk_graphics_state.c SET_DYN_* macros do.
  */
 #include "agxv_graphics_state.h"
+#include "agxv_render_pass.h"
 
 #include <string.h>
 
@@ -426,6 +427,15 @@ parse_rendering(struct agxv_graphics_state *s, const VkGraphicsPipelineCreateInf
 {
    const VkPipelineRenderingCreateInfo *r =
       agxv_find_struct(info->pNext, VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO);
+   /* A render pass replaces VkPipelineRenderingCreateInfo: the subpass's
+    * formats (agxv_render_pass.c). */
+   VkPipelineRenderingCreateInfo from_pass;
+   if (info->renderPass != VK_NULL_HANDLE) {
+      if (!agxv_render_pass_rendering_info(info->renderPass, info->subpass, &from_pass))
+         return agxv_error(VK_ERROR_UNKNOWN, "subpass %u of the render pass does not exist",
+                           info->subpass);
+      r = &from_pass;
+   }
    if (!r)
       return VK_SUCCESS;
    if (r->colorAttachmentCount > AGXV_MAX_RTS)

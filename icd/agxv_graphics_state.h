@@ -13,8 +13,8 @@
  *   setters write the dynamic ones. Either way a dirty bit is set only when
  *   a value really changes, so state emission can skip what did not.
  *
- * Assumes: dynamic rendering only (VkPipelineRenderingCreateInfo; a
- * VkRenderPass in the create info is not read: the driver has none);
+ * Assumes: the attachment formats come from VkPipelineRenderingCreateInfo
+ * or, with a VkRenderPass, from its subpass (agxv_render_pass.c);
  * limits 16 viewports, 16 vertex bindings/attributes, 8 colour attachments
  * (hardware.md §15). No graphics pipeline libraries yet.
  */

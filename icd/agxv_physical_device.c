@@ -98,6 +98,8 @@ init_features(struct agxv_features *f)
    f->v12.timelineSemaphore = VK_TRUE;
    f->v12.bufferDeviceAddress = VK_TRUE; /* physical storage buffer pointers compile */
    f->v12.hostQueryReset = VK_TRUE;
+   /* VkRenderPassAttachmentBeginInfo views (agxv_render_pass.c, test_render_pass) */
+   f->v12.imagelessFramebuffer = VK_TRUE;
    f->v13.inlineUniformBlock = VK_TRUE;
    /* OpGroupNonUniformBroadcast with a dynamically uniform lane: a shuffle
     * (tests/icd test_subgroup, sg_broadcast_dynamic). */

@@ -43,13 +43,16 @@ main(int argc, char **argv)
    CHECK(vkGetInstanceProcAddr(instance, "vkNotARealCommand") == NULL);
 
    /* A not-yet-implemented command returns an error code the spec allows. */
-   /* (Render passes are far from implemented; pick another when they are.) */
-   VkRenderPassCreateInfo rpci = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
-   VkRenderPass pass = VK_NULL_HANDLE;
-   PFN_vkCreateRenderPass create_pass =
-      (PFN_vkCreateRenderPass)vkGetDeviceProcAddr(device, "vkCreateRenderPass");
-   CHECK(create_pass != NULL);
-   VkResult r = create_pass(device, &rpci, NULL, &pass);
+   /* (Y'CbCr conversions are not implemented; pick another when they are.) */
+   VkSamplerYcbcrConversionCreateInfo yci = {
+      .sType = VK_STRUCTURE_TYPE_SAMPLER_YCBCR_CONVERSION_CREATE_INFO,
+      .format = VK_FORMAT_G8_B8R8_2PLANE_420_UNORM};
+   VkSamplerYcbcrConversion conv = VK_NULL_HANDLE;
+   PFN_vkCreateSamplerYcbcrConversion create_conv =
+      (PFN_vkCreateSamplerYcbcrConversion)vkGetDeviceProcAddr(device,
+                                                              "vkCreateSamplerYcbcrConversion");
+   CHECK(create_conv != NULL);
+   VkResult r = create_conv(device, &yci, NULL, &conv);
    CHECK(r == VK_ERROR_OUT_OF_HOST_MEMORY || r == VK_ERROR_FEATURE_NOT_PRESENT ||
          r == VK_ERROR_INITIALIZATION_FAILED);
 

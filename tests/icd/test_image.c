@@ -85,12 +85,14 @@ format_properties(struct agx_vk_ctx *c)
          bad++;
       }
    }
-   /* D32_SFLOAT: a depth attachment (optimal), nothing else */
+   /* D32_SFLOAT: a depth attachment and transfers (optimal), nothing else */
    if (!c->reference) {
       VkFormatProperties3 p3 = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3};
       VkFormatProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_2, .pNext = &p3};
       vkGetPhysicalDeviceFormatProperties2(c->pdev, VK_FORMAT_D32_SFLOAT, &p2);
-      if (p3.optimalTilingFeatures != VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT ||
+      if (p3.optimalTilingFeatures !=
+             (VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT |
+              VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT) ||
           p3.linearTilingFeatures || p3.bufferFeatures) {
          fprintf(stderr, "D32_SFLOAT: unexpected features\n");
          bad++;

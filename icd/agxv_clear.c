@@ -1,0 +1,255 @@
+/*
+ * Clears that are not load ops: vkCmdClearAttachments (inside a render pass
+ * or dynamic rendering) and vkCmdClearDepthStencilImage, plus the rectangle
+ * clears the render-pass code uses for load-op clears of a partial render
+ * area (agxv_clear.h). Every clear writes the value packed in the plane's
+ * format with the image clear kernel (AGX_CL_IMAGE_CLEAR) over a box of
+ * texels of one level.
+ *
+ * vkCmdClearAttachments ends the render command of the pass (storing every
+ * attachment), clears the rectangles in memory and resumes the pass in a new
+ * render command that loads every attachment (agxv_rendering_split).
+ * Honeykrisp draws the rectangles inside the pass with a clear shader instead
+ * (Mesa src/asahi/vulkan/hk_cmd_clear.c, vk_meta; graphics.md §9); the pixels
+ * are the same, ours costs a render command per clear, a later
+ * optimisation can draw them.
+ *
+ * vkCmdClearDepthStencilImage fills whole levels like Honeykrisp's
+ * hk_CmdClearDepthStencilImage (depth as R32F / R16 UNORM, stencil as R8
+ * UINT, graphics.md §9), aspect by aspect through agxv_image_plane.
+ *
+ * Assumes (agxv_clear.h): uncompressed planes; the kernel takes 1, 2, 4, 8
+ * or 16-byte texels.
+ */
+#include "agxv_clear.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "agx_cl_kernels.h"
+#include "agx_image_copy.h"
+#include "agxv_cmd_buffer.h"
+#include "agxv_format_table.h"
+#include "agxv_image.h"
+#include "agxv_image_view.h"
+#include "agxv_log.h"
+#include "agxv_meta.h"
+#include "agxv_texel_pack.h"
+
+/* Texels per launch at most (the kernels' 32-bit indices stay exact). */
+#define CHUNK_TEXELS (1u << 26)
+
+bool
+agxv_clear_pack(VkFormat format, VkImageAspectFlagBits aspect, const VkClearValue *value,
+                uint32_t out[4], uint32_t *bytes)
+{
+   memset(out, 0, 16);
+   *bytes = 0;
+   if (aspect == VK_IMAGE_ASPECT_COLOR_BIT) {
+      const struct agxv_format_info *f = agxv_format_info(format);
+      if (!f || f->block != 1 || !agxv_pack_clear_texel(format, &value->color, out))
+         return false;
+      *bytes = f->bytes;
+      return true;
+   }
+   unsigned depth_bytes = 0, stencil_bytes = 0;
+   if (!agxv_zs_format_planes(format, &depth_bytes, &stencil_bytes))
+      return false;
+   if (aspect == VK_IMAGE_ASPECT_STENCIL_BIT && stencil_bytes == 1) {
+      out[0] = value->depthStencil.stencil & 0xFF;
+      *bytes = 1;
+      return true;
+   }
+   if (aspect != VK_IMAGE_ASPECT_DEPTH_BIT)
+      return false;
+   float d = value->depthStencil.depth;
+   if (depth_bytes == 4) { /* Z32F: the float's bits (graphics.md §6) */
+      memcpy(&out[0], &d, 4);
+      *bytes = 4;
+      return true;
+   }
+   if (depth_bytes == 2) { /* Z16 unorm: clamp, scale, round to nearest */
+      out[0] = !(d > 0.0f) ? 0 : d >= 1.0f ? 0xFFFF : (uint32_t)lrintf(d * 65535.0f);
+      *bytes = 2;
+      return true;
+   }
+   return false;
+}
+
+static uint32_t
+minify(uint32_t v, uint32_t level)
+{
+   return v >> level ? v >> level : 1;
+}
+
+void
+agxv_clear_image_rect(struct agxv_cmd_buffer *cmd, const struct agxv_image *image,
+                      VkImageAspectFlagBits aspect, uint32_t level, uint32_t first_layer,
+                      uint32_t layer_count, VkRect2D rect, const uint32_t value[4], uint32_t bytes)
+{
+   uint64_t offset;
+   const struct agx_image_layout *l = agxv_image_plane(image, aspect, &offset);
+   if (!l || !image->va || level >= image->mip_levels || first_layer >= image->array_layers) {
+      agxv_cmd_set_error(cmd, agxv_error(VK_ERROR_UNKNOWN, "clear of a missing subresource"));
+      return;
+   }
+   if (layer_count > image->array_layers - first_layer)
+      layer_count = image->array_layers - first_layer;
+   /* Clip to the level (valid usage keeps rectangles inside; bad input
+    * must not write outside the image). */
+   int64_t w = minify(l->width, level), h = minify(l->height, level);
+   int64_t x0 = rect.offset.x < 0 ? 0 : rect.offset.x, y0 = rect.offset.y < 0 ? 0 : rect.offset.y;
+   int64_t x1 = (int64_t)rect.offset.x + rect.extent.width;
+   int64_t y1 = (int64_t)rect.offset.y + rect.extent.height;
+   x1 = x1 > w ? w : x1;
+   y1 = y1 > h ? h : y1;
+   if (x1 <= x0 || y1 <= y0 || !layer_count)
+      return;
+   struct agx_image_clear_args a = {
+      .dst = agx_image_layout_surface(l, image->va + offset, level),
+      .x = (uint32_t)x0,
+      .y = (uint32_t)y0,
+      .width = (uint32_t)(x1 - x0),
+      .height = (uint32_t)(y1 - y0),
+      .bytes = bytes,
+   };
+   memcpy(a.value, value, sizeof(a.value));
+   uint64_t slice = (uint64_t)a.width * a.height;
+   uint32_t step = slice >= CHUNK_TEXELS ? 1 : (uint32_t)(CHUNK_TEXELS / slice);
+   for (uint32_t z = 0; z < layer_count; z += step) {
+      a.z = first_layer + z;
+      a.depth = layer_count - z < step ? layer_count - z : step;
+      uint64_t items = slice * a.depth;
+      agxv_dispatch_kernel(cmd, AGX_CL_IMAGE_CLEAR,
+                           (uint32_t)((items + AGX_IMAGE_GROUP_SIZE - 1) / AGX_IMAGE_GROUP_SIZE),
+                           &a, sizeof(a));
+   }
+}
+
+void
+agxv_clear_view_rect(struct agxv_cmd_buffer *cmd, const struct agxv_image_view *view,
+                     VkImageAspectFlagBits aspect, const VkClearValue *value, VkRect2D rect,
+                     uint32_t base_layer, uint32_t layer_count, uint32_t view_mask)
+{
+   uint32_t packed[4], bytes;
+   /* Depth/stencil values are packed for the image's planes. */
+   VkFormat format = aspect == VK_IMAGE_ASPECT_COLOR_BIT ? view->format : view->image->format;
+   if (!agxv_clear_pack(format, aspect, value, packed, &bytes)) {
+      agxv_cmd_set_error(cmd, agxv_error(VK_ERROR_UNKNOWN, "clear of format %d aspect 0x%x",
+                                         (int)format, (unsigned)aspect));
+      return;
+   }
+   if (view_mask) {
+      for (uint32_t m = view_mask; m; m &= m - 1)
+         agxv_clear_image_rect(cmd, view->image, aspect, view->base_level,
+                               view->base_layer + (uint32_t)__builtin_ctz(m), 1, rect, packed,
+                               bytes);
+      return;
+   }
+   if (layer_count == VK_REMAINING_ARRAY_LAYERS)
+      layer_count = view->layers > base_layer ? view->layers - base_layer : 0;
+   agxv_clear_image_rect(cmd, view->image, aspect, view->base_level, view->base_layer + base_layer,
+                         layer_count, rect, packed, bytes);
+}
+
+/* ---- vkCmdClearAttachments ------------------------------------------------ */
+
+struct clear_attachments {
+   const VkClearAttachment *atts;
+   uint32_t att_count;
+   const VkClearRect *rects;
+   uint32_t rect_count;
+};
+
+static void
+clear_one(struct agxv_cmd_buffer *cmd, const struct agxv_image_view *view,
+          VkImageAspectFlagBits aspect, const VkClearValue *value,
+          const struct clear_attachments *c)
+{
+   if (!view)
+      return; /* VK_ATTACHMENT_UNUSED or no such aspect bound: nothing */
+   for (uint32_t r = 0; r < c->rect_count; r++)
+      agxv_clear_view_rect(cmd, view, aspect, value, c->rects[r].rect, c->rects[r].baseArrayLayer,
+                           c->rects[r].layerCount, cmd->rendering.desc.view_mask);
+}
+
+/* Between the two render commands: the rectangles of every attachment. */
+static void
+clear_attachments(struct agxv_cmd_buffer *cmd, void *data)
+{
+   const struct clear_attachments *c = data;
+   const struct agxv_rendering_state *rs = &cmd->rendering;
+   for (uint32_t i = 0; i < c->att_count; i++) {
+      const VkClearAttachment *a = &c->atts[i];
+      if (a->aspectMask & VK_IMAGE_ASPECT_COLOR_BIT) {
+         uint32_t rt = a->colorAttachment;
+         clear_one(cmd, rt < rs->color_count ? rs->color_views[rt] : NULL,
+                   VK_IMAGE_ASPECT_COLOR_BIT, &a->clearValue, c);
+      }
+      if (a->aspectMask & VK_IMAGE_ASPECT_DEPTH_BIT)
+         clear_one(cmd, rs->depth_view, VK_IMAGE_ASPECT_DEPTH_BIT, &a->clearValue, c);
+      if (a->aspectMask & VK_IMAGE_ASPECT_STENCIL_BIT)
+         clear_one(cmd, rs->stencil_view, VK_IMAGE_ASPECT_STENCIL_BIT, &a->clearValue, c);
+   }
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdClearAttachments(VkCommandBuffer commandBuffer, uint32_t attachmentCount,
+                         const VkClearAttachment *pAttachments, uint32_t rectCount,
+                         const VkClearRect *pRects)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
+   if (!cmd->rendering.active) {
+      agxv_cmd_set_error(cmd, agxv_error(VK_ERROR_UNKNOWN,
+                                         "vkCmdClearAttachments outside a render pass (or in a "
+                                         "secondary command buffer continuing one)"));
+      return;
+   }
+   if (!attachmentCount || !rectCount)
+      return;
+   struct clear_attachments c = {pAttachments, attachmentCount, pRects, rectCount};
+   agxv_rendering_split(cmd, clear_attachments, &c);
+}
+
+/* ---- vkCmdClearDepthStencilImage ------------------------------------------ */
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdClearDepthStencilImage(VkCommandBuffer commandBuffer, VkImage _image,
+                               VkImageLayout imageLayout,
+                               const VkClearDepthStencilValue *pDepthStencil, uint32_t rangeCount,
+                               const VkImageSubresourceRange *pRanges)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
+   AGXV_FROM_HANDLE(agxv_image, img, _image);
+   const VkClearValue value = {.depthStencil = *pDepthStencil};
+   static const VkImageAspectFlagBits aspects[] = {VK_IMAGE_ASPECT_DEPTH_BIT,
+                                                   VK_IMAGE_ASPECT_STENCIL_BIT};
+   for (uint32_t r = 0; r < rangeCount; r++) {
+      const VkImageSubresourceRange *range = &pRanges[r];
+      if (range->baseMipLevel >= img->mip_levels || range->baseArrayLayer >= img->array_layers)
+         continue;
+      uint32_t levels = range->levelCount == VK_REMAINING_MIP_LEVELS
+                           ? img->mip_levels - range->baseMipLevel
+                           : range->levelCount;
+      uint32_t layers = range->layerCount == VK_REMAINING_ARRAY_LAYERS
+                           ? img->array_layers - range->baseArrayLayer
+                           : range->layerCount;
+      for (unsigned k = 0; k < 2; k++) {
+         if (!(range->aspectMask & aspects[k]))
+            continue;
+         uint32_t packed[4], bytes;
+         if (!agxv_clear_pack(img->format, aspects[k], &value, packed, &bytes)) {
+            agxv_cmd_set_error(cmd, agxv_error(VK_ERROR_UNKNOWN,
+                                               "depth/stencil clear of format %d aspect 0x%x",
+                                               (int)img->format, (unsigned)aspects[k]));
+            continue;
+         }
+         for (uint32_t l = range->baseMipLevel;
+              l < range->baseMipLevel + levels && l < img->mip_levels; l++) {
+            VkRect2D all = {{0, 0}, {minify(img->extent.width, l), minify(img->extent.height, l)}};
+            agxv_clear_image_rect(cmd, img, aspects[k], l, range->baseArrayLayer, layers, all,
+                                  packed, bytes);
+         }
+      }
+   }
+}

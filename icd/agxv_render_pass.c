@@ -1,0 +1,482 @@
+/*
+ * vkCreateRenderPass(2), vkCreateFramebuffer (also imageless) and the
+ * render-pass commands, each subpass recorded as one dynamic rendering
+ * (see agxv_render_pass.h for the rules and assumptions). Facts from Mesa's
+ * src/vulkan/runtime/vk_render_pass.c (load/store ops of first/last use,
+ * preserve attachments as uses, render-pass pipelines taking their formats
+ * from the subpass); the code is our own.
+ */
+#include "agxv_render_pass.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "agxv_alloc.h"
+#include "agxv_cmd_buffer.h"
+#include "agxv_device.h"
+#include "agxv_entrypoints.h"
+#include "agxv_image.h"
+#include "agxv_image_view.h"
+#include "agxv_log.h"
+
+#define UNUSED_ATT VK_ATTACHMENT_UNUSED
+
+/* ---- render passes --------------------------------------------------------- */
+
+/* A subpass's attachment references, the same for both create-info
+ * versions (v1 references are widened to these). */
+struct subpass_refs {
+   uint32_t color_count, input_count, preserve_count;
+   const uint32_t *preserve;
+   uint32_t color[AGXV_MAX_RTS], resolve[AGXV_MAX_RTS];
+   bool has_resolve;
+   uint32_t depth_stencil;
+   uint32_t view_mask;
+   const void *pnext;
+};
+
+static void
+use(struct agxv_render_pass *rp, uint32_t att, uint32_t subpass)
+{
+   if (att == UNUSED_ATT || att >= rp->attachment_count)
+      return;
+   struct agxv_rp_attachment *a = &rp->attachments[att];
+   if (a->first_use == UINT32_MAX)
+      a->first_use = subpass;
+   a->last_use = subpass;
+}
+
+/* Fills subpass s from its references; input references are counted as
+ * uses by the caller. */
+static VkResult
+fill_subpass(struct agxv_render_pass *rp, uint32_t s, const struct subpass_refs *r)
+{
+   struct agxv_rp_subpass *sp = &rp->subpasses[s];
+   if (r->color_count > AGXV_MAX_RTS)
+      return agxv_error(VK_ERROR_UNKNOWN, "subpass %u has %u colour attachments (max %u)", s,
+                        r->color_count, AGXV_MAX_RTS);
+   for (uint32_t i = 0; r->has_resolve && i < r->color_count; i++) {
+      if (r->resolve[i] != UNUSED_ATT)
+         return agxv_error(VK_ERROR_UNKNOWN,
+                           "subpass %u: resolve attachments are not supported (no multisampling)",
+                           s);
+   }
+   if (agxv_find_struct(r->pnext, VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_DEPTH_STENCIL_RESOLVE)) {
+      const VkSubpassDescriptionDepthStencilResolve *dr =
+         agxv_find_struct(r->pnext, VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_DEPTH_STENCIL_RESOLVE);
+      if (dr->pDepthStencilResolveAttachment &&
+          dr->pDepthStencilResolveAttachment->attachment != UNUSED_ATT)
+         return agxv_error(VK_ERROR_UNKNOWN, "subpass %u: depth/stencil resolves are not supported",
+                           s);
+   }
+   sp->color_count = r->color_count;
+   sp->view_mask = r->view_mask;
+   for (uint32_t i = 0; i < r->color_count; i++) {
+      uint32_t a = r->color[i] < rp->attachment_count ? r->color[i] : UNUSED_ATT;
+      sp->color[i] = a;
+      sp->color_formats[i] = a == UNUSED_ATT ? VK_FORMAT_UNDEFINED : rp->attachments[a].format;
+      use(rp, a, s);
+   }
+   uint32_t z = r->depth_stencil < rp->attachment_count ? r->depth_stencil : UNUSED_ATT;
+   sp->depth_stencil = z;
+   sp->depth_format = sp->stencil_format = VK_FORMAT_UNDEFINED;
+   if (z != UNUSED_ATT) {
+      unsigned depth_bytes = 0, stencil_bytes = 0;
+      VkFormat f = rp->attachments[z].format;
+      agxv_zs_format_planes(f, &depth_bytes, &stencil_bytes);
+      sp->depth_format = depth_bytes ? f : VK_FORMAT_UNDEFINED;
+      sp->stencil_format = stencil_bytes ? f : VK_FORMAT_UNDEFINED;
+      use(rp, z, s);
+   }
+   for (uint32_t i = 0; i < r->preserve_count; i++)
+      use(rp, r->preserve[i], s);
+   return VK_SUCCESS;
+}
+
+static struct agxv_render_pass *
+alloc_pass(struct agxv_device *device, const VkAllocationCallbacks *alloc, uint32_t attachments,
+           uint32_t subpasses)
+{
+   size_t size = sizeof(struct agxv_render_pass) + sizeof(struct agxv_rp_attachment) * attachments +
+                 sizeof(struct agxv_rp_subpass) * subpasses;
+   struct agxv_render_pass *rp =
+      agxv_object_zalloc(device, alloc, size, VK_OBJECT_TYPE_RENDER_PASS);
+   if (!rp)
+      return NULL;
+   rp->attachment_count = attachments;
+   rp->subpass_count = subpasses;
+   rp->attachments = (struct agxv_rp_attachment *)(rp + 1);
+   rp->subpasses = (struct agxv_rp_subpass *)(rp->attachments + attachments);
+   return rp;
+}
+
+static VkResult
+check_attachment(uint32_t i, VkFormat format, VkSampleCountFlagBits samples)
+{
+   if (samples != VK_SAMPLE_COUNT_1_BIT)
+      return agxv_error(VK_ERROR_UNKNOWN,
+                        "attachment %u has %u samples: multisampling is not supported", i,
+                        (unsigned)samples);
+   if (format == VK_FORMAT_UNDEFINED)
+      return agxv_error(VK_ERROR_UNKNOWN, "attachment %u has no format", i);
+   return VK_SUCCESS;
+}
+
+static void
+init_attachment(struct agxv_rp_attachment *a, VkFormat format, VkAttachmentLoadOp load,
+                VkAttachmentStoreOp store, VkAttachmentLoadOp sload, VkAttachmentStoreOp sstore)
+{
+   *a = (struct agxv_rp_attachment){
+      .format = format,
+      .load_op = load,
+      .store_op = store,
+      .stencil_load_op = sload,
+      .stencil_store_op = sstore,
+      .first_use = UINT32_MAX,
+   };
+}
+
+static VkResult
+finish_create(struct agxv_device *device, const VkAllocationCallbacks *alloc,
+              struct agxv_render_pass *rp, VkResult result, VkRenderPass *out)
+{
+   if (result != VK_SUCCESS) {
+      agxv_object_free(alloc, rp);
+      return result;
+   }
+   *out = (VkRenderPass)(uintptr_t)rp;
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agxv_CreateRenderPass2(VkDevice _device, const VkRenderPassCreateInfo2 *info,
+                       const VkAllocationCallbacks *pAllocator, VkRenderPass *pRenderPass)
+{
+   AGXV_FROM_HANDLE(agxv_device, device, _device);
+   const VkAllocationCallbacks *alloc = agxv_choose_alloc(&device->alloc, pAllocator);
+   struct agxv_render_pass *rp =
+      alloc_pass(device, alloc, info->attachmentCount, info->subpassCount);
+   if (!rp)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   VkResult result = VK_SUCCESS;
+   for (uint32_t i = 0; i < info->attachmentCount && result == VK_SUCCESS; i++) {
+      const VkAttachmentDescription2 *d = &info->pAttachments[i];
+      result = check_attachment(i, d->format, d->samples);
+      init_attachment(&rp->attachments[i], d->format, d->loadOp, d->storeOp, d->stencilLoadOp,
+                      d->stencilStoreOp);
+   }
+   for (uint32_t s = 0; s < info->subpassCount && result == VK_SUCCESS; s++) {
+      const VkSubpassDescription2 *d = &info->pSubpasses[s];
+      struct subpass_refs r = {
+         .color_count = d->colorAttachmentCount,
+         .preserve_count = d->preserveAttachmentCount,
+         .preserve = d->pPreserveAttachments,
+         .has_resolve = d->pResolveAttachments != NULL,
+         .depth_stencil =
+            d->pDepthStencilAttachment ? d->pDepthStencilAttachment->attachment : UNUSED_ATT,
+         .view_mask = d->viewMask,
+         .pnext = d->pNext,
+      };
+      for (uint32_t i = 0; i < d->colorAttachmentCount && i < AGXV_MAX_RTS; i++) {
+         r.color[i] = d->pColorAttachments[i].attachment;
+         r.resolve[i] = d->pResolveAttachments ? d->pResolveAttachments[i].attachment : UNUSED_ATT;
+      }
+      result = fill_subpass(rp, s, &r);
+      for (uint32_t i = 0; result == VK_SUCCESS && i < d->inputAttachmentCount; i++)
+         use(rp, d->pInputAttachments[i].attachment, s);
+   }
+   return finish_create(device, alloc, rp, result, pRenderPass);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agxv_CreateRenderPass(VkDevice _device, const VkRenderPassCreateInfo *info,
+                      const VkAllocationCallbacks *pAllocator, VkRenderPass *pRenderPass)
+{
+   AGXV_FROM_HANDLE(agxv_device, device, _device);
+   const VkAllocationCallbacks *alloc = agxv_choose_alloc(&device->alloc, pAllocator);
+   const VkRenderPassMultiviewCreateInfo *mv =
+      agxv_find_struct(info->pNext, VK_STRUCTURE_TYPE_RENDER_PASS_MULTIVIEW_CREATE_INFO);
+   struct agxv_render_pass *rp =
+      alloc_pass(device, alloc, info->attachmentCount, info->subpassCount);
+   if (!rp)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   VkResult result = VK_SUCCESS;
+   for (uint32_t i = 0; i < info->attachmentCount && result == VK_SUCCESS; i++) {
+      const VkAttachmentDescription *d = &info->pAttachments[i];
+      result = check_attachment(i, d->format, d->samples);
+      init_attachment(&rp->attachments[i], d->format, d->loadOp, d->storeOp, d->stencilLoadOp,
+                      d->stencilStoreOp);
+   }
+   for (uint32_t s = 0; s < info->subpassCount && result == VK_SUCCESS; s++) {
+      const VkSubpassDescription *d = &info->pSubpasses[s];
+      struct subpass_refs r = {
+         .color_count = d->colorAttachmentCount,
+         .preserve_count = d->preserveAttachmentCount,
+         .preserve = d->pPreserveAttachments,
+         .has_resolve = d->pResolveAttachments != NULL,
+         .depth_stencil =
+            d->pDepthStencilAttachment ? d->pDepthStencilAttachment->attachment : UNUSED_ATT,
+         .view_mask = mv && s < mv->subpassCount ? mv->pViewMasks[s] : 0,
+      };
+      for (uint32_t i = 0; i < d->colorAttachmentCount && i < AGXV_MAX_RTS; i++) {
+         r.color[i] = d->pColorAttachments[i].attachment;
+         r.resolve[i] = d->pResolveAttachments ? d->pResolveAttachments[i].attachment : UNUSED_ATT;
+      }
+      result = fill_subpass(rp, s, &r);
+      for (uint32_t i = 0; result == VK_SUCCESS && i < d->inputAttachmentCount; i++)
+         use(rp, d->pInputAttachments[i].attachment, s);
+   }
+   return finish_create(device, alloc, rp, result, pRenderPass);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_DestroyRenderPass(VkDevice _device, VkRenderPass renderPass,
+                       const VkAllocationCallbacks *pAllocator)
+{
+   AGXV_FROM_HANDLE(agxv_device, device, _device);
+   struct agxv_render_pass *rp = agxv_render_pass_from_handle(renderPass);
+   if (rp)
+      agxv_object_free(agxv_choose_alloc(&device->alloc, pAllocator), rp);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_GetRenderAreaGranularity(VkDevice device, VkRenderPass renderPass, VkExtent2D *pGranularity)
+{
+   /* Any render area works the same (vk_render_pass.c answers 1x1 too). */
+   *pGranularity = (VkExtent2D){1, 1};
+}
+
+bool
+agxv_render_pass_rendering_info(VkRenderPass pass, uint32_t subpass,
+                                VkPipelineRenderingCreateInfo *out)
+{
+   const struct agxv_render_pass *rp = agxv_render_pass_from_handle(pass);
+   if (!rp || subpass >= rp->subpass_count)
+      return false;
+   const struct agxv_rp_subpass *sp = &rp->subpasses[subpass];
+   *out = (VkPipelineRenderingCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+      .viewMask = sp->view_mask,
+      .colorAttachmentCount = sp->color_count,
+      .pColorAttachmentFormats = sp->color_formats,
+      .depthAttachmentFormat = sp->depth_format,
+      .stencilAttachmentFormat = sp->stencil_format,
+   };
+   return true;
+}
+
+/* ---- framebuffers ---------------------------------------------------------- */
+
+VKAPI_ATTR VkResult VKAPI_CALL
+agxv_CreateFramebuffer(VkDevice _device, const VkFramebufferCreateInfo *info,
+                       const VkAllocationCallbacks *pAllocator, VkFramebuffer *pFramebuffer)
+{
+   AGXV_FROM_HANDLE(agxv_device, device, _device);
+   const VkAllocationCallbacks *alloc = agxv_choose_alloc(&device->alloc, pAllocator);
+   bool imageless = info->flags & VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT;
+   uint32_t n = imageless ? 0 : info->attachmentCount;
+   struct agxv_framebuffer *fb =
+      agxv_object_zalloc(device, alloc, sizeof(*fb) + n * sizeof(struct agxv_image_view *),
+                         VK_OBJECT_TYPE_FRAMEBUFFER);
+   if (!fb)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   fb->width = info->width;
+   fb->height = info->height;
+   fb->layers = info->layers;
+   fb->imageless = imageless;
+   fb->attachment_count = info->attachmentCount;
+   fb->views = (struct agxv_image_view **)(fb + 1);
+   for (uint32_t i = 0; i < n; i++)
+      fb->views[i] = agxv_image_view_from_handle(info->pAttachments[i]);
+   *pFramebuffer = (VkFramebuffer)(uintptr_t)fb;
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_DestroyFramebuffer(VkDevice _device, VkFramebuffer framebuffer,
+                        const VkAllocationCallbacks *pAllocator)
+{
+   AGXV_FROM_HANDLE(agxv_device, device, _device);
+   struct agxv_framebuffer *fb = agxv_framebuffer_from_handle(framebuffer);
+   if (fb)
+      agxv_object_free(agxv_choose_alloc(&device->alloc, pAllocator), fb);
+}
+
+/* ---- commands -------------------------------------------------------------- */
+
+static VkAttachmentLoadOp
+load_op(uint32_t subpass, const struct agxv_rp_attachment *a, VkAttachmentLoadOp op)
+{
+   return subpass == a->first_use ? op : VK_ATTACHMENT_LOAD_OP_LOAD;
+}
+
+static VkAttachmentStoreOp
+store_op(uint32_t subpass, const struct agxv_rp_attachment *a, VkAttachmentStoreOp op)
+{
+   return subpass == a->last_use ? op : VK_ATTACHMENT_STORE_OP_STORE;
+}
+
+/* Begins the current subpass as a dynamic rendering. */
+static void
+begin_subpass(struct agxv_cmd_buffer *cmd)
+{
+   const struct agxv_pass_state *ps = &cmd->rendering.pass;
+   const struct agxv_render_pass *rp = ps->pass;
+   const struct agxv_rp_subpass *sp = &rp->subpasses[ps->subpass];
+   uint32_t s = ps->subpass;
+   VkRenderingAttachmentInfo color[AGXV_MAX_RTS], depth, stencil;
+   for (uint32_t i = 0; i < sp->color_count; i++) {
+      uint32_t a = sp->color[i];
+      color[i] = (VkRenderingAttachmentInfo){
+         .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+         .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
+      };
+      if (a == UNUSED_ATT)
+         continue;
+      const struct agxv_rp_attachment *att = &rp->attachments[a];
+      color[i].imageView = agxv_image_view_to_handle(ps->views[a]);
+      color[i].loadOp = load_op(s, att, att->load_op);
+      color[i].storeOp = store_op(s, att, att->store_op);
+      color[i].clearValue = ps->clears[a];
+   }
+   VkRenderingInfo ri = {
+      .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+      .renderArea = ps->area,
+      .layerCount = sp->view_mask ? 1 : ps->layers,
+      .viewMask = sp->view_mask,
+      .colorAttachmentCount = sp->color_count,
+      .pColorAttachments = color,
+   };
+   if (sp->depth_stencil != UNUSED_ATT) {
+      uint32_t a = sp->depth_stencil;
+      const struct agxv_rp_attachment *att = &rp->attachments[a];
+      VkRenderingAttachmentInfo base = {
+         .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+         .imageView = agxv_image_view_to_handle(ps->views[a]),
+         .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
+         .clearValue = ps->clears[a],
+      };
+      if (sp->depth_format != VK_FORMAT_UNDEFINED) {
+         depth = base;
+         depth.loadOp = load_op(s, att, att->load_op);
+         depth.storeOp = store_op(s, att, att->store_op);
+         ri.pDepthAttachment = &depth;
+      }
+      if (sp->stencil_format != VK_FORMAT_UNDEFINED) {
+         stencil = base;
+         stencil.loadOp = load_op(s, att, att->stencil_load_op);
+         stencil.storeOp = store_op(s, att, att->stencil_store_op);
+         ri.pStencilAttachment = &stencil;
+      }
+   }
+   agxv_CmdBeginRendering(agxv_cmd_buffer_to_handle(cmd), &ri);
+}
+
+static VkResult
+begin_pass(struct agxv_cmd_buffer *cmd, const VkRenderPassBeginInfo *info)
+{
+   struct agxv_pass_state *ps = &cmd->rendering.pass;
+   const struct agxv_render_pass *rp = agxv_render_pass_from_handle(info->renderPass);
+   const struct agxv_framebuffer *fb = agxv_framebuffer_from_handle(info->framebuffer);
+   if (!rp || !fb || !rp->subpass_count)
+      return agxv_error(VK_ERROR_UNKNOWN, "vkCmdBeginRenderPass without a render pass/framebuffer");
+   if (cmd->rendering.active || ps->pass)
+      return agxv_error(VK_ERROR_UNKNOWN, "vkCmdBeginRenderPass inside a render pass");
+   const VkRenderPassAttachmentBeginInfo *ab =
+      agxv_find_struct(info->pNext, VK_STRUCTURE_TYPE_RENDER_PASS_ATTACHMENT_BEGIN_INFO);
+   uint32_t n = rp->attachment_count;
+   if (fb->attachment_count < n || (fb->imageless && (!ab || ab->attachmentCount < n)))
+      return agxv_error(VK_ERROR_UNKNOWN, "framebuffer with %u attachments for a pass of %u",
+                        fb->imageless && ab ? ab->attachmentCount : fb->attachment_count, n);
+   struct agxv_upload_ptr views = {0}, clears = {0};
+   if (n) {
+      VkResult result = agxv_upload_alloc(&cmd->data, n * sizeof(void *), 8, &views);
+      if (result == VK_SUCCESS)
+         result = agxv_upload_alloc(&cmd->data, n * sizeof(VkClearValue), 8, &clears);
+      if (result != VK_SUCCESS)
+         return result;
+   }
+   *ps = (struct agxv_pass_state){
+      .pass = rp,
+      .layers = fb->layers ? fb->layers : 1,
+      .area = info->renderArea,
+      .views = views.cpu,
+      .clears = clears.cpu,
+   };
+   for (uint32_t i = 0; i < n; i++) {
+      ps->views[i] =
+         fb->imageless ? agxv_image_view_from_handle(ab->pAttachments[i]) : fb->views[i];
+      if (!ps->views[i])
+         return agxv_error(VK_ERROR_UNKNOWN, "attachment %u has no image view", i);
+      memset(&ps->clears[i], 0, sizeof(VkClearValue));
+      if (i < info->clearValueCount && info->pClearValues)
+         ps->clears[i] = info->pClearValues[i];
+   }
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdBeginRenderPass2(VkCommandBuffer commandBuffer, const VkRenderPassBeginInfo *info,
+                         const VkSubpassBeginInfo *subpass)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
+   VkResult result = begin_pass(cmd, info);
+   if (result != VK_SUCCESS) {
+      cmd->rendering.pass.pass = NULL;
+      agxv_cmd_set_error(cmd, result);
+      return;
+   }
+   begin_subpass(cmd);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdBeginRenderPass(VkCommandBuffer commandBuffer, const VkRenderPassBeginInfo *info,
+                        VkSubpassContents contents)
+{
+   VkSubpassBeginInfo sb = {.sType = VK_STRUCTURE_TYPE_SUBPASS_BEGIN_INFO, .contents = contents};
+   agxv_CmdBeginRenderPass2(commandBuffer, info, &sb);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdNextSubpass2(VkCommandBuffer commandBuffer, const VkSubpassBeginInfo *begin,
+                     const VkSubpassEndInfo *end)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
+   struct agxv_pass_state *ps = &cmd->rendering.pass;
+   if (!ps->pass || ps->subpass + 1 >= ps->pass->subpass_count) {
+      agxv_cmd_set_error(cmd,
+                         agxv_error(VK_ERROR_UNKNOWN, "vkCmdNextSubpass past the last subpass"));
+      return;
+   }
+   agxv_CmdEndRendering(commandBuffer);
+   ps->subpass++;
+   /* The dependency between the subpasses needs no words: the next
+    * subpass is a new render command, which waits for this one
+    * (agxv_render_pass.h). */
+   begin_subpass(cmd);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdNextSubpass(VkCommandBuffer commandBuffer, VkSubpassContents contents)
+{
+   VkSubpassBeginInfo sb = {.sType = VK_STRUCTURE_TYPE_SUBPASS_BEGIN_INFO, .contents = contents};
+   VkSubpassEndInfo se = {.sType = VK_STRUCTURE_TYPE_SUBPASS_END_INFO};
+   agxv_CmdNextSubpass2(commandBuffer, &sb, &se);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdEndRenderPass2(VkCommandBuffer commandBuffer, const VkSubpassEndInfo *end)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
+   if (!cmd->rendering.pass.pass)
+      return;
+   agxv_CmdEndRendering(commandBuffer);
+   memset(&cmd->rendering.pass, 0, sizeof(cmd->rendering.pass));
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdEndRenderPass(VkCommandBuffer commandBuffer)
+{
+   VkSubpassEndInfo se = {.sType = VK_STRUCTURE_TYPE_SUBPASS_END_INFO};
+   agxv_CmdEndRenderPass2(commandBuffer, &se);
+}
