@@ -18,7 +18,9 @@
  *    CLEAR) on a two-layer attachment, rectangles with baseArrayLayer /
  *    layerCount;
  *  - "clear_ds": vkCmdClearDepthStencilImage on a D32 image of 2 levels x 2
- *    layers, whole and per-subresource ranges.
+ *    layers, whole and per-subresource ranges;
+ *  - "refused" (agx-vk only): a render pass with a resolve attachment fails
+ *    to create (no multisampling yet), without a crash.
  * The same program runs on lavapipe (--reference) and under validation.
  *
  * test_render_pass RECT_VERT RECT_FRAG INPUT_FRAG [--validation] [--reference]
@@ -911,6 +913,42 @@ scene_clear_ds(struct gpu *g)
    return bad;
 }
 
+/* ---- bad input: a resolve attachment (no multisampling) ---------------------- */
+
+static unsigned
+scene_refused(struct gpu *g)
+{
+   struct agx_vk_ctx *c = g->c;
+   if (c->reference)
+      return 0; /* lavapipe resolves */
+   VkAttachmentDescription atts[2] = {
+      attachment(VK_FORMAT_R8G8B8A8_UNORM, VK_ATTACHMENT_LOAD_OP_CLEAR,
+                 VK_ATTACHMENT_STORE_OP_DONT_CARE),
+      attachment(VK_FORMAT_R8G8B8A8_UNORM, VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+                 VK_ATTACHMENT_STORE_OP_STORE),
+   };
+   atts[0].samples = VK_SAMPLE_COUNT_4_BIT;
+   VkAttachmentReference col = {0, VK_IMAGE_LAYOUT_GENERAL}, res = {1, VK_IMAGE_LAYOUT_GENERAL};
+   VkSubpassDescription sub = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+                               .colorAttachmentCount = 1,
+                               .pColorAttachments = &col,
+                               .pResolveAttachments = &res};
+   VkRenderPassCreateInfo rpci = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+                                  .attachmentCount = 2,
+                                  .pAttachments = atts,
+                                  .subpassCount = 1,
+                                  .pSubpasses = &sub};
+   VkRenderPass rp = VK_NULL_HANDLE;
+   VkResult r = vkCreateRenderPass(c->dev, &rpci, NULL, &rp);
+   if (r == VK_SUCCESS) {
+      fprintf(stderr, "refused: a render pass with a resolve attachment was created\n");
+      vkDestroyRenderPass(c->dev, rp, NULL);
+      return 1;
+   }
+   printf("refused: resolve attachments (%d): ok\n", r);
+   return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -944,6 +982,7 @@ main(int argc, char **argv)
    bad += scene_partial(&g);
    bad += scene_layers(&g);
    bad += scene_clear_ds(&g);
+   bad += scene_refused(&g);
    gpu_finish(&g);
    int status = agx_vk_ctx_finish(&c);
    if (bad) {
