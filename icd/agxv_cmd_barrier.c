@@ -1,5 +1,5 @@
 /*
- * Pipeline barriers for compute. Within one CDM stream, launches may
+ * Pipeline barriers for compute (and inside render passes: see barrier()). Within one CDM stream, launches may
  * overlap and caches are not coherent between them, so a dependency
  * between dispatches needs a CDM Barrier word. The meaning of most of its
  * bits is not publicly known; Mesa's drivers set bits 0-19 (plus what they
@@ -33,6 +33,25 @@ agxv_cmd_emit_cdm_barrier(struct agxv_cmd_buffer *cmd)
    cmd->dispatch_since_barrier = false;
 }
 
+static void
+no_work(struct agxv_cmd_buffer *cmd, void *data)
+{
+}
+
+/* Inside a render pass a barrier can only be a self-dependency making
+ * attachment writes visible to later reads of the same subpass (input
+ * attachments, feedback loops). Those read memory (agxv_render_pass.h), so
+ * the render command ends storing every attachment and the pass resumes in
+ * a new one (agxv_rendering_split). */
+static void
+barrier(struct agxv_cmd_buffer *cmd)
+{
+   if (cmd->rendering.active)
+      agxv_rendering_split(cmd, no_work, NULL);
+   else
+      agxv_cmd_emit_cdm_barrier(cmd);
+}
+
 VKAPI_ATTR void VKAPI_CALL
 agxv_CmdPipelineBarrier(VkCommandBuffer commandBuffer, VkPipelineStageFlags srcStageMask,
                         VkPipelineStageFlags dstStageMask, VkDependencyFlags dependencyFlags,
@@ -42,11 +61,11 @@ agxv_CmdPipelineBarrier(VkCommandBuffer commandBuffer, VkPipelineStageFlags srcS
                         uint32_t imageMemoryBarrierCount,
                         const VkImageMemoryBarrier *pImageMemoryBarriers)
 {
-   agxv_cmd_emit_cdm_barrier(agxv_cmd_buffer_from_handle(commandBuffer));
+   barrier(agxv_cmd_buffer_from_handle(commandBuffer));
 }
 
 VKAPI_ATTR void VKAPI_CALL
 agxv_CmdPipelineBarrier2(VkCommandBuffer commandBuffer, const VkDependencyInfo *pDependencyInfo)
 {
-   agxv_cmd_emit_cdm_barrier(agxv_cmd_buffer_from_handle(commandBuffer));
+   barrier(agxv_cmd_buffer_from_handle(commandBuffer));
 }

@@ -11,9 +11,11 @@
  * Assumes: single-sampled attachments and no resolve attachments (refused
  * at creation: the driver has no multisampling); input attachments are
  * read as textures from memory, which the previous subpass stored (a
- * tilebuffer-resident path is a later optimisation); subpass dependencies
- * need no words: every subpass is its own render command and the queue
- * orders commands (agxv_queue.c barriers).
+ * tilebuffer-resident path is a later optimisation; an input attachment
+ * also rendered in the same subpass sees the draws before the last
+ * self-dependency barrier, which splits the pass: agxv_cmd_barrier.c);
+ * subpass dependencies need no words: every subpass is its own render
+ * command and the queue orders commands (agxv_queue.c barriers).
  */
 #ifndef AGXV_RENDER_PASS_H
 #define AGXV_RENDER_PASS_H

@@ -12,6 +12,8 @@
  *    (VkRenderPassAttachmentBeginInfo);
  *  - "input": subpass 1 reads subpass 0's output as an input attachment
  *    (subpassLoad) and writes it swizzled into another attachment;
+ *  - "feedback": one subpass reading its colour attachment as an input
+ *    attachment after a self-dependency barrier (the pass is split there);
  *  - "partial": dynamic rendering with loadOp CLEAR on a render area
  *    smaller than the images (colour and depth): outside untouched;
  *  - "layers": vkCmdClearAttachments inside dynamic rendering (loadOp
@@ -740,6 +742,119 @@ scene_input(struct gpu *g)
    return bad;
 }
 
+/* ---- "feedback": an attachment read as input in the subpass rendering it ---- */
+
+static unsigned
+scene_feedback(struct gpu *g)
+{
+   struct agx_vk_ctx *c = g->c;
+   const VkFormat rgba = VK_FORMAT_R8G8B8A8_UNORM;
+   struct img A = make_image(
+      c, rgba, 1, 1, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT);
+   VkAttachmentDescription att =
+      attachment(rgba, VK_ATTACHMENT_LOAD_OP_CLEAR, VK_ATTACHMENT_STORE_OP_STORE);
+   VkAttachmentReference ref = {0, VK_IMAGE_LAYOUT_GENERAL};
+   VkSubpassDescription sub = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+                               .inputAttachmentCount = 1,
+                               .pInputAttachments = &ref,
+                               .colorAttachmentCount = 1,
+                               .pColorAttachments = &ref};
+   VkSubpassDependency sdeps[3] = {
+      deps[0],
+      {0, 0, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT,
+       VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, VK_ACCESS_INPUT_ATTACHMENT_READ_BIT,
+       VK_DEPENDENCY_BY_REGION_BIT},
+      deps[2],
+   };
+   sdeps[2].srcSubpass = 0;
+   VkRenderPassCreateInfo rpci = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+                                  .attachmentCount = 1,
+                                  .pAttachments = &att,
+                                  .subpassCount = 1,
+                                  .pSubpasses = &sub,
+                                  .dependencyCount = 3,
+                                  .pDependencies = sdeps};
+   VkRenderPass rp;
+   VK_OK(vkCreateRenderPass(c->dev, &rpci, NULL, &rp));
+   VkFramebufferCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+                                  .renderPass = rp,
+                                  .attachmentCount = 1,
+                                  .pAttachments = &A.view,
+                                  .width = W,
+                                  .height = H,
+                                  .layers = 1};
+   VkFramebuffer fb;
+   VK_OK(vkCreateFramebuffer(c->dev, &fci, NULL, &fb));
+   struct pipe_desc pd = {.pass = rp, .subpass = 0, .color_count = 1};
+   VkPipeline p0 = pipeline(g, &pd);
+   pd.input = true;
+   VkPipeline p1 = pipeline(g, &pd);
+   VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                     .descriptorPool = g->pool,
+                                     .descriptorSetCount = 1,
+                                     .pSetLayouts = &g->input_dsl};
+   VkDescriptorSet set;
+   VK_OK(vkAllocateDescriptorSets(c->dev, &ai, &set));
+   VkDescriptorImageInfo ii = {VK_NULL_HANDLE, A.view, VK_IMAGE_LAYOUT_GENERAL};
+   VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                              .dstSet = set,
+                              .descriptorCount = 1,
+                              .descriptorType = VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT,
+                              .pImageInfo = &ii};
+   vkUpdateDescriptorSets(c->dev, 1, &wr, 0, NULL);
+
+   const float pat[4] = U8(99, 98, 97, 96), clear_a[4] = U8(16, 32, 64, 255),
+               k0[4] = U8(255, 128, 0, 64), scale[4] = U8(255, 255, 255, 255);
+   struct rect r0 = {4, 4, 36, 36}, r2 = {20, 16, 60, 60};
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   to_general(cb, &A);
+   fill_color(cb, &A, pat); /* what a read of memory without the barrier would see */
+   full_barrier(cb);
+   VkClearValue clear;
+   memcpy(clear.color.float32, clear_a, 16);
+   VkRenderPassBeginInfo rbi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+                                .renderPass = rp,
+                                .framebuffer = fb,
+                                .renderArea = {{0, 0}, {W, H}},
+                                .clearValueCount = 1,
+                                .pClearValues = &clear};
+   vkCmdBeginRenderPass(cb, &rbi, VK_SUBPASS_CONTENTS_INLINE);
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p0);
+   draw_rect(g, cb, g->layout, r0, k0, 0.5f);
+   VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                         .srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+                         .dstAccessMask = VK_ACCESS_INPUT_ATTACHMENT_READ_BIT};
+   vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+                        VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT, VK_DEPENDENCY_BY_REGION_BIT, 1, &mb,
+                        0, NULL, 0, NULL);
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p1);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->input_layout, 0, 1, &set, 0,
+                           NULL);
+   draw_rect(g, cb, g->input_layout, r2, scale, 0.5f);
+   vkCmdEndRenderPass(cb);
+   read_back(g, cb, &A, 0, 0);
+   VK_OK(agx_vk_submit_wait(c, cb));
+
+   uint32_t before[W * H], want[W * H];
+   ref_fill(before, (struct rect){0, 0, W, H}, pack8(clear_a));
+   ref_fill(before, r0, pack8(k0));
+   memcpy(want, before, sizeof(want));
+   for (int y = r2.y0; y < r2.y1; y++)
+      for (int x = r2.x0; x < r2.x1; x++) {
+         uint32_t v = before[y * W + x]; /* abgr */
+         want[y * W + x] = (v >> 24) | ((v >> 8) & 0xFF00) | ((v << 8) & 0xFF0000) | (v << 24);
+      }
+   unsigned bad = compare32("feedback: input = colour attachment, barrier between draws",
+                            g->out.map, want, W, H);
+   vkDestroyPipeline(c->dev, p0, NULL);
+   vkDestroyPipeline(c->dev, p1, NULL);
+   VK_OK(vkResetDescriptorPool(c->dev, g->pool, 0));
+   vkDestroyFramebuffer(c->dev, fb, NULL);
+   vkDestroyRenderPass(c->dev, rp, NULL);
+   free_image(c, &A);
+   return bad;
+}
+
 /* ---- "partial": load-op clears of a partial render area ---------------------- */
 
 static unsigned
@@ -979,6 +1094,7 @@ main(int argc, char **argv)
    bad += scene_ops(&g, false);
    bad += scene_ops(&g, true);
    bad += scene_input(&g);
+   bad += scene_feedback(&g);
    bad += scene_partial(&g);
    bad += scene_layers(&g);
    bad += scene_clear_ds(&g);
