@@ -9,7 +9,11 @@
  *    lists (partial = main) and no scissor array without draws;
  *  - bad input gets an error, not a crash: a colour format the tilebuffer
  *    does not take, a draw outside a render pass, a draw without a
- *    pipeline (vkEndCommandBuffer reports VK_ERROR_UNKNOWN).
+ *    pipeline, vkCmdClearAttachments outside a pass, vkCmdNextSubpass
+ *    without a render pass (vkEndCommandBuffer reports VK_ERROR_UNKNOWN),
+ *    render passes with 9 colour attachments or 4 samples;
+ *  - vkCmdClearAttachments splits a pass into render, compute (the clear
+ *    kernel), render commands.
  */
 #include <string.h>
 
@@ -170,6 +174,57 @@ main(void)
    agxv_CmdEndRendering(cb);
    CHECK(agxv_EndCommandBuffer(cb) == VK_ERROR_UNKNOWN);
    CHECK(count_tile_bos(t.dev) == 4);
+
+   /* vkCmdClearAttachments splits the pass: render, clear kernel, render. */
+   CHECK(agxv_BeginCommandBuffer(cb, &begin) == VK_SUCCESS);
+   att.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+   agxv_CmdBeginRendering(cb, &ri);
+   VkClearAttachment ca = {VK_IMAGE_ASPECT_COLOR_BIT, 0, {.color = {.float32 = {1, 0, 0, 1}}}};
+   VkClearRect rect = {{{2, 2}, {8, 8}}, 0, 1};
+   agxv_CmdClearAttachments(cb, 1, &ca, 1, &rect);
+   agxv_CmdEndRendering(cb);
+   CHECK(agxv_EndCommandBuffer(cb) == VK_SUCCESS);
+   CHECK(cmd->stream_count == 3);
+   CHECK(cmd->streams[0].type == AGXV_CS_VDM && cmd->streams[1].type == AGXV_CS_CDM &&
+         cmd->streams[2].type == AGXV_CS_VDM);
+   /* the first stores (and clears), the resumed one loads: another BG program */
+   CHECK(cmd->streams[0].render.cmd.bg.usc != cmd->streams[2].render.cmd.bg.usc);
+   CHECK(cmd->streams[2].render.cmd.width_px == 40);
+   /* ... and outside a pass it is an error, as are subpass commands
+    * without a render pass. */
+   CHECK(agxv_BeginCommandBuffer(cb, &begin) == VK_SUCCESS);
+   agxv_CmdClearAttachments(cb, 1, &ca, 1, &rect);
+   CHECK(agxv_EndCommandBuffer(cb) == VK_ERROR_UNKNOWN);
+   CHECK(agxv_BeginCommandBuffer(cb, &begin) == VK_SUCCESS);
+   agxv_CmdNextSubpass(cb, VK_SUBPASS_CONTENTS_INLINE);
+   agxv_CmdEndRenderPass(cb);
+   CHECK(agxv_EndCommandBuffer(cb) == VK_ERROR_UNKNOWN);
+   /* Render passes the driver cannot run are refused at creation. */
+   VkAttachmentDescription ad = {.format = VK_FORMAT_R8G8B8A8_UNORM,
+                                 .samples = VK_SAMPLE_COUNT_1_BIT,
+                                 .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                 .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+                                 .initialLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                 .finalLayout = VK_IMAGE_LAYOUT_GENERAL};
+   VkAttachmentReference refs[9];
+   for (unsigned i = 0; i < 9; i++)
+      refs[i] = (VkAttachmentReference){0, VK_IMAGE_LAYOUT_GENERAL};
+   VkSubpassDescription sd = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+                              .colorAttachmentCount = 9,
+                              .pColorAttachments = refs};
+   VkRenderPassCreateInfo rpci = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+                                  .attachmentCount = 1,
+                                  .pAttachments = &ad,
+                                  .subpassCount = 1,
+                                  .pSubpasses = &sd};
+   VkRenderPass rp;
+   CHECK(agxv_CreateRenderPass(t.vk, &rpci, NULL, &rp) == VK_ERROR_UNKNOWN);
+   sd.colorAttachmentCount = 1;
+   ad.samples = VK_SAMPLE_COUNT_4_BIT;
+   CHECK(agxv_CreateRenderPass(t.vk, &rpci, NULL, &rp) == VK_ERROR_UNKNOWN);
+   ad.samples = VK_SAMPLE_COUNT_1_BIT;
+   CHECK(agxv_CreateRenderPass(t.vk, &rpci, NULL, &rp) == VK_SUCCESS);
+   agxv_DestroyRenderPass(t.vk, rp, NULL);
 
    free_target(&t, &bad);
    free_target(&t, &rt);
