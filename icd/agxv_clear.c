@@ -8,7 +8,9 @@
  *
  * vkCmdClearAttachments ends the render command of the pass (storing every
  * attachment), clears the rectangles in memory and resumes the pass in a new
- * render command that loads every attachment (agxv_rendering_split).
+ * render command that loads every attachment (agxv_rendering_split); a
+ * clear of the whole framebuffer before any draw of the pass becomes a
+ * load-op clear of the render command instead (agxv_rendering_fold_clears).
  * Honeykrisp draws the rectangles inside the pass with a clear shader instead
  * (Mesa src/asahi/vulkan/hk_cmd_clear.c, vk_meta; graphics.md §9); the pixels
  * are the same, ours costs a render command per clear, a later
@@ -206,6 +208,9 @@ agxv_CmdClearAttachments(VkCommandBuffer commandBuffer, uint32_t attachmentCount
       return;
    }
    if (!attachmentCount || !rectCount)
+      return;
+   /* Before any draw, a clear of everything is a load-op clear. */
+   if (agxv_rendering_fold_clears(cmd, pAttachments, attachmentCount, pRects, rectCount))
       return;
    struct clear_attachments c = {pAttachments, attachmentCount, pRects, rectCount};
    agxv_rendering_split(cmd, clear_attachments, &c);

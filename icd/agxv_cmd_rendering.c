@@ -465,6 +465,7 @@ start_render(struct agxv_cmd_buffer *cmd, bool resume)
       return result;
    rs->active = true;
    rs->resumed = resume;
+   rs->stream_start = cmd->cs[AGXV_CS_VDM].cur;
    rs->scissor_count = rs->depth_bias_count = 0;
    rs->ppp_dirty = AGXV_PPP_DIRTY_ALL;
    /* Everything is emitted again in a new stream. */
@@ -604,6 +605,71 @@ agxv_rendering_split(struct agxv_cmd_buffer *cmd,
       rs->active = false;
       agxv_cmd_set_error(cmd, result);
    }
+}
+
+/* Whether one of the rectangles covers the framebuffer and its layers. */
+static bool
+covers_all(const struct agxv_rendering_state *rs, uint32_t layers, const VkClearRect *rects,
+           uint32_t rect_count)
+{
+   for (uint32_t r = 0; r < rect_count; r++) {
+      const VkClearRect *c = &rects[r];
+      bool all_layers = rs->desc.view_mask ||
+                        (c->baseArrayLayer == 0 &&
+                         (c->layerCount == VK_REMAINING_ARRAY_LAYERS || c->layerCount >= layers));
+      if (c->rect.offset.x <= 0 && c->rect.offset.y <= 0 &&
+          (int64_t)c->rect.offset.x + c->rect.extent.width >= rs->width &&
+          (int64_t)c->rect.offset.y + c->rect.extent.height >= rs->height && all_layers)
+         return true;
+   }
+   return false;
+}
+
+bool
+agxv_rendering_fold_clears(struct agxv_cmd_buffer *cmd, const VkClearAttachment *atts,
+                           uint32_t att_count, const VkClearRect *rects, uint32_t rect_count)
+{
+   struct agxv_rendering_state *rs = &cmd->rendering;
+   if (!rs->active || rs->resumed || !cmd->stream_open || cmd->open.type != AGXV_CS_VDM ||
+       cmd->cs[AGXV_CS_VDM].cur != rs->stream_start)
+      return false;
+   struct drm_asahi_cmd_render *rc = &cmd->open.render.cmd;
+   if (!covers_all(rs, rc->layers, rects, rect_count))
+      return false;
+   /* The clears as load ops (every rectangle of an attachment clears the
+    * same value, and one covers everything). */
+   struct agxv_render_desc desc = rs->desc;
+   VkClearColorValue clear_color[AGXV_MAX_RTS];
+   memcpy(clear_color, rs->clear_color, sizeof(clear_color));
+   for (uint32_t i = 0; i < att_count; i++) {
+      const VkClearAttachment *a = &atts[i];
+      uint32_t rt = a->colorAttachment;
+      if ((a->aspectMask & VK_IMAGE_ASPECT_COLOR_BIT) && rt < rs->color_count &&
+          rs->color_views[rt]) {
+         desc.color[rt].load_op = VK_ATTACHMENT_LOAD_OP_CLEAR;
+         clear_color[rt] = a->clearValue.color;
+      }
+      if ((a->aspectMask & VK_IMAGE_ASPECT_DEPTH_BIT) && rs->depth_view) {
+         desc.depth.load_op = VK_ATTACHMENT_LOAD_OP_CLEAR;
+         desc.clear_depth = a->clearValue.depthStencil.depth;
+      }
+      if ((a->aspectMask & VK_IMAGE_ASPECT_STENCIL_BIT) && rs->stencil_view) {
+         desc.stencil.load_op = VK_ATTACHMENT_LOAD_OP_CLEAR;
+         desc.clear_stencil = a->clearValue.depthStencil.stencil;
+      }
+   }
+   struct agxv_render_tib rtib = agxv_render_tib_from_layout(&rs->tib);
+   struct drm_asahi_cmd_render tmp = *rc;
+   struct agxv_render_out rout;
+   if (agxv_render_build(&desc, &rtib, &tmp, &rout) != VK_SUCCESS || rout.incomplete_render_area)
+      return false;
+   rs->desc = desc;
+   memcpy(rs->clear_color, clear_color, sizeof(clear_color));
+   *rc = tmp;
+   VkResult result = build_bg(cmd, &desc, false, rc);
+   if (result != VK_SUCCESS)
+      agxv_cmd_set_error(cmd, result);
+   return true;
 }
 
 VKAPI_ATTR void VKAPI_CALL

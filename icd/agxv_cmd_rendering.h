@@ -48,6 +48,7 @@ struct agxv_rendering_state {
    const struct agxv_image_view *depth_view, *stencil_view;
    VkClearColorValue clear_color[AGXV_MAX_RTS];
    bool resumed; /* the open render command continues the pass: it loads everything */
+   const uint8_t *stream_start; /* VDM write position after the opening words */
    struct agxv_pass_state pass; /* vkCmdBeginRenderPass (agxv_render_pass.c) */
 };
 
@@ -71,6 +72,14 @@ struct agxv_vertex_buffer_state {
  * attachment. Errors are recorded on the command buffer. */
 void agxv_rendering_split(struct agxv_cmd_buffer *cmd,
                           void (*between)(struct agxv_cmd_buffer *cmd, void *data), void *data);
+
+/* vkCmdClearAttachments before anything was recorded in the first render
+ * command of a pass, with a rectangle covering the framebuffer and every
+ * layer, over a complete render area: the clears become load-op clears of
+ * the render command (BG program, ZLS clear values) instead of a split.
+ * False (nothing changed) when that does not apply. */
+bool agxv_rendering_fold_clears(struct agxv_cmd_buffer *cmd, const VkClearAttachment *atts,
+                                uint32_t att_count, const VkClearRect *rects, uint32_t rect_count);
 
 /* Frees the pass arrays (command buffer reset/free). */
 void agxv_rendering_state_finish(struct agxv_cmd_buffer *cmd);

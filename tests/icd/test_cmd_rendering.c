@@ -13,7 +13,8 @@
  *    without a render pass (vkEndCommandBuffer reports VK_ERROR_UNKNOWN),
  *    render passes with 9 colour attachments or 4 samples;
  *  - vkCmdClearAttachments splits a pass into render, compute (the clear
- *    kernel), render commands.
+ *    kernel), render commands, except a clear of everything before any
+ *    draw, which becomes a load-op clear of the one render command.
  */
 #include <string.h>
 
@@ -190,6 +191,18 @@ main(void)
    /* the first stores (and clears), the resumed one loads: another BG program */
    CHECK(cmd->streams[0].render.cmd.bg.usc != cmd->streams[2].render.cmd.bg.usc);
    CHECK(cmd->streams[2].render.cmd.width_px == 40);
+   /* Before any draw, a clear of everything becomes a load-op clear: one
+    * render command, processing empty tiles (a stored clear). */
+   CHECK(agxv_BeginCommandBuffer(cb, &begin) == VK_SUCCESS);
+   att.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+   agxv_CmdBeginRendering(cb, &ri);
+   CHECK(!(cmd->open.render.cmd.flags & DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES));
+   VkClearRect all = {{{0, 0}, {40, 24}}, 0, 1};
+   agxv_CmdClearAttachments(cb, 1, &ca, 1, &all);
+   agxv_CmdEndRendering(cb);
+   CHECK(agxv_EndCommandBuffer(cb) == VK_SUCCESS);
+   CHECK(cmd->stream_count == 1);
+   CHECK(cmd->streams[0].render.cmd.flags & DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES);
    /* ... and outside a pass it is an error, as are subpass commands
     * without a render pass. */
    CHECK(agxv_BeginCommandBuffer(cb, &begin) == VK_SUCCESS);

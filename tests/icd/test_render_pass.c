@@ -19,6 +19,8 @@
  *  - "layers": vkCmdClearAttachments inside dynamic rendering (loadOp
  *    CLEAR) on a two-layer attachment, rectangles with baseArrayLayer /
  *    layerCount;
+ *  - "fold": vkCmdClearAttachments of all of colour and depth before the
+ *    first draw (a load-op clear), then of depth after a draw (a split);
  *  - "clear_ds": vkCmdClearDepthStencilImage on a D32 image of 2 levels x 2
  *    layers, whole and per-subresource ranges;
  *  - "refused" (agx-vk only): a render pass with a resolve attachment fails
@@ -926,6 +928,69 @@ scene_partial(struct gpu *g)
    return bad;
 }
 
+/* ---- "fold": vkCmdClearAttachments of everything before the first draw ------- */
+
+static unsigned
+scene_fold(struct gpu *g)
+{
+   struct agx_vk_ctx *c = g->c;
+   const VkFormat rgba = VK_FORMAT_R8G8B8A8_UNORM;
+   struct img A = make_image(c, rgba, 1, 1, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT),
+              Z = make_image(c, VK_FORMAT_D32_SFLOAT, 1, 1,
+                             VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT);
+   struct pipe_desc pd = {.color_count = 1,
+                          .formats = &rgba,
+                          .depth_format = VK_FORMAT_D32_SFLOAT,
+                          .depth = true};
+   VkPipeline p = pipeline(g, &pd);
+   const float pat[4] = U8(1, 2, 3, 4), cf[4] = U8(60, 70, 80, 90), k[4] = U8(200, 10, 20, 30),
+               k2[4] = U8(5, 250, 5, 250);
+   struct rect r = {10, 20, 50, 40}, r2 = {30, 0, 40, 64};
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   to_general(cb, &A);
+   to_general(cb, &Z);
+   fill_color(cb, &A, pat);
+   fill_depth(cb, &Z, 0.0f, 0, 1, 0, 1); /* rejects every draw unless cleared */
+   full_barrier(cb);
+   VkRenderingAttachmentInfo ca = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                   .imageView = A.view,
+                                   .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                   .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
+                                   .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
+   VkRenderingAttachmentInfo za = ca;
+   za.imageView = Z.view;
+   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                         .renderArea = {{0, 0}, {W, H}},
+                         .layerCount = 1,
+                         .colorAttachmentCount = 1,
+                         .pColorAttachments = &ca,
+                         .pDepthAttachment = &za};
+   vkCmdBeginRendering(cb, &ri);
+   VkClearAttachment clears[2] = {{VK_IMAGE_ASPECT_COLOR_BIT, 0, {.color = {.float32 = {0}}}},
+                                  {VK_IMAGE_ASPECT_DEPTH_BIT, 0, {.depthStencil = {1.0f, 0}}}};
+   memcpy(clears[0].clearValue.color.float32, cf, 16);
+   VkClearRect all = {{{0, 0}, {W, H}}, 0, 1};
+   vkCmdClearAttachments(cb, 2, clears, 1, &all);
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+   draw_rect(g, cb, g->layout, r, k, 0.5f);
+   /* after a draw the same clear of depth only splits the pass */
+   vkCmdClearAttachments(cb, 1, &clears[1], 1, &all);
+   draw_rect(g, cb, g->layout, r2, k2, 0.75f);
+   vkCmdEndRendering(cb);
+   read_back(g, cb, &A, 0, 0);
+   VK_OK(agx_vk_submit_wait(c, cb));
+   uint32_t want[W * H];
+   ref_fill(want, (struct rect){0, 0, W, H}, pack8(cf));
+   ref_fill(want, r, pack8(k));
+   ref_fill(want, r2, pack8(k2)); /* depth 1.0 again everywhere: passes */
+   unsigned bad =
+      compare32("fold: clear of everything before the first draw", g->out.map, want, W, H);
+   vkDestroyPipeline(c->dev, p, NULL);
+   free_image(c, &A);
+   free_image(c, &Z);
+   return bad;
+}
+
 /* ---- "layers": vkCmdClearAttachments on two layers --------------------------- */
 
 static unsigned
@@ -1097,6 +1162,7 @@ main(int argc, char **argv)
    bad += scene_feedback(&g);
    bad += scene_partial(&g);
    bad += scene_layers(&g);
+   bad += scene_fold(&g);
    bad += scene_clear_ds(&g);
    bad += scene_refused(&g);
    gpu_finish(&g);
