@@ -70,6 +70,7 @@ reset_cmd_buffer(struct agxv_cmd_buffer *cmd)
    agxv_upload_reset(&cmd->usc);
    memset(cmd->bind, 0, sizeof(cmd->bind));
    memset(&cmd->dispatch_cache, 0, sizeof(cmd->dispatch_cache));
+   agxv_draw_cache_reset(&cmd->draw_cache);
    agxv_rendering_state_finish(cmd);
    agxv_dyn_init(&cmd->dyn);
    memset(&cmd->index, 0, sizeof(cmd->index));
@@ -288,6 +289,8 @@ agxv_CmdExecuteCommands(VkCommandBuffer commandBuffer, uint32_t count, const VkC
          }
          /* Its launches may need ordering against what the primary does next. */
          cmd->dispatch_since_barrier = true;
+         /* Its draws leave VDM/PPP state the primary does not know. */
+         agxv_draw_cache_forget_stream(&cmd->draw_cache);
          if (part->ts_object)
             agxv_cmd_split(cmd, part->ts_object, part->ts_offset);
       }
