@@ -154,11 +154,9 @@ emit_usc_words(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, uint64_
                uint64_t *usc_offset)
 {
    struct agxv_device *device = cmd->device;
-   struct agxv_upload_ptr list;
-   VkResult result = agxv_upload_alloc(&cmd->usc, USC_LIST_MAX, USC_LIST_ALIGN, &list);
-   if (result != VK_SUCCESS)
-      return result;
-   uint8_t *p = list.cpu;
+   /* Packed here, then uploaded in its exact size. */
+   uint8_t words[USC_LIST_MAX];
+   uint8_t *p = words;
    for (uint32_t off = 0; off < AGX_ABI_UNIFORM_SIZE; off += UNIFORM_DMA_BYTES) {
       uint32_t bytes = AGX_ABI_UNIFORM_SIZE - off < UNIFORM_DMA_BYTES ? AGX_ABI_UNIFORM_SIZE - off
                                                                       : UNIFORM_DMA_BYTES;
@@ -230,6 +228,12 @@ emit_usc_words(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, uint64_
       agxv_push(p, USC_NO_PRESHADER, cfg)
          ;
    }
+   struct agxv_upload_ptr list;
+   uint32_t size = (uint32_t)(p - words);
+   VkResult result = agxv_upload_alloc(&cmd->usc, size, USC_LIST_ALIGN, &list);
+   if (result != VK_SUCCESS)
+      return result;
+   memcpy(list.cpu, words, size);
    *usc_offset = list.gpu - device->usc_base;
    return VK_SUCCESS;
 }
@@ -510,8 +514,13 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
    pd.scissor_index = rs->scissor_index;
    pd.depth_bias_index = rs->depth_bias_index;
 
-   struct AGX_PPP_HEADER hdr = agxv_ppp_header(d, rs->ppp_dirty, &pd);
-   size_t ppp_size = agxv_ppp_size(&hdr);
+   /* Nothing changed: no PPP words (the header would announce none). */
+   struct AGX_PPP_HEADER hdr = {0};
+   size_t ppp_size = 4;
+   if (rs->ppp_dirty || d->dirty) {
+      hdr = agxv_ppp_header(d, rs->ppp_dirty, &pd);
+      ppp_size = agxv_ppp_size(&hdr);
+   }
    struct agxv_upload_ptr ppp = {0};
    if (ppp_size > 4) {
       result = agxv_upload_alloc(&cmd->data, (uint32_t)ppp_size, 64, &ppp);
