@@ -61,15 +61,31 @@ agxv_DestroyCommandPool(VkDevice _device, VkCommandPool _pool,
    agxv_object_free(&alloc, pool);
 }
 
+/* Memory the command buffer keeps for its next recording (agxv_upload.h)
+ * and does not use now is freed. */
 static void
-reset_cmd_buffer(struct agxv_cmd_buffer *cmd)
+trim_cmd_buffer(struct agxv_cmd_buffer *cmd)
+{
+   for (unsigned t = 0; t < AGXV_CS_TYPE_COUNT; t++)
+      agxv_cs_trim(&cmd->cs[t]);
+   agxv_upload_trim(&cmd->data);
+   agxv_upload_trim(&cmd->usc);
+}
+
+/* Back to the initial state; the memory stays for the next recording
+ * unless release is set (VK_COMMAND_BUFFER_RESET_RELEASE_RESOURCES_BIT). */
+static void
+reset_cmd_buffer(struct agxv_cmd_buffer *cmd, bool release)
 {
    for (unsigned t = 0; t < AGXV_CS_TYPE_COUNT; t++)
       agxv_cs_reset(&cmd->cs[t]);
    agxv_upload_reset(&cmd->data);
    agxv_upload_reset(&cmd->usc);
+   if (release)
+      trim_cmd_buffer(cmd);
    memset(cmd->bind, 0, sizeof(cmd->bind));
    memset(&cmd->dispatch_cache, 0, sizeof(cmd->dispatch_cache));
+   agxv_draw_cache_reset(&cmd->draw_cache);
    agxv_rendering_state_finish(cmd);
    agxv_dyn_init(&cmd->dyn);
    memset(&cmd->index, 0, sizeof(cmd->index));
@@ -86,14 +102,18 @@ agxv_ResetCommandPool(VkDevice _device, VkCommandPool _pool, VkCommandPoolResetF
 {
    AGXV_FROM_HANDLE(agxv_cmd_pool, pool, _pool);
    for (struct agxv_cmd_buffer *cmd = pool->buffers; cmd; cmd = cmd->next)
-      reset_cmd_buffer(cmd);
+      reset_cmd_buffer(cmd, flags & VK_COMMAND_POOL_RESET_RELEASE_RESOURCES_BIT);
    return VK_SUCCESS;
 }
 
 VKAPI_ATTR void VKAPI_CALL
 agxv_TrimCommandPool(VkDevice _device, VkCommandPool _pool, VkCommandPoolTrimFlags flags)
 {
-   /* Nothing is cached in the pool yet. */
+   /* Memory the pool's command buffers kept from earlier recordings and
+    * do not use now. */
+   AGXV_FROM_HANDLE(agxv_cmd_pool, pool, _pool);
+   for (struct agxv_cmd_buffer *cmd = pool->buffers; cmd; cmd = cmd->next)
+      trim_cmd_buffer(cmd);
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL
@@ -144,7 +164,8 @@ agxv_FreeCommandBuffers(VkDevice _device, VkCommandPool _pool, uint32_t count,
 VKAPI_ATTR VkResult VKAPI_CALL
 agxv_ResetCommandBuffer(VkCommandBuffer commandBuffer, VkCommandBufferResetFlags flags)
 {
-   reset_cmd_buffer(agxv_cmd_buffer_from_handle(commandBuffer));
+   reset_cmd_buffer(agxv_cmd_buffer_from_handle(commandBuffer),
+                    flags & VK_COMMAND_BUFFER_RESET_RELEASE_RESOURCES_BIT);
    return VK_SUCCESS;
 }
 
@@ -153,7 +174,7 @@ agxv_BeginCommandBuffer(VkCommandBuffer commandBuffer, const VkCommandBufferBegi
 {
    AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
    /* Begin implicitly resets (the pool allows it or the buffer is initial). */
-   reset_cmd_buffer(cmd);
+   reset_cmd_buffer(cmd, false);
    cmd->usage = pBeginInfo->flags;
    cmd->state = AGXV_CMD_BUFFER_RECORDING;
    return VK_SUCCESS;
@@ -288,6 +309,8 @@ agxv_CmdExecuteCommands(VkCommandBuffer commandBuffer, uint32_t count, const VkC
          }
          /* Its launches may need ordering against what the primary does next. */
          cmd->dispatch_since_barrier = true;
+         /* Its draws leave VDM/PPP state the primary does not know. */
+         agxv_draw_cache_forget_stream(&cmd->draw_cache);
          if (part->ts_object)
             agxv_cmd_split(cmd, part->ts_object, part->ts_offset);
       }

@@ -15,6 +15,7 @@
 #include "agxv_cmd_rendering.h"
 #include "agxv_cs.h"
 #include "agxv_descriptor_set_layout.h"
+#include "agxv_draw_cache.h"
 #include "agxv_object.h"
 #include "agxv_upload.h"
 #include "drm-uapi/asahi_drm.h"
@@ -122,6 +123,7 @@ struct agxv_cmd_buffer {
    struct agxv_upload usc;                /* USC word lists (must be in the USC heap) */
    struct agxv_bind_state bind[AGXV_BIND_POINT_COUNT];
    struct agxv_dispatch_cache dispatch_cache;
+   struct agxv_draw_cache draw_cache; /* what draws uploaded/emitted last (agxv_draw_cache.h) */
    struct agxv_dynamic_graphics_state dyn; /* graphics state in effect */
    struct agxv_rendering_state rendering;  /* the render pass in progress */
    struct agxv_index_state index;          /* vkCmdBindIndexBuffer */
