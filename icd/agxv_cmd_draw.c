@@ -496,6 +496,7 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
       .fb_width = rs->width,
       .fb_height = rs->height,
       .has_depth = rs->has_depth,
+      .has_stencil = rs->has_stencil,
       .visibility_mode = AGX_VISIBILITY_MODE_NONE,
       .uvs_size = gfx->uvs.size,
    };
