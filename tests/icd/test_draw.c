@@ -37,6 +37,12 @@
  * with MAX, write mask RG, MRT with a different state per attachment),
  * compared with a CPU model of Vulkan's blend factors and operations.
  *
+ * State scenes (the driver re-emits only what changed between draws):
+ * several draws in one pass with one piece of state changed alone before
+ * each (push constants, firstInstance, the descriptor set and back, the
+ * dynamic viewport, dynamic blend constants, a switch between two
+ * pipelines and back, A/B/A/B, that differ in culling and blend epilog).
+ *
  * test_draw DRAW_VERT_SPV DRAW_FRAG_SPV VARYINGS_VERT_SPV VARYINGS_FRAG_SPV
  *           MRT_FRAG_SPV [--validation] [--reference]
  */
