@@ -213,7 +213,8 @@ intr('texel_buffer_address', 2, reorder=True, consts=('set', 'binding'))
 # -> texel 32x4 as
 # texel_buffer_load; store: coordinates 32x4 (x, y, z or layer, unused),
 # texel 32x4; sample: fp32 coordinates 32x4 (s, t, r or layer or cube z,
-# cube-array index), fp32 LOD -> 32x4, sampler at (set, binding) packed in
+# cube-array index), fp32 LOD (or bias with AGX_IMAGE_IMPLICIT_LOD) -> 32x4,
+# sampler at (set, binding) packed in
 # const sampler as set << 16 | binding; sample_grad: fp32 gradients ddx,
 # ddy (32x2 or 32x3) instead of the LOD; size: (level) -> 32x4 (width,
 # height, depth or layers, 0) at that view level; levels / samples -> 32.
@@ -250,6 +251,11 @@ intr('load_const_data_address', 0, reorder=True)
 # ALU opcode combining values, kind 0 reduce / 1 inclusive / 2 exclusive scan,
 # cluster the cluster size of a clustered reduction (0: whole subgroup;
 # agx_pass_lower_subgroup removes clusters and non-32-bit forms).
+# Fragment shaders: the screen-space derivative of a 16/32-bit float scalar
+# across the invocation's 2x2 quad (x: along its row, y: along its column),
+# helper lanes included; never moved or merged across control flow.
+intr('fddx', 1)
+intr('fddy', 1)
 intr('subgroup_elect', 0)
 intr('subgroup_ballot', 1)             # bool -> 32x4 mask
 intr('subgroup_all', 1)
@@ -276,8 +282,10 @@ intr('bindless_image_store', 3, dest=False, effects=True, consts=('heap',))
 # for images written by the dispatch). texture_sample: source 0 = 32x2
 # (descriptor offset, sampler heap index | packed texel offset << 16),
 # source 2 the fp16 LOD; _grad: sources 2, 3 the fp32 ddx, ddy vectors.
-# texture_sample: const c[2] = a texel offset is present, c[3] = 0, or 1 +
-# the component of a gather (gather_r ... gather_a).
+# texture_sample: const c[2] = AGX_TEX_* flags (agx_ir.h: texel offset,
+# implicit LOD + fp16 bias in source 2, fp32 depth reference in source 0
+# component 2), c[3] = 0, or 1 + the component of a gather (gather_r ...
+# gather_a).
 intr('bindless_texture_load', 3, consts=('heap', 'dim', 'q3'))
 intr('bindless_image_write', 3, dest=False, effects=True, consts=('heap', 'dim'))
 intr('bindless_texture_sample', 3, consts=('heap', 'dim'))

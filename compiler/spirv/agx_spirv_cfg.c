@@ -361,7 +361,7 @@ vtn_emit_block_body(struct vtn_ctx *c, struct vtn_block *blk)
       }
       if (vtn_handle_pointer_op(c, i) || vtn_handle_alu(c, i) || vtn_handle_composite(c, i) ||
           vtn_handle_memory(c, i) || vtn_handle_subgroup(c, i) || vtn_handle_integer_dot(c, i) ||
-          vtn_handle_image(c, i))
+          vtn_handle_image(c, i) || vtn_handle_derivative(c, i))
          continue;
       vtn_fail(c, "unsupported instruction");
    }

@@ -372,6 +372,8 @@ void vtn_compute_layout(struct vtn_ctx *c, struct vtn_type *t);
 /* agx_spirv_image.c: texel buffers (images with Dim Buffer) */
 bool vtn_is_image_type(const struct vtn_type *t);
 bool vtn_handle_image(struct vtn_ctx *c, unsigned ins);
+/* agx_spirv_deriv.c: OpDPdx / OpDPdy / OpFwidth (fragment shaders) */
+bool vtn_handle_derivative(struct vtn_ctx *c, unsigned ins);
 struct vtn_ssa *vtn_load_image(struct vtn_ctx *c, struct vtn_pointer *p);
 
 /* agx_spirv_io.c: graphics stage inputs and outputs */
