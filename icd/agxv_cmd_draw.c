@@ -30,6 +30,7 @@
 #include "agxv_bo.h"
 #include "agxv_buffer.h"
 #include "agxv_cmd_buffer.h"
+#include "agxv_cmd_draw_gs.h"
 #include "agxv_device.h"
 #include "agxv_graphics_pipeline.h"
 #include "agxv_log.h"
@@ -79,6 +80,8 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, bool fragme
       uint64_t data = s->code->va + s->info.const_data_offset;
       memcpy(r + AGX_ABI_CONST_DATA, &data, 8);
    }
+   if (!fragment) /* a geometry shader's rasterization variant (agxv_cmd_draw_gs.c) */
+      memcpy(r + AGX_ABI_GEOMETRY_PARAMS, &cmd->geometry_params, 8);
    *out = root.gpu;
    return VK_SUCCESS;
 }
@@ -432,6 +435,12 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
    return VK_SUCCESS;
 }
 
+VkResult
+agxv_cmd_draw_vdm(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd)
+{
+   return draw(cmd, vd, 0, 0);
+}
+
 VKAPI_ATTR void VKAPI_CALL
 agxv_CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t instanceCount,
              uint32_t firstVertex, uint32_t firstInstance)
@@ -444,7 +453,8 @@ agxv_CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t insta
       .instances = instanceCount,
       .first = firstVertex,
    };
-   VkResult result = draw(cmd, &vd, firstVertex, firstInstance);
+   VkResult result = agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, firstVertex, firstInstance)
+                                          : draw(cmd, &vd, firstVertex, firstInstance);
    if (result != VK_SUCCESS)
       agxv_cmd_set_error(cmd, result);
 }
@@ -463,7 +473,9 @@ agxv_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount, uint32_t
       .vertex_offset = vertexOffset,
       .indexed = true,
    };
-   VkResult result = draw(cmd, &vd, (uint32_t)vertexOffset, firstInstance);
+   VkResult result = agxv_cmd_has_gs(cmd)
+                        ? agxv_cmd_draw_gs(cmd, &vd, (uint32_t)vertexOffset, firstInstance)
+                        : draw(cmd, &vd, (uint32_t)vertexOffset, firstInstance);
    if (result != VK_SUCCESS)
       agxv_cmd_set_error(cmd, result);
 }
@@ -478,7 +490,8 @@ draw_indirect(struct agxv_cmd_buffer *cmd, VkBuffer _buffer, VkDeviceSize offset
    for (uint32_t i = 0; i < count; i++) {
       struct agxv_vdm_draw vd = {.indirect = buffer->va + offset + (uint64_t)i * stride,
                                  .indexed = indexed};
-      VkResult result = draw(cmd, &vd, 0, 0);
+      VkResult result =
+         agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, 0, 0) : draw(cmd, &vd, 0, 0);
       if (result != VK_SUCCESS) {
          agxv_cmd_set_error(cmd, result);
          return;
