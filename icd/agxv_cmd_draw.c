@@ -93,9 +93,9 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, bool fragme
  * element 0 then reads the robust sink (robustness on; its bytes are not
  * guaranteed zero; assumption: AGX_ABI_ROBUST_SINK_SIZE covers elsize) or
  * address 0 (no robustness: undefined behaviour in Vulkan anyway). */
-static VkResult
-write_vbo_uniforms(struct agxv_cmd_buffer *cmd, const struct agxv_vbo_link *link, uint64_t *out,
-                   uint32_t *out_size)
+VkResult
+agxv_cmd_write_vbo_uniforms(struct agxv_cmd_buffer *cmd, const struct agxv_vbo_link *link,
+                            uint64_t *out, uint32_t *out_size)
 {
    uint32_t n = 32 - (uint32_t)__builtin_clz(link->buffers | 1);
    struct agxv_upload_ptr u;
@@ -371,7 +371,7 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
    uint64_t vbo = 0;
    uint32_t vbo_size = 0;
    if (result == VK_SUCCESS && gfx->has_vbo)
-      result = write_vbo_uniforms(cmd, &gfx->vbo, &vbo, &vbo_size);
+      result = agxv_cmd_write_vbo_uniforms(cmd, &gfx->vbo, &vbo, &vbo_size);
    if (result == VK_SUCCESS)
       result = emit_usc_words(cmd, vs, vs_root, NULL, NULL,
                               vd->indirect ? vd->indirect + (vd->indexed ? 12 : 8) : 0, vbo,

@@ -206,6 +206,12 @@ agxv_cmd_draw_gs(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app, u
                                                                     : 1;
       params.index_buffer = cmd->index.va + (uint64_t)app->first * params.index_size;
    }
+   if (gfx->gs_has_vbo) {
+      uint32_t table_size;
+      result = agxv_cmd_write_vbo_uniforms(cmd, &gfx->gs_vbo, &params.vertex_buffers, &table_size);
+      if (result != VK_SUCCESS)
+         return result;
+   }
    memcpy(p.cpu, &params, sizeof(params));
 
    result = record_prerast(cmd, gfx, p.gpu, out.gpu, indices, app->count, prims, app->instances);

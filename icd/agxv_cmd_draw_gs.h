@@ -18,6 +18,12 @@ bool agxv_cmd_has_gs(const struct agxv_cmd_buffer *cmd);
 VkResult agxv_cmd_draw_gs(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *vd,
                           uint32_t base_vertex, uint32_t base_instance);
 
+/* The vertex-fetch table of the bound vertex buffers for `link` (16 bytes
+ * per binding: address, element clamp; agxv_cmd_draw.c). */
+struct agxv_vbo_link;
+VkResult agxv_cmd_write_vbo_uniforms(struct agxv_cmd_buffer *cmd, const struct agxv_vbo_link *link,
+                                     uint64_t *out, uint32_t *out_size);
+
 /* The ordinary draw of the bound pipeline's vertex stage with vd, base
  * vertex and instance 0 (agxv_cmd_draw.c). */
 VkResult agxv_cmd_draw_vdm(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd);

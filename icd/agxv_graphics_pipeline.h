@@ -41,6 +41,8 @@ struct agxv_graphics_pipeline {
    struct agxv_pipeline *gs_main;  /* the GS writing the index buffer */
    struct agx_gs_info gs;          /* modes and DYNAMIC_INDEXED shape */
    uint64_t gs_input_mask;         /* slots the software VS writes (layout/agx_gs.h) */
+   bool gs_has_vbo;                /* the software VS fetches vertex attributes */
+   struct agxv_vbo_link gs_vbo;    /* its buffers (table in agx_gs_params.vertex_buffers) */
 };
 
 /* Compiles the vertex and geometry stages of a pipeline with a geometry

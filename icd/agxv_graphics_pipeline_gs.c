@@ -9,8 +9,10 @@
  * pipeline's vertex stage slot so draws link it with the fragment shader
  * like any vertex shader. Only advertised with AGXV_EXPERIMENTAL=gs.
  *
- * Assumes: the vertex shader has no vertex-input attributes and writes no
- * clip/cull distances (refused by agx_pass_lower_gs), one vertex stream.
+ * The software VS fetches vertex attributes itself (agx_vbo_lower_sw: every
+ * attribute the static vertex input state describes; dynamic vertex input
+ * is refused). Assumes: the vertex shader writes no clip/cull distances
+ * (refused by agx_pass_lower_gs), one vertex stream.
  */
 #include <string.h>
 
@@ -21,12 +23,15 @@
 #include "agxv_log.h"
 #include "agxv_shader_compile.h"
 #include "agxv_shader_module.h"
+#include "agx_vbo_prolog.h"
+#include "agxv_vbo.h"
 
 /* Compiles one variant of a stage: 0 or a VkResult error. */
 static VkResult
 compile_variant(struct agxv_device *device, const VkPipelineShaderStageCreateInfo *stage,
                 const struct agxv_pipeline_layout *layout, enum agxv_gs_variant variant,
-                uint64_t input_mask, struct agxv_compile_gfx_result *out)
+                uint64_t input_mask, const struct agx_vbo_key *vbo,
+                struct agxv_compile_gfx_result *out)
 {
    const struct agxv_shader_module *module = agxv_shader_module_from_handle(stage->module);
    if (!module)
@@ -50,6 +55,7 @@ compile_variant(struct agxv_device *device, const VkPipelineShaderStageCreateInf
       .robust_buffer_access = device->robust_buffer_access,
       .gs_variant = variant,
       .gs_input_mask = input_mask,
+      .gs_vbo = vbo,
    };
    char err[512] = "";
    int ret = variant == AGXV_GS_RAST ? agxv_compile_graphics(&req, NULL, out, err, sizeof(err))
@@ -87,20 +93,27 @@ agxv_gs_pipeline_compile(struct agxv_device *device, struct agxv_pipeline *pipel
    if (!vs)
       return agxv_error(VK_ERROR_UNKNOWN, "geometry shader without a vertex shader");
    struct agxv_compile_gfx_result c = {0};
-   VkResult result = compile_variant(device, vs, layout, AGXV_GS_VS_SW, 0, &c);
+   /* the software VS fetches every attribute the vertex input state describes */
+   struct agx_vbo_key key;
+   VkResult result = agxv_vbo_sw_key(pipeline->graphics, &key, &gfx->gs_vbo);
+   if (result != VK_SUCCESS)
+      return result;
+   gfx->gs_has_vbo = key.num_attribs > 0;
+   result =
+      compile_variant(device, vs, layout, AGXV_GS_VS_SW, 0, gfx->gs_has_vbo ? &key : NULL, &c);
    if (result != VK_SUCCESS)
       return result;
    uint64_t mask = c.r.gs_output_mask;
    result = make_compute(device, &c, &gfx->gs_vs_sw);
    if (result == VK_SUCCESS)
-      result = compile_variant(device, gs, layout, AGXV_GS_MAIN, mask, &c);
+      result = compile_variant(device, gs, layout, AGXV_GS_MAIN, mask, NULL, &c);
    if (result != VK_SUCCESS)
       return result;
    gfx->gs = c.r.gs;
    gfx->gs_input_mask = mask;
    result = make_compute(device, &c, &gfx->gs_main);
    if (result == VK_SUCCESS)
-      result = compile_variant(device, gs, layout, AGXV_GS_RAST, mask, &c);
+      result = compile_variant(device, gs, layout, AGXV_GS_RAST, mask, NULL, &c);
    if (result != VK_SUCCESS)
       return result;
    gfx->has_gs = true;

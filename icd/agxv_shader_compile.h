@@ -13,6 +13,7 @@
 #include "agxv_pipeline.h"
 
 struct agxv_descriptor_set_layout;
+struct agx_vbo_key;
 
 struct agxv_spec_constant {
    uint32_t id;
@@ -48,6 +49,9 @@ struct agxv_compile_request {
     * = the slots the software vertex shader writes (GS variants). */
    enum agxv_gs_variant gs_variant;
    uint64_t gs_input_mask;
+   /* AGXV_GS_VS_SW: the vertex input state for the software fetch (NULL:
+    * the shader reads no attributes) */
+   const struct agx_vbo_key *gs_vbo;
 };
 
 struct agxv_compile_result {

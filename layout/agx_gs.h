@@ -25,6 +25,9 @@
  *  - base_vertex / base_instance: Vulkan's firstVertex (vertexOffset) and
  *    firstInstance; index_buffer (0: non-indexed draw) with index_size
  *    bytes per index, already offset to firstIndex.
+ *  - vertex_buffers: the software vertex fetch's table (agx_vbo_lower_sw):
+ *    per binding b, at + 16 b, the buffer's address and the largest element
+ *    index in range (the vertex-fetch prolog's uniform layout).
  */
 #ifndef AGX_GS_H
 #define AGX_GS_H
@@ -54,6 +57,7 @@ struct agx_gs_params {
    uint32_t vertex_stride; /* first vertex of primitive p: p * vertex_stride (lists, strips) */
    uint32_t base_vertex;
    uint32_t base_instance;
+   uint64_t vertex_buffers; /* the software VS's vertex buffers: 16 B per binding */
 };
 
 #define AGX_GS_PARAMS_OUTPUT_INDEX_BUFFER 0u
@@ -67,7 +71,8 @@ struct agx_gs_params {
 #define AGX_GS_PARAMS_VERTEX_STRIDE 44u
 #define AGX_GS_PARAMS_BASE_VERTEX 48u
 #define AGX_GS_PARAMS_BASE_INSTANCE 52u
-#define AGX_GS_PARAMS_SIZE 56u
+#define AGX_GS_PARAMS_VERTEX_BUFFERS 56u
+#define AGX_GS_PARAMS_SIZE 64u
 
 /* Rank of slot among the written slots `mask` (bit per enum agx_io_slot). */
 static inline uint32_t

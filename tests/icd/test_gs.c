@@ -12,14 +12,16 @@
  * data-dependent amplification (gs_amp.geom: triangles in, three
  * invocations, 0..3 squares per invocation as separate strips, counts from
  * an input varying), lines -> rectangles (gs_line.geom: a line list and a
- * line strip), and two geometry-shader draws in one render pass.
+ * line strip), two geometry-shader draws in one render pass, a plain draw
+ * between two geometry-shader draws (state restored after each), and
+ * vertex attributes fetched by the software vertex shader (vbo.vert).
  *
  * Vertex data: a storage buffer read with gl_VertexIndex (draw.vert), the
  * colour interpolated by draw.frag. Runs with AGXV_EXPERIMENTAL=gs on
  * agx-vk, under validation and on lavapipe (--reference).
  *
  * test_gs DRAW_VERT_SPV DRAW_FRAG_SPV GS_QUAD_SPV GS_AMP_SPV GS_LINE_SPV
- *         [--validation] [--reference]
+ *         VBO_VERT_SPV [--validation] [--reference]
  */
 #include <math.h>
 #include <stdio.h>
@@ -47,7 +49,8 @@ struct vtx {
       }                                                                     \
    }
 
-enum gs_kind { GS_QUAD, GS_AMP, GS_LINE };
+/* GS_NONE: a plain VS + FS pipeline drawing a triangle list. */
+enum gs_kind { GS_QUAD, GS_AMP, GS_LINE, GS_NONE };
 
 struct draw {
    enum gs_kind gs;
@@ -55,6 +58,7 @@ struct draw {
    uint32_t first, count; /* vertices, or indices when indexed */
    uint32_t instances;
    bool indexed;
+   bool attribs; /* vbo.vert: position and colour from vertex attributes */
 };
 
 struct scene {
@@ -63,7 +67,7 @@ struct scene {
    uint32_t nv;
    const uint32_t *idx;
    uint32_t nidx;
-   struct draw draws[2];
+   struct draw draws[3];
    uint32_t ndraws;
 };
 
@@ -87,7 +91,7 @@ expected(const struct scene *s, const struct draw *d, struct rect *r, unsigned n
 {
    for (uint32_t inst = 0; inst < d->instances; inst++) {
       float dy = inst_offset[1] * (float)inst;
-      uint32_t verts_per_prim = d->gs == GS_QUAD ? 1 : d->gs == GS_AMP ? 3 : 2;
+      uint32_t verts_per_prim = d->gs == GS_QUAD ? 1 : d->gs == GS_LINE ? 2 : 3;
       bool strip = d->topology == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP;
       uint32_t prims = strip ? d->count - 1 : d->count / verts_per_prim;
       for (uint32_t p = 0; p < prims; p++) {
@@ -98,7 +102,18 @@ expected(const struct scene *s, const struct draw *d, struct rect *r, unsigned n
             pv[k] = &s->v[vi];
          }
          int x = px(pv[0]->pos[0]), y = px(pv[0]->pos[1] + dy);
-         if (d->gs == GS_QUAD) {
+         if (d->gs == GS_NONE) {
+            /* the triangle's bounding box: the scenes pair triangles into
+             * pixel-aligned rectangles of one colour */
+            int x1 = x, y1 = y;
+            for (int k = 1; k < 3; k++) {
+               int xk = px(pv[k]->pos[0]), yk = px(pv[k]->pos[1] + dy);
+               x = xk < x ? xk : x, x1 = xk > x1 ? xk : x1;
+               y = yk < y ? yk : y, y1 = yk > y1 ? yk : y1;
+            }
+            r[n] = (struct rect){x, y, x1, y1, {0}};
+            memcpy(r[n++].col, pv[0]->col, 16);
+         } else if (d->gs == GS_QUAD) {
             r[n++] = (struct rect){x - 4,
                                    y - 4,
                                    x + 4,
@@ -158,12 +173,12 @@ reference(const struct scene *s, uint8_t *img)
 
 struct gpu {
    struct agx_vk_ctx *c;
-   VkShaderModule vs, fs, gs[3];
+   VkShaderModule vs, vs_vbo, fs, gs[3];
    VkDescriptorSetLayout dsl;
    VkPipelineLayout layout;
    VkDescriptorPool pool;
    VkDescriptorSet set;
-   struct agx_vk_buffer vb, ib, out;
+   struct agx_vk_buffer vb, ib, out, attr;
    VkImage image;
    VkDeviceMemory mem;
    VkImageView view;
@@ -178,6 +193,7 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    g->fs = agx_vk_shader(c, spv[1]);
    for (int i = 0; i < 3; i++)
       g->gs[i] = agx_vk_shader(c, spv[2 + i]);
+   g->vs_vbo = agx_vk_shader(c, spv[5]);
    VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
                                      VK_SHADER_STAGE_VERTEX_BIT, NULL};
    VkDescriptorSetLayoutCreateInfo dci = {.sType =
@@ -206,6 +222,7 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    g->vb = agx_vk_buffer(c, 4096);
    g->ib = agx_vk_buffer_usage(c, 1024, VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
    g->out = agx_vk_buffer_usage(c, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+   g->attr = agx_vk_buffer_usage(c, 1024, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
    VkDescriptorBufferInfo bi = {g->vb.buf, 0, VK_WHOLE_SIZE};
    VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
                               .dstSet = g->set,
@@ -249,6 +266,8 @@ gpu_finish(struct gpu *g)
    agx_vk_buffer_free(g->c, &g->vb);
    agx_vk_buffer_free(g->c, &g->ib);
    agx_vk_buffer_free(g->c, &g->out);
+   agx_vk_buffer_free(g->c, &g->attr);
+   vkDestroyShaderModule(d, g->vs_vbo, NULL);
    vkDestroyDescriptorPool(d, g->pool, NULL);
    vkDestroyPipelineLayout(d, g->layout, NULL);
    vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
@@ -264,19 +283,27 @@ pipeline(struct gpu *g, const struct draw *dr)
    VkPipelineShaderStageCreateInfo stages[3] = {
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_VERTEX_BIT,
-       .module = g->vs,
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_GEOMETRY_BIT,
-       .module = g->gs[dr->gs],
+       .module = dr->attribs ? g->vs_vbo : g->vs,
        .pName = "main"},
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
        .module = g->fs,
        .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_GEOMETRY_BIT,
+       .module = dr->gs == GS_NONE ? VK_NULL_HANDLE : g->gs[dr->gs],
+       .pName = "main"},
    };
+   /* vbo.vert: position RG32_SFLOAT at 0, colour RGBA8_UNORM at 8 */
+   VkVertexInputBindingDescription vb = {0, 12, VK_VERTEX_INPUT_RATE_VERTEX};
+   VkVertexInputAttributeDescription va[2] = {{0, 0, VK_FORMAT_R32G32_SFLOAT, 0},
+                                              {1, 0, VK_FORMAT_R8G8B8A8_UNORM, 8}};
    VkPipelineVertexInputStateCreateInfo vi = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+      .vertexBindingDescriptionCount = dr->attribs ? 1 : 0,
+      .pVertexBindingDescriptions = &vb,
+      .vertexAttributeDescriptionCount = dr->attribs ? 2 : 0,
+      .pVertexAttributeDescriptions = va};
    VkPipelineInputAssemblyStateCreateInfo ia = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
       .topology = dr->topology};
@@ -308,7 +335,7 @@ pipeline(struct gpu *g, const struct draw *dr)
                                        .pColorAttachmentFormats = &format};
    VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
                                       .pNext = &ri,
-                                      .stageCount = 3,
+                                      .stageCount = dr->gs == GS_NONE ? 2 : 3,
                                       .pStages = stages,
                                       .pVertexInputState = &vi,
                                       .pInputAssemblyState = &ia,
@@ -353,7 +380,13 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
    if (s->nidx)
       memcpy(g->ib.ptr, s->idx, s->nidx * 4);
    memset(g->out.ptr, 0xAB, W * H * 4);
-   VkPipeline p[2];
+   /* the same vertices as attributes: x, y floats, RGBA8 unorm colour */
+   for (uint32_t i = 0; i < s->nv && i < 1024 / 12; i++) {
+      memcpy(g->attr.map + 12 * i, s->v[i].pos, 8);
+      for (int k = 0; k < 4; k++)
+         g->attr.map[12 * i + 8 + k] = unorm8(s->v[i].col[k]);
+   }
+   VkPipeline p[3];
    for (uint32_t d = 0; d < s->ndraws; d++)
       p[d] = pipeline(g, &s->draws[d]);
    VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
@@ -379,6 +412,8 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
    vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, inst_offset);
    vkCmdBindIndexBuffer(cb, g->ib.buf, 0, VK_INDEX_TYPE_UINT32);
+   VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cb, 0, 1, &g->attr.buf, &zero);
    for (uint32_t d = 0; d < s->ndraws; d++) {
       const struct draw *dr = &s->draws[d];
       vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p[d]);
@@ -435,10 +470,10 @@ check_scene(struct gpu *g, const struct scene *s)
 int
 main(int argc, char **argv)
 {
-   if (argc < 6) {
+   if (argc < 7) {
       fprintf(stderr,
               "usage: %s DRAW_VERT_SPV DRAW_FRAG_SPV GS_QUAD_SPV GS_AMP_SPV GS_LINE_SPV "
-              "[--validation] [--reference]\n",
+              "VBO_VERT_SPV [--validation] [--reference]\n",
               argv[0]);
       return 2;
    }
@@ -527,6 +562,33 @@ main(int argc, char **argv)
                                  {GS_LINE, VK_PRIMITIVE_TOPOLOGY_LINE_LIST, 12, 4, 1, false}},
                        .ndraws = 2};
    bad += check_scene(&g, &two);
+
+   /* A plain triangle-list draw (two triangles: a rectangle) between two
+    * geometry-shader draws in one pass. */
+   struct vtx mixed[12 + 6];
+   memcpy(mixed, tris, sizeof(tris));
+   const struct vtx rectangle[6] = {
+      V(20, 48, 0, 0.5, 1, 1), V(60, 48, 0, 0.5, 1, 1), V(20, 60, 0, 0.5, 1, 1),
+      V(60, 48, 0, 0.5, 1, 1), V(60, 60, 0, 0.5, 1, 1), V(20, 60, 0, 0.5, 1, 1),
+   };
+   memcpy(mixed + 12, rectangle, sizeof(rectangle));
+   struct scene mix = {.name = "gs_plain_gs",
+                       .v = mixed,
+                       .nv = 18,
+                       .draws = {{GS_AMP, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, 0, 6, 1, false},
+                                 {GS_NONE, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, 12, 6, 1, false},
+                                 {GS_AMP, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, 6, 6, 1, false}},
+                       .ndraws = 3};
+   bad += check_scene(&g, &mix);
+
+   /* Vertex attributes (vbo.vert) before a geometry shader, two instances. */
+   struct scene attribs = {
+      .name = "vertex_attributes",
+      .v = points,
+      .nv = 6,
+      .draws = {{GS_QUAD, VK_PRIMITIVE_TOPOLOGY_POINT_LIST, 1, 5, 1, false, true}},
+      .ndraws = 1};
+   bad += check_scene(&g, &attribs);
 
    gpu_finish(&g);
    int ret = agx_vk_ctx_finish(&c);
