@@ -1,6 +1,6 @@
 /*
  * Clears that are not load ops: vkCmdClearAttachments (inside a render pass
- * or dynamic rendering) and vkCmdClearDepthStencilImage, plus the rectangle
+ * or dynamic rendering), plus the rectangle
  * clears the render-pass code uses for load-op clears of a partial render
  * area (agxv_clear.h). Every clear writes the value packed in the plane's
  * format with the image clear kernel (AGX_CL_IMAGE_CLEAR) over a box of
@@ -16,16 +16,11 @@
  * are the same, ours costs a render command per clear, a later
  * optimisation can draw them.
  *
- * vkCmdClearDepthStencilImage fills whole levels like Honeykrisp's
- * hk_CmdClearDepthStencilImage (depth as R32F / R16 UNORM, stencil as R8
- * UINT, graphics.md §9), aspect by aspect through agxv_image_plane.
- *
  * Assumes (agxv_clear.h): uncompressed planes; the kernel takes 1, 2, 4, 8
  * or 16-byte texels.
  */
 #include "agxv_clear.h"
 
-#include <math.h>
 #include <string.h>
 
 #include "agx_cl_kernels.h"
@@ -47,35 +42,21 @@ agxv_clear_pack(VkFormat format, VkImageAspectFlagBits aspect, const VkClearValu
 {
    memset(out, 0, 16);
    *bytes = 0;
-   if (aspect == VK_IMAGE_ASPECT_COLOR_BIT) {
-      const struct agxv_format_info *f = agxv_format_info(format);
-      if (!f || f->block != 1 || !agxv_pack_clear_texel(format, &value->color, out))
-         return false;
-      *bytes = f->bytes;
-      return true;
-   }
-   unsigned depth_bytes = 0, stencil_bytes = 0;
-   if (!agxv_zs_format_planes(format, &depth_bytes, &stencil_bytes))
+   /* Depth/stencil through their planes' colour formats (R16_UNORM,
+    * R32_SFLOAT, R8_UINT: agxv_zs_plane_format), as hk clears them. */
+   VkFormat f = agxv_zs_plane_format(format, aspect);
+   VkClearColorValue v = {0};
+   if (aspect == VK_IMAGE_ASPECT_COLOR_BIT)
+      v = value->color;
+   else if (aspect == VK_IMAGE_ASPECT_DEPTH_BIT)
+      v.float32[0] = value->depthStencil.depth;
+   else
+      v.uint32[0] = value->depthStencil.stencil & 0xFF;
+   const struct agxv_format_info *fi = agxv_format_info(f);
+   if (f == VK_FORMAT_UNDEFINED || !fi || fi->block != 1 || !agxv_pack_clear_texel(f, &v, out))
       return false;
-   if (aspect == VK_IMAGE_ASPECT_STENCIL_BIT && stencil_bytes == 1) {
-      out[0] = value->depthStencil.stencil & 0xFF;
-      *bytes = 1;
-      return true;
-   }
-   if (aspect != VK_IMAGE_ASPECT_DEPTH_BIT)
-      return false;
-   float d = value->depthStencil.depth;
-   if (depth_bytes == 4) { /* Z32F: the float's bits (graphics.md §6) */
-      memcpy(&out[0], &d, 4);
-      *bytes = 4;
-      return true;
-   }
-   if (depth_bytes == 2) { /* Z16 unorm: clamp, scale, round to nearest */
-      out[0] = !(d > 0.0f) ? 0 : d >= 1.0f ? 0xFFFF : (uint32_t)lrintf(d * 65535.0f);
-      *bytes = 2;
-      return true;
-   }
-   return false;
+   *bytes = fi->bytes;
+   return true;
 }
 
 static uint32_t
@@ -214,47 +195,4 @@ agxv_CmdClearAttachments(VkCommandBuffer commandBuffer, uint32_t attachmentCount
       return;
    struct clear_attachments c = {pAttachments, attachmentCount, pRects, rectCount};
    agxv_rendering_split(cmd, clear_attachments, &c);
-}
-
-/* ---- vkCmdClearDepthStencilImage ------------------------------------------ */
-
-VKAPI_ATTR void VKAPI_CALL
-agxv_CmdClearDepthStencilImage(VkCommandBuffer commandBuffer, VkImage _image,
-                               VkImageLayout imageLayout,
-                               const VkClearDepthStencilValue *pDepthStencil, uint32_t rangeCount,
-                               const VkImageSubresourceRange *pRanges)
-{
-   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
-   AGXV_FROM_HANDLE(agxv_image, img, _image);
-   const VkClearValue value = {.depthStencil = *pDepthStencil};
-   static const VkImageAspectFlagBits aspects[] = {VK_IMAGE_ASPECT_DEPTH_BIT,
-                                                   VK_IMAGE_ASPECT_STENCIL_BIT};
-   for (uint32_t r = 0; r < rangeCount; r++) {
-      const VkImageSubresourceRange *range = &pRanges[r];
-      if (range->baseMipLevel >= img->mip_levels || range->baseArrayLayer >= img->array_layers)
-         continue;
-      uint32_t levels = range->levelCount == VK_REMAINING_MIP_LEVELS
-                           ? img->mip_levels - range->baseMipLevel
-                           : range->levelCount;
-      uint32_t layers = range->layerCount == VK_REMAINING_ARRAY_LAYERS
-                           ? img->array_layers - range->baseArrayLayer
-                           : range->layerCount;
-      for (unsigned k = 0; k < 2; k++) {
-         if (!(range->aspectMask & aspects[k]))
-            continue;
-         uint32_t packed[4], bytes;
-         if (!agxv_clear_pack(img->format, aspects[k], &value, packed, &bytes)) {
-            agxv_cmd_set_error(cmd, agxv_error(VK_ERROR_UNKNOWN,
-                                               "depth/stencil clear of format %d aspect 0x%x",
-                                               (int)img->format, (unsigned)aspects[k]));
-            continue;
-         }
-         for (uint32_t l = range->baseMipLevel;
-              l < range->baseMipLevel + levels && l < img->mip_levels; l++) {
-            VkRect2D all = {{0, 0}, {minify(img->extent.width, l), minify(img->extent.height, l)}};
-            agxv_clear_image_rect(cmd, img, aspects[k], l, range->baseArrayLayer, layers, all,
-                                  packed, bytes);
-         }
-      }
-   }
 }

@@ -1,8 +1,8 @@
 /*
  * Clears of rectangles of image subresources by the image clear kernel
  * (cl_kernels/agx_image_copy.cl, AGX_CL_IMAGE_CLEAR), shared by
- * vkCmdClearAttachments, vkCmdClearDepthStencilImage and load-op clears of
- * a partial render area (agxv_clear.c, agxv_cmd_rendering.c).
+ * vkCmdClearAttachments and load-op clears of a partial render area
+ * (agxv_clear.c, agxv_cmd_rendering.c).
  *
  * Assumes: depth/stencil aspects live in their own planes (agxv_image_plane:
  * D16 as 2-byte unorm, D32 as 4-byte float, stencil as 1 byte, graphics.md
