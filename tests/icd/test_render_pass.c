@@ -21,6 +21,9 @@
  *    layerCount;
  *  - "fold": vkCmdClearAttachments of all of colour and depth before the
  *    first draw (a load-op clear), then of depth after a draw (a split);
+ *  - "stencil": vkCmdClearAttachments of stencil rectangles (and of depth
+ *    only, keeping stencil) on D32_SFLOAT_S8_UINT, then a stencil-tested
+ *    draw;
  *  - "clear_ds": vkCmdClearDepthStencilImage on a D32 image of 2 levels x 2
  *    layers, whole and per-subresource ranges;
  *  - "refused" (agx-vk only): a render pass with a resolve attachment fails
@@ -85,7 +88,7 @@ make_image(struct agx_vk_ctx *c, VkFormat format, uint32_t layers, uint32_t leve
            VkImageUsageFlags usage)
 {
    struct img r = {.format = format, .layers = layers, .levels = levels};
-   bool depth = format == VK_FORMAT_D32_SFLOAT;
+   bool depth = format == VK_FORMAT_D32_SFLOAT || format == VK_FORMAT_D32_SFLOAT_S8_UINT;
    VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
                             .imageType = VK_IMAGE_TYPE_2D,
                             .format = format,
@@ -104,13 +107,16 @@ make_image(struct agx_vk_ctx *c, VkFormat format, uint32_t layers, uint32_t leve
                                .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
    VK_OK(vkAllocateMemory(c->dev, &mai, NULL, &r.mem));
    VK_OK(vkBindImageMemory(c->dev, r.image, r.mem, 0));
-   VkImageViewCreateInfo vci = {
-      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-      .image = r.image,
-      .viewType = layers > 1 ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D,
-      .format = format,
-      .subresourceRange = {depth ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0,
-                           layers}};
+   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                .image = r.image,
+                                .viewType =
+                                   layers > 1 ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D,
+                                .format = format,
+                                .subresourceRange = {0, 0, 1, 0, layers}};
+   vci.subresourceRange.aspectMask = format == VK_FORMAT_D32_SFLOAT_S8_UINT
+                                        ? VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT
+                                     : depth ? VK_IMAGE_ASPECT_DEPTH_BIT
+                                             : VK_IMAGE_ASPECT_COLOR_BIT;
    VK_OK(vkCreateImageView(c->dev, &vci, NULL, &r.view));
    return r;
 }
@@ -126,6 +132,8 @@ free_image(struct agx_vk_ctx *c, struct img *r)
 static VkImageAspectFlags
 aspect_of(const struct img *r)
 {
+   if (r->format == VK_FORMAT_D32_SFLOAT_S8_UINT)
+      return VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT;
    return r->format == VK_FORMAT_D32_SFLOAT ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
 }
 
@@ -277,6 +285,8 @@ struct pipe_desc {
    VkFormat depth_format;       /* dynamic rendering */
    const uint32_t *write_masks; /* per attachment */
    bool depth;                  /* test LESS and write */
+   VkFormat stencil_format;     /* dynamic rendering */
+   bool stencil_equal;          /* stencil test EQUAL reference 5, keep */
    bool input;                  /* rp_input.frag */
 };
 
@@ -325,11 +335,16 @@ pipeline(struct gpu *g, const struct pipe_desc *d)
       .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
       .depthTestEnable = d->depth,
       .depthWriteEnable = d->depth,
-      .depthCompareOp = VK_COMPARE_OP_LESS};
+      .depthCompareOp = VK_COMPARE_OP_LESS,
+      .stencilTestEnable = d->stencil_equal};
+   VkStencilOpState so = {
+      VK_STENCIL_OP_KEEP, VK_STENCIL_OP_KEEP, VK_STENCIL_OP_KEEP, VK_COMPARE_OP_EQUAL, 0xFF, 0, 5};
+   zs.front = zs.back = so;
    VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
                                        .colorAttachmentCount = d->color_count,
                                        .pColorAttachmentFormats = d->formats,
-                                       .depthAttachmentFormat = d->depth_format};
+                                       .depthAttachmentFormat = d->depth_format,
+                                       .stencilAttachmentFormat = d->stencil_format};
    VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
                                       .pNext = d->pass ? NULL : &ri,
                                       .stageCount = 2,
@@ -991,6 +1006,70 @@ scene_fold(struct gpu *g)
    return bad;
 }
 
+/* ---- "stencil": vkCmdClearAttachments of stencil rectangles ------------------ */
+
+static unsigned
+scene_stencil(struct gpu *g)
+{
+   struct agx_vk_ctx *c = g->c;
+   const VkFormat rgba = VK_FORMAT_R8G8B8A8_UNORM, zs = VK_FORMAT_D32_SFLOAT_S8_UINT;
+   struct img A = make_image(c, rgba, 1, 1, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT),
+              Z = make_image(c, zs, 1, 1, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT);
+   struct pipe_desc pd = {.color_count = 1,
+                          .formats = &rgba,
+                          .depth_format = zs,
+                          .stencil_format = zs,
+                          .stencil_equal = true};
+   VkPipeline p = pipeline(g, &pd);
+   const float ca_v[4] = U8(9, 19, 29, 39), k[4] = U8(240, 230, 220, 210);
+   struct rect r1 = {6, 10, 30, 50}, r2 = {40, 0, 64, 24}, all = {0, 0, W, H};
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   to_general(cb, &A);
+   to_general(cb, &Z);
+   full_barrier(cb);
+   VkRenderingAttachmentInfo ca = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                   .imageView = A.view,
+                                   .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                   .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                   .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
+   memcpy(ca.clearValue.color.float32, ca_v, 16);
+   VkRenderingAttachmentInfo za = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                   .imageView = Z.view,
+                                   .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                   .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                   .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+                                   .clearValue = {.depthStencil = {1.0f, 0}}};
+   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                         .renderArea = {{0, 0}, {W, H}},
+                         .layerCount = 1,
+                         .colorAttachmentCount = 1,
+                         .pColorAttachments = &ca,
+                         .pDepthAttachment = &za,
+                         .pStencilAttachment = &za};
+   vkCmdBeginRendering(cb, &ri);
+   /* stencil 5 in r1 and r2, then (depth only) 7 would not touch stencil */
+   VkClearAttachment st = {VK_IMAGE_ASPECT_STENCIL_BIT, 0, {.depthStencil = {0.0f, 5}}};
+   VkClearRect rects[2] = {{{{r1.x0, r1.y0}, {r1.x1 - r1.x0, r1.y1 - r1.y0}}, 0, 1},
+                           {{{r2.x0, r2.y0}, {r2.x1 - r2.x0, r2.y1 - r2.y0}}, 0, 1}};
+   vkCmdClearAttachments(cb, 1, &st, 2, rects);
+   VkClearAttachment dz = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, {.depthStencil = {0.25f, 7}}};
+   vkCmdClearAttachments(cb, 1, &dz, 1, &rects[1]);
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+   draw_rect(g, cb, g->layout, all, k, 0.5f); /* passes where stencil == 5 */
+   vkCmdEndRendering(cb);
+   read_back(g, cb, &A, 0, 0);
+   VK_OK(agx_vk_submit_wait(c, cb));
+   uint32_t want[W * H];
+   ref_fill(want, all, pack8(ca_v));
+   ref_fill(want, r1, pack8(k));
+   ref_fill(want, r2, pack8(k));
+   unsigned bad = compare32("stencil: clear rects, stencil test EQUAL", g->out.map, want, W, H);
+   vkDestroyPipeline(c->dev, p, NULL);
+   free_image(c, &A);
+   free_image(c, &Z);
+   return bad;
+}
+
 /* ---- "layers": vkCmdClearAttachments on two layers --------------------------- */
 
 static unsigned
@@ -1163,6 +1242,7 @@ main(int argc, char **argv)
    bad += scene_partial(&g);
    bad += scene_layers(&g);
    bad += scene_fold(&g);
+   bad += scene_stencil(&g);
    bad += scene_clear_ds(&g);
    bad += scene_refused(&g);
    gpu_finish(&g);
