@@ -93,6 +93,7 @@ reset_cmd_buffer(struct agxv_cmd_buffer *cmd, bool release)
    cmd->event_count = 0;
    cmd->stream_count = 0;
    cmd->stream_open = false;
+   memset(&cmd->pre_gfx, 0, sizeof(cmd->pre_gfx));
    cmd->record_result = VK_SUCCESS;
    cmd->state = AGXV_CMD_BUFFER_INITIAL;
 }
@@ -182,12 +183,18 @@ agxv_BeginCommandBuffer(VkCommandBuffer commandBuffer, const VkCommandBufferBegi
 
 /* Appends the open stream, ended by its terminate (a primary) or return
  * (a secondary's part), to the list. */
+static void append_stream(struct agxv_cmd_buffer *cmd, const struct agxv_cmd_stream *stream);
+
 static void
 close_stream(struct agxv_cmd_buffer *cmd, uint32_t ts_object, uint32_t ts_offset)
 {
    struct agxv_cs *cs = &cmd->cs[cmd->open.type];
    cmd->stream_open = false;
    cmd->dispatch_since_barrier = false;
+   /* a render stream's pre-graphics work is submitted right before it */
+   struct agxv_cmd_stream pre;
+   if (cmd->open.type == AGXV_CS_VDM && agxv_cmd_pre_gfx_close(cmd, &pre))
+      append_stream(cmd, &pre);
    if (cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY)
       agxv_cs_return(cs);
    else
@@ -196,6 +203,15 @@ close_stream(struct agxv_cmd_buffer *cmd, uint32_t ts_object, uint32_t ts_offset
       agxv_cmd_set_error(cmd, cs->status);
       return;
    }
+   struct agxv_cmd_stream s = cmd->open;
+   s.ts_object = ts_object;
+   s.ts_offset = ts_offset;
+   append_stream(cmd, &s);
+}
+
+static void
+append_stream(struct agxv_cmd_buffer *cmd, const struct agxv_cmd_stream *stream)
+{
    if (cmd->stream_count == cmd->stream_capacity) {
       uint32_t cap = cmd->stream_capacity ? cmd->stream_capacity * 2 : 4;
       struct agxv_cmd_stream *s =
@@ -210,10 +226,7 @@ close_stream(struct agxv_cmd_buffer *cmd, uint32_t ts_object, uint32_t ts_offset
       cmd->streams = s;
       cmd->stream_capacity = cap;
    }
-   struct agxv_cmd_stream *s = &cmd->streams[cmd->stream_count++];
-   *s = cmd->open;
-   s->ts_object = ts_object;
-   s->ts_offset = ts_offset;
+   cmd->streams[cmd->stream_count++] = *stream;
 }
 
 struct agxv_cs *

@@ -37,6 +37,7 @@
 #include "agxv_bo.h"
 #include "agxv_buffer.h"
 #include "agxv_cmd_buffer.h"
+#include "agxv_cmd_draw_gs.h"
 #include "agxv_device.h"
 #include "agxv_graphics_pipeline.h"
 #include "agxv_log.h"
@@ -88,6 +89,8 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, bool fragme
       uint64_t data = s->code->va + s->info.const_data_offset;
       memcpy(r + AGX_ABI_CONST_DATA, &data, 8);
    }
+   if (!fragment) /* a geometry shader's rasterization variant (agxv_cmd_draw_gs.c) */
+      memcpy(r + AGX_ABI_GEOMETRY_PARAMS, &cmd->geometry_params, 8);
    *out = root.gpu;
    return VK_SUCCESS;
 }
@@ -109,9 +112,9 @@ const_data(const struct agxv_shader *s)
  * element 0 then reads the robust sink (robustness on; its bytes are not
  * guaranteed zero; assumption: AGX_ABI_ROBUST_SINK_SIZE covers elsize) or
  * address 0 (no robustness: undefined behaviour in Vulkan anyway). */
-static VkResult
-write_vbo_uniforms(struct agxv_cmd_buffer *cmd, const struct agxv_vbo_link *link, uint64_t *out,
-                   uint32_t *out_size)
+VkResult
+agxv_cmd_write_vbo_uniforms(struct agxv_cmd_buffer *cmd, const struct agxv_vbo_link *link,
+                            uint64_t *out, uint32_t *out_size)
 {
    uint32_t n = 32 - (uint32_t)__builtin_clz(link->buffers | 1);
    struct agxv_upload_ptr u;
@@ -397,7 +400,8 @@ vs_list(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
    VkResult result;
    uint64_t data = const_data(vs);
    if ((c->dirty & AGXV_DRAW_DIRTY_VS_ROOT) || !c->vs_root || c->vs_const_data != data ||
-       c->base_vertex != base_vertex || c->base_instance != base_instance) {
+       c->base_vertex != base_vertex || c->base_instance != base_instance ||
+       c->vs_geometry_params != cmd->geometry_params) {
       result = write_root(cmd, vs, false, base_vertex, base_instance, &c->vs_root);
       if (result != VK_SUCCESS) {
          c->vs_root = 0;
@@ -406,6 +410,7 @@ vs_list(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
       c->vs_const_data = data;
       c->base_vertex = base_vertex;
       c->base_instance = base_instance;
+      c->vs_geometry_params = cmd->geometry_params;
       c->dirty &= ~AGXV_DRAW_DIRTY_VS_ROOT;
    }
    uint64_t vbo = 0;
@@ -413,7 +418,7 @@ vs_list(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
    if (gfx->has_vbo) {
       if ((c->dirty & AGXV_DRAW_DIRTY_VB) || c->vbo_link != &gfx->vbo || !c->vbo ||
           (cmd->dyn.dirty & (AGXV_DYN_BIT(VI) | AGXV_DYN_BIT(VI_BINDING_STRIDES)))) {
-         result = write_vbo_uniforms(cmd, &gfx->vbo, &c->vbo, &c->vbo_size);
+         result = agxv_cmd_write_vbo_uniforms(cmd, &gfx->vbo, &c->vbo, &c->vbo_size);
          if (result != VK_SUCCESS) {
             c->vbo = 0;
             return result;
@@ -496,6 +501,7 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
       .fb_width = rs->width,
       .fb_height = rs->height,
       .has_depth = rs->has_depth,
+      .has_stencil = rs->has_stencil,
       .visibility_mode = AGX_VISIBILITY_MODE_NONE,
       .uvs_size = gfx->uvs.size,
    };
@@ -588,6 +594,12 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
    return VK_SUCCESS;
 }
 
+VkResult
+agxv_cmd_draw_vdm(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd)
+{
+   return draw(cmd, vd, 0, 0);
+}
+
 VKAPI_ATTR void VKAPI_CALL
 agxv_CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t instanceCount,
              uint32_t firstVertex, uint32_t firstInstance)
@@ -600,7 +612,8 @@ agxv_CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t insta
       .instances = instanceCount,
       .first = firstVertex,
    };
-   VkResult result = draw(cmd, &vd, firstVertex, firstInstance);
+   VkResult result = agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, firstVertex, firstInstance)
+                                          : draw(cmd, &vd, firstVertex, firstInstance);
    if (result != VK_SUCCESS)
       agxv_cmd_set_error(cmd, result);
 }
@@ -619,7 +632,9 @@ agxv_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount, uint32_t
       .vertex_offset = vertexOffset,
       .indexed = true,
    };
-   VkResult result = draw(cmd, &vd, (uint32_t)vertexOffset, firstInstance);
+   VkResult result = agxv_cmd_has_gs(cmd)
+                        ? agxv_cmd_draw_gs(cmd, &vd, (uint32_t)vertexOffset, firstInstance)
+                        : draw(cmd, &vd, (uint32_t)vertexOffset, firstInstance);
    if (result != VK_SUCCESS)
       agxv_cmd_set_error(cmd, result);
 }
@@ -634,7 +649,8 @@ draw_indirect(struct agxv_cmd_buffer *cmd, VkBuffer _buffer, VkDeviceSize offset
    for (uint32_t i = 0; i < count; i++) {
       struct agxv_vdm_draw vd = {.indirect = buffer->va + offset + (uint64_t)i * stride,
                                  .indexed = indexed};
-      VkResult result = draw(cmd, &vd, 0, 0);
+      VkResult result =
+         agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, 0, 0) : draw(cmd, &vd, 0, 0);
       if (result != VK_SUCCESS) {
          agxv_cmd_set_error(cmd, result);
          return;

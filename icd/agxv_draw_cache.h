@@ -62,6 +62,7 @@ struct agxv_draw_cache {
    /* Root uniforms (0: none) and the inputs beside the bind point they hold. */
    uint64_t vs_root, fs_root;
    uint64_t vs_const_data, fs_const_data;
+   uint64_t vs_geometry_params; /* cmd->geometry_params the VS root holds (GS draws) */
    uint32_t base_vertex, base_instance;
    /* Vertex-fetch uniforms (0: none) of a link. */
    const struct agxv_vbo_link *vbo_link;
