@@ -508,12 +508,12 @@ agxv_dyn_init(struct agxv_dynamic_graphics_state *d)
       }                                                       \
    } while (0)
 
-void
-agxv_dyn_bind_pipeline(struct agxv_dynamic_graphics_state *d, const struct agxv_graphics_state *p)
-{
-   uint64_t dyn = p->dynamic;
-   d->s.dynamic = dyn;
+/* The bits from a to b (enum order). */
+#define BITS(a, b) ((AGXV_DYN_BIT(b) << 1) - AGXV_DYN_BIT(a))
 #define STATIC(bit) (!(dyn & AGXV_DYN_BIT(bit)))
+static void
+take_vi(struct agxv_dynamic_graphics_state *d, const struct agxv_graphics_state *p, uint64_t dyn)
+{
    if (STATIC(VI)) {
       TAKE(VI, vi.bindings_valid);
       TAKE(VI, vi.attributes_valid);
@@ -527,14 +527,26 @@ agxv_dyn_bind_pipeline(struct agxv_dynamic_graphics_state *d, const struct agxv_
       for (unsigned b = 0; b < AGXV_MAX_VERTEX_BINDINGS; b++)
          TAKE(VI_BINDING_STRIDES, vi.bindings[b].stride);
    }
+}
+static void
+take_ia(struct agxv_dynamic_graphics_state *d, const struct agxv_graphics_state *p, uint64_t dyn)
+{
    if (STATIC(IA_PRIMITIVE_TOPOLOGY))
       TAKE(IA_PRIMITIVE_TOPOLOGY, ia.topology);
    if (STATIC(IA_PRIMITIVE_RESTART_ENABLE))
       TAKE(IA_PRIMITIVE_RESTART_ENABLE, ia.primitive_restart_enable);
+}
+static void
+take_ts(struct agxv_dynamic_graphics_state *d, const struct agxv_graphics_state *p, uint64_t dyn)
+{
    if (STATIC(TS_PATCH_CONTROL_POINTS))
       TAKE(TS_PATCH_CONTROL_POINTS, ts.patch_control_points);
    if (STATIC(TS_DOMAIN_ORIGIN))
       TAKE(TS_DOMAIN_ORIGIN, ts.domain_origin);
+}
+static void
+take_vp(struct agxv_dynamic_graphics_state *d, const struct agxv_graphics_state *p, uint64_t dyn)
+{
    if (STATIC(VP_VIEWPORT_COUNT))
       TAKE(VP_VIEWPORT_COUNT, vp.viewport_count);
    if (STATIC(VP_VIEWPORTS))
@@ -543,6 +555,10 @@ agxv_dyn_bind_pipeline(struct agxv_dynamic_graphics_state *d, const struct agxv_
       TAKE(VP_SCISSOR_COUNT, vp.scissor_count);
    if (STATIC(VP_SCISSORS))
       TAKE(VP_SCISSORS, vp.scissors);
+}
+static void
+take_rs(struct agxv_dynamic_graphics_state *d, const struct agxv_graphics_state *p, uint64_t dyn)
+{
    if (STATIC(RS_RASTERIZER_DISCARD_ENABLE))
       TAKE(RS_RASTERIZER_DISCARD_ENABLE, rs.rasterizer_discard_enable);
    if (STATIC(RS_DEPTH_CLAMP_ENABLE))
@@ -574,6 +590,10 @@ agxv_dyn_bind_pipeline(struct agxv_dynamic_graphics_state *d, const struct agxv_
       TAKE(RS_LINE_STIPPLE, rs.line.stipple_factor);
       TAKE(RS_LINE_STIPPLE, rs.line.stipple_pattern);
    }
+}
+static void
+take_ms(struct agxv_dynamic_graphics_state *d, const struct agxv_graphics_state *p, uint64_t dyn)
+{
    if (STATIC(MS_RASTERIZATION_SAMPLES))
       TAKE(MS_RASTERIZATION_SAMPLES, ms.rasterization_samples);
    if (STATIC(MS_SAMPLE_MASK))
@@ -586,6 +606,10 @@ agxv_dyn_bind_pipeline(struct agxv_dynamic_graphics_state *d, const struct agxv_
       TAKE(MS_SAMPLE_LOCATIONS_ENABLE, ms.sample_locations_enable);
    TAKE(MS_SAMPLE_SHADING, ms.sample_shading_enable);
    TAKE(MS_SAMPLE_SHADING, ms.min_sample_shading);
+}
+static void
+take_ds(struct agxv_dynamic_graphics_state *d, const struct agxv_graphics_state *p, uint64_t dyn)
+{
    if (STATIC(DS_DEPTH_TEST_ENABLE))
       TAKE(DS_DEPTH_TEST_ENABLE, ds.depth_test_enable);
    if (STATIC(DS_DEPTH_WRITE_ENABLE))
@@ -622,6 +646,10 @@ agxv_dyn_bind_pipeline(struct agxv_dynamic_graphics_state *d, const struct agxv_
       TAKE(DS_STENCIL_REFERENCE, ds.front.reference);
       TAKE(DS_STENCIL_REFERENCE, ds.back.reference);
    }
+}
+static void
+take_cb(struct agxv_dynamic_graphics_state *d, const struct agxv_graphics_state *p, uint64_t dyn)
+{
    if (STATIC(CB_LOGIC_OP_ENABLE))
       TAKE(CB_LOGIC_OP_ENABLE, cb.logic_op_enable);
    if (STATIC(CB_LOGIC_OP))
@@ -644,10 +672,42 @@ agxv_dyn_bind_pipeline(struct agxv_dynamic_graphics_state *d, const struct agxv_
    }
    if (STATIC(CB_BLEND_CONSTANTS))
       TAKE(CB_BLEND_CONSTANTS, cb.blend_constants);
+}
+/* Takes a group of fields with take_<group>. When none of the group's
+ * state is dynamic, one comparison of the whole group finds the common
+ * case (the same values as the pipeline bound before) and, when they
+ * differ, the group is copied whole after the per-field takes so that its
+ * padding matches from then on. */
+#define GROUP(group, bits)                                           \
+   do {                                                              \
+      if (dyn & (bits)) {                                            \
+         take_##group(d, p, dyn);                                    \
+      } else if (memcmp(&d->s.group, &p->group, sizeof(p->group))) { \
+         take_##group(d, p, dyn);                                    \
+         memcpy(&d->s.group, &p->group, sizeof(p->group));           \
+      }                                                              \
+   } while (0)
+
+void
+agxv_dyn_bind_pipeline(struct agxv_dynamic_graphics_state *d, const struct agxv_graphics_state *p)
+{
+   uint64_t dyn = p->dynamic;
+   d->s.dynamic = dyn;
+   GROUP(vi, BITS(VI, VI_BINDING_STRIDES));
+   GROUP(ia, BITS(IA_PRIMITIVE_TOPOLOGY, IA_PRIMITIVE_RESTART_ENABLE));
+   GROUP(ts, BITS(TS_PATCH_CONTROL_POINTS, TS_DOMAIN_ORIGIN));
+   GROUP(vp, BITS(VP_VIEWPORT_COUNT, VP_SCISSORS));
+   GROUP(rs, BITS(RS_RASTERIZER_DISCARD_ENABLE, RS_LINE_STIPPLE));
+   GROUP(ms, BITS(MS_RASTERIZATION_SAMPLES, MS_SAMPLE_LOCATIONS_ENABLE));
+   GROUP(ds, BITS(DS_DEPTH_TEST_ENABLE, DS_STENCIL_REFERENCE));
+   /* before the colour-blend group, which holds cb.attachment_count */
    TAKE(RP, cb.attachment_count);
    TAKE(RP, rp);
-#undef STATIC
+   GROUP(cb, BITS(CB_LOGIC_OP_ENABLE, CB_BLEND_CONSTANTS));
 }
+#undef GROUP
+#undef STATIC
+#undef BITS
 #undef TAKE
 
 /* lhs = value (a scalar), marking bit dirty if it differed. */
