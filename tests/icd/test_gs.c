@@ -13,8 +13,10 @@
  * invocations, 0..3 squares per invocation as separate strips, counts from
  * an input varying), lines -> rectangles (gs_line.geom: a line list and a
  * line strip), two geometry-shader draws in one render pass, a plain draw
- * between two geometry-shader draws (state restored after each), and
- * vertex attributes fetched by the software vertex shader (vbo.vert).
+ * between two geometry-shader draws (state restored after each), the
+ * squares of the first scene drawn without a geometry shader (the cost
+ * baseline of the report), and vertex attributes fetched by the software
+ * vertex shader (vbo.vert).
  *
  * Vertex data: a storage buffer read with gl_VertexIndex (draw.vert), the
  * colour interpolated by draw.frag. Runs with AGXV_EXPERIMENTAL=gs on
@@ -580,6 +582,25 @@ main(int argc, char **argv)
                                  {GS_AMP, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, 6, 6, 1, false}},
                        .ndraws = 3};
    bad += check_scene(&g, &mix);
+
+   /* The squares of points_to_quads' first instance drawn without a
+    * geometry shader (a triangle list of 6 vertices per square). */
+   struct vtx plain[30];
+   for (int i = 0; i < 5; i++) {
+      const struct vtx *pt = &points[i];
+      int x = px(pt->pos[0]), y = px(pt->pos[1]);
+      const int corner[6][2] = {{-4, -4}, {4, -4}, {-4, 4}, {4, -4}, {4, 4}, {-4, 4}};
+      for (int k = 0; k < 6; k++)
+         plain[6 * i + k] = (struct vtx)V(x + corner[k][0], y + corner[k][1], pt->col[0],
+                                          pt->col[1], (float)i / 8.0f, 1);
+   }
+   struct scene plain_quads = {
+      .name = "plain_quads",
+      .v = plain,
+      .nv = 30,
+      .draws = {{GS_NONE, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, 0, 30, 1, false}},
+      .ndraws = 1};
+   bad += check_scene(&g, &plain_quads);
 
    /* Vertex attributes (vbo.vert) before a geometry shader, two instances. */
    struct scene attribs = {
