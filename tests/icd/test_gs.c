@@ -12,16 +12,19 @@
  * data-dependent amplification (gs_amp.geom: triangles in, three
  * invocations, 0..3 squares per invocation as separate strips, counts from
  * an input varying), lines -> rectangles (gs_line.geom: a line list and a
- * line strip), two geometry-shader draws in one render pass, a plain draw
- * between two geometry-shader draws (state restored after each), and
- * vertex attributes fetched by the software vertex shader (vbo.vert).
+ * line strip), triangle strip and fan input (Vulkan vertex order), point
+ * output (gs_points.geom), two geometry-shader draws in one render pass, a plain draw
+ * between two geometry-shader draws (state restored after each), the
+ * squares of the first scene drawn without a geometry shader (the cost
+ * baseline of the report), and vertex attributes fetched by the software
+ * vertex shader (vbo.vert).
  *
  * Vertex data: a storage buffer read with gl_VertexIndex (draw.vert), the
  * colour interpolated by draw.frag. Runs with AGXV_EXPERIMENTAL=gs on
  * agx-vk, under validation and on lavapipe (--reference).
  *
  * test_gs DRAW_VERT_SPV DRAW_FRAG_SPV GS_QUAD_SPV GS_AMP_SPV GS_LINE_SPV
- *         VBO_VERT_SPV [--validation] [--reference]
+ *         VBO_VERT_SPV GS_POINTS_SPV [--validation] [--reference]
  */
 #include <math.h>
 #include <stdio.h>
@@ -50,7 +53,7 @@ struct vtx {
    }
 
 /* GS_NONE: a plain VS + FS pipeline drawing a triangle list. */
-enum gs_kind { GS_QUAD, GS_AMP, GS_LINE, GS_NONE };
+enum gs_kind { GS_QUAD, GS_AMP, GS_LINE, GS_POINTS, GS_NONE };
 
 struct draw {
    enum gs_kind gs;
@@ -91,13 +94,23 @@ expected(const struct scene *s, const struct draw *d, struct rect *r, unsigned n
 {
    for (uint32_t inst = 0; inst < d->instances; inst++) {
       float dy = inst_offset[1] * (float)inst;
-      uint32_t verts_per_prim = d->gs == GS_QUAD ? 1 : d->gs == GS_LINE ? 2 : 3;
-      bool strip = d->topology == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP;
-      uint32_t prims = strip ? d->count - 1 : d->count / verts_per_prim;
+      uint32_t verts_per_prim = d->gs == GS_QUAD || d->gs == GS_POINTS ? 1
+                                : d->gs == GS_LINE                     ? 2
+                                                                       : 3;
+      bool strip = d->topology == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP ||
+                   d->topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP ||
+                   d->topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN;
+      uint32_t prims = strip ? d->count - verts_per_prim + 1 : d->count / verts_per_prim;
       for (uint32_t p = 0; p < prims; p++) {
          const struct vtx *pv[3];
          for (uint32_t k = 0; k < verts_per_prim; k++) {
             uint32_t i = strip ? p + k : p * verts_per_prim + k;
+            /* Vulkan's vertex order: strips i, i + 1 + i % 2, i + 2 - i % 2;
+             * fans i + 1, i + 2, 0 */
+            if (d->topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP && k > 0)
+               i = p + (k == 1 ? 1 + p % 2 : 2 - p % 2);
+            if (d->topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN)
+               i = k == 2 ? 0 : p + k + 1;
             uint32_t vi = d->indexed ? s->idx[d->first + i] : d->first + i;
             pv[k] = &s->v[vi];
          }
@@ -113,6 +126,13 @@ expected(const struct scene *s, const struct draw *d, struct rect *r, unsigned n
             }
             r[n] = (struct rect){x, y, x1, y1, {0}};
             memcpy(r[n++].col, pv[0]->col, 16);
+         } else if (d->gs == GS_POINTS) {
+            for (int k = 0; k < 3; k++)
+               r[n++] = (struct rect){x + 2 * k,
+                                      y,
+                                      x + 2 * k + 1,
+                                      y + 1,
+                                      {pv[0]->col[0], (float)k / 4.0f, 0.0f, 1.0f}};
          } else if (d->gs == GS_QUAD) {
             r[n++] = (struct rect){x - 4,
                                    y - 4,
@@ -173,7 +193,7 @@ reference(const struct scene *s, uint8_t *img)
 
 struct gpu {
    struct agx_vk_ctx *c;
-   VkShaderModule vs, vs_vbo, fs, gs[3];
+   VkShaderModule vs, vs_vbo, fs, gs[4];
    VkDescriptorSetLayout dsl;
    VkPipelineLayout layout;
    VkDescriptorPool pool;
@@ -194,6 +214,7 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    for (int i = 0; i < 3; i++)
       g->gs[i] = agx_vk_shader(c, spv[2 + i]);
    g->vs_vbo = agx_vk_shader(c, spv[5]);
+   g->gs[GS_POINTS] = agx_vk_shader(c, spv[6]);
    VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
                                      VK_SHADER_STAGE_VERTEX_BIT, NULL};
    VkDescriptorSetLayoutCreateInfo dci = {.sType =
@@ -273,7 +294,7 @@ gpu_finish(struct gpu *g)
    vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
    vkDestroyShaderModule(d, g->vs, NULL);
    vkDestroyShaderModule(d, g->fs, NULL);
-   for (int i = 0; i < 3; i++)
+   for (int i = 0; i < 4; i++)
       vkDestroyShaderModule(d, g->gs[i], NULL);
 }
 
@@ -470,10 +491,10 @@ check_scene(struct gpu *g, const struct scene *s)
 int
 main(int argc, char **argv)
 {
-   if (argc < 7) {
+   if (argc < 8) {
       fprintf(stderr,
               "usage: %s DRAW_VERT_SPV DRAW_FRAG_SPV GS_QUAD_SPV GS_AMP_SPV GS_LINE_SPV "
-              "VBO_VERT_SPV [--validation] [--reference]\n",
+              "VBO_VERT_SPV GS_POINTS_SPV [--validation] [--reference]\n",
               argv[0]);
       return 2;
    }
@@ -581,6 +602,25 @@ main(int argc, char **argv)
                        .ndraws = 3};
    bad += check_scene(&g, &mix);
 
+   /* The squares of points_to_quads' first instance drawn without a
+    * geometry shader (a triangle list of 6 vertices per square). */
+   struct vtx plain[30];
+   for (int i = 0; i < 5; i++) {
+      const struct vtx *pt = &points[i];
+      int x = px(pt->pos[0]), y = px(pt->pos[1]);
+      const int corner[6][2] = {{-4, -4}, {4, -4}, {-4, 4}, {4, -4}, {4, 4}, {-4, 4}};
+      for (int k = 0; k < 6; k++)
+         plain[6 * i + k] = (struct vtx)V(x + corner[k][0], y + corner[k][1], pt->col[0],
+                                          pt->col[1], (float)i / 8.0f, 1);
+   }
+   struct scene plain_quads = {
+      .name = "plain_quads",
+      .v = plain,
+      .nv = 30,
+      .draws = {{GS_NONE, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, 0, 30, 1, false}},
+      .ndraws = 1};
+   bad += check_scene(&g, &plain_quads);
+
    /* Vertex attributes (vbo.vert) before a geometry shader, two instances. */
    struct scene attribs = {
       .name = "vertex_attributes",
@@ -589,6 +629,33 @@ main(int argc, char **argv)
       .draws = {{GS_QUAD, VK_PRIMITIVE_TOPOLOGY_POINT_LIST, 1, 5, 1, false, true}},
       .ndraws = 1};
    bad += check_scene(&g, &attribs);
+
+   /* Triangle strip and fan input (Vulkan's vertex order per primitive):
+    * gs_amp reads vertices 0 and 2 of each. */
+   const struct vtx fan[6] = {
+      V(30, 50, 0.75, 0, 0, 0), V(2, 2, 0.25, 0, 0, 0.25), V(2, 22, 0.5, 0, 0, 0.5),
+      V(40, 30, 1, 0, 0, 0.75), V(40, 44, 0.125, 0, 0, 0), V(50, 2, 0.625, 0, 0, 0.25),
+   };
+   struct scene strip = {.name = "triangle_strip_input",
+                         .v = fan,
+                         .nv = 6,
+                         .draws = {{GS_AMP, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, 0, 6, 1, false}},
+                         .ndraws = 1};
+   bad += check_scene(&g, &strip);
+   struct scene fans = {.name = "triangle_fan_input",
+                        .v = fan,
+                        .nv = 6,
+                        .draws = {{GS_AMP, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN, 0, 6, 1, false}},
+                        .ndraws = 1};
+   bad += check_scene(&g, &fans);
+
+   /* Point output (no strips, no restarts), two instances. */
+   struct scene pts = {.name = "points_output",
+                       .v = points,
+                       .nv = 6,
+                       .draws = {{GS_POINTS, VK_PRIMITIVE_TOPOLOGY_POINT_LIST, 0, 6, 2, false}},
+                       .ndraws = 1};
+   bad += check_scene(&g, &pts);
 
    gpu_finish(&g);
    int ret = agx_vk_ctx_finish(&c);

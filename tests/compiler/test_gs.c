@@ -1,0 +1,216 @@
+/*
+ * The geometry-shader path's variants (agx_pass_lower_gs, emulation.md §3)
+ * on the IR interpreter, against CPU models of layout/agx_gs.h:
+ *  - VS_SW (gs_sw.vert): every output word at its place in the input
+ *    buffer for two instances, non-indexed (base vertex, base instance) and
+ *    indexed (16-bit indices read in software);
+ *  - MAIN (tests/icd gs_amp.geom: three invocations, 0..3 squares each,
+ *    counts from an input varying): the index buffer of 32 primitives x 2
+ *    instances, strips of vertex ids and restarts, from input words the
+ *    test lays out;
+ *  - RAST: a vertex stage that stores each output word once and keeps no
+ *    emit_vertex / end_primitive / per-vertex input.
+ *
+ * test_compiler_gs SPV_DIR
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "agx_gs.h"
+#include "agx_passes.h"
+#include "harness.h"
+
+/* SPIR-V -> the variant -> ABI lowering -> optimisation. */
+static bool
+compile(struct harness *h, const char *name, enum agx_gs_variant variant, uint64_t *mask)
+{
+   memset(h, 0, sizeof(*h));
+   h->next_addr = UINT64_C(0x100000000);
+   size_t n;
+   uint32_t *w = h_read_spv(name, &n);
+   if (!w)
+      return false;
+   h->s = agx_compile_spirv(w, n, NULL, false, h->err, sizeof(h->err));
+   free(w);
+   struct agx_gs_options o = {.variant = variant, .input_mask = *mask};
+   if (!h->s || agx_pass_lower_gs(h->s, &o, h->err, sizeof(h->err))) {
+      fprintf(stderr, "%s: %s\n", name, h->err);
+      h_failures++;
+      return false;
+   }
+   agx_pass_lower_io(h->s, NULL);
+   agx_optimize(h->s);
+   if (!agx_validate(h->s, h->err, sizeof(h->err))) {
+      fprintf(stderr, "%s: invalid IR: %s\n", name, h->err);
+      h_failures++;
+      return false;
+   }
+   *mask = o.output_mask;
+   return true;
+}
+
+static float
+f32(const uint32_t *w)
+{
+   float f;
+   memcpy(&f, w, 4);
+   return f;
+}
+
+static void
+test_vs_sw(bool indexed)
+{
+   struct harness h;
+   uint64_t mask = 0;
+   if (!compile(&h, "gs_sw", AGX_GS_VS_SW, &mask))
+      return;
+   uint64_t want_mask =
+      (1ull << 0) | (1ull << 3) | (1ull << AGX_IO_POSITION) | (1ull << AGX_IO_POINT_SIZE);
+   h_check_u64("VS_SW output mask", 0, mask, want_mask);
+   enum { VERTS = 64, INSTANCES = 2, RECS = 4 };
+   uint64_t params_addr, in_addr, ib_addr;
+   struct agx_gs_params *p = h_memory(&h, sizeof(*p), &params_addr);
+   uint32_t *in = h_memory(&h, 16 * RECS * VERTS * INSTANCES, &in_addr);
+   uint16_t *ib = h_memory(&h, 2 * VERTS, &ib_addr);
+   for (unsigned i = 0; i < VERTS; i++)
+      ib[i] = (uint16_t)(VERTS - 1 - i) * 3;
+   *p = (struct agx_gs_params){.input_buffer = in_addr,
+                               .verts_per_instance = VERTS,
+                               .base_vertex = 5,
+                               .base_instance = 2};
+   if (indexed) {
+      p->index_buffer = ib_addr;
+      p->index_size = 2;
+   }
+   memcpy(h.uniforms + AGX_ABI_GEOMETRY_PARAMS, &params_addr, 8);
+   if (!h_run(&h, VERTS / 32, INSTANCES, 1)) {
+      h_finish(&h);
+      return;
+   }
+   for (unsigned inst = 0; inst < INSTANCES; inst++)
+      for (unsigned v = 0; v < VERTS; v++) {
+         uint32_t vid = (indexed ? ib[v] : v) + 5;
+         const uint32_t *r = in + 4 * RECS * (inst * VERTS + v);
+         unsigned k = inst * VERTS + v;
+         /* ranks: location 0, location 3, position, point size */
+         h_check_f32("a.x", k, f32(&r[0]), (float)(vid * 3), 0);
+         h_check_f32("a.w", k, f32(&r[3]), 1.0f, 0);
+         h_check_u32("b.x", k, r[4], (inst + 2) * 7);
+         h_check_u32("b.y", k, r[5], vid ^ 0x55u);
+         h_check_f32("pos.x", k, f32(&r[8]), (float)vid, 0);
+         h_check_f32("pos.y", k, f32(&r[9]), (float)(inst + 2), 0);
+         h_check_f32("pos.w", k, f32(&r[11]), 2.0f, 0);
+         h_check_f32("psize", k, f32(&r[12]), 4.0f, 0);
+      }
+   h_finish(&h);
+}
+
+/* The squares gs_amp.geom emits for count n: per invocation j < n one
+ * strip, two when n == 3; vertex numbers run on across invocations. */
+static unsigned
+amp_model(unsigned n, uint32_t id_base, uint32_t *out, unsigned max)
+{
+   unsigned len = 0, k = 0;
+   for (unsigned j = 0; j < 3; j++) {
+      if (j >= n)
+         continue;
+      for (unsigned s = 0; s < (n == 3 ? 2u : 1u); s++) {
+         for (unsigned v = 0; v < 4; v++)
+            out[len++] = id_base + k++;
+         out[len++] = 0xFFFFFFFFu;
+      }
+   }
+   while (len < max)
+      out[len++] = 0xFFFFFFFFu;
+   return len;
+}
+
+static void
+test_main(void)
+{
+   struct harness h;
+   uint64_t mask = (1ull << 0) | (1ull << AGX_IO_POSITION);
+   if (!compile(&h, "gs_amp", AGX_GS_MAIN, &mask))
+      return;
+   const struct agx_gs_info *gs = &h.s->gs;
+   h_check_u32("max_indices", 0, gs->max_indices, 2 * 8 * 3);
+   h_check_u32("vertex_id_log2", 0, gs->vertex_id_log2, 5);
+   H_CHECK(h.s->stage == AGX_STAGE_COMPUTE, "MAIN is a compute kernel");
+   enum { PRIMS = 32, INSTANCES = 2, VERTS = 3 * PRIMS };
+   uint64_t params_addr, in_addr, out_addr;
+   struct agx_gs_params *p = h_memory(&h, sizeof(*p), &params_addr);
+   uint32_t *in = h_memory(&h, 16 * 2 * VERTS * INSTANCES, &in_addr);
+   unsigned total = gs->max_indices * PRIMS * INSTANCES;
+   uint32_t *out = h_memory(&h, 4 * total, &out_addr);
+   memset(out, 0xFF, 4 * total);
+   uint64_t seed = 23;
+   unsigned counts[INSTANCES][PRIMS];
+   for (unsigned inst = 0; inst < INSTANCES; inst++)
+      for (unsigned v = 0; v < VERTS; v++) {
+         float *r = (float *)(in + 8 * (inst * VERTS + v));
+         unsigned n = h_rand(&seed) % 4;
+         if (v % 3 == 0)
+            counts[inst][v / 3] = n;
+         r[3] = (float)n / 4.0f; /* colour.a (rank 0) */
+         r[0] = 0.5f;
+         r[4] = (float)v; /* position (rank 1) */
+      }
+   *p = (struct agx_gs_params){.output_index_buffer = out_addr,
+                               .input_buffer = in_addr,
+                               .input_primitives = PRIMS,
+                               .primitives_log2 = 5,
+                               .verts_per_instance = VERTS,
+                               .input_topology = AGX_GS_TOPOLOGY_TRIANGLE_LIST,
+                               .vertex_stride = 3};
+   memcpy(h.uniforms + AGX_ABI_GEOMETRY_PARAMS, &params_addr, 8);
+   if (!h_run(&h, 1, INSTANCES, 1)) {
+      h_finish(&h);
+      return;
+   }
+   unsigned bad = 0;
+   for (unsigned inst = 0; inst < INSTANCES; inst++)
+      for (unsigned prim = 0; prim < PRIMS; prim++) {
+         uint32_t want[48];
+         uint32_t id_base = ((inst << 5) | prim) << 5;
+         amp_model(counts[inst][prim], id_base, want, gs->max_indices);
+         const uint32_t *got = out + (inst * PRIMS + prim) * gs->max_indices;
+         for (unsigned i = 0; i < gs->max_indices && bad < 8; i++)
+            if (got[i] != want[i]) {
+               h_check_u32("index", (inst * PRIMS + prim) * 100 + i, got[i], want[i]);
+               bad++;
+            }
+      }
+   h_finish(&h);
+}
+
+static void
+test_rast(void)
+{
+   struct harness h;
+   uint64_t mask = (1ull << 0) | (1ull << AGX_IO_POSITION);
+   if (!compile(&h, "gs_amp", AGX_GS_RAST, &mask))
+      return;
+   H_CHECK(h.s->stage == AGX_STAGE_VERTEX, "RAST is a vertex shader");
+   /* position and colour: one store per word */
+   h_check_u32("store_output", 0, h_count_ops(h.s, AGX_OP_STORE_OUTPUT), 8);
+   h_check_u32("emit_vertex", 0, h_count_ops(h.s, AGX_OP_EMIT_VERTEX), 0);
+   h_check_u32("load_per_vertex_input", 0, h_count_ops(h.s, AGX_OP_LOAD_PER_VERTEX_INPUT), 0);
+   H_CHECK(h_count_ops(h.s, AGX_OP_LOAD_VERTEX_ID) == 1, "reads its vertex id once");
+   h_finish(&h);
+}
+
+int
+main(int argc, char **argv)
+{
+   if (argc < 2) {
+      fprintf(stderr, "usage: %s SPV_DIR\n", argv[0]);
+      return 2;
+   }
+   h_spv_dir = argv[1];
+   test_vs_sw(false);
+   test_vs_sw(true);
+   test_main();
+   test_rast();
+   printf("%s: %u failures\n", argv[0], h_failures);
+   return h_failures ? 1 : 0;
+}
