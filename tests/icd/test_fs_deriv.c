@@ -14,8 +14,9 @@
  *    the reference's is accepted (Vulkan's LOD precision), and on agx-vk at least 90 % must
  *    match exactly. At least 5 levels must appear.
  *  - shaders/deriv_grad.frag writes dFdx / dFdy / fwidth / fine derivatives of known
- *    polynomials of gl_FragCoord, and the vertex shader's tag, one per draw to an R32 float
- *    target; the reference evaluates the same differences across the quad.
+ *    polynomials of gl_FragCoord, the vertex shader's tag and textureQueryLod at
+ *    deriv_mip.frag's coordinates (the level accessed; the LOD within 0.1), one per draw to an R32
+ *    float target; the reference evaluates the same differences across the quad.
  * Pixels outside the triangle must keep the clear colour.
  *
  * test_fs_deriv VS.spv MIP.spv GRAD.spv [--validation] [--reference]
@@ -336,7 +337,7 @@ check_grad(const float *img, unsigned c, float tag)
    for (int y = 0; y < H; y++) {
       for (int x = 0; x < W; x++) {
          float got = img[y * W + x];
-         double want[4] = {-7, -7, -7, -7};
+         double want[6] = {-7, -7, -7, -7, -7, -7};
          if (covered(x, y)) {
             double x0 = quad0(x), px = x + 0.5, py = y + 0.5;
             double dx = 0.01 * ((x0 + 1) * (x0 + 1) - x0 * x0);
@@ -344,8 +345,18 @@ check_grad(const float *img, unsigned c, float tag)
             want[1] = 3.0 + 100.0 * (fabs(dx) + 3.0);
             want[2] = py + 1000.0 * px; /* fine: the pixel's own row and column */
             want[3] = tag;
+            /* textureQueryLod: (LOD clamped to the levels, LOD) */
+            double y0 = quad0(y), du = f(x0 + 1) - f(x0), dv = f(y0 + 1) - f(y0);
+            double lambda = log2(SIZE * (du > dv ? du : dv));
+            want[4] = level_of(lambda); /* the level accessed: nearest mip filtering */
+            want[5] = lambda;
+            if (c == 4 && got != (float)want[4] &&
+                (got == (float)level_of(lambda - 0.1) || got == (float)level_of(lambda + 0.1)))
+               want[4] = got; /* within the LOD precision of a level boundary */
          }
-         if (!close_to(got, want[c]) && bad++ < 8)
+         /* LOD precision: Vulkan leaves it to the implementation */
+         bool ok = c == 5 ? fabs(got - want[c]) <= 0.1 : close_to(got, want[c]);
+         if (!ok && bad++ < 8)
             fprintf(stderr, "component %u, pixel (%d, %d): %g, want %g\n", c, x, y, got, want[c]);
       }
    }
@@ -427,7 +438,7 @@ main(int argc, char **argv)
       bad += check_mip(out.map, pc.bias);
    }
    /* tag = t[(0 + shift) % 3] of the provoking vertex, t[i] = (i + 1) scale */
-   for (unsigned comp = 0; comp < 4; comp++) {
+   for (unsigned comp = 0; comp < 6; comp++) {
       struct push pc = {.bias = 0, .scale = 0.5f, .shift = 2, .comp = (int32_t)comp};
       draw(grad_pipe, layout, set, VK_FORMAT_R32_SFLOAT, clear32, &pc, &out);
       bad += check_grad(out.ptr, comp, 1.5f);
