@@ -12,7 +12,8 @@
  *    from the differences of f across each 2x2 quad (lambda = log2(64 max(du/dx, dv/dy)) +
  *    bias, level ceil(lambda + 0.5) - 1 clamped to [0, 6]); a level within a quarter LOD of
  *    the reference's is accepted (Vulkan's LOD precision), and on agx-vk at least 90 % must
- *    match exactly. At least 5 levels must appear.
+ *    match exactly. At least 5 levels must appear. A third draw demotes a checkerboard of
+ *    pixels to helpers first: they keep the clear colour, the others the same levels.
  *  - shaders/deriv_grad.frag writes dFdx / dFdy / fwidth / fine derivatives of known
  *    polynomials of gl_FragCoord, the vertex shader's tag and textureQueryLod at
  *    deriv_mip.frag's coordinates (the level accessed; the LOD within 0.1), one per draw to an R32
@@ -283,13 +284,13 @@ level_from_colour(const uint8_t *p)
 }
 
 static unsigned
-check_mip(const uint8_t *img, float bias)
+check_mip(const uint8_t *img, float bias, bool demote)
 {
    unsigned bad = 0, exact = 0, inside = 0, seen = 0;
    for (int y = 0; y < H; y++) {
       for (int x = 0; x < W; x++) {
          const uint8_t *p = img + 4 * (y * W + x);
-         if (!covered(x, y)) {
+         if (!covered(x, y) || (demote && ((x ^ y) & 1))) {
             /* the clear colour (0.1, 0.2, 0.3, 0.4) */
             static const uint8_t cc[4] = {26, 51, 77, 102};
             bool ok = true;
@@ -315,8 +316,8 @@ check_mip(const uint8_t *img, float bias)
       }
    }
    unsigned levels = (unsigned)__builtin_popcount(seen);
-   printf("bias %g: %u of %u pixels at the exact level, %u levels, %u mismatches\n", bias, exact,
-          inside, levels, bad);
+   printf("bias %g%s: %u of %u pixels at the exact level, %u levels, %u mismatches\n", bias,
+          demote ? " (demoted checkerboard)" : "", exact, inside, levels, bad);
    if (levels < 5)
       bad++;
    if (!C.reference && exact * 10 < inside * 9)
@@ -371,6 +372,7 @@ main(int argc, char **argv)
    agx_vk_ctx_instance(&C, argc, argv);
    VkPhysicalDeviceVulkan13Features f13 = {.sType =
                                               VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                           .shaderDemoteToHelperInvocation = VK_TRUE,
                                            .synchronization2 = VK_TRUE,
                                            .dynamicRendering = VK_TRUE};
    agx_vk_ctx_device(&C, &f13, 0, NULL);
@@ -432,10 +434,11 @@ main(int argc, char **argv)
 
    unsigned bad = 0;
    const float clear8[4] = {0.1f, 0.2f, 0.3f, 0.4f}, clear32[4] = {-7, -7, -7, -7};
-   for (int b = 0; b < 2; b++) {
-      struct push pc = {.bias = (float)b, .scale = 0.5f, .shift = 2};
+   /* bias 0, bias 1, bias 0 with a checkerboard of demoted pixels */
+   for (int b = 0; b < 3; b++) {
+      struct push pc = {.bias = (float)(b & 1), .scale = 0.5f, .shift = 2, .comp = b == 2};
       draw(mip_pipe, layout, set, VK_FORMAT_R8G8B8A8_UNORM, clear8, &pc, &out);
-      bad += check_mip(out.map, pc.bias);
+      bad += check_mip(out.map, pc.bias, b == 2);
    }
    /* tag = t[(0 + shift) % 3] of the provoking vertex, t[i] = (i + 1) scale */
    for (unsigned comp = 0; comp < 6; comp++) {
