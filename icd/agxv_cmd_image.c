@@ -2,7 +2,10 @@
  * Transfer commands on images, run as the precompiled OpenCL kernels of
  * cl_kernels/agx_image_copy.cl, which address tiled and linear texels in
  * software (agx_image_layout.h): vkCmdCopyBufferToImage(2),
- * vkCmdCopyImageToBuffer(2), vkCmdCopyImage(2), vkCmdClearColorImage. Like
+ * vkCmdCopyImageToBuffer(2), vkCmdCopyImage(2), vkCmdClearColorImage,
+ * vkCmdClearDepthStencilImage. Depth/stencil copies move one aspect's plane
+ * (D16: 2 bytes, D32: 4 bytes, S8: 1 byte per texel, the buffer layouts
+ * Vulkan defines for those aspects). Like
  * the buffer transfers they count as dispatches for pipeline barriers.
  * Assumes every format in the table has a power-of-two texel size of at
  * most 16 bytes and the copies are valid usage (regions inside the images,
@@ -69,6 +72,30 @@ texel_bytes(VkFormat format)
    return f ? f->bytes : 0;
 }
 
+/* The plane a copy of `aspect` reads or writes (depth/stencil images: the
+ * aspect's own plane, whose texels are the plane format's, graphics.md §6;
+ * D32_SFLOAT_S8_UINT's stencil is the S8 plane) and its bytes per texel;
+ * 0 bytes if the image has no such aspect. */
+struct copy_plane {
+   const struct agx_image_layout *layout;
+   uint64_t va;
+   uint32_t bytes;
+};
+
+static struct copy_plane
+copy_plane(const struct agxv_image *img, VkImageAspectFlags aspect)
+{
+   struct copy_plane p = {0};
+   uint64_t offset = 0;
+   VkImageAspectFlagBits bit = (VkImageAspectFlagBits)aspect;
+   p.layout = agxv_image_plane(img, bit, &offset);
+   if (!p.layout)
+      return p;
+   p.va = img->va + offset;
+   p.bytes = texel_bytes(agxv_zs_plane_format(img->format, bit));
+   return p;
+}
+
 /* z of a subresource: the layer, or the slice for 3D images. */
 static uint32_t
 first_z(const struct agxv_image *img, const VkImageSubresourceLayers *sub, int32_t z)
@@ -89,12 +116,13 @@ static void
 buffer_image(struct agxv_cmd_buffer *cmd, struct agxv_buffer *buf, struct agxv_image *img,
              const VkBufferImageCopy2 *r, bool to_image)
 {
-   uint32_t bytes = texel_bytes(img->format);
+   struct copy_plane pl = copy_plane(img, r->imageSubresource.aspectMask);
+   uint32_t bytes = pl.bytes;
    if (!bytes)
       return;
    /* block-compressed images: offsets, extents and buffer rows in blocks (the
     * extent may stop at the image edge inside a block) */
-   uint32_t bk = img->layout.block;
+   uint32_t bk = pl.layout->block;
    uint32_t row = r->bufferRowLength ? r->bufferRowLength : r->imageExtent.width;
    uint32_t rows = r->bufferImageHeight ? r->bufferImageHeight : r->imageExtent.height;
    row = agx_image_blocks(row, bk);
@@ -107,7 +135,7 @@ buffer_image(struct agxv_cmd_buffer *cmd, struct agxv_buffer *buf, struct agxv_i
       .row_stride = row * bytes,
    };
    struct agx_image_surface i =
-      agx_image_layout_surface(&img->layout, img->va, r->imageSubresource.mipLevel);
+      agx_image_layout_surface(pl.layout, pl.va, r->imageSubresource.mipLevel);
    uint32_t z = first_z(img, &r->imageSubresource, r->imageOffset.z);
    struct agx_image_copy_args a = {
       .width = agx_image_blocks(r->imageExtent.width, bk),
@@ -192,15 +220,17 @@ static void
 image_image(struct agxv_cmd_buffer *cmd, struct agxv_image *src, struct agxv_image *dst,
             const VkImageCopy2 *r)
 {
-   uint32_t bytes = texel_bytes(src->format);
-   if (!bytes || bytes != texel_bytes(dst->format))
+   struct copy_plane ps = copy_plane(src, r->srcSubresource.aspectMask);
+   struct copy_plane pd = copy_plane(dst, r->dstSubresource.aspectMask);
+   uint32_t bytes = ps.bytes;
+   if (!bytes || bytes != pd.bytes)
       return;
    uint32_t zs = count_z(src, &r->srcSubresource, r->extent.depth);
    uint32_t zd = count_z(dst, &r->dstSubresource, r->extent.depth);
-   uint32_t bs = src->layout.block, bd = dst->layout.block;
+   uint32_t bs = ps.layout->block, bd = pd.layout->block;
    struct agx_image_copy_args a = {
-      .src = agx_image_layout_surface(&src->layout, src->va, r->srcSubresource.mipLevel),
-      .dst = agx_image_layout_surface(&dst->layout, dst->va, r->dstSubresource.mipLevel),
+      .src = agx_image_layout_surface(ps.layout, ps.va, r->srcSubresource.mipLevel),
+      .dst = agx_image_layout_surface(pd.layout, pd.va, r->dstSubresource.mipLevel),
       .src_x = (uint32_t)r->srcOffset.x / bs,
       .src_y = (uint32_t)r->srcOffset.y / bs,
       .src_z = first_z(src, &r->srcSubresource, r->srcOffset.z),
@@ -243,6 +273,36 @@ agxv_CmdCopyImage(VkCommandBuffer commandBuffer, VkImage srcImage, VkImageLayout
    }
 }
 
+/* Fills every texel of a range of one plane with a.value (a.bytes wide). */
+static void
+clear_range(struct agxv_cmd_buffer *cmd, const struct agxv_image *img,
+            const struct agx_image_layout *layout, uint64_t va, struct agx_image_clear_args a,
+            const VkImageSubresourceRange *range)
+{
+   uint32_t levels = range->levelCount == VK_REMAINING_MIP_LEVELS
+                        ? img->mip_levels - range->baseMipLevel
+                        : range->levelCount;
+   uint32_t layers = range->layerCount == VK_REMAINING_ARRAY_LAYERS
+                        ? img->array_layers - range->baseArrayLayer
+                        : range->layerCount;
+   for (uint32_t l = range->baseMipLevel; l < range->baseMipLevel + levels; l++) {
+      a.dst = agx_image_layout_surface(layout, va, l);
+      a.width = agx_image_minify(layout->width, l);
+      a.height = agx_image_minify(layout->height, l);
+      a.x = a.y = 0;
+      bool is3d = img->type == VK_IMAGE_TYPE_3D;
+      uint32_t z0 = is3d ? 0 : range->baseArrayLayer;
+      uint32_t zn = is3d ? agx_image_minify(layout->layers, l) : layers;
+      uint64_t slice = (uint64_t)a.width * a.height;
+      uint32_t step = slice >= CHUNK_TEXELS ? 1 : (uint32_t)(CHUNK_TEXELS / slice);
+      for (uint32_t z = 0; z < zn; z += step) {
+         a.z = z0 + z;
+         a.depth = zn - z < step ? zn - z : step;
+         agxv_dispatch_kernel(cmd, AGX_CL_IMAGE_CLEAR, groups_for(slice * a.depth), &a, sizeof(a));
+      }
+   }
+}
+
 VKAPI_ATTR void VKAPI_CALL
 agxv_CmdClearColorImage(VkCommandBuffer commandBuffer, VkImage _image, VkImageLayout layout,
                         const VkClearColorValue *pColor, uint32_t rangeCount,
@@ -253,30 +313,36 @@ agxv_CmdClearColorImage(VkCommandBuffer commandBuffer, VkImage _image, VkImageLa
    struct agx_image_clear_args a = {.bytes = texel_bytes(img->format)};
    if (!agxv_pack_clear_texel(img->format, pColor, a.value))
       return; /* not a supported image format: no such image exists */
+   for (uint32_t r = 0; r < rangeCount; r++)
+      clear_range(cmd, img, &img->layout, img->va, a, &pRanges[r]);
+}
+
+/* Depth as its plane stores it (R16 UNORM or R32 float bits), stencil as a
+ * byte (graphics.md §9: hk clears Z/S images through colour views). */
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdClearDepthStencilImage(VkCommandBuffer commandBuffer, VkImage _image, VkImageLayout layout,
+                               const VkClearDepthStencilValue *pValue, uint32_t rangeCount,
+                               const VkImageSubresourceRange *pRanges)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
+   AGXV_FROM_HANDLE(agxv_image, img, _image);
+   static const VkImageAspectFlagBits aspects[2] = {VK_IMAGE_ASPECT_DEPTH_BIT,
+                                                    VK_IMAGE_ASPECT_STENCIL_BIT};
    for (uint32_t r = 0; r < rangeCount; r++) {
-      const VkImageSubresourceRange *range = &pRanges[r];
-      uint32_t levels = range->levelCount == VK_REMAINING_MIP_LEVELS
-                           ? img->mip_levels - range->baseMipLevel
-                           : range->levelCount;
-      uint32_t layers = range->layerCount == VK_REMAINING_ARRAY_LAYERS
-                           ? img->array_layers - range->baseArrayLayer
-                           : range->layerCount;
-      for (uint32_t l = range->baseMipLevel; l < range->baseMipLevel + levels; l++) {
-         a.dst = agx_image_layout_surface(&img->layout, img->va, l);
-         a.width = agx_image_minify(img->layout.width, l);
-         a.height = agx_image_minify(img->layout.height, l);
-         a.x = a.y = 0;
-         bool is3d = img->type == VK_IMAGE_TYPE_3D;
-         uint32_t z0 = is3d ? 0 : range->baseArrayLayer;
-         uint32_t zn = is3d ? agx_image_minify(img->layout.layers, l) : layers;
-         uint64_t slice = (uint64_t)a.width * a.height;
-         uint32_t step = slice >= CHUNK_TEXELS ? 1 : (uint32_t)(CHUNK_TEXELS / slice);
-         for (uint32_t z = 0; z < zn; z += step) {
-            a.z = z0 + z;
-            a.depth = zn - z < step ? zn - z : step;
-            agxv_dispatch_kernel(cmd, AGX_CL_IMAGE_CLEAR, groups_for(slice * a.depth), &a,
-                                 sizeof(a));
-         }
+      for (unsigned i = 0; i < 2; i++) {
+         if (!(pRanges[r].aspectMask & aspects[i]))
+            continue;
+         struct copy_plane pl = copy_plane(img, aspects[i]);
+         VkFormat f = agxv_zs_plane_format(img->format, aspects[i]);
+         VkClearColorValue v = {0};
+         if (aspects[i] == VK_IMAGE_ASPECT_DEPTH_BIT)
+            v.float32[0] = pValue->depth;
+         else
+            v.uint32[0] = pValue->stencil & 0xFF;
+         struct agx_image_clear_args a = {.bytes = pl.bytes};
+         if (!pl.bytes || !agxv_pack_clear_texel(f, &v, a.value))
+            continue; /* no such aspect */
+         clear_range(cmd, img, pl.layout, pl.va, a, &pRanges[r]);
       }
    }
 }

@@ -15,13 +15,14 @@
  * hk_CmdBeginRendering, hk_build_bg_eot; src/asahi/lib/agx_tilebuffer.c
  * agx_usc_tilebuffer for the USC Shared word of tile programs).
  *
- * Depth: a D32_SFLOAT attachment becomes the ZLS depth plane (the view's
- * level and first layer of the GPU-tiled image, its layer stride), cleared
- * to clearValue.depthStencil.depth, loaded/stored per its load/store ops
- * (agxv_render_build).
+ * Depth/stencil: the depth attachment (D16_UNORM, D32_SFLOAT,
+ * D32_SFLOAT_S8_UINT) becomes the ZLS depth plane and the stencil attachment
+ * (S8_UINT, D32_SFLOAT_S8_UINT) the ZLS stencil plane (the view's level and
+ * first layer of the GPU-tiled image's plane, its layer stride), cleared to
+ * clearValue.depthStencil, loaded/stored per their load/store ops
+ * (agxv_render_build: ZLS Control, Z format, isp_bgobjdepth/vals).
  *
- * Assumes: no stencil attachments yet (refused), single-sampled, 2D views
- * of layer count 1, no resolves.
+ * Assumes: single-sampled, 2D views of layer count 1, no resolves.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -363,12 +364,53 @@ open_stream(struct agxv_cmd_buffer *cmd)
    return VK_SUCCESS;
 }
 
+/* One depth/stencil attachment's aspect as the pass's ZLS plane (the
+ * view's base level and first layer of the image's plane). */
+static VkResult
+zs_attachment(const VkRenderingAttachmentInfo *a, VkImageAspectFlagBits aspect,
+              struct agxv_render_attachment *att, VkFormat *format,
+              struct agxv_render_zs_plane *plane, bool *bound)
+{
+   const struct agxv_image_view *view = a ? agxv_image_view_from_handle(a->imageView) : NULL;
+   *bound = false;
+   if (!view)
+      return VK_SUCCESS;
+   VkResult r = attachment_desc(a, att);
+   if (r != VK_SUCCESS)
+      return r;
+   if (!agxv_render_zs_plane_init(plane, view->image, aspect, view->base_level, view->base_layer))
+      return agxv_error(VK_ERROR_UNKNOWN, "%s attachment of format %d has no such plane",
+                        aspect == VK_IMAGE_ASPECT_DEPTH_BIT ? "depth" : "stencil",
+                        view->image->format);
+   *format = view->image->format;
+   *bound = true;
+   return VK_SUCCESS;
+}
+
+/* The depth and stencil attachments (either may be absent; a D32_S8 image
+ * may be bound as both, each aspect its own plane). */
+static VkResult
+zs_attachments(const VkRenderingInfo *info, struct agxv_render_desc *desc,
+               struct agxv_rendering_state *rs)
+{
+   VkResult r = zs_attachment(info->pDepthAttachment, VK_IMAGE_ASPECT_DEPTH_BIT, &desc->depth,
+                              &desc->depth_format, &desc->depth_plane, &rs->has_depth);
+   if (r == VK_SUCCESS)
+      r = zs_attachment(info->pStencilAttachment, VK_IMAGE_ASPECT_STENCIL_BIT, &desc->stencil,
+                        &desc->stencil_format, &desc->stencil_plane, &rs->has_stencil);
+   if (r != VK_SUCCESS)
+      return r;
+   if (rs->has_depth)
+      desc->clear_depth = info->pDepthAttachment->clearValue.depthStencil.depth;
+   if (rs->has_stencil)
+      desc->clear_stencil = info->pStencilAttachment->clearValue.depthStencil.stencil;
+   return VK_SUCCESS;
+}
+
 static VkResult
 begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
 {
    struct agxv_rendering_state *rs = &cmd->rendering;
-   if (info->pStencilAttachment && info->pStencilAttachment->imageView)
-      return agxv_error(VK_ERROR_UNKNOWN, "stencil attachments are not supported yet");
    if (info->colorAttachmentCount > AGXV_MAX_RTS)
       return agxv_error(VK_ERROR_UNKNOWN, "%u colour attachments", info->colorAttachmentCount);
    if (info->flags & (VK_RENDERING_SUSPENDING_BIT | VK_RENDERING_RESUMING_BIT))
@@ -389,25 +431,9 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
          agxv_image_view_from_handle(info->pColorAttachments[i].imageView);
       rs->color_formats[i] = view ? view->format : VK_FORMAT_UNDEFINED;
    }
-   rs->has_depth = false;
-   const VkRenderingAttachmentInfo *za = info->pDepthAttachment;
-   const struct agxv_image_view *zview = za ? agxv_image_view_from_handle(za->imageView) : NULL;
-   if (zview) {
-      if (zview->format != VK_FORMAT_D32_SFLOAT)
-         return agxv_error(VK_ERROR_UNKNOWN, "depth format %d is not supported yet", zview->format);
-      VkResult r = attachment_desc(za, &desc.depth);
-      if (r != VK_SUCCESS)
-         return r;
-      const struct agxv_image *zi = zview->image;
-      desc.depth_format = zview->format;
-      desc.depth_plane = (struct agxv_render_zs_plane){
-         .base = zi->va + zi->layout.level_offset[zview->base_level] +
-                 (uint64_t)zview->base_layer * zi->layout.layer_stride,
-         .layer_stride = zi->layout.layer_stride,
-      };
-      desc.clear_depth = za->clearValue.depthStencil.depth;
-      rs->has_depth = true;
-   }
+   VkResult zr = zs_attachments(info, &desc, rs);
+   if (zr != VK_SUCCESS)
+      return zr;
    if (!agxv_tib_layout(&rs->tib, rs->color_formats, rs->color_count, 1))
       return agxv_error(VK_ERROR_UNKNOWN, "colour formats the tilebuffer does not take");
    struct agxv_render_tib rtib = agxv_render_tib_from_layout(&rs->tib);
@@ -430,6 +456,7 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
    rs->ppp_dirty = AGXV_PPP_DIRTY_ALL;
    /* Everything is emitted again in a new stream. */
    cmd->dyn.dirty = AGXV_DYN_ALL;
+   agxv_draw_cache_begin_pass(&cmd->draw_cache);
    return VK_SUCCESS;
 }
 

@@ -29,7 +29,8 @@ struct agxv_rendering_state {
    uint32_t width, height; /* framebuffer */
    uint32_t color_count;
    VkFormat color_formats[AGXV_MAX_RTS];
-   bool has_depth; /* a D32_SFLOAT depth attachment is bound */
+   bool has_depth;   /* a depth attachment is bound */
+   bool has_stencil; /* a stencil attachment is bound */
    /* Pass arrays (CPU copies, uploaded by EndRendering). */
    uint8_t *scissors;
    uint32_t scissor_count, scissor_cap; /* entries */

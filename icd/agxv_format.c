@@ -1,8 +1,10 @@
 /*
  * Format properties, derived from the format table (agxv_formats.py).
  * Graphics: COLOR_ATTACHMENT for the formats marked 'c' (rendering to them
- * is tested), optimal tiling only, DEPTH_STENCIL_ATTACHMENT (alone) for
- * those marked 'd' (D32_SFLOAT), COLOR_ATTACHMENT_BLEND for those marked 'B'
+ * is tested), optimal tiling only, DEPTH_STENCIL_ATTACHMENT and
+ * TRANSFER_SRC/DST (aspect copies, agxv_cmd_image.c) for those marked 'd'
+ * (D16_UNORM, D32_SFLOAT, S8_UINT, D32_SFLOAT_S8_UINT: Honeykrisp's set,
+ * graphics.md §7.4; 1D/2D only), COLOR_ATTACHMENT_BLEND for those marked 'B'
  * (blending is tested), VERTEX_BUFFER for the 39 formats
  * the vertex-fetch prolog converts (agxv_vbo_format; RGB32 included),
  * no BLIT (vkCmdBlitImage is not implemented). agxv_format_tib maps colour
@@ -63,10 +65,13 @@ agxv_image_format_features(VkFormat format, VkImageTiling tiling)
    const struct agxv_format_info *f = agxv_format_info(format);
    if (!f || (tiling != VK_IMAGE_TILING_OPTIMAL && tiling != VK_IMAGE_TILING_LINEAR))
       return 0;
-   /* Depth formats: rendering only (tested), optimal tiling. */
+   /* Depth/stencil formats: rendering and copies of an aspect (tested),
+    * optimal tiling. */
    if (f->depth)
-      return tiling == VK_IMAGE_TILING_OPTIMAL ? VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT
-                                               : 0;
+      return tiling == VK_IMAGE_TILING_OPTIMAL
+                ? VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT |
+                     VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT
+                : 0;
    if (f->block > 1)
       return tiling == VK_IMAGE_TILING_OPTIMAL
                 ? VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT |
@@ -210,6 +215,8 @@ agxv_image_format_properties(VkFormat format, VkImageType type, VkImageTiling ti
    const struct agxv_format_info *f = agxv_format_info(format);
    if (f->block > 1 && type != VK_IMAGE_TYPE_2D)
       return VK_ERROR_FORMAT_NOT_SUPPORTED; /* block-compressed: 2D only */
+   if (f->depth && type == VK_IMAGE_TYPE_3D)
+      return VK_ERROR_FORMAT_NOT_SUPPORTED; /* depth/stencil: 1D/2D (agxv_image.c) */
 
    VkExtent3D extent = {16384, 1, 1};
    uint32_t layers = 2048;

@@ -19,20 +19,21 @@
 #             'c' colour attachment (COLOR_ATTACHMENT: rendering to it is tested
 #             through the loader, tests/icd/test_draw.c), 'B' blendable
 #             colour attachment (COLOR_ATTACHMENT_BLEND: blending into it is
-#             tested, tests/icd/test_draw.c blend scenes), 'd' depth
-#             attachment only (DEPTH_STENCIL_ATTACHMENT, optimal tiling; no
-#             other image or buffer feature: only rendering is tested),
+#             tested, tests/icd/test_draw.c blend scenes), 'd' depth/stencil
+#             (DEPTH_STENCIL_ATTACHMENT and TRANSFER_SRC/DST per aspect,
+#             optimal tiling; no other image or buffer feature: rendering and
+#             aspect copies are tested, tests/icd/test_depth_stencil.c),
 #             'b' block-compressed in 4x4 blocks (BC1-BC7: Channels 0x74-0x7B,
 #             shared/reference/hardware.md section 13; types as formats.c pairs
 #             them; sampled, filtered and copied only, optimal tiling only)
 #
 # Derived rules (agxv_format.c): a format in this table is
-# texturable (except 'd' depth formats: attachment only); uniform texel buffers take every texturable non-depth format,
+# texturable (except 'd' depth/stencil formats: attachment and copies only); uniform texel buffers take every texturable non-depth format,
 # storage texel buffers (also without format) those with a power-of-two
 # size, atomics R32_UINT/R32_SINT only. Formats not listed (R5G5B5A1 /
 # B5G5R5A1 / A1B5G5R5, which the hardware's channel orders do not cover,
 # RGB32, which Mesa emulates with shader loads, 24-bit, 64-bit, scaled,
-# ETC2/EAC/ASTC, depth/stencil other than D32_SFLOAT) have no features; the
+# ETC2/EAC/ASTC, D24/X8_D24/D16_S8/D24_S8) have no features; the
 # block-compressed ones listed have no buffer features.
 import argparse
 
@@ -101,9 +102,15 @@ FORMATS = [
     ('R32_UINT',                  'R32',          'Uint',  'R001', 4, 'r'),
     ('R32_SINT',                  'R32',          'Sint',  'R001', 4, 'r'),
     ('R32_SFLOAT',                'R32',          'Float', 'R001', 4, 'rcB'),
-    # Depth: ZLS planes of 32-bit floats (graphics.md §6; Mesa formats.c
-    # Z32_FLOAT as R32 Float)
+    # Depth/stencil: ZLS planes (graphics.md §6, §7.4; Mesa formats.c
+    # Z32_FLOAT as R32 Float, Z16_UNORM as R16 Unorm, S8_UINT as R8 Uint).
+    # The row describes the first plane (depth, or stencil for S8_UINT);
+    # D32_SFLOAT_S8_UINT's stencil plane is an S8_UINT plane
+    # (agxv_zs_plane_format).
+    ('D16_UNORM',                 'R16',          'Unorm', 'R001', 2, 'd'),
     ('D32_SFLOAT',                'R32',          'Float', 'R001', 4, 'd'),
+    ('S8_UINT',                   'R8',           'Uint',  'R001', 1, 'd'),
+    ('D32_SFLOAT_S8_UINT',        'R32',          'Float', 'R001', 4, 'd'),
     ('R32G32_UINT',               'R32G32',       'Uint',  'RG01', 8, 'r'),
     ('R32G32_SINT',               'R32G32',       'Sint',  'RG01', 8, 'r'),
     ('R32G32_SFLOAT',             'R32G32',       'Float', 'RG01', 8, 'r'),
@@ -172,7 +179,7 @@ struct agxv_format_info {
    bool renderable;
    bool color_attachment; /* COLOR_ATTACHMENT feature ('c') */
    bool blend;            /* COLOR_ATTACHMENT_BLEND feature ('B') */
-   bool depth;            /* depth attachment format ('d') */
+   bool depth;            /* depth/stencil format ('d') */
    uint8_t bytes;         /* per texel (per block when block > 1) */
    uint8_t block;         /* texels per block side: 1, or 4 (BC1-BC7) */
    uint8_t nr_channels;   /* channels present in memory */

@@ -3,8 +3,7 @@
  * Optimal tiling is the hardware's GPU tiled layout, linear tiling its
  * Linear layout (2D, one level, one layer, as in Honeykrisp); the layout
  * math is agx_image_layout.h, shared with the copy kernels. Depth/stencil
- * images (optimal tiling only, not yet advertised: no format features)
- * keep depth and stencil in separate planes laid out like R16/R32/R8
+ * images (optimal tiling only, 1D/2D) keep depth and stencil in separate planes laid out like R16/R32/R8
  * images of the same size, with page-aligned layers for arrays.
  */
 #include "agxv_image.h"
@@ -40,6 +39,19 @@ agxv_zs_format_planes(VkFormat format, unsigned *depth_bytes, unsigned *stencil_
    default:
       return false;
    }
+}
+
+VkFormat
+agxv_zs_plane_format(VkFormat format, VkImageAspectFlagBits aspect)
+{
+   unsigned depth_bytes, stencil_bytes;
+   if (!agxv_zs_format_planes(format, &depth_bytes, &stencil_bytes))
+      return aspect == VK_IMAGE_ASPECT_COLOR_BIT ? format : VK_FORMAT_UNDEFINED;
+   if (aspect == VK_IMAGE_ASPECT_DEPTH_BIT && depth_bytes)
+      return depth_bytes == 2 ? VK_FORMAT_R16_UNORM : VK_FORMAT_R32_SFLOAT;
+   if (aspect == VK_IMAGE_ASPECT_STENCIL_BIT && stencil_bytes)
+      return VK_FORMAT_R8_UINT;
+   return VK_FORMAT_UNDEFINED;
 }
 
 /* One depth or stencil plane: GPU tiled; arrays get page-aligned layers, as

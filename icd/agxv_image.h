@@ -43,6 +43,14 @@ VkResult agxv_image_init(struct agxv_image *image, const VkImageCreateInfo *info
  * (0: that aspect is absent); false for other formats. */
 bool agxv_zs_format_planes(VkFormat format, unsigned *depth_bytes, unsigned *stencil_bytes);
 
+/* The colour format a depth/stencil plane is laid out and read as
+ * (graphics.md §6: depth as R32F / R16 UNORM, stencil as R8 UINT):
+ * D16_UNORM -> R16_UNORM, D32_SFLOAT (and the depth of D32_SFLOAT_S8_UINT)
+ * -> R32_SFLOAT, S8_UINT (and the stencil of D32_SFLOAT_S8_UINT) ->
+ * R8_UINT. `format` itself for other formats; UNDEFINED for an aspect the
+ * format does not have. */
+VkFormat agxv_zs_plane_format(VkFormat format, VkImageAspectFlagBits aspect);
+
 /* The plane holding an aspect (COLOR, DEPTH or STENCIL) and its offset from
  * the image's start; NULL if the image has no such aspect. */
 const struct agx_image_layout *agxv_image_plane(const struct agxv_image *image,

@@ -19,6 +19,10 @@
  *   stride - 16, PBE stride field = stride - 4 (as for texel buffers).
  * - Swizzles: the view's component mapping applied after the format's
  *   (storage views have identity mappings, so the PBE takes the format's).
+ * - Depth/stencil views describe the plane of their aspect (depth, or
+ *   stencil when only STENCIL is selected) as R16_UNORM / R32_SFLOAT /
+ *   R8_UINT at the plane's address (graphics.md §6); render passes take
+ *   the planes from the image (agxv_render_zs_plane_init).
  */
 #include "agxv_image_view.h"
 
@@ -71,14 +75,28 @@ texture_dimension(VkImageViewType type)
    }
 }
 
+VkImageAspectFlagBits
+agxv_view_plane_aspect(VkFormat format, VkImageAspectFlags aspects)
+{
+   unsigned depth_bytes, stencil_bytes;
+   if (!agxv_zs_format_planes(format, &depth_bytes, &stencil_bytes))
+      return VK_IMAGE_ASPECT_COLOR_BIT;
+   if (aspects == VK_IMAGE_ASPECT_STENCIL_BIT || !depth_bytes)
+      return VK_IMAGE_ASPECT_STENCIL_BIT;
+   return VK_IMAGE_ASPECT_DEPTH_BIT;
+}
+
 bool
 agxv_pack_image_view(const struct agxv_image *image, uint64_t va, const struct agxv_view_range *r,
                      bool storage, uint32_t *desc)
 {
-   const struct agxv_format_info *f = agxv_format_info(r->format);
-   if (!f)
+   VkImageAspectFlagBits aspect = agxv_view_plane_aspect(r->format, r->aspects);
+   uint64_t plane_offset = 0;
+   const struct agx_image_layout *l = agxv_image_plane(image, aspect, &plane_offset);
+   const struct agxv_format_info *f = agxv_format_info(agxv_zs_plane_format(r->format, aspect));
+   if (!f || !l)
       return false;
-   const struct agx_image_layout *l = &image->layout;
+   va += plane_offset;
    bool is3d = r->type == VK_IMAGE_VIEW_TYPE_3D;
    uint64_t address = va + (is3d ? 0 : (uint64_t)r->base_layer * l->layer_stride);
    enum agx_texture_dimension dim = texture_dimension(r->type);
@@ -162,6 +180,7 @@ agxv_CreateImageView(VkDevice _device, const VkImageViewCreateInfo *pCreateInfo,
       .layers = sr->layerCount == VK_REMAINING_ARRAY_LAYERS
                    ? image->array_layers - sr->baseArrayLayer
                    : sr->layerCount,
+      .aspects = sr->aspectMask,
    };
    if (!agxv_format_info(r.format))
       return agxv_error(VK_ERROR_FORMAT_NOT_SUPPORTED, "image view format %d", r.format);
@@ -173,6 +192,7 @@ agxv_CreateImageView(VkDevice _device, const VkImageViewCreateInfo *pCreateInfo,
    view->image = image;
    view->type = r.type;
    view->format = r.format;
+   view->aspects = r.aspects;
    view->base_level = r.base_level;
    view->levels = r.levels;
    view->base_layer = r.base_layer;

@@ -20,6 +20,7 @@ struct agxv_image_view {
    struct agxv_image *image;
    VkImageViewType type;
    VkFormat format;
+   VkImageAspectFlags aspects; /* subresourceRange.aspectMask */
    uint32_t base_level, levels, base_layer, layers;
    uint32_t desc[AGXV_IMAGE_DESC_SIZE / 4];         /* sampled / combined */
    uint32_t storage_desc[AGXV_IMAGE_DESC_SIZE / 4]; /* storage: cubes as 2D arrays */
@@ -33,11 +34,20 @@ struct agxv_view_range {
    VkFormat format;
    VkComponentMapping components;
    uint32_t base_level, levels, base_layer, layers;
+   /* Depth/stencil formats: the aspect whose plane the descriptors read
+    * (DEPTH, else STENCIL when only STENCIL is selected; 0 = DEPTH if the
+    * format has it); ignored for colour formats. */
+   VkImageAspectFlags aspects;
 };
+
+/* The one plane aspect (COLOR, DEPTH or STENCIL) descriptors of a view
+ * with `aspects` of an image of `format` read. */
+VkImageAspectFlagBits agxv_view_plane_aspect(VkFormat format, VkImageAspectFlags aspects);
 
 /* Packs the Texture and PBE descriptors of a view of a bound image at
  * `va` into desc[12], for a storage or a sampled descriptor. False if the
- * format is not in the table. */
+ * format is not in the table. Depth/stencil views describe one plane as
+ * its colour format (agxv_zs_plane_format). */
 bool agxv_pack_image_view(const struct agxv_image *image, uint64_t va,
                           const struct agxv_view_range *r, bool storage, uint32_t *desc);
 

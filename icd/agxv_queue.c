@@ -78,20 +78,20 @@ trace_commands(struct agxv_queue *queue, const uint8_t *cmds, uint32_t n)
       agxv_log("trace: %u problems decoding the submitted commands", ctx.errors);
 }
 
-/* A fresh binary syncobj for the next kernel submission, appended to the
- * queue's job list. vkQueueSubmit reserved the room (see reserve_jobs), so
- * nothing is allocated on the submit thread. */
+/* Appends the syncobj of a kernel submission that succeeded to the queue's
+ * job list. Only submitted jobs are listed: agxv_queue_check_faults drops
+ * listed jobs whose fence status cannot be queried, which is the case of a
+ * syncobj without a fence yet (the kernel's SYNCOBJ_WAIT fails on it), so
+ * listing it before the submission let the check destroy it under the
+ * submission. vkQueueSubmit reserved the room (see reserve_jobs), so
+ * nothing is allocated on the submit thread. Caller holds the mutex. */
 static int
-track_job(struct agxv_queue *queue, uint32_t *syncobj)
+track_job(struct agxv_queue *queue, uint32_t syncobj)
 {
-   pthread_mutex_lock(&queue->mutex);
-   int ret = queue->job_count < queue->job_capacity ? 0 : -ENOSPC;
-   if (ret == 0)
-      ret = agxv_kmd_syncobj_create(queue->device->kmd, false, syncobj);
-   if (ret == 0)
-      queue->job_syncobjs[queue->job_count++] = *syncobj;
-   pthread_mutex_unlock(&queue->mutex);
-   return ret;
+   if (queue->job_count >= queue->job_capacity)
+      return -ENOSPC;
+   queue->job_syncobjs[queue->job_count++] = syncobj;
+   return 0;
 }
 
 /* Makes room for `more` kernel submissions beyond everything already
@@ -122,13 +122,6 @@ reserve_jobs(struct agxv_queue *queue, uint32_t more)
       queue->jobs_reserved += more;
    pthread_mutex_unlock(&queue->mutex);
    return result;
-}
-
-/* Forgets the job just tracked (its submission failed). Caller holds the mutex. */
-static void
-untrack_last_job(struct agxv_queue *queue)
-{
-   agxv_kmd_syncobj_destroy(queue->device->kmd, queue->job_syncobjs[--queue->job_count]);
 }
 
 /* Most hardware commands one SUBMIT carries here (the kernel may allow fewer). */
@@ -242,7 +235,7 @@ submit_cmd_buffers(struct agxv_queue *queue, struct agxv_batch *batch)
       if (agxv_debug(AGXV_DEBUG_TRACE))
          trace_commands(queue, cmds, n);
       uint32_t job_syncobj;
-      int ret = track_job(queue, &job_syncobj);
+      int ret = agxv_kmd_syncobj_create(kmd, false, &job_syncobj);
       if (ret)
          return ret;
       struct drm_asahi_sync out[2] = {
@@ -256,8 +249,10 @@ submit_cmd_buffers(struct agxv_queue *queue, struct agxv_batch *batch)
       if (ret == 0) {
          queue->timeline_point++;
          queue->render_submitted |= st.n_render > 0;
-      } else
-         untrack_last_job(queue);
+         ret = track_job(queue, job_syncobj);
+      } else {
+         agxv_kmd_syncobj_destroy(kmd, job_syncobj);
+      }
       pthread_mutex_unlock(&queue->mutex);
       if (ret)
          return ret;

@@ -166,6 +166,11 @@ enum agx_stage {
    AGX_STAGE_KERNEL,
    AGX_STAGE_VERTEX,
    AGX_STAGE_FRAGMENT,
+   /* A geometry shader as the front end reads it (emit_vertex, end_primitive,
+    * load_per_vertex_input); agx_pass_lower_gs turns it into one of its
+    * variants (a compute kernel or a hardware vertex shader) before the back
+    * end sees it (emulation.md §3). */
+   AGX_STAGE_GEOMETRY,
 };
 const char *agx_stage_name(enum agx_stage stage);
 static inline bool
@@ -214,6 +219,7 @@ typedef struct agx_shader {
    struct agx_compute_info cs;
    struct agx_vs_info vs;
    struct agx_fs_info fs;
+   struct agx_gs_info gs;
    uint32_t scratch_size; /* bytes of scratch memory per invocation */
    uint32_t push_size;    /* bytes of push constants read */
    bool io_lowered;       /* agx_pass_lower_io has run */

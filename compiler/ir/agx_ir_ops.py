@@ -310,6 +310,21 @@ intr('load_instance_id', 0, reorder=True)
 intr('load_base_vertex', 0, reorder=True)
 intr('load_base_instance', 0, reorder=True)
 intr('load_draw_id', 0, reorder=True)
+# Geometry shaders before agx_pass_lower_gs (emulation.md §3, §4): input
+# word (location, comp) of the input primitive's vertex `source 0`;
+# emit_vertex / end_primitive (EmitVertex/EndPrimitive, the outputs of the
+# vertex are the store_output words executed since the previous emit);
+# the input primitive's number (PrimitiveId input); gs_active: false for an
+# invocation of a compute variant past the end of the grid (the front end
+# halts it at entry). load_geometry_params: the 64-bit address of the draw's
+# struct agx_gs_params (layout/agx_gs.h), lowered by agx_pass_lower_io to
+# load_uniform[AGX_ABI_GEOMETRY_PARAMS].
+intr('load_per_vertex_input', 1, reorder=True, consts=('location', 'comp'))
+intr('emit_vertex', 0, dest=False, effects=True, consts=('stream',))
+intr('end_primitive', 0, dest=False, effects=True, consts=('stream',))
+intr('load_primitive_id', 0, reorder=True)
+intr('load_gs_active', 0, reorder=True)
+intr('load_geometry_params', 0, reorder=True)
 # Fragment system values: pixel coordinates (32x2 float, pixel centre), the
 # FragCoord z and 1/w (after input lowering: iter of the Z / W slots),
 # front facing and helper invocation (1-bit).

@@ -85,18 +85,22 @@ format_properties(struct agx_vk_ctx *c)
          bad++;
       }
    }
-   /* D32_SFLOAT: a depth attachment (optimal), nothing else */
-   if (!c->reference) {
+   /* Depth/stencil formats: attachments and copies (optimal), nothing else */
+   static const VkFormat zs[] = {VK_FORMAT_D16_UNORM, VK_FORMAT_D32_SFLOAT, VK_FORMAT_S8_UINT,
+                                 VK_FORMAT_D32_SFLOAT_S8_UINT};
+   for (unsigned i = 0; i < 4 && !c->reference; i++) {
       VkFormatProperties3 p3 = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3};
       VkFormatProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_2, .pNext = &p3};
-      vkGetPhysicalDeviceFormatProperties2(c->pdev, VK_FORMAT_D32_SFLOAT, &p2);
-      if (p3.optimalTilingFeatures != VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT ||
+      vkGetPhysicalDeviceFormatProperties2(c->pdev, zs[i], &p2);
+      if (p3.optimalTilingFeatures !=
+             (VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT |
+              VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT) ||
           p3.linearTilingFeatures || p3.bufferFeatures) {
-         fprintf(stderr, "D32_SFLOAT: unexpected features\n");
+         fprintf(stderr, "depth/stencil format %d: unexpected features\n", zs[i]);
          bad++;
       }
    }
-   static const VkFormat none[] = {VK_FORMAT_D16_UNORM, VK_FORMAT_ETC2_R8G8B8_UNORM_BLOCK,
+   static const VkFormat none[] = {VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_ETC2_R8G8B8_UNORM_BLOCK,
                                    VK_FORMAT_R64_UINT, VK_FORMAT_R8G8B8_UNORM};
    for (unsigned i = 0; i < 4 && !c->reference; i++) {
       VkFormatProperties p;

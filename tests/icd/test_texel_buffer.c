@@ -465,9 +465,9 @@ test_format_properties(struct env *t)
                 (unsigned long long)p3.bufferFeatures);
       }
    }
-   /* formats without any support (D32_SFLOAT and BC1 have image features
+   /* formats without any support (depth/stencil and BC1 have image features
     * only: test_image checks them) */
-   static const VkFormat none[] = {VK_FORMAT_D16_UNORM, VK_FORMAT_ETC2_R8G8B8_UNORM_BLOCK,
+   static const VkFormat none[] = {VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_ETC2_R8G8B8_UNORM_BLOCK,
                                    VK_FORMAT_R5G5B5A1_UNORM_PACK16, VK_FORMAT_R64_UINT,
                                    VK_FORMAT_R8G8B8_UNORM};
    for (unsigned i = 0; i < sizeof(none) / sizeof(none[0]) && !t->c.reference; i++) {
@@ -478,8 +478,10 @@ test_format_properties(struct env *t)
          bad++;
       }
    }
-   static const VkFormat image_only[] = {VK_FORMAT_D32_SFLOAT, VK_FORMAT_BC1_RGB_UNORM_BLOCK};
-   for (unsigned i = 0; i < 2 && !t->c.reference; i++) {
+   static const VkFormat image_only[] = {VK_FORMAT_D32_SFLOAT, VK_FORMAT_D16_UNORM,
+                                         VK_FORMAT_S8_UINT, VK_FORMAT_D32_SFLOAT_S8_UINT,
+                                         VK_FORMAT_BC1_RGB_UNORM_BLOCK};
+   for (unsigned i = 0; i < 5 && !t->c.reference; i++) {
       VkFormatProperties p;
       vkGetPhysicalDeviceFormatProperties(t->c.pdev, image_only[i], &p);
       if (p.bufferFeatures) {

@@ -3,15 +3,18 @@
  * and D32_SFLOAT_S8_UINT are laid out like R16/R32/R8 images of the same
  * shape (the ail layout depends on the texel size only), arrays with
  * page-aligned layers, D32_S8 as two planes; memory requirements cover
- * every plane; the render builder finds each plane; nothing is advertised
- * yet (no DEPTH_STENCIL_ATTACHMENT feature).
+ * every plane; the render builder finds each plane; views describe the
+ * plane of their aspect in its colour format (R32F / R16 UNORM / R8 UINT);
+ * the format features (attachment and copies, optimal tiling only).
  * Assumes: a simulator device (agx_internal_test.h) for the entry points.
  */
 #include <string.h>
 
 #include "agx_internal_test.h"
 #include "agxv_image.h"
+#include "agxv_image_view.h"
 #include "agxv_render.h"
+#include "agx_pack.h"
 
 static VkImageCreateInfo
 image_info(VkFormat format, uint32_t w, uint32_t h, uint32_t layers, uint32_t levels)
@@ -96,6 +99,31 @@ main(void)
    CHECK(agxv_render_zs_plane_init(&plane, &ds, VK_IMAGE_ASPECT_STENCIL_BIT, 0, 2));
    CHECK(plane.base == ds.va + ds.stencil_offset + 2 * ds.stencil_layout.layer_stride &&
          plane.layer_stride == ds.stencil_layout.layer_stride && !plane.compressed);
+   /* Views: the plane of the aspect, as its colour format. */
+   struct agxv_view_range vr = {.type = VK_IMAGE_VIEW_TYPE_2D,
+                                .format = VK_FORMAT_D32_SFLOAT_S8_UINT,
+                                .levels = 1,
+                                .base_layer = 1,
+                                .layers = 1,
+                                .aspects = VK_IMAGE_ASPECT_STENCIL_BIT};
+   uint32_t desc[AGXV_IMAGE_DESC_SIZE / 4];
+   struct AGX_TEXTURE tex;
+   CHECK(agxv_pack_image_view(&ds, ds.va, &vr, false, desc));
+   AGX_TEXTURE_unpack(NULL, (const uint8_t *)desc, &tex);
+   CHECK(tex.address == ds.va + ds.stencil_offset + ds.stencil_layout.layer_stride &&
+         tex.channels == AGX_CHANNELS_R8 && tex.type == AGX_TEXTURE_TYPE_UINT);
+   vr.aspects = VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT;
+   CHECK(agxv_pack_image_view(&ds, ds.va, &vr, false, desc));
+   AGX_TEXTURE_unpack(NULL, (const uint8_t *)desc, &tex);
+   CHECK(tex.address == ds.va + ds.layout.layer_stride && tex.channels == AGX_CHANNELS_R32 &&
+         tex.type == AGX_TEXTURE_TYPE_FLOAT);
+   vr.format = VK_FORMAT_D16_UNORM, vr.aspects = VK_IMAGE_ASPECT_DEPTH_BIT, vr.base_layer = 0;
+   CHECK(agxv_pack_image_view(&d16, 0x3000000000ull, &vr, false, desc));
+   AGX_TEXTURE_unpack(NULL, (const uint8_t *)desc, &tex);
+   CHECK(tex.address == 0x3000000000ull && tex.channels == AGX_CHANNELS_R16 &&
+         tex.type == AGX_TEXTURE_TYPE_UNORM);
+   CHECK(agxv_zs_plane_format(VK_FORMAT_S8_UINT, VK_IMAGE_ASPECT_DEPTH_BIT) == VK_FORMAT_UNDEFINED);
+
    d32.va = 0x2000000000ull;
    CHECK(agxv_render_zs_plane_init(&plane, &d32, VK_IMAGE_ASPECT_DEPTH_BIT, 2, 1));
    CHECK(plane.base == d32.va + d32.layout.level_offset[2] + d32.layout.layer_stride);
@@ -116,7 +144,7 @@ main(void)
    CHECK(agxv_image_init(&img, &ci) == VK_ERROR_FORMAT_NOT_SUPPORTED);
 
    /* Through the entry points: memory for both planes, subresource offsets
-    * per aspect; and no depth/stencil format feature advertised. */
+    * per aspect; and the depth/stencil format features. */
    struct agx_test_device t = agx_test_device_create();
    ci = image_info(VK_FORMAT_D32_SFLOAT_S8_UINT, 200, 120, 4, 1);
    VkImage h;
@@ -141,11 +169,14 @@ main(void)
    for (unsigned i = 0; i < 4; i++) {
       VkFormatProperties fp;
       agxv_GetPhysicalDeviceFormatProperties(pdev, zs[i], &fp);
-      /* D32_SFLOAT is a depth attachment (rendered by test_draw); the
-       * others are not advertised until rendering with them is tested. */
-      bool attachment = zs[i] == VK_FORMAT_D32_SFLOAT;
-      CHECK(!!(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT) ==
-            attachment);
+      /* All four are depth/stencil attachments and copy sources and
+       * destinations with optimal tiling (rendered and copied by
+       * test_depth_stencil); nothing with linear tiling or in buffers. */
+      const VkFormatFeatureFlags want = VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT |
+                                        VK_FORMAT_FEATURE_TRANSFER_SRC_BIT |
+                                        VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
+      CHECK(fp.optimalTilingFeatures == want);
+      CHECK(fp.linearTilingFeatures == 0 && fp.bufferFeatures == 0);
    }
    agx_test_device_destroy(&t);
    printf("zs_image: OK\n");

@@ -1,0 +1,1000 @@
+/*
+ * Depth/stencil through the loader (issue 19 item 1): D16_UNORM, S8_UINT and
+ * D32_SFLOAT_S8_UINT attachments rendered with dynamic rendering, then the
+ * colour attachment and each depth/stencil aspect copied to buffers
+ * (vkCmdCopyImageToBuffer with the DEPTH or STENCIL aspect) and compared
+ * with a CPU model written here from the Vulkan specification ("Depth
+ * Test", "Stencil Test": (reference & compareMask) op (stencil &
+ * compareMask), the fail / depth-fail / pass ops, write masks, front and
+ * back state by facing; D16 depth converted to 16-bit unorm before the
+ * test and stored so).
+ *
+ * Every draw is an axis-aligned rectangle of two triangles whose edges lie
+ * a quarter pixel off pixel centres (coverage is exact), of one colour,
+ * front- or back-facing by its winding, with z constant or linear in x.
+ * Scenes:
+ * - stencil truth table on D32_SFLOAT_S8_UINT: 160 cells of 4x4 pixels,
+ *   each compare op x each stencil op (as fail, pass and depth-fail op) on
+ *   front and back faces, compare/write masks and references varying,
+ *   two draws per cell (the second changes only the reference), the other
+ *   face's state set to something else; all of it dynamic state
+ *   (STENCIL_OP, COMPARE_MASK, WRITE_MASK, REFERENCE, STENCIL_TEST_ENABLE
+ *   off for the last 32 cells, DEPTH_* too); both aspects stored;
+ * - the same on S8_UINT alone (no depth: the depth test passes);
+ * - static stencil state: 16 pipelines without dynamic stencil state;
+ * - a second rendering LOADing depth and stencil the first STOREd;
+ * - D16: depth functions (dynamic compare op), sloped z, writes off, then
+ *   a second rendering loading the stored depth;
+ * - clear values stored without draws (D16, D32_S8, S8);
+ * - depth and stencil uploaded with vkCmdCopyBufferToImage, then loaded by
+ *   a rendering; vkCmdClearDepthStencilImage on each aspect.
+ *
+ * test_depth_stencil DRAW_VERT_SPV DRAW_FRAG_SPV [--validation] [--reference]
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agx_vk_ctx.h"
+
+#define W 64
+#define H 40
+#define CELL 4
+#define CELLS_X (W / CELL)
+#define MAX_DRAWS 512
+
+struct vtx {
+   float pos[4];
+   float col[4];
+};
+
+/* Depth/stencil state of one draw (Vulkan's terms). */
+struct zs_state {
+   bool depth_test, depth_write;
+   VkCompareOp depth_op;
+   bool stencil_test;
+   VkStencilOpState front, back;
+};
+
+struct draw {
+   float x0, y0, x1, y1; /* framebuffer coordinates, edges off pixel centres */
+   float z0, z1;         /* z at x0 and at x1 */
+   bool back;            /* back-facing (front face is counter-clockwise) */
+   uint8_t col[4];
+   struct zs_state zs;
+   int pipeline; /* -1: the dynamic pipeline; else a static pipeline with zs */
+};
+
+/* One rendering: attachments, their load/store ops and clear values. */
+struct pass {
+   const char *name;
+   VkFormat zs_format; /* D16_UNORM, S8_UINT or D32_SFLOAT_S8_UINT */
+   bool load;          /* loadOp LOAD for colour, depth and stencil; else CLEAR */
+   bool store;         /* storeOp STORE for depth and stencil (colour always) */
+   float clear_depth;
+   uint32_t clear_stencil;
+   struct draw draws[MAX_DRAWS];
+   uint32_t n;
+};
+
+static bool
+has_depth(VkFormat f)
+{
+   return f != VK_FORMAT_S8_UINT;
+}
+
+static bool
+has_stencil(VkFormat f)
+{
+   return f != VK_FORMAT_D16_UNORM;
+}
+
+/* ---- the CPU model ----------------------------------------------------- */
+
+struct model {
+   double depth[W * H]; /* as stored (D16: a multiple of 1/65535) */
+   uint8_t stencil[W * H];
+   uint8_t col[W * H * 4];
+   uint8_t ambiguous[W * H]; /* depth test too close to call (sloped D16) */
+   uint8_t inexact[W * H];   /* depth written by a sloped draw: +-1 unit (D16 rounding) */
+};
+
+static double
+quantize(VkFormat f, double z)
+{
+   z = z < 0 ? 0 : z > 1 ? 1 : z;
+   if (f == VK_FORMAT_D16_UNORM)
+      return nearbyint(z * 65535.0) / 65535.0;
+   return (double)(float)z;
+}
+
+static bool
+compare(VkCompareOp op, double a, double b)
+{
+   switch (op) {
+   case VK_COMPARE_OP_NEVER:
+      return false;
+   case VK_COMPARE_OP_LESS:
+      return a < b;
+   case VK_COMPARE_OP_EQUAL:
+      return a == b;
+   case VK_COMPARE_OP_LESS_OR_EQUAL:
+      return a <= b;
+   case VK_COMPARE_OP_GREATER:
+      return a > b;
+   case VK_COMPARE_OP_NOT_EQUAL:
+      return a != b;
+   case VK_COMPARE_OP_GREATER_OR_EQUAL:
+      return a >= b;
+   default:
+      return true;
+   }
+}
+
+static uint8_t
+stencil_op(VkStencilOp op, uint8_t s, uint8_t ref)
+{
+   switch (op) {
+   case VK_STENCIL_OP_ZERO:
+      return 0;
+   case VK_STENCIL_OP_REPLACE:
+      return ref;
+   case VK_STENCIL_OP_INCREMENT_AND_CLAMP:
+      return s == 255 ? 255 : s + 1;
+   case VK_STENCIL_OP_DECREMENT_AND_CLAMP:
+      return s == 0 ? 0 : s - 1;
+   case VK_STENCIL_OP_INVERT:
+      return (uint8_t)~s;
+   case VK_STENCIL_OP_INCREMENT_AND_WRAP:
+      return (uint8_t)(s + 1);
+   case VK_STENCIL_OP_DECREMENT_AND_WRAP:
+      return (uint8_t)(s - 1);
+   default:
+      return s;
+   }
+}
+
+static void
+model_clear(struct model *m, const struct pass *p)
+{
+   if (p->load)
+      return; /* ambiguous pixels stay so */
+   memset(m->ambiguous, 0, sizeof(m->ambiguous));
+   memset(m->inexact, 0, sizeof(m->inexact));
+   for (int i = 0; i < W * H; i++) {
+      m->depth[i] = quantize(p->zs_format, p->clear_depth);
+      m->stencil[i] = (uint8_t)p->clear_stencil;
+      m->col[4 * i] = m->col[4 * i + 1] = m->col[4 * i + 2] = 0;
+      m->col[4 * i + 3] = 255;
+   }
+}
+
+static void
+model_draw(struct model *m, VkFormat f, const struct draw *d)
+{
+   const struct zs_state *zs = &d->zs;
+   const VkStencilOpState *st = d->back ? &zs->back : &zs->front;
+   bool z_on = has_depth(f) && zs->depth_test, s_on = has_stencil(f) && zs->stencil_test;
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         double px = x + 0.5, py = y + 0.5;
+         if (px < d->x0 || px > d->x1 || py < d->y0 || py > d->y1)
+            continue;
+         int i = y * W + x;
+         double z = quantize(f, d->z0 + (px - d->x0) / (d->x1 - d->x0) * (d->z1 - d->z0));
+         bool zpass = true;
+         if (z_on) {
+            bool fuzzy = f == VK_FORMAT_D16_UNORM && (d->z0 != d->z1 || m->inexact[i]);
+            if (fuzzy && fabs(z - m->depth[i]) < 1.5 / 65535)
+               m->ambiguous[i] = 1;
+            zpass = compare(zs->depth_op, z, m->depth[i]);
+         }
+         bool spass = true;
+         if (s_on) {
+            uint8_t s = m->stencil[i];
+            spass = compare(st->compareOp, st->reference & st->compareMask, s & st->compareMask);
+            VkStencilOp op = !spass ? st->failOp : !zpass ? st->depthFailOp : st->passOp;
+            uint8_t nv = stencil_op(op, s, (uint8_t)st->reference);
+            m->stencil[i] = (uint8_t)((s & ~st->writeMask) | (nv & st->writeMask));
+         }
+         if (!zpass || !spass)
+            continue;
+         if (z_on && zs->depth_write) {
+            m->depth[i] = z;
+            m->inexact[i] = d->z0 != d->z1;
+         }
+         memcpy(&m->col[4 * i], d->col, 4);
+      }
+}
+
+/* ---- the GPU side ---------------------------------------------------------- */
+
+struct gpu {
+   struct agx_vk_ctx *c;
+   VkShaderModule vs, fs;
+   VkDescriptorSetLayout dsl;
+   VkPipelineLayout layout;
+   VkDescriptorPool pool;
+   VkDescriptorSet set;
+   struct agx_vk_buffer vb, out_col, out_z, out_s, up;
+   VkImage image;
+   VkDeviceMemory mem;
+   VkImageView view;
+};
+
+struct zs_image {
+   VkFormat format;
+   VkImage image;
+   VkDeviceMemory mem;
+   VkImageView view;
+   bool used; /* has content (layout GENERAL) */
+};
+
+static void
+make_image(struct agx_vk_ctx *c, VkFormat format, VkImageUsageFlags usage, VkImage *image,
+           VkDeviceMemory *mem, VkImageView *view)
+{
+   bool zs = format != VK_FORMAT_R8G8B8A8_UNORM;
+   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                            .imageType = VK_IMAGE_TYPE_2D,
+                            .format = format,
+                            .extent = {W, H, 1},
+                            .mipLevels = 1,
+                            .arrayLayers = 1,
+                            .samples = VK_SAMPLE_COUNT_1_BIT,
+                            .tiling = VK_IMAGE_TILING_OPTIMAL,
+                            .usage = usage | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                                     VK_IMAGE_USAGE_TRANSFER_DST_BIT};
+   VK_OK(vkCreateImage(c->dev, &ici, NULL, image));
+   VkMemoryRequirements req;
+   vkGetImageMemoryRequirements(c->dev, *image, &req);
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = req.size,
+                               .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
+   VK_OK(vkAllocateMemory(c->dev, &mai, NULL, mem));
+   VK_OK(vkBindImageMemory(c->dev, *image, *mem, 0));
+   VkImageAspectFlags aspects = !zs ? VK_IMAGE_ASPECT_COLOR_BIT
+                                    : (has_depth(format) ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) |
+                                         (has_stencil(format) ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
+   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                .image = *image,
+                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
+                                .format = format,
+                                .subresourceRange = {aspects, 0, 1, 0, 1}};
+   VK_OK(vkCreateImageView(c->dev, &vci, NULL, view));
+}
+
+static void
+zs_image_init(struct gpu *g, struct zs_image *z, VkFormat format)
+{
+   memset(z, 0, sizeof(*z));
+   z->format = format;
+   make_image(g->c, format, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, &z->image, &z->mem,
+              &z->view);
+}
+
+static void
+zs_image_finish(struct gpu *g, struct zs_image *z)
+{
+   vkDestroyImageView(g->c->dev, z->view, NULL);
+   vkDestroyImage(g->c->dev, z->image, NULL);
+   vkFreeMemory(g->c->dev, z->mem, NULL);
+}
+
+static void
+gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
+{
+   memset(g, 0, sizeof(*g));
+   g->c = c;
+   g->vs = agx_vk_shader(c, spv[0]);
+   g->fs = agx_vk_shader(c, spv[1]);
+   VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
+                                     VK_SHADER_STAGE_VERTEX_BIT, NULL};
+   VkDescriptorSetLayoutCreateInfo dci = {.sType =
+                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = 1,
+                                          .pBindings = &b};
+   VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->dsl));
+   VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT, 0, 16};
+   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                     .setLayoutCount = 1,
+                                     .pSetLayouts = &g->dsl,
+                                     .pushConstantRangeCount = 1,
+                                     .pPushConstantRanges = &pcr};
+   VK_OK(vkCreatePipelineLayout(c->dev, &lci, NULL, &g->layout));
+   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
+   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                     .maxSets = 1,
+                                     .poolSizeCount = 1,
+                                     .pPoolSizes = &ps};
+   VK_OK(vkCreateDescriptorPool(c->dev, &pci, NULL, &g->pool));
+   VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                     .descriptorPool = g->pool,
+                                     .descriptorSetCount = 1,
+                                     .pSetLayouts = &g->dsl};
+   VK_OK(vkAllocateDescriptorSets(c->dev, &ai, &g->set));
+   g->vb = agx_vk_buffer(c, MAX_DRAWS * 6 * sizeof(struct vtx));
+   VkBufferUsageFlags tu = VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
+   g->out_col = agx_vk_buffer_usage(c, W * H * 4, tu);
+   g->out_z = agx_vk_buffer_usage(c, W * H * 4, tu);
+   g->out_s = agx_vk_buffer_usage(c, W * H, tu);
+   g->up = agx_vk_buffer_usage(c, W * H * 4, tu);
+   VkDescriptorBufferInfo bi = {g->vb.buf, 0, VK_WHOLE_SIZE};
+   VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                              .dstSet = g->set,
+                              .descriptorCount = 1,
+                              .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                              .pBufferInfo = &bi};
+   vkUpdateDescriptorSets(c->dev, 1, &wr, 0, NULL);
+   make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, &g->image, &g->mem,
+              &g->view);
+}
+
+static void
+gpu_finish(struct gpu *g)
+{
+   VkDevice d = g->c->dev;
+   vkDestroyImageView(d, g->view, NULL);
+   vkDestroyImage(d, g->image, NULL);
+   vkFreeMemory(d, g->mem, NULL);
+   agx_vk_buffer_free(g->c, &g->vb);
+   agx_vk_buffer_free(g->c, &g->out_col);
+   agx_vk_buffer_free(g->c, &g->out_z);
+   agx_vk_buffer_free(g->c, &g->out_s);
+   agx_vk_buffer_free(g->c, &g->up);
+   vkDestroyDescriptorPool(d, g->pool, NULL);
+   vkDestroyPipelineLayout(d, g->layout, NULL);
+   vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
+   vkDestroyShaderModule(d, g->vs, NULL);
+   vkDestroyShaderModule(d, g->fs, NULL);
+}
+
+/* A pipeline for a depth/stencil format: every depth/stencil state dynamic
+ * (zs == NULL), or all of it static from *zs. */
+static VkPipeline
+pipeline(struct gpu *g, VkFormat zs_format, const struct zs_state *zs)
+{
+   VkPipelineShaderStageCreateInfo stages[2] = {
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_VERTEX_BIT,
+       .module = g->vs,
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+       .module = g->fs,
+       .pName = "main"},
+   };
+   VkPipelineVertexInputStateCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+   VkPipelineInputAssemblyStateCreateInfo ia = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
+   VkPipelineViewportStateCreateInfo vp = {.sType =
+                                              VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+                                           .viewportCount = 1,
+                                           .scissorCount = 1};
+   VkPipelineRasterizationStateCreateInfo rs = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .polygonMode = VK_POLYGON_MODE_FILL,
+      .cullMode = VK_CULL_MODE_NONE,
+      .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
+      .lineWidth = 1.0f};
+   VkPipelineMultisampleStateCreateInfo ms = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
+   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
+   VkPipelineColorBlendStateCreateInfo cb = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+      .attachmentCount = 1,
+      .pAttachments = &att};
+   VkDynamicState dyn[] = {
+      VK_DYNAMIC_STATE_VIEWPORT,           VK_DYNAMIC_STATE_SCISSOR,
+      VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE,  VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE,
+      VK_DYNAMIC_STATE_DEPTH_COMPARE_OP,   VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE,
+      VK_DYNAMIC_STATE_STENCIL_OP,         VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK,
+      VK_DYNAMIC_STATE_STENCIL_WRITE_MASK, VK_DYNAMIC_STATE_STENCIL_REFERENCE};
+   VkPipelineDynamicStateCreateInfo ds = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
+      .dynamicStateCount = zs ? 2 : sizeof(dyn) / sizeof(dyn[0]),
+      .pDynamicStates = dyn};
+   VkPipelineDepthStencilStateCreateInfo zsi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
+   if (zs) {
+      zsi.depthTestEnable = zs->depth_test;
+      zsi.depthWriteEnable = zs->depth_write;
+      zsi.depthCompareOp = zs->depth_op;
+      zsi.stencilTestEnable = zs->stencil_test;
+      zsi.front = zs->front;
+      zsi.back = zs->back;
+   }
+   VkFormat color = VK_FORMAT_R8G8B8A8_UNORM;
+   VkPipelineRenderingCreateInfo ri = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+      .colorAttachmentCount = 1,
+      .pColorAttachmentFormats = &color,
+      .depthAttachmentFormat = has_depth(zs_format) ? zs_format : VK_FORMAT_UNDEFINED,
+      .stencilAttachmentFormat = has_stencil(zs_format) ? zs_format : VK_FORMAT_UNDEFINED};
+   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+                                      .pNext = &ri,
+                                      .stageCount = 2,
+                                      .pStages = stages,
+                                      .pVertexInputState = &vi,
+                                      .pInputAssemblyState = &ia,
+                                      .pViewportState = &vp,
+                                      .pRasterizationState = &rs,
+                                      .pMultisampleState = &ms,
+                                      .pDepthStencilState = &zsi,
+                                      .pColorBlendState = &cb,
+                                      .pDynamicState = &ds,
+                                      .layout = g->layout};
+   VkPipeline p;
+   VK_OK(vkCreateGraphicsPipelines(g->c->dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
+   return p;
+}
+
+static void
+barrier(VkCommandBuffer cb, VkImage image, VkImageAspectFlags aspects, bool fresh)
+{
+   /* Everything before, everything after: the scenes care about values. */
+   VkImageMemoryBarrier2 b = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
+      .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+      .srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT,
+      .dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+      .dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
+      .oldLayout = fresh ? VK_IMAGE_LAYOUT_UNDEFINED : VK_IMAGE_LAYOUT_GENERAL,
+      .newLayout = VK_IMAGE_LAYOUT_GENERAL,
+      .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+      .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+      .image = image,
+      .subresourceRange = {aspects, 0, 1, 0, 1}};
+   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                          .imageMemoryBarrierCount = 1,
+                          .pImageMemoryBarriers = &b};
+   vkCmdPipelineBarrier2(cb, &di);
+}
+
+static VkImageAspectFlags
+zs_aspects(VkFormat f)
+{
+   return (has_depth(f) ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) |
+          (has_stencil(f) ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
+}
+
+/* Copies the colour image and each aspect of z to the output buffers. */
+static void
+copy_out(struct gpu *g, VkCommandBuffer cb, const struct zs_image *z)
+{
+   VkBufferImageCopy r = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                          .imageExtent = {W, H, 1}};
+   if (g->image)
+      vkCmdCopyImageToBuffer(cb, g->image, VK_IMAGE_LAYOUT_GENERAL, g->out_col.buf, 1, &r);
+   if (has_depth(z->format)) {
+      r.imageSubresource.aspectMask = VK_IMAGE_ASPECT_DEPTH_BIT;
+      vkCmdCopyImageToBuffer(cb, z->image, VK_IMAGE_LAYOUT_GENERAL, g->out_z.buf, 1, &r);
+   }
+   if (has_stencil(z->format)) {
+      r.imageSubresource.aspectMask = VK_IMAGE_ASPECT_STENCIL_BIT;
+      vkCmdCopyImageToBuffer(cb, z->image, VK_IMAGE_LAYOUT_GENERAL, g->out_s.buf, 1, &r);
+   }
+   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                          .srcStageMask = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
+                          .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                          .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
+                          .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
+   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                          .memoryBarrierCount = 1,
+                          .pMemoryBarriers = &mb};
+   vkCmdPipelineBarrier2(cb, &di);
+}
+
+/* Vertices of a rectangle's two triangles with the draw's facing (Vulkan:
+ * counter-clockwise = positive area with y down, "Basic Polygon
+ * Rasterization"). */
+static void
+rect_vertices(const struct draw *d, struct vtx out[6])
+{
+   float x[4] = {d->x0, d->x1, d->x1, d->x0}, y[4] = {d->y0, d->y0, d->y1, d->y1};
+   float z[4] = {d->z0, d->z1, d->z1, d->z0};
+   /* (x0,y0) (x1,y0) (x1,y1): area -1/2 sum(x_i y_i+1 - x_i+1 y_i) < 0 with y
+    * down: clockwise. Back-facing keeps that order, front-facing reverses. */
+   static const int cw[6] = {0, 1, 2, 0, 2, 3}, ccw[6] = {0, 2, 1, 0, 3, 2};
+   const int *o = d->back ? cw : ccw;
+   for (int i = 0; i < 6; i++) {
+      int k = o[i];
+      out[i] = (struct vtx){
+         {x[k] * 2 / W - 1, y[k] * 2 / H - 1, z[k], 1},
+         {d->col[0] / 255.0f, d->col[1] / 255.0f, d->col[2] / 255.0f, d->col[3] / 255.0f}};
+   }
+}
+
+static void
+set_dynamic(VkCommandBuffer cb, const struct zs_state *zs)
+{
+   vkCmdSetDepthTestEnable(cb, zs->depth_test);
+   vkCmdSetDepthWriteEnable(cb, zs->depth_write);
+   vkCmdSetDepthCompareOp(cb, zs->depth_op);
+   vkCmdSetStencilTestEnable(cb, zs->stencil_test);
+   const VkStencilOpState *f = &zs->front, *b = &zs->back;
+   vkCmdSetStencilOp(cb, VK_STENCIL_FACE_FRONT_BIT, f->failOp, f->passOp, f->depthFailOp,
+                     f->compareOp);
+   vkCmdSetStencilOp(cb, VK_STENCIL_FACE_BACK_BIT, b->failOp, b->passOp, b->depthFailOp,
+                     b->compareOp);
+   vkCmdSetStencilCompareMask(cb, VK_STENCIL_FACE_FRONT_BIT, f->compareMask);
+   vkCmdSetStencilCompareMask(cb, VK_STENCIL_FACE_BACK_BIT, b->compareMask);
+   vkCmdSetStencilWriteMask(cb, VK_STENCIL_FACE_FRONT_BIT, f->writeMask);
+   vkCmdSetStencilWriteMask(cb, VK_STENCIL_FACE_BACK_BIT, b->writeMask);
+   vkCmdSetStencilReference(cb, VK_STENCIL_FACE_FRONT_BIT, f->reference);
+   vkCmdSetStencilReference(cb, VK_STENCIL_FACE_BACK_BIT, b->reference);
+}
+
+/* Records and runs one rendering over z, then the copies out. */
+static void
+render(struct gpu *g, const struct pass *p, struct zs_image *z, bool fresh_color)
+{
+   struct agx_vk_ctx *c = g->c;
+   struct vtx *v = g->vb.ptr;
+   VkPipeline dyn = pipeline(g, z->format, NULL);
+   VkPipeline stat[MAX_DRAWS] = {0};
+   for (uint32_t i = 0; i < p->n; i++) {
+      rect_vertices(&p->draws[i], v + 6 * i);
+      if (p->draws[i].pipeline >= 0)
+         stat[i] = pipeline(g, z->format, &p->draws[i].zs);
+   }
+   memset(g->out_col.ptr, 0xCD, W * H * 4);
+   memset(g->out_z.ptr, 0xCD, W * H * 4);
+   memset(g->out_s.ptr, 0xCD, W * H);
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   barrier(cb, g->image, VK_IMAGE_ASPECT_COLOR_BIT, fresh_color);
+   barrier(cb, z->image, zs_aspects(z->format), !z->used);
+   z->used = true;
+   VkAttachmentLoadOp load = p->load ? VK_ATTACHMENT_LOAD_OP_LOAD : VK_ATTACHMENT_LOAD_OP_CLEAR;
+   VkRenderingAttachmentInfo catt = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                     .imageView = g->view,
+                                     .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                     .loadOp = load,
+                                     .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+                                     .clearValue.color.float32 = {0, 0, 0, 1}};
+   VkRenderingAttachmentInfo zatt = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                     .imageView = z->view,
+                                     .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                     .loadOp = load,
+                                     .storeOp = p->store ? VK_ATTACHMENT_STORE_OP_STORE
+                                                         : VK_ATTACHMENT_STORE_OP_DONT_CARE,
+                                     .clearValue.depthStencil = {p->clear_depth, p->clear_stencil}};
+   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                         .renderArea = {{0, 0}, {W, H}},
+                         .layerCount = 1,
+                         .colorAttachmentCount = 1,
+                         .pColorAttachments = &catt,
+                         .pDepthAttachment = has_depth(z->format) ? &zatt : NULL,
+                         .pStencilAttachment = has_stencil(z->format) ? &zatt : NULL};
+   vkCmdBeginRendering(cb, &ri);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
+   float push[4] = {0};
+   vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
+   VkViewport vp = {0, 0, W, H, 0, 1};
+   VkRect2D sc = {{0, 0}, {W, H}};
+   VkPipeline bound = VK_NULL_HANDLE;
+   for (uint32_t i = 0; i < p->n; i++) {
+      const struct draw *d = &p->draws[i];
+      VkPipeline want = d->pipeline >= 0 ? stat[i] : dyn;
+      if (want != bound) {
+         vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, want);
+         vkCmdSetViewport(cb, 0, 1, &vp);
+         vkCmdSetScissor(cb, 0, 1, &sc);
+         bound = want;
+      }
+      if (d->pipeline < 0)
+         set_dynamic(cb, &d->zs);
+      vkCmdDraw(cb, 6, 1, 6 * i, 0);
+   }
+   vkCmdEndRendering(cb);
+   barrier(cb, g->image, VK_IMAGE_ASPECT_COLOR_BIT, false);
+   barrier(cb, z->image, zs_aspects(z->format), false);
+   copy_out(g, cb, z);
+   VK_OK(agx_vk_submit_wait(c, cb)); /* ends, submits, waits, frees */
+   vkDestroyPipeline(c->dev, dyn, NULL);
+   for (uint32_t i = 0; i < p->n; i++)
+      if (stat[i])
+         vkDestroyPipeline(c->dev, stat[i], NULL);
+}
+
+/* ---- comparison ------------------------------------------------------------- */
+
+static unsigned total_pixels, total_mismatches;
+
+/* Compares the copied-out colour and aspects with the model; with
+ * check_color false only the aspects. */
+static unsigned
+compare_out(struct gpu *g, const char *name, const struct model *m, VkFormat f, bool check_color,
+            bool check_depth, bool check_stencil)
+{
+   unsigned bad = 0, shown = 0, n = 0;
+   const uint8_t *col = g->out_col.ptr, *st = g->out_s.ptr;
+   for (int i = 0; i < W * H; i++) {
+      if (m->ambiguous[i])
+         continue;
+      n++;
+      char what[96] = "";
+      if (check_color && memcmp(col + 4 * i, m->col + 4 * i, 4))
+         snprintf(what, sizeof(what), "colour %02x%02x%02x%02x, expected %02x%02x%02x%02x",
+                  col[4 * i], col[4 * i + 1], col[4 * i + 2], col[4 * i + 3], m->col[4 * i],
+                  m->col[4 * i + 1], m->col[4 * i + 2], m->col[4 * i + 3]);
+      if (check_depth && has_depth(f)) {
+         double got;
+         if (f == VK_FORMAT_D16_UNORM)
+            got = ((const uint16_t *)g->out_z.ptr)[i] / 65535.0;
+         else
+            got = ((const float *)g->out_z.ptr)[i];
+         double tol = m->inexact[i] ? 1.5 / 65535 : 0;
+         if (fabs(got - m->depth[i]) > tol)
+            snprintf(what, sizeof(what), "depth %.8f, expected %.8f", got, m->depth[i]);
+      }
+      if (check_stencil && has_stencil(f) && st[i] != m->stencil[i])
+         snprintf(what, sizeof(what), "stencil 0x%02x, expected 0x%02x", st[i], m->stencil[i]);
+      if (!what[0])
+         continue;
+      bad++;
+      if (shown++ < 8)
+         printf("  %s: pixel (%d, %d): %s\n", name, i % W, i / W, what);
+   }
+   total_pixels += n;
+   total_mismatches += bad;
+   printf("%s: %u pixels, %u mismatches\n", name, n, bad);
+   return bad != 0;
+}
+
+static unsigned
+run(struct gpu *g, struct pass *p, struct zs_image *z, struct model *m, bool fresh_color)
+{
+   model_clear(m, p);
+   for (uint32_t i = 0; i < p->n; i++)
+      model_draw(m, p->zs_format, &p->draws[i]);
+   render(g, p, z, fresh_color);
+   return compare_out(g, p->name, m, p->zs_format, true, p->store, p->store);
+}
+
+/* ---- scenes ------------------------------------------------------------------- */
+
+static struct draw
+cell_rect(unsigned k)
+{
+   float x = (float)(k % CELLS_X * CELL), y = (float)(k / CELLS_X * CELL);
+   return (struct draw){.x0 = x + 0.25f,
+                        .y0 = y + 0.25f,
+                        .x1 = x + CELL - 0.25f,
+                        .y1 = y + CELL - 0.25f,
+                        .pipeline = -1};
+}
+
+/* The truth table: 160 cells, two draws each. */
+static void
+truth_table(struct pass *p, bool static_state)
+{
+   static const uint8_t refs[8] = {0x5A, 0x5B, 0x59, 0x00, 0xFF, 0xA5, 0x55, 0x3C};
+   static const uint8_t cmasks[3] = {0xFF, 0x0F, 0xF0}, wmasks[3] = {0xFF, 0x33, 0x0F};
+   unsigned cells = static_state ? 16 : (W / CELL) * (H / CELL);
+   p->n = 0;
+   for (unsigned k = 0; k < cells; k++) {
+      unsigned cmp = k % 8, op = (k / 8) % 8;
+      bool back = (k / 64) % 2;
+      if (static_state) /* 16 pipelines: every compare op and op, both faces */
+         cmp = k % 8, op = (k * 3) % 8, back = k >= 8;
+      struct zs_state zs = {.depth_test = true,
+                            .depth_write = true,
+                            .depth_op = VK_COMPARE_OP_LESS,
+                            .stencil_test = k < 128};
+      VkStencilOpState mine = {.failOp = (VkStencilOp)op,
+                               .passOp = (VkStencilOp)((op + 3) % 8),
+                               .depthFailOp = (VkStencilOp)((op + 5) % 8),
+                               .compareOp = (VkCompareOp)cmp,
+                               .compareMask = cmasks[k % 3],
+                               .writeMask = wmasks[(k / 3) % 3],
+                               .reference = refs[(k * 5) % 8]};
+      /* The other face: a state that would leave other values. */
+      VkStencilOpState other = {.failOp = VK_STENCIL_OP_INVERT,
+                                .passOp = VK_STENCIL_OP_INVERT,
+                                .depthFailOp = VK_STENCIL_OP_INVERT,
+                                .compareOp = VK_COMPARE_OP_ALWAYS,
+                                .compareMask = 0xFF,
+                                .writeMask = 0xFF,
+                                .reference = 0x11};
+      zs.front = back ? other : mine;
+      zs.back = back ? mine : other;
+      struct draw a = cell_rect(k);
+      a.back = back;
+      a.z0 = a.z1 = (k & 1) ? 0.25f : 0.75f;
+      a.col[0] = (uint8_t)k, a.col[1] = 1, a.col[2] = 0x40, a.col[3] = 255;
+      a.zs = zs;
+      a.pipeline = static_state ? (int)k : -1;
+      struct draw b = a;
+      b.z0 = b.z1 = ((k >> 1) & 1) ? 0.375f : 0.625f;
+      b.col[1] = 2;
+      /* the second draw changes the reference only (dynamic), or is the
+       * same static pipeline */
+      if (!static_state) {
+         if (back)
+            b.zs.back.reference ^= 0x01;
+         else
+            b.zs.front.reference ^= 0x01;
+      }
+      p->draws[p->n++] = a;
+      p->draws[p->n++] = b;
+   }
+}
+
+/* Over the whole framebuffer: stencil EQUAL 0x5A (masked 0xFF) and depth
+ * LESS, replacing stencil by 0x77 where both pass. */
+static void
+second_pass(struct pass *p)
+{
+   p->n = 0;
+   struct zs_state zs = {.depth_test = true,
+                         .depth_write = true,
+                         .depth_op = VK_COMPARE_OP_LESS,
+                         .stencil_test = true};
+   zs.front = (VkStencilOpState){VK_STENCIL_OP_KEEP,
+                                 VK_STENCIL_OP_REPLACE,
+                                 VK_STENCIL_OP_INCREMENT_AND_WRAP,
+                                 VK_COMPARE_OP_EQUAL,
+                                 0xFF,
+                                 0xFF,
+                                 0x5A};
+   zs.back = zs.front;
+   struct draw d = {.x0 = 0.25f,
+                    .y0 = 0.25f,
+                    .x1 = W - 0.25f,
+                    .y1 = H - 0.25f,
+                    .z0 = 0.5f,
+                    .z1 = 0.5f,
+                    .col = {0xEE, 0x33, 0x99, 0xFF},
+                    .zs = zs,
+                    .pipeline = -1};
+   p->draws[p->n++] = d;
+   d.zs.front.reference = d.zs.back.reference = 0x77;
+   d.zs.front.passOp = d.zs.back.passOp = VK_STENCIL_OP_INVERT;
+   d.z0 = d.z1 = 0.4375f;
+   d.col[0] = 0x11;
+   p->draws[p->n++] = d;
+}
+
+/* D16: rectangles with each depth function, sloped z, writes off. */
+static void
+d16_scene(struct pass *p, bool second)
+{
+   static const VkCompareOp ops[8] = {
+      VK_COMPARE_OP_LESS,   VK_COMPARE_OP_GREATER,          VK_COMPARE_OP_EQUAL,
+      VK_COMPARE_OP_ALWAYS, VK_COMPARE_OP_LESS_OR_EQUAL,    VK_COMPARE_OP_NOT_EQUAL,
+      VK_COMPARE_OP_NEVER,  VK_COMPARE_OP_GREATER_OR_EQUAL,
+   };
+   p->n = 0;
+   for (unsigned i = 0; i < 16; i++) {
+      /* horizontal bands 4.5 pixels high, 2 apart (overlapping) */
+      struct draw d = {.x0 = 2.25f + (i % 3) * 4,
+                       .x1 = W - 2.25f - (i % 5) * 3,
+                       .y0 = 0.25f + i * 2.0f,
+                       .y1 = 4.75f + i * 2.0f,
+                       .pipeline = -1};
+      /* a level that equals the cleared 0.6 in D16, or a slope through it */
+      double level = nearbyint(0.6 * 65535.0) / 65535.0;
+      if (i % 4 == 2) {
+         d.z0 = d.z1 = (float)level;
+      } else {
+         d.z0 = 0.2f + 0.05f * (i % 7);
+         d.z1 = 0.95f - 0.04f * (i % 6);
+      }
+      if (second)
+         d.z0 = d.z1 = 0.55f - 0.01f * i;
+      d.zs = (struct zs_state){.depth_test = i != 13, /* one draw without the test */
+                               .depth_write = i % 5 != 4,
+                               .depth_op = second ? VK_COMPARE_OP_LESS : ops[i % 8]};
+      d.back = i % 2;
+      d.col[0] = (uint8_t)(16 * i), d.col[1] = second ? 0x80 : 0x20, d.col[2] = 3, d.col[3] = 255;
+      p->draws[p->n++] = d;
+   }
+}
+
+/* Uploads depth and stencil patterns with vkCmdCopyBufferToImage, or clears
+ * the image with vkCmdClearDepthStencilImage, and checks the copies back;
+ * the model holds the expected values afterwards. */
+static unsigned
+upload(struct gpu *g, struct zs_image *z, struct model *m, bool clear)
+{
+   struct agx_vk_ctx *c = g->c;
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   barrier(cb, z->image, zs_aspects(z->format), !z->used);
+   z->used = true;
+   memset(m->ambiguous, 0, sizeof(m->ambiguous));
+   memset(m->inexact, 0, sizeof(m->inexact));
+   VkClearDepthStencilValue cv = {0.8125f, 0xC3};
+   if (clear) {
+      VkImageSubresourceRange r = {zs_aspects(z->format), 0, 1, 0, 1};
+      vkCmdClearDepthStencilImage(cb, z->image, VK_IMAGE_LAYOUT_GENERAL, &cv, 1, &r);
+   }
+   for (int i = 0; i < W * H; i++) {
+      uint32_t h = agx_vk_hash((uint32_t)i + 77);
+      m->stencil[i] = clear ? (uint8_t)cv.stencil : (uint8_t)h;
+      double zv = clear ? cv.depth : (h >> 8 & 0xFFFF) / 65535.0;
+      m->depth[i] = quantize(z->format, zv);
+   }
+   if (!clear) {
+      /* depth first (D16 as 16-bit words, D32 as floats), then stencil at a
+       * later offset of the same buffer (a multiple of 4) */
+      uint8_t *up = g->up.ptr;
+      for (int i = 0; i < W * H && has_depth(z->format); i++) {
+         if (z->format == VK_FORMAT_D16_UNORM)
+            ((uint16_t *)up)[i] = (uint16_t)nearbyint(m->depth[i] * 65535.0);
+         else
+            ((float *)up)[i] = (float)m->depth[i];
+      }
+      VkBufferImageCopy r = {.imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1},
+                             .imageExtent = {W, H, 1}};
+      if (has_depth(z->format))
+         vkCmdCopyBufferToImage(cb, g->up.buf, z->image, VK_IMAGE_LAYOUT_GENERAL, 1, &r);
+      /* stencil through a second buffer region after a barrier-free reuse:
+       * the host writes both before submitting */
+      struct agx_vk_buffer *sb = &g->out_s; /* reused as the stencil source */
+      memcpy(sb->ptr, m->stencil, W * H);
+      r.imageSubresource.aspectMask = VK_IMAGE_ASPECT_STENCIL_BIT;
+      if (has_stencil(z->format))
+         vkCmdCopyBufferToImage(cb, sb->buf, z->image, VK_IMAGE_LAYOUT_GENERAL, 1, &r);
+   }
+   barrier(cb, z->image, zs_aspects(z->format), false);
+   VkImage keep = g->image;
+   g->image = VK_NULL_HANDLE;        /* no colour copy */
+   VK_OK(agx_vk_submit_wait(c, cb)); /* ends, submits, waits, frees */
+   memset(g->out_z.ptr, 0xCD, W * H * 4);
+   memset(g->out_s.ptr, 0xCD, W * H);
+   cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   copy_out(g, cb, z);
+   VK_OK(agx_vk_submit_wait(c, cb)); /* ends, submits, waits, frees */
+   g->image = keep;
+   char name[64];
+   snprintf(name, sizeof(name), "%s %s", clear ? "vkCmdClearDepthStencilImage" : "upload",
+            z->format == VK_FORMAT_D16_UNORM ? "D16"
+            : z->format == VK_FORMAT_S8_UINT ? "S8"
+                                             : "D32S8");
+   return compare_out(g, name, m, z->format, false, true, true);
+}
+
+int
+main(int argc, char **argv)
+{
+   if (argc < 3) {
+      fprintf(stderr, "usage: %s DRAW_VERT_SPV DRAW_FRAG_SPV [--validation] [--reference]\n",
+              argv[0]);
+      return 2;
+   }
+   struct agx_vk_ctx c;
+   agx_vk_ctx_instance(&c, argc, argv);
+   VkPhysicalDeviceVulkan13Features f13 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                           .synchronization2 = VK_TRUE,
+                                           .dynamicRendering = VK_TRUE};
+   agx_vk_ctx_device_features(&c, &f13, NULL, 0, NULL);
+   const VkFormat formats[3] = {VK_FORMAT_D16_UNORM, VK_FORMAT_S8_UINT,
+                                VK_FORMAT_D32_SFLOAT_S8_UINT};
+   bool supported[3];
+   for (int i = 0; i < 3; i++) {
+      VkFormatProperties fp;
+      vkGetPhysicalDeviceFormatProperties(c.pdev, formats[i], &fp);
+      const VkFormatFeatureFlags need = VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT |
+                                        VK_FORMAT_FEATURE_TRANSFER_SRC_BIT |
+                                        VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
+      supported[i] = (fp.optimalTilingFeatures & need) == need;
+      /* agx-vk must have all three; a reference may lack S8_UINT */
+      if (!supported[i] && !c.reference) {
+         printf("format %d is not a depth/stencil attachment with copies\n", formats[i]);
+         return 1;
+      }
+   }
+   struct gpu g;
+   gpu_init(&g, &c, argv + 1);
+   static struct pass p;
+   static struct model m;
+   unsigned bad = 0;
+   struct zs_image ds, s8, d16;
+   zs_image_init(&g, &ds, VK_FORMAT_D32_SFLOAT_S8_UINT);
+   zs_image_init(&g, &d16, VK_FORMAT_D16_UNORM);
+   if (supported[1])
+      zs_image_init(&g, &s8, VK_FORMAT_S8_UINT);
+
+   /* Clear values stored without draws (empty tiles: PROCESS_EMPTY_TILES). */
+   p = (struct pass){.name = "clear D32S8 0.3125/0xa5",
+                     .zs_format = ds.format,
+                     .store = true,
+                     .clear_depth = 0.3125f,
+                     .clear_stencil = 0xA5};
+   bad += run(&g, &p, &ds, &m, true);
+   p = (struct pass){.name = "clear D16 0.75",
+                     .zs_format = d16.format,
+                     .store = true,
+                     .clear_depth = 0.75f};
+   bad += run(&g, &p, &d16, &m, false);
+   if (supported[1]) {
+      p = (struct pass){.name = "clear S8 0x3c",
+                        .zs_format = s8.format,
+                        .store = true,
+                        .clear_stencil = 0x3C};
+      bad += run(&g, &p, &s8, &m, false);
+   }
+
+   /* The truth table on D32S8, then a second rendering loading it. */
+   p = (struct pass){.name = "stencil truth table D32S8 (dynamic)",
+                     .zs_format = ds.format,
+                     .store = true,
+                     .clear_depth = 0.5f,
+                     .clear_stencil = 0x5A};
+   truth_table(&p, false);
+   bad += run(&g, &p, &ds, &m, false);
+   p = (struct pass){.name = "D32S8 LOAD + stencil EQUAL, depth LESS",
+                     .zs_format = ds.format,
+                     .load = true,
+                     .store = true};
+   second_pass(&p);
+   bad += run(&g, &p, &ds, &m, false);
+   p = (struct pass){.name = "stencil static state D32S8 (16 pipelines)",
+                     .zs_format = ds.format,
+                     .store = true,
+                     .clear_depth = 0.5f,
+                     .clear_stencil = 0x5A};
+   truth_table(&p, true);
+   bad += run(&g, &p, &ds, &m, false);
+   if (supported[1]) {
+      p = (struct pass){.name = "stencil truth table S8",
+                        .zs_format = s8.format,
+                        .store = true,
+                        .clear_stencil = 0x5A};
+      truth_table(&p, false);
+      bad += run(&g, &p, &s8, &m, false);
+      p = (struct pass){.name = "S8 LOAD + stencil EQUAL",
+                        .zs_format = s8.format,
+                        .load = true,
+                        .store = true};
+      second_pass(&p);
+      bad += run(&g, &p, &s8, &m, false);
+   }
+
+   /* D16 depth functions, then loaded by a second rendering. */
+   p = (struct pass){.name = "D16 depth functions",
+                     .zs_format = d16.format,
+                     .store = true,
+                     .clear_depth = 0.6f};
+   d16_scene(&p, false);
+   bad += run(&g, &p, &d16, &m, false);
+   p = (struct pass){.name = "D16 LOAD + LESS",
+                     .zs_format = d16.format,
+                     .load = true,
+                     .store = true};
+   d16_scene(&p, true);
+   bad += run(&g, &p, &d16, &m, false);
+
+   /* Copies into each aspect, then a rendering loading them; clears. */
+   bad += upload(&g, &ds, &m, false);
+   p = (struct pass){.name = "D32S8 uploaded, LOAD + tests",
+                     .zs_format = ds.format,
+                     .load = true,
+                     .store = true};
+   second_pass(&p);
+   p.draws[0].zs.front.compareMask = p.draws[0].zs.back.compareMask = 0xC0;
+   p.draws[0].zs.front.reference = p.draws[0].zs.back.reference = 0x40;
+   bad += run(&g, &p, &ds, &m, false);
+   bad += upload(&g, &d16, &m, false);
+   bad += upload(&g, &ds, &m, true);
+   bad += upload(&g, &d16, &m, true);
+   if (supported[1]) {
+      bad += upload(&g, &s8, &m, false);
+      bad += upload(&g, &s8, &m, true);
+   }
+
+   zs_image_finish(&g, &ds);
+   zs_image_finish(&g, &d16);
+   if (supported[1])
+      zs_image_finish(&g, &s8);
+   gpu_finish(&g);
+   int ret = agx_vk_ctx_finish(&c);
+   printf("total: %u pixels compared, %u mismatches\n", total_pixels, total_mismatches);
+   return bad || ret ? 1 : 0;
+}
