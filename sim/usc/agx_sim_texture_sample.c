@@ -410,17 +410,10 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct a
    unsigned ncoord0 = agx_sim_tex_coord_count(t.dim, &array0);
    bool auto_mode = t.lod == 0 || t.lod == 1 || t.lod == 5;
    bool quad = auto_mode && w->d->batch && w->d->batch->stage == AGX_SIM_STAGE_FRAGMENT;
-   uint32_t exec = sg->exec;
-   if (quad) {
-      /* the implicit LOD reads the coordinates of the whole quad of every
-       * active lane */
-      for (unsigned l = 0; l < AGX_SIM_LANES; l += 4)
-         if (exec & (0xFu << l))
-            sg->exec |= 0xFu << l;
-   }
-   bool coords_ok = agx_sim_tex_check_regs(w, sg, I, &t);
-   sg->exec = exec;
-   if (!coords_ok || (t.lod == 5 && !agx_sim_check_read(w, sg, I, &lodh, 1)) ||
+   /* the implicit LOD reads the coordinates of the whole quad of every
+    * active lane; as for dfdx, strict mode checks the active lanes only */
+   if (!agx_sim_tex_check_regs(w, sg, I, &t) ||
+       (t.lod == 5 && !agx_sim_check_read(w, sg, I, &lodh, 1)) ||
        (t.lod == 1 && !agx_sim_check_read(w, sg, I, &lodu, 1)) ||
        (t.lod == 4 && !agx_sim_check_read(w, sg, I, &grads, 4 * ncoord0)) ||
        (t.lod == 6 && !agx_sim_check_read(w, sg, I, &lodh, 1)) ||

@@ -13,7 +13,9 @@
  *    bias, level ceil(lambda + 0.5) - 1 clamped to [0, 6]); a level within a quarter LOD of
  *    the reference's is accepted (Vulkan's LOD precision), and on agx-vk at least 90 % must
  *    match exactly. At least 5 levels must appear. A third draw demotes a checkerboard of
- *    pixels to helpers first: they keep the clear colour, the others the same levels.
+ *    pixels to helpers first: they keep the clear colour, the others the same levels. A
+ *    fourth samples only in a branch taken by half of every quad (coordinates computed
+ *    inside it): any level's colour there (Vulkan leaves that LOD undefined), no fault.
  *  - shaders/deriv_grad.frag writes dFdx / dFdy / fwidth / fine derivatives of known
  *    polynomials of gl_FragCoord, the vertex shader's tag and textureQueryLod at
  *    deriv_mip.frag's coordinates (the level accessed; the LOD within 0.1), one per draw to an R32
@@ -434,6 +436,25 @@ main(int argc, char **argv)
 
    unsigned bad = 0;
    const float clear8[4] = {0.1f, 0.2f, 0.3f, 0.4f}, clear32[4] = {-7, -7, -7, -7};
+   /* sampling in non-uniform control flow within each quad: any level's colour where the
+    * branch samples (Vulkan leaves the LOD undefined), magenta elsewhere; no fault */
+   {
+      struct push pc = {.bias = 0, .scale = 0.5f, .shift = 2, .comp = 2};
+      draw(mip_pipe, layout, set, VK_FORMAT_R8G8B8A8_UNORM, clear8, &pc, &out);
+      unsigned wrong = 0;
+      for (int y = 0; y < H; y++)
+         for (int x = 0; x < W; x++) {
+            const uint8_t *p = out.map + 4 * (y * W + x);
+            bool ok = !covered(x, y) || ((x ^ y) & 1) ? true : level_from_colour(p) >= 0;
+            if (covered(x, y) && ((x ^ y) & 1))
+               ok = p[0] == 255 && p[1] == 0 && p[2] == 255 && p[3] == 255;
+            if (!ok && wrong++ < 8)
+               fprintf(stderr, "non-uniform sample: pixel (%d, %d) = (%u, %u, %u, %u)\n", x, y,
+                       p[0], p[1], p[2], p[3]);
+         }
+      printf("non-uniform sampling: %u mismatches\n", wrong);
+      bad += wrong;
+   }
    /* bias 0, bias 1, bias 0 with a checkerboard of demoted pixels */
    for (int b = 0; b < 3; b++) {
       struct push pc = {.bias = (float)(b & 1), .scale = 0.5f, .shift = 2, .comp = b == 2};
