@@ -10,7 +10,8 @@
  * ddx, ddy interleaved per coordinate, Mesa's order), q3 = 12 (Mesa's
  * value), and a texel offset as a 16-bit register of 4-bit fields (Ot = 1)
  * taken from the high half of the sampler-index register; a depth compare
- * (compare = 1) takes the f32 reference in O with the offset half after it. An
+ * (compare = 1) takes the f32 reference in O with the offset half after it;
+ * query_lod (mode 2, Mesa's nir_texop_lod) returns the LOD pair. An
  * integer texture_load LOD is a 16-bit register (lod_min, added to First
  * level by the hardware). Assumes the heap base is a 64-bit uniform below half 125
  * (the 5-bit "U" field counts 64-bit units; agx_abi.h puts the set
@@ -202,7 +203,10 @@ texture_op(struct isel *c, agx_instr *I)
    enum agx_isa_op op = sample ? AGX_OP_TEXTURE_SAMPLE : AGX_OP_TEXTURE_LOAD;
    struct agx_minstr *mi = isel_emit(c, op);
    isel_set(c, mi, AGX_TEXTURE_LOAD_compare, agx_isa_imm(compare));
-   isel_set(c, mi, AGX_TEXTURE_LOAD_mode, (struct agx_isa_value){.kind = AGX_V_EMPTY});
+   if (flags & AGX_TEX_QUERY_LOD)
+      isel_set(c, mi, AGX_TEXTURE_LOAD_mode, agx_isa_str("query_lod"));
+   else
+      isel_set(c, mi, AGX_TEXTURE_LOAD_mode, (struct agx_isa_value){.kind = AGX_V_EMPTY});
    isel_set(c, mi, AGX_TEXTURE_LOAD_q3, agx_isa_imm(sample ? 12 : I->c[2]));
    isel_set(c, mi, AGX_TEXTURE_LOAD_slot, agx_isa_imm(0));
    /* gathers (const c[3] = 1 + component): Mesa's gather_r .. gather_a */

@@ -132,12 +132,17 @@ enum agx_image_dim {
 /* image_sample[_grad]: depth compare, source 0 has a fourth component, the
  * fp32 reference */
 #define AGX_IMAGE_COMPARE 0x100u
+/* image_sample with AGX_IMAGE_IMPLICIT_LOD: returns (LOD clamped to the
+ * sampler and the view's levels, computed LOD) instead of a texel
+ * (OpImageQueryLod) */
+#define AGX_IMAGE_QUERY_LOD 0x200u
 /* bindless_texture_sample[_grad] const c[2] flags: a texel offset is
  * present, source 2 is an fp16 bias for the implicit LOD (auto_lod_bias),
  * source 0 component 2 is an fp32 depth reference */
 #define AGX_TEX_OFFSET 0x1u
 #define AGX_TEX_AUTO_LOD_BIAS 0x2u
 #define AGX_TEX_COMPARE 0x4u
+#define AGX_TEX_QUERY_LOD 0x8u /* query_lod mode: (clamped, unclamped) LOD */
 
 /* Atomic operations (const index atomic_op of atomic_* intrinsics). */
 enum agx_atomic_op {

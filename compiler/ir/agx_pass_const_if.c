@@ -51,10 +51,13 @@ fix_phis(agx_block *b, void *data)
          break;
       unsigned k = 0;
       for (unsigned i = 0; i < I->num_srcs; i++) {
-         if (c->dropped[I->pred[i]->index])
+         /* a predecessor merged into a block that a later fold dropped
+          * (an inner fold, then the enclosing if) is gone as well */
+         agx_block *p = final_block(c, I->pred[i]);
+         if (c->dropped[I->pred[i]->index] || c->dropped[p->index])
             continue;
          I->src[k] = I->src[i];
-         I->pred[k] = final_block(c, I->pred[i]);
+         I->pred[k] = p;
          k++;
       }
       I->num_srcs = k;

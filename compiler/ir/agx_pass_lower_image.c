@@ -219,7 +219,8 @@ lower_sample(agx_builder *b, agx_instr *I, agx_instr *offset, unsigned heap, agx
    }
    I->c[0] = heap;
    I->c[1] = dim;
-   I->c[2] = has_off | (implicit ? AGX_TEX_AUTO_LOD_BIAS : 0) | (compare ? AGX_TEX_COMPARE : 0);
+   I->c[2] = has_off | (implicit ? AGX_TEX_AUTO_LOD_BIAS : 0) | (compare ? AGX_TEX_COMPARE : 0) |
+             (I->c[2] & AGX_IMAGE_QUERY_LOD ? AGX_TEX_QUERY_LOD : 0);
    I->c[3] = gather ? 1 + gcomp : 0;
 }
 

@@ -330,6 +330,9 @@ vtn_handle_image(struct vtn_ctx *c, unsigned i)
    case SpvOpImageGather:
       vtn_image_gather(c, i);
       return true;
+   case SpvOpImageQueryLod:
+      vtn_image_query_lod(c, i);
+      return true;
    case SpvOpImageTexelPointer:
       texel_pointer(c, i);
       return true;

@@ -403,6 +403,7 @@ void vtn_image_load(struct vtn_ctx *c, unsigned ins);
 void vtn_image_store(struct vtn_ctx *c, unsigned ins, agx_instr *texel);
 void vtn_image_sample(struct vtn_ctx *c, unsigned ins);
 void vtn_image_gather(struct vtn_ctx *c, unsigned ins);
+void vtn_image_query_lod(struct vtn_ctx *c, unsigned ins);
 void vtn_image_query(struct vtn_ctx *c, unsigned ins);
 /* OpImageTexelPointer coordinates of a non-buffer image: 32x4 (x, y, z|layer, 0) */
 agx_instr *vtn_image_texel_coord(struct vtn_ctx *c, const struct vtn_type *t, uint32_t id);

@@ -377,6 +377,44 @@ vtn_image_sample(struct vtn_ctx *c, unsigned i)
    vtn_push_texel(c, rt, vtn_word(c, i, 2), r);
 }
 
+/* OpImageQueryLod (fragment shaders): the texture unit's query_lod mode on
+ * the quad's coordinates, (LOD clamped to the sampler and the levels,
+ * computed LOD), the sampler's bias included (Mesa's nir_texop_lod takes
+ * the bias the same way). */
+void
+vtn_image_query_lod(struct vtn_ctx *c, unsigned i)
+{
+   agx_builder *b = &c->b;
+   if (c->shader->stage != AGX_STAGE_FRAGMENT)
+      vtn_fail(c, "OpImageQueryLod needs derivatives, which only fragment shaders have");
+   struct vtn_type *rt = vtn_get_type(c, vtn_word(c, i, 1));
+   struct vtn_ssa *img = handle(c, vtn_word(c, i, 3));
+   if (img->type->base != VTN_SAMPLED_IMAGE || !img->image->has_sampler)
+      vtn_fail(c, "OpImageQueryLod needs a sampled image");
+   const struct vtn_type *t = image_of(img->type);
+   unsigned dim = vtn_image_dim(c, t);
+   if (t->image_ms || (dim & AGX_IMAGE_STORAGE))
+      vtn_fail(c, "cannot query the LOD of a multisampled or storage image");
+   if (rt->base != VTN_VECTOR || rt->len != 2 || rt->elem->base != VTN_FLOAT)
+      vtn_fail(c, "OpImageQueryLod returns a 2-component float vector");
+   agx_instr *v = vtn_def(c, vtn_word(c, i, 4));
+   unsigned n = t->image_dim == SpvDim1D ? 1 : t->image_dim == SpvDim2D ? 2 : 3;
+   if (v->type.comps < n || v->type.bits != 32)
+      vtn_fail(c, "LOD query coordinates must be a 32-bit float vector of %u components", n);
+   agx_instr *xyzw[4], *zero = agx_imm(b, 32, 0);
+   for (unsigned k = 0; k < 4; k++)
+      xyzw[k] = k < n ? comp(c, v, k) : zero;
+   if (t->image_dim == SpvDim1D)
+      xyzw[1] = agx_imm(b, 32, 0x3F000000);
+   agx_instr *idx[3] = {img->image->index, img->image->sampler_index, agx_imm(b, 32, 0)};
+   agx_instr *r =
+      agx_intrin(b, AGX_OP_IMAGE_SAMPLE, agx_type_make(32, 4), 3, agx_vec(b, 3, idx),
+                 agx_vec(b, 4, xyzw), agx_imm(b, 32, 0), img->image->set, img->image->binding,
+                 dim | AGX_IMAGE_IMPLICIT_LOD | AGX_IMAGE_QUERY_LOD);
+   r->c[3] = img->image->sampler_set << 16 | img->image->sampler_binding;
+   vtn_push_texel(c, rt, vtn_word(c, i, 2), r);
+}
+
 /* OpImageGather (Offset, ConstOffset, ConstOffsets) -> image_gather. ConstOffsets: four
  * gathers, component k from the i0j0 texel (w) of the one with offset k (GLSL's
  * textureGatherOffsets; Mesa splits them the same way). */

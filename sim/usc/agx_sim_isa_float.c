@@ -131,18 +131,11 @@ x_funary(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_i
 {
    double a[AGX_SIM_LANES];
    uint64_t r[AGX_SIM_LANES];
-   uint32_t e = sg->exec;
-   if (I->p[1] == U_DFDX || I->p[1] == U_DFDY) {
-      /* quad operations read the whole quad of every active lane */
-      uint32_t q = 0;
-      for (unsigned l = 0; l < AGX_SIM_LANES; l += 4)
-         if (e & (0xFu << l))
-            q |= 0xFu << l;
-      sg->exec = q;
-   }
-   bool ok = agx_sim_load_float(w, sg, I, &I->s[0], a);
-   sg->exec = e;
-   if (!ok)
+   /* dfdx / dfdy read the whole quad of every active lane (the load takes
+    * all lanes); strict mode checks the active lanes' registers only: a
+    * quad neighbour switched off by non-uniform control flow gives an
+    * undefined derivative in Vulkan, not a fault */
+   if (!agx_sim_load_float(w, sg, I, &I->s[0], a))
       return NULL;
    bool dst16 = I->d.kind == AGX_SIM_O_R16;
    for (unsigned l = 0; l < AGX_SIM_LANES; l++) {

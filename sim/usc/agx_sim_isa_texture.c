@@ -33,7 +33,8 @@
  *   leaves it 0 and still loads other levels).
  *   Texel offsets (Ot, 4-bit two's-complement nibbles x 0-3, y 4-7, z 8-11
  *   in the half register O) are added to the coordinates. compare, gather,
- *   query_lod and other LOD modes are refused at decode.
+ *   other LOD modes are refused at decode (texture_sample's query_lod mode:
+ *   agx_sim_texture_sample.c).
  * - Integer coordinates (signed 32-bit, or signed 16-bit with Cs) go through
  *   the sampler's wrap modes (S, T, R) like filtered texel indices: Mesa's
  *   txf sampler sets Clamp to border "so out-of-bounds reads return 0".
@@ -653,7 +654,10 @@ agx_sim_decode_texture(struct agx_sim_insn *I, const struct agx_isa_instr *in)
    case AGX_OP_TEXTURE_LOAD:
    case AGX_OP_TEXTURE_SAMPLE:
       agx_sim_tex_decode_ops(in, false, &t);
-      if (t.tt == 2 || t.mask == 0 || t.mode || !agx_sim_tex_coord_count(t.dim, &array))
+      /* mode 2 = query_lod: texture_sample with an implicit LOD only */
+      if (t.tt == 2 || t.mask == 0 || !agx_sim_tex_coord_count(t.dim, &array) ||
+          (t.mode && (t.mode != 2 || in->op != AGX_OP_TEXTURE_SAMPLE || t.gather ||
+                      (t.lod != 0 && t.lod != 1 && t.lod != 5))))
          return false;
       if (in->op == AGX_OP_TEXTURE_LOAD) {
          if ((t.lod != 0 && t.lod != 2 && t.lod != 6) || t.compare || t.gather ||

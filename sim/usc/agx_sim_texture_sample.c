@@ -63,6 +63,11 @@
  *   (clamp to edge). With "Seamful cube maps" a linear footprint is
  *   clamped to the face; seamless filtering across a face edge (the
  *   default) is not modelled and faults. Cube gathers are refused.
+ * - query_lod (mode 2, implicit LOD modes in fragment programs): component
+ *   x = the LOD clamped to the sampler's Minimum/Maximum LOD and the view's
+ *   levels (relative to First level; the nearest level with Nearest mip
+ *   filtering, 0 with None), y = the unclamped LOD (bias
+ *   included); z, w = 0; no texel is read.
  * - Texel offsets (Ot) are added to the integer texel indices before
  *   wrapping; the Texture swizzle is applied after filtering (border
  *   texels included, as texture_load).
@@ -405,17 +410,10 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct a
    unsigned ncoord0 = agx_sim_tex_coord_count(t.dim, &array0);
    bool auto_mode = t.lod == 0 || t.lod == 1 || t.lod == 5;
    bool quad = auto_mode && w->d->batch && w->d->batch->stage == AGX_SIM_STAGE_FRAGMENT;
-   uint32_t exec = sg->exec;
-   if (quad) {
-      /* the implicit LOD reads the coordinates of the whole quad of every
-       * active lane */
-      for (unsigned l = 0; l < AGX_SIM_LANES; l += 4)
-         if (exec & (0xFu << l))
-            sg->exec |= 0xFu << l;
-   }
-   bool coords_ok = agx_sim_tex_check_regs(w, sg, I, &t);
-   sg->exec = exec;
-   if (!coords_ok || (t.lod == 5 && !agx_sim_check_read(w, sg, I, &lodh, 1)) ||
+   /* the implicit LOD reads the coordinates of the whole quad of every
+    * active lane; as for dfdx, strict mode checks the active lanes only */
+   if (!agx_sim_tex_check_regs(w, sg, I, &t) ||
+       (t.lod == 5 && !agx_sim_check_read(w, sg, I, &lodh, 1)) ||
        (t.lod == 1 && !agx_sim_check_read(w, sg, I, &lodu, 1)) ||
        (t.lod == 4 && !agx_sim_check_read(w, sg, I, &grads, 4 * ncoord0)) ||
        (t.lod == 6 && !agx_sim_check_read(w, sg, I, &lodh, 1)) ||
@@ -440,7 +438,7 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct a
           !agx_sim_tex_image(w, I, desc, where, false, &img) ||
           !agx_sim_tex_sampler(w, sg, I, &t, l, &s))
          return NULL;
-      if (s.compare_enable != (bool)t.compare) {
+      if (s.compare_enable != (bool)t.compare && t.mode != 2) {
          agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, 0,
                            "texture_sample %s compare with a sampler whose Compare "
                            "enable is %s (not modelled)",
@@ -490,6 +488,12 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct a
       double lod = 0;
       unsigned aniso_n = 1;             /* probes along the major axis */
       double aniso_axis[3] = {0, 0, 0}; /* its gradient (coordinate units) */
+      double unclamped = 0;             /* query_lod's y */
+      if (t.mode == 2 && !quad) {
+         agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, 0,
+                           "texture_sample query_lod outside a fragment program (no quads)");
+         return NULL;
+      }
       if (auto_mode && (!quad || is_gather)) {
          if (!is_gather && (img.first_level != img.last_level || s.magnify != s.minify)) {
             agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, 0,
@@ -552,6 +556,7 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct a
             if (isfinite(bias))
                lod += bias;
          }
+         unclamped = lod;
          lod = lod < s.minimum_lod ? s.minimum_lod : lod;
          lod = lod > s.maximum_lod ? s.maximum_lod : lod;
       } else {
@@ -563,6 +568,25 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct a
             lod = 0;
          lod = lod < s.minimum_lod ? s.minimum_lod : lod;
          lod = lod > s.maximum_lod ? s.maximum_lod : lod;
+      }
+      if (t.mode == 2) {
+         /* query_lod (applegpu: "vec2 of LOD, x is clamped, y is
+          * unclamped"): x = the LOD clamped to the sampler's range and the
+          * view's levels, y = the computed LOD with the bias. Assumption:
+          * relative to First level and x = the level accessed (rounded
+          * for Nearest mip filtering, 0 without mipmapping), as Vulkan's
+          * OpImageQueryLod defines them. */
+         double top = (double)(img.last_level - img.first_level);
+         double x = lod < 0 ? 0 : lod > top ? top : lod;
+         if (s.mip_filter == AGX_MIP_FILTER_NEAREST)
+            x = lod <= 0 ? 0 : fmin(ceil(x + 0.5) - 1, top);
+         else if (s.mip_filter != AGX_MIP_FILTER_LINEAR)
+            x = 0;
+         struct agx_sim_texel q = {.f = {x, unclamped, 0, 0}};
+         struct agx_sim_image shown = img;
+         shown.fmt.is_int = false;
+         agx_sim_tex_write_result(sg, &t, &shown, &q, false, false, l);
+         continue;
       }
       bool mag = lod <= 0;
       bool linear = (mag ? s.magnify : s.minify) == AGX_FILTER_LINEAR;

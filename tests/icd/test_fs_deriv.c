@@ -12,10 +12,14 @@
  *    from the differences of f across each 2x2 quad (lambda = log2(64 max(du/dx, dv/dy)) +
  *    bias, level ceil(lambda + 0.5) - 1 clamped to [0, 6]); a level within a quarter LOD of
  *    the reference's is accepted (Vulkan's LOD precision), and on agx-vk at least 90 % must
- *    match exactly. At least 5 levels must appear.
+ *    match exactly. At least 5 levels must appear. A third draw demotes a checkerboard of
+ *    pixels to helpers first: they keep the clear colour, the others the same levels. A
+ *    fourth samples only in a branch taken by half of every quad (coordinates computed
+ *    inside it): any level's colour there (Vulkan leaves that LOD undefined), no fault.
  *  - shaders/deriv_grad.frag writes dFdx / dFdy / fwidth / fine derivatives of known
- *    polynomials of gl_FragCoord, and the vertex shader's tag, one per draw to an R32 float
- *    target; the reference evaluates the same differences across the quad.
+ *    polynomials of gl_FragCoord, the vertex shader's tag and textureQueryLod at
+ *    deriv_mip.frag's coordinates (the level accessed; the LOD within 0.1), one per draw to an R32
+ *    float target; the reference evaluates the same differences across the quad.
  * Pixels outside the triangle must keep the clear colour.
  *
  * test_fs_deriv VS.spv MIP.spv GRAD.spv [--validation] [--reference]
@@ -282,13 +286,13 @@ level_from_colour(const uint8_t *p)
 }
 
 static unsigned
-check_mip(const uint8_t *img, float bias)
+check_mip(const uint8_t *img, float bias, bool demote)
 {
    unsigned bad = 0, exact = 0, inside = 0, seen = 0;
    for (int y = 0; y < H; y++) {
       for (int x = 0; x < W; x++) {
          const uint8_t *p = img + 4 * (y * W + x);
-         if (!covered(x, y)) {
+         if (!covered(x, y) || (demote && ((x ^ y) & 1))) {
             /* the clear colour (0.1, 0.2, 0.3, 0.4) */
             static const uint8_t cc[4] = {26, 51, 77, 102};
             bool ok = true;
@@ -314,8 +318,8 @@ check_mip(const uint8_t *img, float bias)
       }
    }
    unsigned levels = (unsigned)__builtin_popcount(seen);
-   printf("bias %g: %u of %u pixels at the exact level, %u levels, %u mismatches\n", bias, exact,
-          inside, levels, bad);
+   printf("bias %g%s: %u of %u pixels at the exact level, %u levels, %u mismatches\n", bias,
+          demote ? " (demoted checkerboard)" : "", exact, inside, levels, bad);
    if (levels < 5)
       bad++;
    if (!C.reference && exact * 10 < inside * 9)
@@ -336,7 +340,7 @@ check_grad(const float *img, unsigned c, float tag)
    for (int y = 0; y < H; y++) {
       for (int x = 0; x < W; x++) {
          float got = img[y * W + x];
-         double want[4] = {-7, -7, -7, -7};
+         double want[6] = {-7, -7, -7, -7, -7, -7};
          if (covered(x, y)) {
             double x0 = quad0(x), px = x + 0.5, py = y + 0.5;
             double dx = 0.01 * ((x0 + 1) * (x0 + 1) - x0 * x0);
@@ -344,8 +348,18 @@ check_grad(const float *img, unsigned c, float tag)
             want[1] = 3.0 + 100.0 * (fabs(dx) + 3.0);
             want[2] = py + 1000.0 * px; /* fine: the pixel's own row and column */
             want[3] = tag;
+            /* textureQueryLod: (LOD clamped to the levels, LOD) */
+            double y0 = quad0(y), du = f(x0 + 1) - f(x0), dv = f(y0 + 1) - f(y0);
+            double lambda = log2(SIZE * (du > dv ? du : dv));
+            want[4] = level_of(lambda); /* the level accessed: nearest mip filtering */
+            want[5] = lambda;
+            if (c == 4 && got != (float)want[4] &&
+                (got == (float)level_of(lambda - 0.1) || got == (float)level_of(lambda + 0.1)))
+               want[4] = got; /* within the LOD precision of a level boundary */
          }
-         if (!close_to(got, want[c]) && bad++ < 8)
+         /* LOD precision: Vulkan leaves it to the implementation */
+         bool ok = c == 5 ? fabs(got - want[c]) <= 0.1 : close_to(got, want[c]);
+         if (!ok && bad++ < 8)
             fprintf(stderr, "component %u, pixel (%d, %d): %g, want %g\n", c, x, y, got, want[c]);
       }
    }
@@ -360,6 +374,7 @@ main(int argc, char **argv)
    agx_vk_ctx_instance(&C, argc, argv);
    VkPhysicalDeviceVulkan13Features f13 = {.sType =
                                               VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                           .shaderDemoteToHelperInvocation = VK_TRUE,
                                            .synchronization2 = VK_TRUE,
                                            .dynamicRendering = VK_TRUE};
    agx_vk_ctx_device(&C, &f13, 0, NULL);
@@ -421,13 +436,33 @@ main(int argc, char **argv)
 
    unsigned bad = 0;
    const float clear8[4] = {0.1f, 0.2f, 0.3f, 0.4f}, clear32[4] = {-7, -7, -7, -7};
-   for (int b = 0; b < 2; b++) {
-      struct push pc = {.bias = (float)b, .scale = 0.5f, .shift = 2};
+   /* sampling in non-uniform control flow within each quad: any level's colour where the
+    * branch samples (Vulkan leaves the LOD undefined), magenta elsewhere; no fault */
+   {
+      struct push pc = {.bias = 0, .scale = 0.5f, .shift = 2, .comp = 2};
       draw(mip_pipe, layout, set, VK_FORMAT_R8G8B8A8_UNORM, clear8, &pc, &out);
-      bad += check_mip(out.map, pc.bias);
+      unsigned wrong = 0;
+      for (int y = 0; y < H; y++)
+         for (int x = 0; x < W; x++) {
+            const uint8_t *p = out.map + 4 * (y * W + x);
+            bool ok = !covered(x, y) || ((x ^ y) & 1) ? true : level_from_colour(p) >= 0;
+            if (covered(x, y) && ((x ^ y) & 1))
+               ok = p[0] == 255 && p[1] == 0 && p[2] == 255 && p[3] == 255;
+            if (!ok && wrong++ < 8)
+               fprintf(stderr, "non-uniform sample: pixel (%d, %d) = (%u, %u, %u, %u)\n", x, y,
+                       p[0], p[1], p[2], p[3]);
+         }
+      printf("non-uniform sampling: %u mismatches\n", wrong);
+      bad += wrong;
+   }
+   /* bias 0, bias 1, bias 0 with a checkerboard of demoted pixels */
+   for (int b = 0; b < 3; b++) {
+      struct push pc = {.bias = (float)(b & 1), .scale = 0.5f, .shift = 2, .comp = b == 2};
+      draw(mip_pipe, layout, set, VK_FORMAT_R8G8B8A8_UNORM, clear8, &pc, &out);
+      bad += check_mip(out.map, pc.bias, b == 2);
    }
    /* tag = t[(0 + shift) % 3] of the provoking vertex, t[i] = (i + 1) scale */
-   for (unsigned comp = 0; comp < 4; comp++) {
+   for (unsigned comp = 0; comp < 6; comp++) {
       struct push pc = {.bias = 0, .scale = 0.5f, .shift = 2, .comp = (int32_t)comp};
       draw(grad_pipe, layout, set, VK_FORMAT_R32_SFLOAT, clear32, &pc, &out);
       bad += check_grad(out.ptr, comp, 1.5f);

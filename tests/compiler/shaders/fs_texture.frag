@@ -1,6 +1,6 @@
 #version 450
 // Implicit-LOD sampling (plain, biased, projective, depth compare with and
-// without an offset), explicit LOD, and every derivative form: the texture
+// without an offset), LOD queries, explicit LOD, and every derivative form: the texture
 // unit derives the LOD from the 2x2 quad; dfdx / dfdy are quad operations.
 layout(set = 0, binding = 0) uniform sampler2D tex;
 layout(set = 0, binding = 1) uniform sampler2DShadow shadow;
@@ -16,6 +16,7 @@ void main()
    c += textureLod(tex, uv, 2.0) + texture(cube, vec3(uv, 1.0)) + texture(arr, vec3(uv, 1.0));
    c.x += texture(shadow, vec3(uv, 0.5)) + textureOffset(shadow, vec3(uv, 0.25), ivec2(1, -2));
    c.y += textureProj(shadow, vec4(uv, 0.5, 2.0));
+   c.zw += textureQueryLod(tex, uv) + textureQueryLod(cube, vec3(uv, 1.0));
    colour = c;
    deriv = vec4(dFdx(uv.x) + dFdxFine(uv.y), dFdy(uv.y) + dFdyCoarse(uv.x),
                 fwidth(uv.x) + fwidthFine(uv.y), dFdxCoarse(uv.x * uv.y) + fwidthCoarse(uv.y));

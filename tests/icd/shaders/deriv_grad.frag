@@ -1,7 +1,9 @@
 #version 450
 // test_fs_deriv: derivatives of known functions of the pixel position,
-// and the vertex shader's tag; component `pad` of the four to an R32 target.
+// the vertex shader's tag, and textureQueryLod at deriv_mip.frag's
+// coordinates; component `comp` of the six to an R32 target.
 layout(push_constant) uniform Push { float bias; float scale; int shift; int comp; } pc;
+layout(set = 0, binding = 0) uniform sampler2D tex;
 layout(location = 0) flat in float tag;
 layout(location = 0) out float colour;
 
@@ -11,5 +13,7 @@ void main()
    float g = 0.01 * x * x + 3.0 * y;
    vec4 v = vec4(dFdx(g), dFdy(g) + fwidth(g) * 100.0, dFdxFine(x * y) + dFdyFine(x * y) * 1000.0,
                  tag);
-   colour = v[pc.comp];
+   vec2 uv = exp2(gl_FragCoord.xy * (6.0 / 64.0)) * (1.0 / (6.0 * 0.69314718));
+   vec2 lod = textureQueryLod(tex, uv);
+   colour = pc.comp < 4 ? v[pc.comp] : lod[pc.comp - 4];
 }
