@@ -55,7 +55,7 @@ uniform_halves(const struct agxv_shader *s)
  * base instance and draw index: agx_abi.h). */
 static VkResult
 write_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, bool fragment,
-           uint32_t base_vertex, uint32_t base_instance, uint64_t *out)
+           uint32_t base_vertex, uint32_t base_instance, uint32_t draw_id, uint64_t *out)
 {
    const struct agxv_bind_state *bind = &cmd->bind[AGXV_BIND_POINT_GRAPHICS];
    struct agxv_upload_ptr root;
@@ -72,6 +72,7 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, bool fragme
    } else {
       memcpy(r + AGX_ABI_VS_BASE_VERTEX, &base_vertex, 4);
       memcpy(r + AGX_ABI_VS_BASE_INSTANCE, &base_instance, 4);
+      memcpy(r + AGX_ABI_VS_DRAW_ID, &draw_id, 4);
    }
    if (cmd->device->robust_sink)
       memcpy(r + AGX_ABI_ROBUST_SINK, &cmd->device->robust_sink->va, 8);
@@ -298,7 +299,7 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
    if (!fs)
       return VK_SUCCESS;
    uint64_t root, list, cf = 0;
-   VkResult result = write_root(cmd, fs, true, 0, 0, &root);
+   VkResult result = write_root(cmd, fs, true, 0, 0, 0, &root);
    if (result == VK_SUCCESS)
       result = emit_usc_words(cmd, fs, root, &cmd->rendering.tib, &gfx->fs, 0, 0, 0, 0, &list);
    if (result == VK_SUCCESS)
@@ -328,7 +329,7 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
 
 static VkResult
 draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex,
-     uint32_t base_instance)
+     uint32_t base_instance, uint32_t draw_id)
 {
    struct agxv_rendering_state *rs = &cmd->rendering;
    const struct agxv_pipeline *pipeline = cmd->bind[AGXV_BIND_POINT_GRAPHICS].pipeline;
@@ -365,7 +366,7 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
       result = update_pass_arrays(cmd);
    uint64_t vs_root, vs_list;
    if (result == VK_SUCCESS)
-      result = write_root(cmd, vs, false, base_vertex, base_instance, &vs_root);
+      result = write_root(cmd, vs, false, base_vertex, base_instance, draw_id, &vs_root);
    uint64_t vbo = 0;
    uint32_t vbo_size = 0;
    if (result == VK_SUCCESS && gfx->has_vbo)
@@ -445,7 +446,7 @@ agxv_CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t insta
       .instances = instanceCount,
       .first = firstVertex,
    };
-   VkResult result = draw(cmd, &vd, firstVertex, firstInstance);
+   VkResult result = draw(cmd, &vd, firstVertex, firstInstance, 0);
    if (result != VK_SUCCESS)
       agxv_cmd_set_error(cmd, result);
 }
@@ -464,7 +465,7 @@ agxv_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount, uint32_t
       .vertex_offset = vertexOffset,
       .indexed = true,
    };
-   VkResult result = draw(cmd, &vd, (uint32_t)vertexOffset, firstInstance);
+   VkResult result = draw(cmd, &vd, (uint32_t)vertexOffset, firstInstance, 0);
    if (result != VK_SUCCESS)
       agxv_cmd_set_error(cmd, result);
 }
@@ -479,7 +480,7 @@ draw_indirect(struct agxv_cmd_buffer *cmd, VkBuffer _buffer, VkDeviceSize offset
    for (uint32_t i = 0; i < count; i++) {
       struct agxv_vdm_draw vd = {.indirect = buffer->va + offset + (uint64_t)i * stride,
                                  .indexed = indexed};
-      VkResult result = draw(cmd, &vd, 0, 0);
+      VkResult result = draw(cmd, &vd, 0, 0, i); /* DrawIndex: the record's index */
       if (result != VK_SUCCESS) {
          agxv_cmd_set_error(cmd, result);
          return;
