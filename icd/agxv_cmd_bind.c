@@ -24,6 +24,27 @@
 #include "agxv_pipeline.h"
 #include "agxv_ppp.h"
 
+/* The bind point's state changed for the given stages: launches upload it
+ * again. Graphics tracks the vertex and fragment root uniforms apart
+ * (agxv_draw_cache.h): a shader only reads the push-constant ranges that
+ * name its stage (Vulkan's push-constant compatibility rules), so a push
+ * for one stage leaves the other's root as it was. */
+static void
+mark_dirty(struct agxv_cmd_buffer *cmd, VkPipelineBindPoint bind_point, VkShaderStageFlags stages)
+{
+   struct agxv_bind_state *bind = agxv_cmd_bind_state(cmd, bind_point);
+   if (!bind)
+      return;
+   bind->dirty = true;
+   if (bind_point != VK_PIPELINE_BIND_POINT_GRAPHICS)
+      return;
+   /* Stages other than vertex and fragment run as parts of those. */
+   if (stages & (VK_SHADER_STAGE_ALL_GRAPHICS & ~VK_SHADER_STAGE_FRAGMENT_BIT))
+      cmd->draw_cache.dirty |= AGXV_DRAW_DIRTY_VS_ROOT;
+   if (stages & (VK_SHADER_STAGE_ALL_GRAPHICS & ~VK_SHADER_STAGE_VERTEX_BIT))
+      cmd->draw_cache.dirty |= AGXV_DRAW_DIRTY_FS_ROOT;
+}
+
 VKAPI_ATTR void VKAPI_CALL
 agxv_CmdBindPipeline(VkCommandBuffer commandBuffer, VkPipelineBindPoint bindPoint,
                      VkPipeline _pipeline)
@@ -88,6 +109,7 @@ agxv_CmdBindDescriptorSets(VkCommandBuffer commandBuffer, VkPipelineBindPoint bi
       return;
    struct agxv_descriptor_state *desc = &bind->desc;
    uint32_t dynamic = 0;
+   bool changed = false;
    for (uint32_t i = 0; i < setCount && firstSet + i < AGXV_MAX_SETS; i++) {
       struct agxv_descriptor_set *set = agxv_descriptor_set_from_handle(pSets[i]);
       if (!set)
@@ -99,10 +121,15 @@ agxv_CmdBindDescriptorSets(VkCommandBuffer commandBuffer, VkPipelineBindPoint bi
          layout ? layout->dynamic_offset_start[firstSet + i] : AGXV_MAX_DYNAMIC_BUFFERS;
       if (offsets && dynamic + n <= dynamicOffsetCount && start + n <= AGXV_MAX_DYNAMIC_BUFFERS)
          memcpy(desc->dynamic_offsets + start, offsets, n * sizeof(uint32_t));
-      desc->set_addr[firstSet + i] = bind_set(cmd, set, offsets);
+      uint64_t addr = bind_set(cmd, set, offsets);
+      /* Shaders read only the address (the root uniforms): binding the
+       * set bound already changes nothing. */
+      changed |= desc->set_addr[firstSet + i] != addr;
+      desc->set_addr[firstSet + i] = addr;
       dynamic += n;
    }
-   bind->dirty = true;
+   if (changed)
+      mark_dirty(cmd, bindPoint, VK_SHADER_STAGE_ALL);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -115,13 +142,17 @@ agxv_CmdPushConstants(VkCommandBuffer commandBuffer, VkPipelineLayout layout,
       return;
    if (stageFlags & VK_SHADER_STAGE_COMPUTE_BIT) {
       struct agxv_bind_state *bind = &cmd->bind[AGXV_BIND_POINT_COMPUTE];
-      memcpy(bind->desc.push + offset, pValues, size);
-      bind->dirty = true;
+      if (memcmp(bind->desc.push + offset, pValues, size)) {
+         memcpy(bind->desc.push + offset, pValues, size);
+         bind->dirty = true;
+      }
    }
    if (stageFlags & VK_SHADER_STAGE_ALL_GRAPHICS) {
       struct agxv_bind_state *bind = &cmd->bind[AGXV_BIND_POINT_GRAPHICS];
-      memcpy(bind->desc.push + offset, pValues, size);
-      bind->dirty = true;
+      if (memcmp(bind->desc.push + offset, pValues, size)) {
+         memcpy(bind->desc.push + offset, pValues, size);
+         mark_dirty(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, stageFlags);
+      }
    }
 }
 
@@ -160,7 +191,7 @@ begin_push(struct agxv_cmd_buffer *cmd, VkPipelineBindPoint bind_point, VkPipeli
    desc->push_set[index] = mem.cpu;
    desc->push_set_size[index] = sl->size;
    desc->set_addr[index] = mem.gpu;
-   bind->dirty = true;
+   mark_dirty(cmd, bind_point, VK_SHADER_STAGE_ALL);
    return true;
 }
 

@@ -61,15 +61,31 @@ agxv_DestroyCommandPool(VkDevice _device, VkCommandPool _pool,
    agxv_object_free(&alloc, pool);
 }
 
+/* Memory the command buffer keeps for its next recording (agxv_upload.h)
+ * and does not use now is freed. */
 static void
-reset_cmd_buffer(struct agxv_cmd_buffer *cmd)
+trim_cmd_buffer(struct agxv_cmd_buffer *cmd)
+{
+   for (unsigned t = 0; t < AGXV_CS_TYPE_COUNT; t++)
+      agxv_cs_trim(&cmd->cs[t]);
+   agxv_upload_trim(&cmd->data);
+   agxv_upload_trim(&cmd->usc);
+}
+
+/* Back to the initial state; the memory stays for the next recording
+ * unless release is set (VK_COMMAND_BUFFER_RESET_RELEASE_RESOURCES_BIT). */
+static void
+reset_cmd_buffer(struct agxv_cmd_buffer *cmd, bool release)
 {
    for (unsigned t = 0; t < AGXV_CS_TYPE_COUNT; t++)
       agxv_cs_reset(&cmd->cs[t]);
    agxv_upload_reset(&cmd->data);
    agxv_upload_reset(&cmd->usc);
+   if (release)
+      trim_cmd_buffer(cmd);
    memset(cmd->bind, 0, sizeof(cmd->bind));
    memset(&cmd->dispatch_cache, 0, sizeof(cmd->dispatch_cache));
+   agxv_draw_cache_reset(&cmd->draw_cache);
    agxv_rendering_state_finish(cmd);
    agxv_dyn_init(&cmd->dyn);
    memset(&cmd->index, 0, sizeof(cmd->index));
@@ -77,6 +93,7 @@ reset_cmd_buffer(struct agxv_cmd_buffer *cmd)
    cmd->event_count = 0;
    cmd->stream_count = 0;
    cmd->stream_open = false;
+   memset(&cmd->pre_gfx, 0, sizeof(cmd->pre_gfx));
    cmd->record_result = VK_SUCCESS;
    cmd->state = AGXV_CMD_BUFFER_INITIAL;
 }
@@ -86,14 +103,18 @@ agxv_ResetCommandPool(VkDevice _device, VkCommandPool _pool, VkCommandPoolResetF
 {
    AGXV_FROM_HANDLE(agxv_cmd_pool, pool, _pool);
    for (struct agxv_cmd_buffer *cmd = pool->buffers; cmd; cmd = cmd->next)
-      reset_cmd_buffer(cmd);
+      reset_cmd_buffer(cmd, flags & VK_COMMAND_POOL_RESET_RELEASE_RESOURCES_BIT);
    return VK_SUCCESS;
 }
 
 VKAPI_ATTR void VKAPI_CALL
 agxv_TrimCommandPool(VkDevice _device, VkCommandPool _pool, VkCommandPoolTrimFlags flags)
 {
-   /* Nothing is cached in the pool yet. */
+   /* Memory the pool's command buffers kept from earlier recordings and
+    * do not use now. */
+   AGXV_FROM_HANDLE(agxv_cmd_pool, pool, _pool);
+   for (struct agxv_cmd_buffer *cmd = pool->buffers; cmd; cmd = cmd->next)
+      trim_cmd_buffer(cmd);
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL
@@ -144,7 +165,8 @@ agxv_FreeCommandBuffers(VkDevice _device, VkCommandPool _pool, uint32_t count,
 VKAPI_ATTR VkResult VKAPI_CALL
 agxv_ResetCommandBuffer(VkCommandBuffer commandBuffer, VkCommandBufferResetFlags flags)
 {
-   reset_cmd_buffer(agxv_cmd_buffer_from_handle(commandBuffer));
+   reset_cmd_buffer(agxv_cmd_buffer_from_handle(commandBuffer),
+                    flags & VK_COMMAND_BUFFER_RESET_RELEASE_RESOURCES_BIT);
    return VK_SUCCESS;
 }
 
@@ -153,7 +175,7 @@ agxv_BeginCommandBuffer(VkCommandBuffer commandBuffer, const VkCommandBufferBegi
 {
    AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
    /* Begin implicitly resets (the pool allows it or the buffer is initial). */
-   reset_cmd_buffer(cmd);
+   reset_cmd_buffer(cmd, false);
    cmd->usage = pBeginInfo->flags;
    cmd->state = AGXV_CMD_BUFFER_RECORDING;
    return VK_SUCCESS;
@@ -161,12 +183,18 @@ agxv_BeginCommandBuffer(VkCommandBuffer commandBuffer, const VkCommandBufferBegi
 
 /* Appends the open stream, ended by its terminate (a primary) or return
  * (a secondary's part), to the list. */
+static void append_stream(struct agxv_cmd_buffer *cmd, const struct agxv_cmd_stream *stream);
+
 static void
 close_stream(struct agxv_cmd_buffer *cmd, uint32_t ts_object, uint32_t ts_offset)
 {
    struct agxv_cs *cs = &cmd->cs[cmd->open.type];
    cmd->stream_open = false;
    cmd->dispatch_since_barrier = false;
+   /* a render stream's pre-graphics work is submitted right before it */
+   struct agxv_cmd_stream pre;
+   if (cmd->open.type == AGXV_CS_VDM && agxv_cmd_pre_gfx_close(cmd, &pre))
+      append_stream(cmd, &pre);
    if (cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY)
       agxv_cs_return(cs);
    else
@@ -175,6 +203,15 @@ close_stream(struct agxv_cmd_buffer *cmd, uint32_t ts_object, uint32_t ts_offset
       agxv_cmd_set_error(cmd, cs->status);
       return;
    }
+   struct agxv_cmd_stream s = cmd->open;
+   s.ts_object = ts_object;
+   s.ts_offset = ts_offset;
+   append_stream(cmd, &s);
+}
+
+static void
+append_stream(struct agxv_cmd_buffer *cmd, const struct agxv_cmd_stream *stream)
+{
    if (cmd->stream_count == cmd->stream_capacity) {
       uint32_t cap = cmd->stream_capacity ? cmd->stream_capacity * 2 : 4;
       struct agxv_cmd_stream *s =
@@ -189,10 +226,7 @@ close_stream(struct agxv_cmd_buffer *cmd, uint32_t ts_object, uint32_t ts_offset
       cmd->streams = s;
       cmd->stream_capacity = cap;
    }
-   struct agxv_cmd_stream *s = &cmd->streams[cmd->stream_count++];
-   *s = cmd->open;
-   s->ts_object = ts_object;
-   s->ts_offset = ts_offset;
+   cmd->streams[cmd->stream_count++] = *stream;
 }
 
 struct agxv_cs *
@@ -288,6 +322,8 @@ agxv_CmdExecuteCommands(VkCommandBuffer commandBuffer, uint32_t count, const VkC
          }
          /* Its launches may need ordering against what the primary does next. */
          cmd->dispatch_since_barrier = true;
+         /* Its draws leave VDM/PPP state the primary does not know. */
+         agxv_draw_cache_forget_stream(&cmd->draw_cache);
          if (part->ts_object)
             agxv_cmd_split(cmd, part->ts_object, part->ts_offset);
       }

@@ -15,6 +15,7 @@
 #include "agxv_cmd_rendering.h"
 #include "agxv_cs.h"
 #include "agxv_descriptor_set_layout.h"
+#include "agxv_draw_cache.h"
 #include "agxv_object.h"
 #include "agxv_upload.h"
 #include "drm-uapi/asahi_drm.h"
@@ -84,6 +85,20 @@ struct agxv_cmd_stream {
    struct agxv_render_info render; /* AGXV_CS_VDM only */
 };
 
+/* The pre-graphics compute stream (emulation.md §2, Honeykrisp's pre_gfx):
+ * a CDM stream whose command runs right before the open render (VDM)
+ * stream's command, for work a draw needs done first (geometry-shader
+ * emulation, agxv_cmd_pre_gfx.c). Its words go into cs[AGXV_CS_CDM], idle
+ * while a render stream is open; launches are redirected there while
+ * `recording`. */
+struct agxv_pre_gfx {
+   bool open;      /* words were written for the open render stream */
+   bool recording; /* agxv_cmd_cs(cmd, AGXV_CS_CDM) writes into it */
+   bool dispatch_since_barrier;
+   bool saved_dispatch_since_barrier; /* the render stream's, while recording */
+   struct agxv_cmd_stream stream;     /* its start */
+};
+
 struct agxv_cmd_pool {
    struct agxv_object base;
    struct agxv_device *device;
@@ -122,6 +137,7 @@ struct agxv_cmd_buffer {
    struct agxv_upload usc;                /* USC word lists (must be in the USC heap) */
    struct agxv_bind_state bind[AGXV_BIND_POINT_COUNT];
    struct agxv_dispatch_cache dispatch_cache;
+   struct agxv_draw_cache draw_cache; /* what draws uploaded/emitted last (agxv_draw_cache.h) */
    struct agxv_dynamic_graphics_state dyn; /* graphics state in effect */
    struct agxv_rendering_state rendering;  /* the render pass in progress */
    struct agxv_index_state index;          /* vkCmdBindIndexBuffer */
@@ -137,6 +153,10 @@ struct agxv_cmd_buffer {
    uint32_t stream_count, stream_capacity;
    bool stream_open;            /* `open` is being recorded */
    struct agxv_cmd_stream open; /* its start; type, render info */
+   struct agxv_pre_gfx pre_gfx; /* work before the open render stream */
+   /* The struct agx_gs_params of the geometry-shader draw being recorded
+    * (its rasterization draw's AGX_ABI_GEOMETRY_PARAMS), else 0. */
+   uint64_t geometry_params;
 };
 
 /* Opens a stream of `type` (ending an open one of the other type). */
@@ -148,8 +168,20 @@ agxv_cmd_cs(struct agxv_cmd_buffer *cmd, enum agxv_cs_type type)
 {
    if (cmd->stream_open && cmd->open.type == type)
       return &cmd->cs[type];
+   if (type == AGXV_CS_CDM && cmd->pre_gfx.recording)
+      return &cmd->cs[type];
    return agxv_cmd_open_stream(cmd, type);
 }
+
+/* Starts writing compute work into the pre-graphics stream of the open
+ * render stream (opening it): launches and CDM barriers recorded until
+ * agxv_cmd_pre_gfx_end run before the render. Returns false (error set) if
+ * there is no open render stream. */
+bool agxv_cmd_pre_gfx_begin(struct agxv_cmd_buffer *cmd);
+void agxv_cmd_pre_gfx_end(struct agxv_cmd_buffer *cmd);
+/* Called when the render stream closes: terminates the pre-graphics stream
+ * and returns it (false if there is none) to be submitted first. */
+bool agxv_cmd_pre_gfx_close(struct agxv_cmd_buffer *cmd, struct agxv_cmd_stream *out);
 
 /* Ends the open stream (a compute one if none is open, so that the time
  * is written after everything recorded so far) with its end time to be
@@ -184,6 +216,11 @@ void agxv_cmd_dispatch_internal_local(struct agxv_cmd_buffer *cmd,
                                       const struct agxv_pipeline *pipeline, const void *push,
                                       uint32_t push_size, uint32_t groups_x,
                                       const uint32_t *local_sizes, uint32_t local_count);
+
+/* Launches the compute shader of `pipeline` with the root uniforms at
+ * `root` over exactly threads[0..2] threads (agxv_cmd_dispatch.c). */
+void agxv_cmd_launch_threads(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
+                             uint64_t root, const uint32_t threads[3]);
 
 /* A CDM Barrier word if any launch was recorded since the last one. */
 void agxv_cmd_emit_cdm_barrier(struct agxv_cmd_buffer *cmd);

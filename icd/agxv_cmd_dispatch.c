@@ -93,6 +93,7 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
                                  pipeline->shaders[AGXV_STAGE_COMPUTE].info.const_data_offset
                             : 0;
    memcpy(r + AGX_ABI_CONST_DATA, &data, 8);
+   memset(r + AGX_ABI_GEOMETRY_PARAMS, 0, 8);
    *root_gpu = root.gpu;
    return VK_SUCCESS;
 }
@@ -101,14 +102,43 @@ _Static_assert(AGX_ABI_PUSH_BASE == AGX_ABI_SET_ADDR_BASE + AGXV_MAX_SETS * 8 &&
                   AGX_ABI_BASE_WORKGROUP == AGX_ABI_NUM_WORKGROUPS + 12 &&
                   AGX_ABI_ROBUST_SINK == AGX_ABI_BASE_WORKGROUP + 12 &&
                   AGX_ABI_CONST_DATA == AGX_ABI_ROBUST_SINK + 8 &&
-                  AGX_ABI_UNIFORM_SIZE == AGX_ABI_CONST_DATA + 8,
+                  AGX_ABI_GEOMETRY_PARAMS == AGX_ABI_CONST_DATA + 8 &&
+                  AGX_ABI_UNIFORM_SIZE == AGX_ABI_GEOMETRY_PARAMS + 8,
                "write_root writes every byte of the root uniforms");
 
 /* Emits the CDM launch of `pipeline` whose USC word list is at `usc`, over
  * `groups` workgroups, or over the thread grid stored at `indirect_threads`. */
+static void emit_cdm_launch_threads(struct agxv_cmd_buffer *cmd,
+                                    const struct agxv_pipeline *pipeline, uint32_t usc,
+                                    const uint32_t threads[3], uint64_t indirect_threads);
+
 static void
 emit_cdm_launch(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, uint32_t usc,
                 const uint32_t groups[3], uint64_t indirect_threads)
+{
+   const uint32_t *local = pipeline->shaders[AGXV_STAGE_COMPUTE].info.local_size;
+   const uint32_t threads[3] = {groups[0] * local[0], groups[1] * local[1], groups[2] * local[2]};
+   emit_cdm_launch_threads(cmd, pipeline, usc, threads, indirect_threads);
+}
+
+/* A launch over an exact grid of threads (the last workgroups may be
+ * partial: sim/dm/agx_sim_cdm.c, Honeykrisp's unpredicated grids). */
+void
+agxv_cmd_launch_threads(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
+                        uint64_t root, const uint32_t threads[3])
+{
+   uint32_t usc;
+   VkResult result = emit_usc_words(cmd, pipeline, root, 0, &usc);
+   if (result != VK_SUCCESS) {
+      agxv_cmd_set_error(cmd, result);
+      return;
+   }
+   emit_cdm_launch_threads(cmd, pipeline, usc, threads, 0);
+}
+
+static void
+emit_cdm_launch_threads(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
+                        uint32_t usc, const uint32_t threads[3], uint64_t indirect_threads)
 {
    /* Multi-cluster G14 parts (G14X) take an extra word in every launch. */
    const bool g14x = cmd->device->g14x;
@@ -157,9 +187,9 @@ emit_cdm_launch(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipelin
       }
    } else {
       agxv_push(p, CDM_GLOBAL_SIZE, cfg) {
-         cfg.x = groups[0] * local[0];
-         cfg.y = groups[1] * local[1];
-         cfg.z = groups[2] * local[2];
+         cfg.x = threads[0];
+         cfg.y = threads[1];
+         cfg.z = threads[2];
       }
    }
    agxv_push(p, CDM_LOCAL_SIZE, cfg) {

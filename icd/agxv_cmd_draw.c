@@ -20,8 +20,15 @@
  * A pipeline with a vertex-fetch prolog (agxv_vbo.h) also gets its
  * per-buffer uniforms (address, element clamp) above the main shader's.
  *
- * Assumes: every draw re-uploads its root
- * uniforms and word lists (no caching across draws); no occlusion queries.
+ * Recording cost: a draw uploads and emits only what changed since the
+ * draws before it (agxv_draw_cache.h): root uniforms per stage when that
+ * stage's sets/push constants (or the blend constants, the base
+ * vertex/instance) changed, USC word lists and CF tables from a small keyed
+ * cache, the PPP Fragment Shader words and the VDM State words only when
+ * they differ from what the stream holds. A draw with no state change
+ * adds only its Index List words.
+ *
+ * Assumes: no occlusion queries.
  */
 #include <string.h>
 
@@ -30,6 +37,7 @@
 #include "agxv_bo.h"
 #include "agxv_buffer.h"
 #include "agxv_cmd_buffer.h"
+#include "agxv_cmd_draw_gs.h"
 #include "agxv_device.h"
 #include "agxv_graphics_pipeline.h"
 #include "agxv_log.h"
@@ -63,9 +71,11 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, bool fragme
    if (result != VK_SUCCESS)
       return result;
    uint8_t *r = root.cpu;
-   memset(r, 0, AGX_ABI_UNIFORM_SIZE);
-   memcpy(r + AGX_ABI_SET_ADDR_BASE, bind->desc.set_addr, AGXV_MAX_SETS * sizeof(uint64_t));
-   memcpy(r + AGX_ABI_PUSH_BASE, bind->desc.push, AGX_ABI_PUSH_SIZE);
+   /* set addresses and push constants are one copy (agxv_cmd_buffer.h); the
+    * stage block, sink and constant-data address follow */
+   memcpy(r + AGX_ABI_SET_ADDR_BASE, bind->desc.set_addr, AGX_ABI_PUSH_BASE + AGX_ABI_PUSH_SIZE);
+   memset(r + AGX_ABI_PUSH_BASE + AGX_ABI_PUSH_SIZE, 0,
+          AGX_ABI_UNIFORM_SIZE - AGX_ABI_PUSH_BASE - AGX_ABI_PUSH_SIZE);
    if (fragment) {
       /* The fragment output epilog reads the blend constants (agxv_blend.h). */
       memcpy(r + AGX_ABI_FS_BLEND_CONST, cmd->dyn.s.cb.blend_constants, 16);
@@ -80,8 +90,20 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, bool fragme
       uint64_t data = s->code->va + s->info.const_data_offset;
       memcpy(r + AGX_ABI_CONST_DATA, &data, 8);
    }
+   if (!fragment) /* a geometry shader's rasterization variant (agxv_cmd_draw_gs.c) */
+      memcpy(r + AGX_ABI_GEOMETRY_PARAMS, &cmd->geometry_params, 8);
    *out = root.gpu;
    return VK_SUCCESS;
+}
+_Static_assert(AGX_ABI_SET_ADDR_BASE == 0 && AGX_ABI_PUSH_BASE == AGXV_MAX_SETS * 8 &&
+                  AGX_ABI_PUSH_SIZE == AGXV_MAX_PUSH_CONSTANTS_SIZE,
+               "set addresses and push constants sit in the root as in agxv_descriptor_state");
+
+/* The constant-data address a shader's root holds (0: none). */
+static uint64_t
+const_data(const struct agxv_shader *s)
+{
+   return s->info.const_data_size ? s->code->va + s->info.const_data_offset : 0;
 }
 
 /* The vertex-fetch prolog's per-buffer uniforms (agxv_vbo.h): address and
@@ -91,9 +113,9 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, bool fragme
  * element 0 then reads the robust sink (robustness on; its bytes are not
  * guaranteed zero; assumption: AGX_ABI_ROBUST_SINK_SIZE covers elsize) or
  * address 0 (no robustness: undefined behaviour in Vulkan anyway). */
-static VkResult
-write_vbo_uniforms(struct agxv_cmd_buffer *cmd, const struct agxv_vbo_link *link, uint64_t *out,
-                   uint32_t *out_size)
+VkResult
+agxv_cmd_write_vbo_uniforms(struct agxv_cmd_buffer *cmd, const struct agxv_vbo_link *link,
+                            uint64_t *out, uint32_t *out_size)
 {
    uint32_t n = 32 - (uint32_t)__builtin_clz(link->buffers | 1);
    struct agxv_upload_ptr u;
@@ -136,11 +158,9 @@ emit_usc_words(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, uint64_
                uint64_t *usc_offset)
 {
    struct agxv_device *device = cmd->device;
-   struct agxv_upload_ptr list;
-   VkResult result = agxv_upload_alloc(&cmd->usc, USC_LIST_MAX, USC_LIST_ALIGN, &list);
-   if (result != VK_SUCCESS)
-      return result;
-   uint8_t *p = list.cpu;
+   /* Packed here, then uploaded in its exact size. */
+   uint8_t words[USC_LIST_MAX];
+   uint8_t *p = words;
    for (uint32_t off = 0; off < AGX_ABI_UNIFORM_SIZE; off += UNIFORM_DMA_BYTES) {
       uint32_t bytes = AGX_ABI_UNIFORM_SIZE - off < UNIFORM_DMA_BYTES ? AGX_ABI_UNIFORM_SIZE - off
                                                                       : UNIFORM_DMA_BYTES;
@@ -212,6 +232,12 @@ emit_usc_words(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, uint64_
       agxv_push(p, USC_NO_PRESHADER, cfg)
          ;
    }
+   struct agxv_upload_ptr list;
+   uint32_t size = (uint32_t)(p - words);
+   VkResult result = agxv_upload_alloc(&cmd->usc, size, USC_LIST_ALIGN, &list);
+   if (result != VK_SUCCESS)
+      return result;
+   memcpy(list.cpu, words, size);
    *usc_offset = list.gpu - device->usc_base;
    return VK_SUCCESS;
 }
@@ -288,26 +314,54 @@ update_pass_arrays(struct agxv_cmd_buffer *cmd)
    return VK_SUCCESS;
 }
 
-/* The fragment-shader inputs of the PPP words. */
+/* The fragment-shader inputs of the PPP words. The root uniforms are
+ * uploaded again only when the fragment stage's sets/push constants or the
+ * blend constants changed; the USC word list and CF table come from the
+ * cache while their inputs match. */
 static VkResult
 fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsigned provoking,
         struct agxv_ppp_draw *pd)
 {
    const struct agxv_graphics_pipeline *gfx = pipeline->gfx;
    const struct agxv_shader *fs = agxv_pipeline_shader(pipeline, AGXV_STAGE_FRAGMENT);
+   struct agxv_draw_cache *c = &cmd->draw_cache;
    pd->has_fs = fs != NULL;
    if (!fs)
       return VK_SUCCESS;
-   uint64_t root, list, cf = 0;
-   VkResult result = write_root(cmd, fs, true, 0, 0, 0, &root);
-   if (result == VK_SUCCESS)
-      result = emit_usc_words(cmd, fs, root, &cmd->rendering.tib, &gfx->fs, 0, 0, 0, 0, &list);
-   if (result == VK_SUCCESS)
-      result = emit_cf_bindings(cmd, gfx, provoking, &cf, &pd->generate_primitive_id);
-   if (result != VK_SUCCESS)
-      return result;
-   pd->fs_pipeline = list;
-   pd->fs_cf_bindings = cf;
+   VkResult result;
+   uint64_t data = const_data(fs);
+   if ((c->dirty & AGXV_DRAW_DIRTY_FS_ROOT) || !c->fs_root || c->fs_const_data != data ||
+       (cmd->dyn.dirty & AGXV_DYN_BIT(CB_BLEND_CONSTANTS))) {
+      result = write_root(cmd, fs, true, 0, 0, 0, &c->fs_root);
+      if (result != VK_SUCCESS) {
+         c->fs_root = 0;
+         return result;
+      }
+      c->fs_const_data = data;
+      c->dirty &= ~AGXV_DRAW_DIRTY_FS_ROOT;
+   }
+   const struct agxv_draw_cache_entry *e = agxv_draw_cache_find(c, fs, c->fs_root, 0);
+   if (e) {
+      pd->fs_pipeline = e->value;
+   } else {
+      result = emit_usc_words(cmd, fs, c->fs_root, &cmd->rendering.tib, &gfx->fs, 0, 0, 0, 0,
+                              &pd->fs_pipeline);
+      if (result != VK_SUCCESS)
+         return result;
+      agxv_draw_cache_add(c, fs, c->fs_root, 0, pd->fs_pipeline, false);
+   }
+   /* The CF table depends on the pipeline's linkage and the provoking vertex. */
+   e = agxv_draw_cache_find(c, gfx, provoking, 1);
+   if (e) {
+      pd->fs_cf_bindings = e->value;
+      pd->generate_primitive_id = e->flag;
+   } else {
+      result =
+         emit_cf_bindings(cmd, gfx, provoking, &pd->fs_cf_bindings, &pd->generate_primitive_id);
+      if (result != VK_SUCCESS)
+         return result;
+      agxv_draw_cache_add(c, gfx, provoking, 1, pd->fs_cf_bindings, pd->generate_primitive_id);
+   }
    agx_pack(&pd->fs_counts, FRAGMENT_SHADER_WORD_0, cfg) {
       cfg.uniform_register_count = uniform_halves(fs);
       cfg.texture_state_register_count = 0;
@@ -324,7 +378,99 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
    }
    pd->fs_output_select =
       agxv_varyings_fs_output_select(gfx->fs.num_cf_bindings, gfx->fs.reads_frag_coord_z);
+   /* New words in the Fragment Shader PPP words when they changed. */
+   if (!c->fs_words_valid || c->fs_pipeline != pd->fs_pipeline ||
+       c->fs_cf_bindings != pd->fs_cf_bindings)
+      cmd->rendering.ppp_dirty |= AGXV_PPP_DIRTY_FS_UNIFORMS;
    return VK_SUCCESS;
+}
+
+/* The vertex shader's USC word list: root uniforms again only when the
+ * vertex stage's sets/push constants, the base vertex/instance or the
+ * constant data changed, vertex-fetch uniforms only when the vertex
+ * buffers or the pipeline's link changed, the list from the cache while
+ * its inputs match. Indirect draws always get a new list (it embeds the
+ * record's address). */
+static VkResult
+vs_list(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
+        const struct agxv_vdm_draw *vd, uint32_t base_vertex, uint32_t base_instance,
+        uint32_t draw_id, uint64_t *out)
+{
+   const struct agxv_graphics_pipeline *gfx = pipeline->gfx;
+   const struct agxv_shader *vs = agxv_pipeline_shader(pipeline, AGXV_STAGE_VERTEX);
+   struct agxv_draw_cache *c = &cmd->draw_cache;
+   VkResult result;
+   uint64_t data = const_data(vs);
+   if ((c->dirty & AGXV_DRAW_DIRTY_VS_ROOT) || !c->vs_root || c->vs_const_data != data ||
+       c->base_vertex != base_vertex || c->base_instance != base_instance ||
+       c->draw_id != draw_id || c->vs_geometry_params != cmd->geometry_params) {
+      result = write_root(cmd, vs, false, base_vertex, base_instance, draw_id, &c->vs_root);
+      if (result != VK_SUCCESS) {
+         c->vs_root = 0;
+         return result;
+      }
+      c->vs_const_data = data;
+      c->base_vertex = base_vertex;
+      c->base_instance = base_instance;
+      c->draw_id = draw_id;
+      c->vs_geometry_params = cmd->geometry_params;
+      c->dirty &= ~AGXV_DRAW_DIRTY_VS_ROOT;
+   }
+   uint64_t vbo = 0;
+   uint32_t vbo_size = 0;
+   if (gfx->has_vbo) {
+      if ((c->dirty & AGXV_DRAW_DIRTY_VB) || c->vbo_link != &gfx->vbo || !c->vbo ||
+          (cmd->dyn.dirty & (AGXV_DYN_BIT(VI) | AGXV_DYN_BIT(VI_BINDING_STRIDES)))) {
+         result = agxv_cmd_write_vbo_uniforms(cmd, &gfx->vbo, &c->vbo, &c->vbo_size);
+         if (result != VK_SUCCESS) {
+            c->vbo = 0;
+            return result;
+         }
+         c->vbo_link = &gfx->vbo;
+         c->dirty &= ~AGXV_DRAW_DIRTY_VB;
+      }
+      vbo = c->vbo;
+      vbo_size = c->vbo_size;
+   }
+   if (vd->indirect)
+      return emit_usc_words(cmd, vs, c->vs_root, NULL, NULL, vd->indirect + (vd->indexed ? 12 : 8),
+                            vbo, gfx->vbo.uniform_base, vbo_size, out);
+   const struct agxv_draw_cache_entry *e = agxv_draw_cache_find(c, vs, c->vs_root, vbo);
+   if (e) {
+      *out = e->value;
+      return VK_SUCCESS;
+   }
+   result =
+      emit_usc_words(cmd, vs, c->vs_root, NULL, NULL, 0, vbo, gfx->vbo.uniform_base, vbo_size, out);
+   if (result == VK_SUCCESS)
+      agxv_draw_cache_add(c, vs, c->vs_root, vbo, *out, false);
+   return result;
+}
+
+/* The restart index of an index type (all ones in its size). */
+static uint32_t
+restart_index(VkIndexType type)
+{
+   return type == VK_INDEX_TYPE_UINT32   ? 0xFFFFFFFFu
+          : type == VK_INDEX_TYPE_UINT16 ? 0xFFFFu
+                                         : 0xFFu;
+}
+
+/* The VDM stream the draw goes to; a stream other than the one the cached
+ * hardware state was emitted in starts from nothing: every PPP word and
+ * VDM State word is emitted again. */
+static struct agxv_cs *
+draw_stream(struct agxv_cmd_buffer *cmd)
+{
+   struct agxv_cs *cs = agxv_cmd_cs(cmd, AGXV_CS_VDM);
+   struct agxv_draw_cache *c = &cmd->draw_cache;
+   if (cmd->stream_open && c->stream_va != cmd->open.start_va) {
+      agxv_draw_cache_forget_stream(c);
+      c->stream_va = cmd->open.start_va;
+      cmd->rendering.ppp_dirty = AGXV_PPP_DIRTY_ALL;
+      cmd->dyn.dirty = AGXV_DYN_ALL;
+   }
+   return cs;
 }
 
 static VkResult
@@ -332,6 +478,7 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
      uint32_t base_instance, uint32_t draw_id)
 {
    struct agxv_rendering_state *rs = &cmd->rendering;
+   struct agxv_draw_cache *c = &cmd->draw_cache;
    const struct agxv_pipeline *pipeline = cmd->bind[AGXV_BIND_POINT_GRAPHICS].pipeline;
    if (!rs->active)
       return agxv_error(VK_ERROR_UNKNOWN, "draw outside a render pass");
@@ -342,9 +489,15 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
    const struct agxv_dynamic_graphics_state *d = &cmd->dyn;
    if (!agxv_vdm_primitive(d->s.ia.topology, &vd->primitive))
       return agxv_error(VK_ERROR_UNKNOWN, "topology %u is not supported yet", d->s.ia.topology);
-   if (memcmp(&gfx->tib, &rs->tib, sizeof(rs->tib)))
-      return agxv_error(VK_ERROR_UNKNOWN,
-                        "the pipeline's rendering formats differ from the render pass's");
+   if (pipeline != c->pipeline) {
+      if (memcmp(&gfx->tib, &rs->tib, sizeof(rs->tib)))
+         return agxv_error(VK_ERROR_UNKNOWN,
+                           "the pipeline's rendering formats differ from the render pass's");
+      c->pipeline = pipeline;
+   }
+   struct agxv_cs *cs = draw_stream(cmd);
+   if (cs->status != VK_SUCCESS)
+      return cs->status;
    unsigned provoking = agxv_provoking_vertex(d->s.rs.provoking_vertex, d->s.ia.topology);
 
    struct agxv_ppp_draw pd = {
@@ -359,29 +512,24 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
    pd.varying_counts_32 = agxv_varyings_counts_32(&gfx->uvs);
    agx_pack(&pd.varying_counts_16, VARYING_COUNTS, cfg)
       ;
-   /* Every draw uploads new FS words. */
-   rs->ppp_dirty |= AGXV_PPP_DIRTY_FS_UNIFORMS;
    VkResult result = fill_fs(cmd, pipeline, provoking, &pd);
    if (result == VK_SUCCESS)
       result = update_pass_arrays(cmd);
-   uint64_t vs_root, vs_list;
+   uint64_t vs_usc;
    if (result == VK_SUCCESS)
-      result = write_root(cmd, vs, false, base_vertex, base_instance, draw_id, &vs_root);
-   uint64_t vbo = 0;
-   uint32_t vbo_size = 0;
-   if (result == VK_SUCCESS && gfx->has_vbo)
-      result = write_vbo_uniforms(cmd, &gfx->vbo, &vbo, &vbo_size);
-   if (result == VK_SUCCESS)
-      result = emit_usc_words(cmd, vs, vs_root, NULL, NULL,
-                              vd->indirect ? vd->indirect + (vd->indexed ? 12 : 8) : 0, vbo,
-                              gfx->vbo.uniform_base, vbo_size, &vs_list);
+      result = vs_list(cmd, pipeline, vd, base_vertex, base_instance, draw_id, &vs_usc);
    if (result != VK_SUCCESS)
       return result;
    pd.scissor_index = rs->scissor_index;
    pd.depth_bias_index = rs->depth_bias_index;
 
-   struct AGX_PPP_HEADER hdr = agxv_ppp_header(d, rs->ppp_dirty, &pd);
-   size_t ppp_size = agxv_ppp_size(&hdr);
+   /* Nothing changed: no PPP words (the header would announce none). */
+   struct AGX_PPP_HEADER hdr = {0};
+   size_t ppp_size = 4;
+   if (rs->ppp_dirty || d->dirty) {
+      hdr = agxv_ppp_header(d, rs->ppp_dirty, &pd);
+      ppp_size = agxv_ppp_size(&hdr);
+   }
    struct agxv_upload_ptr ppp = {0};
    if (ppp_size > 4) {
       result = agxv_upload_alloc(&cmd->data, (uint32_t)ppp_size, 64, &ppp);
@@ -390,10 +538,15 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
       if (agxv_ppp_emit(ppp.cpu, ppp_size, &hdr, d, &pd) != ppp_size)
          return agxv_error(VK_ERROR_UNKNOWN, "PPP block could not be encoded");
    }
+   /* The VDM State words go out when they differ from the stream's (as
+    * hk_flush_dynamic_state: only when the VS, its uniforms, the provoking
+    * vertex, the varyings or rasterizer discard changed). */
    struct agxv_vdm_vs vvs = {
-      .pipeline = vs_list,
+      .pipeline = vs_usc,
       .provoking = provoking,
       .rasterizer_discard = d->s.rs.rasterizer_discard_enable,
+      .outputs = agxv_varyings_vdm_outputs(&gfx->uvs),
+      .generate_primitive_id = pd.generate_primitive_id,
    };
    agx_pack(&vvs.counts, VDM_STATE_VERTEX_SHADER_WORD_0, cfg) {
       cfg.uniform_register_count = uniform_halves(vs);
@@ -402,8 +555,10 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
          vs->info.sampler_states ? AGX_SAMPLER_STATES_4_COMPACT : AGX_SAMPLER_STATES_0;
       cfg.preshader_register_count = vs->info.preamble_offset ? vs->info.preamble_gpr_halves : 0;
    }
-   vvs.outputs = agxv_varyings_vdm_outputs(&gfx->uvs);
-   vvs.generate_primitive_id = pd.generate_primitive_id;
+   bool vs_state = !c->vs_state_valid || !agxv_draw_cache_vs_state_equal(&c->vs_state, &vvs);
+   /* The restart index likewise (hk_flush_index: when the index buffer changed). */
+   uint32_t restart = restart_index(cmd->index.type);
+   bool restart_state = vd->indexed && (!c->restart_valid || c->restart_index != restart);
    if (vd->indexed) {
       vd->index_buffer = cmd->index.va;
       vd->index_buffer_range = cmd->index.size;
@@ -412,26 +567,40 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
                                                                  : AGX_INDEX_SIZE_U8;
       vd->restart = d->s.ia.primitive_restart_enable;
    }
-   size_t bytes = (ppp_size > 4 ? AGXV_VDM_PPP_STATE_SIZE : 0) + AGXV_VDM_VS_STATE_SIZE +
-                  (vd->indexed ? AGXV_VDM_RESTART_INDEX_SIZE : 0) + agxv_vdm_draw_size(vd);
-   struct agxv_cs *cs = agxv_cmd_cs(cmd, AGXV_CS_VDM);
+   size_t bytes = (ppp_size > 4 ? AGXV_VDM_PPP_STATE_SIZE : 0) +
+                  (vs_state ? AGXV_VDM_VS_STATE_SIZE : 0) +
+                  (restart_state ? AGXV_VDM_RESTART_INDEX_SIZE : 0) + agxv_vdm_draw_size(vd);
    uint8_t *p = agxv_cs_reserve(cs, (uint32_t)bytes), *end = p + bytes;
    if (!p)
       return cs->status;
    if (ppp_size > 4)
       p += agxv_vdm_emit_ppp_state(p, end - p, ppp.gpu, ppp_size);
-   p += agxv_vdm_emit_vs_state(p, end - p, &vvs);
-   if (vd->indexed) {
-      uint32_t restart = cmd->index.type == VK_INDEX_TYPE_UINT32   ? 0xFFFFFFFFu
-                         : cmd->index.type == VK_INDEX_TYPE_UINT16 ? 0xFFFFu
-                                                                   : 0xFFu;
+   if (vs_state)
+      p += agxv_vdm_emit_vs_state(p, end - p, &vvs);
+   if (restart_state)
       p += agxv_vdm_emit_restart_index(p, end - p, restart);
-   }
    if (!agxv_vdm_emit_draw(p, end - p, vd))
       return agxv_error(VK_ERROR_UNKNOWN, "draw could not be encoded");
+   c->vs_state = vvs;
+   c->vs_state_valid = true;
+   if (restart_state) {
+      c->restart_index = restart;
+      c->restart_valid = true;
+   }
+   if (pd.has_fs) {
+      c->fs_pipeline = pd.fs_pipeline;
+      c->fs_cf_bindings = pd.fs_cf_bindings;
+      c->fs_words_valid = true;
+   }
    cmd->dyn.dirty = 0;
    rs->ppp_dirty = 0;
    return VK_SUCCESS;
+}
+
+VkResult
+agxv_cmd_draw_vdm(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd)
+{
+   return draw(cmd, vd, 0, 0, 0);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -446,7 +615,8 @@ agxv_CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t insta
       .instances = instanceCount,
       .first = firstVertex,
    };
-   VkResult result = draw(cmd, &vd, firstVertex, firstInstance, 0);
+   VkResult result = agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, firstVertex, firstInstance)
+                                          : draw(cmd, &vd, firstVertex, firstInstance, 0);
    if (result != VK_SUCCESS)
       agxv_cmd_set_error(cmd, result);
 }
@@ -465,7 +635,9 @@ agxv_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount, uint32_t
       .vertex_offset = vertexOffset,
       .indexed = true,
    };
-   VkResult result = draw(cmd, &vd, (uint32_t)vertexOffset, firstInstance, 0);
+   VkResult result = agxv_cmd_has_gs(cmd)
+                        ? agxv_cmd_draw_gs(cmd, &vd, (uint32_t)vertexOffset, firstInstance)
+                        : draw(cmd, &vd, (uint32_t)vertexOffset, firstInstance, 0);
    if (result != VK_SUCCESS)
       agxv_cmd_set_error(cmd, result);
 }
@@ -480,7 +652,9 @@ draw_indirect(struct agxv_cmd_buffer *cmd, VkBuffer _buffer, VkDeviceSize offset
    for (uint32_t i = 0; i < count; i++) {
       struct agxv_vdm_draw vd = {.indirect = buffer->va + offset + (uint64_t)i * stride,
                                  .indexed = indexed};
-      VkResult result = draw(cmd, &vd, 0, 0, i); /* DrawIndex: the record's index */
+      /* DrawIndex: the record's index (GS draws: 0, not supported there yet) */
+      VkResult result =
+         agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, 0, 0) : draw(cmd, &vd, 0, 0, i);
       if (result != VK_SUCCESS) {
          agxv_cmd_set_error(cmd, result);
          return;
@@ -524,7 +698,10 @@ bind_vertex_buffers(struct agxv_cmd_buffer *cmd, uint32_t first, uint32_t count,
       uint64_t offset = offsets[i];
       uint64_t avail = buffer && buffer->size > offset ? buffer->size - offset : 0;
       uint64_t size = sizes && sizes[i] != VK_WHOLE_SIZE && sizes[i] < avail ? sizes[i] : avail;
-      cmd->vb.va[first + i] = buffer ? buffer->va + offset : 0;
+      uint64_t va = buffer ? buffer->va + offset : 0;
+      if (cmd->vb.va[first + i] != va || cmd->vb.size[first + i] != size)
+         cmd->draw_cache.dirty |= AGXV_DRAW_DIRTY_VB;
+      cmd->vb.va[first + i] = va;
       cmd->vb.size[first + i] = size;
    }
 }

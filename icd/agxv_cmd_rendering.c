@@ -456,6 +456,7 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
    rs->ppp_dirty = AGXV_PPP_DIRTY_ALL;
    /* Everything is emitted again in a new stream. */
    cmd->dyn.dirty = AGXV_DYN_ALL;
+   agxv_draw_cache_begin_pass(&cmd->draw_cache);
    return VK_SUCCESS;
 }
 

@@ -37,6 +37,12 @@ agxv_cs_reset(struct agxv_cs *cs)
 }
 
 void
+agxv_cs_trim(struct agxv_cs *cs)
+{
+   agxv_upload_trim(&cs->chunks);
+}
+
+void
 agxv_cs_finish(struct agxv_cs *cs)
 {
    agxv_cs_reset(cs);

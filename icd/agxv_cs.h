@@ -39,7 +39,8 @@ struct agxv_cs {
 
 void agxv_cs_init(struct agxv_cs *cs, struct agxv_device *device, enum agxv_cs_type type);
 void agxv_cs_finish(struct agxv_cs *cs); /* frees the chunks */
-void agxv_cs_reset(struct agxv_cs *cs);  /* frees the chunks, keeps the builder */
+void agxv_cs_reset(struct agxv_cs *cs);  /* starts over, keeping the chunks for reuse */
+void agxv_cs_trim(struct agxv_cs *cs);   /* frees the chunks the builder does not use */
 
 /* Space for `bytes` (4-byte aligned, at most a chunk); NULL on failure
  * (then cs->status says why). 0 bytes makes sure a chunk exists. */

@@ -137,8 +137,19 @@ create_graphics_pipeline(struct agxv_device *device, const VkGraphicsPipelineCre
                         state->ms.rasterization_samples))
       result = agxv_error(VK_ERROR_UNKNOWN, "colour formats the tilebuffer does not take");
    const struct agxv_pipeline_layout *layout = agxv_pipeline_layout_from_handle(info->layout);
+   /* A geometry shader takes the vertex stage with it (agxv_graphics_pipeline_gs.c). */
+   const VkPipelineShaderStageCreateInfo *vs = NULL, *gs = NULL;
+   for (uint32_t i = 0; i < info->stageCount; i++) {
+      if (info->pStages[i].stage == VK_SHADER_STAGE_VERTEX_BIT)
+         vs = &info->pStages[i];
+      if (info->pStages[i].stage == VK_SHADER_STAGE_GEOMETRY_BIT)
+         gs = &info->pStages[i];
+   }
+   if (result == VK_SUCCESS && gs)
+      result = agxv_gs_pipeline_compile(device, pipeline, vs, gs, layout);
    for (uint32_t i = 0; result == VK_SUCCESS && i < info->stageCount; i++)
-      result = compile_stage(device, pipeline, &info->pStages[i], layout, &gfx->tib);
+      if (!gs || (&info->pStages[i] != vs && &info->pStages[i] != gs))
+         result = compile_stage(device, pipeline, &info->pStages[i], layout, &gfx->tib);
    if (result == VK_SUCCESS && !(pipeline->stages & (1u << AGXV_STAGE_VERTEX)))
       result = agxv_error(VK_ERROR_UNKNOWN, "graphics pipeline without a vertex shader");
    if (result != VK_SUCCESS) {

@@ -33,7 +33,27 @@ struct agxv_graphics_pipeline {
    struct agx_fs_info fs;            /* CF bindings, discard, colour outputs */
    struct agx_tilebuffer_layout tib; /* what the fragment shader stores to */
    unsigned pass_type;               /* Fragment control pass type (agx_fs_pass_type) */
+   /* A geometry shader (agxv_graphics_pipeline_gs.c, emulation.md §4): the
+    * vertex stage slot holds its rasterization variant (a hardware VS),
+    * these the compute variants launched before the render. */
+   bool has_gs;
+   struct agxv_pipeline *gs_vs_sw; /* the VS as compute: outputs to the input buffer */
+   struct agxv_pipeline *gs_main;  /* the GS writing the index buffer */
+   struct agx_gs_info gs;          /* modes and DYNAMIC_INDEXED shape */
+   uint64_t gs_input_mask;         /* slots the software VS writes (layout/agx_gs.h) */
+   bool gs_has_vbo;                /* the software VS fetches vertex attributes */
+   struct agxv_vbo_link gs_vbo;    /* its buffers (table in agx_gs_params.vertex_buffers) */
 };
+
+/* Compiles the vertex and geometry stages of a pipeline with a geometry
+ * shader (its three variants, agxv_graphics_pipeline_gs.c). */
+struct agxv_pipeline_layout;
+VkResult agxv_gs_pipeline_compile(struct agxv_device *device, struct agxv_pipeline *pipeline,
+                                  const VkPipelineShaderStageCreateInfo *vs,
+                                  const VkPipelineShaderStageCreateInfo *gs,
+                                  const struct agxv_pipeline_layout *layout);
+/* Frees the compute variants (agxv_pipeline_destroy). */
+void agxv_gs_pipeline_finish(struct agxv_device *device, struct agxv_graphics_pipeline *gfx);
 
 /* The tilebuffer layout of colour formats and a sample count (false: a
  * format the tilebuffer does not take). */

@@ -111,3 +111,18 @@ agxv_error(VkResult result, const char *fmt, ...)
    agxv_log("%s (VkResult %d)", buf, (int)result);
    return result;
 }
+
+bool
+agxv_experimental(const char *feature)
+{
+   const char *env = getenv("AGXV_EXPERIMENTAL");
+   size_t n = strlen(feature);
+   for (const char *p = env; p && *p;) {
+      const char *end = strchr(p, ',');
+      size_t len = end ? (size_t)(end - p) : strlen(p);
+      if (len == n && !strncmp(p, feature, n))
+         return true;
+      p = end ? end + 1 : NULL;
+   }
+   return false;
+}

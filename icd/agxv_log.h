@@ -29,6 +29,11 @@ agxv_debug(enum agxv_debug_flag flag)
    return (agxv_debug_flags() & flag) != 0;
 }
 
+/* Whether the comma list in AGXV_EXPERIMENTAL names `feature` (features
+ * advertised before their conformance tests pass broadly: "gs" geometry
+ * shaders). */
+bool agxv_experimental(const char *feature);
+
 void agxv_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Logs "agx: not implemented: <name>" the first time for each command. */

@@ -144,6 +144,11 @@ init_features(struct agxv_features *f)
     * the record's index; tests/icd test_draw, test_draw_params). */
    f->v10.multiDrawIndirect = VK_TRUE;
    f->v10.drawIndirectFirstInstance = VK_TRUE;
+   /* Geometry shaders emulated with compute (emulation.md §4;
+    * agxv_graphics_pipeline_gs.c, agxv_cmd_draw_gs.c; tests/icd test_gs),
+    * advertised with AGXV_EXPERIMENTAL=gs until dEQP's geometry group
+    * passes broadly. */
+   f->v10.geometryShader = agxv_experimental("gs");
    /* Buffer accesses through storage/uniform descriptors are bounds-checked
     * against the descriptor's range when the device enables it: out-of-range
     * loads and atomics return 0, stores and atomics go to a device-owned sink
@@ -349,6 +354,12 @@ init_properties(struct agxv_physical_device *pdev)
       .maxVertexInputBindingStride = 2048,
       .maxVertexOutputComponents = 64,
       .maxFragmentInputComponents = 64,
+      /* geometry shaders (AGXV_EXPERIMENTAL=gs): Vulkan's minimums */
+      .maxGeometryShaderInvocations = agxv_experimental("gs") ? 32 : 0,
+      .maxGeometryInputComponents = agxv_experimental("gs") ? 64 : 0,
+      .maxGeometryOutputComponents = agxv_experimental("gs") ? 64 : 0,
+      .maxGeometryOutputVertices = agxv_experimental("gs") ? 256 : 0,
+      .maxGeometryTotalOutputComponents = agxv_experimental("gs") ? 1024 : 0,
       .maxFragmentOutputAttachments = 4,
       .maxFragmentCombinedOutputResources = 4,
       .maxComputeSharedMemorySize = 32768,

@@ -1,5 +1,6 @@
 /* Pipelines: uploading each stage's compiled code into the USC heap. */
 #include "agxv_pipeline.h"
+#include "agxv_graphics_pipeline.h"
 
 #include <stddef.h>
 #include <string.h>
@@ -173,6 +174,8 @@ agxv_pipeline_destroy(struct agxv_device *device, struct agxv_pipeline *pipeline
       if (pipeline->stages & (1u << s))
          agxv_bo_destroy(device, pipeline->shaders[s].code);
    }
+   if (pipeline->gfx)
+      agxv_gs_pipeline_finish(device, pipeline->gfx);
    agxv_free(&device->alloc, pipeline->gfx);
    agxv_object_free(alloc, pipeline);
 }

@@ -168,6 +168,11 @@ agxv_queue_encode_stream(struct agxv_submit_state *st, const struct agxv_cmd_str
       r.vdm_ctrl_stream_base = s->start_va;
       r.sampler_heap = st->sampler_heap;
       r.sampler_count = (uint16_t)st->sampler_count;
+      /* vertex and fragment shaders with stack (private arrays, spills)
+       * get it from the same helper program as compute (zero until a
+       * pipeline needed scratch) */
+      r.vertex_helper = st->helper;
+      r.fragment_helper = st->helper;
       r.ts_frag.end = (struct drm_asahi_timestamp){.handle = s->ts_object, .offset = s->ts_offset};
       memcpy(p + sizeof(h), &r, sizeof(r));
       st->n_render++;

@@ -8,7 +8,9 @@
 
 #include "agx_backend.h"
 #include "agxv_descriptor_set_layout.h"
+#include "agx_gs.h"
 #include "agx_passes.h"
+#include "agx_vbo_prolog.h"
 #include "agx_spirv.h"
 
 struct layout_map {
@@ -50,6 +52,21 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
    free(spec);
    if (!s)
       return -1;
+   if (req->gs_vbo && req->gs_variant == AGXV_GS_VS_SW &&
+       agx_vbo_lower_sw(s, req->gs_vbo, AGX_GS_PARAMS_VERTEX_BUFFERS, err, err_size)) {
+      agx_shader_destroy(s);
+      return -1;
+   }
+   if (req->gs_variant) {
+      struct agx_gs_options gs = {.variant = (enum agx_gs_variant)(req->gs_variant - 1),
+                                  .input_mask = req->gs_input_mask};
+      if (agx_pass_lower_gs(s, &gs, err, err_size)) {
+         agx_shader_destroy(s);
+         return -1;
+      }
+      out->gs_output_mask = gs.output_mask;
+      out->gs = s->gs;
+   }
 
    struct layout_map map = {req->set_layouts, req->set_count};
    struct agx_io_options io = {.binding_offset = binding_offset, .data = &map};

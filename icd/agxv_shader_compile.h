@@ -13,10 +13,20 @@
 #include "agxv_pipeline.h"
 
 struct agxv_descriptor_set_layout;
+struct agx_vbo_key;
 
 struct agxv_spec_constant {
    uint32_t id;
    uint64_t value;
+};
+
+/* The geometry-shader path's variants (1 + the compiler's enum
+ * agx_gs_variant, compiler/ir/agx_passes.h). */
+enum agxv_gs_variant {
+   AGXV_GS_NONE = 0,
+   AGXV_GS_VS_SW,
+   AGXV_GS_MAIN,
+   AGXV_GS_RAST,
 };
 
 struct agxv_compile_request {
@@ -34,6 +44,14 @@ struct agxv_compile_request {
    /* Fragment shaders: leave the colours in registers for the output
     * epilog (agx_backend_options.fs_epilog) instead of storing them. */
    bool fs_epilog;
+   /* The geometry-shader path (agx_pass_lower_gs, compiler/ir/agx_passes.h):
+    * compile this variant; gs_input_mask
+    * = the slots the software vertex shader writes (GS variants). */
+   enum agxv_gs_variant gs_variant;
+   uint64_t gs_input_mask;
+   /* AGXV_GS_VS_SW: the vertex input state for the software fetch (NULL:
+    * the shader reads no attributes) */
+   const struct agx_vbo_key *gs_vbo;
 };
 
 struct agxv_compile_result {
@@ -41,6 +59,10 @@ struct agxv_compile_result {
    uint32_t size;
    uint32_t main_size; /* bytes of the main program (zero padding follows) */
    struct agxv_shader_info info;
+   /* geometry-shader path: the VS_SW variant's written slots, the GS's
+    * execution modes and shape */
+   uint64_t gs_output_mask;
+   struct agx_gs_info gs;
 };
 
 struct agxv_device;

@@ -28,16 +28,34 @@ agxv_upload_init(struct agxv_upload *up, struct agxv_device *device, uint32_t bo
 void
 agxv_upload_reset(struct agxv_upload *up)
 {
-   for (uint32_t i = 0; i < up->bo_count; i++)
-      agxv_bo_destroy(up->device, up->bos[i]);
+   /* The BOs stay mapped for the next recording: writing them again costs
+    * no new pages (the command buffer is not pending, Vulkan's rule for a
+    * reset, so the GPU no longer reads them). */
+   if (up->bo_count > up->bo_retained)
+      up->bo_retained = up->bo_count;
    up->bo_count = 0;
    up->offset = 0;
 }
 
 void
-agxv_upload_finish(struct agxv_upload *up)
+agxv_upload_trim(struct agxv_upload *up)
+{
+   for (uint32_t i = up->bo_count; i < up->bo_retained; i++)
+      agxv_bo_destroy(up->device, up->bos[i]);
+   up->bo_retained = up->bo_count;
+}
+
+void
+agxv_upload_release(struct agxv_upload *up)
 {
    agxv_upload_reset(up);
+   agxv_upload_trim(up);
+}
+
+void
+agxv_upload_finish(struct agxv_upload *up)
+{
+   agxv_upload_release(up);
    agxv_free(&up->device->alloc, up->bos);
    up->bos = NULL;
    up->bo_capacity = 0;
@@ -46,6 +64,21 @@ agxv_upload_finish(struct agxv_upload *up)
 VkResult
 agxv_upload_add_bo(struct agxv_upload *up, uint32_t min_size, struct agxv_bo **out)
 {
+   uint32_t size = min_size > AGXV_UPLOAD_BO_SIZE ? min_size : AGXV_UPLOAD_BO_SIZE;
+   if (up->bo_count < up->bo_retained) {
+      /* The next kept BO, when large enough; else it makes room. */
+      struct agxv_bo *kept = up->bos[up->bo_count];
+      if (kept->size >= size) {
+         up->bo_count++;
+         up->offset = 0;
+         if (out)
+            *out = kept;
+         return VK_SUCCESS;
+      }
+      agxv_bo_destroy(up->device, kept);
+      up->bos[up->bo_count] = up->bos[--up->bo_retained];
+      return agxv_upload_add_bo(up, min_size, out);
+   }
    if (up->bo_count == up->bo_capacity) {
       uint32_t cap = up->bo_capacity ? up->bo_capacity * 2 : 4;
       struct agxv_bo **bos =
@@ -59,7 +92,6 @@ agxv_upload_add_bo(struct agxv_upload *up, uint32_t min_size, struct agxv_bo **o
       up->bo_capacity = cap;
    }
    struct agxv_bo *bo;
-   uint32_t size = min_size > AGXV_UPLOAD_BO_SIZE ? min_size : AGXV_UPLOAD_BO_SIZE;
    VkResult result = agxv_bo_create(up->device, size, up->bo_flags, up->label, &bo);
    if (result != VK_SUCCESS)
       return result;
@@ -70,6 +102,7 @@ agxv_upload_add_bo(struct agxv_upload *up, uint32_t min_size, struct agxv_bo **o
       return result;
    }
    up->bos[up->bo_count++] = bo;
+   up->bo_retained = up->bo_count;
    up->offset = 0;
    if (out)
       *out = bo;

@@ -201,6 +201,17 @@ get_prolog(struct agxv_device *device, const struct agx_vbo_key *key,
 #define ALIGN_UP(x, a) (((x) + (a)-1) & ~((a)-1))
 
 VkResult
+agxv_vbo_sw_key(const struct agxv_graphics_state *s, struct agx_vbo_key *key,
+                struct agxv_vbo_link *link)
+{
+   if ((s->dynamic & AGXV_DYN_BIT(VI)) || (s->dynamic & AGXV_DYN_BIT(VI_BINDING_STRIDES)))
+      return agxv_error(VK_ERROR_UNKNOWN, "dynamic vertex input or strides with vertex "
+                                          "attributes are not supported yet");
+   memset(link, 0, sizeof(*link));
+   return make_key(&s->vi, s->vi.attributes_valid, 0, key, link);
+}
+
+VkResult
 agxv_vbo_link_vs(struct agxv_device *device, const struct agxv_graphics_state *s,
                  uint32_t attribs_read, const uint8_t *code, uint32_t size,
                  const struct agxv_shader_info *info, uint8_t **linked, uint32_t *linked_size,

@@ -33,6 +33,13 @@ struct agxv_vbo_link {
 /* The prolog's format of a VkFormat (0 = AGX_VBO_NONE: not a vertex format). */
 unsigned agxv_vbo_format(VkFormat format);
 
+struct agx_vbo_key;
+/* The vertex-fetch key of every attribute the state describes, for the
+ * software fetch of a vertex shader run as compute (agx_vbo_lower_sw;
+ * geometry shaders, agxv_graphics_pipeline_gs.c); link: the buffers read. */
+VkResult agxv_vbo_sw_key(const struct agxv_graphics_state *s, struct agx_vbo_key *key,
+                         struct agxv_vbo_link *link);
+
 /* Links the prolog for the state's attributes in front of the main vertex
  * shader code (code/size/info as agxv_compile_graphics made them):
  * *linked is malloc'ed, *linked_info the combined info. */

@@ -4,14 +4,15 @@
  * on lavapipe in one `meson test --benchmark`). Inside one dynamic-rendering
  * pass on a 64x64 R8G8B8A8_UNORM attachment it times, in ns per draw:
  *   - vkCmdDraw with no state change between draws;
- *   - vkCmdDraw after a descriptor-set bind and a push-constant update (the
- *     per-draw state a renderer changes most; vertex-buffer binds join this
- *     row when the driver has them);
+ *   - vkCmdDraw after a descriptor-set bind, a vertex-buffer bind and a
+ *     push-constant update (the per-draw state a renderer changes most);
  *   - vkCmdDraw after a pipeline switch (two pipelines alternating).
  * Then it submits the last command buffer once so every recorded draw is
- * also known to execute. Assumes the driver supports dynamic rendering and
- * colour attachments of R8G8B8A8_UNORM (agx-vk's first rendering tests).
- * agx-vk-draw-bench VERT.spv FRAG.spv
+ * also known to execute (skipped with --record-only, for profiling the
+ * recording alone). Each row is the fastest of several recordings.
+ * Assumes the driver supports dynamic rendering and colour attachments of
+ * R8G8B8A8_UNORM (agx-vk's first rendering tests).
+ * agx-vk-draw-bench VERT.spv FRAG.spv [--record-only]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -131,13 +132,33 @@ make_pipeline(VkDevice dev, VkPipelineLayout layout, VkShaderModule vs, VkShader
    return p;
 }
 
+/* Submits the recorded command buffer once and reports the draw rate. */
+static void
+execute(VkDevice dev, VkQueue queue, VkCommandBuffer cb, int n)
+{
+   VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+   VkFence fence;
+   OK(vkCreateFence(dev, &fci, NULL, &fence));
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                      .commandBufferCount = 1,
+                      .pCommandBuffers = &cb};
+   double s0 = now();
+   OK(vkQueueSubmit(queue, 1, &si, fence));
+   OK(vkWaitForFences(dev, 1, &fence, VK_TRUE, UINT64_MAX));
+   double s1 = now();
+   printf("execute %d draws of one small triangle: %.0f draws/s\n", n, n / (s1 - s0));
+
+   vkDestroyFence(dev, fence, NULL);
+}
+
 int
 main(int argc, char **argv)
 {
-   if (argc != 3) {
-      fprintf(stderr, "usage: agx-vk-draw-bench VERT.spv FRAG.spv\n");
+   if (argc != 3 && (argc != 4 || strcmp(argv[3], "--record-only"))) {
+      fprintf(stderr, "usage: agx-vk-draw-bench VERT.spv FRAG.spv [--record-only]\n");
       return 2;
    }
+   const int record_only = argc == 4;
    VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
                             .apiVersion = VK_API_VERSION_1_3};
    VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
@@ -198,6 +219,7 @@ main(int argc, char **argv)
    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
                              .size = 4096,
                              .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                      VK_BUFFER_USAGE_VERTEX_BUFFER_BIT |
                                       VK_BUFFER_USAGE_TRANSFER_DST_BIT};
    VkBuffer buf;
    OK(vkCreateBuffer(dev, &bci, NULL, &buf));
@@ -289,48 +311,47 @@ main(int argc, char **argv)
    printf("device: %s\n", props.deviceName);
    static const char *const names[3] = {
       "record vkCmdDraw, no state change",
-      "record vkCmdDraw + bind set + push constants",
+      "record vkCmdDraw + bind set + bind vertex buffer + push constants",
       "record vkCmdDraw + pipeline switch",
    };
-   const int N = 20000;
+   /* Each row records REPS times and reports the fastest (the machine is
+    * shared; the minimum is the least disturbed run). */
+   const int N = 20000, REPS = record_only ? 20 : 5;
    for (int variant = 0; variant < 3; variant++) {
-      OK(vkResetCommandBuffer(cb, 0));
-      OK(vkBeginCommandBuffer(cb, &begin));
-      vkCmdBeginRendering(cb, &rinfo);
-      vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipes[0]);
-      vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pl, 0, 1, &set, 0, NULL);
-      float push[4] = {0};
-      vkCmdPushConstants(cb, pl, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
-      double t0 = now();
-      for (int i = 0; i < N; i++) {
-         if (variant == 1) {
-            push[0] = (float)(i & 7) * 0.01f;
-            vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pl, 0, 1, &set, 0, NULL);
-            vkCmdPushConstants(cb, pl, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
-         } else if (variant == 2) {
-            vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipes[i & 1]);
+      double best = 1e30;
+      for (int rep = 0; rep < REPS; rep++) {
+         OK(vkResetCommandBuffer(cb, 0));
+         OK(vkBeginCommandBuffer(cb, &begin));
+         vkCmdBeginRendering(cb, &rinfo);
+         vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipes[0]);
+         vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pl, 0, 1, &set, 0, NULL);
+         float push[4] = {0};
+         vkCmdPushConstants(cb, pl, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
+         double t0 = now();
+         for (int i = 0; i < N; i++) {
+            if (variant == 1) {
+               push[0] = (float)(i & 7) * 0.01f;
+               VkDeviceSize vb_offset = (VkDeviceSize)(i & 3) * 16;
+               vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pl, 0, 1, &set, 0,
+                                       NULL);
+               vkCmdBindVertexBuffers(cb, 0, 1, &buf, &vb_offset);
+               vkCmdPushConstants(cb, pl, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
+            } else if (variant == 2) {
+               vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipes[i & 1]);
+            }
+            vkCmdDraw(cb, 3, 1, 0, 0);
          }
-         vkCmdDraw(cb, 3, 1, 0, 0);
+         double t1 = now();
+         vkCmdEndRendering(cb);
+         OK(vkEndCommandBuffer(cb));
+         if (t1 - t0 < best)
+            best = t1 - t0;
       }
-      double t1 = now();
-      vkCmdEndRendering(cb);
-      OK(vkEndCommandBuffer(cb));
-      printf("%s: %.0f ns/call\n", names[variant], (t1 - t0) / N * 1e9);
+      printf("%s: %.0f ns/call\n", names[variant], best / N * 1e9);
    }
    /* The last recording (pipeline switches) executes. */
-   VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-   VkFence fence;
-   OK(vkCreateFence(dev, &fci, NULL, &fence));
-   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
-                      .commandBufferCount = 1,
-                      .pCommandBuffers = &cb};
-   double s0 = now();
-   OK(vkQueueSubmit(queue, 1, &si, fence));
-   OK(vkWaitForFences(dev, 1, &fence, VK_TRUE, UINT64_MAX));
-   double s1 = now();
-   printf("execute %d draws of one small triangle: %.0f draws/s\n", N, N / (s1 - s0));
-
-   vkDestroyFence(dev, fence, NULL);
+   if (!record_only)
+      execute(dev, queue, cb, N);
    vkDestroyCommandPool(dev, pool, NULL);
    vkDestroyImageView(dev, view, NULL);
    vkDestroyImage(dev, image, NULL);

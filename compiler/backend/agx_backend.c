@@ -56,9 +56,9 @@ lower_stage(agx_shader *s, const struct agx_backend_options *opts, char *err, si
 {
    if (agx_stage_is_compute(s->stage) || s->prolog)
       return 0;
-   if (s->scratch_size || s->cs.shared_size) {
-      snprintf(err, errsize, "unsupported: private arrays or shared memory in a %s shader",
-               agx_stage_name(s->stage));
+   /* private arrays go on the stack (isel_scratch_setup) */
+   if (s->cs.shared_size) {
+      snprintf(err, errsize, "unsupported: shared memory in a %s shader", agx_stage_name(s->stage));
       return -1;
    }
    if (s->stage == AGX_STAGE_VERTEX) {
@@ -151,7 +151,8 @@ agx_backend_compile(agx_shader *s, const struct agx_backend_options *opts,
    out->info.gpr_halves = main_p.gpr_halves;
    out->info.uniform_halves = main_p.uniform_halves;
    out->info.shared_size = main_p.local_bytes;
-   /* private arrays live in threadgroup memory; the stack holds spills */
+   /* private arrays live in threadgroup memory (compute) or on the stack
+    * (graphics, or too large); the stack holds spills */
    out->info.scratch_size = main_p.spill_bytes;
    memcpy(out->info.local_size, s->cs.local_size, sizeof(out->info.local_size));
    out->info.stage = s->stage;

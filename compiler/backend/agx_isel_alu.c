@@ -962,9 +962,26 @@ isel_conv(struct isel *c, agx_instr *I)
    return true;
 }
 
+/* fddx / fddy: the quad instructions dfdx / dfdy (float unary class,
+ * applegpu; their kill-helpers bit stays clear so helper lanes keep
+ * running for later derivatives). */
+static bool
+isel_deriv(struct isel *c, agx_instr *I)
+{
+   if (I->type.comps != 1 || (I->type.bits != 16 && I->type.bits != 32)) {
+      isel_fail(c, "internal: derivative of a %ux%u value", I->type.bits, I->type.comps);
+      return true;
+   }
+   funary(c, I->op == AGX_OP_FDDX ? AGX_OP_DFDX : AGX_OP_DFDY, isel_dst(c, I, 0),
+          isel_src(c, I, 0, 0));
+   return true;
+}
+
 bool
 isel_alu(struct isel *c, agx_instr *I)
 {
+   if (I->op == AGX_OP_FDDX || I->op == AGX_OP_FDDY)
+      return isel_deriv(c, I);
    if (agx_info(I)->kind != AGX_OPK_ALU)
       return false;
    if (I->type.comps != 1) {

@@ -193,7 +193,11 @@ isel_scratch_setup(struct isel *c)
    uint64_t threads = (uint64_t)s->cs.local_size[0] * s->cs.local_size[1] * s->cs.local_size[2];
    uint64_t stride = (s->scratch_size + 3) & ~3u;
    uint64_t total = shared + stride * (threads ? threads : 1);
-   if (total > LOCAL_MAX) {
+   /* Vertex and fragment shaders have no threadgroup memory of their own
+    * (fragment programs share theirs with the tilebuffer): their private
+    * arrays always live on the stack, as every stage's do in Mesa. */
+   bool gfx = s->stage == AGX_STAGE_VERTEX || s->stage == AGX_STAGE_FRAGMENT;
+   if (total > LOCAL_MAX || gfx) {
       /* Every invocation's copy does not fit threadgroup memory: the
        * arrays go on the per-thread stack, which is where Mesa's asahi
        * compiler keeps all scratch (load/store_scratch -> stack_load/

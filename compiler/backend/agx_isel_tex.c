@@ -4,10 +4,13 @@
  * bindless_texture_sample -> texture_sample). texture_sample shares
  * texture_load's operand layout (one _texture encoding in agx_isa.py); it
  * takes the sampler as a 16-bit register holding a sampler heap index
- * (St = 1) and an fp16 LOD register (lod_min) or fp32 gradients (lod_grad:
+ * (St = 1) and an fp16 LOD register (lod_min), an fp16 bias register for
+ * the LOD the texture unit derives from the quad (auto_lod_bias, fragment
+ * shaders), or fp32 gradients (lod_grad:
  * ddx, ddy interleaved per coordinate, Mesa's order), q3 = 12 (Mesa's
  * value), and a texel offset as a 16-bit register of 4-bit fields (Ot = 1)
- * taken from the high half of the sampler-index register. An
+ * taken from the high half of the sampler-index register; a depth compare
+ * (compare = 1) takes the f32 reference in O with the offset half after it. An
  * integer texture_load LOD is a 16-bit register (lod_min, added to First
  * level by the hardware). Assumes the heap base is a 64-bit uniform below half 125
  * (the 5-bit "U" field counts 64-bit units; agx_abi.h puts the set
@@ -177,19 +180,28 @@ texture_op(struct isel *c, agx_instr *I)
    struct mval off = reg32(c, I, 0, 0);
    struct mval xy = coords(c, I, dim, &count);
    const agx_instr *lodv = I->src[2];
+   unsigned flags = sample ? I->c[2] : 0;
    bool auto_lod = !sample && lodv->op == AGX_OP_CONST && lodv->value[0] == 0;
-   bool texel_off = sample && I->c[2];
-   struct mval lod = {0}, smp = {0};
+   bool auto_bias = flags & AGX_TEX_AUTO_LOD_BIAS, compare = flags & AGX_TEX_COMPARE;
+   bool texel_off = flags & AGX_TEX_OFFSET;
+   struct mval lod = {0}, smp = {0}, cmp = {0};
    if (grad)
       lod = gradients(c, I, &gcount);
    else if (!auto_lod)
       lod = half_reg(c, I, 2, 0);
    if (sample)
       smp = isel_reg(c, isel_src(c, I, 0, 1)); /* index | texel offset << 16 */
+   if (compare) {
+      /* operand O: the f32 reference, then the offset half (graphics.md 8.1) */
+      cmp = isel_new(c, 4);
+      isel_copy(c, isel_part(cmp, 0, 2), isel_src(c, I, 0, 2));
+      if (texel_off)
+         isel_copy(c, isel_part(cmp, 2, 1), isel_part(smp, 1, 1));
+   }
    struct mval d = isel_new(c, 8);
    enum agx_isa_op op = sample ? AGX_OP_TEXTURE_SAMPLE : AGX_OP_TEXTURE_LOAD;
    struct agx_minstr *mi = isel_emit(c, op);
-   isel_set(c, mi, AGX_TEXTURE_LOAD_compare, agx_isa_imm(0));
+   isel_set(c, mi, AGX_TEXTURE_LOAD_compare, agx_isa_imm(compare));
    isel_set(c, mi, AGX_TEXTURE_LOAD_mode, (struct agx_isa_value){.kind = AGX_V_EMPTY});
    isel_set(c, mi, AGX_TEXTURE_LOAD_q3, agx_isa_imm(sample ? 12 : I->c[2]));
    isel_set(c, mi, AGX_TEXTURE_LOAD_slot, agx_isa_imm(0));
@@ -210,16 +222,19 @@ texture_op(struct isel *c, agx_instr *I)
    isel_set(c, mi, AGX_TEXTURE_LOAD_n, agx_isa_str(dim_names[dim]));
    isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_C, xy, count);
    isel_set(c, mi, AGX_TEXTURE_LOAD_lod,
-            agx_isa_str(grad       ? "lod_grad"
-                        : auto_lod ? "auto_lod"
-                                   : "lod_min"));
+            agx_isa_str(grad        ? "lod_grad"
+                        : auto_lod  ? "auto_lod"
+                        : auto_bias ? "auto_lod_bias"
+                                    : "lod_min"));
    if (grad)
       isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_D, lod, gcount);
    else if (auto_lod)
       isel_set(c, mi, AGX_TEXTURE_LOAD_D, agx_isa_imm(0));
    else
       isel_use(c, &mi, AGX_TEXTURE_LOAD_D, lod, false, false);
-   if (texel_off)
+   if (compare)
+      isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_O, isel_part(cmp, 0, texel_off ? 3 : 2), 1);
+   else if (texel_off)
       isel_use(c, &mi, AGX_TEXTURE_LOAD_O, isel_part(smp, 1, 1), false, false);
    else
       isel_set(c, mi, AGX_TEXTURE_LOAD_O, (struct agx_isa_value){.kind = AGX_V_EMPTY});

@@ -152,3 +152,70 @@ agx_build_vbo_prolog(const struct agx_vbo_key *key, struct agx_backend_result *o
    agx_shader_destroy(s);
    return rc;
 }
+
+/* The fetched, converted component c of attribute a (prolog semantics). */
+static agx_instr *
+fetch_sw(agx_builder *b, const struct agx_vbo_key *key, const struct agx_vbo_attrib *a,
+         const struct fmt *f, unsigned c, agx_instr *table)
+{
+   agx_type u32 = agx_type_make(32, 1);
+   const struct agx_vbo_buffer *vb = &key->buffers[a->buffer];
+   agx_instr *elem = agx_intrin(b, AGX_OP_LOAD_VERTEX_ID, u32, 0, NULL, NULL, NULL, 0, 0, 0);
+   if (vb->per_instance) {
+      agx_instr *iid = agx_intrin(b, AGX_OP_LOAD_INSTANCE_ID, u32, 0, NULL, NULL, NULL, 0, 0, 0);
+      agx_instr *q =
+         vb->divisor ? agx_udiv(b, iid, agx_imm(b, 32, vb->divisor)) : agx_imm(b, 32, 0);
+      elem = agx_iadd(b, q,
+                      agx_intrin(b, AGX_OP_LOAD_BASE_INSTANCE, u32, 0, NULL, NULL, NULL, 0, 0, 0));
+   }
+   agx_instr *entry = agx_iadd(b, table, agx_imm(b, 64, 16ull * a->buffer));
+   agx_instr *base =
+      agx_intrin(b, AGX_OP_LOAD_GLOBAL, agx_type_make(64, 1), 1, entry, NULL, NULL, 8, 0, 0);
+   agx_instr *clamp = agx_intrin(b, AGX_OP_LOAD_GLOBAL, u32, 1,
+                                 agx_iadd(b, entry, agx_imm(b, 64, 8)), NULL, NULL, 4, 0, 0);
+   agx_instr *in = agx_uge(b, clamp, elem);
+   agx_instr *safe = agx_bcsel(b, in, elem, agx_imm(b, 32, 0));
+   agx_instr *addr =
+      agx_iadd(b, base,
+               agx_iadd(b, agx_imul(b, agx_u2u(b, 64, safe), agx_imm(b, 64, vb->stride)),
+                        agx_imm(b, 64, a->offset + c * (f->bits / 8))));
+   bool is_int = f->kind == K_UINT || f->kind == K_SINT;
+   agx_instr *def = c == 3 ? (is_int ? agx_imm(b, 32, 1) : fimm(b, 1.0f)) : agx_imm(b, 32, 0);
+   if (c >= f->comps)
+      return def;
+   agx_instr *v = agx_intrin(b, AGX_OP_LOAD_GLOBAL, agx_type_make(f->bits, 1), 1, addr, NULL, NULL,
+                             f->bits / 8, 0, 0);
+   return agx_bcsel(b, in, convert(b, v, f), def);
+}
+
+int
+agx_vbo_lower_sw(agx_shader *s, const struct agx_vbo_key *key, unsigned table_offset, char *err,
+                 size_t errsize)
+{
+   agx_instr **all;
+   unsigned n = agx_collect_instrs(s, &all);
+   for (unsigned i = 0; i < n; i++) {
+      agx_instr *I = all[i];
+      if (I->op != AGX_OP_LOAD_INPUT)
+         continue;
+      const struct agx_vbo_attrib *a = NULL;
+      for (unsigned k = 0; k < key->num_attribs; k++)
+         if (key->attribs[k].location == I->c[0])
+            a = &key->attribs[k];
+      const struct fmt *f = a && a->format < AGX_VBO_NUM_FORMATS ? &formats[a->format] : NULL;
+      if (!f || !f->bits || a->buffer >= AGX_VBO_MAX_BUFFERS) {
+         snprintf(err, errsize, "vertex input location %u has no attribute", I->c[0]);
+         return -1;
+      }
+      agx_builder b = agx_builder_before(s, I);
+      agx_instr *params = agx_intrin(&b, AGX_OP_LOAD_GEOMETRY_PARAMS, agx_type_make(64, 1), 0, NULL,
+                                     NULL, NULL, 0, 0, 0);
+      agx_instr *table =
+         agx_intrin(&b, AGX_OP_LOAD_GLOBAL, agx_type_make(64, 1), 1,
+                    agx_iadd(&b, params, agx_imm(&b, 64, table_offset)), NULL, NULL, 8, 0, 0);
+      agx_instr *v = fetch_sw(&b, key, a, f, I->c[1] & 3, table);
+      agx_rewrite_uses(s, I, v);
+      agx_instr_remove(I);
+   }
+   return 0;
+}

@@ -87,6 +87,18 @@ struct agx_vbo_key {
    unsigned uniform_base; /* byte offset of the per-buffer uniforms (multiple of 8) */
 };
 
+/* Software vertex fetch for a vertex shader that runs as a compute kernel
+ * (the geometry-shader path's AGX_GS_VS_SW, emulation.md §3): replaces each
+ * load_input(location, comp) of s (still a vertex shader, before
+ * agx_pass_lower_gs) by the prolog's fetch and conversion of that
+ * component, with the element from load_vertex_id / load_instance_id /
+ * load_base_instance and the per-buffer (address, clamp) pairs read from
+ * memory at the 64-bit address in the draw's geometry parameters at byte
+ * `table_offset` (binding b at + 16 b, the prolog's uniform layout).
+ * key->uniform_base is unused. Returns 0, or -1 with a message. */
+int agx_vbo_lower_sw(agx_shader *s, const struct agx_vbo_key *key, unsigned table_offset, char *err,
+                     size_t errsize);
+
 /* Builds the prolog. Returns 0, or -1 with a message (bad format, location,
  * buffer or alignment). */
 int agx_build_vbo_prolog(const struct agx_vbo_key *key, struct agx_backend_result *out, char *err,

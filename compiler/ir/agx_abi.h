@@ -20,6 +20,10 @@
  *               driver uploads the bytes next to the shader code, 16-byte
  *               aligned (AGX_ABI_CONST_DATA_ALIGN), and shaders read them with
  *               device loads.
+ *   [360, 368)  uint64: GPU address of the draw's struct agx_gs_params
+ *               (layout/agx_gs.h) for the geometry-shader path's variants
+ *               (software vertex shader, main and rasterization geometry
+ *               shaders, agx_pass_lower_gs.c); 0 for other shaders.
  *
  * Graphics stages use the same block (sets, push constants, robust sink,
  * constant data); the compute words [320, 344) mean instead:
@@ -154,7 +158,8 @@
 #define AGX_ABI_ROBUST_SINK_SIZE 64u /* the largest access: a 64-bit vec4 is 32 bytes */
 #define AGX_ABI_CONST_DATA 352u
 #define AGX_ABI_CONST_DATA_ALIGN 16u
-#define AGX_ABI_UNIFORM_SIZE 360u
+#define AGX_ABI_GEOMETRY_PARAMS 360u
+#define AGX_ABI_UNIFORM_SIZE 368u
 #define AGX_ABI_DESC_SIZE 16u
 #define AGX_ABI_PTR_TAG_SHIFT 62u
 #define AGX_ABI_PTR_TAG_SHARED 1u

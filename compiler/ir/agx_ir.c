@@ -240,6 +240,8 @@ agx_stage_name(enum agx_stage stage)
       return "vertex";
    case AGX_STAGE_FRAGMENT:
       return "fragment";
+   case AGX_STAGE_GEOMETRY:
+      return "geometry";
    }
    return "unknown";
 }

@@ -126,6 +126,18 @@ enum agx_image_dim {
 #define AGX_IMAGE_STORAGE 0x10u
 #define AGX_IMAGE_CUBE_FACES 0x20u
 #define AGX_IMAGE_CUBE_FACES_ARRAY 0x40u
+/* image_sample: the LOD comes from the quad's coordinates (fragment shaders),
+ * source 2 is an fp32 bias added to it */
+#define AGX_IMAGE_IMPLICIT_LOD 0x80u
+/* image_sample[_grad]: depth compare, source 0 has a fourth component, the
+ * fp32 reference */
+#define AGX_IMAGE_COMPARE 0x100u
+/* bindless_texture_sample[_grad] const c[2] flags: a texel offset is
+ * present, source 2 is an fp16 bias for the implicit LOD (auto_lod_bias),
+ * source 0 component 2 is an fp32 depth reference */
+#define AGX_TEX_OFFSET 0x1u
+#define AGX_TEX_AUTO_LOD_BIAS 0x2u
+#define AGX_TEX_COMPARE 0x4u
 
 /* Atomic operations (const index atomic_op of atomic_* intrinsics). */
 enum agx_atomic_op {
@@ -149,6 +161,11 @@ enum agx_stage {
    AGX_STAGE_KERNEL,
    AGX_STAGE_VERTEX,
    AGX_STAGE_FRAGMENT,
+   /* A geometry shader as the front end reads it (emit_vertex, end_primitive,
+    * load_per_vertex_input); agx_pass_lower_gs turns it into one of its
+    * variants (a compute kernel or a hardware vertex shader) before the back
+    * end sees it (emulation.md §3). */
+   AGX_STAGE_GEOMETRY,
 };
 const char *agx_stage_name(enum agx_stage stage);
 static inline bool
@@ -197,6 +214,7 @@ typedef struct agx_shader {
    struct agx_compute_info cs;
    struct agx_vs_info vs;
    struct agx_fs_info fs;
+   struct agx_gs_info gs;
    uint32_t scratch_size; /* bytes of scratch memory per invocation */
    uint32_t push_size;    /* bytes of push constants read */
    bool io_lowered;       /* agx_pass_lower_io has run */

@@ -213,7 +213,8 @@ intr('texel_buffer_address', 2, reorder=True, consts=('set', 'binding'))
 # -> texel 32x4 as
 # texel_buffer_load; store: coordinates 32x4 (x, y, z or layer, unused),
 # texel 32x4; sample: fp32 coordinates 32x4 (s, t, r or layer or cube z,
-# cube-array index), fp32 LOD -> 32x4, sampler at (set, binding) packed in
+# cube-array index), fp32 LOD (or bias with AGX_IMAGE_IMPLICIT_LOD) -> 32x4,
+# sampler at (set, binding) packed in
 # const sampler as set << 16 | binding; sample_grad: fp32 gradients ddx,
 # ddy (32x2 or 32x3) instead of the LOD; size: (level) -> 32x4 (width,
 # height, depth or layers, 0) at that view level; levels / samples -> 32.
@@ -250,6 +251,11 @@ intr('load_const_data_address', 0, reorder=True)
 # ALU opcode combining values, kind 0 reduce / 1 inclusive / 2 exclusive scan,
 # cluster the cluster size of a clustered reduction (0: whole subgroup;
 # agx_pass_lower_subgroup removes clusters and non-32-bit forms).
+# Fragment shaders: the screen-space derivative of a 16/32-bit float scalar
+# across the invocation's 2x2 quad (x: along its row, y: along its column),
+# helper lanes included; never moved or merged across control flow.
+intr('fddx', 1)
+intr('fddy', 1)
 intr('subgroup_elect', 0)
 intr('subgroup_ballot', 1)             # bool -> 32x4 mask
 intr('subgroup_all', 1)
@@ -276,8 +282,10 @@ intr('bindless_image_store', 3, dest=False, effects=True, consts=('heap',))
 # for images written by the dispatch). texture_sample: source 0 = 32x2
 # (descriptor offset, sampler heap index | packed texel offset << 16),
 # source 2 the fp16 LOD; _grad: sources 2, 3 the fp32 ddx, ddy vectors.
-# texture_sample: const c[2] = a texel offset is present, c[3] = 0, or 1 +
-# the component of a gather (gather_r ... gather_a).
+# texture_sample: const c[2] = AGX_TEX_* flags (agx_ir.h: texel offset,
+# implicit LOD + fp16 bias in source 2, fp32 depth reference in source 0
+# component 2), c[3] = 0, or 1 + the component of a gather (gather_r ...
+# gather_a).
 intr('bindless_texture_load', 3, consts=('heap', 'dim', 'q3'))
 intr('bindless_image_write', 3, dest=False, effects=True, consts=('heap', 'dim'))
 intr('bindless_texture_sample', 3, consts=('heap', 'dim'))
@@ -302,6 +310,21 @@ intr('load_instance_id', 0, reorder=True)
 intr('load_base_vertex', 0, reorder=True)
 intr('load_base_instance', 0, reorder=True)
 intr('load_draw_id', 0, reorder=True)
+# Geometry shaders before agx_pass_lower_gs (emulation.md §3, §4): input
+# word (location, comp) of the input primitive's vertex `source 0`;
+# emit_vertex / end_primitive (EmitVertex/EndPrimitive, the outputs of the
+# vertex are the store_output words executed since the previous emit);
+# the input primitive's number (PrimitiveId input); gs_active: false for an
+# invocation of a compute variant past the end of the grid (the front end
+# halts it at entry). load_geometry_params: the 64-bit address of the draw's
+# struct agx_gs_params (layout/agx_gs.h), lowered by agx_pass_lower_io to
+# load_uniform[AGX_ABI_GEOMETRY_PARAMS].
+intr('load_per_vertex_input', 1, reorder=True, consts=('location', 'comp'))
+intr('emit_vertex', 0, dest=False, effects=True, consts=('stream',))
+intr('end_primitive', 0, dest=False, effects=True, consts=('stream',))
+intr('load_primitive_id', 0, reorder=True)
+intr('load_gs_active', 0, reorder=True)
+intr('load_geometry_params', 0, reorder=True)
 # Fragment system values: pixel coordinates (32x2 float, pixel centre), the
 # FragCoord z and 1/w (after input lowering: iter of the Z / W slots),
 # front facing and helper invocation (1-bit).

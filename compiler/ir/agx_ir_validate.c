@@ -183,7 +183,8 @@ check_types(struct vstate *v, const agx_instr *I)
    case AGX_OP_IMAGE_GATHER: {
       bool sample = I->op == AGX_OP_IMAGE_SAMPLE || I->op == AGX_OP_IMAGE_SAMPLE_GRAD ||
                     I->op == AGX_OP_IMAGE_GATHER;
-      if (s0->type.bits != 32 || s0->type.comps != (sample ? 3u : 1u))
+      unsigned idx_comps = sample ? (I->c[2] & AGX_IMAGE_COMPARE ? 4u : 3u) : 1u;
+      if (s0->type.bits != 32 || s0->type.comps != idx_comps)
          fail(v, "%%%u (%s): bad descriptor index", I->index, info->name);
       if ((I->op == AGX_OP_IMAGE_LOAD || I->op == AGX_OP_IMAGE_STORE || sample ||
            I->op == AGX_OP_IMAGE_TEXEL_ADDRESS) &&
@@ -203,8 +204,9 @@ check_types(struct vstate *v, const agx_instr *I)
       bool sample =
          I->op == AGX_OP_BINDLESS_TEXTURE_SAMPLE || I->op == AGX_OP_BINDLESS_TEXTURE_SAMPLE_GRAD;
       unsigned nc = I->src[1]->type.comps;
-      if (s0->type.bits != 32 || s0->type.comps != (sample ? 2u : 1u) ||
-          I->src[1]->type.bits != 32 || nc < 2 || nc > 4)
+      unsigned idx_comps = sample ? (I->c[2] & AGX_TEX_COMPARE ? 3u : 2u) : 1u;
+      if (s0->type.bits != 32 || s0->type.comps != idx_comps || I->src[1]->type.bits != 32 ||
+          nc < 2 || nc > 4)
          fail(v, "%%%u (%s): bad descriptor or coordinate types", I->index, info->name);
       if (I->op == AGX_OP_BINDLESS_IMAGE_WRITE &&
           (I->src[2]->type.bits != 32 || I->src[2]->type.comps != 4))

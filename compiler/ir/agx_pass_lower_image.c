@@ -156,8 +156,11 @@ float_layer(agx_builder *b, agx_instr *v)
 }
 
 /* image_sample / image_sample_grad / image_gather -> bindless_texture_sample[_grad]. The
- * sampler's LOD bias is added to an explicit LOD; with gradients it scales
- * them by 2^bias instead (the same LOD, log2 of the scaled gradient). */
+ * sampler's LOD bias is added to an explicit LOD or, for implicit LODs, to
+ * the shader's bias (the hardware's auto_lod_bias mode: the sampler state
+ * has no bias field, Mesa turns every implicit-LOD sample into txb); with
+ * gradients it scales them by 2^bias instead (the same LOD, log2 of the
+ * scaled gradient). A depth reference moves to source 0 component 2. */
 static void
 lower_sample(agx_builder *b, agx_instr *I, agx_instr *offset, unsigned heap, agx_instr *sdesc)
 {
@@ -192,9 +195,10 @@ lower_sample(agx_builder *b, agx_instr *I, agx_instr *offset, unsigned heap, agx
    agx_instr *smp = desc_word(b, sdesc, AGX_ABI_SAMPLER_INDEX);
    if (has_off)
       smp = agx_ior(b, agx_iand(b, smp, imm(b, 0xFFFF)), agx_ishl(b, texel_off, imm(b, 16)));
-   agx_instr *sd[2] = {offset, smp};
+   bool compare = I->c[2] & AGX_IMAGE_COMPARE, implicit = I->c[2] & AGX_IMAGE_IMPLICIT_LOD;
+   agx_instr *sd[3] = {offset, smp, compare ? agx_extract(b, idx, 3) : NULL};
    agx_instr *bias = desc_word(b, sdesc, AGX_ABI_SAMPLER_LOD_BIAS);
-   I->src[0] = agx_vec(b, 2, sd);
+   I->src[0] = agx_vec(b, compare ? 3 : 2, sd);
    I->src[1] = agx_vec(b, n, w);
    if (grad) {
       agx_instr *scale = agx_fexp2(b, bias);
@@ -215,7 +219,7 @@ lower_sample(agx_builder *b, agx_instr *I, agx_instr *offset, unsigned heap, agx
    }
    I->c[0] = heap;
    I->c[1] = dim;
-   I->c[2] = has_off;
+   I->c[2] = has_off | (implicit ? AGX_TEX_AUTO_LOD_BIAS : 0) | (compare ? AGX_TEX_COMPARE : 0);
    I->c[3] = gather ? 1 + gcomp : 0;
 }
 

@@ -14,6 +14,7 @@
  *  - load_workgroup_id -> the hardware's id + load_uniform[AGX_ABI_BASE_WORKGROUP]
  *    (vkCmdDispatchBase; global ids derive from the workgroup id)
  *  - load_const_data_address -> load_uniform[AGX_ABI_CONST_DATA] (64-bit)
+ *  - load_geometry_params -> load_uniform[AGX_ABI_GEOMETRY_PARAMS] (64-bit)
  *  - load_base_vertex / load_base_instance / load_draw_id (vertex shaders) ->
  *    load_uniform[AGX_ABI_VS_*]
  * Sets the shader's io_lowered flag. */
@@ -111,10 +112,12 @@ agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts)
             agx_instr_remove(I);
          }
          progress = true;
-      } else if (I->op == AGX_OP_LOAD_CONST_DATA_ADDRESS) {
+      } else if (I->op == AGX_OP_LOAD_CONST_DATA_ADDRESS || I->op == AGX_OP_LOAD_GEOMETRY_PARAMS) {
          agx_builder b = agx_builder_before(s, I);
+         unsigned off =
+            I->op == AGX_OP_LOAD_CONST_DATA_ADDRESS ? AGX_ABI_CONST_DATA : AGX_ABI_GEOMETRY_PARAMS;
          agx_instr *addr = agx_intrin(&b, AGX_OP_LOAD_UNIFORM, agx_type_make(64, 1), 1,
-                                      agx_imm(&b, 32, 0), NULL, NULL, AGX_ABI_CONST_DATA, 0, 0);
+                                      agx_imm(&b, 32, 0), NULL, NULL, off, 0, 0);
          agx_rewrite_uses(s, I, addr);
          agx_instr_remove(I);
          progress = true;

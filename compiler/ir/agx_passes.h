@@ -17,6 +17,21 @@ bool agx_pass_const_if(agx_shader *s);
 /* Subgroup intrinsics to their 32-bit scalar forms (run at the end of agx_spirv_to_ir). */
 bool agx_pass_lower_subgroup(agx_shader *s);
 
+/* The geometry-shader path's variants (agx_pass_lower_gs.c, emulation.md
+ * §3): a vertex shader run as compute (VS_SW), a geometry shader as the
+ * compute kernel writing its index buffer (MAIN) or as the hardware vertex
+ * shader that rasterizes its output (RAST). input_mask: the slots (bit per
+ * enum agx_io_slot) the software vertex shader writes, whose order lays
+ * out the input buffer (layout/agx_gs.h); VS_SW returns it in output_mask.
+ * Run before agx_pass_lower_io. 0, or -1 with a message. */
+enum agx_gs_variant { AGX_GS_VS_SW, AGX_GS_MAIN, AGX_GS_RAST };
+struct agx_gs_options {
+   enum agx_gs_variant variant;
+   uint64_t input_mask;
+   uint64_t output_mask;
+};
+int agx_pass_lower_gs(agx_shader *s, struct agx_gs_options *o, char *err, size_t err_size);
+
 struct agx_io_options {
    /* Byte offset of a binding inside its set's descriptor memory; NULL uses
     * the default from agx_abi.h. */

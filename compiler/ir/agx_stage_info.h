@@ -21,6 +21,19 @@ struct agx_vs_info {
    bool reads_vertex_id, reads_instance_id, reads_base_vertex, reads_base_instance, reads_draw_id;
 };
 
+/* Geometry shader (execution modes; agx_pass_lower_gs's shape). */
+struct agx_gs_info {
+   uint32_t input_vertices;  /* vertices per input primitive: 1, 2, 3, 4 or 6 */
+   uint32_t output_topology; /* 0 points, 1 line strip, 2 triangle strip */
+   uint32_t max_vertices;    /* OutputVertices */
+   uint32_t invocations;     /* Invocations (1 if not declared) */
+   /* After agx_pass_lower_gs (DYNAMIC_INDEXED shape, layout/agx_gs.h):
+    * index entries per input primitive and instance, log2 of the power of
+    * two the vertex ids reserve per primitive. */
+   uint32_t max_indices;
+   uint32_t vertex_id_log2;
+};
+
 /* Fragment shader. */
 struct agx_fs_info {
    /* interpolation of each input location as declared (enum agx_interp,

@@ -360,8 +360,8 @@ vtn_emit_block_body(struct vtn_ctx *c, struct vtn_block *blk)
          break;
       }
       if (vtn_handle_pointer_op(c, i) || vtn_handle_alu(c, i) || vtn_handle_composite(c, i) ||
-          vtn_handle_memory(c, i) || vtn_handle_subgroup(c, i) || vtn_handle_integer_dot(c, i) ||
-          vtn_handle_image(c, i))
+          vtn_handle_memory(c, i) || vtn_io_handle_gs(c, i) || vtn_handle_subgroup(c, i) ||
+          vtn_handle_integer_dot(c, i) || vtn_handle_image(c, i) || vtn_handle_derivative(c, i))
          continue;
       vtn_fail(c, "unsupported instruction");
    }
@@ -843,6 +843,8 @@ vtn_emit_entry(struct vtn_ctx *c)
       v->func->active = true;
       emit_function(c, v->func);
       v->func->active = false;
+   } else if (s->stage == AGX_STAGE_GEOMETRY) {
+      vtn_io_emit_gs_entry(c, v->func);
    } else {
       /* graphics: returns leave a wrapper loop, then the outputs are written */
       vtn_emit_entry_call(c, v->func);

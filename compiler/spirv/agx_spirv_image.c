@@ -319,6 +319,12 @@ vtn_handle_image(struct vtn_ctx *c, unsigned i)
       return true;
    case SpvOpImageSampleExplicitLod:
    case SpvOpImageSampleImplicitLod:
+   case SpvOpImageSampleDrefExplicitLod:
+   case SpvOpImageSampleDrefImplicitLod:
+   case SpvOpImageSampleProjExplicitLod:
+   case SpvOpImageSampleProjImplicitLod:
+   case SpvOpImageSampleProjDrefExplicitLod:
+   case SpvOpImageSampleProjDrefImplicitLod:
       vtn_image_sample(c, i);
       return true;
    case SpvOpImageGather:

@@ -1,4 +1,4 @@
-/* Graphics stage inputs and outputs (Vertex and Fragment entry points).
+/* Graphics stage inputs and outputs (Vertex, Fragment and Geometry entry points).
  *
  * Every Input/Output variable that is not a plain built-in input is a PTR_IO
  * pointer into a space of 32-bit words (enum agx_io_slot): user locations
@@ -15,7 +15,17 @@
  * entry point runs inside a wrapper loop, so returns reach it; OpKill ends
  * the invocation without outputs). Inputs are read with load_input per word
  * where they are loaded; the stage lowering passes turn both into hardware
- * operations. Assumes 32-bit I/O types (16/64-bit ones are refused). */
+ * operations. Assumes 32-bit I/O types (16/64-bit ones are refused).
+ *
+ * Geometry shaders: inputs are arrays over the primitive's vertices (the
+ * outer index becomes the source of load_per_vertex_input); EmitVertex
+ * stores the current output words (store_output, as at the end of other
+ * stages) then emit_vertex; EndPrimitive is end_primitive; the invocations
+ * run in a loop around the entry point (InvocationId is its counter), each
+ * ending its last strip; agx_pass_lower_gs makes the variants. Outputs are
+ * stored at an EmitVertex if written anywhere before it in the module's
+ * order of translation (a word first written after the last EmitVertex of
+ * a loop body is not seen by the emits before it). */
 #include <spirv/unified1/spirv.h>
 
 #include "agx_spirv_private.h"
@@ -95,6 +105,14 @@ vtn_io_variable(struct vtn_ctx *c, struct vtn_variable *var, uint32_t id)
    bool out = var->storage == SpvStorageClassOutput;
    var->mode = PTR_IO;
    var->io_interp = interp_of_decs(c, id, -1, AGX_INTERP_SMOOTH);
+   const struct vtn_type *type = var->type;
+   if (!out && c->shader->stage == AGX_STAGE_GEOMETRY) {
+      /* one element per vertex of the input primitive */
+      if (type->base != VTN_ARRAY)
+         vtn_fail(c, "geometry shader input %u is not an array", id);
+      type = type->elem;
+      var->io_interp |= VTN_IO_PER_VERTEX;
+   }
    struct vtn_decoration *d = vtn_find_dec(c, id, -1, SpvDecorationBuiltIn);
    if (d) {
       int slot = builtin_slot(d->arg[0]);
@@ -104,13 +122,13 @@ vtn_io_variable(struct vtn_ctx *c, struct vtn_variable *var, uint32_t id)
       return;
    }
    struct vtn_decoration *loc = vtn_find_dec(c, id, -1, SpvDecorationLocation);
-   if (var->type->base == VTN_STRUCT && !loc) {
+   if (type->base == VTN_STRUCT && !loc) {
       var->io_slot = -1; /* a block: members carry BuiltIn or Location */
       return;
    }
    if (!loc)
       vtn_fail(c, "%s variable %u has no Location", out ? "Output" : "Input", id);
-   if (loc->arg[0] + locations(c, var->type, 0) > AGX_MAX_VARYINGS)
+   if (loc->arg[0] + locations(c, type, 0) > AGX_MAX_VARYINGS)
       vtn_fail(c, "location %u out of range", loc->arg[0]);
    var->io_slot = AGX_IO_VAR0 + (int)loc->arg[0];
    struct vtn_decoration *comp = vtn_find_dec(c, id, -1, SpvDecorationComponent);
@@ -187,6 +205,16 @@ io_child(struct vtn_ctx *c, struct vtn_pointer *p, uint64_t idx)
 void
 vtn_io_access(struct vtn_ctx *c, struct vtn_pointer *p, uint32_t idx_id)
 {
+   if (p->io_interp & VTN_IO_PER_VERTEX) {
+      /* geometry shader input: the outer index is the vertex */
+      agx_instr *v = vtn_def(c, idx_id);
+      if (v->type.comps != 1 || v->type.bits == 1)
+         vtn_fail(c, "vertex index must be an integer scalar");
+      p->io_vertex = agx_resize(&c->b, v, 32, false);
+      p->io_interp &= ~VTN_IO_PER_VERTEX;
+      p->type = p->type->elem;
+      return;
+   }
    if (vtn_val(c, idx_id)->kind == VK_CONST) {
       io_child(c, p, vtn_const_u64(c, idx_id));
       return;
@@ -250,6 +278,8 @@ io_walk(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *val, unsigned 
    struct vtn_type *t = p->type;
    if (depth > 16)
       vtn_fail(c, "shader interface type nested too deeply");
+   if (p->io_interp & VTN_IO_PER_VERTEX)
+      vtn_fail(c, "geometry shader input used without a vertex index");
    if (vtn_type_is_scalar_or_vector(t)) {
       check_leaf(c, p);
       unsigned n = t->base == VTN_VECTOR ? t->len : 1;
@@ -269,6 +299,9 @@ io_walk(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *val, unsigned 
          } else if (p->io_out) {
             comps[k] = agx_intrin(b, AGX_OP_LOAD_VAR, agx_type_make(32, 1), 0, NULL, NULL, NULL,
                                   out_var(c, (unsigned)p->io_slot, c0 + k), 0, 0);
+         } else if (p->io_vertex) {
+            comps[k] = agx_intrin(b, AGX_OP_LOAD_PER_VERTEX_INPUT, agx_type_make(32, 1), 1,
+                                  p->io_vertex, NULL, NULL, (unsigned)p->io_slot, c0 + k, 0);
          } else {
             unsigned interp = p->io_interp & (AGX_INTERP_MASK | AGX_INTERP_CENTROID);
             if (t->base == VTN_INT || (t->base == VTN_VECTOR && t->elem->base == VTN_INT))
@@ -364,4 +397,55 @@ vtn_io_flush_outputs(struct vtn_ctx *c)
          agx_intrin(b, AGX_OP_STORE_OUTPUT, agx_type_make(0, 0), 1, x, NULL, NULL, slot, comp,
                     c->io_out_interp[slot]);
       }
+}
+
+bool
+vtn_io_handle_gs(struct vtn_ctx *c, unsigned i)
+{
+   unsigned op = c->ins[i].op;
+   if (op != SpvOpEmitVertex && op != SpvOpEndPrimitive && op != SpvOpEmitStreamVertex &&
+       op != SpvOpEndStreamPrimitive)
+      return false;
+   if (c->shader->stage != AGX_STAGE_GEOMETRY)
+      vtn_fail(c, "EmitVertex/EndPrimitive outside a geometry shader");
+   bool stream = op == SpvOpEmitStreamVertex || op == SpvOpEndStreamPrimitive;
+   if (stream && vtn_const_u64(c, vtn_word(c, i, 1)) != 0)
+      vtn_fail(c, "geometry shader streams other than 0 are not supported yet");
+   agx_builder *b = &c->b;
+   if (op == SpvOpEmitVertex || op == SpvOpEmitStreamVertex) {
+      vtn_io_flush_outputs(c);
+      agx_intrin(b, AGX_OP_EMIT_VERTEX, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0, 0, 0);
+   } else {
+      agx_intrin(b, AGX_OP_END_PRIMITIVE, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0, 0, 0);
+   }
+   return true;
+}
+
+void
+vtn_io_emit_gs_entry(struct vtn_ctx *c, struct vtn_function *f)
+{
+   agx_builder *b = &c->b;
+   agx_type s1 = agx_type_make(32, 1), none = agx_type_make(0, 0);
+   /* threads of a compute variant past the end of the grid stop here */
+   agx_instr *active =
+      agx_intrin(b, AGX_OP_LOAD_GS_ACTIVE, agx_type_make(1, 1), 0, NULL, NULL, NULL, 0, 0, 0);
+   agx_if *nif = agx_push_if(b, agx_ieq(b, active, agx_imm(b, 1, 0)));
+   agx_jump(b, AGX_OP_HALT);
+   agx_pop_if(b, nif);
+   unsigned inv = agx_shader_add_var(c->shader, s1);
+   c->gs_invocation_var = inv;
+   agx_intrin(b, AGX_OP_STORE_VAR, none, 1, agx_imm(b, 32, 0), NULL, NULL, inv, 0, 0);
+   agx_loop *loop = agx_push_loop(b);
+   agx_instr *n = agx_intrin(b, AGX_OP_LOAD_VAR, s1, 0, NULL, NULL, NULL, inv, 0, 0);
+   agx_if *done = agx_push_if(b, agx_uge(b, n, agx_imm(b, 32, c->shader->gs.invocations)));
+   agx_jump(b, AGX_OP_BREAK);
+   agx_pop_if(b, done);
+   vtn_emit_entry_call(c, f);
+   /* each invocation ends its last strip */
+   agx_intrin(b, AGX_OP_END_PRIMITIVE, none, 0, NULL, NULL, NULL, 0, 0, 0);
+   n = agx_intrin(b, AGX_OP_LOAD_VAR, s1, 0, NULL, NULL, NULL, inv, 0, 0);
+   agx_intrin(b, AGX_OP_STORE_VAR, none, 1, agx_iadd(b, n, agx_imm(b, 32, 1)), NULL, NULL, inv, 0,
+              0);
+   agx_push_continue(b, loop);
+   agx_pop_loop(b, loop);
 }

@@ -909,6 +909,14 @@ builtin_value(struct vtn_ctx *c, unsigned builtin)
    }
    case SpvBuiltInVertexIndex:
       return agx_intrin(b, AGX_OP_LOAD_VERTEX_ID, s1, 0, NULL, NULL, NULL, 0, 0, 0);
+   case SpvBuiltInInvocationId:
+      if (c->shader->stage != AGX_STAGE_GEOMETRY)
+         vtn_fail(c, "InvocationId outside a geometry shader");
+      return agx_intrin(b, AGX_OP_LOAD_VAR, s1, 0, NULL, NULL, NULL, c->gs_invocation_var, 0, 0);
+   case SpvBuiltInPrimitiveId:
+      if (c->shader->stage != AGX_STAGE_GEOMETRY)
+         vtn_fail(c, "PrimitiveId input outside a geometry shader is not supported yet");
+      return agx_intrin(b, AGX_OP_LOAD_PRIMITIVE_ID, s1, 0, NULL, NULL, NULL, 0, 0, 0);
    case SpvBuiltInInstanceIndex:
       /* r6 counts from 0; Vulkan's InstanceIndex includes firstInstance */
       return agx_iadd(b, agx_intrin(b, AGX_OP_LOAD_INSTANCE_ID, s1, 0, NULL, NULL, NULL, 0, 0, 0),

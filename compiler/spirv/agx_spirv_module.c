@@ -806,6 +806,8 @@ vtn_stage_of_model(unsigned model)
       return AGX_STAGE_FRAGMENT;
    case SpvExecutionModelKernel:
       return AGX_STAGE_KERNEL;
+   case SpvExecutionModelGeometry:
+      return AGX_STAGE_GEOMETRY;
    default:
       return AGX_STAGE_COMPUTE;
    }
@@ -844,7 +846,8 @@ handle_preamble(struct vtn_ctx *c)
       case SpvOpEntryPoint: {
          unsigned model = vtn_word(c, i, 1);
          bool compute = model == SpvExecutionModelGLCompute || model == SpvExecutionModelKernel;
-         bool graphics = model == SpvExecutionModelVertex || model == SpvExecutionModelFragment;
+         bool graphics = model == SpvExecutionModelVertex || model == SpvExecutionModelFragment ||
+                         model == SpvExecutionModelGeometry;
          if (!compute && !graphics)
             break;
          if (want && !string_eq(c, i, 3, want))
@@ -910,6 +913,41 @@ handle_modes(struct vtn_ctx *c)
       unsigned mode = vtn_word(c, i, 2);
       if (mode == SpvExecutionModeEarlyFragmentTests)
          c->shader->fs.early_fragment_tests = true;
+      struct agx_gs_info *gs = &c->shader->gs;
+      switch (mode) {
+      case SpvExecutionModeInputPoints:
+         gs->input_vertices = 1;
+         break;
+      case SpvExecutionModeInputLines:
+         gs->input_vertices = 2;
+         break;
+      case SpvExecutionModeTriangles:
+         gs->input_vertices = 3;
+         break;
+      case SpvExecutionModeInputLinesAdjacency:
+         gs->input_vertices = 4;
+         break;
+      case SpvExecutionModeInputTrianglesAdjacency:
+         gs->input_vertices = 6;
+         break;
+      case SpvExecutionModeOutputPoints:
+         gs->output_topology = 0;
+         break;
+      case SpvExecutionModeOutputLineStrip:
+         gs->output_topology = 1;
+         break;
+      case SpvExecutionModeOutputTriangleStrip:
+         gs->output_topology = 2;
+         break;
+      case SpvExecutionModeOutputVertices:
+         gs->max_vertices = vtn_word(c, i, 3);
+         break;
+      case SpvExecutionModeInvocations:
+         gs->invocations = vtn_word(c, i, 3);
+         break;
+      default:
+         break;
+      }
       if (mode == SpvExecutionModeLocalSize || mode == SpvExecutionModeLocalSizeId) {
          for (unsigned k = 0; k < 3; k++) {
             uint64_t v = vtn_word(c, i, 3 + k);
@@ -947,6 +985,17 @@ handle_modes(struct vtn_ctx *c)
    if (!c->have_local_size && c->opts && c->opts->local_size[0]) {
       for (unsigned j = 0; j < 3; j++)
          c->shader->cs.local_size[j] = c->opts->local_size[j] ? c->opts->local_size[j] : 1;
+   }
+   if (c->shader->stage == AGX_STAGE_GEOMETRY) {
+      struct agx_gs_info *gs = &c->shader->gs;
+      if (!gs->invocations)
+         gs->invocations = 1;
+      if (!gs->input_vertices || !gs->max_vertices || gs->max_vertices > 1024 ||
+          gs->invocations > 32)
+         vtn_fail(c,
+                  "geometry shader without an input primitive or with %u output vertices, "
+                  "%u invocations",
+                  gs->max_vertices, gs->invocations);
    }
    uint64_t total = (uint64_t)c->shader->cs.local_size[0] * c->shader->cs.local_size[1] *
                     c->shader->cs.local_size[2];

@@ -152,7 +152,12 @@ struct vtn_pointer {
     * k * dyn_comps (io_slot/io_comp locate element 0) */
    agx_instr *io_dyn;
    unsigned io_dyn_len, io_dyn_slots, io_dyn_comps;
+   /* geometry shader inputs: the vertex index (the outer array level), or
+    * NULL before it is applied (io_interp has VTN_IO_PER_VERTEX then) */
+   agx_instr *io_vertex;
 };
+/* io_interp flag: the pointer's next index selects the input vertex */
+#define VTN_IO_PER_VERTEX (1u << 16)
 
 /* A variable as declared; turned into a vtn_pointer at each use. */
 struct vtn_variable {
@@ -289,6 +294,9 @@ struct vtn_ctx {
    /* graphics outputs: IR variable + 1 of each written word (agx_spirv_io.c) */
    unsigned io_out_var[AGX_IO_NUM_SLOTS][AGX_IO_MAX_COMPS];
    uint8_t io_out_interp[AGX_IO_NUM_SLOTS];
+   /* geometry shaders: the IR variable holding the invocation number
+    * (InvocationId; the invocations run in a loop, emulation.md §3) */
+   unsigned gs_invocation_var;
    bool have_local_size;
    uint32_t local_size_ids[3];
    bool local_size_is_id;
@@ -372,6 +380,8 @@ void vtn_compute_layout(struct vtn_ctx *c, struct vtn_type *t);
 /* agx_spirv_image.c: texel buffers (images with Dim Buffer) */
 bool vtn_is_image_type(const struct vtn_type *t);
 bool vtn_handle_image(struct vtn_ctx *c, unsigned ins);
+/* agx_spirv_deriv.c: OpDPdx / OpDPdy / OpFwidth (fragment shaders) */
+bool vtn_handle_derivative(struct vtn_ctx *c, unsigned ins);
 struct vtn_ssa *vtn_load_image(struct vtn_ctx *c, struct vtn_pointer *p);
 
 /* agx_spirv_io.c: graphics stage inputs and outputs */
@@ -380,6 +390,10 @@ void vtn_io_access(struct vtn_ctx *c, struct vtn_pointer *p, uint32_t idx_id);
 struct vtn_ssa *vtn_io_load(struct vtn_ctx *c, struct vtn_pointer *p);
 void vtn_io_store(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *v);
 void vtn_io_flush_outputs(struct vtn_ctx *c);
+/* OpEmitVertex, OpEndPrimitive and their stream forms; false for others. */
+bool vtn_io_handle_gs(struct vtn_ctx *c, unsigned i);
+/* The entry point of a geometry shader: its invocations in a loop. */
+void vtn_io_emit_gs_entry(struct vtn_ctx *c, struct vtn_function *f);
 void vtn_emit_entry_call(struct vtn_ctx *c, struct vtn_function *f);
 void vtn_texel_atomic(struct vtn_ctx *c, unsigned ins, unsigned op, struct vtn_pointer *p);
 void vtn_push_texel(struct vtn_ctx *c, struct vtn_type *rt, uint32_t id, agx_instr *texel);

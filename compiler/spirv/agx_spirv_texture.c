@@ -1,4 +1,4 @@
-/* Images other than texel buffers in the SPIR-V front end (compute only).
+/* Images other than texel buffers in the SPIR-V front end.
  * Assumes handles from agx_spirv_image.c (struct vtn_image_ref: the image's
  * descriptor and, for sampled images made by OpSampledImage or loaded from a
  * combined image sampler, the sampler's) and the dimension rules of
@@ -7,13 +7,15 @@
  *   OpImageRead / OpImageFetch (Lod, ConstOffset, Offset, Sample) -> image_load
  *        (multisampled: the sample index in place of the level)
  *   OpImageWrite                      -> image_store + texture_fence
- *   OpImageSampleExplicitLod (Lod or Grad, ConstOffset / Offset)
+ *   OpImageSample[Proj][Dref]ExplicitLod (Lod or Grad, ConstOffset / Offset)
  *                                     -> image_sample / image_sample_grad
+ *   OpImageSample[Proj][Dref]ImplicitLod (fragment shaders; Bias, offsets)
+ *                                     -> image_sample with the implicit-LOD flag
  *   OpImageGather (2D, 2D arrays; ConstOffset / Offset / ConstOffsets) -> image_gather
  *   OpImageQuerySize[Lod] / QueryLevels / QuerySamples -> image_size /
  *                                        image_levels / image_samples
- * Not handled (clear errors): implicit-LOD sampling (compute shaders have no
- * derivatives), Grad on cube maps, depth compares, cube gathers, multisampled
+ * Not handled (clear errors): implicit-LOD sampling outside fragment shaders
+ * (no derivatives), Grad on cube maps, depth-compare gathers, cube gathers, multisampled
  * storage images (stores, atomics; sampled multisampled images can be
  * fetched).
  * Image atomics (OpImageTexelPointer on R32 storage images): the texel's
@@ -216,13 +218,52 @@ gradient(struct vtn_ctx *c, const struct vtn_type *t, uint32_t id)
    return agx_vec(b, n == 3 ? 3 : 2, g);
 }
 
+static bool
+is_implicit(unsigned op)
+{
+   return op == SpvOpImageSampleImplicitLod || op == SpvOpImageSampleDrefImplicitLod ||
+          op == SpvOpImageSampleProjImplicitLod || op == SpvOpImageSampleProjDrefImplicitLod;
+}
+
+static bool
+is_dref(unsigned op)
+{
+   return op == SpvOpImageSampleDrefImplicitLod || op == SpvOpImageSampleDrefExplicitLod ||
+          op == SpvOpImageSampleProjDrefImplicitLod || op == SpvOpImageSampleProjDrefExplicitLod;
+}
+
+static bool
+is_proj(unsigned op)
+{
+   return op == SpvOpImageSampleProjImplicitLod || op == SpvOpImageSampleProjExplicitLod ||
+          op == SpvOpImageSampleProjDrefImplicitLod || op == SpvOpImageSampleProjDrefExplicitLod;
+}
+
+/* A 32-bit float scalar operand. */
+static agx_instr *
+float_operand(struct vtn_ctx *c, uint32_t id, const char *what)
+{
+   agx_instr *v = vtn_def(c, id);
+   if (v->type.bits != 32 || v->type.comps != 1)
+      vtn_fail(c, "%s must be a 32-bit float", what);
+   return v;
+}
+
+/* OpImageSample[Proj][Dref]{Implicit,Explicit}Lod. Implicit LOD (fragment
+ * shaders only): the texture unit derives the LOD from the coordinates of
+ * the 2x2 quad (AGX_IMAGE_IMPLICIT_LOD, source 2 the Bias or 0). Dref: the
+ * reference travels in component 3 of source 0 (AGX_IMAGE_COMPARE).
+ * Proj: the coordinates (and the reference) divided by the last coordinate
+ * component first, as Mesa's nir_lower_tex does. */
 void
 vtn_image_sample(struct vtn_ctx *c, unsigned i)
 {
    agx_builder *b = &c->b;
-   if (c->ins[i].op == SpvOpImageSampleImplicitLod)
-      vtn_fail(c, "OpImageSampleImplicitLod needs derivatives, which compute shaders do not "
-                  "have: sample with an explicit LOD");
+   unsigned op = c->ins[i].op;
+   bool implicit = is_implicit(op), dref = is_dref(op), proj = is_proj(op);
+   if (implicit && c->shader->stage != AGX_STAGE_FRAGMENT)
+      vtn_fail(c, "implicit-LOD sampling needs derivatives, which only fragment shaders have: "
+                  "sample with an explicit LOD");
    struct vtn_type *rt = vtn_get_type(c, vtn_word(c, i, 1));
    struct vtn_ssa *img = handle(c, vtn_word(c, i, 3));
    if (img->type->base != VTN_SAMPLED_IMAGE || !img->image->has_sampler)
@@ -231,26 +272,32 @@ vtn_image_sample(struct vtn_ctx *c, unsigned i)
    unsigned dim = vtn_image_dim(c, t);
    if (t->image_ms || (dim & AGX_IMAGE_STORAGE))
       vtn_fail(c, "cannot sample a multisampled or storage image");
-   uint32_t mask = vtn_word(c, i, 5);
-   if (mask & ~(SpvImageOperandsLodMask | SpvImageOperandsGradMask |
-                SpvImageOperandsConstOffsetMask | SpvImageOperandsOffsetMask |
-                SpvImageOperandsNonPrivateTexelMask | SpvImageOperandsVolatileTexelMask |
-                SpvImageOperandsSignExtendMask | SpvImageOperandsZeroExtendMask |
-                SpvImageOperandsNontemporalMask)) /* results are 32-bit: extension is moot */
-      vtn_fail(c, "unsupported image operands 0x%x on an explicit-LOD sample", mask);
-   unsigned w = 6;
+   if (proj && (t->image_arrayed || t->image_dim == SpvDimCube))
+      vtn_fail(c, "projective sampling of an arrayed or cube image");
+   unsigned w = dref ? 6 : 5, wc = c->ins[i].wc;
+   agx_instr *ref = dref ? float_operand(c, vtn_word(c, i, 5), "the depth reference") : NULL;
+   uint32_t mask = w < wc ? vtn_word(c, i, w++) : 0;
+   uint32_t ok = SpvImageOperandsConstOffsetMask | SpvImageOperandsOffsetMask |
+                 SpvImageOperandsNonPrivateTexelMask | SpvImageOperandsVolatileTexelMask |
+                 SpvImageOperandsSignExtendMask | SpvImageOperandsZeroExtendMask |
+                 SpvImageOperandsNontemporalMask; /* results are 32-bit: extension is moot */
+   ok |= implicit ? SpvImageOperandsBiasMask : SpvImageOperandsLodMask | SpvImageOperandsGradMask;
+   if (mask & ~ok)
+      vtn_fail(c, "unsupported image operands 0x%x on an %s-LOD sample", mask,
+               implicit ? "implicit" : "explicit");
    agx_instr *lod = NULL, *ddx = NULL, *ddy = NULL, *off = agx_imm(b, 32, 0);
-   if (mask & SpvImageOperandsLodMask) {
-      lod = vtn_def(c, vtn_word(c, i, w++));
-      if (lod->type.bits != 32 || lod->type.comps != 1)
-         vtn_fail(c, "sampling LOD must be a 32-bit float");
-   }
+   if (mask & SpvImageOperandsBiasMask)
+      lod = float_operand(c, vtn_word(c, i, w++), "the LOD bias");
+   if (mask & SpvImageOperandsLodMask)
+      lod = float_operand(c, vtn_word(c, i, w++), "the sampling LOD");
    if (mask & SpvImageOperandsGradMask) {
       if (t->image_dim == SpvDimCube)
          vtn_fail(c, "unsupported: explicit gradients (Grad) on cube maps");
       ddx = gradient(c, t, vtn_word(c, i, w++));
       ddy = gradient(c, t, vtn_word(c, i, w++));
    }
+   if (implicit && !lod)
+      lod = agx_imm(b, 32, 0);
    if (!lod == !ddx)
       vtn_fail(c, "an explicit-LOD sample needs exactly one of Lod and Grad");
    if (mask & (SpvImageOperandsConstOffsetMask | SpvImageOperandsOffsetMask)) {
@@ -261,23 +308,32 @@ vtn_image_sample(struct vtn_ctx *c, unsigned i)
 
    agx_instr *v = vtn_def(c, vtn_word(c, i, 4));
    unsigned n = coord_count(t, true);
-   if (v->type.comps < n || v->type.bits != 32)
-      vtn_fail(c, "sampling coordinates must be a 32-bit float vector of %u components", n);
+   if (v->type.comps < n + proj || v->type.bits != 32)
+      vtn_fail(c, "sampling coordinates must be a 32-bit float vector of %u components", n + proj);
    agx_instr *xyzw[4], *zero = agx_imm(b, 32, 0);
    for (unsigned k = 0; k < 4; k++)
       xyzw[k] = k < n ? comp(c, v, k) : zero;
+   if (proj) {
+      agx_instr *q = comp(c, v, n);
+      for (unsigned k = 0; k < n; k++)
+         xyzw[k] = agx_fdiv(b, xyzw[k], q);
+      if (ref)
+         ref = agx_fdiv(b, ref, q);
+   }
    if (t->image_dim == SpvDim1D) {
       xyzw[2] = t->image_arrayed ? xyzw[1] : zero;
       xyzw[1] = agx_imm(b, 32, 0x3F000000); /* 0.5: the middle of the one row */
    }
    unsigned sampler = img->image->sampler_set << 16 | img->image->sampler_binding;
-   agx_instr *idx[3] = {img->image->index, img->image->sampler_index, off};
+   agx_instr *idx[4] = {img->image->index, img->image->sampler_index, off, ref};
+   agx_instr *index = agx_vec(b, ref ? 4 : 3, idx);
+   dim |= (implicit ? AGX_IMAGE_IMPLICIT_LOD : 0) | (ref ? AGX_IMAGE_COMPARE : 0);
    agx_instr *r;
    if (lod) {
-      r = agx_intrin(b, AGX_OP_IMAGE_SAMPLE, agx_type_make(32, 4), 3, agx_vec(b, 3, idx),
-                     agx_vec(b, 4, xyzw), lod, img->image->set, img->image->binding, dim);
+      r = agx_intrin(b, AGX_OP_IMAGE_SAMPLE, agx_type_make(32, 4), 3, index, agx_vec(b, 4, xyzw),
+                     lod, img->image->set, img->image->binding, dim);
    } else {
-      r = agx_build(b, AGX_OP_IMAGE_SAMPLE_GRAD, agx_type_make(32, 4), 4, agx_vec(b, 3, idx),
+      r = agx_build(b, AGX_OP_IMAGE_SAMPLE_GRAD, agx_type_make(32, 4), 4, index,
                     agx_vec(b, 4, xyzw), ddx, ddy);
       r->c[0] = img->image->set;
       r->c[1] = img->image->binding;

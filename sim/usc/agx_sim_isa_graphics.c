@@ -395,6 +395,19 @@ tile_encode(unsigned f, bool r16, uint32_t raw, uint8_t *dst)
    }
 }
 
+/* The u8norm case of tile_encode for a 32-bit register: NaN and values
+ * below 0 give 0, above 1 give 255, else round-to-nearest-even of v * 255
+ * (exact in double: a 24-bit mantissa times 255). */
+static inline uint8_t
+unorm8_of_f32(float v)
+{
+   if (!(v > 0.0f))
+      return 0;
+   if (v >= 1.0f)
+      return 255;
+   return (uint8_t)agx_sim_round_even((double)v * 255.0);
+}
+
 /* Tile bytes -> value: integer formats zero-extended, others as a double. */
 static double
 tile_decode(unsigned f, const uint8_t *src, uint32_t *ival)
@@ -540,7 +553,9 @@ x_ldst_tile(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_si
             unsigned h = r16 ? I->d.n + k : 0;
             uint32_t raw = r16 ? ((sg->r[(h >> 1) & 127][l] >> ((h & 1) * 16)) & 0xFFFF)
                                : sg->r[(I->d.n + k) & 127][l];
-            if (packed) {
+            if (f == MF_U8NORM && !r16) {
+               t[c] = unorm8_of_f32(bits_f32(raw));
+            } else if (packed) {
                pv[c] = r16 ? agx_sim_f16_in((uint16_t)raw) : (double)bits_f32(raw);
                if (c == 3)
                   rgb10a2_put(t, pv);
@@ -646,6 +661,12 @@ x_image_write_block(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struc
    /* the tile holds as many components as the image has channels
     * (Assumption: the block store reads components 0..nch-1) */
    unsigned nch = img.fmt.nch;
+   /* 8-bit unorm tile into a linear-encoded RGBA8 unorm image: decoding a
+    * byte to b/255 and encoding it again gives the byte back, so memory
+    * channel m is tile byte swizzle[m] (the general path below computes the
+    * same bytes; this only skips the conversions). */
+   bool bytes8 = f == MF_U8NORM && img.fmt.channels == AGX_CHANNELS_R8G8B8A8 &&
+                 img.fmt.type == AGX_SIM_TEXEL_UNORM && !img.srgb_mask;
    for (unsigned l = 0; l < AGX_SIM_LANES; l++) {
       if (!(sg->exec & (1u << l)))
          continue;
@@ -670,28 +691,33 @@ x_image_write_block(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struc
                   agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, 0, "%s", err);
                   return NULL;
                }
-               struct agx_sim_texel v, m;
-               for (unsigned c = 0; c < 4; c++) {
-                  uint32_t iv = 0;
-                  double d = c == 3 && !mf_is_int(f) ? 1.0 : 0.0;
-                  if (f == MF_RGB10A2)
-                     d = rgb10a2_get(t, c);
-                  else if (c < nch)
-                     d = tile_decode(f, t + c * es, &iv);
-                  if (mf_is_int(f) && !img.fmt.is_int)
-                     d = es == 2   ? agx_sim_f16_in((uint16_t)iv)
-                         : es == 4 ? (double)bits_f32(iv)
-                                   : iv;
-                  v.f[c] = d; /* srgba8: the encoded bytes, not decoded */
-                  v.u[c] = mf_is_int(f) ? iv : f32_bits((float)d);
-               }
-               /* PBE swizzle: memory channel m takes source component swizzle[m] */
-               for (unsigned c = 0; c < 4; c++) {
-                  m.f[c] = v.f[img.swizzle[c] & 3];
-                  m.u[c] = v.u[img.swizzle[c] & 3];
-               }
                uint8_t texel[16];
-               agx_sim_texel_encode(&img.fmt, img.srgb_mask, false, &m, texel);
+               if (bytes8) {
+                  for (unsigned c = 0; c < 4; c++)
+                     texel[c] = t[img.swizzle[c] & 3];
+               } else {
+                  struct agx_sim_texel v, m;
+                  for (unsigned c = 0; c < 4; c++) {
+                     uint32_t iv = 0;
+                     double d = c == 3 && !mf_is_int(f) ? 1.0 : 0.0;
+                     if (f == MF_RGB10A2)
+                        d = rgb10a2_get(t, c);
+                     else if (c < nch)
+                        d = tile_decode(f, t + c * es, &iv);
+                     if (mf_is_int(f) && !img.fmt.is_int)
+                        d = es == 2   ? agx_sim_f16_in((uint16_t)iv)
+                            : es == 4 ? (double)bits_f32(iv)
+                                      : iv;
+                     v.f[c] = d; /* srgba8: the encoded bytes, not decoded */
+                     v.u[c] = mf_is_int(f) ? iv : f32_bits((float)d);
+                  }
+                  /* PBE swizzle: memory channel m takes source component swizzle[m] */
+                  for (unsigned c = 0; c < 4; c++) {
+                     m.f[c] = v.f[img.swizzle[c] & 3];
+                     m.u[c] = v.u[img.swizzle[c] & 3];
+                  }
+                  agx_sim_texel_encode(&img.fmt, img.srgb_mask, false, &m, texel);
+               }
                uint64_t va =
                   agx_sim_image_texel_address(&img, level, x, y, layer, img.samples > 1 ? s : 0);
                if (!agx_sim_tex_mem(w, I, va, texel, img.fmt.bytes, true, "image block"))

@@ -13,10 +13,13 @@
  *   the Magnify filter at First level, otherwise Minify with the Mip filter
  *   (None: First level; Nearest: First + ceil(lod + 0.5) - 1; Linear: the
  *   two levels around First + lod blended), levels clamped to Last level.
- *   auto_lod in compute has no derivatives to work from: it is accepted
- *   only when the LOD cannot matter (one level and Magnify == Minify) and
- *   then samples First level; otherwise the instruction faults as not
- *   modelled. lod_grad (4): f32 registers from D holding ddx, ddy per
+ *   auto_lod (0) and auto_lod_bias (1: 16-bit uniform, 5: 16-bit register
+ *   fp16 bias added) in a fragment program take the derivatives of the
+ *   coordinates across the lane's 2x2 quad (quad_gradients) and then
+ *   behave as lod_grad. Elsewhere (compute, vertex) there are no quads:
+ *   they are accepted only when the LOD cannot matter (one level and
+ *   Magnify == Minify) and then sample First level; otherwise the
+ *   instruction faults as not modelled. lod_grad (4): f32 registers from D holding ddx, ddy per
  *   coordinate (Mesa's order); LOD = log2(max(|ddx|, |ddy|)) with the
  *   derivatives scaled by First level's size (unless pixel coordinates),
  *   the isotropic Vulkan formula (the hardware's approximation is not
@@ -24,8 +27,9 @@
  *   EXT_texture_filter_anisotropic reference method (an assumption): N =
  *   min(ceil(Pmax / Pmin), max) probes spaced evenly along the major
  *   gradient, LOD log2(Pmax / N), results averaged. Other LOD modes ignore
- *   anisotropy (explicit LOD has no footprint). Bias, gradients with a minimum
- *   (lod_grad_min) and multisampled sampling are refused at decode.
+ *   anisotropy (explicit LOD has no footprint). Gradients or a bias with a
+ *   minimum (lod_grad_min, auto_lod_bias_min) and multisampled sampling
+ *   are refused at decode.
  * - Nearest: texel floor(u), floor(v)[, floor(w)]. Linear: floor(u - 0.5)
  *   and the next texel with weight frac(u - 0.5) quantised DOWN to 8 fractional bits
  *   (the hardware's subtexel precision is an assumption: 8 bits, as in the
@@ -268,6 +272,37 @@ gather(struct sample_ctx *c, unsigned level, double u[3], const int32_t off[3], 
 
 /* Cube face of direction st (Vulkan's major-axis rule: z wins ties, then
  * y), replacing st[0..1] by the face's normalized (s, t). */
+static unsigned cube_face(double st[3]);
+
+/* Direction dir projected on cube face `face` as normalized (s, t): the
+ * implicit LOD takes the quad's derivatives on the lane's own face. */
+static void
+cube_project(const double dir[3], unsigned face, double st[2])
+{
+   double x = dir[0], y = dir[1], z = dir[2], sc, tc, ma;
+   switch (face >> 1) {
+   case 2:
+      sc = face == 4 ? x : -x;
+      tc = -y;
+      ma = fabs(z);
+      break;
+   case 1:
+      sc = x;
+      tc = face == 2 ? z : -z;
+      ma = fabs(y);
+      break;
+   default:
+      sc = face == 0 ? -z : z;
+      tc = -y;
+      ma = fabs(x);
+      break;
+   }
+   if (!(ma > 0))
+      ma = 1;
+   st[0] = 0.5 * (sc / ma + 1.0);
+   st[1] = 0.5 * (tc / ma + 1.0);
+}
+
 static unsigned
 cube_face(double st[3])
 {
@@ -298,6 +333,59 @@ cube_face(double st[3])
    return face;
 }
 
+/* Lane l's sampling coordinates as numbers (fp32, or fp16 with Cs). */
+static void
+lane_coords(const struct agx_sim_sg *sg, const struct agx_sim_tex_ops *t, unsigned ncoord,
+            unsigned l, double st[3])
+{
+   uint32_t raw[3], layer, sample;
+   agx_sim_tex_coords(sg, t, l, raw, &layer, &sample);
+   st[0] = st[1] = st[2] = 0;
+   for (unsigned i = 0; i < ncoord; i++) {
+      if (t->cs) {
+         st[i] = agx_sim_small_float_value(raw[i] & 0xFFFF, 5, 10, true);
+      } else {
+         float f;
+         memcpy(&f, &raw[i], 4);
+         st[i] = f;
+      }
+   }
+}
+
+/* Implicit LOD (auto_lod modes in a fragment program): the derivatives of
+ * the coordinates across lane l's 2x2 quad, ddx along its row and ddy
+ * along its column (the differences dfdx / dfdy compute; quads are lanes
+ * 4k..4k+3 = top-left, top-right, bottom-left, bottom-right, helper lanes
+ * included). Cube maps: the quad's directions projected on lane l's face.
+ * Assumption: the hardware's exact derivative (fine or coarse) and LOD
+ * approximation are not public; this is Vulkan's isotropic formula on fine
+ * derivatives, within its LOD tolerance. */
+static void
+quad_gradients(const struct agx_sim_sg *sg, const struct agx_sim_tex_ops *t, unsigned ncoord,
+               bool cube, unsigned l, double grad[2][3])
+{
+   double q[4][3];
+   unsigned base = l & ~3u, face = 0;
+   for (unsigned k = 0; k < 4; k++)
+      lane_coords(sg, t, ncoord, base + k, q[k]);
+   if (cube) {
+      double own[3] = {q[l & 3][0], q[l & 3][1], q[l & 3][2]};
+      face = cube_face(own);
+      for (unsigned k = 0; k < 4; k++) {
+         double st[2];
+         cube_project(q[k], face, st);
+         q[k][0] = st[0];
+         q[k][1] = st[1];
+         q[k][2] = 0;
+      }
+   }
+   unsigned row = l & 2, col = l & 1;
+   for (unsigned i = 0; i < 3; i++) {
+      grad[0][i] = q[row + 1][i] - q[row][i];
+      grad[1][i] = q[col + 2][i] - q[col][i];
+   }
+}
+
 static const struct agx_sim_insn *
 x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
@@ -315,7 +403,20 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct a
    struct agx_sim_opnd grads = {.kind = AGX_SIM_O_R16, .n = t.d};
    bool array0;
    unsigned ncoord0 = agx_sim_tex_coord_count(t.dim, &array0);
-   if (!agx_sim_tex_check_regs(w, sg, I, &t) ||
+   bool auto_mode = t.lod == 0 || t.lod == 1 || t.lod == 5;
+   bool quad = auto_mode && w->d->batch && w->d->batch->stage == AGX_SIM_STAGE_FRAGMENT;
+   uint32_t exec = sg->exec;
+   if (quad) {
+      /* the implicit LOD reads the coordinates of the whole quad of every
+       * active lane */
+      for (unsigned l = 0; l < AGX_SIM_LANES; l += 4)
+         if (exec & (0xFu << l))
+            sg->exec |= 0xFu << l;
+   }
+   bool coords_ok = agx_sim_tex_check_regs(w, sg, I, &t);
+   sg->exec = exec;
+   if (!coords_ok || (t.lod == 5 && !agx_sim_check_read(w, sg, I, &lodh, 1)) ||
+       (t.lod == 1 && !agx_sim_check_read(w, sg, I, &lodu, 1)) ||
        (t.lod == 4 && !agx_sim_check_read(w, sg, I, &grads, 4 * ncoord0)) ||
        (t.lod == 6 && !agx_sim_check_read(w, sg, I, &lodh, 1)) ||
        (t.lod == 2 && !agx_sim_check_read(w, sg, I, &lodu, 1)) ||
@@ -389,28 +490,38 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct a
       double lod = 0;
       unsigned aniso_n = 1;             /* probes along the major axis */
       double aniso_axis[3] = {0, 0, 0}; /* its gradient (coordinate units) */
-      if (t.lod == 0) {
+      if (auto_mode && (!quad || is_gather)) {
          if (!is_gather && (img.first_level != img.last_level || s.magnify != s.minify)) {
             agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, 0,
                               "texture_sample with implicit LOD on a mipmapped "
-                              "view or different min/mag filters (derivatives "
-                              "not modelled)");
+                              "view or different min/mag filters outside a "
+                              "fragment program (no quad derivatives)");
             return NULL;
          }
-      } else if (t.lod == 4) {
-         /* ddx, ddy interleaved per coordinate, f32 registers from D */
+      } else if (t.lod == 4 || (auto_mode && !is_gather)) {
+         /* lod_grad: ddx, ddy interleaved per coordinate, f32 registers
+          * from D; auto: the quad's derivatives, plus the bias */
          double rho[2] = {0, 0}, grad[2][3] = {{0}};
          const uint32_t dims[3] = {agx_sim_minify(img.width, img.first_level),
                                    agx_sim_minify(img.height, img.first_level),
                                    agx_sim_minify(img.layers, img.first_level)};
-         for (unsigned i = 0; i < ncoord; i++) {
+         if (auto_mode) {
+            quad_gradients(sg, &t, ncoord, c.cube, l, grad);
+         } else {
+            for (unsigned i = 0; i < ncoord; i++) {
+               for (unsigned k = 0; k < 2; k++) {
+                  uint32_t bits = sg->r[((t.d >> 1) + 2 * i + k) & 127][l];
+                  float g;
+                  memcpy(&g, &bits, 4);
+                  grad[k][i] = g;
+               }
+            }
+         }
+         for (unsigned i = 0; i < c.ndim; i++) {
             for (unsigned k = 0; k < 2; k++) {
-               uint32_t bits = sg->r[((t.d >> 1) + 2 * i + k) & 127][l];
-               float g;
-               memcpy(&g, &bits, 4);
-               double scaled = s.pixel_coordinates ? g : (double)g * dims[i];
+               double g = grad[k][i];
+               double scaled = s.pixel_coordinates ? g : g * dims[i];
                rho[k] += scaled * scaled;
-               grad[k][i] = g;
             }
          }
          double r = sqrt(rho[0] > rho[1] ? rho[0] : rho[1]);
@@ -433,6 +544,14 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct a
          lod = r > 0 ? log2(r) : -INFINITY;
          if (isnan(lod))
             lod = 0;
+         if (t.lod == 1 || t.lod == 5) {
+            uint32_t hbits = t.lod == 5
+                                ? agx_sim_tex_half(sg, t.d, l)
+                                : (w->d->uniforms[(t.d >> 1) & 0xFF] >> ((t.d & 1) * 16)) & 0xFFFF;
+            double bias = agx_sim_small_float_value(hbits, 5, 10, true);
+            if (isfinite(bias))
+               lod += bias;
+         }
          lod = lod < s.minimum_lod ? s.minimum_lod : lod;
          lod = lod > s.maximum_lod ? s.maximum_lod : lod;
       } else {
@@ -513,7 +632,7 @@ agx_sim_decode_texture_sample(struct agx_sim_insn *I, const struct agx_sim_tex_o
    unsigned n = agx_sim_tex_coord_count(t->dim, &array);
    bool gather_ok = t->gather == 0 || ((t->gather & 3) == 2 && n == 2); /* gather_r/g/b/a, 2D */
    if (n == 0 || agx_sim_tex_is_ms(t->dim) || !gather_ok ||
-       (t->lod != 0 && t->lod != 2 && t->lod != 4 && t->lod != 6) ||
+       (t->lod != 0 && t->lod != 1 && t->lod != 2 && t->lod != 4 && t->lod != 5 && t->lod != 6) ||
        (t->lod == 4 && agx_sim_tex_is_cube(t->dim))) /* cube gradients */
       return false;
    I->exec = x_texture_sample;

@@ -264,7 +264,7 @@ main(int argc, char **argv)
       {"unstructured", "unstructured control flow"},
       {"recursion", "recursive call"},
       {"kernel", "addressing model 1"},
-      {"image", "OpImageSampleImplicitLod needs derivatives"},
+      {"image", "implicit-LOD sampling needs derivatives"},
       {"generic_bad", "cast of a generic pointer to storage class 0"},
       {"byval_escape", "the address of a by-value kernel argument cannot be used as a value"},
       {"irreducible", "irreducible control flow"},

@@ -165,7 +165,7 @@ main(int argc, char **argv)
       return 2;
    h_spv_dir = argv[1];
    test_lowering();
-   expect_error("image", "OpImageSampleImplicitLod needs derivatives");
+   expect_error("image", "implicit-LOD sampling needs derivatives");
    test_float_atomic();
    printf("%u failures\n", h_failures);
    return h_failures ? 1 : 0;

@@ -118,4 +118,11 @@ with tempfile.TemporaryDirectory() as tmp:
     bad = subprocess.run([sys.executable, os.path.join(here, 'summarize.py'), os.path.join(tmp, 'groups')],
                          capture_output=True, text=True)
     check(bad.returncode != 0 and 'not a run-deqp results.csv' in bad.stderr, 'bad csv rejected')
+    # --offset 1 takes the other half of the same sample.
+    p, rows2 = run(tmp, good, extra=('--groups', os.path.join(tmp, 'groups'), '--fraction', '2',
+                                     '--offset', '1', '--no-expectations'))
+    check(not set(rows) & set(rows2) and len(rows2) == 6,
+          f'--offset 1 gives the complementary half, got {sorted(rows2)}', p)
+    p, _ = run(tmp, good, extra=('--fraction', '2', '--offset', '2', '--no-expectations'))
+    check(p.returncode != 0 and 'offset' in p.stderr, '--offset beyond --fraction is refused', p)
 print('ok')

@@ -37,6 +37,12 @@
  * with MAX, write mask RG, MRT with a different state per attachment),
  * compared with a CPU model of Vulkan's blend factors and operations.
  *
+ * State scenes (the driver re-emits only what changed between draws):
+ * several draws in one pass with one piece of state changed alone before
+ * each (push constants, firstInstance, the descriptor set and back, the
+ * dynamic viewport, dynamic blend constants, a switch between two
+ * pipelines and back, A/B/A/B, that differ in culling and blend epilog).
+ *
  * test_draw DRAW_VERT_SPV DRAW_FRAG_SPV VARYINGS_VERT_SPV VARYINGS_FRAG_SPV
  *           MRT_FRAG_SPV [--validation] [--reference]
  */
@@ -88,6 +94,28 @@ struct scene {
    const VkPipelineColorBlendAttachmentState *blend, *blend2;
    float blend_const[4];
    bool dyn_blend_const; /* vkCmdSetBlendConstants (the pipeline's are 0.9) */
+   /* Steps: one vkCmdDraw each, in one pass, after setting only the state
+    * the step names (a cache-test scene; see struct step). */
+   const struct step *steps;
+   uint32_t nsteps;
+   const struct vtx *v2;     /* the vertices set 2 reads (steps with set2) */
+   VkCullModeFlags alt_cull; /* the second pipeline (steps with alt) */
+   const VkPipelineColorBlendAttachmentState *alt_blend;
+};
+
+/* One draw of a steps scene: vertices [first, first + count) of one
+ * instance (gl_InstanceIndex = first_instance, so the push-constant offset
+ * moves it by first_instance x offset), with the viewport, push constants,
+ * blend constants (dyn_blend_const scenes), descriptor set and pipeline
+ * given here; the GPU side sets each of them only when it differs from the
+ * step before (the first step sets all). */
+struct step {
+   uint32_t first, count, first_instance;
+   float offset[2];
+   VkViewport vp; /* width 0: the framebuffer */
+   float blend_const[4];
+   bool set2; /* descriptor set 2: vertices from scene.v2 */
+   bool alt;  /* the scene's second pipeline (alt_cull, alt_blend) */
 };
 
 /* The reference depth buffer (kept across scenes for depth_load) and the
@@ -358,6 +386,41 @@ ref_triangle(const struct scene *s, const struct fbv t[3], uint8_t *img)
    }
 }
 
+/* Rasterises vertices/indices [first, end) of s, every instance, into img. */
+static void
+ref_range(const struct scene *s, uint32_t first, uint32_t end, uint8_t *img)
+{
+   for (uint32_t inst = 0; inst < (s->instances ? s->instances : 1); inst++) {
+      /* vertices of the range, split into strips/fans at restarts */
+      uint32_t ids[64], m = 0;
+      for (uint32_t k = first; k <= end; k++) {
+         uint32_t id = k < end && s->nidx ? s->idx[k] : k;
+         if (k < end && !(s->restart && id == 0xFFFFFFFFu)) {
+            ids[m++] = s->nidx ? id + (uint32_t)s->vertex_offset : id;
+            continue;
+         }
+         /* assemble ids[0..m) (Vulkan "Primitive Topologies") */
+         for (uint32_t i = 0; m >= 3 && i + 2 < m; i++) {
+            uint32_t a, b, c;
+            if (s->topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP) {
+               a = i + (i & 1), b = i + 1 - (i & 1), c = i + 2;
+            } else if (s->topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN) {
+               a = i + 1, b = i + 2, c = 0;
+            } else {
+               if (i % 3)
+                  continue;
+               a = i, b = i + 1, c = i + 2;
+            }
+            uint32_t k2 = inst + s->first_instance;
+            struct fbv t[3] = {transform(s, ids[a], k2), transform(s, ids[b], k2),
+                               transform(s, ids[c], k2)};
+            ref_triangle(s, t, img);
+         }
+         m = 0;
+      }
+   }
+}
+
 /* The expected image; with s->load, img holds the previous result. */
 static void
 reference(const struct scene *s, uint8_t *img)
@@ -372,39 +435,28 @@ reference(const struct scene *s, uint8_t *img)
    memset(ambiguous, 0, sizeof(ambiguous));
    for (int i = 0; i < W * H && !s->depth_load; i++)
       zbuf[i] = 1.0;
-   uint32_t n = s->nidx ? s->nidx : s->nv;
-   uint32_t ranges[2][2] = {{0, s->split ? s->split : n}, {s->split ? s->split : n, n}};
-   for (unsigned d = 0; d < 2; d++) {
-      for (uint32_t inst = 0; inst < (s->instances ? s->instances : 1); inst++) {
-         /* vertices of the range, split into strips/fans at restarts */
-         uint32_t ids[64], m = 0;
-         for (uint32_t k = ranges[d][0]; k <= ranges[d][1]; k++) {
-            uint32_t id = k < ranges[d][1] && s->nidx ? s->idx[k] : k;
-            if (k < ranges[d][1] && !(s->restart && id == 0xFFFFFFFFu)) {
-               ids[m++] = s->nidx ? id + (uint32_t)s->vertex_offset : id;
-               continue;
-            }
-            /* assemble ids[0..m) (Vulkan "Primitive Topologies") */
-            for (uint32_t i = 0; m >= 3 && i + 2 < m; i++) {
-               uint32_t a, b, c;
-               if (s->topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP) {
-                  a = i + (i & 1), b = i + 1 - (i & 1), c = i + 2;
-               } else if (s->topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN) {
-                  a = i + 1, b = i + 2, c = 0;
-               } else {
-                  if (i % 3)
-                     continue;
-                  a = i, b = i + 1, c = i + 2;
-               }
-               uint32_t k = inst + s->first_instance;
-               struct fbv t[3] = {transform(s, ids[a], k), transform(s, ids[b], k),
-                                  transform(s, ids[c], k)};
-               ref_triangle(s, t, img);
-            }
-            m = 0;
-         }
+   if (s->nsteps) {
+      /* each step is the scene with that step's state, one instance */
+      for (uint32_t i = 0; i < s->nsteps; i++) {
+         const struct step *st = &s->steps[i];
+         struct scene t = *s;
+         t.instances = 1;
+         t.first_instance = st->first_instance;
+         t.offset[0] = st->offset[0], t.offset[1] = st->offset[1];
+         t.vp = st->vp;
+         memcpy(t.blend_const, st->blend_const, sizeof(t.blend_const));
+         if (st->set2)
+            t.v = s->v2;
+         if (st->alt)
+            t.cull = s->alt_cull, t.blend = s->alt_blend;
+         ref_range(&t, st->first, st->first + st->count, img);
       }
+      return;
    }
+   uint32_t n = s->nidx ? s->nidx : s->nv;
+   uint32_t split = s->split ? s->split : n;
+   ref_range(s, 0, split, img);
+   ref_range(s, split, n, img);
 }
 
 /* ---- the GPU side ---------------------------------------------------------- */
@@ -416,7 +468,7 @@ struct gpu {
    VkDescriptorSetLayout dsl;
    VkPipelineLayout layout;
    VkDescriptorPool pool;
-   VkDescriptorSet set;
+   VkDescriptorSet set, set2; /* the vertex buffer's first / second half */
    struct agx_vk_buffer vb, ib, out;
    VkImage image;
    VkDeviceMemory mem;
@@ -465,29 +517,37 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
                                      .pushConstantRangeCount = 1,
                                      .pPushConstantRanges = &pcr};
    VK_OK(vkCreatePipelineLayout(c->dev, &lci, NULL, &g->layout));
-   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
+   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2};
    VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                     .maxSets = 1,
+                                     .maxSets = 2,
                                      .poolSizeCount = 1,
                                      .pPoolSizes = &ps};
    VK_OK(vkCreateDescriptorPool(c->dev, &pci, NULL, &g->pool));
+   VkDescriptorSetLayout layouts[2] = {g->dsl, g->dsl};
+   VkDescriptorSet sets[2];
    VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
                                      .descriptorPool = g->pool,
-                                     .descriptorSetCount = 1,
-                                     .pSetLayouts = &g->dsl};
-   VK_OK(vkAllocateDescriptorSets(c->dev, &ai, &g->set));
+                                     .descriptorSetCount = 2,
+                                     .pSetLayouts = layouts};
+   VK_OK(vkAllocateDescriptorSets(c->dev, &ai, sets));
+   g->set = sets[0], g->set2 = sets[1];
    g->vb = agx_vk_buffer(c, 4096);
    g->ib = agx_vk_buffer_usage(c, 1024, VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
    g->out = agx_vk_buffer_usage(c, W * H * 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
    g->out2 = agx_vk_buffer_usage(c, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
    g->ind = agx_vk_buffer_usage(c, 256, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
-   VkDescriptorBufferInfo bi = {g->vb.buf, 0, VK_WHOLE_SIZE};
-   VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                              .dstSet = g->set,
-                              .descriptorCount = 1,
-                              .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                              .pBufferInfo = &bi};
-   vkUpdateDescriptorSets(c->dev, 1, &wr, 0, NULL);
+   VkDescriptorBufferInfo bi[2] = {{g->vb.buf, 0, VK_WHOLE_SIZE}, {g->vb.buf, 2048, 2048}};
+   VkWriteDescriptorSet wr[2] = {{.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                  .dstSet = g->set,
+                                  .descriptorCount = 1,
+                                  .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                  .pBufferInfo = &bi[0]},
+                                 {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                  .dstSet = g->set2,
+                                  .descriptorCount = 1,
+                                  .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                  .pBufferInfo = &bi[1]}};
+   vkUpdateDescriptorSets(c->dev, 2, wr, 0, NULL);
 
    VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
                             .imageType = VK_IMAGE_TYPE_2D,
@@ -726,6 +786,40 @@ to_rgba8(VkFormat f, const uint8_t *src, uint8_t *img)
    }
 }
 
+/* The draws of a steps scene, after render() bound pipeline p, set 1, the
+ * scene's push constants, viewport and scissor: each step sets only the
+ * state that differs from the step before, so a driver that keeps state
+ * between draws must notice each change alone. */
+static void
+draw_steps(struct gpu *g, const struct scene *s, VkCommandBuffer cb, VkPipeline p, VkPipeline p2)
+{
+   const struct step *prev = NULL;
+   for (uint32_t i = 0; i < s->nsteps; i++) {
+      const struct step *st = &s->steps[i];
+      if (!prev || prev->alt != st->alt)
+         vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, st->alt ? p2 : p);
+      if (!prev || prev->set2 != st->set2)
+         vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1,
+                                 st->set2 ? &g->set2 : &g->set, 0, NULL);
+      if (!prev || memcmp(prev->offset, st->offset, sizeof(st->offset))) {
+         float push[4] = {st->offset[0], st->offset[1], 0, 0};
+         vkCmdPushConstants(cb, g->layout,
+                            VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, 16, push);
+      }
+      if (!prev || memcmp(&prev->vp, &st->vp, sizeof(st->vp))) {
+         struct scene t = *s;
+         t.vp = st->vp;
+         VkViewport vp = viewport_of(&t);
+         vkCmdSetViewport(cb, 0, 1, &vp);
+      }
+      if (s->dyn_blend_const &&
+          (!prev || memcmp(prev->blend_const, st->blend_const, sizeof(st->blend_const))))
+         vkCmdSetBlendConstants(cb, st->blend_const);
+      vkCmdDraw(cb, st->count, 1, st->first, st->first_instance);
+      prev = st;
+   }
+}
+
 /* Renders the scene and reads the attachment back into img (and, for MRT,
  * attachment 2 into img2). */
 static void
@@ -733,10 +827,18 @@ render(struct gpu *g, const struct scene *s, uint8_t *img, uint8_t *img2)
 {
    struct agx_vk_ctx *c = g->c;
    memcpy(g->vb.ptr, s->v, s->nv * sizeof(struct vtx));
+   if (s->v2)
+      memcpy((uint8_t *)g->vb.ptr + 2048, s->v2, s->nv * sizeof(struct vtx));
    if (s->nidx)
       memcpy(g->ib.ptr, s->idx, s->nidx * 4);
    memset(g->out.ptr, 0xAB, W * H * 16);
-   VkPipeline p = pipeline(g, s);
+   VkPipeline p = pipeline(g, s), p2 = VK_NULL_HANDLE;
+   if (s->alt_cull || s->alt_blend) {
+      struct scene alt = *s;
+      alt.cull = s->alt_cull;
+      alt.blend = s->alt_blend;
+      p2 = pipeline(g, &alt);
+   }
    /* Formats other than the default render to an image of their own. */
    VkImage image = g->image;
    VkImageView view = g->view;
@@ -817,8 +919,10 @@ render(struct gpu *g, const struct scene *s, uint8_t *img, uint8_t *img2)
    vkCmdSetScissor(cb, 0, 1, &sc);
    if (s->dyn_blend_const)
       vkCmdSetBlendConstants(cb, s->blend_const);
+   if (s->nsteps)
+      draw_steps(g, s, cb, p, p2);
    uint32_t instances = s->instances ? s->instances : 1;
-   uint32_t n = s->nidx ? s->nidx : s->nv, split = s->split ? s->split : n;
+   uint32_t n = s->nsteps ? 0 : s->nidx ? s->nidx : s->nv, split = s->split ? s->split : n;
    uint32_t ranges[2][2] = {{0, split}, {split, n}};
    if (s->nidx)
       vkCmdBindIndexBuffer(cb, g->ib.buf, 0, VK_INDEX_TYPE_UINT32);
@@ -874,6 +978,8 @@ render(struct gpu *g, const struct scene *s, uint8_t *img, uint8_t *img2)
       vkFreeMemory(c->dev, mem2, NULL);
    }
    vkDestroyPipeline(c->dev, p, NULL);
+   if (p2)
+      vkDestroyPipeline(c->dev, p2, NULL);
    if (mem) {
       vkDestroyImageView(c->dev, view, NULL);
       vkDestroyImage(c->dev, image, NULL);
@@ -924,7 +1030,7 @@ static unsigned
 check_scene(struct gpu *g, const struct scene *s)
 {
    static uint8_t got[W * H * 4], want[W * H * 4], got2[W * H * 4], want2[W * H * 4];
-   tolerance = (s->blend || s->blend2) && g->c->reference ? 2 : 1;
+   tolerance = (s->blend || s->blend2 || s->alt_blend) && g->c->reference ? 2 : 1;
    render(g, s, got, got2);
    /* LOAD: the reference continues from what the GPU left (checked by the
     * previous scene). */
@@ -1304,6 +1410,93 @@ main(int argc, char **argv)
    mb.blend2 = &add;
    mb.clear[0] = 0.25f, mb.clear[1] = 0, mb.clear[2] = 0, mb.clear[3] = 0;
    bad += check_scene(&g, &mb);
+
+   /* State changes between draws of one pass, each alone (the driver
+    * re-emits only what changed: a stale copy shows up here). */
+   const float px = 2.0f / W, py = 2.0f / H; /* one pixel in clip space */
+   struct vtx two[6] = {V(2.5, 2.5, 1, 1, 0, 0),  V(14.5, 2.5, 1, 0, 1, 0),
+                        V(2.5, 14.5, 1, 0, 0, 1), V(20.5, 2.5, 1, 1, 1, 0),
+                        V(30.5, 2.5, 1, 0, 1, 1), V(20.5, 12.5, 1, 1, 0, 1)};
+   /* push constants only: the same triangle at three offsets (firstInstance 1) */
+   const struct step push_steps[3] = {
+      {.count = 3, .first_instance = 1, .offset = {8 * px, 12 * py}},
+      {.count = 3, .first_instance = 1, .offset = {24 * px, 4 * py}},
+      {.count = 3, .first_instance = 1, .offset = {40 * px, 30 * py}}};
+   struct scene cache = {.name = "state: push constants",
+                         .clear = {0.1f, 0.2f, 0.3f, 1},
+                         .v = two,
+                         .nv = 6,
+                         .front = VK_FRONT_FACE_COUNTER_CLOCKWISE,
+                         .steps = push_steps,
+                         .nsteps = 3};
+   bad += check_scene(&g, &cache);
+   /* firstInstance only (the push-constant offset stays) */
+   const struct step inst_steps[3] = {
+      {.count = 3, .first_instance = 0, .offset = {10 * px, 9 * py}},
+      {.count = 3, .first_instance = 1, .offset = {10 * px, 9 * py}},
+      {.count = 3, .first_instance = 3, .offset = {10 * px, 9 * py}}};
+   cache.name = "state: firstInstance";
+   cache.steps = inst_steps;
+   bad += check_scene(&g, &cache);
+   /* descriptor set: set 1, set 2 (other vertices), set 1 again (other range) */
+   struct vtx two2[6];
+   for (int i = 0; i < 6; i++) {
+      two2[i] = two[i];
+      two2[i].pos[1] += 40 * py;
+      two2[i].col[0] = 1 - two[i].col[0];
+   }
+   const struct step set_steps[3] = {{.count = 3},
+                                     {.count = 3, .set2 = true},
+                                     {.first = 3, .count = 3}};
+   cache.name = "state: descriptor set";
+   cache.steps = set_steps;
+   cache.v2 = two2;
+   bad += check_scene(&g, &cache);
+   cache.v2 = NULL;
+   /* dynamic viewport: the pair into three quadrants */
+   const struct step vp_steps[3] = {{.count = 6, .vp = {0, 0, 32, 32, 0, 1}},
+                                    {.count = 6, .vp = {32, 0, 32, 32, 0, 1}},
+                                    {.count = 6, .vp = {0, 32, 32, 32, 0, 1}}};
+   cache.name = "state: dynamic viewport";
+   cache.steps = vp_steps;
+   bad += check_scene(&g, &cache);
+   /* dynamic blend constants: constant-colour blending, constants per draw */
+   struct scene bc = {.name = "state: blend constants",
+                      .clear = {0.25f, 0.5f, 0.75f, 0.5f},
+                      .v = bv,
+                      .nv = 9,
+                      .front = VK_FRONT_FACE_COUNTER_CLOCKWISE,
+                      .blend = &konst,
+                      .dyn_blend_const = true,
+                      .nsteps = 3};
+   const struct step bc_steps[3] = {
+      {.count = 3, .blend_const = {0.25f, 0.5f, 0.75f, 0.625f}},
+      {.first = 3, .count = 3, .blend_const = {0.875f, 0.125f, 0.375f, 0.25f}},
+      {.first = 6, .count = 3, .blend_const = {0.25f, 0.5f, 0.75f, 0.625f}}};
+   bc.steps = bc_steps;
+   bad += check_scene(&g, &bc);
+   /* pipeline switch and back: A (no culling, no blending), B (back faces
+    * culled, additive: another fragment epilog), A, B; a back-facing
+    * triangle (top left) and a front-facing one (top right), moved down by
+    * the push-constant offset in steps 2 and 3. */
+   struct vtx quads[6] = {V(4, 4, 1, 0.4f, 0.2f, 0.1f),   V(28, 4, 1, 0.4f, 0.2f, 0.1f),
+                          V(4, 28, 1, 0.4f, 0.2f, 0.1f),  V(36, 4, 1, 0.1f, 0.3f, 0.4f),
+                          V(36, 28, 1, 0.1f, 0.3f, 0.4f), V(60, 4, 1, 0.1f, 0.3f, 0.4f)};
+   const struct step pipe_steps[4] = {
+      {.count = 6},
+      {.count = 6, .first_instance = 1, .offset = {0, 32 * py}, .alt = true},
+      {.count = 6, .first_instance = 1, .offset = {0, 32 * py}},
+      {.count = 6, .alt = true}};
+   struct scene ps = {.name = "state: pipeline A/B/A/B",
+                      .clear = {0.1f, 0.1f, 0.1f, 1},
+                      .v = quads,
+                      .nv = 6,
+                      .front = VK_FRONT_FACE_COUNTER_CLOCKWISE,
+                      .steps = pipe_steps,
+                      .nsteps = 4,
+                      .alt_cull = VK_CULL_MODE_BACK_BIT,
+                      .alt_blend = &add};
+   bad += check_scene(&g, &ps);
 
    gpu_finish(&g);
    int ret = agx_vk_ctx_finish(&c);

@@ -9,7 +9,8 @@
  * colours in two bindings (vkCmdBindVertexBuffers); one interleaved binding
  * with a 20-byte stride, attribute offsets 4 / 12 and a binding offset of 8
  * (vkCmdBindVertexBuffers2 with a size); per-instance colour and offset
- * (input rate INSTANCE, firstInstance 1); an indexed draw with vertexOffset; R32G32B32_SFLOAT positions (z
+ * (input rate INSTANCE, firstInstance 1); the colour binding bound again
+ * at another offset between two draws (nothing else changes); an indexed draw with vertexOffset; R32G32B32_SFLOAT positions (z
  * added to blue) with R16G16_SNORM colours; R8G8B8A8_UINT to a flat uvec4
  * varying; with robustBufferAccess, a colour range ending inside an
  * element (agx-vk only: elements past the clamp read (0, 0, 0, 1)). Also checks
@@ -47,6 +48,10 @@ struct scene {
    const uint32_t *idx;    /* vkCmdDrawIndexed of `vertices` indices when set */
    int32_t vertex_offset;
    uint32_t vertices, instances, first_instance;
+   /* split > 0: vertices [0, split) drawn, then the last binding bound
+    * again at rebind_offset (nothing else changes), then [split, vertices). */
+   uint32_t split;
+   VkDeviceSize rebind_offset;
    const struct rect *rects;
    uint32_t nrects;
 };
@@ -236,6 +241,11 @@ render(const struct scene *s, uint8_t *img)
       vkCmdBindIndexBuffer(cb, ib.buf, 0, VK_INDEX_TYPE_UINT32);
       vkCmdDrawIndexed(cb, s->vertices, s->instances ? s->instances : 1, 0, s->vertex_offset,
                        s->first_instance);
+   } else if (s->split) {
+      vkCmdDraw(cb, s->split, 1, 0, 0);
+      uint32_t last = s->nbind - 1;
+      vkCmdBindVertexBuffers(cb, last, 1, &bufs[last], &s->rebind_offset);
+      vkCmdDraw(cb, s->vertices - s->split, 1, s->split, 0);
    } else {
       vkCmdDraw(cb, s->vertices, s->instances ? s->instances : 1, 0, s->first_instance);
    }
@@ -378,6 +388,22 @@ main(int argc, char **argv)
       .rects = r1,
       .nrects = 2};
    bad += check(&s1);
+
+   /* 1b. The same, the colour binding bound again between the two quads'
+    * draws at an offset of 12 elements: the second quad's colours come
+    * from elements 18..23 (its own elements 6..11 hold magenta). */
+   uint8_t col1b[24][4];
+   for (int v = 0; v < 24; v++) {
+      static const uint8_t magenta[4] = {255, 0, 255, 255};
+      memcpy(col1b[v], v < 6 ? r1[0].rgba : v >= 18 ? r1[1].rgba : magenta, 4);
+   }
+   struct scene s1b = s1;
+   s1b.name = "two bindings, colours bound again between draws";
+   s1b.data[1] = col1b;
+   s1b.size[1] = sizeof(col1b);
+   s1b.split = 6;
+   s1b.rebind_offset = 12 * 4;
+   bad += check(&s1b);
 
    /* 2. Interleaved: 20-byte elements {4 pad, float x y, rgba8, 4 pad},
     * binding offset 8, vkCmdBindVertexBuffers2 with the exact size. */

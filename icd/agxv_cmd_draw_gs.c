@@ -1,0 +1,237 @@
+/*
+ * Draws of pipelines with a geometry shader (emulation.md §4 "Dispatch
+ * sequence", Honeykrisp's hk_launch_gs_prerast in Mesa
+ * src/asahi/vulkan/hk_cmd_draw.c), direct draws: the CPU computes the
+ * grids and sizes and takes the buffers from the command buffer's upload
+ * memory (as Honeykrisp's direct draws pool-allocate them; the geometry
+ * heap is for GPU-sized draws). In the render's pre-graphics stream
+ * (agxv_cmd_pre_gfx.c):
+ *   1. fill the output index buffer with 0xFFFFFFFF (agxv_meta_fill),
+ *   2. the vertex shader's software variant over (vertices, instances) ->
+ *      the input buffer,
+ *   3. CDM barrier, the main GS kernel over (input primitives, instances)
+ *      -> the index buffer (DYNAMIC_INDEXED shape, layout/agx_gs.h),
+ * then in the render stream an indexed draw (U32 indices, restart on, one
+ * instance) of the rasterization variant in the output topology.
+ *
+ * Assumes: direct draws (indirect ones are refused until the setup kernel
+ * exists), no primitive restart in an indexed input draw, input
+ * topologies lists, strips, fans and list adjacency (strip adjacency is
+ * refused), the vertex id of the rasterization draw fits 32 bits.
+ */
+#include "agxv_cmd_draw_gs.h"
+
+#include <string.h>
+
+#include "agx_gs.h"
+#include "agxv_bo.h"
+#include "agxv_device.h"
+#include "agxv_graphics_pipeline.h"
+#include "agxv_log.h"
+#include "agxv_meta.h"
+
+bool
+agxv_cmd_has_gs(const struct agxv_cmd_buffer *cmd)
+{
+   const struct agxv_pipeline *p = cmd->bind[AGXV_BIND_POINT_GRAPHICS].pipeline;
+   return p && p->gfx && p->gfx->has_gs;
+}
+
+/* Input primitives of `count` vertices in `topology` and the first vertex
+ * stride between primitives; false for topologies not handled. */
+static bool
+input_primitives(VkPrimitiveTopology topology, uint32_t count, uint32_t *prims, uint32_t *stride)
+{
+   uint32_t n, s;
+   switch (topology) {
+   case VK_PRIMITIVE_TOPOLOGY_POINT_LIST:
+      n = count, s = 1;
+      break;
+   case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
+      n = count / 2, s = 2;
+      break;
+   case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
+      n = count > 1 ? count - 1 : 0, s = 1;
+      break;
+   case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST:
+      n = count / 3, s = 3;
+      break;
+   case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP:
+   case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN:
+      n = count > 2 ? count - 2 : 0, s = 1;
+      break;
+   case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
+      n = count / 4, s = 4;
+      break;
+   case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY:
+      n = count > 3 ? count - 3 : 0, s = 1;
+      break;
+   case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY:
+      n = count / 6, s = 6;
+      break;
+   default:
+      return false;
+   }
+   *prims = n;
+   *stride = s;
+   return true;
+}
+
+static uint32_t
+ceil_log2(uint64_t x)
+{
+   uint32_t l = 0;
+   while ((1ull << l) < x)
+      l++;
+   return l;
+}
+
+static const VkPrimitiveTopology output_topology[3] = {
+   VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
+   VK_PRIMITIVE_TOPOLOGY_LINE_STRIP,
+   VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP,
+};
+
+/* Root uniforms of a compute variant: the graphics bind point's sets and
+ * push constants, the geometry parameters (agx_abi.h). */
+static VkResult
+write_root(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, uint64_t params,
+           uint64_t *out)
+{
+   const struct agxv_bind_state *bind = &cmd->bind[AGXV_BIND_POINT_GRAPHICS];
+   const struct agxv_shader *s = &pipeline->shaders[AGXV_STAGE_COMPUTE];
+   struct agxv_upload_ptr root;
+   VkResult result = agxv_upload_alloc(&cmd->data, AGX_ABI_UNIFORM_SIZE, 16, &root);
+   if (result != VK_SUCCESS)
+      return result;
+   uint8_t *r = root.cpu;
+   memset(r, 0, AGX_ABI_UNIFORM_SIZE);
+   memcpy(r + AGX_ABI_SET_ADDR_BASE, bind->desc.set_addr, AGXV_MAX_SETS * sizeof(uint64_t));
+   memcpy(r + AGX_ABI_PUSH_BASE, bind->desc.push, AGX_ABI_PUSH_SIZE);
+   if (cmd->device->robust_sink)
+      memcpy(r + AGX_ABI_ROBUST_SINK, &cmd->device->robust_sink->va, 8);
+   if (s->info.const_data_size) {
+      uint64_t data = s->code->va + s->info.const_data_offset;
+      memcpy(r + AGX_ABI_CONST_DATA, &data, 8);
+   }
+   memcpy(r + AGX_ABI_GEOMETRY_PARAMS, &params, 8);
+   *out = root.gpu;
+   return VK_SUCCESS;
+}
+
+static VkResult
+launch(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, uint64_t params,
+       uint32_t x, uint32_t y)
+{
+   uint64_t root;
+   VkResult result = write_root(cmd, pipeline, params, &root);
+   if (result != VK_SUCCESS)
+      return result;
+   const uint32_t threads[3] = {x, y, 1};
+   agxv_cmd_launch_threads(cmd, pipeline, root, threads);
+   return VK_SUCCESS;
+}
+
+/* The pre-graphics work of one draw. */
+static VkResult
+record_prerast(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipeline *gfx,
+               uint64_t params, uint64_t index_buffer, uint64_t index_dwords, uint32_t vertices,
+               uint32_t prims, uint32_t instances)
+{
+   if (!agxv_cmd_pre_gfx_begin(cmd))
+      return cmd->record_result;
+   agxv_meta_fill(cmd, index_buffer, index_dwords, 0xFFFFFFFFu);
+   VkResult result = launch(cmd, gfx->gs_vs_sw, params, vertices, instances);
+   /* the main GS reads the vertex outputs and writes over the fill */
+   agxv_cmd_emit_cdm_barrier(cmd);
+   if (result == VK_SUCCESS)
+      result = launch(cmd, gfx->gs_main, params, prims, instances);
+   agxv_cmd_pre_gfx_end(cmd);
+   return result;
+}
+
+VkResult
+agxv_cmd_draw_gs(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app, uint32_t base_vertex,
+                 uint32_t base_instance)
+{
+   const struct agxv_pipeline *pipeline = cmd->bind[AGXV_BIND_POINT_GRAPHICS].pipeline;
+   const struct agxv_graphics_pipeline *gfx = pipeline->gfx;
+   struct agxv_dynamic_graphics_state *d = &cmd->dyn;
+   if (!cmd->rendering.active)
+      return agxv_error(VK_ERROR_UNKNOWN, "draw outside a render pass");
+   if (app->indirect)
+      return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
+                        "indirect draws with a geometry shader are not supported yet");
+   if (app->indexed && d->s.ia.primitive_restart_enable)
+      return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
+                        "primitive restart with a geometry shader is not supported yet");
+   VkPrimitiveTopology topology = d->s.ia.topology;
+   uint32_t prims, stride;
+   if (!input_primitives(topology, app->count, &prims, &stride))
+      return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
+                        "topology %u with a geometry shader is not supported yet", topology);
+   if (!prims)
+      return VK_SUCCESS;
+   const struct agx_gs_info *gs = &gfx->gs;
+   uint32_t plog2 = ceil_log2(prims);
+   uint64_t id_bits = (uint64_t)ceil_log2(app->instances) + plog2 + gs->vertex_id_log2;
+   uint64_t records = (uint64_t)__builtin_popcountll(gfx->gs_input_mask);
+   uint64_t input_bytes = 16 * records * app->count * app->instances;
+   uint64_t indices = (uint64_t)gs->max_indices * prims * app->instances;
+   if (id_bits > 32 || indices > UINT32_MAX || input_bytes > (1ull << 31))
+      return agxv_error(VK_ERROR_UNKNOWN, "geometry shader draw too large");
+
+   struct agxv_upload_ptr p, in = {0}, out;
+   VkResult result = agxv_upload_alloc(&cmd->data, AGX_GS_PARAMS_SIZE, 16, &p);
+   if (result == VK_SUCCESS && input_bytes)
+      result = agxv_upload_alloc(&cmd->data, (uint32_t)input_bytes, 16, &in);
+   if (result == VK_SUCCESS)
+      result = agxv_upload_alloc(&cmd->data, (uint32_t)(4 * indices), 16, &out);
+   if (result != VK_SUCCESS)
+      return result;
+   struct agx_gs_params params = {
+      .output_index_buffer = out.gpu,
+      .input_buffer = in.gpu,
+      .input_primitives = prims,
+      .primitives_log2 = plog2,
+      .verts_per_instance = app->count,
+      .input_topology = (uint32_t)topology,
+      .vertex_stride = stride,
+      .base_vertex = base_vertex,
+      .base_instance = base_instance,
+   };
+   if (app->indexed) {
+      params.index_size = cmd->index.type == VK_INDEX_TYPE_UINT32   ? 4
+                          : cmd->index.type == VK_INDEX_TYPE_UINT16 ? 2
+                                                                    : 1;
+      params.index_buffer = cmd->index.va + (uint64_t)app->first * params.index_size;
+   }
+   if (gfx->gs_has_vbo) {
+      uint32_t table_size;
+      result = agxv_cmd_write_vbo_uniforms(cmd, &gfx->gs_vbo, &params.vertex_buffers, &table_size);
+      if (result != VK_SUCCESS)
+         return result;
+   }
+   memcpy(p.cpu, &params, sizeof(params));
+
+   result = record_prerast(cmd, gfx, p.gpu, out.gpu, indices, app->count, prims, app->instances);
+   if (result != VK_SUCCESS)
+      return result;
+
+   /* The rasterization draw: the pipeline's vertex stage (the GS's
+    * rasterization variant) over the index buffer, in the output topology. */
+   struct agxv_index_state saved_index = cmd->index;
+   bool saved_restart = d->s.ia.primitive_restart_enable;
+   cmd->index =
+      (struct agxv_index_state){.va = out.gpu, .size = 4 * indices, .type = VK_INDEX_TYPE_UINT32};
+   agxv_dyn_set_primitive_topology(d, output_topology[gs->output_topology]);
+   agxv_dyn_set_primitive_restart_enable(d, true);
+   cmd->geometry_params = p.gpu;
+   struct agxv_vdm_draw vd = {.count = (uint32_t)indices, .instances = 1, .indexed = true};
+   result = agxv_cmd_draw_vdm(cmd, &vd);
+   cmd->geometry_params = 0;
+   cmd->index = saved_index;
+   agxv_dyn_set_primitive_topology(d, topology);
+   agxv_dyn_set_primitive_restart_enable(d, saved_restart);
+   return result;
+}

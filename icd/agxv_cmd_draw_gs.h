@@ -1,0 +1,31 @@
+/*
+ * Draws with a geometry shader (agxv_cmd_draw_gs.c; emulation.md §4): the
+ * compute work in the pre-graphics stream, then the rasterization draw
+ * through the ordinary draw path (agxv_cmd_draw.c agxv_cmd_draw_vdm).
+ */
+#ifndef AGXV_CMD_DRAW_GS_H
+#define AGXV_CMD_DRAW_GS_H
+
+#include "agxv_cmd_buffer.h"
+#include "agxv_vdm.h"
+
+/* Whether the bound graphics pipeline has a geometry shader. */
+bool agxv_cmd_has_gs(const struct agxv_cmd_buffer *cmd);
+
+/* A draw (direct; indirect ones are refused for now) of a pipeline with a
+ * geometry shader: vd as the application's draw, base vertex (firstVertex
+ * or vertexOffset) and first instance. */
+VkResult agxv_cmd_draw_gs(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *vd,
+                          uint32_t base_vertex, uint32_t base_instance);
+
+/* The vertex-fetch table of the bound vertex buffers for `link` (16 bytes
+ * per binding: address, element clamp; agxv_cmd_draw.c). */
+struct agxv_vbo_link;
+VkResult agxv_cmd_write_vbo_uniforms(struct agxv_cmd_buffer *cmd, const struct agxv_vbo_link *link,
+                                     uint64_t *out, uint32_t *out_size);
+
+/* The ordinary draw of the bound pipeline's vertex stage with vd, base
+ * vertex and instance 0 (agxv_cmd_draw.c). */
+VkResult agxv_cmd_draw_vdm(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd);
+
+#endif

@@ -1,0 +1,53 @@
+/* The draw state cache: see agxv_draw_cache.h. */
+#include "agxv_draw_cache.h"
+
+#include <string.h>
+
+void
+agxv_draw_cache_reset(struct agxv_draw_cache *c)
+{
+   memset(c, 0, sizeof(*c));
+   c->dirty = AGXV_DRAW_DIRTY_ALL;
+}
+
+void
+agxv_draw_cache_begin_pass(struct agxv_draw_cache *c)
+{
+   memset(c->entries, 0, sizeof(c->entries));
+   c->next_entry = 0;
+   c->pipeline = NULL;
+   agxv_draw_cache_forget_stream(c);
+}
+
+const struct agxv_draw_cache_entry *
+agxv_draw_cache_find(const struct agxv_draw_cache *c, const void *owner, uint64_t a, uint64_t b)
+{
+   for (uint32_t i = 0; i < AGXV_DRAW_CACHE_ENTRIES; i++) {
+      const struct agxv_draw_cache_entry *e = &c->entries[i];
+      if (e->owner == owner && e->a == a && e->b == b)
+         return e;
+   }
+   return NULL;
+}
+
+void
+agxv_draw_cache_add(struct agxv_draw_cache *c, const void *owner, uint64_t a, uint64_t b,
+                    uint64_t value, bool flag)
+{
+   c->entries[c->next_entry] = (struct agxv_draw_cache_entry){
+      .owner = owner,
+      .a = a,
+      .b = b,
+      .value = value,
+      .flag = flag,
+   };
+   c->next_entry = (c->next_entry + 1) % AGXV_DRAW_CACHE_ENTRIES;
+}
+
+bool
+agxv_draw_cache_vs_state_equal(const struct agxv_vdm_vs *x, const struct agxv_vdm_vs *y)
+{
+   return x->counts == y->counts && x->pipeline == y->pipeline && x->outputs == y->outputs &&
+          x->provoking == y->provoking && x->rasterizer_discard == y->rasterizer_discard &&
+          x->generate_primitive_id == y->generate_primitive_id;
+}

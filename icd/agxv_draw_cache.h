@@ -1,0 +1,107 @@
+/*
+ * What the draws of a command buffer uploaded and emitted last, so a draw
+ * re-uploads and re-emits only what changed (issue 19: "recorded into
+ * VDM/PPP streams with state tracked and emitted only when it changed";
+ * the model is Honeykrisp's dirty tracking, Mesa
+ * src/asahi/vulkan/hk_cmd_draw.c hk_flush_dynamic_state, which skips the
+ * VDM State words, root upload and USC words while nothing they depend on
+ * changed). agxv_cmd_draw.c reads and fills it; the binding commands
+ * (agxv_cmd_bind.c, agxv_cmd_draw.c) set its dirty bits.
+ *
+ * Three kinds of entries:
+ *   - uploads (root uniforms, vertex-fetch uniforms), valid while their
+ *     dirty bit is clear and their other inputs are equal;
+ *   - a few USC word lists / CF binding tables by key (shader or pipeline,
+ *     and the addresses they embed), so alternating pipelines reuse theirs;
+ *   - the hardware state last emitted in the current VDM stream (VDM State
+ *     vertex-shader words, restart index, PPP fragment-shader words), valid
+ *     while that stream stays the one at stream_va.
+ *
+ * Assumes: upload memory is never reused while recording (agxv_upload.h), so
+ * every cached address stays valid until the command buffer is reset;
+ * pipelines are not destroyed while a command buffer using them records
+ * (Vulkan makes such a command buffer invalid), so pointers are stable keys;
+ * the hardware keeps VDM and PPP state from one draw to the next within a
+ * stream (Honeykrisp relies on it; hardware.md §8). USC lists of fragment
+ * shaders embed the pass's tilebuffer layout: the keyed entries are dropped
+ * at every vkCmdBeginRendering.
+ */
+#ifndef AGXV_DRAW_CACHE_H
+#define AGXV_DRAW_CACHE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "agxv_vdm.h"
+
+struct agxv_pipeline;
+struct agxv_vbo_link;
+
+/* Inputs that changed since the last draw consumed them. */
+enum agxv_draw_dirty {
+   AGXV_DRAW_DIRTY_VS_ROOT = 1u << 0, /* sets or push constants the vertex stage reads */
+   AGXV_DRAW_DIRTY_FS_ROOT = 1u << 1, /* sets or push constants the fragment stage reads */
+   AGXV_DRAW_DIRTY_VB = 1u << 2,      /* vertex-buffer bindings */
+   AGXV_DRAW_DIRTY_ALL = (1u << 3) - 1,
+};
+
+/* One keyed entry: a USC word list or CF table and what it was made from. */
+struct agxv_draw_cache_entry {
+   const void *owner; /* shader or pipeline; NULL: empty */
+   uint64_t a, b;     /* what it embeds (root and vertex-fetch uniforms, provoking vertex) */
+   uint64_t value;    /* USC offset */
+   bool flag;         /* CF tables: generate primitive ID */
+};
+
+#define AGXV_DRAW_CACHE_ENTRIES 8u
+
+struct agxv_draw_cache {
+   uint32_t dirty; /* enum agxv_draw_dirty */
+   /* The pipeline whose render formats were checked against the pass. */
+   const struct agxv_pipeline *pipeline;
+   /* Root uniforms (0: none) and the inputs beside the bind point they hold. */
+   uint64_t vs_root, fs_root;
+   uint64_t vs_const_data, fs_const_data;
+   uint64_t vs_geometry_params; /* cmd->geometry_params the VS root holds (GS draws) */
+   uint32_t base_vertex, base_instance, draw_id;
+   /* Vertex-fetch uniforms (0: none) of a link. */
+   const struct agxv_vbo_link *vbo_link;
+   uint64_t vbo;
+   uint32_t vbo_size;
+   /* Keyed USC lists / CF tables, replaced round robin. */
+   struct agxv_draw_cache_entry entries[AGXV_DRAW_CACHE_ENTRIES];
+   uint32_t next_entry;
+   /* Hardware state in the VDM stream that starts at stream_va (0: none). */
+   uint64_t stream_va;
+   bool vs_state_valid;
+   struct agxv_vdm_vs vs_state;
+   bool restart_valid;
+   uint32_t restart_index;
+   bool fs_words_valid;
+   uint64_t fs_pipeline, fs_cf_bindings; /* in the last PPP Fragment Shader words */
+};
+
+/* Forgets everything (command buffer reset or begin). */
+void agxv_draw_cache_reset(struct agxv_draw_cache *c);
+/* A new render pass: keyed entries and the checked pipeline are dropped,
+ * stream state is forgotten; uploads without tilebuffer inputs stay. */
+void agxv_draw_cache_begin_pass(struct agxv_draw_cache *c);
+/* The stream state is unknown (another stream, or a secondary was called). */
+static inline void
+agxv_draw_cache_forget_stream(struct agxv_draw_cache *c)
+{
+   c->stream_va = 0;
+   c->vs_state_valid = c->restart_valid = c->fs_words_valid = false;
+}
+
+/* The entry for (owner, a, b), or NULL. */
+const struct agxv_draw_cache_entry *agxv_draw_cache_find(const struct agxv_draw_cache *c,
+                                                         const void *owner, uint64_t a, uint64_t b);
+/* Remembers an entry, replacing the oldest. */
+void agxv_draw_cache_add(struct agxv_draw_cache *c, const void *owner, uint64_t a, uint64_t b,
+                         uint64_t value, bool flag);
+
+/* Whether two VDM vertex-shader states emit the same words. */
+bool agxv_draw_cache_vs_state_equal(const struct agxv_vdm_vs *x, const struct agxv_vdm_vs *y);
+
+#endif

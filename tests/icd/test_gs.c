@@ -1,0 +1,596 @@
+/*
+ * Geometry shaders through the loader (issue 23, first slice): draws with a
+ * vertex, geometry and fragment shader into a 64 x 64 R8G8B8A8_UNORM
+ * attachment, compared with CPU-painted rectangles. Every geometry shader
+ * here emits axis-aligned squares or rectangles whose edges lie on pixel
+ * boundaries, in one colour each, so the reference needs no rasteriser:
+ * pixel (x, y) is covered when x0 <= x < x1 and y0 <= y < y1, later
+ * primitives over earlier ones (draw order), colours within one unorm step.
+ *
+ * Scenes: points -> squares (gs_quad.geom: PrimitiveId in blue, two
+ * instances moved by a push constant, and an indexed draw), a
+ * data-dependent amplification (gs_amp.geom: triangles in, three
+ * invocations, 0..3 squares per invocation as separate strips, counts from
+ * an input varying), lines -> rectangles (gs_line.geom: a line list and a
+ * line strip), two geometry-shader draws in one render pass, a plain draw
+ * between two geometry-shader draws (state restored after each), and
+ * vertex attributes fetched by the software vertex shader (vbo.vert).
+ *
+ * Vertex data: a storage buffer read with gl_VertexIndex (draw.vert), the
+ * colour interpolated by draw.frag. Runs with AGXV_EXPERIMENTAL=gs on
+ * agx-vk, under validation and on lavapipe (--reference).
+ *
+ * test_gs DRAW_VERT_SPV DRAW_FRAG_SPV GS_QUAD_SPV GS_AMP_SPV GS_LINE_SPV
+ *         VBO_VERT_SPV [--validation] [--reference]
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agx_vk_ctx.h"
+
+#define W 64
+#define H 64
+#define MAX_RECTS 64
+
+/* A vertex of draw.vert: clip position, colour. */
+struct vtx {
+   float pos[4];
+   float col[4];
+};
+
+/* pixel coordinates -> clip space */
+#define V(px, py, r, g, b, a)                                               \
+   {                                                                        \
+      {(float)(px) / 32.0f - 1.0f, (float)(py) / 32.0f - 1.0f, 0.5f, 1.0f}, \
+      {                                                                     \
+         r, g, b, a                                                         \
+      }                                                                     \
+   }
+
+/* GS_NONE: a plain VS + FS pipeline drawing a triangle list. */
+enum gs_kind { GS_QUAD, GS_AMP, GS_LINE, GS_NONE };
+
+struct draw {
+   enum gs_kind gs;
+   VkPrimitiveTopology topology;
+   uint32_t first, count; /* vertices, or indices when indexed */
+   uint32_t instances;
+   bool indexed;
+   bool attribs; /* vbo.vert: position and colour from vertex attributes */
+};
+
+struct scene {
+   const char *name;
+   const struct vtx *v;
+   uint32_t nv;
+   const uint32_t *idx;
+   uint32_t nidx;
+   struct draw draws[3];
+   uint32_t ndraws;
+};
+
+struct rect {
+   int x0, y0, x1, y1;
+   float col[4];
+};
+
+/* The instance offset of draw.vert (push constant), in clip units. */
+static const float inst_offset[4] = {0.0f, 20.0f / 32.0f, 0.0f, 0.0f};
+
+static int
+px(float clip)
+{
+   return (int)lround((clip + 1.0) * 32.0);
+}
+
+/* The rectangles a draw's geometry shader emits, in order. */
+static unsigned
+expected(const struct scene *s, const struct draw *d, struct rect *r, unsigned n)
+{
+   for (uint32_t inst = 0; inst < d->instances; inst++) {
+      float dy = inst_offset[1] * (float)inst;
+      uint32_t verts_per_prim = d->gs == GS_QUAD ? 1 : d->gs == GS_LINE ? 2 : 3;
+      bool strip = d->topology == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP;
+      uint32_t prims = strip ? d->count - 1 : d->count / verts_per_prim;
+      for (uint32_t p = 0; p < prims; p++) {
+         const struct vtx *pv[3];
+         for (uint32_t k = 0; k < verts_per_prim; k++) {
+            uint32_t i = strip ? p + k : p * verts_per_prim + k;
+            uint32_t vi = d->indexed ? s->idx[d->first + i] : d->first + i;
+            pv[k] = &s->v[vi];
+         }
+         int x = px(pv[0]->pos[0]), y = px(pv[0]->pos[1] + dy);
+         if (d->gs == GS_NONE) {
+            /* the triangle's bounding box: the scenes pair triangles into
+             * pixel-aligned rectangles of one colour */
+            int x1 = x, y1 = y;
+            for (int k = 1; k < 3; k++) {
+               int xk = px(pv[k]->pos[0]), yk = px(pv[k]->pos[1] + dy);
+               x = xk < x ? xk : x, x1 = xk > x1 ? xk : x1;
+               y = yk < y ? yk : y, y1 = yk > y1 ? yk : y1;
+            }
+            r[n] = (struct rect){x, y, x1, y1, {0}};
+            memcpy(r[n++].col, pv[0]->col, 16);
+         } else if (d->gs == GS_QUAD) {
+            r[n++] = (struct rect){x - 4,
+                                   y - 4,
+                                   x + 4,
+                                   y + 4,
+                                   {pv[0]->col[0], pv[0]->col[1], (float)p / 8.0f, 1.0f}};
+         } else if (d->gs == GS_LINE) {
+            int x1 = px(pv[1]->pos[0]);
+            r[n] = (struct rect){x, y - 2, x1, y + 2, {0}};
+            memcpy(r[n++].col, pv[1]->col, 16);
+         } else {
+            int cnt = (int)(pv[0]->col[3] * 4.0f + 0.5f);
+            for (int j = 0; j < 3; j++) {
+               if (j >= cnt)
+                  continue;
+               struct rect q = {x + 10 * j,
+                                y,
+                                x + 10 * j + 8,
+                                y + 8,
+                                {pv[0]->col[0], (float)(j + 1) / 4.0f, pv[2]->col[0], 1.0f}};
+               r[n++] = q;
+               if (cnt == 3) {
+                  q.y0 += 10, q.y1 += 10;
+                  r[n++] = q;
+               }
+            }
+         }
+      }
+   }
+   return n;
+}
+
+static uint8_t
+unorm8(double v)
+{
+   v = v < 0 ? 0 : v > 1 ? 1 : v;
+   return (uint8_t)floor(v * 255.0 + 0.5);
+}
+
+static const float clear[4] = {0.0f, 0.0f, 0.0f, 1.0f};
+
+static void
+reference(const struct scene *s, uint8_t *img)
+{
+   for (int i = 0; i < W * H; i++)
+      for (int c = 0; c < 4; c++)
+         img[4 * i + c] = unorm8(clear[c]);
+   struct rect r[MAX_RECTS];
+   unsigned n = 0;
+   for (uint32_t d = 0; d < s->ndraws; d++)
+      n = expected(s, &s->draws[d], r, n);
+   for (unsigned k = 0; k < n; k++)
+      for (int y = r[k].y0 < 0 ? 0 : r[k].y0; y < r[k].y1 && y < H; y++)
+         for (int x = r[k].x0 < 0 ? 0 : r[k].x0; x < r[k].x1 && x < W; x++)
+            for (int c = 0; c < 4; c++)
+               img[4 * (y * W + x) + c] = unorm8(r[k].col[c]);
+}
+
+struct gpu {
+   struct agx_vk_ctx *c;
+   VkShaderModule vs, vs_vbo, fs, gs[3];
+   VkDescriptorSetLayout dsl;
+   VkPipelineLayout layout;
+   VkDescriptorPool pool;
+   VkDescriptorSet set;
+   struct agx_vk_buffer vb, ib, out, attr;
+   VkImage image;
+   VkDeviceMemory mem;
+   VkImageView view;
+};
+
+static void
+gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
+{
+   memset(g, 0, sizeof(*g));
+   g->c = c;
+   g->vs = agx_vk_shader(c, spv[0]);
+   g->fs = agx_vk_shader(c, spv[1]);
+   for (int i = 0; i < 3; i++)
+      g->gs[i] = agx_vk_shader(c, spv[2 + i]);
+   g->vs_vbo = agx_vk_shader(c, spv[5]);
+   VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
+                                     VK_SHADER_STAGE_VERTEX_BIT, NULL};
+   VkDescriptorSetLayoutCreateInfo dci = {.sType =
+                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = 1,
+                                          .pBindings = &b};
+   VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->dsl));
+   VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT, 0, 16};
+   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                     .setLayoutCount = 1,
+                                     .pSetLayouts = &g->dsl,
+                                     .pushConstantRangeCount = 1,
+                                     .pPushConstantRanges = &pcr};
+   VK_OK(vkCreatePipelineLayout(c->dev, &lci, NULL, &g->layout));
+   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
+   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                     .maxSets = 1,
+                                     .poolSizeCount = 1,
+                                     .pPoolSizes = &ps};
+   VK_OK(vkCreateDescriptorPool(c->dev, &pci, NULL, &g->pool));
+   VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                     .descriptorPool = g->pool,
+                                     .descriptorSetCount = 1,
+                                     .pSetLayouts = &g->dsl};
+   VK_OK(vkAllocateDescriptorSets(c->dev, &ai, &g->set));
+   g->vb = agx_vk_buffer(c, 4096);
+   g->ib = agx_vk_buffer_usage(c, 1024, VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
+   g->out = agx_vk_buffer_usage(c, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+   g->attr = agx_vk_buffer_usage(c, 1024, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
+   VkDescriptorBufferInfo bi = {g->vb.buf, 0, VK_WHOLE_SIZE};
+   VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                              .dstSet = g->set,
+                              .descriptorCount = 1,
+                              .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                              .pBufferInfo = &bi};
+   vkUpdateDescriptorSets(c->dev, 1, &wr, 0, NULL);
+   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                            .imageType = VK_IMAGE_TYPE_2D,
+                            .format = VK_FORMAT_R8G8B8A8_UNORM,
+                            .extent = {W, H, 1},
+                            .mipLevels = 1,
+                            .arrayLayers = 1,
+                            .samples = VK_SAMPLE_COUNT_1_BIT,
+                            .tiling = VK_IMAGE_TILING_OPTIMAL,
+                            .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                                     VK_IMAGE_USAGE_TRANSFER_SRC_BIT};
+   VK_OK(vkCreateImage(c->dev, &ici, NULL, &g->image));
+   VkMemoryRequirements req;
+   vkGetImageMemoryRequirements(c->dev, g->image, &req);
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = req.size,
+                               .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
+   VK_OK(vkAllocateMemory(c->dev, &mai, NULL, &g->mem));
+   VK_OK(vkBindImageMemory(c->dev, g->image, g->mem, 0));
+   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                .image = g->image,
+                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
+                                .format = VK_FORMAT_R8G8B8A8_UNORM,
+                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+   VK_OK(vkCreateImageView(c->dev, &vci, NULL, &g->view));
+}
+
+static void
+gpu_finish(struct gpu *g)
+{
+   VkDevice d = g->c->dev;
+   vkDestroyImageView(d, g->view, NULL);
+   vkDestroyImage(d, g->image, NULL);
+   vkFreeMemory(d, g->mem, NULL);
+   agx_vk_buffer_free(g->c, &g->vb);
+   agx_vk_buffer_free(g->c, &g->ib);
+   agx_vk_buffer_free(g->c, &g->out);
+   agx_vk_buffer_free(g->c, &g->attr);
+   vkDestroyShaderModule(d, g->vs_vbo, NULL);
+   vkDestroyDescriptorPool(d, g->pool, NULL);
+   vkDestroyPipelineLayout(d, g->layout, NULL);
+   vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
+   vkDestroyShaderModule(d, g->vs, NULL);
+   vkDestroyShaderModule(d, g->fs, NULL);
+   for (int i = 0; i < 3; i++)
+      vkDestroyShaderModule(d, g->gs[i], NULL);
+}
+
+static VkPipeline
+pipeline(struct gpu *g, const struct draw *dr)
+{
+   VkPipelineShaderStageCreateInfo stages[3] = {
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_VERTEX_BIT,
+       .module = dr->attribs ? g->vs_vbo : g->vs,
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+       .module = g->fs,
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_GEOMETRY_BIT,
+       .module = dr->gs == GS_NONE ? VK_NULL_HANDLE : g->gs[dr->gs],
+       .pName = "main"},
+   };
+   /* vbo.vert: position RG32_SFLOAT at 0, colour RGBA8_UNORM at 8 */
+   VkVertexInputBindingDescription vb = {0, 12, VK_VERTEX_INPUT_RATE_VERTEX};
+   VkVertexInputAttributeDescription va[2] = {{0, 0, VK_FORMAT_R32G32_SFLOAT, 0},
+                                              {1, 0, VK_FORMAT_R8G8B8A8_UNORM, 8}};
+   VkPipelineVertexInputStateCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+      .vertexBindingDescriptionCount = dr->attribs ? 1 : 0,
+      .pVertexBindingDescriptions = &vb,
+      .vertexAttributeDescriptionCount = dr->attribs ? 2 : 0,
+      .pVertexAttributeDescriptions = va};
+   VkPipelineInputAssemblyStateCreateInfo ia = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+      .topology = dr->topology};
+   VkPipelineViewportStateCreateInfo vp = {.sType =
+                                              VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+                                           .viewportCount = 1,
+                                           .scissorCount = 1};
+   VkPipelineRasterizationStateCreateInfo rs = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .polygonMode = VK_POLYGON_MODE_FILL,
+      .cullMode = VK_CULL_MODE_NONE,
+      .lineWidth = 1.0f};
+   VkPipelineMultisampleStateCreateInfo ms = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
+   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
+   VkPipelineColorBlendStateCreateInfo cb = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+      .attachmentCount = 1,
+      .pAttachments = &att};
+   VkDynamicState dyn[2] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
+   VkPipelineDynamicStateCreateInfo ds = {.sType =
+                                             VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
+                                          .dynamicStateCount = 2,
+                                          .pDynamicStates = dyn};
+   VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
+   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+                                       .colorAttachmentCount = 1,
+                                       .pColorAttachmentFormats = &format};
+   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+                                      .pNext = &ri,
+                                      .stageCount = dr->gs == GS_NONE ? 2 : 3,
+                                      .pStages = stages,
+                                      .pVertexInputState = &vi,
+                                      .pInputAssemblyState = &ia,
+                                      .pViewportState = &vp,
+                                      .pRasterizationState = &rs,
+                                      .pMultisampleState = &ms,
+                                      .pColorBlendState = &cb,
+                                      .pDynamicState = &ds,
+                                      .layout = g->layout};
+   VkPipeline p;
+   VK_OK(vkCreateGraphicsPipelines(g->c->dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
+   return p;
+}
+
+static void
+image_barrier(VkCommandBuffer cb, VkImage image, VkImageLayout from, VkImageLayout to,
+              VkPipelineStageFlags2 src_stage, VkAccessFlags2 src, VkPipelineStageFlags2 dst_stage,
+              VkAccessFlags2 dst)
+{
+   VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
+                              .srcStageMask = src_stage,
+                              .srcAccessMask = src,
+                              .dstStageMask = dst_stage,
+                              .dstAccessMask = dst,
+                              .oldLayout = from,
+                              .newLayout = to,
+                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                              .image = image,
+                              .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                          .imageMemoryBarrierCount = 1,
+                          .pImageMemoryBarriers = &b};
+   vkCmdPipelineBarrier2(cb, &di);
+}
+
+static void
+render(struct gpu *g, const struct scene *s, uint8_t *img)
+{
+   struct agx_vk_ctx *c = g->c;
+   memcpy(g->vb.ptr, s->v, s->nv * sizeof(struct vtx));
+   if (s->nidx)
+      memcpy(g->ib.ptr, s->idx, s->nidx * 4);
+   memset(g->out.ptr, 0xAB, W * H * 4);
+   /* the same vertices as attributes: x, y floats, RGBA8 unorm colour */
+   for (uint32_t i = 0; i < s->nv && i < 1024 / 12; i++) {
+      memcpy(g->attr.map + 12 * i, s->v[i].pos, 8);
+      for (int k = 0; k < 4; k++)
+         g->attr.map[12 * i + 8 + k] = unorm8(s->v[i].col[k]);
+   }
+   VkPipeline p[3];
+   for (uint32_t d = 0; d < s->ndraws; d++)
+      p[d] = pipeline(g, &s->draws[d]);
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   image_barrier(cb, g->image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                 VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
+   VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                    .imageView = g->view,
+                                    .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                    .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                    .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
+   memcpy(att.clearValue.color.float32, clear, 16);
+   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                         .renderArea = {{0, 0}, {W, H}},
+                         .layerCount = 1,
+                         .colorAttachmentCount = 1,
+                         .pColorAttachments = &att};
+   vkCmdBeginRendering(cb, &ri);
+   VkViewport vp = {0, 0, W, H, 0, 1};
+   VkRect2D sc = {{0, 0}, {W, H}};
+   vkCmdSetViewport(cb, 0, 1, &vp);
+   vkCmdSetScissor(cb, 0, 1, &sc);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
+   vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, inst_offset);
+   vkCmdBindIndexBuffer(cb, g->ib.buf, 0, VK_INDEX_TYPE_UINT32);
+   VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cb, 0, 1, &g->attr.buf, &zero);
+   for (uint32_t d = 0; d < s->ndraws; d++) {
+      const struct draw *dr = &s->draws[d];
+      vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p[d]);
+      if (dr->indexed)
+         vkCmdDrawIndexed(cb, dr->count, dr->instances, dr->first, 0, 0);
+      else
+         vkCmdDraw(cb, dr->count, dr->instances, dr->first, 0);
+   }
+   vkCmdEndRendering(cb);
+   image_barrier(
+      cb, g->image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+      VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+      VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+   VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                               .imageExtent = {W, H, 1}};
+   vkCmdCopyImageToBuffer(cb, g->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, g->out.buf, 1,
+                          &region);
+   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                          .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
+                          .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                          .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
+                          .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
+   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                          .memoryBarrierCount = 1,
+                          .pMemoryBarriers = &mb};
+   vkCmdPipelineBarrier2(cb, &di);
+   VK_OK(agx_vk_submit_wait(c, cb));
+   for (uint32_t d = 0; d < s->ndraws; d++)
+      vkDestroyPipeline(c->dev, p[d], NULL);
+   memcpy(img, g->out.ptr, W * H * 4);
+}
+
+static unsigned
+check_scene(struct gpu *g, const struct scene *s)
+{
+   static uint8_t got[W * H * 4], want[W * H * 4];
+   render(g, s, got);
+   reference(s, want);
+   unsigned bad = 0, covered = 0;
+   for (int i = 0; i < W * H; i++) {
+      bool diff = false;
+      for (int c = 0; c < 4; c++)
+         diff |= abs((int)got[4 * i + c] - (int)want[4 * i + c]) > 1;
+      covered += memcmp(&want[4 * i], &want[0], 4) != 0 || i == 0;
+      if (diff && bad++ < 5)
+         fprintf(stderr, "  %s: pixel (%d, %d) = %u %u %u %u, want %u %u %u %u\n", s->name, i % W,
+                 i / W, got[4 * i], got[4 * i + 1], got[4 * i + 2], got[4 * i + 3], want[4 * i],
+                 want[4 * i + 1], want[4 * i + 2], want[4 * i + 3]);
+   }
+   printf("%s %s: %u pixels differ (%u covered)\n", bad ? "FAIL" : "ok", s->name, bad, covered);
+   return bad ? 1 : 0;
+}
+
+int
+main(int argc, char **argv)
+{
+   if (argc < 7) {
+      fprintf(stderr,
+              "usage: %s DRAW_VERT_SPV DRAW_FRAG_SPV GS_QUAD_SPV GS_AMP_SPV GS_LINE_SPV "
+              "VBO_VERT_SPV [--validation] [--reference]\n",
+              argv[0]);
+      return 2;
+   }
+   struct agx_vk_ctx c;
+   agx_vk_ctx_instance(&c, argc, argv);
+   VkPhysicalDeviceFeatures supported;
+   vkGetPhysicalDeviceFeatures(c.pdev, &supported);
+   if (!supported.geometryShader) {
+      fprintf(stderr, "geometryShader not advertised (agx-vk: set AGXV_EXPERIMENTAL=gs)\n");
+      return 1;
+   }
+   VkPhysicalDeviceVulkan13Features f13 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                           .synchronization2 = VK_TRUE,
+                                           .dynamicRendering = VK_TRUE};
+   VkPhysicalDeviceFeatures f10 = {.geometryShader = VK_TRUE};
+   agx_vk_ctx_device_features(&c, &f13, &f10, 0, NULL);
+   struct gpu g;
+   gpu_init(&g, &c, argv + 1);
+   unsigned bad = 0;
+
+   /* Points: squares around pixel-aligned centres; two instances (the
+    * second 20 pixels lower); an indexed draw of three of them. */
+   const struct vtx points[6] = {
+      V(6, 6, 0.125, 1, 0, 0),   V(18, 6, 0.25, 0.75, 0, 0), V(30, 6, 0.375, 0.5, 0, 0),
+      V(42, 6, 0.5, 0.25, 0, 0), V(54, 6, 0.625, 0, 0, 0),   V(30, 50, 1, 1, 0, 0),
+   };
+   const uint32_t point_idx[3] = {4, 2, 5};
+   struct scene quads = {.name = "points_to_quads",
+                         .v = points,
+                         .nv = 6,
+                         .draws = {{GS_QUAD, VK_PRIMITIVE_TOPOLOGY_POINT_LIST, 0, 5, 2, false}},
+                         .ndraws = 1};
+   bad += check_scene(&g, &quads);
+   struct scene quads_idx = {.name = "points_indexed",
+                             .v = points,
+                             .nv = 6,
+                             .idx = point_idx,
+                             .nidx = 3,
+                             .draws = {{GS_QUAD, VK_PRIMITIVE_TOPOLOGY_POINT_LIST, 0, 3, 1, true}},
+                             .ndraws = 1};
+   bad += check_scene(&g, &quads_idx);
+
+   /* Amplification: per triangle, count n = 4 x alpha of vertex 0 */
+   const struct vtx tris[12] = {
+      V(2, 2, 0.25, 0, 0, 0.5),   V(9, 9, 0, 0, 0, 0), V(5, 9, 0.5, 0, 0, 0),  /* n = 2 */
+      V(40, 40, 1, 0, 0, 0),      V(9, 9, 0, 0, 0, 0), V(5, 9, 0.5, 0, 0, 0),  /* n = 0 */
+      V(2, 22, 0.75, 0, 0, 0.75), V(9, 9, 0, 0, 0, 0), V(5, 9, 0.25, 0, 0, 0), /* n = 3 */
+      V(40, 44, 0.5, 0, 0, 0.25), V(9, 9, 0, 0, 0, 0), V(5, 9, 1, 0, 0, 0),    /* n = 1 */
+   };
+   struct scene amp = {.name = "amplification",
+                       .v = tris,
+                       .nv = 12,
+                       .draws = {{GS_AMP, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, 0, 12, 1, false}},
+                       .ndraws = 1};
+   bad += check_scene(&g, &amp);
+
+   /* Lines: a list of two, and a strip of three vertices (two lines). */
+   const struct vtx lines[7] = {
+      V(4, 10, 1, 0, 0, 1),        V(36, 10, 0, 1, 0, 1), V(10, 30, 1, 1, 0, 1),
+      V(60, 30, 0, 0, 1, 1),       V(4, 50, 1, 0, 1, 1),  V(30, 50, 0, 1, 1, 1),
+      V(60, 50, 0.5, 0.5, 0.5, 1),
+   };
+   struct scene line_list = {.name = "line_list",
+                             .v = lines,
+                             .nv = 7,
+                             .draws = {{GS_LINE, VK_PRIMITIVE_TOPOLOGY_LINE_LIST, 0, 4, 1, false}},
+                             .ndraws = 1};
+   bad += check_scene(&g, &line_list);
+   struct scene line_strip = {
+      .name = "line_strip",
+      .v = lines,
+      .nv = 7,
+      .draws = {{GS_LINE, VK_PRIMITIVE_TOPOLOGY_LINE_STRIP, 4, 3, 1, false}},
+      .ndraws = 1};
+   bad += check_scene(&g, &line_strip);
+
+   /* Two geometry-shader draws in one render pass (one pre-graphics stream). */
+   struct vtx both[12 + 7];
+   memcpy(both, tris, sizeof(tris));
+   memcpy(both + 12, lines, sizeof(lines));
+   struct scene two = {.name = "two_draws",
+                       .v = both,
+                       .nv = 19,
+                       .draws = {{GS_AMP, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, 0, 12, 1, false},
+                                 {GS_LINE, VK_PRIMITIVE_TOPOLOGY_LINE_LIST, 12, 4, 1, false}},
+                       .ndraws = 2};
+   bad += check_scene(&g, &two);
+
+   /* A plain triangle-list draw (two triangles: a rectangle) between two
+    * geometry-shader draws in one pass. */
+   struct vtx mixed[12 + 6];
+   memcpy(mixed, tris, sizeof(tris));
+   const struct vtx rectangle[6] = {
+      V(20, 48, 0, 0.5, 1, 1), V(60, 48, 0, 0.5, 1, 1), V(20, 60, 0, 0.5, 1, 1),
+      V(60, 48, 0, 0.5, 1, 1), V(60, 60, 0, 0.5, 1, 1), V(20, 60, 0, 0.5, 1, 1),
+   };
+   memcpy(mixed + 12, rectangle, sizeof(rectangle));
+   struct scene mix = {.name = "gs_plain_gs",
+                       .v = mixed,
+                       .nv = 18,
+                       .draws = {{GS_AMP, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, 0, 6, 1, false},
+                                 {GS_NONE, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, 12, 6, 1, false},
+                                 {GS_AMP, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, 6, 6, 1, false}},
+                       .ndraws = 3};
+   bad += check_scene(&g, &mix);
+
+   /* Vertex attributes (vbo.vert) before a geometry shader, two instances. */
+   struct scene attribs = {
+      .name = "vertex_attributes",
+      .v = points,
+      .nv = 6,
+      .draws = {{GS_QUAD, VK_PRIMITIVE_TOPOLOGY_POINT_LIST, 1, 5, 1, false, true}},
+      .ndraws = 1};
+   bad += check_scene(&g, &attribs);
+
+   gpu_finish(&g);
+   int ret = agx_vk_ctx_finish(&c);
+   return bad || ret ? 1 : 0;
+}
