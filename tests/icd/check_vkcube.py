@@ -122,4 +122,5 @@ def main():
         xvfb.wait()
 
 
-main()
+if __name__ == '__main__':
+    main()
