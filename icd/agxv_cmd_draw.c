@@ -63,7 +63,7 @@ uniform_halves(const struct agxv_shader *s)
  * base instance and draw index: agx_abi.h). */
 static VkResult
 write_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, bool fragment,
-           uint32_t base_vertex, uint32_t base_instance, uint64_t *out)
+           uint32_t base_vertex, uint32_t base_instance, uint32_t draw_id, uint64_t *out)
 {
    const struct agxv_bind_state *bind = &cmd->bind[AGXV_BIND_POINT_GRAPHICS];
    struct agxv_upload_ptr root;
@@ -82,6 +82,8 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, bool fragme
    } else {
       memcpy(r + AGX_ABI_VS_BASE_VERTEX, &base_vertex, 4);
       memcpy(r + AGX_ABI_VS_BASE_INSTANCE, &base_instance, 4);
+      /* DrawIndex: the record number of a multi-draw indirect, else 0 */
+      memcpy(r + AGX_ABI_VS_DRAW_ID, &draw_id, 4);
    }
    if (cmd->device->robust_sink)
       memcpy(r + AGX_ABI_ROBUST_SINK, &cmd->device->robust_sink->va, 8);
@@ -331,7 +333,7 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
    uint64_t data = const_data(fs);
    if ((c->dirty & AGXV_DRAW_DIRTY_FS_ROOT) || !c->fs_root || c->fs_const_data != data ||
        (cmd->dyn.dirty & AGXV_DYN_BIT(CB_BLEND_CONSTANTS))) {
-      result = write_root(cmd, fs, true, 0, 0, &c->fs_root);
+      result = write_root(cmd, fs, true, 0, 0, 0, &c->fs_root);
       if (result != VK_SUCCESS) {
          c->fs_root = 0;
          return result;
@@ -392,7 +394,8 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
  * record's address). */
 static VkResult
 vs_list(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
-        const struct agxv_vdm_draw *vd, uint32_t base_vertex, uint32_t base_instance, uint64_t *out)
+        const struct agxv_vdm_draw *vd, uint32_t base_vertex, uint32_t base_instance,
+        uint32_t draw_id, uint64_t *out)
 {
    const struct agxv_graphics_pipeline *gfx = pipeline->gfx;
    const struct agxv_shader *vs = agxv_pipeline_shader(pipeline, AGXV_STAGE_VERTEX);
@@ -401,8 +404,8 @@ vs_list(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
    uint64_t data = const_data(vs);
    if ((c->dirty & AGXV_DRAW_DIRTY_VS_ROOT) || !c->vs_root || c->vs_const_data != data ||
        c->base_vertex != base_vertex || c->base_instance != base_instance ||
-       c->vs_geometry_params != cmd->geometry_params) {
-      result = write_root(cmd, vs, false, base_vertex, base_instance, &c->vs_root);
+       c->draw_id != draw_id || c->vs_geometry_params != cmd->geometry_params) {
+      result = write_root(cmd, vs, false, base_vertex, base_instance, draw_id, &c->vs_root);
       if (result != VK_SUCCESS) {
          c->vs_root = 0;
          return result;
@@ -410,6 +413,7 @@ vs_list(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
       c->vs_const_data = data;
       c->base_vertex = base_vertex;
       c->base_instance = base_instance;
+      c->draw_id = draw_id;
       c->vs_geometry_params = cmd->geometry_params;
       c->dirty &= ~AGXV_DRAW_DIRTY_VS_ROOT;
    }
@@ -472,7 +476,7 @@ draw_stream(struct agxv_cmd_buffer *cmd)
 
 static VkResult
 draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex,
-     uint32_t base_instance)
+     uint32_t base_instance, uint32_t draw_id)
 {
    struct agxv_rendering_state *rs = &cmd->rendering;
    struct agxv_draw_cache *c = &cmd->draw_cache;
@@ -514,7 +518,7 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
       result = update_pass_arrays(cmd);
    uint64_t vs_usc;
    if (result == VK_SUCCESS)
-      result = vs_list(cmd, pipeline, vd, base_vertex, base_instance, &vs_usc);
+      result = vs_list(cmd, pipeline, vd, base_vertex, base_instance, draw_id, &vs_usc);
    if (result != VK_SUCCESS)
       return result;
    pd.scissor_index = rs->scissor_index;
@@ -597,7 +601,7 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
 VkResult
 agxv_cmd_draw_vdm(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd)
 {
-   return draw(cmd, vd, 0, 0);
+   return draw(cmd, vd, 0, 0, 0);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -613,7 +617,7 @@ agxv_CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t insta
       .first = firstVertex,
    };
    VkResult result = agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, firstVertex, firstInstance)
-                                          : draw(cmd, &vd, firstVertex, firstInstance);
+                                          : draw(cmd, &vd, firstVertex, firstInstance, 0);
    if (result != VK_SUCCESS)
       agxv_cmd_set_error(cmd, result);
 }
@@ -634,13 +638,15 @@ agxv_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount, uint32_t
    };
    VkResult result = agxv_cmd_has_gs(cmd)
                         ? agxv_cmd_draw_gs(cmd, &vd, (uint32_t)vertexOffset, firstInstance)
-                        : draw(cmd, &vd, (uint32_t)vertexOffset, firstInstance);
+                        : draw(cmd, &vd, (uint32_t)vertexOffset, firstInstance, 0);
    if (result != VK_SUCCESS)
       agxv_cmd_set_error(cmd, result);
 }
 
 /* Indirect draws: one VDM draw per record (the VDM reads Vulkan's record
- * layouts, agxv_vdm.h), base vertex/instance from the record. */
+ * layouts, agxv_vdm.h), base vertex/instance from the record, DrawIndex =
+ * the record number in the root (multiDrawIndirect). A record with a zero
+ * count draws nothing (the hardware reads the count). */
 static void
 draw_indirect(struct agxv_cmd_buffer *cmd, VkBuffer _buffer, VkDeviceSize offset, uint32_t count,
               uint32_t stride, bool indexed)
@@ -650,7 +656,7 @@ draw_indirect(struct agxv_cmd_buffer *cmd, VkBuffer _buffer, VkDeviceSize offset
       struct agxv_vdm_draw vd = {.indirect = buffer->va + offset + (uint64_t)i * stride,
                                  .indexed = indexed};
       VkResult result =
-         agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, 0, 0) : draw(cmd, &vd, 0, 0);
+         agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, 0, 0) : draw(cmd, &vd, 0, 0, i);
       if (result != VK_SUCCESS) {
          agxv_cmd_set_error(cmd, result);
          return;

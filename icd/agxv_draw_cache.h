@@ -64,6 +64,7 @@ struct agxv_draw_cache {
    uint64_t vs_const_data, fs_const_data;
    uint64_t vs_geometry_params; /* cmd->geometry_params the VS root holds (GS draws) */
    uint32_t base_vertex, base_instance;
+   uint32_t draw_id; /* DrawIndex of the root (multi-draw indirect record number) */
    /* Vertex-fetch uniforms (0: none) of a link. */
    const struct agxv_vbo_link *vbo_link;
    uint64_t vbo;
