@@ -82,7 +82,6 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, bool fragme
    } else {
       memcpy(r + AGX_ABI_VS_BASE_VERTEX, &base_vertex, 4);
       memcpy(r + AGX_ABI_VS_BASE_INSTANCE, &base_instance, 4);
-      /* DrawIndex: the record number of a multi-draw indirect, else 0 */
       memcpy(r + AGX_ABI_VS_DRAW_ID, &draw_id, 4);
    }
    if (cmd->device->robust_sink)
@@ -341,7 +340,8 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
       c->fs_const_data = data;
       c->dirty &= ~AGXV_DRAW_DIRTY_FS_ROOT;
    }
-   const struct agxv_draw_cache_entry *e = agxv_draw_cache_find(c, fs, c->fs_root, 0);
+   const struct agxv_draw_cache_entry *e =
+      agxv_draw_cache_find(c, AGXV_DRAW_CACHE_FS_LIST, fs, c->fs_root, 0);
    if (e) {
       pd->fs_pipeline = e->value;
    } else {
@@ -349,10 +349,10 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
                               &pd->fs_pipeline);
       if (result != VK_SUCCESS)
          return result;
-      agxv_draw_cache_add(c, fs, c->fs_root, 0, pd->fs_pipeline, false);
+      agxv_draw_cache_add(c, AGXV_DRAW_CACHE_FS_LIST, fs, c->fs_root, 0, pd->fs_pipeline, false);
    }
    /* The CF table depends on the pipeline's linkage and the provoking vertex. */
-   e = agxv_draw_cache_find(c, gfx, provoking, 1);
+   e = agxv_draw_cache_find(c, AGXV_DRAW_CACHE_CF, gfx, provoking, 1);
    if (e) {
       pd->fs_cf_bindings = e->value;
       pd->generate_primitive_id = e->flag;
@@ -361,7 +361,8 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
          emit_cf_bindings(cmd, gfx, provoking, &pd->fs_cf_bindings, &pd->generate_primitive_id);
       if (result != VK_SUCCESS)
          return result;
-      agxv_draw_cache_add(c, gfx, provoking, 1, pd->fs_cf_bindings, pd->generate_primitive_id);
+      agxv_draw_cache_add(c, AGXV_DRAW_CACHE_CF, gfx, provoking, 1, pd->fs_cf_bindings,
+                          pd->generate_primitive_id);
    }
    agx_pack(&pd->fs_counts, FRAGMENT_SHADER_WORD_0, cfg) {
       cfg.uniform_register_count = uniform_halves(fs);
@@ -436,7 +437,8 @@ vs_list(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
    if (vd->indirect)
       return emit_usc_words(cmd, vs, c->vs_root, NULL, NULL, vd->indirect + (vd->indexed ? 12 : 8),
                             vbo, gfx->vbo.uniform_base, vbo_size, out);
-   const struct agxv_draw_cache_entry *e = agxv_draw_cache_find(c, vs, c->vs_root, vbo);
+   const struct agxv_draw_cache_entry *e =
+      agxv_draw_cache_find(c, AGXV_DRAW_CACHE_VS_LIST, vs, c->vs_root, vbo);
    if (e) {
       *out = e->value;
       return VK_SUCCESS;
@@ -444,7 +446,7 @@ vs_list(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
    result =
       emit_usc_words(cmd, vs, c->vs_root, NULL, NULL, 0, vbo, gfx->vbo.uniform_base, vbo_size, out);
    if (result == VK_SUCCESS)
-      agxv_draw_cache_add(c, vs, c->vs_root, vbo, *out, false);
+      agxv_draw_cache_add(c, AGXV_DRAW_CACHE_VS_LIST, vs, c->vs_root, vbo, *out, false);
    return result;
 }
 
@@ -644,9 +646,7 @@ agxv_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount, uint32_t
 }
 
 /* Indirect draws: one VDM draw per record (the VDM reads Vulkan's record
- * layouts, agxv_vdm.h), base vertex/instance from the record, DrawIndex =
- * the record number in the root (multiDrawIndirect). A record with a zero
- * count draws nothing (the hardware reads the count). */
+ * layouts, agxv_vdm.h), base vertex/instance from the record. */
 static void
 draw_indirect(struct agxv_cmd_buffer *cmd, VkBuffer _buffer, VkDeviceSize offset, uint32_t count,
               uint32_t stride, bool indexed)
@@ -655,6 +655,7 @@ draw_indirect(struct agxv_cmd_buffer *cmd, VkBuffer _buffer, VkDeviceSize offset
    for (uint32_t i = 0; i < count; i++) {
       struct agxv_vdm_draw vd = {.indirect = buffer->va + offset + (uint64_t)i * stride,
                                  .indexed = indexed};
+      /* DrawIndex: the record's index (GS draws: 0, not supported there yet) */
       VkResult result =
          agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, 0, 0) : draw(cmd, &vd, 0, 0, i);
       if (result != VK_SUCCESS) {

@@ -141,17 +141,15 @@ init_features(struct agxv_features *f)
     * one per render target (agxv_blend.h; tests/icd test_draw, MRT blend
     * scene). */
    f->v10.independentBlend = VK_TRUE;
-   /* Draw parameters (tests/icd test_draw_features): 32-bit index values
-    * reach the vertex shader whole (the VDM Index List takes U32 indices,
-    * restart only when enabled; maxDrawIndexedIndexValue 2^32-1);
-    * BaseVertex/BaseInstance/DrawIndex are root uniforms (agx_abi.h), an
-    * indirect record's base vertex/instance DMA'd from the record, DrawIndex
-    * the record number; indirect draws loop over the records on the CPU,
-    * one hardware indirect draw each (emulation.md §8). */
-   f->v10.fullDrawIndexUint32 = VK_TRUE;
+   /* Indirect draws: one VDM draw per record, which the VDM reads with its
+    * firstVertex/firstInstance (agxv_cmd_draw.c draw_indirect; DrawIndex =
+    * the record's index; tests/icd test_draw, test_draw_params). */
    f->v10.multiDrawIndirect = VK_TRUE;
    f->v10.drawIndirectFirstInstance = VK_TRUE;
-   f->v11.shaderDrawParameters = VK_TRUE;
+   /* 32-bit index values reach the vertex shader whole: the VDM Index List
+    * takes U32 indices, restart only when enabled (maxDrawIndexedIndexValue
+    * 2^32-1; tests/icd test_draw_features, index_uint32). */
+   f->v10.fullDrawIndexUint32 = VK_TRUE;
    /* Geometry shaders emulated with compute (emulation.md §4;
     * agxv_graphics_pipeline_gs.c, agxv_cmd_draw_gs.c; tests/icd test_gs),
     * advertised with AGXV_EXPERIMENTAL=gs until dEQP's geometry group
@@ -201,6 +199,9 @@ init_features(struct agxv_features *f)
    f->v12.uniformAndStorageBuffer8BitAccess = VK_TRUE;
    f->v11.storageBuffer16BitAccess = VK_TRUE;
    f->v11.uniformAndStorageBuffer16BitAccess = VK_TRUE;
+   /* gl_BaseVertex / BaseInstance / DrawID from the VS root uniforms
+    * (agx_abi.h; agxv_cmd_draw.c write_root, indirect records) */
+   f->v11.shaderDrawParameters = VK_TRUE;
    f->v12.scalarBlockLayout = VK_TRUE;
    /* Descriptor indexing basics for storage buffers: set memory is read by
     * the GPU when a dispatch runs (sets are not copied at bind time unless
@@ -375,7 +376,7 @@ init_properties(struct agxv_physical_device *pdev)
       .subTexelPrecisionBits = 8,
       .mipmapPrecisionBits = 4,
       .maxDrawIndexedIndexValue = UINT32_MAX,
-      .maxDrawIndirectCount = UINT32_MAX, /* multiDrawIndirect (Mesa hk: UINT32_MAX) */
+      .maxDrawIndirectCount = 1u << 30, /* Honeykrisp's limit */
       .maxSamplerLodBias = 2.0f,
       .maxSamplerAnisotropy = 16.0f, /* the Sampler's Maximum anisotropy: 1 ... 16 */
       .maxViewports = 1,

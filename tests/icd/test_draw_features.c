@@ -2,7 +2,7 @@
  * Draw features DXVK and vkd3d-proton require (issue 19 item 5), through the
  * loader: fullDrawIndexUint32, shaderDrawParameters, multiDrawIndirect and
  * drawIndirectFirstInstance. Every draw paints 8 x 8 pixel cells of a
- * 64 x 64 R8G8B8A8_UNORM attachment (draw_params.vert: cell = InstanceIndex,
+ * 64 x 64 R8G8B8A8_UNORM attachment (draw_features.vert: cell = InstanceIndex,
  * colour = the draw parameters the vertex shader saw), so the CPU reference
  * needs no rasteriser: it paints cell firstInstance + i of every instance i
  * with (top index byte, BaseVertex, BaseInstance, DrawIndex) x 8 / 255, later
@@ -18,7 +18,7 @@
  *
  * Runs on agx-vk, under validation and on lavapipe (--reference).
  *
- * test_draw_features DRAW_PARAMS_VERT_SPV DRAW_FRAG_SPV [--validation] [--reference]
+ * test_draw_features DRAW_FEATURES_VERT_SPV DRAW_FRAG_SPV [--validation] [--reference]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -381,7 +381,8 @@ int
 main(int argc, char **argv)
 {
    if (argc < 3) {
-      fprintf(stderr, "usage: %s DRAW_PARAMS_VERT_SPV DRAW_FRAG_SPV [--validation] [--reference]\n",
+      fprintf(stderr,
+              "usage: %s DRAW_FEATURES_VERT_SPV DRAW_FRAG_SPV [--validation] [--reference]\n",
               argv[0]);
       return 2;
    }
