@@ -146,6 +146,10 @@ init_features(struct agxv_features *f)
     * the record's index; tests/icd test_draw, test_draw_params). */
    f->v10.multiDrawIndirect = VK_TRUE;
    f->v10.drawIndirectFirstInstance = VK_TRUE;
+   /* 32-bit index values reach the vertex shader whole: the VDM Index List
+    * takes U32 indices, restart only when enabled (maxDrawIndexedIndexValue
+    * 2^32-1; tests/icd test_draw_features, index_uint32). */
+   f->v10.fullDrawIndexUint32 = VK_TRUE;
    /* Geometry shaders emulated with compute (emulation.md §4;
     * agxv_graphics_pipeline_gs.c, agxv_cmd_draw_gs.c; tests/icd test_gs),
     * advertised with AGXV_EXPERIMENTAL=gs until dEQP's geometry group
