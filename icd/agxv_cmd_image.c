@@ -92,7 +92,8 @@ copy_plane(const struct agxv_image *img, VkImageAspectFlags aspect)
    if (!p.layout)
       return p;
    p.va = img->va + offset;
-   p.bytes = texel_bytes(agxv_zs_plane_format(img->format, bit));
+   /* multisampled: every sample of a texel (agxv_image.c) */
+   p.bytes = texel_bytes(agxv_zs_plane_format(img->format, bit)) * img->samples;
    return p;
 }
 

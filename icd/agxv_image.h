@@ -21,6 +21,7 @@ struct agxv_image {
    VkExtent3D extent;
    uint32_t mip_levels;
    uint32_t array_layers;
+   uint32_t samples; /* 1, 2 or 4; the layouts' element is every sample of a texel (ail) */
    struct agx_image_layout layout;
    bool separate_stencil; /* D32_SFLOAT_S8_UINT: stencil_layout is the S8 plane */
    struct agx_image_layout stencil_layout;
