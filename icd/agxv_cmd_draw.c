@@ -63,7 +63,7 @@ uniform_halves(const struct agxv_shader *s)
  * base instance and draw index: agx_abi.h). */
 static VkResult
 write_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, bool fragment,
-           uint32_t base_vertex, uint32_t base_instance, uint64_t *out)
+           uint32_t base_vertex, uint32_t base_instance, uint32_t draw_id, uint64_t *out)
 {
    const struct agxv_bind_state *bind = &cmd->bind[AGXV_BIND_POINT_GRAPHICS];
    struct agxv_upload_ptr root;
@@ -82,6 +82,7 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, bool fragme
    } else {
       memcpy(r + AGX_ABI_VS_BASE_VERTEX, &base_vertex, 4);
       memcpy(r + AGX_ABI_VS_BASE_INSTANCE, &base_instance, 4);
+      memcpy(r + AGX_ABI_VS_DRAW_ID, &draw_id, 4);
    }
    if (cmd->device->robust_sink)
       memcpy(r + AGX_ABI_ROBUST_SINK, &cmd->device->robust_sink->va, 8);
@@ -331,7 +332,7 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
    uint64_t data = const_data(fs);
    if ((c->dirty & AGXV_DRAW_DIRTY_FS_ROOT) || !c->fs_root || c->fs_const_data != data ||
        (cmd->dyn.dirty & AGXV_DYN_BIT(CB_BLEND_CONSTANTS))) {
-      result = write_root(cmd, fs, true, 0, 0, &c->fs_root);
+      result = write_root(cmd, fs, true, 0, 0, 0, &c->fs_root);
       if (result != VK_SUCCESS) {
          c->fs_root = 0;
          return result;
@@ -339,7 +340,8 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
       c->fs_const_data = data;
       c->dirty &= ~AGXV_DRAW_DIRTY_FS_ROOT;
    }
-   const struct agxv_draw_cache_entry *e = agxv_draw_cache_find(c, fs, c->fs_root, 0);
+   const struct agxv_draw_cache_entry *e =
+      agxv_draw_cache_find(c, AGXV_DRAW_CACHE_FS_LIST, fs, c->fs_root, 0);
    if (e) {
       pd->fs_pipeline = e->value;
    } else {
@@ -347,10 +349,10 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
                               &pd->fs_pipeline);
       if (result != VK_SUCCESS)
          return result;
-      agxv_draw_cache_add(c, fs, c->fs_root, 0, pd->fs_pipeline, false);
+      agxv_draw_cache_add(c, AGXV_DRAW_CACHE_FS_LIST, fs, c->fs_root, 0, pd->fs_pipeline, false);
    }
    /* The CF table depends on the pipeline's linkage and the provoking vertex. */
-   e = agxv_draw_cache_find(c, gfx, provoking, 1);
+   e = agxv_draw_cache_find(c, AGXV_DRAW_CACHE_CF, gfx, provoking, 1);
    if (e) {
       pd->fs_cf_bindings = e->value;
       pd->generate_primitive_id = e->flag;
@@ -359,7 +361,8 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
          emit_cf_bindings(cmd, gfx, provoking, &pd->fs_cf_bindings, &pd->generate_primitive_id);
       if (result != VK_SUCCESS)
          return result;
-      agxv_draw_cache_add(c, gfx, provoking, 1, pd->fs_cf_bindings, pd->generate_primitive_id);
+      agxv_draw_cache_add(c, AGXV_DRAW_CACHE_CF, gfx, provoking, 1, pd->fs_cf_bindings,
+                          pd->generate_primitive_id);
    }
    agx_pack(&pd->fs_counts, FRAGMENT_SHADER_WORD_0, cfg) {
       cfg.uniform_register_count = uniform_halves(fs);
@@ -392,7 +395,8 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
  * record's address). */
 static VkResult
 vs_list(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
-        const struct agxv_vdm_draw *vd, uint32_t base_vertex, uint32_t base_instance, uint64_t *out)
+        const struct agxv_vdm_draw *vd, uint32_t base_vertex, uint32_t base_instance,
+        uint32_t draw_id, uint64_t *out)
 {
    const struct agxv_graphics_pipeline *gfx = pipeline->gfx;
    const struct agxv_shader *vs = agxv_pipeline_shader(pipeline, AGXV_STAGE_VERTEX);
@@ -401,8 +405,8 @@ vs_list(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
    uint64_t data = const_data(vs);
    if ((c->dirty & AGXV_DRAW_DIRTY_VS_ROOT) || !c->vs_root || c->vs_const_data != data ||
        c->base_vertex != base_vertex || c->base_instance != base_instance ||
-       c->vs_geometry_params != cmd->geometry_params) {
-      result = write_root(cmd, vs, false, base_vertex, base_instance, &c->vs_root);
+       c->draw_id != draw_id || c->vs_geometry_params != cmd->geometry_params) {
+      result = write_root(cmd, vs, false, base_vertex, base_instance, draw_id, &c->vs_root);
       if (result != VK_SUCCESS) {
          c->vs_root = 0;
          return result;
@@ -410,6 +414,7 @@ vs_list(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
       c->vs_const_data = data;
       c->base_vertex = base_vertex;
       c->base_instance = base_instance;
+      c->draw_id = draw_id;
       c->vs_geometry_params = cmd->geometry_params;
       c->dirty &= ~AGXV_DRAW_DIRTY_VS_ROOT;
    }
@@ -432,7 +437,8 @@ vs_list(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
    if (vd->indirect)
       return emit_usc_words(cmd, vs, c->vs_root, NULL, NULL, vd->indirect + (vd->indexed ? 12 : 8),
                             vbo, gfx->vbo.uniform_base, vbo_size, out);
-   const struct agxv_draw_cache_entry *e = agxv_draw_cache_find(c, vs, c->vs_root, vbo);
+   const struct agxv_draw_cache_entry *e =
+      agxv_draw_cache_find(c, AGXV_DRAW_CACHE_VS_LIST, vs, c->vs_root, vbo);
    if (e) {
       *out = e->value;
       return VK_SUCCESS;
@@ -440,7 +446,7 @@ vs_list(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
    result =
       emit_usc_words(cmd, vs, c->vs_root, NULL, NULL, 0, vbo, gfx->vbo.uniform_base, vbo_size, out);
    if (result == VK_SUCCESS)
-      agxv_draw_cache_add(c, vs, c->vs_root, vbo, *out, false);
+      agxv_draw_cache_add(c, AGXV_DRAW_CACHE_VS_LIST, vs, c->vs_root, vbo, *out, false);
    return result;
 }
 
@@ -472,7 +478,7 @@ draw_stream(struct agxv_cmd_buffer *cmd)
 
 static VkResult
 draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex,
-     uint32_t base_instance)
+     uint32_t base_instance, uint32_t draw_id)
 {
    struct agxv_rendering_state *rs = &cmd->rendering;
    struct agxv_draw_cache *c = &cmd->draw_cache;
@@ -514,7 +520,7 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
       result = update_pass_arrays(cmd);
    uint64_t vs_usc;
    if (result == VK_SUCCESS)
-      result = vs_list(cmd, pipeline, vd, base_vertex, base_instance, &vs_usc);
+      result = vs_list(cmd, pipeline, vd, base_vertex, base_instance, draw_id, &vs_usc);
    if (result != VK_SUCCESS)
       return result;
    pd.scissor_index = rs->scissor_index;
@@ -597,7 +603,7 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
 VkResult
 agxv_cmd_draw_vdm(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd)
 {
-   return draw(cmd, vd, 0, 0);
+   return draw(cmd, vd, 0, 0, 0);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -613,7 +619,7 @@ agxv_CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t insta
       .first = firstVertex,
    };
    VkResult result = agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, firstVertex, firstInstance)
-                                          : draw(cmd, &vd, firstVertex, firstInstance);
+                                          : draw(cmd, &vd, firstVertex, firstInstance, 0);
    if (result != VK_SUCCESS)
       agxv_cmd_set_error(cmd, result);
 }
@@ -634,7 +640,7 @@ agxv_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount, uint32_t
    };
    VkResult result = agxv_cmd_has_gs(cmd)
                         ? agxv_cmd_draw_gs(cmd, &vd, (uint32_t)vertexOffset, firstInstance)
-                        : draw(cmd, &vd, (uint32_t)vertexOffset, firstInstance);
+                        : draw(cmd, &vd, (uint32_t)vertexOffset, firstInstance, 0);
    if (result != VK_SUCCESS)
       agxv_cmd_set_error(cmd, result);
 }
@@ -649,8 +655,9 @@ draw_indirect(struct agxv_cmd_buffer *cmd, VkBuffer _buffer, VkDeviceSize offset
    for (uint32_t i = 0; i < count; i++) {
       struct agxv_vdm_draw vd = {.indirect = buffer->va + offset + (uint64_t)i * stride,
                                  .indexed = indexed};
+      /* DrawIndex: the record's index (GS draws: 0, not supported there yet) */
       VkResult result =
-         agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, 0, 0) : draw(cmd, &vd, 0, 0);
+         agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, 0, 0) : draw(cmd, &vd, 0, 0, i);
       if (result != VK_SUCCESS) {
          agxv_cmd_set_error(cmd, result);
          return;

@@ -6,11 +6,11 @@
  * memory (as Honeykrisp's direct draws pool-allocate them; the geometry
  * heap is for GPU-sized draws). In the render's pre-graphics stream
  * (agxv_cmd_pre_gfx.c):
- *   1. fill the output index buffer with 0xFFFFFFFF (agxv_meta_fill),
- *   2. the vertex shader's software variant over (vertices, instances) ->
+ *   1. the vertex shader's software variant over (vertices, instances) ->
  *      the input buffer,
- *   3. CDM barrier, the main GS kernel over (input primitives, instances)
- *      -> the index buffer (DYNAMIC_INDEXED shape, layout/agx_gs.h),
+ *   2. CDM barrier, the main GS kernel over (input primitives, instances)
+ *      -> every entry of the index buffer (DYNAMIC_INDEXED shape,
+ *      layout/agx_gs.h),
  * then in the render stream an indexed draw (U32 indices, restart on, one
  * instance) of the rasterization variant in the output topology.
  *
@@ -28,7 +28,6 @@
 #include "agxv_device.h"
 #include "agxv_graphics_pipeline.h"
 #include "agxv_log.h"
-#include "agxv_meta.h"
 
 bool
 agxv_cmd_has_gs(const struct agxv_cmd_buffer *cmd)
@@ -135,14 +134,12 @@ launch(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, uint64
 /* The pre-graphics work of one draw. */
 static VkResult
 record_prerast(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipeline *gfx,
-               uint64_t params, uint64_t index_buffer, uint64_t index_dwords, uint32_t vertices,
-               uint32_t prims, uint32_t instances)
+               uint64_t params, uint32_t vertices, uint32_t prims, uint32_t instances)
 {
    if (!agxv_cmd_pre_gfx_begin(cmd))
       return cmd->record_result;
-   agxv_meta_fill(cmd, index_buffer, index_dwords, 0xFFFFFFFFu);
    VkResult result = launch(cmd, gfx->gs_vs_sw, params, vertices, instances);
-   /* the main GS reads the vertex outputs and writes over the fill */
+   /* the main GS reads the vertex outputs */
    agxv_cmd_emit_cdm_barrier(cmd);
    if (result == VK_SUCCESS)
       result = launch(cmd, gfx->gs_main, params, prims, instances);
@@ -214,7 +211,7 @@ agxv_cmd_draw_gs(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app, u
    }
    memcpy(p.cpu, &params, sizeof(params));
 
-   result = record_prerast(cmd, gfx, p.gpu, out.gpu, indices, app->count, prims, app->instances);
+   result = record_prerast(cmd, gfx, p.gpu, app->count, prims, app->instances);
    if (result != VK_SUCCESS)
       return result;
 

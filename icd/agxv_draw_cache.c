@@ -14,25 +14,15 @@ void
 agxv_draw_cache_begin_pass(struct agxv_draw_cache *c)
 {
    memset(c->entries, 0, sizeof(c->entries));
+   memset(c->last, 0, sizeof(c->last));
    c->next_entry = 0;
    c->pipeline = NULL;
    agxv_draw_cache_forget_stream(c);
 }
 
-const struct agxv_draw_cache_entry *
-agxv_draw_cache_find(const struct agxv_draw_cache *c, const void *owner, uint64_t a, uint64_t b)
-{
-   for (uint32_t i = 0; i < AGXV_DRAW_CACHE_ENTRIES; i++) {
-      const struct agxv_draw_cache_entry *e = &c->entries[i];
-      if (e->owner == owner && e->a == a && e->b == b)
-         return e;
-   }
-   return NULL;
-}
-
 void
-agxv_draw_cache_add(struct agxv_draw_cache *c, const void *owner, uint64_t a, uint64_t b,
-                    uint64_t value, bool flag)
+agxv_draw_cache_add(struct agxv_draw_cache *c, enum agxv_draw_cache_kind kind, const void *owner,
+                    uint64_t a, uint64_t b, uint64_t value, bool flag)
 {
    c->entries[c->next_entry] = (struct agxv_draw_cache_entry){
       .owner = owner,
@@ -41,6 +31,7 @@ agxv_draw_cache_add(struct agxv_draw_cache *c, const void *owner, uint64_t a, ui
       .value = value,
       .flag = flag,
    };
+   c->last[kind] = c->entries[c->next_entry];
    c->next_entry = (c->next_entry + 1) % AGXV_DRAW_CACHE_ENTRIES;
 }
 

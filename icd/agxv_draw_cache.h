@@ -55,6 +55,14 @@ struct agxv_draw_cache_entry {
 
 #define AGXV_DRAW_CACHE_ENTRIES 8u
 
+/* What a keyed entry holds; each kind's last hit is checked first. */
+enum agxv_draw_cache_kind {
+   AGXV_DRAW_CACHE_FS_LIST,
+   AGXV_DRAW_CACHE_CF,
+   AGXV_DRAW_CACHE_VS_LIST,
+   AGXV_DRAW_CACHE_KINDS,
+};
+
 struct agxv_draw_cache {
    uint32_t dirty; /* enum agxv_draw_dirty */
    /* The pipeline whose render formats were checked against the pass. */
@@ -63,7 +71,7 @@ struct agxv_draw_cache {
    uint64_t vs_root, fs_root;
    uint64_t vs_const_data, fs_const_data;
    uint64_t vs_geometry_params; /* cmd->geometry_params the VS root holds (GS draws) */
-   uint32_t base_vertex, base_instance;
+   uint32_t base_vertex, base_instance, draw_id;
    /* Vertex-fetch uniforms (0: none) of a link. */
    const struct agxv_vbo_link *vbo_link;
    uint64_t vbo;
@@ -71,6 +79,7 @@ struct agxv_draw_cache {
    /* Keyed USC lists / CF tables, replaced round robin. */
    struct agxv_draw_cache_entry entries[AGXV_DRAW_CACHE_ENTRIES];
    uint32_t next_entry;
+   struct agxv_draw_cache_entry last[AGXV_DRAW_CACHE_KINDS]; /* per kind, the last found/added */
    /* Hardware state in the VDM stream that starts at stream_va (0: none). */
    uint64_t stream_va;
    bool vs_state_valid;
@@ -94,12 +103,34 @@ agxv_draw_cache_forget_stream(struct agxv_draw_cache *c)
    c->vs_state_valid = c->restart_valid = c->fs_words_valid = false;
 }
 
-/* The entry for (owner, a, b), or NULL. */
-const struct agxv_draw_cache_entry *agxv_draw_cache_find(const struct agxv_draw_cache *c,
-                                                         const void *owner, uint64_t a, uint64_t b);
+static inline bool
+agxv_draw_cache_matches(const struct agxv_draw_cache_entry *e, const void *owner, uint64_t a,
+                        uint64_t b)
+{
+   return e->owner == owner && e->a == a && e->b == b;
+}
+
+/* The entry of a kind for (owner, a, b), or NULL. Owners of different
+ * kinds are different objects (shader, pipeline state), so one table
+ * holds every kind. */
+static inline const struct agxv_draw_cache_entry *
+agxv_draw_cache_find(struct agxv_draw_cache *c, enum agxv_draw_cache_kind kind, const void *owner,
+                     uint64_t a, uint64_t b)
+{
+   if (agxv_draw_cache_matches(&c->last[kind], owner, a, b))
+      return &c->last[kind];
+   for (uint32_t i = 0; i < AGXV_DRAW_CACHE_ENTRIES; i++) {
+      if (agxv_draw_cache_matches(&c->entries[i], owner, a, b)) {
+         c->last[kind] = c->entries[i];
+         return &c->last[kind];
+      }
+   }
+   return NULL;
+}
+
 /* Remembers an entry, replacing the oldest. */
-void agxv_draw_cache_add(struct agxv_draw_cache *c, const void *owner, uint64_t a, uint64_t b,
-                         uint64_t value, bool flag);
+void agxv_draw_cache_add(struct agxv_draw_cache *c, enum agxv_draw_cache_kind kind,
+                         const void *owner, uint64_t a, uint64_t b, uint64_t value, bool flag);
 
 /* Whether two VDM vertex-shader states emit the same words. */
 bool agxv_draw_cache_vs_state_equal(const struct agxv_vdm_vs *x, const struct agxv_vdm_vs *y);

@@ -84,4 +84,8 @@ DEVICE_EXTENSIONS = [
     # Every descriptor-indexing feature (core 1.2 descriptorIndexing; tests/icd
     # test_desc_indexing, test_texel_buffer, test_desc_images)
     'VK_EXT_descriptor_indexing',
+    # BaseVertex, BaseInstance, DrawIndex (core 1.1 shaderDrawParameters;
+    # listed by name: vkd3d requires the extension; tests/icd
+    # test_draw_params)
+    'VK_KHR_shader_draw_parameters',
 ]

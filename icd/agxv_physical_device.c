@@ -142,6 +142,11 @@ init_features(struct agxv_features *f)
     * one per render target (agxv_blend.h; tests/icd test_draw, MRT blend
     * scene). */
    f->v10.independentBlend = VK_TRUE;
+   /* Indirect draws: one VDM draw per record, which the VDM reads with its
+    * firstVertex/firstInstance (agxv_cmd_draw.c draw_indirect; DrawIndex =
+    * the record's index; tests/icd test_draw, test_draw_params). */
+   f->v10.multiDrawIndirect = VK_TRUE;
+   f->v10.drawIndirectFirstInstance = VK_TRUE;
    /* Geometry shaders emulated with compute (emulation.md §4;
     * agxv_graphics_pipeline_gs.c, agxv_cmd_draw_gs.c; tests/icd test_gs),
     * advertised with AGXV_EXPERIMENTAL=gs until dEQP's geometry group
@@ -191,6 +196,9 @@ init_features(struct agxv_features *f)
    f->v12.uniformAndStorageBuffer8BitAccess = VK_TRUE;
    f->v11.storageBuffer16BitAccess = VK_TRUE;
    f->v11.uniformAndStorageBuffer16BitAccess = VK_TRUE;
+   /* gl_BaseVertex / BaseInstance / DrawID from the VS root uniforms
+    * (agx_abi.h; agxv_cmd_draw.c write_root, indirect records) */
+   f->v11.shaderDrawParameters = VK_TRUE;
    f->v12.scalarBlockLayout = VK_TRUE;
    /* Descriptor indexing basics for storage buffers: set memory is read by
     * the GPU when a dispatch runs (sets are not copied at bind time unless
@@ -365,7 +373,7 @@ init_properties(struct agxv_physical_device *pdev)
       .subTexelPrecisionBits = 8,
       .mipmapPrecisionBits = 4,
       .maxDrawIndexedIndexValue = UINT32_MAX,
-      .maxDrawIndirectCount = 1,
+      .maxDrawIndirectCount = 1u << 30, /* Honeykrisp's limit */
       .maxSamplerLodBias = 2.0f,
       .maxSamplerAnisotropy = 16.0f, /* the Sampler's Maximum anisotropy: 1 ... 16 */
       .maxViewports = 1,

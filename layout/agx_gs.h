@@ -16,8 +16,9 @@
  *  - output_index_buffer: the main GS kernel's 32-bit index buffer
  *    (DYNAMIC_INDEXED shape): input primitive p of instance i owns
  *    max_indices entries from (i * input_primitives + p) * max_indices; a
- *    strip is written as b, b+1, ..., then 0xFFFFFFFF (restart); entries
- *    not written hold 0xFFFFFFFF (the driver fills the buffer first).
+ *    strip is written as b, b+1, ..., then 0xFFFFFFFF (restart); the
+ *    primitive's remaining entries are restarts too (the kernel writes
+ *    them all: no fill needed, GPU-sized buffers work alike).
  *    Vertex ids: ((i << primitives_log2) | p) << vertex_id_log2 | k for
  *    the k-th vertex emitted by the primitive (all invocations counted).
  *  - input_topology: the draw's VkPrimitiveTopology value (the GS input

@@ -236,8 +236,10 @@ texture_op(struct isel *c, agx_instr *I)
       isel_set(c, mi, AGX_TEXTURE_LOAD_D, agx_isa_imm(0));
    else
       isel_use(c, &mi, AGX_TEXTURE_LOAD_D, lod, false, false);
-   if (compare)
-      isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_O, isel_part(cmp, 0, texel_off ? 3 : 2), 1);
+   if (compare && texel_off) /* three halves: the offset flag (Ot) is set */
+      isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_O, isel_part(cmp, 0, 3), 3);
+   else if (compare)
+      isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_O, isel_part(cmp, 0, 2), 1);
    else if (texel_off)
       isel_use(c, &mi, AGX_TEXTURE_LOAD_O, isel_part(smp, 1, 1), false, false);
    else

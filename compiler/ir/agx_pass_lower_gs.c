@@ -9,7 +9,8 @@
  *    read the index in software). Reports the slots written.
  *  - AGX_GS_MAIN: the geometry shader as a compute kernel over (input
  *    primitive, instance): it runs the GS and writes the 32-bit index
- *    buffer of the DYNAMIC_INDEXED shape; outputs are dropped.
+ *    buffer of the DYNAMIC_INDEXED shape, every entry of its primitive
+ *    (unused ones are restarts); outputs are dropped.
  *  - AGX_GS_RAST: the geometry shader as a hardware vertex shader: its
  *    vertex id names (instance, primitive, k); it runs the GS again and
  *    keeps the outputs stored before the k-th emit_vertex, written as
@@ -211,17 +212,18 @@ static void
 lower_main(agx_builder *b, struct gs_ctx *g, agx_instr *I)
 {
    agx_instr *written = load_var(b, g->written);
+   agx_instr *addr = agx_iadd(b, g->region, agx_imul(b, wide(b, written), agx_imm(b, 64, 4)));
    if (I->op == AGX_OP_EMIT_VERTEX) {
-      agx_instr *addr = agx_iadd(b, g->region, agx_imul(b, wide(b, written), agx_imm(b, 64, 4)));
       agx_instr *counter = load_var(b, g->counter);
       store_global(b, addr, agx_iadd(b, g->id_base, counter));
       store_var(b, g->written, agx_iadd(b, written, imm(b, 1)));
       store_var(b, g->counter, agx_iadd(b, counter, imm(b, 1)));
       store_var(b, g->strip, agx_iadd(b, load_var(b, g->strip), imm(b, 1)));
    } else if (g->s->gs.output_topology != 0) {
-      /* a restart after a non-empty strip: the entry skipped keeps the
-       * 0xFFFFFFFF the driver filled the buffer with */
+      /* a restart after a non-empty strip (after an empty one the entry
+       * is written again or padded: max_indices has room for it) */
       agx_instr *strip = load_var(b, g->strip);
+      store_global(b, addr, imm(b, 0xFFFFFFFFu));
       agx_instr *any = agx_bcsel(b, agx_ine(b, strip, imm(b, 0)), imm(b, 1), imm(b, 0));
       store_var(b, g->written, agx_iadd(b, written, any));
       store_var(b, g->strip, imm(b, 0));
@@ -253,14 +255,33 @@ epilogue_rast(struct gs_ctx *g)
                        g->interp[slot]);
 }
 
+/* MAIN: the primitive's entries after the last one written become
+ * restarts (a loop at the end of the shader). */
+static void
+epilogue_main(struct gs_ctx *g)
+{
+   agx_builder bb = agx_builder_at_end(g->s, agx_list_last_block(&g->s->body)), *b = &bb;
+   agx_loop *loop = agx_push_loop(b);
+   agx_instr *written = load_var(b, g->written);
+   agx_if *done = agx_push_if(b, agx_uge(b, written, imm(b, g->s->gs.max_indices)));
+   agx_jump(b, AGX_OP_BREAK);
+   agx_pop_if(b, done);
+   agx_instr *addr = agx_iadd(b, g->region, agx_imul(b, wide(b, written), agx_imm(b, 64, 4)));
+   store_global(b, addr, imm(b, 0xFFFFFFFFu));
+   store_var(b, g->written, agx_iadd(b, written, imm(b, 1)));
+   agx_push_continue(b, loop);
+   agx_pop_loop(b, loop);
+}
+
 static int
 lower_geometry(agx_shader *s, const struct agx_gs_options *o, char *err, size_t err_size)
 {
    struct agx_gs_info *gs = &s->gs;
    uint32_t verts = gs->max_vertices * gs->invocations;
    gs->vertex_id_log2 = ceil_log2(verts);
-   /* a strip may end after every vertex: a restart each */
-   gs->max_indices = gs->output_topology == 0 ? verts : 2 * verts;
+   /* a strip may end after every vertex: a restart each, and one more
+    * restart stored (not counted) at an end without a strip */
+   gs->max_indices = gs->output_topology == 0 ? verts : 2 * verts + 1;
    struct gs_ctx g = {.s = s, .o = o};
    if (o->variant == AGX_GS_MAIN) {
       s->stage = AGX_STAGE_COMPUTE;
@@ -305,6 +326,8 @@ lower_geometry(agx_shader *s, const struct agx_gs_options *o, char *err, size_t 
    if (o->variant == AGX_GS_RAST) {
       epilogue_rast(&g);
       s->stage = AGX_STAGE_VERTEX;
+   } else {
+      epilogue_main(&g);
    }
    return 0;
 }

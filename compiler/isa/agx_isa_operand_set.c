@@ -429,6 +429,10 @@ agx_isa_set_operand(struct agx_isa_instr *I, unsigned i, const struct agx_isa_va
          return cmp ? AGX_ISA_ERR_OPERAND : set_value_type(I, o, 0, 0);
       if (cmp && is_reg(v, AGX_R32, 1) && !v->mods && v->n < 128)
          return set_value_type(I, o, (uint64_t)v->n << 1, 0);
+      /* compare value and offset as one tuple of three 16-bit halves from
+       * an even half (the form register allocation produces) */
+      if (cmp && is_reg(v, AGX_R16, 3) && !v->mods && v->n >= 0 && v->n % 2 == 0 && v->n < 256)
+         return set_value_type(I, o, (uint64_t)v->n, 1);
       if (!cmp && is_reg(v, AGX_R16, 1) && !v->mods)
          return set_value_type(I, o, (uint64_t)v->n, 1);
       if (cmp && v->kind == AGX_V_STR) {

@@ -629,6 +629,68 @@ test_sampled(void)
    h_finish(&h);
 }
 
+/* Depth compares (be_img_shadow): Lequal passes when ref <= the nearest
+ * texel of level 0 (clamp to edge), 1.0 / 0.0. */
+static void
+test_shadow(void)
+{
+   struct harness h;
+   if (!h_compile(&h, "be_img_shadow", H_OPT, NULL)) {
+      failures++;
+      return;
+   }
+   printf("be_img_shadow:\n");
+   float *out = h_buffer(&h, 0, 0, 0, 16 * 3 * 4);
+   uint64_t va, heap;
+   float *img = aligned_memory(&h, 4096, &va);
+   uint8_t *samplers = aligned_memory(&h, 64, &heap);
+   for (unsigned l = 0; l < 3; l++) {
+      unsigned n = 4 >> l;
+      for (unsigned y = 0; y < n; y++)
+         for (unsigned x = 0; x < n; x++)
+            img[(l * 128) / 4 + small_level_index(x, y, n, n)] = texel(l, x, y);
+   }
+   agx_pack(samplers, SAMPLER, cfg) {
+      cfg.minimum_lod = 0.0f;
+      cfg.maximum_lod = 15.0f;
+      cfg.magnify = AGX_FILTER_NEAREST;
+      cfg.minify = AGX_FILTER_NEAREST;
+      cfg.mip_filter = AGX_MIP_FILTER_NEAREST;
+      cfg.wrap_s = AGX_WRAP_CLAMP_TO_EDGE;
+      cfg.wrap_t = AGX_WRAP_CLAMP_TO_EDGE;
+      cfg.wrap_r = AGX_WRAP_CLAMP_TO_EDGE;
+      cfg.compare_func = AGX_COMPARE_FUNC_LEQUAL;
+      cfg.compare_enable = true;
+      cfg.border_colour = AGX_BORDER_COLOUR_TRANSPARENT_BLACK;
+   }
+   pack_texture((uint32_t *)desc(&h, 1, 0), AGX_TEXTURE_DIMENSION_2D, AGX_CHANNELS_R32,
+                AGX_TEXTURE_TYPE_FLOAT, 4, 4, 1, 3, va);
+   uint32_t idx = 0;
+   memcpy(desc(&h, 1, 0) + AGX_ABI_SAMPLER_INDEX, &idx, 4);
+   if (!run(&h, 1, heap, 1)) {
+      failures++;
+      h_finish(&h);
+      return;
+   }
+   unsigned pass = 0;
+   for (unsigned i = 0; i < 16; i++) {
+      float u = -0.25f + i * 0.09375f, t = 0.375f + i * 0.046875f, ref = 10.0f + 2.0f * i;
+      float d[2] = {sample_off(0, u, t, false, false, 0, 0),
+                    sample_off(0, u, t, false, false, 1, -1)};
+      float want[3] = {ref <= d[0] ? 1.0f : 0.0f, ref <= d[1] ? 1.0f : 0.0f,
+                       ref <= d[0] ? 1.0f : 0.0f};
+      static const char *const what[3] = {"textureLod shadow", "textureLodOffset shadow (1, -1)",
+                                          "textureProjLod shadow"};
+      for (unsigned k = 0; k < 3; k++) {
+         check(out[3 * i + k] == want[k], what[k], i, out[3 * i + k], want[k]);
+         pass += want[k] == 1.0f;
+      }
+   }
+   /* both outcomes occur */
+   check(pass > 4 && pass < 44, "shadow results mixed", 0, pass, 24);
+   h_finish(&h);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -639,6 +701,7 @@ main(int argc, char **argv)
    h_spv_dir = argv[1];
    test_storage();
    test_sampled();
+   test_shadow();
    test_atomics();
    if (failures)
       fprintf(stderr, "%u failures\n", failures);

@@ -133,7 +133,7 @@ test_main(void)
    if (!compile(&h, "gs_amp", AGX_GS_MAIN, &mask))
       return;
    const struct agx_gs_info *gs = &h.s->gs;
-   h_check_u32("max_indices", 0, gs->max_indices, 2 * 8 * 3);
+   h_check_u32("max_indices", 0, gs->max_indices, 2 * 8 * 3 + 1);
    h_check_u32("vertex_id_log2", 0, gs->vertex_id_log2, 5);
    H_CHECK(h.s->stage == AGX_STAGE_COMPUTE, "MAIN is a compute kernel");
    enum { PRIMS = 32, INSTANCES = 2, VERTS = 3 * PRIMS };
@@ -142,7 +142,7 @@ test_main(void)
    uint32_t *in = h_memory(&h, 16 * 2 * VERTS * INSTANCES, &in_addr);
    unsigned total = gs->max_indices * PRIMS * INSTANCES;
    uint32_t *out = h_memory(&h, 4 * total, &out_addr);
-   memset(out, 0xFF, 4 * total);
+   memset(out, 0xAB, 4 * total); /* the kernel writes every entry */
    uint64_t seed = 23;
    unsigned counts[INSTANCES][PRIMS];
    for (unsigned inst = 0; inst < INSTANCES; inst++)
@@ -170,7 +170,7 @@ test_main(void)
    unsigned bad = 0;
    for (unsigned inst = 0; inst < INSTANCES; inst++)
       for (unsigned prim = 0; prim < PRIMS; prim++) {
-         uint32_t want[48];
+         uint32_t want[49];
          uint32_t id_base = ((inst << 5) | prim) << 5;
          amp_model(counts[inst][prim], id_base, want, gs->max_indices);
          const uint32_t *got = out + (inst * PRIMS + prim) * gs->max_indices;
