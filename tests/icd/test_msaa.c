@@ -13,7 +13,9 @@
  *   larger z in part, depth LESS against a 4-sample D32 attachment, per
  *   sample;
  * - "render pass": the triangle in a VkRenderPass with a resolve attachment;
- * - "resolve image": the multisampled image stored, then vkCmdResolveImage.
+ * - "resolve image": the multisampled image stored, then vkCmdResolveImage;
+ * - "clear image": vkCmdClearColorImage of a 4-sample image (every sample),
+ *   then vkCmdResolveImage: every pixel the clear colour.
  * Each checks that edge pixels of 1, 2 and 3 covered samples exist.
  *
  * test_msaa DRAW_VERT_SPV DRAW_FRAG_SPV [--validation] [--reference]
@@ -573,6 +575,57 @@ run_render_pass(struct gpu *g, const struct tri *t)
    return bad;
 }
 
+/* vkCmdClearColorImage of a 4-sample image, resolved: every pixel exact. */
+static unsigned
+run_clear_image(struct gpu *g)
+{
+   struct agx_vk_ctx *c = g->c;
+   struct image ms, res;
+   make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_4_BIT,
+              VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                 VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+              &ms);
+   make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_1_BIT,
+              VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                 VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+              &res);
+   static const uint8_t want[4] = {10, 100, 170, 240};
+   VkClearColorValue v;
+   for (int k = 0; k < 4; k++)
+      v.float32[k] = want[k] / 255.0f;
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   barrier(cb, ms.image, VK_IMAGE_ASPECT_COLOR_BIT);
+   barrier(cb, res.image, VK_IMAGE_ASPECT_COLOR_BIT);
+   VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+   vkCmdClearColorImage(cb, ms.image, VK_IMAGE_LAYOUT_GENERAL, &v, 1, &range);
+   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                          .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                          .srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT,
+                          .dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                          .dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT};
+   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                          .memoryBarrierCount = 1,
+                          .pMemoryBarriers = &mb};
+   vkCmdPipelineBarrier2(cb, &di);
+   VkImageResolve r = {.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                       .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                       .extent = {W, H, 1}};
+   vkCmdResolveImage(cb, ms.image, VK_IMAGE_LAYOUT_GENERAL, res.image, VK_IMAGE_LAYOUT_GENERAL, 1,
+                     &r);
+   copy_out(g, cb, res.image);
+   VK_OK(agx_vk_submit_wait(c, cb));
+   unsigned bad = 0;
+   for (int p = 0; p < W * H; p++)
+      for (int k = 0; k < 4; k++)
+         if (g->out.map[4 * p + k] != want[k] && bad++ < 8)
+            fprintf(stderr, "clear image: pixel %d c%d = %u, want %u\n", p, k,
+                    g->out.map[4 * p + k], want[k]);
+   printf("clear image: %u mismatches\n", bad);
+   free_image(c, &ms);
+   free_image(c, &res);
+   return bad;
+}
+
 /* Vertex coordinates on the 1/256 grid (both rasterisers' subpixel grid). */
 static struct tri
 make_tri(double x0, double y0, double x1, double y1, double x2, double y2, float z,
@@ -643,6 +696,7 @@ main(int argc, char **argv)
    bad += run_dynamic(&g, "depth-tested scene", two, 2, true, true);
    bad += run_dynamic(&g, "vkCmdResolveImage", &one, 1, false, false);
    bad += run_render_pass(&g, &one);
+   bad += run_clear_image(&g);
    gpu_finish(&g);
    int rc = agx_vk_ctx_finish(&c);
    return bad || rc ? 1 : 0;
