@@ -22,6 +22,7 @@ void agx_host_copy_query(struct agx_copy_query_args a, uint32_t invocations);
 /* Whole launches over the box of the arguments. */
 void agx_host_image_copy(struct agx_image_copy_args a);
 void agx_host_image_clear(struct agx_image_clear_args a);
+void agx_host_image_resolve(struct agx_image_resolve_args a);
 /* One invocation. */
 void agx_host_indirect_fixup(struct agx_indirect_args a);
 /* The one thread; returns once every event word is non-zero. */

@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: MIT
  *
  * Image transfer kernels: vkCmdCopyBufferToImage, vkCmdCopyImageToBuffer, vkCmdCopyImage
- * (agx_image_copy) and vkCmdClearColorImage (agx_image_clear), addressing tiled and linear
+ * (agx_image_copy), vkCmdClearColorImage (agx_image_clear) and multisample resolves
+ * (agx_image_resolve), addressing tiled and linear
  * texels in software with agx_image_layout.h.
  * Assumes: arguments as in agx_image_copy.h; AGX_IMAGE_GROUP_SIZE threads per workgroup
  * along x, enough workgroups for every texel of the box; texel addresses aligned to the
@@ -68,5 +69,47 @@ agx_image_clear(struct agx_image_clear_args a)
       *AGX_PTR(uint16_t, d) = (uint16_t)a.value[0];
    } else {
       *AGX_PTR(uint8_t, d) = (uint8_t)a.value[0];
+   }
+}
+
+/* The samples' average of one unit (mode >= UNORM16: 16-bit words, else bytes) at byte k of
+ * the texel, rounded to nearest. */
+static uint32_t
+agx_resolve_unorm(uint64_t s, uint32_t k, uint32_t bytes, uint32_t samples, uint32_t wide)
+{
+   uint32_t sum = 0u;
+   for (uint32_t i = 0u; i < samples; i++) {
+      uint64_t a = s + (uint64_t)i * bytes + k;
+      sum += wide ? (uint32_t)*AGX_PTR(const uint16_t, a) : (uint32_t)*AGX_PTR(const uint8_t, a);
+   }
+   return (sum + samples / 2u) / samples;
+}
+
+AGX_KERNEL(AGX_IMAGE_GROUP_SIZE, 1, 1)
+void
+agx_image_resolve(struct agx_image_resolve_args a)
+{
+   uint32_t i = agx_global_id_x();
+   if (i >= a.width * a.height * a.depth)
+      return;
+   uint32_t row = i / a.width, z = row / a.height;
+   uint32_t x = i - row * a.width, y = row - z * a.height;
+   uint64_t s = a.src.base + AGX_IMAGE_TEXEL_OFFSET(a.src, a.src_x + x, a.src_y + y, a.src_z + z);
+   uint64_t d = a.dst.base + AGX_IMAGE_TEXEL_OFFSET(a.dst, a.dst_x + x, a.dst_y + y, a.dst_z + z);
+   if (a.mode >= AGX_RESOLVE_FLOAT32) {
+      for (uint32_t k = 0u; k < a.bytes; k += 4u) {
+         float sum = 0.0f;
+         for (uint32_t n = 0u; n < a.samples; n++)
+            sum += *AGX_PTR(const float, s + (uint64_t)n * a.bytes + k);
+         *AGX_PTR(float, d + k) = sum / (float)a.samples;
+      }
+   } else if (a.mode >= AGX_RESOLVE_UNORM16) {
+      for (uint32_t k = 0u; k < a.bytes; k += 2u)
+         *AGX_PTR(uint16_t, d + k) = (uint16_t)agx_resolve_unorm(s, k, a.bytes, a.samples, 1u);
+   } else if (a.mode >= AGX_RESOLVE_UNORM8) {
+      for (uint32_t k = 0u; k < a.bytes; k++)
+         *AGX_PTR(uint8_t, d + k) = (uint8_t)agx_resolve_unorm(s, k, a.bytes, a.samples, 0u);
+   } else {
+      agx_move_texel(s, d, a.bytes);
    }
 }

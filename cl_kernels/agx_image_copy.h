@@ -36,7 +36,27 @@ struct agx_image_clear_args {
    uint32_t pad;
 };
 
+/* Resolves a box of a multisampled image (src: element = every sample of a texel, sample s
+ * at byte s x bytes) into a single-sampled one: per texel the average of the samples per
+ * unit of the mode (unorm bytes, unorm 16-bit words, fp32 words; rounded to nearest), or
+ * sample 0 (SAMPLE_ZERO, integer formats). */
+#define AGX_RESOLVE_SAMPLE0 0u
+#define AGX_RESOLVE_UNORM8 1u
+#define AGX_RESOLVE_UNORM16 2u
+#define AGX_RESOLVE_FLOAT32 3u
+struct agx_image_resolve_args {
+   struct agx_image_surface src;
+   struct agx_image_surface dst;
+   uint32_t src_x, src_y, src_z;
+   uint32_t dst_x, dst_y, dst_z;
+   uint32_t width, height, depth;
+   uint32_t bytes; /* per sample */
+   uint32_t samples;
+   uint32_t mode; /* AGX_RESOLVE_* */
+};
+
 AGX_STATIC_ASSERT(sizeof(struct agx_image_copy_args) == 104, "copy args layout");
+AGX_STATIC_ASSERT(sizeof(struct agx_image_resolve_args) == 112, "resolve args layout");
 AGX_STATIC_ASSERT(sizeof(struct agx_image_clear_args) == 80, "clear args layout");
 
 #endif

@@ -31,3 +31,11 @@ agx_host_image_clear(struct agx_image_clear_args a)
    for (agx_host_global_id = 0; agx_host_global_id < n; agx_host_global_id++)
       agx_image_clear(a);
 }
+
+void
+agx_host_image_resolve(struct agx_image_resolve_args a)
+{
+   uint32_t n = threads_for(a.width * a.height * a.depth);
+   for (agx_host_global_id = 0; agx_host_global_id < n; agx_host_global_id++)
+      agx_image_resolve(a);
+}

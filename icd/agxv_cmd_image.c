@@ -92,7 +92,8 @@ copy_plane(const struct agxv_image *img, VkImageAspectFlags aspect)
    if (!p.layout)
       return p;
    p.va = img->va + offset;
-   p.bytes = texel_bytes(agxv_zs_plane_format(img->format, bit));
+   /* multisampled: every sample of a texel (agxv_image.c) */
+   p.bytes = texel_bytes(agxv_zs_plane_format(img->format, bit)) * img->samples;
    return p;
 }
 
@@ -313,6 +314,13 @@ agxv_CmdClearColorImage(VkCommandBuffer commandBuffer, VkImage _image, VkImageLa
    struct agx_image_clear_args a = {.bytes = texel_bytes(img->format)};
    if (!agxv_pack_clear_texel(img->format, pColor, a.value))
       return; /* not a supported image format: no such image exists */
+   if (!agxv_image_clear_samples(a.value, &a.bytes, img->samples)) {
+      agxv_cmd_set_error(cmd, agxv_error(VK_ERROR_UNKNOWN,
+                                         "clear of a %u-sample format %d image (over 16 bytes "
+                                         "per texel) is not supported",
+                                         img->samples, img->format));
+      return;
+   }
    for (uint32_t r = 0; r < rangeCount; r++)
       clear_range(cmd, img, &img->layout, img->va, a, &pRanges[r]);
 }

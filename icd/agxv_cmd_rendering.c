@@ -30,7 +30,13 @@
  * a new one loading every attachment. Load-op clears of a partial render
  * area are done in memory before the pass (clear_render_area).
  *
- * Assumes: single-sampled, no resolves.
+ * Multisampling (2 or 4 samples, graphics.md §3.6, §5.2): the tilebuffer
+ * is laid out for the attachments' sample count, clears store every sample,
+ * the end-of-tile program writes every sample of the multisampled PBE, and
+ * colour resolves (AVERAGE, SAMPLE_ZERO) run after the render command as
+ * the resolve kernel (agxv_resolve.c; Honeykrisp resolves after the pass
+ * too, with vk_meta_resolve_rendering). Multisampled background loads are
+ * not built yet (agx_tile_programs.h), nor depth/stencil resolves.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +54,7 @@
 #include "agxv_log.h"
 #include "agxv_ppp.h"
 #include "agxv_render.h"
+#include "agxv_resolve.h"
 #include "agxv_vdm.h"
 
 #define USC_LIST_ALIGN 64u
@@ -255,21 +262,24 @@ emit_tile_list(struct agxv_cmd_buffer *cmd, const struct tile_list *l,
 /* ---- the pass -------------------------------------------------------------- */
 
 static VkResult
-attachment_desc(const VkRenderingAttachmentInfo *a, struct agxv_render_attachment *out)
+attachment_desc(const VkRenderingAttachmentInfo *a, bool color, struct agxv_render_attachment *out)
 {
    const struct agxv_image_view *view = agxv_image_view_from_handle(a->imageView);
    memset(out, 0, sizeof(*out));
    if (!view)
       return VK_SUCCESS;
-   if (a->resolveMode != VK_RESOLVE_MODE_NONE)
-      return agxv_error(VK_ERROR_UNKNOWN, "resolve attachments are not supported yet");
+   if (a->resolveMode != VK_RESOLVE_MODE_NONE && !color)
+      return agxv_error(VK_ERROR_UNKNOWN, "depth/stencil resolves are not supported yet");
+   if (a->resolveMode != VK_RESOLVE_MODE_NONE && a->resolveMode != VK_RESOLVE_MODE_AVERAGE_BIT &&
+       a->resolveMode != VK_RESOLVE_MODE_SAMPLE_ZERO_BIT)
+      return agxv_error(VK_ERROR_UNKNOWN, "resolve mode 0x%x", (unsigned)a->resolveMode);
    const struct agxv_image *image = view->image;
    out->present = true;
    out->width =
       image->extent.width >> view->base_level ? image->extent.width >> view->base_level : 1;
    out->height =
       image->extent.height >> view->base_level ? image->extent.height >> view->base_level : 1;
-   out->samples = 1;
+   out->samples = image->samples;
    out->load_op = a->loadOp;
    out->store_op = a->storeOp;
    out->resolve_mode = a->resolveMode;
@@ -486,7 +496,7 @@ zs_attachment(const VkRenderingAttachmentInfo *a, VkImageAspectFlagBits aspect,
    *bound = false;
    if (!view)
       return VK_SUCCESS;
-   VkResult r = attachment_desc(a, att);
+   VkResult r = attachment_desc(a, false, att);
    if (r != VK_SUCCESS)
       return r;
    if (!agxv_render_zs_plane_init(plane, view->image, aspect, view->base_level, view->base_layer))
@@ -535,12 +545,21 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
    };
    rs->color_count = info->colorAttachmentCount;
    memset(rs->color_views, 0, sizeof(rs->color_views));
+   uint32_t samples = 1;
    for (uint32_t i = 0; i < info->colorAttachmentCount; i++) {
-      VkResult r = attachment_desc(&info->pColorAttachments[i], &desc.color[i]);
+      const VkRenderingAttachmentInfo *a = &info->pColorAttachments[i];
+      VkResult r = attachment_desc(a, true, &desc.color[i]);
       if (r != VK_SUCCESS)
          return r;
-      const struct agxv_image_view *view =
-         agxv_image_view_from_handle(info->pColorAttachments[i].imageView);
+      const struct agxv_image_view *view = agxv_image_view_from_handle(a->imageView);
+      rs->resolve_views[i] = NULL;
+      rs->resolve_modes[i] = VK_RESOLVE_MODE_NONE;
+      if (view && a->resolveMode != VK_RESOLVE_MODE_NONE && a->resolveImageView) {
+         rs->resolve_views[i] = agxv_image_view_from_handle(a->resolveImageView);
+         rs->resolve_modes[i] = a->resolveMode;
+      }
+      if (view && samples < view->image->samples)
+         samples = view->image->samples;
       rs->color_formats[i] = view ? view->format : VK_FORMAT_UNDEFINED;
       rs->color_views[i] = view;
       rs->clear_color[i] = info->pColorAttachments[i].clearValue.color;
@@ -552,7 +571,12 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
       rs->has_depth ? agxv_image_view_from_handle(info->pDepthAttachment->imageView) : NULL;
    rs->stencil_view =
       rs->has_stencil ? agxv_image_view_from_handle(info->pStencilAttachment->imageView) : NULL;
-   if (!agxv_tib_layout(&rs->tib, rs->color_formats, rs->color_count, 1))
+   if (rs->depth_view && samples < rs->depth_view->image->samples)
+      samples = rs->depth_view->image->samples;
+   if (rs->stencil_view && samples < rs->stencil_view->image->samples)
+      samples = rs->stencil_view->image->samples;
+   /* (mismatched sample counts are refused by agxv_render_build) */
+   if (!agxv_tib_layout(&rs->tib, rs->color_formats, rs->color_count, samples))
       return agxv_error(VK_ERROR_UNKNOWN, "colour formats the tilebuffer does not take");
    rs->desc = desc;
    return start_render(cmd, false);
@@ -708,8 +732,16 @@ agxv_CmdEndRendering(VkCommandBuffer commandBuffer)
    if (!cmd->rendering.active)
       return;
    VkResult result = end_render(cmd);
-   if (result != VK_SUCCESS)
+   if (result != VK_SUCCESS) {
       agxv_cmd_set_error(cmd, result);
+      return;
+   }
+   struct agxv_rendering_state *rs = &cmd->rendering;
+   for (uint32_t i = 0; i < rs->color_count; i++) {
+      if (rs->color_views[i] && rs->resolve_views[i])
+         agxv_resolve_views(cmd, rs->color_views[i], rs->resolve_views[i], rs->resolve_modes[i],
+                            rs->desc.area, rs->desc.layer_count);
+   }
 }
 
 void

@@ -48,6 +48,10 @@ struct agxv_rendering_state {
    const struct agxv_image_view *color_views[AGXV_MAX_RTS];
    const struct agxv_image_view *depth_view, *stencil_view;
    VkClearColorValue clear_color[AGXV_MAX_RTS];
+   /* Colour resolves done after the pass (agxv_resolve.c): destination
+    * view per attachment (NULL: none) and its mode. */
+   const struct agxv_image_view *resolve_views[AGXV_MAX_RTS];
+   VkResolveModeFlagBits resolve_modes[AGXV_MAX_RTS];
    bool resumed; /* the open render command continues the pass: it loads everything */
    const uint8_t *stream_start; /* VDM write position after the opening words */
    struct agxv_pass_state pass; /* vkCmdBeginRenderPass (agxv_render_pass.c) */

@@ -2,6 +2,9 @@
 #ifndef AGXV_FORMAT_H
 #define AGXV_FORMAT_H
 
+/* Sample counts of multisampled attachments (graphics.md §3.6). */
+#define AGXV_SAMPLE_COUNTS (VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_2_BIT | VK_SAMPLE_COUNT_4_BIT)
+
 #include <vulkan/vulkan_core.h>
 
 #include "agx_tilebuffer.h"

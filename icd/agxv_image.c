@@ -5,6 +5,10 @@
  * math is agx_image_layout.h, shared with the copy kernels. Depth/stencil
  * images (optimal tiling only, 1D/2D) keep depth and stencil in separate planes laid out like R16/R32/R8
  * images of the same size, with page-aligned layers for arrays.
+ * Multisampled images (2 or 4 samples: 2D, optimal tiling, one level) are
+ * laid out as ail does (graphics.md §7.1): an element holds every sample of
+ * a texel, sample s at byte s x texel bytes, tiles chosen for that element
+ * size; compression is off, so there is no metadata.
  */
 #include "agxv_image.h"
 
@@ -62,8 +66,8 @@ static bool
 zs_plane_layout(struct agx_image_layout *l, unsigned bytes, const VkImageCreateInfo *info,
                 uint32_t height)
 {
-   if (!agx_image_layout_init(l, true, bytes, info->extent.width, height, 1, info->arrayLayers,
-                              info->mipLevels))
+   if (!agx_image_layout_init(l, true, bytes * info->samples, info->extent.width, height, 1,
+                              info->arrayLayers, info->mipLevels))
       return false;
    if (l->layers > 1) {
       l->layer_stride = agx_image_align(l->layer_stride, AGX_IMAGE_PAGE);
@@ -102,8 +106,14 @@ agxv_image_init(struct agxv_image *image, const VkImageCreateInfo *info)
    const struct agxv_format_info *f = agxv_format_info(info->format);
    if (!f && !zs)
       return agxv_error(VK_ERROR_FORMAT_NOT_SUPPORTED, "image format %d", info->format);
-   if (info->samples != VK_SAMPLE_COUNT_1_BIT)
-      return agxv_error(VK_ERROR_FORMAT_NOT_SUPPORTED, "multisampled images");
+   if (info->samples != VK_SAMPLE_COUNT_1_BIT &&
+       ((info->samples != VK_SAMPLE_COUNT_2_BIT && info->samples != VK_SAMPLE_COUNT_4_BIT) ||
+        info->imageType != VK_IMAGE_TYPE_2D || info->tiling != VK_IMAGE_TILING_OPTIMAL ||
+        info->mipLevels != 1 || (f && f->block > 1)))
+      return agxv_error(VK_ERROR_FORMAT_NOT_SUPPORTED,
+                        "%u-sample image: multisampled images are 2D, optimal, one level, "
+                        "2 or 4 samples",
+                        (unsigned)info->samples);
    memset(image, 0, sizeof(*image));
    image->type = info->imageType;
    image->format = info->format;
@@ -113,6 +123,7 @@ agxv_image_init(struct agxv_image *image, const VkImageCreateInfo *info)
    image->extent = info->extent;
    image->mip_levels = info->mipLevels;
    image->array_layers = info->arrayLayers;
+   image->samples = info->samples;
    if (zs)
       return zs_image_init(image, info, depth_bytes, stencil_bytes);
    bool tiled = info->tiling != VK_IMAGE_TILING_LINEAR;
@@ -120,8 +131,9 @@ agxv_image_init(struct agxv_image *image, const VkImageCreateInfo *info)
    uint32_t height = info->imageType == VK_IMAGE_TYPE_1D ? 1 : info->extent.height;
    if (f->block > 1 && info->imageType != VK_IMAGE_TYPE_2D)
       return agxv_error(VK_ERROR_FORMAT_NOT_SUPPORTED, "block-compressed images are 2D only");
-   if (!agx_image_layout_init_block(&image->layout, tiled, f->bytes, f->block, info->extent.width,
-                                    height, depth, info->arrayLayers, info->mipLevels))
+   if (!agx_image_layout_init_block(&image->layout, tiled, f->bytes * info->samples, f->block,
+                                    info->extent.width, height, depth, info->arrayLayers,
+                                    info->mipLevels))
       return agxv_error(VK_ERROR_FORMAT_NOT_SUPPORTED,
                         "image %ux%ux%u, %u layers, %u levels, %s tiling not supported",
                         info->extent.width, height, depth, info->arrayLayers, info->mipLevels,

@@ -107,6 +107,14 @@ agxv_pack_image_view(const struct agxv_image *image, uint64_t va, const struct a
    if (depth == 0)
       depth = 1;
    bool mipmapped = l->levels > 1;
+   /* multisampled views: the MS dimensions and Samples (2 -> 0, 4 -> 1) of
+    * Texture and PBE; the element is every sample of a texel (agxv_image.c),
+    * which the hardware derives from Samples */
+   bool ms = image->samples > 1;
+   if (ms)
+      dim = dim == AGX_TEXTURE_DIMENSION_2D ? AGX_TEXTURE_DIMENSION_2D_MULTISAMPLED
+                                            : AGX_TEXTURE_DIMENSION_2D_ARRAY_MULTISAMPLED;
+   enum agx_sample_count samples = image->samples == 4 ? AGX_SAMPLE_COUNT_4 : AGX_SAMPLE_COUNT_2;
 
    memset(desc, 0, AGXV_IMAGE_DESC_SIZE);
    agx_pack(desc + AGXV_IMAGE_DESC_TEXTURE / 4, TEXTURE, cfg) {
@@ -126,6 +134,8 @@ agxv_pack_image_view(const struct agxv_image *image, uint64_t va, const struct a
       cfg.unk_mipmapped = mipmapped;
       cfg.srgb = f->srgb;
       cfg.srgb_2_channel = f->srgb_2_channel;
+      if (ms)
+         cfg.samples = samples;
       if (l->tiled)
          cfg.depth = depth;
       else
@@ -133,8 +143,11 @@ agxv_pack_image_view(const struct agxv_image *image, uint64_t va, const struct a
    }
    agx_pack(desc + AGXV_IMAGE_DESC_PBE / 4, PBE, cfg) {
       cfg.dimension = is3d ? AGX_TEXTURE_DIMENSION_3D
+                      : ms ? dim
                            : (dim == AGX_TEXTURE_DIMENSION_2D ? AGX_TEXTURE_DIMENSION_2D
                                                               : AGX_TEXTURE_DIMENSION_2D_ARRAY);
+      if (ms)
+         cfg.samples = samples;
       cfg.layout = l->tiled ? AGX_LAYOUT_GPU : AGX_LAYOUT_LINEAR;
       cfg.channels = f->channels;
       cfg.type = f->type;

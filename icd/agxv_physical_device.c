@@ -15,6 +15,7 @@
 
 #include "agxv_alloc.h"
 #include "agxv_descriptor_set_layout.h"
+#include "agxv_format.h"
 #include "agxv_log.h"
 
 #define AGXV_VENDOR_ID 0x106b /* Apple */
@@ -397,9 +398,10 @@ init_properties(struct agxv_physical_device *pdev)
       .maxFramebufferWidth = 16384,
       .maxFramebufferHeight = 16384,
       .maxFramebufferLayers = 1024,
-      .framebufferColorSampleCounts = VK_SAMPLE_COUNT_1_BIT,
-      .framebufferDepthSampleCounts = VK_SAMPLE_COUNT_1_BIT,
-      .framebufferStencilSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      /* 1, 2 or 4 samples (graphics.md §3.6; Honeykrisp's counts) */
+      .framebufferColorSampleCounts = AGXV_SAMPLE_COUNTS,
+      .framebufferDepthSampleCounts = AGXV_SAMPLE_COUNTS,
+      .framebufferStencilSampleCounts = AGXV_SAMPLE_COUNTS,
       .framebufferNoAttachmentsSampleCounts = VK_SAMPLE_COUNT_1_BIT,
       .maxColorAttachments = 4,
       .sampledImageColorSampleCounts = VK_SAMPLE_COUNT_1_BIT,
@@ -515,7 +517,7 @@ init_properties(struct agxv_physical_device *pdev)
    p->v12.supportedDepthResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
    p->v12.supportedStencilResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
    p->v12.maxTimelineSemaphoreValueDifference = UINT64_MAX;
-   p->v12.framebufferIntegerColorSampleCounts = VK_SAMPLE_COUNT_1_BIT;
+   p->v12.framebufferIntegerColorSampleCounts = AGXV_SAMPLE_COUNTS;
 
    p->v13.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES;
    p->v13.minSubgroupSize = 32;

@@ -55,12 +55,6 @@ fill_subpass(struct agxv_render_pass *rp, uint32_t s, const struct subpass_refs 
    if (r->color_count > AGXV_MAX_RTS)
       return agxv_error(VK_ERROR_UNKNOWN, "subpass %u has %u colour attachments (max %u)", s,
                         r->color_count, AGXV_MAX_RTS);
-   for (uint32_t i = 0; r->has_resolve && i < r->color_count; i++) {
-      if (r->resolve[i] != UNUSED_ATT)
-         return agxv_error(VK_ERROR_UNKNOWN,
-                           "subpass %u: resolve attachments are not supported (no multisampling)",
-                           s);
-   }
    if (agxv_find_struct(r->pnext, VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_DEPTH_STENCIL_RESOLVE)) {
       const VkSubpassDescriptionDepthStencilResolve *dr =
          agxv_find_struct(r->pnext, VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_DEPTH_STENCIL_RESOLVE);
@@ -76,6 +70,11 @@ fill_subpass(struct agxv_render_pass *rp, uint32_t s, const struct subpass_refs 
       sp->color[i] = a;
       sp->color_formats[i] = a == UNUSED_ATT ? VK_FORMAT_UNDEFINED : rp->attachments[a].format;
       use(rp, a, s);
+      /* colour resolves: AVERAGE at the end of the subpass (agxv_resolve.c) */
+      uint32_t ra =
+         r->has_resolve && r->resolve[i] < rp->attachment_count ? r->resolve[i] : UNUSED_ATT;
+      sp->resolve[i] = a == UNUSED_ATT ? UNUSED_ATT : ra;
+      use(rp, sp->resolve[i], s);
    }
    uint32_t z = r->depth_stencil < rp->attachment_count ? r->depth_stencil : UNUSED_ATT;
    sp->depth_stencil = z;
@@ -113,9 +112,9 @@ alloc_pass(struct agxv_device *device, const VkAllocationCallbacks *alloc, uint3
 static VkResult
 check_attachment(uint32_t i, VkFormat format, VkSampleCountFlagBits samples)
 {
-   if (samples != VK_SAMPLE_COUNT_1_BIT)
-      return agxv_error(VK_ERROR_UNKNOWN,
-                        "attachment %u has %u samples: multisampling is not supported", i,
+   if (samples != VK_SAMPLE_COUNT_1_BIT && samples != VK_SAMPLE_COUNT_2_BIT &&
+       samples != VK_SAMPLE_COUNT_4_BIT)
+      return agxv_error(VK_ERROR_UNKNOWN, "attachment %u has %u samples (1, 2 or 4)", i,
                         (unsigned)samples);
    if (format == VK_FORMAT_UNDEFINED)
       return agxv_error(VK_ERROR_UNKNOWN, "attachment %u has no format", i);
@@ -338,6 +337,11 @@ begin_subpass(struct agxv_cmd_buffer *cmd)
       color[i].loadOp = load_op(s, att, att->load_op);
       color[i].storeOp = store_op(s, att, att->store_op);
       color[i].clearValue = ps->clears[a];
+      if (sp->resolve[i] != UNUSED_ATT) {
+         color[i].resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT;
+         color[i].resolveImageView = agxv_image_view_to_handle(ps->views[sp->resolve[i]]);
+         color[i].resolveImageLayout = VK_IMAGE_LAYOUT_GENERAL;
+      }
    }
    VkRenderingInfo ri = {
       .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,

@@ -39,7 +39,8 @@ struct agxv_rp_subpass {
    uint32_t color_count;
    uint32_t color[AGXV_MAX_RTS]; /* attachment index or VK_ATTACHMENT_UNUSED */
    VkFormat color_formats[AGXV_MAX_RTS];
-   uint32_t depth_stencil; /* attachment index or VK_ATTACHMENT_UNUSED */
+   uint32_t resolve[AGXV_MAX_RTS]; /* resolve attachment or VK_ATTACHMENT_UNUSED */
+   uint32_t depth_stencil;         /* attachment index or VK_ATTACHMENT_UNUSED */
    VkFormat depth_format, stencil_format;
    uint32_t view_mask;
 };

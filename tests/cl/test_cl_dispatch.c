@@ -171,6 +171,7 @@ check_metadata(void)
       {AGX_CL_WAIT_EVENTS, "agx_wait_events", 1, 16},
       {AGX_CL_IMAGE_COPY, "agx_image_copy", AGX_IMAGE_GROUP_SIZE, 104},
       {AGX_CL_IMAGE_CLEAR, "agx_image_clear", AGX_IMAGE_GROUP_SIZE, 80},
+      {AGX_CL_IMAGE_RESOLVE, "agx_image_resolve", AGX_IMAGE_GROUP_SIZE, 112},
    };
    CHECK(AGX_CL_KERNEL_COUNT == sizeof(want) / sizeof(want[0]));
    for (unsigned i = 0; i < AGX_CL_KERNEL_COUNT; i++) {

@@ -233,7 +233,7 @@ main(void)
    VkRenderPass rp;
    CHECK(agxv_CreateRenderPass(t.vk, &rpci, NULL, &rp) == VK_ERROR_UNKNOWN);
    sd.colorAttachmentCount = 1;
-   ad.samples = VK_SAMPLE_COUNT_4_BIT;
+   ad.samples = VK_SAMPLE_COUNT_8_BIT; /* 1, 2 or 4 samples */
    CHECK(agxv_CreateRenderPass(t.vk, &rpci, NULL, &rp) == VK_ERROR_UNKNOWN);
    ad.samples = VK_SAMPLE_COUNT_1_BIT;
    CHECK(agxv_CreateRenderPass(t.vk, &rpci, NULL, &rp) == VK_SUCCESS);

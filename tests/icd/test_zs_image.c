@@ -140,7 +140,12 @@ main(void)
    ci.imageType = VK_IMAGE_TYPE_3D;
    CHECK(agxv_image_init(&img, &ci) == VK_ERROR_FORMAT_NOT_SUPPORTED);
    ci = image_info(VK_FORMAT_S8_UINT, 16, 16, 1, 1);
-   ci.samples = VK_SAMPLE_COUNT_4_BIT;
+   ci.samples = VK_SAMPLE_COUNT_8_BIT; /* 1, 2 or 4 samples */
+   CHECK(agxv_image_init(&img, &ci) == VK_ERROR_FORMAT_NOT_SUPPORTED);
+   ci.samples = VK_SAMPLE_COUNT_4_BIT; /* an element holds the 4 samples (ail) */
+   CHECK(agxv_image_init(&img, &ci) == VK_SUCCESS && img.layout.bytes == 4);
+   ci = image_info(VK_FORMAT_D32_SFLOAT, 16, 16, 1, 2);
+   ci.samples = VK_SAMPLE_COUNT_4_BIT; /* multisampled: one level */
    CHECK(agxv_image_init(&img, &ci) == VK_ERROR_FORMAT_NOT_SUPPORTED);
 
    /* Through the entry points: memory for both planes, subresource offsets

@@ -1,0 +1,703 @@
+/*
+ * Multisampling through the loader (issue 20 item 2): 4-sample
+ * R8G8B8A8_UNORM colour (and D32_SFLOAT depth) rendered and resolved to a
+ * single-sampled image, compared with a CPU model written here from the
+ * Vulkan specification: the standard 4-sample locations ("Multisampling",
+ * (0.375, 0.125), (0.875, 0.375), (0.125, 0.625), (0.625, 0.875)), a sample
+ * covered when it is strictly inside the triangle (samples exactly on an
+ * edge are avoided: such pixels may take either coverage), the AVERAGE
+ * resolve of unorm values (+-1 LSB).
+ * Scenes:
+ * - "dynamic": one triangle, resolveImageView of vkCmdBeginRendering;
+ * - "depth": two overlapping triangles, the nearer drawn second but at a
+ *   larger z in part, depth LESS against a 4-sample D32 attachment, per
+ *   sample;
+ * - "render pass": the triangle in a VkRenderPass with a resolve attachment;
+ * - "resolve image": the multisampled image stored, then vkCmdResolveImage;
+ * - "clear image": vkCmdClearColorImage of a 4-sample image (every sample),
+ *   then vkCmdResolveImage: every pixel the clear colour.
+ * Each checks that edge pixels of 1, 2 and 3 covered samples exist.
+ *
+ * test_msaa DRAW_VERT_SPV DRAW_FRAG_SPV [--validation] [--reference]
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agx_vk_ctx.h"
+
+#define W 64
+#define H 32
+#define S 4
+
+static const double sample_pos[S][2] = {
+   {0.375, 0.125}, {0.875, 0.375}, {0.125, 0.625}, {0.625, 0.875}};
+
+struct vtx {
+   float pos[4];
+   float col[4];
+};
+
+struct tri {
+   double x[3], y[3]; /* framebuffer pixels, multiples of 1/256 */
+   float z;
+   uint8_t col[4];
+};
+
+static const uint8_t clear_col[4] = {16, 64, 200, 255};
+
+/* -1 outside, 1 inside, 0 on an edge (ambiguous) */
+static int
+inside(const struct tri *t, double px, double py)
+{
+   double area =
+      (t->x[1] - t->x[0]) * (t->y[2] - t->y[0]) - (t->y[1] - t->y[0]) * (t->x[2] - t->x[0]);
+   int sign = area > 0 ? 1 : -1;
+   int res = 1;
+   for (int e = 0; e < 3; e++) {
+      int a = e, b = (e + 1) % 3;
+      double f = (t->x[b] - t->x[a]) * (py - t->y[a]) - (t->y[b] - t->y[a]) * (px - t->x[a]);
+      f *= sign;
+      if (f < 0)
+         return -1;
+      if (f == 0)
+         res = 0;
+   }
+   return res;
+}
+
+/* The model: per sample colour (and whether ambiguous), per pixel range. */
+struct model {
+   uint8_t col[W * H][S][4];
+   float z[W * H][S];
+   bool amb[W * H];
+   int cov[W * H]; /* samples covered by any triangle */
+};
+
+static void
+model_init(struct model *m)
+{
+   for (int p = 0; p < W * H; p++) {
+      for (int s = 0; s < S; s++) {
+         memcpy(m->col[p][s], clear_col, 4);
+         m->z[p][s] = 1.0f;
+      }
+      m->amb[p] = false;
+      m->cov[p] = 0;
+   }
+}
+
+static void
+model_draw(struct model *m, const struct tri *t, bool depth)
+{
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         int p = y * W + x;
+         for (int s = 0; s < S; s++) {
+            int in = inside(t, x + sample_pos[s][0], y + sample_pos[s][1]);
+            if (in == 0)
+               m->amb[p] = true;
+            if (in <= 0 || (depth && !(t->z < m->z[p][s])))
+               continue;
+            memcpy(m->col[p][s], t->col, 4);
+            m->z[p][s] = t->z;
+         }
+      }
+   for (int p = 0; p < W * H; p++) {
+      m->cov[p] = 0;
+      for (int s = 0; s < S; s++)
+         m->cov[p] += memcmp(m->col[p][s], clear_col, 4) != 0;
+   }
+}
+
+/* Compares the resolved image with the model; checks edge pixels exist. */
+static unsigned
+compare(const char *name, const struct model *m, const uint8_t *got)
+{
+   unsigned bad = 0, amb = 0, partial[S + 1] = {0};
+   for (int p = 0; p < W * H; p++) {
+      if (m->amb[p]) {
+         amb++;
+         continue;
+      }
+      partial[m->cov[p]]++;
+      for (int c = 0; c < 4; c++) {
+         int sum = 0;
+         for (int s = 0; s < S; s++)
+            sum += m->col[p][s][c];
+         double want = sum / (double)S;
+         if (fabs(got[4 * p + c] - want) > 1.0) {
+            if (bad++ < 8)
+               fprintf(stderr, "%s: pixel (%d, %d) c%d = %u, want %.2f (%d samples covered)\n",
+                       name, p % W, p / W, c, got[4 * p + c], want, m->cov[p]);
+         }
+      }
+   }
+   if (!partial[1] || !partial[2] || !partial[3]) {
+      fprintf(stderr, "%s: the scene lacks edge pixels (%u/%u/%u)\n", name, partial[1], partial[2],
+              partial[3]);
+      bad++;
+   }
+   printf("%s: %u mismatches (edge pixels 1/2/3 samples: %u/%u/%u, %u ambiguous, %u full)\n", name,
+          bad, partial[1], partial[2], partial[3], amb, partial[4]);
+   return bad;
+}
+
+/* ---- Vulkan ------------------------------------------------------------- */
+
+struct gpu {
+   struct agx_vk_ctx *c;
+   VkShaderModule vs, fs;
+   VkDescriptorSetLayout dsl;
+   VkPipelineLayout layout;
+   VkDescriptorPool pool;
+   VkDescriptorSet set;
+   struct agx_vk_buffer vb, out;
+};
+
+struct image {
+   VkImage image;
+   VkDeviceMemory mem;
+   VkImageView view;
+};
+
+static void
+make_image(struct agx_vk_ctx *c, VkFormat format, VkSampleCountFlagBits samples,
+           VkImageUsageFlags usage, struct image *img)
+{
+   bool depth = format == VK_FORMAT_D32_SFLOAT;
+   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                            .imageType = VK_IMAGE_TYPE_2D,
+                            .format = format,
+                            .extent = {W, H, 1},
+                            .mipLevels = 1,
+                            .arrayLayers = 1,
+                            .samples = samples,
+                            .tiling = VK_IMAGE_TILING_OPTIMAL,
+                            .usage = usage};
+   VK_OK(vkCreateImage(c->dev, &ici, NULL, &img->image));
+   VkMemoryRequirements req;
+   vkGetImageMemoryRequirements(c->dev, img->image, &req);
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = req.size,
+                               .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
+   VK_OK(vkAllocateMemory(c->dev, &mai, NULL, &img->mem));
+   VK_OK(vkBindImageMemory(c->dev, img->image, img->mem, 0));
+   VkImageViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .image = img->image,
+      .viewType = VK_IMAGE_VIEW_TYPE_2D,
+      .format = format,
+      .subresourceRange = {depth ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0,
+                           1}};
+   VK_OK(vkCreateImageView(c->dev, &vci, NULL, &img->view));
+}
+
+static void
+free_image(struct agx_vk_ctx *c, struct image *img)
+{
+   vkDestroyImageView(c->dev, img->view, NULL);
+   vkDestroyImage(c->dev, img->image, NULL);
+   vkFreeMemory(c->dev, img->mem, NULL);
+}
+
+static void
+gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
+{
+   memset(g, 0, sizeof(*g));
+   g->c = c;
+   g->vs = agx_vk_shader(c, spv[0]);
+   g->fs = agx_vk_shader(c, spv[1]);
+   VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
+                                     VK_SHADER_STAGE_VERTEX_BIT, NULL};
+   VkDescriptorSetLayoutCreateInfo dci = {.sType =
+                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = 1,
+                                          .pBindings = &b};
+   VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->dsl));
+   VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT, 0, 16};
+   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                     .setLayoutCount = 1,
+                                     .pSetLayouts = &g->dsl,
+                                     .pushConstantRangeCount = 1,
+                                     .pPushConstantRanges = &pcr};
+   VK_OK(vkCreatePipelineLayout(c->dev, &lci, NULL, &g->layout));
+   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
+   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                     .maxSets = 1,
+                                     .poolSizeCount = 1,
+                                     .pPoolSizes = &ps};
+   VK_OK(vkCreateDescriptorPool(c->dev, &pci, NULL, &g->pool));
+   VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                     .descriptorPool = g->pool,
+                                     .descriptorSetCount = 1,
+                                     .pSetLayouts = &g->dsl};
+   VK_OK(vkAllocateDescriptorSets(c->dev, &ai, &g->set));
+   g->vb = agx_vk_buffer(c, 16 * sizeof(struct vtx));
+   g->out = agx_vk_buffer_usage(c, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+   VkDescriptorBufferInfo bi = {g->vb.buf, 0, VK_WHOLE_SIZE};
+   VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                              .dstSet = g->set,
+                              .descriptorCount = 1,
+                              .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                              .pBufferInfo = &bi};
+   vkUpdateDescriptorSets(c->dev, 1, &wr, 0, NULL);
+}
+
+static void
+gpu_finish(struct gpu *g)
+{
+   VkDevice d = g->c->dev;
+   agx_vk_buffer_free(g->c, &g->vb);
+   agx_vk_buffer_free(g->c, &g->out);
+   vkDestroyDescriptorPool(d, g->pool, NULL);
+   vkDestroyPipelineLayout(d, g->layout, NULL);
+   vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
+   vkDestroyShaderModule(d, g->vs, NULL);
+   vkDestroyShaderModule(d, g->fs, NULL);
+}
+
+/* A 4-sample pipeline: dynamic rendering (rp == NULL) with or without
+ * depth, or subpass 0 of rp. */
+static VkPipeline
+pipeline(struct gpu *g, bool depth, VkRenderPass rp)
+{
+   VkPipelineShaderStageCreateInfo stages[2] = {
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_VERTEX_BIT,
+       .module = g->vs,
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+       .module = g->fs,
+       .pName = "main"},
+   };
+   VkPipelineVertexInputStateCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+   VkPipelineInputAssemblyStateCreateInfo ia = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
+   VkPipelineViewportStateCreateInfo vp = {.sType =
+                                              VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+                                           .viewportCount = 1,
+                                           .scissorCount = 1};
+   VkPipelineRasterizationStateCreateInfo rs = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .polygonMode = VK_POLYGON_MODE_FILL,
+      .cullMode = VK_CULL_MODE_NONE,
+      .lineWidth = 1.0f};
+   VkPipelineMultisampleStateCreateInfo ms = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+      .rasterizationSamples = VK_SAMPLE_COUNT_4_BIT};
+   VkPipelineDepthStencilStateCreateInfo zs = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
+      .depthTestEnable = depth,
+      .depthWriteEnable = depth,
+      .depthCompareOp = VK_COMPARE_OP_LESS};
+   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
+   VkPipelineColorBlendStateCreateInfo cb = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+      .attachmentCount = 1,
+      .pAttachments = &att};
+   VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
+   VkPipelineDynamicStateCreateInfo ds = {.sType =
+                                             VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
+                                          .dynamicStateCount = 2,
+                                          .pDynamicStates = dyn};
+   VkFormat color = VK_FORMAT_R8G8B8A8_UNORM;
+   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+                                       .colorAttachmentCount = 1,
+                                       .pColorAttachmentFormats = &color,
+                                       .depthAttachmentFormat =
+                                          depth ? VK_FORMAT_D32_SFLOAT : VK_FORMAT_UNDEFINED};
+   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+                                      .pNext = rp ? NULL : &ri,
+                                      .stageCount = 2,
+                                      .pStages = stages,
+                                      .pVertexInputState = &vi,
+                                      .pInputAssemblyState = &ia,
+                                      .pViewportState = &vp,
+                                      .pRasterizationState = &rs,
+                                      .pMultisampleState = &ms,
+                                      .pDepthStencilState = &zs,
+                                      .pColorBlendState = &cb,
+                                      .pDynamicState = &ds,
+                                      .layout = g->layout,
+                                      .renderPass = rp};
+   VkPipeline p;
+   VK_OK(vkCreateGraphicsPipelines(g->c->dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
+   return p;
+}
+
+static void
+barrier(VkCommandBuffer cb, VkImage image, VkImageAspectFlags aspects)
+{
+   VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
+                              .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                              .srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT,
+                              .dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                              .dstAccessMask =
+                                 VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
+                              .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+                              .newLayout = VK_IMAGE_LAYOUT_GENERAL,
+                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                              .image = image,
+                              .subresourceRange = {aspects, 0, 1, 0, 1}};
+   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                          .imageMemoryBarrierCount = 1,
+                          .pImageMemoryBarriers = &b};
+   vkCmdPipelineBarrier2(cb, &di);
+}
+
+/* Everything before the copy, then the copy of the resolved image. */
+static void
+copy_out(struct gpu *g, VkCommandBuffer cb, VkImage image)
+{
+   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                          .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                          .srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT,
+                          .dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                          .dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT};
+   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                          .memoryBarrierCount = 1,
+                          .pMemoryBarriers = &mb};
+   vkCmdPipelineBarrier2(cb, &di);
+   VkBufferImageCopy r = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                          .imageExtent = {W, H, 1}};
+   vkCmdCopyImageToBuffer(cb, image, VK_IMAGE_LAYOUT_GENERAL, g->out.buf, 1, &r);
+}
+
+static void
+upload_tris(struct gpu *g, const struct tri *t, int n)
+{
+   struct vtx *v = (struct vtx *)g->vb.map;
+   for (int i = 0; i < n; i++)
+      for (int k = 0; k < 3; k++) {
+         struct vtx *o = &v[3 * i + k];
+         o->pos[0] = (float)(t[i].x[k] * 2.0 / W - 1.0);
+         o->pos[1] = (float)(t[i].y[k] * 2.0 / H - 1.0);
+         o->pos[2] = t[i].z;
+         o->pos[3] = 1.0f;
+         for (int c = 0; c < 4; c++)
+            o->col[c] = t[i].col[c] / 255.0f;
+      }
+}
+
+static void
+draw(struct gpu *g, VkCommandBuffer cb, VkPipeline p, int n)
+{
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
+   float push[4] = {0};
+   vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
+   VkViewport vp = {0, 0, W, H, 0, 1};
+   VkRect2D sc = {{0, 0}, {W, H}};
+   vkCmdSetViewport(cb, 0, 1, &vp);
+   vkCmdSetScissor(cb, 0, 1, &sc);
+   vkCmdDraw(cb, 3 * n, 1, 0, 0);
+}
+
+static VkClearValue
+clear_value(void)
+{
+   VkClearValue v;
+   for (int c = 0; c < 4; c++)
+      v.color.float32[c] = clear_col[c] / 255.0f;
+   return v;
+}
+
+/* Dynamic rendering into a 4-sample image, resolved by the pass
+ * (resolve_in_pass) or stored and resolved with vkCmdResolveImage. */
+static unsigned
+run_dynamic(struct gpu *g, const char *name, const struct tri *t, int n, bool depth,
+            bool resolve_in_pass)
+{
+   struct agx_vk_ctx *c = g->c;
+   struct image ms, zs, res;
+   make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_4_BIT,
+              VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &ms);
+   if (depth)
+      make_image(c, VK_FORMAT_D32_SFLOAT, VK_SAMPLE_COUNT_4_BIT,
+                 VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, &zs);
+   make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_1_BIT,
+              VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                 VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+              &res);
+   VkPipeline p = pipeline(g, depth, VK_NULL_HANDLE);
+   upload_tris(g, t, n);
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   barrier(cb, ms.image, VK_IMAGE_ASPECT_COLOR_BIT);
+   barrier(cb, res.image, VK_IMAGE_ASPECT_COLOR_BIT);
+   if (depth)
+      barrier(cb, zs.image, VK_IMAGE_ASPECT_DEPTH_BIT);
+   VkRenderingAttachmentInfo ca = {
+      .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+      .imageView = ms.view,
+      .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
+      .resolveMode = resolve_in_pass ? VK_RESOLVE_MODE_AVERAGE_BIT : VK_RESOLVE_MODE_NONE,
+      .resolveImageView = resolve_in_pass ? res.view : VK_NULL_HANDLE,
+      .resolveImageLayout = VK_IMAGE_LAYOUT_GENERAL,
+      .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+      .storeOp = resolve_in_pass ? VK_ATTACHMENT_STORE_OP_DONT_CARE : VK_ATTACHMENT_STORE_OP_STORE,
+      .clearValue = clear_value()};
+   VkRenderingAttachmentInfo za = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                   .imageView = depth ? zs.view : VK_NULL_HANDLE,
+                                   .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                   .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                   .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+                                   .clearValue = {.depthStencil = {1.0f, 0}}};
+   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                         .renderArea = {{0, 0}, {W, H}},
+                         .layerCount = 1,
+                         .colorAttachmentCount = 1,
+                         .pColorAttachments = &ca,
+                         .pDepthAttachment = depth ? &za : NULL};
+   vkCmdBeginRendering(cb, &ri);
+   draw(g, cb, p, n);
+   vkCmdEndRendering(cb);
+   if (!resolve_in_pass) {
+      VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                             .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                             .srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT,
+                             .dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                             .dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT};
+      VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                             .memoryBarrierCount = 1,
+                             .pMemoryBarriers = &mb};
+      vkCmdPipelineBarrier2(cb, &di);
+      VkImageResolve r = {.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                          .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                          .extent = {W, H, 1}};
+      vkCmdResolveImage(cb, ms.image, VK_IMAGE_LAYOUT_GENERAL, res.image, VK_IMAGE_LAYOUT_GENERAL,
+                        1, &r);
+   }
+   copy_out(g, cb, res.image);
+   VK_OK(agx_vk_submit_wait(c, cb));
+   static struct model m;
+   model_init(&m);
+   for (int i = 0; i < n; i++)
+      model_draw(&m, &t[i], depth);
+   unsigned bad = compare(name, &m, g->out.map);
+   vkDestroyPipeline(c->dev, p, NULL);
+   free_image(c, &ms);
+   free_image(c, &res);
+   if (depth)
+      free_image(c, &zs);
+   return bad;
+}
+
+/* The same triangle in a render pass: attachment 0 the 4-sample colour
+ * (CLEAR, DONT_CARE), attachment 1 its resolve attachment. */
+static unsigned
+run_render_pass(struct gpu *g, const struct tri *t)
+{
+   struct agx_vk_ctx *c = g->c;
+   struct image ms, res;
+   make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_4_BIT,
+              VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, &ms);
+   make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_1_BIT,
+              VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &res);
+   VkAttachmentDescription atts[2] = {
+      {.format = VK_FORMAT_R8G8B8A8_UNORM,
+       .samples = VK_SAMPLE_COUNT_4_BIT,
+       .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+       .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+       .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+       .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+       .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+       .finalLayout = VK_IMAGE_LAYOUT_GENERAL},
+      {.format = VK_FORMAT_R8G8B8A8_UNORM,
+       .samples = VK_SAMPLE_COUNT_1_BIT,
+       .loadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+       .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+       .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+       .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+       .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+       .finalLayout = VK_IMAGE_LAYOUT_GENERAL},
+   };
+   VkAttachmentReference cref = {0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+   VkAttachmentReference rref = {1, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+   VkSubpassDescription sub = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+                               .colorAttachmentCount = 1,
+                               .pColorAttachments = &cref,
+                               .pResolveAttachments = &rref};
+   VkSubpassDependency dep = {.srcSubpass = 0,
+                              .dstSubpass = VK_SUBPASS_EXTERNAL,
+                              .srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+                              .dstStageMask = VK_PIPELINE_STAGE_TRANSFER_BIT,
+                              .srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+                              .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT};
+   VkRenderPassCreateInfo rpci = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+                                  .attachmentCount = 2,
+                                  .pAttachments = atts,
+                                  .subpassCount = 1,
+                                  .pSubpasses = &sub,
+                                  .dependencyCount = 1,
+                                  .pDependencies = &dep};
+   VkRenderPass rp;
+   VK_OK(vkCreateRenderPass(c->dev, &rpci, NULL, &rp));
+   VkImageView views[2] = {ms.view, res.view};
+   VkFramebufferCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+                                  .renderPass = rp,
+                                  .attachmentCount = 2,
+                                  .pAttachments = views,
+                                  .width = W,
+                                  .height = H,
+                                  .layers = 1};
+   VkFramebuffer fb;
+   VK_OK(vkCreateFramebuffer(c->dev, &fci, NULL, &fb));
+   VkPipeline p = pipeline(g, false, rp);
+   upload_tris(g, t, 1);
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   VkClearValue cv[2] = {clear_value(), clear_value()};
+   VkRenderPassBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+                               .renderPass = rp,
+                               .framebuffer = fb,
+                               .renderArea = {{0, 0}, {W, H}},
+                               .clearValueCount = 2,
+                               .pClearValues = cv};
+   vkCmdBeginRenderPass(cb, &bi, VK_SUBPASS_CONTENTS_INLINE);
+   draw(g, cb, p, 1);
+   vkCmdEndRenderPass(cb);
+   copy_out(g, cb, res.image);
+   VK_OK(agx_vk_submit_wait(c, cb));
+   static struct model m;
+   model_init(&m);
+   model_draw(&m, t, false);
+   unsigned bad = compare("render pass resolve attachment", &m, g->out.map);
+   vkDestroyPipeline(c->dev, p, NULL);
+   vkDestroyFramebuffer(c->dev, fb, NULL);
+   vkDestroyRenderPass(c->dev, rp, NULL);
+   free_image(c, &ms);
+   free_image(c, &res);
+   return bad;
+}
+
+/* vkCmdClearColorImage of a 4-sample image, resolved: every pixel exact. */
+static unsigned
+run_clear_image(struct gpu *g)
+{
+   struct agx_vk_ctx *c = g->c;
+   struct image ms, res;
+   make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_4_BIT,
+              VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                 VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+              &ms);
+   make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_1_BIT,
+              VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                 VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+              &res);
+   static const uint8_t want[4] = {10, 100, 170, 240};
+   VkClearColorValue v;
+   for (int k = 0; k < 4; k++)
+      v.float32[k] = want[k] / 255.0f;
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   barrier(cb, ms.image, VK_IMAGE_ASPECT_COLOR_BIT);
+   barrier(cb, res.image, VK_IMAGE_ASPECT_COLOR_BIT);
+   VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+   vkCmdClearColorImage(cb, ms.image, VK_IMAGE_LAYOUT_GENERAL, &v, 1, &range);
+   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                          .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                          .srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT,
+                          .dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                          .dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT};
+   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                          .memoryBarrierCount = 1,
+                          .pMemoryBarriers = &mb};
+   vkCmdPipelineBarrier2(cb, &di);
+   VkImageResolve r = {.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                       .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                       .extent = {W, H, 1}};
+   vkCmdResolveImage(cb, ms.image, VK_IMAGE_LAYOUT_GENERAL, res.image, VK_IMAGE_LAYOUT_GENERAL, 1,
+                     &r);
+   copy_out(g, cb, res.image);
+   VK_OK(agx_vk_submit_wait(c, cb));
+   unsigned bad = 0;
+   for (int p = 0; p < W * H; p++)
+      for (int k = 0; k < 4; k++)
+         if (g->out.map[4 * p + k] != want[k] && bad++ < 8)
+            fprintf(stderr, "clear image: pixel %d c%d = %u, want %u\n", p, k,
+                    g->out.map[4 * p + k], want[k]);
+   printf("clear image: %u mismatches\n", bad);
+   free_image(c, &ms);
+   free_image(c, &res);
+   return bad;
+}
+
+/* Vertex coordinates on the 1/256 grid (both rasterisers' subpixel grid). */
+static struct tri
+make_tri(double x0, double y0, double x1, double y1, double x2, double y2, float z,
+         const uint8_t col[4])
+{
+   struct tri t = {.x = {x0, x1, x2}, .y = {y0, y1, y2}, .z = z};
+   for (int k = 0; k < 3; k++) {
+      t.x[k] = nearbyint(t.x[k] * 256.0) / 256.0;
+      t.y[k] = nearbyint(t.y[k] * 256.0) / 256.0;
+   }
+   memcpy(t.col, col, 4);
+   return t;
+}
+
+/* Sample counts the device reports for 4-sample attachments. */
+static unsigned
+check_support(struct agx_vk_ctx *c)
+{
+   VkPhysicalDeviceProperties pp;
+   vkGetPhysicalDeviceProperties(c->pdev, &pp);
+   unsigned bad = 0;
+   if (!(pp.limits.framebufferColorSampleCounts & VK_SAMPLE_COUNT_4_BIT) ||
+       !(pp.limits.framebufferDepthSampleCounts & VK_SAMPLE_COUNT_4_BIT)) {
+      fprintf(stderr, "framebuffer sample counts lack 4\n");
+      bad++;
+   }
+   const VkFormat f[2] = {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_D32_SFLOAT};
+   const VkImageUsageFlags u[2] = {VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,
+                                   VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT};
+   for (int i = 0; i < 2; i++) {
+      VkImageFormatProperties ip;
+      VkResult r = vkGetPhysicalDeviceImageFormatProperties(c->pdev, f[i], VK_IMAGE_TYPE_2D,
+                                                            VK_IMAGE_TILING_OPTIMAL, u[i], 0, &ip);
+      if (r != VK_SUCCESS || !(ip.sampleCounts & VK_SAMPLE_COUNT_4_BIT)) {
+         fprintf(stderr, "format %d: no 4-sample images (%d, 0x%x)\n", f[i], r,
+                 r == VK_SUCCESS ? ip.sampleCounts : 0);
+         bad++;
+      }
+   }
+   printf("sample counts: %s\n", bad ? "missing" : "ok");
+   return bad;
+}
+
+int
+main(int argc, char **argv)
+{
+   if (argc < 3) {
+      fprintf(stderr, "usage: %s DRAW_VERT_SPV DRAW_FRAG_SPV [--validation] [--reference]\n",
+              argv[0]);
+      return 2;
+   }
+   struct agx_vk_ctx c;
+   agx_vk_ctx_instance(&c, argc, argv);
+   VkPhysicalDeviceVulkan13Features f13 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                           .synchronization2 = VK_TRUE,
+                                           .dynamicRendering = VK_TRUE};
+   agx_vk_ctx_device_features(&c, &f13, NULL, 0, NULL);
+   unsigned bad = check_support(&c);
+   struct gpu g;
+   gpu_init(&g, &c, argv + 1);
+   static const uint8_t orange[4] = {255, 128, 0, 255}, green[4] = {32, 224, 96, 128};
+   struct tri one = make_tri(3.3, 2.1, 60.7, 9.4, 17.2, 29.8, 0.5f, orange);
+   bad += run_dynamic(&g, "dynamic rendering resolve", &one, 1, false, true);
+   /* the far triangle drawn second: hidden where the near one covers */
+   struct tri two[2] = {make_tri(5.6, 27.3, 30.1, 1.7, 58.9, 24.45, 0.25f, green), one};
+   two[1].z = 0.75f;
+   bad += run_dynamic(&g, "depth-tested scene", two, 2, true, true);
+   bad += run_dynamic(&g, "vkCmdResolveImage", &one, 1, false, false);
+   bad += run_render_pass(&g, &one);
+   bad += run_clear_image(&g);
+   gpu_finish(&g);
+   int rc = agx_vk_ctx_finish(&c);
+   return bad || rc ? 1 : 0;
+}
