@@ -91,7 +91,8 @@ agxv_image_format_features(VkFormat format, VkImageTiling tiling)
    if (format == VK_FORMAT_R32_UINT || format == VK_FORMAT_R32_SINT ||
        format == VK_FORMAT_R32_SFLOAT)
       features |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_ATOMIC_BIT;
-   /* Rendering to linear images is not tested yet: optimal tiling only. */
+   /* Rendering to linear images is tested only through the swapchain's
+    * (agxv_swapchain.c, the WSI tests and vkcube): optimal tiling only. */
    if (f->color_attachment && tiling == VK_IMAGE_TILING_OPTIMAL &&
        agxv_format_tib(format) != AGX_TIB_NONE)
       features |= VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT;

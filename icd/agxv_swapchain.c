@@ -4,14 +4,22 @@
  * model for the behaviour (a present thread per swapchain, images cycling
  * idle -> acquired -> queued -> idle); the code is our own.
  *
- * Images are ordinary optimally tiled (GPU-tiled) B8G8R8A8 images, so
- * applications can render to them; each has a host-visible buffer of its
- * pixels in rows (the "blit" images of Mesa's wsi_common.c play that role
- * there) and a command buffer, recorded once, that copies the image into
- * it. vkQueuePresentKHR queues, on the application's queue, a batch that
- * waits for the present's semaphores, runs that copy and signals the
+ * Images are linear (Linear 2D layout) B8G8R8A8 images in host-visible
+ * memory that applications render to directly; the present thread reads
+ * their rows from that mapping (Mesa's wsi_common.c "CPU images",
+ * wsi_configure_cpu_image, used for software presentation, are the model).
+ * vkQueuePresentKHR queues, on the application's queue, a batch without
+ * command buffers that waits for the present's semaphores and signals the
  * image's internal fence; the present thread waits for that fence, hands
- * the buffer's pixels to the platform (agxv_wsi.h) and makes the image idle
+ * the image's mapped rows to the platform (agxv_wsi.h) and makes the image
+ * idle again. This is valid on real hardware too: AGX memory is unified
+ * (the one memory type is device local, host visible and coherent), the
+ * PBE writes Linear layouts (Mesa's asahi renders to linear scanout
+ * buffers), and the fence orders the GPU's writes before the CPU's reads.
+ * An earlier design rendered to GPU-tiled images and detiled each frame
+ * with a copy kernel into a buffer: on the simulator that copy was most of
+ * a frame's work. A zero-copy dma-buf target (DRI3/Present, linux-dmabuf)
+ * would replace the CPU read on real hardware (agxv_wsi.h).
  * again. A slow window
  * server therefore blocks only the present thread, never the queue.
  * vkAcquireNextImageKHR waits (with its timeout) for an idle image and
@@ -48,12 +56,9 @@ enum agxv_swapchain_image_state {
 struct agxv_swapchain_image {
    VkImage image;
    VkDeviceMemory memory;
-   VkBuffer buffer; /* the pixels, rows of width * 4 bytes */
-   VkDeviceMemory buffer_memory;
-   VkCommandBuffer copy; /* image -> buffer */
-   const uint8_t *pixels;
-   uint32_t stride;
-   VkFence ready; /* signalled when the present's semaphore waits are done */
+   const uint8_t *pixels; /* the image's memory, mapped */
+   uint32_t stride;       /* its row pitch */
+   VkFence ready;         /* signalled when the present's semaphore waits are done */
    enum agxv_swapchain_image_state state;
 };
 
@@ -62,7 +67,6 @@ struct agxv_swapchain {
    VkDevice device;
    VkAllocationCallbacks alloc;
    struct agxv_wsi_target *target;
-   VkCommandPool pool; /* the images' copy command buffers */
    VkExtent2D extent;
    VkPresentModeKHR mode;
    uint32_t image_count;
@@ -151,10 +155,6 @@ destroy_image(struct agxv_swapchain *sc, struct agxv_swapchain_image *img)
       agxv_DestroyImage(sc->device, img->image, &sc->alloc);
    if (img->memory)
       agxv_FreeMemory(sc->device, img->memory, &sc->alloc);
-   if (img->buffer)
-      agxv_DestroyBuffer(sc->device, img->buffer, &sc->alloc);
-   if (img->buffer_memory)
-      agxv_FreeMemory(sc->device, img->buffer_memory, &sc->alloc);
 }
 
 /* Memory of the only type (device local, host visible and coherent) for
@@ -170,56 +170,18 @@ allocate(struct agxv_swapchain *sc, const VkMemoryRequirements *req, VkDeviceMem
    return agxv_AllocateMemory(sc->device, &mai, &sc->alloc, mem);
 }
 
-/* The host-visible buffer of the image's pixels, mapped. */
+/* Maps the image's memory and reads its row pitch. */
 static VkResult
-create_buffer(struct agxv_swapchain *sc, VkExtent2D extent, struct agxv_swapchain_image *img)
+map_image(struct agxv_swapchain *sc, struct agxv_swapchain_image *img)
 {
-   VkBufferCreateInfo bci = {
-      .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
-      .size = (VkDeviceSize)extent.width * extent.height * 4,
-      .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-      .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
-   };
-   VkResult r = agxv_CreateBuffer(sc->device, &bci, &sc->alloc, &img->buffer);
-   if (r != VK_SUCCESS)
-      return r;
-   VkMemoryRequirements req;
-   agxv_GetBufferMemoryRequirements(sc->device, img->buffer, &req);
-   r = allocate(sc, &req, &img->buffer_memory);
-   if (r == VK_SUCCESS)
-      r = agxv_BindBufferMemory(sc->device, img->buffer, img->buffer_memory, 0);
+   VkImageSubresource sub = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0};
+   VkSubresourceLayout layout;
+   agxv_GetImageSubresourceLayout(sc->device, img->image, &sub, &layout);
    void *map = NULL;
-   if (r == VK_SUCCESS)
-      r = agxv_MapMemory(sc->device, img->buffer_memory, 0, VK_WHOLE_SIZE, 0, &map);
-   img->pixels = map;
-   img->stride = extent.width * 4;
+   VkResult r = agxv_MapMemory(sc->device, img->memory, 0, VK_WHOLE_SIZE, 0, &map);
+   img->pixels = map ? (const uint8_t *)map + layout.offset : NULL;
+   img->stride = (uint32_t)layout.rowPitch;
    return r;
-}
-
-/* Records the image -> buffer copy the present batch runs. */
-static VkResult
-record_copy(struct agxv_swapchain *sc, VkExtent2D extent, struct agxv_swapchain_image *img)
-{
-   VkCommandBufferAllocateInfo cai = {
-      .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-      .commandPool = sc->pool,
-      .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
-      .commandBufferCount = 1,
-   };
-   VkResult r = agxv_AllocateCommandBuffers(sc->device, &cai, &img->copy);
-   if (r != VK_SUCCESS)
-      return r;
-   VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-   r = agxv_BeginCommandBuffer(img->copy, &begin);
-   if (r != VK_SUCCESS)
-      return r;
-   VkBufferImageCopy region = {
-      .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-      .imageExtent = {extent.width, extent.height, 1},
-   };
-   agxv_CmdCopyImageToBuffer(img->copy, img->image, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, img->buffer, 1,
-                             &region);
-   return agxv_EndCommandBuffer(img->copy);
 }
 
 static VkResult
@@ -234,8 +196,9 @@ create_image(struct agxv_swapchain *sc, const VkSwapchainCreateInfoKHR *info,
       .mipLevels = 1,
       .arrayLayers = 1,
       .samples = VK_SAMPLE_COUNT_1_BIT,
-      .tiling = VK_IMAGE_TILING_OPTIMAL,
-      .usage = info->imageUsage | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+      /* Linear: the present thread reads the rows (see the top). */
+      .tiling = VK_IMAGE_TILING_LINEAR,
+      .usage = info->imageUsage,
       .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
       .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
    };
@@ -248,9 +211,7 @@ create_image(struct agxv_swapchain *sc, const VkSwapchainCreateInfoKHR *info,
    if (r == VK_SUCCESS)
       r = agxv_BindImageMemory(sc->device, img->image, img->memory, 0);
    if (r == VK_SUCCESS)
-      r = create_buffer(sc, info->imageExtent, img);
-   if (r == VK_SUCCESS)
-      r = record_copy(sc, info->imageExtent, img);
+      r = map_image(sc, img);
    if (r != VK_SUCCESS)
       return r;
    VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
@@ -269,8 +230,6 @@ swapchain_destroy(struct agxv_swapchain *sc)
    }
    for (uint32_t i = 0; i < sc->image_count; i++)
       destroy_image(sc, &sc->images[i]);
-   if (sc->pool)
-      agxv_DestroyCommandPool(sc->device, sc->pool, &sc->alloc);
    if (sc->target)
       sc->target->ops->destroy(sc->target);
    pthread_cond_destroy(&sc->cond);
@@ -348,8 +307,6 @@ agxv_CreateSwapchainKHR(VkDevice _device, const VkSwapchainCreateInfoKHR *pCreat
    pthread_cond_init(&sc->cond, &attr);
    pthread_condattr_destroy(&attr);
 
-   VkCommandPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-   r = agxv_CreateCommandPool(_device, &pci, &sc->alloc, &sc->pool);
    uint32_t count = sc->image_count;
    sc->image_count = 0;
    for (uint32_t i = 0; i < count && r == VK_SUCCESS; i++) {
@@ -483,7 +440,7 @@ agxv_AcquireNextImage2KHR(VkDevice device, const VkAcquireNextImageInfoKHR *pAcq
 
 /* Queues the batch after which image `img`'s pixels may be read: it waits
  * for the semaphores (on the first swapchain only: a wait consumes them),
- * copies the image to its buffer and signals the image's fence. */
+ * and signals the image's fence. */
 static VkResult
 queue_ready_batch(VkQueue queue, const VkPresentInfoKHR *info, uint32_t i,
                   const struct agxv_swapchain_image *img)
@@ -502,8 +459,6 @@ queue_ready_batch(VkQueue queue, const VkPresentInfoKHR *info, uint32_t i,
       .waitSemaphoreCount = waits,
       .pWaitSemaphores = info->pWaitSemaphores,
       .pWaitDstStageMask = stages,
-      .commandBufferCount = 1,
-      .pCommandBuffers = &img->copy,
    };
    VkResult r = agxv_QueueSubmit(queue, 1, &submit, img->ready);
    if (stages != stack)
