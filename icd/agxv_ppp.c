@@ -235,6 +235,8 @@ emit_viewport_block(uint32_t *p, const struct agxv_dynamic_graphics_state *d,
                     const struct agxv_ppp_draw *draw, const struct AGX_PPP_HEADER *h)
 {
    /* hk_flush_vp_state */
+   if (!h->depth_bias_scissor && !h->region_clip && !h->viewport)
+      return p;
    struct agxv_rect rects[AGXV_MAX_VIEWPORTS];
    unsigned count = agxv_ppp_viewport_rects(d, draw->fb_width, draw->fb_height, rects);
    if (h->depth_bias_scissor) {
