@@ -85,6 +85,19 @@ struct agxv_cmd_stream {
    struct agxv_render_info render; /* AGXV_CS_VDM only */
 };
 
+/* The occlusion query in progress (agxv_query_pool.c) and the
+ * availability words of queries ended inside the open render pass, set
+ * once its render command completed. */
+#define AGXV_OCCLUSION_PENDING_MAX 64u
+struct agxv_occlusion_state {
+   bool active;
+   bool precise;
+   uint64_t pool_va; /* the render command's isp_oclqry_base while active */
+   uint32_t query;
+   uint64_t pending[AGXV_OCCLUSION_PENDING_MAX]; /* availability word addresses */
+   uint32_t pending_count;
+};
+
 /* The pre-graphics compute stream (emulation.md §2, Honeykrisp's pre_gfx):
  * a CDM stream whose command runs right before the open render (VDM)
  * stream's command, for work a draw needs done first (geometry-shader
@@ -157,6 +170,7 @@ struct agxv_cmd_buffer {
    /* The struct agx_gs_params of the geometry-shader draw being recorded
     * (its rasterization draw's AGX_ABI_GEOMETRY_PARAMS), else 0. */
    uint64_t geometry_params;
+   struct agxv_occlusion_state occlusion; /* vkCmdBeginQuery (agxv_query_pool.c) */
 };
 
 /* Opens a stream of `type` (ending an open one of the other type). */

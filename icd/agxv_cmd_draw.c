@@ -28,7 +28,8 @@
  * they differ from what the stream holds. A draw with no state change
  * adds only its Index List words.
  *
- * Assumes: no occlusion queries.
+ * Occlusion queries (agxv_query_pool.c) set the visibility mode and index;
+ * vkCmdBeginQuery/EndQuery mark them dirty (AGXV_PPP_DIRTY_OCCLUSION).
  */
 #include <string.h>
 
@@ -42,6 +43,7 @@
 #include "agxv_graphics_pipeline.h"
 #include "agxv_log.h"
 #include "agxv_ppp.h"
+#include "agxv_query_pool.h"
 #include "agxv_varyings.h"
 #include "agxv_vdm.h"
 
@@ -508,9 +510,9 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
       .fb_height = rs->height,
       .has_depth = rs->has_depth,
       .has_stencil = rs->has_stencil,
-      .visibility_mode = AGX_VISIBILITY_MODE_NONE,
       .uvs_size = gfx->uvs.size,
    };
+   pd.visibility_mode = agxv_query_visibility(cmd, &pd.occlusion_index);
    pd.vs_output_select = agxv_varyings_vs_output_select(&gfx->uvs);
    pd.varying_counts_32 = agxv_varyings_counts_32(&gfx->uvs);
    agx_pack(&pd.varying_counts_16, VARYING_COUNTS, cfg)

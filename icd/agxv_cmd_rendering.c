@@ -49,6 +49,7 @@
 #include "agxv_cmd_buffer.h"
 #include "agxv_device.h"
 #include "agxv_format.h"
+#include "agxv_query_pool.h"
 #include "agxv_graphics_pipeline.h"
 #include "agxv_image_view.h"
 #include "agxv_log.h"
@@ -479,6 +480,7 @@ start_render(struct agxv_cmd_buffer *cmd, bool resume)
    rs->stream_start = cmd->cs[AGXV_CS_VDM].cur;
    rs->scissor_count = rs->depth_bias_count = 0;
    rs->ppp_dirty = AGXV_PPP_DIRTY_ALL;
+   agxv_query_render_started(cmd);
    /* Everything is emitted again in a new stream. */
    cmd->dyn.dirty = AGXV_DYN_ALL;
    agxv_draw_cache_begin_pass(&cmd->draw_cache);
@@ -624,6 +626,7 @@ end_render(struct agxv_cmd_buffer *cmd)
       result = upload_array(cmd, rs->depth_bias, rs->depth_bias_count * AGX_DEPTH_BIAS_LENGTH,
                             &rc->isp_dbias_base);
    agxv_cmd_close_stream(cmd);
+   agxv_query_render_ended(cmd);
    return result;
 }
 

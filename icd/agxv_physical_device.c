@@ -156,6 +156,9 @@ init_features(struct agxv_features *f)
     * advertised with AGXV_EXPERIMENTAL=gs until dEQP's geometry group
     * passes broadly. */
    f->v10.geometryShader = agxv_experimental("gs");
+   /* Occlusion queries count passing samples exactly (Visibility mode
+    * Counting; agxv_query_pool.c, tests/icd test_occlusion). */
+   f->v10.occlusionQueryPrecise = VK_TRUE;
    /* Buffer accesses through storage/uniform descriptors are bounds-checked
     * against the descriptor's range when the device enables it: out-of-range
     * loads and atomics return 0, stores and atomics go to a device-owned sink

@@ -20,6 +20,25 @@
  *
  * In a secondary command buffer the same split ends one of its parts, and
  * each primary executing it splits there (agxv_CmdExecuteCommands).
+ *
+ * Occlusion queries use the same 16-byte records. The ISP adds the
+ * passing samples of each draw (Visibility mode Counting, for
+ * VK_QUERY_CONTROL_PRECISE_BIT) or stores 1 (Boolean) into the u64 at
+ * isp_oclqry_base + 8 x index, the index coming from the PPP "Fragment
+ * occlusion query" word (genxml agx_ppp.xml; graphics.md 1.4). Honeykrisp
+ * keeps a device-wide heap of counters (Mesa src/asahi/vulkan/hk_query.c);
+ * here the render command's isp_oclqry_base is the pool's memory itself and
+ * the index is 2 x query (the value word of its record), so a render
+ * command counts into one pool: a query of another pool begun in the same
+ * render command splits the pass (agxv_rendering_split). The 15-bit index
+ * limits occlusion pools to AGXV_OCCLUSION_MAX_QUERIES queries [assumption
+ * of this driver]. vkCmdResetQueryPool zeroes the value, so a query counts
+ * from 0. vkCmdBeginQuery/EndQuery only change the visibility mode and
+ * index (PPP dirty bit AGXV_PPP_DIRTY_OCCLUSION: the next draw re-emits
+ * Fragment control and the index word). A query ended inside a pass
+ * becomes available when the pass's render command ended: its
+ * availability word is filled in a compute stream after it
+ * (agxv_query_render_ended); one ended outside a pass right away.
  */
 #include "agxv_query_pool.h"
 
@@ -34,6 +53,12 @@
 #include "agx_cl_kernels.h"
 #include "agxv_meta.h"
 #include "agx_query.h"
+#include "agxv_log.h"
+#include "agxv_ppp.h"
+#include "agx_pack.h"
+
+/* 2 x query must fit the 15-bit occlusion index. */
+#define AGXV_OCCLUSION_MAX_QUERIES (1u << 14)
 
 VKAPI_ATTR VkResult VKAPI_CALL
 agxv_CreateQueryPool(VkDevice _device, const VkQueryPoolCreateInfo *pCreateInfo,
@@ -47,6 +72,16 @@ agxv_CreateQueryPool(VkDevice _device, const VkQueryPoolCreateInfo *pCreateInfo,
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    pool->type = pCreateInfo->queryType;
    pool->count = pCreateInfo->queryCount;
+   if (pool->type != VK_QUERY_TYPE_TIMESTAMP && pool->type != VK_QUERY_TYPE_OCCLUSION) {
+      agxv_object_free(alloc, pool);
+      return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT, "query type %u is not supported",
+                        pCreateInfo->queryType);
+   }
+   if (pool->type == VK_QUERY_TYPE_OCCLUSION && pool->count > AGXV_OCCLUSION_MAX_QUERIES) {
+      agxv_object_free(alloc, pool);
+      return agxv_error(VK_ERROR_OUT_OF_DEVICE_MEMORY, "occlusion pools hold at most %u queries",
+                        AGXV_OCCLUSION_MAX_QUERIES);
+   }
 
    void *map = NULL;
    VkResult result = agxv_bo_create(device, (uint64_t)pool->count * AGXV_QUERY_STRIDE,
@@ -227,4 +262,94 @@ agxv_CmdCopyQueryPoolResults(VkCommandBuffer commandBuffer, VkQueryPool queryPoo
    agxv_dispatch_kernel(cmd, AGX_CL_COPY_QUERY,
                         (queryCount + AGX_QUERY_GROUP_SIZE - 1) / AGX_QUERY_GROUP_SIZE, &args,
                         sizeof(args));
+}
+
+/* Fills the availability words of the queries ended in the render command
+ * that just ended (its stream is closed: the fills go into a compute
+ * stream, which runs after it). */
+void
+agxv_query_render_ended(struct agxv_cmd_buffer *cmd)
+{
+   struct agxv_occlusion_state *o = &cmd->occlusion;
+   for (uint32_t i = 0; i < o->pending_count; i++)
+      fill(cmd, o->pending[i], 1, 1);
+   o->pending_count = 0;
+}
+
+void
+agxv_query_render_started(struct agxv_cmd_buffer *cmd)
+{
+   if (cmd->occlusion.active && cmd->stream_open && cmd->open.type == AGXV_CS_VDM)
+      cmd->open.render.cmd.isp_oclqry_base = cmd->occlusion.pool_va;
+}
+
+unsigned
+agxv_query_visibility(const struct agxv_cmd_buffer *cmd, uint32_t *index)
+{
+   *index = cmd->occlusion.active ? 2 * cmd->occlusion.query : 0;
+   if (!cmd->occlusion.active)
+      return AGX_VISIBILITY_MODE_NONE;
+   return cmd->occlusion.precise ? AGX_VISIBILITY_MODE_COUNTING : AGX_VISIBILITY_MODE_BOOLEAN;
+}
+
+static void
+no_work(struct agxv_cmd_buffer *cmd, void *data)
+{
+   (void)cmd;
+   (void)data;
+}
+
+static void
+begin_query(struct agxv_cmd_buffer *cmd, struct agxv_query_pool *pool, uint32_t query,
+            VkQueryControlFlags flags)
+{
+   if (pool->type != VK_QUERY_TYPE_OCCLUSION || query >= pool->count) {
+      agxv_cmd_set_error(cmd, agxv_error(VK_ERROR_UNKNOWN, "vkCmdBeginQuery: unsupported query"));
+      return;
+   }
+   struct agxv_occlusion_state *o = &cmd->occlusion;
+   bool in_pass = cmd->rendering.active && cmd->stream_open && cmd->open.type == AGXV_CS_VDM;
+   /* One pool per render command: another pool's counters need a new one. */
+   if (in_pass && cmd->open.render.cmd.isp_oclqry_base &&
+       cmd->open.render.cmd.isp_oclqry_base != pool->bo->va)
+      agxv_rendering_split(cmd, no_work, NULL);
+   o->active = true;
+   o->precise = flags & VK_QUERY_CONTROL_PRECISE_BIT;
+   o->pool_va = pool->bo->va;
+   o->query = query;
+   agxv_query_render_started(cmd);
+   cmd->rendering.ppp_dirty |= AGXV_PPP_DIRTY_OCCLUSION;
+}
+
+static void
+end_query(struct agxv_cmd_buffer *cmd, struct agxv_query_pool *pool, uint32_t query)
+{
+   struct agxv_occlusion_state *o = &cmd->occlusion;
+   if (pool->type != VK_QUERY_TYPE_OCCLUSION || query >= pool->count)
+      return;
+   o->active = false;
+   cmd->rendering.ppp_dirty |= AGXV_PPP_DIRTY_OCCLUSION;
+   uint64_t avail = pool->bo->va + (uint64_t)query * AGXV_QUERY_STRIDE + 8;
+   if (!cmd->rendering.active) {
+      fill(cmd, avail, 1, 1);
+      return;
+   }
+   if (o->pending_count == AGXV_OCCLUSION_PENDING_MAX)
+      agxv_rendering_split(cmd, no_work, NULL); /* ends the render command: flushes */
+   o->pending[o->pending_count++] = avail;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdBeginQuery(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_t query,
+                   VkQueryControlFlags flags)
+{
+   begin_query(agxv_cmd_buffer_from_handle(commandBuffer), agxv_query_pool_from_handle(queryPool),
+               query, flags);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdEndQuery(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_t query)
+{
+   end_query(agxv_cmd_buffer_from_handle(commandBuffer), agxv_query_pool_from_handle(queryPool),
+             query);
 }

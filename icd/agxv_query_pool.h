@@ -1,4 +1,4 @@
-/* VkQueryPool (timestamp queries); see agxv_query_pool.c for the design. */
+/* VkQueryPool (timestamp and occlusion queries); see agxv_query_pool.c for the design. */
 #ifndef AGXV_QUERY_POOL_H
 #define AGXV_QUERY_POOL_H
 
@@ -21,5 +21,17 @@ struct agxv_query_pool {
 };
 
 AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_query_pool, VkQueryPool, VK_OBJECT_TYPE_QUERY_POOL)
+
+struct agxv_cmd_buffer;
+
+/* Occlusion queries: a new render command of a pass began (points its
+ * isp_oclqry_base at the active query's pool) / ended (sets the
+ * availability of the queries ended in it, in a compute stream after it). */
+void agxv_query_render_started(struct agxv_cmd_buffer *cmd);
+void agxv_query_render_ended(struct agxv_cmd_buffer *cmd);
+
+/* The PPP visibility mode (enum agx_visibility_mode) and occlusion index
+ * of a draw recorded now. */
+unsigned agxv_query_visibility(const struct agxv_cmd_buffer *cmd, uint32_t *index);
 
 #endif

@@ -27,7 +27,9 @@
  *   a second rendering loading the stored depth;
  * - clear values stored without draws (D16, D32_S8, S8);
  * - depth and stencil uploaded with vkCmdCopyBufferToImage, then loaded by
- *   a rendering; vkCmdClearDepthStencilImage on each aspect.
+ *   a rendering; vkCmdClearDepthStencilImage on each aspect;
+ * - occlusion queries (issue 20 item 5): passing samples counted by a CPU
+ *   depth model, precise ones compared exactly (see occlusion()).
  *
  * test_depth_stencil DRAW_VERT_SPV DRAW_FRAG_SPV [--validation] [--reference]
  */
@@ -859,6 +861,199 @@ upload(struct gpu *g, struct zs_image *z, struct model *m, bool clear)
    return compare_out(g, name, m, z->format, false, true, true);
 }
 
+/* ---- occlusion queries --------------------------------------------------- */
+
+/* One draw of the occlusion scene and the query it counts into. */
+struct oq_draw {
+   float x0, y0, x1, y1, z;
+   int pool, query; /* pool -1: no query; queries span the draws naming them */
+   bool precise;
+};
+
+/* Passing samples of each draw under depth test LESS with writes, from a
+ * cleared depth of 0.5 (coverage: pixel centres inside [x0, x1) x [y0, y1)). */
+static void
+oq_model(const struct oq_draw *d, uint32_t n, uint64_t counts[2][8])
+{
+   static float depth[W * H];
+   for (int i = 0; i < W * H; i++)
+      depth[i] = 0.5f;
+   for (uint32_t k = 0; k < n; k++)
+      for (int y = 0; y < H; y++)
+         for (int x = 0; x < W; x++) {
+            float cx = x + 0.5f, cy = y + 0.5f;
+            if (cx < d[k].x0 || cx >= d[k].x1 || cy < d[k].y0 || cy >= d[k].y1 ||
+                !(d[k].z < depth[y * W + x]))
+               continue;
+            depth[y * W + x] = d[k].z;
+            if (d[k].pool >= 0)
+               counts[d[k].pool][d[k].query]++;
+         }
+}
+
+static VkQueryPool
+oq_pool(struct agx_vk_ctx *c, uint32_t count)
+{
+   VkQueryPoolCreateInfo qi = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+                               .queryType = VK_QUERY_TYPE_OCCLUSION,
+                               .queryCount = count};
+   VkQueryPool pool;
+   VK_OK(vkCreateQueryPool(c->dev, &qi, NULL, &pool));
+   return pool;
+}
+
+/* Checks one query result: exact for precise queries, else zero/nonzero. */
+static unsigned
+oq_check(const char *what, int pool, int q, bool precise, uint64_t got, uint64_t want)
+{
+   bool ok = precise ? got == want : (got != 0) == (want != 0);
+   if (!ok)
+      printf("occlusion %s: pool %d query %d = %llu, expected %s%llu\n", what, pool, q,
+             (unsigned long long)got, precise ? "" : "zero/nonzero like ",
+             (unsigned long long)want);
+   return !ok;
+}
+
+/*
+ * One command buffer, D32S8 depth cleared to 0.5, depth test LESS with
+ * writes: pool 0 query 0 a 16x10 rectangle in front, query 1 a draw fully
+ * behind (0), query 2 spanning two overlapping draws, an unqueried draw,
+ * query 3 non-precise, a query of pool 1 in the same pass (partly hidden),
+ * query 4 non-precise and rejected (0); then pool 1 query 1 begun outside a
+ * second rendering (LOAD) and ended after it. Pool 0 query 5 is reset and
+ * never begun. Results: vkCmdCopyQueryPoolResults (64-bit + availability,
+ * 32-bit), vkGetQueryPoolResults (WAIT, 64-bit; without WAIT for query 5).
+ */
+static unsigned
+occlusion(struct gpu *g, struct zs_image *z)
+{
+   struct agx_vk_ctx *c = g->c;
+   static const struct oq_draw d[] = {
+      {4.25f, 2.25f, 20.25f, 12.25f, 0.25f, 0, 0, true},
+      {2.25f, 2.25f, 30.25f, 20.25f, 0.75f, 0, 1, true},
+      {30.25f, 20.25f, 40.25f, 30.25f, 0.3f, 0, 2, true},
+      {34.25f, 24.25f, 50.25f, 34.25f, 0.2f, 0, 2, true},
+      {50.25f, 2.25f, 60.25f, 8.25f, 0.1f, -1, 0, false},
+      {0.25f, 30.25f, 8.25f, 38.25f, 0.4f, 0, 3, false},
+      {10.25f, 6.25f, 26.25f, 16.25f, 0.35f, 1, 0, true},
+      {0.25f, 0.25f, 64.25f, 40.25f, 0.9f, 0, 4, false},
+      /* second rendering */
+      {12.25f, 14.25f, 44.25f, 30.25f, 0.28f, 1, 1, true},
+   };
+   const uint32_t n = sizeof(d) / sizeof(d[0]), first_pass = n - 1;
+   uint64_t want[2][8] = {{0}};
+   oq_model(d, n, want);
+   VkQueryPool pools[2] = {oq_pool(c, 6), oq_pool(c, 2)};
+   struct vtx *v = g->vb.ptr;
+   for (uint32_t i = 0; i < n; i++) {
+      struct draw r = {d[i].x0, d[i].y0, d[i].x1, d[i].y1, d[i].z, d[i].z};
+      rect_vertices(&r, v + 6 * i);
+   }
+   struct agx_vk_buffer out = agx_vk_buffer(c, 6 * 16 + 6 * 4);
+   memset(out.ptr, 0xEE, out.size);
+   VkPipeline pipe = pipeline(g, z->format, NULL);
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   vkCmdResetQueryPool(cb, pools[0], 0, 6);
+   vkCmdResetQueryPool(cb, pools[1], 0, 2);
+   barrier(cb, g->image, VK_IMAGE_ASPECT_COLOR_BIT, true);
+   barrier(cb, z->image, zs_aspects(z->format), !z->used);
+   z->used = true;
+   VkRenderingAttachmentInfo catt = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                     .imageView = g->view,
+                                     .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                     .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                     .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
+   VkRenderingAttachmentInfo zatt = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                     .imageView = z->view,
+                                     .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                     .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                     .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+                                     .clearValue.depthStencil = {0.5f, 0}};
+   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                         .renderArea = {{0, 0}, {W, H}},
+                         .layerCount = 1,
+                         .colorAttachmentCount = 1,
+                         .pColorAttachments = &catt,
+                         .pDepthAttachment = &zatt,
+                         .pStencilAttachment = &zatt};
+   const struct zs_state zs = {.depth_test = true,
+                               .depth_write = true,
+                               .depth_op = VK_COMPARE_OP_LESS};
+   VkViewport vp = {0, 0, W, H, 0, 1};
+   VkRect2D sc = {{0, 0}, {W, H}};
+   float push[4] = {0};
+   for (int pass = 0; pass < 2; pass++) {
+      if (pass == 1) {
+         barrier(cb, z->image, zs_aspects(z->format), false);
+         catt.loadOp = zatt.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+         vkCmdBeginQuery(cb, pools[1], 1, VK_QUERY_CONTROL_PRECISE_BIT);
+      }
+      vkCmdBeginRendering(cb, &ri);
+      vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+      vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0,
+                              NULL);
+      vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
+      vkCmdSetViewport(cb, 0, 1, &vp);
+      vkCmdSetScissor(cb, 0, 1, &sc);
+      set_dynamic(cb, &zs);
+      uint32_t from = pass ? first_pass : 0, to = pass ? n : first_pass;
+      for (uint32_t i = from; i < to; i++) {
+         bool opens = pass == 0 && d[i].pool >= 0 &&
+                      (i == 0 || d[i - 1].pool != d[i].pool || d[i - 1].query != d[i].query);
+         bool closes = pass == 0 && d[i].pool >= 0 &&
+                       (i + 1 == to || d[i + 1].pool != d[i].pool || d[i + 1].query != d[i].query);
+         if (opens)
+            vkCmdBeginQuery(cb, pools[d[i].pool], d[i].query,
+                            d[i].precise ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
+         vkCmdDraw(cb, 6, 1, 6 * i, 0);
+         if (closes)
+            vkCmdEndQuery(cb, pools[d[i].pool], d[i].query);
+      }
+      vkCmdEndRendering(cb);
+      if (pass == 1)
+         vkCmdEndQuery(cb, pools[1], 1);
+   }
+   vkCmdCopyQueryPoolResults(cb, pools[0], 0, 6, out.buf, 0, 16,
+                             VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
+   vkCmdCopyQueryPoolResults(cb, pools[0], 0, 5, out.buf, 6 * 16, 4, VK_QUERY_RESULT_WAIT_BIT);
+   VK_OK(agx_vk_submit_wait(c, cb));
+
+   unsigned bad = 0;
+   const uint64_t *o64 = out.ptr;
+   const uint32_t *o32 = (const uint32_t *)(out.map + 6 * 16);
+   for (int q = 0; q < 5; q++) {
+      bool precise = q != 3 && q != 4;
+      bad += oq_check("copy 64", 0, q, precise, o64[2 * q], want[0][q]);
+      bad += oq_check("copy availability", 0, q, true, o64[2 * q + 1], 1);
+      bad += oq_check("copy 32", 0, q, precise, o32[q], want[0][q]);
+   }
+   bad += oq_check("copy availability (never begun)", 0, 5, true, o64[11], 0);
+   uint64_t r[6] = {0};
+   VK_OK(vkGetQueryPoolResults(c->dev, pools[0], 0, 5, sizeof(r), r, 8,
+                               VK_QUERY_RESULT_WAIT_BIT | VK_QUERY_RESULT_64_BIT));
+   for (int q = 0; q < 5; q++)
+      bad += oq_check("get", 0, q, q != 3 && q != 4, r[q], want[0][q]);
+   VK_OK(vkGetQueryPoolResults(c->dev, pools[1], 0, 2, sizeof(r), r, 8,
+                               VK_QUERY_RESULT_WAIT_BIT | VK_QUERY_RESULT_64_BIT));
+   for (int q = 0; q < 2; q++)
+      bad += oq_check("get", 1, q, true, r[q], want[1][q]);
+   uint64_t na[2] = {7, 7};
+   CHECK(vkGetQueryPoolResults(c->dev, pools[0], 5, 1, sizeof(na), na, 16,
+                               VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT) ==
+         VK_NOT_READY);
+   bad += oq_check("get availability (never begun)", 0, 5, true, na[1], 0);
+   printf("occlusion: pool 0 %llu %llu %llu %llu %llu, pool 1 %llu %llu: %s\n",
+          (unsigned long long)want[0][0], (unsigned long long)want[0][1],
+          (unsigned long long)want[0][2], (unsigned long long)want[0][3],
+          (unsigned long long)want[0][4], (unsigned long long)want[1][0],
+          (unsigned long long)want[1][1], bad ? "MISMATCH" : "ok");
+   vkDestroyPipeline(c->dev, pipe, NULL);
+   vkDestroyQueryPool(c->dev, pools[0], NULL);
+   vkDestroyQueryPool(c->dev, pools[1], NULL);
+   agx_vk_buffer_free(c, &out);
+   return bad;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -873,7 +1068,8 @@ main(int argc, char **argv)
                                               VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
                                            .synchronization2 = VK_TRUE,
                                            .dynamicRendering = VK_TRUE};
-   agx_vk_ctx_device_features(&c, &f13, NULL, 0, NULL);
+   VkPhysicalDeviceFeatures f10 = {.occlusionQueryPrecise = VK_TRUE};
+   agx_vk_ctx_device_features(&c, &f13, &f10, 0, NULL);
    const VkFormat formats[3] = {VK_FORMAT_D16_UNORM, VK_FORMAT_S8_UINT,
                                 VK_FORMAT_D32_SFLOAT_S8_UINT};
    bool supported[3];
@@ -988,6 +1184,8 @@ main(int argc, char **argv)
       bad += upload(&g, &s8, &m, false);
       bad += upload(&g, &s8, &m, true);
    }
+
+   bad += occlusion(&g, &ds);
 
    zs_image_finish(&g, &ds);
    zs_image_finish(&g, &d16);
