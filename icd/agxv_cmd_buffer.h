@@ -109,6 +109,7 @@ struct agxv_pre_gfx {
    bool recording; /* agxv_cmd_cs(cmd, AGXV_CS_CDM) writes into it */
    bool dispatch_since_barrier;
    bool saved_dispatch_since_barrier; /* the render stream's, while recording */
+   bool heap_used;                    /* the geometry heap was reset for this render */
    struct agxv_cmd_stream stream;     /* its start */
 };
 
@@ -235,6 +236,10 @@ void agxv_cmd_dispatch_internal_local(struct agxv_cmd_buffer *cmd,
  * `root` over exactly threads[0..2] threads (agxv_cmd_dispatch.c). */
 void agxv_cmd_launch_threads(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
                              uint64_t root, const uint32_t threads[3]);
+
+/* The same over the grid (CDM Global size words) at GPU address `grid`. */
+void agxv_cmd_launch_indirect(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
+                              uint64_t root, uint64_t grid);
 
 /* A CDM Barrier word if any launch was recorded since the last one. */
 void agxv_cmd_emit_cdm_barrier(struct agxv_cmd_buffer *cmd);

@@ -136,6 +136,20 @@ agxv_cmd_launch_threads(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline 
    emit_cdm_launch_threads(cmd, pipeline, usc, threads, 0);
 }
 
+void
+agxv_cmd_launch_indirect(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
+                         uint64_t root, uint64_t grid)
+{
+   uint32_t usc;
+   VkResult result = emit_usc_words(cmd, pipeline, root, 0, &usc);
+   if (result != VK_SUCCESS) {
+      agxv_cmd_set_error(cmd, result);
+      return;
+   }
+   const uint32_t none[3] = {0, 0, 0};
+   emit_cdm_launch_threads(cmd, pipeline, usc, none, grid);
+}
+
 static void
 emit_cdm_launch_threads(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
                         uint32_t usc, const uint32_t threads[3], uint64_t indirect_threads)

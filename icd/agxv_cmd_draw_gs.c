@@ -14,8 +14,14 @@
  * then in the render stream an indexed draw (U32 indices, restart on, one
  * instance) of the rasterization variant in the output topology.
  *
- * Assumes: direct draws (indirect ones are refused until the setup kernel
- * exists), no primitive restart in an indexed input draw, input
+ * Indirect draws (draw_gs_indirect): the one-thread setup kernel
+ * (cl_kernels/agx_gs_setup.cl) reads the record, allocates both buffers
+ * from the device's geometry heap (reset by the first such draw of each
+ * render, in the pre-graphics stream) and writes the parameters, the two
+ * launches' grids (CDM indirect) and the rasterization draw's
+ * indexed-indirect record; indices come from the heap's base.
+ * Assumes: one queue executing renders in order (the heap is device-wide,
+ * as in Honeykrisp), no primitive restart in an indexed input draw, input
  * topologies lists, strips, fans and list adjacency (strip adjacency is
  * refused), the vertex id of the rasterization draw fits 32 bits.
  */
@@ -27,7 +33,10 @@
 #include "agxv_bo.h"
 #include "agxv_device.h"
 #include "agxv_graphics_pipeline.h"
+#include "agx_cl_kernels.h"
+#include "agx_gs_setup.h"
 #include "agxv_log.h"
+#include "agxv_meta.h"
 
 bool
 agxv_cmd_has_gs(const struct agxv_cmd_buffer *cmd)
@@ -148,6 +157,101 @@ record_prerast(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipeline 
 }
 
 VkResult
+agxv_gs_heap_create(struct agxv_device *device)
+{
+   VkResult result = agxv_bo_create(device, AGXV_GS_HEAP_HEADER + AGXV_GS_HEAP_SIZE, 0,
+                                    "geometry heap", &device->gs_heap);
+   void *map;
+   if (result == VK_SUCCESS)
+      result = agxv_bo_map(device, device->gs_heap, &map);
+   if (result != VK_SUCCESS)
+      return result;
+   struct agx_gs_heap h = {.base = device->gs_heap->va + AGXV_GS_HEAP_HEADER,
+                           .size = AGXV_GS_HEAP_SIZE};
+   memcpy(map, &h, sizeof(h));
+   return VK_SUCCESS;
+}
+
+/* An indirect draw: the setup kernel sizes everything on the GPU from the
+ * record and allocates from the geometry heap (emulation.md §4 step 1). */
+static VkResult
+draw_gs_indirect(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipeline *gfx,
+                 const struct agxv_vdm_draw *app, VkPrimitiveTopology topology)
+{
+   struct agxv_device *device = cmd->device;
+   const struct agx_gs_info *gs = &gfx->gs;
+   struct agxv_upload_ptr p, grids, rast;
+   VkResult result = agxv_upload_alloc(&cmd->data, AGX_GS_PARAMS_SIZE, 16, &p);
+   if (result == VK_SUCCESS)
+      result = agxv_upload_alloc(&cmd->data, 32, 16, &grids);
+   if (result == VK_SUCCESS)
+      result = agxv_upload_alloc(&cmd->data, 20, 16, &rast);
+   if (result != VK_SUCCESS)
+      return result;
+   struct agx_gs_params params = {0};
+   if (gfx->gs_has_vbo) {
+      uint32_t table_size;
+      result = agxv_cmd_write_vbo_uniforms(cmd, &gfx->gs_vbo, &params.vertex_buffers, &table_size);
+      if (result != VK_SUCCESS)
+         return result;
+   }
+   memcpy(p.cpu, &params, sizeof(params)); /* the rest is the kernel's */
+   struct agx_gs_setup_args args = {
+      .heap = device->gs_heap->va,
+      .params = p.gpu,
+      .draw = app->indirect,
+      .vs_grid = grids.gpu,
+      .gs_grid = grids.gpu + 16,
+      .rast_draw = rast.gpu,
+      .index_buffer = app->indexed ? cmd->index.va : 0,
+      .index_size = cmd->index.type == VK_INDEX_TYPE_UINT32   ? 4
+                    : cmd->index.type == VK_INDEX_TYPE_UINT16 ? 2
+                                                              : 1,
+      .topology = (uint32_t)topology,
+      .records = (uint32_t)__builtin_popcountll(gfx->gs_input_mask),
+      .max_indices = gs->max_indices,
+      .vertex_id_log2 = gs->vertex_id_log2,
+      .reset_heap = !cmd->pre_gfx.heap_used,
+   };
+   if (!agxv_cmd_pre_gfx_begin(cmd))
+      return cmd->record_result;
+   cmd->pre_gfx.heap_used = true;
+   /* the setup kernel, then the launches over the grids it wrote */
+   agxv_cmd_emit_cdm_barrier(cmd);
+   agxv_dispatch_kernel(cmd, AGX_CL_GS_SETUP_INDIRECT, 1, &args, sizeof(args));
+   agxv_cmd_emit_cdm_barrier(cmd);
+   uint64_t root;
+   result = write_root(cmd, gfx->gs_vs_sw, p.gpu, &root);
+   if (result == VK_SUCCESS) {
+      agxv_cmd_launch_indirect(cmd, gfx->gs_vs_sw, root, grids.gpu);
+      agxv_cmd_emit_cdm_barrier(cmd);
+      result = write_root(cmd, gfx->gs_main, p.gpu, &root);
+   }
+   if (result == VK_SUCCESS)
+      agxv_cmd_launch_indirect(cmd, gfx->gs_main, root, grids.gpu + 16);
+   agxv_cmd_pre_gfx_end(cmd);
+   if (result != VK_SUCCESS)
+      return result;
+
+   struct agxv_dynamic_graphics_state *d = &cmd->dyn;
+   struct agxv_index_state saved_index = cmd->index;
+   bool saved_restart = d->s.ia.primitive_restart_enable;
+   cmd->index = (struct agxv_index_state){.va = device->gs_heap->va + AGXV_GS_HEAP_HEADER,
+                                          .size = AGXV_GS_HEAP_SIZE,
+                                          .type = VK_INDEX_TYPE_UINT32};
+   agxv_dyn_set_primitive_topology(d, output_topology[gs->output_topology]);
+   agxv_dyn_set_primitive_restart_enable(d, true);
+   cmd->geometry_params = p.gpu;
+   struct agxv_vdm_draw vd = {.indirect = rast.gpu, .indexed = true};
+   result = agxv_cmd_draw_vdm(cmd, &vd);
+   cmd->geometry_params = 0;
+   cmd->index = saved_index;
+   agxv_dyn_set_primitive_topology(d, topology);
+   agxv_dyn_set_primitive_restart_enable(d, saved_restart);
+   return result;
+}
+
+VkResult
 agxv_cmd_draw_gs(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app, uint32_t base_vertex,
                  uint32_t base_instance)
 {
@@ -156,13 +260,16 @@ agxv_cmd_draw_gs(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app, u
    struct agxv_dynamic_graphics_state *d = &cmd->dyn;
    if (!cmd->rendering.active)
       return agxv_error(VK_ERROR_UNKNOWN, "draw outside a render pass");
-   if (app->indirect)
-      return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
-                        "indirect draws with a geometry shader are not supported yet");
    if (app->indexed && d->s.ia.primitive_restart_enable)
       return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
                         "primitive restart with a geometry shader is not supported yet");
    VkPrimitiveTopology topology = d->s.ia.topology;
+   if (app->indirect) {
+      if (topology > VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY || !cmd->device->gs_heap)
+         return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
+                           "topology %u with a geometry shader is not supported yet", topology);
+      return draw_gs_indirect(cmd, gfx, app, topology);
+   }
    uint32_t prims, stride;
    if (!input_primitives(topology, app->count, &prims, &stride))
       return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,

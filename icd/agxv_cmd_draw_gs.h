@@ -9,6 +9,14 @@
 #include "agxv_cmd_buffer.h"
 #include "agxv_vdm.h"
 
+/* The geometry heap (device->gs_heap): header, then AGXV_GS_HEAP_SIZE bytes.
+ * Assumption: 32 MiB suffice for the indirect draws of one render pass
+ * (Honeykrisp: 128 MiB); an overflowing draw draws nothing. */
+#define AGXV_GS_HEAP_HEADER 64u
+#define AGXV_GS_HEAP_SIZE (32u << 20)
+struct agxv_device;
+VkResult agxv_gs_heap_create(struct agxv_device *device);
+
 /* Whether the bound graphics pipeline has a geometry shader. */
 bool agxv_cmd_has_gs(const struct agxv_cmd_buffer *cmd);
 

@@ -41,6 +41,7 @@ agxv_cmd_pre_gfx_begin(struct agxv_cmd_buffer *cmd)
       pg->stream.start_va = agxv_cs_next_va(cs, &pg->stream.end_va);
       pg->open = true;
       pg->dispatch_since_barrier = false;
+      pg->heap_used = false;
    }
    pg->recording = true;
    pg->saved_dispatch_since_barrier = cmd->dispatch_since_barrier;

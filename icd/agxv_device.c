@@ -16,6 +16,7 @@
 #include "agxv_alloc.h"
 #include "agxv_bo.h"
 #include "agxv_log.h"
+#include "agxv_cmd_draw_gs.h"
 #include "agxv_meta.h"
 #include "agx_pack.h"
 #include "agxv_physical_device.h"
@@ -196,6 +197,8 @@ destroy_device(struct agxv_device *device)
       agxv_queue_destroy(device->queue);
    if (device->robust_sink)
       agxv_bo_destroy(device, device->robust_sink);
+   if (device->gs_heap)
+      agxv_bo_destroy(device, device->gs_heap);
    agxv_meta_finish(device);
    agxv_tile_programs_finish(device);
    agxv_scratch_finish(device);
@@ -285,6 +288,8 @@ agxv_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCr
    if (result == VK_SUCCESS && device->robust_buffer_access)
       result = agxv_bo_create(device, AGX_ABI_ROBUST_SINK_SIZE, 0, "robust access sink",
                               &device->robust_sink);
+   if (result == VK_SUCCESS && agxv_experimental("gs"))
+      result = agxv_gs_heap_create(device);
    /* Internal pipelines exist before any recording (which never makes one). */
    if (result == VK_SUCCESS)
       result = agxv_meta_init(device);

@@ -33,7 +33,10 @@
 #ifndef AGX_GS_H
 #define AGX_GS_H
 
+/* also OpenCL C (cl_kernels/agx_gs_setup.cl, after agx_cl_shim.h's types) */
+#ifndef __OPENCL_C_VERSION__
 #include <stdint.h>
+#endif
 
 /* VkPrimitiveTopology values (vulkan_core.h), as input_topology holds them. */
 #define AGX_GS_TOPOLOGY_POINT_LIST 0u
@@ -75,11 +78,13 @@ struct agx_gs_params {
 #define AGX_GS_PARAMS_VERTEX_BUFFERS 56u
 #define AGX_GS_PARAMS_SIZE 64u
 
+#ifndef __OPENCL_C_VERSION__
 /* Rank of slot among the written slots `mask` (bit per enum agx_io_slot). */
 static inline uint32_t
 agx_gs_slot_rank(uint64_t mask, unsigned slot)
 {
    return (uint32_t)__builtin_popcountll(mask & ((1ull << slot) - 1));
 }
+#endif
 
 #endif

@@ -16,6 +16,7 @@
 
 #include "agx_cl_host.h"
 #include "agx_cl_kernels.h"
+#include "agx_gs_setup.h"
 #include "agxv_cmd_buffer.h"
 #include "agxv_device_memory.h"
 #include "agx_internal_test.h"
@@ -172,6 +173,7 @@ check_metadata(void)
       {AGX_CL_IMAGE_COPY, "agx_image_copy", AGX_IMAGE_GROUP_SIZE, 104},
       {AGX_CL_IMAGE_CLEAR, "agx_image_clear", AGX_IMAGE_GROUP_SIZE, 80},
       {AGX_CL_IMAGE_RESOLVE, "agx_image_resolve", AGX_IMAGE_GROUP_SIZE, 112},
+      {AGX_CL_GS_SETUP_INDIRECT, "agx_gs_setup_indirect", 1, 80},
    };
    CHECK(AGX_CL_KERNEL_COUNT == sizeof(want) / sizeof(want[0]));
    for (unsigned i = 0; i < AGX_CL_KERNEL_COUNT; i++) {
@@ -182,7 +184,9 @@ check_metadata(void)
       CHECK(k->args_size == want[i].args_size);
       CHECK(k->gpr_halves > 0 && k->gpr_halves % 8 == 0);
       CHECK(k->shared_size == 0 && k->scratch_size == 0);
-      CHECK(k->const_data_size == 0 && k->num_local_args == 0);
+      /* the geometry setup keeps two small topology tables as constant data */
+      CHECK((k->const_data_size == 0 || want[i].id == AGX_CL_GS_SETUP_INDIRECT) &&
+            k->num_local_args == 0);
    }
    /* Structs by value: the kernel reads exactly the C struct. */
    CHECK(agx_cl_kernels[AGX_CL_FILL].args_size == sizeof(struct agx_fill_args));
@@ -193,6 +197,7 @@ check_metadata(void)
    CHECK(agx_cl_kernels[AGX_CL_WAIT_EVENTS].args_size == sizeof(struct agx_wait_events_args));
    CHECK(agx_cl_kernels[AGX_CL_IMAGE_COPY].args_size == sizeof(struct agx_image_copy_args));
    CHECK(agx_cl_kernels[AGX_CL_IMAGE_CLEAR].args_size == sizeof(struct agx_image_clear_args));
+   CHECK(agx_cl_kernels[AGX_CL_GS_SETUP_INDIRECT].args_size == sizeof(struct agx_gs_setup_args));
 }
 
 /* The event-wait kernel returns once every listed word is set (GPU and CPU runs), and its

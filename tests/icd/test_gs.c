@@ -61,7 +61,8 @@ struct draw {
    uint32_t first, count; /* vertices, or indices when indexed */
    uint32_t instances;
    bool indexed;
-   bool attribs; /* vbo.vert: position and colour from vertex attributes */
+   bool attribs;  /* vbo.vert: position and colour from vertex attributes */
+   bool indirect; /* vkCmdDraw(Indexed)Indirect with the same parameters */
 };
 
 struct scene {
@@ -198,7 +199,7 @@ struct gpu {
    VkPipelineLayout layout;
    VkDescriptorPool pool;
    VkDescriptorSet set;
-   struct agx_vk_buffer vb, ib, out, attr;
+   struct agx_vk_buffer vb, ib, out, attr, ind;
    VkImage image;
    VkDeviceMemory mem;
    VkImageView view;
@@ -244,6 +245,7 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    g->ib = agx_vk_buffer_usage(c, 1024, VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
    g->out = agx_vk_buffer_usage(c, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
    g->attr = agx_vk_buffer_usage(c, 1024, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
+   g->ind = agx_vk_buffer_usage(c, 256, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
    VkDescriptorBufferInfo bi = {g->vb.buf, 0, VK_WHOLE_SIZE};
    VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
                               .dstSet = g->set,
@@ -288,6 +290,7 @@ gpu_finish(struct gpu *g)
    agx_vk_buffer_free(g->c, &g->ib);
    agx_vk_buffer_free(g->c, &g->out);
    agx_vk_buffer_free(g->c, &g->attr);
+   agx_vk_buffer_free(g->c, &g->ind);
    vkDestroyShaderModule(d, g->vs_vbo, NULL);
    vkDestroyDescriptorPool(d, g->pool, NULL);
    vkDestroyPipelineLayout(d, g->layout, NULL);
@@ -438,7 +441,16 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
    for (uint32_t d = 0; d < s->ndraws; d++) {
       const struct draw *dr = &s->draws[d];
       vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p[d]);
-      if (dr->indexed)
+      uint32_t *rec = (uint32_t *)(g->ind.map + 32 * d);
+      if (dr->indirect && dr->indexed) {
+         const uint32_t r[5] = {dr->count, dr->instances, dr->first, 0, 0};
+         memcpy(rec, r, sizeof(r));
+         vkCmdDrawIndexedIndirect(cb, g->ind.buf, 32 * d, 1, 20);
+      } else if (dr->indirect) {
+         const uint32_t r[4] = {dr->count, dr->instances, dr->first, 0};
+         memcpy(rec, r, sizeof(r));
+         vkCmdDrawIndirect(cb, g->ind.buf, 32 * d, 1, 16);
+      } else if (dr->indexed)
          vkCmdDrawIndexed(cb, dr->count, dr->instances, dr->first, 0, 0);
       else
          vkCmdDraw(cb, dr->count, dr->instances, dr->first, 0);
@@ -656,6 +668,27 @@ main(int argc, char **argv)
                        .draws = {{GS_POINTS, VK_PRIMITIVE_TOPOLOGY_POINT_LIST, 0, 6, 2, false}},
                        .ndraws = 1};
    bad += check_scene(&g, &pts);
+
+   /* Indirect draws: set up on the GPU from the records, buffers from the
+    * geometry heap (two draws in one pass: one heap reset, two
+    * allocations). */
+   struct scene ind = {
+      .name = "indirect",
+      .v = tris,
+      .nv = 12,
+      .draws = {{GS_AMP, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, 0, 12, 1, false, false, true}},
+      .ndraws = 1};
+   bad += check_scene(&g, &ind);
+   struct scene ind2 = {
+      .name = "indexed_indirect_and_indirect",
+      .v = both,
+      .nv = 19,
+      .idx = point_idx,
+      .nidx = 3,
+      .draws = {{GS_QUAD, VK_PRIMITIVE_TOPOLOGY_POINT_LIST, 0, 3, 2, true, false, true},
+                {GS_LINE, VK_PRIMITIVE_TOPOLOGY_LINE_LIST, 12, 4, 1, false, false, true}},
+      .ndraws = 2};
+   bad += check_scene(&g, &ind2);
 
    gpu_finish(&g);
    int ret = agx_vk_ctx_finish(&c);

@@ -1,0 +1,118 @@
+/*
+ * Copyright 2026 agx-vk contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * Setup of an indirect draw with a geometry shader (emulation.md §4 step 1;
+ * the role of Mesa's libagx_gs_setup_indirect, written here): reads the
+ * application's draw record, computes the input primitives per instance
+ * and their log2, allocates the input buffer (software VS outputs) and the
+ * index buffer (main GS) from the geometry heap, fills the draw's
+ * struct agx_gs_params, the CDM grids of the two launches (threads) and
+ * the indexed-indirect record of the rasterization draw (indices from the
+ * heap's base). A draw too large for the heap or for 32-bit vertex ids
+ * draws nothing (grids and counts 0).
+ * Assumes: arguments as in agx_gs_setup.h, one workgroup of one thread.
+ */
+#include "agx_gs_setup.h"
+#include "agx_gs.h"
+#include "agx_pack.h"
+
+/* first vertex stride and vertices not starting a primitive, by
+ * VkPrimitiveTopology (point list .. triangle list with adjacency) */
+constant uint32_t topo_stride[9] = {1, 2, 1, 3, 1, 1, 4, 1, 6};
+constant uint32_t topo_sub[9] = {0, 0, 1, 0, 2, 2, 0, 3, 0};
+
+static uint32_t
+ceil_log2(uint32_t x)
+{
+   /* the bit count of x - 1, by halves (our compiler does not take
+    * OpenCL.std clz yet; loops here trip llvm-spirv-15) */
+   uint32_t l = 0, v = x > 1 ? x - 1 : 0;
+   if (v >> 16) {
+      v >>= 16;
+      l += 16;
+   }
+   if (v >> 8) {
+      v >>= 8;
+      l += 8;
+   }
+   if (v >> 4) {
+      v >>= 4;
+      l += 4;
+   }
+   if (v >> 2) {
+      v >>= 2;
+      l += 2;
+   }
+   if (v >> 1) {
+      v >>= 1;
+      l += 1;
+   }
+   return l + v;
+}
+
+AGX_KERNEL(1, 1, 1)
+void
+agx_gs_setup_indirect(struct agx_gs_setup_args a)
+{
+   if (agx_global_id_x() != 0)
+      return;
+   AGX_GLOBAL struct agx_gs_heap *heap = AGX_PTR(struct agx_gs_heap, a.heap);
+   AGX_GLOBAL struct agx_gs_params *p = AGX_PTR(struct agx_gs_params, a.params);
+   AGX_GLOBAL const uint32_t *d = AGX_PTR(const uint32_t, a.draw);
+   if (a.reset_heap)
+      heap->bottom = 0;
+   bool indexed = a.index_buffer != 0;
+   uint32_t count = d[0], instances = d[1], first = d[2];
+   uint32_t base_vertex = indexed ? d[3] : first;
+   uint32_t base_instance = indexed ? d[4] : d[3];
+   uint32_t t = a.topology < 9 ? a.topology : 0;
+   uint32_t stride = topo_stride[t], sub = topo_sub[t];
+   uint32_t prims = count >= sub ? (count - sub) / stride : 0;
+   uint32_t plog2 = ceil_log2(prims);
+   /* sizes per instance (< 2^48), then guarded against 2^32 before the
+    * product with the instance count (no 128-bit intermediate) */
+   uint64_t in_per = 16ull * a.records * count;
+   uint64_t idx_per = 4ull * a.max_indices * prims;
+   uint32_t il = ceil_log2(instances); /* x * instances < 2^32 if x < 2^(32 - il) */
+   bool fits = (in_per >> (32 - il)) == 0 && (idx_per >> (32 - il)) == 0;
+   uint64_t in_bytes = fits ? in_per * instances : 0;
+   uint64_t idx_bytes = fits ? idx_per * instances : 0;
+   uint64_t bottom = heap->bottom;
+   uint64_t in_off = bottom, idx_off = (bottom + in_bytes + 15) & ~15ull;
+   uint64_t end = (idx_off + idx_bytes + 15) & ~15ull;
+   if (!fits || ceil_log2(instances) + plog2 + a.vertex_id_log2 > 32 || end > heap->size) {
+      prims = 0;
+      count = 0;
+      end = bottom;
+   }
+   heap->bottom = (uint32_t)end;
+   p->input_buffer = heap->base + in_off;
+   p->output_index_buffer = heap->base + idx_off;
+   p->index_buffer = indexed ? a.index_buffer + (uint64_t)first * a.index_size : 0;
+   p->index_size = a.index_size;
+   p->input_primitives = prims;
+   p->primitives_log2 = plog2;
+   p->verts_per_instance = count;
+   p->input_topology = a.topology;
+   p->vertex_stride = stride;
+   p->base_vertex = base_vertex;
+   p->base_instance = base_instance;
+   uint32_t n = prims ? instances : 0;
+   agx_pack(AGX_PTR(uint32_t, a.vs_grid), CDM_GLOBAL_SIZE, cfg) {
+      cfg.x = count;
+      cfg.y = count ? instances : 0;
+      cfg.z = 1;
+   }
+   agx_pack(AGX_PTR(uint32_t, a.gs_grid), CDM_GLOBAL_SIZE, cfg) {
+      cfg.x = prims;
+      cfg.y = n;
+      cfg.z = 1;
+   }
+   AGX_GLOBAL uint32_t *r = AGX_PTR(uint32_t, a.rast_draw);
+   r[0] = a.max_indices * prims * n;
+   r[1] = 1;
+   r[2] = (uint32_t)(idx_off / 4);
+   r[3] = 0;
+   r[4] = 0;
+}
