@@ -10,7 +10,9 @@ vkd3d-gears must still be running then (it draws until closed).
 
 Skipped (exit 77) when vkd3d-gears or Xvfb is missing.
 
-check_vkd3d_gears.py AGX_MANIFEST XCB_GRAB LAVAPIPE_MANIFEST
+check_vkd3d_gears.py AGX_MANIFEST XCB_GRAB LAVAPIPE_MANIFEST [ASAN_RUNTIME]
+(ASAN_RUNTIME: the sanitizer runtime preloaded into vkd3d-gears when the
+driver is built with ASan, as check_vkcube.py does.)
 """
 import os
 import shutil
@@ -48,11 +50,14 @@ def close(a, ref):
     return all(r >= MIN_PIXELS and abs(x - r) <= TOLERANCE * r for x, r in zip(a, ref))
 
 
-def watch(env, manifest, grab, shot, ref, deadline):
+def watch(env, manifest, grab, shot, ref, deadline, preload=''):
     """Runs vkd3d-gears, grabs the screen until its gear pixels match ref
     (or, without ref, until there are gears); returns the last counts."""
     env = dict(env, VK_ICD_FILENAMES=manifest)
-    p = subprocess.Popen(['vkd3d-gears'], env=env, stdout=subprocess.PIPE,
+    app_env = dict(env)
+    if preload:
+        app_env.update(LD_PRELOAD=preload, ASAN_OPTIONS='detect_leaks=0')
+    p = subprocess.Popen(['vkd3d-gears'], env=app_env, stdout=subprocess.PIPE,
                          stderr=subprocess.STDOUT, text=True)
     counts, start = None, time.monotonic()
     try:
@@ -76,6 +81,7 @@ def watch(env, manifest, grab, shot, ref, deadline):
 
 def main():
     manifest, grab, lavapipe = sys.argv[1:4]
+    asan = sys.argv[4] if len(sys.argv) > 4 else ''
     if not shutil.which('vkd3d-gears'):
         skip('vkd3d-gears is not installed (Debian package vkd3d-demos)')
     if not shutil.which('Xvfb'):
@@ -88,7 +94,7 @@ def main():
             ref = watch(env, lavapipe, grab, shot, None, 30)
             if min(ref) < MIN_PIXELS:
                 sys.exit(f'lavapipe shows no gears: {ref}')
-            agx = watch(env, manifest, grab, shot, ref, 90)
+            agx = watch(env, manifest, grab, shot, ref, 90, asan)
             if not close(agx, ref):
                 sys.exit(f'agx-vk gear pixels {agx}, lavapipe {ref}')
     finally:
