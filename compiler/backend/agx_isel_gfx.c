@@ -301,8 +301,15 @@ isel_gfx(struct isel *c, agx_instr *I)
          isel_fail(c, "unsupported: store_preloaded of a %u-bit value", I->src[0]->type.bits);
          return true;
       }
-      isel_copy(c, c->preload[I->c[0]], isel_src(c, I, 0, 0));
-      return true;
+      {
+         /* storing a preloaded register's own value back is no instruction
+       * (prologs do it to keep r5/r6 for the main shader) */
+         struct mval src = isel_src(c, I, 0, 0);
+         struct mval dst = c->preload[I->c[0]];
+         if (!(src.kind == MV_REG && dst.kind == MV_REG && src.vreg == dst.vreg))
+            isel_copy(c, dst, src);
+         return true;
+      }
    case AGX_OP_STORE_UVS:
       store_uvs(c, I);
       return true;

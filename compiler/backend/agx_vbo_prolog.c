@@ -147,6 +147,12 @@ agx_build_vbo_prolog(const struct agx_vbo_key *key, struct agx_backend_result *o
                     8 + 4 * a->location + c, 0, 0);
       }
    }
+   /* Hand r5 / r6 back explicitly: a preloaded register nothing reads
+    * (r6 without per-instance buffers) would be dropped as dead and its
+    * register reused for temporaries, corrupting the main shader's
+    * instance (or vertex) index. */
+   agx_intrin(b, AGX_OP_STORE_PRELOADED, agx_type_make(0, 0), 1, vid, NULL, NULL, 5, 0, 0);
+   agx_intrin(b, AGX_OP_STORE_PRELOADED, agx_type_make(0, 0), 1, iid, NULL, NULL, 6, 0, 0);
    struct agx_backend_options o = {.no_preamble = true};
    int rc = agx_backend_compile(s, &o, out, err, errsize);
    agx_shader_destroy(s);

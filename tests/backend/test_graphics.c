@@ -710,6 +710,23 @@ test_vbo_prolog(void)
          "r5/r6 kept");
    prog_free(&p);
 
+   /* Per-vertex buffers only: nothing in the prolog reads r6, yet the main
+    * shader's instance index lives there, so no temporary (like a 64-bit
+    * buffer address) may be placed in r5 or r6 (dEQP-VK.draw.*
+    * draw_instanced_indexed_*: gl_InstanceIndex read 0x40000 + instance). */
+   k.buffers[1].per_instance = false;
+   memset(&p, 0, sizeof(p));
+   if (agx_build_vbo_prolog(&k, &p.r, err, sizeof(err))) {
+      CHECK(0, "per-vertex prolog: %s", err);
+      return;
+   }
+   disasm_into(&p);
+   CHECK(!strstr(p.text, "  r5") && !strstr(p.text, "  r6") && !strstr(p.text, "r5_r6") &&
+            !strstr(p.text, "r4_r5") && !strstr(p.text, "r6_r7"),
+         "per-vertex prolog keeps r5/r6:\n%s", p.text);
+   prog_free(&p);
+   k.buffers[1].per_instance = true;
+
    k.attribs[2].offset = 3; /* not 2-byte aligned */
    memset(&p, 0, sizeof(p));
    CHECK(agx_build_vbo_prolog(&k, &p.r, err, sizeof(err)) != 0 && strstr(err, "offset 3"),
