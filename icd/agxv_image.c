@@ -107,12 +107,11 @@ agxv_image_init(struct agxv_image *image, const VkImageCreateInfo *info)
    if (!f && !zs)
       return agxv_error(VK_ERROR_FORMAT_NOT_SUPPORTED, "image format %d", info->format);
    if (info->samples != VK_SAMPLE_COUNT_1_BIT &&
-       ((info->samples != VK_SAMPLE_COUNT_2_BIT && info->samples != VK_SAMPLE_COUNT_4_BIT) ||
-        info->imageType != VK_IMAGE_TYPE_2D || info->tiling != VK_IMAGE_TILING_OPTIMAL ||
-        info->mipLevels != 1 || (f && f->block > 1)))
+       (!(info->samples & AGXV_SAMPLE_COUNTS) || info->imageType != VK_IMAGE_TYPE_2D ||
+        info->tiling != VK_IMAGE_TILING_OPTIMAL || info->mipLevels != 1 || (f && f->block > 1)))
       return agxv_error(VK_ERROR_FORMAT_NOT_SUPPORTED,
                         "%u-sample image: multisampled images are 2D, optimal, one level, "
-                        "2 or 4 samples",
+                        "4 samples",
                         (unsigned)info->samples);
    memset(image, 0, sizeof(*image));
    image->type = info->imageType;

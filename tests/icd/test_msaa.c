@@ -665,6 +665,15 @@ check_support(struct agx_vk_ctx *c)
          bad++;
       }
    }
+   /* agx-vk advertises exactly the counts these scenes prove: 1 and 4 */
+   if (!c->reference &&
+       (pp.limits.framebufferColorSampleCounts != (VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT) ||
+        pp.limits.framebufferDepthSampleCounts !=
+           (VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT))) {
+      fprintf(stderr, "framebuffer sample counts 0x%x/0x%x, want 0x5\n",
+              pp.limits.framebufferColorSampleCounts, pp.limits.framebufferDepthSampleCounts);
+      bad++;
+   }
    printf("sample counts: %s\n", bad ? "missing" : "ok");
    return bad;
 }
