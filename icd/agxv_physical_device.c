@@ -156,6 +156,10 @@ init_features(struct agxv_features *f)
     * advertised with AGXV_EXPERIMENTAL=gs until dEQP's geometry group
     * passes broadly. */
    f->v10.geometryShader = agxv_experimental("gs");
+   /* Tessellation emulated with compute (emulation.md §7;
+    * agxv_graphics_pipeline_tess.c, agxv_cmd_draw_tess.c; tests/icd
+    * test_tess), advertised with AGXV_EXPERIMENTAL=tess. */
+   f->v10.tessellationShader = agxv_experimental("tess");
    /* Occlusion queries count passing samples exactly (Visibility mode
     * Counting; agxv_query_pool.c, tests/icd test_occlusion). */
    f->v10.occlusionQueryPrecise = VK_TRUE;
@@ -370,6 +374,16 @@ init_properties(struct agxv_physical_device *pdev)
       .maxGeometryOutputComponents = agxv_experimental("gs") ? 64 : 0,
       .maxGeometryOutputVertices = agxv_experimental("gs") ? 256 : 0,
       .maxGeometryTotalOutputComponents = agxv_experimental("gs") ? 1024 : 0,
+      /* tessellation (AGXV_EXPERIMENTAL=tess): Vulkan's minimums; level 64
+       * and patch size 32 are the emulation's (emulation.md §7) */
+      .maxTessellationGenerationLevel = agxv_experimental("tess") ? 64 : 0,
+      .maxTessellationPatchSize = agxv_experimental("tess") ? 32 : 0,
+      .maxTessellationControlPerVertexInputComponents = agxv_experimental("tess") ? 64 : 0,
+      .maxTessellationControlPerVertexOutputComponents = agxv_experimental("tess") ? 64 : 0,
+      .maxTessellationControlPerPatchOutputComponents = agxv_experimental("tess") ? 120 : 0,
+      .maxTessellationControlTotalOutputComponents = agxv_experimental("tess") ? 2048 : 0,
+      .maxTessellationEvaluationInputComponents = agxv_experimental("tess") ? 64 : 0,
+      .maxTessellationEvaluationOutputComponents = agxv_experimental("tess") ? 64 : 0,
       .maxFragmentOutputAttachments = 4,
       .maxFragmentCombinedOutputResources = 4,
       .maxComputeSharedMemorySize = 32768,

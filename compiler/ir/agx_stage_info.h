@@ -34,6 +34,17 @@ struct agx_gs_info {
    uint32_t vertex_id_log2;
 };
 
+/* Tessellation (execution modes of either tessellation stage, merged by
+ * the driver; agx_pass_lower_tess's layout). Domain, spacing: cl_kernels/
+ * agx_tess.h AGX_TESS_DOMAIN_* / AGX_TESS_SPACING_* + 1 (0: not declared). */
+struct agx_tess_info {
+   uint32_t domain;  /* 1 + AGX_TESS_DOMAIN_* */
+   uint32_t spacing; /* 1 + AGX_TESS_SPACING_* */
+   uint32_t order;   /* 0 not declared, 1 cw, 2 ccw */
+   bool point_mode;
+   uint32_t output_vertices; /* OutputVertices (control shader) */
+};
+
 /* Fragment shader. */
 struct agx_fs_info {
    /* interpolation of each input location as declared (enum agx_interp,
