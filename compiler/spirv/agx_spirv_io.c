@@ -462,8 +462,19 @@ vtn_io_store(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *v)
    }
    if (!vtn_type_is_scalar_or_vector(p->type) || !v->def)
       vtn_fail(c, "dynamically indexed store of an aggregate shader output");
-   /* every element keeps its value unless it is the one indexed */
    agx_builder *b = &c->b;
+   if (c->shader->stage == AGX_STAGE_TESS_CTRL) {
+      /* memory words other invocations write too: store only the indexed
+       * element */
+      for (unsigned k = 0; k < p->io_dyn_len; k++) {
+         struct vtn_pointer q = dyn_element(p, k);
+         agx_if *nif = agx_push_if(b, agx_ieq(b, p->io_dyn, agx_imm(b, 32, k)));
+         io_walk(c, &q, v, 0);
+         agx_pop_if(b, nif);
+      }
+      return;
+   }
+   /* every element keeps its value unless it is the one indexed */
    for (unsigned k = 0; k < p->io_dyn_len; k++) {
       struct vtn_pointer q = dyn_element(p, k);
       agx_instr *old = io_walk(c, &q, NULL, 0)->def;
