@@ -148,7 +148,12 @@ vtn_io_variable(struct vtn_ctx *c, struct vtn_variable *var, uint32_t id)
    struct vtn_decoration *d = vtn_find_dec(c, id, -1, SpvDecorationBuiltIn);
    bool level =
       d && (d->arg[0] == SpvBuiltInTessLevelOuter || d->arg[0] == SpvBuiltInTessLevelInner);
-   bool patch = is_tess(c) && (level || vtn_find_dec(c, id, -1, SpvDecorationPatch));
+   /* Patch on the variable, or on the members of a block (all or none) */
+   const struct vtn_type *bt = type->base == VTN_ARRAY ? type->elem : type;
+   bool patch =
+      is_tess(c) &&
+      (level || vtn_find_dec(c, id, -1, SpvDecorationPatch) ||
+       (bt->base == VTN_STRUCT && bt->len && vtn_find_dec(c, bt->id, 0, SpvDecorationPatch)));
    /* arrays over the vertices: geometry and tessellation inputs, control
     * shader outputs (patch words are not) */
    bool arrayed = (!out && c->shader->stage == AGX_STAGE_GEOMETRY) ||
