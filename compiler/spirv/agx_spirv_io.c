@@ -7,7 +7,7 @@
  * consecutive locations as SPIR-V's Location rules say) and output
  * built-ins (Position, PointSize, ClipDistance[], CullDistance[], Layer,
  * ViewportIndex, FragDepth, SampleMask), including the members of a
- * gl_PerVertex-like block. One array level may be indexed dynamically
+ * gl_PerVertex-like block. Up to three array levels may be indexed dynamically
  * (loads select among the elements, stores rewrite each element with a
  * select), if the access ends at a scalar or vector.
  *
@@ -277,8 +277,12 @@ vtn_io_access(struct vtn_ctx *c, struct vtn_pointer *p, uint32_t idx_id)
    }
    /* a dynamic index: accesses select among the elements */
    struct vtn_type *t = p->type;
-   if (p->io_dyn || (t->base != VTN_ARRAY && t->base != VTN_VECTOR && t->base != VTN_MATRIX))
-      vtn_fail(c, "dynamic indexing of shader inputs/outputs: only one array level");
+   unsigned l = p->io_dyn ? p->io_dyn_levels : 0;
+   uint64_t total = (uint64_t)(p->io_dyn ? p->io_dyn_len : 1) * t->len;
+   if (l >= 3 || total > 256 ||
+       (t->base != VTN_ARRAY && t->base != VTN_VECTOR && t->base != VTN_MATRIX))
+      vtn_fail(c, "dynamic indexing of shader inputs/outputs: at most 3 array levels, 256 "
+                  "elements");
    agx_instr *idx = vtn_def(c, idx_id);
    if (idx->type.comps != 1 || idx->type.bits == 1)
       vtn_fail(c, "index must be an integer scalar");
@@ -286,10 +290,14 @@ vtn_io_access(struct vtn_ctx *c, struct vtn_pointer *p, uint32_t idx_id)
    io_child(c, &e0, 0);
    if (t->len > 1)
       io_child(c, &e1, 1);
-   p->io_dyn = agx_resize(&c->b, idx, 32, false);
-   p->io_dyn_len = t->len;
-   p->io_dyn_slots = t->len > 1 ? (unsigned)(e1.io_slot - e0.io_slot) : 0;
-   p->io_dyn_comps = t->len > 1 ? e1.io_comp - e0.io_comp : 0;
+   agx_builder *b = &c->b;
+   agx_instr *i32 = agx_resize(b, idx, 32, false);
+   p->io_dyn = p->io_dyn ? agx_iadd(b, agx_imul(b, p->io_dyn, agx_imm(b, 32, t->len)), i32) : i32;
+   p->io_dyn_len = (unsigned)total;
+   p->io_dyn_levels = l + 1;
+   p->io_dyn_n[l] = t->len;
+   p->io_dyn_slots[l] = t->len > 1 ? (unsigned)(e1.io_slot - e0.io_slot) : 0;
+   p->io_dyn_comps[l] = t->len > 1 ? e1.io_comp - e0.io_comp : 0;
    p->io_slot = e0.io_slot;
    p->io_comp = e0.io_comp;
    p->io_interp = e0.io_interp;
@@ -433,8 +441,12 @@ dyn_element(const struct vtn_pointer *p, unsigned k)
 {
    struct vtn_pointer q = *p;
    q.io_dyn = NULL;
-   q.io_slot += (int)(k * p->io_dyn_slots);
-   q.io_comp += k * p->io_dyn_comps;
+   for (unsigned l = p->io_dyn_levels; l-- > 0;) {
+      unsigned d = k % p->io_dyn_n[l];
+      k /= p->io_dyn_n[l];
+      q.io_slot += (int)(d * p->io_dyn_slots[l]);
+      q.io_comp += d * p->io_dyn_comps[l];
+   }
    return q;
 }
 

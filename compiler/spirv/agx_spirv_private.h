@@ -148,10 +148,14 @@ struct vtn_pointer {
    int io_slot;
    unsigned io_comp, io_interp;
    bool io_out;
-   /* one dynamic array index: element k is at slot + k * dyn_slots, comp +
-    * k * dyn_comps (io_slot/io_comp locate element 0) */
+   /* dynamic array indices (up to VTN_IO_DYN_LEVELS levels, outermost
+    * first): io_dyn is the combined element number (index of level 0 times
+    * the later levels' lengths, plus ...), io_dyn_len the element count;
+    * level l's index d moves by d * dyn_slots[l] slots, d * dyn_comps[l]
+    * words (io_slot/io_comp locate element 0) */
    agx_instr *io_dyn;
-   unsigned io_dyn_len, io_dyn_slots, io_dyn_comps;
+   unsigned io_dyn_len, io_dyn_levels;
+   unsigned io_dyn_n[3], io_dyn_slots[3], io_dyn_comps[3];
    /* geometry shader inputs: the vertex index (the outer array level), or
     * NULL before it is applied (io_interp has VTN_IO_PER_VERTEX then) */
    agx_instr *io_vertex;

@@ -5,7 +5,8 @@
 // invocation 0 reads the other invocations' outputs for the patch constant:
 // (tag, PrimitiveId / 4, 0.5 + (x of gl_out[1] - x of gl_out[0]) / 4, 1),
 // alpha the sum / 10 of a patch array each invocation wrote one element of
-// (times 1.0 from a patch block, Patch decorating its members).
+// (times 1.0 from a patch block, Patch decorating its members, computed
+// from a 2 x 2 patch array written with two dynamic index levels).
 layout(vertices = 4) out;
 layout(push_constant) uniform Push {
    vec4 outer;
@@ -19,6 +20,7 @@ layout(location = 2) patch out float pv[4];
 layout(location = 6) patch out PatchBlock {
    float one;
 } pb;
+layout(location = 7) patch out float pm[2][2];
 void main()
 {
    int i = gl_InvocationID;
@@ -35,7 +37,10 @@ void main()
       gl_TessLevelInner[0] = pc.inner.x;
       gl_TessLevelInner[1] = pc.inner.y;
       float dx = gl_out[1].gl_Position.x - gl_out[0].gl_Position.x;
-      pb.one = 1.0;
+      for (int a = 0; a < 2; a++)
+         for (int k = 0; k < 2; k++)
+            pm[a][k] = float(a * 2 + k + 1); /* two dynamic index levels */
+      pb.one = (pm[0][0] + pm[0][1] + pm[1][0] + pm[1][1]) / 10.0;
       float sum = pv[0] + pv[1] + pv[2] + pv[3]; /* 1 + 2 + 3 + 4 */
       pconst = vec4(pc.tag, float(gl_PrimitiveID) * 0.25, 0.5 + dx * 0.25, sum / 10.0);
    }
