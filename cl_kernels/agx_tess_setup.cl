@@ -58,9 +58,9 @@ agx_tess_setup(struct agx_tess_setup_args a)
    uint32_t base_instance = indexed ? d[4] : d[3];
    uint32_t in_size = a.input_patch_size ? a.input_patch_size : 1;
    uint32_t per = count / in_size;
-   /* patch ids times the stride fit 32 bits: fewer than 2^19 patches */
+   /* patch ids times the stride fit 32 bits: at most 2^19 patches */
    uint64_t total = (uint64_t)per * instances;
-   uint32_t ok = total < (1u << (32 - AGX_TESS_PATCH_ID_LOG2));
+   uint32_t ok = total <= (1u << (32 - AGX_TESS_PATCH_ID_LOG2));
    uint64_t vs_bytes = 16ull * a.records * count * (ok ? instances : 0);
    uint64_t tcs_bytes = (uint64_t)a.tcs_stride * (ok ? total : 0);
    uint64_t bottom = heap->bottom;
