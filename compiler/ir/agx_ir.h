@@ -200,6 +200,7 @@ enum agx_io_slot {
    AGX_IO_VIEWPORT,
    AGX_IO_FRAG_DEPTH,
    AGX_IO_SAMPLE_MASK,
+   AGX_IO_PRIMITIVE_ID, /* geometry shader output PrimitiveId */
    AGX_IO_NUM_SLOTS,
 };
 #define AGX_IO_MAX_COMPS 8     /* words per slot (clip distances) */

@@ -66,6 +66,8 @@ builtin_slot(unsigned builtin)
       return AGX_IO_FRAG_DEPTH;
    case SpvBuiltInSampleMask:
       return AGX_IO_SAMPLE_MASK;
+   case SpvBuiltInPrimitiveId:
+      return AGX_IO_PRIMITIVE_ID;
    default:
       return -1;
    }
@@ -116,7 +118,11 @@ vtn_io_variable(struct vtn_ctx *c, struct vtn_variable *var, uint32_t id)
    struct vtn_decoration *d = vtn_find_dec(c, id, -1, SpvDecorationBuiltIn);
    if (d) {
       int slot = builtin_slot(d->arg[0]);
-      if (slot < 0 || !out)
+      bool gs_in = !out && c->shader->stage == AGX_STAGE_GEOMETRY && slot >= AGX_IO_POSITION &&
+                   slot <= AGX_IO_CULL_DIST;
+      if (slot == AGX_IO_PRIMITIVE_ID && c->shader->stage != AGX_STAGE_GEOMETRY)
+         slot = -1;
+      if (slot < 0 || (!out && !gs_in))
          vtn_fail(c, "built-in %u not supported as an %s", d->arg[0], out ? "output" : "input");
       var->io_slot = slot;
       return;

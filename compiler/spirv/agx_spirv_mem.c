@@ -310,7 +310,13 @@ new_variable(struct vtn_ctx *c, unsigned i, bool global)
    }
    case SpvStorageClassInput: {
       struct vtn_decoration *d = vtn_find_dec(c, id, -1, SpvDecorationBuiltIn);
-      if (!d && !agx_stage_is_compute(s->stage)) {
+      /* geometry shaders read the vertex stage's built-in outputs
+       * (gl_in[].gl_Position or arrays decorated BuiltIn) per vertex */
+      bool per_vertex =
+         d && s->stage == AGX_STAGE_GEOMETRY &&
+         (d->arg[0] == SpvBuiltInPosition || d->arg[0] == SpvBuiltInPointSize ||
+          d->arg[0] == SpvBuiltInClipDistance || d->arg[0] == SpvBuiltInCullDistance);
+      if ((!d || per_vertex) && !agx_stage_is_compute(s->stage)) {
          vtn_io_variable(c, var, id);
          break;
       }
@@ -914,8 +920,10 @@ builtin_value(struct vtn_ctx *c, unsigned builtin)
          vtn_fail(c, "InvocationId outside a geometry shader");
       return agx_intrin(b, AGX_OP_LOAD_VAR, s1, 0, NULL, NULL, NULL, c->gs_invocation_var, 0, 0);
    case SpvBuiltInPrimitiveId:
-      if (c->shader->stage != AGX_STAGE_GEOMETRY)
-         vtn_fail(c, "PrimitiveId input outside a geometry shader is not supported yet");
+      /* geometry: the input primitive; fragment: the geometry shader's
+       * PrimitiveId output or the hardware's (agx_pass_lower_fs_inputs) */
+      if (c->shader->stage != AGX_STAGE_GEOMETRY && c->shader->stage != AGX_STAGE_FRAGMENT)
+         vtn_fail(c, "PrimitiveId input outside a geometry or fragment shader");
       return agx_intrin(b, AGX_OP_LOAD_PRIMITIVE_ID, s1, 0, NULL, NULL, NULL, 0, 0, 0);
    case SpvBuiltInInstanceIndex:
       /* r6 counts from 0; Vulkan's InstanceIndex includes firstInstance */
