@@ -208,6 +208,7 @@ enum agx_io_slot {
    AGX_IO_SAMPLE_MASK,
    AGX_IO_TESS_LEVEL_OUTER, /* patch words (comp = array element) */
    AGX_IO_TESS_LEVEL_INNER,
+   AGX_IO_PRIMITIVE_ID, /* geometry shader output PrimitiveId */
    AGX_IO_NUM_SLOTS,
 };
 #define AGX_IO_MAX_COMPS 8     /* words per slot (clip distances) */

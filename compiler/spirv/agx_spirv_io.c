@@ -78,6 +78,8 @@ builtin_slot(unsigned builtin)
       return AGX_IO_TESS_LEVEL_OUTER;
    case SpvBuiltInTessLevelInner:
       return AGX_IO_TESS_LEVEL_INNER;
+   case SpvBuiltInPrimitiveId:
+      return AGX_IO_PRIMITIVE_ID;
    default:
       return -1;
    }
@@ -120,9 +122,10 @@ is_tess(const struct vtn_ctx *c)
 bool
 vtn_io_builtin_input(struct vtn_ctx *c, unsigned builtin)
 {
-   /* tessellation stages read these through the I/O words: per-vertex
-    * built-ins of the previous stage, and the evaluation shader's levels */
-   if (!is_tess(c))
+   /* tessellation and geometry stages read these through the I/O words:
+    * per-vertex built-ins of the previous stage (gl_in[]), and the
+    * evaluation shader's levels */
+   if (!is_tess(c) && c->shader->stage != AGX_STAGE_GEOMETRY)
       return false;
    switch (builtin) {
    case SpvBuiltInPosition:
@@ -166,7 +169,9 @@ vtn_io_variable(struct vtn_ctx *c, struct vtn_variable *var, uint32_t id)
       vtn_fail(c, "tessellation control output %u neither per-vertex nor patch", id);
    if (d) {
       int slot = builtin_slot(d->arg[0]);
-      if (slot < 0 || (!out && !is_tess(c)))
+      if (slot == AGX_IO_PRIMITIVE_ID && c->shader->stage != AGX_STAGE_GEOMETRY)
+         slot = -1; /* PrimitiveId is an output of geometry shaders only */
+      if (slot < 0 || (!out && !vtn_io_builtin_input(c, d->arg[0])))
          vtn_fail(c, "built-in %u not supported as an %s", d->arg[0], out ? "output" : "input");
       var->io_slot = slot;
       return;

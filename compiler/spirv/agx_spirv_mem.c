@@ -929,10 +929,12 @@ builtin_value(struct vtn_ctx *c, unsigned builtin)
          vtn_fail(c, "PatchVertices outside a tessellation shader");
       return agx_intrin(b, AGX_OP_LOAD_PATCH_VERTICES, s1, 0, NULL, NULL, NULL, 0, 0, 0);
    case SpvBuiltInPrimitiveId:
-      if (c->shader->stage == AGX_STAGE_TESS_CTRL || c->shader->stage == AGX_STAGE_TESS_EVAL)
-         return agx_intrin(b, AGX_OP_LOAD_PRIMITIVE_ID, s1, 0, NULL, NULL, NULL, 0, 0, 0);
-      if (c->shader->stage != AGX_STAGE_GEOMETRY)
-         vtn_fail(c, "PrimitiveId input outside a geometry shader is not supported yet");
+      /* tessellation: the input primitive of the patch; geometry: the
+       * input primitive; fragment: the geometry shader's PrimitiveId output
+       * or the hardware's (agx_pass_lower_fs_inputs) */
+      if (c->shader->stage != AGX_STAGE_TESS_CTRL && c->shader->stage != AGX_STAGE_TESS_EVAL &&
+          c->shader->stage != AGX_STAGE_GEOMETRY && c->shader->stage != AGX_STAGE_FRAGMENT)
+         vtn_fail(c, "PrimitiveId input outside a tessellation, geometry or fragment shader");
       return agx_intrin(b, AGX_OP_LOAD_PRIMITIVE_ID, s1, 0, NULL, NULL, NULL, 0, 0, 0);
    case SpvBuiltInInstanceIndex:
       /* r6 counts from 0; Vulkan's InstanceIndex includes firstInstance */
