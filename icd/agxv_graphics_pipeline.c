@@ -150,6 +150,8 @@ create_graphics_pipeline(struct agxv_device *device, const VkGraphicsPipelineCre
    for (uint32_t i = 0; result == VK_SUCCESS && i < info->stageCount; i++)
       if (!gs || (&info->pStages[i] != vs && &info->pStages[i] != gs))
          result = compile_stage(device, pipeline, &info->pStages[i], layout, &gfx->tib);
+   if (result == VK_SUCCESS && vs && !gs)
+      result = agxv_xfb_pipeline_compile(device, pipeline, vs, layout);
    if (result == VK_SUCCESS && !(pipeline->stages & (1u << AGXV_STAGE_VERTEX)))
       result = agxv_error(VK_ERROR_UNKNOWN, "graphics pipeline without a vertex shader");
    if (result != VK_SUCCESS) {

@@ -22,6 +22,7 @@
 #include "agxv_graphics_state.h"
 #include "agxv_pipeline.h"
 #include "agxv_vbo.h"
+#include "agxv_xfb.h"
 
 /* What draws link (the parsed state is pipeline->graphics). */
 struct agxv_graphics_pipeline {
@@ -43,6 +44,9 @@ struct agxv_graphics_pipeline {
    uint64_t gs_input_mask;         /* slots the software VS writes (layout/agx_gs.h) */
    bool gs_has_vbo;                /* the software VS fetches vertex attributes */
    struct agxv_vbo_link gs_vbo;    /* its buffers (table in agx_gs_params.vertex_buffers) */
+   /* transform feedback of the vertex shader (agxv_xfb.h): gs_vs_sw,
+    * gs_input_mask, gs_vbo are its software variant's */
+   struct agxv_xfb_pipeline xfb;
 };
 
 /* Compiles the vertex and geometry stages of a pipeline with a geometry

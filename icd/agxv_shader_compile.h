@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "agx_stage_info.h"
+#include "agx_xfb.h"
 #include "agxv_pipeline.h"
 
 struct agxv_descriptor_set_layout;
@@ -63,6 +64,8 @@ struct agxv_compile_result {
     * execution modes and shape */
    uint64_t gs_output_mask;
    struct agx_gs_info gs;
+   /* transform feedback words the stage writes (compiler/ir/agx_xfb.h) */
+   struct agx_xfb_info xfb;
 };
 
 struct agxv_device;
