@@ -17,6 +17,7 @@ struct agxv_features {
    VkPhysicalDeviceWorkgroupMemoryExplicitLayoutFeaturesKHR wg_explicit;
    VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT texel_buffer_alignment;
    VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic_float;
+   VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb;
 };
 
 struct agxv_properties {
@@ -25,6 +26,7 @@ struct agxv_properties {
    VkPhysicalDeviceVulkan12Properties v12;
    VkPhysicalDeviceVulkan13Properties v13;
    VkPhysicalDeviceRobustness2PropertiesEXT robustness2;
+   VkPhysicalDeviceTransformFeedbackPropertiesEXT xfb;
 };
 
 /* Fill one chained core or supported extension struct (keeping its pNext);

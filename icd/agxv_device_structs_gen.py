@@ -26,8 +26,10 @@ EXTENSION = {
     'Features': {'VkPhysicalDeviceRobustness2FeaturesEXT': 'robustness2',
                  'VkPhysicalDeviceShaderAtomicFloatFeaturesEXT': 'atomic_float',
                  'VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT': 'texel_buffer_alignment',
+                 'VkPhysicalDeviceTransformFeedbackFeaturesEXT': 'xfb',
                  'VkPhysicalDeviceWorkgroupMemoryExplicitLayoutFeaturesKHR': 'wg_explicit'},
-    'Properties': {'VkPhysicalDeviceRobustness2PropertiesEXT': 'robustness2'},
+    'Properties': {'VkPhysicalDeviceRobustness2PropertiesEXT': 'robustness2',
+                   'VkPhysicalDeviceTransformFeedbackPropertiesEXT': 'xfb'},
 }
 SUMMARY = {
     'Features': ['VkPhysicalDeviceVulkan11Features', 'VkPhysicalDeviceVulkan12Features',

@@ -181,6 +181,12 @@ init_features(struct agxv_features *f)
       .workgroupMemoryExplicitLayout8BitAccess = VK_TRUE,
       .workgroupMemoryExplicitLayout16BitAccess = VK_TRUE,
    };
+   /* VK_EXT_transform_feedback (agxv_cmd_xfb.c): vertex shader outputs
+    * only, one stream (geometryStreams off) */
+   f->xfb = (VkPhysicalDeviceTransformFeedbackFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
+      .transformFeedback = VK_TRUE,
+   };
    f->robustness2 = (VkPhysicalDeviceRobustness2FeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
       .robustBufferAccess2 = VK_TRUE,
@@ -511,6 +517,20 @@ init_properties(struct agxv_physical_device *pdev)
    /* bounds come from the descriptor in set memory, read when the shader runs */
    p->v12.robustBufferAccessUpdateAfterBind = VK_TRUE;
    /* bounds checks use the exact descriptor range */
+   /* transform feedback (agxv_cmd_xfb.c): the Vulkan minimums except the
+    * buffer size (32-bit offsets in struct agx_xfb_state); queries, and
+    * vkCmdDrawIndirectByteCountEXT; no stream select */
+   p->xfb = (VkPhysicalDeviceTransformFeedbackPropertiesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT,
+      .maxTransformFeedbackStreams = 1,
+      .maxTransformFeedbackBuffers = 4,
+      .maxTransformFeedbackBufferSize = UINT32_MAX,
+      .maxTransformFeedbackStreamDataSize = 512,
+      .maxTransformFeedbackBufferDataSize = 512,
+      .maxTransformFeedbackBufferDataStride = 512,
+      .transformFeedbackQueries = VK_TRUE,
+      .transformFeedbackDraw = VK_TRUE,
+   };
    p->robustness2 = (VkPhysicalDeviceRobustness2PropertiesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_PROPERTIES_EXT,
       .robustStorageBufferAccessSizeAlignment = 1,

@@ -543,3 +543,9 @@ vtn_io_emit_gs_entry(struct vtn_ctx *c, struct vtn_function *f)
    agx_push_continue(b, loop);
    agx_pop_loop(b, loop);
 }
+
+void
+vtn_io_step(struct vtn_ctx *c, struct vtn_pointer *p, uint64_t idx)
+{
+   io_child(c, p, idx);
+}

@@ -324,6 +324,7 @@ new_variable(struct vtn_ctx *c, unsigned i, bool global)
       if (agx_stage_is_compute(s->stage))
          vtn_fail(c, "Output variables in a compute shader");
       vtn_io_variable(c, var, id);
+      vtn_xfb_variable(c, var, id);
       break;
    default:
       vtn_fail(c, "storage class %u not supported", sc);
