@@ -2,11 +2,13 @@
  * agx-terrain: renders a height-mapped terrain of quad patches with distance-based tessellation
  * levels, lit and textured, to a PNG, and prints the simulated GPU work of the frame.
  *
- *   agx-terrain [--mode auto|tess|pretess] [--size WxH] [--output FILE.png]
+ *   agx-terrain [--mode auto|tess|pretess] [--size WxH] [--output FILE.png] [--geometry-only]
  *
  * tess: the patches go through the tessellation stages (control shader picks the levels);
  * pretess: the CPU runs the same tessellator and the GPU draws its triangles from buffers;
  * auto (default): tess when the device offers tessellationShader, else pretess.
+ * --geometry-only: the terrain with rasteriser discard and no sky, no PNG: the work of the
+ * geometry stages alone (bench/terrain compares it between the modes).
  * Assumes: a Vulkan 1.3 driver through the loader; on agx-vk's simulator the frame's work comes
  * from the simulator's statistics (terrain_stats.h). Exit status: 0 ok, 1 failure, 2 bad usage
  * or a mode the device does not support.
@@ -27,6 +29,7 @@
 struct options {
    const char *mode, *output;
    uint32_t width, height;
+   bool geometry_only;
 };
 
 static double
@@ -40,7 +43,9 @@ now(void)
 static int
 usage(const char *argv0)
 {
-   fprintf(stderr, "usage: %s [--mode auto|tess|pretess] [--size WxH] [--output FILE.png]\n",
+   fprintf(stderr,
+           "usage: %s [--mode auto|tess|pretess] [--size WxH] [--output FILE.png] "
+           "[--geometry-only]\n",
            argv0);
    return 2;
 }
@@ -51,6 +56,10 @@ parse(int argc, char **argv, struct options *o)
    *o = (struct options){.mode = "auto", .output = "terrain.png", .width = 640, .height = 360};
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+      if (!strcmp(a, "--geometry-only")) {
+         o->geometry_only = true;
+         continue;
+      }
       if (!v)
          return false;
       if (!strcmp(a, "--mode") &&
@@ -90,6 +99,10 @@ static void
 report_work(const char *mode, const struct terrain_mesh *m)
 {
    struct terrain_stats st;
+   if (terrain_stats_to_stderr()) {
+      printf("agx-terrain: simulated GPU work: see the agx-sim-stats lines on stderr\n");
+      return;
+   }
    if (!terrain_stats_end(&st)) {
       printf("agx-terrain: simulated GPU work: not available (not agx-vk's simulator)\n");
       return;
@@ -129,21 +142,26 @@ run(const struct options *o, struct terrain_vk *vk, struct terrain_scene *scene)
           o->width, o->height, mode, TERRAIN_PATCHES, TERRAIN_PATCHES, mesh.num_triangles,
           vk->has_tess ? " from the tessellator" : " tessellated on the CPU");
    struct terrain_render r;
-   bool ok = terrain_render_init(&r, vk, scene, &mesh, o->width, o->height, vk->has_tess);
+   bool ok = terrain_render_init(&r, vk, scene, &mesh, o->width, o->height, vk->has_tess,
+                                 o->geometry_only);
    double t1 = now();
    if (ok) {
       terrain_stats_begin();
       ok = terrain_render_frame(&r, vk);
    }
    double t2 = now();
-   if (ok) {
+   if (ok && o->geometry_only) {
       report_work(mode, &mesh);
-      ok = terrain_png_write(o->output, r.readback.map, o->width, o->height);
+      printf("agx-terrain: geometry only, no image (frame %.1f s)\n", t2 - t1);
+   } else if (ok) {
+      report_work(mode, &mesh);
+      ok = terrain_render_readback(&r, vk) &&
+           terrain_png_write(o->output, r.readback.map, o->width, o->height);
       if (ok)
          printf("agx-terrain: wrote %s (set-up %.1f s, frame %.1f s)\n", o->output, t1 - t0,
                 t2 - t1);
       else
-         fprintf(stderr, "agx-terrain: cannot write %s\n", o->output);
+         fprintf(stderr, "agx-terrain: cannot read back or write %s\n", o->output);
    }
    terrain_render_finish(&r, vk);
    terrain_mesh_finish(&mesh);

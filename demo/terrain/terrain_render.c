@@ -169,6 +169,7 @@ make_pipeline(struct terrain_render *r, struct terrain_vk *vk,
                                            .scissorCount = 1};
    VkPipelineRasterizationStateCreateInfo rs = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .rasterizerDiscardEnable = terrain && r->geometry_only,
       .polygonMode = VK_POLYGON_MODE_FILL,
       .cullMode = VK_CULL_MODE_NONE,
       .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
@@ -261,10 +262,11 @@ make_pipelines(struct terrain_render *r, struct terrain_vk *vk)
 
 bool
 terrain_render_init(struct terrain_render *r, struct terrain_vk *vk, const struct terrain_scene *s,
-                    const struct terrain_mesh *m, uint32_t width, uint32_t height, bool tess)
+                    const struct terrain_mesh *m, uint32_t width, uint32_t height, bool tess,
+                    bool geometry_only)
 {
    memset(r, 0, sizeof(*r));
-   r->width = width, r->height = height, r->tess = tess;
+   r->width = width, r->height = height, r->tess = tess, r->geometry_only = geometry_only;
    const VkImageUsageFlags cu =
       VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
    return upload_scene(r, vk, s) && upload_mesh(r, vk, m) && make_descriptors(r, vk, s) &&
@@ -286,8 +288,10 @@ record_draws(struct terrain_render *r, VkCommandBuffer cmd)
    vkCmdSetViewport(cmd, 0, 1, &vp);
    vkCmdSetScissor(cmd, 0, 1, &sc);
    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, 1, &r->set, 0, NULL);
-   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->sky);
-   vkCmdDraw(cmd, 3, 1, 0, 0);
+   if (!r->geometry_only) {
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->sky);
+      vkCmdDraw(cmd, 3, 1, 0, 0);
+   }
    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->terrain);
    VkDeviceSize zero = 0;
    vkCmdBindVertexBuffers(cmd, 0, 1, &r->vertices.buf, &zero);
@@ -333,6 +337,15 @@ terrain_render_frame(struct terrain_render *r, struct terrain_vk *vk)
    vkCmdBeginRendering(cmd, &ri);
    record_draws(r, cmd);
    vkCmdEndRendering(cmd);
+   return terrain_cmd_submit(vk, cmd);
+}
+
+bool
+terrain_render_readback(struct terrain_render *r, struct terrain_vk *vk)
+{
+   VkCommandBuffer cmd = terrain_cmd_begin(vk);
+   if (!cmd)
+      return false;
    terrain_image_barrier(cmd, r->target.image, VK_IMAGE_ASPECT_COLOR_BIT,
                          VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                          VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,

@@ -14,6 +14,7 @@
 struct terrain_render {
    uint32_t width, height;
    bool tess;
+   bool geometry_only; /* rasteriser discard on the terrain, no sky: the geometry work alone */
    struct terrain_image heights, colour, normal, target, depth;
    struct terrain_buffer uniforms, vertices, indices, readback;
    uint32_t draw_count; /* indices (pre-tessellated) or patch corners */
@@ -28,10 +29,14 @@ struct terrain_render {
 /* Uploads the scene and mesh, builds pipelines; false with a message on failure. */
 bool terrain_render_init(struct terrain_render *r, struct terrain_vk *vk,
                          const struct terrain_scene *s, const struct terrain_mesh *m,
-                         uint32_t width, uint32_t height, bool tess);
+                         uint32_t width, uint32_t height, bool tess, bool geometry_only);
 
-/* Records and runs the frame; the pixels are then in r->readback.map (RGBA8, tightly packed). */
+/* Records and runs the frame (one submission, waited for). */
 bool terrain_render_frame(struct terrain_render *r, struct terrain_vk *vk);
+
+/* Copies the rendered image to r->readback.map (RGBA8, tightly packed), in a submission of its
+ * own so that the frame's statistics do not include it. */
+bool terrain_render_readback(struct terrain_render *r, struct terrain_vk *vk);
 
 void terrain_render_finish(struct terrain_render *r, struct terrain_vk *vk);
 

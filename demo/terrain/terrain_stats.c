@@ -36,6 +36,12 @@ terrain_stats_setup(void)
    setenv("AGX_SIM_STATS", stats_path, 1);
 }
 
+bool
+terrain_stats_to_stderr(void)
+{
+   return strcmp(stats_path, "-") == 0;
+}
+
 void
 terrain_stats_begin(void)
 {

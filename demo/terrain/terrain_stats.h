@@ -22,6 +22,9 @@ struct terrain_stats {
  * call. */
 void terrain_stats_setup(void);
 
+/* The user set AGX_SIM_STATS=- : the lines go to stderr, not to a file the demo can read. */
+bool terrain_stats_to_stderr(void);
+
 /* Marks the start of the measured work (the current end of the file). */
 void terrain_stats_begin(void);
 

@@ -3,7 +3,7 @@
 # the images agree within a tolerance (lavapipe's own tessellator against the CPU-tessellated
 # triangles drawn on agx-vk and on lavapipe), the picture has sky above and lit ground below, the
 # PNG is well formed, and on agx-vk the simulated GPU work line is printed with non-zero counters
-# (on lavapipe: "not available").
+# (on lavapipe: "not available"); a run under the Khronos validation layer reports nothing.
 # usage: check_terrain.py AGX-TERRAIN AGX_ICD_JSON LAVAPIPE_ICD_JSON OUTDIR
 # Assumes: lavapipe offers tessellationShader; agx-vk's tess mode is tried with
 # AGXV_EXPERIMENTAL=tess and skipped while the device does not offer it (exit status 2).
@@ -40,7 +40,7 @@ def run(exe, icd, mode, out, extra_env=None):
                        env=env, capture_output=True, text=True, timeout=600)
     print(f'--- {os.path.basename(icd)} {mode}: exit {p.returncode}')
     print(p.stdout + p.stderr, end='')
-    return p.returncode, p.stdout
+    return p.returncode, p.stdout + p.stderr
 
 
 def check_stats(out, where, expect):
@@ -116,6 +116,11 @@ def main():
             fail(f'lavapipe {mode}: exit {st}')
         else:
             check_stats(out, f'lavapipe {mode}', False)
+    st, out = run(exe, agx, 'auto', os.path.join(outdir, 'terrain-validation.png'),
+                  {'VK_INSTANCE_LAYERS': 'VK_LAYER_KHRONOS_validation',
+                   'AGXV_EXPERIMENTAL': 'tess'})
+    if st != 0 or re.search(r'validation|VUID', out, re.IGNORECASE):
+        fail(f'agx-vk under the validation layer: exit {st} or messages')
     st, out = run(exe, agx, 'tess', img['agx-tess'], {'AGXV_EXPERIMENTAL': 'tess'})
     agx_tess = st == 0
     if st == 0:
