@@ -109,6 +109,10 @@ agx_sim_tex_mem(struct agx_sim_worker *w, const struct agx_sim_insn *I, uint64_t
          memcpy(b + done, p, n);
       done += n;
    }
+   if (write)
+      w->mem_write += size;
+   else
+      w->mem_read += size;
    return true;
 }
 

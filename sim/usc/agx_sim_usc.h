@@ -59,6 +59,9 @@ struct agx_sim_gpu {
    struct agx_sim_gpu_status status;
    uint64_t thread_insns; /* lanes x instructions executed */
    uint64_t sg_insns;     /* SIMD-group instructions executed */
+   /* bytes of GPU memory requested by shaders, the texture unit and the data
+    * masters (no cache is modelled: every access counts) */
+   uint64_t mem_read, mem_write;
    /* set by any worker on error; workers stop */
    int failed;
    void *lock; /* pthread_mutex_t, private to agx_sim_gpu.c */
