@@ -88,4 +88,7 @@ DEVICE_EXTENSIONS = [
     # listed by name: vkd3d requires the extension; tests/icd
     # test_draw_params)
     'VK_KHR_shader_draw_parameters',
+    # depthClipEnable (VkPipelineRasterizationDepthClipStateCreateInfoEXT):
+    # Cull "Depth clip" (tests/icd test_raster_features)
+    'VK_EXT_depth_clip_enable',
 ]
