@@ -91,4 +91,7 @@ DEVICE_EXTENSIONS = [
     # depthClipEnable (VkPipelineRasterizationDepthClipStateCreateInfoEXT):
     # Cull "Depth clip" (tests/icd test_raster_features)
     'VK_EXT_depth_clip_enable',
+    # Instance-rate divisors including 0 (vertex-fetch prolog; tests/icd
+    # test_vertex_input)
+    'VK_EXT_vertex_attribute_divisor',
 ]

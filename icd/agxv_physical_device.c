@@ -320,8 +320,12 @@ init_features(struct agxv_features *f)
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT,
       .depthClipEnable = VK_TRUE,
    };
+   /* Instance divisors, zero included, divide in the vertex-fetch prolog
+    * (agx_vbo_prolog.c; tests/icd test_vertex_input). */
    f->vertex_attribute_divisor = (VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT,
+      .vertexAttributeInstanceRateDivisor = VK_TRUE,
+      .vertexAttributeInstanceRateZeroDivisor = VK_TRUE,
    };
    /* The *2 commands share the original ones' paths; every barrier is a
     * full CDM barrier and semaphore waits block the whole batch, so finer
