@@ -93,4 +93,10 @@ DEVICE_EXTENSIONS = [
     # pause/resume, stream queries, vkCmdDrawIndirectByteCountEXT. One
     # stream, no geometry shader outputs yet.
     'VK_EXT_transform_feedback',
+    # depthClipEnable (VkPipelineRasterizationDepthClipStateCreateInfoEXT):
+    # Cull "Depth clip" (tests/icd test_raster_features)
+    'VK_EXT_depth_clip_enable',
+    # Instance-rate divisors including 0 (vertex-fetch prolog; tests/icd
+    # test_vertex_input)
+    'VK_EXT_vertex_attribute_divisor',
 ]
