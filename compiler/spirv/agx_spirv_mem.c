@@ -884,8 +884,13 @@ builtin_value(struct vtn_ctx *c, unsigned builtin)
    }
    case SpvBuiltInLocalInvocationIndex:
       return agx_intrin(b, AGX_OP_LOAD_LOCAL_INVOCATION_INDEX, s1, 0, NULL, NULL, NULL, 0, 0, 0);
-   case SpvBuiltInSubgroupSize:
-      return agx_intrin(b, AGX_OP_LOAD_SUBGROUP_SIZE, s1, 0, NULL, NULL, NULL, 0, 0, 0);
+   case SpvBuiltInSubgroupSize: {
+      /* a SIMD-group is always 32 threads (Mesa's agx_nir_lower_subgroups
+       * lowers with subgroup_size = 32; the device advertises min = max =
+       * 32): a constant, so gl_SubgroupSize - 1 folds (ShuffleXor masks) */
+      uint64_t n[4] = {32, 0, 0, 0};
+      return agx_const(b, s1, n);
+   }
    case SpvBuiltInSubgroupLocalInvocationId:
       return agx_intrin(b, AGX_OP_LOAD_SUBGROUP_INVOCATION, s1, 0, NULL, NULL, NULL, 0, 0, 0);
    case SpvBuiltInSubgroupId:
