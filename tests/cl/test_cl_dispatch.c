@@ -179,6 +179,10 @@ check_metadata(void)
       {AGX_CL_TESS_COUNT_PATCHES, "agx_tess_count_patches", 64, 40},
       {AGX_CL_TESS_ALLOC_PATCHES, "agx_tess_alloc_patches", 1, 40},
       {AGX_CL_TESS_WRITE_PATCHES, "agx_tess_write_patches", 64, 40},
+      {AGX_CL_XFB_CAPTURE, "agx_xfb_capture", 32, 64},
+      {AGX_CL_XFB_ADVANCE, "agx_xfb_advance", 1, 64},
+      {AGX_CL_XFB_COUNTERS, "agx_xfb_counters", 1, 48},
+      {AGX_CL_XFB_BYTE_COUNT, "agx_xfb_byte_count", 1, 32},
    };
    CHECK(AGX_CL_KERNEL_COUNT == sizeof(want) / sizeof(want[0]));
    for (unsigned i = 0; i < AGX_CL_KERNEL_COUNT; i++) {
