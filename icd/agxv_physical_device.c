@@ -160,6 +160,11 @@ init_features(struct agxv_features *f)
     * agxv_graphics_pipeline_tess.c, agxv_cmd_draw_tess.c; tests/icd
     * test_tess), advertised with AGXV_EXPERIMENTAL=tess. */
    f->v10.tessellationShader = agxv_experimental("tess");
+   /* Storage writes and atomics in vertex, tessellation and geometry
+    * shaders (global stores as in compute), advertised with
+    * AGXV_EXPERIMENTAL=vsstores: dEQP's tessellation cases check their
+    * results with them; not yet run against the vertex-shader groups. */
+   f->v10.vertexPipelineStoresAndAtomics = agxv_experimental("vsstores");
    /* Occlusion queries count passing samples exactly (Visibility mode
     * Counting; agxv_query_pool.c, tests/icd test_occlusion). */
    f->v10.occlusionQueryPrecise = VK_TRUE;

@@ -151,7 +151,12 @@ vtn_io_variable(struct vtn_ctx *c, struct vtn_variable *var, uint32_t id)
    struct vtn_decoration *d = vtn_find_dec(c, id, -1, SpvDecorationBuiltIn);
    bool level =
       d && (d->arg[0] == SpvBuiltInTessLevelOuter || d->arg[0] == SpvBuiltInTessLevelInner);
-   bool patch = is_tess(c) && (level || vtn_find_dec(c, id, -1, SpvDecorationPatch));
+   /* Patch on the variable, or on the members of a block (all or none) */
+   const struct vtn_type *bt = type->base == VTN_ARRAY ? type->elem : type;
+   bool patch =
+      is_tess(c) &&
+      (level || vtn_find_dec(c, id, -1, SpvDecorationPatch) ||
+       (bt->base == VTN_STRUCT && bt->len && vtn_find_dec(c, bt->id, 0, SpvDecorationPatch)));
    /* arrays over the vertices: geometry and tessellation inputs, control
     * shader outputs (patch words are not) */
    bool arrayed = (!out && c->shader->stage == AGX_STAGE_GEOMETRY) ||
@@ -467,8 +472,19 @@ vtn_io_store(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *v)
    }
    if (!vtn_type_is_scalar_or_vector(p->type) || !v->def)
       vtn_fail(c, "dynamically indexed store of an aggregate shader output");
-   /* every element keeps its value unless it is the one indexed */
    agx_builder *b = &c->b;
+   if (c->shader->stage == AGX_STAGE_TESS_CTRL) {
+      /* memory words other invocations write too: store only the indexed
+       * element */
+      for (unsigned k = 0; k < p->io_dyn_len; k++) {
+         struct vtn_pointer q = dyn_element(p, k);
+         agx_if *nif = agx_push_if(b, agx_ieq(b, p->io_dyn, agx_imm(b, 32, k)));
+         io_walk(c, &q, v, 0);
+         agx_pop_if(b, nif);
+      }
+      return;
+   }
+   /* every element keeps its value unless it is the one indexed */
    for (unsigned k = 0; k < p->io_dyn_len; k++) {
       struct vtn_pointer q = dyn_element(p, k);
       agx_instr *old = io_walk(c, &q, NULL, 0)->def;

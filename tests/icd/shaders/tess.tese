@@ -14,6 +14,9 @@ layout(push_constant) uniform Push {
 } pc;
 layout(location = 0) patch in vec4 pconst;
 layout(location = 1) in vec4 vpos[];
+layout(location = 6) patch in PatchBlock {
+   float one;
+} pb;
 layout(location = 0) out vec4 colour;
 void main()
 {
@@ -27,7 +30,7 @@ void main()
    if (pc.mode == 0)
       colour = vec4(t, 1.0);
    else if (pc.mode == 1)
-      colour = pconst;
+      colour = vec4(pconst.rgb, pconst.a * pb.one);
    else
       colour = vec4(1.0 / 255.0, 0.0, 0.0, 0.0);
 }
