@@ -102,7 +102,9 @@ xfb_walk(struct vtn_ctx *c, struct vtn_pointer *p, unsigned buffer, unsigned str
          b = mb->arg[0];
       if (b >= AGX_XFB_MAX_BUFFERS)
          vtn_fail(c, "XfbBuffer %u out of range", b);
-      xfb_walk(c, &q, b, stream, o, true, depth + 1);
+      /* members of a captured member are captured; array elements keep
+       * the block's rule */
+      xfb_walk(c, &q, b, stream, o, t->base == VTN_STRUCT ? true : all, depth + 1);
    }
 }
 
@@ -140,8 +142,11 @@ vtn_xfb_variable(struct vtn_ctx *c, struct vtn_variable *var, uint32_t id)
    unsigned buffer = buf ? buf->arg[0] : 0, stream = str ? str->arg[0] : 0;
    if (buffer >= AGX_XFB_MAX_BUFFERS || stream >= 4)
       vtn_fail(c, "XfbBuffer %u / Stream %u out of range", buffer, stream);
+   /* a block, or an array of blocks (instance arrays) */
    const struct vtn_type *t = var->type;
-   bool block = t->base == VTN_STRUCT && var->io_slot < 0;
+   for (unsigned depth = 0; t->base == VTN_ARRAY && depth < 16; depth++)
+      t = t->elem;
+   bool block = t->base == VTN_STRUCT && (t->block || var->io_slot < 0);
    if (!off && !block)
       return; /* not captured */
    note_stride(c, id, -1, buffer);
