@@ -88,4 +88,15 @@ DEVICE_EXTENSIONS = [
     # listed by name: vkd3d requires the extension; tests/icd
     # test_draw_params)
     'VK_KHR_shader_draw_parameters',
+    # Transform feedback of vertex shader outputs, emulated with compute
+    # (icd/agxv_cmd_xfb.c; tests/icd test_xfb): buffers, counters,
+    # pause/resume, stream queries, vkCmdDrawIndirectByteCountEXT. One
+    # stream, no geometry shader outputs yet.
+    'VK_EXT_transform_feedback',
+    # depthClipEnable (VkPipelineRasterizationDepthClipStateCreateInfoEXT):
+    # Cull "Depth clip" (tests/icd test_raster_features)
+    'VK_EXT_depth_clip_enable',
+    # Instance-rate divisors including 0 (vertex-fetch prolog; tests/icd
+    # test_vertex_input)
+    'VK_EXT_vertex_attribute_divisor',
 ]

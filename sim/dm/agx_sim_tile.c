@@ -24,7 +24,11 @@
  * (graphics.md 4.4). Fragment shaders run on 2x2 quads (lanes 4k..4k+3 =
  * top-left, top-right, bottom-left, bottom-right) that contain a covered
  * pixel; the other pixels of such quads are helper lanes. Depth: window z
- * clamped to [0, 1] (Assumption), compared as f32 (ZLS Format 32F) or as
+ * (interpolated plus bias, or written by the shader) clamped to the ISP
+ * Scissor's Min Z / Max Z of the primitive's viewport (graphics.md 3.2:
+ * Honeykrisp's depth clamp; Assumption: the clamp applies to shader-written
+ * depth too, as Vulkan's depth clamp does) when scissoring is enabled,
+ * then to [0, 1] (Assumption), compared as f32 (ZLS Format 32F) or as
  * round(z x 65535) (Format 16). Stencil: 8-bit with the Fragment stencil
  * words of the primitive's facing, reference from the Fragment face word.
  * Visibility (Fragment control Visibility mode Counting / Boolean) adds
@@ -81,6 +85,7 @@ struct tile_ctx {
     * samples sample_mask/zs_emit tested, zs_emit executed */
    uint8_t stored[MAX_UTILE_PX], tested[MAX_UTILE_PX], emitted[MAX_UTILE_PX];
    uint64_t visible;
+   double z_min, z_max; /* the primitive's ISP Scissor Z range (depth clamp) */
    char msg[256];
 };
 
@@ -195,7 +200,7 @@ zs_test(struct tile_ctx *c, unsigned lx, unsigned ly, unsigned s, double z, bool
    const struct AGX_FRAGMENT_FACE *face = back ? &p->back : &p->front;
    const struct AGX_FRAGMENT_STENCIL *st = back ? &p->back_stencil : &p->front_stencil;
    size_t i = ((size_t)ly * c->uw + lx) * c->samples + s;
-   double zq = quantize_z(c, z);
+   double zq = quantize_z(c, fmin(fmax(z, c->z_min), c->z_max));
    bool zpass = zs_compare(face->depth_function, zq, c->depth[i]);
    bool pass = zpass;
    if (p->fc.stencil_test_enable) {
@@ -370,6 +375,7 @@ scissor_rect(struct tile_ctx *c, int64_t rect[4])
    const struct agx_sim_ppp *p = &c->draw->ppp;
    rect[0] = c->ux, rect[1] = c->uy;
    rect[2] = c->ux + c->uw, rect[3] = c->uy + c->uh;
+   c->z_min = 0.0, c->z_max = 1.0;
    if (rect[2] > c->cmd->width_px)
       rect[2] = c->cmd->width_px;
    if (rect[3] > c->cmd->height_px)
@@ -382,6 +388,7 @@ scissor_rect(struct tile_ctx *c, int64_t rect[4])
    if (!agx_sim_usc_read(c->r->gpu, va, b, 16))
       return false;
    AGX_SCISSOR_unpack(NULL, b, &s);
+   c->z_min = s.min_z, c->z_max = s.max_z;
    rect[0] = rect[0] > s.min_x ? rect[0] : s.min_x;
    rect[1] = rect[1] > s.min_y ? rect[1] : s.min_y;
    rect[2] = rect[2] < s.max_x ? rect[2] : s.max_x;
