@@ -98,6 +98,7 @@ agx_sim_execute_compute(const struct agx_sim_exec_ctx *ctx, const struct agx_sim
 
    struct agx_sim_gpu gpu;
    agx_sim_gpu_init(&gpu, ctx->vm, ctx->usc_exec_base);
+   gpu.stats = sim->stats;
    struct agx_sim_cdm_cmd c = {
       .stream_base = cmd->compute.cdm_ctrl_stream_base,
       .stream_end = cmd->compute.cdm_ctrl_stream_end,

@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 struct agx_sim_vm;
 struct agx_sim_helper;
@@ -62,6 +63,8 @@ struct agx_sim_gpu {
    /* bytes of GPU memory requested by shaders, the texture unit and the data
     * masters (no cache is modelled: every access counts) */
    uint64_t mem_read, mem_write;
+   /* AGX_SIM_STATS stream (kmd), or NULL: data masters may add per-launch lines */
+   FILE *stats;
    /* set by any worker on error; workers stop */
    int failed;
    void *lock; /* pthread_mutex_t, private to agx_sim_gpu.c */

@@ -3,7 +3,7 @@
  * Two compute commands of 64 threads (2 SIMD-groups): one stores its thread id (3 instructions:
  * 192 thread, 6 SIMD-group instructions, 256 bytes written), the other also loads a word first
  * (5 instructions; exactly 256 more bytes read, the same written). An unopenable file is
- * reported and statistics stay off.
+ * reported and statistics stay off. Each launch also gets a line with the same counts.
  * Assumes: the CDM stream, USC words and uniforms are read the same way by both commands
  * (same pipeline layout), so only the shader's loads differ in bytes read.
  */
@@ -32,6 +32,25 @@ read_lines(const char *path, struct line *out, unsigned max)
                  "agx-sim-stats: %15s thread_insns=%" SCNu64 " simd_insns=%" SCNu64
                  " bytes_read=%" SCNu64 " bytes_written=%" SCNu64 " ok=%d",
                  l->kind, &l->ti, &l->si, &l->rd, &l->wr, &l->ok) == 6)
+         n++;
+   }
+   if (f)
+      fclose(f);
+   return n;
+}
+
+/* thread_insns of the per-launch lines, in order. */
+static unsigned
+read_launches(const char *path, uint64_t *out, unsigned max)
+{
+   FILE *f = fopen(path, "r");
+   unsigned n = 0;
+   char buf[512];
+   while (f && n < max && fgets(buf, sizeof(buf), f)) {
+      const char *t = strstr(buf, " thread_insns=");
+      if (strncmp(buf, "agx-sim-stats:   launch pipeline=", 33) == 0 && t &&
+          strstr(buf, " grid=64x1x1 local=64x1x1 ") &&
+          sscanf(t, " thread_insns=%" SCNu64, &out[n]) == 1)
          n++;
    }
    if (f)
@@ -76,6 +95,10 @@ test_counters(void)
    CHECK_EQ(l[1].si, 10);
    CHECK_EQ(l[1].wr, 256);
    CHECK_EQ(l[1].rd, l[0].rd + 256);
+   uint64_t launches[4];
+   CHECK_EQ(read_launches(path, launches, 4), 2);
+   CHECK_EQ(launches[0], 192);
+   CHECK_EQ(launches[1], 320);
    unlink(path);
 }
 
