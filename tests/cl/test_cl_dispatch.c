@@ -17,6 +17,7 @@
 #include "agx_cl_host.h"
 #include "agx_cl_kernels.h"
 #include "agx_gs_setup.h"
+#include "agx_image_blit.h"
 #include "agxv_cmd_buffer.h"
 #include "agxv_device_memory.h"
 #include "agx_internal_test.h"
@@ -174,6 +175,7 @@ check_metadata(void)
       {AGX_CL_IMAGE_CLEAR, "agx_image_clear", AGX_IMAGE_GROUP_SIZE, 80},
       {AGX_CL_IMAGE_RESOLVE, "agx_image_resolve", AGX_IMAGE_GROUP_SIZE, 112},
       {AGX_CL_GS_SETUP_INDIRECT, "agx_gs_setup_indirect", 1, 80},
+      {AGX_CL_IMAGE_BLIT, "agx_image_blit", AGX_IMAGE_BLIT_GROUP_SIZE, 192},
    };
    CHECK(AGX_CL_KERNEL_COUNT == sizeof(want) / sizeof(want[0]));
    for (unsigned i = 0; i < AGX_CL_KERNEL_COUNT; i++) {
@@ -198,6 +200,7 @@ check_metadata(void)
    CHECK(agx_cl_kernels[AGX_CL_IMAGE_COPY].args_size == sizeof(struct agx_image_copy_args));
    CHECK(agx_cl_kernels[AGX_CL_IMAGE_CLEAR].args_size == sizeof(struct agx_image_clear_args));
    CHECK(agx_cl_kernels[AGX_CL_GS_SETUP_INDIRECT].args_size == sizeof(struct agx_gs_setup_args));
+   CHECK(agx_cl_kernels[AGX_CL_IMAGE_BLIT].args_size == sizeof(struct agx_image_blit_args));
 }
 
 /* The event-wait kernel returns once every listed word is set (GPU and CPU runs), and its
