@@ -24,7 +24,8 @@
  * empty; pixels next to the diagonal and the ends are not compared, where
  * line rasterisation rules may differ); four viewports with their own depth
  * ranges and scissors, selected by the vertex shader; one and two clip
- * distances.
+ * distances; a rendering with loadOp/storeOp NONE (VK_EXT_load_store_op_none)
+ * after the depth clamp scene leaves both attachments as they were.
  *
  * Runs on agx-vk, under validation and on lavapipe (--reference).
  *
@@ -81,6 +82,10 @@ struct scene {
    uint32_t nd;
    struct rect r[MAX_RECTS];
    uint32_t nr;
+   /* then a second rendering without draws whose colour and depth
+    * attachments have loadOp NONE and storeOp NONE (the contents stay) */
+   bool none_pass;
+   uint32_t none_pass_draw; /* the draw repeated there with an empty scissor */
 };
 
 struct gpu {
@@ -563,6 +568,32 @@ render(struct gpu *g, const struct scene *s, uint8_t *col, float *depth)
       vkCmdDraw(cb, d->count, 1, d->first, 0);
    }
    vkCmdEndRendering(cb);
+   if (s->none_pass) {
+      VkMemoryBarrier2 ab = {
+         .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+         .srcStageMask = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT | zs_stages,
+         .srcAccessMask =
+            VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
+         .dstStageMask = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT | zs_stages,
+         .dstAccessMask = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT |
+                          VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT};
+      VkDependencyInfo adi = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                              .memoryBarrierCount = 1,
+                              .pMemoryBarriers = &ab};
+      vkCmdPipelineBarrier2(cb, &adi);
+      att.loadOp = zatt.loadOp = VK_ATTACHMENT_LOAD_OP_NONE_EXT;
+      att.storeOp = zatt.storeOp = VK_ATTACHMENT_STORE_OP_NONE_EXT;
+      vkCmdBeginRendering(cb, &ri);
+      /* a draw that writes nothing (an empty scissor), so the rendering
+       * has work in the tiles the draw touches */
+      const struct draw *d = &s->d[s->none_pass_draw];
+      VkRect2D empty = {{0, 0}, {0, 0}};
+      vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipes[s->none_pass_draw]);
+      vkCmdSetViewportWithCount(cb, d->nvp, d->vp);
+      vkCmdSetScissorWithCount(cb, 1, &empty);
+      vkCmdDraw(cb, d->count, 1, d->first, 0);
+      vkCmdEndRendering(cb);
+   }
    barrier(cb, g->image[0], VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
            VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
            VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
@@ -703,11 +734,12 @@ has_features(struct agx_vk_ctx *c)
    vkGetPhysicalDeviceFeatures2(c->pdev, &f);
    VkPhysicalDeviceProperties props;
    vkGetPhysicalDeviceProperties(c->pdev, &props);
-   bool ok = f.features.depthClamp && f.features.depthBiasClamp && f.features.fillModeNonSolid &&
-             f.features.multiViewport && f.features.shaderClipDistance &&
-             f12.shaderOutputViewportIndex && dce.depthClipEnable &&
-             agx_vk_ctx_has_extension(c, VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME) &&
-             props.limits.maxViewports >= 16 && props.limits.maxClipDistances >= 2;
+   bool ok =
+      f.features.depthClamp && f.features.depthBiasClamp && f.features.fillModeNonSolid &&
+      f.features.multiViewport && f.features.shaderClipDistance && f12.shaderOutputViewportIndex &&
+      dce.depthClipEnable && agx_vk_ctx_has_extension(c, VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME) &&
+      (c->reference || agx_vk_ctx_has_extension(c, VK_EXT_LOAD_STORE_OP_NONE_EXTENSION_NAME)) &&
+      props.limits.maxViewports >= 16 && props.limits.maxClipDistances >= 2;
    if (!ok)
       fprintf(stderr, "rasterisation features or limits not advertised\n");
    return ok;
@@ -742,8 +774,11 @@ main(int argc, char **argv)
                                    .fillModeNonSolid = VK_TRUE,
                                    .multiViewport = VK_TRUE,
                                    .shaderClipDistance = VK_TRUE};
-   const char *exts[] = {VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME};
-   agx_vk_ctx_device_features(&c, &f13, &f10, 1, exts);
+   const char *exts[] = {VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME,
+                         VK_EXT_LOAD_STORE_OP_NONE_EXTENSION_NAME};
+   /* lavapipe (Mesa 22.3) has no VK_EXT_load_store_op_none */
+   bool none = agx_vk_ctx_has_extension(&c, VK_EXT_LOAD_STORE_OP_NONE_EXTENSION_NAME);
+   agx_vk_ctx_device_features(&c, &f13, &f10, none ? 2 : 1, exts);
    struct gpu g;
    gpu_init(&g, &c, argv + 1);
    static struct scene s;
@@ -753,6 +788,15 @@ main(int argc, char **argv)
    for (unsigned i = 0; i < sizeof(scenes) / sizeof(scenes[0]); i++) {
       scenes[i](&s);
       bad += check_scene(&g, &s);
+   }
+   if (none) {
+      scene_depth_clamp(&s);
+      s.name = "load_store_op_none";
+      s.none_pass = true;
+      s.none_pass_draw = 0;
+      bad += check_scene(&g, &s);
+   } else {
+      printf("skipped load_store_op_none: VK_EXT_load_store_op_none not offered\n");
    }
    bad += check_polygon_line(&g);
    gpu_finish(&g);
