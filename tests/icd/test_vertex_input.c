@@ -13,7 +13,8 @@
  * at another offset between two draws (nothing else changes); an indexed draw with vertexOffset; R32G32B32_SFLOAT positions (z
  * added to blue) with R16G16_SNORM colours; R8G8B8A8_UINT to a flat uvec4
  * varying; with robustBufferAccess, a colour range ending inside an
- * element (agx-vk only: elements past the clamp read (0, 0, 0, 1)). Also checks
+ * element (agx-vk only: elements past the clamp read (0, 0, 0, 1)); attribute
+ * offsets of 1024 and 2044 in a 2048-byte element. Also checks
  * VERTEX_BUFFER format features.
  *
  * test_vertex_input VBO_VERT VBO_INST_VERT VBO_INT_VERT DRAW_FRAG VBO_INT_FRAG
@@ -552,6 +553,35 @@ main(int argc, char **argv)
    s7.idx = idx7;
    s7.vertex_offset = 3;
    bad += check(&s7);
+
+   /* 8. Attribute offsets past byte 255 (dEQP's mat4 columns after other
+    * attributes in one binding; pipeline creation failed for elements over
+    * 255 bytes): a 2048-byte stride (maxVertexInputBindingStride),
+    * positions at 1024, colours at 2044. */
+   static uint8_t far8[12 * 2048];
+   memset(far8, 0x33, sizeof(far8));
+   for (int q = 0; q < 2; q++) {
+      float xy[12];
+      quad(&r1[q], xy);
+      for (int v = 0; v < 6; v++) {
+         memcpy(far8 + 2048 * (6 * q + v) + 1024, xy + 2 * v, 8);
+         memcpy(far8 + 2048 * (6 * q + v) + 2044, r1[q].rgba, 4);
+      }
+   }
+   struct scene s8 = {
+      .name = "attribute offsets 1024 and 2044",
+      .vs = vs,
+      .fs = fs,
+      .nbind = 1,
+      .nattr = 2,
+      .bind = {{0, 2048, VK_VERTEX_INPUT_RATE_VERTEX}},
+      .attr = {{0, 0, VK_FORMAT_R32G32_SFLOAT, 1024}, {1, 0, VK_FORMAT_R8G8B8A8_UNORM, 2044}},
+      .data = {far8},
+      .size = {sizeof(far8)},
+      .vertices = 12,
+      .rects = r1,
+      .nrects = 2};
+   bad += check(&s8);
 
    vkDestroyShaderModule(c.dev, vs, NULL);
    vkDestroyShaderModule(c.dev, vs_inst, NULL);
