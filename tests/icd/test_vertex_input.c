@@ -14,8 +14,9 @@
  * added to blue) with R16G16_SNORM colours; R8G8B8A8_UINT to a flat uvec4
  * varying; with robustBufferAccess, a colour range ending inside an
  * element (agx-vk only: elements past the clamp read (0, 0, 0, 1)); instance
- * divisors 3, 1 and 0 (VK_EXT_vertex_attribute_divisor) from firstInstance 2.
- * Also checks VERTEX_BUFFER format features.
+ * divisors 3, 1 and 0 (VK_EXT_vertex_attribute_divisor) from firstInstance 2;
+ * attribute offsets of 1024 and 2044 in a 2048-byte element. Also checks
+ * VERTEX_BUFFER format features.
  *
  * test_vertex_input VBO_VERT VBO_INST_VERT VBO_INT_VERT DRAW_FRAG VBO_INT_FRAG
  *                   [--validation] [--reference]
@@ -620,6 +621,35 @@ main(int argc, char **argv)
    s9.div[0].divisor = 0;
    s9.rects = r9;
    bad += check(&s9);
+
+   /* 10. Attribute offsets past byte 255 (dEQP's mat4 columns after other
+    * attributes in one binding; pipeline creation failed for elements over
+    * 255 bytes): a 2048-byte stride (maxVertexInputBindingStride),
+    * positions at 1024, colours at 2044. */
+   static uint8_t far10[12 * 2048];
+   memset(far10, 0x33, sizeof(far10));
+   for (int q = 0; q < 2; q++) {
+      float xy[12];
+      quad(&r1[q], xy);
+      for (int v = 0; v < 6; v++) {
+         memcpy(far10 + 2048 * (6 * q + v) + 1024, xy + 2 * v, 8);
+         memcpy(far10 + 2048 * (6 * q + v) + 2044, r1[q].rgba, 4);
+      }
+   }
+   struct scene s10 = {
+      .name = "attribute offsets 1024 and 2044",
+      .vs = vs,
+      .fs = fs,
+      .nbind = 1,
+      .nattr = 2,
+      .bind = {{0, 2048, VK_VERTEX_INPUT_RATE_VERTEX}},
+      .attr = {{0, 0, VK_FORMAT_R32G32_SFLOAT, 1024}, {1, 0, VK_FORMAT_R8G8B8A8_UNORM, 2044}},
+      .data = {far10},
+      .size = {sizeof(far10)},
+      .vertices = 12,
+      .rects = r1,
+      .nrects = 2};
+   bad += check(&s10);
 
    vkDestroyShaderModule(c.dev, vs, NULL);
    vkDestroyShaderModule(c.dev, vs_inst, NULL);
