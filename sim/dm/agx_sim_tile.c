@@ -84,36 +84,11 @@ struct tile_ctx {
    /* per utile pixel, during one fragment batch: samples st_tile wrote,
     * samples sample_mask/zs_emit tested, zs_emit executed */
    uint8_t stored[MAX_UTILE_PX], tested[MAX_UTILE_PX], emitted[MAX_UTILE_PX];
+   struct agx_sim_usc_tilebuffer tbuf; /* the tilebuffer as the batches see it */
    uint64_t visible;
    double z_min, z_max; /* the primitive's ISP Scissor Z range (depth clamp) */
    char msg[256];
 };
-
-static const char *
-tb_fail(struct tile_ctx *c, const char *fmt, unsigned a, unsigned b)
-{
-   snprintf(c->msg, sizeof(c->msg), fmt, a, b);
-   return c->msg;
-}
-
-static uint8_t *
-tile_hook(void *p, uint32_t x, uint32_t y, unsigned sample, unsigned offset, unsigned bytes,
-          bool write, const char **err)
-{
-   struct tile_ctx *c = p;
-   if (x < c->ux || y < c->uy || x >= c->ux + c->uw || y >= c->uy + c->uh) {
-      *err = tb_fail(c, "tilebuffer access at pixel (%u, %u) outside the current utile", x, y);
-      return NULL;
-   }
-   if (offset + bytes > c->ssize || sample >= c->samples) {
-      *err = tb_fail(c, "tilebuffer access of bytes %u.. past sample_size_B %u", offset, c->ssize);
-      return NULL;
-   }
-   size_t i = ((size_t)(y - c->uy) * c->uw + (x - c->ux)) * c->samples + sample;
-   if (write)
-      c->stored[(y - c->uy) * c->uw + (x - c->ux)] |= (uint8_t)(1u << sample);
-   return c->tb + i * c->ssize + offset;
-}
 
 static const char *
 coeff_hook(void *p, uint32_t thread, unsigned cf, float abc[3])
@@ -256,10 +231,9 @@ test_hook(void *p, uint32_t thread, unsigned target, unsigned live, bool has_z, 
 
 static const struct agx_sim_usc_gfx_ops fs_ops = {
    .coeff = coeff_hook,
-   .tile = tile_hook,
    .test = test_hook,
 };
-static const struct agx_sim_usc_gfx_ops bg_ops = {.tile = tile_hook};
+static const struct agx_sim_usc_gfx_ops bg_ops = {0};
 
 /* ---- programs ------------------------------------------------------------- */
 
@@ -340,8 +314,18 @@ batch_for(struct tile_ctx *c, enum agx_sim_usc_stage stage, uint32_t count,
       .samples = c->samples,
       .utile_w = c->uw,
       .utile_h = c->uh,
+      .tb = &c->tbuf,
       .ops = ops,
       .ctx = c,
+   };
+   c->tbuf = (struct agx_sim_usc_tilebuffer){
+      .data = c->tb,
+      .x0 = c->ux,
+      .y0 = c->uy,
+      .w = c->uw,
+      .h = c->uh,
+      .sample_size = c->ssize,
+      .stored = c->stored,
    };
    memcpy(b.sample_pos, c->r->sample_pos, sizeof(b.sample_pos));
    return b;
