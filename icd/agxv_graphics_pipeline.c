@@ -167,6 +167,10 @@ create_graphics_pipeline(struct agxv_device *device, const VkGraphicsPipelineCre
       if (!taken)
          result = compile_stage(device, pipeline, st, layout, &gfx->tib);
    }
+   /* transform feedback without a geometry shader captures the vertex
+    * shader's outputs (agxv_graphics_pipeline_xfb.c); not after tessellation */
+   if (result == VK_SUCCESS && vs && !gs && !tes)
+      result = agxv_xfb_pipeline_compile(device, pipeline, vs, layout);
    if (result == VK_SUCCESS && !(pipeline->stages & (1u << AGXV_STAGE_VERTEX)))
       result = agxv_error(VK_ERROR_UNKNOWN, "graphics pipeline without a vertex shader");
    if (result != VK_SUCCESS) {

@@ -22,6 +22,7 @@
 #include "agxv_graphics_state.h"
 #include "agxv_pipeline.h"
 #include "agxv_vbo.h"
+#include "agxv_xfb.h"
 
 /* What draws link (the parsed state is pipeline->graphics). */
 struct agxv_graphics_pipeline {
@@ -53,6 +54,9 @@ struct agxv_graphics_pipeline {
    uint32_t tess_stride;             /* control-shader buffer bytes per patch */
    bool tess_has_vbo;
    struct agxv_vbo_link tess_vbo;
+   /* transform feedback of the vertex shader (agxv_xfb.h): gs_vs_sw,
+    * gs_input_mask, gs_vbo are its software variant's */
+   struct agxv_xfb_pipeline xfb;
 };
 
 /* Compiles the vertex and geometry stages of a pipeline with a geometry

@@ -85,6 +85,8 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
       out->tess_output_vertices = t.output_vertices;
    }
 
+   out->xfb = s->xfb;
+
    struct layout_map map = {req->set_layouts, req->set_count};
    struct agx_io_options io = {.binding_offset = binding_offset, .data = &map};
    agx_pass_lower_io(s, &io);

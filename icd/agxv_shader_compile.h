@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "agx_stage_info.h"
+#include "agx_xfb.h"
 #include "agxv_pipeline.h"
 
 struct agxv_descriptor_set_layout;
@@ -74,6 +75,8 @@ struct agxv_compile_result {
    struct agx_tess_info tess;
    uint64_t tess_vertex_mask, tess_patch_mask;
    uint32_t tess_output_vertices;
+   /* transform feedback words the stage writes (compiler/ir/agx_xfb.h) */
+   struct agx_xfb_info xfb;
 };
 
 struct agxv_device;

@@ -192,6 +192,7 @@ struct agx_compute_info {
 };
 
 #include "agx_stage_info.h"
+#include "agx_xfb.h"
 
 /* Graphics input/output words (store_output slot, load_input location):
  * user locations AGX_IO_VAR0 + location (fragment outputs: render target),
@@ -208,6 +209,7 @@ enum agx_io_slot {
    AGX_IO_SAMPLE_MASK,
    AGX_IO_TESS_LEVEL_OUTER, /* patch words (comp = array element) */
    AGX_IO_TESS_LEVEL_INNER,
+   AGX_IO_PRIMITIVE_ID, /* geometry shader output PrimitiveId */
    AGX_IO_NUM_SLOTS,
 };
 #define AGX_IO_MAX_COMPS 8     /* words per slot (clip distances) */
@@ -229,9 +231,10 @@ typedef struct agx_shader {
    struct agx_fs_info fs;
    struct agx_gs_info gs;
    struct agx_tess_info tess;
-   uint32_t scratch_size; /* bytes of scratch memory per invocation */
-   uint32_t push_size;    /* bytes of push constants read */
-   bool io_lowered;       /* agx_pass_lower_io has run */
+   struct agx_xfb_info xfb; /* transform feedback outputs (agx_xfb.h) */
+   uint32_t scratch_size;   /* bytes of scratch memory per invocation */
+   uint32_t push_size;      /* bytes of push constants read */
+   bool io_lowered;         /* agx_pass_lower_io has run */
    /* a prolog: ends without stop and falls through into the program linked
     * after it; its preloaded and stored (store_preloaded) registers stay
     * reserved to the end */

@@ -10,7 +10,7 @@
 #include "agx_uvs.h"
 
 #define AGX_MAX_ATTRIBS 30                         /* r(8 + 4i + c) for i < 30 (isa.md §13) */
-#define AGX_MAX_CF_BINDINGS (3 + AGX_MAX_VARYINGS) /* W, Z, point coord, locations */
+#define AGX_MAX_CF_BINDINGS (4 + AGX_MAX_VARYINGS) /* W, Z, point coord, primitive id, locations */
 #define AGX_MAX_RTS 8
 
 /* Vertex shader. */
@@ -58,7 +58,8 @@ struct agx_fs_info {
    unsigned num_cf_regs; /* coefficient registers used */
    bool reads_frag_coord_z, reads_w;
    bool reads_front_facing, reads_helper, reads_sample_mask, reads_point_coord;
-   bool uses_discard; /* sample_mask executed: no hardware early Z */
+   bool reads_primitive_id; /* PrimitiveId: a flat binding (agx_uvs.h AGX_UVS_PRIMITIVE_ID) */
+   bool uses_discard;       /* sample_mask executed: no hardware early Z */
    bool early_fragment_tests;
    bool reads_tib; /* output epilog: ld_tile of earlier fragments' colours */
    /* SampleId / SamplePosition read or Sample-qualified inputs: sample-rate

@@ -78,6 +78,8 @@ builtin_slot(unsigned builtin)
       return AGX_IO_TESS_LEVEL_OUTER;
    case SpvBuiltInTessLevelInner:
       return AGX_IO_TESS_LEVEL_INNER;
+   case SpvBuiltInPrimitiveId:
+      return AGX_IO_PRIMITIVE_ID;
    default:
       return -1;
    }
@@ -120,9 +122,10 @@ is_tess(const struct vtn_ctx *c)
 bool
 vtn_io_builtin_input(struct vtn_ctx *c, unsigned builtin)
 {
-   /* tessellation stages read these through the I/O words: per-vertex
-    * built-ins of the previous stage, and the evaluation shader's levels */
-   if (!is_tess(c))
+   /* tessellation and geometry stages read these through the I/O words:
+    * per-vertex built-ins of the previous stage (gl_in[]), and the
+    * evaluation shader's levels */
+   if (!is_tess(c) && c->shader->stage != AGX_STAGE_GEOMETRY)
       return false;
    switch (builtin) {
    case SpvBuiltInPosition:
@@ -171,7 +174,9 @@ vtn_io_variable(struct vtn_ctx *c, struct vtn_variable *var, uint32_t id)
       vtn_fail(c, "tessellation control output %u neither per-vertex nor patch", id);
    if (d) {
       int slot = builtin_slot(d->arg[0]);
-      if (slot < 0 || (!out && !is_tess(c)))
+      if (slot == AGX_IO_PRIMITIVE_ID && c->shader->stage != AGX_STAGE_GEOMETRY)
+         slot = -1; /* PrimitiveId is an output of geometry shaders only */
+      if (slot < 0 || (!out && !vtn_io_builtin_input(c, d->arg[0])))
          vtn_fail(c, "built-in %u not supported as an %s", d->arg[0], out ? "output" : "input");
       var->io_slot = slot;
       return;
@@ -565,4 +570,10 @@ vtn_io_emit_gs_entry(struct vtn_ctx *c, struct vtn_function *f)
               0);
    agx_push_continue(b, loop);
    agx_pop_loop(b, loop);
+}
+
+void
+vtn_io_step(struct vtn_ctx *c, struct vtn_pointer *p, uint64_t idx)
+{
+   io_child(c, p, idx);
 }

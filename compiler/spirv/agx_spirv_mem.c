@@ -324,6 +324,7 @@ new_variable(struct vtn_ctx *c, unsigned i, bool global)
       if (agx_stage_is_compute(s->stage))
          vtn_fail(c, "Output variables in a compute shader");
       vtn_io_variable(c, var, id);
+      vtn_xfb_variable(c, var, id);
       break;
    default:
       vtn_fail(c, "storage class %u not supported", sc);
@@ -883,8 +884,13 @@ builtin_value(struct vtn_ctx *c, unsigned builtin)
    }
    case SpvBuiltInLocalInvocationIndex:
       return agx_intrin(b, AGX_OP_LOAD_LOCAL_INVOCATION_INDEX, s1, 0, NULL, NULL, NULL, 0, 0, 0);
-   case SpvBuiltInSubgroupSize:
-      return agx_intrin(b, AGX_OP_LOAD_SUBGROUP_SIZE, s1, 0, NULL, NULL, NULL, 0, 0, 0);
+   case SpvBuiltInSubgroupSize: {
+      /* a SIMD-group is always 32 threads (Mesa's agx_nir_lower_subgroups
+       * lowers with subgroup_size = 32; the device advertises min = max =
+       * 32): a constant, so gl_SubgroupSize - 1 folds (ShuffleXor masks) */
+      uint64_t n[4] = {32, 0, 0, 0};
+      return agx_const(b, s1, n);
+   }
    case SpvBuiltInSubgroupLocalInvocationId:
       return agx_intrin(b, AGX_OP_LOAD_SUBGROUP_INVOCATION, s1, 0, NULL, NULL, NULL, 0, 0, 0);
    case SpvBuiltInSubgroupId:
@@ -929,10 +935,12 @@ builtin_value(struct vtn_ctx *c, unsigned builtin)
          vtn_fail(c, "PatchVertices outside a tessellation shader");
       return agx_intrin(b, AGX_OP_LOAD_PATCH_VERTICES, s1, 0, NULL, NULL, NULL, 0, 0, 0);
    case SpvBuiltInPrimitiveId:
-      if (c->shader->stage == AGX_STAGE_TESS_CTRL || c->shader->stage == AGX_STAGE_TESS_EVAL)
-         return agx_intrin(b, AGX_OP_LOAD_PRIMITIVE_ID, s1, 0, NULL, NULL, NULL, 0, 0, 0);
-      if (c->shader->stage != AGX_STAGE_GEOMETRY)
-         vtn_fail(c, "PrimitiveId input outside a geometry shader is not supported yet");
+      /* tessellation: the input primitive of the patch; geometry: the
+       * input primitive; fragment: the geometry shader's PrimitiveId output
+       * or the hardware's (agx_pass_lower_fs_inputs) */
+      if (c->shader->stage != AGX_STAGE_TESS_CTRL && c->shader->stage != AGX_STAGE_TESS_EVAL &&
+          c->shader->stage != AGX_STAGE_GEOMETRY && c->shader->stage != AGX_STAGE_FRAGMENT)
+         vtn_fail(c, "PrimitiveId input outside a tessellation, geometry or fragment shader");
       return agx_intrin(b, AGX_OP_LOAD_PRIMITIVE_ID, s1, 0, NULL, NULL, NULL, 0, 0, 0);
    case SpvBuiltInInstanceIndex:
       /* r6 counts from 0; Vulkan's InstanceIndex includes firstInstance */

@@ -395,6 +395,10 @@ struct vtn_ssa *vtn_load_image(struct vtn_ctx *c, struct vtn_pointer *p);
 void vtn_io_variable(struct vtn_ctx *c, struct vtn_variable *var, uint32_t id);
 /* Whether an Input variable with this BuiltIn is an I/O word (tessellation). */
 bool vtn_io_builtin_input(struct vtn_ctx *c, unsigned builtin);
+/* Steps an I/O pointer into element/member idx of its type (agx_spirv_io.c). */
+void vtn_io_step(struct vtn_ctx *c, struct vtn_pointer *p, uint64_t idx);
+/* Records the transform feedback words of an Output variable (agx_spirv_xfb.c). */
+void vtn_xfb_variable(struct vtn_ctx *c, struct vtn_variable *var, uint32_t id);
 void vtn_io_access(struct vtn_ctx *c, struct vtn_pointer *p, uint32_t idx_id);
 struct vtn_ssa *vtn_io_load(struct vtn_ctx *c, struct vtn_pointer *p);
 void vtn_io_store(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *v);

@@ -18,6 +18,7 @@
 #include "agx_cl_kernels.h"
 #include "agx_gs_setup.h"
 #include "agx_tess_setup.h"
+#include "agx_image_blit.h"
 #include "agxv_cmd_buffer.h"
 #include "agxv_device_memory.h"
 #include "agx_internal_test.h"
@@ -179,6 +180,11 @@ check_metadata(void)
       {AGX_CL_TESS_COUNT_PATCHES, "agx_tess_count_patches", 64, 40},
       {AGX_CL_TESS_ALLOC_PATCHES, "agx_tess_alloc_patches", 1, 40},
       {AGX_CL_TESS_WRITE_PATCHES, "agx_tess_write_patches", 64, 40},
+      {AGX_CL_XFB_CAPTURE, "agx_xfb_capture", 32, 64},
+      {AGX_CL_XFB_ADVANCE, "agx_xfb_advance", 1, 64},
+      {AGX_CL_XFB_COUNTERS, "agx_xfb_counters", 1, 48},
+      {AGX_CL_XFB_BYTE_COUNT, "agx_xfb_byte_count", 1, 32},
+      {AGX_CL_IMAGE_BLIT, "agx_image_blit", AGX_IMAGE_BLIT_GROUP_SIZE, 192},
    };
    CHECK(AGX_CL_KERNEL_COUNT == sizeof(want) / sizeof(want[0]));
    for (unsigned i = 0; i < AGX_CL_KERNEL_COUNT; i++) {
@@ -209,6 +215,7 @@ check_metadata(void)
    CHECK(agx_cl_kernels[AGX_CL_GS_SETUP_INDIRECT].args_size == sizeof(struct agx_gs_setup_args));
    CHECK(agx_cl_kernels[AGX_CL_TESS_SETUP].args_size == sizeof(struct agx_tess_setup_args));
    CHECK(agx_cl_kernels[AGX_CL_TESS_WRITE_PATCHES].args_size == sizeof(struct agx_tess_patch_args));
+   CHECK(agx_cl_kernels[AGX_CL_IMAGE_BLIT].args_size == sizeof(struct agx_image_blit_args));
 }
 
 /* The event-wait kernel returns once every listed word is set (GPU and CPU runs), and its
