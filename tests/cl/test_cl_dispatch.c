@@ -174,6 +174,7 @@ check_metadata(void)
       {AGX_CL_IMAGE_CLEAR, "agx_image_clear", AGX_IMAGE_GROUP_SIZE, 80},
       {AGX_CL_IMAGE_RESOLVE, "agx_image_resolve", AGX_IMAGE_GROUP_SIZE, 112},
       {AGX_CL_GS_SETUP_INDIRECT, "agx_gs_setup_indirect", 1, 80},
+      {AGX_CL_GS_UNROLL_RESTART, "agx_gs_unroll_restart", 1, 48},
    };
    CHECK(AGX_CL_KERNEL_COUNT == sizeof(want) / sizeof(want[0]));
    for (unsigned i = 0; i < AGX_CL_KERNEL_COUNT; i++) {
@@ -184,8 +185,9 @@ check_metadata(void)
       CHECK(k->args_size == want[i].args_size);
       CHECK(k->gpr_halves > 0 && k->gpr_halves % 8 == 0);
       CHECK(k->shared_size == 0 && k->scratch_size == 0);
-      /* the geometry setup keeps two small topology tables as constant data */
-      CHECK((k->const_data_size == 0 || want[i].id == AGX_CL_GS_SETUP_INDIRECT) &&
+      /* the geometry setup kernels keep small topology tables as constant data */
+      CHECK((k->const_data_size == 0 || want[i].id == AGX_CL_GS_SETUP_INDIRECT ||
+             want[i].id == AGX_CL_GS_UNROLL_RESTART) &&
             k->num_local_args == 0);
    }
    /* Structs by value: the kernel reads exactly the C struct. */
@@ -198,6 +200,7 @@ check_metadata(void)
    CHECK(agx_cl_kernels[AGX_CL_IMAGE_COPY].args_size == sizeof(struct agx_image_copy_args));
    CHECK(agx_cl_kernels[AGX_CL_IMAGE_CLEAR].args_size == sizeof(struct agx_image_clear_args));
    CHECK(agx_cl_kernels[AGX_CL_GS_SETUP_INDIRECT].args_size == sizeof(struct agx_gs_setup_args));
+   CHECK(agx_cl_kernels[AGX_CL_GS_UNROLL_RESTART].args_size == sizeof(struct agx_gs_unroll_args));
 }
 
 /* The event-wait kernel returns once every listed word is set (GPU and CPU runs), and its
