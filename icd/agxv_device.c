@@ -76,6 +76,20 @@ wants_robust_buffer_access(const VkDeviceCreateInfo *info)
    return false;
 }
 
+/* Whether the application enables geometryShader (the geometry heap is
+ * made for such devices only). */
+static bool
+wants_geometry_shader(const VkDeviceCreateInfo *info)
+{
+   if (info->pEnabledFeatures && info->pEnabledFeatures->geometryShader)
+      return true;
+   for (const VkBaseInStructure *s = info->pNext; s; s = s->pNext)
+      if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2 &&
+          ((const VkPhysicalDeviceFeatures2 *)s)->features.geometryShader)
+         return true;
+   return false;
+}
+
 /* Every feature requested must be one we report as supported. */
 static VkResult
 check_features(const struct agxv_physical_device *pdev, const VkDeviceCreateInfo *info)
@@ -288,7 +302,7 @@ agxv_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCr
    if (result == VK_SUCCESS && device->robust_buffer_access)
       result = agxv_bo_create(device, AGX_ABI_ROBUST_SINK_SIZE, 0, "robust access sink",
                               &device->robust_sink);
-   if (result == VK_SUCCESS && agxv_experimental("gs"))
+   if (result == VK_SUCCESS && wants_geometry_shader(pCreateInfo))
       result = agxv_gs_heap_create(device);
    /* Internal pipelines exist before any recording (which never makes one). */
    if (result == VK_SUCCESS)

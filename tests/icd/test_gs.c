@@ -24,8 +24,7 @@
  * vertex shader (vbo.vert).
  *
  * Vertex data: a storage buffer read with gl_VertexIndex (draw.vert), the
- * colour interpolated by draw.frag. Runs with AGXV_EXPERIMENTAL=gs on
- * agx-vk, under validation and on lavapipe (--reference).
+ * colour interpolated by draw.frag. Runs on agx-vk, under validation and on lavapipe (--reference).
  *
  * test_gs DRAW_VERT_SPV DRAW_FRAG_SPV GS_QUAD_SPV GS_AMP_SPV GS_LINE_SPV
  *         VBO_VERT_SPV GS_POINTS_SPV GS_ADJ_SPV GS_LAYER_SPV GS_PRIMID_FRAG_SPV
@@ -632,7 +631,7 @@ main(int argc, char **argv)
    VkPhysicalDeviceFeatures supported;
    vkGetPhysicalDeviceFeatures(c.pdev, &supported);
    if (!supported.geometryShader) {
-      fprintf(stderr, "geometryShader not advertised (agx-vk: set AGXV_EXPERIMENTAL=gs)\n");
+      fprintf(stderr, "geometryShader not advertised\n");
       return 1;
    }
    VkPhysicalDeviceVulkan13Features f13 = {.sType =
