@@ -152,10 +152,9 @@ init_features(struct agxv_features *f)
     * 2^32-1; tests/icd test_draw_features, index_uint32). */
    f->v10.fullDrawIndexUint32 = VK_TRUE;
    /* Geometry shaders emulated with compute (emulation.md §4;
-    * agxv_graphics_pipeline_gs.c, agxv_cmd_draw_gs.c; tests/icd test_gs),
-    * advertised with AGXV_EXPERIMENTAL=gs until dEQP's geometry group
-    * passes broadly. */
-   f->v10.geometryShader = agxv_experimental("gs");
+    * agxv_graphics_pipeline_gs.c, agxv_cmd_draw_gs.c; tests/icd test_gs;
+    * dEQP-VK.geometry.* in tests/deqp/agx-curated.txt). */
+   f->v10.geometryShader = VK_TRUE;
    /* Tessellation emulated with compute (emulation.md §7;
     * agxv_graphics_pipeline_tess.c, agxv_cmd_draw_tess.c; tests/icd
     * test_tess), advertised with AGXV_EXPERIMENTAL=tess. */
@@ -405,12 +404,12 @@ init_properties(struct agxv_physical_device *pdev)
       .maxVertexInputBindingStride = 2048,
       .maxVertexOutputComponents = 64,
       .maxFragmentInputComponents = 64,
-      /* geometry shaders (AGXV_EXPERIMENTAL=gs): Vulkan's minimums */
-      .maxGeometryShaderInvocations = agxv_experimental("gs") ? 32 : 0,
-      .maxGeometryInputComponents = agxv_experimental("gs") ? 64 : 0,
-      .maxGeometryOutputComponents = agxv_experimental("gs") ? 64 : 0,
-      .maxGeometryOutputVertices = agxv_experimental("gs") ? 256 : 0,
-      .maxGeometryTotalOutputComponents = agxv_experimental("gs") ? 1024 : 0,
+      /* geometry shaders: Vulkan's minimums */
+      .maxGeometryShaderInvocations = 32,
+      .maxGeometryInputComponents = 64,
+      .maxGeometryOutputComponents = 64,
+      .maxGeometryOutputVertices = 256,
+      .maxGeometryTotalOutputComponents = 1024,
       /* tessellation (AGXV_EXPERIMENTAL=tess): Vulkan's minimums; level 64
        * and patch size 32 are the emulation's (emulation.md §7) */
       .maxTessellationGenerationLevel = agxv_experimental("tess") ? 64 : 0,

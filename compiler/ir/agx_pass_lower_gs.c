@@ -23,6 +23,8 @@
  * (agx_spirv_io.c): outputs stored before each emit_vertex, an
  * end_primitive after each invocation, a load_gs_active halt at entry
  * (always true here: grids are exact, the CDM runs partial workgroups).
+ * Streams: emit_vertex/end_primitive of streams other than
+ * o->rast_stream are dropped (not rasterised).
  * Vertex shaders with vertex-input attributes or clip/cull distances are
  * refused (not done yet). */
 #include <stdio.h>
@@ -339,7 +341,11 @@ lower_geometry(agx_shader *s, const struct agx_gs_options *o, char *err, size_t 
       case AGX_OP_EMIT_VERTEX:
       case AGX_OP_END_PRIMITIVE:
       case AGX_OP_STORE_OUTPUT:
-         if (o->variant == AGX_GS_MAIN && I->op != AGX_OP_STORE_OUTPUT)
+         /* another stream's vertices are not rasterised */
+         if (I->op != AGX_OP_STORE_OUTPUT && I->c[0] != o->rast_stream &&
+             I->c[0] != AGX_GS_ALL_STREAMS)
+            ;
+         else if (o->variant == AGX_GS_MAIN && I->op != AGX_OP_STORE_OUTPUT)
             lower_main(&b, &g, I);
          else if (o->variant == AGX_GS_RAST)
             lower_rast(&b, &g, I);

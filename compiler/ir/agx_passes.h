@@ -25,10 +25,16 @@ bool agx_pass_lower_subgroup(agx_shader *s);
  * out the input buffer (layout/agx_gs.h); VS_SW returns it in output_mask.
  * Run before agx_pass_lower_io. 0, or -1 with a message. */
 enum agx_gs_variant { AGX_GS_VS_SW, AGX_GS_MAIN, AGX_GS_RAST };
+/* end_primitive c[0] of the end of each invocation: every stream's strip */
+#define AGX_GS_ALL_STREAMS 4u
 struct agx_gs_options {
    enum agx_gs_variant variant;
    uint64_t input_mask;
    uint64_t output_mask;
+   /* MAIN/RAST: the vertex stream rasterised (emit_vertex/end_primitive
+    * c[0] = stream; the others' vertices are dropped here, transform
+    * feedback would capture them) */
+   unsigned rast_stream;
 };
 int agx_pass_lower_gs(agx_shader *s, struct agx_gs_options *o, char *err, size_t err_size);
 

@@ -36,6 +36,7 @@
  * evaluation shader's outputs are a vertex shader's. */
 #include <spirv/unified1/spirv.h>
 
+#include "agx_passes.h"
 #include "agx_spirv_private.h"
 
 static unsigned
@@ -530,15 +531,19 @@ vtn_io_handle_gs(struct vtn_ctx *c, unsigned i)
       return false;
    if (c->shader->stage != AGX_STAGE_GEOMETRY)
       vtn_fail(c, "EmitVertex/EndPrimitive outside a geometry shader");
-   bool stream = op == SpvOpEmitStreamVertex || op == SpvOpEndStreamPrimitive;
-   if (stream && vtn_const_u64(c, vtn_word(c, i, 1)) != 0)
-      vtn_fail(c, "geometry shader streams other than 0 are not supported yet");
+   /* the stream (a constant, 0-3) travels as c[0] */
+   bool has_stream = op == SpvOpEmitStreamVertex || op == SpvOpEndStreamPrimitive;
+   uint64_t stream = has_stream ? vtn_const_u64(c, vtn_word(c, i, 1)) : 0;
+   if (stream > 3)
+      vtn_fail(c, "geometry shader stream %llu out of range", (unsigned long long)stream);
    agx_builder *b = &c->b;
    if (op == SpvOpEmitVertex || op == SpvOpEmitStreamVertex) {
       vtn_io_flush_outputs(c);
-      agx_intrin(b, AGX_OP_EMIT_VERTEX, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0, 0, 0);
+      agx_intrin(b, AGX_OP_EMIT_VERTEX, agx_type_make(0, 0), 0, NULL, NULL, NULL, (unsigned)stream,
+                 0, 0);
    } else {
-      agx_intrin(b, AGX_OP_END_PRIMITIVE, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0, 0, 0);
+      agx_intrin(b, AGX_OP_END_PRIMITIVE, agx_type_make(0, 0), 0, NULL, NULL, NULL,
+                 (unsigned)stream, 0, 0);
    }
    return true;
 }
@@ -564,7 +569,7 @@ vtn_io_emit_gs_entry(struct vtn_ctx *c, struct vtn_function *f)
    agx_pop_if(b, done);
    vtn_emit_entry_call(c, f);
    /* each invocation ends its last strip */
-   agx_intrin(b, AGX_OP_END_PRIMITIVE, none, 0, NULL, NULL, NULL, 0, 0, 0);
+   agx_intrin(b, AGX_OP_END_PRIMITIVE, none, 0, NULL, NULL, NULL, AGX_GS_ALL_STREAMS, 0, 0);
    n = agx_intrin(b, AGX_OP_LOAD_VAR, s1, 0, NULL, NULL, NULL, inv, 0, 0);
    agx_intrin(b, AGX_OP_STORE_VAR, none, 1, agx_iadd(b, n, agx_imm(b, 32, 1)), NULL, NULL, inv, 0,
               0);

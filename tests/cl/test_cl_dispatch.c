@@ -185,6 +185,7 @@ check_metadata(void)
       {AGX_CL_XFB_COUNTERS, "agx_xfb_counters", 1, 48},
       {AGX_CL_XFB_BYTE_COUNT, "agx_xfb_byte_count", 1, 32},
       {AGX_CL_IMAGE_BLIT, "agx_image_blit", AGX_IMAGE_BLIT_GROUP_SIZE, 192},
+      {AGX_CL_GS_UNROLL_RESTART, "agx_gs_unroll_restart", 1, 48},
    };
    CHECK(AGX_CL_KERNEL_COUNT == sizeof(want) / sizeof(want[0]));
    for (unsigned i = 0; i < AGX_CL_KERNEL_COUNT; i++) {
@@ -200,7 +201,8 @@ check_metadata(void)
       CHECK((k->shared_size == 0 || tessellator) && k->scratch_size == 0);
       /* the geometry setup keeps two small topology tables as constant data,
        * the tessellator its struct initialisers */
-      CHECK((k->const_data_size == 0 || want[i].id == AGX_CL_GS_SETUP_INDIRECT || tessellator) &&
+      CHECK((k->const_data_size == 0 || want[i].id == AGX_CL_GS_SETUP_INDIRECT ||
+              want[i].id == AGX_CL_GS_UNROLL_RESTART || tessellator) &&
             k->num_local_args == 0);
    }
    /* Structs by value: the kernel reads exactly the C struct. */
@@ -216,6 +218,7 @@ check_metadata(void)
    CHECK(agx_cl_kernels[AGX_CL_TESS_SETUP].args_size == sizeof(struct agx_tess_setup_args));
    CHECK(agx_cl_kernels[AGX_CL_TESS_WRITE_PATCHES].args_size == sizeof(struct agx_tess_patch_args));
    CHECK(agx_cl_kernels[AGX_CL_IMAGE_BLIT].args_size == sizeof(struct agx_image_blit_args));
+   CHECK(agx_cl_kernels[AGX_CL_GS_UNROLL_RESTART].args_size == sizeof(struct agx_gs_unroll_args));
 }
 
 /* The event-wait kernel returns once every listed word is set (GPU and CPU runs), and its
