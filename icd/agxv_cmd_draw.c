@@ -266,10 +266,9 @@ emit_cf_bindings(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipelin
    return VK_SUCCESS;
 }
 
-/* Appends `count` entries of `size` bytes to a pass array. */
-static uint8_t *
-grow(struct agxv_cmd_buffer *cmd, uint8_t **arr, uint32_t *n, uint32_t *cap, uint32_t count,
-     uint32_t size)
+uint8_t *
+agxv_pass_array_grow(struct agxv_cmd_buffer *cmd, uint8_t **arr, uint32_t *n, uint32_t *cap,
+                     uint32_t count, uint32_t size)
 {
    if (*n + count > *cap) {
       uint32_t c = *cap ? *cap * 2 : 16;
@@ -299,8 +298,8 @@ update_pass_arrays(struct agxv_cmd_buffer *cmd)
       uint8_t tmp[AGXV_MAX_VIEWPORTS * AGX_SCISSOR_LENGTH];
       unsigned n = agxv_ppp_pack_scissors(&cmd->dyn, rs->width, rs->height, tmp);
       uint32_t first = rs->scissor_count;
-      uint8_t *dst =
-         grow(cmd, &rs->scissors, &rs->scissor_count, &rs->scissor_cap, n, AGX_SCISSOR_LENGTH);
+      uint8_t *dst = agxv_pass_array_grow(cmd, &rs->scissors, &rs->scissor_count, &rs->scissor_cap,
+                                          n, AGX_SCISSOR_LENGTH);
       if (!dst)
          return VK_ERROR_OUT_OF_HOST_MEMORY;
       memcpy(dst, tmp, (size_t)n * AGX_SCISSOR_LENGTH);
@@ -308,8 +307,8 @@ update_pass_arrays(struct agxv_cmd_buffer *cmd)
    }
    if (agxv_ppp_needs_depth_bias(&cmd->dyn, rs->ppp_dirty)) {
       uint32_t first = rs->depth_bias_count;
-      uint8_t *dst = grow(cmd, &rs->depth_bias, &rs->depth_bias_count, &rs->depth_bias_cap, 1,
-                          AGX_DEPTH_BIAS_LENGTH);
+      uint8_t *dst = agxv_pass_array_grow(cmd, &rs->depth_bias, &rs->depth_bias_count,
+                                          &rs->depth_bias_cap, 1, AGX_DEPTH_BIAS_LENGTH);
       if (!dst)
          return VK_ERROR_OUT_OF_HOST_MEMORY;
       agxv_ppp_pack_depth_bias(&cmd->dyn, VK_FORMAT_UNDEFINED, dst);

@@ -167,6 +167,7 @@ agxv_CreateRenderPass2(VkDevice _device, const VkRenderPassCreateInfo2 *info,
       result = check_attachment(i, d->format, d->samples);
       init_attachment(&rp->attachments[i], d->format, d->loadOp, d->storeOp, d->stencilLoadOp,
                       d->stencilStoreOp);
+      rp->attachments[i].samples = d->samples;
    }
    for (uint32_t s = 0; s < info->subpassCount && result == VK_SUCCESS; s++) {
       const VkSubpassDescription2 *d = &info->pSubpasses[s];
@@ -209,6 +210,7 @@ agxv_CreateRenderPass(VkDevice _device, const VkRenderPassCreateInfo *info,
       result = check_attachment(i, d->format, d->samples);
       init_attachment(&rp->attachments[i], d->format, d->loadOp, d->storeOp, d->stencilLoadOp,
                       d->stencilStoreOp);
+      rp->attachments[i].samples = d->samples;
    }
    for (uint32_t s = 0; s < info->subpassCount && result == VK_SUCCESS; s++) {
       const VkSubpassDescription *d = &info->pSubpasses[s];

@@ -30,6 +30,7 @@ struct agxv_image_view;
 
 struct agxv_rp_attachment {
    VkFormat format;
+   VkSampleCountFlagBits samples;
    VkAttachmentLoadOp load_op, stencil_load_op;
    VkAttachmentStoreOp store_op, stencil_store_op;
    uint32_t first_use, last_use; /* subpass indices; first_use UINT32_MAX: unused */
