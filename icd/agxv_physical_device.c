@@ -320,16 +320,20 @@ init_features(struct agxv_features *f)
     * through Cull "Depth clip"/"Depth clamp" and the ISP Scissor Z range,
     * the depth bias clamp in the Depth bias entry, polygon modes in the
     * Fragment face words, up to 16 viewports (Viewport/Region clip arrays
-    * and one ISP Scissor each) selected by the VS's viewport index, the
-    * layer from the VS, clip distances as UVS words enabled in Output
-    * Select (tests/icd test_raster_features). */
+    * and one ISP Scissor each) selected by the VS's viewport index, clip
+    * distances as UVS words enabled in Output Select (tests/icd
+    * test_raster_features). shaderOutputLayer stays off until a test
+    * renders a layer chosen by the VS. */
+   /* Dual-source blending on render target 0: the second source (Location
+    * 0 Index 1) travels in render target 1's epilog registers (agx_fs_epilog.c,
+    * Mesa's mapping; tests/icd test_raster_features). */
+   f->v10.dualSrcBlend = VK_TRUE;
    f->v10.depthClamp = VK_TRUE;
    f->v10.depthBiasClamp = VK_TRUE;
    f->v10.fillModeNonSolid = VK_TRUE;
    f->v10.multiViewport = VK_TRUE;
    f->v10.shaderClipDistance = VK_TRUE;
    f->v12.shaderOutputViewportIndex = VK_TRUE;
-   f->v12.shaderOutputLayer = VK_TRUE;
    f->depth_clip_enable = (VkPhysicalDeviceDepthClipEnableFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT,
       .depthClipEnable = VK_TRUE,
@@ -421,6 +425,7 @@ init_properties(struct agxv_physical_device *pdev)
       .maxTessellationEvaluationInputComponents = agxv_experimental("tess") ? 64 : 0,
       .maxTessellationEvaluationOutputComponents = agxv_experimental("tess") ? 64 : 0,
       .maxFragmentOutputAttachments = 4,
+      .maxFragmentDualSrcAttachments = 1, /* render target 0 (agx_fs_epilog.c) */
       .maxFragmentCombinedOutputResources = 4,
       .maxComputeSharedMemorySize = 32768,
       .maxComputeWorkGroupCount = {65535, 65535, 65535},

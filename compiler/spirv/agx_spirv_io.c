@@ -192,6 +192,16 @@ vtn_io_variable(struct vtn_ctx *c, struct vtn_variable *var, uint32_t id)
    if (loc->arg[0] + locations(c, type, 0) > AGX_MAX_VARYINGS)
       vtn_fail(c, "location %u out of range", loc->arg[0]);
    var->io_slot = AGX_IO_VAR0 + (int)loc->arg[0];
+   /* Dual-source blending: the fragment output Location 0 Index 1 is the
+    * second source, which the output epilog reads from render target 1's
+    * registers (agx_fs_epilog.c; Mesa maps it to FRAG_RESULT_DATA1 too). */
+   struct vtn_decoration *index = vtn_find_dec(c, id, -1, SpvDecorationIndex);
+   if (index && index->arg[0] != 0) {
+      if (!out || c->shader->stage != AGX_STAGE_FRAGMENT || index->arg[0] != 1 || loc->arg[0] != 0)
+         vtn_fail(c, "Index %u on variable %u (only fragment output Location 0 Index 1)",
+                  index->arg[0], id);
+      var->io_slot = AGX_IO_VAR0 + 1;
+   }
    struct vtn_decoration *comp = vtn_find_dec(c, id, -1, SpvDecorationComponent);
    if (comp)
       var->io_interp |= comp->arg[0] << 8; /* first component, applied by the pointer */

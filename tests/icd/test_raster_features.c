@@ -1,7 +1,7 @@
 /*
  * Rasterisation features DXVK requires (issue 19 item 5, clients.md §1),
  * through the loader: depthClamp, depthClipEnable (VK_EXT_depth_clip_enable),
- * depthBiasClamp, fillModeNonSolid (polygon modes line and point),
+ * depthBiasClamp, fillModeNonSolid (polygon modes line and point), dualSrcBlend,
  * multiViewport with gl_ViewportIndex written by the vertex shader
  * (shaderOutputViewportIndex) and shaderClipDistance.
  *
@@ -24,12 +24,12 @@
  * empty; pixels next to the diagonal and the ends are not compared, where
  * line rasterisation rules may differ); four viewports with their own depth
  * ranges and scissors, selected by the vertex shader; one and two clip
- * distances; a rendering with loadOp/storeOp NONE (VK_EXT_load_store_op_none)
+ * distances; dual-source blending (dualSrcBlend, dual.frag); a rendering with loadOp/storeOp NONE (VK_EXT_load_store_op_none)
  * after the depth clamp scene leaves both attachments as they were.
  *
  * Runs on agx-vk, under validation and on lavapipe (--reference).
  *
- * test_raster_features RASTER_VERT_SPV DRAW_FRAG_SPV [--validation] [--reference]
+ * test_raster_features RASTER_VERT_SPV DRAW_FRAG_SPV DUAL_FRAG_SPV [--validation] [--reference]
  */
 #include <math.h>
 #include <stdio.h>
@@ -56,6 +56,7 @@ struct pipe_cfg {
    VkPolygonMode mode;   /* polygonMode */
    VkCullModeFlags cull; /* cullMode (front face counter-clockwise) */
    VkBool32 bias;        /* depthBiasEnable (factors are dynamic) */
+   VkBool32 dual;        /* dual.frag with the dual-source blend of scene_dual_source */
 };
 
 struct draw {
@@ -90,7 +91,7 @@ struct scene {
 
 struct gpu {
    struct agx_vk_ctx *c;
-   VkShaderModule vs, fs;
+   VkShaderModule vs, fs, fs_dual;
    VkDescriptorSetLayout dsl;
    VkPipelineLayout layout;
    VkDescriptorPool pool;
@@ -310,6 +311,30 @@ scene_clip_distance(struct scene *s)
    expect(s, 4.25f, 44.25f, 20.25f, 60.25f, blue, 0.25f);
 }
 
+/* Dual-source blending over the clear colour (0.2, 0.2, 0.2, 1): rgb =
+ * src0 x src1.rgb + dst x (1 - src1.a), src1 = (0.5, 0.25, 0.75, 0.25)
+ * (dual.frag), alpha = src0.a. */
+static void
+scene_dual_source(struct scene *s)
+{
+   memset(s, 0, sizeof(*s));
+   s->name = "dual_source_blend";
+   struct pipe_cfg dual = base;
+   dual.dual = VK_TRUE;
+   const float *cols[2] = {red, cyan};
+   const float s1[4] = {0.5f, 0.25f, 0.75f, 0.25f};
+   for (int i = 0; i < 2; i++) {
+      uint32_t first = s->nv;
+      quad(s, W, 8.25f + 24 * i, 8.25f, 28.25f + 24 * i, 40.25f, 0.5f, cols[i], keep, keep, 0);
+      add_draw(s, dual, first);
+      float want[4];
+      for (int k = 0; k < 3; k++)
+         want[k] = cols[i][k] * s1[k] + clear[k] * (1.0f - s1[3]);
+      want[3] = cols[i][3];
+      expect(s, 8.25f + 24 * i, 8.25f, 28.25f + 24 * i, 40.25f, want, 0.5f);
+   }
+}
+
 /* ---- GPU side -------------------------------------------------------------- */
 
 static VkPipeline
@@ -322,7 +347,7 @@ make_pipeline(struct gpu *g, const struct pipe_cfg *cfg)
        .pName = "main"},
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = g->fs,
+       .module = cfg->dual ? g->fs_dual : g->fs,
        .pName = "main"},
    };
    VkPipelineVertexInputStateCreateInfo vi = {
@@ -353,6 +378,16 @@ make_pipeline(struct gpu *g, const struct pipe_cfg *cfg)
       .depthWriteEnable = VK_TRUE,
       .depthCompareOp = VK_COMPARE_OP_ALWAYS};
    VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
+   if (cfg->dual)
+      att = (VkPipelineColorBlendAttachmentState){.blendEnable = VK_TRUE,
+                                                  .srcColorBlendFactor = VK_BLEND_FACTOR_SRC1_COLOR,
+                                                  .dstColorBlendFactor =
+                                                     VK_BLEND_FACTOR_ONE_MINUS_SRC1_ALPHA,
+                                                  .colorBlendOp = VK_BLEND_OP_ADD,
+                                                  .srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE,
+                                                  .dstAlphaBlendFactor = VK_BLEND_FACTOR_ZERO,
+                                                  .alphaBlendOp = VK_BLEND_OP_ADD,
+                                                  .colorWriteMask = 0xF};
    VkPipelineColorBlendStateCreateInfo cb = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
       .attachmentCount = 1,
@@ -435,6 +470,7 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    g->c = c;
    g->vs = agx_vk_shader(c, spv[0]);
    g->fs = agx_vk_shader(c, spv[1]);
+   g->fs_dual = agx_vk_shader(c, spv[2]);
    VkDescriptorSetLayoutBinding b = {.binding = 0,
                                      .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                      .descriptorCount = 1,
@@ -494,6 +530,7 @@ gpu_finish(struct gpu *g)
    vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
    vkDestroyShaderModule(d, g->vs, NULL);
    vkDestroyShaderModule(d, g->fs, NULL);
+   vkDestroyShaderModule(d, g->fs_dual, NULL);
 }
 
 static void
@@ -748,9 +785,11 @@ has_features(struct agx_vk_ctx *c)
 int
 main(int argc, char **argv)
 {
-   if (argc < 3) {
-      fprintf(stderr, "usage: %s RASTER_VERT_SPV DRAW_FRAG_SPV [--validation] [--reference]\n",
-              argv[0]);
+   if (argc < 4) {
+      fprintf(
+         stderr,
+         "usage: %s RASTER_VERT_SPV DRAW_FRAG_SPV DUAL_FRAG_SPV [--validation] [--reference]\n",
+         argv[0]);
       return 2;
    }
    struct agx_vk_ctx c;
@@ -773,7 +812,8 @@ main(int argc, char **argv)
                                    .depthBiasClamp = VK_TRUE,
                                    .fillModeNonSolid = VK_TRUE,
                                    .multiViewport = VK_TRUE,
-                                   .shaderClipDistance = VK_TRUE};
+                                   .shaderClipDistance = VK_TRUE,
+                                   .dualSrcBlend = VK_TRUE};
    const char *exts[] = {VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME,
                          VK_EXT_LOAD_STORE_OP_NONE_EXTENSION_NAME};
    /* lavapipe (Mesa 22.3) has no VK_EXT_load_store_op_none */
@@ -783,8 +823,9 @@ main(int argc, char **argv)
    gpu_init(&g, &c, argv + 1);
    static struct scene s;
    unsigned bad = 0;
-   void (*scenes[])(struct scene *) = {scene_depth_clamp, scene_depth_bias, scene_polygon_point,
-                                       scene_multi_viewport, scene_clip_distance};
+   void (*scenes[])(struct scene *) = {scene_depth_clamp,   scene_depth_bias,
+                                       scene_polygon_point, scene_multi_viewport,
+                                       scene_clip_distance, scene_dual_source};
    for (unsigned i = 0; i < sizeof(scenes) / sizeof(scenes[0]); i++) {
       scenes[i](&s);
       bad += check_scene(&g, &s);
