@@ -18,9 +18,10 @@
 #include "agx_pack.h"
 
 /* first vertex stride and vertices not starting a primitive, by
- * VkPrimitiveTopology (point list .. triangle list with adjacency) */
-constant uint32_t topo_stride[9] = {1, 2, 1, 3, 1, 1, 4, 1, 6};
-constant uint32_t topo_sub[9] = {0, 0, 1, 0, 2, 2, 0, 3, 0};
+ * VkPrimitiveTopology (point list .. triangle strip with adjacency:
+ * (count - 4) / 2 primitives) */
+constant uint32_t topo_stride[10] = {1, 2, 1, 3, 1, 1, 4, 1, 6, 2};
+constant uint32_t topo_sub[10] = {0, 0, 1, 0, 2, 2, 0, 3, 0, 4};
 
 static uint32_t
 ceil_log2(uint32_t x)
@@ -66,7 +67,7 @@ agx_gs_setup_indirect(struct agx_gs_setup_args a)
    uint32_t count = d[0], instances = d[1], first = d[2];
    uint32_t base_vertex = indexed ? d[3] : first;
    uint32_t base_instance = indexed ? d[4] : d[3];
-   uint32_t t = a.topology < 9 ? a.topology : 0;
+   uint32_t t = a.topology < 10 ? a.topology : 0;
    uint32_t stride = topo_stride[t], sub = topo_sub[t];
    uint32_t prims = count >= sub ? (count - sub) / stride : 0;
    uint32_t plog2 = ceil_log2(prims);

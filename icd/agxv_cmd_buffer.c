@@ -90,6 +90,7 @@ reset_cmd_buffer(struct agxv_cmd_buffer *cmd, bool release)
    agxv_dyn_init(&cmd->dyn);
    memset(&cmd->index, 0, sizeof(cmd->index));
    memset(&cmd->occlusion, 0, sizeof(cmd->occlusion));
+   memset(&cmd->xfb, 0, sizeof(cmd->xfb));
    cmd->dispatch_since_barrier = false;
    cmd->event_count = 0;
    cmd->stream_count = 0;

@@ -18,6 +18,7 @@
 #include "agxv_draw_cache.h"
 #include "agxv_object.h"
 #include "agxv_upload.h"
+#include "agxv_xfb.h"
 #include "drm-uapi/asahi_drm.h"
 
 struct agxv_device;
@@ -172,6 +173,7 @@ struct agxv_cmd_buffer {
     * (its rasterization draw's AGX_ABI_GEOMETRY_PARAMS), else 0. */
    uint64_t geometry_params;
    struct agxv_occlusion_state occlusion; /* vkCmdBeginQuery (agxv_query_pool.c) */
+   struct agxv_xfb_cmd_state xfb;         /* transform feedback (agxv_cmd_xfb.c) */
 };
 
 /* Opens a stream of `type` (ending an open one of the other type). */

@@ -39,6 +39,8 @@
 #include "agxv_buffer.h"
 #include "agxv_cmd_buffer.h"
 #include "agxv_cmd_draw_gs.h"
+#include "agxv_cmd_draw_tess.h"
+#include "agxv_xfb.h"
 #include "agxv_device.h"
 #include "agxv_graphics_pipeline.h"
 #include "agxv_log.h"
@@ -620,8 +622,11 @@ agxv_CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t insta
       .instances = instanceCount,
       .first = firstVertex,
    };
-   VkResult result = agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, firstVertex, firstInstance)
-                                          : draw(cmd, &vd, firstVertex, firstInstance, 0);
+   VkResult result = agxv_cmd_xfb_draw(cmd, &vd, firstVertex, firstInstance);
+   if (result == VK_SUCCESS)
+      result = agxv_cmd_has_tess(cmd) ? agxv_cmd_draw_tess(cmd, &vd, firstVertex, firstInstance)
+               : agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, firstVertex, firstInstance)
+                                      : draw(cmd, &vd, firstVertex, firstInstance, 0);
    if (result != VK_SUCCESS)
       agxv_cmd_set_error(cmd, result);
 }
@@ -640,9 +645,13 @@ agxv_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount, uint32_t
       .vertex_offset = vertexOffset,
       .indexed = true,
    };
-   VkResult result = agxv_cmd_has_gs(cmd)
-                        ? agxv_cmd_draw_gs(cmd, &vd, (uint32_t)vertexOffset, firstInstance)
-                        : draw(cmd, &vd, (uint32_t)vertexOffset, firstInstance, 0);
+   VkResult result = agxv_cmd_xfb_draw(cmd, &vd, (uint32_t)vertexOffset, firstInstance);
+   if (result == VK_SUCCESS)
+      result = agxv_cmd_has_tess(cmd)
+                  ? agxv_cmd_draw_tess(cmd, &vd, (uint32_t)vertexOffset, firstInstance)
+               : agxv_cmd_has_gs(cmd)
+                  ? agxv_cmd_draw_gs(cmd, &vd, (uint32_t)vertexOffset, firstInstance)
+                  : draw(cmd, &vd, (uint32_t)vertexOffset, firstInstance, 0);
    if (result != VK_SUCCESS)
       agxv_cmd_set_error(cmd, result);
 }
@@ -658,8 +667,11 @@ draw_indirect(struct agxv_cmd_buffer *cmd, VkBuffer _buffer, VkDeviceSize offset
       struct agxv_vdm_draw vd = {.indirect = buffer->va + offset + (uint64_t)i * stride,
                                  .indexed = indexed};
       /* DrawIndex: the record's index (GS draws: 0, not supported there yet) */
-      VkResult result =
-         agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, 0, 0) : draw(cmd, &vd, 0, 0, i);
+      VkResult result = agxv_cmd_xfb_draw(cmd, &vd, 0, 0);
+      if (result == VK_SUCCESS)
+         result = agxv_cmd_has_tess(cmd) ? agxv_cmd_draw_tess(cmd, &vd, 0, 0)
+                  : agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, 0, 0)
+                                         : draw(cmd, &vd, 0, 0, i);
       if (result != VK_SUCCESS) {
          agxv_cmd_set_error(cmd, result);
          return;

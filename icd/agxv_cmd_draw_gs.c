@@ -22,8 +22,8 @@
  * indexed-indirect record; indices come from the heap's base.
  * Assumes: one queue executing renders in order (the heap is device-wide,
  * as in Honeykrisp), no primitive restart in an indexed input draw, input
- * topologies lists, strips, fans and list adjacency (strip adjacency is
- * refused), the vertex id of the rasterization draw fits 32 bits.
+ * topologies: every one but patch lists, the vertex id of the
+ * rasterization draw fits 32 bits.
  */
 #include "agxv_cmd_draw_gs.h"
 
@@ -76,6 +76,9 @@ input_primitives(VkPrimitiveTopology topology, uint32_t count, uint32_t *prims, 
       break;
    case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY:
       n = count / 6, s = 6;
+      break;
+   case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY:
+      n = count >= 6 ? (count - 4) / 2 : 0, s = 2;
       break;
    default:
       return false;
@@ -265,7 +268,7 @@ agxv_cmd_draw_gs(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app, u
                         "primitive restart with a geometry shader is not supported yet");
    VkPrimitiveTopology topology = d->s.ia.topology;
    if (app->indirect) {
-      if (topology > VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY || !cmd->device->gs_heap)
+      if (topology > VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY || !cmd->device->gs_heap)
          return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
                            "topology %u with a geometry shader is not supported yet", topology);
       return draw_gs_indirect(cmd, gfx, app, topology);

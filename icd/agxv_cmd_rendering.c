@@ -36,7 +36,8 @@
  * colour resolves (AVERAGE, SAMPLE_ZERO) run after the render command as
  * the resolve kernel (agxv_resolve.c; Honeykrisp resolves after the pass
  * too, with vk_meta_resolve_rendering). Multisampled background loads are
- * not built yet (agx_tile_programs.h), nor depth/stencil resolves.
+ * not built yet (agx_tile_programs.h). Depth/stencil resolves (SAMPLE_ZERO)
+ * copy sample 0 of each aspect's plane with the same kernel.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -269,8 +270,10 @@ attachment_desc(const VkRenderingAttachmentInfo *a, bool color, struct agxv_rend
    memset(out, 0, sizeof(*out));
    if (!view)
       return VK_SUCCESS;
-   if (a->resolveMode != VK_RESOLVE_MODE_NONE && !color)
-      return agxv_error(VK_ERROR_UNKNOWN, "depth/stencil resolves are not supported yet");
+   if (a->resolveMode != VK_RESOLVE_MODE_NONE && !color &&
+       a->resolveMode != VK_RESOLVE_MODE_SAMPLE_ZERO_BIT)
+      return agxv_error(VK_ERROR_UNKNOWN, "depth/stencil resolve mode 0x%x (only SAMPLE_ZERO)",
+                        (unsigned)a->resolveMode);
    if (a->resolveMode != VK_RESOLVE_MODE_NONE && a->resolveMode != VK_RESOLVE_MODE_AVERAGE_BIT &&
        a->resolveMode != VK_RESOLVE_MODE_SAMPLE_ZERO_BIT)
       return agxv_error(VK_ERROR_UNKNOWN, "resolve mode 0x%x", (unsigned)a->resolveMode);
@@ -573,6 +576,14 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
       rs->has_depth ? agxv_image_view_from_handle(info->pDepthAttachment->imageView) : NULL;
    rs->stencil_view =
       rs->has_stencil ? agxv_image_view_from_handle(info->pStencilAttachment->imageView) : NULL;
+   rs->depth_resolve_view =
+      rs->has_depth && info->pDepthAttachment->resolveMode != VK_RESOLVE_MODE_NONE
+         ? agxv_image_view_from_handle(info->pDepthAttachment->resolveImageView)
+         : NULL;
+   rs->stencil_resolve_view =
+      rs->has_stencil && info->pStencilAttachment->resolveMode != VK_RESOLVE_MODE_NONE
+         ? agxv_image_view_from_handle(info->pStencilAttachment->resolveImageView)
+         : NULL;
    if (rs->depth_view && samples < rs->depth_view->image->samples)
       samples = rs->depth_view->image->samples;
    if (rs->stencil_view && samples < rs->stencil_view->image->samples)
@@ -745,6 +756,12 @@ agxv_CmdEndRendering(VkCommandBuffer commandBuffer)
          agxv_resolve_views(cmd, rs->color_views[i], rs->resolve_views[i], rs->resolve_modes[i],
                             rs->desc.area, rs->desc.layer_count);
    }
+   if (rs->depth_view && rs->depth_resolve_view)
+      agxv_resolve_zs_views(cmd, rs->depth_view, rs->depth_resolve_view, VK_IMAGE_ASPECT_DEPTH_BIT,
+                            rs->desc.area, rs->desc.layer_count);
+   if (rs->stencil_view && rs->stencil_resolve_view)
+      agxv_resolve_zs_views(cmd, rs->stencil_view, rs->stencil_resolve_view,
+                            VK_IMAGE_ASPECT_STENCIL_BIT, rs->desc.area, rs->desc.layer_count);
 }
 
 void

@@ -52,6 +52,8 @@ struct agxv_rendering_state {
     * view per attachment (NULL: none) and its mode. */
    const struct agxv_image_view *resolve_views[AGXV_MAX_RTS];
    VkResolveModeFlagBits resolve_modes[AGXV_MAX_RTS];
+   /* Depth and stencil resolves (SAMPLE_ZERO), destination views (NULL: none). */
+   const struct agxv_image_view *depth_resolve_view, *stencil_resolve_view;
    bool resumed; /* the open render command continues the pass: it loads everything */
    const uint8_t *stream_start; /* VDM write position after the opening words */
    struct agxv_pass_state pass; /* vkCmdBeginRenderPass (agxv_render_pass.c) */

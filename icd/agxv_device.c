@@ -288,7 +288,7 @@ agxv_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCr
    if (result == VK_SUCCESS && device->robust_buffer_access)
       result = agxv_bo_create(device, AGX_ABI_ROBUST_SINK_SIZE, 0, "robust access sink",
                               &device->robust_sink);
-   if (result == VK_SUCCESS && agxv_experimental("gs"))
+   if (result == VK_SUCCESS && (agxv_experimental("gs") || agxv_experimental("tess")))
       result = agxv_gs_heap_create(device);
    /* Internal pipelines exist before any recording (which never makes one). */
    if (result == VK_SUCCESS)

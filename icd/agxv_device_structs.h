@@ -17,6 +17,9 @@ struct agxv_features {
    VkPhysicalDeviceWorkgroupMemoryExplicitLayoutFeaturesKHR wg_explicit;
    VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT texel_buffer_alignment;
    VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic_float;
+   VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb;
+   VkPhysicalDeviceDepthClipEnableFeaturesEXT depth_clip_enable;
+   VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT vertex_attribute_divisor;
 };
 
 struct agxv_properties {
@@ -25,6 +28,8 @@ struct agxv_properties {
    VkPhysicalDeviceVulkan12Properties v12;
    VkPhysicalDeviceVulkan13Properties v13;
    VkPhysicalDeviceRobustness2PropertiesEXT robustness2;
+   VkPhysicalDeviceTransformFeedbackPropertiesEXT xfb;
+   VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT vertex_attribute_divisor;
 };
 
 /* Fill one chained core or supported extension struct (keeping its pNext);

@@ -156,6 +156,15 @@ init_features(struct agxv_features *f)
     * advertised with AGXV_EXPERIMENTAL=gs until dEQP's geometry group
     * passes broadly. */
    f->v10.geometryShader = agxv_experimental("gs");
+   /* Tessellation emulated with compute (emulation.md §7;
+    * agxv_graphics_pipeline_tess.c, agxv_cmd_draw_tess.c; tests/icd
+    * test_tess), advertised with AGXV_EXPERIMENTAL=tess. */
+   f->v10.tessellationShader = agxv_experimental("tess");
+   /* Storage writes and atomics in vertex, tessellation and geometry
+    * shaders (global stores as in compute), advertised with
+    * AGXV_EXPERIMENTAL=vsstores: dEQP's tessellation cases check their
+    * results with them; not yet run against the vertex-shader groups. */
+   f->v10.vertexPipelineStoresAndAtomics = agxv_experimental("vsstores");
    /* Occlusion queries count passing samples exactly (Visibility mode
     * Counting; agxv_query_pool.c, tests/icd test_occlusion). */
    f->v10.occlusionQueryPrecise = VK_TRUE;
@@ -176,6 +185,12 @@ init_features(struct agxv_features *f)
       .workgroupMemoryExplicitLayoutScalarBlockLayout = VK_TRUE,
       .workgroupMemoryExplicitLayout8BitAccess = VK_TRUE,
       .workgroupMemoryExplicitLayout16BitAccess = VK_TRUE,
+   };
+   /* VK_EXT_transform_feedback (agxv_cmd_xfb.c): vertex shader outputs
+    * only, one stream (geometryStreams off) */
+   f->xfb = (VkPhysicalDeviceTransformFeedbackFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
+      .transformFeedback = VK_TRUE,
    };
    f->robustness2 = (VkPhysicalDeviceRobustness2FeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
@@ -301,6 +316,32 @@ init_features(struct agxv_features *f)
       .shaderImageFloat32Atomics = VK_TRUE,
       .shaderImageFloat32AtomicAdd = VK_TRUE,
    };
+   /* Rasterisation state of the PPP words (graphics.md §3.2-3.5; agxv_ppp.c
+    * after hk_flush_ppp_state / hk_flush_vp_state): depth clamp and clip
+    * through Cull "Depth clip"/"Depth clamp" and the ISP Scissor Z range,
+    * the depth bias clamp in the Depth bias entry, polygon modes in the
+    * Fragment face words, up to 16 viewports (Viewport/Region clip arrays
+    * and one ISP Scissor each) selected by the VS's viewport index, the
+    * layer from the VS, clip distances as UVS words enabled in Output
+    * Select (tests/icd test_raster_features). */
+   f->v10.depthClamp = VK_TRUE;
+   f->v10.depthBiasClamp = VK_TRUE;
+   f->v10.fillModeNonSolid = VK_TRUE;
+   f->v10.multiViewport = VK_TRUE;
+   f->v10.shaderClipDistance = VK_TRUE;
+   f->v12.shaderOutputViewportIndex = VK_TRUE;
+   f->v12.shaderOutputLayer = VK_TRUE;
+   f->depth_clip_enable = (VkPhysicalDeviceDepthClipEnableFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT,
+      .depthClipEnable = VK_TRUE,
+   };
+   /* Instance divisors, zero included, divide in the vertex-fetch prolog
+    * (agx_vbo_prolog.c; tests/icd test_vertex_input). */
+   f->vertex_attribute_divisor = (VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT,
+      .vertexAttributeInstanceRateDivisor = VK_TRUE,
+      .vertexAttributeInstanceRateZeroDivisor = VK_TRUE,
+   };
    /* The *2 commands share the original ones' paths; every barrier is a
     * full CDM barrier and semaphore waits block the whole batch, so finer
     * stage masks only ever over-synchronise. */
@@ -370,6 +411,16 @@ init_properties(struct agxv_physical_device *pdev)
       .maxGeometryOutputComponents = agxv_experimental("gs") ? 64 : 0,
       .maxGeometryOutputVertices = agxv_experimental("gs") ? 256 : 0,
       .maxGeometryTotalOutputComponents = agxv_experimental("gs") ? 1024 : 0,
+      /* tessellation (AGXV_EXPERIMENTAL=tess): Vulkan's minimums; level 64
+       * and patch size 32 are the emulation's (emulation.md §7) */
+      .maxTessellationGenerationLevel = agxv_experimental("tess") ? 64 : 0,
+      .maxTessellationPatchSize = agxv_experimental("tess") ? 32 : 0,
+      .maxTessellationControlPerVertexInputComponents = agxv_experimental("tess") ? 64 : 0,
+      .maxTessellationControlPerVertexOutputComponents = agxv_experimental("tess") ? 64 : 0,
+      .maxTessellationControlPerPatchOutputComponents = agxv_experimental("tess") ? 120 : 0,
+      .maxTessellationControlTotalOutputComponents = agxv_experimental("tess") ? 2048 : 0,
+      .maxTessellationEvaluationInputComponents = agxv_experimental("tess") ? 64 : 0,
+      .maxTessellationEvaluationOutputComponents = agxv_experimental("tess") ? 64 : 0,
       .maxFragmentOutputAttachments = 4,
       .maxFragmentCombinedOutputResources = 4,
       .maxComputeSharedMemorySize = 32768,
@@ -383,7 +434,7 @@ init_properties(struct agxv_physical_device *pdev)
       .maxDrawIndirectCount = 1u << 30, /* Honeykrisp's limit */
       .maxSamplerLodBias = 2.0f,
       .maxSamplerAnisotropy = 16.0f, /* the Sampler's Maximum anisotropy: 1 ... 16 */
-      .maxViewports = 1,
+      .maxViewports = 16,            /* Viewport count: 1-16 (PPP header) */
       .maxViewportDimensions = {16384, 16384},
       .viewportBoundsRange = {-32768.0f, 32767.0f},
       .viewportSubPixelBits = 0,
@@ -497,10 +548,28 @@ init_properties(struct agxv_physical_device *pdev)
    /* bounds come from the descriptor in set memory, read when the shader runs */
    p->v12.robustBufferAccessUpdateAfterBind = VK_TRUE;
    /* bounds checks use the exact descriptor range */
+   /* transform feedback (agxv_cmd_xfb.c): the Vulkan minimums except the
+    * buffer size (32-bit offsets in struct agx_xfb_state); queries, and
+    * vkCmdDrawIndirectByteCountEXT; no stream select */
+   p->xfb = (VkPhysicalDeviceTransformFeedbackPropertiesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT,
+      .maxTransformFeedbackStreams = 1,
+      .maxTransformFeedbackBuffers = 4,
+      .maxTransformFeedbackBufferSize = UINT32_MAX,
+      .maxTransformFeedbackStreamDataSize = 512,
+      .maxTransformFeedbackBufferDataSize = 512,
+      .maxTransformFeedbackBufferDataStride = 512,
+      .transformFeedbackQueries = VK_TRUE,
+      .transformFeedbackDraw = VK_TRUE,
+   };
    p->robustness2 = (VkPhysicalDeviceRobustness2PropertiesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_PROPERTIES_EXT,
       .robustStorageBufferAccessSizeAlignment = 1,
       .robustUniformBufferAccessSizeAlignment = 1,
+   };
+   p->vertex_attribute_divisor = (VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_EXT,
+      .maxVertexAttribDivisor = UINT32_MAX,
    };
    p->v12.maxPerStageDescriptorUpdateAfterBindSamplers = 500000;
    p->v12.maxPerStageDescriptorUpdateAfterBindUniformBuffers = 12;

@@ -72,7 +72,12 @@ agxv_CreateQueryPool(VkDevice _device, const VkQueryPoolCreateInfo *pCreateInfo,
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    pool->type = pCreateInfo->queryType;
    pool->count = pCreateInfo->queryCount;
-   if (pool->type != VK_QUERY_TYPE_TIMESTAMP && pool->type != VK_QUERY_TYPE_OCCLUSION) {
+   /* transform feedback stream queries: primitives written, then needed
+    * (cl_kernels/agx_xfb_args.h; counted by agxv_cmd_xfb.c) */
+   pool->values = pool->type == VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT ? 2 : 1;
+   pool->stride = 8 * pool->values + 8;
+   if (pool->type != VK_QUERY_TYPE_TIMESTAMP && pool->type != VK_QUERY_TYPE_OCCLUSION &&
+       pool->type != VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT) {
       agxv_object_free(alloc, pool);
       return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT, "query type %u is not supported",
                         pCreateInfo->queryType);
@@ -84,8 +89,8 @@ agxv_CreateQueryPool(VkDevice _device, const VkQueryPoolCreateInfo *pCreateInfo,
    }
 
    void *map = NULL;
-   VkResult result = agxv_bo_create(device, (uint64_t)pool->count * AGXV_QUERY_STRIDE,
-                                    AGXV_BO_WRITEBACK, "query pool", &pool->bo);
+   VkResult result = agxv_bo_create(device, (uint64_t)pool->count * pool->stride, AGXV_BO_WRITEBACK,
+                                    "query pool", &pool->bo);
    if (result == VK_SUCCESS)
       result = agxv_bo_map(device, pool->bo, &map);
    if (result == VK_SUCCESS &&
@@ -99,7 +104,7 @@ agxv_CreateQueryPool(VkDevice _device, const VkQueryPoolCreateInfo *pCreateInfo,
       return result;
    }
    pool->map = map;
-   memset(map, 0, (size_t)pool->count * AGXV_QUERY_STRIDE);
+   memset(map, 0, (size_t)pool->count * pool->stride);
    *pQueryPool = agxv_query_pool_to_handle(pool);
    return VK_SUCCESS;
 }
@@ -122,15 +127,15 @@ agxv_ResetQueryPool(VkDevice _device, VkQueryPool queryPool, uint32_t firstQuery
                     uint32_t queryCount)
 {
    AGXV_FROM_HANDLE(agxv_query_pool, pool, queryPool);
-   memset(pool->map + (size_t)firstQuery * AGXV_QUERY_STRIDE, 0,
-          (size_t)queryCount * AGXV_QUERY_STRIDE);
+   memset(pool->map + (size_t)firstQuery * pool->stride, 0, (size_t)queryCount * pool->stride);
 }
 
 static uint32_t
 availability(const struct agxv_query_pool *pool, uint32_t query)
 {
-   return __atomic_load_n((const uint32_t *)(pool->map + (size_t)query * AGXV_QUERY_STRIDE + 8),
-                          __ATOMIC_ACQUIRE);
+   return __atomic_load_n(
+      (const uint32_t *)(pool->map + (size_t)query * pool->stride + 8 * pool->values),
+      __ATOMIC_ACQUIRE);
 }
 
 static void
@@ -158,7 +163,7 @@ agxv_GetQueryPoolResults(VkDevice _device, VkQueryPool queryPool, uint32_t first
    for (uint32_t i = 0; i < queryCount; i++) {
       uint32_t q = firstQuery + i;
       uint8_t *dst = (uint8_t *)pData + i * stride;
-      if (i * stride + elem > dataSize)
+      if (i * stride + elem * pool->values > dataSize)
          break;
       bool avail = availability(pool, q) != 0;
       /* The submitted segment that makes it available will run: poll. */
@@ -168,17 +173,19 @@ agxv_GetQueryPoolResults(VkDevice _device, VkQueryPool queryPool, uint32_t first
          nanosleep(&(struct timespec){0, 20000}, NULL);
          avail = availability(pool, q) != 0;
       }
-      if (avail) {
-         uint64_t v;
-         memcpy(&v, pool->map + (size_t)q * AGXV_QUERY_STRIDE, 8);
-         put_result(dst, flags, v);
-      } else {
-         result = VK_NOT_READY;
-         if (flags & VK_QUERY_RESULT_PARTIAL_BIT)
-            put_result(dst, flags, 0);
+      for (uint32_t k = 0; k < pool->values; k++) {
+         if (avail) {
+            uint64_t v;
+            memcpy(&v, pool->map + (size_t)q * pool->stride + 8 * k, 8);
+            put_result(dst + k * elem, flags, v);
+         } else if (flags & VK_QUERY_RESULT_PARTIAL_BIT) {
+            put_result(dst + k * elem, flags, 0);
+         }
       }
+      if (!avail)
+         result = VK_NOT_READY;
       if (flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT)
-         put_result(dst + elem, flags, avail ? 1 : 0);
+         put_result(dst + pool->values * elem, flags, avail ? 1 : 0);
    }
    return result;
 }
@@ -199,8 +206,8 @@ agxv_CmdResetQueryPool(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uin
    AGXV_FROM_HANDLE(agxv_query_pool, pool, queryPool);
    if (queryCount == 0)
       return;
-   fill(cmd, pool->bo->va + (uint64_t)firstQuery * AGXV_QUERY_STRIDE,
-        queryCount * (AGXV_QUERY_STRIDE / 4), 0);
+   fill(cmd, pool->bo->va + (uint64_t)firstQuery * pool->stride, queryCount * (pool->stride / 4),
+        0);
 }
 
 static void
@@ -248,16 +255,16 @@ agxv_CmdCopyQueryPoolResults(VkCommandBuffer commandBuffer, VkQueryPool queryPoo
       return;
    agxv_cmd_emit_cdm_barrier(cmd);
    struct agx_copy_query_args args = {
-      .availability = pool->bo->va + 8,
+      .availability = pool->bo->va + 8 * pool->values,
       .results = pool->bo->va,
       .dst = dst->va + dstOffset,
       .dst_stride = stride,
       .first_query = firstQuery,
       .query_count = queryCount,
-      .values_per_query = 1,
+      .values_per_query = pool->values,
       .flags = flags,
-      .availability_stride = AGXV_QUERY_STRIDE,
-      .results_stride = AGXV_QUERY_STRIDE,
+      .availability_stride = pool->stride,
+      .results_stride = pool->stride,
    };
    agxv_dispatch_kernel(cmd, AGX_CL_COPY_QUERY,
                         (queryCount + AGX_QUERY_GROUP_SIZE - 1) / AGX_QUERY_GROUP_SIZE, &args,
@@ -303,6 +310,10 @@ static void
 begin_query(struct agxv_cmd_buffer *cmd, struct agxv_query_pool *pool, uint32_t query,
             VkQueryControlFlags flags)
 {
+   if (pool->type == VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT && query < pool->count) {
+      cmd->xfb.query_va = pool->bo->va + (uint64_t)query * pool->stride;
+      return;
+   }
    if (pool->type != VK_QUERY_TYPE_OCCLUSION || query >= pool->count) {
       agxv_cmd_set_error(cmd, agxv_error(VK_ERROR_UNKNOWN, "vkCmdBeginQuery: unsupported query"));
       return;
@@ -325,11 +336,16 @@ static void
 end_query(struct agxv_cmd_buffer *cmd, struct agxv_query_pool *pool, uint32_t query)
 {
    struct agxv_occlusion_state *o = &cmd->occlusion;
-   if (pool->type != VK_QUERY_TYPE_OCCLUSION || query >= pool->count)
+   bool xfb = pool->type == VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT;
+   if ((pool->type != VK_QUERY_TYPE_OCCLUSION && !xfb) || query >= pool->count)
       return;
-   o->active = false;
-   cmd->rendering.ppp_dirty |= AGXV_PPP_DIRTY_OCCLUSION;
-   uint64_t avail = pool->bo->va + (uint64_t)query * AGXV_QUERY_STRIDE + 8;
+   if (xfb) {
+      cmd->xfb.query_va = 0;
+   } else {
+      o->active = false;
+      cmd->rendering.ppp_dirty |= AGXV_PPP_DIRTY_OCCLUSION;
+   }
+   uint64_t avail = pool->bo->va + (uint64_t)query * pool->stride + 8 * pool->values;
    if (!cmd->rendering.active) {
       fill(cmd, avail, 1, 1);
       return;
@@ -352,4 +368,27 @@ agxv_CmdEndQuery(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_t 
 {
    end_query(agxv_cmd_buffer_from_handle(commandBuffer), agxv_query_pool_from_handle(queryPool),
              query);
+}
+
+/* Transform feedback stream queries (VK_EXT_transform_feedback): one
+ * stream, index 0; other types take index 0 too. */
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdBeginQueryIndexedEXT(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_t query,
+                             VkQueryControlFlags flags, uint32_t index)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
+   if (index != 0) {
+      agxv_cmd_set_error(cmd, agxv_error(VK_ERROR_UNKNOWN, "query index %u", index));
+      return;
+   }
+   begin_query(cmd, agxv_query_pool_from_handle(queryPool), query, flags);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdEndQueryIndexedEXT(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_t query,
+                           uint32_t index)
+{
+   if (index == 0)
+      end_query(agxv_cmd_buffer_from_handle(commandBuffer), agxv_query_pool_from_handle(queryPool),
+                query);
 }

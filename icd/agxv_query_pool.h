@@ -8,13 +8,16 @@
 
 struct agxv_bo;
 
-/* Bytes of pool memory per query: value u64, availability u32, zero u32. */
+/* Bytes of pool memory per query: value u64, availability u32, zero u32
+ * (transform feedback stream queries: two values, stride 24). */
 #define AGXV_QUERY_STRIDE 16u
 
 struct agxv_query_pool {
    struct agxv_object base;
    VkQueryType type;
    uint32_t count;
+   uint32_t values; /* u64 values per query */
+   uint32_t stride; /* bytes per query: 8 * values + 8 (availability) */
    struct agxv_bo *bo;
    uint8_t *map;
    uint32_t ts_object; /* the BO bound as a timestamp object */

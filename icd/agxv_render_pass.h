@@ -43,6 +43,9 @@ struct agxv_rp_subpass {
    uint32_t depth_stencil;         /* attachment index or VK_ATTACHMENT_UNUSED */
    VkFormat depth_format, stencil_format;
    uint32_t view_mask;
+   /* VkSubpassDescriptionDepthStencilResolve: the attachment (or UNUSED) and the modes */
+   uint32_t zs_resolve;
+   VkResolveModeFlagBits depth_resolve_mode, stencil_resolve_mode;
 };
 
 struct agxv_render_pass {

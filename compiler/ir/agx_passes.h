@@ -32,6 +32,24 @@ struct agx_gs_options {
 };
 int agx_pass_lower_gs(agx_shader *s, struct agx_gs_options *o, char *err, size_t err_size);
 
+/* The tessellation path's variants (agx_pass_lower_tess.c, emulation.md
+ * §7, layout/agx_tess_params.h): the control shader as a compute kernel
+ * over patches (TCS; input_mask = the software vertex shader's slots;
+ * returns vertex_mask, patch_mask, output_vertices: the control-shader
+ * buffer's layout) or the evaluation shader as the hardware vertex shader
+ * over the domain points (TES; takes the control shader's masks, output
+ * vertices and the domain, 1 + AGX_TESS_DOMAIN_*). Run before
+ * agx_pass_lower_io. 0, or -1 with a message. */
+enum agx_tess_variant { AGX_TESS_TCS, AGX_TESS_TES };
+struct agx_tess_options {
+   enum agx_tess_variant variant;
+   uint64_t input_mask;
+   uint64_t vertex_mask, patch_mask;
+   uint32_t output_vertices;
+   uint32_t domain;
+};
+int agx_pass_lower_tess(agx_shader *s, struct agx_tess_options *o, char *err, size_t err_size);
+
 struct agx_io_options {
    /* Byte offset of a binding inside its set's descriptor memory; NULL uses
     * the default from agx_abi.h. */

@@ -158,6 +158,9 @@ struct vtn_pointer {
 };
 /* io_interp flag: the pointer's next index selects the input vertex */
 #define VTN_IO_PER_VERTEX (1u << 16)
+/* io_interp flag: a patch word of a tessellation stage (Patch decoration,
+ * TessLevelOuter/Inner), in memory (load_patch / store_patch) */
+#define VTN_IO_PATCH (1u << 17)
 
 /* A variable as declared; turned into a vtn_pointer at each use. */
 struct vtn_variable {
@@ -386,6 +389,12 @@ struct vtn_ssa *vtn_load_image(struct vtn_ctx *c, struct vtn_pointer *p);
 
 /* agx_spirv_io.c: graphics stage inputs and outputs */
 void vtn_io_variable(struct vtn_ctx *c, struct vtn_variable *var, uint32_t id);
+/* Whether an Input variable with this BuiltIn is an I/O word (tessellation). */
+bool vtn_io_builtin_input(struct vtn_ctx *c, unsigned builtin);
+/* Steps an I/O pointer into element/member idx of its type (agx_spirv_io.c). */
+void vtn_io_step(struct vtn_ctx *c, struct vtn_pointer *p, uint64_t idx);
+/* Records the transform feedback words of an Output variable (agx_spirv_xfb.c). */
+void vtn_xfb_variable(struct vtn_ctx *c, struct vtn_variable *var, uint32_t id);
 void vtn_io_access(struct vtn_ctx *c, struct vtn_pointer *p, uint32_t idx_id);
 struct vtn_ssa *vtn_io_load(struct vtn_ctx *c, struct vtn_pointer *p);
 void vtn_io_store(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *v);

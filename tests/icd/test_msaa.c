@@ -11,7 +11,9 @@
  * - "dynamic": one triangle, resolveImageView of vkCmdBeginRendering;
  * - "depth": two overlapping triangles, the nearer drawn second but at a
  *   larger z in part, depth LESS against a 4-sample D32 attachment, per
- *   sample;
+ *   sample; the depth attachment resolved with SAMPLE_ZERO (Vulkan 1.2's
+ *   required depth resolve) into a single-sampled D32 image: each pixel
+ *   exactly sample 0's depth of the model;
  * - "render pass": the triangle in a VkRenderPass with a resolve attachment;
  * - "resolve image": the multisampled image stored, then vkCmdResolveImage;
  * - "clear image": vkCmdClearColorImage of a 4-sample image (every sample),
@@ -415,12 +417,18 @@ run_dynamic(struct gpu *g, const char *name, const struct tri *t, int n, bool de
             bool resolve_in_pass)
 {
    struct agx_vk_ctx *c = g->c;
-   struct image ms, zs, res;
+   struct image ms, zs, res, zres;
    make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_4_BIT,
               VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &ms);
+   /* with depth and a resolve in the pass: the depth resolved too (SAMPLE_ZERO) */
+   bool zresolve = depth && resolve_in_pass;
    if (depth)
       make_image(c, VK_FORMAT_D32_SFLOAT, VK_SAMPLE_COUNT_4_BIT,
                  VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, &zs);
+   if (zresolve)
+      make_image(c, VK_FORMAT_D32_SFLOAT, VK_SAMPLE_COUNT_1_BIT,
+                 VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                 &zres);
    make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_1_BIT,
               VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
                  VK_IMAGE_USAGE_TRANSFER_DST_BIT,
@@ -432,6 +440,8 @@ run_dynamic(struct gpu *g, const char *name, const struct tri *t, int n, bool de
    barrier(cb, res.image, VK_IMAGE_ASPECT_COLOR_BIT);
    if (depth)
       barrier(cb, zs.image, VK_IMAGE_ASPECT_DEPTH_BIT);
+   if (zresolve)
+      barrier(cb, zres.image, VK_IMAGE_ASPECT_DEPTH_BIT);
    VkRenderingAttachmentInfo ca = {
       .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
       .imageView = ms.view,
@@ -447,6 +457,10 @@ run_dynamic(struct gpu *g, const char *name, const struct tri *t, int n, bool de
                                    .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
                                    .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
                                    .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+                                   .resolveMode = zresolve ? VK_RESOLVE_MODE_SAMPLE_ZERO_BIT
+                                                           : VK_RESOLVE_MODE_NONE,
+                                   .resolveImageView = zresolve ? zres.view : VK_NULL_HANDLE,
+                                   .resolveImageLayout = VK_IMAGE_LAYOUT_GENERAL,
                                    .clearValue = {.depthStencil = {1.0f, 0}}};
    VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
                          .renderArea = {{0, 0}, {W, H}},
@@ -474,12 +488,39 @@ run_dynamic(struct gpu *g, const char *name, const struct tri *t, int n, bool de
                         1, &r);
    }
    copy_out(g, cb, res.image);
+   struct agx_vk_buffer zout = {0};
+   if (zresolve) {
+      zout = agx_vk_buffer_usage(c, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+      VkBufferImageCopy r = {.imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1},
+                             .imageExtent = {W, H, 1}};
+      vkCmdCopyImageToBuffer(cb, zres.image, VK_IMAGE_LAYOUT_GENERAL, zout.buf, 1, &r);
+   }
    VK_OK(agx_vk_submit_wait(c, cb));
    static struct model m;
    model_init(&m);
    for (int i = 0; i < n; i++)
       model_draw(&m, &t[i], depth);
    unsigned bad = compare(name, &m, g->out.map);
+   if (zresolve) {
+      /* SAMPLE_ZERO: exactly sample 0's depth (the triangles' z or the clear) */
+      unsigned zbad = 0, nonclear = 0;
+      const float *z = (const float *)zout.map;
+      for (int p = 0; p < W * H; p++) {
+         if (m.amb[p])
+            continue;
+         nonclear += m.z[p][0] != 1.0f;
+         if (z[p] != m.z[p][0] && zbad++ < 4)
+            fprintf(stderr, "%s: resolved depth of pixel (%d,%d) %g, sample 0 has %g\n", name,
+                    p % W, p / W, z[p], m.z[p][0]);
+      }
+      if (!nonclear)
+         zbad++;
+      printf("%s: depth resolve (SAMPLE_ZERO): %u pixels of a triangle's depth, %u wrong\n", name,
+             nonclear, zbad);
+      bad += zbad;
+      agx_vk_buffer_free(c, &zout);
+      free_image(c, &zres);
+   }
    vkDestroyPipeline(c->dev, p, NULL);
    free_image(c, &ms);
    free_image(c, &res);

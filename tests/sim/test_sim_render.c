@@ -1989,6 +1989,30 @@ test_hazards(void)
       expect_fault(&e, frame_submit(&f), "without an earlier wait_pix", "st_tile without wait_pix");
       env_fini(&e);
    }
+   /* st_tile past sample_size_B (offset 8 of an 8-byte sample) */
+   {
+      struct env e;
+      env_init(&e);
+      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+      put_rt(&e, &rt);
+      struct frame f;
+      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+      uint32_t fs = put_word_list(&e,
+                                  env_asm(&e, "mov_imm r1, 7, 0b0\n"
+                                              "wait_pix 12, 0\n"
+                                              "st_tile r1, i32, 0, x, 8, 255, 0\n"
+                                              "stop\n"),
+                                  0, 0, false, true, true);
+      struct draw_state d;
+      draw_state_default(&d, &f, fs);
+      vertex_at(&e, 0, 1, 1, 0.5f);
+      vertex_at(&e, 1, 30, 1, 0.5f);
+      vertex_at(&e, 2, 1, 30, 0.5f);
+      frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+      expect_fault(&e, frame_submit(&f), "past sample_size_B 8 (lane",
+                   "st_tile past sample_size_B");
+      env_fini(&e);
+   }
    /* FS reads a varying slot the vertex shader did not write (slot 5 =
     * UVS word 8, the record has 8 words) */
    {

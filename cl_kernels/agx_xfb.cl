@@ -1,0 +1,139 @@
+/*
+ * Copyright 2026 agx-vk contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * Transform feedback kernels (emulation.md §5; the roles of Mesa's libagx
+ * copy_xfb_counters and the XFB part of pre_gs, written here for this
+ * driver's layouts, agx_xfb_args.h):
+ *  - agx_xfb_capture: one thread per captured vertex of a draw (primitives
+ *    decomposed into lists in Vulkan's vertex order, instance after
+ *    instance) copies the captured words from the software vertex shader's
+ *    records into the buffers, for the primitives that fit in every buffer
+ *    the pipeline writes;
+ *  - agx_xfb_advance (one thread, after the capture): advances the offsets
+ *    by the primitives written and adds written/needed to the stream query;
+ *  - agx_xfb_counters: begin/end, offsets from/to the counter buffers;
+ *  - agx_xfb_byte_count: the VkDrawIndirectCommand of
+ *    vkCmdDrawIndirectByteCountEXT.
+ * Assumes: arguments as in agx_xfb.h; no loops over argument arrays.
+ */
+#include "agx_xfb_args.h"
+
+/* Whole primitives of the draw that fit in every buffer with a stride. */
+static uint32_t
+agx_xfb_fit(AGX_GLOBAL const struct agx_xfb_state *st, AGX_GLOBAL const uint32_t *tab,
+            uint32_t prims, uint32_t vpp)
+{
+   uint32_t fit = prims;
+   for (uint32_t b = 0; b < 4; b++) {
+      uint32_t stride = tab[b];
+      if (stride == 0)
+         continue;
+      uint32_t size = st->size[b], off = st->offset[b];
+      uint32_t room = size > off ? size - off : 0;
+      uint32_t n = room / (stride * vpp);
+      fit = n < fit ? n : fit;
+   }
+   return fit;
+}
+
+/* The draw's vertex that is vertex k of primitive p (Vulkan's primitive
+ * topologies: strips keep the winding, fans pivot on vertex 0). */
+static uint32_t
+agx_xfb_vertex(uint32_t topology, uint32_t p, uint32_t k, uint32_t vpp)
+{
+   uint32_t odd = p & 1u;
+   uint32_t list = p * vpp + k;
+   uint32_t line_strip = p + k;
+   uint32_t tri_strip = k == 0 ? p : (k == 1 ? p + 1 + odd : p + 2 - odd);
+   uint32_t fan = k == 2 ? 0u : p + k + 1;
+   uint32_t r = topology == 2u ? line_strip : list;
+   r = topology == 4u ? tri_strip : r;
+   return topology == 5u ? fan : r;
+}
+
+AGX_KERNEL(AGX_XFB_GROUP_SIZE, 1, 1)
+void
+agx_xfb_capture(struct agx_xfb_capture_args a)
+{
+   uint32_t v = agx_global_id_x();
+   uint32_t vpp = a.verts_per_prim;
+   uint32_t prims = a.prims_per_instance * a.instances;
+   if (v >= prims * vpp)
+      return;
+   AGX_GLOBAL const struct agx_xfb_state *st = AGX_PTR(const struct agx_xfb_state, a.state);
+   AGX_GLOBAL const uint32_t *tab = AGX_PTR(const uint32_t, a.table);
+   uint32_t written = agx_xfb_fit(st, tab, prims, vpp);
+   uint32_t prim = v / vpp;
+   if (prim >= written)
+      return;
+   uint32_t k = v - prim * vpp;
+   uint32_t inst = prim / a.prims_per_instance;
+   uint32_t p = prim - inst * a.prims_per_instance;
+   uint32_t linear = inst * a.verts_per_instance + agx_xfb_vertex(a.topology, p, k, vpp);
+   for (uint32_t e = 0; e < a.entries; e++) {
+      uint32_t w = tab[AGX_XFB_TABLE_HEADER + e];
+      uint32_t b = AGX_XFB_ENTRY_BUFFER(w);
+      uint64_t rec = (uint64_t)linear * a.records_per_vertex + AGX_XFB_ENTRY_RANK(w);
+      uint64_t src = a.records + 16 * rec + 4 * AGX_XFB_ENTRY_COMP(w);
+      uint32_t value = AGX_XFB_ENTRY_WRITTEN(w) ? *AGX_PTR(const uint32_t, src) : 0u;
+      uint64_t dst = st->addr[b] + st->offset[b] + (uint64_t)v * tab[b] + AGX_XFB_ENTRY_OFFSET(w);
+      *AGX_PTR(uint32_t, dst) = value;
+   }
+}
+
+AGX_KERNEL(1, 1, 1)
+void
+agx_xfb_advance(struct agx_xfb_capture_args a)
+{
+   if (agx_global_id_x() != 0)
+      return;
+   AGX_GLOBAL struct agx_xfb_state *st = AGX_PTR(struct agx_xfb_state, a.state);
+   AGX_GLOBAL const uint32_t *tab = AGX_PTR(const uint32_t, a.table);
+   uint32_t vpp = a.verts_per_prim;
+   uint32_t prims = a.prims_per_instance * a.instances;
+   uint32_t written = agx_xfb_fit(st, tab, prims, vpp);
+   for (uint32_t b = 0; b < 4; b++)
+      st->offset[b] += written * vpp * tab[b];
+   if (a.query) {
+      AGX_GLOBAL uint64_t *q = AGX_PTR(uint64_t, a.query);
+      q[0] += written;
+      q[1] += prims;
+   }
+}
+
+static void
+agx_xfb_counter(AGX_GLOBAL uint32_t *offset, uint64_t counter, uint32_t store)
+{
+   if (store && counter)
+      *AGX_PTR(uint32_t, counter) = *offset;
+   if (!store)
+      *offset = counter ? *AGX_PTR(const uint32_t, counter) : 0u;
+}
+
+AGX_KERNEL(1, 1, 1)
+void
+agx_xfb_counters(struct agx_xfb_counters_args a)
+{
+   if (agx_global_id_x() != 0)
+      return;
+   AGX_GLOBAL struct agx_xfb_state *st = AGX_PTR(struct agx_xfb_state, a.state);
+   agx_xfb_counter(&st->offset[0], a.counter[0], a.store);
+   agx_xfb_counter(&st->offset[1], a.counter[1], a.store);
+   agx_xfb_counter(&st->offset[2], a.counter[2], a.store);
+   agx_xfb_counter(&st->offset[3], a.counter[3], a.store);
+}
+
+AGX_KERNEL(1, 1, 1)
+void
+agx_xfb_byte_count(struct agx_xfb_byte_count_args a)
+{
+   if (agx_global_id_x() != 0)
+      return;
+   uint32_t bytes = *AGX_PTR(const uint32_t, a.counter);
+   AGX_GLOBAL uint32_t *d = AGX_PTR(uint32_t, a.draw);
+   d[0] = bytes > a.counter_offset && a.stride ? (bytes - a.counter_offset) / a.stride : 0u;
+   d[1] = a.instances;
+   d[2] = 0;
+   d[3] = a.first_instance;
+}

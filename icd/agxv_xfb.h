@@ -1,0 +1,64 @@
+/*
+ * Transform feedback (VK_EXT_transform_feedback), emulated with compute
+ * (emulation.md §5): what pipelines keep (agxv_graphics_pipeline_xfb.c) and
+ * command buffers track (agxv_cmd_xfb.c). A pipeline whose vertex shader
+ * has the Xfb execution mode also gets the vertex shader's software variant
+ * (the geometry-shader path's AGXV_GS_VS_SW, outputs to records in memory);
+ * each draw while transform feedback is active runs it in the render's
+ * pre-graphics stream, then the capture kernels (cl_kernels/agx_xfb.cl)
+ * copy the captured words into the buffers; the draw itself is the
+ * ordinary hardware one. Assumes: no geometry shader in such pipelines.
+ */
+#ifndef AGXV_XFB_H
+#define AGXV_XFB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <vulkan/vulkan_core.h>
+
+#include "agx_xfb.h"
+
+/* A pipeline's capture: the table of cl_kernels/agx_xfb_args.h (strides, then
+ * one word per captured word). */
+struct agxv_xfb_pipeline {
+   bool enabled;
+   uint32_t entries;
+   uint32_t table[4 + AGX_XFB_MAX_OUTPUTS];
+};
+
+/* Command buffer state. */
+struct agxv_xfb_binding {
+   uint64_t va;   /* at the bound offset */
+   uint64_t size; /* bytes from there */
+};
+struct agxv_xfb_cmd_state {
+   struct agxv_xfb_binding bound[AGX_XFB_MAX_BUFFERS];
+   bool active;       /* between Begin and End */
+   uint64_t state_va; /* the active struct agx_xfb_state */
+   uint64_t query_va; /* the active stream query's record, 0: none */
+   uint64_t pg_query; /* the active primitives-generated query's record, 0: none */
+};
+
+struct agxv_device;
+struct agxv_pipeline;
+struct agxv_pipeline_layout;
+struct agxv_cmd_buffer;
+struct agxv_vdm_draw;
+
+/* Whether a SPIR-V module declares the Xfb execution mode. */
+bool agxv_xfb_module_has_xfb(const uint32_t *words, size_t count);
+
+/* For a pipeline without a geometry shader whose vertex shader captures:
+ * compiles the software variant and builds the table (nothing otherwise). */
+VkResult agxv_xfb_pipeline_compile(struct agxv_device *device, struct agxv_pipeline *pipeline,
+                                   const VkPipelineShaderStageCreateInfo *vs,
+                                   const struct agxv_pipeline_layout *layout);
+
+/* Before a draw of the bound pipeline: its capture when transform feedback
+ * is active and the pipeline captures (VK_SUCCESS and nothing otherwise).
+ * base_vertex: firstVertex or vertexOffset. */
+VkResult agxv_cmd_xfb_draw(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *vd,
+                           uint32_t base_vertex, uint32_t base_instance);
+
+#endif
