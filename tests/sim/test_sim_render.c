@@ -1339,6 +1339,13 @@ test_lines(void)
       vertex_at(&e, i, pts[i][0] + 0.5, pts[i][1] + 0.5, 0.5f);
    frame_draw(&f, &d, AGX_PRIMITIVE_LINES, 4, 0, false, 0, false, 0, 1);
    frame_draw(&f, &d, AGX_PRIMITIVE_LINE_STRIP, 3, 4, false, 0, false, 0, 1);
+   /* ties: a horizontal and a vertical line on pixel edges (dEQP depth
+    * compare_ops line_list) light the row above / the column to the left
+    * (endpoints perturbed by (-e, -e^2)) */
+   const double edge_pts[4][2] = {{2, 12}, {20, 12}, {30, 5}, {30, 15}};
+   for (unsigned i = 0; i < 4; i++)
+      vertex_at(&e, 7 + i, edge_pts[i][0], edge_pts[i][1], 0.5f);
+   frame_draw(&f, &d, AGX_PRIMITIVE_LINES, 4, 7, false, 0, false, 0, 1);
    CHECK(frame_submit(&f) == 1);
    uint32_t ref[W * H];
    memset(ref, 0, sizeof(ref));
@@ -1346,6 +1353,10 @@ test_lines(void)
    ref_line(ref, 40, 2, 50, 61);
    ref_line(ref, 5, 60, 30, 45);
    ref_line(ref, 30, 45, 45, 62);
+   for (int x = 2; x < 20; x++)
+      ref[11 * W + x]++;
+   for (int y = 5; y < 15; y++)
+      ref[y * W + 29]++;
    unsigned bad = 0, lit = 0;
    for (unsigned y = 0; y < H; y++)
       for (unsigned x = 0; x < W; x++) {
@@ -1354,9 +1365,9 @@ test_lines(void)
             fprintf(stderr, "line (%u,%u): got %u want %u\n", x, y, rt32(&e, STRIDE, 4, x, y, 0),
                     ref[y * W + x]);
       }
-   printf("lines: 4 segments (list + strip), %u pixels lit, %u mismatches\n", lit, bad);
+   printf("lines: 6 segments (lists + strip), %u pixels lit, %u mismatches\n", lit, bad);
    CHECK(bad == 0);
-   CHECK(lit == 57 + 59 + 25 + 17 - 1);
+   CHECK(lit == 57 + 59 + 25 + 17 - 1 + 18 + 10);
    env_fini(&e);
 }
 
