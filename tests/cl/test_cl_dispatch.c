@@ -202,7 +202,7 @@ check_metadata(void)
       /* the geometry setup keeps two small topology tables as constant data,
        * the tessellator its struct initialisers */
       CHECK((k->const_data_size == 0 || want[i].id == AGX_CL_GS_SETUP_INDIRECT ||
-              want[i].id == AGX_CL_GS_UNROLL_RESTART || tessellator) &&
+             want[i].id == AGX_CL_GS_UNROLL_RESTART || tessellator) &&
             k->num_local_args == 0);
    }
    /* Structs by value: the kernel reads exactly the C struct. */
