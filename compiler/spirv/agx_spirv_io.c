@@ -466,22 +466,36 @@ dyn_element(const struct vtn_pointer *p, unsigned k)
    return q;
 }
 
+/* cond ? a : b, leaf by leaf (values of one shader interface type). */
+static struct vtn_ssa *
+select_ssa(struct vtn_ctx *c, agx_instr *cond, struct vtn_ssa *a, struct vtn_ssa *b, unsigned depth)
+{
+   if (depth > 16)
+      vtn_fail(c, "shader interface type nested too deeply");
+   if (a->def)
+      return vtn_ssa_leaf(c, a->type, agx_bcsel(&c->b, cond, a->def, b->def));
+   unsigned n = a->type->len;
+   struct vtn_ssa *r = vtn_alloc(c, sizeof(*r));
+   r->type = a->type;
+   r->elems = vtn_alloc(c, sizeof(*r->elems) * (n ? n : 1));
+   for (unsigned k = 0; k < n; k++)
+      r->elems[k] = select_ssa(c, cond, a->elems[k], b->elems[k], depth + 1);
+   return r;
+}
+
 struct vtn_ssa *
 vtn_io_load(struct vtn_ctx *c, struct vtn_pointer *p)
 {
    if (!p->io_dyn)
       return io_walk(c, p, NULL, 0);
-   if (!vtn_type_is_scalar_or_vector(p->type))
-      vtn_fail(c, "dynamically indexed load of an aggregate shader input/output");
-   agx_builder *b = &c->b;
    struct vtn_pointer q = dyn_element(p, 0);
-   agx_instr *r = io_walk(c, &q, NULL, 0)->def;
+   struct vtn_ssa *r = io_walk(c, &q, NULL, 0);
    for (unsigned k = 1; k < p->io_dyn_len; k++) {
       q = dyn_element(p, k);
-      agx_instr *v = io_walk(c, &q, NULL, 0)->def;
-      r = agx_bcsel(b, agx_ieq(b, p->io_dyn, agx_imm(b, 32, k)), v, r);
+      struct vtn_ssa *v = io_walk(c, &q, NULL, 0);
+      r = select_ssa(c, agx_ieq(&c->b, p->io_dyn, agx_imm(&c->b, 32, k)), v, r, 0);
    }
-   return vtn_ssa_leaf(c, p->type, r);
+   return r;
 }
 
 void
@@ -493,12 +507,10 @@ vtn_io_store(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *v)
       io_walk(c, p, v, 0);
       return;
    }
-   if (!vtn_type_is_scalar_or_vector(p->type) || !v->def)
-      vtn_fail(c, "dynamically indexed store of an aggregate shader output");
    agx_builder *b = &c->b;
    if (c->shader->stage == AGX_STAGE_TESS_CTRL) {
       /* memory words other invocations write too: store only the indexed
-       * element */
+       * element (aggregates too) */
       for (unsigned k = 0; k < p->io_dyn_len; k++) {
          struct vtn_pointer q = dyn_element(p, k);
          agx_if *nif = agx_push_if(b, agx_ieq(b, p->io_dyn, agx_imm(b, 32, k)));
@@ -507,6 +519,8 @@ vtn_io_store(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *v)
       }
       return;
    }
+   if (!vtn_type_is_scalar_or_vector(p->type) || !v->def)
+      vtn_fail(c, "dynamically indexed store of an aggregate shader output");
    /* every element keeps its value unless it is the one indexed */
    for (unsigned k = 0; k < p->io_dyn_len; k++) {
       struct vtn_pointer q = dyn_element(p, k);

@@ -21,6 +21,7 @@ layout(location = 6) patch out PatchBlock {
    float one;
 } pb;
 layout(location = 7) patch out float pm[2][2];
+layout(location = 11) patch out mat2 pmat[2]; /* aggregates, dynamic index */
 void main()
 {
    int i = gl_InvocationID;
@@ -28,6 +29,8 @@ void main()
    gl_out[gl_InvocationID].gl_Position = gl_in[src].gl_Position;
    vpos[gl_InvocationID] = gl_in[src].gl_Position + vec4(0.25, 0.0, 0.0, 0.0);
    pv[i] = float(i + 1);
+   if (i < 2)
+      pmat[i] = mat2(float(i + 1));
    barrier();
    if (i == 0) {
       gl_TessLevelOuter[0] = pc.outer.x;

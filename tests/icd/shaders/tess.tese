@@ -17,6 +17,7 @@ layout(location = 1) in vec4 vpos[];
 layout(location = 6) patch in PatchBlock {
    float one;
 } pb;
+layout(location = 11) patch in mat2 pmat[2];
 layout(location = 0) out vec4 colour;
 void main()
 {
@@ -30,7 +31,7 @@ void main()
    if (pc.mode == 0)
       colour = vec4(t, 1.0);
    else if (pc.mode == 1)
-      colour = vec4(pconst.rgb, pconst.a * pb.one);
+      colour = vec4(pconst.rgb, pconst.a * pb.one * pmat[pc.mode - 1][0][0]); /* pmat[0]: 1 */
    else
       colour = vec4(1.0 / 255.0, 0.0, 0.0, 0.0);
 }
