@@ -15,7 +15,8 @@
  * The target and the texture live in BOs of their own next to the test
  * harness' ones (sim_render_util.h). The texture's contents are arbitrary
  * bytes (only the cost of sampling matters).
- * Usage: agx-sim-render-bench [frames] (default 4).
+ * Usage: agx-sim-render-bench [frames [flat|textured|vertices]] (default 4
+ * frames of all three; one name runs only that case, e.g. for perf).
  * History (2-core build host, Dec 2026; 512x512 flat quad until the
  * textured case was added): 5.3 Mpixels/s and 3.6 Mvertices/s before the
  * codec/rasteriser fast paths, 8.4 and 4.8 after them, 12.6 after the
@@ -257,13 +258,20 @@ main(int argc, char **argv)
    unsigned frames = argc > 1 ? (unsigned)atoi(argv[1]) : 4;
    if (!frames)
       frames = 1;
-   double px = (double)frames * SIZE * SIZE;
-   double t = run_frag(frames, false);
-   printf("fragments, flat: %u frames of %ux%u: %.2f CPU s, %.2f Mpixels/s per core\n", frames,
-          SIZE, SIZE, t, px / t / 1e6);
-   t = run_frag(frames, true);
-   printf("fragments, textured: %u frames of %ux%u: %.2f CPU s, %.2f Mpixels/s per core\n", frames,
-          SIZE, SIZE, t, px / t / 1e6);
+   const char *only = argc > 2 ? argv[2] : NULL;
+   double px = (double)frames * SIZE * SIZE, t;
+   if (!only || !strcmp(only, "flat")) {
+      t = run_frag(frames, false);
+      printf("fragments, flat: %u frames of %ux%u: %.2f CPU s, %.2f Mpixels/s per core\n", frames,
+             SIZE, SIZE, t, px / t / 1e6);
+   }
+   if (!only || !strcmp(only, "textured")) {
+      t = run_frag(frames, true);
+      printf("fragments, textured: %u frames of %ux%u: %.2f CPU s, %.2f Mpixels/s per core\n",
+             frames, SIZE, SIZE, t, px / t / 1e6);
+   }
+   if (only && strcmp(only, "vertices"))
+      return 0;
    t = run_vert(frames);
    double nv = (double)frames * NV * INSTANCES;
    printf("vertices: %u frames of %u vertices x %u instances (zero-area triangles): %.3f CPU s, "

@@ -453,27 +453,51 @@ shade_prim(struct tile_ctx *c, const struct agx_sim_prim *pr)
    struct agx_sim_raster_tri t;
    agx_sim_raster_setup(pr, &t);
 
-   /* coverage (and early tests) per pixel of the utile */
+   /* coverage (and early tests) per pixel of the utile, row by row inside
+    * the primitive's bounding box */
    uint8_t cov[MAX_UTILE_PX];
    float zpx[MAX_UTILE_PX][4];
    memset(cov, 0, sizeof(cov));
    c->visible = 0;
    bool any = false;
-   for (int64_t y = rect[1]; y < rect[3]; y++) {
-      for (int64_t x = rect[0]; x < rect[2]; x++) {
-         if (x < pr->x0 || x >= pr->x1 || y < pr->y0 || y >= pr->y1)
-            continue;
+   /* a test that always passes and writes nothing only counts visibility */
+   const struct AGX_FRAGMENT_FACE *face = pr->backfacing ? &p->back : &p->front;
+   bool zs_trivial = !p->fc.stencil_test_enable && face->depth_function == AGX_ZS_FUNC_ALWAYS &&
+                     face->disable_depth_write;
+   int64_t spx[4], spy[4];
+   for (unsigned s = 0; s < c->samples; s++) {
+      spx[s] = (int64_t)(c->r->sample_pos[s][0] * 256);
+      spy[s] = (int64_t)(c->r->sample_pos[s][1] * 256);
+   }
+   int64_t xa = rect[0] > pr->x0 ? rect[0] : pr->x0, xb = rect[2] < pr->x1 ? rect[2] : pr->x1;
+   int64_t ya = rect[1] > pr->y0 ? rect[1] : pr->y0, yb = rect[3] < pr->y1 ? rect[3] : pr->y1;
+   for (int64_t y = ya; y < yb && xa < xb; y++) {
+      struct agx_sim_raster_row rows[4];
+      bool stepped[4];
+      for (unsigned s = 0; s < c->samples; s++)
+         stepped[s] = agx_sim_raster_row_begin(&t, xa * 256 + spx[s], y * 256 + spy[s],
+                                               (unsigned)(xb - xa), &rows[s]);
+      for (int64_t x = xa; x < xb; x++) {
          unsigned li = (unsigned)((y - c->uy) * c->uw + (x - c->ux));
          for (unsigned s = 0; s < c->samples; s++) {
             double bary[3];
-            int64_t sx = x * 256 + (int64_t)(c->r->sample_pos[s][0] * 256);
-            int64_t sy = y * 256 + (int64_t)(c->r->sample_pos[s][1] * 256);
-            if (!agx_sim_raster_covered(&t, sx, sy, bary))
+            bool in;
+            if (stepped[s]) {
+               in = agx_sim_raster_row_covered(&t, &rows[s], bary);
+               agx_sim_raster_row_next(&rows[s]);
+            } else {
+               in = agx_sim_raster_covered(&t, x * 256 + spx[s], y * 256 + spy[s], bary);
+            }
+            if (!in)
                continue;
             double z = bary[0] * pr->z[0] + bary[1] * pr->z[1] + bary[2] * pr->z[2] + bias;
             zpx[li][s] = (float)z;
-            if (early && !zs_test(c, (unsigned)(x - c->ux), (unsigned)(y - c->uy), s, z, false, 0))
+            if (early && zs_trivial) {
+               c->visible++;
+            } else if (early &&
+                       !zs_test(c, (unsigned)(x - c->ux), (unsigned)(y - c->uy), s, z, false, 0)) {
                continue;
+            }
             cov[li] |= (uint8_t)(1u << s);
             any = true;
          }

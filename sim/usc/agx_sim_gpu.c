@@ -153,6 +153,16 @@ agx_sim_poll(struct agx_sim_worker *w, struct agx_sim_sg *sg, uint32_t pc, uint6
    w->poll_charge += AGX_SIM_POLL_CHARGE;
 }
 
+/* Active lanes (without relying on a popcount instruction, which the
+ * baseline x86-64 target lacks: __builtin_popcount is a library call). */
+static inline unsigned
+lanes_of(uint32_t v)
+{
+   v = v - ((v >> 1) & 0x55555555u);
+   v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+   return (((v + (v >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24;
+}
+
 /* Run one SIMD-group until it stops, waits at a barrier, or fails. */
 static void
 run_sg(struct agx_sim_worker *w, struct agx_sim_sg *sg)
@@ -169,7 +179,7 @@ run_sg(struct agx_sim_worker *w, struct agx_sim_sg *sg)
          break;
       }
       n++;
-      ti += (unsigned)__builtin_popcount(sg->exec);
+      ti += lanes_of(sg->exec);
       I = I->exec(w, sg, I);
    }
    w->sg_insns += n;
@@ -222,6 +232,8 @@ static void
 preload(struct agx_sim_worker *w, struct agx_sim_sg *sg)
 {
    const struct agx_sim_usc_batch *b = w->d->batch;
+   if (!b->nregs)
+      return;
    for (unsigned l = 0; l < AGX_SIM_LANES; l++) {
       if (!(sg->live & (1u << l)))
          continue;

@@ -57,6 +57,23 @@ saturate_int(__int128 v, unsigned bits, bool is_signed)
 static const struct agx_sim_insn *
 x_mov_imm(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
+   if (I->d.kind == AGX_SIM_O_R32) {
+      /* the common case without the per-lane value array (same effect) */
+      if (!agx_sim_check_write(w, sg, I, &I->d, 1))
+         return NULL;
+      uint32_t *dst = sg->r[I->d.n & 127], v = I->s[0].v, exec = sg->exec;
+      if (exec == 0xFFFFFFFFu) {
+         for (unsigned l = 0; l < AGX_SIM_LANES; l++)
+            dst[l] = v;
+      } else {
+         for (unsigned l = 0; l < AGX_SIM_LANES; l++)
+            if (exec & (1u << l))
+               dst[l] = v;
+      }
+      sg->def[(I->d.n * 2) & 255] |= exec;
+      sg->def[(I->d.n * 2 + 1) & 255] |= exec;
+      return agx_sim_next(w, I);
+   }
    uint64_t v[AGX_SIM_LANES];
    for (unsigned l = 0; l < AGX_SIM_LANES; l++)
       v[l] = I->s[0].v;

@@ -409,6 +409,20 @@ unorm8_of_f32(float v)
    return (uint8_t)agx_sim_round_even((double)v * 255.0);
 }
 
+/* unorm8_of_f32 of the f32 bits u without branches (the same value): the
+ * bits are clamped as integers (NaN and v <= 0 -> +0, v >= 1 -> 1.0), then
+ * v x 255 in (0, 255] rounds to nearest even through the 1.5 x 2^52 trick
+ * of agx_sim_round_even; so the 32 lanes' conversions are a loop the
+ * compiler vectorises (floating-point selects would be branches). */
+static inline uint32_t
+unorm8_bits(uint32_t u)
+{
+   uint32_t zero = ((int32_t)u <= 0) | (u > 0x7F800000u); /* v <= 0, -NaN or +NaN */
+   uint32_t c = (u < 0x3F800000u ? u : 0x3F800000u) & (zero - 1);
+   double d = (double)bits_f32(c) * 255.0;
+   return (uint32_t)(int32_t)((d + 0x1.8p52) - 0x1.8p52);
+}
+
 /* Tile bytes -> value: integer formats zero-extended, others as a double. */
 static double
 tile_decode(unsigned f, const uint8_t *src, uint32_t *ival)
@@ -565,6 +579,17 @@ x_ldst_tile(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_si
    agx_sim_load32(w, sg, &I->s[0], smask);
    uint64_t res[4][AGX_SIM_LANES]; /* ld_tile: the results, per register */
    uint32_t loaded = 0;
+   /* st_tile of RGBA u8norm from 32-bit registers, the common case: every
+    * lane's four bytes as one word, converted for all lanes at once */
+   bool rgba8 = !load && f == MF_U8NORM && !r16 && mask == 0xF;
+   uint32_t words[AGX_SIM_LANES] = {0};
+   if (rgba8) {
+      for (unsigned c = 0; c < 4; c++) {
+         const uint32_t *src = sg->r[(I->d.n + c) & 127];
+         for (unsigned l = 0; l < AGX_SIM_LANES; l++)
+            words[l] |= unorm8_bits(src[l]) << (8 * c);
+      }
+   }
    for (unsigned l = 0; l < AGX_SIM_LANES; l++) {
       if (!(sg->exec & (1u << l)))
          continue;
@@ -603,17 +628,10 @@ x_ldst_tile(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_si
          samples &= px->coverage;
       if (!samples)
          continue;
-      /* the bytes do not depend on the sample: encode once (RGBA u8norm
-       * from 32-bit registers, the common case, as one word) */
+      /* the bytes do not depend on the sample: encode once */
       uint8_t enc[16];
-      uint32_t word = 0;
-      bool rgba8 = f == MF_U8NORM && !r16 && mask == 0xF;
-      if (rgba8) {
-         for (unsigned c = 0; c < 4; c++)
-            word |= (uint32_t)unorm8_of_f32(bits_f32(sg->r[(I->d.n + c) & 127][l])) << (8 * c);
-      } else {
+      if (!rgba8)
          st_tile_encode(sg, I, f, mask, es, r16, l, enc);
-      }
       for (unsigned s = 0; s < b->samples; s++) {
          if (!(samples & (1u << s)))
             continue;
@@ -621,7 +639,7 @@ x_ldst_tile(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_si
          if (!t)
             return NULL;
          if (rgba8) {
-            memcpy(t, &word, 4); /* little-endian: component c at byte c */
+            memcpy(t, &words[l], 4); /* little-endian: component c at byte c */
          } else if (packed) {
             memcpy(t, enc, 4);
          } else {
