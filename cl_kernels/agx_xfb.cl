@@ -102,6 +102,66 @@ agx_xfb_advance(struct agx_xfb_capture_args a)
    }
 }
 
+/* One output primitive of the GS ending at record `last` (vpp vertices,
+ * strip position `pos` of its last vertex): vertex k's record, in Vulkan's
+ * strip order (odd triangles swap their last two vertices). */
+static uint64_t
+agx_xfb_gs_vertex(uint64_t last, uint32_t rs, uint32_t vpp, uint32_t pos, uint32_t k)
+{
+   uint32_t back = vpp - 1 - k; /* records before the last one */
+   uint32_t odd = vpp == 3 ? (pos & 1u) : 0u;
+   back = odd && k == 1 ? 0u : (odd && k == 2 ? 1u : back);
+   return last - (uint64_t)back * rs;
+}
+
+AGX_KERNEL(1, 1, 1)
+void
+agx_xfb_capture_gs(struct agx_xfb_capture_gs_args a)
+{
+   if (agx_global_id_x() != 0)
+      return;
+   AGX_GLOBAL struct agx_xfb_state *st = AGX_PTR(struct agx_xfb_state, a.state);
+   AGX_GLOBAL const uint32_t *tab = AGX_PTR(const uint32_t, a.table);
+   AGX_GLOBAL const uint32_t *counts = AGX_PTR(const uint32_t, a.counts);
+   uint32_t vpp = a.verts_per_prim;
+   uint32_t fit = agx_xfb_fit(st, tab, 0xFFFFFFFFu, vpp);
+   uint32_t written = 0, needed = 0;
+   for (uint32_t u = 0; u < a.units; u++) {
+      uint64_t region = a.records + (uint64_t)u * a.max_vertices * a.record_size;
+      uint32_t n = counts[u];
+      for (uint32_t v = 0; v < n; v++) {
+         uint64_t last = region + (uint64_t)v * a.record_size;
+         uint32_t pos = *AGX_PTR(const uint32_t, last);
+         if (pos + 1 < vpp)
+            continue;
+         needed++;
+         if (written >= fit)
+            continue;
+         for (uint32_t k = 0; k < vpp; k++) {
+            uint64_t rec = agx_xfb_gs_vertex(last, a.record_size, vpp, pos, k);
+            uint32_t out = written * vpp + k;
+            for (uint32_t e = 0; e < a.entries; e++) {
+               uint32_t w = tab[AGX_XFB_TABLE_HEADER + e];
+               uint32_t b = AGX_XFB_ENTRY_BUFFER(w);
+               uint64_t src = rec + 16 * (1 + AGX_XFB_ENTRY_RANK(w)) + 4 * AGX_XFB_ENTRY_COMP(w);
+               uint32_t value = AGX_XFB_ENTRY_WRITTEN(w) ? *AGX_PTR(const uint32_t, src) : 0u;
+               uint64_t dst =
+                  st->addr[b] + st->offset[b] + (uint64_t)out * tab[b] + AGX_XFB_ENTRY_OFFSET(w);
+               *AGX_PTR(uint32_t, dst) = value;
+            }
+         }
+         written++;
+      }
+   }
+   for (uint32_t b = 0; b < 4; b++)
+      st->offset[b] += written * vpp * tab[b];
+   if (a.query) {
+      AGX_GLOBAL uint64_t *q = AGX_PTR(uint64_t, a.query);
+      q[0] += written;
+      q[1] += needed;
+   }
+}
+
 static void
 agx_xfb_counter(AGX_GLOBAL uint32_t *offset, uint64_t counter, uint32_t store)
 {
