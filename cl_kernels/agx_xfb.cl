@@ -38,7 +38,9 @@ agx_xfb_fit(AGX_GLOBAL const struct agx_xfb_state *st, AGX_GLOBAL const uint32_t
 }
 
 /* The draw's vertex that is vertex k of primitive p (Vulkan's primitive
- * topologies: strips keep the winding, fans pivot on vertex 0). */
+ * topologies: strips keep the winding, fans pivot on vertex 0, adjacency
+ * topologies give their primitives' own vertices: triangle strips with
+ * adjacency 2p, 2p + 2, 2p + 4, odd p 2p, 2p + 4, 2p + 2). */
 static uint32_t
 agx_xfb_vertex(uint32_t topology, uint32_t p, uint32_t k, uint32_t vpp)
 {
@@ -47,9 +49,18 @@ agx_xfb_vertex(uint32_t topology, uint32_t p, uint32_t k, uint32_t vpp)
    uint32_t line_strip = p + k;
    uint32_t tri_strip = k == 0 ? p : (k == 1 ? p + 1 + odd : p + 2 - odd);
    uint32_t fan = k == 2 ? 0u : p + k + 1;
+   /* adjacency: the primitive's own vertices only */
+   uint32_t line_list_adj = p * 4 + 1 + k;
+   uint32_t line_strip_adj = p + 1 + k;
+   uint32_t tri_list_adj = p * 6 + 2 * k;
+   uint32_t tri_strip_adj = 2 * p + 2 * (odd && k ? 3 - k : k);
    uint32_t r = topology == 2u ? line_strip : list;
    r = topology == 4u ? tri_strip : r;
-   return topology == 5u ? fan : r;
+   r = topology == 5u ? fan : r;
+   r = topology == 6u ? line_list_adj : r;
+   r = topology == 7u ? line_strip_adj : r;
+   r = topology == 8u ? tri_list_adj : r;
+   return topology == 9u ? tri_strip_adj : r;
 }
 
 AGX_KERNEL(AGX_XFB_GROUP_SIZE, 1, 1)

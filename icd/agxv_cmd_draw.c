@@ -622,7 +622,7 @@ agxv_CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t insta
       .first = firstVertex,
    };
    VkResult result = agxv_cmd_xfb_draw(cmd, &vd, firstVertex, firstInstance);
-   if (result == VK_SUCCESS)
+   if (result == VK_SUCCESS && !agxv_xfb_draw_only(cmd))
       result = agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, firstVertex, firstInstance)
                                     : draw(cmd, &vd, firstVertex, firstInstance, 0);
    if (result != VK_SUCCESS)
@@ -644,7 +644,7 @@ agxv_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount, uint32_t
       .indexed = true,
    };
    VkResult result = agxv_cmd_xfb_draw(cmd, &vd, (uint32_t)vertexOffset, firstInstance);
-   if (result == VK_SUCCESS)
+   if (result == VK_SUCCESS && !agxv_xfb_draw_only(cmd))
       result = agxv_cmd_has_gs(cmd)
                   ? agxv_cmd_draw_gs(cmd, &vd, (uint32_t)vertexOffset, firstInstance)
                   : draw(cmd, &vd, (uint32_t)vertexOffset, firstInstance, 0);

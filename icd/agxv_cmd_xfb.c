@@ -152,6 +152,18 @@ capture_shape(VkPrimitiveTopology topology, uint32_t count, uint32_t *vpp, uint3
    case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN:
       *vpp = 3, *prims = count > 2 ? count - 2 : 0;
       return true;
+   case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
+      *vpp = 2, *prims = count / 4;
+      return true;
+   case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY:
+      *vpp = 2, *prims = count > 3 ? count - 3 : 0;
+      return true;
+   case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY:
+      *vpp = 3, *prims = count / 6;
+      return true;
+   case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY:
+      *vpp = 3, *prims = count >= 6 ? (count - 4) / 2 : 0;
+      return true;
    default:
       return false;
    }
@@ -343,6 +355,17 @@ agxv_cmd_xfb_draw_gs(struct agxv_cmd_buffer *cmd, uint64_t params, void *params_
    agxv_dispatch_kernel(cmd, AGX_CL_XFB_CAPTURE_GS, 1, &args, sizeof(args));
    agxv_cmd_pre_gfx_end(cmd);
    return VK_SUCCESS;
+}
+
+bool
+agxv_xfb_draw_only(const struct agxv_cmd_buffer *cmd)
+{
+   const struct agxv_pipeline *pipeline = cmd->bind[AGXV_BIND_POINT_GRAPHICS].pipeline;
+   VkPrimitiveTopology t = cmd->dyn.s.ia.topology;
+   bool adjacency = t >= VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY &&
+                    t <= VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY;
+   return cmd->xfb.active && pipeline && pipeline->gfx && pipeline->gfx->xfb.enabled &&
+          !pipeline->gfx->has_gs && adjacency && cmd->dyn.s.rs.rasterizer_discard_enable;
 }
 
 VKAPI_ATTR void VKAPI_CALL

@@ -75,6 +75,12 @@ void agxv_xfb_pipeline_finish(struct agxv_device *device, struct agxv_graphics_p
 VkResult agxv_cmd_xfb_draw_gs(struct agxv_cmd_buffer *cmd, uint64_t params, void *params_cpu,
                               uint32_t prims, uint32_t instances);
 
+/* After agxv_cmd_xfb_draw: the capture was the draw's only effect and the
+ * hardware draw is skipped (an adjacency topology, which the hardware
+ * draw path does not take, with rasterizer discard: nothing to rasterize,
+ * and the vertex shader ran in the capture). */
+bool agxv_xfb_draw_only(const struct agxv_cmd_buffer *cmd);
+
 /* Before a draw of the bound pipeline: its capture when transform feedback
  * is active and the pipeline captures (VK_SUCCESS and nothing otherwise).
  * base_vertex: firstVertex or vertexOffset. */

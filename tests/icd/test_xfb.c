@@ -19,7 +19,12 @@
  *  5. geometry shader outputs (xfb.geom, when geometryShader is offered;
  *     agx-vk: AGXV_EXPERIMENTAL=gs): strips of data-dependent length from
  *     two invocations per point, decomposed into triangles in Vulkan's strip
- *     order, both buffers, and the stream query (written = needed = 11).
+ *     order, both buffers, and the stream query (written = needed = 11);
+ *  6. adjacency topologies without a geometry shader (geometryShader
+ *     needed): a triangle strip with adjacency (10 vertices, 3 triangles)
+ *     and a line list with adjacency (8 vertices, 2 lines, firstVertex 20,
+ *     resumed through both counters) capture only their primitives' own
+ *     vertices.
  * Runs on agx-vk, under validation and on lavapipe (--reference).
  *
  * test_xfb XFB_VERT_SPV DRAW_FRAG_SPV XFB_GEOM_SPV [--validation] [--reference]
@@ -91,7 +96,8 @@ compare(const char *what, const uint32_t *got, const uint32_t *want, uint32_t wo
 struct gfx {
    VkPipeline pipe[4]; /* by topology: triangle list, strip, fan, line strip; points below */
    VkPipeline points;
-   VkPipeline geom; /* xfb.geom over points (VK_NULL_HANDLE without geometryShader) */
+   VkPipeline geom;   /* xfb.geom over points (VK_NULL_HANDLE without geometryShader) */
+   VkPipeline adj[2]; /* no GS: triangle strip / line list with adjacency (geometryShader) */
    VkShaderModule gs;
    VkPipelineLayout layout;
    VkShaderModule vs, fs;
@@ -325,6 +331,9 @@ main(int argc, char **argv)
    if (have.geometryShader) {
       g.gs = agx_vk_shader(&c, argv[3]);
       g.geom = make_pipeline(&c, &g, VK_PRIMITIVE_TOPOLOGY_POINT_LIST, true, true);
+      g.adj[0] =
+         make_pipeline(&c, &g, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY, true, false);
+      g.adj[1] = make_pipeline(&c, &g, VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY, true, false);
    } else {
       printf("geometryShader not offered: geometry shader capture not checked\n");
    }
@@ -564,12 +573,47 @@ main(int argc, char **argv)
              (unsigned long long)q[0], (unsigned long long)q[1]);
    }
 
+   /* 6. Adjacency topologies, vertex shader outputs. */
+   if (g.geom) {
+      memset(x0.ptr, 0xA5, 4096);
+      memset(x1.ptr, 0xA5, 4096);
+      memset(&e, 0xA5, sizeof(e));
+      VkCommandBuffer cmd = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+      begin_pass(cmd, &g, VK_ATTACHMENT_LOAD_OP_CLEAR);
+      VkBuffer bufs[2] = {x0.buf, x1.buf};
+      VkDeviceSize offs[2] = {0, 0};
+      bind_xfb(cmd, 0, 2, bufs, offs, NULL);
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, g.adj[0]);
+      begin_xfb(cmd, 0, 0, NULL, NULL);
+      vkCmdDraw(cmd, 10, 1, 0, 0);
+      VkBuffer cbufs[2] = {cnt.buf, cnt.buf};
+      VkDeviceSize coffs[2] = {0, 16};
+      end_xfb(cmd, 0, 2, cbufs, coffs);
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, g.adj[1]);
+      begin_xfb(cmd, 0, 2, cbufs, coffs);
+      vkCmdDraw(cmd, 8, 1, 20, 0);
+      end_xfb(cmd, 0, 0, NULL, NULL);
+      vkCmdEndRendering(cmd);
+      xfb_barrier(cmd);
+      VK_OK(agx_vk_submit_wait(&c, cmd));
+      /* Vulkan: strip with adjacency triangle i = (2i, 2i+2, 2i+4), odd i
+       * (2i, 2i+4, 2i+2) (lavapipe agrees); line list with adjacency line
+       * i = (4i+1, 4i+2) */
+      const uint32_t want[13] = {0, 2, 4, 2, 6, 4, 4, 6, 8, 21, 22, 25, 26};
+      for (uint32_t k = 0; k < 13; k++)
+         expect_vertex(&e, 0, k, want[k], 0);
+      compare("adjacency: buffer 0", x0.ptr, e.b0, 1024);
+      compare("adjacency: buffer 1", x1.ptr, e.b1, 1024);
+   }
+
    vkDestroyQueryPool(c.dev, qp, NULL);
    for (unsigned k = 0; k < 4; k++)
       vkDestroyPipeline(c.dev, g.pipe[k], NULL);
    vkDestroyPipeline(c.dev, g.points, NULL);
    if (g.geom) {
       vkDestroyPipeline(c.dev, g.geom, NULL);
+      vkDestroyPipeline(c.dev, g.adj[0], NULL);
+      vkDestroyPipeline(c.dev, g.adj[1], NULL);
       vkDestroyShaderModule(c.dev, g.gs, NULL);
    }
    vkDestroyPipelineLayout(c.dev, g.layout, NULL);
