@@ -17,6 +17,7 @@
 #include "agx_cl_host.h"
 #include "agx_cl_kernels.h"
 #include "agx_gs_setup.h"
+#include "agx_xfb_args.h"
 #include "agxv_cmd_buffer.h"
 #include "agxv_device_memory.h"
 #include "agx_internal_test.h"
@@ -174,6 +175,11 @@ check_metadata(void)
       {AGX_CL_IMAGE_CLEAR, "agx_image_clear", AGX_IMAGE_GROUP_SIZE, 80},
       {AGX_CL_IMAGE_RESOLVE, "agx_image_resolve", AGX_IMAGE_GROUP_SIZE, 112},
       {AGX_CL_GS_SETUP_INDIRECT, "agx_gs_setup_indirect", 1, 80},
+      {AGX_CL_XFB_CAPTURE, "agx_xfb_capture", AGX_XFB_GROUP_SIZE, 64},
+      {AGX_CL_XFB_CAPTURE_GS, "agx_xfb_capture_gs", 1, 64},
+      {AGX_CL_XFB_ADVANCE, "agx_xfb_advance", 1, 64},
+      {AGX_CL_XFB_COUNTERS, "agx_xfb_counters", 1, 48},
+      {AGX_CL_XFB_BYTE_COUNT, "agx_xfb_byte_count", 1, 32},
    };
    CHECK(AGX_CL_KERNEL_COUNT == sizeof(want) / sizeof(want[0]));
    for (unsigned i = 0; i < AGX_CL_KERNEL_COUNT; i++) {
@@ -198,6 +204,10 @@ check_metadata(void)
    CHECK(agx_cl_kernels[AGX_CL_IMAGE_COPY].args_size == sizeof(struct agx_image_copy_args));
    CHECK(agx_cl_kernels[AGX_CL_IMAGE_CLEAR].args_size == sizeof(struct agx_image_clear_args));
    CHECK(agx_cl_kernels[AGX_CL_GS_SETUP_INDIRECT].args_size == sizeof(struct agx_gs_setup_args));
+   CHECK(agx_cl_kernels[AGX_CL_XFB_CAPTURE].args_size == sizeof(struct agx_xfb_capture_args));
+   CHECK(agx_cl_kernels[AGX_CL_XFB_CAPTURE_GS].args_size == sizeof(struct agx_xfb_capture_gs_args));
+   CHECK(agx_cl_kernels[AGX_CL_XFB_COUNTERS].args_size == sizeof(struct agx_xfb_counters_args));
+   CHECK(agx_cl_kernels[AGX_CL_XFB_BYTE_COUNT].args_size == sizeof(struct agx_xfb_byte_count_args));
 }
 
 /* The event-wait kernel returns once every listed word is set (GPU and CPU runs), and its
