@@ -18,9 +18,10 @@
 #include "agx_pack.h"
 
 /* first vertex stride and vertices not starting a primitive, by
- * VkPrimitiveTopology (point list .. triangle list with adjacency) */
-constant uint32_t topo_stride[9] = {1, 2, 1, 3, 1, 1, 4, 1, 6};
-constant uint32_t topo_sub[9] = {0, 0, 1, 0, 2, 2, 0, 3, 0};
+ * VkPrimitiveTopology (point list .. triangle strip with adjacency:
+ * (count - 4) / 2 primitives) */
+constant uint32_t topo_stride[10] = {1, 2, 1, 3, 1, 1, 4, 1, 6, 2};
+constant uint32_t topo_sub[10] = {0, 0, 1, 0, 2, 2, 0, 3, 0, 4};
 
 static uint32_t
 ceil_log2(uint32_t x)
@@ -66,7 +67,7 @@ agx_gs_setup_indirect(struct agx_gs_setup_args a)
    uint32_t count = d[0], instances = d[1], first = d[2];
    uint32_t base_vertex = indexed ? d[3] : first;
    uint32_t base_instance = indexed ? d[4] : d[3];
-   uint32_t t = a.topology < 9 ? a.topology : 0;
+   uint32_t t = a.topology < 10 ? a.topology : 0;
    uint32_t stride = topo_stride[t], sub = topo_sub[t];
    uint32_t prims = count >= sub ? (count - sub) / stride : 0;
    uint32_t plog2 = ceil_log2(prims);
@@ -115,4 +116,101 @@ agx_gs_setup_indirect(struct agx_gs_setup_args a)
    r[2] = (uint32_t)(idx_off / 4);
    r[3] = 0;
    r[4] = 0;
+}
+
+/* Index i of the draw (the aligned word that holds it: 8/16-bit loads as
+ * 32-bit ones, as the software vertex shader reads them). */
+static uint32_t
+load_index(uint64_t base, uint32_t i, uint32_t size)
+{
+   uint64_t addr = base + (uint64_t)i * size;
+   uint32_t word = *AGX_PTR(const uint32_t, addr & ~3ull);
+   uint32_t shift = (uint32_t)(addr & 3) * 8;
+   return size == 4 ? word : (word >> shift) & (size == 2 ? 0xFFFFu : 0xFFu);
+}
+
+/* Vertices per primitive of the list topology, by VkPrimitiveTopology. */
+constant uint32_t topo_verts[10] = {1, 2, 2, 3, 3, 3, 4, 4, 6, 6};
+
+/* Primitives of n vertices in topology t (strips and fans share vertices). */
+static uint32_t
+decomposed(uint32_t t, uint32_t n)
+{
+   uint32_t sub = topo_sub[t], stride = topo_stride[t];
+   return n >= sub && n >= topo_verts[t] ? (n - sub) / stride : 0;
+}
+
+/* Vertex v of primitive p (of prims) in topology t, from the segment's
+ * start: Vulkan's orders (first vertex provoking), as agx_pass_lower_gs
+ * reads geometry shader inputs. */
+/* Triangle strips with adjacency: offsets from 2p by vertex for even (and
+ * first) and odd primitives; the first primitive's vertex 1 is 2p + 1 and
+ * the last one's vertex 3 is 2p + 5 (agx_pass_lower_gs strip_adjacency). */
+constant int32_t adj_even[6] = {0, -2, 2, 6, 4, 3};
+constant int32_t adj_odd[6] = {0, 3, 4, 6, 2, -2};
+
+static uint32_t
+segment_vertex(uint32_t t, uint32_t p, uint32_t v, uint32_t prims)
+{
+   /* every form computed, then selected (branches on t become an OpSwitch
+    * in a loop header, which llvm-spirv-15 emits invalidly) */
+   uint32_t odd = p & 1;
+   /* triangle strip: i, i + 1 + i % 2, i + 2 - i % 2 */
+   uint32_t strip = p + v + odd * (uint32_t)((v == 1) - (v == 2));
+   /* triangle fan: i + 1, i + 2, 0 */
+   uint32_t fan = v == 2 ? 0 : p + v + 1;
+   /* lists and the other strips */
+   uint32_t list = p * topo_stride[t] + v;
+   int32_t o = odd ? adj_odd[v % 6] : adj_even[v % 6];
+   o = v == 1 && p == 0 ? 1 : o;
+   o = v == 3 && p + 1 == prims ? 5 : o;
+   uint32_t adj = (uint32_t)((int32_t)(2 * p) + o);
+   uint32_t r = t == 4 ? strip : list;
+   r = t == 5 ? fan : r;
+   return t == 9 ? adj : r;
+}
+
+AGX_KERNEL(1, 1, 1)
+void
+agx_gs_unroll_restart(struct agx_gs_unroll_args a)
+{
+   if (agx_global_id_x() != 0)
+      return;
+   AGX_GLOBAL struct agx_gs_heap *heap = AGX_PTR(struct agx_gs_heap, a.heap);
+   AGX_GLOBAL const uint32_t *d = AGX_PTR(const uint32_t, a.draw);
+   AGX_GLOBAL uint32_t *o = AGX_PTR(uint32_t, a.out_draw);
+   if (a.reset_heap)
+      heap->bottom = 0;
+   uint32_t t = a.topology < 10 ? a.topology : 0;
+   uint32_t count = d[0], per = topo_verts[t];
+   uint64_t in = a.index_buffer + (uint64_t)d[2] * a.index_size;
+   /* restarts only remove primitives: the segment-free count bounds it */
+   uint64_t bytes = (4ull * decomposed(t, count) * per + 15) & ~15ull;
+   uint64_t bottom = heap->bottom;
+   bool fits = bottom + bytes <= heap->size;
+   heap->bottom = (uint32_t)(fits ? bottom + bytes : bottom);
+   AGX_GLOBAL uint32_t *out = AGX_PTR(uint32_t, heap->base + bottom);
+   /* one pass over the indices: at each restart (and at the end) the
+    * segment since the previous one is decomposed */
+   uint32_t written = 0, start = 0;
+   for (uint32_t i = 0; fits && i <= count; i++) {
+      if (i < count && load_index(in, i, a.index_size) != a.restart)
+         continue;
+      uint32_t prims = decomposed(t, i - start);
+      /* (primitive, vertex) counted without a division (clang's freeze) */
+      uint32_t p = 0, v = 0;
+      for (uint32_t k = 0; k < prims * per; k++) {
+         out[written + k] = load_index(in, start + segment_vertex(t, p, v, prims), a.index_size);
+         v++;
+         p += v == per ? 1 : 0;
+         v = v == per ? 0 : v;
+      }
+      written += prims * per;
+      start = i + 1;
+   }
+   o[0] = written;
+   o[1] = d[1];
+   o[2] = (uint32_t)(bottom / 4);
+   o[3] = d[3];
+   o[4] = d[4];
 }

@@ -37,7 +37,27 @@ struct agx_gs_setup_args {
    uint32_t reset_heap; /* the first use of the heap in this render */
 };
 
+/* Primitive-restart unrolling in front of a geometry shader (emulation.md
+ * §6, the role of Mesa's libagx_unroll_restart): the indexed draw `draw`
+ * (VkDrawIndexedIndirectCommand) of `topology` over index_buffer is
+ * rewritten as a 32-bit index list of the matching list topology
+ * (list_topology) in the heap, each restart-free segment decomposed into
+ * its primitives (Vulkan's vertex order); out_draw gets the draw of that
+ * list (first index = heap offset / 4, vertex offset and first instance
+ * copied). */
+struct agx_gs_unroll_args {
+   uint64_t heap;         /* struct agx_gs_heap */
+   uint64_t draw;         /* in: VkDrawIndexedIndirectCommand */
+   uint64_t out_draw;     /* out: VkDrawIndexedIndirectCommand over the heap */
+   uint64_t index_buffer; /* the bound index buffer */
+   uint32_t index_size;   /* 1, 2 or 4 bytes */
+   uint32_t restart;      /* the restart index of index_size (all ones) */
+   uint32_t topology;     /* VkPrimitiveTopology of the draw */
+   uint32_t reset_heap;   /* the first use of the heap in this render */
+};
+
 AGX_STATIC_ASSERT(sizeof(struct agx_gs_heap) == 16, "geometry heap layout");
+AGX_STATIC_ASSERT(sizeof(struct agx_gs_unroll_args) == 48, "gs unroll args layout");
 AGX_STATIC_ASSERT(sizeof(struct agx_gs_setup_args) == 80, "gs setup args layout");
 
 #endif

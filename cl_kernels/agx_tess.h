@@ -13,9 +13,11 @@
 #define AGX_TESS_H
 
 #ifdef __OPENCL_C_VERSION__
+#ifndef AGX_CL_HAVE_STDINT /* agx_cl_shim.h (helper kernels) has them */
 typedef uint uint32_t;
 typedef int int32_t;
 typedef ulong uint64_t;
+#endif
 #define AGX_GLOBAL global
 #define AGX_STATIC_ASSERT(c, m) _Static_assert(c, m)
 #else

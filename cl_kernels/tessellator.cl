@@ -25,8 +25,9 @@
 
 #include "tess_axis.h"
 
-/* Heap address (u64) to pointer. */
-#ifdef __OPENCL_C_VERSION__
+/* Heap address (u64) to pointer (agx_cl_shim.h's when built into a helper kernel). */
+#if defined(AGX_PTR)
+#elif defined(__OPENCL_C_VERSION__)
 #define AGX_PTR(T, addr) ((AGX_GLOBAL T *)(addr))
 #else
 #define AGX_PTR(T, addr) ((T *)(uintptr_t)(addr))

@@ -180,6 +180,12 @@ agxv_BeginCommandBuffer(VkCommandBuffer commandBuffer, const VkCommandBufferBegi
    reset_cmd_buffer(cmd, false);
    cmd->usage = pBeginInfo->flags;
    cmd->state = AGXV_CMD_BUFFER_RECORDING;
+   if (cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY &&
+       (pBeginInfo->flags & VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT)) {
+      VkResult result = agxv_rendering_inherit(cmd, pBeginInfo->pInheritanceInfo);
+      if (result != VK_SUCCESS)
+         agxv_cmd_set_error(cmd, result);
+   }
    return VK_SUCCESS;
 }
 
@@ -206,6 +212,7 @@ close_stream(struct agxv_cmd_buffer *cmd, uint32_t ts_object, uint32_t ts_offset
       return;
    }
    struct agxv_cmd_stream s = cmd->open;
+   s.continues_pass = s.type == AGXV_CS_VDM && cmd->rendering.inherited;
    s.ts_object = ts_object;
    s.ts_offset = ts_offset;
    append_stream(cmd, &s);
@@ -286,6 +293,7 @@ agxv_EndCommandBuffer(VkCommandBuffer commandBuffer)
    AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
    /* Empty command buffers submit nothing to the GPU. */
    agxv_cmd_close_stream(cmd);
+   cmd->rendering.active = false; /* an inherited pass (its arrays stay for the primaries) */
    cmd->state =
       cmd->record_result == VK_SUCCESS ? AGXV_CMD_BUFFER_EXECUTABLE : AGXV_CMD_BUFFER_INVALID;
    return cmd->record_result;
@@ -316,11 +324,25 @@ agxv_CmdExecuteCommands(VkCommandBuffer commandBuffer, uint32_t count, const VkC
       struct agxv_cmd_buffer *secondary = agxv_cmd_buffer_from_handle(pCmds[i]);
       for (uint32_t p = 0; p < secondary->stream_count; p++) {
          const struct agxv_cmd_stream *part = &secondary->streams[p];
-         struct agxv_cs *cs = agxv_cmd_cs(cmd, part->type);
-         agxv_cs_call(cs, part->start_va);
-         if (cs->status != VK_SUCCESS) {
-            agxv_cmd_set_error(cmd, cs->status);
-            return;
+         if (part->continues_pass) {
+            /* draws inside the primary's pass: called from a render command of its own */
+            agxv_rendering_execute(cmd, secondary, part);
+         } else if (part->type == AGXV_CS_VDM) {
+            /* a whole render pass of the secondary: its render command, its words called */
+            struct agxv_cs *cs = agxv_cmd_begin_render(cmd, &part->render);
+            agxv_cs_call(cs, part->start_va);
+            agxv_cmd_close_stream(cmd);
+            if (cs->status != VK_SUCCESS) {
+               agxv_cmd_set_error(cmd, cs->status);
+               return;
+            }
+         } else {
+            struct agxv_cs *cs = agxv_cmd_cs(cmd, part->type);
+            agxv_cs_call(cs, part->start_va);
+            if (cs->status != VK_SUCCESS) {
+               agxv_cmd_set_error(cmd, cs->status);
+               return;
+            }
          }
          /* Its launches may need ordering against what the primary does next. */
          cmd->dispatch_since_barrier = true;

@@ -84,6 +84,9 @@ struct agxv_cmd_stream {
    uint32_t ts_object; /* timestamp object for the end time; 0 = none */
    uint32_t ts_offset;
    struct agxv_render_info render; /* AGXV_CS_VDM only */
+   /* AGXV_CS_VDM of a secondary recorded with RENDER_PASS_CONTINUE: draws continuing the
+    * primary's render pass, no render command of its own (agxv_rendering_execute) */
+   bool continues_pass;
 };
 
 /* The occlusion query in progress (agxv_query_pool.c) and the

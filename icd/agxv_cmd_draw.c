@@ -39,6 +39,7 @@
 #include "agxv_buffer.h"
 #include "agxv_cmd_buffer.h"
 #include "agxv_cmd_draw_gs.h"
+#include "agxv_cmd_draw_tess.h"
 #include "agxv_xfb.h"
 #include "agxv_device.h"
 #include "agxv_graphics_pipeline.h"
@@ -265,10 +266,9 @@ emit_cf_bindings(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipelin
    return VK_SUCCESS;
 }
 
-/* Appends `count` entries of `size` bytes to a pass array. */
-static uint8_t *
-grow(struct agxv_cmd_buffer *cmd, uint8_t **arr, uint32_t *n, uint32_t *cap, uint32_t count,
-     uint32_t size)
+uint8_t *
+agxv_pass_array_grow(struct agxv_cmd_buffer *cmd, uint8_t **arr, uint32_t *n, uint32_t *cap,
+                     uint32_t count, uint32_t size)
 {
    if (*n + count > *cap) {
       uint32_t c = *cap ? *cap * 2 : 16;
@@ -298,8 +298,8 @@ update_pass_arrays(struct agxv_cmd_buffer *cmd)
       uint8_t tmp[AGXV_MAX_VIEWPORTS * AGX_SCISSOR_LENGTH];
       unsigned n = agxv_ppp_pack_scissors(&cmd->dyn, rs->width, rs->height, tmp);
       uint32_t first = rs->scissor_count;
-      uint8_t *dst =
-         grow(cmd, &rs->scissors, &rs->scissor_count, &rs->scissor_cap, n, AGX_SCISSOR_LENGTH);
+      uint8_t *dst = agxv_pass_array_grow(cmd, &rs->scissors, &rs->scissor_count, &rs->scissor_cap,
+                                          n, AGX_SCISSOR_LENGTH);
       if (!dst)
          return VK_ERROR_OUT_OF_HOST_MEMORY;
       memcpy(dst, tmp, (size_t)n * AGX_SCISSOR_LENGTH);
@@ -307,8 +307,8 @@ update_pass_arrays(struct agxv_cmd_buffer *cmd)
    }
    if (agxv_ppp_needs_depth_bias(&cmd->dyn, rs->ppp_dirty)) {
       uint32_t first = rs->depth_bias_count;
-      uint8_t *dst = grow(cmd, &rs->depth_bias, &rs->depth_bias_count, &rs->depth_bias_cap, 1,
-                          AGX_DEPTH_BIAS_LENGTH);
+      uint8_t *dst = agxv_pass_array_grow(cmd, &rs->depth_bias, &rs->depth_bias_count,
+                                          &rs->depth_bias_cap, 1, AGX_DEPTH_BIAS_LENGTH);
       if (!dst)
          return VK_ERROR_OUT_OF_HOST_MEMORY;
       agxv_ppp_pack_depth_bias(&cmd->dyn, VK_FORMAT_UNDEFINED, dst);
@@ -623,8 +623,9 @@ agxv_CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t insta
    };
    VkResult result = agxv_cmd_xfb_draw(cmd, &vd, firstVertex, firstInstance);
    if (result == VK_SUCCESS && !agxv_xfb_draw_only(cmd))
-      result = agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, firstVertex, firstInstance)
-                                    : draw(cmd, &vd, firstVertex, firstInstance, 0);
+      result = agxv_cmd_has_tess(cmd) ? agxv_cmd_draw_tess(cmd, &vd, firstVertex, firstInstance)
+               : agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, firstVertex, firstInstance)
+                                      : draw(cmd, &vd, firstVertex, firstInstance, 0);
    if (result != VK_SUCCESS)
       agxv_cmd_set_error(cmd, result);
 }
@@ -645,7 +646,9 @@ agxv_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount, uint32_t
    };
    VkResult result = agxv_cmd_xfb_draw(cmd, &vd, (uint32_t)vertexOffset, firstInstance);
    if (result == VK_SUCCESS && !agxv_xfb_draw_only(cmd))
-      result = agxv_cmd_has_gs(cmd)
+      result = agxv_cmd_has_tess(cmd)
+                  ? agxv_cmd_draw_tess(cmd, &vd, (uint32_t)vertexOffset, firstInstance)
+               : agxv_cmd_has_gs(cmd)
                   ? agxv_cmd_draw_gs(cmd, &vd, (uint32_t)vertexOffset, firstInstance)
                   : draw(cmd, &vd, (uint32_t)vertexOffset, firstInstance, 0);
    if (result != VK_SUCCESS)
@@ -665,7 +668,9 @@ draw_indirect(struct agxv_cmd_buffer *cmd, VkBuffer _buffer, VkDeviceSize offset
       /* DrawIndex: the record's index (GS draws: 0, not supported there yet) */
       VkResult result = agxv_cmd_xfb_draw(cmd, &vd, 0, 0);
       if (result == VK_SUCCESS)
-         result = agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, 0, 0) : draw(cmd, &vd, 0, 0, i);
+         result = agxv_cmd_has_tess(cmd) ? agxv_cmd_draw_tess(cmd, &vd, 0, 0)
+                  : agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, 0, 0)
+                                         : draw(cmd, &vd, 0, 0, i);
       if (result != VK_SUCCESS) {
          agxv_cmd_set_error(cmd, result);
          return;

@@ -20,10 +20,13 @@
  * render, in the pre-graphics stream) and writes the parameters, the two
  * launches' grids (CDM indirect) and the rasterization draw's
  * indexed-indirect record; indices come from the heap's base.
+ * Indexed draws with primitive restart (draw_gs_restart) are first
+ * unrolled into a list without restarts in the heap by one thread
+ * (cl_kernels/agx_gs_setup.cl agx_gs_unroll_restart; Honeykrisp scans with
+ * 1024), then drawn as indirect draws of that list.
  * Assumes: one queue executing renders in order (the heap is device-wide,
- * as in Honeykrisp), no primitive restart in an indexed input draw, input
- * topologies lists, strips, fans and list adjacency (strip adjacency is
- * refused), the vertex id of the rasterization draw fits 32 bits.
+ * as in Honeykrisp), input topologies: every one but patch lists, the vertex id of the
+ * rasterization draw fits 32 bits.
  */
 #include "agxv_cmd_draw_gs.h"
 
@@ -77,6 +80,9 @@ input_primitives(VkPrimitiveTopology topology, uint32_t count, uint32_t *prims, 
       break;
    case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY:
       n = count / 6, s = 6;
+      break;
+   case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY:
+      n = count >= 6 ? (count - 4) / 2 : 0, s = 2;
       break;
    default:
       return false;
@@ -173,11 +179,26 @@ agxv_gs_heap_create(struct agxv_device *device)
    return VK_SUCCESS;
 }
 
+/* The input of a GPU-sized draw: its record (Vulkan's indirect layouts),
+ * index buffer (0: non-indexed) and topology. */
+struct gs_input {
+   uint64_t draw;
+   uint64_t index_buffer;
+   uint32_t index_size;
+   VkPrimitiveTopology topology;
+};
+
+static uint32_t
+index_bytes(VkIndexType type)
+{
+   return type == VK_INDEX_TYPE_UINT32 ? 4 : type == VK_INDEX_TYPE_UINT16 ? 2 : 1;
+}
+
 /* An indirect draw: the setup kernel sizes everything on the GPU from the
  * record and allocates from the geometry heap (emulation.md §4 step 1). */
 static VkResult
 draw_gs_indirect(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipeline *gfx,
-                 const struct agxv_vdm_draw *app, VkPrimitiveTopology topology)
+                 const struct gs_input *in, VkPrimitiveTopology topology)
 {
    struct agxv_device *device = cmd->device;
    const struct agx_gs_info *gs = &gfx->gs;
@@ -200,15 +221,13 @@ draw_gs_indirect(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipelin
    struct agx_gs_setup_args args = {
       .heap = device->gs_heap->va,
       .params = p.gpu,
-      .draw = app->indirect,
+      .draw = in->draw,
       .vs_grid = grids.gpu,
       .gs_grid = grids.gpu + 16,
       .rast_draw = rast.gpu,
-      .index_buffer = app->indexed ? cmd->index.va : 0,
-      .index_size = cmd->index.type == VK_INDEX_TYPE_UINT32   ? 4
-                    : cmd->index.type == VK_INDEX_TYPE_UINT16 ? 2
-                                                              : 1,
-      .topology = (uint32_t)topology,
+      .index_buffer = in->index_buffer,
+      .index_size = in->index_size,
+      .topology = (uint32_t)in->topology,
       .records = (uint32_t)__builtin_popcountll(gfx->gs_input_mask),
       .max_indices = gs->max_indices,
       .vertex_id_log2 = gs->vertex_id_log2,
@@ -252,6 +271,71 @@ draw_gs_indirect(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipelin
    return result;
 }
 
+/* The list topology a restart-unrolled draw of `t` becomes. */
+static VkPrimitiveTopology
+list_topology(VkPrimitiveTopology t)
+{
+   switch (t) {
+   case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
+      return VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+   case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP:
+   case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN:
+      return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+   case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY:
+      return VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY;
+   case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY:
+      return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY;
+   default:
+      return t;
+   }
+}
+
+/* An indexed draw with primitive restart (emulation.md §6): the unroll
+ * kernel rewrites it as a list without restarts in the geometry heap,
+ * then the GPU-sized path draws that list. Direct draws pass their
+ * parameters as a record. */
+static VkResult
+draw_gs_restart(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipeline *gfx,
+                const struct agxv_vdm_draw *app, uint32_t base_vertex, uint32_t base_instance,
+                VkPrimitiveTopology topology)
+{
+   struct agxv_device *device = cmd->device;
+   struct agxv_upload_ptr rec = {0}, out;
+   VkResult result = agxv_upload_alloc(&cmd->data, 20, 16, &out);
+   if (result == VK_SUCCESS && !app->indirect)
+      result = agxv_upload_alloc(&cmd->data, 20, 16, &rec);
+   if (result != VK_SUCCESS)
+      return result;
+   if (!app->indirect) {
+      const uint32_t r[5] = {app->count, app->instances, app->first, base_vertex, base_instance};
+      memcpy(rec.cpu, r, sizeof(r));
+   }
+   uint32_t size = index_bytes(cmd->index.type);
+   struct agx_gs_unroll_args args = {
+      .heap = device->gs_heap->va,
+      .draw = app->indirect ? app->indirect : rec.gpu,
+      .out_draw = out.gpu,
+      .index_buffer = cmd->index.va,
+      .index_size = size,
+      .restart = size == 4   ? 0xFFFFFFFFu
+                 : size == 2 ? 0xFFFFu
+                             : 0xFFu,
+      .topology = (uint32_t)topology,
+      .reset_heap = !cmd->pre_gfx.heap_used,
+   };
+   if (!agxv_cmd_pre_gfx_begin(cmd))
+      return cmd->record_result;
+   cmd->pre_gfx.heap_used = true;
+   agxv_cmd_emit_cdm_barrier(cmd);
+   agxv_dispatch_kernel(cmd, AGX_CL_GS_UNROLL_RESTART, 1, &args, sizeof(args));
+   agxv_cmd_pre_gfx_end(cmd);
+   const struct gs_input in = {.draw = out.gpu,
+                               .index_buffer = device->gs_heap->va + AGXV_GS_HEAP_HEADER,
+                               .index_size = 4,
+                               .topology = list_topology(topology)};
+   return draw_gs_indirect(cmd, gfx, &in, topology);
+}
+
 VkResult
 agxv_cmd_draw_gs(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app, uint32_t base_vertex,
                  uint32_t base_instance)
@@ -261,18 +345,23 @@ agxv_cmd_draw_gs(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app, u
    struct agxv_dynamic_graphics_state *d = &cmd->dyn;
    if (!cmd->rendering.active)
       return agxv_error(VK_ERROR_UNKNOWN, "draw outside a render pass");
-   if (app->indexed && d->s.ia.primitive_restart_enable)
-      return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
-                        "primitive restart with a geometry shader is not supported yet");
    VkPrimitiveTopology topology = d->s.ia.topology;
-   if (app->indirect) {
-      if (topology > VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY || !cmd->device->gs_heap)
+   bool restart = app->indexed && d->s.ia.primitive_restart_enable;
+   if (app->indirect || restart) {
+      if (topology > VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY || !cmd->device->gs_heap)
          return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
-                           "topology %u with a geometry shader is not supported yet", topology);
-      return cmd->xfb.active && gfx->xfb.enabled
-                ? agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
-                             "indirect geometry-shader draws while capturing transform feedback")
-                : draw_gs_indirect(cmd, gfx, app, topology);
+                           "topology %u with a geometry shader is not supported", topology);
+      if (cmd->xfb.active && gfx->xfb.enabled)
+         return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
+                           "indirect or restart geometry-shader draws while capturing "
+                           "transform feedback");
+      if (restart)
+         return draw_gs_restart(cmd, gfx, app, base_vertex, base_instance, topology);
+      const struct gs_input in = {.draw = app->indirect,
+                                  .index_buffer = app->indexed ? cmd->index.va : 0,
+                                  .index_size = index_bytes(cmd->index.type),
+                                  .topology = topology};
+      return draw_gs_indirect(cmd, gfx, &in, topology);
    }
    uint32_t prims, stride;
    if (!input_primitives(topology, app->count, &prims, &stride))
@@ -309,9 +398,7 @@ agxv_cmd_draw_gs(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app, u
       .base_instance = base_instance,
    };
    if (app->indexed) {
-      params.index_size = cmd->index.type == VK_INDEX_TYPE_UINT32   ? 4
-                          : cmd->index.type == VK_INDEX_TYPE_UINT16 ? 2
-                                                                    : 1;
+      params.index_size = index_bytes(cmd->index.type);
       params.index_buffer = cmd->index.va + (uint64_t)app->first * params.index_size;
    }
    if (gfx->gs_has_vbo) {

@@ -36,7 +36,8 @@
  * colour resolves (AVERAGE, SAMPLE_ZERO) run after the render command as
  * the resolve kernel (agxv_resolve.c; Honeykrisp resolves after the pass
  * too, with vk_meta_resolve_rendering). Multisampled background loads are
- * not built yet (agx_tile_programs.h), nor depth/stencil resolves.
+ * not built yet (agx_tile_programs.h). Depth/stencil resolves (SAMPLE_ZERO)
+ * copy sample 0 of each aspect's plane with the same kernel.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -269,8 +270,10 @@ attachment_desc(const VkRenderingAttachmentInfo *a, bool color, struct agxv_rend
    memset(out, 0, sizeof(*out));
    if (!view)
       return VK_SUCCESS;
-   if (a->resolveMode != VK_RESOLVE_MODE_NONE && !color)
-      return agxv_error(VK_ERROR_UNKNOWN, "depth/stencil resolves are not supported yet");
+   if (a->resolveMode != VK_RESOLVE_MODE_NONE && !color &&
+       a->resolveMode != VK_RESOLVE_MODE_SAMPLE_ZERO_BIT)
+      return agxv_error(VK_ERROR_UNKNOWN, "depth/stencil resolve mode 0x%x (only SAMPLE_ZERO)",
+                        (unsigned)a->resolveMode);
    if (a->resolveMode != VK_RESOLVE_MODE_NONE && a->resolveMode != VK_RESOLVE_MODE_AVERAGE_BIT &&
        a->resolveMode != VK_RESOLVE_MODE_SAMPLE_ZERO_BIT)
       return agxv_error(VK_ERROR_UNKNOWN, "resolve mode 0x%x", (unsigned)a->resolveMode);
@@ -573,6 +576,14 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
       rs->has_depth ? agxv_image_view_from_handle(info->pDepthAttachment->imageView) : NULL;
    rs->stencil_view =
       rs->has_stencil ? agxv_image_view_from_handle(info->pStencilAttachment->imageView) : NULL;
+   rs->depth_resolve_view =
+      rs->has_depth && info->pDepthAttachment->resolveMode != VK_RESOLVE_MODE_NONE
+         ? agxv_image_view_from_handle(info->pDepthAttachment->resolveImageView)
+         : NULL;
+   rs->stencil_resolve_view =
+      rs->has_stencil && info->pStencilAttachment->resolveMode != VK_RESOLVE_MODE_NONE
+         ? agxv_image_view_from_handle(info->pStencilAttachment->resolveImageView)
+         : NULL;
    if (rs->depth_view && samples < rs->depth_view->image->samples)
       samples = rs->depth_view->image->samples;
    if (rs->stencil_view && samples < rs->stencil_view->image->samples)
@@ -663,6 +674,151 @@ agxv_rendering_split(struct agxv_cmd_buffer *cmd,
    }
 }
 
+static void
+nothing_between(struct agxv_cmd_buffer *cmd, void *data)
+{
+   (void)cmd, (void)data;
+}
+
+/* Whether a secondary's pass array (its draws index it from 0) agrees with the entries the
+ * render command already has at the same indices. */
+static bool
+array_agrees(const uint8_t *have, uint32_t have_count, const uint8_t *sec, uint32_t sec_count,
+             uint32_t size)
+{
+   uint32_t n = have_count < sec_count ? have_count : sec_count;
+   return !n || !memcmp(have, sec, (size_t)n * size);
+}
+
+/* Appends the secondary's entries past the render command's (after array_agrees). */
+static bool
+array_extend(struct agxv_cmd_buffer *cmd, uint8_t **arr, uint32_t *count, uint32_t *cap,
+             const uint8_t *sec, uint32_t sec_count, uint32_t size)
+{
+   if (sec_count <= *count)
+      return true;
+   uint32_t have = *count;
+   uint8_t *d = agxv_pass_array_grow(cmd, arr, count, cap, sec_count - have, size);
+   if (!d) {
+      agxv_cmd_set_error(cmd, VK_ERROR_OUT_OF_HOST_MEMORY);
+      return false;
+   }
+   memcpy(d, sec + (size_t)have * size, (size_t)(sec_count - have) * size);
+   return true;
+}
+
+void
+agxv_rendering_execute(struct agxv_cmd_buffer *cmd, const struct agxv_cmd_buffer *secondary,
+                       const struct agxv_cmd_stream *part)
+{
+   struct agxv_rendering_state *rs = &cmd->rendering;
+   const struct agxv_rendering_state *ss = &secondary->rendering;
+   if (!rs->active || rs->inherited) {
+      agxv_cmd_set_error(cmd, agxv_error(VK_ERROR_UNKNOWN,
+                                         "a secondary continuing a render pass executed outside "
+                                         "one (or from another secondary)"));
+      return;
+   }
+   if (memcmp(&ss->tib, &rs->tib, sizeof(rs->tib))) {
+      agxv_cmd_set_error(cmd, agxv_error(VK_ERROR_UNKNOWN,
+                                         "the secondary's inherited formats/samples differ from "
+                                         "the render pass's"));
+      return;
+   }
+   /* The secondary's draws index its scissor / depth-bias arrays from 0: they join the
+    * render command's when the entries already there agree (the first secondary of a pass,
+    * or ones with the same scissors); otherwise the secondary gets a render command of its
+    * own (the pass split before and after it, which needs the attachments loaded). */
+   bool agree = array_agrees(rs->scissors, rs->scissor_count, ss->scissors, ss->scissor_count,
+                             AGX_SCISSOR_LENGTH) &&
+                array_agrees(rs->depth_bias, rs->depth_bias_count, ss->depth_bias,
+                             ss->depth_bias_count, AGX_DEPTH_BIAS_LENGTH);
+   if (!agree) {
+      agxv_rendering_split(cmd, nothing_between, NULL);
+      if (!rs->active)
+         return;
+   }
+   if (!array_extend(cmd, &rs->scissors, &rs->scissor_count, &rs->scissor_cap, ss->scissors,
+                     ss->scissor_count, AGX_SCISSOR_LENGTH) ||
+       !array_extend(cmd, &rs->depth_bias, &rs->depth_bias_count, &rs->depth_bias_cap,
+                     ss->depth_bias, ss->depth_bias_count, AGX_DEPTH_BIAS_LENGTH))
+      return;
+   struct agxv_cs *cs = &cmd->cs[AGXV_CS_VDM];
+   agxv_cs_call(cs, part->start_va);
+   if (cs->status != VK_SUCCESS) {
+      agxv_cmd_set_error(cmd, cs->status);
+      return;
+   }
+   /* the secondary left hardware state the primary's next draw must not assume */
+   rs->ppp_dirty = AGXV_PPP_DIRTY_ALL;
+   cmd->dyn.dirty = AGXV_DYN_ALL;
+   if (!agree)
+      agxv_rendering_split(cmd, nothing_between, NULL);
+}
+
+VkResult
+agxv_rendering_inherit(struct agxv_cmd_buffer *cmd, const VkCommandBufferInheritanceInfo *info)
+{
+   struct agxv_rendering_state *rs = &cmd->rendering;
+   if (!info)
+      return agxv_error(VK_ERROR_UNKNOWN, "RENDER_PASS_CONTINUE without inheritance info");
+   const VkCommandBufferInheritanceRenderingInfo *ri =
+      agxv_find_struct(info->pNext, VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_RENDERING_INFO);
+   const struct agxv_render_pass *rp = agxv_render_pass_from_handle(info->renderPass);
+   uint32_t samples = 1;
+   memset(rs->color_formats, 0, sizeof(rs->color_formats));
+   if (rp) {
+      if (info->subpass >= rp->subpass_count)
+         return agxv_error(VK_ERROR_UNKNOWN, "inherited subpass %u of %u", info->subpass,
+                           rp->subpass_count);
+      const struct agxv_rp_subpass *sp = &rp->subpasses[info->subpass];
+      rs->color_count = sp->color_count;
+      for (uint32_t i = 0; i < sp->color_count; i++) {
+         rs->color_formats[i] = sp->color_formats[i];
+         if (sp->color[i] != VK_ATTACHMENT_UNUSED &&
+             samples < (uint32_t)rp->attachments[sp->color[i]].samples)
+            samples = rp->attachments[sp->color[i]].samples;
+      }
+      if (sp->depth_stencil != VK_ATTACHMENT_UNUSED &&
+          samples < (uint32_t)rp->attachments[sp->depth_stencil].samples)
+         samples = rp->attachments[sp->depth_stencil].samples;
+      rs->has_depth = sp->depth_format != VK_FORMAT_UNDEFINED;
+      rs->has_stencil = sp->stencil_format != VK_FORMAT_UNDEFINED;
+   } else if (ri) {
+      if (ri->colorAttachmentCount > AGXV_MAX_RTS)
+         return agxv_error(VK_ERROR_UNKNOWN, "%u inherited colour attachments",
+                           ri->colorAttachmentCount);
+      rs->color_count = ri->colorAttachmentCount;
+      for (uint32_t i = 0; i < ri->colorAttachmentCount; i++)
+         rs->color_formats[i] = ri->pColorAttachmentFormats[i];
+      samples = ri->rasterizationSamples ? (uint32_t)ri->rasterizationSamples : 1;
+      rs->has_depth = ri->depthAttachmentFormat != VK_FORMAT_UNDEFINED;
+      rs->has_stencil = ri->stencilAttachmentFormat != VK_FORMAT_UNDEFINED;
+   } else {
+      return agxv_error(VK_ERROR_UNKNOWN,
+                        "RENDER_PASS_CONTINUE without a render pass or rendering info");
+   }
+   if (!agxv_tib_layout(&rs->tib, rs->color_formats, rs->color_count, samples))
+      return agxv_error(VK_ERROR_UNKNOWN, "inherited formats do not fit the tilebuffer");
+   /* the framebuffer's size when given; else the largest (the primary's render command
+    * clips to its own) */
+   const struct agxv_framebuffer *fb = agxv_framebuffer_from_handle(info->framebuffer);
+   rs->width = fb ? fb->width : 16384;
+   rs->height = fb ? fb->height : 16384;
+   VkResult result = open_stream(cmd);
+   if (result != VK_SUCCESS)
+      return result;
+   rs->active = true;
+   rs->inherited = true;
+   rs->resumed = false;
+   rs->stream_start = cmd->cs[AGXV_CS_VDM].cur;
+   rs->scissor_count = rs->depth_bias_count = 0;
+   rs->ppp_dirty = AGXV_PPP_DIRTY_ALL;
+   cmd->dyn.dirty = AGXV_DYN_ALL;
+   agxv_draw_cache_begin_pass(&cmd->draw_cache);
+   return VK_SUCCESS;
+}
+
 /* Whether one of the rectangles covers the framebuffer and its layers. */
 static bool
 covers_all(const struct agxv_rendering_state *rs, uint32_t layers, const VkClearRect *rects,
@@ -745,6 +901,12 @@ agxv_CmdEndRendering(VkCommandBuffer commandBuffer)
          agxv_resolve_views(cmd, rs->color_views[i], rs->resolve_views[i], rs->resolve_modes[i],
                             rs->desc.area, rs->desc.layer_count);
    }
+   if (rs->depth_view && rs->depth_resolve_view)
+      agxv_resolve_zs_views(cmd, rs->depth_view, rs->depth_resolve_view, VK_IMAGE_ASPECT_DEPTH_BIT,
+                            rs->desc.area, rs->desc.layer_count);
+   if (rs->stencil_view && rs->stencil_resolve_view)
+      agxv_resolve_zs_views(cmd, rs->stencil_view, rs->stencil_resolve_view,
+                            VK_IMAGE_ASPECT_STENCIL_BIT, rs->desc.area, rs->desc.layer_count);
 }
 
 void

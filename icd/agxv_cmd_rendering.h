@@ -24,6 +24,7 @@
 
 struct agxv_device;
 struct agxv_cmd_buffer;
+struct agxv_cmd_stream;
 struct agxv_image_view;
 
 struct agxv_rendering_state {
@@ -52,7 +53,11 @@ struct agxv_rendering_state {
     * view per attachment (NULL: none) and its mode. */
    const struct agxv_image_view *resolve_views[AGXV_MAX_RTS];
    VkResolveModeFlagBits resolve_modes[AGXV_MAX_RTS];
+   /* Depth and stencil resolves (SAMPLE_ZERO), destination views (NULL: none). */
+   const struct agxv_image_view *depth_resolve_view, *stencil_resolve_view;
    bool resumed; /* the open render command continues the pass: it loads everything */
+   /* a secondary's: the pass is its primary's (VkCommandBufferInheritanceInfo) */
+   bool inherited;
    const uint8_t *stream_start; /* VDM write position after the opening words */
    struct agxv_pass_state pass; /* vkCmdBeginRenderPass (agxv_render_pass.c) */
 };
@@ -85,6 +90,25 @@ void agxv_rendering_split(struct agxv_cmd_buffer *cmd,
  * False (nothing changed) when that does not apply. */
 bool agxv_rendering_fold_clears(struct agxv_cmd_buffer *cmd, const VkClearAttachment *atts,
                                 uint32_t att_count, const VkClearRect *rects, uint32_t rect_count);
+
+/* vkBeginCommandBuffer of a secondary with RENDER_PASS_CONTINUE: the pass's formats and
+ * sample count from the inheritance (VkCommandBufferInheritanceRenderingInfo, or the
+ * render pass's subpass), and a VDM stream for its draws, which the primary calls. */
+VkResult agxv_rendering_inherit(struct agxv_cmd_buffer *cmd,
+                                const VkCommandBufferInheritanceInfo *info);
+
+/* vkCmdExecuteCommands of a secondary's part that continues the pass in progress: the
+ * render command calls the part, its scissor / depth-bias arrays extended by the
+ * secondary's (whose draws index them from 0) when the entries at those indices agree;
+ * otherwise the pass is split before and after the part (its own render command, the
+ * arrays the secondary's; needs loads of the attachments). */
+void agxv_rendering_execute(struct agxv_cmd_buffer *cmd, const struct agxv_cmd_buffer *secondary,
+                            const struct agxv_cmd_stream *part);
+
+/* Appends `count` entries of `size` bytes to a pass array (*arr, *n entries, *cap
+ * allocated); returns the first new entry, NULL when out of memory. */
+uint8_t *agxv_pass_array_grow(struct agxv_cmd_buffer *cmd, uint8_t **arr, uint32_t *n,
+                              uint32_t *cap, uint32_t count, uint32_t size);
 
 /* Frees the pass arrays (command buffer reset/free). */
 void agxv_rendering_state_finish(struct agxv_cmd_buffer *cmd);

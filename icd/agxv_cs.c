@@ -117,8 +117,13 @@ void
 agxv_cs_return(struct agxv_cs *cs)
 {
    if (cs->type != AGXV_CS_CDM) {
-      if (cs->status == VK_SUCCESS)
-         cs->status = VK_ERROR_FEATURE_NOT_PRESENT;
+      /* a VDM call returns at a VDM Barrier with Returns set (Mesa's libagx
+       * agx_vdm_return; there is no separate VDM return block) */
+      void *p = agxv_cs_reserve(cs, AGX_VDM_BARRIER_LENGTH);
+      if (p)
+         agxv_push(p, VDM_BARRIER, cfg) {
+            cfg.returns = true;
+         }
       return;
    }
    void *p = agxv_cs_reserve(cs, AGX_CDM_STREAM_RETURN_LENGTH);

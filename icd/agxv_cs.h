@@ -49,8 +49,8 @@ void *agxv_cs_reserve(struct agxv_cs *cs, uint32_t bytes);
 /* Ends a stream the data master starts from the UAPI command (Stream Terminate). */
 void agxv_cs_terminate(struct agxv_cs *cs);
 
-/* Ends a called stream (CDM Stream Return). The VDM has no return word in
- * the public GenXML, so a VDM builder records VK_ERROR_FEATURE_NOT_PRESENT. */
+/* Ends a called stream: CDM Stream Return, or for the VDM a VDM Barrier with
+ * Returns set (Mesa's libagx agx_vdm_return). */
 void agxv_cs_return(struct agxv_cs *cs);
 
 /* Calls the stream at `target`, which returns here (Stream Link with return). */

@@ -76,6 +76,19 @@ wants_robust_buffer_access(const VkDeviceCreateInfo *info)
    return false;
 }
 
+/* Whether the application enables geometryShader or tessellationShader
+ * (the geometry heap both emulations allocate from is made for such devices
+ * only). */
+static bool
+wants_geometry_heap(const VkDeviceCreateInfo *info)
+{
+   const VkPhysicalDeviceFeatures *f = info->pEnabledFeatures;
+   for (const VkBaseInStructure *s = info->pNext; s && !f; s = s->pNext)
+      if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2)
+         f = &((const VkPhysicalDeviceFeatures2 *)s)->features;
+   return f && (f->geometryShader || f->tessellationShader);
+}
+
 /* Every feature requested must be one we report as supported. */
 static VkResult
 check_features(const struct agxv_physical_device *pdev, const VkDeviceCreateInfo *info)
@@ -288,7 +301,7 @@ agxv_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCr
    if (result == VK_SUCCESS && device->robust_buffer_access)
       result = agxv_bo_create(device, AGX_ABI_ROBUST_SINK_SIZE, 0, "robust access sink",
                               &device->robust_sink);
-   if (result == VK_SUCCESS && agxv_experimental("gs"))
+   if (result == VK_SUCCESS && wants_geometry_heap(pCreateInfo))
       result = agxv_gs_heap_create(device);
    /* Internal pipelines exist before any recording (which never makes one). */
    if (result == VK_SUCCESS)

@@ -64,7 +64,7 @@ struct agxv_device {
     * send out-of-range ones to this small scratch BO (AGX_ABI_ROBUST_SINK) */
    bool robust_buffer_access;
    struct agxv_bo *robust_sink;
-   /* The geometry heap (AGXV_EXPERIMENTAL=gs; emulation.md §2): a struct
+   /* The geometry heap (devices enabling geometryShader; emulation.md §2): a struct
     * agx_gs_heap (cl_kernels/agx_gs_setup.h) at offset 0, its memory after
     * AGXV_GS_HEAP_HEADER bytes; indirect draws with a geometry shader
     * allocate from it on the GPU (agxv_cmd_draw_gs.c). */

@@ -18,6 +18,8 @@ struct agxv_features {
    VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT texel_buffer_alignment;
    VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic_float;
    VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb;
+   VkPhysicalDeviceDepthClipEnableFeaturesEXT depth_clip_enable;
+   VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT vertex_attribute_divisor;
 };
 
 struct agxv_properties {
@@ -27,6 +29,7 @@ struct agxv_properties {
    VkPhysicalDeviceVulkan13Properties v13;
    VkPhysicalDeviceRobustness2PropertiesEXT robustness2;
    VkPhysicalDeviceTransformFeedbackPropertiesEXT xfb;
+   VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT vertex_attribute_divisor;
 };
 
 /* Fill one chained core or supported extension struct (keeping its pNext);

@@ -24,12 +24,16 @@ RENAMES = {
 # agxv_features / agxv_properties (agxv_device_structs.h) under these names.
 EXTENSION = {
     'Features': {'VkPhysicalDeviceRobustness2FeaturesEXT': 'robustness2',
+                 'VkPhysicalDeviceDepthClipEnableFeaturesEXT': 'depth_clip_enable',
+                 'VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT': 'vertex_attribute_divisor',
                  'VkPhysicalDeviceShaderAtomicFloatFeaturesEXT': 'atomic_float',
                  'VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT': 'texel_buffer_alignment',
                  'VkPhysicalDeviceTransformFeedbackFeaturesEXT': 'xfb',
                  'VkPhysicalDeviceWorkgroupMemoryExplicitLayoutFeaturesKHR': 'wg_explicit'},
     'Properties': {'VkPhysicalDeviceRobustness2PropertiesEXT': 'robustness2',
-                   'VkPhysicalDeviceTransformFeedbackPropertiesEXT': 'xfb'},
+                   'VkPhysicalDeviceTransformFeedbackPropertiesEXT': 'xfb',
+                   'VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT':
+                       'vertex_attribute_divisor'},
 }
 SUMMARY = {
     'Features': ['VkPhysicalDeviceVulkan11Features', 'VkPhysicalDeviceVulkan12Features',

@@ -130,6 +130,11 @@ def parse_registry(path):
         ext_info[ename] = (e.get('type'), spec_version, ext_cmds,
                            protects.get(e.get('platform')) if e.get('platform') else None,
                            e.get('platform'))
+    # Extensions newer than the system's vk.xml (agxv_extensions.NEWER_THAN_REGISTRY):
+    # no commands; the version the extension's registry entry gives.
+    for ename, (etype, spec_version) in agxv_extensions.NEWER_THAN_REGISTRY.items():
+        if ename not in ext_info:
+            ext_info[ename] = (etype, str(spec_version), [], None, None)
     return commands, aliases, ext_info
 
 

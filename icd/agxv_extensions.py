@@ -93,4 +93,25 @@ DEVICE_EXTENSIONS = [
     # pause/resume, stream queries, vkCmdDrawIndirectByteCountEXT. One
     # stream, no geometry shader outputs yet.
     'VK_EXT_transform_feedback',
+    # depthClipEnable (VkPipelineRasterizationDepthClipStateCreateInfoEXT):
+    # Cull "Depth clip" (tests/icd test_raster_features)
+    'VK_EXT_depth_clip_enable',
+    # Instance-rate divisors including 0 (vertex-fetch prolog; tests/icd
+    # test_vertex_input)
+    'VK_EXT_vertex_attribute_divisor',
+    # LOAD_OP_NONE / STORE_OP_NONE (agxv_render.c: NONE loads so the forced
+    # ZLS store and hk's colour workaround write back what was there; tests/icd
+    # test_render, test_raster_features). The KHR extension (DXVK requires
+    # it by name) promotes the EXT one unchanged: same enum values, no
+    # commands, no structures.
+    'VK_EXT_load_store_op_none',
+    'VK_KHR_load_store_op_none',
 ]
+
+# Extensions listed above that the system's vk.xml (1.3.239) predates: type
+# and spec version from the extension's entry in later registries
+# (KhronosGroup/Vulkan-Docs xml/vk.xml). Only extensions without commands or
+# structures of their own belong here.
+NEWER_THAN_REGISTRY = {
+    'VK_KHR_load_store_op_none': ('device', 1),
+}

@@ -7,7 +7,10 @@
  * graphics.md §7.4; 1D/2D only), COLOR_ATTACHMENT_BLEND for those marked 'B'
  * (blending is tested), VERTEX_BUFFER for the 39 formats
  * the vertex-fetch prolog converts (agxv_vbo_format; RGB32 included),
- * no BLIT (vkCmdBlitImage is not implemented). agxv_format_tib maps colour
+ * BLIT_SRC for the formats the blit kernel reads (agxv_blit_format: every
+ * table format but the block-compressed ones; depth/stencil formats through
+ * their planes), BLIT_DST for the renderable ones it writes (not RGB9E5).
+ * agxv_format_tib maps colour
  * formats to the tilebuffer's logical formats (layout/).
  *
  * Buffers, as in Honeykrisp (hk_buffer_view.c): every table format is
@@ -35,6 +38,7 @@
 
 #include <string.h>
 
+#include "agxv_blit.h"
 #include "agxv_format_table.h"
 #include "agx_pack.h"
 #include "agxv_physical_device.h"
@@ -70,7 +74,8 @@ agxv_image_format_features(VkFormat format, VkImageTiling tiling)
    if (f->depth)
       return tiling == VK_IMAGE_TILING_OPTIMAL
                 ? VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT |
-                     VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT
+                     VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT |
+                     VK_FORMAT_FEATURE_2_BLIT_SRC_BIT | VK_FORMAT_FEATURE_2_BLIT_DST_BIT
                 : 0;
    if (f->block > 1)
       return tiling == VK_IMAGE_TILING_OPTIMAL
@@ -81,6 +86,11 @@ agxv_image_format_features(VkFormat format, VkImageTiling tiling)
    VkFormatFeatureFlags2 features = VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT |
                                     VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT |
                                     VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT;
+   struct agx_blit_format blit;
+   if (agxv_blit_format(format, false, &blit))
+      features |= VK_FORMAT_FEATURE_2_BLIT_SRC_BIT;
+   if (f->renderable && agxv_blit_format(format, true, &blit))
+      features |= VK_FORMAT_FEATURE_2_BLIT_DST_BIT;
    bool integer = f->type == AGX_TEXTURE_TYPE_UINT || f->type == AGX_TEXTURE_TYPE_SINT;
    if (!integer)
       features |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT;

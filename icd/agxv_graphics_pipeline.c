@@ -145,12 +145,31 @@ create_graphics_pipeline(struct agxv_device *device, const VkGraphicsPipelineCre
       if (info->pStages[i].stage == VK_SHADER_STAGE_GEOMETRY_BIT)
          gs = &info->pStages[i];
    }
+   /* Tessellation takes the vertex and both tessellation stages
+    * (agxv_graphics_pipeline_tess.c). */
+   const VkPipelineShaderStageCreateInfo *tcs = NULL, *tes = NULL;
+   for (uint32_t i = 0; i < info->stageCount; i++) {
+      if (info->pStages[i].stage == VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT)
+         tcs = &info->pStages[i];
+      if (info->pStages[i].stage == VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT)
+         tes = &info->pStages[i];
+   }
+   if (result == VK_SUCCESS && (tcs || tes) && gs)
+      result = agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
+                          "tessellation with a geometry shader is not supported yet");
+   if (result == VK_SUCCESS && (tcs || tes))
+      result = agxv_tess_pipeline_compile(device, pipeline, vs, tcs, tes, layout);
    if (result == VK_SUCCESS && gs)
       result = agxv_gs_pipeline_compile(device, pipeline, vs, gs, layout);
-   for (uint32_t i = 0; result == VK_SUCCESS && i < info->stageCount; i++)
-      if (!gs || (&info->pStages[i] != vs && &info->pStages[i] != gs))
-         result = compile_stage(device, pipeline, &info->pStages[i], layout, &gfx->tib);
-   if (result == VK_SUCCESS && vs && !gs)
+   for (uint32_t i = 0; result == VK_SUCCESS && i < info->stageCount; i++) {
+      const VkPipelineShaderStageCreateInfo *st = &info->pStages[i];
+      bool taken = ((gs || tes) && st == vs) || st == gs || st == tcs || st == tes;
+      if (!taken)
+         result = compile_stage(device, pipeline, st, layout, &gfx->tib);
+   }
+   /* transform feedback without a geometry shader captures the vertex
+    * shader's outputs (agxv_graphics_pipeline_xfb.c); not after tessellation */
+   if (result == VK_SUCCESS && vs && !gs && !tes)
       result = agxv_xfb_pipeline_compile(device, pipeline, vs, layout);
    if (result == VK_SUCCESS && !(pipeline->stages & (1u << AGXV_STAGE_VERTEX)))
       result = agxv_error(VK_ERROR_UNKNOWN, "graphics pipeline without a vertex shader");

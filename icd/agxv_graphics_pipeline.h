@@ -44,6 +44,16 @@ struct agxv_graphics_pipeline {
    uint64_t gs_input_mask;         /* slots the software VS writes (layout/agx_gs.h) */
    bool gs_has_vbo;                /* the software VS fetches vertex attributes */
    struct agxv_vbo_link gs_vbo;    /* its buffers (table in agx_gs_params.vertex_buffers) */
+   /* Tessellation (agxv_graphics_pipeline_tess.c, emulation.md §7): the
+    * vertex stage slot holds the evaluation shader as a hardware VS. */
+   bool has_tess;
+   struct agxv_pipeline *tess_vs_sw; /* the VS as compute (AGXV_GS_VS_SW) */
+   struct agxv_pipeline *tess_tcs;   /* the control shader over patches */
+   struct agx_tess_info tess;        /* merged modes of both stages */
+   uint64_t tess_vs_mask;            /* slots the software VS writes */
+   uint32_t tess_stride;             /* control-shader buffer bytes per patch */
+   bool tess_has_vbo;
+   struct agxv_vbo_link tess_vbo;
    /* transform feedback of the vertex shader (agxv_xfb.h): gs_vs_sw,
     * gs_input_mask, gs_vbo are its software variant's */
    struct agxv_xfb_pipeline xfb;
@@ -58,6 +68,14 @@ VkResult agxv_gs_pipeline_compile(struct agxv_device *device, struct agxv_pipeli
                                   const struct agxv_pipeline_layout *layout);
 /* Frees the compute variants (agxv_pipeline_destroy). */
 void agxv_gs_pipeline_finish(struct agxv_device *device, struct agxv_graphics_pipeline *gfx);
+/* Compiles the vertex and tessellation stages of a pipeline with
+ * tessellation (agxv_graphics_pipeline_tess.c), and frees them. */
+VkResult agxv_tess_pipeline_compile(struct agxv_device *device, struct agxv_pipeline *pipeline,
+                                    const VkPipelineShaderStageCreateInfo *vs,
+                                    const VkPipelineShaderStageCreateInfo *tcs,
+                                    const VkPipelineShaderStageCreateInfo *tes,
+                                    const struct agxv_pipeline_layout *layout);
+void agxv_tess_pipeline_finish(struct agxv_device *device, struct agxv_graphics_pipeline *gfx);
 
 /* The tilebuffer layout of colour formats and a sample count (false: a
  * format the tilebuffer does not take). */

@@ -7,7 +7,7 @@
  * DYNAMIC_INDEXED shape (AGXV_GS_MAIN), and as the hardware vertex shader
  * that re-runs it for one emitted vertex (AGXV_GS_RAST), which takes the
  * pipeline's vertex stage slot so draws link it with the fragment shader
- * like any vertex shader. Only advertised with AGXV_EXPERIMENTAL=gs.
+ * like any vertex shader.
  *
  * The software VS fetches vertex attributes itself (agx_vbo_lower_sw: every
  * attribute the static vertex input state describes; dynamic vertex input
@@ -87,9 +87,6 @@ agxv_gs_pipeline_compile(struct agxv_device *device, struct agxv_pipeline *pipel
                          const struct agxv_pipeline_layout *layout)
 {
    struct agxv_graphics_pipeline *gfx = pipeline->gfx;
-   if (!agxv_experimental("gs"))
-      return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
-                        "geometry shaders need AGXV_EXPERIMENTAL=gs (geometryShader)");
    if (!vs)
       return agxv_error(VK_ERROR_UNKNOWN, "geometry shader without a vertex shader");
    struct agxv_compile_gfx_result c = {0};

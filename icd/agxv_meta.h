@@ -19,7 +19,7 @@ struct agxv_pipeline;
 struct agx_precompiled_kernel;
 
 /* Room for the generated kernel table; checked in agxv_meta.c. */
-#define AGXV_META_COUNT 16
+#define AGXV_META_COUNT 32
 
 /* Uploads every helper kernel into device->meta[] (vkCreateDevice). */
 VkResult agxv_meta_init(struct agxv_device *device);

@@ -152,10 +152,18 @@ init_features(struct agxv_features *f)
     * 2^32-1; tests/icd test_draw_features, index_uint32). */
    f->v10.fullDrawIndexUint32 = VK_TRUE;
    /* Geometry shaders emulated with compute (emulation.md §4;
-    * agxv_graphics_pipeline_gs.c, agxv_cmd_draw_gs.c; tests/icd test_gs),
-    * advertised with AGXV_EXPERIMENTAL=gs until dEQP's geometry group
-    * passes broadly. */
-   f->v10.geometryShader = agxv_experimental("gs");
+    * agxv_graphics_pipeline_gs.c, agxv_cmd_draw_gs.c; tests/icd test_gs;
+    * dEQP-VK.geometry.* in tests/deqp/agx-curated.txt). */
+   f->v10.geometryShader = VK_TRUE;
+   /* Tessellation emulated with compute (emulation.md §7;
+    * agxv_graphics_pipeline_tess.c, agxv_cmd_draw_tess.c; tests/icd
+    * test_tess), advertised with AGXV_EXPERIMENTAL=tess. */
+   f->v10.tessellationShader = agxv_experimental("tess");
+   /* Storage writes and atomics in vertex, tessellation and geometry
+    * shaders (global stores as in compute), advertised with
+    * AGXV_EXPERIMENTAL=vsstores: dEQP's tessellation cases check their
+    * results with them; not yet run against the vertex-shader groups. */
+   f->v10.vertexPipelineStoresAndAtomics = agxv_experimental("vsstores");
    /* Occlusion queries count passing samples exactly (Visibility mode
     * Counting; agxv_query_pool.c, tests/icd test_occlusion). */
    f->v10.occlusionQueryPrecise = VK_TRUE;
@@ -307,6 +315,36 @@ init_features(struct agxv_features *f)
       .shaderImageFloat32Atomics = VK_TRUE,
       .shaderImageFloat32AtomicAdd = VK_TRUE,
    };
+   /* Rasterisation state of the PPP words (graphics.md §3.2-3.5; agxv_ppp.c
+    * after hk_flush_ppp_state / hk_flush_vp_state): depth clamp and clip
+    * through Cull "Depth clip"/"Depth clamp" and the ISP Scissor Z range,
+    * the depth bias clamp in the Depth bias entry, polygon modes in the
+    * Fragment face words, up to 16 viewports (Viewport/Region clip arrays
+    * and one ISP Scissor each) selected by the VS's viewport index, clip
+    * distances as UVS words enabled in Output Select (tests/icd
+    * test_raster_features). shaderOutputLayer stays off until a test
+    * renders a layer chosen by the VS. */
+   /* Dual-source blending on render target 0: the second source (Location
+    * 0 Index 1) travels in render target 1's epilog registers (agx_fs_epilog.c,
+    * Mesa's mapping; tests/icd test_raster_features). */
+   f->v10.dualSrcBlend = VK_TRUE;
+   f->v10.depthClamp = VK_TRUE;
+   f->v10.depthBiasClamp = VK_TRUE;
+   f->v10.fillModeNonSolid = VK_TRUE;
+   f->v10.multiViewport = VK_TRUE;
+   f->v10.shaderClipDistance = VK_TRUE;
+   f->v12.shaderOutputViewportIndex = VK_TRUE;
+   f->depth_clip_enable = (VkPhysicalDeviceDepthClipEnableFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT,
+      .depthClipEnable = VK_TRUE,
+   };
+   /* Instance divisors, zero included, divide in the vertex-fetch prolog
+    * (agx_vbo_prolog.c; tests/icd test_vertex_input). */
+   f->vertex_attribute_divisor = (VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT,
+      .vertexAttributeInstanceRateDivisor = VK_TRUE,
+      .vertexAttributeInstanceRateZeroDivisor = VK_TRUE,
+   };
    /* The *2 commands share the original ones' paths; every barrier is a
     * full CDM barrier and semaphore waits block the whole batch, so finer
     * stage masks only ever over-synchronise. */
@@ -370,13 +408,24 @@ init_properties(struct agxv_physical_device *pdev)
       .maxVertexInputBindingStride = 2048,
       .maxVertexOutputComponents = 64,
       .maxFragmentInputComponents = 64,
-      /* geometry shaders (AGXV_EXPERIMENTAL=gs): Vulkan's minimums */
-      .maxGeometryShaderInvocations = agxv_experimental("gs") ? 32 : 0,
-      .maxGeometryInputComponents = agxv_experimental("gs") ? 64 : 0,
-      .maxGeometryOutputComponents = agxv_experimental("gs") ? 64 : 0,
-      .maxGeometryOutputVertices = agxv_experimental("gs") ? 256 : 0,
-      .maxGeometryTotalOutputComponents = agxv_experimental("gs") ? 1024 : 0,
+      /* geometry shaders: Vulkan's minimums */
+      .maxGeometryShaderInvocations = 32,
+      .maxGeometryInputComponents = 64,
+      .maxGeometryOutputComponents = 64,
+      .maxGeometryOutputVertices = 256,
+      .maxGeometryTotalOutputComponents = 1024,
+      /* tessellation (AGXV_EXPERIMENTAL=tess): Vulkan's minimums; level 64
+       * and patch size 32 are the emulation's (emulation.md §7) */
+      .maxTessellationGenerationLevel = agxv_experimental("tess") ? 64 : 0,
+      .maxTessellationPatchSize = agxv_experimental("tess") ? 32 : 0,
+      .maxTessellationControlPerVertexInputComponents = agxv_experimental("tess") ? 64 : 0,
+      .maxTessellationControlPerVertexOutputComponents = agxv_experimental("tess") ? 64 : 0,
+      .maxTessellationControlPerPatchOutputComponents = agxv_experimental("tess") ? 120 : 0,
+      .maxTessellationControlTotalOutputComponents = agxv_experimental("tess") ? 2048 : 0,
+      .maxTessellationEvaluationInputComponents = agxv_experimental("tess") ? 64 : 0,
+      .maxTessellationEvaluationOutputComponents = agxv_experimental("tess") ? 64 : 0,
       .maxFragmentOutputAttachments = 4,
+      .maxFragmentDualSrcAttachments = 1, /* render target 0 (agx_fs_epilog.c) */
       .maxFragmentCombinedOutputResources = 4,
       .maxComputeSharedMemorySize = 32768,
       .maxComputeWorkGroupCount = {65535, 65535, 65535},
@@ -389,7 +438,7 @@ init_properties(struct agxv_physical_device *pdev)
       .maxDrawIndirectCount = 1u << 30, /* Honeykrisp's limit */
       .maxSamplerLodBias = 2.0f,
       .maxSamplerAnisotropy = 16.0f, /* the Sampler's Maximum anisotropy: 1 ... 16 */
-      .maxViewports = 1,
+      .maxViewports = 16,            /* Viewport count: 1-16 (PPP header) */
       .maxViewportDimensions = {16384, 16384},
       .viewportBoundsRange = {-32768.0f, 32767.0f},
       .viewportSubPixelBits = 0,
@@ -521,6 +570,10 @@ init_properties(struct agxv_physical_device *pdev)
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_PROPERTIES_EXT,
       .robustStorageBufferAccessSizeAlignment = 1,
       .robustUniformBufferAccessSizeAlignment = 1,
+   };
+   p->vertex_attribute_divisor = (VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_EXT,
+      .maxVertexAttribDivisor = UINT32_MAX,
    };
    p->v12.maxPerStageDescriptorUpdateAfterBindSamplers = 500000;
    p->v12.maxPerStageDescriptorUpdateAfterBindUniformBuffers = 12;

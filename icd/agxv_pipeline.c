@@ -175,8 +175,10 @@ agxv_pipeline_destroy(struct agxv_device *device, struct agxv_pipeline *pipeline
       if (pipeline->stages & (1u << s))
          agxv_bo_destroy(device, pipeline->shaders[s].code);
    }
-   if (pipeline->gfx)
+   if (pipeline->gfx) {
       agxv_gs_pipeline_finish(device, pipeline->gfx);
+      agxv_tess_pipeline_finish(device, pipeline->gfx);
+   }
    if (pipeline->gfx)
       agxv_xfb_pipeline_finish(device, pipeline->gfx);
    agxv_free(&device->alloc, pipeline->gfx);

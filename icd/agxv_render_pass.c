@@ -55,13 +55,17 @@ fill_subpass(struct agxv_render_pass *rp, uint32_t s, const struct subpass_refs 
    if (r->color_count > AGXV_MAX_RTS)
       return agxv_error(VK_ERROR_UNKNOWN, "subpass %u has %u colour attachments (max %u)", s,
                         r->color_count, AGXV_MAX_RTS);
-   if (agxv_find_struct(r->pnext, VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_DEPTH_STENCIL_RESOLVE)) {
-      const VkSubpassDescriptionDepthStencilResolve *dr =
-         agxv_find_struct(r->pnext, VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_DEPTH_STENCIL_RESOLVE);
-      if (dr->pDepthStencilResolveAttachment &&
-          dr->pDepthStencilResolveAttachment->attachment != UNUSED_ATT)
-         return agxv_error(VK_ERROR_UNKNOWN, "subpass %u: depth/stencil resolves are not supported",
-                           s);
+   /* depth/stencil resolves (SAMPLE_ZERO, the mode advertised) at the end of the subpass,
+    * like colour ones (agxv_resolve.c) */
+   const VkSubpassDescriptionDepthStencilResolve *dr =
+      agxv_find_struct(r->pnext, VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_DEPTH_STENCIL_RESOLVE);
+   sp->zs_resolve = UNUSED_ATT;
+   if (dr && dr->pDepthStencilResolveAttachment &&
+       dr->pDepthStencilResolveAttachment->attachment < rp->attachment_count) {
+      sp->zs_resolve = dr->pDepthStencilResolveAttachment->attachment;
+      sp->depth_resolve_mode = dr->depthResolveMode;
+      sp->stencil_resolve_mode = dr->stencilResolveMode;
+      use(rp, sp->zs_resolve, s);
    }
    sp->color_count = r->color_count;
    sp->view_mask = r->view_mask;
@@ -163,6 +167,7 @@ agxv_CreateRenderPass2(VkDevice _device, const VkRenderPassCreateInfo2 *info,
       result = check_attachment(i, d->format, d->samples);
       init_attachment(&rp->attachments[i], d->format, d->loadOp, d->storeOp, d->stencilLoadOp,
                       d->stencilStoreOp);
+      rp->attachments[i].samples = d->samples;
    }
    for (uint32_t s = 0; s < info->subpassCount && result == VK_SUCCESS; s++) {
       const VkSubpassDescription2 *d = &info->pSubpasses[s];
@@ -205,6 +210,7 @@ agxv_CreateRenderPass(VkDevice _device, const VkRenderPassCreateInfo *info,
       result = check_attachment(i, d->format, d->samples);
       init_attachment(&rp->attachments[i], d->format, d->loadOp, d->storeOp, d->stencilLoadOp,
                       d->stencilStoreOp);
+      rp->attachments[i].samples = d->samples;
    }
    for (uint32_t s = 0; s < info->subpassCount && result == VK_SUCCESS; s++) {
       const VkSubpassDescription *d = &info->pSubpasses[s];
@@ -360,16 +366,29 @@ begin_subpass(struct agxv_cmd_buffer *cmd)
          .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
          .clearValue = ps->clears[a],
       };
+      VkImageView resolve = sp->zs_resolve != UNUSED_ATT
+                               ? agxv_image_view_to_handle(ps->views[sp->zs_resolve])
+                               : VK_NULL_HANDLE;
       if (sp->depth_format != VK_FORMAT_UNDEFINED) {
          depth = base;
          depth.loadOp = load_op(s, att, att->load_op);
          depth.storeOp = store_op(s, att, att->store_op);
+         if (resolve && sp->depth_resolve_mode != VK_RESOLVE_MODE_NONE) {
+            depth.resolveMode = sp->depth_resolve_mode;
+            depth.resolveImageView = resolve;
+            depth.resolveImageLayout = VK_IMAGE_LAYOUT_GENERAL;
+         }
          ri.pDepthAttachment = &depth;
       }
       if (sp->stencil_format != VK_FORMAT_UNDEFINED) {
          stencil = base;
          stencil.loadOp = load_op(s, att, att->stencil_load_op);
          stencil.storeOp = store_op(s, att, att->stencil_store_op);
+         if (resolve && sp->stencil_resolve_mode != VK_RESOLVE_MODE_NONE) {
+            stencil.resolveMode = sp->stencil_resolve_mode;
+            stencil.resolveImageView = resolve;
+            stencil.resolveImageLayout = VK_IMAGE_LAYOUT_GENERAL;
+         }
          ri.pStencilAttachment = &stencil;
       }
    }

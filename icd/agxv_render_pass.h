@@ -30,6 +30,7 @@ struct agxv_image_view;
 
 struct agxv_rp_attachment {
    VkFormat format;
+   VkSampleCountFlagBits samples;
    VkAttachmentLoadOp load_op, stencil_load_op;
    VkAttachmentStoreOp store_op, stencil_store_op;
    uint32_t first_use, last_use; /* subpass indices; first_use UINT32_MAX: unused */
@@ -43,6 +44,9 @@ struct agxv_rp_subpass {
    uint32_t depth_stencil;         /* attachment index or VK_ATTACHMENT_UNUSED */
    VkFormat depth_format, stencil_format;
    uint32_t view_mask;
+   /* VkSubpassDescriptionDepthStencilResolve: the attachment (or UNUSED) and the modes */
+   uint32_t zs_resolve;
+   VkResolveModeFlagBits depth_resolve_mode, stencil_resolve_mode;
 };
 
 struct agxv_render_pass {

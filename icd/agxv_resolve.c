@@ -10,7 +10,9 @@
  * Assumes: sRGB formats are averaged in their encoded bytes (Vulkan lets
  * implementations choose; Honeykrisp's meta resolve averages decoded
  * values, so edge texels may differ by a few codes); fp16, packed and
- * snorm formats are not resolved yet (a clear error).
+ * snorm formats are not resolved yet (a clear error). Depth/stencil
+ * attachments resolve with SAMPLE_ZERO only (sample 0 of the aspect's
+ * plane), the mode Vulkan 1.2 requires and the one advertised.
  */
 #include "agxv_resolve.h"
 
@@ -107,6 +109,47 @@ agxv_resolve_views(struct agxv_cmd_buffer *cmd, const struct agxv_image_view *sr
       .depth = layers ? layers : 1,
    };
    resolve_box(cmd, src->image, src->format, dst->image, dst->base_level, mode, a);
+}
+
+void
+agxv_resolve_zs_views(struct agxv_cmd_buffer *cmd, const struct agxv_image_view *src,
+                      const struct agxv_image_view *dst, VkImageAspectFlagBits aspect,
+                      VkRect2D area, uint32_t layers)
+{
+   uint64_t so = 0, dof = 0;
+   const struct agx_image_layout *sl = agxv_image_plane(src->image, aspect, &so);
+   const struct agx_image_layout *dl = agxv_image_plane(dst->image, aspect, &dof);
+   const struct agxv_format_info *f =
+      agxv_format_info(agxv_zs_plane_format(src->image->format, aspect));
+   if (!sl || !dl || !f || src->image->samples < 2 || dst->image->samples != 1 || !src->image->va ||
+       !dst->image->va) {
+      agxv_cmd_set_error(cmd, agxv_error(VK_ERROR_UNKNOWN,
+                                         "depth/stencil resolve of format %d (aspect 0x%x) is "
+                                         "not supported",
+                                         src->image->format, (unsigned)aspect));
+      return;
+   }
+   /* the aspect's plane: D16/D32 depth, S8 stencil as their colour formats (agxv_image.c) */
+   struct agx_image_resolve_args a = {
+      .src = agx_image_layout_surface(sl, src->image->va + so, 0),
+      .dst = agx_image_layout_surface(dl, dst->image->va + dof, dst->base_level),
+      .src_x = (uint32_t)area.offset.x,
+      .src_y = (uint32_t)area.offset.y,
+      .src_z = src->base_layer,
+      .dst_x = (uint32_t)area.offset.x,
+      .dst_y = (uint32_t)area.offset.y,
+      .dst_z = dst->base_layer,
+      .width = area.extent.width,
+      .height = area.extent.height,
+      .depth = layers ? layers : 1,
+      .bytes = f->bytes,
+      .samples = src->image->samples,
+      .mode = AGX_RESOLVE_SAMPLE0,
+   };
+   if (!a.width || !a.height)
+      return;
+   agxv_dispatch_kernel(cmd, AGX_CL_IMAGE_RESOLVE,
+                        groups_for((uint64_t)a.width * a.height * a.depth), &a, sizeof(a));
 }
 
 VKAPI_ATTR void VKAPI_CALL

@@ -1,5 +1,5 @@
 /*
- * Multisample colour resolves (agxv_resolve.c): the end of a pass's
+ * Multisample colour and depth/stencil resolves (agxv_resolve.c): the end of a pass's
  * resolve attachments (dynamic rendering, render-pass subpasses) and
  * vkCmdResolveImage(2), run as the resolve kernel (cl_kernels
  * agx_image_resolve) after the render command.
@@ -15,3 +15,9 @@ struct agxv_image_view;
 void agxv_resolve_views(struct agxv_cmd_buffer *cmd, const struct agxv_image_view *src,
                         const struct agxv_image_view *dst, VkResolveModeFlagBits mode,
                         VkRect2D area, uint32_t layers);
+
+/* SAMPLE_ZERO resolve of one aspect (DEPTH or STENCIL) of a depth/stencil view: sample 0
+ * of `area` of every layer of src's plane into dst's plane (Vulkan 1.2's required mode). */
+void agxv_resolve_zs_views(struct agxv_cmd_buffer *cmd, const struct agxv_image_view *src,
+                           const struct agxv_image_view *dst, VkImageAspectFlagBits aspect,
+                           VkRect2D area, uint32_t layers);

@@ -68,7 +68,25 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
       out->gs = s->gs;
    }
 
+   if (req->tess_variant) {
+      struct agx_tess_options t = {.variant = (enum agx_tess_variant)(req->tess_variant - 1),
+                                   .input_mask = req->tess_input_mask,
+                                   .vertex_mask = req->tess_vertex_mask,
+                                   .patch_mask = req->tess_patch_mask,
+                                   .output_vertices = req->tess_output_vertices,
+                                   .domain = req->tess_domain};
+      out->tess = s->tess;
+      if (agx_pass_lower_tess(s, &t, err, err_size)) {
+         agx_shader_destroy(s);
+         return -1;
+      }
+      out->tess_vertex_mask = t.vertex_mask;
+      out->tess_patch_mask = t.patch_mask;
+      out->tess_output_vertices = t.output_vertices;
+   }
+
    out->xfb = s->xfb;
+
    struct layout_map map = {req->set_layouts, req->set_count};
    struct agx_io_options io = {.binding_offset = binding_offset, .data = &map};
    agx_pass_lower_io(s, &io);

@@ -54,6 +54,12 @@ struct agxv_compile_request {
    /* AGXV_GS_VS_SW: the vertex input state for the software fetch (NULL:
     * the shader reads no attributes) */
    const struct agx_vbo_key *gs_vbo;
+   /* The tessellation path (agx_pass_lower_tess): 1 + enum agx_tess_variant
+    * (0: none); TCS: tess_input_mask = the software VS's slots; TES: the
+    * control shader's masks, output vertices and the domain. */
+   unsigned tess_variant;
+   uint64_t tess_input_mask, tess_vertex_mask, tess_patch_mask;
+   uint32_t tess_output_vertices, tess_domain;
 };
 
 struct agxv_compile_result {
@@ -65,6 +71,11 @@ struct agxv_compile_result {
     * execution modes and shape */
    uint64_t gs_output_mask;
    struct agx_gs_info gs;
+   /* tessellation path: the stage's execution modes (either stage); TCS:
+    * the control-shader buffer's masks and output vertices */
+   struct agx_tess_info tess;
+   uint64_t tess_vertex_mask, tess_patch_mask;
+   uint32_t tess_output_vertices;
    /* transform feedback words the stage writes (compiler/ir/agx_xfb.h) */
    struct agx_xfb_info xfb;
 };

@@ -17,8 +17,8 @@
 #include "agxv_format_table.h"
 #include "agx_pack.h"
 
-static unsigned
-channel_bits(unsigned channels, unsigned bits[4])
+unsigned
+agxv_channel_bits(unsigned channels, unsigned bits[4])
 {
    static const struct {
       unsigned channels, n, bits[4];
@@ -156,7 +156,7 @@ agxv_pack_clear_texel(VkFormat format, const VkClearColorValue *value, uint32_t 
       out[0] = rgb9e5(rgb);
       return true;
    }
-   unsigned n = f ? channel_bits(f->channels, bits) : 0;
+   unsigned n = f ? agxv_channel_bits(f->channels, bits) : 0;
    if (!n)
       return false;
    /* no channel straddles a dword: packed formats fit in 32 bits, the others

@@ -87,10 +87,10 @@ agxv_varyings_link(void *out, size_t capacity, const struct agx_uvs_layout *vs,
          cfg.base_coefficient_register = b->cf_base;
          cfg.components = b->count;
          cfg.shade_model = (enum agx_shade_model)agx_cf_binding_shade_model(b, provoking_vertex);
-         cfg.source = (enum agx_coefficient_source)b->source;
+         cfg.source = (enum agx_coefficient_source)agx_cf_binding_source(b, vs);
          cfg.base_slot = agx_cf_binding_base_slot(b, vs, reads_z);
       }
-      *generate_primitive_id |= b->source == AGX_CF_SOURCE_PRIMITIVE_ID;
+      *generate_primitive_id |= agx_cf_binding_source(b, vs) == AGX_CF_SOURCE_PRIMITIVE_ID;
       p += AGX_CF_BINDING_WORDS;
    }
    return size;

@@ -150,11 +150,14 @@ make_key(const struct agxv_vi_state *vi, uint32_t attribs_read, uint32_t uniform
                                  .divisor = b->divisor};
       uint32_t end = a->offset + format_bytes(a->format);
       link->buffers |= 1u << a->binding;
+      /* offsets go up to maxVertexInputAttributeOffset (2047): an element
+       * spans up to 2063 bytes (mat4 columns after other attributes) */
+      if (end > UINT16_MAX)
+         return agxv_error(VK_ERROR_UNKNOWN, "vertex attribute %u ends past byte %u", loc,
+                           UINT16_MAX);
       if (end > link->elsize[a->binding])
-         link->elsize[a->binding] = (uint8_t)(end > 255 ? 255 : end);
+         link->elsize[a->binding] = (uint16_t)end;
       link->stride[a->binding] = b->stride;
-      if (end > 255)
-         return agxv_error(VK_ERROR_UNKNOWN, "vertex attribute %u ends past byte 255", loc);
    }
    return VK_SUCCESS;
 }

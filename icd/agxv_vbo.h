@@ -26,7 +26,7 @@ struct agxv_graphics_state;
 struct agxv_vbo_link {
    uint32_t uniform_base; /* bytes (multiple of 8) */
    uint32_t buffers;      /* bit per binding the prolog reads */
-   uint8_t elsize[16];    /* per binding: bytes an element must hold (max offset + size) */
+   uint16_t elsize[16];   /* per binding: bytes an element must hold (max offset + size) */
    uint32_t stride[16];   /* per binding */
 };
 

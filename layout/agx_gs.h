@@ -48,6 +48,7 @@
 #define AGX_GS_TOPOLOGY_LINE_LIST_ADJ 6u
 #define AGX_GS_TOPOLOGY_LINE_STRIP_ADJ 7u
 #define AGX_GS_TOPOLOGY_TRIANGLE_LIST_ADJ 8u
+#define AGX_GS_TOPOLOGY_TRIANGLE_STRIP_ADJ 9u
 
 struct agx_gs_params {
    uint64_t output_index_buffer;

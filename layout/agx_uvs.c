@@ -19,7 +19,7 @@ agx_uvs_assign(struct agx_uvs_layout *l, const struct agx_vs_outputs *o)
 {
    memset(l, 0, sizeof(*l));
    memset(l->offset, AGX_UVS_NONE, sizeof(l->offset));
-   l->point_size = l->layer_viewport = l->clip_base = AGX_UVS_NONE;
+   l->point_size = l->layer_viewport = l->clip_base = l->primitive_id = AGX_UVS_NONE;
    unsigned w = 4; /* position */
    for (unsigned g = 0; g < 3; g++) {
       unsigned start = w;
@@ -32,6 +32,8 @@ agx_uvs_assign(struct agx_uvs_layout *l, const struct agx_vs_outputs *o)
             l->offset[loc][c] = (uint8_t)(w + c < 255 ? w + c : 254);
          w += n;
       }
+      if (g == AGX_INTERP_FLAT && o->primitive_id)
+         l->primitive_id = (uint8_t)w++;
       l->group_words[g] = (uint8_t)(w - start);
    }
    if (o->point_size)
@@ -56,12 +58,22 @@ agx_cf_binding_base_slot(const struct agx_cf_binding *b, const struct agx_uvs_la
       return 1;
    if (b->source == AGX_CF_SOURCE_POINT_COORD)
       return 0; /* not a varying slot [assumption: Mesa leaves it 0] */
+   if (b->location == AGX_UVS_PRIMITIVE_ID && l->primitive_id != AGX_UVS_NONE)
+      return agx_uvs_word_to_slot(l->primitive_id, has_z);
    if (b->source != AGX_CF_SOURCE_VARYING || b->location >= AGX_MAX_VARYINGS)
       return 0;
    uint8_t word = l->offset[b->location][b->comp & 3];
    if (word == AGX_UVS_NONE)
       return 0;
    return agx_uvs_word_to_slot(word, has_z);
+}
+
+enum agx_cf_source
+agx_cf_binding_source(const struct agx_cf_binding *b, const struct agx_uvs_layout *l)
+{
+   if (b->location == AGX_UVS_PRIMITIVE_ID)
+      return l->primitive_id != AGX_UVS_NONE ? AGX_CF_SOURCE_VARYING : AGX_CF_SOURCE_PRIMITIVE_ID;
+   return (enum agx_cf_source)b->source;
 }
 
 enum agx_uvs_shade

@@ -11,6 +11,11 @@
  * (layer bits 0-15, viewport bits 16-31), then one word per clip distance.
  * Varying slots seen by the FS: slot 0 = W, slot 1 = Z when FragCoord.z is
  * read, then UVS word 4 + k -> slot 1 + hasZ + k.
+ * PrimitiveId (Mesa's VARYING_SLOT_PRIMITIVE_ID, agx_linker.c): a fragment
+ * shader reads it through a flat binding; when the vertex stage (a geometry
+ * shader's rasterization variant) writes it, the binding reads that word
+ * (the last of the flat group here), otherwise its source is the
+ * hardware's Primitive ID and the draw enables primitive-ID generation.
  * Assumption of this project (no public source): a location takes (highest
  * written component + 1) consecutive words, so a CF binding of n components
  * maps n consecutive slots; 16-bit varyings are not packed (32-bit only). */
@@ -21,7 +26,8 @@
 #define AGX_MAX_VARYINGS 32 /* user locations */
 #define AGX_MAX_CLIP 8
 #define AGX_UVS_NONE 0xFFu
-#define AGX_UVS_MAX_WORDS 128 /* hardware limit of output components */
+#define AGX_UVS_PRIMITIVE_ID 0xFEu /* agx_cf_binding.location of PrimitiveId */
+#define AGX_UVS_MAX_WORDS 128      /* hardware limit of output components */
 
 enum agx_interp {
    AGX_INTERP_SMOOTH = 0, /* perspective-correct */
@@ -52,6 +58,7 @@ struct agx_vs_outputs {
    uint8_t comps[AGX_MAX_VARYINGS];  /* written component mask per location */
    uint8_t interp[AGX_MAX_VARYINGS]; /* enum agx_interp per location */
    bool position, point_size, layer, viewport;
+   bool primitive_id;  /* a geometry shader's PrimitiveId output */
    uint8_t clip_count; /* ClipDistance array size written (0-8) */
 };
 
@@ -65,6 +72,7 @@ struct agx_uvs_layout {
    uint8_t layer_viewport;              /* word or AGX_UVS_NONE */
    uint8_t clip_base;                   /* first clip word or AGX_UVS_NONE */
    uint8_t clip_count;                  /* Output Select clip plane bits 0..count-1 */
+   uint8_t primitive_id;                /* flat word of PrimitiveId or AGX_UVS_NONE */
 };
 
 /* Lays out the record for the given outputs. Returns false when it would
@@ -93,7 +101,7 @@ agx_uvs_num_slots(const struct agx_uvs_layout *l, bool has_z)
 struct agx_cf_binding {
    uint8_t cf_base;  /* Base coefficient register */
    uint8_t count;    /* components, 1-4 */
-   uint8_t location; /* user location, AGX_UVS_NONE for W / Z */
+   uint8_t location; /* user location, AGX_UVS_NONE for W / Z, AGX_UVS_PRIMITIVE_ID */
    uint8_t comp;     /* first component read of the location */
    uint8_t source;   /* enum agx_cf_source */
    uint8_t interp;   /* enum agx_interp (W: LINEAR, Z: LINEAR) */
@@ -104,6 +112,11 @@ struct agx_cf_binding {
  * write reads slot 0 (W), as Mesa does (undefined values, harmless). */
 unsigned agx_cf_binding_base_slot(const struct agx_cf_binding *b, const struct agx_uvs_layout *l,
                                   bool has_z);
+
+/* Coefficient source of a binding linked with l: PrimitiveId reads the
+ * vertex stage's word when it writes one, else the hardware's. */
+enum agx_cf_source agx_cf_binding_source(const struct agx_cf_binding *b,
+                                         const struct agx_uvs_layout *l);
 
 /* Shade model of a binding: flat ones use the provoking vertex (0, 1 or 2,
  * graphics.md §2.4). */

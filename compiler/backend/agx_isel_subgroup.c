@@ -12,7 +12,10 @@
  *   shuffle       (per-lane index) 32 broadcasts, one per source lane, each
  *                 kept by the lanes whose index names it (a simd_shuffle
  *                 ORs the low index bits over each quad, so it cannot do
- *                 an arbitrary permutation)
+ *                 an arbitrary permutation); an index that is the lane
+ *                 XOR a constant (ShuffleXor, QuadSwap) is one
+ *                 simd_shuffle_xor with an immediate mask, the same in
+ *                 every lane, so the quad OR is the mask itself
  *   all_equal     booleans: the ballot is 0 or every active lane; 32-bit:
  *                 no active lane differs (bitwise) from the first one */
 #include "agx_isel_priv.h"
@@ -129,6 +132,35 @@ shuffle(struct isel *c, struct mval d, struct mval v, struct mval idx)
    isel_copy(c, d, r);
 }
 
+/* Mask m (0-31) if idx is gl_SubgroupInvocationID ^ m for a constant m. */
+static bool
+lane_xor_const(const agx_instr *idx, uint32_t *m)
+{
+   if (idx->op != AGX_OP_IXOR || idx->num_srcs != 2 || idx->type.comps != 1)
+      return false;
+   for (unsigned s = 0; s < 2; s++) {
+      const agx_instr *l = idx->src[s], *k = idx->src[1 - s];
+      if (l->op == AGX_OP_LOAD_SUBGROUP_INVOCATION && k->op == AGX_OP_CONST && k->type.comps == 1 &&
+          k->value[0] < 32) {
+         *m = (uint32_t)k->value[0];
+         return true;
+      }
+   }
+   return false;
+}
+
+/* d = v of lane (lane ^ m): simd_shuffle_xor with an immediate B, which
+ * every lane (active or not) reads as m, so applegpu's per-quad OR of the
+ * low index bits is m & 3 and each lane reads lane ^ m exactly. */
+static void
+shuffle_xor(struct isel *c, struct mval d, struct mval v, uint32_t m)
+{
+   struct agx_minstr *mi = isel_emit(c, AGX_OP_SIMD_SHUFFLE_XOR);
+   isel_def(c, mi, 0, d.vreg, d.off, d.halves, 1);
+   isel_use(c, &mi, 1, isel_reg(c, v), false, false);
+   isel_use(c, &mi, 2, imm(1, m), false, false);
+}
+
 bool
 isel_subgroup(struct isel *c, agx_instr *I)
 {
@@ -216,6 +248,11 @@ isel_subgroup(struct isel *c, agx_instr *I)
    case AGX_OP_SUBGROUP_SHUFFLE: {
       if (I->type.bits != 32 || I->type.comps != 1)
          break;
+      uint32_t m;
+      if (lane_xor_const(I->src[1], &m)) {
+         shuffle_xor(c, isel_dst(c, I, 0), a, m);
+         return true;
+      }
       struct mval idx = isel_src(c, I, 1, 0);
       if (idx.kind == MV_IMM) {
          idx.imm &= 31;

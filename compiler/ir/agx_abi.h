@@ -155,7 +155,10 @@
 #define AGX_ABI_VS_BASE_INSTANCE 324u
 #define AGX_ABI_VS_DRAW_ID 328u
 #define AGX_ABI_FS_BLEND_CONST 320u
-#define AGX_ABI_ROBUST_SINK_SIZE 64u /* the largest access: a 64-bit vec4 is 32 bytes */
+/* the largest access: a 64-bit vec4 is 32 bytes; a vertex element read
+ * from the sink (a binding too small for one element) spans up to
+ * maxVertexInputAttributeOffset 2047 + 16 bytes */
+#define AGX_ABI_ROBUST_SINK_SIZE 4096u
 #define AGX_ABI_CONST_DATA 352u
 #define AGX_ABI_CONST_DATA_ALIGN 16u
 #define AGX_ABI_GEOMETRY_PARAMS 360u

@@ -242,6 +242,10 @@ agx_stage_name(enum agx_stage stage)
       return "fragment";
    case AGX_STAGE_GEOMETRY:
       return "geometry";
+   case AGX_STAGE_TESS_CTRL:
+      return "tessellation control";
+   case AGX_STAGE_TESS_EVAL:
+      return "tessellation evaluation";
    }
    return "unknown";
 }

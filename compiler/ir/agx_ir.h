@@ -171,6 +171,12 @@ enum agx_stage {
     * variants (a compute kernel or a hardware vertex shader) before the back
     * end sees it (emulation.md §3). */
    AGX_STAGE_GEOMETRY,
+   /* Tessellation control / evaluation shaders as the front end reads them
+    * (per-vertex and patch output words in memory); agx_pass_lower_tess
+    * makes the control shader a compute kernel over patches and the
+    * evaluation shader a hardware vertex shader (emulation.md §3, §7). */
+   AGX_STAGE_TESS_CTRL,
+   AGX_STAGE_TESS_EVAL,
 };
 const char *agx_stage_name(enum agx_stage stage);
 static inline bool
@@ -201,6 +207,9 @@ enum agx_io_slot {
    AGX_IO_VIEWPORT,
    AGX_IO_FRAG_DEPTH,
    AGX_IO_SAMPLE_MASK,
+   AGX_IO_TESS_LEVEL_OUTER, /* patch words (comp = array element) */
+   AGX_IO_TESS_LEVEL_INNER,
+   AGX_IO_PRIMITIVE_ID, /* geometry shader output PrimitiveId */
    AGX_IO_NUM_SLOTS,
 };
 #define AGX_IO_MAX_COMPS 8     /* words per slot (clip distances) */
@@ -221,6 +230,7 @@ typedef struct agx_shader {
    struct agx_vs_info vs;
    struct agx_fs_info fs;
    struct agx_gs_info gs;
+   struct agx_tess_info tess;
    struct agx_xfb_info xfb; /* transform feedback outputs (agx_xfb.h) */
    uint32_t scratch_size;   /* bytes of scratch memory per invocation */
    uint32_t push_size;      /* bytes of push constants read */

@@ -325,6 +325,18 @@ intr('end_primitive', 0, dest=False, effects=True, consts=('stream',))
 intr('load_primitive_id', 0, reorder=True)
 intr('load_gs_active', 0, reorder=True)
 intr('load_geometry_params', 0, reorder=True)
+# Tessellation stages before agx_pass_lower_tess (emulation.md §7): the
+# control shader's per-vertex output word (location, comp) of output vertex
+# `source 0` (read back / written: source 1 the value), patch words (patch
+# outputs of the control shader, patch inputs of the evaluation shader,
+# tessellation levels: AGX_IO_TESS_LEVEL_*), the evaluation shader's
+# TessCoord component and PatchVertices (the patch size read).
+intr('load_per_vertex_output', 1, consts=('location', 'comp'))
+intr('store_per_vertex_output', 2, dest=False, effects=True, consts=('location', 'comp'))
+intr('load_patch', 0, consts=('location', 'comp'))
+intr('store_patch', 1, dest=False, effects=True, consts=('location', 'comp'))
+intr('load_tess_coord', 0, reorder=True, consts=('comp',))
+intr('load_patch_vertices', 0, reorder=True)
 # Fragment system values: pixel coordinates (32x2 float, pixel centre), the
 # FragCoord z and 1/w (after input lowering: iter of the Z / W slots),
 # front facing and helper invocation (1-bit).

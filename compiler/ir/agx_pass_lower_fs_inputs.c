@@ -11,6 +11,9 @@
  *   load_frag_coord_zw  -> iter of the Z and W registers (W holds 1/w)
  *   load_frag_coord_xy  -> pixel coordinates (SR 80/81) + 0.5
  *   load_point_coord    -> iter of a Point coord binding (after the inputs)
+ *   load_primitive_id   -> ldcf of a flat PrimitiveId binding (last; the
+ *                          linker picks the geometry shader's word or the
+ *                          hardware's Primitive ID, agx_uvs.h)
  *   load_front_facing   -> !backfacing (SR 62)
  *   load_helper_invocation -> !is_active_thread (SR 63)
  * Centroid inputs use the centroid iterator; per-sample (Sample) ones are
@@ -21,7 +24,7 @@
 struct fs_state {
    agx_shader *s;
    uint8_t cf_of_loc[AGX_MAX_VARYINGS];
-   unsigned w_cf, z_cf, pc_cf;
+   unsigned w_cf, z_cf, pc_cf, pid_cf;
 };
 
 static agx_instr *
@@ -72,6 +75,9 @@ lower(agx_builder *b, agx_instr *I, void *data)
                          agx_fadd(b, agx_u2f(b, 32, load_sr(b, 81)), half)};
       return agx_vec(b, 2, v);
    }
+   case AGX_OP_LOAD_PRIMITIVE_ID:
+      return agx_intrin(b, AGX_OP_LOAD_CF, agx_type_make(32, 1), 0, NULL, NULL, NULL, st->pid_cf, 0,
+                        0);
    case AGX_OP_LOAD_FRONT_FACING:
       return agx_ieq(b, load_sr(b, 62), agx_imm(b, 32, 0));
    case AGX_OP_LOAD_HELPER_INVOCATION:
@@ -100,7 +106,7 @@ agx_pass_lower_fs_inputs(agx_shader *s)
    struct fs_state st = {.s = s};
    agx_instr **all;
    unsigned n = agx_collect_instrs(s, &all);
-   bool any_persp = false, reads_zw = false, any = false, reads_pc = false;
+   bool any_persp = false, reads_zw = false, any = false, reads_pc = false, reads_pid = false;
    for (unsigned i = 0; i < n; i++) {
       agx_instr *I = all[i];
       if (I->op == AGX_OP_LOAD_INPUT && I->c[0] < AGX_MAX_VARYINGS) {
@@ -114,6 +120,8 @@ agx_pass_lower_fs_inputs(agx_shader *s)
          reads_zw = any = true;
       } else if (I->op == AGX_OP_LOAD_POINT_COORD) {
          reads_pc = any = true;
+      } else if (I->op == AGX_OP_LOAD_PRIMITIVE_ID) {
+         reads_pid = any = true;
       } else if (I->op == AGX_OP_LOAD_FRONT_FACING) {
          s->fs.reads_front_facing = any = true;
       } else if (I->op == AGX_OP_LOAD_HELPER_INVOCATION || I->op == AGX_OP_LOAD_FRAG_COORD_XY) {
@@ -155,6 +163,14 @@ agx_pass_lower_fs_inputs(agx_shader *s)
       pc->source = AGX_CF_SOURCE_POINT_COORD;
       st.pc_cf = pc->cf_base;
       s->fs.reads_point_coord = true;
+   }
+   if (reads_pid) {
+      struct agx_cf_binding *pid = add_binding(s, &next, 1);
+      pid->location = AGX_UVS_PRIMITIVE_ID;
+      pid->source = AGX_CF_SOURCE_PRIMITIVE_ID;
+      pid->interp = AGX_INTERP_FLAT;
+      st.pid_cf = pid->cf_base;
+      s->fs.reads_primitive_id = true;
    }
    s->fs.num_cf_regs = next;
    for (unsigned loc = 0; loc < AGX_MAX_VARYINGS; loc++)

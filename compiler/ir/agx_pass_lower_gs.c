@@ -23,6 +23,8 @@
  * (agx_spirv_io.c): outputs stored before each emit_vertex, an
  * end_primitive after each invocation, a load_gs_active halt at entry
  * (always true here: grids are exact, the CDM runs partial workgroups).
+ * Streams: emit_vertex/end_primitive of streams other than
+ * o->rast_stream are dropped (not rasterised).
  * Vertex shaders with vertex-input attributes or clip/cull distances are
  * refused (not done yet). */
 #include <stdio.h>
@@ -109,6 +111,35 @@ input_address(agx_builder *b, struct gs_ctx *g, agx_instr *linear, unsigned rank
    return agx_iadd(b, param(b, g, AGX_GS_PARAMS_INPUT_BUFFER, 64), off);
 }
 
+/* Triangle strips with adjacency (Vulkan "Triangle Strips With Adjacency",
+ * first vertex provoking): vertex v of primitive p is 2p + an offset by
+ * case, as Mesa's libagx_vertex_id_for_tri_strip_adj tabulates it:
+ *   v: 0  1                      2        3           4        5
+ *      0  first 1, even -2, odd 3  e/f 2, odd 4  last 5 else 6  e/f 4, 2  e/f 3, -2
+ * (e/f: even or first primitive). */
+static agx_instr *
+strip_adjacency(agx_builder *b, struct gs_ctx *g, agx_instr *v)
+{
+   agx_instr *p = g->prim;
+   agx_instr *last =
+      agx_ieq(b, p, agx_isub(b, param(b, g, AGX_GS_PARAMS_INPUT_PRIMITIVES, 32), imm(b, 1)));
+   agx_instr *first = agx_ieq(b, p, imm(b, 0));
+   agx_instr *even = agx_ieq(b, agx_iand(b, p, imm(b, 1)), imm(b, 0));
+   agx_instr *ef = agx_ior(b, first, even);
+   agx_instr *o1 =
+      agx_bcsel(b, first, imm(b, 1), agx_bcsel(b, even, imm(b, (uint32_t)-2), imm(b, 3)));
+   agx_instr *o2 = agx_bcsel(b, ef, imm(b, 2), imm(b, 4));
+   agx_instr *o3 = agx_bcsel(b, last, imm(b, 5), imm(b, 6));
+   agx_instr *o4 = agx_bcsel(b, ef, imm(b, 4), imm(b, 2));
+   agx_instr *o5 = agx_bcsel(b, ef, imm(b, 3), imm(b, (uint32_t)-2));
+   agx_instr *off = agx_bcsel(b, agx_ieq(b, v, imm(b, 1)), o1, imm(b, 0));
+   off = agx_bcsel(b, agx_ieq(b, v, imm(b, 2)), o2, off);
+   off = agx_bcsel(b, agx_ieq(b, v, imm(b, 3)), o3, off);
+   off = agx_bcsel(b, agx_ieq(b, v, imm(b, 4)), o4, off);
+   off = agx_bcsel(b, agx_ieq(b, v, imm(b, 5)), o5, off);
+   return agx_iadd(b, agx_ishl(b, p, imm(b, 1)), off);
+}
+
 /* The draw's vertex (from 0) that is vertex v of input primitive prim. */
 static agx_instr *
 primitive_vertex(agx_builder *b, struct gs_ctx *g, agx_instr *v)
@@ -127,7 +158,9 @@ primitive_vertex(agx_builder *b, struct gs_ctx *g, agx_instr *v)
       agx_bcsel(b, agx_ieq(b, v, imm(b, 2)), imm(b, 0), agx_iadd(b, agx_iadd(b, p, v), imm(b, 1)));
    agx_instr *r =
       agx_bcsel(b, agx_ieq(b, topo, imm(b, AGX_GS_TOPOLOGY_TRIANGLE_STRIP)), strip, list);
-   return agx_bcsel(b, agx_ieq(b, topo, imm(b, AGX_GS_TOPOLOGY_TRIANGLE_FAN)), fan, r);
+   r = agx_bcsel(b, agx_ieq(b, topo, imm(b, AGX_GS_TOPOLOGY_TRIANGLE_FAN)), fan, r);
+   return agx_bcsel(b, agx_ieq(b, topo, imm(b, AGX_GS_TOPOLOGY_TRIANGLE_STRIP_ADJ)),
+                    strip_adjacency(b, g, v), r);
 }
 
 static agx_instr *
@@ -320,12 +353,19 @@ lower_geometry(agx_shader *s, struct agx_gs_options *o, char *err, size_t err_si
       case AGX_OP_EMIT_VERTEX:
       case AGX_OP_END_PRIMITIVE:
       case AGX_OP_STORE_OUTPUT:
-         if (o->variant == AGX_GS_XFB)
-            agx_gs_xfb_lower(&b, &xfb, I);
-         else if (o->variant == AGX_GS_MAIN && I->op != AGX_OP_STORE_OUTPUT)
-            lower_main(&b, &g, I);
-         else if (o->variant == AGX_GS_RAST)
-            lower_rast(&b, &g, I);
+         if (o->variant == AGX_GS_XFB) {
+            /* stream 0 is captured (one vertex stream for transform feedback) */
+            if (I->op == AGX_OP_STORE_OUTPUT || I->c[0] == 0 || I->c[0] == AGX_GS_ALL_STREAMS)
+               agx_gs_xfb_lower(&b, &xfb, I);
+         } else
+            /* another stream's vertices are not rasterised */
+            if (I->op != AGX_OP_STORE_OUTPUT && I->c[0] != o->rast_stream &&
+                I->c[0] != AGX_GS_ALL_STREAMS)
+               ;
+            else if (o->variant == AGX_GS_MAIN && I->op != AGX_OP_STORE_OUTPUT)
+               lower_main(&b, &g, I);
+            else if (o->variant == AGX_GS_RAST)
+               lower_rast(&b, &g, I);
          agx_instr_remove(I);
          continue;
       case AGX_OP_LOAD_INPUT:

@@ -34,6 +34,8 @@ record(agx_shader *s, const agx_instr *I, const uint8_t *fs_interp)
       o->layer = true;
    } else if (slot == AGX_IO_VIEWPORT) {
       o->viewport = true;
+   } else if (slot == AGX_IO_PRIMITIVE_ID) {
+      o->primitive_id = true;
    } else if (slot == AGX_IO_CLIP_DIST && comp + 1 > o->clip_count) {
       o->clip_count = (uint8_t)(comp + 1);
    }
@@ -49,6 +51,8 @@ uvs_word(const struct agx_uvs_layout *l, unsigned slot, unsigned comp)
       return (int)comp;
    case AGX_IO_POINT_SIZE:
       return l->point_size;
+   case AGX_IO_PRIMITIVE_ID:
+      return l->primitive_id;
    case AGX_IO_CLIP_DIST:
       return comp < l->clip_count ? (int)(l->clip_base + comp) : -1;
    default:

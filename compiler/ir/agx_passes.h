@@ -25,10 +25,16 @@ bool agx_pass_lower_subgroup(agx_shader *s);
  * out the input buffer (layout/agx_gs.h); VS_SW returns it in output_mask.
  * Run before agx_pass_lower_io. 0, or -1 with a message. */
 enum agx_gs_variant { AGX_GS_VS_SW, AGX_GS_MAIN, AGX_GS_RAST, AGX_GS_XFB };
+/* end_primitive c[0] of the end of each invocation: every stream's strip */
+#define AGX_GS_ALL_STREAMS 4u
 struct agx_gs_options {
    enum agx_gs_variant variant;
    uint64_t input_mask;
    uint64_t output_mask;
+   /* MAIN/RAST: the vertex stream rasterised (emit_vertex/end_primitive
+    * c[0] = stream; the others' vertices are dropped here, transform
+    * feedback would capture them) */
+   unsigned rast_stream;
 };
 int agx_pass_lower_gs(agx_shader *s, struct agx_gs_options *o, char *err, size_t err_size);
 /* The XFB variant's part (agx_pass_lower_xfb.c): the GS as compute over
@@ -49,6 +55,24 @@ struct agx_gs_xfb {
 uint64_t agx_gs_xfb_begin(struct agx_builder *b, agx_shader *s, struct agx_gs_xfb *x);
 void agx_gs_xfb_lower(struct agx_builder *b, const struct agx_gs_xfb *x, agx_instr *I);
 void agx_gs_xfb_end(agx_shader *s, const struct agx_gs_xfb *x);
+
+/* The tessellation path's variants (agx_pass_lower_tess.c, emulation.md
+ * §7, layout/agx_tess_params.h): the control shader as a compute kernel
+ * over patches (TCS; input_mask = the software vertex shader's slots;
+ * returns vertex_mask, patch_mask, output_vertices: the control-shader
+ * buffer's layout) or the evaluation shader as the hardware vertex shader
+ * over the domain points (TES; takes the control shader's masks, output
+ * vertices and the domain, 1 + AGX_TESS_DOMAIN_*). Run before
+ * agx_pass_lower_io. 0, or -1 with a message. */
+enum agx_tess_variant { AGX_TESS_TCS, AGX_TESS_TES };
+struct agx_tess_options {
+   enum agx_tess_variant variant;
+   uint64_t input_mask;
+   uint64_t vertex_mask, patch_mask;
+   uint32_t output_vertices;
+   uint32_t domain;
+};
+int agx_pass_lower_tess(agx_shader *s, struct agx_tess_options *o, char *err, size_t err_size);
 
 struct agx_io_options {
    /* Byte offset of a binding inside its set's descriptor memory; NULL uses

@@ -10,7 +10,7 @@
 #include "agx_uvs.h"
 
 #define AGX_MAX_ATTRIBS 30                         /* r(8 + 4i + c) for i < 30 (isa.md §13) */
-#define AGX_MAX_CF_BINDINGS (3 + AGX_MAX_VARYINGS) /* W, Z, point coord, locations */
+#define AGX_MAX_CF_BINDINGS (4 + AGX_MAX_VARYINGS) /* W, Z, point coord, primitive id, locations */
 #define AGX_MAX_RTS 8
 
 /* Vertex shader. */
@@ -34,6 +34,17 @@ struct agx_gs_info {
    uint32_t vertex_id_log2;
 };
 
+/* Tessellation (execution modes of either tessellation stage, merged by
+ * the driver; agx_pass_lower_tess's layout). Domain, spacing: cl_kernels/
+ * agx_tess.h AGX_TESS_DOMAIN_* / AGX_TESS_SPACING_* + 1 (0: not declared). */
+struct agx_tess_info {
+   uint32_t domain;  /* 1 + AGX_TESS_DOMAIN_* */
+   uint32_t spacing; /* 1 + AGX_TESS_SPACING_* */
+   uint32_t order;   /* 0 not declared, 1 cw, 2 ccw */
+   bool point_mode;
+   uint32_t output_vertices; /* OutputVertices (control shader) */
+};
+
 /* Fragment shader. */
 struct agx_fs_info {
    /* interpolation of each input location as declared (enum agx_interp,
@@ -47,7 +58,8 @@ struct agx_fs_info {
    unsigned num_cf_regs; /* coefficient registers used */
    bool reads_frag_coord_z, reads_w;
    bool reads_front_facing, reads_helper, reads_sample_mask, reads_point_coord;
-   bool uses_discard; /* sample_mask executed: no hardware early Z */
+   bool reads_primitive_id; /* PrimitiveId: a flat binding (agx_uvs.h AGX_UVS_PRIMITIVE_ID) */
+   bool uses_discard;       /* sample_mask executed: no hardware early Z */
    bool early_fragment_tests;
    bool reads_tib; /* output epilog: ld_tile of earlier fragments' colours */
    /* SampleId / SamplePosition read or Sample-qualified inputs: sample-rate

@@ -845,6 +845,9 @@ vtn_emit_entry(struct vtn_ctx *c)
       v->func->active = false;
    } else if (s->stage == AGX_STAGE_GEOMETRY) {
       vtn_io_emit_gs_entry(c, v->func);
+   } else if (s->stage == AGX_STAGE_TESS_CTRL) {
+      /* every output word is stored where it is written (agx_spirv_io.c) */
+      vtn_emit_entry_call(c, v->func);
    } else {
       /* graphics: returns leave a wrapper loop, then the outputs are written */
       vtn_emit_entry_call(c, v->func);

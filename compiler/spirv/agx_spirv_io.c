@@ -1,4 +1,5 @@
-/* Graphics stage inputs and outputs (Vertex, Fragment and Geometry entry points).
+/* Graphics stage inputs and outputs (Vertex, Fragment, Geometry and
+ * tessellation entry points).
  *
  * Every Input/Output variable that is not a plain built-in input is a PTR_IO
  * pointer into a space of 32-bit words (enum agx_io_slot): user locations
@@ -6,7 +7,7 @@
  * consecutive locations as SPIR-V's Location rules say) and output
  * built-ins (Position, PointSize, ClipDistance[], CullDistance[], Layer,
  * ViewportIndex, FragDepth, SampleMask), including the members of a
- * gl_PerVertex-like block. One array level may be indexed dynamically
+ * gl_PerVertex-like block. Up to three array levels may be indexed dynamically
  * (loads select among the elements, stores rewrite each element with a
  * select), if the access ends at a scalar or vector.
  *
@@ -25,9 +26,17 @@
  * ending its last strip; agx_pass_lower_gs makes the variants. Outputs are
  * stored at an EmitVertex if written anywhere before it in the module's
  * order of translation (a word first written after the last EmitVertex of
- * a loop body is not seen by the emits before it). */
+ * a loop body is not seen by the emits before it).
+ *
+ * Tessellation: inputs of both stages and the control shader's outputs are
+ * arrays over the patch's vertices like geometry inputs, except patch
+ * words (Patch decoration, TessLevelOuter/Inner); the control shader's
+ * outputs and every patch word are memory words accessed in place
+ * (tess_leaf: load/store_per_vertex_output, load/store_patch), the
+ * evaluation shader's outputs are a vertex shader's. */
 #include <spirv/unified1/spirv.h>
 
+#include "agx_passes.h"
 #include "agx_spirv_private.h"
 
 static unsigned
@@ -66,6 +75,12 @@ builtin_slot(unsigned builtin)
       return AGX_IO_FRAG_DEPTH;
    case SpvBuiltInSampleMask:
       return AGX_IO_SAMPLE_MASK;
+   case SpvBuiltInTessLevelOuter:
+      return AGX_IO_TESS_LEVEL_OUTER;
+   case SpvBuiltInTessLevelInner:
+      return AGX_IO_TESS_LEVEL_INNER;
+   case SpvBuiltInPrimitiveId:
+      return AGX_IO_PRIMITIVE_ID;
    default:
       return -1;
    }
@@ -99,6 +114,34 @@ locations(struct vtn_ctx *c, const struct vtn_type *t, unsigned depth)
    }
 }
 
+static bool
+is_tess(const struct vtn_ctx *c)
+{
+   return c->shader->stage == AGX_STAGE_TESS_CTRL || c->shader->stage == AGX_STAGE_TESS_EVAL;
+}
+
+bool
+vtn_io_builtin_input(struct vtn_ctx *c, unsigned builtin)
+{
+   /* tessellation and geometry stages read these through the I/O words:
+    * per-vertex built-ins of the previous stage (gl_in[]), and the
+    * evaluation shader's levels */
+   if (!is_tess(c) && c->shader->stage != AGX_STAGE_GEOMETRY)
+      return false;
+   switch (builtin) {
+   case SpvBuiltInPosition:
+   case SpvBuiltInPointSize:
+   case SpvBuiltInClipDistance:
+   case SpvBuiltInCullDistance:
+      return true;
+   case SpvBuiltInTessLevelOuter:
+   case SpvBuiltInTessLevelInner:
+      return c->shader->stage == AGX_STAGE_TESS_EVAL;
+   default:
+      return false;
+   }
+}
+
 void
 vtn_io_variable(struct vtn_ctx *c, struct vtn_variable *var, uint32_t id)
 {
@@ -106,17 +149,35 @@ vtn_io_variable(struct vtn_ctx *c, struct vtn_variable *var, uint32_t id)
    var->mode = PTR_IO;
    var->io_interp = interp_of_decs(c, id, -1, AGX_INTERP_SMOOTH);
    const struct vtn_type *type = var->type;
-   if (!out && c->shader->stage == AGX_STAGE_GEOMETRY) {
+   struct vtn_decoration *d = vtn_find_dec(c, id, -1, SpvDecorationBuiltIn);
+   bool level =
+      d && (d->arg[0] == SpvBuiltInTessLevelOuter || d->arg[0] == SpvBuiltInTessLevelInner);
+   /* Patch on the variable, or on the members of a block (all or none) */
+   const struct vtn_type *bt = type->base == VTN_ARRAY ? type->elem : type;
+   bool patch =
+      is_tess(c) &&
+      (level || vtn_find_dec(c, id, -1, SpvDecorationPatch) ||
+       (bt->base == VTN_STRUCT && bt->len && vtn_find_dec(c, bt->id, 0, SpvDecorationPatch)));
+   /* arrays over the vertices: geometry and tessellation inputs, control
+    * shader outputs (patch words are not) */
+   bool arrayed = (!out && c->shader->stage == AGX_STAGE_GEOMETRY) ||
+                  (is_tess(c) && !patch && (!out || c->shader->stage == AGX_STAGE_TESS_CTRL));
+   if (patch)
+      var->io_interp |= VTN_IO_PATCH;
+   if (arrayed) {
       /* one element per vertex of the input primitive */
       if (type->base != VTN_ARRAY)
-         vtn_fail(c, "geometry shader input %u is not an array", id);
+         vtn_fail(c, "per-vertex %s %u is not an array", out ? "output" : "input", id);
       type = type->elem;
       var->io_interp |= VTN_IO_PER_VERTEX;
    }
-   struct vtn_decoration *d = vtn_find_dec(c, id, -1, SpvDecorationBuiltIn);
+   if (c->shader->stage == AGX_STAGE_TESS_CTRL && out && !arrayed && !patch)
+      vtn_fail(c, "tessellation control output %u neither per-vertex nor patch", id);
    if (d) {
       int slot = builtin_slot(d->arg[0]);
-      if (slot < 0 || !out)
+      if (slot == AGX_IO_PRIMITIVE_ID && c->shader->stage != AGX_STAGE_GEOMETRY)
+         slot = -1; /* PrimitiveId is an output of geometry shaders only */
+      if (slot < 0 || (!out && !vtn_io_builtin_input(c, d->arg[0])))
          vtn_fail(c, "built-in %u not supported as an %s", d->arg[0], out ? "output" : "input");
       var->io_slot = slot;
       return;
@@ -131,6 +192,16 @@ vtn_io_variable(struct vtn_ctx *c, struct vtn_variable *var, uint32_t id)
    if (loc->arg[0] + locations(c, type, 0) > AGX_MAX_VARYINGS)
       vtn_fail(c, "location %u out of range", loc->arg[0]);
    var->io_slot = AGX_IO_VAR0 + (int)loc->arg[0];
+   /* Dual-source blending: the fragment output Location 0 Index 1 is the
+    * second source, which the output epilog reads from render target 1's
+    * registers (agx_fs_epilog.c; Mesa maps it to FRAG_RESULT_DATA1 too). */
+   struct vtn_decoration *index = vtn_find_dec(c, id, -1, SpvDecorationIndex);
+   if (index && index->arg[0] != 0) {
+      if (!out || c->shader->stage != AGX_STAGE_FRAGMENT || index->arg[0] != 1 || loc->arg[0] != 0)
+         vtn_fail(c, "Index %u on variable %u (only fragment output Location 0 Index 1)",
+                  index->arg[0], id);
+      var->io_slot = AGX_IO_VAR0 + 1;
+   }
    struct vtn_decoration *comp = vtn_find_dec(c, id, -1, SpvDecorationComponent);
    if (comp)
       var->io_interp |= comp->arg[0] << 8; /* first component, applied by the pointer */
@@ -173,7 +244,8 @@ io_child(struct vtn_ctx *c, struct vtn_pointer *p, uint64_t idx)
       if (idx >= t->len)
          vtn_fail(c, "I/O array index %llu out of range", (unsigned long long)idx);
       if (p->io_slot == AGX_IO_CLIP_DIST || p->io_slot == AGX_IO_CULL_DIST ||
-          p->io_slot == AGX_IO_SAMPLE_MASK) {
+          p->io_slot == AGX_IO_SAMPLE_MASK || p->io_slot == AGX_IO_TESS_LEVEL_OUTER ||
+          p->io_slot == AGX_IO_TESS_LEVEL_INNER) {
          if (idx >= AGX_IO_MAX_COMPS)
             vtn_fail(c, "built-in array index %llu out of range", (unsigned long long)idx);
          p->io_comp = (unsigned)idx;
@@ -221,8 +293,12 @@ vtn_io_access(struct vtn_ctx *c, struct vtn_pointer *p, uint32_t idx_id)
    }
    /* a dynamic index: accesses select among the elements */
    struct vtn_type *t = p->type;
-   if (p->io_dyn || (t->base != VTN_ARRAY && t->base != VTN_VECTOR && t->base != VTN_MATRIX))
-      vtn_fail(c, "dynamic indexing of shader inputs/outputs: only one array level");
+   unsigned l = p->io_dyn ? p->io_dyn_levels : 0;
+   uint64_t total = (uint64_t)(p->io_dyn ? p->io_dyn_len : 1) * t->len;
+   if (l >= 3 || total > 256 ||
+       (t->base != VTN_ARRAY && t->base != VTN_VECTOR && t->base != VTN_MATRIX))
+      vtn_fail(c, "dynamic indexing of shader inputs/outputs: at most 3 array levels, 256 "
+                  "elements");
    agx_instr *idx = vtn_def(c, idx_id);
    if (idx->type.comps != 1 || idx->type.bits == 1)
       vtn_fail(c, "index must be an integer scalar");
@@ -230,10 +306,14 @@ vtn_io_access(struct vtn_ctx *c, struct vtn_pointer *p, uint32_t idx_id)
    io_child(c, &e0, 0);
    if (t->len > 1)
       io_child(c, &e1, 1);
-   p->io_dyn = agx_resize(&c->b, idx, 32, false);
-   p->io_dyn_len = t->len;
-   p->io_dyn_slots = t->len > 1 ? (unsigned)(e1.io_slot - e0.io_slot) : 0;
-   p->io_dyn_comps = t->len > 1 ? e1.io_comp - e0.io_comp : 0;
+   agx_builder *b = &c->b;
+   agx_instr *i32 = agx_resize(b, idx, 32, false);
+   p->io_dyn = p->io_dyn ? agx_iadd(b, agx_imul(b, p->io_dyn, agx_imm(b, 32, t->len)), i32) : i32;
+   p->io_dyn_len = (unsigned)total;
+   p->io_dyn_levels = l + 1;
+   p->io_dyn_n[l] = t->len;
+   p->io_dyn_slots[l] = t->len > 1 ? (unsigned)(e1.io_slot - e0.io_slot) : 0;
+   p->io_dyn_comps[l] = t->len > 1 ? e1.io_comp - e0.io_comp : 0;
    p->io_slot = e0.io_slot;
    p->io_comp = e0.io_comp;
    p->io_interp = e0.io_interp;
@@ -271,6 +351,42 @@ first_comp(const struct vtn_pointer *p)
    return p->io_comp + ((p->io_interp >> 8) & 3);
 }
 
+/* The tessellation stages' memory words: patch words (either stage) and
+ * the control shader's per-vertex outputs, loaded and stored where they
+ * are accessed (other invocations of the patch read them after a
+ * barrier). False for any other word. */
+static bool
+tess_leaf(struct vtn_ctx *c, const struct vtn_pointer *p, struct vtn_ssa *val, unsigned n,
+          unsigned c0, agx_instr **comps)
+{
+   agx_builder *b = &c->b;
+   bool patch = is_tess(c) && (p->io_interp & VTN_IO_PATCH);
+   bool vertex_out = c->shader->stage == AGX_STAGE_TESS_CTRL && p->io_out && !patch;
+   if (!patch && !vertex_out)
+      return false;
+   if (vertex_out && !p->io_vertex)
+      vtn_fail(c, "tessellation control output used without a vertex index");
+   unsigned slot = (unsigned)p->io_slot;
+   for (unsigned k = 0; k < n; k++) {
+      if (val) {
+         agx_instr *x = n == 1 ? val->def : agx_extract(b, val->def, k);
+         if (patch)
+            agx_intrin(b, AGX_OP_STORE_PATCH, agx_type_make(0, 0), 1, x, NULL, NULL, slot, c0 + k,
+                       0);
+         else
+            agx_intrin(b, AGX_OP_STORE_PER_VERTEX_OUTPUT, agx_type_make(0, 0), 2, p->io_vertex, x,
+                       NULL, slot, c0 + k, 0);
+      } else if (patch) {
+         comps[k] = agx_intrin(b, AGX_OP_LOAD_PATCH, agx_type_make(32, 1), 0, NULL, NULL, NULL,
+                               slot, c0 + k, 0);
+      } else {
+         comps[k] = agx_intrin(b, AGX_OP_LOAD_PER_VERTEX_OUTPUT, agx_type_make(32, 1), 1,
+                               p->io_vertex, NULL, NULL, slot, c0 + k, 0);
+      }
+   }
+   return true;
+}
+
 static struct vtn_ssa *
 io_walk(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *val, unsigned depth)
 {
@@ -287,6 +403,8 @@ io_walk(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *val, unsigned 
       if (c0 + n > (p->io_slot >= AGX_IO_POSITION ? AGX_IO_MAX_COMPS : 4u))
          vtn_fail(c, "Component decoration out of range");
       agx_instr *comps[4];
+      if (tess_leaf(c, p, val, n, c0, comps))
+         return val ? NULL : vtn_ssa_leaf(c, t, n == 1 ? comps[0] : agx_vec(b, n, comps));
       for (unsigned k = 0; k < n; k++) {
          if (val) {
             unsigned interp = p->io_interp & AGX_INTERP_MASK;
@@ -339,8 +457,12 @@ dyn_element(const struct vtn_pointer *p, unsigned k)
 {
    struct vtn_pointer q = *p;
    q.io_dyn = NULL;
-   q.io_slot += (int)(k * p->io_dyn_slots);
-   q.io_comp += k * p->io_dyn_comps;
+   for (unsigned l = p->io_dyn_levels; l-- > 0;) {
+      unsigned d = k % p->io_dyn_n[l];
+      k /= p->io_dyn_n[l];
+      q.io_slot += (int)(d * p->io_dyn_slots[l]);
+      q.io_comp += d * p->io_dyn_comps[l];
+   }
    return q;
 }
 
@@ -373,8 +495,19 @@ vtn_io_store(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *v)
    }
    if (!vtn_type_is_scalar_or_vector(p->type) || !v->def)
       vtn_fail(c, "dynamically indexed store of an aggregate shader output");
-   /* every element keeps its value unless it is the one indexed */
    agx_builder *b = &c->b;
+   if (c->shader->stage == AGX_STAGE_TESS_CTRL) {
+      /* memory words other invocations write too: store only the indexed
+       * element */
+      for (unsigned k = 0; k < p->io_dyn_len; k++) {
+         struct vtn_pointer q = dyn_element(p, k);
+         agx_if *nif = agx_push_if(b, agx_ieq(b, p->io_dyn, agx_imm(b, 32, k)));
+         io_walk(c, &q, v, 0);
+         agx_pop_if(b, nif);
+      }
+      return;
+   }
+   /* every element keeps its value unless it is the one indexed */
    for (unsigned k = 0; k < p->io_dyn_len; k++) {
       struct vtn_pointer q = dyn_element(p, k);
       agx_instr *old = io_walk(c, &q, NULL, 0)->def;
@@ -408,15 +541,19 @@ vtn_io_handle_gs(struct vtn_ctx *c, unsigned i)
       return false;
    if (c->shader->stage != AGX_STAGE_GEOMETRY)
       vtn_fail(c, "EmitVertex/EndPrimitive outside a geometry shader");
-   bool stream = op == SpvOpEmitStreamVertex || op == SpvOpEndStreamPrimitive;
-   if (stream && vtn_const_u64(c, vtn_word(c, i, 1)) != 0)
-      vtn_fail(c, "geometry shader streams other than 0 are not supported yet");
+   /* the stream (a constant, 0-3) travels as c[0] */
+   bool has_stream = op == SpvOpEmitStreamVertex || op == SpvOpEndStreamPrimitive;
+   uint64_t stream = has_stream ? vtn_const_u64(c, vtn_word(c, i, 1)) : 0;
+   if (stream > 3)
+      vtn_fail(c, "geometry shader stream %llu out of range", (unsigned long long)stream);
    agx_builder *b = &c->b;
    if (op == SpvOpEmitVertex || op == SpvOpEmitStreamVertex) {
       vtn_io_flush_outputs(c);
-      agx_intrin(b, AGX_OP_EMIT_VERTEX, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0, 0, 0);
+      agx_intrin(b, AGX_OP_EMIT_VERTEX, agx_type_make(0, 0), 0, NULL, NULL, NULL, (unsigned)stream,
+                 0, 0);
    } else {
-      agx_intrin(b, AGX_OP_END_PRIMITIVE, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0, 0, 0);
+      agx_intrin(b, AGX_OP_END_PRIMITIVE, agx_type_make(0, 0), 0, NULL, NULL, NULL,
+                 (unsigned)stream, 0, 0);
    }
    return true;
 }
@@ -442,7 +579,7 @@ vtn_io_emit_gs_entry(struct vtn_ctx *c, struct vtn_function *f)
    agx_pop_if(b, done);
    vtn_emit_entry_call(c, f);
    /* each invocation ends its last strip */
-   agx_intrin(b, AGX_OP_END_PRIMITIVE, none, 0, NULL, NULL, NULL, 0, 0, 0);
+   agx_intrin(b, AGX_OP_END_PRIMITIVE, none, 0, NULL, NULL, NULL, AGX_GS_ALL_STREAMS, 0, 0);
    n = agx_intrin(b, AGX_OP_LOAD_VAR, s1, 0, NULL, NULL, NULL, inv, 0, 0);
    agx_intrin(b, AGX_OP_STORE_VAR, none, 1, agx_iadd(b, n, agx_imm(b, 32, 1)), NULL, NULL, inv, 0,
               0);

@@ -310,7 +310,7 @@ new_variable(struct vtn_ctx *c, unsigned i, bool global)
    }
    case SpvStorageClassInput: {
       struct vtn_decoration *d = vtn_find_dec(c, id, -1, SpvDecorationBuiltIn);
-      if (!d && !agx_stage_is_compute(s->stage)) {
+      if (!agx_stage_is_compute(s->stage) && (!d || vtn_io_builtin_input(c, d->arg[0]))) {
          vtn_io_variable(c, var, id);
          break;
       }
@@ -884,8 +884,13 @@ builtin_value(struct vtn_ctx *c, unsigned builtin)
    }
    case SpvBuiltInLocalInvocationIndex:
       return agx_intrin(b, AGX_OP_LOAD_LOCAL_INVOCATION_INDEX, s1, 0, NULL, NULL, NULL, 0, 0, 0);
-   case SpvBuiltInSubgroupSize:
-      return agx_intrin(b, AGX_OP_LOAD_SUBGROUP_SIZE, s1, 0, NULL, NULL, NULL, 0, 0, 0);
+   case SpvBuiltInSubgroupSize: {
+      /* a SIMD-group is always 32 threads (Mesa's agx_nir_lower_subgroups
+       * lowers with subgroup_size = 32; the device advertises min = max =
+       * 32): a constant, so gl_SubgroupSize - 1 folds (ShuffleXor masks) */
+      uint64_t n[4] = {32, 0, 0, 0};
+      return agx_const(b, s1, n);
+   }
    case SpvBuiltInSubgroupLocalInvocationId:
       return agx_intrin(b, AGX_OP_LOAD_SUBGROUP_INVOCATION, s1, 0, NULL, NULL, NULL, 0, 0, 0);
    case SpvBuiltInSubgroupId:
@@ -911,12 +916,31 @@ builtin_value(struct vtn_ctx *c, unsigned builtin)
    case SpvBuiltInVertexIndex:
       return agx_intrin(b, AGX_OP_LOAD_VERTEX_ID, s1, 0, NULL, NULL, NULL, 0, 0, 0);
    case SpvBuiltInInvocationId:
+      if (c->shader->stage == AGX_STAGE_TESS_CTRL)
+         return agx_extract(
+            b, agx_intrin(b, AGX_OP_LOAD_LOCAL_INVOCATION_ID, v3, 0, NULL, NULL, NULL, 0, 0, 0), 0);
       if (c->shader->stage != AGX_STAGE_GEOMETRY)
          vtn_fail(c, "InvocationId outside a geometry shader");
       return agx_intrin(b, AGX_OP_LOAD_VAR, s1, 0, NULL, NULL, NULL, c->gs_invocation_var, 0, 0);
+   case SpvBuiltInTessCoord: {
+      if (c->shader->stage != AGX_STAGE_TESS_EVAL)
+         vtn_fail(c, "TessCoord outside a tessellation evaluation shader");
+      agx_instr *tc[3];
+      for (unsigned k = 0; k < 3; k++)
+         tc[k] = agx_intrin(b, AGX_OP_LOAD_TESS_COORD, s1, 0, NULL, NULL, NULL, k, 0, 0);
+      return agx_vec(b, 3, tc);
+   }
+   case SpvBuiltInPatchVertices:
+      if (c->shader->stage != AGX_STAGE_TESS_CTRL && c->shader->stage != AGX_STAGE_TESS_EVAL)
+         vtn_fail(c, "PatchVertices outside a tessellation shader");
+      return agx_intrin(b, AGX_OP_LOAD_PATCH_VERTICES, s1, 0, NULL, NULL, NULL, 0, 0, 0);
    case SpvBuiltInPrimitiveId:
-      if (c->shader->stage != AGX_STAGE_GEOMETRY)
-         vtn_fail(c, "PrimitiveId input outside a geometry shader is not supported yet");
+      /* tessellation: the input primitive of the patch; geometry: the
+       * input primitive; fragment: the geometry shader's PrimitiveId output
+       * or the hardware's (agx_pass_lower_fs_inputs) */
+      if (c->shader->stage != AGX_STAGE_TESS_CTRL && c->shader->stage != AGX_STAGE_TESS_EVAL &&
+          c->shader->stage != AGX_STAGE_GEOMETRY && c->shader->stage != AGX_STAGE_FRAGMENT)
+         vtn_fail(c, "PrimitiveId input outside a tessellation, geometry or fragment shader");
       return agx_intrin(b, AGX_OP_LOAD_PRIMITIVE_ID, s1, 0, NULL, NULL, NULL, 0, 0, 0);
    case SpvBuiltInInstanceIndex:
       /* r6 counts from 0; Vulkan's InstanceIndex includes firstInstance */

@@ -808,6 +808,10 @@ vtn_stage_of_model(unsigned model)
       return AGX_STAGE_KERNEL;
    case SpvExecutionModelGeometry:
       return AGX_STAGE_GEOMETRY;
+   case SpvExecutionModelTessellationControl:
+      return AGX_STAGE_TESS_CTRL;
+   case SpvExecutionModelTessellationEvaluation:
+      return AGX_STAGE_TESS_EVAL;
    default:
       return AGX_STAGE_COMPUTE;
    }
@@ -847,7 +851,9 @@ handle_preamble(struct vtn_ctx *c)
          unsigned model = vtn_word(c, i, 1);
          bool compute = model == SpvExecutionModelGLCompute || model == SpvExecutionModelKernel;
          bool graphics = model == SpvExecutionModelVertex || model == SpvExecutionModelFragment ||
-                         model == SpvExecutionModelGeometry;
+                         model == SpvExecutionModelGeometry ||
+                         model == SpvExecutionModelTessellationControl ||
+                         model == SpvExecutionModelTessellationEvaluation;
          if (!compute && !graphics)
             break;
          if (want && !string_eq(c, i, 3, want))
@@ -923,6 +929,31 @@ handle_modes(struct vtn_ctx *c)
          break;
       case SpvExecutionModeTriangles:
          gs->input_vertices = 3;
+         c->shader->tess.domain = 1 + 0; /* AGX_TESS_DOMAIN_TRI */
+         break;
+      case SpvExecutionModeQuads:
+         c->shader->tess.domain = 1 + 1;
+         break;
+      case SpvExecutionModeIsolines:
+         c->shader->tess.domain = 1 + 2;
+         break;
+      case SpvExecutionModeSpacingEqual:
+         c->shader->tess.spacing = 1 + 0; /* AGX_TESS_SPACING_EQUAL */
+         break;
+      case SpvExecutionModeSpacingFractionalEven:
+         c->shader->tess.spacing = 1 + 1;
+         break;
+      case SpvExecutionModeSpacingFractionalOdd:
+         c->shader->tess.spacing = 1 + 2;
+         break;
+      case SpvExecutionModeVertexOrderCw:
+         c->shader->tess.order = 1;
+         break;
+      case SpvExecutionModeVertexOrderCcw:
+         c->shader->tess.order = 2;
+         break;
+      case SpvExecutionModePointMode:
+         c->shader->tess.point_mode = true;
          break;
       case SpvExecutionModeInputLinesAdjacency:
          gs->input_vertices = 4;
@@ -941,6 +972,7 @@ handle_modes(struct vtn_ctx *c)
          break;
       case SpvExecutionModeOutputVertices:
          gs->max_vertices = vtn_word(c, i, 3);
+         c->shader->tess.output_vertices = vtn_word(c, i, 3);
          break;
       case SpvExecutionModeInvocations:
          gs->invocations = vtn_word(c, i, 3);
@@ -997,6 +1029,10 @@ handle_modes(struct vtn_ctx *c)
                   "%u invocations",
                   gs->max_vertices, gs->invocations);
    }
+   if (c->shader->stage == AGX_STAGE_TESS_CTRL &&
+       (!c->shader->tess.output_vertices || c->shader->tess.output_vertices > 32))
+      vtn_fail(c, "tessellation control shader with %u output vertices (1..32)",
+               c->shader->tess.output_vertices);
    uint64_t total = (uint64_t)c->shader->cs.local_size[0] * c->shader->cs.local_size[1] *
                     c->shader->cs.local_size[2];
    if (total > 1024)

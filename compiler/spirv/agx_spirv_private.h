@@ -148,16 +148,23 @@ struct vtn_pointer {
    int io_slot;
    unsigned io_comp, io_interp;
    bool io_out;
-   /* one dynamic array index: element k is at slot + k * dyn_slots, comp +
-    * k * dyn_comps (io_slot/io_comp locate element 0) */
+   /* dynamic array indices (up to VTN_IO_DYN_LEVELS levels, outermost
+    * first): io_dyn is the combined element number (index of level 0 times
+    * the later levels' lengths, plus ...), io_dyn_len the element count;
+    * level l's index d moves by d * dyn_slots[l] slots, d * dyn_comps[l]
+    * words (io_slot/io_comp locate element 0) */
    agx_instr *io_dyn;
-   unsigned io_dyn_len, io_dyn_slots, io_dyn_comps;
+   unsigned io_dyn_len, io_dyn_levels;
+   unsigned io_dyn_n[3], io_dyn_slots[3], io_dyn_comps[3];
    /* geometry shader inputs: the vertex index (the outer array level), or
     * NULL before it is applied (io_interp has VTN_IO_PER_VERTEX then) */
    agx_instr *io_vertex;
 };
 /* io_interp flag: the pointer's next index selects the input vertex */
 #define VTN_IO_PER_VERTEX (1u << 16)
+/* io_interp flag: a patch word of a tessellation stage (Patch decoration,
+ * TessLevelOuter/Inner), in memory (load_patch / store_patch) */
+#define VTN_IO_PATCH (1u << 17)
 
 /* A variable as declared; turned into a vtn_pointer at each use. */
 struct vtn_variable {
@@ -386,6 +393,8 @@ struct vtn_ssa *vtn_load_image(struct vtn_ctx *c, struct vtn_pointer *p);
 
 /* agx_spirv_io.c: graphics stage inputs and outputs */
 void vtn_io_variable(struct vtn_ctx *c, struct vtn_variable *var, uint32_t id);
+/* Whether an Input variable with this BuiltIn is an I/O word (tessellation). */
+bool vtn_io_builtin_input(struct vtn_ctx *c, unsigned builtin);
 /* Steps an I/O pointer into element/member idx of its type (agx_spirv_io.c). */
 void vtn_io_step(struct vtn_ctx *c, struct vtn_pointer *p, uint64_t idx);
 /* Records the transform feedback words of an Output variable (agx_spirv_xfb.c). */

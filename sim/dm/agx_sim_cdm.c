@@ -16,6 +16,8 @@
  * with Returns set returns from a call like Stream Return. Calls nest at
  * most AGX_SIM_CDM_DEPTH deep (the hardware limit is not documented).
  */
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,8 +99,17 @@ launch(struct agx_sim_gpu *gpu, const struct agx_sim_cdm_cmd *cmd, uint64_t *va)
                                cmd->sampler_heap, cmd->sampler_count);
    if (!d)
       return false;
+   uint64_t ti = gpu->thread_insns, si = gpu->sg_insns, rd = gpu->mem_read, wr = gpu->mem_write;
    bool ok = agx_sim_usc_run_grid(gpu, d, global, local);
    agx_sim_usc_state_destroy(d);
+   if (gpu->stats)
+      /* AGX_SIM_STATS: one line per launch before the command's own line */
+      fprintf(gpu->stats,
+              "agx-sim-stats:   launch pipeline=0x%x grid=%ux%ux%u local=%ux%ux%u"
+              " thread_insns=%" PRIu64 " simd_insns=%" PRIu64 " bytes_read=%" PRIu64
+              " bytes_written=%" PRIu64 "\n",
+              (unsigned)w1.pipeline, global[0], global[1], global[2], local[0], local[1], local[2],
+              gpu->thread_insns - ti, gpu->sg_insns - si, gpu->mem_read - rd, gpu->mem_write - wr);
    return ok;
 }
 

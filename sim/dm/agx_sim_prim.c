@@ -28,11 +28,18 @@
  * space; with Cull "Front face CCW" a > 0 is front-facing, otherwise a < 0.
  * Cull front/back drop the matching triangles; zero-area ones are dropped.
  * Rasterizer discard (Cull or Cull 2 bit) drops everything.
+ * Polygon mode (Fragment face Polygon mode of the triangle's facing, after
+ * clipping and culling): Line draws the clipped polygon's boundary edges
+ * as width-1 lines, Point its vertices as 1-pixel points, both keeping the
+ * triangle's facing (for stencil) and viewport. Assumption: the fan's inner
+ * diagonals of a clipped polygon are not edges; depth bias stays a
+ * triangle-only operation (see agx_sim_tile.c).
  * Layer and viewport index (graphics.md 2.3): when Output Select "Render
  * target" or "Viewport target" is set, the UVS word after the position,
  * the 32-bit and 16-bit varyings (Varying Counts words) and the point size
  * holds the layer (bits 0-15) and viewport index (bits 16-31), taken from
- * the provoking vertex (Cull "Flat shading vertex"). Assumptions: a layer
+ * the provoking vertex (Cull "Flat shading vertex"), for triangles, lines
+ * and points alike. Assumptions: a layer
  * >= the command's layers or a viewport index >= Viewport count drops the
  * triangle; viewport i uses ISP scissor base + i.
  */
@@ -156,9 +163,95 @@ clip_poly(struct agx_sim_render *r, uint32_t *poly, unsigned *n, unsigned planes
 
 static bool append_prim(struct agx_sim_render *r, struct agx_sim_prim *p);
 
+/* Window position of one vertex: x/y in 1/256 pixel, z, 1/w. */
+struct wpos {
+   int64_t fx, fy;
+   double z, inv_w;
+   uint32_t vtx;
+};
+
+/* The two triangles of a point square of `size` pixels centred on v (see
+ * point()). */
+static bool
+point_square(struct agx_sim_render *r, uint32_t draw, const struct wpos *v, double size,
+             uint16_t layer, unsigned vpi, bool back)
+{
+   int64_t fx = v->fx, fy = v->fy, h = llround(size * 128);
+   const int64_t qx[2][3] = {{fx - h, fx + h, fx - h}, {fx + h, fx + h, fx - h}};
+   const int64_t qy[2][3] = {{fy - h, fy - h, fy + h}, {fy - h, fy + h, fy + h}};
+   for (unsigned t = 0; t < 2; t++) {
+      struct agx_sim_prim p;
+      memset(&p, 0, sizeof(p));
+      p.draw = draw;
+      p.layer = layer;
+      p.viewport = (uint8_t)vpi;
+      p.point = true;
+      p.backfacing = back;
+      p.point_x0 = (double)(fx - h) / 256, p.point_y0 = (double)(fy - h) / 256;
+      p.point_size = (double)(2 * h) / 256;
+      for (unsigned i = 0; i < 3; i++) {
+         p.fx[i] = qx[t][i], p.fy[i] = qy[t][i];
+         p.z[i] = v->z;
+         p.inv_w[i] = v->inv_w;
+         p.vtx[i] = v->vtx;
+      }
+      if (!append_prim(r, &p))
+         return false;
+   }
+   return true;
+}
+
+/* A line segment a -> b (see line()). */
+static bool
+line_segment(struct agx_sim_render *r, uint32_t draw, const struct wpos *a, const struct wpos *b,
+             uint16_t layer, unsigned vpi, bool back)
+{
+   struct agx_sim_prim p;
+   memset(&p, 0, sizeof(p));
+   p.draw = draw;
+   p.layer = layer;
+   p.viewport = (uint8_t)vpi;
+   p.line = true;
+   p.backfacing = back;
+   const struct wpos *e[2] = {a, b};
+   for (unsigned i = 0; i < 2; i++) {
+      p.fx[i] = e[i]->fx, p.fy[i] = e[i]->fy;
+      p.z[i] = e[i]->z, p.inv_w[i] = e[i]->inv_w, p.vtx[i] = e[i]->vtx;
+   }
+   if (p.fx[0] == p.fx[1] && p.fy[0] == p.fy[1])
+      return true; /* zero length */
+   p.fx[2] = p.fx[0] - (p.fy[1] - p.fy[0]);
+   p.fy[2] = p.fy[0] + (p.fx[1] - p.fx[0]);
+   p.z[2] = p.z[0], p.inv_w[2] = p.inv_w[0], p.vtx[2] = p.vtx[0];
+   return append_prim(r, &p);
+}
+
+/* Polygon mode Line / Point (Fragment face of the triangle's facing): the
+ * edges in `edges` (bit i: vertex i -> i + 1 mod 3) as lines of width 1,
+ * or their first vertices as points of size 1 (polygonModePointSize is
+ * false: Assumption that the hardware ignores the UVS point size here). */
+static bool
+polygon_edges(struct agx_sim_render *r, const struct agx_sim_prim *t, unsigned mode, unsigned edges)
+{
+   struct wpos v[3];
+   for (unsigned i = 0; i < 3; i++)
+      v[i] = (struct wpos){t->fx[i], t->fy[i], t->z[i], t->inv_w[i], t->vtx[i]};
+   for (unsigned i = 0; i < 3; i++) {
+      if (!(edges & (1u << i)))
+         continue;
+      bool ok =
+         mode == AGX_POLYGON_MODE_LINE
+            ? line_segment(r, t->draw, &v[i], &v[(i + 1) % 3], t->layer, t->viewport, t->backfacing)
+            : point_square(r, t->draw, &v[i], 1.0, t->layer, t->viewport, t->backfacing);
+      if (!ok)
+         return false;
+   }
+   return true;
+}
+
 static bool
 emit_triangle(struct agx_sim_render *r, uint32_t draw, const uint32_t v[3], uint16_t layer,
-              unsigned vpi, bool flip)
+              unsigned vpi, bool flip, unsigned edges)
 {
    const struct agx_sim_draw *d = &r->draws[draw];
    const struct agx_sim_ppp *s = &d->ppp;
@@ -196,6 +289,9 @@ emit_triangle(struct agx_sim_render *r, uint32_t draw, const uint32_t v[3], uint
    if ((front && s->cull.cull_front) || (!front && s->cull.cull_back))
       return true;
    p.backfacing = !front;
+   unsigned mode = front ? s->front.polygon_mode : s->back.polygon_mode;
+   if (mode == AGX_POLYGON_MODE_LINE || mode == AGX_POLYGON_MODE_POINT)
+      return polygon_edges(r, &p, mode, edges);
    return append_prim(r, &p);
 }
 
@@ -228,6 +324,37 @@ append_prim(struct agx_sim_render *r, struct agx_sim_prim *pp)
    return true;
 }
 
+/* Layer and viewport index of a primitive from its provoking vertex src
+ * (see the header comment); *drop when out of range. */
+static bool
+layer_viewport(struct agx_sim_render *r, uint32_t draw, const struct agx_sim_vtx *src,
+               uint16_t *layer, unsigned *vpi, bool *drop)
+{
+   const struct agx_sim_draw *d = &r->draws[draw];
+   const struct agx_sim_ppp *s = &d->ppp;
+   *drop = false;
+   if (!s->output_select.render_target && !s->output_select.viewport_target)
+      return true;
+   unsigned words = d->vdm.outputs.output_count_1;
+   unsigned word = 4 + s->counts32.smooth + s->counts32.flat + s->counts32.linear +
+                   s->counts16.smooth + s->counts16.flat + s->counts16.linear +
+                   (s->output_select.point_size ? 1 : 0);
+   if (word >= words || !(src->written[word / 8] & (1u << (word % 8)))) {
+      agx_sim_usc_error(r->gpu, AGX_SIM_GPU_FIDELITY, 0,
+                        "draw %u: Output Select asks for a layer/viewport word (UVS word %u) "
+                        "the vertex shader did not write",
+                        draw, word);
+      return false;
+   }
+   uint32_t lv = src->w[word];
+   if (s->output_select.render_target)
+      *layer = (uint16_t)(lv & 0xFFFF);
+   if (s->output_select.viewport_target)
+      *vpi = lv >> 16;
+   *drop = *layer >= r->cmd->layers || *vpi >= s->viewport_count;
+   return true;
+}
+
 static bool
 triangle(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint32_t c,
          uint16_t layer, bool flip)
@@ -245,28 +372,12 @@ triangle(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint32
    }
    unsigned words = d->vdm.outputs.output_count_1;
    unsigned vpi = 0;
-   if (d->ppp.output_select.render_target || d->ppp.output_select.viewport_target) {
-      const struct agx_sim_ppp *s = &d->ppp;
-      unsigned word = 4 + s->counts32.smooth + s->counts32.flat + s->counts32.linear +
-                      s->counts16.smooth + s->counts16.flat + s->counts16.linear +
-                      (s->output_select.point_size ? 1 : 0);
-      unsigned pv = s->cull.flat_shading_vertex ? s->cull.flat_shading_vertex - 1 : 0;
-      const struct agx_sim_vtx *src = v[pv > 2 ? 0 : pv];
-      if (word >= words || !(src->written[word / 8] & (1u << (word % 8)))) {
-         agx_sim_usc_error(r->gpu, AGX_SIM_GPU_FIDELITY, 0,
-                           "draw %u: Output Select asks for a layer/viewport word (UVS word %u) "
-                           "the vertex shader did not write",
-                           draw, word);
-         return false;
-      }
-      uint32_t lv = src->w[word];
-      if (s->output_select.render_target)
-         layer = (uint16_t)(lv & 0xFFFF);
-      if (s->output_select.viewport_target)
-         vpi = lv >> 16;
-      if (layer >= r->cmd->layers || vpi >= s->viewport_count)
-         return true;
-   }
+   bool drop = false;
+   unsigned pv = d->ppp.cull.flat_shading_vertex ? d->ppp.cull.flat_shading_vertex - 1 : 0;
+   if (!layer_viewport(r, draw, v[pv > 2 ? 0 : pv], &layer, &vpi, &drop))
+      return false;
+   if (drop)
+      return true;
    struct clip_cfg cc;
    cc.wmin = (r->cmd->ppp_ctrl & 2) && d->ppp.w_clamp > 0 ? d->ppp.w_clamp : 1e-30;
    unsigned planes = 1u | (d->ppp.cull.depth_clip ? 6u : 0u);
@@ -311,7 +422,7 @@ triangle(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint32
       return true;
    if (inside == planes) {
       uint32_t t[3] = {a, b, c};
-      return emit_triangle(r, draw, t, layer, vpi, flip);
+      return emit_triangle(r, draw, t, layer, vpi, flip, 7);
    }
    /* Assumption: a clipped triangle's pieces keep vertex 0 of the polygon
     * as their first vertex; flat varyings of clipped triangles use the
@@ -324,7 +435,9 @@ triangle(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint32
       return false;
    for (unsigned i = 1; i + 1 < n; i++) {
       uint32_t t[3] = {poly[0], poly[i], poly[i + 1]};
-      if (!emit_triangle(r, draw, t, layer, vpi, flip))
+      /* polygon edges only: not the fan's inner diagonals */
+      unsigned edges = 2u | (i == 1 ? 1u : 0u) | (i + 2 == n ? 4u : 0u);
+      if (!emit_triangle(r, draw, t, layer, vpi, flip, edges))
          return false;
    }
    return true;
@@ -337,7 +450,7 @@ triangle(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint32
  * depth-clip planes; the size is clamped to [1, 511.9375] and rounded to
  * 1/16 (graphics.md 3.5); points are front-facing and never culled. */
 static bool
-point(struct agx_sim_render *r, uint32_t draw, uint32_t vi)
+point(struct agx_sim_render *r, uint32_t draw, uint32_t vi, uint16_t layer)
 {
    const struct agx_sim_draw *d = &r->draws[draw];
    const struct agx_sim_ppp *s = &d->ppp;
@@ -347,6 +460,12 @@ point(struct agx_sim_render *r, uint32_t draw, uint32_t vi)
                         "vertex shader did not write the position of a point of draw %u", draw);
       return false;
    }
+   unsigned vpi = 0;
+   bool drop = false;
+   if (!layer_viewport(r, draw, v, &layer, &vpi, &drop))
+      return false;
+   if (drop)
+      return true;
    double x = wordf(v, 0), y = wordf(v, 1), z = wordf(v, 2), w = wordf(v, 3);
    double wmin = (r->cmd->ppp_ctrl & 2) && s->w_clamp > 0 ? s->w_clamp : 1e-30;
    if (w < wmin || (s->cull.depth_clip && (z < 0 || z > w)))
@@ -366,31 +485,14 @@ point(struct agx_sim_render *r, uint32_t draw, uint32_t vi)
       size = size != size ? 1.0 : fmin(fmax(size, 1.0), 511.9375);
       size = nearbyint(size * 16) / 16;
    }
-   const struct AGX_VIEWPORT *vp = &s->viewport[0];
+   const struct AGX_VIEWPORT *vp = &s->viewport[vpi];
    double cx = vp->translate_x + vp->scale_x * (x / w);
    double cy = vp->translate_y + vp->scale_y * (y / w);
    cx = fmin(fmax(cx, -16777216.0), 16777216.0);
    cy = fmin(fmax(cy, -16777216.0), 16777216.0);
-   int64_t fx = llround(cx * 256), fy = llround(cy * 256), h = llround(size * 128);
-   const int64_t qx[2][3] = {{fx - h, fx + h, fx - h}, {fx + h, fx + h, fx - h}};
-   const int64_t qy[2][3] = {{fy - h, fy - h, fy + h}, {fy - h, fy + h, fy + h}};
-   for (unsigned t = 0; t < 2; t++) {
-      struct agx_sim_prim p;
-      memset(&p, 0, sizeof(p));
-      p.draw = draw;
-      p.point = true;
-      p.point_x0 = (double)(fx - h) / 256, p.point_y0 = (double)(fy - h) / 256;
-      p.point_size = (double)(2 * h) / 256;
-      for (unsigned i = 0; i < 3; i++) {
-         p.fx[i] = qx[t][i], p.fy[i] = qy[t][i];
-         p.z[i] = vp->translate_z + vp->scale_z * (z / w);
-         p.inv_w[i] = 1.0 / w;
-         p.vtx[i] = vi;
-      }
-      if (!append_prim(r, &p))
-         return false;
-   }
-   return true;
+   struct wpos c = {llround(cx * 256), llround(cy * 256), vp->translate_z + vp->scale_z * (z / w),
+                    1.0 / w, vi};
+   return point_square(r, draw, &c, size, layer, vpi, false);
 }
 
 /* A line segment a -> b (Bresenham, width 1): stored as the triangle
@@ -399,9 +501,11 @@ point(struct agx_sim_render *r, uint32_t draw, uint32_t vi)
  * across it); coverage follows the diamond-exit rule (agx_sim_raster.c).
  * Assumptions: a line is clipped whole when an endpoint fails the w or
  * depth-clip planes; only width 1 (Fragment face Line width 15, i.e. 4:4
- * fixed point 1.0) is modelled; lines are front-facing. */
+ * fixed point 1.0) is modelled; lines are front-facing; the layer and
+ * viewport come from the provoking vertex (Cull Flat shading vertex 3
+ * names the second). */
 static bool
-line(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b)
+line(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint16_t layer)
 {
    const struct agx_sim_draw *d = &r->draws[draw];
    const struct agx_sim_ppp *s = &d->ppp;
@@ -412,8 +516,15 @@ line(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b)
       return false;
    }
    uint32_t vi[2] = {a, b};
-   double wx[2], wy[2], wz[2], iw[2];
-   const struct AGX_VIEWPORT *vp = &s->viewport[0];
+   unsigned pv = s->cull.flat_shading_vertex > 1 ? 1 : 0;
+   unsigned vpi = 0;
+   bool drop = false;
+   if (!layer_viewport(r, draw, &r->vtx[vi[pv]], &layer, &vpi, &drop))
+      return false;
+   if (drop)
+      return true;
+   struct wpos e[2];
+   const struct AGX_VIEWPORT *vp = &s->viewport[vpi];
    double wmin = (r->cmd->ppp_ctrl & 2) && s->w_clamp > 0 ? s->w_clamp : 1e-30;
    for (unsigned i = 0; i < 2; i++) {
       const struct agx_sim_vtx *v = &r->vtx[vi[i]];
@@ -425,25 +536,12 @@ line(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b)
       double x = wordf(v, 0), y = wordf(v, 1), z = wordf(v, 2), w = wordf(v, 3);
       if (w < wmin || (s->cull.depth_clip && (z < 0 || z > w)))
          return true;
-      wx[i] = fmin(fmax(vp->translate_x + vp->scale_x * (x / w), -16777216.0), 16777216.0);
-      wy[i] = fmin(fmax(vp->translate_y + vp->scale_y * (y / w), -16777216.0), 16777216.0);
-      wz[i] = vp->translate_z + vp->scale_z * (z / w);
-      iw[i] = 1.0 / w;
+      double wx = fmin(fmax(vp->translate_x + vp->scale_x * (x / w), -16777216.0), 16777216.0);
+      double wy = fmin(fmax(vp->translate_y + vp->scale_y * (y / w), -16777216.0), 16777216.0);
+      e[i] = (struct wpos){llround(wx * 256), llround(wy * 256),
+                           vp->translate_z + vp->scale_z * (z / w), 1.0 / w, vi[i]};
    }
-   struct agx_sim_prim p;
-   memset(&p, 0, sizeof(p));
-   p.draw = draw;
-   p.line = true;
-   for (unsigned i = 0; i < 2; i++) {
-      p.fx[i] = llround(wx[i] * 256), p.fy[i] = llround(wy[i] * 256);
-      p.z[i] = wz[i], p.inv_w[i] = iw[i], p.vtx[i] = vi[i];
-   }
-   if (p.fx[0] == p.fx[1] && p.fy[0] == p.fy[1])
-      return true; /* zero length */
-   p.fx[2] = p.fx[0] - (p.fy[1] - p.fy[0]);
-   p.fy[2] = p.fy[0] + (p.fx[1] - p.fx[0]);
-   p.z[2] = p.z[0], p.inv_w[2] = p.inv_w[0], p.vtx[2] = vi[0];
-   return append_prim(r, &p);
+   return line_segment(r, draw, &e[0], &e[1], layer, vpi, false);
 }
 
 bool
@@ -460,7 +558,7 @@ agx_sim_prim_assemble(struct agx_sim_render *r, uint32_t draw, unsigned topology
    }
    if (topology == AGX_PRIMITIVE_POINTS) {
       for (uint32_t i = 0; i < count; i++)
-         if (verts[i] != UINT32_MAX && !point(r, draw, verts[i]))
+         if (verts[i] != UINT32_MAX && !point(r, draw, verts[i], layer))
             return false;
       return true;
    }
@@ -476,9 +574,9 @@ agx_sim_prim_assemble(struct agx_sim_render *r, uint32_t draw, unsigned topology
          i++;
          uint32_t step = topology == AGX_PRIMITIVE_LINES ? 2 : 1;
          for (uint32_t k = 0; k + 1 < n; k += step)
-            if (!line(r, draw, v[k], v[k + 1]))
+            if (!line(r, draw, v[k], v[k + 1], layer))
                return false;
-         if (topology == AGX_PRIMITIVE_LINE_LOOP && n > 2 && !line(r, draw, v[n - 1], v[0]))
+         if (topology == AGX_PRIMITIVE_LINE_LOOP && n > 2 && !line(r, draw, v[n - 1], v[0], layer))
             return false;
       }
       return true;

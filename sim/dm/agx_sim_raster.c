@@ -68,31 +68,76 @@ edge(const struct agx_sim_raster_tri *t, unsigned e, int64_t px, int64_t py)
 /* Lines: Vulkan's diamond-exit rule (Bresenham lines): the sample's pixel
  * diamond |x - cx| + |y - cy| < 1/2 (cx, cy = the pixel centre the sample
  * belongs to) is produced when the segment crosses it and does not end
- * inside it. Assumption: samples are taken at the pixel centre for lines
- * (the caller passes the centre for sample 0 and the rule is per pixel).
- * bary = (1 - t, t, 0) with t the projection on the segment. */
+ * inside it, with both endpoints perturbed by (-e, -e^2) for an
+ * infinitesimal e (the GL/Vulkan rule for endpoints and segments on a
+ * diamond's boundary: a horizontal line on a pixel edge lights the row
+ * above it, a vertical one the column to its left). Assumption: samples
+ * are taken at the pixel centre for lines (the caller passes the centre for
+ * sample 0 and the rule is per pixel). bary = (1 - t, t, 0) with t the
+ * projection on the segment. Exact: integer coordinates, the perturbation
+ * carried symbolically as (value, e, e^2) coefficients. */
+struct hyper {
+   __int128 n, p, q; /* n + p e + q e^2 */
+};
+
+/* sign of a/ba - b/bb (ba, bb != 0), comparing lexicographically */
+static int
+hyper_cmp(struct hyper a, int64_t ba, struct hyper b, int64_t bb)
+{
+   __int128 d[3] = {a.n * bb - b.n * ba, a.p * bb - b.p * ba, a.q * bb - b.q * ba};
+   int sg = (ba < 0) != (bb < 0) ? -1 : 1;
+   for (unsigned i = 0; i < 3; i++)
+      if (d[i])
+         return d[i] > 0 ? sg : -sg;
+   return 0;
+}
+
+static bool
+hyper_pos(struct hyper a)
+{
+   return a.n ? a.n > 0 : a.p ? a.p > 0 : a.q > 0;
+}
+
 static bool
 line_covered(const struct agx_sim_raster_tri *t, int64_t px, int64_t py, double bary[3])
 {
-   double cx = (double)((px >> 8) * 256 + 128), cy = (double)((py >> 8) * 256 + 128);
-   double x0 = (double)t->x[0], y0 = (double)t->y[0];
-   double dx = (double)(t->x[1] - t->x[0]), dy = (double)(t->y[1] - t->y[0]);
-   /* f(s) = |x(s) - cx| + |y(s) - cy| is convex piecewise linear on [0, 1]:
-    * its minimum is at an end or where a term changes sign */
-   double cand[4] = {0, 1, dx != 0 ? (cx - x0) / dx : 0, dy != 0 ? (cy - y0) / dy : 0};
-   double best = 1e300;
-   for (unsigned i = 0; i < 4; i++) {
-      double s = fmin(fmax(cand[i], 0.0), 1.0);
-      double f = fabs(x0 + s * dx - cx) + fabs(y0 + s * dy - cy);
-      best = fmin(best, f);
+   int64_t cx = (px >> 8) * 256 + 128, cy = (py >> 8) * 256 + 128;
+   int64_t dx = t->x[1] - t->x[0], dy = t->y[1] - t->y[0];
+   /* the diamond moved by (+e, +e^2) instead of the endpoints by (-e, -e^2):
+    * sigma * (w(P(s)) - W) < 128 + (pe, qe) for w = x + y and x - y */
+   static const int sig[4] = {1, -1, 1, -1}, pe[4] = {1, -1, 1, -1}, qe[4] = {1, -1, -1, 1};
+   struct hyper lo = {0, 0, 0}, hi = {1, 0, 0};
+   int64_t blo = 1, bhi = 1;
+   bool lo_open = false, hi_open = false, end_inside = true;
+   for (unsigned k = 0; k < 4; k++) {
+      bool sum = k < 2;
+      int64_t w0 = sum ? t->x[0] + t->y[0] : t->x[0] - t->y[0];
+      int64_t W = sum ? cx + cy : cx - cy, dw = sum ? dx + dy : dx - dy;
+      int64_t A = sig[k] * (w0 - W), B = sig[k] * dw;
+      /* A + B s < 128 + pe e + qe e^2, i.e. B s < R */
+      struct hyper R = {128 - (__int128)A, pe[k], qe[k]};
+      struct hyper at_end = {R.n - B, R.p, R.q};
+      if (!hyper_pos(at_end))
+         end_inside = false;
+      if (B == 0) {
+         if (!hyper_pos(R))
+            return false;
+      } else if (B > 0) { /* s < R / B */
+         if (hyper_cmp(R, B, hi, bhi) <= 0)
+            hi = R, bhi = B, hi_open = true;
+      } else { /* s > R / B */
+         if (hyper_cmp(R, B, lo, blo) >= 0)
+            lo = R, blo = B, lo_open = true;
+      }
    }
-   if (best >= 128.0)
-      return false;
-   double ex = fabs((double)t->x[1] - cx) + fabs((double)t->y[1] - cy);
-   if (ex < 128.0)
+   int c = hyper_cmp(lo, blo, hi, bhi);
+   if (c > 0 || (c == 0 && (lo_open || hi_open)))
+      return false; /* the segment misses the diamond */
+   if (end_inside)
       return false; /* ends inside the diamond: no exit */
    if (bary) {
-      double s = ((px - x0) * dx + (py - y0) * dy) / (dx * dx + dy * dy);
+      double s = ((double)(px - t->x[0]) * (double)dx + (double)(py - t->y[0]) * (double)dy) /
+                 ((double)dx * (double)dx + (double)dy * (double)dy);
       bary[0] = 1 - s, bary[1] = s, bary[2] = 0;
    }
    return true;

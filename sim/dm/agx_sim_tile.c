@@ -24,7 +24,11 @@
  * (graphics.md 4.4). Fragment shaders run on 2x2 quads (lanes 4k..4k+3 =
  * top-left, top-right, bottom-left, bottom-right) that contain a covered
  * pixel; the other pixels of such quads are helper lanes. Depth: window z
- * clamped to [0, 1] (Assumption), compared as f32 (ZLS Format 32F) or as
+ * (interpolated plus bias, or written by the shader) clamped to the ISP
+ * Scissor's Min Z / Max Z of the primitive's viewport (graphics.md 3.2:
+ * Honeykrisp's depth clamp; Assumption: the clamp applies to shader-written
+ * depth too, as Vulkan's depth clamp does) when scissoring is enabled,
+ * then to [0, 1] (Assumption), compared as f32 (ZLS Format 32F) or as
  * round(z x 65535) (Format 16). Stencil: 8-bit with the Fragment stencil
  * words of the primitive's facing, reference from the Fragment face word.
  * Visibility (Fragment control Visibility mode Counting / Boolean) adds
@@ -80,35 +84,11 @@ struct tile_ctx {
    /* per utile pixel, during one fragment batch: samples st_tile wrote,
     * samples sample_mask/zs_emit tested, zs_emit executed */
    uint8_t stored[MAX_UTILE_PX], tested[MAX_UTILE_PX], emitted[MAX_UTILE_PX];
+   struct agx_sim_usc_tilebuffer tbuf; /* the tilebuffer as the batches see it */
    uint64_t visible;
+   double z_min, z_max; /* the primitive's ISP Scissor Z range (depth clamp) */
    char msg[256];
 };
-
-static const char *
-tb_fail(struct tile_ctx *c, const char *fmt, unsigned a, unsigned b)
-{
-   snprintf(c->msg, sizeof(c->msg), fmt, a, b);
-   return c->msg;
-}
-
-static uint8_t *
-tile_hook(void *p, uint32_t x, uint32_t y, unsigned sample, unsigned offset, unsigned bytes,
-          bool write, const char **err)
-{
-   struct tile_ctx *c = p;
-   if (x < c->ux || y < c->uy || x >= c->ux + c->uw || y >= c->uy + c->uh) {
-      *err = tb_fail(c, "tilebuffer access at pixel (%u, %u) outside the current utile", x, y);
-      return NULL;
-   }
-   if (offset + bytes > c->ssize || sample >= c->samples) {
-      *err = tb_fail(c, "tilebuffer access of bytes %u.. past sample_size_B %u", offset, c->ssize);
-      return NULL;
-   }
-   size_t i = ((size_t)(y - c->uy) * c->uw + (x - c->ux)) * c->samples + sample;
-   if (write)
-      c->stored[(y - c->uy) * c->uw + (x - c->ux)] |= (uint8_t)(1u << sample);
-   return c->tb + i * c->ssize + offset;
-}
 
 static const char *
 coeff_hook(void *p, uint32_t thread, unsigned cf, float abc[3])
@@ -195,7 +175,7 @@ zs_test(struct tile_ctx *c, unsigned lx, unsigned ly, unsigned s, double z, bool
    const struct AGX_FRAGMENT_FACE *face = back ? &p->back : &p->front;
    const struct AGX_FRAGMENT_STENCIL *st = back ? &p->back_stencil : &p->front_stencil;
    size_t i = ((size_t)ly * c->uw + lx) * c->samples + s;
-   double zq = quantize_z(c, z);
+   double zq = quantize_z(c, fmin(fmax(z, c->z_min), c->z_max));
    bool zpass = zs_compare(face->depth_function, zq, c->depth[i]);
    bool pass = zpass;
    if (p->fc.stencil_test_enable) {
@@ -251,10 +231,9 @@ test_hook(void *p, uint32_t thread, unsigned target, unsigned live, bool has_z, 
 
 static const struct agx_sim_usc_gfx_ops fs_ops = {
    .coeff = coeff_hook,
-   .tile = tile_hook,
    .test = test_hook,
 };
-static const struct agx_sim_usc_gfx_ops bg_ops = {.tile = tile_hook};
+static const struct agx_sim_usc_gfx_ops bg_ops = {0};
 
 /* ---- programs ------------------------------------------------------------- */
 
@@ -335,8 +314,18 @@ batch_for(struct tile_ctx *c, enum agx_sim_usc_stage stage, uint32_t count,
       .samples = c->samples,
       .utile_w = c->uw,
       .utile_h = c->uh,
+      .tb = &c->tbuf,
       .ops = ops,
       .ctx = c,
+   };
+   c->tbuf = (struct agx_sim_usc_tilebuffer){
+      .data = c->tb,
+      .x0 = c->ux,
+      .y0 = c->uy,
+      .w = c->uw,
+      .h = c->uh,
+      .sample_size = c->ssize,
+      .stored = c->stored,
    };
    memcpy(b.sample_pos, c->r->sample_pos, sizeof(b.sample_pos));
    return b;
@@ -370,6 +359,7 @@ scissor_rect(struct tile_ctx *c, int64_t rect[4])
    const struct agx_sim_ppp *p = &c->draw->ppp;
    rect[0] = c->ux, rect[1] = c->uy;
    rect[2] = c->ux + c->uw, rect[3] = c->uy + c->uh;
+   c->z_min = 0.0, c->z_max = 1.0;
    if (rect[2] > c->cmd->width_px)
       rect[2] = c->cmd->width_px;
    if (rect[3] > c->cmd->height_px)
@@ -382,6 +372,7 @@ scissor_rect(struct tile_ctx *c, int64_t rect[4])
    if (!agx_sim_usc_read(c->r->gpu, va, b, 16))
       return false;
    AGX_SCISSOR_unpack(NULL, b, &s);
+   c->z_min = s.min_z, c->z_max = s.max_z;
    rect[0] = rect[0] > s.min_x ? rect[0] : s.min_x;
    rect[1] = rect[1] > s.min_y ? rect[1] : s.min_y;
    rect[2] = rect[2] < s.max_x ? rect[2] : s.max_x;

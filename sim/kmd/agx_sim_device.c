@@ -255,6 +255,16 @@ agx_sim_create(const struct agx_sim_config *config, struct agx_sim **out)
       free(sim);
       return -ENOMEM;
    }
+   /* AGX_SIM_STATS=FILE appends a line of counters per executed command
+    * (the model's performance counters); "-" means stderr. A file that
+    * cannot be opened is reported and statistics stay off. */
+   const char *stats = getenv("AGX_SIM_STATS");
+   if (stats && *stats) {
+      sim->stats = strcmp(stats, "-") == 0 ? stderr : fopen(stats, "a");
+      if (!sim->stats)
+         fprintf(stderr, "agx-sim: cannot open AGX_SIM_STATS file '%s': %s\n", stats,
+                 strerror(errno));
+   }
    /* Fake mmap offsets start where DRM's do (DRM_FILE_PAGE_OFFSET_START,
     * 0x100000 pages) in 16 KiB-page units. */
    sim->next_mmap_offset = 0x100000ull * AGX_SIM_PAGE_SIZE;
@@ -299,5 +309,7 @@ agx_sim_destroy(struct agx_sim *sim)
    pthread_mutex_destroy(&sim->test_lock);
    pthread_mutex_destroy(&sim->lock);
    free(sim->dump_dir);
+   if (sim->stats && sim->stats != stderr)
+      fclose(sim->stats);
    free(sim);
 }

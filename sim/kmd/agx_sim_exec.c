@@ -8,6 +8,7 @@
  */
 #include "agx_sim_exec.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,13 @@ command_result(struct agx_sim *sim, struct agx_sim_gpu *gpu, bool ok, const char
    int err = 0;
    pthread_mutex_lock(&sim->test_lock);
    sim->thread_insns += gpu->thread_insns;
+   if (sim->stats) {
+      fprintf(sim->stats,
+              "agx-sim-stats: %s thread_insns=%" PRIu64 " simd_insns=%" PRIu64
+              " bytes_read=%" PRIu64 " bytes_written=%" PRIu64 " ok=%d\n",
+              what, gpu->thread_insns, gpu->sg_insns, gpu->mem_read, gpu->mem_write, ok ? 1 : 0);
+      fflush(sim->stats);
+   }
    if (!ok) {
       err = gpu->status.error == AGX_SIM_GPU_TIMEOUT ? -ETIMEDOUT : -EIO;
       sim->gpu_errors++;
@@ -90,6 +98,7 @@ agx_sim_execute_compute(const struct agx_sim_exec_ctx *ctx, const struct agx_sim
 
    struct agx_sim_gpu gpu;
    agx_sim_gpu_init(&gpu, ctx->vm, ctx->usc_exec_base);
+   gpu.stats = sim->stats;
    struct agx_sim_cdm_cmd c = {
       .stream_base = cmd->compute.cdm_ctrl_stream_base,
       .stream_end = cmd->compute.cdm_ctrl_stream_end,

@@ -17,6 +17,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "drm-uapi/asahi_drm.h"
 
@@ -63,6 +64,7 @@ struct agx_sim {
    struct drm_asahi_params_global params;
    bool debug_ioctl;
    char *dump_dir; /* AGX_SIM_DUMP: render captures go here (agx_sim_dump.h) */
+   FILE *stats;    /* AGX_SIM_STATS: one line per executed command (agx_sim_exec.c) */
 
    pthread_mutex_t lock;
    struct agx_sim_table bos, vms, objects, queues;

@@ -417,6 +417,8 @@ agx_sim_gpu_dispatch(struct agx_sim_gpu *gpu, struct agx_sim_dispatch *d)
    for (unsigned i = 0; i < nworkers; i++) {
       gpu->thread_insns += args[i].w.thread_insns;
       gpu->sg_insns += args[i].w.sg_insns;
+      gpu->mem_read += args[i].w.mem_read;
+      gpu->mem_write += args[i].w.mem_write;
       worker_fini(&args[i].w);
    }
    free(args);
@@ -469,6 +471,8 @@ agx_sim_gpu_run_single(struct agx_sim_gpu *gpu, struct agx_sim_dispatch *d, cons
    }
    gpu->thread_insns += w.thread_insns;
    gpu->sg_insns += w.sg_insns;
+   gpu->mem_read += w.mem_read;
+   gpu->mem_write += w.mem_write;
    worker_fini(&w);
    return !gpu_failed(gpu);
 }
@@ -503,7 +507,7 @@ agx_sim_usc_run_batch(struct agx_sim_gpu *gpu, struct agx_sim_dispatch *d,
    /* the budget covers the whole command: what earlier batches used is gone */
    uint64_t budget = gpu->cfg.budget ? gpu->cfg.budget : UINT64_MAX;
    w->budget_left = budget > gpu->sg_insns ? budget - gpu->sg_insns : 1;
-   w->thread_insns = w->sg_insns = 0;
+   w->thread_insns = w->sg_insns = w->mem_read = w->mem_write = 0;
    if (run_preamble(gpu, d, w)) {
       for (uint32_t g = 0; g < d->grid[0] && !gpu_failed(gpu); g++) {
          w->tg[0] = g, w->tg[1] = w->tg[2] = 0;
@@ -512,6 +516,8 @@ agx_sim_usc_run_batch(struct agx_sim_gpu *gpu, struct agx_sim_dispatch *d,
    }
    gpu->thread_insns += w->thread_insns;
    gpu->sg_insns += w->sg_insns;
+   gpu->mem_read += w->mem_read;
+   gpu->mem_write += w->mem_write;
    d->batch = NULL;
    return !gpu_failed(gpu);
 }

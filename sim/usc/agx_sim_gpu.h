@@ -184,6 +184,7 @@ struct agx_sim_worker {
    uint64_t budget_left;
    uint64_t poll_charge; /* budget the polls' pauses cost (agx_sim_poll) */
    uint64_t thread_insns, sg_insns;
+   uint64_t mem_read, mem_write; /* bytes requested (see agx_sim_gpu) */
    bool in_preamble;
    struct agx_sim_helper *in_helper; /* set while running helper code */
 };

@@ -81,13 +81,17 @@ agx_sim_special_reg(struct agx_sim_worker *w, struct agx_sim_sg *sg, unsigned sr
       *known = true;
       return gv;
    }
-   uint32_t sz[3];
+   uint32_t sz[3], pos[3] = {0, 0, 0};
    for (unsigned i = 0; i < 3; i++) {
       uint64_t left = d->global[i] - (uint64_t)w->tg[i] * d->local[i];
       sz[i] = left < d->local[i] ? (uint32_t)left : d->local[i];
    }
    uint32_t tid = sg->tid[lane];
-   uint32_t pos[3] = {tid % sz[0], (tid / sz[0]) % sz[1], tid / (sz[0] * sz[1])};
+   if ((sr >= 48 && sr <= 50) || (sr >= 80 && sr <= 82)) { /* divides: only when asked */
+      pos[0] = tid % sz[0];
+      pos[1] = (tid / sz[0]) % sz[1];
+      pos[2] = tid / (sz[0] * sz[1]);
+   }
    uint32_t active = sg->exec & sg->live;
    *known = true;
    switch (sr) {

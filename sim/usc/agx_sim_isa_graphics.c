@@ -39,6 +39,7 @@
  *   EOT PBEs of sRGB attachments use the linear format, graphics.md 5.4).
  */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "agx_sim_isa.h"
@@ -451,6 +452,75 @@ srgb_store(unsigned f, unsigned c, double v)
    return f == MF_SRGBA8 && c < 3 ? agx_sim_linear_to_srgb(fmin(fmax(v, 0.0), 1.0)) : v;
 }
 
+/* Tilebuffer bytes [off, off + bytes) of sample s of pixel (x, y) of the
+ * batch's utile (agx_sim_usc_tilebuffer); NULL after reporting a fidelity
+ * error when they lie outside the utile or past sample_size_B. A store
+ * marks the sample stored. `lane` < 0: no lane in the message. */
+static void
+tb_error(struct agx_sim_worker *w, const struct agx_sim_insn *I, const struct agx_sim_usc_batch *b,
+         uint32_t x, uint32_t y, unsigned off, int lane)
+{
+   const struct agx_sim_usc_tilebuffer *tb = b->tb;
+   char where[24] = "";
+   if (lane >= 0)
+      snprintf(where, sizeof(where), " (lane %d)", lane);
+   if (x - tb->x0 >= tb->w || y - tb->y0 >= tb->h)
+      agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, 0,
+                        "tilebuffer access at pixel (%u, %u) outside the current utile%s", x, y,
+                        where);
+   else
+      agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, 0,
+                        "tilebuffer access of bytes %u.. past sample_size_B %u%s", off,
+                        tb->sample_size, where);
+}
+
+static inline uint8_t *
+tb_bytes(struct agx_sim_worker *w, const struct agx_sim_insn *I, const struct agx_sim_usc_batch *b,
+         uint32_t x, uint32_t y, unsigned s, unsigned off, unsigned bytes, bool write, int lane)
+{
+   const struct agx_sim_usc_tilebuffer *tb = b->tb;
+   uint32_t lx = x - tb->x0, ly = y - tb->y0; /* wraps when left of / above the utile */
+   if (lx >= tb->w || ly >= tb->h || off + bytes > tb->sample_size || s >= b->samples) {
+      tb_error(w, I, b, x, y, off, lane);
+      return NULL;
+   }
+   size_t px = (size_t)ly * tb->w + lx;
+   if (write)
+      tb->stored[px] |= (uint8_t)(1u << s);
+   return tb->data + (px * b->samples + s) * tb->sample_size + off;
+}
+
+/* st_tile: the tile bytes of the components enabled in `mask` for lane l's
+ * registers (component c at enc + c x es; rgb10a2: the whole word). */
+static void
+st_tile_encode(const struct agx_sim_sg *sg, const struct agx_sim_insn *I, unsigned f, unsigned mask,
+               unsigned es, bool r16, unsigned l, uint8_t enc[16])
+{
+   unsigned k = 0;
+   double pv[4];
+   for (unsigned c = 0; c < 4; c++) {
+      if (!(mask & (1u << c)))
+         continue;
+      unsigned h = r16 ? I->d.n + k : 0;
+      uint32_t raw = r16 ? ((sg->r[(h >> 1) & 127][l] >> ((h & 1) * 16)) & 0xFFFF)
+                         : sg->r[(I->d.n + k) & 127][l];
+      if (f == MF_U8NORM && !r16) {
+         enc[c] = unorm8_of_f32(bits_f32(raw));
+      } else if (f == MF_RGB10A2) {
+         pv[c] = r16 ? agx_sim_f16_in((uint16_t)raw) : (double)bits_f32(raw);
+         if (c == 3)
+            rgb10a2_put(enc, pv);
+      } else if (f == MF_SRGBA8 && c < 3) {
+         double v = r16 ? agx_sim_f16_in((uint16_t)raw) : (double)bits_f32(raw);
+         raw = f32_bits((float)srgb_store(f, c, v));
+         tile_encode(f, false, raw, enc + c * es);
+      } else {
+         tile_encode(f, r16, raw, enc + c * es);
+      }
+      k++;
+   }
+}
+
 /* p[0] load, p[1] F, p[2] mask, p[3] O; d = R (tile registers); s[0] =
  * sample mask operand. */
 static const struct agx_sim_insn *
@@ -458,7 +528,7 @@ x_ldst_tile(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_si
 {
    const struct agx_sim_usc_batch *b = batch(w);
    bool load = I->p[0];
-   if (!b || !b->ops->tile || !b->pixels || b->stage == AGX_SIM_STAGE_EOT) {
+   if (!b || !b->tb || !b->pixels || b->stage == AGX_SIM_STAGE_EOT) {
       stage_error(w, I, "tilebuffer access outside a fragment or background program");
       return NULL;
    }
@@ -493,6 +563,8 @@ x_ldst_tile(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_si
       return NULL;
    uint32_t smask[AGX_SIM_LANES];
    agx_sim_load32(w, sg, &I->s[0], smask);
+   uint64_t res[4][AGX_SIM_LANES]; /* ld_tile: the results, per register */
+   uint32_t loaded = 0;
    for (unsigned l = 0; l < AGX_SIM_LANES; l++) {
       if (!(sg->exec & (1u << l)))
          continue;
@@ -502,12 +574,9 @@ x_ldst_tile(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_si
          /* the first selected sample (Assumption: loads of several samples
           * return sample 0 of the selection) */
          unsigned s = samples ? (unsigned)__builtin_ctz(samples) : 0;
-         const char *err = NULL;
-         uint8_t *t = b->ops->tile(b->ctx, px->x, px->y, s, off, span, false, &err);
-         if (!t) {
-            agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, 0, "%s (lane %u)", err, l);
+         uint8_t *t = tb_bytes(w, I, b, px->x, px->y, s, off, span, false, (int)l);
+         if (!t)
             return NULL;
-         }
          unsigned k = 0;
          for (unsigned c = 0; c < 4; c++) {
             if (!(mask & (1u << c)))
@@ -523,52 +592,49 @@ x_ldst_tile(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_si
                r = iv;
             else
                r = r16 ? agx_sim_f16_out(v) : f32_bits((float)v);
-            uint64_t one[AGX_SIM_LANES] = {0};
-            one[l] = r;
-            struct agx_sim_opnd o = I->d;
-            o.n = (uint16_t)(I->d.n + k);
-            agx_sim_store(sg, &o, one, 1u << l);
-            k++;
+            res[k++][l] = r;
          }
+         loaded |= 1u << l;
          continue;
       }
       if (px->helper)
          continue; /* helper lanes have no side effects */
       if (b->stage == AGX_SIM_STAGE_FRAGMENT)
          samples &= px->coverage;
+      if (!samples)
+         continue;
+      /* the bytes do not depend on the sample: encode once (RGBA u8norm
+       * from 32-bit registers, the common case, as one word) */
+      uint8_t enc[16];
+      uint32_t word = 0;
+      bool rgba8 = f == MF_U8NORM && !r16 && mask == 0xF;
+      if (rgba8) {
+         for (unsigned c = 0; c < 4; c++)
+            word |= (uint32_t)unorm8_of_f32(bits_f32(sg->r[(I->d.n + c) & 127][l])) << (8 * c);
+      } else {
+         st_tile_encode(sg, I, f, mask, es, r16, l, enc);
+      }
       for (unsigned s = 0; s < b->samples; s++) {
          if (!(samples & (1u << s)))
             continue;
-         const char *err = NULL;
-         uint8_t *t = b->ops->tile(b->ctx, px->x, px->y, s, off, span, true, &err);
-         if (!t) {
-            agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, 0, "%s (lane %u)", err, l);
+         uint8_t *t = tb_bytes(w, I, b, px->x, px->y, s, off, span, true, (int)l);
+         if (!t)
             return NULL;
-         }
-         unsigned k = 0;
-         double pv[4];
-         for (unsigned c = 0; c < 4; c++) {
-            if (!(mask & (1u << c)))
-               continue;
-            unsigned h = r16 ? I->d.n + k : 0;
-            uint32_t raw = r16 ? ((sg->r[(h >> 1) & 127][l] >> ((h & 1) * 16)) & 0xFFFF)
-                               : sg->r[(I->d.n + k) & 127][l];
-            if (f == MF_U8NORM && !r16) {
-               t[c] = unorm8_of_f32(bits_f32(raw));
-            } else if (packed) {
-               pv[c] = r16 ? agx_sim_f16_in((uint16_t)raw) : (double)bits_f32(raw);
-               if (c == 3)
-                  rgb10a2_put(t, pv);
-            } else if (f == MF_SRGBA8 && c < 3) {
-               double v = r16 ? agx_sim_f16_in((uint16_t)raw) : (double)bits_f32(raw);
-               raw = f32_bits((float)srgb_store(f, c, v));
-               tile_encode(f, false, raw, t + c * es);
-            } else {
-               tile_encode(f, r16, raw, t + c * es);
-            }
-            k++;
+         if (rgba8) {
+            memcpy(t, &word, 4); /* little-endian: component c at byte c */
+         } else if (packed) {
+            memcpy(t, enc, 4);
+         } else {
+            for (unsigned c = 0; c < 4; c++)
+               if (mask & (1u << c))
+                  memcpy(t + c * es, enc + c * es, es);
          }
       }
+   }
+   for (unsigned k = 0; load && k < n; k++) {
+      struct agx_sim_opnd o = I->d;
+      o.n = (uint16_t)(I->d.n + k);
+      agx_sim_store(sg, &o, res[k], loaded);
    }
    return agx_sim_next(w, I);
 }
@@ -641,7 +707,7 @@ static const struct agx_sim_insn *
 x_image_write_block(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
    const struct agx_sim_usc_batch *b = batch(w);
-   if (!b || b->stage != AGX_SIM_STAGE_EOT || !b->ops->tile) {
+   if (!b || b->stage != AGX_SIM_STAGE_EOT || !b->tb) {
       stage_error(w, I, "image_write_block outside an end-of-tile program");
       return NULL;
    }
@@ -667,6 +733,7 @@ x_image_write_block(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struc
     * same bytes; this only skips the conversions). */
    bool bytes8 = f == MF_U8NORM && img.fmt.channels == AGX_CHANNELS_R8G8B8A8 &&
                  img.fmt.type == AGX_SIM_TEXEL_UNORM && !img.srgb_mask;
+   struct agx_sim_tex_page pc = {0};
    for (unsigned l = 0; l < AGX_SIM_LANES; l++) {
       if (!(sg->exec & (1u << l)))
          continue;
@@ -684,13 +751,10 @@ x_image_write_block(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struc
             for (unsigned s = 0; s < b->samples; s++) {
                if (img.samples == 1 && s > 0)
                   break;
-               const char *err = NULL;
-               uint8_t *t = b->ops->tile(b->ctx, x, y, s, off[l] & 0xFFFF,
-                                         f == MF_RGB10A2 ? 4 : nch * es, false, &err);
-               if (!t) {
-                  agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, 0, "%s", err);
+               uint8_t *t = tb_bytes(w, I, b, x, y, s, off[l] & 0xFFFF,
+                                     f == MF_RGB10A2 ? 4 : nch * es, false, -1);
+               if (!t)
                   return NULL;
-               }
                uint8_t texel[16];
                if (bytes8) {
                   for (unsigned c = 0; c < 4; c++)
@@ -720,7 +784,8 @@ x_image_write_block(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struc
                }
                uint64_t va =
                   agx_sim_image_texel_address(&img, level, x, y, layer, img.samples > 1 ? s : 0);
-               if (!agx_sim_tex_mem(w, I, va, texel, img.fmt.bytes, true, "image block"))
+               if (!agx_sim_tex_mem_cached(w, I, &pc, va, texel, img.fmt.bytes, true,
+                                           "image block"))
                   return NULL;
             }
          }

@@ -76,6 +76,10 @@ device_ptr(struct agx_sim_worker *w, const struct agx_sim_insn *I, uint64_t va, 
       agx_sim_gpu_error(w, AGX_SIM_GPU_FAULT, I, va, "access straddles a page");
       return NULL;
    }
+   if (access == AGX_SIM_ACCESS_WRITE)
+      w->mem_write += size;
+   else
+      w->mem_read += size;
    return p;
 }
 

@@ -109,7 +109,11 @@ x_shuffle(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_
       if (e & (1u << t))
          need |= 1u << from[t];
    }
-   sg->exec = need;
+   /* a source lane that is itself inactive (or past the end of the
+    * workgroup) gives whatever its register holds, which the APIs leave
+    * undefined (SPIR-V: shuffling from an inactive invocation); strict
+    * mode checks that the active source lanes were written */
+   sg->exec = need & e;
    ok = agx_sim_src32(w, sg, I, &I->s[0], a);
    sg->exec = e;
    if (!ok)

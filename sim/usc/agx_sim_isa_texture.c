@@ -109,7 +109,28 @@ agx_sim_tex_mem(struct agx_sim_worker *w, const struct agx_sim_insn *I, uint64_t
          memcpy(b + done, p, n);
       done += n;
    }
+   if (write)
+      w->mem_write += size;
+   else
+      w->mem_read += size;
    return true;
+}
+
+bool
+agx_sim_tex_mem_miss(struct agx_sim_worker *w, const struct agx_sim_insn *I,
+                     struct agx_sim_tex_page *pc, uint64_t va, void *buf, unsigned size, bool write,
+                     const char *what)
+{
+   size_t contig = 0;
+   uint8_t *p =
+      agx_sim_vm_translate(w->gpu->vm, va & ~AGX_SIM_PAGE_MASK,
+                           write ? AGX_SIM_ACCESS_WRITE : AGX_SIM_ACCESS_READ, &contig, NULL);
+   if (p) {
+      pc->page = va >> 14;
+      pc->host = p;
+   }
+   /* faults and page-straddling accesses take the general path */
+   return agx_sim_tex_mem(w, I, va, buf, size, write, what);
 }
 
 /* ---- operands ---------------------------------------------------------- */

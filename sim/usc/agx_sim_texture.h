@@ -9,6 +9,8 @@
 #ifndef AGX_SIM_TEXTURE_H
 #define AGX_SIM_TEXTURE_H
 
+#include <string.h>
+
 #include "agx_pack.h"
 #include "agx_sim_gpu.h"
 #include "agx_sim_image.h"
@@ -72,6 +74,38 @@ bool agx_sim_tex_border(const struct AGX_SAMPLER *s, const struct agx_sim_image 
 /* Copy between GPU memory and buf, reporting a fault named `what`. */
 bool agx_sim_tex_mem(struct agx_sim_worker *w, const struct agx_sim_insn *I, uint64_t va, void *buf,
                      unsigned size, bool write, const char *what);
+/* A one-page translation cache for the texel accesses of one instruction:
+ * the page of the last access and its host address (host NULL = empty).
+ * The VM cannot change under it: the command holds the VM's access lock
+ * while it runs (agx_sim_usc.h), so the translation stays what the VM
+ * says; permissions are checked when a page enters the cache. */
+struct agx_sim_tex_page {
+   uint64_t page;
+   uint8_t *host;
+};
+
+bool agx_sim_tex_mem_miss(struct agx_sim_worker *w, const struct agx_sim_insn *I,
+                          struct agx_sim_tex_page *pc, uint64_t va, void *buf, unsigned size,
+                          bool write, const char *what);
+
+/* agx_sim_tex_mem through the cache pc (one per instruction execution and
+ * access direction, zero-initialised). */
+static inline bool
+agx_sim_tex_mem_cached(struct agx_sim_worker *w, const struct agx_sim_insn *I,
+                       struct agx_sim_tex_page *pc, uint64_t va, void *buf, unsigned size,
+                       bool write, const char *what)
+{
+   uint64_t in = va & AGX_SIM_PAGE_MASK;
+   if (pc->host && (va >> 14) == pc->page && in + size <= AGX_SIM_PAGE_SIZE) {
+      if (write)
+         memcpy(pc->host + in, buf, size);
+      else
+         memcpy(buf, pc->host + in, size);
+      return true;
+   }
+   return agx_sim_tex_mem_miss(w, I, pc, va, buf, size, write, what);
+}
+
 /* Write the masked components of v (swizzled by the Texture swizzle when
  * `swizzle`) to lane's destination registers; f32_raw: v->u holds f32 bits. */
 void agx_sim_tex_write_result(struct agx_sim_sg *sg, const struct agx_sim_tex_ops *t,

@@ -27,7 +27,9 @@ agx_sim_usc_read(struct agx_sim_gpu *gpu, uint64_t va, void *dst, size_t size)
 {
    struct agx_sim_worker w;
    control_worker(&w, gpu);
-   return agx_sim_read_gpu(&w, va, dst, size);
+   bool ok = agx_sim_read_gpu(&w, va, dst, size);
+   gpu->mem_read += w.mem_read;
+   return ok;
 }
 
 bool
@@ -49,6 +51,7 @@ agx_sim_usc_write(struct agx_sim_gpu *gpu, uint64_t va, const void *src, size_t 
       memcpy(dst, in + done, n);
       done += n;
    }
+   gpu->mem_write += size;
    return true;
 }
 

@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 struct agx_sim_vm;
 struct agx_sim_helper;
@@ -59,6 +60,11 @@ struct agx_sim_gpu {
    struct agx_sim_gpu_status status;
    uint64_t thread_insns; /* lanes x instructions executed */
    uint64_t sg_insns;     /* SIMD-group instructions executed */
+   /* bytes of GPU memory requested by shaders, the texture unit and the data
+    * masters (no cache is modelled: every access counts) */
+   uint64_t mem_read, mem_write;
+   /* AGX_SIM_STATS stream (kmd), or NULL: data masters may add per-launch lines */
+   FILE *stats;
    /* set by any worker on error; workers stop */
    int failed;
    void *lock; /* pthread_mutex_t, private to agx_sim_gpu.c */
@@ -141,16 +147,23 @@ struct agx_sim_usc_gfx_ops {
    const char *(*st_var)(void *ctx, uint32_t thread, unsigned slot, uint32_t value);
    /* coefficient register cf of the thread's primitive: {A, B, C} */
    const char *(*coeff)(void *ctx, uint32_t thread, unsigned cf, float abc[3]);
-   /* `bytes` tilebuffer bytes at `offset` in sample `sample` of the pixel
-    * (x, y) of the current utile, which the caller reads or (write) stores;
-    * NULL (with *err) outside the tile layout */
-   uint8_t *(*tile)(void *ctx, uint32_t x, uint32_t y, unsigned sample, unsigned offset,
-                    unsigned bytes, bool write, const char **err);
    /* sample_mask / zs_emit: samples of `target` that are in `live` are
     * depth/stencil tested (with z/s when has_z/has_s), the others killed;
     * updates pixel->coverage. NULL = ok. */
    const char *(*test)(void *ctx, uint32_t thread, unsigned target, unsigned live, bool has_z,
                        float z, bool has_s, unsigned s);
+};
+
+/* The current utile's tilebuffer, which ld_tile / st_tile and
+ * image_write_block address directly (the tilebuffer is the shader core's
+ * own memory): sample s of pixel (x, y) of the utile is the sample_size
+ * bytes at data + (((y - y0) x w + (x - x0)) x samples + s) x sample_size.
+ * Accesses outside the utile or past sample_size are fidelity errors. */
+struct agx_sim_usc_tilebuffer {
+   uint8_t *data;
+   uint32_t x0, y0, w, h; /* the utile (pixels) */
+   unsigned sample_size;  /* bytes per sample (sample_size_B) */
+   uint8_t *stored;       /* per utile pixel (row-major): samples st_tile stored (bit s) */
 };
 
 struct agx_sim_usc_batch {
@@ -160,10 +173,11 @@ struct agx_sim_usc_batch {
    unsigned nregs;
    uint8_t reg[4];
    const uint32_t *values;
-   struct agx_sim_usc_pixel *pixels; /* pixel stages: count entries */
-   unsigned samples;                 /* pixel stages: 1, 2 or 4 */
-   float sample_pos[4][2];           /* sample positions in the pixel (iter sample) */
-   unsigned utile_w, utile_h;        /* EOT: the block image_write_block stores */
+   struct agx_sim_usc_pixel *pixels;        /* pixel stages: count entries */
+   unsigned samples;                        /* pixel stages: 1, 2 or 4 */
+   float sample_pos[4][2];                  /* sample positions in the pixel (iter sample) */
+   unsigned utile_w, utile_h;               /* EOT: the block image_write_block stores */
+   const struct agx_sim_usc_tilebuffer *tb; /* pixel stages; NULL = no tilebuffer access */
    const struct agx_sim_usc_gfx_ops *ops;
    void *ctx;
 };

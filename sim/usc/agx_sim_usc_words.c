@@ -42,6 +42,7 @@ read_mem(struct agx_sim_worker *w, uint64_t va, void *dst, size_t size)
       memcpy(out + done, src, n);
       done += n;
    }
+   w->mem_read += size;
    return true;
 }
 

@@ -17,6 +17,8 @@
 #include "agx_cl_host.h"
 #include "agx_cl_kernels.h"
 #include "agx_gs_setup.h"
+#include "agx_tess_setup.h"
+#include "agx_image_blit.h"
 #include "agx_xfb_args.h"
 #include "agxv_cmd_buffer.h"
 #include "agxv_device_memory.h"
@@ -175,11 +177,17 @@ check_metadata(void)
       {AGX_CL_IMAGE_CLEAR, "agx_image_clear", AGX_IMAGE_GROUP_SIZE, 80},
       {AGX_CL_IMAGE_RESOLVE, "agx_image_resolve", AGX_IMAGE_GROUP_SIZE, 112},
       {AGX_CL_GS_SETUP_INDIRECT, "agx_gs_setup_indirect", 1, 80},
-      {AGX_CL_XFB_CAPTURE, "agx_xfb_capture", AGX_XFB_GROUP_SIZE, 64},
+      {AGX_CL_TESS_SETUP, "agx_tess_setup", 1, 64},
+      {AGX_CL_TESS_COUNT_PATCHES, "agx_tess_count_patches", 64, 40},
+      {AGX_CL_TESS_ALLOC_PATCHES, "agx_tess_alloc_patches", 1, 40},
+      {AGX_CL_TESS_WRITE_PATCHES, "agx_tess_write_patches", 64, 40},
+      {AGX_CL_XFB_CAPTURE, "agx_xfb_capture", 32, 64},
       {AGX_CL_XFB_CAPTURE_GS, "agx_xfb_capture_gs", 1, 64},
       {AGX_CL_XFB_ADVANCE, "agx_xfb_advance", 1, 64},
       {AGX_CL_XFB_COUNTERS, "agx_xfb_counters", 1, 48},
       {AGX_CL_XFB_BYTE_COUNT, "agx_xfb_byte_count", 1, 32},
+      {AGX_CL_IMAGE_BLIT, "agx_image_blit", AGX_IMAGE_BLIT_GROUP_SIZE, 192},
+      {AGX_CL_GS_UNROLL_RESTART, "agx_gs_unroll_restart", 1, 48},
    };
    CHECK(AGX_CL_KERNEL_COUNT == sizeof(want) / sizeof(want[0]));
    for (unsigned i = 0; i < AGX_CL_KERNEL_COUNT; i++) {
@@ -189,9 +197,14 @@ check_metadata(void)
       CHECK(k->local_size[0] == want[i].local_x && k->local_size[1] == 1 && k->local_size[2] == 1);
       CHECK(k->args_size == want[i].args_size);
       CHECK(k->gpr_halves > 0 && k->gpr_halves % 8 == 0);
-      CHECK(k->shared_size == 0 && k->scratch_size == 0);
-      /* the geometry setup keeps two small topology tables as constant data */
-      CHECK((k->const_data_size == 0 || want[i].id == AGX_CL_GS_SETUP_INDIRECT) &&
+      /* the tessellator's private arrays live in threadgroup memory (tessellator.cl) */
+      bool tessellator =
+         want[i].id == AGX_CL_TESS_COUNT_PATCHES || want[i].id == AGX_CL_TESS_WRITE_PATCHES;
+      CHECK((k->shared_size == 0 || tessellator) && k->scratch_size == 0);
+      /* the geometry setup keeps two small topology tables as constant data,
+       * the tessellator its struct initialisers */
+      CHECK((k->const_data_size == 0 || want[i].id == AGX_CL_GS_SETUP_INDIRECT ||
+             want[i].id == AGX_CL_GS_UNROLL_RESTART || tessellator) &&
             k->num_local_args == 0);
    }
    /* Structs by value: the kernel reads exactly the C struct. */
@@ -204,6 +217,10 @@ check_metadata(void)
    CHECK(agx_cl_kernels[AGX_CL_IMAGE_COPY].args_size == sizeof(struct agx_image_copy_args));
    CHECK(agx_cl_kernels[AGX_CL_IMAGE_CLEAR].args_size == sizeof(struct agx_image_clear_args));
    CHECK(agx_cl_kernels[AGX_CL_GS_SETUP_INDIRECT].args_size == sizeof(struct agx_gs_setup_args));
+   CHECK(agx_cl_kernels[AGX_CL_TESS_SETUP].args_size == sizeof(struct agx_tess_setup_args));
+   CHECK(agx_cl_kernels[AGX_CL_TESS_WRITE_PATCHES].args_size == sizeof(struct agx_tess_patch_args));
+   CHECK(agx_cl_kernels[AGX_CL_IMAGE_BLIT].args_size == sizeof(struct agx_image_blit_args));
+   CHECK(agx_cl_kernels[AGX_CL_GS_UNROLL_RESTART].args_size == sizeof(struct agx_gs_unroll_args));
    CHECK(agx_cl_kernels[AGX_CL_XFB_CAPTURE].args_size == sizeof(struct agx_xfb_capture_args));
    CHECK(agx_cl_kernels[AGX_CL_XFB_CAPTURE_GS].args_size == sizeof(struct agx_xfb_capture_gs_args));
    CHECK(agx_cl_kernels[AGX_CL_XFB_COUNTERS].args_size == sizeof(struct agx_xfb_counters_args));

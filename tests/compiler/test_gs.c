@@ -9,7 +9,9 @@
  *    instances, strips of vertex ids and restarts, from input words the
  *    test lays out;
  *  - RAST: a vertex stage that stores each output word once and keeps no
- *    emit_vertex / end_primitive / per-vertex input.
+ *    emit_vertex / end_primitive / per-vertex input;
+ *  - streams (gs_streams.geom: 3 points on stream 0, 2 on stream 1): MAIN
+ *    writes the vertex ids of the rasterised stream only (0, then 1).
  *
  * test_compiler_gs SPV_DIR
  */
@@ -19,6 +21,8 @@
 #include "agx_gs.h"
 #include "agx_passes.h"
 #include "harness.h"
+
+static unsigned rast_stream; /* agx_gs_options.rast_stream of compile() */
 
 /* SPIR-V -> the variant -> ABI lowering -> optimisation. */
 static bool
@@ -32,7 +36,7 @@ compile(struct harness *h, const char *name, enum agx_gs_variant variant, uint64
       return false;
    h->s = agx_compile_spirv(w, n, NULL, false, h->err, sizeof(h->err));
    free(w);
-   struct agx_gs_options o = {.variant = variant, .input_mask = *mask};
+   struct agx_gs_options o = {.variant = variant, .input_mask = *mask, .rast_stream = rast_stream};
    if (!h->s || agx_pass_lower_gs(h->s, &o, h->err, sizeof(h->err))) {
       fprintf(stderr, "%s: %s\n", name, h->err);
       h_failures++;
@@ -199,6 +203,48 @@ test_rast(void)
    h_finish(&h);
 }
 
+/* MAIN of gs_streams over one workgroup of 32 points: the rasterised
+ * stream's points get vertex ids base + 0.. in emission order (base =
+ * point << vertex_id_log2), the other stream's none. */
+static void
+test_streams(unsigned stream)
+{
+   struct harness h;
+   uint64_t mask = 1ull << AGX_IO_POSITION;
+   rast_stream = stream;
+   bool ok = compile(&h, "gs_streams", AGX_GS_MAIN, &mask);
+   rast_stream = 0;
+   if (!ok)
+      return;
+   const struct agx_gs_info *gs = &h.s->gs;
+   h_check_u32("streams max_indices", stream, gs->max_indices, 5);
+   h_check_u32("streams vertex_id_log2", stream, gs->vertex_id_log2, 3);
+   enum { POINTS = 32 };
+   uint64_t params_addr, in_addr, out_addr;
+   struct agx_gs_params *p = h_memory(&h, sizeof(*p), &params_addr);
+   h_memory(&h, 16 * POINTS, &in_addr);
+   uint32_t *out = h_memory(&h, 4 * 5 * POINTS, &out_addr);
+   memset(out, 0xAB, 4 * 5 * POINTS);
+   *p = (struct agx_gs_params){.output_index_buffer = out_addr,
+                               .input_buffer = in_addr,
+                               .input_primitives = POINTS,
+                               .primitives_log2 = 5,
+                               .verts_per_instance = POINTS,
+                               .input_topology = AGX_GS_TOPOLOGY_POINT_LIST,
+                               .vertex_stride = 1};
+   memcpy(h.uniforms + AGX_ABI_GEOMETRY_PARAMS, &params_addr, 8);
+   if (h_run(&h, 1, 1, 1)) {
+      unsigned n = stream == 0 ? 3 : 2, bad = 0;
+      for (unsigned pt = 0; pt < POINTS; pt++)
+         for (unsigned i = 0; i < 5 && bad < 8; i++) {
+            uint32_t want = i < n ? (pt << 3) + i : 0xFFFFFFFFu;
+            bad += out[5 * pt + i] != want;
+            h_check_u32("streams index", stream * 1000 + 10 * pt + i, out[5 * pt + i], want);
+         }
+   }
+   h_finish(&h);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -211,6 +257,8 @@ main(int argc, char **argv)
    test_vs_sw(true);
    test_main();
    test_rast();
+   test_streams(0);
+   test_streams(1);
    printf("%s: %u failures\n", argv[0], h_failures);
    return h_failures ? 1 : 0;
 }

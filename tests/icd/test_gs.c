@@ -13,18 +13,22 @@
  * invocations, 0..3 squares per invocation as separate strips, counts from
  * an input varying), lines -> rectangles (gs_line.geom: a line list and a
  * line strip), triangle strip and fan input (Vulkan vertex order), point
- * output (gs_points.geom), two geometry-shader draws in one render pass, a plain draw
+ * output (gs_points.geom), triangles with adjacency as lists, strips and
+ * indexed strips with restarts (gs_adj.geom; gl_PrimitiveID to the fragment
+ * shader, gs_primid.frag), primitive restart in an indexed strip (direct
+ * and indirect), layered output (gs_layer.geom: gl_Layer on a two-layer
+ * attachment, both layers compared), two geometry-shader draws in one render pass, a plain draw
  * between two geometry-shader draws (state restored after each), the
  * squares of the first scene drawn without a geometry shader (the cost
  * baseline of the report), and vertex attributes fetched by the software
  * vertex shader (vbo.vert).
  *
  * Vertex data: a storage buffer read with gl_VertexIndex (draw.vert), the
- * colour interpolated by draw.frag. Runs with AGXV_EXPERIMENTAL=gs on
- * agx-vk, under validation and on lavapipe (--reference).
+ * colour interpolated by draw.frag. Runs on agx-vk, under validation and on lavapipe (--reference).
  *
  * test_gs DRAW_VERT_SPV DRAW_FRAG_SPV GS_QUAD_SPV GS_AMP_SPV GS_LINE_SPV
- *         VBO_VERT_SPV GS_POINTS_SPV [--validation] [--reference]
+ *         VBO_VERT_SPV GS_POINTS_SPV GS_ADJ_SPV GS_LAYER_SPV GS_PRIMID_FRAG_SPV
+ *         [--validation] [--reference]
  */
 #include <math.h>
 #include <stdio.h>
@@ -35,7 +39,8 @@
 
 #define W 64
 #define H 64
-#define MAX_RECTS 64
+#define MAX_RECTS 256
+#define LAYERS 2 /* the attachment's layers (layered scenes render to both) */
 
 /* A vertex of draw.vert: clip position, colour. */
 struct vtx {
@@ -52,8 +57,11 @@ struct vtx {
       }                                                                     \
    }
 
-/* GS_NONE: a plain VS + FS pipeline drawing a triangle list. */
-enum gs_kind { GS_QUAD, GS_AMP, GS_LINE, GS_POINTS, GS_NONE };
+/* GS_NONE: a plain VS + FS pipeline drawing a triangle list. GS_ADJ draws
+ * with gs_primid.frag, the others with draw.frag. */
+enum gs_kind { GS_QUAD, GS_AMP, GS_LINE, GS_POINTS, GS_ADJ, GS_LAYER, GS_NONE };
+
+#define RESTART 0xFFFFFFFFu
 
 struct draw {
    enum gs_kind gs;
@@ -63,6 +71,7 @@ struct draw {
    bool indexed;
    bool attribs;  /* vbo.vert: position and colour from vertex attributes */
    bool indirect; /* vkCmdDraw(Indexed)Indirect with the same parameters */
+   bool restart;  /* primitive restart enabled (RESTART in the indices) */
 };
 
 struct scene {
@@ -73,11 +82,13 @@ struct scene {
    uint32_t nidx;
    struct draw draws[3];
    uint32_t ndraws;
+   bool layered; /* a two-layer attachment (layer 1 compared too) */
 };
 
 struct rect {
    int x0, y0, x1, y1;
    float col[4];
+   int layer;
 };
 
 /* The instance offset of draw.vert (push constant), in clip units. */
@@ -89,32 +100,106 @@ px(float clip)
    return (int)lround((clip + 1.0) * 32.0);
 }
 
+/* Vertices per input primitive of a topology. */
+static uint32_t
+topology_verts(VkPrimitiveTopology t)
+{
+   switch (t) {
+   case VK_PRIMITIVE_TOPOLOGY_POINT_LIST:
+      return 1;
+   case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
+   case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
+      return 2;
+   case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
+   case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY:
+      return 4;
+   case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY:
+   case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY:
+      return 6;
+   default:
+      return 3;
+   }
+}
+
+/* Vertex v (geometry shader input order) of primitive i of n in a triangle
+ * strip with adjacency, from the segment's start: the Vulkan specification's
+ * table ("Triangle Strips With Adjacency", first vertex provoking), cases
+ * only / first / middle / last, even and odd. */
+static uint32_t
+strip_adj_vertex(uint32_t i, uint32_t n, uint32_t v)
+{
+   static const int only[6] = {0, 1, 2, 5, 4, 3}, first[6] = {0, 1, 2, 6, 4, 3};
+   static const int even[6] = {0, -2, 2, 6, 4, 3}, odd[6] = {0, 3, 4, 6, 2, -2};
+   const int *t = n == 1 ? only : i == 0 ? first : i % 2 ? odd : even;
+   int o = t[v];
+   if (i > 0 && i + 1 == n && v == 3)
+      o = 5; /* the last primitive's far neighbour */
+   return (uint32_t)((int)(2 * i) + o);
+}
+
+/* The input primitives of one instance of a draw: prims[k][v] = the vertex
+ * (index into s->v) of vertex v of primitive k, in Vulkan's vertex orders;
+ * with restart on, each run of indices between restarts is its own strip. */
+static uint32_t
+input_prims(const struct scene *s, const struct draw *d, uint32_t prims[][6], uint32_t max)
+{
+   VkPrimitiveTopology t = d->topology;
+   uint32_t per = topology_verts(t), n = 0, start = 0;
+   for (uint32_t pos = 0; pos <= d->count; pos++) {
+      if (pos < d->count && !(d->restart && s->idx[d->first + pos] == RESTART))
+         continue;
+      uint32_t len = pos - start, np;
+      switch (t) {
+      case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
+         np = len >= 2 ? len - 1 : 0;
+         break;
+      case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY:
+         np = len >= 4 ? len - 3 : 0;
+         break;
+      case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP:
+      case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN:
+         np = len >= 3 ? len - 2 : 0;
+         break;
+      case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY:
+         np = len >= 6 ? (len - 4) / 2 : 0;
+         break;
+      default:
+         np = len / per;
+      }
+      for (uint32_t i = 0; i < np && n < max; i++, n++)
+         for (uint32_t v = 0; v < per; v++) {
+            uint32_t k;
+            if (t == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP) /* i, i+1+i%2, i+2-i%2 */
+               k = i + (v == 0 ? 0 : v == 1 ? 1 + i % 2 : 2 - i % 2);
+            else if (t == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN) /* i+1, i+2, 0 */
+               k = v == 2 ? 0 : i + v + 1;
+            else if (t == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY)
+               k = strip_adj_vertex(i, np, v);
+            else if (t == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP ||
+                     t == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY)
+               k = i + v;
+            else
+               k = i * per + v;
+            uint32_t at = start + k;
+            prims[n][v] = d->indexed ? s->idx[d->first + at] : d->first + at;
+         }
+      start = pos + 1;
+   }
+   return n;
+}
+
 /* The rectangles a draw's geometry shader emits, in order. */
 static unsigned
 expected(const struct scene *s, const struct draw *d, struct rect *r, unsigned n)
 {
    for (uint32_t inst = 0; inst < d->instances; inst++) {
       float dy = inst_offset[1] * (float)inst;
-      uint32_t verts_per_prim = d->gs == GS_QUAD || d->gs == GS_POINTS ? 1
-                                : d->gs == GS_LINE                     ? 2
-                                                                       : 3;
-      bool strip = d->topology == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP ||
-                   d->topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP ||
-                   d->topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN;
-      uint32_t prims = strip ? d->count - verts_per_prim + 1 : d->count / verts_per_prim;
+      uint32_t prim_v[64][6];
+      uint32_t prims = input_prims(s, d, prim_v, 64);
       for (uint32_t p = 0; p < prims; p++) {
-         const struct vtx *pv[3];
-         for (uint32_t k = 0; k < verts_per_prim; k++) {
-            uint32_t i = strip ? p + k : p * verts_per_prim + k;
-            /* Vulkan's vertex order: strips i, i + 1 + i % 2, i + 2 - i % 2;
-             * fans i + 1, i + 2, 0 */
-            if (d->topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP && k > 0)
-               i = p + (k == 1 ? 1 + p % 2 : 2 - p % 2);
-            if (d->topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN)
-               i = k == 2 ? 0 : p + k + 1;
-            uint32_t vi = d->indexed ? s->idx[d->first + i] : d->first + i;
-            pv[k] = &s->v[vi];
-         }
+         const struct vtx *pv[6];
+         for (uint32_t k = 0; k < topology_verts(d->topology); k++)
+            pv[k] = &s->v[prim_v[p][k]];
          int x = px(pv[0]->pos[0]), y = px(pv[0]->pos[1] + dy);
          if (d->gs == GS_NONE) {
             /* the triangle's bounding box: the scenes pair triangles into
@@ -140,6 +225,23 @@ expected(const struct scene *s, const struct draw *d, struct rect *r, unsigned n
                                    x + 4,
                                    y + 4,
                                    {pv[0]->col[0], pv[0]->col[1], (float)p / 8.0f, 1.0f}};
+         } else if (d->gs == GS_ADJ) {
+            for (int k = 0; k < 6; k++) {
+               int xk = px(pv[k]->pos[0]), yk = px(pv[k]->pos[1] + dy);
+               r[n++] = (struct rect){
+                  xk,
+                  yk,
+                  xk + 2,
+                  yk + 2,
+                  {pv[k]->col[0], (float)(k + 1) / 8.0f, (float)(p + 1) / 16.0f, 1.0f}};
+            }
+         } else if (d->gs == GS_LAYER) {
+            r[n++] = (struct rect){x - 4,
+                                   y - 4,
+                                   x + 4,
+                                   y + 4,
+                                   {pv[0]->col[0], pv[0]->col[1], (float)p / 8.0f, 1.0f},
+                                   (int)(p % 2)};
          } else if (d->gs == GS_LINE) {
             int x1 = px(pv[1]->pos[0]);
             r[n] = (struct rect){x, y - 2, x1, y + 2, {0}};
@@ -175,8 +277,9 @@ unorm8(double v)
 
 static const float clear[4] = {0.0f, 0.0f, 0.0f, 1.0f};
 
+/* Layer `layer` of the scene (only layered scenes draw on layer 1). */
 static void
-reference(const struct scene *s, uint8_t *img)
+reference(const struct scene *s, uint8_t *img, int layer)
 {
    for (int i = 0; i < W * H; i++)
       for (int c = 0; c < 4; c++)
@@ -186,7 +289,7 @@ reference(const struct scene *s, uint8_t *img)
    for (uint32_t d = 0; d < s->ndraws; d++)
       n = expected(s, &s->draws[d], r, n);
    for (unsigned k = 0; k < n; k++)
-      for (int y = r[k].y0 < 0 ? 0 : r[k].y0; y < r[k].y1 && y < H; y++)
+      for (int y = r[k].layer != layer ? H : r[k].y0 < 0 ? 0 : r[k].y0; y < r[k].y1 && y < H; y++)
          for (int x = r[k].x0 < 0 ? 0 : r[k].x0; x < r[k].x1 && x < W; x++)
             for (int c = 0; c < 4; c++)
                img[4 * (y * W + x) + c] = unorm8(r[k].col[c]);
@@ -194,7 +297,7 @@ reference(const struct scene *s, uint8_t *img)
 
 struct gpu {
    struct agx_vk_ctx *c;
-   VkShaderModule vs, vs_vbo, fs, gs[4];
+   VkShaderModule vs, vs_vbo, fs, fs_primid, gs[GS_NONE];
    VkDescriptorSetLayout dsl;
    VkPipelineLayout layout;
    VkDescriptorPool pool;
@@ -202,7 +305,7 @@ struct gpu {
    struct agx_vk_buffer vb, ib, out, attr, ind;
    VkImage image;
    VkDeviceMemory mem;
-   VkImageView view;
+   VkImageView view, view_layers; /* layer 0; both layers */
 };
 
 static void
@@ -216,6 +319,9 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
       g->gs[i] = agx_vk_shader(c, spv[2 + i]);
    g->vs_vbo = agx_vk_shader(c, spv[5]);
    g->gs[GS_POINTS] = agx_vk_shader(c, spv[6]);
+   g->gs[GS_ADJ] = agx_vk_shader(c, spv[7]);
+   g->gs[GS_LAYER] = agx_vk_shader(c, spv[8]);
+   g->fs_primid = agx_vk_shader(c, spv[9]);
    VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
                                      VK_SHADER_STAGE_VERTEX_BIT, NULL};
    VkDescriptorSetLayoutCreateInfo dci = {.sType =
@@ -243,7 +349,7 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    VK_OK(vkAllocateDescriptorSets(c->dev, &ai, &g->set));
    g->vb = agx_vk_buffer(c, 4096);
    g->ib = agx_vk_buffer_usage(c, 1024, VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
-   g->out = agx_vk_buffer_usage(c, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+   g->out = agx_vk_buffer_usage(c, LAYERS * W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
    g->attr = agx_vk_buffer_usage(c, 1024, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
    g->ind = agx_vk_buffer_usage(c, 256, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
    VkDescriptorBufferInfo bi = {g->vb.buf, 0, VK_WHOLE_SIZE};
@@ -258,7 +364,7 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
                             .format = VK_FORMAT_R8G8B8A8_UNORM,
                             .extent = {W, H, 1},
                             .mipLevels = 1,
-                            .arrayLayers = 1,
+                            .arrayLayers = LAYERS,
                             .samples = VK_SAMPLE_COUNT_1_BIT,
                             .tiling = VK_IMAGE_TILING_OPTIMAL,
                             .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
@@ -277,6 +383,9 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
                                 .format = VK_FORMAT_R8G8B8A8_UNORM,
                                 .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
    VK_OK(vkCreateImageView(c->dev, &vci, NULL, &g->view));
+   vci.viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+   vci.subresourceRange.layerCount = LAYERS;
+   VK_OK(vkCreateImageView(c->dev, &vci, NULL, &g->view_layers));
 }
 
 static void
@@ -284,6 +393,7 @@ gpu_finish(struct gpu *g)
 {
    VkDevice d = g->c->dev;
    vkDestroyImageView(d, g->view, NULL);
+   vkDestroyImageView(d, g->view_layers, NULL);
    vkDestroyImage(d, g->image, NULL);
    vkFreeMemory(d, g->mem, NULL);
    agx_vk_buffer_free(g->c, &g->vb);
@@ -297,7 +407,8 @@ gpu_finish(struct gpu *g)
    vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
    vkDestroyShaderModule(d, g->vs, NULL);
    vkDestroyShaderModule(d, g->fs, NULL);
-   for (int i = 0; i < 4; i++)
+   vkDestroyShaderModule(d, g->fs_primid, NULL);
+   for (int i = 0; i < GS_NONE; i++)
       vkDestroyShaderModule(d, g->gs[i], NULL);
 }
 
@@ -311,7 +422,7 @@ pipeline(struct gpu *g, const struct draw *dr)
        .pName = "main"},
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = g->fs,
+       .module = dr->gs == GS_ADJ ? g->fs_primid : g->fs,
        .pName = "main"},
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_GEOMETRY_BIT,
@@ -330,7 +441,8 @@ pipeline(struct gpu *g, const struct draw *dr)
       .pVertexAttributeDescriptions = va};
    VkPipelineInputAssemblyStateCreateInfo ia = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = dr->topology};
+      .topology = dr->topology,
+      .primitiveRestartEnable = dr->restart};
    VkPipelineViewportStateCreateInfo vp = {.sType =
                                               VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
                                            .viewportCount = 1,
@@ -389,7 +501,7 @@ image_barrier(VkCommandBuffer cb, VkImage image, VkImageLayout from, VkImageLayo
                               .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
                               .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
                               .image = image,
-                              .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+                              .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, LAYERS}};
    VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
                           .imageMemoryBarrierCount = 1,
                           .pImageMemoryBarriers = &b};
@@ -403,7 +515,7 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
    memcpy(g->vb.ptr, s->v, s->nv * sizeof(struct vtx));
    if (s->nidx)
       memcpy(g->ib.ptr, s->idx, s->nidx * 4);
-   memset(g->out.ptr, 0xAB, W * H * 4);
+   memset(g->out.ptr, 0xAB, LAYERS * W * H * 4);
    /* the same vertices as attributes: x, y floats, RGBA8 unorm colour */
    for (uint32_t i = 0; i < s->nv && i < 1024 / 12; i++) {
       memcpy(g->attr.map + 12 * i, s->v[i].pos, 8);
@@ -418,14 +530,14 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
                  VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                  VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
    VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                    .imageView = g->view,
+                                    .imageView = s->layered ? g->view_layers : g->view,
                                     .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                                     .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
                                     .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
    memcpy(att.clearValue.color.float32, clear, 16);
    VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
                          .renderArea = {{0, 0}, {W, H}},
-                         .layerCount = 1,
+                         .layerCount = s->layered ? LAYERS : 1,
                          .colorAttachmentCount = 1,
                          .pColorAttachments = &att};
    vkCmdBeginRendering(cb, &ri);
@@ -460,7 +572,7 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
       cb, g->image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
       VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
       VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
-   VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+   VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, LAYERS},
                                .imageExtent = {W, H, 1}};
    vkCmdCopyImageToBuffer(cb, g->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, g->out.buf, 1,
                           &region);
@@ -476,25 +588,28 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
    VK_OK(agx_vk_submit_wait(c, cb));
    for (uint32_t d = 0; d < s->ndraws; d++)
       vkDestroyPipeline(c->dev, p[d], NULL);
-   memcpy(img, g->out.ptr, W * H * 4);
+   memcpy(img, g->out.ptr, LAYERS * W * H * 4);
 }
 
 static unsigned
 check_scene(struct gpu *g, const struct scene *s)
 {
-   static uint8_t got[W * H * 4], want[W * H * 4];
-   render(g, s, got);
-   reference(s, want);
+   static uint8_t all[LAYERS * W * H * 4], want[W * H * 4];
+   render(g, s, all);
    unsigned bad = 0, covered = 0;
-   for (int i = 0; i < W * H; i++) {
-      bool diff = false;
-      for (int c = 0; c < 4; c++)
-         diff |= abs((int)got[4 * i + c] - (int)want[4 * i + c]) > 1;
-      covered += memcmp(&want[4 * i], &want[0], 4) != 0 || i == 0;
-      if (diff && bad++ < 5)
-         fprintf(stderr, "  %s: pixel (%d, %d) = %u %u %u %u, want %u %u %u %u\n", s->name, i % W,
-                 i / W, got[4 * i], got[4 * i + 1], got[4 * i + 2], got[4 * i + 3], want[4 * i],
-                 want[4 * i + 1], want[4 * i + 2], want[4 * i + 3]);
+   for (int layer = 0; layer < (s->layered ? LAYERS : 1); layer++) {
+      const uint8_t *got = all + layer * W * H * 4;
+      reference(s, want, layer);
+      for (int i = 0; i < W * H; i++) {
+         bool diff = false;
+         for (int c = 0; c < 4; c++)
+            diff |= abs((int)got[4 * i + c] - (int)want[4 * i + c]) > 1;
+         covered += memcmp(&want[4 * i], &want[0], 4) != 0 || i == 0;
+         if (diff && bad++ < 5)
+            fprintf(stderr, "  %s: layer %d pixel (%d, %d) = %u %u %u %u, want %u %u %u %u\n",
+                    s->name, layer, i % W, i / W, got[4 * i], got[4 * i + 1], got[4 * i + 2],
+                    got[4 * i + 3], want[4 * i], want[4 * i + 1], want[4 * i + 2], want[4 * i + 3]);
+      }
    }
    printf("%s %s: %u pixels differ (%u covered)\n", bad ? "FAIL" : "ok", s->name, bad, covered);
    return bad ? 1 : 0;
@@ -503,10 +618,11 @@ check_scene(struct gpu *g, const struct scene *s)
 int
 main(int argc, char **argv)
 {
-   if (argc < 8) {
+   if (argc < 11) {
       fprintf(stderr,
               "usage: %s DRAW_VERT_SPV DRAW_FRAG_SPV GS_QUAD_SPV GS_AMP_SPV GS_LINE_SPV "
-              "VBO_VERT_SPV GS_POINTS_SPV [--validation] [--reference]\n",
+              "VBO_VERT_SPV GS_POINTS_SPV GS_ADJ_SPV GS_LAYER_SPV GS_PRIMID_FRAG_SPV "
+              "[--validation] [--reference]\n",
               argv[0]);
       return 2;
    }
@@ -515,7 +631,7 @@ main(int argc, char **argv)
    VkPhysicalDeviceFeatures supported;
    vkGetPhysicalDeviceFeatures(c.pdev, &supported);
    if (!supported.geometryShader) {
-      fprintf(stderr, "geometryShader not advertised (agx-vk: set AGXV_EXPERIMENTAL=gs)\n");
+      fprintf(stderr, "geometryShader not advertised\n");
       return 1;
    }
    VkPhysicalDeviceVulkan13Features f13 = {.sType =
@@ -689,6 +805,70 @@ main(int argc, char **argv)
                 {GS_LINE, VK_PRIMITIVE_TOPOLOGY_LINE_LIST, 12, 4, 1, false, false, true}},
       .ndraws = 2};
    bad += check_scene(&g, &ind2);
+
+   /* Triangles with adjacency (gs_adj: a small square per input vertex,
+    * PrimitiveId + 1 to the fragment shader): a list of two, a strip of 14
+    * vertices (five primitives: first, middle even and odd, last), the same
+    * strip indexed with a restart (a strip of two and an only primitive). */
+   struct vtx adjv[14];
+   for (int i = 0; i < 14; i++)
+      adjv[i] = (struct vtx)V(4 + 8 * (i % 7), 8 + 20 * (i / 7), (float)(i + 1) / 16.0f, 0, 0, 1);
+   struct scene adj_list = {
+      .name = "triangle_list_adjacency",
+      .v = adjv,
+      .nv = 14,
+      .draws = {{GS_ADJ, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY, 1, 12, 1, false}},
+      .ndraws = 1};
+   bad += check_scene(&g, &adj_list);
+   struct scene adj_strip = {
+      .name = "triangle_strip_adjacency",
+      .v = adjv,
+      .nv = 14,
+      .draws = {{GS_ADJ, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY, 0, 14, 1, false}},
+      .ndraws = 1};
+   bad += check_scene(&g, &adj_strip);
+   const uint32_t adj_idx[16] = {13, 1, 2, 3, 4, 5, 6, 7, RESTART, 8, 0, 10, 11, 12, 9, RESTART};
+   struct scene adj_restart = {
+      .name = "triangle_strip_adjacency_restart",
+      .v = adjv,
+      .nv = 14,
+      .idx = adj_idx,
+      .nidx = 16,
+      .draws = {{GS_ADJ, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY, 0, 16, 1, true, false,
+                 false, true}},
+      .ndraws = 1};
+   bad += check_scene(&g, &adj_restart);
+
+   /* Primitive restart in an indexed triangle strip (gs_amp): segments of
+    * 4, 4, 0 and 3 indices; directly and indirectly, two instances. */
+   const uint32_t strip_idx[14] = {0, 1, 2, 3, RESTART, 2, 3, 4, 5, RESTART, RESTART, 1, 0, 4};
+   struct scene restart = {
+      .name = "triangle_strip_restart",
+      .v = fan,
+      .nv = 6,
+      .idx = strip_idx,
+      .nidx = 14,
+      .draws = {{GS_AMP, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, 0, 14, 2, true, false, false, true}},
+      .ndraws = 1};
+   bad += check_scene(&g, &restart);
+   struct scene restart_ind = {
+      .name = "triangle_strip_restart_indirect",
+      .v = fan,
+      .nv = 6,
+      .idx = strip_idx,
+      .nidx = 14,
+      .draws = {{GS_AMP, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, 2, 12, 1, true, false, true, true}},
+      .ndraws = 1};
+   bad += check_scene(&g, &restart_ind);
+
+   /* Layered output: point p on layer p % 2 of a two-layer attachment. */
+   struct scene layered = {.name = "layered",
+                           .v = points,
+                           .nv = 6,
+                           .draws = {{GS_LAYER, VK_PRIMITIVE_TOPOLOGY_POINT_LIST, 0, 6, 1, false}},
+                           .ndraws = 1,
+                           .layered = true};
+   bad += check_scene(&g, &layered);
 
    gpu_finish(&g);
    int ret = agx_vk_ctx_finish(&c);

@@ -11,8 +11,15 @@
  * - "dynamic": one triangle, resolveImageView of vkCmdBeginRendering;
  * - "depth": two overlapping triangles, the nearer drawn second but at a
  *   larger z in part, depth LESS against a 4-sample D32 attachment, per
- *   sample;
+ *   sample; the depth attachment resolved with SAMPLE_ZERO (Vulkan 1.2's
+ *   required depth resolve) into a single-sampled D32 image: each pixel
+ *   exactly sample 0's depth of the model;
  * - "render pass": the triangle in a VkRenderPass with a resolve attachment;
+ * - secondaries: the depth scene with each triangle drawn by its own secondary
+ *   continuing the primary's dynamic rendering (inheritance rendering info:
+ *   formats, 4 samples), the same with the whole rendering recorded in one
+ *   secondary, and the render-pass scene drawn by a secondary inheriting the
+ *   subpass (VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS);
  * - "resolve image": the multisampled image stored, then vkCmdResolveImage;
  * - "clear image": vkCmdClearColorImage of a 4-sample image (every sample),
  *   then vkCmdResolveImage: every pixel the clear colour.
@@ -399,6 +406,39 @@ draw(struct gpu *g, VkCommandBuffer cb, VkPipeline p, int n)
    vkCmdDraw(cb, 3 * n, 1, 0, 0);
 }
 
+/* Triangles [first, first + count) of the vertex buffer. */
+static void
+draw_range(struct gpu *g, VkCommandBuffer cb, VkPipeline p, int first, int count)
+{
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
+   float push[4] = {0};
+   vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
+   VkViewport vp = {0, 0, W, H, 0, 1};
+   VkRect2D sc = {{0, 0}, {W, H}};
+   vkCmdSetViewport(cb, 0, 1, &vp);
+   vkCmdSetScissor(cb, 0, 1, &sc);
+   vkCmdDraw(cb, 3 * count, 1, 3 * first, 0);
+}
+
+/* A secondary begun with `flags` and inheritance `inh` (its pNext chain included). */
+static VkCommandBuffer
+begin_secondary(struct agx_vk_ctx *c, VkCommandBufferUsageFlags flags,
+                const VkCommandBufferInheritanceInfo *inh)
+{
+   VkCommandBufferAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                     .commandPool = c->pool,
+                                     .level = VK_COMMAND_BUFFER_LEVEL_SECONDARY,
+                                     .commandBufferCount = 1};
+   VkCommandBuffer cb;
+   VK_OK(vkAllocateCommandBuffers(c->dev, &ai, &cb));
+   VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                  .flags = flags,
+                                  .pInheritanceInfo = inh};
+   VK_OK(vkBeginCommandBuffer(cb, &bi));
+   return cb;
+}
+
 static VkClearValue
 clear_value(void)
 {
@@ -408,19 +448,28 @@ clear_value(void)
    return v;
 }
 
+/* How a scene's draws are recorded. */
+enum rec { INLINE, SECONDARY_PER_TRI, SECONDARY_WHOLE };
+
 /* Dynamic rendering into a 4-sample image, resolved by the pass
  * (resolve_in_pass) or stored and resolved with vkCmdResolveImage. */
 static unsigned
 run_dynamic(struct gpu *g, const char *name, const struct tri *t, int n, bool depth,
-            bool resolve_in_pass)
+            bool resolve_in_pass, enum rec rec)
 {
    struct agx_vk_ctx *c = g->c;
-   struct image ms, zs, res;
+   struct image ms, zs, res, zres;
    make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_4_BIT,
               VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &ms);
+   /* with depth and a resolve in the pass: the depth resolved too (SAMPLE_ZERO) */
+   bool zresolve = depth && resolve_in_pass;
    if (depth)
       make_image(c, VK_FORMAT_D32_SFLOAT, VK_SAMPLE_COUNT_4_BIT,
                  VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, &zs);
+   if (zresolve)
+      make_image(c, VK_FORMAT_D32_SFLOAT, VK_SAMPLE_COUNT_1_BIT,
+                 VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                 &zres);
    make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_1_BIT,
               VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
                  VK_IMAGE_USAGE_TRANSFER_DST_BIT,
@@ -432,6 +481,8 @@ run_dynamic(struct gpu *g, const char *name, const struct tri *t, int n, bool de
    barrier(cb, res.image, VK_IMAGE_ASPECT_COLOR_BIT);
    if (depth)
       barrier(cb, zs.image, VK_IMAGE_ASPECT_DEPTH_BIT);
+   if (zresolve)
+      barrier(cb, zres.image, VK_IMAGE_ASPECT_DEPTH_BIT);
    VkRenderingAttachmentInfo ca = {
       .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
       .imageView = ms.view,
@@ -447,6 +498,10 @@ run_dynamic(struct gpu *g, const char *name, const struct tri *t, int n, bool de
                                    .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
                                    .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
                                    .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+                                   .resolveMode = zresolve ? VK_RESOLVE_MODE_SAMPLE_ZERO_BIT
+                                                           : VK_RESOLVE_MODE_NONE,
+                                   .resolveImageView = zresolve ? zres.view : VK_NULL_HANDLE,
+                                   .resolveImageLayout = VK_IMAGE_LAYOUT_GENERAL,
                                    .clearValue = {.depthStencil = {1.0f, 0}}};
    VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
                          .renderArea = {{0, 0}, {W, H}},
@@ -454,9 +509,43 @@ run_dynamic(struct gpu *g, const char *name, const struct tri *t, int n, bool de
                          .colorAttachmentCount = 1,
                          .pColorAttachments = &ca,
                          .pDepthAttachment = depth ? &za : NULL};
-   vkCmdBeginRendering(cb, &ri);
-   draw(g, cb, p, n);
-   vkCmdEndRendering(cb);
+   VkCommandBuffer sec[4];
+   if (rec == INLINE) {
+      vkCmdBeginRendering(cb, &ri);
+      draw(g, cb, p, n);
+      vkCmdEndRendering(cb);
+   } else if (rec == SECONDARY_PER_TRI) {
+      /* each triangle from its own secondary continuing the primary's rendering */
+      VkFormat color = VK_FORMAT_R8G8B8A8_UNORM;
+      VkCommandBufferInheritanceRenderingInfo inr = {
+         .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_RENDERING_INFO,
+         .colorAttachmentCount = 1,
+         .pColorAttachmentFormats = &color,
+         .depthAttachmentFormat = depth ? VK_FORMAT_D32_SFLOAT : VK_FORMAT_UNDEFINED,
+         .rasterizationSamples = VK_SAMPLE_COUNT_4_BIT};
+      VkCommandBufferInheritanceInfo inh = {.sType =
+                                               VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO,
+                                            .pNext = &inr};
+      for (int i = 0; i < n; i++) {
+         sec[i] = begin_secondary(c, VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT, &inh);
+         draw_range(g, sec[i], p, i, 1);
+         VK_OK(vkEndCommandBuffer(sec[i]));
+      }
+      ri.flags = VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT;
+      vkCmdBeginRendering(cb, &ri);
+      vkCmdExecuteCommands(cb, (uint32_t)n, sec);
+      vkCmdEndRendering(cb);
+   } else {
+      /* the whole rendering recorded in one secondary */
+      VkCommandBufferInheritanceInfo inh = {.sType =
+                                               VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO};
+      sec[0] = begin_secondary(c, 0, &inh);
+      vkCmdBeginRendering(sec[0], &ri);
+      draw(g, sec[0], p, n);
+      vkCmdEndRendering(sec[0]);
+      VK_OK(vkEndCommandBuffer(sec[0]));
+      vkCmdExecuteCommands(cb, 1, sec);
+   }
    if (!resolve_in_pass) {
       VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
                              .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
@@ -474,12 +563,41 @@ run_dynamic(struct gpu *g, const char *name, const struct tri *t, int n, bool de
                         1, &r);
    }
    copy_out(g, cb, res.image);
+   struct agx_vk_buffer zout = {0};
+   if (zresolve) {
+      zout = agx_vk_buffer_usage(c, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+      VkBufferImageCopy r = {.imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1},
+                             .imageExtent = {W, H, 1}};
+      vkCmdCopyImageToBuffer(cb, zres.image, VK_IMAGE_LAYOUT_GENERAL, zout.buf, 1, &r);
+   }
    VK_OK(agx_vk_submit_wait(c, cb));
    static struct model m;
    model_init(&m);
    for (int i = 0; i < n; i++)
       model_draw(&m, &t[i], depth);
    unsigned bad = compare(name, &m, g->out.map);
+   if (rec != INLINE)
+      vkFreeCommandBuffers(c->dev, c->pool, rec == SECONDARY_WHOLE ? 1 : (uint32_t)n, sec);
+   if (zresolve) {
+      /* SAMPLE_ZERO: exactly sample 0's depth (the triangles' z or the clear) */
+      unsigned zbad = 0, nonclear = 0;
+      const float *z = (const float *)zout.map;
+      for (int p = 0; p < W * H; p++) {
+         if (m.amb[p])
+            continue;
+         nonclear += m.z[p][0] != 1.0f;
+         if (z[p] != m.z[p][0] && zbad++ < 4)
+            fprintf(stderr, "%s: resolved depth of pixel (%d,%d) %g, sample 0 has %g\n", name,
+                    p % W, p / W, z[p], m.z[p][0]);
+      }
+      if (!nonclear)
+         zbad++;
+      printf("%s: depth resolve (SAMPLE_ZERO): %u pixels of a triangle's depth, %u wrong\n", name,
+             nonclear, zbad);
+      bad += zbad;
+      agx_vk_buffer_free(c, &zout);
+      free_image(c, &zres);
+   }
    vkDestroyPipeline(c->dev, p, NULL);
    free_image(c, &ms);
    free_image(c, &res);
@@ -491,7 +609,7 @@ run_dynamic(struct gpu *g, const char *name, const struct tri *t, int n, bool de
 /* The same triangle in a render pass: attachment 0 the 4-sample colour
  * (CLEAR, DONT_CARE), attachment 1 its resolve attachment. */
 static unsigned
-run_render_pass(struct gpu *g, const struct tri *t)
+run_render_pass(struct gpu *g, const struct tri *t, bool secondary)
 {
    struct agx_vk_ctx *c = g->c;
    struct image ms, res;
@@ -558,15 +676,33 @@ run_render_pass(struct gpu *g, const struct tri *t)
                                .renderArea = {{0, 0}, {W, H}},
                                .clearValueCount = 2,
                                .pClearValues = cv};
-   vkCmdBeginRenderPass(cb, &bi, VK_SUBPASS_CONTENTS_INLINE);
-   draw(g, cb, p, 1);
+   VkCommandBuffer sec = VK_NULL_HANDLE;
+   if (secondary) {
+      VkCommandBufferInheritanceInfo inh = {.sType =
+                                               VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO,
+                                            .renderPass = rp,
+                                            .subpass = 0,
+                                            .framebuffer = fb};
+      sec = begin_secondary(c, VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT, &inh);
+      draw(g, sec, p, 1);
+      VK_OK(vkEndCommandBuffer(sec));
+      vkCmdBeginRenderPass(cb, &bi, VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS);
+      vkCmdExecuteCommands(cb, 1, &sec);
+   } else {
+      vkCmdBeginRenderPass(cb, &bi, VK_SUBPASS_CONTENTS_INLINE);
+      draw(g, cb, p, 1);
+   }
    vkCmdEndRenderPass(cb);
    copy_out(g, cb, res.image);
    VK_OK(agx_vk_submit_wait(c, cb));
    static struct model m;
    model_init(&m);
    model_draw(&m, t, false);
-   unsigned bad = compare("render pass resolve attachment", &m, g->out.map);
+   unsigned bad = compare(secondary ? "render pass, secondary inheriting the subpass"
+                                    : "render pass resolve attachment",
+                          &m, g->out.map);
+   if (sec)
+      vkFreeCommandBuffers(c->dev, c->pool, 1, &sec);
    vkDestroyPipeline(c->dev, p, NULL);
    vkDestroyFramebuffer(c->dev, fb, NULL);
    vkDestroyRenderPass(c->dev, rp, NULL);
@@ -698,13 +834,18 @@ main(int argc, char **argv)
    gpu_init(&g, &c, argv + 1);
    static const uint8_t orange[4] = {255, 128, 0, 255}, green[4] = {32, 224, 96, 128};
    struct tri one = make_tri(3.3, 2.1, 60.7, 9.4, 17.2, 29.8, 0.5f, orange);
-   bad += run_dynamic(&g, "dynamic rendering resolve", &one, 1, false, true);
+   bad += run_dynamic(&g, "dynamic rendering resolve", &one, 1, false, true, INLINE);
    /* the far triangle drawn second: hidden where the near one covers */
    struct tri two[2] = {make_tri(5.6, 27.3, 30.1, 1.7, 58.9, 24.45, 0.25f, green), one};
    two[1].z = 0.75f;
-   bad += run_dynamic(&g, "depth-tested scene", two, 2, true, true);
-   bad += run_dynamic(&g, "vkCmdResolveImage", &one, 1, false, false);
-   bad += run_render_pass(&g, &one);
+   bad += run_dynamic(&g, "depth-tested scene", two, 2, true, true, INLINE);
+   bad += run_dynamic(&g, "depth-tested scene, a secondary per triangle", two, 2, true, true,
+                      SECONDARY_PER_TRI);
+   bad += run_dynamic(&g, "depth-tested scene, rendering in a secondary", two, 2, true, true,
+                      SECONDARY_WHOLE);
+   bad += run_dynamic(&g, "vkCmdResolveImage", &one, 1, false, false, INLINE);
+   bad += run_render_pass(&g, &one, false);
+   bad += run_render_pass(&g, &one, true);
    bad += run_clear_image(&g);
    gpu_finish(&g);
    int rc = agx_vk_ctx_finish(&c);

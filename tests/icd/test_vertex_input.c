@@ -13,7 +13,9 @@
  * at another offset between two draws (nothing else changes); an indexed draw with vertexOffset; R32G32B32_SFLOAT positions (z
  * added to blue) with R16G16_SNORM colours; R8G8B8A8_UINT to a flat uvec4
  * varying; with robustBufferAccess, a colour range ending inside an
- * element (agx-vk only: elements past the clamp read (0, 0, 0, 1)). Also checks
+ * element (agx-vk only: elements past the clamp read (0, 0, 0, 1)); instance
+ * divisors 3, 1 and 0 (VK_EXT_vertex_attribute_divisor) from firstInstance 2;
+ * attribute offsets of 1024 and 2044 in a 2048-byte element. Also checks
  * VERTEX_BUFFER format features.
  *
  * test_vertex_input VBO_VERT VBO_INST_VERT VBO_INT_VERT DRAW_FRAG VBO_INT_FRAG
@@ -54,6 +56,9 @@ struct scene {
    VkDeviceSize rebind_offset;
    const struct rect *rects;
    uint32_t nrects;
+   /* VK_EXT_vertex_attribute_divisor: divisors of per-instance bindings */
+   uint32_t ndiv;
+   VkVertexInputBindingDivisorDescriptionEXT div[3];
 };
 
 static struct agx_vk_ctx c;
@@ -122,8 +127,13 @@ pipeline(const struct scene *s)
        .module = s->fs,
        .pName = "main"},
    };
+   VkPipelineVertexInputDivisorStateCreateInfoEXT div = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT,
+      .vertexBindingDivisorCount = s->ndiv,
+      .pVertexBindingDivisors = s->div};
    VkPipelineVertexInputStateCreateInfo vi = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+      .pNext = s->ndiv ? &div : NULL,
       .vertexBindingDescriptionCount = s->nbind,
       .pVertexBindingDescriptions = s->bind,
       .vertexAttributeDescriptionCount = s->nattr,
@@ -333,9 +343,29 @@ main(int argc, char **argv)
                                               VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
                                            .synchronization2 = VK_TRUE,
                                            .dynamicRendering = VK_TRUE};
+   /* VK_EXT_vertex_attribute_divisor with zero divisors (vkd3d-proton
+    * requires both features) */
+   VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT divf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT};
+   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                   .pNext = &divf};
+   vkGetPhysicalDeviceFeatures2(c.pdev, &f2);
+   if (!agx_vk_ctx_has_extension(&c, VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME) ||
+       !divf.vertexAttributeInstanceRateDivisor || !divf.vertexAttributeInstanceRateZeroDivisor) {
+      fprintf(stderr, "VK_EXT_vertex_attribute_divisor (with zero divisors) not advertised\n");
+      return 1;
+   }
+   VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT divp = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_EXT};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                     .pNext = &divp};
+   vkGetPhysicalDeviceProperties2(c.pdev, &p2);
+   CHECK(divp.maxVertexAttribDivisor >= 3);
+   f13.pNext = &divf;
    /* robustBufferAccess: the clamp scene reads past a binding's range */
    VkPhysicalDeviceFeatures feat = {.robustBufferAccess = VK_TRUE};
-   agx_vk_ctx_device_features(&c, &f13, &feat, 0, NULL);
+   const char *exts[] = {VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME};
+   agx_vk_ctx_device_features(&c, &f13, &feat, 1, exts);
    setup();
    VkShaderModule vs = module(argv[1]), vs_inst = module(argv[2]), vs_int = module(argv[3]);
    VkShaderModule fs = module(argv[4]), fs_int = module(argv[5]);
@@ -552,6 +582,74 @@ main(int argc, char **argv)
    s7.idx = idx7;
    s7.vertex_offset = 3;
    bad += check(&s7);
+
+   /* 8. Divisors (VK_EXT_vertex_attribute_divisor; Vulkan "Vertex Input
+    * Address Calculation": element = firstInstance + (InstanceIndex -
+    * firstInstance) / divisor, firstInstance for divisor 0): six instances
+    * from firstInstance 2, offsets per instance (divisor 1: elements 2..7),
+    * colours with divisor 3 (elements 2, 2, 2, 3, 3, 3). */
+   float off8[8][2];
+   uint8_t col8[4][4] = {{1, 1, 1, 1}, {1, 1, 1, 1}, {255, 255, 0, 255}, {0, 255, 255, 255}};
+   struct rect r8[6];
+   for (int i = 0; i < 8; i++)
+      off8[i][0] = (float)(i % 4) * 0.5f, off8[i][1] = (float)(i / 4) * 0.5f;
+   for (int i = 0; i < 6; i++) {
+      int e = 2 + i, dx = (e % 4) * 16, dy = (e / 4) * 16;
+      r8[i] = (struct rect){base.x0 + dx, base.y0 + dy, base.x1 + dx, base.y1 + dy, {0}};
+      memcpy(r8[i].rgba, col8[2 + i / 3], 4);
+   }
+   struct scene s8 = s3;
+   s8.name = "instance divisors 3 and 1";
+   s8.data[1] = col8, s8.size[1] = sizeof(col8);
+   s8.data[2] = off8, s8.size[2] = sizeof(off8);
+   s8.instances = 6, s8.first_instance = 2;
+   s8.ndiv = 2;
+   s8.div[0] = (VkVertexInputBindingDivisorDescriptionEXT){1, 3};
+   s8.div[1] = (VkVertexInputBindingDivisorDescriptionEXT){2, 1};
+   s8.rects = r8, s8.nrects = 6;
+   bad += check(&s8);
+
+   /* 9. Divisor 0: every instance reads element firstInstance (2) of the
+    * colours. */
+   struct rect r9[6];
+   for (int i = 0; i < 6; i++) {
+      r9[i] = r8[i];
+      memcpy(r9[i].rgba, col8[2], 4);
+   }
+   struct scene s9 = s8;
+   s9.name = "instance divisor 0";
+   s9.div[0].divisor = 0;
+   s9.rects = r9;
+   bad += check(&s9);
+
+   /* 10. Attribute offsets past byte 255 (dEQP's mat4 columns after other
+    * attributes in one binding; pipeline creation failed for elements over
+    * 255 bytes): a 2048-byte stride (maxVertexInputBindingStride),
+    * positions at 1024, colours at 2044. */
+   static uint8_t far10[12 * 2048];
+   memset(far10, 0x33, sizeof(far10));
+   for (int q = 0; q < 2; q++) {
+      float xy[12];
+      quad(&r1[q], xy);
+      for (int v = 0; v < 6; v++) {
+         memcpy(far10 + 2048 * (6 * q + v) + 1024, xy + 2 * v, 8);
+         memcpy(far10 + 2048 * (6 * q + v) + 2044, r1[q].rgba, 4);
+      }
+   }
+   struct scene s10 = {
+      .name = "attribute offsets 1024 and 2044",
+      .vs = vs,
+      .fs = fs,
+      .nbind = 1,
+      .nattr = 2,
+      .bind = {{0, 2048, VK_VERTEX_INPUT_RATE_VERTEX}},
+      .attr = {{0, 0, VK_FORMAT_R32G32_SFLOAT, 1024}, {1, 0, VK_FORMAT_R8G8B8A8_UNORM, 2044}},
+      .data = {far10},
+      .size = {sizeof(far10)},
+      .vertices = 12,
+      .rects = r1,
+      .nrects = 2};
+   bad += check(&s10);
 
    vkDestroyShaderModule(c.dev, vs, NULL);
    vkDestroyShaderModule(c.dev, vs_inst, NULL);

@@ -16,8 +16,7 @@
  *     counterOffset 32 (total - 10), stride 32: 10 vertices, three
  *     instances from 2): vertex v of instance i lights pixel (v, i), so the
  *     lit pixels count the vertices drawn.
- *  5. geometry shader outputs (xfb.geom, when geometryShader is offered;
- *     agx-vk: AGXV_EXPERIMENTAL=gs): strips of data-dependent length from
+ *  5. geometry shader outputs (xfb.geom, when geometryShader is offered): strips of data-dependent length from
  *     two invocations per point, decomposed into triangles in Vulkan's strip
  *     order, both buffers, and the stream query (written = needed = 11);
  *  6. adjacency topologies without a geometry shader (geometryShader

@@ -174,12 +174,14 @@ main(void)
    for (unsigned i = 0; i < 4; i++) {
       VkFormatProperties fp;
       agxv_GetPhysicalDeviceFormatProperties(pdev, zs[i], &fp);
-      /* All four are depth/stencil attachments and copy sources and
+      /* All four are depth/stencil attachments, copy and blit sources and
        * destinations with optimal tiling (rendered and copied by
-       * test_depth_stencil); nothing with linear tiling or in buffers. */
-      const VkFormatFeatureFlags want = VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT |
-                                        VK_FORMAT_FEATURE_TRANSFER_SRC_BIT |
-                                        VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
+       * test_depth_stencil, blitted by test_blit); nothing with linear
+       * tiling or in buffers. */
+      const VkFormatFeatureFlags want =
+         VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_FORMAT_FEATURE_TRANSFER_SRC_BIT |
+         VK_FORMAT_FEATURE_TRANSFER_DST_BIT | VK_FORMAT_FEATURE_BLIT_SRC_BIT |
+         VK_FORMAT_FEATURE_BLIT_DST_BIT;
       CHECK(fp.optimalTilingFeatures == want);
       CHECK(fp.linearTilingFeatures == 0 && fp.bufferFeatures == 0);
    }

@@ -1339,6 +1339,13 @@ test_lines(void)
       vertex_at(&e, i, pts[i][0] + 0.5, pts[i][1] + 0.5, 0.5f);
    frame_draw(&f, &d, AGX_PRIMITIVE_LINES, 4, 0, false, 0, false, 0, 1);
    frame_draw(&f, &d, AGX_PRIMITIVE_LINE_STRIP, 3, 4, false, 0, false, 0, 1);
+   /* ties: a horizontal and a vertical line on pixel edges (dEQP depth
+    * compare_ops line_list) light the row above / the column to the left
+    * (endpoints perturbed by (-e, -e^2)) */
+   const double edge_pts[4][2] = {{2, 12}, {20, 12}, {30, 5}, {30, 15}};
+   for (unsigned i = 0; i < 4; i++)
+      vertex_at(&e, 7 + i, edge_pts[i][0], edge_pts[i][1], 0.5f);
+   frame_draw(&f, &d, AGX_PRIMITIVE_LINES, 4, 7, false, 0, false, 0, 1);
    CHECK(frame_submit(&f) == 1);
    uint32_t ref[W * H];
    memset(ref, 0, sizeof(ref));
@@ -1346,6 +1353,10 @@ test_lines(void)
    ref_line(ref, 40, 2, 50, 61);
    ref_line(ref, 5, 60, 30, 45);
    ref_line(ref, 30, 45, 45, 62);
+   for (int x = 2; x < 20; x++)
+      ref[11 * W + x]++;
+   for (int y = 5; y < 15; y++)
+      ref[y * W + 29]++;
    unsigned bad = 0, lit = 0;
    for (unsigned y = 0; y < H; y++)
       for (unsigned x = 0; x < W; x++) {
@@ -1354,9 +1365,9 @@ test_lines(void)
             fprintf(stderr, "line (%u,%u): got %u want %u\n", x, y, rt32(&e, STRIDE, 4, x, y, 0),
                     ref[y * W + x]);
       }
-   printf("lines: 4 segments (list + strip), %u pixels lit, %u mismatches\n", lit, bad);
+   printf("lines: 6 segments (lists + strip), %u pixels lit, %u mismatches\n", lit, bad);
    CHECK(bad == 0);
-   CHECK(lit == 57 + 59 + 25 + 17 - 1);
+   CHECK(lit == 57 + 59 + 25 + 17 - 1 + 18 + 10);
    env_fini(&e);
 }
 
@@ -1976,6 +1987,30 @@ test_hazards(void)
       vertex_at(&e, 2, 1, 30, 0.5f);
       frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
       expect_fault(&e, frame_submit(&f), "without an earlier wait_pix", "st_tile without wait_pix");
+      env_fini(&e);
+   }
+   /* st_tile past sample_size_B (offset 8 of an 8-byte sample) */
+   {
+      struct env e;
+      env_init(&e);
+      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+      put_rt(&e, &rt);
+      struct frame f;
+      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+      uint32_t fs = put_word_list(&e,
+                                  env_asm(&e, "mov_imm r1, 7, 0b0\n"
+                                              "wait_pix 12, 0\n"
+                                              "st_tile r1, i32, 0, x, 8, 255, 0\n"
+                                              "stop\n"),
+                                  0, 0, false, true, true);
+      struct draw_state d;
+      draw_state_default(&d, &f, fs);
+      vertex_at(&e, 0, 1, 1, 0.5f);
+      vertex_at(&e, 1, 30, 1, 0.5f);
+      vertex_at(&e, 2, 1, 30, 0.5f);
+      frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+      expect_fault(&e, frame_submit(&f), "past sample_size_B 8 (lane",
+                   "st_tile past sample_size_B");
       env_fini(&e);
    }
    /* FS reads a varying slot the vertex shader did not write (slot 5 =

@@ -1,0 +1,196 @@
+/*
+ * Pipelines with tessellation (emulation.md §3, §7; Honeykrisp's variants,
+ * Mesa src/asahi/vulkan/hk_shader.c): the vertex shader compiled as a
+ * compute kernel writing its outputs to a buffer (the geometry path's
+ * AGXV_GS_VS_SW variant, layout/agx_gs.h), the control shader as a compute
+ * kernel over patches (AGX_TESS_TCS: outputs and levels in the
+ * control-shader buffer, layout/agx_tess_params.h) and the evaluation
+ * shader as the hardware vertex shader over the generated domain points
+ * (AGX_TESS_TES), which takes the pipeline's vertex stage slot so draws
+ * link it with the fragment shader like any vertex shader. Only with
+ * AGXV_EXPERIMENTAL=tess. Tessellation modes may be declared in either
+ * stage (the evaluation shader's win).
+ *
+ * Assumes: no geometry shader after tessellation (refused), static vertex
+ * input for the software vertex fetch (agxv_vbo_sw_key).
+ */
+#include <string.h>
+
+#include "agxv_alloc.h"
+#include "agxv_descriptor_set_layout.h"
+#include "agxv_device.h"
+#include "agxv_graphics_pipeline.h"
+#include "agxv_log.h"
+#include "agxv_shader_compile.h"
+#include "agxv_shader_module.h"
+#include "agx_passes.h"
+#include "agx_tess_params.h"
+#include "agx_vbo_prolog.h"
+#include "agxv_vbo.h"
+
+/* The fields of a compile request every variant shares. */
+static VkResult
+begin_request(struct agxv_device *device, const VkPipelineShaderStageCreateInfo *stage,
+              const struct agxv_pipeline_layout *layout, struct agxv_compile_request *req,
+              struct agxv_spec_constant **spec)
+{
+   const struct agxv_shader_module *module = agxv_shader_module_from_handle(stage->module);
+   if (!module)
+      return agxv_error(VK_ERROR_UNKNOWN, "stage 0x%x without a shader module", stage->stage);
+   uint32_t spec_count;
+   VkResult result =
+      agxv_read_specialization(device, stage->pSpecializationInfo, spec, &spec_count);
+   if (result != VK_SUCCESS)
+      return result;
+   *req = (struct agxv_compile_request){
+      .words = module->words,
+      .word_count = module->word_count,
+      .entry = stage->pName,
+      .spec = *spec,
+      .spec_count = spec_count,
+      .set_layouts = layout ? layout->sets : NULL,
+      .set_count = layout ? layout->set_count : 0,
+      .print_disasm = agxv_debug(AGXV_DEBUG_SHADERS),
+      .no_preamble = agxv_debug(AGXV_DEBUG_NOPREAMBLE),
+      .robust_buffer_access = device->robust_buffer_access,
+   };
+   return VK_SUCCESS;
+}
+
+/* Compiles req as a compute kernel into *out (a compute pipeline). */
+static VkResult
+compile_compute(struct agxv_device *device, const struct agxv_compile_request *req,
+                const char *what, struct agxv_compile_result *r, struct agxv_pipeline **out)
+{
+   char err[512] = "";
+   if (agxv_compile_compute(req, r, err, sizeof(err)))
+      return agxv_error(VK_ERROR_UNKNOWN, "cannot compile the %s \"%s\": %s", what, req->entry,
+                        err);
+   VkResult result =
+      agxv_compute_pipeline_create(device, r->code, r->size, &r->info, &device->alloc, out);
+   agxv_compile_result_free(r);
+   return result;
+}
+
+static VkResult
+compile_vs_sw(struct agxv_device *device, struct agxv_pipeline *pipeline,
+              const VkPipelineShaderStageCreateInfo *vs, const struct agxv_pipeline_layout *layout)
+{
+   struct agxv_graphics_pipeline *gfx = pipeline->gfx;
+   struct agx_vbo_key key;
+   VkResult result = agxv_vbo_sw_key(pipeline->graphics, &key, &gfx->tess_vbo);
+   if (result != VK_SUCCESS)
+      return result;
+   gfx->tess_has_vbo = key.num_attribs > 0;
+   struct agxv_compile_request req;
+   struct agxv_spec_constant *spec = NULL;
+   result = begin_request(device, vs, layout, &req, &spec);
+   if (result != VK_SUCCESS)
+      return result;
+   req.gs_variant = AGXV_GS_VS_SW;
+   req.gs_vbo = gfx->tess_has_vbo ? &key : NULL;
+   struct agxv_compile_result r = {0};
+   result = compile_compute(device, &req, "software vertex shader", &r, &gfx->tess_vs_sw);
+   gfx->tess_vs_mask = r.gs_output_mask;
+   agxv_free(&device->alloc, spec);
+   return result;
+}
+
+static VkResult
+compile_tcs(struct agxv_device *device, struct agxv_graphics_pipeline *gfx,
+            const VkPipelineShaderStageCreateInfo *tcs, const struct agxv_pipeline_layout *layout,
+            struct agxv_compile_result *r)
+{
+   struct agxv_compile_request req;
+   struct agxv_spec_constant *spec = NULL;
+   VkResult result = begin_request(device, tcs, layout, &req, &spec);
+   if (result != VK_SUCCESS)
+      return result;
+   req.tess_variant = 1 + AGX_TESS_TCS;
+   req.tess_input_mask = gfx->tess_vs_mask;
+   result = compile_compute(device, &req, "tessellation control kernel", r, &gfx->tess_tcs);
+   agxv_free(&device->alloc, spec);
+   return result;
+}
+
+/* The evaluation shader as the vertex stage. */
+static VkResult
+compile_tes(struct agxv_device *device, struct agxv_pipeline *pipeline,
+            const VkPipelineShaderStageCreateInfo *tes, const struct agxv_pipeline_layout *layout,
+            const struct agxv_compile_result *tcs)
+{
+   struct agxv_graphics_pipeline *gfx = pipeline->gfx;
+   struct agxv_compile_request req;
+   struct agxv_spec_constant *spec = NULL;
+   VkResult result = begin_request(device, tes, layout, &req, &spec);
+   if (result != VK_SUCCESS)
+      return result;
+   req.tess_variant = 1 + AGX_TESS_TES;
+   req.tess_vertex_mask = tcs->tess_vertex_mask;
+   req.tess_patch_mask = tcs->tess_patch_mask;
+   req.tess_output_vertices = tcs->tess_output_vertices;
+   req.tess_domain = tcs->tess.domain;
+   struct agxv_compile_gfx_result c;
+   char err[512] = "";
+   int ret = agxv_compile_graphics(&req, NULL, &c, err, sizeof(err));
+   agxv_free(&device->alloc, spec);
+   if (ret)
+      return agxv_error(VK_ERROR_UNKNOWN,
+                        "cannot compile the tessellation evaluation shader \"%s\": %s", tes->pName,
+                        err);
+   /* the modes: the evaluation shader's, else the control shader's */
+   struct agx_tess_info t = c.r.tess, k = tcs->tess;
+   gfx->tess.domain = t.domain ? t.domain : k.domain;
+   gfx->tess.spacing = t.spacing ? t.spacing : k.spacing;
+   gfx->tess.order = t.order ? t.order : k.order;
+   gfx->tess.point_mode = t.point_mode || k.point_mode;
+   gfx->tess.output_vertices = tcs->tess_output_vertices;
+   if (!gfx->tess.domain || !gfx->tess.spacing) {
+      agxv_compile_result_free(&c.r);
+      return agxv_error(VK_ERROR_UNKNOWN, "tessellation without a domain or spacing");
+   }
+   gfx->uvs = c.vs.uvs;
+   gfx->vs_reads_draw_params = false;
+   result = agxv_pipeline_upload_stage(device, pipeline, AGXV_STAGE_VERTEX, c.r.code, c.r.size,
+                                       &c.r.info);
+   agxv_compile_result_free(&c.r);
+   return result;
+}
+
+VkResult
+agxv_tess_pipeline_compile(struct agxv_device *device, struct agxv_pipeline *pipeline,
+                           const VkPipelineShaderStageCreateInfo *vs,
+                           const VkPipelineShaderStageCreateInfo *tcs,
+                           const VkPipelineShaderStageCreateInfo *tes,
+                           const struct agxv_pipeline_layout *layout)
+{
+   struct agxv_graphics_pipeline *gfx = pipeline->gfx;
+   if (!agxv_experimental("tess"))
+      return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
+                        "tessellation needs AGXV_EXPERIMENTAL=tess (tessellationShader)");
+   if (!vs || !tcs || !tes)
+      return agxv_error(VK_ERROR_UNKNOWN, "tessellation without a vertex, control or "
+                                          "evaluation shader");
+   VkResult result = compile_vs_sw(device, pipeline, vs, layout);
+   struct agxv_compile_result r = {0};
+   if (result == VK_SUCCESS)
+      result = compile_tcs(device, gfx, tcs, layout, &r);
+   if (result == VK_SUCCESS)
+      result = compile_tes(device, pipeline, tes, layout, &r);
+   if (result != VK_SUCCESS)
+      return result;
+   gfx->tess_stride =
+      agx_tess_tcs_stride(r.tess_patch_mask, r.tess_vertex_mask, r.tess_output_vertices);
+   gfx->has_tess = true;
+   return VK_SUCCESS;
+}
+
+void
+agxv_tess_pipeline_finish(struct agxv_device *device, struct agxv_graphics_pipeline *gfx)
+{
+   if (gfx->tess_vs_sw)
+      agxv_pipeline_destroy(device, gfx->tess_vs_sw, &device->alloc);
+   if (gfx->tess_tcs)
+      agxv_pipeline_destroy(device, gfx->tess_tcs, &device->alloc);
+   gfx->tess_vs_sw = gfx->tess_tcs = NULL;
+}

@@ -1,0 +1,669 @@
+/*
+ * Tessellation through the loader (issue 23, part 2): draws with a vertex,
+ * control, evaluation and fragment shader into a 64 x 64 R8G8B8A8_UNORM
+ * attachment, compared with references computed here:
+ *  - coverage: a quad patch over a pixel-aligned rectangle and a triangle
+ *    patch, each domain and spacing, coloured with TessCoord: every pixel
+ *    inside is covered once (no cracks) with the colour of its
+ *    barycentric / bilinear coordinates (triangle pixels within a pixel of
+ *    an edge are not checked);
+ *  - point counts: point mode, additive blending of 1/255 per point: the
+ *    red channel's sum is the number of domain points, from the counting
+ *    rules of the Vulkan tessellation chapter (levels rounded per spacing,
+ *    concentric rings) for quads, triangles and isolines, every spacing;
+ *  - isolines: lines at v = j / lines on pixel-centre rows, none at v = 1;
+ *  - patch constants: the control shader's patch output, computed by
+ *    invocation 0 from the other invocations' outputs after a barrier,
+ *    with PrimitiveId, for two patches (direct, indexed, indexed-indirect);
+ *  - winding: back-face culling of ccw / cw domains;
+ *  - vkCmdDrawIndirect.
+ * Runs with AGXV_EXPERIMENTAL=tess on agx-vk, under validation and on
+ * lavapipe (--reference).
+ *
+ * test_tess SPV_DIR TESS_VERT_SPV TESS_TESC_SPV DRAW_FRAG_SPV [--validation] [--reference]
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agx_vk_ctx.h"
+
+#define W 64
+#define H 64
+
+enum { QUAD, TRI, ISO };
+enum { EQUAL, ODD, EVEN };
+enum { CCW, POINTS, CW };
+static const char *dom_name[3] = {"quad", "tri", "iso"};
+static const char *sp_name[3] = {"equal", "odd", "even"};
+static const char *var_name[3] = {"", "_pts", "_cw"};
+
+struct push {
+   float outer[4];
+   float inner[2];
+   float tag;
+   int32_t mode; /* 0 TessCoord, 1 patch constant, 2 count */
+};
+
+struct scene {
+   const char *name;
+   int dom, sp, var;
+   const float (*v)[4]; /* clip positions */
+   uint32_t nv;
+   uint32_t patch; /* control points */
+   const uint32_t *idx;
+   uint32_t nidx;
+   struct push pc;
+   bool cull_back;
+   int indirect; /* 0 direct, 1 indirect */
+};
+
+struct gpu {
+   struct agx_vk_ctx *c;
+   VkShaderModule vs, tcs, fs, tes[3][3][3];
+   VkDescriptorSetLayout dsl;
+   VkPipelineLayout layout;
+   VkDescriptorPool pool;
+   VkDescriptorSet set;
+   struct agx_vk_buffer vb, ib, out, ind;
+   VkImage image;
+   VkDeviceMemory mem;
+   VkImageView view;
+};
+
+static VkShaderModule
+module(struct agx_vk_ctx *c, const char *path)
+{
+   size_t size;
+   uint32_t *words = agx_vk_read_spv(path, &size);
+   if (!words) {
+      fprintf(stderr, "cannot read %s\n", path);
+      exit(1);
+   }
+   VkShaderModuleCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                  .codeSize = size,
+                                  .pCode = words};
+   VkShaderModule m;
+   VK_OK(vkCreateShaderModule(c->dev, &ci, NULL, &m));
+   free(words);
+   return m;
+}
+
+static void
+gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **paths)
+{
+   memset(g, 0, sizeof(*g));
+   g->c = c;
+   for (int d = 0; d < 3; d++)
+      for (int s = 0; s < 3; s++)
+         for (int v = 0; v < 3; v++) {
+            char path[4096];
+            snprintf(path, sizeof(path), "%s/tess_%s_%s%s.tese.spv", paths[0], dom_name[d],
+                     sp_name[s], var_name[v]);
+            g->tes[d][s][v] = module(c, path);
+         }
+   g->vs = module(c, paths[1]);
+   g->tcs = module(c, paths[2]);
+   g->fs = module(c, paths[3]);
+   VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
+                                     VK_SHADER_STAGE_VERTEX_BIT, NULL};
+   VkDescriptorSetLayoutCreateInfo dci = {.sType =
+                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = 1,
+                                          .pBindings = &b};
+   VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->dsl));
+   VkPushConstantRange pr = {VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT |
+                                VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT,
+                             0, sizeof(struct push)};
+   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                     .setLayoutCount = 1,
+                                     .pSetLayouts = &g->dsl,
+                                     .pushConstantRangeCount = 1,
+                                     .pPushConstantRanges = &pr};
+   VK_OK(vkCreatePipelineLayout(c->dev, &lci, NULL, &g->layout));
+   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
+   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                     .maxSets = 1,
+                                     .poolSizeCount = 1,
+                                     .pPoolSizes = &ps};
+   VK_OK(vkCreateDescriptorPool(c->dev, &pci, NULL, &g->pool));
+   VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                     .descriptorPool = g->pool,
+                                     .descriptorSetCount = 1,
+                                     .pSetLayouts = &g->dsl};
+   VK_OK(vkAllocateDescriptorSets(c->dev, &ai, &g->set));
+   g->vb = agx_vk_buffer(c, 4096);
+   g->ib = agx_vk_buffer_usage(c, 256, VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
+   g->ind = agx_vk_buffer_usage(c, 256, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
+   g->out = agx_vk_buffer(c, W * H * 4);
+   VkDescriptorBufferInfo bi = {g->vb.buf, 0, VK_WHOLE_SIZE};
+   VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                              .dstSet = g->set,
+                              .descriptorCount = 1,
+                              .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                              .pBufferInfo = &bi};
+   vkUpdateDescriptorSets(c->dev, 1, &wr, 0, NULL);
+   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                            .imageType = VK_IMAGE_TYPE_2D,
+                            .format = VK_FORMAT_R8G8B8A8_UNORM,
+                            .extent = {W, H, 1},
+                            .mipLevels = 1,
+                            .arrayLayers = 1,
+                            .samples = VK_SAMPLE_COUNT_1_BIT,
+                            .tiling = VK_IMAGE_TILING_OPTIMAL,
+                            .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                                     VK_IMAGE_USAGE_TRANSFER_SRC_BIT};
+   VK_OK(vkCreateImage(c->dev, &ici, NULL, &g->image));
+   VkMemoryRequirements req;
+   vkGetImageMemoryRequirements(c->dev, g->image, &req);
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = req.size,
+                               .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
+   VK_OK(vkAllocateMemory(c->dev, &mai, NULL, &g->mem));
+   VK_OK(vkBindImageMemory(c->dev, g->image, g->mem, 0));
+   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                .image = g->image,
+                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
+                                .format = VK_FORMAT_R8G8B8A8_UNORM,
+                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+   VK_OK(vkCreateImageView(c->dev, &vci, NULL, &g->view));
+}
+
+static void
+gpu_finish(struct gpu *g)
+{
+   VkDevice d = g->c->dev;
+   vkDestroyImageView(d, g->view, NULL);
+   vkDestroyImage(d, g->image, NULL);
+   vkFreeMemory(d, g->mem, NULL);
+   agx_vk_buffer_free(g->c, &g->vb);
+   agx_vk_buffer_free(g->c, &g->ib);
+   agx_vk_buffer_free(g->c, &g->out);
+   agx_vk_buffer_free(g->c, &g->ind);
+   vkDestroyDescriptorPool(d, g->pool, NULL);
+   vkDestroyPipelineLayout(d, g->layout, NULL);
+   vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
+   vkDestroyShaderModule(d, g->vs, NULL);
+   vkDestroyShaderModule(d, g->tcs, NULL);
+   vkDestroyShaderModule(d, g->fs, NULL);
+   for (int i = 0; i < 27; i++)
+      vkDestroyShaderModule(d, (&g->tes[0][0][0])[i], NULL);
+}
+
+static VkPipeline
+pipeline(struct gpu *g, const struct scene *s)
+{
+   VkPipelineShaderStageCreateInfo stages[4] = {
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_VERTEX_BIT,
+       .module = g->vs,
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
+       .module = g->tcs,
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT,
+       .module = g->tes[s->dom][s->sp][s->var],
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+       .module = g->fs,
+       .pName = "main"},
+   };
+   VkPipelineVertexInputStateCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+   VkPipelineInputAssemblyStateCreateInfo ia = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+      .topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST};
+   VkPipelineTessellationStateCreateInfo ts = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO,
+      .patchControlPoints = s->patch};
+   VkPipelineViewportStateCreateInfo vp = {.sType =
+                                              VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+                                           .viewportCount = 1,
+                                           .scissorCount = 1};
+   VkPipelineRasterizationStateCreateInfo rs = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .polygonMode = VK_POLYGON_MODE_FILL,
+      .cullMode = s->cull_back ? VK_CULL_MODE_BACK_BIT : VK_CULL_MODE_NONE,
+      .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
+      .lineWidth = 1.0f};
+   VkPipelineMultisampleStateCreateInfo ms = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
+   /* counting: additive blending of the red channel */
+   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
+   if (s->pc.mode == 2)
+      att = (VkPipelineColorBlendAttachmentState){.blendEnable = VK_TRUE,
+                                                  .srcColorBlendFactor = VK_BLEND_FACTOR_ONE,
+                                                  .dstColorBlendFactor = VK_BLEND_FACTOR_ONE,
+                                                  .colorBlendOp = VK_BLEND_OP_ADD,
+                                                  .srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE,
+                                                  .dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE,
+                                                  .alphaBlendOp = VK_BLEND_OP_ADD,
+                                                  .colorWriteMask = 0xF};
+   VkPipelineColorBlendStateCreateInfo cb = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+      .attachmentCount = 1,
+      .pAttachments = &att};
+   VkDynamicState dyn[2] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
+   VkPipelineDynamicStateCreateInfo ds = {.sType =
+                                             VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
+                                          .dynamicStateCount = 2,
+                                          .pDynamicStates = dyn};
+   VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
+   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+                                       .colorAttachmentCount = 1,
+                                       .pColorAttachmentFormats = &format};
+   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+                                      .pNext = &ri,
+                                      .stageCount = 4,
+                                      .pStages = stages,
+                                      .pVertexInputState = &vi,
+                                      .pInputAssemblyState = &ia,
+                                      .pTessellationState = &ts,
+                                      .pViewportState = &vp,
+                                      .pRasterizationState = &rs,
+                                      .pMultisampleState = &ms,
+                                      .pColorBlendState = &cb,
+                                      .pDynamicState = &ds,
+                                      .layout = g->layout};
+   VkPipeline p;
+   VK_OK(vkCreateGraphicsPipelines(g->c->dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
+   return p;
+}
+
+static void
+image_barrier(VkCommandBuffer cb, VkImage image, VkImageLayout from, VkImageLayout to,
+              VkPipelineStageFlags2 src_stage, VkAccessFlags2 src, VkPipelineStageFlags2 dst_stage,
+              VkAccessFlags2 dst)
+{
+   VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
+                              .srcStageMask = src_stage,
+                              .srcAccessMask = src,
+                              .dstStageMask = dst_stage,
+                              .dstAccessMask = dst,
+                              .oldLayout = from,
+                              .newLayout = to,
+                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                              .image = image,
+                              .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                          .imageMemoryBarrierCount = 1,
+                          .pImageMemoryBarriers = &b};
+   vkCmdPipelineBarrier2(cb, &di);
+}
+
+static void
+render(struct gpu *g, const struct scene *s, uint8_t *img)
+{
+   struct agx_vk_ctx *c = g->c;
+   memcpy(g->vb.ptr, s->v, s->nv * 16);
+   if (s->nidx)
+      memcpy(g->ib.ptr, s->idx, s->nidx * 4);
+   memset(g->out.ptr, 0xAB, W * H * 4);
+   VkPipeline p = pipeline(g, s);
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   image_barrier(cb, g->image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                 VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
+   VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                    .imageView = g->view,
+                                    .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                    .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                    .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
+   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                         .renderArea = {{0, 0}, {W, H}},
+                         .layerCount = 1,
+                         .colorAttachmentCount = 1,
+                         .pColorAttachments = &att};
+   vkCmdBeginRendering(cb, &ri);
+   VkViewport vp = {0, 0, W, H, 0, 1};
+   VkRect2D sc = {{0, 0}, {W, H}};
+   vkCmdSetViewport(cb, 0, 1, &vp);
+   vkCmdSetScissor(cb, 0, 1, &sc);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
+   vkCmdPushConstants(cb, g->layout,
+                      VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT |
+                         VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT,
+                      0, sizeof(s->pc), &s->pc);
+   vkCmdBindIndexBuffer(cb, g->ib.buf, 0, VK_INDEX_TYPE_UINT32);
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+   uint32_t count = s->nidx ? s->nidx : s->nv;
+   if (s->indirect && s->nidx) {
+      const uint32_t r[5] = {count, 1, 0, 0, 0};
+      memcpy(g->ind.ptr, r, sizeof(r));
+      vkCmdDrawIndexedIndirect(cb, g->ind.buf, 0, 1, 20);
+   } else if (s->indirect) {
+      const uint32_t r[4] = {count, 1, 0, 0};
+      memcpy(g->ind.ptr, r, sizeof(r));
+      vkCmdDrawIndirect(cb, g->ind.buf, 0, 1, 16);
+   } else if (s->nidx) {
+      vkCmdDrawIndexed(cb, count, 1, 0, 0, 0);
+   } else {
+      vkCmdDraw(cb, count, 1, 0, 0);
+   }
+   vkCmdEndRendering(cb);
+   image_barrier(
+      cb, g->image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+      VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+      VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+   VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                               .imageExtent = {W, H, 1}};
+   vkCmdCopyImageToBuffer(cb, g->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, g->out.buf, 1,
+                          &region);
+   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                          .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
+                          .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                          .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
+                          .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
+   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                          .memoryBarrierCount = 1,
+                          .pMemoryBarriers = &mb};
+   vkCmdPipelineBarrier2(cb, &di);
+   VK_OK(agx_vk_submit_wait(c, cb));
+   vkDestroyPipeline(c->dev, p, NULL);
+   memcpy(img, g->out.ptr, W * H * 4);
+}
+
+/* ---- references ---------------------------------------------------------------------- */
+
+/* The expected image: a colour per pixel, or "not checked". */
+struct want {
+   uint8_t rgba[W * H][4];
+   bool check[W * H];
+};
+
+static uint8_t
+unorm8(double x)
+{
+   return (uint8_t)lround((x < 0 ? 0 : x > 1 ? 1 : x) * 255.0);
+}
+
+static void
+want_clear(struct want *w)
+{
+   memset(w->rgba, 0, sizeof(w->rgba));
+   for (int i = 0; i < W * H; i++)
+      w->check[i] = true;
+}
+
+static void
+want_px(struct want *w, int x, int y, double r, double g, double b, double a)
+{
+   uint8_t *p = w->rgba[y * W + x];
+   p[0] = unorm8(r), p[1] = unorm8(g), p[2] = unorm8(b), p[3] = unorm8(a);
+   w->check[y * W + x] = true;
+}
+
+static unsigned
+compare(const char *name, const uint8_t *got, const struct want *w, int tol)
+{
+   unsigned bad = 0, covered = 0;
+   for (int i = 0; i < W * H; i++) {
+      if (!w->check[i])
+         continue;
+      bool diff = false;
+      for (int c = 0; c < 4; c++)
+         diff |= abs((int)got[4 * i + c] - (int)w->rgba[i][c]) > tol;
+      covered += w->rgba[i][3] != 0;
+      if (diff && bad++ < 5)
+         fprintf(stderr, "  %s: pixel (%d, %d) = %u %u %u %u, want %u %u %u %u\n", name, i % W,
+                 i / W, got[4 * i], got[4 * i + 1], got[4 * i + 2], got[4 * i + 3], w->rgba[i][0],
+                 w->rgba[i][1], w->rgba[i][2], w->rgba[i][3]);
+   }
+   printf("%s %s: %u pixels differ (%u covered)\n", bad ? "FAIL" : "ok", name, bad, covered);
+   return bad ? 1 : 0;
+}
+
+/* pixel coordinates -> clip space */
+#define P(x, y)                                                        \
+   {                                                                   \
+      (float)(x) / 32.0f - 1.0f, (float)(y) / 32.0f - 1.0f, 0.0f, 1.0f \
+   }
+
+/* Segments of an edge at level L (Vulkan: clamped per spacing, rounded up
+ * to an integer / odd / even count). */
+static int
+segments(float l, int sp)
+{
+   float lo = sp == EVEN ? 2.0f : 1.0f, hi = sp == ODD ? 63.0f : 64.0f;
+   l = l < lo ? lo : l > hi ? hi : l;
+   int n = (int)ceilf(l);
+   if (sp == ODD && n % 2 == 0)
+      n++;
+   if (sp == EVEN && n % 2)
+      n++;
+   return n;
+}
+
+/* Domain points of a patch whose levels are all l (isolines: outer[0]
+ * lines, integer spacing; outer[1] segments): concentric rings of n, n - 2,
+ * ... segments per side, down to a point or an innermost ring. */
+static unsigned
+expected_points(int dom, int sp, const struct push *pc)
+{
+   if (dom == ISO)
+      return (unsigned)(segments(pc->outer[0], EQUAL) * (segments(pc->outer[1], sp) + 1));
+   int n = segments(pc->outer[0], sp);
+   if (dom == QUAD)
+      return (unsigned)((n + 1) * (n + 1));
+   return n % 2 ? (unsigned)(3 * ((n + 1) / 2) * ((n + 1) / 2))
+                : (unsigned)(3 * (n / 2) * (n / 2 + 1) + 1);
+}
+
+/* ---- scenes --------------------------------------------------------------------------- */
+
+static const float quad_v[4][4] = {P(8, 8), P(56, 8), P(56, 40), P(8, 40)};
+static const float tri_v[3][4] = {P(8, 8), P(56, 8), P(8, 56)};
+
+static unsigned
+check_coverage(struct gpu *g, int dom, int sp, float level, int indirect)
+{
+   static uint8_t got[W * H * 4];
+   static struct want w;
+   char name[64];
+   snprintf(name, sizeof(name), "coverage_%s_%s_%.1f%s", dom_name[dom], sp_name[sp], level,
+            indirect ? "_indirect" : "");
+   struct scene s = {.dom = dom,
+                     .sp = sp,
+                     .var = CCW,
+                     .v = dom == QUAD ? quad_v : tri_v,
+                     .nv = dom == QUAD ? 4 : 3,
+                     .patch = dom == QUAD ? 4 : 3,
+                     .pc = {{level, level, level, level}, {level, level}, 0, 0},
+                     .indirect = indirect};
+   render(g, &s, got);
+   want_clear(&w);
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         double cx = x + 0.5, cy = y + 0.5;
+         if (dom == QUAD) {
+            if (x >= 8 && x < 56 && y >= 8 && y < 40)
+               want_px(&w, x, y, (cx - 8) / 48, (cy - 8) / 32, 0, 1);
+            continue;
+         }
+         /* p = u A + v B + w C with A (8, 8), B (56, 8), C (8, 56) */
+         double v = (cx - 8) / 48, ww = (cy - 8) / 48, u = 1 - v - ww;
+         double m = fmin(u, fmin(v, ww)), margin = 1.0 / 48;
+         if (m > margin)
+            want_px(&w, x, y, u, v, ww, 1);
+         else if (m > -margin)
+            w.check[y * W + x] = false;
+      }
+   return compare(name, got, &w, 3);
+}
+
+static unsigned
+check_points(struct gpu *g, int dom, int sp, float level)
+{
+   static uint8_t got[W * H * 4];
+   char name[64];
+   snprintf(name, sizeof(name), "points_%s_%s_%.1f", dom_name[dom], sp_name[sp], level);
+   static const float big_quad[4][4] = {P(4, 4), P(60, 4), P(60, 60), P(4, 60)};
+   static const float big_tri[3][4] = {P(4, 4), P(60, 4), P(4, 60)};
+   struct scene s = {.dom = dom,
+                     .sp = sp,
+                     .var = POINTS,
+                     .v = dom == TRI ? big_tri : big_quad,
+                     .nv = dom == TRI ? 3 : 4,
+                     .patch = dom == TRI ? 3 : 4,
+                     .pc = {{level, level, level, level}, {level, level}, 0, 2}};
+   render(g, &s, got);
+   unsigned sum = 0;
+   for (int i = 0; i < W * H; i++)
+      sum += got[4 * i];
+   unsigned want = expected_points(dom, sp, &s.pc);
+   printf("%s %s: %u points, want %u\n", sum == want ? "ok" : "FAIL", name, sum, want);
+   return sum != want;
+}
+
+/* Isolines: 4 lines of 6 segments on pixel-centre rows 8, 16, 24, 32
+ * (v = 0, 1/4, 2/4, 3/4; none at v = 1, row 40), coloured with the patch
+ * constant (tag 1, PrimitiveId 0, dx 1.5 clip units). */
+static unsigned
+check_isolines(struct gpu *g, int sp)
+{
+   static uint8_t got[W * H * 4];
+   static struct want w;
+   char name[64];
+   snprintf(name, sizeof(name), "isolines_%s", sp_name[sp]);
+   static const float v[4][4] = {P(8, 8.5), P(56, 8.5), P(56, 40.5), P(8, 40.5)};
+   struct scene s = {.dom = ISO,
+                     .sp = sp,
+                     .var = CCW,
+                     .v = v,
+                     .nv = 4,
+                     .patch = 4,
+                     .pc = {{4, 6, 1, 1}, {1, 1}, 1.0f, 1}};
+   render(g, &s, got);
+   want_clear(&w);
+   for (int i = 0; i < W * H; i++)
+      w.check[i] = false;
+   for (int x = 10; x < 54; x++) {
+      for (int row = 8; row <= 40; row += 4) {
+         if (row % 8 == 0 && row < 40)
+            want_px(&w, x, row, 1, 0, 0.5 + 1.5 / 4, 1);
+         else
+            want_px(&w, x, row, 0, 0, 0, 0);
+      }
+   }
+   return compare(name, got, &w, 1);
+}
+
+/* Two quad patches, coloured with their patch constants: (tag, PrimitiveId
+ * / 4, 0.5 + width / 4, 1); indexed draws swap them. */
+static unsigned
+check_patch_constants(struct gpu *g, bool indexed, int indirect)
+{
+   static uint8_t got[W * H * 4];
+   static struct want w;
+   char name[64];
+   snprintf(name, sizeof(name), "patch_constants%s%s", indexed ? "_indexed" : "",
+            indirect ? "_indirect" : "");
+   static const float v[8][4] = {P(4, 8),  P(28, 8), P(28, 56), P(4, 56),
+                                 P(36, 8), P(60, 8), P(60, 56), P(36, 56)};
+   static const uint32_t idx[8] = {4, 5, 6, 7, 0, 1, 2, 3};
+   struct scene s = {.dom = QUAD,
+                     .sp = EVEN,
+                     .var = CCW,
+                     .v = v,
+                     .nv = 8,
+                     .patch = 4,
+                     .idx = indexed ? idx : NULL,
+                     .nidx = indexed ? 8 : 0,
+                     .pc = {{2, 3, 2, 3}, {2, 2}, 0.5f, 1},
+                     .indirect = indirect};
+   render(g, &s, got);
+   want_clear(&w);
+   for (int y = 8; y < 56; y++)
+      for (int x = 4; x < 60; x++) {
+         int patch = x < 28 ? 0 : x >= 36 ? 1 : -1;
+         if (patch < 0)
+            continue;
+         int prim = indexed ? 1 - patch : patch;
+         want_px(&w, x, y, 0.5, prim * 0.25, 0.5 + 0.75 / 4, 1);
+      }
+   return compare(name, got, &w, 1);
+}
+
+/* Back-face culling (front = counter-clockwise): a quad patch whose
+ * domain maps u to x and v to y keeps its triangles with ccw ordering and
+ * loses them with cw (the domain's upper-left origin matches framebuffer
+ * coordinates, Vulkan's tessellation chapter). */
+static unsigned
+check_winding(struct gpu *g, int var)
+{
+   static uint8_t got[W * H * 4];
+   static struct want w;
+   char name[64];
+   snprintf(name, sizeof(name), "winding_%s", var == CW ? "cw" : "ccw");
+   struct scene s = {.dom = QUAD,
+                     .sp = EQUAL,
+                     .var = var,
+                     .v = quad_v,
+                     .nv = 4,
+                     .patch = 4,
+                     .pc = {{3, 3, 3, 3}, {3, 3}, 1.0f, 1},
+                     .cull_back = true};
+   render(g, &s, got);
+   want_clear(&w);
+   if (var == CCW)
+      for (int y = 8; y < 40; y++)
+         for (int x = 8; x < 56; x++)
+            want_px(&w, x, y, 1, 0, 0.5 + 1.5 / 4, 1);
+   return compare(name, got, &w, 1);
+}
+
+int
+main(int argc, char **argv)
+{
+   if (argc < 5) {
+      fprintf(stderr,
+              "usage: %s SPV_DIR TESS_VERT_SPV TESS_TESC_SPV DRAW_FRAG_SPV [--validation] "
+              "[--reference]\n",
+              argv[0]);
+      return 2;
+   }
+   struct agx_vk_ctx c;
+   agx_vk_ctx_instance(&c, argc, argv);
+   VkPhysicalDeviceFeatures supported;
+   vkGetPhysicalDeviceFeatures(c.pdev, &supported);
+   if (!supported.tessellationShader) {
+      fprintf(stderr, "tessellationShader not advertised (agx-vk: set AGXV_EXPERIMENTAL=tess)\n");
+      return 1;
+   }
+   VkPhysicalDeviceVulkan13Features f13 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                           .synchronization2 = VK_TRUE,
+                                           .dynamicRendering = VK_TRUE};
+   VkPhysicalDeviceFeatures f10 = {.tessellationShader = VK_TRUE};
+   agx_vk_ctx_device_features(&c, &f13, &f10, 0, NULL);
+   struct gpu g;
+   gpu_init(&g, &c, argv + 1);
+   unsigned bad = 0;
+   for (int sp = EQUAL; sp <= EVEN; sp++) {
+      bad += check_coverage(&g, QUAD, sp, 3.4f, 0);
+      bad += check_coverage(&g, TRI, sp, 3.4f, 0);
+   }
+   bad += check_coverage(&g, QUAD, ODD, 7.0f, 0);
+   bad += check_coverage(&g, QUAD, EQUAL, 2.0f, 1);
+   for (int dom = QUAD; dom <= ISO; dom++)
+      for (int sp = EQUAL; sp <= EVEN; sp++)
+         bad += check_points(&g, dom, sp, 3.4f);
+   bad += check_points(&g, TRI, EQUAL, 5.0f);
+   bad += check_points(&g, QUAD, EVEN, 6.5f);
+   bad += check_isolines(&g, EQUAL);
+   bad += check_isolines(&g, ODD);
+   bad += check_patch_constants(&g, false, 0);
+   bad += check_patch_constants(&g, true, 0);
+   bad += check_patch_constants(&g, true, 1);
+   bad += check_winding(&g, CCW);
+   bad += check_winding(&g, CW);
+   gpu_finish(&g);
+   int ret = agx_vk_ctx_finish(&c);
+   return bad || ret ? 1 : 0;
+}
