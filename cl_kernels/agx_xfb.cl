@@ -38,7 +38,9 @@ agx_xfb_fit(AGX_GLOBAL const struct agx_xfb_state *st, AGX_GLOBAL const uint32_t
 }
 
 /* The draw's vertex that is vertex k of primitive p (Vulkan's primitive
- * topologies: strips keep the winding, fans pivot on vertex 0). */
+ * topologies: strips keep the winding, fans pivot on vertex 0, adjacency
+ * topologies give their primitives' own vertices: triangle strips with
+ * adjacency 2p, 2p + 2, 2p + 4, odd p 2p, 2p + 4, 2p + 2). */
 static uint32_t
 agx_xfb_vertex(uint32_t topology, uint32_t p, uint32_t k, uint32_t vpp)
 {
@@ -47,9 +49,18 @@ agx_xfb_vertex(uint32_t topology, uint32_t p, uint32_t k, uint32_t vpp)
    uint32_t line_strip = p + k;
    uint32_t tri_strip = k == 0 ? p : (k == 1 ? p + 1 + odd : p + 2 - odd);
    uint32_t fan = k == 2 ? 0u : p + k + 1;
+   /* adjacency: the primitive's own vertices only */
+   uint32_t line_list_adj = p * 4 + 1 + k;
+   uint32_t line_strip_adj = p + 1 + k;
+   uint32_t tri_list_adj = p * 6 + 2 * k;
+   uint32_t tri_strip_adj = 2 * p + 2 * (odd && k ? 3 - k : k);
    uint32_t r = topology == 2u ? line_strip : list;
    r = topology == 4u ? tri_strip : r;
-   return topology == 5u ? fan : r;
+   r = topology == 5u ? fan : r;
+   r = topology == 6u ? line_list_adj : r;
+   r = topology == 7u ? line_strip_adj : r;
+   r = topology == 8u ? tri_list_adj : r;
+   return topology == 9u ? tri_strip_adj : r;
 }
 
 AGX_KERNEL(AGX_XFB_GROUP_SIZE, 1, 1)
@@ -99,6 +110,66 @@ agx_xfb_advance(struct agx_xfb_capture_args a)
       AGX_GLOBAL uint64_t *q = AGX_PTR(uint64_t, a.query);
       q[0] += written;
       q[1] += prims;
+   }
+}
+
+/* One output primitive of the GS ending at record `last` (vpp vertices,
+ * strip position `pos` of its last vertex): vertex k's record, in Vulkan's
+ * strip order (odd triangles swap their last two vertices). */
+static uint64_t
+agx_xfb_gs_vertex(uint64_t last, uint32_t rs, uint32_t vpp, uint32_t pos, uint32_t k)
+{
+   uint32_t back = vpp - 1 - k; /* records before the last one */
+   uint32_t odd = vpp == 3 ? (pos & 1u) : 0u;
+   back = odd && k == 1 ? 0u : (odd && k == 2 ? 1u : back);
+   return last - (uint64_t)back * rs;
+}
+
+AGX_KERNEL(1, 1, 1)
+void
+agx_xfb_capture_gs(struct agx_xfb_capture_gs_args a)
+{
+   if (agx_global_id_x() != 0)
+      return;
+   AGX_GLOBAL struct agx_xfb_state *st = AGX_PTR(struct agx_xfb_state, a.state);
+   AGX_GLOBAL const uint32_t *tab = AGX_PTR(const uint32_t, a.table);
+   AGX_GLOBAL const uint32_t *counts = AGX_PTR(const uint32_t, a.counts);
+   uint32_t vpp = a.verts_per_prim;
+   uint32_t fit = agx_xfb_fit(st, tab, 0xFFFFFFFFu, vpp);
+   uint32_t written = 0, needed = 0;
+   for (uint32_t u = 0; u < a.units; u++) {
+      uint64_t region = a.records + (uint64_t)u * a.max_vertices * a.record_size;
+      uint32_t n = counts[u];
+      for (uint32_t v = 0; v < n; v++) {
+         uint64_t last = region + (uint64_t)v * a.record_size;
+         uint32_t pos = *AGX_PTR(const uint32_t, last);
+         if (pos + 1 < vpp)
+            continue;
+         needed++;
+         if (written >= fit)
+            continue;
+         for (uint32_t k = 0; k < vpp; k++) {
+            uint64_t rec = agx_xfb_gs_vertex(last, a.record_size, vpp, pos, k);
+            uint32_t out = written * vpp + k;
+            for (uint32_t e = 0; e < a.entries; e++) {
+               uint32_t w = tab[AGX_XFB_TABLE_HEADER + e];
+               uint32_t b = AGX_XFB_ENTRY_BUFFER(w);
+               uint64_t src = rec + 16 * (1 + AGX_XFB_ENTRY_RANK(w)) + 4 * AGX_XFB_ENTRY_COMP(w);
+               uint32_t value = AGX_XFB_ENTRY_WRITTEN(w) ? *AGX_PTR(const uint32_t, src) : 0u;
+               uint64_t dst =
+                  st->addr[b] + st->offset[b] + (uint64_t)out * tab[b] + AGX_XFB_ENTRY_OFFSET(w);
+               *AGX_PTR(uint32_t, dst) = value;
+            }
+         }
+         written++;
+      }
+   }
+   for (uint32_t b = 0; b < 4; b++)
+      st->offset[b] += written * vpp * tab[b];
+   if (a.query) {
+      AGX_GLOBAL uint64_t *q = AGX_PTR(uint64_t, a.query);
+      q[0] += written;
+      q[1] += needed;
    }
 }
 

@@ -62,6 +62,22 @@ struct agx_xfb_capture_args {
    uint32_t pad;
 };
 
+/* Geometry shader outputs (agx_xfb_capture_gs, one thread): the GS
+ * vertex records of compiler/ir/agx_pass_lower_xfb.c. */
+struct agx_xfb_capture_gs_args {
+   uint64_t state;   /* struct agx_xfb_state */
+   uint64_t records; /* GS vertex records */
+   uint64_t counts;  /* vertices emitted per (instance, input primitive) */
+   uint64_t table;   /* the capture table (ranks over the GS's stored slots) */
+   uint64_t query;   /* stream query record, 0: none */
+   uint32_t entries;
+   uint32_t record_size;    /* bytes per vertex record */
+   uint32_t max_vertices;   /* records per (instance, input primitive) */
+   uint32_t units;          /* instances * input primitives */
+   uint32_t verts_per_prim; /* of the output topology: 1, 2 or 3 */
+   uint32_t pad;
+};
+
 struct agx_xfb_counters_args {
    uint64_t state;      /* struct agx_xfb_state */
    uint64_t counter[4]; /* counter value addresses, 0: none */
@@ -81,6 +97,7 @@ struct agx_xfb_byte_count_args {
 AGX_STATIC_ASSERT(sizeof(struct agx_xfb_state) == 64, "xfb state layout");
 AGX_STATIC_ASSERT(sizeof(struct agx_xfb_capture_args) == 64, "xfb capture args layout");
 AGX_STATIC_ASSERT(sizeof(struct agx_xfb_counters_args) == 48, "xfb counters args layout");
+AGX_STATIC_ASSERT(sizeof(struct agx_xfb_capture_gs_args) == 64, "xfb gs capture args layout");
 AGX_STATIC_ASSERT(sizeof(struct agx_xfb_byte_count_args) == 32, "xfb byte count args layout");
 
 #endif

@@ -622,7 +622,7 @@ agxv_CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t insta
       .first = firstVertex,
    };
    VkResult result = agxv_cmd_xfb_draw(cmd, &vd, firstVertex, firstInstance);
-   if (result == VK_SUCCESS)
+   if (result == VK_SUCCESS && !agxv_xfb_draw_only(cmd))
       result = agxv_cmd_has_tess(cmd) ? agxv_cmd_draw_tess(cmd, &vd, firstVertex, firstInstance)
                : agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, firstVertex, firstInstance)
                                       : draw(cmd, &vd, firstVertex, firstInstance, 0);
@@ -645,7 +645,7 @@ agxv_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount, uint32_t
       .indexed = true,
    };
    VkResult result = agxv_cmd_xfb_draw(cmd, &vd, (uint32_t)vertexOffset, firstInstance);
-   if (result == VK_SUCCESS)
+   if (result == VK_SUCCESS && !agxv_xfb_draw_only(cmd))
       result = agxv_cmd_has_tess(cmd)
                   ? agxv_cmd_draw_tess(cmd, &vd, (uint32_t)vertexOffset, firstInstance)
                : agxv_cmd_has_gs(cmd)

@@ -40,6 +40,7 @@
 #include "agx_gs_setup.h"
 #include "agxv_log.h"
 #include "agxv_meta.h"
+#include "agxv_xfb.h"
 
 bool
 agxv_cmd_has_gs(const struct agxv_cmd_buffer *cmd)
@@ -350,6 +351,10 @@ agxv_cmd_draw_gs(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app, u
       if (topology > VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY || !cmd->device->gs_heap)
          return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
                            "topology %u with a geometry shader is not supported", topology);
+      if (cmd->xfb.active && gfx->xfb.enabled)
+         return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
+                           "indirect or restart geometry-shader draws while capturing "
+                           "transform feedback");
       if (restart)
          return draw_gs_restart(cmd, gfx, app, base_vertex, base_instance, topology);
       const struct gs_input in = {.draw = app->indirect,
@@ -374,7 +379,7 @@ agxv_cmd_draw_gs(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app, u
       return agxv_error(VK_ERROR_UNKNOWN, "geometry shader draw too large");
 
    struct agxv_upload_ptr p, in = {0}, out;
-   VkResult result = agxv_upload_alloc(&cmd->data, AGX_GS_PARAMS_SIZE, 16, &p);
+   VkResult result = agxv_upload_alloc(&cmd->data, AGX_GS_PARAMS_ALLOC, 16, &p);
    if (result == VK_SUCCESS && input_bytes)
       result = agxv_upload_alloc(&cmd->data, (uint32_t)input_bytes, 16, &in);
    if (result == VK_SUCCESS)
@@ -405,6 +410,9 @@ agxv_cmd_draw_gs(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app, u
    memcpy(p.cpu, &params, sizeof(params));
 
    result = record_prerast(cmd, gfx, p.gpu, app->count, prims, app->instances);
+   /* transform feedback of the GS's outputs (agxv_cmd_xfb.c) */
+   if (result == VK_SUCCESS)
+      result = agxv_cmd_xfb_draw_gs(cmd, p.gpu, p.cpu, prims, app->instances);
    if (result != VK_SUCCESS)
       return result;
 

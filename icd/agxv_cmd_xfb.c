@@ -152,6 +152,18 @@ capture_shape(VkPrimitiveTopology topology, uint32_t count, uint32_t *vpp, uint3
    case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN:
       *vpp = 3, *prims = count > 2 ? count - 2 : 0;
       return true;
+   case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
+      *vpp = 2, *prims = count / 4;
+      return true;
+   case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY:
+      *vpp = 2, *prims = count > 3 ? count - 3 : 0;
+      return true;
+   case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY:
+      *vpp = 3, *prims = count / 6;
+      return true;
+   case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY:
+      *vpp = 3, *prims = count >= 6 ? (count - 4) / 2 : 0;
+      return true;
    default:
       return false;
    }
@@ -286,6 +298,74 @@ agxv_cmd_xfb_draw(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *vd, u
    agxv_dispatch_kernel(cmd, AGX_CL_XFB_ADVANCE, 1, &args, sizeof(args));
    agxv_cmd_pre_gfx_end(cmd);
    return VK_SUCCESS;
+}
+
+/* Vertices per primitive of a GS output topology (0 points, 1 line strip,
+ * 2 triangle strip). */
+static const uint32_t gs_vpp[3] = {1, 2, 3};
+
+VkResult
+agxv_cmd_xfb_draw_gs(struct agxv_cmd_buffer *cmd, uint64_t params, void *params_cpu, uint32_t prims,
+                     uint32_t instances)
+{
+   const struct agxv_pipeline *pipeline = cmd->bind[AGXV_BIND_POINT_GRAPHICS].pipeline;
+   const struct agxv_graphics_pipeline *gfx = pipeline->gfx;
+   if (!cmd->xfb.active || !gfx->xfb.enabled || !gfx->xfb.gs_xfb)
+      return VK_SUCCESS;
+   const struct agx_gs_info *gs = &gfx->gs;
+   uint64_t units = (uint64_t)prims * instances;
+   uint64_t max_vertices = (uint64_t)gs->max_vertices * gs->invocations;
+   uint64_t bytes = units * max_vertices * gfx->xfb.gs_record_size;
+   if (bytes > (1ull << 30) || gs->output_topology > 2)
+      return agxv_error(VK_ERROR_UNKNOWN, "transform feedback geometry draw too large");
+   struct agxv_upload_ptr rec, counts, tab;
+   uint32_t tab_size = 4 * (4 + gfx->xfb.entries);
+   VkResult result = agxv_upload_alloc(&cmd->data, (uint32_t)bytes + 16, 16, &rec);
+   if (result == VK_SUCCESS)
+      result = agxv_upload_alloc(&cmd->data, (uint32_t)(4 * units) + 16, 16, &counts);
+   if (result == VK_SUCCESS)
+      result = agxv_upload_alloc(&cmd->data, tab_size, 16, &tab);
+   uint64_t root = 0;
+   if (result == VK_SUCCESS)
+      result = write_root(cmd, gfx->xfb.gs_xfb, params, &root);
+   if (result != VK_SUCCESS)
+      return result;
+   memcpy(tab.cpu, gfx->xfb.table, tab_size);
+   memcpy((uint8_t *)params_cpu + AGX_GS_XFB_PARAMS_RECORDS, &rec.gpu, 8);
+   memcpy((uint8_t *)params_cpu + AGX_GS_XFB_PARAMS_COUNTS, &counts.gpu, 8);
+   struct agx_xfb_capture_gs_args args = {
+      .state = cmd->xfb.state_va,
+      .records = rec.gpu,
+      .counts = counts.gpu,
+      .table = tab.gpu,
+      .query = cmd->xfb.query_va,
+      .entries = gfx->xfb.entries,
+      .record_size = gfx->xfb.gs_record_size,
+      .max_vertices = (uint32_t)max_vertices,
+      .units = (uint32_t)units,
+      .verts_per_prim = gs_vpp[gs->output_topology],
+   };
+   if (!agxv_cmd_pre_gfx_begin(cmd))
+      return cmd->record_result;
+   /* after the software VS's records (record_prerast's launches) */
+   agxv_cmd_emit_cdm_barrier(cmd);
+   const uint32_t threads[3] = {prims, instances, 1};
+   agxv_cmd_launch_threads(cmd, gfx->xfb.gs_xfb, root, threads);
+   agxv_cmd_emit_cdm_barrier(cmd);
+   agxv_dispatch_kernel(cmd, AGX_CL_XFB_CAPTURE_GS, 1, &args, sizeof(args));
+   agxv_cmd_pre_gfx_end(cmd);
+   return VK_SUCCESS;
+}
+
+bool
+agxv_xfb_draw_only(const struct agxv_cmd_buffer *cmd)
+{
+   const struct agxv_pipeline *pipeline = cmd->bind[AGXV_BIND_POINT_GRAPHICS].pipeline;
+   VkPrimitiveTopology t = cmd->dyn.s.ia.topology;
+   bool adjacency = t >= VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY &&
+                    t <= VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY;
+   return cmd->xfb.active && pipeline && pipeline->gfx && pipeline->gfx->xfb.enabled &&
+          !pipeline->gfx->has_gs && adjacency && cmd->dyn.s.rs.rasterizer_discard_enable;
 }
 
 VKAPI_ATTR void VKAPI_CALL

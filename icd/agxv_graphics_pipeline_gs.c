@@ -113,6 +113,12 @@ agxv_gs_pipeline_compile(struct agxv_device *device, struct agxv_pipeline *pipel
       result = compile_variant(device, gs, layout, AGXV_GS_RAST, mask, NULL, &c);
    if (result != VK_SUCCESS)
       return result;
+   /* transform feedback of the GS's outputs (agxv_graphics_pipeline_xfb.c) */
+   result = agxv_xfb_gs_pipeline_compile(device, gfx, gs, layout);
+   if (result != VK_SUCCESS) {
+      agxv_compile_result_free(&c.r);
+      return result;
+   }
    gfx->has_gs = true;
    gfx->uvs = c.vs.uvs;
    gfx->vs_reads_draw_params = false;

@@ -43,7 +43,7 @@ agxv_xfb_module_has_xfb(const uint32_t *words, size_t count)
 static VkResult
 build_table(struct agxv_xfb_pipeline *x, const struct agx_xfb_info *info, uint64_t written)
 {
-   memset(x, 0, sizeof(*x));
+   memset(x->table, 0, sizeof(x->table));
    for (unsigned b = 0; b < AGX_XFB_MAX_BUFFERS; b++)
       x->table[b] = info->stride[b];
    for (uint32_t i = 0; i < info->count; i++) {
@@ -65,6 +65,61 @@ build_table(struct agxv_xfb_pipeline *x, const struct agx_xfb_info *info, uint64
    return VK_SUCCESS;
 }
 
+/* Compiles `stage` as a compute variant of the geometry-shader path
+ * (AGXV_GS_VS_SW or AGXV_GS_XFB); r freed by the caller. */
+static VkResult
+compile_sw(struct agxv_device *device, const VkPipelineShaderStageCreateInfo *stage,
+           const struct agxv_pipeline_layout *layout, enum agxv_gs_variant variant,
+           uint64_t input_mask, const struct agx_vbo_key *vbo, struct agxv_compile_result *r)
+{
+   const struct agxv_shader_module *module = agxv_shader_module_from_handle(stage->module);
+   struct agxv_spec_constant *spec;
+   uint32_t spec_count;
+   VkResult result =
+      agxv_read_specialization(device, stage->pSpecializationInfo, &spec, &spec_count);
+   if (result != VK_SUCCESS)
+      return result;
+   struct agxv_compile_request req = {
+      .words = module->words,
+      .word_count = module->word_count,
+      .entry = stage->pName,
+      .spec = spec,
+      .spec_count = spec_count,
+      .set_layouts = layout ? layout->sets : NULL,
+      .set_count = layout ? layout->set_count : 0,
+      .print_disasm = agxv_debug(AGXV_DEBUG_SHADERS),
+      .no_preamble = agxv_debug(AGXV_DEBUG_NOPREAMBLE),
+      .robust_buffer_access = device->robust_buffer_access,
+      .gs_variant = variant,
+      .gs_input_mask = input_mask,
+      .gs_vbo = vbo,
+   };
+   char err[512] = "";
+   int ret = agxv_compile_compute(&req, r, err, sizeof(err));
+   agxv_free(&device->alloc, spec);
+   if (ret)
+      return agxv_error(VK_ERROR_UNKNOWN, "cannot compile the transform feedback %s of \"%s\": %s",
+                        variant == AGXV_GS_XFB ? "geometry kernel" : "vertex shader", stage->pName,
+                        err);
+   return VK_SUCCESS;
+}
+
+/* The table from a compiled variant (nothing if it captures nothing). */
+static VkResult
+take_variant(struct agxv_device *device, struct agxv_graphics_pipeline *gfx,
+             struct agxv_compile_result *r, struct agxv_pipeline **out)
+{
+   VkResult result = VK_SUCCESS;
+   if (r->xfb.count) {
+      result = build_table(&gfx->xfb, &r->xfb, r->gs_output_mask);
+      if (result == VK_SUCCESS)
+         result =
+            agxv_compute_pipeline_create(device, r->code, r->size, &r->info, &device->alloc, out);
+   }
+   agxv_compile_result_free(r);
+   return result;
+}
+
 VkResult
 agxv_xfb_pipeline_compile(struct agxv_device *device, struct agxv_pipeline *pipeline,
                           const VkPipelineShaderStageCreateInfo *vs,
@@ -79,42 +134,34 @@ agxv_xfb_pipeline_compile(struct agxv_device *device, struct agxv_pipeline *pipe
    if (result != VK_SUCCESS)
       return result;
    gfx->gs_has_vbo = key.num_attribs > 0;
-   struct agxv_spec_constant *spec;
-   uint32_t spec_count;
-   result = agxv_read_specialization(device, vs->pSpecializationInfo, &spec, &spec_count);
+   struct agxv_compile_result r = {0};
+   result = compile_sw(device, vs, layout, AGXV_GS_VS_SW, 0, gfx->gs_has_vbo ? &key : NULL, &r);
    if (result != VK_SUCCESS)
       return result;
-   struct agxv_compile_request req = {
-      .words = module->words,
-      .word_count = module->word_count,
-      .entry = vs->pName,
-      .spec = spec,
-      .spec_count = spec_count,
-      .set_layouts = layout ? layout->sets : NULL,
-      .set_count = layout ? layout->set_count : 0,
-      .print_disasm = agxv_debug(AGXV_DEBUG_SHADERS),
-      .no_preamble = agxv_debug(AGXV_DEBUG_NOPREAMBLE),
-      .robust_buffer_access = device->robust_buffer_access,
-      .gs_variant = AGXV_GS_VS_SW,
-      .gs_vbo = gfx->gs_has_vbo ? &key : NULL,
-   };
-   struct agxv_compile_result r = {0};
-   char err[512] = "";
-   int ret = agxv_compile_compute(&req, &r, err, sizeof(err));
-   agxv_free(&device->alloc, spec);
-   if (ret)
-      return agxv_error(VK_ERROR_UNKNOWN,
-                        "cannot compile the transform feedback vertex shader of \"%s\": %s",
-                        vs->pName, err);
-   if (!r.xfb.count) {
-      agxv_compile_result_free(&r);
-      return VK_SUCCESS;
-   }
    gfx->gs_input_mask = r.gs_output_mask;
-   result = build_table(&gfx->xfb, &r.xfb, r.gs_output_mask);
-   if (result == VK_SUCCESS)
-      result = agxv_compute_pipeline_create(device, r.code, r.size, &r.info, &device->alloc,
-                                            &gfx->gs_vs_sw);
-   agxv_compile_result_free(&r);
-   return result;
+   return take_variant(device, gfx, &r, &gfx->gs_vs_sw);
+}
+
+VkResult
+agxv_xfb_gs_pipeline_compile(struct agxv_device *device, struct agxv_graphics_pipeline *gfx,
+                             const VkPipelineShaderStageCreateInfo *gs,
+                             const struct agxv_pipeline_layout *layout)
+{
+   const struct agxv_shader_module *module = agxv_shader_module_from_handle(gs->module);
+   if (!module || !agxv_xfb_module_has_xfb(module->words, module->word_count))
+      return VK_SUCCESS;
+   struct agxv_compile_result r = {0};
+   VkResult result = compile_sw(device, gs, layout, AGXV_GS_XFB, gfx->gs_input_mask, NULL, &r);
+   if (result != VK_SUCCESS)
+      return result;
+   gfx->xfb.gs_record_size = 16u * (1u + (uint32_t)__builtin_popcountll(r.gs_output_mask));
+   return take_variant(device, gfx, &r, &gfx->xfb.gs_xfb);
+}
+
+void
+agxv_xfb_pipeline_finish(struct agxv_device *device, struct agxv_graphics_pipeline *gfx)
+{
+   if (gfx->xfb.gs_xfb)
+      agxv_pipeline_destroy(device, gfx->xfb.gs_xfb, &device->alloc);
+   gfx->xfb.gs_xfb = NULL;
 }

@@ -1,5 +1,6 @@
 /* Pipelines: uploading each stage's compiled code into the USC heap. */
 #include "agxv_pipeline.h"
+#include "agxv_xfb.h"
 #include "agxv_graphics_pipeline.h"
 
 #include <stddef.h>
@@ -178,6 +179,8 @@ agxv_pipeline_destroy(struct agxv_device *device, struct agxv_pipeline *pipeline
       agxv_gs_pipeline_finish(device, pipeline->gfx);
       agxv_tess_pipeline_finish(device, pipeline->gfx);
    }
+   if (pipeline->gfx)
+      agxv_xfb_pipeline_finish(device, pipeline->gfx);
    agxv_free(&device->alloc, pipeline->gfx);
    agxv_object_free(alloc, pipeline);
 }

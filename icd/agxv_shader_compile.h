@@ -28,6 +28,7 @@ enum agxv_gs_variant {
    AGXV_GS_VS_SW,
    AGXV_GS_MAIN,
    AGXV_GS_RAST,
+   AGXV_GS_XFB, /* the GS storing its emitted vertices for transform feedback */
 };
 
 struct agxv_compile_request {

@@ -21,10 +21,14 @@
 
 /* A pipeline's capture: the table of cl_kernels/agx_xfb_args.h (strides, then
  * one word per captured word). */
+struct agxv_pipeline;
 struct agxv_xfb_pipeline {
    bool enabled;
    uint32_t entries;
    uint32_t table[4 + AGX_XFB_MAX_OUTPUTS];
+   /* with a geometry shader: its AGXV_GS_XFB variant, record bytes */
+   struct agxv_pipeline *gs_xfb;
+   uint32_t gs_record_size;
 };
 
 /* Command buffer state. */
@@ -54,6 +58,28 @@ bool agxv_xfb_module_has_xfb(const uint32_t *words, size_t count);
 VkResult agxv_xfb_pipeline_compile(struct agxv_device *device, struct agxv_pipeline *pipeline,
                                    const VkPipelineShaderStageCreateInfo *vs,
                                    const struct agxv_pipeline_layout *layout);
+
+/* For a pipeline with a geometry shader that captures (after the GS path's
+ * variants compiled: gfx->gs_input_mask set): its AGXV_GS_XFB variant. */
+struct agxv_graphics_pipeline;
+VkResult agxv_xfb_gs_pipeline_compile(struct agxv_device *device,
+                                      struct agxv_graphics_pipeline *gfx,
+                                      const VkPipelineShaderStageCreateInfo *gs,
+                                      const struct agxv_pipeline_layout *layout);
+void agxv_xfb_pipeline_finish(struct agxv_device *device, struct agxv_graphics_pipeline *gfx);
+
+/* A direct draw with a geometry shader (agxv_cmd_draw_gs.c, after its
+ * pre-graphics launches): the XFB variant over (prims, instances) and the
+ * capture; params: the draw's struct agx_gs_params (AGX_GS_PARAMS_ALLOC
+ * bytes, CPU view params_cpu), whose XFB fields this fills. */
+VkResult agxv_cmd_xfb_draw_gs(struct agxv_cmd_buffer *cmd, uint64_t params, void *params_cpu,
+                              uint32_t prims, uint32_t instances);
+
+/* After agxv_cmd_xfb_draw: the capture was the draw's only effect and the
+ * hardware draw is skipped (an adjacency topology, which the hardware
+ * draw path does not take, with rasterizer discard: nothing to rasterize,
+ * and the vertex shader ran in the capture). */
+bool agxv_xfb_draw_only(const struct agxv_cmd_buffer *cmd);
 
 /* Before a draw of the bound pipeline: its capture when transform feedback
  * is active and the pipeline captures (VK_SUCCESS and nothing otherwise).

@@ -307,7 +307,7 @@ epilogue_main(struct gs_ctx *g)
 }
 
 static int
-lower_geometry(agx_shader *s, const struct agx_gs_options *o, char *err, size_t err_size)
+lower_geometry(agx_shader *s, struct agx_gs_options *o, char *err, size_t err_size)
 {
    struct agx_gs_info *gs = &s->gs;
    uint32_t verts = gs->max_vertices * gs->invocations;
@@ -316,12 +316,24 @@ lower_geometry(agx_shader *s, const struct agx_gs_options *o, char *err, size_t 
     * restart stored (not counted) at an end without a strip */
    gs->max_indices = gs->output_topology == 0 ? verts : 2 * verts + 1;
    struct gs_ctx g = {.s = s, .o = o};
-   if (o->variant == AGX_GS_MAIN) {
+   if (o->variant == AGX_GS_MAIN || o->variant == AGX_GS_XFB) {
       s->stage = AGX_STAGE_COMPUTE;
       s->cs.local_size[0] = GS_WORKGROUP;
       s->cs.local_size[1] = s->cs.local_size[2] = 1;
    }
+   agx_block *entry = agx_list_first_block(&s->body);
+   agx_instr *body0 =
+      agx_list_empty(&entry->instrs) ? NULL : agx_container_of(entry->instrs.next, agx_instr, link);
    prologue(&g);
+   /* transform feedback (agx_pass_lower_xfb.c), after the prologue */
+   struct agx_gs_xfb xfb = {.params = g.params,
+                            .prim = g.prim,
+                            .instance = g.instance,
+                            .counter = g.counter};
+   if (o->variant == AGX_GS_XFB) {
+      agx_builder xb = body0 ? agx_builder_before(s, body0) : agx_builder_at_end(s, entry);
+      o->output_mask = agx_gs_xfb_begin(&xb, s, &xfb);
+   }
    agx_instr **all;
    unsigned n = agx_collect_instrs(s, &all);
    for (unsigned i = 0; i < n; i++) {
@@ -341,14 +353,19 @@ lower_geometry(agx_shader *s, const struct agx_gs_options *o, char *err, size_t 
       case AGX_OP_EMIT_VERTEX:
       case AGX_OP_END_PRIMITIVE:
       case AGX_OP_STORE_OUTPUT:
-         /* another stream's vertices are not rasterised */
-         if (I->op != AGX_OP_STORE_OUTPUT && I->c[0] != o->rast_stream &&
-             I->c[0] != AGX_GS_ALL_STREAMS)
-            ;
-         else if (o->variant == AGX_GS_MAIN && I->op != AGX_OP_STORE_OUTPUT)
-            lower_main(&b, &g, I);
-         else if (o->variant == AGX_GS_RAST)
-            lower_rast(&b, &g, I);
+         if (o->variant == AGX_GS_XFB) {
+            /* stream 0 is captured (one vertex stream for transform feedback) */
+            if (I->op == AGX_OP_STORE_OUTPUT || I->c[0] == 0 || I->c[0] == AGX_GS_ALL_STREAMS)
+               agx_gs_xfb_lower(&b, &xfb, I);
+         } else
+            /* another stream's vertices are not rasterised */
+            if (I->op != AGX_OP_STORE_OUTPUT && I->c[0] != o->rast_stream &&
+                I->c[0] != AGX_GS_ALL_STREAMS)
+               ;
+            else if (o->variant == AGX_GS_MAIN && I->op != AGX_OP_STORE_OUTPUT)
+               lower_main(&b, &g, I);
+            else if (o->variant == AGX_GS_RAST)
+               lower_rast(&b, &g, I);
          agx_instr_remove(I);
          continue;
       case AGX_OP_LOAD_INPUT:
@@ -363,6 +380,8 @@ lower_geometry(agx_shader *s, const struct agx_gs_options *o, char *err, size_t 
    if (o->variant == AGX_GS_RAST) {
       epilogue_rast(&g);
       s->stage = AGX_STAGE_VERTEX;
+   } else if (o->variant == AGX_GS_XFB) {
+      agx_gs_xfb_end(s, &xfb);
    } else {
       epilogue_main(&g);
    }

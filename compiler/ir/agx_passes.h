@@ -24,7 +24,7 @@ bool agx_pass_lower_subgroup(agx_shader *s);
  * enum agx_io_slot) the software vertex shader writes, whose order lays
  * out the input buffer (layout/agx_gs.h); VS_SW returns it in output_mask.
  * Run before agx_pass_lower_io. 0, or -1 with a message. */
-enum agx_gs_variant { AGX_GS_VS_SW, AGX_GS_MAIN, AGX_GS_RAST };
+enum agx_gs_variant { AGX_GS_VS_SW, AGX_GS_MAIN, AGX_GS_RAST, AGX_GS_XFB };
 /* end_primitive c[0] of the end of each invocation: every stream's strip */
 #define AGX_GS_ALL_STREAMS 4u
 struct agx_gs_options {
@@ -37,6 +37,24 @@ struct agx_gs_options {
    unsigned rast_stream;
 };
 int agx_pass_lower_gs(agx_shader *s, struct agx_gs_options *o, char *err, size_t err_size);
+/* The XFB variant's part (agx_pass_lower_xfb.c): the GS as compute over
+ * (input primitive, instance) storing each emitted vertex's outputs into
+ * the draw's GS vertex records. begin (at the shader's start, after the
+ * caller set params, prim, instance and the emitted-vertex counter var)
+ * returns the slots stored (output_mask); lower replaces one
+ * store_output / emit_vertex / end_primitive (the caller removes it); end
+ * stores the vertex count at the shader's end. */
+struct agx_builder;
+struct agx_gs_xfb {
+   agx_instr *params, *prim, *instance; /* in */
+   unsigned counter;                    /* in: the emitted-vertex counter var */
+   uint64_t mask;
+   unsigned record_size, strip;
+   agx_instr *index, *region;
+};
+uint64_t agx_gs_xfb_begin(struct agx_builder *b, agx_shader *s, struct agx_gs_xfb *x);
+void agx_gs_xfb_lower(struct agx_builder *b, const struct agx_gs_xfb *x, agx_instr *I);
+void agx_gs_xfb_end(agx_shader *s, const struct agx_gs_xfb *x);
 
 /* The tessellation path's variants (agx_pass_lower_tess.c, emulation.md
  * §7, layout/agx_tess_params.h): the control shader as a compute kernel

@@ -19,6 +19,7 @@
 #include "agx_gs_setup.h"
 #include "agx_tess_setup.h"
 #include "agx_image_blit.h"
+#include "agx_xfb_args.h"
 #include "agxv_cmd_buffer.h"
 #include "agxv_device_memory.h"
 #include "agx_internal_test.h"
@@ -181,6 +182,7 @@ check_metadata(void)
       {AGX_CL_TESS_ALLOC_PATCHES, "agx_tess_alloc_patches", 1, 40},
       {AGX_CL_TESS_WRITE_PATCHES, "agx_tess_write_patches", 64, 40},
       {AGX_CL_XFB_CAPTURE, "agx_xfb_capture", 32, 64},
+      {AGX_CL_XFB_CAPTURE_GS, "agx_xfb_capture_gs", 1, 64},
       {AGX_CL_XFB_ADVANCE, "agx_xfb_advance", 1, 64},
       {AGX_CL_XFB_COUNTERS, "agx_xfb_counters", 1, 48},
       {AGX_CL_XFB_BYTE_COUNT, "agx_xfb_byte_count", 1, 32},
@@ -219,6 +221,10 @@ check_metadata(void)
    CHECK(agx_cl_kernels[AGX_CL_TESS_WRITE_PATCHES].args_size == sizeof(struct agx_tess_patch_args));
    CHECK(agx_cl_kernels[AGX_CL_IMAGE_BLIT].args_size == sizeof(struct agx_image_blit_args));
    CHECK(agx_cl_kernels[AGX_CL_GS_UNROLL_RESTART].args_size == sizeof(struct agx_gs_unroll_args));
+   CHECK(agx_cl_kernels[AGX_CL_XFB_CAPTURE].args_size == sizeof(struct agx_xfb_capture_args));
+   CHECK(agx_cl_kernels[AGX_CL_XFB_CAPTURE_GS].args_size == sizeof(struct agx_xfb_capture_gs_args));
+   CHECK(agx_cl_kernels[AGX_CL_XFB_COUNTERS].args_size == sizeof(struct agx_xfb_counters_args));
+   CHECK(agx_cl_kernels[AGX_CL_XFB_BYTE_COUNT].args_size == sizeof(struct agx_xfb_byte_count_args));
 }
 
 /* The event-wait kernel returns once every listed word is set (GPU and CPU runs), and its

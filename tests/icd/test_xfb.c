@@ -16,9 +16,17 @@
  *     counterOffset 32 (total - 10), stride 32: 10 vertices, three
  *     instances from 2): vertex v of instance i lights pixel (v, i), so the
  *     lit pixels count the vertices drawn.
+ *  5. geometry shader outputs (xfb.geom, when geometryShader is offered): strips of data-dependent length from
+ *     two invocations per point, decomposed into triangles in Vulkan's strip
+ *     order, both buffers, and the stream query (written = needed = 11);
+ *  6. adjacency topologies without a geometry shader (geometryShader
+ *     needed): a triangle strip with adjacency (10 vertices, 3 triangles)
+ *     and a line list with adjacency (8 vertices, 2 lines, firstVertex 20,
+ *     resumed through both counters) capture only their primitives' own
+ *     vertices.
  * Runs on agx-vk, under validation and on lavapipe (--reference).
  *
- * test_xfb XFB_VERT_SPV DRAW_FRAG_SPV [--validation] [--reference]
+ * test_xfb XFB_VERT_SPV DRAW_FRAG_SPV XFB_GEOM_SPV [--validation] [--reference]
  */
 #include <stdio.h>
 #include <string.h>
@@ -87,6 +95,9 @@ compare(const char *what, const uint32_t *got, const uint32_t *want, uint32_t wo
 struct gfx {
    VkPipeline pipe[4]; /* by topology: triangle list, strip, fan, line strip; points below */
    VkPipeline points;
+   VkPipeline geom;   /* xfb.geom over points (VK_NULL_HANDLE without geometryShader) */
+   VkPipeline adj[2]; /* no GS: triangle strip / line list with adjacency (geometryShader) */
+   VkShaderModule gs;
    VkPipelineLayout layout;
    VkShaderModule vs, fs;
    VkImage image;
@@ -95,9 +106,10 @@ struct gfx {
 };
 
 static VkPipeline
-make_pipeline(struct agx_vk_ctx *c, struct gfx *g, VkPrimitiveTopology topo, bool discard)
+make_pipeline(struct agx_vk_ctx *c, struct gfx *g, VkPrimitiveTopology topo, bool discard,
+              bool geom)
 {
-   VkPipelineShaderStageCreateInfo stages[2] = {
+   VkPipelineShaderStageCreateInfo stages[3] = {
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_VERTEX_BIT,
        .module = g->vs,
@@ -105,6 +117,10 @@ make_pipeline(struct agx_vk_ctx *c, struct gfx *g, VkPrimitiveTopology topo, boo
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
        .module = g->fs,
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_GEOMETRY_BIT,
+       .module = g->gs,
        .pName = "main"},
    };
    VkPipelineVertexInputStateCreateInfo vi = {
@@ -139,7 +155,7 @@ make_pipeline(struct agx_vk_ctx *c, struct gfx *g, VkPrimitiveTopology topo, boo
                                        .pColorAttachmentFormats = &format};
    VkGraphicsPipelineCreateInfo gci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
                                        .pNext = &ri,
-                                       .stageCount = 2,
+                                       .stageCount = geom ? 3 : 2,
                                        .pStages = stages,
                                        .pVertexInputState = &vi,
                                        .pInputAssemblyState = &ia,
@@ -244,8 +260,9 @@ begin_pass(VkCommandBuffer cmd, struct gfx *g, VkAttachmentLoadOp load)
 int
 main(int argc, char **argv)
 {
-   if (argc < 3) {
-      fprintf(stderr, "usage: %s XFB_VERT_SPV DRAW_FRAG_SPV [--validation] [--reference]\n",
+   if (argc < 4) {
+      fprintf(stderr,
+              "usage: %s XFB_VERT_SPV DRAW_FRAG_SPV XFB_GEOM_SPV [--validation] [--reference]\n",
               argv[0]);
       return 2;
    }
@@ -266,6 +283,9 @@ main(int argc, char **argv)
              xp.maxTransformFeedbackBuffers, xp.transformFeedbackQueries, xp.transformFeedbackDraw);
       return 1;
    }
+   VkPhysicalDeviceFeatures have;
+   vkGetPhysicalDeviceFeatures(c.pdev, &have);
+   VkPhysicalDeviceFeatures want = {.geometryShader = have.geometryShader};
    VkPhysicalDeviceTransformFeedbackFeaturesEXT xf = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
       .transformFeedback = VK_TRUE};
@@ -275,7 +295,7 @@ main(int argc, char **argv)
                                            .synchronization2 = VK_TRUE,
                                            .dynamicRendering = VK_TRUE};
    const char *exts[] = {VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME};
-   agx_vk_ctx_device(&c, &f13, 1, exts);
+   agx_vk_ctx_device_features(&c, &f13, &want, 1, exts);
    PFN_vkCmdBindTransformFeedbackBuffersEXT bind_xfb =
       (PFN_vkCmdBindTransformFeedbackBuffersEXT)vkGetDeviceProcAddr(
          c.dev, "vkCmdBindTransformFeedbackBuffersEXT");
@@ -305,8 +325,17 @@ main(int argc, char **argv)
       VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP,
       VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN, VK_PRIMITIVE_TOPOLOGY_LINE_STRIP};
    for (unsigned k = 0; k < 4; k++)
-      g.pipe[k] = make_pipeline(&c, &g, topo[k], true);
-   g.points = make_pipeline(&c, &g, VK_PRIMITIVE_TOPOLOGY_POINT_LIST, false);
+      g.pipe[k] = make_pipeline(&c, &g, topo[k], true, false);
+   g.points = make_pipeline(&c, &g, VK_PRIMITIVE_TOPOLOGY_POINT_LIST, false, false);
+   if (have.geometryShader) {
+      g.gs = agx_vk_shader(&c, argv[3]);
+      g.geom = make_pipeline(&c, &g, VK_PRIMITIVE_TOPOLOGY_POINT_LIST, true, true);
+      g.adj[0] =
+         make_pipeline(&c, &g, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY, true, false);
+      g.adj[1] = make_pipeline(&c, &g, VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY, true, false);
+   } else {
+      printf("geometryShader not offered: geometry shader capture not checked\n");
+   }
    make_target(&c, &g);
 
    const VkBufferUsageFlags xusage =
@@ -494,10 +523,98 @@ main(int argc, char **argv)
       failures += bad;
    }
 
+   /* 5. Geometry shader outputs: points v = 5, 6, 7 (primitive ids 0..2). */
+   if (g.geom) {
+      memset(x0.ptr, 0xA5, 4096);
+      memset(x1.ptr, 0xA5, 4096);
+      memset(&e, 0xA5, sizeof(e));
+      VkCommandBuffer cmd = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+      vkCmdResetQueryPool(cmd, qp, 1, 1);
+      begin_pass(cmd, &g, VK_ATTACHMENT_LOAD_OP_CLEAR);
+      VkBuffer bufs[2] = {x0.buf, x1.buf};
+      VkDeviceSize offs[2] = {0, 0};
+      bind_xfb(cmd, 0, 2, bufs, offs, NULL);
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, g.geom);
+      begin_qi(cmd, qp, 1, 0, 0);
+      begin_xfb(cmd, 0, 0, NULL, NULL);
+      vkCmdDraw(cmd, 3, 1, 5, 0);
+      end_xfb(cmd, 0, 0, NULL, NULL);
+      end_qi(cmd, qp, 1, 0);
+      vkCmdEndRendering(cmd);
+      xfb_barrier(cmd);
+      VK_OK(agx_vk_submit_wait(&c, cmd));
+      uint32_t slot = 0;
+      for (uint32_t p = 0; p < 3; p++)
+         for (uint32_t inv = 0; inv < 2; inv++)
+            for (uint32_t strip = 0; strip < (inv == 0 ? 2u : 1u); strip++) {
+               uint32_t n = strip ? 3 : 3 + (p & 1), k0 = strip ? 10 : 0;
+               for (uint32_t t = 0; t + 2 < n; t++)
+                  for (uint32_t j = 0; j < 3; j++) {
+                     /* triangle t of the strip: (t, t+1, t+2), odd t (t, t+2, t+1) */
+                     uint32_t k = t + ((t & 1) && j ? 3 - j : j);
+                     float kk = (float)(k0 + k), fv = (float)(5 + p), fi = (float)inv;
+                     float w0[8] = {kk * 0.125f, fi * 0.25f, 0, 1, fv, fi, kk, (float)p};
+                     float w1[4] = {kk + 100.0f, fv, fi, kk * 2.0f + fi};
+                     memcpy(&e.b0[slot * 8], w0, sizeof(w0));
+                     memcpy(&e.b1[slot * 5 + 1], w1, sizeof(w1));
+                     slot++;
+                  }
+            }
+      compare("geometry shader: buffer 0", x0.ptr, e.b0, 1024);
+      compare("geometry shader: buffer 1", x1.ptr, e.b1, 1024);
+      uint64_t q[2] = {0, 0};
+      VK_OK(vkGetQueryPoolResults(c.dev, qp, 1, 1, sizeof(q), q, sizeof(q),
+                                  VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+      CHECK_EQ("geometry shader: vertices captured", slot, 33);
+      CHECK_EQ("geometry shader query: written", q[0], 11);
+      CHECK_EQ("geometry shader query: needed", q[1], 11);
+      printf("geometry shader: %u vertices, query written %llu needed %llu\n", slot,
+             (unsigned long long)q[0], (unsigned long long)q[1]);
+   }
+
+   /* 6. Adjacency topologies, vertex shader outputs. */
+   if (g.geom) {
+      memset(x0.ptr, 0xA5, 4096);
+      memset(x1.ptr, 0xA5, 4096);
+      memset(&e, 0xA5, sizeof(e));
+      VkCommandBuffer cmd = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+      begin_pass(cmd, &g, VK_ATTACHMENT_LOAD_OP_CLEAR);
+      VkBuffer bufs[2] = {x0.buf, x1.buf};
+      VkDeviceSize offs[2] = {0, 0};
+      bind_xfb(cmd, 0, 2, bufs, offs, NULL);
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, g.adj[0]);
+      begin_xfb(cmd, 0, 0, NULL, NULL);
+      vkCmdDraw(cmd, 10, 1, 0, 0);
+      VkBuffer cbufs[2] = {cnt.buf, cnt.buf};
+      VkDeviceSize coffs[2] = {0, 16};
+      end_xfb(cmd, 0, 2, cbufs, coffs);
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, g.adj[1]);
+      begin_xfb(cmd, 0, 2, cbufs, coffs);
+      vkCmdDraw(cmd, 8, 1, 20, 0);
+      end_xfb(cmd, 0, 0, NULL, NULL);
+      vkCmdEndRendering(cmd);
+      xfb_barrier(cmd);
+      VK_OK(agx_vk_submit_wait(&c, cmd));
+      /* Vulkan: strip with adjacency triangle i = (2i, 2i+2, 2i+4), odd i
+       * (2i, 2i+4, 2i+2) (lavapipe agrees); line list with adjacency line
+       * i = (4i+1, 4i+2) */
+      const uint32_t want[13] = {0, 2, 4, 2, 6, 4, 4, 6, 8, 21, 22, 25, 26};
+      for (uint32_t k = 0; k < 13; k++)
+         expect_vertex(&e, 0, k, want[k], 0);
+      compare("adjacency: buffer 0", x0.ptr, e.b0, 1024);
+      compare("adjacency: buffer 1", x1.ptr, e.b1, 1024);
+   }
+
    vkDestroyQueryPool(c.dev, qp, NULL);
    for (unsigned k = 0; k < 4; k++)
       vkDestroyPipeline(c.dev, g.pipe[k], NULL);
    vkDestroyPipeline(c.dev, g.points, NULL);
+   if (g.geom) {
+      vkDestroyPipeline(c.dev, g.geom, NULL);
+      vkDestroyPipeline(c.dev, g.adj[0], NULL);
+      vkDestroyPipeline(c.dev, g.adj[1], NULL);
+      vkDestroyShaderModule(c.dev, g.gs, NULL);
+   }
    vkDestroyPipelineLayout(c.dev, g.layout, NULL);
    vkDestroyShaderModule(c.dev, g.vs, NULL);
    vkDestroyShaderModule(c.dev, g.fs, NULL);
