@@ -11,8 +11,8 @@
  *
  * The software VS fetches vertex attributes itself (agx_vbo_lower_sw: every
  * attribute the static vertex input state describes; dynamic vertex input
- * is refused). Assumes: the vertex shader writes no clip/cull distances
- * (refused by agx_pass_lower_gs), one vertex stream.
+ * is refused). Clip/cull distances written by the vertex shader reach the
+ * geometry shader (two input records each, layout/agx_gs.h).
  */
 #include <string.h>
 

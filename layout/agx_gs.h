@@ -50,6 +50,11 @@
 #define AGX_GS_TOPOLOGY_TRIANGLE_LIST_ADJ 8u
 #define AGX_GS_TOPOLOGY_TRIANGLE_STRIP_ADJ 9u
 
+/* Input-record bits (of the mask of written slots, enum agx_io_slot below
+ * them) for clip/cull distance words 4-7: a record holds 4 words. */
+#define AGX_GS_CLIP_HI 60u
+#define AGX_GS_CULL_HI 61u
+
 struct agx_gs_params {
    uint64_t output_index_buffer;
    uint64_t input_buffer;

@@ -25,8 +25,8 @@
  * (always true here: grids are exact, the CDM runs partial workgroups).
  * Streams: emit_vertex/end_primitive of streams other than
  * o->rast_stream are dropped (not rasterised).
- * Vertex shaders with vertex-input attributes or clip/cull distances are
- * refused (not done yet). */
+ * Clip and cull distances written by the vertex shader take two records
+ * each (words 0-3 under their slot, 4-7 under AGX_GS_CLIP_HI/CULL_HI). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -35,6 +35,8 @@
 #include "agx_passes.h"
 
 #define GS_WORKGROUP 32u
+
+_Static_assert(AGX_IO_NUM_SLOTS <= AGX_GS_CLIP_HI, "the clip/cull record bits above the slots");
 
 struct gs_ctx {
    agx_shader *s;
@@ -163,10 +165,22 @@ primitive_vertex(agx_builder *b, struct gs_ctx *g, agx_instr *v)
                     strip_adjacency(b, g, v), r);
 }
 
+/* The input record of word (slot, comp): clip and cull distances take two
+ * records, words 4-7 in the one of AGX_GS_CLIP_HI / AGX_GS_CULL_HI. */
+static void
+record_of(unsigned *slot, unsigned *comp)
+{
+   if ((*slot == AGX_IO_CLIP_DIST || *slot == AGX_IO_CULL_DIST) && *comp >= 4) {
+      *slot = *slot == AGX_IO_CLIP_DIST ? AGX_GS_CLIP_HI : AGX_GS_CULL_HI;
+      *comp -= 4;
+   }
+}
+
 static agx_instr *
 lower_input(agx_builder *b, struct gs_ctx *g, agx_instr *I)
 {
    unsigned slot = I->c[0], comp = I->c[1];
+   record_of(&slot, &comp);
    if (slot >= 64 || !(g->o->input_mask & (1ull << slot)) || comp >= 4)
       return imm(b, 0); /* not written by the vertex shader: undefined */
    agx_instr *vtx = primitive_vertex(b, g, I->src[0]);
@@ -430,10 +444,10 @@ lower_vs_sw(agx_shader *s, struct agx_gs_options *o, char *err, size_t err_size)
    o->output_mask = 0;
    for (unsigned i = 0; i < n; i++)
       if (all[i]->op == AGX_OP_STORE_OUTPUT) {
-         unsigned slot = all[i]->c[0];
-         if (slot == AGX_IO_CLIP_DIST || slot == AGX_IO_CULL_DIST || slot >= 64) {
-            snprintf(err, err_size,
-                     "clip/cull distances before a geometry shader are not supported yet");
+         unsigned slot = all[i]->c[0], comp = all[i]->c[1];
+         record_of(&slot, &comp);
+         if (slot >= 64 || comp >= 4) {
+            snprintf(err, err_size, "vertex output slot %u component %u out of range", slot, comp);
             return -1;
          }
          o->output_mask |= 1ull << slot;
@@ -465,8 +479,10 @@ lower_vs_sw(agx_shader *s, struct agx_gs_options *o, char *err, size_t err_size)
                   "vertex input attributes before a geometry shader are not supported yet");
          return -1;
       case AGX_OP_STORE_OUTPUT: {
-         unsigned rank = agx_gs_slot_rank(o->output_mask, I->c[0]);
-         store_global(&bb, input_address(&bb, &g, linear, rank, I->c[1]), I->src[0]);
+         unsigned slot = I->c[0], comp = I->c[1];
+         record_of(&slot, &comp);
+         unsigned rank = agx_gs_slot_rank(o->output_mask, slot);
+         store_global(&bb, input_address(&bb, &g, linear, rank, comp), I->src[0]);
          agx_instr_remove(I);
          continue;
       }

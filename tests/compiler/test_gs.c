@@ -10,6 +10,8 @@
  *    test lays out;
  *  - RAST: a vertex stage that stores each output word once and keeps no
  *    emit_vertex / end_primitive / per-vertex input;
+ *  - VS_SW of gs_clip.vert: six clip distances in two records (words 4-5
+ *    under AGX_GS_CLIP_HI);
  *  - streams (gs_streams.geom: 3 points on stream 0, 2 on stream 1): MAIN
  *    writes the vertex ids of the rasterised stream only (0, then 1).
  *
@@ -203,6 +205,33 @@ test_rast(void)
    h_finish(&h);
 }
 
+/* VS_SW with clip distances: records position, clip 0-3, clip 4-5. */
+static void
+test_vs_clip(void)
+{
+   struct harness h;
+   uint64_t mask = 0;
+   if (!compile(&h, "gs_clip", AGX_GS_VS_SW, &mask))
+      return;
+   uint64_t want_mask =
+      (1ull << AGX_IO_POSITION) | (1ull << AGX_IO_CLIP_DIST) | (1ull << AGX_GS_CLIP_HI);
+   h_check_u64("clip output mask", 0, mask, want_mask);
+   enum { VERTS = 32, RECS = 3 };
+   uint64_t params_addr, in_addr;
+   struct agx_gs_params *p = h_memory(&h, sizeof(*p), &params_addr);
+   uint32_t *in = h_memory(&h, 16 * RECS * VERTS, &in_addr);
+   *p = (struct agx_gs_params){.input_buffer = in_addr, .verts_per_instance = VERTS};
+   memcpy(h.uniforms + AGX_ABI_GEOMETRY_PARAMS, &params_addr, 8);
+   if (h_run(&h, 1, 1, 1))
+      for (unsigned v = 0; v < VERTS; v++) {
+         const uint32_t *r = in + 4 * RECS * v;
+         h_check_f32("clip pos.x", v, f32(&r[0]), (float)v, 0);
+         for (unsigned k = 0; k < 6; k++)
+            h_check_f32("clip", v * 10 + k, f32(&r[4 + k]), (float)(v * 10 + k), 0);
+      }
+   h_finish(&h);
+}
+
 /* MAIN of gs_streams over one workgroup of 32 points: the rasterised
  * stream's points get vertex ids base + 0.. in emission order (base =
  * point << vertex_id_log2), the other stream's none. */
@@ -257,6 +286,7 @@ main(int argc, char **argv)
    test_vs_sw(true);
    test_main();
    test_rast();
+   test_vs_clip();
    test_streams(0);
    test_streams(1);
    printf("%s: %u failures\n", argv[0], h_failures);
