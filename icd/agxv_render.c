@@ -95,11 +95,14 @@ stored(const struct agxv_render_attachment *att)
    return agxv_render_eot_store(att, false);
 }
 
-/* ZLS Control (hk_pack_zls_control). Stores are always on ("Dropping Z
+/* ZLS Control (hk_pack_zls_control). hk forces stores on ("Dropping Z
  * stores is wrong if the render pass gets split into multiple control
- * streams ... Force || true"). loadOp NONE loads too: with the forced store
- * it must write back what was there (Vulkan: NONE preserves contents); hk
- * loads only on LOAD. */
+ * streams ... Force || true"); here a split render command is rebuilt with
+ * every store op forced to STORE (agxv_rendering_split) and the partial
+ * variant stores, so an aspect is stored exactly when its storeOp is STORE
+ * (or it is resolved): DONT_CARE and NONE leave the memory alone. loadOp NONE
+ * loads (Vulkan: NONE preserves contents when the aspect is stored); hk loads
+ * only on LOAD. */
 static uint64_t
 zls_control(const struct agxv_render_desc *desc, bool z16, bool incomplete, bool partial)
 {
@@ -107,7 +110,7 @@ zls_control(const struct agxv_render_desc *desc, bool z16, bool incomplete, bool
    const struct agxv_render_attachment *z = &desc->depth, *s = &desc->stencil;
    agx_pack(&packed, ZLS_CONTROL, cfg) {
       if (z->present) {
-         cfg.z_store = true;
+         cfg.z_store = stored(z) || partial;
          cfg.z_load = z->load_op == VK_ATTACHMENT_LOAD_OP_LOAD ||
                       z->load_op == VK_ATTACHMENT_LOAD_OP_NONE_EXT || partial || incomplete;
          /* [?] Mesa's "Z compress 1/2" taken as the load and store bits. */
@@ -115,7 +118,7 @@ zls_control(const struct agxv_render_desc *desc, bool z16, bool incomplete, bool
          cfg.z_format = z16 ? AGX_ZLS_FORMAT_16 : AGX_ZLS_FORMAT_32F;
       }
       if (s->present) {
-         cfg.s_store = true;
+         cfg.s_store = stored(s) || partial;
          cfg.s_load = s->load_op == VK_ATTACHMENT_LOAD_OP_LOAD ||
                       s->load_op == VK_ATTACHMENT_LOAD_OP_NONE_EXT || partial || incomplete;
          cfg.s_load_compress = cfg.s_store_compress = desc->stencil_plane.compressed;

@@ -4,6 +4,11 @@
  *    mask; otherwise the Granlund-Montgomery multiply-high sequence
  *    t = umul_high(n, m); q = (t + ((n - t) >> 1)) >> (l - 1), l = ceil(log2 d),
  *    m = floor(2^32 * (2^l - d) / d) + 1, which is exact for every n;
+ *  - 32-bit division/modulo by a variable: a float reciprocal estimate of 1/d
+ *    scaled to 32 bits, one Newton-Raphson step in integers, the quotient
+ *    estimate umul_high(n, rcp) and two correction steps (the sequence of
+ *    AMD's expandDivRem32 / Mesa nir_lower_idiv, exact for every n and d >= 1
+ *    when rcp errs by at most a few ulp; about 15 instructions instead of ~320);
  *  - everything else: an unrolled restoring shift-subtract division (one step
  *    per bit), then x/0 = 0 and x%0 = x as agx_ir_ops.py defines them, and sign
  *    fix-ups for idiv (truncating), irem (sign of the dividend) and imod (sign
@@ -76,6 +81,30 @@ udivmod(agx_builder *b, agx_instr *n, agx_instr *d, agx_instr **q, agx_instr **r
    *r = rem;
 }
 
+/* 32-bit unsigned n / d for d >= 1 (d = 0 gives some value; callers select).
+ * z = f2u(rcp(float(d)) * (2^32 - 512)) underestimates 2^32 / d; one Newton-
+ * Raphson step z += umul_high(z, z * -d) brings it within 1 or 2 of it, so the
+ * quotient umul_high(n, z) is at most 2 too small: two steps of "r >= d:
+ * q + 1, r - d" finish it. */
+static void
+udivmod32(agx_builder *b, agx_instr *n, agx_instr *d, agx_instr **q, agx_instr **r)
+{
+   agx_type t = n->type;
+   agx_instr *rcp = agx_frcp(b, agx_u2f(b, 32, d));
+   agx_instr *z = agx_f2u(b, 32, agx_fmul(b, rcp, splat(b, t, 0x4f7ffffeu /* 2^32 - 512 */)));
+   z = agx_iadd(b, z, agx_umul_high(b, z, agx_imul(b, z, agx_ineg(b, d))));
+   agx_instr *quot = agx_umul_high(b, n, z);
+   agx_instr *rem = agx_isub(b, n, agx_imul(b, quot, d));
+   agx_instr *one = splat(b, t, 1);
+   for (unsigned k = 0; k < 2; k++) {
+      agx_instr *ge = agx_uge(b, rem, d);
+      quot = agx_bcsel(b, ge, agx_iadd(b, quot, one), quot);
+      rem = agx_bcsel(b, ge, agx_isub(b, rem, d), rem);
+   }
+   *q = quot;
+   *r = rem;
+}
+
 static agx_instr *
 lower(agx_builder *b, agx_instr *I)
 {
@@ -92,7 +121,10 @@ lower(agx_builder *b, agx_instr *I)
    bool sign = I->op != AGX_OP_UDIV && I->op != AGX_OP_UMOD;
    agx_instr *nn = sign ? agx_iabs(b, n) : n, *dd = sign ? agx_iabs(b, d) : d;
    agx_instr *q, *r;
-   udivmod(b, nn, dd, &q, &r);
+   if (t.bits == 32)
+      udivmod32(b, nn, dd, &q, &r);
+   else
+      udivmod(b, nn, dd, &q, &r);
    agx_instr *res;
    switch (I->op) {
    case AGX_OP_UDIV:

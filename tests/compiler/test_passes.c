@@ -378,6 +378,37 @@ test_idiv(void)
       agx_shader_destroy(ref);
       agx_shader_destroy(low);
    }
+   /* 32-bit variable divisors take the reciprocal sequence: quotient boundaries
+    * (n = q * d + {0, d - 1}), divisors near powers of two, huge quotients. */
+   agx_shader *low32 = build_div(32, false, 0), *ref32 = build_div(32, false, 0);
+   agx_pass_lower_idiv(low32);
+   agx_optimize(low32);
+   CHECK(count_ops(low32, AGX_OP_UDIV) == 0 && count_ops(low32, AGX_OP_FRCP) > 0, "rcp division");
+   for (unsigned it = 0; it < 600; it++) {
+      uint64_t a[2], d[2], want[10], got[10];
+      for (unsigned c = 0; c < 2; c++) {
+         uint64_t r = rnd(&seed);
+         unsigned sh = (unsigned)(r % 32);
+         d[c] = it % 3 == 0   ? (UINT64_C(1) << sh) + (r >> 40) % 3 - 1
+                : it % 3 == 1 ? (r >> 8) & 0xffffffffu
+                              : ((r >> 8) & 0xffffffffu) >> sh;
+         d[c] &= 0xffffffffu;
+         if (!d[c])
+            d[c] = 1 + it;
+         uint64_t q = (rnd(&seed) & 0xffffffffu) / d[c];
+         a[c] = (q * d[c] + (c ? d[c] - 1 : 0)) & 0xffffffffu;
+         if (it % 7 == 0)
+            a[c] = 0xffffffffu - c;
+      }
+      run_div(ref32, 32, a, d, want);
+      run_div(low32, 32, a, d, got);
+      for (unsigned k = 0; k < 10; k++)
+         CHECK(got[k] == want[k], "32-bit op %u: a=%llx d=%llx got %llx want %llx", k / 2,
+               (unsigned long long)a[k % 2], (unsigned long long)d[k % 2],
+               (unsigned long long)got[k], (unsigned long long)want[k]);
+   }
+   agx_shader_destroy(low32);
+   agx_shader_destroy(ref32);
    /* Constant divisors use the multiply-high sequence (32-bit). */
    const uint32_t divisors[] = {1,    2,     3,          5,           6,           7,
                                 10,   11,    13,         25,          125,         641,

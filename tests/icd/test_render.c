@@ -161,17 +161,24 @@ test_d16(void)
    d.depth.load_op = VK_ATTACHMENT_LOAD_OP_LOAD;
    CHECK(agxv_render_build(&d, &tib, &cmd, &out) == VK_SUCCESS);
    CHECK(cmd.flags == DRM_ASAHI_RENDER_DBIAS_IS_INT && zls(cmd.zls_ctrl).z_load);
-   /* loadOp NONE keeps the contents: loaded, because stores are forced. */
+   /* loadOp NONE keeps the contents: loaded (stored with STORE). */
    d.depth.load_op = VK_ATTACHMENT_LOAD_OP_NONE_EXT;
-   d.depth.store_op = VK_ATTACHMENT_STORE_OP_NONE;
    CHECK(agxv_render_build(&d, &tib, &cmd, &out) == VK_SUCCESS);
    z = zls(cmd.zls_ctrl);
    CHECK(z.z_load && z.z_store);
-   /* DONT_CARE: neither loaded nor kept, but still stored (hk "|| true"). */
-   d.depth.load_op = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+   /* storeOp NONE: not stored (the memory keeps what it had). */
+   d.depth.store_op = VK_ATTACHMENT_STORE_OP_NONE;
    CHECK(agxv_render_build(&d, &tib, &cmd, &out) == VK_SUCCESS);
    z = zls(cmd.zls_ctrl);
-   CHECK(!z.z_load && z.z_store && zls(out.zls_ctrl_partial).z_load);
+   CHECK(z.z_load && !z.z_store);
+   /* DONT_CARE: neither loaded nor stored; partial renders still load and store. */
+   d.depth.load_op = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+   d.depth.store_op = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+   CHECK(agxv_render_build(&d, &tib, &cmd, &out) == VK_SUCCESS);
+   z = zls(cmd.zls_ctrl);
+   CHECK(!z.z_load && !z.z_store);
+   zp = zls(out.zls_ctrl_partial);
+   CHECK(zp.z_load && zp.z_store);
 }
 
 static void
@@ -198,7 +205,7 @@ test_d32s8_layered(void)
    CHECK(cmd.depth.base == 0x20000000 && cmd.depth.stride == ((2u << 14) | 1));
    CHECK(cmd.stencil.base == 0x20024000 && cmd.stencil.stride == 1);
    struct AGX_ZLS_CONTROL z = zls(cmd.zls_ctrl);
-   CHECK(z.z_load && z.z_store && z.z_format == AGX_ZLS_FORMAT_32F);
+   CHECK(z.z_load && !z.z_store && z.z_format == AGX_ZLS_FORMAT_32F); /* DONT_CARE */
    CHECK(!z.s_load && z.s_store);
    z = zls(out.zls_ctrl_partial);
    CHECK(z.z_load && z.z_store && z.s_load && z.s_store);
