@@ -97,10 +97,14 @@ agx_sim_tex_mem_cached(struct agx_sim_worker *w, const struct agx_sim_insn *I,
 {
    uint64_t in = va & AGX_SIM_PAGE_MASK;
    if (pc->host && (va >> 14) == pc->page && in + size <= AGX_SIM_PAGE_SIZE) {
-      if (write)
+      /* counted like agx_sim_tex_mem (AGX_SIM_STATS) */
+      if (write) {
          memcpy(pc->host + in, buf, size);
-      else
+         w->mem_write += size;
+      } else {
          memcpy(buf, pc->host + in, size);
+         w->mem_read += size;
+      }
       return true;
    }
    return agx_sim_tex_mem_miss(w, I, pc, va, buf, size, write, what);

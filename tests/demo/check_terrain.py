@@ -51,6 +51,9 @@ def check_stats(out, where, expect):
             fail(f'{where}: no agx-terrain-stats line')
         elif min(int(m.group(i)) for i in range(2, 7)) <= 0:
             fail(f'{where}: zero counters in {m.group(0)}')
+        elif int(m.group(6)) < SIZE[0] * SIZE[1] * 4:
+            # the frame's end-of-tile stores write the whole RGBA8 colour image
+            fail(f'{where}: {m.group(6)} bytes written, less than the colour image')
     elif m or 'simulated GPU work: not available' not in out:
         fail(f'{where}: expected "not available" for the simulated GPU work')
 
