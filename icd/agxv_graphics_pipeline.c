@@ -35,6 +35,22 @@ agxv_tib_layout(struct agx_tilebuffer_layout *tib, const VkFormat *formats, uint
    return agx_tilebuffer_layout(tib, f, count, samples ? samples : 1);
 }
 
+/* The static multisample state the fragment shader applies
+ * (agx_pass_lower_coverage): samples outside pSampleMask[0] are killed,
+ * alpha to coverage over rasterizationSamples, alpha to one. */
+static struct agx_coverage_options
+coverage_options(const struct agxv_graphics_state *s)
+{
+   unsigned samples = s->ms.rasterization_samples ? (unsigned)s->ms.rasterization_samples : 1;
+   uint32_t all = samples >= 8 ? 0xFFu : (1u << samples) - 1;
+   struct agx_coverage_options o = {
+      .sample_kill = (uint8_t)(~s->ms.sample_mask & all),
+      .a2c_samples = s->ms.alpha_to_coverage_enable ? (uint8_t)samples : 0,
+      .alpha_to_one = s->ms.alpha_to_one_enable,
+   };
+   return o;
+}
+
 static VkResult
 compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
               const VkPipelineShaderStageCreateInfo *stage,
@@ -67,6 +83,8 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
       .robust_buffer_access = device->robust_buffer_access,
       .fs_epilog = which == AGXV_STAGE_FRAGMENT,
    };
+   if (which == AGXV_STAGE_FRAGMENT)
+      req.coverage = coverage_options(pipeline->graphics);
    struct agxv_compile_gfx_result out;
    char err[512] = "";
    int ret = agxv_compile_graphics(&req, tib, &out, err, sizeof(err));

@@ -328,6 +328,9 @@ init_features(struct agxv_features *f)
     * 0 Index 1) travels in render target 1's epilog registers (agx_fs_epilog.c,
     * Mesa's mapping; tests/icd test_raster_features). */
    f->v10.dualSrcBlend = VK_TRUE;
+   /* alphaToOneEnable: the fragment shader's alpha outputs become 1
+    * (agx_pass_lower_coverage.c). */
+   f->v10.alphaToOne = VK_TRUE;
    f->v10.depthClamp = VK_TRUE;
    f->v10.depthBiasClamp = VK_TRUE;
    f->v10.fillModeNonSolid = VK_TRUE;

@@ -46,6 +46,9 @@ struct agxv_compile_request {
    /* Fragment shaders: leave the colours in registers for the output
     * epilog (agx_backend_options.fs_epilog) instead of storing them. */
    bool fs_epilog;
+   /* Fragment shaders: the pipeline's pSampleMask, alpha to coverage and
+    * alpha to one (agx_backend_options.coverage). */
+   struct agx_coverage_options coverage;
    /* The geometry-shader path (agx_pass_lower_gs, compiler/ir/agx_passes.h):
     * compile this variant; gs_input_mask
     * = the slots the software vertex shader writes (GS variants). */

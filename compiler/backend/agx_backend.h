@@ -32,6 +32,9 @@ struct agx_backend_options {
     * groups the UVS record (a per-link variant; NULL: the VS's own
     * decorations). */
    const uint8_t *fs_interp;
+   /* Fragment shaders: the pipeline's sample mask, alpha to coverage and
+    * alpha to one (agx_pass_lower_coverage; zero: none). */
+   struct agx_coverage_options coverage;
 };
 
 struct agx_backend_info {

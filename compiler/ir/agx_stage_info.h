@@ -74,3 +74,11 @@ struct agx_fs_info {
     * num_rts 0 = none given: outputs dropped) */
    struct agx_tilebuffer_layout tib;
 };
+
+/* Pipeline multisample state for a fragment shader (agx_pass_lower_coverage,
+ * run before agx_pass_lower_discard): every field 0 = no effect. */
+struct agx_coverage_options {
+   uint8_t sample_kill; /* samples outside VkPipelineMultisampleStateCreateInfo::pSampleMask */
+   uint8_t a2c_samples; /* alphaToCoverageEnable: rasterizationSamples (0 = off) */
+   bool alpha_to_one;   /* alphaToOneEnable: every colour output's alpha becomes 1 */
+};

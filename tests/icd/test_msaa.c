@@ -24,6 +24,11 @@
  * - "clear image": vkCmdClearColorImage of a 4-sample image (every sample),
  *   then vkCmdResolveImage: every pixel the clear colour.
  * Each checks that edge pixels of 1, 2 and 3 covered samples exist.
+ * - coverage: a full-framebuffer triangle with pSampleMask (samples
+ *   outside it neither written nor counted by a precise occlusion query),
+ *   alphaToCoverage (samples written = round(alpha x 4) on agx-vk; the
+ *   reference is only held to Vulkan's alpha 0 -> none, 1 -> all and
+ *   monotonicity) and alphaToOne (when the device has the feature).
  *
  * test_msaa DRAW_VERT_SPV DRAW_FRAG_SPV [--validation] [--reference]
  */
@@ -265,6 +270,11 @@ gpu_finish(struct gpu *g)
    vkDestroyShaderModule(d, g->fs, NULL);
 }
 
+/* Multisample state of the next pipeline() (the coverage scenes): pSampleMask
+ * (all ones = none), alphaToCoverageEnable, alphaToOneEnable. */
+static VkSampleMask ms_mask = ~0u;
+static VkBool32 ms_a2c, ms_a2o;
+
 /* A 4-sample pipeline: dynamic rendering (rp == NULL) with or without
  * depth, or subpass 0 of rp. */
 static VkPipeline
@@ -296,7 +306,10 @@ pipeline(struct gpu *g, bool depth, VkRenderPass rp)
       .lineWidth = 1.0f};
    VkPipelineMultisampleStateCreateInfo ms = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_4_BIT};
+      .rasterizationSamples = VK_SAMPLE_COUNT_4_BIT,
+      .pSampleMask = ms_mask == ~0u ? NULL : &ms_mask,
+      .alphaToCoverageEnable = ms_a2c,
+      .alphaToOneEnable = ms_a2o};
    VkPipelineDepthStencilStateCreateInfo zs = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
       .depthTestEnable = depth,
@@ -776,6 +789,138 @@ make_tri(double x0, double y0, double x1, double y1, double x2, double y2, float
    return t;
 }
 
+/* Coverage scenes: one triangle covering the whole framebuffer (every
+ * sample of every pixel, no edge inside) of colour `col`, drawn with the
+ * multisample state ms_* into a cleared 4-sample image, AVERAGE-resolved,
+ * inside a precise occlusion query. The resolved red is 16 + k x 239 / 4
+ * for k samples written (clear red 16, triangle red 255): *k is that k
+ * (-1 if some pixel is off the k grid by more than 2 LSB or pixels
+ * differ); *alpha the resolved alpha of pixel 0; *query the query result. */
+static void
+run_coverage(struct gpu *g, const uint8_t col[4], int *k, int *alpha, uint64_t *query)
+{
+   struct agx_vk_ctx *c = g->c;
+   struct image ms, res;
+   make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_4_BIT,
+              VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &ms);
+   make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_1_BIT,
+              VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &res);
+   VkQueryPoolCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+                                .queryType = VK_QUERY_TYPE_OCCLUSION,
+                                .queryCount = 1};
+   VkQueryPool qp;
+   VK_OK(vkCreateQueryPool(c->dev, &qci, NULL, &qp));
+   VkPipeline p = pipeline(g, false, VK_NULL_HANDLE);
+   struct tri t = make_tri(-1, -1, 2 * W + 2, -1, -1, 2 * H + 2, 0.5f, col);
+   upload_tris(g, &t, 1);
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   barrier(cb, ms.image, VK_IMAGE_ASPECT_COLOR_BIT);
+   barrier(cb, res.image, VK_IMAGE_ASPECT_COLOR_BIT);
+   vkCmdResetQueryPool(cb, qp, 0, 1);
+   VkRenderingAttachmentInfo ca = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                   .imageView = ms.view,
+                                   .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                   .resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT,
+                                   .resolveImageView = res.view,
+                                   .resolveImageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                   .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                   .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+                                   .clearValue = clear_value()};
+   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                         .renderArea = {{0, 0}, {W, H}},
+                         .layerCount = 1,
+                         .colorAttachmentCount = 1,
+                         .pColorAttachments = &ca};
+   vkCmdBeginRendering(cb, &ri);
+   vkCmdBeginQuery(cb, qp, 0, VK_QUERY_CONTROL_PRECISE_BIT);
+   draw(g, cb, p, 1);
+   vkCmdEndQuery(cb, qp, 0);
+   vkCmdEndRendering(cb);
+   copy_out(g, cb, res.image);
+   VK_OK(agx_vk_submit_wait(c, cb));
+   *query = 0;
+   VK_OK(vkGetQueryPoolResults(c->dev, qp, 0, 1, 8, query, 8,
+                               VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+   const uint8_t *px = g->out.map;
+   int k0 = (int)lround((px[0] - clear_col[0]) * 4.0 / (col[0] - clear_col[0]));
+   *k = k0;
+   *alpha = px[3];
+   for (int i = 0; i < W * H; i++) {
+      double want = clear_col[0] + k0 * (col[0] - clear_col[0]) / 4.0;
+      if (fabs(px[4 * i] - want) > 2.0 || px[4 * i + 3] != px[3])
+         *k = -1;
+   }
+   vkDestroyQueryPool(c->dev, qp, NULL);
+   vkDestroyPipeline(c->dev, p, NULL);
+   free_image(c, &ms);
+   free_image(c, &res);
+}
+
+static unsigned
+bits(unsigned m)
+{
+   unsigned n = 0;
+   for (; m; m &= m - 1)
+      n++;
+   return n;
+}
+
+/* pSampleMask: samples outside the mask are neither written nor counted
+ * (k = popcount(mask & 0xF), query = W x H x k); alpha to coverage (the
+ * alpha of the colour, k(alpha) samples: agx-vk's mapping round(alpha x 4),
+ * agx_pass_lower_coverage.c; the reference only Vulkan's fixed points:
+ * alpha 0 -> 0, alpha 1 -> 4, monotonic); alpha to one (resolved alpha 255). */
+static unsigned
+run_coverage_scenes(struct gpu *g, bool alpha_to_one)
+{
+   static const uint8_t red[4] = {255, 0, 0, 255};
+   unsigned bad = 0;
+   const VkSampleMask masks[] = {0x5, 0x7, 0x8, 0x0, 0xF1};
+   for (unsigned i = 0; i < sizeof(masks) / sizeof(masks[0]); i++) {
+      int k, a;
+      uint64_t q;
+      ms_mask = masks[i];
+      run_coverage(g, red, &k, &a, &q);
+      int want = (int)bits(masks[i] & 0xF);
+      bool ok = k == want && q == (uint64_t)W * H * (uint64_t)want;
+      printf("sample mask 0x%x: %d samples written (want %d), query %llu (want %d)%s\n", masks[i],
+             k, want, (unsigned long long)q, W * H * want, ok ? "" : "  WRONG");
+      bad += !ok;
+   }
+   ms_mask = ~0u;
+   ms_a2c = VK_TRUE;
+   static const uint8_t alphas[] = {0, 32, 63, 64, 100, 128, 191, 192, 250, 255};
+   int prev = 0;
+   for (unsigned i = 0; i < sizeof(alphas); i++) {
+      uint8_t col[4] = {255, 0, 0, alphas[i]};
+      int k, a;
+      uint64_t q;
+      run_coverage(g, col, &k, &a, &q);
+      int want = (int)lrintf(alphas[i] / 255.0f * 4.0f);
+      bool ok = k >= prev && q == (uint64_t)W * H * (uint64_t)(k < 0 ? 0 : k);
+      if (alphas[i] == 0 || alphas[i] == 255 || !g->c->reference)
+         ok = ok && k == want;
+      printf("alpha to coverage, alpha %u/255: %d samples (agx-vk: %d), query %llu%s\n", alphas[i],
+             k, want, (unsigned long long)q, ok ? "" : "  WRONG");
+      bad += !ok;
+      prev = k;
+   }
+   ms_a2c = VK_FALSE;
+   if (alpha_to_one) {
+      static const uint8_t half[4] = {255, 0, 0, 128};
+      int k, a;
+      uint64_t q;
+      ms_a2o = VK_TRUE;
+      run_coverage(g, half, &k, &a, &q);
+      ms_a2o = VK_FALSE;
+      bool ok = k == 4 && a == 255;
+      printf("alpha to one: %d samples, resolved alpha %d (want 4, 255)%s\n", k, a,
+             ok ? "" : "  WRONG");
+      bad += !ok;
+   }
+   return bad;
+}
+
 /* Sample counts the device reports for 4-sample attachments. */
 static unsigned
 check_support(struct agx_vk_ctx *c)
@@ -828,7 +973,10 @@ main(int argc, char **argv)
                                               VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
                                            .synchronization2 = VK_TRUE,
                                            .dynamicRendering = VK_TRUE};
-   agx_vk_ctx_device_features(&c, &f13, NULL, 0, NULL);
+   VkPhysicalDeviceFeatures have, want = {.occlusionQueryPrecise = VK_TRUE};
+   vkGetPhysicalDeviceFeatures(c.pdev, &have);
+   want.alphaToOne = have.alphaToOne;
+   agx_vk_ctx_device_features(&c, &f13, &want, 0, NULL);
    unsigned bad = check_support(&c);
    struct gpu g;
    gpu_init(&g, &c, argv + 1);
@@ -847,6 +995,7 @@ main(int argc, char **argv)
    bad += run_render_pass(&g, &one, false);
    bad += run_render_pass(&g, &one, true);
    bad += run_clear_image(&g);
+   bad += run_coverage_scenes(&g, have.alphaToOne);
    gpu_finish(&g);
    int rc = agx_vk_ctx_finish(&c);
    return bad || rc ? 1 : 0;
