@@ -42,6 +42,7 @@
 
 #include "agxv_blit.h"
 #include "agxv_format_table.h"
+#include "agxv_image.h"
 #include "agx_pack.h"
 #include "agxv_physical_device.h"
 #include "agxv_vbo.h"
@@ -71,14 +72,24 @@ agxv_image_format_features(VkFormat format, VkImageTiling tiling)
    const struct agxv_format_info *f = agxv_format_info(format);
    if (!f || (tiling != VK_IMAGE_TILING_OPTIMAL && tiling != VK_IMAGE_TILING_LINEAR))
       return 0;
-   /* Depth/stencil formats: rendering and copies of an aspect (tested),
-    * optimal tiling. */
-   if (f->depth)
-      return tiling == VK_IMAGE_TILING_OPTIMAL
-                ? VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT |
-                     VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT |
-                     VK_FORMAT_FEATURE_2_BLIT_SRC_BIT | VK_FORMAT_FEATURE_2_BLIT_DST_BIT
-                : 0;
+   /* Depth/stencil formats: rendering and copies of an aspect, sampling
+    * an aspect (its plane as R16_UNORM / R32_SFLOAT / R8_UINT,
+    * agxv_image_view.c), depth with compare and linear filtering (tested:
+    * test_depth_stencil, test_depth_sample); optimal tiling. */
+   if (f->depth) {
+      if (tiling != VK_IMAGE_TILING_OPTIMAL)
+         return 0;
+      unsigned depth_bytes = 0, stencil_bytes = 0;
+      agxv_zs_format_planes(format, &depth_bytes, &stencil_bytes);
+      VkFormatFeatureFlags2 zs =
+         VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT | VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT |
+         VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT | VK_FORMAT_FEATURE_2_BLIT_SRC_BIT |
+         VK_FORMAT_FEATURE_2_BLIT_DST_BIT | VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT;
+      if (depth_bytes)
+         zs |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_DEPTH_COMPARISON_BIT |
+               VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
+      return zs;
+   }
    if (f->block > 1)
       return tiling == VK_IMAGE_TILING_OPTIMAL
                 ? VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT |

@@ -87,18 +87,21 @@ format_properties(struct agx_vk_ctx *c)
          bad++;
       }
    }
-   /* Depth/stencil formats: attachments, copies and blits (optimal), nothing else */
+   /* Depth/stencil formats: attachments, copies, blits and sampling (optimal), nothing else */
    static const VkFormat zs[] = {VK_FORMAT_D16_UNORM, VK_FORMAT_D32_SFLOAT, VK_FORMAT_S8_UINT,
                                  VK_FORMAT_D32_SFLOAT_S8_UINT};
    for (unsigned i = 0; i < 4 && !c->reference; i++) {
       VkFormatProperties3 p3 = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3};
       VkFormatProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_2, .pNext = &p3};
       vkGetPhysicalDeviceFormatProperties2(c->pdev, zs[i], &p2);
-      if (p3.optimalTilingFeatures !=
-             (VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT |
-              VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT |
-              VK_FORMAT_FEATURE_2_BLIT_SRC_BIT | VK_FORMAT_FEATURE_2_BLIT_DST_BIT) ||
-          p3.linearTilingFeatures || p3.bufferFeatures) {
+      VkFormatFeatureFlags2 want =
+         VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT | VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT |
+         VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT | VK_FORMAT_FEATURE_2_BLIT_SRC_BIT |
+         VK_FORMAT_FEATURE_2_BLIT_DST_BIT | VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT;
+      if (zs[i] != VK_FORMAT_S8_UINT)
+         want |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_DEPTH_COMPARISON_BIT |
+                 VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
+      if (p3.optimalTilingFeatures != want || p3.linearTilingFeatures || p3.bufferFeatures) {
          fprintf(stderr, "depth/stencil format %d: unexpected features\n", zs[i]);
          bad++;
       }
