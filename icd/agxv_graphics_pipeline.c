@@ -85,6 +85,8 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
    };
    if (which == AGXV_STAGE_FRAGMENT)
       req.coverage = coverage_options(pipeline->graphics);
+   /* multiview: each view renders to its layer (hk_lower_multiview) */
+   req.multiview = which == AGXV_STAGE_VERTEX && pipeline->graphics->rp.view_mask;
    struct agxv_compile_gfx_result out;
    char err[512] = "";
    int ret = agxv_compile_graphics(&req, tib, &out, err, sizeof(err));
