@@ -12,13 +12,19 @@
  * hole), loadOp LOAD, the draw in a secondary command buffer inheriting the
  * view mask, vkCmdClearAttachments inside a multiview pass (each view's
  * layer cleared), a render pass with VkRenderPassMultiviewCreateInfo
- * (view mask 0b110, a correlation mask), and queries in a pass with two
+ * (view mask 0b110, a correlation mask; two subpasses 0b1 then 0b110:
+ * the clear load op applies to each view in the first subpass using it),
+ * and queries in a pass with two
  * views: an occlusion query (the two queries' results add up to both
  * views' samples, both available) and a timestamp (both queries
  * available). On agx-vk the first query holds the count and the second 0
  * (agxv_multiview.h); other drivers may distribute it (--reference).
  *
- * test_multiview MV_VERT_SPV MV_FRAG_SPV [--validation] [--reference]
+ * Input attachments: a second subpass reads the first's output through a
+ * 2D-array input attachment (mv_input.frag swizzles it): each view must
+ * read its own layer.
+ *
+ * test_multiview MV_VERT_SPV MV_FRAG_SPV MV_INPUT_FRAG_SPV [--validation] [--reference]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +48,8 @@ struct scene {
    bool secondary;   /* the draw in a secondary command buffer */
    bool clear_rect;  /* vkCmdClearAttachments of RECT after the draw */
    bool render_pass; /* VkRenderPass + VkRenderPassMultiviewCreateInfo */
+   uint32_t mask2;   /* render passes: a second subpass with this view mask, drawn too */
+   bool input;       /* a second subpass reads the first's layer of its view (input attachment) */
    bool queries;     /* occlusion query around the draw, timestamp after it */
 };
 
@@ -57,6 +65,15 @@ struct gpu {
    VkImageView view; /* 2D array, all layers */
    struct agx_vk_buffer out, qout;
    VkQueryPool occlusion, timestamps;
+   /* input-attachment scene: mv_input.frag, a second 4-layer image B */
+   VkShaderModule fs_input;
+   VkDescriptorSetLayout dsl;
+   VkPipelineLayout input_layout;
+   VkDescriptorPool dpool;
+   VkDescriptorSet set;
+   VkImage image_b;
+   VkDeviceMemory mem_b;
+   VkImageView view_b;
    bool precise; /* occlusionQueryPrecise: sample counts (else any non-zero value) */
 };
 
@@ -87,14 +104,19 @@ view_rect(int v, int *x0, int *y0, int *x1, int *y1)
 static void
 reference(const struct scene *s, int layer, uint8_t *img)
 {
-   bool drawn = (s->mask >> layer) & 1;
+   bool drawn = ((s->mask | s->mask2) >> layer) & 1;
    for (int i = 0; i < W * H; i++)
       put(img + 4 * i, drawn && !s->load ? CLEAR : MARK);
    if (!drawn)
       return;
    int x0, y0, x1, y1;
    view_rect(layer, &x0, &y0, &x1, &y1);
-   const float col[4] = {(float)(layer + 1) / 4.0f, 0.5f, (float)layer / 4.0f + 0.125f, 1.0f};
+   float col[4] = {(float)(layer + 1) / 4.0f, 0.5f, (float)layer / 4.0f + 0.125f, 1.0f};
+   if (s->input) { /* mv_input.frag: the first subpass's colour of this view, BGRA */
+      float r = col[0];
+      col[0] = col[2];
+      col[2] = r;
+   }
    for (int y = y0; y < y1; y++)
       for (int x = x0; x < x1; x++)
          put(img + 4 * (y * W + x), col);
@@ -102,6 +124,37 @@ reference(const struct scene *s, int layer, uint8_t *img)
       for (int y = RECT.offset.y; y < RECT.offset.y + (int)RECT.extent.height; y++)
          for (int x = RECT.offset.x; x < RECT.offset.x + (int)RECT.extent.width; x++)
             put(img + 4 * (y * W + x), RECT_CLEAR);
+}
+
+/* A 4-layer W x H attachment (also an input attachment) and its 2D-array view. */
+static void
+make_image(struct agx_vk_ctx *c, VkImage *image, VkDeviceMemory *mem, VkImageView *view)
+{
+   VkImageCreateInfo ici = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+      .imageType = VK_IMAGE_TYPE_2D,
+      .format = FMT,
+      .extent = {W, H, 1},
+      .mipLevels = 1,
+      .arrayLayers = LAYERS,
+      .samples = VK_SAMPLE_COUNT_1_BIT,
+      .tiling = VK_IMAGE_TILING_OPTIMAL,
+      .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT |
+               VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT};
+   VK_OK(vkCreateImage(c->dev, &ici, NULL, image));
+   VkMemoryRequirements req;
+   vkGetImageMemoryRequirements(c->dev, *image, &req);
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = req.size,
+                               .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
+   VK_OK(vkAllocateMemory(c->dev, &mai, NULL, mem));
+   VK_OK(vkBindImageMemory(c->dev, *image, *mem, 0));
+   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                .image = *image,
+                                .viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY,
+                                .format = FMT,
+                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, LAYERS}};
+   VK_OK(vkCreateImageView(c->dev, &vci, NULL, view));
 }
 
 static void
@@ -113,31 +166,39 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    g->fs = agx_vk_shader(c, spv[1]);
    VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
    VK_OK(vkCreatePipelineLayout(c->dev, &lci, NULL, &g->layout));
-   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                            .imageType = VK_IMAGE_TYPE_2D,
-                            .format = FMT,
-                            .extent = {W, H, 1},
-                            .mipLevels = 1,
-                            .arrayLayers = LAYERS,
-                            .samples = VK_SAMPLE_COUNT_1_BIT,
-                            .tiling = VK_IMAGE_TILING_OPTIMAL,
-                            .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
-                                     VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
-                                     VK_IMAGE_USAGE_TRANSFER_DST_BIT};
-   VK_OK(vkCreateImage(c->dev, &ici, NULL, &g->image));
-   VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(c->dev, g->image, &req);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.size,
-                               .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
-   VK_OK(vkAllocateMemory(c->dev, &mai, NULL, &g->mem));
-   VK_OK(vkBindImageMemory(c->dev, g->image, g->mem, 0));
-   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                .image = g->image,
-                                .viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY,
-                                .format = FMT,
-                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, LAYERS}};
-   VK_OK(vkCreateImageView(c->dev, &vci, NULL, &g->view));
+   make_image(c, &g->image, &g->mem, &g->view);
+   make_image(c, &g->image_b, &g->mem_b, &g->view_b);
+   g->fs_input = agx_vk_shader(c, spv[2]);
+   VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, 1,
+                                     VK_SHADER_STAGE_FRAGMENT_BIT, NULL};
+   VkDescriptorSetLayoutCreateInfo dci = {.sType =
+                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = 1,
+                                          .pBindings = &b};
+   VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->dsl));
+   VkPipelineLayoutCreateInfo ilci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                      .setLayoutCount = 1,
+                                      .pSetLayouts = &g->dsl};
+   VK_OK(vkCreatePipelineLayout(c->dev, &ilci, NULL, &g->input_layout));
+   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, 1};
+   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                     .maxSets = 1,
+                                     .poolSizeCount = 1,
+                                     .pPoolSizes = &ps};
+   VK_OK(vkCreateDescriptorPool(c->dev, &pci, NULL, &g->dpool));
+   VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                     .descriptorPool = g->dpool,
+                                     .descriptorSetCount = 1,
+                                     .pSetLayouts = &g->dsl};
+   VK_OK(vkAllocateDescriptorSets(c->dev, &ai, &g->set));
+   /* the first image's 2D-array view: subpassLoad reads the view's layer */
+   VkDescriptorImageInfo ii = {VK_NULL_HANDLE, g->view, VK_IMAGE_LAYOUT_GENERAL};
+   VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                              .dstSet = g->set,
+                              .descriptorCount = 1,
+                              .descriptorType = VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT,
+                              .pImageInfo = &ii};
+   vkUpdateDescriptorSets(c->dev, 1, &wr, 0, NULL);
    g->out = agx_vk_buffer_usage(c, LAYERS * W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
    VkQueryPoolCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
                                 .queryType = VK_QUERY_TYPE_OCCLUSION,
@@ -156,6 +217,13 @@ gpu_finish(struct gpu *g)
    vkDestroyImageView(d, g->view, NULL);
    vkDestroyImage(d, g->image, NULL);
    vkFreeMemory(d, g->mem, NULL);
+   vkDestroyImageView(d, g->view_b, NULL);
+   vkDestroyImage(d, g->image_b, NULL);
+   vkFreeMemory(d, g->mem_b, NULL);
+   vkDestroyDescriptorPool(d, g->dpool, NULL);
+   vkDestroyPipelineLayout(d, g->input_layout, NULL);
+   vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
+   vkDestroyShaderModule(d, g->fs_input, NULL);
    agx_vk_buffer_free(g->c, &g->out);
    vkDestroyPipelineLayout(d, g->layout, NULL);
    vkDestroyShaderModule(d, g->vs, NULL);
@@ -163,9 +231,9 @@ gpu_finish(struct gpu *g)
 }
 
 /* The pipeline of mv.vert + mv.frag for view mask `mask` (dynamic
- * rendering) or for subpass 0 of `rp`. */
+ * rendering) or for subpass `subpass` of `rp`. */
 static VkPipeline
-pipeline(struct gpu *g, uint32_t mask, VkRenderPass rp)
+pipeline(struct gpu *g, uint32_t mask, VkRenderPass rp, uint32_t subpass, bool input)
 {
    VkPipelineShaderStageCreateInfo stages[2] = {
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
@@ -174,7 +242,7 @@ pipeline(struct gpu *g, uint32_t mask, VkRenderPass rp)
        .pName = "main"},
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = g->fs,
+       .module = input ? g->fs_input : g->fs,
        .pName = "main"},
    };
    VkPipelineVertexInputStateCreateInfo vi = {
@@ -218,8 +286,9 @@ pipeline(struct gpu *g, uint32_t mask, VkRenderPass rp)
                                       .pRasterizationState = &rs,
                                       .pMultisampleState = &ms,
                                       .pColorBlendState = &cb,
-                                      .layout = g->layout,
-                                      .renderPass = rp};
+                                      .layout = input ? g->input_layout : g->layout,
+                                      .renderPass = rp,
+                                      .subpass = subpass};
    VkPipeline p;
    VK_OK(vkCreateGraphicsPipelines(g->c->dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
    return p;
@@ -247,11 +316,74 @@ barrier(VkCommandBuffer cb, VkImage image, VkImageLayout from, VkImageLayout to,
    vkCmdPipelineBarrier2(cb, &di);
 }
 
-/* A render pass of one subpass with view mask `mask` (correlated), loading
- * or clearing the attachment, and its framebuffer over the 4-layer view. */
+/* A render pass of one subpass with view mask `mask` (correlated), or two
+ * (the second with mask2: the load op clears the views it adds, Vulkan's
+ * per-view first use), loading or clearing the attachment, and its
+ * framebuffer over the 4-layer view. */
+/* Two subpasses with the scene's view mask: the first draws into A (the
+ * first image), the second reads A as an input attachment (GENERAL in both)
+ * and draws into B (the second image). */
+static void
+input_render_pass(struct gpu *g, const struct scene *s, VkRenderPass *rp, VkFramebuffer *fb)
+{
+   VkAttachmentDescription ad = {.format = FMT,
+                                 .samples = VK_SAMPLE_COUNT_1_BIT,
+                                 .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                 .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+                                 .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+                                 .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+                                 .initialLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                 .finalLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+   VkAttachmentDescription ads[2] = {ad, ad};
+   VkAttachmentReference a_out = {0, VK_IMAGE_LAYOUT_GENERAL}, a_in = {0, VK_IMAGE_LAYOUT_GENERAL},
+                         b_out = {1, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+   VkSubpassDescription sds[2] = {{.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+                                   .colorAttachmentCount = 1,
+                                   .pColorAttachments = &a_out},
+                                  {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+                                   .inputAttachmentCount = 1,
+                                   .pInputAttachments = &a_in,
+                                   .colorAttachmentCount = 1,
+                                   .pColorAttachments = &b_out}};
+   VkSubpassDependency dep = {.srcSubpass = 0,
+                              .dstSubpass = 1,
+                              .srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+                              .dstStageMask = VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT,
+                              .srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+                              .dstAccessMask = VK_ACCESS_INPUT_ATTACHMENT_READ_BIT,
+                              .dependencyFlags = VK_DEPENDENCY_BY_REGION_BIT};
+   uint32_t masks[2] = {s->mask, s->mask};
+   VkRenderPassMultiviewCreateInfo mv = {.sType =
+                                            VK_STRUCTURE_TYPE_RENDER_PASS_MULTIVIEW_CREATE_INFO,
+                                         .subpassCount = 2,
+                                         .pViewMasks = masks};
+   VkRenderPassCreateInfo rci = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+                                 .pNext = &mv,
+                                 .attachmentCount = 2,
+                                 .pAttachments = ads,
+                                 .subpassCount = 2,
+                                 .pSubpasses = sds,
+                                 .dependencyCount = 1,
+                                 .pDependencies = &dep};
+   VK_OK(vkCreateRenderPass(g->c->dev, &rci, NULL, rp));
+   VkImageView views[2] = {g->view, g->view_b};
+   VkFramebufferCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+                                  .renderPass = *rp,
+                                  .attachmentCount = 2,
+                                  .pAttachments = views,
+                                  .width = W,
+                                  .height = H,
+                                  .layers = 1};
+   VK_OK(vkCreateFramebuffer(g->c->dev, &fci, NULL, fb));
+}
+
 static void
 render_pass(struct gpu *g, const struct scene *s, VkRenderPass *rp, VkFramebuffer *fb)
 {
+   if (s->input) {
+      input_render_pass(g, s, rp, fb);
+      return;
+   }
    VkAttachmentDescription ad = {.format = FMT,
                                  .samples = VK_SAMPLE_COUNT_1_BIT,
                                  .loadOp = s->load ? VK_ATTACHMENT_LOAD_OP_LOAD
@@ -265,19 +397,29 @@ render_pass(struct gpu *g, const struct scene *s, VkRenderPass *rp, VkFramebuffe
    VkSubpassDescription sd = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
                               .colorAttachmentCount = 1,
                               .pColorAttachments = &ref};
-   uint32_t mask = s->mask, correlation = s->mask;
+   uint32_t masks[2] = {s->mask, s->mask2}, correlation = s->mask;
+   VkSubpassDescription sds[2] = {sd, sd};
+   VkSubpassDependency dep = {.srcSubpass = 0,
+                              .dstSubpass = 1,
+                              .srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+                              .dstStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+                              .srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+                              .dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT |
+                                               VK_ACCESS_COLOR_ATTACHMENT_READ_BIT};
    VkRenderPassMultiviewCreateInfo mv = {.sType =
                                             VK_STRUCTURE_TYPE_RENDER_PASS_MULTIVIEW_CREATE_INFO,
-                                         .subpassCount = 1,
-                                         .pViewMasks = &mask,
+                                         .subpassCount = s->mask2 ? 2 : 1,
+                                         .pViewMasks = masks,
                                          .correlationMaskCount = 1,
                                          .pCorrelationMasks = &correlation};
    VkRenderPassCreateInfo rci = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
                                  .pNext = &mv,
                                  .attachmentCount = 1,
                                  .pAttachments = &ad,
-                                 .subpassCount = 1,
-                                 .pSubpasses = &sd};
+                                 .subpassCount = s->mask2 ? 2 : 1,
+                                 .pSubpasses = sds,
+                                 .dependencyCount = s->mask2 ? 1 : 0,
+                                 .pDependencies = &dep};
    VK_OK(vkCreateRenderPass(g->c->dev, &rci, NULL, rp));
    VkFramebufferCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
                                   .renderPass = *rp,
@@ -346,35 +488,52 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
    VkFramebuffer fb = VK_NULL_HANDLE;
    if (s->render_pass)
       render_pass(g, s, &rp, &fb);
-   VkPipeline p = pipeline(g, s->mask, rp);
+   VkPipeline p = pipeline(g, s->mask, rp, 0, false);
+   VkPipeline p2 = s->mask2 || s->input
+                      ? pipeline(g, s->input ? s->mask : s->mask2, rp, 1, s->input)
+                      : VK_NULL_HANDLE;
    VkCommandBuffer sec = s->secondary ? secondary(g, s, p) : VK_NULL_HANDLE;
    VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
    if (s->queries) {
       vkCmdResetQueryPool(cb, g->occlusion, 0, 2);
       vkCmdResetQueryPool(cb, g->timestamps, 0, 2);
    }
-   barrier(cb, g->image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-           VK_PIPELINE_STAGE_2_NONE, 0, VK_PIPELINE_STAGE_2_CLEAR_BIT,
-           VK_ACCESS_2_TRANSFER_WRITE_BIT);
    VkClearColorValue mark;
    memcpy(mark.float32, MARK, 16);
    VkImageSubresourceRange all = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, LAYERS};
-   vkCmdClearColorImage(cb, g->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &mark, 1, &all);
-   barrier(cb, g->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-           VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_CLEAR_BIT,
-           VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-           VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
-   VkClearValue clear;
-   memcpy(clear.color.float32, CLEAR, 16);
+   const VkImage images[2] = {g->image, g->image_b};
+   for (int i = 0; i < 2; i++) {
+      barrier(cb, images[i], VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+              VK_PIPELINE_STAGE_2_NONE, 0, VK_PIPELINE_STAGE_2_CLEAR_BIT,
+              VK_ACCESS_2_TRANSFER_WRITE_BIT);
+      vkCmdClearColorImage(cb, images[i], VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &mark, 1, &all);
+      barrier(cb, images[i], VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+              VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_CLEAR_BIT,
+              VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+              VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
+   }
+   VkClearValue clear[2];
+   memcpy(clear[0].color.float32, CLEAR, 16);
+   clear[1] = clear[0];
    if (s->render_pass) {
       VkRenderPassBeginInfo rbi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
                                    .renderPass = rp,
                                    .framebuffer = fb,
                                    .renderArea = {{0, 0}, {W, H}},
-                                   .clearValueCount = 1,
-                                   .pClearValues = &clear};
+                                   .clearValueCount = 2,
+                                   .pClearValues = clear};
       vkCmdBeginRenderPass(cb, &rbi, VK_SUBPASS_CONTENTS_INLINE);
       draw_commands(g, s, cb, p);
+      if (s->mask2) {
+         vkCmdNextSubpass(cb, VK_SUBPASS_CONTENTS_INLINE);
+         draw_commands(g, s, cb, p2);
+      }
+      if (s->input) {
+         vkCmdNextSubpass(cb, VK_SUBPASS_CONTENTS_INLINE);
+         vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->input_layout, 0, 1,
+                                 &g->set, 0, NULL);
+         draw_commands(g, s, cb, p2);
+      }
       vkCmdEndRenderPass(cb);
    } else {
       VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
@@ -383,7 +542,7 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
                                        .loadOp = s->load ? VK_ATTACHMENT_LOAD_OP_LOAD
                                                          : VK_ATTACHMENT_LOAD_OP_CLEAR,
                                        .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-                                       .clearValue = clear};
+                                       .clearValue = clear[0]};
       VkRenderingInfo ri = {
          .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
          .flags = s->secondary ? VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT : 0,
@@ -399,14 +558,14 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
          draw_commands(g, s, cb, p);
       vkCmdEndRendering(cb);
    }
-   barrier(cb, g->image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+   VkImage shown = s->input ? g->image_b : g->image; /* the input scene's output: B */
+   barrier(cb, shown, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
            VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
            VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
            VK_ACCESS_2_TRANSFER_READ_BIT);
    VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, LAYERS},
                                .imageExtent = {W, H, 1}};
-   vkCmdCopyImageToBuffer(cb, g->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, g->out.buf, 1,
-                          &region);
+   vkCmdCopyImageToBuffer(cb, shown, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, g->out.buf, 1, &region);
    VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
                           .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
                           .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
@@ -420,6 +579,8 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
    if (sec)
       vkFreeCommandBuffers(c->dev, c->pool, 1, &sec);
    vkDestroyPipeline(c->dev, p, NULL);
+   if (p2)
+      vkDestroyPipeline(c->dev, p2, NULL);
    if (rp) {
       vkDestroyFramebuffer(c->dev, fb, NULL);
       vkDestroyRenderPass(c->dev, rp, NULL);
@@ -511,8 +672,10 @@ check_scene(struct gpu *g, const struct scene *s)
 int
 main(int argc, char **argv)
 {
-   if (argc < 3) {
-      fprintf(stderr, "usage: %s MV_VERT_SPV MV_FRAG_SPV [--validation] [--reference]\n", argv[0]);
+   if (argc < 4) {
+      fprintf(stderr,
+              "usage: %s MV_VERT_SPV MV_FRAG_SPV MV_INPUT_FRAG_SPV [--validation] [--reference]\n",
+              argv[0]);
       return 2;
    }
    struct agx_vk_ctx c;
@@ -556,8 +719,10 @@ main(int argc, char **argv)
       {.name = "secondary", .mask = 0x3, .secondary = true},
       {.name = "clear_attachments", .mask = 0x5, .clear_rect = true},
       {.name = "render_pass", .mask = 0x6, .render_pass = true},
-      {.name = "render_pass_load_clear", .mask = 0x9, .render_pass = true, .clear_rect = true},
+      {.name = "render_pass_clear_rect", .mask = 0x9, .render_pass = true, .clear_rect = true},
+      {.name = "subpass_views_first_use", .mask = 0x1, .mask2 = 0x6, .render_pass = true},
       {.name = "queries", .mask = 0x5, .queries = true},
+      {.name = "input_attachment", .mask = 0xA, .render_pass = true, .input = true},
    };
    unsigned bad = 0;
    for (unsigned i = 0; i < sizeof(scenes) / sizeof(scenes[0]); i++)
