@@ -533,6 +533,23 @@ zs_attachments(const VkRenderingInfo *info, struct agxv_render_desc *desc,
    return VK_SUCCESS;
 }
 
+/* Multiview: every attachment view has a layer for each view of the mask
+ * (valid usage; a view past its layers would be stored outside the view). */
+static VkResult
+views_fit(const struct agxv_rendering_state *rs, uint32_t view_mask)
+{
+   uint32_t need = view_mask ? 32 - (uint32_t)__builtin_clz(view_mask) : 0;
+   const struct agxv_image_view *zs[2] = {rs->depth_view, rs->stencil_view};
+   for (uint32_t i = 0; i < rs->color_count + 2; i++) {
+      const struct agxv_image_view *v =
+         i < rs->color_count ? rs->color_views[i] : zs[i - rs->color_count];
+      if (v && v->layers < need)
+         return agxv_error(VK_ERROR_UNKNOWN, "view mask 0x%x needs %u layers, an attachment has %u",
+                           view_mask, need, v->layers);
+   }
+   return VK_SUCCESS;
+}
+
 static VkResult
 begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
 {
@@ -591,6 +608,9 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
    /* (mismatched sample counts are refused by agxv_render_build) */
    if (!agxv_tib_layout(&rs->tib, rs->color_formats, rs->color_count, samples))
       return agxv_error(VK_ERROR_UNKNOWN, "colour formats the tilebuffer does not take");
+   VkResult vr = views_fit(rs, desc.view_mask);
+   if (vr != VK_SUCCESS)
+      return vr;
    rs->desc = desc;
    return start_render(cmd, false);
 }

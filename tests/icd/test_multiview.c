@@ -669,6 +669,31 @@ check_scene(struct gpu *g, const struct scene *s)
    return (bad ? 1 : 0) + q;
 }
 
+/* Bad input (agx-vk only: invalid usage): a view mask past the attachment's
+ * 4 layers is refused (vkEndCommandBuffer reports it), nothing is stored. */
+static unsigned
+check_bad_mask(struct gpu *g)
+{
+   VkCommandBuffer cb = agx_vk_begin(g->c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                    .imageView = g->view,
+                                    .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                    .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
+                                    .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
+   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                         .renderArea = {{0, 0}, {W, H}},
+                         .layerCount = 1,
+                         .viewMask = 0x30,
+                         .colorAttachmentCount = 1,
+                         .pColorAttachments = &att};
+   vkCmdBeginRendering(cb, &ri);
+   vkCmdEndRendering(cb);
+   VkResult r = vkEndCommandBuffer(cb);
+   vkFreeCommandBuffers(g->c->dev, g->c->pool, 1, &cb);
+   printf("%s bad_view_mask: vkEndCommandBuffer %d\n", r == VK_ERROR_UNKNOWN ? "ok" : "FAIL", r);
+   return r == VK_ERROR_UNKNOWN ? 0 : 1;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -727,6 +752,8 @@ main(int argc, char **argv)
    unsigned bad = 0;
    for (unsigned i = 0; i < sizeof(scenes) / sizeof(scenes[0]); i++)
       bad += check_scene(&g, &scenes[i]);
+   if (!c.validation && !c.reference)
+      bad += check_bad_mask(&g);
    gpu_finish(&g);
    int rc = agx_vk_ctx_finish(&c);
    return bad || rc ? 1 : 0;
