@@ -1,11 +1,13 @@
 /*
  * Format properties, derived from the format table (agxv_formats.py).
- * Graphics: COLOR_ATTACHMENT for the formats marked 'c' (rendering to them
- * is tested), optimal tiling only, DEPTH_STENCIL_ATTACHMENT and
+ * Graphics: COLOR_ATTACHMENT for the formats marked 'c' (every renderable
+ * one but E5B9G9R9: clearing, drawing, loading, write masks and
+ * vkCmdClearAttachments are tested per format, tests/icd/test_rt_formats.c),
+ * optimal tiling only, DEPTH_STENCIL_ATTACHMENT and
  * TRANSFER_SRC/DST (aspect copies, agxv_cmd_image.c) for those marked 'd'
  * (D16_UNORM, D32_SFLOAT, S8_UINT, D32_SFLOAT_S8_UINT: Honeykrisp's set,
  * graphics.md §7.4; 1D/2D only), COLOR_ATTACHMENT_BLEND for those marked 'B'
- * (blending is tested), VERTEX_BUFFER for the 39 formats
+ * (blending is tested), VERTEX_BUFFER for the 46 formats
  * the vertex-fetch prolog converts (agxv_vbo_format; RGB32 included),
  * BLIT_SRC for the formats the blit kernel reads (agxv_blit_format: every
  * table format but the block-compressed ones; depth/stencil formats through
@@ -116,30 +118,8 @@ agxv_image_format_features(VkFormat format, VkImageTiling tiling)
 enum agx_tib_format
 agxv_format_tib(VkFormat format)
 {
-   switch (format) {
-   case VK_FORMAT_R8_UNORM:
-      return AGX_TIB_R8_UNORM;
-   case VK_FORMAT_R8G8_UNORM:
-      return AGX_TIB_RG8_UNORM;
-   case VK_FORMAT_R8G8B8A8_UNORM:
-      return AGX_TIB_RGBA8_UNORM;
-   case VK_FORMAT_B8G8R8A8_UNORM:
-      return AGX_TIB_BGRA8_UNORM;
-   case VK_FORMAT_R8G8B8A8_SRGB:
-      return AGX_TIB_RGBA8_SRGB;
-   case VK_FORMAT_R16G16B16A16_SFLOAT:
-      return AGX_TIB_RGBA16_FLOAT;
-   case VK_FORMAT_R32_SFLOAT:
-      return AGX_TIB_R32_FLOAT;
-   case VK_FORMAT_R32G32B32A32_SFLOAT:
-      return AGX_TIB_RGBA32_FLOAT;
-   case VK_FORMAT_R32_UINT:
-      return AGX_TIB_R32_UINT;
-   case VK_FORMAT_R32G32B32A32_UINT:
-      return AGX_TIB_RGBA32_UINT;
-   default:
-      return AGX_TIB_NONE;
-   }
+   const struct agxv_format_info *f = agxv_format_info(format);
+   return f ? (enum agx_tib_format)f->tib : AGX_TIB_NONE;
 }
 
 /* VkFormatFeatureFlags holds the bits below 31; the *_WITHOUT_FORMAT bits
