@@ -16,9 +16,14 @@
  *    invocation 0 from the other invocations' outputs after a barrier,
  *    with PrimitiveId, for two patches (direct, indexed, indexed-indirect);
  *  - winding: back-face culling of ccw / cw domains;
- *  - vkCmdDrawIndirect.
- * Runs with AGXV_EXPERIMENTAL=tess on agx-vk, under validation and on
- * lavapipe (--reference).
+ *  - vkCmdDrawIndirect;
+ *  - a geometry shader after tessellation (tess_gs.geom, one per
+ *    tessellated primitive type, read from SPV_DIR): coverage, isolines,
+ *    patch constants (direct, indexed-indirect) and point counts again
+ *    through a pass-through GS (same references), and, in point mode, a
+ *    second point for every third GS input primitive by gl_PrimitiveIDIn
+ *    (its green sum: ceil(points / 3)).
+ * Runs on agx-vk, under validation and on lavapipe (--reference).
  *
  * test_tess SPV_DIR TESS_VERT_SPV TESS_TESC_SPV DRAW_FRAG_SPV [--validation] [--reference]
  */
@@ -62,6 +67,8 @@ struct scene {
 struct gpu {
    struct agx_vk_ctx *c;
    VkShaderModule vs, tcs, fs, tes[3][3][3];
+   VkShaderModule gs[3]; /* tess_gs.geom: triangles, lines, points in */
+   bool with_gs;         /* scenes add the geometry shader */
    VkDescriptorSetLayout dsl;
    VkPipelineLayout layout;
    VkDescriptorPool pool;
@@ -103,6 +110,12 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **paths)
                      sp_name[s], var_name[v]);
             g->tes[d][s][v] = module(c, path);
          }
+   static const char *gs_name[3] = {"tri", "line", "point"};
+   for (int i = 0; i < 3; i++) {
+      char path[4096];
+      snprintf(path, sizeof(path), "%s/tess_gs_%s.geom.spv", paths[0], gs_name[i]);
+      g->gs[i] = module(c, path);
+   }
    g->vs = module(c, paths[1]);
    g->tcs = module(c, paths[2]);
    g->fs = module(c, paths[3]);
@@ -189,12 +202,14 @@ gpu_finish(struct gpu *g)
    vkDestroyShaderModule(d, g->fs, NULL);
    for (int i = 0; i < 27; i++)
       vkDestroyShaderModule(d, (&g->tes[0][0][0])[i], NULL);
+   for (int i = 0; i < 3; i++)
+      vkDestroyShaderModule(d, g->gs[i], NULL);
 }
 
 static VkPipeline
 pipeline(struct gpu *g, const struct scene *s)
 {
-   VkPipelineShaderStageCreateInfo stages[4] = {
+   VkPipelineShaderStageCreateInfo stages[5] = {
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_VERTEX_BIT,
        .module = g->vs,
@@ -210,6 +225,13 @@ pipeline(struct gpu *g, const struct scene *s)
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
        .module = g->fs,
+       .pName = "main"},
+      /* the geometry shader taking the tessellated primitives */
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_GEOMETRY_BIT,
+       .module = g->gs[s->var == POINTS ? 2
+                       : s->dom == ISO  ? 1
+                                        : 0],
        .pName = "main"},
    };
    VkPipelineVertexInputStateCreateInfo vi = {
@@ -259,7 +281,7 @@ pipeline(struct gpu *g, const struct scene *s)
                                        .pColorAttachmentFormats = &format};
    VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
                                       .pNext = &ri,
-                                      .stageCount = 4,
+                                      .stageCount = g->with_gs ? 5 : 4,
                                       .pStages = stages,
                                       .pVertexInputState = &vi,
                                       .pInputAssemblyState = &ia,
@@ -468,6 +490,8 @@ check_coverage(struct gpu *g, int dom, int sp, float level, int indirect)
    char name[64];
    snprintf(name, sizeof(name), "coverage_%s_%s_%.1f%s", dom_name[dom], sp_name[sp], level,
             indirect ? "_indirect" : "");
+   if (g->with_gs)
+      strcat(name, "_gs");
    struct scene s = {.dom = dom,
                      .sp = sp,
                      .var = CCW,
@@ -503,6 +527,8 @@ check_points(struct gpu *g, int dom, int sp, float level)
    static uint8_t got[W * H * 4];
    char name[64];
    snprintf(name, sizeof(name), "points_%s_%s_%.1f", dom_name[dom], sp_name[sp], level);
+   if (g->with_gs)
+      strcat(name, "_gs");
    static const float big_quad[4][4] = {P(4, 4), P(60, 4), P(60, 60), P(4, 60)};
    static const float big_tri[3][4] = {P(4, 4), P(60, 4), P(4, 60)};
    struct scene s = {.dom = dom,
@@ -513,12 +539,16 @@ check_points(struct gpu *g, int dom, int sp, float level)
                      .patch = dom == TRI ? 3 : 4,
                      .pc = {{level, level, level, level}, {level, level}, 0, 2}};
    render(g, &s, got);
-   unsigned sum = 0;
+   unsigned sum = 0, green = 0;
    for (int i = 0; i < W * H; i++)
-      sum += got[4 * i];
+      sum += got[4 * i], green += got[4 * i + 1];
    unsigned want = expected_points(dom, sp, &s.pc);
-   printf("%s %s: %u points, want %u\n", sum == want ? "ok" : "FAIL", name, sum, want);
-   return sum != want;
+   /* the geometry shader's second points: input primitives 0, 3, 6, ... */
+   unsigned want_green = g->with_gs ? (want + 2) / 3 : 0;
+   bool ok = sum == want && green == want_green;
+   printf("%s %s: %u points (%u second), want %u (%u)\n", ok ? "ok" : "FAIL", name, sum, green,
+          want, want_green);
+   return !ok;
 }
 
 /* Isolines: 4 lines of 6 segments on pixel-centre rows 8, 16, 24, 32
@@ -531,6 +561,8 @@ check_isolines(struct gpu *g, int sp)
    static struct want w;
    char name[64];
    snprintf(name, sizeof(name), "isolines_%s", sp_name[sp]);
+   if (g->with_gs)
+      strcat(name, "_gs");
    static const float v[4][4] = {P(8, 8.5), P(56, 8.5), P(56, 40.5), P(8, 40.5)};
    struct scene s = {.dom = ISO,
                      .sp = sp,
@@ -564,6 +596,8 @@ check_patch_constants(struct gpu *g, bool indexed, int indirect)
    char name[64];
    snprintf(name, sizeof(name), "patch_constants%s%s", indexed ? "_indexed" : "",
             indirect ? "_indirect" : "");
+   if (g->with_gs)
+      strcat(name, "_gs");
    static const float v[8][4] = {P(4, 8),  P(28, 8), P(28, 56), P(4, 56),
                                  P(36, 8), P(60, 8), P(60, 56), P(36, 56)};
    static const uint32_t idx[8] = {4, 5, 6, 7, 0, 1, 2, 3};
@@ -601,6 +635,8 @@ check_winding(struct gpu *g, int var)
    static struct want w;
    char name[64];
    snprintf(name, sizeof(name), "winding_%s", var == CW ? "cw" : "ccw");
+   if (g->with_gs)
+      strcat(name, "_gs");
    struct scene s = {.dom = QUAD,
                      .sp = EQUAL,
                      .var = var,
@@ -633,14 +669,18 @@ main(int argc, char **argv)
    VkPhysicalDeviceFeatures supported;
    vkGetPhysicalDeviceFeatures(c.pdev, &supported);
    if (!supported.tessellationShader) {
-      fprintf(stderr, "tessellationShader not advertised (agx-vk: set AGXV_EXPERIMENTAL=tess)\n");
+      fprintf(stderr, "tessellationShader not advertised\n");
       return 1;
    }
    VkPhysicalDeviceVulkan13Features f13 = {.sType =
                                               VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
                                            .synchronization2 = VK_TRUE,
                                            .dynamicRendering = VK_TRUE};
-   VkPhysicalDeviceFeatures f10 = {.tessellationShader = VK_TRUE};
+   if (!supported.geometryShader) {
+      fprintf(stderr, "geometryShader not advertised\n");
+      return 1;
+   }
+   VkPhysicalDeviceFeatures f10 = {.tessellationShader = VK_TRUE, .geometryShader = VK_TRUE};
    agx_vk_ctx_device_features(&c, &f13, &f10, 0, NULL);
    struct gpu g;
    gpu_init(&g, &c, argv + 1);
@@ -663,6 +703,17 @@ main(int argc, char **argv)
    bad += check_patch_constants(&g, true, 1);
    bad += check_winding(&g, CCW);
    bad += check_winding(&g, CW);
+   /* a geometry shader after tessellation */
+   g.with_gs = true;
+   bad += check_coverage(&g, QUAD, EQUAL, 3.4f, 0);
+   bad += check_coverage(&g, TRI, ODD, 3.4f, 0);
+   bad += check_coverage(&g, QUAD, EVEN, 2.0f, 1);
+   bad += check_points(&g, QUAD, EQUAL, 3.4f);
+   bad += check_points(&g, TRI, EVEN, 5.0f);
+   bad += check_points(&g, ISO, ODD, 3.4f);
+   bad += check_isolines(&g, EQUAL);
+   bad += check_patch_constants(&g, false, 0);
+   bad += check_patch_constants(&g, true, 1);
    gpu_finish(&g);
    int ret = agx_vk_ctx_finish(&c);
    return bad || ret ? 1 : 0;
