@@ -13,7 +13,9 @@
  *  - VS_SW of gs_clip.vert: six clip distances in two records (words 4-5
  *    under AGX_GS_CLIP_HI);
  *  - streams (gs_streams.geom: 3 points on stream 0, 2 on stream 1): MAIN
- *    writes the vertex ids of the rasterised stream only (0, then 1).
+ *    writes the vertex ids of the rasterised stream only (0, then 1);
+ *  - side effects (gs_effects.geom: an atomic and a store): MAIN keeps
+ *    them, RAST and XFB (which re-run the shader) have none left.
  *
  * test_compiler_gs SPV_DIR
  */
@@ -274,6 +276,27 @@ test_streams(unsigned stream)
    h_finish(&h);
 }
 
+/* Memory writes and atomics of the GS: MAIN's alone. */
+static void
+test_side_effects(enum agx_gs_variant variant)
+{
+   struct harness h;
+   uint64_t mask = 1ull << AGX_IO_POSITION;
+   if (!compile(&h, "gs_effects", variant, &mask))
+      return;
+   unsigned atomics = h_count_ops(h.s, AGX_OP_ATOMIC_GLOBAL);
+   unsigned stores = h_count_ops(h.s, AGX_OP_STORE_GLOBAL);
+   if (variant == AGX_GS_MAIN) {
+      h_check_u32("MAIN keeps the atomic", 0, atomics, 1);
+      H_CHECK(stores >= 2, "MAIN keeps the store (and writes indices)");
+   } else {
+      h_check_u32("re-run variant: atomics", variant, atomics, 0);
+      if (variant == AGX_GS_RAST)
+         h_check_u32("RAST: stores", 0, stores, 0);
+   }
+   h_finish(&h);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -289,6 +312,9 @@ main(int argc, char **argv)
    test_vs_clip();
    test_streams(0);
    test_streams(1);
+   test_side_effects(AGX_GS_MAIN);
+   test_side_effects(AGX_GS_RAST);
+   test_side_effects(AGX_GS_XFB);
    printf("%s: %u failures\n", argv[0], h_failures);
    return h_failures ? 1 : 0;
 }
