@@ -160,6 +160,11 @@ init_features(struct agxv_features *f)
     * a geometry shader; tests/icd test_tess; dEQP-VK.tessellation sample
     * in tests/deqp/agx-curated.txt). */
    f->v10.tessellationShader = VK_TRUE;
+   /* PointSize written by evaluation and geometry shaders reaches the
+    * rasteriser like a vertex shader's (the evaluation shader and the GS's
+    * rasterization variant are the hardware vertex stage; tests/icd
+    * test_tess points_*_gs_psize). */
+   f->v10.shaderTessellationAndGeometryPointSize = VK_TRUE;
    /* Storage writes and atomics in vertex, tessellation and geometry
     * shaders (global stores as in compute), advertised with
     * AGXV_EXPERIMENTAL=vsstores: dEQP's tessellation cases check their

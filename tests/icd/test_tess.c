@@ -22,7 +22,10 @@
  *    patch constants (direct, indexed-indirect) and point counts again
  *    through a pass-through GS (same references), and, in point mode, a
  *    second point for every third GS input primitive by gl_PrimitiveIDIn
- *    (its green sum: ceil(points / 3)).
+ *    (its green sum: ceil(points / 3)); with gl_PointSize written by the
+ *    evaluation shader (1, every point-mode variant) and the geometry
+ *    shader (its input's, or twice it),
+ *    every point covers 2 x 2 pixels (shaderTessellationAndGeometryPointSize).
  * Runs on agx-vk, under validation and on lavapipe (--reference).
  *
  * test_tess SPV_DIR TESS_VERT_SPV TESS_TESC_SPV DRAW_FRAG_SPV [--validation] [--reference]
@@ -67,8 +70,9 @@ struct scene {
 struct gpu {
    struct agx_vk_ctx *c;
    VkShaderModule vs, tcs, fs, tes[3][3][3];
-   VkShaderModule gs[3]; /* tess_gs.geom: triangles, lines, points in */
+   VkShaderModule gs[4]; /* tess_gs.geom: triangles, lines, points in; points of size 2 */
    bool with_gs;         /* scenes add the geometry shader */
+   bool psize;           /* ... the one doubling gl_PointSize (gs[3]) */
    VkDescriptorSetLayout dsl;
    VkPipelineLayout layout;
    VkDescriptorPool pool;
@@ -110,8 +114,8 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **paths)
                      sp_name[s], var_name[v]);
             g->tes[d][s][v] = module(c, path);
          }
-   static const char *gs_name[3] = {"tri", "line", "point"};
-   for (int i = 0; i < 3; i++) {
+   static const char *gs_name[4] = {"tri", "line", "point", "point2"};
+   for (int i = 0; i < 4; i++) {
       char path[4096];
       snprintf(path, sizeof(path), "%s/tess_gs_%s.geom.spv", paths[0], gs_name[i]);
       g->gs[i] = module(c, path);
@@ -202,7 +206,7 @@ gpu_finish(struct gpu *g)
    vkDestroyShaderModule(d, g->fs, NULL);
    for (int i = 0; i < 27; i++)
       vkDestroyShaderModule(d, (&g->tes[0][0][0])[i], NULL);
-   for (int i = 0; i < 3; i++)
+   for (int i = 0; i < 4; i++)
       vkDestroyShaderModule(d, g->gs[i], NULL);
 }
 
@@ -229,9 +233,10 @@ pipeline(struct gpu *g, const struct scene *s)
       /* the geometry shader taking the tessellated primitives */
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_GEOMETRY_BIT,
-       .module = g->gs[s->var == POINTS ? 2
-                       : s->dom == ISO  ? 1
-                                        : 0],
+       .module = g->gs[g->psize           ? 3
+                       : s->var == POINTS ? 2
+                       : s->dom == ISO    ? 1
+                                          : 0],
        .pName = "main"},
    };
    VkPipelineVertexInputStateCreateInfo vi = {
@@ -528,7 +533,7 @@ check_points(struct gpu *g, int dom, int sp, float level)
    char name[64];
    snprintf(name, sizeof(name), "points_%s_%s_%.1f", dom_name[dom], sp_name[sp], level);
    if (g->with_gs)
-      strcat(name, "_gs");
+      strcat(name, g->psize ? "_gs_psize" : "_gs");
    static const float big_quad[4][4] = {P(4, 4), P(60, 4), P(60, 60), P(4, 60)};
    static const float big_tri[3][4] = {P(4, 4), P(60, 4), P(4, 60)};
    struct scene s = {.dom = dom,
@@ -545,6 +550,8 @@ check_points(struct gpu *g, int dom, int sp, float level)
    unsigned want = expected_points(dom, sp, &s.pc);
    /* the geometry shader's second points: input primitives 0, 3, 6, ... */
    unsigned want_green = g->with_gs ? (want + 2) / 3 : 0;
+   if (g->psize) /* 2 x 2 pixels each */
+      want *= 4, want_green *= 4;
    bool ok = sum == want && green == want_green;
    printf("%s %s: %u points (%u second), want %u (%u)\n", ok ? "ok" : "FAIL", name, sum, green,
           want, want_green);
@@ -680,7 +687,13 @@ main(int argc, char **argv)
       fprintf(stderr, "geometryShader not advertised\n");
       return 1;
    }
-   VkPhysicalDeviceFeatures f10 = {.tessellationShader = VK_TRUE, .geometryShader = VK_TRUE};
+   if (!supported.shaderTessellationAndGeometryPointSize) {
+      fprintf(stderr, "shaderTessellationAndGeometryPointSize not advertised\n");
+      return 1;
+   }
+   VkPhysicalDeviceFeatures f10 = {.tessellationShader = VK_TRUE,
+                                   .geometryShader = VK_TRUE,
+                                   .shaderTessellationAndGeometryPointSize = VK_TRUE};
    agx_vk_ctx_device_features(&c, &f13, &f10, 0, NULL);
    struct gpu g;
    gpu_init(&g, &c, argv + 1);
@@ -714,6 +727,8 @@ main(int argc, char **argv)
    bad += check_isolines(&g, EQUAL);
    bad += check_patch_constants(&g, false, 0);
    bad += check_patch_constants(&g, true, 1);
+   g.psize = true;
+   bad += check_points(&g, QUAD, EQUAL, 3.4f);
    gpu_finish(&g);
    int ret = agx_vk_ctx_finish(&c);
    return bad || ret ? 1 : 0;
