@@ -10,10 +10,12 @@
 #include "agxv_vdm.h"
 
 /* The geometry heap (device->gs_heap): header, then AGXV_GS_HEAP_SIZE bytes.
- * Assumption: 32 MiB suffice for the indirect draws of one render pass
- * (Honeykrisp: 128 MiB); an overflowing draw draws nothing. */
+ * Assumption: 128 MiB (Honeykrisp's size) suffice for the indirect,
+ * tessellation and restart draws of one render pass (dEQP's
+ * tess_factor_barrier_bug: 524288 instanced patches need more than 32 MiB);
+ * an overflowing draw draws nothing. The simulator maps it lazily. */
 #define AGXV_GS_HEAP_HEADER 64u
-#define AGXV_GS_HEAP_SIZE (32u << 20)
+#define AGXV_GS_HEAP_SIZE (128u << 20)
 struct agxv_device;
 VkResult agxv_gs_heap_create(struct agxv_device *device);
 
