@@ -162,8 +162,9 @@ init_features(struct agxv_features *f)
    f->v10.tessellationShader = VK_TRUE;
    /* PointSize written by evaluation and geometry shaders reaches the
     * rasteriser like a vertex shader's (the evaluation shader and the GS's
-    * rasterization variant are the hardware vertex stage; tests/icd
-    * test_tess points_*_gs_psize). */
+    * rasterization variant are the hardware vertex stage; within
+    * pointSizeRange, 1 without largePoints; tests/icd test_tess point-mode
+    * scenes, points_*_gs_psize where the range allows). */
    f->v10.shaderTessellationAndGeometryPointSize = VK_TRUE;
    /* Storage writes and atomics in vertex, tessellation and geometry
     * shaders (global stores as in compute), advertised with
