@@ -249,11 +249,10 @@ draw_gs_indirect(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipelin
       .records = (uint32_t)__builtin_popcountll(gfx->gs_input_mask),
       .max_indices = gs->max_indices,
       .vertex_id_log2 = gs->vertex_id_log2,
-      .reset_heap = !cmd->pre_gfx.heap_used,
    };
    if (!agxv_cmd_pre_gfx_begin(cmd))
       return cmd->record_result;
-   cmd->pre_gfx.heap_used = true;
+   args.reset_heap = agxv_cmd_pre_gfx_take_heap(cmd);
    /* the setup kernel, then the launches over the grids it wrote */
    agxv_cmd_emit_cdm_barrier(cmd);
    agxv_dispatch_kernel(cmd, AGX_CL_GS_SETUP_INDIRECT, 1, &args, sizeof(args));
@@ -339,11 +338,10 @@ draw_gs_restart(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipeline
                  : size == 2 ? 0xFFFFu
                              : 0xFFu,
       .topology = (uint32_t)topology,
-      .reset_heap = !cmd->pre_gfx.heap_used,
    };
    if (!agxv_cmd_pre_gfx_begin(cmd))
       return cmd->record_result;
-   cmd->pre_gfx.heap_used = true;
+   args.reset_heap = agxv_cmd_pre_gfx_take_heap(cmd);
    agxv_cmd_emit_cdm_barrier(cmd);
    agxv_dispatch_kernel(cmd, AGX_CL_GS_UNROLL_RESTART, 1, &args, sizeof(args));
    agxv_cmd_pre_gfx_end(cmd);

@@ -131,7 +131,6 @@ record_prerast(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipeline 
       .input_patch_size = cmd->dyn.s.ts.patch_control_points,
       .output_patch_size = gfx->tess.output_vertices,
       .tcs_stride = gfx->tess_stride,
-      .reset_heap = !cmd->pre_gfx.heap_used,
    };
    struct agx_tess_patch_args pa = {.heap = device->gs_heap->va,
                                     .params = params,
@@ -140,7 +139,7 @@ record_prerast(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipeline 
    patch_args(cmd, gfx, &pa);
    if (!agxv_cmd_pre_gfx_begin(cmd))
       return cmd->record_result;
-   cmd->pre_gfx.heap_used = true;
+   setup.reset_heap = agxv_cmd_pre_gfx_take_heap(cmd);
    agxv_cmd_emit_cdm_barrier(cmd);
    agxv_dispatch_kernel(cmd, AGX_CL_TESS_SETUP, 1, &setup, sizeof(setup));
    VkResult result = launch(cmd, gfx->tess_vs_sw, NULL, 0, params, grids);

@@ -168,8 +168,15 @@ init_features(struct agxv_features *f)
    f->v10.shaderTessellationAndGeometryPointSize = VK_TRUE;
    /* Storage writes and atomics in vertex, tessellation and geometry
     * shaders (global stores as in compute), advertised with
-    * AGXV_EXPERIMENTAL=vsstores: dEQP's tessellation cases check their
-    * results with them; not yet run against the vertex-shader groups. */
+    * AGXV_EXPERIMENTAL=vsstores. Their semantics hold (the VS and TES run
+    * at least once per vertex, TCS and the GS's MAIN variant once per
+    * invocation; the GS copies that re-run it drop its side effects), and
+    * dEQP's tessellation group (~235 more passes), glsl.atomic_operations'
+    * vertex/geometry/tessellation cases and geometry.basic.side_effect_*
+    * pass with it; off by default while storage-image writes from
+    * graphics stages fault the simulated GPU in
+    * binding_model.descriptorset_random (the fragment variants already
+    * DeviceLost; the vertex ones would join them). */
    f->v10.vertexPipelineStoresAndAtomics = agxv_experimental("vsstores");
    /* Occlusion queries count passing samples exactly (Visibility mode
     * Counting; agxv_query_pool.c, tests/icd test_occlusion). */
