@@ -178,6 +178,10 @@ agxv_cmd_draw_tess(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app,
       return agxv_error(VK_ERROR_UNKNOWN, "draw outside a render pass");
    if (!device->gs_heap)
       return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT, "tessellation without the geometry heap");
+   if (cmd->xfb.active && gfx->tess_xfb)
+      return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
+                        "transform feedback of a tessellation evaluation shader is not supported "
+                        "yet");
    uint32_t in_size = d->s.ts.patch_control_points;
    if (!in_size || in_size > AGX_TESS_MAX_PATCH)
       return agxv_error(VK_ERROR_UNKNOWN, "patch of %u control points", in_size);

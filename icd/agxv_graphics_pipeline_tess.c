@@ -29,6 +29,7 @@
 #include "agx_tess_params.h"
 #include "agx_vbo_prolog.h"
 #include "agxv_vbo.h"
+#include "agxv_xfb.h"
 
 /* The fields of a compile request every variant shares. */
 static VkResult
@@ -223,6 +224,9 @@ agxv_tess_pipeline_compile(struct agxv_device *device, struct agxv_pipeline *pip
       return result;
    gfx->tess_stride =
       agx_tess_tcs_stride(r.tess_patch_mask, r.tess_vertex_mask, r.tess_output_vertices);
+   const struct agxv_shader_module *tes_module = agxv_shader_module_from_handle(tes->module);
+   gfx->tess_xfb = !gs_follows && tes_module &&
+                   agxv_xfb_module_has_xfb(tes_module->words, tes_module->word_count);
    gfx->has_tess = true;
    return VK_SUCCESS;
 }
