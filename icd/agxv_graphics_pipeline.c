@@ -179,11 +179,9 @@ create_graphics_pipeline(struct agxv_device *device, const VkGraphicsPipelineCre
       if (info->pStages[i].stage == VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT)
          tes = &info->pStages[i];
    }
-   if (result == VK_SUCCESS && (tcs || tes) && gs)
-      result = agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
-                          "tessellation with a geometry shader is not supported yet");
+   /* with both, the evaluation shader feeds the geometry shader */
    if (result == VK_SUCCESS && (tcs || tes))
-      result = agxv_tess_pipeline_compile(device, pipeline, vs, tcs, tes, layout);
+      result = agxv_tess_pipeline_compile(device, pipeline, vs, tcs, tes, gs != NULL, layout);
    if (result == VK_SUCCESS && gs)
       result = agxv_gs_pipeline_compile(device, pipeline, vs, gs, layout);
    for (uint32_t i = 0; result == VK_SUCCESS && i < info->stageCount; i++) {

@@ -53,22 +53,8 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
    free(spec);
    if (!s)
       return -1;
-   if (req->gs_vbo && req->gs_variant == AGXV_GS_VS_SW &&
-       agx_vbo_lower_sw(s, req->gs_vbo, AGX_GS_PARAMS_VERTEX_BUFFERS, err, err_size)) {
-      agx_shader_destroy(s);
-      return -1;
-   }
-   if (req->gs_variant) {
-      struct agx_gs_options gs = {.variant = (enum agx_gs_variant)(req->gs_variant - 1),
-                                  .input_mask = req->gs_input_mask};
-      if (agx_pass_lower_gs(s, &gs, err, err_size)) {
-         agx_shader_destroy(s);
-         return -1;
-      }
-      out->gs_output_mask = gs.output_mask;
-      out->gs = s->gs;
-   }
-
+   /* tessellation first: the evaluation shader in front of a geometry shader
+    * is lowered to a vertex shader, then run as compute (AGXV_GS_VS_SW) */
    if (req->tess_variant) {
       struct agx_tess_options t = {.variant = (enum agx_tess_variant)(req->tess_variant - 1),
                                    .input_mask = req->tess_input_mask,
@@ -84,6 +70,22 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
       out->tess_vertex_mask = t.vertex_mask;
       out->tess_patch_mask = t.patch_mask;
       out->tess_output_vertices = t.output_vertices;
+   }
+
+   if (req->gs_vbo && req->gs_variant == AGXV_GS_VS_SW &&
+       agx_vbo_lower_sw(s, req->gs_vbo, AGX_GS_PARAMS_VERTEX_BUFFERS, err, err_size)) {
+      agx_shader_destroy(s);
+      return -1;
+   }
+   if (req->gs_variant) {
+      struct agx_gs_options gs = {.variant = (enum agx_gs_variant)(req->gs_variant - 1),
+                                  .input_mask = req->gs_input_mask};
+      if (agx_pass_lower_gs(s, &gs, err, err_size)) {
+         agx_shader_destroy(s);
+         return -1;
+      }
+      out->gs_output_mask = gs.output_mask;
+      out->gs = s->gs;
    }
 
    out->xfb = s->xfb;
