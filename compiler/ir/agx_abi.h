@@ -155,6 +155,9 @@
 #define AGX_ABI_VS_BASE_INSTANCE 324u
 #define AGX_ABI_VS_DRAW_ID 328u
 #define AGX_ABI_FS_BLEND_CONST 320u
+/* fragment: a statistics epilog's slot (agx_fs_epilog_key.statistics): the 64-bit
+ * address of a u64 holding the fragment-shader-invocation counter's address */
+#define AGX_ABI_FS_STATS 336u
 /* the largest access: a 64-bit vec4 is 32 bytes; a vertex element read
  * from the sink (a binding too small for one element) spans up to
  * maxVertexInputAttributeOffset 2047 + 16 bytes */
