@@ -192,10 +192,19 @@ counting(const struct agxv_cmd_buffer *cmd)
    return cmd->stats.va != 0;
 }
 
+/* A secondary's own query outside a render pass: its own compute streams take the work, in
+ * order with what it records next (a copy of the results, say). */
+static bool
+own_compute(const struct agxv_cmd_buffer *cmd)
+{
+   return cmd->level != VK_COMMAND_BUFFER_LEVEL_SECONDARY ||
+          (cmd->stats.va && !cmd->rendering.active);
+}
+
 static void
 submit(struct agxv_cmd_buffer *cmd, struct agxv_stats_job *job)
 {
-   if (cmd->level != VK_COMMAND_BUFFER_LEVEL_SECONDARY) {
+   if (own_compute(cmd)) {
       run_job(cmd, job, cmd->stats.va, cmd->stats.flags);
       return;
    }
@@ -339,7 +348,7 @@ agxv_stats_end_query(struct agxv_cmd_buffer *cmd, const struct agxv_query_pool *
    cmd->stats.flags = 0;
    cmd->stats.fs_slot = 0;
    cmd->draw_cache.dirty |= AGXV_DRAW_DIRTY_FS_ROOT;
-   if (cmd->level != VK_COMMAND_BUFFER_LEVEL_SECONDARY) {
+   if (cmd->level != VK_COMMAND_BUFFER_LEVEL_SECONDARY || !cmd->rendering.active) {
       agxv_query_available(cmd, avail);
       return;
    }

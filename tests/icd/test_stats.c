@@ -555,10 +555,46 @@ compute(void)
    vkCmdDispatchIndirect(cb, ind.buf, 96);
    vkCmdEndQuery(cb, qpool, 8);
    VK_OK(agx_vk_submit_wait(&C, cb));
-   vkDestroyPipeline(C.dev, p, NULL);
    uint64_t w[NSTATS] = {0};
    w[CS_INV] = 64 * (3 + 2 + 4);
-   return check("compute", 8, w, true);
+   unsigned bad = check("compute", 8, w, true);
+
+   /* q10: a secondary (outside a render pass) resets, begins and ends its own query around
+    * a 5 x 1 x 1 dispatch and copies the results itself (64-bit, availability) */
+   VkCommandBuffer sec = agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_SECONDARY);
+   vkCmdResetQueryPool(sec, qpool, 10, 1);
+   vkCmdBindPipeline(sec, VK_PIPELINE_BIND_POINT_COMPUTE, p);
+   vkCmdBindDescriptorSets(sec, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0, NULL);
+   vkCmdBeginQuery(sec, qpool, 10, 0);
+   vkCmdDispatch(sec, 5, 1, 1);
+   vkCmdEndQuery(sec, qpool, 10);
+   vkCmdCopyQueryPoolResults(sec, qpool, 10, 1, res.buf, 512, 8 * (NSTATS + 1),
+                             VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT |
+                                VK_QUERY_RESULT_WAIT_BIT);
+   VK_OK(vkEndCommandBuffer(sec));
+   memset(res.map + 512, 0xa5, 8 * (NSTATS + 1));
+   cb = agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   vkCmdExecuteCommands(cb, 1, &sec);
+   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                          .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
+                          .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                          .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
+                          .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
+   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                          .memoryBarrierCount = 1,
+                          .pMemoryBarriers = &mb};
+   vkCmdPipelineBarrier2(cb, &di);
+   VK_OK(agx_vk_submit_wait(&C, cb));
+   vkFreeCommandBuffers(C.dev, C.pool, 1, &sec);
+   vkDestroyPipeline(C.dev, p, NULL);
+   const uint64_t *copied = (const uint64_t *)(res.map + 512);
+   bool ok = copied[CS_INV] == 5 * 64 && copied[NSTATS] == 1;
+   for (int i = 0; i < NSTATS; i++)
+      ok &= i == CS_INV || copied[i] == 0;
+   printf("%s compute_secondary_own_query_copy (cs_invocations %llu, availability %llu)\n",
+          ok ? "ok" : "FAIL", (unsigned long long)copied[CS_INV],
+          (unsigned long long)copied[NSTATS]);
+   return bad + !ok;
 }
 
 /* The result paths on q0 (available) and q9 (reset, never begun). */
