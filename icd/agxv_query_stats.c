@@ -343,19 +343,27 @@ void
 agxv_stats_end_query(struct agxv_cmd_buffer *cmd, const struct agxv_query_pool *pool,
                      uint32_t query)
 {
-   uint64_t avail = pool->bo->va + (uint64_t)query * pool->stride + 8 * pool->values;
    cmd->stats.va = 0;
    cmd->stats.flags = 0;
    cmd->stats.fs_slot = 0;
    cmd->draw_cache.dirty |= AGXV_DRAW_DIRTY_FS_ROOT;
-   if (cmd->level != VK_COMMAND_BUFFER_LEVEL_SECONDARY || !cmd->rendering.active) {
-      agxv_query_available(cmd, avail);
-      return;
-   }
-   struct agxv_stats_job *job = new_job(cmd);
-   if (job) {
-      job->kernel = AGX_CL_KERNEL_COUNT;
-      job->avail = avail;
+   /* With multiview the query takes one index per view; every count is in the
+    * first, the others stay as reset (0) and become available too (Vulkan
+    * leaves the distribution to the implementation; Honeykrisp does the same). */
+   uint32_t views = 1;
+   if (cmd->rendering.active && cmd->rendering.desc.view_mask)
+      views = (uint32_t)__builtin_popcount(cmd->rendering.desc.view_mask);
+   for (uint32_t v = 0; v < views && query + v < pool->count; v++) {
+      uint64_t avail = pool->bo->va + (uint64_t)(query + v) * pool->stride + 8 * pool->values;
+      if (cmd->level != VK_COMMAND_BUFFER_LEVEL_SECONDARY || !cmd->rendering.active) {
+         agxv_query_available(cmd, avail);
+         continue;
+      }
+      struct agxv_stats_job *job = new_job(cmd);
+      if (job) {
+         job->kernel = AGX_CL_KERNEL_COUNT;
+         job->avail = avail;
+      }
    }
 }
 
