@@ -133,4 +133,5 @@ agx_stats_tess(struct agx_stats_tess_args a)
    uint64_t prims = AGX_PTR(const uint32_t, a.draw)[0] / verts;
    agx_stats_bump(a.clip_invocations, prims);
    agx_stats_bump(a.clip_primitives, prims);
+   agx_stats_bump(a.gs_invocations, prims * a.gs_invocations_per_primitive);
 }

@@ -65,21 +65,23 @@ struct agx_stats_strips_args {
 };
 
 /* agx_stats_tess (one thread): after the tessellator (layout/agx_tess_params.h): the
- * evaluation-shader invocations (every patch's domain points) and, without a geometry
- * shader, the clipper's primitives (the rasterization draw's indices / verts). */
+ * evaluation-shader invocations (every patch's domain points) and the primitives generated
+ * (the rasterization draw's indices / verts): the clipper's without a geometry shader, the
+ * geometry shader's invocations (x gs_invocations_per_primitive) with one. */
 struct agx_stats_tess_args {
    uint64_t params; /* struct agx_tess_params */
    uint64_t draw;   /* the rasterization draw's VkDrawIndexedIndirectCommand */
    uint64_t tes_invocations;
    uint64_t clip_invocations;
    uint64_t clip_primitives;
+   uint64_t gs_invocations;
    uint32_t verts; /* 3 triangles, 2 isolines, 1 points */
-   uint32_t pad;
+   uint32_t gs_invocations_per_primitive;
 };
 
 AGX_STATIC_ASSERT(sizeof(struct agx_stats_draw_args) == 104, "stats draw args layout");
 AGX_STATIC_ASSERT(sizeof(struct agx_stats_add_args) == 24, "stats add args layout");
 AGX_STATIC_ASSERT(sizeof(struct agx_stats_strips_args) == 48, "stats strips args layout");
-AGX_STATIC_ASSERT(sizeof(struct agx_stats_tess_args) == 48, "stats tess args layout");
+AGX_STATIC_ASSERT(sizeof(struct agx_stats_tess_args) == 56, "stats tess args layout");
 
 #endif

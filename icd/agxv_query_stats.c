@@ -47,8 +47,10 @@
  *
  * Assumes: meta operations of this driver are compute kernels (never API
  * draws or dispatches), so they are never counted; multiview draws count
- * once per API draw; tessellation followed by a geometry shader counts the
- * geometry shader's invocations and primitives in that path (not here).
+ * once per API draw; tessellation followed by a geometry shader (not
+ * accepted by pipeline creation yet): the geometry shader's invocations are
+ * counted from the tessellator's primitives (agxv_stats_tess), its emitted
+ * primitives need agxv_stats_gs on that path's rasterization draw.
  */
 #include "agxv_query_stats.h"
 
@@ -493,6 +495,11 @@ agxv_stats_tess(struct agxv_cmd_buffer *cmd, uint64_t params, uint64_t rast, uin
                   STAT(CLIPPING_INVOCATIONS));
       add_counter(&job, offsetof(struct agx_stats_tess_args, clip_primitives),
                   STAT(CLIPPING_PRIMITIVES));
+   } else {
+      /* a geometry shader over the generated primitives (its primitives: agxv_stats_gs) */
+      a.gs_invocations_per_primitive = pipeline->gfx->gs.invocations;
+      add_counter(&job, offsetof(struct agx_stats_tess_args, gs_invocations),
+                  STAT(GEOMETRY_SHADER_INVOCATIONS));
    }
    memcpy(job.args, &a, sizeof(a));
    submit(cmd, &job);

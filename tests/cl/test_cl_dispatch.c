@@ -192,7 +192,7 @@ check_metadata(void)
       {AGX_CL_STATS_DRAW, "agx_stats_draw", 1, 104},
       {AGX_CL_STATS_ADD, "agx_stats_add", 1, 24},
       {AGX_CL_STATS_STRIPS, "agx_stats_strips", 1, 48},
-      {AGX_CL_STATS_TESS, "agx_stats_tess", 1, 48},
+      {AGX_CL_STATS_TESS, "agx_stats_tess", 1, 56},
    };
    CHECK(AGX_CL_KERNEL_COUNT == sizeof(want) / sizeof(want[0]));
    for (unsigned i = 0; i < AGX_CL_KERNEL_COUNT; i++) {
