@@ -17,6 +17,7 @@
 #include "agxv_descriptor_set_layout.h"
 #include "agxv_draw_cache.h"
 #include "agxv_object.h"
+#include "agxv_query_stats.h"
 #include "agxv_upload.h"
 #include "agxv_xfb.h"
 #include "drm-uapi/asahi_drm.h"
@@ -183,6 +184,7 @@ struct agxv_cmd_buffer {
    uint32_t view_index;
    struct agxv_occlusion_state occlusion; /* vkCmdBeginQuery (agxv_query_pool.c) */
    struct agxv_xfb_cmd_state xfb;         /* transform feedback (agxv_cmd_xfb.c) */
+   struct agxv_stats_cmd_state stats;     /* pipeline statistics (agxv_query_stats.c) */
 };
 
 /* Opens a stream of `type` (ending an open one of the other type). */

@@ -87,6 +87,8 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, bool fragme
    if (fragment) {
       /* The fragment output epilog reads the blend constants (agxv_blend.h). */
       memcpy(r + AGX_ABI_FS_BLEND_CONST, cmd->dyn.s.cb.blend_constants, 16);
+      uint64_t stats = agxv_stats_fs_slot(cmd); /* agxv_query_stats.c */
+      memcpy(r + AGX_ABI_FS_STATS, &stats, 8);
    } else {
       memcpy(r + AGX_ABI_VS_BASE_VERTEX, &base_vertex, 4);
       memcpy(r + AGX_ABI_VS_BASE_INSTANCE, &base_instance, 4);
@@ -332,6 +334,9 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
 {
    const struct agxv_graphics_pipeline *gfx = pipeline->gfx;
    const struct agxv_shader *fs = agxv_pipeline_shader(pipeline, AGXV_STAGE_FRAGMENT);
+   /* counting fragment-shader invocations: the statistics variant */
+   if (fs && agxv_stats_fs_slot(cmd) && agxv_pipeline_shader(pipeline, AGXV_STAGE_FRAGMENT_STATS))
+      fs = agxv_pipeline_shader(pipeline, AGXV_STAGE_FRAGMENT_STATS);
    struct agxv_draw_cache *c = &cmd->draw_cache;
    pd->has_fs = fs != NULL;
    if (!fs)
@@ -648,6 +653,7 @@ agxv_CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t insta
       .instances = instanceCount,
       .first = firstVertex,
    };
+   agxv_stats_draw(cmd, &vd);
    VkResult result = draw_views(cmd, &vd, firstVertex, firstInstance, 0);
    if (result != VK_SUCCESS)
       agxv_cmd_set_error(cmd, result);
@@ -667,6 +673,7 @@ agxv_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount, uint32_t
       .vertex_offset = vertexOffset,
       .indexed = true,
    };
+   agxv_stats_draw(cmd, &vd);
    VkResult result = draw_views(cmd, &vd, (uint32_t)vertexOffset, firstInstance, 0);
    if (result != VK_SUCCESS)
       agxv_cmd_set_error(cmd, result);
@@ -683,6 +690,7 @@ draw_indirect(struct agxv_cmd_buffer *cmd, VkBuffer _buffer, VkDeviceSize offset
       struct agxv_vdm_draw vd = {.indirect = buffer->va + offset + (uint64_t)i * stride,
                                  .indexed = indexed};
       /* DrawIndex: the record's index (GS draws: 0, not supported there yet) */
+      agxv_stats_draw(cmd, &vd);
       VkResult result = draw_views(cmd, &vd, 0, 0, i);
       if (result != VK_SUCCESS) {
          agxv_cmd_set_error(cmd, result);

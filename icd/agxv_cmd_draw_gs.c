@@ -280,6 +280,7 @@ draw_gs_indirect(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipelin
    agxv_dyn_set_primitive_restart_enable(d, true);
    cmd->geometry_params = p.gpu;
    struct agxv_vdm_draw vd = {.indirect = rast.gpu, .indexed = true};
+   agxv_stats_gs(cmd, &vd, 1 + gs->output_topology);
    result = agxv_cmd_draw_vdm(cmd, &vd);
    cmd->geometry_params = 0;
    cmd->index = saved_index;
@@ -458,6 +459,7 @@ agxv_cmd_draw_gs(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app, u
    agxv_dyn_set_primitive_restart_enable(d, true);
    cmd->geometry_params = p.gpu;
    struct agxv_vdm_draw vd = {.count = (uint32_t)indices, .instances = 1, .indexed = true};
+   agxv_stats_gs(cmd, &vd, 1 + gs->output_topology);
    result = agxv_cmd_draw_vdm(cmd, &vd);
    cmd->geometry_params = 0;
    cmd->index = saved_index;

@@ -240,6 +240,10 @@ agxv_cmd_draw_tess(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app,
    agxv_dyn_set_primitive_restart_enable(d, false);
    cmd->geometry_params = p.gpu;
    struct agxv_vdm_draw vd = {.indirect = rast.gpu, .indexed = true};
+   agxv_stats_tess(cmd, p.gpu, rast.gpu,
+                   gfx->tess.point_mode                              ? 1
+                   : gfx->tess.domain == 1 + AGX_TESS_DOMAIN_ISOLINE ? 2
+                                                                     : 3);
    result = agxv_cmd_draw_vdm(cmd, &vd);
    cmd->geometry_params = 0;
    cmd->index = saved_index;

@@ -15,6 +15,7 @@
 #include "agxv_device.h"
 #include "agxv_format.h"
 #include "agxv_log.h"
+#include "agxv_query_stats.h"
 #include "agxv_shader_compile.h"
 #include "agxv_shader_module.h"
 
@@ -113,6 +114,15 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
       }
       gfx->has_vbo = true;
       code = linked;
+   }
+   /* the fragment stage counting its invocations (pipeline statistics) */
+   if (which == AGXV_STAGE_FRAGMENT && device->pipeline_statistics) {
+      result = agxv_stats_fs_variant(device, pipeline, tib, &out.fs, code, size, out.r.main_size,
+                                     &out.r.info);
+      if (result != VK_SUCCESS) {
+         agxv_compile_result_free(&out.r);
+         return result;
+      }
    }
    if (which == AGXV_STAGE_FRAGMENT) {
       result = agxv_blend_link_fs(pipeline->graphics, tib, &out.fs, code, size, out.r.main_size,

@@ -181,6 +181,10 @@ init_features(struct agxv_features *f)
    /* Occlusion queries count passing samples exactly (Visibility mode
     * Counting; agxv_query_pool.c, tests/icd test_occlusion). */
    f->v10.occlusionQueryPrecise = VK_TRUE;
+   /* Pipeline statistics, all eleven, counted with GPU work as Honeykrisp
+    * does (agxv_query_stats.c: helper kernels per draw/dispatch, the
+    * fragment epilog's atomic; tests/icd test_stats). */
+   f->v10.pipelineStatisticsQuery = VK_TRUE;
    /* Buffer accesses through storage/uniform descriptors are bounds-checked
     * against the descriptor's range when the device enables it: out-of-range
     * loads and atomics return 0, stores and atomics go to a device-owned sink

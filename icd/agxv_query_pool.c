@@ -60,6 +60,7 @@
 #include "agx_query.h"
 #include "agxv_log.h"
 #include "agxv_ppp.h"
+#include "agxv_query_stats.h"
 #include "agx_pack.h"
 
 /* 2 x query must fit the 15-bit occlusion index. */
@@ -80,9 +81,15 @@ agxv_CreateQueryPool(VkDevice _device, const VkQueryPoolCreateInfo *pCreateInfo,
    /* transform feedback stream queries: primitives written, then needed
     * (cl_kernels/agx_xfb_args.h; counted by agxv_cmd_xfb.c) */
    pool->values = pool->type == VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT ? 2 : 1;
+   /* pipeline statistics: one counter per statistic, in bit order (agxv_query_stats.c) */
+   if (pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS) {
+      pool->statistics = pCreateInfo->pipelineStatistics & AGXV_STATS_SUPPORTED;
+      pool->values = (uint32_t)__builtin_popcount(pool->statistics);
+   }
    pool->stride = 8 * pool->values + 8;
    if (pool->type != VK_QUERY_TYPE_TIMESTAMP && pool->type != VK_QUERY_TYPE_OCCLUSION &&
-       pool->type != VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT) {
+       pool->type != VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT &&
+       pool->type != VK_QUERY_TYPE_PIPELINE_STATISTICS) {
       agxv_object_free(alloc, pool);
       return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT, "query type %u is not supported",
                         pCreateInfo->queryType);
@@ -355,6 +362,10 @@ begin_query(struct agxv_cmd_buffer *cmd, struct agxv_query_pool *pool, uint32_t 
       cmd->xfb.query_va = pool->bo->va + (uint64_t)query * pool->stride;
       return;
    }
+   if (pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS && query < pool->count) {
+      agxv_stats_begin_query(cmd, pool, query);
+      return;
+   }
    if (pool->type != VK_QUERY_TYPE_OCCLUSION || query >= pool->count) {
       agxv_cmd_set_error(cmd, agxv_error(VK_ERROR_UNKNOWN, "vkCmdBeginQuery: unsupported query"));
       return;
@@ -378,6 +389,10 @@ end_query(struct agxv_cmd_buffer *cmd, struct agxv_query_pool *pool, uint32_t qu
 {
    struct agxv_occlusion_state *o = &cmd->occlusion;
    bool xfb = pool->type == VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT;
+   if (pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS && query < pool->count) {
+      agxv_stats_end_query(cmd, pool, query);
+      return;
+   }
    if ((pool->type != VK_QUERY_TYPE_OCCLUSION && !xfb) || query >= pool->count)
       return;
    if (xfb) {
@@ -390,16 +405,22 @@ end_query(struct agxv_cmd_buffer *cmd, struct agxv_query_pool *pool, uint32_t qu
     * counted every view's samples, the others keep their reset value 0 and
     * become available with it (hk_CmdEndQueryIndexedEXT zeroes them too). */
    uint32_t views = agxv_multiview_query_count(cmd);
-   for (uint32_t i = 0; i < views && query + i < pool->count; i++) {
-      uint64_t avail = pool->bo->va + (uint64_t)(query + i) * pool->stride + 8 * pool->values;
-      if (!cmd->rendering.active) {
-         fill(cmd, avail, 1, 1);
-         continue;
-      }
-      if (o->pending_count == AGXV_OCCLUSION_PENDING_MAX)
-         agxv_rendering_split(cmd, no_work, NULL); /* ends the render command: flushes */
-      o->pending[o->pending_count++] = avail;
+   for (uint32_t i = 0; i < views && query + i < pool->count; i++)
+      agxv_query_available(cmd,
+                           pool->bo->va + (uint64_t)(query + i) * pool->stride + 8 * pool->values);
+}
+
+void
+agxv_query_available(struct agxv_cmd_buffer *cmd, uint64_t avail)
+{
+   struct agxv_occlusion_state *o = &cmd->occlusion;
+   if (!cmd->rendering.active) {
+      fill(cmd, avail, 1, 1);
+      return;
    }
+   if (o->pending_count == AGXV_OCCLUSION_PENDING_MAX)
+      agxv_rendering_split(cmd, no_work, NULL); /* ends the render command: flushes */
+   o->pending[o->pending_count++] = avail;
 }
 
 VKAPI_ATTR void VKAPI_CALL

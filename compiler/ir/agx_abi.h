@@ -162,13 +162,17 @@
 #define AGX_ABI_VS_DRAW_ID 328u
 #define AGX_ABI_FS_BLEND_CONST 320u
 #define AGX_ABI_VIEW_INDEX 340u /* vertex and fragment stages */
+/* fragment: a statistics epilog's slot (agx_fs_epilog_key.statistics): the 64-bit
+ * address of a u64 holding the fragment-shader-invocation counter's address; the
+ * geometry parameters' words (AGX_ABI_GEOMETRY_PARAMS), which only vertex stages read */
+#define AGX_ABI_FS_STATS 360u
 /* the largest access: a 64-bit vec4 is 32 bytes; a vertex element read
  * from the sink (a binding too small for one element) spans up to
  * maxVertexInputAttributeOffset 2047 + 16 bytes */
 #define AGX_ABI_ROBUST_SINK_SIZE 4096u
 #define AGX_ABI_CONST_DATA 352u
 #define AGX_ABI_CONST_DATA_ALIGN 16u
-#define AGX_ABI_GEOMETRY_PARAMS 360u
+#define AGX_ABI_GEOMETRY_PARAMS 360u /* vertex stages; fragment: AGX_ABI_FS_STATS */
 #define AGX_ABI_UNIFORM_SIZE 368u
 #define AGX_ABI_DESC_SIZE 16u
 #define AGX_ABI_PTR_TAG_SHIFT 62u
