@@ -168,19 +168,27 @@ parse_parts(struct agxv_graphics_state *s, const VkGraphicsPipelineCreateInfo *i
       f.pMultisampleState = NULL;
    if (!(parts & AGXV_GPL_FO))
       f.pColorBlendState = NULL;
-   /* A fragment shader library without the output interface may not know
-    * the depth/stencil formats; its depth/stencil state is read whenever
-    * given (the formats themselves come from the output interface). */
+   /* VkPipelineRenderingCreateInfo: the colour formats belong to the
+    * output interface, the depth/stencil formats to it and the fragment
+    * shader part (the spec lets the others hold anything). A fragment
+    * shader library without the output interface may not know the
+    * depth/stencil formats; its depth/stencil state is read whenever given
+    * (the formats themselves come from the output interface). */
    VkPipelineRenderingCreateInfo ri;
-   if ((parts & AGXV_GPL_FS) && !(parts & AGXV_GPL_FO) && info->renderPass == VK_NULL_HANDLE) {
-      const VkPipelineRenderingCreateInfo *r =
-         agxv_find_struct(info->pNext, VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO);
+   const VkPipelineRenderingCreateInfo *r =
+      agxv_find_struct(info->pNext, VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO);
+   if (info->renderPass == VK_NULL_HANDLE && !(parts & AGXV_GPL_FO) &&
+       (r || (parts & AGXV_GPL_FS))) {
       ri = r ? *r
              : (VkPipelineRenderingCreateInfo){.sType =
                                                   VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
       ri.pNext = info->pNext;
-      if (ri.depthAttachmentFormat == VK_FORMAT_UNDEFINED &&
-          ri.stencilAttachmentFormat == VK_FORMAT_UNDEFINED)
+      ri.colorAttachmentCount = 0;
+      ri.pColorAttachmentFormats = NULL;
+      if (!(parts & AGXV_GPL_FS))
+         ri.depthAttachmentFormat = ri.stencilAttachmentFormat = VK_FORMAT_UNDEFINED;
+      else if (ri.depthAttachmentFormat == VK_FORMAT_UNDEFINED &&
+               ri.stencilAttachmentFormat == VK_FORMAT_UNDEFINED)
          ri.depthAttachmentFormat = VK_FORMAT_D32_SFLOAT_S8_UINT;
       f.pNext = &ri;
    }
