@@ -11,8 +11,9 @@
  * writes; additive blending over the clear colour). A pre-rasterization
  * library with a geometry shader (points become 8x8 squares), and
  * libraries whose layouts have independent sets (set 0 in the vertex
- * shader's, set 1 in the fragment shader's). Creation feedback of a link
- * must be valid.
+ * shader's, set 1 in the fragment shader's), and one whose vertex shader
+ * captures transform feedback (checked word for word). Creation feedback of
+ * a link must be valid.
  *
  * On agx-vk (not --reference) the test also counts the main shaders the
  * driver compiles: AGX_DEBUG=shaders makes it print `agx: shader "NAME"`
@@ -20,7 +21,8 @@
  * creation. A library with a shader compiles it once, a fast link compiles
  * nothing, an optimised link compiles both stages again.
  *
- * test_gpl VBO_VERT DRAW_FRAG GS_QUAD_GEOM SETS_VERT SETS_FRAG [--validation] [--reference]
+ * test_gpl VBO_VERT DRAW_FRAG GS_QUAD_GEOM SETS_VERT SETS_FRAG XFB_VERT [--validation]
+ *          [--reference]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,6 +114,7 @@ struct desc {
    VkPrimitiveTopology topology;
    VkShaderModule vs, gs, fs;
    bool blend; /* additive (ONE, ONE) instead of plain writes */
+   bool no_vi; /* no vertex attributes */
    VkPipelineLayout layout;
 };
 
@@ -157,9 +160,9 @@ create_info(const struct desc *d, VkGraphicsPipelineLibraryFlagsEXT parts, struc
    if (parts & VK_GRAPHICS_PIPELINE_LIBRARY_VERTEX_INPUT_INTERFACE_BIT_EXT) {
       st->vi = (VkPipelineVertexInputStateCreateInfo){
          .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
-         .vertexBindingDescriptionCount = 2,
+         .vertexBindingDescriptionCount = d->no_vi ? 0 : 2,
          .pVertexBindingDescriptions = vi_bind,
-         .vertexAttributeDescriptionCount = 2,
+         .vertexAttributeDescriptionCount = d->no_vi ? 0 : 2,
          .pVertexAttributeDescriptions = vi_attr};
       st->ia = (VkPipelineInputAssemblyStateCreateInfo){
          .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
@@ -713,18 +716,117 @@ test_sets(const char *vs_path, const char *fs_path)
    free_verts(&v);
 }
 
+/* Transform feedback of a vertex shader from a pre-rasterization library
+ * (xfb.vert: buffer 0, stride 32, holds gl_Position and `a` of vertex v of
+ * instance 0: ((v + 0.5) / 8 - 1, 0.5 / 8 - 1, 0, 1) and (v, 0, 10 v, 7);
+ * buffer 1, stride 20, b and c), three points through a fast link. */
+static void
+test_xfb(const char *vs_path, const char *fs_path)
+{
+   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+   VkPipelineLayout layout;
+   VK_OK(vkCreatePipelineLayout(c.dev, &lci, NULL, &layout));
+   struct desc d = {.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
+                    .no_vi = true,
+                    .vs = module(vs_path),
+                    .fs = module(fs_path),
+                    .layout = layout};
+   VkPipeline libs[4];
+   for (int i = 0; i < 4; i++)
+      libs[i] = library(&d, parts[i], NULL);
+   vkDestroyShaderModule(c.dev, d.vs, NULL);
+   vkDestroyShaderModule(c.dev, d.fs, NULL);
+   unsigned n;
+   VkPipeline p = link_libs(libs, layout, false, &n);
+   printf("transform feedback, fast link: %u shaders compiled (the software vertex shader)\n", n);
+   struct agx_vk_buffer xb =
+      agx_vk_buffer_usage(&c, 256, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT);
+   memset(xb.map, 0xA5, 256);
+   PFN_vkCmdBindTransformFeedbackBuffersEXT bind_xfb =
+      (PFN_vkCmdBindTransformFeedbackBuffersEXT)vkGetDeviceProcAddr(
+         c.dev, "vkCmdBindTransformFeedbackBuffersEXT");
+   PFN_vkCmdBeginTransformFeedbackEXT begin_xfb =
+      (PFN_vkCmdBeginTransformFeedbackEXT)vkGetDeviceProcAddr(c.dev,
+                                                              "vkCmdBeginTransformFeedbackEXT");
+   PFN_vkCmdEndTransformFeedbackEXT end_xfb =
+      (PFN_vkCmdEndTransformFeedbackEXT)vkGetDeviceProcAddr(c.dev, "vkCmdEndTransformFeedbackEXT");
+   CHECK(bind_xfb && begin_xfb && end_xfb);
+   VkCommandBuffer cb = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   image_barrier(cb, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                 VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
+   VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                    .imageView = view,
+                                    .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                    .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                    .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
+   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                         .renderArea = {{0, 0}, {W, H}},
+                         .layerCount = 1,
+                         .colorAttachmentCount = 1,
+                         .pColorAttachments = &att};
+   vkCmdBeginRendering(cb, &ri);
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+   VkBuffer xbufs[2] = {xb.buf, xb.buf};
+   VkDeviceSize offs[2] = {0, 128}, sizes[2] = {96, 60};
+   bind_xfb(cb, 0, 2, xbufs, offs, sizes);
+   begin_xfb(cb, 0, 0, NULL, NULL);
+   vkCmdDraw(cb, 3, 1, 0, 0);
+   end_xfb(cb, 0, 0, NULL, NULL);
+   vkCmdEndRendering(cb);
+   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                          .srcStageMask = VK_PIPELINE_STAGE_2_TRANSFORM_FEEDBACK_BIT_EXT,
+                          .srcAccessMask = VK_ACCESS_2_TRANSFORM_FEEDBACK_WRITE_BIT_EXT,
+                          .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
+                          .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
+   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                          .memoryBarrierCount = 1,
+                          .pMemoryBarriers = &mb};
+   vkCmdPipelineBarrier2(cb, &di);
+   VK_OK(agx_vk_submit_wait(&c, cb));
+   const float *got = xb.ptr;
+   unsigned wrong = 0;
+   for (int v = 0; v < 3; v++) {
+      const float want[8] = {
+         (v + 0.5f) / 8.0f - 1.0f, 0.5f / 8.0f - 1.0f, 0.0f, 1.0f, (float)v, 0.0f, 10.0f * v, 7.0f};
+      for (int k = 0; k < 8; k++)
+         if (got[8 * v + k] != want[k] && wrong++ < 4)
+            printf("  transform feedback: vertex %d word %d got %g want %g\n", v, k, got[8 * v + k],
+                   want[k]);
+   }
+   /* buffer 1 at 128, stride 20: b = (v + 100, 200, 3.5) at 4, c = 3 v at 16 */
+   for (int v = 0; v < 3; v++) {
+      const float want[4] = {v + 100.0f, 200.0f, 3.5f, 3.0f * v};
+      for (int k = 0; k < 4; k++)
+         if (got[32 + 5 * v + 1 + k] != want[k] && wrong++ < 8)
+            printf("  transform feedback: buffer 1 vertex %d word %d got %g want %g\n", v, k + 1,
+                   got[32 + 5 * v + 1 + k], want[k]);
+   }
+   const uint32_t *words = xb.ptr;
+   if (words[24] != 0xA5A5A5A5u || words[32] != 0xA5A5A5A5u || words[47] != 0xA5A5A5A5u) {
+      printf("  transform feedback: wrote outside the captured words\n");
+      wrong++;
+   }
+   if (wrong)
+      bad++;
+   agx_vk_buffer_free(&c, &xb);
+   vkDestroyPipeline(c.dev, p, NULL);
+   for (int i = 0; i < 4; i++)
+      vkDestroyPipeline(c.dev, libs[i], NULL);
+   vkDestroyPipelineLayout(c.dev, layout, NULL);
+}
+
 int
 main(int argc, char **argv)
 {
-   const char *paths[5];
+   const char *paths[6];
    int np = 0;
    for (int i = 1; i < argc; i++)
-      if (argv[i][0] != '-' && np < 5)
+      if (argv[i][0] != '-' && np < 6)
          paths[np++] = argv[i];
-   if (np != 5) {
-      fprintf(stderr,
-              "usage: test_gpl VBO_VERT DRAW_FRAG GS_QUAD SETS_VERT SETS_FRAG [--validation] "
-              "[--reference]\n");
+   if (np != 6) {
+      fprintf(stderr, "usage: test_gpl VBO_VERT DRAW_FRAG GS_QUAD SETS_VERT SETS_FRAG XFB_VERT "
+                      "[--validation] [--reference]\n");
       return 2;
    }
    /* every compilation of a main shader prints a line (counted above) */
@@ -733,7 +835,8 @@ main(int argc, char **argv)
    snprintf(env, sizeof(env), "%s%sshaders", dbg ? dbg : "", dbg && dbg[0] ? "," : "");
    setenv("AGX_DEBUG", env, 1);
    agx_vk_ctx_instance(&c, argc, argv);
-   const char *exts[2] = {"VK_KHR_pipeline_library", "VK_EXT_graphics_pipeline_library"};
+   const char *exts[3] = {"VK_KHR_pipeline_library", "VK_EXT_graphics_pipeline_library",
+                          "VK_EXT_transform_feedback"};
    if (!agx_vk_ctx_has_extension(&c, exts[0]) || !agx_vk_ctx_has_extension(&c, exts[1])) {
       printf("graphics pipeline libraries not offered\n");
       agx_vk_ctx_finish(&c);
@@ -744,8 +847,12 @@ main(int argc, char **argv)
    VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
                                      .pNext = &props};
    vkGetPhysicalDeviceProperties2(c.pdev, &p2);
+   bool has_xfb = agx_vk_ctx_has_extension(&c, exts[2]);
+   VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
    VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT gpl = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT};
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT,
+      .pNext = has_xfb ? &xfb : NULL};
    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                    .pNext = &gpl};
    vkGetPhysicalDeviceFeatures2(c.pdev, &f2);
@@ -762,7 +869,12 @@ main(int argc, char **argv)
                                            .synchronization2 = VK_TRUE,
                                            .dynamicRendering = VK_TRUE};
    VkPhysicalDeviceFeatures f10 = {.geometryShader = f2.features.geometryShader};
-   agx_vk_ctx_device_features(&c, &f13, &f10, 2, exts);
+   has_xfb = has_xfb && xfb.transformFeedback;
+   xfb = (VkPhysicalDeviceTransformFeedbackFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
+      .transformFeedback = has_xfb};
+   gpl.pNext = has_xfb ? &xfb : NULL;
+   agx_vk_ctx_device_features(&c, &f13, &f10, has_xfb ? 3 : 2, exts);
    setup();
    test_basic(paths[0], paths[1]);
    if (f10.geometryShader)
@@ -770,6 +882,10 @@ main(int argc, char **argv)
    else
       printf("geometryShader not offered: no geometry shader library\n");
    test_sets(paths[3], paths[4]);
+   if (has_xfb)
+      test_xfb(paths[5], paths[1]);
+   else
+      printf("transformFeedback not offered: no transform feedback library\n");
    vkDestroyImageView(c.dev, view, NULL);
    vkDestroyImage(c.dev, image, NULL);
    vkFreeMemory(c.dev, image_mem, NULL);
