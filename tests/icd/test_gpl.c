@@ -8,7 +8,8 @@
  * reference (one unorm step of tolerance) and with the same pipeline built
  * monolithically. The same vertex input, pre-rasterization and fragment
  * shader libraries are linked twice with two output interfaces (plain
- * writes; additive blending over the clear colour). A pre-rasterization
+ * writes; additive blending over the clear colour), all through a pipeline
+ * cache; a library made of two libraries linked with the other two. A pre-rasterization
  * library with a geometry shader (points become 8x8 squares), and
  * libraries whose layouts have independent sets (set 0 in the vertex
  * shader's, set 1 in the fragment shader's), and one whose vertex shader
@@ -113,8 +114,9 @@ module(const char *path)
 struct desc {
    VkPrimitiveTopology topology;
    VkShaderModule vs, gs, fs;
-   bool blend; /* additive (ONE, ONE) instead of plain writes */
-   bool no_vi; /* no vertex attributes */
+   bool blend;   /* additive (ONE, ONE) instead of plain writes */
+   bool no_vi;   /* no vertex attributes */
+   bool discard; /* rasterizer discard */
    VkPipelineLayout layout;
 };
 
@@ -192,6 +194,7 @@ create_info(const struct desc *d, VkGraphicsPipelineLibraryFlagsEXT parts, struc
          .pScissors = &st->sc};
       st->rs = (VkPipelineRasterizationStateCreateInfo){
          .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+         .rasterizerDiscardEnable = d->discard,
          .polygonMode = VK_POLYGON_MODE_FILL,
          .lineWidth = 1.0f};
       ci.pViewportState = &st->vp;
@@ -234,12 +237,15 @@ create_info(const struct desc *d, VkGraphicsPipelineLibraryFlagsEXT parts, struc
    return ci;
 }
 
+/* The pipeline cache every creation passes (VK_NULL_HANDLE: none). */
+static VkPipelineCache cache;
+
 static VkPipeline
 create(const VkGraphicsPipelineCreateInfo *ci, unsigned *compiles)
 {
    VkPipeline p;
    capture_begin();
-   VkResult r = vkCreateGraphicsPipelines(c.dev, VK_NULL_HANDLE, 1, ci, NULL, &p);
+   VkResult r = vkCreateGraphicsPipelines(c.dev, cache, 1, ci, NULL, &p);
    unsigned n = capture_end();
    VK_OK(r);
    if (compiles)
@@ -263,10 +269,11 @@ library(const struct desc *d, VkGraphicsPipelineLibraryFlagsEXT part, unsigned *
    return create(&ci, compiles);
 }
 
-/* Links four libraries (fast, or with link-time optimisation); checks the
- * creation feedback. */
+/* Links n libraries with flags (LINK_TIME_OPTIMIZATION or not; LIBRARY:
+ * into a bigger library); checks the creation feedback. */
 static VkPipeline
-link_libs(const VkPipeline libs[4], VkPipelineLayout layout, bool lto, unsigned *compiles)
+link_n(const VkPipeline *libs, uint32_t n, VkPipelineLayout layout, VkPipelineCreateFlags flags,
+       unsigned *compiles)
 {
    VkPipelineCreationFeedback fb = {0};
    VkPipelineCreationFeedbackCreateInfo fbi = {
@@ -274,19 +281,26 @@ link_libs(const VkPipeline libs[4], VkPipelineLayout layout, bool lto, unsigned 
       .pPipelineCreationFeedback = &fb};
    VkPipelineLibraryCreateInfoKHR li = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LIBRARY_CREATE_INFO_KHR,
                                         .pNext = &fbi,
-                                        .libraryCount = 4,
+                                        .libraryCount = n,
                                         .pLibraries = libs};
-   VkGraphicsPipelineCreateInfo ci = {
-      .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-      .pNext = &li,
-      .flags = lto ? VK_PIPELINE_CREATE_LINK_TIME_OPTIMIZATION_BIT_EXT : 0,
-      .layout = layout};
+   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+                                      .pNext = &li,
+                                      .flags = flags,
+                                      .layout = layout};
    VkPipeline p = create(&ci, compiles);
    if (!(fb.flags & VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT)) {
       printf("  link: creation feedback not valid (flags 0x%x)\n", fb.flags);
       bad++;
    }
    return p;
+}
+
+/* Links the four libraries into a pipeline, fast or optimised. */
+static VkPipeline
+link_libs(const VkPipeline libs[4], VkPipelineLayout layout, bool lto, unsigned *compiles)
+{
+   return link_n(libs, 4, layout, lto ? VK_PIPELINE_CREATE_LINK_TIME_OPTIMIZATION_BIT_EXT : 0,
+                 compiles);
 }
 
 /* --- drawing ------------------------------------------------------------------ */
@@ -492,6 +506,9 @@ test_basic(const char *vs_path, const char *fs_path)
    VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
    VkPipelineLayout layout;
    VK_OK(vkCreatePipelineLayout(c.dev, &lci, NULL, &layout));
+   /* every library and link of this case goes through a pipeline cache */
+   VkPipelineCacheCreateInfo pcci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
+   VK_OK(vkCreatePipelineCache(c.dev, &pcci, NULL, &cache));
    struct desc d = {.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
                     .vs = module(vs_path),
                     .fs = module(fs_path),
@@ -537,6 +554,21 @@ test_basic(const char *vs_path, const char *fs_path)
    render(opt, &v, layout, NULL, 0, got);
    compare("optimised link", got, want);
 
+   /* a library of libraries (vertex input + pre-rasterization), linked
+    * with the other two */
+   VkPipeline vi_pre = link_n(libs, 2, layout,
+                              VK_PIPELINE_CREATE_LIBRARY_BIT_KHR |
+                                 VK_PIPELINE_CREATE_RETAIN_LINK_TIME_OPTIMIZATION_INFO_BIT_EXT,
+                              &n);
+   expect_compiles("library of two libraries", n, 0);
+   VkPipeline three[3] = {vi_pre, libs[2], libs[3]};
+   VkPipeline nested = link_n(three, 3, layout, 0, &n);
+   expect_compiles("fast link of three libraries", n, 0);
+   render(nested, &v, layout, NULL, 0, got);
+   compare("fast link of a library of libraries", got, want);
+   vkDestroyPipeline(c.dev, nested, NULL);
+   vkDestroyPipeline(c.dev, vi_pre, NULL);
+
    /* the same pipeline built monolithically draws the same pixels */
    d.vs = module(vs_path);
    d.fs = module(fs_path);
@@ -562,6 +594,11 @@ test_basic(const char *vs_path, const char *fs_path)
    vkDestroyShaderModule(c.dev, d.vs, NULL);
    vkDestroyShaderModule(c.dev, d.fs, NULL);
    vkDestroyPipelineLayout(c.dev, layout, NULL);
+   size_t cache_size = 0;
+   VK_OK(vkGetPipelineCacheData(c.dev, cache, &cache_size, NULL));
+   CHECK(cache_size >= 32); /* at least the header */
+   vkDestroyPipelineCache(c.dev, cache, NULL);
+   cache = VK_NULL_HANDLE;
    free(want_b);
    free_verts(&v);
 }
@@ -716,29 +753,11 @@ test_sets(const char *vs_path, const char *fs_path)
    free_verts(&v);
 }
 
-/* Transform feedback of a vertex shader from a pre-rasterization library
- * (xfb.vert: buffer 0, stride 32, holds gl_Position and `a` of vertex v of
- * instance 0: ((v + 0.5) / 8 - 1, 0.5 / 8 - 1, 0, 1) and (v, 0, 10 v, 7);
- * buffer 1, stride 20, b and c), three points through a fast link. */
+/* Draws three points with p capturing transform feedback and checks the
+ * words (see test_xfb). */
 static void
-test_xfb(const char *vs_path, const char *fs_path)
+xfb_capture(VkPipeline p, const char *name)
 {
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-   VkPipelineLayout layout;
-   VK_OK(vkCreatePipelineLayout(c.dev, &lci, NULL, &layout));
-   struct desc d = {.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
-                    .no_vi = true,
-                    .vs = module(vs_path),
-                    .fs = module(fs_path),
-                    .layout = layout};
-   VkPipeline libs[4];
-   for (int i = 0; i < 4; i++)
-      libs[i] = library(&d, parts[i], NULL);
-   vkDestroyShaderModule(c.dev, d.vs, NULL);
-   vkDestroyShaderModule(c.dev, d.fs, NULL);
-   unsigned n;
-   VkPipeline p = link_libs(libs, layout, false, &n);
-   printf("transform feedback, fast link: %u shaders compiled (the software vertex shader)\n", n);
    struct agx_vk_buffer xb =
       agx_vk_buffer_usage(&c, 256, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT);
    memset(xb.map, 0xA5, 256);
@@ -791,25 +810,71 @@ test_xfb(const char *vs_path, const char *fs_path)
          (v + 0.5f) / 8.0f - 1.0f, 0.5f / 8.0f - 1.0f, 0.0f, 1.0f, (float)v, 0.0f, 10.0f * v, 7.0f};
       for (int k = 0; k < 8; k++)
          if (got[8 * v + k] != want[k] && wrong++ < 4)
-            printf("  transform feedback: vertex %d word %d got %g want %g\n", v, k, got[8 * v + k],
-                   want[k]);
+            printf("  %s: vertex %d word %d got %g want %g\n", name, v, k, got[8 * v + k], want[k]);
    }
    /* buffer 1 at 128, stride 20: b = (v + 100, 200, 3.5) at 4, c = 3 v at 16 */
    for (int v = 0; v < 3; v++) {
       const float want[4] = {v + 100.0f, 200.0f, 3.5f, 3.0f * v};
       for (int k = 0; k < 4; k++)
          if (got[32 + 5 * v + 1 + k] != want[k] && wrong++ < 8)
-            printf("  transform feedback: buffer 1 vertex %d word %d got %g want %g\n", v, k + 1,
+            printf("  %s: buffer 1 vertex %d word %d got %g want %g\n", name, v, k + 1,
                    got[32 + 5 * v + 1 + k], want[k]);
    }
    const uint32_t *words = xb.ptr;
    if (words[24] != 0xA5A5A5A5u || words[32] != 0xA5A5A5A5u || words[47] != 0xA5A5A5A5u) {
-      printf("  transform feedback: wrote outside the captured words\n");
+      printf("  %s: wrote outside the captured words\n", name);
       wrong++;
    }
    if (wrong)
       bad++;
    agx_vk_buffer_free(&c, &xb);
+}
+
+/* Transform feedback of a vertex shader from a pre-rasterization library
+ * (xfb.vert: buffer 0, stride 32, holds gl_Position and `a` of vertex v of
+ * instance 0: ((v + 0.5) / 8 - 1, 0.5 / 8 - 1, 0, 1) and (v, 0, 10 v, 7);
+ * buffer 1, stride 20, b and c), three points through a fast link, and
+ * through a link of a vertex input and a rasterizer-discard
+ * pre-rasterization library only. */
+static void
+test_xfb(const char *vs_path, const char *fs_path)
+{
+   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+   VkPipelineLayout layout;
+   VK_OK(vkCreatePipelineLayout(c.dev, &lci, NULL, &layout));
+   struct desc d = {.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
+                    .no_vi = true,
+                    .vs = module(vs_path),
+                    .fs = module(fs_path),
+                    .layout = layout};
+   VkPipeline libs[4];
+   for (int i = 0; i < 4; i++)
+      libs[i] = library(&d, parts[i], NULL);
+   vkDestroyShaderModule(c.dev, d.vs, NULL);
+   vkDestroyShaderModule(c.dev, d.fs, NULL);
+   unsigned n;
+   VkPipeline p = link_libs(libs, layout, false, &n);
+   printf("transform feedback, fast link: %u shaders compiled (the software vertex shader)\n", n);
+   xfb_capture(p, "transform feedback");
+   /* rasterizer discard: the vertex input and pre-rasterization parts only
+    * (not under --validation: the system's layer (1.3.239) crashes in
+    * vkCmdDraw with such a pipeline) */
+   if (c.validation) {
+      vkDestroyPipeline(c.dev, p, NULL);
+      for (int i = 0; i < 4; i++)
+         vkDestroyPipeline(c.dev, libs[i], NULL);
+      vkDestroyPipelineLayout(c.dev, layout, NULL);
+      return;
+   }
+   d.vs = module(vs_path);
+   d.discard = true;
+   VkPipeline pre_discard = library(&d, parts[1], NULL);
+   vkDestroyShaderModule(c.dev, d.vs, NULL);
+   VkPipeline two[2] = {libs[0], pre_discard};
+   VkPipeline q = link_n(two, 2, layout, 0, NULL);
+   xfb_capture(q, "transform feedback, rasterizer discard");
+   vkDestroyPipeline(c.dev, q, NULL);
+   vkDestroyPipeline(c.dev, pre_discard, NULL);
    vkDestroyPipeline(c.dev, p, NULL);
    for (int i = 0; i < 4; i++)
       vkDestroyPipeline(c.dev, libs[i], NULL);
