@@ -57,7 +57,7 @@ VkResult
 agxv_graphics_compile_main(struct agxv_device *device, const VkPipelineShaderStageCreateInfo *stage,
                            const struct agxv_pipeline_layout *layout,
                            const struct agx_tilebuffer_layout *tib,
-                           const struct agx_coverage_options *coverage,
+                           const struct agx_coverage_options *coverage, bool multiview,
                            const struct agxv_gpl_precompiled *pre,
                            struct agxv_compile_gfx_result *out)
 {
@@ -89,12 +89,15 @@ agxv_graphics_compile_main(struct agxv_device *device, const VkPipelineShaderSta
    };
    if (which == AGXV_STAGE_FRAGMENT && coverage)
       req.coverage = *coverage;
+   /* multiview: each view renders to its layer (hk_lower_multiview) */
+   /* fragment: input attachments read the view's layer */
+   req.multiview = multiview;
    /* A library's main shader (agxv_graphics_pipeline_library.h), if it was
     * compiled for what this pipeline needs. */
    const struct agxv_compile_gfx_result *done = NULL;
-   if (pre && which == AGXV_STAGE_VERTEX)
+   if (pre && pre->multiview == multiview && which == AGXV_STAGE_VERTEX)
       done = pre->vs;
-   if (pre && which == AGXV_STAGE_FRAGMENT &&
+   if (pre && pre->multiview == multiview && which == AGXV_STAGE_FRAGMENT &&
        !memcmp(&pre->fs_coverage, &req.coverage, sizeof(req.coverage)))
       done = pre->fs;
    char err[512] = "";
@@ -122,7 +125,8 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
    enum agxv_stage which = agxv_stage_from_vk(stage->stage);
    struct agx_coverage_options coverage = agxv_gpl_coverage_options(pipeline->graphics);
    struct agxv_compile_gfx_result out;
-   VkResult result = agxv_graphics_compile_main(device, stage, layout, tib, &coverage, pre, &out);
+   VkResult result = agxv_graphics_compile_main(device, stage, layout, tib, &coverage,
+                                                pipeline->graphics->rp.view_mask != 0, pre, &out);
    if (result != VK_SUCCESS)
       return result;
    const uint8_t *code = out.r.code;
@@ -179,7 +183,11 @@ agxv_graphics_pipeline_build(struct agxv_device *device, struct agxv_pipeline *p
    VkResult result = VK_SUCCESS;
    if (!agxv_tib_layout(&gfx->tib, state->rp.color_formats, state->rp.color_attachment_count,
                         state->ms.rasterization_samples))
-      result = agxv_error(VK_ERROR_UNKNOWN, "colour formats the tilebuffer does not take");
+      result = agxv_error(VK_ERROR_UNKNOWN,
+                          "colour formats the tilebuffer does not take (%u, the first %d, %u "
+                          "samples)",
+                          state->rp.color_attachment_count, (int)state->rp.color_formats[0],
+                          (unsigned)state->ms.rasterization_samples);
    /* A geometry shader takes the vertex stage with it (agxv_graphics_pipeline_gs.c). */
    const VkPipelineShaderStageCreateInfo *vs = NULL, *gs = NULL;
    for (uint32_t i = 0; i < stage_count; i++) {

@@ -368,9 +368,11 @@ precompile(struct agxv_device *device, struct agxv_gpl_library *lib,
    bool vs_only = vs && !find_stage(lib, VK_SHADER_STAGE_GEOMETRY_BIT) &&
                   !find_stage(lib, VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT) &&
                   !find_stage(lib, VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT);
+   /* the view mask of the library's parts (VkPipelineRenderingCreateInfo) */
+   lib->multiview = lib->state.rp.view_mask != 0;
    if ((own & AGXV_GPL_PRE) && vs_only) {
-      VkResult result =
-         agxv_graphics_compile_main(device, &vs->info, &lib->layout, NULL, NULL, NULL, &lib->vs);
+      VkResult result = agxv_graphics_compile_main(device, &vs->info, &lib->layout, NULL, NULL,
+                                                   lib->multiview, NULL, &lib->vs);
       if (result != VK_SUCCESS)
          return result;
       lib->has_vs = true;
@@ -378,8 +380,8 @@ precompile(struct agxv_device *device, struct agxv_gpl_library *lib,
    const struct agxv_gpl_stage *fs = find_stage(lib, VK_SHADER_STAGE_FRAGMENT_BIT);
    if ((own & AGXV_GPL_FS) && fs) {
       lib->fs_coverage = agxv_gpl_coverage_options(&lib->state);
-      VkResult result = agxv_graphics_compile_main(device, &fs->info, &lib->layout, NULL,
-                                                   &lib->fs_coverage, NULL, &lib->fs);
+      VkResult result = agxv_graphics_compile_main(
+         device, &fs->info, &lib->layout, NULL, &lib->fs_coverage, lib->multiview, NULL, &lib->fs);
       if (result != VK_SUCCESS)
          return result;
       lib->has_fs = true;
@@ -406,6 +408,8 @@ take_library(struct agxv_device *device, struct agxv_gpl_library *lib,
    }
    layout_add(&lib->layout, &src->layout);
    char err[128];
+   if (parts & (AGXV_GPL_PRE | AGXV_GPL_FS))
+      lib->multiview = src->multiview;
    if ((parts & AGXV_GPL_PRE) && src->has_vs) {
       if (agxv_compile_result_copy(&src->vs, &lib->vs, err, sizeof(err)))
          return VK_ERROR_OUT_OF_HOST_MEMORY;
@@ -491,6 +495,7 @@ link_pipeline(struct agxv_device *device, const struct agxv_gpl_library *lib,
       .vs = lib->has_vs ? &lib->vs : NULL,
       .fs = lib->has_fs ? &lib->fs : NULL,
       .fs_coverage = lib->fs_coverage,
+      .multiview = lib->multiview,
    };
    VkPipelineShaderStageCreateInfo stages[AGXV_GPL_MAX_STAGES];
    for (uint32_t i = 0; i < lib->stage_count; i++)

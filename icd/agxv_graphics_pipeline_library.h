@@ -73,6 +73,7 @@ struct agxv_gpl_precompiled {
    const struct agxv_compile_gfx_result *vs; /* unlinked (no vertex-fetch prolog) */
    const struct agxv_compile_gfx_result *fs; /* colours left for the epilog */
    struct agx_coverage_options fs_coverage;  /* what fs was compiled with */
+   bool multiview;                           /* both compiled for a view mask */
 };
 
 struct agxv_gpl_library {
@@ -85,6 +86,7 @@ struct agxv_gpl_library {
    bool has_vs, has_fs;
    struct agxv_compile_gfx_result vs, fs;
    struct agx_coverage_options fs_coverage;
+   bool multiview; /* vs, fs compiled for a view mask (the parts' viewMask) */
 };
 
 /* Whether a create info uses libraries (is one, or links some). */
@@ -102,12 +104,13 @@ struct agx_coverage_options agxv_gpl_coverage_options(const struct agxv_graphics
 
 /* Compiles the main program of a vertex or fragment stage (a fragment
  * one with the colours left for the output epilog and the coverage
- * options), or copies pre's if it fits (agxv_graphics_pipeline.c). */
+ * options; multiview: for a view mask), or copies pre's if it fits
+ * (agxv_graphics_pipeline.c). */
 VkResult agxv_graphics_compile_main(struct agxv_device *device,
                                     const VkPipelineShaderStageCreateInfo *stage,
                                     const struct agxv_pipeline_layout *layout,
                                     const struct agx_tilebuffer_layout *tib,
-                                    const struct agx_coverage_options *coverage,
+                                    const struct agx_coverage_options *coverage, bool multiview,
                                     const struct agxv_gpl_precompiled *pre,
                                     struct agxv_compile_gfx_result *out);
 
