@@ -12,8 +12,10 @@
  * output epilog (blending, write masks) linked after the fragment shader
  * (agxv_blend.h; static blend state only, logic ops refused).
  *
- * Assumes: dynamic rendering (VkPipelineRenderingCreateInfo formats); no
- * pipeline libraries; the pipeline cache is not used for graphics yet.
+ * Assumes: dynamic rendering (VkPipelineRenderingCreateInfo formats);
+ * pipeline libraries are linked through the same path
+ * (agxv_graphics_pipeline_library.h); the pipeline cache is not used for
+ * graphics yet.
  */
 #ifndef AGXV_GRAPHICS_PIPELINE_H
 #define AGXV_GRAPHICS_PIPELINE_H

@@ -371,6 +371,11 @@ init_features(struct agxv_features *f)
       .vertexAttributeInstanceRateDivisor = VK_TRUE,
       .vertexAttributeInstanceRateZeroDivisor = VK_TRUE,
    };
+   /* Graphics pipeline libraries (agxv_graphics_pipeline_library.c). */
+   f->gpl = (VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT,
+      .graphicsPipelineLibrary = VK_TRUE,
+   };
    /* The *2 commands share the original ones' paths; every barrier is a
     * full CDM barrier and semaphore waits block the whole batch, so finer
     * stage masks only ever over-synchronise. */
@@ -598,6 +603,18 @@ init_properties(struct agxv_physical_device *pdev)
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_PROPERTIES_EXT,
       .robustStorageBufferAccessSizeAlignment = 1,
       .robustUniformBufferAccessSizeAlignment = 1,
+   };
+   /* Fast linking: main vertex and fragment shaders are compiled when
+    * their library is created; a link only builds (cached) vertex-fetch
+    * prologs and output epilogs and uploads (agxv_graphics_pipeline_library.h;
+    * geometry, tessellation and transform feedback pre-rasterization
+    * libraries compile at link time). Interpolation decorations: the UVS
+    * groups follow the vertex shader's (agxv_varyings.h), so they must match
+    * the fragment shader's across libraries. */
+   p->gpl = (VkPhysicalDeviceGraphicsPipelineLibraryPropertiesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_PROPERTIES_EXT,
+      .graphicsPipelineLibraryFastLinking = VK_TRUE,
+      .graphicsPipelineLibraryIndependentInterpolationDecoration = VK_FALSE,
    };
    p->vertex_attribute_divisor = (VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_EXT,

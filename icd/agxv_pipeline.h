@@ -73,6 +73,7 @@ struct agxv_shader {
 };
 
 struct agxv_graphics_pipeline;
+struct agxv_gpl_library;
 
 struct agxv_pipeline {
    struct agxv_object base;
@@ -84,6 +85,9 @@ struct agxv_pipeline {
    /* Graphics pipelines: the baked state and dynamic mask (agxv_graphics_state.h); NULL for compute. */
    struct agxv_graphics_state *graphics;
    struct agxv_shader shaders[AGXV_STAGE_COUNT];
+   /* A graphics pipeline library (VK_PIPELINE_CREATE_LIBRARY_BIT_KHR,
+    * agxv_graphics_pipeline_library.h); NULL otherwise. It is never bound. */
+   struct agxv_gpl_library *library;
 };
 
 AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_pipeline, VkPipeline, VK_OBJECT_TYPE_PIPELINE)

@@ -221,3 +221,17 @@ agxv_compile_result_free(struct agxv_compile_result *r)
    free(r->code);
    r->code = NULL;
 }
+
+int
+agxv_compile_result_copy(const struct agxv_compile_gfx_result *src,
+                         struct agxv_compile_gfx_result *dst, char *err, size_t err_size)
+{
+   *dst = *src;
+   dst->r.code = malloc(src->r.size ? src->r.size : 1);
+   if (!dst->r.code) {
+      snprintf(err, err_size, "out of memory");
+      return -1;
+   }
+   memcpy(dst->r.code, src->r.code, src->r.size);
+   return 0;
+}

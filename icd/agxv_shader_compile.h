@@ -109,5 +109,8 @@ int agxv_compile_graphics(const struct agxv_compile_request *req,
                           const struct agx_tilebuffer_layout *tib,
                           struct agxv_compile_gfx_result *out, char *err, size_t err_size);
 void agxv_compile_result_free(struct agxv_compile_result *r);
+/* A copy of a graphics result (its own code); 0, or -1 with a message. */
+int agxv_compile_result_copy(const struct agxv_compile_gfx_result *src,
+                             struct agxv_compile_gfx_result *dst, char *err, size_t err_size);
 
 #endif
