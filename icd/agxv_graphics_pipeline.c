@@ -83,8 +83,11 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
       .robust_buffer_access = device->robust_buffer_access,
       .fs_epilog = which == AGXV_STAGE_FRAGMENT,
    };
-   if (which == AGXV_STAGE_FRAGMENT)
+   if (which == AGXV_STAGE_FRAGMENT) {
       req.coverage = coverage_options(pipeline->graphics);
+      /* the pre-rasterisation stages are compiled first (create_graphics_pipeline) */
+      req.cull_distances = gfx->uvs.cull_count;
+   }
    struct agxv_compile_gfx_result out;
    char err[512] = "";
    int ret = agxv_compile_graphics(&req, tib, &out, err, sizeof(err));
@@ -179,12 +182,16 @@ create_graphics_pipeline(struct agxv_device *device, const VkGraphicsPipelineCre
       result = agxv_tess_pipeline_compile(device, pipeline, vs, tcs, tes, layout);
    if (result == VK_SUCCESS && gs)
       result = agxv_gs_pipeline_compile(device, pipeline, vs, gs, layout);
-   for (uint32_t i = 0; result == VK_SUCCESS && i < info->stageCount; i++) {
-      const VkPipelineShaderStageCreateInfo *st = &info->pStages[i];
-      bool taken = ((gs || tes) && st == vs) || st == gs || st == tcs || st == tes;
-      if (!taken)
-         result = compile_stage(device, pipeline, st, layout, &gfx->tib);
-   }
+   /* the fragment stage last: it tests the cull distances the
+    * pre-rasterisation stages write (gfx->uvs.cull_count) */
+   for (unsigned pass = 0; pass < 2; pass++)
+      for (uint32_t i = 0; result == VK_SUCCESS && i < info->stageCount; i++) {
+         const VkPipelineShaderStageCreateInfo *st = &info->pStages[i];
+         bool taken = ((gs || tes) && st == vs) || st == gs || st == tcs || st == tes;
+         bool fragment = st->stage == VK_SHADER_STAGE_FRAGMENT_BIT;
+         if (!taken && fragment == (pass == 1))
+            result = compile_stage(device, pipeline, st, layout, &gfx->tib);
+      }
    /* transform feedback without a geometry shader captures the vertex
     * shader's outputs (agxv_graphics_pipeline_xfb.c); not after tessellation */
    if (result == VK_SUCCESS && vs && !gs && !tes)

@@ -49,6 +49,9 @@ struct agxv_compile_request {
    /* Fragment shaders: the pipeline's pSampleMask, alpha to coverage and
     * alpha to one (agx_backend_options.coverage). */
    struct agx_coverage_options coverage;
+   /* Fragment shaders: the cull distances the pipeline's last
+    * pre-rasterisation stage writes (agx_backend_options.cull_distances). */
+   unsigned cull_distances;
    /* The geometry-shader path (agx_pass_lower_gs, compiler/ir/agx_passes.h):
     * compile this variant; gs_input_mask
     * = the slots the software vertex shader writes (GS variants). */
