@@ -11,6 +11,7 @@
 
 #include "agxv_alloc.h"
 #include "agxv_blend.h"
+#include "agxv_cull_fs.h"
 #include "agxv_descriptor_set_layout.h"
 #include "agxv_device.h"
 #include "agxv_format.h"
@@ -137,6 +138,27 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
    return result;
 }
 
+/* A pipeline without a fragment shader whose last pre-rasterisation stage
+ * writes cull distances gets the empty one (the cull test runs there,
+ * agxv_cull_fs.h). */
+static VkResult
+compile_cull_fs(struct agxv_device *device, struct agxv_pipeline *pipeline,
+                const struct agxv_pipeline_layout *layout)
+{
+   VkShaderModule module;
+   VkResult result = agxv_cull_fs_module_create(device, &module);
+   if (result != VK_SUCCESS)
+      return result;
+   const VkPipelineShaderStageCreateInfo st = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+      .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+      .module = module,
+      .pName = "main"};
+   result = compile_stage(device, pipeline, &st, layout, &pipeline->gfx->tib);
+   agxv_cull_fs_module_destroy(device, module);
+   return result;
+}
+
 static VkResult
 create_graphics_pipeline(struct agxv_device *device, const VkGraphicsPipelineCreateInfo *info,
                          const VkAllocationCallbacks *alloc, struct agxv_pipeline **out)
@@ -192,6 +214,8 @@ create_graphics_pipeline(struct agxv_device *device, const VkGraphicsPipelineCre
          if (!taken && fragment == (pass == 1))
             result = compile_stage(device, pipeline, st, layout, &gfx->tib);
       }
+   if (result == VK_SUCCESS && !gfx->has_fs && gfx->uvs.cull_count)
+      result = compile_cull_fs(device, pipeline, layout);
    /* transform feedback without a geometry shader captures the vertex
     * shader's outputs (agxv_graphics_pipeline_xfb.c); not after tessellation */
    if (result == VK_SUCCESS && vs && !gs && !tes)

@@ -7,7 +7,8 @@
  * as the last pre-rasterisation stage.
  *
  * Every draw is a triangle list into a 32 x 32 R16G16B16A16_SFLOAT
- * attachment (R32G32B32A32 is not a colour attachment format of agx-vk); clip_cull.frag writes (ClipDistance[0], ClipDistance[1],
+ * attachment (R32G32B32A32 is not a colour attachment format of agx-vk)
+ * and a D32_SFLOAT one (depth test ALWAYS, writes on, z = 0.5, cleared to 1); clip_cull.frag writes (ClipDistance[0], ClipDistance[1],
  * CullDistance[0], CullDistance[1]) as its colour, clip_cull_const.frag a
  * constant (it reads none of them). The CPU reference is written here from
  * the Vulkan specification ("Primitive Clipping": a primitive is discarded
@@ -20,13 +21,15 @@
  * compared (edge rules); every other pixel is, against the clear colour or
  * the expected values (within 4e-3: half floats up to 4).
  *
+ * A pipeline without a fragment shader (colour write mask 0) must still
+ * cull: its depths show it.
  * Scenes: "clip_read": two triangles covering the frame whose distances are
  * affine in the position, ClipDistance[0] negative right of x = 20.3;
  * "cull": sixteen triangles in 8 x 8 cells, each with its own cull pattern
  * (one index all negative, the other or both, zero values (not negative),
  * mixed signs on both indices, tiny negative and positive values, partly
  * and wholly clipped ones). Each scene is drawn with VS + clip_cull.frag,
- * VS + clip_cull_const.frag, VS + GS (clip_cull.geom, a pass-through) and
+ * VS + clip_cull_const.frag, the VS alone, VS + GS (clip_cull.geom, a pass-through) and
  * VS + tessellation (clip_cull.tesc passes the clip distances through
  * gl_out[] and the cull distances as a user output, clip_cull.tese writes
  * both; levels 1, one triangle per patch).
@@ -60,8 +63,8 @@ struct scene {
    unsigned ntris;
 };
 
-enum path { PATH_VS, PATH_VS_CONST, PATH_GS, PATH_TESS, PATH_COUNT };
-static const char *const path_name[PATH_COUNT] = {"vs", "vs_const_fs", "gs", "tess"};
+enum path { PATH_VS, PATH_VS_CONST, PATH_NO_FS, PATH_GS, PATH_TESS, PATH_COUNT };
+static const char *const path_name[PATH_COUNT] = {"vs", "vs_const_fs", "vs_no_fs", "gs", "tess"};
 
 static const float clear[4] = {-9.0f, -9.0f, -9.0f, -9.0f};
 static const float const_colour[4] = {0.25f, 0.5f, 0.75f, 1.0f};
@@ -84,12 +87,12 @@ culled(const struct vtx *t)
    return false;
 }
 
-/* Expected colour of pixel (x, y): returns false when it is not compared. */
-static bool
-expected(const struct scene *s, bool const_fs, int x, int y, float out[4])
+/* Expected values of pixel (x, y) (out: the interpolated distances):
+ * -1 when it is not compared, 0 when nothing covers it, 1 when drawn. */
+static int
+expected(const struct scene *s, int x, int y, float out[4])
 {
    double px = x + 0.5, py = y + 0.5;
-   memcpy(out, clear, sizeof(clear));
    for (unsigned i = 0; i < s->ntris; i++) {
       const struct vtx *t = &s->v[3 * i];
       double area = (t[1].x - t[0].x) * (t[2].y - t[0].y) - (t[2].x - t[0].x) * (t[1].y - t[0].y);
@@ -100,7 +103,7 @@ expected(const struct scene *s, bool const_fs, int x, int y, float out[4])
       if (m < -EDGE_EPS)
          continue;
       if (m < EDGE_EPS)
-         return false;
+         return -1;
       /* barycentrics of the pixel centre */
       double l1 = ((px - t[0].x) * (t[2].y - t[0].y) - (t[2].x - t[0].x) * (py - t[0].y)) / area;
       double l2 = ((t[1].x - t[0].x) * (py - t[0].y) - (px - t[0].x) * (t[1].y - t[0].y)) / area;
@@ -109,18 +112,18 @@ expected(const struct scene *s, bool const_fs, int x, int y, float out[4])
       for (int k = 0; k < 4; k++)
          v[k] = l0 * t[0].d[k] + l1 * t[1].d[k] + l2 * t[2].d[k];
       if (culled(t))
-         return true; /* the clear colour */
+         return 0;
       for (int k = 0; k < 2; k++) {
          if (fabs(v[k]) < CLIP_EPS)
-            return false;
+            return -1;
          if (v[k] < 0)
-            return true; /* clipped away */
+            return 0; /* clipped away */
       }
       for (int k = 0; k < 4; k++)
-         out[k] = const_fs ? const_colour[k] : (float)v[k];
-      return true;
+         out[k] = (float)v[k];
+      return 1;
    }
-   return true;
+   return 0;
 }
 
 static float
@@ -141,10 +144,39 @@ struct gpu {
    VkDescriptorPool pool;
    VkDescriptorSet set;
    struct agx_vk_buffer vb, out;
-   VkImage image;
-   VkDeviceMemory mem;
-   VkImageView view;
+   VkImage image, depth;
+   VkDeviceMemory mem, depth_mem;
+   VkImageView view, depth_view;
 };
+
+static void
+make_image(struct agx_vk_ctx *c, VkFormat format, VkImageUsageFlags usage,
+           VkImageAspectFlags aspect, VkImage *image, VkDeviceMemory *mem, VkImageView *view)
+{
+   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                            .imageType = VK_IMAGE_TYPE_2D,
+                            .format = format,
+                            .extent = {W, H, 1},
+                            .mipLevels = 1,
+                            .arrayLayers = 1,
+                            .samples = VK_SAMPLE_COUNT_1_BIT,
+                            .tiling = VK_IMAGE_TILING_OPTIMAL,
+                            .usage = usage | VK_IMAGE_USAGE_TRANSFER_SRC_BIT};
+   VK_OK(vkCreateImage(c->dev, &ici, NULL, image));
+   VkMemoryRequirements req;
+   vkGetImageMemoryRequirements(c->dev, *image, &req);
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = req.size,
+                               .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
+   VK_OK(vkAllocateMemory(c->dev, &mai, NULL, mem));
+   VK_OK(vkBindImageMemory(c->dev, *image, *mem, 0));
+   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                .image = *image,
+                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
+                                .format = format,
+                                .subresourceRange = {aspect, 0, 1, 0, 1}};
+   VK_OK(vkCreateImageView(c->dev, &vci, NULL, view));
+}
 
 static void
 gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
@@ -180,7 +212,7 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
                                      .pSetLayouts = &g->dsl};
    VK_OK(vkAllocateDescriptorSets(c->dev, &ai, &g->set));
    g->vb = agx_vk_buffer(c, 3 * MAX_TRIS * 32);
-   g->out = agx_vk_buffer_usage(c, W * H * 8, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+   g->out = agx_vk_buffer_usage(c, W * H * 12, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
    VkDescriptorBufferInfo bi = {g->vb.buf, 0, VK_WHOLE_SIZE};
    VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
                               .dstSet = g->set,
@@ -188,30 +220,10 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
                               .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                               .pBufferInfo = &bi};
    vkUpdateDescriptorSets(c->dev, 1, &wr, 0, NULL);
-   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                            .imageType = VK_IMAGE_TYPE_2D,
-                            .format = VK_FORMAT_R16G16B16A16_SFLOAT,
-                            .extent = {W, H, 1},
-                            .mipLevels = 1,
-                            .arrayLayers = 1,
-                            .samples = VK_SAMPLE_COUNT_1_BIT,
-                            .tiling = VK_IMAGE_TILING_OPTIMAL,
-                            .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
-                                     VK_IMAGE_USAGE_TRANSFER_SRC_BIT};
-   VK_OK(vkCreateImage(c->dev, &ici, NULL, &g->image));
-   VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(c->dev, g->image, &req);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.size,
-                               .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
-   VK_OK(vkAllocateMemory(c->dev, &mai, NULL, &g->mem));
-   VK_OK(vkBindImageMemory(c->dev, g->image, g->mem, 0));
-   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                .image = g->image,
-                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
-                                .format = VK_FORMAT_R16G16B16A16_SFLOAT,
-                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-   VK_OK(vkCreateImageView(c->dev, &vci, NULL, &g->view));
+   make_image(c, VK_FORMAT_R16G16B16A16_SFLOAT, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,
+              VK_IMAGE_ASPECT_COLOR_BIT, &g->image, &g->mem, &g->view);
+   make_image(c, VK_FORMAT_D32_SFLOAT, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+              VK_IMAGE_ASPECT_DEPTH_BIT, &g->depth, &g->depth_mem, &g->depth_view);
 }
 
 static void
@@ -221,6 +233,9 @@ gpu_finish(struct gpu *g)
    vkDestroyImageView(d, g->view, NULL);
    vkDestroyImage(d, g->image, NULL);
    vkFreeMemory(d, g->mem, NULL);
+   vkDestroyImageView(d, g->depth_view, NULL);
+   vkDestroyImage(d, g->depth, NULL);
+   vkFreeMemory(d, g->depth_mem, NULL);
    agx_vk_buffer_free(g->c, &g->vb);
    agx_vk_buffer_free(g->c, &g->out);
    vkDestroyDescriptorPool(d, g->pool, NULL);
@@ -247,7 +262,7 @@ pipeline(struct gpu *g, enum path p)
    VkPipelineShaderStageCreateInfo st[4] = {
       stage(VK_SHADER_STAGE_VERTEX_BIT, g->vs),
       stage(VK_SHADER_STAGE_FRAGMENT_BIT, p == PATH_VS_CONST ? g->fs_const : g->fs)};
-   uint32_t n = 2;
+   uint32_t n = p == PATH_NO_FS ? 1 : 2;
    if (p == PATH_GS)
       st[n++] = stage(VK_SHADER_STAGE_GEOMETRY_BIT, g->gs);
    if (p == PATH_TESS) {
@@ -275,7 +290,13 @@ pipeline(struct gpu *g, enum path p)
    VkPipelineMultisampleStateCreateInfo ms = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
       .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
-   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
+   /* without a fragment shader the colours are undefined: not written */
+   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = p == PATH_NO_FS ? 0 : 0xF};
+   VkPipelineDepthStencilStateCreateInfo dss = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
+      .depthTestEnable = VK_TRUE,
+      .depthWriteEnable = VK_TRUE,
+      .depthCompareOp = VK_COMPARE_OP_ALWAYS};
    VkPipelineColorBlendStateCreateInfo cb = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
       .attachmentCount = 1,
@@ -288,7 +309,8 @@ pipeline(struct gpu *g, enum path p)
    VkFormat format = VK_FORMAT_R16G16B16A16_SFLOAT;
    VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
                                        .colorAttachmentCount = 1,
-                                       .pColorAttachmentFormats = &format};
+                                       .pColorAttachmentFormats = &format,
+                                       .depthAttachmentFormat = VK_FORMAT_D32_SFLOAT};
    VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
                                       .pNext = &ri,
                                       .stageCount = n,
@@ -299,6 +321,7 @@ pipeline(struct gpu *g, enum path p)
                                       .pViewportState = &vp,
                                       .pRasterizationState = &rs,
                                       .pMultisampleState = &ms,
+                                      .pDepthStencilState = &dss,
                                       .pColorBlendState = &cb,
                                       .pDynamicState = &ds,
                                       .layout = g->layout};
@@ -308,9 +331,9 @@ pipeline(struct gpu *g, enum path p)
 }
 
 static void
-image_barrier(VkCommandBuffer cb, VkImage image, VkImageLayout from, VkImageLayout to,
-              VkPipelineStageFlags2 src_stage, VkAccessFlags2 src, VkPipelineStageFlags2 dst_stage,
-              VkAccessFlags2 dst)
+image_barrier(VkCommandBuffer cb, VkImage image, VkImageAspectFlags aspect, VkImageLayout from,
+              VkImageLayout to, VkPipelineStageFlags2 src_stage, VkAccessFlags2 src,
+              VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst)
 {
    VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
                               .srcStageMask = src_stage,
@@ -322,16 +345,17 @@ image_barrier(VkCommandBuffer cb, VkImage image, VkImageLayout from, VkImageLayo
                               .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
                               .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
                               .image = image,
-                              .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+                              .subresourceRange = {aspect, 0, 1, 0, 1}};
    VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
                           .imageMemoryBarrierCount = 1,
                           .pImageMemoryBarriers = &b};
    vkCmdPipelineBarrier2(cb, &di);
 }
 
-/* Draws the scene on path p; img receives W x H RGBA pixels (as floats). */
+/* Draws the scene on path p; img receives W x H RGBA pixels (as floats),
+ * depth their depths. */
 static void
-render(struct gpu *g, const struct scene *s, enum path p, float *img)
+render(struct gpu *g, const struct scene *s, enum path p, float *img, float *depth)
 {
    struct agx_vk_ctx *c = g->c;
    float *v = g->vb.ptr;
@@ -340,12 +364,25 @@ render(struct gpu *g, const struct scene *s, enum path p, float *img)
       memcpy(v + 8 * i, pos, 16);
       memcpy(v + 8 * i + 4, s->v[i].d, 16);
    }
-   memset(g->out.ptr, 0xAB, W * H * 8);
+   memset(g->out.ptr, 0xAB, W * H * 12);
    VkPipeline pipe = pipeline(g, p);
    VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
-   image_barrier(cb, g->image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                 VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+   image_barrier(cb, g->image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                 VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COPY_BIT, 0,
+                 VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                  VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
+   const VkPipelineStageFlags2 zs =
+      VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT;
+   image_barrier(cb, g->depth, VK_IMAGE_ASPECT_DEPTH_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                 VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COPY_BIT, 0, zs,
+                 VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT |
+                    VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT);
+   VkRenderingAttachmentInfo datt = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                     .imageView = g->depth_view,
+                                     .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                                     .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                     .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+                                     .clearValue.depthStencil = {1.0f, 0}};
    VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
                                     .imageView = g->view,
                                     .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
@@ -356,7 +393,8 @@ render(struct gpu *g, const struct scene *s, enum path p, float *img)
                          .renderArea = {{0, 0}, {W, H}},
                          .layerCount = 1,
                          .colorAttachmentCount = 1,
-                         .pColorAttachments = &att};
+                         .pColorAttachments = &att,
+                         .pDepthAttachment = &datt};
    vkCmdBeginRendering(cb, &ri);
    VkViewport vp = {0, 0, W, H, 0, 1};
    VkRect2D sc = {{0, 0}, {W, H}};
@@ -366,13 +404,22 @@ render(struct gpu *g, const struct scene *s, enum path p, float *img)
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
    vkCmdDraw(cb, 3 * s->ntris, 1, 0, 0);
    vkCmdEndRendering(cb);
-   image_barrier(
-      cb, g->image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-      VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-      VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+   image_barrier(cb, g->image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                 VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                 VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
+                 VK_ACCESS_2_TRANSFER_READ_BIT);
+   image_barrier(cb, g->depth, VK_IMAGE_ASPECT_DEPTH_BIT, VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                 VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, zs,
+                 VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
+                 VK_ACCESS_2_TRANSFER_READ_BIT);
    VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
                                .imageExtent = {W, H, 1}};
    vkCmdCopyImageToBuffer(cb, g->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, g->out.buf, 1,
+                          &region);
+   region.bufferOffset = W * H * 8;
+   region.imageSubresource.aspectMask = VK_IMAGE_ASPECT_DEPTH_BIT;
+   vkCmdCopyImageToBuffer(cb, g->depth, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, g->out.buf, 1,
                           &region);
    VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
                           .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
@@ -388,29 +435,39 @@ render(struct gpu *g, const struct scene *s, enum path p, float *img)
    const uint16_t *h = g->out.ptr;
    for (int i = 0; i < W * H * 4; i++)
       img[i] = half_to_float(h[i]);
+   memcpy(depth, g->out.map + W * H * 8, W * H * 4);
 }
 
 static unsigned
 check(struct gpu *g, const struct scene *s, enum path p)
 {
-   static float got[W * H * 4];
-   render(g, s, p, got);
+   static float got[W * H * 4], got_depth[W * H];
+   render(g, s, p, got, got_depth);
    unsigned bad = 0, compared = 0, drawn = 0;
    for (int y = 0; y < H; y++)
       for (int x = 0; x < W; x++) {
-         float want[4];
-         if (!expected(s, p == PATH_VS_CONST, x, y, want))
+         float v[4], want[4];
+         int e = expected(s, x, y, v);
+         if (e < 0)
             continue;
+         /* colours: the distances, the constant, or the clear colour (no FS
+          * writes none); depths 0.5 where drawn */
+         for (int k = 0; k < 4; k++)
+            want[k] = e == 0 || p == PATH_NO_FS ? clear[k]
+                      : p == PATH_VS_CONST      ? const_colour[k]
+                                                : v[k];
+         float want_depth = e ? 0.5f : 1.0f;
          const float *px = &got[4 * (y * W + x)];
-         bool diff = false;
+         bool diff = !(fabsf(got_depth[y * W + x] - want_depth) <= 1e-6f);
          for (int k = 0; k < 4; k++)
             diff |= !(fabsf(px[k] - want[k]) <= TOLERANCE);
          compared++;
-         drawn += want[0] != clear[0];
+         drawn += e;
          if (diff && bad++ < 5)
-            fprintf(stderr, "  %s/%s: pixel (%d, %d) = %g %g %g %g, want %g %g %g %g\n", s->name,
-                    path_name[p], x, y, px[0], px[1], px[2], px[3], want[0], want[1], want[2],
-                    want[3]);
+            fprintf(stderr,
+                    "  %s/%s: pixel (%d, %d) = %g %g %g %g depth %g, want %g %g %g %g depth %g\n",
+                    s->name, path_name[p], x, y, px[0], px[1], px[2], px[3], got_depth[y * W + x],
+                    want[0], want[1], want[2], want[3], want_depth);
       }
    printf("%s %s/%s: %u of %u compared pixels differ (%u drawn)\n", bad ? "FAIL" : "ok", s->name,
           path_name[p], bad, compared, drawn);
