@@ -34,7 +34,11 @@
  * gl_out[] and the cull distances as a user output, clip_cull.tese writes
  * both; levels 1, one triangle per patch).
  *
- * test_clip_cull VERT FRAG CONST_FRAG GEOM TESC TESE [--validation] [--reference]
+ * Transform feedback (when VK_EXT_transform_feedback is offered): all eight
+ * clip distances of clip_cull_xfb.vert captured (the software vertex
+ * shader's records of words 4-7), compared with the shader's formula.
+ *
+ * test_clip_cull VERT FRAG CONST_FRAG GEOM TESC TESE XFB_VERT [--validation] [--reference]
  */
 #include <math.h>
 #include <stdio.h>
@@ -63,7 +67,15 @@ struct scene {
    unsigned ntris;
 };
 
-enum path { PATH_VS, PATH_VS_CONST, PATH_NO_FS, PATH_GS, PATH_TESS, PATH_COUNT };
+enum path {
+   PATH_VS,
+   PATH_VS_CONST,
+   PATH_NO_FS,
+   PATH_GS,
+   PATH_TESS,
+   PATH_COUNT,
+   PATH_XFB = PATH_COUNT
+};
 static const char *const path_name[PATH_COUNT] = {"vs", "vs_const_fs", "vs_no_fs", "gs", "tess"};
 
 static const float clear[4] = {-9.0f, -9.0f, -9.0f, -9.0f};
@@ -138,7 +150,7 @@ half_to_float(uint16_t h)
 
 struct gpu {
    struct agx_vk_ctx *c;
-   VkShaderModule vs, fs, fs_const, gs, tesc, tese;
+   VkShaderModule vs, fs, fs_const, gs, tesc, tese, vs_xfb;
    VkDescriptorSetLayout dsl;
    VkPipelineLayout layout;
    VkDescriptorPool pool;
@@ -189,6 +201,7 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    g->gs = agx_vk_shader(c, spv[3]);
    g->tesc = agx_vk_shader(c, spv[4]);
    g->tese = agx_vk_shader(c, spv[5]);
+   g->vs_xfb = agx_vk_shader(c, spv[6]);
    VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
                                      VK_SHADER_STAGE_VERTEX_BIT, NULL};
    VkDescriptorSetLayoutCreateInfo dci = {.sType =
@@ -241,8 +254,8 @@ gpu_finish(struct gpu *g)
    vkDestroyDescriptorPool(d, g->pool, NULL);
    vkDestroyPipelineLayout(d, g->layout, NULL);
    vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
-   VkShaderModule m[6] = {g->vs, g->fs, g->fs_const, g->gs, g->tesc, g->tese};
-   for (int i = 0; i < 6; i++)
+   VkShaderModule m[7] = {g->vs, g->fs, g->fs_const, g->gs, g->tesc, g->tese, g->vs_xfb};
+   for (int i = 0; i < 7; i++)
       vkDestroyShaderModule(d, m[i], NULL);
 }
 
@@ -260,9 +273,9 @@ static VkPipeline
 pipeline(struct gpu *g, enum path p)
 {
    VkPipelineShaderStageCreateInfo st[4] = {
-      stage(VK_SHADER_STAGE_VERTEX_BIT, g->vs),
+      stage(VK_SHADER_STAGE_VERTEX_BIT, p == PATH_XFB ? g->vs_xfb : g->vs),
       stage(VK_SHADER_STAGE_FRAGMENT_BIT, p == PATH_VS_CONST ? g->fs_const : g->fs)};
-   uint32_t n = p == PATH_NO_FS ? 1 : 2;
+   uint32_t n = p == PATH_NO_FS || p == PATH_XFB ? 1 : 2;
    if (p == PATH_GS)
       st[n++] = stage(VK_SHADER_STAGE_GEOMETRY_BIT, g->gs);
    if (p == PATH_TESS) {
@@ -284,6 +297,7 @@ pipeline(struct gpu *g, enum path p)
                                            .scissorCount = 1};
    VkPipelineRasterizationStateCreateInfo rs = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .rasterizerDiscardEnable = p == PATH_XFB,
       .polygonMode = VK_POLYGON_MODE_FILL,
       .cullMode = VK_CULL_MODE_NONE,
       .lineWidth = 1.0f};
@@ -291,7 +305,8 @@ pipeline(struct gpu *g, enum path p)
       .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
       .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
    /* without a fragment shader the colours are undefined: not written */
-   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = p == PATH_NO_FS ? 0 : 0xF};
+   VkPipelineColorBlendAttachmentState att = {.colorWriteMask =
+                                                 p == PATH_NO_FS || p == PATH_XFB ? 0 : 0xF};
    VkPipelineDepthStencilStateCreateInfo dss = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
       .depthTestEnable = VK_TRUE,
@@ -474,6 +489,75 @@ check(struct gpu *g, const struct scene *s, enum path p)
    return bad ? 1 : 0;
 }
 
+/* Transform feedback of the eight clip distances of three vertices. */
+static unsigned
+check_xfb(struct gpu *g)
+{
+   struct agx_vk_ctx *c = g->c;
+   PFN_vkCmdBindTransformFeedbackBuffersEXT bind_xfb =
+      (PFN_vkCmdBindTransformFeedbackBuffersEXT)vkGetDeviceProcAddr(
+         c->dev, "vkCmdBindTransformFeedbackBuffersEXT");
+   PFN_vkCmdBeginTransformFeedbackEXT begin_xfb =
+      (PFN_vkCmdBeginTransformFeedbackEXT)vkGetDeviceProcAddr(c->dev,
+                                                              "vkCmdBeginTransformFeedbackEXT");
+   PFN_vkCmdEndTransformFeedbackEXT end_xfb =
+      (PFN_vkCmdEndTransformFeedbackEXT)vkGetDeviceProcAddr(c->dev, "vkCmdEndTransformFeedbackEXT");
+   struct agx_vk_buffer x =
+      agx_vk_buffer_usage(c, 256, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT);
+   memset(x.ptr, 0, 256);
+   VkPipeline pipe = pipeline(g, PATH_XFB);
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   image_barrier(cb, g->image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                 VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COPY_BIT, 0,
+                 VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
+   VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                    .imageView = g->view,
+                                    .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                    .loadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+                                    .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE};
+   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                         .renderArea = {{0, 0}, {W, H}},
+                         .layerCount = 1,
+                         .colorAttachmentCount = 1,
+                         .pColorAttachments = &att};
+   vkCmdBeginRendering(cb, &ri);
+   VkViewport vp = {0, 0, W, H, 0, 1};
+   VkRect2D sc = {{0, 0}, {W, H}};
+   vkCmdSetViewport(cb, 0, 1, &vp);
+   vkCmdSetScissor(cb, 0, 1, &sc);
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   VkDeviceSize zero = 0, size = 256;
+   bind_xfb(cb, 0, 1, &x.buf, &zero, &size);
+   begin_xfb(cb, 0, 0, NULL, NULL);
+   vkCmdDraw(cb, 3, 1, 0, 0);
+   end_xfb(cb, 0, 0, NULL, NULL);
+   vkCmdEndRendering(cb);
+   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                          .srcStageMask = VK_PIPELINE_STAGE_2_TRANSFORM_FEEDBACK_BIT_EXT,
+                          .srcAccessMask = VK_ACCESS_2_TRANSFORM_FEEDBACK_WRITE_BIT_EXT,
+                          .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
+                          .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
+   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                          .memoryBarrierCount = 1,
+                          .pMemoryBarriers = &mb};
+   vkCmdPipelineBarrier2(cb, &di);
+   VK_OK(agx_vk_submit_wait(c, cb));
+   vkDestroyPipeline(c->dev, pipe, NULL);
+   unsigned bad = 0;
+   const float *f = x.ptr;
+   for (int v = 0; v < 3; v++)
+      for (int k = 0; k < 8; k++) {
+         float want = 10.0f * (float)v + (float)k + 1.0f;
+         if (f[8 * v + k] != want && bad++ < 5)
+            fprintf(stderr, "  xfb: vertex %d ClipDistance[%d] = %g, want %g\n", v, k, f[8 * v + k],
+                    want);
+      }
+   agx_vk_buffer_free(c, &x);
+   printf("%s xfb_clip_distances: %u of 24 words differ\n", bad ? "FAIL" : "ok", bad);
+   return bad ? 1 : 0;
+}
+
 /* Two triangles covering the frame; distances affine in the position. */
 static void
 scene_clip_read(struct scene *s)
@@ -530,9 +614,10 @@ scene_cull(struct scene *s)
 int
 main(int argc, char **argv)
 {
-   if (argc < 7) {
+   if (argc < 8) {
       fprintf(stderr,
-              "usage: %s VERT FRAG CONST_FRAG GEOM TESC TESE [--validation] [--reference]\n",
+              "usage: %s VERT FRAG CONST_FRAG GEOM TESC TESE XFB_VERT [--validation] "
+              "[--reference]\n",
               argv[0]);
       return 2;
    }
@@ -566,7 +651,16 @@ main(int argc, char **argv)
                                    .shaderCullDistance = VK_TRUE,
                                    .geometryShader = VK_TRUE,
                                    .tessellationShader = tess};
-   agx_vk_ctx_device_features(&c, &f13, &f10, 0, NULL);
+   bool xfb = agx_vk_ctx_has_extension(&c, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME);
+   VkPhysicalDeviceTransformFeedbackFeaturesEXT xf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
+      .transformFeedback = VK_TRUE};
+   if (xfb)
+      f13.pNext = &xf;
+   else
+      printf("skip: VK_EXT_transform_feedback not offered\n");
+   const char *exts[] = {VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME};
+   agx_vk_ctx_device_features(&c, &f13, &f10, xfb ? 1 : 0, exts);
    struct gpu g;
    gpu_init(&g, &c, argv + 1);
    static struct scene s;
@@ -577,6 +671,8 @@ main(int argc, char **argv)
          if (p != PATH_TESS || tess)
             bad += check(&g, &s, (enum path)p);
    }
+   if (xfb)
+      bad += check_xfb(&g);
    gpu_finish(&g);
    return agx_vk_ctx_finish(&c) || bad ? 1 : 0;
 }
