@@ -175,6 +175,9 @@ struct agxv_cmd_buffer {
    /* The struct agx_gs_params of the geometry-shader draw being recorded
     * (its rasterization draw's AGX_ABI_GEOMETRY_PARAMS), else 0. */
    uint64_t geometry_params;
+   /* The view the draw being recorded is for (AGX_ABI_VIEW_INDEX of its
+    * roots; agxv_multiview.h), 0 outside multiview passes. */
+   uint32_t view_index;
    struct agxv_occlusion_state occlusion; /* vkCmdBeginQuery (agxv_query_pool.c) */
    struct agxv_xfb_cmd_state xfb;         /* transform feedback (agxv_cmd_xfb.c) */
 };

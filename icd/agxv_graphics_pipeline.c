@@ -89,6 +89,9 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
       /* the pre-rasterisation stages are compiled first (create_graphics_pipeline) */
       req.cull_distances = gfx->uvs.cull_count;
    }
+   /* multiview: each view renders to its layer (hk_lower_multiview) */
+   /* fragment: input attachments read the view's layer */
+   req.multiview = pipeline->graphics->rp.view_mask != 0;
    struct agxv_compile_gfx_result out;
    char err[512] = "";
    int ret = agxv_compile_graphics(&req, tib, &out, err, sizeof(err));
@@ -178,7 +181,11 @@ create_graphics_pipeline(struct agxv_device *device, const VkGraphicsPipelineCre
    if (result == VK_SUCCESS &&
        !agxv_tib_layout(&gfx->tib, state->rp.color_formats, state->rp.color_attachment_count,
                         state->ms.rasterization_samples))
-      result = agxv_error(VK_ERROR_UNKNOWN, "colour formats the tilebuffer does not take");
+      result = agxv_error(VK_ERROR_UNKNOWN,
+                          "colour formats the tilebuffer does not take (%u, the first %d, %u "
+                          "samples)",
+                          state->rp.color_attachment_count, (int)state->rp.color_formats[0],
+                          (unsigned)state->ms.rasterization_samples);
    const struct agxv_pipeline_layout *layout = agxv_pipeline_layout_from_handle(info->layout);
    /* A geometry shader takes the vertex stage with it (agxv_graphics_pipeline_gs.c). */
    const VkPipelineShaderStageCreateInfo *vs = NULL, *gs = NULL;

@@ -220,6 +220,11 @@ init_features(struct agxv_features *f)
    /* gl_BaseVertex / BaseInstance / DrawID from the VS root uniforms
     * (agx_abi.h; agxv_cmd_draw.c write_root, indirect records) */
    f->v11.shaderDrawParameters = VK_TRUE;
+   /* Multiview (agxv_multiview.h, Honeykrisp's way): each draw replayed per
+    * view with ViewIndex in the roots, vertex shaders writing the layer from
+    * it; tests/icd test_multiview. Geometry/tessellation shaders under
+    * multiview are not claimed (hk claims neither). */
+   f->v11.multiview = VK_TRUE;
    f->v12.scalarBlockLayout = VK_TRUE;
    /* Descriptor indexing basics for storage buffers: set memory is read by
     * the GPU when a dispatch runs (sets are not copied at bind time unless
@@ -520,7 +525,9 @@ init_properties(struct agxv_physical_device *pdev)
       VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT |
       VK_SUBGROUP_FEATURE_CLUSTERED_BIT | VK_SUBGROUP_FEATURE_QUAD_BIT;
    p->v11.pointClippingBehavior = VK_POINT_CLIPPING_BEHAVIOR_ALL_CLIP_PLANES;
-   p->v11.maxMultiviewViewCount = 6;
+   /* hk_physical_device.c: HK_MAX_MULTIVIEW_VIEW_COUNT 32 (a layered render
+    * command over up to 32 layers). */
+   p->v11.maxMultiviewViewCount = 32;
    p->v11.maxMultiviewInstanceIndex = (1u << 27) - 1;
    p->v11.maxPerSetDescriptors = 1024;
    p->v11.maxMemoryAllocationSize = pdev->heap_size < (1ull << 32) ? pdev->heap_size : (1ull << 32);

@@ -39,6 +39,10 @@
  * becomes available when the pass's render command ended: its
  * availability word is filled in a compute stream after it
  * (agxv_query_render_ended); one ended outside a pass right away.
+ *
+ * Inside a multiview pass a query or timestamp uses N consecutive queries,
+ * N = views in the mask (agxv_multiview.h): the first holds the value, the
+ * others read 0 and are available.
  */
 #include "agxv_query_pool.h"
 
@@ -52,6 +56,7 @@
 #include "agxv_device.h"
 #include "agx_cl_kernels.h"
 #include "agxv_meta.h"
+#include "agxv_multiview.h"
 #include "agx_query.h"
 #include "agxv_log.h"
 #include "agxv_ppp.h"
@@ -210,11 +215,47 @@ agxv_CmdResetQueryPool(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uin
         0);
 }
 
+/* The timestamp's own query, then (multiview passes) the other N - 1
+ * queries of the view mask: zero and available, the spec's first choice
+ * ("The first query is a timestamp value and (if more than one bit is set
+ * in the view mask) zero is written to the remaining queries"), as
+ * hk_CmdWriteTimestamp2 does. */
+static void
+timestamp_records(struct agxv_cmd_buffer *cmd, struct agxv_query_pool *pool, uint32_t query,
+                  uint32_t views)
+{
+   agxv_cmd_split(cmd, pool->ts_object, query * AGXV_QUERY_STRIDE);
+   for (uint32_t i = 1; i < views && query + i < pool->count; i++)
+      fill(cmd, pool->bo->va + (uint64_t)(query + i) * AGXV_QUERY_STRIDE, 2, 0);
+   for (uint32_t i = 0; i < views && query + i < pool->count; i++)
+      fill(cmd, pool->bo->va + (uint64_t)(query + i) * AGXV_QUERY_STRIDE + 8, 1, 1);
+}
+
+struct timestamp_in_pass {
+   struct agxv_query_pool *pool;
+   uint32_t query, views;
+};
+
+static void
+timestamp_between(struct agxv_cmd_buffer *cmd, void *data)
+{
+   const struct timestamp_in_pass *t = data;
+   timestamp_records(cmd, t->pool, t->query, t->views);
+}
+
+/* Inside a pass the render command ends first (agxv_rendering_split): the
+ * empty compute stream closed with the timestamp runs after it, and the
+ * pass resumes loading its attachments. */
 static void
 write_timestamp(struct agxv_cmd_buffer *cmd, struct agxv_query_pool *pool, uint32_t query)
 {
-   agxv_cmd_split(cmd, pool->ts_object, query * AGXV_QUERY_STRIDE);
-   fill(cmd, pool->bo->va + (uint64_t)query * AGXV_QUERY_STRIDE + 8, 1, 1);
+   uint32_t views = agxv_multiview_query_count(cmd);
+   if (cmd->rendering.active && !cmd->rendering.inherited) {
+      struct timestamp_in_pass t = {pool, query, views};
+      agxv_rendering_split(cmd, timestamp_between, &t);
+      return;
+   }
+   timestamp_records(cmd, pool, query, views);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -345,14 +386,20 @@ end_query(struct agxv_cmd_buffer *cmd, struct agxv_query_pool *pool, uint32_t qu
       o->active = false;
       cmd->rendering.ppp_dirty |= AGXV_PPP_DIRTY_OCCLUSION;
    }
-   uint64_t avail = pool->bo->va + (uint64_t)query * pool->stride + 8 * pool->values;
-   if (!cmd->rendering.active) {
-      fill(cmd, avail, 1, 1);
-      return;
+   /* Multiview: N consecutive queries (N = views in the mask); the first
+    * counted every view's samples, the others keep their reset value 0 and
+    * become available with it (hk_CmdEndQueryIndexedEXT zeroes them too). */
+   uint32_t views = agxv_multiview_query_count(cmd);
+   for (uint32_t i = 0; i < views && query + i < pool->count; i++) {
+      uint64_t avail = pool->bo->va + (uint64_t)(query + i) * pool->stride + 8 * pool->values;
+      if (!cmd->rendering.active) {
+         fill(cmd, avail, 1, 1);
+         continue;
+      }
+      if (o->pending_count == AGXV_OCCLUSION_PENDING_MAX)
+         agxv_rendering_split(cmd, no_work, NULL); /* ends the render command: flushes */
+      o->pending[o->pending_count++] = avail;
    }
-   if (o->pending_count == AGXV_OCCLUSION_PENDING_MAX)
-      agxv_rendering_split(cmd, no_work, NULL); /* ends the render command: flushes */
-   o->pending[o->pending_count++] = avail;
 }
 
 VKAPI_ATTR void VKAPI_CALL

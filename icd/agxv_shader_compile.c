@@ -62,7 +62,8 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
    struct agx_spirv_options opts = {.entry = req->entry,
                                     .spec = spec,
                                     .num_spec = req->spec_count,
-                                    .robust_buffer_access = req->robust_buffer_access};
+                                    .robust_buffer_access = req->robust_buffer_access,
+                                    .multiview = req->multiview};
    agx_shader *s = agx_compile_spirv(req->words, req->word_count, &opts, false, err, err_size);
    free(spec);
    if (!s)
@@ -132,7 +133,8 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
                                        .tib = tib,
                                        .fs_epilog = req->fs_epilog,
                                        .coverage = req->coverage,
-                                       .cull_distances = req->cull_distances};
+                                       .cull_distances = req->cull_distances,
+                                       .multiview = req->multiview};
    int ret = agx_backend_compile(s, &bopts, &r, err, err_size);
    agx_shader_destroy(s);
    if (ret) {

@@ -52,6 +52,10 @@ struct agxv_compile_request {
    /* Fragment shaders: the cull distances the pipeline's last
     * pre-rasterisation stage writes (agx_backend_options.cull_distances). */
    unsigned cull_distances;
+   /* A pipeline with a view mask: vertex shaders write the layer from the
+    * view index (agx_backend_options.multiview), fragment shaders read
+    * input attachments from it (agx_spirv_options.multiview). */
+   bool multiview;
    /* The geometry-shader path (agx_pass_lower_gs, compiler/ir/agx_passes.h):
     * compile this variant; gs_input_mask
     * = the slots the software vertex shader writes (GS variants). */

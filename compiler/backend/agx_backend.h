@@ -39,6 +39,9 @@ struct agx_backend_options {
     * stage writes (agx_uvs_layout.cull_count), tested to cull primitives
     * (agx_pass_lower_cull_fs; 0: none). */
    unsigned cull_distances;
+   /* Vertex shaders of multiview pipelines: write the layer from the view
+    * index uniform (agx_pass_multiview_layer). */
+   bool multiview;
 };
 
 struct agx_backend_info {

@@ -7,7 +7,7 @@
  * as the last pre-rasterisation stage.
  *
  * Every draw is a triangle list into a 32 x 32 R16G16B16A16_SFLOAT
- * attachment (R32G32B32A32 is not a colour attachment format of agx-vk)
+ * attachment (half floats suffice for the values compared here)
  * and a D32_SFLOAT one (depth test ALWAYS, writes on, z = 0.5, cleared to 1); clip_cull.frag writes (ClipDistance[0], ClipDistance[1],
  * CullDistance[0], CullDistance[1]) as its colour, clip_cull_const.frag a
  * constant (it reads none of them). The CPU reference is written here from
