@@ -11,6 +11,7 @@
 
 #include "agxv_alloc.h"
 #include "agxv_blend.h"
+#include "agxv_cull_fs.h"
 #include "agxv_descriptor_set_layout.h"
 #include "agxv_device.h"
 #include "agxv_format.h"
@@ -59,7 +60,7 @@ agxv_graphics_compile_main(struct agxv_device *device, const VkPipelineShaderSta
                            const struct agxv_pipeline_layout *layout,
                            const struct agx_tilebuffer_layout *tib,
                            const struct agx_coverage_options *coverage, bool multiview,
-                           const struct agxv_gpl_precompiled *pre,
+                           unsigned cull_distances, const struct agxv_gpl_precompiled *pre,
                            struct agxv_compile_gfx_result *out)
 {
    const struct agxv_shader_module *module = agxv_shader_module_from_handle(stage->module);
@@ -90,6 +91,11 @@ agxv_graphics_compile_main(struct agxv_device *device, const VkPipelineShaderSta
    };
    if (which == AGXV_STAGE_FRAGMENT && coverage)
       req.coverage = *coverage;
+   /* fragment: the cull distances the pre-rasterisation stages write
+    * (compiled first, agxv_graphics_pipeline_build); it kills the
+    * fragments of culled primitives */
+   if (which == AGXV_STAGE_FRAGMENT)
+      req.cull_distances = cull_distances;
    /* multiview: each view renders to its layer (hk_lower_multiview) */
    /* fragment: input attachments read the view's layer */
    req.multiview = multiview;
@@ -98,8 +104,10 @@ agxv_graphics_compile_main(struct agxv_device *device, const VkPipelineShaderSta
    const struct agxv_compile_gfx_result *done = NULL;
    if (pre && pre->multiview == multiview && which == AGXV_STAGE_VERTEX)
       done = pre->vs;
+   /* (a fragment library is compiled without cull distances: with them
+    * the shader is compiled again) */
    if (pre && pre->multiview == multiview && which == AGXV_STAGE_FRAGMENT &&
-       !memcmp(&pre->fs_coverage, &req.coverage, sizeof(req.coverage)))
+       !memcmp(&pre->fs_coverage, &req.coverage, sizeof(req.coverage)) && !cull_distances)
       done = pre->fs;
    char err[512] = "";
    int ret = done ? agxv_compile_result_copy(done, out, err, sizeof(err))
@@ -126,8 +134,9 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
    enum agxv_stage which = agxv_stage_from_vk(stage->stage);
    struct agx_coverage_options coverage = agxv_gpl_coverage_options(pipeline->graphics);
    struct agxv_compile_gfx_result out;
-   VkResult result = agxv_graphics_compile_main(device, stage, layout, tib, &coverage,
-                                                pipeline->graphics->rp.view_mask != 0, pre, &out);
+   VkResult result = agxv_graphics_compile_main(
+      device, stage, layout, tib, &coverage, pipeline->graphics->rp.view_mask != 0,
+      which == AGXV_STAGE_FRAGMENT ? gfx->uvs.cull_count : 0, pre, &out);
    if (result != VK_SUCCESS)
       return result;
    const uint8_t *code = out.r.code;
@@ -176,6 +185,27 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
    return result;
 }
 
+/* A pipeline without a fragment shader whose last pre-rasterisation stage
+ * writes cull distances gets the empty one (the cull test runs there,
+ * agxv_cull_fs.h). */
+static VkResult
+compile_cull_fs(struct agxv_device *device, struct agxv_pipeline *pipeline,
+                const struct agxv_pipeline_layout *layout)
+{
+   VkShaderModule module;
+   VkResult result = agxv_cull_fs_module_create(device, &module);
+   if (result != VK_SUCCESS)
+      return result;
+   const VkPipelineShaderStageCreateInfo st = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+      .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+      .module = module,
+      .pName = "main"};
+   result = compile_stage(device, pipeline, &st, layout, &pipeline->gfx->tib, NULL);
+   agxv_cull_fs_module_destroy(device, module);
+   return result;
+}
+
 VkResult
 agxv_graphics_pipeline_build(struct agxv_device *device, struct agxv_pipeline *pipeline,
                              uint32_t stage_count, const VkPipelineShaderStageCreateInfo *stages,
@@ -220,12 +250,18 @@ agxv_graphics_pipeline_build(struct agxv_device *device, struct agxv_pipeline *p
       result = agxv_tess_pipeline_compile(device, pipeline, vs, tcs, tes, gs != NULL, layout);
    if (result == VK_SUCCESS && gs)
       result = agxv_gs_pipeline_compile(device, pipeline, vs, gs, layout);
-   for (uint32_t i = 0; result == VK_SUCCESS && i < stage_count; i++) {
-      const VkPipelineShaderStageCreateInfo *st = &stages[i];
-      bool taken = ((gs || tes) && st == vs) || st == gs || st == tcs || st == tes;
-      if (!taken)
-         result = compile_stage(device, pipeline, st, layout, &gfx->tib, pre);
-   }
+   /* the fragment stage last: it tests the cull distances the
+    * pre-rasterisation stages write (gfx->uvs.cull_count) */
+   for (unsigned pass = 0; pass < 2; pass++)
+      for (uint32_t i = 0; result == VK_SUCCESS && i < stage_count; i++) {
+         const VkPipelineShaderStageCreateInfo *st = &stages[i];
+         bool taken = ((gs || tes) && st == vs) || st == gs || st == tcs || st == tes;
+         bool fragment = st->stage == VK_SHADER_STAGE_FRAGMENT_BIT;
+         if (!taken && fragment == (pass == 1))
+            result = compile_stage(device, pipeline, st, layout, &gfx->tib, pre);
+      }
+   if (result == VK_SUCCESS && !gfx->has_fs && gfx->uvs.cull_count)
+      result = compile_cull_fs(device, pipeline, layout);
    /* transform feedback without a geometry shader captures the vertex
     * shader's outputs (agxv_graphics_pipeline_xfb.c); not after tessellation */
    if (result == VK_SUCCESS && vs && !gs && !tes)

@@ -103,15 +103,15 @@ void agxv_gpl_library_destroy(struct agxv_device *device, struct agxv_gpl_librar
 struct agx_coverage_options agxv_gpl_coverage_options(const struct agxv_graphics_state *s);
 
 /* Compiles the main program of a vertex or fragment stage (a fragment
- * one with the colours left for the output epilog and the coverage
- * options; multiview: for a view mask), or copies pre's if it fits
- * (agxv_graphics_pipeline.c). */
+ * one with the colours left for the output epilog, the coverage options
+ * and the cull distances to test; multiview: for a view mask), or copies
+ * pre's if it fits (agxv_graphics_pipeline.c). */
 VkResult agxv_graphics_compile_main(struct agxv_device *device,
                                     const VkPipelineShaderStageCreateInfo *stage,
                                     const struct agxv_pipeline_layout *layout,
                                     const struct agx_tilebuffer_layout *tib,
                                     const struct agx_coverage_options *coverage, bool multiview,
-                                    const struct agxv_gpl_precompiled *pre,
+                                    unsigned cull_distances, const struct agxv_gpl_precompiled *pre,
                                     struct agxv_compile_gfx_result *out);
 
 /* Compiles and links the stages of a graphics pipeline whose state

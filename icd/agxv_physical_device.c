@@ -359,6 +359,7 @@ init_features(struct agxv_features *f)
    f->v10.fillModeNonSolid = VK_TRUE;
    f->v10.multiViewport = VK_TRUE;
    f->v10.shaderClipDistance = VK_TRUE;
+   f->v10.shaderCullDistance = VK_TRUE; /* agx_pass_lower_cull_fs */
    f->v12.shaderOutputViewportIndex = VK_TRUE;
    f->depth_clip_enable = (VkPhysicalDeviceDepthClipEnableFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT,

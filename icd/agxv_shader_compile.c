@@ -27,6 +27,21 @@ binding_offset(void *data, unsigned set, unsigned binding)
    return map->sets[set]->bindings[binding].offset;
 }
 
+/* The software vertex shader (AGXV_GS_VS_SW) records clip/cull distance
+ * words 4-7 under AGX_GS_CLIP_HI / AGX_GS_CULL_HI (layout/agx_gs.h): its
+ * transform feedback words name those records. */
+static void
+xfb_hi_records(struct agx_xfb_info *x)
+{
+   for (uint32_t i = 0; i < x->count; i++) {
+      struct agx_xfb_output *o = &x->out[i];
+      if ((o->slot == AGX_IO_CLIP_DIST || o->slot == AGX_IO_CULL_DIST) && o->comp >= 4) {
+         o->slot = (uint8_t)(o->slot == AGX_IO_CLIP_DIST ? AGX_GS_CLIP_HI : AGX_GS_CULL_HI);
+         o->comp = (uint8_t)(o->comp - 4);
+      }
+   }
+}
+
 /* Compiles any stage; tib: the tilebuffer a fragment shader stores its
  * colour outputs to; info: the backend's stage interface (may be NULL). */
 static int
@@ -89,6 +104,8 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
    }
 
    out->xfb = s->xfb;
+   if (req->gs_variant == AGXV_GS_VS_SW)
+      xfb_hi_records(&out->xfb);
 
    struct layout_map map = {req->set_layouts, req->set_count};
    struct agx_io_options io = {.binding_offset = binding_offset, .data = &map};
@@ -118,6 +135,7 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
                                        .tib = tib,
                                        .fs_epilog = req->fs_epilog,
                                        .coverage = req->coverage,
+                                       .cull_distances = req->cull_distances,
                                        .multiview = req->multiview};
    int ret = agx_backend_compile(s, &bopts, &r, err, err_size);
    agx_shader_destroy(s);

@@ -49,6 +49,9 @@ struct agxv_compile_request {
    /* Fragment shaders: the pipeline's pSampleMask, alpha to coverage and
     * alpha to one (agx_backend_options.coverage). */
    struct agx_coverage_options coverage;
+   /* Fragment shaders: the cull distances the pipeline's last
+    * pre-rasterisation stage writes (agx_backend_options.cull_distances). */
+   unsigned cull_distances;
    /* A pipeline with a view mask: vertex shaders write the layer from the
     * view index (agx_backend_options.multiview), fragment shaders read
     * input attachments from it (agx_spirv_options.multiview). */

@@ -80,6 +80,8 @@ lower_stage(agx_shader *s, const struct agx_backend_options *opts, char *err, si
                      rt);
             return -1;
          }
+   if (opts)
+      agx_pass_lower_cull_fs(s, opts->cull_distances);
    agx_pass_lower_fs_inputs(s);
    if (opts)
       agx_pass_lower_coverage(s, &opts->coverage);

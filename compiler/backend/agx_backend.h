@@ -35,6 +35,10 @@ struct agx_backend_options {
    /* Fragment shaders: the pipeline's sample mask, alpha to coverage and
     * alpha to one (agx_pass_lower_coverage; zero: none). */
    struct agx_coverage_options coverage;
+   /* Fragment shaders: the cull distances the linked pre-rasterisation
+    * stage writes (agx_uvs_layout.cull_count), tested to cull primitives
+    * (agx_pass_lower_cull_fs; 0: none). */
+   unsigned cull_distances;
    /* Vertex shaders of multiview pipelines: write the layer from the view
     * index uniform (agx_pass_multiview_layer). */
    bool multiview;

@@ -30,7 +30,8 @@ lower(agx_builder *b, agx_instr *I, void *data)
 bool
 agx_pass_lower_discard(agx_shader *s)
 {
-   bool any = false;
+   /* the cull test's kill (agx_pass_lower_cull_fs) counts as a discard */
+   bool any = s->fs.cull_distances != 0;
    agx_lower_each(s, lower, &any);
    agx_block *end = agx_list_last_block(&s->body);
    agx_instr *first_store = NULL, *depth = NULL, *mask = NULL;

@@ -135,6 +135,11 @@ bool agx_pass_lower_vs_outputs(agx_shader *s, const uint8_t *fs_interp);
  * before agx_pass_lower_vs_outputs. */
 bool agx_pass_multiview_layer(agx_shader *s);
 bool agx_pass_lower_fs_inputs(agx_shader *s);
+/* Clip/cull distances in the FS (agx_pass_lower_cull_fs.c): the location a
+ * fragment load_input reads (false: none), and the cull test of `count`
+ * distances (run before agx_pass_lower_fs_inputs). */
+bool agx_fs_input_location(const agx_instr *I, unsigned *loc, unsigned *comp);
+bool agx_pass_lower_cull_fs(agx_shader *s, unsigned count);
 bool agx_pass_lower_discard(agx_shader *s);
 /* struct agx_coverage_options: agx_stage_info.h */
 bool agx_pass_lower_coverage(agx_shader *s, const struct agx_coverage_options *o);
