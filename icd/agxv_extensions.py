@@ -106,12 +106,22 @@ DEVICE_EXTENSIONS = [
     # commands, no structures.
     'VK_EXT_load_store_op_none',
     'VK_KHR_load_store_op_none',
+    # Vulkan 1.4's maintenance extensions, both required by DXVK (tests/icd
+    # test_maint5): BindIndexBuffer2 with a size, flags2 structures for
+    # pipelines and buffers, shader modules chained into stages,
+    # A1B5G5R5_UNORM_PACK16, subresource layout 2, rendering area
+    # granularity; the *2 binding commands with stage flags, VkBindMemoryStatus.
+    'VK_KHR_maintenance5',
+    'VK_KHR_maintenance6',
 ]
 
-# Extensions listed above that the system's vk.xml (1.3.239) predates: type
-# and spec version from the extension's entry in later registries
-# (KhronosGroup/Vulkan-Docs xml/vk.xml). Only extensions without commands or
-# structures of their own belong here.
-NEWER_THAN_REGISTRY = {
-    'VK_KHR_load_store_op_none': ('device', 1),
-}
+# Extensions listed above that the system's vk.xml (1.3.239) predates. Their
+# registry entries (type, spec version, commands, feature/property structures)
+# are in agxv_vk_newer.xml, excerpts of later registries (KhronosGroup/Vulkan-Docs
+# xml/vk.xml), and their C definitions in include/agxv_vk_newer.h; the
+# generators fail if neither registry has one of these.
+NEWER_THAN_REGISTRY = (
+    'VK_KHR_load_store_op_none',
+    'VK_KHR_maintenance5',
+    'VK_KHR_maintenance6',
+)

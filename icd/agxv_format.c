@@ -116,7 +116,8 @@ agxv_image_format_features(VkFormat format, VkImageTiling tiling)
 enum agx_tib_format
 agxv_format_tib(VkFormat format)
 {
-   switch (format) {
+   /* on the integer: A1B5G5R5 is a macro beyond the system's VkFormat */
+   switch ((uint32_t)format) {
    case VK_FORMAT_R8_UNORM:
       return AGX_TIB_R8_UNORM;
    case VK_FORMAT_R8G8_UNORM:
@@ -137,6 +138,10 @@ agxv_format_tib(VkFormat format)
       return AGX_TIB_R32_UINT;
    case VK_FORMAT_R32G32B32A32_UINT:
       return AGX_TIB_RGBA32_UINT;
+   /* VK_KHR_maintenance5: Mesa's R5G5B5A1_UNORM, renderable as F16
+    * (formats.c), kept in the tilebuffer as rgb5a1 (tests/icd test_maint5) */
+   case VK_FORMAT_A1B5G5R5_UNORM_PACK16_KHR:
+      return AGX_TIB_RGB5A1_UNORM;
    default:
       return AGX_TIB_NONE;
    }

@@ -57,7 +57,8 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
               const struct agxv_pipeline_layout *layout, const struct agx_tilebuffer_layout *tib)
 {
    struct agxv_graphics_pipeline *gfx = pipeline->gfx;
-   const struct agxv_shader_module *module = agxv_shader_module_from_handle(stage->module);
+   struct agxv_shader_module module_tmp;
+   const struct agxv_shader_module *module = agxv_stage_module(stage, &module_tmp);
    enum agxv_stage which = agxv_stage_from_vk(stage->stage);
    if (!module)
       return agxv_error(VK_ERROR_UNKNOWN, "graphics stage 0x%x without a shader module",
@@ -216,7 +217,8 @@ agxv_CreateGraphicsPipelines(VkDevice _device, VkPipelineCache cache, uint32_t c
       if (result != VK_SUCCESS && first_error == VK_SUCCESS)
          first_error = result;
       if (result != VK_SUCCESS &&
-          (pCreateInfos[i].flags & VK_PIPELINE_CREATE_EARLY_RETURN_ON_FAILURE_BIT)) {
+          (agxv_pipeline_create_flags(pCreateInfos[i].pNext, pCreateInfos[i].flags) &
+           VK_PIPELINE_CREATE_2_EARLY_RETURN_ON_FAILURE_BIT_KHR)) {
          i++;
          break;
       }
