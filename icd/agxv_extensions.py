@@ -113,6 +113,14 @@ DEVICE_EXTENSIONS = [
     # granularity; the *2 binding commands with stage flags, VkBindMemoryStatus.
     'VK_KHR_maintenance5',
     'VK_KHR_maintenance6',
+    # Core 1.2/1.3 and implemented (agxv_render_pass.c, agxv_cmd_rendering.c),
+    # listed by name: maintenance5 depends on VK_KHR_dynamic_rendering for
+    # Vulkan 1.1/1.2 applications, which enable it (and renderpass2 /
+    # depth_stencil_resolve below 1.2) by name, as
+    # dEQP-VK.api.version_check.unavailable_entry_points does.
+    'VK_KHR_create_renderpass2',
+    'VK_KHR_depth_stencil_resolve',
+    'VK_KHR_dynamic_rendering',
 ]
 
 # Extensions listed above that the system's vk.xml (1.3.239) predates. Their
