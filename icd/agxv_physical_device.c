@@ -396,9 +396,9 @@ agxv_maintenance_properties(struct agxv_properties *p)
        * src/asahi/vulkan/hk_physical_device.c). */
       .earlyFragmentMultisampleCoverageAfterSampleCounting = VK_FALSE,
       .earlyFragmentSampleMaskTestBeforeSampleCounting = VK_TRUE,
-      /* Sampling depth/stencil images is not implemented yet (README "Not
-       * yet: sampled depth"), so no defined behaviour is promised for
-       * VK_COMPONENT_SWIZZLE_ONE on them. */
+      /* Depth/stencil sampling exists (tests/icd test_depth_sample) but a
+       * VK_COMPONENT_SWIZZLE_ONE on such a view is not tested, so no defined
+       * behaviour is promised (false is always a valid answer). */
       .depthStencilSwizzleOneSupport = VK_FALSE,
       /* Points are 1.0 pixel only (pointSizeRange {1, 1}, no largePoints):
        * polygons drawn as points never take PointSize. */
