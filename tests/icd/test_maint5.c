@@ -26,7 +26,9 @@
  *     the set and push constants bound by the *2KHR commands for the vertex
  *     stage and the vertex/fragment modules chained into their stages,
  *     compared texel by texel with a CPU rasterisation of two
- *     pixel-aligned rectangles;
+ *     pixel-aligned rectangles, and four points from a vertex shader that
+ *     does not write PointSize (one texel each: maintenance5's default
+ *     size 1.0);
  *   - buffer/image copies with layerCount VK_REMAINING_ARRAY_LAYERS.
  * Lavapipe (Mesa 22.3) offers neither extension: the --reference run checks
  * that and skips. Under --validation the layer (1.3.239) predates both
@@ -706,9 +708,9 @@ test_draw(void)
                                       .pPushConstantRanges = &range};
    VkPipelineLayout layout;
    VK_OK(vkCreatePipelineLayout(C.dev, &plci, NULL, &layout));
-   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
+   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2};
    VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                     .maxSets = 1,
+                                     .maxSets = 2,
                                      .poolSizeCount = 1,
                                      .pPoolSizes = &ps};
    VkDescriptorPool dpool;
@@ -717,15 +719,31 @@ test_draw(void)
                                      .descriptorPool = dpool,
                                      .descriptorSetCount = 1,
                                      .pSetLayouts = &sl};
-   VkDescriptorSet set;
+   VkDescriptorSet set, pts_set;
    VK_OK(vkAllocateDescriptorSets(C.dev, &ai, &set));
-   VkDescriptorBufferInfo bi = {vb.buf, 0, VK_WHOLE_SIZE};
-   VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                             .dstSet = set,
-                             .descriptorCount = 1,
-                             .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                             .pBufferInfo = &bi};
-   vkUpdateDescriptorSets(C.dev, 1, &w, 0, NULL);
+   VK_OK(vkAllocateDescriptorSets(C.dev, &ai, &pts_set));
+   /* Points at pixel centres, drawn by a vertex shader that never writes
+    * PointSize: maintenance5 makes their size 1.0, one texel each. */
+   const int pts[4][2] = {{30, 1}, {0, 15}, {12, 14}, {27, 13}};
+   const float pcol[4] = {31 / 31.0f, 0, 15 / 31.0f, 1.0f};
+   struct agx_vk_buffer pb = agx_vk_buffer(&C, 4 * 8 * 4);
+   for (unsigned i = 0; i < 4; i++) {
+      float *p = (float *)pb.ptr + 8 * i;
+      p[0] = (pts[i][0] + 0.5f) / 16.0f - 1;
+      p[1] = (pts[i][1] + 0.5f) / 8.0f - 1;
+      p[2] = 0;
+      p[3] = 1;
+      memcpy(p + 4, pcol, sizeof(pcol));
+   }
+   VkDescriptorBufferInfo bi[2] = {{vb.buf, 0, VK_WHOLE_SIZE}, {pb.buf, 0, VK_WHOLE_SIZE}};
+   VkWriteDescriptorSet w[2];
+   for (unsigned i = 0; i < 2; i++)
+      w[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                    .dstSet = i ? pts_set : set,
+                                    .descriptorCount = 1,
+                                    .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                    .pBufferInfo = &bi[i]};
+   vkUpdateDescriptorSets(C.dev, 2, w, 0, NULL);
 
    VkPipelineShaderStageCreateInfo stages[2] = {
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
@@ -783,6 +801,9 @@ test_draw(void)
                                        .layout = layout};
    VkPipeline pipe;
    VK_OK(vkCreateGraphicsPipelines(C.dev, VK_NULL_HANDLE, 1, &gci, NULL, &pipe));
+   VkPipeline pts_pipe;
+   ia.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+   VK_OK(vkCreateGraphicsPipelines(C.dev, VK_NULL_HANDLE, 1, &gci, NULL, &pts_pipe));
 
    struct agx_vk_buffer out = agx_vk_buffer_usage(&C, W * H * 2, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
    memset(out.ptr, 0xCD, W * H * 2);
@@ -818,6 +839,10 @@ test_draw(void)
    push_constants2(cmd, &pci2);
    bind_index_buffer2(cmd, ib.buf, 16, 24, VK_INDEX_TYPE_UINT32);
    vkCmdDrawIndexed(cmd, 6, 2, 0, 0, 0);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pts_pipe);
+   bdi.pDescriptorSets = &pts_set;
+   bind_descriptor_sets2(cmd, &bdi);
+   vkCmdDraw(cmd, 4, 1, 0, 0);
    vkCmdEndRendering(cmd);
    image_barrier(cmd, image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                  VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, 1);
@@ -827,7 +852,7 @@ test_draw(void)
    host_barrier(cmd);
    VK_OK(agx_vk_submit_wait(&C, cmd));
 
-   const uint16_t fg = a1b5g5r5(colour);
+   const uint16_t fg = a1b5g5r5(colour), pfg = a1b5g5r5(pcol);
    unsigned bad = 0, covered = 0;
    const uint16_t *px = out.ptr;
    for (int y = 0; y < H; y++)
@@ -835,16 +860,21 @@ test_draw(void)
          bool in = (x >= 2 && x < 10) || (x >= 18 && x < 26);
          in = in && y >= 4 && y < 12;
          uint16_t want = in ? fg : 0;
+         for (unsigned i = 0; i < 4; i++)
+            if (x == pts[i][0] && y == pts[i][1])
+               want = pfg;
          covered += in;
          if (px[y * W + x] != want && bad++ < 8)
             printf("A1B5G5R5 texel (%d, %d): 0x%04x, expected 0x%04x\n", x, y, px[y * W + x], want);
       }
    EXPECT(bad == 0 && covered == 2 * 64);
-   printf("A1B5G5R5 draw (BindIndexBuffer2 offset 16 size 24, chained modules): %d texels, %u "
-          "mismatches\n",
+   printf("A1B5G5R5 draw (BindIndexBuffer2 offset 16 size 24, chained modules, 1-texel points "
+          "without PointSize): %d texels, %u mismatches\n",
           W * H, bad);
 
    vkDestroyPipeline(C.dev, pipe, NULL);
+   vkDestroyPipeline(C.dev, pts_pipe, NULL);
+   agx_vk_buffer_free(&C, &pb);
    vkDestroyDescriptorPool(C.dev, dpool, NULL);
    vkDestroyPipelineLayout(C.dev, layout, NULL);
    vkDestroyDescriptorSetLayout(C.dev, sl, NULL);
@@ -953,6 +983,9 @@ main(int argc, char **argv)
       "VUID-VkGraphicsPipelineCreateInfo-renderPass-06579",
       "VUID-VkGraphicsPipelineCreateInfo-renderPass-06580",
       "VUID-vkCmdDrawIndexed-None-07312",
+      /* points without PointSize: valid with maintenance5 (size 1.0) */
+      "VUID-VkGraphicsPipelineCreateInfo-Vertex-07722",
+      "VUID-vkCmdDraw-None-02697",
       "VUID-vkCmdDispatch-None-02697",
       "VUID-vkCmdDispatch-maintenance4-06425",
       "VUID-vkCmdDrawIndexed-None-02697",
