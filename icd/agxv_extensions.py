@@ -88,6 +88,9 @@ DEVICE_EXTENSIONS = [
     # listed by name: vkd3d requires the extension; tests/icd
     # test_draw_params)
     'VK_KHR_shader_draw_parameters',
+    # Core 1.1 multiview by name (no commands; icd/agxv_multiview.h, tests/icd
+    # test_multiview)
+    'VK_KHR_multiview',
     # Transform feedback of vertex shader outputs, emulated with compute
     # (icd/agxv_cmd_xfb.c; tests/icd test_xfb): buffers, counters,
     # pause/resume, stream queries, vkCmdDrawIndirectByteCountEXT. One

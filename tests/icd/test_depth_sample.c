@@ -11,7 +11,10 @@
  * 65535), compare results per Vulkan "Depth Compare Operation" (pass when
  * D_ref < D_tex), the linear result their average.
  *
- * test_depth_sample DEPTH_SAMPLE_SPV STENCIL_SAMPLE_SPV [--validation] [--reference]
+ * Every layer of a 3-layer image is also read through a 2D array view.
+ *
+ * test_depth_sample DEPTH_SAMPLE_SPV STENCIL_SAMPLE_SPV DEPTH_ARRAY_SPV
+ *                   [--validation] [--reference]
  */
 #include <math.h>
 #include <stdint.h>
@@ -20,6 +23,7 @@
 #include "agx_vk_ctx.h"
 
 #define N 16
+#define LAYERS 3
 
 struct zs_format {
    VkFormat vk;
@@ -44,6 +48,13 @@ depth_at(const struct zs_format *f, unsigned x, unsigned y)
    return (float)d;
 }
 
+/* Layer l holds layer 0's values shifted by 5 l texels in x. */
+static double
+depth_layer(const struct zs_format *f, unsigned x, unsigned y, unsigned l)
+{
+   return depth_at(f, (x + 5 * l) % N, y);
+}
+
 static uint8_t
 stencil_at(unsigned x, unsigned y)
 {
@@ -52,7 +63,7 @@ stencil_at(unsigned x, unsigned y)
 
 struct ctx {
    struct agx_vk_ctx *c;
-   VkShaderModule depth_cs, stencil_cs;
+   VkShaderModule depth_cs, stencil_cs, array_cs;
    VkSampler near, shadow_near, shadow_lin;
 };
 
@@ -75,13 +86,15 @@ sampler(struct agx_vk_ctx *c, VkFilter filter, bool compare)
 }
 
 static VkImageView
-aspect_view(struct agx_vk_ctx *c, VkImage image, VkFormat format, VkImageAspectFlags aspect)
+aspect_view(struct agx_vk_ctx *c, VkImage image, VkFormat format, VkImageAspectFlags aspect,
+            bool array)
 {
    VkImageViewCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
                                .image = image,
-                               .viewType = VK_IMAGE_VIEW_TYPE_2D,
+                               .viewType =
+                                  array ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D,
                                .format = format,
-                               .subresourceRange = {aspect, 0, 1, 0, 1}};
+                               .subresourceRange = {aspect, 0, 1, 0, array ? LAYERS : 1}};
    VkImageView v;
    VK_OK(vkCreateImageView(c->dev, &ci, NULL, &v));
    return v;
@@ -91,7 +104,7 @@ aspect_view(struct agx_vk_ctx *c, VkImage image, VkFormat format, VkImageAspectF
  * combined image samplers (views[i], samplers[i]) at bindings 1.. */
 static void
 run(struct ctx *x, VkShaderModule module, VkBuffer out, unsigned n, const VkImageView *views,
-    const VkSampler *samplers, float ref)
+    const VkSampler *samplers, float ref, unsigned invocations)
 {
    struct agx_vk_ctx *c = x->c;
    VkDescriptorSetLayoutBinding b[4] = {
@@ -151,7 +164,7 @@ run(struct ctx *x, VkShaderModule module, VkBuffer out, unsigned n, const VkImag
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, p);
    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0, NULL);
    vkCmdPushConstants(cb, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &ref);
-   vkCmdDispatch(cb, N * N / 64, 1, 1);
+   vkCmdDispatch(cb, invocations / 64, 1, 1);
    VkMemoryBarrier2 hb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
                           .srcStageMask = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                           .srcAccessMask = VK_ACCESS_2_SHADER_WRITE_BIT,
@@ -208,7 +221,7 @@ run_format(struct ctx *x, const struct zs_format *f, bool linear)
                             .format = f->vk,
                             .extent = {N, N, 1},
                             .mipLevels = 1,
-                            .arrayLayers = 1,
+                            .arrayLayers = LAYERS,
                             .samples = VK_SAMPLE_COUNT_1_BIT,
                             .tiling = VK_IMAGE_TILING_OPTIMAL,
                             .usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
@@ -224,19 +237,23 @@ run_format(struct ctx *x, const struct zs_format *f, bool linear)
    VK_OK(vkAllocateMemory(c->dev, &mai, NULL, &mem));
    VK_OK(vkBindImageMemory(c->dev, image, mem, 0));
 
-   /* the texels: depth then (at byte 1024) stencil */
-   struct agx_vk_buffer up = agx_vk_buffer(c, 2048);
-   for (unsigned y = 0; y < N; y++) {
-      for (unsigned xx = 0; xx < N; xx++) {
-         double d = depth_at(f, xx, y);
-         if (f->depth_bytes == 2) {
-            uint16_t u = (uint16_t)lround(d * 65535.0);
-            memcpy(up.map + 2 * (y * N + xx), &u, 2);
-         } else {
-            float fl = (float)d;
-            memcpy(up.map + 4 * (y * N + xx), &fl, 4);
+   /* the texels: depth layers then (at byte 4096) stencil of layer 0 */
+   struct agx_vk_buffer up = agx_vk_buffer(c, 8192);
+   for (unsigned l = 0; l < LAYERS; l++) {
+      for (unsigned y = 0; y < N; y++) {
+         for (unsigned xx = 0; xx < N; xx++) {
+            double d = depth_layer(f, xx, y, l);
+            unsigned i = (l * N + y) * N + xx;
+            if (f->depth_bytes == 2) {
+               uint16_t u = (uint16_t)lround(d * 65535.0);
+               memcpy(up.map + 2 * i, &u, 2);
+            } else {
+               float fl = (float)d;
+               memcpy(up.map + 4 * i, &fl, 4);
+            }
+            if (l == 0)
+               up.map[4096 + y * N + xx] = stencil_at(xx, y);
          }
-         up.map[1024 + y * N + xx] = stencil_at(xx, y);
       }
    }
    VkImageAspectFlags aspects =
@@ -251,14 +268,14 @@ run_format(struct ctx *x, const struct zs_format *f, bool linear)
                               .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
                               .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
                               .image = image,
-                              .subresourceRange = {aspects, 0, 1, 0, 1}};
+                              .subresourceRange = {aspects, 0, 1, 0, LAYERS}};
    VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
                           .imageMemoryBarrierCount = 1,
                           .pImageMemoryBarriers = &b};
    vkCmdPipelineBarrier2(cb, &di);
    VkBufferImageCopy r[2] = {
-      {.imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1}, .imageExtent = {N, N, 1}},
-      {.bufferOffset = 1024,
+      {.imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, LAYERS}, .imageExtent = {N, N, 1}},
+      {.bufferOffset = 4096,
        .imageSubresource = {VK_IMAGE_ASPECT_STENCIL_BIT, 0, 0, 1},
        .imageExtent = {N, N, 1}}};
    vkCmdCopyBufferToImage(cb, up.buf, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
@@ -273,21 +290,36 @@ run_format(struct ctx *x, const struct zs_format *f, bool linear)
    VK_OK(agx_vk_submit_wait(c, cb));
 
    unsigned bad = 0;
-   struct agx_vk_buffer out = agx_vk_buffer(c, N * N * 16);
-   VkImageView dv = aspect_view(c, image, f->vk, VK_IMAGE_ASPECT_DEPTH_BIT);
+   struct agx_vk_buffer out = agx_vk_buffer(c, LAYERS * N * N * 16);
+   VkImageView dv = aspect_view(c, image, f->vk, VK_IMAGE_ASPECT_DEPTH_BIT, false);
    VkImageView views[3] = {dv, dv, dv};
    /* without linear filtering of the format: the nearest one, not checked */
    VkSampler samplers[3] = {x->near, x->shadow_near, linear ? x->shadow_lin : x->shadow_near};
    const float refs[2] = {15.5f / 31.0f, 3.5f / 31.0f};
    for (unsigned k = 0; k < 2; k++) {
-      run(x, x->depth_cs, out.buf, 3, views, samplers, refs[k]);
+      run(x, x->depth_cs, out.buf, 3, views, samplers, refs[k], N * N);
       bad += check_depth(f, out.ptr, refs[k], linear);
    }
    vkDestroyImageView(c->dev, dv, NULL);
+   /* every layer through a 2D array view (the planes' layers are page
+    * aligned: the texture descriptor must say so) */
+   VkImageView av = aspect_view(c, image, f->vk, VK_IMAGE_ASPECT_DEPTH_BIT, true);
+   run(x, x->array_cs, out.buf, 1, &av, &x->near, 0, LAYERS * N * N);
+   for (unsigned i = 0; i < LAYERS * N * N; i++) {
+      double d = depth_layer(f, i % N, (i / N) % N, i / (N * N));
+      float got = ((const float *)out.ptr)[4 * i];
+      if (fabs(got - d) > 1e-6) {
+         if (bad < 4)
+            fprintf(stderr, "%s layer %u (%u,%u): %.6f, expected %.6f\n", f->name, i / (N * N),
+                    i % N, (i / N) % N, got, d);
+         bad++;
+      }
+   }
+   vkDestroyImageView(c->dev, av, NULL);
    if (f->stencil) {
-      VkImageView sv = aspect_view(c, image, f->vk, VK_IMAGE_ASPECT_STENCIL_BIT);
+      VkImageView sv = aspect_view(c, image, f->vk, VK_IMAGE_ASPECT_STENCIL_BIT, false);
       memset(out.map, 0xAB, N * N * 16);
-      run(x, x->stencil_cs, out.buf, 1, &sv, &x->near, 0);
+      run(x, x->stencil_cs, out.buf, 1, &sv, &x->near, 0, N * N);
       const uint32_t *o = out.ptr;
       for (unsigned i = 0; i < N * N; i++) {
          if (o[4 * i] != stencil_at(i % N, i / N)) {
@@ -311,12 +343,12 @@ main(int argc, char **argv)
 {
    struct agx_vk_ctx c;
    agx_vk_ctx_instance(&c, argc, argv);
-   const char *paths[2];
+   const char *paths[3];
    unsigned np = 0;
-   for (int i = 1; i < argc && np < 2; i++)
+   for (int i = 1; i < argc && np < 3; i++)
       if (argv[i][0] != '-')
          paths[np++] = argv[i];
-   CHECK(np == 2);
+   CHECK(np == 3);
    VkPhysicalDeviceVulkan13Features f13 = {.sType =
                                               VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
                                            .synchronization2 = VK_TRUE};
@@ -324,6 +356,7 @@ main(int argc, char **argv)
    struct ctx x = {.c = &c};
    x.depth_cs = agx_vk_shader(&c, paths[0]);
    x.stencil_cs = agx_vk_shader(&c, paths[1]);
+   x.array_cs = agx_vk_shader(&c, paths[2]);
    x.near = sampler(&c, VK_FILTER_NEAREST, false);
    x.shadow_near = sampler(&c, VK_FILTER_NEAREST, true);
    x.shadow_lin = sampler(&c, VK_FILTER_LINEAR, true);
@@ -362,5 +395,6 @@ main(int argc, char **argv)
    vkDestroySampler(c.dev, x.shadow_lin, NULL);
    vkDestroyShaderModule(c.dev, x.depth_cs, NULL);
    vkDestroyShaderModule(c.dev, x.stencil_cs, NULL);
+   vkDestroyShaderModule(c.dev, x.array_cs, NULL);
    return agx_vk_ctx_finish(&c);
 }
