@@ -22,7 +22,11 @@ agxv_CreateBuffer(VkDevice _device, const VkBufferCreateInfo *pCreateInfo,
    if (!buffer)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    buffer->size = pCreateInfo->size;
-   buffer->usage = pCreateInfo->usage;
+   /* VK_KHR_maintenance5: a chained VkBufferUsageFlags2CreateInfoKHR
+    * replaces the usage member. */
+   const VkBufferUsageFlags2CreateInfoKHR *usage2 =
+      agxv_find_struct(pCreateInfo->pNext, VK_STRUCTURE_TYPE_BUFFER_USAGE_FLAGS_2_CREATE_INFO_KHR);
+   buffer->usage = usage2 ? usage2->usage : pCreateInfo->usage;
    *pBuffer = agxv_buffer_to_handle(buffer);
    return VK_SUCCESS;
 }
@@ -73,6 +77,7 @@ agxv_BindBufferMemory2(VkDevice _device, uint32_t count, const VkBindBufferMemor
       AGXV_FROM_HANDLE(agxv_buffer, buffer, pInfos[i].buffer);
       AGXV_FROM_HANDLE(agxv_device_memory, mem, pInfos[i].memory);
       buffer->va = mem->bo->va + pInfos[i].memoryOffset;
+      agxv_bind_memory_status(pInfos[i].pNext, VK_SUCCESS);
    }
    return VK_SUCCESS;
 }

@@ -1,6 +1,8 @@
 /*
  * Binding commands: vkCmdBindPipeline, vkCmdBindDescriptorSets,
- * vkCmdPushConstants and vkCmdPushDescriptorSet{,WithTemplate}KHR. Each
+ * vkCmdPushConstants and vkCmdPushDescriptorSet{,WithTemplate}KHR, and
+ * their VK_KHR_maintenance6 *2KHR forms (stage flags name the bind points:
+ * compute for the compute stage, graphics for any graphics stage). Each
  * writes the state of the bind point it names (struct agxv_bind_state,
  * agxv_cmd_buffer.h); push constants go to every bind point whose stages
  * the stage flags name. Launches read the state; nothing is emitted here.
@@ -20,6 +22,7 @@
 
 #include "agxv_cmd_buffer.h"
 #include "agxv_descriptor_set.h"
+#include "agxv_entrypoints.h"
 #include "agxv_graphics_pipeline.h"
 #include "agxv_pipeline.h"
 #include "agxv_ppp.h"
@@ -220,4 +223,57 @@ agxv_CmdPushDescriptorSetWithTemplateKHR(VkCommandBuffer commandBuffer,
    if (!begin_push(cmd, t->bind_point, layout, set, &tmp))
       return;
    agxv_descriptor_set_write_template(&tmp, t, pData);
+}
+
+/* The bind points the stages of a maintenance6 *2KHR command name, in the
+ * order they are written: graphics, then compute. */
+static unsigned
+bind_points(VkShaderStageFlags stages, VkPipelineBindPoint out[2])
+{
+   unsigned n = 0;
+   if (stages & VK_SHADER_STAGE_ALL_GRAPHICS)
+      out[n++] = VK_PIPELINE_BIND_POINT_GRAPHICS;
+   if (stages & VK_SHADER_STAGE_COMPUTE_BIT)
+      out[n++] = VK_PIPELINE_BIND_POINT_COMPUTE;
+   return n;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdBindDescriptorSets2KHR(VkCommandBuffer commandBuffer,
+                               const VkBindDescriptorSetsInfoKHR *pInfo)
+{
+   VkPipelineBindPoint bp[2];
+   unsigned n = bind_points(pInfo->stageFlags, bp);
+   for (unsigned i = 0; i < n; i++)
+      agxv_CmdBindDescriptorSets(commandBuffer, bp[i], pInfo->layout, pInfo->firstSet,
+                                 pInfo->descriptorSetCount, pInfo->pDescriptorSets,
+                                 pInfo->dynamicOffsetCount, pInfo->pDynamicOffsets);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdPushConstants2KHR(VkCommandBuffer commandBuffer, const VkPushConstantsInfoKHR *pInfo)
+{
+   agxv_CmdPushConstants(commandBuffer, pInfo->layout, pInfo->stageFlags, pInfo->offset,
+                         pInfo->size, pInfo->pValues);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdPushDescriptorSet2KHR(VkCommandBuffer commandBuffer,
+                              const VkPushDescriptorSetInfoKHR *pInfo)
+{
+   VkPipelineBindPoint bp[2];
+   unsigned n = bind_points(pInfo->stageFlags, bp);
+   for (unsigned i = 0; i < n; i++)
+      agxv_CmdPushDescriptorSetKHR(commandBuffer, bp[i], pInfo->layout, pInfo->set,
+                                   pInfo->descriptorWriteCount, pInfo->pDescriptorWrites);
+}
+
+/* The template names its bind point (VkDescriptorUpdateTemplateCreateInfo::
+ * pipelineBindPoint), as in vkCmdPushDescriptorSetWithTemplateKHR. */
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdPushDescriptorSetWithTemplate2KHR(VkCommandBuffer commandBuffer,
+                                          const VkPushDescriptorSetWithTemplateInfoKHR *pInfo)
+{
+   agxv_CmdPushDescriptorSetWithTemplateKHR(commandBuffer, pInfo->descriptorUpdateTemplate,
+                                            pInfo->layout, pInfo->set, pInfo->pData);
 }

@@ -718,15 +718,26 @@ agxv_CmdDrawIndexedIndirect(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDe
                  true);
 }
 
+/* VK_KHR_maintenance5: the index buffer's range is `size` bytes from
+ * `offset` (VK_WHOLE_SIZE: the rest of the buffer); it goes into the Index
+ * List's Buffer size word (agxv_vdm.c). */
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdBindIndexBuffer2KHR(VkCommandBuffer commandBuffer, VkBuffer _buffer, VkDeviceSize offset,
+                            VkDeviceSize size, VkIndexType indexType)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
+   const struct agxv_buffer *buffer = agxv_buffer_from_handle(_buffer);
+   uint64_t avail = buffer && buffer->size > offset ? buffer->size - offset : 0;
+   cmd->index.va = buffer ? buffer->va + offset : 0;
+   cmd->index.size = size != VK_WHOLE_SIZE && size < avail ? size : avail;
+   cmd->index.type = indexType;
+}
+
 VKAPI_ATTR void VKAPI_CALL
 agxv_CmdBindIndexBuffer(VkCommandBuffer commandBuffer, VkBuffer _buffer, VkDeviceSize offset,
                         VkIndexType indexType)
 {
-   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
-   const struct agxv_buffer *buffer = agxv_buffer_from_handle(_buffer);
-   cmd->index.va = buffer ? buffer->va + offset : 0;
-   cmd->index.size = buffer && buffer->size > offset ? buffer->size - offset : 0;
-   cmd->index.type = indexType;
+   agxv_CmdBindIndexBuffer2KHR(commandBuffer, _buffer, offset, VK_WHOLE_SIZE, indexType);
 }
 
 static void

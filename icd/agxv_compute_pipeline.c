@@ -83,7 +83,8 @@ create_compute_pipeline(struct agxv_device *device, struct agxv_pipeline_cache *
                         const VkComputePipelineCreateInfo *info, const VkAllocationCallbacks *alloc,
                         struct agxv_pipeline **out)
 {
-   const struct agxv_shader_module *module = agxv_shader_module_from_handle(info->stage.module);
+   struct agxv_shader_module module_tmp;
+   const struct agxv_shader_module *module = agxv_stage_module(&info->stage, &module_tmp);
    const struct agxv_pipeline_layout *layout = agxv_pipeline_layout_from_handle(info->layout);
    if (!module)
       return agxv_error(VK_ERROR_UNKNOWN, "compute stage without a shader module");
@@ -118,7 +119,8 @@ create_compute_pipeline(struct agxv_device *device, struct agxv_pipeline_cache *
    }
    /* pipelineCreationCacheControl: the application would rather not wait
     * for a compile (a miss, or no cache at all). */
-   if (info->flags & VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT) {
+   if (agxv_pipeline_create_flags(info->pNext, info->flags) &
+       VK_PIPELINE_CREATE_2_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT_KHR) {
       agxv_free(&device->alloc, spec);
       return VK_PIPELINE_COMPILE_REQUIRED;
    }
@@ -160,7 +162,8 @@ agxv_CreateComputePipelines(VkDevice _device, VkPipelineCache cache, uint32_t co
                                    (first_error == VK_PIPELINE_COMPILE_REQUIRED && result < 0)))
          first_error = result;
       if (result != VK_SUCCESS &&
-          (pCreateInfos[i].flags & VK_PIPELINE_CREATE_EARLY_RETURN_ON_FAILURE_BIT)) {
+          (agxv_pipeline_create_flags(pCreateInfos[i].pNext, pCreateInfos[i].flags) &
+           VK_PIPELINE_CREATE_2_EARLY_RETURN_ON_FAILURE_BIT_KHR)) {
          i++;
          break;
       }

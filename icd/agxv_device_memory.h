@@ -4,6 +4,7 @@
 
 #include "agxv_bo.h"
 #include "agxv_object.h"
+#include "agxv_vk_newer.h"
 
 struct agxv_device_memory {
    struct agxv_object base;
@@ -23,6 +24,17 @@ agxv_fill_dedicated_requirements(void *pNext)
       d->prefersDedicatedAllocation = VK_FALSE;
       d->requiresDedicatedAllocation = VK_FALSE;
    }
+}
+
+/* VK_KHR_maintenance6: one bind of vkBind{Buffer,Image}Memory2 reports its
+ * own result through a chained VkBindMemoryStatusKHR. */
+static inline void
+agxv_bind_memory_status(const void *pNext, VkResult result)
+{
+   const VkBindMemoryStatusKHR *status =
+      agxv_find_struct(pNext, VK_STRUCTURE_TYPE_BIND_MEMORY_STATUS_KHR);
+   if (status && status->pResult)
+      *status->pResult = result;
 }
 
 #endif

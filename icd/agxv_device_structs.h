@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <vulkan/vulkan_core.h>
 
+#include "agxv_vk_newer.h"
+
 /* Everything the device supports, described once. */
 struct agxv_features {
    VkPhysicalDeviceFeatures v10;
@@ -21,6 +23,8 @@ struct agxv_features {
    VkPhysicalDeviceDepthClipEnableFeaturesEXT depth_clip_enable;
    VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT vertex_attribute_divisor;
    VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT gpl;
+   VkPhysicalDeviceMaintenance5FeaturesKHR maintenance5;
+   VkPhysicalDeviceMaintenance6FeaturesKHR maintenance6;
 };
 
 struct agxv_properties {
@@ -32,6 +36,8 @@ struct agxv_properties {
    VkPhysicalDeviceTransformFeedbackPropertiesEXT xfb;
    VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT vertex_attribute_divisor;
    VkPhysicalDeviceGraphicsPipelineLibraryPropertiesEXT gpl;
+   VkPhysicalDeviceMaintenance5PropertiesKHR maintenance5;
+   VkPhysicalDeviceMaintenance6PropertiesKHR maintenance6;
 };
 
 /* Fill one chained core or supported extension struct (keeping its pNext);

@@ -115,12 +115,30 @@ DEVICE_EXTENSIONS = [
     # from the state, link-time optimisation recompiling from SPIR-V.
     'VK_KHR_pipeline_library',
     'VK_EXT_graphics_pipeline_library',
+    # Vulkan 1.4's maintenance extensions, both required by DXVK (tests/icd
+    # test_maint5): BindIndexBuffer2 with a size, flags2 structures for
+    # pipelines and buffers, shader modules chained into stages,
+    # A1B5G5R5_UNORM_PACK16, subresource layout 2, rendering area
+    # granularity; the *2 binding commands with stage flags, VkBindMemoryStatus.
+    'VK_KHR_maintenance5',
+    'VK_KHR_maintenance6',
+    # Core 1.2/1.3 and implemented (agxv_render_pass.c, agxv_cmd_rendering.c),
+    # listed by name: maintenance5 depends on VK_KHR_dynamic_rendering for
+    # Vulkan 1.1/1.2 applications, which enable it (and renderpass2 /
+    # depth_stencil_resolve below 1.2) by name, as
+    # dEQP-VK.api.version_check.unavailable_entry_points does.
+    'VK_KHR_create_renderpass2',
+    'VK_KHR_depth_stencil_resolve',
+    'VK_KHR_dynamic_rendering',
 ]
 
-# Extensions listed above that the system's vk.xml (1.3.239) predates: type
-# and spec version from the extension's entry in later registries
-# (KhronosGroup/Vulkan-Docs xml/vk.xml). Only extensions without commands or
-# structures of their own belong here.
-NEWER_THAN_REGISTRY = {
-    'VK_KHR_load_store_op_none': ('device', 1),
-}
+# Extensions listed above that the system's vk.xml (1.3.239) predates. Their
+# registry entries (type, spec version, commands, feature/property structures)
+# are in agxv_vk_newer.xml, excerpts of later registries (KhronosGroup/Vulkan-Docs
+# xml/vk.xml), and their C definitions in include/agxv_vk_newer.h; the
+# generators fail if neither registry has one of these.
+NEWER_THAN_REGISTRY = (
+    'VK_KHR_load_store_op_none',
+    'VK_KHR_maintenance5',
+    'VK_KHR_maintenance6',
+)

@@ -31,7 +31,8 @@
 # texturable (except 'd' depth/stencil formats: attachment and copies only); uniform texel buffers take every texturable non-depth format,
 # storage texel buffers (also without format) those with a power-of-two
 # size, atomics R32_UINT/R32_SINT only. Formats not listed (R5G5B5A1 /
-# B5G5R5A1 / A1B5G5R5, which the hardware's channel orders do not cover,
+# B5G5R5A1, which the hardware's channel orders do not cover, A8_UNORM_KHR
+# (maintenance5; sampling it through a 000R swizzle is untested),
 # RGB32, which Mesa emulates with shader loads, 24-bit, 64-bit, scaled,
 # ETC2/EAC/ASTC, D24/X8_D24/D16_S8/D24_S8) have no features; the
 # block-compressed ones listed have no buffer features.
@@ -76,6 +77,11 @@ FORMATS = [
     ('A4R4G4B4_UNORM_PACK16',     'R4G4B4A4',     'Unorm', 'BGRA', 2, 'rcB'),
     ('A4B4G4R4_UNORM_PACK16',     'R4G4B4A4',     'Unorm', 'RGBA', 2, 'rcB'),
     ('A1R5G5B5_UNORM_PACK16',     'R5G5B5A1',     'Unorm', 'BGRA', 2, 'rcB'),
+    # VK_KHR_maintenance5: R in bits 0-4, A in bit 15, the hardware's own
+    # channel order (Mesa formats.c R5G5B5A1_UNORM, the Gallium format
+    # Vulkan's A1B5G5R5 maps to); rendered and blended in tests/icd
+    # test_rt_formats, drawn in test_maint5
+    ('A1B5G5R5_UNORM_PACK16_KHR', 'R5G5B5A1',     'Unorm', 'RGBA', 2, 'rcB'),
     ('A2B10G10R10_UNORM_PACK32',  'R10G10B10A2',  'Unorm', 'RGBA', 4, 'rcB'),
     ('A2B10G10R10_UINT_PACK32',   'R10G10B10A2',  'Uint',  'RGBA', 4, 'rc'),
     ('A2B10G10R10_SINT_PACK32',   'R10G10B10A2',  'Sint',  'RGBA', 4, ''),
@@ -217,6 +223,7 @@ def main():
 #include <vulkan/vulkan_core.h>
 
 #include "agx_tilebuffer.h"
+#include "agxv_vk_newer.h"
 
 struct agxv_format_info {
    VkFormat vk;

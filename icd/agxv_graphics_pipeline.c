@@ -63,7 +63,8 @@ agxv_graphics_compile_main(struct agxv_device *device, const VkPipelineShaderSta
                            unsigned cull_distances, const struct agxv_gpl_precompiled *pre,
                            struct agxv_compile_gfx_result *out)
 {
-   const struct agxv_shader_module *module = agxv_shader_module_from_handle(stage->module);
+   struct agxv_shader_module module_tmp;
+   const struct agxv_shader_module *module = agxv_stage_module(stage, &module_tmp);
    enum agxv_stage which = agxv_stage_from_vk(stage->stage);
    if (!module)
       return agxv_error(VK_ERROR_UNKNOWN, "graphics stage 0x%x without a shader module",
@@ -312,7 +313,8 @@ agxv_CreateGraphicsPipelines(VkDevice _device, VkPipelineCache cache, uint32_t c
       if (result != VK_SUCCESS && first_error == VK_SUCCESS)
          first_error = result;
       if (result != VK_SUCCESS &&
-          (pCreateInfos[i].flags & VK_PIPELINE_CREATE_EARLY_RETURN_ON_FAILURE_BIT)) {
+          (agxv_pipeline_create_flags(pCreateInfos[i].pNext, pCreateInfos[i].flags) &
+           VK_PIPELINE_CREATE_2_EARLY_RETURN_ON_FAILURE_BIT_KHR)) {
          i++;
          break;
       }

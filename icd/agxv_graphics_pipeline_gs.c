@@ -35,7 +35,8 @@ compile_variant(struct agxv_device *device, const VkPipelineShaderStageCreateInf
                 uint64_t input_mask, const struct agx_vbo_key *vbo,
                 struct agxv_compile_gfx_result *out)
 {
-   const struct agxv_shader_module *module = agxv_shader_module_from_handle(stage->module);
+   struct agxv_shader_module module_tmp;
+   const struct agxv_shader_module *module = agxv_stage_module(stage, &module_tmp);
    if (!module)
       return agxv_error(VK_ERROR_UNKNOWN, "stage 0x%x without a shader module", stage->stage);
    struct agxv_spec_constant *spec;

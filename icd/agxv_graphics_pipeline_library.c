@@ -102,7 +102,9 @@ own_parts(const VkGraphicsPipelineCreateInfo *info)
       return gi->flags & AGXV_GPL_ALL;
    const VkPipelineLibraryCreateInfoKHR *li =
       agxv_find_struct(info->pNext, VK_STRUCTURE_TYPE_PIPELINE_LIBRARY_CREATE_INFO_KHR);
-   if ((info->flags & VK_PIPELINE_CREATE_LIBRARY_BIT_KHR) || (li && li->libraryCount))
+   if ((agxv_pipeline_create_flags(info->pNext, info->flags) &
+        VK_PIPELINE_CREATE_LIBRARY_BIT_KHR) ||
+       (li && li->libraryCount))
       return 0;
    return AGXV_GPL_ALL;
 }
@@ -112,7 +114,9 @@ agxv_gpl_applies(const VkGraphicsPipelineCreateInfo *info)
 {
    const VkPipelineLibraryCreateInfoKHR *li =
       agxv_find_struct(info->pNext, VK_STRUCTURE_TYPE_PIPELINE_LIBRARY_CREATE_INFO_KHR);
-   return (info->flags & VK_PIPELINE_CREATE_LIBRARY_BIT_KHR) || (li && li->libraryCount);
+   return (agxv_pipeline_create_flags(info->pNext, info->flags) &
+           VK_PIPELINE_CREATE_LIBRARY_BIT_KHR) ||
+          (li && li->libraryCount);
 }
 
 static bool
@@ -474,8 +478,10 @@ gather(struct agxv_device *device, struct agxv_gpl_library *lib,
       taken |= src->parts;
    }
    lib->parts = taken;
-   return own && (info->flags & VK_PIPELINE_CREATE_LIBRARY_BIT_KHR) ? precompile(device, lib, own)
-                                                                    : VK_SUCCESS;
+   return own && (agxv_pipeline_create_flags(info->pNext, info->flags) &
+                  VK_PIPELINE_CREATE_LIBRARY_BIT_KHR)
+             ? precompile(device, lib, own)
+             : VK_SUCCESS;
 }
 
 /* The complete pipeline of the gathered parts. */
@@ -491,7 +497,8 @@ link_pipeline(struct agxv_device *device, const struct agxv_gpl_library *lib,
    *pipeline->graphics = lib->state;
    /* Parts without a library (rasterizer discard makes the fragment ones
     * optional) keep the defaults. */
-   bool lto = info->flags & VK_PIPELINE_CREATE_LINK_TIME_OPTIMIZATION_BIT_EXT;
+   bool lto = agxv_pipeline_create_flags(info->pNext, info->flags) &
+              VK_PIPELINE_CREATE_LINK_TIME_OPTIMIZATION_BIT_EXT;
    struct agxv_gpl_precompiled pre = {
       .vs = lib->has_vs ? &lib->vs : NULL,
       .fs = lib->has_fs ? &lib->fs : NULL,
@@ -523,7 +530,7 @@ agxv_gpl_create(struct agxv_device *device, const VkGraphicsPipelineCreateInfo *
    memset(lib, 0, sizeof(*lib));
    pipeline->bind_point = VK_PIPELINE_BIND_POINT_GRAPHICS;
    VkResult result = gather(device, lib, info);
-   if (info->flags & VK_PIPELINE_CREATE_LIBRARY_BIT_KHR) {
+   if (agxv_pipeline_create_flags(info->pNext, info->flags) & VK_PIPELINE_CREATE_LIBRARY_BIT_KHR) {
       pipeline->library = lib;
    } else {
       if (result == VK_SUCCESS)

@@ -37,7 +37,8 @@ begin_request(struct agxv_device *device, const VkPipelineShaderStageCreateInfo 
               const struct agxv_pipeline_layout *layout, struct agxv_compile_request *req,
               struct agxv_spec_constant **spec)
 {
-   const struct agxv_shader_module *module = agxv_shader_module_from_handle(stage->module);
+   struct agxv_shader_module module_tmp;
+   const struct agxv_shader_module *module = agxv_stage_module(stage, &module_tmp);
    if (!module)
       return agxv_error(VK_ERROR_UNKNOWN, "stage 0x%x without a shader module", stage->stage);
    uint32_t spec_count;

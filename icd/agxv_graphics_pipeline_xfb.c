@@ -72,7 +72,8 @@ compile_sw(struct agxv_device *device, const VkPipelineShaderStageCreateInfo *st
            const struct agxv_pipeline_layout *layout, enum agxv_gs_variant variant,
            uint64_t input_mask, const struct agx_vbo_key *vbo, struct agxv_compile_result *r)
 {
-   const struct agxv_shader_module *module = agxv_shader_module_from_handle(stage->module);
+   struct agxv_shader_module module_tmp;
+   const struct agxv_shader_module *module = agxv_stage_module(stage, &module_tmp);
    struct agxv_spec_constant *spec;
    uint32_t spec_count;
    VkResult result =
@@ -126,7 +127,8 @@ agxv_xfb_pipeline_compile(struct agxv_device *device, struct agxv_pipeline *pipe
                           const struct agxv_pipeline_layout *layout)
 {
    struct agxv_graphics_pipeline *gfx = pipeline->gfx;
-   const struct agxv_shader_module *module = agxv_shader_module_from_handle(vs->module);
+   struct agxv_shader_module module_tmp;
+   const struct agxv_shader_module *module = agxv_stage_module(vs, &module_tmp);
    if (!module || !agxv_xfb_module_has_xfb(module->words, module->word_count))
       return VK_SUCCESS;
    struct agx_vbo_key key;
@@ -147,7 +149,8 @@ agxv_xfb_gs_pipeline_compile(struct agxv_device *device, struct agxv_graphics_pi
                              const VkPipelineShaderStageCreateInfo *gs,
                              const struct agxv_pipeline_layout *layout)
 {
-   const struct agxv_shader_module *module = agxv_shader_module_from_handle(gs->module);
+   struct agxv_shader_module module_tmp;
+   const struct agxv_shader_module *module = agxv_stage_module(gs, &module_tmp);
    if (!module || !agxv_xfb_module_has_xfb(module->words, module->word_count))
       return VK_SUCCESS;
    struct agxv_compile_result r = {0};

@@ -266,6 +266,7 @@ agxv_BindImageMemory2(VkDevice _device, uint32_t count, const VkBindImageMemoryI
       AGXV_FROM_HANDLE(agxv_image, image, pInfos[i].image);
       AGXV_FROM_HANDLE(agxv_device_memory, mem, pInfos[i].memory);
       image->va = mem->bo->va + pInfos[i].memoryOffset;
+      agxv_bind_memory_status(pInfos[i].pNext, VK_SUCCESS);
    }
    return VK_SUCCESS;
 }
@@ -285,11 +286,10 @@ agxv_BindImageMemory(VkDevice _device, VkImage image, VkDeviceMemory memory, VkD
 /* Linear images only (valid usage); for tiled ones the level's offset and
  * size are reported with the layer stride, row pitch 0 (not addressable
  * by rows). */
-VKAPI_ATTR void VKAPI_CALL
-agxv_GetImageSubresourceLayout(VkDevice _device, VkImage _image,
-                               const VkImageSubresource *pSubresource, VkSubresourceLayout *pLayout)
+static void
+subresource_layout(const struct agxv_image *image, const VkImageSubresource *pSubresource,
+                   VkSubresourceLayout *pLayout)
 {
-   AGXV_FROM_HANDLE(agxv_image, image, _image);
    uint64_t plane_offset;
    const struct agx_image_layout *l =
       agxv_image_plane(image, (VkImageAspectFlagBits)pSubresource->aspectMask, &plane_offset);
@@ -308,4 +308,38 @@ agxv_GetImageSubresourceLayout(VkDevice _device, VkImage _image,
       pLayout->rowPitch = l->linear_stride;
       pLayout->size = (VkDeviceSize)l->linear_stride * l->height;
    }
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_GetImageSubresourceLayout(VkDevice _device, VkImage _image,
+                               const VkImageSubresource *pSubresource, VkSubresourceLayout *pLayout)
+{
+   subresource_layout(agxv_image_from_handle(_image), pSubresource, pLayout);
+}
+
+/* VK_KHR_maintenance5: the same layout through extensible structures
+ * (nothing this device supports chains into them). */
+VKAPI_ATTR void VKAPI_CALL
+agxv_GetImageSubresourceLayout2KHR(VkDevice _device, VkImage _image,
+                                   const VkImageSubresource2KHR *pSubresource,
+                                   VkSubresourceLayout2KHR *pLayout)
+{
+   subresource_layout(agxv_image_from_handle(_image), &pSubresource->imageSubresource,
+                      &pLayout->subresourceLayout);
+}
+
+/* VK_KHR_maintenance5: the layout an image created from pCreateInfo would
+ * have (its layout depends on nothing but the create info). */
+VKAPI_ATTR void VKAPI_CALL
+agxv_GetDeviceImageSubresourceLayoutKHR(VkDevice _device,
+                                        const VkDeviceImageSubresourceInfoKHR *pInfo,
+                                        VkSubresourceLayout2KHR *pLayout)
+{
+   struct agxv_image image;
+   if (agxv_image_init(&image, pInfo->pCreateInfo) != VK_SUCCESS) {
+      /* invalid usage: the create info is not a supported image */
+      memset(&pLayout->subresourceLayout, 0, sizeof(pLayout->subresourceLayout));
+      return;
+   }
+   subresource_layout(&image, &pInfo->pSubresource->imageSubresource, &pLayout->subresourceLayout);
 }

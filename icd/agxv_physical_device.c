@@ -389,6 +389,15 @@ init_features(struct agxv_features *f)
     * nothing from their layout. vkGetDeviceImageMemoryRequirements computes
     * the layout of the image it would create. */
    f->v13.maintenance4 = VK_TRUE;
+   /* VK_KHR_maintenance5 / VK_KHR_maintenance6 (tests/icd test_maint5). */
+   f->maintenance5 = (VkPhysicalDeviceMaintenance5FeaturesKHR){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_FEATURES_KHR,
+      .maintenance5 = VK_TRUE,
+   };
+   f->maintenance6 = (VkPhysicalDeviceMaintenance6FeaturesKHR){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_6_FEATURES_KHR,
+      .maintenance6 = VK_TRUE,
+   };
    /* FAIL_ON_PIPELINE_COMPILE_REQUIRED and EARLY_RETURN_ON_FAILURE
     * (agxv_compute_pipeline.c); the cache always locks. */
    f->v13.pipelineCreationCacheControl = VK_TRUE;
@@ -396,6 +405,52 @@ init_features(struct agxv_features *f)
    /* The compiler addresses uniform blocks by their Offset/ArrayStride
     * decorations, whatever rules produced them. */
    f->v12.uniformBufferStandardLayout = VK_TRUE;
+}
+
+/* VK_KHR_maintenance5/6 properties: statements about the fixed-function
+ * behaviour of the hardware (as the simulator models it), each answered for
+ * this device. */
+static void
+agxv_maintenance_properties(struct agxv_properties *p)
+{
+   p->maintenance5 = (VkPhysicalDeviceMaintenance5PropertiesKHR){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_PROPERTIES_KHR,
+      /* The pipeline's sample mask, alpha to coverage and a SampleMask
+       * output are all applied by the fragment shader
+       * (agx_pass_lower_coverage), and a shader that writes coverage runs
+       * without early depth/stencil testing (agxv_cmd_draw.c
+       * early_z_testing), so samples are counted by the late test, after
+       * the coverage operations and after the sample mask: false, then
+       * true. Honeykrisp reports the same pair for the hardware (Mesa
+       * src/asahi/vulkan/hk_physical_device.c). */
+      .earlyFragmentMultisampleCoverageAfterSampleCounting = VK_FALSE,
+      .earlyFragmentSampleMaskTestBeforeSampleCounting = VK_TRUE,
+      /* Depth/stencil sampling exists (tests/icd test_depth_sample) but a
+       * VK_COMPONENT_SWIZZLE_ONE on such a view is not tested, so no defined
+       * behaviour is promised (false is always a valid answer). */
+      .depthStencilSwizzleOneSupport = VK_FALSE,
+      /* Points are 1.0 pixel only (pointSizeRange {1, 1}, no largePoints):
+       * polygons drawn as points never take PointSize. */
+      .polygonModePointSize = VK_FALSE,
+      /* Lines are Bresenham lines, non-strict, width 1 only (graphics.md
+       * "Lines": bresenhamLines, strictLines = false). */
+      .nonStrictSinglePixelWideLinesUseParallelogram = VK_FALSE,
+      .nonStrictWideLinesUseParallelogram = VK_FALSE,
+   };
+   p->maintenance6 = (VkPhysicalDeviceMaintenance6PropertiesKHR){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_6_PROPERTIES_KHR,
+      /* VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT views (uncompressed
+       * views of block-compressed images) are not implemented or tested
+       * with more than one layer. */
+      .blockTexelViewCompatibleMultipleLayers = VK_FALSE,
+      /* No format requires a sampler Y'CbCr conversion here
+       * (samplerYcbcrConversion is off): a combined image sampler is always
+       * one descriptor. */
+      .maxCombinedImageSamplerDescriptorCount = 1,
+      /* No fragment shading rates (VK_KHR_fragment_shading_rate is not
+       * offered): nothing to clamp. */
+      .fragmentShadingRateClampCombinerInputs = VK_FALSE,
+   };
 }
 
 static void
@@ -659,6 +714,7 @@ init_properties(struct agxv_physical_device *pdev)
    p->v13.storageTexelBufferOffsetSingleTexelAlignment = VK_TRUE;
    p->v13.uniformTexelBufferOffsetSingleTexelAlignment = VK_TRUE;
    p->v13.maxBufferSize = p->v11.maxMemoryAllocationSize;
+   agxv_maintenance_properties(p);
 }
 
 VkResult

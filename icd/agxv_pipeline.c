@@ -1,4 +1,5 @@
-/* Pipelines: uploading each stage's compiled code into the USC heap. */
+/* Pipelines: uploading each stage's compiled code into the USC heap; their
+ * creation flags. */
 #include "agxv_pipeline.h"
 #include "agxv_xfb.h"
 #include "agxv_graphics_pipeline.h"
@@ -196,4 +197,12 @@ agxv_DestroyPipeline(VkDevice _device, VkPipeline _pipeline,
    AGXV_FROM_HANDLE(agxv_pipeline, pipeline, _pipeline);
    if (pipeline)
       agxv_pipeline_destroy(device, pipeline, agxv_choose_alloc(&device->alloc, pAllocator));
+}
+
+VkPipelineCreateFlags2KHR
+agxv_pipeline_create_flags(const void *pNext, VkPipelineCreateFlags flags)
+{
+   const VkPipelineCreateFlags2CreateInfoKHR *f2 =
+      agxv_find_struct(pNext, VK_STRUCTURE_TYPE_PIPELINE_CREATE_FLAGS_2_CREATE_INFO_KHR);
+   return f2 ? f2->flags : flags;
 }

@@ -7,6 +7,7 @@
 #define AGXV_PIPELINE_H
 
 #include "agxv_object.h"
+#include "agxv_vk_newer.h"
 
 struct agxv_bo;
 struct agxv_device;
@@ -127,5 +128,12 @@ uint32_t agxv_pipeline_pack_usc(const struct agxv_device *device, const struct a
 
 void agxv_pipeline_destroy(struct agxv_device *device, struct agxv_pipeline *pipeline,
                            const VkAllocationCallbacks *alloc);
+
+/* The creation flags of a Vk*PipelineCreateInfo: its pNext chain's
+ * VkPipelineCreateFlags2CreateInfoKHR (VK_KHR_maintenance5) replaces
+ * `flags` when present. The VK_PIPELINE_CREATE_2_* bits share the legacy
+ * bits' values (vk.xml), so callers test either name. */
+VkPipelineCreateFlags2KHR agxv_pipeline_create_flags(const void *pNext,
+                                                     VkPipelineCreateFlags flags);
 
 #endif

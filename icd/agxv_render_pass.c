@@ -252,6 +252,16 @@ agxv_GetRenderAreaGranularity(VkDevice device, VkRenderPass renderPass, VkExtent
    *pGranularity = (VkExtent2D){1, 1};
 }
 
+/* VK_KHR_maintenance5: the same for dynamic rendering, whatever the
+ * attachment formats. */
+VKAPI_ATTR void VKAPI_CALL
+agxv_GetRenderingAreaGranularityKHR(VkDevice device,
+                                    const VkRenderingAreaInfoKHR *pRenderingAreaInfo,
+                                    VkExtent2D *pGranularity)
+{
+   *pGranularity = (VkExtent2D){1, 1};
+}
+
 bool
 agxv_render_pass_rendering_info(VkRenderPass pass, uint32_t subpass,
                                 VkPipelineRenderingCreateInfo *out)

@@ -8,12 +8,21 @@ on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageT
    struct agx_vk_ctx *c = user;
    const char *id = data->pMessageIdName ? data->pMessageIdName : "";
    const char *msg = data->pMessage ? data->pMessage : "";
+   bool predates = false;
+   for (const char *const *p = c->layer_predates; p && *p; p++)
+      predates |= strcmp(id, *p) == 0;
    if (c->allowed_id && strcmp(id, c->allowed_id) == 0) {
       fprintf(stderr, "validation (provoked on purpose, not counted): %s\n", msg);
-   } else if (strstr(msg, "is not supported by this layer")) {
+   } else if (predates) {
+      fprintf(stderr, "validation (valid usage the layer predates, not counted): %s\n", msg);
+   } else if (strstr(msg, "is not supported by this layer") ||
+              strstr(msg, "unknown VkStructureType (10004700") ||
+              strstr(msg, "unknown VkStructureType (10005450")) {
       /* An extension newer than the installed layer (1.3.239), e.g.
-       * VK_KHR_load_store_op_none: the layer cannot check it, which says
-       * nothing about the driver. */
+       * VK_KHR_load_store_op_none, or a structure of one (the
+       * VK_KHR_maintenance5 / _maintenance6 sTypes 100047000x and
+       * 100054500x, include/agxv_vk_newer.h): the layer cannot check it,
+       * which says nothing about the driver. */
       fprintf(stderr, "validation (extension newer than the layer, not counted): %s\n", msg);
    } else if (c->lost) {
       fprintf(stderr, "validation (after device loss, not counted): %s\n", data->pMessage);
@@ -22,6 +31,14 @@ on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageT
       c->messages++;
    }
    return VK_FALSE;
+}
+
+static bool unwrapped_handles; /* agx_vk_ctx_unwrapped_handles */
+
+void
+agx_vk_ctx_unwrapped_handles(void)
+{
+   unwrapped_handles = true;
 }
 
 void
@@ -74,8 +91,18 @@ agx_vk_ctx_instance_exts(struct agx_vk_ctx *c, int argc, char **argv, uint32_t a
       .pfnUserCallback = on_message,
       .pUserData = c,
    };
+   VkValidationFeatureDisableEXT no_wrap = VK_VALIDATION_FEATURE_DISABLE_UNIQUE_HANDLES_EXT;
+   VkValidationFeaturesEXT vf = {.sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT,
+                                 .disabledValidationFeatureCount = 1,
+                                 .pDisabledValidationFeatures = &no_wrap};
+   const void *chain = c->validation ? &dci : NULL;
+   if (c->validation && unwrapped_handles) {
+      vf.pNext = &dci;
+      chain = &vf;
+      exts[n_exts++] = VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME;
+   }
    VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
-                               .pNext = c->validation ? &dci : NULL,
+                               .pNext = chain,
                                .pApplicationInfo = &app,
                                .enabledLayerCount = c->validation,
                                .ppEnabledLayerNames = layers,

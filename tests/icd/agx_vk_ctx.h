@@ -29,6 +29,10 @@ struct agx_vk_ctx {
    unsigned messages;      /* validation messages counted as failures */
    bool lost;              /* a call returned VK_ERROR_DEVICE_LOST (see agx_vk_ctx_device_lost) */
    const char *allowed_id; /* a message id the test provokes on purpose (see agx_vk_ctx_allow) */
+   /* NULL-terminated message ids the installed layer (1.3.239) raises for
+    * usage that extensions newer than it make valid (set by the test after
+    * agx_vk_ctx_instance); printed, not counted */
+   const char *const *layer_predates;
 };
 
 struct agx_vk_buffer {
@@ -51,6 +55,12 @@ void agx_vk_ctx_instance_version(struct agx_vk_ctx *c, int argc, char **argv, ui
 /* The same with instance extensions `exts` enabled (window-system tests). */
 void agx_vk_ctx_instance_exts(struct agx_vk_ctx *c, int argc, char **argv, uint32_t api_version,
                               uint32_t ext_count, const char *const *exts);
+
+/* Call before agx_vk_ctx_instance: with --validation the layer passes
+ * handles through unwrapped (VK_VALIDATION_FEATURE_DISABLE_UNIQUE_HANDLES_EXT),
+ * so commands it does not know (extensions newer than the 1.3.239 layer,
+ * reached through vkGetDeviceProcAddr) get the driver's own handles. */
+void agx_vk_ctx_unwrapped_handles(void);
 
 /* The test provokes messages with id `message_id` on purpose (valid usage
  * the layer still warns about): they are printed but not counted. Call

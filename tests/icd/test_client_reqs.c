@@ -13,15 +13,18 @@
  * cross-checked (Vulkan 1.2 feature bits against the extension structures they come from;
  * descriptorIndexing against the bits the specification requires with it).
  *
- * Assumes the system headers (1.3.239) predate VK_KHR_maintenance5/6: those two are checked
- * by extension name only. The surface extension is an instance extension (the loader offers
- * it when a driver does).
+ * VK_KHR_maintenance5/6 are newer than the system headers (1.3.239): their feature structures
+ * come from include/agxv_vk_newer.h. DXVK enables each with its feature bit (dxvk_device_info.cpp
+ * ENABLE_EXT_FEATURE(khrMaintenance5, maintenance5, true), the same for 6), so a claimed
+ * extension must also claim its feature, and the device enabling the claims enables both.
+ * The surface extension is an instance extension (the loader offers it when a driver does).
  *
  * test_client_reqs [--validation] [--reference]
  */
 #include <stddef.h>
 
 #include "agx_vk_ctx.h"
+#include "agxv_vk_newer.h"
 
 static struct agx_vk_ctx C;
 
@@ -44,6 +47,8 @@ static struct {
    VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT vad;
    VkPhysicalDeviceTransformFeedbackFeaturesEXT tf;
    VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT gpl;
+   VkPhysicalDeviceMaintenance5FeaturesKHR m5;
+   VkPhysicalDeviceMaintenance6FeaturesKHR m6;
    bool graphics_compute_queue, surface;
 } D;
 
@@ -72,8 +77,8 @@ static const struct req reqs[] = {
    {DXVK | VKD3D, EXT, VK_KHR_SWAPCHAIN_EXTENSION_NAME, 0},
    {DXVK | VKD3D, EXT, VK_EXT_ROBUSTNESS_2_EXTENSION_NAME, 0},
    {DXVK, EXT, VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME, 0},
-   {DXVK, EXT, "VK_KHR_maintenance5", 0},
-   {DXVK, EXT, "VK_KHR_maintenance6", 0},
+   {DXVK, EXT, VK_KHR_MAINTENANCE_5_EXTENSION_NAME, 0},
+   {DXVK, EXT, VK_KHR_MAINTENANCE_6_EXTENSION_NAME, 0},
    {DXVK, EXT, "VK_KHR_load_store_op_none", 0},
    R(DXVK | VKD3D, RB2, VkPhysicalDeviceRobustness2FeaturesEXT, robustBufferAccess2),
    R(DXVK | VKD3D, RB2, VkPhysicalDeviceRobustness2FeaturesEXT, nullDescriptor),
@@ -218,6 +223,12 @@ query(void)
       CHAIN(tail, D.tf);
    if (agx_vk_ctx_has_extension(&C, VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME))
       CHAIN(tail, D.gpl);
+   D.m5.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_FEATURES_KHR;
+   D.m6.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_6_FEATURES_KHR;
+   if (agx_vk_ctx_has_extension(&C, VK_KHR_MAINTENANCE_5_EXTENSION_NAME))
+      CHAIN(tail, D.m5);
+   if (agx_vk_ctx_has_extension(&C, VK_KHR_MAINTENANCE_6_EXTENSION_NAME))
+      CHAIN(tail, D.m6);
    vkGetPhysicalDeviceFeatures2(C.pdev, &D.f);
 
    D.props.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2;
@@ -397,7 +408,11 @@ use_claims(const bool claimed[NREQ])
    static VkPhysicalDeviceDepthClipEnableFeaturesEXT dce;
    static VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT vad;
    static VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT gpl;
+   static VkPhysicalDeviceMaintenance5FeaturesKHR m5;
+   static VkPhysicalDeviceMaintenance6FeaturesKHR m6;
    f.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
+   m5.sType = D.m5.sType;
+   m6.sType = D.m6.sType;
    f11.sType = D.f11.sType;
    f12.sType = D.f12.sType;
    f13.sType = D.f13.sType;
@@ -414,6 +429,15 @@ use_claims(const bool claimed[NREQ])
          continue;
       if (r->where == EXT) {
          exts[n++] = r->name;
+         /* DXVK enables these with their feature bits */
+         if (!strcmp(r->name, VK_KHR_MAINTENANCE_5_EXTENSION_NAME)) {
+            CHECK(D.m5.maintenance5);
+            m5.maintenance5 = VK_TRUE;
+         }
+         if (!strcmp(r->name, VK_KHR_MAINTENANCE_6_EXTENSION_NAME)) {
+            CHECK(D.m6.maintenance6);
+            m6.maintenance6 = VK_TRUE;
+         }
          continue;
       }
       void *dst = NULL;
@@ -470,6 +494,10 @@ use_claims(const bool claimed[NREQ])
       CHAIN(tail, vad);
    if (with[GPL])
       CHAIN(tail, gpl);
+   if (m5.maintenance5)
+      CHAIN(tail, m5);
+   if (m6.maintenance6)
+      CHAIN(tail, m6);
    agx_vk_ctx_device(&C, &f, m, exts);
 }
 

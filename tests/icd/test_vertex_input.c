@@ -29,6 +29,8 @@
 
 #include "agx_vk_ctx.h"
 
+static bool maintenance5; /* VK_KHR_maintenance5 enabled on the device */
+
 #define W 64
 #define H 64
 
@@ -365,8 +367,12 @@ main(int argc, char **argv)
    f13.pNext = &divf;
    /* robustBufferAccess: the clamp scene reads past a binding's range */
    VkPhysicalDeviceFeatures feat = {.robustBufferAccess = VK_TRUE};
-   const char *exts[] = {VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME};
-   agx_vk_ctx_device_features(&c, &f13, &feat, 1, exts);
+   /* VK_KHR_maintenance5 (scene 6b: VK_WHOLE_SIZE in vkCmdBindVertexBuffers2)
+    * when offered, except under the 1.3.239 validation layer, which predates
+    * it and flags the size */
+   const char *exts[] = {VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME, "VK_KHR_maintenance5"};
+   maintenance5 = agx_vk_ctx_has_extension(&c, exts[1]) && !c.validation;
+   agx_vk_ctx_device_features(&c, &f13, &feat, maintenance5 ? 2 : 1, exts);
    setup();
    VkShaderModule vs = module(argv[1]), vs_inst = module(argv[2]), vs_int = module(argv[3]);
    VkShaderModule fs = module(argv[4]), fs_int = module(argv[5]);
@@ -566,6 +572,18 @@ main(int argc, char **argv)
    s6.rects = r6;
    if (!c.reference)
       bad += check(&s6);
+
+   /* 6b. vkCmdBindVertexBuffers2 with VK_WHOLE_SIZE sizes (VK_KHR_maintenance5):
+    * the rest of each buffer is bound, so scene 1's image (a size taken as 0
+    * would make every read out of range). */
+   struct scene s6b = s1;
+   s6b.name = "bind2 VK_WHOLE_SIZE (maintenance5)";
+   s6b.range[0] = s6b.range[1] = VK_WHOLE_SIZE;
+   s6b.bind2 = true;
+   if (maintenance5)
+      bad += check(&s6b);
+   else
+      printf("skipped %s: VK_KHR_maintenance5 not enabled\n", s6b.name);
 
    /* 7. Indexed with vertexOffset 3: scene 1's vertices behind three
     * others, indices reversed per quad (same triangles, other order). */
