@@ -268,7 +268,8 @@ stage_copy(struct agxv_device *device, struct agxv_gpl_stage *st,
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    }
    st->module->word_count = (uint32_t)count;
-   memcpy(st->module->words, words, count * sizeof(uint32_t));
+   memcpy(st->module->storage, words, count * sizeof(uint32_t));
+   st->module->words = st->module->storage;
    st->info.module = agxv_shader_module_to_handle(st->module);
    const VkSpecializationInfo *si = src->pSpecializationInfo;
    if (si && si->mapEntryCount) {
