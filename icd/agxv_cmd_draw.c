@@ -39,6 +39,7 @@
 #include "agxv_buffer.h"
 #include "agxv_cmd_buffer.h"
 #include "agxv_cmd_draw_gs.h"
+#include "agxv_cmd_draw_indirect.h"
 #include "agxv_cmd_draw_tess.h"
 #include "agxv_xfb.h"
 #include "agxv_device.h"
@@ -656,15 +657,14 @@ agxv_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount, uint32_t
 }
 
 /* Indirect draws: one VDM draw per record (the VDM reads Vulkan's record
- * layouts, agxv_vdm.h), base vertex/instance from the record. */
-static void
-draw_indirect(struct agxv_cmd_buffer *cmd, VkBuffer _buffer, VkDeviceSize offset, uint32_t count,
-              uint32_t stride, bool indexed)
+ * layouts, agxv_vdm.h), base vertex/instance from the record. Also the
+ * draws of vkCmdDraw(Indexed)IndirectCount (agxv_cmd_draw_indirect.h). */
+void
+agxv_cmd_draw_indirect_records(struct agxv_cmd_buffer *cmd, uint64_t va, uint32_t count,
+                               uint32_t stride, bool indexed)
 {
-   const struct agxv_buffer *buffer = agxv_buffer_from_handle(_buffer);
    for (uint32_t i = 0; i < count; i++) {
-      struct agxv_vdm_draw vd = {.indirect = buffer->va + offset + (uint64_t)i * stride,
-                                 .indexed = indexed};
+      struct agxv_vdm_draw vd = {.indirect = va + (uint64_t)i * stride, .indexed = indexed};
       /* DrawIndex: the record's index (GS draws: 0, not supported there yet) */
       VkResult result = agxv_cmd_xfb_draw(cmd, &vd, 0, 0);
       if (result == VK_SUCCESS)
@@ -682,16 +682,18 @@ VKAPI_ATTR void VKAPI_CALL
 agxv_CmdDrawIndirect(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset,
                      uint32_t drawCount, uint32_t stride)
 {
-   draw_indirect(agxv_cmd_buffer_from_handle(commandBuffer), buffer, offset, drawCount, stride,
-                 false);
+   agxv_cmd_draw_indirect_records(agxv_cmd_buffer_from_handle(commandBuffer),
+                                  agxv_buffer_from_handle(buffer)->va + offset, drawCount, stride,
+                                  false);
 }
 
 VKAPI_ATTR void VKAPI_CALL
 agxv_CmdDrawIndexedIndirect(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset,
                             uint32_t drawCount, uint32_t stride)
 {
-   draw_indirect(agxv_cmd_buffer_from_handle(commandBuffer), buffer, offset, drawCount, stride,
-                 true);
+   agxv_cmd_draw_indirect_records(agxv_cmd_buffer_from_handle(commandBuffer),
+                                  agxv_buffer_from_handle(buffer)->va + offset, drawCount, stride,
+                                  true);
 }
 
 VKAPI_ATTR void VKAPI_CALL

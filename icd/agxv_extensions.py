@@ -88,6 +88,9 @@ DEVICE_EXTENSIONS = [
     # listed by name: vkd3d requires the extension; tests/icd
     # test_draw_params)
     'VK_KHR_shader_draw_parameters',
+    # vkCmdDraw(Indexed)IndirectCountKHR (core 1.2 drawIndirectCount; listed by
+    # name: DXVK and vkd3d-proton use the KHR names; tests/icd test_draw_count)
+    'VK_KHR_draw_indirect_count',
     # Transform feedback of vertex shader outputs, emulated with compute
     # (icd/agxv_cmd_xfb.c; tests/icd test_xfb): buffers, counters,
     # pause/resume, stream queries, vkCmdDrawIndirectByteCountEXT. One
