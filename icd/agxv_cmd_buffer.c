@@ -324,7 +324,9 @@ agxv_CmdExecuteCommands(VkCommandBuffer commandBuffer, uint32_t count, const VkC
       struct agxv_cmd_buffer *secondary = agxv_cmd_buffer_from_handle(pCmds[i]);
       for (uint32_t p = 0; p < secondary->stream_count; p++) {
          const struct agxv_cmd_stream *part = &secondary->streams[p];
-         if (part->continues_pass) {
+         if (part->pre_gfx && agxv_cmd_pre_gfx_call(cmd, part)) {
+            /* pre-graphics work of draws continuing the primary's pass: before its render */
+         } else if (part->continues_pass) {
             /* draws inside the primary's pass: called from a render command of its own */
             agxv_rendering_execute(cmd, secondary, part);
          } else if (part->type == AGXV_CS_VDM) {

@@ -87,6 +87,10 @@ struct agxv_cmd_stream {
    /* AGXV_CS_VDM of a secondary recorded with RENDER_PASS_CONTINUE: draws continuing the
     * primary's render pass, no render command of its own (agxv_rendering_execute) */
    bool continues_pass;
+   /* AGXV_CS_CDM of a secondary: its pre-graphics work, which a primary
+    * executing it inside a render pass calls from its own pre-graphics
+    * stream (agxv_cmd_pre_gfx.c) */
+   bool pre_gfx;
 };
 
 /* The occlusion query in progress (agxv_query_pool.c) and the
@@ -198,6 +202,14 @@ agxv_cmd_cs(struct agxv_cmd_buffer *cmd, enum agxv_cs_type type)
  * agxv_cmd_pre_gfx_end run before the render. Returns false (error set) if
  * there is no open render stream. */
 bool agxv_cmd_pre_gfx_begin(struct agxv_cmd_buffer *cmd);
+/* The same, also in a secondary command buffer, for work that only reads
+ * memory written before the render pass (a primary executing it calls it
+ * from its own pre-graphics stream: agxv_cmd_pre_gfx_call). */
+bool agxv_cmd_pre_gfx_begin_any_level(struct agxv_cmd_buffer *cmd);
+/* A primary executing a secondary's pre-graphics part: inside a render
+ * pass it is called from the primary's pre-graphics stream. False when
+ * the primary is not rendering (the part is then an ordinary compute part). */
+bool agxv_cmd_pre_gfx_call(struct agxv_cmd_buffer *cmd, const struct agxv_cmd_stream *part);
 void agxv_cmd_pre_gfx_end(struct agxv_cmd_buffer *cmd);
 /* Called when the render stream closes: terminates the pre-graphics stream
  * and returns it (false if there is none) to be submitted first. */

@@ -15,9 +15,10 @@
  * their own pre-graphics kernels read them after a CDM barrier. Transform
  * feedback refuses indirect draws (agxv_cmd_xfb.c) and so refuses these.
  *
- * Assumes: a primary command buffer (the pre-graphics stream is not
- * available in secondaries: the draw fails with VK_ERROR_FEATURE_NOT_PRESENT
- * there); records and the count 4-byte aligned (Vulkan requires it); the
+ * Secondary command buffers too: their pre-graphics part is called from
+ * the executing primary's pre-graphics stream (agxv_cmd_pre_gfx_call).
+ *
+ * Assumes: records and the count 4-byte aligned (Vulkan requires it); the
  * application made the count and records visible to DRAW_INDIRECT before the
  * render pass (the pre-graphics stream runs before any draw of the pass).
  */
@@ -63,7 +64,13 @@ draw_indirect_count(struct agxv_cmd_buffer *cmd, VkBuffer buffer, VkDeviceSize o
       .max_draws = max_draws,
       .words = words,
    };
-   if (!agxv_cmd_pre_gfx_begin(cmd))
+   /* a secondary continuing a pass opens its render stream at its first draw */
+   struct agxv_cs *vdm = agxv_cmd_cs(cmd, AGXV_CS_VDM);
+   if (vdm->status != VK_SUCCESS) {
+      agxv_cmd_set_error(cmd, vdm->status);
+      return;
+   }
+   if (!agxv_cmd_pre_gfx_begin_any_level(cmd))
       return;
    agxv_dispatch_kernel(cmd, AGX_CL_DRAW_COUNT,
                         (max_draws + AGX_DRAW_COUNT_GROUP_SIZE - 1) / AGX_DRAW_COUNT_GROUP_SIZE,

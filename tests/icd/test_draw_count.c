@@ -11,9 +11,11 @@
  * calls in one pass), padded stride 32 with garbage between records, the
  * count written by a previous compute dispatch (with the barrier Vulkan
  * requires: --no-barrier leaves it out, which the validation run's
- * synchronization validation reports), and the same draws through a
- * pass-through geometry shader. Runs on lavapipe (--reference) and under
- * the validation layer with synchronization validation.
+ * synchronization validation reports), the same draws through a
+ * pass-through geometry shader, and draws recorded in secondary command
+ * buffers (continuing the primary's pass, and recording a whole pass).
+ * Runs on lavapipe (--reference) and under the validation layer with
+ * synchronization validation.
  *
  * test_draw_count VERT_SPV FRAG_SPV GEOM_SPV COMP_SPV [--validation] [--reference] [--no-barrier]
  */
@@ -45,6 +47,9 @@ struct scene {
    bool dispatch_count;  /* calls[0].count comes from a compute dispatch */
    uint32_t direct_rect; /* a vkCmdDraw of this rectangle after the calls (0: none) */
    bool gs;
+   /* the draws recorded in a secondary command buffer: 1 continuing the
+    * primary's pass (RENDER_PASS_CONTINUE), 2 recording the whole pass */
+   int secondary;
 };
 
 struct expect {
@@ -238,6 +243,27 @@ run_scene(struct objects *o, const struct scene *s)
                  VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                  VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
                  VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+   VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
+   VkCommandBufferInheritanceRenderingInfo inh_r = {
+      .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_RENDERING_INFO,
+      .colorAttachmentCount = 1,
+      .pColorAttachmentFormats = &format,
+      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
+   VkCommandBufferInheritanceInfo inh = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO,
+                                         .pNext = s->secondary == 1 ? &inh_r : NULL};
+   VkCommandBuffer sec = VK_NULL_HANDLE;
+   if (s->secondary) {
+      VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                         .commandPool = c.pool,
+                                         .level = VK_COMMAND_BUFFER_LEVEL_SECONDARY,
+                                         .commandBufferCount = 1};
+      VK_OK(vkAllocateCommandBuffers(c.dev, &cai, &sec));
+      VkCommandBufferBeginInfo bi = {
+         .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+         .flags = s->secondary == 1 ? VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT : 0,
+         .pInheritanceInfo = &inh};
+      VK_OK(vkBeginCommandBuffer(sec, &bi));
+   }
    VkRenderingAttachmentInfo catt = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
                                      .imageView = o->view,
                                      .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
@@ -249,21 +275,34 @@ run_scene(struct objects *o, const struct scene *s)
                             .layerCount = 1,
                             .colorAttachmentCount = 1,
                             .pColorAttachments = &catt};
-   vkCmdBeginRendering(cmd, &rinfo);
-   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, s->gs ? o->gs_pipe : o->pipe);
-   vkCmdBindIndexBuffer(cmd, o->ib.buf, 0, VK_INDEX_TYPE_UINT32);
+   if (s->secondary == 1)
+      rinfo.flags = VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT;
+   if (s->secondary != 2)
+      vkCmdBeginRendering(cmd, &rinfo);
+   VkCommandBuffer dcb = s->secondary ? sec : cmd;
+   if (s->secondary == 2)
+      vkCmdBeginRendering(dcb, &rinfo);
+   vkCmdBindPipeline(dcb, VK_PIPELINE_BIND_POINT_GRAPHICS, s->gs ? o->gs_pipe : o->pipe);
+   vkCmdBindIndexBuffer(dcb, o->ib.buf, 0, VK_INDEX_TYPE_UINT32);
    for (uint32_t k = 0; k < s->n_calls; k++) {
       const struct call *cl = &s->calls[k];
       if (cl->indexed)
-         vkCmdDrawIndexedIndirectCount(cmd, o->ind.buf, cl->offset, o->cnt.buf, cl->count_offset,
+         vkCmdDrawIndexedIndirectCount(dcb, o->ind.buf, cl->offset, o->cnt.buf, cl->count_offset,
                                        cl->max, cl->stride);
       else
-         vkCmdDrawIndirectCount(cmd, o->ind.buf, cl->offset, o->cnt.buf, cl->count_offset, cl->max,
+         vkCmdDrawIndirectCount(dcb, o->ind.buf, cl->offset, o->cnt.buf, cl->count_offset, cl->max,
                                 cl->stride);
    }
    if (s->direct_rect)
-      vkCmdDraw(cmd, 6, 1, 6 * s->direct_rect, 0);
-   vkCmdEndRendering(cmd);
+      vkCmdDraw(dcb, 6, 1, 6 * s->direct_rect, 0);
+   if (s->secondary == 2)
+      vkCmdEndRendering(dcb);
+   if (s->secondary) {
+      VK_OK(vkEndCommandBuffer(sec));
+      vkCmdExecuteCommands(cmd, 1, &sec);
+   }
+   if (s->secondary != 2)
+      vkCmdEndRendering(cmd);
    image_barrier(cmd, o->image, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                  VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
                  VK_ACCESS_2_TRANSFER_READ_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
@@ -274,6 +313,8 @@ run_scene(struct objects *o, const struct scene *s)
    memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                   VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
    VK_OK(agx_vk_submit_wait(&c, cmd));
+   if (sec)
+      vkFreeCommandBuffers(c.dev, c.pool, 1, &sec);
 
    struct expect e[8];
    expected(s, e);
@@ -484,6 +525,36 @@ main(int argc, char **argv)
                   .base_instance = {8, 9}}},
        .n_calls = 2,
        .gs = true},
+      {.name = "secondary continuing the pass, count 2 of max 4 and indexed count 9 of max 2",
+       .calls = {{.stride = 16,
+                  .max = 4,
+                  .count = 2,
+                  .n = 4,
+                  .rect = {1, 2, 3, 4},
+                  .base_instance = {1, 2, 3, 4}},
+                 {.indexed = true,
+                  .offset = 256,
+                  .stride = 20,
+                  .count_offset = 4,
+                  .max = 2,
+                  .count = 9,
+                  .n = 2,
+                  .rect = {5, 6},
+                  .inst = {1, 2},
+                  .base_instance = {8, 9}}},
+       .n_calls = 2,
+       .direct_rect = 7,
+       .secondary = 1},
+      {.name = "secondary recording the pass, count 1 of max 3",
+       .calls = {{.offset = 128,
+                  .stride = 24,
+                  .max = 3,
+                  .count = 1,
+                  .n = 3,
+                  .rect = {3, 2, 1},
+                  .base_instance = {6, 5, 4}}},
+       .n_calls = 1,
+       .secondary = 2},
    };
    unsigned bad = 0, run = 0;
    for (unsigned i = 0; i < sizeof(scenes) / sizeof(scenes[0]); i++) {
