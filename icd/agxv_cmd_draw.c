@@ -530,20 +530,21 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
    pd.scissor_index = rs->scissor_index;
    pd.depth_bias_index = rs->depth_bias_index;
 
-   /* Nothing changed: no PPP words (the header would announce none). */
-   struct AGX_PPP_HEADER hdr = {0};
+   /* Nothing changed: no PPP words (the header would announce none). The
+    * header is built in place (not copied: a copy of its byte-wise stores
+    * stalls store forwarding on every draw that changes state). */
    size_t ppp_size = 4;
-   if (rs->ppp_dirty || d->dirty) {
-      hdr = agxv_ppp_header(d, rs->ppp_dirty, &pd);
-      ppp_size = agxv_ppp_size(&hdr);
-   }
    struct agxv_upload_ptr ppp = {0};
-   if (ppp_size > 4) {
-      result = agxv_upload_alloc(&cmd->data, (uint32_t)ppp_size, 64, &ppp);
-      if (result != VK_SUCCESS)
-         return result;
-      if (agxv_ppp_emit(ppp.cpu, ppp_size, &hdr, d, &pd) != ppp_size)
-         return agxv_error(VK_ERROR_UNKNOWN, "PPP block could not be encoded");
+   if (rs->ppp_dirty || d->dirty) {
+      const struct AGX_PPP_HEADER hdr = agxv_ppp_header(d, rs->ppp_dirty, &pd);
+      ppp_size = agxv_ppp_size(&hdr);
+      if (ppp_size > 4) {
+         result = agxv_upload_alloc(&cmd->data, (uint32_t)ppp_size, 64, &ppp);
+         if (result != VK_SUCCESS)
+            return result;
+         if (agxv_ppp_emit(ppp.cpu, ppp_size, &hdr, d, &pd) != ppp_size)
+            return agxv_error(VK_ERROR_UNKNOWN, "PPP block could not be encoded");
+      }
    }
    /* The VDM State words go out when they differ from the stream's (as
     * hk_flush_dynamic_state: only when the VS, its uniforms, the provoking
@@ -588,8 +589,8 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
       p += agxv_vdm_emit_restart_index(p, end - p, restart);
    if (!agxv_vdm_emit_draw(p, end - p, vd))
       return agxv_error(VK_ERROR_UNKNOWN, "draw could not be encoded");
-   c->vs_state = vvs;
-   c->vs_state_valid = true;
+   if (vs_state)
+      agxv_draw_cache_set_vs_state(c, &vvs);
    if (restart_state) {
       c->restart_index = restart;
       c->restart_valid = true;

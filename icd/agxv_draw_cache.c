@@ -31,7 +31,8 @@ agxv_draw_cache_add(struct agxv_draw_cache *c, enum agxv_draw_cache_kind kind, c
       .value = value,
       .flag = flag,
    };
-   c->last[kind] = c->entries[c->next_entry];
+   c->last[kind][c->last_next[kind]] = c->entries[c->next_entry];
+   c->last_next[kind] ^= 1;
    c->next_entry = (c->next_entry + 1) % AGXV_DRAW_CACHE_ENTRIES;
 }
 
