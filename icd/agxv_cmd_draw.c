@@ -497,9 +497,10 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
    if (!agxv_vdm_primitive(d->s.ia.topology, &vd->primitive))
       return agxv_error(VK_ERROR_UNKNOWN, "topology %u is not supported yet", d->s.ia.topology);
    if (pipeline != c->pipeline) {
-      if (memcmp(&gfx->tib, &rs->tib, sizeof(rs->tib)))
+      if (pipeline != c->pipeline_before && memcmp(&gfx->tib, &rs->tib, sizeof(rs->tib)))
          return agxv_error(VK_ERROR_UNKNOWN,
                            "the pipeline's rendering formats differ from the render pass's");
+      c->pipeline_before = c->pipeline;
       c->pipeline = pipeline;
    }
    struct agxv_cs *cs = draw_stream(cmd);

@@ -16,7 +16,7 @@ agxv_draw_cache_begin_pass(struct agxv_draw_cache *c)
    memset(c->entries, 0, sizeof(c->entries));
    memset(c->last, 0, sizeof(c->last));
    c->next_entry = 0;
-   c->pipeline = NULL;
+   c->pipeline = c->pipeline_before = NULL;
    agxv_draw_cache_forget_stream(c);
 }
 

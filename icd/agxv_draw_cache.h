@@ -66,8 +66,9 @@ enum agxv_draw_cache_kind {
 
 struct agxv_draw_cache {
    uint32_t dirty; /* enum agxv_draw_dirty */
-   /* The pipeline whose render formats were checked against the pass. */
-   const struct agxv_pipeline *pipeline;
+   /* The pipeline whose render formats were checked against the pass, and
+    * the one checked before it (two pipelines drawn in turn). */
+   const struct agxv_pipeline *pipeline, *pipeline_before;
    /* Root uniforms (0: none) and the inputs beside the bind point they hold. */
    uint64_t vs_root, fs_root;
    uint64_t vs_const_data, fs_const_data;

@@ -12,12 +12,14 @@
  * count written by a previous compute dispatch (with the barrier Vulkan
  * requires: --no-barrier leaves it out, which the validation run's
  * synchronization validation reports), the same draws through a
- * pass-through geometry shader, and draws recorded in secondary command
+ * pass-through geometry shader (also alternating with the plain pipeline
+ * in one pass), and draws recorded in secondary command
  * buffers (continuing the primary's pass, and recording a whole pass).
  * Runs on lavapipe (--reference) and under the validation layer with
  * synchronization validation.
  *
- * test_draw_count VERT_SPV FRAG_SPV GEOM_SPV COMP_SPV [--validation] [--reference] [--no-barrier]
+ * test_draw_count VERT_SPV FRAG_SPV GEOM_SPV COMP_SPV PAD_VERT_SPV PAD_FRAG_SPV
+ *                 [--validation] [--reference] [--no-barrier]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,11 +44,13 @@ struct call {
 
 struct scene {
    const char *name;
-   struct call calls[2];
+   struct call calls[3];
    uint32_t n_calls;
    bool dispatch_count;  /* calls[0].count comes from a compute dispatch */
    uint32_t direct_rect; /* a vkCmdDraw of this rectangle after the calls (0: none) */
    bool gs;
+   uint32_t gs_calls;  /* bit k: call k with the geometry-shader pipeline, the rest without */
+   uint32_t pad_calls; /* bit k: call k with the other varying layout (draw_count_pad.vert) */
    /* the draws recorded in a secondary command buffer: 1 continuing the
     * primary's pass (RENDER_PASS_CONTINUE), 2 recording the whole pass */
    int secondary;
@@ -99,7 +103,7 @@ expected(const struct scene *s, struct expect e[8])
          e[r].drawn = true;
          e[r].rgba[0] = (uint8_t)(6 * r);
          e[r].rgba[1] = (uint8_t)(cl->base_instance[i] + 16 * (inst - 1));
-         e[r].rgba[2] = s->gs ? 0 : (uint8_t)(64 * i);
+         e[r].rgba[2] = s->gs || (s->gs_calls >> k & 1) ? 0 : (uint8_t)(64 * i);
          e[r].rgba[3] = 255;
       }
    }
@@ -178,7 +182,7 @@ make_pipeline(VkPipelineLayout layout, VkShaderModule vs, VkShaderModule fs, VkS
 struct objects {
    VkImage image;
    VkImageView view;
-   VkPipeline pipe, gs_pipe;
+   VkPipeline pipe, gs_pipe, pad_pipe;
    struct agx_vk_pipeline comp;
    struct agx_vk_buffer ib, ind, cnt, out;
 };
@@ -286,6 +290,11 @@ run_scene(struct objects *o, const struct scene *s)
    vkCmdBindIndexBuffer(dcb, o->ib.buf, 0, VK_INDEX_TYPE_UINT32);
    for (uint32_t k = 0; k < s->n_calls; k++) {
       const struct call *cl = &s->calls[k];
+      if (s->gs_calls || s->pad_calls)
+         vkCmdBindPipeline(dcb, VK_PIPELINE_BIND_POINT_GRAPHICS,
+                           s->gs_calls >> k & 1    ? o->gs_pipe
+                           : s->pad_calls >> k & 1 ? o->pad_pipe
+                                                   : o->pipe);
       if (cl->indexed)
          vkCmdDrawIndexedIndirectCount(dcb, o->ind.buf, cl->offset, o->cnt.buf, cl->count_offset,
                                        cl->max, cl->stride);
@@ -293,8 +302,11 @@ run_scene(struct objects *o, const struct scene *s)
          vkCmdDrawIndirectCount(dcb, o->ind.buf, cl->offset, o->cnt.buf, cl->count_offset, cl->max,
                                 cl->stride);
    }
-   if (s->direct_rect)
+   if (s->direct_rect) {
+      if (s->gs_calls || s->pad_calls)
+         vkCmdBindPipeline(dcb, VK_PIPELINE_BIND_POINT_GRAPHICS, o->pipe);
       vkCmdDraw(dcb, 6, 1, 6 * s->direct_rect, 0);
+   }
    if (s->secondary == 2)
       vkCmdEndRendering(dcb);
    if (s->secondary) {
@@ -344,15 +356,16 @@ run_scene(struct objects *o, const struct scene *s)
 int
 main(int argc, char **argv)
 {
-   if (argc < 5) {
+   if (argc < 7) {
       fprintf(stderr,
-              "usage: %s VERT_SPV FRAG_SPV GEOM_SPV COMP_SPV [--validation] [--reference] "
+              "usage: %s VERT_SPV FRAG_SPV GEOM_SPV COMP_SPV PAD_VERT_SPV PAD_FRAG_SPV "
+              "[--validation] [--reference] "
               "[--no-barrier]\n",
               argv[0]);
       return 2;
    }
    bool validation = false;
-   for (int i = 5; i < argc; i++) {
+   for (int i = 7; i < argc; i++) {
       no_barrier |= strcmp(argv[i], "--no-barrier") == 0;
       validation |= strcmp(argv[i], "--validation") == 0;
    }
@@ -433,6 +446,8 @@ main(int argc, char **argv)
    o.pipe = make_pipeline(layout, vs, fs, VK_NULL_HANDLE);
    if (has_gs)
       o.gs_pipe = make_pipeline(layout, vs, fs, gs);
+   VkShaderModule pad_vs = agx_vk_shader(&c, argv[5]), pad_fs = agx_vk_shader(&c, argv[6]);
+   o.pad_pipe = make_pipeline(layout, pad_vs, pad_fs, VK_NULL_HANDLE);
    agx_vk_pipeline(&c, &o.comp,
                    &(struct agx_vk_pipeline_desc){.spv = argv[4], .buffers = 1, .push_size = 8});
    agx_vk_pipeline_bind(&c, &o.comp, &o.cnt.buf);
@@ -525,6 +540,41 @@ main(int argc, char **argv)
                   .base_instance = {8, 9}}},
        .n_calls = 2,
        .gs = true},
+      {.name = "pipelines with and without a geometry shader in turn",
+       .calls =
+          {{.stride = 16, .max = 2, .count = 2, .n = 2, .rect = {1, 2}, .base_instance = {1, 2}},
+           {.offset = 256,
+            .stride = 16,
+            .max = 2,
+            .count = 2,
+            .n = 2,
+            .rect = {3, 4},
+            .base_instance = {3, 4}}},
+       .n_calls = 2,
+       .direct_rect = 6,
+       .gs_calls = 2},
+      {.name = "pipelines with two varying layouts in turn",
+       .calls =
+          {{.stride = 16, .max = 2, .count = 1, .n = 2, .rect = {1, 2}, .base_instance = {1, 2}},
+           {.offset = 256,
+            .count_offset = 4,
+            .stride = 16,
+            .max = 2,
+            .count = 2,
+            .n = 2,
+            .rect = {3, 4},
+            .base_instance = {3, 4}},
+           {.offset = 512,
+            .count_offset = 8,
+            .stride = 16,
+            .max = 1,
+            .count = 1,
+            .n = 1,
+            .rect = {5},
+            .base_instance = {5}}},
+       .n_calls = 3,
+       .direct_rect = 6,
+       .pad_calls = 2},
       {.name = "secondary continuing the pass, count 2 of max 4 and indexed count 9 of max 2",
        .calls = {{.stride = 16,
                   .max = 4,
@@ -558,7 +608,7 @@ main(int argc, char **argv)
    };
    unsigned bad = 0, run = 0;
    for (unsigned i = 0; i < sizeof(scenes) / sizeof(scenes[0]); i++) {
-      if (scenes[i].gs && !has_gs)
+      if ((scenes[i].gs || scenes[i].gs_calls) && !has_gs)
          continue;
       if (no_barrier && !scenes[i].dispatch_count)
          continue;
@@ -568,6 +618,9 @@ main(int argc, char **argv)
    printf("draw indirect count: %u scenes, %u mismatching pixels\n", run, bad);
 
    vkDestroyPipeline(c.dev, o.pipe, NULL);
+   vkDestroyPipeline(c.dev, o.pad_pipe, NULL);
+   vkDestroyShaderModule(c.dev, pad_vs, NULL);
+   vkDestroyShaderModule(c.dev, pad_fs, NULL);
    if (o.gs_pipe)
       vkDestroyPipeline(c.dev, o.gs_pipe, NULL);
    agx_vk_pipeline_free(&c, &o.comp);
