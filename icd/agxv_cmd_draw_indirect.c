@@ -15,8 +15,8 @@
  * their own pre-graphics kernels read them after a CDM barrier. Transform
  * feedback refuses indirect draws (agxv_cmd_xfb.c) and so refuses these.
  *
- * Secondary command buffers too: their pre-graphics part is called from
- * the executing primary's pre-graphics stream (agxv_cmd_pre_gfx_call).
+ * Secondary command buffers too: their pre-graphics part runs before the
+ * executing primary's render (agxv_cmd_pre_gfx_execute).
  *
  * Assumes: records and the count 4-byte aligned (Vulkan requires it); the
  * application made the count and records visible to DRAW_INDIRECT before the
@@ -70,7 +70,7 @@ draw_indirect_count(struct agxv_cmd_buffer *cmd, VkBuffer buffer, VkDeviceSize o
       agxv_cmd_set_error(cmd, vdm->status);
       return;
    }
-   if (!agxv_cmd_pre_gfx_begin_any_level(cmd))
+   if (!agxv_cmd_pre_gfx_begin(cmd))
       return;
    agxv_dispatch_kernel(cmd, AGX_CL_DRAW_COUNT,
                         (max_draws + AGX_DRAW_COUNT_GROUP_SIZE - 1) / AGX_DRAW_COUNT_GROUP_SIZE,

@@ -91,6 +91,9 @@ DEVICE_EXTENSIONS = [
     # vkCmdDraw(Indexed)IndirectCountKHR (core 1.2 drawIndirectCount; listed by
     # name: DXVK and vkd3d-proton use the KHR names; tests/icd test_draw_count)
     'VK_KHR_draw_indirect_count',
+    # Core 1.1 multiview by name (no commands; icd/agxv_multiview.h, tests/icd
+    # test_multiview)
+    'VK_KHR_multiview',
     # Transform feedback of vertex shader outputs, emulated with compute
     # (icd/agxv_cmd_xfb.c; tests/icd test_xfb): buffers, counters,
     # pause/resume, stream queries, vkCmdDrawIndirectByteCountEXT. One

@@ -15,6 +15,7 @@
 #include "agxv_device.h"
 #include "agxv_format.h"
 #include "agxv_log.h"
+#include "agxv_query_stats.h"
 #include "agxv_shader_compile.h"
 #include "agxv_shader_module.h"
 
@@ -85,6 +86,9 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
    };
    if (which == AGXV_STAGE_FRAGMENT)
       req.coverage = coverage_options(pipeline->graphics);
+   /* multiview: each view renders to its layer (hk_lower_multiview) */
+   /* fragment: input attachments read the view's layer */
+   req.multiview = pipeline->graphics->rp.view_mask != 0;
    struct agxv_compile_gfx_result out;
    char err[512] = "";
    int ret = agxv_compile_graphics(&req, tib, &out, err, sizeof(err));
@@ -110,6 +114,15 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
       }
       gfx->has_vbo = true;
       code = linked;
+   }
+   /* the fragment stage counting its invocations (pipeline statistics) */
+   if (which == AGXV_STAGE_FRAGMENT && device->pipeline_statistics) {
+      result = agxv_stats_fs_variant(device, pipeline, tib, &out.fs, code, size, out.r.main_size,
+                                     &out.r.info);
+      if (result != VK_SUCCESS) {
+         agxv_compile_result_free(&out.r);
+         return result;
+      }
    }
    if (which == AGXV_STAGE_FRAGMENT) {
       result = agxv_blend_link_fs(pipeline->graphics, tib, &out.fs, code, size, out.r.main_size,
@@ -153,7 +166,11 @@ create_graphics_pipeline(struct agxv_device *device, const VkGraphicsPipelineCre
    if (result == VK_SUCCESS &&
        !agxv_tib_layout(&gfx->tib, state->rp.color_formats, state->rp.color_attachment_count,
                         state->ms.rasterization_samples))
-      result = agxv_error(VK_ERROR_UNKNOWN, "colour formats the tilebuffer does not take");
+      result = agxv_error(VK_ERROR_UNKNOWN,
+                          "colour formats the tilebuffer does not take (%u, the first %d, %u "
+                          "samples)",
+                          state->rp.color_attachment_count, (int)state->rp.color_formats[0],
+                          (unsigned)state->ms.rasterization_samples);
    const struct agxv_pipeline_layout *layout = agxv_pipeline_layout_from_handle(info->layout);
    /* A geometry shader takes the vertex stage with it (agxv_graphics_pipeline_gs.c). */
    const VkPipelineShaderStageCreateInfo *vs = NULL, *gs = NULL;
@@ -172,11 +189,9 @@ create_graphics_pipeline(struct agxv_device *device, const VkGraphicsPipelineCre
       if (info->pStages[i].stage == VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT)
          tes = &info->pStages[i];
    }
-   if (result == VK_SUCCESS && (tcs || tes) && gs)
-      result = agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
-                          "tessellation with a geometry shader is not supported yet");
+   /* with both, the evaluation shader feeds the geometry shader */
    if (result == VK_SUCCESS && (tcs || tes))
-      result = agxv_tess_pipeline_compile(device, pipeline, vs, tcs, tes, layout);
+      result = agxv_tess_pipeline_compile(device, pipeline, vs, tcs, tes, gs != NULL, layout);
    if (result == VK_SUCCESS && gs)
       result = agxv_gs_pipeline_compile(device, pipeline, vs, gs, layout);
    for (uint32_t i = 0; result == VK_SUCCESS && i < info->stageCount; i++) {

@@ -52,6 +52,8 @@ enum agxv_stage {
    AGXV_STAGE_COMPUTE = 0,
    AGXV_STAGE_VERTEX,
    AGXV_STAGE_FRAGMENT,
+   /* the fragment stage linked with a statistics epilog (agxv_query_stats.c) */
+   AGXV_STAGE_FRAGMENT_STATS,
    AGXV_STAGE_COUNT,
 };
 

@@ -47,27 +47,14 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
    struct agx_spirv_options opts = {.entry = req->entry,
                                     .spec = spec,
                                     .num_spec = req->spec_count,
-                                    .robust_buffer_access = req->robust_buffer_access};
+                                    .robust_buffer_access = req->robust_buffer_access,
+                                    .multiview = req->multiview};
    agx_shader *s = agx_compile_spirv(req->words, req->word_count, &opts, false, err, err_size);
    free(spec);
    if (!s)
       return -1;
-   if (req->gs_vbo && req->gs_variant == AGXV_GS_VS_SW &&
-       agx_vbo_lower_sw(s, req->gs_vbo, AGX_GS_PARAMS_VERTEX_BUFFERS, err, err_size)) {
-      agx_shader_destroy(s);
-      return -1;
-   }
-   if (req->gs_variant) {
-      struct agx_gs_options gs = {.variant = (enum agx_gs_variant)(req->gs_variant - 1),
-                                  .input_mask = req->gs_input_mask};
-      if (agx_pass_lower_gs(s, &gs, err, err_size)) {
-         agx_shader_destroy(s);
-         return -1;
-      }
-      out->gs_output_mask = gs.output_mask;
-      out->gs = s->gs;
-   }
-
+   /* tessellation first: the evaluation shader in front of a geometry shader
+    * is lowered to a vertex shader, then run as compute (AGXV_GS_VS_SW) */
    if (req->tess_variant) {
       struct agx_tess_options t = {.variant = (enum agx_tess_variant)(req->tess_variant - 1),
                                    .input_mask = req->tess_input_mask,
@@ -83,6 +70,22 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
       out->tess_vertex_mask = t.vertex_mask;
       out->tess_patch_mask = t.patch_mask;
       out->tess_output_vertices = t.output_vertices;
+   }
+
+   if (req->gs_vbo && req->gs_variant == AGXV_GS_VS_SW &&
+       agx_vbo_lower_sw(s, req->gs_vbo, AGX_GS_PARAMS_VERTEX_BUFFERS, err, err_size)) {
+      agx_shader_destroy(s);
+      return -1;
+   }
+   if (req->gs_variant) {
+      struct agx_gs_options gs = {.variant = (enum agx_gs_variant)(req->gs_variant - 1),
+                                  .input_mask = req->gs_input_mask};
+      if (agx_pass_lower_gs(s, &gs, err, err_size)) {
+         agx_shader_destroy(s);
+         return -1;
+      }
+      out->gs_output_mask = gs.output_mask;
+      out->gs = s->gs;
    }
 
    out->xfb = s->xfb;
@@ -114,7 +117,8 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
    struct agx_backend_options bopts = {.no_preamble = req->no_preamble,
                                        .tib = tib,
                                        .fs_epilog = req->fs_epilog,
-                                       .coverage = req->coverage};
+                                       .coverage = req->coverage,
+                                       .multiview = req->multiview};
    int ret = agx_backend_compile(s, &bopts, &r, err, err_size);
    agx_shader_destroy(s);
    if (ret) {

@@ -49,6 +49,10 @@ struct agxv_compile_request {
    /* Fragment shaders: the pipeline's pSampleMask, alpha to coverage and
     * alpha to one (agx_backend_options.coverage). */
    struct agx_coverage_options coverage;
+   /* A pipeline with a view mask: vertex shaders write the layer from the
+    * view index (agx_backend_options.multiview), fragment shaders read
+    * input attachments from it (agx_spirv_options.multiview). */
+   bool multiview;
    /* The geometry-shader path (agx_pass_lower_gs, compiler/ir/agx_passes.h):
     * compile this variant; gs_input_mask
     * = the slots the software vertex shader writes (GS variants). */

@@ -62,6 +62,8 @@ lower_stage(agx_shader *s, const struct agx_backend_options *opts, char *err, si
       return -1;
    }
    if (s->stage == AGX_STAGE_VERTEX) {
+      if (opts && opts->multiview)
+         agx_pass_multiview_layer(s);
       if (!agx_pass_lower_vs_outputs(s, opts ? opts->fs_interp : NULL)) {
          snprintf(err, errsize, "vertex outputs take %u words, more than the %u of the hardware",
                   s->vs.uvs.size, AGX_UVS_MAX_WORDS);

@@ -35,6 +35,9 @@ struct agx_backend_options {
    /* Fragment shaders: the pipeline's sample mask, alpha to coverage and
     * alpha to one (agx_pass_lower_coverage; zero: none). */
    struct agx_coverage_options coverage;
+   /* Vertex shaders of multiview pipelines: write the layer from the view
+    * index uniform (agx_pass_multiview_layer). */
+   bool multiview;
 };
 
 struct agx_backend_info {

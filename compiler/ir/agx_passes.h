@@ -130,6 +130,10 @@ bool agx_eval_instr(const agx_instr *I, const uint64_t (*src)[4], uint64_t out[4
 /* Graphics stage lowering (one file each; run by agx_backend_compile). */
 bool agx_pass_lower_vs_inputs(agx_shader *s);
 bool agx_pass_lower_vs_outputs(agx_shader *s, const uint8_t *fs_interp);
+/* Vertex shaders of multiview pipelines: the Layer output becomes the view
+ * index (agx_abi.h AGX_ABI_VIEW_INDEX), replacing any Layer write; run
+ * before agx_pass_lower_vs_outputs. */
+bool agx_pass_multiview_layer(agx_shader *s);
 bool agx_pass_lower_fs_inputs(agx_shader *s);
 bool agx_pass_lower_discard(agx_shader *s);
 /* struct agx_coverage_options: agx_stage_info.h */

@@ -42,7 +42,7 @@ vtn_image_dim(struct vtn_ctx *c, const struct vtn_type *t)
        * pixel (vtn_image_load); no multisampling in the driver yet. */
       if (t->image_ms)
          vtn_fail(c, "unsupported: multisampled input attachments");
-      return AGX_IMAGE_2D;
+      return c->opts && c->opts->multiview ? AGX_IMAGE_2D_ARRAY : AGX_IMAGE_2D;
    }
    if (t->image_ms) {
       if (t->image_dim != SpvDim2D)
@@ -110,8 +110,9 @@ int_coords(struct vtn_ctx *c, const struct vtn_type *t, uint32_t id, agx_instr *
 /* Coordinates of a subpassLoad: the fragment's pixel (FragCoord.xy, whose
  * pixel centres are at +0.5, truncated) plus the ivec2 coordinate operand
  * (Vulkan: "relative to the framebuffer coordinates of the fragment") and
- * any offset; layer 0 (a 2D read: layered and multiview input attachments
- * are not handled yet). */
+ * any offset; layer 0 (a 2D read), or the view index in multiview
+ * pipelines (a 2D-array read, vtn_image_dim; layered non-multiview input
+ * attachments are not handled yet). */
 static void
 subpass_coords(struct vtn_ctx *c, uint32_t id, agx_instr *const *offset, agx_instr *out[3])
 {
@@ -128,7 +129,10 @@ subpass_coords(struct vtn_ctx *c, uint32_t id, agx_instr *const *offset, agx_ins
       if (offset && offset[k])
          out[k] = agx_iadd(b, out[k], offset[k]);
    }
-   out[2] = agx_imm(b, 32, 0);
+   out[2] =
+      c->opts && c->opts->multiview
+         ? agx_intrin(b, AGX_OP_LOAD_VIEW_INDEX, agx_type_make(32, 1), 0, NULL, NULL, NULL, 0, 0, 0)
+         : agx_imm(b, 32, 0);
 }
 
 static struct vtn_ssa *
