@@ -42,6 +42,7 @@
 #include "agxv_buffer.h"
 #include "agxv_cmd_buffer.h"
 #include "agxv_cmd_draw_gs.h"
+#include "agxv_cmd_draw_indirect.h"
 #include "agxv_cmd_draw_tess.h"
 #include "agxv_xfb.h"
 #include "agxv_device.h"
@@ -508,10 +509,13 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
    if (pipeline != c->pipeline) {
       /* only a fragment shader's output epilog depends on the formats (a
        * pipeline linked without the fragment output interface, e.g. with
-       * rasterizer discard, has none of the pass's) */
-      if (gfx->has_fs && memcmp(&gfx->tib, &rs->tib, sizeof(rs->tib)))
+       * rasterizer discard, has none of the pass's); checked once per
+       * pipeline per pass */
+      if (gfx->has_fs && pipeline != c->pipeline_before &&
+          memcmp(&gfx->tib, &rs->tib, sizeof(rs->tib)))
          return agxv_error(VK_ERROR_UNKNOWN,
                            "the pipeline's rendering formats differ from the render pass's");
+      c->pipeline_before = c->pipeline;
       c->pipeline = pipeline;
    }
    struct agxv_cs *cs = draw_stream(cmd);
@@ -542,20 +546,21 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
    pd.scissor_index = rs->scissor_index;
    pd.depth_bias_index = rs->depth_bias_index;
 
-   /* Nothing changed: no PPP words (the header would announce none). */
-   struct AGX_PPP_HEADER hdr = {0};
+   /* Nothing changed: no PPP words (the header would announce none). The
+    * header is built in place (not copied: a copy of its byte-wise stores
+    * stalls store forwarding on every draw that changes state). */
    size_t ppp_size = 4;
-   if (rs->ppp_dirty || d->dirty) {
-      hdr = agxv_ppp_header(d, rs->ppp_dirty, &pd);
-      ppp_size = agxv_ppp_size(&hdr);
-   }
    struct agxv_upload_ptr ppp = {0};
-   if (ppp_size > 4) {
-      result = agxv_upload_alloc(&cmd->data, (uint32_t)ppp_size, 64, &ppp);
-      if (result != VK_SUCCESS)
-         return result;
-      if (agxv_ppp_emit(ppp.cpu, ppp_size, &hdr, d, &pd) != ppp_size)
-         return agxv_error(VK_ERROR_UNKNOWN, "PPP block could not be encoded");
+   if (rs->ppp_dirty || d->dirty) {
+      const struct AGX_PPP_HEADER hdr = agxv_ppp_header(d, rs->ppp_dirty, &pd);
+      ppp_size = agxv_ppp_size(&hdr);
+      if (ppp_size > 4) {
+         result = agxv_upload_alloc(&cmd->data, (uint32_t)ppp_size, 64, &ppp);
+         if (result != VK_SUCCESS)
+            return result;
+         if (agxv_ppp_emit(ppp.cpu, ppp_size, &hdr, d, &pd) != ppp_size)
+            return agxv_error(VK_ERROR_UNKNOWN, "PPP block could not be encoded");
+      }
    }
    /* The VDM State words go out when they differ from the stream's (as
     * hk_flush_dynamic_state: only when the VS, its uniforms, the provoking
@@ -600,8 +605,8 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
       p += agxv_vdm_emit_restart_index(p, end - p, restart);
    if (!agxv_vdm_emit_draw(p, end - p, vd))
       return agxv_error(VK_ERROR_UNKNOWN, "draw could not be encoded");
-   c->vs_state = vvs;
-   c->vs_state_valid = true;
+   if (vs_state)
+      agxv_draw_cache_set_vs_state(c, &vvs);
    if (restart_state) {
       c->restart_index = restart;
       c->restart_valid = true;
@@ -683,15 +688,14 @@ agxv_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount, uint32_t
 }
 
 /* Indirect draws: one VDM draw per record (the VDM reads Vulkan's record
- * layouts, agxv_vdm.h), base vertex/instance from the record. */
-static void
-draw_indirect(struct agxv_cmd_buffer *cmd, VkBuffer _buffer, VkDeviceSize offset, uint32_t count,
-              uint32_t stride, bool indexed)
+ * layouts, agxv_vdm.h), base vertex/instance from the record. Also the
+ * draws of vkCmdDraw(Indexed)IndirectCount (agxv_cmd_draw_indirect.h). */
+void
+agxv_cmd_draw_indirect_records(struct agxv_cmd_buffer *cmd, uint64_t va, uint32_t count,
+                               uint32_t stride, bool indexed)
 {
-   const struct agxv_buffer *buffer = agxv_buffer_from_handle(_buffer);
    for (uint32_t i = 0; i < count; i++) {
-      struct agxv_vdm_draw vd = {.indirect = buffer->va + offset + (uint64_t)i * stride,
-                                 .indexed = indexed};
+      struct agxv_vdm_draw vd = {.indirect = va + (uint64_t)i * stride, .indexed = indexed};
       /* DrawIndex: the record's index (GS draws: 0, not supported there yet) */
       agxv_stats_draw(cmd, &vd);
       VkResult result = draw_views(cmd, &vd, 0, 0, i);
@@ -706,16 +710,18 @@ VKAPI_ATTR void VKAPI_CALL
 agxv_CmdDrawIndirect(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset,
                      uint32_t drawCount, uint32_t stride)
 {
-   draw_indirect(agxv_cmd_buffer_from_handle(commandBuffer), buffer, offset, drawCount, stride,
-                 false);
+   agxv_cmd_draw_indirect_records(agxv_cmd_buffer_from_handle(commandBuffer),
+                                  agxv_buffer_from_handle(buffer)->va + offset, drawCount, stride,
+                                  false);
 }
 
 VKAPI_ATTR void VKAPI_CALL
 agxv_CmdDrawIndexedIndirect(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset,
                             uint32_t drawCount, uint32_t stride)
 {
-   draw_indirect(agxv_cmd_buffer_from_handle(commandBuffer), buffer, offset, drawCount, stride,
-                 true);
+   agxv_cmd_draw_indirect_records(agxv_cmd_buffer_from_handle(commandBuffer),
+                                  agxv_buffer_from_handle(buffer)->va + offset, drawCount, stride,
+                                  true);
 }
 
 /* VK_KHR_maintenance5: the index buffer's range is `size` bytes from

@@ -16,7 +16,7 @@ agxv_draw_cache_begin_pass(struct agxv_draw_cache *c)
    memset(c->entries, 0, sizeof(c->entries));
    memset(c->last, 0, sizeof(c->last));
    c->next_entry = 0;
-   c->pipeline = NULL;
+   c->pipeline = c->pipeline_before = NULL;
    agxv_draw_cache_forget_stream(c);
 }
 
@@ -31,7 +31,8 @@ agxv_draw_cache_add(struct agxv_draw_cache *c, enum agxv_draw_cache_kind kind, c
       .value = value,
       .flag = flag,
    };
-   c->last[kind] = c->entries[c->next_entry];
+   c->last[kind][c->last_next[kind]] = c->entries[c->next_entry];
+   c->last_next[kind] ^= 1;
    c->next_entry = (c->next_entry + 1) % AGXV_DRAW_CACHE_ENTRIES;
 }
 

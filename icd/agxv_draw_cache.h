@@ -55,7 +55,8 @@ struct agxv_draw_cache_entry {
 
 #define AGXV_DRAW_CACHE_ENTRIES 8u
 
-/* What a keyed entry holds; each kind's last hit is checked first. */
+/* What a keyed entry holds; each kind's two last hits are checked first
+ * (two pipelines drawn in turn find theirs there without a search). */
 enum agxv_draw_cache_kind {
    AGXV_DRAW_CACHE_FS_LIST,
    AGXV_DRAW_CACHE_CF,
@@ -65,8 +66,9 @@ enum agxv_draw_cache_kind {
 
 struct agxv_draw_cache {
    uint32_t dirty; /* enum agxv_draw_dirty */
-   /* The pipeline whose render formats were checked against the pass. */
-   const struct agxv_pipeline *pipeline;
+   /* The pipeline whose render formats were checked against the pass, and
+    * the one checked before it (two pipelines drawn in turn). */
+   const struct agxv_pipeline *pipeline, *pipeline_before;
    /* Root uniforms (0: none) and the inputs beside the bind point they hold. */
    uint64_t vs_root, fs_root;
    uint64_t vs_const_data, fs_const_data;
@@ -80,7 +82,9 @@ struct agxv_draw_cache {
    /* Keyed USC lists / CF tables, replaced round robin. */
    struct agxv_draw_cache_entry entries[AGXV_DRAW_CACHE_ENTRIES];
    uint32_t next_entry;
-   struct agxv_draw_cache_entry last[AGXV_DRAW_CACHE_KINDS]; /* per kind, the last found/added */
+   /* per kind, the last two found/added; last_next: the one replaced next */
+   struct agxv_draw_cache_entry last[AGXV_DRAW_CACHE_KINDS][2];
+   uint8_t last_next[AGXV_DRAW_CACHE_KINDS];
    /* Hardware state in the VDM stream that starts at stream_va (0: none). */
    uint64_t stream_va;
    bool vs_state_valid;
@@ -118,12 +122,17 @@ static inline const struct agxv_draw_cache_entry *
 agxv_draw_cache_find(struct agxv_draw_cache *c, enum agxv_draw_cache_kind kind, const void *owner,
                      uint64_t a, uint64_t b)
 {
-   if (agxv_draw_cache_matches(&c->last[kind], owner, a, b))
-      return &c->last[kind];
+   struct agxv_draw_cache_entry *last = c->last[kind];
+   if (agxv_draw_cache_matches(&last[0], owner, a, b))
+      return &last[0];
+   if (agxv_draw_cache_matches(&last[1], owner, a, b))
+      return &last[1];
    for (uint32_t i = 0; i < AGXV_DRAW_CACHE_ENTRIES; i++) {
       if (agxv_draw_cache_matches(&c->entries[i], owner, a, b)) {
-         c->last[kind] = c->entries[i];
-         return &c->last[kind];
+         struct agxv_draw_cache_entry *e = &last[c->last_next[kind]];
+         c->last_next[kind] ^= 1;
+         *e = c->entries[i];
+         return e;
       }
    }
    return NULL;
@@ -132,6 +141,21 @@ agxv_draw_cache_find(struct agxv_draw_cache *c, enum agxv_draw_cache_kind kind, 
 /* Remembers an entry, replacing the oldest. */
 void agxv_draw_cache_add(struct agxv_draw_cache *c, enum agxv_draw_cache_kind kind,
                          const void *owner, uint64_t a, uint64_t b, uint64_t value, bool flag);
+
+/* Remembers the VDM vertex-shader state the stream now holds (field by
+ * field: the caller wrote it so, and a whole-struct copy would stall store
+ * forwarding). */
+static inline void
+agxv_draw_cache_set_vs_state(struct agxv_draw_cache *c, const struct agxv_vdm_vs *vs)
+{
+   c->vs_state.counts = vs->counts;
+   c->vs_state.pipeline = vs->pipeline;
+   c->vs_state.outputs = vs->outputs;
+   c->vs_state.provoking = vs->provoking;
+   c->vs_state.rasterizer_discard = vs->rasterizer_discard;
+   c->vs_state.generate_primitive_id = vs->generate_primitive_id;
+   c->vs_state_valid = true;
+}
 
 /* Whether two VDM vertex-shader states emit the same words. */
 bool agxv_draw_cache_vs_state_equal(const struct agxv_vdm_vs *x, const struct agxv_vdm_vs *y);

@@ -88,6 +88,9 @@ DEVICE_EXTENSIONS = [
     # listed by name: vkd3d requires the extension; tests/icd
     # test_draw_params)
     'VK_KHR_shader_draw_parameters',
+    # vkCmdDraw(Indexed)IndirectCountKHR (core 1.2 drawIndirectCount; listed by
+    # name: DXVK and vkd3d-proton use the KHR names; tests/icd test_draw_count)
+    'VK_KHR_draw_indirect_count',
     # Core 1.1 multiview by name (no commands; icd/agxv_multiview.h, tests/icd
     # test_multiview)
     'VK_KHR_multiview',

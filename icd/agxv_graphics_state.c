@@ -497,6 +497,10 @@ agxv_dyn_init(struct agxv_dynamic_graphics_state *d)
 {
    agxv_graphics_state_defaults(&d->s);
    d->dirty = AGXV_DYN_ALL;
+   d->bound = NULL;
+   d->changed = 0;
+   memset(d->memo, 0, sizeof(d->memo));
+   d->memo_next = 0;
 }
 
 /* dst.field = src.field, marking bit dirty if it differed. */
@@ -677,14 +681,19 @@ take_cb(struct agxv_dynamic_graphics_state *d, const struct agxv_graphics_state 
  * state is dynamic, one comparison of the whole group finds the common
  * case (the same values as the pipeline bound before) and, when they
  * differ, the group is copied whole after the per-field takes so that its
- * padding matches from then on. */
-#define GROUP(group, bits)                                           \
+ * padding matches from then on. A group the memo says the previous
+ * pipeline held identically (`known`) is not compared again; a group
+ * found equal to a previous pipeline's exact bytes is remembered (`equal`). */
+#define GROUP(index, group, bits)                                    \
    do {                                                              \
       if (dyn & (bits)) {                                            \
          take_##group(d, p, dyn);                                    \
+      } else if (known & (1u << (index))) {                          \
       } else if (memcmp(&d->s.group, &p->group, sizeof(p->group))) { \
          take_##group(d, p, dyn);                                    \
          memcpy(&d->s.group, &p->group, sizeof(p->group));           \
+      } else if (exact && !(prev_dyn & (bits))) {                    \
+         equal |= 1u << (index);                                     \
       }                                                              \
    } while (0)
 
@@ -692,18 +701,38 @@ void
 agxv_dyn_bind_pipeline(struct agxv_dynamic_graphics_state *d, const struct agxv_graphics_state *p)
 {
    uint64_t dyn = p->dynamic;
+   /* d->s holds the previous pipeline's groups exactly (those without
+    * dynamic state) while no setter changed anything since its bind */
+   const struct agxv_graphics_state *prev = d->changed ? NULL : d->bound;
+   bool exact = prev != NULL;
+   uint64_t prev_dyn = prev ? prev->dynamic : 0;
+   uint32_t known = 0, equal = 0;
+   struct agxv_dyn_bind_memo *m = NULL;
+   for (uint32_t i = 0; exact && i < AGXV_DYN_BIND_MEMOS; i++) {
+      if (d->memo[i].from == prev && d->memo[i].to == p) {
+         m = &d->memo[i];
+         known = m->equal;
+         break;
+      }
+   }
    d->s.dynamic = dyn;
-   GROUP(vi, BITS(VI, VI_BINDING_STRIDES));
-   GROUP(ia, BITS(IA_PRIMITIVE_TOPOLOGY, IA_PRIMITIVE_RESTART_ENABLE));
-   GROUP(ts, BITS(TS_PATCH_CONTROL_POINTS, TS_DOMAIN_ORIGIN));
-   GROUP(vp, BITS(VP_VIEWPORT_COUNT, VP_SCISSORS));
-   GROUP(rs, BITS(RS_RASTERIZER_DISCARD_ENABLE, RS_LINE_STIPPLE));
-   GROUP(ms, BITS(MS_RASTERIZATION_SAMPLES, MS_SAMPLE_LOCATIONS_ENABLE));
-   GROUP(ds, BITS(DS_DEPTH_TEST_ENABLE, DS_STENCIL_REFERENCE));
+   GROUP(0, vi, BITS(VI, VI_BINDING_STRIDES));
+   GROUP(1, ia, BITS(IA_PRIMITIVE_TOPOLOGY, IA_PRIMITIVE_RESTART_ENABLE));
+   GROUP(2, ts, BITS(TS_PATCH_CONTROL_POINTS, TS_DOMAIN_ORIGIN));
+   GROUP(3, vp, BITS(VP_VIEWPORT_COUNT, VP_SCISSORS));
+   GROUP(4, rs, BITS(RS_RASTERIZER_DISCARD_ENABLE, RS_LINE_STIPPLE));
+   GROUP(5, ms, BITS(MS_RASTERIZATION_SAMPLES, MS_SAMPLE_LOCATIONS_ENABLE));
+   GROUP(6, ds, BITS(DS_DEPTH_TEST_ENABLE, DS_STENCIL_REFERENCE));
    /* before the colour-blend group, which holds cb.attachment_count */
    TAKE(RP, cb.attachment_count);
    TAKE(RP, rp);
-   GROUP(cb, BITS(CB_LOGIC_OP_ENABLE, CB_BLEND_CONSTANTS));
+   GROUP(7, cb, BITS(CB_LOGIC_OP_ENABLE, CB_BLEND_CONSTANTS));
+   if (exact && !m) {
+      m = &d->memo[d->memo_next++ % AGXV_DYN_BIND_MEMOS];
+      *m = (struct agxv_dyn_bind_memo){.from = prev, .to = p, .equal = equal};
+   }
+   d->bound = p;
+   d->changed = 0;
 }
 #undef GROUP
 #undef STATIC
@@ -711,12 +740,13 @@ agxv_dyn_bind_pipeline(struct agxv_dynamic_graphics_state *d, const struct agxv_
 #undef TAKE
 
 /* lhs = value (a scalar), marking bit dirty if it differed. */
-#define SET(bit, lhs, value)            \
-   do {                                 \
-      if ((lhs) != (value)) {           \
-         (lhs) = (value);               \
-         d->dirty |= AGXV_DYN_BIT(bit); \
-      }                                 \
+#define SET(bit, lhs, value)              \
+   do {                                   \
+      if ((lhs) != (value)) {             \
+         (lhs) = (value);                 \
+         d->dirty |= AGXV_DYN_BIT(bit);   \
+         d->changed |= AGXV_DYN_BIT(bit); \
+      }                                   \
    } while (0)
 
 /* Copies n elements into dst[], marking bit dirty if any differed. */
@@ -725,6 +755,7 @@ agxv_dyn_bind_pipeline(struct agxv_dynamic_graphics_state *d, const struct agxv_
       if (memcmp((dst), (src), (n) * sizeof(*(dst)))) { \
          memcpy((dst), (src), (n) * sizeof(*(dst)));    \
          d->dirty |= AGXV_DYN_BIT(bit);                 \
+         d->changed |= AGXV_DYN_BIT(bit);               \
       }                                                 \
    } while (0)
 

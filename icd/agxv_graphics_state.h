@@ -255,9 +255,27 @@ agxv_rs_depth_clip_enable(const struct agxv_rs_state *rs)
 
 /* The command buffer's state in effect and what changed since the last
  * agxv_dyn_clear_dirty. */
+/* Which groups of state two pipelines hold identically (bit per group of
+ * agxv_dyn_bind_pipeline), remembered per command buffer so that switching
+ * between pipelines compares their groups once, not at every bind. */
+struct agxv_dyn_bind_memo {
+   const struct agxv_graphics_state *from, *to;
+   uint32_t equal;
+};
+#define AGXV_DYN_BIND_MEMOS 4u
+
 struct agxv_dynamic_graphics_state {
    struct agxv_graphics_state s; /* s.dynamic: the bound pipeline's mask */
    uint64_t dirty;
+   /* The pipeline state bound last (NULL: none) and the bits the vkCmdSet*
+    * setters changed since (every setter goes through SET / SET_ARRAY in
+    * agxv_graphics_state.c, which record them): while none changed, each
+    * group of state without dynamic bits in `bound` holds exactly
+    * bound's bytes. */
+   const struct agxv_graphics_state *bound;
+   uint64_t changed;
+   struct agxv_dyn_bind_memo memo[AGXV_DYN_BIND_MEMOS];
+   uint32_t memo_next;
 };
 
 /* Defaults, everything dirty (start of a command buffer). */

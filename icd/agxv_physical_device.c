@@ -147,6 +147,10 @@ init_features(struct agxv_features *f)
     * the record's index; tests/icd test_draw, test_draw_params). */
    f->v10.multiDrawIndirect = VK_TRUE;
    f->v10.drawIndirectFirstInstance = VK_TRUE;
+   /* Draw counts from GPU memory: a pre-graphics kernel zeroes the records
+    * past the count, then maxDrawCount indirect draws (agxv_cmd_draw_indirect.c;
+    * tests/icd test_draw_count). */
+   f->v12.drawIndirectCount = VK_TRUE;
    /* 32-bit index values reach the vertex shader whole: the VDM Index List
     * takes U32 indices, restart only when enabled (maxDrawIndexedIndexValue
     * 2^32-1; tests/icd test_draw_features, index_uint32). */

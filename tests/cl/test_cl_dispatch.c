@@ -16,6 +16,7 @@
 
 #include "agx_cl_host.h"
 #include "agx_cl_kernels.h"
+#include "agx_draw_count.h"
 #include "agx_gs_setup.h"
 #include "agx_tess_setup.h"
 #include "agx_image_blit.h"
@@ -189,6 +190,7 @@ check_metadata(void)
       {AGX_CL_XFB_BYTE_COUNT, "agx_xfb_byte_count", 1, 32},
       {AGX_CL_IMAGE_BLIT, "agx_image_blit", AGX_IMAGE_BLIT_GROUP_SIZE, 192},
       {AGX_CL_GS_UNROLL_RESTART, "agx_gs_unroll_restart", 1, 48},
+      {AGX_CL_DRAW_COUNT, "agx_draw_count", AGX_DRAW_COUNT_GROUP_SIZE, 40},
       {AGX_CL_GS_HEAP_RESET, "agx_gs_heap_reset", 1, 8},
       {AGX_CL_STATS_DRAW, "agx_stats_draw", 1, 104},
       {AGX_CL_STATS_ADD, "agx_stats_add", 1, 24},
@@ -229,6 +231,7 @@ check_metadata(void)
    CHECK(agx_cl_kernels[AGX_CL_TESS_WRITE_PATCHES].args_size == sizeof(struct agx_tess_patch_args));
    CHECK(agx_cl_kernels[AGX_CL_IMAGE_BLIT].args_size == sizeof(struct agx_image_blit_args));
    CHECK(agx_cl_kernels[AGX_CL_GS_UNROLL_RESTART].args_size == sizeof(struct agx_gs_unroll_args));
+   CHECK(agx_cl_kernels[AGX_CL_DRAW_COUNT].args_size == sizeof(struct agx_draw_count_args));
    CHECK(agx_cl_kernels[AGX_CL_GS_HEAP_RESET].args_size == sizeof(struct agx_gs_heap_reset_args));
    CHECK(agx_cl_kernels[AGX_CL_XFB_CAPTURE].args_size == sizeof(struct agx_xfb_capture_args));
    CHECK(agx_cl_kernels[AGX_CL_XFB_CAPTURE_GS].args_size == sizeof(struct agx_xfb_capture_gs_args));
@@ -311,6 +314,54 @@ check_fixup(struct agx_test_device *t, uint8_t *gpu, uint64_t va, const uint32_t
    for (unsigned c = 0; c < 3; c++) {
       CHECK(grid[c] == groups[c] * local[c]);
       CHECK(count[c] == groups[c]);
+   }
+}
+
+/* The draw-count kernel (vkCmdDraw(Indexed)IndirectCount) against the rule of
+ * the Vulkan spec: packed record i is application record i (at in + i x stride)
+ * for i < min(count, max), zeros up to max, nothing written past max. */
+static void
+check_draw_count(struct agx_test_device *t, uint8_t *gpu, uint64_t va, uint32_t count, uint32_t max,
+                 uint32_t stride, uint32_t words)
+{
+   const uint32_t in = 64, out = 2048, cnt = 16;
+   for (unsigned i = 0; i < MEM_SIZE; i++)
+      gpu[i] = (uint8_t)(i * 5 + 3);
+   memcpy(gpu + cnt, &count, 4);
+   struct agx_draw_count_args args = {.in = va + in,
+                                      .out = va + out,
+                                      .count = va + cnt,
+                                      .stride = stride,
+                                      .max_draws = max,
+                                      .words = words};
+   uint32_t groups = (max + AGX_DRAW_COUNT_GROUP_SIZE - 1) / AGX_DRAW_COUNT_GROUP_SIZE;
+   CHECK(run_on(t, NULL, AGX_CL_DRAW_COUNT, groups, &args, sizeof(args)) == VK_SUCCESS);
+   uint32_t live = count < max ? count : max;
+   for (uint32_t i = 0; i < max + 2; i++) {
+      for (uint32_t k = 0; k < words; k++) {
+         uint32_t got, want;
+         memcpy(&got, gpu + out + 4 * (i * words + k), 4);
+         if (i < live) {
+            uint32_t b = in + i * stride + 4 * k;
+            want = (uint32_t)(uint8_t)(b * 5 + 3) | (uint32_t)(uint8_t)((b + 1) * 5 + 3) << 8 |
+                   (uint32_t)(uint8_t)((b + 2) * 5 + 3) << 16 |
+                   (uint32_t)(uint8_t)((b + 3) * 5 + 3) << 24;
+         } else if (i < max) {
+            want = 0;
+         } else { /* past maxDrawCount: untouched */
+            uint32_t b = out + 4 * (i * words + k);
+            want = (uint32_t)(uint8_t)(b * 5 + 3) | (uint32_t)(uint8_t)((b + 1) * 5 + 3) << 8 |
+                   (uint32_t)(uint8_t)((b + 2) * 5 + 3) << 16 |
+                   (uint32_t)(uint8_t)((b + 3) * 5 + 3) << 24;
+         }
+         if (got != want) {
+            fprintf(stderr,
+                    "draw count %u max %u stride %u words %u: record %u word %u = 0x%08x, "
+                    "expected 0x%08x\n",
+                    count, max, stride, words, i, k, got, want);
+            exit(1);
+         }
+      }
    }
 }
 
@@ -423,6 +474,14 @@ main(int argc, char **argv)
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
       check_fixup(&t, gpu, va, cases[i], cases[i] + 3);
    check_wait_events(&t, gpu, va);
+   /* count below, equal to and above maxDrawCount, zero; tight and padded strides;
+    * more records than one workgroup */
+   static const uint32_t dc_cases[][4] = {
+      {3, 5, 16, 4}, {5, 5, 20, 5}, {100, 3, 16, 4}, {0, 4, 20, 5},
+      {2, 4, 28, 5}, {7, 9, 32, 4}, {33, 40, 20, 5}, {40, 35, 16, 4},
+   };
+   for (unsigned i = 0; i < sizeof(dc_cases) / sizeof(dc_cases[0]); i++)
+      check_draw_count(&t, gpu, va, dc_cases[i][0], dc_cases[i][1], dc_cases[i][2], dc_cases[i][3]);
 
    unsigned query_cases = 0;
    for (uint32_t flags = 0; flags < 16; flags++) {

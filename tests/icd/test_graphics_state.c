@@ -541,6 +541,50 @@ test_command_state(void)
          d.s.ds.front.compare == VK_COMPARE_OP_EQUAL);
 }
 
+/* Switching between pipelines remembers which groups they hold identically
+ * (agxv_dyn_bind_pipeline's memo); the result must be what comparing every
+ * group gives: exactly the dirty bits of the differing state, and a value a
+ * setter changed between binds replaced by the next pipeline's static one. */
+static void
+test_bind_memo(void)
+{
+   struct full_info f;
+   full_info_init(&f);
+   struct agxv_graphics_state a, b;
+   CHECK(agxv_graphics_state_init(&a, &f.info) == VK_SUCCESS);
+   f.rs.cullMode = VK_CULL_MODE_FRONT_BIT;
+   f.viewports[0].width = 3.0f;
+   CHECK(agxv_graphics_state_init(&b, &f.info) == VK_SUCCESS);
+   struct agxv_dynamic_graphics_state d;
+   agxv_dyn_init(&d);
+   agxv_dyn_bind_pipeline(&d, &a);
+   for (int i = 0; i < 6; i++) {
+      const struct agxv_graphics_state *p = i & 1 ? &a : &b;
+      agxv_dyn_clear_dirty(&d);
+      agxv_dyn_bind_pipeline(&d, p);
+      CHECK(d.dirty == (AGXV_DYN_BIT(RS_CULL_MODE) | AGXV_DYN_BIT(VP_VIEWPORTS)));
+      CHECK(d.s.rs.cull_mode == p->rs.cull_mode &&
+            d.s.vp.viewports[0].width == p->vp.viewports[0].width);
+      CHECK(!memcmp(&d.s.vi, &p->vi, sizeof(p->vi)) && !memcmp(&d.s.cb, &p->cb, sizeof(p->cb)));
+   }
+   /* a is bound. A setter changes static state (the stencil reference, which
+    * a and b hold alike); binding b must put b's value back. */
+   agxv_dyn_set_stencil_reference(&d, VK_STENCIL_FACE_FRONT_BIT, 0x55);
+   agxv_dyn_clear_dirty(&d);
+   agxv_dyn_bind_pipeline(&d, &b);
+   CHECK(d.s.ds.front.reference == b.ds.front.reference);
+   CHECK(d.dirty & AGXV_DYN_BIT(DS_STENCIL_REFERENCE));
+   /* and the memo still holds for the next switches */
+   agxv_dyn_clear_dirty(&d);
+   agxv_dyn_bind_pipeline(&d, &a);
+   CHECK(d.dirty == (AGXV_DYN_BIT(RS_CULL_MODE) | AGXV_DYN_BIT(VP_VIEWPORTS)));
+   agxv_dyn_set_viewports(&d, 0, 1, &b.vp.viewports[0]);
+   agxv_dyn_clear_dirty(&d);
+   agxv_dyn_bind_pipeline(&d, &b); /* the viewport already is b's */
+   CHECK(d.dirty == AGXV_DYN_BIT(RS_CULL_MODE) &&
+         d.s.vp.viewports[0].width == b.vp.viewports[0].width);
+}
+
 int
 main(void)
 {
@@ -550,6 +594,7 @@ main(void)
    test_depth_clip_rule();
    test_bad_input();
    test_command_state();
+   test_bind_memo();
    printf("graphics_state: OK\n");
    return 0;
 }
