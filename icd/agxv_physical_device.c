@@ -164,6 +164,11 @@ init_features(struct agxv_features *f)
     * AGXV_EXPERIMENTAL=vsstores: dEQP's tessellation cases check their
     * results with them; not yet run against the vertex-shader groups. */
    f->v10.vertexPipelineStoresAndAtomics = agxv_experimental("vsstores");
+   /* Storage writes and atomics in fragment shaders: guarded against helper
+    * and discarded invocations, late depth/stencil tests unless
+    * EarlyFragmentTests (agx_pass_lower_fs_sidefx.c; tests/icd
+    * test_fs_stores). */
+   f->v10.fragmentStoresAndAtomics = VK_TRUE;
    /* Occlusion queries count passing samples exactly (Visibility mode
     * Counting; agxv_query_pool.c, tests/icd test_occlusion). */
    f->v10.occlusionQueryPrecise = VK_TRUE;

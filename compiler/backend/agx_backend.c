@@ -81,6 +81,7 @@ lower_stage(agx_shader *s, const struct agx_backend_options *opts, char *err, si
    agx_pass_lower_fs_inputs(s);
    if (opts)
       agx_pass_lower_coverage(s, &opts->coverage);
+   agx_pass_lower_fs_sidefx(s);
    agx_pass_lower_discard(s);
    if (opts && opts->fs_epilog)
       agx_pass_lower_colour_exports(s);

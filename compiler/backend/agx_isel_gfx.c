@@ -326,7 +326,8 @@ isel_gfx(struct isel *c, agx_instr *I)
    case AGX_OP_LOAD_CF:
       load_cf(c, I);
       return true;
-   case AGX_OP_LOAD_SR: {
+   case AGX_OP_LOAD_SR:
+   case AGX_OP_LOAD_SR_VOLATILE: {
       struct mval d = isel_dst(c, I, 0);
       struct agx_minstr *mi = isel_emit(c, AGX_OP_GET_SR);
       isel_def(c, mi, 0, d.vreg, d.off, d.halves, 1);

@@ -362,6 +362,9 @@ intr('interp_cf', 0, reorder=True, consts=('cf', 'mode', 'persp_cf'))
 intr('load_cf', 0, reorder=True, consts=('cf',))
 # load_sr: a special register (get_sr), 32-bit.
 intr('load_sr', 0, reorder=True, consts=('sr',))
+# load_sr_volatile: the same for registers instructions change (SR 60
+# coverage after sample_mask): never merged or moved.
+intr('load_sr_volatile', 0, consts=('sr',))
 # Tilebuffer: tile_wait = wait_pix (raster order), store_tile = st_tile of a
 # 32xN value (ISA format, component mask, byte offset in the sample; all
 # samples), discard_samples = sample_mask (target, live: 16-bit each).

@@ -9,6 +9,8 @@
  * precede st_tile). A FragDepth output instead ends the discards with
  * `wait_pix 0x1; zs_emit 0xFF, depth`, which tests every live sample with
  * the shader's depth (s->fs.writes_depth: early depth testing must be off).
+ * A shader writing memory (s->fs.writes_memory) without tests at entry
+ * gets the same final test (late tests after its side effects).
  * A SampleMask output kills the samples whose bit is clear (`sample_mask
  * ~mask & 0xFF, 0`) before that test.
  * Assumes the stores are in the last top-level block. */
@@ -67,9 +69,12 @@ agx_pass_lower_discard(agx_shader *s)
       }
       any = true;
    }
-   if (!any && !depth)
+   /* memory side effects without EarlyFragmentTests: late tests
+    * (agx_pass_lower_fs_sidefx) */
+   bool late = s->fs.writes_memory && !s->fs.tests_at_entry;
+   if (!any && !depth && !late)
       return false;
-   s->fs.uses_discard |= any;
+   s->fs.uses_discard |= any || late;
    agx_builder b = first_store ? agx_builder_before(s, first_store) : agx_builder_at_end(s, end);
    agx_intrin(&b, AGX_OP_TILE_WAIT, agx_type_make(0, 0), 0, NULL, NULL, NULL, 1, 0, 0);
    if (depth) {

@@ -132,6 +132,7 @@ bool agx_pass_lower_vs_inputs(agx_shader *s);
 bool agx_pass_lower_vs_outputs(agx_shader *s, const uint8_t *fs_interp);
 bool agx_pass_lower_fs_inputs(agx_shader *s);
 bool agx_pass_lower_discard(agx_shader *s);
+bool agx_pass_lower_fs_sidefx(agx_shader *s);
 /* struct agx_coverage_options: agx_stage_info.h */
 bool agx_pass_lower_coverage(agx_shader *s, const struct agx_coverage_options *o);
 bool agx_pass_lower_tilebuffer(agx_shader *s, const struct agx_tilebuffer_layout *tib);

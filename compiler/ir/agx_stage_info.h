@@ -61,6 +61,11 @@ struct agx_fs_info {
    bool reads_primitive_id; /* PrimitiveId: a flat binding (agx_uvs.h AGX_UVS_PRIMITIVE_ID) */
    bool uses_discard;       /* sample_mask executed: no hardware early Z */
    bool early_fragment_tests;
+   /* buffer / image stores or atomics (agx_pass_lower_fs_sidefx): guarded
+    * against helper and discarded lanes; the tests run late (sample_mask at
+    * the end) unless tests_at_entry (EarlyFragmentTests: sample_mask at
+    * entry) */
+   bool writes_memory, tests_at_entry;
    bool reads_tib; /* output epilog: ld_tile of earlier fragments' colours */
    /* SampleId / SamplePosition read or Sample-qualified inputs: sample-rate
     * shading; the values are the single-sample ones (sample 0 at the pixel
