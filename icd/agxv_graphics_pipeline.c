@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "agxv_alloc.h"
+#include "agx_fs_epilog_key.h"
 #include "agxv_blend.h"
 #include "agxv_descriptor_set_layout.h"
 #include "agxv_device.h"
@@ -47,6 +48,11 @@ coverage_options(const struct agxv_graphics_state *s)
       .sample_kill = (uint8_t)(~s->ms.sample_mask & all),
       .a2c_samples = s->ms.alpha_to_coverage_enable ? (uint8_t)samples : 0,
       .alpha_to_one = s->ms.alpha_to_one_enable,
+      .samples = (uint8_t)samples,
+      /* sampleRateShading: at least minSampleShading x samples invocations
+       * per pixel; more than one means one per sample (a per-sample loop) */
+      .sample_shading =
+         s->ms.sample_shading_enable && s->ms.min_sample_shading * (float)samples > 1.0f,
    };
    return o;
 }
@@ -83,8 +89,13 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
       .robust_buffer_access = device->robust_buffer_access,
       .fs_epilog = which == AGXV_STAGE_FRAGMENT,
    };
-   if (which == AGXV_STAGE_FRAGMENT)
+   struct agx_fs_epilog_key key;
+   if (which == AGXV_STAGE_FRAGMENT) {
       req.coverage = coverage_options(pipeline->graphics);
+      /* for a per-sample loop, which inlines the epilog */
+      if (agxv_blend_key(pipeline->graphics, tib, &key) == VK_SUCCESS)
+         req.fs_epilog_key = &key;
+   }
    struct agxv_compile_gfx_result out;
    char err[512] = "";
    int ret = agxv_compile_graphics(&req, tib, &out, err, sizeof(err));

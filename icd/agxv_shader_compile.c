@@ -114,7 +114,8 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
    struct agx_backend_options bopts = {.no_preamble = req->no_preamble,
                                        .tib = tib,
                                        .fs_epilog = req->fs_epilog,
-                                       .coverage = req->coverage};
+                                       .coverage = req->coverage,
+                                       .fs_epilog_key = req->fs_epilog_key};
    int ret = agx_backend_compile(s, &bopts, &r, err, err_size);
    agx_shader_destroy(s);
    if (ret) {

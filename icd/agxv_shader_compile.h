@@ -49,6 +49,9 @@ struct agxv_compile_request {
    /* Fragment shaders: the pipeline's pSampleMask, alpha to coverage and
     * alpha to one (agx_backend_options.coverage). */
    struct agx_coverage_options coverage;
+   /* Fragment shaders: the output epilog's key, inlined when the shader
+    * shades per sample (agx_backend_options.fs_epilog_key; may be NULL). */
+   const struct agx_fs_epilog_key *fs_epilog_key;
    /* The geometry-shader path (agx_pass_lower_gs, compiler/ir/agx_passes.h):
     * compile this variant; gs_input_mask
     * = the slots the software vertex shader writes (GS variants). */

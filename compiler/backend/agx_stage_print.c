@@ -50,7 +50,7 @@ print_fs(const struct agx_fs_info *fs, FILE *f)
    if (fs->writes_sample_mask)
       fprintf(f, "; writes sample mask (sample_mask ~mask, 0)\n");
    if (fs->per_sample)
-      fprintf(f, "; per-sample shading (single-sample values only)\n");
+      fprintf(f, "; per-sample shading%s\n", fs->sample_loop ? " (a loop over the samples)" : "");
    for (unsigned i = 0; i < fs->num_cf_bindings; i++) {
       const struct agx_cf_binding *b = &fs->cf[i];
       if (b->is_w)

@@ -79,7 +79,8 @@ agx_pass_lower_discard(agx_shader *s)
    agx_intrin(&b, AGX_OP_TILE_WAIT, agx_type_make(0, 0), 0, NULL, NULL, NULL, 1, 0, 0);
    if (depth) {
       s->fs.writes_depth = true;
-      agx_intrin(&b, AGX_OP_DEPTH_EMIT, agx_type_make(0, 0), 1, depth->src[0], NULL, NULL, 0, 0, 0);
+      agx_intrin(&b, AGX_OP_DEPTH_EMIT, agx_type_make(0, 0), 2, depth->src[0],
+                 agx_imm(&b, 16, 0xFF), NULL, 0, 0, 0);
       agx_instr_remove(depth);
    } else {
       agx_intrin(&b, AGX_OP_DISCARD_SAMPLES, agx_type_make(0, 0), 2, agx_imm(&b, 16, 0xFF),

@@ -2,7 +2,9 @@
  * graphics.md §1.4, §4.4; Mesa agx_nir_lower_frag_sidefx.c,
  * agx_nir_lower_sample_mask.c, nir_lower_helper_writes):
  * - every buffer / image store and atomic runs under
- *   `if (coverage != 0 && is_active_thread)` (SR 60, SR 63): helper lanes,
+ *   `if ((coverage & active samples) != 0 && is_active_thread)` (SR 60,
+ *   SR 63; active samples: the sample of a per-sample loop's pass, Mesa
+ *   agx_nir_lower_sample_intrinsics.c's helper lowering): helper lanes,
  *   lanes whose samples were all discarded (demote) or failed the tests of
  *   an early `sample_mask` write nothing. Mesa guards atomics always and
  *   plain stores only with sample shading ("the hardware will predicate
@@ -50,13 +52,17 @@ load_sr(agx_builder *b, unsigned sr)
                      0);
 }
 
-/* whether the invocation may write: it covers a live sample and is no
+/* whether the invocation may write: it covers a live sample among those
+ * it shades (all, or the current one of a per-sample loop) and is no
  * helper */
 static agx_instr *
 may_write(agx_builder *b)
 {
    agx_instr *zero = agx_imm(b, 32, 0);
-   return agx_iand(b, agx_ine(b, load_sr(b, 60), zero), agx_ine(b, load_sr(b, 63), zero));
+   agx_instr *active =
+      agx_intrin(b, AGX_OP_LOAD_ACTIVE_SAMPLES, agx_type_make(16, 1), 0, NULL, NULL, NULL, 0, 0, 0);
+   agx_instr *live = agx_iand(b, load_sr(b, 60), agx_u2u(b, 32, active));
+   return agx_iand(b, agx_ine(b, live, zero), agx_ine(b, load_sr(b, 63), zero));
 }
 
 static bool

@@ -883,8 +883,10 @@ decode_iter(struct agx_sim_insn *I, const struct agx_isa_instr *in, bool proj, b
    }
    if (proj && !cf_index(in, 2, &I->p[4]))
       return false;
+   /* interpolation: 0 center, 2 centroid, 1 / 3 sample with an immediate /
+    * 16-bit register index (agx_isa.py INTERP, iter_sample operand) */
    unsigned mode = (unsigned)agx_sim_field(in, "interpolation");
-   if (mode == 1) {
+   if (mode & 1) {
       I->p[5] = 1;
       agx_sim_opnd_from_isa(in, proj ? 3 : 2, &I->s[0]);
    } else if (mode > 2) {
