@@ -87,6 +87,8 @@ lower_stage(agx_shader *s, const struct agx_backend_options *opts, char *err, si
       snprintf(err, errsize, "per-sample shading needs the output epilog's key");
       return -1;
    }
+   if (loop)
+      agx_pass_sample_shading_inputs(s);
    agx_pass_lower_fs_inputs(s);
    if (opts)
       agx_pass_lower_coverage(s, &opts->coverage);

@@ -9,7 +9,7 @@
  *   load_input linear   -> interp_cf (iter)
  *   load_input flat     -> load_cf (ldcf, coefficient C)
  *   load_frag_coord_zw  -> iter of the Z and W registers (W holds 1/w)
- *   load_frag_coord_xy  -> pixel coordinates (SR 80/81) + 0.5
+ *   load_frag_coord_xy  -> pixel coordinates (SR 80/81) + load_sample_pos
  *   load_point_coord    -> iter of a Point coord binding (after the inputs)
  *   load_primitive_id   -> ldcf of a flat PrimitiveId binding (last; the
  *                          linker picks the geometry shader's word or the
@@ -123,9 +123,12 @@ lower(agx_builder *b, agx_instr *I, void *data)
       return agx_vec(b, 2, v);
    }
    case AGX_OP_LOAD_FRAG_COORD_XY: {
-      agx_instr *half = agx_imm(b, 32, 0x3f000000);
-      agx_instr *v[2] = {agx_fadd(b, agx_u2f(b, 32, load_sr(b, 80)), half),
-                         agx_fadd(b, agx_u2f(b, 32, load_sr(b, 81)), half)};
+      /* + the sample position (0.5, 0.5 without a per-sample loop; Vulkan:
+       * with sample shading FragCoord is at the invocation's sample) */
+      agx_instr *pos =
+         agx_intrin(b, AGX_OP_LOAD_SAMPLE_POS, agx_type_make(32, 2), 0, NULL, NULL, NULL, 0, 0, 0);
+      agx_instr *v[2] = {agx_fadd(b, agx_u2f(b, 32, load_sr(b, 80)), agx_extract(b, pos, 0)),
+                         agx_fadd(b, agx_u2f(b, 32, load_sr(b, 81)), agx_extract(b, pos, 1))};
       return agx_vec(b, 2, v);
    }
    case AGX_OP_LOAD_PRIMITIVE_ID:

@@ -22,6 +22,10 @@
  *     an inner loop after a discard stops nothing (the samples are killed;
  *     the invocation runs on as a helper); other halts in inner loops are
  *     refused.
+ * With sample shading asked by the pipeline (minSampleShading), inputs
+ * without Centroid are interpolated at the sample like Sample ones
+ * (agx_pass_sample_shading_inputs, before agx_pass_lower_fs_inputs; dEQP
+ * multisample.min_sample_shading expects a distinct colour per sample).
  * Without a loop (one sample, or no per-sample shading): sample id 0,
  * position (0.5, 0.5), active samples 0xFF, sample mask in = SR 124 &
  * ~killed (Mesa ANDs the API sample mask, here the compile-time
@@ -182,6 +186,16 @@ wrap_loop(agx_shader *s, struct ss_state *st)
    agx_intrin(&b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, agx_iadd(&b, st->k, agx_imm(&b, 32, 1)),
               NULL, NULL, var, 0, 0);
    agx_pop_loop(&b, loop);
+}
+
+void
+agx_pass_sample_shading_inputs(agx_shader *s)
+{
+   agx_instr **all;
+   unsigned n = agx_collect_instrs(s, &all);
+   for (unsigned i = 0; i < n; i++)
+      if (all[i]->op == AGX_OP_LOAD_INPUT && !(all[i]->c[2] & AGX_INTERP_CENTROID))
+         all[i]->c[2] |= AGX_INTERP_SAMPLE;
 }
 
 bool

@@ -39,10 +39,9 @@ vtn_image_dim(struct vtn_ctx *c, const struct vtn_type *t)
    unsigned flags = storage ? AGX_IMAGE_STORAGE : 0;
    if (t->image_dim == SpvDimSubpassData) {
       /* Input attachments: a sampled 2D image read at the fragment's
-       * pixel (vtn_image_load); no multisampling in the driver yet. */
-      if (t->image_ms)
-         vtn_fail(c, "unsupported: multisampled input attachments");
-      return AGX_IMAGE_2D;
+       * pixel (vtn_image_load); multisampled ones at the Sample operand's
+       * sample (a 2D multisampled texture load). */
+      return t->image_ms ? AGX_IMAGE_2D_MS : AGX_IMAGE_2D;
    }
    if (t->image_ms) {
       if (t->image_dim != SpvDim2D)

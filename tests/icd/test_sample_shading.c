@@ -12,7 +12,8 @@
  *   sample, none for others), SampleMaskIn (the sample's bit),
  *   SamplePosition, the input at the sample, interpolateAtSample of
  *   sample 3 - SampleId, interpolateAtOffset (+0.25, -0.125), and
- *   interpolateAtCentroid (pixels with every sample covered: the centre);
+ *   interpolateAtCentroid (pixels with every sample covered: the centre;
+ *   partly covered ones: a value the input takes inside the triangle);
  *   each sample's colour red = 32 + 64 SampleId, so fully covered pixels
  *   resolve (AVERAGE) to 128;
  * - "minSampleShading 1.0": shaders/count.frag with sampleShadingEnable:
@@ -398,6 +399,23 @@ run_sample_id(struct gpu *g, const struct tri *t)
                    y, red);
          } else if (cov) {
             partial++;
+            /* centroid: a location of the pixel inside the triangle (the
+             * attribute's range over a 16 x 16 grid of such locations) */
+            double lo = 1e9, hi = -1e9;
+            for (int j = 0; j <= 16; j++)
+               for (int k = 0; k <= 16; k++)
+                  if (inside(t, x + k / 16.0, y + j / 16.0) >= 0) {
+                     double a = attr(t, x + k / 16.0, y + j / 16.0);
+                     lo = a < lo ? a : lo, hi = a > hi ? a : hi;
+                  }
+            for (int s = 0; s < S; s++) {
+               const struct rec *e = &r[(y * W + x) * S + s];
+               if (inside(t, x + sample_pos[s][0], y + sample_pos[s][1]) > 0 &&
+                   (e->at_centroid < lo - 1e-4 || e->at_centroid > hi + 1e-4))
+                  BAD("SampleId: (%d, %d) sample %d: centroid %g outside the covered part's "
+                      "range [%g, %g]\n",
+                      x, y, s, e->at_centroid, lo, hi);
+            }
          }
       }
    }
