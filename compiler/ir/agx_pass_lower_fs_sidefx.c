@@ -18,11 +18,16 @@
  *   FragDepth = FragCoord.z write instead; both are punch-through late
  *   tests, graphics.md §4.4).
  * - with EarlyFragmentTests the tests run at entry, `wait_pix 0x1;
- *   sample_mask 0xFF, 0xFF` (Mesa run_tests_at_start), so the pass is
- *   punch-through (not opaque: HSR could skip the shader and its writes).
- *   Not done when the shader also discards or writes depth (a tested
- *   sample cannot be killed later, graphics.md §4.4 rule 4): those keep
- *   the late tests of agx_pass_lower_discard.
+ *   sample_mask 0xFF, 0xFF` (Mesa run_tests_at_start: when the shader
+ *   writes memory or discards), so the pass is punch-through (not opaque:
+ *   HSR could skip the shader and its writes), and a FragDepth output is
+ *   dropped (Vulkan: no effect with early tests).
+ *   A discard after them cannot kill the tested samples (graphics.md §4.4
+ *   rule 4; Mesa notes "manual colour masking must be used"): it ends the
+ *   invocation instead (agx_pass_lower_discard), so it writes no colour
+ *   (demote then behaves as terminate: later derivatives of the quad are
+ *   undefined). Not done when the shader writes a sample mask:
+ *   it keeps the late tests.
  * Scratch (private arrays) is not guarded: helpers need their values.
  * Runs after agx_pass_lower_io and before agx_pass_lower_discard. */
 #include "agx_builder.h"
@@ -66,15 +71,11 @@ may_write(agx_builder *b)
 }
 
 static bool
-discards_or_writes_depth(agx_instr **all, unsigned n)
+has_op(agx_instr **all, unsigned n, enum agx_op op, int slot)
 {
-   for (unsigned i = 0; i < n; i++) {
-      if (all[i]->op == AGX_OP_DISCARD || all[i]->op == AGX_OP_DISCARD_SAMPLES)
+   for (unsigned i = 0; i < n; i++)
+      if (all[i]->block && all[i]->op == op && (slot < 0 || all[i]->c[0] == (uint32_t)slot))
          return true;
-      if (all[i]->op == AGX_OP_STORE_OUTPUT &&
-          (all[i]->c[0] == AGX_IO_FRAG_DEPTH || all[i]->c[0] == AGX_IO_SAMPLE_MASK))
-         return true;
-   }
    return false;
 }
 
@@ -88,16 +89,23 @@ agx_pass_lower_fs_sidefx(agx_shader *s)
    bool any = false;
    for (unsigned i = 0; i < n; i++) {
       agx_instr *I = all[i];
+      /* Vulkan: with EarlyFragmentTests a depth the shader writes has no
+       * effect (the tests ran before it) */
+      if (s->fs.early_fragment_tests && I->op == AGX_OP_STORE_OUTPUT &&
+          I->c[0] == AGX_IO_FRAG_DEPTH) {
+         agx_instr_remove(I);
+         continue;
+      }
       if (!writes_memory(I))
          continue;
       agx_builder b = agx_builder_before(s, I);
       agx_wrap_in_if(s, I, may_write(&b));
       any = true;
    }
-   if (!any)
-      return false;
-   s->fs.writes_memory = true;
-   if (s->fs.early_fragment_tests && !discards_or_writes_depth(all, n)) {
+   s->fs.writes_memory = any;
+   bool discards = has_op(all, n, AGX_OP_DISCARD, -1);
+   if (s->fs.early_fragment_tests && (any || discards) &&
+       !has_op(all, n, AGX_OP_STORE_OUTPUT, AGX_IO_SAMPLE_MASK)) {
       agx_block *entry = agx_list_first_block(&s->body);
       agx_instr *first = agx_list_empty(&entry->instrs)
                             ? NULL
@@ -110,5 +118,5 @@ agx_pass_lower_fs_sidefx(agx_shader *s)
       s->fs.uses_discard = true;
       s->fs.tests_at_entry = true;
    }
-   return true;
+   return any || s->fs.tests_at_entry;
 }
