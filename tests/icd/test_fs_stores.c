@@ -18,7 +18,8 @@
  * - "late tests, no discard": the same with the discards specialised away
  *   (a shader that runs its tests late only because it writes memory);
  * - "early tests": the same with shaders/fs_store_early.frag
- *   (early_fragment_tests, no discards): hidden fragments write nothing.
+ *   (early_fragment_tests, discarding (x + y) % 5 == 0 after the tests):
+ *   hidden and discarded fragments write nothing.
  *
  * test_fs_stores DRAW_VERT_SPV DRAW_FRAG_SPV FS_STORE_SPV FS_STORE_EARLY_SPV
  *                [--validation] [--reference]
@@ -402,7 +403,9 @@ run_scene(struct gpu *g, enum scene sc, const struct tri *t)
       for (int x = 0; x < W; x++) {
          int in = inside(t, x + 0.5, y + 0.5);
          bool killed = (x + y) % 5 == 0 || (x + 2 * y) % 7 == 0;
-         if (!kill)
+         if (sc == EARLY)
+            killed = (x + y) % 5 == 0;
+         else if (!kill)
             killed = false;
          bool hidden = occluder && x < 24;
          bool runs = !killed && !(sc == EARLY && hidden);
