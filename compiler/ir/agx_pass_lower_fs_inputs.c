@@ -15,7 +15,8 @@
  *                          linker picks the geometry shader's word or the
  *                          hardware's Primitive ID, agx_uvs.h)
  *   load_front_facing   -> !backfacing (SR 62)
- *   load_helper_invocation -> !is_active_thread (SR 63)
+ *   load_helper_invocation -> !is_active_thread (SR 63) || no live sample
+ *                             (SR 60 & load_active_samples == 0: demoted)
  * Centroid inputs use the centroid iterator; Sample ones the sample
  * iterator at load_sample_id (agx_pass_lower_sample_shading lowers it);
  *   load_input_at_sample -> iter sample mode at index & (samples - 1)
@@ -136,8 +137,17 @@ lower(agx_builder *b, agx_instr *I, void *data)
                         0);
    case AGX_OP_LOAD_FRONT_FACING:
       return agx_ieq(b, load_sr(b, 62), agx_imm(b, 32, 0));
-   case AGX_OP_LOAD_HELPER_INVOCATION:
-      return agx_ieq(b, load_sr(b, 63), agx_imm(b, 32, 0));
+   case AGX_OP_LOAD_HELPER_INVOCATION: {
+      /* a quad helper (SR 63 = 0), or no live sample left among those
+       * shaded (demoted: SR 60 coverage read where it stands; Mesa
+       * agx_nir_lower_sample_intrinsics.c for per-sample loops) */
+      agx_instr *cov = agx_intrin(b, AGX_OP_LOAD_SR_VOLATILE, agx_type_make(32, 1), 0, NULL, NULL,
+                                  NULL, 60, 0, 0);
+      agx_instr *act = agx_intrin(b, AGX_OP_LOAD_ACTIVE_SAMPLES, agx_type_make(16, 1), 0, NULL,
+                                  NULL, NULL, 0, 0, 0);
+      agx_instr *dead = agx_ieq(b, agx_iand(b, cov, agx_u2u(b, 32, act)), agx_imm(b, 32, 0));
+      return agx_ior(b, agx_ieq(b, load_sr(b, 63), agx_imm(b, 32, 0)), dead);
+   }
    default:
       return NULL;
    }
