@@ -214,3 +214,13 @@ agx_gs_unroll_restart(struct agx_gs_unroll_args a)
    o[3] = d[3];
    o[4] = d[4];
 }
+
+/* One thread: the heap's allocations start again from its base. */
+AGX_KERNEL(1, 1, 1)
+void
+agx_gs_heap_reset(struct agx_gs_heap_reset_args a)
+{
+   if (agx_global_id_x() != 0)
+      return;
+   AGX_PTR(struct agx_gs_heap, a.heap)->bottom = 0;
+}

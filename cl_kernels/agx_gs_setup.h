@@ -56,7 +56,14 @@ struct agx_gs_unroll_args {
    uint32_t reset_heap;   /* the first use of the heap in this render */
 };
 
+/* agx_gs_heap_reset: empties the heap (a primary's render running a
+ * secondary's pre-graphics work that allocates from it, icd/agxv_cmd_pre_gfx.c). */
+struct agx_gs_heap_reset_args {
+   uint64_t heap; /* struct agx_gs_heap */
+};
+
 AGX_STATIC_ASSERT(sizeof(struct agx_gs_heap) == 16, "geometry heap layout");
+AGX_STATIC_ASSERT(sizeof(struct agx_gs_heap_reset_args) == 8, "gs heap reset args layout");
 AGX_STATIC_ASSERT(sizeof(struct agx_gs_unroll_args) == 48, "gs unroll args layout");
 AGX_STATIC_ASSERT(sizeof(struct agx_gs_setup_args) == 80, "gs setup args layout");
 

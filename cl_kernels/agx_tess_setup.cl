@@ -14,7 +14,8 @@
  *    the patch's domain points and indices from its levels;
  *  - agx_tess_alloc_patches (1 thread): prefix sums of both counts, allocates the
  *    point and index buffers and writes the rasterization draw's
- *    VkDrawIndexedIndirectCommand (indices from the heap's base);
+ *    VkDrawIndexedIndirectCommand (indices from the heap's base) and, with
+ *    a geometry shader, copies the tessellation fields into its parameters;
  *  - agx_tess_write_patches (per patch): writes the patch's points and indices
  *    (index = patch * AGX_TESS_PATCH_ID_STRIDE + point).
  * A draw that does not fit the heap or 32-bit vertex ids draws nothing.
@@ -164,6 +165,16 @@ agx_tess_alloc_patches(struct agx_tess_patch_args a)
    }
    p->points = heap->base + pt_off;
    p->gs.output_index_buffer = ok ? heap->base + idx_off : 0;
+   if (a.gs_params) {
+      /* the geometry shader's parameters: the same patches and points */
+      AGX_GLOBAL struct agx_tess_params *g = AGX_PTR(struct agx_tess_params, a.gs_params);
+      g->tcs_buffer = p->tcs_buffer;
+      g->patch_records = p->patch_records;
+      g->points = p->points;
+      g->input_patch_size = p->input_patch_size;
+      g->patches_per_instance = p->patches_per_instance;
+      g->patches = p->patches;
+   }
    AGX_GLOBAL uint32_t *draw = AGX_PTR(uint32_t, a.rast_draw);
    draw[0] = (uint32_t)indices;
    draw[1] = 1;

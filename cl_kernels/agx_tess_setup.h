@@ -35,6 +35,8 @@ struct agx_tess_patch_args {
    uint64_t heap;      /* struct agx_gs_heap */
    uint64_t params;    /* struct agx_tess_params */
    uint64_t rast_draw; /* agx_tess_alloc_patches' out: VkDrawIndexedIndirectCommand */
+   uint64_t gs_params; /* with a geometry shader: a second struct agx_tess_params whose
+                          tessellation fields agx_tess_alloc_patches copies (0: none) */
    uint32_t domain;    /* AGX_TESS_DOMAIN_* (agx_tess.h) */
    uint32_t spacing;   /* AGX_TESS_SPACING_* */
    uint32_t flags;     /* AGX_TESS_FLAG_* */
@@ -42,6 +44,6 @@ struct agx_tess_patch_args {
 };
 
 AGX_STATIC_ASSERT(sizeof(struct agx_tess_setup_args) == 64, "tess setup args layout");
-AGX_STATIC_ASSERT(sizeof(struct agx_tess_patch_args) == 40, "tess patch args layout");
+AGX_STATIC_ASSERT(sizeof(struct agx_tess_patch_args) == 48, "tess patch args layout");
 
 #endif

@@ -60,16 +60,17 @@ agxv_blend_key(const struct agxv_graphics_state *s, const struct agx_tilebuffer_
    return make_key(s, tib, &none, key);
 }
 
-VkResult
-agxv_blend_link_fs(const struct agxv_graphics_state *s, const struct agx_tilebuffer_layout *tib,
-                   const struct agx_fs_info *fs, const uint8_t *code, uint32_t size,
-                   uint32_t main_size, const struct agxv_shader_info *info, uint8_t **linked,
-                   uint32_t *linked_size, struct agxv_shader_info *linked_info, unsigned *pass_type)
+static VkResult
+link_fs(const struct agxv_graphics_state *s, const struct agx_tilebuffer_layout *tib,
+        const struct agx_fs_info *fs, const uint8_t *code, uint32_t size, uint32_t main_size,
+        const struct agxv_shader_info *info, uint8_t **linked, uint32_t *linked_size,
+        struct agxv_shader_info *linked_info, unsigned *pass_type, bool statistics)
 {
    struct agx_fs_epilog_key key;
    VkResult result = make_key(s, tib, fs, &key);
    if (result != VK_SUCCESS)
       return result;
+   key.statistics = statistics;
    if (fs->sample_loop) {
       /* the shader loops over the samples with the epilog inlined: nothing
        * to link */
@@ -125,4 +126,26 @@ agxv_blend_link_fs(const struct agxv_graphics_state *s, const struct agx_tilebuf
    *linked = out;
    *linked_size = total;
    return VK_SUCCESS;
+}
+
+VkResult
+agxv_blend_link_fs(const struct agxv_graphics_state *s, const struct agx_tilebuffer_layout *tib,
+                   const struct agx_fs_info *fs, const uint8_t *code, uint32_t size,
+                   uint32_t main_size, const struct agxv_shader_info *info, uint8_t **linked,
+                   uint32_t *linked_size, struct agxv_shader_info *linked_info, unsigned *pass_type)
+{
+   return link_fs(s, tib, fs, code, size, main_size, info, linked, linked_size, linked_info,
+                  pass_type, false);
+}
+
+VkResult
+agxv_blend_link_fs_stats(const struct agxv_graphics_state *s,
+                         const struct agx_tilebuffer_layout *tib, const struct agx_fs_info *fs,
+                         const uint8_t *code, uint32_t size, uint32_t main_size,
+                         const struct agxv_shader_info *info, uint8_t **linked,
+                         uint32_t *linked_size, struct agxv_shader_info *linked_info,
+                         unsigned *pass_type)
+{
+   return link_fs(s, tib, fs, code, size, main_size, info, linked, linked_size, linked_info,
+                  pass_type, true);
 }

@@ -45,4 +45,13 @@ VkResult agxv_blend_link_fs(const struct agxv_graphics_state *s,
                             uint32_t *linked_size, struct agxv_shader_info *linked_info,
                             unsigned *pass_type);
 
+/* The same with the epilog counting fragment-shader invocations
+ * (agx_fs_epilog_key.statistics, agxv_query_stats.c). */
+VkResult agxv_blend_link_fs_stats(const struct agxv_graphics_state *s,
+                                  const struct agx_tilebuffer_layout *tib,
+                                  const struct agx_fs_info *fs, const uint8_t *code, uint32_t size,
+                                  uint32_t main_size, const struct agxv_shader_info *info,
+                                  uint8_t **linked, uint32_t *linked_size,
+                                  struct agxv_shader_info *linked_info, unsigned *pass_type);
+
 #endif

@@ -44,6 +44,7 @@ free_cmd_buffer(struct agxv_cmd_buffer *cmd)
    agxv_upload_finish(&cmd->data);
    agxv_upload_finish(&cmd->usc);
    agxv_rendering_state_finish(cmd);
+   agxv_stats_cmd_finish(cmd);
    agxv_free(&pool->alloc, cmd->streams);
    agxv_object_free(&pool->alloc, cmd);
 }
@@ -91,6 +92,7 @@ reset_cmd_buffer(struct agxv_cmd_buffer *cmd, bool release)
    memset(&cmd->index, 0, sizeof(cmd->index));
    memset(&cmd->occlusion, 0, sizeof(cmd->occlusion));
    memset(&cmd->xfb, 0, sizeof(cmd->xfb));
+   agxv_stats_cmd_reset(cmd);
    cmd->dispatch_since_barrier = false;
    cmd->event_count = 0;
    cmd->stream_count = 0;
@@ -180,6 +182,8 @@ agxv_BeginCommandBuffer(VkCommandBuffer commandBuffer, const VkCommandBufferBegi
    reset_cmd_buffer(cmd, false);
    cmd->usage = pBeginInfo->flags;
    cmd->state = AGXV_CMD_BUFFER_RECORDING;
+   if (cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY && pBeginInfo->pInheritanceInfo)
+      cmd->stats.inherited = pBeginInfo->pInheritanceInfo->pipelineStatistics;
    if (cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY &&
        (pBeginInfo->flags & VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT)) {
       VkResult result = agxv_rendering_inherit(cmd, pBeginInfo->pInheritanceInfo);
@@ -322,9 +326,13 @@ agxv_CmdExecuteCommands(VkCommandBuffer commandBuffer, uint32_t count, const VkC
    cmd->event_count = 0;
    for (uint32_t i = 0; i < count; i++) {
       struct agxv_cmd_buffer *secondary = agxv_cmd_buffer_from_handle(pCmds[i]);
+      agxv_stats_execute(cmd, secondary, true);
       for (uint32_t p = 0; p < secondary->stream_count; p++) {
          const struct agxv_cmd_stream *part = &secondary->streams[p];
-         if (part->continues_pass) {
+         if (part->pre_gfx) {
+            /* geometry / tessellation work before its draws (agxv_cmd_pre_gfx.c) */
+            agxv_cmd_pre_gfx_execute(cmd, part);
+         } else if (part->continues_pass) {
             /* draws inside the primary's pass: called from a render command of its own */
             agxv_rendering_execute(cmd, secondary, part);
          } else if (part->type == AGXV_CS_VDM) {
@@ -351,5 +359,7 @@ agxv_CmdExecuteCommands(VkCommandBuffer commandBuffer, uint32_t count, const VkC
          if (part->ts_object)
             agxv_cmd_split(cmd, part->ts_object, part->ts_offset);
       }
+      /* its statistics work, for its queries or this one's (agxv_query_stats.c) */
+      agxv_stats_execute(cmd, secondary, false);
    }
 }

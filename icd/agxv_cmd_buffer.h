@@ -17,6 +17,7 @@
 #include "agxv_descriptor_set_layout.h"
 #include "agxv_draw_cache.h"
 #include "agxv_object.h"
+#include "agxv_query_stats.h"
 #include "agxv_upload.h"
 #include "agxv_xfb.h"
 #include "drm-uapi/asahi_drm.h"
@@ -87,6 +88,9 @@ struct agxv_cmd_stream {
    /* AGXV_CS_VDM of a secondary recorded with RENDER_PASS_CONTINUE: draws continuing the
     * primary's render pass, no render command of its own (agxv_rendering_execute) */
    bool continues_pass;
+   /* AGXV_CS_CDM of a secondary: the pre-graphics work of its next VDM part
+    * (agxv_cmd_pre_gfx_execute), which allocates from the geometry heap (uses_heap) */
+   bool pre_gfx, uses_heap;
 };
 
 /* The occlusion query in progress (agxv_query_pool.c) and the
@@ -113,8 +117,8 @@ struct agxv_pre_gfx {
    bool recording; /* agxv_cmd_cs(cmd, AGXV_CS_CDM) writes into it */
    bool dispatch_since_barrier;
    bool saved_dispatch_since_barrier; /* the render stream's, while recording */
-   bool heap_used;                    /* the geometry heap was reset for this render */
-   struct agxv_cmd_stream stream;     /* its start */
+   bool heap_used; /* the geometry heap was reset for this render (agxv_cmd_pre_gfx_take_heap) */
+   struct agxv_cmd_stream stream; /* its start */
 };
 
 struct agxv_cmd_pool {
@@ -175,8 +179,12 @@ struct agxv_cmd_buffer {
    /* The struct agx_gs_params of the geometry-shader draw being recorded
     * (its rasterization draw's AGX_ABI_GEOMETRY_PARAMS), else 0. */
    uint64_t geometry_params;
+   /* The view the draw being recorded is for (AGX_ABI_VIEW_INDEX of its
+    * roots; agxv_multiview.h), 0 outside multiview passes. */
+   uint32_t view_index;
    struct agxv_occlusion_state occlusion; /* vkCmdBeginQuery (agxv_query_pool.c) */
    struct agxv_xfb_cmd_state xfb;         /* transform feedback (agxv_cmd_xfb.c) */
+   struct agxv_stats_cmd_state stats;     /* pipeline statistics (agxv_query_stats.c) */
 };
 
 /* Opens a stream of `type` (ending an open one of the other type). */
@@ -200,8 +208,17 @@ agxv_cmd_cs(struct agxv_cmd_buffer *cmd, enum agxv_cs_type type)
 bool agxv_cmd_pre_gfx_begin(struct agxv_cmd_buffer *cmd);
 void agxv_cmd_pre_gfx_end(struct agxv_cmd_buffer *cmd);
 /* Called when the render stream closes: terminates the pre-graphics stream
- * and returns it (false if there is none) to be submitted first. */
+ * (a secondary's returns) and returns it (false if there is none) to be
+ * submitted (called) first. */
 bool agxv_cmd_pre_gfx_close(struct agxv_cmd_buffer *cmd, struct agxv_cmd_stream *out);
+/* Inside agxv_cmd_pre_gfx_begin/end: the draw allocates from the geometry
+ * heap; returns whether its setup kernel resets the heap first (the first
+ * such draw of a primary's render; never in a secondary, whose part the
+ * primary precedes with agx_gs_heap_reset when needed). */
+bool agxv_cmd_pre_gfx_take_heap(struct agxv_cmd_buffer *cmd);
+/* vkCmdExecuteCommands: a secondary's pre-graphics part, before the render
+ * its next part joins (the primary's open one) or begins. */
+void agxv_cmd_pre_gfx_execute(struct agxv_cmd_buffer *cmd, const struct agxv_cmd_stream *part);
 
 /* Ends the open stream (a compute one if none is open, so that the time
  * is written after everything recorded so far) with its end time to be

@@ -265,6 +265,8 @@ dispatch(struct agxv_cmd_buffer *cmd, const uint32_t groups[3], const uint32_t b
       memcpy(c->base, base, sizeof(c->base));
       bind->dirty = false;
    }
+   const uint32_t *local = pipeline->shaders[AGXV_STAGE_COMPUTE].info.local_size;
+   agxv_stats_dispatch(cmd, groups, 0, local[0] * local[1] * local[2]);
    emit_cdm_launch(cmd, pipeline, c->usc, groups, 0);
 }
 
@@ -329,6 +331,7 @@ agxv_CmdDispatchIndirect(VkCommandBuffer commandBuffer, VkBuffer _buffer, VkDevi
       .local_y = pipeline->shaders[AGXV_STAGE_COMPUTE].info.local_size[1],
       .local_z = pipeline->shaders[AGXV_STAGE_COMPUTE].info.local_size[2]};
    agxv_dispatch_kernel(cmd, AGX_CL_INDIRECT_FIXUP, 1, &args, sizeof(args));
+   agxv_stats_dispatch(cmd, NULL, args.groups, args.local_x * args.local_y * args.local_z);
    agxv_cmd_emit_cdm_barrier(cmd);
    uint32_t usc;
    result = emit_usc_words(cmd, pipeline, root, 0, &usc);

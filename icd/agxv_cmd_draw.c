@@ -28,6 +28,9 @@
  * they differ from what the stream holds. A draw with no state change
  * adds only its Index List words.
  *
+ * Multiview passes record every draw once per view (draw_views,
+ * agxv_multiview.h).
+ *
  * Occlusion queries (agxv_query_pool.c) set the visibility mode and index;
  * vkCmdBeginQuery/EndQuery mark them dirty (AGXV_PPP_DIRTY_OCCLUSION).
  */
@@ -44,6 +47,7 @@
 #include "agxv_device.h"
 #include "agxv_graphics_pipeline.h"
 #include "agxv_log.h"
+#include "agxv_multiview.h"
 #include "agxv_ppp.h"
 #include "agxv_query_pool.h"
 #include "agxv_varyings.h"
@@ -83,6 +87,8 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, bool fragme
    if (fragment) {
       /* The fragment output epilog reads the blend constants (agxv_blend.h). */
       memcpy(r + AGX_ABI_FS_BLEND_CONST, cmd->dyn.s.cb.blend_constants, 16);
+      uint64_t stats = agxv_stats_fs_slot(cmd); /* agxv_query_stats.c */
+      memcpy(r + AGX_ABI_FS_STATS, &stats, 8);
    } else {
       memcpy(r + AGX_ABI_VS_BASE_VERTEX, &base_vertex, 4);
       memcpy(r + AGX_ABI_VS_BASE_INSTANCE, &base_instance, 4);
@@ -94,6 +100,7 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, bool fragme
       uint64_t data = s->code->va + s->info.const_data_offset;
       memcpy(r + AGX_ABI_CONST_DATA, &data, 8);
    }
+   memcpy(r + AGX_ABI_VIEW_INDEX, &cmd->view_index, 4); /* agxv_multiview.h */
    if (!fragment) /* a geometry shader's rasterization variant (agxv_cmd_draw_gs.c) */
       memcpy(r + AGX_ABI_GEOMETRY_PARAMS, &cmd->geometry_params, 8);
    *out = root.gpu;
@@ -327,6 +334,9 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
 {
    const struct agxv_graphics_pipeline *gfx = pipeline->gfx;
    const struct agxv_shader *fs = agxv_pipeline_shader(pipeline, AGXV_STAGE_FRAGMENT);
+   /* counting fragment-shader invocations: the statistics variant */
+   if (fs && agxv_stats_fs_slot(cmd) && agxv_pipeline_shader(pipeline, AGXV_STAGE_FRAGMENT_STATS))
+      fs = agxv_pipeline_shader(pipeline, AGXV_STAGE_FRAGMENT_STATS);
    struct agxv_draw_cache *c = &cmd->draw_cache;
    pd->has_fs = fs != NULL;
    if (!fs)
@@ -496,7 +506,10 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
    if (!agxv_vdm_primitive(d->s.ia.topology, &vd->primitive))
       return agxv_error(VK_ERROR_UNKNOWN, "topology %u is not supported yet", d->s.ia.topology);
    if (pipeline != c->pipeline) {
-      if (memcmp(&gfx->tib, &rs->tib, sizeof(rs->tib)))
+      /* only a fragment shader's output epilog depends on the formats (a
+       * pipeline linked without the fragment output interface, e.g. with
+       * rasterizer discard, has none of the pass's) */
+      if (gfx->has_fs && memcmp(&gfx->tib, &rs->tib, sizeof(rs->tib)))
          return agxv_error(VK_ERROR_UNKNOWN,
                            "the pipeline's rendering formats differ from the render pass's");
       c->pipeline = pipeline;
@@ -609,6 +622,28 @@ agxv_cmd_draw_vdm(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd)
    return draw(cmd, vd, 0, 0, 0);
 }
 
+/* One API draw through its path (transform feedback capture, tessellation,
+ * geometry shader or plain), once per view of a multiview pass with the
+ * view index in the roots (agxv_multiview.h; Honeykrisp's hk_foreach_view
+ * around hk_draw). */
+static VkResult
+draw_views(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *vd, uint32_t base_vertex,
+           uint32_t base_instance, uint32_t draw_id)
+{
+   VkResult result = VK_SUCCESS;
+   for (uint32_t m = agxv_multiview_views(cmd); m && result == VK_SUCCESS; m &= m - 1) {
+      agxv_multiview_set_view(cmd, (uint32_t)__builtin_ctz(m));
+      struct agxv_vdm_draw v = *vd; /* draw() fills in the index buffer */
+      result = agxv_cmd_xfb_draw(cmd, &v, base_vertex, base_instance);
+      if (result == VK_SUCCESS && !agxv_xfb_draw_only(cmd))
+         result = agxv_cmd_has_tess(cmd) ? agxv_cmd_draw_tess(cmd, &v, base_vertex, base_instance)
+                  : agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &v, base_vertex, base_instance)
+                                         : draw(cmd, &v, base_vertex, base_instance, draw_id);
+   }
+   agxv_multiview_set_view(cmd, 0);
+   return result;
+}
+
 VKAPI_ATTR void VKAPI_CALL
 agxv_CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t instanceCount,
              uint32_t firstVertex, uint32_t firstInstance)
@@ -621,11 +656,8 @@ agxv_CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t insta
       .instances = instanceCount,
       .first = firstVertex,
    };
-   VkResult result = agxv_cmd_xfb_draw(cmd, &vd, firstVertex, firstInstance);
-   if (result == VK_SUCCESS && !agxv_xfb_draw_only(cmd))
-      result = agxv_cmd_has_tess(cmd) ? agxv_cmd_draw_tess(cmd, &vd, firstVertex, firstInstance)
-               : agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, firstVertex, firstInstance)
-                                      : draw(cmd, &vd, firstVertex, firstInstance, 0);
+   agxv_stats_draw(cmd, &vd);
+   VkResult result = draw_views(cmd, &vd, firstVertex, firstInstance, 0);
    if (result != VK_SUCCESS)
       agxv_cmd_set_error(cmd, result);
 }
@@ -644,13 +676,8 @@ agxv_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount, uint32_t
       .vertex_offset = vertexOffset,
       .indexed = true,
    };
-   VkResult result = agxv_cmd_xfb_draw(cmd, &vd, (uint32_t)vertexOffset, firstInstance);
-   if (result == VK_SUCCESS && !agxv_xfb_draw_only(cmd))
-      result = agxv_cmd_has_tess(cmd)
-                  ? agxv_cmd_draw_tess(cmd, &vd, (uint32_t)vertexOffset, firstInstance)
-               : agxv_cmd_has_gs(cmd)
-                  ? agxv_cmd_draw_gs(cmd, &vd, (uint32_t)vertexOffset, firstInstance)
-                  : draw(cmd, &vd, (uint32_t)vertexOffset, firstInstance, 0);
+   agxv_stats_draw(cmd, &vd);
+   VkResult result = draw_views(cmd, &vd, (uint32_t)vertexOffset, firstInstance, 0);
    if (result != VK_SUCCESS)
       agxv_cmd_set_error(cmd, result);
 }
@@ -666,11 +693,8 @@ draw_indirect(struct agxv_cmd_buffer *cmd, VkBuffer _buffer, VkDeviceSize offset
       struct agxv_vdm_draw vd = {.indirect = buffer->va + offset + (uint64_t)i * stride,
                                  .indexed = indexed};
       /* DrawIndex: the record's index (GS draws: 0, not supported there yet) */
-      VkResult result = agxv_cmd_xfb_draw(cmd, &vd, 0, 0);
-      if (result == VK_SUCCESS)
-         result = agxv_cmd_has_tess(cmd) ? agxv_cmd_draw_tess(cmd, &vd, 0, 0)
-                  : agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, 0, 0)
-                                         : draw(cmd, &vd, 0, 0, i);
+      agxv_stats_draw(cmd, &vd);
+      VkResult result = draw_views(cmd, &vd, 0, 0, i);
       if (result != VK_SUCCESS) {
          agxv_cmd_set_error(cmd, result);
          return;

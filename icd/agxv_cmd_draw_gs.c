@@ -24,6 +24,11 @@
  * unrolled into a list without restarts in the heap by one thread
  * (cl_kernels/agx_gs_setup.cl agx_gs_unroll_restart; Honeykrisp scans with
  * 1024), then drawn as indirect draws of that list.
+ * After tessellation (agxv_cmd_draw_gs_after_tess) the tessellator's
+ * indexed-indirect draw is the input of the indirect path, with the
+ * evaluation shader's software variant in the vertex shader's place
+ * (Honeykrisp's hk_launch_gs_prerast reads the evaluation shader's outputs
+ * the same way).
  * Assumes: one queue executing renders in order (the heap is device-wide,
  * as in Honeykrisp), input topologies: every one but patch lists, the vertex id of the
  * rasterization draw fits 32 bits.
@@ -186,6 +191,10 @@ struct gs_input {
    uint64_t index_buffer;
    uint32_t index_size;
    VkPrimitiveTopology topology;
+   /* after tessellation: the draw's struct agx_tess_params (its tessellation
+    * fields filled on the GPU), read by the evaluation shader's software
+    * variant, which replaces the vertex shader's; 0 otherwise */
+   uint64_t tess_params;
 };
 
 static uint32_t
@@ -202,22 +211,31 @@ draw_gs_indirect(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipelin
 {
    struct agxv_device *device = cmd->device;
    const struct agx_gs_info *gs = &gfx->gs;
-   struct agxv_upload_ptr p, grids, rast;
-   VkResult result = agxv_upload_alloc(&cmd->data, AGX_GS_PARAMS_SIZE, 16, &p);
+   struct agxv_upload_ptr p = {0}, grids, rast;
+   VkResult result = VK_SUCCESS;
+   if (!in->tess_params)
+      result = agxv_upload_alloc(&cmd->data, AGX_GS_PARAMS_SIZE, 16, &p);
    if (result == VK_SUCCESS)
       result = agxv_upload_alloc(&cmd->data, 32, 16, &grids);
    if (result == VK_SUCCESS)
       result = agxv_upload_alloc(&cmd->data, 20, 16, &rast);
    if (result != VK_SUCCESS)
       return result;
-   struct agx_gs_params params = {0};
-   if (gfx->gs_has_vbo) {
-      uint32_t table_size;
-      result = agxv_cmd_write_vbo_uniforms(cmd, &gfx->gs_vbo, &params.vertex_buffers, &table_size);
-      if (result != VK_SUCCESS)
-         return result;
+   const struct agxv_pipeline *front = gfx->gs_vs_sw;
+   if (in->tess_params) {
+      p.gpu = in->tess_params;
+      front = gfx->tess_tes_sw;
+   } else {
+      struct agx_gs_params params = {0};
+      if (gfx->gs_has_vbo) {
+         uint32_t table_size;
+         result =
+            agxv_cmd_write_vbo_uniforms(cmd, &gfx->gs_vbo, &params.vertex_buffers, &table_size);
+         if (result != VK_SUCCESS)
+            return result;
+      }
+      memcpy(p.cpu, &params, sizeof(params)); /* the rest is the kernel's */
    }
-   memcpy(p.cpu, &params, sizeof(params)); /* the rest is the kernel's */
    struct agx_gs_setup_args args = {
       .heap = device->gs_heap->va,
       .params = p.gpu,
@@ -231,19 +249,18 @@ draw_gs_indirect(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipelin
       .records = (uint32_t)__builtin_popcountll(gfx->gs_input_mask),
       .max_indices = gs->max_indices,
       .vertex_id_log2 = gs->vertex_id_log2,
-      .reset_heap = !cmd->pre_gfx.heap_used,
    };
    if (!agxv_cmd_pre_gfx_begin(cmd))
       return cmd->record_result;
-   cmd->pre_gfx.heap_used = true;
+   args.reset_heap = agxv_cmd_pre_gfx_take_heap(cmd);
    /* the setup kernel, then the launches over the grids it wrote */
    agxv_cmd_emit_cdm_barrier(cmd);
    agxv_dispatch_kernel(cmd, AGX_CL_GS_SETUP_INDIRECT, 1, &args, sizeof(args));
    agxv_cmd_emit_cdm_barrier(cmd);
    uint64_t root;
-   result = write_root(cmd, gfx->gs_vs_sw, p.gpu, &root);
+   result = write_root(cmd, front, p.gpu, &root);
    if (result == VK_SUCCESS) {
-      agxv_cmd_launch_indirect(cmd, gfx->gs_vs_sw, root, grids.gpu);
+      agxv_cmd_launch_indirect(cmd, front, root, grids.gpu);
       agxv_cmd_emit_cdm_barrier(cmd);
       result = write_root(cmd, gfx->gs_main, p.gpu, &root);
    }
@@ -263,6 +280,7 @@ draw_gs_indirect(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipelin
    agxv_dyn_set_primitive_restart_enable(d, true);
    cmd->geometry_params = p.gpu;
    struct agxv_vdm_draw vd = {.indirect = rast.gpu, .indexed = true};
+   agxv_stats_gs(cmd, &vd, 1 + gs->output_topology);
    result = agxv_cmd_draw_vdm(cmd, &vd);
    cmd->geometry_params = 0;
    cmd->index = saved_index;
@@ -321,11 +339,10 @@ draw_gs_restart(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipeline
                  : size == 2 ? 0xFFFFu
                              : 0xFFu,
       .topology = (uint32_t)topology,
-      .reset_heap = !cmd->pre_gfx.heap_used,
    };
    if (!agxv_cmd_pre_gfx_begin(cmd))
       return cmd->record_result;
-   cmd->pre_gfx.heap_used = true;
+   args.reset_heap = agxv_cmd_pre_gfx_take_heap(cmd);
    agxv_cmd_emit_cdm_barrier(cmd);
    agxv_dispatch_kernel(cmd, AGX_CL_GS_UNROLL_RESTART, 1, &args, sizeof(args));
    agxv_cmd_pre_gfx_end(cmd);
@@ -334,6 +351,22 @@ draw_gs_restart(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipeline
                                .index_size = 4,
                                .topology = list_topology(topology)};
    return draw_gs_indirect(cmd, gfx, &in, topology);
+}
+
+VkResult
+agxv_cmd_draw_gs_after_tess(struct agxv_cmd_buffer *cmd, uint64_t draw, uint64_t tess_params,
+                            VkPrimitiveTopology input_topology)
+{
+   const struct agxv_graphics_pipeline *gfx = cmd->bind[AGXV_BIND_POINT_GRAPHICS].pipeline->gfx;
+   if (cmd->xfb.active && gfx->xfb.enabled)
+      return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
+                        "transform feedback of a geometry shader after tessellation");
+   const struct gs_input in = {.draw = draw,
+                               .index_buffer = cmd->device->gs_heap->va + AGXV_GS_HEAP_HEADER,
+                               .index_size = 4,
+                               .topology = input_topology,
+                               .tess_params = tess_params};
+   return draw_gs_indirect(cmd, gfx, &in, cmd->dyn.s.ia.topology);
 }
 
 VkResult
@@ -426,6 +459,7 @@ agxv_cmd_draw_gs(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app, u
    agxv_dyn_set_primitive_restart_enable(d, true);
    cmd->geometry_params = p.gpu;
    struct agxv_vdm_draw vd = {.count = (uint32_t)indices, .instances = 1, .indexed = true};
+   agxv_stats_gs(cmd, &vd, 1 + gs->output_topology);
    result = agxv_cmd_draw_vdm(cmd, &vd);
    cmd->geometry_params = 0;
    cmd->index = saved_index;

@@ -10,10 +10,12 @@
 #include "agxv_vdm.h"
 
 /* The geometry heap (device->gs_heap): header, then AGXV_GS_HEAP_SIZE bytes.
- * Assumption: 32 MiB suffice for the indirect draws of one render pass
- * (Honeykrisp: 128 MiB); an overflowing draw draws nothing. */
+ * Assumption: 128 MiB (Honeykrisp's size) suffice for the indirect,
+ * tessellation and restart draws of one render pass (dEQP's
+ * tess_factor_barrier_bug: 524288 instanced patches need more than 32 MiB);
+ * an overflowing draw draws nothing. The simulator maps it lazily. */
 #define AGXV_GS_HEAP_HEADER 64u
-#define AGXV_GS_HEAP_SIZE (32u << 20)
+#define AGXV_GS_HEAP_SIZE (128u << 20)
 struct agxv_device;
 VkResult agxv_gs_heap_create(struct agxv_device *device);
 
@@ -28,6 +30,14 @@ VkResult agxv_cmd_draw_gs(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_dra
 
 /* The vertex-fetch table of the bound vertex buffers for `link` (16 bytes
  * per binding: address, element clamp; agxv_cmd_draw.c). */
+/* The geometry shader over the output of tessellation
+ * (agxv_cmd_draw_tess.c): draw is the tessellator's
+ * VkDrawIndexedIndirectCommand over indices at the geometry heap's base,
+ * tess_params the draw's struct agx_tess_params (the GS path fills its
+ * agx_gs_params part), input_topology the tessellator's list topology. */
+VkResult agxv_cmd_draw_gs_after_tess(struct agxv_cmd_buffer *cmd, uint64_t draw,
+                                     uint64_t tess_params, VkPrimitiveTopology input_topology);
+
 struct agxv_vbo_link;
 VkResult agxv_cmd_write_vbo_uniforms(struct agxv_cmd_buffer *cmd, const struct agxv_vbo_link *link,
                                      uint64_t *out, uint32_t *out_size);

@@ -15,8 +15,13 @@
  * then in the render stream an indexed-indirect draw (U32 indices from the
  * heap, no restart, one instance) of the evaluation shader as the vertex
  * stage: triangle lists, line lists (isolines) or point lists (point mode).
+ * With a geometry shader, that draw is instead the input of the geometry
+ * path's indirect draw (agxv_cmd_draw_gs_after_tess): the evaluation
+ * shader runs as compute over its indices, the geometry shader over its
+ * primitives (Honeykrisp's order, hk_cmd_draw.c).
  * Assumes: one queue executing renders in order (the device-wide heap, as
- * in Honeykrisp); no primitive restart in an indexed patch list.
+ * in Honeykrisp); primitive restart is ignored for patch lists (Vulkan
+ * allows it only with primitiveTopologyPatchListRestart, not offered).
  */
 #include "agxv_cmd_draw_tess.h"
 
@@ -112,7 +117,7 @@ patch_args(const struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipelin
 /* The compute work of one draw from the record at `draw`. */
 static VkResult
 record_prerast(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipeline *gfx, uint64_t draw,
-               bool indexed, uint64_t params, uint64_t grids, uint64_t rast)
+               bool indexed, uint64_t params, uint64_t grids, uint64_t rast, uint64_t gs_params)
 {
    struct agxv_device *device = cmd->device;
    struct agx_tess_setup_args setup = {
@@ -126,15 +131,15 @@ record_prerast(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipeline 
       .input_patch_size = cmd->dyn.s.ts.patch_control_points,
       .output_patch_size = gfx->tess.output_vertices,
       .tcs_stride = gfx->tess_stride,
-      .reset_heap = !cmd->pre_gfx.heap_used,
    };
    struct agx_tess_patch_args pa = {.heap = device->gs_heap->va,
                                     .params = params,
-                                    .rast_draw = rast};
+                                    .rast_draw = rast,
+                                    .gs_params = gs_params};
    patch_args(cmd, gfx, &pa);
    if (!agxv_cmd_pre_gfx_begin(cmd))
       return cmd->record_result;
-   cmd->pre_gfx.heap_used = true;
+   setup.reset_heap = agxv_cmd_pre_gfx_take_heap(cmd);
    agxv_cmd_emit_cdm_barrier(cmd);
    agxv_dispatch_kernel(cmd, AGX_CL_TESS_SETUP, 1, &setup, sizeof(setup));
    VkResult result = launch(cmd, gfx->tess_vs_sw, NULL, 0, params, grids);
@@ -173,9 +178,10 @@ agxv_cmd_draw_tess(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app,
       return agxv_error(VK_ERROR_UNKNOWN, "draw outside a render pass");
    if (!device->gs_heap)
       return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT, "tessellation without the geometry heap");
-   if (app->indexed && d->s.ia.primitive_restart_enable)
+   if (cmd->xfb.active && gfx->tess_xfb)
       return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
-                        "primitive restart with tessellation is not supported yet");
+                        "transform feedback of a tessellation evaluation shader is not supported "
+                        "yet");
    uint32_t in_size = d->s.ts.patch_control_points;
    if (!in_size || in_size > AGX_TESS_MAX_PATCH)
       return agxv_error(VK_ERROR_UNKNOWN, "patch of %u control points", in_size);
@@ -209,9 +215,19 @@ agxv_cmd_draw_tess(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app,
          return result;
    }
    memcpy(p.cpu, &params, sizeof(params)); /* the rest is the setup kernel's */
-   result = record_prerast(cmd, gfx, draw, app->indexed, p.gpu, grids.gpu, rast.gpu);
+   /* with a geometry shader, its own parameters (agxv_cmd_draw_gs.c) */
+   struct agxv_upload_ptr gp = {0};
+   if (gfx->has_gs) {
+      result = agxv_upload_alloc(&cmd->data, AGX_TESS_PARAMS_SIZE, 16, &gp);
+      if (result != VK_SUCCESS)
+         return result;
+      memset(gp.cpu, 0, AGX_TESS_PARAMS_SIZE);
+   }
+   result = record_prerast(cmd, gfx, draw, app->indexed, p.gpu, grids.gpu, rast.gpu, gp.gpu);
    if (result != VK_SUCCESS)
       return result;
+   if (gfx->has_gs)
+      return agxv_cmd_draw_gs_after_tess(cmd, rast.gpu, gp.gpu, output_topology(&gfx->tess));
 
    /* The rasterization draw: the evaluation shader over the domain points. */
    VkPrimitiveTopology topology = d->s.ia.topology;
@@ -224,6 +240,10 @@ agxv_cmd_draw_tess(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app,
    agxv_dyn_set_primitive_restart_enable(d, false);
    cmd->geometry_params = p.gpu;
    struct agxv_vdm_draw vd = {.indirect = rast.gpu, .indexed = true};
+   agxv_stats_tess(cmd, p.gpu, rast.gpu,
+                   gfx->tess.point_mode                              ? 1
+                   : gfx->tess.domain == 1 + AGX_TESS_DOMAIN_ISOLINE ? 2
+                                                                     : 3);
    result = agxv_cmd_draw_vdm(cmd, &vd);
    cmd->geometry_params = 0;
    cmd->index = saved_index;

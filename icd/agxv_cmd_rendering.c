@@ -533,6 +533,23 @@ zs_attachments(const VkRenderingInfo *info, struct agxv_render_desc *desc,
    return VK_SUCCESS;
 }
 
+/* Multiview: every attachment view has a layer for each view of the mask
+ * (valid usage; a view past its layers would be stored outside the view). */
+static VkResult
+views_fit(const struct agxv_rendering_state *rs, uint32_t view_mask)
+{
+   uint32_t need = view_mask ? 32 - (uint32_t)__builtin_clz(view_mask) : 0;
+   const struct agxv_image_view *zs[2] = {rs->depth_view, rs->stencil_view};
+   for (uint32_t i = 0; i < rs->color_count + 2; i++) {
+      const struct agxv_image_view *v =
+         i < rs->color_count ? rs->color_views[i] : zs[i - rs->color_count];
+      if (v && v->layers < need)
+         return agxv_error(VK_ERROR_UNKNOWN, "view mask 0x%x needs %u layers, an attachment has %u",
+                           view_mask, need, v->layers);
+   }
+   return VK_SUCCESS;
+}
+
 static VkResult
 begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
 {
@@ -591,6 +608,9 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
    /* (mismatched sample counts are refused by agxv_render_build) */
    if (!agxv_tib_layout(&rs->tib, rs->color_formats, rs->color_count, samples))
       return agxv_error(VK_ERROR_UNKNOWN, "colour formats the tilebuffer does not take");
+   VkResult vr = views_fit(rs, desc.view_mask);
+   if (vr != VK_SUCCESS)
+      return vr;
    rs->desc = desc;
    return start_render(cmd, false);
 }
@@ -765,7 +785,7 @@ agxv_rendering_inherit(struct agxv_cmd_buffer *cmd, const VkCommandBufferInherit
    const VkCommandBufferInheritanceRenderingInfo *ri =
       agxv_find_struct(info->pNext, VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_RENDERING_INFO);
    const struct agxv_render_pass *rp = agxv_render_pass_from_handle(info->renderPass);
-   uint32_t samples = 1;
+   uint32_t samples = 1, view_mask = 0;
    memset(rs->color_formats, 0, sizeof(rs->color_formats));
    if (rp) {
       if (info->subpass >= rp->subpass_count)
@@ -784,6 +804,7 @@ agxv_rendering_inherit(struct agxv_cmd_buffer *cmd, const VkCommandBufferInherit
          samples = rp->attachments[sp->depth_stencil].samples;
       rs->has_depth = sp->depth_format != VK_FORMAT_UNDEFINED;
       rs->has_stencil = sp->stencil_format != VK_FORMAT_UNDEFINED;
+      view_mask = sp->view_mask;
    } else if (ri) {
       if (ri->colorAttachmentCount > AGXV_MAX_RTS)
          return agxv_error(VK_ERROR_UNKNOWN, "%u inherited colour attachments",
@@ -794,6 +815,7 @@ agxv_rendering_inherit(struct agxv_cmd_buffer *cmd, const VkCommandBufferInherit
       samples = ri->rasterizationSamples ? (uint32_t)ri->rasterizationSamples : 1;
       rs->has_depth = ri->depthAttachmentFormat != VK_FORMAT_UNDEFINED;
       rs->has_stencil = ri->stencilAttachmentFormat != VK_FORMAT_UNDEFINED;
+      view_mask = ri->viewMask;
    } else {
       return agxv_error(VK_ERROR_UNKNOWN,
                         "RENDER_PASS_CONTINUE without a render pass or rendering info");
@@ -808,6 +830,9 @@ agxv_rendering_inherit(struct agxv_cmd_buffer *cmd, const VkCommandBufferInherit
    VkResult result = open_stream(cmd);
    if (result != VK_SUCCESS)
       return result;
+   /* the secondary's draws are recorded once per view (agxv_multiview.h) */
+   memset(&rs->desc, 0, sizeof(rs->desc));
+   rs->desc.view_mask = view_mask;
    rs->active = true;
    rs->inherited = true;
    rs->resumed = false;
@@ -884,6 +909,38 @@ agxv_rendering_fold_clears(struct agxv_cmd_buffer *cmd, const VkClearAttachment 
    return true;
 }
 
+/* The pass's resolves of layers [first, first + count). */
+static void
+resolve_layers(struct agxv_cmd_buffer *cmd, uint32_t first, uint32_t count)
+{
+   struct agxv_rendering_state *rs = &cmd->rendering;
+   for (uint32_t i = 0; i < rs->color_count; i++) {
+      if (rs->color_views[i] && rs->resolve_views[i])
+         agxv_resolve_views(cmd, rs->color_views[i], rs->resolve_views[i], rs->resolve_modes[i],
+                            rs->desc.area, first, count);
+   }
+   if (rs->depth_view && rs->depth_resolve_view)
+      agxv_resolve_zs_views(cmd, rs->depth_view, rs->depth_resolve_view, VK_IMAGE_ASPECT_DEPTH_BIT,
+                            rs->desc.area, first, count);
+   if (rs->stencil_view && rs->stencil_resolve_view)
+      agxv_resolve_zs_views(cmd, rs->stencil_view, rs->stencil_resolve_view,
+                            VK_IMAGE_ASPECT_STENCIL_BIT, rs->desc.area, first, count);
+}
+
+/* Resolves at the end of the pass: its layers, or the layer of each view
+ * of a multiview pass (agxv_multiview.h). */
+static void
+resolve_pass(struct agxv_cmd_buffer *cmd)
+{
+   uint32_t mask = cmd->rendering.desc.view_mask;
+   if (!mask) {
+      resolve_layers(cmd, 0, cmd->rendering.desc.layer_count);
+      return;
+   }
+   for (uint32_t m = mask; m; m &= m - 1)
+      resolve_layers(cmd, (uint32_t)__builtin_ctz(m), 1);
+}
+
 VKAPI_ATTR void VKAPI_CALL
 agxv_CmdEndRendering(VkCommandBuffer commandBuffer)
 {
@@ -895,18 +952,7 @@ agxv_CmdEndRendering(VkCommandBuffer commandBuffer)
       agxv_cmd_set_error(cmd, result);
       return;
    }
-   struct agxv_rendering_state *rs = &cmd->rendering;
-   for (uint32_t i = 0; i < rs->color_count; i++) {
-      if (rs->color_views[i] && rs->resolve_views[i])
-         agxv_resolve_views(cmd, rs->color_views[i], rs->resolve_views[i], rs->resolve_modes[i],
-                            rs->desc.area, rs->desc.layer_count);
-   }
-   if (rs->depth_view && rs->depth_resolve_view)
-      agxv_resolve_zs_views(cmd, rs->depth_view, rs->depth_resolve_view, VK_IMAGE_ASPECT_DEPTH_BIT,
-                            rs->desc.area, rs->desc.layer_count);
-   if (rs->stencil_view && rs->stencil_resolve_view)
-      agxv_resolve_zs_views(cmd, rs->stencil_view, rs->stencil_resolve_view,
-                            VK_IMAGE_ASPECT_STENCIL_BIT, rs->desc.area, rs->desc.layer_count);
+   resolve_pass(cmd);
 }
 
 void

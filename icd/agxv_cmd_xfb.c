@@ -403,6 +403,7 @@ agxv_CmdDrawIndirectByteCountEXT(VkCommandBuffer commandBuffer, uint32_t instanc
    agxv_dispatch_kernel(cmd, AGX_CL_XFB_BYTE_COUNT, 1, &args, sizeof(args));
    agxv_cmd_pre_gfx_end(cmd);
    struct agxv_vdm_draw vd = {.indirect = draw.gpu};
+   agxv_stats_draw(cmd, &vd); /* reads the record after the kernel (agxv_query_stats.c) */
    result = agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, 0, 0) : agxv_cmd_draw_vdm(cmd, &vd);
    if (result != VK_SUCCESS)
       agxv_cmd_set_error(cmd, result);

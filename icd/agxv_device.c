@@ -89,6 +89,17 @@ wants_geometry_heap(const VkDeviceCreateInfo *info)
    return f && (f->geometryShader || f->tessellationShader);
 }
 
+/* Whether the application enables pipelineStatisticsQuery. */
+static bool
+wants_pipeline_statistics(const VkDeviceCreateInfo *info)
+{
+   const VkPhysicalDeviceFeatures *f = info->pEnabledFeatures;
+   for (const VkBaseInStructure *s = info->pNext; s && !f; s = s->pNext)
+      if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2)
+         f = &((const VkPhysicalDeviceFeatures2 *)s)->features;
+   return f && f->pipelineStatisticsQuery;
+}
+
 /* Every feature requested must be one we report as supported. */
 static VkResult
 check_features(const struct agxv_physical_device *pdev, const VkDeviceCreateInfo *info)
@@ -298,6 +309,7 @@ agxv_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCr
        pCreateInfo->pQueueCreateInfos[0].queueCount > 0)
       result = agxv_queue_create(device, &pCreateInfo->pQueueCreateInfos[0], &device->queue);
    device->robust_buffer_access = wants_robust_buffer_access(pCreateInfo);
+   device->pipeline_statistics = wants_pipeline_statistics(pCreateInfo);
    if (result == VK_SUCCESS && device->robust_buffer_access)
       result = agxv_bo_create(device, AGX_ABI_ROBUST_SINK_SIZE, 0, "robust access sink",
                               &device->robust_sink);

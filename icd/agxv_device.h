@@ -63,6 +63,9 @@ struct agxv_device {
    /* robustBufferAccess enabled: shaders bounds-check buffer accesses and
     * send out-of-range ones to this small scratch BO (AGX_ABI_ROBUST_SINK) */
    bool robust_buffer_access;
+   /* pipelineStatisticsQuery enabled: fragment shaders get a statistics variant
+    * (AGXV_STAGE_FRAGMENT_STATS, agxv_query_stats.c) */
+   bool pipeline_statistics;
    struct agxv_bo *robust_sink;
    /* The geometry heap (devices enabling geometryShader; emulation.md §2): a struct
     * agx_gs_heap (cl_kernels/agx_gs_setup.h) at offset 0, its memory after

@@ -20,6 +20,7 @@ struct agxv_features {
    VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb;
    VkPhysicalDeviceDepthClipEnableFeaturesEXT depth_clip_enable;
    VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT vertex_attribute_divisor;
+   VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT gpl;
 };
 
 struct agxv_properties {
@@ -30,6 +31,7 @@ struct agxv_properties {
    VkPhysicalDeviceRobustness2PropertiesEXT robustness2;
    VkPhysicalDeviceTransformFeedbackPropertiesEXT xfb;
    VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT vertex_attribute_divisor;
+   VkPhysicalDeviceGraphicsPipelineLibraryPropertiesEXT gpl;
 };
 
 /* Fill one chained core or supported extension struct (keeping its pNext);

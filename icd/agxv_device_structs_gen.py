@@ -29,11 +29,13 @@ EXTENSION = {
                  'VkPhysicalDeviceShaderAtomicFloatFeaturesEXT': 'atomic_float',
                  'VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT': 'texel_buffer_alignment',
                  'VkPhysicalDeviceTransformFeedbackFeaturesEXT': 'xfb',
-                 'VkPhysicalDeviceWorkgroupMemoryExplicitLayoutFeaturesKHR': 'wg_explicit'},
+                 'VkPhysicalDeviceWorkgroupMemoryExplicitLayoutFeaturesKHR': 'wg_explicit',
+                 'VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT': 'gpl'},
     'Properties': {'VkPhysicalDeviceRobustness2PropertiesEXT': 'robustness2',
                    'VkPhysicalDeviceTransformFeedbackPropertiesEXT': 'xfb',
                    'VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT':
-                       'vertex_attribute_divisor'},
+                       'vertex_attribute_divisor',
+                   'VkPhysicalDeviceGraphicsPipelineLibraryPropertiesEXT': 'gpl'},
 }
 SUMMARY = {
     'Features': ['VkPhysicalDeviceVulkan11Features', 'VkPhysicalDeviceVulkan12Features',

@@ -72,6 +72,7 @@ struct agxv_draw_cache {
    uint64_t vs_const_data, fs_const_data;
    uint64_t vs_geometry_params; /* cmd->geometry_params the VS root holds (GS draws) */
    uint32_t base_vertex, base_instance, draw_id;
+   uint32_t view_index; /* the view both roots hold (agxv_multiview.h) */
    /* Vertex-fetch uniforms (0: none) of a link. */
    const struct agxv_vbo_link *vbo_link;
    uint64_t vbo;

@@ -88,6 +88,9 @@ DEVICE_EXTENSIONS = [
     # listed by name: vkd3d requires the extension; tests/icd
     # test_draw_params)
     'VK_KHR_shader_draw_parameters',
+    # Core 1.1 multiview by name (no commands; icd/agxv_multiview.h, tests/icd
+    # test_multiview)
+    'VK_KHR_multiview',
     # Transform feedback of vertex shader outputs, emulated with compute
     # (icd/agxv_cmd_xfb.c; tests/icd test_xfb): buffers, counters,
     # pause/resume, stream queries, vkCmdDrawIndirectByteCountEXT. One
@@ -106,6 +109,12 @@ DEVICE_EXTENSIONS = [
     # commands, no structures.
     'VK_EXT_load_store_op_none',
     'VK_KHR_load_store_op_none',
+    # Graphics pipeline libraries (icd/agxv_graphics_pipeline_library.c;
+    # tests/icd test_gpl): the four parts, fast linking of main shaders
+    # compiled once with the vertex-fetch prolog and output epilog linked
+    # from the state, link-time optimisation recompiling from SPIR-V.
+    'VK_KHR_pipeline_library',
+    'VK_EXT_graphics_pipeline_library',
 ]
 
 # Extensions listed above that the system's vk.xml (1.3.239) predates: type

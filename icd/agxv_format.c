@@ -1,11 +1,13 @@
 /*
  * Format properties, derived from the format table (agxv_formats.py).
- * Graphics: COLOR_ATTACHMENT for the formats marked 'c' (rendering to them
- * is tested), optimal tiling only, DEPTH_STENCIL_ATTACHMENT and
+ * Graphics: COLOR_ATTACHMENT for the formats marked 'c' (every renderable
+ * one but E5B9G9R9: clearing, drawing, loading, write masks and
+ * vkCmdClearAttachments are tested per format, tests/icd/test_rt_formats.c),
+ * optimal tiling only, DEPTH_STENCIL_ATTACHMENT and
  * TRANSFER_SRC/DST (aspect copies, agxv_cmd_image.c) for those marked 'd'
  * (D16_UNORM, D32_SFLOAT, S8_UINT, D32_SFLOAT_S8_UINT: Honeykrisp's set,
  * graphics.md §7.4; 1D/2D only), COLOR_ATTACHMENT_BLEND for those marked 'B'
- * (blending is tested), VERTEX_BUFFER for the 39 formats
+ * (blending is tested), VERTEX_BUFFER for the 46 formats
  * the vertex-fetch prolog converts (agxv_vbo_format; RGB32 included),
  * BLIT_SRC for the formats the blit kernel reads (agxv_blit_format: every
  * table format but the block-compressed ones; depth/stencil formats through
@@ -40,6 +42,7 @@
 
 #include "agxv_blit.h"
 #include "agxv_format_table.h"
+#include "agxv_image.h"
 #include "agx_pack.h"
 #include "agxv_physical_device.h"
 #include "agxv_vbo.h"
@@ -69,14 +72,24 @@ agxv_image_format_features(VkFormat format, VkImageTiling tiling)
    const struct agxv_format_info *f = agxv_format_info(format);
    if (!f || (tiling != VK_IMAGE_TILING_OPTIMAL && tiling != VK_IMAGE_TILING_LINEAR))
       return 0;
-   /* Depth/stencil formats: rendering and copies of an aspect (tested),
-    * optimal tiling. */
-   if (f->depth)
-      return tiling == VK_IMAGE_TILING_OPTIMAL
-                ? VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT |
-                     VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT |
-                     VK_FORMAT_FEATURE_2_BLIT_SRC_BIT | VK_FORMAT_FEATURE_2_BLIT_DST_BIT
-                : 0;
+   /* Depth/stencil formats: rendering and copies of an aspect, sampling
+    * an aspect (its plane as R16_UNORM / R32_SFLOAT / R8_UINT,
+    * agxv_image_view.c), depth with compare and linear filtering (tested:
+    * test_depth_stencil, test_depth_sample); optimal tiling. */
+   if (f->depth) {
+      if (tiling != VK_IMAGE_TILING_OPTIMAL)
+         return 0;
+      unsigned depth_bytes = 0, stencil_bytes = 0;
+      agxv_zs_format_planes(format, &depth_bytes, &stencil_bytes);
+      VkFormatFeatureFlags2 zs =
+         VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT | VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT |
+         VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT | VK_FORMAT_FEATURE_2_BLIT_SRC_BIT |
+         VK_FORMAT_FEATURE_2_BLIT_DST_BIT | VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT;
+      if (depth_bytes)
+         zs |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_DEPTH_COMPARISON_BIT |
+               VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
+      return zs;
+   }
    if (f->block > 1)
       return tiling == VK_IMAGE_TILING_OPTIMAL
                 ? VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT |
@@ -116,30 +129,8 @@ agxv_image_format_features(VkFormat format, VkImageTiling tiling)
 enum agx_tib_format
 agxv_format_tib(VkFormat format)
 {
-   switch (format) {
-   case VK_FORMAT_R8_UNORM:
-      return AGX_TIB_R8_UNORM;
-   case VK_FORMAT_R8G8_UNORM:
-      return AGX_TIB_RG8_UNORM;
-   case VK_FORMAT_R8G8B8A8_UNORM:
-      return AGX_TIB_RGBA8_UNORM;
-   case VK_FORMAT_B8G8R8A8_UNORM:
-      return AGX_TIB_BGRA8_UNORM;
-   case VK_FORMAT_R8G8B8A8_SRGB:
-      return AGX_TIB_RGBA8_SRGB;
-   case VK_FORMAT_R16G16B16A16_SFLOAT:
-      return AGX_TIB_RGBA16_FLOAT;
-   case VK_FORMAT_R32_SFLOAT:
-      return AGX_TIB_R32_FLOAT;
-   case VK_FORMAT_R32G32B32A32_SFLOAT:
-      return AGX_TIB_RGBA32_FLOAT;
-   case VK_FORMAT_R32_UINT:
-      return AGX_TIB_R32_UINT;
-   case VK_FORMAT_R32G32B32A32_UINT:
-      return AGX_TIB_RGBA32_UINT;
-   default:
-      return AGX_TIB_NONE;
-   }
+   const struct agxv_format_info *f = agxv_format_info(format);
+   return f ? (enum agx_tib_format)f->tib : AGX_TIB_NONE;
 }
 
 /* VkFormatFeatureFlags holds the bits below 31; the *_WITHOUT_FORMAT bits

@@ -17,9 +17,9 @@
 #   bpp       bytes per texel (per 4x4 block for block-compressed formats)
 #   flags     's' sRGB, 'r' renderable (colour, also the PBE can write it),
 #             'c' colour attachment (COLOR_ATTACHMENT: rendering to it is tested
-#             through the loader, tests/icd/test_draw.c), 'B' blendable
+#             through the loader, tests/icd/test_rt_formats.c), 'B' blendable
 #             colour attachment (COLOR_ATTACHMENT_BLEND: blending into it is
-#             tested, tests/icd/test_draw.c blend scenes), 'd' depth/stencil
+#             tested, tests/icd/test_rt_formats.c), 'd' depth/stencil
 #             (DEPTH_STENCIL_ATTACHMENT and TRANSFER_SRC/DST per aspect,
 #             optimal tiling; no other image or buffer feature: rendering and
 #             aspect copies are tested, tests/icd/test_depth_stencil.c),
@@ -39,68 +39,68 @@ import argparse
 
 FORMATS = [
     # vk                          channels        type     order  bpp flags
-    ('R8_UNORM',                  'R8',           'Unorm', 'R001', 1, 'r'),
-    ('R8_SNORM',                  'R8',           'Snorm', 'R001', 1, 'r'),
-    ('R8_UINT',                   'R8',           'Uint',  'R001', 1, 'r'),
-    ('R8_SINT',                   'R8',           'Sint',  'R001', 1, 'r'),
-    ('R8_SRGB',                   'R8',           'Unorm', 'R001', 1, 'sr'),
-    ('R8G8_UNORM',                'R8G8',         'Unorm', 'RG01', 2, 'r'),
-    ('R8G8_SNORM',                'R8G8',         'Snorm', 'RG01', 2, 'r'),
-    ('R8G8_UINT',                 'R8G8',         'Uint',  'RG01', 2, 'r'),
-    ('R8G8_SINT',                 'R8G8',         'Sint',  'RG01', 2, 'r'),
-    ('R8G8_SRGB',                 'R8G8',         'Unorm', 'RG01', 2, 'sr'),
+    ('R8_UNORM',                  'R8',           'Unorm', 'R001', 1, 'rcB'),
+    ('R8_SNORM',                  'R8',           'Snorm', 'R001', 1, 'rcB'),
+    ('R8_UINT',                   'R8',           'Uint',  'R001', 1, 'rc'),
+    ('R8_SINT',                   'R8',           'Sint',  'R001', 1, 'rc'),
+    ('R8_SRGB',                   'R8',           'Unorm', 'R001', 1, 'srcB'),
+    ('R8G8_UNORM',                'R8G8',         'Unorm', 'RG01', 2, 'rcB'),
+    ('R8G8_SNORM',                'R8G8',         'Snorm', 'RG01', 2, 'rcB'),
+    ('R8G8_UINT',                 'R8G8',         'Uint',  'RG01', 2, 'rc'),
+    ('R8G8_SINT',                 'R8G8',         'Sint',  'RG01', 2, 'rc'),
+    ('R8G8_SRGB',                 'R8G8',         'Unorm', 'RG01', 2, 'srcB'),
     ('R8G8B8A8_UNORM',            'R8G8B8A8',     'Unorm', 'RGBA', 4, 'rcB'),
-    ('R8G8B8A8_SNORM',            'R8G8B8A8',     'Snorm', 'RGBA', 4, 'r'),
-    ('R8G8B8A8_UINT',             'R8G8B8A8',     'Uint',  'RGBA', 4, 'r'),
-    ('R8G8B8A8_SINT',             'R8G8B8A8',     'Sint',  'RGBA', 4, 'r'),
-    ('R8G8B8A8_SRGB',             'R8G8B8A8',     'Unorm', 'RGBA', 4, 'src'),
-    ('B8G8R8A8_UNORM',            'R8G8B8A8',     'Unorm', 'BGRA', 4, 'rc'),
-    ('B8G8R8A8_SNORM',            'R8G8B8A8',     'Snorm', 'BGRA', 4, 'r'),
-    ('B8G8R8A8_UINT',             'R8G8B8A8',     'Uint',  'BGRA', 4, 'r'),
-    ('B8G8R8A8_SINT',             'R8G8B8A8',     'Sint',  'BGRA', 4, 'r'),
-    ('B8G8R8A8_SRGB',             'R8G8B8A8',     'Unorm', 'BGRA', 4, 'sr'),
+    ('R8G8B8A8_SNORM',            'R8G8B8A8',     'Snorm', 'RGBA', 4, 'rcB'),
+    ('R8G8B8A8_UINT',             'R8G8B8A8',     'Uint',  'RGBA', 4, 'rc'),
+    ('R8G8B8A8_SINT',             'R8G8B8A8',     'Sint',  'RGBA', 4, 'rc'),
+    ('R8G8B8A8_SRGB',             'R8G8B8A8',     'Unorm', 'RGBA', 4, 'srcB'),
+    ('B8G8R8A8_UNORM',            'R8G8B8A8',     'Unorm', 'BGRA', 4, 'rcB'),
+    ('B8G8R8A8_SNORM',            'R8G8B8A8',     'Snorm', 'BGRA', 4, 'rcB'),
+    ('B8G8R8A8_UINT',             'R8G8B8A8',     'Uint',  'BGRA', 4, 'rc'),
+    ('B8G8R8A8_SINT',             'R8G8B8A8',     'Sint',  'BGRA', 4, 'rc'),
+    ('B8G8R8A8_SRGB',             'R8G8B8A8',     'Unorm', 'BGRA', 4, 'srcB'),
     # A8B8G8R8_*_PACK32: R in the low byte, the same bytes as R8G8B8A8
-    ('A8B8G8R8_UNORM_PACK32',     'R8G8B8A8',     'Unorm', 'RGBA', 4, 'r'),
-    ('A8B8G8R8_SNORM_PACK32',     'R8G8B8A8',     'Snorm', 'RGBA', 4, 'r'),
-    ('A8B8G8R8_UINT_PACK32',      'R8G8B8A8',     'Uint',  'RGBA', 4, 'r'),
-    ('A8B8G8R8_SINT_PACK32',      'R8G8B8A8',     'Sint',  'RGBA', 4, 'r'),
-    ('A8B8G8R8_SRGB_PACK32',      'R8G8B8A8',     'Unorm', 'RGBA', 4, 'sr'),
+    ('A8B8G8R8_UNORM_PACK32',     'R8G8B8A8',     'Unorm', 'RGBA', 4, 'rcB'),
+    ('A8B8G8R8_SNORM_PACK32',     'R8G8B8A8',     'Snorm', 'RGBA', 4, 'rcB'),
+    ('A8B8G8R8_UINT_PACK32',      'R8G8B8A8',     'Uint',  'RGBA', 4, 'rc'),
+    ('A8B8G8R8_SINT_PACK32',      'R8G8B8A8',     'Sint',  'RGBA', 4, 'rc'),
+    ('A8B8G8R8_SRGB_PACK32',      'R8G8B8A8',     'Unorm', 'RGBA', 4, 'srcB'),
     # A2B10G10R10: R in bits 0-9 (Gallium R10G10B10A2); A2R10G10B10: B there
     # 16-bit packed: Vulkan names list the most significant field first,
     # the hardware's channel 0 is the least significant (so B5G6R5 is the
     # identity and R5G6B5 reads red from channel 2)
-    ('R5G6B5_UNORM_PACK16',       'R5G6B5',       'Unorm', 'BGR1', 2, 'r'),
-    ('B5G6R5_UNORM_PACK16',       'R5G6B5',       'Unorm', 'RGB1', 2, 'r'),
-    ('R4G4B4A4_UNORM_PACK16',     'R4G4B4A4',     'Unorm', 'ABGR', 2, 'r'),
-    ('B4G4R4A4_UNORM_PACK16',     'R4G4B4A4',     'Unorm', 'GBAR', 2, 'r'),
-    ('A4R4G4B4_UNORM_PACK16',     'R4G4B4A4',     'Unorm', 'BGRA', 2, 'r'),
-    ('A4B4G4R4_UNORM_PACK16',     'R4G4B4A4',     'Unorm', 'RGBA', 2, 'r'),
-    ('A1R5G5B5_UNORM_PACK16',     'R5G5B5A1',     'Unorm', 'BGRA', 2, 'r'),
-    ('A2B10G10R10_UNORM_PACK32',  'R10G10B10A2',  'Unorm', 'RGBA', 4, 'r'),
-    ('A2B10G10R10_UINT_PACK32',   'R10G10B10A2',  'Uint',  'RGBA', 4, 'r'),
+    ('R5G6B5_UNORM_PACK16',       'R5G6B5',       'Unorm', 'BGR1', 2, 'rcB'),
+    ('B5G6R5_UNORM_PACK16',       'R5G6B5',       'Unorm', 'RGB1', 2, 'rcB'),
+    ('R4G4B4A4_UNORM_PACK16',     'R4G4B4A4',     'Unorm', 'ABGR', 2, 'rcB'),
+    ('B4G4R4A4_UNORM_PACK16',     'R4G4B4A4',     'Unorm', 'GBAR', 2, 'rcB'),
+    ('A4R4G4B4_UNORM_PACK16',     'R4G4B4A4',     'Unorm', 'BGRA', 2, 'rcB'),
+    ('A4B4G4R4_UNORM_PACK16',     'R4G4B4A4',     'Unorm', 'RGBA', 2, 'rcB'),
+    ('A1R5G5B5_UNORM_PACK16',     'R5G5B5A1',     'Unorm', 'BGRA', 2, 'rcB'),
+    ('A2B10G10R10_UNORM_PACK32',  'R10G10B10A2',  'Unorm', 'RGBA', 4, 'rcB'),
+    ('A2B10G10R10_UINT_PACK32',   'R10G10B10A2',  'Uint',  'RGBA', 4, 'rc'),
     ('A2B10G10R10_SINT_PACK32',   'R10G10B10A2',  'Sint',  'RGBA', 4, ''),
-    ('A2R10G10B10_UNORM_PACK32',  'R10G10B10A2',  'Unorm', 'BGRA', 4, 'r'),
-    ('A2R10G10B10_UINT_PACK32',   'R10G10B10A2',  'Uint',  'BGRA', 4, 'r'),
+    ('A2R10G10B10_UNORM_PACK32',  'R10G10B10A2',  'Unorm', 'BGRA', 4, 'rcB'),
+    ('A2R10G10B10_UINT_PACK32',   'R10G10B10A2',  'Uint',  'BGRA', 4, 'rc'),
     ('A2R10G10B10_SINT_PACK32',   'R10G10B10A2',  'Sint',  'BGRA', 4, ''),
-    ('B10G11R11_UFLOAT_PACK32',   'R11G11B10',    'Float', 'RGB1', 4, 'r'),
+    ('B10G11R11_UFLOAT_PACK32',   'R11G11B10',    'Float', 'RGB1', 4, 'rcB'),
     ('E5B9G9R9_UFLOAT_PACK32',    'R9G9B9E5',     'Float', 'RGB1', 4, 'r'),
-    ('R16_UNORM',                 'R16',          'Unorm', 'R001', 2, 'r'),
-    ('R16_SNORM',                 'R16',          'Snorm', 'R001', 2, 'r'),
-    ('R16_UINT',                  'R16',          'Uint',  'R001', 2, 'r'),
-    ('R16_SINT',                  'R16',          'Sint',  'R001', 2, 'r'),
-    ('R16_SFLOAT',                'R16',          'Float', 'R001', 2, 'r'),
-    ('R16G16_UNORM',              'R16G16',       'Unorm', 'RG01', 4, 'r'),
-    ('R16G16_SNORM',              'R16G16',       'Snorm', 'RG01', 4, 'r'),
-    ('R16G16_UINT',               'R16G16',       'Uint',  'RG01', 4, 'r'),
-    ('R16G16_SINT',               'R16G16',       'Sint',  'RG01', 4, 'r'),
-    ('R16G16_SFLOAT',             'R16G16',       'Float', 'RG01', 4, 'r'),
-    ('R16G16B16A16_UNORM',        'R16G16B16A16', 'Unorm', 'RGBA', 8, 'r'),
-    ('R16G16B16A16_SNORM',        'R16G16B16A16', 'Snorm', 'RGBA', 8, 'r'),
-    ('R16G16B16A16_UINT',         'R16G16B16A16', 'Uint',  'RGBA', 8, 'r'),
-    ('R16G16B16A16_SINT',         'R16G16B16A16', 'Sint',  'RGBA', 8, 'r'),
-    ('R16G16B16A16_SFLOAT',       'R16G16B16A16', 'Float', 'RGBA', 8, 'rc'),
-    ('R32_UINT',                  'R32',          'Uint',  'R001', 4, 'r'),
-    ('R32_SINT',                  'R32',          'Sint',  'R001', 4, 'r'),
+    ('R16_UNORM',                 'R16',          'Unorm', 'R001', 2, 'rcB'),
+    ('R16_SNORM',                 'R16',          'Snorm', 'R001', 2, 'rcB'),
+    ('R16_UINT',                  'R16',          'Uint',  'R001', 2, 'rc'),
+    ('R16_SINT',                  'R16',          'Sint',  'R001', 2, 'rc'),
+    ('R16_SFLOAT',                'R16',          'Float', 'R001', 2, 'rcB'),
+    ('R16G16_UNORM',              'R16G16',       'Unorm', 'RG01', 4, 'rcB'),
+    ('R16G16_SNORM',              'R16G16',       'Snorm', 'RG01', 4, 'rcB'),
+    ('R16G16_UINT',               'R16G16',       'Uint',  'RG01', 4, 'rc'),
+    ('R16G16_SINT',               'R16G16',       'Sint',  'RG01', 4, 'rc'),
+    ('R16G16_SFLOAT',             'R16G16',       'Float', 'RG01', 4, 'rcB'),
+    ('R16G16B16A16_UNORM',        'R16G16B16A16', 'Unorm', 'RGBA', 8, 'rcB'),
+    ('R16G16B16A16_SNORM',        'R16G16B16A16', 'Snorm', 'RGBA', 8, 'rcB'),
+    ('R16G16B16A16_UINT',         'R16G16B16A16', 'Uint',  'RGBA', 8, 'rc'),
+    ('R16G16B16A16_SINT',         'R16G16B16A16', 'Sint',  'RGBA', 8, 'rc'),
+    ('R16G16B16A16_SFLOAT',       'R16G16B16A16', 'Float', 'RGBA', 8, 'rcB'),
+    ('R32_UINT',                  'R32',          'Uint',  'R001', 4, 'rc'),
+    ('R32_SINT',                  'R32',          'Sint',  'R001', 4, 'rc'),
     ('R32_SFLOAT',                'R32',          'Float', 'R001', 4, 'rcB'),
     # Depth/stencil: ZLS planes (graphics.md §6, §7.4; Mesa formats.c
     # Z32_FLOAT as R32 Float, Z16_UNORM as R16 Unorm, S8_UINT as R8 Uint).
@@ -111,12 +111,12 @@ FORMATS = [
     ('D32_SFLOAT',                'R32',          'Float', 'R001', 4, 'd'),
     ('S8_UINT',                   'R8',           'Uint',  'R001', 1, 'd'),
     ('D32_SFLOAT_S8_UINT',        'R32',          'Float', 'R001', 4, 'd'),
-    ('R32G32_UINT',               'R32G32',       'Uint',  'RG01', 8, 'r'),
-    ('R32G32_SINT',               'R32G32',       'Sint',  'RG01', 8, 'r'),
-    ('R32G32_SFLOAT',             'R32G32',       'Float', 'RG01', 8, 'r'),
-    ('R32G32B32A32_UINT',         'R32G32B32A32', 'Uint',  'RGBA', 16, 'r'),
-    ('R32G32B32A32_SINT',         'R32G32B32A32', 'Sint',  'RGBA', 16, 'r'),
-    ('R32G32B32A32_SFLOAT',       'R32G32B32A32', 'Float', 'RGBA', 16, 'r'),
+    ('R32G32_UINT',               'R32G32',       'Uint',  'RG01', 8, 'rc'),
+    ('R32G32_SINT',               'R32G32',       'Sint',  'RG01', 8, 'rc'),
+    ('R32G32_SFLOAT',             'R32G32',       'Float', 'RG01', 8, 'rcB'),
+    ('R32G32B32A32_UINT',         'R32G32B32A32', 'Uint',  'RGBA', 16, 'rc'),
+    ('R32G32B32A32_SINT',         'R32G32B32A32', 'Sint',  'RGBA', 16, 'rc'),
+    ('R32G32B32A32_SFLOAT',       'R32G32B32A32', 'Float', 'RGBA', 16, 'rcB'),
     # BC1 RGB formats read alpha as 1 through the swizzle (the decoder's
     # transparent texels only count for the RGBA formats)
     ('BC1_RGB_UNORM_BLOCK',       'BC1',          'Unorm', 'RGB1', 8, 'b'),
@@ -136,6 +136,52 @@ FORMATS = [
     ('BC7_UNORM_BLOCK',           'BC7',          'Unorm', 'RGBA', 16, 'b'),
     ('BC7_SRGB_BLOCK',            'BC7',          'Unorm', 'RGBA', 16, 'sb'),
 ]
+
+# Tilebuffer (logical render-target) format per hardware Channels and Texture
+# Type (layout/agx_tilebuffer.h; graphics.md §5.1, Mesa layout/formats.c
+# "renderable" column): the tilebuffer holds components in logical RGBA
+# order, the end-of-tile PBE writes them in memory order through its
+# swizzle, so B8G8R8A8 and A8B8G8R8 share R8G8B8A8's entry. sRGB formats
+# take the srgba8 entry of their width. Only colour attachments ('c') get
+# an entry; every renderable format with one is 'c' (test_rt_formats renders
+# to each) except E5B9G9R9, whose rgb9e5 tile format the simulator does not
+# model yet.
+TIB = {
+    ('R8', 'Unorm'): 'R8_UNORM', ('R8', 'Snorm'): 'R8_SNORM',
+    ('R8', 'Uint'): 'R8_UINT', ('R8', 'Sint'): 'R8_SINT',
+    ('R8G8', 'Unorm'): 'RG8_UNORM', ('R8G8', 'Snorm'): 'RG8_SNORM',
+    ('R8G8', 'Uint'): 'RG8_UINT', ('R8G8', 'Sint'): 'RG8_SINT',
+    ('R8G8B8A8', 'Unorm'): 'RGBA8_UNORM', ('R8G8B8A8', 'Snorm'): 'RGBA8_SNORM',
+    ('R8G8B8A8', 'Uint'): 'RGBA8_UINT', ('R8G8B8A8', 'Sint'): 'RGBA8_SINT',
+    ('R16', 'Unorm'): 'R16_UNORM', ('R16', 'Snorm'): 'R16_SNORM',
+    ('R16', 'Uint'): 'R16_UINT', ('R16', 'Sint'): 'R16_SINT', ('R16', 'Float'): 'R16_FLOAT',
+    ('R16G16', 'Unorm'): 'RG16_UNORM', ('R16G16', 'Snorm'): 'RG16_SNORM',
+    ('R16G16', 'Uint'): 'RG16_UINT', ('R16G16', 'Sint'): 'RG16_SINT',
+    ('R16G16', 'Float'): 'RG16_FLOAT',
+    ('R16G16B16A16', 'Unorm'): 'RGBA16_UNORM', ('R16G16B16A16', 'Snorm'): 'RGBA16_SNORM',
+    ('R16G16B16A16', 'Uint'): 'RGBA16_UINT', ('R16G16B16A16', 'Sint'): 'RGBA16_SINT',
+    ('R16G16B16A16', 'Float'): 'RGBA16_FLOAT',
+    ('R32', 'Uint'): 'R32_UINT', ('R32', 'Sint'): 'R32_SINT', ('R32', 'Float'): 'R32_FLOAT',
+    ('R32G32', 'Uint'): 'RG32_UINT', ('R32G32', 'Sint'): 'RG32_SINT',
+    ('R32G32', 'Float'): 'RG32_FLOAT',
+    ('R32G32B32A32', 'Uint'): 'RGBA32_UINT', ('R32G32B32A32', 'Sint'): 'RGBA32_SINT',
+    ('R32G32B32A32', 'Float'): 'RGBA32_FLOAT',
+    ('R5G6B5', 'Unorm'): 'R5G6B5_UNORM', ('R4G4B4A4', 'Unorm'): 'RGBA4_UNORM',
+    ('R5G5B5A1', 'Unorm'): 'RGB5A1_UNORM',
+    ('R10G10B10A2', 'Unorm'): 'RGB10A2_UNORM', ('R10G10B10A2', 'Uint'): 'RGB10A2_UINT',
+    ('R11G11B10', 'Float'): 'RG11B10_FLOAT', ('R9G9B9E5', 'Float'): 'RGB9E5_FLOAT',
+}
+TIB_SRGB = {'R8': 'R8_SRGB', 'R8G8': 'RG8_SRGB', 'R8G8B8A8': 'RGBA8_SRGB'}
+
+
+def tib_format(channels, typ, flags):
+    """AGX_TIB_* name of a table row ('NONE' when it is no colour attachment)."""
+    if 'c' not in flags:
+        return 'NONE'
+    if 's' in flags:
+        return TIB_SRGB.get(channels, 'NONE')
+    return TIB.get((channels, typ), 'NONE')
+
 
 def ident(name):
     return ''.join(ch if ch.isalnum() else '_' for ch in name).upper()
@@ -170,6 +216,8 @@ def main():
 #include <stdint.h>
 #include <vulkan/vulkan_core.h>
 
+#include "agx_tilebuffer.h"
+
 struct agxv_format_info {
    VkFormat vk;
    uint8_t channels;      /* genxml Channels */
@@ -185,6 +233,7 @@ struct agxv_format_info {
    uint8_t nr_channels;   /* channels present in memory */
    uint8_t swizzle[4];    /* Texture swizzle R, G, B, A (genxml Channel) */
    uint8_t pbe_swizzle[4];/* PBE swizzle: result component per memory channel */
+   uint8_t tib;           /* enum agx_tib_format when rendered to (AGX_TIB_NONE: never) */
 };
 
 #define AGXV_FORMAT_COUNT %du
@@ -201,7 +250,7 @@ const struct agxv_format_info *agxv_format_info(VkFormat format);
             tex, pbe, n = swizzles(order)
             srgb = 's' in flags
             s.write('   {VK_FORMAT_%s, AGX_CHANNELS_%s, AGX_TEXTURE_TYPE_%s, %s, %s, %s, %s, %s, %s, %d, %d, %d,\n'
-                    '    {%s}, {%s}},\n' % (
+                    '    {%s}, {%s}, AGX_TIB_%s},\n' % (
                         vk, ident(channels), ident(typ), 'true' if srgb else 'false',
                         'true' if srgb and n == 2 else 'false',
                         'true' if 'r' in flags else 'false',
@@ -209,7 +258,8 @@ const struct agxv_format_info *agxv_format_info(VkFormat format);
                         'true' if 'B' in flags else 'false',
                         'true' if 'd' in flags else 'false', bpp, 4 if 'b' in flags else 1, n,
                         ', '.join('AGX_CHANNEL_' + ident(c) for c in tex),
-                        ', '.join(str(x) for x in pbe)))
+                        ', '.join(str(x) for x in pbe),
+                        tib_format(channels, typ, flags)))
         s.write('};\n\n'
                 'const struct agxv_format_info *\nagxv_format_info(VkFormat format)\n{\n'
                 '   for (unsigned i = 0; i < AGXV_FORMAT_COUNT; i++)\n'

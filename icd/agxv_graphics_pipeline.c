@@ -12,10 +12,14 @@
 #include "agxv_alloc.h"
 #include "agx_fs_epilog_key.h"
 #include "agxv_blend.h"
+#include "agxv_cull_fs.h"
 #include "agxv_descriptor_set_layout.h"
 #include "agxv_device.h"
 #include "agxv_format.h"
+#include "agxv_graphics_pipeline_library.h"
 #include "agxv_log.h"
+#include "agxv_query_stats.h"
+#include "agxv_pipeline_feedback.h"
 #include "agxv_shader_compile.h"
 #include "agxv_shader_module.h"
 
@@ -39,8 +43,8 @@ agxv_tib_layout(struct agx_tilebuffer_layout *tib, const VkFormat *formats, uint
 /* The static multisample state the fragment shader applies
  * (agx_pass_lower_coverage): samples outside pSampleMask[0] are killed,
  * alpha to coverage over rasterizationSamples, alpha to one. */
-static struct agx_coverage_options
-coverage_options(const struct agxv_graphics_state *s)
+struct agx_coverage_options
+agxv_gpl_coverage_options(const struct agxv_graphics_state *s)
 {
    unsigned samples = s->ms.rasterization_samples ? (unsigned)s->ms.rasterization_samples : 1;
    uint32_t all = samples >= 8 ? 0xFFu : (1u << samples) - 1;
@@ -57,12 +61,15 @@ coverage_options(const struct agxv_graphics_state *s)
    return o;
 }
 
-static VkResult
-compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
-              const VkPipelineShaderStageCreateInfo *stage,
-              const struct agxv_pipeline_layout *layout, const struct agx_tilebuffer_layout *tib)
+VkResult
+agxv_graphics_compile_main(struct agxv_device *device, const VkPipelineShaderStageCreateInfo *stage,
+                           const struct agxv_pipeline_layout *layout,
+                           const struct agx_tilebuffer_layout *tib,
+                           const struct agx_coverage_options *coverage, bool multiview,
+                           unsigned cull_distances, const struct agxv_gpl_precompiled *pre,
+                           const struct agx_fs_epilog_key *epilog_key,
+                           struct agxv_compile_gfx_result *out)
 {
-   struct agxv_graphics_pipeline *gfx = pipeline->gfx;
    const struct agxv_shader_module *module = agxv_shader_module_from_handle(stage->module);
    enum agxv_stage which = agxv_stage_from_vk(stage->stage);
    if (!module)
@@ -89,25 +96,66 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
       .robust_buffer_access = device->robust_buffer_access,
       .fs_epilog = which == AGXV_STAGE_FRAGMENT,
    };
-   struct agx_fs_epilog_key key;
+   if (which == AGXV_STAGE_FRAGMENT && coverage)
+      req.coverage = *coverage;
+   /* fragment: the cull distances the pre-rasterisation stages write
+    * (compiled first, agxv_graphics_pipeline_build); it kills the
+    * fragments of culled primitives */
+   if (which == AGXV_STAGE_FRAGMENT)
+      req.cull_distances = cull_distances;
+   /* multiview: each view renders to its layer (hk_lower_multiview) */
+   /* fragment: input attachments read the view's layer */
+   req.multiview = multiview;
+   /* A library's main shader (agxv_graphics_pipeline_library.h), if it was
+    * compiled for what this pipeline needs. */
+   const struct agxv_compile_gfx_result *done = NULL;
+   if (pre && pre->multiview == multiview && which == AGXV_STAGE_VERTEX)
+      done = pre->vs;
+   /* (a fragment library is compiled without cull distances: with them
+    * the shader is compiled again) */
+   if (pre && pre->multiview == multiview && which == AGXV_STAGE_FRAGMENT &&
+       !memcmp(&pre->fs_coverage, &req.coverage, sizeof(req.coverage)) && !cull_distances)
+      done = pre->fs;
+   /* per-sample loops inline the epilog: a library's shader that needs one
+    * is compiled again with the key */
    if (which == AGXV_STAGE_FRAGMENT) {
-      req.coverage = coverage_options(pipeline->graphics);
-      /* for a per-sample loop, which inlines the epilog */
-      if (agxv_blend_key(pipeline->graphics, tib, &key) == VK_SUCCESS)
-         req.fs_epilog_key = &key;
+      req.fs_epilog_key = epilog_key;
+      if (done && done->fs.sample_loop_deferred && epilog_key)
+         done = NULL;
    }
-   struct agxv_compile_gfx_result out;
    char err[512] = "";
-   int ret = agxv_compile_graphics(&req, tib, &out, err, sizeof(err));
+   int ret = done ? agxv_compile_result_copy(done, out, err, sizeof(err))
+                  : agxv_compile_graphics(&req, tib, out, err, sizeof(err));
    agxv_free(&device->alloc, spec);
    if (ret)
       return agxv_error(VK_ERROR_UNKNOWN, "cannot compile %s shader \"%s\": %s",
                         which == AGXV_STAGE_VERTEX ? "vertex" : "fragment", stage->pName, err);
-   if (out.stage != which) {
-      agxv_compile_result_free(&out.r);
+   if (out->stage != which) {
+      agxv_compile_result_free(&out->r);
       return agxv_error(VK_ERROR_UNKNOWN, "entry point \"%s\" is not of stage 0x%x", stage->pName,
                         stage->stage);
    }
+   return VK_SUCCESS;
+}
+
+static VkResult
+compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
+              const VkPipelineShaderStageCreateInfo *stage,
+              const struct agxv_pipeline_layout *layout, const struct agx_tilebuffer_layout *tib,
+              const struct agxv_gpl_precompiled *pre)
+{
+   struct agxv_graphics_pipeline *gfx = pipeline->gfx;
+   enum agxv_stage which = agxv_stage_from_vk(stage->stage);
+   struct agx_coverage_options coverage = agxv_gpl_coverage_options(pipeline->graphics);
+   struct agxv_compile_gfx_result out;
+   struct agx_fs_epilog_key key;
+   bool has_key =
+      which == AGXV_STAGE_FRAGMENT && agxv_blend_key(pipeline->graphics, tib, &key) == VK_SUCCESS;
+   VkResult result = agxv_graphics_compile_main(
+      device, stage, layout, tib, &coverage, pipeline->graphics->rp.view_mask != 0,
+      which == AGXV_STAGE_FRAGMENT ? gfx->uvs.cull_count : 0, pre, has_key ? &key : NULL, &out);
+   if (result != VK_SUCCESS)
+      return result;
    const uint8_t *code = out.r.code;
    uint32_t size = out.r.size;
    struct agxv_shader_info info = out.r.info;
@@ -121,6 +169,15 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
       }
       gfx->has_vbo = true;
       code = linked;
+   }
+   /* the fragment stage counting its invocations (pipeline statistics) */
+   if (which == AGXV_STAGE_FRAGMENT && device->pipeline_statistics) {
+      result = agxv_stats_fs_variant(device, pipeline, tib, &out.fs, code, size, out.r.main_size,
+                                     &out.r.info);
+      if (result != VK_SUCCESS) {
+         agxv_compile_result_free(&out.r);
+         return result;
+      }
    }
    if (which == AGXV_STAGE_FRAGMENT) {
       result = agxv_blend_link_fs(pipeline->graphics, tib, &out.fs, code, size, out.r.main_size,
@@ -145,63 +202,105 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
    return result;
 }
 
+/* A pipeline without a fragment shader whose last pre-rasterisation stage
+ * writes cull distances gets the empty one (the cull test runs there,
+ * agxv_cull_fs.h). */
 static VkResult
-create_graphics_pipeline(struct agxv_device *device, const VkGraphicsPipelineCreateInfo *info,
-                         const VkAllocationCallbacks *alloc, struct agxv_pipeline **out)
+compile_cull_fs(struct agxv_device *device, struct agxv_pipeline *pipeline,
+                const struct agxv_pipeline_layout *layout)
 {
-   /* The parsed state (pipeline->graphics), then the linkage (gfx). */
-   struct agxv_pipeline *pipeline;
-   VkResult result = agxv_graphics_pipeline_create(device, info, alloc, &pipeline);
+   VkShaderModule module;
+   VkResult result = agxv_cull_fs_module_create(device, &module);
    if (result != VK_SUCCESS)
       return result;
+   const VkPipelineShaderStageCreateInfo st = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+      .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+      .module = module,
+      .pName = "main"};
+   result = compile_stage(device, pipeline, &st, layout, &pipeline->gfx->tib, NULL);
+   agxv_cull_fs_module_destroy(device, module);
+   return result;
+}
+
+VkResult
+agxv_graphics_pipeline_build(struct agxv_device *device, struct agxv_pipeline *pipeline,
+                             uint32_t stage_count, const VkPipelineShaderStageCreateInfo *stages,
+                             const struct agxv_pipeline_layout *layout,
+                             const struct agxv_gpl_precompiled *pre)
+{
+   /* The linkage (gfx) of the parsed state (pipeline->graphics). */
    const struct agxv_graphics_state *state = pipeline->graphics;
    pipeline->gfx =
       agxv_alloc(&device->alloc, sizeof(*pipeline->gfx), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
-   result = pipeline->gfx ? VK_SUCCESS : VK_ERROR_OUT_OF_HOST_MEMORY;
+   if (!pipeline->gfx)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
    struct agxv_graphics_pipeline *gfx = pipeline->gfx;
-   if (gfx)
-      memset(gfx, 0, sizeof(*gfx));
-   if (result == VK_SUCCESS &&
-       !agxv_tib_layout(&gfx->tib, state->rp.color_formats, state->rp.color_attachment_count,
+   memset(gfx, 0, sizeof(*gfx));
+   VkResult result = VK_SUCCESS;
+   if (!agxv_tib_layout(&gfx->tib, state->rp.color_formats, state->rp.color_attachment_count,
                         state->ms.rasterization_samples))
-      result = agxv_error(VK_ERROR_UNKNOWN, "colour formats the tilebuffer does not take");
-   const struct agxv_pipeline_layout *layout = agxv_pipeline_layout_from_handle(info->layout);
+      result = agxv_error(VK_ERROR_UNKNOWN,
+                          "colour formats the tilebuffer does not take (%u, the first %d, %u "
+                          "samples)",
+                          state->rp.color_attachment_count, (int)state->rp.color_formats[0],
+                          (unsigned)state->ms.rasterization_samples);
    /* A geometry shader takes the vertex stage with it (agxv_graphics_pipeline_gs.c). */
    const VkPipelineShaderStageCreateInfo *vs = NULL, *gs = NULL;
-   for (uint32_t i = 0; i < info->stageCount; i++) {
-      if (info->pStages[i].stage == VK_SHADER_STAGE_VERTEX_BIT)
-         vs = &info->pStages[i];
-      if (info->pStages[i].stage == VK_SHADER_STAGE_GEOMETRY_BIT)
-         gs = &info->pStages[i];
+   for (uint32_t i = 0; i < stage_count; i++) {
+      if (stages[i].stage == VK_SHADER_STAGE_VERTEX_BIT)
+         vs = &stages[i];
+      if (stages[i].stage == VK_SHADER_STAGE_GEOMETRY_BIT)
+         gs = &stages[i];
    }
    /* Tessellation takes the vertex and both tessellation stages
     * (agxv_graphics_pipeline_tess.c). */
    const VkPipelineShaderStageCreateInfo *tcs = NULL, *tes = NULL;
-   for (uint32_t i = 0; i < info->stageCount; i++) {
-      if (info->pStages[i].stage == VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT)
-         tcs = &info->pStages[i];
-      if (info->pStages[i].stage == VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT)
-         tes = &info->pStages[i];
+   for (uint32_t i = 0; i < stage_count; i++) {
+      if (stages[i].stage == VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT)
+         tcs = &stages[i];
+      if (stages[i].stage == VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT)
+         tes = &stages[i];
    }
-   if (result == VK_SUCCESS && (tcs || tes) && gs)
-      result = agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
-                          "tessellation with a geometry shader is not supported yet");
+   /* with both, the evaluation shader feeds the geometry shader */
    if (result == VK_SUCCESS && (tcs || tes))
-      result = agxv_tess_pipeline_compile(device, pipeline, vs, tcs, tes, layout);
+      result = agxv_tess_pipeline_compile(device, pipeline, vs, tcs, tes, gs != NULL, layout);
    if (result == VK_SUCCESS && gs)
       result = agxv_gs_pipeline_compile(device, pipeline, vs, gs, layout);
-   for (uint32_t i = 0; result == VK_SUCCESS && i < info->stageCount; i++) {
-      const VkPipelineShaderStageCreateInfo *st = &info->pStages[i];
-      bool taken = ((gs || tes) && st == vs) || st == gs || st == tcs || st == tes;
-      if (!taken)
-         result = compile_stage(device, pipeline, st, layout, &gfx->tib);
-   }
+   /* the fragment stage last: it tests the cull distances the
+    * pre-rasterisation stages write (gfx->uvs.cull_count) */
+   for (unsigned pass = 0; pass < 2; pass++)
+      for (uint32_t i = 0; result == VK_SUCCESS && i < stage_count; i++) {
+         const VkPipelineShaderStageCreateInfo *st = &stages[i];
+         bool taken = ((gs || tes) && st == vs) || st == gs || st == tcs || st == tes;
+         bool fragment = st->stage == VK_SHADER_STAGE_FRAGMENT_BIT;
+         if (!taken && fragment == (pass == 1))
+            result = compile_stage(device, pipeline, st, layout, &gfx->tib, pre);
+      }
+   if (result == VK_SUCCESS && !gfx->has_fs && gfx->uvs.cull_count)
+      result = compile_cull_fs(device, pipeline, layout);
    /* transform feedback without a geometry shader captures the vertex
     * shader's outputs (agxv_graphics_pipeline_xfb.c); not after tessellation */
    if (result == VK_SUCCESS && vs && !gs && !tes)
       result = agxv_xfb_pipeline_compile(device, pipeline, vs, layout);
    if (result == VK_SUCCESS && !(pipeline->stages & (1u << AGXV_STAGE_VERTEX)))
       result = agxv_error(VK_ERROR_UNKNOWN, "graphics pipeline without a vertex shader");
+   return result;
+}
+
+static VkResult
+create_graphics_pipeline(struct agxv_device *device, const VkGraphicsPipelineCreateInfo *info,
+                         const VkAllocationCallbacks *alloc, struct agxv_pipeline **out)
+{
+   if (agxv_gpl_applies(info))
+      return agxv_gpl_create(device, info, alloc, out);
+   /* The parsed state (pipeline->graphics), then the stages. */
+   struct agxv_pipeline *pipeline;
+   VkResult result = agxv_graphics_pipeline_create(device, info, alloc, &pipeline);
+   if (result != VK_SUCCESS)
+      return result;
+   result = agxv_graphics_pipeline_build(device, pipeline, info->stageCount, info->pStages,
+                                         agxv_pipeline_layout_from_handle(info->layout), NULL);
    if (result != VK_SUCCESS) {
       agxv_pipeline_destroy(device, pipeline, alloc);
       return result;
@@ -222,7 +321,10 @@ agxv_CreateGraphicsPipelines(VkDevice _device, VkPipelineCache cache, uint32_t c
    uint32_t i = 0;
    for (; i < count; i++) {
       struct agxv_pipeline *pipeline = NULL;
+      uint64_t start = agxv_feedback_now();
       VkResult result = create_graphics_pipeline(device, &pCreateInfos[i], alloc, &pipeline);
+      if (result == VK_SUCCESS)
+         agxv_feedback_write(pCreateInfos[i].pNext, start);
       pPipelines[i] = result == VK_SUCCESS ? agxv_pipeline_to_handle(pipeline) : VK_NULL_HANDLE;
       if (result != VK_SUCCESS && first_error == VK_SUCCESS)
          first_error = result;

@@ -12,8 +12,10 @@
  * output epilog (blending, write masks) linked after the fragment shader
  * (agxv_blend.h; static blend state only, logic ops refused).
  *
- * Assumes: dynamic rendering (VkPipelineRenderingCreateInfo formats); no
- * pipeline libraries; the pipeline cache is not used for graphics yet.
+ * Assumes: dynamic rendering (VkPipelineRenderingCreateInfo formats);
+ * pipeline libraries are linked through the same path
+ * (agxv_graphics_pipeline_library.h); the pipeline cache is not used for
+ * graphics yet.
  */
 #ifndef AGXV_GRAPHICS_PIPELINE_H
 #define AGXV_GRAPHICS_PIPELINE_H
@@ -52,6 +54,11 @@ struct agxv_graphics_pipeline {
    struct agx_tess_info tess;        /* merged modes of both stages */
    uint64_t tess_vs_mask;            /* slots the software VS writes */
    uint32_t tess_stride;             /* control-shader buffer bytes per patch */
+   /* with a geometry shader: the evaluation shader as compute (AGXV_GS_VS_SW
+    * over the tessellated indices) and the slots it writes */
+   struct agxv_pipeline *tess_tes_sw;
+   uint64_t tess_tes_mask;
+   bool tess_xfb; /* the evaluation shader has Xfb outputs (not captured yet: draws refused) */
    bool tess_has_vbo;
    struct agxv_vbo_link tess_vbo;
    /* transform feedback of the vertex shader (agxv_xfb.h): gs_vs_sw,
@@ -69,11 +76,13 @@ VkResult agxv_gs_pipeline_compile(struct agxv_device *device, struct agxv_pipeli
 /* Frees the compute variants (agxv_pipeline_destroy). */
 void agxv_gs_pipeline_finish(struct agxv_device *device, struct agxv_graphics_pipeline *gfx);
 /* Compiles the vertex and tessellation stages of a pipeline with
- * tessellation (agxv_graphics_pipeline_tess.c), and frees them. */
+ * tessellation (agxv_graphics_pipeline_tess.c), and frees them;
+ * gs_follows: a geometry shader takes the evaluation shader's outputs
+ * (compile it first: agxv_gs_pipeline_compile reads tess_tes_mask). */
 VkResult agxv_tess_pipeline_compile(struct agxv_device *device, struct agxv_pipeline *pipeline,
                                     const VkPipelineShaderStageCreateInfo *vs,
                                     const VkPipelineShaderStageCreateInfo *tcs,
-                                    const VkPipelineShaderStageCreateInfo *tes,
+                                    const VkPipelineShaderStageCreateInfo *tes, bool gs_follows,
                                     const struct agxv_pipeline_layout *layout);
 void agxv_tess_pipeline_finish(struct agxv_device *device, struct agxv_graphics_pipeline *gfx);
 

@@ -12,7 +12,9 @@
  * The software VS fetches vertex attributes itself (agx_vbo_lower_sw: every
  * attribute the static vertex input state describes; dynamic vertex input
  * is refused). Clip/cull distances written by the vertex shader reach the
- * geometry shader (two input records each, layout/agx_gs.h).
+ * geometry shader (two input records each, layout/agx_gs.h). After
+ * tessellation the evaluation shader's software variant takes the vertex
+ * shader's place (no gs_vs_sw here).
  */
 #include <string.h>
 
@@ -80,6 +82,28 @@ make_compute(struct agxv_device *device, struct agxv_compile_gfx_result *c,
    return result;
 }
 
+/* The vertex shader as compute (the software VS fetches every attribute the
+ * vertex input state describes); *mask: the slots it writes. */
+static VkResult
+compile_vs_sw(struct agxv_device *device, struct agxv_pipeline *pipeline,
+              const VkPipelineShaderStageCreateInfo *vs, const struct agxv_pipeline_layout *layout,
+              uint64_t *mask)
+{
+   struct agxv_graphics_pipeline *gfx = pipeline->gfx;
+   struct agxv_compile_gfx_result c = {0};
+   struct agx_vbo_key key;
+   VkResult result = agxv_vbo_sw_key(pipeline->graphics, &key, &gfx->gs_vbo);
+   if (result != VK_SUCCESS)
+      return result;
+   gfx->gs_has_vbo = key.num_attribs > 0;
+   result =
+      compile_variant(device, vs, layout, AGXV_GS_VS_SW, 0, gfx->gs_has_vbo ? &key : NULL, &c);
+   if (result != VK_SUCCESS)
+      return result;
+   *mask = c.r.gs_output_mask;
+   return make_compute(device, &c, &gfx->gs_vs_sw);
+}
+
 VkResult
 agxv_gs_pipeline_compile(struct agxv_device *device, struct agxv_pipeline *pipeline,
                          const VkPipelineShaderStageCreateInfo *vs,
@@ -90,20 +114,18 @@ agxv_gs_pipeline_compile(struct agxv_device *device, struct agxv_pipeline *pipel
    if (!vs)
       return agxv_error(VK_ERROR_UNKNOWN, "geometry shader without a vertex shader");
    struct agxv_compile_gfx_result c = {0};
-   /* the software VS fetches every attribute the vertex input state describes */
-   struct agx_vbo_key key;
-   VkResult result = agxv_vbo_sw_key(pipeline->graphics, &key, &gfx->gs_vbo);
-   if (result != VK_SUCCESS)
-      return result;
-   gfx->gs_has_vbo = key.num_attribs > 0;
-   result =
-      compile_variant(device, vs, layout, AGXV_GS_VS_SW, 0, gfx->gs_has_vbo ? &key : NULL, &c);
-   if (result != VK_SUCCESS)
-      return result;
-   uint64_t mask = c.r.gs_output_mask;
-   result = make_compute(device, &c, &gfx->gs_vs_sw);
-   if (result == VK_SUCCESS)
-      result = compile_variant(device, gs, layout, AGXV_GS_MAIN, mask, NULL, &c);
+   uint64_t mask;
+   VkResult result;
+   if (gfx->has_tess) {
+      /* after tessellation the evaluation shader's software variant fills the
+       * input buffer (agxv_graphics_pipeline_tess.c) */
+      mask = gfx->tess_tes_mask;
+   } else {
+      result = compile_vs_sw(device, pipeline, vs, layout, &mask);
+      if (result != VK_SUCCESS)
+         return result;
+   }
+   result = compile_variant(device, gs, layout, AGXV_GS_MAIN, mask, NULL, &c);
    if (result != VK_SUCCESS)
       return result;
    gfx->gs = c.r.gs;

@@ -7,12 +7,14 @@
  * control-shader buffer, layout/agx_tess_params.h) and the evaluation
  * shader as the hardware vertex shader over the generated domain points
  * (AGX_TESS_TES), which takes the pipeline's vertex stage slot so draws
- * link it with the fragment shader like any vertex shader. Only with
- * AGXV_EXPERIMENTAL=tess. Tessellation modes may be declared in either
- * stage (the evaluation shader's win).
+ * link it with the fragment shader like any vertex shader. With a geometry
+ * shader after it, the evaluation shader runs as compute instead
+ * (compile_tes_sw) and the geometry shader's rasterization variant takes
+ * the vertex slot (agxv_graphics_pipeline_gs.c). Tessellation modes may be
+ * declared in either stage (the evaluation shader's win).
  *
- * Assumes: no geometry shader after tessellation (refused), static vertex
- * input for the software vertex fetch (agxv_vbo_sw_key).
+ * Assumes: static vertex input for the software vertex fetch
+ * (agxv_vbo_sw_key).
  */
 #include <string.h>
 
@@ -27,6 +29,7 @@
 #include "agx_tess_params.h"
 #include "agx_vbo_prolog.h"
 #include "agxv_vbo.h"
+#include "agxv_xfb.h"
 
 /* The fields of a compile request every variant shares. */
 static VkResult
@@ -113,11 +116,55 @@ compile_tcs(struct agxv_device *device, struct agxv_graphics_pipeline *gfx,
    return result;
 }
 
-/* The evaluation shader as the vertex stage. */
+/* The tessellation modes: the evaluation shader's, else the control
+ * shader's. */
+static VkResult
+merge_modes(struct agxv_graphics_pipeline *gfx, const struct agx_tess_info *t,
+            const struct agxv_compile_result *tcs)
+{
+   const struct agx_tess_info *k = &tcs->tess;
+   gfx->tess.domain = t->domain ? t->domain : k->domain;
+   gfx->tess.spacing = t->spacing ? t->spacing : k->spacing;
+   gfx->tess.order = t->order ? t->order : k->order;
+   gfx->tess.point_mode = t->point_mode || k->point_mode;
+   gfx->tess.output_vertices = tcs->tess_output_vertices;
+   if (!gfx->tess.domain || !gfx->tess.spacing)
+      return agxv_error(VK_ERROR_UNKNOWN, "tessellation without a domain or spacing");
+   return VK_SUCCESS;
+}
+
+/* In front of a geometry shader (Honeykrisp runs the evaluation shader as
+ * the geometry path's software vertex stage, hk_cmd_draw.c
+ * hk_launch_gs_prerast): the evaluation shader lowered to a vertex shader
+ * over the domain points, then run as compute over the tessellated draw's
+ * indices (AGXV_GS_VS_SW), its outputs in the geometry shader's input
+ * buffer (layout/agx_gs.h). */
+static VkResult
+compile_tes_sw(struct agxv_device *device, struct agxv_graphics_pipeline *gfx,
+               struct agxv_compile_request *req, const struct agxv_compile_result *tcs)
+{
+   req->gs_variant = AGXV_GS_VS_SW;
+   struct agxv_compile_result r = {0};
+   struct agx_tess_info modes;
+   char err[512] = "";
+   if (agxv_compile_compute(req, &r, err, sizeof(err)))
+      return agxv_error(VK_ERROR_UNKNOWN,
+                        "cannot compile the tessellation evaluation kernel \"%s\": %s", req->entry,
+                        err);
+   modes = r.tess;
+   gfx->tess_tes_mask = r.gs_output_mask;
+   VkResult result = agxv_compute_pipeline_create(device, r.code, r.size, &r.info, &device->alloc,
+                                                  &gfx->tess_tes_sw);
+   agxv_compile_result_free(&r);
+   return result == VK_SUCCESS ? merge_modes(gfx, &modes, tcs) : result;
+}
+
+/* The evaluation shader as the vertex stage, or as compute in front of a
+ * geometry shader (gs_follows). */
 static VkResult
 compile_tes(struct agxv_device *device, struct agxv_pipeline *pipeline,
             const VkPipelineShaderStageCreateInfo *tes, const struct agxv_pipeline_layout *layout,
-            const struct agxv_compile_result *tcs)
+            const struct agxv_compile_result *tcs, bool gs_follows)
 {
    struct agxv_graphics_pipeline *gfx = pipeline->gfx;
    struct agxv_compile_request req;
@@ -130,6 +177,11 @@ compile_tes(struct agxv_device *device, struct agxv_pipeline *pipeline,
    req.tess_patch_mask = tcs->tess_patch_mask;
    req.tess_output_vertices = tcs->tess_output_vertices;
    req.tess_domain = tcs->tess.domain;
+   if (gs_follows) {
+      result = compile_tes_sw(device, gfx, &req, tcs);
+      agxv_free(&device->alloc, spec);
+      return result;
+   }
    struct agxv_compile_gfx_result c;
    char err[512] = "";
    int ret = agxv_compile_graphics(&req, NULL, &c, err, sizeof(err));
@@ -138,16 +190,10 @@ compile_tes(struct agxv_device *device, struct agxv_pipeline *pipeline,
       return agxv_error(VK_ERROR_UNKNOWN,
                         "cannot compile the tessellation evaluation shader \"%s\": %s", tes->pName,
                         err);
-   /* the modes: the evaluation shader's, else the control shader's */
-   struct agx_tess_info t = c.r.tess, k = tcs->tess;
-   gfx->tess.domain = t.domain ? t.domain : k.domain;
-   gfx->tess.spacing = t.spacing ? t.spacing : k.spacing;
-   gfx->tess.order = t.order ? t.order : k.order;
-   gfx->tess.point_mode = t.point_mode || k.point_mode;
-   gfx->tess.output_vertices = tcs->tess_output_vertices;
-   if (!gfx->tess.domain || !gfx->tess.spacing) {
+   result = merge_modes(gfx, &c.r.tess, tcs);
+   if (result != VK_SUCCESS) {
       agxv_compile_result_free(&c.r);
-      return agxv_error(VK_ERROR_UNKNOWN, "tessellation without a domain or spacing");
+      return result;
    }
    gfx->uvs = c.vs.uvs;
    gfx->vs_reads_draw_params = false;
@@ -161,13 +207,10 @@ VkResult
 agxv_tess_pipeline_compile(struct agxv_device *device, struct agxv_pipeline *pipeline,
                            const VkPipelineShaderStageCreateInfo *vs,
                            const VkPipelineShaderStageCreateInfo *tcs,
-                           const VkPipelineShaderStageCreateInfo *tes,
+                           const VkPipelineShaderStageCreateInfo *tes, bool gs_follows,
                            const struct agxv_pipeline_layout *layout)
 {
    struct agxv_graphics_pipeline *gfx = pipeline->gfx;
-   if (!agxv_experimental("tess"))
-      return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
-                        "tessellation needs AGXV_EXPERIMENTAL=tess (tessellationShader)");
    if (!vs || !tcs || !tes)
       return agxv_error(VK_ERROR_UNKNOWN, "tessellation without a vertex, control or "
                                           "evaluation shader");
@@ -176,11 +219,14 @@ agxv_tess_pipeline_compile(struct agxv_device *device, struct agxv_pipeline *pip
    if (result == VK_SUCCESS)
       result = compile_tcs(device, gfx, tcs, layout, &r);
    if (result == VK_SUCCESS)
-      result = compile_tes(device, pipeline, tes, layout, &r);
+      result = compile_tes(device, pipeline, tes, layout, &r, gs_follows);
    if (result != VK_SUCCESS)
       return result;
    gfx->tess_stride =
       agx_tess_tcs_stride(r.tess_patch_mask, r.tess_vertex_mask, r.tess_output_vertices);
+   const struct agxv_shader_module *tes_module = agxv_shader_module_from_handle(tes->module);
+   gfx->tess_xfb = !gs_follows && tes_module &&
+                   agxv_xfb_module_has_xfb(tes_module->words, tes_module->word_count);
    gfx->has_tess = true;
    return VK_SUCCESS;
 }
@@ -192,5 +238,7 @@ agxv_tess_pipeline_finish(struct agxv_device *device, struct agxv_graphics_pipel
       agxv_pipeline_destroy(device, gfx->tess_vs_sw, &device->alloc);
    if (gfx->tess_tcs)
       agxv_pipeline_destroy(device, gfx->tess_tcs, &device->alloc);
-   gfx->tess_vs_sw = gfx->tess_tcs = NULL;
+   if (gfx->tess_tes_sw)
+      agxv_pipeline_destroy(device, gfx->tess_tes_sw, &device->alloc);
+   gfx->tess_vs_sw = gfx->tess_tcs = gfx->tess_tes_sw = NULL;
 }

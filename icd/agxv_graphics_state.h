@@ -16,7 +16,8 @@
  * Assumes: the attachment formats come from VkPipelineRenderingCreateInfo
  * or, with a VkRenderPass, from its subpass (agxv_render_pass.c);
  * limits 16 viewports, 16 vertex bindings/attributes, 8 colour attachments
- * (hardware.md §15). No graphics pipeline libraries yet.
+ * (hardware.md §15). Graphics pipeline libraries parse each part's state
+ * separately and merge them (agxv_graphics_pipeline_library.c).
  */
 #ifndef AGXV_GRAPHICS_STATE_H
 #define AGXV_GRAPHICS_STATE_H

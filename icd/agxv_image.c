@@ -134,9 +134,10 @@ agxv_image_init(struct agxv_image *image, const VkImageCreateInfo *info)
                                     info->extent.width, height, depth, info->arrayLayers,
                                     info->mipLevels))
       return agxv_error(VK_ERROR_FORMAT_NOT_SUPPORTED,
-                        "image %ux%ux%u, %u layers, %u levels, %s tiling not supported",
+                        "image %ux%ux%u, %u layers, %u levels, %s tiling, format %d, %u samples "
+                        "not supported",
                         info->extent.width, height, depth, info->arrayLayers, info->mipLevels,
-                        tiled ? "optimal" : "linear");
+                        tiled ? "optimal" : "linear", (int)info->format, (unsigned)info->samples);
    return VK_SUCCESS;
 }
 

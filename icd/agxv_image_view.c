@@ -97,6 +97,8 @@ agxv_pack_image_view(const struct agxv_image *image, uint64_t va, const struct a
    if (!f || !l)
       return false;
    va += plane_offset;
+   unsigned zs_depth_bytes, zs_stencil_bytes;
+   bool zs_plane = agxv_zs_format_planes(image->format, &zs_depth_bytes, &zs_stencil_bytes);
    bool is3d = r->type == VK_IMAGE_VIEW_TYPE_3D;
    uint64_t address = va + (is3d ? 0 : (uint64_t)r->base_layer * l->layer_stride);
    enum agx_texture_dimension dim = texture_dimension(r->type);
@@ -140,6 +142,10 @@ agxv_pack_image_view(const struct agxv_image *image, uint64_t va, const struct a
          cfg.depth = depth;
       else
          cfg.stride = l->linear_stride - 16;
+      /* depth/stencil arrays have page-aligned layers (agxv_image.c
+       * zs_plane_layout); the texture unit pads its layer stride the same
+       * way when told so (Mesa ail: page-aligned layers of Z/S arrays) */
+      cfg.page_aligned_layers = zs_plane && l->tiled && l->layers > 1;
    }
    agx_pack(desc + AGXV_IMAGE_DESC_PBE / 4, PBE, cfg) {
       cfg.dimension = is3d ? AGX_TEXTURE_DIMENSION_3D

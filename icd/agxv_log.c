@@ -112,9 +112,49 @@ agxv_error(VkResult result, const char *fmt, ...)
    return result;
 }
 
+/* AGXV_EXPERIMENTAL keys: the features still behind it, and the keys of
+ * features now on by default (accepted and ignored, with a note). */
+static const char *const experimental_keys[] = {"vsstores"};
+static const struct {
+   const char *key, *feature;
+} retired_keys[] = {
+   {"gs", "geometryShader"},
+   {"tess", "tessellationShader"},
+};
+static pthread_once_t experimental_once = PTHREAD_ONCE_INIT;
+
+/* Reports, once, the keys that no longer do anything. */
+static void
+check_experimental_env(void)
+{
+   const char *env = getenv("AGXV_EXPERIMENTAL");
+   for (const char *p = env; p && *p;) {
+      size_t len = strcspn(p, ",");
+      bool known = len == 0;
+      for (unsigned i = 0; !known && i < sizeof(experimental_keys) / sizeof(experimental_keys[0]);
+           i++)
+         known = strlen(experimental_keys[i]) == len && !strncmp(p, experimental_keys[i], len);
+      for (unsigned i = 0; !known && i < sizeof(retired_keys) / sizeof(retired_keys[0]); i++) {
+         if (strlen(retired_keys[i].key) == len && !strncmp(p, retired_keys[i].key, len)) {
+            fprintf(stderr,
+                    "agx: AGXV_EXPERIMENTAL '%s' is no longer needed (%s is on by default)\n",
+                    retired_keys[i].key, retired_keys[i].feature);
+            known = true;
+         }
+      }
+      if (!known)
+         fprintf(stderr, "agx: ignoring unknown AGXV_EXPERIMENTAL key '%.*s' (known: vsstores)\n",
+                 (int)len, p);
+      p += len;
+      if (*p == ',')
+         p++;
+   }
+}
+
 bool
 agxv_experimental(const char *feature)
 {
+   pthread_once(&experimental_once, check_experimental_env);
    const char *env = getenv("AGXV_EXPERIMENTAL");
    size_t n = strlen(feature);
    for (const char *p = env; p && *p;) {

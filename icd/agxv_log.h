@@ -30,8 +30,9 @@ agxv_debug(enum agxv_debug_flag flag)
 }
 
 /* Whether the comma list in AGXV_EXPERIMENTAL names `feature` (features
- * advertised before their conformance tests pass broadly: "gs" geometry
- * shaders). */
+ * advertised before their conformance tests pass broadly: "vsstores"
+ * vertexPipelineStoresAndAtomics). The first call notes keys of features
+ * now on by default ("gs", "tess": ignored) and unknown keys on stderr. */
 bool agxv_experimental(const char *feature);
 
 void agxv_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

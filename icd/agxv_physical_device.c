@@ -156,13 +156,27 @@ init_features(struct agxv_features *f)
     * dEQP-VK.geometry.* in tests/deqp/agx-curated.txt). */
    f->v10.geometryShader = VK_TRUE;
    /* Tessellation emulated with compute (emulation.md §7;
-    * agxv_graphics_pipeline_tess.c, agxv_cmd_draw_tess.c; tests/icd
-    * test_tess), advertised with AGXV_EXPERIMENTAL=tess. */
-   f->v10.tessellationShader = agxv_experimental("tess");
+    * agxv_graphics_pipeline_tess.c, agxv_cmd_draw_tess.c, also in front of
+    * a geometry shader; tests/icd test_tess; dEQP-VK.tessellation sample
+    * in tests/deqp/agx-curated.txt). */
+   f->v10.tessellationShader = VK_TRUE;
+   /* PointSize written by evaluation and geometry shaders reaches the
+    * rasteriser like a vertex shader's (the evaluation shader and the GS's
+    * rasterization variant are the hardware vertex stage; within
+    * pointSizeRange, 1 without largePoints; tests/icd test_tess point-mode
+    * scenes, points_*_gs_psize where the range allows). */
+   f->v10.shaderTessellationAndGeometryPointSize = VK_TRUE;
    /* Storage writes and atomics in vertex, tessellation and geometry
     * shaders (global stores as in compute), advertised with
-    * AGXV_EXPERIMENTAL=vsstores: dEQP's tessellation cases check their
-    * results with them; not yet run against the vertex-shader groups. */
+    * AGXV_EXPERIMENTAL=vsstores. Their semantics hold (the VS and TES run
+    * at least once per vertex, TCS and the GS's MAIN variant once per
+    * invocation; the GS copies that re-run it drop its side effects), and
+    * dEQP's tessellation group (~235 more passes), glsl.atomic_operations'
+    * vertex/geometry/tessellation cases and geometry.basic.side_effect_*
+    * pass with it; off by default while storage-image writes from
+    * graphics stages fault the simulated GPU in
+    * binding_model.descriptorset_random (the fragment variants already
+    * DeviceLost; the vertex ones would join them). */
    f->v10.vertexPipelineStoresAndAtomics = agxv_experimental("vsstores");
    /* Storage writes and atomics in fragment shaders: guarded against helper
     * and discarded invocations, late depth/stencil tests unless
@@ -177,6 +191,10 @@ init_features(struct agxv_features *f)
    /* Occlusion queries count passing samples exactly (Visibility mode
     * Counting; agxv_query_pool.c, tests/icd test_occlusion). */
    f->v10.occlusionQueryPrecise = VK_TRUE;
+   /* Pipeline statistics, all eleven, counted with GPU work as Honeykrisp
+    * does (agxv_query_stats.c: helper kernels per draw/dispatch, the
+    * fragment epilog's atomic; tests/icd test_stats). */
+   f->v10.pipelineStatisticsQuery = VK_TRUE;
    /* Buffer accesses through storage/uniform descriptors are bounds-checked
     * against the descriptor's range when the device enables it: out-of-range
     * loads and atomics return 0, stores and atomics go to a device-owned sink
@@ -230,6 +248,11 @@ init_features(struct agxv_features *f)
    /* gl_BaseVertex / BaseInstance / DrawID from the VS root uniforms
     * (agx_abi.h; agxv_cmd_draw.c write_root, indirect records) */
    f->v11.shaderDrawParameters = VK_TRUE;
+   /* Multiview (agxv_multiview.h, Honeykrisp's way): each draw replayed per
+    * view with ViewIndex in the roots, vertex shaders writing the layer from
+    * it; tests/icd test_multiview. Geometry/tessellation shaders under
+    * multiview are not claimed (hk claims neither). */
+   f->v11.multiview = VK_TRUE;
    f->v12.scalarBlockLayout = VK_TRUE;
    /* Descriptor indexing basics for storage buffers: set memory is read by
     * the GPU when a dispatch runs (sets are not copied at bind time unless
@@ -346,6 +369,7 @@ init_features(struct agxv_features *f)
    f->v10.fillModeNonSolid = VK_TRUE;
    f->v10.multiViewport = VK_TRUE;
    f->v10.shaderClipDistance = VK_TRUE;
+   f->v10.shaderCullDistance = VK_TRUE; /* agx_pass_lower_cull_fs */
    f->v12.shaderOutputViewportIndex = VK_TRUE;
    f->depth_clip_enable = (VkPhysicalDeviceDepthClipEnableFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT,
@@ -357,6 +381,11 @@ init_features(struct agxv_features *f)
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT,
       .vertexAttributeInstanceRateDivisor = VK_TRUE,
       .vertexAttributeInstanceRateZeroDivisor = VK_TRUE,
+   };
+   /* Graphics pipeline libraries (agxv_graphics_pipeline_library.c). */
+   f->gpl = (VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT,
+      .graphicsPipelineLibrary = VK_TRUE,
    };
    /* The *2 commands share the original ones' paths; every barrier is a
     * full CDM barrier and semaphore waits block the whole batch, so finer
@@ -427,16 +456,16 @@ init_properties(struct agxv_physical_device *pdev)
       .maxGeometryOutputComponents = 64,
       .maxGeometryOutputVertices = 256,
       .maxGeometryTotalOutputComponents = 1024,
-      /* tessellation (AGXV_EXPERIMENTAL=tess): Vulkan's minimums; level 64
+      /* tessellation: Vulkan's minimums; level 64
        * and patch size 32 are the emulation's (emulation.md §7) */
-      .maxTessellationGenerationLevel = agxv_experimental("tess") ? 64 : 0,
-      .maxTessellationPatchSize = agxv_experimental("tess") ? 32 : 0,
-      .maxTessellationControlPerVertexInputComponents = agxv_experimental("tess") ? 64 : 0,
-      .maxTessellationControlPerVertexOutputComponents = agxv_experimental("tess") ? 64 : 0,
-      .maxTessellationControlPerPatchOutputComponents = agxv_experimental("tess") ? 120 : 0,
-      .maxTessellationControlTotalOutputComponents = agxv_experimental("tess") ? 2048 : 0,
-      .maxTessellationEvaluationInputComponents = agxv_experimental("tess") ? 64 : 0,
-      .maxTessellationEvaluationOutputComponents = agxv_experimental("tess") ? 64 : 0,
+      .maxTessellationGenerationLevel = 64,
+      .maxTessellationPatchSize = 32,
+      .maxTessellationControlPerVertexInputComponents = 64,
+      .maxTessellationControlPerVertexOutputComponents = 64,
+      .maxTessellationControlPerPatchOutputComponents = 120,
+      .maxTessellationControlTotalOutputComponents = 2048,
+      .maxTessellationEvaluationInputComponents = 64,
+      .maxTessellationEvaluationOutputComponents = 64,
       .maxFragmentOutputAttachments = 4,
       .maxFragmentDualSrcAttachments = 1, /* render target 0 (agx_fs_epilog.c) */
       .maxFragmentCombinedOutputResources = 4,
@@ -529,7 +558,9 @@ init_properties(struct agxv_physical_device *pdev)
       VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT |
       VK_SUBGROUP_FEATURE_CLUSTERED_BIT | VK_SUBGROUP_FEATURE_QUAD_BIT;
    p->v11.pointClippingBehavior = VK_POINT_CLIPPING_BEHAVIOR_ALL_CLIP_PLANES;
-   p->v11.maxMultiviewViewCount = 6;
+   /* hk_physical_device.c: HK_MAX_MULTIVIEW_VIEW_COUNT 32 (a layered render
+    * command over up to 32 layers). */
+   p->v11.maxMultiviewViewCount = 32;
    p->v11.maxMultiviewInstanceIndex = (1u << 27) - 1;
    p->v11.maxPerSetDescriptors = 1024;
    p->v11.maxMemoryAllocationSize = pdev->heap_size < (1ull << 32) ? pdev->heap_size : (1ull << 32);
@@ -583,6 +614,18 @@ init_properties(struct agxv_physical_device *pdev)
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_PROPERTIES_EXT,
       .robustStorageBufferAccessSizeAlignment = 1,
       .robustUniformBufferAccessSizeAlignment = 1,
+   };
+   /* Fast linking: main vertex and fragment shaders are compiled when
+    * their library is created; a link only builds (cached) vertex-fetch
+    * prologs and output epilogs and uploads (agxv_graphics_pipeline_library.h;
+    * geometry, tessellation and transform feedback pre-rasterization
+    * libraries compile at link time). Interpolation decorations: the UVS
+    * groups follow the vertex shader's (agxv_varyings.h), so they must match
+    * the fragment shader's across libraries. */
+   p->gpl = (VkPhysicalDeviceGraphicsPipelineLibraryPropertiesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_PROPERTIES_EXT,
+      .graphicsPipelineLibraryFastLinking = VK_TRUE,
+      .graphicsPipelineLibraryIndependentInterpolationDecoration = VK_FALSE,
    };
    p->vertex_attribute_divisor = (VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_EXT,

@@ -2,6 +2,7 @@
 #include "agxv_pipeline.h"
 #include "agxv_xfb.h"
 #include "agxv_graphics_pipeline.h"
+#include "agxv_graphics_pipeline_library.h"
 
 #include <stddef.h>
 #include <string.h>
@@ -182,6 +183,8 @@ agxv_pipeline_destroy(struct agxv_device *device, struct agxv_pipeline *pipeline
    if (pipeline->gfx)
       agxv_xfb_pipeline_finish(device, pipeline->gfx);
    agxv_free(&device->alloc, pipeline->gfx);
+   if (pipeline->library)
+      agxv_gpl_library_destroy(device, pipeline->library);
    agxv_object_free(alloc, pipeline);
 }
 

@@ -52,6 +52,8 @@ enum agxv_stage {
    AGXV_STAGE_COMPUTE = 0,
    AGXV_STAGE_VERTEX,
    AGXV_STAGE_FRAGMENT,
+   /* the fragment stage linked with a statistics epilog (agxv_query_stats.c) */
+   AGXV_STAGE_FRAGMENT_STATS,
    AGXV_STAGE_COUNT,
 };
 
@@ -71,6 +73,7 @@ struct agxv_shader {
 };
 
 struct agxv_graphics_pipeline;
+struct agxv_gpl_library;
 
 struct agxv_pipeline {
    struct agxv_object base;
@@ -82,6 +85,9 @@ struct agxv_pipeline {
    /* Graphics pipelines: the baked state and dynamic mask (agxv_graphics_state.h); NULL for compute. */
    struct agxv_graphics_state *graphics;
    struct agxv_shader shaders[AGXV_STAGE_COUNT];
+   /* A graphics pipeline library (VK_PIPELINE_CREATE_LIBRARY_BIT_KHR,
+    * agxv_graphics_pipeline_library.h); NULL otherwise. It is never bound. */
+   struct agxv_gpl_library *library;
 };
 
 AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_pipeline, VkPipeline, VK_OBJECT_TYPE_PIPELINE)

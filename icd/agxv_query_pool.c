@@ -39,6 +39,10 @@
  * becomes available when the pass's render command ended: its
  * availability word is filled in a compute stream after it
  * (agxv_query_render_ended); one ended outside a pass right away.
+ *
+ * Inside a multiview pass a query or timestamp uses N consecutive queries,
+ * N = views in the mask (agxv_multiview.h): the first holds the value, the
+ * others read 0 and are available.
  */
 #include "agxv_query_pool.h"
 
@@ -52,9 +56,11 @@
 #include "agxv_device.h"
 #include "agx_cl_kernels.h"
 #include "agxv_meta.h"
+#include "agxv_multiview.h"
 #include "agx_query.h"
 #include "agxv_log.h"
 #include "agxv_ppp.h"
+#include "agxv_query_stats.h"
 #include "agx_pack.h"
 
 /* 2 x query must fit the 15-bit occlusion index. */
@@ -75,9 +81,15 @@ agxv_CreateQueryPool(VkDevice _device, const VkQueryPoolCreateInfo *pCreateInfo,
    /* transform feedback stream queries: primitives written, then needed
     * (cl_kernels/agx_xfb_args.h; counted by agxv_cmd_xfb.c) */
    pool->values = pool->type == VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT ? 2 : 1;
+   /* pipeline statistics: one counter per statistic, in bit order (agxv_query_stats.c) */
+   if (pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS) {
+      pool->statistics = pCreateInfo->pipelineStatistics & AGXV_STATS_SUPPORTED;
+      pool->values = (uint32_t)__builtin_popcount(pool->statistics);
+   }
    pool->stride = 8 * pool->values + 8;
    if (pool->type != VK_QUERY_TYPE_TIMESTAMP && pool->type != VK_QUERY_TYPE_OCCLUSION &&
-       pool->type != VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT) {
+       pool->type != VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT &&
+       pool->type != VK_QUERY_TYPE_PIPELINE_STATISTICS) {
       agxv_object_free(alloc, pool);
       return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT, "query type %u is not supported",
                         pCreateInfo->queryType);
@@ -210,11 +222,47 @@ agxv_CmdResetQueryPool(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uin
         0);
 }
 
+/* The timestamp's own query, then (multiview passes) the other N - 1
+ * queries of the view mask: zero and available, the spec's first choice
+ * ("The first query is a timestamp value and (if more than one bit is set
+ * in the view mask) zero is written to the remaining queries"), as
+ * hk_CmdWriteTimestamp2 does. */
+static void
+timestamp_records(struct agxv_cmd_buffer *cmd, struct agxv_query_pool *pool, uint32_t query,
+                  uint32_t views)
+{
+   agxv_cmd_split(cmd, pool->ts_object, query * AGXV_QUERY_STRIDE);
+   for (uint32_t i = 1; i < views && query + i < pool->count; i++)
+      fill(cmd, pool->bo->va + (uint64_t)(query + i) * AGXV_QUERY_STRIDE, 2, 0);
+   for (uint32_t i = 0; i < views && query + i < pool->count; i++)
+      fill(cmd, pool->bo->va + (uint64_t)(query + i) * AGXV_QUERY_STRIDE + 8, 1, 1);
+}
+
+struct timestamp_in_pass {
+   struct agxv_query_pool *pool;
+   uint32_t query, views;
+};
+
+static void
+timestamp_between(struct agxv_cmd_buffer *cmd, void *data)
+{
+   const struct timestamp_in_pass *t = data;
+   timestamp_records(cmd, t->pool, t->query, t->views);
+}
+
+/* Inside a pass the render command ends first (agxv_rendering_split): the
+ * empty compute stream closed with the timestamp runs after it, and the
+ * pass resumes loading its attachments. */
 static void
 write_timestamp(struct agxv_cmd_buffer *cmd, struct agxv_query_pool *pool, uint32_t query)
 {
-   agxv_cmd_split(cmd, pool->ts_object, query * AGXV_QUERY_STRIDE);
-   fill(cmd, pool->bo->va + (uint64_t)query * AGXV_QUERY_STRIDE + 8, 1, 1);
+   uint32_t views = agxv_multiview_query_count(cmd);
+   if (cmd->rendering.active && !cmd->rendering.inherited) {
+      struct timestamp_in_pass t = {pool, query, views};
+      agxv_rendering_split(cmd, timestamp_between, &t);
+      return;
+   }
+   timestamp_records(cmd, pool, query, views);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -314,6 +362,10 @@ begin_query(struct agxv_cmd_buffer *cmd, struct agxv_query_pool *pool, uint32_t 
       cmd->xfb.query_va = pool->bo->va + (uint64_t)query * pool->stride;
       return;
    }
+   if (pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS && query < pool->count) {
+      agxv_stats_begin_query(cmd, pool, query);
+      return;
+   }
    if (pool->type != VK_QUERY_TYPE_OCCLUSION || query >= pool->count) {
       agxv_cmd_set_error(cmd, agxv_error(VK_ERROR_UNKNOWN, "vkCmdBeginQuery: unsupported query"));
       return;
@@ -337,6 +389,10 @@ end_query(struct agxv_cmd_buffer *cmd, struct agxv_query_pool *pool, uint32_t qu
 {
    struct agxv_occlusion_state *o = &cmd->occlusion;
    bool xfb = pool->type == VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT;
+   if (pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS && query < pool->count) {
+      agxv_stats_end_query(cmd, pool, query);
+      return;
+   }
    if ((pool->type != VK_QUERY_TYPE_OCCLUSION && !xfb) || query >= pool->count)
       return;
    if (xfb) {
@@ -345,7 +401,19 @@ end_query(struct agxv_cmd_buffer *cmd, struct agxv_query_pool *pool, uint32_t qu
       o->active = false;
       cmd->rendering.ppp_dirty |= AGXV_PPP_DIRTY_OCCLUSION;
    }
-   uint64_t avail = pool->bo->va + (uint64_t)query * pool->stride + 8 * pool->values;
+   /* Multiview: N consecutive queries (N = views in the mask); the first
+    * counted every view's samples, the others keep their reset value 0 and
+    * become available with it (hk_CmdEndQueryIndexedEXT zeroes them too). */
+   uint32_t views = agxv_multiview_query_count(cmd);
+   for (uint32_t i = 0; i < views && query + i < pool->count; i++)
+      agxv_query_available(cmd,
+                           pool->bo->va + (uint64_t)(query + i) * pool->stride + 8 * pool->values);
+}
+
+void
+agxv_query_available(struct agxv_cmd_buffer *cmd, uint64_t avail)
+{
+   struct agxv_occlusion_state *o = &cmd->occlusion;
    if (!cmd->rendering.active) {
       fill(cmd, avail, 1, 1);
       return;

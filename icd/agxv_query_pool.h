@@ -16,8 +16,9 @@ struct agxv_query_pool {
    struct agxv_object base;
    VkQueryType type;
    uint32_t count;
-   uint32_t values; /* u64 values per query */
-   uint32_t stride; /* bytes per query: 8 * values + 8 (availability) */
+   uint32_t values;     /* u64 values per query */
+   uint32_t statistics; /* pipeline statistics pools: VkQueryPipelineStatisticFlags */
+   uint32_t stride;     /* bytes per query: 8 * values + 8 (availability) */
    struct agxv_bo *bo;
    uint8_t *map;
    uint32_t ts_object; /* the BO bound as a timestamp object */
@@ -36,5 +37,10 @@ void agxv_query_render_ended(struct agxv_cmd_buffer *cmd);
 /* The PPP visibility mode (enum agx_visibility_mode) and occlusion index
  * of a draw recorded now. */
 unsigned agxv_query_visibility(const struct agxv_cmd_buffer *cmd, uint32_t *index);
+
+/* Sets the availability word at `avail` after the work recorded so far: now
+ * (in the compute stream) outside a render pass, after the render command
+ * inside one. */
+void agxv_query_available(struct agxv_cmd_buffer *cmd, uint64_t avail);
 
 #endif

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "agxv_alloc.h"
+#include "agxv_clear.h"
 #include "agxv_cmd_buffer.h"
 #include "agxv_device.h"
 #include "agxv_entrypoints.h"
@@ -321,6 +322,54 @@ store_op(uint32_t subpass, const struct agxv_rp_attachment *a, VkAttachmentStore
    return subpass == a->last_use ? op : VK_ATTACHMENT_STORE_OP_STORE;
 }
 
+/* Whether subpass s renders to attachment a (colour, resolve, depth/stencil). */
+static bool
+subpass_writes(const struct agxv_rp_subpass *sp, uint32_t a)
+{
+   for (uint32_t i = 0; i < sp->color_count; i++)
+      if (sp->color[i] == a || sp->resolve[i] == a)
+         return true;
+   return sp->depth_stencil == a || sp->zs_resolve == a;
+}
+
+/* Multiview: the load op of an attachment applies to each view in the
+ * first subpass whose view mask has it (Vulkan spec, "Render Pass Load
+ * Operations": "the load operation for each view occurs in the first
+ * subpass that uses the view"; Mesa's vk_render_pass.c tracks the views
+ * loaded per attachment the same way). The first subpass using the
+ * attachment takes its load op as a dynamic rendering; views a later
+ * subpass adds are cleared in memory before it (it loads them), the way
+ * partial render areas are (agxv_clear.h). */
+static void
+clear_new_views(struct agxv_cmd_buffer *cmd, uint32_t a, const struct agxv_rp_subpass *sp)
+{
+   const struct agxv_pass_state *ps = &cmd->rendering.pass;
+   const struct agxv_render_pass *rp = ps->pass;
+   const struct agxv_rp_attachment *att = &rp->attachments[a];
+   if (!sp->view_mask || ps->subpass == att->first_use)
+      return;
+   uint32_t before = 0;
+   for (uint32_t t = 0; t < ps->subpass; t++)
+      if (subpass_writes(&rp->subpasses[t], a))
+         before |= rp->subpasses[t].view_mask;
+   uint32_t views = sp->view_mask & ~before;
+   if (!views)
+      return;
+   const struct agxv_image_view *view = ps->views[a];
+   if (a == sp->depth_stencil) {
+      if (sp->depth_format != VK_FORMAT_UNDEFINED && att->load_op == VK_ATTACHMENT_LOAD_OP_CLEAR)
+         agxv_clear_view_rect(cmd, view, VK_IMAGE_ASPECT_DEPTH_BIT, &ps->clears[a], ps->area, 0, 1,
+                              views);
+      if (sp->stencil_format != VK_FORMAT_UNDEFINED &&
+          att->stencil_load_op == VK_ATTACHMENT_LOAD_OP_CLEAR)
+         agxv_clear_view_rect(cmd, view, VK_IMAGE_ASPECT_STENCIL_BIT, &ps->clears[a], ps->area, 0,
+                              1, views);
+   } else if (att->load_op == VK_ATTACHMENT_LOAD_OP_CLEAR) {
+      agxv_clear_view_rect(cmd, view, VK_IMAGE_ASPECT_COLOR_BIT, &ps->clears[a], ps->area, 0, 1,
+                           views);
+   }
+}
+
 /* Begins the current subpass as a dynamic rendering. */
 static void
 begin_subpass(struct agxv_cmd_buffer *cmd)
@@ -339,6 +388,7 @@ begin_subpass(struct agxv_cmd_buffer *cmd)
       if (a == UNUSED_ATT)
          continue;
       const struct agxv_rp_attachment *att = &rp->attachments[a];
+      clear_new_views(cmd, a, sp);
       color[i].imageView = agxv_image_view_to_handle(ps->views[a]);
       color[i].loadOp = load_op(s, att, att->load_op);
       color[i].storeOp = store_op(s, att, att->store_op);
@@ -360,6 +410,7 @@ begin_subpass(struct agxv_cmd_buffer *cmd)
    if (sp->depth_stencil != UNUSED_ATT) {
       uint32_t a = sp->depth_stencil;
       const struct agxv_rp_attachment *att = &rp->attachments[a];
+      clear_new_views(cmd, a, sp);
       VkRenderingAttachmentInfo base = {
          .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
          .imageView = agxv_image_view_to_handle(ps->views[a]),

@@ -95,15 +95,15 @@ resolve_box(struct agxv_cmd_buffer *cmd, const struct agxv_image *src, VkFormat 
 void
 agxv_resolve_views(struct agxv_cmd_buffer *cmd, const struct agxv_image_view *src,
                    const struct agxv_image_view *dst, VkResolveModeFlagBits mode, VkRect2D area,
-                   uint32_t layers)
+                   uint32_t first_layer, uint32_t layers)
 {
    struct agx_image_resolve_args a = {
       .src_x = (uint32_t)area.offset.x,
       .src_y = (uint32_t)area.offset.y,
-      .src_z = src->base_layer,
+      .src_z = src->base_layer + first_layer,
       .dst_x = (uint32_t)area.offset.x,
       .dst_y = (uint32_t)area.offset.y,
-      .dst_z = dst->base_layer,
+      .dst_z = dst->base_layer + first_layer,
       .width = area.extent.width,
       .height = area.extent.height,
       .depth = layers ? layers : 1,
@@ -114,7 +114,7 @@ agxv_resolve_views(struct agxv_cmd_buffer *cmd, const struct agxv_image_view *sr
 void
 agxv_resolve_zs_views(struct agxv_cmd_buffer *cmd, const struct agxv_image_view *src,
                       const struct agxv_image_view *dst, VkImageAspectFlagBits aspect,
-                      VkRect2D area, uint32_t layers)
+                      VkRect2D area, uint32_t first_layer, uint32_t layers)
 {
    uint64_t so = 0, dof = 0;
    const struct agx_image_layout *sl = agxv_image_plane(src->image, aspect, &so);
@@ -135,10 +135,10 @@ agxv_resolve_zs_views(struct agxv_cmd_buffer *cmd, const struct agxv_image_view 
       .dst = agx_image_layout_surface(dl, dst->image->va + dof, dst->base_level),
       .src_x = (uint32_t)area.offset.x,
       .src_y = (uint32_t)area.offset.y,
-      .src_z = src->base_layer,
+      .src_z = src->base_layer + first_layer,
       .dst_x = (uint32_t)area.offset.x,
       .dst_y = (uint32_t)area.offset.y,
-      .dst_z = dst->base_layer,
+      .dst_z = dst->base_layer + first_layer,
       .width = area.extent.width,
       .height = area.extent.height,
       .depth = layers ? layers : 1,

@@ -11,13 +11,15 @@
 struct agxv_cmd_buffer;
 struct agxv_image_view;
 
-/* Resolves `area` of every layer of src into dst (views of one level). */
+/* Resolves `area` of layers [first_layer, first_layer + layers) of the views
+ * src into dst (views of one level; multiview passes resolve the layer of
+ * each view). */
 void agxv_resolve_views(struct agxv_cmd_buffer *cmd, const struct agxv_image_view *src,
                         const struct agxv_image_view *dst, VkResolveModeFlagBits mode,
-                        VkRect2D area, uint32_t layers);
+                        VkRect2D area, uint32_t first_layer, uint32_t layers);
 
 /* SAMPLE_ZERO resolve of one aspect (DEPTH or STENCIL) of a depth/stencil view: sample 0
- * of `area` of every layer of src's plane into dst's plane (Vulkan 1.2's required mode). */
+ * of `area` of the layers of src's plane into dst's plane (Vulkan 1.2's required mode). */
 void agxv_resolve_zs_views(struct agxv_cmd_buffer *cmd, const struct agxv_image_view *src,
                            const struct agxv_image_view *dst, VkImageAspectFlagBits aspect,
-                           VkRect2D area, uint32_t layers);
+                           VkRect2D area, uint32_t first_layer, uint32_t layers);

@@ -27,6 +27,21 @@ binding_offset(void *data, unsigned set, unsigned binding)
    return map->sets[set]->bindings[binding].offset;
 }
 
+/* The software vertex shader (AGXV_GS_VS_SW) records clip/cull distance
+ * words 4-7 under AGX_GS_CLIP_HI / AGX_GS_CULL_HI (layout/agx_gs.h): its
+ * transform feedback words name those records. */
+static void
+xfb_hi_records(struct agx_xfb_info *x)
+{
+   for (uint32_t i = 0; i < x->count; i++) {
+      struct agx_xfb_output *o = &x->out[i];
+      if ((o->slot == AGX_IO_CLIP_DIST || o->slot == AGX_IO_CULL_DIST) && o->comp >= 4) {
+         o->slot = (uint8_t)(o->slot == AGX_IO_CLIP_DIST ? AGX_GS_CLIP_HI : AGX_GS_CULL_HI);
+         o->comp = (uint8_t)(o->comp - 4);
+      }
+   }
+}
+
 /* Compiles any stage; tib: the tilebuffer a fragment shader stores its
  * colour outputs to; info: the backend's stage interface (may be NULL). */
 static int
@@ -47,27 +62,14 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
    struct agx_spirv_options opts = {.entry = req->entry,
                                     .spec = spec,
                                     .num_spec = req->spec_count,
-                                    .robust_buffer_access = req->robust_buffer_access};
+                                    .robust_buffer_access = req->robust_buffer_access,
+                                    .multiview = req->multiview};
    agx_shader *s = agx_compile_spirv(req->words, req->word_count, &opts, false, err, err_size);
    free(spec);
    if (!s)
       return -1;
-   if (req->gs_vbo && req->gs_variant == AGXV_GS_VS_SW &&
-       agx_vbo_lower_sw(s, req->gs_vbo, AGX_GS_PARAMS_VERTEX_BUFFERS, err, err_size)) {
-      agx_shader_destroy(s);
-      return -1;
-   }
-   if (req->gs_variant) {
-      struct agx_gs_options gs = {.variant = (enum agx_gs_variant)(req->gs_variant - 1),
-                                  .input_mask = req->gs_input_mask};
-      if (agx_pass_lower_gs(s, &gs, err, err_size)) {
-         agx_shader_destroy(s);
-         return -1;
-      }
-      out->gs_output_mask = gs.output_mask;
-      out->gs = s->gs;
-   }
-
+   /* tessellation first: the evaluation shader in front of a geometry shader
+    * is lowered to a vertex shader, then run as compute (AGXV_GS_VS_SW) */
    if (req->tess_variant) {
       struct agx_tess_options t = {.variant = (enum agx_tess_variant)(req->tess_variant - 1),
                                    .input_mask = req->tess_input_mask,
@@ -85,7 +87,25 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
       out->tess_output_vertices = t.output_vertices;
    }
 
+   if (req->gs_vbo && req->gs_variant == AGXV_GS_VS_SW &&
+       agx_vbo_lower_sw(s, req->gs_vbo, AGX_GS_PARAMS_VERTEX_BUFFERS, err, err_size)) {
+      agx_shader_destroy(s);
+      return -1;
+   }
+   if (req->gs_variant) {
+      struct agx_gs_options gs = {.variant = (enum agx_gs_variant)(req->gs_variant - 1),
+                                  .input_mask = req->gs_input_mask};
+      if (agx_pass_lower_gs(s, &gs, err, err_size)) {
+         agx_shader_destroy(s);
+         return -1;
+      }
+      out->gs_output_mask = gs.output_mask;
+      out->gs = s->gs;
+   }
+
    out->xfb = s->xfb;
+   if (req->gs_variant == AGXV_GS_VS_SW)
+      xfb_hi_records(&out->xfb);
 
    struct layout_map map = {req->set_layouts, req->set_count};
    struct agx_io_options io = {.binding_offset = binding_offset, .data = &map};
@@ -115,7 +135,10 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
                                        .tib = tib,
                                        .fs_epilog = req->fs_epilog,
                                        .coverage = req->coverage,
-                                       .fs_epilog_key = req->fs_epilog_key};
+                                       .fs_epilog_key = req->fs_epilog_key,
+
+                                       .cull_distances = req->cull_distances,
+                                       .multiview = req->multiview};
    int ret = agx_backend_compile(s, &bopts, &r, err, err_size);
    agx_shader_destroy(s);
    if (ret) {
@@ -217,4 +240,18 @@ agxv_compile_result_free(struct agxv_compile_result *r)
 {
    free(r->code);
    r->code = NULL;
+}
+
+int
+agxv_compile_result_copy(const struct agxv_compile_gfx_result *src,
+                         struct agxv_compile_gfx_result *dst, char *err, size_t err_size)
+{
+   *dst = *src;
+   dst->r.code = malloc(src->r.size ? src->r.size : 1);
+   if (!dst->r.code) {
+      snprintf(err, err_size, "out of memory");
+      return -1;
+   }
+   memcpy(dst->r.code, src->r.code, src->r.size);
+   return 0;
 }

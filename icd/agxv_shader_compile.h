@@ -52,6 +52,13 @@ struct agxv_compile_request {
    /* Fragment shaders: the output epilog's key, inlined when the shader
     * shades per sample (agx_backend_options.fs_epilog_key; may be NULL). */
    const struct agx_fs_epilog_key *fs_epilog_key;
+   /* Fragment shaders: the cull distances the pipeline's last
+    * pre-rasterisation stage writes (agx_backend_options.cull_distances). */
+   unsigned cull_distances;
+   /* A pipeline with a view mask: vertex shaders write the layer from the
+    * view index (agx_backend_options.multiview), fragment shaders read
+    * input attachments from it (agx_spirv_options.multiview). */
+   bool multiview;
    /* The geometry-shader path (agx_pass_lower_gs, compiler/ir/agx_passes.h):
     * compile this variant; gs_input_mask
     * = the slots the software vertex shader writes (GS variants). */
@@ -108,5 +115,8 @@ int agxv_compile_graphics(const struct agxv_compile_request *req,
                           const struct agx_tilebuffer_layout *tib,
                           struct agxv_compile_gfx_result *out, char *err, size_t err_size);
 void agxv_compile_result_free(struct agxv_compile_result *r);
+/* A copy of a graphics result (its own code); 0, or -1 with a message. */
+int agxv_compile_result_copy(const struct agxv_compile_gfx_result *src,
+                             struct agxv_compile_gfx_result *dst, char *err, size_t err_size);
 
 #endif

@@ -23,7 +23,7 @@ agx_uvs_assign(struct agx_uvs_layout *l, const struct agx_vs_outputs *o)
    unsigned w = 4; /* position */
    for (unsigned g = 0; g < 3; g++) {
       unsigned start = w;
-      for (unsigned loc = 0; loc < AGX_MAX_VARYINGS; loc++) {
+      for (unsigned loc = 0; loc < AGX_UVS_MAX_LOCATIONS; loc++) {
          if (!o->comps[loc] || o->interp[loc] != g)
             continue;
          unsigned n = location_words(o->comps[loc]);
@@ -45,6 +45,7 @@ agx_uvs_assign(struct agx_uvs_layout *l, const struct agx_vs_outputs *o)
       l->clip_count = o->clip_count;
       w += o->clip_count;
    }
+   l->cull_count = o->cull_count;
    l->size = w;
    return w <= AGX_UVS_MAX_WORDS;
 }
@@ -60,7 +61,7 @@ agx_cf_binding_base_slot(const struct agx_cf_binding *b, const struct agx_uvs_la
       return 0; /* not a varying slot [assumption: Mesa leaves it 0] */
    if (b->location == AGX_UVS_PRIMITIVE_ID && l->primitive_id != AGX_UVS_NONE)
       return agx_uvs_word_to_slot(l->primitive_id, has_z);
-   if (b->source != AGX_CF_SOURCE_VARYING || b->location >= AGX_MAX_VARYINGS)
+   if (b->source != AGX_CF_SOURCE_VARYING || b->location >= AGX_UVS_MAX_LOCATIONS)
       return 0;
    uint8_t word = l->offset[b->location][b->comp & 3];
    if (word == AGX_UVS_NONE)

@@ -16,6 +16,14 @@
  * shader's rasterization variant) writes it, the binding reads that word
  * (the last of the flat group here), otherwise its source is the
  * hardware's Primitive ID and the draw enables primitive-ID generation.
+ * Clip and cull distances (Mesa agx_nir_lower_uvs.c, agx_nir_lower_cull_distance.c;
+ * graphics.md §2.3): the hardware's clip-distance words are not readable by
+ * the FS, so a written ClipDistance / CullDistance array is also written as
+ * ordinary perspective varyings (internal locations AGX_UVS_LOC_CLIP /
+ * AGX_UVS_LOC_CULL, after the user ones), and each cull distance d also as
+ * the linear varying `d >= 0 ? 1.0 : 0.0` (AGX_UVS_LOC_CULL_PRIM): its
+ * coefficients are all zero exactly when every vertex of the primitive has
+ * d < 0, which the FS tests to discard the culled primitive's fragments.
  * Assumption of this project (no public source): a location takes (highest
  * written component + 1) consecutive words, so a CF binding of n components
  * maps n consecutive slots; 16-bit varyings are not packed (32-bit only). */
@@ -25,6 +33,11 @@
 
 #define AGX_MAX_VARYINGS 32 /* user locations */
 #define AGX_MAX_CLIP 8
+/* internal locations after the user ones: two each (distances 0-3, 4-7) */
+#define AGX_UVS_LOC_CLIP (AGX_MAX_VARYINGS + 0)      /* ClipDistance, perspective */
+#define AGX_UVS_LOC_CULL (AGX_MAX_VARYINGS + 2)      /* CullDistance, perspective */
+#define AGX_UVS_LOC_CULL_PRIM (AGX_MAX_VARYINGS + 4) /* d >= 0 ? 1 : 0, linear */
+#define AGX_UVS_MAX_LOCATIONS (AGX_MAX_VARYINGS + 6)
 #define AGX_UVS_NONE 0xFFu
 #define AGX_UVS_PRIMITIVE_ID 0xFEu /* agx_cf_binding.location of PrimitiveId */
 #define AGX_UVS_MAX_WORDS 128      /* hardware limit of output components */
@@ -55,24 +68,26 @@ enum agx_cf_source {
 
 /* What a vertex shader writes (filled by the compiler). */
 struct agx_vs_outputs {
-   uint8_t comps[AGX_MAX_VARYINGS];  /* written component mask per location */
-   uint8_t interp[AGX_MAX_VARYINGS]; /* enum agx_interp per location */
+   uint8_t comps[AGX_UVS_MAX_LOCATIONS];  /* written component mask per location */
+   uint8_t interp[AGX_UVS_MAX_LOCATIONS]; /* enum agx_interp per location */
    bool position, point_size, layer, viewport;
    bool primitive_id;  /* a geometry shader's PrimitiveId output */
    uint8_t clip_count; /* ClipDistance array size written (0-8) */
+   uint8_t cull_count; /* CullDistance array size written (0-8) */
 };
 
 /* The record, as assigned by agx_uvs_assign. */
 struct agx_uvs_layout {
-   uint32_t size;                       /* words per vertex */
-   uint8_t offset[AGX_MAX_VARYINGS][4]; /* word of location/component, or AGX_UVS_NONE */
-   uint8_t interp[AGX_MAX_VARYINGS];    /* group of each location */
-   uint8_t group_words[3];              /* Varying Counts: smooth, flat, linear words */
-   uint8_t point_size;                  /* word or AGX_UVS_NONE */
-   uint8_t layer_viewport;              /* word or AGX_UVS_NONE */
-   uint8_t clip_base;                   /* first clip word or AGX_UVS_NONE */
-   uint8_t clip_count;                  /* Output Select clip plane bits 0..count-1 */
-   uint8_t primitive_id;                /* flat word of PrimitiveId or AGX_UVS_NONE */
+   uint32_t size;                            /* words per vertex */
+   uint8_t offset[AGX_UVS_MAX_LOCATIONS][4]; /* word of location/component, or AGX_UVS_NONE */
+   uint8_t interp[AGX_UVS_MAX_LOCATIONS];    /* group of each location */
+   uint8_t group_words[3];                   /* Varying Counts: smooth, flat, linear words */
+   uint8_t point_size;                       /* word or AGX_UVS_NONE */
+   uint8_t layer_viewport;                   /* word or AGX_UVS_NONE */
+   uint8_t clip_base;                        /* first clip word or AGX_UVS_NONE */
+   uint8_t clip_count;                       /* Output Select clip plane bits 0..count-1 */
+   uint8_t primitive_id;                     /* flat word of PrimitiveId or AGX_UVS_NONE */
+   uint8_t cull_count; /* cull distances (AGX_UVS_LOC_CULL_PRIM words) the FS must test */
 };
 
 /* Lays out the record for the given outputs. Returns false when it would
@@ -101,7 +116,8 @@ agx_uvs_num_slots(const struct agx_uvs_layout *l, bool has_z)
 struct agx_cf_binding {
    uint8_t cf_base;  /* Base coefficient register */
    uint8_t count;    /* components, 1-4 */
-   uint8_t location; /* user location, AGX_UVS_NONE for W / Z, AGX_UVS_PRIMITIVE_ID */
+   uint8_t location; /* location (< AGX_UVS_MAX_LOCATIONS), AGX_UVS_NONE for W / Z,
+                      * AGX_UVS_PRIMITIVE_ID */
    uint8_t comp;     /* first component read of the location */
    uint8_t source;   /* enum agx_cf_source */
    uint8_t interp;   /* enum agx_interp (W: LINEAR, Z: LINEAR) */

@@ -7,9 +7,9 @@
 # frame and for the geometry alone (--geometry-only: rasteriser discard, no sky), since at this
 # resolution the fragment work, the same in both modes, dominates the frame.
 # usage: terrain_cost.py AGX-TERRAIN [WxH]
-# Assumes: VK_ICD_FILENAMES names agx-vk's manifest; tessellation is enabled with
-# AGXV_EXPERIMENTAL=tess while it is experimental. Exit 77 (skipped) when the device does not
-# offer tessellationShader yet, after printing the pre-tessellated figures.
+# Assumes: VK_ICD_FILENAMES names agx-vk's manifest (tessellationShader on by default). Exit 77
+# (skipped) when the device does not offer tessellationShader, after printing the
+# pre-tessellated figures.
 import os
 import re
 import subprocess
@@ -20,7 +20,7 @@ FIELDS = ('thread_insns', 'simd_insns', 'bytes_read', 'bytes_written')
 
 
 def frame(exe, mode, size, outdir, geometry_only=False):
-    env = dict(os.environ, AGXV_EXPERIMENTAL='tess')
+    env = dict(os.environ)
     env.pop('AGX_SIM_STATS', None)
     p = subprocess.run([exe, '--mode', mode, '--size', size, '--output',
                         os.path.join(outdir, f'{mode}.png')] +

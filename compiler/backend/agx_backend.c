@@ -63,6 +63,8 @@ lower_stage(agx_shader *s, const struct agx_backend_options *opts, char *err, si
       return -1;
    }
    if (s->stage == AGX_STAGE_VERTEX) {
+      if (opts && opts->multiview)
+         agx_pass_multiview_layer(s);
       if (!agx_pass_lower_vs_outputs(s, opts ? opts->fs_interp : NULL)) {
          snprintf(err, errsize, "vertex outputs take %u words, more than the %u of the hardware",
                   s->vs.uvs.size, AGX_UVS_MAX_WORDS);
@@ -84,11 +86,15 @@ lower_stage(agx_shader *s, const struct agx_backend_options *opts, char *err, si
    bool loop =
       opts && opts->coverage.samples > 1 && (s->fs.per_sample || opts->coverage.sample_shading);
    if (loop && opts->fs_epilog && !opts->fs_epilog_key) {
-      snprintf(err, errsize, "per-sample shading needs the output epilog's key");
-      return -1;
+      /* no epilog key yet (a fragment shader library): shaded per pixel
+       * here, compiled again with the key when linked */
+      loop = false;
+      s->fs.sample_loop_deferred = true;
    }
    if (loop)
       agx_pass_sample_shading_inputs(s);
+   if (opts)
+      agx_pass_lower_cull_fs(s, opts->cull_distances);
    agx_pass_lower_fs_inputs(s);
    if (opts)
       agx_pass_lower_coverage(s, &opts->coverage);

@@ -40,6 +40,13 @@ struct agx_backend_options {
     * (colour_written is the shader's), inlined when the shader loops over
     * samples (info.fs.sample_loop; NULL: per-sample shading refused). */
    const struct agx_fs_epilog_key *fs_epilog_key;
+   /* Fragment shaders: the cull distances the linked pre-rasterisation
+    * stage writes (agx_uvs_layout.cull_count), tested to cull primitives
+    * (agx_pass_lower_cull_fs; 0: none). */
+   unsigned cull_distances;
+   /* Vertex shaders of multiview pipelines: write the layer from the view
+    * index uniform (agx_pass_multiview_layer). */
+   bool multiview;
 };
 
 struct agx_backend_info {

@@ -289,6 +289,26 @@ check_key(const struct agx_fs_epilog_key *key, char *err, size_t errsize)
    return 0;
 }
 
+/* Pipeline statistics (key->statistics): one per invocation that is not a helper (sr 63, as
+ * agx_pass_lower_fs_inputs reads helper invocations) added to the counter whose address the
+ * slot at AGX_ABI_FS_STATS holds (Honeykrisp counts in a prolog, agx_nir_lower_stats_fs). */
+static void
+emit_statistics(agx_builder *b, const struct agx_fs_epilog_key *key)
+{
+   if (!key->statistics)
+      return;
+   agx_instr *slot = agx_intrin(b, AGX_OP_LOAD_UNIFORM, agx_type_make(64, 1), 1, agx_imm(b, 32, 0),
+                                NULL, NULL, AGX_ABI_FS_STATS, 0, 0);
+   agx_instr *addr =
+      agx_intrin(b, AGX_OP_LOAD_GLOBAL, agx_type_make(64, 1), 1, slot, NULL, NULL, 8, 0, 0);
+   agx_instr *sr =
+      agx_intrin(b, AGX_OP_LOAD_SR, agx_type_make(32, 1), 0, NULL, NULL, NULL, 63, 0, 0);
+   agx_instr *one =
+      agx_bcsel(b, agx_ieq(b, sr, agx_imm(b, 32, 0)), agx_imm(b, 32, 0), agx_imm(b, 32, 1));
+   agx_intrin(b, AGX_OP_ATOMIC_GLOBAL, agx_type_make(32, 1), 2, addr, one, NULL, AGX_ATOMIC_ADD, 0,
+              0);
+}
+
 /* The epilog's code at b; returns whether it reads the tilebuffer. */
 static bool
 emit_body(agx_builder *b, const struct agx_fs_epilog_key *key, agx_instr *const (*colour)[4])
@@ -297,6 +317,7 @@ emit_body(agx_builder *b, const struct agx_fs_epilog_key *key, agx_instr *const 
    for (unsigned c = 0; c < 4; c++)
       k[c] = agx_intrin(b, AGX_OP_LOAD_UNIFORM, agx_type_make(32, 1), 1, agx_imm(b, 32, 0), NULL,
                         NULL, AGX_ABI_FS_BLEND_CONST + 4 * c, 0, 0);
+   emit_statistics(b, key);
    bool dual = agx_fs_epilog_dual_source(key), wait8 = false, wait_c = false;
    /* per render target: ld_tile (after one wait_pix 0x8), blend, st_tile
     * (after one wait_pix 0xC) */

@@ -81,7 +81,10 @@ struct agx_fs_epilog_key {
    uint8_t colour_written; /* the main shader's info.fs.colour_written */
    uint8_t logic_op_enable;
    uint8_t logic_op; /* enum agx_logic_op */
-   uint8_t reserved; /* 0 */
+   /* 1: pipeline statistics: the epilog adds 1 per invocation that is not a helper to the
+    * u32 whose address is the u64 at the address in the root's AGX_ABI_FS_STATS (the low
+    * word of a query's u64 fragment-shader-invocation counter; icd/agxv_query_stats.c) */
+   uint8_t statistics;
    struct agx_blend_rt rt[AGX_TIB_MAX_RTS];
 };
 

@@ -113,12 +113,18 @@ interp(struct isel *c, agx_instr *I)
 static void
 load_cf(struct isel *c, agx_instr *I)
 {
-   /* ldcf writes A, B, C of the component: the value is C */
+   /* ldcf writes A, B, C of the component: the value is C (a vec3 result:
+    * all three, agx_pass_lower_cull_fs) */
    struct mval t = isel_new(c, 6);
    struct agx_minstr *mi = isel_emit(c, AGX_OP_TODO_LDCF);
    isel_def(c, mi, AGX_TODO_LDCF_D, t.vreg, 0, 6, 3);
    isel_set(c, mi, AGX_TODO_LDCF_I, agx_isa_reg(AGX_CF, I->c[0], 1));
-   c->map[I->index][0] = isel_part(t, 4, 2);
+   if (I->type.comps == 3) {
+      for (unsigned k = 0; k < 3; k++)
+         c->map[I->index][k] = isel_part(t, 2 * k, 2);
+   } else {
+      c->map[I->index][0] = isel_part(t, 4, 2);
+   }
 }
 
 /* ldcf keeping A, B, C (interpolateAtOffset) */

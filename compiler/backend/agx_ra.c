@@ -67,14 +67,15 @@ alloc_align(unsigned halves)
    return halves >= 4 ? 4 : halves == 1 ? 1 : 2;
 }
 
-/* A vreg can be spilled when every definition writes all of it (a
- * partial definition would store halves never written) and it is not
- * itself a spill temporary. */
+/* A vreg can be spilled unless it is a spill temporary or preloaded.
+ * Values built by partial definitions (vectors assembled a component at a
+ * time) spill too: agx_spill reloads them before each partial definition,
+ * so the halves written earlier survive. */
 static bool
-spillable(const struct agx_mir *m, const bool *partial, unsigned v)
+spillable(const struct agx_mir *m, unsigned v)
 {
-   return !(m->vflags[v] & (AGX_MIR_V_NOSPILL | AGX_MIR_V_FIXED)) && !partial[v] &&
-          m->vsize[v] <= 8 && (m->vsize[v] % 2 == 0 || m->vsize[v] <= 4);
+   return !(m->vflags[v] & (AGX_MIR_V_NOSPILL | AGX_MIR_V_FIXED)) && m->vsize[v] <= 8 &&
+          (m->vsize[v] % 2 == 0 || m->vsize[v] <= 4);
 }
 
 int
@@ -93,8 +94,7 @@ agx_mir_ra_ex(struct agx_mir *m, unsigned max_halves, int *spill, char *err, siz
    unsigned *order = malloc((nv ? nv : 1) * sizeof(*order));
    int *loops = malloc((m->count + 1) * 2 * sizeof(int));
    int *stack = malloc((m->count + 1) * sizeof(int));
-   bool *partial = calloc(nv ? nv : 1, sizeof(bool));
-   if (!iv || !order || !loops || !stack || !partial)
+   if (!iv || !order || !loops || !stack)
       abort();
    for (unsigned v = 0; v < nv; v++)
       iv[v].start = iv[v].end = -1;
@@ -106,9 +106,6 @@ agx_mir_ra_ex(struct agx_mir *m, unsigned max_halves, int *spill, char *err, siz
          if (x->start < 0)
             x->start = (int)i;
          x->end = (int)i;
-         const struct agx_mslot *sl = &mi->slot[s];
-         if (sl->def && (sl->off != 0 || sl->halves != m->vsize[sl->vreg]))
-            partial[sl->vreg] = true;
       }
       if (mi->kind == AGX_M_LOOP)
          stack[sp++] = (int)i;
@@ -184,13 +181,12 @@ agx_mir_ra_ex(struct agx_mir *m, unsigned max_halves, int *spill, char *err, siz
          for (unsigned h = RESERVED_HALVES; h < 256; h++)
             live += owner[h] != 0;
          /* spill candidate: the live (or new) value ending last */
-         int best = spillable(m, partial, v) ? (int)v : -1;
+         int best = spillable(m, v) ? (int)v : -1;
          for (unsigned h = RESERVED_HALVES; h < 256; h++) {
             if (!owner[h])
                continue;
             unsigned u = owner[h] - 1;
-            if (spillable(m, partial, u) && iv[u].end > start &&
-                (best < 0 || iv[u].end > iv[best].end))
+            if (spillable(m, u) && iv[u].end > start && (best < 0 || iv[u].end > iv[best].end))
                best = (int)u;
          }
          *spill = best;
@@ -211,6 +207,5 @@ agx_mir_ra_ex(struct agx_mir *m, unsigned max_halves, int *spill, char *err, siz
    free(order);
    free(loops);
    free(stack);
-   free(partial);
    return rc ? -1 : (int)used;
 }

@@ -5,8 +5,8 @@
  *
  * Assumes: the machine program of agx_isel (structured pseudo control flow;
  * only AGX_M_ISA instructions define registers, AGX_M_IF reads its
- * condition); the spilled value is written whole by each definition
- * (agx_ra picks only such values). Lanes switched off by the execution mask
+ * condition); a value built by partial definitions is reloaded before each
+ * of them (see mark_mention). Lanes switched off by the execution mask
  * neither store nor load, exactly like the register they replace. Stack
  * offsets are bytes (the unit the GPU model assumes, see sim/README.md);
  * the stack itself is allocated per thread by the driver from
@@ -67,6 +67,23 @@ stack_op(struct agx_minstr *mi, bool store, unsigned vreg, unsigned halves, unsi
    return e;
 }
 
+/* A use reads the value; a definition writes it. A partial definition
+ * (fewer halves than the value, or at an offset) also needs the halves
+ * written before, so it counts as a use too: the temporary is reloaded
+ * from the stack first and stored whole afterwards. Halves never written
+ * yet are loaded as whatever the stack held, and never read. */
+static void
+mark_mention(const struct agx_mslot *sl, unsigned halves, bool *use, bool *def)
+{
+   if (!sl->def) {
+      *use = true;
+      return;
+   }
+   *def = true;
+   if (sl->off != 0 || sl->halves != halves)
+      *use = true;
+}
+
 /* Rewrites every mention of vreg v through stack slot `offset`. */
 static int
 spill_vreg(struct agx_mir *m, unsigned v, unsigned offset)
@@ -78,7 +95,7 @@ spill_vreg(struct agx_mir *m, unsigned v, unsigned offset)
       bool use = false, def = false;
       for (unsigned s = 0; s < mi->nslots; s++)
          if (mi->slot[s].vreg == v)
-            *(mi->slot[s].def ? &def : &use) = true;
+            mark_mention(&mi->slot[s], halves, &use, &def);
       extra += use + def;
    }
    struct agx_minstr *ins = malloc((m->count + extra + 1) * sizeof(*ins));
@@ -91,7 +108,7 @@ spill_vreg(struct agx_mir *m, unsigned v, unsigned offset)
       bool use = false, def = false;
       for (unsigned s = 0; s < mi.nslots; s++)
          if (mi.slot[s].vreg == v)
-            *(mi.slot[s].def ? &def : &use) = true;
+            mark_mention(&mi.slot[s], halves, &use, &def);
       if (!use && !def) {
          ins[n++] = mi;
          continue;

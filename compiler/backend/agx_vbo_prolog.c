@@ -3,7 +3,9 @@
  * instance : vertex index; address = buffer + element * stride + offset;
  * components loaded with their own size (8/16/32-bit), converted (UNORM:
  * x / (2^n - 1); SNORM: max(x / (2^(n-1) - 1), -1); FLOAT16 widened;
- * integers zero/sign-extended), missing components (0, 0, 0, 1) (1.0 for
+ * integers zero/sign-extended; BGRA8 swaps R and B; 10:10:10:2 formats load
+ * one 32-bit word and take each component's bit field, Vulkan §22.3 /
+ * "Packed Formats"), missing components (0, 0, 0, 1) (1.0 for
  * float/normalised formats, 1 for integers, Vulkan §22.3); an element past
  * the buffer's clamp reads (0, 0, 0, 1) and loads from the buffer's base
  * instead. Normalised conversions multiply by the reciprocal (within 1 ulp
@@ -17,32 +19,68 @@
 
 enum kind { K_FLOAT, K_UINT, K_SINT, K_UNORM, K_SNORM };
 
+/* bits: of one component, or of the whole word when packed */
 struct fmt {
    uint8_t bits, comps, kind;
+   bool swap_rb; /* memory order B, G, R, A */
+   bool packed;  /* one 32-bit word: 10, 10, 10, 2 bits from bit 0 */
 };
 
 static const struct fmt formats[AGX_VBO_NUM_FORMATS] = {
-   [AGX_VBO_R32_FLOAT] = {32, 1, K_FLOAT},    [AGX_VBO_RG32_FLOAT] = {32, 2, K_FLOAT},
-   [AGX_VBO_RGB32_FLOAT] = {32, 3, K_FLOAT},  [AGX_VBO_RGBA32_FLOAT] = {32, 4, K_FLOAT},
-   [AGX_VBO_R32_UINT] = {32, 1, K_UINT},      [AGX_VBO_RG32_UINT] = {32, 2, K_UINT},
-   [AGX_VBO_RGB32_UINT] = {32, 3, K_UINT},    [AGX_VBO_RGBA32_UINT] = {32, 4, K_UINT},
-   [AGX_VBO_R32_SINT] = {32, 1, K_SINT},      [AGX_VBO_RG32_SINT] = {32, 2, K_SINT},
-   [AGX_VBO_RGB32_SINT] = {32, 3, K_SINT},    [AGX_VBO_RGBA32_SINT] = {32, 4, K_SINT},
-   [AGX_VBO_R16_FLOAT] = {16, 1, K_FLOAT},    [AGX_VBO_RG16_FLOAT] = {16, 2, K_FLOAT},
-   [AGX_VBO_RGBA16_FLOAT] = {16, 4, K_FLOAT}, [AGX_VBO_R16_UNORM] = {16, 1, K_UNORM},
-   [AGX_VBO_RG16_UNORM] = {16, 2, K_UNORM},   [AGX_VBO_RGBA16_UNORM] = {16, 4, K_UNORM},
-   [AGX_VBO_R16_SNORM] = {16, 1, K_SNORM},    [AGX_VBO_RG16_SNORM] = {16, 2, K_SNORM},
-   [AGX_VBO_RGBA16_SNORM] = {16, 4, K_SNORM}, [AGX_VBO_R16_UINT] = {16, 1, K_UINT},
-   [AGX_VBO_RG16_UINT] = {16, 2, K_UINT},     [AGX_VBO_RGBA16_UINT] = {16, 4, K_UINT},
-   [AGX_VBO_R16_SINT] = {16, 1, K_SINT},      [AGX_VBO_RG16_SINT] = {16, 2, K_SINT},
-   [AGX_VBO_RGBA16_SINT] = {16, 4, K_SINT},   [AGX_VBO_R8_UNORM] = {8, 1, K_UNORM},
-   [AGX_VBO_RG8_UNORM] = {8, 2, K_UNORM},     [AGX_VBO_RGBA8_UNORM] = {8, 4, K_UNORM},
-   [AGX_VBO_R8_SNORM] = {8, 1, K_SNORM},      [AGX_VBO_RG8_SNORM] = {8, 2, K_SNORM},
-   [AGX_VBO_RGBA8_SNORM] = {8, 4, K_SNORM},   [AGX_VBO_R8_UINT] = {8, 1, K_UINT},
-   [AGX_VBO_RG8_UINT] = {8, 2, K_UINT},       [AGX_VBO_RGBA8_UINT] = {8, 4, K_UINT},
-   [AGX_VBO_R8_SINT] = {8, 1, K_SINT},        [AGX_VBO_RG8_SINT] = {8, 2, K_SINT},
+   [AGX_VBO_R32_FLOAT] = {32, 1, K_FLOAT},
+   [AGX_VBO_RG32_FLOAT] = {32, 2, K_FLOAT},
+   [AGX_VBO_RGB32_FLOAT] = {32, 3, K_FLOAT},
+   [AGX_VBO_RGBA32_FLOAT] = {32, 4, K_FLOAT},
+   [AGX_VBO_R32_UINT] = {32, 1, K_UINT},
+   [AGX_VBO_RG32_UINT] = {32, 2, K_UINT},
+   [AGX_VBO_RGB32_UINT] = {32, 3, K_UINT},
+   [AGX_VBO_RGBA32_UINT] = {32, 4, K_UINT},
+   [AGX_VBO_R32_SINT] = {32, 1, K_SINT},
+   [AGX_VBO_RG32_SINT] = {32, 2, K_SINT},
+   [AGX_VBO_RGB32_SINT] = {32, 3, K_SINT},
+   [AGX_VBO_RGBA32_SINT] = {32, 4, K_SINT},
+   [AGX_VBO_R16_FLOAT] = {16, 1, K_FLOAT},
+   [AGX_VBO_RG16_FLOAT] = {16, 2, K_FLOAT},
+   [AGX_VBO_RGBA16_FLOAT] = {16, 4, K_FLOAT},
+   [AGX_VBO_R16_UNORM] = {16, 1, K_UNORM},
+   [AGX_VBO_RG16_UNORM] = {16, 2, K_UNORM},
+   [AGX_VBO_RGBA16_UNORM] = {16, 4, K_UNORM},
+   [AGX_VBO_R16_SNORM] = {16, 1, K_SNORM},
+   [AGX_VBO_RG16_SNORM] = {16, 2, K_SNORM},
+   [AGX_VBO_RGBA16_SNORM] = {16, 4, K_SNORM},
+   [AGX_VBO_R16_UINT] = {16, 1, K_UINT},
+   [AGX_VBO_RG16_UINT] = {16, 2, K_UINT},
+   [AGX_VBO_RGBA16_UINT] = {16, 4, K_UINT},
+   [AGX_VBO_R16_SINT] = {16, 1, K_SINT},
+   [AGX_VBO_RG16_SINT] = {16, 2, K_SINT},
+   [AGX_VBO_RGBA16_SINT] = {16, 4, K_SINT},
+   [AGX_VBO_R8_UNORM] = {8, 1, K_UNORM},
+   [AGX_VBO_RG8_UNORM] = {8, 2, K_UNORM},
+   [AGX_VBO_RGBA8_UNORM] = {8, 4, K_UNORM},
+   [AGX_VBO_R8_SNORM] = {8, 1, K_SNORM},
+   [AGX_VBO_RG8_SNORM] = {8, 2, K_SNORM},
+   [AGX_VBO_RGBA8_SNORM] = {8, 4, K_SNORM},
+   [AGX_VBO_R8_UINT] = {8, 1, K_UINT},
+   [AGX_VBO_RG8_UINT] = {8, 2, K_UINT},
+   [AGX_VBO_RGBA8_UINT] = {8, 4, K_UINT},
+   [AGX_VBO_R8_SINT] = {8, 1, K_SINT},
+   [AGX_VBO_RG8_SINT] = {8, 2, K_SINT},
    [AGX_VBO_RGBA8_SINT] = {8, 4, K_SINT},
+   [AGX_VBO_BGRA8_UNORM] = {8, 4, K_UNORM, .swap_rb = true},
+   [AGX_VBO_RGB10A2_UNORM] = {32, 4, K_UNORM, .packed = true},
+   [AGX_VBO_RGB10A2_UINT] = {32, 4, K_UINT, .packed = true},
 };
+
+/* The memory component that feeds result component c. */
+static unsigned
+source_comp(const struct fmt *f, unsigned c)
+{
+   return f->swap_rb && c != 1 && c < 3 ? 2 - c : c;
+}
+
+/* Component c of a packed 10:10:10:2 word, converted: the bit field, then
+ * the conversion of a format of that width. */
+static agx_instr *convert_packed(agx_builder *b, agx_instr *word, const struct fmt *f, unsigned c);
 
 static agx_instr *
 fimm(agx_builder *b, float f)
@@ -71,6 +109,26 @@ convert(agx_builder *b, agx_instr *x, const struct fmt *f)
                                fimm(b, 1.0f / (float)((1u << (f->bits - 1)) - 1))),
                       fimm(b, -1.0f));
    }
+}
+
+static agx_instr *
+convert_packed(agx_builder *b, agx_instr *word, const struct fmt *f, unsigned c)
+{
+   unsigned bits = c == 3 ? 2 : 10;
+   agx_instr *field = agx_iand(b, c ? agx_ushr(b, word, agx_imm(b, 32, 10 * c)) : word,
+                               agx_imm(b, 32, (1u << bits) - 1));
+   struct fmt narrow = {(uint8_t)bits, 1, f->kind};
+   /* the field is already a zero-extended 32-bit value: integers as is */
+   return f->kind == K_UINT ? field : convert(b, field, &narrow);
+}
+
+/* Result component c of an attribute loaded as v (all components). */
+static agx_instr *
+component(agx_builder *b, agx_instr *v, const struct fmt *f, unsigned c)
+{
+   if (f->packed)
+      return convert_packed(b, v, f, c);
+   return convert(b, f->comps == 1 ? v : agx_extract(b, v, source_comp(f, c)), f);
 }
 
 int
@@ -135,14 +193,15 @@ agx_build_vbo_prolog(const struct agx_vbo_key *key, struct agx_backend_result *o
          agx_iadd(b, base,
                   agx_iadd(b, agx_imul(b, agx_u2u(b, 64, safe), agx_imm(b, 64, vb->stride)),
                            agx_imm(b, 64, a->offset)));
-      agx_instr *v = agx_intrin(b, AGX_OP_LOAD_GLOBAL, agx_type_make(f->bits, f->comps), 1, addr,
-                                NULL, NULL, f->bits / 8, 0, 0);
+      agx_instr *v =
+         agx_intrin(b, AGX_OP_LOAD_GLOBAL, agx_type_make(f->bits, f->packed ? 1 : f->comps), 1,
+                    addr, NULL, NULL, f->bits / 8, 0, 0);
       bool is_int = f->kind == K_UINT || f->kind == K_SINT;
       for (unsigned c = 0; c < 4; c++) {
          agx_instr *def = c == 3 ? (is_int ? agx_imm(b, 32, 1) : fimm(b, 1.0f)) : agx_imm(b, 32, 0);
          agx_instr *x = def;
          if (c < f->comps)
-            x = agx_bcsel(b, in, convert(b, f->comps == 1 ? v : agx_extract(b, v, c), f), def);
+            x = agx_bcsel(b, in, component(b, v, f, c), def);
          agx_intrin(b, AGX_OP_STORE_PRELOADED, agx_type_make(0, 0), 1, x, NULL, NULL,
                     8 + 4 * a->location + c, 0, 0);
       }
@@ -181,17 +240,17 @@ fetch_sw(agx_builder *b, const struct agx_vbo_key *key, const struct agx_vbo_att
                                  agx_iadd(b, entry, agx_imm(b, 64, 8)), NULL, NULL, 4, 0, 0);
    agx_instr *in = agx_uge(b, clamp, elem);
    agx_instr *safe = agx_bcsel(b, in, elem, agx_imm(b, 32, 0));
-   agx_instr *addr =
-      agx_iadd(b, base,
-               agx_iadd(b, agx_imul(b, agx_u2u(b, 64, safe), agx_imm(b, 64, vb->stride)),
-                        agx_imm(b, 64, a->offset + c * (f->bits / 8))));
+   agx_instr *addr = agx_iadd(
+      b, base,
+      agx_iadd(b, agx_imul(b, agx_u2u(b, 64, safe), agx_imm(b, 64, vb->stride)),
+               agx_imm(b, 64, a->offset + (f->packed ? 0 : source_comp(f, c) * (f->bits / 8)))));
    bool is_int = f->kind == K_UINT || f->kind == K_SINT;
    agx_instr *def = c == 3 ? (is_int ? agx_imm(b, 32, 1) : fimm(b, 1.0f)) : agx_imm(b, 32, 0);
    if (c >= f->comps)
       return def;
    agx_instr *v = agx_intrin(b, AGX_OP_LOAD_GLOBAL, agx_type_make(f->bits, 1), 1, addr, NULL, NULL,
                              f->bits / 8, 0, 0);
-   return agx_bcsel(b, in, convert(b, v, f), def);
+   return agx_bcsel(b, in, f->packed ? convert_packed(b, v, f, c) : convert(b, v, f), def);
 }
 
 int

@@ -39,6 +39,12 @@
  *             output epilog (agx_fs_epilog.h). Mesa's ABI puts them in
  *             u2-u5 (isa.md §13), which are set addresses 1-2 here, so this
  *             project moves them to the free fragment words.
+ *   both:     [340] uint32 view index (Vulkan ViewIndex) of the draw: the
+ *             driver replays each draw of a multiview pass once per view
+ *             of the view mask with this word set (0 outside multiview),
+ *             as Honeykrisp does (Mesa src/asahi/vulkan/hk_cmd_draw.c
+ *             hk_foreach_view, root.draw.view_index); its vertex shaders
+ *             then write the layer from it (agx_pass_multiview_layer).
  * Background tile programs (compiler/backend/agx_tile_programs.h) read the
  * clear value of render target i at bytes [8 + 16 i, 24 + 16 i) (Honeykrisp's
  * layout; bytes 0-7 are the eMRT heap there).
@@ -155,13 +161,18 @@
 #define AGX_ABI_VS_BASE_INSTANCE 324u
 #define AGX_ABI_VS_DRAW_ID 328u
 #define AGX_ABI_FS_BLEND_CONST 320u
+#define AGX_ABI_VIEW_INDEX 340u /* vertex and fragment stages */
+/* fragment: a statistics epilog's slot (agx_fs_epilog_key.statistics): the 64-bit
+ * address of a u64 holding the fragment-shader-invocation counter's address; the
+ * geometry parameters' words (AGX_ABI_GEOMETRY_PARAMS), which only vertex stages read */
+#define AGX_ABI_FS_STATS 360u
 /* the largest access: a 64-bit vec4 is 32 bytes; a vertex element read
  * from the sink (a binding too small for one element) spans up to
  * maxVertexInputAttributeOffset 2047 + 16 bytes */
 #define AGX_ABI_ROBUST_SINK_SIZE 4096u
 #define AGX_ABI_CONST_DATA 352u
 #define AGX_ABI_CONST_DATA_ALIGN 16u
-#define AGX_ABI_GEOMETRY_PARAMS 360u
+#define AGX_ABI_GEOMETRY_PARAMS 360u /* vertex stages; fragment: AGX_ABI_FS_STATS */
 #define AGX_ABI_UNIFORM_SIZE 368u
 #define AGX_ABI_DESC_SIZE 16u
 #define AGX_ABI_PTR_TAG_SHIFT 62u

@@ -310,6 +310,9 @@ intr('load_instance_id', 0, reorder=True)
 intr('load_base_vertex', 0, reorder=True)
 intr('load_base_instance', 0, reorder=True)
 intr('load_draw_id', 0, reorder=True)
+# Multiview: the view being drawn (ViewIndex; a uniform of every graphics
+# stage, agx_abi.h AGX_ABI_VIEW_INDEX; 0 outside multiview passes).
+intr('load_view_index', 0, reorder=True)
 # Geometry shaders before agx_pass_lower_gs (emulation.md §3, §4): input
 # word (location, comp) of the input primitive's vertex `source 0`;
 # emit_vertex / end_primitive (EmitVertex/EndPrimitive, the outputs of the

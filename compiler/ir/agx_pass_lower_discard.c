@@ -58,7 +58,8 @@ agx_pass_lower_discard(agx_shader *s)
       lower_after_entry_tests(s);
       return true;
    }
-   bool any = false;
+   /* the cull test's kill (agx_pass_lower_cull_fs) counts as a discard */
+   bool any = s->fs.cull_distances != 0;
    agx_lower_each(s, lower, &any);
    agx_block *end = agx_list_last_block(&s->body);
    agx_instr *first_store = NULL, *depth = NULL, *mask = NULL;

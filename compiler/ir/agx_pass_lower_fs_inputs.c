@@ -2,11 +2,13 @@
  * agx_nir_lower_interpolation.c / agx_compile.c). Assigns cf registers as
  * Mesa does: W first when any input is perspective or FragCoord.w is read,
  * then Z when FragCoord.z is read, then one binding per input location
+ * (user ones, then the internal clip/cull ones: agx_fs_input_location)
  * (components x..highest read), in location order; fills s->fs.cf (the CF
  * binding table the driver writes, base slots at link time) and
  * s->fs.num_cf_regs. Then:
  *   load_input smooth   -> interp_cf (iterproj with the W register)
  *   load_input linear   -> interp_cf (iter)
+ *   load_input coeffs   -> load_cf vec3 (ldcf: A, B, C; agx_pass_lower_cull_fs)
  *   load_input flat     -> load_cf (ldcf, coefficient C)
  *   load_frag_coord_zw  -> iter of the Z and W registers (W holds 1/w)
  *   load_frag_coord_xy  -> pixel coordinates (SR 80/81) + load_sample_pos
@@ -30,7 +32,7 @@
 
 struct fs_state {
    agx_shader *s;
-   uint8_t cf_of_loc[AGX_MAX_VARYINGS];
+   uint8_t cf_of_loc[AGX_UVS_MAX_LOCATIONS];
    unsigned w_cf, z_cf, pc_cf, pid_cf;
 };
 
@@ -72,10 +74,12 @@ eval_at_offset(agx_builder *b, unsigned cf, agx_instr *off)
 static agx_instr *
 lower_input(agx_builder *b, struct fs_state *st, agx_instr *I)
 {
-   unsigned loc = I->c[0], comp = I->c[1] & 3, interp = I->c[2];
-   if (loc >= AGX_MAX_VARYINGS)
+   unsigned loc, comp, interp = I->c[2];
+   if (!agx_fs_input_location(I, &loc, &comp))
       return agx_undef(b, I->type);
    unsigned cf = st->cf_of_loc[loc] + comp;
+   if (interp & AGX_INTERP_COEFFS)
+      return agx_intrin(b, AGX_OP_LOAD_CF, agx_type_make(32, 3), 0, NULL, NULL, NULL, cf, 0, 0);
    unsigned mode = (interp & AGX_INTERP_CENTROID) ? 2 : 0;
    unsigned kind = st->s->fs.input_interp[loc];
    unsigned persp = kind == AGX_INTERP_LINEAR ? 0 : st->w_cf + 1;
@@ -175,11 +179,11 @@ agx_pass_lower_fs_inputs(agx_shader *s)
    bool any_persp = false, reads_zw = false, any = false, reads_pc = false, reads_pid = false;
    for (unsigned i = 0; i < n; i++) {
       agx_instr *I = all[i];
-      if (is_input_load(I) && I->c[0] < AGX_MAX_VARYINGS) {
-         unsigned loc = I->c[0];
+      unsigned loc, comp;
+      if (is_input_load(I) && agx_fs_input_location(I, &loc, &comp)) {
          if (!s->fs.input_comps[loc])
             s->fs.input_interp[loc] = (uint8_t)(I->c[2] & AGX_INTERP_MASK);
-         s->fs.input_comps[loc] |= (uint8_t)(1u << (I->c[1] & 3));
+         s->fs.input_comps[loc] |= (uint8_t)(1u << comp);
          any_persp |= s->fs.input_interp[loc] == AGX_INTERP_SMOOTH;
          any = true;
       } else if (I->op == AGX_OP_LOAD_FRAG_COORD_ZW) {
@@ -211,7 +215,7 @@ agx_pass_lower_fs_inputs(agx_shader *s)
       st.z_cf = z->cf_base;
       s->fs.reads_frag_coord_z = true;
    }
-   for (unsigned loc = 0; loc < AGX_MAX_VARYINGS; loc++) {
+   for (unsigned loc = 0; loc < AGX_UVS_MAX_LOCATIONS; loc++) {
       uint8_t m = s->fs.input_comps[loc];
       if (!m)
          continue;
@@ -239,7 +243,7 @@ agx_pass_lower_fs_inputs(agx_shader *s)
       s->fs.reads_primitive_id = true;
    }
    s->fs.num_cf_regs = next;
-   for (unsigned loc = 0; loc < AGX_MAX_VARYINGS; loc++)
+   for (unsigned loc = 0; loc < AGX_UVS_MAX_LOCATIONS; loc++)
       if (!s->fs.input_comps[loc])
          s->fs.input_interp[loc] = 0xFF; /* not read (agx_backend_options.fs_interp) */
    if (!any)

@@ -82,7 +82,9 @@ has_op(agx_instr **all, unsigned n, enum agx_op op, int slot)
 bool
 agx_pass_lower_fs_sidefx(agx_shader *s)
 {
-   if (s->stage != AGX_STAGE_FRAGMENT)
+   /* output epilogs (their statistics counter) run after the main shader's
+    * tests: nothing to guard or order */
+   if (s->stage != AGX_STAGE_FRAGMENT || s->epilog)
       return false;
    agx_instr **all;
    unsigned n = agx_collect_instrs(s, &all);

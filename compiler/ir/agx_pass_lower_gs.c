@@ -14,7 +14,8 @@
  *  - AGX_GS_RAST: the geometry shader as a hardware vertex shader: its
  *    vertex id names (instance, primitive, k); it runs the GS again and
  *    keeps the outputs stored before the k-th emit_vertex, written as
- *    ordinary vertex outputs at the end.
+ *    ordinary vertex outputs at the end; memory writes and atomics are
+ *    MAIN's alone (strip_side_effects).
  *
  * Every variant reads GS inputs (load_per_vertex_input) from the input
  * buffer with the vertex of the primitive the draw's topology gives
@@ -320,9 +321,43 @@ epilogue_main(struct gs_ctx *g)
    agx_pop_loop(b, loop);
 }
 
+/* RAST and XFB re-run the geometry shader (per emitted vertex, per
+ * capture) after MAIN ran it once per invocation: their copies drop its
+ * memory writes and atomics (an atomic's result reads 0 there), so the
+ * shader's side effects happen once, in MAIN (Mesa strips them from the
+ * GS copies it re-runs too, agx_nir_lower_gs.c). */
+static void
+strip_side_effects(agx_shader *s)
+{
+   agx_instr **all;
+   unsigned n = agx_collect_instrs(s, &all);
+   for (unsigned i = 0; i < n; i++) {
+      agx_instr *I = all[i];
+      switch (I->op) {
+      case AGX_OP_STORE_GLOBAL:
+      case AGX_OP_TEXEL_BUFFER_STORE:
+      case AGX_OP_IMAGE_STORE:
+         agx_instr_remove(I);
+         break;
+      case AGX_OP_ATOMIC_GLOBAL:
+      case AGX_OP_ATOMIC_GLOBAL_CMPXCHG: {
+         agx_builder b = agx_builder_before(s, I);
+         uint64_t zero[4] = {0};
+         agx_rewrite_uses(s, I, agx_const(&b, I->type, zero));
+         agx_instr_remove(I);
+         break;
+      }
+      default:
+         break;
+      }
+   }
+}
+
 static int
 lower_geometry(agx_shader *s, struct agx_gs_options *o, char *err, size_t err_size)
 {
+   if (o->variant == AGX_GS_RAST || o->variant == AGX_GS_XFB)
+      strip_side_effects(s);
    struct agx_gs_info *gs = &s->gs;
    uint32_t verts = gs->max_vertices * gs->invocations;
    gs->vertex_id_log2 = ceil_log2(verts);

@@ -17,6 +17,7 @@
  *  - load_geometry_params -> load_uniform[AGX_ABI_GEOMETRY_PARAMS] (64-bit)
  *  - load_base_vertex / load_base_instance / load_draw_id (vertex shaders) ->
  *    load_uniform[AGX_ABI_VS_*]
+ *  - load_view_index (graphics stages) -> load_uniform[AGX_ABI_VIEW_INDEX]
  * Sets the shader's io_lowered flag. */
 #include <stdlib.h>
 
@@ -132,6 +133,13 @@ agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts)
                                                              : AGX_ABI_VS_DRAW_ID;
          agx_instr *u = agx_intrin(&b, AGX_OP_LOAD_UNIFORM, I->type, 1, agx_imm(&b, 32, 0), NULL,
                                    NULL, off, 0, 0);
+         agx_rewrite_uses(s, I, u);
+         agx_instr_remove(I);
+         progress = true;
+      } else if (I->op == AGX_OP_LOAD_VIEW_INDEX) {
+         agx_builder b = agx_builder_before(s, I);
+         agx_instr *u = agx_intrin(&b, AGX_OP_LOAD_UNIFORM, I->type, 1, agx_imm(&b, 32, 0), NULL,
+                                   NULL, AGX_ABI_VIEW_INDEX, 0, 0);
          agx_rewrite_uses(s, I, u);
          agx_instr_remove(I);
          progress = true;

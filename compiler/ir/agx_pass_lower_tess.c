@@ -17,9 +17,10 @@
  *    words from P's control-shader record (the masks the control shader
  *    reported), PrimitiveId = P mod patches_per_instance.
  *
+ * Clip and cull distances take two records per vertex like the geometry
+ * path's (words 4-7 under AGX_GS_CLIP_HI / AGX_GS_CULL_HI, layout/agx_gs.h).
  * Assumes: the front end's tessellation form (agx_spirv_io.c: load/store
- * per_vertex_output, load/store_patch, load_per_vertex_input); clip and
- * cull distances are not passed between the stages (refused); run before
+ * per_vertex_output, load/store_patch, load_per_vertex_input); run before
  * agx_pass_lower_io. */
 #include <stdio.h>
 
@@ -63,6 +64,17 @@ param(agx_builder *b, struct tess_ctx *t, unsigned offset, unsigned bits)
                      0, 0);
 }
 
+/* The record of per-vertex word (slot, comp): clip/cull distance words 4-7
+ * are in the AGX_GS_CLIP_HI / AGX_GS_CULL_HI one (as agx_pass_lower_gs). */
+static void
+record_of(unsigned *slot, unsigned *comp)
+{
+   if ((*slot == AGX_IO_CLIP_DIST || *slot == AGX_IO_CULL_DIST) && *comp >= 4) {
+      *slot = *slot == AGX_IO_CLIP_DIST ? AGX_GS_CLIP_HI : AGX_GS_CULL_HI;
+      *comp -= 4;
+   }
+}
+
 static uint32_t
 rank(uint64_t mask, unsigned slot)
 {
@@ -96,6 +108,7 @@ static agx_instr *
 vertex_addr(agx_builder *b, struct tess_ctx *t, agx_instr *v, unsigned slot, unsigned comp)
 {
    uint64_t mask = t->o->vertex_mask;
+   record_of(&slot, &comp);
    if (slot >= 64 || !(mask & (1ull << slot)) || comp >= 4)
       return NULL;
    uint32_t n = (uint32_t)__builtin_popcountll(mask);
@@ -110,6 +123,7 @@ static agx_instr *
 tcs_input(agx_builder *b, struct tess_ctx *t, agx_instr *v, unsigned slot, unsigned comp)
 {
    uint64_t mask = t->o->input_mask;
+   record_of(&slot, &comp);
    if (slot >= 64 || !(mask & (1ull << slot)) || comp >= 4)
       return imm(b, 0); /* not written by the vertex shader: undefined */
    unsigned n = (unsigned)__builtin_popcountll(mask);
@@ -187,12 +201,16 @@ collect_masks(agx_shader *s, struct agx_tess_options *o, char *err, size_t err_s
       bool patch = I->op == AGX_OP_LOAD_PATCH || I->op == AGX_OP_STORE_PATCH;
       if (!vertex && !patch)
          continue;
-      unsigned slot = I->c[0];
+      unsigned slot = I->c[0], comp = I->c[1];
       if (slot == AGX_IO_TESS_LEVEL_OUTER || slot == AGX_IO_TESS_LEVEL_INNER)
          continue;
-      if (slot >= 64 || slot == AGX_IO_CLIP_DIST || slot == AGX_IO_CULL_DIST) {
-         snprintf(err, err_size,
-                  "clip/cull distances of a tessellation control shader are not supported yet");
+      if (patch && (slot == AGX_IO_CLIP_DIST || slot == AGX_IO_CULL_DIST)) {
+         snprintf(err, err_size, "clip/cull distances as patch words");
+         return -1;
+      }
+      record_of(&slot, &comp);
+      if (slot >= 64) {
+         snprintf(err, err_size, "tessellation control output slot %u out of range", slot);
          return -1;
       }
       if (vertex)

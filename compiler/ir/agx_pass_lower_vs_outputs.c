@@ -9,12 +9,55 @@
  * enum agx_interp, 0xFF = the VS's own; NULL: the VS decorations, integers
  * flat), which decides the group of each location; the last one in program order becomes
  * st_var_final, and a shader writing nothing gets no_var. Layer and viewport
- * share one word (layer | viewport << 16). Cull distances are not native
- * (Mesa turns them into extra varyings tested by a fragment prolog): their
- * stores are dropped for now. Returns false (s->vs.uvs.size 0) when the
- * record exceeds the hardware's 128 words. */
+ * share one word (layer | viewport << 16). Clip distances go to the clip
+ * words and, like cull distances, to internal perspective varyings the FS
+ * may read; each cull distance d also to the linear varying d >= 0 ? 1 : 0
+ * the FS tests (agx_uvs.h, agx_pass_lower_cull_fs; Mesa
+ * agx_nir_lower_uvs.c / agx_nir_lower_cull_distance.c). Returns false
+ * (s->vs.uvs.size 0) when the record exceeds the hardware's 128 words. */
 #include "agx_builder.h"
 #include "agx_passes.h"
+
+/* A clip or cull distance word: its count and its internal varyings. */
+static void
+record_clip_cull(struct agx_vs_outputs *o, bool cull, unsigned comp)
+{
+   if (comp >= AGX_MAX_CLIP)
+      return;
+   uint8_t *count = cull ? &o->cull_count : &o->clip_count;
+   if (comp + 1 > *count)
+      *count = (uint8_t)(comp + 1);
+   unsigned loc = (cull ? AGX_UVS_LOC_CULL : AGX_UVS_LOC_CLIP) + comp / 4;
+   o->comps[loc] |= (uint8_t)(1u << (comp & 3));
+   o->interp[loc] = AGX_INTERP_SMOOTH;
+   if (cull) {
+      o->comps[AGX_UVS_LOC_CULL_PRIM + comp / 4] |= (uint8_t)(1u << (comp & 3));
+      o->interp[AGX_UVS_LOC_CULL_PRIM + comp / 4] = AGX_INTERP_LINEAR;
+   }
+}
+
+/* The varying words of a clip/cull distance store (agx_uvs.h): the value
+ * under its internal location, and for cull distances d >= 0 ? 1.0 : 0.0
+ * under AGX_UVS_LOC_CULL_PRIM. Returns the last store. */
+static agx_instr *
+store_clip_cull_varyings(agx_builder *b, const struct agx_uvs_layout *l, const agx_instr *I)
+{
+   bool cull = I->c[0] == AGX_IO_CULL_DIST;
+   unsigned comp = I->c[1];
+   if (comp >= AGX_MAX_CLIP)
+      return NULL;
+   unsigned loc = (cull ? AGX_UVS_LOC_CULL : AGX_UVS_LOC_CLIP) + comp / 4;
+   agx_instr *last = agx_intrin(b, AGX_OP_STORE_UVS, agx_type_make(0, 0), 1, I->src[0], NULL, NULL,
+                                l->offset[loc][comp & 3], 0, 0);
+   if (cull) {
+      /* ClipDistance / CullDistance are 32-bit float arrays (SPIR-V) */
+      agx_instr *keep = agx_fge(b, I->src[0], agx_imm(b, 32, 0));
+      agx_instr *v = agx_bcsel(b, keep, agx_imm(b, 32, 0x3f800000), agx_imm(b, 32, 0));
+      last = agx_intrin(b, AGX_OP_STORE_UVS, agx_type_make(0, 0), 1, v, NULL, NULL,
+                        l->offset[AGX_UVS_LOC_CULL_PRIM + comp / 4][comp & 3], 0, 0);
+   }
+   return last;
+}
 
 static void
 record(agx_shader *s, const agx_instr *I, const uint8_t *fs_interp)
@@ -36,8 +79,8 @@ record(agx_shader *s, const agx_instr *I, const uint8_t *fs_interp)
       o->viewport = true;
    } else if (slot == AGX_IO_PRIMITIVE_ID) {
       o->primitive_id = true;
-   } else if (slot == AGX_IO_CLIP_DIST && comp + 1 > o->clip_count) {
-      o->clip_count = (uint8_t)(comp + 1);
+   } else if (slot == AGX_IO_CLIP_DIST || slot == AGX_IO_CULL_DIST) {
+      record_clip_cull(o, slot == AGX_IO_CULL_DIST, comp);
    }
 }
 
@@ -82,11 +125,15 @@ agx_pass_lower_vs_outputs(agx_shader *s, const uint8_t *fs_interp)
          continue;
       }
       int word = uvs_word(&s->vs.uvs, slot, comp);
+      agx_builder b = agx_builder_before(s, I);
+      if (ok && (slot == AGX_IO_CLIP_DIST || slot == AGX_IO_CULL_DIST)) {
+         agx_instr *v = store_clip_cull_varyings(&b, &s->vs.uvs, I);
+         last = v ? v : last;
+      }
       if (word < 0 || !ok) {
          agx_instr_remove(I);
          continue;
       }
-      agx_builder b = agx_builder_before(s, I);
       last = agx_intrin(&b, AGX_OP_STORE_UVS, agx_type_make(0, 0), 1, I->src[0], NULL, NULL,
                         (unsigned)word, 0, 0);
       agx_instr_remove(I);

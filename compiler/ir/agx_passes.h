@@ -130,7 +130,16 @@ bool agx_eval_instr(const agx_instr *I, const uint64_t (*src)[4], uint64_t out[4
 /* Graphics stage lowering (one file each; run by agx_backend_compile). */
 bool agx_pass_lower_vs_inputs(agx_shader *s);
 bool agx_pass_lower_vs_outputs(agx_shader *s, const uint8_t *fs_interp);
+/* Vertex shaders of multiview pipelines: the Layer output becomes the view
+ * index (agx_abi.h AGX_ABI_VIEW_INDEX), replacing any Layer write; run
+ * before agx_pass_lower_vs_outputs. */
+bool agx_pass_multiview_layer(agx_shader *s);
 bool agx_pass_lower_fs_inputs(agx_shader *s);
+/* Clip/cull distances in the FS (agx_pass_lower_cull_fs.c): the location a
+ * fragment load_input reads (false: none), and the cull test of `count`
+ * distances (run before agx_pass_lower_fs_inputs). */
+bool agx_fs_input_location(const agx_instr *I, unsigned *loc, unsigned *comp);
+bool agx_pass_lower_cull_fs(agx_shader *s, unsigned count);
 bool agx_pass_lower_discard(agx_shader *s);
 bool agx_pass_lower_fs_sidefx(agx_shader *s);
 /* loop: wrap the shader in a loop over o->samples samples; false (with a

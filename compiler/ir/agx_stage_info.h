@@ -9,8 +9,9 @@
 #include "agx_tilebuffer.h"
 #include "agx_uvs.h"
 
-#define AGX_MAX_ATTRIBS 30                         /* r(8 + 4i + c) for i < 30 (isa.md §13) */
-#define AGX_MAX_CF_BINDINGS (4 + AGX_MAX_VARYINGS) /* W, Z, point coord, primitive id, locations */
+#define AGX_MAX_ATTRIBS 30 /* r(8 + 4i + c) for i < 30 (isa.md §13) */
+#define AGX_MAX_CF_BINDINGS \
+   (4 + AGX_UVS_MAX_LOCATIONS) /* W, Z, point coord, primitive id, locations */
 #define AGX_MAX_RTS 8
 
 /* Vertex shader. */
@@ -50,8 +51,8 @@ struct agx_fs_info {
    /* interpolation of each input location as declared (enum agx_interp,
     * 0xFF: not read; what a linked VS takes as agx_backend_options.fs_interp),
     * and the components read */
-   uint8_t input_comps[AGX_MAX_VARYINGS];
-   uint8_t input_interp[AGX_MAX_VARYINGS];
+   uint8_t input_comps[AGX_UVS_MAX_LOCATIONS];
+   uint8_t input_interp[AGX_UVS_MAX_LOCATIONS];
    /* the CF binding table (agx_pass_lower_fs_inputs) */
    struct agx_cf_binding cf[AGX_MAX_CF_BINDINGS];
    unsigned num_cf_bindings;
@@ -60,6 +61,7 @@ struct agx_fs_info {
    bool reads_front_facing, reads_helper, reads_sample_mask, reads_point_coord;
    bool reads_primitive_id; /* PrimitiveId: a flat binding (agx_uvs.h AGX_UVS_PRIMITIVE_ID) */
    bool uses_discard;       /* sample_mask executed: no hardware early Z */
+   uint8_t cull_distances;  /* cull distances tested (agx_pass_lower_cull_fs) */
    bool early_fragment_tests;
    /* buffer / image stores or atomics (agx_pass_lower_fs_sidefx): guarded
     * against helper and discarded lanes; the tests run late (sample_mask at
@@ -74,6 +76,9 @@ struct agx_fs_info {
    /* the shader loops over the pipeline's samples, its output epilog
     * inlined (agx_pass_lower_sample_shading): no separate epilog */
    bool sample_loop;
+   /* needs the loop but was compiled without the epilog key: not usable as
+    * it is (the driver compiles it again with the key) */
+   bool sample_loop_deferred;
    bool writes_depth, writes_stencil, writes_sample_mask; /* not lowered yet */
    uint8_t colour_written;                /* render targets written (bit per location) */
    uint8_t colour_comps[AGX_MAX_RTS];     /* components written per RT */

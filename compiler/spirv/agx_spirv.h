@@ -38,6 +38,12 @@ struct agx_spirv_options {
     * and uniform buffer descriptors are bounds-checked against the
     * descriptor's range; out-of-range ones read 0 and write nothing. */
    bool robust_buffer_access;
+   /* Fragment shaders of multiview pipelines: input attachments (subpass
+    * data) are read from the layer of the view (ViewIndex), as 2D arrays
+    * (Vulkan: "the layer of the input attachment read is the view index";
+    * Mesa's nir_lower_input_attachments use_view_id_for_layer, which
+    * Honeykrisp sets for multiview). */
+   bool multiview;
 };
 
 agx_shader *agx_spirv_to_ir(const uint32_t *words, size_t num_words,

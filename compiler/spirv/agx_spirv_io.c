@@ -16,7 +16,9 @@
  * entry point runs inside a wrapper loop, so returns reach it; OpKill ends
  * the invocation without outputs). Inputs are read with load_input per word
  * where they are loaded; the stage lowering passes turn both into hardware
- * operations. Assumes 32-bit I/O types (16/64-bit ones are refused).
+ * operations. 64-bit integer (and float) scalars and vectors are pairs of
+ * words (low, high) per component, flat, a 3- or 4-component vector taking
+ * two locations (SPIR-V's Location rules); 16-bit types are refused.
  *
  * Geometry shaders: inputs are arrays over the primitive's vertices (the
  * outer index becomes the source of load_per_vertex_input); EmitVertex
@@ -97,10 +99,11 @@ locations(struct vtn_ctx *c, const struct vtn_type *t, unsigned depth)
    switch (t->base) {
    case VTN_INT:
    case VTN_FLOAT:
-   case VTN_VECTOR:
       return 1;
+   case VTN_VECTOR: /* a 64-bit vec3 / vec4 takes two */
+      return t->elem->bits == 64 && t->len > 2 ? 2 : 1;
    case VTN_MATRIX:
-      return t->len;
+      return t->len * locations(c, t->elem, depth + 1);
    case VTN_ARRAY: {
       uint64_t n = (uint64_t)t->len * locations(c, t->elem, depth + 1);
       return n > 1024 ? 1024 : (unsigned)n;
@@ -125,6 +128,10 @@ is_tess(const struct vtn_ctx *c)
 bool
 vtn_io_builtin_input(struct vtn_ctx *c, unsigned builtin)
 {
+   /* fragment shaders read the clip and cull distances as varyings the
+    * last pre-rasterisation stage also writes (agx_pass_lower_cull_fs.c) */
+   if (c->shader->stage == AGX_STAGE_FRAGMENT)
+      return builtin == SpvBuiltInClipDistance || builtin == SpvBuiltInCullDistance;
    /* tessellation and geometry stages read these through the I/O words:
     * per-vertex built-ins of the previous stage (gl_in[]), and the
     * evaluation shader's levels */
@@ -259,13 +266,13 @@ io_child(struct vtn_ctx *c, struct vtn_pointer *p, uint64_t idx)
    case VTN_MATRIX:
       if (idx >= t->len)
          vtn_fail(c, "matrix column %llu out of range", (unsigned long long)idx);
-      p->io_slot += (int)idx;
+      p->io_slot += (int)(idx * locations(c, t->elem, 0));
       p->type = t->elem;
       break;
-   case VTN_VECTOR:
+   case VTN_VECTOR: /* io_comp counts words: two per 64-bit component */
       if (idx >= t->len)
          vtn_fail(c, "component %llu out of range", (unsigned long long)idx);
-      p->io_comp += (unsigned)idx;
+      p->io_comp += (unsigned)idx * (t->elem->bits == 64 ? 2u : 1u);
       p->type = t->elem;
       break;
    default:
@@ -327,12 +334,14 @@ check_leaf(struct vtn_ctx *c, const struct vtn_pointer *p)
 {
    const struct vtn_type *t = p->type;
    const struct vtn_type *e = t->base == VTN_VECTOR ? t->elem : t;
-   if ((e->base != VTN_INT && e->base != VTN_FLOAT) || e->bits != 32)
-      vtn_fail(c, "only 32-bit shader inputs/outputs are supported yet (type %u)", t->id);
+   if ((e->base != VTN_INT && e->base != VTN_FLOAT) || (e->bits != 32 && e->bits != 64))
+      vtn_fail(c, "only 32- and 64-bit shader inputs/outputs are supported yet (type %u)", t->id);
    if (p->io_slot < 0)
       vtn_fail(c, "a block of built-ins is not a value");
-   unsigned n = t->base == VTN_VECTOR ? t->len : 1;
-   unsigned max = p->io_slot >= AGX_IO_POSITION ? AGX_IO_MAX_COMPS : 4;
+   if (e->bits == 64 && p->io_slot >= AGX_IO_POSITION)
+      vtn_fail(c, "a 64-bit built-in shader input/output");
+   unsigned n = (t->base == VTN_VECTOR ? t->len : 1) * (e->bits / 32);
+   unsigned max = p->io_slot >= AGX_IO_POSITION ? AGX_IO_MAX_COMPS : e->bits == 64 ? 8 : 4;
    if (p->io_comp + n > max)
       vtn_fail(c, "components %u..%u of a shader interface slot out of range", p->io_comp,
                p->io_comp + n - 1);
@@ -353,13 +362,24 @@ first_comp(const struct vtn_pointer *p)
    return p->io_comp + ((p->io_interp >> 8) & 3);
 }
 
+/* Word k of a leaf whose first word is component c0 of its slot: user
+ * locations hold 4 words, a 64-bit vector's words go on into the next. */
+static void
+leaf_word(const struct vtn_pointer *p, unsigned c0, unsigned k, unsigned *slot, unsigned *comp)
+{
+   unsigned w = c0 + k;
+   bool user = p->io_slot < AGX_IO_POSITION;
+   *slot = (unsigned)p->io_slot + (user ? w / 4 : 0);
+   *comp = user ? w % 4 : w;
+}
+
 /* The tessellation stages' memory words: patch words (either stage) and
  * the control shader's per-vertex outputs, loaded and stored where they
  * are accessed (other invocations of the patch read them after a
  * barrier). False for any other word. */
 static bool
-tess_leaf(struct vtn_ctx *c, const struct vtn_pointer *p, struct vtn_ssa *val, unsigned n,
-          unsigned c0, agx_instr **comps)
+tess_leaf(struct vtn_ctx *c, const struct vtn_pointer *p, bool store, unsigned n, unsigned c0,
+          agx_instr **words)
 {
    agx_builder *b = &c->b;
    bool patch = is_tess(c) && (p->io_interp & VTN_IO_PATCH);
@@ -368,73 +388,114 @@ tess_leaf(struct vtn_ctx *c, const struct vtn_pointer *p, struct vtn_ssa *val, u
       return false;
    if (vertex_out && !p->io_vertex)
       vtn_fail(c, "tessellation control output used without a vertex index");
-   unsigned slot = (unsigned)p->io_slot;
    for (unsigned k = 0; k < n; k++) {
-      if (val) {
-         agx_instr *x = n == 1 ? val->def : agx_extract(b, val->def, k);
+      unsigned slot, comp;
+      leaf_word(p, c0, k, &slot, &comp);
+      if (store) {
          if (patch)
-            agx_intrin(b, AGX_OP_STORE_PATCH, agx_type_make(0, 0), 1, x, NULL, NULL, slot, c0 + k,
-                       0);
+            agx_intrin(b, AGX_OP_STORE_PATCH, agx_type_make(0, 0), 1, words[k], NULL, NULL, slot,
+                       comp, 0);
          else
-            agx_intrin(b, AGX_OP_STORE_PER_VERTEX_OUTPUT, agx_type_make(0, 0), 2, p->io_vertex, x,
-                       NULL, slot, c0 + k, 0);
+            agx_intrin(b, AGX_OP_STORE_PER_VERTEX_OUTPUT, agx_type_make(0, 0), 2, p->io_vertex,
+                       words[k], NULL, slot, comp, 0);
       } else if (patch) {
-         comps[k] = agx_intrin(b, AGX_OP_LOAD_PATCH, agx_type_make(32, 1), 0, NULL, NULL, NULL,
-                               slot, c0 + k, 0);
+         words[k] = agx_intrin(b, AGX_OP_LOAD_PATCH, agx_type_make(32, 1), 0, NULL, NULL, NULL,
+                               slot, comp, 0);
       } else {
-         comps[k] = agx_intrin(b, AGX_OP_LOAD_PER_VERTEX_OUTPUT, agx_type_make(32, 1), 1,
-                               p->io_vertex, NULL, NULL, slot, c0 + k, 0);
+         words[k] = agx_intrin(b, AGX_OP_LOAD_PER_VERTEX_OUTPUT, agx_type_make(32, 1), 1,
+                               p->io_vertex, NULL, NULL, slot, comp, 0);
       }
    }
    return true;
 }
 
+/* The 32-bit words of a leaf value of n components (64-bit ones: low,
+ * high), and back. */
+static void
+split_words(agx_builder *b, agx_instr *v, unsigned n, bool wide, agx_instr **words)
+{
+   for (unsigned k = 0; k < n; k++) {
+      agx_instr *x = n == 1 ? v : agx_extract(b, v, k);
+      if (!wide) {
+         words[k] = x;
+         continue;
+      }
+      agx_instr *u =
+         agx_build(b, AGX_OP_UNPACK_64_2X32, agx_type_make(32, 2), 1, x, NULL, NULL, NULL);
+      words[2 * k] = agx_extract(b, u, 0);
+      words[2 * k + 1] = agx_extract(b, u, 1);
+   }
+}
+
+static agx_instr *
+join_words(agx_builder *b, unsigned n, bool wide, agx_instr **words)
+{
+   agx_instr *comps[4];
+   for (unsigned k = 0; k < n; k++)
+      comps[k] = wide ? agx_build(b, AGX_OP_PACK_64_2X32, agx_type_make(64, 1), 1,
+                                  agx_vec(b, 2, &words[2 * k]), NULL, NULL, NULL)
+                      : words[k];
+   return n == 1 ? comps[0] : agx_vec(b, n, comps);
+}
+
+/* A scalar or vector: its words loaded or stored (val). */
+static struct vtn_ssa *
+io_leaf(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *val)
+{
+   agx_builder *b = &c->b;
+   struct vtn_type *t = p->type;
+   check_leaf(c, p);
+   const struct vtn_type *e = t->base == VTN_VECTOR ? t->elem : t;
+   bool wide = e->bits == 64;
+   unsigned n = t->base == VTN_VECTOR ? t->len : 1, nw = wide ? 2 * n : n;
+   unsigned c0 = first_comp(p);
+   if (c0 + nw > (p->io_slot >= AGX_IO_POSITION ? AGX_IO_MAX_COMPS : wide ? 8u : 4u))
+      vtn_fail(c, "Component decoration out of range");
+   /* integers and 64-bit words are not interpolated */
+   bool flat = e->base == VTN_INT || wide;
+   agx_instr *words[8];
+   if (val)
+      split_words(b, val->def, n, wide, words);
+   if (tess_leaf(c, p, val != NULL, nw, c0, words))
+      return val ? NULL : vtn_ssa_leaf(c, t, join_words(b, n, wide, words));
+   for (unsigned k = 0; k < nw; k++) {
+      unsigned slot, comp;
+      leaf_word(p, c0, k, &slot, &comp);
+      if (val) {
+         unsigned interp = p->io_interp & AGX_INTERP_MASK;
+         c->io_out_interp[slot] = (uint8_t)(flat ? AGX_INTERP_FLAT : interp);
+         agx_intrin(b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, words[k], NULL, NULL,
+                    out_var(c, slot, comp), 0, 0);
+      } else if (p->io_out) {
+         words[k] = agx_intrin(b, AGX_OP_LOAD_VAR, agx_type_make(32, 1), 0, NULL, NULL, NULL,
+                               out_var(c, slot, comp), 0, 0);
+      } else if (p->io_vertex) {
+         words[k] = agx_intrin(b, AGX_OP_LOAD_PER_VERTEX_INPUT, agx_type_make(32, 1), 1,
+                               p->io_vertex, NULL, NULL, slot, comp, 0);
+      } else {
+         unsigned interp =
+            p->io_interp & (AGX_INTERP_MASK | AGX_INTERP_CENTROID | AGX_INTERP_SAMPLE);
+         if (flat)
+            interp = (interp & ~AGX_INTERP_MASK) | AGX_INTERP_FLAT;
+         words[k] = agx_intrin(b, AGX_OP_LOAD_INPUT, agx_type_make(32, 1), 0, NULL, NULL, NULL,
+                               slot, comp, interp);
+      }
+   }
+   if (val)
+      return NULL;
+   return vtn_ssa_leaf(c, t, join_words(b, n, wide, words));
+}
+
 static struct vtn_ssa *
 io_walk(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *val, unsigned depth)
 {
-   agx_builder *b = &c->b;
    struct vtn_type *t = p->type;
    if (depth > 16)
       vtn_fail(c, "shader interface type nested too deeply");
    if (p->io_interp & VTN_IO_PER_VERTEX)
       vtn_fail(c, "geometry shader input used without a vertex index");
-   if (vtn_type_is_scalar_or_vector(t)) {
-      check_leaf(c, p);
-      unsigned n = t->base == VTN_VECTOR ? t->len : 1;
-      unsigned c0 = first_comp(p);
-      if (c0 + n > (p->io_slot >= AGX_IO_POSITION ? AGX_IO_MAX_COMPS : 4u))
-         vtn_fail(c, "Component decoration out of range");
-      agx_instr *comps[4];
-      if (tess_leaf(c, p, val, n, c0, comps))
-         return val ? NULL : vtn_ssa_leaf(c, t, n == 1 ? comps[0] : agx_vec(b, n, comps));
-      for (unsigned k = 0; k < n; k++) {
-         if (val) {
-            unsigned interp = p->io_interp & AGX_INTERP_MASK;
-            if (t->base == VTN_INT || (t->base == VTN_VECTOR && t->elem->base == VTN_INT))
-               interp = AGX_INTERP_FLAT;
-            c->io_out_interp[p->io_slot] = (uint8_t)interp;
-            agx_instr *x = n == 1 ? val->def : agx_extract(b, val->def, k);
-            agx_intrin(b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, x, NULL, NULL,
-                       out_var(c, (unsigned)p->io_slot, c0 + k), 0, 0);
-         } else if (p->io_out) {
-            comps[k] = agx_intrin(b, AGX_OP_LOAD_VAR, agx_type_make(32, 1), 0, NULL, NULL, NULL,
-                                  out_var(c, (unsigned)p->io_slot, c0 + k), 0, 0);
-         } else if (p->io_vertex) {
-            comps[k] = agx_intrin(b, AGX_OP_LOAD_PER_VERTEX_INPUT, agx_type_make(32, 1), 1,
-                                  p->io_vertex, NULL, NULL, (unsigned)p->io_slot, c0 + k, 0);
-         } else {
-            unsigned interp =
-               p->io_interp & (AGX_INTERP_MASK | AGX_INTERP_CENTROID | AGX_INTERP_SAMPLE);
-            if (t->base == VTN_INT || (t->base == VTN_VECTOR && t->elem->base == VTN_INT))
-               interp = (interp & ~AGX_INTERP_MASK) | AGX_INTERP_FLAT;
-            comps[k] = agx_intrin(b, AGX_OP_LOAD_INPUT, agx_type_make(32, 1), 0, NULL, NULL, NULL,
-                                  (unsigned)p->io_slot, c0 + k, interp);
-         }
-      }
-      if (val)
-         return NULL;
-      return vtn_ssa_leaf(c, t, n == 1 ? comps[0] : agx_vec(b, n, comps));
-   }
+   if (vtn_type_is_scalar_or_vector(t))
+      return io_leaf(c, p, val);
    unsigned n = t->len;
    if (t->base != VTN_STRUCT && t->base != VTN_ARRAY && t->base != VTN_MATRIX)
       vtn_fail(c, "type %u cannot be a shader input or output", t->id);

@@ -952,6 +952,11 @@ builtin_value(struct vtn_ctx *c, unsigned builtin)
       return agx_intrin(b, AGX_OP_LOAD_BASE_INSTANCE, s1, 0, NULL, NULL, NULL, 0, 0, 0);
    case SpvBuiltInDrawIndex:
       return agx_intrin(b, AGX_OP_LOAD_DRAW_ID, s1, 0, NULL, NULL, NULL, 0, 0, 0);
+   case SpvBuiltInViewIndex:
+      /* multiview: the view of the draw, a uniform (agx_abi.h) */
+      if (agx_stage_is_compute(c->shader->stage))
+         vtn_fail(c, "ViewIndex in a compute shader");
+      return agx_intrin(b, AGX_OP_LOAD_VIEW_INDEX, s1, 0, NULL, NULL, NULL, 0, 0, 0);
    case SpvBuiltInFragCoord: {
       agx_instr *xy = agx_intrin(b, AGX_OP_LOAD_FRAG_COORD_XY, agx_type_make(32, 2), 0, NULL, NULL,
                                  NULL, 0, 0, 0);

@@ -124,9 +124,7 @@ run(const struct options *o, struct terrain_vk *vk, struct terrain_scene *scene)
    if (!terrain_vk_init(vk, want_tess))
       return 1;
    if (!strcmp(o->mode, "tess") && !vk->has_tess) {
-      fprintf(stderr,
-              "agx-terrain: %s does not offer tessellationShader (on agx-vk: "
-              "AGXV_EXPERIMENTAL=tess); use --mode pretess\n",
+      fprintf(stderr, "agx-terrain: %s does not offer tessellationShader; use --mode pretess\n",
               vk->device_name);
       return 2;
    }

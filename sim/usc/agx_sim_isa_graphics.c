@@ -27,10 +27,11 @@
  *   for the float/norm formats, 16-bit registers f16; integer formats
  *   truncate on store and zero-extend on load. Float -> unorm/snorm rounds
  *   to nearest. rgb10a2 is one 32-bit word (unorm 10/10/10/2, rounded to
- *   nearest) that only a full xyzw mask may access (packed formats cannot
- *   be component-masked, graphics.md §4.3: a partial mask is a fidelity
- *   error). rg11b10f, rgb9e5 and explicit tile coordinates (C != 0) are not
- *   modelled (illegal instruction).
+ *   nearest) that only a full xyzw mask may access, rg11b10f one word that
+ *   only xyz may access (packed formats cannot be component-masked,
+ *   graphics.md §4.3: a partial mask is a fidelity error). rgb9e5 and
+ *   explicit tile coordinates (C != 0) are not modelled (illegal
+ *   instruction).
  * - ordering (strict mode, fragment stage only): st_tile needs an earlier
  *   wait_pix with bit 2 (Mesa's 0xC), ld_tile one with bit 3 (Mesa's 0x8).
  * - image_write_block stores every pixel of the thread's utile (clipped to
@@ -60,6 +61,7 @@ enum {
    MF_S16NORM = 7,
    MF_RGB10A2 = 8,
    MF_SRGBA8 = 10,
+   MF_RG11B10F = 12,
 };
 
 static unsigned
@@ -78,9 +80,10 @@ mf_bytes(unsigned f)
       return 2;
    case MF_I32:
    case MF_RGB10A2: /* one packed 32-bit word for all four components */
+   case MF_RG11B10F:
       return 4;
    default:
-      return 0; /* rg11b10f / rgb9e5 / unknown: not modelled */
+      return 0; /* rgb9e5 / unknown: not modelled */
    }
 }
 
@@ -102,6 +105,64 @@ rgb10a2_put(uint8_t *t, const double *v)
       w |= (uint32_t)lrint(x * (c == 3 ? 3.0 : 1023.0)) << (10 * c);
    }
    memcpy(t, &w, 4);
+}
+
+/* rg11b10f (isa.md §5; the B10G11R11_UFLOAT_PACK32 layout): unsigned
+ * floats with 5 exponent bits, R and G 6 mantissa bits in bits 0-10 and
+ * 11-21, B 5 mantissa bits in bits 22-31. Stores round to nearest
+ * (Assumption: the hardware's rounding is not documented publicly);
+ * negative values and NaN store 0, values above the largest finite one
+ * store it. */
+static double
+rg11b10f_get(const uint8_t *t, unsigned c)
+{
+   uint32_t w;
+   memcpy(&w, t, 4);
+   if (c == 3)
+      return 1.0;
+   unsigned bits = c == 2 ? 10 : 11, shift = 11 * c;
+   return agx_sim_small_float_value((w >> shift) & ((1u << bits) - 1), 5, bits - 5, false);
+}
+
+static void
+rg11b10f_put(uint8_t *t, const double *v)
+{
+   uint32_t w = 0;
+   for (unsigned c = 0; c < 3; c++) {
+      unsigned bits = c == 2 ? 10 : 11;
+      double x = v[c] != v[c] || v[c] < 0 ? 0 : v[c];
+      w |= agx_sim_small_float(x, 5, bits - 5, false, false) << (11 * c);
+   }
+   memcpy(t, &w, 4);
+}
+
+/* Packed formats: one 32-bit word holds every component; only the full
+ * component mask may access it (graphics.md §4.3). */
+static bool
+mf_packed(unsigned f)
+{
+   return f == MF_RGB10A2 || f == MF_RG11B10F;
+}
+
+static unsigned
+packed_mask(unsigned f)
+{
+   return f == MF_RG11B10F ? 0x7 : 0xF;
+}
+
+static double
+packed_get(unsigned f, const uint8_t *t, unsigned c)
+{
+   return f == MF_RG11B10F ? rg11b10f_get(t, c) : rgb10a2_get(t, c);
+}
+
+static void
+packed_put(unsigned f, uint8_t *t, const double *v)
+{
+   if (f == MF_RG11B10F)
+      rg11b10f_put(t, v);
+   else
+      rgb10a2_put(t, v);
 }
 
 static bool
@@ -529,10 +590,10 @@ st_tile_encode(const struct agx_sim_sg *sg, const struct agx_sim_insn *I, unsign
                          : sg->r[(I->d.n + k) & 127][l];
       if (f == MF_U8NORM && !r16) {
          enc[c] = unorm8_of_f32(bits_f32(raw));
-      } else if (f == MF_RGB10A2) {
+      } else if (mf_packed(f)) {
          pv[c] = r16 ? agx_sim_f16_in((uint16_t)raw) : (double)bits_f32(raw);
-         if (c == 3)
-            rgb10a2_put(enc, pv);
+         if (c == (f == MF_RG11B10F ? 2u : 3u))
+            packed_put(f, enc, pv);
       } else if (f == MF_SRGBA8 && c < 3) {
          double v = r16 ? agx_sim_f16_in((uint16_t)raw) : (double)bits_f32(raw);
          raw = f32_bits((float)srgb_store(f, c, v));
@@ -565,9 +626,9 @@ x_ldst_tile(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_si
    unsigned f = I->p[1], mask = I->p[2], off = I->p[3];
    unsigned es = mf_bytes(f), n = (unsigned)__builtin_popcount(mask);
    unsigned span = (32u - (unsigned)__builtin_clz(mask)) * es; /* bytes up to the last component */
-   bool packed = f == MF_RGB10A2;
+   bool packed = mf_packed(f);
    if (packed) {
-      if (mask != 0xF) {
+      if (mask != packed_mask(f)) {
          agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, 0,
                            "%s of a packed format with component mask 0x%x (packed formats "
                            "cannot be masked)",
@@ -616,7 +677,7 @@ x_ldst_tile(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_si
             if (!(mask & (1u << c)))
                continue;
             uint32_t iv = 0;
-            double v = packed ? rgb10a2_get(t, c) : tile_decode(f, t + c * es, &iv);
+            double v = packed ? packed_get(f, t, c) : tile_decode(f, t + c * es, &iv);
             if (f == MF_SRGBA8 && c < 3)
                v = agx_sim_srgb_to_linear(v);
             uint32_t r;
@@ -778,8 +839,8 @@ x_image_write_block(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struc
             for (unsigned s = 0; s < b->samples; s++) {
                if (img.samples == 1 && s > 0)
                   break;
-               uint8_t *t = tb_bytes(w, I, b, x, y, s, off[l] & 0xFFFF,
-                                     f == MF_RGB10A2 ? 4 : nch * es, false, -1);
+               uint8_t *t = tb_bytes(w, I, b, x, y, s, off[l] & 0xFFFF, mf_packed(f) ? 4 : nch * es,
+                                     false, -1);
                if (!t)
                   return NULL;
                uint8_t texel[16];
@@ -791,10 +852,17 @@ x_image_write_block(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struc
                   for (unsigned c = 0; c < 4; c++) {
                      uint32_t iv = 0;
                      double d = c == 3 && !mf_is_int(f) ? 1.0 : 0.0;
-                     if (f == MF_RGB10A2)
-                        d = rgb10a2_get(t, c);
+                     if (mf_packed(f))
+                        d = packed_get(f, t, c);
                      else if (c < nch)
                         d = tile_decode(f, t + c * es, &iv);
+                     /* Assumption (no public source): a signed-integer PBE
+                      * takes an integer tile element as a signed value of
+                      * its width, so an i8/i16 element holding -5 stores
+                      * -5 (Mesa renders R8_SINT through an i8 tilebuffer,
+                      * layout/formats.c, and the block store writes it as is). */
+                     if (mf_is_int(f) && img.fmt.type == AGX_SIM_TEXEL_SINT && es < 4)
+                        iv = (uint32_t)(es == 1 ? (int32_t)(int8_t)iv : (int32_t)(int16_t)iv);
                      if (mf_is_int(f) && !img.fmt.is_int)
                         d = es == 2   ? agx_sim_f16_in((uint16_t)iv)
                             : es == 4 ? (double)bits_f32(iv)

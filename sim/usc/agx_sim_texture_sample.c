@@ -61,8 +61,12 @@
  *   6 x cube + face of a descriptor whose Depth counts cubes; then a 2D
  *   sample of that face with normalized coordinates, wrap modes ignored
  *   (clamp to edge). With "Seamful cube maps" a linear footprint is
- *   clamped to the face; seamless filtering across a face edge (the
- *   default) is not modelled and faults. Cube gathers are refused.
+ *   clamped to the face; else (Vulkan's seamless "Cube Map Edge
+ *   Handling") a footprint texel past an edge is the adjacent face's
+ *   texel there (the texel centre's direction projected again), and one
+ *   past a corner the average of the three texels meeting at it
+ *   (Assumption: no public hardware source; the CTS reference does the
+ *   same). Cube gathers are refused.
  * - query_lod (mode 2, implicit LOD modes in fragment programs): component
  *   x = the LOD clamped to the sampler's Minimum/Maximum LOD and the view's
  *   levels (relative to First level; the nearest level with Nearest mip
@@ -151,6 +155,65 @@ quantise8(double f)
    return floor(f * 256.0) / 256.0;
 }
 
+static unsigned cube_face(double st[3]);
+
+/* Texel (i, j) of a cube face of size n that may lie past one edge (taken
+ * from the adjacent face) or past a corner (the average of the three
+ * texels there); c->layer is 6 x cube + face. */
+static bool
+cube_seamless_fetch(struct sample_ctx *c, unsigned level, int64_t n, int64_t i, int64_t j,
+                    struct agx_sim_texel *out)
+{
+   bool off_i = i < 0 || i >= n, off_j = j < 0 || j >= n;
+   if (off_i && off_j) {
+      int64_t ci = i < 0 ? 0 : n - 1, cj = j < 0 ? 0 : n - 1;
+      struct agx_sim_texel a, b, d;
+      int64_t idx[3] = {ci, cj, 0};
+      if (!cube_seamless_fetch(c, level, n, ci, j, &a) ||
+          !cube_seamless_fetch(c, level, n, i, cj, &b) || !fetch(c, level, idx, &d))
+         return false;
+      for (unsigned k = 0; k < 4; k++) {
+         out->f[k] = (a.f[k] + b.f[k] + d.f[k]) / 3.0;
+         out->u[k] = d.u[k];
+      }
+      return true;
+   }
+   unsigned face = c->layer % 6, first = c->layer - face;
+   double sc = 2.0 * ((double)i + 0.5) / (double)n - 1.0;
+   double tc = 2.0 * ((double)j + 0.5) / (double)n - 1.0;
+   /* the inverse of cube_project with a major axis of 1 */
+   double dir[3];
+   switch (face) {
+   case 0:
+      dir[0] = 1, dir[1] = -tc, dir[2] = -sc;
+      break;
+   case 1:
+      dir[0] = -1, dir[1] = -tc, dir[2] = sc;
+      break;
+   case 2:
+      dir[0] = sc, dir[1] = 1, dir[2] = tc;
+      break;
+   case 3:
+      dir[0] = sc, dir[1] = -1, dir[2] = -tc;
+      break;
+   case 4:
+      dir[0] = sc, dir[1] = -tc, dir[2] = 1;
+      break;
+   default:
+      dir[0] = -sc, dir[1] = -tc, dir[2] = -1;
+      break;
+   }
+   unsigned nf = cube_face(dir);
+   int64_t idx[3] = {(int64_t)floor(dir[0] * (double)n), (int64_t)floor(dir[1] * (double)n), 0};
+   for (unsigned k = 0; k < 2; k++)
+      idx[k] = idx[k] < 0 ? 0 : idx[k] >= n ? n - 1 : idx[k];
+   uint32_t saved = c->layer;
+   c->layer = first + nf;
+   bool ok = fetch(c, level, idx, out);
+   c->layer = saved;
+   return ok;
+}
+
 /* Per-dimension level size and wrap mode. */
 static void
 level_dims(const struct sample_ctx *c, unsigned level, int64_t size[3], enum agx_wrap wrap[3])
@@ -216,19 +279,18 @@ sample_level(struct sample_ctx *c, unsigned level, double u[3], bool linear, con
          off_face |= base[i] + bit < 0 || base[i] + bit >= size[i];
          idx[i] = agx_sim_tex_wrap(base[i] + bit, size[i], wrap[i]);
       }
-      if (c->cube && off_face && wgt != 0 && !c->s->seamful_cube_maps) {
-         agx_sim_gpu_error(c->w, AGX_SIM_GPU_FAULT, c->I, 0,
-                           "seamless cube-map filtering across a face edge "
-                           "(not modelled)");
-         return false;
-      }
       for (unsigned i = c->ndim; i < 3; i++)
          idx[i] = 0;
       if (wgt == 0)
          continue;
       struct agx_sim_texel t;
-      if (!fetch(c, level, idx, &t))
+      if (c->cube && off_face && !c->s->seamful_cube_maps) {
+         if (!cube_seamless_fetch(c, level, size[0], base[0] + (corner & 1),
+                                  base[1] + ((corner >> 1) & 1), &t))
+            return false;
+      } else if (!fetch(c, level, idx, &t)) {
          return false;
+      }
       for (unsigned k = 0; k < 4; k++) {
          out->f[k] += wgt * t.f[k];
          out->u[k] = t.u[k]; /* integer compare results: last texel */
@@ -275,10 +337,6 @@ gather(struct sample_ctx *c, unsigned level, double u[3], const int32_t off[3], 
    return true;
 }
 
-/* Cube face of direction st (Vulkan's major-axis rule: z wins ties, then
- * y), replacing st[0..1] by the face's normalized (s, t). */
-static unsigned cube_face(double st[3]);
-
 /* Direction dir projected on cube face `face` as normalized (s, t): the
  * implicit LOD takes the quad's derivatives on the lane's own face. */
 static void
@@ -308,6 +366,8 @@ cube_project(const double dir[3], unsigned face, double st[2])
    st[1] = 0.5 * (tc / ma + 1.0);
 }
 
+/* Cube face of direction st (Vulkan's major-axis rule: z wins ties, then
+ * y), replacing st[0..1] by the face's normalized (s, t). */
 static unsigned
 cube_face(double st[3])
 {

@@ -233,23 +233,28 @@ test_vs_blocks(void)
    }
    const struct agx_uvs_layout *l = &p.r.info.vs.uvs;
    /* smooth: uv[0] loc0 xy 4-5, uv[1] loc1 6-7, basis loc3/4 8-11, light.dir
-    * loc6 12-14, light.power loc7 15; flat tile loc2 16-17; linear depth
-    * loc8 18; layer/viewport 19; clip 20-22 */
-   CHECK(l->size == 23, "size %u", l->size);
+    * loc6 12-14, light.power loc7 15, the clip distances as varyings
+    * (AGX_UVS_LOC_CLIP) 16-18; flat tile loc2 19-20; linear depth loc8 21;
+    * layer/viewport 22; clip 23-25 */
+   CHECK(l->size == 26, "size %u", l->size);
    CHECK(l->offset[0][0] == 4 && l->offset[1][1] == 7 && l->offset[3][0] == 8 &&
             l->offset[4][1] == 11 && l->offset[6][2] == 14 && l->offset[7][0] == 15,
          "smooth words");
-   CHECK(l->offset[2][0] == 16 && l->offset[2][1] == 17 && l->interp[2] == AGX_INTERP_FLAT,
+   CHECK(l->offset[AGX_UVS_LOC_CLIP][0] == 16 && l->offset[AGX_UVS_LOC_CLIP][2] == 18 &&
+            l->offset[AGX_UVS_LOC_CLIP][3] == AGX_UVS_NONE &&
+            l->interp[AGX_UVS_LOC_CLIP] == AGX_INTERP_SMOOTH,
+         "clip varyings");
+   CHECK(l->offset[2][0] == 19 && l->offset[2][1] == 20 && l->interp[2] == AGX_INTERP_FLAT,
          "flat ivec2");
-   CHECK(l->offset[8][0] == 18 && l->interp[8] == AGX_INTERP_LINEAR, "linear");
-   CHECK(l->layer_viewport == 19 && l->clip_base == 20 && l->clip_count == 3, "lv %u clip %u+%u",
+   CHECK(l->offset[8][0] == 21 && l->interp[8] == AGX_INTERP_LINEAR, "linear");
+   CHECK(l->layer_viewport == 22 && l->clip_base == 23 && l->clip_count == 3, "lv %u clip %u+%u",
          l->layer_viewport, l->clip_base, l->clip_count);
    CHECK(p.r.info.vs.outputs.layer && p.r.info.vs.outputs.viewport &&
             !p.r.info.vs.outputs.point_size,
          "builtins");
    int fin = find(&p, 0, "st_var_final");
-   CHECK(fin >= 0 && st_var_index(p.lines[fin]) == 19, "final %s", fin >= 0 ? p.lines[fin] : "-");
-   CHECK(count(&p, "st_var") == 23, "%u st_var", count(&p, "st_var"));
+   CHECK(fin >= 0 && st_var_index(p.lines[fin]) == 22, "final %s", fin >= 0 ? p.lines[fin] : "-");
+   CHECK(count(&p, "st_var") == 26, "%u st_var", count(&p, "st_var"));
    /* layer | viewport << 16 */
    CHECK(strstr(p.text, "bfi") || strstr(p.text, "shl") || strstr(p.text, "or "), "packing");
    prog_free(&p);
@@ -276,10 +281,12 @@ test_dynamic(void)
       return;
    }
    const struct agx_uvs_layout *l = &p.r.info.vs.uvs;
-   CHECK(l->size == 14 && l->clip_base == 10 && l->clip_count == 4, "size %u clip %u+%u", l->size,
+   /* v_uv[3] 4-9, the clip distances as varyings 10-13, clip words 14-17 */
+   CHECK(l->size == 18 && l->clip_base == 14 && l->clip_count == 4, "size %u clip %u+%u", l->size,
          l->clip_base, l->clip_count);
-   CHECK(l->offset[0][0] == 4 && l->offset[2][1] == 9, "v_uv[3] words");
-   CHECK(count(&p, "st_var") == 14, "%u st_var", count(&p, "st_var"));
+   CHECK(l->offset[0][0] == 4 && l->offset[2][1] == 9 && l->offset[AGX_UVS_LOC_CLIP][0] == 10,
+         "v_uv[3] words");
+   CHECK(count(&p, "st_var") == 18, "%u st_var", count(&p, "st_var"));
    prog_free(&p);
    enum agx_tib_format rt = AGX_TIB_RGBA32_FLOAT;
    struct agx_tilebuffer_layout tib;

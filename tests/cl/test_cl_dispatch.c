@@ -19,6 +19,7 @@
 #include "agx_gs_setup.h"
 #include "agx_tess_setup.h"
 #include "agx_image_blit.h"
+#include "agx_stats.h"
 #include "agx_xfb_args.h"
 #include "agxv_cmd_buffer.h"
 #include "agxv_device_memory.h"
@@ -178,9 +179,9 @@ check_metadata(void)
       {AGX_CL_IMAGE_RESOLVE, "agx_image_resolve", AGX_IMAGE_GROUP_SIZE, 112},
       {AGX_CL_GS_SETUP_INDIRECT, "agx_gs_setup_indirect", 1, 80},
       {AGX_CL_TESS_SETUP, "agx_tess_setup", 1, 64},
-      {AGX_CL_TESS_COUNT_PATCHES, "agx_tess_count_patches", 64, 40},
-      {AGX_CL_TESS_ALLOC_PATCHES, "agx_tess_alloc_patches", 1, 40},
-      {AGX_CL_TESS_WRITE_PATCHES, "agx_tess_write_patches", 64, 40},
+      {AGX_CL_TESS_COUNT_PATCHES, "agx_tess_count_patches", 64, 48},
+      {AGX_CL_TESS_ALLOC_PATCHES, "agx_tess_alloc_patches", 1, 48},
+      {AGX_CL_TESS_WRITE_PATCHES, "agx_tess_write_patches", 64, 48},
       {AGX_CL_XFB_CAPTURE, "agx_xfb_capture", 32, 64},
       {AGX_CL_XFB_CAPTURE_GS, "agx_xfb_capture_gs", 1, 64},
       {AGX_CL_XFB_ADVANCE, "agx_xfb_advance", 1, 64},
@@ -188,6 +189,11 @@ check_metadata(void)
       {AGX_CL_XFB_BYTE_COUNT, "agx_xfb_byte_count", 1, 32},
       {AGX_CL_IMAGE_BLIT, "agx_image_blit", AGX_IMAGE_BLIT_GROUP_SIZE, 192},
       {AGX_CL_GS_UNROLL_RESTART, "agx_gs_unroll_restart", 1, 48},
+      {AGX_CL_GS_HEAP_RESET, "agx_gs_heap_reset", 1, 8},
+      {AGX_CL_STATS_DRAW, "agx_stats_draw", 1, 104},
+      {AGX_CL_STATS_ADD, "agx_stats_add", 1, 24},
+      {AGX_CL_STATS_STRIPS, "agx_stats_strips", 1, 48},
+      {AGX_CL_STATS_TESS, "agx_stats_tess", 1, 56},
    };
    CHECK(AGX_CL_KERNEL_COUNT == sizeof(want) / sizeof(want[0]));
    for (unsigned i = 0; i < AGX_CL_KERNEL_COUNT; i++) {
@@ -213,6 +219,8 @@ check_metadata(void)
    CHECK(agx_cl_kernels[AGX_CL_COPY_BYTES].args_size == sizeof(struct agx_copy_bytes_args));
    CHECK(agx_cl_kernels[AGX_CL_INDIRECT_FIXUP].args_size == sizeof(struct agx_indirect_args));
    CHECK(agx_cl_kernels[AGX_CL_COPY_QUERY].args_size == sizeof(struct agx_copy_query_args));
+   CHECK(agx_cl_kernels[AGX_CL_STATS_DRAW].args_size == sizeof(struct agx_stats_draw_args));
+   CHECK(agx_cl_kernels[AGX_CL_STATS_STRIPS].args_size == sizeof(struct agx_stats_strips_args));
    CHECK(agx_cl_kernels[AGX_CL_WAIT_EVENTS].args_size == sizeof(struct agx_wait_events_args));
    CHECK(agx_cl_kernels[AGX_CL_IMAGE_COPY].args_size == sizeof(struct agx_image_copy_args));
    CHECK(agx_cl_kernels[AGX_CL_IMAGE_CLEAR].args_size == sizeof(struct agx_image_clear_args));
@@ -221,6 +229,7 @@ check_metadata(void)
    CHECK(agx_cl_kernels[AGX_CL_TESS_WRITE_PATCHES].args_size == sizeof(struct agx_tess_patch_args));
    CHECK(agx_cl_kernels[AGX_CL_IMAGE_BLIT].args_size == sizeof(struct agx_image_blit_args));
    CHECK(agx_cl_kernels[AGX_CL_GS_UNROLL_RESTART].args_size == sizeof(struct agx_gs_unroll_args));
+   CHECK(agx_cl_kernels[AGX_CL_GS_HEAP_RESET].args_size == sizeof(struct agx_gs_heap_reset_args));
    CHECK(agx_cl_kernels[AGX_CL_XFB_CAPTURE].args_size == sizeof(struct agx_xfb_capture_args));
    CHECK(agx_cl_kernels[AGX_CL_XFB_CAPTURE_GS].args_size == sizeof(struct agx_xfb_capture_gs_args));
    CHECK(agx_cl_kernels[AGX_CL_XFB_COUNTERS].args_size == sizeof(struct agx_xfb_counters_args));

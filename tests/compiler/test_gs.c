@@ -13,7 +13,11 @@
  *  - VS_SW of gs_clip.vert: six clip distances in two records (words 4-5
  *    under AGX_GS_CLIP_HI);
  *  - streams (gs_streams.geom: 3 points on stream 0, 2 on stream 1): MAIN
- *    writes the vertex ids of the rasterised stream only (0, then 1).
+ *    writes the vertex ids of the rasterised stream only (0, then 1);
+ *  - 64-bit outputs (gs_io64.vert, VS_SW): low and high words of each
+ *    component, a vec3 spilling into the next location, Component 2;
+ *  - side effects (gs_effects.geom: an atomic and a store): MAIN keeps
+ *    them, RAST and XFB (which re-run the shader) have none left.
  *
  * test_compiler_gs SPV_DIR
  */
@@ -274,6 +278,60 @@ test_streams(unsigned stream)
    h_finish(&h);
 }
 
+/* 64-bit outputs of gs_io64.vert in the input buffer: records location 0
+ * (a.x, a.y), 1 (a.z), 2 (b), 3 (words 2-3: d), position. */
+static void
+test_io64(void)
+{
+   struct harness h;
+   uint64_t mask = 0;
+   if (!compile(&h, "gs_io64", AGX_GS_VS_SW, &mask))
+      return;
+   h_check_u64("io64 output mask", 0, mask, 0xFull | (1ull << AGX_IO_POSITION));
+   enum { VERTS = 32, RECS = 5 };
+   uint64_t params_addr, in_addr;
+   struct agx_gs_params *p = h_memory(&h, sizeof(*p), &params_addr);
+   uint32_t *in = h_memory(&h, 16 * RECS * VERTS, &in_addr);
+   *p = (struct agx_gs_params){.input_buffer = in_addr, .verts_per_instance = VERTS};
+   memcpy(h.uniforms + AGX_ABI_GEOMETRY_PARAMS, &params_addr, 8);
+   if (h_run(&h, 1, 1, 1))
+      for (unsigned v = 0; v < VERTS; v++) {
+         const uint32_t *r = in + 4 * RECS * v;
+         uint64_t want[4] = {((uint64_t)v << 40) | 1, (uint64_t) - (int64_t)v,
+                             3ull * v + (7ull << 33), 0x123456789Aull + v};
+         for (unsigned i = 0; i < 4; i++) {
+            unsigned w = 2 * i + (i == 3 ? 2 : 0); /* b: location 2 */
+            h_check_u32("io64 lo", 10 * v + i, r[w], (uint32_t)want[i]);
+            h_check_u32("io64 hi", 10 * v + i, r[w + 1], (uint32_t)(want[i] >> 32));
+         }
+         h_check_u32("io64 d.lo", v, r[14], v);
+         h_check_u32("io64 d.hi", v, r[15], 0xFFFFFFFFu);
+         h_check_f32("io64 pos.x", v, f32(&r[16]), (float)v, 0);
+      }
+   h_finish(&h);
+}
+
+/* Memory writes and atomics of the GS: MAIN's alone. */
+static void
+test_side_effects(enum agx_gs_variant variant)
+{
+   struct harness h;
+   uint64_t mask = 1ull << AGX_IO_POSITION;
+   if (!compile(&h, "gs_effects", variant, &mask))
+      return;
+   unsigned atomics = h_count_ops(h.s, AGX_OP_ATOMIC_GLOBAL);
+   unsigned stores = h_count_ops(h.s, AGX_OP_STORE_GLOBAL);
+   if (variant == AGX_GS_MAIN) {
+      h_check_u32("MAIN keeps the atomic", 0, atomics, 1);
+      H_CHECK(stores >= 2, "MAIN keeps the store (and writes indices)");
+   } else {
+      h_check_u32("re-run variant: atomics", variant, atomics, 0);
+      if (variant == AGX_GS_RAST)
+         h_check_u32("RAST: stores", 0, stores, 0);
+   }
+   h_finish(&h);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -289,6 +347,10 @@ main(int argc, char **argv)
    test_vs_clip();
    test_streams(0);
    test_streams(1);
+   test_io64();
+   test_side_effects(AGX_GS_MAIN);
+   test_side_effects(AGX_GS_RAST);
+   test_side_effects(AGX_GS_XFB);
    printf("%s: %u failures\n", argv[0], h_failures);
    return h_failures ? 1 : 0;
 }

@@ -5,8 +5,7 @@
 # PNG is well formed, and on agx-vk the simulated GPU work line is printed with non-zero counters
 # (on lavapipe: "not available"); a run under the Khronos validation layer reports nothing.
 # usage: check_terrain.py AGX-TERRAIN AGX_ICD_JSON LAVAPIPE_ICD_JSON OUTDIR
-# Assumes: lavapipe offers tessellationShader; agx-vk's tess mode is tried with
-# AGXV_EXPERIMENTAL=tess and skipped while the device does not offer it (exit status 2).
+# Assumes: lavapipe and agx-vk offer tessellationShader (on by default on agx-vk).
 import os
 import re
 import subprocess
@@ -120,16 +119,13 @@ def main():
         else:
             check_stats(out, f'lavapipe {mode}', False)
     st, out = run(exe, agx, 'auto', os.path.join(outdir, 'terrain-layer.png'),
-                  {'VK_INSTANCE_LAYERS': 'VK_LAYER_KHRONOS_validation',
-                   'AGXV_EXPERIMENTAL': 'tess'})
+                  {'VK_INSTANCE_LAYERS': 'VK_LAYER_KHRONOS_validation'})
     if st != 0 or re.search(r'Validation (Error|Warning)|VUID-', out):
         fail(f'agx-vk under the validation layer: exit {st} or messages')
-    st, out = run(exe, agx, 'tess', img['agx-tess'], {'AGXV_EXPERIMENTAL': 'tess'})
+    st, out = run(exe, agx, 'tess', img['agx-tess'])
     agx_tess = st == 0
     if st == 0:
         check_stats(out, 'agx-vk tess', True)
-    elif st == 2:
-        print('agx-vk tess: tessellationShader not offered yet, skipped')
     else:
         fail(f'agx-vk tess: exit {st}')
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""AGX_DEVICE and AGX_DEBUG: documented values work, bad values are
-reported with an `agx:` message and never crash or lose the device."""
+"""AGX_DEVICE, AGX_DEBUG and AGXV_EXPERIMENTAL: documented values work,
+bad or retired values are reported with an `agx:` message and never crash
+or lose the device."""
 import os
 import subprocess
 import sys
@@ -12,6 +13,7 @@ def run(**extra):
     env = dict(os.environ)
     env.pop('AGX_DEVICE', None)
     env.pop('AGX_DEBUG', None)
+    env.pop('AGXV_EXPERIMENTAL', None)
     env.update({'VK_ICD_FILENAMES': manifest, 'NODEVICE_SELECT': '1'})
     env.update(extra)
     p = subprocess.run([probe], env=env, capture_output=True, text=True, timeout=60)
@@ -54,4 +56,14 @@ expect('devices 1' in out, 'bad AGX_DEBUG loses nothing', out, err)
 
 out, err = run(AGX_DEBUG='ioctl')
 expect('agx: ioctl ASAHI_GET_PARAMS -> 0' in err, 'ioctl tracing', out, err)
+out, err = run(AGXV_EXPERIMENTAL='tess,vsstores,,bogus,gs')
+expect("agx: AGXV_EXPERIMENTAL 'tess' is no longer needed (tessellationShader is on by default)"
+       in err, 'retired AGXV_EXPERIMENTAL=tess noted', out, err)
+expect("agx: AGXV_EXPERIMENTAL 'gs' is no longer needed" in err, 'retired gs noted', out, err)
+expect("agx: ignoring unknown AGXV_EXPERIMENTAL key 'bogus'" in err, 'unknown key reported', out,
+       err)
+expect('vsstores' not in err.replace('(known: vsstores)', ''), 'vsstores is a known key', out, err)
+expect(err.count('no longer needed') == 2, 'noted once per key', out, err)
+expect('devices 1' in out, 'AGXV_EXPERIMENTAL loses nothing', out, err)
+
 print('ok')

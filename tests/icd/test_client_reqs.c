@@ -25,7 +25,9 @@
 
 static struct agx_vk_ctx C;
 
-enum client { DXVK = 1, VKD3D = 2 };
+/* DXVK_OPT: what DXVK uses when present (clients.md section 1, "Optional"), listed to check
+ * the claims; not counted as requirements. */
+enum client { DXVK = 1, VKD3D = 2, DXVK_OPT = 4 };
 
 /* What the device reports, in one place. */
 static struct {
@@ -41,10 +43,11 @@ static struct {
    VkPhysicalDeviceDepthClipEnableFeaturesEXT dce;
    VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT vad;
    VkPhysicalDeviceTransformFeedbackFeaturesEXT tf;
+   VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT gpl;
    bool graphics_compute_queue, surface;
 } D;
 
-enum where { F10, F11, F12, F13, RB2, DCE, VAD, TF, EXT, IEXT, OTHER };
+enum where { F10, F11, F12, F13, RB2, DCE, VAD, TF, GPL, EXT, IEXT, OTHER };
 
 struct req {
    unsigned clients;
@@ -139,6 +142,9 @@ static const struct req reqs[] = {
    {VKD3D, OTHER, "maxPerStageDescriptorUpdateAfterBindStorageImages >= 1000000", 0},
    {VKD3D, OTHER, "maxPerStageDescriptorUpdateAfterBindStorageBuffers >= 1000000", 0},
    {VKD3D, IEXT, VK_KHR_SURFACE_EXTENSION_NAME, 0},
+   {DXVK_OPT, EXT, VK_KHR_PIPELINE_LIBRARY_EXTENSION_NAME, 0},
+   {DXVK_OPT, EXT, VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME, 0},
+   R(DXVK_OPT, GPL, VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT, graphicsPipelineLibrary),
 };
 #define NREQ (sizeof(reqs) / sizeof(reqs[0]))
 
@@ -162,6 +168,8 @@ feature_struct(enum where w)
       return &D.vad;
    case TF:
       return &D.tf;
+   case GPL:
+      return &D.gpl;
    default:
       return NULL;
    }
@@ -194,6 +202,7 @@ query(void)
    D.dce.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT;
    D.vad.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT;
    D.tf.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT;
+   D.gpl.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT;
    void **tail = &D.f.pNext;
    CHAIN(tail, D.f11);
    CHAIN(tail, D.f12);
@@ -207,6 +216,8 @@ query(void)
       CHAIN(tail, D.vad);
    if (agx_vk_ctx_has_extension(&C, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME))
       CHAIN(tail, D.tf);
+   if (agx_vk_ctx_has_extension(&C, VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME))
+      CHAIN(tail, D.gpl);
    vkGetPhysicalDeviceFeatures2(C.pdev, &D.f);
 
    D.props.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2;
@@ -296,6 +307,8 @@ struct_extension(enum where w)
       return VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME;
    case TF:
       return VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME;
+   case GPL:
+      return VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME;
    default:
       return NULL;
    }
@@ -308,8 +321,10 @@ report(bool claimed[NREQ])
    const struct {
       unsigned client;
       const char *name;
-   } cl[] = {{DXVK, "DXVK 3.0.2"}, {VKD3D, "vkd3d-proton 3.0.1"}};
-   for (unsigned c = 0; c < 2; c++) {
+   } cl[] = {{DXVK, "DXVK 3.0.2"},
+             {VKD3D, "vkd3d-proton 3.0.1"},
+             {DXVK_OPT, "DXVK 3.0.2 optional"}};
+   for (unsigned c = 0; c < 3; c++) {
       unsigned n = 0, m = 0;
       printf("%s requirements:\n", cl[c].name);
       for (unsigned i = 0; i < NREQ; i++) {
@@ -381,6 +396,7 @@ use_claims(const bool claimed[NREQ])
    static VkPhysicalDeviceRobustness2FeaturesEXT rb2;
    static VkPhysicalDeviceDepthClipEnableFeaturesEXT dce;
    static VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT vad;
+   static VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT gpl;
    f.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
    f11.sType = D.f11.sType;
    f12.sType = D.f12.sType;
@@ -388,9 +404,10 @@ use_claims(const bool claimed[NREQ])
    rb2.sType = D.rb2.sType;
    dce.sType = D.dce.sType;
    vad.sType = D.vad.sType;
+   gpl.sType = D.gpl.sType;
    const char *exts[NREQ];
    uint32_t n = 0;
-   bool with[TF + 1] = {0};
+   bool with[GPL + 1] = {0};
    for (unsigned i = 0; i < NREQ; i++) {
       const struct req *r = &reqs[i];
       if (!claimed[i] || r->where == IEXT || r->where == OTHER)
@@ -422,6 +439,9 @@ use_claims(const bool claimed[NREQ])
       case VAD:
          dst = &vad;
          break;
+      case GPL:
+         dst = &gpl;
+         break;
       default:
          break;
       }
@@ -448,6 +468,8 @@ use_claims(const bool claimed[NREQ])
       CHAIN(tail, dce);
    if (with[VAD])
       CHAIN(tail, vad);
+   if (with[GPL])
+      CHAIN(tail, gpl);
    agx_vk_ctx_device(&C, &f, m, exts);
 }
 

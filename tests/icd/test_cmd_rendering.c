@@ -150,7 +150,7 @@ main(void)
    VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
                                 .image = bad.image,
                                 .viewType = VK_IMAGE_VIEW_TYPE_2D,
-                                .format = VK_FORMAT_R8G8B8A8_UINT,
+                                .format = VK_FORMAT_A2B10G10R10_SINT_PACK32, /* not renderable */
                                 .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
    CHECK(agxv_CreateImageView(t.vk, &vci, NULL, &bad.view) == VK_SUCCESS);
    CHECK(agxv_BeginCommandBuffer(cb, &begin) == VK_SUCCESS);

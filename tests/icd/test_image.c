@@ -2,8 +2,9 @@
  * Images through the loader:
  *  - format properties: image features of table formats (sampled, linear
  *    filtering for non-integer formats, transfer, storage for renderable
- *    power-of-two non-sRGB formats, atomics for R32 integers, never attachments or
- *    blits on agx-vk), none for unsupported formats;
+ *    power-of-two non-sRGB formats, atomics for R32 integers, colour
+ *    attachment and blending (non-integer) with optimal tiling for the
+ *    renderable ones, blits), none for unsupported formats;
  *  - image format properties: limits of 1D/2D/3D optimal images, linear
  *    images only 2D with one level and layer, VK_ERROR_FORMAT_NOT_SUPPORTED
  *    for attachments, multisampling flags and unsupported formats;
@@ -73,12 +74,11 @@ format_properties(struct agx_vk_ctx *c)
          want |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT |
                  VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT |
                  VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT;
-      /* colour attachments: the formats rendering is tested for, optimal only */
+      /* colour attachments: every format here is rendered to and (unless
+       * integer) blended into by test_rt_formats; optimal tiling only */
       VkFormatFeatureFlags2 linear = want;
-      if (fmts[i].f == VK_FORMAT_R8G8B8A8_UNORM)
-         want |= VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT;
-      /* blending into it is tested (test_draw blend scenes) */
-      if (fmts[i].f == VK_FORMAT_R8G8B8A8_UNORM)
+      want |= VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT;
+      if (!fmts[i].integer)
          want |= VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BLEND_BIT;
       if (o != want || p3.linearTilingFeatures != linear) {
          fprintf(stderr, "format %d: features 0x%llx / linear 0x%llx, expected 0x%llx\n", fmts[i].f,
@@ -87,18 +87,21 @@ format_properties(struct agx_vk_ctx *c)
          bad++;
       }
    }
-   /* Depth/stencil formats: attachments, copies and blits (optimal), nothing else */
+   /* Depth/stencil formats: attachments, copies, blits and sampling (optimal), nothing else */
    static const VkFormat zs[] = {VK_FORMAT_D16_UNORM, VK_FORMAT_D32_SFLOAT, VK_FORMAT_S8_UINT,
                                  VK_FORMAT_D32_SFLOAT_S8_UINT};
    for (unsigned i = 0; i < 4 && !c->reference; i++) {
       VkFormatProperties3 p3 = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3};
       VkFormatProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_2, .pNext = &p3};
       vkGetPhysicalDeviceFormatProperties2(c->pdev, zs[i], &p2);
-      if (p3.optimalTilingFeatures !=
-             (VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT |
-              VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT |
-              VK_FORMAT_FEATURE_2_BLIT_SRC_BIT | VK_FORMAT_FEATURE_2_BLIT_DST_BIT) ||
-          p3.linearTilingFeatures || p3.bufferFeatures) {
+      VkFormatFeatureFlags2 want =
+         VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT | VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT |
+         VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT | VK_FORMAT_FEATURE_2_BLIT_SRC_BIT |
+         VK_FORMAT_FEATURE_2_BLIT_DST_BIT | VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT;
+      if (zs[i] != VK_FORMAT_S8_UINT)
+         want |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_DEPTH_COMPARISON_BIT |
+                 VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
+      if (p3.optimalTilingFeatures != want || p3.linearTilingFeatures || p3.bufferFeatures) {
          fprintf(stderr, "depth/stencil format %d: unexpected features\n", zs[i]);
          bad++;
       }
@@ -177,13 +180,17 @@ image_format_properties(struct agx_vk_ctx *c)
       CHECK(p.maxMipLevels == 1 && p.maxArrayLayers == 1);
       CHECK(ifp(c, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_3D, VK_IMAGE_TILING_LINEAR, u, 0, &p) ==
             VK_ERROR_FORMAT_NOT_SUPPORTED);
-      /* colour attachments only where rendering is tested (optimal
-       * R8G8B8A8_UNORM), no storage for non-renderable formats, no sparse */
+      /* colour attachments only for renderable formats with optimal
+       * tiling, no storage for non-renderable formats, no sparse */
       CHECK(ifp(c, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
                 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, 0, &p) == VK_SUCCESS);
       CHECK(ifp(c, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_LINEAR,
                 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, 0, &p) == VK_ERROR_FORMAT_NOT_SUPPORTED);
       CHECK(ifp(c, VK_FORMAT_R8G8B8A8_UINT, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
+                VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, 0, &p) == VK_SUCCESS);
+      CHECK(ifp(c, VK_FORMAT_BC1_RGBA_UNORM_BLOCK, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
+                VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, 0, &p) == VK_ERROR_FORMAT_NOT_SUPPORTED);
+      CHECK(ifp(c, VK_FORMAT_E5B9G9R9_UFLOAT_PACK32, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
                 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, 0, &p) == VK_ERROR_FORMAT_NOT_SUPPORTED);
       CHECK(ifp(c, VK_FORMAT_A2B10G10R10_SINT_PACK32, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
                 VK_IMAGE_USAGE_STORAGE_BIT, 0, &p) == VK_ERROR_FORMAT_NOT_SUPPORTED);

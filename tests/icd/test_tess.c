@@ -16,9 +16,19 @@
  *    invocation 0 from the other invocations' outputs after a barrier,
  *    with PrimitiveId, for two patches (direct, indexed, indexed-indirect);
  *  - winding: back-face culling of ccw / cw domains;
- *  - vkCmdDrawIndirect.
- * Runs with AGXV_EXPERIMENTAL=tess on agx-vk, under validation and on
- * lavapipe (--reference).
+ *  - vkCmdDrawIndirect;
+ *  - a geometry shader after tessellation (tess_gs.geom, one per
+ *    tessellated primitive type, read from SPV_DIR): coverage, isolines,
+ *    patch constants (direct, indexed-indirect) and point counts again
+ *    through a pass-through GS (same references), and, in point mode, a
+ *    second point for every third GS input primitive by gl_PrimitiveIDIn
+ *    (its green sum: ceil(points / 3)); with gl_PointSize written by the
+ *    evaluation shader (1, every point-mode variant) and the geometry
+ *    shader (its input's, or twice it where the point size range allows),
+ *    every point covers 2 x 2 pixels (shaderTessellationAndGeometryPointSize).
+ *  - the draws from secondary command buffers continuing the rendering
+ *    (with and without the GS; executed twice in one render: double counts).
+ * Runs on agx-vk, under validation and on lavapipe (--reference).
  *
  * test_tess SPV_DIR TESS_VERT_SPV TESS_TESC_SPV DRAW_FRAG_SPV [--validation] [--reference]
  */
@@ -62,6 +72,10 @@ struct scene {
 struct gpu {
    struct agx_vk_ctx *c;
    VkShaderModule vs, tcs, fs, tes[3][3][3];
+   VkShaderModule gs[4]; /* tess_gs.geom: triangles, lines, points in; points of size 2 */
+   bool with_gs;         /* scenes add the geometry shader */
+   bool psize;           /* ... the one doubling gl_PointSize (gs[3]) */
+   int secondary;        /* draws from a secondary, executed this many times (0: none) */
    VkDescriptorSetLayout dsl;
    VkPipelineLayout layout;
    VkDescriptorPool pool;
@@ -103,6 +117,12 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **paths)
                      sp_name[s], var_name[v]);
             g->tes[d][s][v] = module(c, path);
          }
+   static const char *gs_name[4] = {"tri", "line", "point", "point2"};
+   for (int i = 0; i < 4; i++) {
+      char path[4096];
+      snprintf(path, sizeof(path), "%s/tess_gs_%s.geom.spv", paths[0], gs_name[i]);
+      g->gs[i] = module(c, path);
+   }
    g->vs = module(c, paths[1]);
    g->tcs = module(c, paths[2]);
    g->fs = module(c, paths[3]);
@@ -189,12 +209,14 @@ gpu_finish(struct gpu *g)
    vkDestroyShaderModule(d, g->fs, NULL);
    for (int i = 0; i < 27; i++)
       vkDestroyShaderModule(d, (&g->tes[0][0][0])[i], NULL);
+   for (int i = 0; i < 4; i++)
+      vkDestroyShaderModule(d, g->gs[i], NULL);
 }
 
 static VkPipeline
 pipeline(struct gpu *g, const struct scene *s)
 {
-   VkPipelineShaderStageCreateInfo stages[4] = {
+   VkPipelineShaderStageCreateInfo stages[5] = {
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_VERTEX_BIT,
        .module = g->vs,
@@ -210,6 +232,14 @@ pipeline(struct gpu *g, const struct scene *s)
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
        .module = g->fs,
+       .pName = "main"},
+      /* the geometry shader taking the tessellated primitives */
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_GEOMETRY_BIT,
+       .module = g->gs[g->psize           ? 3
+                       : s->var == POINTS ? 2
+                       : s->dom == ISO    ? 1
+                                          : 0],
        .pName = "main"},
    };
    VkPipelineVertexInputStateCreateInfo vi = {
@@ -259,7 +289,7 @@ pipeline(struct gpu *g, const struct scene *s)
                                        .pColorAttachmentFormats = &format};
    VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
                                       .pNext = &ri,
-                                      .stageCount = 4,
+                                      .stageCount = g->with_gs ? 5 : 4,
                                       .pStages = stages,
                                       .pVertexInputState = &vi,
                                       .pInputAssemblyState = &ia,
@@ -297,30 +327,11 @@ image_barrier(VkCommandBuffer cb, VkImage image, VkImageLayout from, VkImageLayo
    vkCmdPipelineBarrier2(cb, &di);
 }
 
+/* The state and the draw of scene s into cb (a primary inside the
+ * rendering, or a secondary continuing it). */
 static void
-render(struct gpu *g, const struct scene *s, uint8_t *img)
+record_draw(struct gpu *g, VkCommandBuffer cb, const struct scene *s, VkPipeline p)
 {
-   struct agx_vk_ctx *c = g->c;
-   memcpy(g->vb.ptr, s->v, s->nv * 16);
-   if (s->nidx)
-      memcpy(g->ib.ptr, s->idx, s->nidx * 4);
-   memset(g->out.ptr, 0xAB, W * H * 4);
-   VkPipeline p = pipeline(g, s);
-   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
-   image_barrier(cb, g->image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                 VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
-   VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                    .imageView = g->view,
-                                    .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                    .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-                                    .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
-   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-                         .renderArea = {{0, 0}, {W, H}},
-                         .layerCount = 1,
-                         .colorAttachmentCount = 1,
-                         .pColorAttachments = &att};
-   vkCmdBeginRendering(cb, &ri);
    VkViewport vp = {0, 0, W, H, 0, 1};
    VkRect2D sc = {{0, 0}, {W, H}};
    vkCmdSetViewport(cb, 0, 1, &vp);
@@ -346,6 +357,63 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
    } else {
       vkCmdDraw(cb, count, 1, 0, 0);
    }
+}
+
+static void
+render(struct gpu *g, const struct scene *s, uint8_t *img)
+{
+   struct agx_vk_ctx *c = g->c;
+   memcpy(g->vb.ptr, s->v, s->nv * 16);
+   if (s->nidx)
+      memcpy(g->ib.ptr, s->idx, s->nidx * 4);
+   memset(g->out.ptr, 0xAB, W * H * 4);
+   VkPipeline p = pipeline(g, s);
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY), sec = VK_NULL_HANDLE;
+   image_barrier(cb, g->image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                 VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
+   VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                    .imageView = g->view,
+                                    .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                    .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                    .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
+   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                         .renderArea = {{0, 0}, {W, H}},
+                         .layerCount = 1,
+                         .colorAttachmentCount = 1,
+                         .pColorAttachments = &att};
+   if (g->secondary) {
+      /* the draw from a secondary continuing the rendering, executed
+       * g->secondary times (the geometry heap shared by both) */
+      VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
+      VkCommandBufferInheritanceRenderingInfo inr = {
+         .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_RENDERING_INFO,
+         .colorAttachmentCount = 1,
+         .pColorAttachmentFormats = &format,
+         .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
+      VkCommandBufferInheritanceInfo inh = {.sType =
+                                               VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO,
+                                            .pNext = &inr};
+      VkCommandBufferAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                        .commandPool = c->pool,
+                                        .level = VK_COMMAND_BUFFER_LEVEL_SECONDARY,
+                                        .commandBufferCount = 1};
+      VK_OK(vkAllocateCommandBuffers(c->dev, &ai, &sec));
+      VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                     .flags = VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT |
+                                              VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT,
+                                     .pInheritanceInfo = &inh};
+      VK_OK(vkBeginCommandBuffer(sec, &bi));
+      record_draw(g, sec, s, p);
+      VK_OK(vkEndCommandBuffer(sec));
+      ri.flags = VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT;
+      vkCmdBeginRendering(cb, &ri);
+      for (int i = 0; i < g->secondary; i++)
+         vkCmdExecuteCommands(cb, 1, &sec);
+   } else {
+      vkCmdBeginRendering(cb, &ri);
+      record_draw(g, cb, s, p);
+   }
    vkCmdEndRendering(cb);
    image_barrier(
       cb, g->image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
@@ -365,6 +433,8 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
                           .pMemoryBarriers = &mb};
    vkCmdPipelineBarrier2(cb, &di);
    VK_OK(agx_vk_submit_wait(c, cb));
+   if (sec)
+      vkFreeCommandBuffers(c->dev, c->pool, 1, &sec);
    vkDestroyPipeline(c->dev, p, NULL);
    memcpy(img, g->out.ptr, W * H * 4);
 }
@@ -468,6 +538,10 @@ check_coverage(struct gpu *g, int dom, int sp, float level, int indirect)
    char name[64];
    snprintf(name, sizeof(name), "coverage_%s_%s_%.1f%s", dom_name[dom], sp_name[sp], level,
             indirect ? "_indirect" : "");
+   if (g->with_gs)
+      strcat(name, "_gs");
+   if (g->secondary)
+      strcat(name, g->secondary > 1 ? "_sec2" : "_sec");
    struct scene s = {.dom = dom,
                      .sp = sp,
                      .var = CCW,
@@ -503,6 +577,10 @@ check_points(struct gpu *g, int dom, int sp, float level)
    static uint8_t got[W * H * 4];
    char name[64];
    snprintf(name, sizeof(name), "points_%s_%s_%.1f", dom_name[dom], sp_name[sp], level);
+   if (g->with_gs)
+      strcat(name, g->psize ? "_gs_psize" : "_gs");
+   if (g->secondary)
+      strcat(name, g->secondary > 1 ? "_sec2" : "_sec");
    static const float big_quad[4][4] = {P(4, 4), P(60, 4), P(60, 60), P(4, 60)};
    static const float big_tri[3][4] = {P(4, 4), P(60, 4), P(4, 60)};
    struct scene s = {.dom = dom,
@@ -513,12 +591,20 @@ check_points(struct gpu *g, int dom, int sp, float level)
                      .patch = dom == TRI ? 3 : 4,
                      .pc = {{level, level, level, level}, {level, level}, 0, 2}};
    render(g, &s, got);
-   unsigned sum = 0;
+   unsigned sum = 0, green = 0;
    for (int i = 0; i < W * H; i++)
-      sum += got[4 * i];
+      sum += got[4 * i], green += got[4 * i + 1];
    unsigned want = expected_points(dom, sp, &s.pc);
-   printf("%s %s: %u points, want %u\n", sum == want ? "ok" : "FAIL", name, sum, want);
-   return sum != want;
+   /* the geometry shader's second points: input primitives 0, 3, 6, ... */
+   unsigned want_green = g->with_gs ? (want + 2) / 3 : 0;
+   if (g->psize) /* 2 x 2 pixels each */
+      want *= 4, want_green *= 4;
+   if (g->secondary > 1) /* the secondary executed that many times */
+      want *= (unsigned)g->secondary, want_green *= (unsigned)g->secondary;
+   bool ok = sum == want && green == want_green;
+   printf("%s %s: %u points (%u second), want %u (%u)\n", ok ? "ok" : "FAIL", name, sum, green,
+          want, want_green);
+   return !ok;
 }
 
 /* Isolines: 4 lines of 6 segments on pixel-centre rows 8, 16, 24, 32
@@ -531,6 +617,10 @@ check_isolines(struct gpu *g, int sp)
    static struct want w;
    char name[64];
    snprintf(name, sizeof(name), "isolines_%s", sp_name[sp]);
+   if (g->with_gs)
+      strcat(name, "_gs");
+   if (g->secondary)
+      strcat(name, g->secondary > 1 ? "_sec2" : "_sec");
    static const float v[4][4] = {P(8, 8.5), P(56, 8.5), P(56, 40.5), P(8, 40.5)};
    struct scene s = {.dom = ISO,
                      .sp = sp,
@@ -564,6 +654,10 @@ check_patch_constants(struct gpu *g, bool indexed, int indirect)
    char name[64];
    snprintf(name, sizeof(name), "patch_constants%s%s", indexed ? "_indexed" : "",
             indirect ? "_indirect" : "");
+   if (g->with_gs)
+      strcat(name, "_gs");
+   if (g->secondary)
+      strcat(name, g->secondary > 1 ? "_sec2" : "_sec");
    static const float v[8][4] = {P(4, 8),  P(28, 8), P(28, 56), P(4, 56),
                                  P(36, 8), P(60, 8), P(60, 56), P(36, 56)};
    static const uint32_t idx[8] = {4, 5, 6, 7, 0, 1, 2, 3};
@@ -601,6 +695,10 @@ check_winding(struct gpu *g, int var)
    static struct want w;
    char name[64];
    snprintf(name, sizeof(name), "winding_%s", var == CW ? "cw" : "ccw");
+   if (g->with_gs)
+      strcat(name, "_gs");
+   if (g->secondary)
+      strcat(name, g->secondary > 1 ? "_sec2" : "_sec");
    struct scene s = {.dom = QUAD,
                      .sp = EQUAL,
                      .var = var,
@@ -633,14 +731,24 @@ main(int argc, char **argv)
    VkPhysicalDeviceFeatures supported;
    vkGetPhysicalDeviceFeatures(c.pdev, &supported);
    if (!supported.tessellationShader) {
-      fprintf(stderr, "tessellationShader not advertised (agx-vk: set AGXV_EXPERIMENTAL=tess)\n");
+      fprintf(stderr, "tessellationShader not advertised\n");
       return 1;
    }
    VkPhysicalDeviceVulkan13Features f13 = {.sType =
                                               VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
                                            .synchronization2 = VK_TRUE,
                                            .dynamicRendering = VK_TRUE};
-   VkPhysicalDeviceFeatures f10 = {.tessellationShader = VK_TRUE};
+   if (!supported.geometryShader) {
+      fprintf(stderr, "geometryShader not advertised\n");
+      return 1;
+   }
+   if (!supported.shaderTessellationAndGeometryPointSize) {
+      fprintf(stderr, "shaderTessellationAndGeometryPointSize not advertised\n");
+      return 1;
+   }
+   VkPhysicalDeviceFeatures f10 = {.tessellationShader = VK_TRUE,
+                                   .geometryShader = VK_TRUE,
+                                   .shaderTessellationAndGeometryPointSize = VK_TRUE};
    agx_vk_ctx_device_features(&c, &f13, &f10, 0, NULL);
    struct gpu g;
    gpu_init(&g, &c, argv + 1);
@@ -663,6 +771,39 @@ main(int argc, char **argv)
    bad += check_patch_constants(&g, true, 1);
    bad += check_winding(&g, CCW);
    bad += check_winding(&g, CW);
+   /* a geometry shader after tessellation */
+   g.with_gs = true;
+   bad += check_coverage(&g, QUAD, EQUAL, 3.4f, 0);
+   bad += check_coverage(&g, TRI, ODD, 3.4f, 0);
+   bad += check_coverage(&g, QUAD, EVEN, 2.0f, 1);
+   bad += check_points(&g, QUAD, EQUAL, 3.4f);
+   bad += check_points(&g, TRI, EVEN, 5.0f);
+   bad += check_points(&g, ISO, ODD, 3.4f);
+   bad += check_isolines(&g, EQUAL);
+   bad += check_patch_constants(&g, false, 0);
+   bad += check_patch_constants(&g, true, 1);
+   /* 2-pixel points where the device's point size range has them (agx-vk:
+    * 1 only, without largePoints) */
+   VkPhysicalDeviceProperties props;
+   vkGetPhysicalDeviceProperties(c.pdev, &props);
+   g.psize = true;
+   if (props.limits.pointSizeRange[1] >= 2.0f)
+      bad += check_points(&g, QUAD, EQUAL, 3.4f);
+   else
+      printf("skip points_quad_equal_3.4_gs_psize: point size range up to %.1f\n",
+             props.limits.pointSizeRange[1]);
+   /* draws recorded in secondaries continuing the rendering (twice: both
+    * executions' heap allocations live in one render) */
+   g.psize = false;
+   g.secondary = 1;
+   bad += check_coverage(&g, QUAD, EQUAL, 3.4f, 0);
+   bad += check_patch_constants(&g, true, 1);
+   g.secondary = 2;
+   bad += check_points(&g, TRI, EVEN, 5.0f);
+   g.with_gs = false;
+   bad += check_points(&g, QUAD, ODD, 3.4f);
+   g.secondary = 1;
+   bad += check_coverage(&g, TRI, ODD, 3.4f, 0);
    gpu_finish(&g);
    int ret = agx_vk_ctx_finish(&c);
    return bad || ret ? 1 : 0;

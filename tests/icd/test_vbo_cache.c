@@ -4,7 +4,8 @@
  * reuse one prolog (device->vbo_prolog_builds does not move), another
  * stride builds a second; a VS reading a location the state does not
  * describe is refused with an error; the VkFormat -> prolog format table
- * covers exactly the 39 prolog formats.
+ * covers every prolog format (46 VkFormats: A8B8G8R8_*_PACK32 share
+ * R8G8B8A8's entries).
  *
  * test_vbo_cache VBO_VERT_SPV DRAW_FRAG_SPV
  */
@@ -105,20 +106,26 @@ main(int argc, char **argv)
       fprintf(stderr, "usage: %s VBO_VERT_SPV DRAW_FRAG_SPV\n", argv[0]);
       return 2;
    }
-   /* the format table: exactly the prolog's formats */
-   unsigned n = 0;
+   /* the format table: every prolog format, each from one VkFormat except
+    * R8G8B8A8's four, which A8B8G8R8_*_PACK32 share (the same bytes) */
+   unsigned n = 0, distinct = 0;
    bool seen[AGX_VBO_NUM_FORMATS] = {false};
    for (int f = VK_FORMAT_UNDEFINED; f <= VK_FORMAT_ASTC_12x12_SRGB_BLOCK; f++) {
       unsigned v = agxv_vbo_format((VkFormat)f);
       CHECK(v < AGX_VBO_NUM_FORMATS);
       if (v) {
-         CHECK(!seen[v]);
+         distinct += !seen[v];
          seen[v] = true;
          n++;
       }
    }
-   CHECK(n == AGX_VBO_NUM_FORMATS - 1);
-   CHECK(!agxv_vbo_format(VK_FORMAT_A2B10G10R10_UNORM_PACK32));
+   CHECK(distinct == AGX_VBO_NUM_FORMATS - 1);
+   CHECK(n == AGX_VBO_NUM_FORMATS - 1 + 4);
+   CHECK(agxv_vbo_format(VK_FORMAT_A8B8G8R8_SNORM_PACK32) ==
+         agxv_vbo_format(VK_FORMAT_R8G8B8A8_SNORM));
+   CHECK(agxv_vbo_format(VK_FORMAT_A2B10G10R10_UNORM_PACK32) !=
+         agxv_vbo_format(VK_FORMAT_R8G8B8A8_UNORM));
+   CHECK(!agxv_vbo_format(VK_FORMAT_A2R10G10B10_UNORM_PACK32));
 
    struct agx_test_device T = agx_test_device_create();
    VkShaderModule vs = module(T.vk, argv[1]), fs = module(T.vk, argv[2]);

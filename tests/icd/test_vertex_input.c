@@ -15,8 +15,9 @@
  * varying; with robustBufferAccess, a colour range ending inside an
  * element (agx-vk only: elements past the clamp read (0, 0, 0, 1)); instance
  * divisors 3, 1 and 0 (VK_EXT_vertex_attribute_divisor) from firstInstance 2;
- * attribute offsets of 1024 and 2044 in a 2048-byte element. Also checks
- * VERTEX_BUFFER format features.
+ * attribute offsets of 1024 and 2044 in a 2048-byte element; colours in
+ * B8G8R8A8_UNORM, A8B8G8R8_UNORM_PACK32, A2B10G10R10_UNORM_PACK32 and
+ * A2B10G10R10_UINT_PACK32. Also checks VERTEX_BUFFER format features.
  *
  * test_vertex_input VBO_VERT VBO_INST_VERT VBO_INT_VERT DRAW_FRAG VBO_INT_FRAG
  *                   [--validation] [--reference]
@@ -373,10 +374,12 @@ main(int argc, char **argv)
 
    /* Format features: the formats drawn here take VERTEX_BUFFER; on
     * agx-vk, formats the prolog does not convert do not. */
-   const VkFormat vfmt[] = {VK_FORMAT_R32G32_SFLOAT, VK_FORMAT_R8G8B8A8_UNORM,
-                            VK_FORMAT_R32G32B32_SFLOAT, VK_FORMAT_R16G16_SNORM,
-                            VK_FORMAT_R8G8B8A8_UINT};
-   const VkFormat novfmt[] = {VK_FORMAT_A2B10G10R10_UNORM_PACK32, VK_FORMAT_R8G8B8_UNORM,
+   const VkFormat vfmt[] = {VK_FORMAT_R32G32_SFLOAT,          VK_FORMAT_R8G8B8A8_UNORM,
+                            VK_FORMAT_R32G32B32_SFLOAT,       VK_FORMAT_R16G16_SNORM,
+                            VK_FORMAT_R8G8B8A8_UINT,          VK_FORMAT_B8G8R8A8_UNORM,
+                            VK_FORMAT_A8B8G8R8_UNORM_PACK32,  VK_FORMAT_A2B10G10R10_UNORM_PACK32,
+                            VK_FORMAT_A2B10G10R10_UINT_PACK32};
+   const VkFormat novfmt[] = {VK_FORMAT_A2R10G10B10_UNORM_PACK32, VK_FORMAT_R8G8B8_UNORM,
                               VK_FORMAT_R16G16B16_SFLOAT, VK_FORMAT_R64_SFLOAT};
    for (unsigned i = 0; i < sizeof(novfmt) / sizeof(novfmt[0]) && !c.reference; i++) {
       VkFormatProperties fp;
@@ -650,6 +653,71 @@ main(int argc, char **argv)
       .rects = r1,
       .nrects = 2};
    bad += check(&s10);
+
+   /* 11-13. Colours in B8G8R8A8_UNORM (memory B, G, R, A),
+    * A8B8G8R8_UNORM_PACK32 (R in the low byte) and A2B10G10R10_UNORM_PACK32
+    * (10-bit R, G, B from bit 0, 2-bit A; Vulkan "Packed Formats"). */
+   struct rect r11[3] = {{2, 2, 20, 20, {200, 100, 50, 255}},
+                         {22, 2, 40, 20, {10, 220, 130, 64}},
+                         {42, 2, 62, 20, {0, 0, 0, 0}}};
+   uint32_t rgb10[3] = {700, 300, 1000}, a2 = 2;
+   for (int k = 0; k < 3; k++)
+      r11[2].rgba[k] = unorm8(rgb10[k] / 1023.0);
+   r11[2].rgba[3] = unorm8(a2 / 3.0);
+   float pos11[36];
+   for (int q = 0; q < 3; q++)
+      quad(&r11[q], pos11 + 12 * q);
+   uint8_t col11[18][4];
+   for (int v = 0; v < 6; v++) {
+      const uint8_t *c0 = r11[0].rgba, *c1 = r11[1].rgba;
+      uint8_t bgra[4] = {c0[2], c0[1], c0[0], c0[3]};
+      memcpy(col11[v], bgra, 4);
+      memcpy(col11[6 + v], c1, 4);
+      uint32_t w = rgb10[0] | rgb10[1] << 10 | rgb10[2] << 20 | a2 << 30;
+      memcpy(col11[12 + v], &w, 4);
+   }
+   static const VkFormat f11[3] = {VK_FORMAT_B8G8R8A8_UNORM, VK_FORMAT_A8B8G8R8_UNORM_PACK32,
+                                   VK_FORMAT_A2B10G10R10_UNORM_PACK32};
+   static const char *const n11[3] = {"B8G8R8A8_UNORM colours", "A8B8G8R8_UNORM_PACK32 colours",
+                                      "A2B10G10R10_UNORM_PACK32 colours"};
+   for (int q = 0; q < 3; q++) {
+      struct scene s11 = {
+         .name = n11[q],
+         .vs = vs,
+         .fs = fs,
+         .nbind = 2,
+         .nattr = 2,
+         .bind = {{0, 8, VK_VERTEX_INPUT_RATE_VERTEX}, {1, 4, VK_VERTEX_INPUT_RATE_VERTEX}},
+         .attr = {{0, 0, VK_FORMAT_R32G32_SFLOAT, 0}, {1, 1, f11[q], 0}},
+         .data = {pos11 + 12 * q, col11[6 * q]},
+         .size = {48, 24},
+         .vertices = 6,
+         .rects = &r11[q],
+         .nrects = 1};
+      bad += check(&s11);
+   }
+
+   /* 14. A2B10G10R10_UINT_PACK32 -> flat uvec4 varying -> / 255. */
+   struct rect r14[1] = {{30, 34, 62, 62, {51, 102, 204, 3}}};
+   float pos14[12];
+   quad(&r14[0], pos14);
+   uint32_t col14[6];
+   for (int v = 0; v < 6; v++)
+      col14[v] = 51u | 102u << 10 | 204u << 20 | 3u << 30;
+   struct scene s14 = {
+      .name = "A2B10G10R10_UINT_PACK32 flat",
+      .vs = vs_int,
+      .fs = fs_int,
+      .nbind = 2,
+      .nattr = 2,
+      .bind = {{0, 8, VK_VERTEX_INPUT_RATE_VERTEX}, {1, 4, VK_VERTEX_INPUT_RATE_VERTEX}},
+      .attr = {{0, 0, VK_FORMAT_R32G32_SFLOAT, 0}, {1, 1, VK_FORMAT_A2B10G10R10_UINT_PACK32, 0}},
+      .data = {pos14, col14},
+      .size = {sizeof(pos14), sizeof(col14)},
+      .vertices = 6,
+      .rects = r14,
+      .nrects = 1};
+   bad += check(&s14);
 
    vkDestroyShaderModule(c.dev, vs, NULL);
    vkDestroyShaderModule(c.dev, vs_inst, NULL);

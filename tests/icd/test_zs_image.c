@@ -5,7 +5,7 @@
  * page-aligned layers, D32_S8 as two planes; memory requirements cover
  * every plane; the render builder finds each plane; views describe the
  * plane of their aspect in its colour format (R32F / R16 UNORM / R8 UINT);
- * the format features (attachment and copies, optimal tiling only).
+ * the format features (attachment, copies, blits, sampling; optimal tiling only).
  * Assumes: a simulator device (agx_internal_test.h) for the entry points.
  */
 #include <string.h>
@@ -175,13 +175,16 @@ main(void)
       VkFormatProperties fp;
       agxv_GetPhysicalDeviceFormatProperties(pdev, zs[i], &fp);
       /* All four are depth/stencil attachments, copy and blit sources and
-       * destinations with optimal tiling (rendered and copied by
-       * test_depth_stencil, blitted by test_blit); nothing with linear
-       * tiling or in buffers. */
-      const VkFormatFeatureFlags want =
+       * destinations, sampled images (depth also compared and filtered
+       * linearly) with optimal tiling (rendered and copied by
+       * test_depth_stencil, blitted by test_blit, sampled by
+       * test_depth_sample); nothing with linear tiling or in buffers. */
+      VkFormatFeatureFlags want =
          VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_FORMAT_FEATURE_TRANSFER_SRC_BIT |
          VK_FORMAT_FEATURE_TRANSFER_DST_BIT | VK_FORMAT_FEATURE_BLIT_SRC_BIT |
-         VK_FORMAT_FEATURE_BLIT_DST_BIT;
+         VK_FORMAT_FEATURE_BLIT_DST_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
+      if (zs[i] != VK_FORMAT_S8_UINT)
+         want |= VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
       CHECK(fp.optimalTilingFeatures == want);
       CHECK(fp.linearTilingFeatures == 0 && fp.bufferFeatures == 0);
    }

@@ -4,7 +4,7 @@
 // from the control shader's per-vertex output (barycentric for triangles,
 // bilinear v0 v1 / v3 v2 for quads and isolines), the colour by push
 // constant mode: 0 TessCoord, 1 the patch constant, 2 (1/255, 0, 0, 0)
-// for counting with additive blending.
+// for counting with additive blending. -DPSIZE (point mode): gl_PointSize 1.
 layout(MODES) in;
 layout(push_constant) uniform Push {
    vec4 outer;
@@ -28,6 +28,9 @@ void main()
    vec4 p = mix(mix(vpos[0], vpos[1], t.x), mix(vpos[3], vpos[2], t.x), t.y);
 #endif
    gl_Position = vec4(p.x - 0.25, p.y, 0.5, 1.0);
+#ifdef PSIZE
+   gl_PointSize = 1.0;
+#endif
    if (pc.mode == 0)
       colour = vec4(t, 1.0);
    else if (pc.mode == 1)

@@ -1,0 +1,130 @@
+/*
+ * Graphics pipeline libraries (VK_EXT_graphics_pipeline_library,
+ * VK_KHR_pipeline_library): a library holds some of the four parts of a
+ * graphics pipeline (vertex input interface, pre-rasterization shaders,
+ * fragment shader, fragment output interface); linking libraries
+ * (VkPipelineLibraryCreateInfoKHR) makes a complete pipeline or a bigger
+ * library.
+ *
+ * Model (Honeykrisp, Mesa src/asahi/vulkan/hk_shader.c and the common
+ * src/vulkan/runtime/vk_pipeline.c, vk_graphics_state.c): main shaders are
+ * compiled once, when the library holding them is created; state that only
+ * a later part knows is applied by small programs linked around them at
+ * link time, keyed on that state: the vertex-fetch prolog (agxv_vbo.h, the
+ * vertex input interface) before the vertex shader, the output epilog
+ * (agxv_blend.h, the fragment output interface) after the fragment shader.
+ * A fast link (no VK_PIPELINE_CREATE_LINK_TIME_OPTIMIZATION_BIT_EXT)
+ * therefore compiles no main shader, except:
+ *   - geometry / tessellation / transform feedback: their compute variants
+ *     bake the vertex input state into the vertex shader (agxv_vbo_sw_key),
+ *     so they are compiled at link time from the retained SPIR-V;
+ *   - a fragment shader compiled without the multisample state it is
+ *     linked with (sample mask, alpha to coverage / one are applied in the
+ *     main shader, agx_pass_lower_coverage) is compiled again.
+ * An optimised link (LINK_TIME_OPTIMIZATION) compiles every stage again from
+ * the SPIR-V every library retains (as if with
+ * RETAIN_LINK_TIME_OPTIMIZATION_INFO, which is accepted and implied).
+ *
+ * State merging (Vulkan spec "Graphics Pipeline Libraries"; Mesa
+ * vk_graphics_state.c): each piece of state, and whether it is dynamic,
+ * comes from the library holding the part it belongs to; the multisample
+ * state from the fragment output interface, else the fragment shader part.
+ * Descriptor set layouts: the union of the libraries' layouts (independent
+ * sets need nothing more here: set addresses and dynamic offsets are per
+ * set, agxv_cmd_bind.c).
+ *
+ * Assumes: the pipeline cache is not used for graphics pipelines (nor for
+ * libraries); shader modules may be destroyed after a library is created
+ * (the library keeps its own copy of the SPIR-V).
+ */
+#ifndef AGXV_GRAPHICS_PIPELINE_LIBRARY_H
+#define AGXV_GRAPHICS_PIPELINE_LIBRARY_H
+
+#include <stdbool.h>
+#include <vulkan/vulkan_core.h>
+
+#include "agx_stage_info.h"
+#include "agxv_descriptor_set_layout.h"
+#include "agxv_graphics_state.h"
+#include "agxv_shader_compile.h"
+
+struct agxv_device;
+struct agxv_pipeline;
+
+#define AGXV_GPL_VI VK_GRAPHICS_PIPELINE_LIBRARY_VERTEX_INPUT_INTERFACE_BIT_EXT
+#define AGXV_GPL_PRE VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT
+#define AGXV_GPL_FS VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT
+#define AGXV_GPL_FO VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_OUTPUT_INTERFACE_BIT_EXT
+#define AGXV_GPL_ALL (AGXV_GPL_VI | AGXV_GPL_PRE | AGXV_GPL_FS | AGXV_GPL_FO)
+
+/* The most stages a library keeps (vertex, tessellation x2, geometry, fragment). */
+#define AGXV_GPL_MAX_STAGES 5
+
+/* One retained shader stage: a private copy of the module and the
+ * specialization, and the create info pointing at them. */
+struct agxv_gpl_stage {
+   VkPipelineShaderStageCreateInfo info;
+   VkSpecializationInfo spec;
+   struct agxv_shader_module *module;
+};
+
+/* Main shaders compiled when their library was created. */
+struct agxv_gpl_precompiled {
+   const struct agxv_compile_gfx_result *vs; /* unlinked (no vertex-fetch prolog) */
+   const struct agxv_compile_gfx_result *fs; /* colours left for the epilog */
+   struct agx_coverage_options fs_coverage;  /* what fs was compiled with */
+   bool multiview;                           /* both compiled for a view mask */
+};
+
+struct agxv_gpl_library {
+   VkGraphicsPipelineLibraryFlagsEXT parts;
+   struct agxv_graphics_state state; /* the parts' state; dynamic: the parts' bits */
+   uint32_t stage_count;
+   struct agxv_gpl_stage stages[AGXV_GPL_MAX_STAGES];
+   /* the union of the layouts (set layouts referenced) */
+   struct agxv_pipeline_layout layout;
+   bool has_vs, has_fs;
+   struct agxv_compile_gfx_result vs, fs;
+   struct agx_coverage_options fs_coverage;
+   bool multiview; /* vs, fs compiled for a view mask (the parts' viewMask) */
+};
+
+/* Whether a create info uses libraries (is one, or links some). */
+bool agxv_gpl_applies(const VkGraphicsPipelineCreateInfo *info);
+
+/* vkCreateGraphicsPipelines for a create info agxv_gpl_applies to. */
+VkResult agxv_gpl_create(struct agxv_device *device, const VkGraphicsPipelineCreateInfo *info,
+                         const VkAllocationCallbacks *alloc, struct agxv_pipeline **out);
+
+/* Frees a library (agxv_pipeline_destroy). */
+void agxv_gpl_library_destroy(struct agxv_device *device, struct agxv_gpl_library *lib);
+
+/* The static multisample state a fragment shader's main program applies. */
+struct agx_coverage_options agxv_gpl_coverage_options(const struct agxv_graphics_state *s);
+
+/* Compiles the main program of a vertex or fragment stage (a fragment
+ * one with the colours left for the output epilog, the coverage options
+ * and the cull distances to test; multiview: for a view mask), or copies
+ * pre's if it fits (agxv_graphics_pipeline.c). epilog_key: the output
+ * epilog a per-sample fragment shader inlines (NULL: not known yet, as in a
+ * fragment shader library; such a shader is compiled again at link). */
+struct agx_fs_epilog_key;
+VkResult agxv_graphics_compile_main(struct agxv_device *device,
+                                    const VkPipelineShaderStageCreateInfo *stage,
+                                    const struct agxv_pipeline_layout *layout,
+                                    const struct agx_tilebuffer_layout *tib,
+                                    const struct agx_coverage_options *coverage, bool multiview,
+                                    unsigned cull_distances, const struct agxv_gpl_precompiled *pre,
+                                    const struct agx_fs_epilog_key *epilog_key,
+                                    struct agxv_compile_gfx_result *out);
+
+/* Compiles and links the stages of a graphics pipeline whose state
+ * (pipeline->graphics) is parsed (agxv_graphics_pipeline.c); pre: main
+ * shaders already compiled (NULL: compile every stage). */
+VkResult agxv_graphics_pipeline_build(struct agxv_device *device, struct agxv_pipeline *pipeline,
+                                      uint32_t stage_count,
+                                      const VkPipelineShaderStageCreateInfo *stages,
+                                      const struct agxv_pipeline_layout *layout,
+                                      const struct agxv_gpl_precompiled *pre);
+
+#endif

@@ -1,0 +1,760 @@
+/*
+ * Multiview through the loader (Vulkan 1.1 `multiview`): draws with a view
+ * mask into a 4-layer 32 x 32 R8G8B8A8_UNORM attachment, every layer
+ * compared with a CPU reference. mv.vert places one pixel-aligned rectangle
+ * per view (gl_ViewIndex: position and red), mv.frag adds blue from its own
+ * gl_ViewIndex, so a view drawn to the wrong layer, a view drawn twice or
+ * missing, or a stage reading another view's index shows up as wrong
+ * pixels. Before each pass every layer is filled with MARK
+ * (vkCmdClearColorImage); layers outside the view mask must keep it.
+ *
+ * Scenes: dynamic rendering with viewMask 0b11 and 0b101 (a mask with a
+ * hole), loadOp LOAD, the draw in a secondary command buffer inheriting the
+ * view mask, vkCmdClearAttachments inside a multiview pass (each view's
+ * layer cleared), a render pass with VkRenderPassMultiviewCreateInfo
+ * (view mask 0b110, a correlation mask; two subpasses 0b1 then 0b110:
+ * the clear load op applies to each view in the first subpass using it),
+ * and queries in a pass with two
+ * views: an occlusion query (the two queries' results add up to both
+ * views' samples, both available) and a timestamp (both queries
+ * available). On agx-vk the first query holds the count and the second 0
+ * (agxv_multiview.h); other drivers may distribute it (--reference).
+ *
+ * Input attachments: a second subpass reads the first's output through a
+ * 2D-array input attachment (mv_input.frag swizzles it): each view must
+ * read its own layer.
+ *
+ * test_multiview MV_VERT_SPV MV_FRAG_SPV MV_INPUT_FRAG_SPV [--validation] [--reference]
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agx_vk_ctx.h"
+
+#define W 32
+#define H 32
+#define LAYERS 4
+#define FMT VK_FORMAT_R8G8B8A8_UNORM
+
+static const float MARK[4] = {0.2f, 0.4f, 0.6f, 0.8f};
+static const float CLEAR[4] = {0.0f, 0.25f, 0.75f, 1.0f};
+static const float RECT_CLEAR[4] = {1.0f, 0.0f, 1.0f, 1.0f};
+
+struct scene {
+   const char *name;
+   uint32_t mask;
+   bool load;        /* loadOp LOAD (else CLEAR) */
+   bool secondary;   /* the draw in a secondary command buffer */
+   bool clear_rect;  /* vkCmdClearAttachments of RECT after the draw */
+   bool render_pass; /* VkRenderPass + VkRenderPassMultiviewCreateInfo */
+   uint32_t mask2;   /* render passes: a second subpass with this view mask, drawn too */
+   bool input;       /* a second subpass reads the first's layer of its view (input attachment) */
+   bool queries;     /* occlusion query around the draw, timestamp after it */
+};
+
+/* vkCmdClearAttachments rectangle */
+static const VkRect2D RECT = {{2, 20}, {10, 8}};
+
+struct gpu {
+   struct agx_vk_ctx *c;
+   VkShaderModule vs, fs;
+   VkPipelineLayout layout;
+   VkImage image;
+   VkDeviceMemory mem;
+   VkImageView view; /* 2D array, all layers */
+   struct agx_vk_buffer out, qout;
+   VkQueryPool occlusion, timestamps;
+   /* input-attachment scene: mv_input.frag, a second 4-layer image B */
+   VkShaderModule fs_input;
+   VkDescriptorSetLayout dsl;
+   VkPipelineLayout input_layout;
+   VkDescriptorPool dpool;
+   VkDescriptorSet set;
+   VkImage image_b;
+   VkDeviceMemory mem_b;
+   VkImageView view_b;
+   bool precise; /* occlusionQueryPrecise: sample counts (else any non-zero value) */
+};
+
+static uint8_t
+unorm8(float v)
+{
+   return (uint8_t)(v * 255.0f + 0.5f);
+}
+
+static void
+put(uint8_t *px, const float c[4])
+{
+   for (int k = 0; k < 4; k++)
+      px[k] = unorm8(c[k]);
+}
+
+/* The rectangle of view v (mv.vert), clipped to the attachment. */
+static void
+view_rect(int v, int *x0, int *y0, int *x1, int *y1)
+{
+   *x0 = 4 + 6 * v;
+   *y0 = 2 + 4 * v;
+   *x1 = *x0 + 16 > W ? W : *x0 + 16;
+   *y1 = *y0 + 12 > H ? H : *y0 + 12;
+}
+
+/* Layer `layer` after the scene. */
+static void
+reference(const struct scene *s, int layer, uint8_t *img)
+{
+   bool drawn = ((s->mask | s->mask2) >> layer) & 1;
+   for (int i = 0; i < W * H; i++)
+      put(img + 4 * i, drawn && !s->load ? CLEAR : MARK);
+   if (!drawn)
+      return;
+   int x0, y0, x1, y1;
+   view_rect(layer, &x0, &y0, &x1, &y1);
+   float col[4] = {(float)(layer + 1) / 4.0f, 0.5f, (float)layer / 4.0f + 0.125f, 1.0f};
+   if (s->input) { /* mv_input.frag: the first subpass's colour of this view, BGRA */
+      float r = col[0];
+      col[0] = col[2];
+      col[2] = r;
+   }
+   for (int y = y0; y < y1; y++)
+      for (int x = x0; x < x1; x++)
+         put(img + 4 * (y * W + x), col);
+   if (s->clear_rect)
+      for (int y = RECT.offset.y; y < RECT.offset.y + (int)RECT.extent.height; y++)
+         for (int x = RECT.offset.x; x < RECT.offset.x + (int)RECT.extent.width; x++)
+            put(img + 4 * (y * W + x), RECT_CLEAR);
+}
+
+/* A 4-layer W x H attachment (also an input attachment) and its 2D-array view. */
+static void
+make_image(struct agx_vk_ctx *c, VkImage *image, VkDeviceMemory *mem, VkImageView *view)
+{
+   VkImageCreateInfo ici = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+      .imageType = VK_IMAGE_TYPE_2D,
+      .format = FMT,
+      .extent = {W, H, 1},
+      .mipLevels = 1,
+      .arrayLayers = LAYERS,
+      .samples = VK_SAMPLE_COUNT_1_BIT,
+      .tiling = VK_IMAGE_TILING_OPTIMAL,
+      .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT |
+               VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT};
+   VK_OK(vkCreateImage(c->dev, &ici, NULL, image));
+   VkMemoryRequirements req;
+   vkGetImageMemoryRequirements(c->dev, *image, &req);
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = req.size,
+                               .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
+   VK_OK(vkAllocateMemory(c->dev, &mai, NULL, mem));
+   VK_OK(vkBindImageMemory(c->dev, *image, *mem, 0));
+   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                .image = *image,
+                                .viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY,
+                                .format = FMT,
+                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, LAYERS}};
+   VK_OK(vkCreateImageView(c->dev, &vci, NULL, view));
+}
+
+static void
+gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
+{
+   memset(g, 0, sizeof(*g));
+   g->c = c;
+   g->vs = agx_vk_shader(c, spv[0]);
+   g->fs = agx_vk_shader(c, spv[1]);
+   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+   VK_OK(vkCreatePipelineLayout(c->dev, &lci, NULL, &g->layout));
+   make_image(c, &g->image, &g->mem, &g->view);
+   make_image(c, &g->image_b, &g->mem_b, &g->view_b);
+   g->fs_input = agx_vk_shader(c, spv[2]);
+   VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, 1,
+                                     VK_SHADER_STAGE_FRAGMENT_BIT, NULL};
+   VkDescriptorSetLayoutCreateInfo dci = {.sType =
+                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = 1,
+                                          .pBindings = &b};
+   VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->dsl));
+   VkPipelineLayoutCreateInfo ilci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                      .setLayoutCount = 1,
+                                      .pSetLayouts = &g->dsl};
+   VK_OK(vkCreatePipelineLayout(c->dev, &ilci, NULL, &g->input_layout));
+   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, 1};
+   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                     .maxSets = 1,
+                                     .poolSizeCount = 1,
+                                     .pPoolSizes = &ps};
+   VK_OK(vkCreateDescriptorPool(c->dev, &pci, NULL, &g->dpool));
+   VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                     .descriptorPool = g->dpool,
+                                     .descriptorSetCount = 1,
+                                     .pSetLayouts = &g->dsl};
+   VK_OK(vkAllocateDescriptorSets(c->dev, &ai, &g->set));
+   /* the first image's 2D-array view: subpassLoad reads the view's layer */
+   VkDescriptorImageInfo ii = {VK_NULL_HANDLE, g->view, VK_IMAGE_LAYOUT_GENERAL};
+   VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                              .dstSet = g->set,
+                              .descriptorCount = 1,
+                              .descriptorType = VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT,
+                              .pImageInfo = &ii};
+   vkUpdateDescriptorSets(c->dev, 1, &wr, 0, NULL);
+   g->out = agx_vk_buffer_usage(c, LAYERS * W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+   VkQueryPoolCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+                                .queryType = VK_QUERY_TYPE_OCCLUSION,
+                                .queryCount = 2};
+   VK_OK(vkCreateQueryPool(c->dev, &qci, NULL, &g->occlusion));
+   qci.queryType = VK_QUERY_TYPE_TIMESTAMP;
+   VK_OK(vkCreateQueryPool(c->dev, &qci, NULL, &g->timestamps));
+}
+
+static void
+gpu_finish(struct gpu *g)
+{
+   VkDevice d = g->c->dev;
+   vkDestroyQueryPool(d, g->occlusion, NULL);
+   vkDestroyQueryPool(d, g->timestamps, NULL);
+   vkDestroyImageView(d, g->view, NULL);
+   vkDestroyImage(d, g->image, NULL);
+   vkFreeMemory(d, g->mem, NULL);
+   vkDestroyImageView(d, g->view_b, NULL);
+   vkDestroyImage(d, g->image_b, NULL);
+   vkFreeMemory(d, g->mem_b, NULL);
+   vkDestroyDescriptorPool(d, g->dpool, NULL);
+   vkDestroyPipelineLayout(d, g->input_layout, NULL);
+   vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
+   vkDestroyShaderModule(d, g->fs_input, NULL);
+   agx_vk_buffer_free(g->c, &g->out);
+   vkDestroyPipelineLayout(d, g->layout, NULL);
+   vkDestroyShaderModule(d, g->vs, NULL);
+   vkDestroyShaderModule(d, g->fs, NULL);
+}
+
+/* The pipeline of mv.vert + mv.frag for view mask `mask` (dynamic
+ * rendering) or for subpass `subpass` of `rp`. */
+static VkPipeline
+pipeline(struct gpu *g, uint32_t mask, VkRenderPass rp, uint32_t subpass, bool input)
+{
+   VkPipelineShaderStageCreateInfo stages[2] = {
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_VERTEX_BIT,
+       .module = g->vs,
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+       .module = input ? g->fs_input : g->fs,
+       .pName = "main"},
+   };
+   VkPipelineVertexInputStateCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+   VkPipelineInputAssemblyStateCreateInfo ia = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
+   VkViewport vp = {0, 0, W, H, 0, 1};
+   VkRect2D sc = {{0, 0}, {W, H}};
+   VkPipelineViewportStateCreateInfo vps = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+      .viewportCount = 1,
+      .pViewports = &vp,
+      .scissorCount = 1,
+      .pScissors = &sc};
+   VkPipelineRasterizationStateCreateInfo rs = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .polygonMode = VK_POLYGON_MODE_FILL,
+      .cullMode = VK_CULL_MODE_NONE,
+      .lineWidth = 1.0f};
+   VkPipelineMultisampleStateCreateInfo ms = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
+   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
+   VkPipelineColorBlendStateCreateInfo cb = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+      .attachmentCount = 1,
+      .pAttachments = &att};
+   VkFormat format = FMT;
+   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+                                       .viewMask = mask,
+                                       .colorAttachmentCount = 1,
+                                       .pColorAttachmentFormats = &format};
+   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+                                      .pNext = rp ? NULL : &ri,
+                                      .stageCount = 2,
+                                      .pStages = stages,
+                                      .pVertexInputState = &vi,
+                                      .pInputAssemblyState = &ia,
+                                      .pViewportState = &vps,
+                                      .pRasterizationState = &rs,
+                                      .pMultisampleState = &ms,
+                                      .pColorBlendState = &cb,
+                                      .layout = input ? g->input_layout : g->layout,
+                                      .renderPass = rp,
+                                      .subpass = subpass};
+   VkPipeline p;
+   VK_OK(vkCreateGraphicsPipelines(g->c->dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
+   return p;
+}
+
+static void
+barrier(VkCommandBuffer cb, VkImage image, VkImageLayout from, VkImageLayout to,
+        VkPipelineStageFlags2 src_stage, VkAccessFlags2 src, VkPipelineStageFlags2 dst_stage,
+        VkAccessFlags2 dst)
+{
+   VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
+                              .srcStageMask = src_stage,
+                              .srcAccessMask = src,
+                              .dstStageMask = dst_stage,
+                              .dstAccessMask = dst,
+                              .oldLayout = from,
+                              .newLayout = to,
+                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                              .image = image,
+                              .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, LAYERS}};
+   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                          .imageMemoryBarrierCount = 1,
+                          .pImageMemoryBarriers = &b};
+   vkCmdPipelineBarrier2(cb, &di);
+}
+
+/* A render pass of one subpass with view mask `mask` (correlated), or two
+ * (the second with mask2: the load op clears the views it adds, Vulkan's
+ * per-view first use), loading or clearing the attachment, and its
+ * framebuffer over the 4-layer view. */
+/* Two subpasses with the scene's view mask: the first draws into A (the
+ * first image), the second reads A as an input attachment (GENERAL in both)
+ * and draws into B (the second image). */
+static void
+input_render_pass(struct gpu *g, const struct scene *s, VkRenderPass *rp, VkFramebuffer *fb)
+{
+   VkAttachmentDescription ad = {.format = FMT,
+                                 .samples = VK_SAMPLE_COUNT_1_BIT,
+                                 .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                 .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+                                 .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+                                 .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+                                 .initialLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                 .finalLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+   VkAttachmentDescription ads[2] = {ad, ad};
+   VkAttachmentReference a_out = {0, VK_IMAGE_LAYOUT_GENERAL}, a_in = {0, VK_IMAGE_LAYOUT_GENERAL},
+                         b_out = {1, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+   VkSubpassDescription sds[2] = {{.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+                                   .colorAttachmentCount = 1,
+                                   .pColorAttachments = &a_out},
+                                  {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+                                   .inputAttachmentCount = 1,
+                                   .pInputAttachments = &a_in,
+                                   .colorAttachmentCount = 1,
+                                   .pColorAttachments = &b_out}};
+   VkSubpassDependency dep = {.srcSubpass = 0,
+                              .dstSubpass = 1,
+                              .srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+                              .dstStageMask = VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT,
+                              .srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+                              .dstAccessMask = VK_ACCESS_INPUT_ATTACHMENT_READ_BIT,
+                              .dependencyFlags = VK_DEPENDENCY_BY_REGION_BIT};
+   uint32_t masks[2] = {s->mask, s->mask};
+   VkRenderPassMultiviewCreateInfo mv = {.sType =
+                                            VK_STRUCTURE_TYPE_RENDER_PASS_MULTIVIEW_CREATE_INFO,
+                                         .subpassCount = 2,
+                                         .pViewMasks = masks};
+   VkRenderPassCreateInfo rci = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+                                 .pNext = &mv,
+                                 .attachmentCount = 2,
+                                 .pAttachments = ads,
+                                 .subpassCount = 2,
+                                 .pSubpasses = sds,
+                                 .dependencyCount = 1,
+                                 .pDependencies = &dep};
+   VK_OK(vkCreateRenderPass(g->c->dev, &rci, NULL, rp));
+   VkImageView views[2] = {g->view, g->view_b};
+   VkFramebufferCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+                                  .renderPass = *rp,
+                                  .attachmentCount = 2,
+                                  .pAttachments = views,
+                                  .width = W,
+                                  .height = H,
+                                  .layers = 1};
+   VK_OK(vkCreateFramebuffer(g->c->dev, &fci, NULL, fb));
+}
+
+static void
+render_pass(struct gpu *g, const struct scene *s, VkRenderPass *rp, VkFramebuffer *fb)
+{
+   if (s->input) {
+      input_render_pass(g, s, rp, fb);
+      return;
+   }
+   VkAttachmentDescription ad = {.format = FMT,
+                                 .samples = VK_SAMPLE_COUNT_1_BIT,
+                                 .loadOp = s->load ? VK_ATTACHMENT_LOAD_OP_LOAD
+                                                   : VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                 .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+                                 .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+                                 .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+                                 .initialLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                 .finalLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+   VkAttachmentReference ref = {0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+   VkSubpassDescription sd = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+                              .colorAttachmentCount = 1,
+                              .pColorAttachments = &ref};
+   uint32_t masks[2] = {s->mask, s->mask2}, correlation = s->mask;
+   VkSubpassDescription sds[2] = {sd, sd};
+   VkSubpassDependency dep = {.srcSubpass = 0,
+                              .dstSubpass = 1,
+                              .srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+                              .dstStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+                              .srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+                              .dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT |
+                                               VK_ACCESS_COLOR_ATTACHMENT_READ_BIT};
+   VkRenderPassMultiviewCreateInfo mv = {.sType =
+                                            VK_STRUCTURE_TYPE_RENDER_PASS_MULTIVIEW_CREATE_INFO,
+                                         .subpassCount = s->mask2 ? 2 : 1,
+                                         .pViewMasks = masks,
+                                         .correlationMaskCount = 1,
+                                         .pCorrelationMasks = &correlation};
+   VkRenderPassCreateInfo rci = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+                                 .pNext = &mv,
+                                 .attachmentCount = 1,
+                                 .pAttachments = &ad,
+                                 .subpassCount = s->mask2 ? 2 : 1,
+                                 .pSubpasses = sds,
+                                 .dependencyCount = s->mask2 ? 1 : 0,
+                                 .pDependencies = &dep};
+   VK_OK(vkCreateRenderPass(g->c->dev, &rci, NULL, rp));
+   VkFramebufferCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+                                  .renderPass = *rp,
+                                  .attachmentCount = 1,
+                                  .pAttachments = &g->view,
+                                  .width = W,
+                                  .height = H,
+                                  .layers = 1};
+   VK_OK(vkCreateFramebuffer(g->c->dev, &fci, NULL, fb));
+}
+
+/* The scene's commands inside the pass (primary or secondary). */
+static void
+draw_commands(struct gpu *g, const struct scene *s, VkCommandBuffer cb, VkPipeline p)
+{
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+   if (s->queries)
+      vkCmdBeginQuery(cb, g->occlusion, 0, g->precise ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
+   vkCmdDraw(cb, 6, 1, 0, 0);
+   if (s->queries) {
+      vkCmdEndQuery(cb, g->occlusion, 0);
+      vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, g->timestamps, 0);
+   }
+   if (s->clear_rect) {
+      /* multiview: layer 0, count 1 = the layer of every view */
+      VkClearAttachment ca = {.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT, .colorAttachment = 0};
+      memcpy(ca.clearValue.color.float32, RECT_CLEAR, 16);
+      VkClearRect cr = {RECT, 0, 1};
+      vkCmdClearAttachments(cb, 1, &ca, 1, &cr);
+   }
+}
+
+static VkCommandBuffer
+secondary(struct gpu *g, const struct scene *s, VkPipeline p)
+{
+   VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                      .commandPool = g->c->pool,
+                                      .level = VK_COMMAND_BUFFER_LEVEL_SECONDARY,
+                                      .commandBufferCount = 1};
+   VkCommandBuffer cb;
+   VK_OK(vkAllocateCommandBuffers(g->c->dev, &cai, &cb));
+   VkFormat format = FMT;
+   VkCommandBufferInheritanceRenderingInfo ri = {
+      .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_RENDERING_INFO,
+      .viewMask = s->mask,
+      .colorAttachmentCount = 1,
+      .pColorAttachmentFormats = &format,
+      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
+   VkCommandBufferInheritanceInfo inh = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO,
+                                         .pNext = &ri};
+   VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                  .flags = VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT,
+                                  .pInheritanceInfo = &inh};
+   VK_OK(vkBeginCommandBuffer(cb, &bi));
+   draw_commands(g, s, cb, p);
+   VK_OK(vkEndCommandBuffer(cb));
+   return cb;
+}
+
+static void
+render(struct gpu *g, const struct scene *s, uint8_t *img)
+{
+   struct agx_vk_ctx *c = g->c;
+   memset(g->out.ptr, 0xAB, LAYERS * W * H * 4);
+   VkRenderPass rp = VK_NULL_HANDLE;
+   VkFramebuffer fb = VK_NULL_HANDLE;
+   if (s->render_pass)
+      render_pass(g, s, &rp, &fb);
+   VkPipeline p = pipeline(g, s->mask, rp, 0, false);
+   VkPipeline p2 = s->mask2 || s->input
+                      ? pipeline(g, s->input ? s->mask : s->mask2, rp, 1, s->input)
+                      : VK_NULL_HANDLE;
+   VkCommandBuffer sec = s->secondary ? secondary(g, s, p) : VK_NULL_HANDLE;
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   if (s->queries) {
+      vkCmdResetQueryPool(cb, g->occlusion, 0, 2);
+      vkCmdResetQueryPool(cb, g->timestamps, 0, 2);
+   }
+   VkClearColorValue mark;
+   memcpy(mark.float32, MARK, 16);
+   VkImageSubresourceRange all = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, LAYERS};
+   const VkImage images[2] = {g->image, g->image_b};
+   for (int i = 0; i < 2; i++) {
+      barrier(cb, images[i], VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+              VK_PIPELINE_STAGE_2_NONE, 0, VK_PIPELINE_STAGE_2_CLEAR_BIT,
+              VK_ACCESS_2_TRANSFER_WRITE_BIT);
+      vkCmdClearColorImage(cb, images[i], VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &mark, 1, &all);
+      barrier(cb, images[i], VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+              VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_CLEAR_BIT,
+              VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+              VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
+   }
+   VkClearValue clear[2];
+   memcpy(clear[0].color.float32, CLEAR, 16);
+   clear[1] = clear[0];
+   if (s->render_pass) {
+      VkRenderPassBeginInfo rbi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+                                   .renderPass = rp,
+                                   .framebuffer = fb,
+                                   .renderArea = {{0, 0}, {W, H}},
+                                   .clearValueCount = 2,
+                                   .pClearValues = clear};
+      vkCmdBeginRenderPass(cb, &rbi, VK_SUBPASS_CONTENTS_INLINE);
+      draw_commands(g, s, cb, p);
+      if (s->mask2) {
+         vkCmdNextSubpass(cb, VK_SUBPASS_CONTENTS_INLINE);
+         draw_commands(g, s, cb, p2);
+      }
+      if (s->input) {
+         vkCmdNextSubpass(cb, VK_SUBPASS_CONTENTS_INLINE);
+         vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->input_layout, 0, 1,
+                                 &g->set, 0, NULL);
+         draw_commands(g, s, cb, p2);
+      }
+      vkCmdEndRenderPass(cb);
+   } else {
+      VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                       .imageView = g->view,
+                                       .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                       .loadOp = s->load ? VK_ATTACHMENT_LOAD_OP_LOAD
+                                                         : VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                       .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+                                       .clearValue = clear[0]};
+      VkRenderingInfo ri = {
+         .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+         .flags = s->secondary ? VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT : 0,
+         .renderArea = {{0, 0}, {W, H}},
+         .layerCount = 1,
+         .viewMask = s->mask,
+         .colorAttachmentCount = 1,
+         .pColorAttachments = &att};
+      vkCmdBeginRendering(cb, &ri);
+      if (s->secondary)
+         vkCmdExecuteCommands(cb, 1, &sec);
+      else
+         draw_commands(g, s, cb, p);
+      vkCmdEndRendering(cb);
+   }
+   VkImage shown = s->input ? g->image_b : g->image; /* the input scene's output: B */
+   barrier(cb, shown, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+           VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+           VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
+           VK_ACCESS_2_TRANSFER_READ_BIT);
+   VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, LAYERS},
+                               .imageExtent = {W, H, 1}};
+   vkCmdCopyImageToBuffer(cb, shown, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, g->out.buf, 1, &region);
+   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                          .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
+                          .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                          .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
+                          .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
+   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                          .memoryBarrierCount = 1,
+                          .pMemoryBarriers = &mb};
+   vkCmdPipelineBarrier2(cb, &di);
+   VK_OK(agx_vk_submit_wait(c, cb));
+   if (sec)
+      vkFreeCommandBuffers(c->dev, c->pool, 1, &sec);
+   vkDestroyPipeline(c->dev, p, NULL);
+   if (p2)
+      vkDestroyPipeline(c->dev, p2, NULL);
+   if (rp) {
+      vkDestroyFramebuffer(c->dev, fb, NULL);
+      vkDestroyRenderPass(c->dev, rp, NULL);
+   }
+   memcpy(img, g->out.ptr, LAYERS * W * H * 4);
+}
+
+/* Samples the views of the mask cover (each view's rectangle, clipped). */
+static uint64_t
+covered_samples(uint32_t mask)
+{
+   uint64_t n = 0;
+   for (int v = 0; v < LAYERS; v++) {
+      if (!((mask >> v) & 1))
+         continue;
+      int x0, y0, x1, y1;
+      view_rect(v, &x0, &y0, &x1, &y1);
+      n += (uint64_t)(x1 - x0) * (uint64_t)(y1 - y0);
+   }
+   return n;
+}
+
+/* The two queries of a two-view pass: results (value, availability). */
+static unsigned
+check_queries(struct gpu *g, const struct scene *s)
+{
+   uint64_t occ[4] = {0}, ts[4] = {0};
+   VkQueryResultFlags f = VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT;
+   /* VK_NOT_READY if one is not available (checked below) */
+   VkResult r0 = vkGetQueryPoolResults(g->c->dev, g->occlusion, 0, 2, sizeof(occ), occ, 16, f);
+   VkResult r1 = vkGetQueryPoolResults(g->c->dev, g->timestamps, 0, 2, sizeof(ts), ts, 16, f);
+   CHECK((r0 == VK_SUCCESS || r0 == VK_NOT_READY) && (r1 == VK_SUCCESS || r1 == VK_NOT_READY));
+   uint64_t want = covered_samples(s->mask);
+   unsigned bad = 0;
+   bool counted = g->precise ? occ[0] + occ[2] == want : occ[0] + occ[2] != 0;
+   /* The second query is "used" too (spec, vkCmdBeginQuery: N consecutive
+    * queries) and so made available by agx-vk and Honeykrisp; lavapipe
+    * leaves it unavailable (its sum still counts), so --reference checks
+    * only the first. */
+   bool second = g->c->reference || (occ[3] && ts[3]);
+   if (!counted || !occ[1] || !second) {
+      fprintf(stderr, "  %s: occlusion %llu + %llu (available %llu %llu), want %llu in total\n",
+              s->name, (unsigned long long)occ[0], (unsigned long long)occ[2],
+              (unsigned long long)occ[1], (unsigned long long)occ[3], (unsigned long long)want);
+      bad++;
+   }
+   if (!ts[1] || !ts[0] || !second) {
+      fprintf(stderr, "  %s: timestamps %llu %llu (available %llu %llu)\n", s->name,
+              (unsigned long long)ts[0], (unsigned long long)ts[2], (unsigned long long)ts[1],
+              (unsigned long long)ts[3]);
+      bad++;
+   }
+   /* agx-vk: the first query holds everything, the second reads 0 */
+   if (!g->c->reference && ((g->precise && occ[0] != want) || occ[2] != 0 || ts[2] != 0)) {
+      fprintf(stderr, "  %s: agx-vk puts the results in the first query: %llu %llu, ts %llu\n",
+              s->name, (unsigned long long)occ[0], (unsigned long long)occ[2],
+              (unsigned long long)ts[2]);
+      bad++;
+   }
+   printf("%s %s queries: occlusion %llu + %llu of %llu samples\n", bad ? "FAIL" : "ok", s->name,
+          (unsigned long long)occ[0], (unsigned long long)occ[2], (unsigned long long)want);
+   return bad;
+}
+
+static unsigned
+check_scene(struct gpu *g, const struct scene *s)
+{
+   static uint8_t got[LAYERS * W * H * 4], want[W * H * 4];
+   render(g, s, got);
+   unsigned bad = 0;
+   for (int layer = 0; layer < LAYERS; layer++) {
+      reference(s, layer, want);
+      const uint8_t *l = got + layer * W * H * 4;
+      for (int i = 0; i < W * H; i++) {
+         bool diff = false;
+         for (int k = 0; k < 4; k++)
+            diff |= abs((int)l[4 * i + k] - (int)want[4 * i + k]) > 1;
+         if (diff && bad++ < 5)
+            fprintf(stderr, "  %s: layer %d pixel (%d, %d) = %u %u %u %u, want %u %u %u %u\n",
+                    s->name, layer, i % W, i / W, l[4 * i], l[4 * i + 1], l[4 * i + 2],
+                    l[4 * i + 3], want[4 * i], want[4 * i + 1], want[4 * i + 2], want[4 * i + 3]);
+      }
+   }
+   printf("%s %s (mask 0x%x): %u pixels differ\n", bad ? "FAIL" : "ok", s->name, s->mask, bad);
+   unsigned q = s->queries ? check_queries(g, s) : 0;
+   return (bad ? 1 : 0) + q;
+}
+
+/* Bad input (agx-vk only: invalid usage): a view mask past the attachment's
+ * 4 layers is refused (vkEndCommandBuffer reports it), nothing is stored. */
+static unsigned
+check_bad_mask(struct gpu *g)
+{
+   VkCommandBuffer cb = agx_vk_begin(g->c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                    .imageView = g->view,
+                                    .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                    .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
+                                    .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
+   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                         .renderArea = {{0, 0}, {W, H}},
+                         .layerCount = 1,
+                         .viewMask = 0x30,
+                         .colorAttachmentCount = 1,
+                         .pColorAttachments = &att};
+   vkCmdBeginRendering(cb, &ri);
+   vkCmdEndRendering(cb);
+   VkResult r = vkEndCommandBuffer(cb);
+   vkFreeCommandBuffers(g->c->dev, g->c->pool, 1, &cb);
+   printf("%s bad_view_mask: vkEndCommandBuffer %d\n", r == VK_ERROR_UNKNOWN ? "ok" : "FAIL", r);
+   return r == VK_ERROR_UNKNOWN ? 0 : 1;
+}
+
+int
+main(int argc, char **argv)
+{
+   if (argc < 4) {
+      fprintf(stderr,
+              "usage: %s MV_VERT_SPV MV_FRAG_SPV MV_INPUT_FRAG_SPV [--validation] [--reference]\n",
+              argv[0]);
+      return 2;
+   }
+   struct agx_vk_ctx c;
+   agx_vk_ctx_instance(&c, argc, argv);
+   VkPhysicalDeviceVulkan11Features s11 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
+   VkPhysicalDeviceFeatures2 s2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                   .pNext = &s11};
+   vkGetPhysicalDeviceFeatures2(c.pdev, &s2);
+   VkPhysicalDeviceVulkan11Properties p11 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                     .pNext = &p11};
+   vkGetPhysicalDeviceProperties2(c.pdev, &p2);
+   /* Vulkan 1.1 requires multiview and at least 6 views, 2^27 - 1 instances */
+   if (!s11.multiview || p11.maxMultiviewViewCount < 6 ||
+       p11.maxMultiviewInstanceIndex < (1u << 27) - 1 ||
+       !agx_vk_ctx_has_extension(&c, "VK_KHR_multiview")) {
+      fprintf(stderr, "multiview %u, %u views, instance index %u, VK_KHR_multiview %d\n",
+              s11.multiview, p11.maxMultiviewViewCount, p11.maxMultiviewInstanceIndex,
+              agx_vk_ctx_has_extension(&c, "VK_KHR_multiview"));
+      return 1;
+   }
+   VkPhysicalDeviceVulkan13Features f13 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                           .synchronization2 = VK_TRUE,
+                                           .dynamicRendering = VK_TRUE};
+   VkPhysicalDeviceVulkan11Features f11 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
+                                           .pNext = &f13,
+                                           .multiview = VK_TRUE};
+   VkPhysicalDeviceFeatures f10 = {.occlusionQueryPrecise = s2.features.occlusionQueryPrecise};
+   agx_vk_ctx_device_features(&c, &f11, &f10, 0, NULL);
+   struct gpu g;
+   gpu_init(&g, &c, argv + 1);
+   g.precise = f10.occlusionQueryPrecise;
+   const struct scene scenes[] = {
+      {.name = "two_views", .mask = 0x3},
+      {.name = "mask_with_hole", .mask = 0x5},
+      {.name = "load", .mask = 0x6, .load = true},
+      {.name = "secondary", .mask = 0x3, .secondary = true},
+      {.name = "clear_attachments", .mask = 0x5, .clear_rect = true},
+      {.name = "render_pass", .mask = 0x6, .render_pass = true},
+      {.name = "render_pass_clear_rect", .mask = 0x9, .render_pass = true, .clear_rect = true},
+      {.name = "subpass_views_first_use", .mask = 0x1, .mask2 = 0x6, .render_pass = true},
+      {.name = "queries", .mask = 0x5, .queries = true},
+      {.name = "input_attachment", .mask = 0xA, .render_pass = true, .input = true},
+   };
+   unsigned bad = 0;
+   for (unsigned i = 0; i < sizeof(scenes) / sizeof(scenes[0]); i++)
+      bad += check_scene(&g, &scenes[i]);
+   if (!c.validation && !c.reference)
+      bad += check_bad_mask(&g);
+   gpu_finish(&g);
+   int rc = agx_vk_ctx_finish(&c);
+   return bad || rc ? 1 : 0;
+}
