@@ -52,6 +52,14 @@ make_key(const struct agxv_graphics_state *s, const struct agx_tilebuffer_layout
    return VK_SUCCESS;
 }
 
+VkResult
+agxv_blend_key(const struct agxv_graphics_state *s, const struct agx_tilebuffer_layout *tib,
+               struct agx_fs_epilog_key *key)
+{
+   struct agx_fs_info none = {0};
+   return make_key(s, tib, &none, key);
+}
+
 static VkResult
 link_fs(const struct agxv_graphics_state *s, const struct agx_tilebuffer_layout *tib,
         const struct agx_fs_info *fs, const uint8_t *code, uint32_t size, uint32_t main_size,
@@ -63,6 +71,19 @@ link_fs(const struct agxv_graphics_state *s, const struct agx_tilebuffer_layout 
    if (result != VK_SUCCESS)
       return result;
    key.statistics = statistics;
+   if (fs->sample_loop) {
+      /* the shader loops over the samples with the epilog inlined: nothing
+       * to link */
+      uint8_t *copy = malloc(size ? size : 1);
+      if (!copy)
+         return VK_ERROR_OUT_OF_HOST_MEMORY;
+      memcpy(copy, code, size);
+      *linked = copy;
+      *linked_size = size;
+      *linked_info = *info;
+      *pass_type = agx_fs_pass_type(fs, &key);
+      return VK_SUCCESS;
+   }
    struct agx_backend_result ep;
    char err[256] = "";
    if (agx_build_fs_epilog_key(&key, &ep, err, sizeof(err)))

@@ -23,12 +23,21 @@
 #include "agxv_graphics_state.h"
 #include "agxv_pipeline.h"
 
+/* The epilog key of the state's blend state with no colour written yet
+ * (the compiler fills it in when it inlines the epilog into a per-sample
+ * loop, agx_backend_options.fs_epilog_key); an error for state the
+ * epilog does not support. */
+struct agx_fs_epilog_key;
+VkResult agxv_blend_key(const struct agxv_graphics_state *s,
+                        const struct agx_tilebuffer_layout *tib, struct agx_fs_epilog_key *key);
+
 /* Links the epilog of the state's blend key right after the main fragment
  * program (its first main_size bytes of code): [main][epilog][pad]
  * [preamble, constant data], the tail keeping its AGXV_CODE_ALIGN
  * alignment. linked (malloc'ed) and
  * linked_info describe the result; pass_type is Fragment control's pass
- * type (agx_fs_pass_type). */
+ * type (agx_fs_pass_type). A shader with a per-sample loop
+ * (fs->sample_loop) already has its epilog: linked is a copy of it. */
 VkResult agxv_blend_link_fs(const struct agxv_graphics_state *s,
                             const struct agx_tilebuffer_layout *tib, const struct agx_fs_info *fs,
                             const uint8_t *code, uint32_t size, uint32_t main_size,

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "agxv_alloc.h"
+#include "agx_fs_epilog_key.h"
 #include "agxv_blend.h"
 #include "agxv_cull_fs.h"
 #include "agxv_descriptor_set_layout.h"
@@ -51,6 +52,11 @@ agxv_gpl_coverage_options(const struct agxv_graphics_state *s)
       .sample_kill = (uint8_t)(~s->ms.sample_mask & all),
       .a2c_samples = s->ms.alpha_to_coverage_enable ? (uint8_t)samples : 0,
       .alpha_to_one = s->ms.alpha_to_one_enable,
+      .samples = (uint8_t)samples,
+      /* sampleRateShading: at least minSampleShading x samples invocations
+       * per pixel; more than one means one per sample (a per-sample loop) */
+      .sample_shading =
+         s->ms.sample_shading_enable && s->ms.min_sample_shading * (float)samples > 1.0f,
    };
    return o;
 }
@@ -61,6 +67,7 @@ agxv_graphics_compile_main(struct agxv_device *device, const VkPipelineShaderSta
                            const struct agx_tilebuffer_layout *tib,
                            const struct agx_coverage_options *coverage, bool multiview,
                            unsigned cull_distances, const struct agxv_gpl_precompiled *pre,
+                           const struct agx_fs_epilog_key *epilog_key,
                            struct agxv_compile_gfx_result *out)
 {
    struct agxv_shader_module module_tmp;
@@ -110,6 +117,13 @@ agxv_graphics_compile_main(struct agxv_device *device, const VkPipelineShaderSta
    if (pre && pre->multiview == multiview && which == AGXV_STAGE_FRAGMENT &&
        !memcmp(&pre->fs_coverage, &req.coverage, sizeof(req.coverage)) && !cull_distances)
       done = pre->fs;
+   /* per-sample loops inline the epilog: a library's shader that needs one
+    * is compiled again with the key */
+   if (which == AGXV_STAGE_FRAGMENT) {
+      req.fs_epilog_key = epilog_key;
+      if (done && done->fs.sample_loop_deferred && epilog_key)
+         done = NULL;
+   }
    char err[512] = "";
    int ret = done ? agxv_compile_result_copy(done, out, err, sizeof(err))
                   : agxv_compile_graphics(&req, tib, out, err, sizeof(err));
@@ -135,9 +149,12 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
    enum agxv_stage which = agxv_stage_from_vk(stage->stage);
    struct agx_coverage_options coverage = agxv_gpl_coverage_options(pipeline->graphics);
    struct agxv_compile_gfx_result out;
+   struct agx_fs_epilog_key key;
+   bool has_key =
+      which == AGXV_STAGE_FRAGMENT && agxv_blend_key(pipeline->graphics, tib, &key) == VK_SUCCESS;
    VkResult result = agxv_graphics_compile_main(
       device, stage, layout, tib, &coverage, pipeline->graphics->rp.view_mask != 0,
-      which == AGXV_STAGE_FRAGMENT ? gfx->uvs.cull_count : 0, pre, &out);
+      which == AGXV_STAGE_FRAGMENT ? gfx->uvs.cull_count : 0, pre, has_key ? &key : NULL, &out);
    if (result != VK_SUCCESS)
       return result;
    const uint8_t *code = out.r.code;

@@ -182,6 +182,16 @@ init_features(struct agxv_features *f)
     * binding_model.descriptorset_random (the fragment variants already
     * DeviceLost; the vertex ones would join them). */
    f->v10.vertexPipelineStoresAndAtomics = agxv_experimental("vsstores");
+   /* Storage writes and atomics in fragment shaders: guarded against helper
+    * and discarded invocations, late depth/stencil tests unless
+    * EarlyFragmentTests (agx_pass_lower_fs_sidefx.c; tests/icd
+    * test_fs_stores). */
+   f->v10.fragmentStoresAndAtomics = VK_TRUE;
+   /* Per-sample shading: the fragment shader loops over the samples with
+    * its output epilog inlined (agx_pass_lower_sample_shading.c, Mesa's
+    * monolithic per-sample loop); SampleId, SamplePosition, SampleMaskIn,
+    * Sample inputs, interpolateAt* (tests/icd test_sample_shading). */
+   f->v10.sampleRateShading = VK_TRUE;
    /* Occlusion queries count passing samples exactly (Visibility mode
     * Counting; agxv_query_pool.c, tests/icd test_occlusion). */
    f->v10.occlusionQueryPrecise = VK_TRUE;

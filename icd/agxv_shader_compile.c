@@ -135,6 +135,8 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
                                        .tib = tib,
                                        .fs_epilog = req->fs_epilog,
                                        .coverage = req->coverage,
+                                       .fs_epilog_key = req->fs_epilog_key,
+
                                        .cull_distances = req->cull_distances,
                                        .multiview = req->multiview};
    int ret = agx_backend_compile(s, &bopts, &r, err, err_size);

@@ -49,6 +49,9 @@ struct agxv_compile_request {
    /* Fragment shaders: the pipeline's pSampleMask, alpha to coverage and
     * alpha to one (agx_backend_options.coverage). */
    struct agx_coverage_options coverage;
+   /* Fragment shaders: the output epilog's key, inlined when the shader
+    * shades per sample (agx_backend_options.fs_epilog_key; may be NULL). */
+   const struct agx_fs_epilog_key *fs_epilog_key;
    /* Fragment shaders: the cull distances the pipeline's last
     * pre-rasterisation stage writes (agx_backend_options.cull_distances). */
    unsigned cull_distances;

@@ -288,6 +288,8 @@ main(int argc, char **argv)
          return 2;
       }
       bopts.tib = &tib;
+      /* the fragment shader's pipeline sample count (per-sample loops) */
+      bopts.coverage.samples = (uint8_t)samples;
    }
    size_t nw;
    uint32_t *words = read_words(in, &nw);

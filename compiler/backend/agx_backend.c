@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "agx_backend_priv.h"
+#include "agx_fs_epilog.h"
 #include "agx_passes.h"
 
 bool
@@ -80,16 +81,34 @@ lower_stage(agx_shader *s, const struct agx_backend_options *opts, char *err, si
                      rt);
             return -1;
          }
+   /* per-sample shading: a loop over the pipeline's samples around the
+    * shader and its inlined output epilog (agx_pass_lower_sample_shading) */
+   bool loop =
+      opts && opts->coverage.samples > 1 && (s->fs.per_sample || opts->coverage.sample_shading);
+   if (loop && opts->fs_epilog && !opts->fs_epilog_key) {
+      /* no epilog key yet (a fragment shader library): shaded per pixel
+       * here, compiled again with the key when linked */
+      loop = false;
+      s->fs.sample_loop_deferred = true;
+   }
+   if (loop)
+      agx_pass_sample_shading_inputs(s);
    if (opts)
       agx_pass_lower_cull_fs(s, opts->cull_distances);
    agx_pass_lower_fs_inputs(s);
    if (opts)
       agx_pass_lower_coverage(s, &opts->coverage);
+   agx_pass_lower_fs_sidefx(s);
    agx_pass_lower_discard(s);
-   if (opts && opts->fs_epilog)
+   if (opts && opts->fs_epilog) {
       agx_pass_lower_colour_exports(s);
-   else
+      if (loop && agx_fs_epilog_inline(s, opts->fs_epilog_key, err, errsize))
+         return -1;
+   } else {
       agx_pass_lower_tilebuffer(s, tib);
+   }
+   if (!agx_pass_lower_sample_shading(s, opts ? &opts->coverage : NULL, loop, err, errsize))
+      return -1;
    agx_optimize(s);
    return 0;
 }

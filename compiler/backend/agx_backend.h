@@ -15,6 +15,7 @@
 
 #include "agx_ir.h"
 
+struct agx_fs_epilog_key;
 struct agx_backend_options {
    /* GPR budget in 16-bit halves (multiple of 8, <= 256); 0 = 256. */
    unsigned max_halves;
@@ -35,6 +36,10 @@ struct agx_backend_options {
    /* Fragment shaders: the pipeline's sample mask, alpha to coverage and
     * alpha to one (agx_pass_lower_coverage; zero: none). */
    struct agx_coverage_options coverage;
+   /* Fragment shaders with fs_epilog: the epilog key of the pipeline
+    * (colour_written is the shader's), inlined when the shader loops over
+    * samples (info.fs.sample_loop; NULL: per-sample shading refused). */
+   const struct agx_fs_epilog_key *fs_epilog_key;
    /* Fragment shaders: the cull distances the linked pre-rasterisation
     * stage writes (agx_uvs_layout.cull_count), tested to cull primitives
     * (agx_pass_lower_cull_fs; 0: none). */

@@ -164,8 +164,8 @@ load_dst(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, bool 
       fmt = AGX_FMT_I16;
    else if (raw_int && fmt == AGX_FMT_U8NORM)
       fmt = AGX_FMT_I8;
-   agx_instr *v = agx_intrin(b, AGX_OP_LOAD_TILE, agx_type_make(32, n), 0, NULL, NULL, NULL, fmt,
-                             (1u << n) - 1, key->tib.offset_B[rt]);
+   agx_instr *v = agx_intrin(b, AGX_OP_LOAD_TILE, agx_type_make(32, n), 1, agx_imm(b, 16, 0xFF),
+                             NULL, NULL, fmt, (1u << n) - 1, key->tib.offset_B[rt]);
    for (unsigned c = 0; c < 4; c++) {
       if (c >= n) {
          d[c] = fimm(b, c == 3 ? 1.0f : 0.0f); /* missing components read (0, 0, 0, 1) */
@@ -222,13 +222,13 @@ store_raw(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_
       agx_intrin(b, AGX_OP_TILE_WAIT, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0xC, 0, 0);
       *waited = true;
    }
-   agx_intrin(b, AGX_OP_STORE_TILE, agx_type_make(0, 0), 1, n == 1 ? w[0] : agx_vec(b, n, w), NULL,
-              NULL, fmt, mask, key->tib.offset_B[rt]);
+   agx_intrin(b, AGX_OP_STORE_TILE, agx_type_make(0, 0), 2, n == 1 ? w[0] : agx_vec(b, n, w),
+              agx_imm(b, 16, 0xFF), NULL, fmt, mask, key->tib.offset_B[rt]);
 }
 
 static void
 build_rt(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_instr *const *k,
-         bool *wait8, bool *wait_c)
+         agx_instr *const (*colour)[4], bool *wait8, bool *wait_c)
 {
    const struct agx_tib_format_info *fi = agx_tib_format((enum agx_tib_format)key->tib.format[rt]);
    unsigned full = (1u << fi->comps) - 1, mask = rt_mask(key, rt);
@@ -236,8 +236,7 @@ build_rt(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_i
       return;
    agx_instr *s[4], *s1[4] = {NULL, NULL, NULL, NULL}, *out[4], *d[4] = {NULL, NULL, NULL, NULL};
    for (unsigned c = 0; c < 4; c++)
-      s[c] = agx_intrin(b, AGX_OP_LOAD_PRELOADED, agx_type_make(32, 1), 0, NULL, NULL, NULL,
-                        4 * (rt + 1) + c, 0, 0);
+      s[c] = colour[rt][c];
    if (rt_logic(key, rt)) {
       logic_rt(b, key, rt, s, wait8, out);
       store_raw(b, key, rt, out, mask, wait_c);
@@ -245,8 +244,7 @@ build_rt(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_i
    }
    if (rt == 0 && agx_fs_epilog_dual_source(key))
       for (unsigned c = 0; c < 4; c++)
-         s1[c] = agx_intrin(b, AGX_OP_LOAD_PRELOADED, agx_type_make(32, 1), 0, NULL, NULL, NULL,
-                            8 + c, 0, 0);
+         s1[c] = colour[1][c]; /* the second colour: r8-r11, RT1's registers */
    bool packed_rmw = fi->packed && mask != full;
    if ((rt_blends(key, rt) && agx_blend_rt_reads_dst(&key->rt[rt])) || packed_rmw)
       load_dst(b, key, rt, false, wait8, d);
@@ -311,6 +309,66 @@ emit_statistics(agx_builder *b, const struct agx_fs_epilog_key *key)
               0);
 }
 
+/* The epilog's code at b; returns whether it reads the tilebuffer. */
+static bool
+emit_body(agx_builder *b, const struct agx_fs_epilog_key *key, agx_instr *const (*colour)[4])
+{
+   agx_instr *k[4];
+   for (unsigned c = 0; c < 4; c++)
+      k[c] = agx_intrin(b, AGX_OP_LOAD_UNIFORM, agx_type_make(32, 1), 1, agx_imm(b, 32, 0), NULL,
+                        NULL, AGX_ABI_FS_BLEND_CONST + 4 * c, 0, 0);
+   emit_statistics(b, key);
+   bool dual = agx_fs_epilog_dual_source(key), wait8 = false, wait_c = false;
+   /* per render target: ld_tile (after one wait_pix 0x8), blend, st_tile
+    * (after one wait_pix 0xC) */
+   for (unsigned rt = 0; rt < AGX_TIB_MAX_RTS; rt++) {
+      if (!(key->colour_written & (1u << rt)) || !rt_bound(key, rt) || (dual && rt == 1))
+         continue;
+      build_rt(b, key, rt, k, colour, &wait8, &wait_c);
+   }
+   return wait8;
+}
+
+int
+agx_fs_epilog_emit(agx_builder *b, const struct agx_fs_epilog_key *key,
+                   agx_instr *const (*colour)[4], bool *reads_tib, char *err, size_t errsize)
+{
+   if (check_key(key, err, errsize))
+      return -1;
+   *reads_tib = emit_body(b, key, colour);
+   return 0;
+}
+
+int
+agx_fs_epilog_inline(agx_shader *s, const struct agx_fs_epilog_key *key, char *err, size_t errsize)
+{
+   agx_instr *colour[AGX_TIB_MAX_RTS][4];
+   memset(colour, 0, sizeof(colour));
+   agx_instr **all;
+   unsigned n = agx_collect_instrs(s, &all);
+   for (unsigned i = 0; i < n; i++) {
+      agx_instr *I = all[i];
+      if (I->op != AGX_OP_STORE_PRELOADED || I->c[0] < 4 || I->c[0] >= 4 * (AGX_TIB_MAX_RTS + 1))
+         continue;
+      colour[I->c[0] / 4 - 1][I->c[0] % 4] = I->src[0];
+      agx_instr_remove(I);
+   }
+   agx_block *end = agx_list_last_block(&s->body);
+   agx_builder b = agx_builder_at_end(s, end);
+   for (unsigned rt = 0; rt < AGX_TIB_MAX_RTS; rt++)
+      for (unsigned c = 0; c < 4; c++)
+         if (!colour[rt][c])
+            colour[rt][c] = agx_imm(&b, 32, 0);
+   struct agx_fs_epilog_key k = *key;
+   k.colour_written = s->fs.colour_written;
+   bool reads_tib = false;
+   if (agx_fs_epilog_emit(&b, &k, colour, &reads_tib, err, errsize))
+      return -1;
+   s->fs.reads_tib = reads_tib;
+   s->prolog = false; /* a whole program again: it ends with stop */
+   return 0;
+}
+
 int
 agx_build_fs_epilog_key(const struct agx_fs_epilog_key *key, struct agx_backend_result *out,
                         char *err, size_t errsize)
@@ -326,19 +384,12 @@ agx_build_fs_epilog_key(const struct agx_fs_epilog_key *key, struct agx_backend_
    s->stage = AGX_STAGE_FRAGMENT;
    s->io_lowered = true;
    s->epilog = true;
-   agx_instr *k[4];
-   for (unsigned c = 0; c < 4; c++)
-      k[c] = agx_intrin(&b, AGX_OP_LOAD_UNIFORM, agx_type_make(32, 1), 1, agx_imm(&b, 32, 0), NULL,
-                        NULL, AGX_ABI_FS_BLEND_CONST + 4 * c, 0, 0);
-   emit_statistics(&b, key);
-   bool dual = agx_fs_epilog_dual_source(key), wait8 = false, wait_c = false;
-   /* per render target: ld_tile (after one wait_pix 0x8), blend, st_tile
-    * (after one wait_pix 0xC) */
-   for (unsigned rt = 0; rt < AGX_TIB_MAX_RTS; rt++) {
-      if (!(key->colour_written & (1u << rt)) || !rt_bound(key, rt) || (dual && rt == 1))
-         continue;
-      build_rt(&b, key, rt, k, &wait8, &wait_c);
-   }
+   agx_instr *colour[AGX_TIB_MAX_RTS][4];
+   for (unsigned rt = 0; rt < AGX_TIB_MAX_RTS; rt++)
+      for (unsigned c = 0; c < 4; c++)
+         colour[rt][c] = agx_intrin(&b, AGX_OP_LOAD_PRELOADED, agx_type_make(32, 1), 0, NULL, NULL,
+                                    NULL, 4 * (rt + 1) + c, 0, 0);
+   bool wait8 = emit_body(&b, key, colour);
    struct agx_backend_options o = {.no_preamble = true, .tib = &key->tib};
    int rc = agx_backend_compile(s, &o, out, err, errsize);
    if (!rc)

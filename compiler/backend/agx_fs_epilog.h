@@ -33,6 +33,21 @@
 int agx_build_fs_epilog_key(const struct agx_fs_epilog_key *key, struct agx_backend_result *out,
                             char *err, size_t errsize);
 
+/* The same epilog inline, at the end of a monolithic fragment shader (a
+ * per-sample loop's body, agx_pass_lower_sample_shading): colour[rt][c]
+ * are the values the shader computed (rt 1: the second colour of dual-
+ * source blending). *reads_tib: whether it loads the tilebuffer. Returns
+ * 0, or -1 with a message (invalid key). */
+struct agx_builder;
+int agx_fs_epilog_emit(struct agx_builder *b, const struct agx_fs_epilog_key *key,
+                       agx_instr *const (*colour)[4], bool *reads_tib, char *err, size_t errsize);
+
+/* Replaces the colour register writes of agx_pass_lower_colour_exports in
+ * s by the epilog of key (colour_written: s's), at the end of the shader;
+ * s becomes a whole program again. */
+int agx_fs_epilog_inline(agx_shader *s, const struct agx_fs_epilog_key *key, char *err,
+                         size_t errsize);
+
 /* Blending off, all components written (agx_fs_epilog_key_init). */
 int agx_build_fs_epilog(const struct agx_tilebuffer_layout *tib, unsigned colour_written,
                         struct agx_backend_result *out, char *err, size_t errsize);

@@ -127,6 +127,38 @@ load_cf(struct isel *c, agx_instr *I)
    }
 }
 
+/* ldcf keeping A, B, C (interpolateAtOffset) */
+static void
+load_cf_abc(struct isel *c, agx_instr *I)
+{
+   struct mval t = isel_new(c, 6);
+   struct agx_minstr *mi = isel_emit(c, AGX_OP_TODO_LDCF);
+   isel_def(c, mi, AGX_TODO_LDCF_D, t.vreg, 0, 6, 3);
+   isel_set(c, mi, AGX_TODO_LDCF_I, agx_isa_reg(AGX_CF, I->c[0], 1));
+   for (unsigned k = 0; k < 3; k++)
+      c->map[I->index][k] = isel_part(t, 2 * k, 2);
+}
+
+/* iter / iterproj at the sample whose index is the 16-bit source */
+static void
+interp_sample(struct isel *c, agx_instr *I)
+{
+   bool proj = I->c[1] != 0;
+   struct mval d = isel_dst(c, I, 0);
+   struct agx_minstr *mi = isel_emit(c, proj ? AGX_OP_ITERPROJ : AGX_OP_ITER);
+   isel_def(c, mi, AGX_ITER_D, d.vreg, d.off, 2, 1);
+   isel_set(c, mi, AGX_ITER_I, agx_isa_reg(AGX_CF, I->c[0], 1));
+   unsigned base = proj ? AGX_ITERPROJ_S - AGX_ITER_S : 0;
+   if (proj)
+      isel_set(c, mi, AGX_ITERPROJ_J, agx_isa_reg(AGX_CF, I->c[1] - 1, 1));
+   isel_set(c, mi, AGX_ITER_interpolation + base, agx_isa_str("sample"));
+   struct mval k = isel_src(c, I, 0, 0);
+   if (k.kind == MV_IMM && k.imm < 256)
+      isel_set(c, mi, AGX_ITER_S + base, agx_isa_imm((int64_t)k.imm));
+   else
+      isel_use(c, &mi, AGX_ITER_S + base, k, false, false);
+}
+
 /* write-mask operand names (agx_isa.py WRITE_MASK) */
 static const char *
 mask_name(unsigned m)
@@ -134,6 +166,19 @@ mask_name(unsigned m)
    static const char *const names[16] = {"",  "x",  "y",  "xy",  "z",  "xz",  "yz",  "xyz",
                                          "w", "xw", "yw", "xyw", "zw", "xzw", "yzw", "xyzw"};
    return names[m & 15];
+}
+
+/* A sample-mask operand (st_tile / ld_tile / zs_emit S): an immediate
+ * when the source is a constant below 256, else its register (the ISA's
+ * register-or-immediate sample_mask operand, agx_isa.py). */
+static void
+set_samples(struct isel *c, struct agx_minstr **mi, unsigned op, agx_instr *I, unsigned src)
+{
+   struct mval v = isel_src(c, I, src, 0);
+   if (v.kind == MV_IMM && v.imm < 256)
+      isel_set(c, *mi, op, agx_isa_imm((int64_t)v.imm));
+   else
+      isel_use(c, mi, op, v, false, false);
 }
 
 static void
@@ -165,7 +210,7 @@ store_tile(struct isel *c, agx_instr *I)
    isel_set(c, mi, AGX_TODO_LD_ST_TILE_u0, agx_isa_imm(0));
    isel_set(c, mi, AGX_TODO_LD_ST_TILE_mask, agx_isa_str(mask_name(I->c[1])));
    isel_set(c, mi, AGX_TODO_LD_ST_TILE_O, agx_isa_imm(I->c[2]));
-   isel_set(c, mi, AGX_TODO_LD_ST_TILE_S, agx_isa_imm(0xFF));
+   set_samples(c, &mi, AGX_TODO_LD_ST_TILE_S, I, 1);
    isel_set(c, mi, AGX_TODO_LD_ST_TILE_C, agx_isa_imm(0));
 }
 
@@ -192,7 +237,7 @@ load_tile(struct isel *c, agx_instr *I)
    isel_set(c, mi, AGX_TODO_LD_ST_TILE_u0, agx_isa_imm(0));
    isel_set(c, mi, AGX_TODO_LD_ST_TILE_mask, agx_isa_str(mask_name(I->c[1])));
    isel_set(c, mi, AGX_TODO_LD_ST_TILE_O, agx_isa_imm(I->c[2]));
-   isel_set(c, mi, AGX_TODO_LD_ST_TILE_S, agx_isa_imm(0xFF));
+   set_samples(c, &mi, AGX_TODO_LD_ST_TILE_S, I, 0);
    isel_set(c, mi, AGX_TODO_LD_ST_TILE_C, agx_isa_imm(0));
    for (unsigned k = 0; k < n; k++)
       c->map[I->index][k] = isel_part(d, 2 * k, 2);
@@ -332,7 +377,14 @@ isel_gfx(struct isel *c, agx_instr *I)
    case AGX_OP_LOAD_CF:
       load_cf(c, I);
       return true;
-   case AGX_OP_LOAD_SR: {
+   case AGX_OP_LOAD_CF_ABC:
+      load_cf_abc(c, I);
+      return true;
+   case AGX_OP_INTERP_CF_SAMPLE:
+      interp_sample(c, I);
+      return true;
+   case AGX_OP_LOAD_SR:
+   case AGX_OP_LOAD_SR_VOLATILE: {
       struct mval d = isel_dst(c, I, 0);
       struct agx_minstr *mi = isel_emit(c, AGX_OP_GET_SR);
       isel_def(c, mi, 0, d.vreg, d.off, d.halves, 1);
@@ -357,7 +409,7 @@ isel_gfx(struct isel *c, agx_instr *I)
    case AGX_OP_DEPTH_EMIT: {
       struct mval z = isel_reg(c, isel_src(c, I, 0, 0));
       struct agx_minstr *mi = isel_emit(c, AGX_OP_ZS_EMIT);
-      isel_set(c, mi, AGX_ZS_EMIT_S, agx_isa_imm(0xFF));
+      set_samples(c, &mi, AGX_ZS_EMIT_S, I, 1);
       /* two 16-bit registers: depth only (zs = 1, Mesa's encoding) */
       isel_use_tuple(c, mi, AGX_ZS_EMIT_T, z, 2);
       isel_set(c, mi, AGX_ZS_EMIT_u0, agx_isa_imm(0));

@@ -45,10 +45,12 @@ print_fs(const struct agx_fs_info *fs, FILE *f)
            fs->reads_front_facing ? " front_facing" : "", fs->early_fragment_tests ? " early" : "");
    if (fs->writes_depth)
       fprintf(f, "; writes depth (zs_emit: no early depth test)\n");
+   if (fs->writes_memory)
+      fprintf(f, "; writes memory (guarded; tests %s)\n", fs->tests_at_entry ? "at entry" : "late");
    if (fs->writes_sample_mask)
       fprintf(f, "; writes sample mask (sample_mask ~mask, 0)\n");
    if (fs->per_sample)
-      fprintf(f, "; per-sample shading (single-sample values only)\n");
+      fprintf(f, "; per-sample shading%s\n", fs->sample_loop ? " (a loop over the samples)" : "");
    for (unsigned i = 0; i < fs->num_cf_bindings; i++) {
       const struct agx_cf_binding *b = &fs->cf[i];
       if (b->is_w)

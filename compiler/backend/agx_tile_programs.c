@@ -116,8 +116,8 @@ agx_build_bg_program_layered(const struct agx_tilebuffer_layout *tib, const uint
          agx_shader_destroy(s);
          return -1;
       }
-      agx_intrin(&b, AGX_OP_STORE_TILE, agx_type_make(0, 0), 1, value, NULL, NULL, fi->isa_format,
-                 (1u << n) - 1, tib->offset_B[rt]);
+      agx_intrin(&b, AGX_OP_STORE_TILE, agx_type_make(0, 0), 2, value, agx_imm(&b, 16, 0xFF), NULL,
+                 fi->isa_format, (1u << n) - 1, tib->offset_B[rt]);
    }
    return finish(s, out, err, errsize);
 }

@@ -41,4 +41,10 @@ void agx_push_continue(agx_builder *b, agx_loop *loop);
 void agx_pop_loop(agx_builder *b, agx_loop *loop);
 void agx_jump(agx_builder *b, enum agx_op jump);
 
+/* Puts I (not a phi or jump) under `if (cond)` where it stands, splitting
+ * its block (agx_builder_wrap.c); cond must be defined before I. Returns
+ * the value that replaces I's result (a phi with undef on the else side),
+ * or I when it has none. */
+agx_instr *agx_wrap_in_if(agx_shader *s, agx_instr *I, agx_instr *cond);
+
 #include "agx_ir_builder_ops.h"

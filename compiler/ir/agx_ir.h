@@ -214,6 +214,7 @@ enum agx_io_slot {
 };
 #define AGX_IO_MAX_COMPS 8     /* words per slot (clip distances) */
 #define AGX_INTERP_CENTROID 4u /* load_input interp flag */
+#define AGX_INTERP_SAMPLE 8u   /* load_input interp flag: at the shaded sample */
 #define AGX_INTERP_MASK 3u
 /* load_input interp flag: the coefficients (A, B, C: vec3, ldcf) instead of
  * a value (agx_pass_lower_cull_fs) */

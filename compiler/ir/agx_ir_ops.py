@@ -347,6 +347,18 @@ intr('load_frag_coord_xy', 0, reorder=True)
 intr('load_frag_coord_zw', 0, reorder=True)
 intr('load_front_facing', 0, reorder=True)
 intr('load_helper_invocation', 0)
+# Sample shading (agx_pass_lower_sample_shading): the sample being shaded
+# (32-bit index; 0 without a per-sample loop), its position in the pixel
+# (32x2 float), the input coverage (gl_SampleMaskIn, 32-bit) and the
+# samples the current pass of the loop shades (16-bit mask; 0xFF without
+# a loop). interpolateAtSample / interpolateAtOffset of an input (source:
+# the 32-bit sample index / the 32x2 float offset from the pixel centre).
+intr('load_sample_id', 0, reorder=True)
+intr('load_sample_pos', 0, reorder=True)
+intr('load_sample_mask_in', 0)
+intr('load_active_samples', 0, reorder=True)
+intr('load_input_at_sample', 1, reorder=True, consts=('location', 'comp', 'interp'))
+intr('load_input_at_offset', 1, reorder=True, consts=('location', 'comp', 'interp'))
 # Discard the invocation's samples (OpKill, demote, terminate); the
 # invocation keeps running as a helper until it halts.
 intr('discard', 0, dest=False, effects=True)
@@ -362,18 +374,27 @@ intr('load_preloaded', 0, reorder=True, consts=('reg',))
 # (mode 0 centre, 2 centroid); persp_cf = W register + 1 for iterproj (0:
 # plain iter). load_cf: ldcf, the coefficient C of each (flat) component.
 intr('interp_cf', 0, reorder=True, consts=('cf', 'mode', 'persp_cf'))
+# interp_cf_sample: the same at the sample whose index is the 16-bit source
+# (iter "sample" mode, Mesa load_barycentric_at_sample).
+intr('interp_cf_sample', 1, reorder=True, consts=('cf', 'persp_cf'))
 intr('load_cf', 0, reorder=True, consts=('cf',))
+# load_cf_abc: ldcf, the coefficients A, B, C of a component (32x3).
+intr('load_cf_abc', 0, reorder=True, consts=('cf',))
 # load_sr: a special register (get_sr), 32-bit.
 intr('load_sr', 0, reorder=True, consts=('sr',))
+# load_sr_volatile: the same for registers instructions change (SR 60
+# coverage after sample_mask): never merged or moved.
+intr('load_sr_volatile', 0, consts=('sr',))
 # Tilebuffer: tile_wait = wait_pix (raster order), store_tile = st_tile of a
-# 32xN value (ISA format, component mask, byte offset in the sample; all
-# samples), discard_samples = sample_mask (target, live: 16-bit each).
+# 32xN value (ISA format, component mask, byte offset in the sample) to
+# the samples of the 16-bit second source (0xFF: all), discard_samples = sample_mask (target, live: 16-bit each).
 intr('tile_wait', 0, dest=False, effects=True, consts=('mask',))
-intr('store_tile', 1, dest=False, effects=True, consts=('format', 'mask', 'offset'))
+intr('store_tile', 2, dest=False, effects=True, consts=('format', 'mask', 'offset'))
 # load_tile: ld_tile of the components in `mask` (32-bit registers, one
 # per enabled component, consecutive) from byte `offset` of the sample,
-# sample 0 (single-sample epilogs); ordered after tile_wait 0x8.
-intr('load_tile', 0, effects=True, consts=('format', 'mask', 'offset'))
+# of the first of the samples in the 16-bit source (0xFF: the first
+# covered one); ordered after tile_wait 0x8.
+intr('load_tile', 1, effects=True, consts=('format', 'mask', 'offset'))
 intr('discard_samples', 2, dest=False, effects=True)
 # Tile programs (background / end of tile, agx_tile_programs.c):
 # tile_texture_load: texture_load (txf, LOD 0, sampler ss0) of the 2D
@@ -386,9 +407,9 @@ intr('discard_samples', 2, dest=False, effects=True)
 # layered store writes (a 2D-array PBE), ignored otherwise.
 intr('tile_texture_load', 1, consts=('ts',))
 intr('tile_block_store', 1, dest=False, effects=True, consts=('ts', 'offset', 'format'))
-# zs_emit: depth (fp32) output with its sample mask (0xFF: all samples),
-# triggering the depth/stencil test with the shader's value.
-intr('depth_emit', 1, dest=False, effects=True)
+# zs_emit: depth (fp32) output for the samples of the 16-bit second source
+# (0xFF: all), triggering the depth/stencil test with the shader's value.
+intr('depth_emit', 2, dest=False, effects=True)
 # PointCoord (32x2), before input lowering.
 intr('load_point_coord', 0, reorder=True)
 # Prologs (agx_shader.prolog): leaves the 32-bit source in register r`reg`

@@ -9,6 +9,10 @@
  * precede st_tile). A FragDepth output instead ends the discards with
  * `wait_pix 0x1; zs_emit 0xFF, depth`, which tests every live sample with
  * the shader's depth (s->fs.writes_depth: early depth testing must be off).
+ * A shader writing memory (s->fs.writes_memory) without tests at entry
+ * gets the same final test (late tests after its side effects); with tests
+ * at entry (EarlyFragmentTests) a discard halts the live invocation
+ * instead (no sample_mask after the test, rule 4).
  * A SampleMask output kills the samples whose bit is clear (`sample_mask
  * ~mask & 0xFF, 0`) before that test.
  * Assumes the stores are in the last top-level block. */
@@ -27,9 +31,33 @@ lower(agx_builder *b, agx_instr *I, void *data)
    return agx_imm(b, 32, 0);
 }
 
+/* Tests already run at entry (agx_pass_lower_fs_sidefx): a discard ends
+ * the invocation while it still covers a sample (`if (coverage) halt`). */
+static void
+lower_after_entry_tests(agx_shader *s)
+{
+   agx_instr **all;
+   unsigned n = agx_collect_instrs(s, &all);
+   for (unsigned i = 0; i < n; i++) {
+      agx_instr *I = all[i];
+      if (I->op != AGX_OP_DISCARD)
+         continue;
+      agx_builder b = agx_builder_before(s, I);
+      agx_instr *cov = agx_intrin(&b, AGX_OP_LOAD_SR_VOLATILE, agx_type_make(32, 1), 0, NULL, NULL,
+                                  NULL, 60, 0, 0);
+      agx_instr *alive = agx_ine(&b, cov, agx_imm(&b, 32, 0));
+      I->op = AGX_OP_HALT;
+      agx_wrap_in_if(s, I, alive);
+   }
+}
+
 bool
 agx_pass_lower_discard(agx_shader *s)
 {
+   if (s->fs.tests_at_entry) {
+      lower_after_entry_tests(s);
+      return true;
+   }
    /* the cull test's kill (agx_pass_lower_cull_fs) counts as a discard */
    bool any = s->fs.cull_distances != 0;
    agx_lower_each(s, lower, &any);
@@ -68,14 +96,18 @@ agx_pass_lower_discard(agx_shader *s)
       }
       any = true;
    }
-   if (!any && !depth)
+   /* memory side effects without EarlyFragmentTests: late tests
+    * (agx_pass_lower_fs_sidefx) */
+   bool late = s->fs.writes_memory && !s->fs.tests_at_entry;
+   if (!any && !depth && !late)
       return false;
-   s->fs.uses_discard |= any;
+   s->fs.uses_discard |= any || late;
    agx_builder b = first_store ? agx_builder_before(s, first_store) : agx_builder_at_end(s, end);
    agx_intrin(&b, AGX_OP_TILE_WAIT, agx_type_make(0, 0), 0, NULL, NULL, NULL, 1, 0, 0);
    if (depth) {
       s->fs.writes_depth = true;
-      agx_intrin(&b, AGX_OP_DEPTH_EMIT, agx_type_make(0, 0), 1, depth->src[0], NULL, NULL, 0, 0, 0);
+      agx_intrin(&b, AGX_OP_DEPTH_EMIT, agx_type_make(0, 0), 2, depth->src[0],
+                 agx_imm(&b, 16, 0xFF), NULL, 0, 0, 0);
       agx_instr_remove(depth);
    } else {
       agx_intrin(&b, AGX_OP_DISCARD_SAMPLES, agx_type_make(0, 0), 2, agx_imm(&b, 16, 0xFF),

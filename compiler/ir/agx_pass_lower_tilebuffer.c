@@ -68,8 +68,8 @@ agx_tib_emit_store(agx_builder *b, const struct agx_tilebuffer_layout *tib, unsi
       agx_intrin(b, AGX_OP_TILE_WAIT, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0xC, 0, 0);
       *waited = true;
    }
-   agx_intrin(b, AGX_OP_STORE_TILE, agx_type_make(0, 0), 1, value, NULL, NULL, fi->isa_format,
-              wmask, tib->offset_B[rt]);
+   agx_intrin(b, AGX_OP_STORE_TILE, agx_type_make(0, 0), 2, value, agx_imm(b, 16, 0xFF), NULL,
+              fi->isa_format, wmask, tib->offset_B[rt]);
 }
 
 bool

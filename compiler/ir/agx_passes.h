@@ -141,6 +141,12 @@ bool agx_pass_lower_fs_inputs(agx_shader *s);
 bool agx_fs_input_location(const agx_instr *I, unsigned *loc, unsigned *comp);
 bool agx_pass_lower_cull_fs(agx_shader *s, unsigned count);
 bool agx_pass_lower_discard(agx_shader *s);
+bool agx_pass_lower_fs_sidefx(agx_shader *s);
+/* loop: wrap the shader in a loop over o->samples samples; false (with a
+ * message in err) for what it cannot lower. */
+void agx_pass_sample_shading_inputs(agx_shader *s);
+bool agx_pass_lower_sample_shading(agx_shader *s, const struct agx_coverage_options *o, bool loop,
+                                   char *err, size_t errsize);
 /* struct agx_coverage_options: agx_stage_info.h */
 bool agx_pass_lower_coverage(agx_shader *s, const struct agx_coverage_options *o);
 bool agx_pass_lower_tilebuffer(agx_shader *s, const struct agx_tilebuffer_layout *tib);

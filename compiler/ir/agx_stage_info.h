@@ -63,11 +63,22 @@ struct agx_fs_info {
    bool uses_discard;       /* sample_mask executed: no hardware early Z */
    uint8_t cull_distances;  /* cull distances tested (agx_pass_lower_cull_fs) */
    bool early_fragment_tests;
+   /* buffer / image stores or atomics (agx_pass_lower_fs_sidefx): guarded
+    * against helper and discarded lanes; the tests run late (sample_mask at
+    * the end) unless tests_at_entry (EarlyFragmentTests: sample_mask at
+    * entry) */
+   bool writes_memory, tests_at_entry;
    bool reads_tib; /* output epilog: ld_tile of earlier fragments' colours */
    /* SampleId / SamplePosition read or Sample-qualified inputs: sample-rate
     * shading; the values are the single-sample ones (sample 0 at the pixel
-    * centre), per-sample loops for MSAA are not done yet */
+    * centre) */
    bool per_sample;
+   /* the shader loops over the pipeline's samples, its output epilog
+    * inlined (agx_pass_lower_sample_shading): no separate epilog */
+   bool sample_loop;
+   /* needs the loop but was compiled without the epilog key: not usable as
+    * it is (the driver compiles it again with the key) */
+   bool sample_loop_deferred;
    bool writes_depth, writes_stencil, writes_sample_mask; /* not lowered yet */
    uint8_t colour_written;                /* render targets written (bit per location) */
    uint8_t colour_comps[AGX_MAX_RTS];     /* components written per RT */
@@ -83,4 +94,9 @@ struct agx_coverage_options {
    uint8_t sample_kill; /* samples outside VkPipelineMultisampleStateCreateInfo::pSampleMask */
    uint8_t a2c_samples; /* alphaToCoverageEnable: rasterizationSamples (0 = off) */
    bool alpha_to_one;   /* alphaToOneEnable: every colour output's alpha becomes 1 */
+   /* rasterizationSamples (0/1: single-sampled), and whether the pipeline
+    * asks for per-sample shading (sampleShadingEnable with minSampleShading
+    * x samples > 1): a per-sample loop (agx_pass_lower_sample_shading) */
+   uint8_t samples;
+   bool sample_shading;
 };

@@ -1029,7 +1029,7 @@ vtn_handle_extinst(struct vtn_ctx *c, unsigned i)
       handle_opencl_std(c, i, t, id, eop);
       return;
    }
-   if (vtn_handle_glsl450_extra(c, i, eop, t, id))
+   if (vtn_handle_glsl450_extra(c, i, eop, t, id) || vtn_handle_interpolate_at(c, i, eop, t, id))
       return;
    agx_builder *b = &c->b;
    unsigned n = vtn_wc(c, i) - 5;

@@ -50,10 +50,12 @@ interp_of_decs(struct vtn_ctx *c, uint32_t id, int member, unsigned interp)
       interp = (interp & ~AGX_INTERP_MASK) | AGX_INTERP_LINEAR;
    if (vtn_find_dec(c, id, member, SpvDecorationCentroid))
       interp |= AGX_INTERP_CENTROID;
-   /* Sample: sample-rate shading; single-sample passes interpolate at the
-    * pixel centre, the only sample (per-sample loops for MSAA: not yet) */
-   if (vtn_find_dec(c, id, member, SpvDecorationSample) && c->shader->stage == AGX_STAGE_FRAGMENT)
+   /* Sample: sample-rate shading, interpolated at the sample being shaded
+    * (agx_pass_lower_sample_shading) */
+   if (vtn_find_dec(c, id, member, SpvDecorationSample) && c->shader->stage == AGX_STAGE_FRAGMENT) {
       c->shader->fs.per_sample = true;
+      interp |= AGX_INTERP_SAMPLE;
+   }
    return interp;
 }
 
@@ -471,7 +473,8 @@ io_leaf(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *val)
          words[k] = agx_intrin(b, AGX_OP_LOAD_PER_VERTEX_INPUT, agx_type_make(32, 1), 1,
                                p->io_vertex, NULL, NULL, slot, comp, 0);
       } else {
-         unsigned interp = p->io_interp & (AGX_INTERP_MASK | AGX_INTERP_CENTROID);
+         unsigned interp =
+            p->io_interp & (AGX_INTERP_MASK | AGX_INTERP_CENTROID | AGX_INTERP_SAMPLE);
          if (flat)
             interp = (interp & ~AGX_INTERP_MASK) | AGX_INTERP_FLAT;
          words[k] = agx_intrin(b, AGX_OP_LOAD_INPUT, agx_type_make(32, 1), 0, NULL, NULL, NULL,

@@ -980,25 +980,10 @@ builtin_value(struct vtn_ctx *c, unsigned builtin)
    case SpvBuiltInHelperInvocation:
       return agx_intrin(b, AGX_OP_LOAD_HELPER_INVOCATION, agx_type_make(1, 1), 0, NULL, NULL, NULL,
                         0, 0, 0);
-   /* Single-sample values (graphics.md §3.6): the one sample is sample 0 at
-    * the pixel centre and covers the fragment; SampleId and SamplePosition
-    * ask for sample-rate shading (info.fs.per_sample), whose per-sample
-    * loops for MSAA are not done yet. */
    case SpvBuiltInSampleId:
    case SpvBuiltInSamplePosition:
-   case SpvBuiltInSampleMask: {
-      if (c->shader->stage != AGX_STAGE_FRAGMENT)
-         vtn_fail(c, "built-in %u outside a fragment shader", builtin);
-      if (builtin == SpvBuiltInSampleMask) {
-         c->shader->fs.reads_sample_mask = true;
-         return agx_imm(b, 32, 1);
-      }
-      c->shader->fs.per_sample = true;
-      if (builtin == SpvBuiltInSampleId)
-         return agx_imm(b, 32, 0);
-      uint64_t half[4] = {0x3F000000u, 0x3F000000u, 0, 0};
-      return agx_const(b, agx_type_make(32, 2), half);
-   }
+   case SpvBuiltInSampleMask:
+      return vtn_fs_sample_builtin(c, builtin);
    case SpvBuiltInEnqueuedWorkgroupSize: {
       uint64_t sz[4] = {c->shader->cs.local_size[0], c->shader->cs.local_size[1],
                         c->shader->cs.local_size[2], 0};

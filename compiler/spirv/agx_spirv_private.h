@@ -401,6 +401,12 @@ void vtn_io_step(struct vtn_ctx *c, struct vtn_pointer *p, uint64_t idx);
 void vtn_xfb_variable(struct vtn_ctx *c, struct vtn_variable *var, uint32_t id);
 void vtn_io_access(struct vtn_ctx *c, struct vtn_pointer *p, uint32_t idx_id);
 struct vtn_ssa *vtn_io_load(struct vtn_ctx *c, struct vtn_pointer *p);
+/* agx_spirv_sample.c: SampleId / SamplePosition / SampleMask inputs, and
+ * GLSL.std.450 InterpolateAtCentroid / AtSample / AtOffset (returns false
+ * for other instructions). */
+agx_instr *vtn_fs_sample_builtin(struct vtn_ctx *c, unsigned builtin);
+bool vtn_handle_interpolate_at(struct vtn_ctx *c, unsigned i, unsigned eop, struct vtn_type *t,
+                               uint32_t id);
 void vtn_io_store(struct vtn_ctx *c, struct vtn_pointer *p, struct vtn_ssa *v);
 void vtn_io_flush_outputs(struct vtn_ctx *c);
 /* OpEmitVertex, OpEndPrimitive and their stream forms; false for others. */

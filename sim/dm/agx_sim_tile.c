@@ -82,7 +82,7 @@ struct tile_ctx {
    struct agx_sim_usc_pixel px[MAX_UTILE_PX];
    float zs[MAX_UTILE_PX][4]; /* interpolated window z per thread and sample */
    /* per utile pixel, during one fragment batch: samples st_tile wrote,
-    * samples sample_mask/zs_emit tested, zs_emit executed */
+    * samples sample_mask/zs_emit tested, samples zs_emit executed for */
    uint8_t stored[MAX_UTILE_PX], tested[MAX_UTILE_PX], emitted[MAX_UTILE_PX];
    struct agx_sim_usc_tilebuffer tbuf; /* the tilebuffer as the batches see it */
    uint64_t visible;
@@ -197,7 +197,7 @@ zs_test(struct tile_ctx *c, unsigned lx, unsigned ly, unsigned s, double z, bool
 /* sample_mask / zs_emit. Strict mode enforces Mesa's empirically
  * established rules (graphics.md 4.4, agx_nir_lower_sample_mask.c): tests
  * of a sample come before any st_tile to it (1), a tested sample is not
- * killed afterwards (3), zs_emit executes at most once (4); a killed
+ * killed afterwards (3), zs_emit executes at most once per sample (4); a killed
  * sample ignores later sample_mask (3). */
 static const char *
 test_hook(void *p, uint32_t thread, unsigned target, unsigned live, bool has_z, float z, bool has_s,
@@ -207,9 +207,13 @@ test_hook(void *p, uint32_t thread, unsigned target, unsigned live, bool has_z, 
    struct agx_sim_usc_pixel *px = &c->px[thread];
    unsigned lx = px->x - c->ux, ly = px->y - c->uy, li = ly * c->uw + lx;
    bool strict = c->r->gpu->cfg.strict, zs = live == 0xFFFF && (has_z || has_s);
-   if (strict && zs && c->emitted[li])
-      return "zs_emit executed twice (graphics.md 4.4 rule 4)";
-   c->emitted[li] |= zs;
+   /* per sample: a per-sample loop (Mesa agx_nir_lower_to_per_sample)
+    * emits once per sample with that sample's mask */
+   uint8_t tmask = (uint8_t)(target & ((1u << c->samples) - 1));
+   if (strict && zs && (c->emitted[li] & tmask))
+      return "zs_emit executed twice for a sample (graphics.md 4.4 rule 4)";
+   if (zs)
+      c->emitted[li] |= tmask;
    for (unsigned s = 0; s < c->samples; s++) {
       unsigned bit = 1u << s;
       if (!(target & bit) || !(px->coverage & bit))

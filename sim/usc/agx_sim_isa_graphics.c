@@ -13,7 +13,10 @@
  * agx_compile.c, agx_nir_lower_tilebuffer.c, agx_bg_eot.c, asahi.rst).
  * Assumptions (no public source):
  * - st_var's `u` bit and iter's unk / forwarding / elide / kill fields have
- *   no effect; the centroid location is the pixel centre.
+ *   no effect; the centroid location is the pixel centre when every sample
+ *   of the pixel is covered (or none, helpers), else the position of the
+ *   lowest covered sample (Vulkan: a covered location; the hardware's
+ *   choice is undocumented, graphics.md 4.1).
  * - iter evaluates A * x + B * y + C with x = (px mod 32) + 0.5 (or the
  *   sample position), in double precision rounded once to f32; iterproj
  *   divides by the W register evaluated the same way. 16-bit destinations
@@ -321,8 +324,8 @@ x_nop(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn
 /* ---- coefficient registers ------------------------------------------------ */
 
 /* p[0..2] dest gop (rclass, count, n), p[3] cf, p[4] W cf (iterproj) or
- * ~0, p[5] = mode: 0 iter center/centroid, 1 iter sample, 2 ldcf; s[0] =
- * sample-index operand (sample mode). */
+ * ~0, p[5] = mode: 0 iter center, 1 iter sample, 2 ldcf, 3 iter centroid;
+ * s[0] = sample-index operand (sample mode). */
 static bool
 eval_point(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I,
            unsigned l, double *x, double *y)
@@ -340,6 +343,12 @@ eval_point(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim
          return false;
       }
       dx = b->sample_pos[k][0], dy = b->sample_pos[k][1];
+   } else if (I->p[5] == 3) {
+      unsigned all = (1u << b->samples) - 1, m = px->input_mask & all;
+      if (m && m != all) {
+         unsigned k = (unsigned)__builtin_ctz(m);
+         dx = b->sample_pos[k][0], dy = b->sample_pos[k][1];
+      }
    }
    *x = (double)(px->x % 32) + dx;
    *y = (double)(px->y % 32) + dy;
@@ -951,12 +960,14 @@ decode_iter(struct agx_sim_insn *I, const struct agx_isa_instr *in, bool proj, b
    }
    if (proj && !cf_index(in, 2, &I->p[4]))
       return false;
+   /* interpolation: 0 center, 2 centroid, 1 / 3 sample with an immediate /
+    * 16-bit register index (agx_isa.py INTERP, iter_sample operand) */
    unsigned mode = (unsigned)agx_sim_field(in, "interpolation");
-   if (mode == 1) {
+   if (mode & 1) {
       I->p[5] = 1;
       agx_sim_opnd_from_isa(in, proj ? 3 : 2, &I->s[0]);
-   } else if (mode > 2) {
-      return false;
+   } else if (mode == 2) {
+      I->p[5] = 3;
    }
    I->exec = x_iter;
    return true;

@@ -1,0 +1,497 @@
+/*
+ * Per-sample shading through the loader (sampleRateShading, issue 20 item
+ * 2): a triangle on a 4-sample R8G8B8A8 image, checked against a CPU model
+ * written here from the Vulkan specification: the standard 4-sample
+ * locations (0.375, 0.125), (0.875, 0.375), (0.125, 0.625), (0.625,
+ * 0.875); a sample is covered when it is strictly inside the triangle
+ * (samples within 1/64 pixel of an edge are not checked); an attribute is
+ * interpolated linearly in the framebuffer (w = 1).
+ * Scenes:
+ * - "SampleId": shaders/sample_shading.frag (SampleId and a Sample input)
+ *   records per (pixel, sample) the invocations (exactly one per covered
+ *   sample, none for others), SampleMaskIn (the sample's bit),
+ *   SamplePosition, the input at the sample, interpolateAtSample of
+ *   sample 3 - SampleId, interpolateAtOffset (+0.25, -0.125), and
+ *   interpolateAtCentroid (pixels with every sample covered: the centre;
+ *   partly covered ones: a value the input takes inside the triangle);
+ *   each sample's colour red = 32 + 64 SampleId, so fully covered pixels
+ *   resolve (AVERAGE) to 128;
+ * - "minSampleShading 1.0": shaders/count.frag with sampleShadingEnable:
+ *   one invocation per covered sample;
+ * - "minSampleShading 0.25" and "no sample shading": one per covered
+ *   pixel on agx-vk (Vulkan allows more: the reference run accepts up to
+ *   one per sample).
+ *
+ * test_sample_shading DRAW_VERT_SPV SAMPLE_SHADING_FRAG_SPV COUNT_FRAG_SPV
+ *                     [--validation] [--reference]
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agx_vk_ctx.h"
+
+#define W 64
+#define H 32
+#define S 4
+
+static const double sample_pos[S][2] = {
+   {0.375, 0.125}, {0.875, 0.375}, {0.125, 0.625}, {0.625, 0.875}};
+
+struct tri {
+   double x[3], y[3];
+   float r[3]; /* the attribute (colour.x) at each vertex */
+};
+
+/* -1 outside, 1 inside, 0 within 1/64 pixel of an edge */
+static int
+inside(const struct tri *t, double px, double py)
+{
+   double area =
+      (t->x[1] - t->x[0]) * (t->y[2] - t->y[0]) - (t->y[1] - t->y[0]) * (t->x[2] - t->x[0]);
+   int sign = area > 0 ? 1 : -1, res = 1;
+   for (int e = 0; e < 3; e++) {
+      int a = e, b = (e + 1) % 3;
+      double ex = t->x[b] - t->x[a], ey = t->y[b] - t->y[a];
+      double f = sign * (ex * (py - t->y[a]) - ey * (px - t->x[a])) / sqrt(ex * ex + ey * ey);
+      if (f < -1.0 / 64)
+         return -1;
+      if (f < 1.0 / 64)
+         res = 0;
+   }
+   return res;
+}
+
+/* the attribute at (px, py), barycentric (linear in the framebuffer) */
+static double
+attr(const struct tri *t, double px, double py)
+{
+   double d = (t->x[1] - t->x[0]) * (t->y[2] - t->y[0]) - (t->x[2] - t->x[0]) * (t->y[1] - t->y[0]);
+   double l1 = ((px - t->x[0]) * (t->y[2] - t->y[0]) - (t->x[2] - t->x[0]) * (py - t->y[0])) / d;
+   double l2 = ((t->x[1] - t->x[0]) * (py - t->y[0]) - (px - t->x[0]) * (t->y[1] - t->y[0])) / d;
+   return (1 - l1 - l2) * t->r[0] + l1 * t->r[1] + l2 * t->r[2];
+}
+
+struct rec {
+   uint32_t count, mask_in;
+   float pos[2];
+   float at_self, at_other, at_offset, at_centroid;
+};
+
+/* ---- Vulkan ------------------------------------------------------------- */
+
+struct gpu {
+   struct agx_vk_ctx *c;
+   VkShaderModule vs, fs_sample, fs_count;
+   VkDescriptorSetLayout dsl;
+   VkPipelineLayout layout;
+   VkDescriptorPool pool;
+   VkDescriptorSet set;
+   struct agx_vk_buffer vb, out, pixels;
+   VkImage ms, res;
+   VkDeviceMemory ms_mem, res_mem;
+   VkImageView ms_view, res_view;
+};
+
+static void
+make_image(struct agx_vk_ctx *c, VkSampleCountFlagBits samples, VkImageUsageFlags usage,
+           VkImage *image, VkDeviceMemory *mem, VkImageView *view)
+{
+   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                            .imageType = VK_IMAGE_TYPE_2D,
+                            .format = VK_FORMAT_R8G8B8A8_UNORM,
+                            .extent = {W, H, 1},
+                            .mipLevels = 1,
+                            .arrayLayers = 1,
+                            .samples = samples,
+                            .tiling = VK_IMAGE_TILING_OPTIMAL,
+                            .usage = usage};
+   VK_OK(vkCreateImage(c->dev, &ici, NULL, image));
+   VkMemoryRequirements req;
+   vkGetImageMemoryRequirements(c->dev, *image, &req);
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = req.size,
+                               .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
+   VK_OK(vkAllocateMemory(c->dev, &mai, NULL, mem));
+   VK_OK(vkBindImageMemory(c->dev, *image, *mem, 0));
+   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                .image = *image,
+                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
+                                .format = VK_FORMAT_R8G8B8A8_UNORM,
+                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+   VK_OK(vkCreateImageView(c->dev, &vci, NULL, view));
+}
+
+static void
+gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
+{
+   memset(g, 0, sizeof(*g));
+   g->c = c;
+   g->vs = agx_vk_shader(c, spv[0]);
+   g->fs_sample = agx_vk_shader(c, spv[1]);
+   g->fs_count = agx_vk_shader(c, spv[2]);
+   VkDescriptorSetLayoutBinding b[2] = {
+      {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, NULL},
+      {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, NULL}};
+   VkDescriptorSetLayoutCreateInfo dci = {.sType =
+                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = 2,
+                                          .pBindings = b};
+   VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->dsl));
+   VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT, 0, 16};
+   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                     .setLayoutCount = 1,
+                                     .pSetLayouts = &g->dsl,
+                                     .pushConstantRangeCount = 1,
+                                     .pPushConstantRanges = &pcr};
+   VK_OK(vkCreatePipelineLayout(c->dev, &lci, NULL, &g->layout));
+   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2};
+   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                     .maxSets = 1,
+                                     .poolSizeCount = 1,
+                                     .pPoolSizes = &ps};
+   VK_OK(vkCreateDescriptorPool(c->dev, &pci, NULL, &g->pool));
+   VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                     .descriptorPool = g->pool,
+                                     .descriptorSetCount = 1,
+                                     .pSetLayouts = &g->dsl};
+   VK_OK(vkAllocateDescriptorSets(c->dev, &ai, &g->set));
+   g->vb = agx_vk_buffer(c, 3 * 8 * sizeof(float));
+   g->out = agx_vk_buffer(c, W * H * S * sizeof(struct rec));
+   g->pixels = agx_vk_buffer_usage(c, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+   make_image(c, VK_SAMPLE_COUNT_4_BIT, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, &g->ms, &g->ms_mem,
+              &g->ms_view);
+   make_image(c, VK_SAMPLE_COUNT_1_BIT,
+              VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &g->res,
+              &g->res_mem, &g->res_view);
+   VkDescriptorBufferInfo bi[2] = {{g->vb.buf, 0, VK_WHOLE_SIZE}, {g->out.buf, 0, VK_WHOLE_SIZE}};
+   VkWriteDescriptorSet wr[2];
+   for (uint32_t i = 0; i < 2; i++)
+      wr[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                     .dstSet = g->set,
+                                     .dstBinding = i,
+                                     .descriptorCount = 1,
+                                     .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                     .pBufferInfo = &bi[i]};
+   vkUpdateDescriptorSets(c->dev, 2, wr, 0, NULL);
+}
+
+static void
+gpu_finish(struct gpu *g)
+{
+   VkDevice d = g->c->dev;
+   agx_vk_buffer_free(g->c, &g->vb);
+   agx_vk_buffer_free(g->c, &g->out);
+   agx_vk_buffer_free(g->c, &g->pixels);
+   vkDestroyImageView(d, g->ms_view, NULL);
+   vkDestroyImageView(d, g->res_view, NULL);
+   vkDestroyImage(d, g->ms, NULL);
+   vkDestroyImage(d, g->res, NULL);
+   vkFreeMemory(d, g->ms_mem, NULL);
+   vkFreeMemory(d, g->res_mem, NULL);
+   vkDestroyDescriptorPool(d, g->pool, NULL);
+   vkDestroyPipelineLayout(d, g->layout, NULL);
+   vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
+   vkDestroyShaderModule(d, g->vs, NULL);
+   vkDestroyShaderModule(d, g->fs_sample, NULL);
+   vkDestroyShaderModule(d, g->fs_count, NULL);
+}
+
+static VkPipeline
+pipeline(struct gpu *g, VkShaderModule fs, bool sample_shading, float min_sample_shading)
+{
+   VkPipelineShaderStageCreateInfo stages[2] = {
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_VERTEX_BIT,
+       .module = g->vs,
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+       .module = fs,
+       .pName = "main"},
+   };
+   VkPipelineVertexInputStateCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+   VkPipelineInputAssemblyStateCreateInfo ia = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
+   VkViewport vp = {0, 0, W, H, 0, 1};
+   VkRect2D sc = {{0, 0}, {W, H}};
+   VkPipelineViewportStateCreateInfo vps = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+      .viewportCount = 1,
+      .pViewports = &vp,
+      .scissorCount = 1,
+      .pScissors = &sc};
+   VkPipelineRasterizationStateCreateInfo rs = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .polygonMode = VK_POLYGON_MODE_FILL,
+      .cullMode = VK_CULL_MODE_NONE,
+      .lineWidth = 1.0f};
+   VkPipelineMultisampleStateCreateInfo ms = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+      .rasterizationSamples = VK_SAMPLE_COUNT_4_BIT,
+      .sampleShadingEnable = sample_shading,
+      .minSampleShading = min_sample_shading};
+   VkPipelineDepthStencilStateCreateInfo zs = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
+   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
+   VkPipelineColorBlendStateCreateInfo cb = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+      .attachmentCount = 1,
+      .pAttachments = &att};
+   VkFormat color = VK_FORMAT_R8G8B8A8_UNORM;
+   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+                                       .colorAttachmentCount = 1,
+                                       .pColorAttachmentFormats = &color};
+   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+                                      .pNext = &ri,
+                                      .stageCount = 2,
+                                      .pStages = stages,
+                                      .pVertexInputState = &vi,
+                                      .pInputAssemblyState = &ia,
+                                      .pViewportState = &vps,
+                                      .pRasterizationState = &rs,
+                                      .pMultisampleState = &ms,
+                                      .pDepthStencilState = &zs,
+                                      .pColorBlendState = &cb,
+                                      .layout = g->layout};
+   VkPipeline p;
+   VK_OK(vkCreateGraphicsPipelines(g->c->dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
+   return p;
+}
+
+static void
+to_general(VkCommandBuffer cb, VkImage image)
+{
+   VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
+                              .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                              .srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT,
+                              .dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                              .dstAccessMask =
+                                 VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
+                              .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+                              .newLayout = VK_IMAGE_LAYOUT_GENERAL,
+                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                              .image = image,
+                              .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                          .imageMemoryBarrierCount = 1,
+                          .pImageMemoryBarriers = &b};
+   vkCmdPipelineBarrier2(cb, &di);
+}
+
+/* Draws t with pipeline p (resolved into g->res, copied to g->pixels). */
+static void
+render(struct gpu *g, VkPipeline p, const struct tri *t)
+{
+   struct agx_vk_ctx *c = g->c;
+   float *v = g->vb.ptr;
+   for (int k = 0; k < 3; k++) {
+      float *o = v + 8 * k;
+      o[0] = (float)(t->x[k] * 2.0 / W - 1.0);
+      o[1] = (float)(t->y[k] * 2.0 / H - 1.0);
+      o[2] = 0.5f, o[3] = 1.0f;
+      o[4] = t->r[k], o[5] = 0.0f, o[6] = 0.0f, o[7] = 1.0f;
+   }
+   memset(g->out.map, 0, g->out.size);
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   to_general(cb, g->ms);
+   to_general(cb, g->res);
+   VkRenderingAttachmentInfo ca = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                   .imageView = g->ms_view,
+                                   .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                   .resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT,
+                                   .resolveImageView = g->res_view,
+                                   .resolveImageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                   .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                   .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE};
+   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                         .renderArea = {{0, 0}, {W, H}},
+                         .layerCount = 1,
+                         .colorAttachmentCount = 1,
+                         .pColorAttachments = &ca};
+   vkCmdBeginRendering(cb, &ri);
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
+   float push[4] = {0};
+   vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
+   vkCmdDraw(cb, 3, 1, 0, 0);
+   vkCmdEndRendering(cb);
+   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                          .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                          .srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT,
+                          .dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                          .dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT};
+   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                          .memoryBarrierCount = 1,
+                          .pMemoryBarriers = &mb};
+   vkCmdPipelineBarrier2(cb, &di);
+   VkBufferImageCopy r = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                          .imageExtent = {W, H, 1}};
+   vkCmdCopyImageToBuffer(cb, g->res, VK_IMAGE_LAYOUT_GENERAL, g->pixels.buf, 1, &r);
+   VK_OK(agx_vk_submit_wait(c, cb));
+}
+
+static bool
+near(double got, double want)
+{
+   return fabs(got - want) <= 2e-3;
+}
+
+static unsigned
+run_sample_id(struct gpu *g, const struct tri *t)
+{
+   VkPipeline p = pipeline(g, g->fs_sample, false, 0.0f);
+   render(g, p, t);
+   const struct rec *r = g->out.ptr;
+   const uint8_t *px = g->pixels.map;
+   unsigned bad = 0, shaded = 0, full = 0, partial = 0;
+#define BAD(...)                       \
+   do {                                \
+      if (bad++ < 12)                  \
+         fprintf(stderr, __VA_ARGS__); \
+   } while (0)
+   for (int y = 0; y < H; y++) {
+      for (int x = 0; x < W; x++) {
+         int cov = 0, amb = 0;
+         for (int s = 0; s < S; s++) {
+            int in = inside(t, x + sample_pos[s][0], y + sample_pos[s][1]);
+            cov += in > 0, amb += in == 0;
+            const struct rec *e = &r[(y * W + x) * S + s];
+            if (in == 0)
+               continue;
+            if (in < 0) {
+               if (e->count)
+                  BAD("SampleId: (%d, %d) sample %d not covered but shaded %u times\n", x, y, s,
+                      e->count);
+               continue;
+            }
+            shaded++;
+            int o = S - 1 - s;
+            double want_self = attr(t, x + sample_pos[s][0], y + sample_pos[s][1]);
+            double want_other = attr(t, x + sample_pos[o][0], y + sample_pos[o][1]);
+            double want_off = attr(t, x + 0.75, y + 0.375);
+            if (e->count != 1 || e->mask_in != (1u << s) || e->pos[0] != (float)sample_pos[s][0] ||
+                e->pos[1] != (float)sample_pos[s][1] || !near(e->at_self, want_self) ||
+                !near(e->at_other, want_other) || !near(e->at_offset, want_off))
+               BAD("SampleId: (%d, %d) sample %d: count %u mask_in 0x%x pos (%g, %g) at sample "
+                   "%g / %g (want %g / %g) at offset %g (want %g)\n",
+                   x, y, s, e->count, e->mask_in, e->pos[0], e->pos[1], e->at_self, e->at_other,
+                   want_self, want_other, e->at_offset, want_off);
+         }
+         if (amb)
+            continue;
+         if (cov == S) {
+            full++;
+            double want_c = attr(t, x + 0.5, y + 0.5);
+            for (int s = 0; s < S; s++) {
+               const struct rec *e = &r[(y * W + x) * S + s];
+               if (!near(e->at_centroid, want_c))
+                  BAD("SampleId: (%d, %d) sample %d: centroid %g, want %g\n", x, y, s,
+                      e->at_centroid, want_c);
+            }
+            int red = px[4 * (y * W + x)];
+            if (red < 127 || red > 129)
+               BAD("SampleId: (%d, %d) resolved red %d, want 128 (32 + 64 SampleId averaged)\n", x,
+                   y, red);
+         } else if (cov) {
+            partial++;
+            /* centroid: a location of the pixel inside the triangle (the
+             * attribute's range over a 16 x 16 grid of such locations) */
+            double lo = 1e9, hi = -1e9;
+            for (int j = 0; j <= 16; j++)
+               for (int k = 0; k <= 16; k++)
+                  if (inside(t, x + k / 16.0, y + j / 16.0) >= 0) {
+                     double a = attr(t, x + k / 16.0, y + j / 16.0);
+                     lo = a < lo ? a : lo, hi = a > hi ? a : hi;
+                  }
+            for (int s = 0; s < S; s++) {
+               const struct rec *e = &r[(y * W + x) * S + s];
+               if (inside(t, x + sample_pos[s][0], y + sample_pos[s][1]) > 0 &&
+                   (e->at_centroid < lo - 1e-4 || e->at_centroid > hi + 1e-4))
+                  BAD("SampleId: (%d, %d) sample %d: centroid %g outside the covered part's "
+                      "range [%g, %g]\n",
+                      x, y, s, e->at_centroid, lo, hi);
+            }
+         }
+      }
+   }
+   if (!partial || !full) {
+      BAD("SampleId: the scene lacks partly (%u) or fully (%u) covered pixels\n", partial, full);
+   }
+   printf("SampleId: %u mismatches (%u samples shaded, %u full and %u partial pixels)\n", bad,
+          shaded, full, partial);
+   vkDestroyPipeline(g->c->dev, p, NULL);
+   return bad;
+}
+
+/* invocations of count.frag with the given sample shading; per_sample:
+ * what agx-vk does (one per covered sample, else per covered pixel) */
+static unsigned
+run_count(struct gpu *g, const struct tri *t, const char *name, bool enable, float min,
+          bool per_sample)
+{
+   VkPipeline p = pipeline(g, g->fs_count, enable, min);
+   render(g, p, t);
+   unsigned samples_lo = 0, samples_hi = 0, pixels_lo = 0, pixels_hi = 0;
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         int cov = 0, amb = 0;
+         for (int s = 0; s < S; s++) {
+            int in = inside(t, x + sample_pos[s][0], y + sample_pos[s][1]);
+            cov += in > 0, amb += in == 0;
+         }
+         samples_lo += (unsigned)cov, samples_hi += (unsigned)(cov + amb);
+         pixels_lo += cov > 0, pixels_hi += cov + amb > 0;
+      }
+   uint32_t got = *(const uint32_t *)g->out.map;
+   unsigned lo = per_sample ? samples_lo : pixels_lo, hi = per_sample ? samples_hi : pixels_hi;
+   /* the reference driver may shade more often than minSampleShading asks */
+   if (g->c->reference && !per_sample)
+      hi = samples_hi;
+   unsigned bad = got < lo || got > hi;
+   printf("%s: %u invocations, want %u..%u (covered samples %u..%u, pixels %u..%u)\n", name, got,
+          lo, hi, samples_lo, samples_hi, pixels_lo, pixels_hi);
+   vkDestroyPipeline(g->c->dev, p, NULL);
+   return bad;
+}
+
+int
+main(int argc, char **argv)
+{
+   if (argc < 4) {
+      fprintf(stderr,
+              "usage: %s DRAW_VERT_SPV SAMPLE_SHADING_FRAG_SPV COUNT_FRAG_SPV [--validation] "
+              "[--reference]\n",
+              argv[0]);
+      return 2;
+   }
+   struct agx_vk_ctx c;
+   agx_vk_ctx_instance(&c, argc, argv);
+   VkPhysicalDeviceFeatures have;
+   vkGetPhysicalDeviceFeatures(c.pdev, &have);
+   if (!have.sampleRateShading || !have.fragmentStoresAndAtomics) {
+      fprintf(stderr, "sampleRateShading / fragmentStoresAndAtomics are not advertised\n");
+      return 1;
+   }
+   VkPhysicalDeviceVulkan13Features f13 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                           .synchronization2 = VK_TRUE,
+                                           .dynamicRendering = VK_TRUE};
+   VkPhysicalDeviceFeatures want = {.sampleRateShading = VK_TRUE,
+                                    .fragmentStoresAndAtomics = VK_TRUE};
+   agx_vk_ctx_device_features(&c, &f13, &want, 0, NULL);
+   struct gpu g;
+   gpu_init(&g, &c, argv + 1);
+   struct tri t = {{3.25, 60.75, 17.125}, {2.375, 9.625, 29.875}, {0.0f, 1.0f, 0.5f}};
+   unsigned bad = run_sample_id(&g, &t);
+   bad += run_count(&g, &t, "minSampleShading 1.0", true, 1.0f, true);
+   bad += run_count(&g, &t, "minSampleShading 0.25", true, 0.25f, false);
+   bad += run_count(&g, &t, "no sample shading", false, 0.0f, false);
+   gpu_finish(&g);
+   int rc = agx_vk_ctx_finish(&c);
+   return bad || rc ? 1 : 0;
+}
