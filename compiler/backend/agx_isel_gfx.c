@@ -135,10 +135,14 @@ store_tile(struct isel *c, agx_instr *I)
 {
    const agx_type t = I->src[0]->type;
    unsigned n = t.comps;
+   /* c[1]: component mask | sample mask << 4 (0: every sample, the 0xFF of
+    * Mesa's agx_st_tile; a single sample: the per-sample loop of
+    * multisampled background loads, Mesa agx_bg_eot.c) */
+   unsigned wmask = I->c[1] & 15, smask = (I->c[1] >> 4) & 0xFF;
    /* registers hold the enabled components consecutively (masked st_tile:
     * colour write masks, graphics.md §4.5) */
-   if ((t.bits != 32 && t.bits != 16) || I->c[1] > 15 ||
-       (unsigned)__builtin_popcount(I->c[1]) != n || I->c[2] > 511) {
+   if ((t.bits != 32 && t.bits != 16) || I->c[1] > 0xFFF ||
+       (unsigned)__builtin_popcount(wmask) != n || I->c[2] > 511) {
       isel_fail(c, "unsupported: st_tile of %ux%u-bit (mask 0x%x, offset %u)", n, t.bits, I->c[1],
                 I->c[2]);
       return;
@@ -157,9 +161,9 @@ store_tile(struct isel *c, agx_instr *I)
    isel_use_tuple(c, mi, AGX_TODO_LD_ST_TILE_R, v, n);
    isel_set(c, mi, AGX_TODO_LD_ST_TILE_F, agx_isa_str(f));
    isel_set(c, mi, AGX_TODO_LD_ST_TILE_u0, agx_isa_imm(0));
-   isel_set(c, mi, AGX_TODO_LD_ST_TILE_mask, agx_isa_str(mask_name(I->c[1])));
+   isel_set(c, mi, AGX_TODO_LD_ST_TILE_mask, agx_isa_str(mask_name(wmask)));
    isel_set(c, mi, AGX_TODO_LD_ST_TILE_O, agx_isa_imm(I->c[2]));
-   isel_set(c, mi, AGX_TODO_LD_ST_TILE_S, agx_isa_imm(0xFF));
+   isel_set(c, mi, AGX_TODO_LD_ST_TILE_S, agx_isa_imm(smask ? smask : 0xFF));
    isel_set(c, mi, AGX_TODO_LD_ST_TILE_C, agx_isa_imm(0));
 }
 
@@ -211,6 +215,7 @@ tile_texture_load(struct isel *c, agx_instr *I)
 {
    struct mval xy = isel_gather(c, I, 0);
    unsigned ncoord = I->src[0]->type.comps; /* 3: x, y, layer of a 2D array */
+   bool ms = I->c[1];                       /* 3: x, y, sample of a 2D multisampled texture */
    struct mval d = isel_new(c, 8);
    struct agx_minstr *mi = isel_emit(c, AGX_OP_TEXTURE_LOAD);
    isel_set(c, mi, AGX_TEXTURE_LOAD_compare, agx_isa_imm(0));
@@ -224,9 +229,16 @@ tile_texture_load(struct isel *c, agx_instr *I)
    isel_set(c, mi, AGX_TEXTURE_LOAD_U, (struct agx_isa_value){.kind = AGX_V_NONE});
    isel_set(c, mi, AGX_TEXTURE_LOAD_T, agx_isa_reg(AGX_TS, I->c[0], 1));
    isel_set(c, mi, AGX_TEXTURE_LOAD_S, agx_isa_reg(AGX_SS, 0, 1));
-   isel_set(c, mi, AGX_TEXTURE_LOAD_n, agx_isa_str(ncoord == 3 ? "tex_2d_array" : "tex_2d"));
+   if (ms && ncoord != 3) {
+      isel_fail(c, "internal: a multisampled tile load without a sample index");
+      return;
+   }
+   isel_set(c, mi, AGX_TEXTURE_LOAD_n,
+            agx_isa_str(ms            ? "tex_2d_ms"
+                        : ncoord == 3 ? "tex_2d_array"
+                                      : "tex_2d"));
    /* arrays: x, y as 32-bit words and the layer's low half (5 halves,
-    * agx_isel_tex.c coords) */
+    * agx_isel_tex.c coords); 2D MS: the sample index's low half likewise */
    if (ncoord == 3)
       isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_C, isel_part(xy, 0, 5), 5);
    else

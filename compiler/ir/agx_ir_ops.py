@@ -366,8 +366,8 @@ intr('load_cf', 0, reorder=True, consts=('cf',))
 # load_sr: a special register (get_sr), 32-bit.
 intr('load_sr', 0, reorder=True, consts=('sr',))
 # Tilebuffer: tile_wait = wait_pix (raster order), store_tile = st_tile of a
-# 32xN value (ISA format, component mask, byte offset in the sample; all
-# samples), discard_samples = sample_mask (target, live: 16-bit each).
+# 32xN value (ISA format, component mask | sample mask << 4 (sample mask 0:
+# all samples), byte offset in the sample), discard_samples = sample_mask (target, live: 16-bit each).
 intr('tile_wait', 0, dest=False, effects=True, consts=('mask',))
 intr('store_tile', 1, dest=False, effects=True, consts=('format', 'mask', 'offset'))
 # load_tile: ld_tile of the components in `mask` (32-bit registers, one
@@ -378,13 +378,14 @@ intr('discard_samples', 2, dest=False, effects=True)
 # Tile programs (background / end of tile, agx_tile_programs.c):
 # tile_texture_load: texture_load (txf, LOD 0, sampler ss0) of the 2D
 # texture in texture state register `ts` at integer pixel coordinates 32x2
-# (32x3: x, y, layer of a 2D array, layered passes) -> 32x4;
+# (32x3: x, y, layer of a 2D array, layered passes; with `ms` set: x, y,
+# sample of a 2D multisampled texture) -> 32x4;
 # tile_block_store: image_write_block of the render target at byte
 # `offset` of the tile through the PBE descriptor in texture state register
 # `ts` (format: ISA format | samples << 8 | layered << 12; samples > 1:
 # multisampled), implicit tile coordinates; the source is the layer a
 # layered store writes (a 2D-array PBE), ignored otherwise.
-intr('tile_texture_load', 1, consts=('ts',))
+intr('tile_texture_load', 1, consts=('ts', 'ms'))
 intr('tile_block_store', 1, dest=False, effects=True, consts=('ts', 'offset', 'format'))
 # zs_emit: depth (fp32) output with its sample mask (0xFF: all samples),
 # triggering the depth/stencil test with the shader's value.

@@ -20,6 +20,11 @@
  *   formats, 4 samples), the same with the whole rendering recorded in one
  *   secondary, and the render-pass scene drawn by a secondary inheriting the
  *   subpass (VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS);
+ * - suspend/resume: the depth scene's first triangle drawn in a rendering
+ *   suspended (VK_RENDERING_SUSPENDING_BIT) at the end of one primary, the
+ *   second in its resumption (RESUMING, load ops CLEAR not applied) in another
+ *   primary of the same submission, resolved at the end: the resumed part
+ *   loads every sample of the colour (multisampled background load) and depth;
  * - "resolve image": the multisampled image stored, then vkCmdResolveImage;
  * - "clear image": vkCmdClearColorImage of a 4-sample image (every sample),
  *   then vkCmdResolveImage: every pixel the clear colour.
@@ -461,8 +466,27 @@ clear_value(void)
    return v;
 }
 
-/* How a scene's draws are recorded. */
-enum rec { INLINE, SECONDARY_PER_TRI, SECONDARY_WHOLE };
+/* How a scene's draws are recorded (SUSPEND_RESUME: the first triangle in a
+ * rendering suspended at the end of one primary, the rest in its resumption
+ * in a second primary of the same vkQueueSubmit). */
+enum rec { INLINE, SECONDARY_PER_TRI, SECONDARY_WHOLE, SUSPEND_RESUME };
+
+/* Ends a and b and submits them in one VkSubmitInfo, in that order. */
+static VkResult
+submit_two_wait(struct agx_vk_ctx *c, VkCommandBuffer a, VkCommandBuffer b)
+{
+   VK_OK(vkEndCommandBuffer(a));
+   VK_OK(vkEndCommandBuffer(b));
+   VkCommandBuffer cbs[2] = {a, b};
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                      .commandBufferCount = 2,
+                      .pCommandBuffers = cbs};
+   VkResult r = vkQueueSubmit(c->queue, 1, &si, VK_NULL_HANDLE);
+   if (r == VK_SUCCESS)
+      r = vkQueueWaitIdle(c->queue);
+   vkFreeCommandBuffers(c->dev, c->pool, 2, cbs);
+   return r;
+}
 
 /* Dynamic rendering into a 4-sample image, resolved by the pass
  * (resolve_in_pass) or stored and resolved with vkCmdResolveImage. */
@@ -522,8 +546,21 @@ run_dynamic(struct gpu *g, const char *name, const struct tri *t, int n, bool de
                          .colorAttachmentCount = 1,
                          .pColorAttachments = &ca,
                          .pDepthAttachment = depth ? &za : NULL};
-   VkCommandBuffer sec[4];
-   if (rec == INLINE) {
+   VkCommandBuffer sec[4], first = VK_NULL_HANDLE;
+   if (rec == SUSPEND_RESUME) {
+      /* the resumed part's load ops (CLEAR) are not applied: the first
+       * triangle's samples, stored by the suspended part, are loaded back */
+      ri.flags = VK_RENDERING_SUSPENDING_BIT;
+      vkCmdBeginRendering(cb, &ri);
+      draw_range(g, cb, p, 0, 1);
+      vkCmdEndRendering(cb);
+      first = cb;
+      cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+      ri.flags = VK_RENDERING_RESUMING_BIT;
+      vkCmdBeginRendering(cb, &ri);
+      draw_range(g, cb, p, 1, n - 1);
+      vkCmdEndRendering(cb);
+   } else if (rec == INLINE) {
       vkCmdBeginRendering(cb, &ri);
       draw(g, cb, p, n);
       vkCmdEndRendering(cb);
@@ -583,13 +620,13 @@ run_dynamic(struct gpu *g, const char *name, const struct tri *t, int n, bool de
                              .imageExtent = {W, H, 1}};
       vkCmdCopyImageToBuffer(cb, zres.image, VK_IMAGE_LAYOUT_GENERAL, zout.buf, 1, &r);
    }
-   VK_OK(agx_vk_submit_wait(c, cb));
+   VK_OK(first ? submit_two_wait(c, first, cb) : agx_vk_submit_wait(c, cb));
    static struct model m;
    model_init(&m);
    for (int i = 0; i < n; i++)
       model_draw(&m, &t[i], depth);
    unsigned bad = compare(name, &m, g->out.map);
-   if (rec != INLINE)
+   if (rec == SECONDARY_PER_TRI || rec == SECONDARY_WHOLE)
       vkFreeCommandBuffers(c->dev, c->pool, rec == SECONDARY_WHOLE ? 1 : (uint32_t)n, sec);
    if (zresolve) {
       /* SAMPLE_ZERO: exactly sample 0's depth (the triangles' z or the clear) */
@@ -991,6 +1028,8 @@ main(int argc, char **argv)
                       SECONDARY_PER_TRI);
    bad += run_dynamic(&g, "depth-tested scene, rendering in a secondary", two, 2, true, true,
                       SECONDARY_WHOLE);
+   bad += run_dynamic(&g, "depth-tested scene, suspended and resumed in another command buffer",
+                      two, 2, true, true, SUSPEND_RESUME);
    bad += run_dynamic(&g, "vkCmdResolveImage", &one, 1, false, false, INLINE);
    bad += run_render_pass(&g, &one, false);
    bad += run_render_pass(&g, &one, true);
