@@ -39,10 +39,12 @@ vtn_image_dim(struct vtn_ctx *c, const struct vtn_type *t)
    unsigned flags = storage ? AGX_IMAGE_STORAGE : 0;
    if (t->image_dim == SpvDimSubpassData) {
       /* Input attachments: a sampled 2D image read at the fragment's
-       * pixel (vtn_image_load); no multisampling in the driver yet. */
+       * pixel (vtn_image_load); multisampled ones a 2D MS image read at
+       * the Sample operand's sample (subpassLoad(ms, sample)). */
+      bool mv = c->opts && c->opts->multiview;
       if (t->image_ms)
-         vtn_fail(c, "unsupported: multisampled input attachments");
-      return c->opts && c->opts->multiview ? AGX_IMAGE_2D_ARRAY : AGX_IMAGE_2D;
+         return mv ? AGX_IMAGE_2D_MS_ARRAY : AGX_IMAGE_2D_MS;
+      return mv ? AGX_IMAGE_2D_ARRAY : AGX_IMAGE_2D;
    }
    if (t->image_ms) {
       if (t->image_dim != SpvDim2D)
