@@ -25,6 +25,13 @@
  * Layered passes (layerCount > 1) use the layered tile programs: BG loads
  * and EOT stores address the layer being processed of 2D-array views.
  *
+ * Suspended passes (VK_RENDERING_SUSPENDING_BIT / RESUMING_BIT, possibly
+ * in different command buffers of a submission): each part is a render
+ * command of its own; a suspending part stores every attachment and skips
+ * the resolves, a resuming one loads every attachment instead of its load
+ * ops (graphics.md §5.4: the first render command of a pass gets the clears,
+ * the last the main stores).
+ *
  * vkCmdClearAttachments (agxv_clear.c) splits a pass: agxv_rendering_split
  * ends the render command storing every attachment and resumes the pass in
  * a new one loading every attachment. Load-op clears of a partial render
@@ -35,8 +42,8 @@
  * the end-of-tile program writes every sample of the multisampled PBE, and
  * colour resolves (AVERAGE, SAMPLE_ZERO) run after the render command as
  * the resolve kernel (agxv_resolve.c; Honeykrisp resolves after the pass
- * too, with vk_meta_resolve_rendering). Multisampled background loads are
- * not built yet (agx_tile_programs.h). Depth/stencil resolves (SAMPLE_ZERO)
+ * too, with vk_meta_resolve_rendering). Multisampled background loads
+ * fetch every sample (agx_tile_programs.h). Depth/stencil resolves (SAMPLE_ZERO)
  * copy sample 0 of each aspect's plane with the same kernel.
  */
 #include <stdlib.h>
@@ -556,8 +563,6 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
    struct agxv_rendering_state *rs = &cmd->rendering;
    if (info->colorAttachmentCount > AGXV_MAX_RTS)
       return agxv_error(VK_ERROR_UNKNOWN, "%u colour attachments", info->colorAttachmentCount);
-   if (info->flags & (VK_RENDERING_SUSPENDING_BIT | VK_RENDERING_RESUMING_BIT))
-      return agxv_error(VK_ERROR_UNKNOWN, "suspended render passes are not supported yet");
 
    struct agxv_render_desc desc = {
       .area = info->renderArea,
@@ -612,7 +617,12 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
    if (vr != VK_SUCCESS)
       return vr;
    rs->desc = desc;
-   return start_render(cmd, false);
+   /* Suspend/resume (graphics.md §5.4: a pass spanning several render
+    * commands): a resuming pass's render command loads every attachment
+    * (its load ops are not applied), a suspending one stores every
+    * attachment and leaves the resolves to the pass's last part. */
+   rs->suspending = (info->flags & VK_RENDERING_SUSPENDING_BIT) != 0;
+   return start_render(cmd, (info->flags & VK_RENDERING_RESUMING_BIT) != 0);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -661,17 +671,12 @@ end_render(struct agxv_cmd_buffer *cmd)
    return result;
 }
 
-void
-agxv_rendering_split(struct agxv_cmd_buffer *cmd,
-                     void (*between)(struct agxv_cmd_buffer *cmd, void *data), void *data)
+/* Closes the open render command storing every attachment (the pass
+ * continues in another render command: a split or a suspension). */
+static VkResult
+end_render_storing(struct agxv_cmd_buffer *cmd)
 {
    struct agxv_rendering_state *rs = &cmd->rendering;
-   if (!rs->active)
-      return;
-   /* The open render command now stores everything (also DONT_CARE
-    * attachments: later draws of the pass still see the pixels); the
-    * render-command fields are decided again for the new store ops
-    * (empty tiles of a stored clear must be processed). */
    struct agxv_render_desc desc = rs->desc;
    force_ops(&desc, rs->resumed, true);
    struct agxv_render_tib rtib = agxv_render_tib_from_layout(&rs->tib);
@@ -684,6 +689,21 @@ agxv_rendering_split(struct agxv_cmd_buffer *cmd,
    }
    if (result == VK_SUCCESS)
       result = end_render(cmd);
+   return result;
+}
+
+void
+agxv_rendering_split(struct agxv_cmd_buffer *cmd,
+                     void (*between)(struct agxv_cmd_buffer *cmd, void *data), void *data)
+{
+   struct agxv_rendering_state *rs = &cmd->rendering;
+   if (!rs->active)
+      return;
+   /* The open render command now stores everything (also DONT_CARE
+    * attachments: later draws of the pass still see the pixels); the
+    * render-command fields are decided again for the new store ops
+    * (empty tiles of a stored clear must be processed). */
+   VkResult result = end_render_storing(cmd);
    if (result == VK_SUCCESS) {
       between(cmd, data);
       result = start_render(cmd, true);
@@ -835,6 +855,7 @@ agxv_rendering_inherit(struct agxv_cmd_buffer *cmd, const VkCommandBufferInherit
    rs->desc.view_mask = view_mask;
    rs->active = true;
    rs->inherited = true;
+   rs->suspending = false;
    rs->resumed = false;
    rs->stream_start = cmd->cs[AGXV_CS_VDM].cur;
    rs->scissor_count = rs->depth_bias_count = 0;
@@ -947,12 +968,14 @@ agxv_CmdEndRendering(VkCommandBuffer commandBuffer)
    AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
    if (!cmd->rendering.active)
       return;
-   VkResult result = end_render(cmd);
+   bool suspending = cmd->rendering.suspending;
+   VkResult result = suspending ? end_render_storing(cmd) : end_render(cmd);
    if (result != VK_SUCCESS) {
       agxv_cmd_set_error(cmd, result);
       return;
    }
-   resolve_pass(cmd);
+   if (!suspending)
+      resolve_pass(cmd);
 }
 
 void

@@ -55,7 +55,8 @@ struct agxv_rendering_state {
    VkResolveModeFlagBits resolve_modes[AGXV_MAX_RTS];
    /* Depth and stencil resolves (SAMPLE_ZERO), destination views (NULL: none). */
    const struct agxv_image_view *depth_resolve_view, *stencil_resolve_view;
-   bool resumed; /* the open render command continues the pass: it loads everything */
+   bool resumed;    /* the open render command continues the pass: it loads everything */
+   bool suspending; /* VK_RENDERING_SUSPENDING_BIT: EndRendering stores everything, no resolves */
    /* a secondary's: the pass is its primary's (VkCommandBufferInheritanceInfo) */
    bool inherited;
    const uint8_t *stream_start; /* VDM write position after the opening words */

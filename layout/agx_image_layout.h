@@ -9,7 +9,9 @@
  * - Linear (Layout Linear): 2D, one level, one layer; texel (x, y) at y * stride + x * bytes,
  *   the row stride rounded up to 16 bytes.
  * - GPU tiled (Layout GPU, uncompressed, one sample): "large" tiles of one 16 KiB page
- *   (128x128, 128x64, 64x64, 64x32, 32x32 texels for 1, 2, 4, 8, 16 bytes per texel), Morton
+ *   (128x128, 128x64, 64x64, 64x32, 32x32 texels for 1, 2, 4, 8, 16 bytes per texel; 32x16 and
+ *   16x16 for the 32- and 64-byte elements of multisampled images, whose element is every sample
+ *   of a pixel: Mesa ail_get_max_tile_size, src/asahi/layout/layout.c), Morton
  *   order inside a tile (x bit i at bit 2i, y bit i at bit 2i+1), tiles row-major with
  *   ceil(level width / tile width) tiles per row. Levels that are at least one large tile in
  *   both directions use large tiles and take (tiles of level 0 >> 2l) plus padding
@@ -131,11 +133,11 @@ agx_image_align(uint64_t v, uint64_t a)
    return (v + a - 1) & ~(a - 1);
 }
 
-/* Large tile (one page) dimensions, log2, for a texel size (a power of two <= 16). */
+/* Large tile (one page) dimensions, log2, for an element size (a power of two <= 64). */
 static inline void
 agx_image_large_tile(unsigned bytes, unsigned *wl, unsigned *hl)
 {
-   unsigned b = agx_image_log2_ceil(bytes); /* 0..4 */
+   unsigned b = agx_image_log2_ceil(bytes); /* 0..6 */
    /* 14 address bits per page minus the texel's: width takes the odd half */
    unsigned texel_bits = 14 - b;
    *hl = texel_bits / 2;
@@ -150,7 +152,7 @@ agx_image_blocks(uint32_t px, uint32_t block)
 
 /* Lays out an image of `block` x `block` texel elements of `bytes` each (block 1: plain
  * texels): levels = the image's level count, depth > 1 only for 3D. Returns false for sizes
- * the hardware layouts do not cover (0 sizes, non power-of-two elements above 16 bytes,
+ * the hardware layouts do not cover (0 sizes, elements above 64 bytes, non power-of-two ones,
  * linear images that are not 2D single level/layer or are block-compressed). */
 static inline bool
 agx_image_layout_init_block(struct agx_image_layout *l, bool tiled, unsigned bytes, unsigned block,
@@ -159,7 +161,7 @@ agx_image_layout_init_block(struct agx_image_layout *l, bool tiled, unsigned byt
 {
    for (unsigned i = 0; i < sizeof(*l); i++)
       ((uint8_t *)l)[i] = 0;
-   if (!width || !height || !depth || !layers || !levels || bytes == 0 || bytes > 16 ||
+   if (!width || !height || !depth || !layers || !levels || bytes == 0 || bytes > 64 ||
        (depth > 1 && layers > 1) || (block != 1 && block != 4) || (block > 1 && !tiled))
       return false;
    l->width = width;

@@ -262,6 +262,7 @@ tile_texture_load(struct isel *c, agx_instr *I)
 {
    struct mval xy = isel_gather(c, I, 0);
    unsigned ncoord = I->src[0]->type.comps; /* 3: x, y, layer of a 2D array */
+   bool ms = I->c[1];                       /* 3: x, y, sample of a 2D multisampled texture */
    struct mval d = isel_new(c, 8);
    struct agx_minstr *mi = isel_emit(c, AGX_OP_TEXTURE_LOAD);
    isel_set(c, mi, AGX_TEXTURE_LOAD_compare, agx_isa_imm(0));
@@ -275,9 +276,16 @@ tile_texture_load(struct isel *c, agx_instr *I)
    isel_set(c, mi, AGX_TEXTURE_LOAD_U, (struct agx_isa_value){.kind = AGX_V_NONE});
    isel_set(c, mi, AGX_TEXTURE_LOAD_T, agx_isa_reg(AGX_TS, I->c[0], 1));
    isel_set(c, mi, AGX_TEXTURE_LOAD_S, agx_isa_reg(AGX_SS, 0, 1));
-   isel_set(c, mi, AGX_TEXTURE_LOAD_n, agx_isa_str(ncoord == 3 ? "tex_2d_array" : "tex_2d"));
+   if (ms && ncoord != 3) {
+      isel_fail(c, "internal: a multisampled tile load without a sample index");
+      return;
+   }
+   isel_set(c, mi, AGX_TEXTURE_LOAD_n,
+            agx_isa_str(ms            ? "tex_2d_ms"
+                        : ncoord == 3 ? "tex_2d_array"
+                                      : "tex_2d"));
    /* arrays: x, y as 32-bit words and the layer's low half (5 halves,
-    * agx_isel_tex.c coords) */
+    * agx_isel_tex.c coords); 2D MS: the sample index's low half likewise */
    if (ncoord == 3)
       isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_C, isel_part(xy, 0, 5), 5);
    else

@@ -54,6 +54,39 @@ layer_id(agx_builder *b)
    return agx_intrin(b, AGX_OP_LOAD_SR, agx_type_make(32, 1), 0, NULL, NULL, NULL, 2, 0, 0);
 }
 
+/* Integer pixel coordinates (special registers 80, 81), with the layer of
+ * layered passes: (x, y, layer) of the 2D-array view (Mesa agx_bg_eot.c). */
+static agx_instr *
+pixel_coords(agx_builder *b, bool layered)
+{
+   agx_instr *c[3];
+   for (unsigned k = 0; k < 2; k++)
+      c[k] = agx_intrin(b, AGX_OP_LOAD_SR, agx_type_make(32, 1), 0, NULL, NULL, NULL, 80 + k, 0, 0);
+   if (layered)
+      c[2] = layer_id(b);
+   return agx_vec(b, layered ? 3 : 2, c);
+}
+
+/* The texel of RT rt's attachment at coords (texture state 2 rt), in
+ * st_tile's register form for its format. */
+static agx_instr *
+load_texel(agx_builder *b, const struct agx_tib_format_info *fi, agx_instr *coords, unsigned rt,
+           bool ms)
+{
+   agx_instr *texel = agx_intrin(b, AGX_OP_TILE_TEXTURE_LOAD, agx_type_make(32, 4), 1, coords, NULL,
+                                 NULL, 2 * rt, ms, 0);
+   unsigned n = fi->comps;
+   agx_instr *c[4];
+   for (unsigned k = 0; k < n; k++) {
+      c[k] = agx_extract(b, texel, k);
+      if (fi->isa_format == AGX_FMT_F16)
+         c[k] = agx_f2f(b, 16, c[k]);
+      else if (register16(fi))
+         c[k] = agx_u2u(b, 16, c[k]);
+   }
+   return n == 1 ? c[0] : agx_vec(b, n, c);
+}
+
 int
 agx_build_bg_program(const struct agx_tilebuffer_layout *tib, const uint8_t *op,
                      struct agx_backend_result *out, char *err, size_t errsize)
@@ -85,32 +118,27 @@ agx_build_bg_program_layered(const struct agx_tilebuffer_layout *tib, const uint
          value = agx_intrin(&b, AGX_OP_LOAD_UNIFORM, t, 1, agx_imm(&b, 32, 0), NULL, NULL,
                             8 + 16 * rt, 0, 0);
       } else if (op[rt] == AGX_BG_LOAD) {
-         if (tib->nr_samples > 1) {
-            snprintf(err, errsize, "multisampled background loads are not supported yet");
+         if (tib->nr_samples > 1 && layered) {
+            snprintf(err, errsize, "layered multisampled background loads are not supported");
             agx_shader_destroy(s);
             return -1;
          }
-         if (!xy) {
-            agx_instr *c[3];
-            for (unsigned k = 0; k < 2; k++)
-               c[k] = agx_intrin(&b, AGX_OP_LOAD_SR, agx_type_make(32, 1), 0, NULL, NULL, NULL,
-                                 80 + k, 0, 0);
-            /* layered: (x, y, layer) of the 2D-array view (Mesa agx_bg_eot.c) */
-            if (layered)
-               c[2] = layer_id(&b);
-            xy = agx_vec(&b, layered ? 3 : 2, c);
+         if (!xy)
+            xy = pixel_coords(&b, layered);
+         if (tib->nr_samples > 1) {
+            /* every sample its own texel fetch and st_tile of that sample
+             * alone (Mesa agx_bg_eot.c runs the load per sample) */
+            for (unsigned smp = 0; smp < tib->nr_samples; smp++) {
+               agx_instr *c[3] = {agx_extract(&b, xy, 0), agx_extract(&b, xy, 1),
+                                  agx_imm(&b, 32, smp)};
+               agx_instr *v = load_texel(&b, fi, agx_vec(&b, 3, c), rt, true);
+               agx_intrin(&b, AGX_OP_STORE_TILE, agx_type_make(0, 0), 2, v,
+                          agx_imm(&b, 16, 1u << smp), NULL, fi->isa_format, (1u << n) - 1,
+                          tib->offset_B[rt]);
+            }
+            continue;
          }
-         agx_instr *texel = agx_intrin(&b, AGX_OP_TILE_TEXTURE_LOAD, agx_type_make(32, 4), 1, xy,
-                                       NULL, NULL, 2 * rt, 0, 0);
-         agx_instr *c[4];
-         for (unsigned k = 0; k < n; k++) {
-            c[k] = agx_extract(&b, texel, k);
-            if (fi->isa_format == AGX_FMT_F16)
-               c[k] = agx_f2f(&b, 16, c[k]);
-            else if (register16(fi))
-               c[k] = agx_u2u(&b, 16, c[k]);
-         }
-         value = n == 1 ? c[0] : agx_vec(&b, n, c);
+         value = load_texel(&b, fi, xy, rt, false);
       } else {
          snprintf(err, errsize, "bad background operation %u for render target %u", op[rt], rt);
          agx_shader_destroy(s);

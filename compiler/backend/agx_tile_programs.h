@@ -17,8 +17,10 @@
  *    (unorm/snorm/srgb/packed formats as fp32, i32 formats as raw bits);
  *  - load of RT i: the attachment's Texture descriptor in texture state
  *    register 2 i (USC Texture word start 2 i, count 1) and the txf sampler
- *    (agx_abi.h) in sampler state register 0; single-sampled only for now
- *    (MSAA loads need Mesa's per-sample loop);
+ *    (agx_abi.h) in sampler state register 0; multisampled attachments
+ *    (2D MS texture descriptors) are loaded sample by sample, each texel
+ *    fetch (x, y, sample) stored with st_tile's sample mask 1 << sample, as
+ *    Mesa's per-sample background programs do (not for layered passes);
  *  - no wait_pix (the BG program is the eldest of the tile).
  * EOT program (compute-type, once per tile): the PBE descriptor of RT i in
  * texture state register i (USC Texture word start i); image_write_block per

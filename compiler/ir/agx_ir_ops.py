@@ -399,13 +399,14 @@ intr('discard_samples', 2, dest=False, effects=True)
 # Tile programs (background / end of tile, agx_tile_programs.c):
 # tile_texture_load: texture_load (txf, LOD 0, sampler ss0) of the 2D
 # texture in texture state register `ts` at integer pixel coordinates 32x2
-# (32x3: x, y, layer of a 2D array, layered passes) -> 32x4;
+# (32x3: x, y, layer of a 2D array, layered passes; with `ms` set: x, y,
+# sample of a 2D multisampled texture) -> 32x4;
 # tile_block_store: image_write_block of the render target at byte
 # `offset` of the tile through the PBE descriptor in texture state register
 # `ts` (format: ISA format | samples << 8 | layered << 12; samples > 1:
 # multisampled), implicit tile coordinates; the source is the layer a
 # layered store writes (a 2D-array PBE), ignored otherwise.
-intr('tile_texture_load', 1, consts=('ts',))
+intr('tile_texture_load', 1, consts=('ts', 'ms'))
 intr('tile_block_store', 1, dest=False, effects=True, consts=('ts', 'offset', 'format'))
 # zs_emit: depth (fp32) output for the samples of the 16-bit second source
 # (0xFF: all), triggering the depth/stencil test with the shader's value.

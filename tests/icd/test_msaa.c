@@ -20,7 +20,15 @@
  *   formats, 4 samples), the same with the whole rendering recorded in one
  *   secondary, and the render-pass scene drawn by a secondary inheriting the
  *   subpass (VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS);
+ * - suspend/resume: the depth scene's first triangle drawn in a rendering
+ *   suspended (VK_RENDERING_SUSPENDING_BIT) at the end of one primary, the
+ *   second in its resumption (RESUMING, load ops CLEAR not applied) in another
+ *   primary of the same submission, resolved at the end: the resumed part
+ *   loads every sample of the colour (multisampled background load) and depth;
  * - "resolve image": the multisampled image stored, then vkCmdResolveImage;
+ * - the depth, suspend/resume and resolve-image scenes again in
+ *   R32G32B32A32_SFLOAT (64-byte multisampled image elements), compared
+ *   within one 1/255 unit;
  * - "clear image": vkCmdClearColorImage of a 4-sample image (every sample),
  *   then vkCmdResolveImage: every pixel the clear colour.
  * Each checks that edge pixels of 1, 2 and 3 covered samples exist.
@@ -123,9 +131,22 @@ model_draw(struct model *m, const struct tri *t, bool depth)
    }
 }
 
+/* Colour format of run_dynamic's images and pipelines: R8G8B8A8_UNORM, or
+ * R32G32B32A32_SFLOAT (4 samples x 16 bytes: 64-byte image elements). */
+static VkFormat scene_format = VK_FORMAT_R8G8B8A8_UNORM;
+
+/* Component c of pixel p of the resolved image, in 1/255 units. */
+static double
+got_value(const void *got, int p, int c)
+{
+   if (scene_format == VK_FORMAT_R32G32B32A32_SFLOAT)
+      return ((const float *)got)[4 * p + c] * 255.0;
+   return ((const uint8_t *)got)[4 * p + c];
+}
+
 /* Compares the resolved image with the model; checks edge pixels exist. */
 static unsigned
-compare(const char *name, const struct model *m, const uint8_t *got)
+compare(const char *name, const struct model *m, const void *got)
 {
    unsigned bad = 0, amb = 0, partial[S + 1] = {0};
    for (int p = 0; p < W * H; p++) {
@@ -139,10 +160,11 @@ compare(const char *name, const struct model *m, const uint8_t *got)
          for (int s = 0; s < S; s++)
             sum += m->col[p][s][c];
          double want = sum / (double)S;
-         if (fabs(got[4 * p + c] - want) > 1.0) {
+         double v = got_value(got, p, c);
+         if (fabs(v - want) > 1.0) {
             if (bad++ < 8)
-               fprintf(stderr, "%s: pixel (%d, %d) c%d = %u, want %.2f (%d samples covered)\n",
-                       name, p % W, p / W, c, got[4 * p + c], want, m->cov[p]);
+               fprintf(stderr, "%s: pixel (%d, %d) c%d = %.2f, want %.2f (%d samples covered)\n",
+                       name, p % W, p / W, c, v, want, m->cov[p]);
          }
       }
    }
@@ -247,7 +269,7 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
                                      .pSetLayouts = &g->dsl};
    VK_OK(vkAllocateDescriptorSets(c->dev, &ai, &g->set));
    g->vb = agx_vk_buffer(c, 16 * sizeof(struct vtx));
-   g->out = agx_vk_buffer_usage(c, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+   g->out = agx_vk_buffer_usage(c, W * H * 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
    VkDescriptorBufferInfo bi = {g->vb.buf, 0, VK_WHOLE_SIZE};
    VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
                               .dstSet = g->set,
@@ -325,7 +347,7 @@ pipeline(struct gpu *g, bool depth, VkRenderPass rp)
                                              VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
                                           .dynamicStateCount = 2,
                                           .pDynamicStates = dyn};
-   VkFormat color = VK_FORMAT_R8G8B8A8_UNORM;
+   VkFormat color = scene_format;
    VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
                                        .colorAttachmentCount = 1,
                                        .pColorAttachmentFormats = &color,
@@ -461,8 +483,27 @@ clear_value(void)
    return v;
 }
 
-/* How a scene's draws are recorded. */
-enum rec { INLINE, SECONDARY_PER_TRI, SECONDARY_WHOLE };
+/* How a scene's draws are recorded (SUSPEND_RESUME: the first triangle in a
+ * rendering suspended at the end of one primary, the rest in its resumption
+ * in a second primary of the same vkQueueSubmit). */
+enum rec { INLINE, SECONDARY_PER_TRI, SECONDARY_WHOLE, SUSPEND_RESUME };
+
+/* Ends a and b and submits them in one VkSubmitInfo, in that order. */
+static VkResult
+submit_two_wait(struct agx_vk_ctx *c, VkCommandBuffer a, VkCommandBuffer b)
+{
+   VK_OK(vkEndCommandBuffer(a));
+   VK_OK(vkEndCommandBuffer(b));
+   VkCommandBuffer cbs[2] = {a, b};
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                      .commandBufferCount = 2,
+                      .pCommandBuffers = cbs};
+   VkResult r = vkQueueSubmit(c->queue, 1, &si, VK_NULL_HANDLE);
+   if (r == VK_SUCCESS)
+      r = vkQueueWaitIdle(c->queue);
+   vkFreeCommandBuffers(c->dev, c->pool, 2, cbs);
+   return r;
+}
 
 /* Dynamic rendering into a 4-sample image, resolved by the pass
  * (resolve_in_pass) or stored and resolved with vkCmdResolveImage. */
@@ -472,7 +513,7 @@ run_dynamic(struct gpu *g, const char *name, const struct tri *t, int n, bool de
 {
    struct agx_vk_ctx *c = g->c;
    struct image ms, zs, res, zres;
-   make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_4_BIT,
+   make_image(c, scene_format, VK_SAMPLE_COUNT_4_BIT,
               VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &ms);
    /* with depth and a resolve in the pass: the depth resolved too (SAMPLE_ZERO) */
    bool zresolve = depth && resolve_in_pass;
@@ -483,7 +524,7 @@ run_dynamic(struct gpu *g, const char *name, const struct tri *t, int n, bool de
       make_image(c, VK_FORMAT_D32_SFLOAT, VK_SAMPLE_COUNT_1_BIT,
                  VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
                  &zres);
-   make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_1_BIT,
+   make_image(c, scene_format, VK_SAMPLE_COUNT_1_BIT,
               VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
                  VK_IMAGE_USAGE_TRANSFER_DST_BIT,
               &res);
@@ -522,14 +563,27 @@ run_dynamic(struct gpu *g, const char *name, const struct tri *t, int n, bool de
                          .colorAttachmentCount = 1,
                          .pColorAttachments = &ca,
                          .pDepthAttachment = depth ? &za : NULL};
-   VkCommandBuffer sec[4];
-   if (rec == INLINE) {
+   VkCommandBuffer sec[4], first = VK_NULL_HANDLE;
+   if (rec == SUSPEND_RESUME) {
+      /* the resumed part's load ops (CLEAR) are not applied: the first
+       * triangle's samples, stored by the suspended part, are loaded back */
+      ri.flags = VK_RENDERING_SUSPENDING_BIT;
+      vkCmdBeginRendering(cb, &ri);
+      draw_range(g, cb, p, 0, 1);
+      vkCmdEndRendering(cb);
+      first = cb;
+      cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+      ri.flags = VK_RENDERING_RESUMING_BIT;
+      vkCmdBeginRendering(cb, &ri);
+      draw_range(g, cb, p, 1, n - 1);
+      vkCmdEndRendering(cb);
+   } else if (rec == INLINE) {
       vkCmdBeginRendering(cb, &ri);
       draw(g, cb, p, n);
       vkCmdEndRendering(cb);
    } else if (rec == SECONDARY_PER_TRI) {
       /* each triangle from its own secondary continuing the primary's rendering */
-      VkFormat color = VK_FORMAT_R8G8B8A8_UNORM;
+      VkFormat color = scene_format;
       VkCommandBufferInheritanceRenderingInfo inr = {
          .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_RENDERING_INFO,
          .colorAttachmentCount = 1,
@@ -583,13 +637,13 @@ run_dynamic(struct gpu *g, const char *name, const struct tri *t, int n, bool de
                              .imageExtent = {W, H, 1}};
       vkCmdCopyImageToBuffer(cb, zres.image, VK_IMAGE_LAYOUT_GENERAL, zout.buf, 1, &r);
    }
-   VK_OK(agx_vk_submit_wait(c, cb));
+   VK_OK(first ? submit_two_wait(c, first, cb) : agx_vk_submit_wait(c, cb));
    static struct model m;
    model_init(&m);
    for (int i = 0; i < n; i++)
       model_draw(&m, &t[i], depth);
    unsigned bad = compare(name, &m, g->out.map);
-   if (rec != INLINE)
+   if (rec == SECONDARY_PER_TRI || rec == SECONDARY_WHOLE)
       vkFreeCommandBuffers(c->dev, c->pool, rec == SECONDARY_WHOLE ? 1 : (uint32_t)n, sec);
    if (zresolve) {
       /* SAMPLE_ZERO: exactly sample 0's depth (the triangles' z or the clear) */
@@ -991,7 +1045,16 @@ main(int argc, char **argv)
                       SECONDARY_PER_TRI);
    bad += run_dynamic(&g, "depth-tested scene, rendering in a secondary", two, 2, true, true,
                       SECONDARY_WHOLE);
+   bad += run_dynamic(&g, "depth-tested scene, suspended and resumed in another command buffer",
+                      two, 2, true, true, SUSPEND_RESUME);
    bad += run_dynamic(&g, "vkCmdResolveImage", &one, 1, false, false, INLINE);
+   /* 64-byte image elements (4 x 16 bytes; Mesa ail's 16x16 tiles) */
+   scene_format = VK_FORMAT_R32G32B32A32_SFLOAT;
+   bad += run_dynamic(&g, "R32G32B32A32_SFLOAT depth-tested scene", two, 2, true, true, INLINE);
+   bad += run_dynamic(&g, "R32G32B32A32_SFLOAT suspended and resumed", two, 2, true, true,
+                      SUSPEND_RESUME);
+   bad += run_dynamic(&g, "R32G32B32A32_SFLOAT vkCmdResolveImage", &one, 1, false, false, INLINE);
+   scene_format = VK_FORMAT_R8G8B8A8_UNORM;
    bad += run_render_pass(&g, &one, false);
    bad += run_render_pass(&g, &one, true);
    bad += run_clear_image(&g);
