@@ -84,10 +84,13 @@ fill_layout(struct agxv_descriptor_set_layout *layout, const VkDescriptorSetLayo
    uint32_t offset = 0, dynamic = 0;
    for (uint32_t b = 0; b < layout->binding_count; b++) {
       struct agxv_descriptor_binding *d = &layout->bindings[b];
-      if (d->count == 0)
-         continue;
+      /* An empty binding still gets its place: a variable-count binding
+       * declared with descriptorCount 0 sizes its set from its offset
+       * (allocate_set in agxv_descriptor_set.c). */
       offset = (offset + 15u) & ~15u;
       d->offset = offset;
+      if (d->count == 0)
+         continue;
       if (d->type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK)
          offset += agxv_inline_block_extent(d->count);
       else
