@@ -114,12 +114,13 @@ agxv_error(VkResult result, const char *fmt, ...)
 
 /* AGXV_EXPERIMENTAL keys: the features still behind it, and the keys of
  * features now on by default (accepted and ignored, with a note). */
-static const char *const experimental_keys[] = {"vsstores"};
+static const char *const experimental_keys[] = {NULL}; /* none at the moment */
 static const struct {
    const char *key, *feature;
 } retired_keys[] = {
    {"gs", "geometryShader"},
    {"tess", "tessellationShader"},
+   {"vsstores", "vertexPipelineStoresAndAtomics"},
 };
 static pthread_once_t experimental_once = PTHREAD_ONCE_INIT;
 
@@ -131,8 +132,7 @@ check_experimental_env(void)
    for (const char *p = env; p && *p;) {
       size_t len = strcspn(p, ",");
       bool known = len == 0;
-      for (unsigned i = 0; !known && i < sizeof(experimental_keys) / sizeof(experimental_keys[0]);
-           i++)
+      for (unsigned i = 0; !known && experimental_keys[i]; i++)
          known = strlen(experimental_keys[i]) == len && !strncmp(p, experimental_keys[i], len);
       for (unsigned i = 0; !known && i < sizeof(retired_keys) / sizeof(retired_keys[0]); i++) {
          if (strlen(retired_keys[i].key) == len && !strncmp(p, retired_keys[i].key, len)) {
@@ -143,12 +143,18 @@ check_experimental_env(void)
          }
       }
       if (!known)
-         fprintf(stderr, "agx: ignoring unknown AGXV_EXPERIMENTAL key '%.*s' (known: vsstores)\n",
+         fprintf(stderr, "agx: ignoring unknown AGXV_EXPERIMENTAL key '%.*s' (none is known)\n",
                  (int)len, p);
       p += len;
       if (*p == ',')
          p++;
    }
+}
+
+void
+agxv_experimental_check(void)
+{
+   pthread_once(&experimental_once, check_experimental_env);
 }
 
 bool

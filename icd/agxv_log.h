@@ -35,6 +35,9 @@ agxv_debug(enum agxv_debug_flag flag)
  * now on by default ("gs", "tess": ignored) and unknown keys on stderr. */
 bool agxv_experimental(const char *feature);
 
+/* Reports (once) AGXV_EXPERIMENTAL keys that are unknown or retired. */
+void agxv_experimental_check(void);
+
 void agxv_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Logs "agx: not implemented: <name>" the first time for each command. */

@@ -171,17 +171,17 @@ init_features(struct agxv_features *f)
     * scenes, points_*_gs_psize where the range allows). */
    f->v10.shaderTessellationAndGeometryPointSize = VK_TRUE;
    /* Storage writes and atomics in vertex, tessellation and geometry
-    * shaders (global stores as in compute), advertised with
-    * AGXV_EXPERIMENTAL=vsstores. Their semantics hold (the VS and TES run
-    * at least once per vertex, TCS and the GS's MAIN variant once per
-    * invocation; the GS copies that re-run it drop its side effects), and
-    * dEQP's tessellation group (~235 more passes), glsl.atomic_operations'
-    * vertex/geometry/tessellation cases and geometry.basic.side_effect_*
-    * pass with it; off by default while storage-image writes from
-    * graphics stages fault the simulated GPU in
-    * binding_model.descriptorset_random (the fragment variants already
-    * DeviceLost; the vertex ones would join them). */
-   f->v10.vertexPipelineStoresAndAtomics = agxv_experimental("vsstores");
+    * shaders (global stores as in compute). Their semantics hold (the VS
+    * and TES run at least once per vertex, TCS and the GS's MAIN variant
+    * once per invocation; the GS copies that re-run it drop its side
+    * effects): dEQP's tessellation group (~235 more passes),
+    * glsl.atomic_operations' vertex/geometry/tessellation cases,
+    * geometry.basic.side_effect_* and binding_model.descriptorset_random's
+    * vertex cases pass (the faults once blamed on storage-image writes were
+    * sets whose empty variable-count binding sized them 0, fixed in
+    * agxv_descriptor_set_layout.c). */
+   f->v10.vertexPipelineStoresAndAtomics = VK_TRUE;
+   agxv_experimental_check(); /* retired or unknown AGXV_EXPERIMENTAL keys */
    /* Storage writes and atomics in fragment shaders: guarded against helper
     * and discarded invocations, late depth/stencil tests unless
     * EarlyFragmentTests (agx_pass_lower_fs_sidefx.c; tests/icd
