@@ -156,31 +156,65 @@ agxv_DestroyDescriptorSetLayout(VkDevice _device, VkDescriptorSetLayout _layout,
       agxv_descriptor_set_layout_unref(layout);
 }
 
+/* Bytes a binding of `count` descriptors takes in a set. */
+static uint64_t
+binding_bytes(VkDescriptorType type, uint32_t count)
+{
+   return type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK
+             ? agxv_inline_block_extent(count) + 15u
+             : (uint64_t)count * agxv_descriptor_stride(type);
+}
+
+/* The largest set layout we support: 64 MiB of descriptors (2^20 image
+ * descriptors of 48 bytes, the update-after-bind limits, plus the rest);
+ * a variable-count binding at most 2^20 descriptors (the largest
+ * per-set update-after-bind limit, agxv_physical_device.c) or, for an
+ * inline uniform block, maxInlineUniformBlockSize (256) bytes. */
+#define AGXV_MAX_SET_BYTES (64ull << 20)
+#define AGXV_MAX_VARIABLE_COUNT (1u << 20)
+#define AGXV_MAX_INLINE_BLOCK_BYTES 256u
+
 VKAPI_ATTR void VKAPI_CALL
 agxv_GetDescriptorSetLayoutSupport(VkDevice _device,
                                    const VkDescriptorSetLayoutCreateInfo *pCreateInfo,
                                    VkDescriptorSetLayoutSupport *pSupport)
 {
-   uint64_t total = 0;
-   uint32_t variable_stride = AGXV_IMAGE_DESCRIPTOR_SIZE;
    const VkDescriptorSetLayoutBindingFlagsCreateInfo *flags_info = agxv_find_struct(
       pCreateInfo->pNext, VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO);
+   uint64_t fixed = 0, variable = 0;
+   const VkDescriptorSetLayoutBinding *var_binding = NULL;
    for (uint32_t i = 0; i < pCreateInfo->bindingCount; i++) {
       const VkDescriptorSetLayoutBinding *b = &pCreateInfo->pBindings[i];
       if (flags_info && flags_info->bindingCount == pCreateInfo->bindingCount &&
-          (flags_info->pBindingFlags[i] & VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT) &&
-          agxv_descriptor_stride(b->descriptorType) > variable_stride)
-         variable_stride = agxv_descriptor_stride(b->descriptorType);
-      total += b->descriptorType == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK
-                  ? agxv_inline_block_extent(b->descriptorCount) + 15u
-                  : (uint64_t)b->descriptorCount * agxv_descriptor_stride(b->descriptorType);
+          (flags_info->pBindingFlags[i] & VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT)) {
+         var_binding = b;
+         variable = binding_bytes(b->descriptorType, b->descriptorCount);
+      } else {
+         fixed += binding_bytes(b->descriptorType, b->descriptorCount);
+      }
    }
-   /* One set must fit the 1 MiB we are prepared to allocate per set. */
-   pSupport->supported = total <= (1u << 20);
+   bool iub = var_binding && var_binding->descriptorType == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK;
+   uint32_t max_variable = 0;
+   if (var_binding && fixed < AGXV_MAX_SET_BYTES) {
+      if (iub) {
+         max_variable = AGXV_MAX_INLINE_BLOCK_BYTES;
+         while (max_variable && fixed + binding_bytes(var_binding->descriptorType, max_variable) >
+                                   AGXV_MAX_SET_BYTES)
+            max_variable -= 4;
+      } else {
+         uint64_t n =
+            (AGXV_MAX_SET_BYTES - fixed) / agxv_descriptor_stride(var_binding->descriptorType);
+         max_variable = n < AGXV_MAX_VARIABLE_COUNT ? (uint32_t)n : AGXV_MAX_VARIABLE_COUNT;
+      }
+   }
+   pSupport->supported = fixed + variable <= AGXV_MAX_SET_BYTES &&
+                         (!var_binding || var_binding->descriptorCount <= max_variable);
+   /* (maxVariableDescriptorCount does not depend on the variable binding's
+    * own descriptorCount, and is 0 without a variable-count binding) */
    VkDescriptorSetVariableDescriptorCountLayoutSupport *var = (void *)agxv_find_struct(
       pSupport->pNext, VK_STRUCTURE_TYPE_DESCRIPTOR_SET_VARIABLE_DESCRIPTOR_COUNT_LAYOUT_SUPPORT);
    if (var)
-      var->maxVariableDescriptorCount = pSupport->supported ? (1u << 20) / variable_stride : 0;
+      var->maxVariableDescriptorCount = max_variable;
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL

@@ -18,6 +18,7 @@ struct agxv_features {
    VkPhysicalDeviceRobustness2FeaturesEXT robustness2;
    VkPhysicalDeviceWorkgroupMemoryExplicitLayoutFeaturesKHR wg_explicit;
    VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT texel_buffer_alignment;
+   VkPhysicalDeviceNonSeamlessCubeMapFeaturesEXT non_seamless_cube_map;
    VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic_float;
    VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb;
    VkPhysicalDeviceDepthClipEnableFeaturesEXT depth_clip_enable;

@@ -32,6 +32,7 @@ EXTENSION = {
                  'VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT': 'vertex_attribute_divisor',
                  'VkPhysicalDeviceShaderAtomicFloatFeaturesEXT': 'atomic_float',
                  'VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT': 'texel_buffer_alignment',
+                 'VkPhysicalDeviceNonSeamlessCubeMapFeaturesEXT': 'non_seamless_cube_map',
                  'VkPhysicalDeviceTransformFeedbackFeaturesEXT': 'xfb',
                  'VkPhysicalDeviceWorkgroupMemoryExplicitLayoutFeaturesKHR': 'wg_explicit',
                  'VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT': 'gpl',

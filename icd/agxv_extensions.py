@@ -69,6 +69,9 @@ DEVICE_EXTENSIONS = [
     # Texel buffer views at any texel-aligned offset (the descriptor keeps
     # the sub-16-byte part in software; tests/icd test_texel_buffer).
     'VK_EXT_texel_buffer_alignment',
+    # Cube maps filtered within each face (D3D9 semantics, DXVK's d3d9): the
+    # Sampler's "Seamful cube maps" bit (tests/icd test_cube_seam).
+    'VK_EXT_non_seamless_cube_map',
     # 32-bit float atomics on buffers, shared memory and R32_SFLOAT images /
     # texel buffers: load, store and exchange natively, add as a
     # compare-exchange loop (agx_spirv_mem.c; tests/icd test_atomic_float).

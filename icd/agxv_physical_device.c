@@ -333,6 +333,11 @@ init_features(struct agxv_features *f)
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_FEATURES_EXT,
       .texelBufferAlignment = VK_TRUE,
    };
+   /* VK_EXT_non_seamless_cube_map: the sampler's Seamful cube maps bit */
+   f->non_seamless_cube_map = (VkPhysicalDeviceNonSeamlessCubeMapFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NON_SEAMLESS_CUBE_MAP_FEATURES_EXT,
+      .nonSeamlessCubeMap = VK_TRUE,
+   };
    /* VK_EXT_shader_atomic_float, 32-bit only: atomic load, store and
     * exchange are the integer ones on the same bits; the AGX has no float
     * atomic opcode (applegpu ATOMIC_OPCODES, Mesa agx_compile.c

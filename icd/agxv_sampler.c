@@ -111,7 +111,9 @@ agxv_pack_sampler(const VkSamplerCreateInfo *info, uint32_t hw[2])
       cfg.compare_func = compare(info->compareOp);
       cfg.compare_enable = info->compareEnable;
       cfg.border_colour = border;
-      cfg.seamful_cube_maps = false;
+      /* VK_EXT_non_seamless_cube_map: each face filtered on its own
+       * (the Sampler's "Seamful cube maps", genxml agx_sampler.xml) */
+      cfg.seamful_cube_maps = info->flags & VK_SAMPLER_CREATE_NON_SEAMLESS_CUBE_MAP_BIT_EXT;
    }
    return true;
 }

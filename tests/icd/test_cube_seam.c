@@ -7,7 +7,9 @@
  *  - +Z's right edge (s = 1) meets +X's left column (i = 0);
  *  - +Z's left edge meets -X's right column;
  *  - +X's top edge (t = 0) meets +Y's right column read along j;
- * and in directions at texel centres of a face (no seam: the texel). The
+ * and in directions at texel centres of a face (no seam: the texel). With
+ * VK_EXT_non_seamless_cube_map (a second run, agx-vk always) the edge
+ * probes read only their own face (clamped: its edge texel). The
  * expected values follow from the cube layout of the spec's major-axis
  * table (written out per case here), not from the driver's code.
  *
@@ -29,6 +31,7 @@ texel(unsigned face, unsigned i, unsigned j)
 struct probe {
    float dir[3];
    float expect;
+   float expect_non_seamless; /* VK_EXT_non_seamless_cube_map: clamped to the face */
    const char *what;
 };
 
@@ -42,7 +45,15 @@ main(int argc, char **argv)
       if (argv[i][0] != '-')
          spv = argv[i];
    CHECK(spv);
-   agx_vk_ctx_device(&c, NULL, 0, NULL);
+   /* VK_EXT_non_seamless_cube_map, when offered: the same probes with
+    * each face filtered alone (clamp to edge within the face) */
+   bool non_seamless = agx_vk_ctx_has_extension(&c, "VK_EXT_non_seamless_cube_map");
+   VkPhysicalDeviceNonSeamlessCubeMapFeaturesEXT nsf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NON_SEAMLESS_CUBE_MAP_FEATURES_EXT,
+      .nonSeamlessCubeMap = VK_TRUE};
+   const char *ext = "VK_EXT_non_seamless_cube_map";
+   CHECK(non_seamless || c.reference); /* agx-vk offers it */
+   agx_vk_ctx_device(&c, non_seamless ? &nsf : NULL, non_seamless ? 1 : 0, &ext);
 
    /* Row j's centre on a Z face: t = (j + 0.5) / N, tc = 2t - 1 = -y. */
    struct probe probes[16];
@@ -52,9 +63,15 @@ main(int argc, char **argv)
       /* +Z (face 4): sc = x, at x = z = 1 z wins the tie: s = 1 -> texels
        * i = 3 of +Z and the next one, +X's (face 0) column sc = -z = -1,
        * i = 0, the same row (both faces have tc = -y) */
-      probes[n++] = (struct probe){{1, y, 1}, 0.5f * (texel(4, 3, j) + texel(0, 0, j)), "+Z|+X"};
+      probes[n++] = (struct probe){{1, y, 1},
+                                   0.5f * (texel(4, 3, j) + texel(0, 0, j)),
+                                   texel(4, 3, j),
+                                   "+Z|+X"};
       /* +Z's left edge (x = -1): -X (face 1, sc = z = 1) column i = 3 */
-      probes[n++] = (struct probe){{-1, y, 1}, 0.5f * (texel(4, 0, j) + texel(1, 3, j)), "+Z|-X"};
+      probes[n++] = (struct probe){{-1, y, 1},
+                                   0.5f * (texel(4, 0, j) + texel(1, 3, j)),
+                                   texel(4, 0, j),
+                                   "+Z|-X"};
    }
    /* +X (face 0) top edge: tc = -y = -1 (y = 1), sc = -z; the tie x = y
     * goes to y (face 2, +Y: sc = x = 1 -> i = 3, tc = z). Footprint at
@@ -64,14 +81,16 @@ main(int argc, char **argv)
     * sc = -z -> column N - 1 - k. */
    for (unsigned k = 0; k < N; k++) {
       float z = 2.0f * ((float)k + 0.5f) / N - 1.0f;
-      probes[n++] =
-         (struct probe){{1, 1, z}, 0.5f * (texel(2, 3, k) + texel(0, N - 1 - k, 0)), "+Y|+X"};
+      probes[n++] = (struct probe){{1, 1, z},
+                                   0.5f * (texel(2, 3, k) + texel(0, N - 1 - k, 0)),
+                                   texel(2, 3, k),
+                                   "+Y|+X"};
    }
    /* texel centres inside faces: no seam */
-   probes[n++] = (struct probe){{1, -0.25f, -0.25f}, texel(0, 2, 2), "+X centre"};
-   probes[n++] = (struct probe){{0.25f, -0.75f, -1}, texel(5, 1, 3), "-Z centre"};
-   probes[n++] = (struct probe){{-0.75f, 0.25f, 1}, texel(4, 0, 1), "+Z centre"};
-   probes[n++] = (struct probe){{0.25f, 1, 0.75f}, texel(2, 2, 3), "+Y centre"};
+   probes[n++] = (struct probe){{1, -0.25f, -0.25f}, texel(0, 2, 2), texel(0, 2, 2), "+X centre"};
+   probes[n++] = (struct probe){{0.25f, -0.75f, -1}, texel(5, 1, 3), texel(5, 1, 3), "-Z centre"};
+   probes[n++] = (struct probe){{-0.75f, 0.25f, 1}, texel(4, 0, 1), texel(4, 0, 1), "+Z centre"};
+   probes[n++] = (struct probe){{0.25f, 1, 0.75f}, texel(2, 2, 3), texel(2, 2, 3), "+Y centre"};
    CHECK(n == 16);
 
    VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
@@ -188,28 +207,41 @@ main(int argc, char **argv)
                                  .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
                                  .pImageInfo = &ii}};
    vkUpdateDescriptorSets(c.dev, 2, w, 0, NULL);
-   cb = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
-   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, p);
-   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0, NULL);
-   vkCmdDispatch(cb, 1, 1, 1);
-   VkMemoryBarrier hb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-                         .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
-                         .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
-   vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
-                        &hb, 0, NULL, 0, NULL);
-   VK_OK(agx_vk_submit_wait(&c, cb));
-
+   sci.flags = VK_SAMPLER_CREATE_NON_SEAMLESS_CUBE_MAP_BIT_EXT;
+   VkSampler smp_ns = VK_NULL_HANDLE;
+   if (non_seamless)
+      VK_OK(vkCreateSampler(c.dev, &sci, NULL, &smp_ns));
    unsigned bad = 0;
-   const float *o = out.ptr;
-   for (unsigned i = 0; i < n; i++) {
-      /* 8-bit sub-texel weights: 1/2 is exact */
-      bool ok = fabsf(o[4 * i] - probes[i].expect) <= 1e-3f * fabsf(probes[i].expect) + 1e-3f;
-      printf("%-10s dir (%5.2f %5.2f %5.2f): %8.3f, expected %8.3f %s\n", probes[i].what,
-             probes[i].dir[0], probes[i].dir[1], probes[i].dir[2], o[4 * i], probes[i].expect,
-             ok ? "ok" : "FAIL");
-      bad += !ok;
+   for (unsigned pass = 0; pass < (non_seamless ? 2u : 1u); pass++) {
+      if (pass == 1) {
+         ii.sampler = smp_ns;
+         vkUpdateDescriptorSets(c.dev, 1, &w[1], 0, NULL);
+      }
+      cb = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+      vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, p);
+      vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0, NULL);
+      vkCmdDispatch(cb, 1, 1, 1);
+      VkMemoryBarrier hb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                            .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                            .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
+      vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
+                           1, &hb, 0, NULL, 0, NULL);
+      VK_OK(agx_vk_submit_wait(&c, cb));
+
+      const float *o = out.ptr;
+      for (unsigned i = 0; i < n; i++) {
+         /* 8-bit sub-texel weights: 1/2 is exact */
+         float want = pass ? probes[i].expect_non_seamless : probes[i].expect;
+         bool ok = fabsf(o[4 * i] - want) <= 1e-3f * fabsf(want) + 1e-3f;
+         printf("%s %-10s dir (%5.2f %5.2f %5.2f): %8.3f, expected %8.3f %s\n",
+                pass ? "non-seamless" : "seamless", probes[i].what, probes[i].dir[0],
+                probes[i].dir[1], probes[i].dir[2], o[4 * i], want, ok ? "ok" : "FAIL");
+         bad += !ok;
+      }
    }
    CHECK(bad == 0);
+   if (smp_ns)
+      vkDestroySampler(c.dev, smp_ns, NULL);
    vkDestroyPipeline(c.dev, p, NULL);
    vkDestroyShaderModule(c.dev, module, NULL);
    vkDestroyPipelineLayout(c.dev, layout, NULL);

@@ -5,7 +5,8 @@
  * non-uniformly; the uniform-buffer binding is update-after-bind and one
  * of its descriptors is rewritten after the command buffer was recorded;
  * the storage binding is partially bound (a 4th element never written).
- * Results are compared with C (and the run on lavapipe).
+ * Results are compared with C (and the run on lavapipe). Also
+ * vkGetDescriptorSetLayoutSupport's variable descriptor counts.
  * test_desc_indexing SHADER.spv [--validation] [--reference]
  */
 #include <stdbool.h>
@@ -14,6 +15,65 @@
 #include "agx_vk_ctx.h"
 
 #define N 256
+
+/* vkGetDescriptorSetLayoutSupport of one binding (`variable`: with
+ * VARIABLE_DESCRIPTOR_COUNT, update-after-bind), after a fixed binding of
+ * 4 storage buffers; returns supported and *max (maxVariableDescriptorCount). */
+static bool
+layout_support(struct agx_vk_ctx *c, VkDescriptorType type, uint32_t count, bool variable,
+               uint32_t *max)
+{
+   VkDescriptorSetLayoutBinding b[2] = {
+      {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 4, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+      {1, type, count, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
+   VkDescriptorBindingFlags f[2] = {0, variable
+                                          ? VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT |
+                                               VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT |
+                                               VK_DESCRIPTOR_BINDING_PARTIALLY_BOUND_BIT
+                                          : 0};
+   VkDescriptorSetLayoutBindingFlagsCreateInfo fi = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO,
+      .bindingCount = 2,
+      .pBindingFlags = f};
+   VkDescriptorSetLayoutCreateInfo ci = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+      .pNext = &fi,
+      .flags = variable ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT : 0,
+      .bindingCount = 2,
+      .pBindings = b};
+   VkDescriptorSetVariableDescriptorCountLayoutSupport v = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_VARIABLE_DESCRIPTOR_COUNT_LAYOUT_SUPPORT,
+      .maxVariableDescriptorCount = 12345};
+   VkDescriptorSetLayoutSupport sup = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_SUPPORT,
+                                       .pNext = &v};
+   vkGetDescriptorSetLayoutSupport(c->dev, &ci, &sup);
+   *max = v.maxVariableDescriptorCount;
+   return sup.supported;
+}
+
+/* VkDescriptorSetVariableDescriptorCountLayoutSupport as Vulkan states it
+ * (and dEQP-VK.api.maintenance3_check): 0 without a variable-count
+ * binding; otherwise the same whatever the binding's own count, and a
+ * layout with that many is supported. agx-vk: at least 1,000,000 sampled
+ * images (vkd3d-proton's VKD3D_MIN_VIEW_DESCRIPTOR_COUNT). */
+static void
+check_layout_support(struct agx_vk_ctx *c)
+{
+   uint32_t m0, m1, mmax;
+   CHECK(layout_support(c, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 16, false, &m0));
+   CHECK(m0 == 0);
+   CHECK(layout_support(c, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 1, true, &m1));
+   CHECK(layout_support(c, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 0, true, &m0));
+   CHECK(m0 == m1 && m1 > 0);
+   CHECK(layout_support(c, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, m1, true, &mmax));
+   CHECK(mmax == m1);
+   printf("maxVariableDescriptorCount (sampled images): %u\n", m1);
+   if (!c->reference) {
+      CHECK(m1 >= 1000000);
+      /* a fixed binding past the set limit is not supported */
+      CHECK(!layout_support(c, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1u << 26, false, &m0));
+   }
+}
 
 int
 main(int argc, char **argv)
@@ -177,6 +237,7 @@ main(int argc, char **argv)
       agx_vk_buffer_free(&c, &ubo[k]);
    for (unsigned s = 0; s < 3; s++)
       agx_vk_buffer_free(&c, &out[s]);
+   check_layout_support(&c);
    int rc = agx_vk_ctx_finish(&c);
    return failures ? 1 : rc;
 }
