@@ -10,6 +10,8 @@
  *    instance) copies the captured words from the software vertex shader's
  *    records into the buffers, for the primitives that fit in every buffer
  *    the pipeline writes;
+ *    (a.gs_params: sized on the GPU, tessellated draws, launched over the
+ *    setup kernel's grid of one thread per vertex);
  *  - agx_xfb_advance (one thread, after the capture): advances the offsets
  *    by the primitives written and adds written/needed to the stream query;
  *  - agx_xfb_counters: begin/end, offsets from/to the counter buffers;
@@ -18,6 +20,8 @@
  * Assumes: arguments as in agx_xfb.h; no loops over argument arrays.
  */
 #include "agx_xfb_args.h"
+/* after the shim types */
+#include "agx_gs.h"
 
 /* Whole primitives of the draw that fit in every buffer with a stride. */
 static uint32_t
@@ -63,30 +67,41 @@ agx_xfb_vertex(uint32_t topology, uint32_t p, uint32_t k, uint32_t vpp)
    return topology == 9u ? tri_strip_adj : r;
 }
 
+/* The draw's vertices per instance: from the arguments, or from the
+ * geometry parameters (one instance). */
+static uint32_t
+agx_xfb_verts(uint64_t gs_params, uint32_t verts_per_instance)
+{
+   return gs_params ? AGX_PTR(const struct agx_gs_params, gs_params)->verts_per_instance
+                    : verts_per_instance;
+}
+
 AGX_KERNEL(AGX_XFB_GROUP_SIZE, 1, 1)
 void
 agx_xfb_capture(struct agx_xfb_capture_args a)
 {
-   uint32_t v = agx_global_id_x();
    uint32_t vpp = a.verts_per_prim;
-   uint32_t prims = a.prims_per_instance * a.instances;
-   if (v >= prims * vpp)
-      return;
+   uint32_t vpi = agx_xfb_verts(a.gs_params, a.verts_per_instance);
+   uint32_t ppi = a.gs_params ? vpi / vpp : a.prims_per_instance;
+   uint32_t prims = a.gs_params ? ppi : ppi * a.instances;
    AGX_GLOBAL const struct agx_xfb_state *st = AGX_PTR(const struct agx_xfb_state, a.state);
    AGX_GLOBAL const uint32_t *tab = AGX_PTR(const uint32_t, a.table);
    uint32_t written = agx_xfb_fit(st, tab, prims, vpp);
+   uint32_t v = agx_global_id_x();
    uint32_t prim = v / vpp;
    if (prim >= written)
       return;
    uint32_t k = v - prim * vpp;
-   uint32_t inst = prim / a.prims_per_instance;
-   uint32_t p = prim - inst * a.prims_per_instance;
-   uint32_t linear = inst * a.verts_per_instance + agx_xfb_vertex(a.topology, p, k, vpp);
+   uint32_t inst = prim / ppi;
+   uint32_t p = prim - inst * ppi;
+   uint32_t linear = inst * vpi + agx_xfb_vertex(a.topology, p, k, vpp);
+   uint64_t records =
+      a.gs_params ? AGX_PTR(const struct agx_gs_params, a.gs_params)->input_buffer : a.records;
    for (uint32_t e = 0; e < a.entries; e++) {
       uint32_t w = tab[AGX_XFB_TABLE_HEADER + e];
       uint32_t b = AGX_XFB_ENTRY_BUFFER(w);
       uint64_t rec = (uint64_t)linear * a.records_per_vertex + AGX_XFB_ENTRY_RANK(w);
-      uint64_t src = a.records + 16 * rec + 4 * AGX_XFB_ENTRY_COMP(w);
+      uint64_t src = records + 16 * rec + 4 * AGX_XFB_ENTRY_COMP(w);
       uint32_t value = AGX_XFB_ENTRY_WRITTEN(w) ? *AGX_PTR(const uint32_t, src) : 0u;
       uint64_t dst = st->addr[b] + st->offset[b] + (uint64_t)v * tab[b] + AGX_XFB_ENTRY_OFFSET(w);
       *AGX_PTR(uint32_t, dst) = value;
@@ -102,7 +117,8 @@ agx_xfb_advance(struct agx_xfb_capture_args a)
    AGX_GLOBAL struct agx_xfb_state *st = AGX_PTR(struct agx_xfb_state, a.state);
    AGX_GLOBAL const uint32_t *tab = AGX_PTR(const uint32_t, a.table);
    uint32_t vpp = a.verts_per_prim;
-   uint32_t prims = a.prims_per_instance * a.instances;
+   uint32_t prims =
+      a.gs_params ? agx_xfb_verts(a.gs_params, 0) / vpp : a.prims_per_instance * a.instances;
    uint32_t written = agx_xfb_fit(st, tab, prims, vpp);
    for (uint32_t b = 0; b < 4; b++)
       st->offset[b] += written * vpp * tab[b];

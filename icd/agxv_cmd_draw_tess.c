@@ -38,6 +38,7 @@
 #include "agxv_graphics_pipeline.h"
 #include "agxv_log.h"
 #include "agxv_meta.h"
+#include "agxv_xfb.h"
 
 bool
 agxv_cmd_has_tess(const struct agxv_cmd_buffer *cmd)
@@ -178,10 +179,6 @@ agxv_cmd_draw_tess(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app,
       return agxv_error(VK_ERROR_UNKNOWN, "draw outside a render pass");
    if (!device->gs_heap)
       return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT, "tessellation without the geometry heap");
-   if (cmd->xfb.active && gfx->tess_xfb)
-      return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
-                        "transform feedback of a tessellation evaluation shader is not supported "
-                        "yet");
    uint32_t in_size = d->s.ts.patch_control_points;
    if (!in_size || in_size > AGX_TESS_MAX_PATCH)
       return agxv_error(VK_ERROR_UNKNOWN, "patch of %u control points", in_size);
@@ -217,7 +214,8 @@ agxv_cmd_draw_tess(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app,
    memcpy(p.cpu, &params, sizeof(params)); /* the rest is the setup kernel's */
    /* with a geometry shader, its own parameters (agxv_cmd_draw_gs.c) */
    struct agxv_upload_ptr gp = {0};
-   if (gfx->has_gs) {
+   bool capture = cmd->xfb.active && gfx->tess_xfb && gfx->xfb.enabled;
+   if (gfx->has_gs || capture) {
       result = agxv_upload_alloc(&cmd->data, AGX_TESS_PARAMS_SIZE, 16, &gp);
       if (result != VK_SUCCESS)
          return result;
@@ -228,6 +226,12 @@ agxv_cmd_draw_tess(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app,
       return result;
    if (gfx->has_gs)
       return agxv_cmd_draw_gs_after_tess(cmd, rast.gpu, gp.gpu, output_topology(&gfx->tess));
+   if (capture) {
+      /* transform feedback: the evaluation shader as compute (agxv_cmd_xfb.c) */
+      result = agxv_cmd_xfb_draw_tess(cmd, rast.gpu, gp.gpu, output_topology(&gfx->tess));
+      if (result != VK_SUCCESS)
+         return result;
+   }
 
    /* The rasterization draw: the evaluation shader over the domain points. */
    VkPrimitiveTopology topology = d->s.ia.topology;

@@ -12,20 +12,25 @@
  *    instances) into records in upload memory, then agx_xfb_capture (one
  *    thread per captured vertex), then agx_xfb_advance (offsets, stream
  *    query), each after a CDM barrier; the hardware draw follows as usual;
+ *  - a tessellated draw of a capturing evaluation shader (no GS;
+ *    agxv_cmd_xfb_draw_tess) sizes the evaluation shader's records on the
+ *    GPU (agx_gs_setup_indirect over the tessellator's draw), runs its
+ *    software variant and agx_xfb_capture over that grid;
  *  - End stores the offsets into the counter buffers;
  *  - vkCmdDrawIndirectByteCountEXT turns the counter into a
  *    VkDrawIndirectCommand (agx_xfb_byte_count) and draws indirectly.
  * All of it runs in pre-graphics streams, in recording order, before the
  * render's draws: captures never depend on rasterization.
  * Assumes: primary command buffers (the pre-graphics stream), direct
- * draws while capturing, no primitive restart while capturing, no
- * geometry shader, a vertex shader that runs twice is acceptable (it has no
- * side effects Vulkan would count once).
+ * draws while capturing (tessellated ones may be indirect), no primitive
+ * restart while capturing, a vertex (or evaluation) shader that runs twice
+ * is acceptable (it has no side effects Vulkan would count once).
  */
 #include <string.h>
 
 #include "agx_abi.h"
 #include "agx_cl_kernels.h"
+#include "agx_gs_setup.h"
 #include "agx_gs.h"
 #include "agx_xfb_args.h"
 #include "agxv_bo.h"
@@ -243,8 +248,8 @@ agxv_cmd_xfb_draw(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *vd, u
 {
    const struct agxv_pipeline *pipeline = cmd->bind[AGXV_BIND_POINT_GRAPHICS].pipeline;
    if (!cmd->xfb.active || !pipeline || !pipeline->gfx || !pipeline->gfx->xfb.enabled ||
-       pipeline->gfx->has_gs)
-      return VK_SUCCESS;
+       pipeline->gfx->has_gs || pipeline->gfx->has_tess)
+      return VK_SUCCESS; /* the geometry and tessellation paths capture */
    const struct agxv_graphics_pipeline *gfx = pipeline->gfx;
    if (vd->indirect)
       return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
@@ -353,6 +358,91 @@ agxv_cmd_xfb_draw_gs(struct agxv_cmd_buffer *cmd, uint64_t params, void *params_
    agxv_cmd_launch_threads(cmd, gfx->xfb.gs_xfb, root, threads);
    agxv_cmd_emit_cdm_barrier(cmd);
    agxv_dispatch_kernel(cmd, AGX_CL_XFB_CAPTURE_GS, 1, &args, sizeof(args));
+   agxv_cmd_pre_gfx_end(cmd);
+   return VK_SUCCESS;
+}
+
+/* Root uniforms of a helper kernel launched over a grid in memory: its
+ * arguments in the push constants (as agxv_cmd_draw_tess.c launches). */
+static VkResult
+kernel_root(struct agxv_cmd_buffer *cmd, const void *args, uint32_t size, uint64_t *out)
+{
+   struct agxv_upload_ptr root;
+   VkResult result = agxv_upload_alloc(&cmd->data, AGX_ABI_UNIFORM_SIZE, 16, &root);
+   if (result != VK_SUCCESS)
+      return result;
+   memset(root.cpu, 0, AGX_ABI_UNIFORM_SIZE);
+   memcpy((uint8_t *)root.cpu + AGX_ABI_PUSH_BASE, args, size);
+   if (cmd->device->robust_sink)
+      memcpy((uint8_t *)root.cpu + AGX_ABI_ROBUST_SINK, &cmd->device->robust_sink->va, 8);
+   *out = root.gpu;
+   return VK_SUCCESS;
+}
+
+VkResult
+agxv_cmd_xfb_draw_tess(struct agxv_cmd_buffer *cmd, uint64_t draw, uint64_t params,
+                       VkPrimitiveTopology topology)
+{
+   const struct agxv_graphics_pipeline *gfx = cmd->bind[AGXV_BIND_POINT_GRAPHICS].pipeline->gfx;
+   const struct agxv_pipeline *tes = gfx->tess_tes_sw;
+   uint32_t vpp, prims;
+   if (!tes || !capture_shape(topology, 0, &vpp, &prims))
+      return agxv_error(VK_ERROR_UNKNOWN, "tessellated transform feedback without its variant");
+   struct agxv_upload_ptr grids, rast, tab;
+   uint32_t tab_size = 4 * (4 + gfx->xfb.entries);
+   VkResult result = agxv_upload_alloc(&cmd->data, 32, 16, &grids);
+   if (result == VK_SUCCESS)
+      result = agxv_upload_alloc(&cmd->data, 20, 16, &rast);
+   if (result == VK_SUCCESS)
+      result = agxv_upload_alloc(&cmd->data, tab_size, 16, &tab);
+   uint64_t root = 0;
+   if (result == VK_SUCCESS)
+      result = write_root(cmd, tes, params, &root);
+   if (result != VK_SUCCESS)
+      return result;
+   memcpy(tab.cpu, gfx->xfb.table, tab_size);
+   uint32_t records = (uint32_t)__builtin_popcountll(gfx->tess_tes_mask);
+   /* the geometry path's setup kernel sizes the evaluation shader's
+    * records from the tessellated draw (no geometry shader: no indices) */
+   struct agx_gs_setup_args setup = {
+      .heap = cmd->device->gs_heap->va,
+      .params = params,
+      .draw = draw,
+      .vs_grid = grids.gpu,
+      .gs_grid = grids.gpu + 16,
+      .rast_draw = rast.gpu,
+      .index_buffer = cmd->device->gs_heap->va + AGXV_GS_HEAP_HEADER,
+      .index_size = 4,
+      .topology = (uint32_t)topology,
+      .records = records,
+   };
+   struct agx_xfb_capture_args args = {
+      .state = cmd->xfb.state_va,
+      .table = tab.gpu,
+      .query = cmd->xfb.query_va,
+      .entries = gfx->xfb.entries,
+      .records_per_vertex = records,
+      .topology = (uint32_t)topology,
+      .instances = 1,
+      .verts_per_prim = vpp,
+      .gs_params = params,
+   };
+   uint64_t capture_root;
+   result = kernel_root(cmd, &args, sizeof(args), &capture_root);
+   if (result != VK_SUCCESS)
+      return result;
+   if (!agxv_cmd_pre_gfx_begin(cmd))
+      return cmd->record_result;
+   setup.reset_heap = agxv_cmd_pre_gfx_take_heap(cmd);
+   agxv_cmd_emit_cdm_barrier(cmd);
+   agxv_dispatch_kernel(cmd, AGX_CL_GS_SETUP_INDIRECT, 1, &setup, sizeof(setup));
+   agxv_cmd_emit_cdm_barrier(cmd);
+   agxv_cmd_launch_indirect(cmd, tes, root, grids.gpu);
+   agxv_cmd_emit_cdm_barrier(cmd);
+   /* one thread per tessellated vertex: the evaluation shader's grid */
+   agxv_cmd_launch_indirect(cmd, cmd->device->meta[AGX_CL_XFB_CAPTURE], capture_root, grids.gpu);
+   agxv_cmd_emit_cdm_barrier(cmd);
+   agxv_dispatch_kernel(cmd, AGX_CL_XFB_ADVANCE, 1, &args, sizeof(args));
    agxv_cmd_pre_gfx_end(cmd);
    return VK_SUCCESS;
 }

@@ -58,7 +58,7 @@ struct agxv_graphics_pipeline {
     * over the tessellated indices) and the slots it writes */
    struct agxv_pipeline *tess_tes_sw;
    uint64_t tess_tes_mask;
-   bool tess_xfb; /* the evaluation shader has Xfb outputs (not captured yet: draws refused) */
+   bool tess_xfb; /* the evaluation shader captures (no GS; agxv_cmd_xfb_draw_tess) */
    bool tess_has_vbo;
    struct agxv_vbo_link tess_vbo;
    /* transform feedback of the vertex shader (agxv_xfb.h): gs_vs_sw,

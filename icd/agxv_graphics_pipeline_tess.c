@@ -160,8 +160,27 @@ compile_tes_sw(struct agxv_device *device, struct agxv_graphics_pipeline *gfx,
    return result == VK_SUCCESS ? merge_modes(gfx, &modes, tcs) : result;
 }
 
+/* The evaluation shader's software variant for transform feedback without
+ * a geometry shader (agxv_cmd_xfb_draw_tess): the same variant as in front
+ * of a geometry shader, its records read by the capture kernel. */
+static VkResult
+compile_tes_xfb(struct agxv_device *device, struct agxv_graphics_pipeline *gfx,
+                struct agxv_compile_request req)
+{
+   req.gs_variant = AGXV_GS_VS_SW;
+   struct agxv_compile_result r = {0};
+   char err[512] = "";
+   if (agxv_compile_compute(&req, &r, err, sizeof(err)))
+      return agxv_error(VK_ERROR_UNKNOWN,
+                        "cannot compile the tessellation evaluation capture kernel \"%s\": %s",
+                        req.entry, err);
+   gfx->tess_tes_mask = r.gs_output_mask;
+   return agxv_xfb_take_variant(device, gfx, &r, &gfx->tess_tes_sw);
+}
+
 /* The evaluation shader as the vertex stage, or as compute in front of a
- * geometry shader (gs_follows). */
+ * geometry shader (gs_follows); with its software variant too when it
+ * captures transform feedback (gfx->tess_xfb). */
 static VkResult
 compile_tes(struct agxv_device *device, struct agxv_pipeline *pipeline,
             const VkPipelineShaderStageCreateInfo *tes, const struct agxv_pipeline_layout *layout,
@@ -182,6 +201,13 @@ compile_tes(struct agxv_device *device, struct agxv_pipeline *pipeline,
       result = compile_tes_sw(device, gfx, &req, tcs);
       agxv_free(&device->alloc, spec);
       return result;
+   }
+   if (gfx->tess_xfb) {
+      result = compile_tes_xfb(device, gfx, req);
+      if (result != VK_SUCCESS) {
+         agxv_free(&device->alloc, spec);
+         return result;
+      }
    }
    struct agxv_compile_gfx_result c;
    char err[512] = "";
@@ -219,15 +245,16 @@ agxv_tess_pipeline_compile(struct agxv_device *device, struct agxv_pipeline *pip
    struct agxv_compile_result r = {0};
    if (result == VK_SUCCESS)
       result = compile_tcs(device, gfx, tcs, layout, &r);
+   struct agxv_shader_module module_tmp;
+   const struct agxv_shader_module *tes_module = agxv_stage_module(tes, &module_tmp);
+   gfx->tess_xfb = !gs_follows && tes_module &&
+                   agxv_xfb_module_has_xfb(tes_module->words, tes_module->word_count);
    if (result == VK_SUCCESS)
       result = compile_tes(device, pipeline, tes, layout, &r, gs_follows);
    if (result != VK_SUCCESS)
       return result;
    gfx->tess_stride =
       agx_tess_tcs_stride(r.tess_patch_mask, r.tess_vertex_mask, r.tess_output_vertices);
-   const struct agxv_shader_module *tes_module = agxv_shader_module_from_handle(tes->module);
-   gfx->tess_xfb = !gs_follows && tes_module &&
-                   agxv_xfb_module_has_xfb(tes_module->words, tes_module->word_count);
    gfx->has_tess = true;
    return VK_SUCCESS;
 }

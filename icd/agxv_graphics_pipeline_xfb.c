@@ -106,9 +106,9 @@ compile_sw(struct agxv_device *device, const VkPipelineShaderStageCreateInfo *st
 }
 
 /* The table from a compiled variant (nothing if it captures nothing). */
-static VkResult
-take_variant(struct agxv_device *device, struct agxv_graphics_pipeline *gfx,
-             struct agxv_compile_result *r, struct agxv_pipeline **out)
+VkResult
+agxv_xfb_take_variant(struct agxv_device *device, struct agxv_graphics_pipeline *gfx,
+                      struct agxv_compile_result *r, struct agxv_pipeline **out)
 {
    VkResult result = VK_SUCCESS;
    if (r->xfb.count) {
@@ -141,7 +141,7 @@ agxv_xfb_pipeline_compile(struct agxv_device *device, struct agxv_pipeline *pipe
    if (result != VK_SUCCESS)
       return result;
    gfx->gs_input_mask = r.gs_output_mask;
-   return take_variant(device, gfx, &r, &gfx->gs_vs_sw);
+   return agxv_xfb_take_variant(device, gfx, &r, &gfx->gs_vs_sw);
 }
 
 VkResult
@@ -158,7 +158,7 @@ agxv_xfb_gs_pipeline_compile(struct agxv_device *device, struct agxv_graphics_pi
    if (result != VK_SUCCESS)
       return result;
    gfx->xfb.gs_record_size = 16u * (1u + (uint32_t)__builtin_popcountll(r.gs_output_mask));
-   return take_variant(device, gfx, &r, &gfx->xfb.gs_xfb);
+   return agxv_xfb_take_variant(device, gfx, &r, &gfx->xfb.gs_xfb);
 }
 
 void

@@ -45,6 +45,7 @@ struct agxv_xfb_cmd_state {
 };
 
 struct agxv_device;
+struct agxv_compile_result;
 struct agxv_pipeline;
 struct agxv_pipeline_layout;
 struct agxv_cmd_buffer;
@@ -62,6 +63,11 @@ VkResult agxv_xfb_pipeline_compile(struct agxv_device *device, struct agxv_pipel
 /* For a pipeline with a geometry shader that captures (after the GS path's
  * variants compiled: gfx->gs_input_mask set): its AGXV_GS_XFB variant. */
 struct agxv_graphics_pipeline;
+/* The capture table of a compiled software variant that captures (and its
+ * compute pipeline in *out; nothing if it captures nothing); frees r. */
+VkResult agxv_xfb_take_variant(struct agxv_device *device, struct agxv_graphics_pipeline *gfx,
+                               struct agxv_compile_result *r, struct agxv_pipeline **out);
+
 VkResult agxv_xfb_gs_pipeline_compile(struct agxv_device *device,
                                       struct agxv_graphics_pipeline *gfx,
                                       const VkPipelineShaderStageCreateInfo *gs,
@@ -79,6 +85,14 @@ VkResult agxv_cmd_xfb_draw_gs(struct agxv_cmd_buffer *cmd, uint64_t params, void
  * hardware draw is skipped (an adjacency topology, which the hardware
  * draw path does not take, with rasterizer discard: nothing to rasterize,
  * and the vertex shader ran in the capture). */
+/* A tessellated draw without a geometry shader (agxv_cmd_draw_tess.c, after
+ * the tessellator's launches): the evaluation shader's software variant
+ * over the indexed-indirect draw `draw` (indices at the heap's base,
+ * list `topology`) into records sized by agx_gs_setup_indirect in
+ * `params` (a zeroed struct agx_tess_params), then the capture. */
+VkResult agxv_cmd_xfb_draw_tess(struct agxv_cmd_buffer *cmd, uint64_t draw, uint64_t params,
+                                VkPrimitiveTopology topology);
+
 bool agxv_xfb_draw_only(const struct agxv_cmd_buffer *cmd);
 
 /* Before a draw of the bound pipeline: its capture when transform feedback

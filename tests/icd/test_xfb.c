@@ -23,12 +23,21 @@
  *     needed): a triangle strip with adjacency (10 vertices, 3 triangles)
  *     and a line list with adjacency (8 vertices, 2 lines, firstVertex 20,
  *     resumed through both counters) capture only their primitives' own
- *     vertices.
+ *     vertices;
+ *  7. evaluation shader outputs without a geometry shader (xfb_tess.*,
+ *     when tessellationShader is offered): two quad patches, every level 4,
+ *     point mode; the 50 records, sorted (Vulkan leaves the point order to
+ *     the implementation), against the CPU's domain points; then the same
+ *     patches as isolines (xfb_tess_iso.tese, 4 lines of 4 segments each):
+ *     the 32 segments, each with its two records in order, sorted, against
+ *     the CPU's.
  * Runs on agx-vk, under validation and on lavapipe (--reference).
  *
- * test_xfb XFB_VERT_SPV DRAW_FRAG_SPV XFB_GEOM_SPV [--validation] [--reference]
+ * test_xfb XFB_VERT_SPV DRAW_FRAG_SPV XFB_GEOM_SPV XFB_TESS_VERT_SPV XFB_TESS_TESC_SPV
+ *          XFB_TESS_TESE_SPV XFB_TESS_ISO_TESE_SPV [--validation] [--reference]
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "agx_vk_ctx.h"
@@ -98,12 +107,34 @@ struct gfx {
    VkPipeline geom;   /* xfb.geom over points (VK_NULL_HANDLE without geometryShader) */
    VkPipeline adj[2]; /* no GS: triangle strip / line list with adjacency (geometryShader) */
    VkShaderModule gs;
+   VkShaderModule tess[4]; /* vertex, control, evaluation (points, isolines) */
+   VkPipeline tess_pipe, iso_pipe;
    VkPipelineLayout layout;
    VkShaderModule vs, fs;
    VkImage image;
    VkDeviceMemory mem;
    VkImageView view;
 };
+
+static VkPipeline make_pipeline_stages(struct agx_vk_ctx *c, struct gfx *g,
+                                       VkPrimitiveTopology topo, bool discard,
+                                       const VkPipelineShaderStageCreateInfo *stages,
+                                       uint32_t count,
+                                       const VkPipelineTessellationStateCreateInfo *ts);
+
+/* Orders captured records (4 floats) by their words. */
+static int
+cmp_rec(const void *a, const void *b)
+{
+   return memcmp(a, b, 16);
+}
+
+/* Orders captured segments (two records) by their words. */
+static int
+cmp_seg(const void *a, const void *b)
+{
+   return memcmp(a, b, 32);
+}
 
 static VkPipeline
 make_pipeline(struct agx_vk_ctx *c, struct gfx *g, VkPrimitiveTopology topo, bool discard,
@@ -123,6 +154,35 @@ make_pipeline(struct agx_vk_ctx *c, struct gfx *g, VkPrimitiveTopology topo, boo
        .module = g->gs,
        .pName = "main"},
    };
+   return make_pipeline_stages(c, g, topo, discard, stages, geom ? 3 : 2, NULL);
+}
+
+/* The tessellation pipeline: vertex, control, evaluation (captured), no
+ * fragment shader, rasterizer discard. */
+static VkPipeline
+make_tess_pipeline(struct agx_vk_ctx *c, struct gfx *g, VkShaderModule tese)
+{
+   const VkShaderStageFlagBits st[3] = {VK_SHADER_STAGE_VERTEX_BIT,
+                                        VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
+                                        VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT};
+   VkPipelineShaderStageCreateInfo stages[3];
+   for (unsigned k = 0; k < 3; k++)
+      stages[k] = (VkPipelineShaderStageCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+         .stage = st[k],
+         .module = k == 2 ? tese : g->tess[k],
+         .pName = "main"};
+   VkPipelineTessellationStateCreateInfo ts = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO,
+      .patchControlPoints = 1};
+   return make_pipeline_stages(c, g, VK_PRIMITIVE_TOPOLOGY_PATCH_LIST, true, stages, 3, &ts);
+}
+
+static VkPipeline
+make_pipeline_stages(struct agx_vk_ctx *c, struct gfx *g, VkPrimitiveTopology topo, bool discard,
+                     const VkPipelineShaderStageCreateInfo *stages, uint32_t count,
+                     const VkPipelineTessellationStateCreateInfo *ts)
+{
    VkPipelineVertexInputStateCreateInfo vi = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
    VkPipelineInputAssemblyStateCreateInfo ia = {
@@ -155,10 +215,11 @@ make_pipeline(struct agx_vk_ctx *c, struct gfx *g, VkPrimitiveTopology topo, boo
                                        .pColorAttachmentFormats = &format};
    VkGraphicsPipelineCreateInfo gci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
                                        .pNext = &ri,
-                                       .stageCount = geom ? 3 : 2,
+                                       .stageCount = count,
                                        .pStages = stages,
                                        .pVertexInputState = &vi,
                                        .pInputAssemblyState = &ia,
+                                       .pTessellationState = ts,
                                        .pViewportState = &vps,
                                        .pRasterizationState = &rs,
                                        .pMultisampleState = &ms,
@@ -260,10 +321,12 @@ begin_pass(VkCommandBuffer cmd, struct gfx *g, VkAttachmentLoadOp load)
 int
 main(int argc, char **argv)
 {
-   if (argc < 4) {
-      fprintf(stderr,
-              "usage: %s XFB_VERT_SPV DRAW_FRAG_SPV XFB_GEOM_SPV [--validation] [--reference]\n",
-              argv[0]);
+   if (argc < 8) {
+      fprintf(
+         stderr,
+         "usage: %s XFB_VERT_SPV DRAW_FRAG_SPV XFB_GEOM_SPV XFB_TESS_VERT_SPV "
+         "XFB_TESS_TESC_SPV XFB_TESS_TESE_SPV XFB_TESS_ISO_TESE_SPV [--validation] [--reference]\n",
+         argv[0]);
       return 2;
    }
    struct agx_vk_ctx c;
@@ -285,7 +348,8 @@ main(int argc, char **argv)
    }
    VkPhysicalDeviceFeatures have;
    vkGetPhysicalDeviceFeatures(c.pdev, &have);
-   VkPhysicalDeviceFeatures want = {.geometryShader = have.geometryShader};
+   VkPhysicalDeviceFeatures want = {.geometryShader = have.geometryShader,
+                                    .tessellationShader = have.tessellationShader};
    VkPhysicalDeviceTransformFeedbackFeaturesEXT xf = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
       .transformFeedback = VK_TRUE};
@@ -335,6 +399,14 @@ main(int argc, char **argv)
       g.adj[1] = make_pipeline(&c, &g, VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY, true, false);
    } else {
       printf("geometryShader not offered: geometry shader capture not checked\n");
+   }
+   if (have.tessellationShader) {
+      for (unsigned k = 0; k < 4; k++)
+         g.tess[k] = agx_vk_shader(&c, argv[4 + k]);
+      g.tess_pipe = make_tess_pipeline(&c, &g, g.tess[2]);
+      g.iso_pipe = make_tess_pipeline(&c, &g, g.tess[3]);
+   } else {
+      printf("tessellationShader not offered: evaluation shader capture not checked\n");
    }
    make_target(&c, &g);
 
@@ -605,6 +677,89 @@ main(int argc, char **argv)
       compare("adjacency: buffer 1", x1.ptr, e.b1, 1024);
    }
 
+   /* 7. Evaluation shader outputs (no geometry shader): two quad patches,
+    * every level 4, point mode. Vulkan leaves the order of the domain
+    * points to the implementation, so the 2 x 25 captured records are
+    * compared sorted with the CPU's set: (4u, 4v, patch vertex, 7) for
+    * u, v in {0, 1/4, ..., 1} (equal spacing with integer levels: the
+    * points of every edge and of the inner grid coincide). */
+   if (g.tess_pipe) {
+      memset(x0.ptr, 0xA5, 4096);
+      memset(cnt.ptr, 0xA5, 64);
+      VkCommandBuffer cmd = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+      begin_pass(cmd, &g, VK_ATTACHMENT_LOAD_OP_CLEAR);
+      VkBuffer bufs[1] = {x0.buf};
+      VkDeviceSize offs[1] = {32};
+      bind_xfb(cmd, 0, 1, bufs, offs, NULL);
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, g.tess_pipe);
+      begin_xfb(cmd, 0, 0, NULL, NULL);
+      vkCmdDraw(cmd, 2, 1, 3, 0); /* patches of vertex 3 and 4 */
+      VkBuffer cbufs[1] = {cnt.buf};
+      VkDeviceSize coffs[1] = {0};
+      end_xfb(cmd, 0, 1, cbufs, coffs);
+      vkCmdEndRendering(cmd);
+      xfb_barrier(cmd);
+      VK_OK(agx_vk_submit_wait(&c, cmd));
+      static float want[50][4], got[50][4];
+      uint32_t n = 0;
+      for (uint32_t p = 3; p <= 4; p++)
+         for (uint32_t i = 0; i <= 4; i++)
+            for (uint32_t j = 0; j <= 4; j++, n++) {
+               want[n][0] = (float)i, want[n][1] = (float)j;
+               want[n][2] = (float)p, want[n][3] = 7.0f;
+            }
+      memcpy(got, (const uint8_t *)x0.ptr + 32, sizeof(got));
+      qsort(want, 50, sizeof(want[0]), cmp_rec);
+      qsort(got, 50, sizeof(got[0]), cmp_rec);
+      compare("evaluation shader: sorted records", (const uint32_t *)got, (const uint32_t *)want,
+              200);
+      const uint32_t *x = x0.ptr;
+      CHECK_EQ("evaluation shader: word before the bound offset", x[7], SENTINEL);
+      CHECK_EQ("evaluation shader: word after the captures", x[8 + 200], SENTINEL);
+      CHECK_EQ("evaluation shader: counter (bytes from the bound offset)",
+               *(const uint32_t *)cnt.ptr, 800);
+      printf("evaluation shader: 50 points of 2 quad patches compared\n");
+   }
+
+   /* 8. The same patches as isolines (line lists): 4 lines (v = 0 .. 3/4)
+    * of 4 segments per patch. Each captured segment's two records are put
+    * in order (Vulkan does not fix a segment's direction), then the
+    * segments are sorted and compared with the CPU's. */
+   if (g.iso_pipe) {
+      memset(x0.ptr, 0xA5, 4096);
+      VkCommandBuffer cmd = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+      begin_pass(cmd, &g, VK_ATTACHMENT_LOAD_OP_CLEAR);
+      VkBuffer bufs[1] = {x0.buf};
+      VkDeviceSize offs[1] = {0};
+      bind_xfb(cmd, 0, 1, bufs, offs, NULL);
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, g.iso_pipe);
+      begin_xfb(cmd, 0, 0, NULL, NULL);
+      vkCmdDraw(cmd, 2, 1, 3, 0);
+      end_xfb(cmd, 0, 0, NULL, NULL);
+      vkCmdEndRendering(cmd);
+      xfb_barrier(cmd);
+      VK_OK(agx_vk_submit_wait(&c, cmd));
+      static float want[32][2][4], got[32][2][4];
+      uint32_t n = 0;
+      for (uint32_t p = 3; p <= 4; p++)
+         for (uint32_t i = 0; i < 4; i++)
+            for (uint32_t j = 0; j < 4; j++, n++)
+               for (uint32_t k = 0; k < 2; k++) {
+                  want[n][k][0] = (float)(j + k), want[n][k][1] = (float)i;
+                  want[n][k][2] = (float)p, want[n][k][3] = 9.0f;
+               }
+      memcpy(got, x0.ptr, sizeof(got));
+      for (uint32_t s = 0; s < 32; s++) {
+         qsort(got[s], 2, sizeof(got[s][0]), cmp_rec);
+         qsort(want[s], 2, sizeof(want[s][0]), cmp_rec);
+      }
+      qsort(want, 32, sizeof(want[0]), cmp_seg);
+      qsort(got, 32, sizeof(got[0]), cmp_seg);
+      compare("isolines: sorted segments", (const uint32_t *)got, (const uint32_t *)want, 256);
+      CHECK_EQ("isolines: word after the captures", ((const uint32_t *)x0.ptr)[256], SENTINEL);
+      printf("isolines: 32 segments of 2 patches compared\n");
+   }
+
    vkDestroyQueryPool(c.dev, qp, NULL);
    for (unsigned k = 0; k < 4; k++)
       vkDestroyPipeline(c.dev, g.pipe[k], NULL);
@@ -614,6 +769,12 @@ main(int argc, char **argv)
       vkDestroyPipeline(c.dev, g.adj[0], NULL);
       vkDestroyPipeline(c.dev, g.adj[1], NULL);
       vkDestroyShaderModule(c.dev, g.gs, NULL);
+   }
+   if (g.tess_pipe) {
+      vkDestroyPipeline(c.dev, g.tess_pipe, NULL);
+      vkDestroyPipeline(c.dev, g.iso_pipe, NULL);
+      for (unsigned k = 0; k < 4; k++)
+         vkDestroyShaderModule(c.dev, g.tess[k], NULL);
    }
    vkDestroyPipelineLayout(c.dev, g.layout, NULL);
    vkDestroyShaderModule(c.dev, g.vs, NULL);
