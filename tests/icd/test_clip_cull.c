@@ -3,7 +3,7 @@
  * 19 item 5): fragment shaders reading gl_ClipDistance / gl_CullDistance
  * and primitives culled by gl_CullDistance (shaderCullDistance), with the
  * vertex shader, a geometry shader or a tessellation evaluation shader
- * (when tessellationShader is advertised; agx-vk: AGXV_EXPERIMENTAL=tess)
+ * (when tessellationShader is advertised)
  * as the last pre-rasterisation stage.
  *
  * Every draw is a triangle list into a 32 x 32 R16G16B16A16_SFLOAT
@@ -642,7 +642,7 @@ main(int argc, char **argv)
    }
    bool tess = supported.tessellationShader;
    if (!tess)
-      printf("skip: tessellationShader not advertised (agx-vk: AGXV_EXPERIMENTAL=tess)\n");
+      printf("skip: tessellationShader not advertised\n");
    VkPhysicalDeviceVulkan13Features f13 = {.sType =
                                               VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
                                            .synchronization2 = VK_TRUE,

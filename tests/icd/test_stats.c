@@ -14,7 +14,7 @@
  * on the reference run (lavapipe) the implementation-dependent ones (vertex-shader and
  * clipper counts, fragment-shader invocations) are checked against Vulkan's bounds.
  *
- * Tessellation (when tessellationShader is advertised: AGXV_EXPERIMENTAL=tess on agx): two
+ * Tessellation (when tessellationShader is advertised): two
  * quad patches at integer levels 2 give 9 domain points and 8 triangles each.
  *
  * test_stats DRAW_VERT_SPV DRAW_FRAG_SPV GS_QUAD_SPV FILL_COMP_SPV TESS_VERT_SPV TESS_TESC_SPV
