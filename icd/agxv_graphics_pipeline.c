@@ -171,8 +171,30 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
       gfx->has_vbo = true;
       code = linked;
    }
-   /* the fragment stage counting its invocations (pipeline statistics) */
-   if (which == AGXV_STAGE_FRAGMENT && device->pipeline_statistics) {
+   /* the fragment stage counting its invocations (pipeline statistics); a
+    * per-sample loop has its output epilog inlined at compilation, so its
+    * counting copy is compiled again with the epilog key's statistics bit:
+    * the inlined epilog then counts each pass of the loop (every sample of
+    * the pixel runs the body; Vulkan lets an implementation count such
+    * additional invocations, "Pipeline Statistics Queries") */
+   if (which == AGXV_STAGE_FRAGMENT && device->pipeline_statistics && out.fs.sample_loop &&
+       has_key) {
+      struct agx_fs_epilog_key skey = key;
+      skey.statistics = 1;
+      struct agxv_compile_gfx_result sout;
+      result = agxv_graphics_compile_main(device, stage, layout, tib, &coverage,
+                                          pipeline->graphics->rp.view_mask != 0,
+                                          gfx->uvs.cull_count, NULL, &skey, &sout);
+      if (result == VK_SUCCESS) {
+         result = agxv_pipeline_upload_stage(device, pipeline, AGXV_STAGE_FRAGMENT_STATS,
+                                             sout.r.code, sout.r.size, &sout.r.info);
+         agxv_compile_result_free(&sout.r);
+      }
+      if (result != VK_SUCCESS) {
+         agxv_compile_result_free(&out.r);
+         return result;
+      }
+   } else if (which == AGXV_STAGE_FRAGMENT && device->pipeline_statistics) {
       result = agxv_stats_fs_variant(device, pipeline, tib, &out.fs, code, size, out.r.main_size,
                                      &out.r.info);
       if (result != VK_SUCCESS) {

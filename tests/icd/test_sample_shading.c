@@ -92,6 +92,7 @@ struct gpu {
    VkImage ms, res;
    VkDeviceMemory ms_mem, res_mem;
    VkImageView ms_view, res_view;
+   VkQueryPool stats; /* fragment-shader invocations (pipelineStatisticsQuery), or null */
 };
 
 static void
@@ -298,6 +299,8 @@ render(struct gpu *g, VkPipeline p, const struct tri *t)
    }
    memset(g->out.map, 0, g->out.size);
    VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   if (g->stats)
+      vkCmdResetQueryPool(cb, g->stats, 0, 1);
    to_general(cb, g->ms);
    to_general(cb, g->res);
    VkRenderingAttachmentInfo ca = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
@@ -318,7 +321,11 @@ render(struct gpu *g, VkPipeline p, const struct tri *t)
    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
    float push[4] = {0};
    vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
+   if (g->stats)
+      vkCmdBeginQuery(cb, g->stats, 0, 0);
    vkCmdDraw(cb, 3, 1, 0, 0);
+   if (g->stats)
+      vkCmdEndQuery(cb, g->stats, 0);
    vkCmdEndRendering(cb);
    VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
                           .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
@@ -455,6 +462,23 @@ run_count(struct gpu *g, const struct tri *t, const char *name, bool enable, flo
    unsigned bad = got < lo || got > hi;
    printf("%s: %u invocations, want %u..%u (covered samples %u..%u, pixels %u..%u)\n", name, got,
           lo, hi, samples_lo, samples_hi, pixels_lo, pixels_hi);
+   /* the pipeline-statistics query of the same draw: at least the
+    * invocations the shader recorded, at most one per sample of every
+    * touched pixel (agx-vk's per-sample loop runs the body for each of the
+    * pixel's samples; Vulkan allows such additional invocations); without
+    * a per-sample loop agx-vk counts exactly the recorded ones. The
+    * reference driver (lavapipe) counts per pixel: only non-zero. */
+   if (g->stats) {
+      uint64_t q = 0;
+      VK_OK(vkGetQueryPoolResults(g->c->dev, g->stats, 0, 1, sizeof(q), &q, sizeof(q),
+                                  VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+      bool ok = g->c->reference ? q > 0
+                : per_sample    ? q >= got && q <= (uint64_t)S * pixels_hi
+                                : q == got;
+      printf("%s: fragment-shader invocations query %llu %s\n", name, (unsigned long long)q,
+             ok ? "ok" : "FAIL");
+      bad += !ok;
+   }
    vkDestroyPipeline(g->c->dev, p, NULL);
    return bad;
 }
@@ -482,15 +506,28 @@ main(int argc, char **argv)
                                            .synchronization2 = VK_TRUE,
                                            .dynamicRendering = VK_TRUE};
    VkPhysicalDeviceFeatures want = {.sampleRateShading = VK_TRUE,
-                                    .fragmentStoresAndAtomics = VK_TRUE};
+                                    .fragmentStoresAndAtomics = VK_TRUE,
+                                    .pipelineStatisticsQuery = have.pipelineStatisticsQuery};
+   CHECK(have.pipelineStatisticsQuery || c.reference); /* agx-vk offers it */
    agx_vk_ctx_device_features(&c, &f13, &want, 0, NULL);
    struct gpu g;
    gpu_init(&g, &c, argv + 1);
+   g.stats = VK_NULL_HANDLE;
+   if (have.pipelineStatisticsQuery) {
+      VkQueryPoolCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+                                   .queryType = VK_QUERY_TYPE_PIPELINE_STATISTICS,
+                                   .queryCount = 1,
+                                   .pipelineStatistics =
+                                      VK_QUERY_PIPELINE_STATISTIC_FRAGMENT_SHADER_INVOCATIONS_BIT};
+      VK_OK(vkCreateQueryPool(c.dev, &qci, NULL, &g.stats));
+   }
    struct tri t = {{3.25, 60.75, 17.125}, {2.375, 9.625, 29.875}, {0.0f, 1.0f, 0.5f}};
    unsigned bad = run_sample_id(&g, &t);
    bad += run_count(&g, &t, "minSampleShading 1.0", true, 1.0f, true);
    bad += run_count(&g, &t, "minSampleShading 0.25", true, 0.25f, false);
    bad += run_count(&g, &t, "no sample shading", false, 0.0f, false);
+   if (g.stats)
+      vkDestroyQueryPool(c.dev, g.stats, NULL);
    gpu_finish(&g);
    int rc = agx_vk_ctx_finish(&c);
    return bad || rc ? 1 : 0;
