@@ -137,9 +137,7 @@ agx_vk_memory_barrier(VkCommandBuffer cb, struct agx_vk_access src, struct agx_v
 void
 agx_vk_host_barrier(VkCommandBuffer cb)
 {
-   agx_vk_memory_barrier(
-      cb, AGX_VK_COPY_WRITE,
-      (struct agx_vk_access){VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT});
+   agx_vk_memory_barrier(cb, AGX_VK_COPY_WRITE, AGX_VK_HOST_READ);
 }
 
 /* --- Dynamic rendering ---------------------------------------------------- */

@@ -77,6 +77,13 @@ struct agx_vk_access {
    ((struct agx_vk_access){VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT})
 #define AGX_VK_COPY_WRITE \
    ((struct agx_vk_access){VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT})
+#define AGX_VK_COMPUTE_WRITE \
+   ((struct agx_vk_access){VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_WRITE_BIT})
+#define AGX_VK_COMPUTE_SAMPLED                                     \
+   ((struct agx_vk_access){VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, \
+                           VK_ACCESS_2_SHADER_SAMPLED_READ_BIT})
+#define AGX_VK_HOST_READ \
+   ((struct agx_vk_access){VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT})
 
 /* A layout transition of subresources `range` of `image`. */
 void agx_vk_barrier_range(VkCommandBuffer cb, VkImage image, VkImageSubresourceRange range,
