@@ -251,6 +251,18 @@ agx_vk_gfx_defaults(struct agx_vk_gfx *g, VkPipelineLayout layout, VkShaderModul
    g->ci.layout = layout;
 }
 
+void
+agx_vk_gfx_fixed_viewport(struct agx_vk_gfx *g, uint32_t w, uint32_t h)
+{
+   g->viewports[0] = (VkViewport){0, 0, (float)w, (float)h, 0, 1};
+   g->scissors[0] = (VkRect2D){{0, 0}, {w, h}};
+   uint32_t n = 0;
+   for (uint32_t i = 0; i < g->dyn.dynamicStateCount; i++)
+      if (g->dynamic[i] != VK_DYNAMIC_STATE_VIEWPORT && g->dynamic[i] != VK_DYNAMIC_STATE_SCISSOR)
+         g->dynamic[n++] = g->dynamic[i];
+   g->dyn.dynamicStateCount = n;
+}
+
 /* Points the create info at the states and the stages that have modules. */
 static void
 link(struct agx_vk_gfx *g, VkPipelineShaderStageCreateInfo *stages)
@@ -263,6 +275,10 @@ link(struct agx_vk_gfx *g, VkPipelineShaderStageCreateInfo *stages)
    CHECK(g->cb.attachmentCount <= AGX_VK_MAX_COLORS);
    CHECK(g->ri.colorAttachmentCount <= AGX_VK_MAX_COLORS);
    CHECK(g->dyn.dynamicStateCount <= AGX_VK_MAX_DYNAMIC);
+   CHECK(g->vp.viewportCount <= AGX_VK_MAX_VIEWPORTS);
+   CHECK(g->vp.scissorCount <= AGX_VK_MAX_VIEWPORTS);
+   g->vp.pViewports = g->viewports; /* ignored where they are dynamic */
+   g->vp.pScissors = g->scissors;
    g->cb.pAttachments = g->att;
    g->dyn.pDynamicStates = g->dynamic;
    g->ri.pColorAttachmentFormats = g->color_formats;
@@ -314,13 +330,13 @@ agx_vk_pipeline_layout(struct agx_vk_ctx *c, uint32_t set_count, const VkDescrip
 /* --- Readback --------------------------------------------------------------- */
 
 void
-agx_vk_copy_to_buffer(VkCommandBuffer cb, VkImage image, VkImageAspectFlags aspect, uint32_t width,
-                      uint32_t height, uint32_t layer, VkBuffer buf, VkDeviceSize offset)
+agx_vk_copy_to_buffer(VkCommandBuffer cb, const struct agx_vk_image *img, VkImageLayout layout,
+                      VkImageAspectFlags aspect, uint32_t layer, VkBuffer buf, VkDeviceSize offset)
 {
    VkBufferImageCopy bic = {.bufferOffset = offset,
-                            .imageSubresource = {aspect, 0, layer, 1},
-                            .imageExtent = {width, height, 1}};
-   vkCmdCopyImageToBuffer(cb, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, buf, 1, &bic);
+                            .imageSubresource = {aspect ? aspect : img->aspect, 0, layer, 1},
+                            .imageExtent = {img->width, img->height, 1}};
+   vkCmdCopyImageToBuffer(cb, img->image, layout, buf, 1, &bic);
 }
 
 void

@@ -82,6 +82,13 @@ struct agx_vk_access {
 #define AGX_VK_COMPUTE_SAMPLED                                     \
    ((struct agx_vk_access){VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, \
                            VK_ACCESS_2_SHADER_SAMPLED_READ_BIT})
+#define AGX_VK_ALL_WRITE \
+   ((struct agx_vk_access){VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT})
+#define AGX_VK_ALL_RW                                            \
+   ((struct agx_vk_access){VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, \
+                           VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT})
+#define AGX_VK_ALL_READ \
+   ((struct agx_vk_access){VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT})
 #define AGX_VK_HOST_READ \
    ((struct agx_vk_access){VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT})
 
@@ -134,6 +141,7 @@ enum agx_vk_stage { AGX_VK_VS, AGX_VK_TCS, AGX_VK_TES, AGX_VK_GS, AGX_VK_FS, AGX
 
 #define AGX_VK_MAX_COLORS 8
 #define AGX_VK_MAX_DYNAMIC 16
+#define AGX_VK_MAX_VIEWPORTS 16
 
 /* Every state of a graphics pipeline as plain structs: agx_vk_gfx_defaults
  * fills them, the test changes what its scene needs, agx_vk_gfx_create
@@ -151,7 +159,9 @@ struct agx_vk_gfx {
    VkPipelineVertexInputStateCreateInfo vi;
    VkPipelineInputAssemblyStateCreateInfo ia;
    VkPipelineTessellationStateCreateInfo ts;
-   VkPipelineViewportStateCreateInfo vp;
+   VkPipelineViewportStateCreateInfo vp;       /* viewportCount/scissorCount of the arrays below */
+   VkViewport viewports[AGX_VK_MAX_VIEWPORTS]; /* static ones (see agx_vk_gfx_fixed_viewport) */
+   VkRect2D scissors[AGX_VK_MAX_VIEWPORTS];
    VkPipelineRasterizationStateCreateInfo rs;
    VkPipelineMultisampleStateCreateInfo ms;
    VkPipelineDepthStencilStateCreateInfo ds;
@@ -170,6 +180,10 @@ struct agx_vk_gfx {
 void agx_vk_gfx_defaults(struct agx_vk_gfx *g, VkPipelineLayout layout, VkShaderModule vs,
                          VkShaderModule fs, VkFormat color);
 
+/* Static viewport (depth 0..1) and scissor of w x h from the origin instead
+ * of dynamic ones (VIEWPORT and SCISSOR leave the dynamic states). */
+void agx_vk_gfx_fixed_viewport(struct agx_vk_gfx *g, uint32_t w, uint32_t h);
+
 /* Sets `stage`'s module (VK_NULL_HANDLE: leaves the stage out). */
 void agx_vk_gfx_stage(struct agx_vk_gfx *g, enum agx_vk_stage stage, VkShaderModule module);
 
@@ -187,11 +201,11 @@ VkPipelineLayout agx_vk_pipeline_layout(struct agx_vk_ctx *c, uint32_t set_count
 
 /* --- Readback --------------------------------------------------------------- */
 
-/* Copies layer `layer` of level 0 (aspect `aspect`, the whole width x
- * height) from `image` in TRANSFER_SRC_OPTIMAL to `buf` at `offset`,
- * tightly packed. */
-void agx_vk_copy_to_buffer(VkCommandBuffer cb, VkImage image, VkImageAspectFlags aspect,
-                           uint32_t width, uint32_t height, uint32_t layer, VkBuffer buf,
+/* Copies layer `layer` of level 0 of `img` (aspect `aspect`, 0: img->aspect;
+ * the whole width x height) in `layout` to `buf` at `offset`, tightly
+ * packed. */
+void agx_vk_copy_to_buffer(VkCommandBuffer cb, const struct agx_vk_image *img, VkImageLayout layout,
+                           VkImageAspectFlags aspect, uint32_t layer, VkBuffer buf,
                            VkDeviceSize offset);
 
 /* The common end of a render: `img` (aspect img->aspect, every layer) from
