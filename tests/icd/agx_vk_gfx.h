@@ -73,6 +73,14 @@ struct agx_vk_access {
    ((struct agx_vk_access){VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, \
                            VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT |          \
                               VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT})
+#define AGX_VK_DEPTH_STAGES \
+   (VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT)
+#define AGX_VK_DEPTH_WRITE \
+   ((struct agx_vk_access){AGX_VK_DEPTH_STAGES, VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT})
+#define AGX_VK_DEPTH_RW                                                    \
+   ((struct agx_vk_access){AGX_VK_DEPTH_STAGES,                            \
+                           VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT | \
+                              VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT})
 #define AGX_VK_COPY_READ \
    ((struct agx_vk_access){VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT})
 #define AGX_VK_COPY_WRITE \
