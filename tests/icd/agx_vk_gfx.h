@@ -81,6 +81,8 @@ struct agx_vk_access {
    ((struct agx_vk_access){AGX_VK_DEPTH_STAGES,                            \
                            VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT | \
                               VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT})
+#define AGX_VK_CLEAR_WRITE \
+   ((struct agx_vk_access){VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT})
 #define AGX_VK_COPY_READ \
    ((struct agx_vk_access){VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT})
 #define AGX_VK_COPY_WRITE \
