@@ -75,6 +75,19 @@ agx_vk_image_create(struct agx_vk_ctx *c, const struct agx_vk_image_desc *d,
 }
 
 void
+agx_vk_color_target(struct agx_vk_ctx *c, VkFormat format, uint32_t w, uint32_t h,
+                    struct agx_vk_image *img)
+{
+   agx_vk_image_create(c,
+                       &(struct agx_vk_image_desc){.format = format,
+                                                   .width = w,
+                                                   .height = h,
+                                                   .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                                                            VK_IMAGE_USAGE_TRANSFER_SRC_BIT},
+                       img);
+}
+
+void
 agx_vk_image_free(struct agx_vk_ctx *c, struct agx_vk_image *img)
 {
    if (img->view)
@@ -184,6 +197,19 @@ agx_vk_begin_rendering(VkCommandBuffer cb, const struct agx_vk_rendering *r)
                          .pDepthAttachment = r->depth,
                          .pStencilAttachment = r->stencil};
    vkCmdBeginRendering(cb, &ri);
+}
+
+void
+agx_vk_begin_color_pass(VkCommandBuffer cb, const struct agx_vk_image *img,
+                        const VkClearColorValue *clear)
+{
+   agx_vk_barrier(cb, img->image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                  VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, AGX_VK_NONE, AGX_VK_COLOR_WRITE);
+   VkRenderingAttachmentInfo a = agx_vk_color_attachment(img->view, clear);
+   agx_vk_begin_rendering(cb, &(struct agx_vk_rendering){.width = img->width,
+                                                         .height = img->height,
+                                                         .color_count = 1,
+                                                         .colors = &a});
 }
 
 void

@@ -49,6 +49,11 @@ struct agx_vk_image {
 void agx_vk_image_create(struct agx_vk_ctx *c, const struct agx_vk_image_desc *d,
                          struct agx_vk_image *img);
 
+/* The usual render target: a 2D w x h image of `format`, colour attachment
+ * and transfer source, with its view. */
+void agx_vk_color_target(struct agx_vk_ctx *c, VkFormat format, uint32_t w, uint32_t h,
+                         struct agx_vk_image *img);
+
 /* A view of `image`: `type`, `format`, subresources `range`. */
 VkImageView agx_vk_image_view(struct agx_vk_ctx *c, VkImage image, VkImageViewType type,
                               VkFormat format, VkImageSubresourceRange range);
@@ -141,6 +146,12 @@ struct agx_vk_rendering {
 };
 
 void agx_vk_begin_rendering(VkCommandBuffer cb, const struct agx_vk_rendering *r);
+
+/* The first pass on a fresh colour target: `img` from UNDEFINED to
+ * COLOR_ATTACHMENT_OPTIMAL (no earlier work to wait for), then rendering
+ * to it alone, cleared to `clear`. */
+void agx_vk_begin_color_pass(VkCommandBuffer cb, const struct agx_vk_image *img,
+                             const VkClearColorValue *clear);
 
 /* Viewport (depth 0..1) and scissor covering w x h from the origin. */
 void agx_vk_viewport_scissor(VkCommandBuffer cb, uint32_t w, uint32_t h);
