@@ -87,6 +87,10 @@ struct agx_sim_prim {
    bool point;       /* half of a point sprite: no depth bias */
    double point_x0, point_y0, point_size; /* sprite's top-left corner and size (pixels) */
    bool line; /* a line: vertices 0-1 are the segment (agx_sim_raster.c) */
+   /* half of a multisampled line's parallelogram (agx_sim_prim.c
+    * line_segment()): a triangle, vertex 0 on the first endpoint's side,
+    * vertex 1 on the second's; flat bindings and depth bias as lines */
+   bool line_quad;
    bool backfacing;
    /* window coordinates in 1/256 pixel (8 sub-pixel bits), and z */
    int64_t fx[3], fy[3];

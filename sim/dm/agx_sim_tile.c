@@ -407,7 +407,7 @@ depth_bias(struct tile_ctx *c, const struct agx_sim_prim *pr, double *out)
 {
    const struct agx_sim_ppp *p = &c->draw->ppp;
    *out = 0;
-   if (!p->fc.depth_bias_enable || pr->point || pr->line)
+   if (!p->fc.depth_bias_enable || pr->point || pr->line || pr->line_quad)
       return true;
    uint8_t b[12];
    struct AGX_DEPTH_BIAS db;

@@ -178,6 +178,8 @@ struct draw_state {
    bool depth_bias;
    unsigned depth_bias_index;
    unsigned line_width_field; /* Fragment face Line width (4:4 fixed - 1) */
+   bool primitive_msaa;       /* Cull Primitive MSAA (Bresenham lines) */
+   bool depth_clamp;          /* Cull Depth clamp instead of Depth clip */
    bool scissor;
    unsigned scissor_index;
    enum agx_visibility_mode visibility;
@@ -300,7 +302,9 @@ frame_draw(struct frame *f, const struct draw_state *d, enum agx_primitive prim,
       cfg.cull_back = d->cull_back;
       cfg.cull_front = d->cull_front;
       cfg.front_face_ccw = d->ccw;
-      cfg.depth_clip = true;
+      cfg.depth_clip = !d->depth_clamp;
+      cfg.depth_clamp = d->depth_clamp;
+      cfg.primitive_msaa = d->primitive_msaa;
       cfg.flat_shading_vertex = AGX_PPP_VERTEX_0;
    }
    agx_pack(&ppp[n++], FRAGMENT_SHADER_WORD_0, cfg) {
