@@ -62,6 +62,7 @@ struct frame {
    uint32_t bgobjdepth, bgobjvals;
    uint64_t msctl;        /* ppp_multisamplectl (0 = 0x88, one centred sample) */
    uint32_t zls_w, zls_h; /* isp_zls_pixels (0 = none) */
+   uint64_t depth_base;   /* depth.base (0 = DATA_VA + 0x200000) */
    unsigned layers;       /* 0 = 1 */
    uint32_t vs;           /* vertex shader word list */
    /* VDM stream under construction */
@@ -435,8 +436,9 @@ frame_submit(struct frame *f)
          cfg.x = f->zls_w;
          cfg.y = f->zls_h;
       }
-      c.r.depth.base = DATA_VA + 0x200000u; /* ZBUF_OFF of test_sim_render.c */
-      c.r.depth.stride = 1;                 /* ((pages - 1) << 14) | 1: one page */
+      c.r.depth.base =
+         f->depth_base ? f->depth_base : DATA_VA + 0x200000u; /* ZBUF_OFF of test_sim_render.c */
+      c.r.depth.stride = 1; /* ((pages - 1) << 14) | 1: one page */
       c.r.stencil.base = DATA_VA + 0x204000u;
       c.r.stencil.stride = 1;
    }
