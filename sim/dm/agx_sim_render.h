@@ -118,8 +118,11 @@ struct agx_sim_render {
    struct agx_sim_vdm_state vdm;
 };
 
-/* agx_sim_render.c */
-bool agx_sim_render_run(struct agx_sim_gpu *gpu, const struct drm_asahi_cmd_render *cmd);
+/* agx_sim_render.c. `between` (may be NULL) is called with `user` once the
+ * vertex/tiling phase is over and before the fragment phase starts (the
+ * kernel model writes ts_vtx.end and ts_frag.start there). */
+bool agx_sim_render_run(struct agx_sim_gpu *gpu, const struct drm_asahi_cmd_render *cmd,
+                        void (*between)(void *user), void *user);
 void *agx_sim_render_grow(struct agx_sim_render *r, void *arr, uint32_t *cap, uint32_t need,
                           size_t elem);
 

@@ -196,7 +196,7 @@ replay(const struct agx_sim_dump *d, const struct output *outs, unsigned nouts)
    struct agx_sim_gpu gpu;
    agx_sim_gpu_init(&gpu, vm, d->h.usc_exec_base);
    agx_sim_vm_access_begin(vm);
-   bool ok = agx_sim_render_run(&gpu, &d->cmd);
+   bool ok = agx_sim_render_run(&gpu, &d->cmd, NULL, NULL);
    agx_sim_vm_access_end(vm);
    if (!ok)
       fprintf(stderr, "agx-sim-run: render command failed: %s\n", gpu.status.msg);

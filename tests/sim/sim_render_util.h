@@ -63,8 +63,9 @@ struct frame {
    uint64_t msctl;        /* ppp_multisamplectl (0 = 0x88, one centred sample) */
    uint32_t zls_w, zls_h; /* isp_zls_pixels (0 = none) */
    uint64_t depth_base;   /* depth.base (0 = DATA_VA + 0x200000) */
-   unsigned layers;       /* 0 = 1 */
-   uint32_t vs;           /* vertex shader word list */
+   struct drm_asahi_timestamps ts_vtx, ts_frag; /* timestamp object handles and offsets */
+   unsigned layers;                             /* 0 = 1 */
+   uint32_t vs;                                 /* vertex shader word list */
    /* VDM stream under construction */
    struct cdm s;
    uint32_t ppp_used; /* bytes of PPP blocks at PPP_OFF */
@@ -442,6 +443,8 @@ frame_submit(struct frame *f)
       c.r.stencil.base = DATA_VA + 0x204000u;
       c.r.stencil.stride = 1;
    }
+   c.r.ts_vtx = f->ts_vtx;
+   c.r.ts_frag = f->ts_frag;
    c.r.isp_scissor_base = DATA_VA + SCISSOR_OFF;
    c.r.isp_oclqry_base = DATA_VA + OQ_OFF;
    c.r.isp_dbias_base = DATA_VA + DBIAS_OFF;
