@@ -226,8 +226,8 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
 }
 
 /* A pipeline without a fragment shader whose last pre-rasterisation stage
- * writes cull distances gets the empty one (the cull test runs there,
- * agxv_cull_fs.h). */
+ * writes cull distances, or whose sample mask kills samples, gets the empty
+ * one (the cull test and the sample mask run there, agxv_cull_fs.h). */
 static VkResult
 compile_cull_fs(struct agxv_device *device, struct agxv_pipeline *pipeline,
                 const struct agxv_pipeline_layout *layout)
@@ -300,7 +300,11 @@ agxv_graphics_pipeline_build(struct agxv_device *device, struct agxv_pipeline *p
          if (!taken && fragment == (pass == 1))
             result = compile_stage(device, pipeline, st, layout, &gfx->tib, pre);
       }
-   if (result == VK_SUCCESS && !gfx->has_fs && gfx->uvs.cull_count)
+   /* ... and so does one whose static sample mask (pSampleMask) leaves out a
+    * rasterised sample: the mask is applied by the fragment shader
+    * (agx_pass_lower_coverage's sample_kill), so the empty one applies it */
+   if (result == VK_SUCCESS && !gfx->has_fs &&
+       (gfx->uvs.cull_count || agxv_gpl_coverage_options(state).sample_kill))
       result = compile_cull_fs(device, pipeline, layout);
    /* transform feedback without a geometry shader captures the vertex
     * shader's outputs (agxv_graphics_pipeline_xfb.c); not after tessellation */
