@@ -7,7 +7,7 @@
  * TRANSFER_SRC/DST (aspect copies, agxv_cmd_image.c) for those marked 'd'
  * (D16_UNORM, D32_SFLOAT, S8_UINT, D32_SFLOAT_S8_UINT: Honeykrisp's set,
  * graphics.md §7.4; 1D/2D only), COLOR_ATTACHMENT_BLEND for those marked 'B'
- * (blending is tested), VERTEX_BUFFER for the 46 formats
+ * (blending is tested), VERTEX_BUFFER for the 65 formats
  * the vertex-fetch prolog converts (agxv_vbo_format; RGB32 included),
  * BLIT_SRC for the formats the blit kernel reads (agxv_blit_format: every
  * table format but the block-compressed ones; depth/stencil formats through

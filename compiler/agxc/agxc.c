@@ -18,7 +18,10 @@
  * background, end-of-tile or fragment output epilog program of the --rt
  * tilebuffer (the epilog blended per --blend RT:SRC,DST,OP,SRCA,DSTA,OPA,MASK
  * in Vulkan enum values, --logic-op N). --split-outputs compiles a fragment shader for an epilog
- * (colour outputs left in r4(i+1), no stop).
+ * (colour outputs left in r4(i+1), no stop). --vbo FMT,FMT... prints the
+ * vertex-fetch prolog of attributes 0, 1, ... in those formats
+ * (agx_vbo_format_name: rgba8_unorm, rg16_sscaled...), attribute i from
+ * vertex buffer i at offset 0 with a stride of its size.
  * Errors exit with status 1, usage errors (including nothing to do) with 2. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +33,7 @@
 #include "agx_spirv.h"
 #include "agx_fs_epilog.h"
 #include "agx_tile_programs.h"
+#include "agx_vbo_prolog.h"
 
 static void
 usage(void)
@@ -40,6 +44,7 @@ usage(void)
            "            [--time N] [--no-preamble] [--robust] [--rt FORMAT]... [--samples N]\n"
            "            [--split-outputs] [--bg OP,OP... | --eot MASK | --epilog MASK\n"
            "            [--blend RT:SRC,DST,OP,SRCA,DSTA,OPA,MASK]... [--logic-op N]]\n"
+           "            [--vbo FORMAT,FORMAT...]\n"
            "            IN.spv [--ir] [-o OUT.bin] [--disasm]\n");
 }
 
@@ -175,6 +180,43 @@ tile_program(const enum agx_tib_format *rts, unsigned num_rts, unsigned samples,
    return status;
 }
 
+/* Prints the vertex-fetch prolog of a list of attribute formats. */
+static int
+vbo_prolog(const char *list, const char *out_path)
+{
+   struct agx_vbo_key key;
+   memset(&key, 0, sizeof(key));
+   const char *p = list;
+   while (*p) {
+      size_t len = strcspn(p, ",");
+      unsigned f = 0;
+      for (unsigned k = 1; k < AGX_VBO_NUM_FORMATS; k++)
+         if (strlen(agx_vbo_format_name(k)) == len && !strncmp(agx_vbo_format_name(k), p, len))
+            f = k;
+      if (!f || key.num_attribs >= AGX_MAX_ATTRIBS || key.num_attribs >= AGX_VBO_MAX_BUFFERS) {
+         fprintf(stderr, "agxc: bad or too many vertex formats at '%.*s'\n", (int)len, p);
+         return 2;
+      }
+      unsigned i = key.num_attribs++;
+      key.attribs[i] = (struct agx_vbo_attrib){(uint8_t)i, (uint8_t)f, (uint8_t)i, 0};
+      key.buffers[i] = (struct agx_vbo_buffer){agx_vbo_format_bytes(f), false, 0};
+      p += len + (p[len] == ',');
+   }
+   struct agx_backend_result r;
+   char err[512];
+   if (agx_build_vbo_prolog(&key, &r, err, sizeof(err))) {
+      fprintf(stderr, "agxc: %s\n", err);
+      return 1;
+   }
+   printf("; vertex-fetch prolog, %u attributes, %zu bytes, %u instructions, %u GPR halves\n",
+          key.num_attribs, r.size, r.info.num_instrs, r.info.gpr_halves);
+   int status = agx_backend_disasm(r.code, r.size, stdout) ? 0 : 1;
+   if (out_path && write_file(out_path, r.code, r.size))
+      status = 1;
+   agx_backend_result_free(&r);
+   return status;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -190,7 +232,7 @@ main(int argc, char **argv)
    enum agx_tib_format rts[AGX_TIB_MAX_RTS];
    unsigned num_rts = 0, samples = 1;
    struct agx_tilebuffer_layout tib;
-   const char *bg_ops = NULL;
+   const char *bg_ops = NULL, *vbo = NULL;
    long eot_mask = -1, epilog_mask = -1;
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "--ir")) {
@@ -262,6 +304,8 @@ main(int argc, char **argv)
          bopts.no_preamble = true;
       } else if (!strcmp(argv[i], "--lower-int64")) {
          lower_i64 = true;
+      } else if (!strcmp(argv[i], "--vbo") && i + 1 < argc) {
+         vbo = argv[++i];
       } else if (!strcmp(argv[i], "--time") && i + 1 < argc) {
          repeat = (unsigned)atoi(argv[++i]);
       } else if (argv[i][0] == '-' || in) {
@@ -271,6 +315,8 @@ main(int argc, char **argv)
          in = argv[i];
       }
    }
+   if (!in && vbo)
+      return vbo_prolog(vbo, out_path);
    if (!in && (bg_ops || eot_mask >= 0 || epilog_mask >= 0))
       return tile_program(rts, num_rts, samples, bg_ops, eot_mask, epilog_mask, out_path);
    if (!in) {

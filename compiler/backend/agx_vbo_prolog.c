@@ -17,7 +17,7 @@
 #include "agx_builder.h"
 #include "agx_vbo_prolog.h"
 
-enum kind { K_FLOAT, K_UINT, K_SINT, K_UNORM, K_SNORM };
+enum kind { K_FLOAT, K_UINT, K_SINT, K_UNORM, K_SNORM, K_USCALED, K_SSCALED };
 
 /* bits: of one component, or of the whole word when packed */
 struct fmt {
@@ -69,7 +69,105 @@ static const struct fmt formats[AGX_VBO_NUM_FORMATS] = {
    [AGX_VBO_BGRA8_UNORM] = {8, 4, K_UNORM, .swap_rb = true},
    [AGX_VBO_RGB10A2_UNORM] = {32, 4, K_UNORM, .packed = true},
    [AGX_VBO_RGB10A2_UINT] = {32, 4, K_UINT, .packed = true},
+   [AGX_VBO_R8_USCALED] = {8, 1, K_USCALED},
+   [AGX_VBO_RG8_USCALED] = {8, 2, K_USCALED},
+   [AGX_VBO_RGBA8_USCALED] = {8, 4, K_USCALED},
+   [AGX_VBO_R8_SSCALED] = {8, 1, K_SSCALED},
+   [AGX_VBO_RG8_SSCALED] = {8, 2, K_SSCALED},
+   [AGX_VBO_RGBA8_SSCALED] = {8, 4, K_SSCALED},
+   [AGX_VBO_R16_USCALED] = {16, 1, K_USCALED},
+   [AGX_VBO_RG16_USCALED] = {16, 2, K_USCALED},
+   [AGX_VBO_RGBA16_USCALED] = {16, 4, K_USCALED},
+   [AGX_VBO_R16_SSCALED] = {16, 1, K_SSCALED},
+   [AGX_VBO_RG16_SSCALED] = {16, 2, K_SSCALED},
+   [AGX_VBO_RGBA16_SSCALED] = {16, 4, K_SSCALED},
+   [AGX_VBO_RGB10A2_USCALED] = {32, 4, K_USCALED, .packed = true},
+   [AGX_VBO_RGB10A2_SSCALED] = {32, 4, K_SSCALED, .packed = true},
+   [AGX_VBO_RGB10A2_SNORM] = {32, 4, K_SNORM, .packed = true},
+   [AGX_VBO_RGB10A2_SINT] = {32, 4, K_SINT, .packed = true},
 };
+
+static bool
+is_signed(const struct fmt *f)
+{
+   return f->kind == K_SINT || f->kind == K_SNORM || f->kind == K_SSCALED;
+}
+
+static const char *const names[AGX_VBO_NUM_FORMATS] = {
+   [AGX_VBO_R32_FLOAT] = "r32_float",
+   [AGX_VBO_RG32_FLOAT] = "rg32_float",
+   [AGX_VBO_RGB32_FLOAT] = "rgb32_float",
+   [AGX_VBO_RGBA32_FLOAT] = "rgba32_float",
+   [AGX_VBO_R32_UINT] = "r32_uint",
+   [AGX_VBO_RG32_UINT] = "rg32_uint",
+   [AGX_VBO_RGB32_UINT] = "rgb32_uint",
+   [AGX_VBO_RGBA32_UINT] = "rgba32_uint",
+   [AGX_VBO_R32_SINT] = "r32_sint",
+   [AGX_VBO_RG32_SINT] = "rg32_sint",
+   [AGX_VBO_RGB32_SINT] = "rgb32_sint",
+   [AGX_VBO_RGBA32_SINT] = "rgba32_sint",
+   [AGX_VBO_R16_FLOAT] = "r16_float",
+   [AGX_VBO_RG16_FLOAT] = "rg16_float",
+   [AGX_VBO_RGBA16_FLOAT] = "rgba16_float",
+   [AGX_VBO_R16_UNORM] = "r16_unorm",
+   [AGX_VBO_RG16_UNORM] = "rg16_unorm",
+   [AGX_VBO_RGBA16_UNORM] = "rgba16_unorm",
+   [AGX_VBO_R16_SNORM] = "r16_snorm",
+   [AGX_VBO_RG16_SNORM] = "rg16_snorm",
+   [AGX_VBO_RGBA16_SNORM] = "rgba16_snorm",
+   [AGX_VBO_R16_UINT] = "r16_uint",
+   [AGX_VBO_RG16_UINT] = "rg16_uint",
+   [AGX_VBO_RGBA16_UINT] = "rgba16_uint",
+   [AGX_VBO_R16_SINT] = "r16_sint",
+   [AGX_VBO_RG16_SINT] = "rg16_sint",
+   [AGX_VBO_RGBA16_SINT] = "rgba16_sint",
+   [AGX_VBO_R8_UNORM] = "r8_unorm",
+   [AGX_VBO_RG8_UNORM] = "rg8_unorm",
+   [AGX_VBO_RGBA8_UNORM] = "rgba8_unorm",
+   [AGX_VBO_R8_SNORM] = "r8_snorm",
+   [AGX_VBO_RG8_SNORM] = "rg8_snorm",
+   [AGX_VBO_RGBA8_SNORM] = "rgba8_snorm",
+   [AGX_VBO_R8_UINT] = "r8_uint",
+   [AGX_VBO_RG8_UINT] = "rg8_uint",
+   [AGX_VBO_RGBA8_UINT] = "rgba8_uint",
+   [AGX_VBO_R8_SINT] = "r8_sint",
+   [AGX_VBO_RG8_SINT] = "rg8_sint",
+   [AGX_VBO_RGBA8_SINT] = "rgba8_sint",
+   [AGX_VBO_BGRA8_UNORM] = "bgra8_unorm",
+   [AGX_VBO_RGB10A2_UNORM] = "rgb10a2_unorm",
+   [AGX_VBO_RGB10A2_UINT] = "rgb10a2_uint",
+   [AGX_VBO_R8_USCALED] = "r8_uscaled",
+   [AGX_VBO_RG8_USCALED] = "rg8_uscaled",
+   [AGX_VBO_RGBA8_USCALED] = "rgba8_uscaled",
+   [AGX_VBO_R8_SSCALED] = "r8_sscaled",
+   [AGX_VBO_RG8_SSCALED] = "rg8_sscaled",
+   [AGX_VBO_RGBA8_SSCALED] = "rgba8_sscaled",
+   [AGX_VBO_R16_USCALED] = "r16_uscaled",
+   [AGX_VBO_RG16_USCALED] = "rg16_uscaled",
+   [AGX_VBO_RGBA16_USCALED] = "rgba16_uscaled",
+   [AGX_VBO_R16_SSCALED] = "r16_sscaled",
+   [AGX_VBO_RG16_SSCALED] = "rg16_sscaled",
+   [AGX_VBO_RGBA16_SSCALED] = "rgba16_sscaled",
+   [AGX_VBO_RGB10A2_USCALED] = "rgb10a2_uscaled",
+   [AGX_VBO_RGB10A2_SSCALED] = "rgb10a2_sscaled",
+   [AGX_VBO_RGB10A2_SNORM] = "rgb10a2_snorm",
+   [AGX_VBO_RGB10A2_SINT] = "rgb10a2_sint",
+};
+
+const char *
+agx_vbo_format_name(unsigned format)
+{
+   return format < AGX_VBO_NUM_FORMATS ? names[format] : NULL;
+}
+
+unsigned
+agx_vbo_format_bytes(unsigned format)
+{
+   if (format >= AGX_VBO_NUM_FORMATS || !formats[format].bits)
+      return 0;
+   const struct fmt *f = &formats[format];
+   return f->packed ? 4 : f->comps * f->bits / 8;
+}
 
 /* The memory component that feeds result component c. */
 static unsigned
@@ -100,6 +198,10 @@ convert(agx_builder *b, agx_instr *x, const struct fmt *f)
       return f->bits == 32 ? x : agx_u2u(b, 32, x);
    case K_SINT:
       return f->bits == 32 ? x : agx_i2i(b, 32, x);
+   case K_USCALED:
+      return agx_u2f(b, 32, f->bits == 32 ? x : agx_u2u(b, 32, x));
+   case K_SSCALED:
+      return agx_i2f(b, 32, f->bits == 32 ? x : agx_i2i(b, 32, x));
    case K_UNORM:
       return agx_fmul(b, agx_u2f(b, 32, agx_u2u(b, 32, x)),
                       fimm(b, 1.0f / (float)((1u << f->bits) - 1)));
@@ -114,12 +216,29 @@ convert(agx_builder *b, agx_instr *x, const struct fmt *f)
 static agx_instr *
 convert_packed(agx_builder *b, agx_instr *word, const struct fmt *f, unsigned c)
 {
-   unsigned bits = c == 3 ? 2 : 10;
-   agx_instr *field = agx_iand(b, c ? agx_ushr(b, word, agx_imm(b, 32, 10 * c)) : word,
-                               agx_imm(b, 32, (1u << bits) - 1));
-   struct fmt narrow = {(uint8_t)bits, 1, f->kind};
-   /* the field is already a zero-extended 32-bit value: integers as is */
-   return f->kind == K_UINT ? field : convert(b, field, &narrow);
+   unsigned bits = c == 3 ? 2 : 10, lo = 10 * c;
+   agx_instr *field;
+   if (is_signed(f)) {
+      /* signed field: move its top bit to bit 31, shift back arithmetically */
+      agx_instr *top = 32 - lo - bits ? agx_ishl(b, word, agx_imm(b, 32, 32 - lo - bits)) : word;
+      field = agx_ishr(b, top, agx_imm(b, 32, 32 - bits));
+   } else {
+      field = agx_iand(b, c ? agx_ushr(b, word, agx_imm(b, 32, lo)) : word,
+                       agx_imm(b, 32, (1u << bits) - 1));
+   }
+   /* the field is already an extended 32-bit value: integers as they are,
+    * the others converted as 32-bit integers with a 'bits' range */
+   if (f->kind == K_UINT || f->kind == K_SINT)
+      return field;
+   if (f->kind == K_USCALED)
+      return agx_u2f(b, 32, field);
+   if (f->kind == K_SSCALED)
+      return agx_i2f(b, 32, field);
+   if (f->kind == K_SNORM)
+      return agx_fmax(
+         b, agx_fmul(b, agx_i2f(b, 32, field), fimm(b, 1.0f / (float)((1u << (bits - 1)) - 1))),
+         fimm(b, -1.0f));
+   return agx_fmul(b, agx_u2f(b, 32, field), fimm(b, 1.0f / (float)((1u << bits) - 1)));
 }
 
 /* Result component c of an attribute loaded as v (all components). */

@@ -65,6 +65,24 @@ enum agx_vbo_format {
    AGX_VBO_BGRA8_UNORM,   /* B8G8R8A8_UNORM: bytes B, G, R, A */
    AGX_VBO_RGB10A2_UNORM, /* A2B10G10R10_UNORM_PACK32: R in bits 0-9 ... A in 30-31 */
    AGX_VBO_RGB10A2_UINT,  /* A2B10G10R10_UINT_PACK32 */
+   /* USCALED / SSCALED: the integer converted to float (Vulkan "Numeric
+    * Format": 1 becomes 1.0) */
+   AGX_VBO_R8_USCALED,
+   AGX_VBO_RG8_USCALED,
+   AGX_VBO_RGBA8_USCALED,
+   AGX_VBO_R8_SSCALED,
+   AGX_VBO_RG8_SSCALED,
+   AGX_VBO_RGBA8_SSCALED,
+   AGX_VBO_R16_USCALED,
+   AGX_VBO_RG16_USCALED,
+   AGX_VBO_RGBA16_USCALED,
+   AGX_VBO_R16_SSCALED,
+   AGX_VBO_RG16_SSCALED,
+   AGX_VBO_RGBA16_SSCALED,
+   AGX_VBO_RGB10A2_USCALED, /* A2B10G10R10_USCALED_PACK32 */
+   AGX_VBO_RGB10A2_SSCALED, /* A2B10G10R10_SSCALED_PACK32: signed bit fields */
+   AGX_VBO_RGB10A2_SNORM,   /* A2B10G10R10_SNORM_PACK32 */
+   AGX_VBO_RGB10A2_SINT,    /* A2B10G10R10_SINT_PACK32 */
    AGX_VBO_NUM_FORMATS
 };
 
@@ -101,6 +119,11 @@ struct agx_vbo_key {
  * key->uniform_base is unused. Returns 0, or -1 with a message. */
 int agx_vbo_lower_sw(agx_shader *s, const struct agx_vbo_key *key, unsigned table_offset, char *err,
                      size_t errsize);
+
+/* The lower-case name of a prolog format ("rgba8_unorm"), NULL if none. */
+const char *agx_vbo_format_name(unsigned format);
+/* Bytes of one attribute of a prolog format (0 if none). */
+unsigned agx_vbo_format_bytes(unsigned format);
 
 /* Builds the prolog. Returns 0, or -1 with a message (bad format, location,
  * buffer or alignment). */

@@ -10,7 +10,9 @@
  *   load_input linear   -> interp_cf (iter)
  *   load_input coeffs   -> load_cf vec3 (ldcf: A, B, C; agx_pass_lower_cull_fs)
  *   load_input flat     -> load_cf (ldcf, coefficient C)
- *   load_frag_coord_zw  -> iter of the Z and W registers (W holds 1/w)
+ *   load_frag_coord_zw  -> iter of the Z and W registers (W holds 1/w); at
+ *                          the sample (sample iterator) when flagged
+ *                          AGX_INTERP_SAMPLE by agx_pass_sample_shading_inputs
  *   load_frag_coord_xy  -> pixel coordinates (SR 80/81) + load_sample_pos
  *   load_point_coord    -> iter of a Point coord binding (after the inputs)
  *   load_primitive_id   -> ldcf of a flat PrimitiveId binding (last; the
@@ -119,6 +121,16 @@ lower(agx_builder *b, agx_instr *I, void *data)
    case AGX_OP_LOAD_INPUT_AT_OFFSET:
       return lower_input(b, st, I);
    case AGX_OP_LOAD_FRAG_COORD_ZW: {
+      /* per-sample shading: at the invocation's sample (the sample
+       * iterator, as Sample-qualified inputs), else at the pixel centre */
+      if (I->c[2] & AGX_INTERP_SAMPLE) {
+         agx_instr *id = agx_intrin(b, AGX_OP_LOAD_SAMPLE_ID, agx_type_make(32, 1), 0, NULL, NULL,
+                                    NULL, 0, 0, 0);
+         agx_instr *v[2] = {st->s->fs.reads_frag_coord_z ? iter_sample(b, st->z_cf, id, 0)
+                                                         : agx_imm(b, 32, 0),
+                            iter_sample(b, st->w_cf, id, 0)};
+         return agx_vec(b, 2, v);
+      }
       agx_instr *v[2] = {st->s->fs.reads_frag_coord_z ? iter(b, st->z_cf, 0, 0) : agx_imm(b, 32, 0),
                          iter(b, st->w_cf, 0, 0)};
       return agx_vec(b, 2, v);

@@ -25,7 +25,8 @@
  * With sample shading asked by the pipeline (minSampleShading), inputs
  * without Centroid are interpolated at the sample like Sample ones
  * (agx_pass_sample_shading_inputs, before agx_pass_lower_fs_inputs; dEQP
- * multisample.min_sample_shading expects a distinct colour per sample).
+ * multisample.min_sample_shading expects a distinct colour per sample), and
+ * so are FragCoord.z and .w (the sample's depth and 1/w).
  * Without a loop (one sample, or no per-sample shading): sample id 0,
  * position (0.5, 0.5), active samples 0xFF, sample mask in = SR 124 &
  * ~killed (Mesa ANDs the API sample mask, here the compile-time
@@ -193,9 +194,15 @@ agx_pass_sample_shading_inputs(agx_shader *s)
 {
    agx_instr **all;
    unsigned n = agx_collect_instrs(s, &all);
-   for (unsigned i = 0; i < n; i++)
+   for (unsigned i = 0; i < n; i++) {
       if (all[i]->op == AGX_OP_LOAD_INPUT && !(all[i]->c[2] & AGX_INTERP_CENTROID))
          all[i]->c[2] |= AGX_INTERP_SAMPLE;
+      /* FragCoord.zw at the sample too (Vulkan "FragCoord": with sample
+       * shading the fragment is at the sample's position, so its depth is
+       * the sample's) */
+      if (all[i]->op == AGX_OP_LOAD_FRAG_COORD_ZW)
+         all[i]->c[2] |= AGX_INTERP_SAMPLE;
+   }
 }
 
 bool

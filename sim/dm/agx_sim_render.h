@@ -98,6 +98,7 @@ struct agx_sim_prim {
    int32_t x0, y0, x1, y1; /* covered pixel bounding box (inclusive-exclusive) */
    uint8_t provoking;      /* not used by flat CF bindings, which name a vertex */
    uint32_t vtx[3];        /* indices into render->vtx (post-clip copies) */
+   uint32_t prim_id;       /* input primitive of its instance (CF source Primitive ID) */
 };
 
 struct agx_sim_render {
@@ -113,6 +114,7 @@ struct agx_sim_render {
    uint32_t nvtx, cap_vtx;
    struct agx_sim_prim *prims;
    uint32_t nprims, cap_prims;
+   uint32_t prim_id; /* counter of the primitives being assembled (agx_sim_prim_assemble) */
    /* current stream state */
    struct agx_sim_ppp ppp;
    struct agx_sim_vdm_state vdm;
