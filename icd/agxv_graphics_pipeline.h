@@ -14,8 +14,9 @@
  *
  * Assumes: dynamic rendering (VkPipelineRenderingCreateInfo formats);
  * pipeline libraries are linked through the same path
- * (agxv_graphics_pipeline_library.h); the pipeline cache is not used for
- * graphics yet.
+ * (agxv_graphics_pipeline_library.h); the pipeline cache holds the vertex
+ * and fragment main programs (agxv_graphics_pipeline_cache.h), not the
+ * geometry-shader, tessellation or transform-feedback variants.
  */
 #ifndef AGXV_GRAPHICS_PIPELINE_H
 #define AGXV_GRAPHICS_PIPELINE_H
@@ -64,6 +65,8 @@ struct agxv_graphics_pipeline {
    /* transform feedback of the vertex shader (agxv_xfb.h): gs_vs_sw,
     * gs_input_mask, gs_vbo are its software variant's */
    struct agxv_xfb_pipeline xfb;
+   /* while the pipeline is built: its cache use (agxv_pipeline_cache.h) */
+   struct agxv_cache_use *cache_use;
 };
 
 /* Compiles the vertex and geometry stages of a pipeline with a geometry
