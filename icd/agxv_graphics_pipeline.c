@@ -347,6 +347,8 @@ agxv_graphics_pipeline_build(struct agxv_device *device, struct agxv_pipeline *p
       cu->uncached = true;
    if (result == VK_SUCCESS && !(pipeline->stages & (1u << AGXV_STAGE_VERTEX)))
       result = agxv_error(VK_ERROR_UNKNOWN, "graphics pipeline without a vertex shader");
+   if (result == VK_SUCCESS)
+      agxv_graphics_pipeline_pack_words(pipeline);
    gfx->cache_use = NULL;
    return result;
 }

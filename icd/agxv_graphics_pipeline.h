@@ -27,6 +27,17 @@
 #include "agxv_vbo.h"
 #include "agxv_xfb.h"
 
+/* Hardware words of the pipeline's shaders, packed once at creation
+ * (agxv_graphics_pipeline_pack_words) for every draw: PPP Output Select
+ * (VS and FS halves), Varying Counts, Fragment Shader Word 0, Fragment
+ * Control (pass type), Fragment Face 2, and the VDM State vertex-shader
+ * word 0 and outputs. */
+struct agxv_gfx_words {
+   uint32_t vs_output_select, varying_counts_32, varying_counts_16;
+   uint32_t fs_counts, fs_fragment_control, fs_face_2, fs_output_select;
+   uint32_t vs_counts, vdm_outputs;
+};
+
 /* What draws link (the parsed state is pipeline->graphics). */
 struct agxv_graphics_pipeline {
    struct agx_uvs_layout uvs; /* the vertex shader's output record */
@@ -65,6 +76,7 @@ struct agxv_graphics_pipeline {
    /* transform feedback of the vertex shader (agxv_xfb.h): gs_vs_sw,
     * gs_input_mask, gs_vbo are its software variant's */
    struct agxv_xfb_pipeline xfb;
+   struct agxv_gfx_words words;
    /* while the pipeline is built: its cache use (agxv_pipeline_cache.h) */
    struct agxv_cache_use *cache_use;
 };
@@ -88,6 +100,13 @@ VkResult agxv_tess_pipeline_compile(struct agxv_device *device, struct agxv_pipe
                                     const VkPipelineShaderStageCreateInfo *tes, bool gs_follows,
                                     const struct agxv_pipeline_layout *layout);
 void agxv_tess_pipeline_finish(struct agxv_device *device, struct agxv_graphics_pipeline *gfx);
+
+/* Fills pipeline->gfx->words from its compiled stages (the end of
+ * agxv_graphics_pipeline_build). */
+void agxv_graphics_pipeline_pack_words(struct agxv_pipeline *pipeline);
+/* VDM State vertex-shader word 0 / PPP Fragment Shader Word 0 of a shader. */
+uint32_t agxv_pack_vs_counts(const struct agxv_shader *vs);
+uint32_t agxv_pack_fs_counts(const struct agxv_shader *fs, unsigned cf_binding_count);
 
 /* The tilebuffer layout of colour formats and a sample count (false: a
  * format the tilebuffer does not take). */
