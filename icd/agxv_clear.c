@@ -17,7 +17,7 @@
  * optimisation can draw them.
  *
  * Assumes (agxv_clear.h): uncompressed planes; the kernel takes 1, 2, 4, 8
- * or 16-byte texels.
+ * or 16-byte texels, repeated for each sample of a multisampled one.
  */
 #include "agxv_clear.h"
 
@@ -95,14 +95,9 @@ agxv_clear_image_rect(struct agxv_cmd_buffer *cmd, const struct agxv_image *imag
       .width = (uint32_t)(x1 - x0),
       .height = (uint32_t)(y1 - y0),
       .bytes = bytes,
+      .repeat = image->samples, /* every sample of a texel (contiguous) */
    };
    memcpy(a.value, value, sizeof(a.value));
-   if (!agxv_image_clear_samples(a.value, &a.bytes, image->samples)) {
-      agxv_cmd_set_error(cmd, agxv_error(VK_ERROR_UNKNOWN,
-                                         "clear of a %u-sample image over 16 bytes per texel",
-                                         image->samples));
-      return;
-   }
    uint64_t slice = (uint64_t)a.width * a.height;
    uint32_t step = slice >= CHUNK_TEXELS ? 1 : (uint32_t)(CHUNK_TEXELS / slice);
    for (uint32_t z = 0; z < layer_count; z += step) {

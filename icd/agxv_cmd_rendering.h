@@ -53,8 +53,9 @@ struct agxv_rendering_state {
     * view per attachment (NULL: none) and its mode. */
    const struct agxv_image_view *resolve_views[AGXV_MAX_RTS];
    VkResolveModeFlagBits resolve_modes[AGXV_MAX_RTS];
-   /* Depth and stencil resolves (SAMPLE_ZERO), destination views (NULL: none). */
+   /* Depth and stencil resolves: destination views (NULL: none) and modes. */
    const struct agxv_image_view *depth_resolve_view, *stencil_resolve_view;
+   VkResolveModeFlagBits depth_resolve_mode, stencil_resolve_mode;
    bool resumed;    /* the open render command continues the pass: it loads everything */
    bool suspending; /* VK_RENDERING_SUSPENDING_BIT: EndRendering stores everything, no resolves */
    /* a secondary's: the pass is its primary's (VkCommandBufferInheritanceInfo) */
