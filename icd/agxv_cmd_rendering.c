@@ -802,6 +802,23 @@ agxv_rendering_execute(struct agxv_cmd_buffer *cmd, const struct agxv_cmd_buffer
       agxv_rendering_split(cmd, nothing_between, NULL);
 }
 
+/* Opens a stream of a secondary's draws continuing its primary's pass (a part its primaries
+ * call; the scissor / depth-bias arrays go on across parts, agxv_rendering_execute). */
+static VkResult
+open_inherited(struct agxv_cmd_buffer *cmd)
+{
+   struct agxv_rendering_state *rs = &cmd->rendering;
+   VkResult result = open_stream(cmd);
+   if (result != VK_SUCCESS)
+      return result;
+   rs->active = true;
+   rs->stream_start = cmd->cs[AGXV_CS_VDM].cur;
+   rs->ppp_dirty = AGXV_PPP_DIRTY_ALL;
+   cmd->dyn.dirty = AGXV_DYN_ALL;
+   agxv_draw_cache_begin_pass(&cmd->draw_cache);
+   return VK_SUCCESS;
+}
+
 VkResult
 agxv_rendering_inherit(struct agxv_cmd_buffer *cmd, const VkCommandBufferInheritanceInfo *info)
 {
@@ -853,22 +870,22 @@ agxv_rendering_inherit(struct agxv_cmd_buffer *cmd, const VkCommandBufferInherit
    const struct agxv_framebuffer *fb = agxv_framebuffer_from_handle(info->framebuffer);
    rs->width = fb ? fb->width : 16384;
    rs->height = fb ? fb->height : 16384;
-   VkResult result = open_stream(cmd);
-   if (result != VK_SUCCESS)
-      return result;
    /* the secondary's draws are recorded once per view (agxv_multiview.h) */
    memset(&rs->desc, 0, sizeof(rs->desc));
    rs->desc.view_mask = view_mask;
-   rs->active = true;
    rs->inherited = true;
    rs->suspending = false;
    rs->resumed = false;
-   rs->stream_start = cmd->cs[AGXV_CS_VDM].cur;
    rs->scissor_count = rs->depth_bias_count = 0;
-   rs->ppp_dirty = AGXV_PPP_DIRTY_ALL;
-   cmd->dyn.dirty = AGXV_DYN_ALL;
-   agxv_draw_cache_begin_pass(&cmd->draw_cache);
-   return VK_SUCCESS;
+   return open_inherited(cmd);
+}
+
+void
+agxv_rendering_reopen_inherited(struct agxv_cmd_buffer *cmd)
+{
+   VkResult result = open_inherited(cmd);
+   if (result != VK_SUCCESS)
+      agxv_cmd_set_error(cmd, result);
 }
 
 /* Whether one of the rectangles covers the framebuffer and its layers. */

@@ -104,6 +104,10 @@ VkResult agxv_rendering_inherit(struct agxv_cmd_buffer *cmd,
  * secondary's (whose draws index them from 0) when the entries at those indices agree;
  * otherwise the pass is split before and after the part (its own render command, the
  * arrays the secondary's; needs loads of the attachments). */
+/* A secondary continuing a render pass, after a part that is not a stream (a deferred
+ * clear): opens the stream of its next draws (as agxv_rendering_inherit does). */
+void agxv_rendering_reopen_inherited(struct agxv_cmd_buffer *cmd);
+
 void agxv_rendering_execute(struct agxv_cmd_buffer *cmd, const struct agxv_cmd_buffer *secondary,
                             const struct agxv_cmd_stream *part);
 
