@@ -710,8 +710,15 @@ init_properties(struct agxv_physical_device *pdev)
    p->v12.maxDescriptorSetUpdateAfterBindSampledImages = 1u << 20;
    p->v12.maxDescriptorSetUpdateAfterBindStorageImages = 1u << 20;
    p->v12.maxDescriptorSetUpdateAfterBindInputAttachments = 4;
-   p->v12.supportedDepthResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
-   p->v12.supportedStencilResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
+   /* the modes agxv_resolve_zs_views takes (agxv_resolve_zs_mode_supported), each aspect's
+    * plane resolved on its own, so any pair of modes, one of them NONE too */
+   p->v12.supportedDepthResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT |
+                                       VK_RESOLVE_MODE_AVERAGE_BIT | VK_RESOLVE_MODE_MIN_BIT |
+                                       VK_RESOLVE_MODE_MAX_BIT;
+   p->v12.supportedStencilResolveModes =
+      VK_RESOLVE_MODE_SAMPLE_ZERO_BIT | VK_RESOLVE_MODE_MIN_BIT | VK_RESOLVE_MODE_MAX_BIT;
+   p->v12.independentResolveNone = VK_TRUE;
+   p->v12.independentResolve = VK_TRUE;
    p->v12.maxTimelineSemaphoreValueDifference = UINT64_MAX;
    p->v12.framebufferIntegerColorSampleCounts = AGXV_SAMPLE_COUNTS;
 
