@@ -53,7 +53,8 @@ agxv_buffer_format_features(VkFormat format)
    VkFormatFeatureFlags2 vertex =
       agxv_vbo_format(format) ? VK_FORMAT_FEATURE_2_VERTEX_BUFFER_BIT : 0;
    const struct agxv_format_info *f = agxv_format_info(format);
-   if (!f || f->depth || f->block > 1)
+   /* A8_UNORM_KHR: image features only (texel buffers of it are untested) */
+   if (!f || f->depth || f->block > 1 || format == VK_FORMAT_A8_UNORM_KHR)
       return vertex;
    VkFormatFeatureFlags2 features = VK_FORMAT_FEATURE_2_UNIFORM_TEXEL_BUFFER_BIT | vertex;
    if ((f->bytes & (f->bytes - 1)) == 0)
