@@ -149,12 +149,20 @@ agx_xfb_capture_gs(struct agx_xfb_capture_gs_args a)
       return;
    AGX_GLOBAL struct agx_xfb_state *st = AGX_PTR(struct agx_xfb_state, a.state);
    AGX_GLOBAL const uint32_t *tab = AGX_PTR(const uint32_t, a.table);
-   AGX_GLOBAL const uint32_t *counts = AGX_PTR(const uint32_t, a.counts);
+   uint64_t records = a.records, counts_va = a.counts;
+   uint32_t units = a.units;
+   if (a.params) {
+      AGX_GLOBAL const uint32_t *grid = AGX_PTR(const uint32_t, a.grid);
+      records = *AGX_PTR(const uint64_t, a.params + AGX_GS_XFB_PARAMS_RECORDS);
+      counts_va = *AGX_PTR(const uint64_t, a.params + AGX_GS_XFB_PARAMS_COUNTS);
+      units = grid[0] * grid[1];
+   }
+   AGX_GLOBAL const uint32_t *counts = AGX_PTR(const uint32_t, counts_va);
    uint32_t vpp = a.verts_per_prim;
    uint32_t fit = agx_xfb_fit(st, tab, 0xFFFFFFFFu, vpp);
    uint32_t written = 0, needed = 0;
-   for (uint32_t u = 0; u < a.units; u++) {
-      uint64_t region = a.records + (uint64_t)u * a.max_vertices * a.record_size;
+   for (uint32_t u = 0; u < units; u++) {
+      uint64_t region = records + (uint64_t)u * a.max_vertices * a.record_size;
       uint32_t n = counts[u];
       for (uint32_t v = 0; v < n; v++) {
          uint64_t last = region + (uint64_t)v * a.record_size;

@@ -82,6 +82,12 @@ struct agx_xfb_capture_gs_args {
    uint32_t units;          /* instances * input primitives */
    uint32_t verts_per_prim; /* of the output topology: 1, 2 or 3 */
    uint32_t pad;
+   /* GPU-sized draws (agx_gs_setup_indirect): 0, or the draw's geometry
+    * parameters, whose AGX_GS_XFB_PARAMS_RECORDS / _COUNTS replace records
+    * and counts, and the main GS's grid (3 x u32 threads), whose x * y
+    * replaces units */
+   uint64_t params;
+   uint64_t grid;
 };
 
 struct agx_xfb_counters_args {
@@ -103,7 +109,7 @@ struct agx_xfb_byte_count_args {
 AGX_STATIC_ASSERT(sizeof(struct agx_xfb_state) == 64, "xfb state layout");
 AGX_STATIC_ASSERT(sizeof(struct agx_xfb_capture_args) == 72, "xfb capture args layout");
 AGX_STATIC_ASSERT(sizeof(struct agx_xfb_counters_args) == 48, "xfb counters args layout");
-AGX_STATIC_ASSERT(sizeof(struct agx_xfb_capture_gs_args) == 64, "xfb gs capture args layout");
+AGX_STATIC_ASSERT(sizeof(struct agx_xfb_capture_gs_args) == 80, "xfb gs capture args layout");
 AGX_STATIC_ASSERT(sizeof(struct agx_xfb_byte_count_args) == 32, "xfb byte count args layout");
 
 #endif

@@ -22,8 +22,9 @@
  * All of it runs in pre-graphics streams, in recording order, before the
  * render's draws: captures never depend on rasterization.
  * Assumes: primary command buffers (the pre-graphics stream), direct
- * draws while capturing (tessellated ones may be indirect), no primitive
- * restart while capturing, a vertex (or evaluation) shader that runs twice
+ * draws while capturing vertex shader outputs (GS and tessellated draws
+ * may be indirect: agxv_cmd_xfb_draw_gs_indirect, agxv_cmd_xfb_draw_tess),
+ * no primitive restart while capturing vertex shader outputs, a vertex (or evaluation) shader that runs twice
  * is acceptable (it has no side effects Vulkan would count once).
  */
 #include <string.h>
@@ -37,6 +38,7 @@
 #include "agxv_buffer.h"
 #include "agxv_cmd_buffer.h"
 #include "agxv_cmd_draw_gs.h"
+#include "agxv_cmd_draw_tess.h"
 #include "agxv_device.h"
 #include "agxv_graphics_pipeline.h"
 #include "agxv_log.h"
@@ -179,7 +181,7 @@ capture_shape(VkPrimitiveTopology topology, uint32_t count, uint32_t *vpp, uint3
  * geometry parameters. */
 static VkResult
 write_root(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, uint64_t params,
-           uint64_t *out)
+           uint32_t draw_id, uint64_t *out)
 {
    const struct agxv_bind_state *bind = &cmd->bind[AGXV_BIND_POINT_GRAPHICS];
    const struct agxv_shader *s = &pipeline->shaders[AGXV_STAGE_COMPUTE];
@@ -198,6 +200,7 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, ui
       memcpy(r + AGX_ABI_CONST_DATA, &data, 8);
    }
    memcpy(r + AGX_ABI_GEOMETRY_PARAMS, &params, 8);
+   memcpy(r + AGX_ABI_VS_DRAW_ID, &draw_id, 4); /* the software VS's DrawIndex */
    *out = root.gpu;
    return VK_SUCCESS;
 }
@@ -244,7 +247,7 @@ vs_params(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipeline *gfx,
 
 VkResult
 agxv_cmd_xfb_draw(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *vd, uint32_t base_vertex,
-                  uint32_t base_instance)
+                  uint32_t base_instance, uint32_t draw_id)
 {
    const struct agxv_pipeline *pipeline = cmd->bind[AGXV_BIND_POINT_GRAPHICS].pipeline;
    if (!cmd->xfb.active || !pipeline || !pipeline->gfx || !pipeline->gfx->xfb.enabled ||
@@ -270,7 +273,7 @@ agxv_cmd_xfb_draw(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *vd, u
       result = agxv_upload_alloc(&cmd->data, tab_size, 16, &tab);
    uint64_t root = 0;
    if (result == VK_SUCCESS)
-      result = write_root(cmd, gfx->gs_vs_sw, params, &root);
+      result = write_root(cmd, gfx->gs_vs_sw, params, draw_id, &root);
    if (result != VK_SUCCESS)
       return result;
    memcpy(tab.cpu, gfx->xfb.table, tab_size);
@@ -332,7 +335,7 @@ agxv_cmd_xfb_draw_gs(struct agxv_cmd_buffer *cmd, uint64_t params, void *params_
       result = agxv_upload_alloc(&cmd->data, tab_size, 16, &tab);
    uint64_t root = 0;
    if (result == VK_SUCCESS)
-      result = write_root(cmd, gfx->xfb.gs_xfb, params, &root);
+      result = write_root(cmd, gfx->xfb.gs_xfb, params, 0, &root);
    if (result != VK_SUCCESS)
       return result;
    memcpy(tab.cpu, gfx->xfb.table, tab_size);
@@ -356,6 +359,44 @@ agxv_cmd_xfb_draw_gs(struct agxv_cmd_buffer *cmd, uint64_t params, void *params_
    agxv_cmd_emit_cdm_barrier(cmd);
    const uint32_t threads[3] = {prims, instances, 1};
    agxv_cmd_launch_threads(cmd, gfx->xfb.gs_xfb, root, threads);
+   agxv_cmd_emit_cdm_barrier(cmd);
+   agxv_dispatch_kernel(cmd, AGX_CL_XFB_CAPTURE_GS, 1, &args, sizeof(args));
+   agxv_cmd_pre_gfx_end(cmd);
+   return VK_SUCCESS;
+}
+
+VkResult
+agxv_cmd_xfb_draw_gs_indirect(struct agxv_cmd_buffer *cmd, uint64_t params, uint64_t gs_grid)
+{
+   const struct agxv_graphics_pipeline *gfx = cmd->bind[AGXV_BIND_POINT_GRAPHICS].pipeline->gfx;
+   const struct agx_gs_info *gs = &gfx->gs;
+   if (gs->output_topology > 2)
+      return agxv_error(VK_ERROR_UNKNOWN, "transform feedback of GS output topology %u",
+                        gs->output_topology);
+   struct agxv_upload_ptr tab;
+   uint32_t tab_size = 4 * (4 + gfx->xfb.entries);
+   VkResult result = agxv_upload_alloc(&cmd->data, tab_size, 16, &tab);
+   uint64_t root = 0;
+   if (result == VK_SUCCESS)
+      result = write_root(cmd, gfx->xfb.gs_xfb, params, 0, &root);
+   if (result != VK_SUCCESS)
+      return result;
+   memcpy(tab.cpu, gfx->xfb.table, tab_size);
+   struct agx_xfb_capture_gs_args args = {
+      .state = cmd->xfb.state_va,
+      .table = tab.gpu,
+      .query = cmd->xfb.query_va,
+      .entries = gfx->xfb.entries,
+      .record_size = gfx->xfb.gs_record_size,
+      .max_vertices = gs->max_vertices * gs->invocations,
+      .verts_per_prim = gs_vpp[gs->output_topology],
+      .params = params,
+      .grid = gs_grid,
+   };
+   if (!agxv_cmd_pre_gfx_begin(cmd))
+      return cmd->record_result;
+   agxv_cmd_emit_cdm_barrier(cmd);
+   agxv_cmd_launch_indirect(cmd, gfx->xfb.gs_xfb, root, gs_grid);
    agxv_cmd_emit_cdm_barrier(cmd);
    agxv_dispatch_kernel(cmd, AGX_CL_XFB_CAPTURE_GS, 1, &args, sizeof(args));
    agxv_cmd_pre_gfx_end(cmd);
@@ -397,7 +438,7 @@ agxv_cmd_xfb_draw_tess(struct agxv_cmd_buffer *cmd, uint64_t draw, uint64_t para
       result = agxv_upload_alloc(&cmd->data, tab_size, 16, &tab);
    uint64_t root = 0;
    if (result == VK_SUCCESS)
-      result = write_root(cmd, tes, params, &root);
+      result = write_root(cmd, tes, params, 0, &root);
    if (result != VK_SUCCESS)
       return result;
    memcpy(tab.cpu, gfx->xfb.table, tab_size);
@@ -494,7 +535,9 @@ agxv_CmdDrawIndirectByteCountEXT(VkCommandBuffer commandBuffer, uint32_t instanc
    agxv_cmd_pre_gfx_end(cmd);
    struct agxv_vdm_draw vd = {.indirect = draw.gpu};
    agxv_stats_draw(cmd, &vd); /* reads the record after the kernel (agxv_query_stats.c) */
-   result = agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, 0, 0) : agxv_cmd_draw_vdm(cmd, &vd);
+   result = agxv_cmd_has_tess(cmd) ? agxv_cmd_draw_tess(cmd, &vd, 0, 0, 0)
+            : agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, 0, 0, 0)
+                                   : agxv_cmd_draw_vdm(cmd, &vd);
    if (result != VK_SUCCESS)
       agxv_cmd_set_error(cmd, result);
 }
