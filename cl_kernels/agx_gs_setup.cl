@@ -88,7 +88,7 @@ agx_gs_setup_indirect(struct agx_gs_setup_args a)
    uint64_t in_off = bottom, idx_off = (bottom + in_bytes + 15) & ~15ull;
    uint64_t rec_off = (idx_off + idx_bytes + 15) & ~15ull;
    uint64_t cnt_off = a.xfb_unit_bytes ? (rec_off + xfb_bytes + 15) & ~15ull : rec_off;
-   uint64_t end = a.xfb_unit_bytes ? (cnt_off + 4 * units + 15) & ~15ull : rec_off;
+   uint64_t end = a.xfb_unit_bytes ? (cnt_off + 4 * units * a.xfb_streams + 15) & ~15ull : rec_off;
    if (!fits || ceil_log2(instances) + plog2 + a.vertex_id_log2 > 32 || end > heap->size) {
       prims = 0;
       count = 0;

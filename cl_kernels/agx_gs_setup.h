@@ -36,12 +36,13 @@ struct agx_gs_setup_args {
    uint32_t vertex_id_log2;
    uint32_t reset_heap; /* the first use of the heap in this render */
    /* transform feedback of the geometry shader's outputs: bytes of GS
-    * vertex records per (input primitive, instance) (0: none); the kernel
-    * then also allocates the records and the vertex counts from the heap
-    * and writes their addresses at AGX_GS_XFB_PARAMS_RECORDS / _COUNTS of
-    * params (compiler/ir/agx_pass_lower_xfb.c) */
+    * vertex records per (input primitive, instance), every stream's (0:
+    * none); the kernel then also allocates the records and the vertex
+    * counts (xfb_streams per unit) from the heap and writes their
+    * addresses at AGX_GS_XFB_PARAMS_RECORDS / _COUNTS of params
+    * (compiler/ir/agx_pass_lower_xfb.c) */
    uint32_t xfb_unit_bytes;
-   uint32_t pad;
+   uint32_t xfb_streams;
 };
 
 /* Primitive-restart unrolling in front of a geometry shader (emulation.md

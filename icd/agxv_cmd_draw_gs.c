@@ -254,7 +254,10 @@ draw_gs_indirect(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipelin
       .records = (uint32_t)__builtin_popcountll(gfx->gs_input_mask),
       .max_indices = gs->max_indices,
       .vertex_id_log2 = gs->vertex_id_log2,
-      .xfb_unit_bytes = capture ? gs->max_vertices * gs->invocations * gfx->xfb.gs_record_size : 0,
+      .xfb_unit_bytes = capture ? gfx->xfb.gs_streams * gs->max_vertices * gs->invocations *
+                                     gfx->xfb.gs_record_size
+                                : 0,
+      .xfb_streams = gfx->xfb.gs_streams,
    };
    if (!agxv_cmd_pre_gfx_begin(cmd))
       return cmd->record_result;

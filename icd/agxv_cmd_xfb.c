@@ -281,7 +281,7 @@ agxv_cmd_xfb_draw(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *vd, u
       .state = cmd->xfb.state_va,
       .records = records,
       .table = tab.gpu,
-      .query = cmd->xfb.query_va,
+      .query = cmd->xfb.query_va[0],
       .entries = gfx->xfb.entries,
       .records_per_vertex = (uint32_t)__builtin_popcountll(gfx->gs_input_mask),
       .topology = (uint32_t)topology,
@@ -323,14 +323,15 @@ agxv_cmd_xfb_draw_gs(struct agxv_cmd_buffer *cmd, uint64_t params, void *params_
    const struct agx_gs_info *gs = &gfx->gs;
    uint64_t units = (uint64_t)prims * instances;
    uint64_t max_vertices = (uint64_t)gs->max_vertices * gs->invocations;
-   uint64_t bytes = units * max_vertices * gfx->xfb.gs_record_size;
+   uint64_t streams = gfx->xfb.gs_streams;
+   uint64_t bytes = units * streams * max_vertices * gfx->xfb.gs_record_size;
    if (bytes > (1ull << 30) || gs->output_topology > 2)
       return agxv_error(VK_ERROR_UNKNOWN, "transform feedback geometry draw too large");
    struct agxv_upload_ptr rec, counts, tab;
    uint32_t tab_size = 4 * (4 + gfx->xfb.entries);
    VkResult result = agxv_upload_alloc(&cmd->data, (uint32_t)bytes + 16, 16, &rec);
    if (result == VK_SUCCESS)
-      result = agxv_upload_alloc(&cmd->data, (uint32_t)(4 * units) + 16, 16, &counts);
+      result = agxv_upload_alloc(&cmd->data, (uint32_t)(4 * units * streams) + 16, 16, &counts);
    if (result == VK_SUCCESS)
       result = agxv_upload_alloc(&cmd->data, tab_size, 16, &tab);
    uint64_t root = 0;
@@ -346,12 +347,14 @@ agxv_cmd_xfb_draw_gs(struct agxv_cmd_buffer *cmd, uint64_t params, void *params_
       .records = rec.gpu,
       .counts = counts.gpu,
       .table = tab.gpu,
-      .query = cmd->xfb.query_va,
+      .query = {cmd->xfb.query_va[0], cmd->xfb.query_va[1], cmd->xfb.query_va[2],
+                cmd->xfb.query_va[3]},
       .entries = gfx->xfb.entries,
       .record_size = gfx->xfb.gs_record_size,
       .max_vertices = (uint32_t)max_vertices,
       .units = (uint32_t)units,
       .verts_per_prim = gs_vpp[gs->output_topology],
+      .streams = (uint32_t)streams,
    };
    if (!agxv_cmd_pre_gfx_begin(cmd))
       return cmd->record_result;
@@ -385,11 +388,13 @@ agxv_cmd_xfb_draw_gs_indirect(struct agxv_cmd_buffer *cmd, uint64_t params, uint
    struct agx_xfb_capture_gs_args args = {
       .state = cmd->xfb.state_va,
       .table = tab.gpu,
-      .query = cmd->xfb.query_va,
+      .query = {cmd->xfb.query_va[0], cmd->xfb.query_va[1], cmd->xfb.query_va[2],
+                cmd->xfb.query_va[3]},
       .entries = gfx->xfb.entries,
       .record_size = gfx->xfb.gs_record_size,
       .max_vertices = gs->max_vertices * gs->invocations,
       .verts_per_prim = gs_vpp[gs->output_topology],
+      .streams = gfx->xfb.gs_streams,
       .params = params,
       .grid = gs_grid,
    };
@@ -460,7 +465,7 @@ agxv_cmd_xfb_draw_tess(struct agxv_cmd_buffer *cmd, uint64_t draw, uint64_t para
    struct agx_xfb_capture_args args = {
       .state = cmd->xfb.state_va,
       .table = tab.gpu,
-      .query = cmd->xfb.query_va,
+      .query = cmd->xfb.query_va[0],
       .entries = gfx->xfb.entries,
       .records_per_vertex = records,
       .topology = (uint32_t)topology,

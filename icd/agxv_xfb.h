@@ -29,6 +29,7 @@ struct agxv_xfb_pipeline {
    /* with a geometry shader: its AGXV_GS_XFB variant, record bytes */
    struct agxv_pipeline *gs_xfb;
    uint32_t gs_record_size;
+   uint32_t gs_streams; /* record regions per GS invocation group (agx_pass_lower_xfb.c) */
 };
 
 /* Command buffer state. */
@@ -38,10 +39,10 @@ struct agxv_xfb_binding {
 };
 struct agxv_xfb_cmd_state {
    struct agxv_xfb_binding bound[AGX_XFB_MAX_BUFFERS];
-   bool active;       /* between Begin and End */
-   uint64_t state_va; /* the active struct agx_xfb_state */
-   uint64_t query_va; /* the active stream query's record, 0: none */
-   uint64_t pg_query; /* the active primitives-generated query's record, 0: none */
+   bool active;          /* between Begin and End */
+   uint64_t state_va;    /* the active struct agx_xfb_state */
+   uint64_t query_va[4]; /* each vertex stream's active query record, 0: none */
+   uint64_t pg_query;    /* the active primitives-generated query's record, 0: none */
 };
 
 struct agxv_device;

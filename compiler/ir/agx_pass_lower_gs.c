@@ -404,9 +404,8 @@ lower_geometry(agx_shader *s, struct agx_gs_options *o, char *err, size_t err_si
       case AGX_OP_END_PRIMITIVE:
       case AGX_OP_STORE_OUTPUT:
          if (o->variant == AGX_GS_XFB) {
-            /* stream 0 is captured (one vertex stream for transform feedback) */
-            if (I->op == AGX_OP_STORE_OUTPUT || I->c[0] == 0 || I->c[0] == AGX_GS_ALL_STREAMS)
-               agx_gs_xfb_lower(&b, &xfb, I);
+            /* every stream is captured, each into its own records */
+            agx_gs_xfb_lower(&b, s, &xfb, I);
          } else
             /* another stream's vertices are not rasterised */
             if (I->op != AGX_OP_STORE_OUTPUT && I->c[0] != o->rast_stream &&

@@ -184,7 +184,7 @@ check_metadata(void)
       {AGX_CL_TESS_ALLOC_PATCHES, "agx_tess_alloc_patches", 1, 48},
       {AGX_CL_TESS_WRITE_PATCHES, "agx_tess_write_patches", 64, 48},
       {AGX_CL_XFB_CAPTURE, "agx_xfb_capture", 32, 72},
-      {AGX_CL_XFB_CAPTURE_GS, "agx_xfb_capture_gs", 1, 80},
+      {AGX_CL_XFB_CAPTURE_GS, "agx_xfb_capture_gs", 1, 104},
       {AGX_CL_XFB_ADVANCE, "agx_xfb_advance", 1, 72},
       {AGX_CL_XFB_COUNTERS, "agx_xfb_counters", 1, 48},
       {AGX_CL_XFB_BYTE_COUNT, "agx_xfb_byte_count", 1, 32},
