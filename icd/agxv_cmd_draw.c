@@ -624,11 +624,13 @@ draw_views(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *vd, uint32_t
    for (uint32_t m = agxv_multiview_views(cmd); m && result == VK_SUCCESS; m &= m - 1) {
       agxv_multiview_set_view(cmd, (uint32_t)__builtin_ctz(m));
       struct agxv_vdm_draw v = *vd; /* draw() fills in the index buffer */
-      result = agxv_cmd_xfb_draw(cmd, &v, base_vertex, base_instance);
+      result = agxv_cmd_xfb_draw(cmd, &v, base_vertex, base_instance, draw_id);
       if (result == VK_SUCCESS && !agxv_xfb_draw_only(cmd))
-         result = agxv_cmd_has_tess(cmd) ? agxv_cmd_draw_tess(cmd, &v, base_vertex, base_instance)
-                  : agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &v, base_vertex, base_instance)
-                                         : draw(cmd, &v, base_vertex, base_instance, draw_id);
+         result = agxv_cmd_has_tess(cmd)
+                     ? agxv_cmd_draw_tess(cmd, &v, base_vertex, base_instance, draw_id)
+                  : agxv_cmd_has_gs(cmd)
+                     ? agxv_cmd_draw_gs(cmd, &v, base_vertex, base_instance, draw_id)
+                     : draw(cmd, &v, base_vertex, base_instance, draw_id);
    }
    agxv_multiview_set_view(cmd, 0);
    return result;
@@ -681,7 +683,8 @@ agxv_cmd_draw_indirect_records(struct agxv_cmd_buffer *cmd, uint64_t va, uint32_
 {
    for (uint32_t i = 0; i < count; i++) {
       struct agxv_vdm_draw vd = {.indirect = va + (uint64_t)i * stride, .indexed = indexed};
-      /* DrawIndex: the record's index (GS draws: 0, not supported there yet) */
+      /* DrawIndex: the record's index (the emulated paths' software vertex
+       * shaders read it from their roots too) */
       agxv_stats_draw(cmd, &vd);
       VkResult result = draw_views(cmd, &vd, 0, 0, i);
       if (result != VK_SUCCESS) {

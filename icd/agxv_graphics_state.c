@@ -289,6 +289,14 @@ parse_rasterization(struct agxv_graphics_state *s, const VkPipelineRasterization
       rs->pNext, VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT);
    if (pv && !is_dyn(s, AGXV_DYN_RS_PROVOKING_VERTEX))
       s->rs.provoking_vertex = pv->provokingVertexMode;
+   const VkPipelineRasterizationStateStreamCreateInfoEXT *stream = agxv_find_struct(
+      rs->pNext, VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_STREAM_CREATE_INFO_EXT);
+   if (stream) {
+      if (stream->rasterizationStream > 3)
+         return agxv_error(VK_ERROR_UNKNOWN, "rasterization stream %u",
+                           stream->rasterizationStream);
+      s->rs.rasterization_stream = stream->rasterizationStream;
+   }
    return VK_SUCCESS;
 }
 
