@@ -26,6 +26,7 @@ struct agxv_features {
    VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT gpl;
    VkPhysicalDeviceMaintenance5FeaturesKHR maintenance5;
    VkPhysicalDeviceMaintenance6FeaturesKHR maintenance6;
+   VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR subgroup_rotate;
 };
 
 struct agxv_properties {

@@ -37,7 +37,8 @@ EXTENSION = {
                  'VkPhysicalDeviceWorkgroupMemoryExplicitLayoutFeaturesKHR': 'wg_explicit',
                  'VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT': 'gpl',
                  'VkPhysicalDeviceMaintenance5FeaturesKHR': 'maintenance5',
-                 'VkPhysicalDeviceMaintenance6FeaturesKHR': 'maintenance6'},
+                 'VkPhysicalDeviceMaintenance6FeaturesKHR': 'maintenance6',
+                 'VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR': 'subgroup_rotate'},
     'Properties': {'VkPhysicalDeviceRobustness2PropertiesEXT': 'robustness2',
                    'VkPhysicalDeviceTransformFeedbackPropertiesEXT': 'xfb',
                    'VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT':

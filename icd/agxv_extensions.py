@@ -128,6 +128,10 @@ DEVICE_EXTENSIONS = [
     # granularity; the *2 binding commands with stage flags, VkBindMemoryStatus.
     'VK_KHR_maintenance5',
     'VK_KHR_maintenance6',
+    # Subgroup rotations (plain and clustered): a shuffle from lane
+    # (id + delta) mod the cluster size (compiler/spirv/agx_spirv_subgroup.c);
+    # Honeykrisp offers them too (src/asahi/vulkan/hk_physical_device.c).
+    'VK_KHR_shader_subgroup_rotate',
     # Core 1.2/1.3 and implemented (agxv_render_pass.c, agxv_cmd_rendering.c),
     # listed by name: maintenance5 depends on VK_KHR_dynamic_rendering for
     # Vulkan 1.1/1.2 applications, which enable it (and renderpass2 /
@@ -147,4 +151,5 @@ NEWER_THAN_REGISTRY = (
     'VK_KHR_load_store_op_none',
     'VK_KHR_maintenance5',
     'VK_KHR_maintenance6',
+    'VK_KHR_shader_subgroup_rotate',
 )

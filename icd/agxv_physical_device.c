@@ -420,6 +420,13 @@ init_features(struct agxv_features *f)
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_6_FEATURES_KHR,
       .maintenance6 = VK_TRUE,
    };
+   /* VK_KHR_shader_subgroup_rotate: rotations are shuffles
+    * (compiler/spirv/agx_spirv_subgroup.c; tests/icd test_subgroup_rotate). */
+   f->subgroup_rotate = (VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_ROTATE_FEATURES_KHR,
+      .shaderSubgroupRotate = VK_TRUE,
+      .shaderSubgroupRotateClustered = VK_TRUE,
+   };
    /* FAIL_ON_PIPELINE_COMPILE_REQUIRED and EARLY_RETURN_ON_FAILURE
     * (agxv_compute_pipeline.c); the cache always locks. */
    f->v13.pipelineCreationCacheControl = VK_TRUE;
@@ -623,7 +630,8 @@ init_properties(struct agxv_physical_device *pdev)
       VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT |
       VK_SUBGROUP_FEATURE_ARITHMETIC_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT |
       VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT |
-      VK_SUBGROUP_FEATURE_CLUSTERED_BIT | VK_SUBGROUP_FEATURE_QUAD_BIT;
+      VK_SUBGROUP_FEATURE_CLUSTERED_BIT | VK_SUBGROUP_FEATURE_QUAD_BIT |
+      VK_SUBGROUP_FEATURE_ROTATE_BIT_KHR | VK_SUBGROUP_FEATURE_ROTATE_CLUSTERED_BIT_KHR;
    p->v11.pointClippingBehavior = VK_POINT_CLIPPING_BEHAVIOR_ALL_CLIP_PLANES;
    /* hk_physical_device.c: HK_MAX_MULTIVIEW_VIEW_COUNT 32 (a layered render
     * command over up to 32 layers). */

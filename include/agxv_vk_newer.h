@@ -1,6 +1,7 @@
 /*
- * Vulkan definitions NEWER THAN THE SYSTEM HEADERS: VK_KHR_maintenance5 and
- * VK_KHR_maintenance6, which Debian 12's vulkan_core.h (1.3.239) predates.
+ * Vulkan definitions NEWER THAN THE SYSTEM HEADERS: VK_KHR_maintenance5,
+ * VK_KHR_maintenance6 and VK_KHR_shader_subgroup_rotate, which Debian 12's
+ * vulkan_core.h (1.3.239) predates.
  * Used by the driver and its tests only when the system header lacks them
  * (each block is guarded by the extension's own macro, which a newer
  * vulkan_core.h defines), so building against newer headers uses theirs.
@@ -10,7 +11,8 @@
  * c57d29f9, run through its scripts/genvk.py for the C spelling). Names are
  * the extensions' own *KHR names; the values are the registry's (extension
  * number 471 for maintenance5: 1000470000 + offset; 546 for maintenance6:
- * 1000545000 + offset). Enumerants cannot be added to the system's enum
+ * 1000545000 + offset; 417 for shader_subgroup_rotate: 1000416000; its
+ * VkSubgroupFeatureFlagBits are bit positions 9 and 10). Enumerants cannot be added to the system's enum
  * types, so they are macros casting the registry value. The *2EXT types of
  * VK_EXT_image_compression_control, which the system header has, are the
  * same structures as VkImageSubresource2KHR / VkSubresourceLayout2KHR (vk.xml
@@ -217,5 +219,21 @@ typedef void(VKAPI_PTR *PFN_vkCmdPushDescriptorSetWithTemplate2KHR)(
    VkCommandBuffer commandBuffer,
    const VkPushDescriptorSetWithTemplateInfoKHR *pPushDescriptorSetWithTemplateInfo);
 #endif /* VK_KHR_maintenance6 */
+
+#ifndef VK_KHR_shader_subgroup_rotate
+#define VK_KHR_shader_subgroup_rotate 1
+#define VK_KHR_SHADER_SUBGROUP_ROTATE_SPEC_VERSION 2
+#define VK_KHR_SHADER_SUBGROUP_ROTATE_EXTENSION_NAME "VK_KHR_shader_subgroup_rotate"
+#define VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_ROTATE_FEATURES_KHR \
+   ((VkStructureType)1000416000)
+#define VK_SUBGROUP_FEATURE_ROTATE_BIT_KHR ((VkSubgroupFeatureFlagBits)0x00000200)
+#define VK_SUBGROUP_FEATURE_ROTATE_CLUSTERED_BIT_KHR ((VkSubgroupFeatureFlagBits)0x00000400)
+typedef struct VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR {
+   VkStructureType sType;
+   void *pNext;
+   VkBool32 shaderSubgroupRotate;
+   VkBool32 shaderSubgroupRotateClustered;
+} VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR;
+#endif /* VK_KHR_shader_subgroup_rotate */
 
 #endif

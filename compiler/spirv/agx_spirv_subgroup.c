@@ -1,7 +1,8 @@
 /* GroupNonUniform (subgroup) instructions. Assumes subgroup scope only and a
  * subgroup size of 32 (the AGX SIMD width), so ballots use the first 32 bits
  * of the uvec4 mask. Quad operations are shuffles within the lane's group
- * of four; clustered reductions carry their cluster size to
+ * of four, rotations (SPV_KHR_subgroup_rotate) shuffles within the lane's
+ * cluster; clustered reductions carry their cluster size to
  * agx_pass_lower_subgroup, which also widens non-32-bit and vector forms. */
 #include <spirv/unified1/spirv.h>
 
@@ -78,7 +79,8 @@ bool
 vtn_handle_subgroup(struct vtn_ctx *c, unsigned i)
 {
    unsigned op = c->ins[i].op;
-   if (op < SpvOpGroupNonUniformElect || op > SpvOpGroupNonUniformQuadSwap)
+   if ((op < SpvOpGroupNonUniformElect || op > SpvOpGroupNonUniformQuadSwap) &&
+       op != SpvOpGroupNonUniformRotateKHR)
       return false;
    struct vtn_type *t = vtn_get_type(c, vtn_word(c, i, 1));
    uint32_t id = vtn_word(c, i, 2);
@@ -136,6 +138,29 @@ vtn_handle_subgroup(struct vtn_ctx *c, unsigned i)
                      op == SpvOpGroupNonUniformBroadcast ? AGX_OP_SUBGROUP_BROADCAST
                                                          : AGX_OP_SUBGROUP_SHUFFLE,
                      v->type, 2, v, k, NULL, 0, 0, 0);
+      break;
+   }
+   case SpvOpGroupNonUniformRotateKHR: {
+      /* SPV_KHR_subgroup_rotate: the value of lane
+       * ((l mod cs) + delta) mod cs + (l - l mod cs), cs the ClusterSize
+       * (a power of two; absent: the subgroup). A cluster larger than the
+       * subgroup is undefined only when executed (as for clustered
+       * reductions below), so it compiles as the whole subgroup. */
+      agx_instr *v = vtn_def(c, vtn_word(c, i, 4));
+      agx_instr *delta = u32_index(c, vtn_def(c, vtn_word(c, i, 5)));
+      uint64_t cs = 32;
+      if (c->ins[i].wc >= 7) {
+         cs = vtn_const_u64(c, vtn_word(c, i, 6));
+         if (cs == 0 || (cs & (cs - 1)))
+            vtn_fail(c, "cluster size %llu is not a power of two", (unsigned long long)cs);
+         if (cs > 32)
+            cs = 32;
+      }
+      agx_instr *l = lane_id(c);
+      agx_instr *k = agx_iand(b, agx_iadd(b, l, delta), agx_imm(b, 32, (uint32_t)cs - 1));
+      if (cs < 32)
+         k = agx_ior(b, k, agx_iand(b, l, agx_imm(b, 32, ~((uint32_t)cs - 1))));
+      r = agx_intrin(b, AGX_OP_SUBGROUP_SHUFFLE, v->type, 2, v, k, NULL, 0, 0, 0);
       break;
    }
    case SpvOpGroupNonUniformQuadBroadcast:

@@ -17,11 +17,13 @@ on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageT
       fprintf(stderr, "validation (valid usage the layer predates, not counted): %s\n", msg);
    } else if (strstr(msg, "is not supported by this layer") ||
               strstr(msg, "unknown VkStructureType (10004700") ||
-              strstr(msg, "unknown VkStructureType (10005450")) {
+              strstr(msg, "unknown VkStructureType (10005450") ||
+              strstr(msg, "unknown VkStructureType (10004160")) {
       /* An extension newer than the installed layer (1.3.239), e.g.
        * VK_KHR_load_store_op_none, or a structure of one (the
        * VK_KHR_maintenance5 / _maintenance6 sTypes 100047000x and
-       * 100054500x, include/agxv_vk_newer.h): the layer cannot check it,
+       * 100054500x, VK_KHR_shader_subgroup_rotate's 100041600x,
+       * include/agxv_vk_newer.h): the layer cannot check it,
        * which says nothing about the driver. */
       fprintf(stderr, "validation (extension newer than the layer, not counted): %s\n", msg);
    } else if (c->lost) {
