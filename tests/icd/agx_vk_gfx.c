@@ -68,10 +68,15 @@ agx_vk_image_create(struct agx_vk_ctx *c, const struct agx_vk_image_desc *d,
                                .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
    VK_OK(vkAllocateMemory(c->dev, &mai, NULL, &img->mem));
    VK_OK(vkBindImageMemory(c->dev, img->image, img->mem, 0));
-   if (!d->no_view)
-      img->view = agx_vk_image_view(
-         c, img->image, default_view_type(d), d->format,
-         (VkImageSubresourceRange){img->aspect, 0, or_one(d->levels), 0, img->layers});
+   if (!d->no_view) {
+      VkImageViewType type = default_view_type(d);
+      bool all_layers = type == VK_IMAGE_VIEW_TYPE_1D_ARRAY ||
+                        type == VK_IMAGE_VIEW_TYPE_2D_ARRAY || type == VK_IMAGE_VIEW_TYPE_CUBE ||
+                        type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+      img->view = agx_vk_image_view(c, img->image, type, d->format,
+                                    (VkImageSubresourceRange){img->aspect, 0, or_one(d->levels), 0,
+                                                              all_layers ? img->layers : 1});
+   }
 }
 
 void

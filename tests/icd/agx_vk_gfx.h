@@ -23,7 +23,8 @@
 /* What an image looks like. Zero fields take defaults: depth, layers,
  * levels 1; samples 1; aspect of the view COLOR; view type 2D, or 2D_ARRAY
  * when layers > 1 (VK_IMAGE_VIEW_TYPE_1D is 0: make 1D views with
- * agx_vk_image_view); no view at all with no_view. */
+ * agx_vk_image_view); no view at all with no_view. The view covers every
+ * level, and every layer for array and cube types, layer 0 otherwise. */
 struct agx_vk_image_desc {
    VkFormat format;
    uint32_t width, height, depth, layers, levels;
