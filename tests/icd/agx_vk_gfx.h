@@ -105,6 +105,9 @@ struct agx_vk_access {
                            VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT})
 #define AGX_VK_ALL_READ \
    ((struct agx_vk_access){VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT})
+#define AGX_VK_XFB_WRITE                                                   \
+   ((struct agx_vk_access){VK_PIPELINE_STAGE_2_TRANSFORM_FEEDBACK_BIT_EXT, \
+                           VK_ACCESS_2_TRANSFORM_FEEDBACK_WRITE_BIT_EXT})
 #define AGX_VK_HOST_READ \
    ((struct agx_vk_access){VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT})
 

@@ -385,10 +385,7 @@ check_xfb(struct gpu *g)
    vkCmdDraw(cb, 3, 1, 0, 0);
    end_xfb(cb, 0, 0, NULL, NULL);
    vkCmdEndRendering(cb);
-   agx_vk_memory_barrier(cb,
-                         (struct agx_vk_access){VK_PIPELINE_STAGE_2_TRANSFORM_FEEDBACK_BIT_EXT,
-                                                VK_ACCESS_2_TRANSFORM_FEEDBACK_WRITE_BIT_EXT},
-                         AGX_VK_HOST_READ);
+   agx_vk_memory_barrier(cb, AGX_VK_XFB_WRITE, AGX_VK_HOST_READ);
    VK_OK(agx_vk_submit_wait(c, cb));
    vkDestroyPipeline(c->dev, pipe, NULL);
    unsigned bad = 0;
