@@ -224,6 +224,37 @@ VkPipelineLayout agx_vk_pipeline_layout(struct agx_vk_ctx *c, uint32_t set_count
                                         const VkDescriptorSetLayout *sets,
                                         VkShaderStageFlags push_stages, uint32_t push_size);
 
+/* --- Descriptor sets ------------------------------------------------------ */
+
+/* Binding i of a set: one descriptor of `type` for `stages`. */
+struct agx_vk_binding {
+   VkDescriptorType type;
+   VkShaderStageFlags stages;
+};
+
+/* A set layout, a pool for one set of it, and the set. */
+struct agx_vk_set {
+   VkDescriptorSetLayout layout;
+   VkDescriptorPool pool;
+   VkDescriptorSet set;
+};
+
+/* Makes the set of bindings 0..count-1 described by b[]. */
+void agx_vk_set_create(struct agx_vk_ctx *c, uint32_t count, const struct agx_vk_binding *b,
+                       struct agx_vk_set *s);
+
+/* Points binding `binding` (a buffer type) at the whole of `buf`. */
+void agx_vk_set_buffer(struct agx_vk_ctx *c, const struct agx_vk_set *s, uint32_t binding,
+                       VkDescriptorType type, VkBuffer buf);
+
+/* Points binding `binding` (an image type) at `view` in `layout` (with
+ * `sampler` for combined image samplers, else VK_NULL_HANDLE). */
+void agx_vk_set_image(struct agx_vk_ctx *c, const struct agx_vk_set *s, uint32_t binding,
+                      VkDescriptorType type, VkSampler sampler, VkImageView view,
+                      VkImageLayout layout);
+
+void agx_vk_set_free(struct agx_vk_ctx *c, struct agx_vk_set *s);
+
 /* --- Readback --------------------------------------------------------------- */
 
 /* Copies layer `layer` of level 0 of `img` (aspect `aspect`, 0: img->aspect;

@@ -298,10 +298,8 @@ reference(const struct scene *s, uint8_t *img, int layer)
 struct gpu {
    struct agx_vk_ctx *c;
    VkShaderModule vs, vs_vbo, fs, fs_primid, gs[GS_NONE];
-   VkDescriptorSetLayout dsl;
+   struct agx_vk_set ds;
    VkPipelineLayout layout;
-   VkDescriptorPool pool;
-   VkDescriptorSet set;
    struct agx_vk_buffer vb, ib, out, attr, ind;
    struct agx_vk_image image; /* its view: both layers */
    VkImageView view;          /* layer 0 */
@@ -321,37 +319,16 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    g->gs[GS_ADJ] = agx_vk_shader(c, spv[7]);
    g->gs[GS_LAYER] = agx_vk_shader(c, spv[8]);
    g->fs_primid = agx_vk_shader(c, spv[9]);
-   VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
-                                     VK_SHADER_STAGE_VERTEX_BIT, NULL};
-   VkDescriptorSetLayoutCreateInfo dci = {.sType =
-                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                          .bindingCount = 1,
-                                          .pBindings = &b};
-   VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->dsl));
-   g->layout = agx_vk_pipeline_layout(c, 1, &g->dsl, VK_SHADER_STAGE_VERTEX_BIT, 16);
-   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
-   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                     .maxSets = 1,
-                                     .poolSizeCount = 1,
-                                     .pPoolSizes = &ps};
-   VK_OK(vkCreateDescriptorPool(c->dev, &pci, NULL, &g->pool));
-   VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                     .descriptorPool = g->pool,
-                                     .descriptorSetCount = 1,
-                                     .pSetLayouts = &g->dsl};
-   VK_OK(vkAllocateDescriptorSets(c->dev, &ai, &g->set));
+   agx_vk_set_create(
+      c, 1, &(struct agx_vk_binding){VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_VERTEX_BIT},
+      &g->ds);
+   g->layout = agx_vk_pipeline_layout(c, 1, &g->ds.layout, VK_SHADER_STAGE_VERTEX_BIT, 16);
    g->vb = agx_vk_buffer(c, 4096);
    g->ib = agx_vk_buffer_usage(c, 1024, VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
    g->out = agx_vk_buffer_usage(c, LAYERS * W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
    g->attr = agx_vk_buffer_usage(c, 1024, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
    g->ind = agx_vk_buffer_usage(c, 256, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
-   VkDescriptorBufferInfo bi = {g->vb.buf, 0, VK_WHOLE_SIZE};
-   VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                              .dstSet = g->set,
-                              .descriptorCount = 1,
-                              .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                              .pBufferInfo = &bi};
-   vkUpdateDescriptorSets(c->dev, 1, &wr, 0, NULL);
+   agx_vk_set_buffer(c, &g->ds, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, g->vb.buf);
    agx_vk_image_create(c,
                        &(struct agx_vk_image_desc){.format = VK_FORMAT_R8G8B8A8_UNORM,
                                                    .width = W,
@@ -376,9 +353,8 @@ gpu_finish(struct gpu *g)
    agx_vk_buffer_free(g->c, &g->attr);
    agx_vk_buffer_free(g->c, &g->ind);
    vkDestroyShaderModule(d, g->vs_vbo, NULL);
-   vkDestroyDescriptorPool(d, g->pool, NULL);
+   agx_vk_set_free(g->c, &g->ds);
    vkDestroyPipelineLayout(d, g->layout, NULL);
-   vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
    vkDestroyShaderModule(d, g->vs, NULL);
    vkDestroyShaderModule(d, g->fs, NULL);
    vkDestroyShaderModule(d, g->fs_primid, NULL);
@@ -437,7 +413,8 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
                                                          .color_count = 1,
                                                          .colors = &att});
    agx_vk_viewport_scissor(cb, W, H);
-   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->ds.set, 0,
+                           NULL);
    vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, inst_offset);
    vkCmdBindIndexBuffer(cb, g->ib.buf, 0, VK_INDEX_TYPE_UINT32);
    VkDeviceSize zero = 0;

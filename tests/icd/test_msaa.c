@@ -183,10 +183,8 @@ compare(const char *name, const struct model *m, const void *got)
 struct gpu {
    struct agx_vk_ctx *c;
    VkShaderModule vs, fs;
-   VkDescriptorSetLayout dsl;
+   struct agx_vk_set ds;
    VkPipelineLayout layout;
-   VkDescriptorPool pool;
-   VkDescriptorSet set;
    struct agx_vk_buffer vb, out;
 };
 
@@ -213,34 +211,13 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    g->c = c;
    g->vs = agx_vk_shader(c, spv[0]);
    g->fs = agx_vk_shader(c, spv[1]);
-   VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
-                                     VK_SHADER_STAGE_VERTEX_BIT, NULL};
-   VkDescriptorSetLayoutCreateInfo dci = {.sType =
-                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                          .bindingCount = 1,
-                                          .pBindings = &b};
-   VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->dsl));
-   g->layout = agx_vk_pipeline_layout(c, 1, &g->dsl, VK_SHADER_STAGE_VERTEX_BIT, 16);
-   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
-   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                     .maxSets = 1,
-                                     .poolSizeCount = 1,
-                                     .pPoolSizes = &ps};
-   VK_OK(vkCreateDescriptorPool(c->dev, &pci, NULL, &g->pool));
-   VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                     .descriptorPool = g->pool,
-                                     .descriptorSetCount = 1,
-                                     .pSetLayouts = &g->dsl};
-   VK_OK(vkAllocateDescriptorSets(c->dev, &ai, &g->set));
+   agx_vk_set_create(
+      c, 1, &(struct agx_vk_binding){VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_VERTEX_BIT},
+      &g->ds);
+   g->layout = agx_vk_pipeline_layout(c, 1, &g->ds.layout, VK_SHADER_STAGE_VERTEX_BIT, 16);
    g->vb = agx_vk_buffer(c, 16 * sizeof(struct vtx));
    g->out = agx_vk_buffer_usage(c, W * H * 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-   VkDescriptorBufferInfo bi = {g->vb.buf, 0, VK_WHOLE_SIZE};
-   VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                              .dstSet = g->set,
-                              .descriptorCount = 1,
-                              .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                              .pBufferInfo = &bi};
-   vkUpdateDescriptorSets(c->dev, 1, &wr, 0, NULL);
+   agx_vk_set_buffer(c, &g->ds, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, g->vb.buf);
 }
 
 static void
@@ -249,9 +226,8 @@ gpu_finish(struct gpu *g)
    VkDevice d = g->c->dev;
    agx_vk_buffer_free(g->c, &g->vb);
    agx_vk_buffer_free(g->c, &g->out);
-   vkDestroyDescriptorPool(d, g->pool, NULL);
+   agx_vk_set_free(g->c, &g->ds);
    vkDestroyPipelineLayout(d, g->layout, NULL);
-   vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
    vkDestroyShaderModule(d, g->vs, NULL);
    vkDestroyShaderModule(d, g->fs, NULL);
 }
@@ -315,7 +291,8 @@ static void
 draw(struct gpu *g, VkCommandBuffer cb, VkPipeline p, int n)
 {
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
-   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->ds.set, 0,
+                           NULL);
    float push[4] = {0};
    vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
    agx_vk_viewport_scissor(cb, W, H);
@@ -327,7 +304,8 @@ static void
 draw_range(struct gpu *g, VkCommandBuffer cb, VkPipeline p, int first, int count)
 {
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
-   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->ds.set, 0,
+                           NULL);
    float push[4] = {0};
    vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
    agx_vk_viewport_scissor(cb, W, H);

@@ -76,10 +76,8 @@ struct gpu {
    bool with_gs;         /* scenes add the geometry shader */
    bool psize;           /* ... the one doubling gl_PointSize (gs[3]) */
    int secondary;        /* draws from a secondary, executed this many times (0: none) */
-   VkDescriptorSetLayout dsl;
+   struct agx_vk_set ds;
    VkPipelineLayout layout;
-   VkDescriptorPool pool;
-   VkDescriptorSet set;
    struct agx_vk_buffer vb, ib, out, ind;
    struct agx_vk_image image;
 };
@@ -106,39 +104,18 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **paths)
    g->vs = agx_vk_shader(c, paths[1]);
    g->tcs = agx_vk_shader(c, paths[2]);
    g->fs = agx_vk_shader(c, paths[3]);
-   VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
-                                     VK_SHADER_STAGE_VERTEX_BIT, NULL};
-   VkDescriptorSetLayoutCreateInfo dci = {.sType =
-                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                          .bindingCount = 1,
-                                          .pBindings = &b};
-   VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->dsl));
-   g->layout = agx_vk_pipeline_layout(c, 1, &g->dsl,
+   agx_vk_set_create(
+      c, 1, &(struct agx_vk_binding){VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_VERTEX_BIT},
+      &g->ds);
+   g->layout = agx_vk_pipeline_layout(c, 1, &g->ds.layout,
                                       VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT |
                                          VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT,
                                       sizeof(struct push));
-   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
-   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                     .maxSets = 1,
-                                     .poolSizeCount = 1,
-                                     .pPoolSizes = &ps};
-   VK_OK(vkCreateDescriptorPool(c->dev, &pci, NULL, &g->pool));
-   VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                     .descriptorPool = g->pool,
-                                     .descriptorSetCount = 1,
-                                     .pSetLayouts = &g->dsl};
-   VK_OK(vkAllocateDescriptorSets(c->dev, &ai, &g->set));
    g->vb = agx_vk_buffer(c, 4096);
    g->ib = agx_vk_buffer_usage(c, 256, VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
    g->ind = agx_vk_buffer_usage(c, 256, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
    g->out = agx_vk_buffer(c, W * H * 4);
-   VkDescriptorBufferInfo bi = {g->vb.buf, 0, VK_WHOLE_SIZE};
-   VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                              .dstSet = g->set,
-                              .descriptorCount = 1,
-                              .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                              .pBufferInfo = &bi};
-   vkUpdateDescriptorSets(c->dev, 1, &wr, 0, NULL);
+   agx_vk_set_buffer(c, &g->ds, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, g->vb.buf);
    agx_vk_color_target(c, VK_FORMAT_R8G8B8A8_UNORM, W, H, &g->image);
 }
 
@@ -151,9 +128,8 @@ gpu_finish(struct gpu *g)
    agx_vk_buffer_free(g->c, &g->ib);
    agx_vk_buffer_free(g->c, &g->out);
    agx_vk_buffer_free(g->c, &g->ind);
-   vkDestroyDescriptorPool(d, g->pool, NULL);
+   agx_vk_set_free(g->c, &g->ds);
    vkDestroyPipelineLayout(d, g->layout, NULL);
-   vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
    vkDestroyShaderModule(d, g->vs, NULL);
    vkDestroyShaderModule(d, g->tcs, NULL);
    vkDestroyShaderModule(d, g->fs, NULL);
@@ -199,7 +175,8 @@ static void
 record_draw(struct gpu *g, VkCommandBuffer cb, const struct scene *s, VkPipeline p)
 {
    agx_vk_viewport_scissor(cb, W, H);
-   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->ds.set, 0,
+                           NULL);
    vkCmdPushConstants(cb, g->layout,
                       VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT |
                          VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT,
