@@ -68,10 +68,15 @@ agx_vk_image_create(struct agx_vk_ctx *c, const struct agx_vk_image_desc *d,
                                .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
    VK_OK(vkAllocateMemory(c->dev, &mai, NULL, &img->mem));
    VK_OK(vkBindImageMemory(c->dev, img->image, img->mem, 0));
-   if (!d->no_view)
-      img->view = agx_vk_image_view(
-         c, img->image, default_view_type(d), d->format,
-         (VkImageSubresourceRange){img->aspect, 0, or_one(d->levels), 0, img->layers});
+   if (!d->no_view) {
+      VkImageViewType type = default_view_type(d);
+      bool all_layers = type == VK_IMAGE_VIEW_TYPE_1D_ARRAY ||
+                        type == VK_IMAGE_VIEW_TYPE_2D_ARRAY || type == VK_IMAGE_VIEW_TYPE_CUBE ||
+                        type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+      img->view = agx_vk_image_view(c, img->image, type, d->format,
+                                    (VkImageSubresourceRange){img->aspect, 0, or_one(d->levels), 0,
+                                                              all_layers ? img->layers : 1});
+   }
 }
 
 void
@@ -351,6 +356,74 @@ agx_vk_pipeline_layout(struct agx_vk_ctx *c, uint32_t set_count, const VkDescrip
    VkPipelineLayout layout;
    VK_OK(vkCreatePipelineLayout(c->dev, &lci, NULL, &layout));
    return layout;
+}
+
+/* --- Descriptor sets ------------------------------------------------------ */
+
+#define AGX_VK_MAX_BINDINGS 16
+
+void
+agx_vk_set_create(struct agx_vk_ctx *c, uint32_t count, const struct agx_vk_binding *b,
+                  struct agx_vk_set *s)
+{
+   CHECK(count > 0 && count <= AGX_VK_MAX_BINDINGS);
+   VkDescriptorSetLayoutBinding lb[AGX_VK_MAX_BINDINGS];
+   VkDescriptorPoolSize ps[AGX_VK_MAX_BINDINGS];
+   for (uint32_t i = 0; i < count; i++) {
+      lb[i] = (VkDescriptorSetLayoutBinding){i, b[i].type, 1, b[i].stages, NULL};
+      ps[i] = (VkDescriptorPoolSize){b[i].type, 1};
+   }
+   VkDescriptorSetLayoutCreateInfo dci = {.sType =
+                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = count,
+                                          .pBindings = lb};
+   VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &s->layout));
+   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                     .maxSets = 1,
+                                     .poolSizeCount = count,
+                                     .pPoolSizes = ps};
+   VK_OK(vkCreateDescriptorPool(c->dev, &pci, NULL, &s->pool));
+   VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                     .descriptorPool = s->pool,
+                                     .descriptorSetCount = 1,
+                                     .pSetLayouts = &s->layout};
+   VK_OK(vkAllocateDescriptorSets(c->dev, &ai, &s->set));
+}
+
+void
+agx_vk_set_buffer(struct agx_vk_ctx *c, const struct agx_vk_set *s, uint32_t binding,
+                  VkDescriptorType type, VkBuffer buf)
+{
+   VkDescriptorBufferInfo bi = {buf, 0, VK_WHOLE_SIZE};
+   VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                             .dstSet = s->set,
+                             .dstBinding = binding,
+                             .descriptorCount = 1,
+                             .descriptorType = type,
+                             .pBufferInfo = &bi};
+   vkUpdateDescriptorSets(c->dev, 1, &w, 0, NULL);
+}
+
+void
+agx_vk_set_image(struct agx_vk_ctx *c, const struct agx_vk_set *s, uint32_t binding,
+                 VkDescriptorType type, VkSampler sampler, VkImageView view, VkImageLayout layout)
+{
+   VkDescriptorImageInfo ii = {sampler, view, layout};
+   VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                             .dstSet = s->set,
+                             .dstBinding = binding,
+                             .descriptorCount = 1,
+                             .descriptorType = type,
+                             .pImageInfo = &ii};
+   vkUpdateDescriptorSets(c->dev, 1, &w, 0, NULL);
+}
+
+void
+agx_vk_set_free(struct agx_vk_ctx *c, struct agx_vk_set *s)
+{
+   vkDestroyDescriptorPool(c->dev, s->pool, NULL);
+   vkDestroyDescriptorSetLayout(c->dev, s->layout, NULL);
+   memset(s, 0, sizeof(*s));
 }
 
 /* --- Readback --------------------------------------------------------------- */

@@ -23,7 +23,8 @@
 /* What an image looks like. Zero fields take defaults: depth, layers,
  * levels 1; samples 1; aspect of the view COLOR; view type 2D, or 2D_ARRAY
  * when layers > 1 (VK_IMAGE_VIEW_TYPE_1D is 0: make 1D views with
- * agx_vk_image_view); no view at all with no_view. */
+ * agx_vk_image_view); no view at all with no_view. The view covers every
+ * level, and every layer for array and cube types, layer 0 otherwise. */
 struct agx_vk_image_desc {
    VkFormat format;
    uint32_t width, height, depth, layers, levels;
@@ -104,6 +105,9 @@ struct agx_vk_access {
                            VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT})
 #define AGX_VK_ALL_READ \
    ((struct agx_vk_access){VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT})
+#define AGX_VK_XFB_WRITE                                                   \
+   ((struct agx_vk_access){VK_PIPELINE_STAGE_2_TRANSFORM_FEEDBACK_BIT_EXT, \
+                           VK_ACCESS_2_TRANSFORM_FEEDBACK_WRITE_BIT_EXT})
 #define AGX_VK_HOST_READ \
    ((struct agx_vk_access){VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT})
 
@@ -219,6 +223,37 @@ VkResult agx_vk_gfx_try_create(struct agx_vk_ctx *c, struct agx_vk_gfx *g, VkPip
 VkPipelineLayout agx_vk_pipeline_layout(struct agx_vk_ctx *c, uint32_t set_count,
                                         const VkDescriptorSetLayout *sets,
                                         VkShaderStageFlags push_stages, uint32_t push_size);
+
+/* --- Descriptor sets ------------------------------------------------------ */
+
+/* Binding i of a set: one descriptor of `type` for `stages`. */
+struct agx_vk_binding {
+   VkDescriptorType type;
+   VkShaderStageFlags stages;
+};
+
+/* A set layout, a pool for one set of it, and the set. */
+struct agx_vk_set {
+   VkDescriptorSetLayout layout;
+   VkDescriptorPool pool;
+   VkDescriptorSet set;
+};
+
+/* Makes the set of bindings 0..count-1 described by b[]. */
+void agx_vk_set_create(struct agx_vk_ctx *c, uint32_t count, const struct agx_vk_binding *b,
+                       struct agx_vk_set *s);
+
+/* Points binding `binding` (a buffer type) at the whole of `buf`. */
+void agx_vk_set_buffer(struct agx_vk_ctx *c, const struct agx_vk_set *s, uint32_t binding,
+                       VkDescriptorType type, VkBuffer buf);
+
+/* Points binding `binding` (an image type) at `view` in `layout` (with
+ * `sampler` for combined image samplers, else VK_NULL_HANDLE). */
+void agx_vk_set_image(struct agx_vk_ctx *c, const struct agx_vk_set *s, uint32_t binding,
+                      VkDescriptorType type, VkSampler sampler, VkImageView view,
+                      VkImageLayout layout);
+
+void agx_vk_set_free(struct agx_vk_ctx *c, struct agx_vk_set *s);
 
 /* --- Readback --------------------------------------------------------------- */
 

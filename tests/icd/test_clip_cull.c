@@ -151,10 +151,8 @@ half_to_float(uint16_t h)
 struct gpu {
    struct agx_vk_ctx *c;
    VkShaderModule vs, fs, fs_const, gs, tesc, tese, vs_xfb;
-   VkDescriptorSetLayout dsl;
+   struct agx_vk_set ds;
    VkPipelineLayout layout;
-   VkDescriptorPool pool;
-   VkDescriptorSet set;
    struct agx_vk_buffer vb, out;
    struct agx_vk_image image, depth;
 };
@@ -184,34 +182,13 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    g->tesc = agx_vk_shader(c, spv[4]);
    g->tese = agx_vk_shader(c, spv[5]);
    g->vs_xfb = agx_vk_shader(c, spv[6]);
-   VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
-                                     VK_SHADER_STAGE_VERTEX_BIT, NULL};
-   VkDescriptorSetLayoutCreateInfo dci = {.sType =
-                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                          .bindingCount = 1,
-                                          .pBindings = &b};
-   VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->dsl));
-   g->layout = agx_vk_pipeline_layout(c, 1, &g->dsl, 0, 0);
-   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
-   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                     .maxSets = 1,
-                                     .poolSizeCount = 1,
-                                     .pPoolSizes = &ps};
-   VK_OK(vkCreateDescriptorPool(c->dev, &pci, NULL, &g->pool));
-   VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                     .descriptorPool = g->pool,
-                                     .descriptorSetCount = 1,
-                                     .pSetLayouts = &g->dsl};
-   VK_OK(vkAllocateDescriptorSets(c->dev, &ai, &g->set));
+   agx_vk_set_create(
+      c, 1, &(struct agx_vk_binding){VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_VERTEX_BIT},
+      &g->ds);
+   g->layout = agx_vk_pipeline_layout(c, 1, &g->ds.layout, 0, 0);
    g->vb = agx_vk_buffer(c, 3 * MAX_TRIS * 32);
    g->out = agx_vk_buffer_usage(c, W * H * 12, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-   VkDescriptorBufferInfo bi = {g->vb.buf, 0, VK_WHOLE_SIZE};
-   VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                              .dstSet = g->set,
-                              .descriptorCount = 1,
-                              .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                              .pBufferInfo = &bi};
-   vkUpdateDescriptorSets(c->dev, 1, &wr, 0, NULL);
+   agx_vk_set_buffer(c, &g->ds, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, g->vb.buf);
    make_image(c, VK_FORMAT_R16G16B16A16_SFLOAT, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,
               VK_IMAGE_ASPECT_COLOR_BIT, &g->image);
    make_image(c, VK_FORMAT_D32_SFLOAT, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
@@ -226,9 +203,8 @@ gpu_finish(struct gpu *g)
    agx_vk_image_free(g->c, &g->depth);
    agx_vk_buffer_free(g->c, &g->vb);
    agx_vk_buffer_free(g->c, &g->out);
-   vkDestroyDescriptorPool(d, g->pool, NULL);
+   agx_vk_set_free(g->c, &g->ds);
    vkDestroyPipelineLayout(d, g->layout, NULL);
-   vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
    VkShaderModule m[7] = {g->vs, g->fs, g->fs_const, g->gs, g->tesc, g->tese, g->vs_xfb};
    for (int i = 0; i < 7; i++)
       vkDestroyShaderModule(d, m[i], NULL);
@@ -293,7 +269,8 @@ render(struct gpu *g, const struct scene *s, enum path p, float *img, float *dep
                                                          .colors = &att,
                                                          .depth = &datt});
    agx_vk_viewport_scissor(cb, W, H);
-   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->ds.set, 0,
+                           NULL);
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
    vkCmdDraw(cb, 3 * s->ntris, 1, 0, 0);
    vkCmdEndRendering(cb);
@@ -385,10 +362,7 @@ check_xfb(struct gpu *g)
    vkCmdDraw(cb, 3, 1, 0, 0);
    end_xfb(cb, 0, 0, NULL, NULL);
    vkCmdEndRendering(cb);
-   agx_vk_memory_barrier(cb,
-                         (struct agx_vk_access){VK_PIPELINE_STAGE_2_TRANSFORM_FEEDBACK_BIT_EXT,
-                                                VK_ACCESS_2_TRANSFORM_FEEDBACK_WRITE_BIT_EXT},
-                         AGX_VK_HOST_READ);
+   agx_vk_memory_barrier(cb, AGX_VK_XFB_WRITE, AGX_VK_HOST_READ);
    VK_OK(agx_vk_submit_wait(c, cb));
    vkDestroyPipeline(c->dev, pipe, NULL);
    unsigned bad = 0;

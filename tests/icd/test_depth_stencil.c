@@ -215,10 +215,8 @@ model_draw(struct model *m, VkFormat f, const struct draw *d)
 struct gpu {
    struct agx_vk_ctx *c;
    VkShaderModule vs, fs;
-   VkDescriptorSetLayout dsl;
+   struct agx_vk_set ds;
    VkPipelineLayout layout;
-   VkDescriptorPool pool;
-   VkDescriptorSet set;
    struct agx_vk_buffer vb, out_col, out_z, out_s, up;
    struct agx_vk_image color;
 };
@@ -268,38 +266,17 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    g->c = c;
    g->vs = agx_vk_shader(c, spv[0]);
    g->fs = agx_vk_shader(c, spv[1]);
-   VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
-                                     VK_SHADER_STAGE_VERTEX_BIT, NULL};
-   VkDescriptorSetLayoutCreateInfo dci = {.sType =
-                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                          .bindingCount = 1,
-                                          .pBindings = &b};
-   VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->dsl));
-   g->layout = agx_vk_pipeline_layout(c, 1, &g->dsl, VK_SHADER_STAGE_VERTEX_BIT, 16);
-   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
-   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                     .maxSets = 1,
-                                     .poolSizeCount = 1,
-                                     .pPoolSizes = &ps};
-   VK_OK(vkCreateDescriptorPool(c->dev, &pci, NULL, &g->pool));
-   VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                     .descriptorPool = g->pool,
-                                     .descriptorSetCount = 1,
-                                     .pSetLayouts = &g->dsl};
-   VK_OK(vkAllocateDescriptorSets(c->dev, &ai, &g->set));
+   agx_vk_set_create(
+      c, 1, &(struct agx_vk_binding){VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_VERTEX_BIT},
+      &g->ds);
+   g->layout = agx_vk_pipeline_layout(c, 1, &g->ds.layout, VK_SHADER_STAGE_VERTEX_BIT, 16);
    g->vb = agx_vk_buffer(c, MAX_DRAWS * 6 * sizeof(struct vtx));
    VkBufferUsageFlags tu = VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
    g->out_col = agx_vk_buffer_usage(c, W * H * 4, tu);
    g->out_z = agx_vk_buffer_usage(c, W * H * 4, tu);
    g->out_s = agx_vk_buffer_usage(c, W * H, tu);
    g->up = agx_vk_buffer_usage(c, W * H * 4, tu);
-   VkDescriptorBufferInfo bi = {g->vb.buf, 0, VK_WHOLE_SIZE};
-   VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                              .dstSet = g->set,
-                              .descriptorCount = 1,
-                              .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                              .pBufferInfo = &bi};
-   vkUpdateDescriptorSets(c->dev, 1, &wr, 0, NULL);
+   agx_vk_set_buffer(c, &g->ds, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, g->vb.buf);
    make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, &g->color);
 }
 
@@ -313,9 +290,8 @@ gpu_finish(struct gpu *g)
    agx_vk_buffer_free(g->c, &g->out_z);
    agx_vk_buffer_free(g->c, &g->out_s);
    agx_vk_buffer_free(g->c, &g->up);
-   vkDestroyDescriptorPool(d, g->pool, NULL);
+   agx_vk_set_free(g->c, &g->ds);
    vkDestroyPipelineLayout(d, g->layout, NULL);
-   vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
    vkDestroyShaderModule(d, g->vs, NULL);
    vkDestroyShaderModule(d, g->fs, NULL);
 }
@@ -463,7 +439,8 @@ render(struct gpu *g, const struct pass *p, struct zs_image *z, bool fresh_color
                                      .colors = &catt,
                                      .depth = has_depth(z->format) ? &zatt : NULL,
                                      .stencil = has_stencil(z->format) ? &zatt : NULL});
-   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->ds.set, 0,
+                           NULL);
    float push[4] = {0};
    vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
    VkPipeline bound = VK_NULL_HANDLE;
@@ -867,7 +844,7 @@ occlusion(struct gpu *g, struct zs_image *z)
       }
       agx_vk_begin_rendering(cb, &ri);
       vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
-      vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0,
+      vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->ds.set, 0,
                               NULL);
       vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
       agx_vk_viewport_scissor(cb, W, H);

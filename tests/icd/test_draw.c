@@ -51,7 +51,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agx_vk_ctx.h"
+#include "agx_vk_gfx.h"
 
 #define W 64
 #define H 64
@@ -470,38 +470,19 @@ struct gpu {
    VkDescriptorPool pool;
    VkDescriptorSet set, set2; /* the vertex buffer's first / second half */
    struct agx_vk_buffer vb, ib, out;
-   VkImage image;
-   VkDeviceMemory mem;
-   VkImageView view;
-   VkImage zimage;
-   VkDeviceMemory zmem;
-   VkImageView zview;
+   struct agx_vk_image color, depth;
 };
-
-static VkShaderModule
-module(struct agx_vk_ctx *c, const char *path)
-{
-   size_t size;
-   uint32_t *words = agx_vk_read_spv(path, &size);
-   VkShaderModuleCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                  .codeSize = size,
-                                  .pCode = words};
-   VkShaderModule m;
-   VK_OK(vkCreateShaderModule(c->dev, &ci, NULL, &m));
-   free(words);
-   return m;
-}
 
 static void
 gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
 {
    memset(g, 0, sizeof(*g));
    g->c = c;
-   g->vs = module(c, spv[0]);
-   g->fs = module(c, spv[1]);
-   g->vs2 = module(c, spv[2]);
-   g->fs2 = module(c, spv[3]);
-   g->fs3 = module(c, spv[4]);
+   g->vs = agx_vk_shader(c, spv[0]);
+   g->fs = agx_vk_shader(c, spv[1]);
+   g->vs2 = agx_vk_shader(c, spv[2]);
+   g->fs2 = agx_vk_shader(c, spv[3]);
+   g->fs3 = agx_vk_shader(c, spv[4]);
    VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
                                      VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
                                      NULL};
@@ -510,13 +491,8 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
                                           .bindingCount = 1,
                                           .pBindings = &b};
    VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->dsl));
-   VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, 16};
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                     .setLayoutCount = 1,
-                                     .pSetLayouts = &g->dsl,
-                                     .pushConstantRangeCount = 1,
-                                     .pPushConstantRanges = &pcr};
-   VK_OK(vkCreatePipelineLayout(c->dev, &lci, NULL, &g->layout));
+   g->layout = agx_vk_pipeline_layout(
+      c, 1, &g->dsl, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 16);
    VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2};
    VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                      .maxSets = 2,
@@ -549,55 +525,23 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
                                   .pBufferInfo = &bi[1]}};
    vkUpdateDescriptorSets(c->dev, 2, wr, 0, NULL);
 
-   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                            .imageType = VK_IMAGE_TYPE_2D,
-                            .format = VK_FORMAT_R8G8B8A8_UNORM,
-                            .extent = {W, H, 1},
-                            .mipLevels = 1,
-                            .arrayLayers = 1,
-                            .samples = VK_SAMPLE_COUNT_1_BIT,
-                            .tiling = VK_IMAGE_TILING_OPTIMAL,
-                            .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
-                                     VK_IMAGE_USAGE_TRANSFER_SRC_BIT};
-   VK_OK(vkCreateImage(c->dev, &ici, NULL, &g->image));
-   VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(c->dev, g->image, &req);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.size,
-                               .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
-   VK_OK(vkAllocateMemory(c->dev, &mai, NULL, &g->mem));
-   VK_OK(vkBindImageMemory(c->dev, g->image, g->mem, 0));
-   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                .image = g->image,
-                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
-                                .format = VK_FORMAT_R8G8B8A8_UNORM,
-                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-   VK_OK(vkCreateImageView(c->dev, &vci, NULL, &g->view));
-
-   ici.format = VK_FORMAT_D32_SFLOAT;
-   ici.usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
-   VK_OK(vkCreateImage(c->dev, &ici, NULL, &g->zimage));
-   vkGetImageMemoryRequirements(c->dev, g->zimage, &req);
-   mai.allocationSize = req.size;
-   mai.memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0);
-   VK_OK(vkAllocateMemory(c->dev, &mai, NULL, &g->zmem));
-   VK_OK(vkBindImageMemory(c->dev, g->zimage, g->zmem, 0));
-   vci.image = g->zimage;
-   vci.format = VK_FORMAT_D32_SFLOAT;
-   vci.subresourceRange.aspectMask = VK_IMAGE_ASPECT_DEPTH_BIT;
-   VK_OK(vkCreateImageView(c->dev, &vci, NULL, &g->zview));
+   agx_vk_color_target(c, VK_FORMAT_R8G8B8A8_UNORM, W, H, &g->color);
+   agx_vk_image_create(
+      c,
+      &(struct agx_vk_image_desc){.format = VK_FORMAT_D32_SFLOAT,
+                                  .width = W,
+                                  .height = H,
+                                  .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+                                  .aspect = VK_IMAGE_ASPECT_DEPTH_BIT},
+      &g->depth);
 }
 
 static void
 gpu_finish(struct gpu *g)
 {
    VkDevice d = g->c->dev;
-   vkDestroyImageView(d, g->zview, NULL);
-   vkDestroyImage(d, g->zimage, NULL);
-   vkFreeMemory(d, g->zmem, NULL);
-   vkDestroyImageView(d, g->view, NULL);
-   vkDestroyImage(d, g->image, NULL);
-   vkFreeMemory(d, g->mem, NULL);
+   agx_vk_image_free(g->c, &g->depth);
+   agx_vk_image_free(g->c, &g->color);
    agx_vk_buffer_free(g->c, &g->vb);
    agx_vk_buffer_free(g->c, &g->ib);
    agx_vk_buffer_free(g->c, &g->out);
@@ -616,139 +560,35 @@ gpu_finish(struct gpu *g)
 static VkPipeline
 pipeline(struct gpu *g, const struct scene *s)
 {
-   VkPipelineShaderStageCreateInfo stages[2] = {
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_VERTEX_BIT,
-       .module = s->varyings ? g->vs2 : g->vs,
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = s->varyings ? g->fs2
-                 : s->mrt    ? g->fs3
-                             : g->fs,
-       .pName = "main"},
-   };
-   VkPipelineVertexInputStateCreateInfo vi = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-   VkPipelineInputAssemblyStateCreateInfo ia = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = s->topology ? s->topology : VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
-      .primitiveRestartEnable = s->restart};
-   VkPipelineViewportStateCreateInfo vp = {.sType =
-                                              VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-                                           .viewportCount = 1,
-                                           .scissorCount = 1};
-   VkPipelineRasterizationStateCreateInfo rs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .polygonMode = VK_POLYGON_MODE_FILL,
-      .cullMode = s->cull,
-      .frontFace = s->front,
-      .lineWidth = 1.0f};
-   VkPipelineMultisampleStateCreateInfo ms = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
-   VkPipelineColorBlendAttachmentState att[3] = {{.colorWriteMask = 0xF},
-                                                 {.colorWriteMask = 0xF},
-                                                 {.colorWriteMask = 0xF}};
+   struct agx_vk_gfx b;
+   agx_vk_gfx_defaults(&b, g->layout, s->varyings ? g->vs2 : g->vs,
+                       s->varyings ? g->fs2
+                       : s->mrt    ? g->fs3
+                                   : g->fs,
+                       s->format ? s->format : VK_FORMAT_R8G8B8A8_UNORM);
+   b.ia.topology = s->topology ? s->topology : VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+   b.ia.primitiveRestartEnable = s->restart;
+   b.rs.cullMode = s->cull;
+   b.rs.frontFace = s->front;
    if (s->blend)
-      att[0] = *s->blend;
+      b.att[0] = *s->blend;
    if (s->blend2)
-      att[2] = *s->blend2;
-   VkPipelineColorBlendStateCreateInfo cb = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = s->mrt ? 3 : 1,
-      .pAttachments = att};
-   memcpy(cb.blendConstants, s->blend_const, sizeof(cb.blendConstants));
-   if (s->dyn_blend_const)
-      cb.blendConstants[0] = cb.blendConstants[1] = cb.blendConstants[2] = cb.blendConstants[3] =
-         0.9f; /* ignored: dynamic */
-   VkDynamicState dyn[3] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR,
-                            VK_DYNAMIC_STATE_BLEND_CONSTANTS};
-   VkPipelineDynamicStateCreateInfo ds = {.sType =
-                                             VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
-                                          .dynamicStateCount = s->dyn_blend_const ? 3 : 2,
-                                          .pDynamicStates = dyn};
-   VkPipelineDepthStencilStateCreateInfo zs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
-      .depthTestEnable = s->depth,
-      .depthWriteEnable = s->depth,
-      .depthCompareOp = VK_COMPARE_OP_LESS};
-   VkFormat format[3] = {s->format ? s->format : VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_UNDEFINED,
-                         VK_FORMAT_R32_SFLOAT};
-   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-                                       .colorAttachmentCount = s->mrt ? 3 : 1,
-                                       .pColorAttachmentFormats = format,
-                                       .depthAttachmentFormat =
-                                          s->depth ? VK_FORMAT_D32_SFLOAT : VK_FORMAT_UNDEFINED};
-   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-                                      .pNext = &ri,
-                                      .stageCount = 2,
-                                      .pStages = stages,
-                                      .pVertexInputState = &vi,
-                                      .pInputAssemblyState = &ia,
-                                      .pViewportState = &vp,
-                                      .pRasterizationState = &rs,
-                                      .pMultisampleState = &ms,
-                                      .pDepthStencilState = s->depth ? &zs : NULL,
-                                      .pColorBlendState = &cb,
-                                      .pDynamicState = &ds,
-                                      .layout = g->layout};
-   VkPipeline p;
-   VK_OK(vkCreateGraphicsPipelines(g->c->dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
-   return p;
-}
-
-static void
-image_barrier(VkCommandBuffer cb, VkImage image, VkImageLayout from, VkImageLayout to,
-              VkPipelineStageFlags2 src_stage, VkAccessFlags2 src, VkPipelineStageFlags2 dst_stage,
-              VkAccessFlags2 dst)
-{
-   VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
-                              .srcStageMask = src_stage,
-                              .srcAccessMask = src,
-                              .dstStageMask = dst_stage,
-                              .dstAccessMask = dst,
-                              .oldLayout = from,
-                              .newLayout = to,
-                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .image = image,
-                              .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .imageMemoryBarrierCount = 1,
-                          .pImageMemoryBarriers = &b};
-   vkCmdPipelineBarrier2(cb, &di);
-}
-
-/* A colour attachment of another format. */
-static void
-make_color(struct agx_vk_ctx *c, VkFormat format, VkImage *image, VkDeviceMemory *mem,
-           VkImageView *view)
-{
-   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                            .imageType = VK_IMAGE_TYPE_2D,
-                            .format = format,
-                            .extent = {W, H, 1},
-                            .mipLevels = 1,
-                            .arrayLayers = 1,
-                            .samples = VK_SAMPLE_COUNT_1_BIT,
-                            .tiling = VK_IMAGE_TILING_OPTIMAL,
-                            .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
-                                     VK_IMAGE_USAGE_TRANSFER_SRC_BIT};
-   VK_OK(vkCreateImage(c->dev, &ici, NULL, image));
-   VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(c->dev, *image, &req);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.size,
-                               .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
-   VK_OK(vkAllocateMemory(c->dev, &mai, NULL, mem));
-   VK_OK(vkBindImageMemory(c->dev, *image, *mem, 0));
-   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                .image = *image,
-                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
-                                .format = format,
-                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-   VK_OK(vkCreateImageView(c->dev, &vci, NULL, view));
+      b.att[2] = *s->blend2;
+   b.cb.attachmentCount = s->mrt ? 3 : 1;
+   memcpy(b.cb.blendConstants, s->blend_const, sizeof(b.cb.blendConstants));
+   if (s->dyn_blend_const) {
+      b.cb.blendConstants[0] = b.cb.blendConstants[1] = b.cb.blendConstants[2] =
+         b.cb.blendConstants[3] = 0.9f; /* ignored: dynamic */
+      b.dynamic[b.dyn.dynamicStateCount++] = VK_DYNAMIC_STATE_BLEND_CONSTANTS;
+   }
+   b.ds.depthTestEnable = s->depth;
+   b.ds.depthWriteEnable = s->depth;
+   b.ds.depthCompareOp = VK_COMPARE_OP_LESS;
+   b.color_formats[1] = VK_FORMAT_UNDEFINED;
+   b.color_formats[2] = VK_FORMAT_R32_SFLOAT;
+   b.ri.colorAttachmentCount = s->mrt ? 3 : 1;
+   b.ri.depthAttachmentFormat = s->depth ? VK_FORMAT_D32_SFLOAT : VK_FORMAT_UNDEFINED;
+   return agx_vk_gfx_create(g->c, &b);
 }
 
 static double
@@ -840,72 +680,51 @@ render(struct gpu *g, const struct scene *s, uint8_t *img, uint8_t *img2)
       p2 = pipeline(g, &alt);
    }
    /* Formats other than the default render to an image of their own. */
-   VkImage image = g->image;
-   VkImageView view = g->view;
-   VkDeviceMemory mem = VK_NULL_HANDLE;
+   struct agx_vk_image own = {0}, second = {0};
    if (s->format)
-      make_color(c, s->format, &image, &mem, &view);
-   VkImage image2 = VK_NULL_HANDLE;
-   VkImageView view2 = VK_NULL_HANDLE;
-   VkDeviceMemory mem2 = VK_NULL_HANDLE;
+      agx_vk_color_target(c, s->format, W, H, &own);
    if (s->mrt)
-      make_color(c, VK_FORMAT_R32_SFLOAT, &image2, &mem2, &view2);
+      agx_vk_color_target(c, VK_FORMAT_R32_SFLOAT, W, H, &second);
+   const struct agx_vk_image *target = s->format ? &own : &g->color;
    VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
    /* LOAD keeps what the previous scene's copy left (transfer source). */
-   image_barrier(cb, image,
-                 s->load ? VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL : VK_IMAGE_LAYOUT_UNDEFINED,
-                 VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COPY_BIT, 0,
-                 VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT);
-   VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                    .imageView = view,
-                                    .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                    .loadOp = s->load ? VK_ATTACHMENT_LOAD_OP_LOAD
-                                                      : VK_ATTACHMENT_LOAD_OP_CLEAR,
-                                    .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
-   memcpy(att.clearValue.color.float32, s->clear, 16);
+   agx_vk_barrier(cb, target->image, VK_IMAGE_ASPECT_COLOR_BIT,
+                  s->load ? VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL : VK_IMAGE_LAYOUT_UNDEFINED,
+                  VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                  (struct agx_vk_access){VK_PIPELINE_STAGE_2_COPY_BIT, 0}, AGX_VK_COLOR_RW);
+   VkClearColorValue cv;
+   memcpy(cv.float32, s->clear, 16);
+   VkRenderingAttachmentInfo att = agx_vk_color_attachment(target->view, &cv);
+   if (s->load)
+      att.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
    VkRenderingAttachmentInfo atts[3] = {att, att, att};
    atts[1].imageView = VK_NULL_HANDLE;
-   atts[2].imageView = view2;
+   atts[2].imageView = second.view;
    atts[2].loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
    if (s->mrt)
-      image_barrier(cb, image2, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                    VK_PIPELINE_STAGE_2_NONE, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                    VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
-   VkRenderingAttachmentInfo zatt = {
-      .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-      .imageView = g->zview,
-      .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
-      .loadOp = s->depth_load ? VK_ATTACHMENT_LOAD_OP_LOAD : VK_ATTACHMENT_LOAD_OP_CLEAR,
-      .storeOp = s->depth_store ? VK_ATTACHMENT_STORE_OP_STORE : VK_ATTACHMENT_STORE_OP_DONT_CARE,
-      .clearValue.depthStencil = {1.0f, 0}};
-   if (s->depth) {
-      VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
-                                 .srcStageMask = VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
-                                 .srcAccessMask = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
-                                 .dstStageMask = VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT,
-                                 .dstAccessMask = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT |
-                                                  VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT,
-                                 .oldLayout = s->depth_load
-                                                 ? VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL
-                                                 : VK_IMAGE_LAYOUT_UNDEFINED,
-                                 .newLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
-                                 .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                                 .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                                 .image = g->zimage,
-                                 .subresourceRange = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 1, 0, 1}};
-      VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                             .imageMemoryBarrierCount = 1,
-                             .pImageMemoryBarriers = &b};
-      vkCmdPipelineBarrier2(cb, &di);
-   }
-   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-                         .renderArea = {{0, 0}, {W, H}},
-                         .layerCount = 1,
-                         .colorAttachmentCount = s->mrt ? 3 : 1,
-                         .pColorAttachments = atts,
-                         .pDepthAttachment = s->depth ? &zatt : NULL};
-   vkCmdBeginRendering(cb, &ri);
+      agx_vk_barrier(cb, second.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                     VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, AGX_VK_NONE, AGX_VK_COLOR_WRITE);
+   VkRenderingAttachmentInfo zatt =
+      agx_vk_depth_attachment(g->depth.view, VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                              &(VkClearDepthStencilValue){1.0f, 0});
+   if (s->depth_load)
+      zatt.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+   if (!s->depth_store)
+      zatt.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+   if (s->depth)
+      agx_vk_barrier(cb, g->depth.image, VK_IMAGE_ASPECT_DEPTH_BIT,
+                     s->depth_load ? VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL
+                                   : VK_IMAGE_LAYOUT_UNDEFINED,
+                     VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                     (struct agx_vk_access){VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+                                            VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT},
+                     (struct agx_vk_access){VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT,
+                                            AGX_VK_DEPTH_RW.access});
+   agx_vk_begin_rendering(cb, &(struct agx_vk_rendering){.width = W,
+                                                         .height = H,
+                                                         .color_count = s->mrt ? 3 : 1,
+                                                         .colors = atts,
+                                                         .depth = s->depth ? &zatt : NULL});
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
    float push[4] = {s->offset[0], s->offset[1], 0, 0};
@@ -954,37 +773,28 @@ render(struct gpu *g, const struct scene *s, uint8_t *img, uint8_t *img2)
          vkCmdDrawIndirect(cb, g->ind.buf, 20 * r, 1, 20);
    }
    vkCmdEndRendering(cb);
-   image_barrier(
-      cb, image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-      VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-      VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
-   VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-                               .imageExtent = {W, H, 1}};
-   vkCmdCopyImageToBuffer(cb, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, g->out.buf, 1, &region);
+   agx_vk_barrier(cb, target->image, VK_IMAGE_ASPECT_COLOR_BIT,
+                  VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                  AGX_VK_COLOR_WRITE, AGX_VK_COPY_READ);
+   agx_vk_copy_to_buffer(cb, target, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, 0, 0, g->out.buf, 0);
    if (s->mrt) {
-      image_barrier(
-         cb, image2, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-         VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-         VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
-      vkCmdCopyImageToBuffer(cb, image2, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, g->out2.buf, 1,
-                             &region);
+      agx_vk_barrier(cb, second.image, VK_IMAGE_ASPECT_COLOR_BIT,
+                     VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                     AGX_VK_COLOR_WRITE, AGX_VK_COPY_READ);
+      agx_vk_copy_to_buffer(cb, &second, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, 0, 0, g->out2.buf,
+                            0);
    }
    VK_OK(agx_vk_submit_wait(c, cb));
    to_rgba8(s->format, g->out.ptr, img);
    if (s->mrt) {
       to_rgba8(VK_FORMAT_R32_SFLOAT, g->out2.ptr, img2);
-      vkDestroyImageView(c->dev, view2, NULL);
-      vkDestroyImage(c->dev, image2, NULL);
-      vkFreeMemory(c->dev, mem2, NULL);
+      agx_vk_image_free(c, &second);
    }
    vkDestroyPipeline(c->dev, p, NULL);
    if (p2)
       vkDestroyPipeline(c->dev, p2, NULL);
-   if (mem) {
-      vkDestroyImageView(c->dev, view, NULL);
-      vkDestroyImage(c->dev, image, NULL);
-      vkFreeMemory(c->dev, mem, NULL);
-   }
+   if (s->format)
+      agx_vk_image_free(c, &own);
 }
 
 static unsigned total_pixels, total_mismatches, worst_error;

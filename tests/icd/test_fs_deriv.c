@@ -27,7 +27,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "agx_vk_ctx.h"
+#include "agx_vk_gfx.h"
 
 static struct agx_vk_ctx C;
 
@@ -78,132 +78,25 @@ level_of(double lambda)
 static VkPipeline
 make_pipeline(VkPipelineLayout layout, VkShaderModule vs, VkShaderModule fs, VkFormat format)
 {
-   VkPipelineShaderStageCreateInfo stages[2] = {
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_VERTEX_BIT,
-       .module = vs,
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = fs,
-       .pName = "main"},
-   };
-   VkPipelineVertexInputStateCreateInfo vi = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-   VkPipelineInputAssemblyStateCreateInfo ia = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
-   VkViewport viewport = {0, 0, W, H, 0, 1};
-   VkRect2D scissor = {{0, 0}, {W, H}};
-   VkPipelineViewportStateCreateInfo vp = {.sType =
-                                              VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-                                           .viewportCount = 1,
-                                           .pViewports = &viewport,
-                                           .scissorCount = 1,
-                                           .pScissors = &scissor};
-   VkPipelineRasterizationStateCreateInfo rs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .polygonMode = VK_POLYGON_MODE_FILL,
-      .lineWidth = 1.0f};
-   VkPipelineMultisampleStateCreateInfo ms = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
-   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
-   VkPipelineColorBlendStateCreateInfo cb = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = 1,
-      .pAttachments = &att};
-   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-                                       .colorAttachmentCount = 1,
-                                       .pColorAttachmentFormats = &format};
-   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-                                      .pNext = &ri,
-                                      .stageCount = 2,
-                                      .pStages = stages,
-                                      .pVertexInputState = &vi,
-                                      .pInputAssemblyState = &ia,
-                                      .pViewportState = &vp,
-                                      .pRasterizationState = &rs,
-                                      .pMultisampleState = &ms,
-                                      .pColorBlendState = &cb,
-                                      .layout = layout};
-   VkPipeline p;
-   VK_OK(vkCreateGraphicsPipelines(C.dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
-   return p;
-}
-
-static void
-barrier(VkCommandBuffer cb, VkImage image, VkImageLayout from, VkImageLayout to,
-        VkPipelineStageFlags2 src_stage, VkAccessFlags2 src, VkPipelineStageFlags2 dst_stage,
-        VkAccessFlags2 dst, uint32_t levels)
-{
-   VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
-                              .srcStageMask = src_stage,
-                              .srcAccessMask = src,
-                              .dstStageMask = dst_stage,
-                              .dstAccessMask = dst,
-                              .oldLayout = from,
-                              .newLayout = to,
-                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .image = image,
-                              .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, levels, 0, 1}};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .imageMemoryBarrierCount = 1,
-                          .pImageMemoryBarriers = &b};
-   vkCmdPipelineBarrier2(cb, &di);
-}
-
-struct image {
-   VkImage image;
-   VkDeviceMemory mem;
-   VkImageView view;
-};
-
-static struct image
-make_image(VkFormat format, uint32_t size, uint32_t levels, VkImageUsageFlags usage)
-{
-   struct image im;
-   VkImageCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                           .imageType = VK_IMAGE_TYPE_2D,
-                           .format = format,
-                           .extent = {size, size, 1},
-                           .mipLevels = levels,
-                           .arrayLayers = 1,
-                           .samples = VK_SAMPLE_COUNT_1_BIT,
-                           .tiling = VK_IMAGE_TILING_OPTIMAL,
-                           .usage = usage};
-   VK_OK(vkCreateImage(C.dev, &ci, NULL, &im.image));
-   VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(C.dev, im.image, &req);
-   VkMemoryAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                              .allocationSize = req.size,
-                              .memoryTypeIndex = agx_vk_memory_type(&C, req.memoryTypeBits, 0)};
-   VK_OK(vkAllocateMemory(C.dev, &ai, NULL, &im.mem));
-   VK_OK(vkBindImageMemory(C.dev, im.image, im.mem, 0));
-   VkImageViewCreateInfo vi = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                               .image = im.image,
-                               .viewType = VK_IMAGE_VIEW_TYPE_2D,
-                               .format = format,
-                               .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, levels, 0, 1}};
-   VK_OK(vkCreateImageView(C.dev, &vi, NULL, &im.view));
-   return im;
-}
-
-static void
-free_image(struct image *im)
-{
-   vkDestroyImageView(C.dev, im->view, NULL);
-   vkDestroyImage(C.dev, im->image, NULL);
-   vkFreeMemory(C.dev, im->mem, NULL);
+   struct agx_vk_gfx b;
+   agx_vk_gfx_defaults(&b, layout, vs, fs, format);
+   agx_vk_gfx_fixed_viewport(&b, W, H);
+   return agx_vk_gfx_create(&C, &b);
 }
 
 /* The texture: level l filled with level_colour[l]. */
-static struct image
+static struct agx_vk_image
 make_texture(void)
 {
-   struct image t = make_image(VK_FORMAT_R8G8B8A8_UNORM, SIZE, LEVELS,
-                               VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT);
+   struct agx_vk_image t;
+   agx_vk_image_create(&C,
+                       &(struct agx_vk_image_desc){.format = VK_FORMAT_R8G8B8A8_UNORM,
+                                                   .width = SIZE,
+                                                   .height = SIZE,
+                                                   .levels = LEVELS,
+                                                   .usage = VK_IMAGE_USAGE_TRANSFER_DST_BIT |
+                                                            VK_IMAGE_USAGE_SAMPLED_BIT},
+                       &t);
    struct agx_vk_buffer up = agx_vk_buffer(&C, SIZE * SIZE * 4 * 2);
    VkBufferImageCopy regions[LEVELS];
    size_t off = 0;
@@ -216,15 +109,14 @@ make_texture(void)
          memcpy(up.map + off, level_colour[l], 4);
    }
    VkCommandBuffer cb = agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
-   barrier(cb, t.image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-           VK_PIPELINE_STAGE_2_NONE, 0, VK_PIPELINE_STAGE_2_COPY_BIT,
-           VK_ACCESS_2_TRANSFER_WRITE_BIT, LEVELS);
+   agx_vk_barrier(cb, t.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                  VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, AGX_VK_NONE, AGX_VK_COPY_WRITE);
    vkCmdCopyBufferToImage(cb, up.buf, t.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, LEVELS,
                           regions);
-   barrier(cb, t.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-           VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_PIPELINE_STAGE_2_COPY_BIT,
-           VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
-           VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, LEVELS);
+   agx_vk_barrier(cb, t.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                  VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, AGX_VK_COPY_WRITE,
+                  (struct agx_vk_access){VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                                         VK_ACCESS_2_SHADER_SAMPLED_READ_BIT});
    VK_OK(agx_vk_submit_wait(&C, cb));
    agx_vk_buffer_free(&C, &up);
    return t;
@@ -236,39 +128,23 @@ static void
 draw(VkPipeline pipe, VkPipelineLayout layout, VkDescriptorSet set, VkFormat format,
      const float clear[4], const struct push *push, struct agx_vk_buffer *out)
 {
-   struct image rt = make_image(
-      format, W, 1, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
+   struct agx_vk_image rt;
+   agx_vk_color_target(&C, format, W, H, &rt);
    VkCommandBuffer cb = agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
-   barrier(cb, rt.image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-           VK_PIPELINE_STAGE_2_NONE, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-           VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, 1);
-   VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                    .imageView = rt.view,
-                                    .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                    .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-                                    .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
-   memcpy(att.clearValue.color.float32, clear, 16);
-   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-                         .renderArea = {{0, 0}, {W, H}},
-                         .layerCount = 1,
-                         .colorAttachmentCount = 1,
-                         .pColorAttachments = &att};
-   vkCmdBeginRendering(cb, &ri);
+   VkClearColorValue cv;
+   memcpy(cv.float32, clear, 16);
+   agx_vk_begin_color_pass(cb, &rt, &cv);
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1, &set, 0, NULL);
    vkCmdPushConstants(cb, layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                       sizeof(*push), push);
    vkCmdDraw(cb, 3, 1, 0, 0);
    vkCmdEndRendering(cb);
-   barrier(cb, rt.image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-           VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-           VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
-           VK_ACCESS_2_TRANSFER_READ_BIT, 1);
-   VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-                               .imageExtent = {W, H, 1}};
-   vkCmdCopyImageToBuffer(cb, rt.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, out->buf, 1, &region);
+   agx_vk_barrier(cb, rt.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                  VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, AGX_VK_COLOR_WRITE, AGX_VK_COPY_READ);
+   agx_vk_copy_to_buffer(cb, &rt, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, 0, 0, out->buf, 0);
    VK_OK(agx_vk_submit_wait(&C, cb));
-   free_image(&rt);
+   agx_vk_image_free(&C, &rt);
 }
 
 /* The level whose colour a texel has, or -1. */
@@ -379,7 +255,7 @@ main(int argc, char **argv)
                                            .dynamicRendering = VK_TRUE};
    agx_vk_ctx_device(&C, &f13, 0, NULL);
 
-   struct image tex = make_texture();
+   struct agx_vk_image tex = make_texture();
    VkSamplerCreateInfo sci = {.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
                               .magFilter = VK_FILTER_NEAREST,
                               .minFilter = VK_FILTER_NEAREST,
@@ -398,15 +274,8 @@ main(int argc, char **argv)
                                           .pBindings = &lb};
    VkDescriptorSetLayout dsl;
    VK_OK(vkCreateDescriptorSetLayout(C.dev, &dci, NULL, &dsl));
-   VkPushConstantRange pr = {VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                             sizeof(struct push)};
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                     .setLayoutCount = 1,
-                                     .pSetLayouts = &dsl,
-                                     .pushConstantRangeCount = 1,
-                                     .pPushConstantRanges = &pr};
-   VkPipelineLayout layout;
-   VK_OK(vkCreatePipelineLayout(C.dev, &lci, NULL, &layout));
+   VkPipelineLayout layout = agx_vk_pipeline_layout(
+      &C, 1, &dsl, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, sizeof(struct push));
    VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1};
    VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                      .maxSets = 1,
@@ -479,6 +348,6 @@ main(int argc, char **argv)
    vkDestroyPipelineLayout(C.dev, layout, NULL);
    vkDestroyDescriptorSetLayout(C.dev, dsl, NULL);
    vkDestroySampler(C.dev, samp, NULL);
-   free_image(&tex);
+   agx_vk_image_free(&C, &tex);
    return agx_vk_ctx_finish(&C);
 }

@@ -77,10 +77,8 @@ img_pattern(int x, int y)
 struct gpu {
    struct agx_vk_ctx *c;
    VkShaderModule vs, fs_plain, fs_store, fs_early;
-   VkDescriptorSetLayout dsl;
+   struct agx_vk_set ds;
    VkPipelineLayout layout;
-   VkDescriptorPool pool;
-   VkDescriptorSet set;
    struct agx_vk_buffer vb, out, img_out;
    struct agx_vk_image img, colour, depth;
 };
@@ -107,28 +105,12 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    g->fs_plain = agx_vk_shader(c, spv[1]);
    g->fs_store = agx_vk_shader(c, spv[2]);
    g->fs_early = agx_vk_shader(c, spv[3]);
-   VkDescriptorSetLayoutBinding b[3] = {
-      {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, NULL},
-      {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, NULL},
-      {2, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, VK_SHADER_STAGE_FRAGMENT_BIT, NULL}};
-   VkDescriptorSetLayoutCreateInfo dci = {.sType =
-                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                          .bindingCount = 3,
-                                          .pBindings = b};
-   VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->dsl));
-   g->layout = agx_vk_pipeline_layout(c, 1, &g->dsl, VK_SHADER_STAGE_VERTEX_BIT, 16);
-   VkDescriptorPoolSize ps[2] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2},
-                                 {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1}};
-   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                     .maxSets = 1,
-                                     .poolSizeCount = 2,
-                                     .pPoolSizes = ps};
-   VK_OK(vkCreateDescriptorPool(c->dev, &pci, NULL, &g->pool));
-   VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                     .descriptorPool = g->pool,
-                                     .descriptorSetCount = 1,
-                                     .pSetLayouts = &g->dsl};
-   VK_OK(vkAllocateDescriptorSets(c->dev, &ai, &g->set));
+   const struct agx_vk_binding b[3] = {
+      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_VERTEX_BIT},
+      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_FRAGMENT_BIT},
+      {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, VK_SHADER_STAGE_FRAGMENT_BIT}};
+   agx_vk_set_create(c, 3, b, &g->ds);
+   g->layout = agx_vk_pipeline_layout(c, 1, &g->ds.layout, VK_SHADER_STAGE_VERTEX_BIT, 16);
    g->vb = agx_vk_buffer(c, 16 * 2 * 4 * sizeof(float));
    g->out = agx_vk_buffer(c, 16 + W * H * 4);
    g->img_out = agx_vk_buffer_usage(c, W * IMG_H * 4 + W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
@@ -141,27 +123,10 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
               VK_IMAGE_ASPECT_COLOR_BIT, &g->colour);
    make_image(c, VK_FORMAT_D32_SFLOAT, H, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
               VK_IMAGE_ASPECT_DEPTH_BIT, &g->depth);
-   VkDescriptorBufferInfo bi[2] = {{g->vb.buf, 0, VK_WHOLE_SIZE}, {g->out.buf, 0, VK_WHOLE_SIZE}};
-   VkDescriptorImageInfo ii = {VK_NULL_HANDLE, g->img.view, VK_IMAGE_LAYOUT_GENERAL};
-   VkWriteDescriptorSet wr[3] = {{.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                                  .dstSet = g->set,
-                                  .dstBinding = 0,
-                                  .descriptorCount = 1,
-                                  .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                  .pBufferInfo = &bi[0]},
-                                 {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                                  .dstSet = g->set,
-                                  .dstBinding = 1,
-                                  .descriptorCount = 1,
-                                  .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                  .pBufferInfo = &bi[1]},
-                                 {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                                  .dstSet = g->set,
-                                  .dstBinding = 2,
-                                  .descriptorCount = 1,
-                                  .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
-                                  .pImageInfo = &ii}};
-   vkUpdateDescriptorSets(c->dev, 3, wr, 0, NULL);
+   agx_vk_set_buffer(c, &g->ds, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, g->vb.buf);
+   agx_vk_set_buffer(c, &g->ds, 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, g->out.buf);
+   agx_vk_set_image(c, &g->ds, 2, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, VK_NULL_HANDLE, g->img.view,
+                    VK_IMAGE_LAYOUT_GENERAL);
 }
 
 static void
@@ -174,9 +139,8 @@ gpu_finish(struct gpu *g)
    agx_vk_image_free(g->c, &g->img);
    agx_vk_image_free(g->c, &g->colour);
    agx_vk_image_free(g->c, &g->depth);
-   vkDestroyDescriptorPool(d, g->pool, NULL);
+   agx_vk_set_free(g->c, &g->ds);
    vkDestroyPipelineLayout(d, g->layout, NULL);
-   vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
    VkShaderModule mods[4] = {g->vs, g->fs_plain, g->fs_store, g->fs_early};
    for (int i = 0; i < 4; i++)
       vkDestroyShaderModule(d, mods[i], NULL);
@@ -256,7 +220,8 @@ run_scene(struct gpu *g, enum scene sc, const struct tri *t)
                                                          .color_count = 1,
                                                          .colors = &ca,
                                                          .depth = &za});
-   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->ds.set, 0,
+                           NULL);
    float push[4] = {0};
    vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
    if (occluder) {

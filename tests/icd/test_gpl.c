@@ -30,15 +30,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "agx_vk_ctx.h"
+#include "agx_vk_gfx.h"
 
 #define W 64
 #define H 64
 
 static struct agx_vk_ctx c;
-static VkImage image;
-static VkDeviceMemory image_mem;
-static VkImageView view;
+static struct agx_vk_image image;
 static struct agx_vk_buffer out;
 static const VkFormat colour_format = VK_FORMAT_R8G8B8A8_UNORM;
 static const float clear_colour[4] = {0.0f, 0.0f, 128.0f / 255.0f, 1.0f};
@@ -313,53 +311,20 @@ struct rect {
 static void
 setup(void)
 {
-   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                            .imageType = VK_IMAGE_TYPE_2D,
-                            .format = colour_format,
-                            .extent = {W, H, 1},
-                            .mipLevels = 1,
-                            .arrayLayers = 1,
-                            .samples = VK_SAMPLE_COUNT_1_BIT,
-                            .tiling = VK_IMAGE_TILING_OPTIMAL,
-                            .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
-                                     VK_IMAGE_USAGE_TRANSFER_SRC_BIT};
-   VK_OK(vkCreateImage(c.dev, &ici, NULL, &image));
-   VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(c.dev, image, &req);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.size,
-                               .memoryTypeIndex = agx_vk_memory_type(&c, req.memoryTypeBits, 0)};
-   VK_OK(vkAllocateMemory(c.dev, &mai, NULL, &image_mem));
-   VK_OK(vkBindImageMemory(c.dev, image, image_mem, 0));
-   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                .image = image,
-                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
-                                .format = colour_format,
-                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-   VK_OK(vkCreateImageView(c.dev, &vci, NULL, &view));
+   agx_vk_color_target(&c, colour_format, W, H, &image);
    out = agx_vk_buffer_usage(&c, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
 }
 
+/* A fresh target, then rendering to it cleared to `clear`. */
 static void
-image_barrier(VkCommandBuffer cb, VkImageLayout from, VkImageLayout to,
-              VkPipelineStageFlags2 src_stage, VkAccessFlags2 src, VkPipelineStageFlags2 dst_stage,
-              VkAccessFlags2 dst)
+begin_pass(VkCommandBuffer cb, const VkClearColorValue *clear)
 {
-   VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
-                              .srcStageMask = src_stage,
-                              .srcAccessMask = src,
-                              .dstStageMask = dst_stage,
-                              .dstAccessMask = dst,
-                              .oldLayout = from,
-                              .newLayout = to,
-                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .image = image,
-                              .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .imageMemoryBarrierCount = 1,
-                          .pImageMemoryBarriers = &b};
-   vkCmdPipelineBarrier2(cb, &di);
+   agx_vk_barrier(cb, image.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                  VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                  (struct agx_vk_access){VK_PIPELINE_STAGE_2_COPY_BIT, 0}, AGX_VK_COLOR_WRITE);
+   VkRenderingAttachmentInfo att = agx_vk_color_attachment(image.view, clear);
+   agx_vk_begin_rendering(
+      cb, &(struct agx_vk_rendering){.width = W, .height = H, .color_count = 1, .colors = &att});
 }
 
 /* The vertices of rectangles (two triangles each, pixel corners) or of
@@ -410,21 +375,9 @@ render(VkPipeline p, const struct verts *v, VkPipelineLayout layout, const VkDes
 {
    memset(out.ptr, 0xAB, W * H * 4);
    VkCommandBuffer cb = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
-   image_barrier(cb, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                 VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
-   VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                    .imageView = view,
-                                    .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                    .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-                                    .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
-   memcpy(att.clearValue.color.float32, clear_colour, sizeof(clear_colour));
-   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-                         .renderArea = {{0, 0}, {W, H}},
-                         .layerCount = 1,
-                         .colorAttachmentCount = 1,
-                         .pColorAttachments = &att};
-   vkCmdBeginRendering(cb, &ri);
+   VkClearColorValue cv;
+   memcpy(cv.float32, clear_colour, sizeof(clear_colour));
+   begin_pass(cb, &cv);
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
    if (nsets)
       vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, nsets, sets, 0, NULL);
@@ -433,13 +386,10 @@ render(VkPipeline p, const struct verts *v, VkPipelineLayout layout, const VkDes
    vkCmdBindVertexBuffers(cb, 0, 2, bufs, offs);
    vkCmdDraw(cb, v->count, 1, 0, 0);
    vkCmdEndRendering(cb);
-   image_barrier(cb, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                 VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
-                 VK_ACCESS_2_TRANSFER_READ_BIT);
-   VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-                               .imageExtent = {W, H, 1}};
-   vkCmdCopyImageToBuffer(cb, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, out.buf, 1, &region);
+   agx_vk_barrier(cb, image.image, VK_IMAGE_ASPECT_COLOR_BIT,
+                  VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                  AGX_VK_COLOR_WRITE, AGX_VK_COPY_READ);
+   agx_vk_copy_to_buffer(cb, &image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, 0, 0, out.buf, 0);
    VK_OK(agx_vk_submit_wait(&c, cb));
    memcpy(img, out.ptr, W * H * 4);
 }
@@ -503,9 +453,7 @@ static const char *const part_names[4] = {"vertex input", "pre-rasterization", "
 static void
 test_basic(const char *vs_path, const char *fs_path)
 {
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-   VkPipelineLayout layout;
-   VK_OK(vkCreatePipelineLayout(c.dev, &lci, NULL, &layout));
+   VkPipelineLayout layout = agx_vk_pipeline_layout(&c, 0, NULL, 0, 0);
    /* every library and link of this case goes through a pipeline cache */
    VkPipelineCacheCreateInfo pcci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
    VK_OK(vkCreatePipelineCache(c.dev, &pcci, NULL, &cache));
@@ -610,9 +558,7 @@ test_basic(const char *vs_path, const char *fs_path)
 static void
 test_gs(const char *vs_path, const char *gs_path, const char *fs_path)
 {
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-   VkPipelineLayout layout;
-   VK_OK(vkCreatePipelineLayout(c.dev, &lci, NULL, &layout));
+   VkPipelineLayout layout = agx_vk_pipeline_layout(&c, 0, NULL, 0, 0);
    struct desc d = {.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
                     .vs = module(vs_path),
                     .gs = module(gs_path),
@@ -773,20 +719,7 @@ xfb_capture(VkPipeline p, const char *name)
       (PFN_vkCmdEndTransformFeedbackEXT)vkGetDeviceProcAddr(c.dev, "vkCmdEndTransformFeedbackEXT");
    CHECK(bind_xfb && begin_xfb && end_xfb);
    VkCommandBuffer cb = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
-   image_barrier(cb, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                 VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
-   VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                    .imageView = view,
-                                    .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                    .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-                                    .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
-   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-                         .renderArea = {{0, 0}, {W, H}},
-                         .layerCount = 1,
-                         .colorAttachmentCount = 1,
-                         .pColorAttachments = &att};
-   vkCmdBeginRendering(cb, &ri);
+   begin_pass(cb, &(VkClearColorValue){0});
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
    VkBuffer xbufs[2] = {xb.buf, xb.buf};
    VkDeviceSize offs[2] = {0, 128}, sizes[2] = {96, 60};
@@ -795,15 +728,7 @@ xfb_capture(VkPipeline p, const char *name)
    vkCmdDraw(cb, 3, 1, 0, 0);
    end_xfb(cb, 0, 0, NULL, NULL);
    vkCmdEndRendering(cb);
-   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                          .srcStageMask = VK_PIPELINE_STAGE_2_TRANSFORM_FEEDBACK_BIT_EXT,
-                          .srcAccessMask = VK_ACCESS_2_TRANSFORM_FEEDBACK_WRITE_BIT_EXT,
-                          .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
-                          .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .memoryBarrierCount = 1,
-                          .pMemoryBarriers = &mb};
-   vkCmdPipelineBarrier2(cb, &di);
+   agx_vk_memory_barrier(cb, AGX_VK_XFB_WRITE, AGX_VK_HOST_READ);
    VK_OK(agx_vk_submit_wait(&c, cb));
    const float *got = xb.ptr;
    unsigned wrong = 0;
@@ -841,9 +766,7 @@ xfb_capture(VkPipeline p, const char *name)
 static void
 test_xfb(const char *vs_path, const char *fs_path)
 {
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-   VkPipelineLayout layout;
-   VK_OK(vkCreatePipelineLayout(c.dev, &lci, NULL, &layout));
+   VkPipelineLayout layout = agx_vk_pipeline_layout(&c, 0, NULL, 0, 0);
    struct desc d = {.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
                     .no_vi = true,
                     .vs = module(vs_path),
@@ -953,9 +876,7 @@ main(int argc, char **argv)
       test_xfb(paths[5], paths[1]);
    else
       printf("transformFeedback not offered: no transform feedback library\n");
-   vkDestroyImageView(c.dev, view, NULL);
-   vkDestroyImage(c.dev, image, NULL);
-   vkFreeMemory(c.dev, image_mem, NULL);
+   agx_vk_image_free(&c, &image);
    agx_vk_buffer_free(&c, &out);
    int ret = agx_vk_ctx_finish(&c);
    printf("%u failures\n", bad);

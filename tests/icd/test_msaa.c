@@ -45,7 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agx_vk_ctx.h"
+#include "agx_vk_gfx.h"
 
 #define W 64
 #define H 32
@@ -183,57 +183,25 @@ compare(const char *name, const struct model *m, const void *got)
 struct gpu {
    struct agx_vk_ctx *c;
    VkShaderModule vs, fs;
-   VkDescriptorSetLayout dsl;
+   struct agx_vk_set ds;
    VkPipelineLayout layout;
-   VkDescriptorPool pool;
-   VkDescriptorSet set;
    struct agx_vk_buffer vb, out;
-};
-
-struct image {
-   VkImage image;
-   VkDeviceMemory mem;
-   VkImageView view;
 };
 
 static void
 make_image(struct agx_vk_ctx *c, VkFormat format, VkSampleCountFlagBits samples,
-           VkImageUsageFlags usage, struct image *img)
+           VkImageUsageFlags usage, struct agx_vk_image *img)
 {
    bool depth = format == VK_FORMAT_D32_SFLOAT;
-   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                            .imageType = VK_IMAGE_TYPE_2D,
-                            .format = format,
-                            .extent = {W, H, 1},
-                            .mipLevels = 1,
-                            .arrayLayers = 1,
-                            .samples = samples,
-                            .tiling = VK_IMAGE_TILING_OPTIMAL,
-                            .usage = usage};
-   VK_OK(vkCreateImage(c->dev, &ici, NULL, &img->image));
-   VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(c->dev, img->image, &req);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.size,
-                               .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
-   VK_OK(vkAllocateMemory(c->dev, &mai, NULL, &img->mem));
-   VK_OK(vkBindImageMemory(c->dev, img->image, img->mem, 0));
-   VkImageViewCreateInfo vci = {
-      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-      .image = img->image,
-      .viewType = VK_IMAGE_VIEW_TYPE_2D,
-      .format = format,
-      .subresourceRange = {depth ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0,
-                           1}};
-   VK_OK(vkCreateImageView(c->dev, &vci, NULL, &img->view));
-}
-
-static void
-free_image(struct agx_vk_ctx *c, struct image *img)
-{
-   vkDestroyImageView(c->dev, img->view, NULL);
-   vkDestroyImage(c->dev, img->image, NULL);
-   vkFreeMemory(c->dev, img->mem, NULL);
+   agx_vk_image_create(c,
+                       &(struct agx_vk_image_desc){.format = format,
+                                                   .width = W,
+                                                   .height = H,
+                                                   .samples = samples,
+                                                   .usage = usage,
+                                                   .aspect = depth ? VK_IMAGE_ASPECT_DEPTH_BIT
+                                                                   : VK_IMAGE_ASPECT_COLOR_BIT},
+                       img);
 }
 
 static void
@@ -243,40 +211,13 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    g->c = c;
    g->vs = agx_vk_shader(c, spv[0]);
    g->fs = agx_vk_shader(c, spv[1]);
-   VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
-                                     VK_SHADER_STAGE_VERTEX_BIT, NULL};
-   VkDescriptorSetLayoutCreateInfo dci = {.sType =
-                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                          .bindingCount = 1,
-                                          .pBindings = &b};
-   VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->dsl));
-   VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT, 0, 16};
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                     .setLayoutCount = 1,
-                                     .pSetLayouts = &g->dsl,
-                                     .pushConstantRangeCount = 1,
-                                     .pPushConstantRanges = &pcr};
-   VK_OK(vkCreatePipelineLayout(c->dev, &lci, NULL, &g->layout));
-   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
-   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                     .maxSets = 1,
-                                     .poolSizeCount = 1,
-                                     .pPoolSizes = &ps};
-   VK_OK(vkCreateDescriptorPool(c->dev, &pci, NULL, &g->pool));
-   VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                     .descriptorPool = g->pool,
-                                     .descriptorSetCount = 1,
-                                     .pSetLayouts = &g->dsl};
-   VK_OK(vkAllocateDescriptorSets(c->dev, &ai, &g->set));
+   agx_vk_set_create(
+      c, 1, &(struct agx_vk_binding){VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_VERTEX_BIT},
+      &g->ds);
+   g->layout = agx_vk_pipeline_layout(c, 1, &g->ds.layout, VK_SHADER_STAGE_VERTEX_BIT, 16);
    g->vb = agx_vk_buffer(c, 16 * sizeof(struct vtx));
    g->out = agx_vk_buffer_usage(c, W * H * 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-   VkDescriptorBufferInfo bi = {g->vb.buf, 0, VK_WHOLE_SIZE};
-   VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                              .dstSet = g->set,
-                              .descriptorCount = 1,
-                              .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                              .pBufferInfo = &bi};
-   vkUpdateDescriptorSets(c->dev, 1, &wr, 0, NULL);
+   agx_vk_set_buffer(c, &g->ds, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, g->vb.buf);
 }
 
 static void
@@ -285,9 +226,8 @@ gpu_finish(struct gpu *g)
    VkDevice d = g->c->dev;
    agx_vk_buffer_free(g->c, &g->vb);
    agx_vk_buffer_free(g->c, &g->out);
-   vkDestroyDescriptorPool(d, g->pool, NULL);
+   agx_vk_set_free(g->c, &g->ds);
    vkDestroyPipelineLayout(d, g->layout, NULL);
-   vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
    vkDestroyShaderModule(d, g->vs, NULL);
    vkDestroyShaderModule(d, g->fs, NULL);
 }
@@ -302,113 +242,33 @@ static VkBool32 ms_a2c, ms_a2o;
 static VkPipeline
 pipeline(struct gpu *g, bool depth, VkRenderPass rp)
 {
-   VkPipelineShaderStageCreateInfo stages[2] = {
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_VERTEX_BIT,
-       .module = g->vs,
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = g->fs,
-       .pName = "main"},
-   };
-   VkPipelineVertexInputStateCreateInfo vi = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-   VkPipelineInputAssemblyStateCreateInfo ia = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
-   VkPipelineViewportStateCreateInfo vp = {.sType =
-                                              VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-                                           .viewportCount = 1,
-                                           .scissorCount = 1};
-   VkPipelineRasterizationStateCreateInfo rs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .polygonMode = VK_POLYGON_MODE_FILL,
-      .cullMode = VK_CULL_MODE_NONE,
-      .lineWidth = 1.0f};
-   VkPipelineMultisampleStateCreateInfo ms = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_4_BIT,
-      .pSampleMask = ms_mask == ~0u ? NULL : &ms_mask,
-      .alphaToCoverageEnable = ms_a2c,
-      .alphaToOneEnable = ms_a2o};
-   VkPipelineDepthStencilStateCreateInfo zs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
-      .depthTestEnable = depth,
-      .depthWriteEnable = depth,
-      .depthCompareOp = VK_COMPARE_OP_LESS};
-   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
-   VkPipelineColorBlendStateCreateInfo cb = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = 1,
-      .pAttachments = &att};
-   VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
-   VkPipelineDynamicStateCreateInfo ds = {.sType =
-                                             VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
-                                          .dynamicStateCount = 2,
-                                          .pDynamicStates = dyn};
-   VkFormat color = scene_format;
-   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-                                       .colorAttachmentCount = 1,
-                                       .pColorAttachmentFormats = &color,
-                                       .depthAttachmentFormat =
-                                          depth ? VK_FORMAT_D32_SFLOAT : VK_FORMAT_UNDEFINED};
-   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-                                      .pNext = rp ? NULL : &ri,
-                                      .stageCount = 2,
-                                      .pStages = stages,
-                                      .pVertexInputState = &vi,
-                                      .pInputAssemblyState = &ia,
-                                      .pViewportState = &vp,
-                                      .pRasterizationState = &rs,
-                                      .pMultisampleState = &ms,
-                                      .pDepthStencilState = &zs,
-                                      .pColorBlendState = &cb,
-                                      .pDynamicState = &ds,
-                                      .layout = g->layout,
-                                      .renderPass = rp};
-   VkPipeline p;
-   VK_OK(vkCreateGraphicsPipelines(g->c->dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
-   return p;
+   struct agx_vk_gfx b;
+   agx_vk_gfx_defaults(&b, g->layout, g->vs, g->fs, scene_format);
+   b.ms.rasterizationSamples = VK_SAMPLE_COUNT_4_BIT;
+   b.ms.pSampleMask = ms_mask == ~0u ? NULL : &ms_mask;
+   b.ms.alphaToCoverageEnable = ms_a2c;
+   b.ms.alphaToOneEnable = ms_a2o;
+   b.ds.depthTestEnable = depth;
+   b.ds.depthWriteEnable = depth;
+   b.ds.depthCompareOp = VK_COMPARE_OP_LESS;
+   b.ri.depthAttachmentFormat = depth ? VK_FORMAT_D32_SFLOAT : VK_FORMAT_UNDEFINED;
+   b.ci.renderPass = rp;
+   return agx_vk_gfx_create(g->c, &b);
 }
 
 static void
 barrier(VkCommandBuffer cb, VkImage image, VkImageAspectFlags aspects)
 {
-   VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
-                              .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                              .srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT,
-                              .dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                              .dstAccessMask =
-                                 VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
-                              .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-                              .newLayout = VK_IMAGE_LAYOUT_GENERAL,
-                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .image = image,
-                              .subresourceRange = {aspects, 0, 1, 0, 1}};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .imageMemoryBarrierCount = 1,
-                          .pImageMemoryBarriers = &b};
-   vkCmdPipelineBarrier2(cb, &di);
+   agx_vk_barrier(cb, image, aspects, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL,
+                  AGX_VK_ALL_WRITE, AGX_VK_ALL_RW);
 }
 
 /* Everything before the copy, then the copy of the resolved image. */
 static void
-copy_out(struct gpu *g, VkCommandBuffer cb, VkImage image)
+copy_out(struct gpu *g, VkCommandBuffer cb, const struct agx_vk_image *img)
 {
-   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                          .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                          .srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT,
-                          .dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                          .dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .memoryBarrierCount = 1,
-                          .pMemoryBarriers = &mb};
-   vkCmdPipelineBarrier2(cb, &di);
-   VkBufferImageCopy r = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-                          .imageExtent = {W, H, 1}};
-   vkCmdCopyImageToBuffer(cb, image, VK_IMAGE_LAYOUT_GENERAL, g->out.buf, 1, &r);
+   agx_vk_memory_barrier(cb, AGX_VK_ALL_WRITE, AGX_VK_ALL_READ);
+   agx_vk_copy_to_buffer(cb, img, VK_IMAGE_LAYOUT_GENERAL, 0, 0, g->out.buf, 0);
 }
 
 static void
@@ -431,13 +291,11 @@ static void
 draw(struct gpu *g, VkCommandBuffer cb, VkPipeline p, int n)
 {
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
-   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->ds.set, 0,
+                           NULL);
    float push[4] = {0};
    vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
-   VkViewport vp = {0, 0, W, H, 0, 1};
-   VkRect2D sc = {{0, 0}, {W, H}};
-   vkCmdSetViewport(cb, 0, 1, &vp);
-   vkCmdSetScissor(cb, 0, 1, &sc);
+   agx_vk_viewport_scissor(cb, W, H);
    vkCmdDraw(cb, 3 * n, 1, 0, 0);
 }
 
@@ -446,13 +304,11 @@ static void
 draw_range(struct gpu *g, VkCommandBuffer cb, VkPipeline p, int first, int count)
 {
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
-   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->ds.set, 0,
+                           NULL);
    float push[4] = {0};
    vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
-   VkViewport vp = {0, 0, W, H, 0, 1};
-   VkRect2D sc = {{0, 0}, {W, H}};
-   vkCmdSetViewport(cb, 0, 1, &vp);
-   vkCmdSetScissor(cb, 0, 1, &sc);
+   agx_vk_viewport_scissor(cb, W, H);
    vkCmdDraw(cb, 3 * count, 1, 3 * first, 0);
 }
 
@@ -512,7 +368,7 @@ run_dynamic(struct gpu *g, const char *name, const struct tri *t, int n, bool de
             bool resolve_in_pass, enum rec rec)
 {
    struct agx_vk_ctx *c = g->c;
-   struct image ms, zs, res, zres;
+   struct agx_vk_image ms, zs, res, zres;
    make_image(c, scene_format, VK_SAMPLE_COUNT_4_BIT,
               VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &ms);
    /* with depth and a resolve in the pass: the depth resolved too (SAMPLE_ZERO) */
@@ -614,22 +470,14 @@ run_dynamic(struct gpu *g, const char *name, const struct tri *t, int n, bool de
       vkCmdExecuteCommands(cb, 1, sec);
    }
    if (!resolve_in_pass) {
-      VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                             .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                             .srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT,
-                             .dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                             .dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT};
-      VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                             .memoryBarrierCount = 1,
-                             .pMemoryBarriers = &mb};
-      vkCmdPipelineBarrier2(cb, &di);
+      agx_vk_memory_barrier(cb, AGX_VK_ALL_WRITE, AGX_VK_ALL_READ);
       VkImageResolve r = {.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
                           .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
                           .extent = {W, H, 1}};
       vkCmdResolveImage(cb, ms.image, VK_IMAGE_LAYOUT_GENERAL, res.image, VK_IMAGE_LAYOUT_GENERAL,
                         1, &r);
    }
-   copy_out(g, cb, res.image);
+   copy_out(g, cb, &res);
    struct agx_vk_buffer zout = {0};
    if (zresolve) {
       zout = agx_vk_buffer_usage(c, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
@@ -663,13 +511,13 @@ run_dynamic(struct gpu *g, const char *name, const struct tri *t, int n, bool de
              nonclear, zbad);
       bad += zbad;
       agx_vk_buffer_free(c, &zout);
-      free_image(c, &zres);
+      agx_vk_image_free(c, &zres);
    }
    vkDestroyPipeline(c->dev, p, NULL);
-   free_image(c, &ms);
-   free_image(c, &res);
+   agx_vk_image_free(c, &ms);
+   agx_vk_image_free(c, &res);
    if (depth)
-      free_image(c, &zs);
+      agx_vk_image_free(c, &zs);
    return bad;
 }
 
@@ -679,7 +527,7 @@ static unsigned
 run_render_pass(struct gpu *g, const struct tri *t, bool secondary)
 {
    struct agx_vk_ctx *c = g->c;
-   struct image ms, res;
+   struct agx_vk_image ms, res;
    make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_4_BIT,
               VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, &ms);
    make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_1_BIT,
@@ -760,7 +608,7 @@ run_render_pass(struct gpu *g, const struct tri *t, bool secondary)
       draw(g, cb, p, 1);
    }
    vkCmdEndRenderPass(cb);
-   copy_out(g, cb, res.image);
+   copy_out(g, cb, &res);
    VK_OK(agx_vk_submit_wait(c, cb));
    static struct model m;
    model_init(&m);
@@ -773,8 +621,8 @@ run_render_pass(struct gpu *g, const struct tri *t, bool secondary)
    vkDestroyPipeline(c->dev, p, NULL);
    vkDestroyFramebuffer(c->dev, fb, NULL);
    vkDestroyRenderPass(c->dev, rp, NULL);
-   free_image(c, &ms);
-   free_image(c, &res);
+   agx_vk_image_free(c, &ms);
+   agx_vk_image_free(c, &res);
    return bad;
 }
 
@@ -783,7 +631,7 @@ static unsigned
 run_clear_image(struct gpu *g)
 {
    struct agx_vk_ctx *c = g->c;
-   struct image ms, res;
+   struct agx_vk_image ms, res;
    make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_4_BIT,
               VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
                  VK_IMAGE_USAGE_TRANSFER_DST_BIT,
@@ -801,21 +649,13 @@ run_clear_image(struct gpu *g)
    barrier(cb, res.image, VK_IMAGE_ASPECT_COLOR_BIT);
    VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
    vkCmdClearColorImage(cb, ms.image, VK_IMAGE_LAYOUT_GENERAL, &v, 1, &range);
-   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                          .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                          .srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT,
-                          .dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                          .dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .memoryBarrierCount = 1,
-                          .pMemoryBarriers = &mb};
-   vkCmdPipelineBarrier2(cb, &di);
+   agx_vk_memory_barrier(cb, AGX_VK_ALL_WRITE, AGX_VK_ALL_READ);
    VkImageResolve r = {.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
                        .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
                        .extent = {W, H, 1}};
    vkCmdResolveImage(cb, ms.image, VK_IMAGE_LAYOUT_GENERAL, res.image, VK_IMAGE_LAYOUT_GENERAL, 1,
                      &r);
-   copy_out(g, cb, res.image);
+   copy_out(g, cb, &res);
    VK_OK(agx_vk_submit_wait(c, cb));
    unsigned bad = 0;
    for (int p = 0; p < W * H; p++)
@@ -824,8 +664,8 @@ run_clear_image(struct gpu *g)
             fprintf(stderr, "clear image: pixel %d c%d = %u, want %u\n", p, k,
                     g->out.map[4 * p + k], want[k]);
    printf("clear image: %u mismatches\n", bad);
-   free_image(c, &ms);
-   free_image(c, &res);
+   agx_vk_image_free(c, &ms);
+   agx_vk_image_free(c, &res);
    return bad;
 }
 
@@ -854,7 +694,7 @@ static void
 run_coverage(struct gpu *g, const uint8_t col[4], int *k, int *alpha, uint64_t *query)
 {
    struct agx_vk_ctx *c = g->c;
-   struct image ms, res;
+   struct agx_vk_image ms, res;
    make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_4_BIT,
               VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &ms);
    make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_1_BIT,
@@ -890,7 +730,7 @@ run_coverage(struct gpu *g, const uint8_t col[4], int *k, int *alpha, uint64_t *
    draw(g, cb, p, 1);
    vkCmdEndQuery(cb, qp, 0);
    vkCmdEndRendering(cb);
-   copy_out(g, cb, res.image);
+   copy_out(g, cb, &res);
    VK_OK(agx_vk_submit_wait(c, cb));
    *query = 0;
    VK_OK(vkGetQueryPoolResults(c->dev, qp, 0, 1, 8, query, 8,
@@ -906,8 +746,8 @@ run_coverage(struct gpu *g, const uint8_t col[4], int *k, int *alpha, uint64_t *
    }
    vkDestroyQueryPool(c->dev, qp, NULL);
    vkDestroyPipeline(c->dev, p, NULL);
-   free_image(c, &ms);
-   free_image(c, &res);
+   agx_vk_image_free(c, &ms);
+   agx_vk_image_free(c, &res);
 }
 
 static unsigned

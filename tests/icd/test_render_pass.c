@@ -38,7 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agx_vk_ctx.h"
+#include "agx_vk_gfx.h"
 
 #define W 64
 #define H 64
@@ -70,66 +70,6 @@ struct gpu {
    struct agx_vk_buffer out;
 };
 
-static VkShaderModule
-module(struct agx_vk_ctx *c, const char *path)
-{
-   size_t size;
-   uint32_t *words = agx_vk_read_spv(path, &size);
-   VkShaderModuleCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                  .codeSize = size,
-                                  .pCode = words};
-   VkShaderModule m;
-   VK_OK(vkCreateShaderModule(c->dev, &ci, NULL, &m));
-   free(words);
-   return m;
-}
-
-static struct img
-make_image(struct agx_vk_ctx *c, VkFormat format, uint32_t layers, uint32_t levels,
-           VkImageUsageFlags usage)
-{
-   struct img r = {.format = format, .layers = layers, .levels = levels};
-   bool depth = format == VK_FORMAT_D32_SFLOAT || format == VK_FORMAT_D32_SFLOAT_S8_UINT;
-   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                            .imageType = VK_IMAGE_TYPE_2D,
-                            .format = format,
-                            .extent = {W, H, 1},
-                            .mipLevels = levels,
-                            .arrayLayers = layers,
-                            .samples = VK_SAMPLE_COUNT_1_BIT,
-                            .tiling = VK_IMAGE_TILING_OPTIMAL,
-                            .usage = usage | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
-                                     VK_IMAGE_USAGE_TRANSFER_DST_BIT};
-   VK_OK(vkCreateImage(c->dev, &ici, NULL, &r.image));
-   VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(c->dev, r.image, &req);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.size,
-                               .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
-   VK_OK(vkAllocateMemory(c->dev, &mai, NULL, &r.mem));
-   VK_OK(vkBindImageMemory(c->dev, r.image, r.mem, 0));
-   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                .image = r.image,
-                                .viewType =
-                                   layers > 1 ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D,
-                                .format = format,
-                                .subresourceRange = {0, 0, 1, 0, layers}};
-   vci.subresourceRange.aspectMask = format == VK_FORMAT_D32_SFLOAT_S8_UINT
-                                        ? VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT
-                                     : depth ? VK_IMAGE_ASPECT_DEPTH_BIT
-                                             : VK_IMAGE_ASPECT_COLOR_BIT;
-   VK_OK(vkCreateImageView(c->dev, &vci, NULL, &r.view));
-   return r;
-}
-
-static void
-free_image(struct agx_vk_ctx *c, struct img *r)
-{
-   vkDestroyImageView(c->dev, r->view, NULL);
-   vkDestroyImage(c->dev, r->image, NULL);
-   vkFreeMemory(c->dev, r->mem, NULL);
-}
-
 static VkImageAspectFlags
 aspect_of(const struct img *r)
 {
@@ -138,41 +78,55 @@ aspect_of(const struct img *r)
    return r->format == VK_FORMAT_D32_SFLOAT ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
 }
 
+static struct img
+make_image(struct agx_vk_ctx *c, VkFormat format, uint32_t layers, uint32_t levels,
+           VkImageUsageFlags usage)
+{
+   struct img r = {.format = format, .layers = layers, .levels = levels};
+   struct agx_vk_image im;
+   agx_vk_image_create(c,
+                       &(struct agx_vk_image_desc){.format = format,
+                                                   .width = W,
+                                                   .height = H,
+                                                   .layers = layers,
+                                                   .levels = levels,
+                                                   .usage = usage |
+                                                            VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                                                            VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+                                                   .aspect = aspect_of(&r),
+                                                   .no_view = true},
+                       &im);
+   r.image = im.image;
+   r.mem = im.mem;
+   /* the view: level 0 only */
+   r.view = agx_vk_image_view(c, r.image,
+                              layers > 1 ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D,
+                              format, (VkImageSubresourceRange){aspect_of(&r), 0, 1, 0, layers});
+   return r;
+}
+
+static void
+free_image(struct agx_vk_ctx *c, struct img *r)
+{
+   agx_vk_image_free(c, &(struct agx_vk_image){.image = r->image, .mem = r->mem, .view = r->view});
+}
+
 /* Everything before -> everything after (the tests are about results, not
  * about overlap). */
 static void
 full_barrier(VkCommandBuffer cb)
 {
-   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                          .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                          .srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT,
-                          .dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                          .dstAccessMask =
-                             VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .memoryBarrierCount = 1,
-                          .pMemoryBarriers = &mb};
-   vkCmdPipelineBarrier2(cb, &di);
+   agx_vk_memory_barrier(cb, AGX_VK_ALL_WRITE, AGX_VK_ALL_RW);
 }
 
 /* UNDEFINED -> GENERAL for every subresource (the images stay GENERAL). */
 static void
 to_general(VkCommandBuffer cb, const struct img *r)
 {
-   VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
-                              .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                              .dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                              .dstAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT,
-                              .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-                              .newLayout = VK_IMAGE_LAYOUT_GENERAL,
-                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .image = r->image,
-                              .subresourceRange = {aspect_of(r), 0, r->levels, 0, r->layers}};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .imageMemoryBarrierCount = 1,
-                          .pImageMemoryBarriers = &b};
-   vkCmdPipelineBarrier2(cb, &di);
+   agx_vk_barrier(
+      cb, r->image, aspect_of(r), VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL,
+      (struct agx_vk_access){VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0},
+      (struct agx_vk_access){VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT});
 }
 
 static void
@@ -294,75 +248,28 @@ struct pipe_desc {
 static VkPipeline
 pipeline(struct gpu *g, const struct pipe_desc *d)
 {
-   VkPipelineShaderStageCreateInfo stages[2] = {
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_VERTEX_BIT,
-       .module = g->vs,
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = d->input ? g->fs_input : g->fs,
-       .pName = "main"},
-   };
-   VkPipelineVertexInputStateCreateInfo vi = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-   VkPipelineInputAssemblyStateCreateInfo ia = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
-   VkViewport viewport = {0, 0, W, H, 0, 1};
-   VkRect2D scissor = {{0, 0}, {W, H}};
-   VkPipelineViewportStateCreateInfo vp = {.sType =
-                                              VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-                                           .viewportCount = 1,
-                                           .pViewports = &viewport,
-                                           .scissorCount = 1,
-                                           .pScissors = &scissor};
-   VkPipelineRasterizationStateCreateInfo rs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .polygonMode = VK_POLYGON_MODE_FILL,
-      .cullMode = VK_CULL_MODE_NONE,
-      .lineWidth = 1.0f};
-   VkPipelineMultisampleStateCreateInfo ms = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
-   VkPipelineColorBlendAttachmentState att[4] = {0};
-   for (uint32_t i = 0; i < d->color_count; i++)
-      att[i].colorWriteMask = d->write_masks ? d->write_masks[i] : 0xF;
-   VkPipelineColorBlendStateCreateInfo cb = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = d->color_count,
-      .pAttachments = att};
-   VkPipelineDepthStencilStateCreateInfo zs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
-      .depthTestEnable = d->depth,
-      .depthWriteEnable = d->depth,
-      .depthCompareOp = VK_COMPARE_OP_LESS,
-      .stencilTestEnable = d->stencil_equal};
+   struct agx_vk_gfx b;
+   agx_vk_gfx_defaults(&b, d->input ? g->input_layout : g->layout, g->vs,
+                       d->input ? g->fs_input : g->fs, VK_FORMAT_UNDEFINED);
+   agx_vk_gfx_fixed_viewport(&b, W, H);
+   for (uint32_t i = 0; i < d->color_count; i++) {
+      b.att[i].colorWriteMask = d->write_masks ? d->write_masks[i] : 0xF;
+      b.color_formats[i] = d->formats ? d->formats[i] : VK_FORMAT_UNDEFINED;
+   }
+   b.cb.attachmentCount = d->color_count;
+   b.ds.depthTestEnable = d->depth;
+   b.ds.depthWriteEnable = d->depth;
+   b.ds.depthCompareOp = VK_COMPARE_OP_LESS;
+   b.ds.stencilTestEnable = d->stencil_equal;
    VkStencilOpState so = {
       VK_STENCIL_OP_KEEP, VK_STENCIL_OP_KEEP, VK_STENCIL_OP_KEEP, VK_COMPARE_OP_EQUAL, 0xFF, 0, 5};
-   zs.front = zs.back = so;
-   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-                                       .colorAttachmentCount = d->color_count,
-                                       .pColorAttachmentFormats = d->formats,
-                                       .depthAttachmentFormat = d->depth_format,
-                                       .stencilAttachmentFormat = d->stencil_format};
-   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-                                      .pNext = d->pass ? NULL : &ri,
-                                      .stageCount = 2,
-                                      .pStages = stages,
-                                      .pVertexInputState = &vi,
-                                      .pInputAssemblyState = &ia,
-                                      .pViewportState = &vp,
-                                      .pRasterizationState = &rs,
-                                      .pMultisampleState = &ms,
-                                      .pDepthStencilState = &zs,
-                                      .pColorBlendState = &cb,
-                                      .layout = d->input ? g->input_layout : g->layout,
-                                      .renderPass = d->pass,
-                                      .subpass = d->subpass};
-   VkPipeline p;
-   VK_OK(vkCreateGraphicsPipelines(g->c->dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
-   return p;
+   b.ds.front = b.ds.back = so;
+   b.ri.colorAttachmentCount = d->color_count;
+   b.ri.depthAttachmentFormat = d->depth_format;
+   b.ri.stencilAttachmentFormat = d->stencil_format;
+   b.ci.renderPass = d->pass;
+   b.ci.subpass = d->subpass;
+   return agx_vk_gfx_create(g->c, &b);
 }
 
 /* Draws pixel rectangle r in `colour` at `depth`. */
@@ -384,15 +291,11 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
 {
    memset(g, 0, sizeof(*g));
    g->c = c;
-   g->vs = module(c, spv[0]);
-   g->fs = module(c, spv[1]);
-   g->fs_input = module(c, spv[2]);
-   VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                              sizeof(struct push)};
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                     .pushConstantRangeCount = 1,
-                                     .pPushConstantRanges = &pcr};
-   VK_OK(vkCreatePipelineLayout(c->dev, &lci, NULL, &g->layout));
+   g->vs = agx_vk_shader(c, spv[0]);
+   g->fs = agx_vk_shader(c, spv[1]);
+   g->fs_input = agx_vk_shader(c, spv[2]);
+   const VkShaderStageFlags push_stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+   g->layout = agx_vk_pipeline_layout(c, 0, NULL, push_stages, sizeof(struct push));
    VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, 1,
                                      VK_SHADER_STAGE_FRAGMENT_BIT, NULL};
    VkDescriptorSetLayoutCreateInfo dci = {.sType =
@@ -400,9 +303,7 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
                                           .bindingCount = 1,
                                           .pBindings = &b};
    VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->input_dsl));
-   lci.setLayoutCount = 1;
-   lci.pSetLayouts = &g->input_dsl;
-   VK_OK(vkCreatePipelineLayout(c->dev, &lci, NULL, &g->input_layout));
+   g->input_layout = agx_vk_pipeline_layout(c, 1, &g->input_dsl, push_stages, sizeof(struct push));
    VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, 1};
    VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                      .maxSets = 1,

@@ -37,7 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agx_vk_ctx.h"
+#include "agx_vk_gfx.h"
 
 #define W 64
 #define H 64
@@ -76,33 +76,11 @@ struct gpu {
    bool with_gs;         /* scenes add the geometry shader */
    bool psize;           /* ... the one doubling gl_PointSize (gs[3]) */
    int secondary;        /* draws from a secondary, executed this many times (0: none) */
-   VkDescriptorSetLayout dsl;
+   struct agx_vk_set ds;
    VkPipelineLayout layout;
-   VkDescriptorPool pool;
-   VkDescriptorSet set;
    struct agx_vk_buffer vb, ib, out, ind;
-   VkImage image;
-   VkDeviceMemory mem;
-   VkImageView view;
+   struct agx_vk_image image;
 };
-
-static VkShaderModule
-module(struct agx_vk_ctx *c, const char *path)
-{
-   size_t size;
-   uint32_t *words = agx_vk_read_spv(path, &size);
-   if (!words) {
-      fprintf(stderr, "cannot read %s\n", path);
-      exit(1);
-   }
-   VkShaderModuleCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                  .codeSize = size,
-                                  .pCode = words};
-   VkShaderModule m;
-   VK_OK(vkCreateShaderModule(c->dev, &ci, NULL, &m));
-   free(words);
-   return m;
-}
 
 static void
 gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **paths)
@@ -115,95 +93,43 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **paths)
             char path[4096];
             snprintf(path, sizeof(path), "%s/tess_%s_%s%s.tese.spv", paths[0], dom_name[d],
                      sp_name[s], var_name[v]);
-            g->tes[d][s][v] = module(c, path);
+            g->tes[d][s][v] = agx_vk_shader(c, path);
          }
    static const char *gs_name[4] = {"tri", "line", "point", "point2"};
    for (int i = 0; i < 4; i++) {
       char path[4096];
       snprintf(path, sizeof(path), "%s/tess_gs_%s.geom.spv", paths[0], gs_name[i]);
-      g->gs[i] = module(c, path);
+      g->gs[i] = agx_vk_shader(c, path);
    }
-   g->vs = module(c, paths[1]);
-   g->tcs = module(c, paths[2]);
-   g->fs = module(c, paths[3]);
-   VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
-                                     VK_SHADER_STAGE_VERTEX_BIT, NULL};
-   VkDescriptorSetLayoutCreateInfo dci = {.sType =
-                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                          .bindingCount = 1,
-                                          .pBindings = &b};
-   VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->dsl));
-   VkPushConstantRange pr = {VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT |
-                                VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT,
-                             0, sizeof(struct push)};
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                     .setLayoutCount = 1,
-                                     .pSetLayouts = &g->dsl,
-                                     .pushConstantRangeCount = 1,
-                                     .pPushConstantRanges = &pr};
-   VK_OK(vkCreatePipelineLayout(c->dev, &lci, NULL, &g->layout));
-   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
-   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                     .maxSets = 1,
-                                     .poolSizeCount = 1,
-                                     .pPoolSizes = &ps};
-   VK_OK(vkCreateDescriptorPool(c->dev, &pci, NULL, &g->pool));
-   VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                     .descriptorPool = g->pool,
-                                     .descriptorSetCount = 1,
-                                     .pSetLayouts = &g->dsl};
-   VK_OK(vkAllocateDescriptorSets(c->dev, &ai, &g->set));
+   g->vs = agx_vk_shader(c, paths[1]);
+   g->tcs = agx_vk_shader(c, paths[2]);
+   g->fs = agx_vk_shader(c, paths[3]);
+   agx_vk_set_create(
+      c, 1, &(struct agx_vk_binding){VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_VERTEX_BIT},
+      &g->ds);
+   g->layout = agx_vk_pipeline_layout(c, 1, &g->ds.layout,
+                                      VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT |
+                                         VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT,
+                                      sizeof(struct push));
    g->vb = agx_vk_buffer(c, 4096);
    g->ib = agx_vk_buffer_usage(c, 256, VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
    g->ind = agx_vk_buffer_usage(c, 256, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
    g->out = agx_vk_buffer(c, W * H * 4);
-   VkDescriptorBufferInfo bi = {g->vb.buf, 0, VK_WHOLE_SIZE};
-   VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                              .dstSet = g->set,
-                              .descriptorCount = 1,
-                              .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                              .pBufferInfo = &bi};
-   vkUpdateDescriptorSets(c->dev, 1, &wr, 0, NULL);
-   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                            .imageType = VK_IMAGE_TYPE_2D,
-                            .format = VK_FORMAT_R8G8B8A8_UNORM,
-                            .extent = {W, H, 1},
-                            .mipLevels = 1,
-                            .arrayLayers = 1,
-                            .samples = VK_SAMPLE_COUNT_1_BIT,
-                            .tiling = VK_IMAGE_TILING_OPTIMAL,
-                            .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
-                                     VK_IMAGE_USAGE_TRANSFER_SRC_BIT};
-   VK_OK(vkCreateImage(c->dev, &ici, NULL, &g->image));
-   VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(c->dev, g->image, &req);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.size,
-                               .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
-   VK_OK(vkAllocateMemory(c->dev, &mai, NULL, &g->mem));
-   VK_OK(vkBindImageMemory(c->dev, g->image, g->mem, 0));
-   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                .image = g->image,
-                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
-                                .format = VK_FORMAT_R8G8B8A8_UNORM,
-                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-   VK_OK(vkCreateImageView(c->dev, &vci, NULL, &g->view));
+   agx_vk_set_buffer(c, &g->ds, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, g->vb.buf);
+   agx_vk_color_target(c, VK_FORMAT_R8G8B8A8_UNORM, W, H, &g->image);
 }
 
 static void
 gpu_finish(struct gpu *g)
 {
    VkDevice d = g->c->dev;
-   vkDestroyImageView(d, g->view, NULL);
-   vkDestroyImage(d, g->image, NULL);
-   vkFreeMemory(d, g->mem, NULL);
+   agx_vk_image_free(g->c, &g->image);
    agx_vk_buffer_free(g->c, &g->vb);
    agx_vk_buffer_free(g->c, &g->ib);
    agx_vk_buffer_free(g->c, &g->out);
    agx_vk_buffer_free(g->c, &g->ind);
-   vkDestroyDescriptorPool(d, g->pool, NULL);
+   agx_vk_set_free(g->c, &g->ds);
    vkDestroyPipelineLayout(d, g->layout, NULL);
-   vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
    vkDestroyShaderModule(d, g->vs, NULL);
    vkDestroyShaderModule(d, g->tcs, NULL);
    vkDestroyShaderModule(d, g->fs, NULL);
@@ -216,115 +142,31 @@ gpu_finish(struct gpu *g)
 static VkPipeline
 pipeline(struct gpu *g, const struct scene *s)
 {
-   VkPipelineShaderStageCreateInfo stages[5] = {
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_VERTEX_BIT,
-       .module = g->vs,
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
-       .module = g->tcs,
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT,
-       .module = g->tes[s->dom][s->sp][s->var],
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = g->fs,
-       .pName = "main"},
-      /* the geometry shader taking the tessellated primitives */
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_GEOMETRY_BIT,
-       .module = g->gs[g->psize           ? 3
-                       : s->var == POINTS ? 2
-                       : s->dom == ISO    ? 1
-                                          : 0],
-       .pName = "main"},
-   };
-   VkPipelineVertexInputStateCreateInfo vi = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-   VkPipelineInputAssemblyStateCreateInfo ia = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST};
-   VkPipelineTessellationStateCreateInfo ts = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO,
-      .patchControlPoints = s->patch};
-   VkPipelineViewportStateCreateInfo vp = {.sType =
-                                              VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-                                           .viewportCount = 1,
-                                           .scissorCount = 1};
-   VkPipelineRasterizationStateCreateInfo rs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .polygonMode = VK_POLYGON_MODE_FILL,
-      .cullMode = s->cull_back ? VK_CULL_MODE_BACK_BIT : VK_CULL_MODE_NONE,
-      .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
-      .lineWidth = 1.0f};
-   VkPipelineMultisampleStateCreateInfo ms = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
+   struct agx_vk_gfx b;
+   agx_vk_gfx_defaults(&b, g->layout, g->vs, g->fs, VK_FORMAT_R8G8B8A8_UNORM);
+   agx_vk_gfx_stage(&b, AGX_VK_TCS, g->tcs);
+   agx_vk_gfx_stage(&b, AGX_VK_TES, g->tes[s->dom][s->sp][s->var]);
+   /* the geometry shader taking the tessellated primitives */
+   if (g->with_gs)
+      agx_vk_gfx_stage(&b, AGX_VK_GS,
+                       g->gs[g->psize           ? 3
+                             : s->var == POINTS ? 2
+                             : s->dom == ISO    ? 1
+                                                : 0]);
+   b.ia.topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
+   b.ts.patchControlPoints = s->patch;
+   b.rs.cullMode = s->cull_back ? VK_CULL_MODE_BACK_BIT : VK_CULL_MODE_NONE;
    /* counting: additive blending of the red channel */
-   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
    if (s->pc.mode == 2)
-      att = (VkPipelineColorBlendAttachmentState){.blendEnable = VK_TRUE,
-                                                  .srcColorBlendFactor = VK_BLEND_FACTOR_ONE,
-                                                  .dstColorBlendFactor = VK_BLEND_FACTOR_ONE,
-                                                  .colorBlendOp = VK_BLEND_OP_ADD,
-                                                  .srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE,
-                                                  .dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE,
-                                                  .alphaBlendOp = VK_BLEND_OP_ADD,
-                                                  .colorWriteMask = 0xF};
-   VkPipelineColorBlendStateCreateInfo cb = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = 1,
-      .pAttachments = &att};
-   VkDynamicState dyn[2] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
-   VkPipelineDynamicStateCreateInfo ds = {.sType =
-                                             VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
-                                          .dynamicStateCount = 2,
-                                          .pDynamicStates = dyn};
-   VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
-   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-                                       .colorAttachmentCount = 1,
-                                       .pColorAttachmentFormats = &format};
-   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-                                      .pNext = &ri,
-                                      .stageCount = g->with_gs ? 5 : 4,
-                                      .pStages = stages,
-                                      .pVertexInputState = &vi,
-                                      .pInputAssemblyState = &ia,
-                                      .pTessellationState = &ts,
-                                      .pViewportState = &vp,
-                                      .pRasterizationState = &rs,
-                                      .pMultisampleState = &ms,
-                                      .pColorBlendState = &cb,
-                                      .pDynamicState = &ds,
-                                      .layout = g->layout};
-   VkPipeline p;
-   VK_OK(vkCreateGraphicsPipelines(g->c->dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
-   return p;
-}
-
-static void
-image_barrier(VkCommandBuffer cb, VkImage image, VkImageLayout from, VkImageLayout to,
-              VkPipelineStageFlags2 src_stage, VkAccessFlags2 src, VkPipelineStageFlags2 dst_stage,
-              VkAccessFlags2 dst)
-{
-   VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
-                              .srcStageMask = src_stage,
-                              .srcAccessMask = src,
-                              .dstStageMask = dst_stage,
-                              .dstAccessMask = dst,
-                              .oldLayout = from,
-                              .newLayout = to,
-                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .image = image,
-                              .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .imageMemoryBarrierCount = 1,
-                          .pImageMemoryBarriers = &b};
-   vkCmdPipelineBarrier2(cb, &di);
+      b.att[0] = (VkPipelineColorBlendAttachmentState){.blendEnable = VK_TRUE,
+                                                       .srcColorBlendFactor = VK_BLEND_FACTOR_ONE,
+                                                       .dstColorBlendFactor = VK_BLEND_FACTOR_ONE,
+                                                       .colorBlendOp = VK_BLEND_OP_ADD,
+                                                       .srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE,
+                                                       .dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE,
+                                                       .alphaBlendOp = VK_BLEND_OP_ADD,
+                                                       .colorWriteMask = 0xF};
+   return agx_vk_gfx_create(g->c, &b);
 }
 
 /* The state and the draw of scene s into cb (a primary inside the
@@ -332,11 +174,9 @@ image_barrier(VkCommandBuffer cb, VkImage image, VkImageLayout from, VkImageLayo
 static void
 record_draw(struct gpu *g, VkCommandBuffer cb, const struct scene *s, VkPipeline p)
 {
-   VkViewport vp = {0, 0, W, H, 0, 1};
-   VkRect2D sc = {{0, 0}, {W, H}};
-   vkCmdSetViewport(cb, 0, 1, &vp);
-   vkCmdSetScissor(cb, 0, 1, &sc);
-   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
+   agx_vk_viewport_scissor(cb, W, H);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->ds.set, 0,
+                           NULL);
    vkCmdPushConstants(cb, g->layout,
                       VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT |
                          VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT,
@@ -369,19 +209,11 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
    memset(g->out.ptr, 0xAB, W * H * 4);
    VkPipeline p = pipeline(g, s);
    VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY), sec = VK_NULL_HANDLE;
-   image_barrier(cb, g->image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                 VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
-   VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                    .imageView = g->view,
-                                    .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                    .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-                                    .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
-   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-                         .renderArea = {{0, 0}, {W, H}},
-                         .layerCount = 1,
-                         .colorAttachmentCount = 1,
-                         .pColorAttachments = &att};
+   agx_vk_barrier(cb, g->image.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                  VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                  (struct agx_vk_access){VK_PIPELINE_STAGE_2_COPY_BIT, 0}, AGX_VK_COLOR_WRITE);
+   VkRenderingAttachmentInfo att = agx_vk_color_attachment(g->image.view, &(VkClearColorValue){0});
+   struct agx_vk_rendering ri = {.width = W, .height = H, .color_count = 1, .colors = &att};
    if (g->secondary) {
       /* the draw from a secondary continuing the rendering, executed
        * g->secondary times (the geometry heap shared by both) */
@@ -407,31 +239,16 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
       record_draw(g, sec, s, p);
       VK_OK(vkEndCommandBuffer(sec));
       ri.flags = VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT;
-      vkCmdBeginRendering(cb, &ri);
+      agx_vk_begin_rendering(cb, &ri);
       for (int i = 0; i < g->secondary; i++)
          vkCmdExecuteCommands(cb, 1, &sec);
    } else {
-      vkCmdBeginRendering(cb, &ri);
+      agx_vk_begin_rendering(cb, &ri);
       record_draw(g, cb, s, p);
    }
    vkCmdEndRendering(cb);
-   image_barrier(
-      cb, g->image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-      VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-      VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
-   VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-                               .imageExtent = {W, H, 1}};
-   vkCmdCopyImageToBuffer(cb, g->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, g->out.buf, 1,
-                          &region);
-   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                          .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
-                          .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                          .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
-                          .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .memoryBarrierCount = 1,
-                          .pMemoryBarriers = &mb};
-   vkCmdPipelineBarrier2(cb, &di);
+   agx_vk_readback(cb, &g->image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, AGX_VK_COLOR_WRITE,
+                   &g->out);
    VK_OK(agx_vk_submit_wait(c, cb));
    if (sec)
       vkFreeCommandBuffers(c->dev, c->pool, 1, &sec);

@@ -40,7 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agx_vk_ctx.h"
+#include "agx_vk_gfx.h"
 
 #define W 16
 #define H 16
@@ -111,16 +111,8 @@ struct gfx {
    VkPipeline tess_pipe, iso_pipe;
    VkPipelineLayout layout;
    VkShaderModule vs, fs;
-   VkImage image;
-   VkDeviceMemory mem;
-   VkImageView view;
+   struct agx_vk_image image;
 };
-
-static VkPipeline make_pipeline_stages(struct agx_vk_ctx *c, struct gfx *g,
-                                       VkPrimitiveTopology topo, bool discard,
-                                       const VkPipelineShaderStageCreateInfo *stages,
-                                       uint32_t count,
-                                       const VkPipelineTessellationStateCreateInfo *ts);
 
 /* Orders captured records (4 floats) by their words. */
 static int
@@ -140,21 +132,14 @@ static VkPipeline
 make_pipeline(struct agx_vk_ctx *c, struct gfx *g, VkPrimitiveTopology topo, bool discard,
               bool geom)
 {
-   VkPipelineShaderStageCreateInfo stages[3] = {
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_VERTEX_BIT,
-       .module = g->vs,
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = g->fs,
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_GEOMETRY_BIT,
-       .module = g->gs,
-       .pName = "main"},
-   };
-   return make_pipeline_stages(c, g, topo, discard, stages, geom ? 3 : 2, NULL);
+   struct agx_vk_gfx b;
+   agx_vk_gfx_defaults(&b, g->layout, g->vs, g->fs, VK_FORMAT_R8G8B8A8_UNORM);
+   if (geom)
+      agx_vk_gfx_stage(&b, AGX_VK_GS, g->gs);
+   agx_vk_gfx_fixed_viewport(&b, W, H);
+   b.ia.topology = topo;
+   b.rs.rasterizerDiscardEnable = discard;
+   return agx_vk_gfx_create(c, &b);
 }
 
 /* The tessellation pipeline: vertex, control, evaluation (captured), no
@@ -162,122 +147,23 @@ make_pipeline(struct agx_vk_ctx *c, struct gfx *g, VkPrimitiveTopology topo, boo
 static VkPipeline
 make_tess_pipeline(struct agx_vk_ctx *c, struct gfx *g, VkShaderModule tese)
 {
-   const VkShaderStageFlagBits st[3] = {VK_SHADER_STAGE_VERTEX_BIT,
-                                        VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
-                                        VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT};
-   VkPipelineShaderStageCreateInfo stages[3];
-   for (unsigned k = 0; k < 3; k++)
-      stages[k] = (VkPipelineShaderStageCreateInfo){
-         .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-         .stage = st[k],
-         .module = k == 2 ? tese : g->tess[k],
-         .pName = "main"};
-   VkPipelineTessellationStateCreateInfo ts = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO,
-      .patchControlPoints = 1};
-   return make_pipeline_stages(c, g, VK_PRIMITIVE_TOPOLOGY_PATCH_LIST, true, stages, 3, &ts);
-}
-
-static VkPipeline
-make_pipeline_stages(struct agx_vk_ctx *c, struct gfx *g, VkPrimitiveTopology topo, bool discard,
-                     const VkPipelineShaderStageCreateInfo *stages, uint32_t count,
-                     const VkPipelineTessellationStateCreateInfo *ts)
-{
-   VkPipelineVertexInputStateCreateInfo vi = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-   VkPipelineInputAssemblyStateCreateInfo ia = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = topo};
-   VkViewport vp = {0, 0, W, H, 0, 1};
-   VkRect2D sc = {{0, 0}, {W, H}};
-   VkPipelineViewportStateCreateInfo vps = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-      .viewportCount = 1,
-      .pViewports = &vp,
-      .scissorCount = 1,
-      .pScissors = &sc};
-   VkPipelineRasterizationStateCreateInfo rs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .rasterizerDiscardEnable = discard,
-      .polygonMode = VK_POLYGON_MODE_FILL,
-      .lineWidth = 1.0f};
-   VkPipelineMultisampleStateCreateInfo ms = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
-   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
-   VkPipelineColorBlendStateCreateInfo cb = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = 1,
-      .pAttachments = &att};
-   VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
-   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-                                       .colorAttachmentCount = 1,
-                                       .pColorAttachmentFormats = &format};
-   VkGraphicsPipelineCreateInfo gci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-                                       .pNext = &ri,
-                                       .stageCount = count,
-                                       .pStages = stages,
-                                       .pVertexInputState = &vi,
-                                       .pInputAssemblyState = &ia,
-                                       .pTessellationState = ts,
-                                       .pViewportState = &vps,
-                                       .pRasterizationState = &rs,
-                                       .pMultisampleState = &ms,
-                                       .pColorBlendState = &cb,
-                                       .layout = g->layout};
-   VkPipeline p;
-   VK_OK(vkCreateGraphicsPipelines(c->dev, VK_NULL_HANDLE, 1, &gci, NULL, &p));
-   return p;
+   struct agx_vk_gfx b;
+   agx_vk_gfx_defaults(&b, g->layout, g->tess[0], VK_NULL_HANDLE, VK_FORMAT_R8G8B8A8_UNORM);
+   agx_vk_gfx_stage(&b, AGX_VK_TCS, g->tess[1]);
+   agx_vk_gfx_stage(&b, AGX_VK_TES, tese);
+   agx_vk_gfx_fixed_viewport(&b, W, H);
+   b.ia.topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
+   b.ts.patchControlPoints = 1;
+   b.rs.rasterizerDiscardEnable = VK_TRUE;
+   return agx_vk_gfx_create(c, &b);
 }
 
 static void
-make_target(struct agx_vk_ctx *c, struct gfx *g)
+image_barrier(VkCommandBuffer cmd, const struct agx_vk_image *img, VkImageLayout from,
+              VkImageLayout to)
 {
-   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                            .imageType = VK_IMAGE_TYPE_2D,
-                            .format = VK_FORMAT_R8G8B8A8_UNORM,
-                            .extent = {W, H, 1},
-                            .mipLevels = 1,
-                            .arrayLayers = 1,
-                            .samples = VK_SAMPLE_COUNT_1_BIT,
-                            .tiling = VK_IMAGE_TILING_OPTIMAL,
-                            .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
-                                     VK_IMAGE_USAGE_TRANSFER_SRC_BIT};
-   VK_OK(vkCreateImage(c->dev, &ici, NULL, &g->image));
-   VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(c->dev, g->image, &req);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.size,
-                               .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
-   VK_OK(vkAllocateMemory(c->dev, &mai, NULL, &g->mem));
-   VK_OK(vkBindImageMemory(c->dev, g->image, g->mem, 0));
-   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                .image = g->image,
-                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
-                                .format = VK_FORMAT_R8G8B8A8_UNORM,
-                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-   VK_OK(vkCreateImageView(c->dev, &vci, NULL, &g->view));
-}
-
-static void
-image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to)
-{
-   VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
-                              .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                              .srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT,
-                              .dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                              .dstAccessMask =
-                                 VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
-                              .oldLayout = from,
-                              .newLayout = to,
-                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .image = image,
-                              .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-   VkDependencyInfo dep = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                           .imageMemoryBarrierCount = 1,
-                           .pImageMemoryBarriers = &b};
-   vkCmdPipelineBarrier2(cmd, &dep);
+   agx_vk_barrier(cmd, img->image, VK_IMAGE_ASPECT_COLOR_BIT, from, to, AGX_VK_ALL_WRITE,
+                  AGX_VK_ALL_RW);
 }
 
 /* Transform feedback writes and counters -> later reads (indirect, copies,
@@ -304,18 +190,11 @@ xfb_barrier(VkCommandBuffer cmd)
 static void
 begin_pass(VkCommandBuffer cmd, struct gfx *g, VkAttachmentLoadOp load)
 {
-   VkRenderingAttachmentInfo catt = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                     .imageView = g->view,
-                                     .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                     .loadOp = load,
-                                     .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-                                     .clearValue.color.float32 = {0, 0, 0, 0}};
-   VkRenderingInfo rinfo = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-                            .renderArea = {{0, 0}, {W, H}},
-                            .layerCount = 1,
-                            .colorAttachmentCount = 1,
-                            .pColorAttachments = &catt};
-   vkCmdBeginRendering(cmd, &rinfo);
+   VkRenderingAttachmentInfo catt =
+      agx_vk_color_attachment(g->image.view, &(VkClearColorValue){.float32 = {0, 0, 0, 0}});
+   catt.loadOp = load;
+   agx_vk_begin_rendering(
+      cmd, &(struct agx_vk_rendering){.width = W, .height = H, .color_count = 1, .colors = &catt});
 }
 
 int
@@ -383,8 +262,7 @@ main(int argc, char **argv)
    struct gfx g = {0};
    g.vs = agx_vk_shader(&c, argv[1]);
    g.fs = agx_vk_shader(&c, argv[2]);
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-   VK_OK(vkCreatePipelineLayout(c.dev, &lci, NULL, &g.layout));
+   g.layout = agx_vk_pipeline_layout(&c, 0, NULL, 0, 0);
    const VkPrimitiveTopology topo[4] = {
       VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP,
       VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN, VK_PRIMITIVE_TOPOLOGY_LINE_STRIP};
@@ -408,7 +286,7 @@ main(int argc, char **argv)
    } else {
       printf("tessellationShader not offered: evaluation shader capture not checked\n");
    }
-   make_target(&c, &g);
+   agx_vk_color_target(&c, VK_FORMAT_R8G8B8A8_UNORM, W, H, &g.image);
 
    const VkBufferUsageFlags xusage =
       VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
@@ -432,7 +310,7 @@ main(int argc, char **argv)
       memset(x1.ptr, 0xA5, 4096);
       memset(&e, 0xA5, sizeof(e));
       VkCommandBuffer cmd = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
-      image_barrier(cmd, g.image, VK_IMAGE_LAYOUT_UNDEFINED,
+      image_barrier(cmd, &g.image, VK_IMAGE_LAYOUT_UNDEFINED,
                     VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
       begin_pass(cmd, &g, VK_ATTACHMENT_LOAD_OP_CLEAR);
       vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, g.pipe[0]);
@@ -570,12 +448,10 @@ main(int argc, char **argv)
       vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, g.points);
       draw_bc(cmd, 3, 2, cnt.buf, 0, counter_offset, 32);
       vkCmdEndRendering(cmd);
-      image_barrier(cmd, g.image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+      image_barrier(cmd, &g.image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                     VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-      VkBufferImageCopy r = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-                             .imageExtent = {W, H, 1}};
-      vkCmdCopyImageToBuffer(cmd, g.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, out.buf, 1, &r);
-      image_barrier(cmd, g.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+      agx_vk_copy_to_buffer(cmd, &g.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, 0, 0, out.buf, 0);
+      image_barrier(cmd, &g.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                     VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
       xfb_barrier(cmd);
       VK_OK(agx_vk_submit_wait(&c, cmd));
@@ -779,9 +655,7 @@ main(int argc, char **argv)
    vkDestroyPipelineLayout(c.dev, g.layout, NULL);
    vkDestroyShaderModule(c.dev, g.vs, NULL);
    vkDestroyShaderModule(c.dev, g.fs, NULL);
-   vkDestroyImageView(c.dev, g.view, NULL);
-   vkDestroyImage(c.dev, g.image, NULL);
-   vkFreeMemory(c.dev, g.mem, NULL);
+   agx_vk_image_free(&c, &g.image);
    agx_vk_buffer_free(&c, &x0);
    agx_vk_buffer_free(&c, &x1);
    agx_vk_buffer_free(&c, &cnt);
