@@ -32,8 +32,10 @@
  * clipping and culling): Line draws the clipped polygon's boundary edges
  * as width-1 lines, Point its vertices as 1-pixel points, both keeping the
  * triangle's facing (for stencil) and viewport. Assumption: the fan's inner
- * diagonals of a clipped polygon are not edges; depth bias stays a
- * triangle-only operation (see agx_sim_tile.c).
+ * diagonals of a clipped polygon are not edges. The edges and vertices
+ * keep the polygon's depth slope for depth bias (Vulkan biases polygons in
+ * every polygon mode; the object type stays Triangle, the only one Mesa
+ * enables depth bias for, graphics.md 3.4); real lines and points get none.
  * Layer and viewport index (graphics.md 2.3): when Output Select "Render
  * target" or "Viewport target" is set, the UVS word after the position,
  * the 32-bit and 16-bit varyings (Varying Counts words) and the point size
@@ -47,7 +49,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agx_sim_render.h"
+#include "agx_sim_raster.h"
 
 #define MAX_POLY 24 /* 3 vertices + one per clip plane (19) */
 
@@ -211,7 +213,7 @@ struct wpos {
  * point()). */
 static bool
 point_square(struct agx_sim_render *r, uint32_t draw, const struct wpos *v, double size,
-             uint16_t layer, unsigned vpi, bool back)
+             uint16_t layer, unsigned vpi, bool back, const struct agx_sim_prim *poly)
 {
    int64_t fx = v->fx, fy = v->fy, h = llround(size * 128);
    const int64_t qx[2][3] = {{fx - h, fx + h, fx - h}, {fx + h, fx + h, fx - h}};
@@ -226,6 +228,8 @@ point_square(struct agx_sim_render *r, uint32_t draw, const struct wpos *v, doub
       p.backfacing = back;
       p.point_x0 = (double)(fx - h) / 256, p.point_y0 = (double)(fy - h) / 256;
       p.point_size = (double)(2 * h) / 256;
+      if (poly)
+         p.poly_bias = true, p.poly_m = poly->poly_m, p.poly_zmax = poly->poly_zmax;
       for (unsigned i = 0; i < 3; i++) {
          p.fx[i] = qx[t][i], p.fy[i] = qy[t][i];
          p.z[i] = v->z;
@@ -260,7 +264,7 @@ point_square(struct agx_sim_render *r, uint32_t draw, const struct wpos *v, doub
  * (nonStrictSinglePixelWideLinesUseParallelogram = false). */
 static bool
 line_segment(struct agx_sim_render *r, uint32_t draw, const struct wpos *a, const struct wpos *b,
-             uint16_t layer, unsigned vpi, bool back)
+             uint16_t layer, unsigned vpi, bool back, const struct agx_sim_prim *poly)
 {
    struct agx_sim_prim p;
    memset(&p, 0, sizeof(p));
@@ -268,6 +272,8 @@ line_segment(struct agx_sim_render *r, uint32_t draw, const struct wpos *a, cons
    p.layer = layer;
    p.viewport = (uint8_t)vpi;
    p.backfacing = back;
+   if (poly)
+      p.poly_bias = true, p.poly_m = poly->poly_m, p.poly_zmax = poly->poly_zmax;
    if (a->fx == b->fx && a->fy == b->fy)
       return true; /* zero length */
    if (r->cmd->samples > 1 && !r->draws[draw].ppp.cull.primitive_msaa) {
@@ -307,6 +313,8 @@ line_segment(struct agx_sim_render *r, uint32_t draw, const struct wpos *a, cons
 static bool
 polygon_edges(struct agx_sim_render *r, const struct agx_sim_prim *t, unsigned mode, unsigned edges)
 {
+   struct agx_sim_prim poly = *t;
+   agx_sim_raster_depth_slope(t, &poly.poly_m, &poly.poly_zmax);
    struct wpos v[3];
    for (unsigned i = 0; i < 3; i++)
       v[i] = (struct wpos){t->fx[i], t->fy[i], t->z[i], t->inv_w[i], t->vtx[i]};
@@ -315,8 +323,9 @@ polygon_edges(struct agx_sim_render *r, const struct agx_sim_prim *t, unsigned m
          continue;
       bool ok =
          mode == AGX_POLYGON_MODE_LINE
-            ? line_segment(r, t->draw, &v[i], &v[(i + 1) % 3], t->layer, t->viewport, t->backfacing)
-            : point_square(r, t->draw, &v[i], 1.0, t->layer, t->viewport, t->backfacing);
+            ? line_segment(r, t->draw, &v[i], &v[(i + 1) % 3], t->layer, t->viewport, t->backfacing,
+                           &poly)
+            : point_square(r, t->draw, &v[i], 1.0, t->layer, t->viewport, t->backfacing, &poly);
       if (!ok)
          return false;
    }
@@ -549,7 +558,7 @@ point(struct agx_sim_render *r, uint32_t draw, uint32_t vi, uint16_t layer)
    cy = fmin(fmax(cy, -16777216.0), 16777216.0);
    struct wpos c = {llround(cx * 256), llround(cy * 256), vp->translate_z + vp->scale_z * (z / w),
                     1.0 / w, vi};
-   return point_square(r, draw, &c, size, layer, vpi, false);
+   return point_square(r, draw, &c, size, layer, vpi, false, NULL);
 }
 
 /* A line segment a -> b (width 1), clipped in clip space against the
@@ -621,7 +630,7 @@ line(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint16_t l
       e[i] = (struct wpos){llround(wx * 256), llround(wy * 256),
                            vp->translate_z + vp->scale_z * (pz / w), 1.0 / w, vi[i]};
    }
-   return line_segment(r, draw, &e[0], &e[1], layer, vpi, false);
+   return line_segment(r, draw, &e[0], &e[1], layer, vpi, false, NULL);
 }
 
 bool

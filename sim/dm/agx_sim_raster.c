@@ -21,7 +21,10 @@
  * Slot 0 is W (holds 1/w; bind it Linear, as Mesa's noperspective
  * FragCoord.w), slot 1 is window Z when Output Select "Frag coord Z" is
  * set, then UVS words 4, 5, ... Source "Fragcoord Z" takes window z
- * whatever the slot; source "Point coord" (points only) gives
+ * whatever the slot; window z includes the primitive's depth bias, as the
+ * depth test sees it (Vulkan applies the bias to the fragment's z before
+ * shading, so FragCoord.z includes it; Assumption: the hardware's Z
+ * coefficients include it too, which Honeykrisp's conformance implies); source "Point coord" (points only) gives
  * ((x - left) / size, (y - top) / size), the second component flipped to
  * 1 - v when Fragment face 2 Object type is Point sprite UV=10 (lower-left
  * origin; Assumption for the exact mapping); source "Primitive ID" gives
@@ -186,6 +189,20 @@ agx_sim_raster_covered(const struct agx_sim_raster_tri *t, int64_t px, int64_t p
    return true;
 }
 
+void
+agx_sim_raster_depth_slope(const struct agx_sim_prim *p, double *m, double *zmax)
+{
+   double x[3], y[3];
+   for (unsigned i = 0; i < 3; i++)
+      x[i] = p->fx[i] / 256.0, y[i] = p->fy[i] / 256.0;
+   double det = (x[1] - x[0]) * (y[2] - y[0]) - (x[2] - x[0]) * (y[1] - y[0]);
+   const double *z = p->z;
+   double A = ((z[1] - z[0]) * (y[2] - y[0]) - (z[2] - z[0]) * (y[1] - y[0])) / det;
+   double B = ((z[2] - z[0]) * (x[1] - x[0]) - (z[1] - z[0]) * (x[2] - x[0])) / det;
+   *m = det != 0 ? fmax(fabs(A), fabs(B)) : 0;
+   *zmax = fmax(fabs(z[0]), fmax(fabs(z[1]), fabs(z[2])));
+}
+
 bool
 agx_sim_raster_overlaps(const struct agx_sim_raster_tri *t, int64_t x0, int64_t y0, int64_t x1,
                         int64_t y1)
@@ -230,7 +247,7 @@ word_f(const struct agx_sim_vtx *v, unsigned i)
 
 const char *
 agx_sim_raster_coeffs(const struct agx_sim_render *r, const struct agx_sim_draw *d,
-                      const struct agx_sim_prim *p, uint32_t tile_x, uint32_t tile_y,
+                      const struct agx_sim_prim *p, double z_bias, uint32_t tile_x, uint32_t tile_y,
                       float (*cf)[3], uint8_t *valid, unsigned ncf, char *msg, size_t msg_size)
 {
    memset(valid, 0, ncf);
@@ -287,7 +304,7 @@ agx_sim_raster_coeffs(const struct agx_sim_render *r, const struct agx_sim_draw 
          for (unsigned i = 0; i < 3; i++) {
             const struct agx_sim_vtx *v = &r->vtx[p->vtx[i]];
             if (bd->source == AGX_COEFFICIENT_SOURCE_FRAGCOORD_Z) {
-               a[i] = p->z[i];
+               a[i] = p->z[i] + z_bias;
             } else if (bd->source != AGX_COEFFICIENT_SOURCE_VARYING) {
                snprintf(msg, msg_size, "CF binding %u: coefficient source %u is not modelled", b,
                         bd->source);
@@ -295,7 +312,7 @@ agx_sim_raster_coeffs(const struct agx_sim_render *r, const struct agx_sim_draw 
             } else if (slot == 0) {
                a[i] = p->inv_w[i];
             } else if (has_z && slot == 1) {
-               a[i] = p->z[i];
+               a[i] = p->z[i] + z_bias;
             } else {
                unsigned word = 4 + slot - 1 - (has_z ? 1 : 0);
                if (word >= AGX_SIM_UVS_MAX || !(v->written[word / 8] & (1u << (word % 8)))) {

@@ -78,15 +78,21 @@ agx_sim_raster_row_next(struct agx_sim_raster_row *r)
       r->e[k] += r->step[k];
 }
 
+/* Depth slope m = max(|dz/dx|, |dz/dy|) of triangle p in window space and
+ * its largest vertex |z| (the inputs of depth bias). */
+void agx_sim_raster_depth_slope(const struct agx_sim_prim *p, double *m, double *zmax);
+
 /* Whether the triangle may cover part of [x0, x1) x [y0, y1) (1/256 px). */
 bool agx_sim_raster_overlaps(const struct agx_sim_raster_tri *t, int64_t x0, int64_t y0, int64_t x1,
                              int64_t y1);
 /* Fill cf[0..ncf) for primitive p relative to the tile corner (tile_x,
  * tile_y); valid[i] = 1 bound, 2 bound to a varying word the vertex shader
- * did not write, 0 unbound. Returns an error message (in msg) or NULL. */
+ * did not write, 0 unbound. z_bias (the primitive's depth bias, constant
+ * over it) is added to window z where a binding reads it. Returns an error
+ * message (in msg) or NULL. */
 const char *agx_sim_raster_coeffs(const struct agx_sim_render *r, const struct agx_sim_draw *d,
-                                  const struct agx_sim_prim *p, uint32_t tile_x, uint32_t tile_y,
-                                  float (*cf)[3], uint8_t *valid, unsigned ncf, char *msg,
-                                  size_t msg_size);
+                                  const struct agx_sim_prim *p, double z_bias, uint32_t tile_x,
+                                  uint32_t tile_y, float (*cf)[3], uint8_t *valid, unsigned ncf,
+                                  char *msg, size_t msg_size);
 
 #endif

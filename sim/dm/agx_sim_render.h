@@ -91,6 +91,11 @@ struct agx_sim_prim {
     * line_segment()): a triangle, vertex 0 on the first endpoint's side,
     * vertex 1 on the second's; flat bindings and depth bias as lines */
    bool line_quad;
+   /* an edge or vertex of a polygon drawn in polygon mode Line / Point:
+    * depth bias uses the polygon's depth slope and largest |z| (Vulkan
+    * biases the fragments of polygons in every polygon mode) */
+   bool poly_bias;
+   double poly_m, poly_zmax;
    bool backfacing;
    /* window coordinates in 1/256 pixel (8 sub-pixel bits), and z */
    int64_t fx[3], fy[3];

@@ -34,7 +34,8 @@
  * Visibility (Fragment control Visibility mode Counting / Boolean) adds
  * the passing samples / stores 1 into the u64 at isp_oclqry_base + 8 x
  * occlusion query Index (Assumption: unit = samples, graphics.md 1.4).
- * Depth bias (Fragment control Depth bias enable, triangles only): entry
+ * Depth bias (Fragment control Depth bias enable, triangles and the edges /
+ * vertices of polygon-mode Line / Point polygons, agx_sim_prim.c): entry
  * Depth bias/Scissor "Depth bias" of the 12-byte array at isp_dbias_base
  * {constant, slope scale, clamp} adds o = m x slope + r x constant (clamped
  * by clamp when non-zero) to every sample's window z, m = max(|dz/dx|,
@@ -401,31 +402,29 @@ write_visibility(struct tile_ctx *c)
    return agx_sim_usc_write(c->r->gpu, va, &v, 8);
 }
 
-/* Depth bias of a triangle (see the header comment); 0 when disabled. */
+/* Depth bias of a triangle, or of an edge / vertex of a polygon drawn in
+ * polygon mode Line / Point (see the header comment); 0 when disabled and
+ * for line and point primitives. */
 static bool
 depth_bias(struct tile_ctx *c, const struct agx_sim_prim *pr, double *out)
 {
    const struct agx_sim_ppp *p = &c->draw->ppp;
    *out = 0;
-   if (!p->fc.depth_bias_enable || pr->point || pr->line || pr->line_quad)
+   if (!p->fc.depth_bias_enable || (!pr->poly_bias && (pr->point || pr->line || pr->line_quad)))
       return true;
    uint8_t b[12];
    struct AGX_DEPTH_BIAS db;
    if (!agx_sim_usc_read(c->r->gpu, c->cmd->isp_dbias_base + 12ull * p->dbs.depth_bias, b, 12))
       return false;
    AGX_DEPTH_BIAS_unpack(NULL, b, &db);
-   double x[3], y[3];
-   for (unsigned i = 0; i < 3; i++)
-      x[i] = pr->fx[i] / 256.0, y[i] = pr->fy[i] / 256.0;
-   double det = (x[1] - x[0]) * (y[2] - y[0]) - (x[2] - x[0]) * (y[1] - y[0]);
-   const double *z = pr->z;
-   double A = ((z[1] - z[0]) * (y[2] - y[0]) - (z[2] - z[0]) * (y[1] - y[0])) / det;
-   double B = ((z[2] - z[0]) * (x[1] - x[0]) - (z[1] - z[0]) * (x[2] - x[0])) / det;
-   double m = fmax(fabs(A), fabs(B)), r;
+   double m, zmax, r;
+   if (pr->poly_bias)
+      m = pr->poly_m, zmax = pr->poly_zmax;
+   else
+      agx_sim_raster_depth_slope(pr, &m, &zmax);
    if (c->cmd->flags & DRM_ASAHI_RENDER_DBIAS_IS_INT) {
       r = ldexp(1.0, -16);
    } else {
-      double zmax = fmax(fabs(z[0]), fmax(fabs(z[1]), fabs(z[2])));
       int e;
       frexp(zmax, &e); /* zmax = f 2^e, f in [0.5, 1): IEEE exponent e - 1 */
       r = zmax > 0 ? ldexp(1.0, e - 1 - 23) : ldexp(1.0, -149);
@@ -509,8 +508,8 @@ shade_prim(struct tile_ctx *c, const struct agx_sim_prim *pr)
    }
    if (run_fs && any) {
       char msg[256];
-      const char *err = agx_sim_raster_coeffs(r, c->draw, pr, c->tx, c->ty, c->cf, c->cf_valid,
-                                              MAX_CF, msg, sizeof(msg));
+      const char *err = agx_sim_raster_coeffs(r, c->draw, pr, bias, c->tx, c->ty, c->cf,
+                                              c->cf_valid, MAX_CF, msg, sizeof(msg));
       if (err) {
          agx_sim_usc_error(r->gpu, AGX_SIM_GPU_ILLEGAL, 0, "%s", err);
          return false;

@@ -179,9 +179,10 @@ struct draw_state {
    bool clip0;        /* Output Select clip plane 0: distance in UVS word 4 + varyings - 1 */
    bool depth_bias;
    unsigned depth_bias_index;
-   unsigned line_width_field; /* Fragment face Line width (4:4 fixed - 1) */
-   bool primitive_msaa;       /* Cull Primitive MSAA (Bresenham lines) */
-   bool depth_clamp;          /* Cull Depth clamp instead of Depth clip */
+   unsigned line_width_field;          /* Fragment face Line width (4:4 fixed - 1) */
+   bool primitive_msaa;                /* Cull Primitive MSAA (Bresenham lines) */
+   bool depth_clamp;                   /* Cull Depth clamp instead of Depth clip */
+   enum agx_polygon_mode polygon_mode; /* Fragment face Polygon mode (front and back) */
    bool scissor;
    unsigned scissor_index;
    enum agx_visibility_mode visibility;
@@ -266,6 +267,7 @@ frame_draw(struct frame *f, const struct draw_state *d, enum agx_primitive prim,
       agx_pack(&ppp[n++], FRAGMENT_FACE, cfg) {
          cfg.stencil_reference = d->stencil_ref;
          cfg.line_width = d->line_width_field;
+         cfg.polygon_mode = d->polygon_mode;
          cfg.depth_function = d->depth_func;
          cfg.disable_depth_write = d->depth_write_disable;
       }
