@@ -3,7 +3,7 @@
  * render-pass commands, each subpass recorded as one dynamic rendering
  * (see agxv_render_pass.h for the rules and assumptions). Facts from Mesa's
  * src/vulkan/runtime/vk_render_pass.c (load/store ops of first/last use,
- * preserve attachments as uses, render-pass pipelines taking their formats
+ * preserve attachments as uses after the first, render-pass pipelines taking their formats
  * from the subpass); the code is our own.
  */
 #include "agxv_render_pass.h"
@@ -92,8 +92,13 @@ fill_subpass(struct agxv_render_pass *rp, uint32_t s, const struct subpass_refs 
       sp->stencil_format = stencil_bytes ? f : VK_FORMAT_UNDEFINED;
       use(rp, z, s);
    }
+   /* preserved attachments are "not used by this subpass" (Vulkan
+    * VkSubpassDescription): they extend the attachment's life (stores
+    * before it), but its load op stays with the first subpass using it */
    for (uint32_t i = 0; i < r->preserve_count; i++)
-      use(rp, r->preserve[i], s);
+      if (r->preserve[i] != UNUSED_ATT && r->preserve[i] < rp->attachment_count &&
+          rp->attachments[r->preserve[i]].first_use != UINT32_MAX)
+         use(rp, r->preserve[i], s);
    return VK_SUCCESS;
 }
 
