@@ -41,6 +41,7 @@
 #include "agxv_bo.h"
 #include "agxv_buffer.h"
 #include "agxv_cmd_buffer.h"
+#include "agxv_cmd_draw_adjacency.h"
 #include "agxv_cmd_draw_gs.h"
 #include "agxv_cmd_draw_indirect.h"
 #include "agxv_cmd_draw_tess.h"
@@ -486,7 +487,7 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
       return agxv_error(VK_ERROR_UNKNOWN, "draw without a graphics pipeline");
    const struct agxv_graphics_pipeline *gfx = pipeline->gfx;
    const struct agxv_dynamic_graphics_state *d = &cmd->dyn;
-   if (!agxv_vdm_primitive(d->s.ia.topology, &vd->primitive))
+   if (!vd->primitive_set && !agxv_vdm_primitive(d->s.ia.topology, &vd->primitive))
       return agxv_error(VK_ERROR_UNKNOWN, "topology %u is not supported yet", d->s.ia.topology);
    if (pipeline != c->pipeline) {
       /* only a fragment shader's output epilog depends on the formats (a
@@ -560,7 +561,7 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
    /* The restart index likewise (hk_flush_index: when the index buffer changed). */
    uint32_t restart = restart_index(cmd->index.type);
    bool restart_state = vd->indexed && (!c->restart_valid || c->restart_index != restart);
-   if (vd->indexed) {
+   if (vd->indexed && !vd->own_indices) {
       vd->index_buffer = cmd->index.va;
       vd->index_buffer_range = cmd->index.size;
       vd->index_size = cmd->index.type == VK_INDEX_TYPE_UINT32   ? AGX_INDEX_SIZE_U32
@@ -604,6 +605,26 @@ agxv_cmd_draw_vdm(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd)
    return draw(cmd, vd, 0, 0, 0);
 }
 
+VkResult
+agxv_cmd_draw_plain(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex,
+                    uint32_t base_instance, uint32_t draw_id)
+{
+   return draw(cmd, vd, base_vertex, base_instance, draw_id);
+}
+
+/* The plain path, or the adjacency conversion for adjacency topologies
+ * (no geometry shader here). */
+static VkResult
+draw_plain_or_adjacency(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex,
+                        uint32_t base_instance, uint32_t draw_id)
+{
+   VkPrimitiveTopology t = cmd->dyn.s.ia.topology;
+   if (t >= VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY &&
+       t <= VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY)
+      return agxv_cmd_draw_adjacency(cmd, vd, base_vertex, base_instance, draw_id);
+   return draw(cmd, vd, base_vertex, base_instance, draw_id);
+}
+
 /* One API draw through its path (transform feedback capture, tessellation,
  * geometry shader or plain), once per view of a multiview pass with the
  * view index in the roots (agxv_multiview.h; Honeykrisp's hk_foreach_view
@@ -618,7 +639,7 @@ draw_views(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *vd, uint32_t
    if (!cmd->rendering.desc.view_mask && !cmd->xfb.active && cmd->view_index == 0 && p && p->gfx &&
        !p->gfx->has_gs && !p->gfx->has_tess) {
       struct agxv_vdm_draw v = *vd;
-      return draw(cmd, &v, base_vertex, base_instance, draw_id);
+      return draw_plain_or_adjacency(cmd, &v, base_vertex, base_instance, draw_id);
    }
    VkResult result = VK_SUCCESS;
    for (uint32_t m = agxv_multiview_views(cmd); m && result == VK_SUCCESS; m &= m - 1) {
@@ -630,7 +651,7 @@ draw_views(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *vd, uint32_t
                      ? agxv_cmd_draw_tess(cmd, &v, base_vertex, base_instance, draw_id)
                   : agxv_cmd_has_gs(cmd)
                      ? agxv_cmd_draw_gs(cmd, &v, base_vertex, base_instance, draw_id)
-                     : draw(cmd, &v, base_vertex, base_instance, draw_id);
+                     : draw_plain_or_adjacency(cmd, &v, base_vertex, base_instance, draw_id);
    }
    agxv_multiview_set_view(cmd, 0);
    return result;

@@ -77,6 +77,11 @@ struct agxv_vdm_draw {
    uint64_t index_buffer;
    uint64_t index_buffer_range; /* bytes from index_buffer */
    bool restart;                /* primitive restart enable */
+   /* Set by the caller instead of being derived from the topology in
+    * effect (adjacency topologies drawn without their adjacent vertices,
+    * agxv_cmd_draw_adjacency.c): `primitive`, and for indexed draws the
+    * index buffer fields and restart. */
+   bool primitive_set, own_indices;
 };
 size_t agxv_vdm_draw_size(const struct agxv_vdm_draw *draw);
 size_t agxv_vdm_emit_draw(void *dst, size_t capacity, const struct agxv_vdm_draw *draw);

@@ -1,0 +1,456 @@
+/*
+ * Adjacency topologies without a geometry shader (icd/agxv_cmd_draw_adjacency.c)
+ * through the loader. Vulkan ("Primitive Topologies") passes adjacent
+ * vertices to a geometry shader only; without one the primitives are drawn
+ * with their other vertices: triangle i of a list with adjacency is
+ * (6i, 6i+2, 6i+4), of a strip with adjacency (2i, 2i+2, 2i+4) (odd i:
+ * (2i+2, 2i, 2i+4)); line i of a list with adjacency is (4i+1, 4i+2), of a
+ * strip with adjacency (i+1, i+2).
+ *
+ * Each scene draws vbo.vert + draw.frag into a 64x64 R8G8B8A8_UNORM image
+ * cleared to transparent black. The vertices that form the primitives are
+ * red; the adjacent ones are green and lie far away (screen corners, off
+ * screen), so any primitive built from them paints pixels the reference
+ * wants black. Triangles cover axis-aligned rectangles with corners on pixel
+ * corners (exact coverage): every pixel is compared (one unorm step). Lines
+ * are horizontal through pixel centres: the pixels strictly inside their
+ * span must be red, everything more than one pixel away from them black
+ * (the end pixels depend on the line rasterization rules).
+ * Scenes: triangle list (2 rectangles = 4 triangles, firstVertex 3), triangle
+ * strip (8 and 9 vertices: 2 triangles; 5 vertices: none), line list (3
+ * lines), line strip (firstVertex 2), an indexed line strip (vertexOffset 1).
+ * The same program runs on lavapipe (--reference) and under validation.
+ *
+ * test_adjacency VBO_VERT DRAW_FRAG [--validation] [--reference]
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agx_vk_ctx.h"
+
+#define W 64
+#define H 64
+
+static struct agx_vk_ctx c;
+static VkImage image;
+static VkDeviceMemory image_mem;
+static VkImageView view;
+static VkPipelineLayout layout;
+static VkShaderModule vs, fs;
+static struct agx_vk_buffer out;
+
+struct vtx {
+   float x, y;
+   uint8_t rgba[4];
+};
+
+/* What a pixel must hold: 0 black, 1 red, 2 either. */
+static uint8_t want[W * H];
+
+static VkShaderModule
+module(const char *path)
+{
+   size_t size;
+   uint32_t *words = agx_vk_read_spv(path, &size);
+   VkShaderModuleCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                  .codeSize = size,
+                                  .pCode = words};
+   VkShaderModule m;
+   VK_OK(vkCreateShaderModule(c.dev, &ci, NULL, &m));
+   free(words);
+   return m;
+}
+
+static void
+setup(void)
+{
+   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                            .imageType = VK_IMAGE_TYPE_2D,
+                            .format = VK_FORMAT_R8G8B8A8_UNORM,
+                            .extent = {W, H, 1},
+                            .mipLevels = 1,
+                            .arrayLayers = 1,
+                            .samples = VK_SAMPLE_COUNT_1_BIT,
+                            .tiling = VK_IMAGE_TILING_OPTIMAL,
+                            .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                                     VK_IMAGE_USAGE_TRANSFER_SRC_BIT};
+   VK_OK(vkCreateImage(c.dev, &ici, NULL, &image));
+   VkMemoryRequirements req;
+   vkGetImageMemoryRequirements(c.dev, image, &req);
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = req.size,
+                               .memoryTypeIndex = agx_vk_memory_type(&c, req.memoryTypeBits, 0)};
+   VK_OK(vkAllocateMemory(c.dev, &mai, NULL, &image_mem));
+   VK_OK(vkBindImageMemory(c.dev, image, image_mem, 0));
+   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                .image = image,
+                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
+                                .format = VK_FORMAT_R8G8B8A8_UNORM,
+                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+   VK_OK(vkCreateImageView(c.dev, &vci, NULL, &view));
+   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+   VK_OK(vkCreatePipelineLayout(c.dev, &lci, NULL, &layout));
+   out = agx_vk_buffer_usage(&c, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+}
+
+static VkPipeline
+pipeline(VkPrimitiveTopology topology)
+{
+   VkPipelineShaderStageCreateInfo stages[2] = {
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_VERTEX_BIT,
+       .module = vs,
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+       .module = fs,
+       .pName = "main"},
+   };
+   VkVertexInputBindingDescription bind = {0, sizeof(struct vtx), VK_VERTEX_INPUT_RATE_VERTEX};
+   VkVertexInputAttributeDescription attr[2] = {
+      {0, 0, VK_FORMAT_R32G32_SFLOAT, 0},
+      {1, 0, VK_FORMAT_R8G8B8A8_UNORM, 8},
+   };
+   VkPipelineVertexInputStateCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+      .vertexBindingDescriptionCount = 1,
+      .pVertexBindingDescriptions = &bind,
+      .vertexAttributeDescriptionCount = 2,
+      .pVertexAttributeDescriptions = attr};
+   VkPipelineInputAssemblyStateCreateInfo ia = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+      .topology = topology};
+   VkViewport vpv = {0, 0, W, H, 0, 1};
+   VkRect2D sc = {{0, 0}, {W, H}};
+   VkPipelineViewportStateCreateInfo vp = {.sType =
+                                              VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+                                           .viewportCount = 1,
+                                           .pViewports = &vpv,
+                                           .scissorCount = 1,
+                                           .pScissors = &sc};
+   VkPipelineRasterizationStateCreateInfo rs = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .polygonMode = VK_POLYGON_MODE_FILL,
+      .lineWidth = 1.0f};
+   VkPipelineMultisampleStateCreateInfo ms = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
+   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
+   VkPipelineColorBlendStateCreateInfo cb = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+      .attachmentCount = 1,
+      .pAttachments = &att};
+   VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
+   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+                                       .colorAttachmentCount = 1,
+                                       .pColorAttachmentFormats = &format};
+   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+                                      .pNext = &ri,
+                                      .stageCount = 2,
+                                      .pStages = stages,
+                                      .pVertexInputState = &vi,
+                                      .pInputAssemblyState = &ia,
+                                      .pViewportState = &vp,
+                                      .pRasterizationState = &rs,
+                                      .pMultisampleState = &ms,
+                                      .pColorBlendState = &cb,
+                                      .layout = layout};
+   VkPipeline p;
+   VK_OK(vkCreateGraphicsPipelines(c.dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
+   return p;
+}
+
+static void
+image_barrier(VkCommandBuffer cb, VkImageLayout from, VkImageLayout to,
+              VkPipelineStageFlags2 src_stage, VkAccessFlags2 src, VkPipelineStageFlags2 dst_stage,
+              VkAccessFlags2 dst)
+{
+   VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
+                              .srcStageMask = src_stage,
+                              .srcAccessMask = src,
+                              .dstStageMask = dst_stage,
+                              .dstAccessMask = dst,
+                              .oldLayout = from,
+                              .newLayout = to,
+                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                              .image = image,
+                              .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                          .imageMemoryBarrierCount = 1,
+                          .pImageMemoryBarriers = &b};
+   vkCmdPipelineBarrier2(cb, &di);
+}
+
+struct scene {
+   const char *name;
+   VkPrimitiveTopology topology;
+   const struct vtx *v;
+   uint32_t nv;        /* vertices in the buffer */
+   uint32_t first;     /* firstVertex (non-indexed) */
+   uint32_t count;     /* vertices (or indices) drawn */
+   const uint32_t *ix; /* indexed when set */
+   int32_t vertex_offset;
+};
+
+/* Draws a scene and compares it with want[]. */
+static unsigned
+run(const struct scene *s)
+{
+   struct agx_vk_buffer vb =
+      agx_vk_buffer_usage(&c, s->nv * sizeof(struct vtx), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
+   memcpy(vb.map, s->v, s->nv * sizeof(struct vtx));
+   struct agx_vk_buffer ib = {0};
+   memset(out.ptr, 0xAB, W * H * 4);
+   VkPipeline p = pipeline(s->topology);
+   VkCommandBuffer cb = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   image_barrier(cb, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                 VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
+   VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                    .imageView = view,
+                                    .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                    .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                    .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
+   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                         .renderArea = {{0, 0}, {W, H}},
+                         .layerCount = 1,
+                         .colorAttachmentCount = 1,
+                         .pColorAttachments = &att};
+   vkCmdBeginRendering(cb, &ri);
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+   VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cb, 0, 1, &vb.buf, &zero);
+   if (s->ix) {
+      ib = agx_vk_buffer_usage(&c, 4 * s->count, VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
+      memcpy(ib.map, s->ix, 4 * s->count);
+      vkCmdBindIndexBuffer(cb, ib.buf, 0, VK_INDEX_TYPE_UINT32);
+      vkCmdDrawIndexed(cb, s->count, 1, 0, s->vertex_offset, 0);
+   } else {
+      vkCmdDraw(cb, s->count, 1, s->first, 0);
+   }
+   vkCmdEndRendering(cb);
+   image_barrier(cb, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                 VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
+                 VK_ACCESS_2_TRANSFER_READ_BIT);
+   VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                               .imageExtent = {W, H, 1}};
+   vkCmdCopyImageToBuffer(cb, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, out.buf, 1, &region);
+   VK_OK(agx_vk_submit_wait(&c, cb));
+   vkDestroyPipeline(c.dev, p, NULL);
+   if (s->ix)
+      agx_vk_buffer_free(&c, &ib);
+   agx_vk_buffer_free(&c, &vb);
+
+   const uint8_t *got = out.ptr;
+   unsigned bad = 0, red = 0;
+   for (int i = 0; i < W * H; i++) {
+      const uint8_t *g = got + 4 * i;
+      bool is_red = g[0] >= 254 && g[1] <= 1 && g[2] <= 1 && g[3] >= 254;
+      bool is_black = g[0] <= 1 && g[1] <= 1 && g[2] <= 1 && g[3] <= 1;
+      bool ok = want[i] == 2 || (want[i] == 1 ? is_red : is_black);
+      red += want[i] == 1;
+      if (!ok && bad++ < 4)
+         printf("  %s: pixel (%d,%d) got %u %u %u %u want %s\n", s->name, i % W, i / W, g[0], g[1],
+                g[2], g[3], want[i] == 1 ? "red" : "black");
+   }
+   printf("%s %s: %u of %d pixels differ (%u must be red)\n", bad ? "FAIL" : "ok", s->name, bad,
+          W * H, red);
+   return bad ? 1 : 0;
+}
+
+/* Clip-space coordinate of a pixel position. */
+static float
+nx(float px)
+{
+   return px / (W / 2) - 1.0f;
+}
+
+static struct vtx
+red(float px, float py)
+{
+   return (struct vtx){nx(px), nx(py), {255, 0, 0, 255}};
+}
+
+/* An adjacent vertex: green, far away (k picks one of four). */
+static struct vtx
+far(int k)
+{
+   static const float p[4][2] = {{-3, -3}, {3, -3}, {3, 3}, {-3, 3}};
+   return (struct vtx){p[k & 3][0], p[k & 3][1], {0, 255, 0, 255}};
+}
+
+static void
+want_rect(int x0, int y0, int x1, int y1, uint8_t v)
+{
+   for (int y = y0; y < y1; y++)
+      for (int x = x0; x < x1; x++)
+         if (x >= 0 && y >= 0 && x < W && y < H)
+            want[y * W + x] = v;
+}
+
+/* A horizontal line through the centres of row `row` from pixel x0's centre
+ * to pixel x1's: pixels x0+1..x1-1 red, a one-pixel margin either. */
+static void
+want_line(int x0, int x1, int row)
+{
+   want_rect(x0 - 1, row - 1, x1 + 2, row + 2, 2);
+   want_rect(x0 + 1, row, x1, row + 1, 1);
+}
+
+/* Two triangles (t0, t1) covering a rectangle, vertex order of a list. */
+static void
+rect_tris(int x0, int y0, int x1, int y1, struct vtx t[6])
+{
+   t[0] = red(x0, y0), t[1] = red(x1, y0), t[2] = red(x0, y1);
+   t[3] = red(x1, y0), t[4] = red(x1, y1), t[5] = red(x0, y1);
+}
+
+int
+main(int argc, char **argv)
+{
+   if (argc < 3) {
+      fprintf(stderr, "usage: %s VBO_VERT DRAW_FRAG [--validation] [--reference]\n", argv[0]);
+      return 2;
+   }
+   agx_vk_ctx_instance(&c, argc, argv);
+   VkPhysicalDeviceVulkan13Features f13 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                           .synchronization2 = VK_TRUE,
+                                           .dynamicRendering = VK_TRUE};
+   /* adjacency topologies need the geometryShader feature (VUID-
+    * VkPipelineInputAssemblyStateCreateInfo-topology-00429), even unused */
+   VkPhysicalDeviceFeatures f10 = {.geometryShader = VK_TRUE};
+   agx_vk_ctx_device_features(&c, &f13, &f10, 0, NULL);
+   vs = module(argv[1]);
+   fs = module(argv[2]);
+   setup();
+   unsigned fails = 0;
+
+   /* triangle list with adjacency: 4 triangles, 3 junk vertices first */
+   {
+      struct vtx v[3 + 24];
+      for (int i = 0; i < 3; i++)
+         v[i] = far(i);
+      struct vtx t[12];
+      rect_tris(4, 4, 20, 12, t);
+      rect_tris(30, 40, 50, 60, t + 6);
+      for (int k = 0; k < 12; k++) {
+         v[3 + 2 * k] = t[k];
+         v[3 + 2 * k + 1] = far(k);
+      }
+      memset(want, 0, sizeof(want));
+      want_rect(4, 4, 20, 12, 1);
+      want_rect(30, 40, 50, 60, 1);
+      struct scene s = {"triangle list with adjacency",
+                        VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY,
+                        v,
+                        27,
+                        3,
+                        24,
+                        NULL,
+                        0};
+      fails += run(&s);
+   }
+   /* triangle strip with adjacency: strip v0 v2 v4 v6 = 2 triangles */
+   {
+      struct vtx v[10];
+      const struct vtx strip[5] = {red(10, 20), red(40, 20), red(10, 50), red(40, 50), red(10, 63)};
+      for (int k = 0; k < 5; k++) {
+         v[2 * k] = strip[k];
+         v[2 * k + 1] = far(k);
+      }
+      memset(want, 0, sizeof(want));
+      want_rect(10, 20, 40, 50, 1);
+      struct scene s8 = {"triangle strip with adjacency (8 vertices)",
+                         VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY,
+                         v,
+                         10,
+                         0,
+                         8,
+                         NULL,
+                         0};
+      fails += run(&s8);
+      /* a ninth vertex completes no triangle */
+      struct scene s9 = s8;
+      s9.name = "triangle strip with adjacency (9 vertices)";
+      s9.count = 9;
+      fails += run(&s9);
+      /* five vertices: no triangle at all */
+      memset(want, 0, sizeof(want));
+      struct scene s5 = s8;
+      s5.name = "triangle strip with adjacency (5 vertices)";
+      s5.count = 5;
+      fails += run(&s5);
+   }
+   /* line list with adjacency: 3 lines (4i+1, 4i+2) */
+   {
+      struct vtx v[12];
+      memset(want, 0, sizeof(want));
+      for (int i = 0; i < 3; i++) {
+         int row = 10 + 15 * i, x0 = 8 + i, x1 = 50 - 2 * i;
+         v[4 * i] = far(i);
+         v[4 * i + 1] = red(x0 + 0.5f, row + 0.5f);
+         v[4 * i + 2] = red(x1 + 0.5f, row + 0.5f);
+         v[4 * i + 3] = far(i + 1);
+         want_line(x0, x1, row);
+      }
+      struct scene s = {"line list with adjacency",
+                        VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY,
+                        v,
+                        12,
+                        0,
+                        12,
+                        NULL,
+                        0};
+      fails += run(&s);
+   }
+   /* line strip with adjacency: lines (i+1, i+2), firstVertex 2; the strip
+    * runs right along one row, then back along another */
+   {
+      struct vtx v[2 + 5];
+      v[0] = far(0), v[1] = far(1);
+      v[2] = far(2);            /* adjacent to the first line */
+      v[3] = red(6.5f, 30.5f);  /* line 0: 3 -> 4 */
+      v[4] = red(56.5f, 30.5f); /* line 1: 4 -> 5 (vertical) */
+      v[5] = red(56.5f, 44.5f);
+      v[6] = far(3); /* adjacent to the last line */
+      memset(want, 0, sizeof(want));
+      want_line(6, 56, 30);
+      /* the vertical segment: column 56, rows 31..43 red, margins either */
+      want_rect(55, 29, 58, 46, 2);
+      want_rect(56, 32, 57, 44, 1);
+      struct scene s = {"line strip with adjacency",
+                        VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY,
+                        v,
+                        7,
+                        2,
+                        5,
+                        NULL,
+                        0};
+      fails += run(&s);
+      /* the same through indices (vertexOffset 1: indices one lower) */
+      const uint32_t ix[5] = {1, 2, 3, 4, 5};
+      struct scene si = {"indexed line strip with adjacency",
+                         VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY,
+                         v,
+                         7,
+                         0,
+                         5,
+                         ix,
+                         1};
+      fails += run(&si);
+   }
+
+   vkDestroyPipelineLayout(c.dev, layout, NULL);
+   vkDestroyShaderModule(c.dev, vs, NULL);
+   vkDestroyShaderModule(c.dev, fs, NULL);
+   vkDestroyImageView(c.dev, view, NULL);
+   vkDestroyImage(c.dev, image, NULL);
+   vkFreeMemory(c.dev, image_mem, NULL);
+   agx_vk_buffer_free(&c, &out);
+   return agx_vk_ctx_finish(&c) || fails ? 1 : 0;
+}
