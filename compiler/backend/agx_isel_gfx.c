@@ -247,14 +247,10 @@ static void
 sample_mask(struct isel *c, agx_instr *I)
 {
    struct agx_minstr *mi = isel_emit(c, AGX_OP_SAMPLE_MASK);
-   for (unsigned k = 0; k < 2; k++) {
-      struct mval v = isel_src(c, I, k, 0);
-      unsigned op = k ? AGX_SAMPLE_MASK_M : AGX_SAMPLE_MASK_S;
-      if (v.kind == MV_IMM && v.imm < 256)
-         isel_set(c, mi, op, agx_isa_imm((int64_t)v.imm));
-      else
-         isel_use(c, &mi, op, isel_reg(c, v), false, false);
-   }
+   /* isel_use copies a uniform or immediate into a register before mi (an isel_reg here
+    * would emit the copy after mi, which would then read the register unset) */
+   for (unsigned k = 0; k < 2; k++)
+      set_samples(c, &mi, k ? AGX_SAMPLE_MASK_M : AGX_SAMPLE_MASK_S, I, k);
 }
 
 static void

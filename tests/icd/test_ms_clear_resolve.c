@@ -24,7 +24,11 @@
  * On the reference run (lavapipe) modes the device does not advertise are skipped, and a
  * depth AVERAGE may be any value between the smallest and largest sample (lavapipe's D16
  * AVERAGE returns one sample's depth); agx-vk must offer every mode used here, exact.
- * test_ms_clear_resolve DRAW_VERT_SPV DRAW_FRAG_SPV [--validation] [--reference]
+ *  - "push-constant sample mask": gl_SampleMask[0] from a push constant (masks 0x5, 0xE) on
+ *    4-sample RGBA8, resolved in the pass: (j B + (4 - j) A) / 4 for j covered samples in
+ *    the mask (+-1 LSB).
+ * test_ms_clear_resolve DRAW_VERT_SPV DRAW_FRAG_SPV SAMPLE_MASK_PUSH_FRAG_SPV [--validation]
+ *                       [--reference]
  */
 #include <math.h>
 #include <stdio.h>
@@ -251,7 +255,7 @@ run_wide_clears(struct agx_vk_ctx *c)
 
 struct gpu {
    struct agx_vk_ctx *c;
-   VkShaderModule vs, fs;
+   VkShaderModule vs, fs, fs_mask;
    VkDescriptorSetLayout dsl;
    VkPipelineLayout layout;
    VkDescriptorPool pool;
@@ -266,6 +270,7 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    g->c = c;
    g->vs = agx_vk_shader(c, spv[0]);
    g->fs = agx_vk_shader(c, spv[1]);
+   g->fs_mask = agx_vk_shader(c, spv[2]);
    VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
                                      VK_SHADER_STAGE_VERTEX_BIT, NULL};
    VkDescriptorSetLayoutCreateInfo dci = {.sType =
@@ -273,12 +278,13 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
                                           .bindingCount = 1,
                                           .pBindings = &b};
    VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->dsl));
-   VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT, 0, 16};
+   VkPushConstantRange pcr[2] = {{VK_SHADER_STAGE_VERTEX_BIT, 0, 16},
+                                 {VK_SHADER_STAGE_FRAGMENT_BIT, 16, 4}};
    VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
                                      .setLayoutCount = 1,
                                      .pSetLayouts = &g->dsl,
-                                     .pushConstantRangeCount = 1,
-                                     .pPushConstantRanges = &pcr};
+                                     .pushConstantRangeCount = 2,
+                                     .pPushConstantRanges = pcr};
    VK_OK(vkCreatePipelineLayout(c->dev, &lci, NULL, &g->layout));
    VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
    VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
@@ -324,10 +330,14 @@ gpu_finish(struct gpu *g)
    vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
    vkDestroyShaderModule(d, g->vs, NULL);
    vkDestroyShaderModule(d, g->fs, NULL);
+   vkDestroyShaderModule(d, g->fs_mask, NULL);
 }
 
 /* 4 samples, one colour attachment, depth LESS with writes (zs not UNDEFINED), stencil
  * ALWAYS / REPLACE with reference TRI_S (when the format has stencil). */
+/* The fragment shader of the next zs_pipeline: draw.frag, or sample_mask_push.frag. */
+static bool use_mask_fs;
+
 static VkPipeline
 zs_pipeline(struct gpu *g, VkFormat zs, VkFormat color)
 {
@@ -338,7 +348,7 @@ zs_pipeline(struct gpu *g, VkFormat zs, VkFormat color)
        .pName = "main"},
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = g->fs,
+       .module = use_mask_fs ? g->fs_mask : g->fs,
        .pName = "main"},
    };
    VkPipelineVertexInputStateCreateInfo vi = {
@@ -726,11 +736,89 @@ run_color_resolve(struct gpu *g, const struct res_format *rf)
    return bad;
 }
 
+/* gl_SampleMask from a push constant (sample_mask_push.frag) on 4-sample RGBA8: a pixel with
+ * k covered samples, j of them in the mask, resolves to (j B + (4 - j) A) / 4. */
+static unsigned
+run_push_mask(struct gpu *g, uint32_t mask)
+{
+   struct agx_vk_ctx *c = g->c;
+   struct image ms, res;
+   make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_4_BIT,
+              VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &ms);
+   make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_1_BIT,
+              VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &res);
+   use_mask_fs = true;
+   VkPipeline p = zs_pipeline(g, VK_FORMAT_UNDEFINED, VK_FORMAT_R8G8B8A8_UNORM);
+   use_mask_fs = false;
+   struct agx_vk_buffer out = agx_vk_buffer_usage(c, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   to_general(cb, ms.image, VK_IMAGE_ASPECT_COLOR_BIT);
+   to_general(cb, res.image, VK_IMAGE_ASPECT_COLOR_BIT);
+   static const float clear[4] = {0.0f, 0.0f, 1.0f, 0.0f};
+   VkRenderingAttachmentInfo ca = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                   .imageView = ms.view,
+                                   .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                   .resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT,
+                                   .resolveImageView = res.view,
+                                   .resolveImageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                   .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                   .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE};
+   memcpy(ca.clearValue.color.float32, clear, 16);
+   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                         .renderArea = {{0, 0}, {W, H}},
+                         .layerCount = 1,
+                         .colorAttachmentCount = 1,
+                         .pColorAttachments = &ca};
+   vkCmdBeginRendering(cb, &ri);
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
+   float push[4] = {0};
+   vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
+   vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_FRAGMENT_BIT, 16, 4, &mask);
+   vkCmdDraw(cb, 3, 1, 0, 0);
+   vkCmdEndRendering(cb);
+   full_barrier(cb);
+   copy_aspect(cb, res.image, VK_IMAGE_ASPECT_COLOR_BIT, out.buf, 0);
+   VK_OK(agx_vk_submit_wait(c, cb));
+   unsigned bad = 0, full = 0;
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         int j = 0, amb = 0;
+         for (int sm = 0; sm < S; sm++) {
+            int in = inside(x + sample_pos[sm][0], y + sample_pos[sm][1]);
+            amb |= in == 0;
+            j += in > 0 && (mask >> sm & 1);
+         }
+         if (amb)
+            continue;
+         full += j == __builtin_popcount(mask & 15);
+         for (unsigned ch = 0; ch < 4; ch++) {
+            double want = (j * 255.0 * res_tri[ch] + (S - j) * 255.0 * clear[ch]) / S;
+            double got = out.map[(y * W + x) * 4 + ch];
+            if (fabs(got - want) > 1.0 && bad++ < 8)
+               fprintf(stderr, "push sample mask 0x%x: pixel (%d, %d) c%u = %g, want %g\n", mask, x,
+                       y, ch, got, want);
+         }
+      }
+   printf("push-constant sample mask 0x%x: %u mismatches (%u pixels with every masked sample "
+          "covered)\n",
+          mask, bad, full);
+   if (!full)
+      bad++;
+   vkDestroyPipeline(c->dev, p, NULL);
+   agx_vk_buffer_free(c, &out);
+   free_image(c, &ms);
+   free_image(c, &res);
+   return bad;
+}
+
 int
 main(int argc, char **argv)
 {
-   if (argc < 3) {
-      fprintf(stderr, "usage: %s DRAW_VERT_SPV DRAW_FRAG_SPV [--validation] [--reference]\n",
+   if (argc < 4) {
+      fprintf(stderr,
+              "usage: %s DRAW_VERT_SPV DRAW_FRAG_SPV SAMPLE_MASK_PUSH_FRAG_SPV [--validation] "
+              "[--reference]\n",
               argv[0]);
       return 2;
    }
@@ -784,6 +872,8 @@ main(int argc, char **argv)
    }
    for (unsigned i = 0; i < sizeof(res_formats) / sizeof(res_formats[0]); i++)
       bad += run_color_resolve(&g, &res_formats[i]);
+   bad += run_push_mask(&g, 0x5);
+   bad += run_push_mask(&g, 0xE);
    gpu_finish(&g);
    int rc = agx_vk_ctx_finish(&c);
    if (bad) {
