@@ -50,6 +50,19 @@ struct agx_image_clear_args {
 #define AGX_RESOLVE_FLOAT32 3u
 #define AGX_RESOLVE_MIN 4u
 #define AGX_RESOLVE_MAX 5u
+/* AVERAGE of more kinds of unit (rounded to nearest): snorm bytes and 16-bit words (the
+ * most negative code counts as -1, as Vulkan's snorm decode clamps it), fp16 words
+ * (averaged as fp32, rounded to nearest even back), and packed unorm words (`bytes` 2 or 4)
+ * whose fields, from the least significant bit, are AGX_RESOLVE_FIELD(mode, i) bits wide
+ * (0 ends the list). */
+#define AGX_RESOLVE_SNORM8 6u
+#define AGX_RESOLVE_SNORM16 7u
+#define AGX_RESOLVE_FLOAT16 8u
+#define AGX_RESOLVE_PACKED 9u
+#define AGX_RESOLVE_KIND(mode) ((mode)&0xFFu)
+#define AGX_RESOLVE_FIELD(mode, i) (((mode) >> (8u + 5u * (i))) & 31u)
+#define AGX_RESOLVE_PACKED_MODE(w0, w1, w2, w3) \
+   (AGX_RESOLVE_PACKED | (w0) << 8 | (w1) << 13 | (w2) << 18 | (w3) << 23)
 struct agx_image_resolve_args {
    struct agx_image_surface src;
    struct agx_image_surface dst;

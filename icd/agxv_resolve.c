@@ -7,10 +7,12 @@
  * fp32 formats; integer formats and SAMPLE_ZERO take sample 0 (Vulkan's
  * rule for integer resolves). Honeykrisp resolves after the pass as well
  * (vk_meta_resolve_rendering, a draw); a kernel leaves the same texels.
+ * AVERAGE also takes snorm (codes averaged, -128 counted as -127), fp16
+ * (averaged as fp32) and packed unorm formats (each field on its own).
  * Assumes: sRGB formats are averaged in their encoded bytes (Vulkan lets
  * implementations choose; Honeykrisp's meta resolve averages decoded
- * values, so edge texels may differ by a few codes); fp16, packed and
- * snorm formats are not resolved yet (a clear error). Depth/stencil
+ * values, so edge texels may differ by a few codes); B10G11R11 and E5B9G9R9
+ * are not resolved yet (a clear error). Depth/stencil
  * attachments resolve each aspect's plane on its own (independentResolve):
  * SAMPLE_ZERO, MIN and MAX for depth and stencil, AVERAGE for depth (D16 as
  * unorm words, D32 as floats), the modes advertised
@@ -52,6 +54,37 @@ average_mode(VkFormat format)
    case VK_FORMAT_R32G32_SFLOAT:
    case VK_FORMAT_R32G32B32A32_SFLOAT:
       return AGX_RESOLVE_FLOAT32;
+   case VK_FORMAT_R8_SNORM:
+   case VK_FORMAT_R8G8_SNORM:
+   case VK_FORMAT_R8G8B8A8_SNORM:
+   case VK_FORMAT_B8G8R8A8_SNORM:
+   case VK_FORMAT_A8B8G8R8_SNORM_PACK32:
+      return AGX_RESOLVE_SNORM8;
+   case VK_FORMAT_R16_SNORM:
+   case VK_FORMAT_R16G16_SNORM:
+   case VK_FORMAT_R16G16B16A16_SNORM:
+      return AGX_RESOLVE_SNORM16;
+   case VK_FORMAT_R16_SFLOAT:
+   case VK_FORMAT_R16G16_SFLOAT:
+   case VK_FORMAT_R16G16B16A16_SFLOAT:
+      return AGX_RESOLVE_FLOAT16;
+   /* packed unorm words: field widths from the least significant bit */
+   case VK_FORMAT_R5G6B5_UNORM_PACK16:
+   case VK_FORMAT_B5G6R5_UNORM_PACK16:
+      return (int)AGX_RESOLVE_PACKED_MODE(5u, 6u, 5u, 0u);
+   case VK_FORMAT_A1R5G5B5_UNORM_PACK16:
+      return (int)AGX_RESOLVE_PACKED_MODE(5u, 5u, 5u, 1u);
+   case VK_FORMAT_R5G5B5A1_UNORM_PACK16:
+   case VK_FORMAT_B5G5R5A1_UNORM_PACK16:
+      return (int)AGX_RESOLVE_PACKED_MODE(1u, 5u, 5u, 5u);
+   case VK_FORMAT_R4G4B4A4_UNORM_PACK16:
+   case VK_FORMAT_B4G4R4A4_UNORM_PACK16:
+   case VK_FORMAT_A4R4G4B4_UNORM_PACK16:
+   case VK_FORMAT_A4B4G4R4_UNORM_PACK16:
+      return (int)AGX_RESOLVE_PACKED_MODE(4u, 4u, 4u, 4u);
+   case VK_FORMAT_A2R10G10B10_UNORM_PACK32:
+   case VK_FORMAT_A2B10G10R10_UNORM_PACK32:
+      return (int)AGX_RESOLVE_PACKED_MODE(10u, 10u, 10u, 2u);
    default: {
       const struct agxv_format_info *f = agxv_format_info(format);
       /* integer formats: sample 0 (Vulkan) */

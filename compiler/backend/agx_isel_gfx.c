@@ -247,22 +247,40 @@ static void
 sample_mask(struct isel *c, agx_instr *I)
 {
    struct agx_minstr *mi = isel_emit(c, AGX_OP_SAMPLE_MASK);
-   for (unsigned k = 0; k < 2; k++) {
-      struct mval v = isel_src(c, I, k, 0);
-      unsigned op = k ? AGX_SAMPLE_MASK_M : AGX_SAMPLE_MASK_S;
-      if (v.kind == MV_IMM && v.imm < 256)
-         isel_set(c, mi, op, agx_isa_imm((int64_t)v.imm));
-      else
-         isel_use(c, &mi, op, isel_reg(c, v), false, false);
-   }
+   /* isel_use copies a uniform or immediate into a register before mi (an isel_reg here
+    * would emit the copy after mi, which would then read the register unset) */
+   for (unsigned k = 0; k < 2; k++)
+      set_samples(c, &mi, k ? AGX_SAMPLE_MASK_M : AGX_SAMPLE_MASK_S, I, k);
 }
 
 static void
 tile_texture_load(struct isel *c, agx_instr *I)
 {
-   struct mval xy = isel_gather(c, I, 0);
    unsigned ncoord = I->src[0]->type.comps; /* 3: x, y, layer of a 2D array */
-   bool ms = I->c[1];                       /* 3: x, y, sample of a 2D multisampled texture */
+   bool ms = I->c[1]; /* 3: x, y, sample of a 2D MS texture; 4: x, y, sample, layer of a
+                         2D MS array */
+   if (ms && ncoord != 3 && ncoord != 4) {
+      isel_fail(c, "internal: a multisampled tile load without a sample index");
+      return;
+   }
+   struct mval xy;
+   unsigned halves;
+   if (ms && ncoord == 4) {
+      /* x, y as 32-bit words, then the extra word: sample in its low half, layer in its high
+       * half (Mesa agx_nir_lower_texture.c packs 2D MS array indices so; the simulator's
+       * agx_sim_tex_coords reads them so) */
+      xy = isel_new(c, 6);
+      isel_copy(c, isel_part(xy, 0, 2), isel_src(c, I, 0, 0));
+      isel_copy(c, isel_part(xy, 2, 2), isel_src(c, I, 0, 1));
+      isel_copy(c, isel_part(xy, 4, 1), isel_part(isel_reg(c, isel_src(c, I, 0, 2)), 0, 1));
+      isel_copy(c, isel_part(xy, 5, 1), isel_part(isel_reg(c, isel_src(c, I, 0, 3)), 0, 1));
+      halves = 6;
+   } else {
+      xy = isel_gather(c, I, 0);
+      /* arrays: x, y as 32-bit words and the layer's low half (5 halves, agx_isel_tex.c
+       * coords); 2D MS: the sample index's low half likewise */
+      halves = ncoord == 3 ? 5 : 4;
+   }
    struct mval d = isel_new(c, 8);
    struct agx_minstr *mi = isel_emit(c, AGX_OP_TEXTURE_LOAD);
    isel_set(c, mi, AGX_TEXTURE_LOAD_compare, agx_isa_imm(0));
@@ -276,20 +294,15 @@ tile_texture_load(struct isel *c, agx_instr *I)
    isel_set(c, mi, AGX_TEXTURE_LOAD_U, (struct agx_isa_value){.kind = AGX_V_NONE});
    isel_set(c, mi, AGX_TEXTURE_LOAD_T, agx_isa_reg(AGX_TS, I->c[0], 1));
    isel_set(c, mi, AGX_TEXTURE_LOAD_S, agx_isa_reg(AGX_SS, 0, 1));
-   if (ms && ncoord != 3) {
-      isel_fail(c, "internal: a multisampled tile load without a sample index");
-      return;
-   }
    isel_set(c, mi, AGX_TEXTURE_LOAD_n,
-            agx_isa_str(ms            ? "tex_2d_ms"
-                        : ncoord == 3 ? "tex_2d_array"
-                                      : "tex_2d"));
-   /* arrays: x, y as 32-bit words and the layer's low half (5 halves,
-    * agx_isel_tex.c coords); 2D MS: the sample index's low half likewise */
-   if (ncoord == 3)
-      isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_C, isel_part(xy, 0, 5), 5);
-   else
+            agx_isa_str(ms && ncoord == 4 ? "tex_2d_ms_array"
+                        : ms              ? "tex_2d_ms"
+                        : ncoord == 3     ? "tex_2d_array"
+                                          : "tex_2d"));
+   if (halves == 4)
       isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_C, xy, 2);
+   else
+      isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_C, isel_part(xy, 0, halves), halves);
    isel_set(c, mi, AGX_TEXTURE_LOAD_lod, agx_isa_str("auto_lod"));
    isel_set(c, mi, AGX_TEXTURE_LOAD_D, agx_isa_imm(0));
    isel_set(c, mi, AGX_TEXTURE_LOAD_O, empty());
@@ -312,31 +325,33 @@ tile_block_store(struct isel *c, agx_instr *I)
       isel_fail(c, "unsupported tilebuffer format %u", format);
       return;
    }
-   if (layered && samples > 1) {
-      isel_fail(c, "layered multisampled block stores are not supported");
-      return;
-   }
+   bool ms_array = layered && samples > 1;
    struct mval off = isel_new(c, 2);
    isel_copy(c, off, (struct mval){.kind = MV_IMM, .halves = 2, .imm = I->c[1]});
    /* implicit coordinates: the operand is not read (Mesa passes the layer) */
-   bool wide = samples > 1 || layered; /* the 5 x 16-bit (Cs = 0) operand */
+   bool wide = samples > 1 || layered; /* the 5 (2D MS arrays: 6) x 16-bit (Cs = 0) operand */
    struct mval coords = isel_new(c, wide ? 6 : 4);
    for (unsigned h = 0; h < (wide ? 6u : 4u); h += 2)
       isel_copy(c, isel_part(coords, h, 2), (struct mval){.kind = MV_IMM, .halves = 2, .imm = 0});
    /* layered: the layer in the first half (Mesa agx_emit_block_image_store
-    * collects (layer, undef) for 2D arrays) */
+    * collects (layer, undef) for 2D arrays); 2D MS arrays: in the second half,
+    * the first word being sample | layer << 16 as for texture loads (the
+    * simulator's x_image_write_block reads it so) */
    if (layered)
-      isel_copy(c, isel_part(coords, 0, 1), isel_part(isel_src(c, I, 0, 0), 0, 1));
+      isel_copy(c, isel_part(coords, ms_array ? 1 : 0, 1), isel_part(isel_src(c, I, 0, 0), 0, 1));
    struct agx_minstr *mi = isel_emit(c, AGX_OP_IMAGE_WRITE_BLOCK);
    isel_use_tuple(c, mi, AGX_IMAGE_WRITE_BLOCK_R, isel_part(off, 0, 1), 1);
    isel_set(c, mi, AGX_IMAGE_WRITE_BLOCK_n,
-            agx_isa_str(samples > 1 ? "tex_2d_ms"
-                        : layered   ? "tex_2d_array"
-                                    : "tex_2d"));
+            agx_isa_str(ms_array      ? "tex_2d_ms_array"
+                        : samples > 1 ? "tex_2d_ms"
+                        : layered     ? "tex_2d_array"
+                                      : "tex_2d"));
    /* the operand's shape follows the dimension: 2 x 32-bit for 2D, 5 x
-    * 16-bit for multisampled 2D and 2D arrays (Mesa's Cs = 0 form) */
+    * 16-bit for multisampled 2D and 2D arrays (Mesa's Cs = 0 form), 6 for
+    * multisampled 2D arrays */
    if (wide)
-      isel_use_tuple(c, mi, AGX_IMAGE_WRITE_BLOCK_C, isel_part(coords, 0, 5), 5);
+      isel_use_tuple(c, mi, AGX_IMAGE_WRITE_BLOCK_C, isel_part(coords, 0, ms_array ? 6 : 5),
+                     ms_array ? 6 : 5);
    else
       isel_use_tuple(c, mi, AGX_IMAGE_WRITE_BLOCK_C, coords, 2);
    isel_set(c, mi, AGX_IMAGE_WRITE_BLOCK_D, agx_isa_imm(0));

@@ -118,20 +118,16 @@ agx_build_bg_program_layered(const struct agx_tilebuffer_layout *tib, const uint
          value = agx_intrin(&b, AGX_OP_LOAD_UNIFORM, t, 1, agx_imm(&b, 32, 0), NULL, NULL,
                             8 + 16 * rt, 0, 0);
       } else if (op[rt] == AGX_BG_LOAD) {
-         if (tib->nr_samples > 1 && layered) {
-            snprintf(err, errsize, "layered multisampled background loads are not supported");
-            agx_shader_destroy(s);
-            return -1;
-         }
          if (!xy)
             xy = pixel_coords(&b, layered);
          if (tib->nr_samples > 1) {
             /* every sample its own texel fetch and st_tile of that sample
-             * alone (Mesa agx_bg_eot.c runs the load per sample) */
+             * alone (Mesa agx_bg_eot.c runs the load per sample); layered:
+             * x, y, sample, layer of the 2D MS array view */
             for (unsigned smp = 0; smp < tib->nr_samples; smp++) {
-               agx_instr *c[3] = {agx_extract(&b, xy, 0), agx_extract(&b, xy, 1),
-                                  agx_imm(&b, 32, smp)};
-               agx_instr *v = load_texel(&b, fi, agx_vec(&b, 3, c), rt, true);
+               agx_instr *c[4] = {agx_extract(&b, xy, 0), agx_extract(&b, xy, 1),
+                                  agx_imm(&b, 32, smp), layered ? agx_extract(&b, xy, 2) : NULL};
+               agx_instr *v = load_texel(&b, fi, agx_vec(&b, layered ? 4 : 3, c), rt, true);
                agx_intrin(&b, AGX_OP_STORE_TILE, agx_type_make(0, 0), 2, v,
                           agx_imm(&b, 16, 1u << smp), NULL, fi->isa_format, (1u << n) - 1,
                           tib->offset_B[rt]);

@@ -19,8 +19,9 @@
  *    register 2 i (USC Texture word start 2 i, count 1) and the txf sampler
  *    (agx_abi.h) in sampler state register 0; multisampled attachments
  *    (2D MS texture descriptors) are loaded sample by sample, each texel
- *    fetch (x, y, sample) stored with st_tile's sample mask 1 << sample, as
- *    Mesa's per-sample background programs do (not for layered passes);
+ *    fetch (x, y, sample; layered: x, y, sample, layer of a 2D MS array
+ *    descriptor) stored with st_tile's sample mask 1 << sample, as Mesa's
+ *    per-sample background programs do;
  *  - no wait_pix (the BG program is the eldest of the tile).
  * EOT program (compute-type, once per tile): the PBE descriptor of RT i in
  * texture state register i (USC Texture word start i); image_write_block per

@@ -289,8 +289,9 @@ agx_isa_get_operand(const struct agx_isa_instr *I, unsigned i, struct agx_isa_va
       unsigned extra = n < 9 ? tex_extra[n] : 0;
       if (fv(I, o->field[2]))
          r = agx_isa_reg(AGX_R16, (unsigned)v, count + extra);
-      else if (extra)
-         r = agx_isa_reg(AGX_R16, (unsigned)v, count * 2 + 1);
+      else if (extra) /* 32-bit coordinates, then the extra halves (2D MS arrays: sample,
+                         layer, the 32-bit word Mesa's agx_nir_lower_texture packs) */
+         r = agx_isa_reg(AGX_R16, (unsigned)v, count * 2 + extra);
       else
          r = agx_isa_reg(AGX_R32, (unsigned)(v >> 1), count);
       if (t)

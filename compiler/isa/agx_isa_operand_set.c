@@ -393,7 +393,9 @@ agx_isa_set_operand(struct agx_isa_instr *I, unsigned i, const struct agx_isa_va
          s = 0;
       else if (!is32 && v->count == count + extra)
          s = 1;
-      else if (!is32 && extra && v->count == count * 2 + 1)
+      else if (!is32 && extra && (v->count == count * 2 + 1 || v->count == count * 2 + extra))
+         /* 32-bit coordinates, then the extra half (2D MS arrays: two, sample
+          * and layer; the operand's start alone is encoded) */
          s = 0;
       else
          return AGX_ISA_ERR_OPERAND;

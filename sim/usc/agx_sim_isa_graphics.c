@@ -809,6 +809,19 @@ x_image_write_block(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struc
    agx_sim_load32(w, sg, &I->s[0], off);
    if (array)
       agx_sim_load32(w, sg, &I->s[1], co);
+   /* 2D MS arrays: the coordinate word is sample | layer << 16 (Mesa
+    * agx_nir_lower_texture's packing); the operand decodes as 16-bit halves
+    * (Cs = 0 form), so the layer is the half after the first */
+   if (dim == AGX_TEXTURE_DIMENSION_2D_ARRAY_MULTISAMPLED && I->s[1].kind == AGX_SIM_O_R16) {
+      struct agx_sim_opnd hi = I->s[1];
+      hi.n = (uint16_t)(hi.n + 1);
+      if (!agx_sim_check_read(w, sg, I, &hi, 1))
+         return NULL;
+      uint32_t layer16[AGX_SIM_LANES];
+      agx_sim_load32(w, sg, &hi, layer16);
+      for (unsigned l = 0; l < AGX_SIM_LANES; l++)
+         co[l] = (co[l] & 0xFFFF) | layer16[l] << 16;
+   }
    struct agx_sim_image img;
    if (!agx_sim_tex_image(w, I, w->d->textures[I->p[1] & 255], 0, true, &img))
       return NULL;

@@ -16,10 +16,19 @@
  *    (0.125, 0.625), (0.625, 0.875); a sample is covered when strictly inside the triangle;
  *    pixels with a sample within 1/64 pixel of an edge are not checked. D16 codes +-1
  *    (Vulkan's unorm rounding), D32 averages within 1e-6.
+ *  - "colour resolves": vkCmdResolveImage (AVERAGE) of the same triangle (colour B) over a
+ *    clear (colour A) in R8G8B8A8_SNORM, R16G16_SNORM, R16_SFLOAT, R16G16B16A16_SFLOAT,
+ *    R5G6B5_UNORM_PACK16 and A2B10G10R10_UNORM_PACK32: each component of a pixel with k of
+ *    4 samples covered is (k B + (4 - k) A) / 4 in the format's codes (+-1 code; fp16
+ *    within 1e-3).
  * On the reference run (lavapipe) modes the device does not advertise are skipped, and a
  * depth AVERAGE may be any value between the smallest and largest sample (lavapipe's D16
  * AVERAGE returns one sample's depth); agx-vk must offer every mode used here, exact.
- * test_ms_clear_resolve DRAW_VERT_SPV DRAW_FRAG_SPV [--validation] [--reference]
+ *  - "push-constant sample mask": gl_SampleMask[0] from a push constant (masks 0x5, 0xE) on
+ *    4-sample RGBA8, resolved in the pass: (j B + (4 - j) A) / 4 for j covered samples in
+ *    the mask (+-1 LSB).
+ * test_ms_clear_resolve DRAW_VERT_SPV DRAW_FRAG_SPV SAMPLE_MASK_PUSH_FRAG_SPV [--validation]
+ *                       [--reference]
  */
 #include <math.h>
 #include <stdio.h>
@@ -246,7 +255,7 @@ run_wide_clears(struct agx_vk_ctx *c)
 
 struct gpu {
    struct agx_vk_ctx *c;
-   VkShaderModule vs, fs;
+   VkShaderModule vs, fs, fs_mask;
    VkDescriptorSetLayout dsl;
    VkPipelineLayout layout;
    VkDescriptorPool pool;
@@ -261,6 +270,7 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    g->c = c;
    g->vs = agx_vk_shader(c, spv[0]);
    g->fs = agx_vk_shader(c, spv[1]);
+   g->fs_mask = agx_vk_shader(c, spv[2]);
    VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
                                      VK_SHADER_STAGE_VERTEX_BIT, NULL};
    VkDescriptorSetLayoutCreateInfo dci = {.sType =
@@ -268,12 +278,13 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
                                           .bindingCount = 1,
                                           .pBindings = &b};
    VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->dsl));
-   VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT, 0, 16};
+   VkPushConstantRange pcr[2] = {{VK_SHADER_STAGE_VERTEX_BIT, 0, 16},
+                                 {VK_SHADER_STAGE_FRAGMENT_BIT, 16, 4}};
    VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
                                      .setLayoutCount = 1,
                                      .pSetLayouts = &g->dsl,
-                                     .pushConstantRangeCount = 1,
-                                     .pPushConstantRanges = &pcr};
+                                     .pushConstantRangeCount = 2,
+                                     .pPushConstantRanges = pcr};
    VK_OK(vkCreatePipelineLayout(c->dev, &lci, NULL, &g->layout));
    VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
    VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
@@ -319,12 +330,16 @@ gpu_finish(struct gpu *g)
    vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
    vkDestroyShaderModule(d, g->vs, NULL);
    vkDestroyShaderModule(d, g->fs, NULL);
+   vkDestroyShaderModule(d, g->fs_mask, NULL);
 }
 
-/* 4 samples, one R8G8B8A8 colour attachment, depth LESS with writes, stencil ALWAYS /
- * REPLACE with reference TRI_S (when the format has stencil). */
+/* 4 samples, one colour attachment, depth LESS with writes (zs not UNDEFINED), stencil
+ * ALWAYS / REPLACE with reference TRI_S (when the format has stencil). */
+/* The fragment shader of the next zs_pipeline: draw.frag, or sample_mask_push.frag. */
+static bool use_mask_fs;
+
 static VkPipeline
-zs_pipeline(struct gpu *g, VkFormat zs)
+zs_pipeline(struct gpu *g, VkFormat zs, VkFormat color)
 {
    VkPipelineShaderStageCreateInfo stages[2] = {
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
@@ -333,7 +348,7 @@ zs_pipeline(struct gpu *g, VkFormat zs)
        .pName = "main"},
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = g->fs,
+       .module = use_mask_fs ? g->fs_mask : g->fs,
        .pName = "main"},
    };
    VkPipelineVertexInputStateCreateInfo vi = {
@@ -367,8 +382,8 @@ zs_pipeline(struct gpu *g, VkFormat zs)
                           .reference = TRI_S};
    VkPipelineDepthStencilStateCreateInfo zss = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
-      .depthTestEnable = VK_TRUE,
-      .depthWriteEnable = VK_TRUE,
+      .depthTestEnable = zs != VK_FORMAT_UNDEFINED,
+      .depthWriteEnable = zs != VK_FORMAT_UNDEFINED,
       .depthCompareOp = VK_COMPARE_OP_LESS,
       .stencilTestEnable = stencil,
       .front = so,
@@ -378,7 +393,6 @@ zs_pipeline(struct gpu *g, VkFormat zs)
       .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
       .attachmentCount = 1,
       .pAttachments = &att};
-   VkFormat color = VK_FORMAT_R8G8B8A8_UNORM;
    VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
                                        .colorAttachmentCount = 1,
                                        .pColorAttachmentFormats = &color,
@@ -465,7 +479,7 @@ run_zs_resolve(struct gpu *g, VkFormat f, VkResolveModeFlagBits zmode, VkResolve
               VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
                  VK_IMAGE_USAGE_TRANSFER_DST_BIT,
               &zres);
-   VkPipeline p = zs_pipeline(g, f);
+   VkPipeline p = zs_pipeline(g, f, VK_FORMAT_R8G8B8A8_UNORM);
    struct agx_vk_buffer out = agx_vk_buffer_usage(c, W * H * 8, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
    memset(out.map, 0xEE, W * H * 8);
    VkImageAspectFlags asp = aspects_of(f);
@@ -564,11 +578,247 @@ run_zs_resolve(struct gpu *g, VkFormat f, VkResolveModeFlagBits zmode, VkResolve
    return bad;
 }
 
+/* ---- colour resolves of snorm, fp16 and packed formats ------------------------------------ */
+
+enum comp_kind { UNORM, SNORM, FLOAT16 };
+struct res_format {
+   VkFormat f;
+   const char *name;
+   unsigned bytes, ncomp;
+   unsigned off[4], width[4]; /* bits of components R, G, B, A in the texel (little endian) */
+   enum comp_kind kind;
+};
+
+static const struct res_format res_formats[] = {
+   {VK_FORMAT_R8G8B8A8_SNORM, "R8G8B8A8_SNORM", 4, 4, {0, 8, 16, 24}, {8, 8, 8, 8}, SNORM},
+   {VK_FORMAT_R16G16_SNORM, "R16G16_SNORM", 4, 2, {0, 16}, {16, 16}, SNORM},
+   {VK_FORMAT_R16_SFLOAT, "R16_SFLOAT", 2, 1, {0}, {16}, FLOAT16},
+   {VK_FORMAT_R16G16B16A16_SFLOAT,
+    "R16G16B16A16_SFLOAT",
+    8,
+    4,
+    {0, 16, 32, 48},
+    {16, 16, 16, 16},
+    FLOAT16},
+   {VK_FORMAT_R5G6B5_UNORM_PACK16, "R5G6B5_UNORM_PACK16", 2, 3, {11, 5, 0}, {5, 6, 5}, UNORM},
+   {VK_FORMAT_A2B10G10R10_UNORM_PACK32,
+    "A2B10G10R10_UNORM_PACK32",
+    4,
+    4,
+    {0, 10, 20, 30},
+    {10, 10, 10, 2},
+    UNORM},
+};
+
+/* clear colour and the triangle's (gpu_init's vertex colour) */
+static const float res_clear[4] = {0.25f, -0.5f, 0.75f, 0.5f};
+static const float res_tri[4] = {1.0f, 0.5f, 0.25f, 1.0f};
+
+static double
+half_to_double(uint32_t h)
+{
+   int e = (h >> 10) & 31, m = h & 1023;
+   double v = e ? ldexp(1.0 + m / 1024.0, e - 15) : ldexp(m / 1024.0, -14);
+   return (h & 0x8000) ? -v : v;
+}
+
+/* A component's stored value: the code (unorm, snorm) or the float (fp16) of v. */
+static double
+quantise(const struct res_format *rf, unsigned c, double v)
+{
+   if (rf->kind == FLOAT16)
+      return v; /* the values used are exact in fp16 */
+   double max = rf->kind == SNORM ? (1 << (rf->width[c] - 1)) - 1 : (1 << rf->width[c]) - 1;
+   double lo = rf->kind == SNORM ? -1.0 : 0.0;
+   return nearbyint(fmin(fmax(v, lo), 1.0) * max);
+}
+
+static double
+read_comp(const struct res_format *rf, const uint8_t *texel, unsigned c)
+{
+   uint64_t bits = 0;
+   memcpy(&bits, texel, rf->bytes);
+   uint64_t raw = (bits >> rf->off[c]) & ((1ull << rf->width[c]) - 1);
+   if (rf->kind == FLOAT16)
+      return half_to_double((uint32_t)raw);
+   if (rf->kind == SNORM) {
+      int64_t v = (int64_t)(raw << (64 - rf->width[c])) >> (64 - rf->width[c]);
+      double lo = -(double)((1 << (rf->width[c] - 1)) - 1);
+      return v < lo ? lo : (double)v;
+   }
+   return (double)raw;
+}
+
+static unsigned
+run_color_resolve(struct gpu *g, const struct res_format *rf)
+{
+   struct agx_vk_ctx *c = g->c;
+   VkImageFormatProperties ifp;
+   if (vkGetPhysicalDeviceImageFormatProperties(
+          c->pdev, rf->f, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
+          VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, 0,
+          &ifp) != VK_SUCCESS ||
+       !(ifp.sampleCounts & VK_SAMPLE_COUNT_4_BIT)) {
+      printf("%s: no 4-sample colour attachments, skipped\n", rf->name);
+      return c->reference ? 0 : 1; /* agx-vk offers every format listed */
+   }
+   struct image ms, res;
+   make_image(c, rf->f, VK_SAMPLE_COUNT_4_BIT,
+              VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &ms);
+   make_image(c, rf->f, VK_SAMPLE_COUNT_1_BIT,
+              VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                 VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+              &res);
+   VkPipeline p = zs_pipeline(g, VK_FORMAT_UNDEFINED, rf->f);
+   struct agx_vk_buffer out = agx_vk_buffer_usage(c, W * H * 8, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   to_general(cb, ms.image, VK_IMAGE_ASPECT_COLOR_BIT);
+   to_general(cb, res.image, VK_IMAGE_ASPECT_COLOR_BIT);
+   VkRenderingAttachmentInfo ca = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                   .imageView = ms.view,
+                                   .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                   .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                   .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
+   memcpy(ca.clearValue.color.float32, res_clear, 16);
+   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                         .renderArea = {{0, 0}, {W, H}},
+                         .layerCount = 1,
+                         .colorAttachmentCount = 1,
+                         .pColorAttachments = &ca};
+   vkCmdBeginRendering(cb, &ri);
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
+   float push[4] = {0};
+   vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
+   vkCmdDraw(cb, 3, 1, 0, 0);
+   vkCmdEndRendering(cb);
+   full_barrier(cb);
+   VkImageResolve rr = {.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                        .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                        .extent = {W, H, 1}};
+   vkCmdResolveImage(cb, ms.image, VK_IMAGE_LAYOUT_GENERAL, res.image, VK_IMAGE_LAYOUT_GENERAL, 1,
+                     &rr);
+   full_barrier(cb);
+   copy_aspect(cb, res.image, VK_IMAGE_ASPECT_COLOR_BIT, out.buf, 0);
+   VK_OK(agx_vk_submit_wait(c, cb));
+   unsigned bad = 0, partial = 0;
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         int k = 0, amb = 0;
+         for (int sm = 0; sm < S; sm++) {
+            int in = inside(x + sample_pos[sm][0], y + sample_pos[sm][1]);
+            amb |= in == 0;
+            k += in > 0;
+         }
+         if (amb)
+            continue;
+         partial += k > 0 && k < S;
+         for (unsigned ch = 0; ch < rf->ncomp; ch++) {
+            double want =
+               (k * quantise(rf, ch, res_tri[ch]) + (S - k) * quantise(rf, ch, res_clear[ch])) / S;
+            double got = read_comp(rf, out.map + (y * W + x) * rf->bytes, ch);
+            double tol = rf->kind == FLOAT16 ? 1e-3 : 1.0;
+            if (fabs(got - want) > tol && bad++ < 8)
+               fprintf(stderr, "%s resolve: pixel (%d, %d) c%u = %g, want %g (%d samples)\n",
+                       rf->name, x, y, ch, got, want, k);
+         }
+      }
+   if (partial < 4) {
+      fprintf(stderr, "%s: the scene has %u partly covered pixels\n", rf->name, partial);
+      bad++;
+   }
+   printf("%s vkCmdResolveImage: %u mismatches (%u partly covered pixels)\n", rf->name, bad,
+          partial);
+   vkDestroyPipeline(c->dev, p, NULL);
+   agx_vk_buffer_free(c, &out);
+   free_image(c, &ms);
+   free_image(c, &res);
+   return bad;
+}
+
+/* gl_SampleMask from a push constant (sample_mask_push.frag) on 4-sample RGBA8: a pixel with
+ * k covered samples, j of them in the mask, resolves to (j B + (4 - j) A) / 4. */
+static unsigned
+run_push_mask(struct gpu *g, uint32_t mask)
+{
+   struct agx_vk_ctx *c = g->c;
+   struct image ms, res;
+   make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_4_BIT,
+              VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &ms);
+   make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_1_BIT,
+              VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &res);
+   use_mask_fs = true;
+   VkPipeline p = zs_pipeline(g, VK_FORMAT_UNDEFINED, VK_FORMAT_R8G8B8A8_UNORM);
+   use_mask_fs = false;
+   struct agx_vk_buffer out = agx_vk_buffer_usage(c, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   to_general(cb, ms.image, VK_IMAGE_ASPECT_COLOR_BIT);
+   to_general(cb, res.image, VK_IMAGE_ASPECT_COLOR_BIT);
+   static const float clear[4] = {0.0f, 0.0f, 1.0f, 0.0f};
+   VkRenderingAttachmentInfo ca = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                   .imageView = ms.view,
+                                   .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                   .resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT,
+                                   .resolveImageView = res.view,
+                                   .resolveImageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                   .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                   .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE};
+   memcpy(ca.clearValue.color.float32, clear, 16);
+   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                         .renderArea = {{0, 0}, {W, H}},
+                         .layerCount = 1,
+                         .colorAttachmentCount = 1,
+                         .pColorAttachments = &ca};
+   vkCmdBeginRendering(cb, &ri);
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
+   float push[4] = {0};
+   vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
+   vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_FRAGMENT_BIT, 16, 4, &mask);
+   vkCmdDraw(cb, 3, 1, 0, 0);
+   vkCmdEndRendering(cb);
+   full_barrier(cb);
+   copy_aspect(cb, res.image, VK_IMAGE_ASPECT_COLOR_BIT, out.buf, 0);
+   VK_OK(agx_vk_submit_wait(c, cb));
+   unsigned bad = 0, full = 0;
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         int j = 0, amb = 0;
+         for (int sm = 0; sm < S; sm++) {
+            int in = inside(x + sample_pos[sm][0], y + sample_pos[sm][1]);
+            amb |= in == 0;
+            j += in > 0 && (mask >> sm & 1);
+         }
+         if (amb)
+            continue;
+         full += j == __builtin_popcount(mask & 15);
+         for (unsigned ch = 0; ch < 4; ch++) {
+            double want = (j * 255.0 * res_tri[ch] + (S - j) * 255.0 * clear[ch]) / S;
+            double got = out.map[(y * W + x) * 4 + ch];
+            if (fabs(got - want) > 1.0 && bad++ < 8)
+               fprintf(stderr, "push sample mask 0x%x: pixel (%d, %d) c%u = %g, want %g\n", mask, x,
+                       y, ch, got, want);
+         }
+      }
+   printf("push-constant sample mask 0x%x: %u mismatches (%u pixels with every masked sample "
+          "covered)\n",
+          mask, bad, full);
+   if (!full)
+      bad++;
+   vkDestroyPipeline(c->dev, p, NULL);
+   agx_vk_buffer_free(c, &out);
+   free_image(c, &ms);
+   free_image(c, &res);
+   return bad;
+}
+
 int
 main(int argc, char **argv)
 {
-   if (argc < 3) {
-      fprintf(stderr, "usage: %s DRAW_VERT_SPV DRAW_FRAG_SPV [--validation] [--reference]\n",
+   if (argc < 4) {
+      fprintf(stderr,
+              "usage: %s DRAW_VERT_SPV DRAW_FRAG_SPV SAMPLE_MASK_PUSH_FRAG_SPV [--validation] "
+              "[--reference]\n",
               argv[0]);
       return 2;
    }
@@ -620,6 +870,10 @@ main(int argc, char **argv)
       if (zm && (p12.supportedDepthResolveModes & zm))
          bad += run_zs_resolve(&g, VK_FORMAT_D16_UNORM, zm, VK_RESOLVE_MODE_NONE);
    }
+   for (unsigned i = 0; i < sizeof(res_formats) / sizeof(res_formats[0]); i++)
+      bad += run_color_resolve(&g, &res_formats[i]);
+   bad += run_push_mask(&g, 0x5);
+   bad += run_push_mask(&g, 0xE);
    gpu_finish(&g);
    int rc = agx_vk_ctx_finish(&c);
    if (bad) {
