@@ -682,6 +682,17 @@ agxv_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount, uint32_t
    AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
    if (!indexCount || !instanceCount)
       return;
+   unsigned index_bytes = cmd->index.type == VK_INDEX_TYPE_UINT32   ? 4
+                          : cmd->index.type == VK_INDEX_TYPE_UINT16 ? 2
+                                                                    : 1;
+   if (cmd->index.null && ((uint64_t)firstIndex + indexCount) * index_bytes > cmd->index.size) {
+      agxv_cmd_set_error(cmd,
+                         agxv_error(VK_ERROR_UNKNOWN,
+                                    "an indexed draw reading %u indices from a null index "
+                                    "buffer (at most %u are zeros here)",
+                                    firstIndex + indexCount, AGXV_NULL_INDEX_BYTES / index_bytes));
+      return;
+   }
    struct agxv_vdm_draw vd = {
       .count = indexCount,
       .instances = instanceCount,
@@ -746,6 +757,12 @@ agxv_CmdBindIndexBuffer2KHR(VkCommandBuffer commandBuffer, VkBuffer _buffer, VkD
    cmd->index.va = buffer ? buffer->va + offset : 0;
    cmd->index.size = size != VK_WHOLE_SIZE && size < avail ? size : avail;
    cmd->index.type = indexType;
+   /* maintenance6: VK_NULL_HANDLE binds zeros (offset 0 by valid usage) */
+   cmd->index.null = !buffer && cmd->device->null_index;
+   if (cmd->index.null) {
+      cmd->index.va = cmd->device->null_index->va;
+      cmd->index.size = AGXV_NULL_INDEX_BYTES;
+   }
 }
 
 VKAPI_ATTR void VKAPI_CALL

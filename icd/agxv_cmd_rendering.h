@@ -69,6 +69,9 @@ struct agxv_index_state {
    uint64_t va;
    uint64_t size; /* bytes from va */
    VkIndexType type;
+   /* VK_NULL_HANDLE bound (maintenance6): va/size are the device's zero
+    * buffer (agxv_device.null_index), every index reads 0 */
+   bool null;
 };
 
 /* vkCmdBindVertexBuffers(2) state: per binding the address (offset

@@ -76,6 +76,32 @@ wants_robust_buffer_access(const VkDeviceCreateInfo *info)
    return false;
 }
 
+/* Whether the application enables VK_KHR_maintenance6 (VK_NULL_HANDLE index
+ * buffers read zeros: agxv_device.null_index). */
+static bool
+wants_maintenance6(const VkDeviceCreateInfo *info)
+{
+   for (const VkBaseInStructure *s = info->pNext; s; s = s->pNext)
+      if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_6_FEATURES_KHR &&
+          ((const VkPhysicalDeviceMaintenance6FeaturesKHR *)s)->maintenance6)
+         return true;
+   return false;
+}
+
+/* The zero-filled buffer a VK_NULL_HANDLE index buffer reads. */
+static VkResult
+create_null_index(struct agxv_device *device)
+{
+   void *map;
+   VkResult result =
+      agxv_bo_create(device, AGXV_NULL_INDEX_BYTES, 0, "null index buffer", &device->null_index);
+   if (result == VK_SUCCESS)
+      result = agxv_bo_map(device, device->null_index, &map);
+   if (result == VK_SUCCESS)
+      memset(map, 0, AGXV_NULL_INDEX_BYTES);
+   return result;
+}
+
 /* Whether the application enables geometryShader or tessellationShader
  * (the geometry heap both emulations allocate from is made for such devices
  * only). */
@@ -221,6 +247,8 @@ destroy_device(struct agxv_device *device)
       agxv_queue_destroy(device->queue);
    if (device->robust_sink)
       agxv_bo_destroy(device, device->robust_sink);
+   if (device->null_index)
+      agxv_bo_destroy(device, device->null_index);
    if (device->gs_heap)
       agxv_bo_destroy(device, device->gs_heap);
    agxv_meta_finish(device);
@@ -313,6 +341,8 @@ agxv_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCr
    if (result == VK_SUCCESS && device->robust_buffer_access)
       result = agxv_bo_create(device, AGX_ABI_ROBUST_SINK_SIZE, 0, "robust access sink",
                               &device->robust_sink);
+   if (result == VK_SUCCESS && wants_maintenance6(pCreateInfo))
+      result = create_null_index(device);
    if (result == VK_SUCCESS && wants_geometry_heap(pCreateInfo))
       result = agxv_gs_heap_create(device);
    /* Internal pipelines exist before any recording (which never makes one). */

@@ -68,6 +68,10 @@ struct agxv_device {
     * (AGXV_STAGE_FRAGMENT_STATS, agxv_query_stats.c) */
    bool pipeline_statistics;
    struct agxv_bo *robust_sink;
+   /* maintenance6 enabled: AGXV_NULL_INDEX_BYTES of zeros, bound as the index
+    * buffer when the application binds VK_NULL_HANDLE (the hardware fetches
+    * indices without a bounds check, graphics.md 1.2) */
+   struct agxv_bo *null_index;
    /* The geometry heap (devices enabling geometryShader; emulation.md §2): a struct
     * agx_gs_heap (cl_kernels/agx_gs_setup.h) at offset 0, its memory after
     * AGXV_GS_HEAP_HEADER bytes; indirect draws with a geometry shader
@@ -76,6 +80,12 @@ struct agxv_device {
    /* Background/end-of-tile programs built so far (agxv_cmd_rendering.c). */
    struct agxv_tile_program *tile_programs;
 };
+
+/* Indices a draw may read from a null index buffer (agxv_device.null_index):
+ * 256 Ki 32-bit ones. Assumption: enough for the draws that bind none (D3D
+ * translation layers' "no index buffer"); larger direct draws are refused
+ * with an error, indirect ones cannot be checked when recorded. */
+#define AGXV_NULL_INDEX_BYTES (1u << 20)
 
 AGXV_DEFINE_HANDLE_CASTS(agxv_device, VkDevice, VK_OBJECT_TYPE_DEVICE)
 
