@@ -102,9 +102,17 @@ xfb_walk(struct vtn_ctx *c, struct vtn_pointer *p, unsigned buffer, unsigned str
          b = mb->arg[0];
       if (b >= AGX_XFB_MAX_BUFFERS)
          vtn_fail(c, "XfbBuffer %u out of range", b);
+      /* a member's Stream (geometry shaders, OpMemberDecorate ... Stream) */
+      unsigned st = stream;
+      struct vtn_decoration *ms =
+         t->base == VTN_STRUCT ? vtn_find_dec(c, t->id, (int)k, SpvDecorationStream) : NULL;
+      if (ms)
+         st = ms->arg[0];
+      if (st >= 4)
+         vtn_fail(c, "Stream %u out of range", st);
       /* members of a captured member are captured; array elements keep
        * the block's rule */
-      xfb_walk(c, &q, b, stream, o, t->base == VTN_STRUCT ? true : all, depth + 1);
+      xfb_walk(c, &q, b, st, o, t->base == VTN_STRUCT ? true : all, depth + 1);
    }
 }
 

@@ -15,7 +15,10 @@
  *    rasterizer discard instead, not checked).
  * Runs on agx-vk, under validation and on lavapipe (--reference).
  *
- * test_xfb_streams VERT_SPV GEOM_SPV FRAG_SPV [--validation] [--reference]
+ * Both with xfb_streams.geom (Stream on the output variables) and with
+ * xfb_streams_member.spvasm (stream 1's Stream on a block member).
+ *
+ * test_xfb_streams VERT_SPV GEOM_SPV FRAG_SPV GEOM_MEMBER_SPV [--validation] [--reference]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,8 +146,9 @@ image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLay
 int
 main(int argc, char **argv)
 {
-   if (argc < 4) {
-      fprintf(stderr, "usage: %s VERT_SPV GEOM_SPV FRAG_SPV [--validation] [--reference]\n",
+   if (argc < 5) {
+      fprintf(stderr,
+              "usage: %s VERT_SPV GEOM_SPV FRAG_SPV GEOM_MEMBER_SPV [--validation] [--reference]\n",
               argv[0]);
       return 2;
    }
@@ -209,10 +213,14 @@ main(int argc, char **argv)
    VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
    VkPipelineLayout layout;
    VK_OK(vkCreatePipelineLayout(c.dev, &lci, NULL, &layout));
-   VkShaderModule m[3];
-   for (unsigned k = 0; k < 3; k++)
+   /* the GS's two forms: Stream on the variables, on a block member */
+   VkShaderModule m[4];
+   for (unsigned k = 0; k < 4; k++)
       m[k] = agx_vk_shader(&c, argv[1 + k]);
-   VkPipeline pipe = make_pipeline(&c, layout, m, raster);
+   VkPipeline pipes[2];
+   pipes[0] = make_pipeline(&c, layout, m, raster);
+   const VkShaderModule m2[3] = {m[0], m[3], m[2]};
+   pipes[1] = make_pipeline(&c, layout, m2, raster);
 
    /* the colour target */
    VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
@@ -260,99 +268,107 @@ main(int argc, char **argv)
    VkQueryPool qp;
    VK_OK(vkCreateQueryPool(c.dev, &qci, NULL, &qp));
 
-   VkCommandBuffer cmd = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
-   vkCmdResetQueryPool(cmd, qp, 0, 4);
-   image_barrier(cmd, image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
-   VkRenderingAttachmentInfo catt = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                     .imageView = view,
-                                     .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                     .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-                                     .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
-   VkRenderingInfo rinfo = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-                            .renderArea = {{0, 0}, {W, H}},
-                            .layerCount = 1,
-                            .colorAttachmentCount = 1,
-                            .pColorAttachments = &catt};
-   vkCmdBeginRendering(cmd, &rinfo);
-   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
-   VkBuffer bufs[4] = {xb[0].buf, xb[1].buf, xb[2].buf, xb[3].buf};
-   VkDeviceSize offs[4] = {0, 0, 0, 0}, sizes[4] = {256, 256, 256, 8};
-   bind_xfb(cmd, 0, 4, bufs, offs, sizes);
-   begin_xfb(cmd, 0, 0, NULL, NULL);
-   for (uint32_t s = 0; s < 4; s++)
-      begin_qi(cmd, qp, s, 0, s);
-   vkCmdDraw(cmd, 3, 1, 0, 0);
-   for (uint32_t s = 0; s < 4; s++)
-      end_qi(cmd, qp, s, s);
-   VkBuffer cbufs[4] = {cnt.buf, cnt.buf, cnt.buf, cnt.buf};
-   VkDeviceSize coffs[4] = {0, 4, 8, 12};
-   end_xfb(cmd, 0, 4, cbufs, coffs);
-   vkCmdEndRendering(cmd);
-   image_barrier(cmd, image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                 VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-   VkBufferImageCopy r = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-                          .imageExtent = {W, H, 1}};
-   vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, out.buf, 1, &r);
-   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                          .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                          .srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT,
-                          .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
-                          .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
-   VkDependencyInfo dep = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                           .memoryBarrierCount = 1,
-                           .pMemoryBarriers = &mb};
-   vkCmdPipelineBarrier2(cmd, &dep);
-   VK_OK(agx_vk_submit_wait(&c, cmd));
+   for (unsigned form = 0; form < 2; form++) {
+      VkPipeline pipe = pipes[form];
+      printf("%s\n", form ? "Stream on a block member:" : "Stream on the variables:");
+      for (unsigned b = 0; b < 4; b++)
+         memset(xb[b].ptr, 0xA5, 256);
+      memset(cnt.ptr, 0xA5, 64);
+      VkCommandBuffer cmd = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+      vkCmdResetQueryPool(cmd, qp, 0, 4);
+      image_barrier(cmd, image, VK_IMAGE_LAYOUT_UNDEFINED,
+                    VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+      VkRenderingAttachmentInfo catt = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                        .imageView = view,
+                                        .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                        .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                        .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
+      VkRenderingInfo rinfo = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                               .renderArea = {{0, 0}, {W, H}},
+                               .layerCount = 1,
+                               .colorAttachmentCount = 1,
+                               .pColorAttachments = &catt};
+      vkCmdBeginRendering(cmd, &rinfo);
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+      VkBuffer bufs[4] = {xb[0].buf, xb[1].buf, xb[2].buf, xb[3].buf};
+      VkDeviceSize offs[4] = {0, 0, 0, 0}, sizes[4] = {256, 256, 256, 8};
+      bind_xfb(cmd, 0, 4, bufs, offs, sizes);
+      begin_xfb(cmd, 0, 0, NULL, NULL);
+      for (uint32_t s = 0; s < 4; s++)
+         begin_qi(cmd, qp, s, 0, s);
+      vkCmdDraw(cmd, 3, 1, 0, 0);
+      for (uint32_t s = 0; s < 4; s++)
+         end_qi(cmd, qp, s, s);
+      VkBuffer cbufs[4] = {cnt.buf, cnt.buf, cnt.buf, cnt.buf};
+      VkDeviceSize coffs[4] = {0, 4, 8, 12};
+      end_xfb(cmd, 0, 4, cbufs, coffs);
+      vkCmdEndRendering(cmd);
+      image_barrier(cmd, image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                    VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+      VkBufferImageCopy r = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                             .imageExtent = {W, H, 1}};
+      vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, out.buf, 1, &r);
+      VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                             .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                             .srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT,
+                             .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
+                             .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
+      VkDependencyInfo dep = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                              .memoryBarrierCount = 1,
+                              .pMemoryBarriers = &mb};
+      vkCmdPipelineBarrier2(cmd, &dep);
+      VK_OK(agx_vk_submit_wait(&c, cmd));
 
-   /* the captures */
-   uint32_t want0[16], want1[16], want3[4];
-   memset(want0, 0xA5, sizeof(want0));
-   memset(want1, 0xA5, sizeof(want1));
-   memset(want3, 0xA5, sizeof(want3));
-   for (uint32_t v = 0; v < 3; v++) {
-      const uint32_t r0[4] = {fbits((float)v), fbits(0), fbits(0), fbits(1)};
-      memcpy(want0 + 4 * v, r0, 16);
-      for (uint32_t k = 0; k < 2; k++) {
-         want1[4 * v + 2 * k] = fbits((float)v);
-         want1[4 * v + 2 * k + 1] = fbits(10.0f + (float)k);
+      /* the captures */
+      uint32_t want0[16], want1[16], want3[4];
+      memset(want0, 0xA5, sizeof(want0));
+      memset(want1, 0xA5, sizeof(want1));
+      memset(want3, 0xA5, sizeof(want3));
+      for (uint32_t v = 0; v < 3; v++) {
+         const uint32_t r0[4] = {fbits((float)v), fbits(0), fbits(0), fbits(1)};
+         memcpy(want0 + 4 * v, r0, 16);
+         for (uint32_t k = 0; k < 2; k++) {
+            want1[4 * v + 2 * k] = fbits((float)v);
+            want1[4 * v + 2 * k + 1] = fbits(10.0f + (float)k);
+         }
+         if (v < 2)
+            want3[v] = fbits((float)v + 100.0f);
       }
-      if (v < 2)
-         want3[v] = fbits((float)v + 100.0f);
-   }
-   compare("stream 0 (buffer 0)", xb[0].ptr, want0, 16);
-   compare("stream 1 (buffer 1)", xb[1].ptr, want1, 16);
-   const uint32_t untouched[4] = {0xA5A5A5A5u, 0xA5A5A5A5u, 0xA5A5A5A5u, 0xA5A5A5A5u};
-   compare("buffer 2 (no stream writes it)", xb[2].ptr, untouched, 4);
-   compare("stream 3 (buffer 3, room for 2)", xb[3].ptr, want3, 4);
-   const uint32_t *cv = cnt.ptr;
-   CHECK_EQ("counter 0 (bytes)", cv[0], 3 * 16);
-   CHECK_EQ("counter 1 (bytes)", cv[1], 6 * 8);
-   CHECK_EQ("counter 2 (bytes)", cv[2], 0);
-   CHECK_EQ("counter 3 (bytes)", cv[3], 2 * 4);
-   /* the stream queries */
-   uint64_t q[4][2];
-   VK_OK(vkGetQueryPoolResults(c.dev, qp, 0, 4, sizeof(q), q, 16,
-                               VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
-   const uint64_t wq[4][2] = {{3, 3}, {6, 6}, {0, 0}, {2, 3}};
-   for (unsigned s = 0; s < 4; s++) {
-      printf("stream %u query: written %llu, needed %llu\n", s, (unsigned long long)q[s][0],
-             (unsigned long long)q[s][1]);
-      CHECK_EQ("primitives written", q[s][0], wq[s][0]);
-      CHECK_EQ("primitives needed", q[s][1], wq[s][1]);
-   }
-   /* the rasterized stream: pixel (v, k) for v < 3, k < 2 */
-   unsigned bad = 0, lit = 0;
-   const uint32_t *px = out.ptr;
-   for (uint32_t y = 0; raster && y < H; y++)
-      for (uint32_t x = 0; x < W; x++) {
-         bool want_lit = x < 3 && y < 2;
-         bool got = px[y * W + x] != 0;
-         lit += got;
-         if (want_lit != got && bad++ < 6)
-            printf("rasterization stream 1: pixel (%u, %u) = 0x%08x\n", x, y, px[y * W + x]);
+      compare("stream 0 (buffer 0)", xb[0].ptr, want0, 16);
+      compare("stream 1 (buffer 1)", xb[1].ptr, want1, 16);
+      const uint32_t untouched[4] = {0xA5A5A5A5u, 0xA5A5A5A5u, 0xA5A5A5A5u, 0xA5A5A5A5u};
+      compare("buffer 2 (no stream writes it)", xb[2].ptr, untouched, 4);
+      compare("stream 3 (buffer 3, room for 2)", xb[3].ptr, want3, 4);
+      const uint32_t *cv = cnt.ptr;
+      CHECK_EQ("counter 0 (bytes)", cv[0], 3 * 16);
+      CHECK_EQ("counter 1 (bytes)", cv[1], 6 * 8);
+      CHECK_EQ("counter 2 (bytes)", cv[2], 0);
+      CHECK_EQ("counter 3 (bytes)", cv[3], 2 * 4);
+      /* the stream queries */
+      uint64_t q[4][2];
+      VK_OK(vkGetQueryPoolResults(c.dev, qp, 0, 4, sizeof(q), q, 16,
+                                  VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+      const uint64_t wq[4][2] = {{3, 3}, {6, 6}, {0, 0}, {2, 3}};
+      for (unsigned s = 0; s < 4; s++) {
+         printf("stream %u query: written %llu, needed %llu\n", s, (unsigned long long)q[s][0],
+                (unsigned long long)q[s][1]);
+         CHECK_EQ("primitives written", q[s][0], wq[s][0]);
+         CHECK_EQ("primitives needed", q[s][1], wq[s][1]);
       }
-   printf("rasterization stream 1: %u pixels lit, %u mismatches\n", lit, bad);
-   failures += bad;
+      /* the rasterized stream: pixel (v, k) for v < 3, k < 2 */
+      unsigned bad = 0, lit = 0;
+      const uint32_t *px = out.ptr;
+      for (uint32_t y = 0; raster && y < H; y++)
+         for (uint32_t x = 0; x < W; x++) {
+            bool want_lit = x < 3 && y < 2;
+            bool got = px[y * W + x] != 0;
+            lit += got;
+            if (want_lit != got && bad++ < 6)
+               printf("rasterization stream 1: pixel (%u, %u) = 0x%08x\n", x, y, px[y * W + x]);
+         }
+      printf("rasterization stream 1: %u pixels lit, %u mismatches\n", lit, bad);
+      failures += bad;
+   }
 
    vkDestroyQueryPool(c.dev, qp, NULL);
    for (unsigned b = 0; b < 4; b++)
@@ -362,8 +378,9 @@ main(int argc, char **argv)
    vkDestroyImageView(c.dev, view, NULL);
    vkDestroyImage(c.dev, image, NULL);
    vkFreeMemory(c.dev, mem, NULL);
-   vkDestroyPipeline(c.dev, pipe, NULL);
-   for (unsigned k = 0; k < 3; k++)
+   vkDestroyPipeline(c.dev, pipes[0], NULL);
+   vkDestroyPipeline(c.dev, pipes[1], NULL);
+   for (unsigned k = 0; k < 4; k++)
       vkDestroyShaderModule(c.dev, m[k], NULL);
    vkDestroyPipelineLayout(c.dev, layout, NULL);
    int ret = agx_vk_ctx_finish(&c);
