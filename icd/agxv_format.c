@@ -189,9 +189,14 @@ usage_supported(VkImageUsageFlags usage, VkFormatFeatureFlags2 features)
       {VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT},
       {VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
        VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT},
-      {VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT, VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT},
-      {VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT, VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT},
+      /* input and transient attachments: colour or depth/stencil ones
+       * (VkImageCreateInfo's format-feature rules for these usages) */
+      {VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT,
+       VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT | VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT},
+      {VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT,
+       VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT | VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT},
    };
+   /* each usage needs one of its features */
    for (unsigned i = 0; i < sizeof(need) / sizeof(need[0]); i++)
       if ((usage & need[i].usage) && !(features & need[i].feature))
          return false;

@@ -162,7 +162,22 @@ image_format_properties(struct agx_vk_ctx *c)
    CHECK(p.maxExtent.width >= 4096 && p.maxMipLevels >= 1 && p.maxArrayLayers >= 1);
    CHECK(ifp(c, VK_FORMAT_D32_SFLOAT_S8_UINT, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_LINEAR,
              VK_IMAGE_USAGE_STORAGE_BIT, 0, &p) == VK_ERROR_FORMAT_NOT_SUPPORTED);
+   /* input and transient attachments of a depth format (D16_UNORM is a
+    * depth/stencil attachment on every device): the usage needs a colour
+    * OR depth/stencil attachment feature */
+   CHECK(ifp(c, VK_FORMAT_D16_UNORM, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
+             VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT | VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, 0,
+             &p) == VK_SUCCESS);
+   CHECK(ifp(c, VK_FORMAT_D16_UNORM, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
+             VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT | VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+             0, &p) == VK_SUCCESS);
    if (!c->reference) {
+      /* dEQP-VK.api.info.image_format_properties.2d.optimal.s8_uint */
+      CHECK(ifp(c, VK_FORMAT_S8_UINT, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
+                VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT, 0, &p) == VK_SUCCESS);
+      CHECK(ifp(c, VK_FORMAT_D32_SFLOAT_S8_UINT, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
+                VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, 0,
+                &p) == VK_SUCCESS);
       CHECK(ifp(c, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL, u, 0, &p) ==
             VK_SUCCESS);
       CHECK(p.maxExtent.width == 16384 && p.maxExtent.height == 16384 && p.maxExtent.depth == 1 &&
