@@ -266,36 +266,17 @@ main(int argc, char **argv)
                               .maxLod = VK_LOD_CLAMP_NONE};
    VkSampler samp;
    VK_OK(vkCreateSampler(C.dev, &sci, NULL, &samp));
-   VkDescriptorSetLayoutBinding lb = {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1,
-                                      VK_SHADER_STAGE_FRAGMENT_BIT, NULL};
-   VkDescriptorSetLayoutCreateInfo dci = {.sType =
-                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                          .bindingCount = 1,
-                                          .pBindings = &lb};
-   VkDescriptorSetLayout dsl;
-   VK_OK(vkCreateDescriptorSetLayout(C.dev, &dci, NULL, &dsl));
+   struct agx_vk_set ds;
+   agx_vk_set_create(&C, 1,
+                     &(struct agx_vk_binding){VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+                                              VK_SHADER_STAGE_FRAGMENT_BIT},
+                     &ds);
    VkPipelineLayout layout = agx_vk_pipeline_layout(
-      &C, 1, &dsl, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, sizeof(struct push));
-   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1};
-   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                     .maxSets = 1,
-                                     .poolSizeCount = 1,
-                                     .pPoolSizes = &ps};
-   VkDescriptorPool pool;
-   VK_OK(vkCreateDescriptorPool(C.dev, &pci, NULL, &pool));
-   VkDescriptorSetAllocateInfo sai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                      .descriptorPool = pool,
-                                      .descriptorSetCount = 1,
-                                      .pSetLayouts = &dsl};
-   VkDescriptorSet set;
-   VK_OK(vkAllocateDescriptorSets(C.dev, &sai, &set));
-   VkDescriptorImageInfo ii = {samp, tex.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
-   VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                              .dstSet = set,
-                              .descriptorCount = 1,
-                              .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
-                              .pImageInfo = &ii};
-   vkUpdateDescriptorSets(C.dev, 1, &wr, 0, NULL);
+      &C, 1, &ds.layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
+      sizeof(struct push));
+   agx_vk_set_image(&C, &ds, 0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, samp, tex.view,
+                    VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+   VkDescriptorSet set = ds.set;
 
    VkShaderModule vs = agx_vk_shader(&C, argv[1]), mip = agx_vk_shader(&C, argv[2]),
                   grad = agx_vk_shader(&C, argv[3]);
@@ -344,9 +325,8 @@ main(int argc, char **argv)
    vkDestroyShaderModule(C.dev, vs, NULL);
    vkDestroyShaderModule(C.dev, mip, NULL);
    vkDestroyShaderModule(C.dev, grad, NULL);
-   vkDestroyDescriptorPool(C.dev, pool, NULL);
+   agx_vk_set_free(&C, &ds);
    vkDestroyPipelineLayout(C.dev, layout, NULL);
-   vkDestroyDescriptorSetLayout(C.dev, dsl, NULL);
    vkDestroySampler(C.dev, samp, NULL);
    agx_vk_image_free(&C, &tex);
    return agx_vk_ctx_finish(&C);

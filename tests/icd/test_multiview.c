@@ -65,10 +65,8 @@ struct gpu {
    VkQueryPool occlusion, timestamps;
    /* input-attachment scene: mv_input.frag, a second 4-layer image B */
    VkShaderModule fs_input;
-   VkDescriptorSetLayout dsl;
+   struct agx_vk_set ds;
    VkPipelineLayout input_layout;
-   VkDescriptorPool dpool;
-   VkDescriptorSet set;
    struct agx_vk_image b;
    bool precise; /* occlusionQueryPrecise: sample counts (else any non-zero value) */
 };
@@ -149,33 +147,14 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    make_image(c, &g->a);
    make_image(c, &g->b);
    g->fs_input = agx_vk_shader(c, spv[2]);
-   VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, 1,
-                                     VK_SHADER_STAGE_FRAGMENT_BIT, NULL};
-   VkDescriptorSetLayoutCreateInfo dci = {.sType =
-                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                          .bindingCount = 1,
-                                          .pBindings = &b};
-   VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->dsl));
-   g->input_layout = agx_vk_pipeline_layout(c, 1, &g->dsl, 0, 0);
-   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, 1};
-   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                     .maxSets = 1,
-                                     .poolSizeCount = 1,
-                                     .pPoolSizes = &ps};
-   VK_OK(vkCreateDescriptorPool(c->dev, &pci, NULL, &g->dpool));
-   VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                     .descriptorPool = g->dpool,
-                                     .descriptorSetCount = 1,
-                                     .pSetLayouts = &g->dsl};
-   VK_OK(vkAllocateDescriptorSets(c->dev, &ai, &g->set));
+   agx_vk_set_create(
+      c, 1,
+      &(struct agx_vk_binding){VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, VK_SHADER_STAGE_FRAGMENT_BIT},
+      &g->ds);
+   g->input_layout = agx_vk_pipeline_layout(c, 1, &g->ds.layout, 0, 0);
    /* the first image's 2D-array view: subpassLoad reads the view's layer */
-   VkDescriptorImageInfo ii = {VK_NULL_HANDLE, g->a.view, VK_IMAGE_LAYOUT_GENERAL};
-   VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                              .dstSet = g->set,
-                              .descriptorCount = 1,
-                              .descriptorType = VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT,
-                              .pImageInfo = &ii};
-   vkUpdateDescriptorSets(c->dev, 1, &wr, 0, NULL);
+   agx_vk_set_image(c, &g->ds, 0, VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, VK_NULL_HANDLE, g->a.view,
+                    VK_IMAGE_LAYOUT_GENERAL);
    g->out = agx_vk_buffer_usage(c, LAYERS * W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
    VkQueryPoolCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
                                 .queryType = VK_QUERY_TYPE_OCCLUSION,
@@ -193,9 +172,8 @@ gpu_finish(struct gpu *g)
    vkDestroyQueryPool(d, g->timestamps, NULL);
    agx_vk_image_free(g->c, &g->a);
    agx_vk_image_free(g->c, &g->b);
-   vkDestroyDescriptorPool(d, g->dpool, NULL);
+   agx_vk_set_free(g->c, &g->ds);
    vkDestroyPipelineLayout(d, g->input_layout, NULL);
-   vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
    vkDestroyShaderModule(d, g->fs_input, NULL);
    agx_vk_buffer_free(g->c, &g->out);
    vkDestroyPipelineLayout(d, g->layout, NULL);
@@ -430,7 +408,7 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
       if (s->input) {
          vkCmdNextSubpass(cb, VK_SUBPASS_CONTENTS_INLINE);
          vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->input_layout, 0, 1,
-                                 &g->set, 0, NULL);
+                                 &g->ds.set, 0, NULL);
          draw_commands(g, s, cb, p2);
       }
       vkCmdEndRenderPass(cb);

@@ -61,10 +61,8 @@ V(int px, int py) {
 
 static struct agx_vk_ctx C;
 static VkShaderModule vs, fs, gs, cs, tvs, tcs, tes;
-static VkDescriptorSetLayout dsl;
+static struct agx_vk_set ds;
 static VkPipelineLayout layout;
-static VkDescriptorPool dpool;
-static VkDescriptorSet set;
 static struct agx_vk_buffer vb, ib, ind, res;
 static struct agx_vk_image image;
 static VkQueryPool qpool;
@@ -130,37 +128,17 @@ setup(char **spv)
    tvs = agx_vk_shader(&C, spv[4]);
    tcs = agx_vk_shader(&C, spv[5]);
    tes = agx_vk_shader(&C, spv[6]);
-   VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
-                                     VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_COMPUTE_BIT,
-                                     NULL};
-   VkDescriptorSetLayoutCreateInfo dci = {.sType =
-                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                          .bindingCount = 1,
-                                          .pBindings = &b};
-   VK_OK(vkCreateDescriptorSetLayout(C.dev, &dci, NULL, &dsl));
-   layout = agx_vk_pipeline_layout(&C, 1, &dsl, VK_SHADER_STAGE_VERTEX_BIT, 16);
-   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
-   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                     .maxSets = 1,
-                                     .poolSizeCount = 1,
-                                     .pPoolSizes = &ps};
-   VK_OK(vkCreateDescriptorPool(C.dev, &pci, NULL, &dpool));
-   VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                     .descriptorPool = dpool,
-                                     .descriptorSetCount = 1,
-                                     .pSetLayouts = &dsl};
-   VK_OK(vkAllocateDescriptorSets(C.dev, &ai, &set));
+   agx_vk_set_create(
+      &C, 1,
+      &(struct agx_vk_binding){VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                               VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_COMPUTE_BIT},
+      &ds);
+   layout = agx_vk_pipeline_layout(&C, 1, &ds.layout, VK_SHADER_STAGE_VERTEX_BIT, 16);
    vb = agx_vk_buffer(&C, 64 * 1024); /* vertices, then the compute shader's output */
    ib = agx_vk_buffer_usage(&C, 1024, VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
    ind = agx_vk_buffer_usage(&C, 256, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
    res = agx_vk_buffer_usage(&C, 1024, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-   VkDescriptorBufferInfo bi = {vb.buf, 0, VK_WHOLE_SIZE};
-   VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                              .dstSet = set,
-                              .descriptorCount = 1,
-                              .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                              .pBufferInfo = &bi};
-   vkUpdateDescriptorSets(C.dev, 1, &wr, 0, NULL);
+   agx_vk_set_buffer(&C, &ds, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, vb.buf);
    agx_vk_image_create(&C,
                        &(struct agx_vk_image_desc){.format = VK_FORMAT_R8G8B8A8_UNORM,
                                                    .width = W,
@@ -184,9 +162,8 @@ teardown(void)
    agx_vk_buffer_free(&C, &ib);
    agx_vk_buffer_free(&C, &ind);
    agx_vk_buffer_free(&C, &res);
-   vkDestroyDescriptorPool(C.dev, dpool, NULL);
+   agx_vk_set_free(&C, &ds);
    vkDestroyPipelineLayout(C.dev, layout, NULL);
-   vkDestroyDescriptorSetLayout(C.dev, dsl, NULL);
    vkDestroyShaderModule(C.dev, vs, NULL);
    vkDestroyShaderModule(C.dev, fs, NULL);
    vkDestroyShaderModule(C.dev, gs, NULL);
@@ -222,7 +199,7 @@ gfx_state(VkCommandBuffer cb, VkPipeline p)
    static const float zero[4] = {0, 0, 0, 0};
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
    agx_vk_viewport_scissor(cb, W, H);
-   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1, &set, 0, NULL);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1, &ds.set, 0, NULL);
    vkCmdPushConstants(cb, layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, zero);
    vkCmdBindIndexBuffer(cb, ib.buf, 0, VK_INDEX_TYPE_UINT32);
 }
@@ -460,7 +437,7 @@ static unsigned
 tessellation(void)
 {
    VkPipelineLayout tlayout = agx_vk_pipeline_layout(
-      &C, 1, &dsl,
+      &C, 1, &ds.layout,
       VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT | VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, 32);
    struct agx_vk_gfx b;
    agx_vk_gfx_defaults(&b, tlayout, tvs, fs, VK_FORMAT_R8G8B8A8_UNORM);
@@ -477,7 +454,7 @@ tessellation(void)
    begin_pass(c, 0);
    vkCmdBindPipeline(c, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
    agx_vk_viewport_scissor(c, W, H);
-   vkCmdBindDescriptorSets(c, VK_PIPELINE_BIND_POINT_GRAPHICS, tlayout, 0, 1, &set, 0, NULL);
+   vkCmdBindDescriptorSets(c, VK_PIPELINE_BIND_POINT_GRAPHICS, tlayout, 0, 1, &ds.set, 0, NULL);
    vkCmdPushConstants(c, tlayout,
                       VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT |
                          VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT,
@@ -518,7 +495,7 @@ compute(void)
    VkCommandBuffer cb = agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
    vkCmdResetQueryPool(cb, qpool, 8, 1);
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, p);
-   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0, NULL);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &ds.set, 0, NULL);
    vkCmdBeginQuery(cb, qpool, 8, 0);
    vkCmdDispatch(cb, 3, 1, 1);
    vkCmdDispatchBase(cb, 1, 0, 0, 1, 2, 1);
@@ -534,7 +511,7 @@ compute(void)
    VkCommandBuffer sec = agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_SECONDARY);
    vkCmdResetQueryPool(sec, qpool, 10, 1);
    vkCmdBindPipeline(sec, VK_PIPELINE_BIND_POINT_COMPUTE, p);
-   vkCmdBindDescriptorSets(sec, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0, NULL);
+   vkCmdBindDescriptorSets(sec, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &ds.set, 0, NULL);
    vkCmdBeginQuery(sec, qpool, 10, 0);
    vkCmdDispatch(sec, 5, 1, 1);
    vkCmdEndQuery(sec, qpool, 10);
