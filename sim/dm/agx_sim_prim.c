@@ -383,6 +383,7 @@ static bool
 append_prim(struct agx_sim_render *r, struct agx_sim_prim *pp)
 {
    struct agx_sim_prim p = *pp;
+   p.prim_id = r->cur_prim_id;
    int64_t minx = INT64_MAX, miny = INT64_MAX, maxx = INT64_MIN, maxy = INT64_MIN;
    for (unsigned i = 0; i < 3; i++) {
       minx = p.fx[i] < minx ? p.fx[i] : minx;
@@ -644,10 +645,17 @@ agx_sim_prim_assemble(struct agx_sim_render *r, uint32_t draw, unsigned topology
                         draw);
       return false;
    }
+   /* PrimitiveID: input primitives of this instance counted from 0,
+    * across restarts (Vulkan "Primitive ID": reset per instance) */
+   uint32_t pid = 0;
    if (topology == AGX_PRIMITIVE_POINTS) {
-      for (uint32_t i = 0; i < count; i++)
-         if (verts[i] != UINT32_MAX && !point(r, draw, verts[i], layer))
+      for (uint32_t i = 0; i < count; i++) {
+         if (verts[i] == UINT32_MAX)
+            continue;
+         r->cur_prim_id = pid++;
+         if (!point(r, draw, verts[i], layer))
             return false;
+      }
       return true;
    }
    if (topology == AGX_PRIMITIVE_LINES || topology == AGX_PRIMITIVE_LINE_STRIP ||
@@ -661,9 +669,12 @@ agx_sim_prim_assemble(struct agx_sim_render *r, uint32_t draw, unsigned topology
          uint32_t n = i - start;
          i++;
          uint32_t step = topology == AGX_PRIMITIVE_LINES ? 2 : 1;
-         for (uint32_t k = 0; k + 1 < n; k += step)
+         for (uint32_t k = 0; k + 1 < n; k += step) {
+            r->cur_prim_id = pid++;
             if (!line(r, draw, v[k], v[k + 1], layer))
                return false;
+         }
+         r->cur_prim_id = pid++;
          if (topology == AGX_PRIMITIVE_LINE_LOOP && n > 2 && !line(r, draw, v[n - 1], v[0], layer))
             return false;
       }
@@ -685,17 +696,23 @@ agx_sim_prim_assemble(struct agx_sim_render *r, uint32_t draw, unsigned topology
       uint32_t n = i - start;
       i++;
       if (topology == AGX_PRIMITIVE_TRIANGLES) {
-         for (uint32_t k = 0; k + 2 < n; k += 3)
+         for (uint32_t k = 0; k + 2 < n; k += 3) {
+            r->cur_prim_id = pid++;
             if (!triangle(r, draw, v[k], v[k + 1], v[k + 2], layer, false))
                return false;
+         }
       } else if (topology == AGX_PRIMITIVE_TRIANGLE_STRIP) {
-         for (uint32_t k = 0; k + 2 < n; k++)
+         for (uint32_t k = 0; k + 2 < n; k++) {
+            r->cur_prim_id = pid++;
             if (!triangle(r, draw, v[k], v[k + 1], v[k + 2], layer, k % 2))
                return false;
+         }
       } else {
-         for (uint32_t k = 0; k + 2 < n; k++)
+         for (uint32_t k = 0; k + 2 < n; k++) {
+            r->cur_prim_id = pid++;
             if (!triangle(r, draw, v[0], v[k + 1], v[k + 2], layer, false))
                return false;
+         }
       }
    }
    return true;
