@@ -383,6 +383,7 @@ static bool
 append_prim(struct agx_sim_render *r, struct agx_sim_prim *pp)
 {
    struct agx_sim_prim p = *pp;
+   p.prim_id = r->cur_prim_id;
    int64_t minx = INT64_MAX, miny = INT64_MAX, maxx = INT64_MIN, maxy = INT64_MIN;
    for (unsigned i = 0; i < 3; i++) {
       minx = p.fx[i] < minx ? p.fx[i] : minx;
@@ -403,7 +404,6 @@ append_prim(struct agx_sim_render *r, struct agx_sim_prim *pp)
    if (!pr)
       return false;
    r->prims = pr;
-   p.prim_id = r->prim_id;
    r->prims[r->nprims++] = p;
    return true;
 }
@@ -640,23 +640,22 @@ agx_sim_prim_assemble(struct agx_sim_render *r, uint32_t draw, unsigned topology
    const struct agx_sim_ppp *s = &r->draws[draw].ppp;
    if (s->cull.rasterizer_discard || s->cull2.rasterizer_discard)
       return true;
-   /* Primitive ID: input primitives counted from 0 per call (one call per
-    * instance), across restarts; the pieces of a clipped primitive and the
-    * two triangles of a point sprite share it. Assumption (no public
-    * description of the counter): Vulkan's rule, which Honeykrisp relies on
-    * without a geometry shader. */
-   r->prim_id = 0;
    if (!s->has_viewport || !s->has_cull) {
       agx_sim_usc_error(r->gpu, AGX_SIM_GPU_ILLEGAL, 0, "draw %u without Viewport / Cull PPP state",
                         draw);
       return false;
    }
+   /* PrimitiveID: input primitives of this instance counted from 0,
+    * across restarts (Vulkan "Primitive ID": reset per instance) */
+   uint32_t pid = 0;
    if (topology == AGX_PRIMITIVE_POINTS) {
-      for (uint32_t i = 0; i < count; i++)
-         if (verts[i] != UINT32_MAX && !point(r, draw, verts[i], layer))
+      for (uint32_t i = 0; i < count; i++) {
+         if (verts[i] == UINT32_MAX)
+            continue;
+         r->cur_prim_id = pid++;
+         if (!point(r, draw, verts[i], layer))
             return false;
-         else if (verts[i] != UINT32_MAX)
-            r->prim_id++;
+      }
       return true;
    }
    if (topology == AGX_PRIMITIVE_LINES || topology == AGX_PRIMITIVE_LINE_STRIP ||
@@ -670,13 +669,16 @@ agx_sim_prim_assemble(struct agx_sim_render *r, uint32_t draw, unsigned topology
          uint32_t n = i - start;
          i++;
          uint32_t step = topology == AGX_PRIMITIVE_LINES ? 2 : 1;
-         for (uint32_t k = 0; k + 1 < n; k += step, r->prim_id++)
+         for (uint32_t k = 0; k + 1 < n; k += step) {
+            r->cur_prim_id = pid++;
             if (!line(r, draw, v[k], v[k + 1], layer))
                return false;
-         if (topology == AGX_PRIMITIVE_LINE_LOOP && n > 2 && !line(r, draw, v[n - 1], v[0], layer))
-            return false;
-         if (topology == AGX_PRIMITIVE_LINE_LOOP && n > 2)
-            r->prim_id++;
+         }
+         if (topology == AGX_PRIMITIVE_LINE_LOOP && n > 2) {
+            r->cur_prim_id = pid++; /* the closing line is a primitive too */
+            if (!line(r, draw, v[n - 1], v[0], layer))
+               return false;
+         }
       }
       return true;
    }
@@ -696,17 +698,23 @@ agx_sim_prim_assemble(struct agx_sim_render *r, uint32_t draw, unsigned topology
       uint32_t n = i - start;
       i++;
       if (topology == AGX_PRIMITIVE_TRIANGLES) {
-         for (uint32_t k = 0; k + 2 < n; k += 3, r->prim_id++)
+         for (uint32_t k = 0; k + 2 < n; k += 3) {
+            r->cur_prim_id = pid++;
             if (!triangle(r, draw, v[k], v[k + 1], v[k + 2], layer, false))
                return false;
+         }
       } else if (topology == AGX_PRIMITIVE_TRIANGLE_STRIP) {
-         for (uint32_t k = 0; k + 2 < n; k++, r->prim_id++)
+         for (uint32_t k = 0; k + 2 < n; k++) {
+            r->cur_prim_id = pid++;
             if (!triangle(r, draw, v[k], v[k + 1], v[k + 2], layer, k % 2))
                return false;
+         }
       } else {
-         for (uint32_t k = 0; k + 2 < n; k++, r->prim_id++)
+         for (uint32_t k = 0; k + 2 < n; k++) {
+            r->cur_prim_id = pid++;
             if (!triangle(r, draw, v[0], v[k + 1], v[k + 2], layer, false))
                return false;
+         }
       }
    }
    return true;

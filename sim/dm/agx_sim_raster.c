@@ -27,9 +27,9 @@
  * coefficients include it too, which Honeykrisp's conformance implies); source "Point coord" (points only) gives
  * ((x - left) / size, (y - top) / size), the second component flipped to
  * 1 - v when Fragment face 2 Object type is Point sprite UV=10 (lower-left
- * origin; Assumption for the exact mapping); source "Primitive ID" gives
- * a flat C = the primitive's number in its instance (as a 32-bit integer;
- * agx_sim_prim.c); Barycentric sources are not modelled.
+ * origin; Assumption for the exact mapping); source "Primitive ID" gives the
+ * primitive's index in its draw instance as a flat integer word; Barycentric
+ * sources are not modelled.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -264,6 +264,17 @@ agx_sim_raster_coeffs(const struct agx_sim_render *r, const struct agx_sim_draw 
          if (reg >= ncf)
             continue;
          double a[3];
+         if (bd->source == AGX_COEFFICIENT_SOURCE_PRIMITIVE_ID) {
+            /* the primitive's PrimitiveID as a flat 32-bit word, whatever
+             * the shade model (Mesa binds it when no earlier stage writes
+             * one, with Cull 2 Needs Primitive ID; Assumption: the raw
+             * integer bits in C, as flat varyings hold raw words) */
+            float id;
+            memcpy(&id, &p->prim_id, 4);
+            cf[reg][0] = 0, cf[reg][1] = 0, cf[reg][2] = id;
+            valid[reg] = 1;
+            continue;
+         }
          if (bd->source == AGX_COEFFICIENT_SOURCE_POINT_COORD) {
             if (!p->point || c > 1) {
                snprintf(msg, msg_size,
@@ -281,23 +292,6 @@ agx_sim_raster_coeffs(const struct agx_sim_render *r, const struct agx_sim_draw 
                B = inv, C = ((double)tile_y - p->point_y0) * inv;
             }
             cf[reg][0] = (float)A, cf[reg][1] = (float)B, cf[reg][2] = (float)C;
-            valid[reg] = 1;
-            continue;
-         }
-         if (bd->source == AGX_COEFFICIENT_SOURCE_PRIMITIVE_ID) {
-            /* a flat integer: C holds the primitive's number (graphics.md
-             * 4.1: needs VDM "Generate primitive ID" and Cull 2 "Needs
-             * primitive ID") */
-            if (!d->vdm.vunk.generate_primitive_id || !d->ppp.cull2.needs_primitive_id) {
-               snprintf(msg, msg_size,
-                        "CF binding %u: Primitive ID source without VDM Generate primitive ID "
-                        "and Cull 2 Needs primitive ID",
-                        b);
-               return msg;
-            }
-            float id;
-            memcpy(&id, &p->prim_id, 4);
-            cf[reg][0] = 0, cf[reg][1] = 0, cf[reg][2] = id;
             valid[reg] = 1;
             continue;
          }

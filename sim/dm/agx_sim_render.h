@@ -102,8 +102,8 @@ struct agx_sim_prim {
    double z[3], inv_w[3];
    int32_t x0, y0, x1, y1; /* covered pixel bounding box (inclusive-exclusive) */
    uint8_t provoking;      /* not used by flat CF bindings, which name a vertex */
+   uint32_t prim_id;       /* input primitive index in its draw instance (PrimitiveID) */
    uint32_t vtx[3];        /* indices into render->vtx (post-clip copies) */
-   uint32_t prim_id;       /* input primitive of its instance (CF source Primitive ID) */
 };
 
 struct agx_sim_render {
@@ -119,7 +119,7 @@ struct agx_sim_render {
    uint32_t nvtx, cap_vtx;
    struct agx_sim_prim *prims;
    uint32_t nprims, cap_prims;
-   uint32_t prim_id; /* counter of the primitives being assembled (agx_sim_prim_assemble) */
+   uint32_t cur_prim_id; /* PrimitiveID of the primitive being assembled */
    /* current stream state */
    struct agx_sim_ppp ppp;
    struct agx_sim_vdm_state vdm;
