@@ -79,15 +79,26 @@ agx_gs_setup_indirect(struct agx_gs_setup_args a)
    bool fits = (in_per >> (32 - il)) == 0 && (idx_per >> (32 - il)) == 0;
    uint64_t in_bytes = fits ? in_per * instances : 0;
    uint64_t idx_bytes = fits ? idx_per * instances : 0;
+   /* transform feedback: GS vertex records and counts per (primitive,
+    * instance); units < 2^32 when the index bytes fit */
+   uint64_t units = fits ? (uint64_t)prims * instances : 0;
+   uint64_t xfb_bytes = units * a.xfb_unit_bytes;
+   fits = fits && (a.xfb_unit_bytes == 0 || (xfb_bytes >> 40) == 0);
    uint64_t bottom = heap->bottom;
    uint64_t in_off = bottom, idx_off = (bottom + in_bytes + 15) & ~15ull;
-   uint64_t end = (idx_off + idx_bytes + 15) & ~15ull;
+   uint64_t rec_off = (idx_off + idx_bytes + 15) & ~15ull;
+   uint64_t cnt_off = a.xfb_unit_bytes ? (rec_off + xfb_bytes + 15) & ~15ull : rec_off;
+   uint64_t end = a.xfb_unit_bytes ? (cnt_off + 4 * units * a.xfb_streams + 15) & ~15ull : rec_off;
    if (!fits || ceil_log2(instances) + plog2 + a.vertex_id_log2 > 32 || end > heap->size) {
       prims = 0;
       count = 0;
       end = bottom;
    }
    heap->bottom = (uint32_t)end;
+   if (a.xfb_unit_bytes) {
+      *AGX_PTR(uint64_t, a.params + AGX_GS_XFB_PARAMS_RECORDS) = heap->base + rec_off;
+      *AGX_PTR(uint64_t, a.params + AGX_GS_XFB_PARAMS_COUNTS) = heap->base + cnt_off;
+   }
    p->input_buffer = heap->base + in_off;
    p->output_index_buffer = heap->base + idx_off;
    p->index_buffer = indexed ? a.index_buffer + (uint64_t)first * a.index_size : 0;

@@ -35,6 +35,14 @@ struct agx_gs_setup_args {
    uint32_t max_indices;  /* index entries per primitive and instance */
    uint32_t vertex_id_log2;
    uint32_t reset_heap; /* the first use of the heap in this render */
+   /* transform feedback of the geometry shader's outputs: bytes of GS
+    * vertex records per (input primitive, instance), every stream's (0:
+    * none); the kernel then also allocates the records and the vertex
+    * counts (xfb_streams per unit) from the heap and writes their
+    * addresses at AGX_GS_XFB_PARAMS_RECORDS / _COUNTS of params
+    * (compiler/ir/agx_pass_lower_xfb.c) */
+   uint32_t xfb_unit_bytes;
+   uint32_t xfb_streams;
 };
 
 /* Primitive-restart unrolling in front of a geometry shader (emulation.md
@@ -65,6 +73,6 @@ struct agx_gs_heap_reset_args {
 AGX_STATIC_ASSERT(sizeof(struct agx_gs_heap) == 16, "geometry heap layout");
 AGX_STATIC_ASSERT(sizeof(struct agx_gs_heap_reset_args) == 8, "gs heap reset args layout");
 AGX_STATIC_ASSERT(sizeof(struct agx_gs_unroll_args) == 48, "gs unroll args layout");
-AGX_STATIC_ASSERT(sizeof(struct agx_gs_setup_args) == 80, "gs setup args layout");
+AGX_STATIC_ASSERT(sizeof(struct agx_gs_setup_args) == 88, "gs setup args layout");
 
 #endif

@@ -5,7 +5,7 @@
  * vkCmdBlitImage as a kernel: one invocation per destination texel of the box samples the
  * source (nearest, or linear over 4 / 8 texels) with texels decoded in software from the
  * format description of agx_image_blit.h (unorm, snorm, sRGB, 16/32-bit float, 11/10-bit
- * unsigned float, RGB9E5, integers), converts and encodes the result into the destination's
+ * unsigned float, RGB9E5, integers; BC1-BC7 sources through agx_blit_bc.h), converts and encodes the result into the destination's
  * format (Vulkan's conversion rules: unorm/snorm round to nearest, sRGB encodes R, G, B,
  * integers clamp to the destination's range, float16 rounds to nearest even), addressing
  * tiled and linear texels with agx_image_layout.h. Honeykrisp blits with a draw sampling the
@@ -108,6 +108,8 @@ agx_blit_decode(uint32_t raw, uint32_t bits, uint32_t type, uint32_t srgb, uint3
    return srgb && comp < 3u ? agx_blit_srgb_to_linear(f) : f;
 }
 
+#include "agx_blit_bc.h"
+
 /* Component `comp` of (o0, o1, o2, o3), by selects: a dynamically indexed private array
  * would live in scratch memory. */
 static float
@@ -121,11 +123,20 @@ agx_blit_pick(float o0, float o1, float o2, float o3, uint32_t comp)
  * scratch memory. */
 static inline __attribute__((always_inline)) void
 agx_blit_texel(uint64_t addr, uint32_t bytes, uint32_t ch0, uint32_t ch1, uint32_t ch2,
-               uint32_t ch3, uint32_t type, uint32_t srgb, float *o0, float *o1, float *o2,
-               float *o3)
+               uint32_t ch3, uint32_t type, uint32_t srgb, uint32_t bc, uint32_t t, float *o0,
+               float *o1, float *o2, float *o3)
 {
    uint32_t w0 = agx_blit_word(addr, bytes, 0u), w1 = agx_blit_word(addr, bytes, 1u);
    uint32_t w2 = agx_blit_word(addr, bytes, 2u), w3 = agx_blit_word(addr, bytes, 3u);
+   if (bc) { /* texel t of the block at addr */
+      agx_bc_texel(w0, w1, w2, w3, bc, t, o0, o1, o2, o3);
+      if (srgb) {
+         *o0 = agx_blit_srgb_to_linear(*o0);
+         *o1 = agx_blit_srgb_to_linear(*o1);
+         *o2 = agx_blit_srgb_to_linear(*o2);
+      }
+      return;
+   }
    bool integer = type < AGX_BLIT_UNORM;
    *o0 = 0.0f, *o1 = 0.0f, *o2 = 0.0f;
    *o3 = integer ? as_float(1u) : 1.0f;
@@ -282,10 +293,12 @@ agx_blit_clamp(int32_t i, uint32_t n)
    return i < 0 ? 0u : ((uint32_t)i >= n ? n - 1u : (uint32_t)i);
 }
 
-#define AGX_BLIT_SRC_TEXEL(a, x, y, z, o0, o1, o2, o3)                                   \
-   agx_blit_texel((a).src.base + AGX_IMAGE_TEXEL_OFFSET((a).src, x, y, z), (a).sf.bytes, \
-                  (a).sf.ch[0], (a).sf.ch[1], (a).sf.ch[2], (a).sf.ch[3], (a).sf.type,   \
-                  (a).sf.srgb, o0, o1, o2, o3)
+/* Texel (x, y, z) of the source; block-compressed surfaces address 4x4 blocks. */
+#define AGX_BLIT_SRC_TEXEL(a, x, y, z, o0, o1, o2, o3)                                       \
+   agx_blit_texel((a).src.base + AGX_IMAGE_TEXEL_OFFSET((a).src, (a).sf.bc ? (x) >> 2 : (x), \
+                                                        (a).sf.bc ? (y) >> 2 : (y), z),      \
+                  (a).sf.bytes, (a).sf.ch[0], (a).sf.ch[1], (a).sf.ch[2], (a).sf.ch[3],      \
+                  (a).sf.type, (a).sf.srgb, (a).sf.bc, ((x)&3u) | ((y)&3u) << 2, o0, o1, o2, o3)
 
 AGX_KERNEL(AGX_IMAGE_BLIT_GROUP_SIZE, 1, 1)
 void

@@ -7,7 +7,8 @@
  * Assumes: texels of both surfaces are decoded/encoded in software from a small format
  * description (channels least significant first, no channel straddling a 32-bit word: the
  * packed formats fit in 32 bits, the others have 8/16/32-bit channels); block-compressed
- * formats are not described (no BLIT_SRC for them).
+ * sources (BC1-BC7) are described by their kind (`bc`) and decoded by agx_blit_bc.h, never
+ * written.
  */
 #ifndef AGX_IMAGE_BLIT_H
 #define AGX_IMAGE_BLIT_H
@@ -31,11 +32,24 @@
  * holds read as 0, 0, 0, 1. */
 struct agx_blit_format {
    uint32_t ch[4];
-   uint32_t type; /* AGX_BLIT_* */
-   uint32_t srgb; /* R, G, B are sRGB encoded */
-   uint32_t bytes;
-   uint32_t pad;
+   uint32_t type;  /* AGX_BLIT_* */
+   uint32_t srgb;  /* R, G, B are sRGB encoded */
+   uint32_t bytes; /* per texel, per 4x4 block for block-compressed sources */
+   uint32_t bc;    /* AGX_BLIT_BC*: a block-compressed source; 0: none */
 };
+
+/* Block-compressed source kinds (agx_blit_bc.h), ordered for >= tests, with flags. Their
+ * `type` is UNORM (sRGB with `srgb`), SNORM or FLOAT, `ch` unused. */
+#define AGX_BLIT_BC1 1u
+#define AGX_BLIT_BC2 2u
+#define AGX_BLIT_BC3 3u
+#define AGX_BLIT_BC4 4u
+#define AGX_BLIT_BC5 5u
+#define AGX_BLIT_BC6H 6u
+#define AGX_BLIT_BC7 7u
+#define AGX_BLIT_BC_KIND 0xFu
+#define AGX_BLIT_BC_SIGNED 0x10u /* BC4/BC5 snorm, BC6H signed float */
+#define AGX_BLIT_BC_OPAQUE 0x20u /* BC1 RGB formats: alpha 1 */
 
 #define AGX_BLIT_NEAREST 0u
 #define AGX_BLIT_LINEAR 1u    /* bilinear in x, y */

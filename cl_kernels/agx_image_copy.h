@@ -26,24 +26,30 @@ struct agx_image_copy_args {
    uint32_t bytes; /* per texel */
 };
 
-/* Writes the texel `value` (bytes packed as in memory) over a box of dst. */
+/* Writes the texel `value` (`bytes` <= 16, packed as in memory) over a box of dst, `repeat`
+ * times side by side per element (the samples of a multisampled texel, which are contiguous;
+ * 0 counts as 1). */
 struct agx_image_clear_args {
    struct agx_image_surface dst;
    uint32_t value[4];
    uint32_t x, y, z;
    uint32_t width, height, depth;
    uint32_t bytes;
-   uint32_t pad;
+   uint32_t repeat;
 };
 
 /* Resolves a box of a multisampled image (src: element = every sample of a texel, sample s
  * at byte s x bytes) into a single-sampled one: per texel the average of the samples per
  * unit of the mode (unorm bytes, unorm 16-bit words, fp32 words; rounded to nearest), or
- * sample 0 (SAMPLE_ZERO, integer formats). */
+ * sample 0 (SAMPLE_ZERO, integer formats), or the smallest / largest sample (MIN / MAX,
+ * depth and stencil resolves: the texel is one unit of `bytes`, a byte or a 16-bit word
+ * compared as unsigned integers (S8, D16 unorm), four bytes as an fp32 (D32 float)). */
 #define AGX_RESOLVE_SAMPLE0 0u
 #define AGX_RESOLVE_UNORM8 1u
 #define AGX_RESOLVE_UNORM16 2u
 #define AGX_RESOLVE_FLOAT32 3u
+#define AGX_RESOLVE_MIN 4u
+#define AGX_RESOLVE_MAX 5u
 struct agx_image_resolve_args {
    struct agx_image_surface src;
    struct agx_image_surface dst;

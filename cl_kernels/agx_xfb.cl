@@ -141,23 +141,53 @@ agx_xfb_gs_vertex(uint64_t last, uint32_t rs, uint32_t vpp, uint32_t pos, uint32
    return last - (uint64_t)back * rs;
 }
 
-AGX_KERNEL(1, 1, 1)
-void
-agx_xfb_capture_gs(struct agx_xfb_capture_gs_args a)
+/* Whether buffer b takes words of vertex stream s (some entry names both). */
+static bool
+agx_xfb_buffer_in_stream(AGX_GLOBAL const uint32_t *tab, uint32_t entries, uint32_t b, uint32_t s)
 {
-   if (agx_global_id_x() != 0)
-      return;
-   AGX_GLOBAL struct agx_xfb_state *st = AGX_PTR(struct agx_xfb_state, a.state);
-   AGX_GLOBAL const uint32_t *tab = AGX_PTR(const uint32_t, a.table);
-   AGX_GLOBAL const uint32_t *counts = AGX_PTR(const uint32_t, a.counts);
-   uint32_t vpp = a.verts_per_prim;
-   uint32_t fit = agx_xfb_fit(st, tab, 0xFFFFFFFFu, vpp);
+   bool in = false;
+   for (uint32_t e = 0; e < entries; e++) {
+      uint32_t w = tab[AGX_XFB_TABLE_HEADER + e];
+      in = in || (AGX_XFB_ENTRY_BUFFER(w) == b && AGX_XFB_ENTRY_STREAM(w) == s);
+   }
+   return in;
+}
+
+/* Whole primitives of stream s that fit in every buffer of the stream. */
+static uint32_t
+agx_xfb_fit_stream(AGX_GLOBAL const struct agx_xfb_state *st, AGX_GLOBAL const uint32_t *tab,
+                   uint32_t entries, uint32_t s, uint32_t vpp)
+{
+   uint32_t fit = 0xFFFFFFFFu;
+   for (uint32_t b = 0; b < 4; b++) {
+      uint32_t stride = tab[b];
+      if (stride == 0 || !agx_xfb_buffer_in_stream(tab, entries, b, s))
+         continue;
+      uint32_t size = st->size[b], off = st->offset[b];
+      uint32_t room = size > off ? size - off : 0;
+      uint32_t n = room / (stride * vpp);
+      fit = n < fit ? n : fit;
+   }
+   return fit;
+}
+
+/* Stream s of a geometry-shader draw: its primitives (strips decomposed
+ * in Vulkan's order) into its buffers, then its offsets and its query. */
+static void
+agx_xfb_capture_stream(AGX_GLOBAL struct agx_xfb_state *st, AGX_GLOBAL const uint32_t *tab,
+                       uint32_t entries, uint32_t record_size, uint32_t max_vertices,
+                       uint32_t streams, uint32_t vpp, uint64_t records,
+                       AGX_GLOBAL const uint32_t *counts, uint32_t units, uint32_t s,
+                       uint64_t query)
+{
+   uint32_t fit = agx_xfb_fit_stream(st, tab, entries, s, vpp);
    uint32_t written = 0, needed = 0;
-   for (uint32_t u = 0; u < a.units; u++) {
-      uint64_t region = a.records + (uint64_t)u * a.max_vertices * a.record_size;
-      uint32_t n = counts[u];
+   for (uint32_t u = 0; u < units; u++) {
+      uint64_t at = (uint64_t)u * streams + s;
+      uint64_t region = records + at * max_vertices * record_size;
+      uint32_t n = counts[at];
       for (uint32_t v = 0; v < n; v++) {
-         uint64_t last = region + (uint64_t)v * a.record_size;
+         uint64_t last = region + (uint64_t)v * record_size;
          uint32_t pos = *AGX_PTR(const uint32_t, last);
          if (pos + 1 < vpp)
             continue;
@@ -165,11 +195,13 @@ agx_xfb_capture_gs(struct agx_xfb_capture_gs_args a)
          if (written >= fit)
             continue;
          for (uint32_t k = 0; k < vpp; k++) {
-            uint64_t rec = agx_xfb_gs_vertex(last, a.record_size, vpp, pos, k);
+            uint64_t rec = agx_xfb_gs_vertex(last, record_size, vpp, pos, k);
             uint32_t out = written * vpp + k;
-            for (uint32_t e = 0; e < a.entries; e++) {
+            for (uint32_t e = 0; e < entries; e++) {
                uint32_t w = tab[AGX_XFB_TABLE_HEADER + e];
                uint32_t b = AGX_XFB_ENTRY_BUFFER(w);
+               if (AGX_XFB_ENTRY_STREAM(w) != s)
+                  continue;
                uint64_t src = rec + 16 * (1 + AGX_XFB_ENTRY_RANK(w)) + 4 * AGX_XFB_ENTRY_COMP(w);
                uint32_t value = AGX_XFB_ENTRY_WRITTEN(w) ? *AGX_PTR(const uint32_t, src) : 0u;
                uint64_t dst =
@@ -181,12 +213,45 @@ agx_xfb_capture_gs(struct agx_xfb_capture_gs_args a)
       }
    }
    for (uint32_t b = 0; b < 4; b++)
-      st->offset[b] += written * vpp * tab[b];
-   if (a.query) {
-      AGX_GLOBAL uint64_t *q = AGX_PTR(uint64_t, a.query);
+      if (agx_xfb_buffer_in_stream(tab, entries, b, s))
+         st->offset[b] += written * vpp * tab[b];
+   if (query) {
+      AGX_GLOBAL uint64_t *q = AGX_PTR(uint64_t, query);
       q[0] += written;
       q[1] += needed;
    }
+}
+
+AGX_KERNEL(1, 1, 1)
+void
+agx_xfb_capture_gs(struct agx_xfb_capture_gs_args a)
+{
+   if (agx_global_id_x() != 0)
+      return;
+   AGX_GLOBAL struct agx_xfb_state *st = AGX_PTR(struct agx_xfb_state, a.state);
+   AGX_GLOBAL const uint32_t *tab = AGX_PTR(const uint32_t, a.table);
+   uint64_t records = a.records, counts_va = a.counts;
+   uint32_t units = a.units;
+   if (a.params) {
+      AGX_GLOBAL const uint32_t *grid = AGX_PTR(const uint32_t, a.grid);
+      records = *AGX_PTR(const uint64_t, a.params + AGX_GS_XFB_PARAMS_RECORDS);
+      counts_va = *AGX_PTR(const uint64_t, a.params + AGX_GS_XFB_PARAMS_COUNTS);
+      units = grid[0] * grid[1];
+   }
+   AGX_GLOBAL const uint32_t *counts = AGX_PTR(const uint32_t, counts_va);
+   uint32_t n = a.streams < 4 ? a.streams : 4;
+   /* the streams one after the other (no loop over the query array) */
+   agx_xfb_capture_stream(st, tab, a.entries, a.record_size, a.max_vertices, n, a.verts_per_prim,
+                          records, counts, units, 0, a.query[0]);
+   if (n > 1)
+      agx_xfb_capture_stream(st, tab, a.entries, a.record_size, a.max_vertices, n, a.verts_per_prim,
+                             records, counts, units, 1, a.query[1]);
+   if (n > 2)
+      agx_xfb_capture_stream(st, tab, a.entries, a.record_size, a.max_vertices, n, a.verts_per_prim,
+                             records, counts, units, 2, a.query[2]);
+   if (n > 3)
+      agx_xfb_capture_stream(st, tab, a.entries, a.record_size, a.max_vertices, n, a.verts_per_prim,
+                             records, counts, units, 3, a.query[3]);
 }
 
 static void

@@ -19,7 +19,8 @@
  * word: bits 0-15 byte offset in the vertex, 16-17 buffer, 18-20 word of
  * the output slot, 23 set if the vertex shader writes the slot, 24-31 the
  * slot's rank among the written slots (the record layout of the software
- * vertex shader, layout/agx_gs.h input_buffer).
+ * vertex shader, layout/agx_gs.h input_buffer), 21-22 the word's vertex
+ * stream (Vulkan: every word of a buffer belongs to the buffer's stream).
  *
  * Stream query record (VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT): u64
  * primitives written, u64 primitives needed.
@@ -37,6 +38,7 @@
 #define AGX_XFB_ENTRY_OFFSET(e) ((e)&0xFFFFu)
 #define AGX_XFB_ENTRY_BUFFER(e) (((e) >> 16) & 3u)
 #define AGX_XFB_ENTRY_COMP(e) (((e) >> 18) & 7u)
+#define AGX_XFB_ENTRY_STREAM(e) (((e) >> 21) & 3u)
 #define AGX_XFB_ENTRY_WRITTEN(e) (((e) >> 23) & 1u)
 #define AGX_XFB_ENTRY_RANK(e) ((e) >> 24)
 #define AGX_XFB_TABLE_HEADER 4u /* words: the strides */
@@ -69,19 +71,27 @@ struct agx_xfb_capture_args {
 };
 
 /* Geometry shader outputs (agx_xfb_capture_gs, one thread): the GS
- * vertex records of compiler/ir/agx_pass_lower_xfb.c. */
+ * vertex records of compiler/ir/agx_pass_lower_xfb.c, stream by stream:
+ * unit u's stream s region at records + (u * streams + s) * max_vertices *
+ * record_size, its vertex count at counts[u * streams + s]. */
 struct agx_xfb_capture_gs_args {
-   uint64_t state;   /* struct agx_xfb_state */
-   uint64_t records; /* GS vertex records */
-   uint64_t counts;  /* vertices emitted per (instance, input primitive) */
-   uint64_t table;   /* the capture table (ranks over the GS's stored slots) */
-   uint64_t query;   /* stream query record, 0: none */
+   uint64_t state;    /* struct agx_xfb_state */
+   uint64_t records;  /* GS vertex records */
+   uint64_t counts;   /* vertices emitted per (instance, input primitive, stream) */
+   uint64_t table;    /* the capture table (ranks over the GS's stored slots) */
+   uint64_t query[4]; /* each stream's query record, 0: none */
    uint32_t entries;
    uint32_t record_size;    /* bytes per vertex record */
-   uint32_t max_vertices;   /* records per (instance, input primitive) */
+   uint32_t max_vertices;   /* records per (instance, input primitive, stream) */
    uint32_t units;          /* instances * input primitives */
    uint32_t verts_per_prim; /* of the output topology: 1, 2 or 3 */
-   uint32_t pad;
+   uint32_t streams;        /* record regions per unit (1 + the highest stream) */
+   /* GPU-sized draws (agx_gs_setup_indirect): 0, or the draw's geometry
+    * parameters, whose AGX_GS_XFB_PARAMS_RECORDS / _COUNTS replace records
+    * and counts, and the main GS's grid (3 x u32 threads), whose x * y
+    * replaces units */
+   uint64_t params;
+   uint64_t grid;
 };
 
 struct agx_xfb_counters_args {
@@ -103,7 +113,7 @@ struct agx_xfb_byte_count_args {
 AGX_STATIC_ASSERT(sizeof(struct agx_xfb_state) == 64, "xfb state layout");
 AGX_STATIC_ASSERT(sizeof(struct agx_xfb_capture_args) == 72, "xfb capture args layout");
 AGX_STATIC_ASSERT(sizeof(struct agx_xfb_counters_args) == 48, "xfb counters args layout");
-AGX_STATIC_ASSERT(sizeof(struct agx_xfb_capture_gs_args) == 64, "xfb gs capture args layout");
+AGX_STATIC_ASSERT(sizeof(struct agx_xfb_capture_gs_args) == 104, "xfb gs capture args layout");
 AGX_STATIC_ASSERT(sizeof(struct agx_xfb_byte_count_args) == 32, "xfb byte count args layout");
 
 #endif

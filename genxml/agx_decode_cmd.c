@@ -71,6 +71,12 @@ agx_decode_cmd_render(struct agx_decode_ctx *ctx, const struct drm_asahi_cmd_ren
    FIELD(c, flags, "0x%x");
    REGISTER(ctx, CR_ISP_ZLS_PIXELS, c->isp_zls_pixels, "isp_zls_pixels");
    FIELD(c, vdm_ctrl_stream_base, "0x%llx");
+   FIELD(c, vertex_helper.binary, "0x%x");
+   FIELD(c, vertex_helper.cfg, "0x%x");
+   FIELD(c, vertex_helper.data, "0x%llx");
+   FIELD(c, fragment_helper.binary, "0x%x");
+   FIELD(c, fragment_helper.cfg, "0x%x");
+   FIELD(c, fragment_helper.data, "0x%llx");
    FIELD(c, isp_scissor_base, "0x%llx");
    FIELD(c, isp_dbias_base, "0x%llx");
    FIELD(c, isp_oclqry_base, "0x%llx");
@@ -84,6 +90,7 @@ agx_decode_cmd_render(struct agx_decode_ctx *ctx, const struct drm_asahi_cmd_ren
    FIELD(c, stencil.comp_stride, "%u");
    REGISTER(ctx, ZLS_CONTROL, c->zls_ctrl, "zls_ctrl");
    FIELD(c, ppp_multisamplectl, "0x%llx");
+   FIELD(c, sampler_heap, "0x%llx");
    REGISTER(ctx, CR_PPP_CONTROL, c->ppp_ctrl, "ppp_ctrl");
    FIELD(c, width_px, "%u");
    FIELD(c, height_px, "%u");
@@ -97,6 +104,14 @@ agx_decode_cmd_render(struct agx_decode_ctx *ctx, const struct drm_asahi_cmd_ren
    FIELD(c, isp_merge_upper_y, "0x%x");
    FIELD(c, isp_bgobjdepth, "0x%x");
    FIELD(c, isp_bgobjvals, "0x%x");
+   FIELD(c, ts_vtx.start.handle, "%u");
+   FIELD(c, ts_vtx.start.offset, "%u");
+   FIELD(c, ts_vtx.end.handle, "%u");
+   FIELD(c, ts_vtx.end.offset, "%u");
+   FIELD(c, ts_frag.start.handle, "%u");
+   FIELD(c, ts_frag.start.offset, "%u");
+   FIELD(c, ts_frag.end.handle, "%u");
+   FIELD(c, ts_frag.end.offset, "%u");
    decode_bg_eot(ctx, &c->bg, "bg");
    decode_bg_eot(ctx, &c->eot, "eot");
    decode_bg_eot(ctx, &c->partial_bg, "partial_bg");
@@ -117,6 +132,10 @@ agx_decode_cmd_compute(struct agx_decode_ctx *ctx, const struct drm_asahi_cmd_co
    FIELD(c, helper.binary, "0x%x");
    FIELD(c, helper.cfg, "0x%x");
    FIELD(c, helper.data, "0x%llx");
+   FIELD(c, ts.start.handle, "%u");
+   FIELD(c, ts.start.offset, "%u");
+   FIELD(c, ts.end.handle, "%u");
+   FIELD(c, ts.end.offset, "%u");
    agx_decode_sampler_heap(ctx, c->sampler_heap, c->sampler_count);
    agx_decode_cdm(ctx, c->cdm_ctrl_stream_base);
 }

@@ -11,13 +11,16 @@
  * render command that loads every attachment (agxv_rendering_split); a
  * clear of the whole framebuffer before any draw of the pass becomes a
  * load-op clear of the render command instead (agxv_rendering_fold_clears).
+ * In a secondary continuing a pass the clear is deferred: kept as a part of
+ * the secondary that its primary runs as its own vkCmdClearAttachments
+ * (agxv_deferred_clear).
  * Honeykrisp draws the rectangles inside the pass with a clear shader instead
  * (Mesa src/asahi/vulkan/hk_cmd_clear.c, vk_meta; graphics.md §9); the pixels
  * are the same, ours costs a render command per clear, a later
  * optimisation can draw them.
  *
  * Assumes (agxv_clear.h): uncompressed planes; the kernel takes 1, 2, 4, 8
- * or 16-byte texels.
+ * or 16-byte texels, repeated for each sample of a multisampled one.
  */
 #include "agxv_clear.h"
 
@@ -95,14 +98,9 @@ agxv_clear_image_rect(struct agxv_cmd_buffer *cmd, const struct agxv_image *imag
       .width = (uint32_t)(x1 - x0),
       .height = (uint32_t)(y1 - y0),
       .bytes = bytes,
+      .repeat = image->samples, /* every sample of a texel (contiguous) */
    };
    memcpy(a.value, value, sizeof(a.value));
-   if (!agxv_image_clear_samples(a.value, &a.bytes, image->samples)) {
-      agxv_cmd_set_error(cmd, agxv_error(VK_ERROR_UNKNOWN,
-                                         "clear of a %u-sample image over 16 bytes per texel",
-                                         image->samples));
-      return;
-   }
    uint64_t slice = (uint64_t)a.width * a.height;
    uint32_t step = slice >= CHUNK_TEXELS ? 1 : (uint32_t)(CHUNK_TEXELS / slice);
    for (uint32_t z = 0; z < layer_count; z += step) {
@@ -182,6 +180,31 @@ clear_attachments(struct agxv_cmd_buffer *cmd, void *data)
    }
 }
 
+/* In a secondary continuing a render pass: the clear kept (copied into the upload memory)
+ * as a part of its own between the draws before and after it. */
+static void
+defer_clear(struct agxv_cmd_buffer *cmd, const VkClearAttachment *atts, uint32_t att_count,
+            const VkClearRect *rects, uint32_t rect_count)
+{
+   struct agxv_upload_ptr mem;
+   size_t a_size = att_count * sizeof(*atts), r_size = rect_count * sizeof(*rects);
+   VkResult result = agxv_upload_alloc(
+      &cmd->data, (uint32_t)(sizeof(struct agxv_deferred_clear) + a_size + r_size), 8, &mem);
+   if (result != VK_SUCCESS) {
+      agxv_cmd_set_error(cmd, result);
+      return;
+   }
+   struct agxv_deferred_clear *c = mem.cpu;
+   VkClearAttachment *a = (VkClearAttachment *)(c + 1);
+   VkClearRect *r = (VkClearRect *)((uint8_t *)a + a_size);
+   memcpy(a, atts, a_size);
+   memcpy(r, rects, r_size);
+   *c = (struct agxv_deferred_clear){a, att_count, r, rect_count};
+   struct agxv_cmd_stream part = {.type = AGXV_CS_VDM, .clear = c};
+   agxv_cmd_append_part(cmd, &part);
+   agxv_rendering_reopen_inherited(cmd);
+}
+
 VKAPI_ATTR void VKAPI_CALL
 agxv_CmdClearAttachments(VkCommandBuffer commandBuffer, uint32_t attachmentCount,
                          const VkClearAttachment *pAttachments, uint32_t rectCount,
@@ -189,16 +212,26 @@ agxv_CmdClearAttachments(VkCommandBuffer commandBuffer, uint32_t attachmentCount
 {
    AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
    if (!cmd->rendering.active) {
-      agxv_cmd_set_error(cmd, agxv_error(VK_ERROR_UNKNOWN,
-                                         "vkCmdClearAttachments outside a render pass (or in a "
-                                         "secondary command buffer continuing one)"));
+      agxv_cmd_set_error(
+         cmd, agxv_error(VK_ERROR_UNKNOWN, "vkCmdClearAttachments outside a render pass"));
       return;
    }
    if (!attachmentCount || !rectCount)
       return;
+   if (cmd->rendering.inherited) {
+      defer_clear(cmd, pAttachments, attachmentCount, pRects, rectCount);
+      return;
+   }
    /* Before any draw, a clear of everything is a load-op clear. */
    if (agxv_rendering_fold_clears(cmd, pAttachments, attachmentCount, pRects, rectCount))
       return;
    struct clear_attachments c = {pAttachments, attachmentCount, pRects, rectCount};
    agxv_rendering_split(cmd, clear_attachments, &c);
+}
+
+void
+agxv_clear_execute_deferred(struct agxv_cmd_buffer *cmd, const struct agxv_deferred_clear *c)
+{
+   agxv_CmdClearAttachments(agxv_cmd_buffer_to_handle(cmd), c->att_count, c->atts, c->rect_count,
+                            c->rects);
 }

@@ -59,12 +59,10 @@ agxv_CmdBindPipeline(VkCommandBuffer commandBuffer, VkPipelineBindPoint bindPoin
       bind->pipeline = pipeline;
       bind->dirty = true;
       /* Graphics: the pipeline's baked state becomes the state in effect,
-       * and its shaders the ones the next draw links (agxv_cmd_draw.c). */
-      if (pipeline && pipeline->graphics && bindPoint == VK_PIPELINE_BIND_POINT_GRAPHICS) {
+       * and its shaders the ones the next draw links (agxv_cmd_draw.c,
+       * which compares their PPP words with the stream's). */
+      if (pipeline && pipeline->graphics && bindPoint == VK_PIPELINE_BIND_POINT_GRAPHICS)
          agxv_dyn_bind_pipeline(&cmd->dyn, pipeline->graphics);
-         cmd->rendering.ppp_dirty |= AGXV_PPP_DIRTY_VS | AGXV_PPP_DIRTY_FS |
-                                     AGXV_PPP_DIRTY_LINKED_FS | AGXV_PPP_DIRTY_VARYINGS;
-      }
    }
 }
 

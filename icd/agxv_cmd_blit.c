@@ -6,7 +6,8 @@
  * 3D sources filter in z too, array layers map one to one). Formats are converted by the
  * kernel from the format table's channels (agxv_blit_format); depth/stencil aspects blit
  * their plane's colour format (same format, nearest: Vulkan's rule), so values move
- * unchanged. Honeykrisp blits with a draw (graphics.md section 9).
+ * unchanged. Block-compressed sources (BC1-BC7) are decoded by the kernel in software
+ * (agx_blit_bc.h), addressed by block. Honeykrisp blits with a draw (graphics.md section 9).
  * Assumes valid usage: single-sampled images, regions inside the subresources, integer
  * formats only with integer formats of the same signedness, linear filtering only for
  * formats with SAMPLED_IMAGE_FILTER_LINEAR; cubic filtering is not advertised.
@@ -27,13 +28,47 @@
 /* Texels per launch at most (keeps the kernel's 32-bit indices exact). */
 #define CHUNK_TEXELS (1u << 26)
 
+/* A block-compressed source (BC1-BC7, decoded by the kernel's agx_blit_bc.h). */
+static bool
+blit_format_bc(const struct agxv_format_info *f, struct agx_blit_format *out)
+{
+   static const struct {
+      uint8_t channels;
+      uint32_t kind;
+   } kinds[] = {
+      {AGX_CHANNELS_BC1, AGX_BLIT_BC1},          {AGX_CHANNELS_BC2, AGX_BLIT_BC2},
+      {AGX_CHANNELS_BC3, AGX_BLIT_BC3},          {AGX_CHANNELS_BC4, AGX_BLIT_BC4},
+      {AGX_CHANNELS_BC5, AGX_BLIT_BC5},          {AGX_CHANNELS_BC6H, AGX_BLIT_BC6H},
+      {AGX_CHANNELS_BC6H_UFLOAT, AGX_BLIT_BC6H}, {AGX_CHANNELS_BC7, AGX_BLIT_BC7},
+   };
+   for (unsigned i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+      if (kinds[i].channels != f->channels)
+         continue;
+      out->bc = kinds[i].kind;
+      /* signed: BC4/BC5 snorm, BC6H's signed-float channels (the table's BC6H row) */
+      if (f->type == AGX_TEXTURE_TYPE_SNORM || f->channels == AGX_CHANNELS_BC6H)
+         out->bc |= AGX_BLIT_BC_SIGNED;
+      /* BC1 RGB formats read alpha through the "1" swizzle */
+      if (f->channels == AGX_CHANNELS_BC1 && f->swizzle[3] == AGX_CHANNEL_1)
+         out->bc |= AGX_BLIT_BC_OPAQUE;
+      out->type = f->channels == AGX_CHANNELS_BC6H || f->channels == AGX_CHANNELS_BC6H_UFLOAT
+                     ? AGX_BLIT_FLOAT
+                  : f->type == AGX_TEXTURE_TYPE_SNORM ? AGX_BLIT_SNORM
+                                                      : AGX_BLIT_UNORM;
+      return true;
+   }
+   return false;
+}
+
 bool
 agxv_blit_format(VkFormat format, bool dst, struct agx_blit_format *out)
 {
    const struct agxv_format_info *f = agxv_format_info(format);
-   if (!f || f->depth || f->block > 1)
+   if (!f || f->depth)
       return false;
    *out = (struct agx_blit_format){.bytes = f->bytes, .srgb = f->srgb};
+   if (f->block > 1)
+      return !dst && blit_format_bc(f, out);
    unsigned bits[4] = {0}, n;
    if (f->channels == AGX_CHANNELS_R11G11B10) {
       out->type = AGX_BLIT_UFLOAT;

@@ -6,6 +6,7 @@
 
 #include "agxv_alloc.h"
 #include "agxv_bo.h"
+#include "agxv_clear.h"
 #include "agxv_device.h"
 #include "agxv_log.h"
 
@@ -291,6 +292,13 @@ agxv_cmd_close_stream(struct agxv_cmd_buffer *cmd)
       close_stream(cmd, 0, 0);
 }
 
+void
+agxv_cmd_append_part(struct agxv_cmd_buffer *cmd, const struct agxv_cmd_stream *part)
+{
+   agxv_cmd_close_stream(cmd);
+   append_stream(cmd, part);
+}
+
 VKAPI_ATTR VkResult VKAPI_CALL
 agxv_EndCommandBuffer(VkCommandBuffer commandBuffer)
 {
@@ -329,7 +337,10 @@ agxv_CmdExecuteCommands(VkCommandBuffer commandBuffer, uint32_t count, const VkC
       agxv_stats_execute(cmd, secondary, true);
       for (uint32_t p = 0; p < secondary->stream_count; p++) {
          const struct agxv_cmd_stream *part = &secondary->streams[p];
-         if (part->pre_gfx) {
+         if (part->clear) {
+            /* a vkCmdClearAttachments of the secondary, on the primary's pass */
+            agxv_clear_execute_deferred(cmd, part->clear);
+         } else if (part->pre_gfx) {
             /* geometry / tessellation work before its draws (agxv_cmd_pre_gfx.c) */
             agxv_cmd_pre_gfx_execute(cmd, part);
          } else if (part->continues_pass) {

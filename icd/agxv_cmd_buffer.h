@@ -91,6 +91,10 @@ struct agxv_cmd_stream {
    /* AGXV_CS_CDM of a secondary: the pre-graphics work of its next VDM part
     * (agxv_cmd_pre_gfx_execute), which allocates from the geometry heap (uses_heap) */
    bool pre_gfx, uses_heap;
+   /* Not a stream: a vkCmdClearAttachments recorded in a secondary continuing a render pass,
+    * which the primary runs on its own pass between the parts before and after it
+    * (agxv_clear.h) */
+   const struct agxv_deferred_clear *clear;
 };
 
 /* The occlusion query in progress (agxv_query_pool.c) and the
@@ -232,6 +236,10 @@ struct agxv_cs *agxv_cmd_begin_render(struct agxv_cmd_buffer *cmd,
 
 /* Ends the open stream, if any (terminated; a secondary's returns). */
 void agxv_cmd_close_stream(struct agxv_cmd_buffer *cmd);
+
+/* A secondary: ends the open stream and appends `part` (one that is not a stream, e.g. a
+ * deferred clear) after it. */
+void agxv_cmd_append_part(struct agxv_cmd_buffer *cmd, const struct agxv_cmd_stream *part);
 
 /* A buffer an internal (driver) shader reads or writes. */
 struct agxv_internal_buffer {

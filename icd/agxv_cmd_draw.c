@@ -59,15 +59,6 @@
 #define UNIFORM_DMA_BYTES 128u
 #define PPP_MAX 512u
 
-/* Uniform registers a shader's words declare: the root block plus what its
- * preamble writes. */
-static uint32_t
-uniform_halves(const struct agxv_shader *s)
-{
-   return s->info.uniform_halves > AGX_ABI_UNIFORM_SIZE / 2 ? s->info.uniform_halves
-                                                            : AGX_ABI_UNIFORM_SIZE / 2;
-}
-
 /* fragment: the FS block (blend constants where the VS has base vertex,
  * base instance and draw index: agx_abi.h). */
 static VkResult
@@ -378,22 +369,14 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
       agxv_draw_cache_add(c, AGXV_DRAW_CACHE_CF, gfx, provoking, 1, pd->fs_cf_bindings,
                           pd->generate_primitive_id);
    }
-   agx_pack(&pd->fs_counts, FRAGMENT_SHADER_WORD_0, cfg) {
-      cfg.uniform_register_count = uniform_halves(fs);
-      cfg.texture_state_register_count = 0;
-      cfg.sampler_state_register_count =
-         fs->info.sampler_states ? AGX_SAMPLER_STATES_4_COMPACT : AGX_SAMPLER_STATES_0;
-      cfg.preshader_register_count = fs->info.preamble_offset ? fs->info.preamble_gpr_halves : 0;
-      cfg.cf_binding_count = gfx->fs.num_cf_bindings;
-   }
-   agx_pack(&pd->fs_fragment_control, FRAGMENT_CONTROL, cfg) {
-      cfg.pass_type = gfx->pass_type;
-   }
-   agx_pack(&pd->fs_face_2, FRAGMENT_FACE_2, cfg) {
-      cfg.conservative_depth = AGX_CONSERVATIVE_DEPTH_UNCHANGED;
-   }
-   pd->fs_output_select =
-      agxv_varyings_fs_output_select(gfx->fs.num_cf_bindings, gfx->fs.reads_frag_coord_z);
+   /* the words packed at pipeline creation (the statistics variant's
+    * counts are its own) */
+   pd->fs_counts = fs == agxv_pipeline_shader(pipeline, AGXV_STAGE_FRAGMENT)
+                      ? gfx->words.fs_counts
+                      : agxv_pack_fs_counts(fs, gfx->fs.num_cf_bindings);
+   pd->fs_fragment_control = gfx->words.fs_fragment_control;
+   pd->fs_face_2 = gfx->words.fs_face_2;
+   pd->fs_output_select = gfx->words.fs_output_select;
    /* New words in the Fragment Shader PPP words when they changed. */
    if (!c->fs_words_valid || c->fs_pipeline != pd->fs_pipeline ||
        c->fs_cf_bindings != pd->fs_cf_bindings)
@@ -502,7 +485,6 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
    if (!pipeline || !pipeline->gfx)
       return agxv_error(VK_ERROR_UNKNOWN, "draw without a graphics pipeline");
    const struct agxv_graphics_pipeline *gfx = pipeline->gfx;
-   const struct agxv_shader *vs = agxv_pipeline_shader(pipeline, AGXV_STAGE_VERTEX);
    const struct agxv_dynamic_graphics_state *d = &cmd->dyn;
    if (!agxv_vdm_primitive(d->s.ia.topology, &vd->primitive))
       return agxv_error(VK_ERROR_UNKNOWN, "topology %u is not supported yet", d->s.ia.topology);
@@ -531,11 +513,13 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
       .uvs_size = gfx->uvs.size,
    };
    pd.visibility_mode = agxv_query_visibility(cmd, &pd.occlusion_index);
-   pd.vs_output_select = agxv_varyings_vs_output_select(&gfx->uvs);
-   pd.varying_counts_32 = agxv_varyings_counts_32(&gfx->uvs);
-   agx_pack(&pd.varying_counts_16, VARYING_COUNTS, cfg)
-      ;
+   pd.vs_output_select = gfx->words.vs_output_select;
+   pd.varying_counts_32 = gfx->words.varying_counts_32;
+   pd.varying_counts_16 = gfx->words.varying_counts_16;
    VkResult result = fill_fs(cmd, pipeline, provoking, &pd);
+   /* the PPP groups whose shader-derived words differ from the stream's
+    * (a pipeline switch between pipelines of equal words re-emits none) */
+   rs->ppp_dirty |= agxv_draw_cache_ppp_words_dirty(c, &pd);
    if (result == VK_SUCCESS)
       result = update_pass_arrays(cmd);
    uint64_t vs_usc;
@@ -552,13 +536,12 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
    size_t ppp_size = 4;
    struct agxv_upload_ptr ppp = {0};
    if (rs->ppp_dirty || d->dirty) {
-      const struct AGX_PPP_HEADER hdr = agxv_ppp_header(d, rs->ppp_dirty, &pd);
-      ppp_size = agxv_ppp_size(&hdr);
+      const struct AGX_PPP_HEADER hdr = agxv_ppp_header_sized(d, rs->ppp_dirty, &pd, &ppp_size);
       if (ppp_size > 4) {
          result = agxv_upload_alloc(&cmd->data, (uint32_t)ppp_size, 64, &ppp);
          if (result != VK_SUCCESS)
             return result;
-         if (agxv_ppp_emit(ppp.cpu, ppp_size, &hdr, d, &pd) != ppp_size)
+         if (agxv_ppp_emit_sized(ppp.cpu, ppp_size, &hdr, d, &pd) != ppp_size)
             return agxv_error(VK_ERROR_UNKNOWN, "PPP block could not be encoded");
       }
    }
@@ -569,16 +552,10 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
       .pipeline = vs_usc,
       .provoking = provoking,
       .rasterizer_discard = d->s.rs.rasterizer_discard_enable,
-      .outputs = agxv_varyings_vdm_outputs(&gfx->uvs),
+      .outputs = gfx->words.vdm_outputs,
       .generate_primitive_id = pd.generate_primitive_id,
+      .counts = gfx->words.vs_counts,
    };
-   agx_pack(&vvs.counts, VDM_STATE_VERTEX_SHADER_WORD_0, cfg) {
-      cfg.uniform_register_count = uniform_halves(vs);
-      cfg.texture_state_register_count = 0;
-      cfg.sampler_state_register_count =
-         vs->info.sampler_states ? AGX_SAMPLER_STATES_4_COMPACT : AGX_SAMPLER_STATES_0;
-      cfg.preshader_register_count = vs->info.preamble_offset ? vs->info.preamble_gpr_halves : 0;
-   }
    bool vs_state = !c->vs_state_valid || !agxv_draw_cache_vs_state_equal(&c->vs_state, &vvs);
    /* The restart index likewise (hk_flush_index: when the index buffer changed). */
    uint32_t restart = restart_index(cmd->index.type);
@@ -635,15 +612,25 @@ static VkResult
 draw_views(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *vd, uint32_t base_vertex,
            uint32_t base_instance, uint32_t draw_id)
 {
+   /* the common case (no multiview, capture, tessellation or geometry
+    * shader) straight to the plain path */
+   const struct agxv_pipeline *p = cmd->bind[AGXV_BIND_POINT_GRAPHICS].pipeline;
+   if (!cmd->rendering.desc.view_mask && !cmd->xfb.active && cmd->view_index == 0 && p && p->gfx &&
+       !p->gfx->has_gs && !p->gfx->has_tess) {
+      struct agxv_vdm_draw v = *vd;
+      return draw(cmd, &v, base_vertex, base_instance, draw_id);
+   }
    VkResult result = VK_SUCCESS;
    for (uint32_t m = agxv_multiview_views(cmd); m && result == VK_SUCCESS; m &= m - 1) {
       agxv_multiview_set_view(cmd, (uint32_t)__builtin_ctz(m));
       struct agxv_vdm_draw v = *vd; /* draw() fills in the index buffer */
-      result = agxv_cmd_xfb_draw(cmd, &v, base_vertex, base_instance);
+      result = agxv_cmd_xfb_draw(cmd, &v, base_vertex, base_instance, draw_id);
       if (result == VK_SUCCESS && !agxv_xfb_draw_only(cmd))
-         result = agxv_cmd_has_tess(cmd) ? agxv_cmd_draw_tess(cmd, &v, base_vertex, base_instance)
-                  : agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &v, base_vertex, base_instance)
-                                         : draw(cmd, &v, base_vertex, base_instance, draw_id);
+         result = agxv_cmd_has_tess(cmd)
+                     ? agxv_cmd_draw_tess(cmd, &v, base_vertex, base_instance, draw_id)
+                  : agxv_cmd_has_gs(cmd)
+                     ? agxv_cmd_draw_gs(cmd, &v, base_vertex, base_instance, draw_id)
+                     : draw(cmd, &v, base_vertex, base_instance, draw_id);
    }
    agxv_multiview_set_view(cmd, 0);
    return result;
@@ -696,7 +683,8 @@ agxv_cmd_draw_indirect_records(struct agxv_cmd_buffer *cmd, uint64_t va, uint32_
 {
    for (uint32_t i = 0; i < count; i++) {
       struct agxv_vdm_draw vd = {.indirect = va + (uint64_t)i * stride, .indexed = indexed};
-      /* DrawIndex: the record's index (GS draws: 0, not supported there yet) */
+      /* DrawIndex: the record's index (the emulated paths' software vertex
+       * shaders read it from their roots too) */
       agxv_stats_draw(cmd, &vd);
       VkResult result = draw_views(cmd, &vd, 0, 0, i);
       if (result != VK_SUCCESS) {

@@ -113,10 +113,11 @@ static const VkPrimitiveTopology output_topology[3] = {
 };
 
 /* Root uniforms of a compute variant: the graphics bind point's sets and
- * push constants, the geometry parameters (agx_abi.h). */
+ * push constants, the geometry parameters and the draw's DrawIndex (read by
+ * the software vertex shader, agx_pass_lower_gs.c; agx_abi.h). */
 static VkResult
 write_root(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, uint64_t params,
-           uint64_t *out)
+           uint32_t draw_id, uint64_t *out)
 {
    const struct agxv_bind_state *bind = &cmd->bind[AGXV_BIND_POINT_GRAPHICS];
    const struct agxv_shader *s = &pipeline->shaders[AGXV_STAGE_COMPUTE];
@@ -135,16 +136,17 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, ui
       memcpy(r + AGX_ABI_CONST_DATA, &data, 8);
    }
    memcpy(r + AGX_ABI_GEOMETRY_PARAMS, &params, 8);
+   memcpy(r + AGX_ABI_VS_DRAW_ID, &draw_id, 4);
    *out = root.gpu;
    return VK_SUCCESS;
 }
 
 static VkResult
 launch(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, uint64_t params,
-       uint32_t x, uint32_t y)
+       uint32_t draw_id, uint32_t x, uint32_t y)
 {
    uint64_t root;
-   VkResult result = write_root(cmd, pipeline, params, &root);
+   VkResult result = write_root(cmd, pipeline, params, draw_id, &root);
    if (result != VK_SUCCESS)
       return result;
    const uint32_t threads[3] = {x, y, 1};
@@ -155,15 +157,16 @@ launch(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, uint64
 /* The pre-graphics work of one draw. */
 static VkResult
 record_prerast(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipeline *gfx,
-               uint64_t params, uint32_t vertices, uint32_t prims, uint32_t instances)
+               uint64_t params, uint32_t draw_id, uint32_t vertices, uint32_t prims,
+               uint32_t instances)
 {
    if (!agxv_cmd_pre_gfx_begin(cmd))
       return cmd->record_result;
-   VkResult result = launch(cmd, gfx->gs_vs_sw, params, vertices, instances);
+   VkResult result = launch(cmd, gfx->gs_vs_sw, params, draw_id, vertices, instances);
    /* the main GS reads the vertex outputs */
    agxv_cmd_emit_cdm_barrier(cmd);
    if (result == VK_SUCCESS)
-      result = launch(cmd, gfx->gs_main, params, prims, instances);
+      result = launch(cmd, gfx->gs_main, params, draw_id, prims, instances);
    agxv_cmd_pre_gfx_end(cmd);
    return result;
 }
@@ -207,14 +210,16 @@ index_bytes(VkIndexType type)
  * record and allocates from the geometry heap (emulation.md §4 step 1). */
 static VkResult
 draw_gs_indirect(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipeline *gfx,
-                 const struct gs_input *in, VkPrimitiveTopology topology)
+                 const struct gs_input *in, VkPrimitiveTopology topology, uint32_t draw_id)
 {
    struct agxv_device *device = cmd->device;
    const struct agx_gs_info *gs = &gfx->gs;
    struct agxv_upload_ptr p = {0}, grids, rast;
    VkResult result = VK_SUCCESS;
+   /* transform feedback of the GS's outputs: records sized on the GPU */
+   bool capture = cmd->xfb.active && gfx->xfb.enabled && gfx->xfb.gs_xfb;
    if (!in->tess_params)
-      result = agxv_upload_alloc(&cmd->data, AGX_GS_PARAMS_SIZE, 16, &p);
+      result = agxv_upload_alloc(&cmd->data, AGX_GS_PARAMS_ALLOC, 16, &p);
    if (result == VK_SUCCESS)
       result = agxv_upload_alloc(&cmd->data, 32, 16, &grids);
    if (result == VK_SUCCESS)
@@ -249,6 +254,10 @@ draw_gs_indirect(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipelin
       .records = (uint32_t)__builtin_popcountll(gfx->gs_input_mask),
       .max_indices = gs->max_indices,
       .vertex_id_log2 = gs->vertex_id_log2,
+      .xfb_unit_bytes = capture ? gfx->xfb.gs_streams * gs->max_vertices * gs->invocations *
+                                     gfx->xfb.gs_record_size
+                                : 0,
+      .xfb_streams = gfx->xfb.gs_streams,
    };
    if (!agxv_cmd_pre_gfx_begin(cmd))
       return cmd->record_result;
@@ -258,15 +267,17 @@ draw_gs_indirect(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipelin
    agxv_dispatch_kernel(cmd, AGX_CL_GS_SETUP_INDIRECT, 1, &args, sizeof(args));
    agxv_cmd_emit_cdm_barrier(cmd);
    uint64_t root;
-   result = write_root(cmd, front, p.gpu, &root);
+   result = write_root(cmd, front, p.gpu, draw_id, &root);
    if (result == VK_SUCCESS) {
       agxv_cmd_launch_indirect(cmd, front, root, grids.gpu);
       agxv_cmd_emit_cdm_barrier(cmd);
-      result = write_root(cmd, gfx->gs_main, p.gpu, &root);
+      result = write_root(cmd, gfx->gs_main, p.gpu, draw_id, &root);
    }
    if (result == VK_SUCCESS)
       agxv_cmd_launch_indirect(cmd, gfx->gs_main, root, grids.gpu + 16);
    agxv_cmd_pre_gfx_end(cmd);
+   if (result == VK_SUCCESS && capture)
+      result = agxv_cmd_xfb_draw_gs_indirect(cmd, p.gpu, grids.gpu + 16);
    if (result != VK_SUCCESS)
       return result;
 
@@ -315,7 +326,7 @@ list_topology(VkPrimitiveTopology t)
 static VkResult
 draw_gs_restart(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipeline *gfx,
                 const struct agxv_vdm_draw *app, uint32_t base_vertex, uint32_t base_instance,
-                VkPrimitiveTopology topology)
+                VkPrimitiveTopology topology, uint32_t draw_id)
 {
    struct agxv_device *device = cmd->device;
    struct agxv_upload_ptr rec = {0}, out;
@@ -350,7 +361,7 @@ draw_gs_restart(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipeline
                                .index_buffer = device->gs_heap->va + AGXV_GS_HEAP_HEADER,
                                .index_size = 4,
                                .topology = list_topology(topology)};
-   return draw_gs_indirect(cmd, gfx, &in, topology);
+   return draw_gs_indirect(cmd, gfx, &in, topology, draw_id);
 }
 
 VkResult
@@ -358,20 +369,17 @@ agxv_cmd_draw_gs_after_tess(struct agxv_cmd_buffer *cmd, uint64_t draw, uint64_t
                             VkPrimitiveTopology input_topology)
 {
    const struct agxv_graphics_pipeline *gfx = cmd->bind[AGXV_BIND_POINT_GRAPHICS].pipeline->gfx;
-   if (cmd->xfb.active && gfx->xfb.enabled)
-      return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
-                        "transform feedback of a geometry shader after tessellation");
    const struct gs_input in = {.draw = draw,
                                .index_buffer = cmd->device->gs_heap->va + AGXV_GS_HEAP_HEADER,
                                .index_size = 4,
                                .topology = input_topology,
                                .tess_params = tess_params};
-   return draw_gs_indirect(cmd, gfx, &in, cmd->dyn.s.ia.topology);
+   return draw_gs_indirect(cmd, gfx, &in, cmd->dyn.s.ia.topology, 0);
 }
 
 VkResult
 agxv_cmd_draw_gs(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app, uint32_t base_vertex,
-                 uint32_t base_instance)
+                 uint32_t base_instance, uint32_t draw_id)
 {
    const struct agxv_pipeline *pipeline = cmd->bind[AGXV_BIND_POINT_GRAPHICS].pipeline;
    const struct agxv_graphics_pipeline *gfx = pipeline->gfx;
@@ -384,17 +392,13 @@ agxv_cmd_draw_gs(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app, u
       if (topology > VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY || !cmd->device->gs_heap)
          return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
                            "topology %u with a geometry shader is not supported", topology);
-      if (cmd->xfb.active && gfx->xfb.enabled)
-         return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
-                           "indirect or restart geometry-shader draws while capturing "
-                           "transform feedback");
       if (restart)
-         return draw_gs_restart(cmd, gfx, app, base_vertex, base_instance, topology);
+         return draw_gs_restart(cmd, gfx, app, base_vertex, base_instance, topology, draw_id);
       const struct gs_input in = {.draw = app->indirect,
                                   .index_buffer = app->indexed ? cmd->index.va : 0,
                                   .index_size = index_bytes(cmd->index.type),
                                   .topology = topology};
-      return draw_gs_indirect(cmd, gfx, &in, topology);
+      return draw_gs_indirect(cmd, gfx, &in, topology, draw_id);
    }
    uint32_t prims, stride;
    if (!input_primitives(topology, app->count, &prims, &stride))
@@ -442,7 +446,7 @@ agxv_cmd_draw_gs(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app, u
    }
    memcpy(p.cpu, &params, sizeof(params));
 
-   result = record_prerast(cmd, gfx, p.gpu, app->count, prims, app->instances);
+   result = record_prerast(cmd, gfx, p.gpu, draw_id, app->count, prims, app->instances);
    /* transform feedback of the GS's outputs (agxv_cmd_xfb.c) */
    if (result == VK_SUCCESS)
       result = agxv_cmd_xfb_draw_gs(cmd, p.gpu, p.cpu, prims, app->instances);

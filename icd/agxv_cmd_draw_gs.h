@@ -26,7 +26,7 @@ bool agxv_cmd_has_gs(const struct agxv_cmd_buffer *cmd);
  * geometry shader: vd as the application's draw, base vertex (firstVertex
  * or vertexOffset) and first instance. */
 VkResult agxv_cmd_draw_gs(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *vd,
-                          uint32_t base_vertex, uint32_t base_instance);
+                          uint32_t base_vertex, uint32_t base_instance, uint32_t draw_id);
 
 /* The vertex-fetch table of the bound vertex buffers for `link` (16 bytes
  * per binding: address, element clamp; agxv_cmd_draw.c). */

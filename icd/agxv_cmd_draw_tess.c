@@ -51,7 +51,7 @@ agxv_cmd_has_tess(const struct agxv_cmd_buffer *cmd)
  * constants (API shaders) or a helper kernel's arguments, and the params. */
 static VkResult
 write_root(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, const void *args,
-           uint32_t args_size, uint64_t params, uint64_t *out)
+           uint32_t args_size, uint64_t params, uint32_t draw_id, uint64_t *out)
 {
    const struct agxv_bind_state *bind = &cmd->bind[AGXV_BIND_POINT_GRAPHICS];
    const struct agxv_shader *s = &pipeline->shaders[AGXV_STAGE_COMPUTE];
@@ -74,6 +74,8 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, co
       memcpy(r + AGX_ABI_CONST_DATA, &data, 8);
    }
    memcpy(r + AGX_ABI_GEOMETRY_PARAMS, &params, 8);
+   /* DrawIndex of the software vertex shader (agx_pass_lower_gs.c) */
+   memcpy(r + AGX_ABI_VS_DRAW_ID, &draw_id, 4);
    *out = root.gpu;
    return VK_SUCCESS;
 }
@@ -81,10 +83,10 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, co
 /* Launches `pipeline` over the thread grid at `grid`, after a barrier. */
 static VkResult
 launch(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, const void *args,
-       uint32_t args_size, uint64_t params, uint64_t grid)
+       uint32_t args_size, uint64_t params, uint32_t draw_id, uint64_t grid)
 {
    uint64_t root;
-   VkResult result = write_root(cmd, pipeline, args, args_size, params, &root);
+   VkResult result = write_root(cmd, pipeline, args, args_size, params, draw_id, &root);
    if (result != VK_SUCCESS)
       return result;
    agxv_cmd_emit_cdm_barrier(cmd);
@@ -118,7 +120,8 @@ patch_args(const struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipelin
 /* The compute work of one draw from the record at `draw`. */
 static VkResult
 record_prerast(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipeline *gfx, uint64_t draw,
-               bool indexed, uint64_t params, uint64_t grids, uint64_t rast, uint64_t gs_params)
+               bool indexed, uint64_t params, uint64_t grids, uint64_t rast, uint64_t gs_params,
+               uint32_t draw_id)
 {
    struct agxv_device *device = cmd->device;
    struct agx_tess_setup_args setup = {
@@ -143,15 +146,17 @@ record_prerast(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipeline 
    setup.reset_heap = agxv_cmd_pre_gfx_take_heap(cmd);
    agxv_cmd_emit_cdm_barrier(cmd);
    agxv_dispatch_kernel(cmd, AGX_CL_TESS_SETUP, 1, &setup, sizeof(setup));
-   VkResult result = launch(cmd, gfx->tess_vs_sw, NULL, 0, params, grids);
+   VkResult result = launch(cmd, gfx->tess_vs_sw, NULL, 0, params, draw_id, grids);
    if (result == VK_SUCCESS)
-      result = launch(cmd, gfx->tess_tcs, NULL, 0, params, grids + 16);
+      result = launch(cmd, gfx->tess_tcs, NULL, 0, params, 0, grids + 16);
    if (result == VK_SUCCESS)
-      result = launch(cmd, device->meta[AGX_CL_TESS_COUNT_PATCHES], &pa, sizeof(pa), 0, grids + 32);
+      result =
+         launch(cmd, device->meta[AGX_CL_TESS_COUNT_PATCHES], &pa, sizeof(pa), 0, 0, grids + 32);
    if (result == VK_SUCCESS) {
       agxv_cmd_emit_cdm_barrier(cmd);
       agxv_dispatch_kernel(cmd, AGX_CL_TESS_ALLOC_PATCHES, 1, &pa, sizeof(pa));
-      result = launch(cmd, device->meta[AGX_CL_TESS_WRITE_PATCHES], &pa, sizeof(pa), 0, grids + 32);
+      result =
+         launch(cmd, device->meta[AGX_CL_TESS_WRITE_PATCHES], &pa, sizeof(pa), 0, 0, grids + 32);
    }
    agxv_cmd_emit_cdm_barrier(cmd);
    agxv_cmd_pre_gfx_end(cmd);
@@ -169,7 +174,7 @@ output_topology(const struct agx_tess_info *t)
 
 VkResult
 agxv_cmd_draw_tess(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app,
-                   uint32_t base_vertex, uint32_t base_instance)
+                   uint32_t base_vertex, uint32_t base_instance, uint32_t draw_id)
 {
    const struct agxv_pipeline *pipeline = cmd->bind[AGXV_BIND_POINT_GRAPHICS].pipeline;
    const struct agxv_graphics_pipeline *gfx = pipeline->gfx;
@@ -216,12 +221,15 @@ agxv_cmd_draw_tess(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *app,
    struct agxv_upload_ptr gp = {0};
    bool capture = cmd->xfb.active && gfx->tess_xfb && gfx->xfb.enabled;
    if (gfx->has_gs || capture) {
-      result = agxv_upload_alloc(&cmd->data, AGX_TESS_PARAMS_SIZE, 16, &gp);
+      /* room for the geometry shader's transform feedback fields after
+       * the tessellation ones (layout/agx_gs.h) */
+      result = agxv_upload_alloc(&cmd->data, AGX_GS_PARAMS_ALLOC, 16, &gp);
       if (result != VK_SUCCESS)
          return result;
-      memset(gp.cpu, 0, AGX_TESS_PARAMS_SIZE);
+      memset(gp.cpu, 0, AGX_GS_PARAMS_ALLOC);
    }
-   result = record_prerast(cmd, gfx, draw, app->indexed, p.gpu, grids.gpu, rast.gpu, gp.gpu);
+   result =
+      record_prerast(cmd, gfx, draw, app->indexed, p.gpu, grids.gpu, rast.gpu, gp.gpu, draw_id);
    if (result != VK_SUCCESS)
       return result;
    if (gfx->has_gs)

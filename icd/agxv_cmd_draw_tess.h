@@ -16,6 +16,6 @@ bool agxv_cmd_has_tess(const struct agxv_cmd_buffer *cmd);
  * tessellation: vd as the application's draw, base vertex (firstVertex or
  * vertexOffset) and first instance of a direct draw. */
 VkResult agxv_cmd_draw_tess(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *vd,
-                            uint32_t base_vertex, uint32_t base_instance);
+                            uint32_t base_vertex, uint32_t base_instance, uint32_t draw_id);
 
 #endif

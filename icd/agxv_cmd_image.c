@@ -313,14 +313,8 @@ agxv_CmdClearColorImage(VkCommandBuffer commandBuffer, VkImage _image, VkImageLa
    AGXV_FROM_HANDLE(agxv_image, img, _image);
    struct agx_image_clear_args a = {.bytes = texel_bytes(img->format)};
    if (!agxv_pack_clear_texel(img->format, pColor, a.value))
-      return; /* not a supported image format: no such image exists */
-   if (!agxv_image_clear_samples(a.value, &a.bytes, img->samples)) {
-      agxv_cmd_set_error(cmd, agxv_error(VK_ERROR_UNKNOWN,
-                                         "clear of a %u-sample format %d image (over 16 bytes "
-                                         "per texel) is not supported",
-                                         img->samples, img->format));
-      return;
-   }
+      return;               /* not a supported image format: no such image exists */
+   a.repeat = img->samples; /* every sample of a texel (contiguous) */
    for (uint32_t r = 0; r < rangeCount; r++)
       clear_range(cmd, img, &img->layout, img->va, a, &pRanges[r]);
 }
@@ -347,7 +341,8 @@ agxv_CmdClearDepthStencilImage(VkCommandBuffer commandBuffer, VkImage _image, Vk
             v.float32[0] = pValue->depth;
          else
             v.uint32[0] = pValue->stencil & 0xFF;
-         struct agx_image_clear_args a = {.bytes = pl.bytes};
+         /* one sample's value (pl.bytes covers every sample), repeated per sample */
+         struct agx_image_clear_args a = {.bytes = pl.bytes / img->samples, .repeat = img->samples};
          if (!pl.bytes || !agxv_pack_clear_texel(f, &v, a.value))
             continue; /* no such aspect */
          clear_range(cmd, img, pl.layout, pl.va, a, &pRanges[r]);

@@ -43,8 +43,8 @@
  * colour resolves (AVERAGE, SAMPLE_ZERO) run after the render command as
  * the resolve kernel (agxv_resolve.c; Honeykrisp resolves after the pass
  * too, with vk_meta_resolve_rendering). Multisampled background loads
- * fetch every sample (agx_tile_programs.h). Depth/stencil resolves (SAMPLE_ZERO)
- * copy sample 0 of each aspect's plane with the same kernel.
+ * fetch every sample (agx_tile_programs.h). Depth/stencil resolves (SAMPLE_ZERO,
+ * MIN, MAX, depth AVERAGE) resolve each aspect's plane with the same kernel.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -270,18 +270,22 @@ emit_tile_list(struct agxv_cmd_buffer *cmd, const struct tile_list *l,
 
 /* ---- the pass -------------------------------------------------------------- */
 
+/* One attachment of the pass; `aspect` is COLOR for colour attachments. */
 static VkResult
-attachment_desc(const VkRenderingAttachmentInfo *a, bool color, struct agxv_render_attachment *out)
+attachment_desc(const VkRenderingAttachmentInfo *a, VkImageAspectFlagBits aspect,
+                struct agxv_render_attachment *out)
 {
    const struct agxv_image_view *view = agxv_image_view_from_handle(a->imageView);
+   bool color = aspect == VK_IMAGE_ASPECT_COLOR_BIT;
    memset(out, 0, sizeof(*out));
    if (!view)
       return VK_SUCCESS;
    if (a->resolveMode != VK_RESOLVE_MODE_NONE && !color &&
-       a->resolveMode != VK_RESOLVE_MODE_SAMPLE_ZERO_BIT)
-      return agxv_error(VK_ERROR_UNKNOWN, "depth/stencil resolve mode 0x%x (only SAMPLE_ZERO)",
-                        (unsigned)a->resolveMode);
-   if (a->resolveMode != VK_RESOLVE_MODE_NONE && a->resolveMode != VK_RESOLVE_MODE_AVERAGE_BIT &&
+       !agxv_resolve_zs_mode_supported(a->resolveMode, aspect))
+      return agxv_error(VK_ERROR_UNKNOWN, "depth/stencil resolve mode 0x%x of aspect 0x%x",
+                        (unsigned)a->resolveMode, (unsigned)aspect);
+   if (a->resolveMode != VK_RESOLVE_MODE_NONE && color &&
+       a->resolveMode != VK_RESOLVE_MODE_AVERAGE_BIT &&
        a->resolveMode != VK_RESOLVE_MODE_SAMPLE_ZERO_BIT)
       return agxv_error(VK_ERROR_UNKNOWN, "resolve mode 0x%x", (unsigned)a->resolveMode);
    const struct agxv_image *image = view->image;
@@ -508,7 +512,7 @@ zs_attachment(const VkRenderingAttachmentInfo *a, VkImageAspectFlagBits aspect,
    *bound = false;
    if (!view)
       return VK_SUCCESS;
-   VkResult r = attachment_desc(a, false, att);
+   VkResult r = attachment_desc(a, aspect, att);
    if (r != VK_SUCCESS)
       return r;
    if (!agxv_render_zs_plane_init(plane, view->image, aspect, view->base_level, view->base_layer))
@@ -575,7 +579,7 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
    uint32_t samples = 1;
    for (uint32_t i = 0; i < info->colorAttachmentCount; i++) {
       const VkRenderingAttachmentInfo *a = &info->pColorAttachments[i];
-      VkResult r = attachment_desc(a, true, &desc.color[i]);
+      VkResult r = attachment_desc(a, VK_IMAGE_ASPECT_COLOR_BIT, &desc.color[i]);
       if (r != VK_SUCCESS)
          return r;
       const struct agxv_image_view *view = agxv_image_view_from_handle(a->imageView);
@@ -606,6 +610,8 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
       rs->has_stencil && info->pStencilAttachment->resolveMode != VK_RESOLVE_MODE_NONE
          ? agxv_image_view_from_handle(info->pStencilAttachment->resolveImageView)
          : NULL;
+   rs->depth_resolve_mode = rs->depth_resolve_view ? info->pDepthAttachment->resolveMode : 0;
+   rs->stencil_resolve_mode = rs->stencil_resolve_view ? info->pStencilAttachment->resolveMode : 0;
    if (rs->depth_view && samples < rs->depth_view->image->samples)
       samples = rs->depth_view->image->samples;
    if (rs->stencil_view && samples < rs->stencil_view->image->samples)
@@ -796,6 +802,23 @@ agxv_rendering_execute(struct agxv_cmd_buffer *cmd, const struct agxv_cmd_buffer
       agxv_rendering_split(cmd, nothing_between, NULL);
 }
 
+/* Opens a stream of a secondary's draws continuing its primary's pass (a part its primaries
+ * call; the scissor / depth-bias arrays go on across parts, agxv_rendering_execute). */
+static VkResult
+open_inherited(struct agxv_cmd_buffer *cmd)
+{
+   struct agxv_rendering_state *rs = &cmd->rendering;
+   VkResult result = open_stream(cmd);
+   if (result != VK_SUCCESS)
+      return result;
+   rs->active = true;
+   rs->stream_start = cmd->cs[AGXV_CS_VDM].cur;
+   rs->ppp_dirty = AGXV_PPP_DIRTY_ALL;
+   cmd->dyn.dirty = AGXV_DYN_ALL;
+   agxv_draw_cache_begin_pass(&cmd->draw_cache);
+   return VK_SUCCESS;
+}
+
 VkResult
 agxv_rendering_inherit(struct agxv_cmd_buffer *cmd, const VkCommandBufferInheritanceInfo *info)
 {
@@ -847,22 +870,22 @@ agxv_rendering_inherit(struct agxv_cmd_buffer *cmd, const VkCommandBufferInherit
    const struct agxv_framebuffer *fb = agxv_framebuffer_from_handle(info->framebuffer);
    rs->width = fb ? fb->width : 16384;
    rs->height = fb ? fb->height : 16384;
-   VkResult result = open_stream(cmd);
-   if (result != VK_SUCCESS)
-      return result;
    /* the secondary's draws are recorded once per view (agxv_multiview.h) */
    memset(&rs->desc, 0, sizeof(rs->desc));
    rs->desc.view_mask = view_mask;
-   rs->active = true;
    rs->inherited = true;
    rs->suspending = false;
    rs->resumed = false;
-   rs->stream_start = cmd->cs[AGXV_CS_VDM].cur;
    rs->scissor_count = rs->depth_bias_count = 0;
-   rs->ppp_dirty = AGXV_PPP_DIRTY_ALL;
-   cmd->dyn.dirty = AGXV_DYN_ALL;
-   agxv_draw_cache_begin_pass(&cmd->draw_cache);
-   return VK_SUCCESS;
+   return open_inherited(cmd);
+}
+
+void
+agxv_rendering_reopen_inherited(struct agxv_cmd_buffer *cmd)
+{
+   VkResult result = open_inherited(cmd);
+   if (result != VK_SUCCESS)
+      agxv_cmd_set_error(cmd, result);
 }
 
 /* Whether one of the rectangles covers the framebuffer and its layers. */
@@ -942,10 +965,11 @@ resolve_layers(struct agxv_cmd_buffer *cmd, uint32_t first, uint32_t count)
    }
    if (rs->depth_view && rs->depth_resolve_view)
       agxv_resolve_zs_views(cmd, rs->depth_view, rs->depth_resolve_view, VK_IMAGE_ASPECT_DEPTH_BIT,
-                            rs->desc.area, first, count);
+                            rs->depth_resolve_mode, rs->desc.area, first, count);
    if (rs->stencil_view && rs->stencil_resolve_view)
       agxv_resolve_zs_views(cmd, rs->stencil_view, rs->stencil_resolve_view,
-                            VK_IMAGE_ASPECT_STENCIL_BIT, rs->desc.area, first, count);
+                            VK_IMAGE_ASPECT_STENCIL_BIT, rs->stencil_resolve_mode, rs->desc.area,
+                            first, count);
 }
 
 /* Resolves at the end of the pass: its layers, or the layer of each view

@@ -53,8 +53,9 @@ struct agxv_rendering_state {
     * view per attachment (NULL: none) and its mode. */
    const struct agxv_image_view *resolve_views[AGXV_MAX_RTS];
    VkResolveModeFlagBits resolve_modes[AGXV_MAX_RTS];
-   /* Depth and stencil resolves (SAMPLE_ZERO), destination views (NULL: none). */
+   /* Depth and stencil resolves: destination views (NULL: none) and modes. */
    const struct agxv_image_view *depth_resolve_view, *stencil_resolve_view;
+   VkResolveModeFlagBits depth_resolve_mode, stencil_resolve_mode;
    bool resumed;    /* the open render command continues the pass: it loads everything */
    bool suspending; /* VK_RENDERING_SUSPENDING_BIT: EndRendering stores everything, no resolves */
    /* a secondary's: the pass is its primary's (VkCommandBufferInheritanceInfo) */
@@ -103,6 +104,10 @@ VkResult agxv_rendering_inherit(struct agxv_cmd_buffer *cmd,
  * secondary's (whose draws index them from 0) when the entries at those indices agree;
  * otherwise the pass is split before and after the part (its own render command, the
  * arrays the secondary's; needs loads of the attachments). */
+/* A secondary continuing a render pass, after a part that is not a stream (a deferred
+ * clear): opens the stream of its next draws (as agxv_rendering_inherit does). */
+void agxv_rendering_reopen_inherited(struct agxv_cmd_buffer *cmd);
+
 void agxv_rendering_execute(struct agxv_cmd_buffer *cmd, const struct agxv_cmd_buffer *secondary,
                             const struct agxv_cmd_stream *part);
 

@@ -22,8 +22,9 @@
  * All of it runs in pre-graphics streams, in recording order, before the
  * render's draws: captures never depend on rasterization.
  * Assumes: primary command buffers (the pre-graphics stream), direct
- * draws while capturing (tessellated ones may be indirect), no primitive
- * restart while capturing, a vertex (or evaluation) shader that runs twice
+ * draws while capturing vertex shader outputs (GS and tessellated draws
+ * may be indirect: agxv_cmd_xfb_draw_gs_indirect, agxv_cmd_xfb_draw_tess),
+ * no primitive restart while capturing vertex shader outputs, a vertex (or evaluation) shader that runs twice
  * is acceptable (it has no side effects Vulkan would count once).
  */
 #include <string.h>
@@ -37,6 +38,7 @@
 #include "agxv_buffer.h"
 #include "agxv_cmd_buffer.h"
 #include "agxv_cmd_draw_gs.h"
+#include "agxv_cmd_draw_tess.h"
 #include "agxv_device.h"
 #include "agxv_graphics_pipeline.h"
 #include "agxv_log.h"
@@ -179,7 +181,7 @@ capture_shape(VkPrimitiveTopology topology, uint32_t count, uint32_t *vpp, uint3
  * geometry parameters. */
 static VkResult
 write_root(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, uint64_t params,
-           uint64_t *out)
+           uint32_t draw_id, uint64_t *out)
 {
    const struct agxv_bind_state *bind = &cmd->bind[AGXV_BIND_POINT_GRAPHICS];
    const struct agxv_shader *s = &pipeline->shaders[AGXV_STAGE_COMPUTE];
@@ -198,6 +200,7 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, ui
       memcpy(r + AGX_ABI_CONST_DATA, &data, 8);
    }
    memcpy(r + AGX_ABI_GEOMETRY_PARAMS, &params, 8);
+   memcpy(r + AGX_ABI_VS_DRAW_ID, &draw_id, 4); /* the software VS's DrawIndex */
    *out = root.gpu;
    return VK_SUCCESS;
 }
@@ -244,7 +247,7 @@ vs_params(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipeline *gfx,
 
 VkResult
 agxv_cmd_xfb_draw(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *vd, uint32_t base_vertex,
-                  uint32_t base_instance)
+                  uint32_t base_instance, uint32_t draw_id)
 {
    const struct agxv_pipeline *pipeline = cmd->bind[AGXV_BIND_POINT_GRAPHICS].pipeline;
    if (!cmd->xfb.active || !pipeline || !pipeline->gfx || !pipeline->gfx->xfb.enabled ||
@@ -270,7 +273,7 @@ agxv_cmd_xfb_draw(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *vd, u
       result = agxv_upload_alloc(&cmd->data, tab_size, 16, &tab);
    uint64_t root = 0;
    if (result == VK_SUCCESS)
-      result = write_root(cmd, gfx->gs_vs_sw, params, &root);
+      result = write_root(cmd, gfx->gs_vs_sw, params, draw_id, &root);
    if (result != VK_SUCCESS)
       return result;
    memcpy(tab.cpu, gfx->xfb.table, tab_size);
@@ -278,7 +281,7 @@ agxv_cmd_xfb_draw(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *vd, u
       .state = cmd->xfb.state_va,
       .records = records,
       .table = tab.gpu,
-      .query = cmd->xfb.query_va,
+      .query = cmd->xfb.query_va[0],
       .entries = gfx->xfb.entries,
       .records_per_vertex = (uint32_t)__builtin_popcountll(gfx->gs_input_mask),
       .topology = (uint32_t)topology,
@@ -320,19 +323,20 @@ agxv_cmd_xfb_draw_gs(struct agxv_cmd_buffer *cmd, uint64_t params, void *params_
    const struct agx_gs_info *gs = &gfx->gs;
    uint64_t units = (uint64_t)prims * instances;
    uint64_t max_vertices = (uint64_t)gs->max_vertices * gs->invocations;
-   uint64_t bytes = units * max_vertices * gfx->xfb.gs_record_size;
+   uint64_t streams = gfx->xfb.gs_streams;
+   uint64_t bytes = units * streams * max_vertices * gfx->xfb.gs_record_size;
    if (bytes > (1ull << 30) || gs->output_topology > 2)
       return agxv_error(VK_ERROR_UNKNOWN, "transform feedback geometry draw too large");
    struct agxv_upload_ptr rec, counts, tab;
    uint32_t tab_size = 4 * (4 + gfx->xfb.entries);
    VkResult result = agxv_upload_alloc(&cmd->data, (uint32_t)bytes + 16, 16, &rec);
    if (result == VK_SUCCESS)
-      result = agxv_upload_alloc(&cmd->data, (uint32_t)(4 * units) + 16, 16, &counts);
+      result = agxv_upload_alloc(&cmd->data, (uint32_t)(4 * units * streams) + 16, 16, &counts);
    if (result == VK_SUCCESS)
       result = agxv_upload_alloc(&cmd->data, tab_size, 16, &tab);
    uint64_t root = 0;
    if (result == VK_SUCCESS)
-      result = write_root(cmd, gfx->xfb.gs_xfb, params, &root);
+      result = write_root(cmd, gfx->xfb.gs_xfb, params, 0, &root);
    if (result != VK_SUCCESS)
       return result;
    memcpy(tab.cpu, gfx->xfb.table, tab_size);
@@ -343,12 +347,14 @@ agxv_cmd_xfb_draw_gs(struct agxv_cmd_buffer *cmd, uint64_t params, void *params_
       .records = rec.gpu,
       .counts = counts.gpu,
       .table = tab.gpu,
-      .query = cmd->xfb.query_va,
+      .query = {cmd->xfb.query_va[0], cmd->xfb.query_va[1], cmd->xfb.query_va[2],
+                cmd->xfb.query_va[3]},
       .entries = gfx->xfb.entries,
       .record_size = gfx->xfb.gs_record_size,
       .max_vertices = (uint32_t)max_vertices,
       .units = (uint32_t)units,
       .verts_per_prim = gs_vpp[gs->output_topology],
+      .streams = (uint32_t)streams,
    };
    if (!agxv_cmd_pre_gfx_begin(cmd))
       return cmd->record_result;
@@ -356,6 +362,46 @@ agxv_cmd_xfb_draw_gs(struct agxv_cmd_buffer *cmd, uint64_t params, void *params_
    agxv_cmd_emit_cdm_barrier(cmd);
    const uint32_t threads[3] = {prims, instances, 1};
    agxv_cmd_launch_threads(cmd, gfx->xfb.gs_xfb, root, threads);
+   agxv_cmd_emit_cdm_barrier(cmd);
+   agxv_dispatch_kernel(cmd, AGX_CL_XFB_CAPTURE_GS, 1, &args, sizeof(args));
+   agxv_cmd_pre_gfx_end(cmd);
+   return VK_SUCCESS;
+}
+
+VkResult
+agxv_cmd_xfb_draw_gs_indirect(struct agxv_cmd_buffer *cmd, uint64_t params, uint64_t gs_grid)
+{
+   const struct agxv_graphics_pipeline *gfx = cmd->bind[AGXV_BIND_POINT_GRAPHICS].pipeline->gfx;
+   const struct agx_gs_info *gs = &gfx->gs;
+   if (gs->output_topology > 2)
+      return agxv_error(VK_ERROR_UNKNOWN, "transform feedback of GS output topology %u",
+                        gs->output_topology);
+   struct agxv_upload_ptr tab;
+   uint32_t tab_size = 4 * (4 + gfx->xfb.entries);
+   VkResult result = agxv_upload_alloc(&cmd->data, tab_size, 16, &tab);
+   uint64_t root = 0;
+   if (result == VK_SUCCESS)
+      result = write_root(cmd, gfx->xfb.gs_xfb, params, 0, &root);
+   if (result != VK_SUCCESS)
+      return result;
+   memcpy(tab.cpu, gfx->xfb.table, tab_size);
+   struct agx_xfb_capture_gs_args args = {
+      .state = cmd->xfb.state_va,
+      .table = tab.gpu,
+      .query = {cmd->xfb.query_va[0], cmd->xfb.query_va[1], cmd->xfb.query_va[2],
+                cmd->xfb.query_va[3]},
+      .entries = gfx->xfb.entries,
+      .record_size = gfx->xfb.gs_record_size,
+      .max_vertices = gs->max_vertices * gs->invocations,
+      .verts_per_prim = gs_vpp[gs->output_topology],
+      .streams = gfx->xfb.gs_streams,
+      .params = params,
+      .grid = gs_grid,
+   };
+   if (!agxv_cmd_pre_gfx_begin(cmd))
+      return cmd->record_result;
+   agxv_cmd_emit_cdm_barrier(cmd);
+   agxv_cmd_launch_indirect(cmd, gfx->xfb.gs_xfb, root, gs_grid);
    agxv_cmd_emit_cdm_barrier(cmd);
    agxv_dispatch_kernel(cmd, AGX_CL_XFB_CAPTURE_GS, 1, &args, sizeof(args));
    agxv_cmd_pre_gfx_end(cmd);
@@ -397,7 +443,7 @@ agxv_cmd_xfb_draw_tess(struct agxv_cmd_buffer *cmd, uint64_t draw, uint64_t para
       result = agxv_upload_alloc(&cmd->data, tab_size, 16, &tab);
    uint64_t root = 0;
    if (result == VK_SUCCESS)
-      result = write_root(cmd, tes, params, &root);
+      result = write_root(cmd, tes, params, 0, &root);
    if (result != VK_SUCCESS)
       return result;
    memcpy(tab.cpu, gfx->xfb.table, tab_size);
@@ -419,7 +465,7 @@ agxv_cmd_xfb_draw_tess(struct agxv_cmd_buffer *cmd, uint64_t draw, uint64_t para
    struct agx_xfb_capture_args args = {
       .state = cmd->xfb.state_va,
       .table = tab.gpu,
-      .query = cmd->xfb.query_va,
+      .query = cmd->xfb.query_va[0],
       .entries = gfx->xfb.entries,
       .records_per_vertex = records,
       .topology = (uint32_t)topology,
@@ -494,7 +540,9 @@ agxv_CmdDrawIndirectByteCountEXT(VkCommandBuffer commandBuffer, uint32_t instanc
    agxv_cmd_pre_gfx_end(cmd);
    struct agxv_vdm_draw vd = {.indirect = draw.gpu};
    agxv_stats_draw(cmd, &vd); /* reads the record after the kernel (agxv_query_stats.c) */
-   result = agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, 0, 0) : agxv_cmd_draw_vdm(cmd, &vd);
+   result = agxv_cmd_has_tess(cmd) ? agxv_cmd_draw_tess(cmd, &vd, 0, 0, 0)
+            : agxv_cmd_has_gs(cmd) ? agxv_cmd_draw_gs(cmd, &vd, 0, 0, 0)
+                                   : agxv_cmd_draw_vdm(cmd, &vd);
    if (result != VK_SUCCESS)
       agxv_cmd_set_error(cmd, result);
 }

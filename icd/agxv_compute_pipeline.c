@@ -39,45 +39,6 @@ agxv_read_specialization(struct agxv_device *device, const VkSpecializationInfo 
    return VK_SUCCESS;
 }
 
-/* The cache key: SHA-1 over everything agxv_compile_compute reads (the
- * SPIR-V, entry point, specialization, the preamble and robustness switches and the layout's bindings), each
- * part length-prefixed so different splits cannot collide. The compiler
- * itself is identified by the cache header's UUID (one per build). */
-static void
-cache_key(const struct agxv_compile_request *req, uint8_t key[AGXV_SHA1_SIZE])
-{
-   struct agxv_sha1 h;
-   agxv_sha1_init(&h);
-   uint64_t n = req->word_count;
-   agxv_sha1_update(&h, &n, sizeof(n));
-   agxv_sha1_update(&h, req->words, req->word_count * 4);
-   const char *entry = req->entry ? req->entry : "";
-   n = strlen(entry);
-   agxv_sha1_update(&h, &n, sizeof(n));
-   agxv_sha1_update(&h, entry, n);
-   n = req->spec_count;
-   agxv_sha1_update(&h, &n, sizeof(n));
-   for (uint32_t i = 0; i < req->spec_count; i++) {
-      uint64_t pair[2] = {req->spec[i].id, req->spec[i].value};
-      agxv_sha1_update(&h, pair, sizeof(pair));
-   }
-   n = req->no_preamble | (uint64_t)req->robust_buffer_access << 1;
-   agxv_sha1_update(&h, &n, sizeof(n));
-   n = req->set_count;
-   agxv_sha1_update(&h, &n, sizeof(n));
-   for (uint32_t s = 0; s < req->set_count; s++) {
-      const struct agxv_descriptor_set_layout *l = req->set_layouts[s];
-      uint32_t count = l ? l->binding_count : UINT32_MAX;
-      agxv_sha1_update(&h, &count, sizeof(count));
-      for (uint32_t b = 0; l && b < l->binding_count; b++) {
-         const struct agxv_descriptor_binding *bd = &l->bindings[b];
-         uint32_t w[4] = {(uint32_t)bd->type, bd->count, bd->offset, bd->stride};
-         agxv_sha1_update(&h, w, sizeof(w));
-      }
-   }
-   agxv_sha1_final(&h, key);
-}
-
 static VkResult
 create_compute_pipeline(struct agxv_device *device, struct agxv_pipeline_cache *cache,
                         const VkComputePipelineCreateInfo *info, const VkAllocationCallbacks *alloc,
@@ -110,7 +71,7 @@ create_compute_pipeline(struct agxv_device *device, struct agxv_pipeline_cache *
    };
    uint8_t key[AGXV_SHA1_SIZE];
    if (cache) {
-      cache_key(&req, key);
+      agxv_pipeline_cache_key(&req, NULL, 0, key);
       const struct agxv_cache_entry *e = agxv_pipeline_cache_lookup(cache, key);
       if (e) {
          agxv_free(&device->alloc, spec);
@@ -138,7 +99,7 @@ create_compute_pipeline(struct agxv_device *device, struct agxv_pipeline_cache *
                                          alloc, out);
    /* A cache that cannot grow is not an error for the pipeline. */
    if (result == VK_SUCCESS && cache)
-      agxv_pipeline_cache_insert(cache, key, &compiled.info, compiled.code, compiled.size);
+      agxv_pipeline_cache_insert(cache, key, &compiled.info, compiled.code, compiled.size, NULL, 0);
    agxv_compile_result_free(&compiled);
    return result;
 }

@@ -59,7 +59,8 @@ struct agxv_device {
     * sampler_used. Under meta_mutex; the queue reads sampler_heap atomically. */
    struct agxv_bo *sampler_heap;
    uint32_t sampler_used[4096 / 32];
-   uint32_t compute_compiles; /* vkCreateComputePipelines compilations (atomic), for tests */
+   uint32_t compute_compiles;  /* vkCreateComputePipelines compilations (atomic), for tests */
+   uint32_t graphics_compiles; /* vertex/fragment main programs compiled (atomic), for tests */
    /* robustBufferAccess enabled: shaders bounds-check buffer accesses and
     * send out-of-range ones to this small scratch BO (AGX_ABI_ROBUST_SINK) */
    bool robust_buffer_access;

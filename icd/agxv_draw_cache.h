@@ -32,6 +32,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "agxv_ppp.h"
 #include "agxv_vdm.h"
 
 struct agxv_pipeline;
@@ -93,6 +94,13 @@ struct agxv_draw_cache {
    uint32_t restart_index;
    bool fs_words_valid;
    uint64_t fs_pipeline, fs_cf_bindings; /* in the last PPP Fragment Shader words */
+   /* The shader-derived PPP words the stream holds (the agxv_ppp_draw
+    * fields of the last draw), compared word by word at each draw so a
+    * pipeline switch re-emits only the PPP groups whose words differ. */
+   bool ppp_words_valid;
+   uint32_t vs_output_select, uvs_size, varying_counts_32, varying_counts_16;
+   uint32_t fs_fragment_control, fs_face_2, fs_output_select;
+   bool has_fs, generate_primitive_id;
 };
 
 /* Forgets everything (command buffer reset or begin). */
@@ -105,7 +113,48 @@ static inline void
 agxv_draw_cache_forget_stream(struct agxv_draw_cache *c)
 {
    c->stream_va = 0;
-   c->vs_state_valid = c->restart_valid = c->fs_words_valid = false;
+   c->vs_state_valid = c->restart_valid = c->fs_words_valid = c->ppp_words_valid = false;
+}
+
+/* The PPP dirty bits (enum agxv_ppp_dirty) of the shader-derived words of
+ * a draw that differ from the stream's (all four when unknown), which
+ * become the stream's. The groups, after agxv_ppp_header: VS = Output
+ * Select and Output Size; LINKED_FS = Fragment Control 2 and Output
+ * Select; VARYINGS = Varying Counts, Cull 2 and Output Select; FS = the
+ * fragment shader bound or not and Fragment Face 2. */
+static inline uint32_t
+agxv_draw_cache_ppp_words_dirty(struct agxv_draw_cache *c, const struct agxv_ppp_draw *pd)
+{
+   uint32_t dirty = 0;
+   if (!c->ppp_words_valid) {
+      dirty =
+         AGXV_PPP_DIRTY_VS | AGXV_PPP_DIRTY_LINKED_FS | AGXV_PPP_DIRTY_VARYINGS | AGXV_PPP_DIRTY_FS;
+   } else {
+      if (c->vs_output_select != pd->vs_output_select || c->uvs_size != pd->uvs_size)
+         dirty |= AGXV_PPP_DIRTY_VS;
+      if (c->fs_fragment_control != pd->fs_fragment_control ||
+          c->fs_output_select != pd->fs_output_select)
+         dirty |= AGXV_PPP_DIRTY_LINKED_FS;
+      if (c->varying_counts_32 != pd->varying_counts_32 ||
+          c->varying_counts_16 != pd->varying_counts_16 ||
+          c->generate_primitive_id != pd->generate_primitive_id)
+         dirty |= AGXV_PPP_DIRTY_VARYINGS;
+      if (c->has_fs != pd->has_fs || c->fs_face_2 != pd->fs_face_2)
+         dirty |= AGXV_PPP_DIRTY_FS;
+   }
+   if (dirty) {
+      c->vs_output_select = pd->vs_output_select;
+      c->uvs_size = pd->uvs_size;
+      c->fs_fragment_control = pd->fs_fragment_control;
+      c->fs_output_select = pd->fs_output_select;
+      c->varying_counts_32 = pd->varying_counts_32;
+      c->varying_counts_16 = pd->varying_counts_16;
+      c->generate_primitive_id = pd->generate_primitive_id;
+      c->has_fs = pd->has_fs;
+      c->fs_face_2 = pd->fs_face_2;
+      c->ppp_words_valid = true;
+   }
+   return dirty;
 }
 
 static inline bool

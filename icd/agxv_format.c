@@ -10,8 +10,8 @@
  * (blending is tested), VERTEX_BUFFER for the 65 formats
  * the vertex-fetch prolog converts (agxv_vbo_format; RGB32 included),
  * BLIT_SRC for the formats the blit kernel reads (agxv_blit_format: every
- * table format but the block-compressed ones; depth/stencil formats through
- * their planes), BLIT_DST for the renderable ones it writes (not RGB9E5).
+ * table format, block-compressed ones decoded in software; depth/stencil
+ * formats through their planes), BLIT_DST for the renderable ones it writes (not RGB9E5).
  * agxv_format_tib maps colour
  * formats to the tilebuffer's logical formats (layout/).
  *
@@ -53,7 +53,8 @@ agxv_buffer_format_features(VkFormat format)
    VkFormatFeatureFlags2 vertex =
       agxv_vbo_format(format) ? VK_FORMAT_FEATURE_2_VERTEX_BUFFER_BIT : 0;
    const struct agxv_format_info *f = agxv_format_info(format);
-   if (!f || f->depth || f->block > 1)
+   /* A8_UNORM_KHR: image features only (texel buffers of it are untested) */
+   if (!f || f->depth || f->block > 1 || format == VK_FORMAT_A8_UNORM_KHR)
       return vertex;
    VkFormatFeatureFlags2 features = VK_FORMAT_FEATURE_2_UNIFORM_TEXEL_BUFFER_BIT | vertex;
    if ((f->bytes & (f->bytes - 1)) == 0)
@@ -90,12 +91,17 @@ agxv_image_format_features(VkFormat format, VkImageTiling tiling)
                VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
       return zs;
    }
-   if (f->block > 1)
-      return tiling == VK_IMAGE_TILING_OPTIMAL
-                ? VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT |
-                     VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT |
-                     VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT
-                : 0;
+   /* Block-compressed: sampled, filtered, copied, blit sources (the blit kernel decodes
+    * them, agx_blit_bc.h); optimal tiling only. */
+   if (f->block > 1) {
+      struct agx_blit_format bc;
+      if (tiling != VK_IMAGE_TILING_OPTIMAL)
+         return 0;
+      return VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT |
+             VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT |
+             VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT |
+             (agxv_blit_format(format, false, &bc) ? VK_FORMAT_FEATURE_2_BLIT_SRC_BIT : 0);
+   }
    VkFormatFeatureFlags2 features = VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT |
                                     VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT |
                                     VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT;

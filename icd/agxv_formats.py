@@ -31,8 +31,7 @@
 # texturable (except 'd' depth/stencil formats: attachment and copies only); uniform texel buffers take every texturable non-depth format,
 # storage texel buffers (also without format) those with a power-of-two
 # size, atomics R32_UINT/R32_SINT only. Formats not listed (R5G5B5A1 /
-# B5G5R5A1, which the hardware's channel orders do not cover, A8_UNORM_KHR
-# (maintenance5; sampling it through a 000R swizzle is untested),
+# B5G5R5A1, which the hardware's channel orders do not cover,
 # RGB32, which Mesa emulates with shader loads, 24-bit, 64-bit, scaled,
 # ETC2/EAC/ASTC, D24/X8_D24/D16_S8/D24_S8) have no features; the
 # block-compressed ones listed have no buffer features.
@@ -82,6 +81,11 @@ FORMATS = [
     # Vulkan's A1B5G5R5 maps to); rendered and blended in tests/icd
     # test_rt_formats, drawn in test_maint5
     ('A1B5G5R5_UNORM_PACK16_KHR', 'R5G5B5A1',     'Unorm', 'RGBA', 2, 'rcB'),
+    # VK_KHR_maintenance5's A8_UNORM: one 8-bit channel read as alpha (an R8
+    # Unorm texture through the 000R swizzle, as Mesa formats.c's A8_UNORM);
+    # sampled, filtered, copied and blitted from (tests/icd test_tex_formats),
+    # not rendered to, no buffer features (agxv_format.c)
+    ('A8_UNORM_KHR',              'R8',           'Unorm', '000R', 1, ''),
     ('A2B10G10R10_UNORM_PACK32',  'R10G10B10A2',  'Unorm', 'RGBA', 4, 'rcB'),
     ('A2B10G10R10_UINT_PACK32',   'R10G10B10A2',  'Uint',  'RGBA', 4, 'rc'),
     ('A2B10G10R10_SINT_PACK32',   'R10G10B10A2',  'Sint',  'RGBA', 4, ''),

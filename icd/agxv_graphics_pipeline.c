@@ -16,7 +16,9 @@
 #include "agxv_descriptor_set_layout.h"
 #include "agxv_device.h"
 #include "agxv_format.h"
+#include "agxv_graphics_pipeline_cache.h"
 #include "agxv_graphics_pipeline_library.h"
+#include "agxv_pipeline_cache.h"
 #include "agxv_log.h"
 #include "agxv_query_stats.h"
 #include "agxv_pipeline_feedback.h"
@@ -67,7 +69,7 @@ agxv_graphics_compile_main(struct agxv_device *device, const VkPipelineShaderSta
                            const struct agx_tilebuffer_layout *tib,
                            const struct agx_coverage_options *coverage, bool multiview,
                            unsigned cull_distances, const struct agxv_gpl_precompiled *pre,
-                           const struct agx_fs_epilog_key *epilog_key,
+                           const struct agx_fs_epilog_key *epilog_key, struct agxv_cache_use *cu,
                            struct agxv_compile_gfx_result *out)
 {
    struct agxv_shader_module module_tmp;
@@ -125,8 +127,33 @@ agxv_graphics_compile_main(struct agxv_device *device, const VkPipelineShaderSta
          done = NULL;
    }
    char err[512] = "";
-   int ret = done ? agxv_compile_result_copy(done, out, err, sizeof(err))
-                  : agxv_compile_graphics(&req, tib, out, err, sizeof(err));
+   int ret;
+   if (done) {
+      ret = agxv_compile_result_copy(done, out, err, sizeof(err));
+   } else {
+      /* the pipeline cache, then the compiler */
+      uint64_t start = agxv_feedback_now();
+      uint8_t key[AGXV_SHA1_SIZE];
+      bool hit = false;
+      if (cu && cu->cache) {
+         agxv_gfx_cache_key(&req, which, tib, key);
+         hit = agxv_gfx_cache_lookup(cu, key, stage->stage, out);
+      }
+      if (!hit && cu && cu->fail_on_compile) {
+         agxv_free(&device->alloc, spec);
+         return VK_PIPELINE_COMPILE_REQUIRED;
+      }
+      ret = 0;
+      if (!hit) {
+         __atomic_fetch_add(&device->graphics_compiles, 1, __ATOMIC_RELAXED);
+         ret = agxv_compile_graphics(&req, tib, out, err, sizeof(err));
+         if (!ret && out->stage == which)
+            agxv_gfx_cache_store(cu, key, out);
+      }
+      unsigned bit = (unsigned)__builtin_ctz((unsigned)stage->stage);
+      if (cu && bit < 5)
+         cu->stage_ns[bit] += agxv_feedback_now() - start;
+   }
    agxv_free(&device->alloc, spec);
    if (ret)
       return agxv_error(VK_ERROR_UNKNOWN, "cannot compile %s shader \"%s\": %s",
@@ -154,7 +181,8 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
       which == AGXV_STAGE_FRAGMENT && agxv_blend_key(pipeline->graphics, tib, &key) == VK_SUCCESS;
    VkResult result = agxv_graphics_compile_main(
       device, stage, layout, tib, &coverage, pipeline->graphics->rp.view_mask != 0,
-      which == AGXV_STAGE_FRAGMENT ? gfx->uvs.cull_count : 0, pre, has_key ? &key : NULL, &out);
+      which == AGXV_STAGE_FRAGMENT ? gfx->uvs.cull_count : 0, pre, has_key ? &key : NULL,
+      gfx->cache_use, &out);
    if (result != VK_SUCCESS)
       return result;
    const uint8_t *code = out.r.code;
@@ -184,7 +212,7 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
       struct agxv_compile_gfx_result sout;
       result = agxv_graphics_compile_main(device, stage, layout, tib, &coverage,
                                           pipeline->graphics->rp.view_mask != 0,
-                                          gfx->uvs.cull_count, NULL, &skey, &sout);
+                                          gfx->uvs.cull_count, NULL, &skey, gfx->cache_use, &sout);
       if (result == VK_SUCCESS) {
          result = agxv_pipeline_upload_stage(device, pipeline, AGXV_STAGE_FRAGMENT_STATS,
                                              sout.r.code, sout.r.size, &sout.r.info);
@@ -226,8 +254,8 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
 }
 
 /* A pipeline without a fragment shader whose last pre-rasterisation stage
- * writes cull distances gets the empty one (the cull test runs there,
- * agxv_cull_fs.h). */
+ * writes cull distances, or whose sample mask kills samples, gets the empty
+ * one (the cull test and the sample mask run there, agxv_cull_fs.h). */
 static VkResult
 compile_cull_fs(struct agxv_device *device, struct agxv_pipeline *pipeline,
                 const struct agxv_pipeline_layout *layout)
@@ -250,7 +278,7 @@ VkResult
 agxv_graphics_pipeline_build(struct agxv_device *device, struct agxv_pipeline *pipeline,
                              uint32_t stage_count, const VkPipelineShaderStageCreateInfo *stages,
                              const struct agxv_pipeline_layout *layout,
-                             const struct agxv_gpl_precompiled *pre)
+                             const struct agxv_gpl_precompiled *pre, struct agxv_cache_use *cu)
 {
    /* The linkage (gfx) of the parsed state (pipeline->graphics). */
    const struct agxv_graphics_state *state = pipeline->graphics;
@@ -260,6 +288,7 @@ agxv_graphics_pipeline_build(struct agxv_device *device, struct agxv_pipeline *p
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    struct agxv_graphics_pipeline *gfx = pipeline->gfx;
    memset(gfx, 0, sizeof(*gfx));
+   gfx->cache_use = cu;
    VkResult result = VK_SUCCESS;
    if (!agxv_tib_layout(&gfx->tib, state->rp.color_formats, state->rp.color_attachment_count,
                         state->ms.rasterization_samples))
@@ -285,6 +314,13 @@ agxv_graphics_pipeline_build(struct agxv_device *device, struct agxv_pipeline *p
       if (stages[i].stage == VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT)
          tes = &stages[i];
    }
+   /* the geometry-shader and tessellation variants are compiled without
+    * the cache */
+   if (cu && (gs || tcs || tes)) {
+      cu->uncached = true;
+      if (result == VK_SUCCESS && cu->fail_on_compile)
+         result = VK_PIPELINE_COMPILE_REQUIRED;
+   }
    /* with both, the evaluation shader feeds the geometry shader */
    if (result == VK_SUCCESS && (tcs || tes))
       result = agxv_tess_pipeline_compile(device, pipeline, vs, tcs, tes, gs != NULL, layout);
@@ -300,30 +336,41 @@ agxv_graphics_pipeline_build(struct agxv_device *device, struct agxv_pipeline *p
          if (!taken && fragment == (pass == 1))
             result = compile_stage(device, pipeline, st, layout, &gfx->tib, pre);
       }
-   if (result == VK_SUCCESS && !gfx->has_fs && gfx->uvs.cull_count)
+   /* ... and so does one whose static sample mask (pSampleMask) leaves out a
+    * rasterised sample: the mask is applied by the fragment shader
+    * (agx_pass_lower_coverage's sample_kill), so the empty one applies it */
+   if (result == VK_SUCCESS && !gfx->has_fs &&
+       (gfx->uvs.cull_count || agxv_gpl_coverage_options(state).sample_kill))
       result = compile_cull_fs(device, pipeline, layout);
    /* transform feedback without a geometry shader captures the vertex
     * shader's outputs (agxv_graphics_pipeline_xfb.c); not after tessellation */
    if (result == VK_SUCCESS && vs && !gs && !tes)
       result = agxv_xfb_pipeline_compile(device, pipeline, vs, layout);
+   /* (the transform feedback variant too) */
+   if (cu && gfx->gs_vs_sw)
+      cu->uncached = true;
    if (result == VK_SUCCESS && !(pipeline->stages & (1u << AGXV_STAGE_VERTEX)))
       result = agxv_error(VK_ERROR_UNKNOWN, "graphics pipeline without a vertex shader");
+   if (result == VK_SUCCESS)
+      agxv_graphics_pipeline_pack_words(pipeline);
+   gfx->cache_use = NULL;
    return result;
 }
 
 static VkResult
 create_graphics_pipeline(struct agxv_device *device, const VkGraphicsPipelineCreateInfo *info,
-                         const VkAllocationCallbacks *alloc, struct agxv_pipeline **out)
+                         const VkAllocationCallbacks *alloc, struct agxv_cache_use *cu,
+                         struct agxv_pipeline **out)
 {
    if (agxv_gpl_applies(info))
-      return agxv_gpl_create(device, info, alloc, out);
+      return agxv_gpl_create(device, info, alloc, cu, out);
    /* The parsed state (pipeline->graphics), then the stages. */
    struct agxv_pipeline *pipeline;
    VkResult result = agxv_graphics_pipeline_create(device, info, alloc, &pipeline);
    if (result != VK_SUCCESS)
       return result;
    result = agxv_graphics_pipeline_build(device, pipeline, info->stageCount, info->pStages,
-                                         agxv_pipeline_layout_from_handle(info->layout), NULL);
+                                         agxv_pipeline_layout_from_handle(info->layout), NULL, cu);
    if (result != VK_SUCCESS) {
       agxv_pipeline_destroy(device, pipeline, alloc);
       return result;
@@ -339,17 +386,25 @@ agxv_CreateGraphicsPipelines(VkDevice _device, VkPipelineCache cache, uint32_t c
 {
    AGXV_FROM_HANDLE(agxv_device, device, _device);
    const VkAllocationCallbacks *alloc = agxv_choose_alloc(&device->alloc, pAllocator);
-   (void)cache;
    VkResult first_error = VK_SUCCESS;
    uint32_t i = 0;
    for (; i < count; i++) {
       struct agxv_pipeline *pipeline = NULL;
       uint64_t start = agxv_feedback_now();
-      VkResult result = create_graphics_pipeline(device, &pCreateInfos[i], alloc, &pipeline);
+      struct agxv_cache_use cu = {
+         .cache = agxv_pipeline_cache_from_handle(cache),
+         .fail_on_compile =
+            (agxv_pipeline_create_flags(pCreateInfos[i].pNext, pCreateInfos[i].flags) &
+             VK_PIPELINE_CREATE_2_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT_KHR) != 0,
+      };
+      VkResult result = create_graphics_pipeline(device, &pCreateInfos[i], alloc, &cu, &pipeline);
       if (result == VK_SUCCESS)
-         agxv_feedback_write(pCreateInfos[i].pNext, start);
+         agxv_feedback_write_graphics(pCreateInfos[i].pNext, pCreateInfos[i].pStages,
+                                      pCreateInfos[i].stageCount, start, &cu);
       pPipelines[i] = result == VK_SUCCESS ? agxv_pipeline_to_handle(pipeline) : VK_NULL_HANDLE;
-      if (result != VK_SUCCESS && first_error == VK_SUCCESS)
+      /* an error outranks VK_PIPELINE_COMPILE_REQUIRED (a success code) */
+      if (result != VK_SUCCESS && (first_error == VK_SUCCESS ||
+                                   (first_error == VK_PIPELINE_COMPILE_REQUIRED && result < 0)))
          first_error = result;
       if (result != VK_SUCCESS &&
           (agxv_pipeline_create_flags(pCreateInfos[i].pNext, pCreateInfos[i].flags) &

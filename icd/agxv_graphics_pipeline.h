@@ -14,8 +14,9 @@
  *
  * Assumes: dynamic rendering (VkPipelineRenderingCreateInfo formats);
  * pipeline libraries are linked through the same path
- * (agxv_graphics_pipeline_library.h); the pipeline cache is not used for
- * graphics yet.
+ * (agxv_graphics_pipeline_library.h); the pipeline cache holds the vertex
+ * and fragment main programs (agxv_graphics_pipeline_cache.h), not the
+ * geometry-shader, tessellation or transform-feedback variants.
  */
 #ifndef AGXV_GRAPHICS_PIPELINE_H
 #define AGXV_GRAPHICS_PIPELINE_H
@@ -25,6 +26,17 @@
 #include "agxv_pipeline.h"
 #include "agxv_vbo.h"
 #include "agxv_xfb.h"
+
+/* Hardware words of the pipeline's shaders, packed once at creation
+ * (agxv_graphics_pipeline_pack_words) for every draw: PPP Output Select
+ * (VS and FS halves), Varying Counts, Fragment Shader Word 0, Fragment
+ * Control (pass type), Fragment Face 2, and the VDM State vertex-shader
+ * word 0 and outputs. */
+struct agxv_gfx_words {
+   uint32_t vs_output_select, varying_counts_32, varying_counts_16;
+   uint32_t fs_counts, fs_fragment_control, fs_face_2, fs_output_select;
+   uint32_t vs_counts, vdm_outputs;
+};
 
 /* What draws link (the parsed state is pipeline->graphics). */
 struct agxv_graphics_pipeline {
@@ -64,6 +76,9 @@ struct agxv_graphics_pipeline {
    /* transform feedback of the vertex shader (agxv_xfb.h): gs_vs_sw,
     * gs_input_mask, gs_vbo are its software variant's */
    struct agxv_xfb_pipeline xfb;
+   struct agxv_gfx_words words;
+   /* while the pipeline is built: its cache use (agxv_pipeline_cache.h) */
+   struct agxv_cache_use *cache_use;
 };
 
 /* Compiles the vertex and geometry stages of a pipeline with a geometry
@@ -85,6 +100,13 @@ VkResult agxv_tess_pipeline_compile(struct agxv_device *device, struct agxv_pipe
                                     const VkPipelineShaderStageCreateInfo *tes, bool gs_follows,
                                     const struct agxv_pipeline_layout *layout);
 void agxv_tess_pipeline_finish(struct agxv_device *device, struct agxv_graphics_pipeline *gfx);
+
+/* Fills pipeline->gfx->words from its compiled stages (the end of
+ * agxv_graphics_pipeline_build). */
+void agxv_graphics_pipeline_pack_words(struct agxv_pipeline *pipeline);
+/* VDM State vertex-shader word 0 / PPP Fragment Shader Word 0 of a shader. */
+uint32_t agxv_pack_vs_counts(const struct agxv_shader *vs);
+uint32_t agxv_pack_fs_counts(const struct agxv_shader *fs, unsigned cf_binding_count);
 
 /* The tilebuffer layout of colour formats and a sample count (false: a
  * format the tilebuffer does not take). */

@@ -32,7 +32,7 @@
 static VkResult
 compile_variant(struct agxv_device *device, const VkPipelineShaderStageCreateInfo *stage,
                 const struct agxv_pipeline_layout *layout, enum agxv_gs_variant variant,
-                uint64_t input_mask, const struct agx_vbo_key *vbo,
+                uint64_t input_mask, const struct agx_vbo_key *vbo, unsigned rast_stream,
                 struct agxv_compile_gfx_result *out)
 {
    struct agxv_shader_module module_tmp;
@@ -59,6 +59,7 @@ compile_variant(struct agxv_device *device, const VkPipelineShaderStageCreateInf
       .gs_variant = variant,
       .gs_input_mask = input_mask,
       .gs_vbo = vbo,
+      .gs_rast_stream = rast_stream,
    };
    char err[512] = "";
    int ret = variant == AGXV_GS_RAST ? agxv_compile_graphics(&req, NULL, out, err, sizeof(err))
@@ -98,7 +99,7 @@ compile_vs_sw(struct agxv_device *device, struct agxv_pipeline *pipeline,
       return result;
    gfx->gs_has_vbo = key.num_attribs > 0;
    result =
-      compile_variant(device, vs, layout, AGXV_GS_VS_SW, 0, gfx->gs_has_vbo ? &key : NULL, &c);
+      compile_variant(device, vs, layout, AGXV_GS_VS_SW, 0, gfx->gs_has_vbo ? &key : NULL, 0, &c);
    if (result != VK_SUCCESS)
       return result;
    *mask = c.r.gs_output_mask;
@@ -126,14 +127,16 @@ agxv_gs_pipeline_compile(struct agxv_device *device, struct agxv_pipeline *pipel
       if (result != VK_SUCCESS)
          return result;
    }
-   result = compile_variant(device, gs, layout, AGXV_GS_MAIN, mask, NULL, &c);
+   /* the vertex stream rasterized (transform feedback captures them all) */
+   unsigned rast_stream = pipeline->graphics->rs.rasterization_stream;
+   result = compile_variant(device, gs, layout, AGXV_GS_MAIN, mask, NULL, rast_stream, &c);
    if (result != VK_SUCCESS)
       return result;
    gfx->gs = c.r.gs;
    gfx->gs_input_mask = mask;
    result = make_compute(device, &c, &gfx->gs_main);
    if (result == VK_SUCCESS)
-      result = compile_variant(device, gs, layout, AGXV_GS_RAST, mask, NULL, &c);
+      result = compile_variant(device, gs, layout, AGXV_GS_RAST, mask, NULL, rast_stream, &c);
    if (result != VK_SUCCESS)
       return result;
    /* transform feedback of the GS's outputs (agxv_graphics_pipeline_xfb.c) */

@@ -367,7 +367,7 @@ find_stage(const struct agxv_gpl_library *lib, VkShaderStageFlagBits stage)
  * the library's multisample state. */
 static VkResult
 precompile(struct agxv_device *device, struct agxv_gpl_library *lib,
-           VkGraphicsPipelineLibraryFlagsEXT own)
+           VkGraphicsPipelineLibraryFlagsEXT own, struct agxv_cache_use *cu)
 {
    const struct agxv_gpl_stage *vs = find_stage(lib, VK_SHADER_STAGE_VERTEX_BIT);
    bool vs_only = vs && !find_stage(lib, VK_SHADER_STAGE_GEOMETRY_BIT) &&
@@ -377,7 +377,7 @@ precompile(struct agxv_device *device, struct agxv_gpl_library *lib,
    lib->multiview = lib->state.rp.view_mask != 0;
    if ((own & AGXV_GPL_PRE) && vs_only) {
       VkResult result = agxv_graphics_compile_main(device, &vs->info, &lib->layout, NULL, NULL,
-                                                   lib->multiview, 0, NULL, NULL, &lib->vs);
+                                                   lib->multiview, 0, NULL, NULL, cu, &lib->vs);
       if (result != VK_SUCCESS)
          return result;
       lib->has_vs = true;
@@ -387,7 +387,7 @@ precompile(struct agxv_device *device, struct agxv_gpl_library *lib,
       lib->fs_coverage = agxv_gpl_coverage_options(&lib->state);
       VkResult result =
          agxv_graphics_compile_main(device, &fs->info, &lib->layout, NULL, &lib->fs_coverage,
-                                    lib->multiview, 0, NULL, NULL, &lib->fs);
+                                    lib->multiview, 0, NULL, NULL, cu, &lib->fs);
       if (result != VK_SUCCESS)
          return result;
       lib->has_fs = true;
@@ -433,7 +433,7 @@ take_library(struct agxv_device *device, struct agxv_gpl_library *lib,
 /* Gathers the create info's own parts and its libraries' into lib. */
 static VkResult
 gather(struct agxv_device *device, struct agxv_gpl_library *lib,
-       const VkGraphicsPipelineCreateInfo *info)
+       const VkGraphicsPipelineCreateInfo *info, struct agxv_cache_use *cu)
 {
    VkGraphicsPipelineLibraryFlagsEXT own = own_parts(info);
    const VkPipelineLibraryCreateInfoKHR *li =
@@ -481,7 +481,7 @@ gather(struct agxv_device *device, struct agxv_gpl_library *lib,
    lib->parts = taken;
    return own && (agxv_pipeline_create_flags(info->pNext, info->flags) &
                   VK_PIPELINE_CREATE_LIBRARY_BIT_KHR)
-             ? precompile(device, lib, own)
+             ? precompile(device, lib, own, cu)
              : VK_SUCCESS;
 }
 
@@ -489,7 +489,7 @@ gather(struct agxv_device *device, struct agxv_gpl_library *lib,
 static VkResult
 link_pipeline(struct agxv_device *device, const struct agxv_gpl_library *lib,
               const VkGraphicsPipelineCreateInfo *info, struct agxv_pipeline *pipeline,
-              const VkAllocationCallbacks *alloc)
+              const VkAllocationCallbacks *alloc, struct agxv_cache_use *cu)
 {
    pipeline->graphics =
       agxv_alloc(alloc, sizeof(*pipeline->graphics), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
@@ -511,12 +511,13 @@ link_pipeline(struct agxv_device *device, const struct agxv_gpl_library *lib,
       stages[i] = lib->stages[i].info;
    const struct agxv_pipeline_layout *layout = agxv_pipeline_layout_from_handle(info->layout);
    return agxv_graphics_pipeline_build(device, pipeline, lib->stage_count, stages,
-                                       layout ? layout : &lib->layout, lto ? NULL : &pre);
+                                       layout ? layout : &lib->layout, lto ? NULL : &pre, cu);
 }
 
 VkResult
 agxv_gpl_create(struct agxv_device *device, const VkGraphicsPipelineCreateInfo *info,
-                const VkAllocationCallbacks *alloc, struct agxv_pipeline **out)
+                const VkAllocationCallbacks *alloc, struct agxv_cache_use *cu,
+                struct agxv_pipeline **out)
 {
    struct agxv_pipeline *pipeline =
       agxv_object_zalloc(device, alloc, sizeof(*pipeline), VK_OBJECT_TYPE_PIPELINE);
@@ -530,12 +531,12 @@ agxv_gpl_create(struct agxv_device *device, const VkGraphicsPipelineCreateInfo *
    }
    memset(lib, 0, sizeof(*lib));
    pipeline->bind_point = VK_PIPELINE_BIND_POINT_GRAPHICS;
-   VkResult result = gather(device, lib, info);
+   VkResult result = gather(device, lib, info, cu);
    if (agxv_pipeline_create_flags(info->pNext, info->flags) & VK_PIPELINE_CREATE_LIBRARY_BIT_KHR) {
       pipeline->library = lib;
    } else {
       if (result == VK_SUCCESS)
-         result = link_pipeline(device, lib, info, pipeline, alloc);
+         result = link_pipeline(device, lib, info, pipeline, alloc, cu);
       agxv_gpl_library_destroy(device, lib);
    }
    if (result != VK_SUCCESS) {

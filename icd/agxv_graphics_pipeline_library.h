@@ -93,8 +93,10 @@ struct agxv_gpl_library {
 bool agxv_gpl_applies(const VkGraphicsPipelineCreateInfo *info);
 
 /* vkCreateGraphicsPipelines for a create info agxv_gpl_applies to. */
+struct agxv_cache_use;
 VkResult agxv_gpl_create(struct agxv_device *device, const VkGraphicsPipelineCreateInfo *info,
-                         const VkAllocationCallbacks *alloc, struct agxv_pipeline **out);
+                         const VkAllocationCallbacks *alloc, struct agxv_cache_use *cu,
+                         struct agxv_pipeline **out);
 
 /* Frees a library (agxv_pipeline_destroy). */
 void agxv_gpl_library_destroy(struct agxv_device *device, struct agxv_gpl_library *lib);
@@ -107,7 +109,9 @@ struct agx_coverage_options agxv_gpl_coverage_options(const struct agxv_graphics
  * and the cull distances to test; multiview: for a view mask), or copies
  * pre's if it fits (agxv_graphics_pipeline.c). epilog_key: the output
  * epilog a per-sample fragment shader inlines (NULL: not known yet, as in a
- * fragment shader library; such a shader is compiled again at link). */
+ * fragment shader library; such a shader is compiled again at link).
+ * cu (may be NULL): the pipeline cache the result is looked up in and
+ * stored to, and the record of its use for creation feedback. */
 struct agx_fs_epilog_key;
 VkResult agxv_graphics_compile_main(struct agxv_device *device,
                                     const VkPipelineShaderStageCreateInfo *stage,
@@ -116,15 +120,17 @@ VkResult agxv_graphics_compile_main(struct agxv_device *device,
                                     const struct agx_coverage_options *coverage, bool multiview,
                                     unsigned cull_distances, const struct agxv_gpl_precompiled *pre,
                                     const struct agx_fs_epilog_key *epilog_key,
-                                    struct agxv_compile_gfx_result *out);
+                                    struct agxv_cache_use *cu, struct agxv_compile_gfx_result *out);
 
 /* Compiles and links the stages of a graphics pipeline whose state
  * (pipeline->graphics) is parsed (agxv_graphics_pipeline.c); pre: main
- * shaders already compiled (NULL: compile every stage). */
+ * shaders already compiled (NULL: compile every stage); cu: the pipeline
+ * cache's use (may be NULL). */
 VkResult agxv_graphics_pipeline_build(struct agxv_device *device, struct agxv_pipeline *pipeline,
                                       uint32_t stage_count,
                                       const VkPipelineShaderStageCreateInfo *stages,
                                       const struct agxv_pipeline_layout *layout,
-                                      const struct agxv_gpl_precompiled *pre);
+                                      const struct agxv_gpl_precompiled *pre,
+                                      struct agxv_cache_use *cu);
 
 #endif

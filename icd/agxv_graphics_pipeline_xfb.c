@@ -48,17 +48,14 @@ build_table(struct agxv_xfb_pipeline *x, const struct agx_xfb_info *info, uint64
       x->table[b] = info->stride[b];
    for (uint32_t i = 0; i < info->count; i++) {
       const struct agx_xfb_output *o = &info->out[i];
-      if (o->stream != 0)
-         return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
-                           "transform feedback stream %u is not supported", o->stream);
-      if (o->comp >= 4 || (o->offset & 3) || !info->stride[o->buffer])
+      if (o->stream > 3 || o->comp >= 4 || (o->offset & 3) || !info->stride[o->buffer])
          return agxv_error(VK_ERROR_UNKNOWN,
                            "transform feedback word (slot %u, comp %u, offset %u) not capturable",
                            o->slot, o->comp, o->offset);
       bool w = o->slot < 64 && (written >> o->slot) & 1;
       uint32_t rank = w ? agx_gs_slot_rank(written, o->slot) : 0;
       x->table[4 + i] = o->offset | (uint32_t)o->buffer << 16 | (uint32_t)o->comp << 18 |
-                        (uint32_t)w << 23 | rank << 24;
+                        (uint32_t)o->stream << 21 | (uint32_t)w << 23 | rank << 24;
    }
    x->entries = info->count;
    x->enabled = true;
@@ -158,6 +155,7 @@ agxv_xfb_gs_pipeline_compile(struct agxv_device *device, struct agxv_graphics_pi
    if (result != VK_SUCCESS)
       return result;
    gfx->xfb.gs_record_size = 16u * (1u + (uint32_t)__builtin_popcountll(r.gs_output_mask));
+   gfx->xfb.gs_streams = r.gs.xfb_streams ? r.gs.xfb_streams : 1;
    return agxv_xfb_take_variant(device, gfx, &r, &gfx->xfb.gs_xfb);
 }
 

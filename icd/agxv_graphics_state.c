@@ -289,6 +289,14 @@ parse_rasterization(struct agxv_graphics_state *s, const VkPipelineRasterization
       rs->pNext, VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT);
    if (pv && !is_dyn(s, AGXV_DYN_RS_PROVOKING_VERTEX))
       s->rs.provoking_vertex = pv->provokingVertexMode;
+   const VkPipelineRasterizationStateStreamCreateInfoEXT *stream = agxv_find_struct(
+      rs->pNext, VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_STREAM_CREATE_INFO_EXT);
+   if (stream) {
+      if (stream->rasterizationStream > 3)
+         return agxv_error(VK_ERROR_UNKNOWN, "rasterization stream %u",
+                           stream->rasterizationStream);
+      s->rs.rasterization_stream = stream->rasterizationStream;
+   }
    return VK_SUCCESS;
 }
 
@@ -723,9 +731,18 @@ agxv_dyn_bind_pipeline(struct agxv_dynamic_graphics_state *d, const struct agxv_
    GROUP(4, rs, BITS(RS_RASTERIZER_DISCARD_ENABLE, RS_LINE_STIPPLE));
    GROUP(5, ms, BITS(MS_RASTERIZATION_SAMPLES, MS_SAMPLE_LOCATIONS_ENABLE));
    GROUP(6, ds, BITS(DS_DEPTH_TEST_ENABLE, DS_STENCIL_REFERENCE));
-   /* before the colour-blend group, which holds cb.attachment_count */
-   TAKE(RP, cb.attachment_count);
-   TAKE(RP, rp);
+   /* before the colour-blend group, which holds cb.attachment_count; the
+    * rendering formats are never dynamic, so the memo (bit 8) applies */
+   if (!(known & (1u << 8))) {
+      if (d->s.cb.attachment_count == p->cb.attachment_count &&
+          !memcmp(&d->s.rp, &p->rp, sizeof(p->rp))) {
+         if (exact)
+            equal |= 1u << 8;
+      } else {
+         TAKE(RP, cb.attachment_count);
+         TAKE(RP, rp);
+      }
+   }
    GROUP(7, cb, BITS(CB_LOGIC_OP_ENABLE, CB_BLEND_CONSTANTS));
    if (exact && !m) {
       m = &d->memo[d->memo_next++ % AGXV_DYN_BIND_MEMOS];

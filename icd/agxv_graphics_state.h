@@ -143,6 +143,9 @@ struct agxv_rs_state {
    VkCullModeFlags cull_mode;
    VkFrontFace front_face;
    VkProvokingVertexModeEXT provoking_vertex;
+   /* VkPipelineRasterizationStateStreamCreateInfoEXT: the geometry shader's
+    * vertex stream that is rasterized (agxv_graphics_pipeline_gs.c) */
+   uint32_t rasterization_stream;
    struct {
       bool enable;
       float constant_factor;

@@ -36,23 +36,6 @@ AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_image, VkImage, VK_OBJECT_TYPE_IMAGE)
 #define AGXV_IMAGE_ALIGN_TILED AGX_IMAGE_PAGE
 #define AGXV_IMAGE_ALIGN_LINEAR AGX_IMAGE_CACHELINE
 
-/* A clear kernel's texel value (agx_image_clear_args: `bytes` packed as in
- * memory, at most 16) widened to every sample of a multisampled texel (the
- * samples are contiguous); false if the element exceeds 16 bytes. */
-static inline bool
-agxv_image_clear_samples(uint32_t value[4], uint32_t *bytes, uint32_t samples)
-{
-   if (samples <= 1)
-      return true;
-   if (*bytes * samples > 16)
-      return false;
-   for (uint32_t s = 1; s < samples; s++)
-      for (uint32_t b = 0; b < *bytes; b++)
-         ((uint8_t *)value)[s * *bytes + b] = ((const uint8_t *)value)[b];
-   *bytes *= samples;
-   return true;
-}
-
 /* Fills an image from its create info (no allocation); VK_SUCCESS or the
  * error vkCreateImage returns for it. */
 VkResult agxv_image_init(struct agxv_image *image, const VkImageCreateInfo *info);

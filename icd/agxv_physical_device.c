@@ -217,11 +217,14 @@ init_features(struct agxv_features *f)
       .workgroupMemoryExplicitLayout8BitAccess = VK_TRUE,
       .workgroupMemoryExplicitLayout16BitAccess = VK_TRUE,
    };
-   /* VK_EXT_transform_feedback (agxv_cmd_xfb.c): vertex shader outputs
-    * only, one stream (geometryStreams off) */
+   /* VK_EXT_transform_feedback (agxv_cmd_xfb.c): vertex, evaluation and
+    * geometry shader outputs; four geometry shader vertex streams, each
+    * captured into its own buffers, one of them rasterized
+    * (agx_pass_lower_xfb.c, agx_pass_lower_gs.c rast_stream) */
    f->xfb = (VkPhysicalDeviceTransformFeedbackFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
       .transformFeedback = VK_TRUE,
+      .geometryStreams = VK_TRUE,
    };
    f->robustness2 = (VkPhysicalDeviceRobustness2FeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
@@ -662,10 +665,12 @@ init_properties(struct agxv_physical_device *pdev)
    /* bounds checks use the exact descriptor range */
    /* transform feedback (agxv_cmd_xfb.c): the Vulkan minimums except the
     * buffer size (32-bit offsets in struct agx_xfb_state); queries, and
-    * vkCmdDrawIndirectByteCountEXT; no stream select */
+    * vkCmdDrawIndirectByteCountEXT; four streams (points only when
+    * several are used, as GLSL requires), any one rasterized */
    p->xfb = (VkPhysicalDeviceTransformFeedbackPropertiesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT,
-      .maxTransformFeedbackStreams = 1,
+      .maxTransformFeedbackStreams = 4,
+      .transformFeedbackRasterizationStreamSelect = VK_TRUE,
       .maxTransformFeedbackBuffers = 4,
       .maxTransformFeedbackBufferSize = UINT32_MAX,
       .maxTransformFeedbackStreamDataSize = 512,
@@ -710,8 +715,15 @@ init_properties(struct agxv_physical_device *pdev)
    p->v12.maxDescriptorSetUpdateAfterBindSampledImages = 1u << 20;
    p->v12.maxDescriptorSetUpdateAfterBindStorageImages = 1u << 20;
    p->v12.maxDescriptorSetUpdateAfterBindInputAttachments = 4;
-   p->v12.supportedDepthResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
-   p->v12.supportedStencilResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
+   /* the modes agxv_resolve_zs_views takes (agxv_resolve_zs_mode_supported), each aspect's
+    * plane resolved on its own, so any pair of modes, one of them NONE too */
+   p->v12.supportedDepthResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT |
+                                       VK_RESOLVE_MODE_AVERAGE_BIT | VK_RESOLVE_MODE_MIN_BIT |
+                                       VK_RESOLVE_MODE_MAX_BIT;
+   p->v12.supportedStencilResolveModes =
+      VK_RESOLVE_MODE_SAMPLE_ZERO_BIT | VK_RESOLVE_MODE_MIN_BIT | VK_RESOLVE_MODE_MAX_BIT;
+   p->v12.independentResolveNone = VK_TRUE;
+   p->v12.independentResolve = VK_TRUE;
    p->v12.maxTimelineSemaphoreValueDifference = UINT64_MAX;
    p->v12.framebufferIntegerColorSampleCounts = AGXV_SAMPLE_COUNTS;
 

@@ -13,6 +13,8 @@
  *           num_local_args, local_arg_push[8], sampler_states
  *     code_size, code[code_size] (program, preamble and constant data), zero
  *     padding to 4 bytes
+ *     iface_size, iface[iface_size] (graphics stages' interface), zero
+ *     padding to 4 bytes
  *     checksum[20] = SHA-1 of the entry's bytes from key to padding
  *   }
  * Data from another device or driver build (vendor, device, UUID), of a
@@ -23,8 +25,10 @@
 #include <string.h>
 
 #include "agxv_alloc.h"
+#include "agxv_descriptor_set_layout.h"
 #include "agxv_device.h"
 #include "agxv_physical_device.h"
+#include "agxv_shader_compile.h"
 
 #define HEADER_SIZE 32u
 #define INFO_WORDS (13u + AGX_ABI_MAX_LOCAL_ARGS)
@@ -80,7 +84,8 @@ padded(uint32_t size)
 static size_t
 entry_bytes(const struct agxv_cache_entry *e)
 {
-   return AGXV_SHA1_SIZE + 4 * INFO_WORDS + 4 + padded(e->code_size) + AGXV_SHA1_SIZE;
+   return AGXV_SHA1_SIZE + 4 * INFO_WORDS + 4 + padded(e->code_size) + 4 + padded(e->iface_size) +
+          AGXV_SHA1_SIZE;
 }
 
 static void
@@ -99,7 +104,8 @@ make_header(const struct agxv_device *device, VkPipelineCacheHeaderVersionOne *h
 /* Adds an entry; the caller holds the lock (or owns the cache alone). */
 static VkResult
 insert_locked(struct agxv_pipeline_cache *cache, const uint8_t key[AGXV_SHA1_SIZE],
-              const struct agxv_shader_info *info, const void *code, uint32_t code_size)
+              const struct agxv_shader_info *info, const void *code, uint32_t code_size,
+              const void *iface, uint32_t iface_size)
 {
    for (uint32_t i = 0; i < cache->count; i++) {
       if (memcmp(cache->entries[i]->key, key, AGXV_SHA1_SIZE) == 0)
@@ -117,16 +123,62 @@ insert_locked(struct agxv_pipeline_cache *cache, const uint8_t key[AGXV_SHA1_SIZ
       cache->entries = entries;
       cache->capacity = cap;
    }
-   struct agxv_cache_entry *e =
-      agxv_alloc(&cache->alloc, sizeof(*e) + code_size, 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   struct agxv_cache_entry *e = agxv_alloc(&cache->alloc, sizeof(*e) + code_size + iface_size, 8,
+                                           VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!e)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    memcpy(e->key, key, AGXV_SHA1_SIZE);
    e->info = *info;
    e->code_size = code_size;
+   e->iface_size = iface_size;
    memcpy(e->code, code, code_size);
+   if (iface_size)
+      memcpy(e->code + code_size, iface, iface_size);
    cache->entries[cache->count++] = e;
    return VK_SUCCESS;
+}
+
+/* The compiler itself is identified by the cache header's UUID (one per
+ * build). */
+void
+agxv_pipeline_cache_key(const struct agxv_compile_request *req, const void *extra,
+                        size_t extra_size, uint8_t key[AGXV_SHA1_SIZE])
+{
+   struct agxv_sha1 h;
+   agxv_sha1_init(&h);
+   uint64_t n = req->word_count;
+   agxv_sha1_update(&h, &n, sizeof(n));
+   agxv_sha1_update(&h, req->words, req->word_count * 4);
+   const char *entry = req->entry ? req->entry : "";
+   n = strlen(entry);
+   agxv_sha1_update(&h, &n, sizeof(n));
+   agxv_sha1_update(&h, entry, n);
+   n = req->spec_count;
+   agxv_sha1_update(&h, &n, sizeof(n));
+   for (uint32_t i = 0; i < req->spec_count; i++) {
+      uint64_t pair[2] = {req->spec[i].id, req->spec[i].value};
+      agxv_sha1_update(&h, pair, sizeof(pair));
+   }
+   n = req->no_preamble | (uint64_t)req->robust_buffer_access << 1;
+   agxv_sha1_update(&h, &n, sizeof(n));
+   n = req->set_count;
+   agxv_sha1_update(&h, &n, sizeof(n));
+   for (uint32_t s = 0; s < req->set_count; s++) {
+      const struct agxv_descriptor_set_layout *l = req->set_layouts[s];
+      uint32_t count = l ? l->binding_count : UINT32_MAX;
+      agxv_sha1_update(&h, &count, sizeof(count));
+      for (uint32_t b = 0; l && b < l->binding_count; b++) {
+         const struct agxv_descriptor_binding *bd = &l->bindings[b];
+         uint32_t w[4] = {(uint32_t)bd->type, bd->count, bd->offset, bd->stride};
+         agxv_sha1_update(&h, w, sizeof(w));
+      }
+   }
+   if (extra_size) {
+      n = extra_size;
+      agxv_sha1_update(&h, &n, sizeof(n));
+      agxv_sha1_update(&h, extra, extra_size);
+   }
+   agxv_sha1_final(&h, key);
 }
 
 const struct agxv_cache_entry *
@@ -149,10 +201,10 @@ agxv_pipeline_cache_lookup(struct agxv_pipeline_cache *cache, const uint8_t key[
 VkResult
 agxv_pipeline_cache_insert(struct agxv_pipeline_cache *cache, const uint8_t key[AGXV_SHA1_SIZE],
                            const struct agxv_shader_info *info, const void *code,
-                           uint32_t code_size)
+                           uint32_t code_size, const void *iface, uint32_t iface_size)
 {
    pthread_mutex_lock(&cache->mutex);
-   VkResult result = insert_locked(cache, key, info, code, code_size);
+   VkResult result = insert_locked(cache, key, info, code, code_size, iface, iface_size);
    pthread_mutex_unlock(&cache->mutex);
    return result;
 }
@@ -205,6 +257,12 @@ load(struct agxv_pipeline_cache *cache, const uint8_t *data, size_t size)
          goto corrupt;
       const uint8_t *code = p;
       p += padded(code_size);
+      uint32_t iface_size;
+      if (!read_u32(&p, end, &iface_size) || iface_size > (size_t)(end - p) ||
+          (size_t)(end - p) < (size_t)padded(iface_size) + AGXV_SHA1_SIZE)
+         goto corrupt;
+      const uint8_t *iface = p;
+      p += padded(iface_size);
       uint8_t sum[AGXV_SHA1_SIZE];
       agxv_sha1(start, (size_t)(p - start), sum);
       if (memcmp(sum, p, AGXV_SHA1_SIZE) != 0)
@@ -212,7 +270,7 @@ load(struct agxv_pipeline_cache *cache, const uint8_t *data, size_t size)
       p += AGXV_SHA1_SIZE;
       struct agxv_shader_info info;
       words_to_info(words, &info);
-      result = insert_locked(cache, key, &info, code, code_size);
+      result = insert_locked(cache, key, &info, code, code_size, iface, iface_size);
    }
    if (result == VK_SUCCESS && p == end)
       return VK_SUCCESS;
@@ -314,6 +372,10 @@ agxv_GetPipelineCacheData(VkDevice _device, VkPipelineCache _cache, size_t *pDat
       memcpy(p, e->code, e->code_size);
       memset(p + e->code_size, 0, padded(e->code_size) - e->code_size);
       p += padded(e->code_size);
+      put_u32(&p, e->iface_size);
+      memcpy(p, agxv_cache_entry_iface(e), e->iface_size);
+      memset(p + e->iface_size, 0, padded(e->iface_size) - e->iface_size);
+      p += padded(e->iface_size);
       agxv_sha1(start, (size_t)(p - start), p);
       p += AGXV_SHA1_SIZE;
    }
@@ -343,7 +405,8 @@ agxv_MergePipelineCaches(VkDevice _device, VkPipelineCache _dst, uint32_t count,
          pthread_mutex_lock(&src->mutex);
          const struct agxv_cache_entry *e = src->entries[i];
          pthread_mutex_unlock(&src->mutex);
-         VkResult result = agxv_pipeline_cache_insert(dst, e->key, &e->info, e->code, e->code_size);
+         VkResult result = agxv_pipeline_cache_insert(dst, e->key, &e->info, e->code, e->code_size,
+                                                      agxv_cache_entry_iface(e), e->iface_size);
          if (result != VK_SUCCESS)
             return result;
       }

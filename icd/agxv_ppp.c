@@ -80,6 +80,14 @@ struct AGX_PPP_HEADER
 agxv_ppp_header(const struct agxv_dynamic_graphics_state *d, uint32_t ppp_dirty,
                 const struct agxv_ppp_draw *draw)
 {
+   size_t size;
+   return agxv_ppp_header_sized(d, ppp_dirty, draw, &size);
+}
+
+struct AGX_PPP_HEADER
+agxv_ppp_header_sized(const struct agxv_dynamic_graphics_state *d, uint32_t ppp_dirty,
+                      const struct agxv_ppp_draw *draw, size_t *size)
+{
    /* hk_flush_ppp_state's dirty expressions; PASS stands for the dynamic
     * bits hk_cmd_buffer_dirty_render_pass sets (depth/stencil enables). */
    bool pass = ppp_dirty & AGXV_PPP_DIRTY_PASS;
@@ -98,31 +106,50 @@ agxv_ppp_header(const struct agxv_dynamic_graphics_state *d, uint32_t ppp_dirty,
    bool vp = agxv_ppp_needs_scissors(d, ppp_dirty);
    unsigned count = d->s.vp.viewport_count ? d->s.vp.viewport_count : 1;
 
+   bool fragment_control =
+      DIRTY(DS_STENCIL_TEST_ENABLE) || topology || DIRTY(RS_DEPTH_BIAS_ENABLE) || occlusion || pass;
+   /* FS too: unbinding the FS switches to the tag-write-disable form. */
+   bool fragment_control_2 = DIRTY(RS_RASTERIZER_DISCARD_ENABLE) || linked_fs || fs;
+   bool face_2 = fs || topology;
+   bool output_select = vs || linked_fs || varyings;
+   bool cull = DIRTY(RS_CULL_MODE) || DIRTY(RS_RASTERIZER_DISCARD_ENABLE) || DIRTY(RS_FRONT_FACE) ||
+               DIRTY(RS_DEPTH_CLIP_ENABLE) || DIRTY(RS_DEPTH_CLAMP_ENABLE) || DIRTY(RS_LINE_MODE) ||
+               topology || DIRTY(RS_PROVOKING_VERTEX);
+   /* "With a null FS, the fragment shader PPP word is ignored" */
+   bool fragment_shader =
+      draw->has_fs && (fs || linked_fs || varyings || (ppp_dirty & AGXV_PPP_DIRTY_FS_UNIFORMS));
+   /* the size from these values (agxv_ppp_size of the header below;
+    * test_ppp checks both agree) */
+   *size = AGX_PPP_HEADER_LENGTH +
+           (fragment_control + fragment_control_2) * AGX_FRAGMENT_CONTROL_LENGTH +
+           2 * (face * AGX_FRAGMENT_FACE_LENGTH + face_2 * AGX_FRAGMENT_FACE_2_LENGTH +
+                stencil * AGX_FRAGMENT_STENCIL_LENGTH) +
+           (vp ? AGX_DEPTH_BIAS_SCISSOR_LENGTH + count * AGX_REGION_CLIP_LENGTH +
+                    AGX_VIEWPORT_CONTROL_LENGTH + count * AGX_VIEWPORT_LENGTH
+               : 0) +
+           output_select * AGX_OUTPUT_SELECT_LENGTH +
+           varyings * (2 * AGX_VARYING_COUNTS_LENGTH + AGX_CULL_2_LENGTH) + cull * AGX_CULL_LENGTH +
+           fragment_shader * 4 * 4 + occlusion * AGX_FRAGMENT_OCCLUSION_QUERY_LENGTH +
+           vs * AGX_OUTPUT_SIZE_LENGTH;
    return (struct AGX_PPP_HEADER){
-      .fragment_control = DIRTY(DS_STENCIL_TEST_ENABLE) || topology ||
-                          DIRTY(RS_DEPTH_BIAS_ENABLE) || occlusion || pass,
-      /* FS too: unbinding the FS switches to the tag-write-disable form. */
-      .fragment_control_2 = DIRTY(RS_RASTERIZER_DISCARD_ENABLE) || linked_fs || fs,
+      .fragment_control = fragment_control,
+      .fragment_control_2 = fragment_control_2,
       .fragment_front_face = face,
-      .fragment_front_face_2 = fs || topology,
+      .fragment_front_face_2 = face_2,
       .fragment_front_stencil = stencil,
       .fragment_back_face = face,
-      .fragment_back_face_2 = fs || topology,
+      .fragment_back_face_2 = face_2,
       .fragment_back_stencil = stencil,
       .depth_bias_scissor = vp,
       .region_clip = vp,
       .viewport = vp,
       .viewport_count = vp ? count : 1,
-      .output_select = vs || linked_fs || varyings,
+      .output_select = output_select,
       .varying_counts_32 = varyings,
       .varying_counts_16 = varyings,
-      .cull = DIRTY(RS_CULL_MODE) || DIRTY(RS_RASTERIZER_DISCARD_ENABLE) || DIRTY(RS_FRONT_FACE) ||
-              DIRTY(RS_DEPTH_CLIP_ENABLE) || DIRTY(RS_DEPTH_CLAMP_ENABLE) || DIRTY(RS_LINE_MODE) ||
-              topology || DIRTY(RS_PROVOKING_VERTEX),
+      .cull = cull,
       .cull_2 = varyings,
-      /* "With a null FS, the fragment shader PPP word is ignored" */
-      .fragment_shader =
-         draw->has_fs && (fs || linked_fs || varyings || (ppp_dirty & AGXV_PPP_DIRTY_FS_UNIFORMS)),
+      .fragment_shader = fragment_shader,
       .occlusion_query = occlusion,
       .output_size = vs,
    };
@@ -284,9 +311,16 @@ agxv_ppp_emit(void *dst, size_t capacity, const struct AGX_PPP_HEADER *h,
               const struct agxv_dynamic_graphics_state *d, const struct agxv_ppp_draw *draw)
 {
    size_t size = agxv_ppp_size(h);
+   return size > capacity ? 0 : agxv_ppp_emit_sized(dst, size, h, d, draw);
+}
+
+size_t
+agxv_ppp_emit_sized(void *dst, size_t size, const struct AGX_PPP_HEADER *h,
+                    const struct agxv_dynamic_graphics_state *d, const struct agxv_ppp_draw *draw)
+{
    /* Words this builder does not produce (stream-init words) are refused. */
-   if (size > capacity || h->w_clamp || h->occlusion_query_2 || h->output_unknown ||
-       h->varying_word_2 || h->viewport_count < 1 || h->viewport_count > AGXV_MAX_VIEWPORTS)
+   if (h->w_clamp || h->occlusion_query_2 || h->output_unknown || h->varying_word_2 ||
+       h->viewport_count < 1 || h->viewport_count > AGXV_MAX_VIEWPORTS)
       return 0;
    /* Values the words cannot hold (genxml field widths). */
    if (draw->occlusion_index > 0x7FFF || draw->scissor_index > 0xFFFF ||

@@ -83,6 +83,10 @@ uint8_t agxv_pack_line_width(float width);
 /* The words whose inputs changed (Vulkan dirty bits d->dirty + ppp_dirty). */
 struct AGX_PPP_HEADER agxv_ppp_header(const struct agxv_dynamic_graphics_state *d,
                                       uint32_t ppp_dirty, const struct agxv_ppp_draw *draw);
+/* The same, with the bytes of the block it announces (as agxv_ppp_size). */
+struct AGX_PPP_HEADER agxv_ppp_header_sized(const struct agxv_dynamic_graphics_state *d,
+                                            uint32_t ppp_dirty, const struct agxv_ppp_draw *draw,
+                                            size_t *size);
 /* Bytes of the block a header announces (4: nothing to emit). */
 size_t agxv_ppp_size(const struct AGX_PPP_HEADER *hdr);
 /* Writes header + words to dst (4-byte aligned); returns the bytes written,
@@ -91,6 +95,10 @@ size_t agxv_ppp_size(const struct AGX_PPP_HEADER *hdr);
  * array index ≥ 2^16, framebuffer > 16384, misaligned FS addresses). */
 size_t agxv_ppp_emit(void *dst, size_t capacity, const struct AGX_PPP_HEADER *hdr,
                      const struct agxv_dynamic_graphics_state *d, const struct agxv_ppp_draw *draw);
+/* The same for a block of size = agxv_ppp_size(hdr) bytes (not computed again). */
+size_t agxv_ppp_emit_sized(void *dst, size_t size, const struct AGX_PPP_HEADER *hdr,
+                           const struct agxv_dynamic_graphics_state *d,
+                           const struct agxv_ppp_draw *draw);
 
 /* The first update of every VDM stream (hk_cmd_buffer.c): W clamp 1e-10,
  * occlusion query 2, output unknown, varying word 2. */

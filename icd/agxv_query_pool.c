@@ -356,10 +356,11 @@ no_work(struct agxv_cmd_buffer *cmd, void *data)
 
 static void
 begin_query(struct agxv_cmd_buffer *cmd, struct agxv_query_pool *pool, uint32_t query,
-            VkQueryControlFlags flags)
+            VkQueryControlFlags flags, uint32_t stream)
 {
    if (pool->type == VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT && query < pool->count) {
-      cmd->xfb.query_va = pool->bo->va + (uint64_t)query * pool->stride;
+      /* the vertex stream's record (agxv_cmd_xfb.c counts into it) */
+      cmd->xfb.query_va[stream & 3] = pool->bo->va + (uint64_t)query * pool->stride;
       return;
    }
    if (pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS && query < pool->count) {
@@ -385,7 +386,8 @@ begin_query(struct agxv_cmd_buffer *cmd, struct agxv_query_pool *pool, uint32_t 
 }
 
 static void
-end_query(struct agxv_cmd_buffer *cmd, struct agxv_query_pool *pool, uint32_t query)
+end_query(struct agxv_cmd_buffer *cmd, struct agxv_query_pool *pool, uint32_t query,
+          uint32_t stream)
 {
    struct agxv_occlusion_state *o = &cmd->occlusion;
    bool xfb = pool->type == VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT;
@@ -396,7 +398,7 @@ end_query(struct agxv_cmd_buffer *cmd, struct agxv_query_pool *pool, uint32_t qu
    if ((pool->type != VK_QUERY_TYPE_OCCLUSION && !xfb) || query >= pool->count)
       return;
    if (xfb) {
-      cmd->xfb.query_va = 0;
+      cmd->xfb.query_va[stream & 3] = 0;
    } else {
       o->active = false;
       cmd->rendering.ppp_dirty |= AGXV_PPP_DIRTY_OCCLUSION;
@@ -428,35 +430,38 @@ agxv_CmdBeginQuery(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_
                    VkQueryControlFlags flags)
 {
    begin_query(agxv_cmd_buffer_from_handle(commandBuffer), agxv_query_pool_from_handle(queryPool),
-               query, flags);
+               query, flags, 0);
 }
 
 VKAPI_ATTR void VKAPI_CALL
 agxv_CmdEndQuery(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_t query)
 {
    end_query(agxv_cmd_buffer_from_handle(commandBuffer), agxv_query_pool_from_handle(queryPool),
-             query);
+             query, 0);
 }
 
-/* Transform feedback stream queries (VK_EXT_transform_feedback): one
- * stream, index 0; other types take index 0 too. */
+/* Transform feedback stream queries (VK_EXT_transform_feedback): index =
+ * the vertex stream (0-3, maxTransformFeedbackStreams); other types take
+ * index 0. */
 VKAPI_ATTR void VKAPI_CALL
 agxv_CmdBeginQueryIndexedEXT(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_t query,
                              VkQueryControlFlags flags, uint32_t index)
 {
    AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
-   if (index != 0) {
+   struct agxv_query_pool *pool = agxv_query_pool_from_handle(queryPool);
+   bool stream = pool && pool->type == VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT;
+   if (index != 0 && !(stream && index < 4)) {
       agxv_cmd_set_error(cmd, agxv_error(VK_ERROR_UNKNOWN, "query index %u", index));
       return;
    }
-   begin_query(cmd, agxv_query_pool_from_handle(queryPool), query, flags);
+   begin_query(cmd, pool, query, flags, index);
 }
 
 VKAPI_ATTR void VKAPI_CALL
 agxv_CmdEndQueryIndexedEXT(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_t query,
                            uint32_t index)
 {
-   if (index == 0)
+   if (index < 4)
       end_query(agxv_cmd_buffer_from_handle(commandBuffer), agxv_query_pool_from_handle(queryPool),
-                query);
+                query, index);
 }

@@ -11,8 +11,10 @@
  * implementations choose; Honeykrisp's meta resolve averages decoded
  * values, so edge texels may differ by a few codes); fp16, packed and
  * snorm formats are not resolved yet (a clear error). Depth/stencil
- * attachments resolve with SAMPLE_ZERO only (sample 0 of the aspect's
- * plane), the mode Vulkan 1.2 requires and the one advertised.
+ * attachments resolve each aspect's plane on its own (independentResolve):
+ * SAMPLE_ZERO, MIN and MAX for depth and stencil, AVERAGE for depth (D16 as
+ * unorm words, D32 as floats), the modes advertised
+ * (VK_KHR_depth_stencil_resolve; Honeykrisp offers the same set).
  */
 #include "agxv_resolve.h"
 
@@ -111,22 +113,51 @@ agxv_resolve_views(struct agxv_cmd_buffer *cmd, const struct agxv_image_view *sr
    resolve_box(cmd, src->image, src->format, dst->image, dst->base_level, mode, a);
 }
 
+/* The kernel's mode for a depth/stencil resolve of a plane with `bytes` per sample, or -1. */
+static int
+zs_mode(VkResolveModeFlagBits mode, VkImageAspectFlagBits aspect, uint32_t bytes)
+{
+   switch (mode) {
+   case VK_RESOLVE_MODE_SAMPLE_ZERO_BIT:
+      return AGX_RESOLVE_SAMPLE0;
+   case VK_RESOLVE_MODE_MIN_BIT:
+      return AGX_RESOLVE_MIN;
+   case VK_RESOLVE_MODE_MAX_BIT:
+      return AGX_RESOLVE_MAX;
+   case VK_RESOLVE_MODE_AVERAGE_BIT:
+      if (aspect != VK_IMAGE_ASPECT_DEPTH_BIT)
+         return -1; /* Vulkan has no stencil average */
+      return bytes == 2 ? (int)AGX_RESOLVE_UNORM16 : bytes == 4 ? (int)AGX_RESOLVE_FLOAT32 : -1;
+   default:
+      return -1;
+   }
+}
+
+bool
+agxv_resolve_zs_mode_supported(VkResolveModeFlagBits mode, VkImageAspectFlagBits aspect)
+{
+   /* D16 and D32 depth planes take the same modes */
+   return zs_mode(mode, aspect, aspect == VK_IMAGE_ASPECT_DEPTH_BIT ? 4 : 1) >= 0;
+}
+
 void
 agxv_resolve_zs_views(struct agxv_cmd_buffer *cmd, const struct agxv_image_view *src,
                       const struct agxv_image_view *dst, VkImageAspectFlagBits aspect,
-                      VkRect2D area, uint32_t first_layer, uint32_t layers)
+                      VkResolveModeFlagBits vk_mode, VkRect2D area, uint32_t first_layer,
+                      uint32_t layers)
 {
    uint64_t so = 0, dof = 0;
    const struct agx_image_layout *sl = agxv_image_plane(src->image, aspect, &so);
    const struct agx_image_layout *dl = agxv_image_plane(dst->image, aspect, &dof);
    const struct agxv_format_info *f =
       agxv_format_info(agxv_zs_plane_format(src->image->format, aspect));
-   if (!sl || !dl || !f || src->image->samples < 2 || dst->image->samples != 1 || !src->image->va ||
-       !dst->image->va) {
+   int mode = f ? zs_mode(vk_mode, aspect, f->bytes) : -1;
+   if (!sl || !dl || mode < 0 || src->image->samples < 2 || dst->image->samples != 1 ||
+       !src->image->va || !dst->image->va) {
       agxv_cmd_set_error(cmd, agxv_error(VK_ERROR_UNKNOWN,
-                                         "depth/stencil resolve of format %d (aspect 0x%x) is "
-                                         "not supported",
-                                         src->image->format, (unsigned)aspect));
+                                         "depth/stencil resolve of format %d (aspect 0x%x, mode "
+                                         "0x%x) is not supported",
+                                         src->image->format, (unsigned)aspect, (unsigned)vk_mode));
       return;
    }
    /* the aspect's plane: D16/D32 depth, S8 stencil as their colour formats (agxv_image.c) */
@@ -144,7 +175,7 @@ agxv_resolve_zs_views(struct agxv_cmd_buffer *cmd, const struct agxv_image_view 
       .depth = layers ? layers : 1,
       .bytes = f->bytes,
       .samples = src->image->samples,
-      .mode = AGX_RESOLVE_SAMPLE0,
+      .mode = (uint32_t)mode,
    };
    if (!a.width || !a.height)
       return;

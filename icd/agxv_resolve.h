@@ -6,6 +6,7 @@
  * Assumes: valid usage (same format, sizes inside both images).
  */
 #pragma once
+#include <stdbool.h>
 #include <vulkan/vulkan_core.h>
 
 struct agxv_cmd_buffer;
@@ -18,8 +19,13 @@ void agxv_resolve_views(struct agxv_cmd_buffer *cmd, const struct agxv_image_vie
                         const struct agxv_image_view *dst, VkResolveModeFlagBits mode,
                         VkRect2D area, uint32_t first_layer, uint32_t layers);
 
-/* SAMPLE_ZERO resolve of one aspect (DEPTH or STENCIL) of a depth/stencil view: sample 0
- * of `area` of the layers of src's plane into dst's plane (Vulkan 1.2's required mode). */
+/* Resolve of one aspect (DEPTH or STENCIL) of a depth/stencil view with `mode` (SAMPLE_ZERO,
+ * MIN, MAX; AVERAGE for depth): `area` of the layers of src's plane into dst's plane. */
 void agxv_resolve_zs_views(struct agxv_cmd_buffer *cmd, const struct agxv_image_view *src,
                            const struct agxv_image_view *dst, VkImageAspectFlagBits aspect,
-                           VkRect2D area, uint32_t first_layer, uint32_t layers);
+                           VkResolveModeFlagBits mode, VkRect2D area, uint32_t first_layer,
+                           uint32_t layers);
+
+/* Whether agxv_resolve_zs_views takes `mode` for the aspect (the advertised
+ * supportedDepthResolveModes / supportedStencilResolveModes). */
+bool agxv_resolve_zs_mode_supported(VkResolveModeFlagBits mode, VkImageAspectFlagBits aspect);

@@ -94,7 +94,8 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
    }
    if (req->gs_variant) {
       struct agx_gs_options gs = {.variant = (enum agx_gs_variant)(req->gs_variant - 1),
-                                  .input_mask = req->gs_input_mask};
+                                  .input_mask = req->gs_input_mask,
+                                  .rast_stream = req->gs_rast_stream};
       if (agx_pass_lower_gs(s, &gs, err, err_size)) {
          agx_shader_destroy(s);
          return -1;

@@ -64,6 +64,8 @@ struct agxv_compile_request {
     * = the slots the software vertex shader writes (GS variants). */
    enum agxv_gs_variant gs_variant;
    uint64_t gs_input_mask;
+   /* the geometry shader's vertex stream that is rasterized (MAIN, RAST) */
+   unsigned gs_rast_stream;
    /* AGXV_GS_VS_SW: the vertex input state for the software fetch (NULL:
     * the shader reads no attributes) */
    const struct agx_vbo_key *gs_vbo;

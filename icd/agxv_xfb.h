@@ -29,6 +29,7 @@ struct agxv_xfb_pipeline {
    /* with a geometry shader: its AGXV_GS_XFB variant, record bytes */
    struct agxv_pipeline *gs_xfb;
    uint32_t gs_record_size;
+   uint32_t gs_streams; /* record regions per GS invocation group (agx_pass_lower_xfb.c) */
 };
 
 /* Command buffer state. */
@@ -38,10 +39,10 @@ struct agxv_xfb_binding {
 };
 struct agxv_xfb_cmd_state {
    struct agxv_xfb_binding bound[AGX_XFB_MAX_BUFFERS];
-   bool active;       /* between Begin and End */
-   uint64_t state_va; /* the active struct agx_xfb_state */
-   uint64_t query_va; /* the active stream query's record, 0: none */
-   uint64_t pg_query; /* the active primitives-generated query's record, 0: none */
+   bool active;          /* between Begin and End */
+   uint64_t state_va;    /* the active struct agx_xfb_state */
+   uint64_t query_va[4]; /* each vertex stream's active query record, 0: none */
+   uint64_t pg_query;    /* the active primitives-generated query's record, 0: none */
 };
 
 struct agxv_device;
@@ -81,6 +82,14 @@ void agxv_xfb_pipeline_finish(struct agxv_device *device, struct agxv_graphics_p
 VkResult agxv_cmd_xfb_draw_gs(struct agxv_cmd_buffer *cmd, uint64_t params, void *params_cpu,
                               uint32_t prims, uint32_t instances);
 
+/* A GPU-sized draw with a geometry shader (agxv_cmd_draw_gs.c
+ * draw_gs_indirect, after its launches; indirect, restart-unrolled and
+ * tessellated draws): the XFB variant over the main GS's grid (gs_grid,
+ * written by agx_gs_setup_indirect with the records it allocated in
+ * params) and the capture. */
+VkResult agxv_cmd_xfb_draw_gs_indirect(struct agxv_cmd_buffer *cmd, uint64_t params,
+                                       uint64_t gs_grid);
+
 /* After agxv_cmd_xfb_draw: the capture was the draw's only effect and the
  * hardware draw is skipped (an adjacency topology, which the hardware
  * draw path does not take, with rasterizer discard: nothing to rasterize,
@@ -99,6 +108,6 @@ bool agxv_xfb_draw_only(const struct agxv_cmd_buffer *cmd);
  * is active and the pipeline captures (VK_SUCCESS and nothing otherwise).
  * base_vertex: firstVertex or vertexOffset. */
 VkResult agxv_cmd_xfb_draw(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *vd,
-                           uint32_t base_vertex, uint32_t base_instance);
+                           uint32_t base_vertex, uint32_t base_instance, uint32_t draw_id);
 
 #endif

@@ -84,11 +84,15 @@ struct agx_gs_params {
 #define AGX_GS_PARAMS_VERTEX_BUFFERS 56u
 #define AGX_GS_PARAMS_SIZE 64u
 /* Transform feedback of GS outputs (compiler/ir/agx_pass_lower_xfb.c):
- * after the parameters, the GS vertex records and per-primitive vertex
- * counts of the draw; AGX_GS_PARAMS_ALLOC bytes are allocated. */
-#define AGX_GS_XFB_PARAMS_RECORDS (AGX_GS_PARAMS_SIZE + 0u)
-#define AGX_GS_XFB_PARAMS_COUNTS (AGX_GS_PARAMS_SIZE + 8u)
-#define AGX_GS_PARAMS_ALLOC (AGX_GS_PARAMS_SIZE + 16u)
+ * after the parameters and the tessellation fields of struct
+ * agx_tess_params (layout/agx_tess_params.h: after tessellation the
+ * geometry shader's parameters are a struct agx_tess_params; checked
+ * there), the GS vertex records and per-primitive vertex counts of the
+ * draw (written by the driver for direct draws, by agx_gs_setup_indirect
+ * for GPU-sized ones); AGX_GS_PARAMS_ALLOC bytes are allocated. */
+#define AGX_GS_XFB_PARAMS_RECORDS (AGX_GS_PARAMS_SIZE + 40u)
+#define AGX_GS_XFB_PARAMS_COUNTS (AGX_GS_PARAMS_SIZE + 48u)
+#define AGX_GS_PARAMS_ALLOC (AGX_GS_PARAMS_SIZE + 56u)
 
 #ifndef __OPENCL_C_VERSION__
 /* Rank of slot among the written slots `mask` (bit per enum agx_io_slot). */

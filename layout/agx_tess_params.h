@@ -68,6 +68,8 @@ _Static_assert(offsetof(struct agx_tess_params, tcs_buffer) == AGX_TESS_PARAMS_T
 _Static_assert(offsetof(struct agx_tess_params, patches) == AGX_TESS_PARAMS_PATCHES,
                "tess params layout");
 _Static_assert(sizeof(struct agx_tess_params) == AGX_TESS_PARAMS_SIZE, "tess params size");
+/* the geometry shader's transform feedback fields follow (layout/agx_gs.h) */
+_Static_assert(AGX_GS_XFB_PARAMS_RECORDS == AGX_TESS_PARAMS_SIZE, "gs xfb params after tess");
 
 /* Bytes per patch of the control shader's output buffer. */
 static inline uint32_t

@@ -12,7 +12,8 @@
  * recording alone). Each row is the fastest of several recordings.
  * Assumes the driver supports dynamic rendering and colour attachments of
  * R8G8B8A8_UNORM (agx-vk's first rendering tests).
- * agx-vk-draw-bench VERT.spv FRAG.spv [--record-only]
+ * agx-vk-draw-bench VERT.spv FRAG.spv [--record-only] [--row N]
+ *   --row N: only row N (0..2), for profiling one path.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -154,11 +155,20 @@ execute(VkDevice dev, VkQueue queue, VkCommandBuffer cb, int n)
 int
 main(int argc, char **argv)
 {
-   if (argc != 3 && (argc != 4 || strcmp(argv[3], "--record-only"))) {
-      fprintf(stderr, "usage: agx-vk-draw-bench VERT.spv FRAG.spv [--record-only]\n");
+   int record_only = 0, only_row = -1;
+   for (int a = 3; a < argc; a++) {
+      if (!strcmp(argv[a], "--record-only"))
+         record_only = 1;
+      else if (!strcmp(argv[a], "--row") && a + 1 < argc && argv[a + 1][0] >= '0' &&
+               argv[a + 1][0] <= '2' && !argv[a + 1][1])
+         only_row = argv[++a][0] - '0';
+      else
+         argc = 0;
+   }
+   if (argc < 3) {
+      fprintf(stderr, "usage: agx-vk-draw-bench VERT.spv FRAG.spv [--record-only] [--row N]\n");
       return 2;
    }
-   const int record_only = argc == 4;
    VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
                             .apiVersion = VK_API_VERSION_1_3};
    VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
@@ -318,6 +328,8 @@ main(int argc, char **argv)
     * shared; the minimum is the least disturbed run). */
    const int N = 20000, REPS = record_only ? 20 : 5;
    for (int variant = 0; variant < 3; variant++) {
+      if (only_row >= 0 && variant != only_row)
+         continue;
       double best = 1e30;
       for (int rep = 0; rep < REPS; rep++) {
          OK(vkResetCommandBuffer(cb, 0));

@@ -6,7 +6,8 @@
  *    instance) = global id (x, y): every store_output word goes to the
  *    draw's input buffer (layout/agx_gs.h), vertex/instance ids and the
  *    base vertex/instance come from struct agx_gs_params (indexed draws
- *    read the index in software). Reports the slots written.
+ *    read the index in software), DrawIndex from the root uniforms as in
+ *    the hardware vertex shader. Reports the slots written.
  *  - AGX_GS_MAIN: the geometry shader as a compute kernel over (input
  *    primitive, instance): it runs the GS and writes the 32-bit index
  *    buffer of the DYNAMIC_INDEXED shape, every entry of its primitive
@@ -403,9 +404,8 @@ lower_geometry(agx_shader *s, struct agx_gs_options *o, char *err, size_t err_si
       case AGX_OP_END_PRIMITIVE:
       case AGX_OP_STORE_OUTPUT:
          if (o->variant == AGX_GS_XFB) {
-            /* stream 0 is captured (one vertex stream for transform feedback) */
-            if (I->op == AGX_OP_STORE_OUTPUT || I->c[0] == 0 || I->c[0] == AGX_GS_ALL_STREAMS)
-               agx_gs_xfb_lower(&b, &xfb, I);
+            /* every stream is captured, each into its own records */
+            agx_gs_xfb_lower(&b, s, &xfb, I);
          } else
             /* another stream's vertices are not rasterised */
             if (I->op != AGX_OP_STORE_OUTPUT && I->c[0] != o->rast_stream &&
@@ -507,8 +507,10 @@ lower_vs_sw(agx_shader *s, struct agx_gs_options *o, char *err, size_t err_size)
          r = param(&bb, &g, AGX_GS_PARAMS_BASE_INSTANCE, 32);
          break;
       case AGX_OP_LOAD_DRAW_ID:
-         r = imm(&bb, 0);
-         break;
+         /* the root's AGX_ABI_VS_DRAW_ID, as the hardware vertex shader's
+          * (agx_pass_lower_io.c): the driver writes the draw's index into
+          * the software variant's roots too */
+         continue;
       case AGX_OP_LOAD_INPUT:
          snprintf(err, err_size,
                   "vertex input attributes before a geometry shader are not supported yet");

@@ -47,13 +47,15 @@ int agx_pass_lower_gs(agx_shader *s, struct agx_gs_options *o, char *err, size_t
 struct agx_builder;
 struct agx_gs_xfb {
    agx_instr *params, *prim, *instance; /* in */
-   unsigned counter;                    /* in: the emitted-vertex counter var */
+   unsigned counter;                    /* in: the emitted-vertex counter var (unused) */
    uint64_t mask;
-   unsigned record_size, strip;
+   unsigned record_size, streams;
+   unsigned strip[4], count[4]; /* per vertex stream: strip position, vertices */
    agx_instr *index, *region;
 };
 uint64_t agx_gs_xfb_begin(struct agx_builder *b, agx_shader *s, struct agx_gs_xfb *x);
-void agx_gs_xfb_lower(struct agx_builder *b, const struct agx_gs_xfb *x, agx_instr *I);
+void agx_gs_xfb_lower(struct agx_builder *b, const agx_shader *s, const struct agx_gs_xfb *x,
+                      agx_instr *I);
 void agx_gs_xfb_end(agx_shader *s, const struct agx_gs_xfb *x);
 
 /* The tessellation path's variants (agx_pass_lower_tess.c, emulation.md

@@ -33,6 +33,9 @@ struct agx_gs_info {
     * two the vertex ids reserve per primitive. */
    uint32_t max_indices;
    uint32_t vertex_id_log2;
+   /* After the AGX_GS_XFB variant (agx_pass_lower_xfb.c): vertex streams
+    * with their own record regions (1 + the highest stream emitted to) */
+   uint32_t xfb_streams;
 };
 
 /* Tessellation (execution modes of either tessellation stage, merged by

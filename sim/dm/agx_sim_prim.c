@@ -161,6 +161,43 @@ clip_poly(struct agx_sim_render *r, uint32_t *poly, unsigned *n, unsigned planes
    return true;
 }
 
+/* The clip planes of a primitive of draw `draw` with vertices v[0..n)
+ * (see the header comment): w always, depth when Cull "Depth clip", and
+ * every clip distance Output Select enables (UVS words after the varyings,
+ * point size and layer/viewport word, one per enabled plane, graphics.md
+ * 2.3). False (GPU fault) when a vertex lacks an enabled distance. */
+static bool
+clip_setup(struct agx_sim_render *r, uint32_t draw, const struct agx_sim_vtx *const *v, unsigned n,
+           struct clip_cfg *cc, unsigned *planes)
+{
+   const struct agx_sim_draw *d = &r->draws[draw];
+   const struct agx_sim_ppp *s = &d->ppp;
+   unsigned words = d->vdm.outputs.output_count_1;
+   cc->wmin = (r->cmd->ppp_ctrl & 2) && s->w_clamp > 0 ? s->w_clamp : 1e-30;
+   *planes = 1u | (s->cull.depth_clip ? 6u : 0u);
+   unsigned cd = clip_plane_mask(&s->output_select);
+   unsigned word = 4 + s->counts32.smooth + s->counts32.flat + s->counts32.linear +
+                   s->counts16.smooth + s->counts16.flat + s->counts16.linear +
+                   (s->output_select.point_size ? 1 : 0) +
+                   (s->output_select.render_target || s->output_select.viewport_target ? 1 : 0);
+   for (unsigned i = 0; i < 16; i++) {
+      if (!(cd & (1u << i)))
+         continue;
+      for (unsigned k = 0; k < n; k++) {
+         if (word >= words || !(v[k]->written[word / 8] & (1u << (word % 8)))) {
+            agx_sim_usc_error(r->gpu, AGX_SIM_GPU_FIDELITY, 0,
+                              "draw %u: Output Select enables clip plane %u but the vertex "
+                              "shader did not write its UVS word %u",
+                              draw, i, word);
+            return false;
+         }
+      }
+      cc->word[i] = word++;
+      *planes |= 1u << (3 + i);
+   }
+   return true;
+}
+
 static bool append_prim(struct agx_sim_render *r, struct agx_sim_prim *p);
 
 /* Window position of one vertex: x/y in 1/256 pixel, z, 1/w. */
@@ -201,7 +238,26 @@ point_square(struct agx_sim_render *r, uint32_t draw, const struct wpos *v, doub
    return true;
 }
 
-/* A line segment a -> b (see line()). */
+/* A line segment a -> b (see line()) in window coordinates. Two models:
+ * - Bresenham (one sample per pixel, or Cull "Primitive MSAA", which
+ *   Honeykrisp sets for VK_LINE_RASTERIZATION_MODE_BRESENHAM lines): stored
+ *   as the triangle (a, b, a + perpendicular) whose third vertex repeats
+ *   a's record, so the plane through it interpolates along the segment
+ *   (attributes constant across it); coverage follows the diamond-exit rule
+ *   for whole pixels, every sample of a produced pixel covered
+ *   (agx_sim_raster.c; Vulkan "Bresenham Line Segment Rasterization").
+ * - otherwise, with several samples: Vulkan's non-strict parallelogram
+ *   (edges of length 1 along the minor axis centred on the endpoints,
+ *   edges parallel to the segment), sampled at the sample positions with
+ *   the polygon tie rules, as two triangles (a - h, b - h, a + h) and
+ *   (a + h, b - h, b + h) whose a-end vertices carry a's record and b-end
+ *   ones b's, which is the interpolation the specification describes.
+ * Assumption: the meaning of Primitive MSAA is not public (graphics.md
+ * 3.5); this model matches Honeykrisp's use of it and dEQP-VK's
+ * multisample line cases (raster_samples primitive_line needs partially
+ * covered pixels for default-mode lines), and keeps single-sampled default
+ * lines on the diamond-exit rule the driver advertises
+ * (nonStrictSinglePixelWideLinesUseParallelogram = false). */
 static bool
 line_segment(struct agx_sim_render *r, uint32_t draw, const struct wpos *a, const struct wpos *b,
              uint16_t layer, unsigned vpi, bool back)
@@ -211,15 +267,33 @@ line_segment(struct agx_sim_render *r, uint32_t draw, const struct wpos *a, cons
    p.draw = draw;
    p.layer = layer;
    p.viewport = (uint8_t)vpi;
-   p.line = true;
    p.backfacing = back;
+   if (a->fx == b->fx && a->fy == b->fy)
+      return true; /* zero length */
+   if (r->cmd->samples > 1 && !r->draws[draw].ppp.cull.primitive_msaa) {
+      int64_t dx = b->fx - a->fx, dy = b->fy - a->fy;
+      bool xmajor = llabs(dx) >= llabs(dy);
+      int64_t hx = xmajor ? 0 : 128, hy = xmajor ? 128 : 0; /* half a pixel, minor axis */
+      const struct wpos *e[2][3] = {{a, b, a}, {a, b, b}};
+      const int sg[2][3] = {{-1, -1, 1}, {1, -1, 1}};
+      p.line_quad = true;
+      for (unsigned t = 0; t < 2; t++) {
+         for (unsigned i = 0; i < 3; i++) {
+            p.fx[i] = e[t][i]->fx + sg[t][i] * hx;
+            p.fy[i] = e[t][i]->fy + sg[t][i] * hy;
+            p.z[i] = e[t][i]->z, p.inv_w[i] = e[t][i]->inv_w, p.vtx[i] = e[t][i]->vtx;
+         }
+         if (!append_prim(r, &p))
+            return false;
+      }
+      return true;
+   }
+   p.line = true;
    const struct wpos *e[2] = {a, b};
    for (unsigned i = 0; i < 2; i++) {
       p.fx[i] = e[i]->fx, p.fy[i] = e[i]->fy;
       p.z[i] = e[i]->z, p.inv_w[i] = e[i]->inv_w, p.vtx[i] = e[i]->vtx;
    }
-   if (p.fx[0] == p.fx[1] && p.fy[0] == p.fy[1])
-      return true; /* zero length */
    p.fx[2] = p.fx[0] - (p.fy[1] - p.fy[0]);
    p.fy[2] = p.fy[0] + (p.fx[1] - p.fx[0]);
    p.z[2] = p.z[0], p.inv_w[2] = p.inv_w[0], p.vtx[2] = p.vtx[0];
@@ -380,33 +454,9 @@ triangle(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint32
    if (drop)
       return true;
    struct clip_cfg cc;
-   cc.wmin = (r->cmd->ppp_ctrl & 2) && d->ppp.w_clamp > 0 ? d->ppp.w_clamp : 1e-30;
-   unsigned planes = 1u | (d->ppp.cull.depth_clip ? 6u : 0u);
-   unsigned cd = clip_plane_mask(&d->ppp.output_select);
-   if (cd) {
-      /* clip distances follow the varyings, point size and layer/viewport
-       * word, one word per enabled plane (graphics.md 2.3) */
-      const struct agx_sim_ppp *s = &d->ppp;
-      unsigned word = 4 + s->counts32.smooth + s->counts32.flat + s->counts32.linear +
-                      s->counts16.smooth + s->counts16.flat + s->counts16.linear +
-                      (s->output_select.point_size ? 1 : 0) +
-                      (s->output_select.render_target || s->output_select.viewport_target ? 1 : 0);
-      for (unsigned i = 0; i < 16; i++) {
-         if (!(cd & (1u << i)))
-            continue;
-         for (unsigned k = 0; k < 3; k++) {
-            if (word >= words || !(v[k]->written[word / 8] & (1u << (word % 8)))) {
-               agx_sim_usc_error(r->gpu, AGX_SIM_GPU_FIDELITY, 0,
-                                 "draw %u: Output Select enables clip plane %u but the vertex "
-                                 "shader did not write its UVS word %u",
-                                 draw, i, word);
-               return false;
-            }
-         }
-         cc.word[i] = word++;
-         planes |= 1u << (3 + i);
-      }
-   }
+   unsigned planes;
+   if (!clip_setup(r, draw, v, 3, &cc, &planes))
+      return false;
    unsigned outside = 0, inside = 0;
    for (unsigned p = 0; p < 19; p++) {
       if (!(planes & (1u << p)))
@@ -447,8 +497,10 @@ triangle(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint32
 /* A point: a square of the UVS point size (Output Select Point size; 1.0
  * otherwise) centred on the vertex, as two triangles sharing the vertex's
  * record, so the top-left rule covers exactly [c - s/2, c + s/2) in x and
- * y. Assumptions: a point is clipped whole when its centre fails the w or
- * depth-clip planes; the size is clamped to [1, 511.9375] and rounded to
+ * y. A point is clipped whole when its vertex fails the w, depth-clip or an
+ * enabled clip-distance plane (Vulkan "Primitive Clipping": a point is
+ * passed unchanged when inside, discarded otherwise; x/y as for other
+ * primitives are not clipped). Assumptions: the size is clamped to [1, 511.9375] and rounded to
  * 1/16 (graphics.md 3.5); points are front-facing and never culled. */
 static bool
 point(struct agx_sim_render *r, uint32_t draw, uint32_t vi, uint16_t layer)
@@ -468,9 +520,13 @@ point(struct agx_sim_render *r, uint32_t draw, uint32_t vi, uint16_t layer)
    if (drop)
       return true;
    double x = wordf(v, 0), y = wordf(v, 1), z = wordf(v, 2), w = wordf(v, 3);
-   double wmin = (r->cmd->ppp_ctrl & 2) && s->w_clamp > 0 ? s->w_clamp : 1e-30;
-   if (w < wmin || (s->cull.depth_clip && (z < 0 || z > w)))
-      return true;
+   struct clip_cfg cc;
+   unsigned planes;
+   if (!clip_setup(r, draw, &v, 1, &cc, &planes))
+      return false;
+   for (unsigned p = 0; p < 19; p++)
+      if ((planes & (1u << p)) && plane_dist(v, p, &cc) < 0)
+         return true;
    double size = 1.0;
    if (s->output_select.point_size) {
       unsigned word = 4 + s->counts32.smooth + s->counts32.flat + s->counts32.linear +
@@ -496,15 +552,14 @@ point(struct agx_sim_render *r, uint32_t draw, uint32_t vi, uint16_t layer)
    return point_square(r, draw, &c, size, layer, vpi, false);
 }
 
-/* A line segment a -> b (Bresenham, width 1): stored as the triangle
- * (a, b, a + perpendicular) whose third vertex repeats a's record, so the
- * plane through it interpolates along the segment (attributes constant
- * across it); coverage follows the diamond-exit rule (agx_sim_raster.c).
- * Assumptions: a line is clipped whole when an endpoint fails the w or
- * depth-clip planes; only width 1 (Fragment face Line width 15, i.e. 4:4
- * fixed point 1.0) is modelled; lines are front-facing; the layer and
- * viewport come from the provoking vertex (Cull Flat shading vertex 3
- * names the second). */
+/* A line segment a -> b (width 1), clipped in clip space against the
+ * planes of clip_setup() (Vulkan: the part of the segment inside the clip
+ * volume is kept; new endpoints interpolate every vertex output word
+ * linearly, as clip_poly() does for triangles), then projected and
+ * rasterised by line_segment(). Assumptions: only width 1 (Fragment face
+ * Line width 15, i.e. 4:4 fixed point 1.0) is modelled; lines are
+ * front-facing; the layer and viewport come from the provoking vertex
+ * (Cull Flat shading vertex 3 names the second). */
 static bool
 line(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint16_t layer)
 {
@@ -517,30 +572,54 @@ line(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint16_t l
       return false;
    }
    uint32_t vi[2] = {a, b};
-   unsigned pv = s->cull.flat_shading_vertex > 1 ? 1 : 0;
-   unsigned vpi = 0;
-   bool drop = false;
-   if (!layer_viewport(r, draw, &r->vtx[vi[pv]], &layer, &vpi, &drop))
-      return false;
-   if (drop)
-      return true;
-   struct wpos e[2];
-   const struct AGX_VIEWPORT *vp = &s->viewport[vpi];
-   double wmin = (r->cmd->ppp_ctrl & 2) && s->w_clamp > 0 ? s->w_clamp : 1e-30;
+   const struct agx_sim_vtx *v[2] = {&r->vtx[a], &r->vtx[b]};
    for (unsigned i = 0; i < 2; i++) {
-      const struct agx_sim_vtx *v = &r->vtx[vi[i]];
-      if (!position_written(v)) {
+      if (!position_written(v[i])) {
          agx_sim_usc_error(r->gpu, AGX_SIM_GPU_FIDELITY, 0,
                            "vertex shader did not write the position of a line of draw %u", draw);
          return false;
       }
-      double x = wordf(v, 0), y = wordf(v, 1), z = wordf(v, 2), w = wordf(v, 3);
-      if (w < wmin || (s->cull.depth_clip && (z < 0 || z > w)))
+   }
+   unsigned pv = s->cull.flat_shading_vertex > 1 ? 1 : 0;
+   unsigned vpi = 0;
+   bool drop = false;
+   if (!layer_viewport(r, draw, v[pv], &layer, &vpi, &drop))
+      return false;
+   if (drop)
+      return true;
+   struct clip_cfg cc;
+   unsigned planes;
+   if (!clip_setup(r, draw, v, 2, &cc, &planes))
+      return false;
+   /* parametric clip: keep t in [t0, t1] */
+   double t0 = 0, t1 = 1;
+   for (unsigned p = 0; p < 19; p++) {
+      if (!(planes & (1u << p)))
+         continue;
+      double da = plane_dist(v[0], p, &cc), db = plane_dist(v[1], p, &cc);
+      if (da < 0 && db < 0)
          return true;
-      double wx = fmin(fmax(vp->translate_x + vp->scale_x * (x / w), -16777216.0), 16777216.0);
-      double wy = fmin(fmax(vp->translate_y + vp->scale_y * (y / w), -16777216.0), 16777216.0);
+      if (da < 0)
+         t0 = fmax(t0, da / (da - db));
+      else if (db < 0)
+         t1 = fmin(t1, da / (da - db));
+   }
+   if (t0 >= t1)
+      return true;
+   unsigned words = d->vdm.outputs.output_count_1;
+   if (t0 > 0 && !lerp_vertex(r, a, b, t0, words, &vi[0]))
+      return false;
+   if (t1 < 1 && !lerp_vertex(r, a, b, t1, words, &vi[1]))
+      return false;
+   struct wpos e[2];
+   const struct AGX_VIEWPORT *vp = &s->viewport[vpi];
+   for (unsigned i = 0; i < 2; i++) {
+      const struct agx_sim_vtx *x = &r->vtx[vi[i]]; /* r->vtx may have moved */
+      double px = wordf(x, 0), py = wordf(x, 1), pz = wordf(x, 2), w = wordf(x, 3);
+      double wx = fmin(fmax(vp->translate_x + vp->scale_x * (px / w), -16777216.0), 16777216.0);
+      double wy = fmin(fmax(vp->translate_y + vp->scale_y * (py / w), -16777216.0), 16777216.0);
       e[i] = (struct wpos){llround(wx * 256), llround(wy * 256),
-                           vp->translate_z + vp->scale_z * (z / w), 1.0 / w, vi[i]};
+                           vp->translate_z + vp->scale_z * (pz / w), 1.0 / w, vi[i]};
    }
    return line_segment(r, draw, &e[0], &e[1], layer, vpi, false);
 }

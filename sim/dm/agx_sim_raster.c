@@ -310,8 +310,9 @@ agx_sim_raster_coeffs(const struct agx_sim_render *r, const struct agx_sim_draw 
          double A = 0, B = 0, C;
          switch (bd->shade_model) {
          case AGX_SHADE_MODEL_FLAT_VERTEX_2:
-            /* lines: the last vertex is vertex 1 (vertex 2 repeats 0) */
-            C = p->line ? a[1] : a[2];
+            /* lines: the last vertex is vertex 1 (vertex 2 repeats 0, or
+             * is a parallelogram corner of either end) */
+            C = p->line || p->line_quad ? a[1] : a[2];
             break;
          case AGX_SHADE_MODEL_FLAT_VERTEX_0:
             C = a[0];

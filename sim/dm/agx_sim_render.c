@@ -80,7 +80,8 @@ check_cmd(struct agx_sim_render *r)
 }
 
 bool
-agx_sim_render_run(struct agx_sim_gpu *gpu, const struct drm_asahi_cmd_render *cmd)
+agx_sim_render_run(struct agx_sim_gpu *gpu, const struct drm_asahi_cmd_render *cmd,
+                   void (*between)(void *user), void *user)
 {
    struct agx_sim_render *r = calloc(1, sizeof(*r));
    if (!r) {
@@ -97,6 +98,8 @@ agx_sim_render_run(struct agx_sim_gpu *gpu, const struct drm_asahi_cmd_render *c
       ok = agx_sim_vdm_run(r);
       ok = agx_sim_usc_helper_end(gpu) && ok;
    }
+   if (between)
+      between(user);
    if (ok && agx_sim_usc_helper_begin(gpu, fh->binary, fh->cfg, fh->data)) {
       ok = agx_sim_tile_run(r);
       ok = agx_sim_usc_helper_end(gpu) && ok;

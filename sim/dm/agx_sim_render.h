@@ -87,6 +87,10 @@ struct agx_sim_prim {
    bool point;       /* half of a point sprite: no depth bias */
    double point_x0, point_y0, point_size; /* sprite's top-left corner and size (pixels) */
    bool line; /* a line: vertices 0-1 are the segment (agx_sim_raster.c) */
+   /* half of a multisampled line's parallelogram (agx_sim_prim.c
+    * line_segment()): a triangle, vertex 0 on the first endpoint's side,
+    * vertex 1 on the second's; flat bindings and depth bias as lines */
+   bool line_quad;
    bool backfacing;
    /* window coordinates in 1/256 pixel (8 sub-pixel bits), and z */
    int64_t fx[3], fy[3];
@@ -116,8 +120,11 @@ struct agx_sim_render {
    struct agx_sim_vdm_state vdm;
 };
 
-/* agx_sim_render.c */
-bool agx_sim_render_run(struct agx_sim_gpu *gpu, const struct drm_asahi_cmd_render *cmd);
+/* agx_sim_render.c. `between` (may be NULL) is called with `user` once the
+ * vertex/tiling phase is over and before the fragment phase starts (the
+ * kernel model writes ts_vtx.end and ts_frag.start there). */
+bool agx_sim_render_run(struct agx_sim_gpu *gpu, const struct drm_asahi_cmd_render *cmd,
+                        void (*between)(void *user), void *user);
 void *agx_sim_render_grow(struct agx_sim_render *r, void *arr, uint32_t *cap, uint32_t need,
                           size_t elem);
 

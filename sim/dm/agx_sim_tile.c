@@ -407,7 +407,7 @@ depth_bias(struct tile_ctx *c, const struct agx_sim_prim *pr, double *out)
 {
    const struct agx_sim_ppp *p = &c->draw->ppp;
    *out = 0;
-   if (!p->fc.depth_bias_enable || pr->point || pr->line)
+   if (!p->fc.depth_bias_enable || pr->point || pr->line || pr->line_quad)
       return true;
    uint8_t b[12];
    struct AGX_DEPTH_BIAS db;
@@ -557,6 +557,8 @@ zls_layer_stride(uint32_t field)
 }
 
 /* Load (store = false) or store the utile's depth and/or stencil. */
+#define ZLS_WHAT "ZLS %s %s of pixel (%u, %u) sample %u layer %u"
+
 static bool
 zls_transfer(struct tile_ctx *c, bool store)
 {
@@ -582,10 +584,12 @@ zls_transfer(struct tile_ctx *c, bool store)
                      float f = (float)c->depth[i];
                      memcpy(&v, &f, 4);
                   }
-                  if (!agx_sim_usc_write(c->r->gpu, va, &v, zb))
+                  if (!agx_sim_usc_access_for(c->r->gpu, va, &v, zb, true, ZLS_WHAT, "depth",
+                                              "store", x, y, s, c->layer))
                      return false;
                } else {
-                  if (!agx_sim_usc_read(c->r->gpu, va, &v, zb))
+                  if (!agx_sim_usc_access_for(c->r->gpu, va, &v, zb, false, ZLS_WHAT, "depth",
+                                              "load", x, y, s, c->layer))
                      return false;
                   if (zb == 2) {
                      c->depth[i] = (v & 0xFFFF) / 65535.0;
@@ -600,8 +604,8 @@ zls_transfer(struct tile_ctx *c, bool store)
                uint64_t va = agx_sim_usc_surface_address(
                   cmd->stencil.base, c->zls_w, c->zls_h, 1, c->samples,
                   zls_layer_stride(cmd->stencil.stride), x, y, c->layer, s);
-               if (store ? !agx_sim_usc_write(c->r->gpu, va, &c->stencil[i], 1)
-                         : !agx_sim_usc_read(c->r->gpu, va, &c->stencil[i], 1))
+               if (!agx_sim_usc_access_for(c->r->gpu, va, &c->stencil[i], 1, store, ZLS_WHAT,
+                                           "stencil", store ? "store" : "load", x, y, s, c->layer))
                   return false;
             }
          }

@@ -76,6 +76,17 @@ capture_render(const struct agx_sim_exec_ctx *ctx, const struct drm_asahi_cmd_re
       fprintf(stderr, "agx-sim: render capture failed: %s\n", err);
 }
 
+static void write_timestamp(const struct agx_sim_ts_target *t);
+
+/* Between the render phases: ts_vtx.end, then ts_frag.start. */
+static void
+render_phase_boundary(void *user)
+{
+   const struct agx_sim_cmd *cmd = user;
+   write_timestamp(&cmd->ts[1]);
+   write_timestamp(&cmd->ts[2]);
+}
+
 int
 agx_sim_execute_render(const struct agx_sim_exec_ctx *ctx, const struct agx_sim_cmd *cmd)
 {
@@ -85,7 +96,7 @@ agx_sim_execute_render(const struct agx_sim_exec_ctx *ctx, const struct agx_sim_
    agx_sim_vm_access_begin(ctx->vm);
    if (ctx->sim->dump_dir)
       capture_render(ctx, &cmd->render);
-   bool ok = agx_sim_render_run(&gpu, &cmd->render);
+   bool ok = agx_sim_render_run(&gpu, &cmd->render, render_phase_boundary, (void *)cmd);
    agx_sim_vm_access_end(ctx->vm);
    return command_result(ctx->sim, &gpu, ok, "render");
 }
@@ -145,10 +156,10 @@ agx_sim_job_run(const struct agx_sim_exec_ctx *ctx)
       int e;
       const struct agx_sim_cmd *cmd = &ctx->job->cmds[i];
       if (cmd->type == DRM_ASAHI_CMD_RENDER) {
+         /* ts_vtx.start, the vertex phase, ts_vtx.end and ts_frag.start
+          * (render_phase_boundary), the fragment phase, ts_frag.end */
          write_timestamp(&cmd->ts[0]);
-         write_timestamp(&cmd->ts[2]);
          e = agx_sim_execute_render(ctx, cmd);
-         write_timestamp(&cmd->ts[1]);
          write_timestamp(&cmd->ts[3]);
       } else {
          write_timestamp(&cmd->ts[0]);

@@ -5,6 +5,12 @@
  *   --out VA,SIZE=FILE           the raw bytes of [VA, VA + SIZE)
  *   --ppm VA,W,H,STRIDE=FILE     a binary PPM (P6) of a W x H surface with
  *                                STRIDE bytes per row at VA
+ *   --decode                     first print the command as agx-decode does
+ *                                (agx_decode_cmd_render: every UAPI field,
+ *                                ZLS/PPP control words, BG/EOT word lists,
+ *                                sampler heap, VDM and PPP streams), read
+ *                                from the captured memory
+ *   --no-run                     do not run it (with --decode: decode only)
  * Exit status: 0 success, 1 GPU error (reported on stderr; the outputs are
  * still written), 2 bad usage or input.
  *
@@ -24,6 +30,7 @@
 
 #include "drm-uapi/asahi_drm.h"
 
+#include "agx_decode.h"
 #include "agx_sim.h"
 #include "agx_sim_dump.h"
 #include "agx_sim_render.h"
@@ -117,6 +124,49 @@ write_output(struct agx_sim_vm *vm, const struct output *o)
    return ok;
 }
 
+/* agx_decode_read_fn over the captured pages (before the command ran). */
+static bool
+capture_read(void *user, uint64_t va, void *dst, size_t size)
+{
+   const struct agx_sim_dump *d = user;
+   uint8_t *out = dst;
+   while (size) {
+      bool found = false;
+      for (uint32_t i = 0; i < d->h.nruns && !found; i++) {
+         const struct agx_sim_dump_run *r = &d->runs[i];
+         uint64_t end = r->va + r->pages * AGX_SIM_PAGE_SIZE;
+         if (va < r->va || va >= end)
+            continue;
+         size_t n = end - va < size ? (size_t)(end - va) : size;
+         memcpy(out, d->data[i] + (va - r->va), n);
+         out += n, va += n, size -= n;
+         found = true;
+      }
+      if (!found)
+         return false;
+   }
+   return true;
+}
+
+/* --decode: the command as agx-decode prints it; false if the decoder
+ * reported problems. */
+static bool
+decode(const struct agx_sim_dump *d)
+{
+   struct agx_decode_ctx ctx = {
+      .fp = stdout,
+      .read = capture_read,
+      .user = (void *)d,
+      .usc_base = d->h.usc_exec_base,
+      /* the G14X CDM word only matters to compute streams */
+   };
+   agx_decode_cmd_render(&ctx, &d->cmd);
+   fflush(stdout);
+   if (ctx.errors)
+      fprintf(stderr, "agx-sim-run: %u problems decoding the captured command\n", ctx.errors);
+   return ctx.errors == 0;
+}
+
 static int
 replay(const struct agx_sim_dump *d, const struct output *outs, unsigned nouts)
 {
@@ -146,7 +196,7 @@ replay(const struct agx_sim_dump *d, const struct output *outs, unsigned nouts)
    struct agx_sim_gpu gpu;
    agx_sim_gpu_init(&gpu, vm, d->h.usc_exec_base);
    agx_sim_vm_access_begin(vm);
-   bool ok = agx_sim_render_run(&gpu, &d->cmd);
+   bool ok = agx_sim_render_run(&gpu, &d->cmd, NULL, NULL);
    agx_sim_vm_access_end(vm);
    if (!ok)
       fprintf(stderr, "agx-sim-run: render command failed: %s\n", gpu.status.msg);
@@ -165,6 +215,7 @@ int
 agx_sim_replay_main(int argc, char **argv)
 {
    const char *capture = NULL;
+   bool want_decode = false, run = true;
    struct output outs[MAX_OUTS];
    unsigned nouts = 0;
    for (int i = 1; i < argc; i++) {
@@ -173,6 +224,10 @@ agx_sim_replay_main(int argc, char **argv)
       const char *path = NULL;
       if (!strcmp(a, "--render") && i + 1 < argc && !capture) {
          capture = argv[++i];
+      } else if (!strcmp(a, "--decode")) {
+         want_decode = true;
+      } else if (!strcmp(a, "--no-run")) {
+         run = false;
       } else if (!strcmp(a, "--out") && i + 1 < argc && nouts < MAX_OUTS &&
                  parse_output(argv[i + 1], 2, v, &path)) {
          outs[nouts++] = (struct output){.va = v[0], .size = v[1], .path = path};
@@ -190,8 +245,8 @@ agx_sim_replay_main(int argc, char **argv)
       } else {
          fprintf(stderr,
                  "agx-sim-run: bad --render argument %s\n"
-                 "usage: agx-sim-run --render CAPTURE [--out VA,SIZE=FILE]...\n"
-                 "                   [--ppm VA,W,H,STRIDE=FILE]...\n",
+                 "usage: agx-sim-run --render CAPTURE [--decode] [--no-run]\n"
+                 "                   [--out VA,SIZE=FILE]... [--ppm VA,W,H,STRIDE=FILE]...\n",
                  a);
          return 2;
       }
@@ -208,7 +263,13 @@ agx_sim_replay_main(int argc, char **argv)
       fprintf(stderr, "agx-sim-run: %s\n", capture ? err : "--render needs a capture file");
       return 2;
    }
-   int rc = replay(d, outs, nouts);
+   int rc = 0;
+   if (want_decode && !decode(d))
+      rc = 1;
+   if (run) {
+      int r = replay(d, outs, nouts);
+      rc = r > rc ? r : rc;
+   }
    agx_sim_dump_free(d);
    return rc;
 }

@@ -55,8 +55,8 @@ usage(void)
                    "                   [--mem ADDR=FILE]... [--shared BYTES] [--budget N]\n"
                    "                   [--strict|--no-strict]\n"
                    "                   PROGRAM.bin [rN=VALUE|rNl=VALUE|rNh=VALUE|uN=VALUE]...\n"
-                   "       agx-sim-run --render CAPTURE [--out VA,SIZE=FILE]...\n"
-                   "                   [--ppm VA,W,H,STRIDE=FILE]...\n");
+                   "       agx-sim-run --render CAPTURE [--decode] [--no-run]\n"
+                   "                   [--out VA,SIZE=FILE]... [--ppm VA,W,H,STRIDE=FILE]...\n");
 }
 
 static bool

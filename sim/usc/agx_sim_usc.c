@@ -55,6 +55,41 @@ agx_sim_usc_write(struct agx_sim_gpu *gpu, uint64_t va, const void *src, size_t 
    return true;
 }
 
+bool
+agx_sim_usc_access_for(struct agx_sim_gpu *gpu, uint64_t va, void *buf, size_t size, bool write,
+                       const char *fmt, ...)
+{
+   uint8_t *p = buf;
+   for (size_t done = 0; done < size;) {
+      size_t contig = 0;
+      struct agx_sim_fault f = {0};
+      uint8_t *m = agx_sim_vm_translate(
+         gpu->vm, va + done, write ? AGX_SIM_ACCESS_WRITE : AGX_SIM_ACCESS_READ, &contig, &f);
+      if (!m) {
+         char what[160];
+         va_list ap;
+         va_start(ap, fmt);
+         vsnprintf(what, sizeof(what), fmt, ap);
+         va_end(ap);
+         agx_sim_usc_error(gpu, AGX_SIM_GPU_FAULT, f.addr, "%s: %s %s fault at 0x%llx", what,
+                           f.type == AGX_SIM_FAULT_PERMISSION ? "permission" : "unmapped",
+                           write ? "write" : "read", (unsigned long long)f.addr);
+         return false;
+      }
+      size_t n = contig < size - done ? contig : size - done;
+      if (write)
+         memcpy(m, p + done, n);
+      else
+         memcpy(p + done, m, n);
+      done += n;
+   }
+   if (write)
+      gpu->mem_write += size;
+   else
+      gpu->mem_read += size;
+   return true;
+}
+
 uint64_t
 agx_sim_usc_surface_address(uint64_t base, uint32_t width, uint32_t height, unsigned bytes,
                             unsigned samples, uint64_t layer_stride, uint32_t x, uint32_t y,

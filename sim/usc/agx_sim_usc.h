@@ -82,6 +82,13 @@ bool agx_sim_usc_read(struct agx_sim_gpu *gpu, uint64_t va, void *dst, size_t si
 /* Write GPU memory (WRITE permission); a fault is recorded on gpu. */
 bool agx_sim_usc_write(struct agx_sim_gpu *gpu, uint64_t va, const void *src, size_t size);
 
+/* agx_sim_usc_read / agx_sim_usc_write for a fixed-function unit: a fault
+ * is recorded as `fmt` (printf-style, formatted only then; e.g. "ZLS depth
+ * store of pixel (3, 4)") followed by the fault's kind and address, since
+ * no program counter names the access. */
+bool agx_sim_usc_access_for(struct agx_sim_gpu *gpu, uint64_t va, void *buf, size_t size,
+                            bool write, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
 /* Byte address of sample s of pixel (x, y) of `layer` of a single-level
  * GPU-tiled surface (the ail layout textures and PBEs use) with `bytes` per
  * sample: what the ZLS unit reads and writes (graphics.md section 6). */

@@ -45,7 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agx_vk_ctx.h"
+#include "agx_vk_gfx.h"
 
 #define W 32
 #define H 32
@@ -156,38 +156,20 @@ struct gpu {
    VkDescriptorPool pool;
    VkDescriptorSet set;
    struct agx_vk_buffer vb, out;
-   VkImage image, depth;
-   VkDeviceMemory mem, depth_mem;
-   VkImageView view, depth_view;
+   struct agx_vk_image image, depth;
 };
 
 static void
 make_image(struct agx_vk_ctx *c, VkFormat format, VkImageUsageFlags usage,
-           VkImageAspectFlags aspect, VkImage *image, VkDeviceMemory *mem, VkImageView *view)
+           VkImageAspectFlags aspect, struct agx_vk_image *img)
 {
-   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                            .imageType = VK_IMAGE_TYPE_2D,
-                            .format = format,
-                            .extent = {W, H, 1},
-                            .mipLevels = 1,
-                            .arrayLayers = 1,
-                            .samples = VK_SAMPLE_COUNT_1_BIT,
-                            .tiling = VK_IMAGE_TILING_OPTIMAL,
-                            .usage = usage | VK_IMAGE_USAGE_TRANSFER_SRC_BIT};
-   VK_OK(vkCreateImage(c->dev, &ici, NULL, image));
-   VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(c->dev, *image, &req);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.size,
-                               .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
-   VK_OK(vkAllocateMemory(c->dev, &mai, NULL, mem));
-   VK_OK(vkBindImageMemory(c->dev, *image, *mem, 0));
-   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                .image = *image,
-                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
-                                .format = format,
-                                .subresourceRange = {aspect, 0, 1, 0, 1}};
-   VK_OK(vkCreateImageView(c->dev, &vci, NULL, view));
+   agx_vk_image_create(c,
+                       &(struct agx_vk_image_desc){.format = format,
+                                                   .width = W,
+                                                   .height = H,
+                                                   .usage = usage | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                                                   .aspect = aspect},
+                       img);
 }
 
 static void
@@ -209,10 +191,7 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
                                           .bindingCount = 1,
                                           .pBindings = &b};
    VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->dsl));
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                     .setLayoutCount = 1,
-                                     .pSetLayouts = &g->dsl};
-   VK_OK(vkCreatePipelineLayout(c->dev, &lci, NULL, &g->layout));
+   g->layout = agx_vk_pipeline_layout(c, 1, &g->dsl, 0, 0);
    VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
    VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                      .maxSets = 1,
@@ -234,21 +213,17 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
                               .pBufferInfo = &bi};
    vkUpdateDescriptorSets(c->dev, 1, &wr, 0, NULL);
    make_image(c, VK_FORMAT_R16G16B16A16_SFLOAT, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,
-              VK_IMAGE_ASPECT_COLOR_BIT, &g->image, &g->mem, &g->view);
+              VK_IMAGE_ASPECT_COLOR_BIT, &g->image);
    make_image(c, VK_FORMAT_D32_SFLOAT, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
-              VK_IMAGE_ASPECT_DEPTH_BIT, &g->depth, &g->depth_mem, &g->depth_view);
+              VK_IMAGE_ASPECT_DEPTH_BIT, &g->depth);
 }
 
 static void
 gpu_finish(struct gpu *g)
 {
    VkDevice d = g->c->dev;
-   vkDestroyImageView(d, g->view, NULL);
-   vkDestroyImage(d, g->image, NULL);
-   vkFreeMemory(d, g->mem, NULL);
-   vkDestroyImageView(d, g->depth_view, NULL);
-   vkDestroyImage(d, g->depth, NULL);
-   vkFreeMemory(d, g->depth_mem, NULL);
+   agx_vk_image_free(g->c, &g->image);
+   agx_vk_image_free(g->c, &g->depth);
    agx_vk_buffer_free(g->c, &g->vb);
    agx_vk_buffer_free(g->c, &g->out);
    vkDestroyDescriptorPool(d, g->pool, NULL);
@@ -259,112 +234,31 @@ gpu_finish(struct gpu *g)
       vkDestroyShaderModule(d, m[i], NULL);
 }
 
-static VkPipelineShaderStageCreateInfo
-stage(VkShaderStageFlagBits s, VkShaderModule m)
-{
-   return (VkPipelineShaderStageCreateInfo){.sType =
-                                               VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                                            .stage = s,
-                                            .module = m,
-                                            .pName = "main"};
-}
-
 static VkPipeline
 pipeline(struct gpu *g, enum path p)
 {
-   VkPipelineShaderStageCreateInfo st[4] = {
-      stage(VK_SHADER_STAGE_VERTEX_BIT, p == PATH_XFB ? g->vs_xfb : g->vs),
-      stage(VK_SHADER_STAGE_FRAGMENT_BIT, p == PATH_VS_CONST ? g->fs_const : g->fs)};
-   uint32_t n = p == PATH_NO_FS || p == PATH_XFB ? 1 : 2;
+   struct agx_vk_gfx b;
+   agx_vk_gfx_defaults(&b, g->layout, p == PATH_XFB ? g->vs_xfb : g->vs,
+                       p == PATH_NO_FS || p == PATH_XFB ? VK_NULL_HANDLE
+                       : p == PATH_VS_CONST             ? g->fs_const
+                                                        : g->fs,
+                       VK_FORMAT_R16G16B16A16_SFLOAT);
    if (p == PATH_GS)
-      st[n++] = stage(VK_SHADER_STAGE_GEOMETRY_BIT, g->gs);
+      agx_vk_gfx_stage(&b, AGX_VK_GS, g->gs);
    if (p == PATH_TESS) {
-      st[n++] = stage(VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT, g->tesc);
-      st[n++] = stage(VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, g->tese);
+      agx_vk_gfx_stage(&b, AGX_VK_TCS, g->tesc);
+      agx_vk_gfx_stage(&b, AGX_VK_TES, g->tese);
+      b.ia.topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
+      b.ts.patchControlPoints = 3;
    }
-   VkPipelineVertexInputStateCreateInfo vi = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-   VkPipelineInputAssemblyStateCreateInfo ia = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology =
-         p == PATH_TESS ? VK_PRIMITIVE_TOPOLOGY_PATCH_LIST : VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
-   VkPipelineTessellationStateCreateInfo ts = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO,
-      .patchControlPoints = 3};
-   VkPipelineViewportStateCreateInfo vp = {.sType =
-                                              VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-                                           .viewportCount = 1,
-                                           .scissorCount = 1};
-   VkPipelineRasterizationStateCreateInfo rs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .rasterizerDiscardEnable = p == PATH_XFB,
-      .polygonMode = VK_POLYGON_MODE_FILL,
-      .cullMode = VK_CULL_MODE_NONE,
-      .lineWidth = 1.0f};
-   VkPipelineMultisampleStateCreateInfo ms = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
+   b.rs.rasterizerDiscardEnable = p == PATH_XFB;
    /* without a fragment shader the colours are undefined: not written */
-   VkPipelineColorBlendAttachmentState att = {.colorWriteMask =
-                                                 p == PATH_NO_FS || p == PATH_XFB ? 0 : 0xF};
-   VkPipelineDepthStencilStateCreateInfo dss = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
-      .depthTestEnable = VK_TRUE,
-      .depthWriteEnable = VK_TRUE,
-      .depthCompareOp = VK_COMPARE_OP_ALWAYS};
-   VkPipelineColorBlendStateCreateInfo cb = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = 1,
-      .pAttachments = &att};
-   VkDynamicState dyn[2] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
-   VkPipelineDynamicStateCreateInfo ds = {.sType =
-                                             VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
-                                          .dynamicStateCount = 2,
-                                          .pDynamicStates = dyn};
-   VkFormat format = VK_FORMAT_R16G16B16A16_SFLOAT;
-   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-                                       .colorAttachmentCount = 1,
-                                       .pColorAttachmentFormats = &format,
-                                       .depthAttachmentFormat = VK_FORMAT_D32_SFLOAT};
-   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-                                      .pNext = &ri,
-                                      .stageCount = n,
-                                      .pStages = st,
-                                      .pVertexInputState = &vi,
-                                      .pInputAssemblyState = &ia,
-                                      .pTessellationState = p == PATH_TESS ? &ts : NULL,
-                                      .pViewportState = &vp,
-                                      .pRasterizationState = &rs,
-                                      .pMultisampleState = &ms,
-                                      .pDepthStencilState = &dss,
-                                      .pColorBlendState = &cb,
-                                      .pDynamicState = &ds,
-                                      .layout = g->layout};
-   VkPipeline pipe;
-   VK_OK(vkCreateGraphicsPipelines(g->c->dev, VK_NULL_HANDLE, 1, &ci, NULL, &pipe));
-   return pipe;
-}
-
-static void
-image_barrier(VkCommandBuffer cb, VkImage image, VkImageAspectFlags aspect, VkImageLayout from,
-              VkImageLayout to, VkPipelineStageFlags2 src_stage, VkAccessFlags2 src,
-              VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst)
-{
-   VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
-                              .srcStageMask = src_stage,
-                              .srcAccessMask = src,
-                              .dstStageMask = dst_stage,
-                              .dstAccessMask = dst,
-                              .oldLayout = from,
-                              .newLayout = to,
-                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .image = image,
-                              .subresourceRange = {aspect, 0, 1, 0, 1}};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .imageMemoryBarrierCount = 1,
-                          .pImageMemoryBarriers = &b};
-   vkCmdPipelineBarrier2(cb, &di);
+   b.att[0].colorWriteMask = p == PATH_NO_FS || p == PATH_XFB ? 0 : 0xF;
+   b.ds.depthTestEnable = VK_TRUE;
+   b.ds.depthWriteEnable = VK_TRUE;
+   b.ds.depthCompareOp = VK_COMPARE_OP_ALWAYS;
+   b.ri.depthAttachmentFormat = VK_FORMAT_D32_SFLOAT;
+   return agx_vk_gfx_create(g->c, &b);
 }
 
 /* Draws the scene on path p; img receives W x H RGBA pixels (as floats),
@@ -382,69 +276,37 @@ render(struct gpu *g, const struct scene *s, enum path p, float *img, float *dep
    memset(g->out.ptr, 0xAB, W * H * 12);
    VkPipeline pipe = pipeline(g, p);
    VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
-   image_barrier(cb, g->image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
-                 VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COPY_BIT, 0,
-                 VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
-   const VkPipelineStageFlags2 zs =
-      VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT;
-   image_barrier(cb, g->depth, VK_IMAGE_ASPECT_DEPTH_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
-                 VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COPY_BIT, 0, zs,
-                 VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT |
-                    VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT);
-   VkRenderingAttachmentInfo datt = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                     .imageView = g->depth_view,
-                                     .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
-                                     .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-                                     .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-                                     .clearValue.depthStencil = {1.0f, 0}};
-   VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                    .imageView = g->view,
-                                    .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                    .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-                                    .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
-   memcpy(att.clearValue.color.float32, clear, 16);
-   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-                         .renderArea = {{0, 0}, {W, H}},
-                         .layerCount = 1,
-                         .colorAttachmentCount = 1,
-                         .pColorAttachments = &att,
-                         .pDepthAttachment = &datt};
-   vkCmdBeginRendering(cb, &ri);
-   VkViewport vp = {0, 0, W, H, 0, 1};
-   VkRect2D sc = {{0, 0}, {W, H}};
-   vkCmdSetViewport(cb, 0, 1, &vp);
-   vkCmdSetScissor(cb, 0, 1, &sc);
+   const struct agx_vk_access copy_stage = {VK_PIPELINE_STAGE_2_COPY_BIT, 0};
+   agx_vk_barrier(cb, g->image.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                  VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, copy_stage, AGX_VK_COLOR_WRITE);
+   agx_vk_barrier(cb, g->depth.image, VK_IMAGE_ASPECT_DEPTH_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                  VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, copy_stage, AGX_VK_DEPTH_RW);
+   VkRenderingAttachmentInfo datt =
+      agx_vk_depth_attachment(g->depth.view, VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                              &(VkClearDepthStencilValue){1.0f, 0});
+   VkClearColorValue cv;
+   memcpy(cv.float32, clear, 16);
+   VkRenderingAttachmentInfo att = agx_vk_color_attachment(g->image.view, &cv);
+   agx_vk_begin_rendering(cb, &(struct agx_vk_rendering){.width = W,
+                                                         .height = H,
+                                                         .color_count = 1,
+                                                         .colors = &att,
+                                                         .depth = &datt});
+   agx_vk_viewport_scissor(cb, W, H);
    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
    vkCmdDraw(cb, 3 * s->ntris, 1, 0, 0);
    vkCmdEndRendering(cb);
-   image_barrier(cb, g->image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                 VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                 VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
-                 VK_ACCESS_2_TRANSFER_READ_BIT);
-   image_barrier(cb, g->depth, VK_IMAGE_ASPECT_DEPTH_BIT, VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
-                 VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, zs,
-                 VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
-                 VK_ACCESS_2_TRANSFER_READ_BIT);
-   VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-                               .imageExtent = {W, H, 1}};
-   vkCmdCopyImageToBuffer(cb, g->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, g->out.buf, 1,
-                          &region);
-   region.bufferOffset = W * H * 8;
-   region.imageSubresource.aspectMask = VK_IMAGE_ASPECT_DEPTH_BIT;
-   vkCmdCopyImageToBuffer(cb, g->depth, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, g->out.buf, 1,
-                          &region);
-   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                          .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
-                          .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                          .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
-                          .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .memoryBarrierCount = 1,
-                          .pMemoryBarriers = &mb};
-   vkCmdPipelineBarrier2(cb, &di);
+   agx_vk_barrier(cb, g->image.image, VK_IMAGE_ASPECT_COLOR_BIT,
+                  VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                  AGX_VK_COLOR_WRITE, AGX_VK_COPY_READ);
+   agx_vk_barrier(cb, g->depth.image, VK_IMAGE_ASPECT_DEPTH_BIT,
+                  VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                  AGX_VK_DEPTH_WRITE, AGX_VK_COPY_READ);
+   agx_vk_copy_to_buffer(cb, &g->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, 0, 0, g->out.buf, 0);
+   agx_vk_copy_to_buffer(cb, &g->depth, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, 0, 0, g->out.buf,
+                         W * H * 8);
+   agx_vk_host_barrier(cb);
    VK_OK(agx_vk_submit_wait(c, cb));
    vkDestroyPipeline(c->dev, pipe, NULL);
    const uint16_t *h = g->out.ptr;
@@ -507,25 +369,15 @@ check_xfb(struct gpu *g)
    memset(x.ptr, 0, 256);
    VkPipeline pipe = pipeline(g, PATH_XFB);
    VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
-   image_barrier(cb, g->image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
-                 VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COPY_BIT, 0,
-                 VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
-   VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                    .imageView = g->view,
-                                    .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                    .loadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
-                                    .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE};
-   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-                         .renderArea = {{0, 0}, {W, H}},
-                         .layerCount = 1,
-                         .colorAttachmentCount = 1,
-                         .pColorAttachments = &att};
-   vkCmdBeginRendering(cb, &ri);
-   VkViewport vp = {0, 0, W, H, 0, 1};
-   VkRect2D sc = {{0, 0}, {W, H}};
-   vkCmdSetViewport(cb, 0, 1, &vp);
-   vkCmdSetScissor(cb, 0, 1, &sc);
+   agx_vk_barrier(cb, g->image.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                  VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                  (struct agx_vk_access){VK_PIPELINE_STAGE_2_COPY_BIT, 0}, AGX_VK_COLOR_WRITE);
+   VkRenderingAttachmentInfo att = agx_vk_color_attachment(g->image.view, NULL);
+   att.loadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+   att.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+   agx_vk_begin_rendering(
+      cb, &(struct agx_vk_rendering){.width = W, .height = H, .color_count = 1, .colors = &att});
+   agx_vk_viewport_scissor(cb, W, H);
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
    VkDeviceSize zero = 0, size = 256;
    bind_xfb(cb, 0, 1, &x.buf, &zero, &size);
@@ -533,15 +385,10 @@ check_xfb(struct gpu *g)
    vkCmdDraw(cb, 3, 1, 0, 0);
    end_xfb(cb, 0, 0, NULL, NULL);
    vkCmdEndRendering(cb);
-   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                          .srcStageMask = VK_PIPELINE_STAGE_2_TRANSFORM_FEEDBACK_BIT_EXT,
-                          .srcAccessMask = VK_ACCESS_2_TRANSFORM_FEEDBACK_WRITE_BIT_EXT,
-                          .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
-                          .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .memoryBarrierCount = 1,
-                          .pMemoryBarriers = &mb};
-   vkCmdPipelineBarrier2(cb, &di);
+   agx_vk_memory_barrier(cb,
+                         (struct agx_vk_access){VK_PIPELINE_STAGE_2_TRANSFORM_FEEDBACK_BIT_EXT,
+                                                VK_ACCESS_2_TRANSFORM_FEEDBACK_WRITE_BIT_EXT},
+                         AGX_VK_HOST_READ);
    VK_OK(agx_vk_submit_wait(c, cb));
    vkDestroyPipeline(c->dev, pipe, NULL);
    unsigned bad = 0;

@@ -18,7 +18,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "agx_vk_ctx.h"
+#include "agx_vk_gfx.h"
 
 #define N 4
 
@@ -93,26 +93,18 @@ main(int argc, char **argv)
    probes[n++] = (struct probe){{0.25f, 1, 0.75f}, texel(2, 2, 3), texel(2, 2, 3), "+Y centre"};
    CHECK(n == 16);
 
-   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                            .flags = VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT,
-                            .imageType = VK_IMAGE_TYPE_2D,
-                            .format = VK_FORMAT_R32_SFLOAT,
-                            .extent = {N, N, 1},
-                            .mipLevels = 1,
-                            .arrayLayers = 6,
-                            .samples = VK_SAMPLE_COUNT_1_BIT,
-                            .tiling = VK_IMAGE_TILING_OPTIMAL,
-                            .usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT};
-   VkImage image;
-   VK_OK(vkCreateImage(c.dev, &ici, NULL, &image));
-   VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(c.dev, image, &req);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.size,
-                               .memoryTypeIndex = agx_vk_memory_type(&c, req.memoryTypeBits, 0)};
-   VkDeviceMemory mem;
-   VK_OK(vkAllocateMemory(c.dev, &mai, NULL, &mem));
-   VK_OK(vkBindImageMemory(c.dev, image, mem, 0));
+   struct agx_vk_image img;
+   agx_vk_image_create(&c,
+                       &(struct agx_vk_image_desc){.format = VK_FORMAT_R32_SFLOAT,
+                                                   .width = N,
+                                                   .height = N,
+                                                   .layers = 6,
+                                                   .flags = VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT,
+                                                   .view_type = VK_IMAGE_VIEW_TYPE_CUBE,
+                                                   .usage = VK_IMAGE_USAGE_SAMPLED_BIT |
+                                                            VK_IMAGE_USAGE_TRANSFER_DST_BIT},
+                       &img);
+   VkImage image = img.image;
    struct agx_vk_buffer up = agx_vk_buffer(&c, 6 * N * N * 4);
    float *t = up.ptr;
    for (unsigned f = 0; f < 6; f++)
@@ -141,13 +133,7 @@ main(int argc, char **argv)
                         0, NULL, 0, NULL, 1, &b);
    VK_OK(agx_vk_submit_wait(&c, cb));
 
-   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                .image = image,
-                                .viewType = VK_IMAGE_VIEW_TYPE_CUBE,
-                                .format = VK_FORMAT_R32_SFLOAT,
-                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 6}};
-   VkImageView view;
-   VK_OK(vkCreateImageView(c.dev, &vci, NULL, &view));
+   VkImageView view = img.view;
    VkSamplerCreateInfo sci = {.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
                               .magFilter = VK_FILTER_LINEAR,
                               .minFilter = VK_FILTER_LINEAR,
@@ -171,11 +157,7 @@ main(int argc, char **argv)
                                           .pBindings = lb};
    VkDescriptorSetLayout dsl;
    VK_OK(vkCreateDescriptorSetLayout(c.dev, &dci, NULL, &dsl));
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                     .setLayoutCount = 1,
-                                     .pSetLayouts = &dsl};
-   VkPipelineLayout layout;
-   VK_OK(vkCreatePipelineLayout(c.dev, &lci, NULL, &layout));
+   VkPipelineLayout layout = agx_vk_pipeline_layout(&c, 1, &dsl, 0, 0);
    VkShaderModule module = agx_vk_shader(&c, spv);
    VkPipeline p = agx_vk_compute_pipeline(&c, layout, module, NULL, 0, NULL);
    VkDescriptorPoolSize ps[2] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2},
@@ -248,9 +230,7 @@ main(int argc, char **argv)
    vkDestroyDescriptorPool(c.dev, pool, NULL);
    vkDestroyDescriptorSetLayout(c.dev, dsl, NULL);
    vkDestroySampler(c.dev, smp, NULL);
-   vkDestroyImageView(c.dev, view, NULL);
-   vkDestroyImage(c.dev, image, NULL);
-   vkFreeMemory(c.dev, mem, NULL);
+   agx_vk_image_free(&c, &img);
    agx_vk_buffer_free(&c, &up);
    agx_vk_buffer_free(&c, &dirs);
    agx_vk_buffer_free(&c, &out);

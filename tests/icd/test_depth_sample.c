@@ -20,7 +20,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "agx_vk_ctx.h"
+#include "agx_vk_gfx.h"
 
 #define N 16
 #define LAYERS 3
@@ -89,15 +89,8 @@ static VkImageView
 aspect_view(struct agx_vk_ctx *c, VkImage image, VkFormat format, VkImageAspectFlags aspect,
             bool array)
 {
-   VkImageViewCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                               .image = image,
-                               .viewType =
-                                  array ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D,
-                               .format = format,
-                               .subresourceRange = {aspect, 0, 1, 0, array ? LAYERS : 1}};
-   VkImageView v;
-   VK_OK(vkCreateImageView(c->dev, &ci, NULL, &v));
-   return v;
+   return agx_vk_image_view(c, image, array ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D,
+                            format, (VkImageSubresourceRange){aspect, 0, 1, 0, array ? LAYERS : 1});
 }
 
 /* Runs `module` with the storage buffer `out` at binding 0 and the
@@ -118,14 +111,7 @@ run(struct ctx *x, VkShaderModule module, VkBuffer out, unsigned n, const VkImag
                                           .pBindings = b};
    VkDescriptorSetLayout dsl;
    VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &dsl));
-   VkPushConstantRange pr = {VK_SHADER_STAGE_COMPUTE_BIT, 0, 4};
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                     .setLayoutCount = 1,
-                                     .pSetLayouts = &dsl,
-                                     .pushConstantRangeCount = 1,
-                                     .pPushConstantRanges = &pr};
-   VkPipelineLayout layout;
-   VK_OK(vkCreatePipelineLayout(c->dev, &lci, NULL, &layout));
+   VkPipelineLayout layout = agx_vk_pipeline_layout(c, 1, &dsl, VK_SHADER_STAGE_COMPUTE_BIT, 4);
    VkPipeline p = agx_vk_compute_pipeline(c, layout, module, NULL, 0, NULL);
    VkDescriptorPoolSize ps[2] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1},
                                  {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 3}};
@@ -165,15 +151,7 @@ run(struct ctx *x, VkShaderModule module, VkBuffer out, unsigned n, const VkImag
    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0, NULL);
    vkCmdPushConstants(cb, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &ref);
    vkCmdDispatch(cb, invocations / 64, 1, 1);
-   VkMemoryBarrier2 hb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                          .srcStageMask = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                          .srcAccessMask = VK_ACCESS_2_SHADER_WRITE_BIT,
-                          .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
-                          .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .memoryBarrierCount = 1,
-                          .pMemoryBarriers = &hb};
-   vkCmdPipelineBarrier2(cb, &di);
+   agx_vk_memory_barrier(cb, AGX_VK_COMPUTE_WRITE, AGX_VK_HOST_READ);
    VK_OK(agx_vk_submit_wait(c, cb));
    vkDestroyPipeline(c->dev, p, NULL);
    vkDestroyPipelineLayout(c->dev, layout, NULL);
@@ -216,26 +194,18 @@ static unsigned
 run_format(struct ctx *x, const struct zs_format *f, bool linear)
 {
    struct agx_vk_ctx *c = x->c;
-   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                            .imageType = VK_IMAGE_TYPE_2D,
-                            .format = f->vk,
-                            .extent = {N, N, 1},
-                            .mipLevels = 1,
-                            .arrayLayers = LAYERS,
-                            .samples = VK_SAMPLE_COUNT_1_BIT,
-                            .tiling = VK_IMAGE_TILING_OPTIMAL,
-                            .usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
-                                     VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT};
-   VkImage image;
-   VK_OK(vkCreateImage(c->dev, &ici, NULL, &image));
-   VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(c->dev, image, &req);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.size,
-                               .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
-   VkDeviceMemory mem;
-   VK_OK(vkAllocateMemory(c->dev, &mai, NULL, &mem));
-   VK_OK(vkBindImageMemory(c->dev, image, mem, 0));
+   struct agx_vk_image img;
+   agx_vk_image_create(c,
+                       &(struct agx_vk_image_desc){
+                          .format = f->vk,
+                          .width = N,
+                          .height = N,
+                          .layers = LAYERS,
+                          .usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
+                                   VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+                          .no_view = true},
+                       &img);
+   VkImage image = img.image;
 
    /* the texels: depth layers then (at byte 4096) stencil of layer 0 */
    struct agx_vk_buffer up = agx_vk_buffer(c, 8192);
@@ -259,20 +229,8 @@ run_format(struct ctx *x, const struct zs_format *f, bool linear)
    VkImageAspectFlags aspects =
       VK_IMAGE_ASPECT_DEPTH_BIT | (f->stencil ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
    VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
-   VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
-                              .srcStageMask = VK_PIPELINE_STAGE_2_NONE,
-                              .dstStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
-                              .dstAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                              .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-                              .newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .image = image,
-                              .subresourceRange = {aspects, 0, 1, 0, LAYERS}};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .imageMemoryBarrierCount = 1,
-                          .pImageMemoryBarriers = &b};
-   vkCmdPipelineBarrier2(cb, &di);
+   agx_vk_barrier(cb, image, aspects, VK_IMAGE_LAYOUT_UNDEFINED,
+                  VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, AGX_VK_NONE, AGX_VK_COPY_WRITE);
    VkBufferImageCopy r[2] = {
       {.imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, LAYERS}, .imageExtent = {N, N, 1}},
       {.bufferOffset = 4096,
@@ -280,13 +238,9 @@ run_format(struct ctx *x, const struct zs_format *f, bool linear)
        .imageExtent = {N, N, 1}}};
    vkCmdCopyBufferToImage(cb, up.buf, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                           f->stencil ? 2 : 1, r);
-   b.srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT;
-   b.srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT;
-   b.dstStageMask = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
-   b.dstAccessMask = VK_ACCESS_2_SHADER_SAMPLED_READ_BIT;
-   b.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
-   b.newLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL;
-   vkCmdPipelineBarrier2(cb, &di);
+   agx_vk_barrier(cb, image, aspects, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                  VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL, AGX_VK_COPY_WRITE,
+                  AGX_VK_COMPUTE_SAMPLED);
    VK_OK(agx_vk_submit_wait(c, cb));
 
    unsigned bad = 0;
@@ -333,8 +287,7 @@ run_format(struct ctx *x, const struct zs_format *f, bool linear)
    }
    agx_vk_buffer_free(c, &out);
    agx_vk_buffer_free(c, &up);
-   vkDestroyImage(c->dev, image, NULL);
-   vkFreeMemory(c->dev, mem, NULL);
+   agx_vk_image_free(c, &img);
    return bad;
 }
 

@@ -38,7 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agx_vk_ctx.h"
+#include "agx_vk_gfx.h"
 
 #define W 64
 #define H 40
@@ -220,51 +220,31 @@ struct gpu {
    VkDescriptorPool pool;
    VkDescriptorSet set;
    struct agx_vk_buffer vb, out_col, out_z, out_s, up;
-   VkImage image;
-   VkDeviceMemory mem;
-   VkImageView view;
+   struct agx_vk_image color;
 };
 
 struct zs_image {
    VkFormat format;
-   VkImage image;
-   VkDeviceMemory mem;
-   VkImageView view;
+   struct agx_vk_image img;
    bool used; /* has content (layout GENERAL) */
 };
 
 static void
-make_image(struct agx_vk_ctx *c, VkFormat format, VkImageUsageFlags usage, VkImage *image,
-           VkDeviceMemory *mem, VkImageView *view)
+make_image(struct agx_vk_ctx *c, VkFormat format, VkImageUsageFlags usage, struct agx_vk_image *img)
 {
    bool zs = format != VK_FORMAT_R8G8B8A8_UNORM;
-   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                            .imageType = VK_IMAGE_TYPE_2D,
-                            .format = format,
-                            .extent = {W, H, 1},
-                            .mipLevels = 1,
-                            .arrayLayers = 1,
-                            .samples = VK_SAMPLE_COUNT_1_BIT,
-                            .tiling = VK_IMAGE_TILING_OPTIMAL,
-                            .usage = usage | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
-                                     VK_IMAGE_USAGE_TRANSFER_DST_BIT};
-   VK_OK(vkCreateImage(c->dev, &ici, NULL, image));
-   VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(c->dev, *image, &req);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.size,
-                               .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
-   VK_OK(vkAllocateMemory(c->dev, &mai, NULL, mem));
-   VK_OK(vkBindImageMemory(c->dev, *image, *mem, 0));
    VkImageAspectFlags aspects = !zs ? VK_IMAGE_ASPECT_COLOR_BIT
                                     : (has_depth(format) ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) |
                                          (has_stencil(format) ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
-   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                .image = *image,
-                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
-                                .format = format,
-                                .subresourceRange = {aspects, 0, 1, 0, 1}};
-   VK_OK(vkCreateImageView(c->dev, &vci, NULL, view));
+   agx_vk_image_create(c,
+                       &(struct agx_vk_image_desc){.format = format,
+                                                   .width = W,
+                                                   .height = H,
+                                                   .usage = usage |
+                                                            VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                                                            VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+                                                   .aspect = aspects},
+                       img);
 }
 
 static void
@@ -272,16 +252,13 @@ zs_image_init(struct gpu *g, struct zs_image *z, VkFormat format)
 {
    memset(z, 0, sizeof(*z));
    z->format = format;
-   make_image(g->c, format, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, &z->image, &z->mem,
-              &z->view);
+   make_image(g->c, format, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, &z->img);
 }
 
 static void
 zs_image_finish(struct gpu *g, struct zs_image *z)
 {
-   vkDestroyImageView(g->c->dev, z->view, NULL);
-   vkDestroyImage(g->c->dev, z->image, NULL);
-   vkFreeMemory(g->c->dev, z->mem, NULL);
+   agx_vk_image_free(g->c, &z->img);
 }
 
 static void
@@ -298,13 +275,7 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
                                           .bindingCount = 1,
                                           .pBindings = &b};
    VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->dsl));
-   VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT, 0, 16};
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                     .setLayoutCount = 1,
-                                     .pSetLayouts = &g->dsl,
-                                     .pushConstantRangeCount = 1,
-                                     .pPushConstantRanges = &pcr};
-   VK_OK(vkCreatePipelineLayout(c->dev, &lci, NULL, &g->layout));
+   g->layout = agx_vk_pipeline_layout(c, 1, &g->dsl, VK_SHADER_STAGE_VERTEX_BIT, 16);
    VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
    VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                      .maxSets = 1,
@@ -329,17 +300,14 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
                               .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                               .pBufferInfo = &bi};
    vkUpdateDescriptorSets(c->dev, 1, &wr, 0, NULL);
-   make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, &g->image, &g->mem,
-              &g->view);
+   make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, &g->color);
 }
 
 static void
 gpu_finish(struct gpu *g)
 {
    VkDevice d = g->c->dev;
-   vkDestroyImageView(d, g->view, NULL);
-   vkDestroyImage(d, g->image, NULL);
-   vkFreeMemory(d, g->mem, NULL);
+   agx_vk_image_free(g->c, &g->color);
    agx_vk_buffer_free(g->c, &g->vb);
    agx_vk_buffer_free(g->c, &g->out_col);
    agx_vk_buffer_free(g->c, &g->out_z);
@@ -357,104 +325,36 @@ gpu_finish(struct gpu *g)
 static VkPipeline
 pipeline(struct gpu *g, VkFormat zs_format, const struct zs_state *zs)
 {
-   VkPipelineShaderStageCreateInfo stages[2] = {
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_VERTEX_BIT,
-       .module = g->vs,
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = g->fs,
-       .pName = "main"},
-   };
-   VkPipelineVertexInputStateCreateInfo vi = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-   VkPipelineInputAssemblyStateCreateInfo ia = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
-   VkPipelineViewportStateCreateInfo vp = {.sType =
-                                              VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-                                           .viewportCount = 1,
-                                           .scissorCount = 1};
-   VkPipelineRasterizationStateCreateInfo rs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .polygonMode = VK_POLYGON_MODE_FILL,
-      .cullMode = VK_CULL_MODE_NONE,
-      .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
-      .lineWidth = 1.0f};
-   VkPipelineMultisampleStateCreateInfo ms = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
-   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
-   VkPipelineColorBlendStateCreateInfo cb = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = 1,
-      .pAttachments = &att};
-   VkDynamicState dyn[] = {
+   static const VkDynamicState dyn[] = {
       VK_DYNAMIC_STATE_VIEWPORT,           VK_DYNAMIC_STATE_SCISSOR,
       VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE,  VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE,
       VK_DYNAMIC_STATE_DEPTH_COMPARE_OP,   VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE,
       VK_DYNAMIC_STATE_STENCIL_OP,         VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK,
       VK_DYNAMIC_STATE_STENCIL_WRITE_MASK, VK_DYNAMIC_STATE_STENCIL_REFERENCE};
-   VkPipelineDynamicStateCreateInfo ds = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
-      .dynamicStateCount = zs ? 2 : sizeof(dyn) / sizeof(dyn[0]),
-      .pDynamicStates = dyn};
-   VkPipelineDepthStencilStateCreateInfo zsi = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
+   struct agx_vk_gfx b;
+   agx_vk_gfx_defaults(&b, g->layout, g->vs, g->fs, VK_FORMAT_R8G8B8A8_UNORM);
    if (zs) {
-      zsi.depthTestEnable = zs->depth_test;
-      zsi.depthWriteEnable = zs->depth_write;
-      zsi.depthCompareOp = zs->depth_op;
-      zsi.stencilTestEnable = zs->stencil_test;
-      zsi.front = zs->front;
-      zsi.back = zs->back;
+      b.ds.depthTestEnable = zs->depth_test;
+      b.ds.depthWriteEnable = zs->depth_write;
+      b.ds.depthCompareOp = zs->depth_op;
+      b.ds.stencilTestEnable = zs->stencil_test;
+      b.ds.front = zs->front;
+      b.ds.back = zs->back;
+   } else {
+      memcpy(b.dynamic, dyn, sizeof(dyn));
+      b.dyn.dynamicStateCount = sizeof(dyn) / sizeof(dyn[0]);
    }
-   VkFormat color = VK_FORMAT_R8G8B8A8_UNORM;
-   VkPipelineRenderingCreateInfo ri = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-      .colorAttachmentCount = 1,
-      .pColorAttachmentFormats = &color,
-      .depthAttachmentFormat = has_depth(zs_format) ? zs_format : VK_FORMAT_UNDEFINED,
-      .stencilAttachmentFormat = has_stencil(zs_format) ? zs_format : VK_FORMAT_UNDEFINED};
-   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-                                      .pNext = &ri,
-                                      .stageCount = 2,
-                                      .pStages = stages,
-                                      .pVertexInputState = &vi,
-                                      .pInputAssemblyState = &ia,
-                                      .pViewportState = &vp,
-                                      .pRasterizationState = &rs,
-                                      .pMultisampleState = &ms,
-                                      .pDepthStencilState = &zsi,
-                                      .pColorBlendState = &cb,
-                                      .pDynamicState = &ds,
-                                      .layout = g->layout};
-   VkPipeline p;
-   VK_OK(vkCreateGraphicsPipelines(g->c->dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
-   return p;
+   b.ri.depthAttachmentFormat = has_depth(zs_format) ? zs_format : VK_FORMAT_UNDEFINED;
+   b.ri.stencilAttachmentFormat = has_stencil(zs_format) ? zs_format : VK_FORMAT_UNDEFINED;
+   return agx_vk_gfx_create(g->c, &b);
 }
 
 static void
 barrier(VkCommandBuffer cb, VkImage image, VkImageAspectFlags aspects, bool fresh)
 {
    /* Everything before, everything after: the scenes care about values. */
-   VkImageMemoryBarrier2 b = {
-      .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
-      .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-      .srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT,
-      .dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-      .dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
-      .oldLayout = fresh ? VK_IMAGE_LAYOUT_UNDEFINED : VK_IMAGE_LAYOUT_GENERAL,
-      .newLayout = VK_IMAGE_LAYOUT_GENERAL,
-      .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-      .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-      .image = image,
-      .subresourceRange = {aspects, 0, 1, 0, 1}};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .imageMemoryBarrierCount = 1,
-                          .pImageMemoryBarriers = &b};
-   vkCmdPipelineBarrier2(cb, &di);
+   agx_vk_barrier(cb, image, aspects, fresh ? VK_IMAGE_LAYOUT_UNDEFINED : VK_IMAGE_LAYOUT_GENERAL,
+                  VK_IMAGE_LAYOUT_GENERAL, AGX_VK_ALL_WRITE, AGX_VK_ALL_RW);
 }
 
 static VkImageAspectFlags
@@ -470,25 +370,20 @@ copy_out(struct gpu *g, VkCommandBuffer cb, const struct zs_image *z)
 {
    VkBufferImageCopy r = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
                           .imageExtent = {W, H, 1}};
-   if (g->image)
-      vkCmdCopyImageToBuffer(cb, g->image, VK_IMAGE_LAYOUT_GENERAL, g->out_col.buf, 1, &r);
+   if (g->color.image)
+      vkCmdCopyImageToBuffer(cb, g->color.image, VK_IMAGE_LAYOUT_GENERAL, g->out_col.buf, 1, &r);
    if (has_depth(z->format)) {
       r.imageSubresource.aspectMask = VK_IMAGE_ASPECT_DEPTH_BIT;
-      vkCmdCopyImageToBuffer(cb, z->image, VK_IMAGE_LAYOUT_GENERAL, g->out_z.buf, 1, &r);
+      vkCmdCopyImageToBuffer(cb, z->img.image, VK_IMAGE_LAYOUT_GENERAL, g->out_z.buf, 1, &r);
    }
    if (has_stencil(z->format)) {
       r.imageSubresource.aspectMask = VK_IMAGE_ASPECT_STENCIL_BIT;
-      vkCmdCopyImageToBuffer(cb, z->image, VK_IMAGE_LAYOUT_GENERAL, g->out_s.buf, 1, &r);
+      vkCmdCopyImageToBuffer(cb, z->img.image, VK_IMAGE_LAYOUT_GENERAL, g->out_s.buf, 1, &r);
    }
-   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                          .srcStageMask = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
-                          .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                          .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
-                          .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .memoryBarrierCount = 1,
-                          .pMemoryBarriers = &mb};
-   vkCmdPipelineBarrier2(cb, &di);
+   agx_vk_memory_barrier(
+      cb,
+      (struct agx_vk_access){VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT},
+      AGX_VK_HOST_READ);
 }
 
 /* Vertices of a rectangle's two triangles with the draw's facing (Vulkan:
@@ -548,44 +443,36 @@ render(struct gpu *g, const struct pass *p, struct zs_image *z, bool fresh_color
    memset(g->out_z.ptr, 0xCD, W * H * 4);
    memset(g->out_s.ptr, 0xCD, W * H);
    VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
-   barrier(cb, g->image, VK_IMAGE_ASPECT_COLOR_BIT, fresh_color);
-   barrier(cb, z->image, zs_aspects(z->format), !z->used);
+   barrier(cb, g->color.image, VK_IMAGE_ASPECT_COLOR_BIT, fresh_color);
+   barrier(cb, z->img.image, zs_aspects(z->format), !z->used);
    z->used = true;
    VkAttachmentLoadOp load = p->load ? VK_ATTACHMENT_LOAD_OP_LOAD : VK_ATTACHMENT_LOAD_OP_CLEAR;
-   VkRenderingAttachmentInfo catt = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                     .imageView = g->view,
-                                     .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
-                                     .loadOp = load,
-                                     .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-                                     .clearValue.color.float32 = {0, 0, 0, 1}};
-   VkRenderingAttachmentInfo zatt = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                     .imageView = z->view,
-                                     .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
-                                     .loadOp = load,
-                                     .storeOp = p->store ? VK_ATTACHMENT_STORE_OP_STORE
-                                                         : VK_ATTACHMENT_STORE_OP_DONT_CARE,
-                                     .clearValue.depthStencil = {p->clear_depth, p->clear_stencil}};
-   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-                         .renderArea = {{0, 0}, {W, H}},
-                         .layerCount = 1,
-                         .colorAttachmentCount = 1,
-                         .pColorAttachments = &catt,
-                         .pDepthAttachment = has_depth(z->format) ? &zatt : NULL,
-                         .pStencilAttachment = has_stencil(z->format) ? &zatt : NULL};
-   vkCmdBeginRendering(cb, &ri);
+   VkRenderingAttachmentInfo catt =
+      agx_vk_color_attachment(g->color.view, &(VkClearColorValue){.float32 = {0, 0, 0, 1}});
+   catt.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
+   catt.loadOp = load;
+   VkRenderingAttachmentInfo zatt =
+      agx_vk_depth_attachment(z->img.view, VK_IMAGE_LAYOUT_GENERAL,
+                              &(VkClearDepthStencilValue){p->clear_depth, p->clear_stencil});
+   zatt.loadOp = load;
+   zatt.storeOp = p->store ? VK_ATTACHMENT_STORE_OP_STORE : VK_ATTACHMENT_STORE_OP_DONT_CARE;
+   agx_vk_begin_rendering(
+      cb, &(struct agx_vk_rendering){.width = W,
+                                     .height = H,
+                                     .color_count = 1,
+                                     .colors = &catt,
+                                     .depth = has_depth(z->format) ? &zatt : NULL,
+                                     .stencil = has_stencil(z->format) ? &zatt : NULL});
    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
    float push[4] = {0};
    vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
-   VkViewport vp = {0, 0, W, H, 0, 1};
-   VkRect2D sc = {{0, 0}, {W, H}};
    VkPipeline bound = VK_NULL_HANDLE;
    for (uint32_t i = 0; i < p->n; i++) {
       const struct draw *d = &p->draws[i];
       VkPipeline want = d->pipeline >= 0 ? stat[i] : dyn;
       if (want != bound) {
          vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, want);
-         vkCmdSetViewport(cb, 0, 1, &vp);
-         vkCmdSetScissor(cb, 0, 1, &sc);
+         agx_vk_viewport_scissor(cb, W, H);
          bound = want;
       }
       if (d->pipeline < 0)
@@ -593,8 +480,8 @@ render(struct gpu *g, const struct pass *p, struct zs_image *z, bool fresh_color
       vkCmdDraw(cb, 6, 1, 6 * i, 0);
    }
    vkCmdEndRendering(cb);
-   barrier(cb, g->image, VK_IMAGE_ASPECT_COLOR_BIT, false);
-   barrier(cb, z->image, zs_aspects(z->format), false);
+   barrier(cb, g->color.image, VK_IMAGE_ASPECT_COLOR_BIT, false);
+   barrier(cb, z->img.image, zs_aspects(z->format), false);
    copy_out(g, cb, z);
    VK_OK(agx_vk_submit_wait(c, cb)); /* ends, submits, waits, frees */
    vkDestroyPipeline(c->dev, dyn, NULL);
@@ -806,14 +693,14 @@ upload(struct gpu *g, struct zs_image *z, struct model *m, bool clear)
 {
    struct agx_vk_ctx *c = g->c;
    VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
-   barrier(cb, z->image, zs_aspects(z->format), !z->used);
+   barrier(cb, z->img.image, zs_aspects(z->format), !z->used);
    z->used = true;
    memset(m->ambiguous, 0, sizeof(m->ambiguous));
    memset(m->inexact, 0, sizeof(m->inexact));
    VkClearDepthStencilValue cv = {0.8125f, 0xC3};
    if (clear) {
       VkImageSubresourceRange r = {zs_aspects(z->format), 0, 1, 0, 1};
-      vkCmdClearDepthStencilImage(cb, z->image, VK_IMAGE_LAYOUT_GENERAL, &cv, 1, &r);
+      vkCmdClearDepthStencilImage(cb, z->img.image, VK_IMAGE_LAYOUT_GENERAL, &cv, 1, &r);
    }
    for (int i = 0; i < W * H; i++) {
       uint32_t h = agx_vk_hash((uint32_t)i + 77);
@@ -834,25 +721,25 @@ upload(struct gpu *g, struct zs_image *z, struct model *m, bool clear)
       VkBufferImageCopy r = {.imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1},
                              .imageExtent = {W, H, 1}};
       if (has_depth(z->format))
-         vkCmdCopyBufferToImage(cb, g->up.buf, z->image, VK_IMAGE_LAYOUT_GENERAL, 1, &r);
+         vkCmdCopyBufferToImage(cb, g->up.buf, z->img.image, VK_IMAGE_LAYOUT_GENERAL, 1, &r);
       /* stencil through a second buffer region after a barrier-free reuse:
        * the host writes both before submitting */
       struct agx_vk_buffer *sb = &g->out_s; /* reused as the stencil source */
       memcpy(sb->ptr, m->stencil, W * H);
       r.imageSubresource.aspectMask = VK_IMAGE_ASPECT_STENCIL_BIT;
       if (has_stencil(z->format))
-         vkCmdCopyBufferToImage(cb, sb->buf, z->image, VK_IMAGE_LAYOUT_GENERAL, 1, &r);
+         vkCmdCopyBufferToImage(cb, sb->buf, z->img.image, VK_IMAGE_LAYOUT_GENERAL, 1, &r);
    }
-   barrier(cb, z->image, zs_aspects(z->format), false);
-   VkImage keep = g->image;
-   g->image = VK_NULL_HANDLE;        /* no colour copy */
+   barrier(cb, z->img.image, zs_aspects(z->format), false);
+   VkImage keep = g->color.image;
+   g->color.image = VK_NULL_HANDLE;  /* no colour copy */
    VK_OK(agx_vk_submit_wait(c, cb)); /* ends, submits, waits, frees */
    memset(g->out_z.ptr, 0xCD, W * H * 4);
    memset(g->out_s.ptr, 0xCD, W * H);
    cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
    copy_out(g, cb, z);
    VK_OK(agx_vk_submit_wait(c, cb)); /* ends, submits, waits, frees */
-   g->image = keep;
+   g->color.image = keep;
    char name[64];
    snprintf(name, sizeof(name), "%s %s", clear ? "vkCmdClearDepthStencilImage" : "upload",
             z->format == VK_FORMAT_D16_UNORM ? "D16"
@@ -955,46 +842,35 @@ occlusion(struct gpu *g, struct zs_image *z)
    VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
    vkCmdResetQueryPool(cb, pools[0], 0, 6);
    vkCmdResetQueryPool(cb, pools[1], 0, 2);
-   barrier(cb, g->image, VK_IMAGE_ASPECT_COLOR_BIT, true);
-   barrier(cb, z->image, zs_aspects(z->format), !z->used);
+   barrier(cb, g->color.image, VK_IMAGE_ASPECT_COLOR_BIT, true);
+   barrier(cb, z->img.image, zs_aspects(z->format), !z->used);
    z->used = true;
-   VkRenderingAttachmentInfo catt = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                     .imageView = g->view,
-                                     .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
-                                     .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-                                     .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
-   VkRenderingAttachmentInfo zatt = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                     .imageView = z->view,
-                                     .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
-                                     .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-                                     .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-                                     .clearValue.depthStencil = {0.5f, 0}};
-   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-                         .renderArea = {{0, 0}, {W, H}},
-                         .layerCount = 1,
-                         .colorAttachmentCount = 1,
-                         .pColorAttachments = &catt,
-                         .pDepthAttachment = &zatt,
-                         .pStencilAttachment = &zatt};
+   VkRenderingAttachmentInfo catt = agx_vk_color_attachment(g->color.view, &(VkClearColorValue){0});
+   catt.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
+   VkRenderingAttachmentInfo zatt = agx_vk_depth_attachment(z->img.view, VK_IMAGE_LAYOUT_GENERAL,
+                                                            &(VkClearDepthStencilValue){0.5f, 0});
+   const struct agx_vk_rendering ri = {.width = W,
+                                       .height = H,
+                                       .color_count = 1,
+                                       .colors = &catt,
+                                       .depth = &zatt,
+                                       .stencil = &zatt};
    const struct zs_state zs = {.depth_test = true,
                                .depth_write = true,
                                .depth_op = VK_COMPARE_OP_LESS};
-   VkViewport vp = {0, 0, W, H, 0, 1};
-   VkRect2D sc = {{0, 0}, {W, H}};
    float push[4] = {0};
    for (int pass = 0; pass < 2; pass++) {
       if (pass == 1) {
-         barrier(cb, z->image, zs_aspects(z->format), false);
+         barrier(cb, z->img.image, zs_aspects(z->format), false);
          catt.loadOp = zatt.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
          vkCmdBeginQuery(cb, pools[1], 1, VK_QUERY_CONTROL_PRECISE_BIT);
       }
-      vkCmdBeginRendering(cb, &ri);
+      agx_vk_begin_rendering(cb, &ri);
       vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
       vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0,
                               NULL);
       vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
-      vkCmdSetViewport(cb, 0, 1, &vp);
-      vkCmdSetScissor(cb, 0, 1, &sc);
+      agx_vk_viewport_scissor(cb, W, H);
       set_dynamic(cb, &zs);
       uint32_t from = pass ? first_pass : 0, to = pass ? n : first_pass;
       for (uint32_t i = from; i < to; i++) {

@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agx_vk_ctx.h"
+#include "agx_vk_gfx.h"
 
 #define W 64
 #define H 16
@@ -119,109 +119,20 @@ make_pipeline(VkPipelineLayout layout, VkShaderModule vs, VkShaderModule fs, VkS
    VkBool32 use_draw_id = gs == VK_NULL_HANDLE;
    VkSpecializationMapEntry me = {0, 0, sizeof(VkBool32)};
    VkSpecializationInfo spec = {1, &me, sizeof(use_draw_id), &use_draw_id};
-   VkPipelineShaderStageCreateInfo stages[3] = {
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_VERTEX_BIT,
-       .module = vs,
-       .pName = "main",
-       .pSpecializationInfo = &spec},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = fs,
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_GEOMETRY_BIT,
-       .module = gs,
-       .pName = "main"},
-   };
-   VkPipelineVertexInputStateCreateInfo vi = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-   VkPipelineInputAssemblyStateCreateInfo ia = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
-   VkViewport vp = {0, 0, W, H, 0, 1};
-   VkRect2D sc = {{0, 0}, {W, H}};
-   VkPipelineViewportStateCreateInfo vps = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-      .viewportCount = 1,
-      .pViewports = &vp,
-      .scissorCount = 1,
-      .pScissors = &sc};
-   VkPipelineRasterizationStateCreateInfo rs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .polygonMode = VK_POLYGON_MODE_FILL,
-      .lineWidth = 1.0f};
-   VkPipelineMultisampleStateCreateInfo ms = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
-   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
-   VkPipelineColorBlendStateCreateInfo cb = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = 1,
-      .pAttachments = &att};
-   VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
-   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-                                       .colorAttachmentCount = 1,
-                                       .pColorAttachmentFormats = &format};
-   VkGraphicsPipelineCreateInfo gci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-                                       .pNext = &ri,
-                                       .stageCount = gs ? 3 : 2,
-                                       .pStages = stages,
-                                       .pVertexInputState = &vi,
-                                       .pInputAssemblyState = &ia,
-                                       .pViewportState = &vps,
-                                       .pRasterizationState = &rs,
-                                       .pMultisampleState = &ms,
-                                       .pColorBlendState = &cb,
-                                       .layout = layout};
-   VkPipeline pipe;
-   VK_OK(vkCreateGraphicsPipelines(c.dev, VK_NULL_HANDLE, 1, &gci, NULL, &pipe));
-   return pipe;
+   struct agx_vk_gfx b;
+   agx_vk_gfx_defaults(&b, layout, vs, fs, VK_FORMAT_R8G8B8A8_UNORM);
+   b.stage[AGX_VK_VS].pSpecializationInfo = &spec;
+   agx_vk_gfx_stage(&b, AGX_VK_GS, gs);
+   agx_vk_gfx_fixed_viewport(&b, W, H);
+   return agx_vk_gfx_create(&c, &b);
 }
 
 struct objects {
-   VkImage image;
-   VkImageView view;
+   struct agx_vk_image image;
    VkPipeline pipe, gs_pipe, pad_pipe;
    struct agx_vk_pipeline comp;
    struct agx_vk_buffer ib, ind, cnt, out;
 };
-
-static void
-image_barrier(VkCommandBuffer cmd, VkImage image, VkPipelineStageFlags2 src, VkAccessFlags2 sa,
-              VkPipelineStageFlags2 dst, VkAccessFlags2 da, VkImageLayout from, VkImageLayout to)
-{
-   VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
-                              .srcStageMask = src,
-                              .srcAccessMask = sa,
-                              .dstStageMask = dst,
-                              .dstAccessMask = da,
-                              .oldLayout = from,
-                              .newLayout = to,
-                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .image = image,
-                              .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-   VkDependencyInfo dep = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                           .imageMemoryBarrierCount = 1,
-                           .pImageMemoryBarriers = &b};
-   vkCmdPipelineBarrier2(cmd, &dep);
-}
-
-static void
-memory_barrier(VkCommandBuffer cmd, VkPipelineStageFlags2 src, VkAccessFlags2 sa,
-               VkPipelineStageFlags2 dst, VkAccessFlags2 da)
-{
-   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                          .srcStageMask = src,
-                          .srcAccessMask = sa,
-                          .dstStageMask = dst,
-                          .dstAccessMask = da};
-   VkDependencyInfo dep = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                           .memoryBarrierCount = 1,
-                           .pMemoryBarriers = &mb};
-   vkCmdPipelineBarrier2(cmd, &dep);
-}
 
 /* Records, runs and checks one scene; returns its mismatching pixels. */
 static unsigned
@@ -239,14 +150,14 @@ run_scene(struct objects *o, const struct scene *s)
       vkCmdPushConstants(cmd, o->comp.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 8, push);
       vkCmdDispatch(cmd, 1, 1, 1);
       if (!no_barrier)
-         memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                        VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,
-                        VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
+         agx_vk_memory_barrier(cmd,
+                               (struct agx_vk_access){VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                                                      VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT},
+                               (struct agx_vk_access){VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,
+                                                      VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT});
    }
-   image_barrier(cmd, o->image, VK_PIPELINE_STAGE_2_NONE, 0,
-                 VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
-                 VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+   agx_vk_barrier(cmd, o->image.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                  VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, AGX_VK_NONE, AGX_VK_COLOR_WRITE);
    VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
    VkCommandBufferInheritanceRenderingInfo inh_r = {
       .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_RENDERING_INFO,
@@ -268,24 +179,16 @@ run_scene(struct objects *o, const struct scene *s)
          .pInheritanceInfo = &inh};
       VK_OK(vkBeginCommandBuffer(sec, &bi));
    }
-   VkRenderingAttachmentInfo catt = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                     .imageView = o->view,
-                                     .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                     .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-                                     .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-                                     .clearValue.color.float32 = {0, 0, 0, 1}};
-   VkRenderingInfo rinfo = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-                            .renderArea = {{0, 0}, {W, H}},
-                            .layerCount = 1,
-                            .colorAttachmentCount = 1,
-                            .pColorAttachments = &catt};
+   VkRenderingAttachmentInfo catt =
+      agx_vk_color_attachment(o->image.view, &(VkClearColorValue){.float32 = {0, 0, 0, 1}});
+   struct agx_vk_rendering rinfo = {.width = W, .height = H, .color_count = 1, .colors = &catt};
    if (s->secondary == 1)
       rinfo.flags = VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT;
    if (s->secondary != 2)
-      vkCmdBeginRendering(cmd, &rinfo);
+      agx_vk_begin_rendering(cmd, &rinfo);
    VkCommandBuffer dcb = s->secondary ? sec : cmd;
    if (s->secondary == 2)
-      vkCmdBeginRendering(dcb, &rinfo);
+      agx_vk_begin_rendering(dcb, &rinfo);
    vkCmdBindPipeline(dcb, VK_PIPELINE_BIND_POINT_GRAPHICS, s->gs ? o->gs_pipe : o->pipe);
    vkCmdBindIndexBuffer(dcb, o->ib.buf, 0, VK_INDEX_TYPE_UINT32);
    for (uint32_t k = 0; k < s->n_calls; k++) {
@@ -315,15 +218,8 @@ run_scene(struct objects *o, const struct scene *s)
    }
    if (s->secondary != 2)
       vkCmdEndRendering(cmd);
-   image_barrier(cmd, o->image, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
-                 VK_ACCESS_2_TRANSFER_READ_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                 VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-   VkBufferImageCopy r = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-                          .imageExtent = {W, H, 1}};
-   vkCmdCopyImageToBuffer(cmd, o->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, o->out.buf, 1, &r);
-   memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                  VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+   agx_vk_readback(cmd, &o->image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, AGX_VK_COLOR_WRITE,
+                   &o->out);
    VK_OK(agx_vk_submit_wait(&c, cmd));
    if (sec)
       vkFreeCommandBuffers(c.dev, c.pool, 1, &sec);
@@ -412,37 +308,17 @@ main(int argc, char **argv)
    for (uint32_t i = 0; i < 6; i++)
       idx[i] = i;
 
-   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                            .imageType = VK_IMAGE_TYPE_2D,
-                            .format = VK_FORMAT_R8G8B8A8_UNORM,
-                            .extent = {W, H, 1},
-                            .mipLevels = 1,
-                            .arrayLayers = 1,
-                            .samples = VK_SAMPLE_COUNT_1_BIT,
-                            .tiling = VK_IMAGE_TILING_OPTIMAL,
-                            .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
-                                     VK_IMAGE_USAGE_TRANSFER_SRC_BIT};
-   VK_OK(vkCreateImage(c.dev, &ici, NULL, &o.image));
-   VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(c.dev, o.image, &req);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.size,
-                               .memoryTypeIndex = agx_vk_memory_type(&c, req.memoryTypeBits, 0)};
-   VkDeviceMemory mem;
-   VK_OK(vkAllocateMemory(c.dev, &mai, NULL, &mem));
-   VK_OK(vkBindImageMemory(c.dev, o.image, mem, 0));
-   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                .image = o.image,
-                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
-                                .format = VK_FORMAT_R8G8B8A8_UNORM,
-                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-   VK_OK(vkCreateImageView(c.dev, &vci, NULL, &o.view));
+   agx_vk_image_create(&c,
+                       &(struct agx_vk_image_desc){.format = VK_FORMAT_R8G8B8A8_UNORM,
+                                                   .width = W,
+                                                   .height = H,
+                                                   .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                                                            VK_IMAGE_USAGE_TRANSFER_SRC_BIT},
+                       &o.image);
 
    VkShaderModule vs = agx_vk_shader(&c, argv[1]), fs = agx_vk_shader(&c, argv[2]);
    VkShaderModule gs = has_gs ? agx_vk_shader(&c, argv[3]) : VK_NULL_HANDLE;
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-   VkPipelineLayout layout;
-   VK_OK(vkCreatePipelineLayout(c.dev, &lci, NULL, &layout));
+   VkPipelineLayout layout = agx_vk_pipeline_layout(&c, 0, NULL, 0, 0);
    o.pipe = make_pipeline(layout, vs, fs, VK_NULL_HANDLE);
    if (has_gs)
       o.gs_pipe = make_pipeline(layout, vs, fs, gs);
@@ -629,9 +505,7 @@ main(int argc, char **argv)
    vkDestroyShaderModule(c.dev, fs, NULL);
    if (gs)
       vkDestroyShaderModule(c.dev, gs, NULL);
-   vkDestroyImageView(c.dev, o.view, NULL);
-   vkDestroyImage(c.dev, o.image, NULL);
-   vkFreeMemory(c.dev, mem, NULL);
+   agx_vk_image_free(&c, &o.image);
    agx_vk_buffer_free(&c, &o.ib);
    agx_vk_buffer_free(&c, &o.ind);
    agx_vk_buffer_free(&c, &o.cnt);

@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "agx_vk_ctx.h"
+#include "agx_vk_gfx.h"
 
 #define W 64
 #define H 16
@@ -82,118 +82,18 @@ main(int argc, char **argv)
    dii[1] = (VkDrawIndexedIndirectCommand){6, 1, 0, 36, 13};
    memset(out.ptr, 0xCD, W * H * 4);
 
-   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                            .imageType = VK_IMAGE_TYPE_2D,
-                            .format = VK_FORMAT_R8G8B8A8_UNORM,
-                            .extent = {W, H, 1},
-                            .mipLevels = 1,
-                            .arrayLayers = 1,
-                            .samples = VK_SAMPLE_COUNT_1_BIT,
-                            .tiling = VK_IMAGE_TILING_OPTIMAL,
-                            .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
-                                     VK_IMAGE_USAGE_TRANSFER_SRC_BIT};
-   VkImage image;
-   VK_OK(vkCreateImage(c.dev, &ici, NULL, &image));
-   VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(c.dev, image, &req);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.size,
-                               .memoryTypeIndex = agx_vk_memory_type(&c, req.memoryTypeBits, 0)};
-   VkDeviceMemory mem;
-   VK_OK(vkAllocateMemory(c.dev, &mai, NULL, &mem));
-   VK_OK(vkBindImageMemory(c.dev, image, mem, 0));
-   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                .image = image,
-                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
-                                .format = VK_FORMAT_R8G8B8A8_UNORM,
-                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-   VkImageView view;
-   VK_OK(vkCreateImageView(c.dev, &vci, NULL, &view));
+   struct agx_vk_image img;
+   agx_vk_color_target(&c, VK_FORMAT_R8G8B8A8_UNORM, W, H, &img);
 
    VkShaderModule vs = agx_vk_shader(&c, argv[1]), fs = agx_vk_shader(&c, argv[2]);
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-   VkPipelineLayout layout;
-   VK_OK(vkCreatePipelineLayout(c.dev, &lci, NULL, &layout));
-   VkPipelineShaderStageCreateInfo stages[2] = {
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_VERTEX_BIT,
-       .module = vs,
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = fs,
-       .pName = "main"},
-   };
-   VkPipelineVertexInputStateCreateInfo vi = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-   VkPipelineInputAssemblyStateCreateInfo ia = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
-   VkViewport vp = {0, 0, W, H, 0, 1};
-   VkRect2D sc = {{0, 0}, {W, H}};
-   VkPipelineViewportStateCreateInfo vps = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-      .viewportCount = 1,
-      .pViewports = &vp,
-      .scissorCount = 1,
-      .pScissors = &sc};
-   VkPipelineRasterizationStateCreateInfo rs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .polygonMode = VK_POLYGON_MODE_FILL,
-      .lineWidth = 1.0f};
-   VkPipelineMultisampleStateCreateInfo ms = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
-   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
-   VkPipelineColorBlendStateCreateInfo cb = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = 1,
-      .pAttachments = &att};
-   VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
-   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-                                       .colorAttachmentCount = 1,
-                                       .pColorAttachmentFormats = &format};
-   VkGraphicsPipelineCreateInfo gci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-                                       .pNext = &ri,
-                                       .stageCount = 2,
-                                       .pStages = stages,
-                                       .pVertexInputState = &vi,
-                                       .pInputAssemblyState = &ia,
-                                       .pViewportState = &vps,
-                                       .pRasterizationState = &rs,
-                                       .pMultisampleState = &ms,
-                                       .pColorBlendState = &cb,
-                                       .layout = layout};
-   VkPipeline pipe;
-   VK_OK(vkCreateGraphicsPipelines(c.dev, VK_NULL_HANDLE, 1, &gci, NULL, &pipe));
+   VkPipelineLayout layout = agx_vk_pipeline_layout(&c, 0, NULL, 0, 0);
+   struct agx_vk_gfx pb;
+   agx_vk_gfx_defaults(&pb, layout, vs, fs, VK_FORMAT_R8G8B8A8_UNORM);
+   agx_vk_gfx_fixed_viewport(&pb, W, H);
+   VkPipeline pipe = agx_vk_gfx_create(&c, &pb);
 
    VkCommandBuffer cmd = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
-   VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
-                              .srcStageMask = VK_PIPELINE_STAGE_2_NONE,
-                              .dstStageMask = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                              .dstAccessMask = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-                              .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-                              .newLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .image = image,
-                              .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-   VkDependencyInfo dep = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                           .imageMemoryBarrierCount = 1,
-                           .pImageMemoryBarriers = &b};
-   vkCmdPipelineBarrier2(cmd, &dep);
-   VkRenderingAttachmentInfo catt = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                     .imageView = view,
-                                     .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                     .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-                                     .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-                                     .clearValue.color.float32 = {0, 0, 0, 1}};
-   VkRenderingInfo rinfo = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-                            .renderArea = {{0, 0}, {W, H}},
-                            .layerCount = 1,
-                            .colorAttachmentCount = 1,
-                            .pColorAttachments = &catt};
-   vkCmdBeginRendering(cmd, &rinfo);
+   agx_vk_begin_color_pass(cmd, &img, &(VkClearColorValue){.float32 = {0, 0, 0, 1}});
    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
    vkCmdBindIndexBuffer(cmd, ib.buf, 0, VK_INDEX_TYPE_UINT32);
    vkCmdDraw(cmd, 6, 1, 6, 3);
@@ -201,25 +101,7 @@ main(int argc, char **argv)
    vkCmdDrawIndirect(cmd, ind.buf, 0, 2, sizeof(VkDrawIndirectCommand));
    vkCmdDrawIndexedIndirect(cmd, ind.buf, 64, 2, sizeof(VkDrawIndexedIndirectCommand));
    vkCmdEndRendering(cmd);
-   b.srcStageMask = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
-   b.srcAccessMask = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT;
-   b.dstStageMask = VK_PIPELINE_STAGE_2_COPY_BIT;
-   b.dstAccessMask = VK_ACCESS_2_TRANSFER_READ_BIT;
-   b.oldLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
-   b.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
-   vkCmdPipelineBarrier2(cmd, &dep);
-   VkBufferImageCopy r = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-                          .imageExtent = {W, H, 1}};
-   vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, out.buf, 1, &r);
-   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                          .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
-                          .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                          .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
-                          .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
-   VkDependencyInfo hdep = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                            .memoryBarrierCount = 1,
-                            .pMemoryBarriers = &mb};
-   vkCmdPipelineBarrier2(cmd, &hdep);
+   agx_vk_readback(cmd, &img, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, AGX_VK_COLOR_WRITE, &out);
    VK_OK(agx_vk_submit_wait(&c, cmd));
 
    /* Expected: each drawn rectangle's pixels (x in 8r+1..8r+6, y in 1..14)
@@ -253,9 +135,7 @@ main(int argc, char **argv)
    vkDestroyPipelineLayout(c.dev, layout, NULL);
    vkDestroyShaderModule(c.dev, vs, NULL);
    vkDestroyShaderModule(c.dev, fs, NULL);
-   vkDestroyImageView(c.dev, view, NULL);
-   vkDestroyImage(c.dev, image, NULL);
-   vkFreeMemory(c.dev, mem, NULL);
+   agx_vk_image_free(&c, &img);
    agx_vk_buffer_free(&c, &ib);
    agx_vk_buffer_free(&c, &ind);
    agx_vk_buffer_free(&c, &out);

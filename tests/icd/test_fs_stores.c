@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agx_vk_ctx.h"
+#include "agx_vk_gfx.h"
 
 #define W 64
 #define H 32
@@ -82,38 +82,20 @@ struct gpu {
    VkDescriptorPool pool;
    VkDescriptorSet set;
    struct agx_vk_buffer vb, out, img_out;
-   VkImage img, colour, depth;
-   VkDeviceMemory img_mem, colour_mem, depth_mem;
-   VkImageView img_view, colour_view, depth_view;
+   struct agx_vk_image img, colour, depth;
 };
 
 static void
 make_image(struct agx_vk_ctx *c, VkFormat format, uint32_t h, VkImageUsageFlags usage,
-           VkImageAspectFlags aspect, VkImage *image, VkDeviceMemory *mem, VkImageView *view)
+           VkImageAspectFlags aspect, struct agx_vk_image *img)
 {
-   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                            .imageType = VK_IMAGE_TYPE_2D,
-                            .format = format,
-                            .extent = {W, h, 1},
-                            .mipLevels = 1,
-                            .arrayLayers = 1,
-                            .samples = VK_SAMPLE_COUNT_1_BIT,
-                            .tiling = VK_IMAGE_TILING_OPTIMAL,
-                            .usage = usage};
-   VK_OK(vkCreateImage(c->dev, &ici, NULL, image));
-   VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(c->dev, *image, &req);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.size,
-                               .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
-   VK_OK(vkAllocateMemory(c->dev, &mai, NULL, mem));
-   VK_OK(vkBindImageMemory(c->dev, *image, *mem, 0));
-   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                .image = *image,
-                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
-                                .format = format,
-                                .subresourceRange = {aspect, 0, 1, 0, 1}};
-   VK_OK(vkCreateImageView(c->dev, &vci, NULL, view));
+   agx_vk_image_create(c,
+                       &(struct agx_vk_image_desc){.format = format,
+                                                   .width = W,
+                                                   .height = h,
+                                                   .usage = usage,
+                                                   .aspect = aspect},
+                       img);
 }
 
 static void
@@ -134,13 +116,7 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
                                           .bindingCount = 3,
                                           .pBindings = b};
    VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->dsl));
-   VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT, 0, 16};
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                     .setLayoutCount = 1,
-                                     .pSetLayouts = &g->dsl,
-                                     .pushConstantRangeCount = 1,
-                                     .pPushConstantRanges = &pcr};
-   VK_OK(vkCreatePipelineLayout(c->dev, &lci, NULL, &g->layout));
+   g->layout = agx_vk_pipeline_layout(c, 1, &g->dsl, VK_SHADER_STAGE_VERTEX_BIT, 16);
    VkDescriptorPoolSize ps[2] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2},
                                  {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1}};
    VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
@@ -159,14 +135,14 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    make_image(c, VK_FORMAT_R32_UINT, IMG_H,
               VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
                  VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
-              VK_IMAGE_ASPECT_COLOR_BIT, &g->img, &g->img_mem, &g->img_view);
+              VK_IMAGE_ASPECT_COLOR_BIT, &g->img);
    make_image(c, VK_FORMAT_R8G8B8A8_UNORM, H,
               VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
-              VK_IMAGE_ASPECT_COLOR_BIT, &g->colour, &g->colour_mem, &g->colour_view);
+              VK_IMAGE_ASPECT_COLOR_BIT, &g->colour);
    make_image(c, VK_FORMAT_D32_SFLOAT, H, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
-              VK_IMAGE_ASPECT_DEPTH_BIT, &g->depth, &g->depth_mem, &g->depth_view);
+              VK_IMAGE_ASPECT_DEPTH_BIT, &g->depth);
    VkDescriptorBufferInfo bi[2] = {{g->vb.buf, 0, VK_WHOLE_SIZE}, {g->out.buf, 0, VK_WHOLE_SIZE}};
-   VkDescriptorImageInfo ii = {VK_NULL_HANDLE, g->img_view, VK_IMAGE_LAYOUT_GENERAL};
+   VkDescriptorImageInfo ii = {VK_NULL_HANDLE, g->img.view, VK_IMAGE_LAYOUT_GENERAL};
    VkWriteDescriptorSet wr[3] = {{.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
                                   .dstSet = g->set,
                                   .dstBinding = 0,
@@ -195,14 +171,9 @@ gpu_finish(struct gpu *g)
    agx_vk_buffer_free(g->c, &g->vb);
    agx_vk_buffer_free(g->c, &g->out);
    agx_vk_buffer_free(g->c, &g->img_out);
-   VkImageView views[3] = {g->img_view, g->colour_view, g->depth_view};
-   VkImage images[3] = {g->img, g->colour, g->depth};
-   VkDeviceMemory mems[3] = {g->img_mem, g->colour_mem, g->depth_mem};
-   for (int i = 0; i < 3; i++) {
-      vkDestroyImageView(d, views[i], NULL);
-      vkDestroyImage(d, images[i], NULL);
-      vkFreeMemory(d, mems[i], NULL);
-   }
+   agx_vk_image_free(g->c, &g->img);
+   agx_vk_image_free(g->c, &g->colour);
+   agx_vk_image_free(g->c, &g->depth);
    vkDestroyDescriptorPool(d, g->pool, NULL);
    vkDestroyPipelineLayout(d, g->layout, NULL);
    vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
@@ -217,68 +188,15 @@ pipeline(struct gpu *g, VkShaderModule fs, bool depth, bool kill)
    VkBool32 kill_value = kill;
    VkSpecializationMapEntry entry = {0, 0, sizeof(VkBool32)};
    VkSpecializationInfo spec = {1, &entry, sizeof(kill_value), &kill_value};
-   VkPipelineShaderStageCreateInfo stages[2] = {
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_VERTEX_BIT,
-       .module = g->vs,
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = fs,
-       .pName = "main",
-       .pSpecializationInfo = fs == g->fs_store ? &spec : NULL},
-   };
-   VkPipelineVertexInputStateCreateInfo vi = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-   VkPipelineInputAssemblyStateCreateInfo ia = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
-   VkViewport vp = {0, 0, W, H, 0, 1};
-   VkRect2D sc = {{0, 0}, {W, H}};
-   VkPipelineViewportStateCreateInfo vps = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-      .viewportCount = 1,
-      .pViewports = &vp,
-      .scissorCount = 1,
-      .pScissors = &sc};
-   VkPipelineRasterizationStateCreateInfo rs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .polygonMode = VK_POLYGON_MODE_FILL,
-      .cullMode = VK_CULL_MODE_NONE,
-      .lineWidth = 1.0f};
-   VkPipelineMultisampleStateCreateInfo ms = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
-   VkPipelineDepthStencilStateCreateInfo zs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
-      .depthTestEnable = depth,
-      .depthWriteEnable = depth,
-      .depthCompareOp = VK_COMPARE_OP_LESS};
-   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
-   VkPipelineColorBlendStateCreateInfo cb = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = 1,
-      .pAttachments = &att};
-   VkFormat color = VK_FORMAT_R8G8B8A8_UNORM;
-   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-                                       .colorAttachmentCount = 1,
-                                       .pColorAttachmentFormats = &color,
-                                       .depthAttachmentFormat = VK_FORMAT_D32_SFLOAT};
-   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-                                      .pNext = &ri,
-                                      .stageCount = 2,
-                                      .pStages = stages,
-                                      .pVertexInputState = &vi,
-                                      .pInputAssemblyState = &ia,
-                                      .pViewportState = &vps,
-                                      .pRasterizationState = &rs,
-                                      .pMultisampleState = &ms,
-                                      .pDepthStencilState = &zs,
-                                      .pColorBlendState = &cb,
-                                      .layout = g->layout};
-   VkPipeline p;
-   VK_OK(vkCreateGraphicsPipelines(g->c->dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
-   return p;
+   struct agx_vk_gfx p;
+   agx_vk_gfx_defaults(&p, g->layout, g->vs, fs, VK_FORMAT_R8G8B8A8_UNORM);
+   p.stage[AGX_VK_FS].pSpecializationInfo = fs == g->fs_store ? &spec : NULL;
+   agx_vk_gfx_fixed_viewport(&p, W, H);
+   p.ds.depthTestEnable = depth;
+   p.ds.depthWriteEnable = depth;
+   p.ds.depthCompareOp = VK_COMPARE_OP_LESS;
+   p.ri.depthAttachmentFormat = VK_FORMAT_D32_SFLOAT;
+   return agx_vk_gfx_create(g->c, &p);
 }
 
 static void
@@ -292,39 +210,10 @@ put_vertex(float *v, double x, double y, float z)
 }
 
 static void
-mem_barrier(VkCommandBuffer cb)
+to_general(VkCommandBuffer cb, const struct agx_vk_image *img)
 {
-   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                          .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                          .srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT,
-                          .dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                          .dstAccessMask =
-                             VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .memoryBarrierCount = 1,
-                          .pMemoryBarriers = &mb};
-   vkCmdPipelineBarrier2(cb, &di);
-}
-
-static void
-to_general(VkCommandBuffer cb, VkImage image, VkImageAspectFlags aspect)
-{
-   VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
-                              .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                              .srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT,
-                              .dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                              .dstAccessMask =
-                                 VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
-                              .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-                              .newLayout = VK_IMAGE_LAYOUT_GENERAL,
-                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .image = image,
-                              .subresourceRange = {aspect, 0, 1, 0, 1}};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .imageMemoryBarrierCount = 1,
-                          .pImageMemoryBarriers = &b};
-   vkCmdPipelineBarrier2(cb, &di);
+   agx_vk_barrier(cb, img->image, img->aspect, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL,
+                  AGX_VK_ALL_WRITE, AGX_VK_ALL_RW);
 }
 
 enum scene { STORES, LATE, LATE_NO_KILL, EARLY };
@@ -349,33 +238,24 @@ run_scene(struct gpu *g, enum scene sc, const struct tri *t)
       put_vertex(v + 8 * (6 + k), t->x[k], t->y[k], t->z);
    memset(g->out.map, 0, g->out.size);
    VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
-   to_general(cb, g->img, VK_IMAGE_ASPECT_COLOR_BIT);
-   to_general(cb, g->colour, VK_IMAGE_ASPECT_COLOR_BIT);
-   to_general(cb, g->depth, VK_IMAGE_ASPECT_DEPTH_BIT);
+   to_general(cb, &g->img);
+   to_general(cb, &g->colour);
+   to_general(cb, &g->depth);
    VkClearColorValue init = {.uint32 = {IMG_INIT, 0, 0, 0}};
    VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-   vkCmdClearColorImage(cb, g->img, VK_IMAGE_LAYOUT_GENERAL, &init, 1, &range);
+   vkCmdClearColorImage(cb, g->img.image, VK_IMAGE_LAYOUT_GENERAL, &init, 1, &range);
    VkClearColorValue zero = {.uint32 = {0, 0, 0, 0}};
-   mem_barrier(cb);
-   VkRenderingAttachmentInfo ca = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                   .imageView = g->colour_view,
-                                   .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
-                                   .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-                                   .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-                                   .clearValue = {.color = zero}};
-   VkRenderingAttachmentInfo za = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                   .imageView = g->depth_view,
-                                   .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
-                                   .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-                                   .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
-                                   .clearValue = {.depthStencil = {1.0f, 0}}};
-   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-                         .renderArea = {{0, 0}, {W, H}},
-                         .layerCount = 1,
-                         .colorAttachmentCount = 1,
-                         .pColorAttachments = &ca,
-                         .pDepthAttachment = &za};
-   vkCmdBeginRendering(cb, &ri);
+   agx_vk_memory_barrier(cb, AGX_VK_ALL_WRITE, AGX_VK_ALL_RW);
+   VkRenderingAttachmentInfo ca = agx_vk_color_attachment(g->colour.view, &zero);
+   ca.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
+   VkRenderingAttachmentInfo za = agx_vk_depth_attachment(g->depth.view, VK_IMAGE_LAYOUT_GENERAL,
+                                                          &(VkClearDepthStencilValue){1.0f, 0});
+   za.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+   agx_vk_begin_rendering(cb, &(struct agx_vk_rendering){.width = W,
+                                                         .height = H,
+                                                         .color_count = 1,
+                                                         .colors = &ca,
+                                                         .depth = &za});
    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
    float push[4] = {0};
    vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
@@ -386,14 +266,10 @@ run_scene(struct gpu *g, enum scene sc, const struct tri *t)
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, store);
    vkCmdDraw(cb, 3, 1, 6, 0);
    vkCmdEndRendering(cb);
-   mem_barrier(cb);
-   VkBufferImageCopy r = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-                          .imageExtent = {W, IMG_H, 1}};
-   vkCmdCopyImageToBuffer(cb, g->img, VK_IMAGE_LAYOUT_GENERAL, g->img_out.buf, 1, &r);
-   VkBufferImageCopy rc = {.bufferOffset = W * IMG_H * 4,
-                           .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-                           .imageExtent = {W, H, 1}};
-   vkCmdCopyImageToBuffer(cb, g->colour, VK_IMAGE_LAYOUT_GENERAL, g->img_out.buf, 1, &rc);
+   agx_vk_memory_barrier(cb, AGX_VK_ALL_WRITE, AGX_VK_ALL_RW);
+   agx_vk_copy_to_buffer(cb, &g->img, VK_IMAGE_LAYOUT_GENERAL, 0, 0, g->img_out.buf, 0);
+   agx_vk_copy_to_buffer(cb, &g->colour, VK_IMAGE_LAYOUT_GENERAL, 0, 0, g->img_out.buf,
+                         W * IMG_H * 4);
    VK_OK(agx_vk_submit_wait(c, cb));
 
    const uint32_t *ob = g->out.ptr, *img = g->img_out.ptr;

@@ -575,7 +575,9 @@ test_basic(const char *vs_path, const char *fs_path)
    struct states st;
    VkGraphicsPipelineCreateInfo ci = create_info(&d, 0xF, &st);
    VkPipeline whole = create(&ci, &n);
-   expect_compiles("monolithic", n, 2);
+   /* served by the pipeline cache: the optimised link compiled the same
+    * main programs with the same state */
+   expect_compiles("monolithic", n, 0);
    render(whole, &v, layout, NULL, 0, mono);
    compare("monolithic", mono, want);
    render(fast, &v, layout, NULL, 0, got);

@@ -30,7 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agx_vk_ctx.h"
+#include "agx_vk_gfx.h"
 
 #define W 32
 #define H 32
@@ -60,9 +60,7 @@ struct gpu {
    struct agx_vk_ctx *c;
    VkShaderModule vs, fs;
    VkPipelineLayout layout;
-   VkImage image;
-   VkDeviceMemory mem;
-   VkImageView view; /* 2D array, all layers */
+   struct agx_vk_image a; /* its view: 2D array, all layers */
    struct agx_vk_buffer out, qout;
    VkQueryPool occlusion, timestamps;
    /* input-attachment scene: mv_input.frag, a second 4-layer image B */
@@ -71,9 +69,7 @@ struct gpu {
    VkPipelineLayout input_layout;
    VkDescriptorPool dpool;
    VkDescriptorSet set;
-   VkImage image_b;
-   VkDeviceMemory mem_b;
-   VkImageView view_b;
+   struct agx_vk_image b;
    bool precise; /* occlusionQueryPrecise: sample counts (else any non-zero value) */
 };
 
@@ -128,33 +124,18 @@ reference(const struct scene *s, int layer, uint8_t *img)
 
 /* A 4-layer W x H attachment (also an input attachment) and its 2D-array view. */
 static void
-make_image(struct agx_vk_ctx *c, VkImage *image, VkDeviceMemory *mem, VkImageView *view)
+make_image(struct agx_vk_ctx *c, struct agx_vk_image *img)
 {
-   VkImageCreateInfo ici = {
-      .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-      .imageType = VK_IMAGE_TYPE_2D,
-      .format = FMT,
-      .extent = {W, H, 1},
-      .mipLevels = 1,
-      .arrayLayers = LAYERS,
-      .samples = VK_SAMPLE_COUNT_1_BIT,
-      .tiling = VK_IMAGE_TILING_OPTIMAL,
-      .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT |
-               VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT};
-   VK_OK(vkCreateImage(c->dev, &ici, NULL, image));
-   VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(c->dev, *image, &req);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.size,
-                               .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
-   VK_OK(vkAllocateMemory(c->dev, &mai, NULL, mem));
-   VK_OK(vkBindImageMemory(c->dev, *image, *mem, 0));
-   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                .image = *image,
-                                .viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY,
-                                .format = FMT,
-                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, LAYERS}};
-   VK_OK(vkCreateImageView(c->dev, &vci, NULL, view));
+   agx_vk_image_create(c,
+                       &(struct agx_vk_image_desc){.format = FMT,
+                                                   .width = W,
+                                                   .height = H,
+                                                   .layers = LAYERS,
+                                                   .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                                                            VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT |
+                                                            VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                                                            VK_IMAGE_USAGE_TRANSFER_DST_BIT},
+                       img);
 }
 
 static void
@@ -164,10 +145,9 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    g->c = c;
    g->vs = agx_vk_shader(c, spv[0]);
    g->fs = agx_vk_shader(c, spv[1]);
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-   VK_OK(vkCreatePipelineLayout(c->dev, &lci, NULL, &g->layout));
-   make_image(c, &g->image, &g->mem, &g->view);
-   make_image(c, &g->image_b, &g->mem_b, &g->view_b);
+   g->layout = agx_vk_pipeline_layout(c, 0, NULL, 0, 0);
+   make_image(c, &g->a);
+   make_image(c, &g->b);
    g->fs_input = agx_vk_shader(c, spv[2]);
    VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, 1,
                                      VK_SHADER_STAGE_FRAGMENT_BIT, NULL};
@@ -176,10 +156,7 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
                                           .bindingCount = 1,
                                           .pBindings = &b};
    VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->dsl));
-   VkPipelineLayoutCreateInfo ilci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                      .setLayoutCount = 1,
-                                      .pSetLayouts = &g->dsl};
-   VK_OK(vkCreatePipelineLayout(c->dev, &ilci, NULL, &g->input_layout));
+   g->input_layout = agx_vk_pipeline_layout(c, 1, &g->dsl, 0, 0);
    VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, 1};
    VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                      .maxSets = 1,
@@ -192,7 +169,7 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
                                      .pSetLayouts = &g->dsl};
    VK_OK(vkAllocateDescriptorSets(c->dev, &ai, &g->set));
    /* the first image's 2D-array view: subpassLoad reads the view's layer */
-   VkDescriptorImageInfo ii = {VK_NULL_HANDLE, g->view, VK_IMAGE_LAYOUT_GENERAL};
+   VkDescriptorImageInfo ii = {VK_NULL_HANDLE, g->a.view, VK_IMAGE_LAYOUT_GENERAL};
    VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
                               .dstSet = g->set,
                               .descriptorCount = 1,
@@ -214,12 +191,8 @@ gpu_finish(struct gpu *g)
    VkDevice d = g->c->dev;
    vkDestroyQueryPool(d, g->occlusion, NULL);
    vkDestroyQueryPool(d, g->timestamps, NULL);
-   vkDestroyImageView(d, g->view, NULL);
-   vkDestroyImage(d, g->image, NULL);
-   vkFreeMemory(d, g->mem, NULL);
-   vkDestroyImageView(d, g->view_b, NULL);
-   vkDestroyImage(d, g->image_b, NULL);
-   vkFreeMemory(d, g->mem_b, NULL);
+   agx_vk_image_free(g->c, &g->a);
+   agx_vk_image_free(g->c, &g->b);
    vkDestroyDescriptorPool(d, g->dpool, NULL);
    vkDestroyPipelineLayout(d, g->input_layout, NULL);
    vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
@@ -235,85 +208,14 @@ gpu_finish(struct gpu *g)
 static VkPipeline
 pipeline(struct gpu *g, uint32_t mask, VkRenderPass rp, uint32_t subpass, bool input)
 {
-   VkPipelineShaderStageCreateInfo stages[2] = {
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_VERTEX_BIT,
-       .module = g->vs,
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = input ? g->fs_input : g->fs,
-       .pName = "main"},
-   };
-   VkPipelineVertexInputStateCreateInfo vi = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-   VkPipelineInputAssemblyStateCreateInfo ia = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
-   VkViewport vp = {0, 0, W, H, 0, 1};
-   VkRect2D sc = {{0, 0}, {W, H}};
-   VkPipelineViewportStateCreateInfo vps = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-      .viewportCount = 1,
-      .pViewports = &vp,
-      .scissorCount = 1,
-      .pScissors = &sc};
-   VkPipelineRasterizationStateCreateInfo rs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .polygonMode = VK_POLYGON_MODE_FILL,
-      .cullMode = VK_CULL_MODE_NONE,
-      .lineWidth = 1.0f};
-   VkPipelineMultisampleStateCreateInfo ms = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
-   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
-   VkPipelineColorBlendStateCreateInfo cb = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = 1,
-      .pAttachments = &att};
-   VkFormat format = FMT;
-   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-                                       .viewMask = mask,
-                                       .colorAttachmentCount = 1,
-                                       .pColorAttachmentFormats = &format};
-   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-                                      .pNext = rp ? NULL : &ri,
-                                      .stageCount = 2,
-                                      .pStages = stages,
-                                      .pVertexInputState = &vi,
-                                      .pInputAssemblyState = &ia,
-                                      .pViewportState = &vps,
-                                      .pRasterizationState = &rs,
-                                      .pMultisampleState = &ms,
-                                      .pColorBlendState = &cb,
-                                      .layout = input ? g->input_layout : g->layout,
-                                      .renderPass = rp,
-                                      .subpass = subpass};
-   VkPipeline p;
-   VK_OK(vkCreateGraphicsPipelines(g->c->dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
-   return p;
-}
-
-static void
-barrier(VkCommandBuffer cb, VkImage image, VkImageLayout from, VkImageLayout to,
-        VkPipelineStageFlags2 src_stage, VkAccessFlags2 src, VkPipelineStageFlags2 dst_stage,
-        VkAccessFlags2 dst)
-{
-   VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
-                              .srcStageMask = src_stage,
-                              .srcAccessMask = src,
-                              .dstStageMask = dst_stage,
-                              .dstAccessMask = dst,
-                              .oldLayout = from,
-                              .newLayout = to,
-                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .image = image,
-                              .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, LAYERS}};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .imageMemoryBarrierCount = 1,
-                          .pImageMemoryBarriers = &b};
-   vkCmdPipelineBarrier2(cb, &di);
+   struct agx_vk_gfx b;
+   agx_vk_gfx_defaults(&b, input ? g->input_layout : g->layout, g->vs, input ? g->fs_input : g->fs,
+                       FMT);
+   agx_vk_gfx_fixed_viewport(&b, W, H);
+   b.ri.viewMask = mask;
+   b.ci.renderPass = rp;
+   b.ci.subpass = subpass;
+   return agx_vk_gfx_create(g->c, &b);
 }
 
 /* A render pass of one subpass with view mask `mask` (correlated), or two
@@ -366,7 +268,7 @@ input_render_pass(struct gpu *g, const struct scene *s, VkRenderPass *rp, VkFram
                                  .dependencyCount = 1,
                                  .pDependencies = &dep};
    VK_OK(vkCreateRenderPass(g->c->dev, &rci, NULL, rp));
-   VkImageView views[2] = {g->view, g->view_b};
+   VkImageView views[2] = {g->a.view, g->b.view};
    VkFramebufferCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
                                   .renderPass = *rp,
                                   .attachmentCount = 2,
@@ -424,7 +326,7 @@ render_pass(struct gpu *g, const struct scene *s, VkRenderPass *rp, VkFramebuffe
    VkFramebufferCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
                                   .renderPass = *rp,
                                   .attachmentCount = 1,
-                                  .pAttachments = &g->view,
+                                  .pAttachments = &g->a.view,
                                   .width = W,
                                   .height = H,
                                   .layers = 1};
@@ -501,16 +403,13 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
    VkClearColorValue mark;
    memcpy(mark.float32, MARK, 16);
    VkImageSubresourceRange all = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, LAYERS};
-   const VkImage images[2] = {g->image, g->image_b};
+   const VkImage images[2] = {g->a.image, g->b.image};
    for (int i = 0; i < 2; i++) {
-      barrier(cb, images[i], VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-              VK_PIPELINE_STAGE_2_NONE, 0, VK_PIPELINE_STAGE_2_CLEAR_BIT,
-              VK_ACCESS_2_TRANSFER_WRITE_BIT);
+      agx_vk_barrier(cb, images[i], VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                     VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, AGX_VK_NONE, AGX_VK_CLEAR_WRITE);
       vkCmdClearColorImage(cb, images[i], VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &mark, 1, &all);
-      barrier(cb, images[i], VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-              VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_CLEAR_BIT,
-              VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-              VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
+      agx_vk_barrier(cb, images[i], VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                     VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, AGX_VK_CLEAR_WRITE, AGX_VK_COLOR_RW);
    }
    VkClearValue clear[2];
    memcpy(clear[0].color.float32, CLEAR, 16);
@@ -536,45 +435,25 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
       }
       vkCmdEndRenderPass(cb);
    } else {
-      VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                       .imageView = g->view,
-                                       .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                       .loadOp = s->load ? VK_ATTACHMENT_LOAD_OP_LOAD
-                                                         : VK_ATTACHMENT_LOAD_OP_CLEAR,
-                                       .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-                                       .clearValue = clear[0]};
-      VkRenderingInfo ri = {
-         .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-         .flags = s->secondary ? VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT : 0,
-         .renderArea = {{0, 0}, {W, H}},
-         .layerCount = 1,
-         .viewMask = s->mask,
-         .colorAttachmentCount = 1,
-         .pColorAttachments = &att};
-      vkCmdBeginRendering(cb, &ri);
+      VkRenderingAttachmentInfo att =
+         agx_vk_color_attachment(g->a.view, s->load ? NULL : &clear[0].color);
+      agx_vk_begin_rendering(
+         cb, &(struct agx_vk_rendering){
+                .width = W,
+                .height = H,
+                .color_count = 1,
+                .colors = &att,
+                .view_mask = s->mask,
+                .flags = s->secondary ? VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT : 0});
       if (s->secondary)
          vkCmdExecuteCommands(cb, 1, &sec);
       else
          draw_commands(g, s, cb, p);
       vkCmdEndRendering(cb);
    }
-   VkImage shown = s->input ? g->image_b : g->image; /* the input scene's output: B */
-   barrier(cb, shown, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-           VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-           VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
-           VK_ACCESS_2_TRANSFER_READ_BIT);
-   VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, LAYERS},
-                               .imageExtent = {W, H, 1}};
-   vkCmdCopyImageToBuffer(cb, shown, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, g->out.buf, 1, &region);
-   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                          .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
-                          .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                          .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
-                          .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .memoryBarrierCount = 1,
-                          .pMemoryBarriers = &mb};
-   vkCmdPipelineBarrier2(cb, &di);
+   /* the input scene's output: B; all layers by one region */
+   agx_vk_readback(cb, s->input ? &g->b : &g->a, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                   AGX_VK_COLOR_WRITE, &g->out);
    VK_OK(agx_vk_submit_wait(c, cb));
    if (sec)
       vkFreeCommandBuffers(c->dev, c->pool, 1, &sec);
@@ -675,18 +554,12 @@ static unsigned
 check_bad_mask(struct gpu *g)
 {
    VkCommandBuffer cb = agx_vk_begin(g->c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
-   VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                    .imageView = g->view,
-                                    .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                    .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
-                                    .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
-   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-                         .renderArea = {{0, 0}, {W, H}},
-                         .layerCount = 1,
-                         .viewMask = 0x30,
-                         .colorAttachmentCount = 1,
-                         .pColorAttachments = &att};
-   vkCmdBeginRendering(cb, &ri);
+   VkRenderingAttachmentInfo att = agx_vk_color_attachment(g->a.view, NULL);
+   agx_vk_begin_rendering(cb, &(struct agx_vk_rendering){.width = W,
+                                                         .height = H,
+                                                         .color_count = 1,
+                                                         .colors = &att,
+                                                         .view_mask = 0x30});
    vkCmdEndRendering(cb);
    VkResult r = vkEndCommandBuffer(cb);
    vkFreeCommandBuffers(g->c->dev, g->c->pool, 1, &cb);

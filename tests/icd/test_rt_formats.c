@@ -26,7 +26,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "agx_vk_ctx.h"
+#include "agx_vk_gfx.h"
 #include "agxv_vk_newer.h"
 
 #define W 8
@@ -372,107 +372,22 @@ struct gfx {
    VkPipelineLayout layout;
 };
 
-static VkShaderModule
-module(struct agx_vk_ctx *c, const char *path)
-{
-   size_t size;
-   uint32_t *code = agx_vk_read_spv(path, &size);
-   VkShaderModuleCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                  .codeSize = size,
-                                  .pCode = code};
-   VkShaderModule m;
-   VK_OK(vkCreateShaderModule(c->dev, &ci, NULL, &m));
-   free(code);
-   return m;
-}
-
 static VkPipeline
 pipeline(struct gfx *g, const struct fmt *f, bool blend, VkColorComponentFlags mask)
 {
    unsigned k = f->kind == SINT ? 1 : f->kind == UINT ? 2 : 0;
-   VkPipelineShaderStageCreateInfo stages[2] = {
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_VERTEX_BIT,
-       .module = g->vs,
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = g->fs[k],
-       .pName = "main"}};
-   VkPipelineVertexInputStateCreateInfo vi = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-   VkPipelineInputAssemblyStateCreateInfo ia = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
-   VkPipelineViewportStateCreateInfo vp = {.sType =
-                                              VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-                                           .viewportCount = 1,
-                                           .scissorCount = 1};
-   VkPipelineRasterizationStateCreateInfo rs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .polygonMode = VK_POLYGON_MODE_FILL,
-      .lineWidth = 1.0f};
-   VkPipelineMultisampleStateCreateInfo ms = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
-   VkPipelineColorBlendAttachmentState att = {.blendEnable = blend,
-                                              .srcColorBlendFactor = VK_BLEND_FACTOR_SRC_ALPHA,
-                                              .dstColorBlendFactor =
-                                                 VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA,
-                                              .colorBlendOp = VK_BLEND_OP_ADD,
-                                              .srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE,
-                                              .dstAlphaBlendFactor = VK_BLEND_FACTOR_ZERO,
-                                              .alphaBlendOp = VK_BLEND_OP_ADD,
-                                              .colorWriteMask = mask};
-   VkPipelineColorBlendStateCreateInfo cb = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = 1,
-      .pAttachments = &att};
-   VkDynamicState dyn[2] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
-   VkPipelineDynamicStateCreateInfo ds = {.sType =
-                                             VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
-                                          .dynamicStateCount = 2,
-                                          .pDynamicStates = dyn};
-   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-                                       .colorAttachmentCount = 1,
-                                       .pColorAttachmentFormats = &f->vk};
-   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-                                      .pNext = &ri,
-                                      .stageCount = 2,
-                                      .pStages = stages,
-                                      .pVertexInputState = &vi,
-                                      .pInputAssemblyState = &ia,
-                                      .pViewportState = &vp,
-                                      .pRasterizationState = &rs,
-                                      .pMultisampleState = &ms,
-                                      .pColorBlendState = &cb,
-                                      .pDynamicState = &ds,
-                                      .layout = g->layout};
-   VkPipeline p;
-   VK_OK(vkCreateGraphicsPipelines(g->c->dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
-   return p;
-}
-
-static void
-barrier(VkCommandBuffer cb, VkImage image, VkImageLayout from, VkImageLayout to,
-        VkPipelineStageFlags2 src_stage, VkAccessFlags2 src, VkPipelineStageFlags2 dst_stage,
-        VkAccessFlags2 dst)
-{
-   VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
-                              .srcStageMask = src_stage,
-                              .srcAccessMask = src,
-                              .dstStageMask = dst_stage,
-                              .dstAccessMask = dst,
-                              .oldLayout = from,
-                              .newLayout = to,
-                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .image = image,
-                              .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .imageMemoryBarrierCount = 1,
-                          .pImageMemoryBarriers = &b};
-   vkCmdPipelineBarrier2(cb, &di);
+   struct agx_vk_gfx p;
+   agx_vk_gfx_defaults(&p, g->layout, g->vs, g->fs[k], f->vk);
+   p.att[0] = (VkPipelineColorBlendAttachmentState){
+      .blendEnable = blend,
+      .srcColorBlendFactor = VK_BLEND_FACTOR_SRC_ALPHA,
+      .dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA,
+      .colorBlendOp = VK_BLEND_OP_ADD,
+      .srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE,
+      .dstAlphaBlendFactor = VK_BLEND_FACTOR_ZERO,
+      .alphaBlendOp = VK_BLEND_OP_ADD,
+      .colorWriteMask = mask};
+   return agx_vk_gfx_create(g->c, &p);
 }
 
 /* The four values of row `i` in the format's kind: push-constant words and clear value. */
@@ -515,57 +430,19 @@ draw(VkCommandBuffer cb, struct gfx *g, VkPipeline p, const struct fmt *f, unsig
    vkCmdDraw(cb, 3, 1, 0, 0);
 }
 
-static void
-begin_rendering(VkCommandBuffer cb, VkImageView view, VkAttachmentLoadOp load,
-                const VkClearColorValue *clear)
-{
-   VkRenderingAttachmentInfo a = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                  .imageView = view,
-                                  .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                  .loadOp = load,
-                                  .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
-   if (clear)
-      a.clearValue.color = *clear;
-   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-                         .renderArea = {{0, 0}, {W, H}},
-                         .layerCount = 1,
-                         .colorAttachmentCount = 1,
-                         .pColorAttachments = &a};
-   vkCmdBeginRendering(cb, &ri);
-}
-
 /* Renders the scene into a new image of format f; returns mismatching components. */
 static unsigned
 run_format(struct gfx *g, const struct fmt *f, bool blendable)
 {
    struct agx_vk_ctx *c = g->c;
-   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                            .imageType = VK_IMAGE_TYPE_2D,
-                            .format = f->vk,
-                            .extent = {W, H, 1},
-                            .mipLevels = 1,
-                            .arrayLayers = 1,
-                            .samples = VK_SAMPLE_COUNT_1_BIT,
-                            .tiling = VK_IMAGE_TILING_OPTIMAL,
-                            .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
-                                     VK_IMAGE_USAGE_TRANSFER_SRC_BIT};
-   VkImage image;
-   VK_OK(vkCreateImage(c->dev, &ici, NULL, &image));
-   VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(c->dev, image, &req);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.size,
-                               .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
-   VkDeviceMemory mem;
-   VK_OK(vkAllocateMemory(c->dev, &mai, NULL, &mem));
-   VK_OK(vkBindImageMemory(c->dev, image, mem, 0));
-   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                .image = image,
-                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
-                                .format = f->vk,
-                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-   VkImageView view;
-   VK_OK(vkCreateImageView(c->dev, &vci, NULL, &view));
+   struct agx_vk_image img;
+   agx_vk_image_create(c,
+                       &(struct agx_vk_image_desc){.format = f->vk,
+                                                   .width = W,
+                                                   .height = H,
+                                                   .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                                                            VK_IMAGE_USAGE_TRANSFER_SRC_BIT},
+                       &img);
    struct agx_vk_buffer out = agx_vk_buffer(c, (VkDeviceSize)W * H * f->bytes);
 
    bool blend = blendable && !is_int(f->kind);
@@ -576,22 +453,22 @@ run_format(struct gfx *g, const struct fmt *f, bool blendable)
    VkPipeline p1 = pipeline(g, f, false, 0xF), p2 = pipeline(g, f, blend, mask2);
 
    VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
-   barrier(cb, image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-           VK_PIPELINE_STAGE_2_NONE, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-           VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
+   agx_vk_barrier(cb, img.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                  VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, AGX_VK_NONE, AGX_VK_COLOR_WRITE);
    uint32_t push[4];
    VkClearColorValue c0, c3;
    value(f, 0, push, &c0);
    value(f, 3, push, &c3);
-   begin_rendering(cb, view, VK_ATTACHMENT_LOAD_OP_CLEAR, &c0);
+   VkRenderingAttachmentInfo a = agx_vk_color_attachment(img.view, &c0);
+   struct agx_vk_rendering r = {.width = W, .height = H, .color_count = 1, .colors = &a};
+   agx_vk_begin_rendering(cb, &r);
    draw(cb, g, p1, f, 1, 2, 6);
    vkCmdEndRendering(cb);
-   barrier(cb, image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-           VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-           VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-           VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-           VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
-   begin_rendering(cb, view, VK_ATTACHMENT_LOAD_OP_LOAD, NULL);
+   agx_vk_barrier(cb, img.image, VK_IMAGE_ASPECT_COLOR_BIT,
+                  VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                  VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, AGX_VK_COLOR_WRITE, AGX_VK_COLOR_RW);
+   a = agx_vk_color_attachment(img.view, NULL);
+   agx_vk_begin_rendering(cb, &r);
    draw(cb, g, p2, f, 2, 4, 8);
    VkClearAttachment ca = {.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT,
                            .colorAttachment = 0,
@@ -599,22 +476,7 @@ run_format(struct gfx *g, const struct fmt *f, bool blendable)
    VkClearRect cr = {.rect = {{0, 3}, {W, 1}}, .baseArrayLayer = 0, .layerCount = 1};
    vkCmdClearAttachments(cb, 1, &ca, 1, &cr);
    vkCmdEndRendering(cb);
-   barrier(cb, image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-           VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-           VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
-           VK_ACCESS_2_TRANSFER_READ_BIT);
-   VkBufferImageCopy bic = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-                            .imageExtent = {W, H, 1}};
-   vkCmdCopyImageToBuffer(cb, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, out.buf, 1, &bic);
-   VkMemoryBarrier2 hb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                          .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
-                          .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                          .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
-                          .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
-   VkDependencyInfo hdi = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                           .memoryBarrierCount = 1,
-                           .pMemoryBarriers = &hb};
-   vkCmdPipelineBarrier2(cb, &hdi);
+   agx_vk_readback(cb, &img, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, AGX_VK_COLOR_WRITE, &out);
    VK_OK(agx_vk_submit_wait(c, cb));
 
    unsigned bad = 0;
@@ -657,9 +519,7 @@ run_format(struct gfx *g, const struct fmt *f, bool blendable)
    }
    vkDestroyPipeline(c->dev, p1, NULL);
    vkDestroyPipeline(c->dev, p2, NULL);
-   vkDestroyImageView(c->dev, view, NULL);
-   vkDestroyImage(c->dev, image, NULL);
-   vkFreeMemory(c->dev, mem, NULL);
+   agx_vk_image_free(c, &img);
    agx_vk_buffer_free(c, &out);
    return bad;
 }
@@ -685,14 +545,10 @@ main(int argc, char **argv)
    bool with_m5 = agx_vk_ctx_has_extension(&c, m5[0]) && !c.validation;
    agx_vk_ctx_device(&c, &f13, with_m5 ? 1 : 0, m5);
    struct gfx g = {.c = &c};
-   g.vs = module(&c, paths[0]);
+   g.vs = agx_vk_shader(&c, paths[0]);
    for (unsigned k = 0; k < 3; k++)
-      g.fs[k] = module(&c, paths[1 + k]);
-   VkPushConstantRange pr = {VK_SHADER_STAGE_FRAGMENT_BIT, 0, 16};
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                     .pushConstantRangeCount = 1,
-                                     .pPushConstantRanges = &pr};
-   VK_OK(vkCreatePipelineLayout(c.dev, &lci, NULL, &g.layout));
+      g.fs[k] = agx_vk_shader(&c, paths[1 + k]);
+   g.layout = agx_vk_pipeline_layout(&c, 0, NULL, VK_SHADER_STAGE_FRAGMENT_BIT, 16);
 
    unsigned failed = 0, tested = 0;
    for (unsigned i = 0; i < NUM_FORMATS; i++) {

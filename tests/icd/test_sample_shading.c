@@ -30,7 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agx_vk_ctx.h"
+#include "agx_vk_gfx.h"
 
 #define W 64
 #define H 32
@@ -89,39 +89,21 @@ struct gpu {
    VkDescriptorPool pool;
    VkDescriptorSet set;
    struct agx_vk_buffer vb, out, pixels;
-   VkImage ms, res;
-   VkDeviceMemory ms_mem, res_mem;
-   VkImageView ms_view, res_view;
+   struct agx_vk_image ms, res;
    VkQueryPool stats; /* fragment-shader invocations (pipelineStatisticsQuery), or null */
 };
 
 static void
 make_image(struct agx_vk_ctx *c, VkSampleCountFlagBits samples, VkImageUsageFlags usage,
-           VkImage *image, VkDeviceMemory *mem, VkImageView *view)
+           struct agx_vk_image *img)
 {
-   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                            .imageType = VK_IMAGE_TYPE_2D,
-                            .format = VK_FORMAT_R8G8B8A8_UNORM,
-                            .extent = {W, H, 1},
-                            .mipLevels = 1,
-                            .arrayLayers = 1,
-                            .samples = samples,
-                            .tiling = VK_IMAGE_TILING_OPTIMAL,
-                            .usage = usage};
-   VK_OK(vkCreateImage(c->dev, &ici, NULL, image));
-   VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(c->dev, *image, &req);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.size,
-                               .memoryTypeIndex = agx_vk_memory_type(c, req.memoryTypeBits, 0)};
-   VK_OK(vkAllocateMemory(c->dev, &mai, NULL, mem));
-   VK_OK(vkBindImageMemory(c->dev, *image, *mem, 0));
-   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                .image = *image,
-                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
-                                .format = VK_FORMAT_R8G8B8A8_UNORM,
-                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-   VK_OK(vkCreateImageView(c->dev, &vci, NULL, view));
+   agx_vk_image_create(c,
+                       &(struct agx_vk_image_desc){.format = VK_FORMAT_R8G8B8A8_UNORM,
+                                                   .width = W,
+                                                   .height = H,
+                                                   .samples = samples,
+                                                   .usage = usage},
+                       img);
 }
 
 static void
@@ -140,13 +122,7 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
                                           .bindingCount = 2,
                                           .pBindings = b};
    VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &g->dsl));
-   VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT, 0, 16};
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                     .setLayoutCount = 1,
-                                     .pSetLayouts = &g->dsl,
-                                     .pushConstantRangeCount = 1,
-                                     .pPushConstantRanges = &pcr};
-   VK_OK(vkCreatePipelineLayout(c->dev, &lci, NULL, &g->layout));
+   g->layout = agx_vk_pipeline_layout(c, 1, &g->dsl, VK_SHADER_STAGE_VERTEX_BIT, 16);
    VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2};
    VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                      .maxSets = 1,
@@ -161,11 +137,9 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    g->vb = agx_vk_buffer(c, 3 * 8 * sizeof(float));
    g->out = agx_vk_buffer(c, W * H * S * sizeof(struct rec));
    g->pixels = agx_vk_buffer_usage(c, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-   make_image(c, VK_SAMPLE_COUNT_4_BIT, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, &g->ms, &g->ms_mem,
-              &g->ms_view);
+   make_image(c, VK_SAMPLE_COUNT_4_BIT, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, &g->ms);
    make_image(c, VK_SAMPLE_COUNT_1_BIT,
-              VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &g->res,
-              &g->res_mem, &g->res_view);
+              VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &g->res);
    VkDescriptorBufferInfo bi[2] = {{g->vb.buf, 0, VK_WHOLE_SIZE}, {g->out.buf, 0, VK_WHOLE_SIZE}};
    VkWriteDescriptorSet wr[2];
    for (uint32_t i = 0; i < 2; i++)
@@ -185,12 +159,8 @@ gpu_finish(struct gpu *g)
    agx_vk_buffer_free(g->c, &g->vb);
    agx_vk_buffer_free(g->c, &g->out);
    agx_vk_buffer_free(g->c, &g->pixels);
-   vkDestroyImageView(d, g->ms_view, NULL);
-   vkDestroyImageView(d, g->res_view, NULL);
-   vkDestroyImage(d, g->ms, NULL);
-   vkDestroyImage(d, g->res, NULL);
-   vkFreeMemory(d, g->ms_mem, NULL);
-   vkFreeMemory(d, g->res_mem, NULL);
+   agx_vk_image_free(g->c, &g->ms);
+   agx_vk_image_free(g->c, &g->res);
    vkDestroyDescriptorPool(d, g->pool, NULL);
    vkDestroyPipelineLayout(d, g->layout, NULL);
    vkDestroyDescriptorSetLayout(d, g->dsl, NULL);
@@ -202,86 +172,20 @@ gpu_finish(struct gpu *g)
 static VkPipeline
 pipeline(struct gpu *g, VkShaderModule fs, bool sample_shading, float min_sample_shading)
 {
-   VkPipelineShaderStageCreateInfo stages[2] = {
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_VERTEX_BIT,
-       .module = g->vs,
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = fs,
-       .pName = "main"},
-   };
-   VkPipelineVertexInputStateCreateInfo vi = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-   VkPipelineInputAssemblyStateCreateInfo ia = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
-   VkViewport vp = {0, 0, W, H, 0, 1};
-   VkRect2D sc = {{0, 0}, {W, H}};
-   VkPipelineViewportStateCreateInfo vps = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-      .viewportCount = 1,
-      .pViewports = &vp,
-      .scissorCount = 1,
-      .pScissors = &sc};
-   VkPipelineRasterizationStateCreateInfo rs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .polygonMode = VK_POLYGON_MODE_FILL,
-      .cullMode = VK_CULL_MODE_NONE,
-      .lineWidth = 1.0f};
-   VkPipelineMultisampleStateCreateInfo ms = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_4_BIT,
-      .sampleShadingEnable = sample_shading,
-      .minSampleShading = min_sample_shading};
-   VkPipelineDepthStencilStateCreateInfo zs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
-   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
-   VkPipelineColorBlendStateCreateInfo cb = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = 1,
-      .pAttachments = &att};
-   VkFormat color = VK_FORMAT_R8G8B8A8_UNORM;
-   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-                                       .colorAttachmentCount = 1,
-                                       .pColorAttachmentFormats = &color};
-   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-                                      .pNext = &ri,
-                                      .stageCount = 2,
-                                      .pStages = stages,
-                                      .pVertexInputState = &vi,
-                                      .pInputAssemblyState = &ia,
-                                      .pViewportState = &vps,
-                                      .pRasterizationState = &rs,
-                                      .pMultisampleState = &ms,
-                                      .pDepthStencilState = &zs,
-                                      .pColorBlendState = &cb,
-                                      .layout = g->layout};
-   VkPipeline p;
-   VK_OK(vkCreateGraphicsPipelines(g->c->dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
-   return p;
+   struct agx_vk_gfx p;
+   agx_vk_gfx_defaults(&p, g->layout, g->vs, fs, VK_FORMAT_R8G8B8A8_UNORM);
+   agx_vk_gfx_fixed_viewport(&p, W, H);
+   p.ms.rasterizationSamples = VK_SAMPLE_COUNT_4_BIT;
+   p.ms.sampleShadingEnable = sample_shading;
+   p.ms.minSampleShading = min_sample_shading;
+   return agx_vk_gfx_create(g->c, &p);
 }
 
 static void
-to_general(VkCommandBuffer cb, VkImage image)
+to_general(VkCommandBuffer cb, const struct agx_vk_image *img)
 {
-   VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
-                              .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                              .srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT,
-                              .dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                              .dstAccessMask =
-                                 VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
-                              .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-                              .newLayout = VK_IMAGE_LAYOUT_GENERAL,
-                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .image = image,
-                              .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .imageMemoryBarrierCount = 1,
-                          .pImageMemoryBarriers = &b};
-   vkCmdPipelineBarrier2(cb, &di);
+   agx_vk_barrier(cb, img->image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                  VK_IMAGE_LAYOUT_GENERAL, AGX_VK_ALL_WRITE, AGX_VK_ALL_RW);
 }
 
 /* Draws t with pipeline p (resolved into g->res, copied to g->pixels). */
@@ -301,22 +205,16 @@ render(struct gpu *g, VkPipeline p, const struct tri *t)
    VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
    if (g->stats)
       vkCmdResetQueryPool(cb, g->stats, 0, 1);
-   to_general(cb, g->ms);
-   to_general(cb, g->res);
-   VkRenderingAttachmentInfo ca = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                   .imageView = g->ms_view,
-                                   .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
-                                   .resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT,
-                                   .resolveImageView = g->res_view,
-                                   .resolveImageLayout = VK_IMAGE_LAYOUT_GENERAL,
-                                   .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-                                   .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE};
-   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-                         .renderArea = {{0, 0}, {W, H}},
-                         .layerCount = 1,
-                         .colorAttachmentCount = 1,
-                         .pColorAttachments = &ca};
-   vkCmdBeginRendering(cb, &ri);
+   to_general(cb, &g->ms);
+   to_general(cb, &g->res);
+   VkRenderingAttachmentInfo ca = agx_vk_color_attachment(g->ms.view, &(VkClearColorValue){0});
+   ca.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
+   ca.resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT;
+   ca.resolveImageView = g->res.view;
+   ca.resolveImageLayout = VK_IMAGE_LAYOUT_GENERAL;
+   ca.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+   agx_vk_begin_rendering(
+      cb, &(struct agx_vk_rendering){.width = W, .height = H, .color_count = 1, .colors = &ca});
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->set, 0, NULL);
    float push[4] = {0};
@@ -327,18 +225,8 @@ render(struct gpu *g, VkPipeline p, const struct tri *t)
    if (g->stats)
       vkCmdEndQuery(cb, g->stats, 0);
    vkCmdEndRendering(cb);
-   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                          .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                          .srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT,
-                          .dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                          .dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .memoryBarrierCount = 1,
-                          .pMemoryBarriers = &mb};
-   vkCmdPipelineBarrier2(cb, &di);
-   VkBufferImageCopy r = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-                          .imageExtent = {W, H, 1}};
-   vkCmdCopyImageToBuffer(cb, g->res, VK_IMAGE_LAYOUT_GENERAL, g->pixels.buf, 1, &r);
+   agx_vk_memory_barrier(cb, AGX_VK_ALL_WRITE, AGX_VK_ALL_READ);
+   agx_vk_copy_to_buffer(cb, &g->res, VK_IMAGE_LAYOUT_GENERAL, 0, 0, g->pixels.buf, 0);
    VK_OK(agx_vk_submit_wait(c, cb));
 }
 

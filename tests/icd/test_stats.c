@@ -20,7 +20,7 @@
  * test_stats DRAW_VERT_SPV DRAW_FRAG_SPV GS_QUAD_SPV FILL_COMP_SPV TESS_VERT_SPV TESS_TESC_SPV
  *            TESS_QUAD_EQUAL_TESE_SPV [--validation] [--reference]
  */
-#include "agx_vk_ctx.h"
+#include "agx_vk_gfx.h"
 
 #define W 64
 #define H 64
@@ -66,9 +66,7 @@ static VkPipelineLayout layout;
 static VkDescriptorPool dpool;
 static VkDescriptorSet set;
 static struct agx_vk_buffer vb, ib, ind, res;
-static VkImage image;
-static VkDeviceMemory image_mem;
-static VkImageView view;
+static struct agx_vk_image image;
 static VkQueryPool qpool;
 static bool has_gs, has_tess, has_inherited;
 
@@ -113,67 +111,13 @@ fill_vertices(void)
 static VkPipeline
 gfx_pipeline(VkPrimitiveTopology topology, bool restart, bool geom)
 {
-   VkPipelineShaderStageCreateInfo stages[3] = {
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_VERTEX_BIT,
-       .module = vs,
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = fs,
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_GEOMETRY_BIT,
-       .module = gs,
-       .pName = "main"},
-   };
-   VkPipelineVertexInputStateCreateInfo vi = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-   VkPipelineInputAssemblyStateCreateInfo ia = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = topology,
-      .primitiveRestartEnable = restart};
-   VkPipelineViewportStateCreateInfo vp = {.sType =
-                                              VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-                                           .viewportCount = 1,
-                                           .scissorCount = 1};
-   VkPipelineRasterizationStateCreateInfo rs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .polygonMode = VK_POLYGON_MODE_FILL,
-      .cullMode = VK_CULL_MODE_NONE,
-      .lineWidth = 1.0f};
-   VkPipelineMultisampleStateCreateInfo ms = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
-   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
-   VkPipelineColorBlendStateCreateInfo cb = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = 1,
-      .pAttachments = &att};
-   VkDynamicState dyn[2] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
-   VkPipelineDynamicStateCreateInfo ds = {.sType =
-                                             VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
-                                          .dynamicStateCount = 2,
-                                          .pDynamicStates = dyn};
-   VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
-   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-                                       .colorAttachmentCount = 1,
-                                       .pColorAttachmentFormats = &format};
-   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-                                      .pNext = &ri,
-                                      .stageCount = geom ? 3 : 2,
-                                      .pStages = stages,
-                                      .pVertexInputState = &vi,
-                                      .pInputAssemblyState = &ia,
-                                      .pViewportState = &vp,
-                                      .pRasterizationState = &rs,
-                                      .pMultisampleState = &ms,
-                                      .pColorBlendState = &cb,
-                                      .pDynamicState = &ds,
-                                      .layout = layout};
-   VkPipeline p;
-   VK_OK(vkCreateGraphicsPipelines(C.dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
-   return p;
+   struct agx_vk_gfx b;
+   agx_vk_gfx_defaults(&b, layout, vs, fs, VK_FORMAT_R8G8B8A8_UNORM);
+   if (geom)
+      agx_vk_gfx_stage(&b, AGX_VK_GS, gs);
+   b.ia.topology = topology;
+   b.ia.primitiveRestartEnable = restart;
+   return agx_vk_gfx_create(&C, &b);
 }
 
 static void
@@ -194,13 +138,7 @@ setup(char **spv)
                                           .bindingCount = 1,
                                           .pBindings = &b};
    VK_OK(vkCreateDescriptorSetLayout(C.dev, &dci, NULL, &dsl));
-   VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT, 0, 16};
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                     .setLayoutCount = 1,
-                                     .pSetLayouts = &dsl,
-                                     .pushConstantRangeCount = 1,
-                                     .pPushConstantRanges = &pcr};
-   VK_OK(vkCreatePipelineLayout(C.dev, &lci, NULL, &layout));
+   layout = agx_vk_pipeline_layout(&C, 1, &dsl, VK_SHADER_STAGE_VERTEX_BIT, 16);
    VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
    VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                      .maxSets = 1,
@@ -223,29 +161,12 @@ setup(char **spv)
                               .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                               .pBufferInfo = &bi};
    vkUpdateDescriptorSets(C.dev, 1, &wr, 0, NULL);
-   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                            .imageType = VK_IMAGE_TYPE_2D,
-                            .format = VK_FORMAT_R8G8B8A8_UNORM,
-                            .extent = {W, H, 1},
-                            .mipLevels = 1,
-                            .arrayLayers = 1,
-                            .samples = VK_SAMPLE_COUNT_1_BIT,
-                            .tiling = VK_IMAGE_TILING_OPTIMAL,
-                            .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT};
-   VK_OK(vkCreateImage(C.dev, &ici, NULL, &image));
-   VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(C.dev, image, &req);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.size,
-                               .memoryTypeIndex = agx_vk_memory_type(&C, req.memoryTypeBits, 0)};
-   VK_OK(vkAllocateMemory(C.dev, &mai, NULL, &image_mem));
-   VK_OK(vkBindImageMemory(C.dev, image, image_mem, 0));
-   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                .image = image,
-                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
-                                .format = VK_FORMAT_R8G8B8A8_UNORM,
-                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-   VK_OK(vkCreateImageView(C.dev, &vci, NULL, &view));
+   agx_vk_image_create(&C,
+                       &(struct agx_vk_image_desc){.format = VK_FORMAT_R8G8B8A8_UNORM,
+                                                   .width = W,
+                                                   .height = H,
+                                                   .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT},
+                       &image);
    VkQueryPoolCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
                                 .queryType = VK_QUERY_TYPE_PIPELINE_STATISTICS,
                                 .queryCount = 16,
@@ -258,9 +179,7 @@ static void
 teardown(void)
 {
    vkDestroyQueryPool(C.dev, qpool, NULL);
-   vkDestroyImageView(C.dev, view, NULL);
-   vkDestroyImage(C.dev, image, NULL);
-   vkFreeMemory(C.dev, image_mem, NULL);
+   agx_vk_image_free(&C, &image);
    agx_vk_buffer_free(&C, &vb);
    agx_vk_buffer_free(&C, &ib);
    agx_vk_buffer_free(&C, &ind);
@@ -280,48 +199,29 @@ teardown(void)
 static void
 image_to_attachment(VkCommandBuffer cb)
 {
-   VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
-                              .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                              .dstStageMask = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                              .dstAccessMask = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-                              .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-                              .newLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .image = image,
-                              .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .imageMemoryBarrierCount = 1,
-                          .pImageMemoryBarriers = &b};
-   vkCmdPipelineBarrier2(cb, &di);
+   agx_vk_barrier(cb, image.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                  VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                  (struct agx_vk_access){VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0},
+                  AGX_VK_COLOR_WRITE);
 }
 
 static void
 begin_pass(VkCommandBuffer cb, VkRenderingFlags flags)
 {
-   VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                    .imageView = view,
-                                    .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                    .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-                                    .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
-   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-                         .flags = flags,
-                         .renderArea = {{0, 0}, {W, H}},
-                         .layerCount = 1,
-                         .colorAttachmentCount = 1,
-                         .pColorAttachments = &att};
-   vkCmdBeginRendering(cb, &ri);
+   VkRenderingAttachmentInfo att = agx_vk_color_attachment(image.view, &(VkClearColorValue){0});
+   agx_vk_begin_rendering(cb, &(struct agx_vk_rendering){.width = W,
+                                                         .height = H,
+                                                         .color_count = 1,
+                                                         .colors = &att,
+                                                         .flags = flags});
 }
 
 static void
 gfx_state(VkCommandBuffer cb, VkPipeline p)
 {
-   VkViewport vp = {0, 0, W, H, 0, 1};
-   VkRect2D sc = {{0, 0}, {W, H}};
    static const float zero[4] = {0, 0, 0, 0};
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
-   vkCmdSetViewport(cb, 0, 1, &vp);
-   vkCmdSetScissor(cb, 0, 1, &sc);
+   agx_vk_viewport_scissor(cb, W, H);
    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1, &set, 0, NULL);
    vkCmdPushConstants(cb, layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, zero);
    vkCmdBindIndexBuffer(cb, ib.buf, 0, VK_INDEX_TYPE_UINT32);
@@ -559,94 +459,24 @@ geometry(void)
 static unsigned
 tessellation(void)
 {
-   VkPushConstantRange pcr = {VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT |
-                                 VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT,
-                              0, 32};
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                     .setLayoutCount = 1,
-                                     .pSetLayouts = &dsl,
-                                     .pushConstantRangeCount = 1,
-                                     .pPushConstantRanges = &pcr};
-   VkPipelineLayout tlayout;
-   VK_OK(vkCreatePipelineLayout(C.dev, &lci, NULL, &tlayout));
-   VkPipelineShaderStageCreateInfo stages[4] = {
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_VERTEX_BIT,
-       .module = tvs,
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
-       .module = tcs,
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT,
-       .module = tes,
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = fs,
-       .pName = "main"},
-   };
-   VkPipelineVertexInputStateCreateInfo vi = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-   VkPipelineInputAssemblyStateCreateInfo ia = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST};
-   VkPipelineTessellationStateCreateInfo ts = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO,
-      .patchControlPoints = 4};
-   VkPipelineViewportStateCreateInfo vp = {.sType =
-                                              VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-                                           .viewportCount = 1,
-                                           .scissorCount = 1};
-   VkPipelineRasterizationStateCreateInfo rs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .polygonMode = VK_POLYGON_MODE_FILL,
-      .cullMode = VK_CULL_MODE_NONE,
-      .lineWidth = 1.0f};
-   VkPipelineMultisampleStateCreateInfo ms = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
-   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
-   VkPipelineColorBlendStateCreateInfo cb = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = 1,
-      .pAttachments = &att};
-   VkDynamicState dyn[2] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
-   VkPipelineDynamicStateCreateInfo ds = {.sType =
-                                             VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
-                                          .dynamicStateCount = 2,
-                                          .pDynamicStates = dyn};
-   VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
-   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-                                       .colorAttachmentCount = 1,
-                                       .pColorAttachmentFormats = &format};
-   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-                                      .pNext = &ri,
-                                      .stageCount = 4,
-                                      .pStages = stages,
-                                      .pVertexInputState = &vi,
-                                      .pInputAssemblyState = &ia,
-                                      .pTessellationState = &ts,
-                                      .pViewportState = &vp,
-                                      .pRasterizationState = &rs,
-                                      .pMultisampleState = &ms,
-                                      .pColorBlendState = &cb,
-                                      .pDynamicState = &ds,
-                                      .layout = tlayout};
-   VkPipeline p;
-   VK_OK(vkCreateGraphicsPipelines(C.dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
+   VkPipelineLayout tlayout = agx_vk_pipeline_layout(
+      &C, 1, &dsl,
+      VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT | VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, 32);
+   struct agx_vk_gfx b;
+   agx_vk_gfx_defaults(&b, tlayout, tvs, fs, VK_FORMAT_R8G8B8A8_UNORM);
+   agx_vk_gfx_stage(&b, AGX_VK_TCS, tcs);
+   agx_vk_gfx_stage(&b, AGX_VK_TES, tes);
+   b.ia.topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
+   b.ts.patchControlPoints = 4;
+   VkPipeline p = agx_vk_gfx_create(&C, &b);
    /* outer 2, 2, 2, 2, inner 2, 2, tag, mode 0 */
    const float push[8] = {2, 2, 2, 2, 2, 2, 0, 0};
    VkCommandBuffer c = agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
    vkCmdResetQueryPool(c, qpool, 11, 1);
    image_to_attachment(c);
    begin_pass(c, 0);
-   VkViewport viewport = {0, 0, W, H, 0, 1};
-   VkRect2D sc = {{0, 0}, {W, H}};
    vkCmdBindPipeline(c, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
-   vkCmdSetViewport(c, 0, 1, &viewport);
-   vkCmdSetScissor(c, 0, 1, &sc);
+   agx_vk_viewport_scissor(c, W, H);
    vkCmdBindDescriptorSets(c, VK_PIPELINE_BIND_POINT_GRAPHICS, tlayout, 0, 1, &set, 0, NULL);
    vkCmdPushConstants(c, tlayout,
                       VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT |
@@ -715,15 +545,7 @@ compute(void)
    memset(res.map + 512, 0xa5, 8 * (NSTATS + 1));
    cb = agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
    vkCmdExecuteCommands(cb, 1, &sec);
-   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                          .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
-                          .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                          .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
-                          .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .memoryBarrierCount = 1,
-                          .pMemoryBarriers = &mb};
-   vkCmdPipelineBarrier2(cb, &di);
+   agx_vk_host_barrier(cb);
    VK_OK(agx_vk_submit_wait(&C, cb));
    vkFreeCommandBuffers(C.dev, C.pool, 1, &sec);
    vkDestroyPipeline(C.dev, p, NULL);
@@ -781,15 +603,7 @@ results(void)
    vkCmdCopyQueryPoolResults(cb, qpool, 9, 1, res.buf, 128, 8 * (NSTATS + 1),
                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
    vkCmdCopyQueryPoolResults(cb, qpool, 0, 1, res.buf, 256, 4 * NSTATS, 0);
-   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                          .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
-                          .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                          .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
-                          .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .memoryBarrierCount = 1,
-                          .pMemoryBarriers = &mb};
-   vkCmdPipelineBarrier2(cb, &di);
+   agx_vk_host_barrier(cb);
    VK_OK(agx_vk_submit_wait(&C, cb));
    const uint64_t *c64 = res.ptr;
    const uint32_t *c32 = (const uint32_t *)(res.map + 256);

@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agx_vk_ctx.h"
+#include "agx_vk_gfx.h"
 
 static bool maintenance5; /* VK_KHR_maintenance5 enabled on the device */
 
@@ -65,145 +65,40 @@ struct scene {
 };
 
 static struct agx_vk_ctx c;
-static VkImage image;
-static VkDeviceMemory image_mem;
-static VkImageView view;
+static struct agx_vk_image image;
 static VkPipelineLayout layout;
 static struct agx_vk_buffer out;
-
-static VkShaderModule
-module(const char *path)
-{
-   size_t size;
-   uint32_t *words = agx_vk_read_spv(path, &size);
-   VkShaderModuleCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                  .codeSize = size,
-                                  .pCode = words};
-   VkShaderModule m;
-   VK_OK(vkCreateShaderModule(c.dev, &ci, NULL, &m));
-   free(words);
-   return m;
-}
 
 static void
 setup(void)
 {
-   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                            .imageType = VK_IMAGE_TYPE_2D,
-                            .format = VK_FORMAT_R8G8B8A8_UNORM,
-                            .extent = {W, H, 1},
-                            .mipLevels = 1,
-                            .arrayLayers = 1,
-                            .samples = VK_SAMPLE_COUNT_1_BIT,
-                            .tiling = VK_IMAGE_TILING_OPTIMAL,
-                            .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
-                                     VK_IMAGE_USAGE_TRANSFER_SRC_BIT};
-   VK_OK(vkCreateImage(c.dev, &ici, NULL, &image));
-   VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(c.dev, image, &req);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.size,
-                               .memoryTypeIndex = agx_vk_memory_type(&c, req.memoryTypeBits, 0)};
-   VK_OK(vkAllocateMemory(c.dev, &mai, NULL, &image_mem));
-   VK_OK(vkBindImageMemory(c.dev, image, image_mem, 0));
-   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                .image = image,
-                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
-                                .format = VK_FORMAT_R8G8B8A8_UNORM,
-                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-   VK_OK(vkCreateImageView(c.dev, &vci, NULL, &view));
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-   VK_OK(vkCreatePipelineLayout(c.dev, &lci, NULL, &layout));
+   agx_vk_image_create(&c,
+                       &(struct agx_vk_image_desc){.format = VK_FORMAT_R8G8B8A8_UNORM,
+                                                   .width = W,
+                                                   .height = H,
+                                                   .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                                                            VK_IMAGE_USAGE_TRANSFER_SRC_BIT},
+                       &image);
+   layout = agx_vk_pipeline_layout(&c, 0, NULL, 0, 0);
    out = agx_vk_buffer_usage(&c, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
 }
 
 static VkPipeline
 pipeline(const struct scene *s)
 {
-   VkPipelineShaderStageCreateInfo stages[2] = {
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_VERTEX_BIT,
-       .module = s->vs,
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = s->fs,
-       .pName = "main"},
-   };
+   struct agx_vk_gfx b;
+   agx_vk_gfx_defaults(&b, layout, s->vs, s->fs, VK_FORMAT_R8G8B8A8_UNORM);
+   agx_vk_gfx_fixed_viewport(&b, W, H);
    VkPipelineVertexInputDivisorStateCreateInfoEXT div = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT,
       .vertexBindingDivisorCount = s->ndiv,
       .pVertexBindingDivisors = s->div};
-   VkPipelineVertexInputStateCreateInfo vi = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
-      .pNext = s->ndiv ? &div : NULL,
-      .vertexBindingDescriptionCount = s->nbind,
-      .pVertexBindingDescriptions = s->bind,
-      .vertexAttributeDescriptionCount = s->nattr,
-      .pVertexAttributeDescriptions = s->attr};
-   VkPipelineInputAssemblyStateCreateInfo ia = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
-   VkViewport vpv = {0, 0, W, H, 0, 1};
-   VkRect2D sc = {{0, 0}, {W, H}};
-   VkPipelineViewportStateCreateInfo vp = {.sType =
-                                              VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-                                           .viewportCount = 1,
-                                           .pViewports = &vpv,
-                                           .scissorCount = 1,
-                                           .pScissors = &sc};
-   VkPipelineRasterizationStateCreateInfo rs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .polygonMode = VK_POLYGON_MODE_FILL,
-      .lineWidth = 1.0f};
-   VkPipelineMultisampleStateCreateInfo ms = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
-   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
-   VkPipelineColorBlendStateCreateInfo cb = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = 1,
-      .pAttachments = &att};
-   VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
-   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-                                       .colorAttachmentCount = 1,
-                                       .pColorAttachmentFormats = &format};
-   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-                                      .pNext = &ri,
-                                      .stageCount = 2,
-                                      .pStages = stages,
-                                      .pVertexInputState = &vi,
-                                      .pInputAssemblyState = &ia,
-                                      .pViewportState = &vp,
-                                      .pRasterizationState = &rs,
-                                      .pMultisampleState = &ms,
-                                      .pColorBlendState = &cb,
-                                      .layout = layout};
-   VkPipeline p;
-   VK_OK(vkCreateGraphicsPipelines(c.dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
-   return p;
-}
-
-static void
-image_barrier(VkCommandBuffer cb, VkImageLayout from, VkImageLayout to,
-              VkPipelineStageFlags2 src_stage, VkAccessFlags2 src, VkPipelineStageFlags2 dst_stage,
-              VkAccessFlags2 dst)
-{
-   VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
-                              .srcStageMask = src_stage,
-                              .srcAccessMask = src,
-                              .dstStageMask = dst_stage,
-                              .dstAccessMask = dst,
-                              .oldLayout = from,
-                              .newLayout = to,
-                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .image = image,
-                              .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .imageMemoryBarrierCount = 1,
-                          .pImageMemoryBarriers = &b};
-   vkCmdPipelineBarrier2(cb, &di);
+   b.vi.pNext = s->ndiv ? &div : NULL;
+   b.vi.vertexBindingDescriptionCount = s->nbind;
+   b.vi.pVertexBindingDescriptions = s->bind;
+   b.vi.vertexAttributeDescriptionCount = s->nattr;
+   b.vi.pVertexAttributeDescriptions = s->attr;
+   return agx_vk_gfx_create(&c, &b);
 }
 
 /* Renders a scene (cleared to transparent black) and reads it back. */
@@ -225,20 +120,12 @@ render(const struct scene *s, uint8_t *img)
    memset(out.ptr, 0xAB, W * H * 4);
    VkPipeline p = pipeline(s);
    VkCommandBuffer cb = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
-   image_barrier(cb, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                 VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
-   VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                    .imageView = view,
-                                    .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                    .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-                                    .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
-   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-                         .renderArea = {{0, 0}, {W, H}},
-                         .layerCount = 1,
-                         .colorAttachmentCount = 1,
-                         .pColorAttachments = &att};
-   vkCmdBeginRendering(cb, &ri);
+   agx_vk_barrier(cb, image.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                  VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                  (struct agx_vk_access){VK_PIPELINE_STAGE_2_COPY_BIT, 0}, AGX_VK_COLOR_WRITE);
+   VkRenderingAttachmentInfo att = agx_vk_color_attachment(image.view, &(VkClearColorValue){0});
+   agx_vk_begin_rendering(
+      cb, &(struct agx_vk_rendering){.width = W, .height = H, .color_count = 1, .colors = &att});
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
    if (s->bind2) {
       /* strides NULL: the pipeline's (they are static) */
@@ -263,13 +150,10 @@ render(const struct scene *s, uint8_t *img)
       vkCmdDraw(cb, s->vertices, s->instances ? s->instances : 1, 0, s->first_instance);
    }
    vkCmdEndRendering(cb);
-   image_barrier(cb, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                 VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
-                 VK_ACCESS_2_TRANSFER_READ_BIT);
-   VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-                               .imageExtent = {W, H, 1}};
-   vkCmdCopyImageToBuffer(cb, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, out.buf, 1, &region);
+   agx_vk_barrier(cb, image.image, VK_IMAGE_ASPECT_COLOR_BIT,
+                  VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                  AGX_VK_COLOR_WRITE, AGX_VK_COPY_READ);
+   agx_vk_copy_to_buffer(cb, &image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, 0, 0, out.buf, 0);
    VK_OK(agx_vk_submit_wait(&c, cb));
    memcpy(img, out.ptr, W * H * 4);
    vkDestroyPipeline(c.dev, p, NULL);
@@ -374,8 +258,9 @@ main(int argc, char **argv)
    maintenance5 = agx_vk_ctx_has_extension(&c, exts[1]) && !c.validation;
    agx_vk_ctx_device_features(&c, &f13, &feat, maintenance5 ? 2 : 1, exts);
    setup();
-   VkShaderModule vs = module(argv[1]), vs_inst = module(argv[2]), vs_int = module(argv[3]);
-   VkShaderModule fs = module(argv[4]), fs_int = module(argv[5]);
+   VkShaderModule vs = agx_vk_shader(&c, argv[1]), vs_inst = agx_vk_shader(&c, argv[2]),
+                  vs_int = agx_vk_shader(&c, argv[3]);
+   VkShaderModule fs = agx_vk_shader(&c, argv[4]), fs_int = agx_vk_shader(&c, argv[5]);
    unsigned bad = 0;
 
    /* Format features: the formats drawn here take VERTEX_BUFFER; on
@@ -742,9 +627,7 @@ main(int argc, char **argv)
    vkDestroyShaderModule(c.dev, vs_int, NULL);
    vkDestroyShaderModule(c.dev, fs, NULL);
    vkDestroyShaderModule(c.dev, fs_int, NULL);
-   vkDestroyImageView(c.dev, view, NULL);
-   vkDestroyImage(c.dev, image, NULL);
-   vkFreeMemory(c.dev, image_mem, NULL);
+   agx_vk_image_free(&c, &image);
    vkDestroyPipelineLayout(c.dev, layout, NULL);
    agx_vk_buffer_free(&c, &out);
    int ret = agx_vk_ctx_finish(&c);

@@ -62,8 +62,10 @@ struct frame {
    uint32_t bgobjdepth, bgobjvals;
    uint64_t msctl;        /* ppp_multisamplectl (0 = 0x88, one centred sample) */
    uint32_t zls_w, zls_h; /* isp_zls_pixels (0 = none) */
-   unsigned layers;       /* 0 = 1 */
-   uint32_t vs;           /* vertex shader word list */
+   uint64_t depth_base;   /* depth.base (0 = DATA_VA + 0x200000) */
+   struct drm_asahi_timestamps ts_vtx, ts_frag; /* timestamp object handles and offsets */
+   unsigned layers;                             /* 0 = 1 */
+   uint32_t vs;                                 /* vertex shader word list */
    /* VDM stream under construction */
    struct cdm s;
    uint32_t ppp_used; /* bytes of PPP blocks at PPP_OFF */
@@ -178,6 +180,8 @@ struct draw_state {
    bool depth_bias;
    unsigned depth_bias_index;
    unsigned line_width_field; /* Fragment face Line width (4:4 fixed - 1) */
+   bool primitive_msaa;       /* Cull Primitive MSAA (Bresenham lines) */
+   bool depth_clamp;          /* Cull Depth clamp instead of Depth clip */
    bool scissor;
    unsigned scissor_index;
    enum agx_visibility_mode visibility;
@@ -300,7 +304,9 @@ frame_draw(struct frame *f, const struct draw_state *d, enum agx_primitive prim,
       cfg.cull_back = d->cull_back;
       cfg.cull_front = d->cull_front;
       cfg.front_face_ccw = d->ccw;
-      cfg.depth_clip = true;
+      cfg.depth_clip = !d->depth_clamp;
+      cfg.depth_clamp = d->depth_clamp;
+      cfg.primitive_msaa = d->primitive_msaa;
       cfg.flat_shading_vertex = AGX_PPP_VERTEX_0;
    }
    agx_pack(&ppp[n++], FRAGMENT_SHADER_WORD_0, cfg) {
@@ -431,11 +437,14 @@ frame_submit(struct frame *f)
          cfg.x = f->zls_w;
          cfg.y = f->zls_h;
       }
-      c.r.depth.base = DATA_VA + 0x200000u; /* ZBUF_OFF of test_sim_render.c */
-      c.r.depth.stride = 1;                 /* ((pages - 1) << 14) | 1: one page */
+      c.r.depth.base =
+         f->depth_base ? f->depth_base : DATA_VA + 0x200000u; /* ZBUF_OFF of test_sim_render.c */
+      c.r.depth.stride = 1; /* ((pages - 1) << 14) | 1: one page */
       c.r.stencil.base = DATA_VA + 0x204000u;
       c.r.stencil.stride = 1;
    }
+   c.r.ts_vtx = f->ts_vtx;
+   c.r.ts_frag = f->ts_frag;
    c.r.isp_scissor_base = DATA_VA + SCISSOR_OFF;
    c.r.isp_oclqry_base = DATA_VA + OQ_OFF;
    c.r.isp_dbias_base = DATA_VA + DBIAS_OFF;

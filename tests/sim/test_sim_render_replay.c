@@ -235,6 +235,40 @@ main(int argc, char **argv)
             !memcmp(ppm + strlen(hdr) + 3, e.data + RT_OFF + 4, 3));
    free(ppm);
 
+   /* --decode --no-run: the command as agx-decode prints it, from the
+    * captured memory (UAPI fields, register words, BG/EOT word lists, the
+    * VDM stream and its PPP updates), nothing run */
+   char out_dec[128];
+   snprintf(out_dec, sizeof(out_dec), "%s/decode.txt", dir);
+   snprintf(args, sizeof(args), "--render %s --decode --no-run > %s", cap, out_dec);
+   CHECK_EQ(run_cli(args), 0);
+   size_t n_dec = 0;
+   uint8_t *dec = slurp(out_dec, &n_dec);
+   static const char *const want_dec[] = {
+      "drm_asahi_cmd_render", "vertex_helper.binary:",
+      "zls_ctrl = 0x",        "Z Store: true",
+      "width_px: 64",         "ts_frag.end.handle: 0",
+      "bg: usc 0x",           "USC Shader",
+      "VDM stream at 0x",     "PPP Header",
+      "Index List",           "end of VDM stream",
+   };
+   unsigned missing = 0;
+   const char *at = dec ? (const char *)dec : "";
+   if (dec)
+      dec[n_dec ? n_dec - 1 : 0] = 0;
+   for (unsigned i = 0; i < sizeof(want_dec) / sizeof(want_dec[0]); i++) {
+      const char *hit = strstr(at, want_dec[i]);
+      if (!hit) {
+         fprintf(stderr, "decode: \"%s\" missing (in order)\n", want_dec[i]);
+         missing++;
+      } else {
+         at = hit;
+      }
+   }
+   printf("replay --decode: %zu bytes of decode, %u expected lines missing\n", n_dec, missing);
+   CHECK(missing == 0);
+   free(dec);
+
    /* bad input: missing, truncated, wrong magic, bad options */
    char bad[128];
    snprintf(args, sizeof(args), "--render %s/none.agxdump", dir);

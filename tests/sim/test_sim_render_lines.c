@@ -1,0 +1,381 @@
+/*
+ * Lines and points through the full render-command path (issue 17 items 4
+ * and 5), checked against CPU references written here from the Vulkan
+ * specification, independently of the simulator:
+ * - multisampled lines: without Cull "Primitive MSAA" each sample is
+ *   tested against Vulkan's non-strict parallelogram (edges of length 1
+ *   along the minor axis centred on the endpoints, edges parallel to the
+ *   segment; reference: exact integer geometry at the 1/256 snapped
+ *   endpoints, coordinates chosen so that no sample lies on an edge);
+ *   with Primitive MSAA (Honeykrisp's Bresenham lines) whole pixels of
+ *   Bresenham's algorithm are produced with every sample covered;
+ * - line clipping: a segment crossing the z = 0 plane keeps the part
+ *   inside when Cull "Depth clip" is set (clipped endpoint at the plane,
+ *   reference: Bresenham from the intersection), is kept whole with depth
+ *   clamp, and is cut by a clip distance the same way; a segment entirely
+ *   behind a plane is dropped;
+ * - points are discarded by an enabled clip distance < 0 and kept
+ *   otherwise.
+ *
+ * Assumes the simulator's documented choices (sim/README.md "Render path"):
+ * pixel centres at +0.5, 8 sub-pixel bits, single-sampled lines by the
+ * diamond-exit rule, the multisampled line model of agx_sim_prim.c
+ * line_segment().
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "sim_render_util.h"
+
+#define W 64
+#define H 64
+#define STRIDE (W * 4)
+
+static const char *BG_ZERO = "mov_imm r1, 0, 0b0\n"
+                             "st_tile r1, i32, 0, x, 0, 255, 0\n"
+                             "stop\n";
+static const char *EOT_R32 = "mov_imm r2, 0, 0b0\n"
+                             "image_write_block r2l, r4_r5, 0, ts0, tex_2d, rte, i32, 0, 0, 0\n"
+                             "stop\n";
+/* stores 1 into every covered sample */
+static const char *FS_ONE = "mov_imm r1, 1, 0b0\n"
+                            "wait_pix 12, 0\n"
+                            "st_tile r1, i32, 0, x, 0, 255, 0\n"
+                            "stop\n";
+static const char *FS_COUNT = "wait_pix 12, 0\n"
+                              "ld_tile r1, i32, 0, x, 0, 255, 0\n"
+                              "iadd r1, r1, 1\n"
+                              "st_tile r1, i32, 0, x, 0, 255, 0\n"
+                              "stop\n";
+
+/* Vulkan's standard 4-sample positions in 1/16 pixel (ppp_multisamplectl
+ * 0xEAA26E26) */
+static const unsigned SP[4][2] = {{6, 2}, {14, 6}, {2, 10}, {10, 14}};
+
+static float
+clip_of(double win, double size)
+{
+   return (float)((win - size / 2) / (size / 2));
+}
+
+static void
+put_at(struct env *e, unsigned i, double x, double y, float z, float dist)
+{
+   float v[8] = {clip_of(x, W), clip_of(y, H), z, 1.0f, 0, 0, 0, dist};
+   put_vertex(e, i, v);
+}
+
+/* ---- references ---------------------------------------------------------- */
+
+/* Whether sample point (sx, sy) (1/256 pixel) lies inside the parallelogram
+ * of segment a -> b (1/256 pixel); *tie is set when it lies on an edge. */
+static bool
+ref_parallelogram(int64_t ax, int64_t ay, int64_t bx, int64_t by, int64_t sx, int64_t sy, bool *tie)
+{
+   bool xmajor = llabs(bx - ax) >= llabs(by - ay);
+   if (!xmajor) { /* swap the axes */
+      int64_t t;
+      t = ax, ax = ay, ay = t;
+      t = bx, bx = by, by = t;
+      t = sx, sx = sy, sy = t;
+   }
+   if (ax > bx) {
+      int64_t t;
+      t = ax, ax = bx, bx = t;
+      t = ay, ay = by, by = t;
+   }
+   int64_t dx = bx - ax, dy = by - ay; /* dx > 0 */
+   if (sx == ax || sx == bx)
+      *tie = true;
+   if (sx < ax || sx > bx)
+      return false;
+   /* minor-axis distance from the segment at sx, times dx */
+   int64_t off = sy * dx - (ay * dx + (sx - ax) * dy);
+   if (llabs(off) == 128 * dx)
+      *tie = true;
+   return llabs(off) < 128 * dx;
+}
+
+/* Bresenham pixels of a segment between pixel centres with an odd major
+ * length (no ties): from the start (inclusive) to the end (exclusive). */
+static void
+ref_bresenham(uint32_t *count, int x0, int y0, int x1, int y1)
+{
+   int dx = x1 - x0, dy = y1 - y0;
+   bool xmajor = abs(dx) >= abs(dy);
+   int n = xmajor ? abs(dx) : abs(dy);
+   for (int k = 0; k < n; k++) {
+      int x, y;
+      if (xmajor) {
+         x = x0 + (dx > 0 ? k : -k);
+         y = (int)floor(y0 + 0.5 + (double)dy * k / abs(dx));
+      } else {
+         y = y0 + (dy > 0 ? k : -k);
+         x = (int)floor(x0 + 0.5 + (double)dx * k / abs(dy));
+      }
+      count[y * W + x]++;
+   }
+}
+
+/* ---- multisampled lines ------------------------------------------------------ */
+
+/* Sample s of pixel (x, y) of the 4-sample R32 GPU-tiled target (16-byte
+ * elements: 32x32 tiles in rows, Morton order inside, samples contiguous;
+ * the layout test_sim_render.c test_msaa checks). */
+static uint32_t
+ms_sample(struct env *e, unsigned x, unsigned y, unsigned s)
+{
+   uint32_t m = 0, lx = x % 32, ly = y % 32;
+   for (unsigned b = 0; b < 5; b++)
+      m |= ((lx >> b) & 1u) << (2 * b) | ((ly >> b) & 1u) << (2 * b + 1);
+   size_t off = ((size_t)((y / 32) * 2 + x / 32) * 1024 + m) * 16 + 4 * s;
+   uint32_t v;
+   memcpy(&v, e->data + RT_OFF + off, 4);
+   return v;
+}
+
+static void
+ms_target(struct env *e)
+{
+   uint32_t w[6];
+   agx_pack(w, PBE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D_MULTISAMPLED;
+      cfg.layout = AGX_LAYOUT_GPU;
+      cfg.channels = AGX_CHANNELS_R32;
+      cfg.type = AGX_TEXTURE_TYPE_UINT;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_G;
+      cfg.swizzle_b = AGX_CHANNEL_B;
+      cfg.swizzle_a = AGX_CHANNEL_A;
+      cfg.width = W;
+      cfg.height = H;
+      cfg.samples = AGX_SAMPLE_COUNT_4;
+      cfg.buffer = RT_VA;
+      cfg.levels = 1;
+      cfg.layers = 1;
+   }
+   memcpy(e->data + PBE_OFF, w, 24);
+   memset(e->data + RT_OFF, 0xAA, W * H * 16);
+}
+
+static void
+test_msaa_lines(bool primitive_msaa)
+{
+   struct env e;
+   env_init(&e);
+   ms_target(&e);
+   struct frame f;
+   frame_init(&f, &e, W, H, 8, BG_ZERO, EOT_R32);
+   f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
+   f.samples = 4;
+   f.msctl = 0xEAA26E26;
+   uint32_t fs = put_word_list(&e, env_asm(&e, FS_ONE), 0, 0, false, true, true);
+   struct draw_state d;
+   draw_state_default(&d, &f, fs);
+   d.line_width_field = 15;
+   d.primitive_msaa = primitive_msaa;
+   /* default lines: off-grid endpoints (no sample on an edge); Bresenham
+    * lines: pixel centres with odd major lengths (no diamond ties) */
+   static const double off_grid[3][4] = {{3.3, 5.7, 58.9, 20.2},
+                                         {40.2, 2.6, 50.7, 61.1},
+                                         {60.1, 40.3, 4.6, 57.9}};
+   static const int centres[3][4] = {{2, 5, 59, 20}, {40, 2, 51, 61}, {60, 40, 5, 57}};
+   for (unsigned i = 0; i < 3; i++) {
+      for (unsigned k = 0; k < 2; k++) {
+         double x = primitive_msaa ? centres[i][2 * k] + 0.5 : off_grid[i][2 * k];
+         double y = primitive_msaa ? centres[i][2 * k + 1] + 0.5 : off_grid[i][2 * k + 1];
+         put_at(&e, 2 * i + k, x, y, 0.5f, 0);
+      }
+   }
+   frame_draw(&f, &d, AGX_PRIMITIVE_LINES, 6, 0, false, 0, false, 0, 1);
+   CHECK(frame_submit(&f) == 1);
+
+   uint32_t pix[W * H];
+   memset(pix, 0, sizeof(pix));
+   if (primitive_msaa)
+      for (unsigned i = 0; i < 3; i++)
+         ref_bresenham(pix, centres[i][0], centres[i][1], centres[i][2], centres[i][3]);
+   unsigned bad = 0, partial = 0, covered = 0, ties = 0;
+   for (unsigned y = 0; y < H; y++) {
+      for (unsigned x = 0; x < W; x++) {
+         unsigned n = 0;
+         for (unsigned s = 0; s < 4; s++) {
+            uint32_t want = 0;
+            if (primitive_msaa) {
+               want = pix[y * W + x] != 0;
+            } else {
+               for (unsigned i = 0; i < 3; i++) {
+                  bool tie = false;
+                  int64_t ax = llround(off_grid[i][0] * 256), ay = llround(off_grid[i][1] * 256);
+                  int64_t bx = llround(off_grid[i][2] * 256), by = llround(off_grid[i][3] * 256);
+                  if (ref_parallelogram(ax, ay, bx, by, x * 256 + SP[s][0] * 16,
+                                        y * 256 + SP[s][1] * 16, &tie))
+                     want = 1;
+                  ties += tie;
+               }
+            }
+            n += want;
+            uint32_t got = ms_sample(&e, x, y, s);
+            if (got != want && bad++ < 6)
+               fprintf(stderr, "%s line (%u,%u) sample %u: got %u want %u\n",
+                       primitive_msaa ? "Bresenham" : "default", x, y, s, got, want);
+         }
+         partial += n > 0 && n < 4;
+         covered += n;
+      }
+   }
+   printf("4x MSAA %s lines: %u samples covered, %u partial pixels, %u mismatches\n",
+          primitive_msaa ? "Bresenham (Primitive MSAA)" : "default", covered, partial, bad);
+   CHECK(bad == 0 && ties == 0);
+   unsigned npix = 0;
+   for (unsigned i = 0; i < W * H; i++)
+      npix += pix[i] != 0;
+   if (primitive_msaa)
+      CHECK(partial == 0 && covered == 4 * npix && npix > 160);
+   else
+      CHECK(partial > 50 && covered > 4 * 150);
+   env_fini(&e);
+}
+
+/* ---- line clipping --------------------------------------------------------------- */
+
+/* A horizontal line along row 10 from window x = 0.5 to 63.5 whose z goes
+ * from z0 to z1, and a vertical one along column 20 from y = 30.5 to 63.5
+ * whose clip distance goes from d0 to d1 (z 0.5). Returns the mismatches
+ * against: the row's pixels from the clipped start (x of z = 0) or all of
+ * them, the column's pixels from the clipped start (y of d = 0). */
+static unsigned
+run_clip(bool depth_clamp, float z0, float z1, float d0, float d1, unsigned *lit)
+{
+   struct env e;
+   env_init(&e);
+   struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+   put_rt(&e, &rt);
+   struct frame f;
+   frame_init(&f, &e, W, H, 8, BG_ZERO, EOT_R32);
+   f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
+   uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+   struct draw_state d;
+   draw_state_default(&d, &f, fs);
+   d.line_width_field = 15;
+   d.depth_clamp = depth_clamp;
+   d.clip0 = true; /* UVS word 7 */
+   put_at(&e, 0, 0.5, 10.5, z0, 1);
+   put_at(&e, 1, 63.5, 10.5, z1, 1);
+   put_at(&e, 2, 20.5, 30.5, 0.5f, d0);
+   put_at(&e, 3, 20.5, 63.5, 0.5f, d1);
+   frame_draw(&f, &d, AGX_PRIMITIVE_LINES, 4, 0, false, 0, false, 0, 1);
+   CHECK(frame_submit(&f) == 1);
+
+   uint32_t ref[W * H];
+   memset(ref, 0, sizeof(ref));
+   /* row: z(x) = z0 + (x - 0.5) / 63 (z1 - z0) */
+   for (int x = 0; x < 63; x++) {
+      double t0 = z0 < 0 && !depth_clamp ? -z0 / (z1 - z0) : 0; /* start of the kept part */
+      double t1 = z1 > 1 && !depth_clamp ? (1 - z0) / (z1 - z0) : 1;
+      double xs = 0.5 + 63 * t0, xe = 0.5 + 63 * t1;
+      if (t0 >= t1)
+         continue;
+      /* diamond-exit along a row through pixel centres: a pixel is produced
+       * when the segment enters its diamond (|x - centre| < 1/2) and does
+       * not end inside it */
+      double c = x + 0.5;
+      bool crosses = xs < c + 0.5 && xe > c - 0.5;
+      bool ends_inside = fabs(xe - c) < 0.5;
+      ref[10 * W + x] += crosses && !ends_inside;
+   }
+   /* column: d(y) = d0 + (y - 30.5) / 33 (d1 - d0), kept where d >= 0 */
+   if (d0 >= 0 || d1 >= 0) {
+      double t0 = d0 < 0 ? -d0 / (d1 - d0) : 0, t1 = d1 < 0 ? -d0 / (d1 - d0) : 1;
+      double ys = 30.5 + 33 * t0, ye = 30.5 + 33 * t1;
+      for (int y = 30; y < 64; y++) {
+         double c = y + 0.5;
+         bool crosses = ys < c + 0.5 && ye > c - 0.5;
+         bool ends_inside = fabs(ye - c) < 0.5;
+         ref[y * W + 20] += crosses && !ends_inside;
+      }
+   }
+   unsigned bad = 0;
+   *lit = 0;
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++) {
+         uint32_t got = rt32(&e, STRIDE, 4, x, y, 0);
+         *lit += got != 0;
+         if (got != ref[y * W + x] && bad++ < 6)
+            fprintf(stderr, "clipped line (%u,%u): got %u want %u\n", x, y, got, ref[y * W + x]);
+      }
+   env_fini(&e);
+   return bad;
+}
+
+static void
+test_line_clipping(void)
+{
+   unsigned lit;
+   /* near plane crossed at x = 0.5 + 63 * 0.3 = 19.4, clip distance zero
+    * at y = 30.5 + 33 * 0.25 = 38.75 */
+   unsigned bad = run_clip(false, -0.3f, 0.7f, -0.25f, 0.75f, &lit);
+   printf("line clipping (depth clip, clip distance): %u pixels, %u mismatches\n", lit, bad);
+   CHECK(bad == 0 && lit == (63 - 19) + (63 - 38));
+   /* far plane: z from 0.2 to 1.2 crosses 1 at t = 0.8 (x = 50.9, ending
+    * inside pixel 50's diamond); the distance from 0.5 to -0.6 crosses 0 at
+    * y = 30.5 + 33 * 0.5 / 1.1 = 45.5 */
+   bad = run_clip(false, 0.2f, 1.2f, 0.5f, -0.6f, &lit);
+   printf("line clipping (far plane, clip distance at the end): %u pixels, %u mismatches\n", lit,
+          bad);
+   CHECK(bad == 0 && lit == 50 + 15);
+   /* depth clamp: nothing clipped by depth */
+   bad = run_clip(true, -0.3f, 0.7f, 0.25f, 0.75f, &lit);
+   printf("line clipping (depth clamp): %u pixels, %u mismatches\n", lit, bad);
+   CHECK(bad == 0 && lit == 63 + 33);
+   /* entirely behind the near plane / a clip distance: dropped */
+   bad = run_clip(false, -0.6f, -0.1f, -1.0f, -0.5f, &lit);
+   printf("line clipping (outside): %u pixels, %u mismatches\n", lit, bad);
+   CHECK(bad == 0 && lit == 0);
+}
+
+/* ---- points and clip distances ------------------------------------------------------ */
+
+static void
+test_point_clip_distance(void)
+{
+   struct env e;
+   env_init(&e);
+   struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+   put_rt(&e, &rt);
+   struct frame f;
+   frame_init(&f, &e, W, H, 8, BG_ZERO, EOT_R32);
+   f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
+   uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+   struct draw_state d;
+   draw_state_default(&d, &f, fs);
+   d.clip0 = true;
+   const float dist[4] = {0.5f, -0.01f, 0.0f, -3.0f};
+   for (unsigned i = 0; i < 4; i++)
+      put_at(&e, i, 10.5 + 12 * i, 20.5, 0.5f, dist[i]);
+   frame_draw(&f, &d, AGX_PRIMITIVE_POINTS, 4, 0, false, 0, false, 0, 1);
+   CHECK(frame_submit(&f) == 1);
+   unsigned bad = 0, lit = 0;
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++) {
+         uint32_t want = 0;
+         for (unsigned i = 0; i < 4; i++)
+            want += y == 20 && x == 10 + 12 * i && dist[i] >= 0;
+         uint32_t got = rt32(&e, STRIDE, 4, x, y, 0);
+         lit += got != 0;
+         bad += got != want;
+      }
+   printf("points with clip distances: %u pixels, %u mismatches\n", lit, bad);
+   CHECK(bad == 0 && lit == 2);
+   env_fini(&e);
+}
+
+int
+main(void)
+{
+   test_msaa_lines(false);
+   test_msaa_lines(true);
+   test_line_clipping();
+   test_point_clip_distance();
+   return SIM_TEST_RESULT();
+}
