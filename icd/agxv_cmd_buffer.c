@@ -9,6 +9,7 @@
 #include "agxv_clear.h"
 #include "agxv_device.h"
 #include "agxv_log.h"
+#include "agxv_query_pool.h"
 
 VKAPI_ATTR VkResult VKAPI_CALL
 agxv_CreateCommandPool(VkDevice _device, const VkCommandPoolCreateInfo *pCreateInfo,
@@ -190,6 +191,9 @@ agxv_BeginCommandBuffer(VkCommandBuffer commandBuffer, const VkCommandBufferBegi
       VkResult result = agxv_rendering_inherit(cmd, pBeginInfo->pInheritanceInfo);
       if (result != VK_SUCCESS)
          agxv_cmd_set_error(cmd, result);
+      /* inheritedQueries: an occlusion query of the primary may be active */
+      if (pBeginInfo->pInheritanceInfo && pBeginInfo->pInheritanceInfo->occlusionQueryEnable)
+         agxv_query_inherit(cmd, pBeginInfo->pInheritanceInfo->queryFlags);
    }
    return VK_SUCCESS;
 }
@@ -345,7 +349,10 @@ agxv_CmdExecuteCommands(VkCommandBuffer commandBuffer, uint32_t count, const VkC
             agxv_cmd_pre_gfx_execute(cmd, part);
          } else if (part->continues_pass) {
             /* draws inside the primary's pass: called from a render command of its own */
+            bool counted = agxv_query_execute_begin(cmd, secondary);
             agxv_rendering_execute(cmd, secondary, part);
+            if (counted)
+               agxv_query_execute_end(cmd);
          } else if (part->type == AGXV_CS_VDM) {
             /* a whole render pass of the secondary: its render command, its words called */
             struct agxv_cs *cs = agxv_cmd_begin_render(cmd, &part->render);

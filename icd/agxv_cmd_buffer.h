@@ -104,6 +104,10 @@ struct agxv_cmd_stream {
 struct agxv_occlusion_state {
    bool active;
    bool precise;
+   /* a secondary begun with occlusionQueryEnable (inheritedQueries): its draws count at
+    * index 0, the primary points the render command's base at its active query
+    * (agxv_query_execute_begin) */
+   bool inherited;
    uint64_t pool_va; /* the render command's isp_oclqry_base while active */
    uint32_t query;
    uint64_t pending[AGXV_OCCLUSION_PENDING_MAX]; /* availability word addresses */

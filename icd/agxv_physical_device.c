@@ -195,6 +195,9 @@ init_features(struct agxv_features *f)
    /* Occlusion queries count passing samples exactly (Visibility mode
     * Counting; agxv_query_pool.c, tests/icd test_occlusion). */
    f->v10.occlusionQueryPrecise = VK_TRUE;
+   /* occlusion queries active across vkCmdExecuteCommands (agxv_query_execute_begin,
+    * tests/icd/test_inherited_queries.c) */
+   f->v10.inheritedQueries = VK_TRUE;
    /* Pipeline statistics, all eleven, counted with GPU work as Honeykrisp
     * does (agxv_query_stats.c: helper kernels per draw/dispatch, the
     * fragment epilog's atomic; tests/icd test_stats). */

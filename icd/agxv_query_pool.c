@@ -338,6 +338,62 @@ agxv_query_render_started(struct agxv_cmd_buffer *cmd)
       cmd->open.render.cmd.isp_oclqry_base = cmd->occlusion.pool_va;
 }
 
+static void
+no_work(struct agxv_cmd_buffer *cmd, void *data)
+{
+   (void)cmd;
+   (void)data;
+}
+
+void
+agxv_query_inherit(struct agxv_cmd_buffer *cmd, VkQueryControlFlags flags)
+{
+   struct agxv_occlusion_state *o = &cmd->occlusion;
+   o->active = true;
+   o->inherited = true;
+   o->precise = flags & VK_QUERY_CONTROL_PRECISE_BIT;
+   o->pool_va = 0; /* the executing primary's */
+   o->query = 0;
+}
+
+bool
+agxv_query_execute_begin(struct agxv_cmd_buffer *cmd, const struct agxv_cmd_buffer *secondary)
+{
+   struct agxv_occlusion_state *o = &cmd->occlusion;
+   if (!secondary->occlusion.inherited || !cmd->rendering.active)
+      return false;
+   uint64_t base;
+   if (o->active) {
+      /* the value word of the active query: 2 x query 8-byte units past the pool */
+      base = o->pool_va + 16ull * o->query;
+   } else {
+      /* no query: the secondary's counts land in a scratch word of this command buffer */
+      struct agxv_upload_ptr scratch;
+      if (agxv_upload_alloc(&cmd->data, 16, 16, &scratch) != VK_SUCCESS) {
+         agxv_cmd_set_error(cmd, VK_ERROR_OUT_OF_DEVICE_MEMORY);
+         return false;
+      }
+      memset(scratch.cpu, 0, 16);
+      base = scratch.gpu;
+   }
+   /* The part's render command counts at base; the primary's fields come back after it. */
+   struct agxv_occlusion_state saved = *o;
+   o->active = true;
+   o->pool_va = base;
+   agxv_rendering_split(cmd, no_work, NULL);
+   o->active = saved.active;
+   o->pool_va = saved.pool_va;
+   return true;
+}
+
+void
+agxv_query_execute_end(struct agxv_cmd_buffer *cmd)
+{
+   /* a new render command for the primary's own draws: its base again (start_render) */
+   agxv_rendering_split(cmd, no_work, NULL);
+   cmd->rendering.ppp_dirty |= AGXV_PPP_DIRTY_OCCLUSION;
+}
+
 unsigned
 agxv_query_visibility(const struct agxv_cmd_buffer *cmd, uint32_t *index)
 {
@@ -345,13 +401,6 @@ agxv_query_visibility(const struct agxv_cmd_buffer *cmd, uint32_t *index)
    if (!cmd->occlusion.active)
       return AGX_VISIBILITY_MODE_NONE;
    return cmd->occlusion.precise ? AGX_VISIBILITY_MODE_COUNTING : AGX_VISIBILITY_MODE_BOOLEAN;
-}
-
-static void
-no_work(struct agxv_cmd_buffer *cmd, void *data)
-{
-   (void)cmd;
-   (void)data;
 }
 
 static void

@@ -38,6 +38,16 @@ void agxv_query_render_ended(struct agxv_cmd_buffer *cmd);
  * of a draw recorded now. */
 unsigned agxv_query_visibility(const struct agxv_cmd_buffer *cmd, uint32_t *index);
 
+/* inheritedQueries. A secondary continuing a render pass begun with occlusionQueryEnable:
+ * its draws count with the inherited flags (queryFlags) at occlusion index 0. */
+void agxv_query_inherit(struct agxv_cmd_buffer *cmd, VkQueryControlFlags flags);
+/* vkCmdExecuteCommands of a part of such a secondary inside cmd's pass: the part gets a
+ * render command of its own whose isp_oclqry_base is the active query's value word (or a
+ * scratch word when no query is active); returns whether execute_end must follow the part
+ * (which resumes the pass with the primary's own base). */
+bool agxv_query_execute_begin(struct agxv_cmd_buffer *cmd, const struct agxv_cmd_buffer *secondary);
+void agxv_query_execute_end(struct agxv_cmd_buffer *cmd);
+
 /* Sets the availability word at `avail` after the work recorded so far: now
  * (in the compute stream) outside a render pass, after the render command
  * inside one. */
