@@ -210,9 +210,11 @@ check_metadata(void)
          want[i].id == AGX_CL_TESS_COUNT_PATCHES || want[i].id == AGX_CL_TESS_WRITE_PATCHES;
       CHECK((k->shared_size == 0 || tessellator) && k->scratch_size == 0);
       /* the geometry setup keeps two small topology tables as constant data,
-       * the tessellator its struct initialisers */
+       * the tessellator its struct initialisers, the blit the BC decoder's
+       * tables (agx_blit_bc.h) */
       CHECK((k->const_data_size == 0 || want[i].id == AGX_CL_GS_SETUP_INDIRECT ||
-             want[i].id == AGX_CL_GS_UNROLL_RESTART || tessellator) &&
+             want[i].id == AGX_CL_GS_UNROLL_RESTART || want[i].id == AGX_CL_IMAGE_BLIT ||
+             tessellator) &&
             k->num_local_args == 0);
    }
    /* Structs by value: the kernel reads exactly the C struct. */
