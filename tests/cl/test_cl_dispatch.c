@@ -178,13 +178,13 @@ check_metadata(void)
       {AGX_CL_IMAGE_COPY, "agx_image_copy", AGX_IMAGE_GROUP_SIZE, 104},
       {AGX_CL_IMAGE_CLEAR, "agx_image_clear", AGX_IMAGE_GROUP_SIZE, 80},
       {AGX_CL_IMAGE_RESOLVE, "agx_image_resolve", AGX_IMAGE_GROUP_SIZE, 112},
-      {AGX_CL_GS_SETUP_INDIRECT, "agx_gs_setup_indirect", 1, 88},
+      {AGX_CL_GS_SETUP_INDIRECT, "agx_gs_setup_indirect", 1, 80},
       {AGX_CL_TESS_SETUP, "agx_tess_setup", 1, 64},
       {AGX_CL_TESS_COUNT_PATCHES, "agx_tess_count_patches", 64, 48},
       {AGX_CL_TESS_ALLOC_PATCHES, "agx_tess_alloc_patches", 1, 48},
       {AGX_CL_TESS_WRITE_PATCHES, "agx_tess_write_patches", 64, 48},
       {AGX_CL_XFB_CAPTURE, "agx_xfb_capture", 32, 72},
-      {AGX_CL_XFB_CAPTURE_GS, "agx_xfb_capture_gs", 1, 104},
+      {AGX_CL_XFB_CAPTURE_GS, "agx_xfb_capture_gs", 1, 64},
       {AGX_CL_XFB_ADVANCE, "agx_xfb_advance", 1, 72},
       {AGX_CL_XFB_COUNTERS, "agx_xfb_counters", 1, 48},
       {AGX_CL_XFB_BYTE_COUNT, "agx_xfb_byte_count", 1, 32},
@@ -210,10 +210,10 @@ check_metadata(void)
          want[i].id == AGX_CL_TESS_COUNT_PATCHES || want[i].id == AGX_CL_TESS_WRITE_PATCHES;
       CHECK((k->shared_size == 0 || tessellator) && k->scratch_size == 0);
       /* the geometry setup keeps two small topology tables as constant data,
-       * the tessellator its struct initialisers, the blit its BC decoding
+       * the tessellator its struct initialisers, the blit the BC decoder's
        * tables (agx_blit_bc.h) */
       CHECK((k->const_data_size == 0 || want[i].id == AGX_CL_GS_SETUP_INDIRECT ||
-             want[i].id == AGX_CL_IMAGE_BLIT || want[i].id == AGX_CL_GS_UNROLL_RESTART ||
+             want[i].id == AGX_CL_GS_UNROLL_RESTART || want[i].id == AGX_CL_IMAGE_BLIT ||
              tessellator) &&
             k->num_local_args == 0);
    }
