@@ -22,6 +22,8 @@
  * (count - 4) / 2 primitives) */
 constant uint32_t topo_stride[10] = {1, 2, 1, 3, 1, 1, 4, 1, 6, 2};
 constant uint32_t topo_sub[10] = {0, 0, 1, 0, 2, 2, 0, 3, 0, 4};
+/* vertices a captured primitive has (adjacency: its own vertices only) */
+constant uint32_t topo_captured[10] = {1, 2, 2, 3, 3, 3, 2, 2, 3, 3};
 
 static uint32_t
 ceil_log2(uint32_t x)
@@ -120,6 +122,13 @@ agx_gs_setup_indirect(struct agx_gs_setup_args a)
       cfg.x = prims;
       cfg.y = n;
       cfg.z = 1;
+   }
+   if (a.xfb_grid) {
+      agx_pack(AGX_PTR(uint32_t, a.xfb_grid), CDM_GLOBAL_SIZE, cfg) {
+         cfg.x = prims * n * topo_captured[t];
+         cfg.y = 1;
+         cfg.z = 1;
+      }
    }
    AGX_GLOBAL uint32_t *r = AGX_PTR(uint32_t, a.rast_draw);
    r[0] = a.max_indices * prims * n;

@@ -43,6 +43,11 @@ struct agx_gs_setup_args {
     * (compiler/ir/agx_pass_lower_xfb.c) */
    uint32_t xfb_unit_bytes;
    uint32_t xfb_streams;
+   /* transform feedback of the vertex shader's outputs (agx_xfb_capture in
+    * its gs_params mode): 0, or out: the CDM Global size of one thread per
+    * captured vertex (input primitives x instances x vertices per primitive
+    * of the topology) */
+   uint64_t xfb_grid;
 };
 
 /* Primitive-restart unrolling in front of a geometry shader (emulation.md
@@ -73,6 +78,6 @@ struct agx_gs_heap_reset_args {
 AGX_STATIC_ASSERT(sizeof(struct agx_gs_heap) == 16, "geometry heap layout");
 AGX_STATIC_ASSERT(sizeof(struct agx_gs_heap_reset_args) == 8, "gs heap reset args layout");
 AGX_STATIC_ASSERT(sizeof(struct agx_gs_unroll_args) == 48, "gs unroll args layout");
-AGX_STATIC_ASSERT(sizeof(struct agx_gs_setup_args) == 88, "gs setup args layout");
+AGX_STATIC_ASSERT(sizeof(struct agx_gs_setup_args) == 96, "gs setup args layout");
 
 #endif

@@ -76,14 +76,29 @@ agx_xfb_verts(uint64_t gs_params, uint32_t verts_per_instance)
                     : verts_per_instance;
 }
 
+/* Primitives per instance: from the arguments or the geometry parameters. */
+static uint32_t
+agx_xfb_prims(uint64_t gs_params, uint32_t prims_per_instance)
+{
+   return gs_params ? AGX_PTR(const struct agx_gs_params, gs_params)->input_primitives
+                    : prims_per_instance;
+}
+
+/* Instances: from the arguments or the setup kernel's grid (y). */
+static uint32_t
+agx_xfb_instances(uint64_t gs_grid, uint32_t instances)
+{
+   return gs_grid ? AGX_PTR(const uint32_t, gs_grid)[1] : instances;
+}
+
 AGX_KERNEL(AGX_XFB_GROUP_SIZE, 1, 1)
 void
 agx_xfb_capture(struct agx_xfb_capture_args a)
 {
    uint32_t vpp = a.verts_per_prim;
    uint32_t vpi = agx_xfb_verts(a.gs_params, a.verts_per_instance);
-   uint32_t ppi = a.gs_params ? vpi / vpp : a.prims_per_instance;
-   uint32_t prims = a.gs_params ? ppi : ppi * a.instances;
+   uint32_t ppi = agx_xfb_prims(a.gs_params, a.prims_per_instance);
+   uint32_t prims = ppi * agx_xfb_instances(a.gs_grid, a.instances);
    AGX_GLOBAL const struct agx_xfb_state *st = AGX_PTR(const struct agx_xfb_state, a.state);
    AGX_GLOBAL const uint32_t *tab = AGX_PTR(const uint32_t, a.table);
    uint32_t written = agx_xfb_fit(st, tab, prims, vpp);
@@ -118,7 +133,7 @@ agx_xfb_advance(struct agx_xfb_capture_args a)
    AGX_GLOBAL const uint32_t *tab = AGX_PTR(const uint32_t, a.table);
    uint32_t vpp = a.verts_per_prim;
    uint32_t prims =
-      a.gs_params ? agx_xfb_verts(a.gs_params, 0) / vpp : a.prims_per_instance * a.instances;
+      agx_xfb_prims(a.gs_params, a.prims_per_instance) * agx_xfb_instances(a.gs_grid, a.instances);
    uint32_t written = agx_xfb_fit(st, tab, prims, vpp);
    for (uint32_t b = 0; b < 4; b++)
       st->offset[b] += written * vpp * tab[b];

@@ -62,12 +62,14 @@ struct agx_xfb_capture_args {
    uint32_t instances;
    uint32_t verts_per_prim; /* 1, 2 or 3 */
    uint32_t stride;         /* threads launched (capture loops over the vertices) */
-   /* GPU-sized draws (tessellation): 0, or the draw's struct agx_gs_params
-    * (layout/agx_gs.h, written by agx_gs_setup_indirect), whose
-    * verts_per_instance (one instance of a list topology) and input_buffer
-    * then replace verts_per_instance, prims_per_instance, instances and
-    * records */
+   /* GPU-sized draws (indirect, tessellated): 0, or the draw's struct
+    * agx_gs_params (layout/agx_gs.h, written by agx_gs_setup_indirect),
+    * whose verts_per_instance, input_primitives and input_buffer then
+    * replace verts_per_instance, prims_per_instance and records, and the
+    * setup kernel's gs_grid (3 x u32: primitives, instances), whose y
+    * replaces instances */
    uint64_t gs_params;
+   uint64_t gs_grid;
 };
 
 /* Geometry shader outputs (agx_xfb_capture_gs, one thread): the GS
@@ -111,7 +113,7 @@ struct agx_xfb_byte_count_args {
 };
 
 AGX_STATIC_ASSERT(sizeof(struct agx_xfb_state) == 64, "xfb state layout");
-AGX_STATIC_ASSERT(sizeof(struct agx_xfb_capture_args) == 72, "xfb capture args layout");
+AGX_STATIC_ASSERT(sizeof(struct agx_xfb_capture_args) == 80, "xfb capture args layout");
 AGX_STATIC_ASSERT(sizeof(struct agx_xfb_counters_args) == 48, "xfb counters args layout");
 AGX_STATIC_ASSERT(sizeof(struct agx_xfb_capture_gs_args) == 104, "xfb gs capture args layout");
 AGX_STATIC_ASSERT(sizeof(struct agx_xfb_byte_count_args) == 32, "xfb byte count args layout");

@@ -21,10 +21,10 @@
  *    VkDrawIndirectCommand (agx_xfb_byte_count) and draws indirectly.
  * All of it runs in pre-graphics streams, in recording order, before the
  * render's draws: captures never depend on rasterization.
- * Assumes: primary command buffers (the pre-graphics stream), direct
- * draws while capturing vertex shader outputs (GS and tessellated draws
- * may be indirect: agxv_cmd_xfb_draw_gs_indirect, agxv_cmd_xfb_draw_tess),
- * no primitive restart while capturing vertex shader outputs, a vertex (or evaluation) shader that runs twice
+ * Indirect draws are sized on the GPU (xfb_draw_indirect,
+ * agxv_cmd_xfb_draw_gs_indirect, agxv_cmd_xfb_draw_tess).
+ * Assumes: primary command buffers (the pre-graphics stream), no
+ * primitive restart while capturing vertex shader outputs, a vertex (or evaluation) shader that runs twice
  * is acceptable (it has no side effects Vulkan would count once).
  */
 #include <string.h>
@@ -245,6 +245,92 @@ vs_params(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipeline *gfx,
    return VK_SUCCESS;
 }
 
+static VkResult kernel_root(struct agxv_cmd_buffer *cmd, const void *args, uint32_t size,
+                            uint64_t *out);
+
+/* An indirect draw (vkCmdDraw(Indexed)Indirect(Count)): the geometry
+ * path's setup kernel sizes the software vertex shader's grid and records
+ * from the application's record (geometry heap) and the capture's grid
+ * (xfb_grid: one thread per captured vertex); agx_xfb_capture and
+ * agx_xfb_advance read the counts from the parameters and the instances
+ * from the setup's second grid. */
+static VkResult
+xfb_draw_indirect(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipeline *gfx,
+                  const struct agxv_vdm_draw *vd, VkPrimitiveTopology topology, uint32_t vpp,
+                  uint32_t draw_id)
+{
+   if (!cmd->device->gs_heap)
+      return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT, "indirect capture without the heap");
+   struct agxv_upload_ptr p, grids, rast, tab;
+   uint32_t tab_size = 4 * (4 + gfx->xfb.entries);
+   VkResult result = agxv_upload_alloc(&cmd->data, AGX_GS_PARAMS_SIZE, 16, &p);
+   if (result == VK_SUCCESS)
+      result = agxv_upload_alloc(&cmd->data, 48, 16, &grids);
+   if (result == VK_SUCCESS)
+      result = agxv_upload_alloc(&cmd->data, 20, 16, &rast);
+   if (result == VK_SUCCESS)
+      result = agxv_upload_alloc(&cmd->data, tab_size, 16, &tab);
+   if (result != VK_SUCCESS)
+      return result;
+   struct agx_gs_params params = {0};
+   if (gfx->gs_has_vbo) {
+      uint32_t table_size;
+      result = agxv_cmd_write_vbo_uniforms(cmd, &gfx->gs_vbo, &params.vertex_buffers, &table_size);
+      if (result != VK_SUCCESS)
+         return result;
+   }
+   memcpy(p.cpu, &params, sizeof(params)); /* the rest is the setup kernel's */
+   memcpy(tab.cpu, gfx->xfb.table, tab_size);
+   uint32_t records = (uint32_t)__builtin_popcountll(gfx->gs_input_mask);
+   uint32_t isz = cmd->index.type == VK_INDEX_TYPE_UINT32   ? 4
+                  : cmd->index.type == VK_INDEX_TYPE_UINT16 ? 2
+                                                            : 1;
+   struct agx_gs_setup_args setup = {
+      .heap = cmd->device->gs_heap->va,
+      .params = p.gpu,
+      .draw = vd->indirect,
+      .vs_grid = grids.gpu,
+      .gs_grid = grids.gpu + 16,
+      .rast_draw = rast.gpu,
+      .index_buffer = vd->indexed ? cmd->index.va : 0,
+      .index_size = isz,
+      .topology = (uint32_t)topology,
+      .records = records,
+      .xfb_grid = grids.gpu + 32,
+   };
+   struct agx_xfb_capture_args args = {
+      .state = cmd->xfb.state_va,
+      .table = tab.gpu,
+      .query = cmd->xfb.query_va[0],
+      .entries = gfx->xfb.entries,
+      .records_per_vertex = records,
+      .topology = (uint32_t)topology,
+      .verts_per_prim = vpp,
+      .gs_params = p.gpu,
+      .gs_grid = grids.gpu + 16,
+   };
+   uint64_t root = 0, capture_root = 0;
+   result = write_root(cmd, gfx->gs_vs_sw, p.gpu, draw_id, &root);
+   if (result == VK_SUCCESS)
+      result = kernel_root(cmd, &args, sizeof(args), &capture_root);
+   if (result != VK_SUCCESS)
+      return result;
+   if (!agxv_cmd_pre_gfx_begin(cmd))
+      return cmd->record_result;
+   setup.reset_heap = agxv_cmd_pre_gfx_take_heap(cmd);
+   agxv_cmd_emit_cdm_barrier(cmd);
+   agxv_dispatch_kernel(cmd, AGX_CL_GS_SETUP_INDIRECT, 1, &setup, sizeof(setup));
+   agxv_cmd_emit_cdm_barrier(cmd);
+   agxv_cmd_launch_indirect(cmd, gfx->gs_vs_sw, root, grids.gpu);
+   agxv_cmd_emit_cdm_barrier(cmd);
+   agxv_cmd_launch_indirect(cmd, cmd->device->meta[AGX_CL_XFB_CAPTURE], capture_root,
+                            grids.gpu + 32);
+   agxv_cmd_emit_cdm_barrier(cmd);
+   agxv_dispatch_kernel(cmd, AGX_CL_XFB_ADVANCE, 1, &args, sizeof(args));
+   agxv_cmd_pre_gfx_end(cmd);
+   return VK_SUCCESS;
+}
+
 VkResult
 agxv_cmd_xfb_draw(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *vd, uint32_t base_vertex,
                   uint32_t base_instance, uint32_t draw_id)
@@ -254,9 +340,6 @@ agxv_cmd_xfb_draw(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *vd, u
        pipeline->gfx->has_gs || pipeline->gfx->has_tess)
       return VK_SUCCESS; /* the geometry and tessellation paths capture */
    const struct agxv_graphics_pipeline *gfx = pipeline->gfx;
-   if (vd->indirect)
-      return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
-                        "indirect draws while capturing transform feedback are not supported yet");
    if (vd->indexed && cmd->dyn.s.ia.primitive_restart_enable)
       return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
                         "primitive restart while capturing transform feedback");
@@ -265,6 +348,8 @@ agxv_cmd_xfb_draw(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *vd, u
    if (!capture_shape(topology, vd->count, &vpp, &prims))
       return agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
                         "topology %u while capturing transform feedback", topology);
+   if (vd->indirect)
+      return xfb_draw_indirect(cmd, gfx, vd, topology, vpp, draw_id);
    uint64_t params = 0, records = 0;
    VkResult result = vs_params(cmd, gfx, vd, base_vertex, base_instance, &params, &records);
    struct agxv_upload_ptr tab;
@@ -472,6 +557,7 @@ agxv_cmd_xfb_draw_tess(struct agxv_cmd_buffer *cmd, uint64_t draw, uint64_t para
       .instances = 1,
       .verts_per_prim = vpp,
       .gs_params = params,
+      .gs_grid = grids.gpu + 16,
    };
    uint64_t capture_root;
    result = kernel_root(cmd, &args, sizeof(args), &capture_root);

@@ -16,11 +16,16 @@
  *     against the CPU's (10d + k, 0, d, u) for u = 0, 1, and the stream
  *     query (4 written, 4 needed);
  *  3. the pipeline of case 2 drawn directly (vkCmdDraw of 3 patches from
- *     vertex 7, after 2 recorded ones: appended through the counter).
+ *     vertex 7, after 2 recorded ones: appended through the counter);
+ *  4. no GS: the vertex shader's capture (xfb_drawid_capture.vert) of one
+ *     vkCmdDrawIndexedIndirect of two records (triangle strips of 4
+ *     indices from 4d, vertexOffset 100d, two instances from 3 + d), sized
+ *     on the GPU: 24 records byte for byte in Vulkan's strip order, the
+ *     stream query (8 written, 8 needed).
  * Runs on agx-vk, under validation and on lavapipe (--reference).
  *
- * test_xfb_paths VERT_SPV POINTS_GEOM_SPV LINES_GEOM_SPV TESC_SPV TESE_SPV [--validation]
- *                [--reference]
+ * test_xfb_paths VERT_SPV POINTS_GEOM_SPV LINES_GEOM_SPV TESC_SPV TESE_SPV CAPTURE_VERT_SPV
+ *                [--validation] [--reference]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -171,10 +176,10 @@ check_query(struct ctx *x, VkQueryPool qp, const char *what, uint64_t written, u
 int
 main(int argc, char **argv)
 {
-   if (argc < 6) {
+   if (argc < 7) {
       fprintf(stderr,
               "usage: %s VERT_SPV POINTS_GEOM_SPV LINES_GEOM_SPV TESC_SPV TESE_SPV "
-              "[--validation] [--reference]\n",
+              "CAPTURE_VERT_SPV [--validation] [--reference]\n",
               argv[0]);
       return 2;
    }
@@ -224,8 +229,8 @@ main(int argc, char **argv)
    }
    VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
    VK_OK(vkCreatePipelineLayout(c->dev, &lci, NULL, &x.layout));
-   VkShaderModule m[5];
-   for (unsigned k = 0; k < 5; k++)
+   VkShaderModule m[6];
+   for (unsigned k = 0; k < 6; k++)
       m[k] = agx_vk_shader(c, argv[1 + k]);
    const VkShaderStageFlagBits gs_st[2] = {VK_SHADER_STAGE_VERTEX_BIT,
                                            VK_SHADER_STAGE_GEOMETRY_BIT};
@@ -236,6 +241,8 @@ main(int argc, char **argv)
       VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, VK_SHADER_STAGE_GEOMETRY_BIT};
    const VkShaderModule tg_m[4] = {m[0], m[3], m[4], m[2]};
    VkPipeline tg_pipe = make_pipeline(&x, VK_PRIMITIVE_TOPOLOGY_PATCH_LIST, tg_m, tg_st, 4);
+   const VkShaderStageFlagBits vs_st[1] = {VK_SHADER_STAGE_VERTEX_BIT};
+   VkPipeline vs_pipe = make_pipeline(&x, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, &m[5], vs_st, 1);
 
    struct agx_vk_buffer xb = agx_vk_buffer_usage(c, 4096,
                                                  VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT |
@@ -243,6 +250,7 @@ main(int argc, char **argv)
    struct agx_vk_buffer cnt =
       agx_vk_buffer_usage(c, 64, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT);
    struct agx_vk_buffer ind = agx_vk_buffer_usage(c, 256, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
+   struct agx_vk_buffer ib = agx_vk_buffer_usage(c, 64, VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
    VkQueryPoolCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
                                 .queryType = VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT,
                                 .queryCount = 1};
@@ -334,13 +342,56 @@ main(int argc, char **argv)
       CHECK_EQ("counter (bytes)", *(const uint32_t *)cnt.ptr, 16 * 14);
    }
 
+   /* 4. The vertex shader's capture, one indexed multi-draw indirect call. */
+   {
+      memset(xb.ptr, 0xA5, 4096);
+      memset(want_words, 0xA5, sizeof(want_words));
+      uint32_t *idx = ib.ptr;
+      for (uint32_t j = 0; j < 8; j++)
+         idx[j] = 3 * j;
+      uint32_t *rec = ind.ptr;
+      for (uint32_t d = 0; d < 2; d++) {
+         /* indexCount, instanceCount, firstIndex, vertexOffset, firstInstance */
+         const uint32_t r[5] = {4, 2, 4 * d, 100 * d, 3 + d};
+         memcpy(rec + 5 * d, r, sizeof(r));
+      }
+      VkCommandBuffer cmd = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+      vkCmdResetQueryPool(cmd, qp, 0, 1);
+      begin_pass(cmd);
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, vs_pipe);
+      vkCmdBindIndexBuffer(cmd, ib.buf, 0, VK_INDEX_TYPE_UINT32);
+      VkDeviceSize off = 0;
+      x.bind_xfb(cmd, 0, 1, &xb.buf, &off, NULL);
+      x.begin_xfb(cmd, 0, 0, NULL, NULL);
+      x.begin_qi(cmd, qp, 0, 0, 0);
+      vkCmdDrawIndexedIndirect(cmd, ind.buf, 0, 2, 20);
+      x.end_qi(cmd, qp, 0, 0);
+      x.end_xfb(cmd, 0, 0, NULL, NULL);
+      vkCmdEndRendering(cmd);
+      xfb_barrier(cmd);
+      VK_OK(agx_vk_submit_wait(c, cmd));
+      /* strips: triangle p is (p, p + 1, p + 2), odd ones (p, p + 2, p + 1) */
+      const uint32_t strip[6] = {0, 1, 2, 1, 3, 2};
+      uint32_t slot = 0;
+      for (uint32_t d = 0; d < 2; d++)
+         for (uint32_t inst = 0; inst < 2; inst++)
+            for (uint32_t k = 0; k < 6; k++) {
+               uint32_t v = 3 * (4 * d + strip[k]) + 100 * d;
+               record(want_words + 4 * slot++, (float)v, (float)(3 + d + inst), (float)d, 5.0f);
+            }
+      compare("vertex shader indexed multi-draw indirect", xb.ptr, want_words, 4 * slot + 4);
+      check_query(&x, qp, "vertex shader indexed multi-draw indirect", 8, 8);
+   }
+
    vkDestroyQueryPool(c->dev, qp, NULL);
+   agx_vk_buffer_free(c, &ib);
+   vkDestroyPipeline(c->dev, vs_pipe, NULL);
    agx_vk_buffer_free(c, &xb);
    agx_vk_buffer_free(c, &cnt);
    agx_vk_buffer_free(c, &ind);
    vkDestroyPipeline(c->dev, gs_pipe, NULL);
    vkDestroyPipeline(c->dev, tg_pipe, NULL);
-   for (unsigned k = 0; k < 5; k++)
+   for (unsigned k = 0; k < 6; k++)
       vkDestroyShaderModule(c->dev, m[k], NULL);
    vkDestroyPipelineLayout(c->dev, x.layout, NULL);
    int ret = agx_vk_ctx_finish(c);
