@@ -711,21 +711,25 @@ init_properties(struct agxv_physical_device *pdev)
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_EXT,
       .maxVertexAttribDivisor = UINT32_MAX,
    };
+   /* Update-after-bind descriptors are the same descriptors in the same set
+    * memory (nothing is copied at bind time), so each limit is at least its
+    * plain counterpart, as Vulkan requires of every update-after-bind limit
+    * (dEQP-VK.api.info.vulkan1p2_limits_validation; tests/icd test_features). */
    p->v12.maxPerStageDescriptorUpdateAfterBindSamplers = 500000;
-   p->v12.maxPerStageDescriptorUpdateAfterBindUniformBuffers = 12;
+   p->v12.maxPerStageDescriptorUpdateAfterBindUniformBuffers = 64;
    p->v12.maxPerStageDescriptorUpdateAfterBindStorageBuffers = 1u << 20;
    p->v12.maxPerStageDescriptorUpdateAfterBindSampledImages = 1u << 20;
    p->v12.maxPerStageDescriptorUpdateAfterBindStorageImages = 1u << 20;
-   p->v12.maxPerStageDescriptorUpdateAfterBindInputAttachments = 4;
+   p->v12.maxPerStageDescriptorUpdateAfterBindInputAttachments = 8;
    p->v12.maxPerStageUpdateAfterBindResources = 4u << 20;
    p->v12.maxDescriptorSetUpdateAfterBindSamplers = 500000;
-   p->v12.maxDescriptorSetUpdateAfterBindUniformBuffers = 72;
+   p->v12.maxDescriptorSetUpdateAfterBindUniformBuffers = 384;
    p->v12.maxDescriptorSetUpdateAfterBindUniformBuffersDynamic = 8;
    p->v12.maxDescriptorSetUpdateAfterBindStorageBuffers = 1u << 20;
    p->v12.maxDescriptorSetUpdateAfterBindStorageBuffersDynamic = 4;
    p->v12.maxDescriptorSetUpdateAfterBindSampledImages = 1u << 20;
    p->v12.maxDescriptorSetUpdateAfterBindStorageImages = 1u << 20;
-   p->v12.maxDescriptorSetUpdateAfterBindInputAttachments = 4;
+   p->v12.maxDescriptorSetUpdateAfterBindInputAttachments = 8;
    /* the modes agxv_resolve_zs_views takes (agxv_resolve_zs_mode_supported), each aspect's
     * plane resolved on its own, so any pair of modes, one of them NONE too */
    p->v12.supportedDepthResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT |

@@ -7,7 +7,9 @@
  * buffer's, LocalSizeId, a pipeline layout destroyed right after use),
  * pipelineCreationCacheControl (FAIL_ON_PIPELINE_COMPILE_REQUIRED,
  * EARLY_RETURN_ON_FAILURE), privateData (every object type the driver
- * creates) and uniformBufferStandardLayout (a std430 uniform block).
+ * creates) and uniformBufferStandardLayout (a std430 uniform block); with
+ * descriptorIndexing, every update-after-bind limit is at least its plain
+ * counterpart (a rule of Vulkan's limits table).
  *
  * test_features DIR [--validation] [--reference]
  *   DIR holds the .spv files.
@@ -728,6 +730,62 @@ test_fragment_caps(void)
    printf("fragment-only capabilities in a compute module ok\n");
 }
 
+/* Vulkan: each maxPerStage/maxDescriptorSet UpdateAfterBind limit is at least
+ * the corresponding plain limit when descriptorIndexing is supported. */
+static void
+test_update_after_bind_limits(bool descriptor_indexing)
+{
+   if (!descriptor_indexing)
+      return;
+   VkPhysicalDeviceVulkan12Properties p12 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                     .pNext = &p12};
+   vkGetPhysicalDeviceProperties2(C.pdev, &p2);
+   const VkPhysicalDeviceLimits *l = &p2.properties.limits;
+   const struct {
+      const char *name;
+      uint32_t uab, plain;
+   } pairs[] = {
+      {"PerStageSamplers", p12.maxPerStageDescriptorUpdateAfterBindSamplers,
+       l->maxPerStageDescriptorSamplers},
+      {"PerStageUniformBuffers", p12.maxPerStageDescriptorUpdateAfterBindUniformBuffers,
+       l->maxPerStageDescriptorUniformBuffers},
+      {"PerStageStorageBuffers", p12.maxPerStageDescriptorUpdateAfterBindStorageBuffers,
+       l->maxPerStageDescriptorStorageBuffers},
+      {"PerStageSampledImages", p12.maxPerStageDescriptorUpdateAfterBindSampledImages,
+       l->maxPerStageDescriptorSampledImages},
+      {"PerStageStorageImages", p12.maxPerStageDescriptorUpdateAfterBindStorageImages,
+       l->maxPerStageDescriptorStorageImages},
+      {"PerStageInputAttachments", p12.maxPerStageDescriptorUpdateAfterBindInputAttachments,
+       l->maxPerStageDescriptorInputAttachments},
+      {"PerStageResources", p12.maxPerStageUpdateAfterBindResources, l->maxPerStageResources},
+      {"SetSamplers", p12.maxDescriptorSetUpdateAfterBindSamplers, l->maxDescriptorSetSamplers},
+      {"SetUniformBuffers", p12.maxDescriptorSetUpdateAfterBindUniformBuffers,
+       l->maxDescriptorSetUniformBuffers},
+      {"SetUniformBuffersDynamic", p12.maxDescriptorSetUpdateAfterBindUniformBuffersDynamic,
+       l->maxDescriptorSetUniformBuffersDynamic},
+      {"SetStorageBuffers", p12.maxDescriptorSetUpdateAfterBindStorageBuffers,
+       l->maxDescriptorSetStorageBuffers},
+      {"SetStorageBuffersDynamic", p12.maxDescriptorSetUpdateAfterBindStorageBuffersDynamic,
+       l->maxDescriptorSetStorageBuffersDynamic},
+      {"SetSampledImages", p12.maxDescriptorSetUpdateAfterBindSampledImages,
+       l->maxDescriptorSetSampledImages},
+      {"SetStorageImages", p12.maxDescriptorSetUpdateAfterBindStorageImages,
+       l->maxDescriptorSetStorageImages},
+      {"SetInputAttachments", p12.maxDescriptorSetUpdateAfterBindInputAttachments,
+       l->maxDescriptorSetInputAttachments},
+   };
+   for (unsigned i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
+      if (pairs[i].uab < pairs[i].plain) {
+         fprintf(stderr, "UpdateAfterBind %s %u below the plain limit %u\n", pairs[i].name,
+                 pairs[i].uab, pairs[i].plain);
+         exit(1);
+      }
+   }
+   printf("update-after-bind limits ok (%zu pairs)\n", sizeof(pairs) / sizeof(pairs[0]));
+}
+
 int
 main(int argc, char **argv)
 {
@@ -783,5 +841,6 @@ main(int argc, char **argv)
    test_private_data();
    test_ubo_std430();
    test_fragment_caps();
+   test_update_after_bind_limits(h12.descriptorIndexing);
    return agx_vk_ctx_finish(&C);
 }
