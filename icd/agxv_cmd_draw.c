@@ -112,7 +112,8 @@ const_data(const struct agxv_shader *s)
 
 /* The vertex-fetch prolog's per-buffer uniforms (agxv_vbo.h): address and
  * the largest element index whose bytes lie in the bound range, floor((size
- * - elsize) / stride) (graphics.md 2.2, Mesa agx_nir_lower_vbo.c). A range
+ * - elsize) / stride) (graphics.md 2.2, Mesa agx_nir_lower_vbo.c), and the
+ * stride (the pipeline's, or the bound one where it is dynamic). A range
  * too small for one element cannot be expressed by the unsigned clamp:
  * element 0 then reads the robust sink (robustness on; its bytes are not
  * guaranteed zero; assumption: AGX_ABI_ROBUST_SINK_SIZE covers elsize) or
@@ -131,17 +132,20 @@ agxv_cmd_write_vbo_uniforms(struct agxv_cmd_buffer *cmd, const struct agxv_vbo_l
       if (!(link->buffers & (1u << b)))
          continue;
       uint64_t va = cmd->vb.va[b], size = cmd->vb.size[b];
-      uint32_t clamp = 0;
+      uint32_t clamp = 0, stride = link->stride[b];
+      if (link->dynamic_strides & (1u << b))
+         stride = cmd->dyn.s.vi.bindings[b].stride;
       if (size < link->elsize[b] || !va) {
          va = cmd->device->robust_sink ? cmd->device->robust_sink->va : 0;
-      } else if (!link->stride[b]) {
+      } else if (!stride) {
          clamp = UINT32_MAX;
       } else {
-         uint64_t c = (size - link->elsize[b]) / link->stride[b];
+         uint64_t c = (size - link->elsize[b]) / stride;
          clamp = c > UINT32_MAX ? UINT32_MAX : (uint32_t)c;
       }
       memcpy((uint8_t *)u.cpu + 16 * b, &va, 8);
       memcpy((uint8_t *)u.cpu + 16 * b + 8, &clamp, 4);
+      memcpy((uint8_t *)u.cpu + 16 * b + 12, &stride, 4);
    }
    *out = u.gpu;
    *out_size = 16 * n;
@@ -806,6 +810,13 @@ agxv_CmdBindVertexBuffers2(VkCommandBuffer commandBuffer, uint32_t firstBinding,
 {
    AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
    bind_vertex_buffers(cmd, firstBinding, bindingCount, pBuffers, pOffsets, pSizes);
-   if (pStrides)
+   if (pStrides) {
+      /* the vertex-fetch uniforms hold the strides (and the clamps made
+       * with them): re-uploaded at the next draw whichever draw path
+       * consumes the dynamic dirty bits first */
+      for (uint32_t i = 0; i < bindingCount && firstBinding + i < AGXV_MAX_VERTEX_BINDINGS; i++)
+         if (cmd->dyn.s.vi.bindings[firstBinding + i].stride != (uint32_t)pStrides[i])
+            cmd->draw_cache.dirty |= AGXV_DRAW_DIRTY_VB;
       agxv_dyn_set_vertex_binding_strides(&cmd->dyn, firstBinding, bindingCount, pStrides);
+   }
 }

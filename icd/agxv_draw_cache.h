@@ -42,7 +42,7 @@ struct agxv_vbo_link;
 enum agxv_draw_dirty {
    AGXV_DRAW_DIRTY_VS_ROOT = 1u << 0, /* sets or push constants the vertex stage reads */
    AGXV_DRAW_DIRTY_FS_ROOT = 1u << 1, /* sets or push constants the fragment stage reads */
-   AGXV_DRAW_DIRTY_VB = 1u << 2,      /* vertex-buffer bindings */
+   AGXV_DRAW_DIRTY_VB = 1u << 2,      /* vertex-buffer bindings or bound strides */
    AGXV_DRAW_DIRTY_ALL = (1u << 3) - 1,
 };
 

@@ -152,8 +152,8 @@ format_bytes(VkFormat format)
 
 /* The prolog key of a vertex input state; fills the link's buffer facts. */
 static VkResult
-make_key(const struct agxv_vi_state *vi, uint32_t attribs_read, uint32_t uniform_base,
-         struct agx_vbo_key *key, struct agxv_vbo_link *link)
+make_key(const struct agxv_vi_state *vi, bool dynamic_stride, uint32_t attribs_read,
+         uint32_t uniform_base, struct agx_vbo_key *key, struct agxv_vbo_link *link)
 {
    memset(key, 0, sizeof(*key));
    key->uniform_base = uniform_base;
@@ -178,10 +178,15 @@ make_key(const struct agxv_vi_state *vi, uint32_t attribs_read, uint32_t uniform
                                                                  .format = (uint8_t)f,
                                                                  .buffer = (uint8_t)a->binding,
                                                                  .offset = a->offset};
+      /* a dynamic stride is read from the record at draw time: keys of
+       * every stride share one prolog */
       key->buffers[a->binding] =
-         (struct agx_vbo_buffer){.stride = b->stride,
+         (struct agx_vbo_buffer){.stride = dynamic_stride ? 0 : b->stride,
                                  .per_instance = b->input_rate == VK_VERTEX_INPUT_RATE_INSTANCE,
+                                 .dynamic_stride = dynamic_stride,
                                  .divisor = b->divisor};
+      if (dynamic_stride)
+         link->dynamic_strides |= 1u << a->binding;
       uint32_t end = a->offset + format_bytes(a->format);
       link->buffers |= 1u << a->binding;
       /* offsets go up to maxVertexInputAttributeOffset (2047): an element
@@ -191,7 +196,7 @@ make_key(const struct agxv_vi_state *vi, uint32_t attribs_read, uint32_t uniform
                            UINT16_MAX);
       if (end > link->elsize[a->binding])
          link->elsize[a->binding] = (uint16_t)end;
-      link->stride[a->binding] = b->stride;
+      link->stride[a->binding] = dynamic_stride ? 0 : b->stride;
    }
    return VK_SUCCESS;
 }
@@ -241,11 +246,12 @@ VkResult
 agxv_vbo_sw_key(const struct agxv_graphics_state *s, struct agx_vbo_key *key,
                 struct agxv_vbo_link *link)
 {
-   if ((s->dynamic & AGXV_DYN_BIT(VI)) || (s->dynamic & AGXV_DYN_BIT(VI_BINDING_STRIDES)))
-      return agxv_error(VK_ERROR_UNKNOWN, "dynamic vertex input or strides with vertex "
-                                          "attributes are not supported yet");
+   if (s->dynamic & AGXV_DYN_BIT(VI))
+      return agxv_error(VK_ERROR_UNKNOWN, "dynamic vertex input with vertex attributes is not "
+                                          "supported yet");
    memset(link, 0, sizeof(*link));
-   return make_key(&s->vi, s->vi.attributes_valid, 0, key, link);
+   return make_key(&s->vi, (s->dynamic & AGXV_DYN_BIT(VI_BINDING_STRIDES)) != 0,
+                   s->vi.attributes_valid, 0, key, link);
 }
 
 VkResult
@@ -254,16 +260,17 @@ agxv_vbo_link_vs(struct agxv_device *device, const struct agxv_graphics_state *s
                  const struct agxv_shader_info *info, uint8_t **linked, uint32_t *linked_size,
                  struct agxv_shader_info *linked_info, struct agxv_vbo_link *link)
 {
-   if ((s->dynamic & AGXV_DYN_BIT(VI)) || (s->dynamic & AGXV_DYN_BIT(VI_BINDING_STRIDES)))
-      return agxv_error(VK_ERROR_UNKNOWN, "dynamic vertex input or strides with vertex "
-                                          "attributes are not supported yet");
+   if (s->dynamic & AGXV_DYN_BIT(VI))
+      return agxv_error(VK_ERROR_UNKNOWN, "dynamic vertex input with vertex attributes is not "
+                                          "supported yet");
    memset(link, 0, sizeof(*link));
    uint32_t main_uniforms = info->uniform_halves * 2;
    if (main_uniforms < AGX_ABI_UNIFORM_SIZE)
       main_uniforms = AGX_ABI_UNIFORM_SIZE;
    link->uniform_base = ALIGN_UP(main_uniforms, 8u);
    struct agx_vbo_key key;
-   VkResult result = make_key(&s->vi, attribs_read, link->uniform_base, &key, link);
+   VkResult result = make_key(&s->vi, (s->dynamic & AGXV_DYN_BIT(VI_BINDING_STRIDES)) != 0,
+                              attribs_read, link->uniform_base, &key, link);
    const struct agxv_vbo_prolog *p = NULL;
    if (result == VK_SUCCESS)
       result = get_prolog(device, &key, &p);

@@ -10,10 +10,14 @@
  * byte uniform_base + 16 b holds the 64-bit address (binding offset
  * applied) and at +8 the uint32 clamp floor((size - offset - elsize) /
  * stride) (graphics.md 2.2; Mesa agx_nir_lower_vbo.c); no element in
- * range: address 0 and clamp 0 with the prolog reading (0, 0, 0, 1) past it.
+ * range: address 0 and clamp 0 with the prolog reading (0, 0, 0, 1) past it;
+ * at +12 the binding's stride, which the prolog reads when the pipeline's
+ * strides are dynamic (VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE: the
+ * bound stride, vkCmdBindVertexBuffers2, also gives the clamp).
  *
- * Assumes: the vertex input state and strides are static in the pipeline
- * (dynamic ones with attributes are refused: no draw-time relinking yet).
+ * Assumes: the vertex input state (formats, offsets, rates) is static in
+ * the pipeline (dynamic vertex input with attributes is refused: no
+ * draw-time relinking yet).
  */
 #ifndef AGXV_VBO_H
 #define AGXV_VBO_H
@@ -24,10 +28,11 @@ struct agxv_graphics_state;
 
 /* What a draw needs to write the per-buffer uniforms. */
 struct agxv_vbo_link {
-   uint32_t uniform_base; /* bytes (multiple of 8) */
-   uint32_t buffers;      /* bit per binding the prolog reads */
-   uint16_t elsize[16];   /* per binding: bytes an element must hold (max offset + size) */
-   uint32_t stride[16];   /* per binding */
+   uint32_t uniform_base;    /* bytes (multiple of 8) */
+   uint32_t buffers;         /* bit per binding the prolog reads */
+   uint16_t elsize[16];      /* per binding: bytes an element must hold (max offset + size) */
+   uint32_t stride[16];      /* per binding (0 where dynamic) */
+   uint32_t dynamic_strides; /* bit per binding whose stride is the bound one */
 };
 
 /* The prolog's format of a VkFormat (0 = AGX_VBO_NONE: not a vertex format). */

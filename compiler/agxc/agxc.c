@@ -199,7 +199,7 @@ vbo_prolog(const char *list, const char *out_path)
       }
       unsigned i = key.num_attribs++;
       key.attribs[i] = (struct agx_vbo_attrib){(uint8_t)i, (uint8_t)f, (uint8_t)i, 0};
-      key.buffers[i] = (struct agx_vbo_buffer){agx_vbo_format_bytes(f), false, 0};
+      key.buffers[i] = (struct agx_vbo_buffer){.stride = agx_vbo_format_bytes(f)};
       p += len + (p[len] == ',');
    }
    struct agx_backend_result r;

@@ -1,6 +1,8 @@
 /* Vertex-fetch prolog builder (see agx_vbo_prolog.h): per attribute,
  * element = per-instance ? (divisor ? instance / divisor : 0) + base
- * instance : vertex index; address = buffer + element * stride + offset;
+ * instance : vertex index; address = buffer + element * stride + offset
+ * (stride: the key's immediate, or the record's +12 uniform word when
+ * dynamic);
  * components loaded with their own size (8/16/32-bit), converted (UNORM:
  * x / (2^n - 1); SNORM: max(x / (2^(n-1) - 1), -1); FLOAT16 widened;
  * integers zero/sign-extended; BGRA8 swaps R and B; 10:10:10:2 formats load
@@ -288,9 +290,11 @@ agx_build_vbo_prolog(const struct agx_vbo_key *key, struct agx_backend_result *o
          return -1;
       }
       const struct agx_vbo_buffer *vb = &key->buffers[a->buffer];
-      if (vb->stride % (f->bits / 8)) {
-         snprintf(err, errsize, "vertex buffer %u: stride %u not aligned to the format", a->buffer,
-                  vb->stride);
+      if (vb->stride % (f->bits / 8) || (vb->dynamic_stride && vb->stride)) {
+         snprintf(err, errsize,
+                  "vertex buffer %u: stride %u not aligned to the format "
+                  "(or given with a dynamic stride)",
+                  a->buffer, vb->stride);
          agx_shader_destroy(s);
          return -1;
       }
@@ -305,13 +309,17 @@ agx_build_vbo_prolog(const struct agx_vbo_key *key, struct agx_backend_result *o
                                    agx_imm(b, 32, 0), NULL, NULL, ub, 0, 0);
       agx_instr *clamp =
          agx_intrin(b, AGX_OP_LOAD_UNIFORM, u32, 1, agx_imm(b, 32, 0), NULL, NULL, ub + 8, 0, 0);
+      agx_instr *stride = agx_imm(b, 64, vb->stride);
+      if (vb->dynamic_stride)
+         stride = agx_u2u(b, 64,
+                          agx_intrin(b, AGX_OP_LOAD_UNIFORM, u32, 1, agx_imm(b, 32, 0), NULL, NULL,
+                                     ub + 12, 0, 0));
       agx_instr *in = agx_uge(b, clamp, elem);
       /* out of range: read the element 0 bytes, then replace the value */
       agx_instr *safe = agx_bcsel(b, in, elem, agx_imm(b, 32, 0));
-      agx_instr *addr =
-         agx_iadd(b, base,
-                  agx_iadd(b, agx_imul(b, agx_u2u(b, 64, safe), agx_imm(b, 64, vb->stride)),
-                           agx_imm(b, 64, a->offset)));
+      agx_instr *addr = agx_iadd(
+         b, base,
+         agx_iadd(b, agx_imul(b, agx_u2u(b, 64, safe), stride), agx_imm(b, 64, a->offset)));
       agx_instr *v =
          agx_intrin(b, AGX_OP_LOAD_GLOBAL, agx_type_make(f->bits, f->packed ? 1 : f->comps), 1,
                     addr, NULL, NULL, f->bits / 8, 0, 0);
@@ -357,11 +365,16 @@ fetch_sw(agx_builder *b, const struct agx_vbo_key *key, const struct agx_vbo_att
       agx_intrin(b, AGX_OP_LOAD_GLOBAL, agx_type_make(64, 1), 1, entry, NULL, NULL, 8, 0, 0);
    agx_instr *clamp = agx_intrin(b, AGX_OP_LOAD_GLOBAL, u32, 1,
                                  agx_iadd(b, entry, agx_imm(b, 64, 8)), NULL, NULL, 4, 0, 0);
+   agx_instr *stride = agx_imm(b, 64, vb->stride);
+   if (vb->dynamic_stride)
+      stride = agx_u2u(b, 64,
+                       agx_intrin(b, AGX_OP_LOAD_GLOBAL, u32, 1,
+                                  agx_iadd(b, entry, agx_imm(b, 64, 12)), NULL, NULL, 4, 0, 0));
    agx_instr *in = agx_uge(b, clamp, elem);
    agx_instr *safe = agx_bcsel(b, in, elem, agx_imm(b, 32, 0));
    agx_instr *addr = agx_iadd(
       b, base,
-      agx_iadd(b, agx_imul(b, agx_u2u(b, 64, safe), agx_imm(b, 64, vb->stride)),
+      agx_iadd(b, agx_imul(b, agx_u2u(b, 64, safe), stride),
                agx_imm(b, 64, a->offset + (f->packed ? 0 : source_comp(f, c) * (f->bits / 8)))));
    bool is_int = f->kind == K_UINT || f->kind == K_SINT;
    agx_instr *def = c == 3 ? (is_int ? agx_imm(b, 32, 1) : fimm(b, 1.0f)) : agx_imm(b, 32, 0);

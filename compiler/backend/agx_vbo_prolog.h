@@ -13,7 +13,11 @@
  * applied) and at +8 a uint32 clamp: the largest element index whose
  * attribute bytes all lie in the bound range (Mesa: floor((size - offset -
  * elsize) / stride)); an element past the clamp reads (0, 0, 0, 1)
- * [robustBufferAccess2 style]. The base instance is the vertex ABI uniform
+ * [robustBufferAccess2 style]. At +12 a uint32 stride: read as the
+ * binding's stride when the key marks it dynamic (Vulkan 1.3
+ * VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE), ignored otherwise (the
+ * key's immediate stride). Assumption (no public layout: this record is the
+ * driver's own uniform data, not a hardware structure). The base instance is the vertex ABI uniform
  * (agx_abi.h AGX_ABI_VS_BASE_INSTANCE). Choose uniform_base past the main
  * shader's uniforms (its preamble stores above AGX_ABI_UNIFORM_SIZE: use
  * info.uniform_halves * 2 of the main shader, rounded up to 8).
@@ -96,9 +100,10 @@ struct agx_vbo_attrib {
 };
 
 struct agx_vbo_buffer {
-   uint32_t stride;   /* bytes between elements */
-   bool per_instance; /* VK_VERTEX_INPUT_RATE_INSTANCE */
-   uint32_t divisor;  /* per-instance: instances per element (0: all the same) */
+   uint32_t stride;     /* bytes between elements */
+   bool per_instance;   /* VK_VERTEX_INPUT_RATE_INSTANCE */
+   bool dynamic_stride; /* stride from the record's +12 word (stride must be 0) */
+   uint32_t divisor;    /* per-instance: instances per element (0: all the same) */
 };
 
 struct agx_vbo_key {
@@ -113,7 +118,7 @@ struct agx_vbo_key {
  * load_input(location, comp) of s (still a vertex shader, before
  * agx_pass_lower_gs) by the prolog's fetch and conversion of that
  * component, with the element from load_vertex_id / load_instance_id /
- * load_base_instance and the per-buffer (address, clamp) pairs read from
+ * load_base_instance and the per-buffer (address, clamp, stride) records read from
  * memory at the 64-bit address in the draw's geometry parameters at byte
  * `table_offset` (binding b at + 16 b, the prolog's uniform layout).
  * key->uniform_base is unused. Returns 0, or -1 with a message. */

@@ -692,8 +692,8 @@ test_vbo_prolog(void)
    k.attribs[0] = (struct agx_vbo_attrib){0, AGX_VBO_RGB32_FLOAT, 0, 0};
    k.attribs[1] = (struct agx_vbo_attrib){1, AGX_VBO_RGBA8_UNORM, 0, 12};
    k.attribs[2] = (struct agx_vbo_attrib){3, AGX_VBO_RG16_SINT, 1, 4};
-   k.buffers[0] = (struct agx_vbo_buffer){16, false, 0};
-   k.buffers[1] = (struct agx_vbo_buffer){8, true, 3};
+   k.buffers[0] = (struct agx_vbo_buffer){.stride = 16};
+   k.buffers[1] = (struct agx_vbo_buffer){.stride = 8, .per_instance = true, .divisor = 3};
    k.uniform_base = 400;
    struct prog p;
    char err[512];
@@ -728,6 +728,8 @@ test_vbo_prolog(void)
    CHECK(strstr(p.text, ", r5,") && strstr(p.text, " r6,") && !strstr(p.text, "  r5, ") &&
             !strstr(p.text, "  r6, "),
          "r5/r6 kept");
+   /* immediate strides: the stride words (412 = u103, 428 = u107) unread */
+   CHECK(!strstr(p.text, "u103") && !strstr(p.text, "u107"), "static strides read no uniform");
    prog_free(&p);
 
    /* Per-vertex buffers only: nothing in the prolog reads r6, yet the main
@@ -746,6 +748,23 @@ test_vbo_prolog(void)
          "per-vertex prolog keeps r5/r6:\n%s", p.text);
    prog_free(&p);
    k.buffers[1].per_instance = true;
+
+   /* dynamic stride of buffer 1: read from its record's +12 word (u107);
+    * a key with both a dynamic and an immediate stride is refused */
+   k.buffers[1].dynamic_stride = true;
+   CHECK(agx_build_vbo_prolog(&k, &p.r, err, sizeof(err)) != 0 && strstr(err, "dynamic stride"),
+         "dynamic stride with an immediate one: %s", err);
+   k.buffers[1].stride = 0;
+   memset(&p, 0, sizeof(p));
+   if (agx_build_vbo_prolog(&k, &p.r, err, sizeof(err))) {
+      CHECK(0, "dynamic-stride prolog: %s", err);
+      return;
+   }
+   disasm_into(&p);
+   CHECK(strstr(p.text, "u107") && !strstr(p.text, "u103"), "dynamic stride uniform:\n%s", p.text);
+   prog_free(&p);
+   k.buffers[1].dynamic_stride = false;
+   k.buffers[1].stride = 8;
 
    k.attribs[2].offset = 3; /* not 2-byte aligned */
    memset(&p, 0, sizeof(p));
