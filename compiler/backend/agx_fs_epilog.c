@@ -151,7 +151,7 @@ fimm(agx_builder *b, float f)
  * ops: unorm formats read with the integer format of the same size). */
 static void
 load_dst(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, bool raw_int,
-         bool *waited, agx_instr **d)
+         unsigned smask, bool *waited, agx_instr **d)
 {
    enum agx_tib_format f = (enum agx_tib_format)key->tib.format[rt];
    const struct agx_tib_format_info *fi = agx_tib_format(f);
@@ -164,7 +164,7 @@ load_dst(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, bool 
       fmt = AGX_FMT_I16;
    else if (raw_int && fmt == AGX_FMT_U8NORM)
       fmt = AGX_FMT_I8;
-   agx_instr *v = agx_intrin(b, AGX_OP_LOAD_TILE, agx_type_make(32, n), 1, agx_imm(b, 16, 0xFF),
+   agx_instr *v = agx_intrin(b, AGX_OP_LOAD_TILE, agx_type_make(32, n), 1, agx_imm(b, 16, smask),
                              NULL, NULL, fmt, (1u << n) - 1, key->tib.offset_B[rt]);
    for (unsigned c = 0; c < 4; c++) {
       if (c >= n) {
@@ -183,14 +183,14 @@ load_dst(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, bool 
  * integer format of the element size (*raw_fmt). */
 static void
 logic_rt(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_instr *const *s,
-         bool *waited, agx_instr **out)
+         unsigned smask, bool *waited, agx_instr **out)
 {
    enum agx_tib_format f = (enum agx_tib_format)key->tib.format[rt];
    const struct agx_tib_format_info *fi = agx_tib_format(f);
    unsigned bits = logic_bits(f, fi);
    agx_instr *d[4] = {NULL, NULL, NULL, NULL};
    if (agx_logic_op_reads_dst(key->logic_op))
-      load_dst(b, key, rt, true, waited, d);
+      load_dst(b, key, rt, true, smask, waited, d);
    uint32_t max = bits == 32 ? 0xFFFFFFFFu : (1u << bits) - 1;
    for (unsigned c = 0; c < fi->comps; c++) {
       agx_instr *x = s[c];
@@ -206,7 +206,7 @@ logic_rt(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_i
 /* st_tile of raw integers in the integer format of the element size. */
 static void
 store_raw(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_instr *const *v,
-          unsigned mask, bool *waited)
+          unsigned mask, unsigned smask, bool *waited)
 {
    const struct agx_tib_format_info *fi = agx_tib_format((enum agx_tib_format)key->tib.format[rt]);
    unsigned es = fi->bytes / fi->comps;
@@ -223,12 +223,14 @@ store_raw(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_
       *waited = true;
    }
    agx_intrin(b, AGX_OP_STORE_TILE, agx_type_make(0, 0), 2, n == 1 ? w[0] : agx_vec(b, n, w),
-              agx_imm(b, 16, 0xFF), NULL, fmt, mask, key->tib.offset_B[rt]);
+              agx_imm(b, 16, smask), NULL, fmt, mask, key->tib.offset_B[rt]);
 }
 
+/* Render target rt's load / blend / store for the samples in smask (ld_tile
+ * and st_tile take it as their sample mask). */
 static void
 build_rt(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_instr *const *k,
-         agx_instr *const (*colour)[4], bool *wait8, bool *wait_c)
+         agx_instr *const (*colour)[4], unsigned smask, bool *wait8, bool *wait_c)
 {
    const struct agx_tib_format_info *fi = agx_tib_format((enum agx_tib_format)key->tib.format[rt]);
    unsigned full = (1u << fi->comps) - 1, mask = rt_mask(key, rt);
@@ -238,8 +240,8 @@ build_rt(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_i
    for (unsigned c = 0; c < 4; c++)
       s[c] = colour[rt][c];
    if (rt_logic(key, rt)) {
-      logic_rt(b, key, rt, s, wait8, out);
-      store_raw(b, key, rt, out, mask, wait_c);
+      logic_rt(b, key, rt, s, smask, wait8, out);
+      store_raw(b, key, rt, out, mask, smask, wait_c);
       return;
    }
    if (rt == 0 && agx_fs_epilog_dual_source(key))
@@ -247,7 +249,7 @@ build_rt(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_i
          s1[c] = colour[1][c]; /* the second colour: r8-r11, RT1's registers */
    bool packed_rmw = fi->packed && mask != full;
    if ((rt_blends(key, rt) && agx_blend_rt_reads_dst(&key->rt[rt])) || packed_rmw)
-      load_dst(b, key, rt, false, wait8, d);
+      load_dst(b, key, rt, false, smask, wait8, d);
    enum agx_tib_format f = (enum agx_tib_format)key->tib.format[rt];
    if (rt_blends(key, rt))
       agx_blend_build(b, &key->rt[rt], norm_kind(f, fi), fi->isa_format != AGX_FMT_F16, s, s1, d, k,
@@ -258,7 +260,7 @@ build_rt(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_i
       for (unsigned c = 0; c < fi->comps; c++)
          if (!(mask & (1u << c)))
             out[c] = d[c];
-   agx_tib_emit_store(b, &key->tib, rt, out, mask, wait_c);
+   agx_tib_emit_store_samples(b, &key->tib, rt, out, mask, smask, wait_c);
 }
 
 static int
@@ -309,9 +311,21 @@ emit_statistics(agx_builder *b, const struct agx_fs_epilog_key *key)
               0);
 }
 
-/* The epilog's code at b; returns whether it reads the tilebuffer. */
+/* The epilog's code at b; returns whether it reads the tilebuffer.
+ * per_sample: the epilog runs once per pixel (a separate epilog, not the
+ * body of a per-sample loop) over a multisampled tilebuffer, so a render
+ * target whose result depends on the destination is loaded, blended and
+ * stored one sample at a time (sample masks 1 << s), as the samples of an
+ * edge pixel hold different values. Mesa does the same by wrapping such
+ * an epilog in its per-sample loop (agx_nir_prolog_epilog.c: nir_lower_blend
+ * sets uses_sample_shading when it reads the destination, then
+ * agx_nir_lower_monolithic_msaa / agx_nir_wrap_per_sample_loop mask every
+ * ld_tile / st_tile by the loop's sample bit); here the loop is unrolled
+ * (at most 4 samples). Render targets that do not read the destination
+ * keep one st_tile for every covered sample. */
 static bool
-emit_body(agx_builder *b, const struct agx_fs_epilog_key *key, agx_instr *const (*colour)[4])
+emit_body(agx_builder *b, const struct agx_fs_epilog_key *key, agx_instr *const (*colour)[4],
+          bool per_sample)
 {
    agx_instr *k[4];
    for (unsigned c = 0; c < 4; c++)
@@ -324,7 +338,12 @@ emit_body(agx_builder *b, const struct agx_fs_epilog_key *key, agx_instr *const 
    for (unsigned rt = 0; rt < AGX_TIB_MAX_RTS; rt++) {
       if (!(key->colour_written & (1u << rt)) || !rt_bound(key, rt) || (dual && rt == 1))
          continue;
-      build_rt(b, key, rt, k, colour, &wait8, &wait_c);
+      unsigned samples = key->tib.nr_samples;
+      if (per_sample && samples > 1 && rt_loads(key, rt))
+         for (unsigned i = 0; i < samples; i++)
+            build_rt(b, key, rt, k, colour, 1u << i, &wait8, &wait_c);
+      else
+         build_rt(b, key, rt, k, colour, 0xFF, &wait8, &wait_c);
    }
    return wait8;
 }
@@ -335,7 +354,9 @@ agx_fs_epilog_emit(agx_builder *b, const struct agx_fs_epilog_key *key,
 {
    if (check_key(key, err, errsize))
       return -1;
-   *reads_tib = emit_body(b, key, colour);
+   /* inlined in the per-sample loop: agx_pass_lower_sample_shading masks
+    * every ld_tile / st_tile by the loop's sample bit */
+   *reads_tib = emit_body(b, key, colour, false);
    return 0;
 }
 
@@ -389,7 +410,7 @@ agx_build_fs_epilog_key(const struct agx_fs_epilog_key *key, struct agx_backend_
       for (unsigned c = 0; c < 4; c++)
          colour[rt][c] = agx_intrin(&b, AGX_OP_LOAD_PRELOADED, agx_type_make(32, 1), 0, NULL, NULL,
                                     NULL, 4 * (rt + 1) + c, 0, 0);
-   bool wait8 = emit_body(&b, key, colour);
+   bool wait8 = emit_body(&b, key, colour, true);
    struct agx_backend_options o = {.no_preamble = true, .tib = &key->tib};
    int rc = agx_backend_compile(s, &o, out, err, errsize);
    if (!rc)

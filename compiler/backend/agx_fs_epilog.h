@@ -21,8 +21,10 @@
  * USC register count is the larger of the two). Lanes the main shader
  * halted (discard) stay off: the epilog keeps the execution-mask state r0l.
  * The epilog for a key is deterministic (same bytes for equal keys).
- * Single-sample only for the loads: ld_tile reads the first covered sample
- * (per-sample blending for MSAA is not done yet). */
+ * Multisampled: a render target whose result depends on the destination
+ * (blending, logic op, read-modify-write mask) is loaded, blended and
+ * stored once per sample (ld_tile / st_tile sample mask 1 << s, unrolled
+ * over tib.nr_samples), as Mesa's per-sample loop does. */
 #pragma once
 #include "agx_backend.h"
 #include "agx_fs_epilog_key.h"

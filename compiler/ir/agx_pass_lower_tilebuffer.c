@@ -40,6 +40,13 @@ void
 agx_tib_emit_store(agx_builder *b, const struct agx_tilebuffer_layout *tib, unsigned rt,
                    agx_instr *const *words, unsigned wmask, bool *waited)
 {
+   agx_tib_emit_store_samples(b, tib, rt, words, wmask, 0xFF, waited);
+}
+
+void
+agx_tib_emit_store_samples(agx_builder *b, const struct agx_tilebuffer_layout *tib, unsigned rt,
+                           agx_instr *const *words, unsigned wmask, unsigned samples, bool *waited)
+{
    const struct agx_tib_format_info *fi = agx_tib_format((enum agx_tib_format)tib->format[rt]);
    if (!fi || tib->spilled[rt])
       return;
@@ -68,7 +75,7 @@ agx_tib_emit_store(agx_builder *b, const struct agx_tilebuffer_layout *tib, unsi
       agx_intrin(b, AGX_OP_TILE_WAIT, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0xC, 0, 0);
       *waited = true;
    }
-   agx_intrin(b, AGX_OP_STORE_TILE, agx_type_make(0, 0), 2, value, agx_imm(b, 16, 0xFF), NULL,
+   agx_intrin(b, AGX_OP_STORE_TILE, agx_type_make(0, 0), 2, value, agx_imm(b, 16, samples), NULL,
               fi->isa_format, wmask, tib->offset_B[rt]);
 }
 

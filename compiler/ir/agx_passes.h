@@ -160,4 +160,10 @@ bool agx_pass_lower_tilebuffer(agx_shader *s, const struct agx_tilebuffer_layout
 struct agx_builder;
 void agx_tib_emit_store(struct agx_builder *b, const struct agx_tilebuffer_layout *tib, unsigned rt,
                         agx_instr *const *words, unsigned wmask, bool *waited);
+/* The same with the st_tile's 16-bit sample mask `samples` (0xFF: every
+ * covered sample; the output epilog's per-sample read-modify-write stores
+ * one sample at a time). */
+void agx_tib_emit_store_samples(struct agx_builder *b, const struct agx_tilebuffer_layout *tib,
+                                unsigned rt, agx_instr *const *words, unsigned wmask,
+                                unsigned samples, bool *waited);
 bool agx_pass_lower_colour_exports(agx_shader *s);

@@ -667,7 +667,10 @@ x_ldst_tile(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_si
       unsigned samples = smask[l] & ((1u << b->samples) - 1);
       if (load) {
          /* the first selected sample (Assumption: loads of several samples
-          * return sample 0 of the selection) */
+          * return sample 0 of the selection; no public source says what the
+          * hardware does, and Mesa never issues one on a multisampled
+          * tilebuffer: its epilogs load per sample, as agx-vk's do, so this
+          * is not made a strict-mode fault) */
          unsigned s = samples ? (unsigned)__builtin_ctz(samples) : 0;
          uint8_t *t = tb_bytes(w, I, b, px->x, px->y, s, off, span, false, (int)l);
          if (!t)
