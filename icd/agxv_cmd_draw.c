@@ -325,6 +325,9 @@ update_pass_arrays(struct agxv_cmd_buffer *cmd)
  * uploaded again only when the fragment stage's sets/push constants or the
  * blend constants changed; the USC word list and CF table come from the
  * cache while their inputs match. */
+/* The owner of CF table entries keyed by contents (a distinct address). */
+static const char cf_owner_tag;
+
 static VkResult
 fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsigned provoking,
         struct agxv_ppp_draw *pd)
@@ -350,8 +353,12 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
       c->fs_const_data = data;
       c->dirty &= ~AGXV_DRAW_DIRTY_FS_ROOT;
    }
+   /* Keyed by the code BO (shared by pipelines of equal binaries,
+    * agxv_shared_code.h) and the fragment facts the list embeds. */
+   uint64_t fs_facts = gfx->fs.num_cf_bindings | (uint64_t)gfx->fs.uses_discard << 32 |
+                       (uint64_t)gfx->fs.writes_sample_mask << 33;
    const struct agxv_draw_cache_entry *e =
-      agxv_draw_cache_find(c, AGXV_DRAW_CACHE_FS_LIST, fs, c->fs_root, 0);
+      agxv_draw_cache_find(c, AGXV_DRAW_CACHE_FS_LIST, fs->code, c->fs_root, fs_facts);
    if (e) {
       pd->fs_pipeline = e->value;
    } else {
@@ -359,10 +366,20 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
                               &pd->fs_pipeline);
       if (result != VK_SUCCESS)
          return result;
-      agxv_draw_cache_add(c, AGXV_DRAW_CACHE_FS_LIST, fs, c->fs_root, 0, pd->fs_pipeline, false);
+      agxv_draw_cache_add(c, AGXV_DRAW_CACHE_FS_LIST, fs->code, c->fs_root, fs_facts,
+                          pd->fs_pipeline, false);
    }
-   /* The CF table depends on the pipeline's linkage and the provoking vertex. */
-   e = agxv_draw_cache_find(c, AGXV_DRAW_CACHE_CF, gfx, provoking, 1);
+   /* The CF table depends on the pipeline's linkage and the provoking
+    * vertex: keyed by the hash of its contents (agxv_gfx_words.cf_key), so
+    * pipelines of equal linkage share it. */
+   const void *cf_owner = &cf_owner_tag;
+   uint64_t cf_a = gfx->words.cf_key[0] | provoking, cf_b = gfx->words.cf_key[1];
+   if (!(gfx->words.cf_key[0] | gfx->words.cf_key[1])) { /* no key: by pipeline */
+      cf_owner = gfx;
+      cf_a = provoking;
+      cf_b = 1;
+   }
+   e = agxv_draw_cache_find(c, AGXV_DRAW_CACHE_CF, cf_owner, cf_a, cf_b);
    if (e) {
       pd->fs_cf_bindings = e->value;
       pd->generate_primitive_id = e->flag;
@@ -371,7 +388,7 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
          emit_cf_bindings(cmd, gfx, provoking, &pd->fs_cf_bindings, &pd->generate_primitive_id);
       if (result != VK_SUCCESS)
          return result;
-      agxv_draw_cache_add(c, AGXV_DRAW_CACHE_CF, gfx, provoking, 1, pd->fs_cf_bindings,
+      agxv_draw_cache_add(c, AGXV_DRAW_CACHE_CF, cf_owner, cf_a, cf_b, pd->fs_cf_bindings,
                           pd->generate_primitive_id);
    }
    /* the words packed at pipeline creation (the statistics variant's
@@ -423,7 +440,10 @@ vs_list(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
    uint64_t vbo = 0;
    uint32_t vbo_size = 0;
    if (gfx->has_vbo) {
-      if ((c->dirty & AGXV_DRAW_DIRTY_VB) || c->vbo_link != &gfx->vbo || !c->vbo ||
+      /* pipelines of equal links share the uniforms (struct agxv_vbo_link
+       * has no padding) */
+      if ((c->dirty & AGXV_DRAW_DIRTY_VB) || !c->vbo ||
+          (c->vbo_link != &gfx->vbo && memcmp(c->vbo_link, &gfx->vbo, sizeof(gfx->vbo))) ||
           (cmd->dyn.dirty & (AGXV_DYN_BIT(VI) | AGXV_DYN_BIT(VI_BINDING_STRIDES)))) {
          result = agxv_cmd_write_vbo_uniforms(cmd, &gfx->vbo, &c->vbo, &c->vbo_size);
          if (result != VK_SUCCESS) {
@@ -440,7 +460,7 @@ vs_list(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
       return emit_usc_words(cmd, vs, c->vs_root, NULL, NULL, vd->indirect + (vd->indexed ? 12 : 8),
                             vbo, gfx->vbo.uniform_base, vbo_size, out);
    const struct agxv_draw_cache_entry *e =
-      agxv_draw_cache_find(c, AGXV_DRAW_CACHE_VS_LIST, vs, c->vs_root, vbo);
+      agxv_draw_cache_find(c, AGXV_DRAW_CACHE_VS_LIST, vs->code, c->vs_root, vbo);
    if (e) {
       *out = e->value;
       return VK_SUCCESS;
@@ -448,7 +468,7 @@ vs_list(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
    result =
       emit_usc_words(cmd, vs, c->vs_root, NULL, NULL, 0, vbo, gfx->vbo.uniform_base, vbo_size, out);
    if (result == VK_SUCCESS)
-      agxv_draw_cache_add(c, AGXV_DRAW_CACHE_VS_LIST, vs, c->vs_root, vbo, *out, false);
+      agxv_draw_cache_add(c, AGXV_DRAW_CACHE_VS_LIST, vs->code, c->vs_root, vbo, *out, false);
    return result;
 }
 

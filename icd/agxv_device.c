@@ -18,6 +18,7 @@
 #include "agxv_log.h"
 #include "agxv_cmd_draw_gs.h"
 #include "agxv_meta.h"
+#include "agxv_shared_code.h"
 #include "agx_pack.h"
 #include "agxv_physical_device.h"
 #include "agxv_queue.h"
@@ -254,6 +255,7 @@ destroy_device(struct agxv_device *device)
    agxv_meta_finish(device);
    agxv_tile_programs_finish(device);
    agxv_scratch_finish(device);
+   agxv_shared_code_finish(device); /* after every pipeline, meta ones too */
    if (device->txf_sampler)
       agxv_bo_destroy(device, device->txf_sampler);
    if (device->sampler_heap)
@@ -330,6 +332,7 @@ agxv_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCr
    }
    const struct drm_asahi_params_global *params = &device->kmd->params;
    device->g14x = params->gpu_generation >= 14 && params->num_clusters_total > 1;
+   agxv_shared_code_init(device);
 
    agxv_scratch_init(&device->scratch);
    result = init_address_space(device);

@@ -50,6 +50,13 @@ struct agxv_device {
    struct agxv_vbo_prolog *vbo_prologs;
    uint32_t vbo_prolog_builds;
 
+   /* Shader code BOs shared by pipelines of equal binaries
+    * (agxv_shared_code.h), under code_mutex; shared_code_uploads counts the
+    * BOs made, for tests. */
+   pthread_mutex_t code_mutex;
+   struct agxv_shared_code *shared_code;
+   uint32_t shared_code_uploads;
+
    pthread_mutex_t meta_mutex;                  /* guards txf_sampler and the sampler heap */
    struct agxv_pipeline *meta[AGXV_META_COUNT]; /* helper kernels, made by vkCreateDevice */
    struct agxv_scratch scratch;                 /* stacks for spilling shaders (agxv_scratch.h) */

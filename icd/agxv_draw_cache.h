@@ -17,6 +17,8 @@
  *     vertex-shader words, restart index, PPP fragment-shader words), valid
  *     while that stream stays the one at stream_va.
  *
+ * Keys: USC lists by the code BO (pipelines of equal binaries share it,
+ * agxv_shared_code.h), CF tables by a hash of their contents.
  * Assumes: upload memory is never reused while recording (agxv_upload.h), so
  * every cached address stays valid until the command buffer is reset;
  * pipelines are not destroyed while a command buffer using them records

@@ -36,6 +36,11 @@ struct agxv_gfx_words {
    uint32_t vs_output_select, varying_counts_32, varying_counts_16;
    uint32_t fs_counts, fs_fragment_control, fs_face_2, fs_output_select;
    uint32_t vs_counts, vdm_outputs;
+   /* 126 bits of the SHA-1 of the CF binding tables the linkage gives for
+    * each provoking vertex (agxv_varyings_link): draws key the uploaded
+    * table by them, so pipelines of equal linkage share it; bits 0-1 of
+    * cf_key[0] are 0 (the provoking vertex goes there). */
+   uint64_t cf_key[2];
 };
 
 /* What draws link (the parsed state is pipeline->graphics). */

@@ -10,7 +10,10 @@
  */
 #include "agxv_graphics_pipeline.h"
 
+#include <string.h>
+
 #include "agx_pack.h"
+#include "agxv_sha1.h"
 #include "agxv_varyings.h"
 
 /* Uniform registers a shader's launch loads: at least the root block. */
@@ -50,6 +53,33 @@ agxv_pack_fs_counts(const struct agxv_shader *fs, unsigned cf_binding_count)
    return w;
 }
 
+/* The CF key (struct agxv_gfx_words): what emit_cf_bindings in
+ * agxv_cmd_draw.c uploads, for the three provoking vertices. */
+static void
+cf_key(const struct agxv_graphics_pipeline *gfx, uint64_t key[2])
+{
+   const struct agx_fs_info *fs = &gfx->fs;
+   uint8_t table[AGX_CF_BINDING_HEADER_LENGTH + AGX_MAX_CF_BINDINGS * AGX_CF_BINDING_LENGTH];
+   size_t size = agxv_varyings_cf_table_size(fs->num_cf_bindings);
+   struct agxv_sha1 s;
+   agxv_sha1_init(&s);
+   for (unsigned provoking = 0; provoking < 3; provoking++) {
+      bool primitive_id = false;
+      uint64_t n = 0;
+      memset(table, 0, sizeof(table));
+      if (size <= sizeof(table))
+         n = agxv_varyings_link(table, size, &gfx->uvs, fs->cf, fs->num_cf_bindings,
+                                fs->num_cf_regs, fs->reads_frag_coord_z, provoking, &primitive_id);
+      uint64_t head[3] = {n, primitive_id, fs->num_cf_bindings};
+      agxv_sha1_update(&s, head, sizeof(head));
+      agxv_sha1_update(&s, table, n);
+   }
+   uint8_t digest[AGXV_SHA1_SIZE];
+   agxv_sha1_final(&s, digest);
+   memcpy(key, digest, 16);
+   key[0] &= ~(uint64_t)3;
+}
+
 void
 agxv_graphics_pipeline_pack_words(struct agxv_pipeline *pipeline)
 {
@@ -72,4 +102,5 @@ agxv_graphics_pipeline_pack_words(struct agxv_pipeline *pipeline)
    }
    w->fs_output_select =
       agxv_varyings_fs_output_select(gfx->fs.num_cf_bindings, gfx->fs.reads_frag_coord_z);
+   cf_key(gfx, w->cf_key);
 }

@@ -14,6 +14,7 @@
 #include "agxv_device.h"
 #include "agxv_graphics_state.h"
 #include "agxv_log.h"
+#include "agxv_shared_code.h"
 #include "agx_pack.h"
 
 enum agxv_stage
@@ -63,18 +64,11 @@ agxv_pipeline_upload_stage(struct agxv_device *device, struct agxv_pipeline *pip
    if (info->num_local_args > AGX_ABI_MAX_LOCAL_ARGS)
       return agxv_error(VK_ERROR_UNKNOWN, "%u __local arguments", info->num_local_args);
 
+   /* pipelines of the same binary share one copy (agxv_shared_code.h) */
    struct agxv_shader shader = {.code_size = size, .info = *info, .txf_sampler = txf};
-   void *map;
-   VkResult result =
-      agxv_bo_create(device, size, AGXV_BO_EXEC | AGXV_BO_READONLY, "shader code", &shader.code);
-   if (result == VK_SUCCESS)
-      result = agxv_bo_map(device, shader.code, &map);
-   if (result != VK_SUCCESS) {
-      if (shader.code)
-         agxv_bo_destroy(device, shader.code);
+   VkResult result = agxv_shared_code_get(device, stage, code, size, info, &shader.code);
+   if (result != VK_SUCCESS)
       return result;
-   }
-   memcpy(map, code, size);
    pipeline->shaders[stage] = shader;
    pipeline->stages |= 1u << stage;
    return VK_SUCCESS;
@@ -175,7 +169,7 @@ agxv_pipeline_destroy(struct agxv_device *device, struct agxv_pipeline *pipeline
    agxv_free(alloc, pipeline->graphics);
    for (unsigned s = 0; s < AGXV_STAGE_COUNT; s++) {
       if (pipeline->stages & (1u << s))
-         agxv_bo_destroy(device, pipeline->shaders[s].code);
+         agxv_shared_code_put(device, pipeline->shaders[s].code);
    }
    if (pipeline->gfx) {
       agxv_gs_pipeline_finish(device, pipeline->gfx);

@@ -88,6 +88,14 @@ struct AGX_PPP_HEADER
 agxv_ppp_header_sized(const struct agxv_dynamic_graphics_state *d, uint32_t ppp_dirty,
                       const struct agxv_ppp_draw *draw, size_t *size)
 {
+   /* A switch between pipelines that differ in culling alone (issue 19's
+    * pipeline-switch row): the cull word only, as the expressions below
+    * give for these bits (test_ppp compares every size with the header's). */
+   if (!ppp_dirty && d->dirty &&
+       !(d->dirty & ~(AGXV_DYN_BIT(RS_CULL_MODE) | AGXV_DYN_BIT(RS_FRONT_FACE)))) {
+      *size = AGX_PPP_HEADER_LENGTH + AGX_CULL_LENGTH;
+      return (struct AGX_PPP_HEADER){.cull = true, .viewport_count = 1};
+   }
    /* hk_flush_ppp_state's dirty expressions; PASS stands for the dynamic
     * bits hk_cmd_buffer_dirty_render_pass sets (depth/stencil enables). */
    bool pass = ppp_dirty & AGXV_PPP_DIRTY_PASS;

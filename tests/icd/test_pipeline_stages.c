@@ -11,6 +11,7 @@
 #include "agxv_bo.h"
 #include "agxv_graphics_state.h"
 #include "agxv_pipeline.h"
+#include "agxv_shared_code.h"
 
 static void
 check_code(struct agx_test_device *t, const struct agxv_shader *s, const uint8_t *code,
@@ -87,7 +88,7 @@ main(void)
    CHECK(g.stages == ((1u << AGXV_STAGE_VERTEX) | (1u << AGXV_STAGE_FRAGMENT)));
    for (unsigned s = 0; s < AGXV_STAGE_COUNT; s++) {
       if (g.stages & (1u << s))
-         agxv_bo_destroy(t.dev, g.shaders[s].code);
+         agxv_shared_code_put(t.dev, g.shaders[s].code); /* agxv_shared_code.h */
    }
 
    /* A graphics pipeline object: its parsed state, then its stages. */

@@ -14,6 +14,8 @@
  *    none, 1 to 16 viewports and a range of Vulkan dirty bits, the size
  *    agxv_ppp_header_sized reports equals agxv_ppp_size of its header and
  *    the bytes agxv_ppp_emit writes, and the header equals agxv_ppp_header's.
+ *  - the cull-only header (cull mode / front face dirty alone) is the
+ *    general one's for those bits and emits the same Cull word.
  * Assumes: nothing but the functions under test (no device).
  */
 #include <stdio.h>
@@ -124,6 +126,48 @@ check_words_diff(void)
    CHECK(agxv_draw_cache_ppp_words_dirty(&c, &w) == ALL4);
 }
 
+/* The cull-only header (a switch between pipelines differing in culling)
+ * equals the general expressions' header of the same bits plus depth-bias
+ * enable (which adds Fragment Control alone) without Fragment Control,
+ * and emits the same Cull word. */
+static void
+check_cull_only(void)
+{
+   static const uint64_t sets[] = {AGXV_DYN_BIT(RS_CULL_MODE), AGXV_DYN_BIT(RS_FRONT_FACE),
+                                   AGXV_DYN_BIT(RS_CULL_MODE) | AGXV_DYN_BIT(RS_FRONT_FACE)};
+   for (unsigned s = 0; s < 3; s++) {
+      for (int fs = 0; fs < 2; fs++) {
+         struct agxv_dynamic_graphics_state d;
+         agxv_dyn_init(&d);
+         struct agxv_ppp_draw draw = base_words();
+         draw.fb_width = draw.fb_height = 64;
+         draw.has_fs = fs;
+         size_t fast_size = 0, slow_size = 0;
+         d.dirty = sets[s];
+         struct AGX_PPP_HEADER fast = agxv_ppp_header_sized(&d, 0, &draw, &fast_size);
+         d.dirty = sets[s] | AGXV_DYN_BIT(RS_DEPTH_BIAS_ENABLE);
+         struct AGX_PPP_HEADER slow = agxv_ppp_header_sized(&d, 0, &draw, &slow_size);
+         CHECK(fast.cull && slow.cull && slow.fragment_control && !fast.fragment_control);
+         CHECK(fast_size == AGX_PPP_HEADER_LENGTH + AGX_CULL_LENGTH);
+         CHECK(slow_size == fast_size + AGX_FRAGMENT_CONTROL_LENGTH);
+         slow.fragment_control = false;
+         uint32_t a[8] = {0}, b[8] = {0};
+         AGX_PPP_HEADER_pack(a, &fast);
+         AGX_PPP_HEADER_pack(b, &slow);
+         CHECK(a[0] == b[0]);
+         /* the Cull word, last of both blocks */
+         d.dirty = sets[s];
+         uint8_t out_fast[64] = {0}, out_slow[64] = {0};
+         CHECK(agxv_ppp_emit_sized(out_fast, fast_size, &fast, &d, &draw) == fast_size);
+         slow.fragment_control = true;
+         d.dirty = sets[s] | AGXV_DYN_BIT(RS_DEPTH_BIAS_ENABLE);
+         CHECK(agxv_ppp_emit_sized(out_slow, slow_size, &slow, &d, &draw) == slow_size);
+         CHECK(memcmp(out_fast + fast_size - AGX_CULL_LENGTH,
+                      out_slow + slow_size - AGX_CULL_LENGTH, AGX_CULL_LENGTH) == 0);
+      }
+   }
+}
+
 static void
 check_sizes(void)
 {
@@ -177,5 +221,6 @@ main(void)
 {
    check_words_diff();
    check_sizes();
+   check_cull_only();
    return 0;
 }
