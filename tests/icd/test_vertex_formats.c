@@ -68,8 +68,8 @@ static struct agx_vk_ctx c;
 static int64_t
 field(const uint8_t *p, unsigned lo, unsigned bits, bool sign)
 {
-   uint64_t v = 0;
-   for (unsigned i = 0; i < 8; i++)
+   uint64_t v = 0; /* only the bytes the field spans: the last element ends the buffer */
+   for (unsigned i = 0; i < (lo + bits + 7) / 8; i++)
       v |= (uint64_t)p[i] << (8 * i);
    uint64_t x = (v >> lo) & ((1ull << bits) - 1);
    if (sign && (x >> (bits - 1)))
