@@ -2,8 +2,8 @@
  * Reference BC1-BC7 decoders for tests (header only: static functions), written from the
  * Khronos Data Format Specification (S3TC, RGTC, BPTC sections); they share no code with
  * the simulator's texture unit or the blit kernel's decoder (cl_kernels/agx_blit_bc.h).
- * A copy of test_bc.c's decoders, format list and block generator (test_bc.c checks them
- * against lavapipe), for test_bc_blit.c; test_bc.c may include this instead of its own.
+ * Shared by test_bc.c (which checks them against lavapipe) and test_bc_blit.c: the
+ * decoders, the format list and the block generator.
  * Assumes agx_vk_ctx.h (agx_vk_hash) is included first.
  */
 #ifndef BC_REF_H
