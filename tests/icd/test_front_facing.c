@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "agx_vk_ctx.h"
+#include "agx_vk_gfx.h"
 
 #define W 96
 #define H 32
@@ -33,101 +34,29 @@ struct gpu {
    VkShaderModule vs, fs;
    VkPipelineLayout layout;
    VkPipeline pipeline;
-   VkImage image;
-   VkDeviceMemory mem;
-   VkImageView view;
+   struct agx_vk_image img;
    struct agx_vk_buffer out;
 };
 
 static void
 make_image(struct gpu *g)
 {
-   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                            .imageType = VK_IMAGE_TYPE_2D,
-                            .format = VK_FORMAT_R32_UINT,
-                            .extent = {W, H, 1},
-                            .mipLevels = 1,
-                            .arrayLayers = 1,
-                            .samples = VK_SAMPLE_COUNT_1_BIT,
-                            .tiling = VK_IMAGE_TILING_OPTIMAL,
-                            .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
-                                     VK_IMAGE_USAGE_TRANSFER_SRC_BIT};
-   VK_OK(vkCreateImage(c.dev, &ici, NULL, &g->image));
-   VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(c.dev, g->image, &req);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.size,
-                               .memoryTypeIndex = agx_vk_memory_type(&c, req.memoryTypeBits, 0)};
-   VK_OK(vkAllocateMemory(c.dev, &mai, NULL, &g->mem));
-   VK_OK(vkBindImageMemory(c.dev, g->image, g->mem, 0));
-   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                .image = g->image,
-                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
-                                .format = VK_FORMAT_R32_UINT,
-                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-   VK_OK(vkCreateImageView(c.dev, &vci, NULL, &g->view));
+   agx_vk_color_target(&c, VK_FORMAT_R32_UINT, W, H, &g->img);
    g->out = agx_vk_buffer_usage(&c, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
 }
 
+/* The builder's defaults (triangle lists, no culling, counter-clockwise
+ * front faces, one R32_UINT target) with a static viewport and scissor;
+ * front face and topology dynamic */
 static void
 make_pipeline(struct gpu *g)
 {
-   VkPipelineShaderStageCreateInfo stages[2] = {
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_VERTEX_BIT,
-       .module = g->vs,
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = g->fs,
-       .pName = "main"}};
-   VkPipelineVertexInputStateCreateInfo vi = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-   VkPipelineInputAssemblyStateCreateInfo ia = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
-   VkViewport vpv = {0, 0, W, H, 0, 1};
-   VkRect2D sc = {{0, 0}, {W, H}};
-   VkPipelineViewportStateCreateInfo vp = {.sType =
-                                              VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-                                           .viewportCount = 1,
-                                           .pViewports = &vpv,
-                                           .scissorCount = 1,
-                                           .pScissors = &sc};
-   VkPipelineRasterizationStateCreateInfo rs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .polygonMode = VK_POLYGON_MODE_FILL,
-      .lineWidth = 1.0f};
-   VkPipelineMultisampleStateCreateInfo ms = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
-   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
-   VkPipelineColorBlendStateCreateInfo cb = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = 1,
-      .pAttachments = &att};
-   VkFormat format = VK_FORMAT_R32_UINT;
-   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-                                       .colorAttachmentCount = 1,
-                                       .pColorAttachmentFormats = &format};
-   VkDynamicState dyn[2] = {VK_DYNAMIC_STATE_FRONT_FACE, VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY};
-   VkPipelineDynamicStateCreateInfo ds = {.sType =
-                                             VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
-                                          .dynamicStateCount = 2,
-                                          .pDynamicStates = dyn};
-   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-                                      .pNext = &ri,
-                                      .pDynamicState = &ds,
-                                      .stageCount = 2,
-                                      .pStages = stages,
-                                      .pVertexInputState = &vi,
-                                      .pInputAssemblyState = &ia,
-                                      .pViewportState = &vp,
-                                      .pRasterizationState = &rs,
-                                      .pMultisampleState = &ms,
-                                      .pColorBlendState = &cb,
-                                      .layout = g->layout};
-   VK_OK(vkCreateGraphicsPipelines(c.dev, VK_NULL_HANDLE, 1, &ci, NULL, &g->pipeline));
+   struct agx_vk_gfx b;
+   agx_vk_gfx_defaults(&b, g->layout, g->vs, g->fs, VK_FORMAT_R32_UINT);
+   agx_vk_gfx_fixed_viewport(&b, W, H);
+   b.dynamic[b.dyn.dynamicStateCount++] = VK_DYNAMIC_STATE_FRONT_FACE;
+   b.dynamic[b.dyn.dynamicStateCount++] = VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY;
+   g->pipeline = agx_vk_gfx_create(&c, &b);
 }
 
 /* Draws the two triangles and the strip with front face `ff`, reads back. */
@@ -142,14 +71,14 @@ render(struct gpu *g, VkFrontFace ff)
                                .newLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                                .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
                                .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                               .image = g->image,
+                               .image = g->img.image,
                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
    VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
                           .imageMemoryBarrierCount = 1,
                           .pImageMemoryBarriers = &ib};
    vkCmdPipelineBarrier2(cb, &di);
    VkRenderingAttachmentInfo ca = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                   .imageView = g->view,
+                                   .imageView = g->img.view,
                                    .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                                    .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
                                    .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
@@ -175,7 +104,8 @@ render(struct gpu *g, VkFrontFace ff)
    vkCmdPipelineBarrier2(cb, &di);
    VkBufferImageCopy copy = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
                              .imageExtent = {W, H, 1}};
-   vkCmdCopyImageToBuffer(cb, g->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, g->out.buf, 1, &copy);
+   vkCmdCopyImageToBuffer(cb, g->img.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, g->out.buf, 1,
+                          &copy);
    VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
                           .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
                           .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
@@ -286,9 +216,7 @@ main(int argc, char **argv)
    CHECK(front > 600 && back > 600);
    agx_vk_buffer_free(&c, &g.out);
    vkDestroyPipeline(c.dev, g.pipeline, NULL);
-   vkDestroyImageView(c.dev, g.view, NULL);
-   vkDestroyImage(c.dev, g.image, NULL);
-   vkFreeMemory(c.dev, g.mem, NULL);
+   agx_vk_image_free(&c, &g.img);
    vkDestroyPipelineLayout(c.dev, g.layout, NULL);
    vkDestroyShaderModule(c.dev, g.vs, NULL);
    vkDestroyShaderModule(c.dev, g.fs, NULL);
