@@ -12,7 +12,8 @@
  *  - 25-29 copied typed -> mutable from a set of typed bindings.
  * Set 1 (one typed binding per kind) is filled by copies mutable -> typed from elements 5-9.
  * Every value read, the buffer counters and the storage-image counters are checked against C.
- * vkGetDescriptorSetLayoutSupport follows the type list's stride (agx-vk's 64 MiB sets).
+ * vkGetDescriptorSetLayoutSupport follows the type list's stride (agx-vk's 64 MiB sets) and
+ * allows vkd3d-proton's 1,000,000-descriptor variable-count, update-after-bind mutable heap.
  * Lavapipe (Mesa 22.3) lacks descriptor indexing: the reference run is skipped with a reason.
  *
  * test_mutable_desc SHADER.spv [--validation] [--reference]
@@ -288,6 +289,37 @@ check_support(void)
    CHECK(mutable_supported(buffers, 2, 1400000));
    CHECK(!mutable_supported(kind_type, KINDS, 1400000));
    printf("layout support: buffer-only lists at 16 bytes, image lists at 48\n");
+   /* vkd3d-proton's heap: a variable-count, update-after-bind mutable binding of at least
+    * VKD3D_MIN_VIEW_DESCRIPTOR_COUNT (1,000,000) descriptors */
+   VkMutableDescriptorTypeListEXT list = {KINDS, kind_type};
+   VkMutableDescriptorTypeCreateInfoEXT mi = {
+      .sType = VK_STRUCTURE_TYPE_MUTABLE_DESCRIPTOR_TYPE_CREATE_INFO_EXT,
+      .mutableDescriptorTypeListCount = 1,
+      .pMutableDescriptorTypeLists = &list};
+   VkDescriptorBindingFlags bf = VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT |
+                                 VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT |
+                                 VK_DESCRIPTOR_BINDING_PARTIALLY_BOUND_BIT;
+   VkDescriptorSetLayoutBindingFlagsCreateInfo bfi = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO,
+      .pNext = &mi,
+      .bindingCount = 1,
+      .pBindingFlags = &bf};
+   VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_MUTABLE_EXT, 1000000,
+                                     VK_SHADER_STAGE_COMPUTE_BIT, NULL};
+   VkDescriptorSetLayoutCreateInfo ci = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+      .pNext = &bfi,
+      .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT,
+      .bindingCount = 1,
+      .pBindings = &b};
+   VkDescriptorSetVariableDescriptorCountLayoutSupport vs = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_VARIABLE_DESCRIPTOR_COUNT_LAYOUT_SUPPORT};
+   VkDescriptorSetLayoutSupport sup = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_SUPPORT,
+                                       .pNext = &vs};
+   vkGetDescriptorSetLayoutSupport(C.dev, &ci, &sup);
+   printf("variable-count mutable heap: supported %u, up to %u descriptors\n", sup.supported,
+          vs.maxVariableDescriptorCount);
+   CHECK(sup.supported && vs.maxVariableDescriptorCount >= 1000000);
 }
 
 static VkDescriptorSetLayout
@@ -335,7 +367,13 @@ device(void)
               h12.shaderSampledImageArrayNonUniformIndexing &&
               h12.shaderStorageImageArrayNonUniformIndexing &&
               h12.shaderUniformTexelBufferArrayNonUniformIndexing &&
-              h12.shaderUniformBufferArrayNonUniformIndexing;
+              h12.shaderUniformBufferArrayNonUniformIndexing &&
+              h12.descriptorBindingStorageBufferUpdateAfterBind &&
+              h12.descriptorBindingSampledImageUpdateAfterBind &&
+              h12.descriptorBindingStorageImageUpdateAfterBind &&
+              h12.descriptorBindingUniformTexelBufferUpdateAfterBind &&
+              h12.descriptorBindingUniformBufferUpdateAfterBind &&
+              h12.descriptorBindingPartiallyBound && h12.descriptorBindingVariableDescriptorCount;
    if (C.reference && !all) {
       printf("skipped: the reference driver lacks %s\n",
              !ext ? "VK_EXT_mutable_descriptor_type" : "a descriptor-indexing feature");
@@ -357,7 +395,14 @@ device(void)
       .shaderSampledImageArrayNonUniformIndexing = VK_TRUE,
       .shaderStorageImageArrayNonUniformIndexing = VK_TRUE,
       .shaderUniformTexelBufferArrayNonUniformIndexing = VK_TRUE,
-      .shaderUniformBufferArrayNonUniformIndexing = VK_TRUE};
+      .shaderUniformBufferArrayNonUniformIndexing = VK_TRUE,
+      .descriptorBindingStorageBufferUpdateAfterBind = VK_TRUE,
+      .descriptorBindingSampledImageUpdateAfterBind = VK_TRUE,
+      .descriptorBindingStorageImageUpdateAfterBind = VK_TRUE,
+      .descriptorBindingUniformTexelBufferUpdateAfterBind = VK_TRUE,
+      .descriptorBindingUniformBufferUpdateAfterBind = VK_TRUE,
+      .descriptorBindingPartiallyBound = VK_TRUE,
+      .descriptorBindingVariableDescriptorCount = VK_TRUE};
    VkPhysicalDeviceFeatures f10 = {.shaderSampledImageArrayDynamicIndexing = VK_TRUE,
                                    .shaderStorageImageArrayDynamicIndexing = VK_TRUE,
                                    .shaderStorageBufferArrayDynamicIndexing = VK_TRUE,
