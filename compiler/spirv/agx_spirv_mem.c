@@ -318,6 +318,14 @@ new_variable(struct vtn_ctx *c, unsigned i, bool global)
          vtn_fail(c, "Input variable %u is not a built-in", id);
       var->mode = PTR_BUILTIN;
       var->builtin = d->arg[0];
+      /* Vulkan spec, Rasterization, Sample Shading: an entry point
+       * that statically uses a SampleId or SamplePosition input shades
+       * per sample as if minSampleShading were 1.0, loaded or not (Mesa
+       * vtn_variables.c sets uses_sample_shading on the decoration). Only
+       * variables of the entry point's interface get here. */
+      if (s->stage == AGX_STAGE_FRAGMENT &&
+          (var->builtin == SpvBuiltInSampleId || var->builtin == SpvBuiltInSamplePosition))
+         s->fs.per_sample = true;
       break;
    }
    case SpvStorageClassOutput:
