@@ -599,9 +599,13 @@ access_chain(struct vtn_ctx *c, unsigned i, bool ptr_chain)
          } else if (p->mode == PTR_MEM) {
             vtn_compute_layout(c, t);
             p->addr = add_scaled(c, p, idx, t->stride);
-         } else if (p->mode == PTR_BUILTIN && t->len == 1 && vtn_val(c, idx_id)->kind == VK_CONST &&
-                    vtn_const_u64(c, idx_id) == 0) {
-            /* SampleMask[1] (32 samples at most): element 0 is the value */
+         } else if (p->mode == PTR_BUILTIN && t->len == 1) {
+            /* SampleMaskIn[1] (32 samples at most): element 0 is the value.
+             * An index that is not a constant (a loop over the array's
+             * words, unoptimised) can only be 0 in bounds. */
+            if (vtn_val(c, idx_id)->kind == VK_CONST && vtn_const_u64(c, idx_id) != 0)
+               vtn_fail(c, "built-in array index %llu out of range",
+                        (unsigned long long)vtn_const_u64(c, idx_id));
          } else {
             vtn_fail(c, "array access on a non-memory pointer");
          }
