@@ -27,6 +27,7 @@ struct agxv_features {
    VkPhysicalDeviceMaintenance5FeaturesKHR maintenance5;
    VkPhysicalDeviceMaintenance6FeaturesKHR maintenance6;
    VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR subgroup_rotate;
+   VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT mutable_descriptor;
 };
 
 struct agxv_properties {

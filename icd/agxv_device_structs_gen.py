@@ -38,7 +38,8 @@ EXTENSION = {
                  'VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT': 'gpl',
                  'VkPhysicalDeviceMaintenance5FeaturesKHR': 'maintenance5',
                  'VkPhysicalDeviceMaintenance6FeaturesKHR': 'maintenance6',
-                 'VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR': 'subgroup_rotate'},
+                 'VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR': 'subgroup_rotate',
+                 'VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT': 'mutable_descriptor'},
     'Properties': {'VkPhysicalDeviceRobustness2PropertiesEXT': 'robustness2',
                    'VkPhysicalDeviceTransformFeedbackPropertiesEXT': 'xfb',
                    'VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT':

@@ -140,6 +140,10 @@ DEVICE_EXTENSIONS = [
     'VK_KHR_create_renderpass2',
     'VK_KHR_depth_stencil_resolve',
     'VK_KHR_dynamic_rendering',
+    # Mutable descriptors and host-only pools (agxv_descriptor_set*.c; tests/icd
+    # test_mutable_desc). vkd3d-proton uses either name for its bindless heaps.
+    'VK_EXT_mutable_descriptor_type',
+    'VK_VALVE_mutable_descriptor_type',
 ]
 
 # Extensions listed above that the system's vk.xml (1.3.239) predates. Their

@@ -430,6 +430,14 @@ init_features(struct agxv_features *f)
       .shaderSubgroupRotate = VK_TRUE,
       .shaderSubgroupRotateClustered = VK_TRUE,
    };
+   /* VK_EXT_mutable_descriptor_type (and its VALVE alias): a mutable binding
+    * holds any descriptor at the stride of the largest listed type, the
+    * compiler takes strides from the layout (agxv_descriptor_set_layout.h);
+    * host-only pools are host memory (tests/icd test_mutable_desc). */
+   f->mutable_descriptor = (VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MUTABLE_DESCRIPTOR_TYPE_FEATURES_EXT,
+      .mutableDescriptorType = VK_TRUE,
+   };
    /* FAIL_ON_PIPELINE_COMPILE_REQUIRED and EARLY_RETURN_ON_FAILURE
     * (agxv_compute_pipeline.c); the cache always locks. */
    f->v13.pipelineCreationCacheControl = VK_TRUE;

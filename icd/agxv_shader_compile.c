@@ -27,6 +27,17 @@ binding_offset(void *data, unsigned set, unsigned binding)
    return map->sets[set]->bindings[binding].offset;
 }
 
+/* Every binding's stride from the layout (a mutable binding's covers all
+ * its types; a typed binding's equals its descriptor size). */
+static unsigned
+binding_stride(void *data, unsigned set, unsigned binding)
+{
+   const struct layout_map *map = data;
+   if (set >= map->count || !map->sets[set] || binding >= map->sets[set]->binding_count)
+      return 0; /* not in the layout: the access's own size */
+   return map->sets[set]->bindings[binding].stride;
+}
+
 /* The software vertex shader (AGXV_GS_VS_SW) records clip/cull distance
  * words 4-7 under AGX_GS_CLIP_HI / AGX_GS_CULL_HI (layout/agx_gs.h): its
  * transform feedback words name those records. */
@@ -109,7 +120,9 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
       xfb_hi_records(&out->xfb);
 
    struct layout_map map = {req->set_layouts, req->set_count};
-   struct agx_io_options io = {.binding_offset = binding_offset, .data = &map};
+   struct agx_io_options io = {.binding_offset = binding_offset,
+                               .binding_stride = binding_stride,
+                               .data = &map};
    agx_pass_lower_io(s, &io);
    agx_optimize(s);
 

@@ -80,6 +80,11 @@ struct agx_io_options {
    /* Byte offset of a binding inside its set's descriptor memory; NULL uses
     * the default from agx_abi.h. */
    unsigned (*binding_offset)(void *data, unsigned set, unsigned binding);
+   /* Bytes between the array elements of a binding, or 0 for the access's
+    * own descriptor size (AGX_ABI_DESC_SIZE, AGX_ABI_TEXEL_DESC_SIZE,
+    * AGX_ABI_IMAGE_DESC_SIZE): a mutable binding holds descriptors of
+    * several kinds at one stride. NULL: always the access's size. */
+   unsigned (*binding_stride)(void *data, unsigned set, unsigned binding);
    void *data;
 };
 bool agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts);
