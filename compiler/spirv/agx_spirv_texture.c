@@ -369,6 +369,8 @@ vtn_image_sample(struct vtn_ctx *c, unsigned i)
    agx_instr *idx[4] = {img->image->index, img->image->sampler_index, off, ref};
    agx_instr *index = agx_vec(b, ref ? 4 : 3, idx);
    dim |= (implicit ? AGX_IMAGE_IMPLICIT_LOD : 0) | (ref ? AGX_IMAGE_COMPARE : 0);
+   if (t->elem && t->elem->base == VTN_INT)
+      dim |= AGX_IMAGE_INT;
    agx_instr *r;
    if (lod) {
       r = agx_intrin(b, AGX_OP_IMAGE_SAMPLE, agx_type_make(32, 4), 3, index, agx_vec(b, 4, xyzw),
@@ -471,6 +473,8 @@ vtn_image_gather(struct vtn_ctx *c, unsigned i)
    for (unsigned k = 0; k < 4; k++)
       xyzw[k] = k < n ? comp(c, v, k) : zero;
    agx_instr *coords = agx_vec(b, 4, xyzw), *res[4];
+   if (t->elem && t->elem->base == VTN_INT)
+      dim |= AGX_IMAGE_INT;
    for (unsigned p = 0; p < passes; p++) {
       agx_instr *idx[3] = {img->image->index, img->image->sampler_index, offs[p]};
       res[p] = agx_intrin(b, AGX_OP_IMAGE_GATHER, agx_type_make(32, 4), 3, agx_vec(b, 3, idx),
