@@ -173,9 +173,9 @@ clear_attachments(struct agxv_cmd_buffer *cmd, void *data)
    for (uint32_t i = 0; i < c->att_count; i++) {
       const VkClearAttachment *a = &c->atts[i];
       if (a->aspectMask & VK_IMAGE_ASPECT_COLOR_BIT) {
-         uint32_t rt = a->colorAttachment;
-         clear_one(cmd, rt < rs->color_count ? rs->color_views[rt] : NULL,
-                   VK_IMAGE_ASPECT_COLOR_BIT, &a->clearValue, c);
+         uint32_t rt = agxv_rendering_rt(rs, a->colorAttachment);
+         clear_one(cmd, rt != UINT32_MAX ? rs->color_views[rt] : NULL, VK_IMAGE_ASPECT_COLOR_BIT,
+                   &a->clearValue, c);
       }
       if (a->aspectMask & VK_IMAGE_ASPECT_DEPTH_BIT)
          clear_one(cmd, rs->depth_view, VK_IMAGE_ASPECT_DEPTH_BIT, &a->clearValue, c);
