@@ -174,7 +174,7 @@ agxv_descriptor_set_init_inline(const struct agxv_descriptor_set_layout *layout,
       /* immutable samplers are in place from the start and never written */
       for (uint32_t e = 0; d->immutable >= 0 && e < d->count; e++)
          memcpy(map + d->offset + e * d->stride + AGX_ABI_SAMPLER_INDEX,
-                &layout->immutable[d->immutable + e], sizeof(struct agxv_immutable_sampler));
+                &layout->immutable[d->immutable + e], sizeof(struct agxv_sampler_desc));
       if (d->type != VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK || d->count == 0)
          continue;
       uint64_t address = va + d->offset + AGXV_INLINE_DATA_OFFSET;
@@ -316,8 +316,8 @@ write_texel_buffer(uint8_t *dst, VkBufferView handle)
 
 /* Image-like descriptors (agx_abi.h): storage images the view's storage
  * Texture + PBE; sampled images its Texture; combined image samplers its
- * Texture + the sampler's heap index and LOD bias; samplers only the
- * latter. Immutable samplers were written with the set and stay. A null
+ * Texture + the sampler's half (heap index, LOD bias, custom border
+ * colour); samplers only the latter. Immutable samplers were written with the set and stay. A null
  * view (nullDescriptor) leaves zeros. */
 static void
 write_image(uint8_t *dst, VkDescriptorType type, bool immutable, const VkDescriptorImageInfo *info)
@@ -334,8 +334,7 @@ write_image(uint8_t *dst, VkDescriptorType type, bool immutable, const VkDescrip
    if ((type == VK_DESCRIPTOR_TYPE_SAMPLER || type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER) &&
        !immutable) {
       struct agxv_sampler *sampler = agxv_sampler_from_handle(info->sampler);
-      struct agxv_immutable_sampler s = {sampler ? sampler->index : 0,
-                                         sampler ? sampler->lod_bias : 0.0f};
+      struct agxv_sampler_desc s = agxv_sampler_descriptor(sampler);
       memset(dst, 0, AGXV_IMAGE_DESCRIPTOR_SIZE);
       if (type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER && view)
          memcpy(dst, view->desc, 24);

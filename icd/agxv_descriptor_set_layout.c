@@ -107,9 +107,7 @@ fill_layout(struct agxv_descriptor_set_layout *layout, const VkDescriptorSetLayo
          d->immutable = (int32_t)immutable;
          for (uint32_t e = 0; e < b->descriptorCount; e++) {
             struct agxv_sampler *s = agxv_sampler_from_handle(b->pImmutableSamplers[e]);
-            layout->immutable[immutable + e] =
-               (struct agxv_immutable_sampler){.index = s ? s->index : 0,
-                                               .lod_bias = s ? s->lod_bias : 0.0f};
+            layout->immutable[immutable + e] = agxv_sampler_descriptor(s);
          }
          immutable += b->descriptorCount;
       }
@@ -172,11 +170,11 @@ agxv_CreateDescriptorSetLayout(VkDevice _device, const VkDescriptorSetLayoutCrea
    size_t bytes =
       sizeof(struct agxv_descriptor_set_layout) + n * sizeof(struct agxv_descriptor_binding);
    struct agxv_descriptor_set_layout *layout =
-      agxv_object_zalloc(device, alloc, bytes + immutable * sizeof(struct agxv_immutable_sampler),
+      agxv_object_zalloc(device, alloc, bytes + immutable * sizeof(struct agxv_sampler_desc),
                          VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT);
    if (!layout)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
-   layout->immutable = (struct agxv_immutable_sampler *)((uint8_t *)layout + bytes);
+   layout->immutable = (struct agxv_sampler_desc *)((uint8_t *)layout + bytes);
    layout->refcount = 1;
    layout->alloc = *alloc;
    layout->flags = pCreateInfo->flags;

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 
 #include "agxv_object.h"
+#include "agxv_sampler.h"
 
 #define AGXV_BUFFER_DESCRIPTOR_SIZE 16u
 /* Uniform/storage texel buffers: Texture + PBE (agx_abi.h, agxv_buffer_view.h) */
@@ -57,12 +58,6 @@ struct agxv_descriptor_binding {
    int32_t immutable;      /* first of `count` immutable samplers in the layout, or -1 */
 };
 
-/* An immutable sampler as descriptors hold it. */
-struct agxv_immutable_sampler {
-   uint32_t index; /* sampler heap slot */
-   float lod_bias;
-};
-
 struct agxv_descriptor_set_layout {
    struct agxv_object base;
    uint32_t refcount; /* pipeline layouts and sets may outlive the handle */
@@ -71,7 +66,8 @@ struct agxv_descriptor_set_layout {
    uint32_t binding_count; /* highest binding number + 1 */
    uint32_t size;          /* bytes of descriptor memory for one set */
    uint32_t dynamic_buffer_count;
-   struct agxv_immutable_sampler *immutable; /* after bindings[], same allocation */
+   struct agxv_sampler_desc *immutable; /* immutable samplers as descriptors hold them
+                                         * (bytes 24-47); after bindings[] */
    struct agxv_descriptor_binding bindings[];
 };
 

@@ -8,6 +8,7 @@
 
 #include "agx_backend.h"
 #include "agxv_descriptor_set_layout.h"
+#include "agxv_graphics_state.h"
 #include "agx_gs.h"
 #include "agx_passes.h"
 #include "agx_vbo_prolog.h"
@@ -75,6 +76,10 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
                                     .num_spec = req->spec_count,
                                     .robust_buffer_access = req->robust_buffer_access,
                                     .multiview = req->multiview};
+   for (unsigned i = 0; req->tiles && req->tiles->merged && i < AGX_TIB_MAX_RTS; i++) {
+      opts.tile_inputs[i].format = req->tiles->inputs[i].format;
+      opts.tile_inputs[i].offset_B = req->tiles->inputs[i].offset_B;
+   }
    agx_shader *s = agx_compile_spirv(req->words, req->word_count, &opts, false, err, err_size);
    free(spec);
    if (!s)

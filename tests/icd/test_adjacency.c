@@ -18,7 +18,14 @@
  * (the end pixels depend on the line rasterization rules).
  * Scenes: triangle list (2 rectangles = 4 triangles, firstVertex 3), triangle
  * strip (8 and 9 vertices: 2 triangles; 5 vertices: none), line list (3
- * lines), line strip (firstVertex 2), an indexed line strip (vertexOffset 1).
+ * lines), line strip (firstVertex 2), an indexed line strip (vertexOffset 1);
+ * drawn directly, through indirect records (two records with
+ * multiDrawIndirect) and through indirect-count draws whose uncounted record
+ * would draw adjacent vertices; indexed lists (8/16/32-bit indices,
+ * vertexOffset); triangle and line strips with adjacency split by primitive
+ * restart (leading restarts, a segment too short for a primitive), direct,
+ * indexed-indirect and indexed-indirect count (the GPU-built index lists of
+ * cl_kernels/agx_adjacency.cl).
  * The same program runs on lavapipe (--reference) and under validation.
  *
  * test_adjacency VBO_VERT DRAW_FRAG [--validation] [--reference]
@@ -96,7 +103,7 @@ setup(void)
 }
 
 static VkPipeline
-pipeline(VkPrimitiveTopology topology)
+pipeline(VkPrimitiveTopology topology, bool restart)
 {
    VkPipelineShaderStageCreateInfo stages[2] = {
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
@@ -121,7 +128,8 @@ pipeline(VkPrimitiveTopology topology)
       .pVertexAttributeDescriptions = attr};
    VkPipelineInputAssemblyStateCreateInfo ia = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = topology};
+      .topology = topology,
+      .primitiveRestartEnable = restart};
    VkViewport vpv = {0, 0, W, H, 0, 1};
    VkRect2D sc = {{0, 0}, {W, H}};
    VkPipelineViewportStateCreateInfo vp = {.sType =
@@ -184,6 +192,15 @@ image_barrier(VkCommandBuffer cb, VkImageLayout from, VkImageLayout to,
    vkCmdPipelineBarrier2(cb, &di);
 }
 
+/* How a scene's draw is recorded. */
+enum mode {
+   DIRECT,        /* vkCmdDraw / vkCmdDrawIndexed */
+   INDIRECT,      /* vkCmdDraw(Indexed)Indirect */
+   INDIRECT_COUNT /* vkCmdDraw(Indexed)IndirectCount */
+};
+
+#define RESTART 0xFFFFFFFFu /* in ix[]: the restart index of the index type */
+
 struct scene {
    const char *name;
    VkPrimitiveTopology topology;
@@ -193,18 +210,89 @@ struct scene {
    uint32_t count;     /* vertices (or indices) drawn */
    const uint32_t *ix; /* indexed when set */
    int32_t vertex_offset;
+   enum mode mode;
+   bool u16;     /* 16-bit indices (else 32-bit) */
+   bool restart; /* primitive restart enable */
+   /* indirect: 0 one record; else two, the first drawing `split`
+    * vertices (indices), the second the rest (multiDrawIndirect) */
+   uint32_t split;
 };
+
+/* A VkDrawIndirectCommand or VkDrawIndexedIndirectCommand (5 words,
+ * records 24 bytes apart) of `count` vertices/indices from `first`. */
+static void
+record(const struct scene *s, uint32_t *r, uint32_t count, uint32_t first)
+{
+   if (s->ix) {
+      const uint32_t w[5] = {count, 1, first, (uint32_t)s->vertex_offset, 0};
+      memcpy(r, w, sizeof(w));
+   } else {
+      const uint32_t w[5] = {count, 1, s->first + first, 0, 0};
+      memcpy(r, w, sizeof(w));
+   }
+}
+
+/* The draw of a scene: direct, or records in an indirect buffer (with
+ * INDIRECT_COUNT one more record after the counted ones: the first one
+ * shifted by a vertex, which would draw adjacent vertices). Lavapipe
+ * (Mesa 22.3.6) draws the restart-split strips of
+ * vkCmdDrawIndexedIndirectCount wrongly (the same draws pass through
+ * vkCmdDrawIndexed(Indirect); restart apparently not honoured there): the
+ * reference run skips those scenes. */
+static void
+record_draw(VkCommandBuffer cb, const struct scene *s, struct agx_vk_buffer *ind,
+            struct agx_vk_buffer *cnt)
+{
+   if (s->mode == DIRECT) {
+      if (s->ix)
+         vkCmdDrawIndexed(cb, s->count, 1, 0, s->vertex_offset, 0);
+      else
+         vkCmdDraw(cb, s->count, 1, s->first, 0);
+      return;
+   }
+   const uint32_t stride = 24;
+   uint32_t draws = s->split ? 2 : 1;
+   *ind = agx_vk_buffer_usage(&c, 4 * stride, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
+   memset(ind->map, 0xEE, 4 * stride);
+   uint32_t *r = ind->ptr;
+   if (s->split) {
+      record(s, r, s->split, 0);
+      record(s, r + stride / 4, s->count - s->split, s->split);
+   } else {
+      record(s, r, s->count, 0);
+   }
+   if (s->mode == INDIRECT) {
+      if (s->ix)
+         vkCmdDrawIndexedIndirect(cb, ind->buf, 0, draws, stride);
+      else
+         vkCmdDrawIndirect(cb, ind->buf, 0, draws, stride);
+      return;
+   }
+   /* uncounted: every vertex one later (firstVertex or vertexOffset + 1) */
+   record(s, r + draws * stride / 4, s->split ? s->split : s->count, 0);
+   r[draws * stride / 4 + (s->ix ? 3 : 2)]++;
+   *cnt = agx_vk_buffer_usage(&c, 16, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
+   memcpy((uint8_t *)cnt->map + 4, &draws, 4);
+   if (s->ix)
+      vkCmdDrawIndexedIndirectCount(cb, ind->buf, 0, cnt->buf, 4, draws + 1, stride);
+   else
+      vkCmdDrawIndirectCount(cb, ind->buf, 0, cnt->buf, 4, draws + 1, stride);
+}
 
 /* Draws a scene and compares it with want[]. */
 static unsigned
 run(const struct scene *s)
 {
+   if (c.reference && s->restart && s->mode == INDIRECT_COUNT) {
+      printf("skip %s (lavapipe: restart in indirect-count draws)\n", s->name);
+      return 0;
+   }
    struct agx_vk_buffer vb =
       agx_vk_buffer_usage(&c, s->nv * sizeof(struct vtx), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
    memcpy(vb.map, s->v, s->nv * sizeof(struct vtx));
-   struct agx_vk_buffer ib = {0};
+   struct agx_vk_buffer ib = {0}, ind = {0}, cnt = {0};
    memset(out.ptr, 0xAB, W * H * 4);
-   VkPipeline p = pipeline(s->topology);
+   VkPipeline p = pipeline(s->topology, s->restart);
    VkCommandBuffer cb = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
    image_barrier(cb, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                  VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
@@ -224,13 +312,19 @@ run(const struct scene *s)
    VkDeviceSize zero = 0;
    vkCmdBindVertexBuffers(cb, 0, 1, &vb.buf, &zero);
    if (s->ix) {
-      ib = agx_vk_buffer_usage(&c, 4 * s->count, VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
-      memcpy(ib.map, s->ix, 4 * s->count);
-      vkCmdBindIndexBuffer(cb, ib.buf, 0, VK_INDEX_TYPE_UINT32);
-      vkCmdDrawIndexed(cb, s->count, 1, 0, s->vertex_offset, 0);
-   } else {
-      vkCmdDraw(cb, s->count, 1, s->first, 0);
+      unsigned size = s->u16 ? 2 : 4;
+      ib = agx_vk_buffer_usage(&c, size * s->count, VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
+      for (uint32_t i = 0; i < s->count; i++) {
+         if (s->u16) {
+            uint16_t x = (uint16_t)s->ix[i];
+            memcpy((uint8_t *)ib.map + 2 * i, &x, 2);
+         } else {
+            memcpy((uint8_t *)ib.map + 4 * i, &s->ix[i], 4);
+         }
+      }
+      vkCmdBindIndexBuffer(cb, ib.buf, 0, s->u16 ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32);
    }
+   record_draw(cb, s, &ind, &cnt);
    vkCmdEndRendering(cb);
    image_barrier(cb, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                  VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
@@ -243,6 +337,10 @@ run(const struct scene *s)
    vkDestroyPipeline(c.dev, p, NULL);
    if (s->ix)
       agx_vk_buffer_free(&c, &ib);
+   if (s->mode != DIRECT)
+      agx_vk_buffer_free(&c, &ind);
+   if (s->mode == INDIRECT_COUNT)
+      agx_vk_buffer_free(&c, &cnt);
    agx_vk_buffer_free(&c, &vb);
 
    const uint8_t *got = out.ptr;
@@ -317,13 +415,17 @@ main(int argc, char **argv)
       return 2;
    }
    agx_vk_ctx_instance(&c, argc, argv);
+   VkPhysicalDeviceVulkan12Features f12 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                           .drawIndirectCount = VK_TRUE};
    VkPhysicalDeviceVulkan13Features f13 = {.sType =
                                               VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                           .pNext = &f12,
                                            .synchronization2 = VK_TRUE,
                                            .dynamicRendering = VK_TRUE};
    /* adjacency topologies need the geometryShader feature (VUID-
     * VkPipelineInputAssemblyStateCreateInfo-topology-00429), even unused */
-   VkPhysicalDeviceFeatures f10 = {.geometryShader = VK_TRUE};
+   VkPhysicalDeviceFeatures f10 = {.geometryShader = VK_TRUE, .multiDrawIndirect = VK_TRUE};
    agx_vk_ctx_device_features(&c, &f13, &f10, 0, NULL);
    vs = module(argv[1]);
    fs = module(argv[2]);
@@ -354,6 +456,35 @@ main(int argc, char **argv)
                         NULL,
                         0};
       fails += run(&s);
+      /* the same through indirect records; the indexed forms read index k + 1
+       * with vertexOffset 2 (vertex k + 3) */
+      struct scene si = s;
+      si.name = "triangle list with adjacency, indirect (two records)";
+      si.mode = INDIRECT;
+      si.split = 12;
+      fails += run(&si);
+      si.name = "triangle list with adjacency, indirect count (1 of 2 records)";
+      si.mode = INDIRECT_COUNT;
+      si.split = 0;
+      fails += run(&si);
+      uint32_t ix[24];
+      for (uint32_t k = 0; k < 24; k++)
+         ix[k] = k + 1;
+      struct scene sx = s;
+      sx.name = "indexed triangle list with adjacency (16-bit)";
+      sx.ix = ix;
+      sx.vertex_offset = 2;
+      sx.u16 = true;
+      fails += run(&sx);
+      sx.name = "indexed triangle list with adjacency, indexed-indirect (two records)";
+      sx.mode = INDIRECT;
+      sx.split = 12;
+      fails += run(&sx);
+      sx.name = "indexed triangle list with adjacency (32-bit), indexed-indirect count";
+      sx.mode = INDIRECT_COUNT;
+      sx.split = 0;
+      sx.u16 = false;
+      fails += run(&sx);
    }
    /* triangle strip with adjacency: strip v0 v2 v4 v6 = 2 triangles */
    {
@@ -386,6 +517,42 @@ main(int argc, char **argv)
       s5.count = 5;
       fails += run(&s5);
    }
+   /* triangle strips with adjacency split by primitive restart: two leading
+    * restarts, two 8-vertex strips (a rectangle each), a 3-vertex one (no
+    * triangle; its vertices would paint) */
+   {
+      struct vtx v[19];
+      const struct vtx a[4] = {red(4, 4), red(24, 4), red(4, 20), red(24, 20)};
+      const struct vtx b[4] = {red(30, 30), red(60, 30), red(30, 44), red(60, 44)};
+      for (int k = 0; k < 4; k++) {
+         v[2 * k] = a[k];
+         v[2 * k + 1] = far(k);
+         v[8 + 2 * k] = b[k];
+         v[8 + 2 * k + 1] = far(k + 1);
+      }
+      v[16] = red(0, 60), v[17] = red(60, 60), v[18] = red(30, 0);
+      const uint32_t ix[23] = {RESTART, RESTART, 0,  1,  2,  3,  4,  5,       6,  7,  RESTART, 8,
+                               9,       10,      11, 12, 13, 14, 15, RESTART, 16, 17, 18};
+      memset(want, 0, sizeof(want));
+      want_rect(4, 4, 24, 20, 1);
+      want_rect(30, 30, 60, 44, 1);
+      struct scene s = {.name = "triangle strips with adjacency, restart (32-bit)",
+                        .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY,
+                        .v = v,
+                        .nv = 19,
+                        .count = 23,
+                        .ix = ix,
+                        .restart = true};
+      fails += run(&s);
+      s.name = "triangle strips with adjacency, restart (16-bit), indexed-indirect";
+      s.u16 = true;
+      s.mode = INDIRECT;
+      fails += run(&s);
+      s.name = "triangle strips with adjacency, restart (32-bit), indexed-indirect count";
+      s.u16 = false;
+      s.mode = INDIRECT_COUNT;
+      fails += run(&s);
+   }
    /* line list with adjacency: 3 lines (4i+1, 4i+2) */
    {
       struct vtx v[12];
@@ -406,6 +573,13 @@ main(int argc, char **argv)
                         12,
                         NULL,
                         0};
+      fails += run(&s);
+      s.name = "line list with adjacency, indirect (two records)";
+      s.mode = INDIRECT;
+      s.split = 4;
+      fails += run(&s);
+      s.name = "line list with adjacency, indirect count (2 of 3 records)";
+      s.mode = INDIRECT_COUNT;
       fails += run(&s);
    }
    /* line strip with adjacency: lines (i+1, i+2), firstVertex 2; the strip
@@ -443,6 +617,50 @@ main(int argc, char **argv)
                          ix,
                          1};
       fails += run(&si);
+      struct scene sd = s;
+      sd.name = "line strip with adjacency, indirect";
+      sd.mode = INDIRECT;
+      fails += run(&sd);
+      si.name = "indexed line strip with adjacency, indexed-indirect";
+      si.mode = INDIRECT;
+      fails += run(&si);
+   }
+   /* line strips with adjacency split by primitive restart: the strip above,
+    * a one-line strip, a 3-vertex strip (no line; its vertices would paint) */
+   {
+      struct vtx v[14];
+      v[0] = far(0), v[1] = far(1), v[2] = far(2);
+      v[3] = red(6.5f, 30.5f);
+      v[4] = red(56.5f, 30.5f);
+      v[5] = red(56.5f, 44.5f);
+      v[6] = far(3);
+      v[7] = far(0);
+      v[8] = red(8.5f, 55.5f);
+      v[9] = red(40.5f, 55.5f);
+      v[10] = far(1);
+      v[11] = red(2.5f, 2.5f), v[12] = red(60.5f, 2.5f), v[13] = red(60.5f, 16.5f);
+      const uint32_t ix[14] = {2, 3, 4, 5, 6, RESTART, 7, 8, 9, 10, RESTART, 11, 12, 13};
+      memset(want, 0, sizeof(want));
+      want_line(6, 56, 30);
+      want_rect(55, 29, 58, 46, 2);
+      want_rect(56, 32, 57, 44, 1);
+      want_line(8, 40, 55);
+      struct scene s = {.name = "line strips with adjacency, restart (16-bit)",
+                        .topology = VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY,
+                        .v = v,
+                        .nv = 14,
+                        .count = 14,
+                        .ix = ix,
+                        .u16 = true,
+                        .restart = true};
+      fails += run(&s);
+      s.name = "line strips with adjacency, restart (16-bit), indexed-indirect";
+      s.mode = INDIRECT;
+      fails += run(&s);
+      s.name = "line strips with adjacency, restart (32-bit), indexed-indirect count";
+      s.u16 = false;
+      s.mode = INDIRECT_COUNT;
+      fails += run(&s);
    }
 
    vkDestroyPipelineLayout(c.dev, layout, NULL);
