@@ -197,8 +197,10 @@ defer_clear(struct agxv_cmd_buffer *cmd, const VkClearAttachment *atts, uint32_t
    struct agxv_deferred_clear *c = mem.cpu;
    VkClearAttachment *a = (VkClearAttachment *)(c + 1);
    VkClearRect *r = (VkClearRect *)((uint8_t *)a + a_size);
-   memcpy(a, atts, a_size);
-   memcpy(r, rects, r_size);
+   if (a_size)
+      memcpy(a, atts, a_size);
+   if (r_size)
+      memcpy(r, rects, r_size);
    *c = (struct agxv_deferred_clear){a, att_count, r, rect_count};
    struct agxv_cmd_stream part = {.type = AGXV_CS_VDM, .clear = c};
    agxv_cmd_append_part(cmd, &part);
@@ -229,9 +231,24 @@ agxv_CmdClearAttachments(VkCommandBuffer commandBuffer, uint32_t attachmentCount
    agxv_rendering_split(cmd, clear_attachments, &c);
 }
 
+static void
+nothing_between(struct agxv_cmd_buffer *cmd, void *data)
+{
+}
+
+void
+agxv_clear_defer_barrier(struct agxv_cmd_buffer *cmd)
+{
+   defer_clear(cmd, NULL, 0, NULL, 0);
+}
+
 void
 agxv_clear_execute_deferred(struct agxv_cmd_buffer *cmd, const struct agxv_deferred_clear *c)
 {
+   if (!c->att_count) {
+      agxv_rendering_split(cmd, nothing_between, NULL);
+      return;
+   }
    agxv_CmdClearAttachments(agxv_cmd_buffer_to_handle(cmd), c->att_count, c->atts, c->rect_count,
                             c->rects);
 }

@@ -50,7 +50,13 @@ struct agxv_deferred_clear {
    uint32_t rect_count;
 };
 
-/* vkCmdExecuteCommands: runs a secondary's deferred clear on cmd's render pass. */
+/* vkCmdExecuteCommands: runs a secondary's deferred clear on cmd's render pass (one without
+ * attachments is a deferred barrier: the pass is split there). */
 void agxv_clear_execute_deferred(struct agxv_cmd_buffer *cmd, const struct agxv_deferred_clear *c);
+
+/* A barrier (a subpass self-dependency) in a secondary continuing a render pass: kept as a
+ * deferred clear without attachments, which splits the primary's render command where the
+ * secondary is executed (agxv_cmd_barrier.c; the secondary has no render command to split). */
+void agxv_clear_defer_barrier(struct agxv_cmd_buffer *cmd);
 
 #endif

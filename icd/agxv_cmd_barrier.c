@@ -9,6 +9,7 @@
  * Work in different command buffers is ordered by the kernel (one compute
  * command each, serialised by the submission barriers).
  */
+#include "agxv_clear.h"
 #include "agxv_cmd_buffer.h"
 #include "agxv_device.h"
 #include "agx_pack.h"
@@ -46,7 +47,9 @@ no_work(struct agxv_cmd_buffer *cmd, void *data)
 static void
 barrier(struct agxv_cmd_buffer *cmd)
 {
-   if (cmd->rendering.active)
+   if (cmd->rendering.active && cmd->rendering.inherited)
+      agxv_clear_defer_barrier(cmd); /* a secondary: split where it is executed */
+   else if (cmd->rendering.active)
       agxv_rendering_split(cmd, no_work, NULL);
    else
       agxv_cmd_emit_cdm_barrier(cmd);
