@@ -513,6 +513,12 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
    const struct agxv_dynamic_graphics_state *d = &cmd->dyn;
    if (!vd->primitive_set && !agxv_vdm_primitive(d->s.ia.topology, &vd->primitive))
       return agxv_error(VK_ERROR_UNKNOWN, "topology %u is not supported yet", d->s.ia.topology);
+   if (rs->samples_open) {
+      /* an attachmentless pass: the first draw decides the sample count */
+      VkResult fr = agxv_rendering_fix_samples(cmd, d->s.ms.rasterization_samples);
+      if (fr != VK_SUCCESS)
+         return fr;
+   }
    if (pipeline != c->pipeline) {
       /* only a fragment shader's output epilog depends on the formats (a
        * pipeline linked without the fragment output interface, e.g. with

@@ -68,6 +68,10 @@ struct agxv_rendering_state {
    bool suspending; /* VK_RENDERING_SUSPENDING_BIT: EndRendering stores everything, no resolves */
    /* a secondary's: the pass is its primary's (VkCommandBufferInheritanceInfo) */
    bool inherited;
+   /* an attachmentless pass (no colour, depth or stencil attachment) whose sample count no
+    * draw has decided yet: tib is laid out for one sample until then
+    * (agxv_rendering_fix_samples) */
+   bool samples_open;
    const uint8_t *stream_start; /* VDM write position after the opening words */
    struct agxv_pass_state pass; /* vkCmdBeginRenderPass (agxv_render_pass.c) */
 };
@@ -95,6 +99,12 @@ struct agxv_vertex_buffer_state {
  * attachment. Errors are recorded on the command buffer. */
 void agxv_rendering_split(struct agxv_cmd_buffer *cmd,
                           void (*between)(struct agxv_cmd_buffer *cmd, void *data), void *data);
+
+/* An attachmentless pass takes the sample count of the draws in it (rasterizationSamples; the
+ * pipelines of such a pass all have the same without variableMultisampleRate): the first
+ * draw's fixes the tilebuffer layout and, in a primary, the open render command's samples,
+ * sample positions and tile programs. Nothing once the count is decided (samples_open). */
+VkResult agxv_rendering_fix_samples(struct agxv_cmd_buffer *cmd, uint32_t samples);
 
 /* vkCmdClearAttachments before anything was recorded in the first render
  * command of a pass, with a rectangle covering the framebuffer and every

@@ -609,7 +609,7 @@ init_properties(struct agxv_physical_device *pdev)
       .framebufferColorSampleCounts = AGXV_SAMPLE_COUNTS,
       .framebufferDepthSampleCounts = AGXV_SAMPLE_COUNTS,
       .framebufferStencilSampleCounts = AGXV_SAMPLE_COUNTS,
-      .framebufferNoAttachmentsSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .framebufferNoAttachmentsSampleCounts = AGXV_SAMPLE_COUNTS,
       .maxColorAttachments = 4,
       /* texelFetch/textureSamples on multisampled sampled images */
       .sampledImageColorSampleCounts = AGXV_SAMPLE_COUNTS,
