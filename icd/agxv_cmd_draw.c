@@ -228,7 +228,14 @@ emit_usc_words(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, uint64_
    }
    if (tib) {
       agxv_push(p, USC_FRAGMENT_PROPERTIES, cfg) {
-         cfg.early_z_testing = !fs->uses_discard && !fs->writes_sample_mask;
+         /* Mesa agx_linker.c: early Z only without sample_mask / zs_emit
+          * (its writes_sample_mask covers both). A shader writing depth
+          * tests in its zs_emit with its own depth: an early test with the
+          * interpolated depth would test (and update) the sample twice, and
+          * reject fragments the written depth lets through (graphics.md
+          * 4.4 rule 2: every sample tested once). */
+         cfg.early_z_testing = !fs->uses_discard && !fs->writes_sample_mask && !fs->writes_depth &&
+                               !fs->writes_stencil;
          cfg.unk_4 = 2;
       }
    }
@@ -356,7 +363,9 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
    /* Keyed by the code BO (shared by pipelines of equal binaries,
     * agxv_shared_code.h) and the fragment facts the list embeds. */
    uint64_t fs_facts = gfx->fs.num_cf_bindings | (uint64_t)gfx->fs.uses_discard << 32 |
-                       (uint64_t)gfx->fs.writes_sample_mask << 33;
+                       (uint64_t)gfx->fs.writes_sample_mask << 33 |
+                       (uint64_t)gfx->fs.writes_depth << 34 |
+                       (uint64_t)gfx->fs.writes_stencil << 35;
    const struct agxv_draw_cache_entry *e =
       agxv_draw_cache_find(c, AGXV_DRAW_CACHE_FS_LIST, fs->code, c->fs_root, fs_facts);
    if (e) {
