@@ -362,7 +362,7 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
    if (e) {
       pd->fs_pipeline = e->value;
    } else {
-      result = emit_usc_words(cmd, fs, c->fs_root, &cmd->rendering.tib, &gfx->fs, 0, 0, 0, 0,
+      result = emit_usc_words(cmd, fs, c->fs_root, &cmd->rendering.sub_tib, &gfx->fs, 0, 0, 0, 0,
                               &pd->fs_pipeline);
       if (result != VK_SUCCESS)
          return result;
@@ -519,7 +519,7 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
        * rasterizer discard, has none of the pass's); checked once per
        * pipeline per pass */
       if (gfx->has_fs && pipeline != c->pipeline_before &&
-          memcmp(&gfx->tib, &rs->tib, sizeof(rs->tib)))
+          memcmp(&gfx->tib, &rs->sub_tib, sizeof(rs->sub_tib)))
          return agxv_error(VK_ERROR_UNKNOWN,
                            "the pipeline's rendering formats differ from the render pass's");
       c->pipeline_before = c->pipeline;

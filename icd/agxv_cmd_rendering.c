@@ -59,6 +59,7 @@
 #include "agxv_format.h"
 #include "agxv_query_pool.h"
 #include "agxv_graphics_pipeline.h"
+#include "agxv_image.h"
 #include "agxv_image_view.h"
 #include "agxv_log.h"
 #include "agxv_ppp.h"
@@ -619,6 +620,7 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
    /* (mismatched sample counts are refused by agxv_render_build) */
    if (!agxv_tib_layout(&rs->tib, rs->color_formats, rs->color_count, samples))
       return agxv_error(VK_ERROR_UNKNOWN, "colour formats the tilebuffer does not take");
+   agxv_rendering_set_subpass(rs, NULL, NULL, 0);
    VkResult vr = views_fit(rs, desc.view_mask);
    if (vr != VK_SUCCESS)
       return vr;
@@ -629,6 +631,23 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
     * attachment and leaves the resolves to the pass's last part. */
    rs->suspending = (info->flags & VK_RENDERING_SUSPENDING_BIT) != 0;
    return start_render(cmd, (info->flags & VK_RENDERING_RESUMING_BIT) != 0);
+}
+
+void
+agxv_rendering_set_subpass(struct agxv_rendering_state *rs, const struct agxv_subpass_tiles *tiles,
+                           const uint32_t *rts, uint32_t count)
+{
+   if (!tiles || !tiles->merged) {
+      rs->sub_tib = rs->tib;
+      rs->sub_color_count = rs->color_count;
+      for (uint32_t j = 0; j < AGXV_MAX_RTS; j++)
+         rs->sub_rt[j] = (uint8_t)j;
+      return;
+   }
+   rs->sub_tib = tiles->view;
+   rs->sub_color_count = count;
+   for (uint32_t j = 0; j < AGXV_MAX_RTS; j++)
+      rs->sub_rt[j] = j < count ? (uint8_t)rts[j] : UINT8_MAX;
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -819,6 +838,48 @@ open_inherited(struct agxv_cmd_buffer *cmd)
    return VK_SUCCESS;
 }
 
+/* The rest of agxv_rendering_inherit: size, flags and the stream. */
+static VkResult inherit_finish(struct agxv_cmd_buffer *cmd,
+                               const VkCommandBufferInheritanceInfo *info, uint32_t view_mask);
+
+/* agxv_rendering_inherit of a subpass merged with others: the group's
+ * colour attachments and depth (agxv_render_pass_merge.c), the subpass's
+ * places in them. */
+static VkResult
+inherit_merged(struct agxv_cmd_buffer *cmd, const VkCommandBufferInheritanceInfo *info,
+               const struct agxv_render_pass *rp)
+{
+   struct agxv_rendering_state *rs = &cmd->rendering;
+   const struct agxv_rp_subpass *sp = &rp->subpasses[info->subpass];
+   uint32_t colors[AGXV_MAX_RTS];
+   uint32_t n = agxv_render_pass_group_colors(rp, sp->group_first, sp->group_last, colors);
+   if (n > AGXV_MAX_RTS)
+      return agxv_error(VK_ERROR_UNKNOWN, "inherited subpass group of %u colour attachments", n);
+   rs->color_count = n;
+   for (uint32_t k = 0; k < n; k++)
+      rs->color_formats[k] = rp->attachments[colors[k]].format;
+   uint32_t z = agxv_render_pass_group_depth(rp, sp->group_first, sp->group_last);
+   unsigned depth_bytes = 0, stencil_bytes = 0;
+   if (z != VK_ATTACHMENT_UNUSED)
+      agxv_zs_format_planes(rp->attachments[z].format, &depth_bytes, &stencil_bytes);
+   rs->has_depth = depth_bytes != 0;
+   rs->has_stencil = stencil_bytes != 0;
+   if (!agxv_tib_layout(&rs->tib, rs->color_formats, rs->color_count,
+                        agxv_render_pass_group_samples(rp, sp->group_first, sp->group_last)))
+      return agxv_error(VK_ERROR_UNKNOWN, "inherited formats do not fit the tilebuffer");
+   struct agxv_subpass_tiles tiles;
+   agxv_render_pass_subpass_tiles(rp, info->subpass, &tiles);
+   uint32_t rts[AGXV_MAX_RTS];
+   for (uint32_t j = 0; j < sp->color_count; j++) {
+      rts[j] = UINT8_MAX;
+      for (uint32_t k = 0; k < n; k++)
+         if (colors[k] == sp->color[j])
+            rts[j] = k;
+   }
+   agxv_rendering_set_subpass(rs, &tiles, rts, sp->color_count);
+   return inherit_finish(cmd, info, 0);
+}
+
 VkResult
 agxv_rendering_inherit(struct agxv_cmd_buffer *cmd, const VkCommandBufferInheritanceInfo *info)
 {
@@ -848,6 +909,9 @@ agxv_rendering_inherit(struct agxv_cmd_buffer *cmd, const VkCommandBufferInherit
       rs->has_depth = sp->depth_format != VK_FORMAT_UNDEFINED;
       rs->has_stencil = sp->stencil_format != VK_FORMAT_UNDEFINED;
       view_mask = sp->view_mask;
+      /* a merged subpass: the render command's formats are its group's */
+      if (sp->group_first != sp->group_last)
+         return inherit_merged(cmd, info, rp);
    } else if (ri) {
       if (ri->colorAttachmentCount > AGXV_MAX_RTS)
          return agxv_error(VK_ERROR_UNKNOWN, "%u inherited colour attachments",
@@ -865,6 +929,15 @@ agxv_rendering_inherit(struct agxv_cmd_buffer *cmd, const VkCommandBufferInherit
    }
    if (!agxv_tib_layout(&rs->tib, rs->color_formats, rs->color_count, samples))
       return agxv_error(VK_ERROR_UNKNOWN, "inherited formats do not fit the tilebuffer");
+   agxv_rendering_set_subpass(rs, NULL, NULL, 0);
+   return inherit_finish(cmd, info, view_mask);
+}
+
+static VkResult
+inherit_finish(struct agxv_cmd_buffer *cmd, const VkCommandBufferInheritanceInfo *info,
+               uint32_t view_mask)
+{
+   struct agxv_rendering_state *rs = &cmd->rendering;
    /* the framebuffer's size when given; else the largest (the primary's render command
     * clips to its own) */
    const struct agxv_framebuffer *fb = agxv_framebuffer_from_handle(info->framebuffer);
@@ -924,9 +997,8 @@ agxv_rendering_fold_clears(struct agxv_cmd_buffer *cmd, const VkClearAttachment 
    memcpy(clear_color, rs->clear_color, sizeof(clear_color));
    for (uint32_t i = 0; i < att_count; i++) {
       const VkClearAttachment *a = &atts[i];
-      uint32_t rt = a->colorAttachment;
-      if ((a->aspectMask & VK_IMAGE_ASPECT_COLOR_BIT) && rt < rs->color_count &&
-          rs->color_views[rt]) {
+      uint32_t rt = agxv_rendering_rt(rs, a->colorAttachment);
+      if ((a->aspectMask & VK_IMAGE_ASPECT_COLOR_BIT) && rt != UINT32_MAX && rs->color_views[rt]) {
          desc.color[rt].load_op = VK_ATTACHMENT_LOAD_OP_CLEAR;
          clear_color[rt] = a->clearValue.color;
       }

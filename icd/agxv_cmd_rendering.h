@@ -30,6 +30,14 @@ struct agxv_image_view;
 struct agxv_rendering_state {
    bool active;
    struct agx_tilebuffer_layout tib;
+   /* The subpass in progress of a render pass whose subpasses share the
+    * render command (agxv_render_pass_merge.c): its colour attachments'
+    * places in tib (agxv_subpass_tiles.view, what its pipelines store to)
+    * and its colour attachment j's index among the rendering's (sub_rt);
+    * otherwise tib and the identity. */
+   struct agx_tilebuffer_layout sub_tib;
+   uint32_t sub_color_count;
+   uint8_t sub_rt[AGXV_MAX_RTS];
    uint32_t width, height; /* framebuffer */
    uint32_t color_count;
    VkFormat color_formats[AGXV_MAX_RTS];
@@ -113,6 +121,20 @@ void agxv_rendering_reopen_inherited(struct agxv_cmd_buffer *cmd);
 
 void agxv_rendering_execute(struct agxv_cmd_buffer *cmd, const struct agxv_cmd_buffer *secondary,
                             const struct agxv_cmd_stream *part);
+
+/* The rendering's colour attachment of the subpass's colour attachment j
+ * (vkCmdClearAttachments' colorAttachment), UINT32_MAX if none. */
+static inline uint32_t
+agxv_rendering_rt(const struct agxv_rendering_state *rs, uint32_t j)
+{
+   return j < rs->sub_color_count && rs->sub_rt[j] < rs->color_count ? rs->sub_rt[j] : UINT32_MAX;
+}
+
+/* Sets the subpass in progress of a merged render pass (sub_tib, sub_rt);
+ * tiles NULL or not merged: the rendering's own. */
+void agxv_rendering_set_subpass(struct agxv_rendering_state *rs,
+                                const struct agxv_subpass_tiles *tiles, const uint32_t *rts,
+                                uint32_t count);
 
 /* Appends `count` entries of `size` bytes to a pass array (*arr, *n entries, *cap
  * allocated); returns the first new entry, NULL when out of memory. */

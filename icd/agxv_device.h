@@ -8,6 +8,7 @@
 #include "agxv_entrypoints.h"
 #include "agxv_meta.h"
 #include "agxv_object.h"
+#include "agxv_sampler.h"
 #include "agxv_scratch.h"
 #include "agxv_va.h"
 #include "kmd/agxv_kmd.h"
@@ -65,7 +66,7 @@ struct agxv_device {
     * Samplers, created with the first VkSampler; slots in use in
     * sampler_used. Under meta_mutex; the queue reads sampler_heap atomically. */
    struct agxv_bo *sampler_heap;
-   uint32_t sampler_used[4096 / 32];
+   uint32_t sampler_used[AGXV_SAMPLER_HEAP_COUNT / 32];
    uint32_t compute_compiles;  /* vkCreateComputePipelines compilations (atomic), for tests */
    uint32_t graphics_compiles; /* vertex/fragment main programs compiled (atomic), for tests */
    /* robustBufferAccess enabled: shaders bounds-check buffer accesses and

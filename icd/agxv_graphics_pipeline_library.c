@@ -376,8 +376,9 @@ precompile(struct agxv_device *device, struct agxv_gpl_library *lib,
    /* the view mask of the library's parts (VkPipelineRenderingCreateInfo) */
    lib->multiview = lib->state.rp.view_mask != 0;
    if ((own & AGXV_GPL_PRE) && vs_only) {
-      VkResult result = agxv_graphics_compile_main(device, &vs->info, &lib->layout, NULL, NULL,
-                                                   lib->multiview, 0, NULL, NULL, cu, &lib->vs);
+      VkResult result =
+         agxv_graphics_compile_main(device, &vs->info, &lib->layout, NULL, NULL, lib->multiview,
+                                    NULL, 0, NULL, NULL, cu, &lib->vs);
       if (result != VK_SUCCESS)
          return result;
       lib->has_vs = true;
@@ -387,7 +388,7 @@ precompile(struct agxv_device *device, struct agxv_gpl_library *lib,
       lib->fs_coverage = agxv_gpl_coverage_options(&lib->state);
       VkResult result =
          agxv_graphics_compile_main(device, &fs->info, &lib->layout, NULL, &lib->fs_coverage,
-                                    lib->multiview, 0, NULL, NULL, cu, &lib->fs);
+                                    lib->multiview, NULL, 0, NULL, NULL, cu, &lib->fs);
       if (result != VK_SUCCESS)
          return result;
       lib->has_fs = true;

@@ -439,7 +439,8 @@ parse_rendering(struct agxv_graphics_state *s, const VkGraphicsPipelineCreateInf
     * formats (agxv_render_pass.c). */
    VkPipelineRenderingCreateInfo from_pass;
    if (info->renderPass != VK_NULL_HANDLE) {
-      if (!agxv_render_pass_rendering_info(info->renderPass, info->subpass, &from_pass))
+      if (!agxv_render_pass_rendering_info(info->renderPass, info->subpass, &from_pass,
+                                           &s->rp.tiles))
          return agxv_error(VK_ERROR_UNKNOWN, "subpass %u of the render pass does not exist",
                            info->subpass);
       r = &from_pass;

@@ -26,6 +26,8 @@
 #include <stdint.h>
 #include <vulkan/vulkan_core.h>
 
+#include "agx_tilebuffer.h"
+
 #define AGXV_MAX_VIEWPORTS 16
 #define AGXV_MAX_VERTEX_BINDINGS 16
 #define AGXV_MAX_VERTEX_ATTRIBS 16
@@ -213,6 +215,25 @@ struct agxv_cb_state {
    float blend_constants[4];
 };
 
+/* A subpass of a render pass that shares its render command with other
+ * subpasses (agxv_render_pass_merge.c): where its colour attachments and
+ * input attachments live in the tilebuffer of the merged group. */
+struct agxv_subpass_tiles {
+   bool merged; /* false: the subpass is a render command of its own */
+   /* the group's tilebuffer with RT j = the subpass's colour attachment j
+    * (format and offset of the group's RT holding it; sample size, samples
+    * and utile the group's): the layout its pipelines store to */
+   struct agx_tilebuffer_layout view;
+   /* the group's tilebuffer holds render targets the subpass does not bind:
+    * its fragments never hide earlier ones (translucent pass type) */
+   bool other_rts;
+   /* by InputAttachmentIndex: an input attachment in the group's
+    * tilebuffer (format AGX_TIB_NONE: read as a texture) */
+   struct {
+      uint8_t format, offset_B;
+   } inputs[AGXV_MAX_RTS];
+};
+
 /* VkPipelineRenderingCreateInfo (never dynamic). */
 struct agxv_rp_state {
    uint32_t view_mask;
@@ -220,6 +241,7 @@ struct agxv_rp_state {
    VkFormat color_formats[AGXV_MAX_RTS];
    VkFormat depth_format;
    VkFormat stencil_format;
+   struct agxv_subpass_tiles tiles; /* pipelines made for a subpass of a render pass */
 };
 
 struct agxv_graphics_state {

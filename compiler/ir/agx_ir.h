@@ -136,6 +136,9 @@ enum agx_image_dim {
  * sampler and the view's levels, computed LOD) instead of a texel
  * (OpImageQueryLod) */
 #define AGX_IMAGE_QUERY_LOD 0x200u
+/* image_sample / image_gather: the image's sampled type is an integer (a
+ * custom border colour is then selected, not blended) */
+#define AGX_IMAGE_INT 0x400u
 /* bindless_texture_sample[_grad] const c[2] flags: a texel offset is
  * present, source 2 is an fp16 bias for the implicit LOD (auto_lod_bias),
  * source 0 component 2 is an fp32 depth reference */

@@ -23,6 +23,7 @@
  * used by agx_spirv_image.c's guarded atomic. */
 #include <spirv/unified1/spirv.h>
 
+#include "agx_passes.h"
 #include "agx_spirv_private.h"
 
 static const struct vtn_type *
@@ -138,6 +139,33 @@ subpass_coords(struct vtn_ctx *c, uint32_t id, agx_instr *const *offset, agx_ins
          : agx_imm(b, 32, 0);
 }
 
+/* subpassLoad of an input attachment that lives in the tilebuffer
+ * (agx_spirv_options.tile_inputs): an ld_tile of the fragment's pixel, at
+ * the Sample operand's sample for multisampled ones; the coordinate operand
+ * is (0, 0) (Vulkan: the Coordinate of a SubpassData read must be a
+ * constant (0, 0)). False when the attachment is read as a texture. */
+static bool
+tile_input_load(struct vtn_ctx *c, const struct vtn_ssa *img, const struct vtn_type *t,
+                agx_instr *sample, struct vtn_type *rt, uint32_t result)
+{
+   int k = img->image->input_index;
+   if (!c->opts || k < 0 || k >= AGX_TIB_MAX_RTS || !c->opts->tile_inputs[k].format)
+      return false;
+   if (c->shader->stage != AGX_STAGE_FRAGMENT)
+      vtn_fail(c, "subpass input read outside a fragment shader");
+   agx_builder *b = &c->b;
+   agx_instr *mask =
+      t->image_ms ? agx_u2u(b, 16, agx_ishl(b, agx_imm(b, 32, 1), sample)) : agx_imm(b, 16, 0xFF);
+   agx_instr *texel = agx_tib_emit_load(b, (enum agx_tib_format)c->opts->tile_inputs[k].format,
+                                        c->opts->tile_inputs[k].offset_B, mask, t->image_ms);
+   if (!texel)
+      vtn_fail(c, "input attachment %d has an unknown tilebuffer format %u", k,
+               c->opts->tile_inputs[k].format);
+   c->shader->fs.tile_inputs = true;
+   vtn_push_texel(c, rt, result, texel);
+   return true;
+}
+
 static struct vtn_ssa *
 handle(struct vtn_ctx *c, uint32_t id)
 {
@@ -192,6 +220,9 @@ vtn_image_load(struct vtn_ctx *c, unsigned i)
       vtn_fail(c, "multisampled image load without a Sample operand");
    if (t->image_ms && (dim & AGX_IMAGE_STORAGE))
       vtn_fail(c, "unsupported: multisampled storage images");
+   if (t->image_dim == SpvDimSubpassData &&
+       tile_input_load(c, img, t, sample, rt, vtn_word(c, i, 2)))
+      return;
    agx_instr *xyz[4];
    if (t->image_dim == SpvDimSubpassData)
       subpass_coords(c, vtn_word(c, i, 4), off, xyz);
@@ -369,6 +400,8 @@ vtn_image_sample(struct vtn_ctx *c, unsigned i)
    agx_instr *idx[4] = {img->image->index, img->image->sampler_index, off, ref};
    agx_instr *index = agx_vec(b, ref ? 4 : 3, idx);
    dim |= (implicit ? AGX_IMAGE_IMPLICIT_LOD : 0) | (ref ? AGX_IMAGE_COMPARE : 0);
+   if (t->elem && t->elem->base == VTN_INT)
+      dim |= AGX_IMAGE_INT;
    agx_instr *r;
    if (lod) {
       r = agx_intrin(b, AGX_OP_IMAGE_SAMPLE, agx_type_make(32, 4), 3, index, agx_vec(b, 4, xyzw),
@@ -471,6 +504,8 @@ vtn_image_gather(struct vtn_ctx *c, unsigned i)
    for (unsigned k = 0; k < 4; k++)
       xyzw[k] = k < n ? comp(c, v, k) : zero;
    agx_instr *coords = agx_vec(b, 4, xyzw), *res[4];
+   if (t->elem && t->elem->base == VTN_INT)
+      dim |= AGX_IMAGE_INT;
    for (unsigned p = 0; p < passes; p++) {
       agx_instr *idx[3] = {img->image->index, img->image->sampler_index, offs[p]};
       res[p] = agx_intrin(b, AGX_OP_IMAGE_GATHER, agx_type_make(32, 4), 3, agx_vec(b, 3, idx),
