@@ -63,7 +63,8 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
                                     .spec = spec,
                                     .num_spec = req->spec_count,
                                     .robust_buffer_access = req->robust_buffer_access,
-                                    .multiview = req->multiview};
+                                    .multiview = req->multiview,
+                                    .view_index_is_device_index = req->view_index_is_device_index};
    agx_shader *s = agx_compile_spirv(req->words, req->word_count, &opts, false, err, err_size);
    free(spec);
    if (!s)

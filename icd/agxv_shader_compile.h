@@ -59,6 +59,10 @@ struct agxv_compile_request {
     * view index (agx_backend_options.multiview), fragment shaders read
     * input attachments from it (agx_spirv_options.multiview). */
    bool multiview;
+   /* VK_PIPELINE_CREATE_VIEW_INDEX_FROM_DEVICE_INDEX_BIT on the stage's
+    * pipeline (part): ViewIndex reads the device index
+    * (agx_spirv_options.view_index_is_device_index). */
+   bool view_index_is_device_index;
    /* The geometry-shader path (agx_pass_lower_gs, compiler/ir/agx_passes.h):
     * compile this variant; gs_input_mask
     * = the slots the software vertex shader writes (GS variants). */

@@ -44,6 +44,11 @@ struct agx_spirv_options {
     * Mesa's nir_lower_input_attachments use_view_id_for_layer, which
     * Honeykrisp sets for multiview). */
    bool multiview;
+   /* VK_PIPELINE_CREATE_VIEW_INDEX_FROM_DEVICE_INDEX_BIT: the ViewIndex
+    * built-in reads the device index instead of the view, 0 (agx-vk's
+    * device groups have one device). What is rendered still follows the
+    * view (the multiview layer, input attachments). */
+   bool view_index_is_device_index;
 };
 
 agx_shader *agx_spirv_to_ir(const uint32_t *words, size_t num_words,
