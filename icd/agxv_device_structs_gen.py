@@ -36,6 +36,8 @@ EXTENSION = {
                  'VkPhysicalDeviceTransformFeedbackFeaturesEXT': 'xfb',
                  'VkPhysicalDeviceWorkgroupMemoryExplicitLayoutFeaturesKHR': 'wg_explicit',
                  'VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT': 'gpl',
+                 'VkPhysicalDeviceExtendedDynamicStateFeaturesEXT': 'eds',
+                 'VkPhysicalDeviceExtendedDynamicState2FeaturesEXT': 'eds2',
                  'VkPhysicalDeviceMaintenance5FeaturesKHR': 'maintenance5',
                  'VkPhysicalDeviceMaintenance6FeaturesKHR': 'maintenance6',
                  'VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR': 'subgroup_rotate',

@@ -18,6 +18,7 @@
 
 #include "agxv_log.h"
 #include "agxv_object.h"
+#include "agxv_pipeline.h"
 
 static const struct agxv_stencil_face default_stencil = {
    .fail = VK_STENCIL_OP_KEEP,
@@ -465,6 +466,11 @@ VkResult
 agxv_graphics_state_init(struct agxv_graphics_state *s, const VkGraphicsPipelineCreateInfo *info)
 {
    agxv_graphics_state_defaults(s);
+   if (agxv_pipeline_create_flags(info->pNext, info->flags) &
+       VK_PIPELINE_CREATE_VIEW_INDEX_FROM_DEVICE_INDEX_BIT) {
+      for (uint32_t i = 0; i < info->stageCount; i++)
+         s->view_index_device_stages |= info->pStages[i].stage;
+   }
    const VkPipelineDynamicStateCreateInfo *dyn = info->pDynamicState;
    for (uint32_t i = 0; dyn && i < dyn->dynamicStateCount; i++) {
       uint64_t bits = agxv_dyn_bits_from_vk(dyn->pDynamicStates[i]);

@@ -246,6 +246,11 @@ struct agxv_rp_state {
 
 struct agxv_graphics_state {
    uint64_t dynamic; /* AGXV_DYN_BIT(x) for each state left dynamic */
+   /* The stages (VkShaderStageFlags) whose pipeline (part) was created with
+    * VK_PIPELINE_CREATE_VIEW_INDEX_FROM_DEVICE_INDEX_BIT: their ViewIndex is
+    * the device index. Read only when shaders are compiled (not bound
+    * state: agxv_dyn_bind_pipeline leaves it). */
+   uint32_t view_index_device_stages;
    struct agxv_vi_state vi;
    struct agxv_ia_state ia;
    struct agxv_ts_state ts;
@@ -256,6 +261,18 @@ struct agxv_graphics_state {
    struct agxv_cb_state cb;
    struct agxv_rp_state rp;
 };
+
+/* How a stage of pipeline state s reads and renders views
+ * (agxv_graphics_compile_main): AGXV_VIEW_MULTIVIEW for a view mask,
+ * AGXV_VIEW_DEVICE_INDEX when its ViewIndex is the device index. */
+#define AGXV_VIEW_MULTIVIEW 1u
+#define AGXV_VIEW_DEVICE_INDEX 2u
+static inline uint32_t
+agxv_view_flags(const struct agxv_graphics_state *s, VkShaderStageFlagBits stage)
+{
+   return (s->rp.view_mask ? AGXV_VIEW_MULTIVIEW : 0) |
+          ((s->view_index_device_stages & stage) ? AGXV_VIEW_DEVICE_INDEX : 0);
+}
 
 /* Vulkan's defaults for everything (what a state left dynamic holds). */
 void agxv_graphics_state_defaults(struct agxv_graphics_state *s);

@@ -419,6 +419,17 @@ init_features(struct agxv_features *f)
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT,
       .graphicsPipelineLibrary = VK_TRUE,
    };
+   /* VK_EXT_extended_dynamic_state(2): the Vulkan 1.3 dynamic states
+    * (agxv_cmd_state.c); no dynamic logic op (logicOp is not offered) nor
+    * patch control points. */
+   f->eds = (VkPhysicalDeviceExtendedDynamicStateFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT,
+      .extendedDynamicState = VK_TRUE,
+   };
+   f->eds2 = (VkPhysicalDeviceExtendedDynamicState2FeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT,
+      .extendedDynamicState2 = VK_TRUE,
+   };
    /* The *2 commands share the original ones' paths; every barrier is a
     * full CDM barrier and semaphore waits block the whole batch, so finer
     * stage masks only ever over-synchronise. */
