@@ -91,9 +91,8 @@ agxv_ppp_header_sized(const struct agxv_dynamic_graphics_state *d, uint32_t ppp_
    /* A switch between pipelines that differ in culling alone (issue 19's
     * pipeline-switch row): the cull word only, as the expressions below
     * give for these bits (test_ppp compares every size with the header's). */
-   if (!ppp_dirty && d->dirty &&
-       !(d->dirty & ~(AGXV_DYN_BIT(RS_CULL_MODE) | AGXV_DYN_BIT(RS_FRONT_FACE)))) {
-      *size = AGX_PPP_HEADER_LENGTH + AGX_CULL_LENGTH;
+   if (agxv_ppp_cull_only(d, ppp_dirty)) {
+      *size = AGXV_PPP_CULL_ONLY_SIZE;
       return (struct AGX_PPP_HEADER){.cull = true, .viewport_count = 1};
    }
    /* hk_flush_ppp_state's dirty expressions; PASS stands for the dynamic
@@ -314,6 +313,37 @@ emit_viewport_block(uint32_t *p, const struct agxv_dynamic_graphics_state *d,
    return p;
 }
 
+static uint32_t *
+emit_cull(uint32_t *p, const struct agxv_dynamic_graphics_state *d)
+{
+   /* hk_flush_ppp_state, cull */
+   bool clip = agxv_rs_depth_clip_enable(&d->s.rs);
+   agx_pack(p, CULL, cfg) {
+      cfg.cull_front = d->s.rs.cull_mode & VK_CULL_MODE_FRONT_BIT;
+      cfg.cull_back = d->s.rs.cull_mode & VK_CULL_MODE_BACK_BIT;
+      cfg.front_face_ccw = d->s.rs.front_face != VK_FRONT_FACE_CLOCKWISE;
+      /* PPP Vertex = provoking vertex + 1 */
+      cfg.flat_shading_vertex = (enum agx_ppp_vertex)(
+         agxv_provoking_vertex(d->s.rs.provoking_vertex, d->s.ia.topology) + 1);
+      cfg.rasterizer_discard = d->s.rs.rasterizer_discard_enable;
+      /* "We do not support unrestricted depth, so clamping is inverted
+       * from clipping." */
+      cfg.depth_clip = clip;
+      cfg.depth_clamp = !clip;
+      cfg.primitive_msaa = agxv_object_type(d->s.ia.topology) == AGX_OBJECT_TYPE_LINE &&
+                           d->s.rs.line.mode == VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT;
+   }
+   return p + AGX_CULL_WORDS;
+}
+
+void
+agxv_ppp_emit_cull_only(void *dst, const struct agxv_dynamic_graphics_state *d)
+{
+   uint32_t *p = dst;
+   AGX_PPP_HEADER_pack(p, &(struct AGX_PPP_HEADER){.cull = true, .viewport_count = 1});
+   emit_cull(p + AGX_PPP_HEADER_WORDS, d);
+}
+
 size_t
 agxv_ppp_emit(void *dst, size_t capacity, const struct AGX_PPP_HEADER *h,
               const struct agxv_dynamic_graphics_state *d, const struct agxv_ppp_draw *draw)
@@ -393,25 +423,8 @@ agxv_ppp_emit_sized(void *dst, size_t size, const struct AGX_PPP_HEADER *h,
       *p++ = draw->varying_counts_32;
    if (h->varying_counts_16)
       *p++ = draw->varying_counts_16;
-   if (h->cull) {
-      bool clip = agxv_rs_depth_clip_enable(&d->s.rs);
-      agx_pack(p, CULL, cfg) {
-         cfg.cull_front = d->s.rs.cull_mode & VK_CULL_MODE_FRONT_BIT;
-         cfg.cull_back = d->s.rs.cull_mode & VK_CULL_MODE_BACK_BIT;
-         cfg.front_face_ccw = d->s.rs.front_face != VK_FRONT_FACE_CLOCKWISE;
-         /* PPP Vertex = provoking vertex + 1 */
-         cfg.flat_shading_vertex = (enum agx_ppp_vertex)(
-            agxv_provoking_vertex(d->s.rs.provoking_vertex, d->s.ia.topology) + 1);
-         cfg.rasterizer_discard = d->s.rs.rasterizer_discard_enable;
-         /* "We do not support unrestricted depth, so clamping is inverted
-          * from clipping." */
-         cfg.depth_clip = clip;
-         cfg.depth_clamp = !clip;
-         cfg.primitive_msaa = object_type == AGX_OBJECT_TYPE_LINE &&
-                              d->s.rs.line.mode == VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT;
-      }
-      p += AGX_CULL_WORDS;
-   }
+   if (h->cull)
+      p = emit_cull(p, d);
    if (h->cull_2) {
       agx_pack(p, CULL_2, cfg) {
          cfg.needs_primitive_id = draw->generate_primitive_id;

@@ -87,6 +87,21 @@ struct AGX_PPP_HEADER agxv_ppp_header(const struct agxv_dynamic_graphics_state *
 struct AGX_PPP_HEADER agxv_ppp_header_sized(const struct agxv_dynamic_graphics_state *d,
                                             uint32_t ppp_dirty, const struct agxv_ppp_draw *draw,
                                             size_t *size);
+/* A switch between pipelines that differ in culling alone (issue 19's
+ * pipeline-switch row): the block is the header and the Cull word only
+ * (what agxv_ppp_header_sized announces for these dirty bits), emitted by
+ * agxv_ppp_emit_cull_only without going through the general builder. */
+#define AGXV_PPP_CULL_ONLY_DIRTY (AGXV_DYN_BIT(RS_CULL_MODE) | AGXV_DYN_BIT(RS_FRONT_FACE))
+#define AGXV_PPP_CULL_ONLY_SIZE (AGX_PPP_HEADER_LENGTH + AGX_CULL_LENGTH)
+static inline bool
+agxv_ppp_cull_only(const struct agxv_dynamic_graphics_state *d, uint32_t ppp_dirty)
+{
+   return !ppp_dirty && d->dirty && !(d->dirty & ~AGXV_PPP_CULL_ONLY_DIRTY);
+}
+/* Writes that block (AGXV_PPP_CULL_ONLY_SIZE bytes, 4-byte aligned); the
+ * same bytes as agxv_ppp_emit_sized gives for its header. */
+void agxv_ppp_emit_cull_only(void *dst, const struct agxv_dynamic_graphics_state *d);
+
 /* Bytes of the block a header announces (4: nothing to emit). */
 size_t agxv_ppp_size(const struct AGX_PPP_HEADER *hdr);
 /* Writes header + words to dst (4-byte aligned); returns the bytes written,
