@@ -575,7 +575,17 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
     * stalls store forwarding on every draw that changes state). */
    size_t ppp_size = 4;
    struct agxv_upload_ptr ppp = {0};
-   if (rs->ppp_dirty || d->dirty) {
+   if (agxv_ppp_quick(d, rs->ppp_dirty)) {
+      /* culling and/or the FS words alone (agxv_ppp.h) */
+      ppp_size = agxv_ppp_quick_size(d, rs->ppp_dirty, &pd);
+      if (ppp_size > 4) {
+         result = agxv_upload_alloc(&cmd->data, (uint32_t)ppp_size, 64, &ppp);
+         if (result != VK_SUCCESS)
+            return result;
+         if (agxv_ppp_emit_quick(ppp.cpu, d, rs->ppp_dirty, &pd) != ppp_size)
+            return agxv_error(VK_ERROR_UNKNOWN, "PPP block could not be encoded");
+      }
+   } else if (rs->ppp_dirty || d->dirty) {
       const struct AGX_PPP_HEADER hdr = agxv_ppp_header_sized(d, rs->ppp_dirty, &pd, &ppp_size);
       if (ppp_size > 4) {
          result = agxv_upload_alloc(&cmd->data, (uint32_t)ppp_size, 64, &ppp);

@@ -297,12 +297,16 @@ agxv_rs_depth_clip_enable(const struct agxv_rs_state *rs)
 
 /* The command buffer's state in effect and what changed since the last
  * agxv_dyn_clear_dirty. */
-/* Which groups of state two pipelines hold identically (bit per group of
- * agxv_dyn_bind_pipeline), remembered per command buffer so that switching
- * between pipelines compares their groups once, not at every bind. */
+/* Which groups of state two pipelines hold identically and which they
+ * hold differently (bit per group of agxv_dyn_bind_pipeline; groups without
+ * dynamic state in either), with the dirty bits the differing groups gave,
+ * remembered per command buffer so that switching between pipelines
+ * compares their groups once, not at every bind: a differing group is then
+ * copied whole and its bits set without comparing field by field. */
 struct agxv_dyn_bind_memo {
    const struct agxv_graphics_state *from, *to;
-   uint32_t equal;
+   uint32_t equal, differ;
+   uint64_t dirty; /* the dirty bits of the `differ` groups */
 };
 #define AGXV_DYN_BIND_MEMOS 4u
 
