@@ -28,6 +28,7 @@ struct agxv_features {
    VkPhysicalDeviceMaintenance6FeaturesKHR maintenance6;
    VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR subgroup_rotate;
    VkPhysicalDeviceCustomBorderColorFeaturesEXT custom_border;
+   VkPhysicalDeviceImageViewMinLodFeaturesEXT min_lod;
 };
 
 struct agxv_properties {

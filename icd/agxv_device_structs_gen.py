@@ -39,7 +39,8 @@ EXTENSION = {
                  'VkPhysicalDeviceMaintenance5FeaturesKHR': 'maintenance5',
                  'VkPhysicalDeviceMaintenance6FeaturesKHR': 'maintenance6',
                  'VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR': 'subgroup_rotate',
-                 'VkPhysicalDeviceCustomBorderColorFeaturesEXT': 'custom_border'},
+                 'VkPhysicalDeviceCustomBorderColorFeaturesEXT': 'custom_border',
+                 'VkPhysicalDeviceImageViewMinLodFeaturesEXT': 'min_lod'},
     'Properties': {'VkPhysicalDeviceRobustness2PropertiesEXT': 'robustness2',
                    'VkPhysicalDeviceTransformFeedbackPropertiesEXT': 'xfb',
                    'VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT':
