@@ -31,6 +31,7 @@ struct agxv_features {
    VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR subgroup_rotate;
    VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT mutable_descriptor;
    VkPhysicalDeviceCustomBorderColorFeaturesEXT custom_border;
+   VkPhysicalDeviceImageViewMinLodFeaturesEXT min_lod;
 };
 
 struct agxv_properties {

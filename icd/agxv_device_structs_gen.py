@@ -42,7 +42,8 @@ EXTENSION = {
                  'VkPhysicalDeviceMaintenance6FeaturesKHR': 'maintenance6',
                  'VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR': 'subgroup_rotate',
                  'VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT': 'mutable_descriptor',
-                 'VkPhysicalDeviceCustomBorderColorFeaturesEXT': 'custom_border'},
+                 'VkPhysicalDeviceCustomBorderColorFeaturesEXT': 'custom_border',
+                 'VkPhysicalDeviceImageViewMinLodFeaturesEXT': 'min_lod'},
     'Properties': {'VkPhysicalDeviceRobustness2PropertiesEXT': 'robustness2',
                    'VkPhysicalDeviceTransformFeedbackPropertiesEXT': 'xfb',
                    'VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT':

@@ -157,6 +157,11 @@ DEVICE_EXTENSIONS = [
     # descriptor holds (agxv_sampler.c, agx_pass_lower_image.c; tests/icd
     # test_border_color).
     'VK_EXT_custom_border_color',
+    # minLod of image views (vkd3d-proton wants it): explicit and implicit
+    # LODs and gradients raised to it, texel fetches of lower levels out of
+    # range (agx_pass_lower_image.c; tests/icd test_view_min_lod). Gathers
+    # still read the view's first level (tests/deqp/agx-fails.txt).
+    'VK_EXT_image_view_min_lod',
 ]
 
 # Extensions listed above that the system's vk.xml (1.3.239) predates. Their

@@ -38,6 +38,7 @@ struct agxv_view_range {
    VkFormat format;
    VkComponentMapping components;
    uint32_t base_level, levels, base_layer, layers;
+   float min_lod; /* VkImageViewMinLodCreateInfoEXT::minLod (0: none) */
    /* Depth/stencil formats: the aspect whose plane the descriptors read
     * (DEPTH, else STENCIL when only STENCIL is selected; 0 = DEPTH if the
     * format has it); ignored for colour formats. */

@@ -356,6 +356,12 @@ init_features(struct agxv_features *f)
       .customBorderColors = VK_TRUE,
       .customBorderColorWithoutFormat = VK_TRUE,
    };
+   /* VK_EXT_image_view_min_lod: the view's minLod in the Texture's software
+    * words, applied by the shader (agx_abi.h; tests/icd test_view_min_lod) */
+   f->min_lod = (VkPhysicalDeviceImageViewMinLodFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_VIEW_MIN_LOD_FEATURES_EXT,
+      .minLod = VK_TRUE,
+   };
    /* VK_EXT_non_seamless_cube_map: the sampler's Seamful cube maps bit */
    f->non_seamless_cube_map = (VkPhysicalDeviceNonSeamlessCubeMapFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NON_SEAMLESS_CUBE_MAP_FEATURES_EXT,
