@@ -766,6 +766,8 @@ agxv_rendering_fix_samples(struct agxv_cmd_buffer *cmd, uint32_t samples)
     * sample even without render targets). */
    if (!agxv_tib_layout(&rs->tib, rs->color_formats, rs->color_count, samples))
       return agxv_error(VK_ERROR_UNKNOWN, "%u-sample attachmentless pass", samples);
+   /* the draw checks pipelines against the subpass's view of it (no attachments: all of it) */
+   agxv_rendering_set_subpass(rs, NULL, NULL, 0);
    /* a secondary continuing a pass has no render command: its primary takes the count from
     * it when it executes it (agxv_rendering_execute) */
    if (rs->inherited || !cmd->stream_open || cmd->open.type != AGXV_CS_VDM)
