@@ -620,7 +620,7 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
    /* (mismatched sample counts are refused by agxv_render_build) */
    if (!agxv_tib_layout(&rs->tib, rs->color_formats, rs->color_count, samples))
       return agxv_error(VK_ERROR_UNKNOWN, "colour formats the tilebuffer does not take");
-   agxv_rendering_set_subpass(rs, NULL, NULL, 0);
+   agxv_rendering_set_subpass(rs, NULL, NULL, 0, false, false);
    VkResult vr = views_fit(rs, desc.view_mask);
    if (vr != VK_SUCCESS)
       return vr;
@@ -635,8 +635,10 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
 
 void
 agxv_rendering_set_subpass(struct agxv_rendering_state *rs, const struct agxv_subpass_tiles *tiles,
-                           const uint32_t *rts, uint32_t count)
+                           const uint32_t *rts, uint32_t count, bool depth, bool stencil)
 {
+   rs->sub_has_depth = rs->has_depth && (depth || !tiles || !tiles->merged);
+   rs->sub_has_stencil = rs->has_stencil && (stencil || !tiles || !tiles->merged);
    if (!tiles || !tiles->merged) {
       rs->sub_tib = rs->tib;
       rs->sub_color_count = rs->color_count;
@@ -876,7 +878,9 @@ inherit_merged(struct agxv_cmd_buffer *cmd, const VkCommandBufferInheritanceInfo
          if (colors[k] == sp->color[j])
             rts[j] = k;
    }
-   agxv_rendering_set_subpass(rs, &tiles, rts, sp->color_count);
+   agxv_rendering_set_subpass(rs, &tiles, rts, sp->color_count,
+                              sp->depth_format != VK_FORMAT_UNDEFINED,
+                              sp->stencil_format != VK_FORMAT_UNDEFINED);
    return inherit_finish(cmd, info, 0);
 }
 
@@ -929,7 +933,7 @@ agxv_rendering_inherit(struct agxv_cmd_buffer *cmd, const VkCommandBufferInherit
    }
    if (!agxv_tib_layout(&rs->tib, rs->color_formats, rs->color_count, samples))
       return agxv_error(VK_ERROR_UNKNOWN, "inherited formats do not fit the tilebuffer");
-   agxv_rendering_set_subpass(rs, NULL, NULL, 0);
+   agxv_rendering_set_subpass(rs, NULL, NULL, 0, false, false);
    return inherit_finish(cmd, info, view_mask);
 }
 
