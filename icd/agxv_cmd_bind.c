@@ -55,14 +55,22 @@ agxv_CmdBindPipeline(VkCommandBuffer commandBuffer, VkPipelineBindPoint bindPoin
    AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
    struct agxv_bind_state *bind = agxv_cmd_bind_state(cmd, bindPoint);
    struct agxv_pipeline *pipeline = agxv_pipeline_from_handle(_pipeline);
-   if (bind && bind->pipeline != pipeline) {
+   if (!bind)
+      return;
+   bool graphics = pipeline && pipeline->graphics && bindPoint == VK_PIPELINE_BIND_POINT_GRAPHICS;
+   if (bind->pipeline != pipeline) {
       bind->pipeline = pipeline;
       bind->dirty = true;
       /* Graphics: the pipeline's baked state becomes the state in effect,
        * and its shaders the ones the next draw links (agxv_cmd_draw.c,
        * which compares their PPP words with the stream's). */
-      if (pipeline && pipeline->graphics && bindPoint == VK_PIPELINE_BIND_POINT_GRAPHICS)
+      if (graphics)
          agxv_dyn_bind_pipeline(&cmd->dyn, pipeline->graphics);
+   } else if (graphics && (cmd->dyn.changed & ~pipeline->graphics->dynamic)) {
+      /* The same pipeline again after a vkCmdSet* of state it holds
+       * statically (dEQP-VK.dynamic_state.*.double_static_bind): binding
+       * makes its baked values the state in effect again. */
+      agxv_dyn_bind_pipeline(&cmd->dyn, pipeline->graphics);
    }
 }
 

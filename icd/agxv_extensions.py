@@ -121,6 +121,14 @@ DEVICE_EXTENSIONS = [
     # from the state, link-time optimisation recompiling from SPIR-V.
     'VK_KHR_pipeline_library',
     'VK_EXT_graphics_pipeline_library',
+    # Core in Vulkan 1.3 (the EXT commands alias the core ones); offered by
+    # name because DXVK, vkd3d-proton and dEQP (dynamic_state *bind_buffers_2*)
+    # look for them. extendedDynamicState2LogicOp / PatchControlPoints stay
+    # off (no logicOp feature; dynamic patch sizes untested), their commands
+    # forward to the state all the same (agxv_cmd_state.c; tests/icd
+    # test_dyn_state).
+    'VK_EXT_extended_dynamic_state',
+    'VK_EXT_extended_dynamic_state2',
     # Vulkan 1.4's maintenance extensions, both required by DXVK (tests/icd
     # test_maint5): BindIndexBuffer2 with a size, flags2 structures for
     # pipelines and buffers, shader modules chained into stages,
@@ -140,6 +148,10 @@ DEVICE_EXTENSIONS = [
     'VK_KHR_create_renderpass2',
     'VK_KHR_depth_stencil_resolve',
     'VK_KHR_dynamic_rendering',
+    # Mutable descriptors and host-only pools (agxv_descriptor_set*.c; tests/icd
+    # test_mutable_desc). vkd3d-proton uses either name for its bindless heaps.
+    'VK_EXT_mutable_descriptor_type',
+    'VK_VALVE_mutable_descriptor_type',
     # Custom border colours, with or without a format (DXVK requires it):
     # emulated as Honeykrisp does, two samples blended with the colour the
     # descriptor holds (agxv_sampler.c, agx_pass_lower_image.c; tests/icd

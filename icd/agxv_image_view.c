@@ -227,6 +227,10 @@ agxv_CreateImageView(VkDevice _device, const VkImageViewCreateInfo *pCreateInfo,
    view->layers = r.layers;
    agxv_pack_image_view(image, image->va, &r, false, view->desc);
    agxv_pack_image_view(image, image->va, &r, true, view->storage_desc);
+   struct agxv_view_range ri = r;
+   if (ri.type == VK_IMAGE_VIEW_TYPE_1D || ri.type == VK_IMAGE_VIEW_TYPE_2D)
+      ri.type = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+   agxv_pack_image_view(image, image->va, &ri, false, view->input_desc);
    *pView = agxv_image_view_to_handle(view);
    return VK_SUCCESS;
 }

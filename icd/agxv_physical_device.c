@@ -425,6 +425,17 @@ init_features(struct agxv_features *f)
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT,
       .graphicsPipelineLibrary = VK_TRUE,
    };
+   /* VK_EXT_extended_dynamic_state(2): the Vulkan 1.3 dynamic states
+    * (agxv_cmd_state.c); no dynamic logic op (logicOp is not offered) nor
+    * patch control points. */
+   f->eds = (VkPhysicalDeviceExtendedDynamicStateFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT,
+      .extendedDynamicState = VK_TRUE,
+   };
+   f->eds2 = (VkPhysicalDeviceExtendedDynamicState2FeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT,
+      .extendedDynamicState2 = VK_TRUE,
+   };
    /* The *2 commands share the original ones' paths; every barrier is a
     * full CDM barrier and semaphore waits block the whole batch, so finer
     * stage masks only ever over-synchronise. */
@@ -452,6 +463,14 @@ init_features(struct agxv_features *f)
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_ROTATE_FEATURES_KHR,
       .shaderSubgroupRotate = VK_TRUE,
       .shaderSubgroupRotateClustered = VK_TRUE,
+   };
+   /* VK_EXT_mutable_descriptor_type (and its VALVE alias): a mutable binding
+    * holds any descriptor at the stride of the largest listed type, the
+    * compiler takes strides from the layout (agxv_descriptor_set_layout.h);
+    * host-only pools are host memory (tests/icd test_mutable_desc). */
+   f->mutable_descriptor = (VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MUTABLE_DESCRIPTOR_TYPE_FEATURES_EXT,
+      .mutableDescriptorType = VK_TRUE,
    };
    /* FAIL_ON_PIPELINE_COMPILE_REQUIRED and EARLY_RETURN_ON_FAILURE
     * (agxv_compute_pipeline.c); the cache always locks. */
@@ -607,7 +626,7 @@ init_properties(struct agxv_physical_device *pdev)
       .framebufferColorSampleCounts = AGXV_SAMPLE_COUNTS,
       .framebufferDepthSampleCounts = AGXV_SAMPLE_COUNTS,
       .framebufferStencilSampleCounts = AGXV_SAMPLE_COUNTS,
-      .framebufferNoAttachmentsSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .framebufferNoAttachmentsSampleCounts = AGXV_SAMPLE_COUNTS,
       .maxColorAttachments = 4,
       /* texelFetch/textureSamples on multisampled sampled images */
       .sampledImageColorSampleCounts = AGXV_SAMPLE_COUNTS,

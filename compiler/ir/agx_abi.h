@@ -51,12 +51,16 @@
  *
  * Descriptor set memory (at the set's address): binding b, array element i
  * is a descriptor at
- *   set_address + binding_offset(set, b) + i * stride(kind)
- * where stride is AGX_ABI_DESC_SIZE (16) for buffers and
- * AGX_ABI_TEXEL_DESC_SIZE (48) for texel buffers; binding_offset defaults
- * to b * AGX_ABI_DEFAULT_BINDING_BYTES (room for 16 buffer descriptors or 5
- * texel-buffer descriptors) and the driver supplies its own mapping from
+ *   set_address + binding_offset(set, b) + i * stride(set, b)
+ * where stride defaults to the descriptor's size: AGX_ABI_DESC_SIZE (16)
+ * for buffers, AGX_ABI_TEXEL_DESC_SIZE (48) for texel buffers,
+ * AGX_ABI_IMAGE_DESC_SIZE (48) for image-like descriptors; binding_offset
+ * defaults to b * AGX_ABI_DEFAULT_BINDING_BYTES (room for 16 buffer
+ * descriptors or 5 texel-buffer descriptors). The driver supplies both from
  * the pipeline layout (struct agx_io_options); offsets are multiples of 16.
+ * A mutable binding (VK_EXT_mutable_descriptor_type) holds descriptors of
+ * several kinds, each from byte 0 of its element, at the stride of the
+ * largest of them, so a buffer access there steps by that stride too.
  *
  * A buffer descriptor is { uint64 address; uint32 size; uint32 reserved }.
  * Shaders read the address, and the size for OpArrayLength and (when

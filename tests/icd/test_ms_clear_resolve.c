@@ -26,9 +26,10 @@
  * AVERAGE returns one sample's depth); agx-vk must offer every mode used here, exact.
  *  - "push-constant sample mask": gl_SampleMask[0] from a push constant (masks 0x5, 0xE) on
  *    4-sample RGBA8, resolved in the pass: (j B + (4 - j) A) / 4 for j covered samples in
- *    the mask (+-1 LSB).
- * test_ms_clear_resolve DRAW_VERT_SPV DRAW_FRAG_SPV SAMPLE_MASK_PUSH_FRAG_SPV [--validation]
- *                       [--reference]
+ *    the mask (+-1 LSB); the same with the mask ANDed with gl_SampleMaskIn in a loop whose
+ *    counter indexes both built-in arrays (sample_mask_loop.frag; same reference).
+ * test_ms_clear_resolve DRAW_VERT_SPV DRAW_FRAG_SPV SAMPLE_MASK_PUSH_FRAG_SPV
+ *                       SAMPLE_MASK_LOOP_FRAG_SPV [--validation] [--reference]
  */
 #include <math.h>
 #include <stdio.h>
@@ -255,7 +256,7 @@ run_wide_clears(struct agx_vk_ctx *c)
 
 struct gpu {
    struct agx_vk_ctx *c;
-   VkShaderModule vs, fs, fs_mask;
+   VkShaderModule vs, fs, fs_mask, fs_mask_loop;
    VkDescriptorSetLayout dsl;
    VkPipelineLayout layout;
    VkDescriptorPool pool;
@@ -271,6 +272,7 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    g->vs = agx_vk_shader(c, spv[0]);
    g->fs = agx_vk_shader(c, spv[1]);
    g->fs_mask = agx_vk_shader(c, spv[2]);
+   g->fs_mask_loop = agx_vk_shader(c, spv[3]);
    VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
                                      VK_SHADER_STAGE_VERTEX_BIT, NULL};
    VkDescriptorSetLayoutCreateInfo dci = {.sType =
@@ -331,12 +333,14 @@ gpu_finish(struct gpu *g)
    vkDestroyShaderModule(d, g->vs, NULL);
    vkDestroyShaderModule(d, g->fs, NULL);
    vkDestroyShaderModule(d, g->fs_mask, NULL);
+   vkDestroyShaderModule(d, g->fs_mask_loop, NULL);
 }
 
 /* 4 samples, one colour attachment, depth LESS with writes (zs not UNDEFINED), stencil
  * ALWAYS / REPLACE with reference TRI_S (when the format has stencil). */
-/* The fragment shader of the next zs_pipeline: draw.frag, or sample_mask_push.frag. */
-static bool use_mask_fs;
+/* The fragment shader of the next zs_pipeline: draw.frag, or sample_mask_push.frag (1),
+ * sample_mask_loop.frag (2). */
+static int use_mask_fs;
 
 static VkPipeline
 zs_pipeline(struct gpu *g, VkFormat zs, VkFormat color)
@@ -348,7 +352,9 @@ zs_pipeline(struct gpu *g, VkFormat zs, VkFormat color)
        .pName = "main"},
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = use_mask_fs ? g->fs_mask : g->fs,
+       .module = use_mask_fs == 2 ? g->fs_mask_loop
+                 : use_mask_fs    ? g->fs_mask
+                                  : g->fs,
        .pName = "main"},
    };
    VkPipelineVertexInputStateCreateInfo vi = {
@@ -736,10 +742,11 @@ run_color_resolve(struct gpu *g, const struct res_format *rf)
    return bad;
 }
 
-/* gl_SampleMask from a push constant (sample_mask_push.frag) on 4-sample RGBA8: a pixel with
- * k covered samples, j of them in the mask, resolves to (j B + (4 - j) A) / 4. */
+/* gl_SampleMask from a push constant (sample_mask_push.frag; with loop, ANDed with
+ * gl_SampleMaskIn by sample_mask_loop.frag) on 4-sample RGBA8: a pixel with k covered
+ * samples, j of them in the mask, resolves to (j B + (4 - j) A) / 4. */
 static unsigned
-run_push_mask(struct gpu *g, uint32_t mask)
+run_push_mask(struct gpu *g, uint32_t mask, bool loop)
 {
    struct agx_vk_ctx *c = g->c;
    struct image ms, res;
@@ -747,9 +754,9 @@ run_push_mask(struct gpu *g, uint32_t mask)
               VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &ms);
    make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_1_BIT,
               VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &res);
-   use_mask_fs = true;
+   use_mask_fs = loop ? 2 : 1;
    VkPipeline p = zs_pipeline(g, VK_FORMAT_UNDEFINED, VK_FORMAT_R8G8B8A8_UNORM);
-   use_mask_fs = false;
+   use_mask_fs = 0;
    struct agx_vk_buffer out = agx_vk_buffer_usage(c, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
    VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
    to_general(cb, ms.image, VK_IMAGE_ASPECT_COLOR_BIT);
@@ -800,9 +807,9 @@ run_push_mask(struct gpu *g, uint32_t mask)
                        y, ch, got, want);
          }
       }
-   printf("push-constant sample mask 0x%x: %u mismatches (%u pixels with every masked sample "
+   printf("push-constant sample mask 0x%x%s: %u mismatches (%u pixels with every masked sample "
           "covered)\n",
-          mask, bad, full);
+          mask, loop ? " (loop, & SampleMaskIn)" : "", bad, full);
    if (!full)
       bad++;
    vkDestroyPipeline(c->dev, p, NULL);
@@ -815,10 +822,10 @@ run_push_mask(struct gpu *g, uint32_t mask)
 int
 main(int argc, char **argv)
 {
-   if (argc < 4) {
+   if (argc < 5) {
       fprintf(stderr,
-              "usage: %s DRAW_VERT_SPV DRAW_FRAG_SPV SAMPLE_MASK_PUSH_FRAG_SPV [--validation] "
-              "[--reference]\n",
+              "usage: %s DRAW_VERT_SPV DRAW_FRAG_SPV SAMPLE_MASK_PUSH_FRAG_SPV "
+              "SAMPLE_MASK_LOOP_FRAG_SPV [--validation] [--reference]\n",
               argv[0]);
       return 2;
    }
@@ -872,8 +879,9 @@ main(int argc, char **argv)
    }
    for (unsigned i = 0; i < sizeof(res_formats) / sizeof(res_formats[0]); i++)
       bad += run_color_resolve(&g, &res_formats[i]);
-   bad += run_push_mask(&g, 0x5);
-   bad += run_push_mask(&g, 0xE);
+   bad += run_push_mask(&g, 0x5, false);
+   bad += run_push_mask(&g, 0xE, false);
+   bad += run_push_mask(&g, 0xA, true);
    gpu_finish(&g);
    int rc = agx_vk_ctx_finish(&c);
    if (bad) {
