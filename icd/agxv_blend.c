@@ -28,6 +28,7 @@ make_key(const struct agxv_graphics_state *s, const struct agx_tilebuffer_layout
       return agxv_error(VK_ERROR_UNKNOWN, "logic ops are not supported yet");
    memset(key, 0, sizeof(*key));
    agx_fs_epilog_key_init(key, tib, fs->colour_written);
+   key->other_rts = s->rp.tiles.merged && s->rp.tiles.other_rts;
    for (uint32_t i = 0; i < s->cb.attachment_count && i < AGX_TIB_MAX_RTS; i++) {
       const struct agxv_cb_attachment *a = &s->cb.attachments[i];
       struct agx_blend_rt *rt = &key->rt[i];

@@ -75,12 +75,16 @@ agxv_clear_image_rect(struct agxv_cmd_buffer *cmd, const struct agxv_image *imag
 {
    uint64_t offset;
    const struct agx_image_layout *l = agxv_image_plane(image, aspect, &offset);
-   if (!l || !image->va || level >= image->mip_levels || first_layer >= image->array_layers) {
+   /* the layers of a 3D image's 2D-array view (attachments of layered passes) are its depth
+    * slices at the level */
+   uint32_t layers =
+      image->type == VK_IMAGE_TYPE_3D ? minify(image->extent.depth, level) : image->array_layers;
+   if (!l || !image->va || level >= image->mip_levels || first_layer >= layers) {
       agxv_cmd_set_error(cmd, agxv_error(VK_ERROR_UNKNOWN, "clear of a missing subresource"));
       return;
    }
-   if (layer_count > image->array_layers - first_layer)
-      layer_count = image->array_layers - first_layer;
+   if (layer_count > layers - first_layer)
+      layer_count = layers - first_layer;
    /* Clip to the level (valid usage keeps rectangles inside; bad input
     * must not write outside the image). */
    int64_t w = minify(l->width, level), h = minify(l->height, level);
@@ -169,9 +173,9 @@ clear_attachments(struct agxv_cmd_buffer *cmd, void *data)
    for (uint32_t i = 0; i < c->att_count; i++) {
       const VkClearAttachment *a = &c->atts[i];
       if (a->aspectMask & VK_IMAGE_ASPECT_COLOR_BIT) {
-         uint32_t rt = a->colorAttachment;
-         clear_one(cmd, rt < rs->color_count ? rs->color_views[rt] : NULL,
-                   VK_IMAGE_ASPECT_COLOR_BIT, &a->clearValue, c);
+         uint32_t rt = agxv_rendering_rt(rs, a->colorAttachment);
+         clear_one(cmd, rt != UINT32_MAX ? rs->color_views[rt] : NULL, VK_IMAGE_ASPECT_COLOR_BIT,
+                   &a->clearValue, c);
       }
       if (a->aspectMask & VK_IMAGE_ASPECT_DEPTH_BIT)
          clear_one(cmd, rs->depth_view, VK_IMAGE_ASPECT_DEPTH_BIT, &a->clearValue, c);
@@ -197,8 +201,10 @@ defer_clear(struct agxv_cmd_buffer *cmd, const VkClearAttachment *atts, uint32_t
    struct agxv_deferred_clear *c = mem.cpu;
    VkClearAttachment *a = (VkClearAttachment *)(c + 1);
    VkClearRect *r = (VkClearRect *)((uint8_t *)a + a_size);
-   memcpy(a, atts, a_size);
-   memcpy(r, rects, r_size);
+   if (a_size)
+      memcpy(a, atts, a_size);
+   if (r_size)
+      memcpy(r, rects, r_size);
    *c = (struct agxv_deferred_clear){a, att_count, r, rect_count};
    struct agxv_cmd_stream part = {.type = AGXV_CS_VDM, .clear = c};
    agxv_cmd_append_part(cmd, &part);

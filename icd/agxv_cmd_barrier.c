@@ -9,6 +9,7 @@
  * Work in different command buffers is ordered by the kernel (one compute
  * command each, serialised by the submission barriers).
  */
+#include "agxv_clear.h"
 #include "agxv_cmd_buffer.h"
 #include "agxv_device.h"
 #include "agx_pack.h"
@@ -39,15 +40,32 @@ no_work(struct agxv_cmd_buffer *cmd, void *data)
 }
 
 /* Inside a render pass a barrier can only be a self-dependency making
- * attachment writes visible to later reads of the same subpass (input
- * attachments, feedback loops). Those read memory (agxv_render_pass.h), so
- * the render command ends storing every attachment and the pass resumes in
- * a new one (agxv_rendering_split). */
+ * attachment (or storage) writes visible to later reads of the same subpass
+ * (input attachments, feedback loops, fragment-shader stores read by the next
+ * draw). Those read memory (agxv_render_pass.h), so the render command ends
+ * storing every attachment and the pass resumes in a new one
+ * (agxv_rendering_split). A secondary continuing its primary's pass has no
+ * render command of its own: the barrier becomes a part of it at which the
+ * primary splits its pass when it executes the secondary. */
+void
+agxv_cmd_render_pass_barrier(struct agxv_cmd_buffer *cmd)
+{
+   if (!cmd->rendering.active)
+      return;
+   if (cmd->rendering.inherited) {
+      struct agxv_cmd_stream part = {.type = AGXV_CS_VDM, .barrier = true};
+      agxv_cmd_append_part(cmd, &part);
+      agxv_rendering_reopen_inherited(cmd);
+      return;
+   }
+   agxv_rendering_split(cmd, no_work, NULL);
+}
+
 static void
 barrier(struct agxv_cmd_buffer *cmd)
 {
    if (cmd->rendering.active)
-      agxv_rendering_split(cmd, no_work, NULL);
+      agxv_cmd_render_pass_barrier(cmd);
    else
       agxv_cmd_emit_cdm_barrier(cmd);
 }

@@ -344,6 +344,9 @@ agxv_CmdExecuteCommands(VkCommandBuffer commandBuffer, uint32_t count, const VkC
          if (part->clear) {
             /* a vkCmdClearAttachments of the secondary, on the primary's pass */
             agxv_clear_execute_deferred(cmd, part->clear);
+         } else if (part->barrier) {
+            /* a pipeline barrier of the secondary inside the primary's pass */
+            agxv_cmd_render_pass_barrier(cmd);
          } else if (part->pre_gfx) {
             /* geometry / tessellation work before its draws (agxv_cmd_pre_gfx.c) */
             agxv_cmd_pre_gfx_execute(cmd, part);

@@ -95,6 +95,9 @@ struct agxv_cmd_stream {
     * which the primary runs on its own pass between the parts before and after it
     * (agxv_clear.h) */
    const struct agxv_deferred_clear *clear;
+   /* Not a stream: a pipeline barrier recorded in a secondary continuing a render pass, at
+    * which the primary splits its pass (agxv_cmd_render_pass_barrier) */
+   bool barrier;
 };
 
 /* The occlusion query in progress (agxv_query_pool.c) and the
@@ -240,6 +243,10 @@ struct agxv_cs *agxv_cmd_begin_render(struct agxv_cmd_buffer *cmd,
 
 /* Ends the open stream, if any (terminated; a secondary's returns). */
 void agxv_cmd_close_stream(struct agxv_cmd_buffer *cmd);
+
+/* A pipeline barrier inside the open render pass: the pass split there (primaries), or a
+ * part at which the executing primary splits (secondaries continuing a pass). */
+void agxv_cmd_render_pass_barrier(struct agxv_cmd_buffer *cmd);
 
 /* A secondary: ends the open stream and appends `part` (one that is not a stream, e.g. a
  * deferred clear) after it. */

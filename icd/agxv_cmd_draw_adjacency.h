@@ -2,7 +2,10 @@
  * Draws of adjacency topologies without a geometry shader
  * (agxv_cmd_draw_adjacency.c): Vulkan ("Primitive Topologies") makes the
  * adjacent vertices available to a geometry shader only; without one the
- * primitives are drawn with their other vertices.
+ * primitives are drawn with their other vertices: a CPU-built index list for
+ * direct non-indexed draws, a GPU-built one (cl_kernels/agx_adjacency.cl, in
+ * the geometry heap) for indirect, indirect-count and indexed draws and
+ * primitive restart.
  * Assumes: the bound pipeline has no geometry or tessellation stage (those
  * paths take adjacency themselves).
  */

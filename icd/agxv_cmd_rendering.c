@@ -45,6 +45,12 @@
  * too, with vk_meta_resolve_rendering). Multisampled background loads
  * fetch every sample (agx_tile_programs.h). Depth/stencil resolves (SAMPLE_ZERO,
  * MIN, MAX, depth AVERAGE) resolve each aspect's plane with the same kernel.
+ *
+ * Passes without attachments (framebufferNoAttachmentsSampleCounts 1|4) begin with a
+ * one-sample tilebuffer; the first draw's rasterizationSamples decides the count
+ * (agxv_rendering_fix_samples: the layout, the render command's samples and sample
+ * positions and the tile programs made again), as Honeykrisp's "late tilebuffer fix up"
+ * does; a primary takes the count of a secondary whose draws decided it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +65,7 @@
 #include "agxv_format.h"
 #include "agxv_query_pool.h"
 #include "agxv_graphics_pipeline.h"
+#include "agxv_image.h"
 #include "agxv_image_view.h"
 #include "agxv_log.h"
 #include "agxv_ppp.h"
@@ -619,6 +626,11 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
    /* (mismatched sample counts are refused by agxv_render_build) */
    if (!agxv_tib_layout(&rs->tib, rs->color_formats, rs->color_count, samples))
       return agxv_error(VK_ERROR_UNKNOWN, "colour formats the tilebuffer does not take");
+   agxv_rendering_set_subpass(rs, NULL, NULL, 0, false, false);
+   bool any_view = rs->depth_view || rs->stencil_view;
+   for (uint32_t i = 0; i < rs->color_count; i++)
+      any_view |= rs->color_views[i] != NULL;
+   rs->samples_open = !any_view;
    VkResult vr = views_fit(rs, desc.view_mask);
    if (vr != VK_SUCCESS)
       return vr;
@@ -629,6 +641,25 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
     * attachment and leaves the resolves to the pass's last part. */
    rs->suspending = (info->flags & VK_RENDERING_SUSPENDING_BIT) != 0;
    return start_render(cmd, (info->flags & VK_RENDERING_RESUMING_BIT) != 0);
+}
+
+void
+agxv_rendering_set_subpass(struct agxv_rendering_state *rs, const struct agxv_subpass_tiles *tiles,
+                           const uint32_t *rts, uint32_t count, bool depth, bool stencil)
+{
+   rs->sub_has_depth = rs->has_depth && (depth || !tiles || !tiles->merged);
+   rs->sub_has_stencil = rs->has_stencil && (stencil || !tiles || !tiles->merged);
+   if (!tiles || !tiles->merged) {
+      rs->sub_tib = rs->tib;
+      rs->sub_color_count = rs->color_count;
+      for (uint32_t j = 0; j < AGXV_MAX_RTS; j++)
+         rs->sub_rt[j] = (uint8_t)j;
+      return;
+   }
+   rs->sub_tib = tiles->view;
+   rs->sub_color_count = count;
+   for (uint32_t j = 0; j < AGXV_MAX_RTS; j++)
+      rs->sub_rt[j] = j < count ? (uint8_t)rts[j] : UINT8_MAX;
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -720,6 +751,45 @@ agxv_rendering_split(struct agxv_cmd_buffer *cmd,
    }
 }
 
+VkResult
+agxv_rendering_fix_samples(struct agxv_cmd_buffer *cmd, uint32_t samples)
+{
+   struct agxv_rendering_state *rs = &cmd->rendering;
+   if (!rs->samples_open)
+      return VK_SUCCESS;
+   rs->samples_open = false;
+   if (!samples)
+      samples = 1;
+   if (samples == rs->tib.nr_samples)
+      return VK_SUCCESS;
+   /* Honeykrisp (hk_cmd_draw.c, agx_tilebuffer_set_samples): "With attachmentless
+    * rendering, we don't know the sample count until draw time, so we do a late tilebuffer
+    * fix up", the layout built again for the count (a multisampled one takes 8 bytes per
+    * sample even without render targets). */
+   if (!agxv_tib_layout(&rs->tib, rs->color_formats, rs->color_count, samples))
+      return agxv_error(VK_ERROR_UNKNOWN, "%u-sample attachmentless pass", samples);
+   /* the draw checks pipelines against the subpass's view of it (no attachments: all of it) */
+   agxv_rendering_set_subpass(rs, NULL, NULL, 0, false, false);
+   /* a secondary continuing a pass has no render command: its primary takes the count from
+    * it when it executes it (agxv_rendering_execute) */
+   if (rs->inherited || !cmd->stream_open || cmd->open.type != AGXV_CS_VDM)
+      return VK_SUCCESS;
+   /* No attachment is loaded, cleared or stored: the render command's tilebuffer fields,
+    * sample count and positions, and the tile programs (whose USC Shared word describes the
+    * tilebuffer) are made again for the count. */
+   struct agxv_render_desc desc = rs->desc;
+   if (rs->resumed)
+      force_ops(&desc, true, false);
+   struct agxv_render_tib rtib = agxv_render_tib_from_layout(&rs->tib);
+   struct drm_asahi_cmd_render *rc = &cmd->open.render.cmd;
+   VkResult result = agxv_render_build(&desc, &rtib, rc, NULL);
+   if (result == VK_SUCCESS)
+      result = build_bg(cmd, &desc, false, rc);
+   if (result == VK_SUCCESS)
+      result = build_eot(cmd, &desc, rc);
+   return result;
+}
+
 static void
 nothing_between(struct agxv_cmd_buffer *cmd, void *data)
 {
@@ -765,7 +835,16 @@ agxv_rendering_execute(struct agxv_cmd_buffer *cmd, const struct agxv_cmd_buffer
                                          "one (or from another secondary)"));
       return;
    }
-   if (memcmp(&ss->tib, &rs->tib, sizeof(rs->tib))) {
+   /* attachmentless passes: the primary takes the sample count of a secondary whose draws
+    * decided it; a secondary without draws (its count still open) depends on no layout */
+   if (!ss->samples_open) {
+      VkResult fr = agxv_rendering_fix_samples(cmd, ss->tib.nr_samples);
+      if (fr != VK_SUCCESS) {
+         agxv_cmd_set_error(cmd, fr);
+         return;
+      }
+   }
+   if (!ss->samples_open && memcmp(&ss->tib, &rs->tib, sizeof(rs->tib))) {
       agxv_cmd_set_error(cmd, agxv_error(VK_ERROR_UNKNOWN,
                                          "the secondary's inherited formats/samples differ from "
                                          "the render pass's"));
@@ -819,6 +898,50 @@ open_inherited(struct agxv_cmd_buffer *cmd)
    return VK_SUCCESS;
 }
 
+/* The rest of agxv_rendering_inherit: size, flags and the stream. */
+static VkResult inherit_finish(struct agxv_cmd_buffer *cmd,
+                               const VkCommandBufferInheritanceInfo *info, uint32_t view_mask);
+
+/* agxv_rendering_inherit of a subpass merged with others: the group's
+ * colour attachments and depth (agxv_render_pass_merge.c), the subpass's
+ * places in them. */
+static VkResult
+inherit_merged(struct agxv_cmd_buffer *cmd, const VkCommandBufferInheritanceInfo *info,
+               const struct agxv_render_pass *rp)
+{
+   struct agxv_rendering_state *rs = &cmd->rendering;
+   const struct agxv_rp_subpass *sp = &rp->subpasses[info->subpass];
+   uint32_t colors[AGXV_MAX_RTS];
+   uint32_t n = agxv_render_pass_group_colors(rp, sp->group_first, sp->group_last, colors);
+   if (n > AGXV_MAX_RTS)
+      return agxv_error(VK_ERROR_UNKNOWN, "inherited subpass group of %u colour attachments", n);
+   rs->color_count = n;
+   for (uint32_t k = 0; k < n; k++)
+      rs->color_formats[k] = rp->attachments[colors[k]].format;
+   uint32_t z = agxv_render_pass_group_depth(rp, sp->group_first, sp->group_last);
+   unsigned depth_bytes = 0, stencil_bytes = 0;
+   if (z != VK_ATTACHMENT_UNUSED)
+      agxv_zs_format_planes(rp->attachments[z].format, &depth_bytes, &stencil_bytes);
+   rs->has_depth = depth_bytes != 0;
+   rs->has_stencil = stencil_bytes != 0;
+   if (!agxv_tib_layout(&rs->tib, rs->color_formats, rs->color_count,
+                        agxv_render_pass_group_samples(rp, sp->group_first, sp->group_last)))
+      return agxv_error(VK_ERROR_UNKNOWN, "inherited formats do not fit the tilebuffer");
+   struct agxv_subpass_tiles tiles;
+   agxv_render_pass_subpass_tiles(rp, info->subpass, &tiles);
+   uint32_t rts[AGXV_MAX_RTS];
+   for (uint32_t j = 0; j < sp->color_count; j++) {
+      rts[j] = UINT8_MAX;
+      for (uint32_t k = 0; k < n; k++)
+         if (colors[k] == sp->color[j])
+            rts[j] = k;
+   }
+   agxv_rendering_set_subpass(rs, &tiles, rts, sp->color_count,
+                              sp->depth_format != VK_FORMAT_UNDEFINED,
+                              sp->stencil_format != VK_FORMAT_UNDEFINED);
+   return inherit_finish(cmd, info, 0);
+}
+
 VkResult
 agxv_rendering_inherit(struct agxv_cmd_buffer *cmd, const VkCommandBufferInheritanceInfo *info)
 {
@@ -848,7 +971,17 @@ agxv_rendering_inherit(struct agxv_cmd_buffer *cmd, const VkCommandBufferInherit
       rs->has_depth = sp->depth_format != VK_FORMAT_UNDEFINED;
       rs->has_stencil = sp->stencil_format != VK_FORMAT_UNDEFINED;
       view_mask = sp->view_mask;
+      bool any = sp->depth_stencil != VK_ATTACHMENT_UNUSED;
+      for (uint32_t i = 0; i < sp->color_count; i++)
+         any |= sp->color[i] != VK_ATTACHMENT_UNUSED;
+      rs->samples_open = !any;
+      /* a merged subpass: the render command's formats are its group's */
+      if (sp->group_first != sp->group_last)
+         return inherit_merged(cmd, info, rp);
    } else if (ri) {
+      /* the inheritance names the sample count (rasterizationSamples), also without
+       * attachments */
+      rs->samples_open = false;
       if (ri->colorAttachmentCount > AGXV_MAX_RTS)
          return agxv_error(VK_ERROR_UNKNOWN, "%u inherited colour attachments",
                            ri->colorAttachmentCount);
@@ -865,6 +998,15 @@ agxv_rendering_inherit(struct agxv_cmd_buffer *cmd, const VkCommandBufferInherit
    }
    if (!agxv_tib_layout(&rs->tib, rs->color_formats, rs->color_count, samples))
       return agxv_error(VK_ERROR_UNKNOWN, "inherited formats do not fit the tilebuffer");
+   agxv_rendering_set_subpass(rs, NULL, NULL, 0, false, false);
+   return inherit_finish(cmd, info, view_mask);
+}
+
+static VkResult
+inherit_finish(struct agxv_cmd_buffer *cmd, const VkCommandBufferInheritanceInfo *info,
+               uint32_t view_mask)
+{
+   struct agxv_rendering_state *rs = &cmd->rendering;
    /* the framebuffer's size when given; else the largest (the primary's render command
     * clips to its own) */
    const struct agxv_framebuffer *fb = agxv_framebuffer_from_handle(info->framebuffer);
@@ -924,9 +1066,8 @@ agxv_rendering_fold_clears(struct agxv_cmd_buffer *cmd, const VkClearAttachment 
    memcpy(clear_color, rs->clear_color, sizeof(clear_color));
    for (uint32_t i = 0; i < att_count; i++) {
       const VkClearAttachment *a = &atts[i];
-      uint32_t rt = a->colorAttachment;
-      if ((a->aspectMask & VK_IMAGE_ASPECT_COLOR_BIT) && rt < rs->color_count &&
-          rs->color_views[rt]) {
+      uint32_t rt = agxv_rendering_rt(rs, a->colorAttachment);
+      if ((a->aspectMask & VK_IMAGE_ASPECT_COLOR_BIT) && rt != UINT32_MAX && rs->color_views[rt]) {
          desc.color[rt].load_op = VK_ATTACHMENT_LOAD_OP_CLEAR;
          clear_color[rt] = a->clearValue.color;
       }

@@ -5,6 +5,7 @@
  */
 #include "agxv_descriptor_set.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "agxv_alloc.h"
@@ -17,6 +18,58 @@
 #include "agxv_sampler.h"
 
 #define SET_ALIGN AGXV_DESCRIPTOR_SET_ALIGN
+
+/* The pool's memory, `size` bytes: a buffer object, or for a host-only pool
+ * (VK_DESCRIPTOR_POOL_CREATE_HOST_ONLY_BIT_EXT: its sets are only written
+ * and copied from, never bound) host memory. Sets are carved out of it by a
+ * heap over [va, va + size): the BO's GPU addresses, or for host memory
+ * offsets from AGXV_HOST_POOL_BASE (never 0, the heap's failure value). */
+#define AGXV_HOST_POOL_BASE SET_ALIGN
+
+static void
+pool_memory_free(struct agxv_descriptor_pool *pool)
+{
+   if (pool->has_heap)
+      agxv_va_heap_finish(&pool->heap);
+   pool->has_heap = false;
+   if (pool->bo)
+      agxv_bo_destroy(pool->device, pool->bo);
+   pool->bo = NULL;
+   agxv_free(&pool->alloc, pool->host);
+   pool->host = NULL;
+}
+
+static VkResult
+pool_memory(struct agxv_descriptor_pool *pool, uint64_t size)
+{
+   uint64_t start;
+   if (pool->flags & VK_DESCRIPTOR_POOL_CREATE_HOST_ONLY_BIT_EXT) {
+      if (size > SIZE_MAX)
+         return VK_ERROR_OUT_OF_HOST_MEMORY;
+      pool->host = agxv_alloc(&pool->alloc, size, SET_ALIGN, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      if (!pool->host)
+         return VK_ERROR_OUT_OF_HOST_MEMORY;
+      start = AGXV_HOST_POOL_BASE;
+   } else {
+      VkResult result = agxv_bo_create(pool->device, size, 0, "descriptor pool", &pool->bo);
+      void *map;
+      if (result == VK_SUCCESS)
+         result = agxv_bo_map(pool->device, pool->bo, &map);
+      if (result != VK_SUCCESS) {
+         agxv_bo_destroy(pool->device, pool->bo);
+         pool->bo = NULL;
+         return result;
+      }
+      start = pool->bo->va;
+   }
+   /* Only what the application asked for (the BO is page-rounded). */
+   if (!agxv_va_heap_init(&pool->heap, &pool->alloc, start, start + size)) {
+      pool_memory_free(pool);
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   }
+   pool->has_heap = true;
+   return VK_SUCCESS;
+}
 
 VKAPI_ATTR VkResult VKAPI_CALL
 agxv_CreateDescriptorPool(VkDevice _device, const VkDescriptorPoolCreateInfo *pCreateInfo,
@@ -41,31 +94,34 @@ agxv_CreateDescriptorPool(VkDevice _device, const VkDescriptorPoolCreateInfo *pC
    uint64_t size = (uint64_t)pCreateInfo->maxSets * SET_ALIGN;
    if (inline_info)
       size += (uint64_t)inline_info->maxInlineUniformBlockBindings * (AGXV_INLINE_DATA_OFFSET + 30);
+   /* A mutable entry i has the stride of its type list
+    * (VkMutableDescriptorTypeCreateInfoEXT::pMutableDescriptorTypeLists[i]),
+    * or room for any type without one. */
+   const VkMutableDescriptorTypeCreateInfoEXT *mutable_info = agxv_find_struct(
+      pCreateInfo->pNext, VK_STRUCTURE_TYPE_MUTABLE_DESCRIPTOR_TYPE_CREATE_INFO_EXT);
    for (uint32_t i = 0; i < pCreateInfo->poolSizeCount; i++) {
       const VkDescriptorPoolSize *ps = &pCreateInfo->pPoolSizes[i];
       if (ps->type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK)
          size += inline_info ? ps->descriptorCount
                              : (uint64_t)ps->descriptorCount * (AGXV_INLINE_DATA_OFFSET + 31);
       else
-         size += (uint64_t)ps->descriptorCount * agxv_descriptor_stride(ps->type);
+         size += (uint64_t)ps->descriptorCount * agxv_binding_stride(ps->type, mutable_info, i);
    }
-   if (size > 0) {
-      VkResult result = agxv_bo_create(device, size, 0, "descriptor pool", &pool->bo);
-      void *map;
-      if (result == VK_SUCCESS)
-         result = agxv_bo_map(device, pool->bo, &map);
-      /* Only what the application asked for (the BO is page-rounded). */
-      if (result == VK_SUCCESS &&
-          !agxv_va_heap_init(&pool->heap, &pool->alloc, pool->bo->va, pool->bo->va + size))
-         result = VK_ERROR_OUT_OF_HOST_MEMORY;
-      if (result != VK_SUCCESS) {
-         agxv_bo_destroy(device, pool->bo);
-         agxv_object_free(alloc, pool);
-         return result;
-      }
+   VkResult result = size > 0 ? pool_memory(pool, size) : VK_SUCCESS;
+   if (result != VK_SUCCESS) {
+      agxv_object_free(alloc, pool);
+      return result;
    }
    *pPool = agxv_descriptor_pool_to_handle(pool);
    return VK_SUCCESS;
+}
+
+/* Where the heap placed a set (host-only sets have no GPU address). */
+static uint64_t
+set_heap_address(const struct agxv_descriptor_set *set)
+{
+   const struct agxv_descriptor_pool *pool = set->pool;
+   return pool->host ? AGXV_HOST_POOL_BASE + (uint64_t)(set->map - pool->host) : set->va;
 }
 
 static void
@@ -79,7 +135,8 @@ free_set(struct agxv_descriptor_set *set)
    if (set->next)
       set->next->prev = set->prev;
    if (set->size)
-      agxv_va_free(&pool->heap, set->va, (set->size + SET_ALIGN - 1) & ~(SET_ALIGN - 1));
+      agxv_va_free(&pool->heap, set_heap_address(set),
+                   (set->size + SET_ALIGN - 1) & ~(SET_ALIGN - 1));
    agxv_descriptor_set_layout_unref(set->layout);
    agxv_object_free(&pool->alloc, set);
    pool->set_count--;
@@ -94,10 +151,7 @@ agxv_DestroyDescriptorPool(VkDevice _device, VkDescriptorPool _pool,
       return;
    while (pool->sets)
       free_set(pool->sets);
-   if (pool->bo) {
-      agxv_va_heap_finish(&pool->heap);
-      agxv_bo_destroy(pool->device, pool->bo);
-   }
+   pool_memory_free(pool);
    VkAllocationCallbacks alloc = pool->alloc;
    agxv_object_free(&alloc, pool);
 }
@@ -120,7 +174,7 @@ agxv_descriptor_set_init_inline(const struct agxv_descriptor_set_layout *layout,
       /* immutable samplers are in place from the start and never written */
       for (uint32_t e = 0; d->immutable >= 0 && e < d->count; e++)
          memcpy(map + d->offset + e * d->stride + AGX_ABI_SAMPLER_INDEX,
-                &layout->immutable[d->immutable + e], sizeof(struct agxv_immutable_sampler));
+                &layout->immutable[d->immutable + e], sizeof(struct agxv_sampler_desc));
       if (d->type != VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK || d->count == 0)
          continue;
       uint64_t address = va + d->offset + AGXV_INLINE_DATA_OFFSET;
@@ -147,16 +201,22 @@ allocate_set(struct agxv_descriptor_pool *pool, struct agxv_descriptor_set_layou
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    if (size) {
       uint64_t va =
-         pool->bo ? agxv_va_alloc(&pool->heap, (size + SET_ALIGN - 1) & ~(SET_ALIGN - 1), SET_ALIGN)
-                  : 0;
+         pool->has_heap
+            ? agxv_va_alloc(&pool->heap, (size + SET_ALIGN - 1) & ~(SET_ALIGN - 1), SET_ALIGN)
+            : 0;
       if (!va) {
          agxv_object_free(&pool->alloc, set);
          return VK_ERROR_OUT_OF_POOL_MEMORY;
       }
-      set->va = va;
-      set->map = (uint8_t *)pool->bo->map + (va - pool->bo->va);
+      if (pool->host) {
+         set->va = 0;
+         set->map = pool->host + (va - AGXV_HOST_POOL_BASE);
+      } else {
+         set->va = va;
+         set->map = (uint8_t *)pool->bo->map + (va - pool->bo->va);
+      }
       memset(set->map, 0, size);
-      agxv_descriptor_set_init_inline(layout, set->map, va);
+      agxv_descriptor_set_init_inline(layout, set->map, set->va);
    }
    set->pool = pool;
    set->layout = layout;
@@ -256,8 +316,8 @@ write_texel_buffer(uint8_t *dst, VkBufferView handle)
 
 /* Image-like descriptors (agx_abi.h): storage images the view's storage
  * Texture + PBE; sampled images its Texture; combined image samplers its
- * Texture + the sampler's heap index and LOD bias; samplers only the
- * latter. Immutable samplers were written with the set and stay. A null
+ * Texture + the sampler's half (heap index, LOD bias, custom border
+ * colour); samplers only the latter. Immutable samplers were written with the set and stay. A null
  * view (nullDescriptor) leaves zeros. */
 static void
 write_image(uint8_t *dst, VkDescriptorType type, bool immutable, const VkDescriptorImageInfo *info)
@@ -268,14 +328,15 @@ write_image(uint8_t *dst, VkDescriptorType type, bool immutable, const VkDescrip
       memset(dst, 0, immutable ? AGX_ABI_SAMPLER_INDEX : AGXV_IMAGE_DESCRIPTOR_SIZE);
       if (view && type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE)
          memcpy(dst, view->storage_desc, AGXV_IMAGE_DESCRIPTOR_SIZE);
+      else if (view && type == VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT)
+         memcpy(dst + AGX_ABI_IMAGE_TEXTURE, view->input_desc + AGX_ABI_IMAGE_TEXTURE / 4, 24);
       else if (view)
          memcpy(dst + AGX_ABI_IMAGE_TEXTURE, view->desc + AGX_ABI_IMAGE_TEXTURE / 4, 24);
    }
    if ((type == VK_DESCRIPTOR_TYPE_SAMPLER || type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER) &&
        !immutable) {
       struct agxv_sampler *sampler = agxv_sampler_from_handle(info->sampler);
-      struct agxv_immutable_sampler s = {sampler ? sampler->index : 0,
-                                         sampler ? sampler->lod_bias : 0.0f};
+      struct agxv_sampler_desc s = agxv_sampler_descriptor(sampler);
       memset(dst, 0, AGXV_IMAGE_DESCRIPTOR_SIZE);
       if (type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER && view)
          memcpy(dst, view->desc, 24);
@@ -309,6 +370,10 @@ write_descriptors(struct agxv_descriptor_set *set, uint32_t binding, uint32_t el
       uint8_t *dst = descriptor_ptr(set, binding, element);
       if (!dst)
          return;
+      /* A mutable element takes the written type whole: no bytes of the
+       * type it held before stay behind a smaller descriptor. */
+      if (set->layout->bindings[binding].type == VK_DESCRIPTOR_TYPE_MUTABLE_EXT)
+         memset(dst, 0, set->layout->bindings[binding].stride);
       switch (type) {
       case VK_DESCRIPTOR_TYPE_STORAGE_BUFFER:
       case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER:
@@ -381,6 +446,23 @@ agxv_descriptor_set_write(struct agxv_descriptor_set *set, const VkWriteDescript
                      write->descriptorType, get_write_source, write);
 }
 
+/* One descriptor copy. Strides differ between a mutable binding and a typed
+ * one (a buffer descriptor is 16 bytes, a mutable element up to 48): the
+ * descriptor (its bytes from 0) is copied and the rest of a larger
+ * destination element cleared. A destination with immutable samplers keeps
+ * its own sampler words. */
+static void
+copy_descriptor(uint8_t *d, const struct agxv_descriptor_binding *db, const uint8_t *s,
+                const struct agxv_descriptor_binding *sb)
+{
+   uint32_t n = sb->stride < db->stride ? sb->stride : db->stride;
+   if (db->immutable >= 0 && n > AGX_ABI_SAMPLER_INDEX)
+      n = AGX_ABI_SAMPLER_INDEX;
+   memmove(d, s, n);
+   if (db->immutable < 0 && db->stride > n)
+      memset(d + n, 0, db->stride - n);
+}
+
 VKAPI_ATTR void VKAPI_CALL
 agxv_UpdateDescriptorSets(VkDevice _device, uint32_t writeCount,
                           const VkWriteDescriptorSet *pWrites, uint32_t copyCount,
@@ -416,7 +498,7 @@ agxv_UpdateDescriptorSets(VkDevice _device, uint32_t writeCount,
          uint8_t *s = descriptor_ptr(src, sb, se), *d = descriptor_ptr(dst, db, de);
          if (!s || !d)
             break;
-         memmove(d, s, dst->layout->bindings[db].stride);
+         copy_descriptor(d, &dst->layout->bindings[db], s, &src->layout->bindings[sb]);
       }
    }
 }

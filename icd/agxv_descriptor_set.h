@@ -14,7 +14,7 @@ struct agxv_descriptor_set {
    struct agxv_descriptor_pool *pool;
    struct agxv_descriptor_set *prev, *next;
    struct agxv_descriptor_set_layout *layout;
-   uint64_t va;  /* GPU address of the descriptors (0 if size is 0) */
+   uint64_t va;  /* GPU address of the descriptors (0 if size is 0 or host-only) */
    uint8_t *map; /* CPU view of the same bytes */
    uint32_t size;
    uint32_t variable_count;
@@ -25,8 +25,10 @@ struct agxv_descriptor_pool {
    struct agxv_device *device;
    VkAllocationCallbacks alloc;
    VkDescriptorPoolCreateFlags flags;
-   struct agxv_bo *bo;       /* NULL when no set needs memory */
-   struct agxv_va_heap heap; /* over the BO's GPU addresses */
+   struct agxv_bo *bo;       /* NULL when no set needs memory, or host-only */
+   uint8_t *host;            /* a host-only pool's memory (else NULL) */
+   struct agxv_va_heap heap; /* over the BO's GPU addresses (host: offsets) */
+   bool has_heap;
    struct agxv_descriptor_set *sets;
    uint32_t max_sets, set_count;
 };

@@ -22,9 +22,43 @@ agxv_descriptor_stride(VkDescriptorType type)
    case VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER:
    case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER:
       return AGXV_TEXEL_DESCRIPTOR_SIZE;
+   case VK_DESCRIPTOR_TYPE_MUTABLE_EXT: /* without its list: room for any type */
+      return AGXV_MUTABLE_DESCRIPTOR_SIZE;
    default:
       return AGXV_IMAGE_DESCRIPTOR_SIZE;
    }
+}
+
+/* As Honeykrisp (Mesa src/asahi/vulkan/hk_descriptor_set_layout.c
+ * hk_descriptor_stride_align_for_type): the largest of the listed types.
+ * Every descriptor here starts at byte 0 of its element, so one element
+ * holds any of them. */
+uint32_t
+agxv_mutable_stride(const VkMutableDescriptorTypeListEXT *list)
+{
+   if (!list || list->descriptorTypeCount == 0 || !list->pDescriptorTypes)
+      return AGXV_MUTABLE_DESCRIPTOR_SIZE;
+   uint32_t stride = 0;
+   for (uint32_t i = 0; i < list->descriptorTypeCount; i++) {
+      VkDescriptorType t = list->pDescriptorTypes[i];
+      /* (MUTABLE may not list itself; never recurse) */
+      uint32_t s = t == VK_DESCRIPTOR_TYPE_MUTABLE_EXT ? AGXV_MUTABLE_DESCRIPTOR_SIZE
+                                                       : agxv_descriptor_stride(t);
+      if (s > stride)
+         stride = s;
+   }
+   return stride;
+}
+
+uint32_t
+agxv_binding_stride(VkDescriptorType type, const VkMutableDescriptorTypeCreateInfoEXT *info,
+                    uint32_t index)
+{
+   if (type != VK_DESCRIPTOR_TYPE_MUTABLE_EXT)
+      return agxv_descriptor_stride(type);
+   return agxv_mutable_stride(info && index < info->mutableDescriptorTypeListCount
+                                 ? &info->pMutableDescriptorTypeLists[index]
+                                 : NULL);
 }
 
 static bool has_immutable(const VkDescriptorSetLayoutBinding *b);
@@ -58,6 +92,8 @@ fill_layout(struct agxv_descriptor_set_layout *layout, const VkDescriptorSetLayo
 {
    const VkDescriptorSetLayoutBindingFlagsCreateInfo *flags_info = agxv_find_struct(
       info->pNext, VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO);
+   const VkMutableDescriptorTypeCreateInfoEXT *mutable_info =
+      agxv_find_struct(info->pNext, VK_STRUCTURE_TYPE_MUTABLE_DESCRIPTOR_TYPE_CREATE_INFO_EXT);
    for (uint32_t b = 0; b < layout->binding_count; b++)
       layout->bindings[b].immutable = -1;
    uint32_t immutable = 0;
@@ -66,14 +102,12 @@ fill_layout(struct agxv_descriptor_set_layout *layout, const VkDescriptorSetLayo
       struct agxv_descriptor_binding *d = &layout->bindings[b->binding];
       d->type = b->descriptorType;
       d->count = b->descriptorCount;
-      d->stride = agxv_descriptor_stride(b->descriptorType);
+      d->stride = agxv_binding_stride(b->descriptorType, mutable_info, i);
       if (has_immutable(b)) {
          d->immutable = (int32_t)immutable;
          for (uint32_t e = 0; e < b->descriptorCount; e++) {
             struct agxv_sampler *s = agxv_sampler_from_handle(b->pImmutableSamplers[e]);
-            layout->immutable[immutable + e] =
-               (struct agxv_immutable_sampler){.index = s ? s->index : 0,
-                                               .lod_bias = s ? s->lod_bias : 0.0f};
+            layout->immutable[immutable + e] = agxv_sampler_descriptor(s);
          }
          immutable += b->descriptorCount;
       }
@@ -136,11 +170,11 @@ agxv_CreateDescriptorSetLayout(VkDevice _device, const VkDescriptorSetLayoutCrea
    size_t bytes =
       sizeof(struct agxv_descriptor_set_layout) + n * sizeof(struct agxv_descriptor_binding);
    struct agxv_descriptor_set_layout *layout =
-      agxv_object_zalloc(device, alloc, bytes + immutable * sizeof(struct agxv_immutable_sampler),
+      agxv_object_zalloc(device, alloc, bytes + immutable * sizeof(struct agxv_sampler_desc),
                          VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT);
    if (!layout)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
-   layout->immutable = (struct agxv_immutable_sampler *)((uint8_t *)layout + bytes);
+   layout->immutable = (struct agxv_sampler_desc *)((uint8_t *)layout + bytes);
    layout->refcount = 1;
    layout->alloc = *alloc;
    layout->flags = pCreateInfo->flags;
@@ -159,13 +193,12 @@ agxv_DestroyDescriptorSetLayout(VkDevice _device, VkDescriptorSetLayout _layout,
       agxv_descriptor_set_layout_unref(layout);
 }
 
-/* Bytes a binding of `count` descriptors takes in a set. */
+/* Bytes a binding of `count` descriptors of `stride` bytes takes in a set. */
 static uint64_t
-binding_bytes(VkDescriptorType type, uint32_t count)
+binding_bytes(VkDescriptorType type, uint32_t stride, uint32_t count)
 {
-   return type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK
-             ? agxv_inline_block_extent(count) + 15u
-             : (uint64_t)count * agxv_descriptor_stride(type);
+   return type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK ? agxv_inline_block_extent(count) + 15u
+                                                          : (uint64_t)count * stride;
 }
 
 /* The largest set layout we support: 64 MiB of descriptors (2^20 image
@@ -184,16 +217,25 @@ agxv_GetDescriptorSetLayoutSupport(VkDevice _device,
 {
    const VkDescriptorSetLayoutBindingFlagsCreateInfo *flags_info = agxv_find_struct(
       pCreateInfo->pNext, VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO);
+   const VkMutableDescriptorTypeCreateInfoEXT *mutable_info = agxv_find_struct(
+      pCreateInfo->pNext, VK_STRUCTURE_TYPE_MUTABLE_DESCRIPTOR_TYPE_CREATE_INFO_EXT);
    uint64_t fixed = 0, variable = 0;
    const VkDescriptorSetLayoutBinding *var_binding = NULL;
+   uint32_t var_stride = 0;
+   bool mutable_push = false;
    for (uint32_t i = 0; i < pCreateInfo->bindingCount; i++) {
       const VkDescriptorSetLayoutBinding *b = &pCreateInfo->pBindings[i];
+      uint32_t stride = agxv_binding_stride(b->descriptorType, mutable_info, i);
+      mutable_push |=
+         b->descriptorType == VK_DESCRIPTOR_TYPE_MUTABLE_EXT &&
+         (pCreateInfo->flags & VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR);
       if (flags_info && flags_info->bindingCount == pCreateInfo->bindingCount &&
           (flags_info->pBindingFlags[i] & VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT)) {
          var_binding = b;
-         variable = binding_bytes(b->descriptorType, b->descriptorCount);
+         var_stride = stride;
+         variable = binding_bytes(b->descriptorType, stride, b->descriptorCount);
       } else {
-         fixed += binding_bytes(b->descriptorType, b->descriptorCount);
+         fixed += binding_bytes(b->descriptorType, stride, b->descriptorCount);
       }
    }
    bool iub = var_binding && var_binding->descriptorType == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK;
@@ -201,16 +243,17 @@ agxv_GetDescriptorSetLayoutSupport(VkDevice _device,
    if (var_binding && fixed < AGXV_MAX_SET_BYTES) {
       if (iub) {
          max_variable = AGXV_MAX_INLINE_BLOCK_BYTES;
-         while (max_variable && fixed + binding_bytes(var_binding->descriptorType, max_variable) >
-                                   AGXV_MAX_SET_BYTES)
+         while (max_variable &&
+                fixed + binding_bytes(var_binding->descriptorType, 1, max_variable) >
+                   AGXV_MAX_SET_BYTES)
             max_variable -= 4;
       } else {
-         uint64_t n =
-            (AGXV_MAX_SET_BYTES - fixed) / agxv_descriptor_stride(var_binding->descriptorType);
+         uint64_t n = (AGXV_MAX_SET_BYTES - fixed) / var_stride;
          max_variable = n < AGXV_MAX_VARIABLE_COUNT ? (uint32_t)n : AGXV_MAX_VARIABLE_COUNT;
       }
    }
-   pSupport->supported = fixed + variable <= AGXV_MAX_SET_BYTES &&
+   /* (push descriptor layouts cannot hold mutable bindings: VUID-04591) */
+   pSupport->supported = !mutable_push && fixed + variable <= AGXV_MAX_SET_BYTES &&
                          (!var_binding || var_binding->descriptorCount <= max_variable);
    /* (maxVariableDescriptorCount does not depend on the variable binding's
     * own descriptorCount, and is 0 without a variable-count binding) */

@@ -4,7 +4,10 @@
  * binding b, element i is a descriptor at offset(b) + i * stride(b). Buffer
  * descriptors are { u64 address; u32 size; u32 reserved } (16 bytes),
  * texel buffer and image-like descriptors 48 bytes (Texture + PBE, or
- * Texture + sampler heap index + LOD bias).
+ * Texture + sampler heap index + LOD bias). A mutable binding
+ * (VK_EXT_mutable_descriptor_type) has the stride of the largest type in
+ * its list, and the compiler takes every binding's stride from the layout
+ * (agx_io_options.binding_stride), so one array can hold buffers and images.
  */
 #ifndef AGXV_DESCRIPTOR_SET_LAYOUT_H
 #define AGXV_DESCRIPTOR_SET_LAYOUT_H
@@ -12,6 +15,7 @@
 #include <stdbool.h>
 
 #include "agxv_object.h"
+#include "agxv_sampler.h"
 
 #define AGXV_BUFFER_DESCRIPTOR_SIZE 16u
 /* Uniform/storage texel buffers: Texture + PBE (agx_abi.h, agxv_buffer_view.h) */
@@ -19,6 +23,9 @@
 /* Storage/sampled images, combined image samplers, samplers: Texture + PBE,
  * or Texture + sampler heap index + LOD bias (agx_abi.h) */
 #define AGXV_IMAGE_DESCRIPTOR_SIZE 48u
+/* The largest descriptor: a mutable descriptor with no type list can hold
+ * any type (the specification's rule for pools without lists). */
+#define AGXV_MUTABLE_DESCRIPTOR_SIZE 48u
 /* Alignment of a set's memory (every descriptor size divides into 16-byte
  * units; 64 keeps sets cache-line aligned) */
 #define AGXV_DESCRIPTOR_SET_ALIGN 64u
@@ -51,12 +58,6 @@ struct agxv_descriptor_binding {
    int32_t immutable;      /* first of `count` immutable samplers in the layout, or -1 */
 };
 
-/* An immutable sampler as descriptors hold it. */
-struct agxv_immutable_sampler {
-   uint32_t index; /* sampler heap slot */
-   float lod_bias;
-};
-
 struct agxv_descriptor_set_layout {
    struct agxv_object base;
    uint32_t refcount; /* pipeline layouts and sets may outlive the handle */
@@ -65,7 +66,8 @@ struct agxv_descriptor_set_layout {
    uint32_t binding_count; /* highest binding number + 1 */
    uint32_t size;          /* bytes of descriptor memory for one set */
    uint32_t dynamic_buffer_count;
-   struct agxv_immutable_sampler *immutable; /* after bindings[], same allocation */
+   struct agxv_sampler_desc *immutable; /* immutable samplers as descriptors hold them
+                                         * (bytes 24-47); after bindings[] */
    struct agxv_descriptor_binding bindings[];
 };
 
@@ -84,6 +86,13 @@ AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_pipeline_layout, VkPipelineLayout,
                                  VK_OBJECT_TYPE_PIPELINE_LAYOUT)
 
 uint32_t agxv_descriptor_stride(VkDescriptorType type);
+/* The stride of a mutable binding (or pool entry) that may hold the types of
+ * `list`; NULL or an empty list: any type (AGXV_MUTABLE_DESCRIPTOR_SIZE). */
+uint32_t agxv_mutable_stride(const VkMutableDescriptorTypeListEXT *list);
+/* The stride of binding (or pool size) `index` of type `type`, given the
+ * VkMutableDescriptorTypeCreateInfoEXT of its pNext chain (may be NULL). */
+uint32_t agxv_binding_stride(VkDescriptorType type,
+                             const VkMutableDescriptorTypeCreateInfoEXT *info, uint32_t index);
 void agxv_descriptor_set_layout_ref(struct agxv_descriptor_set_layout *layout);
 void agxv_descriptor_set_layout_unref(struct agxv_descriptor_set_layout *layout);
 

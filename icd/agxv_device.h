@@ -8,6 +8,7 @@
 #include "agxv_entrypoints.h"
 #include "agxv_meta.h"
 #include "agxv_object.h"
+#include "agxv_sampler.h"
 #include "agxv_scratch.h"
 #include "agxv_va.h"
 #include "kmd/agxv_kmd.h"
@@ -65,7 +66,7 @@ struct agxv_device {
     * Samplers, created with the first VkSampler; slots in use in
     * sampler_used. Under meta_mutex; the queue reads sampler_heap atomically. */
    struct agxv_bo *sampler_heap;
-   uint32_t sampler_used[4096 / 32];
+   uint32_t sampler_used[AGXV_SAMPLER_HEAP_COUNT / 32];
    uint32_t compute_compiles;  /* vkCreateComputePipelines compilations (atomic), for tests */
    uint32_t graphics_compiles; /* vertex/fragment main programs compiled (atomic), for tests */
    /* robustBufferAccess enabled: shaders bounds-check buffer accesses and
@@ -82,7 +83,9 @@ struct agxv_device {
    /* The geometry heap (devices enabling geometryShader; emulation.md §2): a struct
     * agx_gs_heap (cl_kernels/agx_gs_setup.h) at offset 0, its memory after
     * AGXV_GS_HEAP_HEADER bytes; indirect draws with a geometry shader
-    * allocate from it on the GPU (agxv_cmd_draw_gs.c). */
+    * allocate from it on the GPU (agxv_cmd_draw_gs.c), so do tessellation
+    * and the GPU-built index lists of adjacency topologies
+    * (agxv_cmd_draw_adjacency.c). */
    struct agxv_bo *gs_heap;
    /* Background/end-of-tile programs built so far (agxv_cmd_rendering.c). */
    struct agxv_tile_program *tile_programs;

@@ -29,6 +29,9 @@ struct agxv_features {
    VkPhysicalDeviceMaintenance5FeaturesKHR maintenance5;
    VkPhysicalDeviceMaintenance6FeaturesKHR maintenance6;
    VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR subgroup_rotate;
+   VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT mutable_descriptor;
+   VkPhysicalDeviceCustomBorderColorFeaturesEXT custom_border;
+   VkPhysicalDeviceImageViewMinLodFeaturesEXT min_lod;
 };
 
 struct agxv_properties {
@@ -42,6 +45,7 @@ struct agxv_properties {
    VkPhysicalDeviceGraphicsPipelineLibraryPropertiesEXT gpl;
    VkPhysicalDeviceMaintenance5PropertiesKHR maintenance5;
    VkPhysicalDeviceMaintenance6PropertiesKHR maintenance6;
+   VkPhysicalDeviceCustomBorderColorPropertiesEXT custom_border;
 };
 
 /* Fill one chained core or supported extension struct (keeping its pNext);

@@ -40,14 +40,18 @@ EXTENSION = {
                  'VkPhysicalDeviceExtendedDynamicState2FeaturesEXT': 'eds2',
                  'VkPhysicalDeviceMaintenance5FeaturesKHR': 'maintenance5',
                  'VkPhysicalDeviceMaintenance6FeaturesKHR': 'maintenance6',
-                 'VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR': 'subgroup_rotate'},
+                 'VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR': 'subgroup_rotate',
+                 'VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT': 'mutable_descriptor',
+                 'VkPhysicalDeviceCustomBorderColorFeaturesEXT': 'custom_border',
+                 'VkPhysicalDeviceImageViewMinLodFeaturesEXT': 'min_lod'},
     'Properties': {'VkPhysicalDeviceRobustness2PropertiesEXT': 'robustness2',
                    'VkPhysicalDeviceTransformFeedbackPropertiesEXT': 'xfb',
                    'VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT':
                        'vertex_attribute_divisor',
                    'VkPhysicalDeviceGraphicsPipelineLibraryPropertiesEXT': 'gpl',
                    'VkPhysicalDeviceMaintenance5PropertiesKHR': 'maintenance5',
-                   'VkPhysicalDeviceMaintenance6PropertiesKHR': 'maintenance6'},
+                   'VkPhysicalDeviceMaintenance6PropertiesKHR': 'maintenance6',
+                   'VkPhysicalDeviceCustomBorderColorPropertiesEXT': 'custom_border'},
 }
 SUMMARY = {
     'Features': ['VkPhysicalDeviceVulkan11Features', 'VkPhysicalDeviceVulkan12Features',

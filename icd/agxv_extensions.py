@@ -148,6 +148,20 @@ DEVICE_EXTENSIONS = [
     'VK_KHR_create_renderpass2',
     'VK_KHR_depth_stencil_resolve',
     'VK_KHR_dynamic_rendering',
+    # Mutable descriptors and host-only pools (agxv_descriptor_set*.c; tests/icd
+    # test_mutable_desc). vkd3d-proton uses either name for its bindless heaps.
+    'VK_EXT_mutable_descriptor_type',
+    'VK_VALVE_mutable_descriptor_type',
+    # Custom border colours, with or without a format (DXVK requires it):
+    # emulated as Honeykrisp does, two samples blended with the colour the
+    # descriptor holds (agxv_sampler.c, agx_pass_lower_image.c; tests/icd
+    # test_border_color).
+    'VK_EXT_custom_border_color',
+    # minLod of image views (vkd3d-proton wants it): explicit and implicit
+    # LODs and gradients raised to it, texel fetches of lower levels out of
+    # range, gathers (level 0) too (agx_pass_lower_image.c; tests/icd
+    # test_view_min_lod; dEQP-VK.texture.mipmap *min_lod*).
+    'VK_EXT_image_view_min_lod',
 ]
 
 # Extensions listed above that the system's vk.xml (1.3.239) predates. Their

@@ -216,14 +216,20 @@ agxv_image_format_properties(VkFormat format, VkImageType type, VkImageTiling ti
    VkFormatFeatureFlags2 features = agxv_image_format_features(format, tiling);
    if (!features || !usage_supported(usage, features))
       return VK_ERROR_FORMAT_NOT_SUPPORTED;
-   /* supported flags: cube-compatible 2D, mutable format, 2D array views of
-    * 3D images are not (no such views yet), extended usage */
-   const VkImageCreateFlags ok_flags = VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT |
-                                       VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT |
-                                       VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
+   /* supported flags: cube-compatible 2D, mutable format, extended usage, and
+    * 2D-array-compatible 3D images (optimal tiling): a 2D / 2D-array view of one level
+    * addresses its slices as layers, layer_stride apart (agxv_image_view.c; the 3D layout
+    * keeps every slice at every level, agx_image_layout.h), which is what layered passes
+    * render into (dEQP-VK.geometry.layered.3d.*) */
+   const VkImageCreateFlags ok_flags =
+      VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT | VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT |
+      VK_IMAGE_CREATE_EXTENDED_USAGE_BIT | VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT;
    if (flags & ~ok_flags)
       return VK_ERROR_FORMAT_NOT_SUPPORTED;
    if ((flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) && type != VK_IMAGE_TYPE_2D)
+      return VK_ERROR_FORMAT_NOT_SUPPORTED;
+   if ((flags & VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT) &&
+       (type != VK_IMAGE_TYPE_3D || tiling != VK_IMAGE_TILING_OPTIMAL))
       return VK_ERROR_FORMAT_NOT_SUPPORTED;
    const struct agxv_format_info *f = agxv_format_info(format);
    if (f->block > 1 && type != VK_IMAGE_TYPE_2D)

@@ -68,7 +68,8 @@ agxv_graphics_compile_main(struct agxv_device *device, const VkPipelineShaderSta
                            const struct agxv_pipeline_layout *layout,
                            const struct agx_tilebuffer_layout *tib,
                            const struct agx_coverage_options *coverage, uint32_t view,
-                           unsigned cull_distances, const struct agxv_gpl_precompiled *pre,
+                           const struct agxv_subpass_tiles *tiles, unsigned cull_distances,
+                           const struct agxv_gpl_precompiled *pre,
                            const struct agx_fs_epilog_key *epilog_key, struct agxv_cache_use *cu,
                            struct agxv_compile_gfx_result *out)
 {
@@ -110,6 +111,9 @@ agxv_graphics_compile_main(struct agxv_device *device, const VkPipelineShaderSta
    /* fragment: input attachments read the view's layer */
    req.multiview = (view & AGXV_VIEW_MULTIVIEW) != 0;
    req.view_index_is_device_index = (view & AGXV_VIEW_DEVICE_INDEX) != 0;
+   /* fragment: input attachments of a merged subpass read with ld_tile */
+   if (which == AGXV_STAGE_FRAGMENT && tiles && tiles->merged)
+      req.tiles = tiles;
    /* A library's main shader (agxv_graphics_pipeline_library.h), if it was
     * compiled for what this pipeline needs. */
    const struct agxv_compile_gfx_result *done = NULL;
@@ -118,7 +122,8 @@ agxv_graphics_compile_main(struct agxv_device *device, const VkPipelineShaderSta
    /* (a fragment library is compiled without cull distances: with them
     * the shader is compiled again) */
    if (pre && pre->fs_view == view && which == AGXV_STAGE_FRAGMENT &&
-       !memcmp(&pre->fs_coverage, &req.coverage, sizeof(req.coverage)) && !cull_distances)
+       !memcmp(&pre->fs_coverage, &req.coverage, sizeof(req.coverage)) && !cull_distances &&
+       !req.tiles)
       done = pre->fs;
    /* per-sample loops inline the epilog: a library's shader that needs one
     * is compiled again with the key */
@@ -182,8 +187,8 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
       which == AGXV_STAGE_FRAGMENT && agxv_blend_key(pipeline->graphics, tib, &key) == VK_SUCCESS;
    VkResult result = agxv_graphics_compile_main(
       device, stage, layout, tib, &coverage, agxv_view_flags(pipeline->graphics, stage->stage),
-      which == AGXV_STAGE_FRAGMENT ? gfx->uvs.cull_count : 0, pre, has_key ? &key : NULL,
-      gfx->cache_use, &out);
+      &pipeline->graphics->rp.tiles, which == AGXV_STAGE_FRAGMENT ? gfx->uvs.cull_count : 0, pre,
+      has_key ? &key : NULL, gfx->cache_use, &out);
    if (result != VK_SUCCESS)
       return result;
    const uint8_t *code = out.r.code;
@@ -211,9 +216,9 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
       struct agx_fs_epilog_key skey = key;
       skey.statistics = 1;
       struct agxv_compile_gfx_result sout;
-      result = agxv_graphics_compile_main(device, stage, layout, tib, &coverage,
-                                          agxv_view_flags(pipeline->graphics, stage->stage),
-                                          gfx->uvs.cull_count, NULL, &skey, gfx->cache_use, &sout);
+      result = agxv_graphics_compile_main(
+         device, stage, layout, tib, &coverage, agxv_view_flags(pipeline->graphics, stage->stage),
+         &pipeline->graphics->rp.tiles, gfx->uvs.cull_count, NULL, &skey, gfx->cache_use, &sout);
       if (result == VK_SUCCESS) {
          result = agxv_pipeline_upload_stage(device, pipeline, AGXV_STAGE_FRAGMENT_STATS,
                                              sout.r.code, sout.r.size, &sout.r.info);
@@ -291,8 +296,12 @@ agxv_graphics_pipeline_build(struct agxv_device *device, struct agxv_pipeline *p
    memset(gfx, 0, sizeof(*gfx));
    gfx->cache_use = cu;
    VkResult result = VK_SUCCESS;
-   if (!agxv_tib_layout(&gfx->tib, state->rp.color_formats, state->rp.color_attachment_count,
-                        state->ms.rasterization_samples))
+   /* a merged subpass stores to its attachments' places in its group's
+    * tilebuffer (agxv_render_pass_merge.c) */
+   if (state->rp.tiles.merged)
+      gfx->tib = state->rp.tiles.view;
+   else if (!agxv_tib_layout(&gfx->tib, state->rp.color_formats, state->rp.color_attachment_count,
+                             state->ms.rasterization_samples))
       result = agxv_error(VK_ERROR_UNKNOWN,
                           "colour formats the tilebuffer does not take (%u, the first %d, %u "
                           "samples)",

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "agx_fs_epilog_key.h"
+#include "agxv_graphics_state.h"
 #include "agxv_pipeline_cache.h"
 #include "agxv_shader_compile.h"
 
@@ -29,6 +30,7 @@ struct gfx_key_extra {
    uint32_t multiview;
    uint32_t view_index_is_device_index;
    uint32_t has_tib, has_epilog_key;
+   uint8_t tile_inputs[2 * AGX_TIB_MAX_RTS]; /* format, offset of each (agxv_subpass_tiles) */
 };
 
 void
@@ -48,6 +50,10 @@ agxv_gfx_cache_key(const struct agxv_compile_request *req, enum agxv_stage stage
       .has_tib = tib != NULL,
       .has_epilog_key = req->fs_epilog_key != NULL,
    };
+   for (unsigned i = 0; req->tiles && req->tiles->merged && i < AGX_TIB_MAX_RTS; i++) {
+      x.tile_inputs[2 * i] = req->tiles->inputs[i].format;
+      x.tile_inputs[2 * i + 1] = req->tiles->inputs[i].offset_B;
+   }
    size_t n = 0;
    memcpy(buf, &x, sizeof(x));
    n += sizeof(x);

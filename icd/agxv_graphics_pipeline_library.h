@@ -107,7 +107,8 @@ struct agx_coverage_options agxv_gpl_coverage_options(const struct agxv_graphics
 
 /* Compiles the main program of a vertex or fragment stage (a fragment
  * one with the colours left for the output epilog, the coverage options
- * and the cull distances to test; view: agxv_view_flags), or copies
+ * and the cull distances to test; view: agxv_view_flags; tiles (may be
+ * NULL): the input attachments of a merged subpass in the tilebuffer), or copies
  * pre's if it fits (agxv_graphics_pipeline.c). epilog_key: the output
  * epilog a per-sample fragment shader inlines (NULL: not known yet, as in a
  * fragment shader library; such a shader is compiled again at link).
@@ -119,7 +120,8 @@ VkResult agxv_graphics_compile_main(struct agxv_device *device,
                                     const struct agxv_pipeline_layout *layout,
                                     const struct agx_tilebuffer_layout *tib,
                                     const struct agx_coverage_options *coverage, uint32_t view,
-                                    unsigned cull_distances, const struct agxv_gpl_precompiled *pre,
+                                    const struct agxv_subpass_tiles *tiles, unsigned cull_distances,
+                                    const struct agxv_gpl_precompiled *pre,
                                     const struct agx_fs_epilog_key *epilog_key,
                                     struct agxv_cache_use *cu, struct agxv_compile_gfx_result *out);
 

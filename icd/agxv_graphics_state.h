@@ -26,6 +26,8 @@
 #include <stdint.h>
 #include <vulkan/vulkan_core.h>
 
+#include "agx_tilebuffer.h"
+
 #define AGXV_MAX_VIEWPORTS 16
 #define AGXV_MAX_VERTEX_BINDINGS 16
 #define AGXV_MAX_VERTEX_ATTRIBS 16
@@ -213,6 +215,25 @@ struct agxv_cb_state {
    float blend_constants[4];
 };
 
+/* A subpass of a render pass that shares its render command with other
+ * subpasses (agxv_render_pass_merge.c): where its colour attachments and
+ * input attachments live in the tilebuffer of the merged group. */
+struct agxv_subpass_tiles {
+   bool merged; /* false: the subpass is a render command of its own */
+   /* the group's tilebuffer with RT j = the subpass's colour attachment j
+    * (format and offset of the group's RT holding it; sample size, samples
+    * and utile the group's): the layout its pipelines store to */
+   struct agx_tilebuffer_layout view;
+   /* the group's tilebuffer holds render targets the subpass does not bind:
+    * its fragments never hide earlier ones (translucent pass type) */
+   bool other_rts;
+   /* by InputAttachmentIndex: an input attachment in the group's
+    * tilebuffer (format AGX_TIB_NONE: read as a texture) */
+   struct {
+      uint8_t format, offset_B;
+   } inputs[AGXV_MAX_RTS];
+};
+
 /* VkPipelineRenderingCreateInfo (never dynamic). */
 struct agxv_rp_state {
    uint32_t view_mask;
@@ -220,6 +241,7 @@ struct agxv_rp_state {
    VkFormat color_formats[AGXV_MAX_RTS];
    VkFormat depth_format;
    VkFormat stencil_format;
+   struct agxv_subpass_tiles tiles; /* pipelines made for a subpass of a render pass */
 };
 
 struct agxv_graphics_state {
@@ -275,12 +297,16 @@ agxv_rs_depth_clip_enable(const struct agxv_rs_state *rs)
 
 /* The command buffer's state in effect and what changed since the last
  * agxv_dyn_clear_dirty. */
-/* Which groups of state two pipelines hold identically (bit per group of
- * agxv_dyn_bind_pipeline), remembered per command buffer so that switching
- * between pipelines compares their groups once, not at every bind. */
+/* Which groups of state two pipelines hold identically and which they
+ * hold differently (bit per group of agxv_dyn_bind_pipeline; groups without
+ * dynamic state in either), with the dirty bits the differing groups gave,
+ * remembered per command buffer so that switching between pipelines
+ * compares their groups once, not at every bind: a differing group is then
+ * copied whole and its bits set without comparing field by field. */
 struct agxv_dyn_bind_memo {
    const struct agxv_graphics_state *from, *to;
-   uint32_t equal;
+   uint32_t equal, differ;
+   uint64_t dirty; /* the dirty bits of the `differ` groups */
 };
 #define AGXV_DYN_BIND_MEMOS 4u
 

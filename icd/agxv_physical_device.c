@@ -290,6 +290,14 @@ init_features(struct agxv_features *f)
    /* The hardware's Mirrored clamp to edge wrap mode (agxv_sampler.c;
     * tests/icd test_image_shader mirror) */
    f->v12.samplerMirrorClampToEdge = VK_TRUE;
+   /* samplerFilterMinmax stays off: the hardware Sampler has no reduction
+    * field (Mesa genxml cmdbuf.xml Sampler: LOD range, anisotropy, filters,
+    * wraps, pixel coordinates, compare, border colour, seamful cube maps),
+    * nor does the texture_sample instruction (applegpu), and Honeykrisp
+    * leaves samplerFilterMinmax and VK_EXT_sampler_filter_minmax off
+    * (hk_physical_device.c). Emulating min/max with gathers would need
+    * every footprint texel of every level and anisotropic probe. */
+   f->v12.samplerFilterMinmax = VK_FALSE;
    /* Cube Array textures (agxv_image_view.c; tests/icd test_image_shader
     * cube_array samples every face texel of a 2-cube array) */
    f->v10.imageCubeArray = VK_TRUE;
@@ -338,6 +346,21 @@ init_features(struct agxv_features *f)
    f->texel_buffer_alignment = (VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_FEATURES_EXT,
       .texelBufferAlignment = VK_TRUE,
+   };
+   /* VK_EXT_custom_border_color: two heap Samplers (opaque white, transparent
+    * black) sampled and blended with the descriptor's colour, as Honeykrisp
+    * does; the colour is applied to the shader's result type, so no format
+    * is needed (agxv_sampler.c; tests/icd test_border_color) */
+   f->custom_border = (VkPhysicalDeviceCustomBorderColorFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT,
+      .customBorderColors = VK_TRUE,
+      .customBorderColorWithoutFormat = VK_TRUE,
+   };
+   /* VK_EXT_image_view_min_lod: the view's minLod in the Texture's software
+    * words, applied by the shader (agx_abi.h; tests/icd test_view_min_lod) */
+   f->min_lod = (VkPhysicalDeviceImageViewMinLodFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_VIEW_MIN_LOD_FEATURES_EXT,
+      .minLod = VK_TRUE,
    };
    /* VK_EXT_non_seamless_cube_map: the sampler's Seamful cube maps bit */
    f->non_seamless_cube_map = (VkPhysicalDeviceNonSeamlessCubeMapFeaturesEXT){
@@ -441,6 +464,14 @@ init_features(struct agxv_features *f)
       .shaderSubgroupRotate = VK_TRUE,
       .shaderSubgroupRotateClustered = VK_TRUE,
    };
+   /* VK_EXT_mutable_descriptor_type (and its VALVE alias): a mutable binding
+    * holds any descriptor at the stride of the largest listed type, the
+    * compiler takes strides from the layout (agxv_descriptor_set_layout.h);
+    * host-only pools are host memory (tests/icd test_mutable_desc). */
+   f->mutable_descriptor = (VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MUTABLE_DESCRIPTOR_TYPE_FEATURES_EXT,
+      .mutableDescriptorType = VK_TRUE,
+   };
    /* FAIL_ON_PIPELINE_COMPILE_REQUIRED and EARLY_RETURN_ON_FAILURE
     * (agxv_compute_pipeline.c); the cache always locks. */
    f->v13.pipelineCreationCacheControl = VK_TRUE;
@@ -479,6 +510,11 @@ agxv_maintenance_properties(struct agxv_properties *p)
        * "Lines": bresenhamLines, strictLines = false). */
       .nonStrictSinglePixelWideLinesUseParallelogram = VK_FALSE,
       .nonStrictWideLinesUseParallelogram = VK_FALSE,
+   };
+   /* every sampler may have one: the heap holds two slots per sampler */
+   p->custom_border = (VkPhysicalDeviceCustomBorderColorPropertiesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_PROPERTIES_EXT,
+      .maxCustomBorderColorSamplers = AGXV_MAX_CUSTOM_BORDER,
    };
    p->maintenance6 = (VkPhysicalDeviceMaintenance6PropertiesKHR){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_6_PROPERTIES_KHR,
@@ -590,7 +626,7 @@ init_properties(struct agxv_physical_device *pdev)
       .framebufferColorSampleCounts = AGXV_SAMPLE_COUNTS,
       .framebufferDepthSampleCounts = AGXV_SAMPLE_COUNTS,
       .framebufferStencilSampleCounts = AGXV_SAMPLE_COUNTS,
-      .framebufferNoAttachmentsSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .framebufferNoAttachmentsSampleCounts = AGXV_SAMPLE_COUNTS,
       .maxColorAttachments = 4,
       /* texelFetch/textureSamples on multisampled sampled images */
       .sampledImageColorSampleCounts = AGXV_SAMPLE_COUNTS,

@@ -34,6 +34,7 @@ struct subpass_refs {
    uint32_t depth_stencil;
    uint32_t view_mask;
    const void *pnext;
+   uint32_t input[AGXV_MAX_RTS];
 };
 
 static void
@@ -70,6 +71,9 @@ fill_subpass(struct agxv_render_pass *rp, uint32_t s, const struct subpass_refs 
    }
    sp->color_count = r->color_count;
    sp->view_mask = r->view_mask;
+   sp->input_count = r->input_count;
+   for (uint32_t i = 0; i < r->input_count && i < AGXV_MAX_RTS; i++)
+      sp->input[i] = r->input[i] < rp->attachment_count ? r->input[i] : UNUSED_ATT;
    for (uint32_t i = 0; i < r->color_count; i++) {
       uint32_t a = r->color[i] < rp->attachment_count ? r->color[i] : UNUSED_ATT;
       sp->color[i] = a;
@@ -186,7 +190,10 @@ agxv_CreateRenderPass2(VkDevice _device, const VkRenderPassCreateInfo2 *info,
             d->pDepthStencilAttachment ? d->pDepthStencilAttachment->attachment : UNUSED_ATT,
          .view_mask = d->viewMask,
          .pnext = d->pNext,
+         .input_count = d->inputAttachmentCount,
       };
+      for (uint32_t i = 0; i < d->inputAttachmentCount && i < AGXV_MAX_RTS; i++)
+         r.input[i] = d->pInputAttachments[i].attachment;
       for (uint32_t i = 0; i < d->colorAttachmentCount && i < AGXV_MAX_RTS; i++) {
          r.color[i] = d->pColorAttachments[i].attachment;
          r.resolve[i] = d->pResolveAttachments ? d->pResolveAttachments[i].attachment : UNUSED_ATT;
@@ -195,6 +202,16 @@ agxv_CreateRenderPass2(VkDevice _device, const VkRenderPassCreateInfo2 *info,
       for (uint32_t i = 0; result == VK_SUCCESS && i < d->inputAttachmentCount; i++)
          use(rp, d->pInputAttachments[i].attachment, s);
    }
+   for (uint32_t i = 0; result == VK_SUCCESS && i < info->dependencyCount; i++) {
+      const VkSubpassDependency2 *d = &info->pDependencies[i];
+      /* synchronization2: a VkMemoryBarrier2 replaces the access masks */
+      const VkMemoryBarrier2 *mb = agxv_find_struct(d->pNext, VK_STRUCTURE_TYPE_MEMORY_BARRIER_2);
+      agxv_render_pass_dependency(rp, d->srcSubpass, d->dstSubpass,
+                                  mb ? mb->srcAccessMask : d->srcAccessMask,
+                                  mb ? mb->dstAccessMask : d->dstAccessMask);
+   }
+   if (result == VK_SUCCESS)
+      agxv_render_pass_merge(rp);
    return finish_create(device, alloc, rp, result, pRenderPass);
 }
 
@@ -228,7 +245,10 @@ agxv_CreateRenderPass(VkDevice _device, const VkRenderPassCreateInfo *info,
          .depth_stencil =
             d->pDepthStencilAttachment ? d->pDepthStencilAttachment->attachment : UNUSED_ATT,
          .view_mask = mv && s < mv->subpassCount ? mv->pViewMasks[s] : 0,
+         .input_count = d->inputAttachmentCount,
       };
+      for (uint32_t i = 0; i < d->inputAttachmentCount && i < AGXV_MAX_RTS; i++)
+         r.input[i] = d->pInputAttachments[i].attachment;
       for (uint32_t i = 0; i < d->colorAttachmentCount && i < AGXV_MAX_RTS; i++) {
          r.color[i] = d->pColorAttachments[i].attachment;
          r.resolve[i] = d->pResolveAttachments ? d->pResolveAttachments[i].attachment : UNUSED_ATT;
@@ -237,6 +257,13 @@ agxv_CreateRenderPass(VkDevice _device, const VkRenderPassCreateInfo *info,
       for (uint32_t i = 0; result == VK_SUCCESS && i < d->inputAttachmentCount; i++)
          use(rp, d->pInputAttachments[i].attachment, s);
    }
+   for (uint32_t i = 0; result == VK_SUCCESS && i < info->dependencyCount; i++) {
+      const VkSubpassDependency *d = &info->pDependencies[i];
+      agxv_render_pass_dependency(rp, d->srcSubpass, d->dstSubpass, d->srcAccessMask,
+                                  d->dstAccessMask);
+   }
+   if (result == VK_SUCCESS)
+      agxv_render_pass_merge(rp);
    return finish_create(device, alloc, rp, result, pRenderPass);
 }
 
@@ -269,7 +296,8 @@ agxv_GetRenderingAreaGranularityKHR(VkDevice device,
 
 bool
 agxv_render_pass_rendering_info(VkRenderPass pass, uint32_t subpass,
-                                VkPipelineRenderingCreateInfo *out)
+                                VkPipelineRenderingCreateInfo *out,
+                                struct agxv_subpass_tiles *tiles)
 {
    const struct agxv_render_pass *rp = agxv_render_pass_from_handle(pass);
    if (!rp || subpass >= rp->subpass_count)
@@ -283,6 +311,8 @@ agxv_render_pass_rendering_info(VkRenderPass pass, uint32_t subpass,
       .depthAttachmentFormat = sp->depth_format,
       .stencilAttachmentFormat = sp->stencil_format,
    };
+   if (tiles)
+      agxv_render_pass_subpass_tiles(rp, subpass, tiles);
    return true;
 }
 
@@ -325,16 +355,19 @@ agxv_DestroyFramebuffer(VkDevice _device, VkFramebuffer framebuffer,
 
 /* ---- commands -------------------------------------------------------------- */
 
+/* The ops of attachment a in the render command of subpasses [first,
+ * last]: its load op if its first use is there, else a load; its store op
+ * if its last use is there, else a store. */
 static VkAttachmentLoadOp
-load_op(uint32_t subpass, const struct agxv_rp_attachment *a, VkAttachmentLoadOp op)
+load_op(uint32_t first, const struct agxv_rp_attachment *a, VkAttachmentLoadOp op)
 {
-   return subpass == a->first_use ? op : VK_ATTACHMENT_LOAD_OP_LOAD;
+   return a->first_use >= first ? op : VK_ATTACHMENT_LOAD_OP_LOAD;
 }
 
 static VkAttachmentStoreOp
-store_op(uint32_t subpass, const struct agxv_rp_attachment *a, VkAttachmentStoreOp op)
+store_op(uint32_t last, const struct agxv_rp_attachment *a, VkAttachmentStoreOp op)
 {
-   return subpass == a->last_use ? op : VK_ATTACHMENT_STORE_OP_STORE;
+   return a->last_use <= last ? op : VK_ATTACHMENT_STORE_OP_STORE;
 }
 
 /* Whether subpass s renders to attachment a (colour, resolve, depth/stencil). */
@@ -385,73 +418,127 @@ clear_new_views(struct agxv_cmd_buffer *cmd, uint32_t a, const struct agxv_rp_su
    }
 }
 
-/* Begins the current subpass as a dynamic rendering. */
+/* Colour attachment i of the group's rendering (agxv_render_pass_group_colors). */
+static void
+color_attachment(struct agxv_cmd_buffer *cmd, uint32_t a, const struct agxv_rp_subpass *last_sp,
+                 uint32_t first, uint32_t last, VkRenderingAttachmentInfo *out)
+{
+   const struct agxv_pass_state *ps = &cmd->rendering.pass;
+   const struct agxv_render_pass *rp = ps->pass;
+   const struct agxv_rp_attachment *att = &rp->attachments[a];
+   *out = (VkRenderingAttachmentInfo){
+      .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+      .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
+      .imageView = agxv_image_view_to_handle(ps->views[a]),
+      .loadOp = load_op(first, att, att->load_op),
+      .storeOp = store_op(last, att, att->store_op),
+      .clearValue = ps->clears[a],
+   };
+   /* resolves: the group's last subpass's (agxv_render_pass_merge.c) */
+   for (uint32_t i = 0; i < last_sp->color_count; i++) {
+      if (last_sp->color[i] != a || last_sp->resolve[i] == UNUSED_ATT)
+         continue;
+      out->resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT;
+      out->resolveImageView = agxv_image_view_to_handle(ps->views[last_sp->resolve[i]]);
+      out->resolveImageLayout = VK_IMAGE_LAYOUT_GENERAL;
+   }
+}
+
+/* The current subpass's place in its group's rendering (the subpass's
+ * colour attachments among the group's). */
+static void
+set_subpass(struct agxv_cmd_buffer *cmd)
+{
+   const struct agxv_pass_state *ps = &cmd->rendering.pass;
+   const struct agxv_render_pass *rp = ps->pass;
+   const struct agxv_rp_subpass *sp = &rp->subpasses[ps->subpass];
+   if (sp->group_first == sp->group_last || !cmd->rendering.active)
+      return;
+   uint32_t colors[AGXV_MAX_RTS], rts[AGXV_MAX_RTS];
+   uint32_t n = agxv_render_pass_group_colors(rp, sp->group_first, sp->group_last, colors);
+   for (uint32_t j = 0; j < sp->color_count; j++) {
+      rts[j] = UINT8_MAX;
+      for (uint32_t k = 0; k < n && k < AGXV_MAX_RTS; k++)
+         if (colors[k] == sp->color[j])
+            rts[j] = k;
+   }
+   struct agxv_subpass_tiles tiles;
+   agxv_render_pass_subpass_tiles(rp, ps->subpass, &tiles);
+   agxv_rendering_set_subpass(&cmd->rendering, &tiles, rts, sp->color_count,
+                              sp->depth_format != VK_FORMAT_UNDEFINED,
+                              sp->stencil_format != VK_FORMAT_UNDEFINED);
+}
+
+/* Begins the current subpass's group of subpasses (one subpass unless
+ * merged, agxv_render_pass_merge.c) as a dynamic rendering. */
 static void
 begin_subpass(struct agxv_cmd_buffer *cmd)
 {
    const struct agxv_pass_state *ps = &cmd->rendering.pass;
    const struct agxv_render_pass *rp = ps->pass;
    const struct agxv_rp_subpass *sp = &rp->subpasses[ps->subpass];
-   uint32_t s = ps->subpass;
+   uint32_t first = sp->group_first, last = sp->group_last;
+   const struct agxv_rp_subpass *last_sp = &rp->subpasses[last];
    VkRenderingAttachmentInfo color[AGXV_MAX_RTS], depth, stencil;
-   for (uint32_t i = 0; i < sp->color_count; i++) {
-      uint32_t a = sp->color[i];
-      color[i] = (VkRenderingAttachmentInfo){
-         .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-         .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
-      };
-      if (a == UNUSED_ATT)
-         continue;
-      const struct agxv_rp_attachment *att = &rp->attachments[a];
-      clear_new_views(cmd, a, sp);
-      color[i].imageView = agxv_image_view_to_handle(ps->views[a]);
-      color[i].loadOp = load_op(s, att, att->load_op);
-      color[i].storeOp = store_op(s, att, att->store_op);
-      color[i].clearValue = ps->clears[a];
-      if (sp->resolve[i] != UNUSED_ATT) {
-         color[i].resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT;
-         color[i].resolveImageView = agxv_image_view_to_handle(ps->views[sp->resolve[i]]);
-         color[i].resolveImageLayout = VK_IMAGE_LAYOUT_GENERAL;
+   uint32_t color_count = sp->color_count;
+   if (first == last) {
+      for (uint32_t i = 0; i < sp->color_count; i++) {
+         uint32_t a = sp->color[i];
+         color[i] = (VkRenderingAttachmentInfo){
+            .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+            .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
+         };
+         if (a == UNUSED_ATT)
+            continue;
+         clear_new_views(cmd, a, sp);
+         color_attachment(cmd, a, sp, first, last, &color[i]);
       }
+   } else {
+      uint32_t colors[AGXV_MAX_RTS];
+      color_count = agxv_render_pass_group_colors(rp, first, last, colors);
+      for (uint32_t k = 0; k < color_count && k < AGXV_MAX_RTS; k++)
+         color_attachment(cmd, colors[k], last_sp, first, last, &color[k]);
    }
    VkRenderingInfo ri = {
       .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
       .renderArea = ps->area,
       .layerCount = sp->view_mask ? 1 : ps->layers,
       .viewMask = sp->view_mask,
-      .colorAttachmentCount = sp->color_count,
+      .colorAttachmentCount = color_count,
       .pColorAttachments = color,
    };
-   if (sp->depth_stencil != UNUSED_ATT) {
-      uint32_t a = sp->depth_stencil;
-      const struct agxv_rp_attachment *att = &rp->attachments[a];
-      clear_new_views(cmd, a, sp);
+   uint32_t z = agxv_render_pass_group_depth(rp, first, last);
+   if (z != UNUSED_ATT) {
+      const struct agxv_rp_attachment *att = &rp->attachments[z];
+      unsigned depth_bytes = 0, stencil_bytes = 0;
+      agxv_zs_format_planes(att->format, &depth_bytes, &stencil_bytes);
+      clear_new_views(cmd, z, sp);
       VkRenderingAttachmentInfo base = {
          .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-         .imageView = agxv_image_view_to_handle(ps->views[a]),
+         .imageView = agxv_image_view_to_handle(ps->views[z]),
          .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
-         .clearValue = ps->clears[a],
+         .clearValue = ps->clears[z],
       };
-      VkImageView resolve = sp->zs_resolve != UNUSED_ATT
-                               ? agxv_image_view_to_handle(ps->views[sp->zs_resolve])
+      VkImageView resolve = last_sp->zs_resolve != UNUSED_ATT
+                               ? agxv_image_view_to_handle(ps->views[last_sp->zs_resolve])
                                : VK_NULL_HANDLE;
-      if (sp->depth_format != VK_FORMAT_UNDEFINED) {
+      if (depth_bytes) {
          depth = base;
-         depth.loadOp = load_op(s, att, att->load_op);
-         depth.storeOp = store_op(s, att, att->store_op);
-         if (resolve && sp->depth_resolve_mode != VK_RESOLVE_MODE_NONE) {
-            depth.resolveMode = sp->depth_resolve_mode;
+         depth.loadOp = load_op(first, att, att->load_op);
+         depth.storeOp = store_op(last, att, att->store_op);
+         if (resolve && last_sp->depth_resolve_mode != VK_RESOLVE_MODE_NONE) {
+            depth.resolveMode = last_sp->depth_resolve_mode;
             depth.resolveImageView = resolve;
             depth.resolveImageLayout = VK_IMAGE_LAYOUT_GENERAL;
          }
          ri.pDepthAttachment = &depth;
       }
-      if (sp->stencil_format != VK_FORMAT_UNDEFINED) {
+      if (stencil_bytes) {
          stencil = base;
-         stencil.loadOp = load_op(s, att, att->stencil_load_op);
-         stencil.storeOp = store_op(s, att, att->stencil_store_op);
-         if (resolve && sp->stencil_resolve_mode != VK_RESOLVE_MODE_NONE) {
-            stencil.resolveMode = sp->stencil_resolve_mode;
+         stencil.loadOp = load_op(first, att, att->stencil_load_op);
+         stencil.storeOp = store_op(last, att, att->stencil_store_op);
+         if (resolve && last_sp->stencil_resolve_mode != VK_RESOLVE_MODE_NONE) {
+            stencil.resolveMode = last_sp->stencil_resolve_mode;
             stencil.resolveImageView = resolve;
             stencil.resolveImageLayout = VK_IMAGE_LAYOUT_GENERAL;
          }
@@ -459,6 +546,7 @@ begin_subpass(struct agxv_cmd_buffer *cmd)
       }
    }
    agxv_CmdBeginRendering(agxv_cmd_buffer_to_handle(cmd), &ri);
+   set_subpass(cmd);
 }
 
 static VkResult
@@ -537,11 +625,17 @@ agxv_CmdNextSubpass2(VkCommandBuffer commandBuffer, const VkSubpassBeginInfo *be
                          agxv_error(VK_ERROR_UNKNOWN, "vkCmdNextSubpass past the last subpass"));
       return;
    }
+   /* The dependency between the subpasses needs no words
+    * (agxv_render_pass.h): the next subpass is in the same render command
+    * (merged: the tilebuffer's pixel ordering), or a new one, which waits
+    * for this one. */
+   if (ps->pass->subpasses[ps->subpass].group_last > ps->subpass) {
+      ps->subpass++;
+      set_subpass(cmd);
+      return;
+   }
    agxv_CmdEndRendering(commandBuffer);
    ps->subpass++;
-   /* The dependency between the subpasses needs no words: the next
-    * subpass is a new render command, which waits for this one
-    * (agxv_render_pass.h). */
    begin_subpass(cmd);
 }
 

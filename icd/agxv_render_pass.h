@@ -8,14 +8,19 @@
  * with its storeOp, uses in between (and preserve attachments, which count
  * as uses) load and store.
  *
- * Assumes: single-sampled attachments and no resolve attachments (refused
- * at creation: the driver has no multisampling); input attachments are
- * read as textures from memory, which the previous subpass stored (a
- * tilebuffer-resident path is a later optimisation; an input attachment
- * also rendered in the same subpass sees the draws before the last
- * self-dependency barrier, which splits the pass: agxv_cmd_barrier.c);
- * subpass dependencies need no words: every subpass is its own render
- * command and the queue orders commands (agxv_queue.c barriers).
+ * Consecutive subpasses that can share a tilebuffer are merged into one
+ * dynamic rendering (agxv_render_pass_merge.c: same sample count, one
+ * depth/stencil attachment, no resolves or multiview before the last, no
+ * dependency that needs the attachments in memory): its colour attachments
+ * are the union of theirs, each subpass's pipelines store to their
+ * attachments' places in that tilebuffer (agxv_subpass_tiles.view) and read
+ * the input attachments it holds with ld_tile (tiles.inputs); the others
+ * are read as textures from memory, which an earlier render command
+ * stored. An input attachment also rendered in the same subpass sees the
+ * draws before the last self-dependency barrier, which splits the pass
+ * (agxv_cmd_barrier.c). Dependencies need no words: subpasses of one group
+ * are ordered by the pixel ordering of the tilebuffer (wait_pix), groups
+ * are render commands the queue orders (agxv_queue.c barriers).
  */
 #ifndef AGXV_RENDER_PASS_H
 #define AGXV_RENDER_PASS_H
@@ -47,6 +52,15 @@ struct agxv_rp_subpass {
    /* VkSubpassDescriptionDepthStencilResolve: the attachment (or UNUSED) and the modes */
    uint32_t zs_resolve;
    VkResolveModeFlagBits depth_resolve_mode, stencil_resolve_mode;
+   /* input attachments (attachment index or UNUSED; count may exceed the
+    * AGXV_MAX_RTS kept: the rest are never in the tilebuffer) */
+   uint32_t input_count;
+   uint32_t input[AGXV_MAX_RTS];
+   /* a dependency into this subpass from an earlier one needs the
+    * attachments in memory (accesses other than attachment ones) */
+   bool split_before;
+   /* the merged group (one dynamic rendering) holding this subpass */
+   uint32_t group_first, group_last;
 };
 
 struct agxv_render_pass {
@@ -81,9 +95,40 @@ struct agxv_pass_state {
 };
 
 /* What a pipeline made for (render pass, subpass) renders to, in the form
- * of VkPipelineRenderingCreateInfo (formats point into the pass); false if
- * the subpass does not exist. */
+ * of VkPipelineRenderingCreateInfo (formats point into the pass), and where
+ * in its group's tilebuffer (*tiles, may be NULL); false if the subpass does
+ * not exist. */
 bool agxv_render_pass_rendering_info(VkRenderPass pass, uint32_t subpass,
-                                     VkPipelineRenderingCreateInfo *out);
+                                     VkPipelineRenderingCreateInfo *out,
+                                     struct agxv_subpass_tiles *tiles);
+
+/* agxv_render_pass_merge.c: groups consecutive subpasses that can share a
+ * render command (sets group_first/last of every subpass; needs
+ * split_before, samples and formats filled). */
+void agxv_render_pass_merge(struct agxv_render_pass *rp);
+
+/* The colour attachments of the group of subpasses [first, last]: the
+ * union of theirs in order of first use; returns how many (at most
+ * AGXV_MAX_RTS: the merge never makes larger groups). */
+uint32_t agxv_render_pass_group_colors(const struct agxv_render_pass *rp, uint32_t first,
+                                       uint32_t last, uint32_t out[AGXV_MAX_RTS]);
+
+/* The depth/stencil attachment of the group (the first subpass's that has
+ * one), or VK_ATTACHMENT_UNUSED. */
+uint32_t agxv_render_pass_group_depth(const struct agxv_render_pass *rp, uint32_t first,
+                                      uint32_t last);
+
+/* Where subpass s's attachments live in its group's tilebuffer. */
+void agxv_render_pass_subpass_tiles(const struct agxv_render_pass *rp, uint32_t s,
+                                    struct agxv_subpass_tiles *out);
+
+/* The sample count of a group (its attachments'; 1 without any). */
+uint32_t agxv_render_pass_group_samples(const struct agxv_render_pass *rp, uint32_t first,
+                                        uint32_t last);
+
+/* Scans the dependencies of a render pass (v1 and v2 alike, one at a time)
+ * for the ones that split subpasses (agxv_render_pass_merge.c). */
+void agxv_render_pass_dependency(struct agxv_render_pass *rp, uint32_t src, uint32_t dst,
+                                 VkAccessFlags2 src_access, VkAccessFlags2 dst_access);
 
 #endif

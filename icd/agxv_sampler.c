@@ -8,6 +8,19 @@
  * created with the first sampler; a slot is taken per VkSampler and freed
  * with it. Assumes the heap BO stays mapped and that commands using a
  * sampler are submitted only while it exists (valid usage).
+ *
+ * Custom border colours (VK_EXT_custom_border_color) are emulated as
+ * Honeykrisp does (hk_sampler.c, hk_descriptor_set.h): the hardware's own
+ * custom border ("Border colour" Custom with a Border record after the
+ * Sampler) exists only for samplers loaded into sampler state registers in
+ * extended mode (Mesa agx_helpers.h "8/16 extended", decode.c stride
+ * Sampler + Border), not for the bindless heap of 8-byte entries shaders
+ * index here (Mesa's gallium driver clears the Custom bit in its
+ * bindless-safe copy), and its Border is packed per texture format (Mesa
+ * agx_border.c: "no customBorderColorWithoutFormat"). So such a sampler
+ * takes two heap slots, one with an opaque-white border and a twin with a
+ * transparent-black one, and its descriptor carries the colour; shaders
+ * sample twice and blend (agx_pass_lower_image.c).
  */
 #include "agxv_sampler.h"
 
@@ -60,10 +73,24 @@ compare(VkCompareOp op)
 }
 
 bool
-agxv_pack_sampler(const VkSamplerCreateInfo *info, uint32_t hw[2])
+agxv_sampler_custom_border(const VkSamplerCreateInfo *info)
+{
+   bool custom = info->borderColor == VK_BORDER_COLOR_FLOAT_CUSTOM_EXT ||
+                 info->borderColor == VK_BORDER_COLOR_INT_CUSTOM_EXT;
+   return custom && (info->addressModeU == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER ||
+                     info->addressModeV == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER ||
+                     info->addressModeW == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER);
+}
+
+bool
+agxv_pack_sampler(const VkSamplerCreateInfo *info, int custom, uint32_t hw[2])
 {
    enum agx_border_colour border;
    switch (info->borderColor) {
+   case VK_BORDER_COLOR_FLOAT_CUSTOM_EXT:
+   case VK_BORDER_COLOR_INT_CUSTOM_EXT:
+      border = (enum agx_border_colour)custom;
+      break;
    case VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK:
    case VK_BORDER_COLOR_INT_TRANSPARENT_BLACK:
       border = AGX_BORDER_COLOUR_TRANSPARENT_BLACK;
@@ -77,8 +104,7 @@ agxv_pack_sampler(const VkSamplerCreateInfo *info, uint32_t hw[2])
       border = AGX_BORDER_COLOUR_OPAQUE_WHITE;
       break;
    default:
-      agxv_error(VK_ERROR_FEATURE_NOT_PRESENT, "custom sampler border colour %d",
-                 info->borderColor);
+      agxv_error(VK_ERROR_FEATURE_NOT_PRESENT, "sampler border colour %d", info->borderColor);
       return false;
    }
    if (agxv_find_struct(info->pNext, VK_STRUCTURE_TYPE_SAMPLER_YCBCR_CONVERSION_INFO) ||
@@ -164,13 +190,40 @@ heap_alloc(struct agxv_device *device, const uint32_t hw[2], uint32_t *index)
    return result;
 }
 
+/* Frees a heap slot. */
+static void
+heap_free(struct agxv_device *device, uint32_t index)
+{
+   pthread_mutex_lock(&device->meta_mutex);
+   device->sampler_used[index / 32] &= ~(1u << (index % 32));
+   pthread_mutex_unlock(&device->meta_mutex);
+}
+
+struct agxv_sampler_desc
+agxv_sampler_descriptor(const struct agxv_sampler *sampler)
+{
+   if (!sampler)
+      return (struct agxv_sampler_desc){0};
+   return sampler->desc;
+}
+
 VKAPI_ATTR VkResult VKAPI_CALL
 agxv_CreateSampler(VkDevice _device, const VkSamplerCreateInfo *pCreateInfo,
                    const VkAllocationCallbacks *pAllocator, VkSampler *pSampler)
 {
    AGXV_FROM_HANDLE(agxv_device, device, _device);
-   uint32_t hw[2];
-   if (!agxv_pack_sampler(pCreateInfo, hw))
+   const VkSamplerCustomBorderColorCreateInfoEXT *cb =
+      (const VkSamplerCustomBorderColorCreateInfoEXT *)agxv_find_struct(
+         pCreateInfo->pNext, VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT);
+   bool custom = agxv_sampler_custom_border(pCreateInfo);
+   if (custom && !cb) {
+      agxv_error(VK_ERROR_FEATURE_NOT_PRESENT,
+                 "custom border colour without VkSamplerCustomBorderColorCreateInfoEXT");
+      return VK_ERROR_FEATURE_NOT_PRESENT;
+   }
+   uint32_t hw[2], twin_hw[2];
+   if (!agxv_pack_sampler(pCreateInfo, AGX_BORDER_COLOUR_OPAQUE_WHITE, hw) ||
+       !agxv_pack_sampler(pCreateInfo, AGX_BORDER_COLOUR_TRANSPARENT_BLACK, twin_hw))
       return VK_ERROR_FEATURE_NOT_PRESENT;
    struct agxv_sampler *sampler =
       agxv_object_zalloc(device, agxv_choose_alloc(&device->alloc, pAllocator), sizeof(*sampler),
@@ -178,11 +231,24 @@ agxv_CreateSampler(VkDevice _device, const VkSamplerCreateInfo *pCreateInfo,
    if (!sampler)
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    VkResult r = heap_alloc(device, hw, &sampler->index);
+   uint32_t twin = 0;
+   if (r == VK_SUCCESS && custom) {
+      r = heap_alloc(device, twin_hw, &twin);
+      if (r != VK_SUCCESS)
+         heap_free(device, sampler->index);
+   }
    if (r != VK_SUCCESS) {
       agxv_object_free(agxv_choose_alloc(&device->alloc, pAllocator), sampler);
       return r;
    }
-   sampler->lod_bias = pCreateInfo->mipLodBias;
+   sampler->twin = custom ? twin + 1 : 0;
+   sampler->desc.index = sampler->index | sampler->twin << 16;
+   sampler->desc.lod_bias = pCreateInfo->mipLodBias;
+   /* The colour as given: float words for FLOAT_CUSTOM, integers for
+    * INT_CUSTOM; the shader reads them as its result type, whatever the
+    * format (customBorderColorWithoutFormat). */
+   if (custom)
+      memcpy(sampler->desc.border, cb->customBorderColor.uint32, 16);
    memcpy(sampler->hw, hw, sizeof(hw));
    *pSampler = agxv_sampler_to_handle(sampler);
    return VK_SUCCESS;
@@ -195,8 +261,8 @@ agxv_DestroySampler(VkDevice _device, VkSampler _sampler, const VkAllocationCall
    AGXV_FROM_HANDLE(agxv_sampler, sampler, _sampler);
    if (!sampler)
       return;
-   pthread_mutex_lock(&device->meta_mutex);
-   device->sampler_used[sampler->index / 32] &= ~(1u << (sampler->index % 32));
-   pthread_mutex_unlock(&device->meta_mutex);
+   heap_free(device, sampler->index);
+   if (sampler->twin)
+      heap_free(device, sampler->twin - 1);
    agxv_object_free(agxv_choose_alloc(&device->alloc, pAllocator), sampler);
 }

@@ -8,6 +8,7 @@
 
 #include "agx_backend.h"
 #include "agxv_descriptor_set_layout.h"
+#include "agxv_graphics_state.h"
 #include "agx_gs.h"
 #include "agx_passes.h"
 #include "agx_vbo_prolog.h"
@@ -25,6 +26,17 @@ binding_offset(void *data, unsigned set, unsigned binding)
    if (set >= map->count || !map->sets[set] || binding >= map->sets[set]->binding_count)
       return 0; /* not in the layout: invalid usage */
    return map->sets[set]->bindings[binding].offset;
+}
+
+/* Every binding's stride from the layout (a mutable binding's covers all
+ * its types; a typed binding's equals its descriptor size). */
+static unsigned
+binding_stride(void *data, unsigned set, unsigned binding)
+{
+   const struct layout_map *map = data;
+   if (set >= map->count || !map->sets[set] || binding >= map->sets[set]->binding_count)
+      return 0; /* not in the layout: the access's own size */
+   return map->sets[set]->bindings[binding].stride;
 }
 
 /* The software vertex shader (AGXV_GS_VS_SW) records clip/cull distance
@@ -65,6 +77,10 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
                                     .robust_buffer_access = req->robust_buffer_access,
                                     .multiview = req->multiview,
                                     .view_index_is_device_index = req->view_index_is_device_index};
+   for (unsigned i = 0; req->tiles && req->tiles->merged && i < AGX_TIB_MAX_RTS; i++) {
+      opts.tile_inputs[i].format = req->tiles->inputs[i].format;
+      opts.tile_inputs[i].offset_B = req->tiles->inputs[i].offset_B;
+   }
    agx_shader *s = agx_compile_spirv(req->words, req->word_count, &opts, false, err, err_size);
    free(spec);
    if (!s)
@@ -110,7 +126,9 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
       xfb_hi_records(&out->xfb);
 
    struct layout_map map = {req->set_layouts, req->set_count};
-   struct agx_io_options io = {.binding_offset = binding_offset, .data = &map};
+   struct agx_io_options io = {.binding_offset = binding_offset,
+                               .binding_stride = binding_stride,
+                               .data = &map};
    agx_pass_lower_io(s, &io);
    agx_optimize(s);
 

@@ -31,6 +31,8 @@ enum agxv_gs_variant {
    AGXV_GS_XFB, /* the GS storing its emitted vertices for transform feedback */
 };
 
+struct agxv_subpass_tiles;
+
 struct agxv_compile_request {
    const uint32_t *words;
    size_t word_count;
@@ -59,6 +61,9 @@ struct agxv_compile_request {
     * view index (agx_backend_options.multiview), fragment shaders read
     * input attachments from it (agx_spirv_options.multiview). */
    bool multiview;
+   /* Fragment shaders of a merged subpass: its input attachments in the
+    * tilebuffer (agx_spirv_options.tile_inputs; NULL: none) */
+   const struct agxv_subpass_tiles *tiles; /* agxv_graphics_state.h */
    /* VK_PIPELINE_CREATE_VIEW_INDEX_FROM_DEVICE_INDEX_BIT on the stage's
     * pipeline (part): ViewIndex reads the device index
     * (agx_spirv_options.view_index_is_device_index). */

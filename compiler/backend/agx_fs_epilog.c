@@ -114,6 +114,8 @@ rt_loads(const struct agx_fs_epilog_key *key, unsigned rt)
 bool
 agx_fs_epilog_reads_tib(const struct agx_fs_epilog_key *key)
 {
+   if (key->other_rts)
+      return true;
    for (unsigned rt = 0; rt < AGX_TIB_MAX_RTS; rt++) {
       if (!rt_bound(key, rt))
          continue;
@@ -133,7 +135,8 @@ agx_fs_pass_type(const struct agx_fs_info *main_fs, const struct agx_fs_epilog_k
 {
    bool punch = main_fs->uses_discard || main_fs->writes_depth || main_fs->writes_stencil ||
                 main_fs->writes_sample_mask || main_fs->early_fragment_tests;
-   return (agx_fs_epilog_reads_tib(key) ? 1u : 0u) | (punch ? 2u : 0u);
+   bool translucent = agx_fs_epilog_reads_tib(key) || main_fs->tile_inputs;
+   return (translucent ? 1u : 0u) | (punch ? 2u : 0u);
 }
 
 static agx_instr *

@@ -85,6 +85,10 @@ struct agx_fs_epilog_key {
     * u32 whose address is the u64 at the address in the root's AGX_ABI_FS_STATS (the low
     * word of a query's u64 fragment-shader-invocation counter; icd/agxv_query_stats.c) */
    uint8_t statistics;
+   /* 1: the tilebuffer holds render targets the layout does not name (a
+    * merged subpass, icd/agxv_render_pass_merge.c): the shader never
+    * hides earlier fragments (translucent) */
+   uint8_t other_rts;
    struct agx_blend_rt rt[AGX_TIB_MAX_RTS];
 };
 

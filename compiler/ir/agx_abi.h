@@ -51,12 +51,16 @@
  *
  * Descriptor set memory (at the set's address): binding b, array element i
  * is a descriptor at
- *   set_address + binding_offset(set, b) + i * stride(kind)
- * where stride is AGX_ABI_DESC_SIZE (16) for buffers and
- * AGX_ABI_TEXEL_DESC_SIZE (48) for texel buffers; binding_offset defaults
- * to b * AGX_ABI_DEFAULT_BINDING_BYTES (room for 16 buffer descriptors or 5
- * texel-buffer descriptors) and the driver supplies its own mapping from
+ *   set_address + binding_offset(set, b) + i * stride(set, b)
+ * where stride defaults to the descriptor's size: AGX_ABI_DESC_SIZE (16)
+ * for buffers, AGX_ABI_TEXEL_DESC_SIZE (48) for texel buffers,
+ * AGX_ABI_IMAGE_DESC_SIZE (48) for image-like descriptors; binding_offset
+ * defaults to b * AGX_ABI_DEFAULT_BINDING_BYTES (room for 16 buffer
+ * descriptors or 5 texel-buffer descriptors). The driver supplies both from
  * the pipeline layout (struct agx_io_options); offsets are multiples of 16.
+ * A mutable binding (VK_EXT_mutable_descriptor_type) holds descriptors of
+ * several kinds, each from byte 0 of its element, at the stride of the
+ * largest of them, so a buffer access there steps by that stride too.
  *
  * A buffer descriptor is { uint64 address; uint32 size; uint32 reserved }.
  * Shaders read the address, and the size for OpArrayLength and (when
@@ -89,16 +93,33 @@
  *   [ 0, 24)  Texture descriptor: storage, sampled, combined image sampler
  *   [24, 48)  PBE descriptor: storage images only
  * A combined image sampler (Texture at +0) and a sampler (no Texture, bytes
- * 0-23 zero) hold instead at +24 a uint32 index into the device's sampler
- * heap (AGX_ABI_SAMPLER_INDEX) and at +28 a float32 LOD bias
- * (AGX_ABI_SAMPLER_LOD_BIAS; the Sampler has no bias field, shaders add it
- * to the explicit LOD, or scale explicit gradients by 2^bias), bytes 32-47
- * zero. Storage images need both halves: imageLoad, imageSize and the
+ * 0-23 zero) hold instead at +24 a uint32 whose bits 0-15 are an index into
+ * the device's sampler heap (AGX_ABI_SAMPLER_INDEX) and at +28 a float32
+ * LOD bias (AGX_ABI_SAMPLER_LOD_BIAS; the Sampler has no bias field,
+ * shaders add it to the explicit LOD, or scale explicit gradients by
+ * 2^bias). Custom border colours (VK_EXT_custom_border_color) are emulated
+ * as in Honeykrisp (hk_descriptor_set.h, whose bindless heap cannot hold
+ * the hardware's Border record): the heap slot's Sampler has an opaque
+ * white border, bits 16-31 of the index word hold the heap slot + 1 of a
+ * twin Sampler with a transparent black border (0: no custom border), and
+ * bytes 32-47 (AGX_ABI_SAMPLER_BORDER) the colour's four 32-bit words
+ * (float or integer as the API gave them, zero otherwise). Shaders sample
+ * with both and blend (floats: c0 + (c1 - c0) * border) or select (integer
+ * results, gathers: the border where they differ). Storage images need both halves: imageLoad, imageSize and the
  * layer checks read the Texture, imageStore and atomics the PBE. The sampler heap is an array of
  * 8-byte hardware Sampler descriptors, device wide, passed in every compute
  * command (drm_asahi_cmd_compute.sampler_heap / sampler_count); shaders
  * sample with the register form (St=1) of that index. texture_load
  * (texelFetch, imageLoad) always uses the txf sampler in ss0.
+ *
+ * An image view's minimum LOD (VK_EXT_image_view_min_lod) is a float32
+ * relative to the view's base level in bytes 20-23 of its Texture
+ * (AGX_ABI_IMAGE_MIN_LOD, genxml "Min LOD (sw)"; 0 without one; the
+ * hardware reads those words only with Extended, which views never set).
+ * Explicit-LOD samples take max(LOD + bias, min); implicit LODs and
+ * gradients pass it to the texture unit (auto_lod_bias_min, lod_grad_min);
+ * texel fetches of levels below its integer part are out of range (x =
+ * AGX_ABI_IMAGE_OOB_X), and so are gathers (level 0) when it is 1 or more.
  *
  * Image layouts: optimal tiling = Layout GPU (ail's 16 KiB tiles, Morton
  * order inside, full mip chain); linear tiling = Layout Linear (2D, one
@@ -187,10 +208,12 @@
 #define AGX_ABI_IMAGE_DESC_SIZE 48u
 #define AGX_ABI_IMAGE_TEXTURE 0u     /* Texture descriptor */
 #define AGX_ABI_IMAGE_PBE 24u        /* PBE descriptor (storage images) */
-#define AGX_ABI_SAMPLER_INDEX 24u    /* uint32 sampler heap index */
+#define AGX_ABI_SAMPLER_INDEX 24u    /* sampler heap index | custom-border twin + 1 << 16 */
 #define AGX_ABI_SAMPLER_LOD_BIAS 28u /* float32 LOD bias */
+#define AGX_ABI_SAMPLER_BORDER 32u   /* 4 x 32-bit custom border colour */
 #define AGX_ABI_SAMPLER_DESC_SIZE 8u /* one hardware Sampler in the heap */
 #define AGX_ABI_IMAGE_OOB_X 0xFFF0u  /* x of an out-of-range layer/level */
+#define AGX_ABI_IMAGE_MIN_LOD 20u    /* Texture "Min LOD (sw)": float32 */
 
 /* Texel buffer descriptors (see above) */
 #define AGX_ABI_TEXEL_DESC_SIZE AGX_ABI_IMAGE_DESC_SIZE

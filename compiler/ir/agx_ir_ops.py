@@ -289,7 +289,7 @@ intr('bindless_image_store', 3, dest=False, effects=True, consts=('heap',))
 intr('bindless_texture_load', 3, consts=('heap', 'dim', 'q3'))
 intr('bindless_image_write', 3, dest=False, effects=True, consts=('heap', 'dim'))
 intr('bindless_texture_sample', 3, consts=('heap', 'dim'))
-intr('bindless_texture_sample_grad', 4, consts=('heap', 'dim'))
+intr('bindless_texture_sample_grad', 5, consts=('heap', 'dim'))  # + fp16 minimum LOD
 # Preamble only (agx_pass_preamble): writes the source to the uniform
 # registers at byte offset base, for the main program's load_uniform.
 intr('store_uniform', 1, dest=False, effects=True, consts=('base',))
@@ -394,7 +394,9 @@ intr('store_tile', 2, dest=False, effects=True, consts=('format', 'mask', 'offse
 # per enabled component, consecutive) from byte `offset` of the sample,
 # of the first of the samples in the 16-bit source (0xFF: the first
 # covered one); ordered after tile_wait 0x8.
-intr('load_tile', 1, effects=True, consts=('format', 'mask', 'offset'))
+# explicit = 1: the mask names the sample to read (an input attachment's
+# Sample operand), which a per-sample loop keeps.
+intr('load_tile', 1, effects=True, consts=('format', 'mask', 'offset', 'explicit'))
 intr('discard_samples', 2, dest=False, effects=True)
 # Tile programs (background / end of tile, agx_tile_programs.c):
 # tile_texture_load: texture_load (txf, LOD 0, sampler ss0) of the 2D

@@ -4,8 +4,9 @@
  * each image_* intrinsic once it knows the descriptor's byte offset within
  * its set (and, for sampling, the sampler descriptor's). Assumes:
  *  - the descriptor layout of agx_abi.h: Texture at +0, PBE at +24 for
- *    storage images, sampler heap index at +24 and LOD bias at +28 of
- *    sampler and combined image sampler descriptors;
+ *    storage images, sampler heap index (and custom-border twin) at +24,
+ *    LOD bias at +28 and custom border colour at +32 of sampler and
+ *    combined image sampler descriptors;
  *  - the Texture bit positions of genxml agx_texture.xml (Width 28-41,
  *    Height 42-55, First level 56-59, Last level 60-63, Samples 64, Depth
  *    110-123, sizes stored minus 1);
@@ -120,6 +121,13 @@ lower_load(agx_builder *b, agx_instr *I, agx_instr *desc, agx_instr *offset, uns
    }
    if (ms)
       oob = or_oob(b, oob, agx_uge(b, lod, sample_count(b, desc)));
+   /* VK_EXT_image_view_min_lod: levels below the integer part of the
+    * view's minimum LOD are out of range (Vulkan "Image level selection"
+    * for texel fetches; Mesa checks lod < min in libagx the same way) */
+   if (!storage && !ms) {
+      agx_instr *min = agx_f2u(b, 32, agx_ffloor(b, desc_word(b, desc, AGX_ABI_IMAGE_MIN_LOD)));
+      oob = or_oob(b, oob, agx_ult(b, lod0 ? imm(b, 0) : lod, min));
+   }
    agx_instr *coords = int_coords(b, dim, c, oob);
    if (ms) {
       /* the extra word: sample in the low half, layer in the high half */
@@ -155,16 +163,73 @@ float_layer(agx_builder *b, agx_instr *v)
    return agx_imax(b, agx_f2i(b, 32, agx_fround_even(b, v)), imm(b, 0));
 }
 
+/* A copy of the texture sample I (before I) with source 0 `src0`. */
+static agx_instr *
+resample(agx_builder *b, agx_instr *I, agx_instr *src0)
+{
+   agx_instr *c = agx_instr_create(b->shader, I->op, I->type, I->num_srcs);
+   for (unsigned k = 0; k < I->num_srcs; k++)
+      c->src[k] = I->src[k];
+   for (unsigned k = 0; k < 4; k++)
+      c->c[k] = I->c[k];
+   c->src[0] = src0;
+   agx_builder_insert(b, c);
+   return c;
+}
+
+/* Custom border colours (Honeykrisp's emulation, agx_abi.h): the sample I
+ * (already lowered, sampling the opaque-white heap slot) and, when the
+ * sampler has a transparent-black twin (index word bits 16-31 = its slot
+ * + 1), the same sample with the twin. A result component that differs
+ * between the two came (partly) from border texels: float results blend,
+ * c0 + (c1 - c0) * border, exact since the texture unit weighs border
+ * texels like any other and the swizzle maps both borders alike; integer
+ * results and gathers select the border. Without a twin the result is I's.
+ * Replaces I (returns the value); depth compares and LOD queries are not
+ * emulated (as in Honeykrisp). */
+static agx_instr *
+custom_border(agx_shader *s, agx_instr *I, agx_instr *offset, agx_instr *sdesc, agx_instr *word,
+              agx_instr *off_hi, bool select, int gather_comp)
+{
+   agx_builder b = agx_builder_before(s, I);
+   agx_instr *twin = agx_ushr(&b, word, imm(&b, 16));
+   agx_instr *has = agx_ine(&b, twin, imm(&b, 0));
+   agx_instr *smp = agx_isub(&b, twin, imm(&b, 1));
+   if (off_hi)
+      smp = agx_ior(&b, smp, off_hi);
+   agx_instr *sd[2] = {offset, smp};
+   agx_instr *white = resample(&b, I, I->src[0]);
+   agx_instr *black = resample(&b, I, agx_vec(&b, 2, sd));
+   black = agx_wrap_in_if(s, black, has);
+   b = agx_builder_before(s, I);
+   agx_instr *r[4];
+   for (unsigned k = 0; k < 4; k++) {
+      unsigned bc = gather_comp >= 0 ? (unsigned)gather_comp : k;
+      agx_instr *border = desc_word(&b, sdesc, AGX_ABI_SAMPLER_BORDER + 4 * bc);
+      agx_instr *c1 = agx_extract(&b, white, k), *c0 = agx_extract(&b, black, k), *v;
+      if (select)
+         v = agx_bcsel(&b, agx_ine(&b, c0, c1), border, c1);
+      else
+         v = agx_ffma(&b, agx_fsub(&b, c1, c0), border, c0);
+      r[k] = agx_bcsel(&b, has, v, c1);
+   }
+   return agx_vec(&b, 4, r);
+}
+
 /* image_sample / image_sample_grad / image_gather -> bindless_texture_sample[_grad]. The
  * sampler's LOD bias is added to an explicit LOD or, for implicit LODs, to
  * the shader's bias (the hardware's auto_lod_bias mode: the sampler state
  * has no bias field, Mesa turns every implicit-LOD sample into txb); with
  * gradients it scales them by 2^bias instead (the same LOD, log2 of the
- * scaled gradient). A depth reference moves to source 0 component 2. */
-static void
-lower_sample(agx_builder *b, agx_instr *I, agx_instr *offset, unsigned heap, agx_instr *sdesc)
+ * scaled gradient). A depth reference moves to source 0 component 2.
+ * Returns the value replacing I when a custom border colour is emulated,
+ * else NULL (I lowered in place). */
+static agx_instr *
+lower_sample(agx_shader *s, agx_builder *b, agx_instr *I, agx_instr *desc, agx_instr *offset,
+             unsigned heap, agx_instr *sdesc)
 {
    unsigned dim = I->c[2] & AGX_IMAGE_DIM_MASK;
+   bool int_result = I->c[2] & AGX_IMAGE_INT;
    bool grad = I->op == AGX_OP_IMAGE_SAMPLE_GRAD;
    /* gathers: the component (a constant), sampled at the first level (LOD 0) */
    bool gather = I->op == AGX_OP_IMAGE_GATHER;
@@ -192,36 +257,76 @@ lower_sample(agx_builder *b, agx_instr *I, agx_instr *offset, unsigned heap, agx
       texel_off = idx->op == AGX_OP_VEC ? idx->src[2] : agx_extract(b, idx, 2);
       has_off = !(texel_off->op == AGX_OP_CONST && texel_off->value[0] == 0);
    }
-   agx_instr *smp = desc_word(b, sdesc, AGX_ABI_SAMPLER_INDEX);
-   if (has_off)
-      smp = agx_ior(b, agx_iand(b, smp, imm(b, 0xFFFF)), agx_ishl(b, texel_off, imm(b, 16)));
+   /* index word: heap slot in bits 0-15, the custom-border twin above */
+   agx_instr *word = desc_word(b, sdesc, AGX_ABI_SAMPLER_INDEX);
+   agx_instr *smp = agx_iand(b, word, imm(b, 0xFFFF)), *off_hi = NULL;
+   if (has_off) {
+      off_hi = agx_ishl(b, texel_off, imm(b, 16));
+      smp = agx_ior(b, smp, off_hi);
+   }
    bool compare = I->c[2] & AGX_IMAGE_COMPARE, implicit = I->c[2] & AGX_IMAGE_IMPLICIT_LOD;
+   bool query = I->c[2] & AGX_IMAGE_QUERY_LOD;
    agx_instr *sd[3] = {offset, smp, compare ? agx_extract(b, idx, 3) : NULL};
    agx_instr *bias = desc_word(b, sdesc, AGX_ABI_SAMPLER_LOD_BIAS);
+   /* the view's minimum LOD (VK_EXT_image_view_min_lod), relative to its
+    * first level; 0 without one */
+   agx_instr *min = desc_word(b, desc, AGX_ABI_IMAGE_MIN_LOD);
+   bool with_min = grad || (implicit && !query);
    I->src[0] = agx_vec(b, compare ? 3 : 2, sd);
    I->src[1] = agx_vec(b, n, w);
    if (grad) {
+      /* a new instruction: one more source, the fp16 minimum (lod_grad_min) */
+      agx_instr *G = agx_instr_create(s, AGX_OP_BINDLESS_TEXTURE_SAMPLE_GRAD, I->type, 5);
       agx_instr *scale = agx_fexp2(b, bias);
-      for (unsigned s = 2; s < 4; s++) {
+      G->src[0] = I->src[0];
+      G->src[1] = I->src[1];
+      for (unsigned k = 2; k < 4; k++) {
          agx_instr *g[3];
-         unsigned m = I->src[s]->type.comps;
-         for (unsigned k = 0; k < m; k++)
-            g[k] = agx_fmul(b, agx_extract(b, I->src[s], k), scale);
-         I->src[s] = agx_vec(b, m, g);
+         unsigned m = I->src[k]->type.comps;
+         for (unsigned j = 0; j < m; j++)
+            g[j] = agx_fmul(b, agx_extract(b, I->src[k], j), scale);
+         G->src[k] = agx_vec(b, m, g);
       }
-      I->op = AGX_OP_BINDLESS_TEXTURE_SAMPLE_GRAD;
+      G->src[4] = agx_f2f(b, 16, min);
+      agx_builder_insert(b, G);
+      I = G;
    } else if (gather) {
       I->src[2] = agx_imm(b, 16, 0);
       I->op = AGX_OP_BINDLESS_TEXTURE_SAMPLE;
-   } else {
+   } else if (implicit && !query) {
+      /* auto_lod_bias_min: (bias, minimum) */
+      agx_instr *bm[2] = {agx_f2f(b, 16, agx_fadd(b, I->src[2], bias)), agx_f2f(b, 16, min)};
+      I->src[2] = agx_vec(b, 2, bm);
+      I->op = AGX_OP_BINDLESS_TEXTURE_SAMPLE;
+   } else if (implicit) {
       I->src[2] = agx_f2f(b, 16, agx_fadd(b, I->src[2], bias));
+      I->op = AGX_OP_BINDLESS_TEXTURE_SAMPLE;
+   } else {
+      /* explicit LOD: at least the view's minimum LOD */
+      I->src[2] = agx_f2f(b, 16, agx_fmax(b, agx_fadd(b, I->src[2], bias), min));
       I->op = AGX_OP_BINDLESS_TEXTURE_SAMPLE;
    }
    I->c[0] = heap;
    I->c[1] = dim;
    I->c[2] = has_off | (implicit ? AGX_TEX_AUTO_LOD_BIAS : 0) | (compare ? AGX_TEX_COMPARE : 0) |
-             (I->c[2] & AGX_IMAGE_QUERY_LOD ? AGX_TEX_QUERY_LOD : 0);
+             (query ? AGX_TEX_QUERY_LOD : 0) | (with_min ? AGX_TEX_MIN_LOD : 0);
    I->c[3] = gather ? 1 + gcomp : 0;
+   if (compare || query)
+      return grad ? I : NULL;
+   agx_instr *v = custom_border(s, I, offset, sdesc, word, off_hi, int_result || gather,
+                                gather ? (int)gcomp : -1);
+   if (gather) {
+      /* gathers read level 0 of the view: out of range (zeros, as
+       * robustImageAccess2 reads) when the view's minimum LOD is 1 or more
+       * (VK_EXT_image_view_min_lod: levels below its integer part) */
+      agx_builder a = agx_builder_before(s, I);
+      agx_instr *oob = agx_fge(&a, min, agx_imm(&a, 32, 0x3F800000));
+      agx_instr *r[4];
+      for (unsigned k = 0; k < 4; k++)
+         r[k] = agx_bcsel(&a, oob, imm(&a, 0), agx_extract(&a, v, k));
+      v = agx_vec(&a, 4, r);
+   }
+   return v;
 }
 
 static agx_instr *
@@ -347,8 +452,8 @@ agx_lower_image(agx_shader *s, agx_instr *I, unsigned set, agx_instr *offset, un
    case AGX_OP_IMAGE_SAMPLE:
    case AGX_OP_IMAGE_SAMPLE_GRAD:
    case AGX_OP_IMAGE_GATHER:
-      lower_sample(&b, I, offset, heap, descriptor(&b, sampler_set, sampler_offset, &sheap));
-      return NULL;
+      return lower_sample(s, &b, I, desc, offset, heap,
+                          descriptor(&b, sampler_set, sampler_offset, &sheap));
    case AGX_OP_IMAGE_SIZE:
       return lower_size(&b, I, desc);
    case AGX_OP_IMAGE_LEVELS:

@@ -3,12 +3,15 @@
  * and load_buffer_address (source: array index; set, binding consts).
  *  - load_push_constant(off)[base] -> load_uniform(off)[AGX_ABI_PUSH_BASE + base]
  *  - load_buffer_address(i)[set, b] ->
- *      load_global(load_uniform[set address] + binding_offset + i * DESC_SIZE)
+ *      load_global(load_uniform[set address] + binding_offset + i * stride)
  *  - load_buffer_size(i)[set, b] -> the 32-bit size word 8 bytes further
  *  - texel_buffer_*(i, ...)[set, b] -> agx_lower_texel_buffer with the
- *    descriptor's byte offset binding_offset + i * AGX_ABI_TEXEL_DESC_SIZE
+ *    descriptor's byte offset binding_offset + i * stride
  *  - image_*(i, ...)[set, b] -> agx_lower_image likewise (image_sample: also
  *    the sampler's descriptor offset, from its own set and binding)
+ *    where stride is the binding's (agx_io_options.binding_stride: mutable
+ *    bindings), else the access's descriptor size (AGX_ABI_DESC_SIZE,
+ *    AGX_ABI_TEXEL_DESC_SIZE, AGX_ABI_IMAGE_DESC_SIZE)
  *  - load_robust_sink -> load_uniform[AGX_ABI_ROBUST_SINK]
  *  - load_num_workgroups -> load_uniform[AGX_ABI_NUM_WORKGROUPS]
  *  - load_workgroup_id -> the hardware's id + load_uniform[AGX_ABI_BASE_WORKGROUP]
@@ -31,6 +34,15 @@ default_binding_offset(void *data, unsigned set, unsigned binding)
    (void)data;
    (void)set;
    return binding * AGX_ABI_DEFAULT_BINDING_BYTES;
+}
+
+/* The stride of (set, binding) for an access whose descriptor has `size` bytes. */
+static unsigned
+stride_of(const struct agx_io_options *opts, unsigned set, unsigned binding, unsigned size)
+{
+   unsigned stride =
+      opts && opts->binding_stride ? opts->binding_stride(opts->data, set, binding) : 0;
+   return stride ? stride : size;
 }
 
 bool
@@ -62,8 +74,9 @@ agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts)
             agx_intrin(&b, AGX_OP_LOAD_UNIFORM, agx_type_make(64, 1), 1, agx_imm(&b, 32, 0), NULL,
                        NULL, AGX_ABI_SET_ADDR_BASE + 8 * (set % AGX_ABI_MAX_SETS), 0, 0);
          agx_instr *idx = agx_u2u(&b, 64, I->src[0]);
-         agx_instr *off = agx_iadd(&b, agx_imm(&b, 64, boff(data, set, binding)),
-                                   agx_imul(&b, idx, agx_imm(&b, 64, AGX_ABI_DESC_SIZE)));
+         agx_instr *off = agx_iadd(
+            &b, agx_imm(&b, 64, boff(data, set, binding)),
+            agx_imul(&b, idx, agx_imm(&b, 64, stride_of(opts, set, binding, AGX_ABI_DESC_SIZE))));
          agx_instr *desc = agx_iadd(&b, set_addr, off);
          /* Rewrite in place so uses need no update. */
          bool size = I->op == AGX_OP_LOAD_BUFFER_SIZE;
@@ -78,9 +91,10 @@ agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts)
                  I->op == AGX_OP_TEXEL_BUFFER_SIZE || I->op == AGX_OP_TEXEL_BUFFER_ADDRESS) {
          agx_builder b = agx_builder_before(s, I);
          unsigned set = I->c[0], binding = I->c[1];
-         agx_instr *off =
-            agx_iadd(&b, agx_imm(&b, 32, boff(data, set, binding)),
-                     agx_imul(&b, I->src[0], agx_imm(&b, 32, AGX_ABI_TEXEL_DESC_SIZE)));
+         agx_instr *off = agx_iadd(
+            &b, agx_imm(&b, 32, boff(data, set, binding)),
+            agx_imul(&b, I->src[0],
+                     agx_imm(&b, 32, stride_of(opts, set, binding, AGX_ABI_TEXEL_DESC_SIZE))));
          agx_instr *value = agx_lower_texel_buffer(s, I, set, off);
          if (value) {
             agx_rewrite_uses(s, I, value);
@@ -97,15 +111,19 @@ agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts)
          bool sample = I->op == AGX_OP_IMAGE_SAMPLE || I->op == AGX_OP_IMAGE_SAMPLE_GRAD ||
                        I->op == AGX_OP_IMAGE_GATHER;
          agx_instr *idx = sample ? agx_extract(&b, I->src[0], 0) : I->src[0];
-         agx_instr *off = agx_iadd(&b, agx_imm(&b, 32, boff(data, set, binding)),
-                                   agx_imul(&b, idx, agx_imm(&b, 32, AGX_ABI_IMAGE_DESC_SIZE)));
+         agx_instr *off = agx_iadd(
+            &b, agx_imm(&b, 32, boff(data, set, binding)),
+            agx_imul(&b, idx,
+                     agx_imm(&b, 32, stride_of(opts, set, binding, AGX_ABI_IMAGE_DESC_SIZE))));
          unsigned sset = 0;
          agx_instr *soff = NULL;
          if (sample) {
             sset = I->c[3] >> 16;
-            soff = agx_iadd(&b, agx_imm(&b, 32, boff(data, sset, I->c[3] & 0xFFFF)),
-                            agx_imul(&b, agx_extract(&b, I->src[0], 1),
-                                     agx_imm(&b, 32, AGX_ABI_IMAGE_DESC_SIZE)));
+            soff = agx_iadd(
+               &b, agx_imm(&b, 32, boff(data, sset, I->c[3] & 0xFFFF)),
+               agx_imul(&b, agx_extract(&b, I->src[0], 1),
+                        agx_imm(&b, 32,
+                                stride_of(opts, sset, I->c[3] & 0xFFFF, AGX_ABI_IMAGE_DESC_SIZE))));
          }
          agx_instr *value = agx_lower_image(s, I, set, off, sset, soff);
          if (value) {

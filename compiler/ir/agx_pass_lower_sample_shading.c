@@ -120,6 +120,13 @@ mask_io(agx_shader *s, struct ss_state *st, char *err, size_t errsize)
          I->src[1] = agx_iand(&b, I->src[1], st->bit16);
          break;
       case AGX_OP_LOAD_TILE:
+         /* loads of the pass's sample; an explicit one (subpassLoad of a
+          * multisampled input attachment in the tilebuffer at its Sample
+          * operand) stays */
+         if (I->c[3])
+            break;
+         I->src[0] = agx_iand(&b, I->src[0], st->bit16);
+         break;
       case AGX_OP_DISCARD_SAMPLES:
          I->src[0] = agx_iand(&b, I->src[0], st->bit16);
          break;

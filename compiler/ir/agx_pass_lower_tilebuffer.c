@@ -117,3 +117,65 @@ agx_pass_lower_tilebuffer(agx_shader *s, const struct agx_tilebuffer_layout *tib
          agx_instr_remove(all[i]);
    return anchor != NULL;
 }
+
+static agx_instr *
+fconst(agx_builder *b, float f)
+{
+   union {
+      float f;
+      uint32_t u;
+   } v = {.f = f};
+   return agx_imm(b, 32, v.u);
+}
+
+/* Tilebuffer formats stored as f16 per component that are logically
+ * unorm (graphics.md §5.1: 565, 5551, 4444): clamped on load (Mesa
+ * agx_nir_lower_tilebuffer.c load_tilebuffer, nir_fsat_to_format). */
+static bool
+f16_stored_unorm(enum agx_tib_format f)
+{
+   return f == AGX_TIB_R5G6B5_UNORM || f == AGX_TIB_RGB5A1_UNORM || f == AGX_TIB_RGBA4_UNORM;
+}
+
+agx_instr *
+agx_tib_emit_load(agx_builder *b, enum agx_tib_format f, unsigned offset_B, agx_instr *samples,
+                  bool explicit_sample)
+{
+   const struct agx_tib_format_info *fi = agx_tib_format(f);
+   if (!fi)
+      return NULL;
+   unsigned n = fi->comps, fmt = fi->isa_format;
+   /* f16 is loaded as i16 and widened in the ALU (Mesa never does an f16
+    * ld_tile, graphics.md §4.3) */
+   if (fmt == AGX_FMT_F16)
+      fmt = AGX_FMT_I16;
+   agx_intrin(b, AGX_OP_TILE_WAIT, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0x8, 0, 0);
+   agx_instr *v = agx_intrin(b, AGX_OP_LOAD_TILE, agx_type_make(32, n), 1, samples, NULL, NULL, fmt,
+                             (1u << n) - 1, offset_B);
+   v->c[3] = explicit_sample;
+   /* integer formats of 8 or 16 bits come back zero-extended (the
+    * simulator's model of ld_tile; Mesa sign-extends sint formats after the
+    * load, nir_sign_extend_if_sint) */
+   unsigned sbits = fi->base_type == 1 && fmt == AGX_FMT_I8    ? 8
+                    : fi->base_type == 1 && fmt == AGX_FMT_I16 ? 16
+                                                               : 0;
+   agx_instr *c[4];
+   for (unsigned k = 0; k < 4; k++) {
+      if (k >= n) {
+         /* missing components read (0, 0, 0, 1) as a texel fetch does */
+         c[k] = fi->base_type ? agx_imm(b, 32, k == 3) : fconst(b, k == 3 ? 1.0f : 0.0f);
+         continue;
+      }
+      agx_instr *x = n == 1 ? v : agx_extract(b, v, k);
+      if (fi->isa_format == AGX_FMT_F16) {
+         x = agx_f2f(b, 32, agx_u2u(b, 16, x));
+         if (f16_stored_unorm(f))
+            x = agx_fmin(b, agx_fmax(b, x, fconst(b, 0.0f)), fconst(b, 1.0f));
+      } else if (sbits) {
+         agx_instr *sh = agx_imm(b, 32, 32 - sbits);
+         x = agx_ishr(b, agx_ishl(b, x, sh), sh);
+      }
+      c[k] = x;
+   }
+   return agx_vec(b, 4, c);
+}

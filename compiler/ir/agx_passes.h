@@ -80,6 +80,11 @@ struct agx_io_options {
    /* Byte offset of a binding inside its set's descriptor memory; NULL uses
     * the default from agx_abi.h. */
    unsigned (*binding_offset)(void *data, unsigned set, unsigned binding);
+   /* Bytes between the array elements of a binding, or 0 for the access's
+    * own descriptor size (AGX_ABI_DESC_SIZE, AGX_ABI_TEXEL_DESC_SIZE,
+    * AGX_ABI_IMAGE_DESC_SIZE): a mutable binding holds descriptors of
+    * several kinds at one stride. NULL: always the access's size. */
+   unsigned (*binding_stride)(void *data, unsigned set, unsigned binding);
    void *data;
 };
 bool agx_pass_lower_io(agx_shader *s, const struct agx_io_options *opts);
@@ -166,4 +171,15 @@ void agx_tib_emit_store(struct agx_builder *b, const struct agx_tilebuffer_layou
 void agx_tib_emit_store_samples(struct agx_builder *b, const struct agx_tilebuffer_layout *tib,
                                 unsigned rt, agx_instr *const *words, unsigned wmask,
                                 unsigned samples, bool *waited);
+/* The ld_tile of a render target of tilebuffer format f at byte offset
+ * offset_B of the sample (input attachments resident in the tilebuffer,
+ * agx_spirv_options.tile_inputs): wait_pix 0x8, then the load of the first
+ * sample in the 16-bit mask `samples` (0xFF: the first covered one),
+ * returned as 32x4: floats for float and normalised formats (f16 widened,
+ * f16-stored unorm formats clamped to [0, 1]), integers for integer ones
+ * (8/16-bit sint sign-extended), missing components (0, 0, 0, 1). NULL for
+ * an unknown format. explicit_sample: `samples` names one sample, kept by
+ * per-sample loops (agx_pass_lower_sample_shading). */
+agx_instr *agx_tib_emit_load(struct agx_builder *b, enum agx_tib_format f, unsigned offset_B,
+                             agx_instr *samples, bool explicit_sample);
 bool agx_pass_lower_colour_exports(agx_shader *s);

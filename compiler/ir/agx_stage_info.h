@@ -72,6 +72,9 @@ struct agx_fs_info {
     * entry) */
    bool writes_memory, tests_at_entry;
    bool reads_tib; /* output epilog: ld_tile of earlier fragments' colours */
+   /* input attachments read from the tilebuffer (agx_spirv_options
+    * tile_inputs): ld_tile in the main shader, a translucent pass type */
+   bool tile_inputs;
    /* SampleId / SamplePosition read or Sample-qualified inputs: sample-rate
     * shading; the values are the single-sample ones (sample 0 at the pixel
     * centre) */

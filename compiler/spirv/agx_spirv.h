@@ -44,6 +44,16 @@ struct agx_spirv_options {
     * Mesa's nir_lower_input_attachments use_view_id_for_layer, which
     * Honeykrisp sets for multiview). */
    bool multiview;
+   /* Fragment shaders: input attachments that live in the tilebuffer while
+    * the shader runs (render-pass subpasses merged into one render command,
+    * icd/agxv_render_pass.c), by InputAttachmentIndex: the render target's
+    * tilebuffer format (enum agx_tib_format; AGX_TIB_NONE: read as a
+    * texture) and its byte offset in a sample. subpassLoad of one is an
+    * ld_tile of the fragment's pixel (the Sample operand's sample, else
+    * the first covered one), converted as agx_tib_emit_load says. */
+   struct {
+      uint8_t format, offset_B;
+   } tile_inputs[AGX_TIB_MAX_RTS];
    /* VK_PIPELINE_CREATE_VIEW_INDEX_FROM_DEVICE_INDEX_BIT: the ViewIndex
     * built-in reads the device index instead of the view, 0 (agx-vk's
     * device groups have one device). What is rendered still follows the

@@ -56,6 +56,7 @@ vtn_load_image(struct vtn_ctx *c, struct vtn_pointer *p)
    s->image = vtn_alloc(c, sizeof(*s->image));
    s->image->set = p->set;
    s->image->binding = p->binding;
+   s->image->input_index = p->input_index;
    s->image->index = p->desc_index;
    if (p->type->base != VTN_IMAGE) {
       s->image->has_sampler = true;

@@ -270,6 +270,8 @@ new_variable(struct vtn_ctx *c, unsigned i, bool global)
          var->binding = db ? db->arg[0] : 0;
          if (var->set >= 8)
             vtn_fail(c, "descriptor set %u out of range", var->set);
+         struct vtn_decoration *di = vtn_find_dec(c, id, -1, SpvDecorationInputAttachmentIndex);
+         var->input_index = di ? (int)di->arg[0] : -1;
          var->mode = PTR_IMAGE;
          break;
       }
@@ -318,6 +320,14 @@ new_variable(struct vtn_ctx *c, unsigned i, bool global)
          vtn_fail(c, "Input variable %u is not a built-in", id);
       var->mode = PTR_BUILTIN;
       var->builtin = d->arg[0];
+      /* Vulkan spec, Rasterization, Sample Shading: an entry point
+       * that statically uses a SampleId or SamplePosition input shades
+       * per sample as if minSampleShading were 1.0, loaded or not (Mesa
+       * vtn_variables.c sets uses_sample_shading on the decoration). Only
+       * variables of the entry point's interface get here. */
+      if (s->stage == AGX_STAGE_FRAGMENT &&
+          (var->builtin == SpvBuiltInSampleId || var->builtin == SpvBuiltInSamplePosition))
+         s->fs.per_sample = true;
       break;
    }
    case SpvStorageClassOutput:
@@ -503,6 +513,7 @@ vtn_get_pointer(struct vtn_ctx *c, uint32_t id)
       p->io_out = var->storage == SpvStorageClassOutput;
       p->set = var->set;
       p->binding = var->binding;
+      p->input_index = var->input_index;
       if (var->mode == PTR_IMAGE)
          p->desc_index = agx_imm(&c->b, 32, 0);
       if (var->mode == PTR_MEM) {
@@ -588,6 +599,13 @@ access_chain(struct vtn_ctx *c, unsigned i, bool ptr_chain)
             if (inner != 1)
                i32 = agx_imul(b, i32, agx_imm(b, 32, inner));
             p->desc_index = agx_iadd(b, p->desc_index, i32);
+            /* arrays of input attachments: element k has index base + k
+             * (Vulkan InputAttachmentIndex); a dynamic index reads through
+             * the descriptor (agx_spirv_options.tile_inputs is not used) */
+            if (p->input_index >= 0 && vtn_val(c, idx_id)->kind == VK_CONST)
+               p->input_index += (int)(vtn_const_u64(c, idx_id) * inner);
+            else
+               p->input_index = -1;
          } else if (p->mode == PTR_MEM) {
             vtn_compute_layout(c, t);
             p->addr = add_scaled(c, p, idx, t->stride);

@@ -96,6 +96,7 @@ struct vtn_ssa {
  * for a combined image sampler). */
 struct vtn_image_ref {
    unsigned set, binding;
+   int input_index; /* InputAttachmentIndex of the variable, -1: none */
    agx_instr *index;
    bool has_sampler;
    unsigned sampler_set, sampler_binding;
@@ -137,6 +138,7 @@ struct vtn_pointer {
    unsigned builtin;
    /* PTR_DESC, and PTR_MEM pointers into a descriptor's buffer */
    unsigned set, binding;
+   int input_index;        /* PTR_IMAGE: InputAttachmentIndex, -1: none */
    agx_instr *desc_index;  /* PTR_MEM: array index of the descriptor, or NULL */
    agx_instr *texel_coord; /* PTR_TEXEL: the texel index (images: 32x4 x, y, z|layer, 0) */
    unsigned texel_dim;     /* PTR_TEXEL into an image: agx_image_dim | flags; 0: buffer */
@@ -179,6 +181,7 @@ struct vtn_variable {
    int io_slot; /* PTR_IO */
    unsigned io_interp;
    unsigned set, binding;
+   int input_index;       /* InputAttachmentIndex decoration, -1: none */
    bool descriptor_array; /* array of blocks: first index picks a descriptor */
    uint32_t init;         /* initializer id or 0 */
    /* SPACE_CONST: the value and its scan entry, placed in the constant data on first use */

@@ -23,6 +23,7 @@
  * used by agx_spirv_image.c's guarded atomic. */
 #include <spirv/unified1/spirv.h>
 
+#include "agx_passes.h"
 #include "agx_spirv_private.h"
 
 static const struct vtn_type *
@@ -38,14 +39,12 @@ vtn_image_dim(struct vtn_ctx *c, const struct vtn_type *t)
    bool storage = t->image_sampled == 2, arr = t->image_arrayed;
    unsigned flags = storage ? AGX_IMAGE_STORAGE : 0;
    if (t->image_dim == SpvDimSubpassData) {
-      /* Input attachments: a sampled 2D image read at the fragment's
-       * pixel (vtn_image_load), multisampled ones at the Sample operand's
-       * sample (a 2D multisampled texture load); multiview: the view's
-       * layer. */
-      bool mv = c->opts && c->opts->multiview;
-      if (t->image_ms)
-         return mv ? AGX_IMAGE_2D_MS_ARRAY : AGX_IMAGE_2D_MS;
-      return mv ? AGX_IMAGE_2D_ARRAY : AGX_IMAGE_2D;
+      /* Input attachments: a sampled 2D array read at the fragment's
+       * pixel and layer (vtn_image_load; the driver's input-attachment
+       * descriptors are arrays, as Honeykrisp's are: hk_image_view.c
+       * HK_DESC_USAGE_INPUT), multisampled ones at the Sample operand's
+       * sample. */
+      return t->image_ms ? AGX_IMAGE_2D_MS_ARRAY : AGX_IMAGE_2D_ARRAY;
    }
    if (t->image_ms) {
       if (t->image_dim != SpvDim2D)
@@ -113,9 +112,9 @@ int_coords(struct vtn_ctx *c, const struct vtn_type *t, uint32_t id, agx_instr *
 /* Coordinates of a subpassLoad: the fragment's pixel (FragCoord.xy, whose
  * pixel centres are at +0.5, truncated) plus the ivec2 coordinate operand
  * (Vulkan: "relative to the framebuffer coordinates of the fragment") and
- * any offset; layer 0 (a 2D read), or the view index in multiview
- * pipelines (a 2D-array read, vtn_image_dim; layered non-multiview input
- * attachments are not handled yet). */
+ * any offset; the layer being rendered (SR 2, graphics.md §4.1; Mesa's
+ * nir_lower_input_attachments use_layer_id_sysval, which Honeykrisp sets),
+ * or the view index in multiview pipelines (use_view_id_for_layer). */
 static void
 subpass_coords(struct vtn_ctx *c, uint32_t id, agx_instr *const *offset, agx_instr *out[3])
 {
@@ -135,7 +134,34 @@ subpass_coords(struct vtn_ctx *c, uint32_t id, agx_instr *const *offset, agx_ins
    out[2] =
       c->opts && c->opts->multiview
          ? agx_intrin(b, AGX_OP_LOAD_VIEW_INDEX, agx_type_make(32, 1), 0, NULL, NULL, NULL, 0, 0, 0)
-         : agx_imm(b, 32, 0);
+         : agx_intrin(b, AGX_OP_LOAD_SR, agx_type_make(32, 1), 0, NULL, NULL, NULL, 2, 0, 0);
+}
+
+/* subpassLoad of an input attachment that lives in the tilebuffer
+ * (agx_spirv_options.tile_inputs): an ld_tile of the fragment's pixel, at
+ * the Sample operand's sample for multisampled ones; the coordinate operand
+ * is (0, 0) (Vulkan: the Coordinate of a SubpassData read must be a
+ * constant (0, 0)). False when the attachment is read as a texture. */
+static bool
+tile_input_load(struct vtn_ctx *c, const struct vtn_ssa *img, const struct vtn_type *t,
+                agx_instr *sample, struct vtn_type *rt, uint32_t result)
+{
+   int k = img->image->input_index;
+   if (!c->opts || k < 0 || k >= AGX_TIB_MAX_RTS || !c->opts->tile_inputs[k].format)
+      return false;
+   if (c->shader->stage != AGX_STAGE_FRAGMENT)
+      vtn_fail(c, "subpass input read outside a fragment shader");
+   agx_builder *b = &c->b;
+   agx_instr *mask =
+      t->image_ms ? agx_u2u(b, 16, agx_ishl(b, agx_imm(b, 32, 1), sample)) : agx_imm(b, 16, 0xFF);
+   agx_instr *texel = agx_tib_emit_load(b, (enum agx_tib_format)c->opts->tile_inputs[k].format,
+                                        c->opts->tile_inputs[k].offset_B, mask, t->image_ms);
+   if (!texel)
+      vtn_fail(c, "input attachment %d has an unknown tilebuffer format %u", k,
+               c->opts->tile_inputs[k].format);
+   c->shader->fs.tile_inputs = true;
+   vtn_push_texel(c, rt, result, texel);
+   return true;
 }
 
 static struct vtn_ssa *
@@ -192,6 +218,9 @@ vtn_image_load(struct vtn_ctx *c, unsigned i)
       vtn_fail(c, "multisampled image load without a Sample operand");
    if (t->image_ms && (dim & AGX_IMAGE_STORAGE))
       vtn_fail(c, "unsupported: multisampled storage images");
+   if (t->image_dim == SpvDimSubpassData &&
+       tile_input_load(c, img, t, sample, rt, vtn_word(c, i, 2)))
+      return;
    agx_instr *xyz[4];
    if (t->image_dim == SpvDimSubpassData)
       subpass_coords(c, vtn_word(c, i, 4), off, xyz);
@@ -369,6 +398,8 @@ vtn_image_sample(struct vtn_ctx *c, unsigned i)
    agx_instr *idx[4] = {img->image->index, img->image->sampler_index, off, ref};
    agx_instr *index = agx_vec(b, ref ? 4 : 3, idx);
    dim |= (implicit ? AGX_IMAGE_IMPLICIT_LOD : 0) | (ref ? AGX_IMAGE_COMPARE : 0);
+   if (t->elem && t->elem->base == VTN_INT)
+      dim |= AGX_IMAGE_INT;
    agx_instr *r;
    if (lod) {
       r = agx_intrin(b, AGX_OP_IMAGE_SAMPLE, agx_type_make(32, 4), 3, index, agx_vec(b, 4, xyzw),
@@ -471,6 +502,8 @@ vtn_image_gather(struct vtn_ctx *c, unsigned i)
    for (unsigned k = 0; k < 4; k++)
       xyzw[k] = k < n ? comp(c, v, k) : zero;
    agx_instr *coords = agx_vec(b, 4, xyzw), *res[4];
+   if (t->elem && t->elem->base == VTN_INT)
+      dim |= AGX_IMAGE_INT;
    for (unsigned p = 0; p < passes; p++) {
       agx_instr *idx[3] = {img->image->index, img->image->sampler_index, offs[p]};
       res[p] = agx_intrin(b, AGX_OP_IMAGE_GATHER, agx_type_make(32, 4), 3, agx_vec(b, 3, idx),

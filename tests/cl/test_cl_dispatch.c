@@ -16,6 +16,7 @@
 
 #include "agx_cl_host.h"
 #include "agx_cl_kernels.h"
+#include "agx_adjacency.h"
 #include "agx_draw_count.h"
 #include "agx_gs_setup.h"
 #include "agx_tess_setup.h"
@@ -196,6 +197,7 @@ check_metadata(void)
       {AGX_CL_STATS_ADD, "agx_stats_add", 1, 24},
       {AGX_CL_STATS_STRIPS, "agx_stats_strips", 1, 48},
       {AGX_CL_STATS_TESS, "agx_stats_tess", 1, 56},
+      {AGX_CL_ADJACENCY, "agx_adjacency", 1, 64},
    };
    CHECK(AGX_CL_KERNEL_COUNT == sizeof(want) / sizeof(want[0]));
    for (unsigned i = 0; i < AGX_CL_KERNEL_COUNT; i++) {
@@ -234,6 +236,7 @@ check_metadata(void)
    CHECK(agx_cl_kernels[AGX_CL_IMAGE_BLIT].args_size == sizeof(struct agx_image_blit_args));
    CHECK(agx_cl_kernels[AGX_CL_GS_UNROLL_RESTART].args_size == sizeof(struct agx_gs_unroll_args));
    CHECK(agx_cl_kernels[AGX_CL_DRAW_COUNT].args_size == sizeof(struct agx_draw_count_args));
+   CHECK(agx_cl_kernels[AGX_CL_ADJACENCY].args_size == sizeof(struct agx_adjacency_args));
    CHECK(agx_cl_kernels[AGX_CL_GS_HEAP_RESET].args_size == sizeof(struct agx_gs_heap_reset_args));
    CHECK(agx_cl_kernels[AGX_CL_XFB_CAPTURE].args_size == sizeof(struct agx_xfb_capture_args));
    CHECK(agx_cl_kernels[AGX_CL_XFB_CAPTURE_GS].args_size == sizeof(struct agx_xfb_capture_gs_args));
@@ -316,6 +319,116 @@ check_fixup(struct agx_test_device *t, uint8_t *gpu, uint64_t va, const uint32_t
    for (unsigned c = 0; c < 3; c++) {
       CHECK(grid[c] == groups[c] * local[c]);
       CHECK(count[c] == groups[c]);
+   }
+}
+
+/* The adjacency kernel (agx_adjacency.cl) against Vulkan's topology rules
+ * ("Primitive Topologies"), each restart-free segment on its own: the vertex
+ * numbers (non-indexed) or indices (indexed) of the primitives drawn without
+ * their adjacent vertices, lists as lists, strips as strips, 0xFFFFFFFF
+ * between strips; the record drawing them; the heap's bottom after it. */
+#define ADJ_HEAP 0
+#define ADJ_DRAW 16
+#define ADJ_OUT 48
+#define ADJ_INDICES 128
+#define ADJ_BASE 1024
+static unsigned
+adjacency_reference(uint32_t t, const uint32_t *v, uint32_t n, uint32_t *out, unsigned w)
+{
+   if (t == 6) { /* line i: (4i+1, 4i+2) */
+      for (uint32_t i = 0; i < n / 4; i++) {
+         out[w++] = v[4 * i + 1];
+         out[w++] = v[4 * i + 2];
+      }
+   } else if (t == 8) { /* triangle i: (6i, 6i+2, 6i+4) */
+      for (uint32_t i = 0; i < n / 6; i++) {
+         out[w++] = v[6 * i];
+         out[w++] = v[6 * i + 2];
+         out[w++] = v[6 * i + 4];
+      }
+   } else {
+      /* line i (i+1, i+2) for i < n-3: the strip v1..v(n-2); triangle i
+       * (2i, 2i+2, 2i+4) for i < (n-4)/2: the strip v0, v2, ... */
+      uint32_t prims = t == 7 ? (n >= 4 ? n - 3 : 0) : (n >= 6 ? (n - 4) / 2 : 0);
+      if (!prims)
+         return w;
+      if (w)
+         out[w++] = 0xFFFFFFFFu;
+      for (uint32_t k = 0; k < prims + (t == 7 ? 1 : 2); k++)
+         out[w++] = t == 7 ? v[k + 1] : v[2 * k];
+   }
+   return w;
+}
+
+static void
+check_adjacency(struct agx_test_device *t, uint8_t *gpu, uint64_t va, uint32_t topology,
+                unsigned index_size, bool restart, uint32_t count, uint32_t first,
+                uint32_t heap_bottom, uint32_t heap_size)
+{
+   /* indices 0..99 with a restart every 7th (and two in a row at 20, 21) */
+   uint32_t ix[128], restart_index = index_size == 4   ? 0xFFFFFFFFu
+                                     : index_size == 2 ? 0xFFFFu
+                                                       : 0xFFu;
+   for (uint32_t i = 0; i < 128; i++)
+      ix[i] = i % 7 == 6 || i == 20 ? restart_index : (i * 13 + 5) & 0x7F;
+   memset(gpu, 0xCD, MEM_SIZE);
+   for (uint32_t i = 0; i < 128 && index_size; i++)
+      memcpy(gpu + ADJ_INDICES + i * index_size, &ix[i], index_size);
+   struct agx_gs_heap heap = {.base = va + ADJ_BASE, .bottom = heap_bottom, .size = heap_size};
+   memcpy(gpu + ADJ_HEAP, &heap, sizeof(heap));
+   /* indexed: count, instances, firstIndex, vertexOffset, firstInstance;
+    * non-indexed: count, instances, firstVertex, firstInstance */
+   const uint32_t rec[5] = {count, 3, first, index_size ? 0xFFFFFFF0u : 9, 4};
+   memcpy(gpu + ADJ_DRAW, rec, sizeof(rec));
+   uint32_t bound = 100; /* indices bound: past them they read 0 */
+   struct agx_adjacency_args args = {
+      .heap = va + ADJ_HEAP,
+      .draw = va + ADJ_DRAW,
+      .out_draw = va + ADJ_OUT,
+      .index_buffer = index_size ? va + ADJ_INDICES : 0,
+      .index_bytes = (uint64_t)bound * index_size,
+      .index_size = index_size,
+      .restart = restart,
+      .restart_index = restart_index,
+      .topology = topology,
+   };
+   CHECK(run_on(t, NULL, AGX_CL_ADJACENCY, 1, &args, sizeof(args)) == VK_SUCCESS);
+
+   /* the reference: the draw's vertices split at restarts */
+   uint32_t want[512], seg[256], w = 0, n = 0;
+   for (uint32_t i = 0; i <= count; i++) {
+      uint32_t value = !index_size ? i : first + i < bound ? ix[first + i] : 0;
+      if (i < count && !(index_size && restart && value == restart_index)) {
+         seg[n++] = value;
+         continue;
+      }
+      w = adjacency_reference(topology, seg, n, want, w);
+      n = 0;
+   }
+   bool fits = heap_bottom + 4 * w <= heap_size;
+   w = fits ? w : 0;
+   uint32_t o[5];
+   memcpy(o, gpu + ADJ_OUT, sizeof(o));
+   const uint32_t want_rec[5] = {w, 3, heap_bottom / 4, index_size ? 0xFFFFFFF0u : first,
+                                 index_size ? 4 : 9};
+   struct agx_gs_heap after;
+   memcpy(&after, gpu + ADJ_HEAP, sizeof(after));
+   bool ok = !memcmp(o, want_rec, sizeof(o)) && after.bottom == heap_bottom + ((4 * w + 15) & ~15u);
+   for (uint32_t i = 0; i < w; i++) {
+      uint32_t got;
+      memcpy(&got, gpu + ADJ_BASE + heap_bottom + 4 * i, 4);
+      if (got != want[i]) {
+         fprintf(stderr, "adjacency index %u: got %u want %u\n", i, got, want[i]);
+         ok = false;
+      }
+   }
+   if (!ok) {
+      fprintf(stderr,
+              "adjacency topology %u index size %u restart %d count %u first %u: record %u %u %u "
+              "%u %u (want %u %u %u %u %u), heap bottom %u\n",
+              topology, index_size, restart, count, first, o[0], o[1], o[2], o[3], o[4],
+              want_rec[0], want_rec[1], want_rec[2], want_rec[3], want_rec[4], after.bottom);
+      exit(1);
    }
 }
 
@@ -485,6 +598,25 @@ main(int argc, char **argv)
    for (unsigned i = 0; i < sizeof(dc_cases) / sizeof(dc_cases[0]); i++)
       check_draw_count(&t, gpu, va, dc_cases[i][0], dc_cases[i][1], dc_cases[i][2], dc_cases[i][3]);
 
+   /* every adjacency topology: non-indexed, indexed with and without restart
+    * (8/16/32-bit), segments too short for a primitive, indices past the
+    * bound range, a list that does not fit the heap (nothing drawn) */
+   unsigned adj_cases = 0;
+   for (uint32_t topo = 6; topo <= 9; topo++) {
+      for (unsigned size = 0; size <= 4; size++) {
+         if (size == 3)
+            continue;
+         for (int restart = 0; restart < 2; restart++) {
+            if (restart && !size)
+               continue;
+            check_adjacency(&t, gpu, va, topo, size, restart, 50, 3, 32, 2048);
+            check_adjacency(&t, gpu, va, topo, size, restart, 13, 90, 0, 2048);
+            check_adjacency(&t, gpu, va, topo, size, restart, 3, 0, 0, 2048);
+            check_adjacency(&t, gpu, va, topo, size, restart, 60, 0, 2048 - 48, 2048);
+            adj_cases += 4;
+         }
+      }
+   }
    unsigned query_cases = 0;
    for (uint32_t flags = 0; flags < 16; flags++) {
       uint32_t unit = flags & VK_QUERY_RESULT_64_BIT ? 8 : 4;
@@ -524,5 +656,6 @@ main(int argc, char **argv)
    printf("indirect fix-up: GPU packer bytes equal the CPU packer's in %u cases; "
           "query copies match CPU run and spec model in %u cases\n",
           (unsigned)(sizeof(cases) / sizeof(cases[0])), query_cases);
+   printf("adjacency index lists match the topology rules in %u cases\n", adj_cases);
    return 0;
 }

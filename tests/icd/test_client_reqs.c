@@ -28,9 +28,10 @@
 
 static struct agx_vk_ctx C;
 
-/* DXVK_OPT: what DXVK uses when present (clients.md section 1, "Optional"), listed to check
- * the claims; not counted as requirements. */
-enum client { DXVK = 1, VKD3D = 2, DXVK_OPT = 4 };
+/* DXVK_OPT: what DXVK uses when present (clients.md section 1, "Optional"), VKD3D_OPT what
+ * vkd3d-proton strongly recommends (clients.md section 2: mutable descriptors, EXT or VALVE,
+ * for its bindless heaps), listed to check the claims; not counted as requirements. */
+enum client { DXVK = 1, VKD3D = 2, DXVK_OPT = 4, VKD3D_OPT = 8 };
 
 /* What the device reports, in one place. */
 static struct {
@@ -49,10 +50,11 @@ static struct {
    VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT gpl;
    VkPhysicalDeviceMaintenance5FeaturesKHR m5;
    VkPhysicalDeviceMaintenance6FeaturesKHR m6;
+   VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT mdt;
    bool graphics_compute_queue, surface;
 } D;
 
-enum where { F10, F11, F12, F13, RB2, DCE, VAD, TF, GPL, EXT, IEXT, OTHER };
+enum where { F10, F11, F12, F13, RB2, DCE, VAD, TF, GPL, MDT, EXT, IEXT, OTHER };
 
 struct req {
    unsigned clients;
@@ -150,6 +152,9 @@ static const struct req reqs[] = {
    {DXVK_OPT, EXT, VK_KHR_PIPELINE_LIBRARY_EXTENSION_NAME, 0},
    {DXVK_OPT, EXT, VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME, 0},
    R(DXVK_OPT, GPL, VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT, graphicsPipelineLibrary),
+   {VKD3D_OPT, EXT, VK_EXT_MUTABLE_DESCRIPTOR_TYPE_EXTENSION_NAME, 0},
+   {VKD3D_OPT, EXT, VK_VALVE_MUTABLE_DESCRIPTOR_TYPE_EXTENSION_NAME, 0},
+   R(VKD3D_OPT, MDT, VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT, mutableDescriptorType),
 };
 #define NREQ (sizeof(reqs) / sizeof(reqs[0]))
 
@@ -175,6 +180,8 @@ feature_struct(enum where w)
       return &D.tf;
    case GPL:
       return &D.gpl;
+   case MDT:
+      return &D.mdt;
    default:
       return NULL;
    }
@@ -223,6 +230,9 @@ query(void)
       CHAIN(tail, D.tf);
    if (agx_vk_ctx_has_extension(&C, VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME))
       CHAIN(tail, D.gpl);
+   D.mdt.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MUTABLE_DESCRIPTOR_TYPE_FEATURES_EXT;
+   if (agx_vk_ctx_has_extension(&C, VK_EXT_MUTABLE_DESCRIPTOR_TYPE_EXTENSION_NAME))
+      CHAIN(tail, D.mdt);
    D.m5.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_FEATURES_KHR;
    D.m6.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_6_FEATURES_KHR;
    if (agx_vk_ctx_has_extension(&C, VK_KHR_MAINTENANCE_5_EXTENSION_NAME))
@@ -320,6 +330,8 @@ struct_extension(enum where w)
       return VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME;
    case GPL:
       return VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME;
+   case MDT:
+      return VK_EXT_MUTABLE_DESCRIPTOR_TYPE_EXTENSION_NAME;
    default:
       return NULL;
    }
@@ -334,8 +346,9 @@ report(bool claimed[NREQ])
       const char *name;
    } cl[] = {{DXVK, "DXVK 3.0.2"},
              {VKD3D, "vkd3d-proton 3.0.1"},
-             {DXVK_OPT, "DXVK 3.0.2 optional"}};
-   for (unsigned c = 0; c < 3; c++) {
+             {DXVK_OPT, "DXVK 3.0.2 optional"},
+             {VKD3D_OPT, "vkd3d-proton 3.0.1 recommended"}};
+   for (unsigned c = 0; c < 4; c++) {
       unsigned n = 0, m = 0;
       printf("%s requirements:\n", cl[c].name);
       for (unsigned i = 0; i < NREQ; i++) {
@@ -410,6 +423,7 @@ use_claims(const bool claimed[NREQ])
    static VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT gpl;
    static VkPhysicalDeviceMaintenance5FeaturesKHR m5;
    static VkPhysicalDeviceMaintenance6FeaturesKHR m6;
+   static VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT mdt;
    f.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
    m5.sType = D.m5.sType;
    m6.sType = D.m6.sType;
@@ -420,9 +434,10 @@ use_claims(const bool claimed[NREQ])
    dce.sType = D.dce.sType;
    vad.sType = D.vad.sType;
    gpl.sType = D.gpl.sType;
+   mdt.sType = D.mdt.sType;
    const char *exts[NREQ];
    uint32_t n = 0;
-   bool with[GPL + 1] = {0};
+   bool with[MDT + 1] = {0};
    for (unsigned i = 0; i < NREQ; i++) {
       const struct req *r = &reqs[i];
       if (!claimed[i] || r->where == IEXT || r->where == OTHER)
@@ -466,6 +481,9 @@ use_claims(const bool claimed[NREQ])
       case GPL:
          dst = &gpl;
          break;
+      case MDT:
+         dst = &mdt;
+         break;
       default:
          break;
       }
@@ -494,6 +512,8 @@ use_claims(const bool claimed[NREQ])
       CHAIN(tail, vad);
    if (with[GPL])
       CHAIN(tail, gpl);
+   if (with[MDT])
+      CHAIN(tail, mdt);
    if (m5.maintenance5)
       CHAIN(tail, m5);
    if (m6.maintenance6)

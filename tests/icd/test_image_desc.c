@@ -66,7 +66,7 @@ samplers(struct agx_test_device *t)
    CHECK(s.compare_enable && s.compare_func == AGX_COMPARE_FUNC_GEQUAL);
    CHECK(s.minimum_lod == 1.5f && s.maximum_lod == 14.0f); /* clamped to the field */
    CHECK(s.border_colour == AGX_BORDER_COLOUR_OPAQUE_WHITE && !s.pixel_coordinates);
-   CHECK(sa->lod_bias == 0.5f);
+   CHECK(sa->desc.lod_bias == 0.5f);
 
    /* the heap holds the words; every command sees it */
    uint64_t heap_va;
@@ -100,9 +100,34 @@ samplers(struct agx_test_device *t)
    agxv_DestroySampler(t->vk, b, NULL);
    agxv_DestroySampler(t->vk, c, NULL);
 
+   /* a custom border colour: a twin with a transparent-black border, the
+    * colour and the twin's slot + 1 in the descriptor half (agx_abi.h) */
    ci2.borderColor = VK_BORDER_COLOR_FLOAT_CUSTOM_EXT;
+   ci2.addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER;
    VkSampler bad;
    CHECK(agxv_CreateSampler(t->vk, &ci2, NULL, &bad) == VK_ERROR_FEATURE_NOT_PRESENT);
+   VkSamplerCustomBorderColorCreateInfoEXT cbc = {
+      .sType = VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT,
+      .customBorderColor = {.float32 = {0.25f, -2.0f, 3.5f, 1.0f}}};
+   ci2.pNext = &cbc;
+   VkSampler cs = make_sampler(t->vk, &ci2);
+   struct agxv_sampler *sc = agxv_sampler_from_handle(cs);
+   CHECK(sc->twin && sc->twin - 1 != sc->index);
+   CHECK(sc->desc.index == (sc->index | sc->twin << 16));
+   CHECK(!memcmp(sc->desc.border, cbc.customBorderColor.uint32, 16));
+   const uint8_t *heap = t->dev->sampler_heap->map;
+   CHECK(AGX_SAMPLER_unpack(NULL, heap + 8 * sc->index, &s));
+   CHECK(s.border_colour == AGX_BORDER_COLOUR_OPAQUE_WHITE && s.wrap_t == AGX_WRAP_CLAMP_TO_BORDER);
+   CHECK(AGX_SAMPLER_unpack(NULL, heap + 8 * (sc->twin - 1), &s));
+   CHECK(s.border_colour == AGX_BORDER_COLOUR_TRANSPARENT_BLACK && s.pixel_coordinates);
+   uint32_t twin = sc->twin - 1;
+   agxv_DestroySampler(t->vk, cs, NULL);
+   CHECK(!(t->dev->sampler_used[twin / 32] & (1u << twin % 32)));
+   /* unreachable (no address mode clamps to the border): one slot */
+   ci2.addressModeV = VK_SAMPLER_ADDRESS_MODE_REPEAT;
+   cs = make_sampler(t->vk, &ci2);
+   CHECK(!agxv_sampler_from_handle(cs)->twin);
+   agxv_DestroySampler(t->vk, cs, NULL);
    printf("samplers: ok\n");
 }
 

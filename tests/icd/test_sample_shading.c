@@ -20,9 +20,17 @@
  *   one invocation per covered sample;
  * - "minSampleShading 0.25" and "no sample shading": one per covered
  *   pixel on agx-vk (Vulkan allows more: the reference run accepts up to
- *   one per sample).
+ *   one per sample);
+ * - "static SamplePosition" / "static SampleId": shaders/static_sample_
+ *   {pos,id}.frag name the built-in without loading it, with sample
+ *   shading off in the pipeline: Vulkan's static-use rule still makes them
+ *   run per sample, so each pixel is shaded once per covered sample (the
+ *   pixels recorded by the invocations), and the resolved red is the
+ *   covered fraction of the pixel (each sample written by its own
+ *   invocation only).
  *
  * test_sample_shading DRAW_VERT_SPV SAMPLE_SHADING_FRAG_SPV COUNT_FRAG_SPV
+ *                     STATIC_POS_FRAG_SPV STATIC_ID_FRAG_SPV
  *                     [--validation] [--reference]
  */
 #include <math.h>
@@ -83,7 +91,7 @@ struct rec {
 
 struct gpu {
    struct agx_vk_ctx *c;
-   VkShaderModule vs, fs_sample, fs_count;
+   VkShaderModule vs, fs_sample, fs_count, fs_static[2];
    struct agx_vk_set ds;
    VkPipelineLayout layout;
    struct agx_vk_buffer vb, out, pixels;
@@ -112,6 +120,8 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    g->vs = agx_vk_shader(c, spv[0]);
    g->fs_sample = agx_vk_shader(c, spv[1]);
    g->fs_count = agx_vk_shader(c, spv[2]);
+   g->fs_static[0] = agx_vk_shader(c, spv[3]);
+   g->fs_static[1] = agx_vk_shader(c, spv[4]);
    const struct agx_vk_binding b[2] = {
       {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_VERTEX_BIT},
       {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_FRAGMENT_BIT}};
@@ -141,6 +151,8 @@ gpu_finish(struct gpu *g)
    vkDestroyShaderModule(d, g->vs, NULL);
    vkDestroyShaderModule(d, g->fs_sample, NULL);
    vkDestroyShaderModule(d, g->fs_count, NULL);
+   vkDestroyShaderModule(d, g->fs_static[0], NULL);
+   vkDestroyShaderModule(d, g->fs_static[1], NULL);
 }
 
 static VkPipeline
@@ -346,13 +358,65 @@ run_count(struct gpu *g, const struct tri *t, const char *name, bool enable, flo
    return bad;
 }
 
+/* static_sample_{pos,id}.frag without sample shading in the pipeline: one
+ * invocation per covered sample of every pixel (its pixel recorded), and
+ * the resolved red the pixel's covered fraction. */
+static unsigned
+run_static(struct gpu *g, const struct tri *t, const char *name, VkShaderModule fs)
+{
+   VkPipeline p = pipeline(g, fs, false, 0.0f);
+   render(g, p, t);
+   const uint32_t *o = g->out.ptr;
+   uint32_t got = o[0];
+   static unsigned per_pixel[W * H];
+   memset(per_pixel, 0, sizeof(per_pixel));
+   unsigned bad = 0, want = 0, checked = 0;
+   const uint8_t *px = g->pixels.map;
+   if (got > W * H * S) {
+      printf("%s: %u invocations, more than the samples of the image\n", name, got);
+      vkDestroyPipeline(g->c->dev, p, NULL);
+      return 1;
+   }
+   for (uint32_t i = 0; i < got; i++) {
+      int32_t x = (int32_t)o[2 + 2 * i], y = (int32_t)o[3 + 2 * i];
+      if (x < 0 || x >= W || y < 0 || y >= H) {
+         BAD("%s: invocation %u at pixel (%d, %d) outside the image\n", name, i, x, y);
+         continue;
+      }
+      per_pixel[y * W + x]++;
+   }
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         int cov = 0, amb = 0;
+         for (int s = 0; s < S; s++) {
+            int in = inside(t, x + sample_pos[s][0], y + sample_pos[s][1]);
+            cov += in > 0, amb += in == 0;
+         }
+         want += (unsigned)cov;
+         if (amb)
+            continue;
+         checked++;
+         if (per_pixel[y * W + x] != (unsigned)cov)
+            BAD("%s: (%d, %d) shaded %u times, want %d (covered samples)\n", name, x, y,
+                per_pixel[y * W + x], cov);
+         int red = px[4 * (y * W + x)], want_red = (255 * cov + 2) / 4;
+         if (red < want_red - 1 || red > want_red + 1)
+            BAD("%s: (%d, %d) resolved red %d, want %d (%d of %d samples)\n", name, x, y, red,
+                want_red, cov, S);
+      }
+   printf("%s: %u invocations (covered samples about %u), %u mismatches over %u pixels\n", name,
+          got, want, bad, checked);
+   vkDestroyPipeline(g->c->dev, p, NULL);
+   return bad;
+}
+
 int
 main(int argc, char **argv)
 {
-   if (argc < 4) {
+   if (argc < 6) {
       fprintf(stderr,
-              "usage: %s DRAW_VERT_SPV SAMPLE_SHADING_FRAG_SPV COUNT_FRAG_SPV [--validation] "
-              "[--reference]\n",
+              "usage: %s DRAW_VERT_SPV SAMPLE_SHADING_FRAG_SPV COUNT_FRAG_SPV "
+              "STATIC_POS_FRAG_SPV STATIC_ID_FRAG_SPV [--validation] [--reference]\n",
               argv[0]);
       return 2;
    }
@@ -389,6 +453,8 @@ main(int argc, char **argv)
    bad += run_count(&g, &t, "minSampleShading 1.0", true, 1.0f, true);
    bad += run_count(&g, &t, "minSampleShading 0.25", true, 0.25f, false);
    bad += run_count(&g, &t, "no sample shading", false, 0.0f, false);
+   bad += run_static(&g, &t, "static SamplePosition", g.fs_static[0]);
+   bad += run_static(&g, &t, "static SampleId", g.fs_static[1]);
    if (g.stats)
       vkDestroyQueryPool(c.dev, g.stats, NULL);
    gpu_finish(&g);
