@@ -132,6 +132,11 @@ void agxv_draw_cache_reset(struct agxv_draw_cache *c);
  * row); remembering one uploaded (ignored while paused). */
 #define AGXV_DRAW_ROOT_MAX_MISSES 8u
 #define AGXV_DRAW_ROOT_PAUSE 56u
+static inline bool
+agxv_draw_cache_root_paused(const struct agxv_draw_cache *c, unsigned stage)
+{
+   return c->root_skip[stage] != 0;
+}
 uint64_t agxv_draw_cache_find_root(struct agxv_draw_cache *c, unsigned stage, const void *bytes);
 void agxv_draw_cache_add_root(struct agxv_draw_cache *c, unsigned stage, uint64_t gpu,
                               const void *bytes);
