@@ -62,16 +62,11 @@
 
 /* fragment: the FS block (blend constants where the VS has base vertex,
  * base instance and draw index: agx_abi.h). */
-static VkResult
-write_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, bool fragment,
-           uint32_t base_vertex, uint32_t base_instance, uint32_t draw_id, uint64_t *out)
+static void
+fill_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, bool fragment,
+          uint32_t base_vertex, uint32_t base_instance, uint32_t draw_id, uint8_t *r)
 {
    const struct agxv_bind_state *bind = &cmd->bind[AGXV_BIND_POINT_GRAPHICS];
-   struct agxv_upload_ptr root;
-   VkResult result = agxv_upload_alloc(&cmd->data, AGX_ABI_UNIFORM_SIZE, 16, &root);
-   if (result != VK_SUCCESS)
-      return result;
-   uint8_t *r = root.cpu;
    /* set addresses and push constants are one copy (agxv_cmd_buffer.h); the
     * stage block, sink and constant-data address follow */
    memcpy(r + AGX_ABI_SET_ADDR_BASE, bind->desc.set_addr, AGX_ABI_PUSH_BASE + AGX_ABI_PUSH_SIZE);
@@ -96,9 +91,42 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, bool fragme
    memcpy(r + AGX_ABI_VIEW_INDEX, &cmd->view_index, 4); /* agxv_multiview.h */
    if (!fragment) /* a geometry shader's rasterization variant (agxv_cmd_draw_gs.c) */
       memcpy(r + AGX_ABI_GEOMETRY_PARAMS, &cmd->geometry_params, 8);
+}
+
+/* The root uniforms of a stage: built on the stack and compared with the
+ * stage's last uploads (agxv_draw_cache_find_root), or, while those
+ * lookups are paused, built in upload memory directly (a copy right after
+ * the byte-wise stores would stall store forwarding on every draw). */
+static VkResult
+write_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, bool fragment,
+           uint32_t base_vertex, uint32_t base_instance, uint32_t draw_id, uint64_t *out)
+{
+   struct agxv_draw_cache *c = &cmd->draw_cache;
+   struct agxv_upload_ptr root;
+   VkResult result;
+   if (agxv_draw_cache_root_paused(c, fragment)) {
+      result = agxv_upload_alloc(&cmd->data, AGX_ABI_UNIFORM_SIZE, 16, &root);
+      if (result != VK_SUCCESS)
+         return result;
+      fill_root(cmd, s, fragment, base_vertex, base_instance, draw_id, root.cpu);
+      agxv_draw_cache_add_root(c, fragment, root.gpu, root.cpu);
+      *out = root.gpu;
+      return VK_SUCCESS;
+   }
+   _Alignas(16) uint8_t r[AGX_ABI_UNIFORM_SIZE];
+   fill_root(cmd, s, fragment, base_vertex, base_instance, draw_id, r);
+   *out = agxv_draw_cache_find_root(c, fragment, r);
+   if (*out)
+      return VK_SUCCESS;
+   result = agxv_upload_alloc(&cmd->data, AGX_ABI_UNIFORM_SIZE, 16, &root);
+   if (result != VK_SUCCESS)
+      return result;
+   memcpy(root.cpu, r, AGX_ABI_UNIFORM_SIZE);
+   agxv_draw_cache_add_root(c, fragment, root.gpu, r);
    *out = root.gpu;
    return VK_SUCCESS;
 }
+_Static_assert(AGXV_DRAW_ROOT_BYTES == AGX_ABI_UNIFORM_SIZE, "the root memo holds whole roots");
 _Static_assert(AGX_ABI_SET_ADDR_BASE == 0 && AGX_ABI_PUSH_BASE == AGXV_MAX_SETS * 8 &&
                   AGX_ABI_PUSH_SIZE == AGXV_MAX_PUSH_CONSTANTS_SIZE,
                "set addresses and push constants sit in the root as in agxv_descriptor_state");

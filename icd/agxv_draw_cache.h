@@ -58,6 +58,19 @@ struct agxv_draw_cache_entry {
 
 #define AGXV_DRAW_CACHE_ENTRIES 8u
 
+/* Root uniforms uploaded before, per stage (0: vertex, 1: fragment), with
+ * their bytes: a draw whose root equals one of them takes its address
+ * (upload memory is never rewritten while recording), so the USC list
+ * keyed by that address is found in the cache too (a renderer alternating
+ * between a few sets or push-constant values). The bytes are a CPU copy
+ * (upload memory may be write-combined). */
+#define AGXV_DRAW_ROOT_MEMOS 2u
+#define AGXV_DRAW_ROOT_BYTES 368u /* AGX_ABI_UNIFORM_SIZE (asserted in agxv_cmd_draw.c) */
+struct agxv_draw_root_memo {
+   uint64_t gpu; /* 0: empty */
+   uint8_t bytes[AGXV_DRAW_ROOT_BYTES];
+};
+
 /* What a keyed entry holds; each kind's two last hits are checked first
  * (two pipelines drawn in turn find theirs there without a search). */
 enum agxv_draw_cache_kind {
@@ -82,6 +95,12 @@ struct agxv_draw_cache {
    const struct agxv_vbo_link *vbo_link;
    uint64_t vbo;
    uint32_t vbo_size;
+   struct agxv_draw_root_memo roots[2][AGXV_DRAW_ROOT_MEMOS];
+   uint32_t root_next[2];
+   /* Lookups that missed in a row, and roots uploaded without a lookup
+    * since they did (per stage): a renderer whose roots never repeat (new
+    * push constants per draw) pays for a few lookups in 64, not all. */
+   uint32_t root_misses[2], root_skip[2];
    /* Keyed USC lists / CF tables, replaced round robin. */
    struct agxv_draw_cache_entry entries[AGXV_DRAW_CACHE_ENTRIES];
    uint32_t next_entry;
@@ -107,6 +126,20 @@ struct agxv_draw_cache {
 
 /* Forgets everything (command buffer reset or begin). */
 void agxv_draw_cache_reset(struct agxv_draw_cache *c);
+/* The address of a root of the stage (0 vertex, 1 fragment) holding these
+ * AGXV_DRAW_ROOT_BYTES bytes, 0 if none is known or lookups are paused
+ * (AGXV_DRAW_ROOT_PAUSE roots after AGXV_DRAW_ROOT_MAX_MISSES misses in a
+ * row); remembering one uploaded (ignored while paused). */
+#define AGXV_DRAW_ROOT_MAX_MISSES 8u
+#define AGXV_DRAW_ROOT_PAUSE 56u
+static inline bool
+agxv_draw_cache_root_paused(const struct agxv_draw_cache *c, unsigned stage)
+{
+   return c->root_skip[stage] != 0;
+}
+uint64_t agxv_draw_cache_find_root(struct agxv_draw_cache *c, unsigned stage, const void *bytes);
+void agxv_draw_cache_add_root(struct agxv_draw_cache *c, unsigned stage, uint64_t gpu,
+                              const void *bytes);
 /* A new render pass: keyed entries and the checked pipeline are dropped,
  * stream state is forgotten; uploads without tilebuffer inputs stay. */
 void agxv_draw_cache_begin_pass(struct agxv_draw_cache *c);

@@ -1262,6 +1262,18 @@ main(int argc, char **argv)
    cache.steps = set_steps;
    cache.v2 = two2;
    bad += check_scene(&g, &cache);
+   /* sets in turn, then each again with more vertices: the roots of the
+    * last two draws equal those of the first two (a driver may reuse
+    * them; taking the other set's shows as the wrong second triangle) */
+   const struct step set_turn_steps[4] = {{.count = 3},
+                                          {.count = 3, .set2 = true},
+                                          {.count = 6},
+                                          {.count = 6, .set2 = true}};
+   cache.name = "state: descriptor sets in turn";
+   cache.steps = set_turn_steps;
+   cache.nsteps = 4;
+   bad += check_scene(&g, &cache);
+   cache.nsteps = 3;
    cache.v2 = NULL;
    /* dynamic viewport: the pair into three quadrants */
    const struct step vp_steps[3] = {{.count = 6, .vp = {0, 0, 32, 32, 0, 1}},
