@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agx_vk_ctx.h"
+#include "agx_vk_gfx.h"
 
 #define NV 32     /* vertices per draw */
 #define STRIDE 12 /* bytes 0-7: location 0, bytes 8-11: location 1 */
@@ -135,97 +135,45 @@ vertex_buffer_feature(VkFormat f)
 
 struct objects {
    VkShaderModule vs;
-   VkDescriptorSetLayout dsl;
+   struct agx_vk_set set;
    VkPipelineLayout layout;
-   VkDescriptorPool pool;
-   VkDescriptorSet set;
    struct agx_vk_buffer vb, out;
 };
 
 static void
 setup(struct objects *o, const char *vs_path)
 {
-   size_t size;
-   uint32_t *words = agx_vk_read_spv(vs_path, &size);
-   VkShaderModuleCreateInfo mci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                   .codeSize = size,
-                                   .pCode = words};
-   VK_OK(vkCreateShaderModule(c.dev, &mci, NULL, &o->vs));
-   free(words);
-   VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
-                                     VK_SHADER_STAGE_VERTEX_BIT, NULL};
-   VkDescriptorSetLayoutCreateInfo dci = {.sType =
-                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                          .bindingCount = 1,
-                                          .pBindings = &b};
-   VK_OK(vkCreateDescriptorSetLayout(c.dev, &dci, NULL, &o->dsl));
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                     .setLayoutCount = 1,
-                                     .pSetLayouts = &o->dsl};
-   VK_OK(vkCreatePipelineLayout(c.dev, &lci, NULL, &o->layout));
-   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
-   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                     .maxSets = 1,
-                                     .poolSizeCount = 1,
-                                     .pPoolSizes = &ps};
-   VK_OK(vkCreateDescriptorPool(c.dev, &pci, NULL, &o->pool));
-   VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                     .descriptorPool = o->pool,
-                                     .descriptorSetCount = 1,
-                                     .pSetLayouts = &o->dsl};
-   VK_OK(vkAllocateDescriptorSets(c.dev, &ai, &o->set));
+   o->vs = agx_vk_shader(&c, vs_path);
+   agx_vk_set_create(
+      &c, 1,
+      &(struct agx_vk_binding){VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_VERTEX_BIT},
+      &o->set);
+   o->layout = agx_vk_pipeline_layout(&c, 1, &o->set.layout, 0, 0);
    o->out = agx_vk_buffer(&c, NV * 32);
    o->vb = agx_vk_buffer_usage(&c, BASE + NV * STRIDE, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
    memset(o->vb.map, 0x5A, BASE);
    for (unsigned v = 0; v < NV; v++)
       element(v, o->vb.map + BASE + v * STRIDE);
-   VkDescriptorBufferInfo bi = {o->out.buf, 0, VK_WHOLE_SIZE};
-   VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                             .dstSet = o->set,
-                             .descriptorCount = 1,
-                             .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                             .pBufferInfo = &bi};
-   vkUpdateDescriptorSets(c.dev, 1, &w, 0, NULL);
+   agx_vk_set_buffer(&c, &o->set, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, o->out.buf);
 }
 
 /* Attribute offsets shift and 8 + shift: the binding offset is BASE - shift. */
 static VkPipeline
 pipeline(const struct objects *o, VkFormat f0, unsigned shift)
 {
-   VkPipelineShaderStageCreateInfo stage = {.sType =
-                                               VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                                            .stage = VK_SHADER_STAGE_VERTEX_BIT,
-                                            .module = o->vs,
-                                            .pName = "main"};
    VkVertexInputBindingDescription bind = {0, STRIDE, VK_VERTEX_INPUT_RATE_VERTEX};
    VkVertexInputAttributeDescription attr[2] = {{0, 0, f0, shift},
                                                 {1, 0, sint_packed.vk, 8 + shift}};
-   VkPipelineVertexInputStateCreateInfo vi = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
-      .vertexBindingDescriptionCount = 1,
-      .pVertexBindingDescriptions = &bind,
-      .vertexAttributeDescriptionCount = 2,
-      .pVertexAttributeDescriptions = attr};
-   VkPipelineInputAssemblyStateCreateInfo ia = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST};
-   VkPipelineRasterizationStateCreateInfo rs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .rasterizerDiscardEnable = VK_TRUE,
-      .polygonMode = VK_POLYGON_MODE_FILL,
-      .lineWidth = 1.0f};
-   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
-   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-                                      .pNext = &ri,
-                                      .stageCount = 1,
-                                      .pStages = &stage,
-                                      .pVertexInputState = &vi,
-                                      .pInputAssemblyState = &ia,
-                                      .pRasterizationState = &rs,
-                                      .layout = o->layout};
-   VkPipeline p;
-   VK_OK(vkCreateGraphicsPipelines(c.dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
-   return p;
+   struct agx_vk_gfx g;
+   agx_vk_gfx_defaults(&g, o->layout, o->vs, VK_NULL_HANDLE, VK_FORMAT_UNDEFINED);
+   agx_vk_gfx_fixed_viewport(&g, 16, 16);
+   g.vi.vertexBindingDescriptionCount = 1;
+   g.vi.pVertexBindingDescriptions = &bind;
+   g.vi.vertexAttributeDescriptionCount = 2;
+   g.vi.pVertexAttributeDescriptions = attr;
+   g.ia.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+   g.rs.rasterizerDiscardEnable = VK_TRUE;
+   return agx_vk_gfx_create(&c, &g);
 }
 
 static void
@@ -233,25 +181,18 @@ draw(const struct objects *o, VkPipeline p, unsigned shift)
 {
    memset(o->out.map, 0xAB, NV * 32);
    VkCommandBuffer cb = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
-   VkRenderingInfo rinfo = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-                            .renderArea = {{0, 0}, {16, 16}},
-                            .layerCount = 1};
-   vkCmdBeginRendering(cb, &rinfo);
+   agx_vk_begin_rendering(cb, &(struct agx_vk_rendering){.width = 16, .height = 16});
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
-   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, o->layout, 0, 1, &o->set, 0, NULL);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, o->layout, 0, 1, &o->set.set, 0,
+                           NULL);
    VkDeviceSize off = BASE - shift;
    vkCmdBindVertexBuffers(cb, 0, 1, &o->vb.buf, &off);
    vkCmdDraw(cb, NV, 1, 0, 0);
    vkCmdEndRendering(cb);
-   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                          .srcStageMask = VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT,
-                          .srcAccessMask = VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                          .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
-                          .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .memoryBarrierCount = 1,
-                          .pMemoryBarriers = &mb};
-   vkCmdPipelineBarrier2(cb, &di);
+   agx_vk_memory_barrier(cb,
+                         (struct agx_vk_access){VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT,
+                                                VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT},
+                         AGX_VK_HOST_READ);
    VK_OK(agx_vk_submit_wait(&c, cb));
 }
 
@@ -325,9 +266,8 @@ main(int argc, char **argv)
    printf("%u formats tested, %u mismatches\n", tested, bad);
    agx_vk_buffer_free(&c, &o.vb);
    agx_vk_buffer_free(&c, &o.out);
-   vkDestroyDescriptorPool(c.dev, o.pool, NULL);
    vkDestroyPipelineLayout(c.dev, o.layout, NULL);
-   vkDestroyDescriptorSetLayout(c.dev, o.dsl, NULL);
+   agx_vk_set_free(&c, &o.set);
    vkDestroyShaderModule(c.dev, o.vs, NULL);
    int rc = agx_vk_ctx_finish(&c);
    return bad ? 1 : rc;

@@ -31,7 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agx_vk_ctx.h"
+#include "agx_vk_gfx.h"
 
 static unsigned failures;
 
@@ -80,84 +80,38 @@ struct ctx {
    PFN_vkCmdEndQueryIndexedEXT end_qi;
 };
 
-/* A pipeline of `count` stages, rasterizer discard, no attachments. */
+/* A pipeline of the stages with a module in mod[], rasterizer discard, no attachments. */
 static VkPipeline
-make_pipeline(struct ctx *x, VkPrimitiveTopology topo, const VkShaderModule *modules,
-              const VkShaderStageFlagBits *stage, uint32_t count)
+make_pipeline(struct ctx *x, VkPrimitiveTopology topo, const VkShaderModule mod[AGX_VK_STAGES])
 {
-   VkPipelineShaderStageCreateInfo st[4];
-   for (uint32_t k = 0; k < count; k++)
-      st[k] = (VkPipelineShaderStageCreateInfo){
-         .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-         .stage = stage[k],
-         .module = modules[k],
-         .pName = "main"};
-   VkPipelineVertexInputStateCreateInfo vi = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-   VkPipelineInputAssemblyStateCreateInfo ia = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = topo};
-   VkPipelineTessellationStateCreateInfo ts = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO,
-      .patchControlPoints = 1};
-   VkViewport vp = {0, 0, 16, 16, 0, 1};
-   VkRect2D sc = {{0, 0}, {16, 16}};
-   VkPipelineViewportStateCreateInfo vps = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-      .viewportCount = 1,
-      .pViewports = &vp,
-      .scissorCount = 1,
-      .pScissors = &sc};
-   VkPipelineRasterizationStateCreateInfo rs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .rasterizerDiscardEnable = VK_TRUE,
-      .polygonMode = VK_POLYGON_MODE_FILL,
-      .lineWidth = 1.0f};
-   VkPipelineMultisampleStateCreateInfo ms = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
-   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
-   VkGraphicsPipelineCreateInfo gci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-                                       .pNext = &ri,
-                                       .stageCount = count,
-                                       .pStages = st,
-                                       .pVertexInputState = &vi,
-                                       .pInputAssemblyState = &ia,
-                                       .pTessellationState =
-                                          topo == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST ? &ts : NULL,
-                                       .pViewportState = &vps,
-                                       .pRasterizationState = &rs,
-                                       .pMultisampleState = &ms,
-                                       .layout = x->layout};
-   VkPipeline p;
-   VK_OK(vkCreateGraphicsPipelines(x->c.dev, VK_NULL_HANDLE, 1, &gci, NULL, &p));
-   return p;
+   struct agx_vk_gfx g;
+   agx_vk_gfx_defaults(&g, x->layout, mod[AGX_VK_VS], VK_NULL_HANDLE, VK_FORMAT_UNDEFINED);
+   for (unsigned s = AGX_VK_TCS; s < AGX_VK_FS; s++)
+      agx_vk_gfx_stage(&g, s, mod[s]);
+   agx_vk_gfx_fixed_viewport(&g, 16, 16);
+   g.ia.topology = topo;
+   g.ts.patchControlPoints = 1;
+   g.rs.rasterizerDiscardEnable = VK_TRUE;
+   return agx_vk_gfx_create(&x->c, &g);
 }
 
 /* Transform feedback writes and counters -> host reads. */
 static void
 xfb_barrier(VkCommandBuffer cmd)
 {
-   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                          .srcStageMask = VK_PIPELINE_STAGE_2_TRANSFORM_FEEDBACK_BIT_EXT,
-                          .srcAccessMask = VK_ACCESS_2_TRANSFORM_FEEDBACK_WRITE_BIT_EXT |
-                                           VK_ACCESS_2_TRANSFORM_FEEDBACK_COUNTER_WRITE_BIT_EXT,
-                          .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
-                          .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
-   VkDependencyInfo dep = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                           .memoryBarrierCount = 1,
-                           .pMemoryBarriers = &mb};
-   vkCmdPipelineBarrier2(cmd, &dep);
+   agx_vk_memory_barrier(
+      cmd,
+      (struct agx_vk_access){VK_PIPELINE_STAGE_2_TRANSFORM_FEEDBACK_BIT_EXT,
+                             VK_ACCESS_2_TRANSFORM_FEEDBACK_WRITE_BIT_EXT |
+                                VK_ACCESS_2_TRANSFORM_FEEDBACK_COUNTER_WRITE_BIT_EXT},
+      AGX_VK_HOST_READ);
 }
 
 /* An empty render (rasterizer discard: no attachments needed). */
 static void
 begin_pass(VkCommandBuffer cmd)
 {
-   VkRenderingInfo rinfo = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-                            .renderArea = {{0, 0}, {16, 16}},
-                            .layerCount = 1};
-   vkCmdBeginRendering(cmd, &rinfo);
+   agx_vk_begin_rendering(cmd, &(struct agx_vk_rendering){.width = 16, .height = 16});
 }
 
 /* The stream query's two values (written, needed). */
@@ -227,22 +181,20 @@ main(int argc, char **argv)
       printf("transform feedback entry points missing\n");
       return 1;
    }
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-   VK_OK(vkCreatePipelineLayout(c->dev, &lci, NULL, &x.layout));
+   x.layout = agx_vk_pipeline_layout(c, 0, NULL, 0, 0);
    VkShaderModule m[6];
    for (unsigned k = 0; k < 6; k++)
       m[k] = agx_vk_shader(c, argv[1 + k]);
-   const VkShaderStageFlagBits gs_st[2] = {VK_SHADER_STAGE_VERTEX_BIT,
-                                           VK_SHADER_STAGE_GEOMETRY_BIT};
-   const VkShaderModule gs_m[2] = {m[0], m[1]};
-   VkPipeline gs_pipe = make_pipeline(&x, VK_PRIMITIVE_TOPOLOGY_POINT_LIST, gs_m, gs_st, 2);
-   const VkShaderStageFlagBits tg_st[4] = {
-      VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
-      VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, VK_SHADER_STAGE_GEOMETRY_BIT};
-   const VkShaderModule tg_m[4] = {m[0], m[3], m[4], m[2]};
-   VkPipeline tg_pipe = make_pipeline(&x, VK_PRIMITIVE_TOPOLOGY_PATCH_LIST, tg_m, tg_st, 4);
-   const VkShaderStageFlagBits vs_st[1] = {VK_SHADER_STAGE_VERTEX_BIT};
-   VkPipeline vs_pipe = make_pipeline(&x, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, &m[5], vs_st, 1);
+   VkPipeline gs_pipe =
+      make_pipeline(&x, VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
+                    (VkShaderModule[AGX_VK_STAGES]){[AGX_VK_VS] = m[0], [AGX_VK_GS] = m[1]});
+   VkPipeline tg_pipe = make_pipeline(&x, VK_PRIMITIVE_TOPOLOGY_PATCH_LIST,
+                                      (VkShaderModule[AGX_VK_STAGES]){[AGX_VK_VS] = m[0],
+                                                                      [AGX_VK_TCS] = m[3],
+                                                                      [AGX_VK_TES] = m[4],
+                                                                      [AGX_VK_GS] = m[2]});
+   VkPipeline vs_pipe = make_pipeline(&x, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP,
+                                      (VkShaderModule[AGX_VK_STAGES]){[AGX_VK_VS] = m[5]});
 
    struct agx_vk_buffer xb = agx_vk_buffer_usage(c, 4096,
                                                  VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT |
