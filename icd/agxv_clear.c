@@ -201,8 +201,10 @@ defer_clear(struct agxv_cmd_buffer *cmd, const VkClearAttachment *atts, uint32_t
    struct agxv_deferred_clear *c = mem.cpu;
    VkClearAttachment *a = (VkClearAttachment *)(c + 1);
    VkClearRect *r = (VkClearRect *)((uint8_t *)a + a_size);
-   memcpy(a, atts, a_size);
-   memcpy(r, rects, r_size);
+   if (a_size)
+      memcpy(a, atts, a_size);
+   if (r_size)
+      memcpy(r, rects, r_size);
    *c = (struct agxv_deferred_clear){a, att_count, r, rect_count};
    struct agxv_cmd_stream part = {.type = AGXV_CS_VDM, .clear = c};
    agxv_cmd_append_part(cmd, &part);

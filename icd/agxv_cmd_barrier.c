@@ -9,6 +9,7 @@
  * Work in different command buffers is ordered by the kernel (one compute
  * command each, serialised by the submission barriers).
  */
+#include "agxv_clear.h"
 #include "agxv_cmd_buffer.h"
 #include "agxv_device.h"
 #include "agx_pack.h"

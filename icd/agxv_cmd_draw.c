@@ -228,7 +228,14 @@ emit_usc_words(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, uint64_
    }
    if (tib) {
       agxv_push(p, USC_FRAGMENT_PROPERTIES, cfg) {
-         cfg.early_z_testing = !fs->uses_discard && !fs->writes_sample_mask;
+         /* Mesa agx_linker.c: early Z only without sample_mask / zs_emit
+          * (its writes_sample_mask covers both). A shader writing depth
+          * tests in its zs_emit with its own depth: an early test with the
+          * interpolated depth would test (and update) the sample twice, and
+          * reject fragments the written depth lets through (graphics.md
+          * 4.4 rule 2: every sample tested once). */
+         cfg.early_z_testing = !fs->uses_discard && !fs->writes_sample_mask && !fs->writes_depth &&
+                               !fs->writes_stencil;
          cfg.unk_4 = 2;
       }
    }
@@ -356,7 +363,9 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
    /* Keyed by the code BO (shared by pipelines of equal binaries,
     * agxv_shared_code.h) and the fragment facts the list embeds. */
    uint64_t fs_facts = gfx->fs.num_cf_bindings | (uint64_t)gfx->fs.uses_discard << 32 |
-                       (uint64_t)gfx->fs.writes_sample_mask << 33;
+                       (uint64_t)gfx->fs.writes_sample_mask << 33 |
+                       (uint64_t)gfx->fs.writes_depth << 34 |
+                       (uint64_t)gfx->fs.writes_stencil << 35;
    const struct agxv_draw_cache_entry *e =
       agxv_draw_cache_find(c, AGXV_DRAW_CACHE_FS_LIST, fs->code, c->fs_root, fs_facts);
    if (e) {
@@ -513,6 +522,12 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
    const struct agxv_dynamic_graphics_state *d = &cmd->dyn;
    if (!vd->primitive_set && !agxv_vdm_primitive(d->s.ia.topology, &vd->primitive))
       return agxv_error(VK_ERROR_UNKNOWN, "topology %u is not supported yet", d->s.ia.topology);
+   if (rs->samples_open) {
+      /* an attachmentless pass: the first draw decides the sample count */
+      VkResult fr = agxv_rendering_fix_samples(cmd, d->s.ms.rasterization_samples);
+      if (fr != VK_SUCCESS)
+         return fr;
+   }
    if (pipeline != c->pipeline) {
       /* only a fragment shader's output epilog depends on the formats (a
        * pipeline linked without the fragment output interface, e.g. with
@@ -533,8 +548,8 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
    struct agxv_ppp_draw pd = {
       .fb_width = rs->width,
       .fb_height = rs->height,
-      .has_depth = rs->has_depth,
-      .has_stencil = rs->has_stencil,
+      .has_depth = rs->sub_has_depth,
+      .has_stencil = rs->sub_has_stencil,
       .uvs_size = gfx->uvs.size,
    };
    pd.visibility_mode = agxv_query_visibility(cmd, &pd.occlusion_index);
@@ -560,7 +575,17 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
     * stalls store forwarding on every draw that changes state). */
    size_t ppp_size = 4;
    struct agxv_upload_ptr ppp = {0};
-   if (rs->ppp_dirty || d->dirty) {
+   if (agxv_ppp_quick(d, rs->ppp_dirty)) {
+      /* culling and/or the FS words alone (agxv_ppp.h) */
+      ppp_size = agxv_ppp_quick_size(d, rs->ppp_dirty, &pd);
+      if (ppp_size > 4) {
+         result = agxv_upload_alloc(&cmd->data, (uint32_t)ppp_size, 64, &ppp);
+         if (result != VK_SUCCESS)
+            return result;
+         if (agxv_ppp_emit_quick(ppp.cpu, d, rs->ppp_dirty, &pd) != ppp_size)
+            return agxv_error(VK_ERROR_UNKNOWN, "PPP block could not be encoded");
+      }
+   } else if (rs->ppp_dirty || d->dirty) {
       const struct AGX_PPP_HEADER hdr = agxv_ppp_header_sized(d, rs->ppp_dirty, &pd, &ppp_size);
       if (ppp_size > 4) {
          result = agxv_upload_alloc(&cmd->data, (uint32_t)ppp_size, 64, &ppp);

@@ -11,7 +11,8 @@
 
 /* The geometry heap (device->gs_heap): header, then AGXV_GS_HEAP_SIZE bytes.
  * Assumption: 128 MiB (Honeykrisp's size) suffice for the indirect,
- * tessellation and restart draws of one render pass (dEQP's
+ * tessellation and restart draws (and the adjacency index lists,
+ * agxv_cmd_draw_adjacency.c) of one render pass (dEQP's
  * tess_factor_barrier_bug: 524288 instanced patches need more than 32 MiB);
  * an overflowing draw draws nothing. The simulator maps it lazily. */
 #define AGXV_GS_HEAP_HEADER 64u

@@ -45,6 +45,12 @@
  * too, with vk_meta_resolve_rendering). Multisampled background loads
  * fetch every sample (agx_tile_programs.h). Depth/stencil resolves (SAMPLE_ZERO,
  * MIN, MAX, depth AVERAGE) resolve each aspect's plane with the same kernel.
+ *
+ * Passes without attachments (framebufferNoAttachmentsSampleCounts 1|4) begin with a
+ * one-sample tilebuffer; the first draw's rasterizationSamples decides the count
+ * (agxv_rendering_fix_samples: the layout, the render command's samples and sample
+ * positions and the tile programs made again), as Honeykrisp's "late tilebuffer fix up"
+ * does; a primary takes the count of a secondary whose draws decided it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -620,7 +626,11 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
    /* (mismatched sample counts are refused by agxv_render_build) */
    if (!agxv_tib_layout(&rs->tib, rs->color_formats, rs->color_count, samples))
       return agxv_error(VK_ERROR_UNKNOWN, "colour formats the tilebuffer does not take");
-   agxv_rendering_set_subpass(rs, NULL, NULL, 0);
+   agxv_rendering_set_subpass(rs, NULL, NULL, 0, false, false);
+   bool any_view = rs->depth_view || rs->stencil_view;
+   for (uint32_t i = 0; i < rs->color_count; i++)
+      any_view |= rs->color_views[i] != NULL;
+   rs->samples_open = !any_view;
    VkResult vr = views_fit(rs, desc.view_mask);
    if (vr != VK_SUCCESS)
       return vr;
@@ -635,8 +645,10 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
 
 void
 agxv_rendering_set_subpass(struct agxv_rendering_state *rs, const struct agxv_subpass_tiles *tiles,
-                           const uint32_t *rts, uint32_t count)
+                           const uint32_t *rts, uint32_t count, bool depth, bool stencil)
 {
+   rs->sub_has_depth = rs->has_depth && (depth || !tiles || !tiles->merged);
+   rs->sub_has_stencil = rs->has_stencil && (stencil || !tiles || !tiles->merged);
    if (!tiles || !tiles->merged) {
       rs->sub_tib = rs->tib;
       rs->sub_color_count = rs->color_count;
@@ -739,6 +751,45 @@ agxv_rendering_split(struct agxv_cmd_buffer *cmd,
    }
 }
 
+VkResult
+agxv_rendering_fix_samples(struct agxv_cmd_buffer *cmd, uint32_t samples)
+{
+   struct agxv_rendering_state *rs = &cmd->rendering;
+   if (!rs->samples_open)
+      return VK_SUCCESS;
+   rs->samples_open = false;
+   if (!samples)
+      samples = 1;
+   if (samples == rs->tib.nr_samples)
+      return VK_SUCCESS;
+   /* Honeykrisp (hk_cmd_draw.c, agx_tilebuffer_set_samples): "With attachmentless
+    * rendering, we don't know the sample count until draw time, so we do a late tilebuffer
+    * fix up", the layout built again for the count (a multisampled one takes 8 bytes per
+    * sample even without render targets). */
+   if (!agxv_tib_layout(&rs->tib, rs->color_formats, rs->color_count, samples))
+      return agxv_error(VK_ERROR_UNKNOWN, "%u-sample attachmentless pass", samples);
+   /* the draw checks pipelines against the subpass's view of it (no attachments: all of it) */
+   agxv_rendering_set_subpass(rs, NULL, NULL, 0, false, false);
+   /* a secondary continuing a pass has no render command: its primary takes the count from
+    * it when it executes it (agxv_rendering_execute) */
+   if (rs->inherited || !cmd->stream_open || cmd->open.type != AGXV_CS_VDM)
+      return VK_SUCCESS;
+   /* No attachment is loaded, cleared or stored: the render command's tilebuffer fields,
+    * sample count and positions, and the tile programs (whose USC Shared word describes the
+    * tilebuffer) are made again for the count. */
+   struct agxv_render_desc desc = rs->desc;
+   if (rs->resumed)
+      force_ops(&desc, true, false);
+   struct agxv_render_tib rtib = agxv_render_tib_from_layout(&rs->tib);
+   struct drm_asahi_cmd_render *rc = &cmd->open.render.cmd;
+   VkResult result = agxv_render_build(&desc, &rtib, rc, NULL);
+   if (result == VK_SUCCESS)
+      result = build_bg(cmd, &desc, false, rc);
+   if (result == VK_SUCCESS)
+      result = build_eot(cmd, &desc, rc);
+   return result;
+}
+
 static void
 nothing_between(struct agxv_cmd_buffer *cmd, void *data)
 {
@@ -784,7 +835,16 @@ agxv_rendering_execute(struct agxv_cmd_buffer *cmd, const struct agxv_cmd_buffer
                                          "one (or from another secondary)"));
       return;
    }
-   if (memcmp(&ss->tib, &rs->tib, sizeof(rs->tib))) {
+   /* attachmentless passes: the primary takes the sample count of a secondary whose draws
+    * decided it; a secondary without draws (its count still open) depends on no layout */
+   if (!ss->samples_open) {
+      VkResult fr = agxv_rendering_fix_samples(cmd, ss->tib.nr_samples);
+      if (fr != VK_SUCCESS) {
+         agxv_cmd_set_error(cmd, fr);
+         return;
+      }
+   }
+   if (!ss->samples_open && memcmp(&ss->tib, &rs->tib, sizeof(rs->tib))) {
       agxv_cmd_set_error(cmd, agxv_error(VK_ERROR_UNKNOWN,
                                          "the secondary's inherited formats/samples differ from "
                                          "the render pass's"));
@@ -876,7 +936,9 @@ inherit_merged(struct agxv_cmd_buffer *cmd, const VkCommandBufferInheritanceInfo
          if (colors[k] == sp->color[j])
             rts[j] = k;
    }
-   agxv_rendering_set_subpass(rs, &tiles, rts, sp->color_count);
+   agxv_rendering_set_subpass(rs, &tiles, rts, sp->color_count,
+                              sp->depth_format != VK_FORMAT_UNDEFINED,
+                              sp->stencil_format != VK_FORMAT_UNDEFINED);
    return inherit_finish(cmd, info, 0);
 }
 
@@ -909,10 +971,17 @@ agxv_rendering_inherit(struct agxv_cmd_buffer *cmd, const VkCommandBufferInherit
       rs->has_depth = sp->depth_format != VK_FORMAT_UNDEFINED;
       rs->has_stencil = sp->stencil_format != VK_FORMAT_UNDEFINED;
       view_mask = sp->view_mask;
+      bool any = sp->depth_stencil != VK_ATTACHMENT_UNUSED;
+      for (uint32_t i = 0; i < sp->color_count; i++)
+         any |= sp->color[i] != VK_ATTACHMENT_UNUSED;
+      rs->samples_open = !any;
       /* a merged subpass: the render command's formats are its group's */
       if (sp->group_first != sp->group_last)
          return inherit_merged(cmd, info, rp);
    } else if (ri) {
+      /* the inheritance names the sample count (rasterizationSamples), also without
+       * attachments */
+      rs->samples_open = false;
       if (ri->colorAttachmentCount > AGXV_MAX_RTS)
          return agxv_error(VK_ERROR_UNKNOWN, "%u inherited colour attachments",
                            ri->colorAttachmentCount);
@@ -929,7 +998,7 @@ agxv_rendering_inherit(struct agxv_cmd_buffer *cmd, const VkCommandBufferInherit
    }
    if (!agxv_tib_layout(&rs->tib, rs->color_formats, rs->color_count, samples))
       return agxv_error(VK_ERROR_UNKNOWN, "inherited formats do not fit the tilebuffer");
-   agxv_rendering_set_subpass(rs, NULL, NULL, 0);
+   agxv_rendering_set_subpass(rs, NULL, NULL, 0, false, false);
    return inherit_finish(cmd, info, view_mask);
 }
 

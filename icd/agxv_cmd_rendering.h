@@ -38,6 +38,9 @@ struct agxv_rendering_state {
    struct agx_tilebuffer_layout sub_tib;
    uint32_t sub_color_count;
    uint8_t sub_rt[AGXV_MAX_RTS];
+   /* the subpass has the render command's depth / stencil attachment (a
+    * merged subpass without one draws as if there were none) */
+   bool sub_has_depth, sub_has_stencil;
    uint32_t width, height; /* framebuffer */
    uint32_t color_count;
    VkFormat color_formats[AGXV_MAX_RTS];
@@ -68,6 +71,10 @@ struct agxv_rendering_state {
    bool suspending; /* VK_RENDERING_SUSPENDING_BIT: EndRendering stores everything, no resolves */
    /* a secondary's: the pass is its primary's (VkCommandBufferInheritanceInfo) */
    bool inherited;
+   /* an attachmentless pass (no colour, depth or stencil attachment) whose sample count no
+    * draw has decided yet: tib is laid out for one sample until then
+    * (agxv_rendering_fix_samples) */
+   bool samples_open;
    const uint8_t *stream_start; /* VDM write position after the opening words */
    struct agxv_pass_state pass; /* vkCmdBeginRenderPass (agxv_render_pass.c) */
 };
@@ -95,6 +102,12 @@ struct agxv_vertex_buffer_state {
  * attachment. Errors are recorded on the command buffer. */
 void agxv_rendering_split(struct agxv_cmd_buffer *cmd,
                           void (*between)(struct agxv_cmd_buffer *cmd, void *data), void *data);
+
+/* An attachmentless pass takes the sample count of the draws in it (rasterizationSamples; the
+ * pipelines of such a pass all have the same without variableMultisampleRate): the first
+ * draw's fixes the tilebuffer layout and, in a primary, the open render command's samples,
+ * sample positions and tile programs. Nothing once the count is decided (samples_open). */
+VkResult agxv_rendering_fix_samples(struct agxv_cmd_buffer *cmd, uint32_t samples);
 
 /* vkCmdClearAttachments before anything was recorded in the first render
  * command of a pass, with a rectangle covering the framebuffer and every
@@ -130,11 +143,12 @@ agxv_rendering_rt(const struct agxv_rendering_state *rs, uint32_t j)
    return j < rs->sub_color_count && rs->sub_rt[j] < rs->color_count ? rs->sub_rt[j] : UINT32_MAX;
 }
 
-/* Sets the subpass in progress of a merged render pass (sub_tib, sub_rt);
- * tiles NULL or not merged: the rendering's own. */
+/* Sets the subpass in progress of a merged render pass (sub_tib, sub_rt,
+ * whether it has the depth / stencil attachment); tiles NULL or not merged:
+ * the rendering's own. */
 void agxv_rendering_set_subpass(struct agxv_rendering_state *rs,
                                 const struct agxv_subpass_tiles *tiles, const uint32_t *rts,
-                                uint32_t count);
+                                uint32_t count, bool depth, bool stencil);
 
 /* Appends `count` entries of `size` bytes to a pass array (*arr, *n entries, *cap
  * allocated); returns the first new entry, NULL when out of memory. */

@@ -1,5 +1,6 @@
 /*
- * vkCmdSet* for graphics state: each forwards to the command buffer's
+ * vkCmdSet* for graphics state (core, and the VK_EXT_extended_dynamic_state2
+ * ones): each forwards to the command buffer's
  * state in effect (agxv_graphics_state.h), which marks a dirty bit only
  * when the value changes; draws (agxv_cmd_draw.c) emit what is dirty.
  */
@@ -173,4 +174,20 @@ agxv_CmdSetStencilOp(VkCommandBuffer commandBuffer, VkStencilFaceFlags faces, Vk
 {
    CMD(cmd);
    agxv_dyn_set_stencil_op(&cmd->dyn, faces, fail, pass, depthFail, compare);
+}
+
+/* VK_EXT_extended_dynamic_state2's own commands (its features for them are
+ * not offered: only what an application may call regardless). */
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetPatchControlPointsEXT(VkCommandBuffer commandBuffer, uint32_t patchControlPoints)
+{
+   CMD(cmd);
+   agxv_dyn_set_patch_control_points(&cmd->dyn, patchControlPoints);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetLogicOpEXT(VkCommandBuffer commandBuffer, VkLogicOp logicOp)
+{
+   CMD(cmd);
+   agxv_dyn_set_logic_op(&cmd->dyn, logicOp);
 }

@@ -328,6 +328,8 @@ write_image(uint8_t *dst, VkDescriptorType type, bool immutable, const VkDescrip
       memset(dst, 0, immutable ? AGX_ABI_SAMPLER_INDEX : AGXV_IMAGE_DESCRIPTOR_SIZE);
       if (view && type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE)
          memcpy(dst, view->storage_desc, AGXV_IMAGE_DESCRIPTOR_SIZE);
+      else if (view && type == VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT)
+         memcpy(dst + AGX_ABI_IMAGE_TEXTURE, view->input_desc + AGX_ABI_IMAGE_TEXTURE / 4, 24);
       else if (view)
          memcpy(dst + AGX_ABI_IMAGE_TEXTURE, view->desc + AGX_ABI_IMAGE_TEXTURE / 4, 24);
    }

@@ -83,7 +83,9 @@ struct agxv_device {
    /* The geometry heap (devices enabling geometryShader; emulation.md §2): a struct
     * agx_gs_heap (cl_kernels/agx_gs_setup.h) at offset 0, its memory after
     * AGXV_GS_HEAP_HEADER bytes; indirect draws with a geometry shader
-    * allocate from it on the GPU (agxv_cmd_draw_gs.c). */
+    * allocate from it on the GPU (agxv_cmd_draw_gs.c), so do tessellation
+    * and the GPU-built index lists of adjacency topologies
+    * (agxv_cmd_draw_adjacency.c). */
    struct agxv_bo *gs_heap;
    /* Background/end-of-tile programs built so far (agxv_cmd_rendering.c). */
    struct agxv_tile_program *tile_programs;

@@ -24,11 +24,14 @@ struct agxv_features {
    VkPhysicalDeviceDepthClipEnableFeaturesEXT depth_clip_enable;
    VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT vertex_attribute_divisor;
    VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT gpl;
+   VkPhysicalDeviceExtendedDynamicStateFeaturesEXT eds;
+   VkPhysicalDeviceExtendedDynamicState2FeaturesEXT eds2;
    VkPhysicalDeviceMaintenance5FeaturesKHR maintenance5;
    VkPhysicalDeviceMaintenance6FeaturesKHR maintenance6;
    VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR subgroup_rotate;
    VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT mutable_descriptor;
    VkPhysicalDeviceCustomBorderColorFeaturesEXT custom_border;
+   VkPhysicalDeviceImageViewMinLodFeaturesEXT min_lod;
 };
 
 struct agxv_properties {

@@ -121,6 +121,14 @@ DEVICE_EXTENSIONS = [
     # from the state, link-time optimisation recompiling from SPIR-V.
     'VK_KHR_pipeline_library',
     'VK_EXT_graphics_pipeline_library',
+    # Core in Vulkan 1.3 (the EXT commands alias the core ones); offered by
+    # name because DXVK, vkd3d-proton and dEQP (dynamic_state *bind_buffers_2*)
+    # look for them. extendedDynamicState2LogicOp / PatchControlPoints stay
+    # off (no logicOp feature; dynamic patch sizes untested), their commands
+    # forward to the state all the same (agxv_cmd_state.c; tests/icd
+    # test_dyn_state).
+    'VK_EXT_extended_dynamic_state',
+    'VK_EXT_extended_dynamic_state2',
     # Vulkan 1.4's maintenance extensions, both required by DXVK (tests/icd
     # test_maint5): BindIndexBuffer2 with a size, flags2 structures for
     # pipelines and buffers, shader modules chained into stages,
@@ -149,6 +157,11 @@ DEVICE_EXTENSIONS = [
     # descriptor holds (agxv_sampler.c, agx_pass_lower_image.c; tests/icd
     # test_border_color).
     'VK_EXT_custom_border_color',
+    # minLod of image views (vkd3d-proton wants it): explicit and implicit
+    # LODs and gradients raised to it, texel fetches of lower levels out of
+    # range, gathers (level 0) too (agx_pass_lower_image.c; tests/icd
+    # test_view_min_lod; dEQP-VK.texture.mipmap *min_lod*).
+    'VK_EXT_image_view_min_lod',
 ]
 
 # Extensions listed above that the system's vk.xml (1.3.239) predates. Their

@@ -67,7 +67,7 @@ VkResult
 agxv_graphics_compile_main(struct agxv_device *device, const VkPipelineShaderStageCreateInfo *stage,
                            const struct agxv_pipeline_layout *layout,
                            const struct agx_tilebuffer_layout *tib,
-                           const struct agx_coverage_options *coverage, bool multiview,
+                           const struct agx_coverage_options *coverage, uint32_t view,
                            const struct agxv_subpass_tiles *tiles, unsigned cull_distances,
                            const struct agxv_gpl_precompiled *pre,
                            const struct agx_fs_epilog_key *epilog_key, struct agxv_cache_use *cu,
@@ -109,18 +109,19 @@ agxv_graphics_compile_main(struct agxv_device *device, const VkPipelineShaderSta
       req.cull_distances = cull_distances;
    /* multiview: each view renders to its layer (hk_lower_multiview) */
    /* fragment: input attachments read the view's layer */
-   req.multiview = multiview;
+   req.multiview = (view & AGXV_VIEW_MULTIVIEW) != 0;
+   req.view_index_is_device_index = (view & AGXV_VIEW_DEVICE_INDEX) != 0;
    /* fragment: input attachments of a merged subpass read with ld_tile */
    if (which == AGXV_STAGE_FRAGMENT && tiles && tiles->merged)
       req.tiles = tiles;
    /* A library's main shader (agxv_graphics_pipeline_library.h), if it was
     * compiled for what this pipeline needs. */
    const struct agxv_compile_gfx_result *done = NULL;
-   if (pre && pre->multiview == multiview && which == AGXV_STAGE_VERTEX)
+   if (pre && pre->vs_view == view && which == AGXV_STAGE_VERTEX)
       done = pre->vs;
    /* (a fragment library is compiled without cull distances: with them
     * the shader is compiled again) */
-   if (pre && pre->multiview == multiview && which == AGXV_STAGE_FRAGMENT &&
+   if (pre && pre->fs_view == view && which == AGXV_STAGE_FRAGMENT &&
        !memcmp(&pre->fs_coverage, &req.coverage, sizeof(req.coverage)) && !cull_distances &&
        !req.tiles)
       done = pre->fs;
@@ -185,7 +186,7 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
    bool has_key =
       which == AGXV_STAGE_FRAGMENT && agxv_blend_key(pipeline->graphics, tib, &key) == VK_SUCCESS;
    VkResult result = agxv_graphics_compile_main(
-      device, stage, layout, tib, &coverage, pipeline->graphics->rp.view_mask != 0,
+      device, stage, layout, tib, &coverage, agxv_view_flags(pipeline->graphics, stage->stage),
       &pipeline->graphics->rp.tiles, which == AGXV_STAGE_FRAGMENT ? gfx->uvs.cull_count : 0, pre,
       has_key ? &key : NULL, gfx->cache_use, &out);
    if (result != VK_SUCCESS)
@@ -216,7 +217,7 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
       skey.statistics = 1;
       struct agxv_compile_gfx_result sout;
       result = agxv_graphics_compile_main(
-         device, stage, layout, tib, &coverage, pipeline->graphics->rp.view_mask != 0,
+         device, stage, layout, tib, &coverage, agxv_view_flags(pipeline->graphics, stage->stage),
          &pipeline->graphics->rp.tiles, gfx->uvs.cull_count, NULL, &skey, gfx->cache_use, &sout);
       if (result == VK_SUCCESS) {
          result = agxv_pipeline_upload_stage(device, pipeline, AGXV_STAGE_FRAGMENT_STATS,

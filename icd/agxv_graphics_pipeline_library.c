@@ -52,14 +52,21 @@ merge_part(struct agxv_graphics_state *dst, const struct agxv_graphics_state *sr
       dst->vi = src->vi;
       dst->ia = src->ia;
       break;
-   case AGXV_GPL_PRE:
+   case AGXV_GPL_PRE: {
+      const uint32_t pre = VK_SHADER_STAGE_ALL_GRAPHICS & ~VK_SHADER_STAGE_FRAGMENT_BIT;
+      dst->view_index_device_stages =
+         (dst->view_index_device_stages & ~pre) | (src->view_index_device_stages & pre);
       dst->ts = src->ts;
       dst->vp = src->vp;
       dst->rs = src->rs;
       if (!has_fo)
          dst->rp.view_mask = src->rp.view_mask;
       break;
+   }
    case AGXV_GPL_FS:
+      dst->view_index_device_stages =
+         (dst->view_index_device_stages & ~VK_SHADER_STAGE_FRAGMENT_BIT) |
+         (src->view_index_device_stages & VK_SHADER_STAGE_FRAGMENT_BIT);
       dst->ds = src->ds;
       dst->ms.sample_shading_enable = src->ms.sample_shading_enable;
       dst->ms.min_sample_shading = src->ms.min_sample_shading;
@@ -373,12 +380,13 @@ precompile(struct agxv_device *device, struct agxv_gpl_library *lib,
    bool vs_only = vs && !find_stage(lib, VK_SHADER_STAGE_GEOMETRY_BIT) &&
                   !find_stage(lib, VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT) &&
                   !find_stage(lib, VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT);
-   /* the view mask of the library's parts (VkPipelineRenderingCreateInfo) */
-   lib->multiview = lib->state.rp.view_mask != 0;
+   /* the view mask of the library's parts (VkPipelineRenderingCreateInfo),
+    * the device-index flag of each stage's part */
+   lib->vs_view = agxv_view_flags(&lib->state, VK_SHADER_STAGE_VERTEX_BIT);
+   lib->fs_view = agxv_view_flags(&lib->state, VK_SHADER_STAGE_FRAGMENT_BIT);
    if ((own & AGXV_GPL_PRE) && vs_only) {
-      VkResult result =
-         agxv_graphics_compile_main(device, &vs->info, &lib->layout, NULL, NULL, lib->multiview,
-                                    NULL, 0, NULL, NULL, cu, &lib->vs);
+      VkResult result = agxv_graphics_compile_main(device, &vs->info, &lib->layout, NULL, NULL,
+                                                   lib->vs_view, NULL, 0, NULL, NULL, cu, &lib->vs);
       if (result != VK_SUCCESS)
          return result;
       lib->has_vs = true;
@@ -388,7 +396,7 @@ precompile(struct agxv_device *device, struct agxv_gpl_library *lib,
       lib->fs_coverage = agxv_gpl_coverage_options(&lib->state);
       VkResult result =
          agxv_graphics_compile_main(device, &fs->info, &lib->layout, NULL, &lib->fs_coverage,
-                                    lib->multiview, NULL, 0, NULL, NULL, cu, &lib->fs);
+                                    lib->fs_view, NULL, 0, NULL, NULL, cu, &lib->fs);
       if (result != VK_SUCCESS)
          return result;
       lib->has_fs = true;
@@ -415,8 +423,10 @@ take_library(struct agxv_device *device, struct agxv_gpl_library *lib,
    }
    layout_add(&lib->layout, &src->layout);
    char err[128];
-   if (parts & (AGXV_GPL_PRE | AGXV_GPL_FS))
-      lib->multiview = src->multiview;
+   if (parts & AGXV_GPL_PRE)
+      lib->vs_view = src->vs_view;
+   if (parts & AGXV_GPL_FS)
+      lib->fs_view = src->fs_view;
    if ((parts & AGXV_GPL_PRE) && src->has_vs) {
       if (agxv_compile_result_copy(&src->vs, &lib->vs, err, sizeof(err)))
          return VK_ERROR_OUT_OF_HOST_MEMORY;
@@ -505,7 +515,8 @@ link_pipeline(struct agxv_device *device, const struct agxv_gpl_library *lib,
       .vs = lib->has_vs ? &lib->vs : NULL,
       .fs = lib->has_fs ? &lib->fs : NULL,
       .fs_coverage = lib->fs_coverage,
-      .multiview = lib->multiview,
+      .vs_view = lib->vs_view,
+      .fs_view = lib->fs_view,
    };
    VkPipelineShaderStageCreateInfo stages[AGXV_GPL_MAX_STAGES];
    for (uint32_t i = 0; i < lib->stage_count; i++)

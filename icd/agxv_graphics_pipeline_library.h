@@ -73,7 +73,7 @@ struct agxv_gpl_precompiled {
    const struct agxv_compile_gfx_result *vs; /* unlinked (no vertex-fetch prolog) */
    const struct agxv_compile_gfx_result *fs; /* colours left for the epilog */
    struct agx_coverage_options fs_coverage;  /* what fs was compiled with */
-   bool multiview;                           /* both compiled for a view mask */
+   uint32_t vs_view, fs_view;                /* their agxv_view_flags */
 };
 
 struct agxv_gpl_library {
@@ -86,7 +86,8 @@ struct agxv_gpl_library {
    bool has_vs, has_fs;
    struct agxv_compile_gfx_result vs, fs;
    struct agx_coverage_options fs_coverage;
-   bool multiview; /* vs, fs compiled for a view mask (the parts' viewMask) */
+   /* what vs, fs were compiled for (agxv_view_flags of the parts) */
+   uint32_t vs_view, fs_view;
 };
 
 /* Whether a create info uses libraries (is one, or links some). */
@@ -106,7 +107,7 @@ struct agx_coverage_options agxv_gpl_coverage_options(const struct agxv_graphics
 
 /* Compiles the main program of a vertex or fragment stage (a fragment
  * one with the colours left for the output epilog, the coverage options
- * and the cull distances to test; multiview: for a view mask; tiles (may be
+ * and the cull distances to test; view: agxv_view_flags; tiles (may be
  * NULL): the input attachments of a merged subpass in the tilebuffer), or copies
  * pre's if it fits (agxv_graphics_pipeline.c). epilog_key: the output
  * epilog a per-sample fragment shader inlines (NULL: not known yet, as in a
@@ -118,7 +119,7 @@ VkResult agxv_graphics_compile_main(struct agxv_device *device,
                                     const VkPipelineShaderStageCreateInfo *stage,
                                     const struct agxv_pipeline_layout *layout,
                                     const struct agx_tilebuffer_layout *tib,
-                                    const struct agx_coverage_options *coverage, bool multiview,
+                                    const struct agx_coverage_options *coverage, uint32_t view,
                                     const struct agxv_subpass_tiles *tiles, unsigned cull_distances,
                                     const struct agxv_gpl_precompiled *pre,
                                     const struct agx_fs_epilog_key *epilog_key,

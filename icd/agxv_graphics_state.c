@@ -18,6 +18,7 @@
 
 #include "agxv_log.h"
 #include "agxv_object.h"
+#include "agxv_pipeline.h"
 
 static const struct agxv_stencil_face default_stencil = {
    .fail = VK_STENCIL_OP_KEEP,
@@ -465,6 +466,11 @@ VkResult
 agxv_graphics_state_init(struct agxv_graphics_state *s, const VkGraphicsPipelineCreateInfo *info)
 {
    agxv_graphics_state_defaults(s);
+   if (agxv_pipeline_create_flags(info->pNext, info->flags) &
+       VK_PIPELINE_CREATE_VIEW_INDEX_FROM_DEVICE_INDEX_BIT) {
+      for (uint32_t i = 0; i < info->stageCount; i++)
+         s->view_index_device_stages |= info->pStages[i].stage;
+   }
    const VkPipelineDynamicStateCreateInfo *dyn = info->pDynamicState;
    for (uint32_t i = 0; dyn && i < dyn->dynamicStateCount; i++) {
       uint64_t bits = agxv_dyn_bits_from_vk(dyn->pDynamicStates[i]);
@@ -691,16 +697,29 @@ take_cb(struct agxv_dynamic_graphics_state *d, const struct agxv_graphics_state 
  * case (the same values as the pipeline bound before) and, when they
  * differ, the group is copied whole after the per-field takes so that its
  * padding matches from then on. A group the memo says the previous
- * pipeline held identically (`known`) is not compared again; a group
- * found equal to a previous pipeline's exact bytes is remembered (`equal`). */
+ * pipeline held identically (`known`) is not compared again; one it says
+ * they hold differently (`copy`) is copied whole with the dirty bits the
+ * memo kept (d->s holds the previous pipeline's exact bytes, so the
+ * per-field takes would give those bits again). A group found equal to a
+ * previous pipeline's exact bytes is remembered (`equal`), one found
+ * different with its bits (`differ`, `differ_dirty`). */
 #define GROUP(index, group, bits)                                    \
    do {                                                              \
       if (dyn & (bits)) {                                            \
          take_##group(d, p, dyn);                                    \
       } else if (known & (1u << (index))) {                          \
+      } else if (copy & (1u << (index))) {                           \
+         memcpy(&d->s.group, &p->group, sizeof(p->group));           \
       } else if (memcmp(&d->s.group, &p->group, sizeof(p->group))) { \
+         uint64_t before = d->dirty;                                 \
+         d->dirty = 0;                                               \
          take_##group(d, p, dyn);                                    \
          memcpy(&d->s.group, &p->group, sizeof(p->group));           \
+         if (exact && !(prev_dyn & (bits))) {                        \
+            differ |= 1u << (index);                                 \
+            differ_dirty |= d->dirty;                                \
+         }                                                           \
+         d->dirty |= before;                                         \
       } else if (exact && !(prev_dyn & (bits))) {                    \
          equal |= 1u << (index);                                     \
       }                                                              \
@@ -715,12 +734,15 @@ agxv_dyn_bind_pipeline(struct agxv_dynamic_graphics_state *d, const struct agxv_
    const struct agxv_graphics_state *prev = d->changed ? NULL : d->bound;
    bool exact = prev != NULL;
    uint64_t prev_dyn = prev ? prev->dynamic : 0;
-   uint32_t known = 0, equal = 0;
+   uint32_t known = 0, copy = 0, equal = 0, differ = 0;
+   uint64_t differ_dirty = 0;
    struct agxv_dyn_bind_memo *m = NULL;
    for (uint32_t i = 0; exact && i < AGXV_DYN_BIND_MEMOS; i++) {
       if (d->memo[i].from == prev && d->memo[i].to == p) {
          m = &d->memo[i];
          known = m->equal;
+         copy = m->differ;
+         d->dirty |= m->dirty;
          break;
       }
    }
@@ -734,20 +756,30 @@ agxv_dyn_bind_pipeline(struct agxv_dynamic_graphics_state *d, const struct agxv_
    GROUP(6, ds, BITS(DS_DEPTH_TEST_ENABLE, DS_STENCIL_REFERENCE));
    /* before the colour-blend group, which holds cb.attachment_count; the
     * rendering formats are never dynamic, so the memo (bit 8) applies */
-   if (!(known & (1u << 8))) {
-      if (d->s.cb.attachment_count == p->cb.attachment_count &&
-          !memcmp(&d->s.rp, &p->rp, sizeof(p->rp))) {
-         if (exact)
-            equal |= 1u << 8;
-      } else {
-         TAKE(RP, cb.attachment_count);
-         TAKE(RP, rp);
+   if (known & (1u << 8)) {
+   } else if (copy & (1u << 8)) {
+      d->s.cb.attachment_count = p->cb.attachment_count;
+      d->s.rp = p->rp;
+   } else if (d->s.cb.attachment_count == p->cb.attachment_count &&
+              !memcmp(&d->s.rp, &p->rp, sizeof(p->rp))) {
+      if (exact)
+         equal |= 1u << 8;
+   } else {
+      TAKE(RP, cb.attachment_count);
+      TAKE(RP, rp);
+      if (exact) {
+         differ |= 1u << 8;
+         differ_dirty |= AGXV_DYN_BIT(RP);
       }
    }
    GROUP(7, cb, BITS(CB_LOGIC_OP_ENABLE, CB_BLEND_CONSTANTS));
    if (exact && !m) {
       m = &d->memo[d->memo_next++ % AGXV_DYN_BIND_MEMOS];
-      *m = (struct agxv_dyn_bind_memo){.from = prev, .to = p, .equal = equal};
+      *m = (struct agxv_dyn_bind_memo){.from = prev,
+                                       .to = p,
+                                       .equal = equal,
+                                       .differ = differ,
+                                       .dirty = differ_dirty};
    }
    d->bound = p;
    d->changed = 0;

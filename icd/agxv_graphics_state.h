@@ -246,6 +246,11 @@ struct agxv_rp_state {
 
 struct agxv_graphics_state {
    uint64_t dynamic; /* AGXV_DYN_BIT(x) for each state left dynamic */
+   /* The stages (VkShaderStageFlags) whose pipeline (part) was created with
+    * VK_PIPELINE_CREATE_VIEW_INDEX_FROM_DEVICE_INDEX_BIT: their ViewIndex is
+    * the device index. Read only when shaders are compiled (not bound
+    * state: agxv_dyn_bind_pipeline leaves it). */
+   uint32_t view_index_device_stages;
    struct agxv_vi_state vi;
    struct agxv_ia_state ia;
    struct agxv_ts_state ts;
@@ -256,6 +261,18 @@ struct agxv_graphics_state {
    struct agxv_cb_state cb;
    struct agxv_rp_state rp;
 };
+
+/* How a stage of pipeline state s reads and renders views
+ * (agxv_graphics_compile_main): AGXV_VIEW_MULTIVIEW for a view mask,
+ * AGXV_VIEW_DEVICE_INDEX when its ViewIndex is the device index. */
+#define AGXV_VIEW_MULTIVIEW 1u
+#define AGXV_VIEW_DEVICE_INDEX 2u
+static inline uint32_t
+agxv_view_flags(const struct agxv_graphics_state *s, VkShaderStageFlagBits stage)
+{
+   return (s->rp.view_mask ? AGXV_VIEW_MULTIVIEW : 0) |
+          ((s->view_index_device_stages & stage) ? AGXV_VIEW_DEVICE_INDEX : 0);
+}
 
 /* Vulkan's defaults for everything (what a state left dynamic holds). */
 void agxv_graphics_state_defaults(struct agxv_graphics_state *s);
@@ -280,12 +297,16 @@ agxv_rs_depth_clip_enable(const struct agxv_rs_state *rs)
 
 /* The command buffer's state in effect and what changed since the last
  * agxv_dyn_clear_dirty. */
-/* Which groups of state two pipelines hold identically (bit per group of
- * agxv_dyn_bind_pipeline), remembered per command buffer so that switching
- * between pipelines compares their groups once, not at every bind. */
+/* Which groups of state two pipelines hold identically and which they
+ * hold differently (bit per group of agxv_dyn_bind_pipeline; groups without
+ * dynamic state in either), with the dirty bits the differing groups gave,
+ * remembered per command buffer so that switching between pipelines
+ * compares their groups once, not at every bind: a differing group is then
+ * copied whole and its bits set without comparing field by field. */
 struct agxv_dyn_bind_memo {
    const struct agxv_graphics_state *from, *to;
-   uint32_t equal;
+   uint32_t equal, differ;
+   uint64_t dirty; /* the dirty bits of the `differ` groups */
 };
 #define AGXV_DYN_BIND_MEMOS 4u
 

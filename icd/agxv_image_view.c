@@ -146,6 +146,10 @@ agxv_pack_image_view(const struct agxv_image *image, uint64_t va, const struct a
        * zs_plane_layout); the texture unit pads its layer stride the same
        * way when told so (Mesa ail: page-aligned layers of Z/S arrays) */
       cfg.page_aligned_layers = zs_plane && l->tiled && l->layers > 1;
+      /* VK_EXT_image_view_min_lod: relative to the view's base level, for
+       * the shader (agx_abi.h AGX_ABI_IMAGE_MIN_LOD) */
+      if (!storage && r->min_lod > (float)r->base_level)
+         cfg.min_lod_sw = r->min_lod - (float)r->base_level;
    }
    agx_pack(desc + AGXV_IMAGE_DESC_PBE / 4, PBE, cfg) {
       cfg.dimension = is3d ? AGX_TEXTURE_DIMENSION_3D
@@ -201,6 +205,11 @@ agxv_CreateImageView(VkDevice _device, const VkImageViewCreateInfo *pCreateInfo,
                    : sr->layerCount,
       .aspects = sr->aspectMask,
    };
+   const VkImageViewMinLodCreateInfoEXT *ml =
+      (const VkImageViewMinLodCreateInfoEXT *)agxv_find_struct(
+         pCreateInfo->pNext, VK_STRUCTURE_TYPE_IMAGE_VIEW_MIN_LOD_CREATE_INFO_EXT);
+   if (ml)
+      r.min_lod = ml->minLod;
    if (!agxv_format_info(r.format))
       return agxv_error(VK_ERROR_FORMAT_NOT_SUPPORTED, "image view format %d", r.format);
    struct agxv_image_view *view =
@@ -218,6 +227,10 @@ agxv_CreateImageView(VkDevice _device, const VkImageViewCreateInfo *pCreateInfo,
    view->layers = r.layers;
    agxv_pack_image_view(image, image->va, &r, false, view->desc);
    agxv_pack_image_view(image, image->va, &r, true, view->storage_desc);
+   struct agxv_view_range ri = r;
+   if (ri.type == VK_IMAGE_VIEW_TYPE_1D || ri.type == VK_IMAGE_VIEW_TYPE_2D)
+      ri.type = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+   agxv_pack_image_view(image, image->va, &ri, false, view->input_desc);
    *pView = agxv_image_view_to_handle(view);
    return VK_SUCCESS;
 }

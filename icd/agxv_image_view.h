@@ -24,6 +24,10 @@ struct agxv_image_view {
    uint32_t base_level, levels, base_layer, layers;
    uint32_t desc[AGXV_IMAGE_DESC_SIZE / 4];         /* sampled / combined */
    uint32_t storage_desc[AGXV_IMAGE_DESC_SIZE / 4]; /* storage: cubes as 2D arrays */
+   /* input attachments: 1D/2D views as arrays of their layers, read at the
+    * fragment's layer (Honeykrisp's HK_DESC_USAGE_INPUT, hk_image_view.c;
+    * compiler subpass_coords) */
+   uint32_t input_desc[AGXV_IMAGE_DESC_SIZE / 4];
 };
 
 AGXV_DEFINE_NONDISP_HANDLE_CASTS(agxv_image_view, VkImageView, VK_OBJECT_TYPE_IMAGE_VIEW)
@@ -34,6 +38,7 @@ struct agxv_view_range {
    VkFormat format;
    VkComponentMapping components;
    uint32_t base_level, levels, base_layer, layers;
+   float min_lod; /* VkImageViewMinLodCreateInfoEXT::minLod (0: none) */
    /* Depth/stencil formats: the aspect whose plane the descriptors read
     * (DEPTH, else STENCIL when only STENCIL is selected; 0 = DEPTH if the
     * format has it); ignored for colour formats. */

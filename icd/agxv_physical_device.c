@@ -356,6 +356,12 @@ init_features(struct agxv_features *f)
       .customBorderColors = VK_TRUE,
       .customBorderColorWithoutFormat = VK_TRUE,
    };
+   /* VK_EXT_image_view_min_lod: the view's minLod in the Texture's software
+    * words, applied by the shader (agx_abi.h; tests/icd test_view_min_lod) */
+   f->min_lod = (VkPhysicalDeviceImageViewMinLodFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_VIEW_MIN_LOD_FEATURES_EXT,
+      .minLod = VK_TRUE,
+   };
    /* VK_EXT_non_seamless_cube_map: the sampler's Seamful cube maps bit */
    f->non_seamless_cube_map = (VkPhysicalDeviceNonSeamlessCubeMapFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NON_SEAMLESS_CUBE_MAP_FEATURES_EXT,
@@ -418,6 +424,17 @@ init_features(struct agxv_features *f)
    f->gpl = (VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT,
       .graphicsPipelineLibrary = VK_TRUE,
+   };
+   /* VK_EXT_extended_dynamic_state(2): the Vulkan 1.3 dynamic states
+    * (agxv_cmd_state.c); no dynamic logic op (logicOp is not offered) nor
+    * patch control points. */
+   f->eds = (VkPhysicalDeviceExtendedDynamicStateFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT,
+      .extendedDynamicState = VK_TRUE,
+   };
+   f->eds2 = (VkPhysicalDeviceExtendedDynamicState2FeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT,
+      .extendedDynamicState2 = VK_TRUE,
    };
    /* The *2 commands share the original ones' paths; every barrier is a
     * full CDM barrier and semaphore waits block the whole batch, so finer
@@ -609,7 +626,7 @@ init_properties(struct agxv_physical_device *pdev)
       .framebufferColorSampleCounts = AGXV_SAMPLE_COUNTS,
       .framebufferDepthSampleCounts = AGXV_SAMPLE_COUNTS,
       .framebufferStencilSampleCounts = AGXV_SAMPLE_COUNTS,
-      .framebufferNoAttachmentsSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .framebufferNoAttachmentsSampleCounts = AGXV_SAMPLE_COUNTS,
       .maxColorAttachments = 4,
       /* texelFetch/textureSamples on multisampled sampled images */
       .sampledImageColorSampleCounts = AGXV_SAMPLE_COUNTS,

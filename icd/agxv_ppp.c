@@ -91,10 +91,11 @@ agxv_ppp_header_sized(const struct agxv_dynamic_graphics_state *d, uint32_t ppp_
    /* A switch between pipelines that differ in culling alone (issue 19's
     * pipeline-switch row): the cull word only, as the expressions below
     * give for these bits (test_ppp compares every size with the header's). */
-   if (!ppp_dirty && d->dirty &&
-       !(d->dirty & ~(AGXV_DYN_BIT(RS_CULL_MODE) | AGXV_DYN_BIT(RS_FRONT_FACE)))) {
-      *size = AGX_PPP_HEADER_LENGTH + AGX_CULL_LENGTH;
-      return (struct AGX_PPP_HEADER){.cull = true, .viewport_count = 1};
+   if (agxv_ppp_quick(d, ppp_dirty)) {
+      *size = agxv_ppp_quick_size(d, ppp_dirty, draw);
+      return (struct AGX_PPP_HEADER){.cull = d->dirty != 0,
+                                     .fragment_shader = draw->has_fs && ppp_dirty,
+                                     .viewport_count = 1};
    }
    /* hk_flush_ppp_state's dirty expressions; PASS stands for the dynamic
     * bits hk_cmd_buffer_dirty_render_pass sets (depth/stencil enables). */
@@ -314,6 +315,74 @@ emit_viewport_block(uint32_t *p, const struct agxv_dynamic_graphics_state *d,
    return p;
 }
 
+static uint32_t *
+emit_cull(uint32_t *p, const struct agxv_dynamic_graphics_state *d)
+{
+   /* hk_flush_ppp_state, cull */
+   bool clip = agxv_rs_depth_clip_enable(&d->s.rs);
+   agx_pack(p, CULL, cfg) {
+      cfg.cull_front = d->s.rs.cull_mode & VK_CULL_MODE_FRONT_BIT;
+      cfg.cull_back = d->s.rs.cull_mode & VK_CULL_MODE_BACK_BIT;
+      cfg.front_face_ccw = d->s.rs.front_face != VK_FRONT_FACE_CLOCKWISE;
+      /* PPP Vertex = provoking vertex + 1 */
+      cfg.flat_shading_vertex = (enum agx_ppp_vertex)(
+         agxv_provoking_vertex(d->s.rs.provoking_vertex, d->s.ia.topology) + 1);
+      cfg.rasterizer_discard = d->s.rs.rasterizer_discard_enable;
+      /* "We do not support unrestricted depth, so clamping is inverted
+       * from clipping." */
+      cfg.depth_clip = clip;
+      cfg.depth_clamp = !clip;
+      cfg.primitive_msaa = agxv_object_type(d->s.ia.topology) == AGX_OBJECT_TYPE_LINE &&
+                           d->s.rs.line.mode == VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT;
+   }
+   return p + AGX_CULL_WORDS;
+}
+
+/* The FS addresses fit Fragment Shader Words 1 and 2 (64- and 4-byte
+ * aligned offsets below 4 GiB). */
+static bool
+fs_words_fit(const struct agxv_ppp_draw *draw)
+{
+   return !((draw->fs_pipeline & 63) || draw->fs_pipeline >> 32 || (draw->fs_cf_bindings & 3) ||
+            draw->fs_cf_bindings >> 32);
+}
+
+static uint32_t *
+emit_fs_words(uint32_t *p, const struct agxv_ppp_draw *draw)
+{
+   /* hk_flush_ppp_state, fragment_shader */
+   *p++ = draw->fs_counts;
+   agx_pack(p, FRAGMENT_SHADER_WORD_1, cfg) {
+      cfg.pipeline = draw->fs_pipeline;
+   }
+   p += AGX_FRAGMENT_SHADER_WORD_1_WORDS;
+   agx_pack(p, FRAGMENT_SHADER_WORD_2, cfg) {
+      cfg.cf_bindings = draw->fs_cf_bindings;
+   }
+   p += AGX_FRAGMENT_SHADER_WORD_2_WORDS;
+   agx_pack(p, FRAGMENT_SHADER_WORD_3, cfg)
+      ;
+   return p + AGX_FRAGMENT_SHADER_WORD_3_WORDS;
+}
+
+size_t
+agxv_ppp_emit_quick(void *dst, const struct agxv_dynamic_graphics_state *d, uint32_t ppp_dirty,
+                    const struct agxv_ppp_draw *draw)
+{
+   bool cull = d->dirty != 0, fs = draw->has_fs && ppp_dirty;
+   if (fs && !fs_words_fit(draw))
+      return 0;
+   uint32_t *p = dst;
+   AGX_PPP_HEADER_pack(
+      p, &(struct AGX_PPP_HEADER){.cull = cull, .fragment_shader = fs, .viewport_count = 1});
+   p += AGX_PPP_HEADER_WORDS;
+   if (cull)
+      p = emit_cull(p, d);
+   if (fs)
+      p = emit_fs_words(p, draw);
+   return (size_t)((uint8_t *)p - (uint8_t *)dst);
+}
+
 size_t
 agxv_ppp_emit(void *dst, size_t capacity, const struct AGX_PPP_HEADER *h,
               const struct agxv_dynamic_graphics_state *d, const struct agxv_ppp_draw *draw)
@@ -337,8 +406,7 @@ agxv_ppp_emit_sized(void *dst, size_t size, const struct AGX_PPP_HEADER *h,
         draw->visibility_mode != AGX_VISIBILITY_MODE_COUNTING &&
         draw->visibility_mode != AGX_VISIBILITY_MODE_BOOLEAN))
       return 0;
-   if (h->fragment_shader && ((draw->fs_pipeline & 63) || draw->fs_pipeline >> 32 ||
-                              (draw->fs_cf_bindings & 3) || draw->fs_cf_bindings >> 32))
+   if (h->fragment_shader && !fs_words_fit(draw))
       return 0;
    uint32_t *p = dst;
    AGX_PPP_HEADER_pack(p, h);
@@ -393,45 +461,16 @@ agxv_ppp_emit_sized(void *dst, size_t size, const struct AGX_PPP_HEADER *h,
       *p++ = draw->varying_counts_32;
    if (h->varying_counts_16)
       *p++ = draw->varying_counts_16;
-   if (h->cull) {
-      bool clip = agxv_rs_depth_clip_enable(&d->s.rs);
-      agx_pack(p, CULL, cfg) {
-         cfg.cull_front = d->s.rs.cull_mode & VK_CULL_MODE_FRONT_BIT;
-         cfg.cull_back = d->s.rs.cull_mode & VK_CULL_MODE_BACK_BIT;
-         cfg.front_face_ccw = d->s.rs.front_face != VK_FRONT_FACE_CLOCKWISE;
-         /* PPP Vertex = provoking vertex + 1 */
-         cfg.flat_shading_vertex = (enum agx_ppp_vertex)(
-            agxv_provoking_vertex(d->s.rs.provoking_vertex, d->s.ia.topology) + 1);
-         cfg.rasterizer_discard = d->s.rs.rasterizer_discard_enable;
-         /* "We do not support unrestricted depth, so clamping is inverted
-          * from clipping." */
-         cfg.depth_clip = clip;
-         cfg.depth_clamp = !clip;
-         cfg.primitive_msaa = object_type == AGX_OBJECT_TYPE_LINE &&
-                              d->s.rs.line.mode == VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT;
-      }
-      p += AGX_CULL_WORDS;
-   }
+   if (h->cull)
+      p = emit_cull(p, d);
    if (h->cull_2) {
       agx_pack(p, CULL_2, cfg) {
          cfg.needs_primitive_id = draw->generate_primitive_id;
       }
       p += AGX_CULL_2_WORDS;
    }
-   if (h->fragment_shader) {
-      *p++ = draw->fs_counts;
-      agx_pack(p, FRAGMENT_SHADER_WORD_1, cfg) {
-         cfg.pipeline = draw->fs_pipeline;
-      }
-      p += AGX_FRAGMENT_SHADER_WORD_1_WORDS;
-      agx_pack(p, FRAGMENT_SHADER_WORD_2, cfg) {
-         cfg.cf_bindings = draw->fs_cf_bindings;
-      }
-      p += AGX_FRAGMENT_SHADER_WORD_2_WORDS;
-      agx_pack(p, FRAGMENT_SHADER_WORD_3, cfg)
-         ;
-      p += AGX_FRAGMENT_SHADER_WORD_3_WORDS;
-   }
+   if (h->fragment_shader)
+      p = emit_fs_words(p, draw);
    if (h->occlusion_query) {
       agx_pack(p, FRAGMENT_OCCLUSION_QUERY, cfg) {
          cfg.index = draw->occlusion_index;

@@ -87,6 +87,32 @@ struct AGX_PPP_HEADER agxv_ppp_header(const struct agxv_dynamic_graphics_state *
 struct AGX_PPP_HEADER agxv_ppp_header_sized(const struct agxv_dynamic_graphics_state *d,
                                             uint32_t ppp_dirty, const struct agxv_ppp_draw *draw,
                                             size_t *size);
+/* The blocks of the commonest state changes between draws, emitted
+ * without going through the general builder (issue 19's recording
+ * benchmark): a switch between pipelines that differ in culling alone
+ * (the Cull word), new fragment-shader uniforms (set binds, push
+ * constants: the Fragment Shader words), or both. Whether the dirty state
+ * is of that kind, the block's bytes (what agxv_ppp_header_sized announces
+ * for these bits; 4: nothing to emit) and the block itself (the same bytes
+ * as agxv_ppp_emit_sized gives for that header; 0 when an FS address does
+ * not fit, as there). */
+#define AGXV_PPP_QUICK_DYN_DIRTY (AGXV_DYN_BIT(RS_CULL_MODE) | AGXV_DYN_BIT(RS_FRONT_FACE))
+static inline bool
+agxv_ppp_quick(const struct agxv_dynamic_graphics_state *d, uint32_t ppp_dirty)
+{
+   return !(ppp_dirty & ~(uint32_t)AGXV_PPP_DIRTY_FS_UNIFORMS) &&
+          !(d->dirty & ~AGXV_PPP_QUICK_DYN_DIRTY);
+}
+static inline size_t
+agxv_ppp_quick_size(const struct agxv_dynamic_graphics_state *d, uint32_t ppp_dirty,
+                    const struct agxv_ppp_draw *draw)
+{
+   return AGX_PPP_HEADER_LENGTH + (d->dirty ? AGX_CULL_LENGTH : 0) +
+          (draw->has_fs && ppp_dirty ? 4 * 4 : 0);
+}
+size_t agxv_ppp_emit_quick(void *dst, const struct agxv_dynamic_graphics_state *d,
+                           uint32_t ppp_dirty, const struct agxv_ppp_draw *draw);
+
 /* Bytes of the block a header announces (4: nothing to emit). */
 size_t agxv_ppp_size(const struct AGX_PPP_HEADER *hdr);
 /* Writes header + words to dst (4-byte aligned); returns the bytes written,

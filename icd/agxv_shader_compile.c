@@ -75,7 +75,8 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
                                     .spec = spec,
                                     .num_spec = req->spec_count,
                                     .robust_buffer_access = req->robust_buffer_access,
-                                    .multiview = req->multiview};
+                                    .multiview = req->multiview,
+                                    .view_index_is_device_index = req->view_index_is_device_index};
    for (unsigned i = 0; req->tiles && req->tiles->merged && i < AGX_TIB_MAX_RTS; i++) {
       opts.tile_inputs[i].format = req->tiles->inputs[i].format;
       opts.tile_inputs[i].offset_B = req->tiles->inputs[i].offset_B;

@@ -64,6 +64,10 @@ struct agxv_compile_request {
    /* Fragment shaders of a merged subpass: its input attachments in the
     * tilebuffer (agx_spirv_options.tile_inputs; NULL: none) */
    const struct agxv_subpass_tiles *tiles; /* agxv_graphics_state.h */
+   /* VK_PIPELINE_CREATE_VIEW_INDEX_FROM_DEVICE_INDEX_BIT on the stage's
+    * pipeline (part): ViewIndex reads the device index
+    * (agx_spirv_options.view_index_is_device_index). */
+   bool view_index_is_device_index;
    /* The geometry-shader path (agx_pass_lower_gs, compiler/ir/agx_passes.h):
     * compile this variant; gs_input_mask
     * = the slots the software vertex shader writes (GS variants). */

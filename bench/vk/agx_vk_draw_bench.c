@@ -6,14 +6,20 @@
  *   - vkCmdDraw with no state change between draws;
  *   - vkCmdDraw after a descriptor-set bind, a vertex-buffer bind and a
  *     push-constant update (the per-draw state a renderer changes most);
- *   - vkCmdDraw after a pipeline switch (two pipelines alternating).
+ *   - vkCmdDraw after a pipeline switch (two pipelines alternating that
+ *     differ in their cull mode);
+ *   - vkCmdDraw after a material switch: two pipelines alternating that
+ *     differ in their fragment shader (FRAG2.spv), each with its own
+ *     descriptor set (a renderer drawing objects of two materials);
+ *   - vkCmdDraw after binding one of two descriptor sets in turn (per-object
+ *     sets; the set-bind row above binds the same set every time).
  * Then it submits the last command buffer once so every recorded draw is
  * also known to execute (skipped with --record-only, for profiling the
  * recording alone). Each row is the fastest of several recordings.
  * Assumes the driver supports dynamic rendering and colour attachments of
  * R8G8B8A8_UNORM (agx-vk's first rendering tests).
- * agx-vk-draw-bench VERT.spv FRAG.spv [--record-only] [--row N]
- *   --row N: only row N (0..2), for profiling one path.
+ * agx-vk-draw-bench VERT.spv FRAG.spv FRAG2.spv [--record-only] [--row N]
+ *   --row N: only row N (0..4), for profiling one path.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -156,17 +162,18 @@ int
 main(int argc, char **argv)
 {
    int record_only = 0, only_row = -1;
-   for (int a = 3; a < argc; a++) {
+   for (int a = 4; a < argc; a++) {
       if (!strcmp(argv[a], "--record-only"))
          record_only = 1;
       else if (!strcmp(argv[a], "--row") && a + 1 < argc && argv[a + 1][0] >= '0' &&
-               argv[a + 1][0] <= '2' && !argv[a + 1][1])
+               argv[a + 1][0] <= '4' && !argv[a + 1][1])
          only_row = argv[++a][0] - '0';
       else
          argc = 0;
    }
-   if (argc < 3) {
-      fprintf(stderr, "usage: agx-vk-draw-bench VERT.spv FRAG.spv [--record-only] [--row N]\n");
+   if (argc < 4) {
+      fprintf(stderr,
+              "usage: agx-vk-draw-bench VERT.spv FRAG.spv FRAG2.spv [--record-only] [--row N]\n");
       return 2;
    }
    VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
@@ -204,6 +211,7 @@ main(int argc, char **argv)
     * and adds a push-constant offset per instance (tests/icd/shaders/draw.vert). */
    VkShaderModule vs = load_module(dev, argv[1]);
    VkShaderModule fs = load_module(dev, argv[2]);
+   VkShaderModule fs2 = load_module(dev, argv[3]);
    VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
                                      VK_SHADER_STAGE_VERTEX_BIT, NULL};
    VkDescriptorSetLayoutCreateInfo lci = {.sType =
@@ -222,6 +230,7 @@ main(int argc, char **argv)
    OK(vkCreatePipelineLayout(dev, &plci, NULL, &pl));
    VkPipeline pipes[2] = {make_pipeline(dev, pl, vs, fs, VK_CULL_MODE_NONE),
                           make_pipeline(dev, pl, vs, fs, VK_CULL_MODE_BACK_BIT)};
+   VkPipeline material = make_pipeline(dev, pl, vs, fs2, VK_CULL_MODE_NONE);
 
    /* One small triangle: (clip position, colour) per vertex. */
    const float verts[24] = {-0.5f, -0.5f, 0, 1, 1, 0,    0, 1, 0.5f, -0.5f, 0, 1,
@@ -247,28 +256,35 @@ main(int argc, char **argv)
    void *map;
    OK(vkMapMemory(dev, mem, 0, VK_WHOLE_SIZE, 0, &map));
    memcpy(map, verts, sizeof(verts));
+   memcpy((char *)map + 256, verts, sizeof(verts));
    vkUnmapMemory(dev, mem);
 
-   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
+   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2};
    VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                      .maxSets = 1,
+                                      .maxSets = 2,
                                       .poolSizeCount = 1,
                                       .pPoolSizes = &ps};
    VkDescriptorPool dp;
    OK(vkCreateDescriptorPool(dev, &dpci, NULL, &dp));
+   const VkDescriptorSetLayout sls[2] = {sl, sl};
    VkDescriptorSetAllocateInfo sai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
                                       .descriptorPool = dp,
-                                      .descriptorSetCount = 1,
-                                      .pSetLayouts = &sl};
-   VkDescriptorSet set;
-   OK(vkAllocateDescriptorSets(dev, &sai, &set));
-   VkDescriptorBufferInfo dbi = {buf, 0, VK_WHOLE_SIZE};
-   VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                             .dstSet = set,
-                             .descriptorCount = 1,
-                             .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                             .pBufferInfo = &dbi};
-   vkUpdateDescriptorSets(dev, 1, &w, 0, NULL);
+                                      .descriptorSetCount = 2,
+                                      .pSetLayouts = sls};
+   /* Two sets on the same vertices (the second from a 256-byte offset
+    * holding a copy, so both draw the same triangle). */
+   VkDescriptorSet sets[2];
+   OK(vkAllocateDescriptorSets(dev, &sai, sets));
+   VkDescriptorSet set = sets[0];
+   VkDescriptorBufferInfo dbi[2] = {{buf, 0, 256}, {buf, 256, 256}};
+   VkWriteDescriptorSet w[2];
+   for (int i = 0; i < 2; i++)
+      w[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                    .dstSet = sets[i],
+                                    .descriptorCount = 1,
+                                    .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                    .pBufferInfo = &dbi[i]};
+   vkUpdateDescriptorSets(dev, 2, w, 0, NULL);
 
    /* The colour attachment. */
    VkImageCreateInfo imci = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
@@ -319,15 +335,17 @@ main(int argc, char **argv)
                             .pColorAttachments = &color};
 
    printf("device: %s\n", props.deviceName);
-   static const char *const names[3] = {
+   static const char *const names[5] = {
       "record vkCmdDraw, no state change",
       "record vkCmdDraw + bind set + bind vertex buffer + push constants",
       "record vkCmdDraw + pipeline switch",
+      "record vkCmdDraw + material switch (pipeline of another FS + its set)",
+      "record vkCmdDraw + bind one of two sets",
    };
    /* Each row records REPS times and reports the fastest (the machine is
     * shared; the minimum is the least disturbed run). */
    const int N = 20000, REPS = record_only ? 20 : 5;
-   for (int variant = 0; variant < 3; variant++) {
+   for (int variant = 0; variant < 5; variant++) {
       if (only_row >= 0 && variant != only_row)
          continue;
       double best = 1e30;
@@ -350,6 +368,13 @@ main(int argc, char **argv)
                vkCmdPushConstants(cb, pl, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
             } else if (variant == 2) {
                vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipes[i & 1]);
+            } else if (variant == 3) {
+               vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, i & 1 ? material : pipes[0]);
+               vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pl, 0, 1, &sets[i & 1],
+                                       0, NULL);
+            } else if (variant == 4) {
+               vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pl, 0, 1, &sets[i & 1],
+                                       0, NULL);
             }
             vkCmdDraw(cb, 3, 1, 0, 0);
          }
@@ -361,7 +386,7 @@ main(int argc, char **argv)
       }
       printf("%s: %.0f ns/call\n", names[variant], best / N * 1e9);
    }
-   /* The last recording (pipeline switches) executes. */
+   /* The last recording (set switches, or the one row) executes. */
    if (!record_only)
       execute(dev, queue, cb, N);
    vkDestroyCommandPool(dev, pool, NULL);
@@ -373,10 +398,12 @@ main(int argc, char **argv)
    vkFreeMemory(dev, mem, NULL);
    for (int i = 0; i < 2; i++)
       vkDestroyPipeline(dev, pipes[i], NULL);
+   vkDestroyPipeline(dev, material, NULL);
    vkDestroyPipelineLayout(dev, pl, NULL);
    vkDestroyDescriptorSetLayout(dev, sl, NULL);
    vkDestroyShaderModule(dev, vs, NULL);
    vkDestroyShaderModule(dev, fs, NULL);
+   vkDestroyShaderModule(dev, fs2, NULL);
    vkDestroyDevice(dev, NULL);
    vkDestroyInstance(instance, NULL);
    return 0;

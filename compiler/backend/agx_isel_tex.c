@@ -154,17 +154,34 @@ half_reg(struct isel *c, const agx_instr *I, unsigned i, unsigned comp)
    return isel_part(v, 0, 1);
 }
 
-/* Gradients: ddx, ddy of each coordinate interleaved, 32-bit registers. */
+/* Gradients: ddx, ddy of each coordinate interleaved, 32-bit registers;
+ * with `min`, the fp16 minimum LOD (source 4) in the low half of one more
+ * (lod_grad_min). */
 static struct mval
-gradients(struct isel *c, const agx_instr *I, unsigned *count)
+gradients(struct isel *c, const agx_instr *I, bool min, unsigned *count)
 {
    unsigned n = I->src[2]->type.comps;
-   struct mval t = isel_new(c, 4 * n);
+   struct mval t = isel_new(c, 4 * n + (min ? 2 : 0));
    for (unsigned k = 0; k < n; k++) {
       isel_copy(c, isel_part(t, 4 * k, 2), isel_src(c, I, 2, k));
       isel_copy(c, isel_part(t, 4 * k + 2, 2), isel_src(c, I, 3, k));
    }
-   *count = 2 * n;
+   if (min) {
+      isel_copy(c, isel_part(t, 4 * n, 1), isel_src(c, I, 4, 0));
+      isel_copy(c, isel_part(t, 4 * n + 1, 1), isel_src(c, I, 4, 0));
+   }
+   *count = 2 * n + (min ? 1 : 0);
+   return t;
+}
+
+/* auto_lod_bias_min: the fp16 bias and minimum (source 2) as one 32-bit
+ * register, bias in the low half. */
+static struct mval
+bias_min(struct isel *c, const agx_instr *I)
+{
+   struct mval t = isel_new(c, 2);
+   isel_copy(c, isel_part(t, 0, 1), isel_src(c, I, 2, 0));
+   isel_copy(c, isel_part(t, 1, 1), isel_src(c, I, 2, 1));
    return t;
 }
 
@@ -184,10 +201,12 @@ texture_op(struct isel *c, agx_instr *I)
    unsigned flags = sample ? I->c[2] : 0;
    bool auto_lod = !sample && lodv->op == AGX_OP_CONST && lodv->value[0] == 0;
    bool auto_bias = flags & AGX_TEX_AUTO_LOD_BIAS, compare = flags & AGX_TEX_COMPARE;
-   bool texel_off = flags & AGX_TEX_OFFSET;
+   bool texel_off = flags & AGX_TEX_OFFSET, min = flags & AGX_TEX_MIN_LOD;
    struct mval lod = {0}, smp = {0}, cmp = {0};
    if (grad)
-      lod = gradients(c, I, &gcount);
+      lod = gradients(c, I, min, &gcount);
+   else if (auto_bias && min)
+      lod = bias_min(c, I);
    else if (!auto_lod)
       lod = half_reg(c, I, 2, 0);
    if (sample)
@@ -226,12 +245,16 @@ texture_op(struct isel *c, agx_instr *I)
    isel_set(c, mi, AGX_TEXTURE_LOAD_n, agx_isa_str(dim_names[dim]));
    isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_C, xy, count);
    isel_set(c, mi, AGX_TEXTURE_LOAD_lod,
-            agx_isa_str(grad        ? "lod_grad"
-                        : auto_lod  ? "auto_lod"
-                        : auto_bias ? "auto_lod_bias"
-                                    : "lod_min"));
+            agx_isa_str(grad && min        ? "lod_grad_min"
+                        : grad             ? "lod_grad"
+                        : auto_lod         ? "auto_lod"
+                        : auto_bias && min ? "auto_lod_bias_min"
+                        : auto_bias        ? "auto_lod_bias"
+                                           : "lod_min"));
    if (grad)
       isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_D, lod, gcount);
+   else if (auto_bias && min)
+      isel_use_tuple(c, mi, AGX_TEXTURE_LOAD_D, lod, 1);
    else if (auto_lod)
       isel_set(c, mi, AGX_TEXTURE_LOAD_D, agx_isa_imm(0));
    else

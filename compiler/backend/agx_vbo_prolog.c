@@ -11,7 +11,15 @@
  * float/normalised formats, 1 for integers, Vulkan §22.3); an element past
  * the buffer's clamp reads (0, 0, 0, 1) and loads from the buffer's base
  * instead. Normalised conversions multiply by the reciprocal (within 1 ulp
- * of the division). */
+ * of the division).
+ * Attribute offsets need not be multiples of the component size: Vulkan
+ * ("Vertex Input Address Calculation") only asks the whole address (buffer
+ * address + binding offset + element x stride + attribute offset) to be,
+ * so a binding offset may make up for an odd attribute offset
+ * (dEQP-VK.pipeline.*.input_attribute_offset). Such an attribute is read
+ * byte by byte and each component assembled little-endian, correct for
+ * any runtime address (Mesa folds the offset into a per-attribute base
+ * instead, agx_nir_lower_vbo.c). */
 #include <stdio.h>
 #include <string.h>
 
@@ -252,6 +260,43 @@ component(agx_builder *b, agx_instr *v, const struct fmt *f, unsigned c)
    return convert(b, f->comps == 1 ? v : agx_extract(b, v, source_comp(f, c)), f);
 }
 
+/* Whether an attribute at byte offset `offset` of its element is read with
+ * byte loads: the offset is not a multiple of the component (or packed
+ * word) size. */
+static bool
+unaligned(const struct fmt *f, uint32_t offset)
+{
+   return offset % (f->bits / 8) != 0;
+}
+
+/* One bits-wide scalar at addr (any alignment): its bytes loaded one by
+ * one and assembled little-endian. */
+static agx_instr *
+load_bytes(agx_builder *b, agx_instr *addr, unsigned bits)
+{
+   agx_instr *v = NULL;
+   for (unsigned j = 0; j < bits / 8; j++) {
+      agx_instr *byte =
+         agx_intrin(b, AGX_OP_LOAD_GLOBAL, agx_type_make(8, 1), 1,
+                    j ? agx_iadd(b, addr, agx_imm(b, 64, j)) : addr, NULL, NULL, 1, 0, 0);
+      agx_instr *w = agx_u2u(b, 32, byte);
+      if (j)
+         w = agx_ishl(b, w, agx_imm(b, 32, 8 * j));
+      v = v ? agx_ior(b, v, w) : w;
+   }
+   return bits == 32 ? v : agx_u2u(b, bits, v);
+}
+
+/* Result component c of an attribute at addr read with byte loads. */
+static agx_instr *
+component_bytes(agx_builder *b, agx_instr *addr, const struct fmt *f, unsigned c)
+{
+   if (f->packed)
+      return convert_packed(b, load_bytes(b, addr, 32), f, c);
+   unsigned at = source_comp(f, c) * (f->bits / 8);
+   return convert(b, load_bytes(b, at ? agx_iadd(b, addr, agx_imm(b, 64, at)) : addr, f->bits), f);
+}
+
 int
 agx_build_vbo_prolog(const struct agx_vbo_key *key, struct agx_backend_result *out, char *err,
                      size_t errsize)
@@ -280,12 +325,9 @@ agx_build_vbo_prolog(const struct agx_vbo_key *key, struct agx_backend_result *o
    for (unsigned i = 0; i < key->num_attribs; i++) {
       const struct agx_vbo_attrib *a = &key->attribs[i];
       const struct fmt *f = a->format < AGX_VBO_NUM_FORMATS ? &formats[a->format] : NULL;
-      if (!f || !f->bits || a->location >= AGX_MAX_ATTRIBS || a->buffer >= AGX_VBO_MAX_BUFFERS ||
-          a->offset % (f->bits / 8)) {
-         snprintf(err, errsize,
-                  "vertex attribute %u: bad format %u, location %u, buffer %u or "
-                  "offset %u",
-                  i, a->format, a->location, a->buffer, a->offset);
+      if (!f || !f->bits || a->location >= AGX_MAX_ATTRIBS || a->buffer >= AGX_VBO_MAX_BUFFERS) {
+         snprintf(err, errsize, "vertex attribute %u: bad format %u, location %u or buffer %u", i,
+                  a->format, a->location, a->buffer);
          agx_shader_destroy(s);
          return -1;
       }
@@ -320,15 +362,18 @@ agx_build_vbo_prolog(const struct agx_vbo_key *key, struct agx_backend_result *o
       agx_instr *addr = agx_iadd(
          b, base,
          agx_iadd(b, agx_imul(b, agx_u2u(b, 64, safe), stride), agx_imm(b, 64, a->offset)));
+      bool bytes = unaligned(f, a->offset);
       agx_instr *v =
-         agx_intrin(b, AGX_OP_LOAD_GLOBAL, agx_type_make(f->bits, f->packed ? 1 : f->comps), 1,
-                    addr, NULL, NULL, f->bits / 8, 0, 0);
+         bytes ? NULL
+               : agx_intrin(b, AGX_OP_LOAD_GLOBAL, agx_type_make(f->bits, f->packed ? 1 : f->comps),
+                            1, addr, NULL, NULL, f->bits / 8, 0, 0);
       bool is_int = f->kind == K_UINT || f->kind == K_SINT;
       for (unsigned c = 0; c < 4; c++) {
          agx_instr *def = c == 3 ? (is_int ? agx_imm(b, 32, 1) : fimm(b, 1.0f)) : agx_imm(b, 32, 0);
          agx_instr *x = def;
          if (c < f->comps)
-            x = agx_bcsel(b, in, component(b, v, f, c), def);
+            x = agx_bcsel(b, in, bytes ? component_bytes(b, addr, f, c) : component(b, v, f, c),
+                          def);
          agx_intrin(b, AGX_OP_STORE_PRELOADED, agx_type_make(0, 0), 1, x, NULL, NULL,
                     8 + 4 * a->location + c, 0, 0);
       }
@@ -380,8 +425,10 @@ fetch_sw(agx_builder *b, const struct agx_vbo_key *key, const struct agx_vbo_att
    agx_instr *def = c == 3 ? (is_int ? agx_imm(b, 32, 1) : fimm(b, 1.0f)) : agx_imm(b, 32, 0);
    if (c >= f->comps)
       return def;
-   agx_instr *v = agx_intrin(b, AGX_OP_LOAD_GLOBAL, agx_type_make(f->bits, 1), 1, addr, NULL, NULL,
-                             f->bits / 8, 0, 0);
+   agx_instr *v = unaligned(f, a->offset)
+                     ? load_bytes(b, addr, f->bits)
+                     : agx_intrin(b, AGX_OP_LOAD_GLOBAL, agx_type_make(f->bits, 1), 1, addr, NULL,
+                                  NULL, f->bits / 8, 0, 0);
    return agx_bcsel(b, in, f->packed ? convert_packed(b, v, f, c) : convert(b, v, f), def);
 }
 

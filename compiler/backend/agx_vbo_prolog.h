@@ -21,7 +21,8 @@
  * (agx_abi.h AGX_ABI_VS_BASE_INSTANCE). Choose uniform_base past the main
  * shader's uniforms (its preamble stores above AGX_ABI_UNIFORM_SIZE: use
  * info.uniform_halves * 2 of the main shader, rounded up to 8).
- * Attribute offsets must be aligned to the format's component size. */
+ * Attribute offsets may be any byte offset (an offset that is not a
+ * multiple of the component size is read byte by byte). */
 #pragma once
 #include "agx_backend.h"
 
@@ -131,6 +132,6 @@ const char *agx_vbo_format_name(unsigned format);
 unsigned agx_vbo_format_bytes(unsigned format);
 
 /* Builds the prolog. Returns 0, or -1 with a message (bad format, location,
- * buffer or alignment). */
+ * buffer, or a stride not aligned to the components). */
 int agx_build_vbo_prolog(const struct agx_vbo_key *key, struct agx_backend_result *out, char *err,
                          size_t errsize);

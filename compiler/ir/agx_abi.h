@@ -112,6 +112,15 @@
  * sample with the register form (St=1) of that index. texture_load
  * (texelFetch, imageLoad) always uses the txf sampler in ss0.
  *
+ * An image view's minimum LOD (VK_EXT_image_view_min_lod) is a float32
+ * relative to the view's base level in bytes 20-23 of its Texture
+ * (AGX_ABI_IMAGE_MIN_LOD, genxml "Min LOD (sw)"; 0 without one; the
+ * hardware reads those words only with Extended, which views never set).
+ * Explicit-LOD samples take max(LOD + bias, min); implicit LODs and
+ * gradients pass it to the texture unit (auto_lod_bias_min, lod_grad_min);
+ * texel fetches of levels below its integer part are out of range (x =
+ * AGX_ABI_IMAGE_OOB_X), and so are gathers (level 0) when it is 1 or more.
+ *
  * Image layouts: optimal tiling = Layout GPU (ail's 16 KiB tiles, Morton
  * order inside, full mip chain); linear tiling = Layout Linear (2D, one
  * level, one layer). Views, as packed by the driver:
@@ -204,6 +213,7 @@
 #define AGX_ABI_SAMPLER_BORDER 32u   /* 4 x 32-bit custom border colour */
 #define AGX_ABI_SAMPLER_DESC_SIZE 8u /* one hardware Sampler in the heap */
 #define AGX_ABI_IMAGE_OOB_X 0xFFF0u  /* x of an out-of-range layer/level */
+#define AGX_ABI_IMAGE_MIN_LOD 20u    /* Texture "Min LOD (sw)": float32 */
 
 /* Texel buffer descriptors (see above) */
 #define AGX_ABI_TEXEL_DESC_SIZE AGX_ABI_IMAGE_DESC_SIZE

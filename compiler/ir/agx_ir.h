@@ -146,6 +146,11 @@ enum agx_image_dim {
 #define AGX_TEX_AUTO_LOD_BIAS 0x2u
 #define AGX_TEX_COMPARE 0x4u
 #define AGX_TEX_QUERY_LOD 0x8u /* query_lod mode: (clamped, unclamped) LOD */
+/* a minimum LOD applies (VK_EXT_image_view_min_lod): with
+ * AGX_TEX_AUTO_LOD_BIAS source 2 is fp16 x2 (bias, minimum; the
+ * auto_lod_bias_min mode); bindless_texture_sample_grad's source 4 is the
+ * fp16 minimum (lod_grad_min; ignored without the flag) */
+#define AGX_TEX_MIN_LOD 0x10u
 
 /* Atomic operations (const index atomic_op of atomic_* intrinsics). */
 enum agx_atomic_op {

@@ -289,7 +289,7 @@ intr('bindless_image_store', 3, dest=False, effects=True, consts=('heap',))
 intr('bindless_texture_load', 3, consts=('heap', 'dim', 'q3'))
 intr('bindless_image_write', 3, dest=False, effects=True, consts=('heap', 'dim'))
 intr('bindless_texture_sample', 3, consts=('heap', 'dim'))
-intr('bindless_texture_sample_grad', 4, consts=('heap', 'dim'))
+intr('bindless_texture_sample_grad', 5, consts=('heap', 'dim'))  # + fp16 minimum LOD
 # Preamble only (agx_pass_preamble): writes the source to the uniform
 # registers at byte offset base, for the main program's load_uniform.
 intr('store_uniform', 1, dest=False, effects=True, consts=('base',))

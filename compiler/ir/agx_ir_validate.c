@@ -211,9 +211,14 @@ check_types(struct vstate *v, const agx_instr *I)
       if (I->op == AGX_OP_BINDLESS_IMAGE_WRITE &&
           (I->src[2]->type.bits != 32 || I->src[2]->type.comps != 4))
          fail(v, "%%%u (%s): the texel must be 32x4", I->index, info->name);
+      unsigned lod_comps =
+         (I->c[2] & AGX_TEX_MIN_LOD) && (I->c[2] & AGX_TEX_AUTO_LOD_BIAS) ? 2u : 1u;
       if (I->op == AGX_OP_BINDLESS_TEXTURE_SAMPLE &&
-          (I->src[2]->type.bits != 16 || I->src[2]->type.comps != 1))
-         fail(v, "%%%u (%s): the LOD must be fp16", I->index, info->name);
+          (I->src[2]->type.bits != 16 || I->src[2]->type.comps != lod_comps))
+         fail(v, "%%%u (%s): the LOD must be fp16 (x2 with a minimum)", I->index, info->name);
+      if (I->op == AGX_OP_BINDLESS_TEXTURE_SAMPLE_GRAD &&
+          (I->src[4]->type.bits != 16 || I->src[4]->type.comps != 1))
+         fail(v, "%%%u (%s): the minimum LOD must be fp16", I->index, info->name);
       if (I->op == AGX_OP_BINDLESS_TEXTURE_SAMPLE_GRAD &&
           (!agx_type_eq(I->src[2]->type, I->src[3]->type) || I->src[2]->type.bits != 32))
          fail(v, "%%%u (%s): gradients must be matching fp32 vectors", I->index, info->name);

@@ -121,6 +121,13 @@ lower_load(agx_builder *b, agx_instr *I, agx_instr *desc, agx_instr *offset, uns
    }
    if (ms)
       oob = or_oob(b, oob, agx_uge(b, lod, sample_count(b, desc)));
+   /* VK_EXT_image_view_min_lod: levels below the integer part of the
+    * view's minimum LOD are out of range (Vulkan "Image level selection"
+    * for texel fetches; Mesa checks lod < min in libagx the same way) */
+   if (!storage && !ms) {
+      agx_instr *min = agx_f2u(b, 32, agx_ffloor(b, desc_word(b, desc, AGX_ABI_IMAGE_MIN_LOD)));
+      oob = or_oob(b, oob, agx_ult(b, lod0 ? imm(b, 0) : lod, min));
+   }
    agx_instr *coords = int_coords(b, dim, c, oob);
    if (ms) {
       /* the extra word: sample in the low half, layer in the high half */
@@ -218,8 +225,8 @@ custom_border(agx_shader *s, agx_instr *I, agx_instr *offset, agx_instr *sdesc, 
  * Returns the value replacing I when a custom border colour is emulated,
  * else NULL (I lowered in place). */
 static agx_instr *
-lower_sample(agx_shader *s, agx_builder *b, agx_instr *I, agx_instr *offset, unsigned heap,
-             agx_instr *sdesc)
+lower_sample(agx_shader *s, agx_builder *b, agx_instr *I, agx_instr *desc, agx_instr *offset,
+             unsigned heap, agx_instr *sdesc)
 {
    unsigned dim = I->c[2] & AGX_IMAGE_DIM_MASK;
    bool int_result = I->c[2] & AGX_IMAGE_INT;
@@ -261,34 +268,65 @@ lower_sample(agx_shader *s, agx_builder *b, agx_instr *I, agx_instr *offset, uns
    bool query = I->c[2] & AGX_IMAGE_QUERY_LOD;
    agx_instr *sd[3] = {offset, smp, compare ? agx_extract(b, idx, 3) : NULL};
    agx_instr *bias = desc_word(b, sdesc, AGX_ABI_SAMPLER_LOD_BIAS);
+   /* the view's minimum LOD (VK_EXT_image_view_min_lod), relative to its
+    * first level; 0 without one */
+   agx_instr *min = desc_word(b, desc, AGX_ABI_IMAGE_MIN_LOD);
+   bool with_min = grad || (implicit && !query);
    I->src[0] = agx_vec(b, compare ? 3 : 2, sd);
    I->src[1] = agx_vec(b, n, w);
    if (grad) {
+      /* a new instruction: one more source, the fp16 minimum (lod_grad_min) */
+      agx_instr *G = agx_instr_create(s, AGX_OP_BINDLESS_TEXTURE_SAMPLE_GRAD, I->type, 5);
       agx_instr *scale = agx_fexp2(b, bias);
-      for (unsigned s = 2; s < 4; s++) {
+      G->src[0] = I->src[0];
+      G->src[1] = I->src[1];
+      for (unsigned k = 2; k < 4; k++) {
          agx_instr *g[3];
-         unsigned m = I->src[s]->type.comps;
-         for (unsigned k = 0; k < m; k++)
-            g[k] = agx_fmul(b, agx_extract(b, I->src[s], k), scale);
-         I->src[s] = agx_vec(b, m, g);
+         unsigned m = I->src[k]->type.comps;
+         for (unsigned j = 0; j < m; j++)
+            g[j] = agx_fmul(b, agx_extract(b, I->src[k], j), scale);
+         G->src[k] = agx_vec(b, m, g);
       }
-      I->op = AGX_OP_BINDLESS_TEXTURE_SAMPLE_GRAD;
+      G->src[4] = agx_f2f(b, 16, min);
+      agx_builder_insert(b, G);
+      I = G;
    } else if (gather) {
       I->src[2] = agx_imm(b, 16, 0);
       I->op = AGX_OP_BINDLESS_TEXTURE_SAMPLE;
-   } else {
+   } else if (implicit && !query) {
+      /* auto_lod_bias_min: (bias, minimum) */
+      agx_instr *bm[2] = {agx_f2f(b, 16, agx_fadd(b, I->src[2], bias)), agx_f2f(b, 16, min)};
+      I->src[2] = agx_vec(b, 2, bm);
+      I->op = AGX_OP_BINDLESS_TEXTURE_SAMPLE;
+   } else if (implicit) {
       I->src[2] = agx_f2f(b, 16, agx_fadd(b, I->src[2], bias));
+      I->op = AGX_OP_BINDLESS_TEXTURE_SAMPLE;
+   } else {
+      /* explicit LOD: at least the view's minimum LOD */
+      I->src[2] = agx_f2f(b, 16, agx_fmax(b, agx_fadd(b, I->src[2], bias), min));
       I->op = AGX_OP_BINDLESS_TEXTURE_SAMPLE;
    }
    I->c[0] = heap;
    I->c[1] = dim;
    I->c[2] = has_off | (implicit ? AGX_TEX_AUTO_LOD_BIAS : 0) | (compare ? AGX_TEX_COMPARE : 0) |
-             (query ? AGX_TEX_QUERY_LOD : 0);
+             (query ? AGX_TEX_QUERY_LOD : 0) | (with_min ? AGX_TEX_MIN_LOD : 0);
    I->c[3] = gather ? 1 + gcomp : 0;
    if (compare || query)
-      return NULL;
-   return custom_border(s, I, offset, sdesc, word, off_hi, int_result || gather,
-                        gather ? (int)gcomp : -1);
+      return grad ? I : NULL;
+   agx_instr *v = custom_border(s, I, offset, sdesc, word, off_hi, int_result || gather,
+                                gather ? (int)gcomp : -1);
+   if (gather) {
+      /* gathers read level 0 of the view: out of range (zeros, as
+       * robustImageAccess2 reads) when the view's minimum LOD is 1 or more
+       * (VK_EXT_image_view_min_lod: levels below its integer part) */
+      agx_builder a = agx_builder_before(s, I);
+      agx_instr *oob = agx_fge(&a, min, agx_imm(&a, 32, 0x3F800000));
+      agx_instr *r[4];
+      for (unsigned k = 0; k < 4; k++)
+         r[k] = agx_bcsel(&a, oob, imm(&a, 0), agx_extract(&a, v, k));
+      v = agx_vec(&a, 4, r);
+   }
+   return v;
 }
 
 static agx_instr *
@@ -414,7 +452,7 @@ agx_lower_image(agx_shader *s, agx_instr *I, unsigned set, agx_instr *offset, un
    case AGX_OP_IMAGE_SAMPLE:
    case AGX_OP_IMAGE_SAMPLE_GRAD:
    case AGX_OP_IMAGE_GATHER:
-      return lower_sample(s, &b, I, offset, heap,
+      return lower_sample(s, &b, I, desc, offset, heap,
                           descriptor(&b, sampler_set, sampler_offset, &sheap));
    case AGX_OP_IMAGE_SIZE:
       return lower_size(&b, I, desc);

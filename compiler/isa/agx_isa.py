@@ -66,8 +66,13 @@ ATOMIC_OPS = {0: 'add', 1: 'sub', 2: 'xchg', 3: 'cmpxchg', 4: 'umin',
 TEX_DIMS = {0: 'tex_1d', 1: 'tex_1d_array', 2: 'tex_2d', 3: 'tex_2d_array',
             4: 'tex_2d_ms', 5: 'tex_3d', 6: 'tex_cube', 7: 'tex_cube_array',
             8: 'tex_2d_ms_array'}
+# 13 (auto_lod_bias_min, register form): a 32-bit register of two fp16
+# halves, the bias then the minimum LOD (Mesa agx_compile.c
+# AGX_LOD_MODE_AUTO_LOD_BIAS_MIN: 2 halves; the order is an assumption).
+# 12 (lod_grad_min): the gradients, then the fp16 minimum in the next
+# 32-bit register (Mesa models it as one more 32-bit component).
 TEX_LOD = {0: 'auto_lod', 1: 'auto_lod_bias', 2: 'lod_min', 4: 'lod_grad',
-           5: 'auto_lod_bias', 6: 'lod_min', 12: 'lod_grad_min'}
+           5: 'auto_lod_bias', 6: 'lod_min', 12: 'lod_grad_min', 13: 'auto_lod_bias_min'}
 TEX_MODE = {0: '', 2: 'query_lod'}
 TEX_GATHER = {0: 'none', 1: 'compare', 2: 'gather_r', 3: 'gather_depth',
               6: 'gather_g', 10: 'gather_b', 14: 'gather_a'}

@@ -306,6 +306,8 @@ agx_isa_get_operand(const struct agx_isa_instr *I, unsigned i, struct agx_isa_va
       } else if (lod == 4 || lod == 12) {
          unsigned count = (n < 9 ? tex_count[n] : 2) * 2 + (lod == 12);
          r = agx_isa_reg(AGX_R32, (unsigned)(v >> 1), count);
+      } else if (lod == 13) {
+         r = agx_isa_reg(AGX_R32, (unsigned)(v >> 1), 1); /* bias, minimum */
       } else if (lod == 1 || lod == 2) {
          r = agx_isa_reg(AGX_U16, (unsigned)v, 1);
       } else {

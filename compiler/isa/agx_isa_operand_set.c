@@ -411,13 +411,13 @@ agx_isa_set_operand(struct agx_isa_instr *I, unsigned i, const struct agx_isa_va
          return fset(I, o->field[0], 0);
       if (v->kind != AGX_V_REG || v->mods || v->n < 0)
          return AGX_ISA_ERR_OPERAND;
-      if ((lod == 4 || lod == 12) && v->rclass == AGX_R32 && v->n < 128)
+      if ((lod == 4 || lod == 12 || lod == 13) && v->rclass == AGX_R32 && v->n < 128)
          return fset(I, o->field[0], (uint64_t)v->n << 1);
       if (is_reg(v, AGX_U16, 1) && (lod == 1 || lod == 2 || lod == 5 || lod == 6)) {
          I->f[lf] = lod & 3;
          return fset(I, o->field[0], (uint64_t)v->n);
       }
-      if (is_reg(v, AGX_R16, 1) && lod != 0 && lod != 4 && lod != 12) {
+      if (is_reg(v, AGX_R16, 1) && lod != 0 && lod != 4 && lod != 12 && lod != 13) {
          if (lod == 1 || lod == 2)
             I->f[lf] = lod + 4;
          return fset(I, o->field[0], (uint64_t)v->n);

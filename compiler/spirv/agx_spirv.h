@@ -54,6 +54,11 @@ struct agx_spirv_options {
    struct {
       uint8_t format, offset_B;
    } tile_inputs[AGX_TIB_MAX_RTS];
+   /* VK_PIPELINE_CREATE_VIEW_INDEX_FROM_DEVICE_INDEX_BIT: the ViewIndex
+    * built-in reads the device index instead of the view, 0 (agx-vk's
+    * device groups have one device). What is rendered still follows the
+    * view (the multiview layer, input attachments). */
+   bool view_index_is_device_index;
 };
 
 agx_shader *agx_spirv_to_ir(const uint32_t *words, size_t num_words,

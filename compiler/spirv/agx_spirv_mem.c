@@ -978,6 +978,8 @@ builtin_value(struct vtn_ctx *c, unsigned builtin)
       /* multiview: the view of the draw, a uniform (agx_abi.h) */
       if (agx_stage_is_compute(c->shader->stage))
          vtn_fail(c, "ViewIndex in a compute shader");
+      if (c->opts && c->opts->view_index_is_device_index)
+         return agx_imm(b, 32, 0); /* the only device of the group */
       return agx_intrin(b, AGX_OP_LOAD_VIEW_INDEX, s1, 0, NULL, NULL, NULL, 0, 0, 0);
    case SpvBuiltInFragCoord: {
       agx_instr *xy = agx_intrin(b, AGX_OP_LOAD_FRAG_COORD_XY, agx_type_make(32, 2), 0, NULL, NULL,

@@ -39,14 +39,12 @@ vtn_image_dim(struct vtn_ctx *c, const struct vtn_type *t)
    bool storage = t->image_sampled == 2, arr = t->image_arrayed;
    unsigned flags = storage ? AGX_IMAGE_STORAGE : 0;
    if (t->image_dim == SpvDimSubpassData) {
-      /* Input attachments: a sampled 2D image read at the fragment's
-       * pixel (vtn_image_load), multisampled ones at the Sample operand's
-       * sample (a 2D multisampled texture load); multiview: the view's
-       * layer. */
-      bool mv = c->opts && c->opts->multiview;
-      if (t->image_ms)
-         return mv ? AGX_IMAGE_2D_MS_ARRAY : AGX_IMAGE_2D_MS;
-      return mv ? AGX_IMAGE_2D_ARRAY : AGX_IMAGE_2D;
+      /* Input attachments: a sampled 2D array read at the fragment's
+       * pixel and layer (vtn_image_load; the driver's input-attachment
+       * descriptors are arrays, as Honeykrisp's are: hk_image_view.c
+       * HK_DESC_USAGE_INPUT), multisampled ones at the Sample operand's
+       * sample. */
+      return t->image_ms ? AGX_IMAGE_2D_MS_ARRAY : AGX_IMAGE_2D_ARRAY;
    }
    if (t->image_ms) {
       if (t->image_dim != SpvDim2D)
@@ -114,9 +112,9 @@ int_coords(struct vtn_ctx *c, const struct vtn_type *t, uint32_t id, agx_instr *
 /* Coordinates of a subpassLoad: the fragment's pixel (FragCoord.xy, whose
  * pixel centres are at +0.5, truncated) plus the ivec2 coordinate operand
  * (Vulkan: "relative to the framebuffer coordinates of the fragment") and
- * any offset; layer 0 (a 2D read), or the view index in multiview
- * pipelines (a 2D-array read, vtn_image_dim; layered non-multiview input
- * attachments are not handled yet). */
+ * any offset; the layer being rendered (SR 2, graphics.md §4.1; Mesa's
+ * nir_lower_input_attachments use_layer_id_sysval, which Honeykrisp sets),
+ * or the view index in multiview pipelines (use_view_id_for_layer). */
 static void
 subpass_coords(struct vtn_ctx *c, uint32_t id, agx_instr *const *offset, agx_instr *out[3])
 {
@@ -136,7 +134,7 @@ subpass_coords(struct vtn_ctx *c, uint32_t id, agx_instr *const *offset, agx_ins
    out[2] =
       c->opts && c->opts->multiview
          ? agx_intrin(b, AGX_OP_LOAD_VIEW_INDEX, agx_type_make(32, 1), 0, NULL, NULL, NULL, 0, 0, 0)
-         : agx_imm(b, 32, 0);
+         : agx_intrin(b, AGX_OP_LOAD_SR, agx_type_make(32, 1), 0, NULL, NULL, NULL, 2, 0, 0);
 }
 
 /* subpassLoad of an input attachment that lives in the tilebuffer

@@ -85,6 +85,7 @@ struct tile_ctx {
    /* per utile pixel, during one fragment batch: samples st_tile wrote,
     * samples sample_mask/zs_emit tested, samples zs_emit executed for */
    uint8_t stored[MAX_UTILE_PX], tested[MAX_UTILE_PX], emitted[MAX_UTILE_PX];
+   bool early; /* the current primitive's samples were tested before shading */
    struct agx_sim_usc_tilebuffer tbuf; /* the tilebuffer as the batches see it */
    uint64_t visible;
    double z_min, z_max; /* the primitive's ISP Scissor Z range (depth clamp) */
@@ -211,6 +212,13 @@ test_hook(void *p, uint32_t thread, unsigned target, unsigned live, bool has_z, 
    /* per sample: a per-sample loop (Mesa agx_nir_lower_to_per_sample)
     * emits once per sample with that sample's mask */
    uint8_t tmask = (uint8_t)(target & ((1u << c->samples) - 1));
+   /* Assumption (graphics.md 4.4 rules 2 and 3; Mesa agx_linker.c clears
+    * Early-z testing whenever a part executes sample_mask or zs_emit): the
+    * early test already tested every sample, which the shader may neither
+    * test again nor kill */
+   if (strict && c->early)
+      return "sample_mask/zs_emit in a fragment shader whose USC Fragment Properties set "
+             "Early-z testing (its samples were tested before it ran; graphics.md 4.4 rule 2)";
    if (strict && zs && (c->emitted[li] & tmask))
       return "zs_emit executed twice for a sample (graphics.md 4.4 rule 4)";
    if (zs)
@@ -449,6 +457,7 @@ shade_prim(struct tile_ctx *c, const struct agx_sim_prim *pr)
    if (run_fs && !load_fs(r, c->draw))
       return false;
    bool early = !run_fs || c->draw->fs_info.early_z;
+   c->early = early;
    int64_t rect[4];
    double bias;
    if (!scissor_rect(c, rect) || !depth_bias(c, pr, &bias))

@@ -27,9 +27,14 @@
  *   EXT_texture_filter_anisotropic reference method (an assumption): N =
  *   min(ceil(Pmax / Pmin), max) probes spaced evenly along the major
  *   gradient, LOD log2(Pmax / N), results averaged. Other LOD modes ignore
- *   anisotropy (explicit LOD has no footprint). Gradients or a bias with a
- *   minimum (lod_grad_min, auto_lod_bias_min) and multisampled sampling
- *   are refused at decode.
+ *   anisotropy (explicit LOD has no footprint). auto_lod_bias_min (13: D
+ *   holds the fp16 bias, then the fp16 minimum in the next half) and
+ *   lod_grad_min (12: the gradients, then the fp16 minimum in the low half
+ *   of the next 32-bit register; Mesa agx_compile.c sizes, the layouts an
+ *   assumption) raise the LOD to the minimum after the sampler's
+ *   Minimum/Maximum LOD clamp (assumed order; VK_EXT_image_view_min_lod
+ *   applies the view's minimum last). Multisampled sampling is refused at
+ *   decode.
  * - Nearest: texel floor(u), floor(v)[, floor(w)]. Linear: floor(u - 0.5)
  *   and the next texel with weight frac(u - 0.5) quantised DOWN to 8 fractional bits
  *   (the hardware's subtexel precision is an assumption: 8 bits, as in the
@@ -468,7 +473,11 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct a
    struct agx_sim_opnd grads = {.kind = AGX_SIM_O_R16, .n = t.d};
    bool array0;
    unsigned ncoord0 = agx_sim_tex_coord_count(t.dim, &array0);
-   bool auto_mode = t.lod == 0 || t.lod == 1 || t.lod == 5;
+   bool auto_mode = t.lod == 0 || t.lod == 1 || t.lod == 5 || t.lod == 13;
+   bool grad_mode = t.lod == 4 || t.lod == 12;
+   /* the minimum LOD of auto_lod_bias_min (13: the high half of D) and
+    * lod_grad_min (12: the half after the gradients' 2 x ncoord registers) */
+   struct agx_sim_opnd bminh = {.kind = AGX_SIM_O_R16, .n = (uint16_t)(t.d + 1)};
    bool quad = auto_mode && w->d->batch && w->d->batch->stage == AGX_SIM_STAGE_FRAGMENT;
    /* the implicit LOD reads the coordinates of the whole quad of every
     * active lane; as for dfdx, strict mode checks the active lanes only */
@@ -476,6 +485,9 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct a
        (t.lod == 5 && !agx_sim_check_read(w, sg, I, &lodh, 1)) ||
        (t.lod == 1 && !agx_sim_check_read(w, sg, I, &lodu, 1)) ||
        (t.lod == 4 && !agx_sim_check_read(w, sg, I, &grads, 4 * ncoord0)) ||
+       (t.lod == 12 && !agx_sim_check_read(w, sg, I, &grads, 4 * ncoord0 + 1)) ||
+       (t.lod == 13 && !agx_sim_check_read(w, sg, I, &lodh, 1)) ||
+       (t.lod == 13 && !agx_sim_check_read(w, sg, I, &bminh, 1)) ||
        (t.lod == 6 && !agx_sim_check_read(w, sg, I, &lodh, 1)) ||
        (t.lod == 2 && !agx_sim_check_read(w, sg, I, &lodu, 1)) ||
        (t.ot && !agx_sim_check_read(w, sg, I, &offh, 1)) ||
@@ -562,7 +574,7 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct a
                               "fragment program (no quad derivatives)");
             return NULL;
          }
-      } else if (t.lod == 4 || (auto_mode && !is_gather)) {
+      } else if (grad_mode || (auto_mode && !is_gather)) {
          /* lod_grad: ddx, ddy interleaved per coordinate, f32 registers
           * from D; auto: the quad's derivatives, plus the bias */
          double rho[2] = {0, 0}, grad[2][3] = {{0}};
@@ -608,8 +620,8 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct a
          lod = r > 0 ? log2(r) : -INFINITY;
          if (isnan(lod))
             lod = 0;
-         if (t.lod == 1 || t.lod == 5) {
-            uint32_t hbits = t.lod == 5
+         if (t.lod == 1 || t.lod == 5 || t.lod == 13) {
+            uint32_t hbits = t.lod != 1
                                 ? agx_sim_tex_half(sg, t.d, l)
                                 : (w->d->uniforms[(t.d >> 1) & 0xFF] >> ((t.d & 1) * 16)) & 0xFFFF;
             double bias = agx_sim_small_float_value(hbits, 5, 10, true);
@@ -619,6 +631,12 @@ x_texture_sample(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct a
          unclamped = lod;
          lod = lod < s.minimum_lod ? s.minimum_lod : lod;
          lod = lod > s.maximum_lod ? s.maximum_lod : lod;
+         if (t.lod == 12 || t.lod == 13) {
+            unsigned h = t.lod == 13 ? t.d + 1u : t.d + 4u * ncoord;
+            double min = agx_sim_small_float_value(agx_sim_tex_half(sg, h, l), 5, 10, true);
+            if (!isnan(min) && lod < min)
+               lod = min;
+         }
       } else {
          uint32_t hbits = t.lod == 6
                              ? agx_sim_tex_half(sg, t.d, l)
@@ -716,8 +734,9 @@ agx_sim_decode_texture_sample(struct agx_sim_insn *I, const struct agx_sim_tex_o
    unsigned n = agx_sim_tex_coord_count(t->dim, &array);
    bool gather_ok = t->gather == 0 || ((t->gather & 3) == 2 && n == 2); /* gather_r/g/b/a, 2D */
    if (n == 0 || agx_sim_tex_is_ms(t->dim) || !gather_ok ||
-       (t->lod != 0 && t->lod != 1 && t->lod != 2 && t->lod != 4 && t->lod != 5 && t->lod != 6) ||
-       (t->lod == 4 && agx_sim_tex_is_cube(t->dim))) /* cube gradients */
+       (t->lod != 0 && t->lod != 1 && t->lod != 2 && t->lod != 4 && t->lod != 5 && t->lod != 6 &&
+        t->lod != 12 && t->lod != 13) ||
+       ((t->lod == 4 || t->lod == 12) && agx_sim_tex_is_cube(t->dim))) /* cube gradients */
       return false;
    I->exec = x_texture_sample;
    return true;

@@ -305,9 +305,11 @@ model_logic(unsigned op, unsigned s, unsigned d)
 
 /* ---- rendering ------------------------------------------------------------ */
 
+/* early_z: USC Fragment Properties Early-z testing, which a shader running
+ * sample_mask / zs_emit must not have (the driver's rule, agxv_cmd_draw.c) */
 static uint32_t
 word_list(struct env *e, uint32_t code, uint64_t uni_va, unsigned start_h, unsigned size_h,
-          bool texture, bool frag)
+          bool texture, bool frag, bool early_z)
 {
    e->code_used = (e->code_used + 63) & ~63u;
    uint32_t start = e->code_used, off = start;
@@ -338,7 +340,7 @@ word_list(struct env *e, uint32_t code, uint64_t uni_va, unsigned start_h, unsig
    env_put(e, &off, w, 4);
    if (frag) {
       agx_pack(w, USC_FRAGMENT_PROPERTIES, cfg) {
-         cfg.early_z_testing = true;
+         cfg.early_z_testing = early_z;
          cfg.unk_4 = 2;
       }
       env_put(e, &off, w, 4);
@@ -432,7 +434,7 @@ run_frame(const struct fmt *f, const struct bcase *cases, unsigned n)
       key.logic_op_enable = cases[i].logic;
       key.logic_op = (uint8_t)cases[i].logic_op;
       uint32_t code = put_fs(&e, &key, cases[i].set, f->norm == 3, NULL);
-      uint32_t fs = word_list(&e, code, kva, AGX_ABI_FS_BLEND_CONST / 2, 8, false, true);
+      uint32_t fs = word_list(&e, code, kva, AGX_ABI_FS_BLEND_CONST / 2, 8, false, true, true);
       struct draw_state d;
       draw_state_default(&d, &fr, fs);
       unsigned bx = (i % (W / BLOCK)) * BLOCK, by = (i / (W / BLOCK)) * BLOCK;
@@ -753,7 +755,8 @@ test_sample_shaders(const char *dir)
       e.code_used += (uint32_t)ep.size;
       free(ep.code);
       free(fs.code);
-      uint32_t wl = word_list(&e, code, 0, 0, 0, false, true);
+      uint32_t wl =
+         word_list(&e, code, 0, 0, 0, false, true, !fs.uses_discard && !fs.writes_sample_mask);
       struct draw_state d;
       draw_state_default(&d, &fr, wl);
       if (fs.num_cf_bindings) {

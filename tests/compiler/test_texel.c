@@ -6,6 +6,7 @@
  *    binding_offset + index * 48 (constant indices fold to constants, the
  *    stores point 24 bytes further, at the PBE), descriptor word loads for
  *    sizes, element skip and atomics' PBE address, and the IR validates;
+ *    with a binding_stride hook the index steps by the binding's stride;
  *  - the back end emits texture_load (u pair of the set, ss0, xyzw, slot 0)
  *    and image_write, waits before the texture result is used, and reports
  *    sampler_states = 1 (0 for a shader without texel loads);
@@ -129,6 +130,43 @@ test_lowering(void)
    }
 }
 
+/* A mutable binding's stride (agx_io_options.binding_stride): set 1 binding 2 at 80 bytes per
+ * element, every other binding at its descriptor's size (0). */
+static unsigned
+binding_stride(void *data, unsigned set, unsigned binding)
+{
+   (void)data;
+   return set == 1 && binding == 2 ? 80 : 0;
+}
+
+static void
+test_binding_stride(void)
+{
+   char err[512];
+   agx_shader *s = compile("texel", err, sizeof(err));
+   H_CHECK(s, "%s", err);
+   if (!s)
+      return;
+   struct agx_io_options io = {.binding_offset = binding_offset, .binding_stride = binding_stride};
+   agx_pass_lower_io(s, &io);
+   agx_optimize(s);
+   H_CHECK(agx_validate(s, err, sizeof(err)), "%s", err);
+   agx_instr **all;
+   unsigned n = agx_collect_instrs(s, &all);
+   bool const_load = false;
+   for (unsigned i = 0; i < n; i++) {
+      agx_instr *I = all[i];
+      if (I->op == AGX_OP_BINDLESS_IMAGE_LOAD && I->src[0]->op == AGX_OP_CONST) {
+         /* src[1] of set 1 binding 2: 1008 + 2 * 64 + 1 * 80 */
+         H_CHECK(I->src[0]->value[0] == 1008 + 128 + 80, "strided src[1] offset %llu",
+                 (unsigned long long)I->src[0]->value[0]);
+         const_load = true;
+      }
+   }
+   H_CHECK(const_load, "the constant-index load");
+   agx_shader_destroy(s);
+}
+
 static void
 expect_error(const char *name, const char *want)
 {
@@ -165,6 +203,7 @@ main(int argc, char **argv)
       return 2;
    h_spv_dir = argv[1];
    test_lowering();
+   test_binding_stride();
    expect_error("image", "implicit-LOD sampling needs derivatives");
    test_float_atomic();
    printf("%u failures\n", h_failures);

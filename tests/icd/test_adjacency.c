@@ -36,14 +36,13 @@
 #include <string.h>
 
 #include "agx_vk_ctx.h"
+#include "agx_vk_gfx.h"
 
 #define W 64
 #define H 64
 
 static struct agx_vk_ctx c;
-static VkImage image;
-static VkDeviceMemory image_mem;
-static VkImageView view;
+static struct agx_vk_image target;
 static VkPipelineLayout layout;
 static VkShaderModule vs, fs;
 static struct agx_vk_buffer out;
@@ -70,126 +69,27 @@ module(const char *path)
    return m;
 }
 
-static void
-setup(void)
-{
-   VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                            .imageType = VK_IMAGE_TYPE_2D,
-                            .format = VK_FORMAT_R8G8B8A8_UNORM,
-                            .extent = {W, H, 1},
-                            .mipLevels = 1,
-                            .arrayLayers = 1,
-                            .samples = VK_SAMPLE_COUNT_1_BIT,
-                            .tiling = VK_IMAGE_TILING_OPTIMAL,
-                            .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
-                                     VK_IMAGE_USAGE_TRANSFER_SRC_BIT};
-   VK_OK(vkCreateImage(c.dev, &ici, NULL, &image));
-   VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(c.dev, image, &req);
-   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                               .allocationSize = req.size,
-                               .memoryTypeIndex = agx_vk_memory_type(&c, req.memoryTypeBits, 0)};
-   VK_OK(vkAllocateMemory(c.dev, &mai, NULL, &image_mem));
-   VK_OK(vkBindImageMemory(c.dev, image, image_mem, 0));
-   VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                .image = image,
-                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
-                                .format = VK_FORMAT_R8G8B8A8_UNORM,
-                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-   VK_OK(vkCreateImageView(c.dev, &vci, NULL, &view));
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-   VK_OK(vkCreatePipelineLayout(c.dev, &lci, NULL, &layout));
-   out = agx_vk_buffer_usage(&c, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-}
-
+/* The builder's defaults (one R8G8B8A8_UNORM target, no culling, line
+ * width 1) with a static viewport, the vertex layout of struct vtx, the
+ * topology and primitive restart of the scene. */
 static VkPipeline
 pipeline(VkPrimitiveTopology topology, bool restart)
 {
-   VkPipelineShaderStageCreateInfo stages[2] = {
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_VERTEX_BIT,
-       .module = vs,
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = fs,
-       .pName = "main"},
-   };
+   struct agx_vk_gfx g;
+   agx_vk_gfx_defaults(&g, layout, vs, fs, VK_FORMAT_R8G8B8A8_UNORM);
+   agx_vk_gfx_fixed_viewport(&g, W, H);
    VkVertexInputBindingDescription bind = {0, sizeof(struct vtx), VK_VERTEX_INPUT_RATE_VERTEX};
    VkVertexInputAttributeDescription attr[2] = {
       {0, 0, VK_FORMAT_R32G32_SFLOAT, 0},
       {1, 0, VK_FORMAT_R8G8B8A8_UNORM, 8},
    };
-   VkPipelineVertexInputStateCreateInfo vi = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
-      .vertexBindingDescriptionCount = 1,
-      .pVertexBindingDescriptions = &bind,
-      .vertexAttributeDescriptionCount = 2,
-      .pVertexAttributeDescriptions = attr};
-   VkPipelineInputAssemblyStateCreateInfo ia = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = topology,
-      .primitiveRestartEnable = restart};
-   VkViewport vpv = {0, 0, W, H, 0, 1};
-   VkRect2D sc = {{0, 0}, {W, H}};
-   VkPipelineViewportStateCreateInfo vp = {.sType =
-                                              VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-                                           .viewportCount = 1,
-                                           .pViewports = &vpv,
-                                           .scissorCount = 1,
-                                           .pScissors = &sc};
-   VkPipelineRasterizationStateCreateInfo rs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .polygonMode = VK_POLYGON_MODE_FILL,
-      .lineWidth = 1.0f};
-   VkPipelineMultisampleStateCreateInfo ms = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
-   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
-   VkPipelineColorBlendStateCreateInfo cb = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = 1,
-      .pAttachments = &att};
-   VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
-   VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-                                       .colorAttachmentCount = 1,
-                                       .pColorAttachmentFormats = &format};
-   VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-                                      .pNext = &ri,
-                                      .stageCount = 2,
-                                      .pStages = stages,
-                                      .pVertexInputState = &vi,
-                                      .pInputAssemblyState = &ia,
-                                      .pViewportState = &vp,
-                                      .pRasterizationState = &rs,
-                                      .pMultisampleState = &ms,
-                                      .pColorBlendState = &cb,
-                                      .layout = layout};
-   VkPipeline p;
-   VK_OK(vkCreateGraphicsPipelines(c.dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
-   return p;
-}
-
-static void
-image_barrier(VkCommandBuffer cb, VkImageLayout from, VkImageLayout to,
-              VkPipelineStageFlags2 src_stage, VkAccessFlags2 src, VkPipelineStageFlags2 dst_stage,
-              VkAccessFlags2 dst)
-{
-   VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
-                              .srcStageMask = src_stage,
-                              .srcAccessMask = src,
-                              .dstStageMask = dst_stage,
-                              .dstAccessMask = dst,
-                              .oldLayout = from,
-                              .newLayout = to,
-                              .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .image = image,
-                              .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-   VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                          .imageMemoryBarrierCount = 1,
-                          .pImageMemoryBarriers = &b};
-   vkCmdPipelineBarrier2(cb, &di);
+   g.vi.vertexBindingDescriptionCount = 1;
+   g.vi.pVertexBindingDescriptions = &bind;
+   g.vi.vertexAttributeDescriptionCount = 2;
+   g.vi.pVertexAttributeDescriptions = attr;
+   g.ia.topology = topology;
+   g.ia.primitiveRestartEnable = restart;
+   return agx_vk_gfx_create(&c, &g);
 }
 
 /* How a scene's draw is recorded. */
@@ -294,20 +194,8 @@ run(const struct scene *s)
    memset(out.ptr, 0xAB, W * H * 4);
    VkPipeline p = pipeline(s->topology, s->restart);
    VkCommandBuffer cb = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
-   image_barrier(cb, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                 VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
-   VkRenderingAttachmentInfo att = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                    .imageView = view,
-                                    .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                    .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-                                    .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
-   VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-                         .renderArea = {{0, 0}, {W, H}},
-                         .layerCount = 1,
-                         .colorAttachmentCount = 1,
-                         .pColorAttachments = &att};
-   vkCmdBeginRendering(cb, &ri);
+   const VkClearColorValue black = {{0, 0, 0, 0}};
+   agx_vk_begin_color_pass(cb, &target, &black);
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
    VkDeviceSize zero = 0;
    vkCmdBindVertexBuffers(cb, 0, 1, &vb.buf, &zero);
@@ -326,13 +214,7 @@ run(const struct scene *s)
    }
    record_draw(cb, s, &ind, &cnt);
    vkCmdEndRendering(cb);
-   image_barrier(cb, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                 VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
-                 VK_ACCESS_2_TRANSFER_READ_BIT);
-   VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-                               .imageExtent = {W, H, 1}};
-   vkCmdCopyImageToBuffer(cb, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, out.buf, 1, &region);
+   agx_vk_readback(cb, &target, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, AGX_VK_COLOR_WRITE, &out);
    VK_OK(agx_vk_submit_wait(&c, cb));
    vkDestroyPipeline(c.dev, p, NULL);
    if (s->ix)
@@ -429,7 +311,9 @@ main(int argc, char **argv)
    agx_vk_ctx_device_features(&c, &f13, &f10, 0, NULL);
    vs = module(argv[1]);
    fs = module(argv[2]);
-   setup();
+   agx_vk_color_target(&c, VK_FORMAT_R8G8B8A8_UNORM, W, H, &target);
+   layout = agx_vk_pipeline_layout(&c, 0, NULL, 0, 0);
+   out = agx_vk_buffer_usage(&c, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
    unsigned fails = 0;
 
    /* triangle list with adjacency: 4 triangles, 3 junk vertices first */
@@ -666,9 +550,7 @@ main(int argc, char **argv)
    vkDestroyPipelineLayout(c.dev, layout, NULL);
    vkDestroyShaderModule(c.dev, vs, NULL);
    vkDestroyShaderModule(c.dev, fs, NULL);
-   vkDestroyImageView(c.dev, view, NULL);
-   vkDestroyImage(c.dev, image, NULL);
-   vkFreeMemory(c.dev, image_mem, NULL);
+   agx_vk_image_free(&c, &target);
    agx_vk_buffer_free(&c, &out);
    return agx_vk_ctx_finish(&c) || fails ? 1 : 0;
 }

@@ -566,6 +566,8 @@ test_bind_memo(void)
       CHECK(d.s.rs.cull_mode == p->rs.cull_mode &&
             d.s.vp.viewports[0].width == p->vp.viewports[0].width);
       CHECK(!memcmp(&d.s.vi, &p->vi, sizeof(p->vi)) && !memcmp(&d.s.cb, &p->cb, sizeof(p->cb)));
+      /* the differing groups (copied whole from the memo's second switch on) */
+      CHECK(!memcmp(&d.s.rs, &p->rs, sizeof(p->rs)) && !memcmp(&d.s.vp, &p->vp, sizeof(p->vp)));
    }
    /* a is bound. A setter changes static state (the stencil reference, which
     * a and b hold alike); binding b must put b's value back. */
@@ -583,6 +585,26 @@ test_bind_memo(void)
    agxv_dyn_bind_pipeline(&d, &b); /* the viewport already is b's */
    CHECK(d.dirty == AGXV_DYN_BIT(RS_CULL_MODE) &&
          d.s.vp.viewports[0].width == b.vp.viewports[0].width);
+   /* b is bound. A third pipeline with other rendering formats: the RP
+    * bit on every switch, memo or not, and the formats follow. */
+   struct agxv_graphics_state c;
+   f.rs.cullMode = VK_CULL_MODE_BACK_BIT;
+   f.viewports[0].width = f.viewports[0].width == 3.0f ? 4.0f : 3.0f;
+   f.formats[0] = VK_FORMAT_R16G16B16A16_SFLOAT;
+   CHECK(agxv_graphics_state_init(&c, &f.info) == VK_SUCCESS);
+   for (int i = 0; i < 6; i++) {
+      const struct agxv_graphics_state *p = i & 1 ? &b : &c;
+      agxv_dyn_clear_dirty(&d);
+      agxv_dyn_bind_pipeline(&d, p);
+      CHECK(d.dirty ==
+            (AGXV_DYN_BIT(RS_CULL_MODE) | AGXV_DYN_BIT(VP_VIEWPORTS) | AGXV_DYN_BIT(RP)));
+      CHECK(!memcmp(&d.s.rp, &p->rp, sizeof(p->rp)) && !memcmp(&d.s.rs, &p->rs, sizeof(p->rs)));
+   }
+   agxv_dyn_bind_pipeline(&d, &c);
+   agxv_dyn_clear_dirty(&d);
+   agxv_dyn_bind_pipeline(&d, &a); /* c -> a: no memo yet; a culls as c does */
+   CHECK(d.dirty == (AGXV_DYN_BIT(VP_VIEWPORTS) | AGXV_DYN_BIT(RP)));
+   CHECK(!memcmp(&d.s.rp, &a.rp, sizeof(a.rp)) && !memcmp(&d.s.vp, &a.vp, sizeof(a.vp)));
 }
 
 int

@@ -24,6 +24,17 @@
  * 2D-array input attachment (mv_input.frag swizzles it): each view must
  * read its own layer.
  *
+ * VK_PIPELINE_CREATE_VIEW_INDEX_FROM_DEVICE_INDEX_BIT (Vulkan 1.1, one
+ * device per group: gl_ViewIndex reads device index 0, each view is still
+ * drawn to its own layer): on a monolithic pipeline, and with
+ * VK_EXT_graphics_pipeline_library on the pre-rasterization library only
+ * or the fragment library only, linked fast and with link-time
+ * optimisation (dEQP-VK.pipeline.pipeline_library...view_index_from_device_index_*):
+ * the stages of a flagged part see view 0 (rectangle and red of view 0, or
+ * blue 1/8), the others their view. Not on the reference run: lavapipe
+ * (Mesa 22-24) ignores the flag, its shaders read the view (it fails the
+ * dEQP cases above the same way).
+ *
  * test_multiview MV_VERT_SPV MV_FRAG_SPV MV_INPUT_FRAG_SPV [--validation] [--reference]
  */
 #include <stdio.h>
@@ -51,6 +62,11 @@ struct scene {
    uint32_t mask2;   /* render passes: a second subpass with this view mask, drawn too */
    bool input;       /* a second subpass reads the first's layer of its view (input attachment) */
    bool queries;     /* occlusion query around the draw, timestamp after it */
+   /* VIEW_INDEX_FROM_DEVICE_INDEX on the vertex (bit 0) / fragment (bit 1)
+    * stage's pipeline part; gpl: 0 monolithic (then both bits), 1 two
+    * libraries linked fast, 2 with link-time optimisation */
+   uint32_t device_index;
+   int gpl;
 };
 
 /* vkCmdClearAttachments rectangle */
@@ -69,6 +85,11 @@ struct gpu {
    VkPipelineLayout input_layout;
    struct agx_vk_image b;
    bool precise; /* occlusionQueryPrecise: sample counts (else any non-zero value) */
+   bool gpl;     /* VK_EXT_graphics_pipeline_library enabled */
+   /* the libraries of the last linked pipeline: kept while it is used (the
+    * validation layer of Debian 12, 1.3.239, reads their shader stages at
+    * draws and crashes when they are gone) */
+   VkPipeline libs[2];
 };
 
 static uint8_t
@@ -104,8 +125,11 @@ reference(const struct scene *s, int layer, uint8_t *img)
    if (!drawn)
       return;
    int x0, y0, x1, y1;
-   view_rect(layer, &x0, &y0, &x1, &y1);
-   float col[4] = {(float)(layer + 1) / 4.0f, 0.5f, (float)layer / 4.0f + 0.125f, 1.0f};
+   /* the views the vertex and fragment stages read (device index 0) */
+   int vs_view = (s->device_index & 1) ? 0 : layer;
+   int fs_view = (s->device_index & 2) ? 0 : layer;
+   view_rect(vs_view, &x0, &y0, &x1, &y1);
+   float col[4] = {(float)(vs_view + 1) / 4.0f, 0.5f, (float)fs_view / 4.0f + 0.125f, 1.0f};
    if (s->input) { /* mv_input.frag: the first subpass's colour of this view, BGRA */
       float r = col[0];
       col[0] = col[2];
@@ -194,6 +218,115 @@ pipeline(struct gpu *g, uint32_t mask, VkRenderPass rp, uint32_t subpass, bool i
    b.ci.renderPass = rp;
    b.ci.subpass = subpass;
    return agx_vk_gfx_create(g->c, &b);
+}
+
+/* The pipeline of a scene with device_index bits (dynamic rendering):
+ * monolithic with VIEW_INDEX_FROM_DEVICE_INDEX, or two libraries (vertex
+ * input + pre-rasterization with mv.vert; fragment shader + output with
+ * mv.frag) with the flag on the parts of the scene's bits, linked. */
+static VkPipeline
+device_index_pipeline(struct gpu *g, const struct scene *s)
+{
+   const VkPipelineCreateFlags flag = VK_PIPELINE_CREATE_VIEW_INDEX_FROM_DEVICE_INDEX_BIT;
+   if (!s->gpl) {
+      struct agx_vk_gfx b;
+      agx_vk_gfx_defaults(&b, g->layout, g->vs, g->fs, FMT);
+      agx_vk_gfx_fixed_viewport(&b, W, H);
+      b.ri.viewMask = s->mask;
+      b.ci.flags = flag;
+      return agx_vk_gfx_create(g->c, &b);
+   }
+   /* each library holds only its parts' state (as test_gpl) */
+   VkPipelineShaderStageCreateInfo stages[2] = {
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_VERTEX_BIT,
+       .module = g->vs,
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+       .module = g->fs,
+       .pName = "main"}};
+   VkPipelineVertexInputStateCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+   VkPipelineInputAssemblyStateCreateInfo ia = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
+   VkViewport vpv = {0, 0, W, H, 0, 1};
+   VkRect2D sc = {{0, 0}, {W, H}};
+   VkPipelineViewportStateCreateInfo vp = {.sType =
+                                              VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+                                           .viewportCount = 1,
+                                           .pViewports = &vpv,
+                                           .scissorCount = 1,
+                                           .pScissors = &sc};
+   VkPipelineRasterizationStateCreateInfo rs = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .polygonMode = VK_POLYGON_MODE_FILL,
+      .lineWidth = 1.0f};
+   VkPipelineMultisampleStateCreateInfo ms = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
+   VkPipelineDepthStencilStateCreateInfo ds = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
+   VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xF};
+   VkPipelineColorBlendStateCreateInfo cb = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+      .attachmentCount = 1,
+      .pAttachments = &att};
+   const VkFormat fmt = FMT;
+   VkPipelineRenderingCreateInfo ri[2] = {
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO, .viewMask = s->mask},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+       .viewMask = s->mask,
+       .colorAttachmentCount = 1,
+       .pColorAttachmentFormats = &fmt}};
+   VkGraphicsPipelineLibraryCreateInfoEXT li[2] = {
+      {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_LIBRARY_CREATE_INFO_EXT,
+       .pNext = &ri[0],
+       .flags = VK_GRAPHICS_PIPELINE_LIBRARY_VERTEX_INPUT_INTERFACE_BIT_EXT |
+                VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT},
+      {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_LIBRARY_CREATE_INFO_EXT,
+       .pNext = &ri[1],
+       .flags = VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT |
+                VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_OUTPUT_INTERFACE_BIT_EXT}};
+   VkPipeline libs[2];
+   for (int i = 0; i < 2; i++) {
+      VkGraphicsPipelineCreateInfo ci = {
+         .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+         .pNext = &li[i],
+         .flags =
+            VK_PIPELINE_CREATE_LIBRARY_BIT_KHR |
+            (s->gpl == 2 ? VK_PIPELINE_CREATE_RETAIN_LINK_TIME_OPTIMIZATION_INFO_BIT_EXT : 0) |
+            ((s->device_index >> i) & 1 ? flag : 0),
+         .stageCount = 1,
+         .pStages = &stages[i],
+         .layout = g->layout};
+      if (i == 0) {
+         ci.pVertexInputState = &vi;
+         ci.pInputAssemblyState = &ia;
+         ci.pViewportState = &vp;
+         ci.pRasterizationState = &rs;
+      } else {
+         ci.pMultisampleState = &ms;
+         ci.pDepthStencilState = &ds;
+         ci.pColorBlendState = &cb;
+      }
+      VK_OK(vkCreateGraphicsPipelines(g->c->dev, VK_NULL_HANDLE, 1, &ci, NULL, &libs[i]));
+   }
+   VkPipelineLibraryCreateInfoKHR link = {.sType =
+                                             VK_STRUCTURE_TYPE_PIPELINE_LIBRARY_CREATE_INFO_KHR,
+                                          .libraryCount = 2,
+                                          .pLibraries = libs};
+   VkGraphicsPipelineCreateInfo ci = {
+      .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+      .pNext = &link,
+      .flags = s->gpl == 2 ? VK_PIPELINE_CREATE_LINK_TIME_OPTIMIZATION_BIT_EXT : 0,
+      .layout = g->layout};
+   VkPipeline p;
+   VK_OK(vkCreateGraphicsPipelines(g->c->dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
+   for (int i = 0; i < 2; i++)
+      g->libs[i] = libs[i]; /* destroyed after the draw (render) */
+   return p;
 }
 
 /* A render pass of one subpass with view mask `mask` (correlated), or two
@@ -368,7 +501,8 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
    VkFramebuffer fb = VK_NULL_HANDLE;
    if (s->render_pass)
       render_pass(g, s, &rp, &fb);
-   VkPipeline p = pipeline(g, s->mask, rp, 0, false);
+   VkPipeline p =
+      s->device_index ? device_index_pipeline(g, s) : pipeline(g, s->mask, rp, 0, false);
    VkPipeline p2 = s->mask2 || s->input
                       ? pipeline(g, s->input ? s->mask : s->mask2, rp, 1, s->input)
                       : VK_NULL_HANDLE;
@@ -436,6 +570,10 @@ render(struct gpu *g, const struct scene *s, uint8_t *img)
    if (sec)
       vkFreeCommandBuffers(c->dev, c->pool, 1, &sec);
    vkDestroyPipeline(c->dev, p, NULL);
+   for (int i = 0; i < 2; i++) {
+      vkDestroyPipeline(c->dev, g->libs[i], NULL);
+      g->libs[i] = VK_NULL_HANDLE;
+   }
    if (p2)
       vkDestroyPipeline(c->dev, p2, NULL);
    if (rp) {
@@ -575,8 +713,19 @@ main(int argc, char **argv)
               agx_vk_ctx_has_extension(&c, "VK_KHR_multiview"));
       return 1;
    }
+   VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT gpl = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT};
+   VkPhysicalDeviceFeatures2 gf = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                   .pNext = &gpl};
+   bool has_gpl = agx_vk_ctx_has_extension(&c, "VK_EXT_graphics_pipeline_library") &&
+                  agx_vk_ctx_has_extension(&c, "VK_KHR_pipeline_library");
+   if (has_gpl)
+      vkGetPhysicalDeviceFeatures2(c.pdev, &gf);
+   has_gpl &= gpl.graphicsPipelineLibrary == VK_TRUE;
+   gpl.pNext = NULL;
    VkPhysicalDeviceVulkan13Features f13 = {.sType =
                                               VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                           .pNext = has_gpl ? &gpl : NULL,
                                            .synchronization2 = VK_TRUE,
                                            .dynamicRendering = VK_TRUE};
    VkPhysicalDeviceVulkan11Features f11 = {.sType =
@@ -584,9 +733,12 @@ main(int argc, char **argv)
                                            .pNext = &f13,
                                            .multiview = VK_TRUE};
    VkPhysicalDeviceFeatures f10 = {.occlusionQueryPrecise = s2.features.occlusionQueryPrecise};
-   agx_vk_ctx_device_features(&c, &f11, &f10, 0, NULL);
+   static const char *const gpl_exts[] = {"VK_KHR_pipeline_library",
+                                          "VK_EXT_graphics_pipeline_library"};
+   agx_vk_ctx_device_features(&c, &f11, &f10, has_gpl ? 2 : 0, gpl_exts);
    struct gpu g;
    gpu_init(&g, &c, argv + 1);
+   g.gpl = has_gpl;
    g.precise = f10.occlusionQueryPrecise;
    const struct scene scenes[] = {
       {.name = "two_views", .mask = 0x3},
@@ -599,10 +751,27 @@ main(int argc, char **argv)
       {.name = "subpass_views_first_use", .mask = 0x1, .mask2 = 0x6, .render_pass = true},
       {.name = "queries", .mask = 0x5, .queries = true},
       {.name = "input_attachment", .mask = 0xA, .render_pass = true, .input = true},
+      {.name = "view_index_from_device_index", .mask = 0x7, .device_index = 3},
+      {.name = "gpl_device_index_pre", .mask = 0x7, .device_index = 1, .gpl = 1},
+      {.name = "gpl_device_index_fs", .mask = 0x7, .device_index = 2, .gpl = 1},
+      {.name = "gpl_device_index_pre_lto", .mask = 0x7, .device_index = 1, .gpl = 2},
+      {.name = "gpl_device_index_fs_lto", .mask = 0x7, .device_index = 2, .gpl = 2},
    };
    unsigned bad = 0;
-   for (unsigned i = 0; i < sizeof(scenes) / sizeof(scenes[0]); i++)
+   for (unsigned i = 0; i < sizeof(scenes) / sizeof(scenes[0]); i++) {
+      if (scenes[i].device_index && c.reference) {
+         printf("skip %s: lavapipe ignores VIEW_INDEX_FROM_DEVICE_INDEX\n", scenes[i].name);
+         continue;
+      }
+      if (scenes[i].gpl && !g.gpl) {
+         /* agx-vk offers the extension: only another driver may lack it */
+         printf("%s %s: no VK_EXT_graphics_pipeline_library\n", c.reference ? "skip" : "FAIL",
+                scenes[i].name);
+         bad += !c.reference;
+         continue;
+      }
       bad += check_scene(&g, &scenes[i]);
+   }
    if (!c.validation && !c.reference)
       bad += check_bad_mask(&g);
    gpu_finish(&g);

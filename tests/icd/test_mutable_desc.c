@@ -1,18 +1,20 @@
 /*
  * VK_EXT_mutable_descriptor_type (issue 22 item 3; vkd3d-proton's bindless heaps). One
- * 30-element mutable binding whose type list has storage buffers, sampled images, storage
- * images, uniform texel buffers and uniform buffers; element e holds kind e % 5 and
- * shaders/mutable_desc.comp reads it non-uniformly through five aliased arrays (loads, buffer
- * and image atomics). The elements get there four ways:
- *  - 0-19 written directly, each first with a descriptor of another kind, then rewritten
+ * 30-element mutable binding whose type list has the six types the mutableDescriptorType
+ * feature guarantees (storage buffers, sampled images, storage images, uniform texel buffers,
+ * uniform buffers, storage texel buffers); element e holds kind e % 6 and
+ * shaders/mutable_desc.comp reads it non-uniformly through six aliased arrays (loads, buffer,
+ * image and texel-buffer atomics). The elements get there four ways:
+ *  - 0-17 written directly, each first with a descriptor of another kind, then rewritten
  *    (a mutable element changes type);
- *  - 20-24 written into a set from a host-only pool (VK_DESCRIPTOR_POOL_CREATE_HOST_ONLY_BIT_EXT,
+ *  - 18-23 written into a set from a host-only pool (VK_DESCRIPTOR_POOL_CREATE_HOST_ONLY_BIT_EXT,
  *    a layout with VK_DESCRIPTOR_SET_LAYOUT_CREATE_HOST_ONLY_POOL_BIT_EXT and no type list in
  *    its pool) and copied mutable -> mutable;
- *  - 25-29 copied typed -> mutable from a set of typed bindings.
- * Set 1 (one typed binding per kind) is filled by copies mutable -> typed from elements 5-9.
+ *  - 24-29 copied typed -> mutable from a set of typed bindings.
+ * Set 1 (one typed binding per kind) is filled by copies mutable -> typed from elements 6-11.
  * Every value read, the buffer counters and the storage-image counters are checked against C.
- * vkGetDescriptorSetLayoutSupport follows the type list's stride (agx-vk's 64 MiB sets).
+ * vkGetDescriptorSetLayoutSupport follows the type list's stride (agx-vk's 64 MiB sets) and
+ * allows vkd3d-proton's 1,000,000-descriptor variable-count, update-after-bind mutable heap.
  * Lavapipe (Mesa 22.3) lacks descriptor indexing: the reference run is skipped with a reason.
  *
  * test_mutable_desc SHADER.spv [--validation] [--reference]
@@ -25,13 +27,13 @@
 static struct agx_vk_ctx C;
 
 #define N 30u      /* mutable elements */
-#define KINDS 5u   /* element e holds kind e % KINDS */
+#define KINDS 6u   /* element e holds kind e % KINDS */
 #define INVOC 128u /* 2 workgroups of 64 */
 
 static const VkDescriptorType kind_type[KINDS] = {
    VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE,
-   VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER,
-   VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER};
+   VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,  VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER,
+   VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER};
 
 /* The value of element e's resource at index j. */
 static uint32_t
@@ -127,10 +129,13 @@ make_resource(uint32_t e)
    case 2:
       make_image(r, e, VK_IMAGE_USAGE_STORAGE_BIT);
       break;
-   case 3: {
-      r->buf = agx_vk_buffer_usage(&C, 64, VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT);
+   case 3:
+   case 5: { /* texel buffers: 16 R32_UINT texels (storage: texel 15 the counter) */
+      r->buf = agx_vk_buffer_usage(&C, 64,
+                                   e % KINDS == 3 ? VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT
+                                                  : VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT);
       v = r->buf.ptr;
-      for (uint32_t j = 0; j < 16; j++)
+      for (uint32_t j = 0; j < (e % KINDS == 3 ? 16u : 15u); j++)
          v[j] = V(e, j);
       VkBufferViewCreateInfo bv = {.sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO,
                                    .buffer = r->buf.buf,
@@ -139,7 +144,7 @@ make_resource(uint32_t e)
       VK_OK(vkCreateBufferView(C.dev, &bv, NULL, &r->view));
       break;
    }
-   default: /* uniform buffer: uvec4 v[4], v[j].x = V(e, j) */
+   default: /* 4: uniform buffer: uvec4 v[4], v[j].x = V(e, j) */
       r->buf = agx_vk_buffer(&C, 64);
       v = r->buf.ptr;
       for (uint32_t j = 0; j < 4; j++)
@@ -184,7 +189,7 @@ write_of(struct src *s, VkDescriptorSet set, uint32_t binding, uint32_t element,
                              .descriptorType = kind_type[k]};
    if (k == 0 || k == 4)
       w.pBufferInfo = &s->b;
-   else if (k == 3)
+   else if (k == 3 || k == 5)
       w.pTexelBufferView = &s->v;
    else
       w.pImageInfo = &s->i;
@@ -226,8 +231,10 @@ expect(uint32_t e, uint32_t j)
       return V(e, (j / 8 % 7) * 8 + j % 8);
    case 3:
       return V(e, j % 16);
-   default:
+   case 4:
       return V(e, j % 4);
+   default:
+      return V(e, j % 15);
    }
 }
 
@@ -288,6 +295,37 @@ check_support(void)
    CHECK(mutable_supported(buffers, 2, 1400000));
    CHECK(!mutable_supported(kind_type, KINDS, 1400000));
    printf("layout support: buffer-only lists at 16 bytes, image lists at 48\n");
+   /* vkd3d-proton's heap: a variable-count, update-after-bind mutable binding of at least
+    * VKD3D_MIN_VIEW_DESCRIPTOR_COUNT (1,000,000) descriptors */
+   VkMutableDescriptorTypeListEXT list = {KINDS, kind_type};
+   VkMutableDescriptorTypeCreateInfoEXT mi = {
+      .sType = VK_STRUCTURE_TYPE_MUTABLE_DESCRIPTOR_TYPE_CREATE_INFO_EXT,
+      .mutableDescriptorTypeListCount = 1,
+      .pMutableDescriptorTypeLists = &list};
+   VkDescriptorBindingFlags bf = VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT |
+                                 VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT |
+                                 VK_DESCRIPTOR_BINDING_PARTIALLY_BOUND_BIT;
+   VkDescriptorSetLayoutBindingFlagsCreateInfo bfi = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO,
+      .pNext = &mi,
+      .bindingCount = 1,
+      .pBindingFlags = &bf};
+   VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_MUTABLE_EXT, 1000000,
+                                     VK_SHADER_STAGE_COMPUTE_BIT, NULL};
+   VkDescriptorSetLayoutCreateInfo ci = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+      .pNext = &bfi,
+      .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT,
+      .bindingCount = 1,
+      .pBindings = &b};
+   VkDescriptorSetVariableDescriptorCountLayoutSupport vs = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_VARIABLE_DESCRIPTOR_COUNT_LAYOUT_SUPPORT};
+   VkDescriptorSetLayoutSupport sup = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_SUPPORT,
+                                       .pNext = &vs};
+   vkGetDescriptorSetLayoutSupport(C.dev, &ci, &sup);
+   printf("variable-count mutable heap: supported %u, up to %u descriptors\n", sup.supported,
+          vs.maxVariableDescriptorCount);
+   CHECK(sup.supported && vs.maxVariableDescriptorCount >= 1000000);
 }
 
 static VkDescriptorSetLayout
@@ -335,7 +373,15 @@ device(void)
               h12.shaderSampledImageArrayNonUniformIndexing &&
               h12.shaderStorageImageArrayNonUniformIndexing &&
               h12.shaderUniformTexelBufferArrayNonUniformIndexing &&
-              h12.shaderUniformBufferArrayNonUniformIndexing;
+              h12.shaderStorageTexelBufferArrayNonUniformIndexing &&
+              h12.shaderUniformBufferArrayNonUniformIndexing &&
+              h12.descriptorBindingStorageBufferUpdateAfterBind &&
+              h12.descriptorBindingSampledImageUpdateAfterBind &&
+              h12.descriptorBindingStorageImageUpdateAfterBind &&
+              h12.descriptorBindingUniformTexelBufferUpdateAfterBind &&
+              h12.descriptorBindingStorageTexelBufferUpdateAfterBind &&
+              h12.descriptorBindingUniformBufferUpdateAfterBind &&
+              h12.descriptorBindingPartiallyBound && h12.descriptorBindingVariableDescriptorCount;
    if (C.reference && !all) {
       printf("skipped: the reference driver lacks %s\n",
              !ext ? "VK_EXT_mutable_descriptor_type" : "a descriptor-indexing feature");
@@ -357,7 +403,16 @@ device(void)
       .shaderSampledImageArrayNonUniformIndexing = VK_TRUE,
       .shaderStorageImageArrayNonUniformIndexing = VK_TRUE,
       .shaderUniformTexelBufferArrayNonUniformIndexing = VK_TRUE,
-      .shaderUniformBufferArrayNonUniformIndexing = VK_TRUE};
+      .shaderStorageTexelBufferArrayNonUniformIndexing = VK_TRUE,
+      .shaderUniformBufferArrayNonUniformIndexing = VK_TRUE,
+      .descriptorBindingStorageBufferUpdateAfterBind = VK_TRUE,
+      .descriptorBindingSampledImageUpdateAfterBind = VK_TRUE,
+      .descriptorBindingStorageImageUpdateAfterBind = VK_TRUE,
+      .descriptorBindingUniformTexelBufferUpdateAfterBind = VK_TRUE,
+      .descriptorBindingStorageTexelBufferUpdateAfterBind = VK_TRUE,
+      .descriptorBindingUniformBufferUpdateAfterBind = VK_TRUE,
+      .descriptorBindingPartiallyBound = VK_TRUE,
+      .descriptorBindingVariableDescriptorCount = VK_TRUE};
    VkPhysicalDeviceFeatures f10 = {.shaderSampledImageArrayDynamicIndexing = VK_TRUE,
                                    .shaderStorageImageArrayDynamicIndexing = VK_TRUE,
                                    .shaderStorageBufferArrayDynamicIndexing = VK_TRUE,
@@ -410,14 +465,15 @@ main(int argc, char **argv)
    VkPipeline pipe = agx_vk_compute_pipeline(&C, layout, mod, NULL, 0, NULL);
 
    /* the device pool: the mutable entry with its type list (entry 1) */
-   VkDescriptorPoolSize sizes[6] = {
+   VkDescriptorPoolSize sizes[7] = {
       {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 3},       {VK_DESCRIPTOR_TYPE_MUTABLE_EXT, N},
       {VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 2},        {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 2},
-      {VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, 2}, {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 2}};
+      {VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, 2}, {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 2},
+      {VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, 2}};
    VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                      .pNext = &mi,
                                      .maxSets = 3,
-                                     .poolSizeCount = 6,
+                                     .poolSizeCount = 7,
                                      .pPoolSizes = sizes};
    VkDescriptorPool pool;
    VK_OK(vkCreateDescriptorPool(C.dev, &pci, NULL, &pool));
@@ -445,24 +501,24 @@ main(int argc, char **argv)
                               .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                               .pBufferInfo = &ob};
    vkUpdateDescriptorSets(C.dev, 1, &ow, 0, NULL);
-   /* 0-19: first a descriptor of the next kind, then the element's own */
-   for (uint32_t e = 0; e < 20; e++)
+   /* 0-17: first a descriptor of the next kind, then the element's own */
+   for (uint32_t e = 0; e < 3 * KINDS; e++)
       write_one(heap, 1, e, e + 1);
-   for (uint32_t e = 0; e < 20; e++)
+   for (uint32_t e = 0; e < 3 * KINDS; e++)
       write_one(heap, 1, e, e);
-   /* 20-24 through the host-only set, 25-29 from typed bindings */
+   /* 18-23 through the host-only set, 24-29 from typed bindings */
    for (uint32_t k = 0; k < KINDS; k++) {
-      write_one(host, 0, k, 20 + k);
-      write_one(source, k, 0, 25 + k);
+      write_one(host, 0, k, 3 * KINDS + k);
+      write_one(source, k, 0, 4 * KINDS + k);
    }
    VkCopyDescriptorSet copies[1 + 2 * KINDS];
    uint32_t nc = 0;
-   copies[nc++] = copy_of(host, 0, 0, heap, 1, 20, KINDS);
+   copies[nc++] = copy_of(host, 0, 0, heap, 1, 3 * KINDS, KINDS);
    for (uint32_t k = 0; k < KINDS; k++)
-      copies[nc++] = copy_of(source, k, 0, heap, 1, 25 + k, 1);
-   /* set 1 from elements 5-9 (copies apply in order, after the ones above) */
+      copies[nc++] = copy_of(source, k, 0, heap, 1, 4 * KINDS + k, 1);
+   /* set 1 from elements 6-11 (copies apply in order, after the ones above) */
    for (uint32_t k = 0; k < KINDS; k++)
-      copies[nc++] = copy_of(heap, 1, 5 + k, typed, k, 0, 1);
+      copies[nc++] = copy_of(heap, 1, KINDS + k, typed, k, 0, 1);
    vkUpdateDescriptorSets(C.dev, 0, NULL, nc, copies);
 
    VkCommandBuffer cb = agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
@@ -484,7 +540,7 @@ main(int argc, char **argv)
    for (uint32_t i = 0; i < INVOC; i++) {
       uint32_t e = i * 7 % N;
       hits[e]++;
-      uint32_t want[4] = {expect(e, i), expect(5 + i % KINDS, i), e, 0};
+      uint32_t want[4] = {expect(e, i), expect(KINDS + i % KINDS, i), e, 0};
       for (unsigned c = 0; c < 4; c++)
          if (o[4 * i + c] != want[c] && bad++ < 16)
             fprintf(stderr, "invocation %u (element %u, kind %u) component %u: %u, expected %u\n",
@@ -494,7 +550,7 @@ main(int argc, char **argv)
    unsigned bad_count = 0;
    for (uint32_t e = 0; e < N; e++) {
       uint32_t got, want;
-      if (e % KINDS == 0) {
+      if (e % KINDS == 0 || e % KINDS == 5) {
          got = ((const uint32_t *)R[e].buf.ptr)[15];
          want = hits[e];
       } else if (e % KINDS == 2) {
@@ -506,7 +562,7 @@ main(int argc, char **argv)
       if (got != want && bad_count++ < 8)
          fprintf(stderr, "element %u counter: %u, expected %u\n", e, got, want);
    }
-   printf("mutable heap of %u (5 kinds): %u value mismatches, %u counter mismatches\n", N, bad,
+   printf("mutable heap of %u (6 kinds): %u value mismatches, %u counter mismatches\n", N, bad,
           bad_count);
    CHECK(bad == 0 && bad_count == 0);
 

@@ -289,6 +289,31 @@ test_dirty_only(void)
    CHECK(hdr.cull && !hdr.fragment_control && !hdr.viewport);
    TAKE(&r, CULL, cull);
    CHECK(cull.cull_front && !cull.cull_back && cull.front_face_ccw);
+   /* the draw path's own emitter for this block gives the same bytes */
+   CHECK(agxv_ppp_quick(&d, 0) && !agxv_ppp_quick(&d, AGXV_PPP_DIRTY_FS));
+   uint32_t fast[8] = {0};
+   CHECK(agxv_ppp_quick_size(&d, 0, &draw) == 8 && agxv_ppp_emit_quick(fast, &d, 0, &draw) == 8);
+   CHECK(!memcmp(fast, buf, 8));
+   agxv_dyn_set_front_face(&d, VK_FRONT_FACE_CLOCKWISE);
+   agxv_dyn_set_cull_mode(&d, VK_CULL_MODE_FRONT_AND_BACK);
+   CHECK(agxv_ppp_quick(&d, 0));
+   CHECK(agxv_ppp_emit_quick(fast, &d, 0, &draw) == 8);
+   h = agxv_ppp_header(&d, 0, &draw);
+   CHECK(agxv_ppp_emit(buf, sizeof(buf), &h, &d, &draw) == 8 && !memcmp(fast, buf, 8));
+   r = (struct reader){(const uint8_t *)fast, (const uint8_t *)fast + 8};
+   TAKE(&r, PPP_HEADER, fast_hdr);
+   CHECK(fast_hdr.cull && !fast_hdr.fragment_control && fast_hdr.viewport_count == 1);
+   TAKE(&r, CULL, fast_cull);
+   CHECK(fast_cull.cull_front && fast_cull.cull_back && !fast_cull.front_face_ccw);
+   /* with new FS uniforms: the Cull word, then the four FS words */
+   CHECK(agxv_ppp_quick(&d, AGXV_PPP_DIRTY_FS_UNIFORMS));
+   CHECK(agxv_ppp_emit_quick(fast, &d, AGXV_PPP_DIRTY_FS_UNIFORMS, &draw) == 24);
+   h = agxv_ppp_header(&d, AGXV_PPP_DIRTY_FS_UNIFORMS, &draw);
+   CHECK(h.cull && h.fragment_shader && agxv_ppp_size(&h) == 24);
+   CHECK(agxv_ppp_emit(buf, sizeof(buf), &h, &d, &draw) == 24 && !memcmp(fast, buf, 24));
+   check_decodes(fast, 24);
+   agxv_dyn_set_line_width(&d, 3.0f); /* another word: not a quick block */
+   CHECK(!agxv_ppp_quick(&d, 0));
 
    /* Stencil reference: both face words, nothing else. */
    agxv_dyn_clear_dirty(&d);

@@ -126,44 +126,60 @@ check_words_diff(void)
    CHECK(agxv_draw_cache_ppp_words_dirty(&c, &w) == ALL4);
 }
 
-/* The cull-only header (a switch between pipelines differing in culling)
- * equals the general expressions' header of the same bits plus depth-bias
- * enable (which adds Fragment Control alone) without Fragment Control,
- * and emits the same Cull word. */
+/* The quick blocks (agxv_ppp_quick: a switch between pipelines differing
+ * in culling, new FS uniforms, or both) equal the general expressions'
+ * header of the same bits plus depth-bias enable (which adds Fragment
+ * Control alone) without Fragment Control, and agxv_ppp_emit_quick writes
+ * the bytes the general builder writes for that header. */
 static void
-check_cull_only(void)
+check_quick(void)
 {
-   static const uint64_t sets[] = {AGXV_DYN_BIT(RS_CULL_MODE), AGXV_DYN_BIT(RS_FRONT_FACE),
+   static const uint64_t sets[] = {0, AGXV_DYN_BIT(RS_CULL_MODE), AGXV_DYN_BIT(RS_FRONT_FACE),
                                    AGXV_DYN_BIT(RS_CULL_MODE) | AGXV_DYN_BIT(RS_FRONT_FACE)};
-   for (unsigned s = 0; s < 3; s++) {
+   for (unsigned s = 0; s < 4; s++) {
       for (int fs = 0; fs < 2; fs++) {
-         struct agxv_dynamic_graphics_state d;
-         agxv_dyn_init(&d);
-         struct agxv_ppp_draw draw = base_words();
-         draw.fb_width = draw.fb_height = 64;
-         draw.has_fs = fs;
-         size_t fast_size = 0, slow_size = 0;
-         d.dirty = sets[s];
-         struct AGX_PPP_HEADER fast = agxv_ppp_header_sized(&d, 0, &draw, &fast_size);
-         d.dirty = sets[s] | AGXV_DYN_BIT(RS_DEPTH_BIAS_ENABLE);
-         struct AGX_PPP_HEADER slow = agxv_ppp_header_sized(&d, 0, &draw, &slow_size);
-         CHECK(fast.cull && slow.cull && slow.fragment_control && !fast.fragment_control);
-         CHECK(fast_size == AGX_PPP_HEADER_LENGTH + AGX_CULL_LENGTH);
-         CHECK(slow_size == fast_size + AGX_FRAGMENT_CONTROL_LENGTH);
-         slow.fragment_control = false;
-         uint32_t a[8] = {0}, b[8] = {0};
-         AGX_PPP_HEADER_pack(a, &fast);
-         AGX_PPP_HEADER_pack(b, &slow);
-         CHECK(a[0] == b[0]);
-         /* the Cull word, last of both blocks */
-         d.dirty = sets[s];
-         uint8_t out_fast[64] = {0}, out_slow[64] = {0};
-         CHECK(agxv_ppp_emit_sized(out_fast, fast_size, &fast, &d, &draw) == fast_size);
-         slow.fragment_control = true;
-         d.dirty = sets[s] | AGXV_DYN_BIT(RS_DEPTH_BIAS_ENABLE);
-         CHECK(agxv_ppp_emit_sized(out_slow, slow_size, &slow, &d, &draw) == slow_size);
-         CHECK(memcmp(out_fast + fast_size - AGX_CULL_LENGTH,
-                      out_slow + slow_size - AGX_CULL_LENGTH, AGX_CULL_LENGTH) == 0);
+         for (uint32_t ppp = 0; ppp <= AGXV_PPP_DIRTY_FS_UNIFORMS;
+              ppp += AGXV_PPP_DIRTY_FS_UNIFORMS) {
+            struct agxv_dynamic_graphics_state d;
+            agxv_dyn_init(&d);
+            struct agxv_ppp_draw draw = base_words();
+            draw.fb_width = draw.fb_height = 64;
+            draw.has_fs = fs;
+            draw.fs_counts = 0x1234;
+            draw.fs_pipeline = 0x12340;
+            draw.fs_cf_bindings = 0x5678;
+            size_t fast_size = 0, slow_size = 0;
+            d.dirty = sets[s];
+            CHECK(agxv_ppp_quick(&d, ppp));
+            struct AGX_PPP_HEADER fast = agxv_ppp_header_sized(&d, ppp, &draw, &fast_size);
+            CHECK(fast_size == agxv_ppp_quick_size(&d, ppp, &draw));
+            d.dirty = sets[s] | AGXV_DYN_BIT(RS_DEPTH_BIAS_ENABLE);
+            CHECK(!agxv_ppp_quick(&d, ppp));
+            struct AGX_PPP_HEADER slow = agxv_ppp_header_sized(&d, ppp, &draw, &slow_size);
+            CHECK(fast.cull == (sets[s] != 0) && slow.cull == fast.cull);
+            CHECK(fast.fragment_shader == (fs && ppp) &&
+                  slow.fragment_shader == fast.fragment_shader);
+            CHECK(slow.fragment_control && !fast.fragment_control);
+            size_t want =
+               AGX_PPP_HEADER_LENGTH + (sets[s] ? AGX_CULL_LENGTH : 0) + (fs && ppp ? 16 : 0);
+            CHECK(fast_size == want);
+            CHECK(slow_size == fast_size + AGX_FRAGMENT_CONTROL_LENGTH);
+            slow.fragment_control = false;
+            uint32_t a[8] = {0}, b[8] = {0};
+            AGX_PPP_HEADER_pack(a, &fast);
+            AGX_PPP_HEADER_pack(b, &slow);
+            CHECK(a[0] == b[0]);
+            /* the whole block: the general builder on the header without
+             * Fragment Control, the quick emitter */
+            d.dirty = sets[s];
+            uint8_t out_quick[64] = {0}, out_slow[64] = {0};
+            CHECK(agxv_ppp_emit_sized(out_slow, fast_size, &slow, &d, &draw) == fast_size);
+            CHECK(agxv_ppp_emit_quick(out_quick, &d, ppp, &draw) == fast_size);
+            CHECK(memcmp(out_quick, out_slow, sizeof(out_quick)) == 0);
+            /* an FS address the words cannot hold: refused by both */
+            draw.fs_pipeline = 0x12341;
+            CHECK(agxv_ppp_emit_quick(out_quick, &d, ppp, &draw) == (fs && ppp ? 0 : fast_size));
+         }
       }
    }
 }
@@ -221,6 +237,6 @@ main(void)
 {
    check_words_diff();
    check_sizes();
-   check_cull_only();
+   check_quick();
    return 0;
 }

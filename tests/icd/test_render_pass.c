@@ -13,7 +13,9 @@
  *  - "input": subpass 1 reads subpass 0's output as an input attachment
  *    (subpassLoad) and writes it swizzled into another attachment;
  *  - "feedback": one subpass reading its colour attachment as an input
- *    attachment after a self-dependency barrier (the pass is split there);
+ *    attachment after a self-dependency barrier (the pass is split there),
+ *    also with the draws and the barrier in a secondary (RENDER_PASS_CONTINUE:
+ *    the split happens where the primary executes it);
  *  - "partial": dynamic rendering with loadOp CLEAR on a render area
  *    smaller than the images (colour and depth): outside untouched;
  *  - "layers": vkCmdClearAttachments inside dynamic rendering (loadOp
@@ -664,7 +666,7 @@ scene_input(struct gpu *g)
 /* ---- "feedback": an attachment read as input in the subpass rendering it ---- */
 
 static unsigned
-scene_feedback(struct gpu *g)
+scene_feedback(struct gpu *g, bool secondary)
 {
    struct agx_vk_ctx *c = g->c;
    const VkFormat rgba = VK_FORMAT_R8G8B8A8_UNORM;
@@ -737,19 +739,44 @@ scene_feedback(struct gpu *g)
                                 .renderArea = {{0, 0}, {W, H}},
                                 .clearValueCount = 1,
                                 .pClearValues = &clear};
-   vkCmdBeginRenderPass(cb, &rbi, VK_SUBPASS_CONTENTS_INLINE);
-   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p0);
-   draw_rect(g, cb, g->layout, r0, k0, 0.5f);
+   vkCmdBeginRenderPass(cb, &rbi,
+                        secondary ? VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS
+                                  : VK_SUBPASS_CONTENTS_INLINE);
+   /* "secondary": the draws and the barrier in a secondary continuing the
+    * subpass (the primary's render command is split where it runs) */
+   VkCommandBuffer dcb = cb;
+   if (secondary) {
+      VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                         .commandPool = c->pool,
+                                         .level = VK_COMMAND_BUFFER_LEVEL_SECONDARY,
+                                         .commandBufferCount = 1};
+      VK_OK(vkAllocateCommandBuffers(c->dev, &cai, &dcb));
+      VkCommandBufferInheritanceInfo inh = {.sType =
+                                               VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO,
+                                            .renderPass = rp,
+                                            .subpass = 0,
+                                            .framebuffer = fb};
+      VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                     .flags = VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT,
+                                     .pInheritanceInfo = &inh};
+      VK_OK(vkBeginCommandBuffer(dcb, &bi));
+   }
+   vkCmdBindPipeline(dcb, VK_PIPELINE_BIND_POINT_GRAPHICS, p0);
+   draw_rect(g, dcb, g->layout, r0, k0, 0.5f);
    VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
                          .srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
                          .dstAccessMask = VK_ACCESS_INPUT_ATTACHMENT_READ_BIT};
-   vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+   vkCmdPipelineBarrier(dcb, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
                         VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT, VK_DEPENDENCY_BY_REGION_BIT, 1, &mb,
                         0, NULL, 0, NULL);
-   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p1);
-   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->input_layout, 0, 1, &set, 0,
+   vkCmdBindPipeline(dcb, VK_PIPELINE_BIND_POINT_GRAPHICS, p1);
+   vkCmdBindDescriptorSets(dcb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->input_layout, 0, 1, &set, 0,
                            NULL);
-   draw_rect(g, cb, g->input_layout, r2, scale, 0.5f);
+   draw_rect(g, dcb, g->input_layout, r2, scale, 0.5f);
+   if (secondary) {
+      VK_OK(vkEndCommandBuffer(dcb));
+      vkCmdExecuteCommands(cb, 1, &dcb);
+   }
    vkCmdEndRenderPass(cb);
    read_back(g, cb, &A, 0, 0);
    VK_OK(agx_vk_submit_wait(c, cb));
@@ -763,8 +790,12 @@ scene_feedback(struct gpu *g)
          uint32_t v = before[y * W + x]; /* abgr */
          want[y * W + x] = (v >> 24) | ((v >> 8) & 0xFF00) | ((v << 8) & 0xFF0000) | (v << 24);
       }
-   unsigned bad = compare32("feedback: input = colour attachment, barrier between draws",
-                            g->out.map, want, W, H);
+   unsigned bad =
+      compare32(secondary ? "feedback: the same in a secondary"
+                          : "feedback: input = colour attachment, barrier between draws",
+                g->out.map, want, W, H);
+   if (secondary)
+      vkFreeCommandBuffers(c->dev, c->pool, 1, &dcb);
    vkDestroyPipeline(c->dev, p0, NULL);
    vkDestroyPipeline(c->dev, p1, NULL);
    VK_OK(vkResetDescriptorPool(c->dev, g->pool, 0));
@@ -1138,7 +1169,8 @@ main(int argc, char **argv)
    bad += scene_ops(&g, false);
    bad += scene_ops(&g, true);
    bad += scene_input(&g);
-   bad += scene_feedback(&g);
+   bad += scene_feedback(&g, false);
+   bad += scene_feedback(&g, true);
    bad += scene_partial(&g);
    bad += scene_layers(&g);
    bad += scene_fold(&g);

@@ -3,6 +3,7 @@
  * counting all eleven statistics, one query per scenario, every value compared with counts
  * the test computes from its own draws and dispatches:
  *   plain, instanced, indexed, restart (strips), indirect and indexed-indirect draws,
+ *   restart triangle strips with adjacency drawn indexed-indirect (adjacent vertices counted),
  *   line strips and points, a query spanning two render passes, a primary's query over a
  *   secondary's draws (inherited statistics), a secondary's own query, a geometry shader
  *   (points to squares: invocations, emitted primitives), direct, based and indirect
@@ -270,6 +271,18 @@ draws(void)
    const uint32_t idx_rec[5] = {6, 2, 16, 0, 0};    /* B twice */
    memcpy(rec, draw_rec, sizeof(draw_rec));
    memcpy(rec + 8, idx_rec, sizeof(idx_rec));
+   /* the strips of q2 with adjacency: every vertex twice (the copy is the
+    * adjacent vertex), restart between them, at 32, drawn indexed-indirect */
+   for (int i = 0; i < 8; i++) {
+      idx[32 + 2 * i + (i >= 4)] = STRIP_FIRST + i;
+      idx[32 + 2 * i + 1 + (i >= 4)] = STRIP_FIRST + i;
+   }
+   idx[32 + 8] = RESTART;
+   const uint32_t adj_rec[5] = {17, 1, 32, 0, 0};
+   memcpy(rec + 32, adj_rec, sizeof(adj_rec));
+   VkPipeline adj =
+      has_gs ? gfx_pipeline(VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY, true, false)
+             : VK_NULL_HANDLE;
 
    VkCommandBuffer cb = agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
    vkCmdResetQueryPool(cb, qpool, 0, 16);
@@ -296,6 +309,15 @@ draws(void)
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, lines);
    vkCmdDraw(cb, 4, 1, LINE_FIRST, 0);
    vkCmdEndQuery(cb, qpool, 3);
+   /* q12: triangle strips with adjacency (adjacency topologies need the
+    * geometryShader feature), restart, indexed-indirect: 16 vertices
+    * assembled, (8 - 4) / 2 triangles per strip, q2's pixels */
+   if (adj) {
+      vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, adj);
+      vkCmdBeginQuery(cb, qpool, 12, 0);
+      vkCmdDrawIndexedIndirect(cb, ind.buf, 128, 1, 20);
+      vkCmdEndQuery(cb, qpool, 12);
+   }
    vkCmdEndRendering(cb);
    /* q4: begun outside, over two render passes: A, then B indexed */
    vkCmdBeginQuery(cb, qpool, 4, 0);
@@ -323,6 +345,11 @@ draws(void)
    bad += check("line_strip", 3, w, strict);
    expect(w, 12, 4, AREA_A + AREA_B);
    bad += check("two_passes", 4, w, strict);
+   if (adj) {
+      expect(w, 16, 4, AREA_A + AREA_B);
+      bad += check("strips_with_adjacency", 12, w, strict);
+      vkDestroyPipeline(C.dev, adj, NULL);
+   }
    vkDestroyPipeline(C.dev, list, NULL);
    vkDestroyPipeline(C.dev, strip, NULL);
    vkDestroyPipeline(C.dev, lines, NULL);

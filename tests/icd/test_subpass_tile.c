@@ -13,11 +13,20 @@
  *  - "split": the same with a dependency whose access (SHADER_READ) needs
  *    the attachments in memory: two render commands, input attachments
  *    read as textures, the same pixels;
+ *  - "merged, no depth in subpass 1": subpass 1 without the depth
+ *    attachment (still merged: the render command keeps subpass 0's), its
+ *    pipeline with a dynamic depth test enabled (compare op NEVER): no
+ *    depth test happens (Vulkan: no depth attachment, no test), the whole
+ *    quad is written;
  *  - "ms4": 4 samples, subpass 0 shaded per sample writes a red per
  *    sample; subpass 1 shaded per pixel reads each sample explicitly
  *    (subpassLoad(ms, k)); resolved (average) into a single-sample image;
  *  - "ms4 per sample": subpass 1 shaded per sample reads its own sample,
- *    the mirrored one and a constant one.
+ *    the mirrored one and a constant one;
+ *  - "layers": a two-layer framebuffer, a geometry shader drawing on both
+ *    layers, the input attachment (each layer cleared to its own colour,
+ *    loadOp LOAD) read at the fragment's layer: as a texture (one subpass)
+ *    and from the tilebuffer (an empty subpass 0 rendering it, merged).
  * Before each submission the test prints "expect-render-commands N" on
  * stderr; check_render_commands.py runs it with AGX_DEBUG=submit and
  * checks that the driver's SUBMIT has N render commands (1 merged, 2
@@ -25,7 +34,7 @@
  * validation.
  *
  * test_subpass_tile RECT_VERT WRITE_FRAG READ_FRAG MS_WRITE_FRAG MS_READ_FRAG MS_READ_PS_FRAG
- *                   [--validation] [--reference]
+ *                   LAYER_GEOM READ_LAYER_FRAG [--validation] [--reference]
  */
 #include <math.h>
 #include <stdio.h>
@@ -50,7 +59,8 @@ struct rect {
 
 struct gpu {
    struct agx_vk_ctx *c;
-   VkShaderModule vs, write_fs, read_fs, ms_write_fs, ms_read_fs, ms_read_ps_fs;
+   VkShaderModule vs, write_fs, read_fs, ms_write_fs, ms_read_fs, ms_read_ps_fs, layer_gs,
+      read_layer_fs;
    struct agx_vk_buffer out;
 };
 
@@ -133,10 +143,10 @@ unorm8(uint8_t v)
 }
 
 static unsigned
-scene_tile(struct gpu *g, bool split)
+scene_tile(struct gpu *g, bool split, bool nodepth)
 {
    struct agx_vk_ctx *c = g->c;
-   const char *name = split ? "split" : "merged";
+   const char *name = split ? "split" : nodepth ? "merged, no depth in subpass 1" : "merged";
    const VkImageUsageFlags att_in = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
                                     VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT |
                                     VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
@@ -176,7 +186,7 @@ scene_tile(struct gpu *g, bool split)
        .pInputAttachments = in1,
        .colorAttachmentCount = 1,
        .pColorAttachments = &out1,
-       .pDepthStencilAttachment = &depth},
+       .pDepthStencilAttachment = nodepth ? NULL : &depth},
    };
    /* the input attachments and the depth test of subpass 1 after subpass
     * 0's writes, at the same pixel; "split" also reads the attachments as
@@ -226,7 +236,21 @@ scene_tile(struct gpu *g, bool split)
    VkPipelineLayout l0 = agx_vk_pipeline_layout(c, 0, NULL, stages, sizeof(struct push));
    VkPipelineLayout l1 = agx_vk_pipeline_layout(c, 1, &set.layout, stages, sizeof(struct push));
    VkPipeline p0 = pipeline(g, l0, g->write_fs, rp, 0, 2, one, true);
-   VkPipeline p1 = pipeline(g, l1, g->read_fs, rp, 1, 1, one, true);
+   VkPipeline p1;
+   if (nodepth) {
+      struct agx_vk_gfx b;
+      agx_vk_gfx_defaults(&b, l1, g->vs, g->read_fs, VK_FORMAT_UNDEFINED);
+      agx_vk_gfx_fixed_viewport(&b, W, H);
+      b.ci.renderPass = rp;
+      b.ci.subpass = 1;
+      b.cb.attachmentCount = 1;
+      b.att[0] = (VkPipelineColorBlendAttachmentState){.colorWriteMask = 0xF};
+      b.dynamic[b.dyn.dynamicStateCount++] = VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE;
+      b.dynamic[b.dyn.dynamicStateCount++] = VK_DYNAMIC_STATE_DEPTH_COMPARE_OP;
+      p1 = agx_vk_gfx_create(c, &b);
+   } else {
+      p1 = pipeline(g, l1, g->read_fs, rp, 1, 1, one, true);
+   }
 
    /* the scene: rectangles in draw order with their colour, integers, depth */
    const uint8_t k[3][4] = {{255, 128, 0, 64}, {3, 250, 77, 255}, {90, 10, 200, 128}};
@@ -267,6 +291,11 @@ scene_tile(struct gpu *g, bool split)
    }
    vkCmdNextSubpass(cb, VK_SUBPASS_CONTENTS_INLINE);
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p1);
+   if (nodepth) {
+      /* a test that would reject everything, were there a depth attachment */
+      vkCmdSetDepthTestEnable(cb, VK_TRUE);
+      vkCmdSetDepthCompareOp(cb, VK_COMPARE_OP_NEVER);
+   }
    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, l1, 0, 1, &set.set, 0, NULL);
    draw_rect(cb, l1, quad, clear_c, NULL, 0.5f);
    vkCmdEndRenderPass(cb);
@@ -307,7 +336,8 @@ scene_tile(struct gpu *g, bool split)
          int p = y * W + x;
          float want[4];
          memcpy(want, clear_c, sizeof(want));
-         if (x >= quad.x0 && x < quad.x1 && y >= quad.y0 && y < quad.y1 && 0.5f < rd[p]) {
+         if (x >= quad.x0 && x < quad.x1 && y >= quad.y0 && y < quad.y1 &&
+             (nodepth || 0.5f < rd[p])) {
             float a[4];
             for (int j = 0; j < 4; j++)
                a[j] = unorm8(ra[p][j]);
@@ -497,13 +527,161 @@ scene_ms(struct gpu *g, bool per_sample)
    return bad;
 }
 
+/* ---- "layers": input attachments of a layered framebuffer ------------------- */
+
+static unsigned
+scene_layers(struct gpu *g, bool merged)
+{
+   struct agx_vk_ctx *c = g->c;
+   const char *name = merged ? "layers merged" : "layers";
+   const VkFormat rgba = VK_FORMAT_R8G8B8A8_UNORM;
+   struct agx_vk_image A, B;
+   agx_vk_image_create(c,
+                       &(struct agx_vk_image_desc){rgba, W, H, .layers = 2,
+                                                   .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                                                            VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT |
+                                                            VK_IMAGE_USAGE_TRANSFER_DST_BIT},
+                       &A);
+   agx_vk_image_create(c,
+                       &(struct agx_vk_image_desc){rgba, W, H, .layers = 2,
+                                                   .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                                                            VK_IMAGE_USAGE_TRANSFER_SRC_BIT},
+                       &B);
+   const VkSampleCountFlagBits one = VK_SAMPLE_COUNT_1_BIT;
+   VkAttachmentDescription atts[2] = {
+      attachment(rgba, one, VK_ATTACHMENT_LOAD_OP_LOAD, VK_ATTACHMENT_STORE_OP_STORE),
+      attachment(rgba, one, VK_ATTACHMENT_LOAD_OP_CLEAR, VK_ATTACHMENT_STORE_OP_STORE),
+   };
+   const VkImageLayout gen = VK_IMAGE_LAYOUT_GENERAL;
+   VkAttachmentReference a_ref = {0, gen}, b_ref = {1, gen};
+   VkSubpassDescription sub[2] = {
+      {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+       .colorAttachmentCount = 1,
+       .pColorAttachments = &a_ref},
+      {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+       .inputAttachmentCount = 1,
+       .pInputAttachments = &a_ref,
+       .colorAttachmentCount = 1,
+       .pColorAttachments = &b_ref},
+   };
+   VkSubpassDependency dep = {
+      .srcSubpass = 0,
+      .dstSubpass = 1,
+      .srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+      .dstStageMask = VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT,
+      .srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+      .dstAccessMask = VK_ACCESS_INPUT_ATTACHMENT_READ_BIT,
+      .dependencyFlags = VK_DEPENDENCY_BY_REGION_BIT,
+   };
+   VkRenderPassCreateInfo rpci = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+                                  .attachmentCount = 2,
+                                  .pAttachments = atts,
+                                  .subpassCount = merged ? 2 : 1,
+                                  .pSubpasses = merged ? sub : sub + 1,
+                                  .dependencyCount = merged ? 1 : 0,
+                                  .pDependencies = &dep};
+   VkRenderPass rp;
+   VK_OK(vkCreateRenderPass(c->dev, &rpci, NULL, &rp));
+   VkImageView views[2] = {A.view, B.view};
+   VkFramebufferCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+                                  .renderPass = rp,
+                                  .attachmentCount = 2,
+                                  .pAttachments = views,
+                                  .width = W,
+                                  .height = H,
+                                  .layers = 2};
+   VkFramebuffer fb;
+   VK_OK(vkCreateFramebuffer(c->dev, &fci, NULL, &fb));
+   const struct agx_vk_binding bind = {VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT,
+                                       VK_SHADER_STAGE_FRAGMENT_BIT};
+   struct agx_vk_set set;
+   agx_vk_set_create(c, 1, &bind, &set);
+   agx_vk_set_image(c, &set, 0, VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, VK_NULL_HANDLE, A.view, gen);
+   const VkShaderStageFlags stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+   VkPipelineLayout l1 = agx_vk_pipeline_layout(c, 1, &set.layout, stages, sizeof(struct push));
+   struct agx_vk_gfx b;
+   agx_vk_gfx_defaults(&b, l1, g->vs, g->read_layer_fs, VK_FORMAT_UNDEFINED);
+   agx_vk_gfx_fixed_viewport(&b, W, H);
+   agx_vk_gfx_stage(&b, AGX_VK_GS, g->layer_gs);
+   b.ci.renderPass = rp;
+   b.ci.subpass = merged ? 1 : 0;
+   b.cb.attachmentCount = 1;
+   b.att[0] = (VkPipelineColorBlendAttachmentState){.colorWriteMask = 0xF};
+   VkPipeline p1 = agx_vk_gfx_create(c, &b);
+
+   /* each layer of A its own colour before the pass */
+   const uint8_t pat[2][4] = {{200, 100, 50, 255}, {7, 77, 177, 33}};
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   to_general(cb, &A);
+   to_general(cb, &B);
+   for (uint32_t l = 0; l < 2; l++) {
+      VkClearColorValue v;
+      for (int j = 0; j < 4; j++)
+         v.float32[j] = unorm8(pat[l][j]);
+      VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, l, 1};
+      vkCmdClearColorImage(cb, A.image, gen, &v, 1, &range);
+   }
+   agx_vk_memory_barrier(cb, AGX_VK_CLEAR_WRITE, AGX_VK_ALL_RW);
+   VkClearValue clears[2];
+   memset(clears, 0, sizeof(clears));
+   VkRenderPassBeginInfo rbi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+                                .renderPass = rp,
+                                .framebuffer = fb,
+                                .renderArea = {{0, 0}, {W, H}},
+                                .clearValueCount = 2,
+                                .pClearValues = clears};
+   vkCmdBeginRenderPass(cb, &rbi, VK_SUBPASS_CONTENTS_INLINE);
+   if (merged)
+      vkCmdNextSubpass(cb, VK_SUBPASS_CONTENTS_INLINE); /* subpass 0 draws nothing */
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p1);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, l1, 0, 1, &set.set, 0, NULL);
+   const struct rect quad = {8, 4, 56, 60};
+   const float none[4] = {0};
+   draw_rect(cb, l1, quad, none, NULL, 0.5f);
+   vkCmdEndRenderPass(cb);
+   agx_vk_memory_barrier(cb, AGX_VK_ALL_WRITE, AGX_VK_COPY_READ);
+   const VkDeviceSize plane = (VkDeviceSize)W * H * 4;
+   for (uint32_t l = 0; l < 2; l++)
+      agx_vk_copy_to_buffer(cb, &B, gen, 0, l, g->out.buf, l * plane);
+   agx_vk_host_barrier(cb);
+   expect_render_commands(1);
+   VK_OK(agx_vk_submit_wait(c, cb));
+
+   /* lavapipe reads layer 0 of the view on every layer (its
+    * nir_lower_input_attachments runs without use_layer_id_sysval); anv,
+    * nvk, panvk, dozen and Honeykrisp read the fragment's layer, as agx-vk
+    * does: layer 1 is checked on agx-vk only */
+   unsigned bad = 0;
+   for (uint32_t l = 0; l < (c->reference ? 1u : 2u); l++)
+      for (int y = 0; y < H; y++)
+         for (int x = 0; x < W; x++) {
+            const uint8_t *got = g->out.map + l * plane + 4 * (y * W + x);
+            uint8_t want[4] = {0, 0, 0, 0};
+            if (x >= quad.x0 && x < quad.x1 && y >= quad.y0 && y < quad.y1)
+               for (int j = 0; j < 4; j++)
+                  want[j] = pat[l][3 - j];
+            if (memcmp(got, want, 4) && bad++ < 5)
+               fprintf(stderr, "%s: layer %u pixel (%d, %d): %u %u %u %u, want %u %u %u %u\n", name,
+                       l, x, y, got[0], got[1], got[2], got[3], want[0], want[1], want[2], want[3]);
+         }
+   printf("%s: subpassLoad at the fragment's layer: %s\n", name, bad ? "FAIL" : "ok");
+   vkDestroyPipeline(c->dev, p1, NULL);
+   vkDestroyPipelineLayout(c->dev, l1, NULL);
+   agx_vk_set_free(c, &set);
+   vkDestroyFramebuffer(c->dev, fb, NULL);
+   vkDestroyRenderPass(c->dev, rp, NULL);
+   agx_vk_image_free(c, &A);
+   agx_vk_image_free(c, &B);
+   return bad;
+}
+
 int
 main(int argc, char **argv)
 {
-   if (argc < 7) {
+   if (argc < 9) {
       fprintf(stderr,
               "usage: %s RECT_VERT WRITE_FRAG READ_FRAG MS_WRITE_FRAG MS_READ_FRAG "
-              "MS_READ_PS_FRAG [--validation] [--reference]\n",
+              "MS_READ_PS_FRAG LAYER_GEOM READ_LAYER_FRAG [--validation] [--reference]\n",
               argv[0]);
       return 2;
    }
@@ -513,7 +691,7 @@ main(int argc, char **argv)
                                               VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
                                            .synchronization2 = VK_TRUE,
                                            .dynamicRendering = VK_TRUE};
-   VkPhysicalDeviceFeatures f10 = {.sampleRateShading = VK_TRUE};
+   VkPhysicalDeviceFeatures f10 = {.sampleRateShading = VK_TRUE, .geometryShader = VK_TRUE};
    agx_vk_ctx_device_features(&c, &f13, &f10, 0, NULL);
    struct gpu g = {.c = &c};
    g.vs = agx_vk_shader(&c, argv[1]);
@@ -522,16 +700,21 @@ main(int argc, char **argv)
    g.ms_write_fs = agx_vk_shader(&c, argv[4]);
    g.ms_read_fs = agx_vk_shader(&c, argv[5]);
    g.ms_read_ps_fs = agx_vk_shader(&c, argv[6]);
+   g.layer_gs = agx_vk_shader(&c, argv[7]);
+   g.read_layer_fs = agx_vk_shader(&c, argv[8]);
    g.out = agx_vk_buffer(&c, 24 * W * H);
    unsigned bad = 0;
-   bad += scene_tile(&g, false);
-   bad += scene_tile(&g, true);
+   bad += scene_tile(&g, false, false);
+   bad += scene_tile(&g, true, false);
+   bad += scene_tile(&g, false, true);
    bad += scene_ms(&g, false);
    bad += scene_ms(&g, true);
+   bad += scene_layers(&g, false);
+   bad += scene_layers(&g, true);
    agx_vk_buffer_free(&c, &g.out);
-   VkShaderModule mods[6] = {g.vs,          g.write_fs,   g.read_fs,
-                             g.ms_write_fs, g.ms_read_fs, g.ms_read_ps_fs};
-   for (int i = 0; i < 6; i++)
+   VkShaderModule mods[8] = {g.vs,         g.write_fs,      g.read_fs,  g.ms_write_fs,
+                             g.ms_read_fs, g.ms_read_ps_fs, g.layer_gs, g.read_layer_fs};
+   for (int i = 0; i < 8; i++)
       vkDestroyShaderModule(c.dev, mods[i], NULL);
    int status = agx_vk_ctx_finish(&c);
    if (bad) {

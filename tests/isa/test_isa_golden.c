@@ -323,7 +323,10 @@ static const struct golden independent[] = {
     "texture_sample   0, 0b1100, 0b0, none, xyzw, 0b00, r4_r5_r6_r7, None, ts0, ss1, tex_2d, r4_r5, lod_min, u10l"},
    {12,
     {0x31, 0xa1, 0x08, 0x04, 0xc6, 0x65, 0xdf, 0x41, 0x1b, 0x00, 0x02, 0x08},
-    "texture_sample   0, 0b1100, 0b0, none, xyzw, 0b00, r8_r9_r10_r11, u54_u55, r3, r0h, tex_3d, r4_r5_r6, 13, r2l, r1l"},
+    /* LOD mode 13, which applegpu shows as "13, r2l": Mesa's
+     * AGX_LOD_MODE_AUTO_LOD_BIAS_MIN, whose D is a 32-bit register (bias,
+     * minimum; agx_compile.c sizes it as 2 halves) */
+    "texture_sample   0, 0b1100, 0b0, none, xyzw, 0b00, r8_r9_r10_r11, u54_u55, r3, r0h, tex_3d, r4_r5_r6, auto_lod_bias_min, r2, r1l"},
    {8,
     {0x61, 0x91, 0x01, 0x00, 0x06, 0x00, 0x03, 0x00},
     "iterproj         r4_r5_r6_r7, cf1, cf0, r3l, sample, 0b0, 0, 0, 0, 0, 0"},

@@ -2076,6 +2076,34 @@ test_hazards(void)
       expect_fault(&e, frame_submit(&f), "after st_tile", "sample_mask after st_tile");
       env_fini(&e);
    }
+   /* zs_emit in a shader run with Early-z testing: its samples were tested
+    * before it ran (graphics.md 4.4 rule 2; Mesa agx_linker.c never sets
+    * Early-z with sample_mask / zs_emit) */
+   {
+      struct env e;
+      env_init(&e);
+      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+      put_rt(&e, &rt);
+      struct frame f;
+      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+      uint32_t fs = put_word_list(&e,
+                                  env_asm(&e, "mov_imm r2, 0x3e800000, 0b0\n"
+                                              "wait_pix 1, 0\n"
+                                              "zs_emit 255, r2l_r2h, 0\n"
+                                              "mov_imm r1, 7, 0b0\n"
+                                              "wait_pix 12, 0\n"
+                                              "st_tile r1, i32, 0, x, 0, 255, 0\n"
+                                              "stop\n"),
+                                  0, 0, false, true, true);
+      struct draw_state d;
+      draw_state_default(&d, &f, fs);
+      vertex_at(&e, 0, 1, 1, 0.5f);
+      vertex_at(&e, 1, 30, 1, 0.5f);
+      vertex_at(&e, 2, 1, 30, 0.5f);
+      frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+      expect_fault(&e, frame_submit(&f), "Early-z testing", "zs_emit with Early-z testing");
+      env_fini(&e);
+   }
    /* a fragment shader that never ends: the instruction budget covers the
     * whole command, the fence carries -ETIMEDOUT */
    {

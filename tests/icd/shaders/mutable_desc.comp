@@ -1,8 +1,8 @@
 #version 450
 // VK_EXT_mutable_descriptor_type: one mutable array (set 0, binding 1) seen as storage buffers,
-// sampled images, storage images, uniform texel buffers and uniform buffers (element e holds
-// kind e % 5), indexed non-uniformly; set 1 holds one typed descriptor of each kind, copied
-// there from the mutable array. Loads, buffer and image atomics.
+// sampled images, storage images, uniform texel buffers, uniform buffers and storage texel
+// buffers (element e holds kind e % 6), indexed non-uniformly; set 1 holds one typed descriptor
+// of each kind, copied there from the mutable array. Loads, buffer, image and texel atomics.
 #extension GL_EXT_nonuniform_qualifier : require
 #extension GL_EXT_samplerless_texture_functions : require
 layout(local_size_x = 64) in;
@@ -12,18 +12,20 @@ layout(set = 0, binding = 1) uniform utexture2D texs[];
 layout(set = 0, binding = 1, r32ui) uniform uimage2D imgs[];
 layout(set = 0, binding = 1) uniform utextureBuffer tbs[];
 layout(set = 0, binding = 1) uniform Ubo { uvec4 v[4]; } ubos[];
+layout(set = 0, binding = 1, r32ui) uniform uimageBuffer stbs[];
 layout(set = 1, binding = 0) buffer TBuf { uint x[16]; } tbuf;
 layout(set = 1, binding = 1) uniform utexture2D ttex;
 layout(set = 1, binding = 2, r32ui) uniform uimage2D timg;
 layout(set = 1, binding = 3) uniform utextureBuffer ttb;
 layout(set = 1, binding = 4) uniform TUbo { uvec4 v[4]; } tubo;
+layout(set = 1, binding = 5, r32ui) uniform uimageBuffer tstb;
 
 ivec2 tex_coord(uint j) { return ivec2(j % 8u, (j / 8u) % 8u); }
 ivec2 img_coord(uint j) { return ivec2(j % 8u, (j / 8u) % 7u); } // row 7 holds the counter
 
 uint heap(uint e, uint j)
 {
-   switch (e % 5u) {
+   switch (e % 6u) {
    case 0u:
       atomicAdd(bufs[nonuniformEXT(e)].x[15], 1u);
       return bufs[nonuniformEXT(e)].x[j % 15u];
@@ -34,8 +36,11 @@ uint heap(uint e, uint j)
       return imageLoad(imgs[nonuniformEXT(e)], img_coord(j)).x;
    case 3u:
       return texelFetch(tbs[nonuniformEXT(e)], int(j % 16u)).x;
-   default:
+   case 4u:
       return ubos[nonuniformEXT(e)].v[j % 4u].x;
+   default:
+      imageAtomicAdd(stbs[nonuniformEXT(e)], 15, 1u);
+      return imageLoad(stbs[nonuniformEXT(e)], int(j % 15u)).x;
    }
 }
 
@@ -50,8 +55,10 @@ uint typed(uint k, uint j)
       return imageLoad(timg, img_coord(j)).x;
    case 3u:
       return texelFetch(ttb, int(j % 16u)).x;
-   default:
+   case 4u:
       return tubo.v[j % 4u].x;
+   default:
+      return imageLoad(tstb, int(j % 15u)).x;
    }
 }
 
@@ -59,5 +66,5 @@ void main()
 {
    uint i = gl_GlobalInvocationID.x; // 0 .. 127
    uint e = (i * 7u) % 30u;
-   o.v[i] = uvec4(heap(e, i), typed(i % 5u, i), e, 0u);
+   o.v[i] = uvec4(heap(e, i), typed(i % 6u, i), e, 0u);
 }
