@@ -146,7 +146,9 @@ FORMATS = [
     ('BC6H_SFLOAT_BLOCK',         'BC6H',         'Float', 'RGB1', 16, 'b'),
     ('BC7_UNORM_BLOCK',           'BC7',          'Unorm', 'RGBA', 16, 'b'),
     ('BC7_SRGB_BLOCK',            'BC7',          'Unorm', 'RGBA', 16, 'sb'),
-    # ETC2/EAC (Channels 0x58-0x5C; formats.c pairs EAC's signed formats with Snorm)
+    # ETC2/EAC (Channels 0x58-0x5C; formats.c pairs EAC's signed formats with Snorm):
+    # sampled and copied (tests/icd/test_etc2.c), no BLIT_SRC yet (agxv_blit_format has no
+    # ETC2 decoder), so textureCompressionETC2 is not advertised
     ('ETC2_R8G8B8_UNORM_BLOCK',   'ETC2 RGB8',    'Unorm', 'RGB1', 8, 'b'),
     ('ETC2_R8G8B8_SRGB_BLOCK',    'ETC2 RGB8',    'Unorm', 'RGB1', 8, 'sb'),
     ('ETC2_R8G8B8A1_UNORM_BLOCK', 'ETC2 RGB8A1',  'Unorm', 'RGBA', 8, 'b'),
