@@ -24,6 +24,7 @@
 #             optimal tiling; no other image or buffer feature: rendering and
 #             aspect copies are tested, tests/icd/test_depth_stencil.c),
 #             'b' block-compressed in 4x4 blocks (BC1-BC7: Channels 0x74-0x7B,
+#             ETC2/EAC: 0x58-0x5C,
 #             shared/reference/hardware.md section 13; types as formats.c pairs
 #             them; sampled, filtered and copied only, optimal tiling only)
 #
@@ -33,7 +34,7 @@
 # size, atomics R32_UINT/R32_SINT only. Formats not listed (R5G5B5A1 /
 # B5G5R5A1, which the hardware's channel orders do not cover,
 # RGB32, which Mesa emulates with shader loads, 24-bit, 64-bit, scaled,
-# ETC2/EAC/ASTC, D24/X8_D24/D16_S8/D24_S8) have no features; the
+# ASTC, D24/X8_D24/D16_S8/D24_S8) have no features; the
 # block-compressed ones listed have no buffer features.
 import argparse
 
@@ -145,6 +146,19 @@ FORMATS = [
     ('BC6H_SFLOAT_BLOCK',         'BC6H',         'Float', 'RGB1', 16, 'b'),
     ('BC7_UNORM_BLOCK',           'BC7',          'Unorm', 'RGBA', 16, 'b'),
     ('BC7_SRGB_BLOCK',            'BC7',          'Unorm', 'RGBA', 16, 'sb'),
+    # ETC2/EAC (Channels 0x58-0x5C; formats.c pairs EAC's signed formats with Snorm):
+    # sampled and copied (tests/icd/test_etc2.c), no BLIT_SRC yet (agxv_blit_format has no
+    # ETC2 decoder), so textureCompressionETC2 is not advertised
+    ('ETC2_R8G8B8_UNORM_BLOCK',   'ETC2 RGB8',    'Unorm', 'RGB1', 8, 'b'),
+    ('ETC2_R8G8B8_SRGB_BLOCK',    'ETC2 RGB8',    'Unorm', 'RGB1', 8, 'sb'),
+    ('ETC2_R8G8B8A1_UNORM_BLOCK', 'ETC2 RGB8A1',  'Unorm', 'RGBA', 8, 'b'),
+    ('ETC2_R8G8B8A1_SRGB_BLOCK',  'ETC2 RGB8A1',  'Unorm', 'RGBA', 8, 'sb'),
+    ('ETC2_R8G8B8A8_UNORM_BLOCK', 'ETC2 RGBA8',   'Unorm', 'RGBA', 16, 'b'),
+    ('ETC2_R8G8B8A8_SRGB_BLOCK',  'ETC2 RGBA8',   'Unorm', 'RGBA', 16, 'sb'),
+    ('EAC_R11_UNORM_BLOCK',       'EAC R11',      'Unorm', 'R001', 8, 'b'),
+    ('EAC_R11_SNORM_BLOCK',       'EAC R11',      'Snorm', 'R001', 8, 'b'),
+    ('EAC_R11G11_UNORM_BLOCK',    'EAC RG11',     'Unorm', 'RG01', 16, 'b'),
+    ('EAC_R11G11_SNORM_BLOCK',    'EAC RG11',     'Snorm', 'RG01', 16, 'b'),
 ]
 
 # Tilebuffer (logical render-target) format per hardware Channels and Texture

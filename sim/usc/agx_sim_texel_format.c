@@ -104,6 +104,27 @@ agx_sim_texel_format_get(unsigned channels, unsigned type, struct agx_sim_texel_
       fmt->block = 4;
       return true;
    }
+   if (channels >= 0x58 && channels <= 0x5C) { /* ETC2 RGB8, RGBA8, RGB8A1, EAC R11, RG11 */
+      /* ETC2 RGB8 and RGB8A1, EAC R11 blocks are 8 bytes, the others 16; Types as Mesa's
+       * formats.c pairs them (EAC signed as Snorm) */
+      static const uint8_t types[5] = {T_UN, T_UN, T_UN, T_UN | T_SN, T_UN | T_SN};
+      static const uint8_t nch[5] = {3, 4, 4, 1, 2};
+      static const char *const names[5] = {"ETC2 RGB8", "ETC2 RGBA8", "ETC2 RGB8A1", "EAC R11",
+                                           "EAC RG11"};
+      unsigned i = channels - 0x58;
+      if (type > 7 || !(types[i] & (1u << type))) {
+         snprintf(err, err_size, "Type %s is not valid with Channels %s", type_names[type & 7],
+                  names[i]);
+         return false;
+      }
+      fmt->channels = channels;
+      fmt->type = type;
+      fmt->bytes = (i == 0 || i == 2 || i == 3) ? 8 : 16;
+      fmt->nch = nch[i];
+      fmt->is_int = false;
+      fmt->block = 4;
+      return true;
+   }
    if (!e) {
       snprintf(err, err_size,
                "Channels 0x%02x is compressed, software-only or unknown "

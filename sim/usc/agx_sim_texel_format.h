@@ -7,7 +7,8 @@
  * memory channels of every format are numbered from the least significant
  * bits / lowest bytes up (channel 0 = "R" of the Channels name); values are
  * little-endian. BC1-BC7 (0x74-0x7B) are 4x4 blocks of 8 or 16 bytes decoded
- * by agx_sim_texel_bc.c; other compressed and unknown Channels values, the software-only
+ * by agx_sim_texel_bc.c, ETC2/EAC (0x58-0x5C) 4x4 blocks decoded by
+ * agx_sim_texel_etc2.c; other compressed and unknown Channels values, the software-only
  * R32G32B32 (Emulated) value, type XR and type/format pairs Mesa never
  * pairs (e.g. Uint R11G11B10) are rejected: the caller turns that into a
  * GPU fault.
@@ -33,7 +34,7 @@ struct agx_sim_texel_format {
    unsigned bytes;    /* bytes per texel: 1, 2, 4, 8 or 16 */
    unsigned nch;      /* memory channels (1..4) */
    bool is_int;       /* Uint/Sint: values are integers, not floats */
-   unsigned block;    /* texels per block side: 4 for BC1-BC7 (bytes = per block), else 1 */
+   unsigned block; /* texels per block side: 4 for BC1-BC7, ETC2/EAC (bytes = per block), else 1 */
 };
 
 /* One texel: four channels, as doubles (float-like types) or as 32-bit
@@ -59,13 +60,20 @@ void agx_sim_texel_decode_bc(const struct agx_sim_texel_format *fmt, unsigned sr
                              const uint8_t *block, unsigned x, unsigned y,
                              struct agx_sim_texel *out);
 
+/* Texel (x, y) (0..3 each) of an ETC2/EAC block (agx_sim_texel_etc2.c); srgb_mask as above. */
+void agx_sim_texel_decode_etc2(const struct agx_sim_texel_format *fmt, unsigned srgb_mask,
+                               const uint8_t *block, unsigned x, unsigned y,
+                               struct agx_sim_texel *out);
+
 /* The texel at (x, y) of an image from the bytes of the element holding it: the texel
  * itself, or for block formats its block. */
 static inline void
 agx_sim_texel_decode_at(const struct agx_sim_texel_format *fmt, unsigned srgb_mask,
                         const uint8_t *src, uint32_t x, uint32_t y, struct agx_sim_texel *out)
 {
-   if (fmt->block > 1)
+   if (fmt->block > 1 && fmt->channels >= 0x58 && fmt->channels <= 0x5C)
+      agx_sim_texel_decode_etc2(fmt, srgb_mask, src, x % 4, y % 4, out);
+   else if (fmt->block > 1)
       agx_sim_texel_decode_bc(fmt, srgb_mask, src, x % 4, y % 4, out);
    else
       agx_sim_texel_decode(fmt, srgb_mask, src, out);

@@ -1,0 +1,681 @@
+/*
+ * ETC2/EAC textures (textureCompressionETC2 formats, issue 22): every ETC2 and EAC format
+ * is filled by buffer copies with blocks steered to hit each ETC2 mode (individual,
+ * differential, T, H, planar; RGB8A1 with the opaque bit on and off, so punch-through
+ * transparent texels and the zeroed small modifiers appear) and EAC blocks with multiplier
+ * 0 and signed base -128, and read by bc_fetch.comp through texelFetch, a NEAREST
+ * textureLod at texel centres and a LINEAR textureLod between four texels, on two levels
+ * and two layers of an 18x10 image (partial edge blocks) and levels 0-3 of a 257x300 image.
+ * Results are compared with the CPU decoders of etc2_ref.h, written from the Khronos Data
+ * Format Specification (ETC2 section) and sharing no code with the simulator: exact (float
+ * precision) on agx-vk; on other drivers (--reference, lavapipe) within one unit of the
+ * format (8-bit, or 11-bit for EAC R11/RG11). Copies: buffer -> image -> buffer returns the
+ * blocks, image -> image moves a block-aligned region. Format properties: sampled + linear
+ * filter + transfer, optimal tiling only, no buffer features, no storage/attachment.
+ * The mode counts printed show every mode was produced. Formats a --reference driver does
+ * not support are skipped (lavapipe of Mesa 22.3 supports none; dEQP's ETC2 cases, decoded
+ * by the CTS's own decoder, are the second opinion then).
+ *
+ * test_etc2 SPV_DIR [--validation] [--reference]
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agx_vk_ctx.h"
+
+static struct agx_vk_ctx C;
+static const char *spv_dir;
+
+/* ---- reference decoders --------------------------------------------------------------- */
+
+#include "etc2_ref.h"
+
+enum kind { K_RGB8, K_RGB8A1, K_RGBA8, K_R11, K_RG11 };
+
+static const struct fmt {
+   VkFormat vk;
+   const char *name;
+   enum kind kind;
+   bool srgb, snorm;
+} formats[] = {
+   {VK_FORMAT_ETC2_R8G8B8_UNORM_BLOCK, "ETC2_RGB8_UNORM", K_RGB8, false, false},
+   {VK_FORMAT_ETC2_R8G8B8_SRGB_BLOCK, "ETC2_RGB8_SRGB", K_RGB8, true, false},
+   {VK_FORMAT_ETC2_R8G8B8A1_UNORM_BLOCK, "ETC2_RGB8A1_UNORM", K_RGB8A1, false, false},
+   {VK_FORMAT_ETC2_R8G8B8A1_SRGB_BLOCK, "ETC2_RGB8A1_SRGB", K_RGB8A1, true, false},
+   {VK_FORMAT_ETC2_R8G8B8A8_UNORM_BLOCK, "ETC2_RGBA8_UNORM", K_RGBA8, false, false},
+   {VK_FORMAT_ETC2_R8G8B8A8_SRGB_BLOCK, "ETC2_RGBA8_SRGB", K_RGBA8, true, false},
+   {VK_FORMAT_EAC_R11_UNORM_BLOCK, "EAC_R11_UNORM", K_R11, false, false},
+   {VK_FORMAT_EAC_R11_SNORM_BLOCK, "EAC_R11_SNORM", K_R11, false, true},
+   {VK_FORMAT_EAC_R11G11_UNORM_BLOCK, "EAC_RG11_UNORM", K_RG11, false, false},
+   {VK_FORMAT_EAC_R11G11_SNORM_BLOCK, "EAC_RG11_SNORM", K_RG11, false, true},
+};
+#define NFMT (sizeof(formats) / sizeof(formats[0]))
+
+static unsigned
+block_bytes(const struct fmt *f)
+{
+   return f->kind == K_RGBA8 || f->kind == K_RG11 ? 16 : 8;
+}
+
+static float
+srgb_decode(float c)
+{
+   return c <= 0.04045f ? c / 12.92f : powf((c + 0.055f) / 1.055f, 2.4f);
+}
+
+/* Texel t (x + 4 y) of a block as the shader reads it (RGBA). */
+static void
+decode_texel(const struct fmt *f, const uint8_t *b, unsigned t, float v[4])
+{
+   unsigned p = (t % 4) * 4 + t / 4; /* the specification numbers pixels down columns */
+   int rgb[16][4], e0[16], e1[16];
+   int emode = f->snorm ? 2 : 1;
+   float escale = f->snorm ? 1023.0f : 2047.0f;
+   v[0] = v[1] = v[2] = 0.0f;
+   v[3] = 1.0f;
+   switch (f->kind) {
+   case K_RGB8:
+   case K_RGB8A1:
+      ref_etc2_rgb(b, f->kind == K_RGB8A1, rgb);
+      for (int c = 0; c < 4; c++)
+         v[c] = (float)rgb[p][c] / 255.0f;
+      break;
+   case K_RGBA8:
+      ref_etc2_rgb(b + 8, false, rgb);
+      ref_eac_block(b, 0, e0);
+      for (int c = 0; c < 3; c++)
+         v[c] = (float)rgb[p][c] / 255.0f;
+      v[3] = (float)e0[p] / 255.0f;
+      break;
+   case K_R11:
+      ref_eac_block(b, emode, e0);
+      v[0] = (float)e0[p] / escale;
+      break;
+   case K_RG11:
+      ref_eac_block(b, emode, e0);
+      ref_eac_block(b + 8, emode, e1);
+      v[0] = (float)e0[p] / escale;
+      v[1] = (float)e1[p] / escale;
+      break;
+   }
+   if (f->srgb)
+      for (int c = 0; c < 3; c++)
+         v[c] = srgb_decode(v[c]);
+}
+
+/* ETC2 RGB mode of a block (bit 33 read as "differential" unless punch: RGB8A1 is always
+ * differential-based): 0 individual, 1 differential, 2 T, 3 H, 4 planar. */
+static unsigned
+etc2_mode(const uint8_t *b, bool punch)
+{
+   if (!punch && !rbit(b, 33))
+      return 0;
+   int s[3];
+   for (int c = 0; c < 3; c++) {
+      int d = (int)rbits(b, 58 - 8 * (unsigned)c, 56 - 8 * (unsigned)c);
+      s[c] = (int)rbits(b, 63 - 8 * (unsigned)c, 59 - 8 * (unsigned)c) + (d > 3 ? d - 8 : d);
+   }
+   if (s[0] < 0 || s[0] > 31)
+      return 2;
+   if (s[1] < 0 || s[1] > 31)
+      return 3;
+   if (s[2] < 0 || s[2] > 31)
+      return 4;
+   return 1;
+}
+
+static unsigned mode_count[2][5]; /* [punch][mode] blocks generated */
+
+/* An 8-byte ETC2 RGB block of mode n % 5 (punch: RGB8A1, differential instead of
+ * individual, the opaque bit from n / 5) by drawing hashed candidates. */
+static void
+make_etc2(uint32_t seed, unsigned n, bool punch, uint8_t *b)
+{
+   unsigned want = n % 5;
+   if (punch && want == 0)
+      want = 1;
+   for (uint32_t k = 0;; k++) {
+      for (unsigned i = 0; i < 8; i++)
+         b[i] = (uint8_t)agx_vk_hash(seed * 7919u + n * 131u + i + k * 1009u);
+      if (want == 0)
+         b[3] &= (uint8_t)~2u; /* bit 33: individual */
+      else if (!punch)
+         b[3] |= 2u;
+      if (etc2_mode(b, punch) == want || k > 100000)
+         break;
+   }
+   if (punch) /* opaque on for every other round of modes */
+      b[3] = (uint8_t)((b[3] & ~2u) | ((n / 5) % 2 ? 2u : 0u));
+   mode_count[punch][etc2_mode(b, punch)]++;
+}
+
+/* An EAC block: multiplier 0 every fourth, base 0x80 (signed -128) every seventh. */
+static void
+make_eac(uint32_t seed, unsigned n, uint8_t *b)
+{
+   for (unsigned i = 0; i < 8; i++)
+      b[i] = (uint8_t)agx_vk_hash(seed * 6151u + n * 257u + i);
+   if (n % 4 == 0)
+      b[1] &= 0x0F;
+   if (n % 7 == 3)
+      b[0] = 0x80;
+}
+
+/* Block n of a level. */
+static void
+make_block(const struct fmt *f, uint32_t seed, unsigned n, uint8_t *b)
+{
+   switch (f->kind) {
+   case K_RGB8:
+      make_etc2(seed, n, false, b);
+      break;
+   case K_RGB8A1:
+      make_etc2(seed, n, true, b);
+      break;
+   case K_RGBA8:
+      make_eac(seed, n, b);
+      make_etc2(seed, n, false, b + 8);
+      break;
+   case K_R11:
+      make_eac(seed, n, b);
+      break;
+   case K_RG11:
+      make_eac(seed, n, b);
+      make_eac(seed + 1, n + 3, b + 8);
+      break;
+   }
+}
+
+/* ---- Vulkan side ----------------------------------------------------------------------- */
+
+struct img {
+   VkImage image;
+   VkDeviceMemory mem;
+   VkFormat format;
+   uint32_t w, h, levels, layers;
+};
+
+static struct img
+make_image(VkFormat format, uint32_t w, uint32_t h, uint32_t levels, uint32_t layers)
+{
+   struct img m = {.format = format, .w = w, .h = h, .levels = levels, .layers = layers};
+   VkImageCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                           .imageType = VK_IMAGE_TYPE_2D,
+                           .format = format,
+                           .extent = {w, h, 1},
+                           .mipLevels = levels,
+                           .arrayLayers = layers,
+                           .samples = VK_SAMPLE_COUNT_1_BIT,
+                           .tiling = VK_IMAGE_TILING_OPTIMAL,
+                           .usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                                    VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT};
+   VK_OK(vkCreateImage(C.dev, &ci, NULL, &m.image));
+   VkMemoryRequirements req;
+   vkGetImageMemoryRequirements(C.dev, m.image, &req);
+   VkMemoryAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                              .allocationSize = req.size,
+                              .memoryTypeIndex = agx_vk_memory_type(&C, req.memoryTypeBits, 0)};
+   VK_OK(vkAllocateMemory(C.dev, &ai, NULL, &m.mem));
+   VK_OK(vkBindImageMemory(C.dev, m.image, m.mem, 0));
+   return m;
+}
+
+static void
+free_image(struct img *m)
+{
+   vkDestroyImage(C.dev, m->image, NULL);
+   vkFreeMemory(C.dev, m->mem, NULL);
+}
+
+static uint32_t
+minify(uint32_t v, unsigned l)
+{
+   return v >> l ? v >> l : 1;
+}
+
+static uint32_t
+nblocks(uint32_t px)
+{
+   return (px + 3) / 4;
+}
+
+/* Bytes of one level (all layers) packed in blocks. */
+static size_t
+level_bytes(const struct fmt *f, const struct img *m, unsigned l)
+{
+   return (size_t)nblocks(minify(m->w, l)) * nblocks(minify(m->h, l)) * m->layers * block_bytes(f);
+}
+
+/* A barrier making everything before visible to everything after (layout GENERAL). */
+static void
+barrier(VkCommandBuffer cb, VkImage image, VkImageLayout from)
+{
+   VkImageMemoryBarrier b = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+      .srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
+      .dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT,
+      .oldLayout = from,
+      .newLayout = VK_IMAGE_LAYOUT_GENERAL,
+      .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+      .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+      .image = image,
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, VK_REMAINING_MIP_LEVELS, 0,
+                           VK_REMAINING_ARRAY_LAYERS}};
+   vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+                        0, 0, NULL, 0, NULL, 1, &b);
+}
+
+static VkBufferImageCopy
+level_region(const struct img *m, unsigned l)
+{
+   return (VkBufferImageCopy){.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l, 0, m->layers},
+                              .imageExtent = {minify(m->w, l), minify(m->h, l), 1}};
+}
+
+/* Fills every level with generated blocks (data[l] keeps them) and checks the copy back. */
+static void
+upload(const struct fmt *f, struct img *m, uint32_t seed, uint8_t **data)
+{
+   struct agx_vk_buffer buf[16], back[16];
+   VkCommandBuffer cb = agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   barrier(cb, m->image, VK_IMAGE_LAYOUT_UNDEFINED);
+   for (unsigned l = 0; l < m->levels; l++) {
+      size_t size = level_bytes(f, m, l);
+      buf[l] = agx_vk_buffer(&C, size);
+      back[l] = agx_vk_buffer(&C, size);
+      for (size_t n = 0; n < size / block_bytes(f); n++)
+         make_block(f, seed + l, (unsigned)n, buf[l].map + n * block_bytes(f));
+      data[l] = malloc(size);
+      memcpy(data[l], buf[l].map, size);
+      VkBufferImageCopy r = level_region(m, l);
+      vkCmdCopyBufferToImage(cb, buf[l].buf, m->image, VK_IMAGE_LAYOUT_GENERAL, 1, &r);
+   }
+   barrier(cb, m->image, VK_IMAGE_LAYOUT_GENERAL);
+   for (unsigned l = 0; l < m->levels; l++) {
+      VkBufferImageCopy r = level_region(m, l);
+      vkCmdCopyImageToBuffer(cb, m->image, VK_IMAGE_LAYOUT_GENERAL, back[l].buf, 1, &r);
+   }
+   VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                         .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+                         .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
+   vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb,
+                        0, NULL, 0, NULL);
+   VK_OK(agx_vk_submit_wait(&C, cb));
+   for (unsigned l = 0; l < m->levels; l++) {
+      if (memcmp(back[l].map, data[l], level_bytes(f, m, l))) {
+         fprintf(stderr, "%s %ux%u level %u: image -> buffer copy differs from the upload\n",
+                 f->name, m->w, m->h, l);
+         exit(1);
+      }
+      agx_vk_buffer_free(&C, &buf[l]);
+      agx_vk_buffer_free(&C, &back[l]);
+   }
+}
+
+struct pipe {
+   VkDescriptorSetLayout dsl;
+   VkPipelineLayout layout;
+   VkPipeline pipeline;
+   VkDescriptorPool pool;
+   VkSampler nearest, linear;
+};
+
+static struct pipe
+make_pipe(void)
+{
+   struct pipe p;
+   VkDescriptorSetLayoutBinding b[3] = {
+      {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+      {1, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+      {2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
+   VkDescriptorSetLayoutCreateInfo dci = {.sType =
+                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = 3,
+                                          .pBindings = b};
+   VK_OK(vkCreateDescriptorSetLayout(C.dev, &dci, NULL, &p.dsl));
+   VkPushConstantRange pr = {VK_SHADER_STAGE_COMPUTE_BIT, 0, 8};
+   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                     .setLayoutCount = 1,
+                                     .pSetLayouts = &p.dsl,
+                                     .pushConstantRangeCount = 1,
+                                     .pPushConstantRanges = &pr};
+   VK_OK(vkCreatePipelineLayout(C.dev, &lci, NULL, &p.layout));
+   char path[512];
+   snprintf(path, sizeof(path), "%s/bc_fetch.spv", spv_dir);
+   VkShaderModule mod = agx_vk_shader(&C, path);
+   p.pipeline = agx_vk_compute_pipeline(&C, p.layout, mod, NULL, 0, NULL);
+   vkDestroyShaderModule(C.dev, mod, NULL);
+   VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 64},
+                                   {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 128}};
+   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                     .flags = VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT,
+                                     .maxSets = 64,
+                                     .poolSizeCount = 2,
+                                     .pPoolSizes = sizes};
+   VK_OK(vkCreateDescriptorPool(C.dev, &pci, NULL, &p.pool));
+   VkSamplerCreateInfo sci = {.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+                              .magFilter = VK_FILTER_NEAREST,
+                              .minFilter = VK_FILTER_NEAREST,
+                              .mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST,
+                              .addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+                              .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+                              .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+                              .maxLod = 16.0f};
+   VK_OK(vkCreateSampler(C.dev, &sci, NULL, &p.nearest));
+   sci.magFilter = sci.minFilter = VK_FILTER_LINEAR;
+   VK_OK(vkCreateSampler(C.dev, &sci, NULL, &p.linear));
+   return p;
+}
+
+static void
+free_pipe(struct pipe *p)
+{
+   vkDestroySampler(C.dev, p->nearest, NULL);
+   vkDestroySampler(C.dev, p->linear, NULL);
+   vkDestroyDescriptorPool(C.dev, p->pool, NULL);
+   vkDestroyPipeline(C.dev, p->pipeline, NULL);
+   vkDestroyPipelineLayout(C.dev, p->layout, NULL);
+   vkDestroyDescriptorSetLayout(C.dev, p->dsl, NULL);
+}
+
+/* Texel (x, y) of layer z of a level from the uploaded blocks. */
+static void
+expect_texel(const struct fmt *f, const struct img *m, const uint8_t *data, unsigned l, int x,
+             int y, unsigned z, float v[4])
+{
+   uint32_t w = minify(m->w, l), h = minify(m->h, l);
+   x = x < 0 ? 0 : x >= (int)w ? (int)w - 1 : x;
+   y = y < 0 ? 0 : y >= (int)h ? (int)h - 1 : y;
+   size_t n = ((size_t)z * nblocks(h) + (unsigned)y / 4) * nblocks(w) + (unsigned)x / 4;
+   decode_texel(f, data + n * block_bytes(f), (unsigned)(y % 4) * 4 + (unsigned)(x % 4), v);
+}
+
+/* agx-vk's texture unit decodes exactly as the specification (v / 255, v / 2047, v / 1023;
+ * sim/usc/agx_sim_texel_etc2.c), so only float rounding remains; other drivers may return
+ * the 11-bit values through 16-bit formats or round sRGB differently: one unit of the
+ * format. */
+static float
+tolerance(const struct fmt *f, float ref, bool filtered)
+{
+   (void)ref;
+   float unit = f->kind == K_R11 || f->kind == K_RG11 ? (f->snorm ? 1.0f / 1023.0f : 1.0f / 2047.0f)
+                                                      : 1.0f / 255.0f;
+   float t = C.reference ? unit : 1e-6f;
+   if (f->srgb && C.reference)
+      t *= 3.0f;
+   return filtered ? t + 1.0f / 255.0f : t;
+}
+
+static unsigned failures;
+
+/* spread: per component, the largest difference between the filtered texels (weights
+ * are 8-bit fractions in the simulator, an approximation the hardware makes in some form:
+ * Vulkan's minimum subTexelPrecisionBits is 4; both sides of a texel centre give 0.5 only
+ * up to float rounding of the coordinate) */
+static void
+compare(const struct fmt *f, const struct img *m, unsigned l, int x, int y, unsigned z,
+        const char *what, const float *got, const float *want, const float *spread)
+{
+   for (int c = 0; c < 4; c++) {
+      float tol = tolerance(f, want[c], spread != NULL);
+      if (spread)
+         tol += spread[c] * 2.0f / 256.0f;
+      if (fabsf(got[c] - want[c]) <= tol)
+         continue;
+      if (failures++ < 40)
+         fprintf(stderr, "%s %ux%u level %u layer %u (%d, %d) %s: component %d = %g, expected %g\n",
+                 f->name, m->w, m->h, l, z, x, y, what, c, got[c], want[c]);
+   }
+}
+
+/* Reads level l (every texel, or one per block) and checks the three reads. */
+static void
+check_level(struct pipe *p, const struct fmt *f, struct img *m, VkImageView view, uint8_t *data,
+            unsigned l, bool sparse)
+{
+   uint32_t w = minify(m->w, l), h = minify(m->h, l);
+   uint32_t n = sparse ? nblocks(w) * nblocks(h) * m->layers : w * h * m->layers;
+   struct agx_vk_buffer out = agx_vk_buffer(&C, (VkDeviceSize)n * 48);
+   VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                     .descriptorPool = p->pool,
+                                     .descriptorSetCount = 1,
+                                     .pSetLayouts = &p->dsl};
+   VkDescriptorSet set;
+   VK_OK(vkAllocateDescriptorSets(C.dev, &ai, &set));
+   VkDescriptorBufferInfo bi = {out.buf, 0, VK_WHOLE_SIZE};
+   VkDescriptorImageInfo ii[2] = {{p->nearest, view, VK_IMAGE_LAYOUT_GENERAL},
+                                  {p->linear, view, VK_IMAGE_LAYOUT_GENERAL}};
+   VkWriteDescriptorSet wr[3] = {{.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                  .dstSet = set,
+                                  .dstBinding = 0,
+                                  .descriptorCount = 1,
+                                  .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                  .pBufferInfo = &bi},
+                                 {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                  .dstSet = set,
+                                  .dstBinding = 1,
+                                  .descriptorCount = 1,
+                                  .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+                                  .pImageInfo = &ii[0]},
+                                 {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                  .dstSet = set,
+                                  .dstBinding = 2,
+                                  .descriptorCount = 1,
+                                  .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+                                  .pImageInfo = &ii[1]}};
+   vkUpdateDescriptorSets(C.dev, 3, wr, 0, NULL);
+   VkCommandBuffer cb = agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, p->pipeline);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout, 0, 1, &set, 0, NULL);
+   int32_t push[2] = {(int32_t)l, sparse};
+   vkCmdPushConstants(cb, p->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 8, push);
+   vkCmdDispatch(cb, (n + 63) / 64, 1, 1);
+   VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                         .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                         .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
+   vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
+                        &mb, 0, NULL, 0, NULL);
+   VK_OK(agx_vk_submit_wait(&C, cb));
+   const float *o = out.ptr;
+   for (uint32_t i = 0; i < n; i++) {
+      int x, y;
+      unsigned z;
+      if (sparse) {
+         uint32_t nbx = nblocks(w), nby = nblocks(h);
+         int bx = (int)(i % nbx), by = (int)((i / nbx) % nby);
+         z = i / (nbx * nby);
+         x = bx * 4 + (bx + by) % 4;
+         y = by * 4 + (3 * bx + by) % 4;
+         x = x < (int)w ? x : (int)w - 1;
+         y = y < (int)h ? y : (int)h - 1;
+      } else {
+         x = (int)(i % w), y = (int)((i / w) % h), z = i / (w * h);
+      }
+      float want[4], lin[4] = {0, 0, 0, 0};
+      expect_texel(f, m, data, l, x, y, z, want);
+      compare(f, m, l, x, y, z, "texelFetch", o + 12 * i, want, NULL);
+      compare(f, m, l, x, y, z, "textureLod nearest", o + 12 * i + 4, want, NULL);
+      float lo[4] = {INFINITY, INFINITY, INFINITY, INFINITY},
+            hi[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
+      for (int dy = 0; dy < 2; dy++)
+         for (int dx = 0; dx < 2; dx++) {
+            float t[4];
+            expect_texel(f, m, data, l, x + dx, y + dy, z, t);
+            for (int c = 0; c < 4; c++) {
+               lin[c] += t[c] / 4.0f;
+               lo[c] = fminf(lo[c], t[c]);
+               hi[c] = fmaxf(hi[c], t[c]);
+            }
+         }
+      float spread[4];
+      for (int c = 0; c < 4; c++)
+         spread[c] = hi[c] - lo[c];
+      compare(f, m, l, x, y, z, "textureLod linear", o + 12 * i + 8, lin, spread);
+   }
+   VK_OK(vkFreeDescriptorSets(C.dev, p->pool, 1, &set));
+   agx_vk_buffer_free(&C, &out);
+}
+
+static VkImageView
+make_view(const struct img *m)
+{
+   VkImageViewCreateInfo ci = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .image = m->image,
+      .viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY,
+      .format = m->format,
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, m->levels, 0, m->layers}};
+   VkImageView v;
+   VK_OK(vkCreateImageView(C.dev, &ci, NULL, &v));
+   return v;
+}
+
+/* One image of format f: upload, copy back, read every level. */
+static void
+sample_image(struct pipe *p, const struct fmt *f, uint32_t w, uint32_t h, uint32_t levels,
+             uint32_t layers, unsigned first_level, bool sparse)
+{
+   struct img m = make_image(f->vk, w, h, levels, layers);
+   uint8_t *data[16];
+   upload(f, &m, (uint32_t)f->vk * 977u + w, data);
+   VkImageView view = make_view(&m);
+   for (unsigned l = first_level; l < levels; l++)
+      check_level(p, f, &m, view, data[l], l, sparse);
+   vkDestroyImageView(C.dev, view, NULL);
+   for (unsigned l = 0; l < levels; l++)
+      free(data[l]);
+   free_image(&m);
+}
+
+/* vkCmdCopyImage of a block-aligned region (blocks (1..2, 1) of layer 1, level 0) into
+ * another image at texel (4, 0); everything else of the destination keeps its upload. */
+static void
+image_copy(const struct fmt *f)
+{
+   struct img a = make_image(f->vk, 18, 10, 1, 2), b = make_image(f->vk, 12, 8, 1, 1);
+   uint8_t *da[1], *db[1];
+   upload(f, &a, 11, da);
+   upload(f, &b, 23, db);
+   unsigned bb = block_bytes(f);
+   struct agx_vk_buffer out = agx_vk_buffer(&C, level_bytes(f, &b, 0));
+   VkCommandBuffer cb = agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   VkImageCopy r = {.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 1},
+                    .srcOffset = {4, 4, 0},
+                    .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                    .dstOffset = {4, 0, 0},
+                    .extent = {8, 4, 1}};
+   vkCmdCopyImage(cb, a.image, VK_IMAGE_LAYOUT_GENERAL, b.image, VK_IMAGE_LAYOUT_GENERAL, 1, &r);
+   barrier(cb, b.image, VK_IMAGE_LAYOUT_GENERAL);
+   VkBufferImageCopy br = level_region(&b, 0);
+   vkCmdCopyImageToBuffer(cb, b.image, VK_IMAGE_LAYOUT_GENERAL, out.buf, 1, &br);
+   VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                         .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+                         .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
+   vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb,
+                        0, NULL, 0, NULL);
+   VK_OK(agx_vk_submit_wait(&C, cb));
+   /* b is 3x2 blocks; a is 5x3 blocks per layer */
+   for (unsigned by = 0; by < 2; by++)
+      for (unsigned bx = 0; bx < 3; bx++) {
+         const uint8_t *want = db[0] + (by * 3 + bx) * bb;
+         if (by == 0 && bx >= 1)
+            want = da[0] + ((1 * 3 + 1) * 5 + bx) * bb; /* layer 1, block row 1, column bx */
+         if (memcmp(out.map + (by * 3 + bx) * bb, want, bb)) {
+            fprintf(stderr, "%s: vkCmdCopyImage block (%u, %u) wrong\n", f->name, bx, by);
+            failures++;
+         }
+      }
+   agx_vk_buffer_free(&C, &out);
+   free(da[0]);
+   free(db[0]);
+   free_image(&a);
+   free_image(&b);
+}
+
+/* Formats the driver samples (all of them on agx-vk; lavapipe of Mesa 22.3 has none). */
+static bool supported[NFMT];
+
+static void
+properties(void)
+{
+   const VkFormatFeatureFlags need =
+      VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT |
+      VK_FORMAT_FEATURE_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
+   for (unsigned i = 0; i < NFMT; i++) {
+      VkFormatProperties fp;
+      vkGetPhysicalDeviceFormatProperties(C.pdev, formats[i].vk, &fp);
+      if (C.reference && (fp.optimalTilingFeatures & need) != need) {
+         printf("%s: not supported by this driver, skipped\n", formats[i].name);
+         continue;
+      }
+      CHECK((fp.optimalTilingFeatures & need) == need);
+      supported[i] = true;
+      CHECK(!(fp.optimalTilingFeatures &
+              (VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT | VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT)));
+      CHECK(fp.bufferFeatures == 0);
+      if (!C.reference) {
+         /* textureCompressionETC2 also needs BLIT_SRC: set exactly when the feature is on */
+         VkPhysicalDeviceFeatures feat;
+         vkGetPhysicalDeviceFeatures(C.pdev, &feat);
+         VkFormatFeatureFlags blit =
+            feat.textureCompressionETC2 ? VK_FORMAT_FEATURE_BLIT_SRC_BIT : 0;
+         CHECK(fp.optimalTilingFeatures == (need | blit));
+         CHECK(fp.linearTilingFeatures == 0);
+         VkImageFormatProperties ip;
+         CHECK_VK(vkGetPhysicalDeviceImageFormatProperties(C.pdev, formats[i].vk, VK_IMAGE_TYPE_2D,
+                                                           VK_IMAGE_TILING_LINEAR,
+                                                           VK_IMAGE_USAGE_SAMPLED_BIT, 0, &ip),
+                  VK_ERROR_FORMAT_NOT_SUPPORTED);
+      }
+      VkImageFormatProperties ip;
+      VK_OK(vkGetPhysicalDeviceImageFormatProperties(
+         C.pdev, formats[i].vk, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
+         VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, 0, &ip));
+      CHECK(ip.maxExtent.width >= 16384 && ip.maxMipLevels >= 15 && ip.maxArrayLayers >= 2048);
+   }
+}
+
+int
+main(int argc, char **argv)
+{
+   agx_vk_ctx_instance(&C, argc, argv);
+   spv_dir = argv[1];
+   for (int i = 1; i < argc; i++)
+      if (argv[i][0] != '-') {
+         spv_dir = argv[i];
+         break;
+      }
+   agx_vk_ctx_device_features(&C, NULL, NULL, 0, NULL);
+   properties();
+   struct pipe p = make_pipe();
+   for (unsigned i = 0; i < NFMT; i++) {
+      if (!supported[i])
+         continue;
+      /* two levels, two layers; partial edge blocks; ail's power-of-two tail */
+      unsigned before = failures;
+      sample_image(&p, &formats[i], 18, 10, 2, 2, 0, false);
+      printf("%-18s sampled: %u mismatches\n", formats[i].name, failures - before);
+   }
+   for (unsigned k = 0; k < 2; k++)
+      printf("%s blocks by mode: individual %u, differential %u, T %u, H %u, planar %u\n",
+             k ? "RGB8A1" : "RGB8", mode_count[k][0], mode_count[k][1], mode_count[k][2],
+             mode_count[k][3], mode_count[k][4]);
+   if (supported[0] && supported[2]) {
+      for (unsigned m = 0; m < 5; m++)
+         CHECK(mode_count[0][m] > 0 && (m == 0 || mode_count[1][m] > 0));
+   }
+   /* padded strides and the tail rounded before minifying, one texel per block */
+   if (supported[4] && supported[0] && supported[8]) {
+      sample_image(&p, &formats[4], 257, 300, 4, 1, 0, true);
+      sample_image(&p, &formats[0], 257, 300, 4, 1, 0, true);
+      printf("257x300 levels 0-3: %s\n", failures ? "FAILED" : "ok");
+      image_copy(&formats[0]);
+      image_copy(&formats[8]);
+      printf("image copies: %s\n", failures ? "FAILED" : "ok");
+   }
+   free_pipe(&p);
+   int r = agx_vk_ctx_finish(&C);
+   return failures ? 1 : r;
+}
