@@ -548,8 +548,8 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
    struct agxv_ppp_draw pd = {
       .fb_width = rs->width,
       .fb_height = rs->height,
-      .has_depth = rs->has_depth,
-      .has_stencil = rs->has_stencil,
+      .has_depth = rs->sub_has_depth,
+      .has_stencil = rs->sub_has_stencil,
       .uvs_size = gfx->uvs.size,
    };
    pd.visibility_mode = agxv_query_visibility(cmd, &pd.occlusion_index);

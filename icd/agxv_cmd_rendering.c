@@ -626,7 +626,7 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
    /* (mismatched sample counts are refused by agxv_render_build) */
    if (!agxv_tib_layout(&rs->tib, rs->color_formats, rs->color_count, samples))
       return agxv_error(VK_ERROR_UNKNOWN, "colour formats the tilebuffer does not take");
-   agxv_rendering_set_subpass(rs, NULL, NULL, 0);
+   agxv_rendering_set_subpass(rs, NULL, NULL, 0, false, false);
    bool any_view = rs->depth_view || rs->stencil_view;
    for (uint32_t i = 0; i < rs->color_count; i++)
       any_view |= rs->color_views[i] != NULL;
@@ -645,8 +645,10 @@ begin_rendering(struct agxv_cmd_buffer *cmd, const VkRenderingInfo *info)
 
 void
 agxv_rendering_set_subpass(struct agxv_rendering_state *rs, const struct agxv_subpass_tiles *tiles,
-                           const uint32_t *rts, uint32_t count)
+                           const uint32_t *rts, uint32_t count, bool depth, bool stencil)
 {
+   rs->sub_has_depth = rs->has_depth && (depth || !tiles || !tiles->merged);
+   rs->sub_has_stencil = rs->has_stencil && (stencil || !tiles || !tiles->merged);
    if (!tiles || !tiles->merged) {
       rs->sub_tib = rs->tib;
       rs->sub_color_count = rs->color_count;
@@ -767,7 +769,7 @@ agxv_rendering_fix_samples(struct agxv_cmd_buffer *cmd, uint32_t samples)
    if (!agxv_tib_layout(&rs->tib, rs->color_formats, rs->color_count, samples))
       return agxv_error(VK_ERROR_UNKNOWN, "%u-sample attachmentless pass", samples);
    /* the draw checks pipelines against the subpass's view of it (no attachments: all of it) */
-   agxv_rendering_set_subpass(rs, NULL, NULL, 0);
+   agxv_rendering_set_subpass(rs, NULL, NULL, 0, false, false);
    /* a secondary continuing a pass has no render command: its primary takes the count from
     * it when it executes it (agxv_rendering_execute) */
    if (rs->inherited || !cmd->stream_open || cmd->open.type != AGXV_CS_VDM)
@@ -934,7 +936,9 @@ inherit_merged(struct agxv_cmd_buffer *cmd, const VkCommandBufferInheritanceInfo
          if (colors[k] == sp->color[j])
             rts[j] = k;
    }
-   agxv_rendering_set_subpass(rs, &tiles, rts, sp->color_count);
+   agxv_rendering_set_subpass(rs, &tiles, rts, sp->color_count,
+                              sp->depth_format != VK_FORMAT_UNDEFINED,
+                              sp->stencil_format != VK_FORMAT_UNDEFINED);
    return inherit_finish(cmd, info, 0);
 }
 
@@ -994,7 +998,7 @@ agxv_rendering_inherit(struct agxv_cmd_buffer *cmd, const VkCommandBufferInherit
    }
    if (!agxv_tib_layout(&rs->tib, rs->color_formats, rs->color_count, samples))
       return agxv_error(VK_ERROR_UNKNOWN, "inherited formats do not fit the tilebuffer");
-   agxv_rendering_set_subpass(rs, NULL, NULL, 0);
+   agxv_rendering_set_subpass(rs, NULL, NULL, 0, false, false);
    return inherit_finish(cmd, info, view_mask);
 }
 

@@ -38,6 +38,9 @@ struct agxv_rendering_state {
    struct agx_tilebuffer_layout sub_tib;
    uint32_t sub_color_count;
    uint8_t sub_rt[AGXV_MAX_RTS];
+   /* the subpass has the render command's depth / stencil attachment (a
+    * merged subpass without one draws as if there were none) */
+   bool sub_has_depth, sub_has_stencil;
    uint32_t width, height; /* framebuffer */
    uint32_t color_count;
    VkFormat color_formats[AGXV_MAX_RTS];
@@ -140,11 +143,12 @@ agxv_rendering_rt(const struct agxv_rendering_state *rs, uint32_t j)
    return j < rs->sub_color_count && rs->sub_rt[j] < rs->color_count ? rs->sub_rt[j] : UINT32_MAX;
 }
 
-/* Sets the subpass in progress of a merged render pass (sub_tib, sub_rt);
- * tiles NULL or not merged: the rendering's own. */
+/* Sets the subpass in progress of a merged render pass (sub_tib, sub_rt,
+ * whether it has the depth / stencil attachment); tiles NULL or not merged:
+ * the rendering's own. */
 void agxv_rendering_set_subpass(struct agxv_rendering_state *rs,
                                 const struct agxv_subpass_tiles *tiles, const uint32_t *rts,
-                                uint32_t count);
+                                uint32_t count, bool depth, bool stencil);
 
 /* Appends `count` entries of `size` bytes to a pass array (*arr, *n entries, *cap
  * allocated); returns the first new entry, NULL when out of memory. */

@@ -159,8 +159,8 @@ DEVICE_EXTENSIONS = [
     'VK_EXT_custom_border_color',
     # minLod of image views (vkd3d-proton wants it): explicit and implicit
     # LODs and gradients raised to it, texel fetches of lower levels out of
-    # range (agx_pass_lower_image.c; tests/icd test_view_min_lod). Gathers
-    # still read the view's first level (tests/deqp/agx-fails.txt).
+    # range, gathers (level 0) too (agx_pass_lower_image.c; tests/icd
+    # test_view_min_lod; dEQP-VK.texture.mipmap *min_lod*).
     'VK_EXT_image_view_min_lod',
 ]
 

@@ -464,7 +464,9 @@ set_subpass(struct agxv_cmd_buffer *cmd)
    }
    struct agxv_subpass_tiles tiles;
    agxv_render_pass_subpass_tiles(rp, ps->subpass, &tiles);
-   agxv_rendering_set_subpass(&cmd->rendering, &tiles, rts, sp->color_count);
+   agxv_rendering_set_subpass(&cmd->rendering, &tiles, rts, sp->color_count,
+                              sp->depth_format != VK_FORMAT_UNDEFINED,
+                              sp->stencil_format != VK_FORMAT_UNDEFINED);
 }
 
 /* Begins the current subpass's group of subpasses (one subpass unless

@@ -119,7 +119,7 @@
  * Explicit-LOD samples take max(LOD + bias, min); implicit LODs and
  * gradients pass it to the texture unit (auto_lod_bias_min, lod_grad_min);
  * texel fetches of levels below its integer part are out of range (x =
- * AGX_ABI_IMAGE_OOB_X). Gathers (always level 0 here) ignore it.
+ * AGX_ABI_IMAGE_OOB_X), and so are gathers (level 0) when it is 1 or more.
  *
  * Image layouts: optimal tiling = Layout GPU (ail's 16 KiB tiles, Morton
  * order inside, full mip chain); linear tiling = Layout Linear (2D, one

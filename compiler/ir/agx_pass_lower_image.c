@@ -313,8 +313,20 @@ lower_sample(agx_shader *s, agx_builder *b, agx_instr *I, agx_instr *desc, agx_i
    I->c[3] = gather ? 1 + gcomp : 0;
    if (compare || query)
       return grad ? I : NULL;
-   return custom_border(s, I, offset, sdesc, word, off_hi, int_result || gather,
-                        gather ? (int)gcomp : -1);
+   agx_instr *v = custom_border(s, I, offset, sdesc, word, off_hi, int_result || gather,
+                                gather ? (int)gcomp : -1);
+   if (gather) {
+      /* gathers read level 0 of the view: out of range (zeros, as
+       * robustImageAccess2 reads) when the view's minimum LOD is 1 or more
+       * (VK_EXT_image_view_min_lod: levels below its integer part) */
+      agx_builder a = agx_builder_before(s, I);
+      agx_instr *oob = agx_fge(&a, min, agx_imm(&a, 32, 0x3F800000));
+      agx_instr *r[4];
+      for (unsigned k = 0; k < 4; k++)
+         r[k] = agx_bcsel(&a, oob, imm(&a, 0), agx_extract(&a, v, k));
+      v = agx_vec(&a, 4, r);
+   }
+   return v;
 }
 
 static agx_instr *

@@ -3,7 +3,11 @@
  * of the shader (top level, after the entry point's wrapper loop). Records
  * what is written in s->vs.outputs, lays out the record with agx_uvs_assign
  * (graphics.md §2.3) into s->vs.uvs, and replaces each store by store_uvs
- * (st_var) of its UVS word. Vulkan does not require interpolation
+ * (st_var) of its UVS word. Position words the shader does not write
+ * are written 0 (Vulkan: the position is then undefined; the hardware
+ * rasterises UVS words 0-3 whatever they hold, so they must be written:
+ * an assumption without a public source, the simulator's fidelity check;
+ * w = 0 makes a degenerate primitive that covers nothing). Vulkan does not require interpolation
  * decorations to match between stages and the fragment shader's govern: a
  * linked variant passes the FS's interpolation per location (fs_interp,
  * enum agx_interp, 0xFF = the VS's own; NULL: the VS decorations, integers
@@ -114,11 +118,14 @@ agx_pass_lower_vs_outputs(agx_shader *s, const uint8_t *fs_interp)
          record(s, all[i], fs_interp);
    bool ok = agx_uvs_assign(&s->vs.uvs, &s->vs.outputs);
    agx_instr *last = NULL;
+   unsigned position_written = 0; /* components */
    for (unsigned i = 0; i < n; i++) {
       agx_instr *I = all[i];
       if (I->op != AGX_OP_STORE_OUTPUT)
          continue;
       unsigned slot = I->c[0], comp = I->c[1];
+      if (slot == AGX_IO_POSITION && comp < 4)
+         position_written |= 1u << comp;
       if (slot == AGX_IO_LAYER || slot == AGX_IO_VIEWPORT) {
          *(slot == AGX_IO_LAYER ? &layer : &viewport) = I->src[0];
          anchor = I;
@@ -140,6 +147,11 @@ agx_pass_lower_vs_outputs(agx_shader *s, const uint8_t *fs_interp)
    }
    agx_block *end = agx_list_last_block(&s->body);
    agx_builder b = agx_builder_at_end(s, end);
+   for (unsigned comp = 0; ok && comp < 4; comp++) {
+      if (!(position_written & (1u << comp)))
+         last = agx_intrin(&b, AGX_OP_STORE_UVS, agx_type_make(0, 0), 1, agx_imm(&b, 32, 0), NULL,
+                           NULL, comp, 0, 0);
+   }
    if (anchor && ok) {
       agx_instr *lo = layer ? agx_iand(&b, layer, agx_imm(&b, 32, 0xFFFF)) : agx_imm(&b, 32, 0);
       agx_instr *hi = viewport ? agx_ishl(&b, viewport, agx_imm(&b, 32, 16)) : agx_imm(&b, 32, 0);

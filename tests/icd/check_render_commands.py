@@ -26,7 +26,7 @@ for line in p.stderr.splitlines():
             sys.exit(f'a submission has {m.group(1)} render commands, the test expects {expect}')
         expect = None
         checked += 1
-if checked < 6 or expect is not None:
+if checked < 7 or expect is not None:
     print(p.stderr[-3000:])
     sys.exit(f'{checked} submissions checked (every expectation needs a SUBMIT line after it)')
 print(f'ok: {checked} submissions with the expected render commands')

@@ -13,6 +13,11 @@
  *  - "split": the same with a dependency whose access (SHADER_READ) needs
  *    the attachments in memory: two render commands, input attachments
  *    read as textures, the same pixels;
+ *  - "merged, no depth in subpass 1": subpass 1 without the depth
+ *    attachment (still merged: the render command keeps subpass 0's), its
+ *    pipeline with a dynamic depth test enabled (compare op NEVER): no
+ *    depth test happens (Vulkan: no depth attachment, no test), the whole
+ *    quad is written;
  *  - "ms4": 4 samples, subpass 0 shaded per sample writes a red per
  *    sample; subpass 1 shaded per pixel reads each sample explicitly
  *    (subpassLoad(ms, k)); resolved (average) into a single-sample image;
@@ -138,10 +143,10 @@ unorm8(uint8_t v)
 }
 
 static unsigned
-scene_tile(struct gpu *g, bool split)
+scene_tile(struct gpu *g, bool split, bool nodepth)
 {
    struct agx_vk_ctx *c = g->c;
-   const char *name = split ? "split" : "merged";
+   const char *name = split ? "split" : nodepth ? "merged, no depth in subpass 1" : "merged";
    const VkImageUsageFlags att_in = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
                                     VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT |
                                     VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
@@ -181,7 +186,7 @@ scene_tile(struct gpu *g, bool split)
        .pInputAttachments = in1,
        .colorAttachmentCount = 1,
        .pColorAttachments = &out1,
-       .pDepthStencilAttachment = &depth},
+       .pDepthStencilAttachment = nodepth ? NULL : &depth},
    };
    /* the input attachments and the depth test of subpass 1 after subpass
     * 0's writes, at the same pixel; "split" also reads the attachments as
@@ -231,7 +236,21 @@ scene_tile(struct gpu *g, bool split)
    VkPipelineLayout l0 = agx_vk_pipeline_layout(c, 0, NULL, stages, sizeof(struct push));
    VkPipelineLayout l1 = agx_vk_pipeline_layout(c, 1, &set.layout, stages, sizeof(struct push));
    VkPipeline p0 = pipeline(g, l0, g->write_fs, rp, 0, 2, one, true);
-   VkPipeline p1 = pipeline(g, l1, g->read_fs, rp, 1, 1, one, true);
+   VkPipeline p1;
+   if (nodepth) {
+      struct agx_vk_gfx b;
+      agx_vk_gfx_defaults(&b, l1, g->vs, g->read_fs, VK_FORMAT_UNDEFINED);
+      agx_vk_gfx_fixed_viewport(&b, W, H);
+      b.ci.renderPass = rp;
+      b.ci.subpass = 1;
+      b.cb.attachmentCount = 1;
+      b.att[0] = (VkPipelineColorBlendAttachmentState){.colorWriteMask = 0xF};
+      b.dynamic[b.dyn.dynamicStateCount++] = VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE;
+      b.dynamic[b.dyn.dynamicStateCount++] = VK_DYNAMIC_STATE_DEPTH_COMPARE_OP;
+      p1 = agx_vk_gfx_create(c, &b);
+   } else {
+      p1 = pipeline(g, l1, g->read_fs, rp, 1, 1, one, true);
+   }
 
    /* the scene: rectangles in draw order with their colour, integers, depth */
    const uint8_t k[3][4] = {{255, 128, 0, 64}, {3, 250, 77, 255}, {90, 10, 200, 128}};
@@ -272,6 +291,11 @@ scene_tile(struct gpu *g, bool split)
    }
    vkCmdNextSubpass(cb, VK_SUBPASS_CONTENTS_INLINE);
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p1);
+   if (nodepth) {
+      /* a test that would reject everything, were there a depth attachment */
+      vkCmdSetDepthTestEnable(cb, VK_TRUE);
+      vkCmdSetDepthCompareOp(cb, VK_COMPARE_OP_NEVER);
+   }
    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, l1, 0, 1, &set.set, 0, NULL);
    draw_rect(cb, l1, quad, clear_c, NULL, 0.5f);
    vkCmdEndRenderPass(cb);
@@ -312,7 +336,8 @@ scene_tile(struct gpu *g, bool split)
          int p = y * W + x;
          float want[4];
          memcpy(want, clear_c, sizeof(want));
-         if (x >= quad.x0 && x < quad.x1 && y >= quad.y0 && y < quad.y1 && 0.5f < rd[p]) {
+         if (x >= quad.x0 && x < quad.x1 && y >= quad.y0 && y < quad.y1 &&
+             (nodepth || 0.5f < rd[p])) {
             float a[4];
             for (int j = 0; j < 4; j++)
                a[j] = unorm8(ra[p][j]);
@@ -679,8 +704,9 @@ main(int argc, char **argv)
    g.read_layer_fs = agx_vk_shader(&c, argv[8]);
    g.out = agx_vk_buffer(&c, 24 * W * H);
    unsigned bad = 0;
-   bad += scene_tile(&g, false);
-   bad += scene_tile(&g, true);
+   bad += scene_tile(&g, false, false);
+   bad += scene_tile(&g, true, false);
+   bad += scene_tile(&g, false, true);
    bad += scene_ms(&g, false);
    bad += scene_ms(&g, true);
    bad += scene_layers(&g, false);

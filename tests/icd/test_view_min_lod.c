@@ -3,7 +3,7 @@
  * samples a 16x16 RGBA8_UNORM image with 5 levels (each texel a hash of x, y and the level)
  * through views with a minLod: explicit LODs 0-4 with nearest mip filtering (level =
  * nearest(max(lod, minLod - base))), a linear mip filter (minLod 2.5: half level 2, half
- * level 3), gradients (LOD 0 and 3), and texel fetches, which read level base + lod when lod >= floor(minLod) - base
+ * level 3), gradients (LOD 0 and 3), a gather (level 0: zeros), and texel fetches, which read level base + lod when lod >= floor(minLod) - base
  * and zeros (robustImageAccess2) below. The CPU model is written here from the Vulkan
  * "Image level(s) selection" rules; the same runs on lavapipe (skipped where it lacks the
  * extension).
@@ -22,7 +22,7 @@ static struct agx_vk_ctx C;
 #define S 16
 #define LEVELS 5
 #define N 64
-#define SLOTS 16
+#define SLOTS 17
 
 static uint32_t
 texel(int x, int y, int level)
@@ -206,6 +206,7 @@ main(int argc, char **argv)
       expect(i, 14, r + 56, want, 1e-6f);
       at(u, v, 3, want); /* LOD 3: above the minimum */
       expect(i, 15, r + 60, want, 1e-6f);
+      expect(i, 16, r + 64, zero, 0.0f); /* gather of level 0 < floor(2.5) */
    }
    printf("image view min LOD: %u mismatches\n", bad);
    CHECK(bad == 0);
