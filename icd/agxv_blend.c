@@ -24,11 +24,18 @@ make_key(const struct agxv_graphics_state *s, const struct agx_tilebuffer_layout
    if (s->dynamic & BLEND_DYNAMIC)
       return agxv_error(VK_ERROR_UNKNOWN, "dynamic blend enables, equations, write masks, colour "
                                           "write enables or logic ops are not supported yet");
-   if (s->cb.logic_op_enable)
-      return agxv_error(VK_ERROR_UNKNOWN, "logic ops are not supported yet");
+   if (s->cb.logic_op_enable && (unsigned)s->cb.logic_op > (unsigned)VK_LOGIC_OP_SET)
+      return agxv_error(VK_ERROR_UNKNOWN, "invalid logic op %d", (int)s->cb.logic_op);
    memset(key, 0, sizeof(*key));
    agx_fs_epilog_key_init(key, tib, fs->colour_written);
    key->other_rts = s->rp.tiles.merged && s->rp.tiles.other_rts;
+   /* Vulkan "Logical Operations": with logicOpEnable, blending of every
+    * attachment is treated as disabled; the epilog applies the op to the
+    * integer and normalized-integer render targets and passes the others
+    * (float, sRGB) through unmodified (agx_fs_epilog.c rt_logic). The
+    * enum agx_logic_op values are the VkLogicOp values. */
+   key->logic_op_enable = s->cb.logic_op_enable;
+   key->logic_op = s->cb.logic_op_enable ? (uint8_t)s->cb.logic_op : 0;
    for (uint32_t i = 0; i < s->cb.attachment_count && i < AGX_TIB_MAX_RTS; i++) {
       const struct agxv_cb_attachment *a = &s->cb.attachments[i];
       struct agx_blend_rt *rt = &key->rt[i];
@@ -40,7 +47,7 @@ make_key(const struct agxv_graphics_state *s, const struct agx_tilebuffer_layout
           a->alpha_blend_op >= (VkBlendOp)AGX_BLEND_NUM_OPS)
          return agxv_error(VK_ERROR_UNKNOWN, "blend factor or op of attachment %u is not supported",
                            i);
-      rt->enable = a->blend_enable;
+      rt->enable = a->blend_enable && !s->cb.logic_op_enable;
       rt->src_rgb = (uint8_t)a->src_color_blend_factor;
       rt->dst_rgb = (uint8_t)a->dst_color_blend_factor;
       rt->op_rgb = (uint8_t)a->color_blend_op;

@@ -142,6 +142,10 @@ init_features(struct agxv_features *f)
     * one per render target (agxv_blend.h; tests/icd test_draw, MRT blend
     * scene). */
    f->v10.independentBlend = VK_TRUE;
+   /* The 16 logic ops on integer and unorm8/16 render targets, blending
+    * off, float and sRGB ones passed through (agxv_blend.c, the epilog's
+    * rt_logic; tests/icd test_logic_op). */
+   f->v10.logicOp = VK_TRUE;
    /* Indirect draws: one VDM draw per record, which the VDM reads with its
     * firstVertex/firstInstance (agxv_cmd_draw.c draw_indirect; DrawIndex =
     * the record's index; tests/icd test_draw, test_draw_params). */
@@ -426,8 +430,8 @@ init_features(struct agxv_features *f)
       .graphicsPipelineLibrary = VK_TRUE,
    };
    /* VK_EXT_extended_dynamic_state(2): the Vulkan 1.3 dynamic states
-    * (agxv_cmd_state.c); no dynamic logic op (logicOp is not offered) nor
-    * patch control points. */
+    * (agxv_cmd_state.c); no dynamic logic op (the epilog key is built from
+    * static blend state only, agxv_blend.c) nor patch control points. */
    f->eds = (VkPhysicalDeviceExtendedDynamicStateFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT,
       .extendedDynamicState = VK_TRUE,

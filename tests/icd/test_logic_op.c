@@ -1,0 +1,227 @@
+/*
+ * The 16 logic ops (Vulkan "Logical Operations") through the loader: for
+ * each VkLogicOp, one full-framebuffer draw into three attachments cleared
+ * to known values: R8G8B8A8_UNORM (location 0), R32_UINT (location 1) and
+ * R32G32B32A32_SFLOAT (location 2), with push-constant sources. Blending
+ * (ONE / ONE, ADD) is enabled on the unorm and float attachments (integer
+ * formats cannot blend) and must be ignored
+ * because logicOpEnable disables blending of all attachments; the float
+ * attachment takes no logic op and must hold the source unmodified. Every
+ * pixel is compared with a CPU model of the 16 ops written here (unorm
+ * sources are exact multiples of 1/255, so the integer value is exact).
+ *
+ * test_logic_op LOGIC_OP_VERT_SPV LOGIC_OP_FRAG_SPV [--validation] [--reference]
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agx_vk_gfx.h"
+
+#define W 8
+#define H 8
+#define NATT 3
+
+static const VkFormat formats[NATT] = {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R32_UINT,
+                                       VK_FORMAT_R32G32B32A32_SFLOAT};
+static const uint32_t texel_bytes[NATT] = {4, 4, 16};
+
+static const uint8_t src8[4] = {0xA5, 0x3C, 0xF0, 0x0F}, dst8[4] = {0x5A, 0xC3, 0x33, 0x81};
+static const uint32_t src32 = 0xA5A5F00Fu, dst32 = 0x5AC3FF81u;
+static const float srcf[4] = {0.25f, 0.5f, 0.75f, 1.0f}, dstf[4] = {1.0f, 2.0f, 3.0f, 4.0f};
+
+/* The op on s (source) and d (destination), per the table of the Vulkan
+ * specification; VkLogicOp values 0..15. */
+static uint32_t
+model_op(VkLogicOp op, uint32_t s, uint32_t d)
+{
+   switch (op) {
+   case VK_LOGIC_OP_CLEAR:
+      return 0;
+   case VK_LOGIC_OP_AND:
+      return s & d;
+   case VK_LOGIC_OP_AND_REVERSE:
+      return s & ~d;
+   case VK_LOGIC_OP_COPY:
+      return s;
+   case VK_LOGIC_OP_AND_INVERTED:
+      return ~s & d;
+   case VK_LOGIC_OP_NO_OP:
+      return d;
+   case VK_LOGIC_OP_XOR:
+      return s ^ d;
+   case VK_LOGIC_OP_OR:
+      return s | d;
+   case VK_LOGIC_OP_NOR:
+      return ~(s | d);
+   case VK_LOGIC_OP_EQUIVALENT:
+      return ~(s ^ d);
+   case VK_LOGIC_OP_INVERT:
+      return ~d;
+   case VK_LOGIC_OP_OR_REVERSE:
+      return s | ~d;
+   case VK_LOGIC_OP_COPY_INVERTED:
+      return ~s;
+   case VK_LOGIC_OP_OR_INVERTED:
+      return ~s | d;
+   case VK_LOGIC_OP_NAND:
+      return ~(s & d);
+   case VK_LOGIC_OP_SET:
+      return ~0u;
+   default:
+      return 0xDEADBEEFu;
+   }
+}
+
+struct push {
+   float unorm[4];
+   uint32_t u[4];
+   float f[4];
+};
+
+struct gpu {
+   struct agx_vk_ctx *c;
+   VkShaderModule vs, fs;
+   VkPipelineLayout layout;
+   struct agx_vk_image img[NATT];
+   struct agx_vk_buffer out[NATT];
+};
+
+static VkPipeline
+pipeline(struct gpu *g, VkLogicOp op)
+{
+   struct agx_vk_gfx b;
+   agx_vk_gfx_defaults(&b, g->layout, g->vs, g->fs, formats[0]);
+   b.cb.logicOpEnable = VK_TRUE;
+   b.cb.logicOp = op;
+   b.cb.attachmentCount = NATT;
+   b.ri.colorAttachmentCount = NATT;
+   for (int i = 0; i < NATT; i++) {
+      b.color_formats[i] = formats[i];
+      b.att[i] = (VkPipelineColorBlendAttachmentState){
+         .blendEnable = formats[i] != VK_FORMAT_R32_UINT, /* integer: not blendable */
+         .srcColorBlendFactor = VK_BLEND_FACTOR_ONE,
+         .dstColorBlendFactor = VK_BLEND_FACTOR_ONE,
+         .colorBlendOp = VK_BLEND_OP_ADD,
+         .srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE,
+         .dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE,
+         .alphaBlendOp = VK_BLEND_OP_ADD,
+         .colorWriteMask = 0xF,
+      };
+   }
+   return agx_vk_gfx_create(g->c, &b);
+}
+
+/* Compares every pixel of the three attachments with the model. */
+static unsigned
+check(struct gpu *g, VkLogicOp op)
+{
+   unsigned bad = 0;
+   const uint8_t *u8 = (const uint8_t *)g->out[0].map;
+   const uint32_t *u32 = (const uint32_t *)g->out[1].map;
+   const float *f = (const float *)g->out[2].map;
+   for (int p = 0; p < W * H; p++) {
+      for (int c = 0; c < 4; c++) {
+         uint8_t want = (uint8_t)model_op(op, src8[c], dst8[c]);
+         if (u8[4 * p + c] != want && bad++ < 4)
+            fprintf(stderr, "op %d: unorm pixel %d c%d = 0x%02x, want 0x%02x\n", (int)op, p, c,
+                    u8[4 * p + c], want);
+         if (f[4 * p + c] != srcf[c] && bad++ < 4)
+            fprintf(stderr, "op %d: float pixel %d c%d = %g, want %g (unmodified source)\n",
+                    (int)op, p, c, f[4 * p + c], srcf[c]);
+      }
+      uint32_t want = model_op(op, src32, dst32);
+      if (u32[p] != want && bad++ < 4)
+         fprintf(stderr, "op %d: uint pixel %d = 0x%08x, want 0x%08x\n", (int)op, p, u32[p], want);
+   }
+   return bad;
+}
+
+static unsigned
+run(struct gpu *g, VkLogicOp op)
+{
+   struct agx_vk_ctx *c = g->c;
+   VkPipeline p = pipeline(g, op);
+   VkClearColorValue clear[NATT];
+   memset(clear, 0, sizeof(clear));
+   for (int k = 0; k < 4; k++) {
+      clear[0].float32[k] = dst8[k] / 255.0f;
+      clear[2].float32[k] = dstf[k];
+   }
+   clear[1].uint32[0] = dst32;
+   VkRenderingAttachmentInfo ca[NATT];
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   for (int i = 0; i < NATT; i++) {
+      agx_vk_barrier(cb, g->img[i].image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                     VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, AGX_VK_ALL_RW, AGX_VK_COLOR_RW);
+      ca[i] = agx_vk_color_attachment(g->img[i].view, &clear[i]);
+   }
+   agx_vk_begin_rendering(
+      cb, &(struct agx_vk_rendering){.width = W, .height = H, .color_count = NATT, .colors = ca});
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+   struct push pc;
+   for (int k = 0; k < 4; k++) {
+      pc.unorm[k] = src8[k] / 255.0f;
+      pc.u[k] = src32;
+      pc.f[k] = srcf[k];
+   }
+   vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(pc), &pc);
+   agx_vk_viewport_scissor(cb, W, H);
+   vkCmdDraw(cb, 3, 1, 0, 0);
+   vkCmdEndRendering(cb);
+   for (int i = 0; i < NATT; i++)
+      agx_vk_readback(cb, &g->img[i], VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, AGX_VK_COLOR_WRITE,
+                      &g->out[i]);
+   VK_OK(agx_vk_submit_wait(c, cb));
+   vkDestroyPipeline(c->dev, p, NULL);
+   unsigned bad = check(g, op);
+   printf("logic op %2d: %u mismatches\n", (int)op, bad);
+   return bad;
+}
+
+int
+main(int argc, char **argv)
+{
+   if (argc < 3) {
+      fprintf(stderr,
+              "usage: %s LOGIC_OP_VERT_SPV LOGIC_OP_FRAG_SPV [--validation] [--reference]\n",
+              argv[0]);
+      return 2;
+   }
+   struct agx_vk_ctx c;
+   agx_vk_ctx_instance(&c, argc, argv);
+   VkPhysicalDeviceFeatures have, want = {0};
+   vkGetPhysicalDeviceFeatures(c.pdev, &have);
+   if (!have.logicOp || !have.independentBlend) {
+      fprintf(stderr, "logicOp / independentBlend not offered\n");
+      agx_vk_ctx_finish(&c);
+      return 1;
+   }
+   want.logicOp = want.independentBlend = VK_TRUE;
+   VkPhysicalDeviceVulkan13Features f13 = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                           .synchronization2 = VK_TRUE,
+                                           .dynamicRendering = VK_TRUE};
+   agx_vk_ctx_device_features(&c, &f13, &want, 0, NULL);
+   struct gpu g = {.c = &c};
+   g.vs = agx_vk_shader(&c, argv[1]);
+   g.fs = agx_vk_shader(&c, argv[2]);
+   g.layout =
+      agx_vk_pipeline_layout(&c, 0, NULL, VK_SHADER_STAGE_FRAGMENT_BIT, sizeof(struct push));
+   for (int i = 0; i < NATT; i++) {
+      agx_vk_color_target(&c, formats[i], W, H, &g.img[i]);
+      g.out[i] = agx_vk_buffer_usage(&c, W * H * texel_bytes[i], VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+   }
+   unsigned bad = 0;
+   for (int op = VK_LOGIC_OP_CLEAR; op <= VK_LOGIC_OP_SET; op++)
+      bad += run(&g, (VkLogicOp)op);
+   for (int i = 0; i < NATT; i++) {
+      agx_vk_image_free(&c, &g.img[i]);
+      agx_vk_buffer_free(&c, &g.out[i]);
+   }
+   vkDestroyPipelineLayout(c.dev, g.layout, NULL);
+   vkDestroyShaderModule(c.dev, g.vs, NULL);
+   vkDestroyShaderModule(c.dev, g.fs, NULL);
+   int rc = agx_vk_ctx_finish(&c);
+   return bad || rc ? 1 : 0;
+}
