@@ -601,7 +601,10 @@ init_properties(struct agxv_physical_device *pdev)
       .maxComputeWorkGroupCount = {65535, 65535, 65535},
       .maxComputeWorkGroupInvocations = 1024,
       .maxComputeWorkGroupSize = {1024, 1024, 64},
-      .subPixelPrecisionBits = 4,
+      /* the simulator's snapping (sim/dm/agx_sim_prim.c, 1/256 pixel) and
+       * Honeykrisp's claim (graphics.md 3.5); references such as dEQP's
+       * rasteriser snap to this grid, so edges must match it */
+      .subPixelPrecisionBits = 8,
       .subTexelPrecisionBits = 8,
       .mipmapPrecisionBits = 4,
       .maxDrawIndexedIndexValue = UINT32_MAX,
