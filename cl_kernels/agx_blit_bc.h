@@ -459,6 +459,8 @@ agx_bc6h(uint32_t w0, uint32_t w1, uint32_t w2, uint32_t w3, uint32_t t, bool sg
       agx_bc6_channel(e0b, ab, bb, s == 0u, transformed, n, agx_bc6_modes[mode][6], sgn, index, ib);
 }
 
+#include "agx_blit_etc2.h"
+
 /* ---- the texel ------------------------------------------------------------------------- */
 
 /* Texel t of the block w0..w3 (8-byte blocks in w0, w1) of kind `bc` (AGX_BLIT_BC*, with
@@ -471,7 +473,9 @@ agx_bc_texel(uint32_t w0, uint32_t w1, uint32_t w2, uint32_t w3, uint32_t bc, ui
    bool sgn = (bc & AGX_BLIT_BC_SIGNED) != 0u;
    *r = *g = *b = 0.0f;
    *a = 1.0f;
-   if (kind >= AGX_BLIT_BC7) {
+   if (kind >= AGX_BLIT_ETC2_RGB8) {
+      agx_etc2_texel(w0, w1, w2, w3, kind, sgn, t, r, g, b, a);
+   } else if (kind >= AGX_BLIT_BC7) {
       agx_bc7(w0, w1, w2, w3, t, r, g, b, a);
    } else if (kind >= AGX_BLIT_BC6H) {
       agx_bc6h(w0, w1, w2, w3, t, sgn, r, g, b, a);

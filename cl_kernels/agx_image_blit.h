@@ -38,7 +38,7 @@ struct agx_blit_format {
    uint32_t bc;    /* AGX_BLIT_BC*: a block-compressed source; 0: none */
 };
 
-/* Block-compressed source kinds (agx_blit_bc.h), ordered for >= tests, with flags. Their
+/* Block-compressed source kinds (agx_blit_bc.h, ETC2/EAC: agx_blit_etc2.h), ordered for >= tests, with flags. Their
  * `type` is UNORM (sRGB with `srgb`), SNORM or FLOAT, `ch` unused. */
 #define AGX_BLIT_BC1 1u
 #define AGX_BLIT_BC2 2u
@@ -47,8 +47,13 @@ struct agx_blit_format {
 #define AGX_BLIT_BC5 5u
 #define AGX_BLIT_BC6H 6u
 #define AGX_BLIT_BC7 7u
+#define AGX_BLIT_ETC2_RGB8 8u   /* agx_blit_etc2.h */
+#define AGX_BLIT_ETC2_RGB8A1 9u /* punch-through alpha */
+#define AGX_BLIT_ETC2_RGBA8 10u /* EAC alpha block, then an RGB8 block */
+#define AGX_BLIT_EAC_R11 11u
+#define AGX_BLIT_EAC_RG11 12u
 #define AGX_BLIT_BC_KIND 0xFu
-#define AGX_BLIT_BC_SIGNED 0x10u /* BC4/BC5 snorm, BC6H signed float */
+#define AGX_BLIT_BC_SIGNED 0x10u /* BC4/BC5/EAC snorm, BC6H signed float */
 #define AGX_BLIT_BC_OPAQUE 0x20u /* BC1 RGB formats: alpha 1 */
 
 #define AGX_BLIT_NEAREST 0u

@@ -6,7 +6,7 @@
  * 3D sources filter in z too, array layers map one to one). Formats are converted by the
  * kernel from the format table's channels (agxv_blit_format); depth/stencil aspects blit
  * their plane's colour format (same format, nearest: Vulkan's rule), so values move
- * unchanged. Block-compressed sources (BC1-BC7) are decoded by the kernel in software
+ * unchanged. Block-compressed sources (BC1-BC7, ETC2/EAC) are decoded by the kernel in software
  * (agx_blit_bc.h), addressed by block. Honeykrisp blits with a draw (graphics.md section 9).
  * Assumes valid usage: single-sampled images, regions inside the subresources, integer
  * formats only with integer formats of the same signedness, linear filtering only for
@@ -28,7 +28,8 @@
 /* Texels per launch at most (keeps the kernel's 32-bit indices exact). */
 #define CHUNK_TEXELS (1u << 26)
 
-/* A block-compressed source (BC1-BC7, decoded by the kernel's agx_blit_bc.h). */
+/* A block-compressed source (BC1-BC7 and ETC2/EAC, decoded by the kernel's agx_blit_bc.h
+ * and agx_blit_etc2.h). */
 static bool
 blit_format_bc(const struct agxv_format_info *f, struct agx_blit_format *out)
 {
@@ -36,16 +37,25 @@ blit_format_bc(const struct agxv_format_info *f, struct agx_blit_format *out)
       uint8_t channels;
       uint32_t kind;
    } kinds[] = {
-      {AGX_CHANNELS_BC1, AGX_BLIT_BC1},          {AGX_CHANNELS_BC2, AGX_BLIT_BC2},
-      {AGX_CHANNELS_BC3, AGX_BLIT_BC3},          {AGX_CHANNELS_BC4, AGX_BLIT_BC4},
-      {AGX_CHANNELS_BC5, AGX_BLIT_BC5},          {AGX_CHANNELS_BC6H, AGX_BLIT_BC6H},
-      {AGX_CHANNELS_BC6H_UFLOAT, AGX_BLIT_BC6H}, {AGX_CHANNELS_BC7, AGX_BLIT_BC7},
+      {AGX_CHANNELS_BC1, AGX_BLIT_BC1},
+      {AGX_CHANNELS_BC2, AGX_BLIT_BC2},
+      {AGX_CHANNELS_BC3, AGX_BLIT_BC3},
+      {AGX_CHANNELS_BC4, AGX_BLIT_BC4},
+      {AGX_CHANNELS_BC5, AGX_BLIT_BC5},
+      {AGX_CHANNELS_BC6H, AGX_BLIT_BC6H},
+      {AGX_CHANNELS_BC6H_UFLOAT, AGX_BLIT_BC6H},
+      {AGX_CHANNELS_BC7, AGX_BLIT_BC7},
+      {AGX_CHANNELS_ETC2_RGB8, AGX_BLIT_ETC2_RGB8},
+      {AGX_CHANNELS_ETC2_RGB8A1, AGX_BLIT_ETC2_RGB8A1},
+      {AGX_CHANNELS_ETC2_RGBA8, AGX_BLIT_ETC2_RGBA8},
+      {AGX_CHANNELS_EAC_R11, AGX_BLIT_EAC_R11},
+      {AGX_CHANNELS_EAC_RG11, AGX_BLIT_EAC_RG11},
    };
    for (unsigned i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
       if (kinds[i].channels != f->channels)
          continue;
       out->bc = kinds[i].kind;
-      /* signed: BC4/BC5 snorm, BC6H's signed-float channels (the table's BC6H row) */
+      /* signed: BC4/BC5/EAC snorm, BC6H's signed-float channels (the table's BC6H row) */
       if (f->type == AGX_TEXTURE_TYPE_SNORM || f->channels == AGX_CHANNELS_BC6H)
          out->bc |= AGX_BLIT_BC_SIGNED;
       /* BC1 RGB formats read alpha through the "1" swizzle */

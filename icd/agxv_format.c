@@ -92,8 +92,7 @@ agxv_image_format_features(VkFormat format, VkImageTiling tiling)
       return zs;
    }
    /* Block-compressed: sampled, filtered, copied, blit sources where the blit kernel decodes
-    * them (BC1-BC7, agx_blit_bc.h; ETC2/EAC have no blit decoder yet, so no BLIT_SRC and
-    * textureCompressionETC2 stays off); optimal tiling only. */
+    * them (BC1-BC7, agx_blit_bc.h; ETC2/EAC, agx_blit_etc2.h); optimal tiling only. */
    if (f->block > 1) {
       struct agx_blit_format bc;
       if (tiling != VK_IMAGE_TILING_OPTIMAL)

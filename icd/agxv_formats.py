@@ -147,8 +147,8 @@ FORMATS = [
     ('BC7_UNORM_BLOCK',           'BC7',          'Unorm', 'RGBA', 16, 'b'),
     ('BC7_SRGB_BLOCK',            'BC7',          'Unorm', 'RGBA', 16, 'sb'),
     # ETC2/EAC (Channels 0x58-0x5C; formats.c pairs EAC's signed formats with Snorm):
-    # sampled and copied (tests/icd/test_etc2.c), no BLIT_SRC yet (agxv_blit_format has no
-    # ETC2 decoder), so textureCompressionETC2 is not advertised
+    # sampled and copied (tests/icd/test_etc2.c), blit sources (the blit kernel's
+    # agx_blit_etc2.h, tests/icd/test_etc2_blit.c): textureCompressionETC2
     ('ETC2_R8G8B8_UNORM_BLOCK',   'ETC2 RGB8',    'Unorm', 'RGB1', 8, 'b'),
     ('ETC2_R8G8B8_SRGB_BLOCK',    'ETC2 RGB8',    'Unorm', 'RGB1', 8, 'sb'),
     ('ETC2_R8G8B8A1_UNORM_BLOCK', 'ETC2 RGB8A1',  'Unorm', 'RGBA', 8, 'b'),

@@ -308,6 +308,11 @@ init_features(struct agxv_features *f)
    /* BC1-BC7 (the format table's 'b' rows; the texture unit decodes them,
     * tests/icd test_bc samples every format against CPU decoders) */
    f->v10.textureCompressionBC = VK_TRUE;
+   /* ETC2/EAC (the format table's ETC2/EAC rows; the texture unit decodes
+    * them, tests/icd test_etc2 samples every format against CPU decoders;
+    * the blit kernel decodes them for BLIT_SRC, agx_blit_etc2.h, tests/icd
+    * test_etc2_blit) */
+   f->v10.textureCompressionETC2 = VK_TRUE;
    /* The Sampler's Maximum anisotropy (agxv_sampler.c rounds up to a power
     * of two); the simulator's footprint is a documented approximation
     * (tests/icd test_aniso) */

@@ -1,0 +1,422 @@
+/*
+ * vkCmdBlitImage from ETC2/EAC sources (textureCompressionETC2 requires BLIT_SRC on every
+ * ETC2/EAC format; the blit kernel decodes them in cl_kernels/agx_blit_etc2.h). Every ETC2/EAC
+ * format: a 22x10 image (6x3 blocks, partial edge blocks) filled with test_etc2's block
+ * generator (every ETC2 mode, punch-through texels with the opaque bit on and off, EAC
+ * multiplier 0 and signed base -128) is blitted into R32G32B32A32_SFLOAT, R8G8B8A8_UNORM,
+ * R16G16B16A16_SFLOAT and R32_SFLOAT images twice: NEAREST 1:1, and LINEAR at half size
+ * mirrored in x (each destination texel then averages four source texels). Results are
+ * compared with the CPU decoders of etc2_ref.h (written from the Khronos Data Format
+ * Specification, independent of the kernel's decoder) and the average of their texels;
+ * sRGB sources are converted to linear before filtering (Vulkan's blit rule), UNORM
+ * destinations clamp negative EAC snorm values to 0. Format properties: BLIT_SRC on every
+ * ETC2/EAC format, never BLIT_DST. The same runs on lavapipe (--reference) when it
+ * advertises textureCompressionETC2 (skipped otherwise).
+ *
+ * test_etc2_blit [--validation] [--reference]
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "agx_vk_ctx.h"
+
+static struct agx_vk_ctx C;
+static unsigned failures;
+
+#define SW 22u /* source width, height (texels) */
+#define SH 10u
+#define DW 33u /* destination: SW x SH nearest, then (SW / 2) x (SH / 2) linear */
+#define DH SH
+
+/* ---- reference decoders and the block generator (as test_etc2.c's) -------------------- */
+
+#include "etc2_ref.h"
+
+enum kind { K_RGB8, K_RGB8A1, K_RGBA8, K_R11, K_RG11 };
+
+static const struct fmt {
+   VkFormat vk;
+   const char *name;
+   enum kind kind;
+   bool srgb, snorm;
+} formats[] = {
+   {VK_FORMAT_ETC2_R8G8B8_UNORM_BLOCK, "ETC2_RGB8_UNORM", K_RGB8, false, false},
+   {VK_FORMAT_ETC2_R8G8B8_SRGB_BLOCK, "ETC2_RGB8_SRGB", K_RGB8, true, false},
+   {VK_FORMAT_ETC2_R8G8B8A1_UNORM_BLOCK, "ETC2_RGB8A1_UNORM", K_RGB8A1, false, false},
+   {VK_FORMAT_ETC2_R8G8B8A1_SRGB_BLOCK, "ETC2_RGB8A1_SRGB", K_RGB8A1, true, false},
+   {VK_FORMAT_ETC2_R8G8B8A8_UNORM_BLOCK, "ETC2_RGBA8_UNORM", K_RGBA8, false, false},
+   {VK_FORMAT_ETC2_R8G8B8A8_SRGB_BLOCK, "ETC2_RGBA8_SRGB", K_RGBA8, true, false},
+   {VK_FORMAT_EAC_R11_UNORM_BLOCK, "EAC_R11_UNORM", K_R11, false, false},
+   {VK_FORMAT_EAC_R11_SNORM_BLOCK, "EAC_R11_SNORM", K_R11, false, true},
+   {VK_FORMAT_EAC_R11G11_UNORM_BLOCK, "EAC_RG11_UNORM", K_RG11, false, false},
+   {VK_FORMAT_EAC_R11G11_SNORM_BLOCK, "EAC_RG11_SNORM", K_RG11, false, true},
+};
+#define NFMT (sizeof(formats) / sizeof(formats[0]))
+
+static unsigned
+block_bytes(const struct fmt *f)
+{
+   return f->kind == K_RGBA8 || f->kind == K_RG11 ? 16 : 8;
+}
+
+static float
+srgb_decode(float c)
+{
+   return c <= 0.04045f ? c / 12.92f : powf((c + 0.055f) / 1.055f, 2.4f);
+}
+
+/* Texel t (x + 4 y) of a block as the shader reads it (RGBA). */
+static void
+decode_texel(const struct fmt *f, const uint8_t *b, unsigned t, float v[4])
+{
+   unsigned p = (t % 4) * 4 + t / 4; /* the specification numbers pixels down columns */
+   int rgb[16][4], e0[16], e1[16];
+   int emode = f->snorm ? 2 : 1;
+   float escale = f->snorm ? 1023.0f : 2047.0f;
+   v[0] = v[1] = v[2] = 0.0f;
+   v[3] = 1.0f;
+   switch (f->kind) {
+   case K_RGB8:
+   case K_RGB8A1:
+      ref_etc2_rgb(b, f->kind == K_RGB8A1, rgb);
+      for (int c = 0; c < 4; c++)
+         v[c] = (float)rgb[p][c] / 255.0f;
+      break;
+   case K_RGBA8:
+      ref_etc2_rgb(b + 8, false, rgb);
+      ref_eac_block(b, 0, e0);
+      for (int c = 0; c < 3; c++)
+         v[c] = (float)rgb[p][c] / 255.0f;
+      v[3] = (float)e0[p] / 255.0f;
+      break;
+   case K_R11:
+      ref_eac_block(b, emode, e0);
+      v[0] = (float)e0[p] / escale;
+      break;
+   case K_RG11:
+      ref_eac_block(b, emode, e0);
+      ref_eac_block(b + 8, emode, e1);
+      v[0] = (float)e0[p] / escale;
+      v[1] = (float)e1[p] / escale;
+      break;
+   }
+   if (f->srgb)
+      for (int c = 0; c < 3; c++)
+         v[c] = srgb_decode(v[c]);
+}
+
+/* ETC2 RGB mode of a block (bit 33 read as "differential" unless punch: RGB8A1 is always
+ * differential-based): 0 individual, 1 differential, 2 T, 3 H, 4 planar. */
+static unsigned
+etc2_mode(const uint8_t *b, bool punch)
+{
+   if (!punch && !rbit(b, 33))
+      return 0;
+   int s[3];
+   for (int c = 0; c < 3; c++) {
+      int d = (int)rbits(b, 58 - 8 * (unsigned)c, 56 - 8 * (unsigned)c);
+      s[c] = (int)rbits(b, 63 - 8 * (unsigned)c, 59 - 8 * (unsigned)c) + (d > 3 ? d - 8 : d);
+   }
+   if (s[0] < 0 || s[0] > 31)
+      return 2;
+   if (s[1] < 0 || s[1] > 31)
+      return 3;
+   if (s[2] < 0 || s[2] > 31)
+      return 4;
+   return 1;
+}
+
+static unsigned mode_count[2][5]; /* [punch][mode] blocks generated */
+
+/* An 8-byte ETC2 RGB block of mode n % 5 (punch: RGB8A1, differential instead of
+ * individual, the opaque bit from n / 5) by drawing hashed candidates. */
+static void
+make_etc2(uint32_t seed, unsigned n, bool punch, uint8_t *b)
+{
+   unsigned want = n % 5;
+   if (punch && want == 0)
+      want = 1;
+   for (uint32_t k = 0;; k++) {
+      for (unsigned i = 0; i < 8; i++)
+         b[i] = (uint8_t)agx_vk_hash(seed * 7919u + n * 131u + i + k * 1009u);
+      if (want == 0)
+         b[3] &= (uint8_t)~2u; /* bit 33: individual */
+      else if (!punch)
+         b[3] |= 2u;
+      if (etc2_mode(b, punch) == want || k > 100000)
+         break;
+   }
+   if (punch) /* opaque on for every other round of modes */
+      b[3] = (uint8_t)((b[3] & ~2u) | ((n / 5) % 2 ? 2u : 0u));
+   mode_count[punch][etc2_mode(b, punch)]++;
+}
+
+/* An EAC block: multiplier 0 every fourth, base 0x80 (signed -128) every seventh. */
+static void
+make_eac(uint32_t seed, unsigned n, uint8_t *b)
+{
+   for (unsigned i = 0; i < 8; i++)
+      b[i] = (uint8_t)agx_vk_hash(seed * 6151u + n * 257u + i);
+   if (n % 4 == 0)
+      b[1] &= 0x0F;
+   if (n % 7 == 3)
+      b[0] = 0x80;
+}
+
+/* Block n of a level. */
+static void
+make_block(const struct fmt *f, uint32_t seed, unsigned n, uint8_t *b)
+{
+   switch (f->kind) {
+   case K_RGB8:
+      make_etc2(seed, n, false, b);
+      break;
+   case K_RGB8A1:
+      make_etc2(seed, n, true, b);
+      break;
+   case K_RGBA8:
+      make_eac(seed, n, b);
+      make_etc2(seed, n, false, b + 8);
+      break;
+   case K_R11:
+      make_eac(seed, n, b);
+      break;
+   case K_RG11:
+      make_eac(seed, n, b);
+      make_eac(seed + 1, n + 3, b + 8);
+      break;
+   }
+}
+
+static VkImage
+make_image(VkFormat format, uint32_t w, uint32_t h, VkDeviceMemory *mem)
+{
+   VkImageCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                           .imageType = VK_IMAGE_TYPE_2D,
+                           .format = format,
+                           .extent = {w, h, 1},
+                           .mipLevels = 1,
+                           .arrayLayers = 1,
+                           .samples = VK_SAMPLE_COUNT_1_BIT,
+                           .tiling = VK_IMAGE_TILING_OPTIMAL,
+                           .usage =
+                              VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT};
+   VkImage image;
+   VK_OK(vkCreateImage(C.dev, &ci, NULL, &image));
+   VkMemoryRequirements req;
+   vkGetImageMemoryRequirements(C.dev, image, &req);
+   VkMemoryAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                              .allocationSize = req.size,
+                              .memoryTypeIndex = agx_vk_memory_type(&C, req.memoryTypeBits, 0)};
+   VK_OK(vkAllocateMemory(C.dev, &ai, NULL, mem));
+   VK_OK(vkBindImageMemory(C.dev, image, *mem, 0));
+   return image;
+}
+
+/* Everything before visible to everything after; the image in GENERAL layout. */
+static void
+barrier(VkCommandBuffer cb, VkImage image, VkImageLayout from)
+{
+   VkImageMemoryBarrier b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+                             .srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
+                             .dstAccessMask =
+                                VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT,
+                             .oldLayout = from,
+                             .newLayout = VK_IMAGE_LAYOUT_GENERAL,
+                             .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                             .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                             .image = image,
+                             .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+   vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+                        0, 0, NULL, 0, NULL, 1, &b);
+}
+
+/* ---- blits ----------------------------------------------------------------------------- */
+
+/* Destination formats: texel bytes, channels read back. */
+static const struct dst {
+   VkFormat vk;
+   const char *name;
+   unsigned bytes, channels;
+} dsts[] = {
+   {VK_FORMAT_R32G32B32A32_SFLOAT, "rgba32f", 16, 4},
+   {VK_FORMAT_R8G8B8A8_UNORM, "rgba8", 4, 4},
+   {VK_FORMAT_R16G16B16A16_SFLOAT, "rgba16f", 8, 4},
+   {VK_FORMAT_R32_SFLOAT, "r32f", 4, 1},
+};
+#define NDST (sizeof(dsts) / sizeof(dsts[0]))
+
+static float
+half_to_float(uint16_t h)
+{
+   int e = (h >> 10) & 31, m = h & 1023;
+   float v = e == 0 ? ldexpf((float)m, -24) : ldexpf((float)(m | 1024), e - 25);
+   return (h & 0x8000) ? -v : v;
+}
+
+/* Component c of destination texel px. */
+static float
+read_dst(const struct dst *d, const uint8_t *px, int c)
+{
+   if (d->vk == VK_FORMAT_R8G8B8A8_UNORM)
+      return (float)px[c] / 255.0f;
+   if (d->vk == VK_FORMAT_R16G16B16A16_SFLOAT) {
+      uint16_t h;
+      memcpy(&h, px + 2 * c, 2);
+      return half_to_float(h);
+   }
+   float f;
+   memcpy(&f, px + 4 * c, 4);
+   return f;
+}
+
+static float
+blit_tolerance(const struct fmt *f, const struct dst *d, bool filtered)
+{
+   /* agx: the same integer decoding as etc2_ref.h; lavapipe rounds to 8 bits */
+   float t = C.reference ? 2.5f / 255.0f : 1e-5f;
+   if (f->srgb)
+      t = t * 3.0f + 1e-5f;
+   if (filtered)
+      t += C.reference ? 1.0f / 255.0f : 1e-5f;
+   if (d->vk == VK_FORMAT_R8G8B8A8_UNORM)
+      t += 0.5f / 255.0f + 1e-4f;
+   else if (d->vk == VK_FORMAT_R16G16B16A16_SFLOAT)
+      t += 1.0f / 1024.0f;
+   return t;
+}
+
+/* Texel (x, y) of the source as the reference decodes it (RGBA, sRGB already linear). */
+static void
+ref_texel(const struct fmt *f, const uint8_t *blocks, unsigned x, unsigned y, float v[4])
+{
+   unsigned n = (y / 4) * ((SW + 3) / 4) + x / 4;
+   decode_texel(f, blocks + n * block_bytes(f), (y % 4) * 4 + x % 4, v);
+}
+
+static void
+compare(const struct fmt *f, const struct dst *d, unsigned x, unsigned y, const char *what,
+        const uint8_t *px, const float *want)
+{
+   for (unsigned c = 0; c < d->channels; c++) {
+      float w = want[c];
+      if (d->vk == VK_FORMAT_R8G8B8A8_UNORM)
+         w = w < 0.0f ? 0.0f : (w > 1.0f ? 1.0f : w);
+      float got = read_dst(d, px, (int)c);
+      if (fabsf(got - w) <= blit_tolerance(f, d, what[0] == 'l'))
+         continue;
+      if (failures++ < 40)
+         fprintf(stderr, "%s -> %s %s dst (%u, %u): component %u = %.7g, expected %.7g\n", f->name,
+                 d->name, what, x, y, c, got, w);
+   }
+}
+
+static VkImageBlit
+blit_region(int32_t sx0, int32_t sy0, int32_t sx1, int32_t sy1, int32_t dx0, int32_t dy0,
+            int32_t dx1, int32_t dy1)
+{
+   return (VkImageBlit){.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                        .srcOffsets = {{sx0, sy0, 0}, {sx1, sy1, 1}},
+                        .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                        .dstOffsets = {{dx0, dy0, 0}, {dx1, dy1, 1}}};
+}
+
+static void
+blit_format(const struct fmt *f, const struct dst *d)
+{
+   VkFormatProperties fp;
+   vkGetPhysicalDeviceFormatProperties(C.pdev, f->vk, &fp);
+   CHECK(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_BLIT_SRC_BIT);
+   CHECK(!(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_BLIT_DST_BIT));
+   if (!(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_BLIT_SRC_BIT))
+      return;
+   VkDeviceMemory smem, dmem;
+   VkImage src = make_image(f->vk, SW, SH, &smem);
+   VkImage dst = make_image(d->vk, DW, DH, &dmem);
+   size_t nblk = (size_t)((SW + 3) / 4) * ((SH + 3) / 4);
+   struct agx_vk_buffer up = agx_vk_buffer(&C, nblk * block_bytes(f));
+   struct agx_vk_buffer out = agx_vk_buffer(&C, (size_t)DW * DH * d->bytes);
+   for (size_t n = 0; n < nblk; n++)
+      make_block(f, 77u, (unsigned)n, up.map + n * block_bytes(f));
+
+   VkCommandBuffer cb = agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   barrier(cb, src, VK_IMAGE_LAYOUT_UNDEFINED);
+   barrier(cb, dst, VK_IMAGE_LAYOUT_UNDEFINED);
+   VkBufferImageCopy r = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                          .imageExtent = {SW, SH, 1}};
+   vkCmdCopyBufferToImage(cb, up.buf, src, VK_IMAGE_LAYOUT_GENERAL, 1, &r);
+   barrier(cb, src, VK_IMAGE_LAYOUT_GENERAL);
+   VkImageBlit nearest = blit_region(0, 0, SW, SH, 0, 0, SW, SH);
+   vkCmdBlitImage(cb, src, VK_IMAGE_LAYOUT_GENERAL, dst, VK_IMAGE_LAYOUT_GENERAL, 1, &nearest,
+                  VK_FILTER_NEAREST);
+   /* half size, mirrored in x: destination x from DW down to SW */
+   VkImageBlit linear = blit_region(0, 0, SW, SH, DW, 0, SW, SH / 2);
+   vkCmdBlitImage(cb, src, VK_IMAGE_LAYOUT_GENERAL, dst, VK_IMAGE_LAYOUT_GENERAL, 1, &linear,
+                  VK_FILTER_LINEAR);
+   barrier(cb, dst, VK_IMAGE_LAYOUT_GENERAL);
+   VkBufferImageCopy back = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                             .imageExtent = {DW, DH, 1}};
+   vkCmdCopyImageToBuffer(cb, dst, VK_IMAGE_LAYOUT_GENERAL, out.buf, 1, &back);
+   VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                         .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+                         .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
+   vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb,
+                        0, NULL, 0, NULL);
+   VK_OK(agx_vk_submit_wait(&C, cb));
+
+   unsigned before = failures;
+   const uint8_t *px = out.map;
+   for (unsigned y = 0; y < SH; y++)
+      for (unsigned x = 0; x < SW; x++) {
+         float want[4];
+         ref_texel(f, up.map, x, y, want);
+         compare(f, d, x, y, "nearest", px + ((size_t)y * DW + x) * d->bytes, want);
+      }
+   /* destination (X, Y) samples u = 65 - 2 X, v = 2 Y + 1: halfway between texels
+    * 64 - 2 X, 65 - 2 X and rows 2 Y, 2 Y + 1, each weighted 1/4 */
+   for (unsigned y = 0; y < SH / 2; y++)
+      for (unsigned x = SW; x < DW; x++) {
+         float want[4] = {0}, t[4];
+         for (unsigned k = 0; k < 4; k++) {
+            ref_texel(f, up.map, 2 * DW - 2 - 2 * x + (k & 1), 2 * y + (k >> 1), t);
+            for (int c = 0; c < 4; c++)
+               want[c] += t[c] / 4.0f;
+         }
+         compare(f, d, x, y, "linear", px + ((size_t)y * DW + x) * d->bytes, want);
+      }
+   printf("%-18s -> %-8s blitted: %u mismatches\n", f->name, d->name, failures - before);
+   agx_vk_buffer_free(&C, &up);
+   agx_vk_buffer_free(&C, &out);
+   vkDestroyImage(C.dev, src, NULL);
+   vkDestroyImage(C.dev, dst, NULL);
+   vkFreeMemory(C.dev, smem, NULL);
+   vkFreeMemory(C.dev, dmem, NULL);
+}
+
+int
+main(int argc, char **argv)
+{
+   agx_vk_ctx_instance(&C, argc, argv);
+   VkPhysicalDeviceFeatures have;
+   vkGetPhysicalDeviceFeatures(C.pdev, &have);
+   if (C.reference && !have.textureCompressionETC2) {
+      /* lavapipe does not advertise ETC2 */
+      printf("no textureCompressionETC2: skipped\n");
+      agx_vk_ctx_device_features(&C, NULL, NULL, 0, NULL);
+      return agx_vk_ctx_finish(&C);
+   }
+   CHECK(have.textureCompressionETC2);
+   VkPhysicalDeviceFeatures feat = {.textureCompressionETC2 = VK_TRUE};
+   agx_vk_ctx_device_features(&C, NULL, &feat, 0, NULL);
+   for (unsigned i = 0; i < NFMT; i++)
+      for (unsigned d = 0; d < NDST; d++)
+         blit_format(&formats[i], &dsts[d]);
+   /* every ETC2 mode was generated (individual only without punch-through) */
+   for (unsigned m = 0; m < 5; m++) {
+      CHECK(mode_count[0][m] > 0);
+      CHECK(m == 0 || mode_count[1][m] > 0);
+   }
+   int r = agx_vk_ctx_finish(&C);
+   return failures ? 1 : r;
+}
