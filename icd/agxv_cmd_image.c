@@ -213,16 +213,18 @@ agxv_CmdCopyImageToBuffer(VkCommandBuffer commandBuffer, VkImage srcImage, VkIma
    }
 }
 
-/* Image to image: texel sizes match (size-compatible formats), so texels
- * move as bytes. A 2D <-> 3D copy pairs layers with slices. Block-compressed
- * images count in blocks; the extent is in the source's texels (Vulkan's
- * rule for copies between compressed and uncompressed images). */
+/* Image to image, one aspect: texel sizes match (size-compatible formats),
+ * so texels move as bytes. A 2D <-> 3D copy pairs layers with slices.
+ * Block-compressed images count in blocks; the extent is in the source's
+ * texels (Vulkan's rule for copies between compressed and uncompressed
+ * images). */
 static void
-image_image(struct agxv_cmd_buffer *cmd, struct agxv_image *src, struct agxv_image *dst,
-            const VkImageCopy2 *r)
+image_image_aspect(struct agxv_cmd_buffer *cmd, struct agxv_image *src, struct agxv_image *dst,
+                   const VkImageCopy2 *r, VkImageAspectFlags src_aspect,
+                   VkImageAspectFlags dst_aspect)
 {
-   struct copy_plane ps = copy_plane(src, r->srcSubresource.aspectMask);
-   struct copy_plane pd = copy_plane(dst, r->dstSubresource.aspectMask);
+   struct copy_plane ps = copy_plane(src, src_aspect);
+   struct copy_plane pd = copy_plane(dst, dst_aspect);
    uint32_t bytes = ps.bytes;
    if (!bytes || bytes != pd.bytes)
       return;
@@ -244,6 +246,27 @@ image_image(struct agxv_cmd_buffer *cmd, struct agxv_image *src, struct agxv_ima
       .bytes = bytes,
    };
    dispatch_copy(cmd, a);
+}
+
+/* A region may name both aspects of a depth/stencil image (src and dst
+ * masks are then equal, as Vulkan requires outside multi-planar formats):
+ * each aspect's plane is copied on its own (graphics.md §6: D32_SFLOAT_S8_UINT is
+ * a D32 and an S8 plane). A single-aspect mask copies that aspect. */
+static void
+image_image(struct agxv_cmd_buffer *cmd, struct agxv_image *src, struct agxv_image *dst,
+            const VkImageCopy2 *r)
+{
+   VkImageAspectFlags sm = r->srcSubresource.aspectMask, dm = r->dstSubresource.aspectMask;
+   const VkImageAspectFlags zs = VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT;
+   if (sm != dm || !(sm & zs) || !(sm & (sm - 1))) {
+      image_image_aspect(cmd, src, dst, r, sm, dm);
+      return;
+   }
+   if (sm & VK_IMAGE_ASPECT_DEPTH_BIT)
+      image_image_aspect(cmd, src, dst, r, VK_IMAGE_ASPECT_DEPTH_BIT, VK_IMAGE_ASPECT_DEPTH_BIT);
+   if (sm & VK_IMAGE_ASPECT_STENCIL_BIT)
+      image_image_aspect(cmd, src, dst, r, VK_IMAGE_ASPECT_STENCIL_BIT,
+                         VK_IMAGE_ASPECT_STENCIL_BIT);
 }
 
 VKAPI_ATTR void VKAPI_CALL
