@@ -409,7 +409,8 @@ init_features(struct agxv_features *f)
     * Mesa's mapping; tests/icd test_raster_features). */
    f->v10.dualSrcBlend = VK_TRUE;
    /* alphaToOneEnable: the fragment shader's alpha outputs become 1
-    * (agx_pass_lower_coverage.c). */
+    * (the output epilog, agx_fs_epilog.c emit_coverage, or
+    * agx_pass_lower_coverage.c in a shader that applies it itself). */
    f->v10.alphaToOne = VK_TRUE;
    f->v10.depthClamp = VK_TRUE;
    f->v10.depthBiasClamp = VK_TRUE;
@@ -499,8 +500,8 @@ agxv_maintenance_properties(struct agxv_properties *p)
    p->maintenance5 = (VkPhysicalDeviceMaintenance5PropertiesKHR){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_PROPERTIES_KHR,
       /* The pipeline's sample mask, alpha to coverage and a SampleMask
-       * output are all applied by the fragment shader
-       * (agx_pass_lower_coverage), and a shader that writes coverage runs
+       * output are all applied by the fragment shader (its output epilog,
+       * agx_fs_epilog.c, or agx_pass_lower_coverage), and a shader that writes coverage runs
        * without early depth/stencil testing (agxv_cmd_draw.c
        * early_z_testing), so samples are counted by the late test, after
        * the coverage operations and after the sample mask: false, then

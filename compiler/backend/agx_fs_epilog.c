@@ -168,11 +168,18 @@ agx_fs_epilog_reads_tib(const struct agx_fs_epilog_key *key)
    return false;
 }
 
+bool
+agx_fs_epilog_kills(const struct agx_fs_epilog_key *key)
+{
+   return key->sample_kill || key->alpha_to_coverage;
+}
+
 unsigned
 agx_fs_pass_type(const struct agx_fs_info *main_fs, const struct agx_fs_epilog_key *key)
 {
    bool punch = main_fs->uses_discard || main_fs->writes_depth || main_fs->writes_stencil ||
-                main_fs->writes_sample_mask || main_fs->early_fragment_tests;
+                main_fs->writes_sample_mask || main_fs->early_fragment_tests ||
+                agx_fs_epilog_kills(key) || key->main_tests;
    bool translucent = agx_fs_epilog_reads_tib(key) || main_fs->tile_inputs;
    return (translucent ? 1u : 0u) | (punch ? 2u : 0u);
 }
@@ -372,6 +379,45 @@ emit_statistics(agx_builder *b, const struct agx_fs_epilog_key *key)
               0);
 }
 
+/* The multisample state the main shader left to the epilog (key
+ * sample_kill, alpha_to_coverage, alpha_to_one, main_tests), before any
+ * ld_tile / st_tile (graphics.md 4.4 rule 1): the samples outside the
+ * sample mask and the alpha-to-coverage mask are killed (`sample_mask
+ * kill, 0`), then the live ones tested once (`wait_pix 0x1; sample_mask
+ * 0xFF, 0xFF`; samples the main shader killed ignore both). Alpha to
+ * coverage as agx_pass_lower_coverage.c: round(clamp(alpha) x samples)
+ * samples 0 .. k-1, from RT0's alpha (location 0 unwritten: the coverage
+ * is left alone). Alpha to one then sets the written colours' alpha. */
+static void
+emit_coverage(agx_builder *b, const struct agx_fs_epilog_key *key, agx_instr *(*colour)[4])
+{
+   unsigned samples = key->alpha_to_coverage;
+   agx_instr *kill = NULL;
+   if (key->alpha_to_coverage && (key->colour_written & 1)) {
+      agx_instr *x = agx_fmul(b, agx_fsat(b, colour[0][3]), fimm(b, (float)samples));
+      agx_instr *k = agx_f2u(b, 32, agx_fround_even(b, x));
+      agx_instr *m = agx_isub(b, agx_ishl(b, agx_imm(b, 32, 1), k), agx_imm(b, 32, 1));
+      kill = agx_iand(b, agx_inot(b, m), agx_imm(b, 32, 0xFF));
+      if (key->sample_kill)
+         kill = agx_ior(b, kill, agx_imm(b, 32, key->sample_kill));
+      kill = agx_u2u(b, 16, kill);
+   } else if (key->sample_kill) {
+      kill = agx_imm(b, 16, key->sample_kill);
+   }
+   if (kill)
+      agx_intrin(b, AGX_OP_DISCARD_SAMPLES, agx_type_make(0, 0), 2, kill, agx_imm(b, 16, 0), NULL,
+                 0, 0, 0);
+   if (kill || key->main_tests) {
+      agx_intrin(b, AGX_OP_TILE_WAIT, agx_type_make(0, 0), 0, NULL, NULL, NULL, 1, 0, 0);
+      agx_intrin(b, AGX_OP_DISCARD_SAMPLES, agx_type_make(0, 0), 2, agx_imm(b, 16, 0xFF),
+                 agx_imm(b, 16, 0xFF), NULL, 0, 0, 0);
+   }
+   if (key->alpha_to_one)
+      for (unsigned rt = 0; rt < AGX_TIB_MAX_RTS; rt++)
+         if (key->colour_written & (1u << rt))
+            colour[rt][3] = fimm(b, 1.0f);
+}
+
 /* The epilog's code at b; returns whether it reads the tilebuffer.
  * per_sample: the epilog runs once per pixel (a separate epilog, not the
  * body of a per-sample loop) over a multisampled tilebuffer, so a render
@@ -385,9 +431,10 @@ emit_statistics(agx_builder *b, const struct agx_fs_epilog_key *key)
  * (at most 4 samples). Render targets that do not read the destination
  * keep one st_tile for every covered sample. */
 static bool
-emit_body(agx_builder *b, const struct agx_fs_epilog_key *key, agx_instr *const (*colour)[4],
+emit_body(agx_builder *b, const struct agx_fs_epilog_key *key, agx_instr *(*colour)[4],
           bool per_sample)
 {
+   emit_coverage(b, key, colour);
    agx_instr *k[4];
    for (unsigned c = 0; c < 4; c++)
       k[c] = agx_intrin(b, AGX_OP_LOAD_UNIFORM, agx_type_make(32, 1), 1, agx_imm(b, 32, 0), NULL,
@@ -416,8 +463,13 @@ agx_fs_epilog_emit(agx_builder *b, const struct agx_fs_epilog_key *key,
    if (check_key(key, err, errsize))
       return -1;
    /* inlined in the per-sample loop: agx_pass_lower_sample_shading masks
-    * every ld_tile / st_tile by the loop's sample bit */
-   *reads_tib = emit_body(b, key, colour, false);
+    * every ld_tile / st_tile by the loop's sample bit; the main shader
+    * applied the multisample state (agx_fs_info.coverage_in_main) */
+   agx_instr *c[AGX_TIB_MAX_RTS][4];
+   memcpy(c, colour, sizeof(c));
+   struct agx_fs_epilog_key k = *key;
+   k.sample_kill = k.alpha_to_coverage = k.alpha_to_one = k.main_tests = 0;
+   *reads_tib = emit_body(b, &k, c, false);
    return 0;
 }
 
