@@ -11,8 +11,7 @@
  * primaries and in secondaries continuing a pass alike; a clear of the whole framebuffer
  * before any draw of the pass becomes a load-op clear of the render command instead
  * (agxv_rendering_fold_clears). Where a draw cannot do it (a render target spilling the
- * tilebuffer, eMRT; an attachmentless pass whose sample count is not decided) the pass is
- * split: the render command ends storing every attachment, the rectangles are cleared in
+ * tilebuffer, eMRT) the pass is split: the render command ends storing every attachment, the rectangles are cleared in
  * memory, and the pass resumes in a new render command that loads every attachment
  * (agxv_rendering_split); a secondary keeps such a clear for its primary
  * (agxv_deferred_clear).
@@ -248,8 +247,7 @@ agxv_CmdClearAttachments(VkCommandBuffer commandBuffer, uint32_t attachmentCount
    if (agxv_clear_draw(cmd, &d))
       return;
    /* The split path remains for what a draw cannot do: render targets that spill the
-    * tilebuffer (eMRT, until the epilog stores them) and attachmentless passes whose sample
-    * count no draw decided yet (agxv_clear_draw returns false). */
+    * tilebuffer (eMRT, until the output epilog stores them; agxv_clear_draw_possible). */
    if (cmd->rendering.inherited) {
       defer_clear(cmd, pAttachments, attachmentCount, pRects, rectCount);
       return;

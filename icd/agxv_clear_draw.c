@@ -629,15 +629,18 @@ agxv_clear_draw_possible(const struct agxv_rendering_state *rs)
    for (uint32_t j = 0; j < AGX_TIB_MAX_RTS; j++)
       if (rs->tib.spilled[j] || rs->sub_tib.spilled[j])
          return false;
-   return !rs->samples_open;
+   return true;
 }
 
 bool
 agxv_clear_draw(struct agxv_cmd_buffer *cmd, const struct agxv_clear_draw *c)
 {
    struct agxv_rendering_state *rs = &cmd->rendering;
-   if (!rs->active || rs->samples_open)
+   if (!rs->active)
       return false;
+   /* a pass without attachments (its sample count still open): nothing to clear */
+   if (rs->samples_open)
+      return true;
    struct clear_key k;
    make_key(rs, c, &k);
    if (!k.color_mask && !k.depth && !k.stencil)

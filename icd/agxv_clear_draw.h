@@ -38,7 +38,8 @@ struct agxv_clear_draw {
 bool agxv_clear_draw(struct agxv_cmd_buffer *cmd, const struct agxv_clear_draw *c);
 
 /* Whether the pass in progress takes clear draws (false: a render target spills the
- * tilebuffer, eMRT, which the output epilog does not store yet). */
+ * tilebuffer, eMRT, which the output epilog does not store yet; the split path clears
+ * those). */
 bool agxv_clear_draw_possible(const struct agxv_rendering_state *rs);
 
 /* The device's clear pipelines (vkDestroyDevice). */
