@@ -1,10 +1,13 @@
 /*
  * Subgroup operations in graphics stages through the loader: a vertex
  * shader (shaders/sg_gfx.vert, points with rasterizer discard, several
- * instances) and a fragment shader (shaders/sg_gfx.frag over one triangle
- * whose edges leave quads partly covered, i.e. helper lanes) write, per
- * invocation, their lane, masks and the results of ballot, arithmetic,
- * shuffle, vote and quad operations to a storage buffer.
+ * instances), tessellation control and evaluation shaders (sg_gfx.tesc,
+ * sg_gfx.tese: triangle patches, rasterizer discard; every invocation
+ * takes its record slot from a counter, as a domain point may be evaluated
+ * more than once) and a fragment shader (shaders/sg_gfx.frag over one
+ * triangle whose edges leave quads partly covered, i.e. helper lanes)
+ * write, per invocation, their lane, masks and the results of ballot,
+ * arithmetic, shuffle, vote and quad operations to a storage buffer.
  *
  * The CPU reference does not depend on how the driver packs invocations
  * into subgroups: it regroups the records by a key every member computed
@@ -22,10 +25,10 @@
  * size 32, pack full subgroups of 32 vertices and count helper lanes as
  * active (the hardware's execution mask; Vulkan "Helper Invocations"
  * allows either). On lavapipe (subgroups in fragment and compute shaders
- * only, size 8) the vertex part is skipped.
+ * only, size 8) the vertex and tessellation parts are skipped.
  *
  * test_subgroup_gfx SG_GFX_VERT SG_GFX_QUAD_VERT SG_GFX_TRI_VERT SG_GFX_FRAG
- *                   [--validation] [--reference]
+ *                   SG_GFX_TESC SG_GFX_TESE [--validation] [--reference]
  */
 #include <math.h>
 #include <stdio.h>
@@ -40,6 +43,9 @@
 #define VS_COUNT (VS_N * VS_INSTANCES)
 #define W 40 /* the fragment shader's framebuffer (sg_gfx.frag, sg_gfx_tri.vert) */
 #define H 24
+#define RECORDS (W * H) /* records the buffer holds (more than VS_COUNT) */
+#define PATCHES 12
+_Static_assert(VS_COUNT <= RECORDS, "the vertex records fit");
 
 static unsigned bad;
 
@@ -112,26 +118,29 @@ lanes_of(const struct recs *s, uint32_t key, unsigned *count)
    return m;
 }
 
-/* ---- vertex stage ---------------------------------------------------------- */
+/* ---- vertex pipeline stages ----------------------------------------------- */
 
+/* Records 0..count-1 of sg_gfx_common.glsl, at least want_full subgroups
+ * of 32 lanes among them. */
 static void
-check_vs(const uint32_t *out, unsigned size, bool quad, bool agx)
+check_records(const char *stage, const uint32_t *out, unsigned count, unsigned size, bool quad,
+              unsigned want_full)
 {
-   struct recs s = {out, VS_COUNT, 19, 5};
+   struct recs s = {out, count, 19, 5};
    unsigned full = 0, groups = 0;
-   for (unsigned u = 0; u < VS_COUNT; u++) {
+   for (unsigned u = 0; u < count; u++) {
       const uint32_t *r = rec(&s, u);
-      EXPECT(wrote(&s, u), "vertex %u wrote nothing", u);
+      EXPECT(wrote(&s, u), "%s %u wrote nothing", stage, u);
       if (!wrote(&s, u))
          continue;
       unsigned l = r[0], n;
       uint32_t key = r[5], act = r[2];
-      EXPECT(l < size && r[1] == size, "vertex %u: lane %u, size %u", u, l, r[1]);
+      EXPECT(l < size && r[1] == size, "%s %u: lane %u, size %u", stage, u, l, r[1]);
       uint32_t lanes = lanes_of(&s, key, &n);
-      EXPECT(lanes == act, "vertex %u: ballot(true) %#x, lanes that ran %#x", u, act, lanes);
-      EXPECT(r[3] == popc(act) && r[14] == popc(act), "vertex %u: add(1) %u, count %u, want %u", u,
-             r[3], r[14], popc(act));
-      EXPECT(r[4] == popc(act & below(l)), "vertex %u: exclusive add(1) %u", u, r[4]);
+      EXPECT(lanes == act, "%s %u: ballot(true) %#x, lanes that ran %#x", stage, u, act, lanes);
+      EXPECT(r[3] == popc(act) && r[14] == popc(act), "%s %u: add(1) %u, count %u, want %u", stage,
+             u, r[3], r[14], popc(act));
+      EXPECT(r[4] == popc(act & below(l)), "%s %u: exclusive add(1) %u", stage, u, r[4]);
       uint32_t mn = ~0u, mx = 0, sum = 0, incl = 0, third = 0, div = 0;
       unsigned div_n = 0;
       bool even = true;
@@ -157,14 +166,14 @@ check_vs(const uint32_t *out, unsigned size, bool quad, bool agx)
       groups += mn == u;
       full += mn == u && n == 32;
       EXPECT(key == mn && r[6] == mx && r[7] == sum && r[8] == incl,
-             "vertex %u: min %u max %u add %u inclusive add %u, want %u %u %u %u", u, key, r[6],
+             "%s %u: min %u max %u add %u inclusive add %u, want %u %u %u %u", stage, u, key, r[6],
              r[7], r[8], mn, mx, sum, incl);
-      EXPECT(r[9] == (uint32_t)first, "vertex %u: broadcast_first %u, want %d", u, r[9], first);
-      EXPECT(r[12] == third, "vertex %u: ballot(u %% 3 == 0) %#x, want %#x", u, r[12], third);
-      EXPECT(r[13] == (l == (unsigned)__builtin_ctz(act)), "vertex %u (lane %u): elect %u", u, l,
+      EXPECT(r[9] == (uint32_t)first, "%s %u: broadcast_first %u, want %d", stage, u, r[9], first);
+      EXPECT(r[12] == third, "%s %u: ballot(u %% 3 == 0) %#x, want %#x", stage, u, r[12], third);
+      EXPECT(r[13] == (l == (unsigned)__builtin_ctz(act)), "%s %u (lane %u): elect %u", stage, u, l,
              r[13]);
       uint32_t votes = 1u | 2u | (n == 1 ? 4u : 0) | (even ? 8u : 0);
-      EXPECT(r[15] == votes, "vertex %u: votes %#x, want %#x", u, r[15], votes);
+      EXPECT(r[15] == votes, "%s %u: votes %#x, want %#x", stage, u, r[15], votes);
       const struct {
          unsigned word, lane;
          bool on;
@@ -176,19 +185,17 @@ check_vs(const uint32_t *out, unsigned size, bool quad, bool agx)
       for (unsigned j = 0; j < sizeof(shuf) / sizeof(shuf[0]); j++) {
          int m = shuf[j].on ? member(&s, key, shuf[j].lane) : -1;
          EXPECT(m < 0 || r[shuf[j].word] == (uint32_t)m,
-                "vertex %u (lane %u): word %u = %u, want lane %u's %d", u, l, shuf[j].word,
+                "%s %u (lane %u): word %u = %u, want lane %u's %d", stage, u, l, shuf[j].word,
                 r[shuf[j].word], shuf[j].lane, m);
       }
       if (u % 5 != 0)
          EXPECT(r[20] == div_n && r[21] == div,
-                "vertex %u: in the branch add(1) %u ballot %#x, "
+                "%s %u: in the branch add(1) %u ballot %#x, "
                 "want %u %#x",
-                u, r[20], r[21], div_n, div);
+                stage, u, r[20], r[21], div_n, div);
    }
-   printf("vertex: %u invocations in %u subgroups (%u of 32 lanes)\n", VS_COUNT, groups, full);
-   /* agx-vk: vertices in index order, 32 to a SIMD-group */
-   if (agx)
-      EXPECT(full >= VS_COUNT / 32, "vertex: %u full subgroups, want %u", full, VS_COUNT / 32);
+   printf("%s: %u invocations in %u subgroups (%u of 32 lanes)\n", stage, count, groups, full);
+   EXPECT(full >= want_full, "%s: %u full subgroups, want %u", stage, full, want_full);
 }
 
 /* ---- fragment stage ---------------------------------------------------------- */
@@ -300,7 +307,7 @@ struct gpu {
    struct agx_vk_ctx *c;
    struct agx_vk_set ds;
    VkPipelineLayout layout;
-   struct agx_vk_buffer out;
+   struct agx_vk_buffer out, count;
 };
 
 static void
@@ -326,9 +333,50 @@ run_vs(struct gpu *g, const char *spv, unsigned size, bool quad)
    vkCmdEndRendering(cb);
    agx_vk_memory_barrier(cb, AGX_VK_ALL_WRITE, AGX_VK_HOST_READ);
    VK_OK(agx_vk_submit_wait(c, cb));
-   check_vs(g->out.ptr, size, quad, !c->reference);
+   /* agx-vk: vertices in index order, 32 to a SIMD-group */
+   check_records("vertex", g->out.ptr, VS_COUNT, size, quad, c->reference ? 0 : VS_COUNT / 32);
    vkDestroyPipeline(c->dev, pipe, NULL);
    vkDestroyShaderModule(c->dev, vs, NULL);
+}
+
+static void
+run_tess(struct gpu *g, const char *vs_spv, const char *tcs_spv, const char *tes_spv, unsigned size)
+{
+   struct agx_vk_ctx *c = g->c;
+   VkShaderModule vs = agx_vk_shader(c, vs_spv), tcs = agx_vk_shader(c, tcs_spv),
+                  tes = agx_vk_shader(c, tes_spv);
+   struct agx_vk_gfx p;
+   agx_vk_gfx_defaults(&p, g->layout, vs, VK_NULL_HANDLE, VK_FORMAT_UNDEFINED);
+   agx_vk_gfx_stage(&p, AGX_VK_TCS, tcs);
+   agx_vk_gfx_stage(&p, AGX_VK_TES, tes);
+   p.ia.topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
+   p.ts.patchControlPoints = 3;
+   p.rs.rasterizerDiscardEnable = VK_TRUE;
+   VkPipeline pipe = agx_vk_gfx_create(c, &p);
+   memset(g->out.map, 0, g->out.size);
+   memset(g->count.map, 0, g->count.size);
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   agx_vk_begin_rendering(cb, &(struct agx_vk_rendering){.width = W, .height = H});
+   agx_vk_viewport_scissor(cb, W, H);
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->ds.set, 0,
+                           NULL);
+   float push[12] = {4, 4, 0, 0, 30, 6, 0, 0, 10, 20, 0, 0};
+   vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(push), push);
+   vkCmdDraw(cb, 3 * PATCHES, 1, 0, 0);
+   vkCmdEndRendering(cb);
+   agx_vk_memory_barrier(cb, AGX_VK_ALL_WRITE, AGX_VK_HOST_READ);
+   VK_OK(agx_vk_submit_wait(c, cb));
+   unsigned n = *(const uint32_t *)g->count.ptr;
+   EXPECT(n >= 3 * PATCHES && n <= RECORDS, "tessellation: %u invocations", n);
+   /* control shaders: one subgroup of 3 lanes per patch; then the
+    * evaluation shaders' (at least 10 domain points a patch) */
+   if (n <= RECORDS)
+      check_records("tessellation", g->out.ptr, n, size, true, 0);
+   vkDestroyPipeline(c->dev, pipe, NULL);
+   VkShaderModule mods[3] = {vs, tcs, tes};
+   for (int i = 0; i < 3; i++)
+      vkDestroyShaderModule(c->dev, mods[i], NULL);
 }
 
 static void
@@ -366,10 +414,10 @@ run_fs(struct gpu *g, const char *vs_spv, const char *fs_spv, unsigned size)
 int
 main(int argc, char **argv)
 {
-   if (argc < 5) {
+   if (argc < 7) {
       fprintf(stderr,
-              "usage: %s SG_GFX_VERT SG_GFX_QUAD_VERT SG_GFX_TRI_VERT SG_GFX_FRAG "
-              "[--validation] [--reference]\n",
+              "usage: %s SG_GFX_VERT SG_GFX_QUAD_VERT SG_GFX_TRI_VERT SG_GFX_FRAG SG_GFX_TESC "
+              "SG_GFX_TESE [--validation] [--reference]\n",
               argv[0]);
       return 2;
    }
@@ -401,21 +449,30 @@ main(int argc, char **argv)
    vkGetPhysicalDeviceFeatures(c.pdev, &have);
    CHECK(have.fragmentStoresAndAtomics);
    bool vs_on = (st & VK_SHADER_STAGE_VERTEX_BIT) && have.vertexPipelineStoresAndAtomics;
+   const VkShaderStageFlags tess_stages =
+      VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT | VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT;
+   bool tess_on = (st & tess_stages) == tess_stages && have.tessellationShader &&
+                  have.vertexPipelineStoresAndAtomics && p11.subgroupQuadOperationsInAllStages;
    VkPhysicalDeviceVulkan13Features f13 = {.sType =
                                               VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
                                            .synchronization2 = VK_TRUE,
                                            .dynamicRendering = VK_TRUE};
    VkPhysicalDeviceFeatures want = {.fragmentStoresAndAtomics = VK_TRUE,
-                                    .vertexPipelineStoresAndAtomics = vs_on};
+                                    .vertexPipelineStoresAndAtomics = vs_on || tess_on,
+                                    .tessellationShader = tess_on};
    agx_vk_ctx_device_features(&c, &f13, &want, 0, NULL);
 
    struct gpu g = {.c = &c};
-   const struct agx_vk_binding b = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                    VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT};
-   agx_vk_set_create(&c, 1, &b, &g.ds);
+   const VkShaderStageFlags stages =
+      VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT | (tess_on ? tess_stages : 0);
+   const struct agx_vk_binding b[2] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, stages},
+                                       {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, stages}};
+   agx_vk_set_create(&c, 2, b, &g.ds);
    g.layout = agx_vk_pipeline_layout(&c, 1, &g.ds.layout, VK_SHADER_STAGE_VERTEX_BIT, 48);
-   g.out = agx_vk_buffer(&c, (VkDeviceSize)REC * 4 * (VS_COUNT > W * H ? VS_COUNT : W * H));
+   g.out = agx_vk_buffer(&c, (VkDeviceSize)REC * 4 * RECORDS);
+   g.count = agx_vk_buffer(&c, 16);
    agx_vk_set_buffer(&c, &g.ds, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, g.out.buf);
+   agx_vk_set_buffer(&c, &g.ds, 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, g.count.buf);
 
    if (vs_on) {
       bool quad = p11.subgroupQuadOperationsInAllStages;
@@ -423,12 +480,17 @@ main(int argc, char **argv)
    } else {
       printf("vertex: no subgroup operations in vertex shaders, skipped\n");
    }
+   if (tess_on)
+      run_tess(&g, argv[3], argv[5], argv[6], size);
+   else
+      printf("tessellation: no subgroup operations in tessellation shaders, skipped\n");
    if (st & VK_SHADER_STAGE_FRAGMENT_BIT)
       run_fs(&g, argv[3], argv[4], size);
    else
       printf("fragment: no subgroup operations in fragment shaders, skipped\n");
 
    agx_vk_buffer_free(&c, &g.out);
+   agx_vk_buffer_free(&c, &g.count);
    agx_vk_set_free(&c, &g.ds);
    vkDestroyPipelineLayout(c.dev, g.layout, NULL);
    printf("%u mismatches\n", bad);
