@@ -73,8 +73,15 @@ logic_bits(enum agx_tib_format f, const struct agx_tib_format_info *fi)
 static bool
 rt_bound(const struct agx_fs_epilog_key *key, unsigned rt)
 {
-   return rt < key->tib.num_rts && agx_tib_format((enum agx_tib_format)key->tib.format[rt]) &&
-          !key->tib.spilled[rt];
+   return rt < key->tib.num_rts && agx_tib_format((enum agx_tib_format)key->tib.format[rt]);
+}
+
+/* Spilled render targets (eMRT) live in memory: stores have no component
+ * masks (read-modify-write, graphics.md §4.5), loads are image loads. */
+static bool
+rt_spilled(const struct agx_fs_epilog_key *key, unsigned rt)
+{
+   return key->tib.spilled[rt];
 }
 
 static unsigned
@@ -108,7 +115,8 @@ rt_loads(const struct agx_fs_epilog_key *key, unsigned rt)
       return false;
    if (rt_logic(key, rt))
       return agx_logic_op_reads_dst(key->logic_op);
-   return (rt_blends(key, rt) && agx_blend_rt_reads_dst(&key->rt[rt])) || (fi->packed && m != full);
+   return (rt_blends(key, rt) && agx_blend_rt_reads_dst(&key->rt[rt])) ||
+          ((fi->packed || rt_spilled(key, rt)) && m != full);
 }
 
 bool
@@ -119,6 +127,9 @@ agx_fs_epilog_reads_tib(const struct agx_fs_epilog_key *key)
    for (unsigned rt = 0; rt < AGX_TIB_MAX_RTS; rt++) {
       if (!rt_bound(key, rt))
          continue;
+      /* spilled render targets need translucency (Mesa hk_cmd_draw.c, graphics.md §5.3) */
+      if (rt_spilled(key, rt))
+         return true;
       const struct agx_tib_format_info *fi =
          agx_tib_format((enum agx_tib_format)key->tib.format[rt]);
       bool stored =
@@ -158,6 +169,20 @@ load_dst(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, bool 
 {
    enum agx_tib_format f = (enum agx_tib_format)key->tib.format[rt];
    const struct agx_tib_format_info *fi = agx_tib_format(f);
+   if (rt_spilled(key, rt)) {
+      /* an image load of the sample (float values for float and
+       * normalised formats: logic ops take the unorm code) */
+      agx_instr *v = agx_emrt_emit_load(b, &key->tib, rt, smask);
+      unsigned bits = logic_bits(f, fi);
+      for (unsigned c = 0; c < 4; c++) {
+         d[c] = agx_extract(b, v, c);
+         if (raw_int && !fi->base_type && bits && c < fi->comps)
+            d[c] = agx_f2u(
+               b, 32, agx_fround_even(b, agx_fmul(b, d[c], fimm(b, (float)((1u << bits) - 1)))));
+      }
+      *waited = true;
+      return;
+   }
    if (!*waited) {
       agx_intrin(b, AGX_OP_TILE_WAIT, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0x8, 0, 0);
       *waited = true;
@@ -212,6 +237,24 @@ store_raw(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_
           unsigned mask, unsigned smask, bool *waited)
 {
    const struct agx_tib_format_info *fi = agx_tib_format((enum agx_tib_format)key->tib.format[rt]);
+   if (rt_spilled(key, rt)) {
+      /* in memory: the format's values (unorm codes back to floats), every
+       * component, masked ones kept from the destination */
+      enum agx_tib_format f = (enum agx_tib_format)key->tib.format[rt];
+      unsigned bits = logic_bits(f, fi), full = (1u << fi->comps) - 1;
+      agx_instr *d[4] = {NULL, NULL, NULL, NULL}, *w[4] = {NULL, NULL, NULL, NULL};
+      bool dummy = false;
+      if (mask != full)
+         load_dst(b, key, rt, true, smask, &dummy, d);
+      for (unsigned c = 0; c < fi->comps; c++) {
+         w[c] = (mask & (1u << c)) ? v[c] : d[c];
+         if (!fi->base_type && bits)
+            w[c] = agx_fmul(b, agx_u2f(b, 32, w[c]), fimm(b, 1.0f / (float)((1u << bits) - 1)));
+      }
+      agx_emrt_emit_store(b, &key->tib, rt, w, smask);
+      *waited = true;
+      return;
+   }
    unsigned es = fi->bytes / fi->comps;
    unsigned fmt = es == 1 ? AGX_FMT_I8 : es == 2 ? AGX_FMT_I16 : AGX_FMT_I32;
    agx_instr *w[4];
@@ -250,7 +293,7 @@ build_rt(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_i
    if (rt == 0 && agx_fs_epilog_dual_source(key))
       for (unsigned c = 0; c < 4; c++)
          s1[c] = colour[1][c]; /* the second colour: r8-r11, RT1's registers */
-   bool packed_rmw = fi->packed && mask != full;
+   bool packed_rmw = (fi->packed || rt_spilled(key, rt)) && mask != full;
    if ((rt_blends(key, rt) && agx_blend_rt_reads_dst(&key->rt[rt])) || packed_rmw)
       load_dst(b, key, rt, false, smask, wait8, d);
    enum agx_tib_format f = (enum agx_tib_format)key->tib.format[rt];
