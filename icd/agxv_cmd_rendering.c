@@ -1072,6 +1072,14 @@ agxv_rendering_fold_clears(struct agxv_cmd_buffer *cmd, const VkClearAttachment 
    struct drm_asahi_cmd_render *rc = &cmd->open.render.cmd;
    if (!covers_all(rs, rc->layers, rects, rect_count))
       return false;
+   /* spilled attachments are cleared in memory before the pass, not by
+    * the background program (agxv_emrt.h): the split path clears them */
+   for (uint32_t i = 0; i < att_count; i++) {
+      uint32_t rt = agxv_rendering_rt(rs, atts[i].colorAttachment);
+      if ((atts[i].aspectMask & VK_IMAGE_ASPECT_COLOR_BIT) && rt != UINT32_MAX &&
+          rs->tib.spilled[rt])
+         return false;
+   }
    /* The clears as load ops (every rectangle of an attachment clears the
     * same value, and one covers everything). */
    struct agxv_render_desc desc = rs->desc;
