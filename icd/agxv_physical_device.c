@@ -600,9 +600,10 @@ init_properties(struct agxv_physical_device *pdev)
       .maxTessellationControlTotalOutputComponents = 2048,
       .maxTessellationEvaluationInputComponents = 64,
       .maxTessellationEvaluationOutputComponents = 64,
-      .maxFragmentOutputAttachments = 4,
-      .maxFragmentDualSrcAttachments = 1, /* render target 0 (agx_fs_epilog.c) */
-      .maxFragmentCombinedOutputResources = 4,
+      /* eight colour attachments: those past the tilebuffer spill to memory (eMRT) */
+      .maxFragmentOutputAttachments = 8,
+      .maxFragmentDualSrcAttachments = 1,       /* render target 0 (agx_fs_epilog.c) */
+      .maxFragmentCombinedOutputResources = 16, /* Honeykrisp's value */
       .maxComputeSharedMemorySize = 32768,
       .maxComputeWorkGroupCount = {65535, 65535, 65535},
       .maxComputeWorkGroupInvocations = 1024,
@@ -640,7 +641,7 @@ init_properties(struct agxv_physical_device *pdev)
       .framebufferDepthSampleCounts = AGXV_SAMPLE_COUNTS,
       .framebufferStencilSampleCounts = AGXV_SAMPLE_COUNTS,
       .framebufferNoAttachmentsSampleCounts = AGXV_SAMPLE_COUNTS,
-      .maxColorAttachments = 4,
+      .maxColorAttachments = 8, /* AGXV_MAX_RTS; Honeykrisp's HK_MAX_RTS */
       /* texelFetch/textureSamples on multisampled sampled images */
       .sampledImageColorSampleCounts = AGXV_SAMPLE_COUNTS,
       .sampledImageIntegerSampleCounts = AGXV_SAMPLE_COUNTS,

@@ -111,8 +111,15 @@ logic_bits(enum agx_tib_format f, const struct agx_tib_format_info *fi, unsigned
 static bool
 rt_bound(const struct agx_fs_epilog_key *key, unsigned rt)
 {
-   return rt < key->tib.num_rts && agx_tib_format((enum agx_tib_format)key->tib.format[rt]) &&
-          !key->tib.spilled[rt];
+   return rt < key->tib.num_rts && agx_tib_format((enum agx_tib_format)key->tib.format[rt]);
+}
+
+/* Spilled render targets (eMRT) live in memory: stores have no component
+ * masks (read-modify-write, graphics.md §4.5), loads are image loads. */
+static bool
+rt_spilled(const struct agx_fs_epilog_key *key, unsigned rt)
+{
+   return key->tib.spilled[rt];
 }
 
 static unsigned
@@ -145,8 +152,10 @@ rt_loads(const struct agx_fs_epilog_key *key, unsigned rt)
    if (!(key->colour_written & (1u << rt)) || !m)
       return false;
    if (rt_logic(key, rt))
-      return agx_logic_op_reads_dst(key->logic_op) || (fi->packed && m != full);
-   return (rt_blends(key, rt) && agx_blend_rt_reads_dst(&key->rt[rt])) || (fi->packed && m != full);
+      return agx_logic_op_reads_dst(key->logic_op) ||
+             ((fi->packed || rt_spilled(key, rt)) && m != full);
+   return (rt_blends(key, rt) && agx_blend_rt_reads_dst(&key->rt[rt])) ||
+          ((fi->packed || rt_spilled(key, rt)) && m != full);
 }
 
 bool
@@ -157,6 +166,9 @@ agx_fs_epilog_reads_tib(const struct agx_fs_epilog_key *key)
    for (unsigned rt = 0; rt < AGX_TIB_MAX_RTS; rt++) {
       if (!rt_bound(key, rt))
          continue;
+      /* spilled render targets need translucency (Mesa hk_cmd_draw.c, graphics.md §5.3) */
+      if (rt_spilled(key, rt))
+         return true;
       const struct agx_tib_format_info *fi =
          agx_tib_format((enum agx_tib_format)key->tib.format[rt]);
       bool stored =
@@ -203,6 +215,26 @@ load_dst(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, bool 
 {
    enum agx_tib_format f = (enum agx_tib_format)key->tib.format[rt];
    const struct agx_tib_format_info *fi = agx_tib_format(f);
+   if (rt_spilled(key, rt)) {
+      /* an image load of the sample (float values for float and
+       * normalised formats: logic ops take the unorm code) */
+      agx_instr *v = agx_emrt_emit_load(b, &key->tib, rt, smask);
+      bool snorm = fi->isa_format == AGX_FMT_S8NORM || fi->isa_format == AGX_FMT_S16NORM;
+      for (unsigned c = 0; c < 4; c++) {
+         d[c] = agx_extract(b, v, c);
+         if (!raw_int || fi->base_type || c >= fi->comps)
+            continue;
+         /* the bit code of the loaded value: unorm x*max, snorm x*(max/2)
+          * as a two's-complement field of the component's width */
+         unsigned bits = logic_bits(f, fi, c);
+         uint32_t max = bits == 32 ? 0xFFFFFFFFu : (1u << bits) - 1;
+         float scale = snorm ? (float)(max >> 1) : (float)max;
+         agx_instr *q = agx_fround_even(b, agx_fmul(b, d[c], fimm(b, scale)));
+         d[c] = snorm ? agx_iand(b, agx_f2i(b, 32, q), agx_imm(b, 32, max)) : agx_f2u(b, 32, q);
+      }
+      *waited = true;
+      return;
+   }
    if (!*waited) {
       agx_intrin(b, AGX_OP_TILE_WAIT, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0x8, 0, 0);
       *waited = true;
@@ -272,6 +304,24 @@ store_raw(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_
           unsigned mask, unsigned smask, bool *waited)
 {
    const struct agx_tib_format_info *fi = agx_tib_format((enum agx_tib_format)key->tib.format[rt]);
+   if (rt_spilled(key, rt)) {
+      /* in memory: the format's values (unorm codes back to floats), every
+       * component, masked ones kept from the destination */
+      enum agx_tib_format f = (enum agx_tib_format)key->tib.format[rt];
+      unsigned bits = logic_bits(f, fi), full = (1u << fi->comps) - 1;
+      agx_instr *d[4] = {NULL, NULL, NULL, NULL}, *w[4] = {NULL, NULL, NULL, NULL};
+      bool dummy = false;
+      if (mask != full)
+         load_dst(b, key, rt, true, smask, &dummy, d);
+      for (unsigned c = 0; c < fi->comps; c++) {
+         w[c] = (mask & (1u << c)) ? v[c] : d[c];
+         if (!fi->base_type && bits)
+            w[c] = agx_fmul(b, agx_u2f(b, 32, w[c]), fimm(b, 1.0f / (float)((1u << bits) - 1)));
+      }
+      agx_emrt_emit_store(b, &key->tib, rt, w, smask);
+      *waited = true;
+      return;
+   }
    unsigned es = fi->bytes / fi->comps;
    unsigned fmt = es == 1 ? AGX_FMT_I8 : es == 2 ? AGX_FMT_I16 : AGX_FMT_I32;
    agx_instr *w[4];
@@ -312,7 +362,7 @@ build_rt(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_i
    if (rt == 0 && agx_fs_epilog_dual_source(key))
       for (unsigned c = 0; c < 4; c++)
          s1[c] = colour[1][c]; /* the second colour: r8-r11, RT1's registers */
-   bool packed_rmw = fi->packed && mask != full;
+   bool packed_rmw = (fi->packed || rt_spilled(key, rt)) && mask != full;
    if (logic) { /* out[]: the op's values, d[]: the destination when loaded */
       logic_rt(b, key, rt, s, smask, wait8, d, out);
    } else {
