@@ -308,15 +308,25 @@ store_raw(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_
       /* in memory: the format's values (unorm codes back to floats), every
        * component, masked ones kept from the destination */
       enum agx_tib_format f = (enum agx_tib_format)key->tib.format[rt];
-      unsigned bits = logic_bits(f, fi), full = (1u << fi->comps) - 1;
+      unsigned full = (1u << fi->comps) - 1;
+      bool snorm = fi->isa_format == AGX_FMT_S8NORM || fi->isa_format == AGX_FMT_S16NORM;
       agx_instr *d[4] = {NULL, NULL, NULL, NULL}, *w[4] = {NULL, NULL, NULL, NULL};
       bool dummy = false;
       if (mask != full)
          load_dst(b, key, rt, true, smask, &dummy, d);
       for (unsigned c = 0; c < fi->comps; c++) {
          w[c] = (mask & (1u << c)) ? v[c] : d[c];
-         if (!fi->base_type && bits)
-            w[c] = agx_fmul(b, agx_u2f(b, 32, w[c]), fimm(b, 1.0f / (float)((1u << bits) - 1)));
+         if (fi->base_type)
+            continue;
+         unsigned bits = logic_bits(f, fi, c);
+         uint32_t max = bits == 32 ? 0xFFFFFFFFu : (1u << bits) - 1;
+         if (snorm) { /* sign-extend the field; -max/2-1 clamps to -1 */
+            agx_instr *x = agx_ibfe(b, w[c], agx_imm(b, 32, 0), agx_imm(b, 32, bits));
+            w[c] = agx_fmax(b, agx_fmul(b, agx_i2f(b, 32, x), fimm(b, 1.0f / (float)(max >> 1))),
+                            fimm(b, -1.0f));
+         } else {
+            w[c] = agx_fmul(b, agx_u2f(b, 32, w[c]), fimm(b, 1.0f / (float)max));
+         }
       }
       agx_emrt_emit_store(b, &key->tib, rt, w, smask);
       *waited = true;
