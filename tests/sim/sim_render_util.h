@@ -12,7 +12,7 @@
  * shared/reference/graphics.md section 11 (how a draw is encoded). Also the
  * pieces the render tests share: the usual tile programs (SIM_BG_ZERO,
  * SIM_EOT_IMAGE, SIM_FS_ONE, SIM_FS_COUNT...), R32 targets (linear, and
- * 4-sample GPU-tiled), put_fs, clip_of, and ref_line, a CPU line reference
+ * 4-sample GPU-tiled), put_fs_text, clip_of, and ref_line, a CPU line reference
  * written from the Vulkan specification (independent of the simulator).
  */
 #ifndef SIM_RENDER_UTIL_H
@@ -576,7 +576,7 @@ put_vertex(struct env *e, unsigned i, const float v[8])
 /* A fragment shader's word list from agx-asm text (no uniforms, no
  * texture, early Z). */
 static inline uint32_t
-put_fs(struct env *e, const char *src)
+put_fs_text(struct env *e, const char *src)
 {
    return put_word_list(e, env_asm(e, src), 0, 0, false, true, true);
 }

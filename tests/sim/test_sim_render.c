@@ -109,7 +109,7 @@ test_coverage(void)
    memset(e.data + RT_OFF, 0xAA, STRIDE * H);
    struct frame f;
    frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
-   uint32_t fs = put_fs(&e, SIM_FS_COUNT);
+   uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
 
@@ -180,7 +180,7 @@ test_strip_restart_empty_tiles(void)
       struct frame f;
       frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
       f.flags = pass ? DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES : 0;
-      uint32_t fs = put_fs(&e, SIM_FS_COUNT);
+      uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
       struct draw_state d;
       draw_state_default(&d, &f, fs);
       /* vertices: a strip of 4 in the top-left tile, then (after restart)
@@ -251,7 +251,7 @@ test_tile_mask2(void)
    put_rt(&e, &rt);
    struct frame f;
    frame_init(&f, &e, W, H, 16, SIM_BG_ZERO4, SIM_EOT_IMAGE);
-   uint32_t fs = put_fs(&e, FS_MASK2);
+   uint32_t fs = put_fs_text(&e, FS_MASK2);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    /* one triangle covering the frame */
@@ -362,7 +362,7 @@ test_interpolation(void)
    put_rt(&e, &rt);
    struct frame f;
    frame_init(&f, &e, W, H, 16, SIM_BG_ZERO4, SIM_EOT_IMAGE);
-   uint32_t fs = put_fs(&e, FS_INTERP);
+   uint32_t fs = put_fs_text(&e, FS_INTERP);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    bind(&d, 0, 0, AGX_SHADE_MODEL_LINEAR);      /* W: 1/w */
@@ -555,7 +555,7 @@ test_zls(void)
    for (unsigned pass = 0; pass < 2; pass++) {
       struct frame f;
       frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
-      fs_early = put_fs(&e, FS_FLAT_EARLY);
+      fs_early = put_fs_text(&e, FS_FLAT_EARLY);
       float one = 1.0f;
       memcpy(&f.bgobjdepth, &one, 4);
       uint64_t zc = 0;
@@ -659,7 +659,7 @@ test_stencil(void)
          }
          f.zls_ctrl = zc;
          f.zls_w = W, f.zls_h = H;
-         uint32_t fs = put_fs(&e, SIM_FS_COUNT);
+         uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
          struct draw_state d;
          draw_state_default(&d, &f, fs);
          d.stencil = true;
@@ -734,7 +734,7 @@ test_msaa(void)
    frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
    f.samples = 4;
    f.msctl = 0xEAA26E26; /* Vulkan's standard 4-sample positions */
-   uint32_t fs = put_fs(&e, SIM_FS_ONE);
+   uint32_t fs = put_fs_text(&e, SIM_FS_ONE);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    const struct tri t[3] = {
@@ -824,7 +824,7 @@ test_layers(void)
    frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
    f.eot = put_word_list(&e, eot_layered(&e), 0, 0, true, false, false);
    f.layers = 3;
-   uint32_t fs = put_fs(&e, SIM_FS_ONE);
+   uint32_t fs = put_fs_text(&e, SIM_FS_ONE);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    d.layer_output = true; /* UVS word 7 = layer */
@@ -882,7 +882,7 @@ test_points(void)
    struct frame f;
    frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
    f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
-   uint32_t fs = put_fs(&e, SIM_FS_COUNT);
+   uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    d.point_size = true; /* UVS word 7 */
@@ -972,7 +972,7 @@ test_clipping(void)
    put_rt(&e, &rt);
    struct frame f;
    frame_init(&f, &e, W, H, 16, SIM_BG_ZERO4, SIM_EOT_IMAGE);
-   uint32_t fs = put_fs(&e, FS_INTERP);
+   uint32_t fs = put_fs_text(&e, FS_INTERP);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    bind(&d, 0, 0, AGX_SHADE_MODEL_LINEAR);
@@ -1054,7 +1054,7 @@ test_depth_bias(void)
       frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
       float one = 1.0f;
       memcpy(&f.bgobjdepth, &one, 4);
-      uint32_t fs = put_fs(&e, SIM_FS_COUNT);
+      uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
       float db[3] = {cases[c].constant, cases[c].slope, cases[c].clamp};
       memcpy(e.data + DBIAS_OFF + 12 * 5, db, 12);
       struct draw_state d;
@@ -1178,7 +1178,7 @@ test_partial(void)
    env_put(&e, &off, w, 2);
    e.code_used = off;
    f.partial_bg = pbg;
-   uint32_t fs = put_fs(&e, SIM_FS_COUNT);
+   uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    d.depth_func = AGX_ZS_FUNC_LESS;
@@ -1234,7 +1234,7 @@ test_lines(void)
    struct frame f;
    frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
    f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
-   uint32_t fs = put_fs(&e, SIM_FS_COUNT);
+   uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    d.line_width_field = 15; /* 1.0 in 4:4 fixed point, minus 1 */
@@ -1313,7 +1313,7 @@ test_instanced_indirect(void)
       uint32_t u[2] = {(uint32_t)VB_VA, (uint32_t)(VB_VA >> 32)};
       memcpy(e.data + IB_OFF + 0x200, u, 8);
       f.vs = put_word_list(&e, env_asm(&e, VS_INSTANCED), 4, IB_VA + 0x200, false, false, false);
-      uint32_t fs = put_fs(&e, SIM_FS_COUNT);
+      uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
       struct draw_state d;
       draw_state_default(&d, &f, fs);
       /* the triangle sits at vertices 10..12; vertices 0..9 are far away */
@@ -1378,7 +1378,7 @@ test_vdm_call(void)
    struct frame f;
    frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
    f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
-   uint32_t fs = put_fs(&e, SIM_FS_COUNT);
+   uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    struct tri t = {{3.5, 60.0, 20.0}, {4.0, 30.0, 61.0}};
@@ -1446,7 +1446,7 @@ test_discard(void)
       float one = 1.0f;
       memcpy(&f.bgobjdepth, &one, 4);
       uint32_t fsd = put_word_list(&e, env_asm(&e, FS_DISCARD_EVEN), 0, 0, false, true, false);
-      uint32_t fsc = put_fs(&e, SIM_FS_COUNT);
+      uint32_t fsc = put_fs_text(&e, SIM_FS_COUNT);
       struct draw_state d;
       draw_state_default(&d, &f, fsd);
       d.depth_func = AGX_ZS_FUNC_LESS;
@@ -1517,7 +1517,7 @@ test_rgba8(void)
       const float clear[8] = {0, 0, 0, 0, 0.25f, 0.5f, 0.75f, 1.0f};
       memcpy(e.data + IB_OFF + 0x300, clear, sizeof(clear));
       f.bg = put_word_list(&e, env_asm(&e, bg), 16, IB_VA + 0x300, false, true, false);
-      uint32_t fs = put_fs(&e, fsrc);
+      uint32_t fs = put_fs_text(&e, fsrc);
       struct draw_state d;
       draw_state_default(&d, &f, fs);
       bind(&d, 0, 0, AGX_SHADE_MODEL_LINEAR);
@@ -1587,7 +1587,7 @@ test_clip_distance(void)
    struct frame f;
    frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
    f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
-   uint32_t fs = put_fs(&e, SIM_FS_COUNT);
+   uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    d.clip0 = true;
@@ -1700,7 +1700,7 @@ test_provoking(void)
       put_rt_r32(&e, W, H);
       struct frame f;
       frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
-      uint32_t fs = put_fs(&e, FS_FLAT_EARLY);
+      uint32_t fs = put_fs_text(&e, FS_FLAT_EARLY);
       struct draw_state d;
       draw_state_default(&d, &f, fs);
       /* Mesa's mapping (graphics.md 2.4): FIRST -> vertex 0 (fans: 1),
@@ -1784,7 +1784,7 @@ test_raster_state(void)
       frame_init(&f, &e, fw, fh, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
       f.utile_w = utiles[u][0], f.utile_h = utiles[u][1];
       f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
-      uint32_t fs = put_fs(&e, SIM_FS_COUNT);
+      uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
       /* scissor 2: x [10, 50), y [5, 30) */
       uint32_t sc[4];
       agx_pack(sc, SCISSOR, cfg) {
@@ -1919,7 +1919,7 @@ test_hazards(void)
       put_rt_r32(&e, W, H);
       struct frame f;
       frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
-      uint32_t fs = put_fs(&e, FS_FLAT_EARLY);
+      uint32_t fs = put_fs_text(&e, FS_FLAT_EARLY);
       struct draw_state d;
       draw_state_default(&d, &f, fs);
       bind(&d, 5, 0, AGX_SHADE_MODEL_FLAT_VERTEX_0);
@@ -1937,7 +1937,7 @@ test_hazards(void)
       env_init(&e);
       struct frame f;
       frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
-      uint32_t fs = put_fs(&e, SIM_FS_COUNT);
+      uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
       struct draw_state d;
       draw_state_default(&d, &f, fs);
       d.varyings = 2;

@@ -46,7 +46,7 @@ run(const struct bias_case *bc)
    struct frame f;
    frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
    f.flags = bc->is_int ? DRM_ASAHI_RENDER_DBIAS_IS_INT : 0;
-   uint32_t fs = put_fs(&e, FS_Z);
+   uint32_t fs = put_fs_text(&e, FS_Z);
    float db[3] = {bc->constant, bc->slope, bc->clamp};
    memcpy(e.data + DBIAS_OFF + 12 * 3, db, 12);
    struct draw_state d;

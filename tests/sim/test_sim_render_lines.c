@@ -86,7 +86,7 @@ test_msaa_lines(bool primitive_msaa)
    f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
    f.samples = 4;
    f.msctl = 0xEAA26E26;
-   uint32_t fs = put_fs(&e, SIM_FS_ONE);
+   uint32_t fs = put_fs_text(&e, SIM_FS_ONE);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    d.line_width_field = 15;
@@ -170,7 +170,7 @@ run_clip(bool depth_clamp, float z0, float z1, float d0, float d1, unsigned *lit
    struct frame f;
    frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
    f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
-   uint32_t fs = put_fs(&e, SIM_FS_COUNT);
+   uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    d.line_width_field = 15;
@@ -261,7 +261,7 @@ test_point_clip_distance(void)
    struct frame f;
    frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
    f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
-   uint32_t fs = put_fs(&e, SIM_FS_COUNT);
+   uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    d.clip0 = true;

@@ -43,7 +43,7 @@ main(void)
    put_rt_r32(&e, W, H);
    struct frame f;
    frame_init(&f, &e, W, H, 8, BG_ONES, SIM_EOT_IMAGE);
-   uint32_t fs = put_fs(&e, FS_ID);
+   uint32_t fs = put_fs_text(&e, FS_ID);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    struct AGX_CF_BINDING *b = &d.bind[d.nbind++];

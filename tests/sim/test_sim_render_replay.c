@@ -60,7 +60,7 @@ render_scene(struct env *e, const char *dir)
    memset(e->data + ZBUF_OFF, JUNK, 4 * W * H);
    struct frame f;
    frame_init(&f, e, W, H, 16, SIM_BG_ZERO4, SIM_EOT_IMAGE);
-   uint32_t fs = put_fs(e, FS_INTERP);
+   uint32_t fs = put_fs_text(e, FS_INTERP);
    float one = 1.0f;
    memcpy(&f.bgobjdepth, &one, 4);
    uint64_t zc = 0;

@@ -38,7 +38,7 @@ main(void)
    put_rt_r32(&e, W, H);
    struct frame f;
    frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
-   uint32_t fs = put_fs(&e, SIM_FS_ONE);
+   uint32_t fs = put_fs_text(&e, SIM_FS_ONE);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    const float cx[3] = {-1, 3, -1}, cy[3] = {-1, -1, 3};
