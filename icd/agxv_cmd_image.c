@@ -123,11 +123,11 @@ buffer_image(struct agxv_cmd_buffer *cmd, struct agxv_buffer *buf, struct agxv_i
       return;
    /* block-compressed images: offsets, extents and buffer rows in blocks (the
     * extent may stop at the image edge inside a block) */
-   uint32_t bk = pl.layout->block;
+   uint32_t bk = pl.layout->block, bkh = pl.layout->block_h;
    uint32_t row = r->bufferRowLength ? r->bufferRowLength : r->imageExtent.width;
    uint32_t rows = r->bufferImageHeight ? r->bufferImageHeight : r->imageExtent.height;
    row = agx_image_blocks(row, bk);
-   rows = agx_image_blocks(rows, bk);
+   rows = agx_image_blocks(rows, bkh);
    struct agx_image_surface b = {
       .base = buf->va + r->bufferOffset,
       .layer_stride = (uint64_t)row * rows * bytes,
@@ -140,11 +140,11 @@ buffer_image(struct agxv_cmd_buffer *cmd, struct agxv_buffer *buf, struct agxv_i
    uint32_t z = first_z(img, &r->imageSubresource, r->imageOffset.z);
    struct agx_image_copy_args a = {
       .width = agx_image_blocks(r->imageExtent.width, bk),
-      .height = agx_image_blocks(r->imageExtent.height, bk),
+      .height = agx_image_blocks(r->imageExtent.height, bkh),
       .depth = count_z(img, &r->imageSubresource, r->imageExtent.depth),
       .bytes = bytes,
    };
-   uint32_t x = (uint32_t)r->imageOffset.x / bk, y = (uint32_t)r->imageOffset.y / bk;
+   uint32_t x = (uint32_t)r->imageOffset.x / bk, y = (uint32_t)r->imageOffset.y / bkh;
    if (to_image) {
       a.src = b, a.dst = i;
       a.dst_x = x, a.dst_y = y, a.dst_z = z;
@@ -231,17 +231,18 @@ image_image_aspect(struct agxv_cmd_buffer *cmd, struct agxv_image *src, struct a
    uint32_t zs = count_z(src, &r->srcSubresource, r->extent.depth);
    uint32_t zd = count_z(dst, &r->dstSubresource, r->extent.depth);
    uint32_t bs = ps.layout->block, bd = pd.layout->block;
+   uint32_t bsh = ps.layout->block_h, bdh = pd.layout->block_h;
    struct agx_image_copy_args a = {
       .src = agx_image_layout_surface(ps.layout, ps.va, r->srcSubresource.mipLevel),
       .dst = agx_image_layout_surface(pd.layout, pd.va, r->dstSubresource.mipLevel),
       .src_x = (uint32_t)r->srcOffset.x / bs,
-      .src_y = (uint32_t)r->srcOffset.y / bs,
+      .src_y = (uint32_t)r->srcOffset.y / bsh,
       .src_z = first_z(src, &r->srcSubresource, r->srcOffset.z),
       .dst_x = (uint32_t)r->dstOffset.x / bd,
-      .dst_y = (uint32_t)r->dstOffset.y / bd,
+      .dst_y = (uint32_t)r->dstOffset.y / bdh,
       .dst_z = first_z(dst, &r->dstSubresource, r->dstOffset.z),
       .width = agx_image_blocks(r->extent.width, bs),
-      .height = agx_image_blocks(r->extent.height, bs),
+      .height = agx_image_blocks(r->extent.height, bsh),
       .depth = zs < zd ? zs : zd,
       .bytes = bytes,
    };

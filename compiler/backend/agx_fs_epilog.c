@@ -111,8 +111,15 @@ logic_bits(enum agx_tib_format f, const struct agx_tib_format_info *fi, unsigned
 static bool
 rt_bound(const struct agx_fs_epilog_key *key, unsigned rt)
 {
-   return rt < key->tib.num_rts && agx_tib_format((enum agx_tib_format)key->tib.format[rt]) &&
-          !key->tib.spilled[rt];
+   return rt < key->tib.num_rts && agx_tib_format((enum agx_tib_format)key->tib.format[rt]);
+}
+
+/* Spilled render targets (eMRT) live in memory: stores have no component
+ * masks (read-modify-write, graphics.md §4.5), loads are image loads. */
+static bool
+rt_spilled(const struct agx_fs_epilog_key *key, unsigned rt)
+{
+   return key->tib.spilled[rt];
 }
 
 static unsigned
@@ -145,8 +152,10 @@ rt_loads(const struct agx_fs_epilog_key *key, unsigned rt)
    if (!(key->colour_written & (1u << rt)) || !m)
       return false;
    if (rt_logic(key, rt))
-      return agx_logic_op_reads_dst(key->logic_op) || (fi->packed && m != full);
-   return (rt_blends(key, rt) && agx_blend_rt_reads_dst(&key->rt[rt])) || (fi->packed && m != full);
+      return agx_logic_op_reads_dst(key->logic_op) ||
+             ((fi->packed || rt_spilled(key, rt)) && m != full);
+   return (rt_blends(key, rt) && agx_blend_rt_reads_dst(&key->rt[rt])) ||
+          ((fi->packed || rt_spilled(key, rt)) && m != full);
 }
 
 bool
@@ -157,6 +166,9 @@ agx_fs_epilog_reads_tib(const struct agx_fs_epilog_key *key)
    for (unsigned rt = 0; rt < AGX_TIB_MAX_RTS; rt++) {
       if (!rt_bound(key, rt))
          continue;
+      /* spilled render targets need translucency (Mesa hk_cmd_draw.c, graphics.md §5.3) */
+      if (rt_spilled(key, rt))
+         return true;
       const struct agx_tib_format_info *fi =
          agx_tib_format((enum agx_tib_format)key->tib.format[rt]);
       bool stored =
@@ -168,11 +180,18 @@ agx_fs_epilog_reads_tib(const struct agx_fs_epilog_key *key)
    return false;
 }
 
+bool
+agx_fs_epilog_kills(const struct agx_fs_epilog_key *key)
+{
+   return key->sample_kill || key->alpha_to_coverage;
+}
+
 unsigned
 agx_fs_pass_type(const struct agx_fs_info *main_fs, const struct agx_fs_epilog_key *key)
 {
    bool punch = main_fs->uses_discard || main_fs->writes_depth || main_fs->writes_stencil ||
-                main_fs->writes_sample_mask || main_fs->early_fragment_tests;
+                main_fs->writes_sample_mask || main_fs->early_fragment_tests ||
+                agx_fs_epilog_kills(key) || key->main_tests;
    bool translucent = agx_fs_epilog_reads_tib(key) || main_fs->tile_inputs;
    return (translucent ? 1u : 0u) | (punch ? 2u : 0u);
 }
@@ -196,6 +215,26 @@ load_dst(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, bool 
 {
    enum agx_tib_format f = (enum agx_tib_format)key->tib.format[rt];
    const struct agx_tib_format_info *fi = agx_tib_format(f);
+   if (rt_spilled(key, rt)) {
+      /* an image load of the sample (float values for float and
+       * normalised formats: logic ops take the unorm code) */
+      agx_instr *v = agx_emrt_emit_load(b, &key->tib, rt, smask);
+      bool snorm = fi->isa_format == AGX_FMT_S8NORM || fi->isa_format == AGX_FMT_S16NORM;
+      for (unsigned c = 0; c < 4; c++) {
+         d[c] = agx_extract(b, v, c);
+         if (!raw_int || fi->base_type || c >= fi->comps)
+            continue;
+         /* the bit code of the loaded value: unorm x*max, snorm x*(max/2)
+          * as a two's-complement field of the component's width */
+         unsigned bits = logic_bits(f, fi, c);
+         uint32_t max = bits == 32 ? 0xFFFFFFFFu : (1u << bits) - 1;
+         float scale = snorm ? (float)(max >> 1) : (float)max;
+         agx_instr *q = agx_fround_even(b, agx_fmul(b, d[c], fimm(b, scale)));
+         d[c] = snorm ? agx_iand(b, agx_f2i(b, 32, q), agx_imm(b, 32, max)) : agx_f2u(b, 32, q);
+      }
+      *waited = true;
+      return;
+   }
    if (!*waited) {
       agx_intrin(b, AGX_OP_TILE_WAIT, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0x8, 0, 0);
       *waited = true;
@@ -265,6 +304,34 @@ store_raw(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_
           unsigned mask, unsigned smask, bool *waited)
 {
    const struct agx_tib_format_info *fi = agx_tib_format((enum agx_tib_format)key->tib.format[rt]);
+   if (rt_spilled(key, rt)) {
+      /* in memory: the format's values (unorm codes back to floats), every
+       * component, masked ones kept from the destination */
+      enum agx_tib_format f = (enum agx_tib_format)key->tib.format[rt];
+      unsigned full = (1u << fi->comps) - 1;
+      bool snorm = fi->isa_format == AGX_FMT_S8NORM || fi->isa_format == AGX_FMT_S16NORM;
+      agx_instr *d[4] = {NULL, NULL, NULL, NULL}, *w[4] = {NULL, NULL, NULL, NULL};
+      bool dummy = false;
+      if (mask != full)
+         load_dst(b, key, rt, true, smask, &dummy, d);
+      for (unsigned c = 0; c < fi->comps; c++) {
+         w[c] = (mask & (1u << c)) ? v[c] : d[c];
+         if (fi->base_type)
+            continue;
+         unsigned bits = logic_bits(f, fi, c);
+         uint32_t max = bits == 32 ? 0xFFFFFFFFu : (1u << bits) - 1;
+         if (snorm) { /* sign-extend the field; -max/2-1 clamps to -1 */
+            agx_instr *x = agx_ibfe(b, w[c], agx_imm(b, 32, 0), agx_imm(b, 32, bits));
+            w[c] = agx_fmax(b, agx_fmul(b, agx_i2f(b, 32, x), fimm(b, 1.0f / (float)(max >> 1))),
+                            fimm(b, -1.0f));
+         } else {
+            w[c] = agx_fmul(b, agx_u2f(b, 32, w[c]), fimm(b, 1.0f / (float)max));
+         }
+      }
+      agx_emrt_emit_store(b, &key->tib, rt, w, smask);
+      *waited = true;
+      return;
+   }
    unsigned es = fi->bytes / fi->comps;
    unsigned fmt = es == 1 ? AGX_FMT_I8 : es == 2 ? AGX_FMT_I16 : AGX_FMT_I32;
    agx_instr *w[4];
@@ -305,7 +372,7 @@ build_rt(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_i
    if (rt == 0 && agx_fs_epilog_dual_source(key))
       for (unsigned c = 0; c < 4; c++)
          s1[c] = colour[1][c]; /* the second colour: r8-r11, RT1's registers */
-   bool packed_rmw = fi->packed && mask != full;
+   bool packed_rmw = (fi->packed || rt_spilled(key, rt)) && mask != full;
    if (logic) { /* out[]: the op's values, d[]: the destination when loaded */
       logic_rt(b, key, rt, s, smask, wait8, d, out);
    } else {
@@ -372,6 +439,45 @@ emit_statistics(agx_builder *b, const struct agx_fs_epilog_key *key)
               0);
 }
 
+/* The multisample state the main shader left to the epilog (key
+ * sample_kill, alpha_to_coverage, alpha_to_one, main_tests), before any
+ * ld_tile / st_tile (graphics.md 4.4 rule 1): the samples outside the
+ * sample mask and the alpha-to-coverage mask are killed (`sample_mask
+ * kill, 0`), then the live ones tested once (`wait_pix 0x1; sample_mask
+ * 0xFF, 0xFF`; samples the main shader killed ignore both). Alpha to
+ * coverage as agx_pass_lower_coverage.c: round(clamp(alpha) x samples)
+ * samples 0 .. k-1, from RT0's alpha (location 0 unwritten: the coverage
+ * is left alone). Alpha to one then sets the written colours' alpha. */
+static void
+emit_coverage(agx_builder *b, const struct agx_fs_epilog_key *key, agx_instr *(*colour)[4])
+{
+   unsigned samples = key->alpha_to_coverage;
+   agx_instr *kill = NULL;
+   if (key->alpha_to_coverage && (key->colour_written & 1)) {
+      agx_instr *x = agx_fmul(b, agx_fsat(b, colour[0][3]), fimm(b, (float)samples));
+      agx_instr *k = agx_f2u(b, 32, agx_fround_even(b, x));
+      agx_instr *m = agx_isub(b, agx_ishl(b, agx_imm(b, 32, 1), k), agx_imm(b, 32, 1));
+      kill = agx_iand(b, agx_inot(b, m), agx_imm(b, 32, 0xFF));
+      if (key->sample_kill)
+         kill = agx_ior(b, kill, agx_imm(b, 32, key->sample_kill));
+      kill = agx_u2u(b, 16, kill);
+   } else if (key->sample_kill) {
+      kill = agx_imm(b, 16, key->sample_kill);
+   }
+   if (kill)
+      agx_intrin(b, AGX_OP_DISCARD_SAMPLES, agx_type_make(0, 0), 2, kill, agx_imm(b, 16, 0), NULL,
+                 0, 0, 0);
+   if (kill || key->main_tests) {
+      agx_intrin(b, AGX_OP_TILE_WAIT, agx_type_make(0, 0), 0, NULL, NULL, NULL, 1, 0, 0);
+      agx_intrin(b, AGX_OP_DISCARD_SAMPLES, agx_type_make(0, 0), 2, agx_imm(b, 16, 0xFF),
+                 agx_imm(b, 16, 0xFF), NULL, 0, 0, 0);
+   }
+   if (key->alpha_to_one)
+      for (unsigned rt = 0; rt < AGX_TIB_MAX_RTS; rt++)
+         if (key->colour_written & (1u << rt))
+            colour[rt][3] = fimm(b, 1.0f);
+}
+
 /* The epilog's code at b; returns whether it reads the tilebuffer.
  * per_sample: the epilog runs once per pixel (a separate epilog, not the
  * body of a per-sample loop) over a multisampled tilebuffer, so a render
@@ -385,9 +491,10 @@ emit_statistics(agx_builder *b, const struct agx_fs_epilog_key *key)
  * (at most 4 samples). Render targets that do not read the destination
  * keep one st_tile for every covered sample. */
 static bool
-emit_body(agx_builder *b, const struct agx_fs_epilog_key *key, agx_instr *const (*colour)[4],
+emit_body(agx_builder *b, const struct agx_fs_epilog_key *key, agx_instr *(*colour)[4],
           bool per_sample)
 {
+   emit_coverage(b, key, colour);
    agx_instr *k[4];
    for (unsigned c = 0; c < 4; c++)
       k[c] = agx_intrin(b, AGX_OP_LOAD_UNIFORM, agx_type_make(32, 1), 1, agx_imm(b, 32, 0), NULL,
@@ -416,8 +523,13 @@ agx_fs_epilog_emit(agx_builder *b, const struct agx_fs_epilog_key *key,
    if (check_key(key, err, errsize))
       return -1;
    /* inlined in the per-sample loop: agx_pass_lower_sample_shading masks
-    * every ld_tile / st_tile by the loop's sample bit */
-   *reads_tib = emit_body(b, key, colour, false);
+    * every ld_tile / st_tile by the loop's sample bit; the main shader
+    * applied the multisample state (agx_fs_info.coverage_in_main) */
+   agx_instr *c[AGX_TIB_MAX_RTS][4];
+   memcpy(c, colour, sizeof(c));
+   struct agx_fs_epilog_key k = *key;
+   k.sample_kill = k.alpha_to_coverage = k.alpha_to_one = k.main_tests = 0;
+   *reads_tib = emit_body(b, &k, c, false);
    return 0;
 }
 
