@@ -348,6 +348,13 @@ init_features(struct agxv_features *f)
    f->v12.descriptorBindingSampledImageUpdateAfterBind = VK_TRUE;
    f->v12.descriptorBindingStorageImageUpdateAfterBind = VK_TRUE;
    f->v12.descriptorIndexing = VK_TRUE;
+   /* Input attachment arrays indexed by dynamically uniform and non-uniform
+    * values: read through the descriptor, or, in subpasses merged into one
+    * render command, by an ld_tile under a run-time match of the element
+    * against each tile-resident attachment (compiler agx_spirv_texture.c
+    * subpass_load; tests/icd test_subpass_tile "dynamic index"). */
+   f->v12.shaderInputAttachmentArrayDynamicIndexing = VK_TRUE;
+   f->v12.shaderInputAttachmentArrayNonUniformIndexing = VK_TRUE;
    f->v10.shaderStorageImageReadWithoutFormat = VK_TRUE;
    f->v10.shaderStorageImageWriteWithoutFormat = VK_TRUE;
    /* VK_EXT_texel_buffer_alignment: views at any texel-aligned offset (the
