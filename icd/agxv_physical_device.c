@@ -443,8 +443,8 @@ init_features(struct agxv_features *f)
       .graphicsPipelineLibrary = VK_TRUE,
    };
    /* VK_EXT_extended_dynamic_state(2): the Vulkan 1.3 dynamic states
-    * (agxv_cmd_state.c); no dynamic logic op (the epilog key is built from
-    * static blend state only, agxv_blend.c) nor patch control points. */
+    * (agxv_cmd_state.c) and the logic op (the epilog of the state in effect,
+    * agxv_fs_variants.h); not patch control points. */
    f->eds = (VkPhysicalDeviceExtendedDynamicStateFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT,
       .extendedDynamicState = VK_TRUE,
@@ -452,6 +452,29 @@ init_features(struct agxv_features *f)
    f->eds2 = (VkPhysicalDeviceExtendedDynamicState2FeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT,
       .extendedDynamicState2 = VK_TRUE,
+      .extendedDynamicState2LogicOp = VK_TRUE,
+   };
+   /* VK_EXT_extended_dynamic_state3 (tests/icd test_eds3): what the output
+    * epilog takes, linked at draw time per key (agxv_fs_variants.h; the
+    * multisample ones only for fragment shaders that leave them to the
+    * epilog, agx_fs_info.coverage_in_main, others are refused at pipeline
+    * creation), and depth clamp and polygon mode (PPP words emitted when
+    * they change, agxv_ppp.c). Not offered: rasterization samples (the
+    * tilebuffer layout is made at pipeline creation), tessellation domain
+    * origin, depth clip (enable / negative one to one), line modes and
+    * stipple, sample locations, conservative rasterization, provoking
+    * vertex, advanced blend, viewport swizzles and the NV states. */
+   f->eds3 = (VkPhysicalDeviceExtendedDynamicState3FeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT,
+      .extendedDynamicState3DepthClampEnable = VK_TRUE,
+      .extendedDynamicState3PolygonMode = VK_TRUE,
+      .extendedDynamicState3SampleMask = VK_TRUE,
+      .extendedDynamicState3AlphaToCoverageEnable = VK_TRUE,
+      .extendedDynamicState3AlphaToOneEnable = VK_TRUE,
+      .extendedDynamicState3LogicOpEnable = VK_TRUE,
+      .extendedDynamicState3ColorBlendEnable = VK_TRUE,
+      .extendedDynamicState3ColorBlendEquation = VK_TRUE,
+      .extendedDynamicState3ColorWriteMask = VK_TRUE,
    };
    /* The *2 commands share the original ones' paths; every barrier is a
     * full CDM barrier and semaphore waits block the whole batch, so finer
@@ -527,6 +550,12 @@ agxv_maintenance_properties(struct agxv_properties *p)
        * "Lines": bresenhamLines, strictLines = false). */
       .nonStrictSinglePixelWideLinesUseParallelogram = VK_FALSE,
       .nonStrictWideLinesUseParallelogram = VK_FALSE,
+   };
+   /* VK_EXT_extended_dynamic_state3: a dynamic topology stays within the
+    * pipeline's topology class (Vulkan's default rule) */
+   p->eds3 = (VkPhysicalDeviceExtendedDynamicState3PropertiesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_PROPERTIES_EXT,
+      .dynamicPrimitiveTopologyUnrestricted = VK_FALSE,
    };
    /* every sampler may have one: the heap holds two slots per sampler */
    p->custom_border = (VkPhysicalDeviceCustomBorderColorPropertiesEXT){
