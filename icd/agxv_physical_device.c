@@ -692,15 +692,20 @@ init_properties(struct agxv_physical_device *pdev)
     * §4.2) run the shader once per invocation on the lanes the subgroup
     * names (tests/icd test_subgroup_gfx). Fragment helper lanes are active
     * in every group operation (the hardware's execution mask holds them,
-    * as in Mesa; Vulkan "Helper Invocations" allows either).
+    * as in Mesa; Vulkan "Helper Invocations" allows either). A capturing
+    * (transform feedback) draw runs the vertex shader once more as compute
+    * for the capture (agxv_cmd_xfb.c): each run is a valid subgroup
+    * execution of its own, their lanes may differ.
     * Not advertised yet:
     *  - tessellation control (one compute workgroup per patch) and
     *    evaluation (a hardware vertex shader): the semantics hold
     *    (test_subgroup_gfx checks them unadvertised), but dEQP's
-    *    subgroups.*.graphics.* cases, which then add both stages and
-    *    render isolines of half a pixel, lose the lines of patches from
-    *    about 509 on (a tessellation draw bug, not a subgroup one: the
-    *    same draw without subgroup operations misses the same pixels);
+    *    subgroups.*.graphics.* cases then add both stages and render
+    *    isolines of half a pixel from pixel centres, which the
+    *    simulator's diamond-exit line rule (sim/dm/agx_sim_raster.c)
+    *    leaves without a fragment where they end on or inside the pixel's
+    *    diamond (lavapipe lights them): a line-rasterisation question, not
+    *    a subgroup one;
     *  - geometry: its emulation (compiler/ir/agx_pass_lower_gs.c) runs the
     *    shader twice, once per input primitive (AGX_GS_MAIN, which writes
     *    memory and the index buffer) and once per emitted vertex

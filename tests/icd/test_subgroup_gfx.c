@@ -450,8 +450,8 @@ main(int argc, char **argv)
    bool vs_on = (st & VK_SHADER_STAGE_VERTEX_BIT) && have.vertexPipelineStoresAndAtomics;
    const VkShaderStageFlags tess_stages =
       VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT | VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT;
-   /* agx-vk does not advertise tessellation stages yet (a tessellation
-    * draw bug, see agxv_physical_device.c) although they work: the plain
+   /* agx-vk does not advertise tessellation stages yet (dEQP's half-pixel
+    * isolines, see agxv_physical_device.c) although they work: the plain
     * run (not under validation, which would flag it) checks them anyway. */
    bool tess_adv = (st & tess_stages) == tess_stages && p11.subgroupQuadOperationsInAllStages;
    bool tess_on = (tess_adv || (!c.reference && !c.validation)) && have.tessellationShader &&
