@@ -759,6 +759,14 @@ draw_views(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *vd, uint32_t
    return result;
 }
 
+VkResult
+agxv_cmd_draw_internal(struct agxv_cmd_buffer *cmd, uint32_t vertex_count, uint32_t instance_count,
+                       uint32_t first_instance)
+{
+   struct agxv_vdm_draw vd = {.count = vertex_count, .instances = instance_count};
+   return draw_views(cmd, &vd, 0, first_instance, 0);
+}
+
 VKAPI_ATTR void VKAPI_CALL
 agxv_CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t instanceCount,
              uint32_t firstVertex, uint32_t firstInstance)

@@ -409,7 +409,8 @@ init_features(struct agxv_features *f)
     * Mesa's mapping; tests/icd test_raster_features). */
    f->v10.dualSrcBlend = VK_TRUE;
    /* alphaToOneEnable: the fragment shader's alpha outputs become 1
-    * (agx_pass_lower_coverage.c). */
+    * (the output epilog, agx_fs_epilog.c emit_coverage, or
+    * agx_pass_lower_coverage.c in a shader that applies it itself). */
    f->v10.alphaToOne = VK_TRUE;
    f->v10.depthClamp = VK_TRUE;
    f->v10.depthBiasClamp = VK_TRUE;
@@ -499,8 +500,8 @@ agxv_maintenance_properties(struct agxv_properties *p)
    p->maintenance5 = (VkPhysicalDeviceMaintenance5PropertiesKHR){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_PROPERTIES_KHR,
       /* The pipeline's sample mask, alpha to coverage and a SampleMask
-       * output are all applied by the fragment shader
-       * (agx_pass_lower_coverage), and a shader that writes coverage runs
+       * output are all applied by the fragment shader (its output epilog,
+       * agx_fs_epilog.c, or agx_pass_lower_coverage), and a shader that writes coverage runs
        * without early depth/stencil testing (agxv_cmd_draw.c
        * early_z_testing), so samples are counted by the late test, after
        * the coverage operations and after the sample mask: false, then
@@ -687,7 +688,27 @@ init_properties(struct agxv_physical_device *pdev)
    make_uuid(p->v11.deviceUUID, "agx-vk device", ident, sizeof(ident));
    make_uuid(p->v11.driverUUID, "agx-vk driver", "0.1.0", 5);
    p->v11.subgroupSize = 32;
-   p->v11.subgroupSupportedStages = VK_SHADER_STAGE_COMPUTE_BIT;
+   /* A subgroup is the 32-lane SIMD-group running the stage (isa.md §1):
+    * vertex shaders (hardware, or compute before tessellation), fragment
+    * quads packed 8 to a SIMD-group with their helper lanes (graphics.md
+    * §4.2), tessellation control (one compute workgroup per patch) and
+    * evaluation (a hardware vertex shader) run the shader once per
+    * invocation on the lanes the subgroup names (tests/icd
+    * test_subgroup_gfx). Not the geometry stage: its emulation
+    * (compiler/ir/agx_pass_lower_gs.c) runs the shader twice, once per
+    * input primitive (AGX_GS_MAIN, which writes memory and the index
+    * buffer) and once per emitted vertex (AGX_GS_RAST: one copy of a
+    * primitive's invocation per vertex, side by side), and GS instancing
+    * loops inside one lane, so a ballot or elect would not agree between
+    * the runs. Fragment helper lanes are active in every group operation
+    * (the hardware's execution mask holds them, as in Mesa; Vulkan
+    * "Helper Invocations" allows either). */
+   p->v11.subgroupSupportedStages = VK_SHADER_STAGE_COMPUTE_BIT | VK_SHADER_STAGE_VERTEX_BIT |
+                                    VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT |
+                                    VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT |
+                                    VK_SHADER_STAGE_FRAGMENT_BIT;
+   /* Quads are lanes 4k..4k+3 in every stage (quad_shuffle/_xor). */
+   p->v11.subgroupQuadOperationsInAllStages = VK_TRUE;
    /* Every category: each passes tests/icd test_subgroup (divergent lanes,
     * partial subgroups) against a CPU model. */
    p->v11.subgroupSupportedOperations =

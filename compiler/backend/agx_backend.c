@@ -52,6 +52,29 @@ compile_program(agx_shader *s, unsigned max_halves, struct program *p, char *err
 /* The stage's interface to hardware operations (vertex outputs to UVS
  * stores, inputs to preloaded registers; fragment inputs to coefficient
  * registers, discards to sample masks, colour outputs to the tilebuffer). */
+/* Whether the pipeline's sample mask and alpha to coverage / one must be
+ * applied by the main program rather than by its output epilog: the
+ * epilog kills samples before the final depth/stencil test, which a
+ * shader testing at entry (EarlyFragmentTests) or in its own zs_emit
+ * (FragDepth) has already run (graphics.md 4.4 rules 3-4); SampleMaskIn
+ * must exclude the masked samples and memory writes must not happen for
+ * them (Vulkan runs the sample mask test before the fragment shader). */
+static bool
+coverage_needs_main(agx_shader *s)
+{
+   if (s->fs.early_fragment_tests || s->fs.reads_sample_mask)
+      return true;
+   agx_instr **all;
+   unsigned n = agx_collect_instrs(s, &all);
+   for (unsigned i = 0; i < n; i++) {
+      const agx_instr *I = all[i];
+      if ((I->op == AGX_OP_STORE_OUTPUT && I->c[0] == AGX_IO_FRAG_DEPTH) ||
+          I->op == AGX_OP_LOAD_SAMPLE_MASK_IN || agx_instr_writes_memory(I))
+         return true;
+   }
+   return false;
+}
+
 static int
 lower_stage(agx_shader *s, const struct agx_backend_options *opts, char *err, size_t errsize)
 {
@@ -90,7 +113,13 @@ lower_stage(agx_shader *s, const struct agx_backend_options *opts, char *err, si
    if (opts)
       agx_pass_lower_cull_fs(s, opts->cull_distances);
    agx_pass_lower_fs_inputs(s);
-   if (opts)
+   /* the multisample state in this program, or in the output epilog's key
+    * (agx_fs_info.coverage_in_main) */
+   bool in_main =
+      !opts || !opts->fs_epilog || loop || s->fs.sample_loop_deferred || coverage_needs_main(s);
+   s->fs.coverage_in_main = in_main;
+   s->fs.epilog_tests = !in_main; /* a request to agx_pass_lower_discard */
+   if (opts && in_main)
       agx_pass_lower_coverage(s, &opts->coverage);
    agx_pass_lower_fs_sidefx(s);
    agx_pass_lower_discard(s);

@@ -149,6 +149,8 @@ bool agx_fs_input_location(const agx_instr *I, unsigned *loc, unsigned *comp);
 bool agx_pass_lower_cull_fs(agx_shader *s, unsigned count);
 bool agx_pass_lower_discard(agx_shader *s);
 bool agx_pass_lower_fs_sidefx(agx_shader *s);
+/* Does I write memory (a buffer / image store or an atomic)? */
+bool agx_instr_writes_memory(const agx_instr *I);
 /* loop: wrap the shader in a loop over o->samples samples; false (with a
  * message in err) for what it cannot lower. */
 void agx_pass_sample_shading_inputs(agx_shader *s);
