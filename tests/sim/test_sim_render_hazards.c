@@ -9,7 +9,11 @@
  * - a fragment shader reading a device_load result before `wait`;
  * - a coefficient register the draw's CF bindings do not bind;
  * - the ZLS depth buffer addressed outside its allocation (store and load);
- * - the end-of-tile program's attachment (PBE) outside its allocation.
+ * - the end-of-tile program's attachment (PBE) outside its allocation;
+ * - a render target in memory (spilled render targets, graphics.md 5.3):
+ *   image_write through a texture state register without an earlier
+ *   wait_pix 0x4, and one not followed by an image barrier before stop
+ *   (with both, the same shader runs).
  * Every fault ends the command with -EIO on its fence, the message names
  * the cause (and, for shader faults, the program counter and the
  * disassembled instruction), and the queue keeps working afterwards.
@@ -77,6 +81,77 @@ draw_with(struct env *e, struct frame *f, const char *fs_src, bool uniforms, boo
    draw_state_default(&d, f, fs);
    triangle(e);
    frame_draw(f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+}
+
+/* The same with the render target's PBE in texture state register 0 of
+ * the fragment shader too (a render target in memory). */
+static void
+draw_with_ts(struct env *e, struct frame *f, const char *fs_src)
+{
+   struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
+   put_rt(e, &rt);
+   frame_init(f, e, W, H, 8, BG_ZERO, EOT_R32);
+   uint32_t fs = put_word_list(e, env_asm(e, fs_src), 0, 0, true, true, true);
+   struct draw_state d;
+   draw_state_default(&d, f, fs);
+   triangle(e);
+   frame_draw(f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+}
+
+/* image_write of 7 at texel (0, 0) through ts0; `wait` / `fence` add the
+ * interlock before it and the PBE -> texture fence after it. */
+static const char *
+rt_memory_fs(bool wait, bool fence)
+{
+   static char src[512];
+   snprintf(src, sizeof(src),
+            "mov_imm r4, 7, 0b0\n"
+            "mov_imm r5, 0, 0b0\n"
+            "mov_imm r6, 0, 0b0\n"
+            "mov_imm r7, 0, 0b0\n"
+            "mov_imm r8, 0, 0b0\n"
+            "mov_imm r9, 0, 0b0\n"
+            "%s"
+            "image_write r4_r5_r6_r7, r8_r9, 0, None, ts0, tex_2d, rte, 1, 0, 9, 0\n"
+            "%s"
+            "stop\n",
+            wait ? "wait_pix 12, 0\n" : "",
+            fence ? "memory_barrier 2, 2, 10\nmemory_barrier 3, 2, 10\n" : "");
+   return src;
+}
+
+static void
+test_rt_memory_hazards(void)
+{
+   {
+      struct env e;
+      env_init(&e);
+      struct frame f;
+      draw_with_ts(&e, &f, rt_memory_fs(false, true));
+      const char *n[] = {"image_write of a render target in memory", "wait_pix 0x4", "at pc 0x",
+                         NULL};
+      expect_fault(&e, &f, "image_write to a render target in memory without wait_pix", n);
+      env_fini(&e);
+   }
+   {
+      struct env e;
+      env_init(&e);
+      struct frame f;
+      draw_with_ts(&e, &f, rt_memory_fs(true, false));
+      const char *n[] = {"without an image barrier", "stop", NULL};
+      expect_fault(&e, &f, "image_write to a render target in memory without a fence", n);
+      env_fini(&e);
+   }
+   {
+      struct env e;
+      env_init(&e);
+      struct frame f;
+      draw_with_ts(&e, &f, rt_memory_fs(true, true));
+      int status = frame_submit(&f);
+      printf("render target in memory with wait_pix and fence: status %d\n", status);
+      CHECK(status == 1);
+      env_fini(&e);
+   }
 }
 
 static void
@@ -192,6 +267,7 @@ int
 main(void)
 {
    test_shader_hazards();
+   test_rt_memory_hazards();
    test_zls_outside();
    test_attachment_outside();
    return SIM_TEST_RESULT();
