@@ -7,8 +7,9 @@
  * [0, 5]. 48 probes (8 per face, directions of lengths 1 to 2 off the face centre) each carry
  * their own gradients: tangent to the face, along the major axis only (the LOD then comes
  * from the quotient rule alone), arbitrary, and dominated by ddy; they span LODs below 0 to
- * above 5. Each is sampled through a cube view, a cube-array view (cube k & 1) and a sampler
- * with mipLodBias 0.75.
+ * above 5. Each is sampled through a cube view, a cube-array view (cube k & 1), a sampler
+ * with mipLodBias 0.75 and a cube view of levels 1-5 (its LOD from its own first level's
+ * 16 texels: level 1 + lambda - 1).
  *
  * The CPU reference takes the face from the major axis (Vulkan's cube face table) and the
  * derivatives of the face coordinates by central differences of the projection along each
@@ -152,10 +153,12 @@ probe_lod(const struct probe *p)
    return r;
 }
 
+/* l clamped to the levels of a view starting at level `first` */
 static double
-clamp_lod(double l)
+clamp_lod(double l, int first)
 {
-   return l < 0 ? 0 : l > LEVELS - 1 ? LEVELS - 1 : l;
+   double last = LEVELS - 1 - first;
+   return l < 0 ? 0 : l > last ? last : l;
 }
 
 /* Component `comp` of the results (vec4 per probe) against the reference; the count of
@@ -167,14 +170,16 @@ check(const char *what, const float *out, unsigned stride)
    double worst = 0;
    for (int i = 0; i < NPROBES; i++) {
       struct lod l = probe_lod(&probes[i]);
-      for (int comp = 0; comp < 3; comp++) {
+      for (int comp = 0; comp < 4; comp++) {
          double base = 100.0 * l.face + (comp == 1 ? 1000.0 * probes[i].dir[3] : 0);
          double bias = comp == 2 ? BIAS : 0, got = out[i * stride + (unsigned)comp];
+         /* the view of levels 1-5: LODs relative to level 1 (half the size), 4 at most */
+         int first = comp == 3;
          bool ok;
-         double want = base + clamp_lod(l.exact + bias);
+         double want = base + first + clamp_lod(l.exact + bias - first, first);
          if (C.reference)
-            ok = got >= base + clamp_lod(l.lo + bias) - 0.06 &&
-                 got <= base + clamp_lod(l.hi + bias) + 0.06;
+            ok = got >= base + first + clamp_lod(l.lo + bias - first, first) - 0.06 &&
+                 got <= base + first + clamp_lod(l.hi + bias - first, first) + 0.06;
          else
             ok = fabs(got - want) <= 0.02;
          worst = fmax(worst, fabs(got - want));
@@ -187,7 +192,8 @@ check(const char *what, const float *out, unsigned stride)
                     what, i,
                     comp == 0   ? "cube"
                     : comp == 1 ? "array"
-                                : "biased",
+                    : comp == 2 ? "biased"
+                                : "levels 1-5",
                     l.face, (double)probes[i].dir[0], (double)probes[i].dir[1],
                     (double)probes[i].dir[2], got, want, l.exact + bias, l.lo + bias, l.hi + bias);
       }
@@ -195,7 +201,7 @@ check(const char *what, const float *out, unsigned stride)
    /* the probes must exercise several levels, not just the clamps */
    CHECK(__builtin_popcount(levels_seen) >= 4);
    printf("%s: %u mismatches of %d samples, largest distance from the isotropic LOD %.4f\n", what,
-          bad, 3 * NPROBES, worst);
+          bad, 4 * NPROBES, worst);
    return bad;
 }
 
@@ -323,6 +329,9 @@ main(int argc, char **argv)
    VkImageView cube_view =
       agx_vk_image_view(&C, tex.image, VK_IMAGE_VIEW_TYPE_CUBE, VK_FORMAT_R32_SFLOAT,
                         (VkImageSubresourceRange){VK_IMAGE_ASPECT_COLOR_BIT, 0, LEVELS, 0, 6});
+   VkImageView upper_view =
+      agx_vk_image_view(&C, tex.image, VK_IMAGE_VIEW_TYPE_CUBE, VK_FORMAT_R32_SFLOAT,
+                        (VkImageSubresourceRange){VK_IMAGE_ASPECT_COLOR_BIT, 1, LEVELS - 1, 0, 6});
    VkSamplerCreateInfo sci = {.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
                               .magFilter = VK_FILTER_NEAREST,
                               .minFilter = VK_FILTER_NEAREST,
@@ -337,15 +346,16 @@ main(int argc, char **argv)
    VK_OK(vkCreateSampler(C.dev, &sci, NULL, &biased));
 
    VkShaderStageFlags stages = VK_SHADER_STAGE_COMPUTE_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
-   struct agx_vk_binding b[5] = {
+   struct agx_vk_binding b[6] = {
       {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, stages},
       {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, stages},
+      {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, stages},
       {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, stages},
       {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, stages},
       {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, stages},
    };
    struct agx_vk_set ds;
-   agx_vk_set_create(&C, 5, b, &ds);
+   agx_vk_set_create(&C, 6, b, &ds);
    VkPipelineLayout layout = agx_vk_pipeline_layout(&C, 1, &ds.layout, stages, 4);
    struct agx_vk_buffer in = agx_vk_buffer(&C, sizeof(probes)),
                         out = agx_vk_buffer(&C, NPROBES * 16);
@@ -356,6 +366,7 @@ main(int argc, char **argv)
    agx_vk_set_image(&C, &ds, 2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, samp, cube_view, ro);
    agx_vk_set_image(&C, &ds, 3, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, samp, tex.view, ro);
    agx_vk_set_image(&C, &ds, 4, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, biased, cube_view, ro);
+   agx_vk_set_image(&C, &ds, 5, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, samp, upper_view, ro);
 
    unsigned bad = run_compute(spv[0], layout, ds.set, &out);
    bad += run_fragment(spv[1], spv[2], layout, ds.set);
@@ -368,6 +379,7 @@ main(int argc, char **argv)
    vkDestroySampler(C.dev, samp, NULL);
    vkDestroySampler(C.dev, biased, NULL);
    vkDestroyImageView(C.dev, cube_view, NULL);
+   vkDestroyImageView(C.dev, upper_view, NULL);
    agx_vk_image_free(&C, &tex);
    return agx_vk_ctx_finish(&C);
 }

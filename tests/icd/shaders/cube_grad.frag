@@ -5,6 +5,7 @@ layout(set = 0, binding = 0) readonly buffer Probes { Probe p[]; } probes;
 layout(set = 0, binding = 2) uniform samplerCube cube;
 layout(set = 0, binding = 3) uniform samplerCubeArray cubes;
 layout(set = 0, binding = 4) uniform samplerCube biased;
+layout(set = 0, binding = 5) uniform samplerCube based; // levels 1-5 of the cube
 layout(push_constant) uniform P { uint count; } pc;
 layout(location = 0) out vec4 colour;
 void main()
@@ -17,5 +18,6 @@ void main()
    Probe q = probes.p[i];
    colour = vec4(textureGrad(cube, q.dir.xyz, q.ddx.xyz, q.ddy.xyz).x,
                  textureGrad(cubes, q.dir, q.ddx.xyz, q.ddy.xyz).x,
-                 textureGrad(biased, q.dir.xyz, q.ddx.xyz, q.ddy.xyz).x, 1.0);
+                 textureGrad(biased, q.dir.xyz, q.ddx.xyz, q.ddy.xyz).x,
+                 textureGrad(based, q.dir.xyz, q.ddx.xyz, q.ddy.xyz).x);
 }
