@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "agx_fs_epilog.h"
+#include "agxv_graphics_pipeline_library.h"
 #include "agxv_log.h"
 
 #define BLEND_DYNAMIC                                                     \
@@ -29,6 +30,16 @@ make_key(const struct agxv_graphics_state *s, const struct agx_tilebuffer_layout
    memset(key, 0, sizeof(*key));
    agx_fs_epilog_key_init(key, tib, fs->colour_written);
    key->other_rts = s->rp.tiles.merged && s->rp.tiles.other_rts;
+   /* the multisample state, when the main shader left it to the epilog
+    * (agx_fs_info.coverage_in_main; the same values agxv_gpl_coverage_options
+    * gives a main shader) */
+   if (!fs->coverage_in_main) {
+      struct agx_coverage_options o = agxv_gpl_coverage_options(s);
+      key->sample_kill = o.sample_kill;
+      key->alpha_to_coverage = o.a2c_samples;
+      key->alpha_to_one = o.alpha_to_one;
+      key->main_tests = fs->epilog_tests;
+   }
    /* Vulkan "Logical Operations": with logicOpEnable, blending of every
     * attachment is treated as disabled; the epilog applies the op to the
     * integer and normalized-integer render targets and passes the others
@@ -64,7 +75,9 @@ VkResult
 agxv_blend_key(const struct agxv_graphics_state *s, const struct agx_tilebuffer_layout *tib,
                struct agx_fs_epilog_key *key)
 {
-   struct agx_fs_info none = {0};
+   /* for a per-sample loop's inlined epilog: the main shader applies the
+    * multisample state */
+   struct agx_fs_info none = {.coverage_in_main = true};
    return make_key(s, tib, &none, key);
 }
 
@@ -129,6 +142,9 @@ link_fs(const struct agxv_graphics_state *s, const struct agx_tilebuffer_layout 
     * draws always load (AGX_ABI_UNIFORM_SIZE). */
    if (ep.info.uniform_halves > linked_info->uniform_halves)
       linked_info->uniform_halves = ep.info.uniform_halves;
+   /* spilled render targets' loads use the txf sampler (agx_emrt.c) */
+   if (ep.info.sampler_states)
+      linked_info->sampler_states = 1;
    *pass_type = agx_fs_pass_type(fs, &key);
    agx_backend_result_free(&ep);
    *linked = out;
@@ -156,4 +172,13 @@ agxv_blend_link_fs_stats(const struct agxv_graphics_state *s,
 {
    return link_fs(s, tib, fs, code, size, main_size, info, linked, linked_size, linked_info,
                   pass_type, true);
+}
+
+bool
+agxv_blend_epilog_kills(const struct agxv_graphics_state *s, const struct agx_fs_info *fs)
+{
+   if (fs->coverage_in_main)
+      return false;
+   struct agx_coverage_options o = agxv_gpl_coverage_options(s);
+   return o.sample_kill || o.a2c_samples;
 }

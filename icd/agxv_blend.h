@@ -54,4 +54,9 @@ VkResult agxv_blend_link_fs_stats(const struct agxv_graphics_state *s,
                                   uint8_t **linked, uint32_t *linked_size,
                                   struct agxv_shader_info *linked_info, unsigned *pass_type);
 
+/* Does the output epilog of the state kill samples (the multisample state
+ * the main shader fs left to it, agx_fs_epilog_kills)? Its draws then run
+ * without hardware early Z. */
+bool agxv_blend_epilog_kills(const struct agxv_graphics_state *s, const struct agx_fs_info *fs);
+
 #endif

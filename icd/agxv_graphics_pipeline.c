@@ -63,6 +63,21 @@ agxv_gpl_coverage_options(const struct agxv_graphics_state *s)
    return o;
 }
 
+/* Whether a main fragment program compiled with the multisample state
+ * `was` (info fs) serves a pipeline whose state is `now`: one that applies
+ * the state itself (coverage_in_main) only for the same state; one that
+ * leaves it to the output epilog for any, unless `now` makes it loop over
+ * the samples (agx_backend.c: samples > 1 with per-sample inputs or sample
+ * shading), which it was not compiled to do. */
+static bool
+coverage_fits(const struct agx_fs_info *fs, const struct agx_coverage_options *was,
+              const struct agx_coverage_options *now)
+{
+   if (fs->coverage_in_main)
+      return !memcmp(was, now, sizeof(*now));
+   return !(now->samples > 1 && (fs->per_sample || now->sample_shading));
+}
+
 VkResult
 agxv_graphics_compile_main(struct agxv_device *device, const VkPipelineShaderStageCreateInfo *stage,
                            const struct agxv_pipeline_layout *layout,
@@ -121,8 +136,8 @@ agxv_graphics_compile_main(struct agxv_device *device, const VkPipelineShaderSta
       done = pre->vs;
    /* (a fragment library is compiled without cull distances: with them
     * the shader is compiled again) */
-   if (pre && pre->fs_view == view && which == AGXV_STAGE_FRAGMENT &&
-       !memcmp(&pre->fs_coverage, &req.coverage, sizeof(req.coverage)) && !cull_distances &&
+   if (pre && pre->fs_view == view && which == AGXV_STAGE_FRAGMENT && pre->fs &&
+       coverage_fits(&pre->fs->fs, &pre->fs_coverage, &req.coverage) && !cull_distances &&
        !req.tiles)
       done = pre->fs;
    /* per-sample loops inline the epilog: a library's shader that needs one
@@ -252,6 +267,9 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
    } else {
       gfx->has_fs = true;
       gfx->fs = out.fs;
+      /* an epilog that kills samples: no hardware early Z (emit_usc_words) */
+      if (agxv_blend_epilog_kills(pipeline->graphics, &out.fs))
+         gfx->fs.writes_sample_mask = true;
    }
    result = agxv_pipeline_upload_stage(device, pipeline, which, code, size, &info);
    free(linked);

@@ -409,7 +409,8 @@ init_features(struct agxv_features *f)
     * Mesa's mapping; tests/icd test_raster_features). */
    f->v10.dualSrcBlend = VK_TRUE;
    /* alphaToOneEnable: the fragment shader's alpha outputs become 1
-    * (agx_pass_lower_coverage.c). */
+    * (the output epilog, agx_fs_epilog.c emit_coverage, or
+    * agx_pass_lower_coverage.c in a shader that applies it itself). */
    f->v10.alphaToOne = VK_TRUE;
    f->v10.depthClamp = VK_TRUE;
    f->v10.depthBiasClamp = VK_TRUE;
@@ -499,8 +500,8 @@ agxv_maintenance_properties(struct agxv_properties *p)
    p->maintenance5 = (VkPhysicalDeviceMaintenance5PropertiesKHR){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_PROPERTIES_KHR,
       /* The pipeline's sample mask, alpha to coverage and a SampleMask
-       * output are all applied by the fragment shader
-       * (agx_pass_lower_coverage), and a shader that writes coverage runs
+       * output are all applied by the fragment shader (its output epilog,
+       * agx_fs_epilog.c, or agx_pass_lower_coverage), and a shader that writes coverage runs
        * without early depth/stencil testing (agxv_cmd_draw.c
        * early_z_testing), so samples are counted by the late test, after
        * the coverage operations and after the sample mask: false, then
@@ -599,9 +600,10 @@ init_properties(struct agxv_physical_device *pdev)
       .maxTessellationControlTotalOutputComponents = 2048,
       .maxTessellationEvaluationInputComponents = 64,
       .maxTessellationEvaluationOutputComponents = 64,
-      .maxFragmentOutputAttachments = 4,
-      .maxFragmentDualSrcAttachments = 1, /* render target 0 (agx_fs_epilog.c) */
-      .maxFragmentCombinedOutputResources = 4,
+      /* eight colour attachments: those past the tilebuffer spill to memory (eMRT) */
+      .maxFragmentOutputAttachments = 8,
+      .maxFragmentDualSrcAttachments = 1,       /* render target 0 (agx_fs_epilog.c) */
+      .maxFragmentCombinedOutputResources = 16, /* Honeykrisp's value */
       .maxComputeSharedMemorySize = 32768,
       .maxComputeWorkGroupCount = {65535, 65535, 65535},
       .maxComputeWorkGroupInvocations = 1024,
@@ -639,7 +641,7 @@ init_properties(struct agxv_physical_device *pdev)
       .framebufferDepthSampleCounts = AGXV_SAMPLE_COUNTS,
       .framebufferStencilSampleCounts = AGXV_SAMPLE_COUNTS,
       .framebufferNoAttachmentsSampleCounts = AGXV_SAMPLE_COUNTS,
-      .maxColorAttachments = 4,
+      .maxColorAttachments = 8, /* AGXV_MAX_RTS; Honeykrisp's HK_MAX_RTS */
       /* texelFetch/textureSamples on multisampled sampled images */
       .sampledImageColorSampleCounts = AGXV_SAMPLE_COUNTS,
       .sampledImageIntegerSampleCounts = AGXV_SAMPLE_COUNTS,

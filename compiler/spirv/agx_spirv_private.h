@@ -427,6 +427,11 @@ void vtn_image_sample(struct vtn_ctx *c, unsigned ins);
 void vtn_image_gather(struct vtn_ctx *c, unsigned ins);
 void vtn_image_query_lod(struct vtn_ctx *c, unsigned ins);
 void vtn_image_query(struct vtn_ctx *c, unsigned ins);
+/* agx_spirv_cube_grad.c: the LOD explicit gradients ddx, ddy (32x3) select
+ * on a cube map in direction dir[0..2], `width` (32-bit integer) the view's
+ * first level's */
+agx_instr *vtn_cube_grad_lod(struct vtn_ctx *c, agx_instr *const dir[3], agx_instr *ddx,
+                             agx_instr *ddy, agx_instr *width);
 /* OpImageTexelPointer coordinates of a non-buffer image: 32x4 (x, y, z|layer, 0) */
 agx_instr *vtn_image_texel_coord(struct vtn_ctx *c, const struct vtn_type *t, uint32_t id);
 /* The bound check and address of an image atomic's texel (p: PTR_TEXEL). */

@@ -14,8 +14,9 @@
  *   OpImageGather (2D, 2D arrays; ConstOffset / Offset / ConstOffsets) -> image_gather
  *   OpImageQuerySize[Lod] / QueryLevels / QuerySamples -> image_size /
  *                                        image_levels / image_samples
+ *        (Grad on cube maps: the LOD the gradients select, agx_spirv_cube_grad.c)
  * Not handled (clear errors): implicit-LOD sampling outside fragment shaders
- * (no derivatives), Grad on cube maps, depth-compare gathers, cube gathers, multisampled
+ * (no derivatives), depth-compare gathers, cube gathers, multisampled
  * storage images (stores, atomics; sampled multisampled images can be
  * fetched).
  * Image atomics (OpImageTexelPointer on R32 storage images): the texel's
@@ -361,8 +362,6 @@ vtn_image_sample(struct vtn_ctx *c, unsigned i)
    if (mask & SpvImageOperandsLodMask)
       lod = float_operand(c, vtn_word(c, i, w++), "the sampling LOD");
    if (mask & SpvImageOperandsGradMask) {
-      if (t->image_dim == SpvDimCube)
-         vtn_fail(c, "unsupported: explicit gradients (Grad) on cube maps");
       ddx = gradient(c, t, vtn_word(c, i, w++));
       ddy = gradient(c, t, vtn_word(c, i, w++));
    }
@@ -393,6 +392,15 @@ vtn_image_sample(struct vtn_ctx *c, unsigned i)
    if (t->image_dim == SpvDim1D) {
       xyzw[2] = t->image_arrayed ? xyzw[1] : zero;
       xyzw[1] = agx_imm(b, 32, 0x3F000000); /* 0.5: the middle of the one row */
+   }
+   if (ddx && t->image_dim == SpvDimCube) {
+      /* cube gradients: the explicit LOD they select (agx_spirv_cube_grad.c),
+       * from the width of the view's first level */
+      agx_instr *size =
+         agx_intrin(b, AGX_OP_IMAGE_SIZE, agx_type_make(32, 4), 2, img->image->index,
+                    agx_imm(b, 32, 0), NULL, img->image->set, img->image->binding, dim);
+      lod = vtn_cube_grad_lod(c, xyzw, ddx, ddy, agx_extract(b, size, 0));
+      ddx = ddy = NULL;
    }
    unsigned sampler = img->image->sampler_set << 16 | img->image->sampler_binding;
    agx_instr *idx[4] = {img->image->index, img->image->sampler_index, off, ref};
