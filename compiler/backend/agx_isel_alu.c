@@ -342,17 +342,19 @@ isel_int(struct isel *c, agx_instr *I)
       if (bits == 16) {
          /* shift the value extended to 32 bits (sign for ishr), keep the
           * low half */
-         struct mval t = isel_new(c, 2);
+         /* (registers made before the instruction: a move pushed after it
+          * would follow it) */
+         struct mval t = isel_new(c, 2), ar = isel_reg(c, a);
          struct agx_minstr *mi = dst_instr(c, AGX_ISAOP_IADD, 0, t);
-         isel_use(c, &mi, 1, isel_reg(c, a), false, false);
+         isel_use(c, &mi, 1, ar, false, false);
          isel_set(c, mi, 2, agx_isa_imm(0));
          if (I->op == AGX_OP_ISHR)
             slot_mods(mi, 1, AGX_MOD_SX);
          a = t;
          if (b.kind != MV_IMM && b.halves == 1) {
-            struct mval u = isel_new(c, 2);
+            struct mval u = isel_new(c, 2), br = isel_reg(c, b);
             mi = dst_instr(c, AGX_ISAOP_IADD, 0, u);
-            isel_use(c, &mi, 1, isel_reg(c, b), false, false);
+            isel_use(c, &mi, 1, br, false, false);
             isel_set(c, mi, 2, agx_isa_imm(0));
             b = u;
          }
@@ -666,8 +668,9 @@ fmul_ieee(struct isel *c, struct mval d, struct mval a, struct mval b)
 static void
 f2f(struct isel *c, struct mval d, struct mval a)
 {
+   struct mval ar = isel_reg(c, a); /* before the instruction, as in shifts */
    struct agx_minstr *mi = dst_instr(c, AGX_OP_FADD32, 0, d);
-   isel_use(c, &mi, 1, isel_reg(c, a), true, false);
+   isel_use(c, &mi, 1, ar, true, false);
    isel_use(c, &mi, 2, NEG_ZERO, true, false);
 }
 
@@ -865,8 +868,9 @@ isel_conv(struct isel *c, agx_instr *I)
          /* 8-bit values sit in 16-bit registers with unspecified bits 8-15:
           * extend explicitly, in 32 bits */
          struct mval t = isel_new(c, 2), r = db == 32 ? isel_dst(c, I, 0) : isel_new(c, 2);
+         struct mval ar = isel_reg(c, a); /* before the instruction, as above */
          struct agx_minstr *mi = dst_instr(c, AGX_ISAOP_IADD, 0, t);
-         isel_use(c, &mi, 1, isel_reg(c, a), false, false);
+         isel_use(c, &mi, 1, ar, false, false);
          isel_set(c, mi, 2, agx_isa_imm(0));
          if (sx) {
             struct mval u = isel_new(c, 2);

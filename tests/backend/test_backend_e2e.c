@@ -111,6 +111,7 @@ static const struct shader_case cases[] = {
     4,
     {0},
     0},
+   {"be_imm_src", 2, {{0, 0, 0, 256, B_RAND, 0}, {0, 1, 0, 64 * 4 * 4, B_ZERO, 0}}, 2, {0}, 0},
    {"be_spill", 2, {{0, 0, 0, 2048, B_RAND, 0}, {0, 1, 0, 128 * 2 * 4, B_ZERO, 0}}, 2, {0}, 0},
    {"be_preamble",
     3,
