@@ -40,6 +40,12 @@
  * and partial-area clears are done in memory before the pass
  * (clear_render_area).
  *
+ * Spilled render targets (a layout past 64 B per sample or a 16x16 utile,
+ * graphics.md §5.3): the tile programs skip them, fragment shaders store
+ * them to memory through the eMRT descriptors (agxv_emrt.h) uploaded per
+ * render command, load-op clears run in memory before the pass, and
+ * resolves read the multisampled image as for stored attachments.
+ *
  * Multisampling (2 or 4 samples, graphics.md §3.6, §5.2): the tilebuffer
  * is laid out for the attachments' sample count, clears store every sample,
  * the end-of-tile program writes every sample of the multisampled PBE, and
@@ -66,6 +72,7 @@
 #include "agxv_clear_draw.h"
 #include "agxv_cmd_buffer.h"
 #include "agxv_device.h"
+#include "agxv_emrt.h"
 #include "agxv_format.h"
 #include "agxv_query_pool.h"
 #include "agxv_graphics_pipeline.h"
@@ -514,6 +521,10 @@ start_render(struct agxv_cmd_buffer *cmd, bool resume)
       clear_render_area(cmd, &desc);
       if (cmd->record_result != VK_SUCCESS)
          return cmd->record_result;
+   } else if (!resume) {
+      agxv_emrt_clear(cmd); /* spilled attachments live in memory (agxv_emrt.h) */
+      if (cmd->record_result != VK_SUCCESS)
+         return cmd->record_result;
    }
    result = open_stream(cmd);
    if (result != VK_SUCCESS)
@@ -524,6 +535,8 @@ start_render(struct agxv_cmd_buffer *cmd, bool resume)
    result = build_bg(cmd, &desc, rout.incomplete_render_area, &cmd->open.render.cmd);
    if (result == VK_SUCCESS)
       result = build_eot(cmd, &desc, &cmd->open.render.cmd);
+   if (result == VK_SUCCESS)
+      result = agxv_emrt_upload(cmd);
    if (result != VK_SUCCESS)
       return result;
    rs->active = true;
@@ -1091,6 +1104,14 @@ agxv_rendering_fold_clears(struct agxv_cmd_buffer *cmd, const VkClearAttachment 
    struct drm_asahi_cmd_render *rc = &cmd->open.render.cmd;
    if (!covers_all(rs, rc->layers, rects, rect_count))
       return false;
+   /* spilled attachments are cleared in memory before the pass, not by
+    * the background program (agxv_emrt.h): the split path clears them */
+   for (uint32_t i = 0; i < att_count; i++) {
+      uint32_t rt = agxv_rendering_rt(rs, atts[i].colorAttachment);
+      if ((atts[i].aspectMask & VK_IMAGE_ASPECT_COLOR_BIT) && rt != UINT32_MAX &&
+          rs->tib.spilled[rt])
+         return false;
+   }
    /* The clears as load ops (every rectangle of an attachment clears the
     * same value, and one covers everything). */
    struct agxv_render_desc desc = rs->desc;

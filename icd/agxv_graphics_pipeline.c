@@ -16,6 +16,7 @@
 #include "agxv_descriptor_set_layout.h"
 #include "agxv_device.h"
 #include "agxv_format.h"
+#include "agxv_fs_variants.h"
 #include "agxv_graphics_pipeline_cache.h"
 #include "agxv_graphics_pipeline_library.h"
 #include "agxv_pipeline_cache.h"
@@ -61,6 +62,21 @@ agxv_gpl_coverage_options(const struct agxv_graphics_state *s)
          s->ms.sample_shading_enable && s->ms.min_sample_shading * (float)samples > 1.0f,
    };
    return o;
+}
+
+/* Whether a main fragment program compiled with the multisample state
+ * `was` (info fs) serves a pipeline whose state is `now`: one that applies
+ * the state itself (coverage_in_main) only for the same state; one that
+ * leaves it to the output epilog for any, unless `now` makes it loop over
+ * the samples (agx_backend.c: samples > 1 with per-sample inputs or sample
+ * shading), which it was not compiled to do. */
+static bool
+coverage_fits(const struct agx_fs_info *fs, const struct agx_coverage_options *was,
+              const struct agx_coverage_options *now)
+{
+   if (fs->coverage_in_main)
+      return !memcmp(was, now, sizeof(*now));
+   return !(now->samples > 1 && (fs->per_sample || now->sample_shading));
 }
 
 VkResult
@@ -121,8 +137,8 @@ agxv_graphics_compile_main(struct agxv_device *device, const VkPipelineShaderSta
       done = pre->vs;
    /* (a fragment library is compiled without cull distances: with them
     * the shader is compiled again) */
-   if (pre && pre->fs_view == view && which == AGXV_STAGE_FRAGMENT &&
-       !memcmp(&pre->fs_coverage, &req.coverage, sizeof(req.coverage)) && !cull_distances &&
+   if (pre && pre->fs_view == view && which == AGXV_STAGE_FRAGMENT && pre->fs &&
+       coverage_fits(&pre->fs->fs, &pre->fs_coverage, &req.coverage) && !cull_distances &&
        !req.tiles)
       done = pre->fs;
    /* per-sample loops inline the epilog: a library's shader that needs one
@@ -236,6 +252,16 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
          return result;
       }
    }
+   /* dynamic blend state: draws link the epilog of the state in effect */
+   if (which == AGXV_STAGE_FRAGMENT && (pipeline->graphics->dynamic & AGXV_FS_VARIANT_DYNAMIC) &&
+       !gfx->fs_variants) {
+      result = agxv_fs_variants_create(device, pipeline->graphics, code, size, out.r.main_size,
+                                       &out.r.info, &out.fs, tib, &gfx->fs_variants);
+      if (result != VK_SUCCESS) {
+         agxv_compile_result_free(&out.r);
+         return result;
+      }
+   }
    if (which == AGXV_STAGE_FRAGMENT) {
       result = agxv_blend_link_fs(pipeline->graphics, tib, &out.fs, code, size, out.r.main_size,
                                   &out.r.info, &linked, &size, &info, &gfx->pass_type);
@@ -252,6 +278,9 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
    } else {
       gfx->has_fs = true;
       gfx->fs = out.fs;
+      /* an epilog that kills samples: no hardware early Z (emit_usc_words) */
+      if (agxv_blend_epilog_kills(pipeline->graphics, &out.fs))
+         gfx->fs.writes_sample_mask = true;
    }
    result = agxv_pipeline_upload_stage(device, pipeline, which, code, size, &info);
    free(linked);
@@ -295,6 +324,9 @@ agxv_graphics_pipeline_build(struct agxv_device *device, struct agxv_pipeline *p
    struct agxv_graphics_pipeline *gfx = pipeline->gfx;
    memset(gfx, 0, sizeof(*gfx));
    gfx->cache_use = cu;
+   /* the pipeline's own program has the default epilog of its dynamic
+    * blend state (draws pick theirs, agxv_fs_variants.h) */
+   agxv_blend_reset_dynamic(pipeline->graphics);
    VkResult result = VK_SUCCESS;
    /* a merged subpass stores to its attachments' places in its group's
     * tilebuffer (agxv_render_pass_merge.c) */
@@ -350,7 +382,8 @@ agxv_graphics_pipeline_build(struct agxv_device *device, struct agxv_pipeline *p
     * rasterised sample: the mask is applied by the fragment shader
     * (agx_pass_lower_coverage's sample_kill), so the empty one applies it */
    if (result == VK_SUCCESS && !gfx->has_fs &&
-       (gfx->uvs.cull_count || agxv_gpl_coverage_options(state).sample_kill))
+       (gfx->uvs.cull_count || agxv_gpl_coverage_options(state).sample_kill ||
+        (state->dynamic & AGXV_DYN_BIT(MS_SAMPLE_MASK))))
       result = compile_cull_fs(device, pipeline, layout);
    /* transform feedback without a geometry shader captures the vertex
     * shader's outputs (agxv_graphics_pipeline_xfb.c); not after tessellation */

@@ -18,9 +18,14 @@
  *   - geometry / tessellation / transform feedback: their compute variants
  *     bake the vertex input state into the vertex shader (agxv_vbo_sw_key),
  *     so they are compiled at link time from the retained SPIR-V;
- *   - a fragment shader compiled without the multisample state it is
- *     linked with (sample mask, alpha to coverage / one are applied in the
- *     main shader, agx_pass_lower_coverage) is compiled again.
+ *   - the sample mask and alpha to coverage / one are applied by the
+ *     output epilog (agx_fs_epilog_key.sample_kill ..., Honeykrisp keeps
+ *     them in its epilog key too), so they and the sample count may differ
+ *     between the fragment shader and output libraries; except in a
+ *     fragment shader that applies them itself (agx_fs_info.coverage_in_main:
+ *     tests at entry, FragDepth, memory writes, SampleMaskIn, a per-sample
+ *     loop), which is compiled again when they differ, as is one that must
+ *     loop over the samples of the output interface's sample count.
  * An optimised link (LINK_TIME_OPTIMIZATION) compiles every stage again from
  * the SPIR-V every library retains (as if with
  * RETAIN_LINK_TIME_OPTIMIZATION_INFO, which is accepted and implied).

@@ -52,6 +52,29 @@ compile_program(agx_shader *s, unsigned max_halves, struct program *p, char *err
 /* The stage's interface to hardware operations (vertex outputs to UVS
  * stores, inputs to preloaded registers; fragment inputs to coefficient
  * registers, discards to sample masks, colour outputs to the tilebuffer). */
+/* Whether the pipeline's sample mask and alpha to coverage / one must be
+ * applied by the main program rather than by its output epilog: the
+ * epilog kills samples before the final depth/stencil test, which a
+ * shader testing at entry (EarlyFragmentTests) or in its own zs_emit
+ * (FragDepth) has already run (graphics.md 4.4 rules 3-4); SampleMaskIn
+ * must exclude the masked samples and memory writes must not happen for
+ * them (Vulkan runs the sample mask test before the fragment shader). */
+static bool
+coverage_needs_main(agx_shader *s)
+{
+   if (s->fs.early_fragment_tests || s->fs.reads_sample_mask)
+      return true;
+   agx_instr **all;
+   unsigned n = agx_collect_instrs(s, &all);
+   for (unsigned i = 0; i < n; i++) {
+      const agx_instr *I = all[i];
+      if ((I->op == AGX_OP_STORE_OUTPUT && I->c[0] == AGX_IO_FRAG_DEPTH) ||
+          I->op == AGX_OP_LOAD_SAMPLE_MASK_IN || agx_instr_writes_memory(I))
+         return true;
+   }
+   return false;
+}
+
 static int
 lower_stage(agx_shader *s, const struct agx_backend_options *opts, char *err, size_t errsize)
 {
@@ -73,14 +96,8 @@ lower_stage(agx_shader *s, const struct agx_backend_options *opts, char *err, si
       agx_pass_lower_vs_inputs(s);
       return 0;
    }
+   /* spilled render targets (eMRT) are stored to memory (compiler/ir/agx_emrt.c) */
    const struct agx_tilebuffer_layout *tib = opts ? opts->tib : NULL;
-   if (tib)
-      for (unsigned rt = 0; rt < tib->num_rts; rt++)
-         if (tib->spilled[rt]) {
-            snprintf(err, errsize, "unsupported: render target %u spills the tilebuffer (eMRT)",
-                     rt);
-            return -1;
-         }
    /* per-sample shading: a loop over the pipeline's samples around the
     * shader and its inlined output epilog (agx_pass_lower_sample_shading) */
    bool loop =
@@ -96,7 +113,13 @@ lower_stage(agx_shader *s, const struct agx_backend_options *opts, char *err, si
    if (opts)
       agx_pass_lower_cull_fs(s, opts->cull_distances);
    agx_pass_lower_fs_inputs(s);
-   if (opts)
+   /* the multisample state in this program, or in the output epilog's key
+    * (agx_fs_info.coverage_in_main) */
+   bool in_main =
+      !opts || !opts->fs_epilog || loop || s->fs.sample_loop_deferred || coverage_needs_main(s);
+   s->fs.coverage_in_main = in_main;
+   s->fs.epilog_tests = !in_main; /* a request to agx_pass_lower_discard */
+   if (opts && in_main)
       agx_pass_lower_coverage(s, &opts->coverage);
    agx_pass_lower_fs_sidefx(s);
    agx_pass_lower_discard(s);
@@ -141,7 +164,8 @@ agx_backend_compile(agx_shader *s, const struct agx_backend_options *opts,
    agx_instr **all;
    unsigned n = agx_collect_instrs(s, &all);
    for (unsigned i = 0; i < n; i++)
-      if (all[i]->op == AGX_OP_BINDLESS_IMAGE_LOAD || all[i]->op == AGX_OP_BINDLESS_TEXTURE_LOAD)
+      if (all[i]->op == AGX_OP_BINDLESS_IMAGE_LOAD || all[i]->op == AGX_OP_BINDLESS_TEXTURE_LOAD ||
+          all[i]->op == AGX_OP_TILE_TEXTURE_LOAD)
          out->info.sampler_states = 1;
 
    agx_shader *pre = NULL;

@@ -89,6 +89,19 @@ struct agx_fs_epilog_key {
     * merged subpass, icd/agxv_render_pass_merge.c): the shader never
     * hides earlier fragments (translucent) */
    uint8_t other_rts;
+   /* The pipeline's multisample state when the main shader left it to the
+    * epilog (agx_fs_info.coverage_in_main false; Mesa agx_linker.h keeps
+    * alpha to coverage / one in its epilog key too): samples killed
+    * before the final test (the complement of pSampleMask[0] within the
+    * rasterization samples), alpha to coverage of RT0's alpha over
+    * alpha_to_coverage samples (0: off), and every written colour's alpha
+    * replaced by 1. */
+   uint8_t sample_kill;
+   uint8_t alpha_to_coverage;
+   uint8_t alpha_to_one;
+   /* 1: the main shader left its final depth/stencil test to the epilog
+    * (agx_fs_info.epilog_tests) */
+   uint8_t main_tests;
    struct agx_blend_rt rt[AGX_TIB_MAX_RTS];
 };
 
@@ -101,6 +114,10 @@ void agx_fs_epilog_key_init(struct agx_fs_epilog_key *key, const struct agx_tile
  * destination, a logic op that reads it, a partial write mask, or a
  * bound render target the shader does not write. */
 bool agx_fs_epilog_reads_tib(const struct agx_fs_epilog_key *key);
+
+/* Does the epilog execute sample_mask (kills samples and runs the final
+ * test: no hardware early Z, a punch-through pass)? */
+bool agx_fs_epilog_kills(const struct agx_fs_epilog_key *key);
 
 /* Fragment control pass type (genxml PASS_TYPE) of main + epilog: opaque
  * 0, translucent 1 (reads the tilebuffer), punch-through 2 (the main

@@ -15,6 +15,9 @@
  * instead (no sample_mask after the test, rule 4).
  * A SampleMask output kills the samples whose bit is clear (`sample_mask
  * ~mask & 0xFF, 0`) before that test.
+ * With s->fs.epilog_tests set on entry (a main program whose output epilog
+ * applies the multisample state, agx_stage_info.h) the final sample_mask
+ * test is left to the epilog; the flag stays set when it was needed.
  * Assumes the stores are in the last top-level block. */
 #include "agx_builder.h"
 #include "agx_passes.h"
@@ -99,9 +102,16 @@ agx_pass_lower_discard(agx_shader *s)
    /* memory side effects without EarlyFragmentTests: late tests
     * (agx_pass_lower_fs_sidefx) */
    bool late = s->fs.writes_memory && !s->fs.tests_at_entry;
-   if (!any && !depth && !late)
+   if (!any && !depth && !late) {
+      s->fs.epilog_tests = false;
       return false;
+   }
    s->fs.uses_discard |= any || late;
+   /* asked to (s->fs.epilog_tests on entry): the output epilog runs the
+    * final test after its own kills (alpha to coverage, sample mask) */
+   if (s->fs.epilog_tests && !depth)
+      return true;
+   s->fs.epilog_tests = false;
    agx_builder b = first_store ? agx_builder_before(s, first_store) : agx_builder_at_end(s, end);
    agx_intrin(&b, AGX_OP_TILE_WAIT, agx_type_make(0, 0), 0, NULL, NULL, NULL, 1, 0, 0);
    if (depth) {

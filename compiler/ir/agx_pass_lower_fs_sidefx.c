@@ -33,8 +33,8 @@
 #include "agx_builder.h"
 #include "agx_passes.h"
 
-static bool
-writes_memory(const agx_instr *I)
+bool
+agx_instr_writes_memory(const agx_instr *I)
 {
    switch (I->op) {
    case AGX_OP_STORE_GLOBAL:
@@ -98,7 +98,7 @@ agx_pass_lower_fs_sidefx(agx_shader *s)
          agx_instr_remove(I);
          continue;
       }
-      if (!writes_memory(I))
+      if (!agx_instr_writes_memory(I))
          continue;
       agx_builder b = agx_builder_before(s, I);
       agx_wrap_in_if(s, I, may_write(&b));

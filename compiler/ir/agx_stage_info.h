@@ -71,6 +71,20 @@ struct agx_fs_info {
     * the end) unless tests_at_entry (EarlyFragmentTests: sample_mask at
     * entry) */
    bool writes_memory, tests_at_entry;
+   /* The pipeline's multisample state (agx_coverage_options: sample mask,
+    * alpha to coverage / one) is applied by this program
+    * (agx_pass_lower_coverage): always without an output epilog, and with
+    * one when the shader loops over samples, tests at entry, writes depth,
+    * memory or reads SampleMaskIn (agx_backend.c). Otherwise the output
+    * epilog applies it from its key (agx_fs_epilog_key.sample_kill ...),
+    * so a fast link compiles no new main program when it changes. */
+   bool coverage_in_main;
+   /* With coverage_in_main false: the program kills samples (discard,
+    * SampleMask, cull distances, late tests for memory writes) but leaves
+    * the final `wait_pix 0x1; sample_mask 0xFF, 0xFF` test of the live
+    * samples to the output epilog (agx_fs_epilog_key.main_tests), which
+    * may kill more before it (graphics.md 4.4 rules 2-3) */
+   bool epilog_tests;
    bool reads_tib; /* output epilog: ld_tile of earlier fragments' colours */
    /* input attachments read from the tilebuffer (agx_spirv_options
     * tile_inputs): ld_tile in the main shader, a translucent pass type */

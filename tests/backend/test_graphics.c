@@ -480,12 +480,31 @@ test_fs_mrt(void)
       CHECK(0, "fs_many: %s", err);
    }
 
-   /* a render target past the tilebuffer (eMRT) is refused with a message */
+   /* a render target past the tilebuffer (eMRT, render target 4 here) is stored to memory:
+    * image_write through its PBE in texture state register 2 x 4 + 1 after wait_pix */
    enum agx_tib_format big[5] = {AGX_TIB_RGBA32_FLOAT, AGX_TIB_RGBA32_FLOAT, AGX_TIB_RGBA32_FLOAT,
                                  AGX_TIB_RGBA32_FLOAT, AGX_TIB_RGBA32_FLOAT};
    agx_tilebuffer_layout(&tib, big, 5, 1);
-   CHECK(!compile("fs_const", &tib, &p, err, sizeof(err)) && strstr(err, "spills"), "eMRT: %s",
-         err);
+   CHECK(tib.spilled[4] && !tib.spilled[3], "layout spills render target 4 only");
+   struct agx_backend_result ep;
+   if (!agx_build_fs_epilog(&tib, 0x11, &ep, err, sizeof(err))) {
+      char *text = NULL;
+      size_t len = 0;
+      FILE *m = open_memstream(&text, &len);
+      agx_backend_disasm(ep.code, ep.size, m);
+      fclose(m);
+      const char *w = strstr(text, "wait_pix"), *iw = strstr(text, "image_write");
+      CHECK(w && iw && w < iw && strstr(text, "st_tile") && strstr(iw, "memory_barrier"),
+            "eMRT epilog: wait_pix, image_write, barrier:\n%s", text);
+      /* translucent: spilled render targets need it (graphics.md 5.3) */
+      struct agx_fs_epilog_key key;
+      agx_fs_epilog_key_init(&key, &tib, 0x1F);
+      CHECK(agx_fs_epilog_reads_tib(&key), "eMRT pass is translucent");
+      free(text);
+      agx_backend_result_free(&ep);
+   } else {
+      CHECK(0, "eMRT epilog: %s", err);
+   }
 }
 
 struct tib_case {
@@ -807,10 +826,13 @@ test_fs_epilog(void)
    }
    CHECK(count(&p, "st_tile") == 0 && count(&p, "stop") == 0, "no stores, no stop");
    CHECK(p.r.info.fs.colour_written == 3, "written 0x%x", p.r.info.fs.colour_written);
-   /* RT0 in r4-r7, RT1 in r8-r11 (70000 = the w of o_id), after the sample test */
-   int test = find(&p, 0, "sample_mask      255, 255");
+   /* RT0 in r4-r7, RT1 in r8-r11 (70000 = the w of o_id); the shader
+    * discards, the final sample test is left to the epilog */
    int r4 = find(&p, 0, "mov              r4, ");
-   CHECK(test > 0 && r4 > test && find(&p, 0, "mov_imm          r11, 70000") > test, "exports");
+   CHECK(r4 >= 0 && find(&p, 0, "mov_imm          r11, 70000") >= 0, "exports");
+   CHECK(count(&p, "sample_mask      255, 255") == 0 && p.r.info.fs.epilog_tests &&
+            !p.r.info.fs.coverage_in_main && p.r.info.fs.uses_discard,
+         "the final test left to the epilog");
    enum agx_tib_format rts[2] = {AGX_TIB_RGBA8_UNORM, AGX_TIB_RGBA16_UINT};
    struct agx_tilebuffer_layout tib;
    agx_tilebuffer_layout(&tib, rts, 2, 1);
@@ -829,6 +851,34 @@ test_fs_epilog(void)
    CHECK(strstr(e.text, ", r4\n") && strstr(e.text, ", r7\n"), "reads r4-r7");
    CHECK(strstr(e.text, "u8norm, 0, xyzw, 8, 255, 0") && strstr(e.text, "i16, 0, xyzw, 0, 255, 0"),
          "stores");
+   /* the epilog of the multisample state: kills (sample mask 0b1101,
+    * alpha to coverage over 4 samples), then the one final test, before
+    * any tilebuffer access */
+   struct agx_fs_epilog_key key;
+   agx_fs_epilog_key_init(&key, &tib, p.r.info.fs.colour_written);
+   key.sample_kill = 0x2;
+   key.alpha_to_coverage = 4;
+   key.main_tests = 1;
+   struct prog m;
+   memset(&m, 0, sizeof(m));
+   if (agx_build_fs_epilog_key(&key, &m.r, err, sizeof(err))) {
+      CHECK(0, "coverage epilog: %s", err);
+   } else {
+      disasm_into(&m);
+      int kill = find(&m, 0, "sample_mask "), final = find(&m, 0, "sample_mask      255, 255");
+      int first_tile = find(&m, 0, "st_tile");
+      CHECK(count(&m, "sample_mask") == 2 && kill >= 0 && final > kill && first_tile > final &&
+               agx_fs_epilog_kills(&key),
+            "coverage epilog:\n%s", m.text);
+      prog_free(&m);
+   }
+   key.sample_kill = key.alpha_to_coverage = 0;
+   memset(&m, 0, sizeof(m));
+   if (!agx_build_fs_epilog_key(&key, &m.r, err, sizeof(err))) {
+      disasm_into(&m);
+      CHECK(count(&m, "sample_mask") == 1 && !agx_fs_epilog_kills(&key), "test only:\n%s", m.text);
+      prog_free(&m);
+   }
    /* concatenated: one program that decodes completely and stops once */
    size_t n = p.r.size + e.r.size;
    uint8_t *all = malloc(n);

@@ -13,7 +13,11 @@
  * library with a geometry shader (points become 8x8 squares), and
  * libraries whose layouts have independent sets (set 0 in the vertex
  * shader's, set 1 in the fragment shader's), and one whose vertex shader
- * captures transform feedback (checked word for word). Creation feedback of
+ * captures transform feedback (checked word for word). Output interfaces of
+ * 4 and 1 samples with alpha to coverage, a sample mask or alpha to one,
+ * fast-linked with a fragment shader library without multisample state
+ * (compiling nothing: the output epilog applies that state), resolved and
+ * compared with a CPU reference. Creation feedback of
  * a link must be valid.
  *
  * On agx-vk (not --reference) the test also counts the main shaders the
@@ -116,6 +120,11 @@ struct desc {
    bool no_vi;   /* no vertex attributes */
    bool discard; /* rasterizer discard */
    VkPipelineLayout layout;
+   /* multisample state (samples 0: 1): of the output interface, and of the
+    * fragment shader part unless fs_no_ms (NULL there) */
+   VkSampleCountFlagBits samples;
+   bool a2c, a2o, fs_no_ms;
+   VkSampleMask sample_mask; /* 0: no pSampleMask */
 };
 
 static const VkVertexInputBindingDescription vi_bind[2] = {
@@ -138,6 +147,7 @@ struct states {
    VkPipelineViewportStateCreateInfo vp;
    VkPipelineRasterizationStateCreateInfo rs;
    VkPipelineMultisampleStateCreateInfo ms;
+   VkSampleMask mask;
    VkPipelineDepthStencilStateCreateInfo ds;
    VkPipelineColorBlendAttachmentState att;
    VkPipelineColorBlendStateCreateInfo cb;
@@ -210,11 +220,15 @@ create_info(const struct desc *d, VkGraphicsPipelineLibraryFlagsEXT parts, struc
          .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
       ci.pDepthStencilState = &st->ds;
    }
-   if (parts & (VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT |
-                VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_OUTPUT_INTERFACE_BIT_EXT)) {
+   bool fs_ms = (parts & VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT) && !d->fs_no_ms;
+   if (fs_ms || (parts & VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_OUTPUT_INTERFACE_BIT_EXT)) {
+      st->mask = d->sample_mask;
       st->ms = (VkPipelineMultisampleStateCreateInfo){
          .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-         .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
+         .rasterizationSamples = d->samples ? d->samples : VK_SAMPLE_COUNT_1_BIT,
+         .pSampleMask = d->sample_mask ? &st->mask : NULL,
+         .alphaToCoverageEnable = d->a2c,
+         .alphaToOneEnable = d->a2o};
       ci.pMultisampleState = &st->ms;
    }
    if (parts & VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_OUTPUT_INTERFACE_BIT_EXT) {
@@ -553,6 +567,163 @@ test_basic(const char *vs_path, const char *fs_path)
    free_verts(&v);
 }
 
+/* The multisample state only in the output interface (the fragment shader
+ * library has none: Vulkan needs it there only for sample shading), as a
+ * DXVK-like client links it: output libraries of 4 samples with alpha to
+ * coverage, a sample mask, alpha to one, and of 1 sample with alpha to
+ * coverage, each fast-linked with the same three libraries. The output
+ * epilog applies that state, so no link compiles a shader; each draw is
+ * resolved and compared with a CPU reference (alpha 0 and 1 only for
+ * alpha to coverage: Vulkan fixes no mapping in between), and with the
+ * monolithic pipeline of the same state. */
+static uint8_t ms_rgba[2][4] = {{200, 40, 60, 255}, {30, 180, 90, 0}};
+
+/* Draws the rectangles with p into a target of `samples` samples resolved
+ * into `image` (cleared to clear_colour), read back into img. */
+static void
+render_ms(VkPipeline p, const struct verts *v, VkSampleCountFlagBits samples, uint8_t *img)
+{
+   struct agx_vk_image ms = {0};
+   if (samples != VK_SAMPLE_COUNT_1_BIT)
+      agx_vk_image_create(&c,
+                          &(struct agx_vk_image_desc){.format = colour_format,
+                                                      .width = W,
+                                                      .height = H,
+                                                      .samples = samples,
+                                                      .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT},
+                          &ms);
+   memset(out.ptr, 0xAB, W * H * 4);
+   VkCommandBuffer cb = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   VkClearColorValue cv;
+   memcpy(cv.float32, clear_colour, sizeof(clear_colour));
+   agx_vk_barrier(cb, image.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                  VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                  (struct agx_vk_access){VK_PIPELINE_STAGE_2_COPY_BIT, 0}, AGX_VK_COLOR_WRITE);
+   VkRenderingAttachmentInfo att = agx_vk_color_attachment(image.view, &cv);
+   if (ms.image) {
+      agx_vk_barrier(cb, ms.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                     VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                     (struct agx_vk_access){VK_PIPELINE_STAGE_2_TOP_OF_PIPE_BIT, 0},
+                     AGX_VK_COLOR_WRITE);
+      att = agx_vk_color_attachment(ms.view, &cv);
+      att.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+      att.resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT;
+      att.resolveImageView = image.view;
+      att.resolveImageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+   }
+   agx_vk_begin_rendering(
+      cb, &(struct agx_vk_rendering){.width = W, .height = H, .color_count = 1, .colors = &att});
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+   VkBuffer bufs[2] = {v->pos.buf, v->col.buf};
+   VkDeviceSize offs[2] = {0, 0};
+   vkCmdBindVertexBuffers(cb, 0, 2, bufs, offs);
+   vkCmdDraw(cb, v->count, 1, 0, 0);
+   vkCmdEndRendering(cb);
+   agx_vk_barrier(cb, image.image, VK_IMAGE_ASPECT_COLOR_BIT,
+                  VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                  AGX_VK_COLOR_WRITE, AGX_VK_COPY_READ);
+   agx_vk_copy_to_buffer(cb, &image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, 0, 0, out.buf, 0);
+   VK_OK(agx_vk_submit_wait(&c, cb));
+   memcpy(img, out.ptr, W * H * 4);
+   agx_vk_image_free(&c, &ms);
+}
+
+/* The reference of a case: per rectangle, the fraction of the 4 (or 1)
+ * samples it covers (alpha to coverage: all or none by its alpha; the
+ * sample mask: its bits) averaged with the clear colour; alpha to one
+ * writes alpha 1. */
+static void
+ms_reference(const struct desc *d, uint8_t *img)
+{
+   struct rect r[2] = {{4, 6, 28, 30, {0}}, {34, 20, 60, 58, {0}}};
+   unsigned n = d->samples ? (unsigned)d->samples : 1;
+   for (int i = 0; i < W * H; i++)
+      memcpy(img + 4 * i, clear_rgba, 4);
+   for (int q = 0; q < 2; q++) {
+      unsigned covered = n;
+      if (d->a2c && ms_rgba[q][3] == 0)
+         covered = 0;
+      if (d->sample_mask && covered)
+         covered = (unsigned)__builtin_popcount(d->sample_mask & ((1u << n) - 1));
+      for (int y = r[q].y0; y < r[q].y1; y++)
+         for (int x = r[q].x0; x < r[q].x1; x++)
+            for (int k = 0; k < 4; k++) {
+               int v = k == 3 && d->a2o ? 255 : ms_rgba[q][k];
+               float f = ((float)v * covered + (float)clear_rgba[k] * (n - covered)) / n;
+               img[4 * (y * W + x) + k] = (uint8_t)(f + 0.5f);
+            }
+   }
+}
+
+static void
+test_coverage(const char *vs_path, const char *fs_path, bool alpha_to_one)
+{
+   VkPipelineLayout layout = agx_vk_pipeline_layout(&c, 0, NULL, 0, 0);
+   struct desc d = {.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+                    .vs = module(vs_path),
+                    .fs = module(fs_path),
+                    .layout = layout,
+                    .fs_no_ms = true};
+   VkPipeline libs[4];
+   for (int i = 0; i < 3; i++)
+      libs[i] = library(&d, parts[i], NULL);
+   const struct rect rs[2] = {{4, 6, 28, 30, {0}}, {34, 20, 60, 58, {0}}};
+   struct rect vr[2];
+   for (int q = 0; q < 2; q++) {
+      vr[q] = rs[q];
+      memcpy(vr[q].rgba, ms_rgba[q], 4);
+   }
+   struct verts v = make_verts(vr, 2, false);
+   static uint8_t got[W * H * 4], want[W * H * 4], mono[W * H * 4];
+   const struct {
+      const char *name;
+      VkSampleCountFlagBits samples;
+      bool a2c, a2o;
+      VkSampleMask mask;
+   } cases[] = {
+      {"4 samples, alpha to coverage", VK_SAMPLE_COUNT_4_BIT, true, false, 0},
+      {"4 samples, sample mask 0x9", VK_SAMPLE_COUNT_4_BIT, false, false, 0x9},
+      {"4 samples, alpha to one", VK_SAMPLE_COUNT_4_BIT, false, true, 0},
+      {"4 samples, alpha to coverage, sample mask 0x7", VK_SAMPLE_COUNT_4_BIT, true, false, 0x7},
+      {"1 sample, alpha to coverage", VK_SAMPLE_COUNT_1_BIT, true, false, 0},
+   };
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      if (cases[i].a2o && !alpha_to_one)
+         continue;
+      struct desc fo = d;
+      fo.samples = cases[i].samples;
+      fo.a2c = cases[i].a2c;
+      fo.a2o = cases[i].a2o;
+      fo.sample_mask = cases[i].mask;
+      fo.fs_no_ms = false;
+      unsigned n;
+      libs[3] = library(&fo, parts[3], &n);
+      VkPipeline fast = link_libs(libs, layout, false, &n);
+      char what[128];
+      snprintf(what, sizeof(what), "fast link, %s", cases[i].name);
+      expect_compiles(what, n, 0);
+      ms_reference(&fo, want);
+      render_ms(fast, &v, cases[i].samples, got);
+      compare(what, got, want);
+      /* the monolithic pipeline of the same state */
+      struct states st;
+      VkGraphicsPipelineCreateInfo ci = create_info(&fo, 0xF, &st);
+      VkPipeline whole = create(&ci, NULL);
+      render_ms(whole, &v, cases[i].samples, mono);
+      snprintf(what, sizeof(what), "monolithic, %s", cases[i].name);
+      compare(what, mono, want);
+      vkDestroyPipeline(c.dev, whole, NULL);
+      vkDestroyPipeline(c.dev, fast, NULL);
+      vkDestroyPipeline(c.dev, libs[3], NULL);
+   }
+   for (int i = 0; i < 3; i++)
+      vkDestroyPipeline(c.dev, libs[i], NULL);
+   vkDestroyShaderModule(c.dev, d.vs, NULL);
+   vkDestroyShaderModule(c.dev, d.fs, NULL);
+   vkDestroyPipelineLayout(c.dev, layout, NULL);
+   free_verts(&v);
+}
+
 /* A pre-rasterization library with a geometry shader: two points become
  * 8x8 squares in the point's red and green, blue = primitive ID / 8. */
 static void
@@ -858,7 +1029,8 @@ main(int argc, char **argv)
                                            .pNext = &gpl,
                                            .synchronization2 = VK_TRUE,
                                            .dynamicRendering = VK_TRUE};
-   VkPhysicalDeviceFeatures f10 = {.geometryShader = f2.features.geometryShader};
+   VkPhysicalDeviceFeatures f10 = {.geometryShader = f2.features.geometryShader,
+                                   .alphaToOne = f2.features.alphaToOne};
    has_xfb = has_xfb && xfb.transformFeedback;
    xfb = (VkPhysicalDeviceTransformFeedbackFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
@@ -867,6 +1039,7 @@ main(int argc, char **argv)
    agx_vk_ctx_device_features(&c, &f13, &f10, has_xfb ? 3 : 2, exts);
    setup();
    test_basic(paths[0], paths[1]);
+   test_coverage(paths[0], paths[1], f10.alphaToOne);
    if (f10.geometryShader)
       test_gs(paths[0], paths[2], paths[1]);
    else
