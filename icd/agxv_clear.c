@@ -10,11 +10,11 @@
  * Honeykrisp's way: Mesa src/asahi/vulkan/hk_cmd_clear.c, vk_meta; graphics.md §9), in
  * primaries and in secondaries continuing a pass alike; a clear of the whole framebuffer
  * before any draw of the pass becomes a load-op clear of the render command instead
- * (agxv_rendering_fold_clears). Where a draw cannot do it (a render target spilling the
- * tilebuffer, eMRT) the pass is split: the render command ends storing every attachment, the rectangles are cleared in
- * memory, and the pass resumes in a new render command that loads every attachment
- * (agxv_rendering_split); a secondary keeps such a clear for its primary
- * (agxv_deferred_clear).
+ * (agxv_rendering_fold_clears). Where a draw cannot do it (a secondary continuing a
+ * pass with render targets spilling the tilebuffer, eMRT) the secondary keeps the clear
+ * (agxv_deferred_clear) and its primary splits the pass: the render command ends storing
+ * every attachment, the rectangles are cleared in memory, and the pass resumes in a new
+ * render command that loads every attachment (agxv_rendering_split).
  *
  * Assumes (agxv_clear.h): uncompressed planes; the kernel takes 1, 2, 4, 8
  * or 16-byte texels, repeated for each sample of a multisampled one.
@@ -246,8 +246,9 @@ agxv_CmdClearAttachments(VkCommandBuffer commandBuffer, uint32_t attachmentCount
    }
    if (agxv_clear_draw(cmd, &d))
       return;
-   /* The split path remains for what a draw cannot do: render targets that spill the
-    * tilebuffer (eMRT, until the output epilog stores them; agxv_clear_draw_possible). */
+   /* The split path remains for what a draw cannot do: a secondary continuing a pass whose
+    * render targets spill the tilebuffer (eMRT: the secondary lacks the pass's spilled-RT
+    * descriptors, agxv_clear_draw). */
    if (cmd->rendering.inherited) {
       defer_clear(cmd, pAttachments, attachmentCount, pRects, rectCount);
       return;

@@ -40,9 +40,10 @@ void agxv_clear_view_rect(struct agxv_cmd_buffer *cmd, const struct agxv_image_v
                           VkImageAspectFlagBits aspect, const VkClearValue *value, VkRect2D rect,
                           uint32_t base_layer, uint32_t layer_count, uint32_t view_mask);
 
-/* A vkCmdClearAttachments recorded in a secondary continuing a render pass: the secondary
- * knows neither the attachments nor the framebuffer, so it ends its part there and keeps the
- * clear (its arrays in the secondary's upload memory) for the primary that executes it. */
+/* A vkCmdClearAttachments recorded in a secondary continuing a render pass that a draw cannot
+ * do (spilled render targets, eMRT: agxv_clear_draw): the secondary knows neither the attachments nor the
+ * framebuffer, so it ends its part there and keeps the clear (its arrays in the secondary's
+ * upload memory) for the primary that executes it, which splits its pass for it. */
 struct agxv_deferred_clear {
    const VkClearAttachment *atts;
    uint32_t att_count;

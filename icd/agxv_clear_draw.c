@@ -625,7 +625,8 @@ make_key(const struct agxv_rendering_state *rs, const struct agxv_clear_draw *c,
 bool
 agxv_clear_draw_possible(const struct agxv_rendering_state *rs)
 {
-   /* a render target that spills the tilebuffer (eMRT) is not written by the epilog yet */
+   /* spilled render targets (eMRT) are cleared in memory before the pass with the rest of
+    * the area (clear_render_area), as their load-op clears are (agxv_emrt_clear) */
    for (uint32_t j = 0; j < AGX_TIB_MAX_RTS; j++)
       if (rs->tib.spilled[j] || rs->sub_tib.spilled[j])
          return false;
@@ -645,8 +646,12 @@ agxv_clear_draw(struct agxv_cmd_buffer *cmd, const struct agxv_clear_draw *c)
    make_key(rs, c, &k);
    if (!k.color_mask && !k.depth && !k.stencil)
       return true; /* nothing the subpass has */
-   if (!agxv_clear_draw_possible(rs))
-      return false;
+   /* spilled render targets (eMRT) are written by the output epilog through the pass's
+    * descriptors (agxv_emrt.h), which a secondary continuing a pass does not have: those
+    * clears take the split path in its primary */
+   for (uint32_t j = 0; j < AGX_TIB_MAX_RTS; j++)
+      if (rs->inherited && (rs->tib.spilled[j] || rs->sub_tib.spilled[j]))
+         return false;
    struct agxv_pipeline *pipeline;
    VkResult result = clear_pipeline(cmd->device, &k, &pipeline);
    if (result != VK_SUCCESS) {

@@ -37,9 +37,8 @@ struct agxv_clear_draw {
  * draw cannot do it (the caller falls back to the split). Errors go to the command buffer. */
 bool agxv_clear_draw(struct agxv_cmd_buffer *cmd, const struct agxv_clear_draw *c);
 
-/* Whether the pass in progress takes clear draws (false: a render target spills the
- * tilebuffer, eMRT, which the output epilog does not store yet; the split path clears
- * those). */
+/* Whether the load-op clears of a partial render area are drawn (false: a render target
+ * spills the tilebuffer, eMRT: the area is cleared in memory before the pass). */
 bool agxv_clear_draw_possible(const struct agxv_rendering_state *rs);
 
 /* The device's clear pipelines (vkDestroyDevice). */

@@ -91,9 +91,9 @@ struct agxv_cmd_stream {
    /* AGXV_CS_CDM of a secondary: the pre-graphics work of its next VDM part
     * (agxv_cmd_pre_gfx_execute), which allocates from the geometry heap (uses_heap) */
    bool pre_gfx, uses_heap;
-   /* Not a stream: a vkCmdClearAttachments recorded in a secondary continuing a render pass,
-    * which the primary runs on its own pass between the parts before and after it
-    * (agxv_clear.h) */
+   /* Not a stream: a vkCmdClearAttachments recorded in a secondary continuing a render pass
+    * that a draw cannot do (eMRT; others are clear draws, agxv_clear_draw.h), which the
+    * primary runs on its own pass between the parts before and after it (agxv_clear.h) */
    const struct agxv_deferred_clear *clear;
    /* Not a stream: a pipeline barrier recorded in a secondary continuing a render pass, at
     * which the primary splits its pass (agxv_cmd_render_pass_barrier) */

@@ -15,7 +15,10 @@
  *   C: the clear recorded in a secondary continuing the pass, between its draws;
  *   D: a multiview pass (view mask 0b101 over three layers): layers 0 and 2 cleared, layer 1
  *      kept;
- *   E: 16 x (draw, clear of colour and depth strips), D3D translation layers' pattern.
+ *   E: 16 x (draw, clear of colour and depth strips), D3D translation layers' pattern;
+ *   F: load-op clears of a partial render area (colour, depth; two layers), also drawn;
+ *   G: a 4-sample pass of four RGBA32F attachments that spill the tilebuffer (eMRT): the
+ *      clear draw writes the spilled one through the output epilog.
  * test_clear_inpass RP_RECT_VERT_SPV RP_RECT_FRAG_SPV [--validation] [--reference]
  */
 #include <stdio.h>
@@ -644,6 +647,201 @@ scene_e(struct gpu *g)
    return bad;
 }
 
+/* Scene F: load-op clears of a partial render area (colour and depth, two layers) are a
+ * draw inside the render command too: pixels outside the area keep what they held (c1 from
+ * vkCmdClearColorImage, depth 0.6 from vkCmdClearDepthStencilImage), inside the colour is c0
+ * and the depth 0.3, which a draw at 0.45 (LESS) fails inside the area and passes outside. */
+static unsigned
+scene_f(struct gpu *g)
+{
+   struct agx_vk_ctx *c = g->c;
+   struct agx_vk_image col[2], zs;
+   for (int i = 0; i < 2; i++)
+      agx_vk_image_create(c,
+                          &(struct agx_vk_image_desc){.format = RGBA,
+                                                      .width = W,
+                                                      .height = H,
+                                                      .layers = 2,
+                                                      .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                                                               VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                                                               VK_IMAGE_USAGE_TRANSFER_DST_BIT},
+                          &col[i]);
+   agx_vk_image_create(
+      c,
+      &(struct agx_vk_image_desc){
+         .format = ZS,
+         .width = W,
+         .height = H,
+         .layers = 2,
+         .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+         .aspect = VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT},
+      &zs);
+   VkPipeline p_draw = pipeline(g, VK_SAMPLE_COUNT_1_BIT, false, 0);
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   to_general(cb, &col[0]);
+   to_general(cb, &col[1]);
+   to_general(cb, &zs);
+   VkClearColorValue pre = {{c1[0], c1[1], c1[2], c1[3]}};
+   VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 2};
+   vkCmdClearColorImage(cb, col[0].image, VK_IMAGE_LAYOUT_GENERAL, &pre, 1, &range);
+   vkCmdClearColorImage(cb, col[1].image, VK_IMAGE_LAYOUT_GENERAL, &pre, 1, &range);
+   VkClearDepthStencilValue zpre = {0.6f, 0};
+   VkImageSubresourceRange zrange = {VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT, 0, 1,
+                                     0, 2};
+   vkCmdClearDepthStencilImage(cb, zs.image, VK_IMAGE_LAYOUT_GENERAL, &zpre, 1, &zrange);
+   agx_vk_memory_barrier(cb, AGX_VK_ALL_WRITE, AGX_VK_ALL_RW);
+   VkClearValue cv[2] = {{.color = {{c0[0], c0[1], c0[2], c0[3]}}}, {.depthStencil = {0.3f, 0}}};
+   VkRenderingAttachmentInfo ca[2] = {att_info(col[0].view, &cv[0]), att_info(col[1].view, NULL)};
+   VkRenderingAttachmentInfo za = att_info(zs.view, &cv[1]);
+   struct rect area = {8, 4, 24, 20};
+   VkRenderingInfo ri = {
+      .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+      .renderArea = {{area.x0, area.y0},
+                     {(uint32_t)(area.x1 - area.x0), (uint32_t)(area.y1 - area.y0)}},
+      .layerCount = 2,
+      .colorAttachmentCount = 2,
+      .pColorAttachments = ca,
+      .pDepthAttachment = &za};
+   vkCmdBeginRendering(cb, &ri);
+   agx_vk_viewport_scissor(cb, W, H);
+   vkCmdSetScissor(cb, 0, 1, &ri.renderArea); /* draws stay inside the render area */
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p_draw);
+   push_rect(g, cb, r1, k1, 0.45f); /* fails against the cleared 0.3 */
+   vkCmdDraw(cb, 6, 1, 0, 0);
+   struct rect r_in = {16, 8, 24, 16};
+   push_rect(g, cb, r_in, k2, 0.2f); /* passes */
+   vkCmdDraw(cb, 6, 1, 0, 0);
+   vkCmdEndRendering(cb);
+   size_t csize = (size_t)W * H * 4 * 2;
+   struct agx_vk_buffer out = agx_vk_buffer_usage(c, 2 * csize, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+   agx_vk_memory_barrier(cb, AGX_VK_ALL_WRITE, AGX_VK_COPY_READ);
+   for (int l = 0; l < 2; l++)
+      for (int i = 0; i < 2; i++)
+         agx_vk_copy_to_buffer(cb, &col[i], VK_IMAGE_LAYOUT_GENERAL, 0, l, out.buf,
+                               i * csize + l * (size_t)W * H * 4);
+   agx_vk_host_barrier(cb);
+   fprintf(stderr, "expect-render-commands 1\n");
+   VK_OK(agx_vk_submit_wait(c, cb));
+
+   static struct model m;
+   for (int l = 0; l < 2; l++)
+      for (int y = 0; y < H; y++)
+         for (int x = 0; x < W; x++) {
+            bool in = inside(area, x, y), drawn = l == 0 && inside(r_in, x, y);
+            m.col[0][l][y][x] = pack8(drawn ? k2 : in ? c0 : c1);
+            m.col[1][l][y][x] = pack8(drawn ? k2 : c1);
+         }
+   unsigned bad = compare("F: partial area colour 0", out.map, m.col[0], 4, (size_t)W * H * 2);
+   bad += compare("F: partial area colour 1", out.map + csize, m.col[1], 4, (size_t)W * H * 2);
+   agx_vk_buffer_free(c, &out);
+   vkDestroyPipeline(c->dev, p_draw, NULL);
+   agx_vk_image_free(c, &col[0]);
+   agx_vk_image_free(c, &col[1]);
+   agx_vk_image_free(c, &zs);
+   return bad;
+}
+
+/* Scene G: four 4-sample RGBA32F attachments, which spill the tilebuffer (eMRT, agxv_emrt.h):
+ * a draw to attachments 0-1, a clear of attachments 1 and 3 (3 spilled), another draw; one
+ * render command, every attachment resolved and compared. */
+static unsigned
+scene_g(struct gpu *g)
+{
+   struct agx_vk_ctx *c = g->c;
+   const VkFormat F = VK_FORMAT_R32G32B32A32_SFLOAT;
+   struct agx_vk_image col[4], res[4];
+   for (int i = 0; i < 4; i++) {
+      agx_vk_image_create(c,
+                          &(struct agx_vk_image_desc){.format = F,
+                                                      .width = W,
+                                                      .height = H,
+                                                      .samples = VK_SAMPLE_COUNT_4_BIT,
+                                                      .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT},
+                          &col[i]);
+      agx_vk_image_create(c,
+                          &(struct agx_vk_image_desc){.format = F,
+                                                      .width = W,
+                                                      .height = H,
+                                                      .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                                                               VK_IMAGE_USAGE_TRANSFER_SRC_BIT},
+                          &res[i]);
+   }
+   struct agx_vk_gfx p;
+   agx_vk_gfx_defaults(&p, g->layout, g->vs, g->fs, F);
+   p.ri.colorAttachmentCount = 4;
+   p.cb.attachmentCount = 4;
+   for (int i = 1; i < 4; i++) {
+      p.color_formats[i] = F;
+      p.att[i] = p.att[0];
+      p.att[i].colorWriteMask = i < 2 ? 0xF : 0;
+   }
+   p.ms.rasterizationSamples = VK_SAMPLE_COUNT_4_BIT;
+   VkPipeline p_draw = agx_vk_gfx_create(c, &p);
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   for (int i = 0; i < 4; i++) {
+      to_general(cb, &col[i]);
+      to_general(cb, &res[i]);
+   }
+   const float *init[4] = {c0, c1, k3, c0};
+   VkClearValue cv[4];
+   VkRenderingAttachmentInfo ca[4];
+   for (int i = 0; i < 4; i++) {
+      memcpy(cv[i].color.float32, init[i], 16);
+      ca[i] = att_info(col[i].view, &cv[i]);
+      ca[i].resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT;
+      ca[i].resolveImageView = res[i].view;
+      ca[i].resolveImageLayout = VK_IMAGE_LAYOUT_GENERAL;
+   }
+   agx_vk_begin_rendering(
+      cb, &(struct agx_vk_rendering){.width = W, .height = H, .color_count = 4, .colors = ca});
+   agx_vk_viewport_scissor(cb, W, H);
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p_draw);
+   push_rect(g, cb, r1, k1, 0.5f);
+   vkCmdDraw(cb, 6, 1, 0, 0);
+   VkClearAttachment a[2] = {ccolor(1, v1), ccolor(3, v0b)};
+   VkClearRect r = crect(ra, 0, 1);
+   vkCmdClearAttachments(cb, 2, a, 1, &r);
+   push_rect(g, cb, r2, k2, 0.4f);
+   vkCmdDraw(cb, 6, 1, 0, 0);
+   vkCmdEndRendering(cb);
+   size_t csize = (size_t)W * H * 16;
+   struct agx_vk_buffer out = agx_vk_buffer_usage(c, 4 * csize, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+   agx_vk_memory_barrier(cb, AGX_VK_ALL_WRITE, AGX_VK_COPY_READ);
+   for (int i = 0; i < 4; i++)
+      agx_vk_copy_to_buffer(cb, &res[i], VK_IMAGE_LAYOUT_GENERAL, 0, 0, out.buf, i * csize);
+   agx_vk_host_barrier(cb);
+   fprintf(stderr, "expect-render-commands 1\n");
+   VK_OK(agx_vk_submit_wait(c, cb));
+   static float want[4][H][W][4];
+   for (int i = 0; i < 4; i++)
+      for (int y = 0; y < H; y++)
+         for (int x = 0; x < W; x++) {
+            const float *v = init[i];
+            if (i < 2 && inside(r1, x, y))
+               v = k1;
+            if (i == 1 && inside(ra, x, y))
+               v = v1;
+            if (i == 3 && inside(ra, x, y))
+               v = v0b;
+            if (i < 2 && inside(r2, x, y))
+               v = k2;
+            memcpy(want[i][y][x], v, 16);
+         }
+   unsigned bad = 0;
+   for (int i = 0; i < 4; i++) {
+      char what[64];
+      snprintf(what, sizeof(what), "G: spilled (eMRT) pass, attachment %d", i);
+      bad += compare(what, out.map + i * csize, want[i], 16, (size_t)W * H);
+   }
+   agx_vk_buffer_free(c, &out);
+   vkDestroyPipeline(c->dev, p_draw, NULL);
+   for (int i = 0; i < 4; i++) {
+      agx_vk_image_free(c, &col[i]);
+      agx_vk_image_free(c, &res[i]);
+   }
+   return bad;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -662,7 +860,8 @@ main(int argc, char **argv)
                                            .pNext = &f11,
                                            .synchronization2 = VK_TRUE,
                                            .dynamicRendering = VK_TRUE};
-   agx_vk_ctx_device_features(&c, &f13, NULL, 0, NULL);
+   VkPhysicalDeviceFeatures f10 = {.independentBlend = VK_TRUE}; /* scene G's write masks */
+   agx_vk_ctx_device_features(&c, &f13, &f10, 0, NULL);
    struct gpu g = {.c = &c};
    g.vs = agx_vk_shader(&c, argv[1]);
    g.fs = agx_vk_shader(&c, argv[2]);
@@ -673,6 +872,8 @@ main(int argc, char **argv)
    bad += scene_bc(&g, VK_SAMPLE_COUNT_1_BIT, true, "C: secondary");
    bad += scene_d(&g);
    bad += scene_e(&g);
+   bad += scene_f(&g);
+   bad += scene_g(&g);
    vkDestroyPipelineLayout(c.dev, g.layout, NULL);
    vkDestroyShaderModule(c.dev, g.vs, NULL);
    vkDestroyShaderModule(c.dev, g.fs, NULL);
