@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: MIT
  *
  * Block-compressed texels for the blit kernel (agx_image_blit.cl #includes this after its
- * helpers agx_blit_mask and agx_blit_half_to_float): BC1-BC7 blocks decoded in software to
+ * helpers agx_blit_mask, agx_blit_half_to_float and agx_blit_div): BC1-BC7 blocks decoded in software to
  * the texel at index t (x + 4 y) of the block, so vkCmdBlitImage reads BC sources
  * (BLIT_SRC). Written from the Khronos Data Format Specification 1.3, sections "S3TC
  * Compressed Texture Image Formats" (BC1-BC3), "RGTC" (BC4/BC5) and "BPTC" (BC6H, BC7, with
@@ -460,11 +460,12 @@ agx_bc6h(uint32_t w0, uint32_t w1, uint32_t w2, uint32_t w3, uint32_t t, bool sg
 }
 
 #include "agx_blit_etc2.h"
+#include "agx_blit_astc.h"
 
 /* ---- the texel ------------------------------------------------------------------------- */
 
-/* Texel t of the block w0..w3 (8-byte blocks in w0, w1) of kind `bc` (AGX_BLIT_BC*, with
- * its flags) as R, G, B, A; missing channels read 0, 0, 0, 1. */
+/* Texel t (x + block width * y) of the block w0..w3 (8-byte blocks in w0, w1) of kind `bc`
+ * (AGX_BLIT_BC*, with its flags) as R, G, B, A; missing channels read 0, 0, 0, 1. */
 static inline __attribute__((always_inline)) void
 agx_bc_texel(uint32_t w0, uint32_t w1, uint32_t w2, uint32_t w3, uint32_t bc, uint32_t t, float *r,
              float *g, float *b, float *a)
@@ -473,7 +474,12 @@ agx_bc_texel(uint32_t w0, uint32_t w1, uint32_t w2, uint32_t w3, uint32_t bc, ui
    bool sgn = (bc & AGX_BLIT_BC_SIGNED) != 0u;
    *r = *g = *b = 0.0f;
    *a = 1.0f;
-   if (kind >= AGX_BLIT_ETC2_RGB8) {
+   if (kind >= AGX_BLIT_ASTC) {
+      uint32_t bw = (bc >> AGX_BLIT_BC_BW_SHIFT) & 15u, bh = (bc >> AGX_BLIT_BC_BH_SHIFT) & 15u;
+      uint32_t ty = agx_blit_div(t, bw);
+      agx_astc_texel(w0, w1, w2, w3, bw, bh, t - ty * bw, ty, (bc & AGX_BLIT_BC_SRGB) != 0u, r, g,
+                     b, a);
+   } else if (kind >= AGX_BLIT_ETC2_RGB8) {
       agx_etc2_texel(w0, w1, w2, w3, kind, sgn, t, r, g, b, a);
    } else if (kind >= AGX_BLIT_BC7) {
       agx_bc7(w0, w1, w2, w3, t, r, g, b, a);

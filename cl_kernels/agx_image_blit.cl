@@ -5,7 +5,7 @@
  * vkCmdBlitImage as a kernel: one invocation per destination texel of the box samples the
  * source (nearest, or linear over 4 / 8 texels) with texels decoded in software from the
  * format description of agx_image_blit.h (unorm, snorm, sRGB, 16/32-bit float, 11/10-bit
- * unsigned float, RGB9E5, integers; BC1-BC7 sources through agx_blit_bc.h), converts and encodes the result into the destination's
+ * unsigned float, RGB9E5, integers; BC1-BC7, ETC2/EAC and ASTC LDR sources through agx_blit_bc.h), converts and encodes the result into the destination's
  * format (Vulkan's conversion rules: unorm/snorm round to nearest, sRGB encodes R, G, B,
  * integers clamp to the destination's range, float16 rounds to nearest even), addressing
  * tiled and linear texels with agx_image_layout.h. Honeykrisp blits with a draw sampling the
@@ -106,6 +106,17 @@ agx_blit_decode(uint32_t raw, uint32_t bits, uint32_t type, uint32_t srgb, uint3
    }
    float f = (float)raw / (float)agx_blit_mask(bits);
    return srgb && comp < 3u ? agx_blit_srgb_to_linear(f) : f;
+}
+
+/* x / d for the small divisors of block sizes and sequences (1..12, x < 2^24) by a
+ * multiplicative inverse: a remainder taken next to a real division comes out of clang as a
+ * `freeze` that llvm-spirv-15 cannot translate (see agx_image_copy.cl). */
+static uint32_t
+agx_blit_div(uint32_t x, uint32_t d)
+{
+   uint32_t m = 0xFFFFFFFFu / (d >= 1u ? d : 1u) + 1u; /* d = 1: 0, unused */
+   uint32_t q = (uint32_t)(((uint64_t)x * m) >> 32);
+   return d >= 2u ? q : x;
 }
 
 #include "agx_blit_bc.h"
@@ -293,12 +304,26 @@ agx_blit_clamp(int32_t i, uint32_t n)
    return i < 0 ? 0u : ((uint32_t)i >= n ? n - 1u : (uint32_t)i);
 }
 
-/* Texel (x, y, z) of the source; block-compressed surfaces address 4x4 blocks. */
-#define AGX_BLIT_SRC_TEXEL(a, x, y, z, o0, o1, o2, o3)                                       \
-   agx_blit_texel((a).src.base + AGX_IMAGE_TEXEL_OFFSET((a).src, (a).sf.bc ? (x) >> 2 : (x), \
-                                                        (a).sf.bc ? (y) >> 2 : (y), z),      \
-                  (a).sf.bytes, (a).sf.ch[0], (a).sf.ch[1], (a).sf.ch[2], (a).sf.ch[3],      \
-                  (a).sf.type, (a).sf.srgb, (a).sf.bc, ((x)&3u) | ((y)&3u) << 2, o0, o1, o2, o3)
+/* Block width / height of a source (1: plain texels). */
+#define AGX_BLIT_BW(bc) ((bc) ? ((bc) >> AGX_BLIT_BC_BW_SHIFT) & 15u : 1u)
+#define AGX_BLIT_BH(bc) ((bc) ? ((bc) >> AGX_BLIT_BC_BH_SHIFT) & 15u : 1u)
+
+/* Texel (x, y, z) of the source; block-compressed surfaces address W x H blocks, the texel
+ * index inside one is x + W y (remainders as q - d * n, see agx_image_copy.cl). */
+static uint32_t
+agx_blit_in_block(uint32_t x, uint32_t y, uint32_t bw, uint32_t bh)
+{
+   uint32_t bx = agx_blit_div(x, bw), by = agx_blit_div(y, bh);
+   return (x - bx * bw) + (y - by * bh) * bw;
+}
+
+#define AGX_BLIT_SRC_TEXEL(a, x, y, z, o0, o1, o2, o3)                                        \
+   agx_blit_texel(                                                                            \
+      (a).src.base + AGX_IMAGE_TEXEL_OFFSET((a).src, agx_blit_div(x, AGX_BLIT_BW((a).sf.bc)), \
+                                            agx_blit_div(y, AGX_BLIT_BH((a).sf.bc)), z),      \
+      (a).sf.bytes, (a).sf.ch[0], (a).sf.ch[1], (a).sf.ch[2], (a).sf.ch[3], (a).sf.type,      \
+      (a).sf.srgb, (a).sf.bc,                                                                 \
+      agx_blit_in_block(x, y, AGX_BLIT_BW((a).sf.bc), AGX_BLIT_BH((a).sf.bc)), o0, o1, o2, o3)
 
 AGX_KERNEL(AGX_IMAGE_BLIT_GROUP_SIZE, 1, 1)
 void

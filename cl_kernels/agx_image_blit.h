@@ -34,12 +34,13 @@ struct agx_blit_format {
    uint32_t ch[4];
    uint32_t type;  /* AGX_BLIT_* */
    uint32_t srgb;  /* R, G, B are sRGB encoded */
-   uint32_t bytes; /* per texel, per 4x4 block for block-compressed sources */
+   uint32_t bytes; /* per texel, per block for block-compressed sources */
    uint32_t bc;    /* AGX_BLIT_BC*: a block-compressed source; 0: none */
 };
 
-/* Block-compressed source kinds (agx_blit_bc.h, ETC2/EAC: agx_blit_etc2.h), ordered for >= tests, with flags. Their
- * `type` is UNORM (sRGB with `srgb`), SNORM or FLOAT, `ch` unused. */
+/* Block-compressed source kinds (agx_blit_bc.h, ETC2/EAC: agx_blit_etc2.h, ASTC:
+ * agx_blit_astc.h), ordered for >= tests, with flags and the block's width and height.
+ * Their `type` is UNORM (sRGB with `srgb`), SNORM or FLOAT, `ch` unused. */
 #define AGX_BLIT_BC1 1u
 #define AGX_BLIT_BC2 2u
 #define AGX_BLIT_BC3 3u
@@ -52,9 +53,13 @@ struct agx_blit_format {
 #define AGX_BLIT_ETC2_RGBA8 10u /* EAC alpha block, then an RGB8 block */
 #define AGX_BLIT_EAC_R11 11u
 #define AGX_BLIT_EAC_RG11 12u
+#define AGX_BLIT_ASTC 13u /* agx_blit_astc.h: LDR, any block size */
 #define AGX_BLIT_BC_KIND 0xFu
 #define AGX_BLIT_BC_SIGNED 0x10u /* BC4/BC5/EAC snorm, BC6H signed float */
 #define AGX_BLIT_BC_OPAQUE 0x20u /* BC1 RGB formats: alpha 1 */
+#define AGX_BLIT_BC_SRGB 0x40u   /* ASTC sRGB formats: 8-bit decoding */
+#define AGX_BLIT_BC_BW_SHIFT 8u  /* block width in texels, bits 8-11 */
+#define AGX_BLIT_BC_BH_SHIFT 12u /* block height in texels, bits 12-15 */
 
 #define AGX_BLIT_NEAREST 0u
 #define AGX_BLIT_LINEAR 1u    /* bilinear in x, y */

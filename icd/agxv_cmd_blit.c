@@ -6,8 +6,8 @@
  * 3D sources filter in z too, array layers map one to one). Formats are converted by the
  * kernel from the format table's channels (agxv_blit_format); depth/stencil aspects blit
  * their plane's colour format (same format, nearest: Vulkan's rule), so values move
- * unchanged. Block-compressed sources (BC1-BC7, ETC2/EAC) are decoded by the kernel in software
- * (agx_blit_bc.h), addressed by block. Honeykrisp blits with a draw (graphics.md section 9).
+ * unchanged. Block-compressed sources (BC1-BC7, ETC2/EAC, ASTC LDR) are decoded by the kernel
+ * in software (agx_blit_bc.h), addressed by block. Honeykrisp blits with a draw (graphics.md section 9).
  * Assumes valid usage: single-sampled images, regions inside the subresources, integer
  * formats only with integer formats of the same signedness, linear filtering only for
  * formats with SAMPLED_IMAGE_FILTER_LINEAR; cubic filtering is not advertised.
@@ -28,8 +28,8 @@
 /* Texels per launch at most (keeps the kernel's 32-bit indices exact). */
 #define CHUNK_TEXELS (1u << 26)
 
-/* A block-compressed source (BC1-BC7 and ETC2/EAC, decoded by the kernel's agx_blit_bc.h
- * and agx_blit_etc2.h). */
+/* A block-compressed source (BC1-BC7, ETC2/EAC and ASTC LDR, decoded by the kernel's
+ * agx_blit_bc.h, agx_blit_etc2.h and agx_blit_astc.h), with its block width and height. */
 static bool
 blit_format_bc(const struct agxv_format_info *f, struct agx_blit_format *out)
 {
@@ -51,10 +51,18 @@ blit_format_bc(const struct agxv_format_info *f, struct agx_blit_format *out)
       {AGX_CHANNELS_EAC_R11, AGX_BLIT_EAC_R11},
       {AGX_CHANNELS_EAC_RG11, AGX_BLIT_EAC_RG11},
    };
+   uint32_t dims = (uint32_t)f->block << AGX_BLIT_BC_BW_SHIFT | (uint32_t)f->block_h
+                                                                   << AGX_BLIT_BC_BH_SHIFT;
+   if (f->channels >= AGX_CHANNELS_ASTC_4X4 && f->channels <= AGX_CHANNELS_ASTC_12X12) {
+      /* LDR (Unorm); sRGB formats decode to 8 bits, the kernel linearises R, G, B */
+      out->bc = AGX_BLIT_ASTC | dims | (f->srgb ? AGX_BLIT_BC_SRGB : 0);
+      out->type = AGX_BLIT_UNORM;
+      return true;
+   }
    for (unsigned i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
       if (kinds[i].channels != f->channels)
          continue;
-      out->bc = kinds[i].kind;
+      out->bc = kinds[i].kind | dims;
       /* signed: BC4/BC5/EAC snorm, BC6H's signed-float channels (the table's BC6H row) */
       if (f->type == AGX_TEXTURE_TYPE_SNORM || f->channels == AGX_CHANNELS_BC6H)
          out->bc |= AGX_BLIT_BC_SIGNED;

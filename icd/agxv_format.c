@@ -92,7 +92,8 @@ agxv_image_format_features(VkFormat format, VkImageTiling tiling)
       return zs;
    }
    /* Block-compressed: sampled, filtered, copied, blit sources where the blit kernel decodes
-    * them (BC1-BC7, agx_blit_bc.h; ETC2/EAC, agx_blit_etc2.h); optimal tiling only. */
+    * them (BC1-BC7, agx_blit_bc.h; ETC2/EAC, agx_blit_etc2.h; ASTC LDR, agx_blit_astc.h);
+    * optimal tiling only. */
    if (f->block > 1) {
       struct agx_blit_format bc;
       if (tiling != VK_IMAGE_TILING_OPTIMAL)

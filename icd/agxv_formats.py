@@ -161,7 +161,8 @@ FORMATS = [
     ('EAC_R11G11_SNORM_BLOCK',    'EAC RG11',     'Snorm', 'RG01', 16, 'b'),
     # ASTC LDR (Channels 0x60-0x6D, 16-byte blocks of W x H texels; formats.c pairs them
     # with Unorm, sRGB for _SRGB; the HDR formats would take Float): sampled and copied
-    # (tests/icd/test_astc.c)
+    # (tests/icd/test_astc.c), blit sources (the blit kernel's agx_blit_astc.h,
+    # tests/icd/test_astc_blit.c): textureCompressionASTC_LDR
 ] + [('ASTC_%s_%s_BLOCK' % (size, kind), 'ASTC ' + size, 'Unorm', 'RGBA', 16,
       's' * (kind == 'SRGB') + 'b')
      for size in ('4x4', '5x4', '5x5', '6x5', '6x6', '8x5', '8x6', '8x8', '10x5', '10x6',

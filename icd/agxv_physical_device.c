@@ -313,6 +313,11 @@ init_features(struct agxv_features *f)
     * the blit kernel decodes them for BLIT_SRC, agx_blit_etc2.h, tests/icd
     * test_etc2_blit) */
    f->v10.textureCompressionETC2 = VK_TRUE;
+   /* ASTC LDR, 14 block sizes (the format table's ASTC rows; the texture unit
+    * decodes them, tests/icd test_astc samples every format against the
+    * parameters each block was encoded from; the blit kernel decodes them for
+    * BLIT_SRC, agx_blit_astc.h, tests/icd test_astc_blit) */
+   f->v10.textureCompressionASTC_LDR = VK_TRUE;
    /* The Sampler's Maximum anisotropy (agxv_sampler.c rounds up to a power
     * of two); the simulator's footprint is a documented approximation
     * (tests/icd test_aniso) */
