@@ -62,6 +62,7 @@ agxv_blend_make_key(const struct agxv_graphics_state *s, const struct agx_tilebu
       key->alpha_to_one = o.alpha_to_one;
       key->main_tests = fs->epilog_tests;
    }
+   key->write_samples = fs->write_samples;
    /* Vulkan "Logical Operations": with logicOpEnable, blending of every
     * attachment is treated as disabled; the epilog applies the op to the
     * integer and normalized-integer render targets and passes the others

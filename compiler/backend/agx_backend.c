@@ -130,6 +130,10 @@ lower_stage(agx_shader *s, const struct agx_backend_options *opts, char *err, si
    } else {
       agx_pass_lower_tilebuffer(s, tib);
    }
+   /* the colours are stored here (no separate epilog): mask them by the
+    * SampleMask written after tests at entry */
+   if (!(opts && opts->fs_epilog) || loop)
+      agx_pass_apply_write_samples(s);
    if (!agx_pass_lower_sample_shading(s, opts ? &opts->coverage : NULL, loop, err, errsize))
       return -1;
    agx_optimize(s);

@@ -583,7 +583,16 @@ agx_build_fs_epilog_key(const struct agx_fs_epilog_key *key, struct agx_backend_
       for (unsigned c = 0; c < 4; c++)
          colour[rt][c] = agx_intrin(&b, AGX_OP_LOAD_PRELOADED, agx_type_make(32, 1), 0, NULL, NULL,
                                     NULL, 4 * (rt + 1) + c, 0, 0);
+   /* the main shader's SampleMask after tests at entry: only those samples
+    * are stored (agx_pass_write_samples.c) */
+   agx_instr *ws = NULL;
+   if (key->write_samples)
+      ws = agx_u2u(&b, 16,
+                   agx_intrin(&b, AGX_OP_LOAD_PRELOADED, agx_type_make(32, 1), 0, NULL, NULL, NULL,
+                              AGX_FS_WRITE_SAMPLES_REG, 0, 0));
    bool wait8 = emit_body(&b, key, colour, true);
+   if (ws)
+      agx_mask_tile_stores(s, ws);
    struct agx_backend_options o = {.no_preamble = true, .tib = &key->tib};
    int rc = agx_backend_compile(s, &o, out, err, errsize);
    if (!rc)

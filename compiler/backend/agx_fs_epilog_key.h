@@ -102,6 +102,9 @@ struct agx_fs_epilog_key {
    /* 1: the main shader left its final depth/stencil test to the epilog
     * (agx_fs_info.epilog_tests) */
    uint8_t main_tests;
+   /* 1: store only the samples in r(AGX_FS_WRITE_SAMPLES_REG) (the main
+    * shader's agx_fs_info.write_samples) */
+   uint8_t write_samples;
    struct agx_blend_rt rt[AGX_TIB_MAX_RTS];
 };
 

@@ -13,6 +13,10 @@
  * alpha a few ULP below 1 still covers every sample. Without an alpha
  * output of location 0 the coverage is
  * left alone (undefined in Vulkan).
+ * With EarlyFragmentTests the API sample mask is a kill at entry instead
+ * (`sample_mask kill, 0` first thing; Mesa's FS prolog), which
+ * agx_pass_lower_fs_sidefx follows with the tests: those samples must not
+ * be tested nor written (the sample mask applies before the early tests).
  * Assumes the front end's form: the store_outputs are the last
  * instructions of the last top-level block, after every value they store. */
 #include "agx_builder.h"
@@ -61,7 +65,17 @@ agx_pass_lower_coverage(agx_shader *s, const struct agx_coverage_options *o)
       agx_instr *k = agx_f2u(&b, 32, agx_fround_even(&b, x));
       m = agx_isub(&b, agx_ishl(&b, agx_imm(&b, 32, 1), k), agx_imm(&b, 32, 1));
    }
-   if (o->sample_kill) {
+   if (o->sample_kill && s->fs.early_fragment_tests) {
+      agx_block *entry = agx_list_first_block(&s->body);
+      agx_instr *head = agx_list_empty(&entry->instrs)
+                           ? NULL
+                           : agx_container_of(entry->instrs.next, agx_instr, link);
+      agx_builder eb = head ? agx_builder_before(s, head) : agx_builder_at_end(s, entry);
+      agx_intrin(&eb, AGX_OP_DISCARD_SAMPLES, agx_type_make(0, 0), 2,
+                 agx_imm(&eb, 16, o->sample_kill), agx_imm(&eb, 16, 0), NULL, 0, 0, 0);
+      if (!m && !o->alpha_to_one)
+         return true;
+   } else if (o->sample_kill) {
       agx_instr *keep = agx_imm(&b, 32, ~(uint32_t)o->sample_kill & 0xFF);
       m = m ? agx_iand(&b, m, keep) : keep;
    }

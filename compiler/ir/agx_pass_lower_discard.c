@@ -12,7 +12,10 @@
  * A shader writing memory (s->fs.writes_memory) without tests at entry
  * gets the same final test (late tests after its side effects); with tests
  * at entry (EarlyFragmentTests) a discard halts the live invocation
- * instead (no sample_mask after the test, rule 4).
+ * instead (no sample_mask after the test, rule 4), and a SampleMask output
+ * becomes the samples the colours are stored to: `store_preloaded
+ * r(AGX_FS_WRITE_SAMPLES_REG)` of mask & 0xFF (s->fs.write_samples;
+ * agx_pass_write_samples.c).
  * A SampleMask output kills the samples whose bit is clear (`sample_mask
  * ~mask & 0xFF, 0`) before that test.
  * With s->fs.epilog_tests set on entry (a main program whose output epilog
@@ -54,11 +57,34 @@ lower_after_entry_tests(agx_shader *s)
    }
 }
 
+/* Tests at entry: the SampleMask output limits the colour stores. */
+static void
+write_samples_after_entry_tests(agx_shader *s)
+{
+   agx_block *end = agx_list_last_block(&s->body);
+   agx_foreach_instr(end, I) {
+      if (I->op != AGX_OP_STORE_OUTPUT || I->c[0] != AGX_IO_SAMPLE_MASK || I->c[1] != 0)
+         continue;
+      agx_builder b = agx_builder_before(s, I);
+      agx_instr *m = I->src[0];
+      if (m->type.bits != 32 || m->type.comps != 1)
+         m = agx_resize(&b, m, 32, false);
+      agx_intrin(&b, AGX_OP_STORE_PRELOADED, agx_type_make(0, 0), 1,
+                 agx_iand(&b, m, agx_imm(&b, 32, 0xFF)), NULL, NULL, AGX_FS_WRITE_SAMPLES_REG, 0,
+                 0);
+      agx_instr_remove(I);
+      s->fs.write_samples = true;
+      return;
+   }
+}
+
 bool
 agx_pass_lower_discard(agx_shader *s)
 {
    if (s->fs.tests_at_entry) {
       lower_after_entry_tests(s);
+      write_samples_after_entry_tests(s);
+      s->fs.epilog_tests = false;
       return true;
    }
    /* the cull test's kill (agx_pass_lower_cull_fs) counts as a discard */

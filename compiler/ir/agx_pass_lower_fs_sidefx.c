@@ -26,8 +26,10 @@
  *   rule 4; Mesa notes "manual colour masking must be used"): it ends the
  *   invocation instead (agx_pass_lower_discard), so it writes no colour
  *   (demote then behaves as terminate: later derivatives of the quad are
- *   undefined). Not done when the shader writes a sample mask:
- *   it keeps the late tests.
+ *   undefined). A SampleMask output then limits the samples the colours
+ *   are stored to (agx_pass_lower_discard, agx_pass_write_samples.c). The
+ *   tests follow the pipeline sample mask's kill at entry
+ *   (agx_pass_lower_coverage), which also asks for them.
  * Scratch (private arrays) is not guarded: helpers need their values.
  * Runs after agx_pass_lower_io and before agx_pass_lower_discard. */
 #include "agx_builder.h"
@@ -106,12 +108,21 @@ agx_pass_lower_fs_sidefx(agx_shader *s)
    }
    s->fs.writes_memory = any;
    bool discards = has_op(all, n, AGX_OP_DISCARD, -1);
-   if (s->fs.early_fragment_tests && (any || discards) &&
-       !has_op(all, n, AGX_OP_STORE_OUTPUT, AGX_IO_SAMPLE_MASK)) {
-      agx_block *entry = agx_list_first_block(&s->body);
-      agx_instr *first = agx_list_empty(&entry->instrs)
-                            ? NULL
-                            : agx_container_of(entry->instrs.next, agx_instr, link);
+   bool mask_out = has_op(all, n, AGX_OP_STORE_OUTPUT, AGX_IO_SAMPLE_MASK);
+   /* leading kills (among their constants): agx_pass_lower_coverage's
+    * pipeline sample mask; the tests go right after the last of them */
+   agx_block *entry = agx_list_first_block(&s->body);
+   agx_instr *last_kill = NULL;
+   agx_foreach_instr(entry, I) {
+      if (I->op == AGX_OP_DISCARD_SAMPLES)
+         last_kill = I;
+      else if (I->op != AGX_OP_CONST)
+         break;
+   }
+   bool entry_kill = last_kill != NULL;
+   agx_list *after = last_kill ? last_kill->link.next : entry->instrs.next;
+   agx_instr *first = after == &entry->instrs ? NULL : agx_container_of(after, agx_instr, link);
+   if (s->fs.early_fragment_tests && (any || discards || mask_out || entry_kill)) {
       agx_builder b = first ? agx_builder_before(s, first) : agx_builder_at_end(s, entry);
       agx_intrin(&b, AGX_OP_TILE_WAIT, agx_type_make(0, 0), 0, NULL, NULL, NULL, 1, 0, 0);
       agx_intrin(&b, AGX_OP_DISCARD_SAMPLES, agx_type_make(0, 0), 2, agx_imm(&b, 16, 0xFF),

@@ -148,6 +148,12 @@ bool agx_pass_lower_fs_inputs(agx_shader *s);
 bool agx_fs_input_location(const agx_instr *I, unsigned *loc, unsigned *comp);
 bool agx_pass_lower_cull_fs(agx_shader *s, unsigned count);
 bool agx_pass_lower_discard(agx_shader *s);
+/* Manual colour masking after tests at entry (agx_pass_write_samples.c):
+ * every st_tile's sample mask ANDed with mask16 (16-bit); and the same for
+ * the mask agx_pass_lower_discard left in r(AGX_FS_WRITE_SAMPLES_REG),
+ * for programs storing their own colours. */
+void agx_mask_tile_stores(agx_shader *s, agx_instr *mask16);
+bool agx_pass_apply_write_samples(agx_shader *s);
 bool agx_pass_lower_fs_sidefx(agx_shader *s);
 /* Does I write memory (a buffer / image store or an atomic)? */
 bool agx_instr_writes_memory(const agx_instr *I);

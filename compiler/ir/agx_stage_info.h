@@ -100,6 +100,13 @@ struct agx_fs_info {
     * it is (the driver compiles it again with the key) */
    bool sample_loop_deferred;
    bool writes_depth, writes_stencil, writes_sample_mask; /* not lowered yet */
+   /* tests at entry (tests_at_entry) and a SampleMask output: the mask the
+    * shader wrote (low 8 bits) is left in r(AGX_FS_WRITE_SAMPLES_REG) for
+    * the output epilog, which stores only those samples (st_tile sample
+    * mask: Mesa's "manual colour masking", agx_nir_prolog_epilog.c
+    * AGX_ABI_FOUT_WRITE_SAMPLES), as a tested sample cannot be killed
+    * (graphics.md 4.4 rule 3) */
+   bool write_samples;
    uint8_t colour_written;                /* render targets written (bit per location) */
    uint8_t colour_comps[AGX_MAX_RTS];     /* components written per RT */
    uint8_t colour_base_type[AGX_MAX_RTS]; /* 0 float, 1 signed int, 2 unsigned int */
@@ -107,6 +114,10 @@ struct agx_fs_info {
     * num_rts 0 = none given: outputs dropped) */
    struct agx_tilebuffer_layout tib;
 };
+
+/* The register holding agx_fs_info.write_samples' mask for the output
+ * epilog (32-bit; the colours are in r4 and up). */
+#define AGX_FS_WRITE_SAMPLES_REG 3
 
 /* Pipeline multisample state for a fragment shader (agx_pass_lower_coverage,
  * run before agx_pass_lower_discard): every field 0 = no effect. */
