@@ -11,20 +11,42 @@
 #include "agxv_graphics_pipeline_library.h"
 #include "agxv_log.h"
 
-#define BLEND_DYNAMIC                                                     \
-   (AGXV_DYN_BIT(CB_BLEND_ENABLES) | AGXV_DYN_BIT(CB_BLEND_EQUATIONS) |   \
-    AGXV_DYN_BIT(CB_WRITE_MASKS) | AGXV_DYN_BIT(CB_COLOR_WRITE_ENABLES) | \
-    AGXV_DYN_BIT(CB_LOGIC_OP_ENABLE) | AGXV_DYN_BIT(CB_LOGIC_OP))
-
-/* The epilog key of the static state (Vulkan enum values: the key's enums
- * are VkBlendFactor / VkBlendOp / VkColorComponentFlags). */
-static VkResult
-make_key(const struct agxv_graphics_state *s, const struct agx_tilebuffer_layout *tib,
-         const struct agx_fs_info *fs, struct agx_fs_epilog_key *key)
+void
+agxv_blend_reset_dynamic(struct agxv_graphics_state *s)
 {
-   if (s->dynamic & BLEND_DYNAMIC)
-      return agxv_error(VK_ERROR_UNKNOWN, "dynamic blend enables, equations, write masks, colour "
-                                          "write enables or logic ops are not supported yet");
+   uint64_t d = s->dynamic;
+   for (uint32_t i = 0; i < AGXV_MAX_RTS; i++) {
+      struct agxv_cb_attachment *a = &s->cb.attachments[i];
+      if (d & AGXV_DYN_BIT(CB_BLEND_ENABLES))
+         a->blend_enable = false;
+      if (d & AGXV_DYN_BIT(CB_BLEND_EQUATIONS)) {
+         a->src_color_blend_factor = a->src_alpha_blend_factor = VK_BLEND_FACTOR_ONE;
+         a->dst_color_blend_factor = a->dst_alpha_blend_factor = VK_BLEND_FACTOR_ZERO;
+         a->color_blend_op = a->alpha_blend_op = VK_BLEND_OP_ADD;
+      }
+      if (d & AGXV_DYN_BIT(CB_WRITE_MASKS))
+         a->write_mask = 0xF;
+   }
+   if (d & AGXV_DYN_BIT(CB_COLOR_WRITE_ENABLES))
+      s->cb.color_write_enables = 0xFF;
+   if (d & AGXV_DYN_BIT(CB_LOGIC_OP_ENABLE))
+      s->cb.logic_op_enable = false;
+   if (d & AGXV_DYN_BIT(CB_LOGIC_OP))
+      s->cb.logic_op = VK_LOGIC_OP_COPY;
+   if (d & AGXV_DYN_BIT(MS_SAMPLE_MASK))
+      s->ms.sample_mask = 0xFFFFFFFFu;
+   if (d & AGXV_DYN_BIT(MS_ALPHA_TO_COVERAGE_ENABLE))
+      s->ms.alpha_to_coverage_enable = false;
+   if (d & AGXV_DYN_BIT(MS_ALPHA_TO_ONE_ENABLE))
+      s->ms.alpha_to_one_enable = false;
+}
+
+/* The epilog key of the state (Vulkan enum values: the key's enums
+ * are VkBlendFactor / VkBlendOp / VkColorComponentFlags). */
+VkResult
+agxv_blend_make_key(const struct agxv_graphics_state *s, const struct agx_tilebuffer_layout *tib,
+                    const struct agx_fs_info *fs, struct agx_fs_epilog_key *key)
+{
    if (s->cb.logic_op_enable && (unsigned)s->cb.logic_op > (unsigned)VK_LOGIC_OP_SET)
       return agxv_error(VK_ERROR_UNKNOWN, "invalid logic op %d", (int)s->cb.logic_op);
    memset(key, 0, sizeof(*key));
@@ -65,6 +87,13 @@ make_key(const struct agxv_graphics_state *s, const struct agx_tilebuffer_layout
       rt->src_alpha = (uint8_t)a->src_alpha_blend_factor;
       rt->dst_alpha = (uint8_t)a->dst_alpha_blend_factor;
       rt->op_alpha = (uint8_t)a->alpha_blend_op;
+      /* factors of a disabled blend do not matter: one key for them (a
+       * dynamic equation left set while blending is off links nothing new) */
+      if (!rt->enable) {
+         rt->src_rgb = rt->src_alpha = AGX_BLEND_ONE;
+         rt->dst_rgb = rt->dst_alpha = AGX_BLEND_ZERO;
+         rt->op_rgb = rt->op_alpha = AGX_BLEND_OP_ADD;
+      }
       /* VK_EXT_color_write_enable: a disabled attachment writes nothing. */
       rt->write_mask = (s->cb.color_write_enables & (1u << i)) ? (uint8_t)(a->write_mask & 0xF) : 0;
    }
@@ -78,7 +107,7 @@ agxv_blend_key(const struct agxv_graphics_state *s, const struct agx_tilebuffer_
    /* for a per-sample loop's inlined epilog: the main shader applies the
     * multisample state */
    struct agx_fs_info none = {.coverage_in_main = true};
-   return make_key(s, tib, &none, key);
+   return agxv_blend_make_key(s, tib, &none, key);
 }
 
 static VkResult
@@ -88,10 +117,21 @@ link_fs(const struct agxv_graphics_state *s, const struct agx_tilebuffer_layout 
         struct agxv_shader_info *linked_info, unsigned *pass_type, bool statistics)
 {
    struct agx_fs_epilog_key key;
-   VkResult result = make_key(s, tib, fs, &key);
+   VkResult result = agxv_blend_make_key(s, tib, fs, &key);
    if (result != VK_SUCCESS)
       return result;
    key.statistics = statistics;
+   return agxv_blend_link_key(&key, fs, code, size, main_size, info, linked, linked_size,
+                              linked_info, pass_type);
+}
+
+VkResult
+agxv_blend_link_key(const struct agx_fs_epilog_key *kp, const struct agx_fs_info *fs,
+                    const uint8_t *code, uint32_t size, uint32_t main_size,
+                    const struct agxv_shader_info *info, uint8_t **linked, uint32_t *linked_size,
+                    struct agxv_shader_info *linked_info, unsigned *pass_type)
+{
+   struct agx_fs_epilog_key key = *kp;
    if (fs->sample_loop) {
       /* the shader loops over the samples with the epilog inlined: nothing
        * to link */

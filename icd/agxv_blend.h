@@ -11,9 +11,9 @@
  * Model: Mesa src/asahi/vulkan (hk_shader.c links main + epilog; Mesa
  * agx_linker.c for the pass type).
  *
- * Assumes: blend enables, equations, write masks, colour write enables
- * and logic ops are static (dynamic ones are refused with an error at
- * pipeline creation); logic ops are refused (not tested yet).
+ * Dynamic blend enables, equations, write masks, logic op and the
+ * multisample state of the epilog key (VK_EXT_extended_dynamic_state3):
+ * draws link the epilog of the state in effect (agxv_fs_variants.h).
  */
 #ifndef AGXV_BLEND_H
 #define AGXV_BLEND_H
@@ -30,6 +30,28 @@
 struct agx_fs_epilog_key;
 VkResult agxv_blend_key(const struct agxv_graphics_state *s,
                         const struct agx_tilebuffer_layout *tib, struct agx_fs_epilog_key *key);
+
+/* The epilog key of a state (the pipeline's, or a command buffer's state
+ * in effect for a pipeline with dynamic blend state, agxv_fs_variants.h)
+ * and the main shader fs; an error for state the epilog does not support. */
+VkResult agxv_blend_make_key(const struct agxv_graphics_state *s,
+                             const struct agx_tilebuffer_layout *tib, const struct agx_fs_info *fs,
+                             struct agx_fs_epilog_key *key);
+
+/* The state the epilog key takes that is dynamic in s (blend enables,
+ * equations, write masks, colour write enables, logic op, sample mask,
+ * alpha to coverage / one) set to its defaults (blending and logic op
+ * off, all written, all samples): what the pipeline's own linked program
+ * is made of; draws pick the epilog of the state in effect
+ * (agxv_fs_variants.h). */
+void agxv_blend_reset_dynamic(struct agxv_graphics_state *s);
+
+/* Links the epilog of key after the main program (as agxv_blend_link_fs). */
+VkResult agxv_blend_link_key(const struct agx_fs_epilog_key *key, const struct agx_fs_info *fs,
+                             const uint8_t *code, uint32_t size, uint32_t main_size,
+                             const struct agxv_shader_info *info, uint8_t **linked,
+                             uint32_t *linked_size, struct agxv_shader_info *linked_info,
+                             unsigned *pass_type);
 
 /* Links the epilog of the state's blend key right after the main fragment
  * program (its first main_size bytes of code): [main][epilog][pad]

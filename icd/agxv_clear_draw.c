@@ -521,7 +521,7 @@ clear_pipeline(struct agxv_device *device, const struct clear_key *k, struct agx
       p = agxv_alloc(&device->alloc, sizeof(*p), 8, VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
       result = p ? create_pipeline(device, k, &p->pipeline) : VK_ERROR_OUT_OF_HOST_MEMORY;
       if (result == VK_SUCCESS) {
-         p->key = *k;
+         memcpy(&p->key, k, sizeof(*k)); /* padding included: keys are compared bytewise */
          p->next = device->clear_pipelines;
          device->clear_pipelines = p;
       } else if (p) {

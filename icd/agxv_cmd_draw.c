@@ -47,6 +47,7 @@
 #include "agxv_cmd_draw_tess.h"
 #include "agxv_xfb.h"
 #include "agxv_device.h"
+#include "agxv_fs_variants.h"
 #include "agxv_graphics_pipeline.h"
 #include "agxv_log.h"
 #include "agxv_multiview.h"
@@ -192,8 +193,8 @@ agxv_cmd_write_vbo_uniforms(struct agxv_cmd_buffer *cmd, const struct agxv_vbo_l
 static VkResult
 emit_usc_words(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, uint64_t root,
                const struct agx_tilebuffer_layout *tib, const struct agx_fs_info *fs,
-               uint64_t draw_params, uint64_t vbo, uint32_t vbo_base, uint32_t vbo_size,
-               uint64_t *usc_offset)
+               bool epilog_kills, uint64_t draw_params, uint64_t vbo, uint32_t vbo_base,
+               uint32_t vbo_size, uint64_t *usc_offset)
 {
    struct agxv_device *device = cmd->device;
    /* Packed here, then uploaded in its exact size. */
@@ -273,7 +274,7 @@ emit_usc_words(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, uint64_
           * reject fragments the written depth lets through (graphics.md
           * 4.4 rule 2: every sample tested once). */
          cfg.early_z_testing = !fs->uses_discard && !fs->writes_sample_mask && !fs->writes_depth &&
-                               !fs->writes_stencil;
+                               !fs->writes_stencil && !epilog_kills;
          cfg.unk_4 = 2;
       }
    }
@@ -393,6 +394,24 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
    if (!fs)
       return VK_SUCCESS;
    VkResult result;
+   /* dynamic blend state: the program linked for the state in effect,
+    * looked up again when that state or the pipeline changed */
+   const struct agxv_fs_variant *variant = NULL;
+   if (gfx->fs_variants) {
+      bool stats = agxv_stats_fs_slot(cmd) != 0;
+      variant = c->fs_variant;
+      if (!variant || c->fs_variant_owner != gfx || c->fs_variant_stats != stats ||
+          (cmd->dyn.dirty & (AGXV_FS_VARIANT_DYNAMIC | AGXV_DYN_BIT(MS_RASTERIZATION_SAMPLES)))) {
+         result = agxv_fs_variant_get(cmd->device, gfx->fs_variants, &cmd->dyn.s, stats, &variant);
+         if (result != VK_SUCCESS)
+            return result;
+         c->fs_variant = variant;
+         c->fs_variant_owner = gfx;
+         c->fs_variant_stats = stats;
+      }
+      fs = &variant->shader;
+   }
+   bool epilog_kills = variant ? variant->kills : false;
    uint64_t data = const_data(fs);
    if ((c->dirty & AGXV_DRAW_DIRTY_FS_ROOT) || !c->fs_root || c->fs_const_data != data ||
        (cmd->dyn.dirty & AGXV_DYN_BIT(CB_BLEND_CONSTANTS))) {
@@ -407,7 +426,7 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
    /* Keyed by the code BO (shared by pipelines of equal binaries,
     * agxv_shared_code.h) and the fragment facts the list embeds. */
    uint64_t fs_facts = gfx->fs.num_cf_bindings | (uint64_t)gfx->fs.uses_discard << 32 |
-                       (uint64_t)gfx->fs.writes_sample_mask << 33 |
+                       (uint64_t)(gfx->fs.writes_sample_mask || epilog_kills) << 33 |
                        (uint64_t)gfx->fs.writes_depth << 34 |
                        (uint64_t)gfx->fs.writes_stencil << 35;
    const struct agxv_draw_cache_entry *e =
@@ -415,8 +434,8 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
    if (e) {
       pd->fs_pipeline = e->value;
    } else {
-      result = emit_usc_words(cmd, fs, c->fs_root, &cmd->rendering.sub_tib, &gfx->fs, 0, 0, 0, 0,
-                              &pd->fs_pipeline);
+      result = emit_usc_words(cmd, fs, c->fs_root, &cmd->rendering.sub_tib, &gfx->fs, epilog_kills,
+                              0, 0, 0, 0, &pd->fs_pipeline);
       if (result != VK_SUCCESS)
          return result;
       agxv_draw_cache_add(c, AGXV_DRAW_CACHE_FS_LIST, fs->code, c->fs_root, fs_facts,
@@ -446,7 +465,8 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
    }
    /* the words packed at pipeline creation (the statistics variant's
     * counts are its own) */
-   pd->fs_counts = fs == agxv_pipeline_shader(pipeline, AGXV_STAGE_FRAGMENT)
+   pd->fs_counts = variant ? variant->fs_counts
+                   : fs == agxv_pipeline_shader(pipeline, AGXV_STAGE_FRAGMENT)
                       ? gfx->words.fs_counts
                       : agxv_pack_fs_counts(fs, gfx->fs.num_cf_bindings);
    if (cmd->rendering.emrt) {
@@ -458,7 +478,7 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
       }
       pd->fs_counts |= t;
    }
-   pd->fs_fragment_control = gfx->words.fs_fragment_control;
+   pd->fs_fragment_control = variant ? variant->fragment_control : gfx->words.fs_fragment_control;
    pd->fs_face_2 = gfx->words.fs_face_2;
    pd->fs_output_select = gfx->words.fs_output_select;
    /* New words in the Fragment Shader PPP words when they changed. */
@@ -519,16 +539,17 @@ vs_list(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
       vbo_size = c->vbo_size;
    }
    if (vd->indirect)
-      return emit_usc_words(cmd, vs, c->vs_root, NULL, NULL, vd->indirect + (vd->indexed ? 12 : 8),
-                            vbo, gfx->vbo.uniform_base, vbo_size, out);
+      return emit_usc_words(cmd, vs, c->vs_root, NULL, NULL, false,
+                            vd->indirect + (vd->indexed ? 12 : 8), vbo, gfx->vbo.uniform_base,
+                            vbo_size, out);
    const struct agxv_draw_cache_entry *e =
       agxv_draw_cache_find(c, AGXV_DRAW_CACHE_VS_LIST, vs->code, c->vs_root, vbo);
    if (e) {
       *out = e->value;
       return VK_SUCCESS;
    }
-   result =
-      emit_usc_words(cmd, vs, c->vs_root, NULL, NULL, 0, vbo, gfx->vbo.uniform_base, vbo_size, out);
+   result = emit_usc_words(cmd, vs, c->vs_root, NULL, NULL, false, 0, vbo, gfx->vbo.uniform_base,
+                           vbo_size, out);
    if (result == VK_SUCCESS)
       agxv_draw_cache_add(c, AGXV_DRAW_CACHE_VS_LIST, vs->code, c->vs_root, vbo, *out, false);
    return result;

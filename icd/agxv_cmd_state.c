@@ -191,3 +191,76 @@ agxv_CmdSetLogicOpEXT(VkCommandBuffer commandBuffer, VkLogicOp logicOp)
    CMD(cmd);
    agxv_dyn_set_logic_op(&cmd->dyn, logicOp);
 }
+
+/* VK_EXT_extended_dynamic_state3: the states the features offer
+ * (agxv_physical_device.c); the colour blend and multisample ones select
+ * the output epilog at draw time (agxv_fs_variants.h). */
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetColorBlendEnableEXT(VkCommandBuffer commandBuffer, uint32_t firstAttachment,
+                               uint32_t attachmentCount, const VkBool32 *pColorBlendEnables)
+{
+   CMD(cmd);
+   agxv_dyn_set_color_blend_enable(&cmd->dyn, firstAttachment, attachmentCount, pColorBlendEnables);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetColorBlendEquationEXT(VkCommandBuffer commandBuffer, uint32_t firstAttachment,
+                                 uint32_t attachmentCount,
+                                 const VkColorBlendEquationEXT *pColorBlendEquations)
+{
+   CMD(cmd);
+   agxv_dyn_set_color_blend_equation(&cmd->dyn, firstAttachment, attachmentCount,
+                                     pColorBlendEquations);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetColorWriteMaskEXT(VkCommandBuffer commandBuffer, uint32_t firstAttachment,
+                             uint32_t attachmentCount,
+                             const VkColorComponentFlags *pColorWriteMasks)
+{
+   CMD(cmd);
+   agxv_dyn_set_color_write_mask(&cmd->dyn, firstAttachment, attachmentCount, pColorWriteMasks);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetLogicOpEnableEXT(VkCommandBuffer commandBuffer, VkBool32 logicOpEnable)
+{
+   CMD(cmd);
+   agxv_dyn_set_logic_op_enable(&cmd->dyn, logicOpEnable);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetAlphaToCoverageEnableEXT(VkCommandBuffer commandBuffer, VkBool32 alphaToCoverageEnable)
+{
+   CMD(cmd);
+   agxv_dyn_set_alpha_to_coverage_enable(&cmd->dyn, alphaToCoverageEnable);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetAlphaToOneEnableEXT(VkCommandBuffer commandBuffer, VkBool32 alphaToOneEnable)
+{
+   CMD(cmd);
+   agxv_dyn_set_alpha_to_one_enable(&cmd->dyn, alphaToOneEnable);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetSampleMaskEXT(VkCommandBuffer commandBuffer, VkSampleCountFlagBits samples,
+                         const VkSampleMask *pSampleMask)
+{
+   CMD(cmd);
+   agxv_dyn_set_sample_mask(&cmd->dyn, samples, pSampleMask);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetDepthClampEnableEXT(VkCommandBuffer commandBuffer, VkBool32 depthClampEnable)
+{
+   CMD(cmd);
+   agxv_dyn_set_depth_clamp_enable(&cmd->dyn, depthClampEnable);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetPolygonModeEXT(VkCommandBuffer commandBuffer, VkPolygonMode polygonMode)
+{
+   CMD(cmd);
+   agxv_dyn_set_polygon_mode(&cmd->dyn, polygonMode);
+}

@@ -26,6 +26,7 @@ struct agxv_features {
    VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT gpl;
    VkPhysicalDeviceExtendedDynamicStateFeaturesEXT eds;
    VkPhysicalDeviceExtendedDynamicState2FeaturesEXT eds2;
+   VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3;
    VkPhysicalDeviceMaintenance5FeaturesKHR maintenance5;
    VkPhysicalDeviceMaintenance6FeaturesKHR maintenance6;
    VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR subgroup_rotate;
@@ -46,6 +47,7 @@ struct agxv_properties {
    VkPhysicalDeviceMaintenance5PropertiesKHR maintenance5;
    VkPhysicalDeviceMaintenance6PropertiesKHR maintenance6;
    VkPhysicalDeviceCustomBorderColorPropertiesEXT custom_border;
+   VkPhysicalDeviceExtendedDynamicState3PropertiesEXT eds3;
 };
 
 /* Fill one chained core or supported extension struct (keeping its pNext);

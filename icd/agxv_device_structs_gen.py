@@ -38,6 +38,7 @@ EXTENSION = {
                  'VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT': 'gpl',
                  'VkPhysicalDeviceExtendedDynamicStateFeaturesEXT': 'eds',
                  'VkPhysicalDeviceExtendedDynamicState2FeaturesEXT': 'eds2',
+                 'VkPhysicalDeviceExtendedDynamicState3FeaturesEXT': 'eds3',
                  'VkPhysicalDeviceMaintenance5FeaturesKHR': 'maintenance5',
                  'VkPhysicalDeviceMaintenance6FeaturesKHR': 'maintenance6',
                  'VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR': 'subgroup_rotate',
@@ -51,7 +52,8 @@ EXTENSION = {
                    'VkPhysicalDeviceGraphicsPipelineLibraryPropertiesEXT': 'gpl',
                    'VkPhysicalDeviceMaintenance5PropertiesKHR': 'maintenance5',
                    'VkPhysicalDeviceMaintenance6PropertiesKHR': 'maintenance6',
-                   'VkPhysicalDeviceCustomBorderColorPropertiesEXT': 'custom_border'},
+                   'VkPhysicalDeviceCustomBorderColorPropertiesEXT': 'custom_border',
+                   'VkPhysicalDeviceExtendedDynamicState3PropertiesEXT': 'eds3'},
 }
 SUMMARY = {
     'Features': ['VkPhysicalDeviceVulkan11Features', 'VkPhysicalDeviceVulkan12Features',

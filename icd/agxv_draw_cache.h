@@ -39,6 +39,7 @@
 
 struct agxv_pipeline;
 struct agxv_vbo_link;
+struct agxv_fs_variant;
 
 /* Inputs that changed since the last draw consumed them. */
 enum agxv_draw_dirty {
@@ -122,6 +123,12 @@ struct agxv_draw_cache {
    uint32_t vs_output_select, uvs_size, varying_counts_32, varying_counts_16;
    uint32_t fs_fragment_control, fs_face_2, fs_output_select;
    bool has_fs, generate_primitive_id;
+   /* The linked program of the last draw of a pipeline with dynamic blend
+    * state (agxv_fs_variants.h), its pipeline and whether it counts
+    * invocations: found again only when those or the state changed. */
+   const struct agxv_fs_variant *fs_variant;
+   const void *fs_variant_owner;
+   bool fs_variant_stats;
 };
 
 /* Forgets everything (command buffer reset or begin). */

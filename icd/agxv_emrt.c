@@ -17,6 +17,11 @@
  * (agxv_clear_view_rect). Honeykrisp clears them from the background
  * program through image stores (hk_build_bg_eot with
  * needs_textures_for_spilled_rts); both leave the same pixels.
+ * Images are never compressed here (agxv_image.c), so Honeykrisp's
+ * in-place decompression of spilled attachments before the pass has no
+ * counterpart. Render-pass subpasses with spilled attachments are never
+ * merged (agxv_render_pass_merge.c), so the descriptors follow the
+ * render command's layout (rendering state tib).
  */
 #include "agxv_emrt.h"
 

@@ -123,12 +123,18 @@ DEVICE_EXTENSIONS = [
     'VK_EXT_graphics_pipeline_library',
     # Core in Vulkan 1.3 (the EXT commands alias the core ones); offered by
     # name because DXVK, vkd3d-proton and dEQP (dynamic_state *bind_buffers_2*)
-    # look for them. extendedDynamicState2LogicOp / PatchControlPoints stay
-    # off (no logicOp feature; dynamic patch sizes untested), their commands
-    # forward to the state all the same (agxv_cmd_state.c; tests/icd
-    # test_dyn_state).
+    # look for them. extendedDynamicState2LogicOp: the epilog of the logic
+    # op in effect (agxv_fs_variants.h; tests/icd test_eds3);
+    # PatchControlPoints stays off (dynamic patch sizes untested), its
+    # command forwards to the state all the same (agxv_cmd_state.c).
     'VK_EXT_extended_dynamic_state',
     'VK_EXT_extended_dynamic_state2',
+    # The dynamic states of VkPhysicalDeviceExtendedDynamicState3FeaturesEXT
+    # set in agxv_physical_device.c: colour blend enables, equations, write
+    # masks, logic op enable, sample mask, alpha to coverage / one pick the
+    # output epilog at draw time (agxv_fs_variants.h); depth clamp and
+    # polygon mode are PPP words (tests/icd test_eds3).
+    'VK_EXT_extended_dynamic_state3',
     # Vulkan 1.4's maintenance extensions, both required by DXVK (tests/icd
     # test_maint5): BindIndexBuffer2 with a size, flags2 structures for
     # pipelines and buffers, shader modules chained into stages,

@@ -16,6 +16,7 @@
 #include "agxv_descriptor_set_layout.h"
 #include "agxv_device.h"
 #include "agxv_format.h"
+#include "agxv_fs_variants.h"
 #include "agxv_graphics_pipeline_cache.h"
 #include "agxv_graphics_pipeline_library.h"
 #include "agxv_pipeline_cache.h"
@@ -251,6 +252,16 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
          return result;
       }
    }
+   /* dynamic blend state: draws link the epilog of the state in effect */
+   if (which == AGXV_STAGE_FRAGMENT && (pipeline->graphics->dynamic & AGXV_FS_VARIANT_DYNAMIC) &&
+       !gfx->fs_variants) {
+      result = agxv_fs_variants_create(device, pipeline->graphics, code, size, out.r.main_size,
+                                       &out.r.info, &out.fs, tib, &gfx->fs_variants);
+      if (result != VK_SUCCESS) {
+         agxv_compile_result_free(&out.r);
+         return result;
+      }
+   }
    if (which == AGXV_STAGE_FRAGMENT) {
       result = agxv_blend_link_fs(pipeline->graphics, tib, &out.fs, code, size, out.r.main_size,
                                   &out.r.info, &linked, &size, &info, &gfx->pass_type);
@@ -313,6 +324,9 @@ agxv_graphics_pipeline_build(struct agxv_device *device, struct agxv_pipeline *p
    struct agxv_graphics_pipeline *gfx = pipeline->gfx;
    memset(gfx, 0, sizeof(*gfx));
    gfx->cache_use = cu;
+   /* the pipeline's own program has the default epilog of its dynamic
+    * blend state (draws pick theirs, agxv_fs_variants.h) */
+   agxv_blend_reset_dynamic(pipeline->graphics);
    VkResult result = VK_SUCCESS;
    /* a merged subpass stores to its attachments' places in its group's
     * tilebuffer (agxv_render_pass_merge.c) */
@@ -368,7 +382,8 @@ agxv_graphics_pipeline_build(struct agxv_device *device, struct agxv_pipeline *p
     * rasterised sample: the mask is applied by the fragment shader
     * (agx_pass_lower_coverage's sample_kill), so the empty one applies it */
    if (result == VK_SUCCESS && !gfx->has_fs &&
-       (gfx->uvs.cull_count || agxv_gpl_coverage_options(state).sample_kill))
+       (gfx->uvs.cull_count || agxv_gpl_coverage_options(state).sample_kill ||
+        (state->dynamic & AGXV_DYN_BIT(MS_SAMPLE_MASK))))
       result = compile_cull_fs(device, pipeline, layout);
    /* transform feedback without a geometry shader captures the vertex
     * shader's outputs (agxv_graphics_pipeline_xfb.c); not after tessellation */

@@ -82,6 +82,10 @@ struct agxv_graphics_pipeline {
     * gs_input_mask, gs_vbo are its software variant's */
    struct agxv_xfb_pipeline xfb;
    struct agxv_gfx_words words;
+   /* dynamic state the output epilog takes (AGXV_FS_VARIANT_DYNAMIC): draws
+    * use the program linked for the state in effect (agxv_fs_variants.h);
+    * NULL: the fragment stage slot's program always */
+   struct agxv_fs_variants *fs_variants;
    /* while the pipeline is built: its cache use (agxv_pipeline_cache.h) */
    struct agxv_cache_use *cache_use;
 };

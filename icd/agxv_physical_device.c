@@ -348,6 +348,13 @@ init_features(struct agxv_features *f)
    f->v12.descriptorBindingSampledImageUpdateAfterBind = VK_TRUE;
    f->v12.descriptorBindingStorageImageUpdateAfterBind = VK_TRUE;
    f->v12.descriptorIndexing = VK_TRUE;
+   /* Input attachment arrays indexed by dynamically uniform and non-uniform
+    * values: read through the descriptor, or, in subpasses merged into one
+    * render command, by an ld_tile under a run-time match of the element
+    * against each tile-resident attachment (compiler agx_spirv_texture.c
+    * subpass_load; tests/icd test_subpass_tile "dynamic index"). */
+   f->v12.shaderInputAttachmentArrayDynamicIndexing = VK_TRUE;
+   f->v12.shaderInputAttachmentArrayNonUniformIndexing = VK_TRUE;
    f->v10.shaderStorageImageReadWithoutFormat = VK_TRUE;
    f->v10.shaderStorageImageWriteWithoutFormat = VK_TRUE;
    /* VK_EXT_texel_buffer_alignment: views at any texel-aligned offset (the
@@ -436,8 +443,8 @@ init_features(struct agxv_features *f)
       .graphicsPipelineLibrary = VK_TRUE,
    };
    /* VK_EXT_extended_dynamic_state(2): the Vulkan 1.3 dynamic states
-    * (agxv_cmd_state.c); no dynamic logic op (the epilog key is built from
-    * static blend state only, agxv_blend.c) nor patch control points. */
+    * (agxv_cmd_state.c) and the logic op (the epilog of the state in effect,
+    * agxv_fs_variants.h); not patch control points. */
    f->eds = (VkPhysicalDeviceExtendedDynamicStateFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT,
       .extendedDynamicState = VK_TRUE,
@@ -445,6 +452,29 @@ init_features(struct agxv_features *f)
    f->eds2 = (VkPhysicalDeviceExtendedDynamicState2FeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT,
       .extendedDynamicState2 = VK_TRUE,
+      .extendedDynamicState2LogicOp = VK_TRUE,
+   };
+   /* VK_EXT_extended_dynamic_state3 (tests/icd test_eds3): what the output
+    * epilog takes, linked at draw time per key (agxv_fs_variants.h; the
+    * multisample ones only for fragment shaders that leave them to the
+    * epilog, agx_fs_info.coverage_in_main, others are refused at pipeline
+    * creation), and depth clamp and polygon mode (PPP words emitted when
+    * they change, agxv_ppp.c). Not offered: rasterization samples (the
+    * tilebuffer layout is made at pipeline creation), tessellation domain
+    * origin, depth clip (enable / negative one to one), line modes and
+    * stipple, sample locations, conservative rasterization, provoking
+    * vertex, advanced blend, viewport swizzles and the NV states. */
+   f->eds3 = (VkPhysicalDeviceExtendedDynamicState3FeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT,
+      .extendedDynamicState3DepthClampEnable = VK_TRUE,
+      .extendedDynamicState3PolygonMode = VK_TRUE,
+      .extendedDynamicState3SampleMask = VK_TRUE,
+      .extendedDynamicState3AlphaToCoverageEnable = VK_TRUE,
+      .extendedDynamicState3AlphaToOneEnable = VK_TRUE,
+      .extendedDynamicState3LogicOpEnable = VK_TRUE,
+      .extendedDynamicState3ColorBlendEnable = VK_TRUE,
+      .extendedDynamicState3ColorBlendEquation = VK_TRUE,
+      .extendedDynamicState3ColorWriteMask = VK_TRUE,
    };
    /* The *2 commands share the original ones' paths; every barrier is a
     * full CDM barrier and semaphore waits block the whole batch, so finer
@@ -520,6 +550,12 @@ agxv_maintenance_properties(struct agxv_properties *p)
        * "Lines": bresenhamLines, strictLines = false). */
       .nonStrictSinglePixelWideLinesUseParallelogram = VK_FALSE,
       .nonStrictWideLinesUseParallelogram = VK_FALSE,
+   };
+   /* VK_EXT_extended_dynamic_state3: a dynamic topology stays within the
+    * pipeline's topology class (Vulkan's default rule) */
+   p->eds3 = (VkPhysicalDeviceExtendedDynamicState3PropertiesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_PROPERTIES_EXT,
+      .dynamicPrimitiveTopologyUnrestricted = VK_FALSE,
    };
    /* every sampler may have one: the heap holds two slots per sampler */
    p->custom_border = (VkPhysicalDeviceCustomBorderColorPropertiesEXT){
@@ -689,24 +725,33 @@ init_properties(struct agxv_physical_device *pdev)
    make_uuid(p->v11.driverUUID, "agx-vk driver", "0.1.0", 5);
    p->v11.subgroupSize = 32;
    /* A subgroup is the 32-lane SIMD-group running the stage (isa.md §1):
-    * vertex shaders (hardware, or compute before tessellation), fragment
+    * vertex shaders (hardware, or compute before tessellation) and fragment
     * quads packed 8 to a SIMD-group with their helper lanes (graphics.md
-    * §4.2), tessellation control (one compute workgroup per patch) and
-    * evaluation (a hardware vertex shader) run the shader once per
-    * invocation on the lanes the subgroup names (tests/icd
-    * test_subgroup_gfx). Not the geometry stage: its emulation
-    * (compiler/ir/agx_pass_lower_gs.c) runs the shader twice, once per
-    * input primitive (AGX_GS_MAIN, which writes memory and the index
-    * buffer) and once per emitted vertex (AGX_GS_RAST: one copy of a
-    * primitive's invocation per vertex, side by side), and GS instancing
-    * loops inside one lane, so a ballot or elect would not agree between
-    * the runs. Fragment helper lanes are active in every group operation
-    * (the hardware's execution mask holds them, as in Mesa; Vulkan
-    * "Helper Invocations" allows either). */
-   p->v11.subgroupSupportedStages = VK_SHADER_STAGE_COMPUTE_BIT | VK_SHADER_STAGE_VERTEX_BIT |
-                                    VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT |
-                                    VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT |
-                                    VK_SHADER_STAGE_FRAGMENT_BIT;
+    * §4.2) run the shader once per invocation on the lanes the subgroup
+    * names (tests/icd test_subgroup_gfx). Fragment helper lanes are active
+    * in every group operation (the hardware's execution mask holds them,
+    * as in Mesa; Vulkan "Helper Invocations" allows either). A capturing
+    * (transform feedback) draw runs the vertex shader once more as compute
+    * for the capture (agxv_cmd_xfb.c): each run is a valid subgroup
+    * execution of its own, their lanes may differ.
+    * Not advertised yet:
+    *  - tessellation control (one compute workgroup per patch) and
+    *    evaluation (a hardware vertex shader): the semantics hold
+    *    (test_subgroup_gfx checks them unadvertised), but dEQP's
+    *    subgroups.*.graphics.* cases then add both stages and render
+    *    isolines of half a pixel from pixel centres, which the
+    *    simulator's diamond-exit line rule (sim/dm/agx_sim_raster.c)
+    *    leaves without a fragment where they end on or inside the pixel's
+    *    diamond (lavapipe lights them): a line-rasterisation question, not
+    *    a subgroup one;
+    *  - geometry: its emulation (compiler/ir/agx_pass_lower_gs.c) runs the
+    *    shader twice, once per input primitive (AGX_GS_MAIN, which writes
+    *    memory and the index buffer) and once per emitted vertex
+    *    (AGX_GS_RAST: one copy of a primitive's invocation per vertex,
+    *    side by side), and GS instancing loops inside one lane, so a ballot
+    *    or elect would not agree between the runs. */
+   p->v11.subgroupSupportedStages =
+      VK_SHADER_STAGE_COMPUTE_BIT | VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
    /* Quads are lanes 4k..4k+3 in every stage (quad_shuffle/_xor). */
    p->v11.subgroupQuadOperationsInAllStages = VK_TRUE;
    /* Every category: each passes tests/icd test_subgroup (divergent lanes,

@@ -12,6 +12,7 @@
 #include "agxv_bo.h"
 #include "agxv_cs.h"
 #include "agxv_device.h"
+#include "agxv_fs_variants.h"
 #include "agxv_graphics_state.h"
 #include "agxv_log.h"
 #include "agxv_shared_code.h"
@@ -39,6 +40,19 @@ agxv_pipeline_upload_stage(struct agxv_device *device, struct agxv_pipeline *pip
 {
    if (stage >= AGXV_STAGE_COUNT || (pipeline->stages & (1u << stage)))
       return agxv_error(VK_ERROR_UNKNOWN, "stage %u missing or uploaded twice", (unsigned)stage);
+   struct agxv_shader shader;
+   VkResult result = agxv_shader_upload(device, stage, code, size, info, &shader);
+   if (result != VK_SUCCESS)
+      return result;
+   pipeline->shaders[stage] = shader;
+   pipeline->stages |= 1u << stage;
+   return VK_SUCCESS;
+}
+
+VkResult
+agxv_shader_upload(struct agxv_device *device, enum agxv_stage stage, const void *code,
+                   uint32_t size, const struct agxv_shader_info *info, struct agxv_shader *out)
+{
    /* Spilling shaders take their stack from the device's scratch buffer. */
    if (info->scratch_size) {
       VkResult r = agxv_scratch_reserve(device, info->scratch_size);
@@ -65,13 +79,11 @@ agxv_pipeline_upload_stage(struct agxv_device *device, struct agxv_pipeline *pip
       return agxv_error(VK_ERROR_UNKNOWN, "%u __local arguments", info->num_local_args);
 
    /* pipelines of the same binary share one copy (agxv_shared_code.h) */
-   struct agxv_shader shader = {.code_size = size, .info = *info, .txf_sampler = txf};
-   VkResult result = agxv_shared_code_get(device, stage, code, size, info, &shader.code);
-   if (result != VK_SUCCESS)
-      return result;
-   pipeline->shaders[stage] = shader;
-   pipeline->stages |= 1u << stage;
-   return VK_SUCCESS;
+   memset(out, 0, sizeof(*out));
+   out->code_size = size;
+   out->info = *info;
+   out->txf_sampler = txf;
+   return agxv_shared_code_get(device, stage, code, size, info, &out->code);
 }
 
 VkResult
@@ -175,8 +187,10 @@ agxv_pipeline_destroy(struct agxv_device *device, struct agxv_pipeline *pipeline
       agxv_gs_pipeline_finish(device, pipeline->gfx);
       agxv_tess_pipeline_finish(device, pipeline->gfx);
    }
-   if (pipeline->gfx)
+   if (pipeline->gfx) {
       agxv_xfb_pipeline_finish(device, pipeline->gfx);
+      agxv_fs_variants_destroy(device, pipeline->gfx->fs_variants);
+   }
    agxv_free(&device->alloc, pipeline->gfx);
    if (pipeline->library)
       agxv_gpl_library_destroy(device, pipeline->library);

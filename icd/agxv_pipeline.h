@@ -107,6 +107,12 @@ VkResult agxv_pipeline_upload_stage(struct agxv_device *device, struct agxv_pipe
                                     enum agxv_stage stage, const void *code, uint32_t size,
                                     const struct agxv_shader_info *info);
 
+/* The same into a shader of no pipeline (released with
+ * agxv_shared_code_put(device, out->code)). */
+VkResult agxv_shader_upload(struct agxv_device *device, enum agxv_stage stage, const void *code,
+                            uint32_t size, const struct agxv_shader_info *info,
+                            struct agxv_shader *out);
+
 /* Uploads machine code and makes a compute pipeline of it. */
 VkResult agxv_compute_pipeline_create(struct agxv_device *device, const void *code, uint32_t size,
                                       const struct agxv_shader_info *info,

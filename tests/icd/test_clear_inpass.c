@@ -14,12 +14,14 @@
  *      through a stencil- and depth-tested draw);
  *   C: the clear recorded in a secondary continuing the pass, between its draws;
  *   D: a multiview pass (view mask 0b101 over three layers): layers 0 and 2 cleared, layer 1
- *      kept.
+ *      kept;
+ *   E: 16 x (draw, clear of colour and depth strips), D3D translation layers' pattern.
  * test_clear_inpass RP_RECT_VERT_SPV RP_RECT_FRAG_SPV [--validation] [--reference]
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "agx_test.h"
 #include "agx_vk_gfx.h"
@@ -557,6 +559,91 @@ scene_d(struct gpu *g)
    return bad;
 }
 
+/* Scene E, the pattern of D3D translation layers: DXVK_PAIRS times (draw, clear of a
+ * rectangle) in one pass, still one render command; the submission's wall time is printed
+ * (not checked: a measurement of the simulated render, see the report of wip/inclear). */
+#define DXVK_PAIRS 16
+static unsigned
+scene_e(struct gpu *g)
+{
+   struct agx_vk_ctx *c = g->c;
+   struct agx_vk_image col[2], zs;
+   for (int i = 0; i < 2; i++)
+      agx_vk_image_create(c,
+                          &(struct agx_vk_image_desc){.format = RGBA,
+                                                      .width = W,
+                                                      .height = H,
+                                                      .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                                                               VK_IMAGE_USAGE_TRANSFER_SRC_BIT},
+                          &col[i]);
+   agx_vk_image_create(c,
+                       &(struct agx_vk_image_desc){
+                          .format = ZS,
+                          .width = W,
+                          .height = H,
+                          .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+                          .aspect = VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT},
+                       &zs);
+   VkPipeline p_draw = pipeline(g, VK_SAMPLE_COUNT_1_BIT, false, 0);
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   to_general(cb, &col[0]);
+   to_general(cb, &col[1]);
+   to_general(cb, &zs);
+   VkClearValue cv[2] = {{.color = {{c0[0], c0[1], c0[2], c0[3]}}}, {.depthStencil = {1.0f, 0}}};
+   VkRenderingAttachmentInfo ca[2] = {att_info(col[0].view, &cv[0]), att_info(col[1].view, &cv[0])};
+   VkRenderingAttachmentInfo za = att_info(zs.view, &cv[1]);
+   agx_vk_begin_rendering(cb, &(struct agx_vk_rendering){.width = W,
+                                                         .height = H,
+                                                         .color_count = 2,
+                                                         .colors = ca,
+                                                         .depth = &za,
+                                                         .stencil = &za});
+   agx_vk_viewport_scissor(cb, W, H);
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p_draw);
+   static struct model m;
+   m_color(&m, 0, 0, all, c0);
+   m_color(&m, 1, 0, all, c0);
+   m_zs(&m, 0, all, 1.0f, 0);
+   for (int i = 0; i < DXVK_PAIRS; i++) {
+      /* a draw nearer each time (passes LESS), then a clear of a strip of attachment i & 1
+       * and of depth back to 1.0 there */
+      struct rect d = {i, i, i + 12, i + 12}, s = {0, 2 * i, W, 2 * i + 1};
+      float depth = 0.9f - 0.05f * (float)i;
+      push_rect(g, cb, d, i & 1 ? k1 : k2, depth);
+      vkCmdDraw(cb, 6, 1, 0, 0);
+      m_draw(&m, d, i & 1 ? k1 : k2, depth, -1, true);
+      VkClearAttachment a[2] = {ccolor(i & 1, v1),
+                                {VK_IMAGE_ASPECT_DEPTH_BIT, 0, {.depthStencil = {1.0f, 0}}}};
+      VkClearRect r = crect(s, 0, 1);
+      vkCmdClearAttachments(cb, 2, a, 1, &r);
+      m_color(&m, i & 1, 0, s, v1);
+      for (int x = 0; x < W; x++)
+         m.depth[0][2 * i][x] = 1.0f;
+   }
+   vkCmdEndRendering(cb);
+   size_t csize = (size_t)W * H * 4;
+   struct agx_vk_buffer out = agx_vk_buffer_usage(c, 2 * csize, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+   agx_vk_memory_barrier(cb, AGX_VK_ALL_WRITE, AGX_VK_COPY_READ);
+   for (int i = 0; i < 2; i++)
+      agx_vk_copy_to_buffer(cb, &col[i], VK_IMAGE_LAYOUT_GENERAL, 0, 0, out.buf, i * csize);
+   agx_vk_host_barrier(cb);
+   fprintf(stderr, "expect-render-commands 1\n");
+   struct timespec t0, t1;
+   clock_gettime(CLOCK_MONOTONIC, &t0);
+   VK_OK(agx_vk_submit_wait(c, cb));
+   clock_gettime(CLOCK_MONOTONIC, &t1);
+   printf("E: %d x (draw, clear) in one pass: %.1f ms from submit to idle\n", DXVK_PAIRS,
+          (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6);
+   unsigned bad = compare("E: colour 0", out.map, m.col[0][0], 4, (size_t)W * H);
+   bad += compare("E: colour 1", out.map + csize, m.col[1][0], 4, (size_t)W * H);
+   agx_vk_buffer_free(c, &out);
+   vkDestroyPipeline(c->dev, p_draw, NULL);
+   agx_vk_image_free(c, &col[0]);
+   agx_vk_image_free(c, &col[1]);
+   agx_vk_image_free(c, &zs);
+   return bad;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -585,6 +672,7 @@ main(int argc, char **argv)
    bad += scene_bc(&g, VK_SAMPLE_COUNT_4_BIT, false, "B: 4 samples");
    bad += scene_bc(&g, VK_SAMPLE_COUNT_1_BIT, true, "C: secondary");
    bad += scene_d(&g);
+   bad += scene_e(&g);
    vkDestroyPipelineLayout(c.dev, g.layout, NULL);
    vkDestroyShaderModule(c.dev, g.vs, NULL);
    vkDestroyShaderModule(c.dev, g.fs, NULL);

@@ -12,6 +12,8 @@
  *    second triangle must land on the first (ordering of overlapping fragments).
  *  - "8 x RGBA32F, 1 sample": eight single-sampled R32G32B32A32_SFLOAT attachments (128 bytes
  *    per pixel: the last four spill), 5 blended, 6 loaded, 7 write mask G|A, all read back.
+ *  - both again with two-layer attachments and view mask 0b11 (multiview: every draw for each
+ *    layer; each layer compared with the model), when the device has the multiview feature.
  * The model: the fragment shader's output i is (rgb (i + 1) + i / 8, a) of the triangle's
  * colour (emrt.frag); the standard 4-sample locations (0.375, 0.125), (0.875, 0.375),
  * (0.125, 0.625), (0.625, 0.875), or the pixel centre; a sample is covered when strictly
@@ -160,7 +162,7 @@ gpu_init(struct gpu *g, struct agx_vk_ctx *c, char **spv)
    g->layout = agx_vk_pipeline_layout(c, 1, &g->ds.layout, VK_SHADER_STAGE_VERTEX_BIT, 16);
    g->vb = agx_vk_buffer(c, 6 * sizeof(struct vtx));
    g->out =
-      agx_vk_buffer_usage(c, (VkDeviceSize)RTS * W * H * 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+      agx_vk_buffer_usage(c, (VkDeviceSize)2 * RTS * W * H * 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
    agx_vk_set_buffer(c, &g->ds, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, g->vb.buf);
 }
 
@@ -191,10 +193,11 @@ upload(struct gpu *g, const struct tri *t)
 }
 
 static VkPipeline
-pipeline(struct gpu *g, int samples, int rts, const struct rt_desc *d)
+pipeline(struct gpu *g, int samples, int rts, uint32_t layers, const struct rt_desc *d)
 {
    struct agx_vk_gfx b;
    agx_vk_gfx_defaults(&b, g->layout, g->vs, g->fs, VK_FORMAT_R32G32B32A32_SFLOAT);
+   b.ri.viewMask = layers > 1 ? (1u << layers) - 1 : 0;
    b.ms.rasterizationSamples = (VkSampleCountFlagBits)samples;
    b.cb.attachmentCount = (uint32_t)rts;
    b.ri.colorAttachmentCount = (uint32_t)rts;
@@ -215,12 +218,13 @@ pipeline(struct gpu *g, int samples, int rts, const struct rt_desc *d)
 }
 
 static void
-make_image(struct agx_vk_ctx *c, int samples, struct agx_vk_image *img)
+make_image(struct agx_vk_ctx *c, int samples, uint32_t layers, struct agx_vk_image *img)
 {
    agx_vk_image_create(c,
                        &(struct agx_vk_image_desc){.format = VK_FORMAT_R32G32B32A32_SFLOAT,
                                                    .width = W,
                                                    .height = H,
+                                                   .layers = layers,
                                                    .samples = (VkSampleCountFlagBits)samples,
                                                    .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
                                                             VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
@@ -238,29 +242,29 @@ close_to(float got, double want)
 /* Renders the two triangles into `rts` attachments of `samples` samples as d[] says, reads
  * every attachment back (resolved with samples) and compares with the model. */
 static unsigned
-run(struct gpu *g, const char *name, int samples, int rts, const struct rt_desc *d,
+run(struct gpu *g, const char *name, int samples, int rts, uint32_t layers, const struct rt_desc *d,
     const struct tri *t)
 {
    struct agx_vk_ctx *c = g->c;
    struct agx_vk_image img[RTS], res[RTS];
    memset(res, 0, sizeof(res));
-   VkPipeline p = pipeline(g, samples, rts, d);
+   VkPipeline p = pipeline(g, samples, rts, layers, d);
    upload(g, t);
    VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
    VkRenderingAttachmentInfo ca[RTS];
    for (int i = 0; i < rts; i++) {
-      make_image(c, samples, &img[i]);
+      make_image(c, samples, layers, &img[i]);
       agx_vk_barrier(cb, img[i].image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
                      VK_IMAGE_LAYOUT_GENERAL, AGX_VK_ALL_WRITE, AGX_VK_ALL_RW);
       if (samples > 1) {
-         make_image(c, 1, &res[i]);
+         make_image(c, 1, layers, &res[i]);
          agx_vk_barrier(cb, res[i].image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
                         VK_IMAGE_LAYOUT_GENERAL, AGX_VK_ALL_WRITE, AGX_VK_ALL_RW);
       }
       VkClearColorValue v;
       memcpy(v.float32, d[i].init, 16);
       if (d[i].load) {
-         VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+         VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, layers};
          vkCmdClearColorImage(cb, img[i].image, VK_IMAGE_LAYOUT_GENERAL, &v, 1, &range);
       }
       bool in_pass = samples > 1 && d[i].resolve_pass;
@@ -280,6 +284,7 @@ run(struct gpu *g, const char *name, int samples, int rts, const struct rt_desc 
    VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
                          .renderArea = {{0, 0}, {W, H}},
                          .layerCount = 1,
+                         .viewMask = layers > 1 ? (1u << layers) - 1 : 0,
                          .colorAttachmentCount = (uint32_t)rts,
                          .pColorAttachments = ca};
    vkCmdBeginRendering(cb, &ri);
@@ -294,17 +299,18 @@ run(struct gpu *g, const char *name, int samples, int rts, const struct rt_desc 
    agx_vk_memory_barrier(cb, AGX_VK_ALL_WRITE, AGX_VK_ALL_RW);
    for (int i = 0; i < rts; i++) {
       if (samples > 1 && !d[i].resolve_pass) {
-         VkImageResolve rr = {.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-                              .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+         VkImageResolve rr = {.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, layers},
+                              .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, layers},
                               .extent = {W, H, 1}};
          vkCmdResolveImage(cb, img[i].image, VK_IMAGE_LAYOUT_GENERAL, res[i].image,
                            VK_IMAGE_LAYOUT_GENERAL, 1, &rr);
       }
    }
    agx_vk_memory_barrier(cb, AGX_VK_ALL_WRITE, AGX_VK_ALL_READ);
-   for (int i = 0; i < rts; i++)
-      agx_vk_copy_to_buffer(cb, samples > 1 ? &res[i] : &img[i], VK_IMAGE_LAYOUT_GENERAL, 0, 0,
-                            g->out.buf, (VkDeviceSize)i * W * H * 16);
+   for (uint32_t l = 0; l < layers; l++)
+      for (int i = 0; i < rts; i++)
+         agx_vk_copy_to_buffer(cb, samples > 1 ? &res[i] : &img[i], VK_IMAGE_LAYOUT_GENERAL, 0, l,
+                               g->out.buf, ((VkDeviceSize)l * RTS + i) * W * H * 16);
    agx_vk_host_barrier(cb);
    VK_OK(agx_vk_submit_wait(c, cb));
 
@@ -320,26 +326,28 @@ run(struct gpu *g, const char *name, int samples, int rts, const struct rt_desc 
    model_draw(&m, samples, rts, d, &t[1]);
    const float *got = (const float *)g->out.map;
    unsigned bad = 0, mixed = 0, checked = 0, covered = 0;
-   for (int px = 0; px < W * H; px++) {
-      if (m.amb[px])
-         continue;
-      checked++;
-      mixed += m.mixed[px];
-      for (int i = 0; i < rts; i++)
-         for (int k = 0; k < 4; k++) {
-            double sum = 0;
-            for (int s = 0; s < samples; s++)
-               sum += m.v[i][px][s][k];
-            double want = sum / samples;
-            float v = got[(size_t)i * W * H * 4 + 4 * px + k];
-            if (i == 0 && k == 0 && want != d[0].init[0])
-               covered++;
-            if (!close_to(v, want) && bad++ < 12)
-               fprintf(stderr, "%s: attachment %d pixel (%d, %d) c%d = %.7g, want %.7g%s\n", name,
-                       i, px % W, px / W, k, v, want,
-                       m.mixed[px] ? " (samples of different destinations)" : "");
-         }
-   }
+   for (uint32_t l = 0; l < layers; l++)
+      for (int px = 0; px < W * H; px++) {
+         if (m.amb[px])
+            continue;
+         checked++;
+         mixed += m.mixed[px];
+         for (int i = 0; i < rts; i++)
+            for (int k = 0; k < 4; k++) {
+               double sum = 0;
+               for (int s = 0; s < samples; s++)
+                  sum += m.v[i][px][s][k];
+               double want = sum / samples;
+               float v = got[((size_t)l * RTS + i) * W * H * 4 + 4 * px + k];
+               if (i == 0 && k == 0 && want != d[0].init[0])
+                  covered++;
+               if (!close_to(v, want) && bad++ < 12)
+                  fprintf(stderr,
+                          "%s: layer %u attachment %d pixel (%d, %d) c%d = %.7g, want %.7g%s\n",
+                          name, l, i, px % W, px / W, k, v, want,
+                          m.mixed[px] ? " (samples of different destinations)" : "");
+            }
+      }
    if ((samples > 1 && mixed < 4) || covered < 100) {
       fprintf(stderr, "%s: only %u pixels with samples of different destinations, %u covered\n",
               name, mixed, covered);
@@ -371,8 +379,17 @@ main(int argc, char **argv)
                                               VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
                                            .synchronization2 = VK_TRUE,
                                            .dynamicRendering = VK_TRUE};
-   VkPhysicalDeviceFeatures have, want = {0};
-   vkGetPhysicalDeviceFeatures(c.pdev, &have);
+   VkPhysicalDeviceVulkan11Features f11 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
+   VkPhysicalDeviceFeatures2 have2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                      .pNext = &f11};
+   vkGetPhysicalDeviceFeatures2(c.pdev, &have2);
+   bool multiview = f11.multiview;
+   VkPhysicalDeviceVulkan11Features want11 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
+      .multiview = multiview};
+   f13.pNext = &want11;
+   VkPhysicalDeviceFeatures have = have2.features, want = {0};
    if (!have.independentBlend) {
       printf("skipped: no independentBlend\n");
       return agx_vk_ctx_finish(&c) ? 1 : 0;
@@ -394,9 +411,11 @@ main(int argc, char **argv)
       {.mask = 0x5, .load = true, .init = {3.0f, -4.0f, 5.5f, 0.0625f}},
    };
    unsigned bad = 0;
-   if (props.limits.framebufferColorSampleCounts & VK_SAMPLE_COUNT_4_BIT)
-      bad += run(&g, "4 x RGBA32F, 4 samples", 4, 4, d4, t);
-   else
+   if (props.limits.framebufferColorSampleCounts & VK_SAMPLE_COUNT_4_BIT) {
+      bad += run(&g, "4 x RGBA32F, 4 samples", 4, 4, 1, d4, t);
+      if (multiview)
+         bad += run(&g, "4 x RGBA32F, 4 samples, 2 views", 4, 4, 2, d4, t);
+   } else
       printf("4 x RGBA32F, 4 samples: skipped (no 4-sample colour attachments)\n");
    struct rt_desc d8[RTS];
    for (int i = 0; i < RTS; i++)
@@ -405,9 +424,11 @@ main(int argc, char **argv)
    d8[5].blend = true;
    d8[6].load = true;
    d8[7].mask = 0xA;
-   if (props.limits.maxColorAttachments >= RTS)
-      bad += run(&g, "8 x RGBA32F, 1 sample", 1, RTS, d8, t);
-   else
+   if (props.limits.maxColorAttachments >= RTS) {
+      bad += run(&g, "8 x RGBA32F, 1 sample", 1, RTS, 1, d8, t);
+      if (multiview)
+         bad += run(&g, "8 x RGBA32F, 1 sample, 2 views", 1, RTS, 2, d8, t);
+   } else
       printf("8 x RGBA32F, 1 sample: skipped (%u colour attachments)\n",
              props.limits.maxColorAttachments);
    gpu_finish(&g);

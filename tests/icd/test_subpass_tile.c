@@ -27,6 +27,14 @@
  *    layers, the input attachment (each layer cleared to its own colour,
  *    loadOp LOAD) read at the fragment's layer: as a texture (one subpass)
  *    and from the tilebuffer (an empty subpass 0 rendering it, merged).
+ *  - "dynamic index": three merged subpasses; 0 and 1 draw rectangles into
+ *    two RGBA8 attachments, 2 reads an array of three input attachments
+ *    (those two, in the tilebuffer, and one only in memory) at a
+ *    dynamically uniform index (one per column of quads) and at a
+ *    non-uniform one ((x + y) % 3); the attachments' memory before the
+ *    pass holds other colours, so a stale texture read shows. Not a row
+ *    of `scenes[]` (three subpasses and dependencies, one arrayed binding):
+ *    scene_dynamic_index() builds it itself.
  * Every scene is a row of `scenes[]` (its attachments, subpasses, dependency, input
  * attachments, pipelines, copies out and expected render commands) built and recorded by
  * run_scene(); each row names its own draws and checks. A new scene is a new row.
@@ -37,7 +45,7 @@
  * validation.
  *
  * test_subpass_tile RECT_VERT WRITE_FRAG READ_FRAG MS_WRITE_FRAG MS_READ_FRAG MS_READ_PS_FRAG
- *                   LAYER_GEOM READ_LAYER_FRAG [--validation] [--reference]
+ *                   LAYER_GEOM READ_LAYER_FRAG READ_DYN_FRAG [--validation] [--reference]
  */
 #include <math.h>
 #include <stdio.h>
@@ -74,6 +82,7 @@ enum shader {
    SH_MS_READ_PS_FRAG,
    SH_LAYER_GEOM,
    SH_READ_LAYER_FRAG,
+   SH_READ_DYN_FRAG,
    SH_COUNT
 };
 
@@ -746,20 +755,301 @@ run_scene(struct gpu *g, const struct st_scene *s)
    return bad;
 }
 
+/* ---- "dynamic index": an input attachment array indexed at run time --------- */
+
+/* A single-sample attachment in GENERAL layout throughout. */
+static VkAttachmentDescription
+dyn_attachment(VkFormat format, VkAttachmentLoadOp load, VkAttachmentStoreOp store)
+{
+   return (VkAttachmentDescription){
+      .format = format,
+      .samples = VK_SAMPLE_COUNT_1_BIT,
+      .loadOp = load,
+      .storeOp = store,
+      .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+      .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+      .initialLayout = VK_IMAGE_LAYOUT_GENERAL,
+      .finalLayout = VK_IMAGE_LAYOUT_GENERAL,
+   };
+}
+
+/* Subpass `subpass`'s pipeline: the rectangle VS, `fs`, `colors` attachments written. */
+static VkPipeline
+dyn_pipeline(struct gpu *g, VkPipelineLayout layout, VkShaderModule fs, VkRenderPass rp,
+             uint32_t subpass, uint32_t colors)
+{
+   struct agx_vk_gfx b;
+   agx_vk_gfx_defaults(&b, layout, g->mod[SH_RECT_VERT], fs, VK_FORMAT_UNDEFINED);
+   agx_vk_gfx_fixed_viewport(&b, W, H);
+   b.ci.renderPass = rp;
+   b.ci.subpass = subpass;
+   b.cb.attachmentCount = colors;
+   for (uint32_t i = 0; i < colors; i++)
+      b.att[i] = (VkPipelineColorBlendAttachmentState){.colorWriteMask = 0xF};
+   return agx_vk_gfx_create(g->c, &b);
+}
+
+static void
+to_general(VkCommandBuffer cb, const struct agx_vk_image *img)
+{
+   agx_vk_barrier(cb, img->image, img->aspect, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL,
+                  AGX_VK_NONE, AGX_VK_ALL_RW);
+}
+
+static unsigned
+scene_dynamic_index(struct gpu *g)
+{
+   struct agx_vk_ctx *c = g->c;
+   const char *name = "dynamic index";
+   const VkFormat rgba = VK_FORMAT_R8G8B8A8_UNORM;
+   const VkImageUsageFlags att_in = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                                    VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT |
+                                    VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+   /* A, B: drawn by subpasses 0 and 1 (tilebuffer); T: input only (memory); S: the integer
+    * output of st_write.frag; C: subpass 2's result */
+   struct agx_vk_image A, B, T, S, C;
+   agx_vk_image_create(c, &(struct agx_vk_image_desc){rgba, W, H, .usage = att_in}, &A);
+   agx_vk_image_create(c, &(struct agx_vk_image_desc){rgba, W, H, .usage = att_in}, &B);
+   agx_vk_image_create(c, &(struct agx_vk_image_desc){rgba, W, H, .usage = att_in}, &T);
+   agx_vk_image_create(c,
+                       &(struct agx_vk_image_desc){VK_FORMAT_R16G16_SINT, W, H,
+                                                   .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT},
+                       &S);
+   agx_vk_image_create(c,
+                       &(struct agx_vk_image_desc){VK_FORMAT_R32G32B32A32_SFLOAT, W, H,
+                                                   .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                                                            VK_IMAGE_USAGE_TRANSFER_SRC_BIT},
+                       &C);
+   VkAttachmentDescription atts[5] = {
+      dyn_attachment(rgba, VK_ATTACHMENT_LOAD_OP_CLEAR, VK_ATTACHMENT_STORE_OP_STORE),
+      dyn_attachment(rgba, VK_ATTACHMENT_LOAD_OP_CLEAR, VK_ATTACHMENT_STORE_OP_STORE),
+      dyn_attachment(rgba, VK_ATTACHMENT_LOAD_OP_LOAD, VK_ATTACHMENT_STORE_OP_STORE),
+      dyn_attachment(VK_FORMAT_R16G16_SINT, VK_ATTACHMENT_LOAD_OP_CLEAR,
+                     VK_ATTACHMENT_STORE_OP_DONT_CARE),
+      dyn_attachment(C.format, VK_ATTACHMENT_LOAD_OP_CLEAR, VK_ATTACHMENT_STORE_OP_STORE),
+   };
+   const VkImageLayout gen = VK_IMAGE_LAYOUT_GENERAL;
+   VkAttachmentReference out0[2] = {{0, gen}, {3, gen}}, out1[2] = {{1, gen}, {3, gen}},
+                         in2[3] = {{0, gen}, {2, gen}, {1, gen}}, out2 = {4, gen};
+   VkSubpassDescription sub[3] = {
+      {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+       .colorAttachmentCount = 2,
+       .pColorAttachments = out0},
+      {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+       .colorAttachmentCount = 2,
+       .pColorAttachments = out1},
+      {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+       .inputAttachmentCount = 3,
+       .pInputAttachments = in2,
+       .colorAttachmentCount = 1,
+       .pColorAttachments = &out2},
+   };
+   VkSubpassDependency deps[3];
+   for (uint32_t i = 0; i < 3; i++) {
+      bool to2 = i > 0;
+      deps[i] = (VkSubpassDependency){
+         .srcSubpass = i == 2 ? 1 : 0,
+         .dstSubpass = to2 ? 2 : 1,
+         .srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+         .dstStageMask = to2 ? VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT
+                             : VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+         .srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+         .dstAccessMask =
+            to2 ? VK_ACCESS_INPUT_ATTACHMENT_READ_BIT : VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+         .dependencyFlags = VK_DEPENDENCY_BY_REGION_BIT,
+      };
+   }
+   VkRenderPassCreateInfo rpci = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+                                  .attachmentCount = 5,
+                                  .pAttachments = atts,
+                                  .subpassCount = 3,
+                                  .pSubpasses = sub,
+                                  .dependencyCount = 3,
+                                  .pDependencies = deps};
+   VkRenderPass rp;
+   VK_OK(vkCreateRenderPass(c->dev, &rpci, NULL, &rp));
+   VkImageView views[5] = {A.view, B.view, T.view, S.view, C.view};
+   VkFramebufferCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+                                  .renderPass = rp,
+                                  .attachmentCount = 5,
+                                  .pAttachments = views,
+                                  .width = W,
+                                  .height = H,
+                                  .layers = 1};
+   VkFramebuffer fb;
+   VK_OK(vkCreateFramebuffer(c->dev, &fci, NULL, &fb));
+   /* one binding of three input attachments: elements A, T, B */
+   VkDescriptorSetLayoutBinding lb = {0, VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, 3,
+                                      VK_SHADER_STAGE_FRAGMENT_BIT, NULL};
+   VkDescriptorSetLayoutCreateInfo dci = {.sType =
+                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = 1,
+                                          .pBindings = &lb};
+   VkDescriptorSetLayout dsl;
+   VK_OK(vkCreateDescriptorSetLayout(c->dev, &dci, NULL, &dsl));
+   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, 3};
+   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                     .maxSets = 1,
+                                     .poolSizeCount = 1,
+                                     .pPoolSizes = &ps};
+   VkDescriptorPool pool;
+   VK_OK(vkCreateDescriptorPool(c->dev, &pci, NULL, &pool));
+   VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                     .descriptorPool = pool,
+                                     .descriptorSetCount = 1,
+                                     .pSetLayouts = &dsl};
+   VkDescriptorSet set;
+   VK_OK(vkAllocateDescriptorSets(c->dev, &ai, &set));
+   VkDescriptorImageInfo ii[3] = {{VK_NULL_HANDLE, A.view, gen},
+                                  {VK_NULL_HANDLE, T.view, gen},
+                                  {VK_NULL_HANDLE, B.view, gen}};
+   VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                             .dstSet = set,
+                             .descriptorCount = 3,
+                             .descriptorType = VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT,
+                             .pImageInfo = ii};
+   vkUpdateDescriptorSets(c->dev, 1, &w, 0, NULL);
+   const VkShaderStageFlags stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+   VkPipelineLayout l0 = agx_vk_pipeline_layout(c, 0, NULL, stages, sizeof(struct push));
+   VkPipelineLayout l2 = agx_vk_pipeline_layout(c, 1, &dsl, stages, sizeof(struct push));
+   VkPipeline p0 = dyn_pipeline(g, l0, g->mod[SH_WRITE_FRAG], rp, 0, 2);
+   VkPipeline p1 = dyn_pipeline(g, l0, g->mod[SH_WRITE_FRAG], rp, 1, 2);
+   VkPipeline p2 = dyn_pipeline(g, l2, g->mod[SH_READ_DYN_FRAG], rp, 2, 1);
+
+   /* memory before the pass: A, B stale colours (the pass clears them), T its content */
+   const uint8_t stale[4] = {1, 2, 3, 4}, t_col[4] = {60, 160, 20, 220};
+   const uint8_t clear_ab[2][4] = {{10, 20, 30, 255}, {250, 240, 230, 0}};
+   const uint8_t k[2][2][4] = {{{255, 128, 0, 64}, {3, 250, 77, 255}},
+                               {{90, 10, 200, 128}, {0, 0, 255, 17}}};
+   const struct rect r[2][2] = {{{4, 4, 40, 36}, {24, 16, 60, 56}},
+                                {{0, 30, 30, 64}, {10, 0, 50, 20}}};
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   struct agx_vk_image *mem[3] = {&A, &B, &T};
+   for (int i = 0; i < 3; i++) {
+      to_general(cb, mem[i]);
+      VkClearColorValue v;
+      for (int j = 0; j < 4; j++)
+         v.float32[j] = unorm8(i == 2 ? t_col[j] : stale[j]);
+      VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+      vkCmdClearColorImage(cb, mem[i]->image, gen, &v, 1, &range);
+   }
+   to_general(cb, &S);
+   to_general(cb, &C);
+   agx_vk_memory_barrier(cb, AGX_VK_CLEAR_WRITE, AGX_VK_ALL_RW);
+   VkClearValue clears[5];
+   memset(clears, 0, sizeof(clears));
+   for (int i = 0; i < 2; i++)
+      for (int j = 0; j < 4; j++)
+         clears[i].color.float32[j] = unorm8(clear_ab[i][j]);
+   VkRenderPassBeginInfo rbi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+                                .renderPass = rp,
+                                .framebuffer = fb,
+                                .renderArea = {{0, 0}, {W, H}},
+                                .clearValueCount = 5,
+                                .pClearValues = clears};
+   vkCmdBeginRenderPass(cb, &rbi, VK_SUBPASS_CONTENTS_INLINE);
+   for (int s = 0; s < 2; s++) {
+      if (s)
+         vkCmdNextSubpass(cb, VK_SUBPASS_CONTENTS_INLINE);
+      vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, s ? p1 : p0);
+      for (int i = 0; i < 2; i++) {
+         float col[4];
+         for (int j = 0; j < 4; j++)
+            col[j] = unorm8(k[s][i][j]);
+         draw_rect(cb, l0, r[s][i], col, NULL, 0.5f);
+      }
+   }
+   vkCmdNextSubpass(cb, VK_SUBPASS_CONTENTS_INLINE);
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p2);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, l2, 0, 1, &set, 0, NULL);
+   /* columns of rows 0-47 read elements 0, 1, 2; rows 48-63 element (x + y) % 3 */
+   const struct rect cols[4] = {{0, 0, 21, 48}, {21, 0, 42, 48}, {42, 0, W, 48}, {0, 48, W, H}};
+   for (int i = 0; i < 4; i++) {
+      struct push p = {
+         .rect = {cols[i].x0 * 2.0f / W - 1.0f, cols[i].y0 * 2.0f / H - 1.0f,
+                  cols[i].x1 * 2.0f / W - 1.0f, cols[i].y1 * 2.0f / H - 1.0f},
+         .ival = {0, 0, i < 3 ? i : 0, i == 3},
+         .depth = 0.5f,
+      };
+      vkCmdPushConstants(cb, l2, stages, 0, sizeof(p), &p);
+      vkCmdDraw(cb, 6, 1, 0, 0);
+   }
+   vkCmdEndRenderPass(cb);
+   agx_vk_memory_barrier(cb, AGX_VK_ALL_WRITE, AGX_VK_COPY_READ);
+   agx_vk_copy_to_buffer(cb, &C, gen, 0, 0, g->out.buf, 0);
+   agx_vk_host_barrier(cb);
+   expect_render_commands(1);
+   VK_OK(agx_vk_submit_wait(c, cb));
+
+   /* CPU model: the last rectangle covering a pixel, else the clear colour */
+   unsigned bad = 0;
+   const float *gc = (const float *)g->out.map;
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         int e = y >= 48 ? (x + y) % 3 : x < 21 ? 0 : x < 42 ? 1 : 2;
+         const uint8_t *src = t_col;
+         if (e != 1) {
+            int s = e == 2; /* element 2 is B, drawn by subpass 1 */
+            src = clear_ab[s];
+            for (int i = 0; i < 2; i++)
+               if (x >= r[s][i].x0 && x < r[s][i].x1 && y >= r[s][i].y0 && y < r[s][i].y1)
+                  src = k[s][i];
+         }
+         const float *got = gc + 4 * (y * W + x);
+         bool ok = true;
+         for (int j = 0; j < 4; j++)
+            ok &= fabsf(got[j] - unorm8(src[j])) <= 1e-5f;
+         if (!ok && bad++ < 5)
+            fprintf(stderr, "%s: pixel (%d, %d) element %d: %g %g %g %g, want %u %u %u %u / 255\n",
+                    name, x, y, e, got[0], got[1], got[2], got[3], src[0], src[1], src[2], src[3]);
+      }
+   printf("%s: subpassLoad of an input attachment array at dynamic and non-uniform indices: %s\n",
+          name, bad ? "FAIL" : "ok");
+   vkDestroyPipeline(c->dev, p0, NULL);
+   vkDestroyPipeline(c->dev, p1, NULL);
+   vkDestroyPipeline(c->dev, p2, NULL);
+   vkDestroyPipelineLayout(c->dev, l0, NULL);
+   vkDestroyPipelineLayout(c->dev, l2, NULL);
+   vkDestroyDescriptorPool(c->dev, pool, NULL);
+   vkDestroyDescriptorSetLayout(c->dev, dsl, NULL);
+   vkDestroyFramebuffer(c->dev, fb, NULL);
+   vkDestroyRenderPass(c->dev, rp, NULL);
+   struct agx_vk_image *all[5] = {&A, &B, &T, &S, &C};
+   for (int i = 0; i < 5; i++)
+      agx_vk_image_free(c, all[i]);
+   return bad;
+}
+
 int
 main(int argc, char **argv)
 {
    if (argc < SH_COUNT) {
       fprintf(stderr,
               "usage: %s RECT_VERT WRITE_FRAG READ_FRAG MS_WRITE_FRAG MS_READ_FRAG "
-              "MS_READ_PS_FRAG LAYER_GEOM READ_LAYER_FRAG [--validation] [--reference]\n",
+              "MS_READ_PS_FRAG LAYER_GEOM READ_LAYER_FRAG READ_DYN_FRAG [--validation] "
+              "[--reference]\n",
               argv[0]);
       return 2;
    }
    struct agx_vk_ctx c;
    agx_vk_ctx_instance(&c, argc, argv);
+   /* "dynamic index" needs input attachment arrays indexed at run time (agx-vk offers
+    * them; lavapipe of Mesa 22.3 does not: the scene is skipped there) */
+   VkPhysicalDeviceVulkan12Features have12 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+   VkPhysicalDeviceFeatures2 have = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                     .pNext = &have12};
+   vkGetPhysicalDeviceFeatures2(c.pdev, &have);
+   bool dyn_index = have12.shaderInputAttachmentArrayDynamicIndexing &&
+                    have12.shaderInputAttachmentArrayNonUniformIndexing;
+   CHECK(dyn_index || c.reference);
+   VkPhysicalDeviceVulkan12Features f12 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+      .shaderInputAttachmentArrayDynamicIndexing = dyn_index,
+      .shaderInputAttachmentArrayNonUniformIndexing = dyn_index};
    VkPhysicalDeviceVulkan13Features f13 = {.sType =
                                               VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                           .pNext = &f12,
                                            .synchronization2 = VK_TRUE,
                                            .dynamicRendering = VK_TRUE};
    VkPhysicalDeviceFeatures f10 = {.sampleRateShading = VK_TRUE, .geometryShader = VK_TRUE};
@@ -771,6 +1061,10 @@ main(int argc, char **argv)
    unsigned bad = 0;
    for (unsigned i = 0; i < NSCENES; i++)
       bad += run_scene(&g, &scenes[i]);
+   if (dyn_index)
+      bad += scene_dynamic_index(&g);
+   else
+      printf("dynamic index: skipped (no shaderInputAttachmentArray*Indexing)\n");
    agx_vk_buffer_free(&c, &g.out);
    for (int i = SH_RECT_VERT; i < SH_COUNT; i++)
       vkDestroyShaderModule(c.dev, g.mod[i], NULL);
