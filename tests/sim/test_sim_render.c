@@ -435,10 +435,11 @@ test_interpolation(void)
 
 /* ---- depth ------------------------------------------------------------------ */
 
-static const char *FS_FLAT_EARLY = "TODO.ldcf r8_r9_r10, cf0\n"
-                                   "wait_pix 12, 0\n"
-                                   "st_tile r10, i32, 0, x, 0, 255, 0\n"
-                                   "stop\n";
+#define FS_FLAT_EARLY                    \
+   "TODO.ldcf r8_r9_r10, cf0\n"          \
+   "wait_pix 12, 0\n"                    \
+   "st_tile r10, i32, 0, x, 0, 255, 0\n" \
+   "stop\n"
 /* forced tests in the shader (punch-through): sample_mask all, all live */
 static const char *FS_FLAT_LATE = "TODO.ldcf r8_r9_r10, cf0\n"
                                   "wait_pix 1, 0\n"
@@ -1864,141 +1865,86 @@ expect_fault(struct env *e, int status, const char *needle, const char *what)
    CHECK(ok);
 }
 
-static void
-test_hazards(void)
-{
-   /* st_tile without wait_pix */
-   {
-      struct env e;
-      env_init(&e);
-      put_rt_r32(&e, W, H);
-      struct frame f;
-      frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
-      uint32_t fs = put_word_list(&e,
-                                  env_asm(&e, "mov_imm r1, 7, 0b0\n"
-                                              "st_tile r1, i32, 0, x, 0, 255, 0\n"
-                                              "stop\n"),
-                                  0, 0, false, true, true);
-      struct draw_state d;
-      draw_state_default(&d, &f, fs);
-      vertex_at(&e, 0, 1, 1, 0.5f);
-      vertex_at(&e, 1, 30, 1, 0.5f);
-      vertex_at(&e, 2, 1, 30, 0.5f);
-      frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
-      expect_fault(&e, frame_submit(&f), "without an earlier wait_pix", "st_tile without wait_pix");
-      env_fini(&e);
-   }
-   /* st_tile past sample_size_B (offset 8 of an 8-byte sample) */
-   {
-      struct env e;
-      env_init(&e);
-      put_rt_r32(&e, W, H);
-      struct frame f;
-      frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
-      uint32_t fs = put_word_list(&e,
-                                  env_asm(&e, "mov_imm r1, 7, 0b0\n"
-                                              "wait_pix 12, 0\n"
-                                              "st_tile r1, i32, 0, x, 8, 255, 0\n"
-                                              "stop\n"),
-                                  0, 0, false, true, true);
-      struct draw_state d;
-      draw_state_default(&d, &f, fs);
-      vertex_at(&e, 0, 1, 1, 0.5f);
-      vertex_at(&e, 1, 30, 1, 0.5f);
-      vertex_at(&e, 2, 1, 30, 0.5f);
-      frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
-      expect_fault(&e, frame_submit(&f), "past sample_size_B 8 (lane",
-                   "st_tile past sample_size_B");
-      env_fini(&e);
-   }
-   /* FS reads a varying slot the vertex shader did not write (slot 5 =
-    * UVS word 8, the record has 8 words) */
-   {
-      struct env e;
-      env_init(&e);
-      put_rt_r32(&e, W, H);
-      struct frame f;
-      frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
-      uint32_t fs = put_fs_text(&e, FS_FLAT_EARLY);
-      struct draw_state d;
-      draw_state_default(&d, &f, fs);
-      bind(&d, 5, 0, AGX_SHADE_MODEL_FLAT_VERTEX_0);
-      d.slots32 = 6, d.cf_count = 1;
-      vertex_at(&e, 0, 1, 1, 0.5f);
-      vertex_at(&e, 1, 30, 1, 0.5f);
-      vertex_at(&e, 2, 1, 30, 0.5f);
-      frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
-      expect_fault(&e, frame_submit(&f), "did not write", "varying not written by the VS");
-      env_fini(&e);
-   }
+/* A shader hazard: one triangle (1,1) (30,1) (1,30) drawn with fragment
+ * shader `fs`; the submission must fault with `needle` in its message. */
+struct hazard_case {
+   const char *what, *needle, *fs;
+   bool late_z;       /* the FS word list without Early-z testing */
+   bool no_rt;        /* no render target descriptor */
+   unsigned varyings; /* 0: the default */
+   bool flat_slot5;   /* a flat varying read from slot 5 (6 32-bit slots) */
+};
+
+static const struct hazard_case hazard_cases[] = {
+   {"st_tile without wait_pix", "without an earlier wait_pix",
+    "mov_imm r1, 7, 0b0\n"
+    "st_tile r1, i32, 0, x, 0, 255, 0\n"
+    "stop\n"},
+   /* offset 8 of an 8-byte sample */
+   {"st_tile past sample_size_B", "past sample_size_B 8 (lane",
+    "mov_imm r1, 7, 0b0\n"
+    "wait_pix 12, 0\n"
+    "st_tile r1, i32, 0, x, 8, 255, 0\n"
+    "stop\n"},
+   /* FS reads a varying slot the vertex shader did not write (slot 5 = UVS
+    * word 8, the record has 8 words) */
+   {"varying not written by the VS", "did not write", FS_FLAT_EARLY, .flat_slot5 = true},
    /* the vertex shader writes past its record (Vertex Outputs = 6 words) */
-   {
-      struct env e;
-      env_init(&e);
-      struct frame f;
-      frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
-      uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
-      struct draw_state d;
-      draw_state_default(&d, &f, fs);
-      d.varyings = 2;
-      vertex_at(&e, 0, 1, 1, 0.5f);
-      vertex_at(&e, 1, 30, 1, 0.5f);
-      vertex_at(&e, 2, 1, 30, 0.5f);
-      frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
-      expect_fault(&e, frame_submit(&f), "past the vertex output record", "st_var past record");
-      env_fini(&e);
-   }
+   {"st_var past record", "past the vertex output record", SIM_FS_COUNT, .no_rt = true,
+    .varyings = 2},
    /* sample_mask after st_tile (rule 1 of graphics.md 4.4) */
-   {
-      struct env e;
-      env_init(&e);
-      put_rt_r32(&e, W, H);
-      struct frame f;
-      frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
-      uint32_t fs = put_word_list(&e,
-                                  env_asm(&e, "mov_imm r1, 7, 0b0\n"
-                                              "wait_pix 12, 0\n"
-                                              "st_tile r1, i32, 0, x, 0, 255, 0\n"
-                                              "wait_pix 1, 0\n"
-                                              "sample_mask 255, 255\n"
-                                              "stop\n"),
-                                  0, 0, false, true, false);
-      struct draw_state d;
-      draw_state_default(&d, &f, fs);
-      vertex_at(&e, 0, 1, 1, 0.5f);
-      vertex_at(&e, 1, 30, 1, 0.5f);
-      vertex_at(&e, 2, 1, 30, 0.5f);
-      frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
-      expect_fault(&e, frame_submit(&f), "after st_tile", "sample_mask after st_tile");
-      env_fini(&e);
-   }
+   {"sample_mask after st_tile", "after st_tile",
+    "mov_imm r1, 7, 0b0\n"
+    "wait_pix 12, 0\n"
+    "st_tile r1, i32, 0, x, 0, 255, 0\n"
+    "wait_pix 1, 0\n"
+    "sample_mask 255, 255\n"
+    "stop\n",
+    .late_z = true},
    /* zs_emit in a shader run with Early-z testing: its samples were tested
     * before it ran (graphics.md 4.4 rule 2; Mesa agx_linker.c never sets
     * Early-z with sample_mask / zs_emit) */
-   {
-      struct env e;
-      env_init(&e);
+   {"zs_emit with Early-z testing", "Early-z testing",
+    "mov_imm r2, 0x3e800000, 0b0\n"
+    "wait_pix 1, 0\n"
+    "zs_emit 255, r2l_r2h, 0\n"
+    "mov_imm r1, 7, 0b0\n"
+    "wait_pix 12, 0\n"
+    "st_tile r1, i32, 0, x, 0, 255, 0\n"
+    "stop\n"},
+};
+
+static void
+run_hazard(const struct hazard_case *c)
+{
+   struct env e;
+   env_init(&e);
+   if (!c->no_rt)
       put_rt_r32(&e, W, H);
-      struct frame f;
-      frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
-      uint32_t fs = put_word_list(&e,
-                                  env_asm(&e, "mov_imm r2, 0x3e800000, 0b0\n"
-                                              "wait_pix 1, 0\n"
-                                              "zs_emit 255, r2l_r2h, 0\n"
-                                              "mov_imm r1, 7, 0b0\n"
-                                              "wait_pix 12, 0\n"
-                                              "st_tile r1, i32, 0, x, 0, 255, 0\n"
-                                              "stop\n"),
-                                  0, 0, false, true, true);
-      struct draw_state d;
-      draw_state_default(&d, &f, fs);
-      vertex_at(&e, 0, 1, 1, 0.5f);
-      vertex_at(&e, 1, 30, 1, 0.5f);
-      vertex_at(&e, 2, 1, 30, 0.5f);
-      frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
-      expect_fault(&e, frame_submit(&f), "Early-z testing", "zs_emit with Early-z testing");
-      env_fini(&e);
+   struct frame f;
+   frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
+   uint32_t fs = put_word_list(&e, env_asm(&e, c->fs), 0, 0, false, true, !c->late_z);
+   struct draw_state d;
+   draw_state_default(&d, &f, fs);
+   if (c->varyings)
+      d.varyings = c->varyings;
+   if (c->flat_slot5) {
+      bind(&d, 5, 0, AGX_SHADE_MODEL_FLAT_VERTEX_0);
+      d.slots32 = 6, d.cf_count = 1;
    }
+   vertex_at(&e, 0, 1, 1, 0.5f);
+   vertex_at(&e, 1, 30, 1, 0.5f);
+   vertex_at(&e, 2, 1, 30, 0.5f);
+   frame_draw(&f, &d, AGX_PRIMITIVE_TRIANGLES, 3, 0, false, 0, false, 0, 1);
+   expect_fault(&e, frame_submit(&f), c->needle, c->what);
+   env_fini(&e);
+}
+
+static void
+test_hazards(void)
+{
+   for (unsigned i = 0; i < sizeof(hazard_cases) / sizeof(hazard_cases[0]); i++)
+      run_hazard(&hazard_cases[i]);
    /* a fragment shader that never ends: the instruction budget covers the
     * whole command, the fence carries -ETIMEDOUT */
    {
