@@ -90,7 +90,7 @@ draw_with_ts(struct env *e, struct frame *f, const char *fs_src)
 {
    struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
    put_rt(e, &rt);
-   frame_init(f, e, W, H, 8, BG_ZERO, EOT_R32);
+   frame_init(f, e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
    uint32_t fs = put_word_list(e, env_asm(e, fs_src), 0, 0, true, true, true);
    struct draw_state d;
    draw_state_default(&d, f, fs);
