@@ -182,6 +182,9 @@ agxv_blend_link_key(const struct agx_fs_epilog_key *kp, const struct agx_fs_info
     * draws always load (AGX_ABI_UNIFORM_SIZE). */
    if (ep.info.uniform_halves > linked_info->uniform_halves)
       linked_info->uniform_halves = ep.info.uniform_halves;
+   /* spilled render targets' loads use the txf sampler (agx_emrt.c) */
+   if (ep.info.sampler_states)
+      linked_info->sampler_states = 1;
    *pass_type = agx_fs_pass_type(fs, &key);
    agx_backend_result_free(&ep);
    *linked = out;

@@ -6,18 +6,15 @@
  * format with the image clear kernel (AGX_CL_IMAGE_CLEAR) over a box of
  * texels of one level.
  *
- * vkCmdClearAttachments ends the render command of the pass (storing every
- * attachment), clears the rectangles in memory and resumes the pass in a new
- * render command that loads every attachment (agxv_rendering_split); a
- * clear of the whole framebuffer before any draw of the pass becomes a
- * load-op clear of the render command instead (agxv_rendering_fold_clears).
- * In a secondary continuing a pass the clear is deferred: kept as a part of
- * the secondary that its primary runs as its own vkCmdClearAttachments
+ * vkCmdClearAttachments draws the rectangles inside the render command (agxv_clear_draw.h,
+ * Honeykrisp's way: Mesa src/asahi/vulkan/hk_cmd_clear.c, vk_meta; graphics.md §9), in
+ * primaries and in secondaries continuing a pass alike; a clear of the whole framebuffer
+ * before any draw of the pass becomes a load-op clear of the render command instead
+ * (agxv_rendering_fold_clears). Where a draw cannot do it (a render target spilling the
+ * tilebuffer, eMRT) the pass is split: the render command ends storing every attachment, the rectangles are cleared in
+ * memory, and the pass resumes in a new render command that loads every attachment
+ * (agxv_rendering_split); a secondary keeps such a clear for its primary
  * (agxv_deferred_clear).
- * Honeykrisp draws the rectangles inside the pass with a clear shader instead
- * (Mesa src/asahi/vulkan/hk_cmd_clear.c, vk_meta; graphics.md §9); the pixels
- * are the same, ours costs a render command per clear, a later
- * optimisation can draw them.
  *
  * Assumes (agxv_clear.h): uncompressed planes; the kernel takes 1, 2, 4, 8
  * or 16-byte texels, repeated for each sample of a multisampled one.
@@ -28,6 +25,7 @@
 
 #include "agx_cl_kernels.h"
 #include "agx_image_copy.h"
+#include "agxv_clear_draw.h"
 #include "agxv_cmd_buffer.h"
 #include "agxv_format_table.h"
 #include "agxv_image.h"
@@ -224,13 +222,36 @@ agxv_CmdClearAttachments(VkCommandBuffer commandBuffer, uint32_t attachmentCount
    }
    if (!attachmentCount || !rectCount)
       return;
+   /* Before any draw, a clear of everything is a load-op clear. */
+   if (!cmd->rendering.inherited &&
+       agxv_rendering_fold_clears(cmd, pAttachments, attachmentCount, pRects, rectCount))
+      return;
+   /* Otherwise a draw inside the render command (agxv_clear_draw.h), in a secondary
+    * continuing a pass too. */
+   struct agxv_clear_draw d = {.rects = pRects, .rect_count = rectCount};
+   for (uint32_t i = 0; i < attachmentCount; i++) {
+      const VkClearAttachment *a = &pAttachments[i];
+      if ((a->aspectMask & VK_IMAGE_ASPECT_COLOR_BIT) && a->colorAttachment < AGXV_MAX_RTS) {
+         d.color_mask |= 1u << a->colorAttachment;
+         d.color[a->colorAttachment] = a->clearValue.color;
+      }
+      if (a->aspectMask & VK_IMAGE_ASPECT_DEPTH_BIT) {
+         d.depth = true;
+         d.depth_value = a->clearValue.depthStencil.depth;
+      }
+      if (a->aspectMask & VK_IMAGE_ASPECT_STENCIL_BIT) {
+         d.stencil = true;
+         d.stencil_value = a->clearValue.depthStencil.stencil;
+      }
+   }
+   if (agxv_clear_draw(cmd, &d))
+      return;
+   /* The split path remains for what a draw cannot do: render targets that spill the
+    * tilebuffer (eMRT, until the output epilog stores them; agxv_clear_draw_possible). */
    if (cmd->rendering.inherited) {
       defer_clear(cmd, pAttachments, attachmentCount, pRects, rectCount);
       return;
    }
-   /* Before any draw, a clear of everything is a load-op clear. */
-   if (agxv_rendering_fold_clears(cmd, pAttachments, attachmentCount, pRects, rectCount))
-      return;
    struct clear_attachments c = {pAttachments, attachmentCount, pRects, rectCount};
    agxv_rendering_split(cmd, clear_attachments, &c);
 }

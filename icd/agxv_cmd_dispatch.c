@@ -93,7 +93,7 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
                                  pipeline->shaders[AGXV_STAGE_COMPUTE].info.const_data_offset
                             : 0;
    memcpy(r + AGX_ABI_CONST_DATA, &data, 8);
-   memset(r + AGX_ABI_GEOMETRY_PARAMS, 0, 8);
+   memset(r + AGX_ABI_GEOMETRY_PARAMS, 0, 16); /* and AGX_ABI_FS_EMRT */
    *root_gpu = root.gpu;
    return VK_SUCCESS;
 }
@@ -103,7 +103,8 @@ _Static_assert(AGX_ABI_PUSH_BASE == AGX_ABI_SET_ADDR_BASE + AGXV_MAX_SETS * 8 &&
                   AGX_ABI_ROBUST_SINK == AGX_ABI_BASE_WORKGROUP + 12 &&
                   AGX_ABI_CONST_DATA == AGX_ABI_ROBUST_SINK + 8 &&
                   AGX_ABI_GEOMETRY_PARAMS == AGX_ABI_CONST_DATA + 8 &&
-                  AGX_ABI_UNIFORM_SIZE == AGX_ABI_GEOMETRY_PARAMS + 8,
+                  AGX_ABI_FS_EMRT == AGX_ABI_GEOMETRY_PARAMS + 8 &&
+                  AGX_ABI_UNIFORM_SIZE == AGX_ABI_FS_EMRT + 8,
                "write_root writes every byte of the root uniforms");
 
 /* Emits the CDM launch of `pipeline` whose USC word list is at `usc`, over

@@ -78,6 +78,8 @@ fill_root(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, bool fragmen
       memcpy(r + AGX_ABI_FS_BLEND_CONST, cmd->dyn.s.cb.blend_constants, 16);
       uint64_t stats = agxv_stats_fs_slot(cmd); /* agxv_query_stats.c */
       memcpy(r + AGX_ABI_FS_STATS, &stats, 8);
+      /* spilled render targets' descriptors (agxv_emrt.h) */
+      memcpy(r + AGX_ABI_FS_EMRT, &cmd->rendering.emrt, 8);
    } else {
       memcpy(r + AGX_ABI_VS_BASE_VERTEX, &base_vertex, 4);
       memcpy(r + AGX_ABI_VS_BASE_INSTANCE, &base_instance, 4);
@@ -238,6 +240,14 @@ emit_usc_words(struct agxv_cmd_buffer *cmd, const struct agxv_shader *s, uint64_
          cfg.bytes_per_threadgroup = 65536;
       }
    }
+   if (tib && cmd->rendering.emrt) {
+      /* spilled render targets: Texture 2 rt, PBE 2 rt + 1 (agx_abi.h) */
+      agxv_push(p, USC_TEXTURE, cfg) {
+         cfg.start = 0;
+         cfg.count = cmd->rendering.emrt_count;
+         cfg.buffer = cmd->rendering.emrt;
+      }
+   }
    if (s->info.sampler_states) {
       agxv_push(p, USC_SAMPLER, cfg) {
          cfg.start = 0;
@@ -370,6 +380,12 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
 {
    const struct agxv_graphics_pipeline *gfx = pipeline->gfx;
    const struct agxv_shader *fs = agxv_pipeline_shader(pipeline, AGXV_STAGE_FRAGMENT);
+   for (uint32_t i = 0; i < cmd->rendering.sub_tib.num_rts && !cmd->rendering.emrt; i++)
+      if (cmd->rendering.sub_tib.spilled[i] && cmd->rendering.sub_tib.format[i])
+         return agxv_error(VK_ERROR_UNKNOWN,
+                           "render target %u spills the tilebuffer and its attachment is not "
+                           "known here (a secondary command buffer continuing the pass)",
+                           i);
    /* counting fragment-shader invocations: the statistics variant */
    if (fs && agxv_stats_fs_slot(cmd) && agxv_pipeline_shader(pipeline, AGXV_STAGE_FRAGMENT_STATS))
       fs = agxv_pipeline_shader(pipeline, AGXV_STAGE_FRAGMENT_STATS);
@@ -453,6 +469,15 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
                    : fs == agxv_pipeline_shader(pipeline, AGXV_STAGE_FRAGMENT)
                       ? gfx->words.fs_counts
                       : agxv_pack_fs_counts(fs, gfx->fs.num_cf_bindings);
+   if (cmd->rendering.emrt) {
+      /* the texture state registers of the spilled render targets (the
+       * pipeline packs 0 there) */
+      uint32_t t;
+      agx_pack(&t, FRAGMENT_SHADER_WORD_0, cfg) {
+         cfg.texture_state_register_count = cmd->rendering.emrt_count;
+      }
+      pd->fs_counts |= t;
+   }
    pd->fs_fragment_control = variant ? variant->fragment_control : gfx->words.fs_fragment_control;
    pd->fs_face_2 = gfx->words.fs_face_2;
    pd->fs_output_select = gfx->words.fs_output_select;
@@ -753,6 +778,14 @@ draw_views(struct agxv_cmd_buffer *cmd, const struct agxv_vdm_draw *vd, uint32_t
    }
    agxv_multiview_set_view(cmd, 0);
    return result;
+}
+
+VkResult
+agxv_cmd_draw_internal(struct agxv_cmd_buffer *cmd, uint32_t vertex_count, uint32_t instance_count,
+                       uint32_t first_instance)
+{
+   struct agxv_vdm_draw vd = {.count = vertex_count, .instances = instance_count};
+   return draw_views(cmd, &vd, 0, first_instance, 0);
 }
 
 VKAPI_ATTR void VKAPI_CALL

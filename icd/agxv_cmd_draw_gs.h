@@ -47,4 +47,9 @@ VkResult agxv_cmd_write_vbo_uniforms(struct agxv_cmd_buffer *cmd, const struct a
  * vertex and instance 0 (agxv_cmd_draw.c). */
 VkResult agxv_cmd_draw_vdm(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd);
 
+/* A driver draw (agxv_clear_draw.c): non-indexed, per view of a multiview pass like vkCmdDraw,
+ * without the statistics counting of an API draw. */
+VkResult agxv_cmd_draw_internal(struct agxv_cmd_buffer *cmd, uint32_t vertex_count,
+                                uint32_t instance_count, uint32_t first_instance);
+
 #endif

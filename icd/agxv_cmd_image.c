@@ -123,11 +123,11 @@ buffer_image(struct agxv_cmd_buffer *cmd, struct agxv_buffer *buf, struct agxv_i
       return;
    /* block-compressed images: offsets, extents and buffer rows in blocks (the
     * extent may stop at the image edge inside a block) */
-   uint32_t bk = pl.layout->block;
+   uint32_t bk = pl.layout->block, bkh = pl.layout->block_h;
    uint32_t row = r->bufferRowLength ? r->bufferRowLength : r->imageExtent.width;
    uint32_t rows = r->bufferImageHeight ? r->bufferImageHeight : r->imageExtent.height;
    row = agx_image_blocks(row, bk);
-   rows = agx_image_blocks(rows, bk);
+   rows = agx_image_blocks(rows, bkh);
    struct agx_image_surface b = {
       .base = buf->va + r->bufferOffset,
       .layer_stride = (uint64_t)row * rows * bytes,
@@ -140,11 +140,11 @@ buffer_image(struct agxv_cmd_buffer *cmd, struct agxv_buffer *buf, struct agxv_i
    uint32_t z = first_z(img, &r->imageSubresource, r->imageOffset.z);
    struct agx_image_copy_args a = {
       .width = agx_image_blocks(r->imageExtent.width, bk),
-      .height = agx_image_blocks(r->imageExtent.height, bk),
+      .height = agx_image_blocks(r->imageExtent.height, bkh),
       .depth = count_z(img, &r->imageSubresource, r->imageExtent.depth),
       .bytes = bytes,
    };
-   uint32_t x = (uint32_t)r->imageOffset.x / bk, y = (uint32_t)r->imageOffset.y / bk;
+   uint32_t x = (uint32_t)r->imageOffset.x / bk, y = (uint32_t)r->imageOffset.y / bkh;
    if (to_image) {
       a.src = b, a.dst = i;
       a.dst_x = x, a.dst_y = y, a.dst_z = z;
@@ -213,37 +213,61 @@ agxv_CmdCopyImageToBuffer(VkCommandBuffer commandBuffer, VkImage srcImage, VkIma
    }
 }
 
-/* Image to image: texel sizes match (size-compatible formats), so texels
- * move as bytes. A 2D <-> 3D copy pairs layers with slices. Block-compressed
- * images count in blocks; the extent is in the source's texels (Vulkan's
- * rule for copies between compressed and uncompressed images). */
+/* Image to image, one aspect: texel sizes match (size-compatible formats),
+ * so texels move as bytes. A 2D <-> 3D copy pairs layers with slices.
+ * Block-compressed images count in blocks; the extent is in the source's
+ * texels (Vulkan's rule for copies between compressed and uncompressed
+ * images). */
 static void
-image_image(struct agxv_cmd_buffer *cmd, struct agxv_image *src, struct agxv_image *dst,
-            const VkImageCopy2 *r)
+image_image_aspect(struct agxv_cmd_buffer *cmd, struct agxv_image *src, struct agxv_image *dst,
+                   const VkImageCopy2 *r, VkImageAspectFlags src_aspect,
+                   VkImageAspectFlags dst_aspect)
 {
-   struct copy_plane ps = copy_plane(src, r->srcSubresource.aspectMask);
-   struct copy_plane pd = copy_plane(dst, r->dstSubresource.aspectMask);
+   struct copy_plane ps = copy_plane(src, src_aspect);
+   struct copy_plane pd = copy_plane(dst, dst_aspect);
    uint32_t bytes = ps.bytes;
    if (!bytes || bytes != pd.bytes)
       return;
    uint32_t zs = count_z(src, &r->srcSubresource, r->extent.depth);
    uint32_t zd = count_z(dst, &r->dstSubresource, r->extent.depth);
    uint32_t bs = ps.layout->block, bd = pd.layout->block;
+   uint32_t bsh = ps.layout->block_h, bdh = pd.layout->block_h;
    struct agx_image_copy_args a = {
       .src = agx_image_layout_surface(ps.layout, ps.va, r->srcSubresource.mipLevel),
       .dst = agx_image_layout_surface(pd.layout, pd.va, r->dstSubresource.mipLevel),
       .src_x = (uint32_t)r->srcOffset.x / bs,
-      .src_y = (uint32_t)r->srcOffset.y / bs,
+      .src_y = (uint32_t)r->srcOffset.y / bsh,
       .src_z = first_z(src, &r->srcSubresource, r->srcOffset.z),
       .dst_x = (uint32_t)r->dstOffset.x / bd,
-      .dst_y = (uint32_t)r->dstOffset.y / bd,
+      .dst_y = (uint32_t)r->dstOffset.y / bdh,
       .dst_z = first_z(dst, &r->dstSubresource, r->dstOffset.z),
       .width = agx_image_blocks(r->extent.width, bs),
-      .height = agx_image_blocks(r->extent.height, bs),
+      .height = agx_image_blocks(r->extent.height, bsh),
       .depth = zs < zd ? zs : zd,
       .bytes = bytes,
    };
    dispatch_copy(cmd, a);
+}
+
+/* A region may name both aspects of a depth/stencil image (src and dst
+ * masks are then equal, as Vulkan requires outside multi-planar formats):
+ * each aspect's plane is copied on its own (graphics.md §6: D32_SFLOAT_S8_UINT is
+ * a D32 and an S8 plane). A single-aspect mask copies that aspect. */
+static void
+image_image(struct agxv_cmd_buffer *cmd, struct agxv_image *src, struct agxv_image *dst,
+            const VkImageCopy2 *r)
+{
+   VkImageAspectFlags sm = r->srcSubresource.aspectMask, dm = r->dstSubresource.aspectMask;
+   const VkImageAspectFlags zs = VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT;
+   if (sm != dm || !(sm & zs) || !(sm & (sm - 1))) {
+      image_image_aspect(cmd, src, dst, r, sm, dm);
+      return;
+   }
+   if (sm & VK_IMAGE_ASPECT_DEPTH_BIT)
+      image_image_aspect(cmd, src, dst, r, VK_IMAGE_ASPECT_DEPTH_BIT, VK_IMAGE_ASPECT_DEPTH_BIT);
+   if (sm & VK_IMAGE_ASPECT_STENCIL_BIT)
+      image_image_aspect(cmd, src, dst, r, VK_IMAGE_ASPECT_STENCIL_BIT,
+                         VK_IMAGE_ASPECT_STENCIL_BIT);
 }
 
 VKAPI_ATTR void VKAPI_CALL

@@ -32,10 +32,19 @@
  * ops (graphics.md §5.4: the first render command of a pass gets the clears,
  * the last the main stores).
  *
- * vkCmdClearAttachments (agxv_clear.c) splits a pass: agxv_rendering_split
- * ends the render command storing every attachment and resumes the pass in
- * a new one loading every attachment. Load-op clears of a partial render
- * area are done in memory before the pass (clear_render_area).
+ * vkCmdClearAttachments (agxv_clear.c) and load-op clears of a partial
+ * render area (clear_area_draw) are draws inside the render command
+ * (agxv_clear_draw.h). Where a draw cannot clear, vkCmdClearAttachments
+ * splits the pass (agxv_rendering_split: the render command ends storing
+ * every attachment, the pass resumes in a new one loading every attachment)
+ * and partial-area clears are done in memory before the pass
+ * (clear_render_area).
+ *
+ * Spilled render targets (a layout past 64 B per sample or a 16x16 utile,
+ * graphics.md §5.3): the tile programs skip them, fragment shaders store
+ * them to memory through the eMRT descriptors (agxv_emrt.h) uploaded per
+ * render command, load-op clears run in memory before the pass, and
+ * resolves read the multisampled image as for stored attachments.
  *
  * Multisampling (2 or 4 samples, graphics.md §3.6, §5.2): the tilebuffer
  * is laid out for the attachments' sample count, clears store every sample,
@@ -60,8 +69,10 @@
 #include "agxv_alloc.h"
 #include "agxv_bo.h"
 #include "agxv_clear.h"
+#include "agxv_clear_draw.h"
 #include "agxv_cmd_buffer.h"
 #include "agxv_device.h"
+#include "agxv_emrt.h"
 #include "agxv_format.h"
 #include "agxv_query_pool.h"
 #include "agxv_graphics_pipeline.h"
@@ -464,6 +475,29 @@ clear_render_area(struct agxv_cmd_buffer *cmd, const struct agxv_render_desc *de
                            desc->layer_count, desc->view_mask);
 }
 
+/* Load-op clears of a partial render area drawn as a rectangle over the area inside the
+ * render command, which loads every attachment (Honeykrisp's way, graphics.md §5.4, §9):
+ * every layer of the pass, or every view of its mask. */
+static void
+clear_area_draw(struct agxv_cmd_buffer *cmd, const struct agxv_render_desc *desc)
+{
+   struct agxv_rendering_state *rs = &cmd->rendering;
+   VkClearRect rect = {desc->area, 0, desc->view_mask ? 1 : desc->layer_count};
+   struct agxv_clear_draw d = {.rects = &rect, .rect_count = 1};
+   for (uint32_t i = 0; i < desc->color_count; i++) {
+      if (!rs->color_views[i] || desc->color[i].load_op != VK_ATTACHMENT_LOAD_OP_CLEAR)
+         continue;
+      d.color_mask |= 1u << i;
+      d.color[i] = rs->clear_color[i];
+   }
+   d.depth = rs->depth_view && desc->depth.load_op == VK_ATTACHMENT_LOAD_OP_CLEAR;
+   d.depth_value = desc->clear_depth;
+   d.stencil = rs->stencil_view && desc->stencil.load_op == VK_ATTACHMENT_LOAD_OP_CLEAR;
+   d.stencil_value = desc->clear_stencil;
+   if ((d.color_mask || d.depth || d.stencil) && !agxv_clear_draw(cmd, &d))
+      agxv_cmd_set_error(cmd, agxv_error(VK_ERROR_UNKNOWN, "render-area clear not drawn"));
+}
+
 /* Opens the render command of the pass in rs->desc: the first one, or
  * (resume) one continuing the pass after agxv_rendering_split. */
 static VkResult
@@ -480,8 +514,15 @@ start_render(struct agxv_cmd_buffer *cmd, bool resume)
    VkResult result = agxv_render_build(&desc, &rtib, &rc, &rout);
    if (result != VK_SUCCESS)
       return result;
-   if (!resume && rout.incomplete_render_area) {
+   /* Load-op clears of a partial render area: drawn in the render command once it is open
+    * (clear_area_draw), or, where a draw cannot do it, done in memory before it. */
+   bool area_draw = !resume && rout.incomplete_render_area && agxv_clear_draw_possible(rs);
+   if (!resume && rout.incomplete_render_area && !area_draw) {
       clear_render_area(cmd, &desc);
+      if (cmd->record_result != VK_SUCCESS)
+         return cmd->record_result;
+   } else if (!resume) {
+      agxv_emrt_clear(cmd); /* spilled attachments live in memory (agxv_emrt.h) */
       if (cmd->record_result != VK_SUCCESS)
          return cmd->record_result;
    }
@@ -494,6 +535,8 @@ start_render(struct agxv_cmd_buffer *cmd, bool resume)
    result = build_bg(cmd, &desc, rout.incomplete_render_area, &cmd->open.render.cmd);
    if (result == VK_SUCCESS)
       result = build_eot(cmd, &desc, &cmd->open.render.cmd);
+   if (result == VK_SUCCESS)
+      result = agxv_emrt_upload(cmd);
    if (result != VK_SUCCESS)
       return result;
    rs->active = true;
@@ -505,7 +548,9 @@ start_render(struct agxv_cmd_buffer *cmd, bool resume)
    /* Everything is emitted again in a new stream. */
    cmd->dyn.dirty = AGXV_DYN_ALL;
    agxv_draw_cache_begin_pass(&cmd->draw_cache);
-   return VK_SUCCESS;
+   if (area_draw)
+      clear_area_draw(cmd, &desc);
+   return cmd->record_result;
 }
 
 /* One depth/stencil attachment's aspect as the pass's ZLS plane (the
@@ -1059,6 +1104,14 @@ agxv_rendering_fold_clears(struct agxv_cmd_buffer *cmd, const VkClearAttachment 
    struct drm_asahi_cmd_render *rc = &cmd->open.render.cmd;
    if (!covers_all(rs, rc->layers, rects, rect_count))
       return false;
+   /* spilled attachments are cleared in memory before the pass, not by
+    * the background program (agxv_emrt.h): the split path clears them */
+   for (uint32_t i = 0; i < att_count; i++) {
+      uint32_t rt = agxv_rendering_rt(rs, atts[i].colorAttachment);
+      if ((atts[i].aspectMask & VK_IMAGE_ASPECT_COLOR_BIT) && rt != UINT32_MAX &&
+          rs->tib.spilled[rt])
+         return false;
+   }
    /* The clears as load ops (every rectangle of an attachment clears the
     * same value, and one covers everything). */
    struct agxv_render_desc desc = rs->desc;

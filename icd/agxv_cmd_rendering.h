@@ -42,6 +42,11 @@ struct agxv_rendering_state {
     * merged subpass without one draws as if there were none) */
    bool sub_has_depth, sub_has_stencil;
    uint32_t width, height; /* framebuffer */
+   /* Spilled render targets (eMRT, agxv_emrt.h): the address of the
+    * render command's eMRT descriptors (0: no render target spills) and
+    * the texture state registers they fill (2 per colour attachment). */
+   uint64_t emrt;
+   uint32_t emrt_count;
    uint32_t color_count;
    VkFormat color_formats[AGXV_MAX_RTS];
    bool has_depth;   /* a depth attachment is bound */

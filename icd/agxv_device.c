@@ -6,6 +6,7 @@
  * heap above it, and the kernel's range at the top.
  */
 #include "agxv_device.h"
+#include "agxv_clear_draw.h"
 #include "agxv_vbo.h"
 #include "agxv_cmd_rendering.h"
 
@@ -254,6 +255,7 @@ destroy_device(struct agxv_device *device)
       agxv_bo_destroy(device, device->gs_heap);
    agxv_meta_finish(device);
    agxv_tile_programs_finish(device);
+   agxv_clear_draw_finish(device);
    agxv_scratch_finish(device);
    agxv_shared_code_finish(device); /* after every pipeline, meta ones too */
    if (device->txf_sampler)

@@ -89,6 +89,10 @@ struct agxv_device {
    struct agxv_bo *gs_heap;
    /* Background/end-of-tile programs built so far (agxv_cmd_rendering.c). */
    struct agxv_tile_program *tile_programs;
+   /* Pipelines of clears drawn inside passes, by key (agxv_clear_draw.c), and their
+    * pipeline layout (push constants: the clear colours). */
+   struct agxv_clear_pipeline *clear_pipelines;
+   VkPipelineLayout clear_layout;
 };
 
 /* Indices a draw may read from a null index buffer (agxv_device.null_index):

@@ -66,7 +66,7 @@ struct agxv_draw_cache_entry {
  * between a few sets or push-constant values). The bytes are a CPU copy
  * (upload memory may be write-combined). */
 #define AGXV_DRAW_ROOT_MEMOS 2u
-#define AGXV_DRAW_ROOT_BYTES 368u /* AGX_ABI_UNIFORM_SIZE (asserted in agxv_cmd_draw.c) */
+#define AGXV_DRAW_ROOT_BYTES 376u /* AGX_ABI_UNIFORM_SIZE (asserted in agxv_cmd_draw.c) */
 struct agxv_draw_root_memo {
    uint64_t gpu; /* 0: empty */
    uint8_t bytes[AGXV_DRAW_ROOT_BYTES];

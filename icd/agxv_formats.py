@@ -24,7 +24,7 @@
 #             optimal tiling; no other image or buffer feature: rendering and
 #             aspect copies are tested, tests/icd/test_depth_stencil.c),
 #             'b' block-compressed in 4x4 blocks (BC1-BC7: Channels 0x74-0x7B,
-#             ETC2/EAC: 0x58-0x5C,
+#             ETC2/EAC: 0x58-0x5C; ASTC 'ASTC WxH' 0x60-0x6D in W x H blocks,
 #             shared/reference/hardware.md section 13; types as formats.c pairs
 #             them; sampled, filtered and copied only, optimal tiling only)
 #
@@ -34,7 +34,7 @@
 # size, atomics R32_UINT/R32_SINT only. Formats not listed (R5G5B5A1 /
 # B5G5R5A1, which the hardware's channel orders do not cover,
 # RGB32, which Mesa emulates with shader loads, 24-bit, 64-bit, scaled,
-# ASTC, D24/X8_D24/D16_S8/D24_S8) have no features; the
+# ASTC HDR/3D, D24/X8_D24/D16_S8/D24_S8) have no features; the
 # block-compressed ones listed have no buffer features.
 import argparse
 
@@ -159,7 +159,22 @@ FORMATS = [
     ('EAC_R11_SNORM_BLOCK',       'EAC R11',      'Snorm', 'R001', 8, 'b'),
     ('EAC_R11G11_UNORM_BLOCK',    'EAC RG11',     'Unorm', 'RG01', 16, 'b'),
     ('EAC_R11G11_SNORM_BLOCK',    'EAC RG11',     'Snorm', 'RG01', 16, 'b'),
-]
+    # ASTC LDR (Channels 0x60-0x6D, 16-byte blocks of W x H texels; formats.c pairs them
+    # with Unorm, sRGB for _SRGB; the HDR formats would take Float): sampled and copied
+    # (tests/icd/test_astc.c)
+] + [('ASTC_%s_%s_BLOCK' % (size, kind), 'ASTC ' + size, 'Unorm', 'RGBA', 16,
+      's' * (kind == 'SRGB') + 'b')
+     for size in ('4x4', '5x4', '5x5', '6x5', '6x6', '8x5', '8x6', '8x8', '10x5', '10x6',
+                  '10x8', '10x10', '12x10', '12x12') for kind in ('UNORM', 'SRGB')]
+
+
+def block_size(channels, flags):
+    """(width, height) of a row's block: ASTC's from its Channels name, 4 x 4 for the
+    other 'b' rows, 1 x 1 for plain texels."""
+    if channels.startswith('ASTC '):
+        w, h = channels[5:].split('x')
+        return int(w), int(h)
+    return (4, 4) if 'b' in flags else (1, 1)
 
 # Tilebuffer (logical render-target) format per hardware Channels and Texture
 # Type (layout/agx_tilebuffer.h; graphics.md §5.1, Mesa layout/formats.c
@@ -254,7 +269,8 @@ struct agxv_format_info {
    bool blend;            /* COLOR_ATTACHMENT_BLEND feature ('B') */
    bool depth;            /* depth/stencil format ('d') */
    uint8_t bytes;         /* per texel (per block when block > 1) */
-   uint8_t block;         /* texels per block side: 1, or 4 (BC1-BC7) */
+   uint8_t block;         /* texels per block horizontally: 1, 4 (BC, ETC2/EAC), 4..12 (ASTC) */
+   uint8_t block_h;       /* texels per block vertically */
    uint8_t nr_channels;   /* channels present in memory */
    uint8_t swizzle[4];    /* Texture swizzle R, G, B, A (genxml Channel) */
    uint8_t pbe_swizzle[4];/* PBE swizzle: result component per memory channel */
@@ -274,14 +290,15 @@ const struct agxv_format_info *agxv_format_info(VkFormat format);
         for vk, channels, typ, order, bpp, flags in FORMATS:
             tex, pbe, n = swizzles(order)
             srgb = 's' in flags
-            s.write('   {VK_FORMAT_%s, AGX_CHANNELS_%s, AGX_TEXTURE_TYPE_%s, %s, %s, %s, %s, %s, %s, %d, %d, %d,\n'
+            bw, bh = block_size(channels, flags)
+            s.write('   {VK_FORMAT_%s, AGX_CHANNELS_%s, AGX_TEXTURE_TYPE_%s, %s, %s, %s, %s, %s, %s, %d, %d, %d, %d,\n'
                     '    {%s}, {%s}, AGX_TIB_%s},\n' % (
                         vk, ident(channels), ident(typ), 'true' if srgb else 'false',
                         'true' if srgb and n == 2 else 'false',
                         'true' if 'r' in flags else 'false',
                         'true' if 'c' in flags else 'false',
                         'true' if 'B' in flags else 'false',
-                        'true' if 'd' in flags else 'false', bpp, 4 if 'b' in flags else 1, n,
+                        'true' if 'd' in flags else 'false', bpp, bw, bh, n,
                         ', '.join('AGX_CHANNEL_' + ident(c) for c in tex),
                         ', '.join(str(x) for x in pbe),
                         tib_format(channels, typ, flags)))

@@ -130,9 +130,9 @@ agxv_image_init(struct agxv_image *image, const VkImageCreateInfo *info)
    uint32_t height = info->imageType == VK_IMAGE_TYPE_1D ? 1 : info->extent.height;
    if (f->block > 1 && info->imageType != VK_IMAGE_TYPE_2D)
       return agxv_error(VK_ERROR_FORMAT_NOT_SUPPORTED, "block-compressed images are 2D only");
-   if (!agx_image_layout_init_block(&image->layout, tiled, f->bytes * info->samples, f->block,
-                                    info->extent.width, height, depth, info->arrayLayers,
-                                    info->mipLevels))
+   if (!agx_image_layout_init_blocks(&image->layout, tiled, f->bytes * info->samples, f->block,
+                                     f->block_h, info->extent.width, height, depth,
+                                     info->arrayLayers, info->mipLevels))
       return agxv_error(VK_ERROR_FORMAT_NOT_SUPPORTED,
                         "image %ux%ux%u, %u layers, %u levels, %s tiling, format %d, %u samples "
                         "not supported",

@@ -348,6 +348,13 @@ init_features(struct agxv_features *f)
    f->v12.descriptorBindingSampledImageUpdateAfterBind = VK_TRUE;
    f->v12.descriptorBindingStorageImageUpdateAfterBind = VK_TRUE;
    f->v12.descriptorIndexing = VK_TRUE;
+   /* Input attachment arrays indexed by dynamically uniform and non-uniform
+    * values: read through the descriptor, or, in subpasses merged into one
+    * render command, by an ld_tile under a run-time match of the element
+    * against each tile-resident attachment (compiler agx_spirv_texture.c
+    * subpass_load; tests/icd test_subpass_tile "dynamic index"). */
+   f->v12.shaderInputAttachmentArrayDynamicIndexing = VK_TRUE;
+   f->v12.shaderInputAttachmentArrayNonUniformIndexing = VK_TRUE;
    f->v10.shaderStorageImageReadWithoutFormat = VK_TRUE;
    f->v10.shaderStorageImageWriteWithoutFormat = VK_TRUE;
    /* VK_EXT_texel_buffer_alignment: views at any texel-aligned offset (the
@@ -629,9 +636,10 @@ init_properties(struct agxv_physical_device *pdev)
       .maxTessellationControlTotalOutputComponents = 2048,
       .maxTessellationEvaluationInputComponents = 64,
       .maxTessellationEvaluationOutputComponents = 64,
-      .maxFragmentOutputAttachments = 4,
-      .maxFragmentDualSrcAttachments = 1, /* render target 0 (agx_fs_epilog.c) */
-      .maxFragmentCombinedOutputResources = 4,
+      /* eight colour attachments: those past the tilebuffer spill to memory (eMRT) */
+      .maxFragmentOutputAttachments = 8,
+      .maxFragmentDualSrcAttachments = 1,       /* render target 0 (agx_fs_epilog.c) */
+      .maxFragmentCombinedOutputResources = 16, /* Honeykrisp's value */
       .maxComputeSharedMemorySize = 32768,
       .maxComputeWorkGroupCount = {65535, 65535, 65535},
       .maxComputeWorkGroupInvocations = 1024,
@@ -674,7 +682,7 @@ init_properties(struct agxv_physical_device *pdev)
       .framebufferDepthSampleCounts = AGXV_SAMPLE_COUNTS,
       .framebufferStencilSampleCounts = AGXV_SAMPLE_COUNTS,
       .framebufferNoAttachmentsSampleCounts = AGXV_SAMPLE_COUNTS,
-      .maxColorAttachments = 4,
+      .maxColorAttachments = 8, /* AGXV_MAX_RTS; Honeykrisp's HK_MAX_RTS */
       /* texelFetch/textureSamples on multisampled sampled images */
       .sampledImageColorSampleCounts = AGXV_SAMPLE_COUNTS,
       .sampledImageIntegerSampleCounts = AGXV_SAMPLE_COUNTS,
@@ -721,7 +729,36 @@ init_properties(struct agxv_physical_device *pdev)
    make_uuid(p->v11.deviceUUID, "agx-vk device", ident, sizeof(ident));
    make_uuid(p->v11.driverUUID, "agx-vk driver", "0.1.0", 5);
    p->v11.subgroupSize = 32;
-   p->v11.subgroupSupportedStages = VK_SHADER_STAGE_COMPUTE_BIT;
+   /* A subgroup is the 32-lane SIMD-group running the stage (isa.md §1):
+    * vertex shaders (hardware, or compute before tessellation) and fragment
+    * quads packed 8 to a SIMD-group with their helper lanes (graphics.md
+    * §4.2) run the shader once per invocation on the lanes the subgroup
+    * names (tests/icd test_subgroup_gfx). Fragment helper lanes are active
+    * in every group operation (the hardware's execution mask holds them,
+    * as in Mesa; Vulkan "Helper Invocations" allows either). A capturing
+    * (transform feedback) draw runs the vertex shader once more as compute
+    * for the capture (agxv_cmd_xfb.c): each run is a valid subgroup
+    * execution of its own, their lanes may differ.
+    * Not advertised yet:
+    *  - tessellation control (one compute workgroup per patch) and
+    *    evaluation (a hardware vertex shader): the semantics hold
+    *    (test_subgroup_gfx checks them unadvertised), but dEQP's
+    *    subgroups.*.graphics.* cases then add both stages and render
+    *    isolines of half a pixel from pixel centres, which the
+    *    simulator's diamond-exit line rule (sim/dm/agx_sim_raster.c)
+    *    leaves without a fragment where they end on or inside the pixel's
+    *    diamond (lavapipe lights them): a line-rasterisation question, not
+    *    a subgroup one;
+    *  - geometry: its emulation (compiler/ir/agx_pass_lower_gs.c) runs the
+    *    shader twice, once per input primitive (AGX_GS_MAIN, which writes
+    *    memory and the index buffer) and once per emitted vertex
+    *    (AGX_GS_RAST: one copy of a primitive's invocation per vertex,
+    *    side by side), and GS instancing loops inside one lane, so a ballot
+    *    or elect would not agree between the runs. */
+   p->v11.subgroupSupportedStages =
+      VK_SHADER_STAGE_COMPUTE_BIT | VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+   /* Quads are lanes 4k..4k+3 in every stage (quad_shuffle/_xor). */
+   p->v11.subgroupQuadOperationsInAllStages = VK_TRUE;
    /* Every category: each passes tests/icd test_subgroup (divergent lanes,
     * partial subgroups) against a CPU model. */
    p->v11.subgroupSupportedOperations =

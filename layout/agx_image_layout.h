@@ -20,7 +20,8 @@
  *   of next_pow2(min(level width, level height)). Every level starts 128-byte aligned; the
  *   layer stride is the end of the last level (layers not page aligned). A 3D slice z is
  *   layer z (each slice holds every level).
- * - Block-compressed formats (4x4 blocks, BC1-BC7; GPU tiled only): elements are blocks and
+ * - Block-compressed formats (4x4 blocks: BC1-BC7, ETC2/EAC; ASTC's 4x4 ... 12x12 blocks, whose
+ *   width and height differ; GPU tiled only): elements are blocks and
  *   ail's exceptions apply (layout.c): the POT tail starts at the first level below one large
  *   tile in blocks (minifying in pixels), its allocation rounds the level-0 size in blocks to
  *   a power of two and then minifies, its tile comes from that rounded size; large-tile levels
@@ -101,7 +102,8 @@ struct agx_image_layout {
    uint32_t layers;        /* array layers, or the 3D depth */
    uint32_t levels;        /* levels laid out (the full chain when mipmapped) */
    uint32_t bytes;         /* per texel (per block for block formats) */
-   uint32_t block;         /* texels per block side: 1, or 4 for block-compressed formats */
+   uint32_t block;         /* texels per block horizontally: 1, or 4..12 for block formats */
+   uint32_t block_h;       /* texels per block vertically (equal to block except ASTC) */
    uint32_t tiled;
    uint32_t linear_stride; /* linear: row stride in bytes */
    uint64_t layer_stride;
@@ -150,25 +152,29 @@ agx_image_blocks(uint32_t px, uint32_t block)
    return (px + block - 1) / block;
 }
 
-/* Lays out an image of `block` x `block` texel elements of `bytes` each (block 1: plain
- * texels): levels = the image's level count, depth > 1 only for 3D. Returns false for sizes
- * the hardware layouts do not cover (0 sizes, elements above 64 bytes, non power-of-two ones,
- * linear images that are not 2D single level/layer or are block-compressed). */
+/* Lays out an image of `bw` x `bh` texel elements of `bytes` each (1 x 1: plain texels;
+ * block formats 4..12 each way, as ail takes util_format_get_blockwidth/height): levels = the
+ * image's level count, depth > 1 only for 3D. Returns false for sizes the hardware layouts do
+ * not cover (0 sizes, elements above 64 bytes, non power-of-two ones, linear images that are
+ * not 2D single level/layer or are block-compressed). */
 static inline bool
-agx_image_layout_init_block(struct agx_image_layout *l, bool tiled, unsigned bytes, unsigned block,
-                            uint32_t width, uint32_t height, uint32_t depth, uint32_t layers,
-                            uint32_t levels)
+agx_image_layout_init_blocks(struct agx_image_layout *l, bool tiled, unsigned bytes, unsigned bw,
+                             unsigned bh, uint32_t width, uint32_t height, uint32_t depth,
+                             uint32_t layers, uint32_t levels)
 {
    for (unsigned i = 0; i < sizeof(*l); i++)
       ((uint8_t *)l)[i] = 0;
+   bool compressed = bw > 1 || bh > 1;
    if (!width || !height || !depth || !layers || !levels || bytes == 0 || bytes > 64 ||
-       (depth > 1 && layers > 1) || (block != 1 && block != 4) || (block > 1 && !tiled))
+       (depth > 1 && layers > 1) || bw == 0 || bw > 12 || bh == 0 || bh > 12 ||
+       (compressed && !tiled))
       return false;
    l->width = width;
    l->height = height;
    l->layers = depth > 1 ? depth : layers;
    l->bytes = bytes;
-   l->block = block;
+   l->block = bw;
+   l->block_h = bh;
    l->tiled = tiled;
    if (!tiled) {
       if (depth > 1 || layers > 1 || levels > 1)
@@ -192,15 +198,14 @@ agx_image_layout_init_block(struct agx_image_layout *l, bool tiled, unsigned byt
       return false;
    l->levels = levels > 1 ? full : 1;
 
-   bool compressed = block > 1;
-   uint32_t w = agx_image_blocks(width, block), h = agx_image_blocks(height, block);
+   uint32_t w = agx_image_blocks(width, bw), h = agx_image_blocks(height, bh);
    unsigned twl, thl;
    agx_image_large_tile(bytes, &twl, &thl);
    uint32_t tw = 1u << twl, th = 1u << thl;
    uint32_t stx = (w + tw - 1) >> twl, sty = (h + th - 1) >> thl;
    unsigned pot = 0;
-   while (pot < l->levels && agx_image_blocks(agx_image_minify(w * block, pot), block) >= tw &&
-          agx_image_blocks(agx_image_minify(h * block, pot), block) >= th)
+   while (pot < l->levels && agx_image_blocks(agx_image_minify(w * bw, pot), bw) >= tw &&
+          agx_image_blocks(agx_image_minify(h * bh, pot), bh) >= th)
       pot++;
 
    uint64_t offset = 0;
@@ -214,7 +219,7 @@ agx_image_layout_init_block(struct agx_image_layout *l, bool tiled, unsigned byt
       l->tile_w_log2[lv] = (uint8_t)twl;
       l->tile_h_log2[lv] = (uint8_t)thl;
       uint32_t stride_el =
-         agx_image_blocks(agx_image_minify(width, lv), block) + (compressed && pad_x ? 1 : 0);
+         agx_image_blocks(agx_image_minify(width, lv), bw) + (compressed && pad_x ? 1 : 0);
       l->tiles_per_row[lv] = (stride_el + tw - 1) >> twl;
       offset = agx_image_align(offset + tiles * AGX_IMAGE_PAGE, AGX_IMAGE_CACHELINE);
    }
@@ -237,7 +242,7 @@ agx_image_layout_init_block(struct agx_image_layout *l, bool tiled, unsigned byt
       l->level_offset[lv] = offset;
       l->tile_w_log2[lv] = l->tile_h_log2[lv] = (uint8_t)t;
       l->tiles_per_row[lv] =
-         (agx_image_blocks(agx_image_minify(width, lv), block) + (1u << t) - 1) >> t;
+         (agx_image_blocks(agx_image_minify(width, lv), bw) + (1u << t) - 1) >> t;
       offset = agx_image_align(offset + (uint64_t)pw * ph * bytes, AGX_IMAGE_CACHELINE);
       pw = agx_image_minify(pw, 1);
       ph = agx_image_minify(ph, 1);
@@ -245,6 +250,16 @@ agx_image_layout_init_block(struct agx_image_layout *l, bool tiled, unsigned byt
    l->layer_stride = offset;
    l->size = offset * l->layers;
    return true;
+}
+
+/* Square blocks (block 1: plain texels; 4: BC1-BC7, ETC2/EAC). */
+static inline bool
+agx_image_layout_init_block(struct agx_image_layout *l, bool tiled, unsigned bytes, unsigned block,
+                            uint32_t width, uint32_t height, uint32_t depth, uint32_t layers,
+                            uint32_t levels)
+{
+   return agx_image_layout_init_blocks(l, tiled, bytes, block, block, width, height, depth, layers,
+                                       levels);
 }
 
 /* The same for plain texels. */

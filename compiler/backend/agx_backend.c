@@ -96,14 +96,8 @@ lower_stage(agx_shader *s, const struct agx_backend_options *opts, char *err, si
       agx_pass_lower_vs_inputs(s);
       return 0;
    }
+   /* spilled render targets (eMRT) are stored to memory (compiler/ir/agx_emrt.c) */
    const struct agx_tilebuffer_layout *tib = opts ? opts->tib : NULL;
-   if (tib)
-      for (unsigned rt = 0; rt < tib->num_rts; rt++)
-         if (tib->spilled[rt]) {
-            snprintf(err, errsize, "unsupported: render target %u spills the tilebuffer (eMRT)",
-                     rt);
-            return -1;
-         }
    /* per-sample shading: a loop over the pipeline's samples around the
     * shader and its inlined output epilog (agx_pass_lower_sample_shading) */
    bool loop =
@@ -170,7 +164,8 @@ agx_backend_compile(agx_shader *s, const struct agx_backend_options *opts,
    agx_instr **all;
    unsigned n = agx_collect_instrs(s, &all);
    for (unsigned i = 0; i < n; i++)
-      if (all[i]->op == AGX_OP_BINDLESS_IMAGE_LOAD || all[i]->op == AGX_OP_BINDLESS_TEXTURE_LOAD)
+      if (all[i]->op == AGX_OP_BINDLESS_IMAGE_LOAD || all[i]->op == AGX_OP_BINDLESS_TEXTURE_LOAD ||
+          all[i]->op == AGX_OP_TILE_TEXTURE_LOAD)
          out->info.sampler_states = 1;
 
    agx_shader *pre = NULL;

@@ -54,8 +54,8 @@ agx_logic_op_reads_dst(unsigned op)
 
 /* factor f for component c (3 = alpha); NULL = 1.0 (no multiply) */
 static agx_instr *
-factor(agx_builder *b, unsigned f, unsigned c, unsigned norm, agx_instr *const *s,
-       agx_instr *const *s1, agx_instr *const *d, agx_instr *const *k)
+factor(agx_builder *b, unsigned f, unsigned c, agx_instr *const *s, agx_instr *const *s1,
+       agx_instr *const *d, agx_instr *const *k)
 {
    agx_instr *x;
    switch (f) {
@@ -103,18 +103,23 @@ factor(agx_builder *b, unsigned f, unsigned c, unsigned norm, agx_instr *const *
    bool one_minus = f != AGX_BLEND_SRC_ALPHA_SATURATE && (f & 1) == (f >= 15 ? 0 : 1);
    if (!one_minus)
       return x;
-   x = agx_fsub(b, fimm(b, 1.0f), x);
-   /* snorm: factors are clamped to [-1, 1] too (1 - x reaches 2) */
-   return norm == 2 ? agx_fmin(b, x, fimm(b, 1.0f)) : x;
+   /* Not clamped, though Vulkan's "Blend Operations" text clamps blend
+    * factors of fixed-point attachments too: for snorm 1 - x reaches 2 and
+    * stays so, as the CTS reference rasterizer computes it
+    * (rrFragmentOperations.cpp clamps only the colours) and as Mesa's
+    * nir_lower_blend.c does ("it really is the inputs that get clamped and
+    * not the intermediate blend factors. This matches the CTS and hardware
+    * behaviour"). */
+   return agx_fsub(b, fimm(b, 1.0f), x);
 }
 
 static agx_instr *
-term(agx_builder *b, unsigned f, unsigned c, unsigned norm, agx_instr *v, agx_instr *const *s,
+term(agx_builder *b, unsigned f, unsigned c, agx_instr *v, agx_instr *const *s,
      agx_instr *const *s1, agx_instr *const *d, agx_instr *const *k)
 {
    if (f == AGX_BLEND_ZERO)
       return NULL;
-   agx_instr *x = factor(b, f, c, norm, s, s1, d, k);
+   agx_instr *x = factor(b, f, c, s, s1, d, k);
    return x ? agx_fmul(b, v, x) : v;
 }
 
@@ -152,8 +157,8 @@ agx_blend_build(agx_builder *b, const struct agx_blend_rt *rt, unsigned norm, bo
       } else if (op == AGX_BLEND_OP_MAX) {
          r = agx_fmax(b, s[c], d[c]);
       } else {
-         agx_instr *ts = term(b, sf, c, norm, s[c], s, s1, d, k);
-         agx_instr *td = term(b, df, c, norm, d[c] ? d[c] : fimm(b, 0.0f), s, s1, d, k);
+         agx_instr *ts = term(b, sf, c, s[c], s, s1, d, k);
+         agx_instr *td = term(b, df, c, d[c] ? d[c] : fimm(b, 0.0f), s, s1, d, k);
          if (op == AGX_BLEND_OP_REVERSE_SUBTRACT) {
             agx_instr *t = ts;
             ts = td, td = t;

@@ -56,25 +56,70 @@ norm_kind(enum agx_tib_format f, const struct agx_tib_format_info *fi)
    }
 }
 
-/* Integer width a logic op works on (0: the format ignores logic ops:
- * float, sRGB, snorm, or unorm kept as f16 in the tile). */
-static unsigned
-logic_bits(enum agx_tib_format f, const struct agx_tib_format_info *fi)
+/* How a logic op reaches a render target (Vulkan "Logical Operations":
+ * integer and normalised formats, on the bits of the format's components;
+ * float and sRGB formats take the source unmodified). */
+enum logic_kind {
+   LOGIC_NONE,
+   LOGIC_RAW,   /* the tile holds the bits (integers, u8/u16/s8/s16 norm):
+                 * ld_tile / st_tile in the integer format of the element */
+   LOGIC_VALUE, /* the tile holds values (unorm kept as f16: 565, 5551, 4444,
+                 * graphics.md §5.1; packed rgb10a2): converted to the
+                 * format's bits and back */
+};
+
+static enum logic_kind
+logic_kind(enum agx_tib_format f, const struct agx_tib_format_info *fi)
 {
    if (fi->base_type)
-      return f == AGX_TIB_RGB10A2_UINT ? 16 : fi->bytes / fi->comps * 8;
-   if (fi->isa_format == AGX_FMT_U8NORM)
-      return 8;
-   if (fi->isa_format == AGX_FMT_U16NORM)
-      return 16;
-   return 0;
+      return LOGIC_RAW;
+   switch (fi->isa_format) {
+   case AGX_FMT_U8NORM:
+   case AGX_FMT_U16NORM:
+   case AGX_FMT_S8NORM:
+   case AGX_FMT_S16NORM:
+      return LOGIC_RAW;
+   case AGX_FMT_RGB10A2:
+      return LOGIC_VALUE;
+   default:
+      return f == AGX_TIB_R5G6B5_UNORM || f == AGX_TIB_RGB5A1_UNORM || f == AGX_TIB_RGBA4_UNORM
+                ? LOGIC_VALUE
+                : LOGIC_NONE;
+   }
+}
+
+/* Bits of logical component c of format f, the width a logic op's result
+ * keeps (logic_kind != LOGIC_NONE). */
+static unsigned
+logic_bits(enum agx_tib_format f, const struct agx_tib_format_info *fi, unsigned c)
+{
+   switch (f) {
+   case AGX_TIB_R5G6B5_UNORM:
+      return c == 1 ? 6 : 5;
+   case AGX_TIB_RGB5A1_UNORM:
+      return c == 3 ? 1 : 5;
+   case AGX_TIB_RGBA4_UNORM:
+      return 4;
+   case AGX_TIB_RGB10A2_UNORM:
+   case AGX_TIB_RGB10A2_UINT:
+      return c == 3 ? 2 : 10;
+   default:
+      return fi->bytes / fi->comps * 8;
+   }
 }
 
 static bool
 rt_bound(const struct agx_fs_epilog_key *key, unsigned rt)
 {
-   return rt < key->tib.num_rts && agx_tib_format((enum agx_tib_format)key->tib.format[rt]) &&
-          !key->tib.spilled[rt];
+   return rt < key->tib.num_rts && agx_tib_format((enum agx_tib_format)key->tib.format[rt]);
+}
+
+/* Spilled render targets (eMRT) live in memory: stores have no component
+ * masks (read-modify-write, graphics.md §4.5), loads are image loads. */
+static bool
+rt_spilled(const struct agx_fs_epilog_key *key, unsigned rt)
+{
+   return key->tib.spilled[rt];
 }
 
 static unsigned
@@ -88,7 +133,7 @@ static bool
 rt_logic(const struct agx_fs_epilog_key *key, unsigned rt)
 {
    enum agx_tib_format f = (enum agx_tib_format)key->tib.format[rt];
-   return key->logic_op_enable && logic_bits(f, agx_tib_format(f));
+   return key->logic_op_enable && logic_kind(f, agx_tib_format(f)) != LOGIC_NONE;
 }
 
 static bool
@@ -107,8 +152,10 @@ rt_loads(const struct agx_fs_epilog_key *key, unsigned rt)
    if (!(key->colour_written & (1u << rt)) || !m)
       return false;
    if (rt_logic(key, rt))
-      return agx_logic_op_reads_dst(key->logic_op);
-   return (rt_blends(key, rt) && agx_blend_rt_reads_dst(&key->rt[rt])) || (fi->packed && m != full);
+      return agx_logic_op_reads_dst(key->logic_op) ||
+             ((fi->packed || rt_spilled(key, rt)) && m != full);
+   return (rt_blends(key, rt) && agx_blend_rt_reads_dst(&key->rt[rt])) ||
+          ((fi->packed || rt_spilled(key, rt)) && m != full);
 }
 
 bool
@@ -119,6 +166,9 @@ agx_fs_epilog_reads_tib(const struct agx_fs_epilog_key *key)
    for (unsigned rt = 0; rt < AGX_TIB_MAX_RTS; rt++) {
       if (!rt_bound(key, rt))
          continue;
+      /* spilled render targets need translucency (Mesa hk_cmd_draw.c, graphics.md §5.3) */
+      if (rt_spilled(key, rt))
+         return true;
       const struct agx_tib_format_info *fi =
          agx_tib_format((enum agx_tib_format)key->tib.format[rt]);
       bool stored =
@@ -158,21 +208,41 @@ fimm(agx_builder *b, float f)
 
 /* ld_tile of every component of render target rt as 32-bit values:
  * floats for float / normalised formats, raw integers when raw_int (logic
- * ops: unorm formats read with the integer format of the same size). */
+ * ops: normalised formats read with the integer format of the same size). */
 static void
 load_dst(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, bool raw_int,
          unsigned smask, bool *waited, agx_instr **d)
 {
    enum agx_tib_format f = (enum agx_tib_format)key->tib.format[rt];
    const struct agx_tib_format_info *fi = agx_tib_format(f);
+   if (rt_spilled(key, rt)) {
+      /* an image load of the sample (float values for float and
+       * normalised formats: logic ops take the unorm code) */
+      agx_instr *v = agx_emrt_emit_load(b, &key->tib, rt, smask);
+      bool snorm = fi->isa_format == AGX_FMT_S8NORM || fi->isa_format == AGX_FMT_S16NORM;
+      for (unsigned c = 0; c < 4; c++) {
+         d[c] = agx_extract(b, v, c);
+         if (!raw_int || fi->base_type || c >= fi->comps)
+            continue;
+         /* the bit code of the loaded value: unorm x*max, snorm x*(max/2)
+          * as a two's-complement field of the component's width */
+         unsigned bits = logic_bits(f, fi, c);
+         uint32_t max = bits == 32 ? 0xFFFFFFFFu : (1u << bits) - 1;
+         float scale = snorm ? (float)(max >> 1) : (float)max;
+         agx_instr *q = agx_fround_even(b, agx_fmul(b, d[c], fimm(b, scale)));
+         d[c] = snorm ? agx_iand(b, agx_f2i(b, 32, q), agx_imm(b, 32, max)) : agx_f2u(b, 32, q);
+      }
+      *waited = true;
+      return;
+   }
    if (!*waited) {
       agx_intrin(b, AGX_OP_TILE_WAIT, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0x8, 0, 0);
       *waited = true;
    }
    unsigned fmt = fi->isa_format, n = fi->comps;
-   if (fmt == AGX_FMT_F16 || (raw_int && fmt == AGX_FMT_U16NORM))
+   if (fmt == AGX_FMT_F16 || (raw_int && (fmt == AGX_FMT_U16NORM || fmt == AGX_FMT_S16NORM)))
       fmt = AGX_FMT_I16;
-   else if (raw_int && fmt == AGX_FMT_U8NORM)
+   else if (raw_int && (fmt == AGX_FMT_U8NORM || fmt == AGX_FMT_S8NORM))
       fmt = AGX_FMT_I8;
    agx_instr *v = agx_intrin(b, AGX_OP_LOAD_TILE, agx_type_make(32, n), 1, agx_imm(b, 16, smask),
                              NULL, NULL, fmt, (1u << n) - 1, key->tib.offset_B[rt]);
@@ -188,28 +258,43 @@ load_dst(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, bool 
    }
 }
 
-/* Logic op on the integer value: unorm sources become round(clamp(s) x
- * max); results keep the format's width. Returns values for st_tile in the
- * integer format of the element size (*raw_fmt). */
+/* A normalised value as the bits of a `bits`-wide component (Vulkan
+ * "Conversion from Floating-Point to Normalized Fixed-Point": unorm
+ * round(clamp(x, 0, 1) x (2^b - 1)), snorm round(clamp(x, -1, 1) x
+ * (2^(b-1) - 1)) in two's complement); the bits above `bits` are garbage. */
+static agx_instr *
+norm_to_bits(agx_builder *b, agx_instr *x, unsigned bits, bool snorm)
+{
+   float max = snorm ? (float)((1u << (bits - 1)) - 1) : (float)((1u << bits) - 1);
+   agx_instr *cl = agx_fmin(b, agx_fmax(b, x, fimm(b, snorm ? -1.0f : 0.0f)), fimm(b, 1.0f));
+   agx_instr *r = agx_fround_even(b, agx_fmul(b, cl, fimm(b, max)));
+   return snorm ? agx_f2i(b, 32, r) : agx_f2u(b, 32, r);
+}
+
+/* Logic op per component on the format's bits; results keep the
+ * component's width. LOGIC_RAW: out[] are raw integers for store_raw;
+ * LOGIC_VALUE: unorm floats again (r / (2^b - 1)) for the usual store,
+ * with the destination's components in d[] (packed formats rewrite them). */
 static void
 logic_rt(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_instr *const *s,
-         unsigned smask, bool *waited, agx_instr **out)
+         unsigned smask, bool *waited, agx_instr **d, agx_instr **out)
 {
    enum agx_tib_format f = (enum agx_tib_format)key->tib.format[rt];
    const struct agx_tib_format_info *fi = agx_tib_format(f);
-   unsigned bits = logic_bits(f, fi);
-   agx_instr *d[4] = {NULL, NULL, NULL, NULL};
-   if (agx_logic_op_reads_dst(key->logic_op))
-      load_dst(b, key, rt, true, smask, waited, d);
-   uint32_t max = bits == 32 ? 0xFFFFFFFFu : (1u << bits) - 1;
+   bool raw = logic_kind(f, fi) == LOGIC_RAW;
+   bool snorm = fi->isa_format == AGX_FMT_S8NORM || fi->isa_format == AGX_FMT_S16NORM;
+   if (rt_loads(key, rt))
+      load_dst(b, key, rt, raw, smask, waited, d);
    for (unsigned c = 0; c < fi->comps; c++) {
-      agx_instr *x = s[c];
-      if (!fi->base_type) {
-         agx_instr *cl = agx_fmin(b, agx_fmax(b, x, fimm(b, 0.0f)), fimm(b, 1.0f));
-         x = agx_f2u(b, 32, agx_fround_even(b, agx_fmul(b, cl, fimm(b, (float)max))));
-      }
-      agx_instr *r = agx_logic_op_build(b, key->logic_op, x, d[c] ? d[c] : agx_imm(b, 32, 0));
-      out[c] = bits == 32 ? r : agx_iand(b, r, agx_imm(b, 32, max));
+      unsigned bits = logic_bits(f, fi, c);
+      uint32_t max = bits == 32 ? 0xFFFFFFFFu : (1u << bits) - 1;
+      agx_instr *x = fi->base_type ? s[c] : norm_to_bits(b, s[c], bits, snorm);
+      agx_instr *y = d[c] ? d[c] : agx_imm(b, 32, 0);
+      if (!raw && d[c])
+         y = norm_to_bits(b, d[c], bits, false);
+      agx_instr *r = agx_logic_op_build(b, key->logic_op, x, y);
+      r = bits == 32 ? r : agx_iand(b, r, agx_imm(b, 32, max));
+      out[c] = raw ? r : agx_fmul(b, agx_u2f(b, 32, r), fimm(b, 1.0f / (float)max));
    }
 }
 
@@ -219,6 +304,34 @@ store_raw(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_
           unsigned mask, unsigned smask, bool *waited)
 {
    const struct agx_tib_format_info *fi = agx_tib_format((enum agx_tib_format)key->tib.format[rt]);
+   if (rt_spilled(key, rt)) {
+      /* in memory: the format's values (unorm codes back to floats), every
+       * component, masked ones kept from the destination */
+      enum agx_tib_format f = (enum agx_tib_format)key->tib.format[rt];
+      unsigned full = (1u << fi->comps) - 1;
+      bool snorm = fi->isa_format == AGX_FMT_S8NORM || fi->isa_format == AGX_FMT_S16NORM;
+      agx_instr *d[4] = {NULL, NULL, NULL, NULL}, *w[4] = {NULL, NULL, NULL, NULL};
+      bool dummy = false;
+      if (mask != full)
+         load_dst(b, key, rt, true, smask, &dummy, d);
+      for (unsigned c = 0; c < fi->comps; c++) {
+         w[c] = (mask & (1u << c)) ? v[c] : d[c];
+         if (fi->base_type)
+            continue;
+         unsigned bits = logic_bits(f, fi, c);
+         uint32_t max = bits == 32 ? 0xFFFFFFFFu : (1u << bits) - 1;
+         if (snorm) { /* sign-extend the field; -max/2-1 clamps to -1 */
+            agx_instr *x = agx_ibfe(b, w[c], agx_imm(b, 32, 0), agx_imm(b, 32, bits));
+            w[c] = agx_fmax(b, agx_fmul(b, agx_i2f(b, 32, x), fimm(b, 1.0f / (float)(max >> 1))),
+                            fimm(b, -1.0f));
+         } else {
+            w[c] = agx_fmul(b, agx_u2f(b, 32, w[c]), fimm(b, 1.0f / (float)max));
+         }
+      }
+      agx_emrt_emit_store(b, &key->tib, rt, w, smask);
+      *waited = true;
+      return;
+   }
    unsigned es = fi->bytes / fi->comps;
    unsigned fmt = es == 1 ? AGX_FMT_I8 : es == 2 ? AGX_FMT_I16 : AGX_FMT_I32;
    agx_instr *w[4];
@@ -249,23 +362,28 @@ build_rt(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_i
    agx_instr *s[4], *s1[4] = {NULL, NULL, NULL, NULL}, *out[4], *d[4] = {NULL, NULL, NULL, NULL};
    for (unsigned c = 0; c < 4; c++)
       s[c] = colour[rt][c];
-   if (rt_logic(key, rt)) {
-      logic_rt(b, key, rt, s, smask, wait8, out);
+   enum agx_tib_format f = (enum agx_tib_format)key->tib.format[rt];
+   bool logic = rt_logic(key, rt);
+   if (logic && logic_kind(f, fi) == LOGIC_RAW) {
+      logic_rt(b, key, rt, s, smask, wait8, d, out);
       store_raw(b, key, rt, out, mask, smask, wait_c);
       return;
    }
    if (rt == 0 && agx_fs_epilog_dual_source(key))
       for (unsigned c = 0; c < 4; c++)
          s1[c] = colour[1][c]; /* the second colour: r8-r11, RT1's registers */
-   bool packed_rmw = fi->packed && mask != full;
-   if ((rt_blends(key, rt) && agx_blend_rt_reads_dst(&key->rt[rt])) || packed_rmw)
-      load_dst(b, key, rt, false, smask, wait8, d);
-   enum agx_tib_format f = (enum agx_tib_format)key->tib.format[rt];
-   if (rt_blends(key, rt))
-      agx_blend_build(b, &key->rt[rt], norm_kind(f, fi), fi->isa_format != AGX_FMT_F16, s, s1, d, k,
-                      out);
-   else
-      memcpy(out, s, sizeof(out));
+   bool packed_rmw = (fi->packed || rt_spilled(key, rt)) && mask != full;
+   if (logic) { /* out[]: the op's values, d[]: the destination when loaded */
+      logic_rt(b, key, rt, s, smask, wait8, d, out);
+   } else {
+      if (rt_loads(key, rt))
+         load_dst(b, key, rt, false, smask, wait8, d);
+      if (rt_blends(key, rt))
+         agx_blend_build(b, &key->rt[rt], norm_kind(f, fi), fi->isa_format != AGX_FMT_F16, s, s1, d,
+                         k, out);
+      else
+         memcpy(out, s, sizeof(out));
+   }
    if (packed_rmw) /* no component masks: keep the destination's components */
       for (unsigned c = 0; c < fi->comps; c++)
          if (!(mask & (1u << c)))

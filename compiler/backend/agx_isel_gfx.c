@@ -285,7 +285,9 @@ tile_texture_load(struct isel *c, agx_instr *I)
    struct agx_minstr *mi = isel_emit(c, AGX_OP_TEXTURE_LOAD);
    isel_set(c, mi, AGX_TEXTURE_LOAD_compare, agx_isa_imm(0));
    isel_set(c, mi, AGX_TEXTURE_LOAD_mode, empty());
-   isel_set(c, mi, AGX_TEXTURE_LOAD_q3, agx_isa_imm(12));
+   /* coherent (spilled render targets): bit 0 as Mesa sets it for images
+    * written during the dispatch, so earlier fragments' stores are seen */
+   isel_set(c, mi, AGX_TEXTURE_LOAD_q3, agx_isa_imm(I->c[2] ? 13 : 12));
    isel_set(c, mi, AGX_TEXTURE_LOAD_slot, agx_isa_imm(0));
    isel_set(c, mi, AGX_TEXTURE_LOAD_q6, agx_isa_str("none"));
    isel_set(c, mi, AGX_TEXTURE_LOAD_mask, agx_isa_str("xyzw"));
@@ -362,6 +364,36 @@ tile_block_store(struct isel *c, agx_instr *I)
    isel_set(c, mi, AGX_IMAGE_WRITE_BLOCK_q0, agx_isa_imm(0));
    isel_set(c, mi, AGX_IMAGE_WRITE_BLOCK_q1, agx_isa_imm(9));
    isel_set(c, mi, AGX_IMAGE_WRITE_BLOCK_q2, agx_isa_imm(1));
+}
+
+/* image_write through the PBE in texture state register ts (spilled render
+ * targets, agx_emrt.c): coordinates x, y (2D, two 32-bit words) or x, y,
+ * layer (2D array: the words and the layer's low half, 5 halves, as
+ * agx_isel_tex.c passes array coordinates); four 32-bit data registers;
+ * the fixed bits of Mesa's image_write encoding (agx_isel_tex.c). */
+static void
+tile_image_write(struct isel *c, agx_instr *I)
+{
+   unsigned ncoord = I->src[0]->type.comps;
+   struct mval xy = isel_gather(c, I, 0);
+   struct mval data = isel_new(c, 8);
+   for (unsigned k = 0; k < 4; k++)
+      isel_copy(c, isel_part(data, 2 * k, 2), isel_src(c, I, 1, k));
+   struct agx_minstr *mi = isel_emit(c, AGX_OP_IMAGE_WRITE);
+   isel_use_tuple(c, mi, AGX_IMAGE_WRITE_R, data, 4);
+   isel_set(c, mi, AGX_IMAGE_WRITE_n, agx_isa_str(ncoord == 3 ? "tex_2d_array" : "tex_2d"));
+   if (ncoord == 3)
+      isel_use_tuple(c, mi, AGX_IMAGE_WRITE_C, isel_part(xy, 0, 5), 5);
+   else
+      isel_use_tuple(c, mi, AGX_IMAGE_WRITE_C, xy, 2);
+   isel_set(c, mi, AGX_IMAGE_WRITE_D, agx_isa_imm(0));
+   isel_set(c, mi, AGX_IMAGE_WRITE_U, (struct agx_isa_value){.kind = AGX_V_NONE});
+   isel_set(c, mi, AGX_IMAGE_WRITE_T, agx_isa_reg(AGX_TS, I->c[0], 1));
+   isel_set(c, mi, AGX_IMAGE_WRITE_round, agx_isa_str("rte"));
+   isel_set(c, mi, AGX_IMAGE_WRITE_u1, agx_isa_imm(1));
+   isel_set(c, mi, AGX_IMAGE_WRITE_u2, agx_isa_imm(0));
+   isel_set(c, mi, AGX_IMAGE_WRITE_u3, agx_isa_imm(9));
+   isel_set(c, mi, AGX_IMAGE_WRITE_u5, agx_isa_imm(0));
 }
 
 bool
@@ -443,6 +475,9 @@ isel_gfx(struct isel *c, agx_instr *I)
       return true;
    case AGX_OP_TILE_BLOCK_STORE:
       tile_block_store(c, I);
+      return true;
+   case AGX_OP_TILE_IMAGE_WRITE:
+      tile_image_write(c, I);
       return true;
    default:
       return false;

@@ -15,7 +15,11 @@
  *                 an arbitrary permutation); an index that is the lane
  *                 XOR a constant (ShuffleXor, QuadSwap) is one
  *                 simd_shuffle_xor with an immediate mask, the same in
- *                 every lane, so the quad OR is the mask itself
+ *                 every lane, so the quad OR is the mask itself;
+ *                 a mask below 4 (QuadSwap*) stays inside the quad and is
+ *                 quad_shuffle_xor, an index (lane & ~3) | c with a
+ *                 constant c (QuadBroadcast) is quad_shuffle with B = c
+ *                 (Mesa agx_compile.c: quad_swap_* and quad_broadcast)
  *   all_equal     booleans: the ballot is 0 or every active lane; 32-bit:
  *                 no active lane differs (bitwise) from the first one */
 #include "agx_isel_priv.h"
@@ -44,12 +48,15 @@ static const struct {
    {AGX_OP_FMAX, AGX_OP_SIMD_MAX_F, 0},
 };
 
+/* The register operand is materialised before the instruction is pushed:
+ * a move pushed after it would land behind it (and may move it). */
 static void
 unary(struct isel *c, enum agx_isa_op op, struct mval d, struct mval a)
 {
+   struct mval r = isel_reg(c, a);
    struct agx_minstr *mi = isel_emit(c, op);
    isel_def(c, mi, 0, d.vreg, d.off, d.halves, 1);
-   isel_use(c, &mi, 1, isel_reg(c, a), false, false);
+   isel_use(c, &mi, 1, r, false, false);
 }
 
 /* 32-bit mask of the active lanes where a `cc` 0 holds (the ballot's
@@ -149,16 +156,61 @@ lane_xor_const(const agx_instr *idx, uint32_t *m)
    return false;
 }
 
-/* d = v of lane (lane ^ m): simd_shuffle_xor with an immediate B, which
- * every lane (active or not) reads as m, so applegpu's per-quad OR of the
- * low index bits is m & 3 and each lane reads lane ^ m exactly. */
+static bool
+is_const(const agx_instr *I, uint64_t *v)
+{
+   if (I->op != AGX_OP_CONST || I->type.comps != 1)
+      return false;
+   *v = I->value[0];
+   return true;
+}
+
+/* Quad lane c (0-3) if idx is (gl_SubgroupInvocationID & ~3) | c, the
+ * front end's QuadBroadcast with a constant index. */
+static bool
+quad_lane_const(const agx_instr *idx, uint32_t *c)
+{
+   if (idx->op != AGX_OP_IOR || idx->num_srcs != 2 || idx->type.comps != 1)
+      return false;
+   for (unsigned s = 0; s < 2; s++) {
+      const agx_instr *a = idx->src[s];
+      uint64_t k, m;
+      if (!is_const(idx->src[1 - s], &k) || k > 3 || a->op != AGX_OP_IAND || a->num_srcs != 2)
+         continue;
+      for (unsigned t = 0; t < 2; t++) {
+         if (a->src[t]->op == AGX_OP_LOAD_SUBGROUP_INVOCATION && is_const(a->src[1 - t], &m) &&
+             (uint32_t)m == ~3u) {
+            *c = (uint32_t)k;
+            return true;
+         }
+      }
+   }
+   return false;
+}
+
+/* d = v of lane (lane ^ m) with an immediate B, which every lane (active
+ * or not) reads as m, so applegpu's per-quad OR of the low index bits is
+ * m & 3 and each lane reads lane ^ m exactly: quad_shuffle_xor when m
+ * stays in the quad, simd_shuffle_xor otherwise. */
 static void
 shuffle_xor(struct isel *c, struct mval d, struct mval v, uint32_t m)
 {
-   struct agx_minstr *mi = isel_emit(c, AGX_OP_SIMD_SHUFFLE_XOR);
+   struct mval r = isel_reg(c, v);
+   struct agx_minstr *mi = isel_emit(c, m < 4 ? AGX_OP_QUAD_SHUFFLE_XOR : AGX_OP_SIMD_SHUFFLE_XOR);
    isel_def(c, mi, 0, d.vreg, d.off, d.halves, 1);
-   isel_use(c, &mi, 1, isel_reg(c, v), false, false);
+   isel_use(c, &mi, 1, r, false, false);
    isel_use(c, &mi, 2, imm(1, m), false, false);
+}
+
+/* d = v of lane (lane & ~3) | q: quad_shuffle with an immediate B = q. */
+static void
+quad_broadcast(struct isel *c, struct mval d, struct mval v, uint32_t q)
+{
+   struct mval r = isel_reg(c, v);
+   struct agx_minstr *mi = isel_emit(c, AGX_OP_QUAD_SHUFFLE);
+   isel_def(c, mi, 0, d.vreg, d.off, d.halves, 1);
+   isel_use(c, &mi, 1, r, false, false);
+   isel_use(c, &mi, 2, imm(1, q), false, false);
 }
 
 bool
@@ -251,6 +303,10 @@ isel_subgroup(struct isel *c, agx_instr *I)
       uint32_t m;
       if (lane_xor_const(I->src[1], &m)) {
          shuffle_xor(c, isel_dst(c, I, 0), a, m);
+         return true;
+      }
+      if (quad_lane_const(I->src[1], &m)) {
+         quad_broadcast(c, isel_dst(c, I, 0), a, m);
          return true;
       }
       struct mval idx = isel_src(c, I, 1, 0);

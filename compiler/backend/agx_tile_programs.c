@@ -36,14 +36,14 @@ register16(const struct agx_tib_format_info *fi)
           fi->isa_format == AGX_FMT_I16;
 }
 
-static int
-check_rt(const struct agx_tilebuffer_layout *tib, unsigned rt, char *err, size_t errsize)
+/* Spilled render targets (eMRT) live in memory during the pass: the BG
+ * program neither clears nor loads them and the EOT program does not store
+ * them (Mesa agx_bg_eot.c / hk_build_bg_eot skip them; the driver clears
+ * them in memory before the pass). */
+static bool
+spilled(const struct agx_tilebuffer_layout *tib, unsigned rt)
 {
-   if (tib->spilled[rt]) {
-      snprintf(err, errsize, "render target %u spills the tilebuffer (eMRT): not supported", rt);
-      return -1;
-   }
-   return 0;
+   return tib->spilled[rt];
 }
 
 /* The layer being processed (special register 2, graphics.md §4.2; the
@@ -105,12 +105,8 @@ agx_build_bg_program_layered(const struct agx_tilebuffer_layout *tib, const uint
    agx_instr *xy = NULL;
    for (unsigned rt = 0; rt < tib->num_rts; rt++) {
       const struct agx_tib_format_info *fi = agx_tib_format((enum agx_tib_format)tib->format[rt]);
-      if (!fi || op[rt] == AGX_BG_NONE)
+      if (!fi || op[rt] == AGX_BG_NONE || spilled(tib, rt))
          continue;
-      if (check_rt(tib, rt, err, errsize)) {
-         agx_shader_destroy(s);
-         return -1;
-      }
       unsigned n = fi->comps;
       agx_instr *value;
       if (op[rt] == AGX_BG_CLEAR) {
@@ -164,12 +160,8 @@ agx_build_eot_program_layered(const struct agx_tilebuffer_layout *tib, unsigned 
    agx_instr *layer = layered ? layer_id(&b) : agx_imm(&b, 32, 0);
    for (unsigned rt = 0; rt < tib->num_rts; rt++) {
       const struct agx_tib_format_info *fi = agx_tib_format((enum agx_tib_format)tib->format[rt]);
-      if (!fi || !(store_mask & (1u << rt)))
+      if (!fi || !(store_mask & (1u << rt)) || spilled(tib, rt))
          continue;
-      if (check_rt(tib, rt, err, errsize)) {
-         agx_shader_destroy(s);
-         return -1;
-      }
       agx_intrin(&b, AGX_OP_TILE_BLOCK_STORE, agx_type_make(0, 0), 1, layer, NULL, NULL, rt,
                  tib->offset_B[rt],
                  fi->isa_format | (unsigned)tib->nr_samples << 8 | (unsigned)layered << 12);

@@ -24,6 +24,8 @@
  *               (layout/agx_gs.h) for the geometry-shader path's variants
  *               (software vertex shader, main and rasterization geometry
  *               shaders, agx_pass_lower_gs.c); 0 for other shaders.
+ *   [368, 376)  fragment: uint64 GPU address of the pass's eMRT descriptors
+ *               (AGX_ABI_FS_EMRT, below); 0 when no render target spills.
  *
  * Graphics stages use the same block (sets, push constants, robust sink,
  * constant data); the compute words [320, 344) mean instead:
@@ -45,6 +47,33 @@
  *             as Honeykrisp does (Mesa src/asahi/vulkan/hk_cmd_draw.c
  *             hk_foreach_view, root.draw.view_index); its vertex shaders
  *             then write the layer from it (agx_pass_multiview_layer).
+ * Spilled render targets (eMRT, graphics.md §5.3; Mesa
+ * agx_nir_lower_tilebuffer.c, hk_cmd_draw.c hk_usc_upload_spilled_rt_descs,
+ * hk_image_view.c HK_DESC_USAGE_EMRT): a render target the tilebuffer
+ * layout marks spilled lives in memory during the pass; fragment shaders
+ * store it with image_write and read it with texture_load
+ * (compiler/ir/agx_emrt.c). The pass's eMRT descriptors are, per render
+ * target rt, a Texture at byte AGX_ABI_EMRT_TEXTURE(rt) = 48 rt and a PBE
+ * at AGX_ABI_EMRT_PBE(rt) = 48 rt + 24 (Mesa's bindless_base + 2 rt (+1)
+ * in 24-byte descriptors; entries of RTs that do not spill are unused).
+ * The driver binds them to texture state registers 0 .. 2 n - 1 with a USC
+ * Texture word (Texture of rt in 2 rt, PBE in 2 rt + 1, the indexing of
+ * Honeykrisp's background programs) and puts their address at
+ * AGX_ABI_FS_EMRT for the software words shaders read. Honeykrisp reads
+ * them bindlessly from a heap at u0-u1, which here hold set 0's address:
+ * texture instructions reach a heap only in u0-u31 (5-bit field), all
+ * taken by set addresses and push constants. The Texture is the view as a
+ * 2D array (2D multisampled array with samples), like an input attachment
+ * view. The PBE: single-sampled, the view as a 2D array; multisampled,
+ * Honeykrisp's buffer-like PBE: Dimension 2D, Layout Linear, Width 16384
+ * (AGX_ABI_TEXEL_WIDTH), Stride 16384 x bytes per sample - 4, Buffer = the
+ * view's first layer at its level, and the software words Aligned width
+ * MSAA (level width aligned to the tile width), Sample count log2, Tile
+ * width / height (log2) and Layer stride (shr 7); shaders store sample s
+ * of pixel (x, y) of layer l at texel (i % 16384, i / 16384) with
+ * i = ((tile index x tile pixels + Morton index) << log2(samples)) + s +
+ * l x layer stride / bytes per sample (Mesa libagx texture.cl
+ * libagx_image_texel_address).
  * Background tile programs (compiler/backend/agx_tile_programs.h) read the
  * clear value of render target i at bytes [8 + 16 i, 24 + 16 i) (Honeykrisp's
  * layout; bytes 0-7 are the eMRT heap there).
@@ -194,7 +223,11 @@
 #define AGX_ABI_CONST_DATA 352u
 #define AGX_ABI_CONST_DATA_ALIGN 16u
 #define AGX_ABI_GEOMETRY_PARAMS 360u /* vertex stages; fragment: AGX_ABI_FS_STATS */
-#define AGX_ABI_UNIFORM_SIZE 368u
+#define AGX_ABI_FS_EMRT 368u         /* fragment: eMRT descriptors' address (above) */
+#define AGX_ABI_EMRT_DESC_SIZE 48u
+#define AGX_ABI_EMRT_TEXTURE(rt) (48u * (rt))
+#define AGX_ABI_EMRT_PBE(rt) (48u * (rt) + 24u)
+#define AGX_ABI_UNIFORM_SIZE 376u
 #define AGX_ABI_DESC_SIZE 16u
 #define AGX_ABI_PTR_TAG_SHIFT 62u
 #define AGX_ABI_PTR_TAG_SHARED 1u

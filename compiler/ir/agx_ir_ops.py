@@ -408,7 +408,13 @@ intr('discard_samples', 2, dest=False, effects=True)
 # `ts` (format: ISA format | samples << 8 | layered << 12; samples > 1:
 # multisampled), implicit tile coordinates; the source is the layer a
 # layered store writes (a 2D-array PBE), ignored otherwise.
-intr('tile_texture_load', 1, consts=('ts', 'ms'))
+# (coherent = 1: q3 13, the load sees image_write stores of earlier
+# fragments, for spilled render targets; 0: q3 12.)
+# tile_image_write: image_write of data 32x4 (source 1) through the PBE in
+# texture state register `ts` at integer coordinates 32x2 (2D) or 32x3
+# (x, y, layer of a 2D array): spilled render targets (agx_emrt.c).
+intr('tile_texture_load', 1, consts=('ts', 'ms', 'coherent'))
+intr('tile_image_write', 2, dest=False, effects=True, consts=('ts',))
 intr('tile_block_store', 1, dest=False, effects=True, consts=('ts', 'offset', 'format'))
 # zs_emit: depth (fp32) output for the samples of the 16-bit second source
 # (0xFF: all), triggering the depth/stencil test with the shader's value.

@@ -11,8 +11,8 @@
  * low 16 bits, after clamping to the format's range as Mesa does; others:
  * 32-bit values, the hardware converts), then `wait_pix 0xC` once and
  * st_tile (all samples, component mask = the format's components, byte
- * offset of the RT). Outputs to unused or spilled render targets are
- * dropped (spilled ones are rejected by agx_backend_compile), as are
+ * offset of the RT). Spilled render targets are stored to memory
+ * (agx_emrt.c). Outputs to unused render targets are dropped, as are
  * FragDepth and SampleMask for now (recorded in s->fs). Without a layout
  * (tib NULL) colour outputs are only recorded. Records colour_written,
  * colour_comps and the layout in s->fs. */
@@ -48,8 +48,14 @@ agx_tib_emit_store_samples(agx_builder *b, const struct agx_tilebuffer_layout *t
                            agx_instr *const *words, unsigned wmask, unsigned samples, bool *waited)
 {
    const struct agx_tib_format_info *fi = agx_tib_format((enum agx_tib_format)tib->format[rt]);
-   if (!fi || tib->spilled[rt])
+   if (!fi)
       return;
+   if (tib->spilled[rt]) {
+      /* in memory (eMRT): every component; partial masks are the caller's
+       * read-modify-write (graphics.md §4.5) */
+      agx_emrt_emit_store(b, tib, rt, words, samples);
+      return;
+   }
    unsigned full = (1u << fi->comps) - 1;
    wmask = fi->packed ? full : wmask & full; /* packed: no component masks (§4.3) */
    if (!wmask)

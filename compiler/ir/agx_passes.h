@@ -184,4 +184,15 @@ void agx_tib_emit_store_samples(struct agx_builder *b, const struct agx_tilebuff
  * per-sample loops (agx_pass_lower_sample_shading). */
 agx_instr *agx_tib_emit_load(struct agx_builder *b, enum agx_tib_format f, unsigned offset_B,
                              agx_instr *samples, bool explicit_sample);
+/* agx_emrt.c: spilled render targets (eMRT, agx_abi.h). The store writes
+ * words[0..3] (32-bit register forms; NULL = 0) of render target rt to
+ * memory for the live samples of this pass in the 16-bit mask `samples`
+ * (0xFF: every covered sample), after wait_pix 0xC, followed by a PBE ->
+ * texture fence; no component masks (callers read-modify-write). The load
+ * returns 32x4 of the sample `samples` names (one bit), else of the pass's
+ * sample (per-sample loop) or sample 0, after wait_pix 0xC. */
+void agx_emrt_emit_store(struct agx_builder *b, const struct agx_tilebuffer_layout *tib,
+                         unsigned rt, agx_instr *const *words, unsigned samples);
+agx_instr *agx_emrt_emit_load(struct agx_builder *b, const struct agx_tilebuffer_layout *tib,
+                              unsigned rt, unsigned samples);
 bool agx_pass_lower_colour_exports(agx_shader *s);

@@ -57,6 +57,7 @@ vtn_load_image(struct vtn_ctx *c, struct vtn_pointer *p)
    s->image->set = p->set;
    s->image->binding = p->binding;
    s->image->input_index = p->input_index;
+   s->image->input_dyn = p->input_dyn;
    s->image->index = p->desc_index;
    if (p->type->base != VTN_IMAGE) {
       s->image->has_sampler = true;

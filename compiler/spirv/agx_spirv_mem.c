@@ -600,12 +600,13 @@ access_chain(struct vtn_ctx *c, unsigned i, bool ptr_chain)
                i32 = agx_imul(b, i32, agx_imm(b, 32, inner));
             p->desc_index = agx_iadd(b, p->desc_index, i32);
             /* arrays of input attachments: element k has index base + k
-             * (Vulkan InputAttachmentIndex); a dynamic index reads through
-             * the descriptor (agx_spirv_options.tile_inputs is not used) */
+             * (Vulkan InputAttachmentIndex); dynamic indices add up in
+             * input_dyn (the read picks the element at run time:
+             * agx_spirv_texture.c) */
             if (p->input_index >= 0 && vtn_val(c, idx_id)->kind == VK_CONST)
                p->input_index += (int)(vtn_const_u64(c, idx_id) * inner);
-            else
-               p->input_index = -1;
+            else if (p->input_index >= 0)
+               p->input_dyn = p->input_dyn ? agx_iadd(b, p->input_dyn, i32) : i32;
          } else if (p->mode == PTR_MEM) {
             vtn_compute_layout(c, t);
             p->addr = add_scaled(c, p, idx, t->stride);

@@ -96,7 +96,11 @@ struct vtn_ssa {
  * for a combined image sampler). */
 struct vtn_image_ref {
    unsigned set, binding;
-   int input_index; /* InputAttachmentIndex of the variable, -1: none */
+   /* InputAttachmentIndex of the element, -1: none; with input_dyn (an
+    * array indexed dynamically) the constant part, input_dyn the 32-bit
+    * dynamic part */
+   int input_index;
+   agx_instr *input_dyn;
    agx_instr *index;
    bool has_sampler;
    unsigned sampler_set, sampler_binding;
@@ -139,6 +143,7 @@ struct vtn_pointer {
    /* PTR_DESC, and PTR_MEM pointers into a descriptor's buffer */
    unsigned set, binding;
    int input_index;        /* PTR_IMAGE: InputAttachmentIndex, -1: none */
+   agx_instr *input_dyn;   /* PTR_IMAGE: its dynamic part (32-bit), or NULL */
    agx_instr *desc_index;  /* PTR_MEM: array index of the descriptor, or NULL */
    agx_instr *texel_coord; /* PTR_TEXEL: the texel index (images: 32x4 x, y, z|layer, 0) */
    unsigned texel_dim;     /* PTR_TEXEL into an image: agx_image_dim | flags; 0: buffer */
@@ -427,6 +432,11 @@ void vtn_image_sample(struct vtn_ctx *c, unsigned ins);
 void vtn_image_gather(struct vtn_ctx *c, unsigned ins);
 void vtn_image_query_lod(struct vtn_ctx *c, unsigned ins);
 void vtn_image_query(struct vtn_ctx *c, unsigned ins);
+/* agx_spirv_cube_grad.c: the LOD explicit gradients ddx, ddy (32x3) select
+ * on a cube map in direction dir[0..2], `width` (32-bit integer) the view's
+ * first level's */
+agx_instr *vtn_cube_grad_lod(struct vtn_ctx *c, agx_instr *const dir[3], agx_instr *ddx,
+                             agx_instr *ddy, agx_instr *width);
 /* OpImageTexelPointer coordinates of a non-buffer image: 32x4 (x, y, z|layer, 0) */
 agx_instr *vtn_image_texel_coord(struct vtn_ctx *c, const struct vtn_type *t, uint32_t id);
 /* The bound check and address of an image atomic's texel (p: PTR_TEXEL). */

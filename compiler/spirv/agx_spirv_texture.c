@@ -14,8 +14,9 @@
  *   OpImageGather (2D, 2D arrays; ConstOffset / Offset / ConstOffsets) -> image_gather
  *   OpImageQuerySize[Lod] / QueryLevels / QuerySamples -> image_size /
  *                                        image_levels / image_samples
+ *        (Grad on cube maps: the LOD the gradients select, agx_spirv_cube_grad.c)
  * Not handled (clear errors): implicit-LOD sampling outside fragment shaders
- * (no derivatives), Grad on cube maps, depth-compare gathers, cube gathers, multisampled
+ * (no derivatives), depth-compare gathers, cube gathers, multisampled
  * storage images (stores, atomics; sampled multisampled images can be
  * fetched).
  * Image atomics (OpImageTexelPointer on R32 storage images): the texel's
@@ -137,18 +138,16 @@ subpass_coords(struct vtn_ctx *c, uint32_t id, agx_instr *const *offset, agx_ins
          : agx_intrin(b, AGX_OP_LOAD_SR, agx_type_make(32, 1), 0, NULL, NULL, NULL, 2, 0, 0);
 }
 
-/* subpassLoad of an input attachment that lives in the tilebuffer
+/* subpassLoad of input attachment k when it lives in the tilebuffer
  * (agx_spirv_options.tile_inputs): an ld_tile of the fragment's pixel, at
  * the Sample operand's sample for multisampled ones; the coordinate operand
  * is (0, 0) (Vulkan: the Coordinate of a SubpassData read must be a
- * constant (0, 0)). False when the attachment is read as a texture. */
-static bool
-tile_input_load(struct vtn_ctx *c, const struct vtn_ssa *img, const struct vtn_type *t,
-                agx_instr *sample, struct vtn_type *rt, uint32_t result)
+ * constant (0, 0)). NULL when attachment k is read as a texture. */
+static agx_instr *
+tile_input_texel(struct vtn_ctx *c, int k, const struct vtn_type *t, agx_instr *sample)
 {
-   int k = img->image->input_index;
    if (!c->opts || k < 0 || k >= AGX_TIB_MAX_RTS || !c->opts->tile_inputs[k].format)
-      return false;
+      return NULL;
    if (c->shader->stage != AGX_STAGE_FRAGMENT)
       vtn_fail(c, "subpass input read outside a fragment shader");
    agx_builder *b = &c->b;
@@ -160,8 +159,66 @@ tile_input_load(struct vtn_ctx *c, const struct vtn_ssa *img, const struct vtn_t
       vtn_fail(c, "input attachment %d has an unknown tilebuffer format %u", k,
                c->opts->tile_inputs[k].format);
    c->shader->fs.tile_inputs = true;
-   vtn_push_texel(c, rt, result, texel);
-   return true;
+   return texel;
+}
+
+/* An input attachment read through its descriptor: a 2D-array image_load
+ * at the fragment's pixel (plus the coordinate operand and offset) and
+ * layer, at the Sample operand's sample when multisampled. */
+static agx_instr *
+input_texture_texel(struct vtn_ctx *c, const struct vtn_ssa *img, const struct vtn_type *t,
+                    uint32_t coord_id, agx_instr *const *off, agx_instr *sample)
+{
+   agx_instr *xyz[4];
+   subpass_coords(c, coord_id, off, xyz);
+   xyz[3] = t->image_ms ? sample : agx_imm(&c->b, 32, 0);
+   return agx_intrin(&c->b, AGX_OP_IMAGE_LOAD, agx_type_make(32, 4), 2, img->image->index,
+                     agx_vec(&c->b, 4, xyz), NULL, img->image->set, img->image->binding,
+                     vtn_image_dim(c, t));
+}
+
+/* subpassLoad: from the tilebuffer when the attachment is there, else
+ * through the descriptor. An array indexed dynamically (input_dyn) cannot
+ * pick a tilebuffer slot at compile time: the element number is compared
+ * at run time with each of the tile-resident attachments from the array's
+ * first element on, one ld_tile under each match, the descriptor read when
+ * none matches (in a merged subpass a descriptor read of a tile-resident
+ * attachment would see its memory before the render command, stale). A
+ * dynamic index must select an element of the array (Vulkan), so resident
+ * attachments past its end are never matched. */
+static agx_instr *
+subpass_load(struct vtn_ctx *c, const struct vtn_ssa *img, const struct vtn_type *t,
+             uint32_t coord_id, agx_instr *const *off, agx_instr *sample)
+{
+   agx_builder *b = &c->b;
+   int base = img->image->input_index;
+   if (!img->image->input_dyn) {
+      agx_instr *texel = tile_input_texel(c, base, t, sample);
+      return texel ? texel : input_texture_texel(c, img, t, coord_id, off, sample);
+   }
+   bool any = false;
+   for (int k = base < 0 ? 0 : base; k < AGX_TIB_MAX_RTS && c->opts; k++)
+      any |= c->opts->tile_inputs[k].format != 0;
+   if (base < 0 || !any)
+      return input_texture_texel(c, img, t, coord_id, off, sample);
+   agx_instr *elem = agx_iadd(b, img->image->input_dyn, agx_imm(b, 32, (uint32_t)base));
+   unsigned var = agx_shader_add_var(c->shader, agx_type_make(32, 4));
+   agx_instr *resident = NULL;
+   for (int k = base; k < AGX_TIB_MAX_RTS; k++) {
+      if (!c->opts->tile_inputs[k].format)
+         continue;
+      agx_instr *hit = agx_ieq(b, elem, agx_imm(b, 32, (uint32_t)k));
+      resident = resident ? agx_ior(b, resident, hit) : hit;
+      agx_if *nif = agx_push_if(b, hit);
+      agx_intrin(b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1, tile_input_texel(c, k, t, sample),
+                 NULL, NULL, var, 0, 0);
+      agx_pop_if(b, nif);
+   }
+   agx_if *nif = agx_push_if(b, agx_inot(b, resident));
+   agx_intrin(b, AGX_OP_STORE_VAR, agx_type_make(0, 0), 1,
+              input_texture_texel(c, img, t, coord_id, off, sample), NULL, NULL, var, 0, 0);
+   agx_pop_if(b, nif);
+   return agx_intrin(b, AGX_OP_LOAD_VAR, agx_type_make(32, 4), 0, NULL, NULL, NULL, var, 0, 0);
 }
 
 static struct vtn_ssa *
@@ -218,14 +275,13 @@ vtn_image_load(struct vtn_ctx *c, unsigned i)
       vtn_fail(c, "multisampled image load without a Sample operand");
    if (t->image_ms && (dim & AGX_IMAGE_STORAGE))
       vtn_fail(c, "unsupported: multisampled storage images");
-   if (t->image_dim == SpvDimSubpassData &&
-       tile_input_load(c, img, t, sample, rt, vtn_word(c, i, 2)))
+   if (t->image_dim == SpvDimSubpassData) {
+      vtn_push_texel(c, rt, vtn_word(c, i, 2),
+                     subpass_load(c, img, t, vtn_word(c, i, 4), off, sample));
       return;
+   }
    agx_instr *xyz[4];
-   if (t->image_dim == SpvDimSubpassData)
-      subpass_coords(c, vtn_word(c, i, 4), off, xyz);
-   else
-      int_coords(c, t, vtn_word(c, i, 4), off, xyz);
+   int_coords(c, t, vtn_word(c, i, 4), off, xyz);
    /* multisampled: w = the sample index (level 0 only) */
    xyz[3] = t->image_ms ? sample : lod;
    agx_instr *texel =
@@ -361,8 +417,6 @@ vtn_image_sample(struct vtn_ctx *c, unsigned i)
    if (mask & SpvImageOperandsLodMask)
       lod = float_operand(c, vtn_word(c, i, w++), "the sampling LOD");
    if (mask & SpvImageOperandsGradMask) {
-      if (t->image_dim == SpvDimCube)
-         vtn_fail(c, "unsupported: explicit gradients (Grad) on cube maps");
       ddx = gradient(c, t, vtn_word(c, i, w++));
       ddy = gradient(c, t, vtn_word(c, i, w++));
    }
@@ -393,6 +447,15 @@ vtn_image_sample(struct vtn_ctx *c, unsigned i)
    if (t->image_dim == SpvDim1D) {
       xyzw[2] = t->image_arrayed ? xyzw[1] : zero;
       xyzw[1] = agx_imm(b, 32, 0x3F000000); /* 0.5: the middle of the one row */
+   }
+   if (ddx && t->image_dim == SpvDimCube) {
+      /* cube gradients: the explicit LOD they select (agx_spirv_cube_grad.c),
+       * from the width of the view's first level */
+      agx_instr *size =
+         agx_intrin(b, AGX_OP_IMAGE_SIZE, agx_type_make(32, 4), 2, img->image->index,
+                    agx_imm(b, 32, 0), NULL, img->image->set, img->image->binding, dim);
+      lod = vtn_cube_grad_lod(c, xyzw, ddx, ddy, agx_extract(b, size, 0));
+      ddx = ddy = NULL;
    }
    unsigned sampler = img->image->sampler_set << 16 | img->image->sampler_binding;
    agx_instr *idx[4] = {img->image->index, img->image->sampler_index, off, ref};

@@ -62,9 +62,8 @@ agx_sim_ppp_update(struct agx_sim_render *r, uint64_t va, unsigned words)
    if (!AGX_PPP_HEADER_unpack(NULL, take(&c, AGX_PPP_HEADER_LENGTH), &h))
       c.ok = false;
    struct agx_sim_ppp *s = &r->ppp;
-   struct AGX_FRAGMENT_CONTROL fc2;
    WORD(&c, h.fragment_control, FRAGMENT_CONTROL, &s->fc);
-   WORD(&c, h.fragment_control_2, FRAGMENT_CONTROL, &fc2);
+   WORD(&c, h.fragment_control_2, FRAGMENT_CONTROL, &s->fc2);
    WORD(&c, h.fragment_front_face, FRAGMENT_FACE, &s->front);
    WORD(&c, h.fragment_front_face_2, FRAGMENT_FACE_2, &s->front2);
    WORD(&c, h.fragment_front_stencil, FRAGMENT_STENCIL, &s->front_stencil);

@@ -30,6 +30,11 @@
 /* PPP state, retained across draws of one VDM stream (graphics.md 1.3). */
 struct agx_sim_ppp {
    struct AGX_FRAGMENT_CONTROL fc;
+   /* the second Fragment Control word (the linked fragment shader's bits); its tag write
+    * disable turns the fragment shader off (Mesa hk_cmd_draw.c hk_flush_ppp_state sets it
+    * there for draws without one: "seems to be ignored (sometimes?) in the main fragment
+    * control word") */
+   struct AGX_FRAGMENT_CONTROL fc2;
    struct AGX_FRAGMENT_FACE front, back;
    struct AGX_FRAGMENT_FACE_2 front2, back2;
    struct AGX_FRAGMENT_STENCIL front_stencil, back_stencil;

@@ -453,7 +453,9 @@ shade_prim(struct tile_ctx *c, const struct agx_sim_prim *pr)
    c->prim = pr;
    c->draw = &r->draws[pr->draw];
    const struct agx_sim_ppp *p = &c->draw->ppp;
-   bool run_fs = p->has_fs && !p->fc.tag_write_disable;
+   /* a draw without a fragment shader keeps the last one's words (ignored) and disables tag
+    * writes in the second Fragment Control word (agx_sim_ppp.fc2) */
+   bool run_fs = p->has_fs && !p->fc.tag_write_disable && !p->fc2.tag_write_disable;
    if (run_fs && !load_fs(r, c->draw))
       return false;
    bool early = !run_fs || c->draw->fs_info.early_z;

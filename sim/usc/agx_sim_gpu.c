@@ -225,6 +225,7 @@ sg_reset(struct agx_sim_sg *sg, unsigned index, unsigned threads, const struct a
    sg->poll_pc = UINT32_MAX;
    sg->poll_repeats = 0;
    sg->pix_waited = 0;
+   sg->rt_unfenced = false;
 }
 
 /* Graphics batches: the registers the data master preloads per thread. */

@@ -146,6 +146,10 @@ struct agx_sim_sg {
    uint64_t poll_va;
    /* wait_pix masks executed so far (agx_sim_isa_graphics.c) */
    uint32_t pix_waited;
+   /* a fragment program's image_write to a render target in memory (a
+    * texture-state-register PBE) not yet followed by an image barrier
+    * (agx_sim_isa_texture.c; strict mode reports it at stop) */
+   bool rt_unfenced;
 };
 
 /* Dispatch-wide state (one launch). */

@@ -45,7 +45,7 @@
  *   2-channel formats channel 1 only with "sRGB 2-channel" (assumption: the
  *   bit is what makes G a colour channel). The PBE encodes every colour
  *   channel (0-2, both channels of 2-channel formats).
- * - Block-compressed formats (BC1-BC7, 4x4 blocks): elements are blocks;
+ * - Block-compressed formats (BC1-BC7, ETC2/EAC 4x4, ASTC W x H blocks): elements are blocks;
  *   ail's exceptions (layout.c): the POT tail starts where a level in blocks
  *   is below one large tile, its size rounds to a power of two before
  *   minifying and its tile comes from that rounded size; large-tile levels
@@ -136,16 +136,17 @@ gpu_tiled_levels(struct agx_sim_image *img, bool page_aligned)
 {
    unsigned bpp = img->fmt.bytes * img->samples; /* element: all samples, or a block */
    unsigned bk = img->fmt.block > 1 ? img->fmt.block : 1;
-   bool compressed = bk > 1;
+   unsigned bkh = img->fmt.block_h > 1 ? img->fmt.block_h : 1;
+   bool compressed = bk > 1 || bkh > 1;
    uint32_t tw, th;
    max_tile(bpp, &tw, &th);
-   uint32_t w = blocks(img->width, bk), h = blocks(img->height, bk);
+   uint32_t w = blocks(img->width, bk), h = blocks(img->height, bkh);
    uint32_t stx = (w + tw - 1) / tw, sty = (h + th - 1) / th;
    uint32_t sarea = stx * sty;
 
    /* the POT tail begins at the first level below one large tile (minified in pixels) */
    unsigned pot_level = 0;
-   for (uint32_t pw = w * bk, ph = h * bk; blocks(pw, bk) >= tw && blocks(ph, bk) >= th;
+   for (uint32_t pw = w * bk, ph = h * bkh; blocks(pw, bk) >= tw && blocks(ph, bkh) >= th;
         pot_level++) {
       pw = agx_sim_minify(pw, 1);
       ph = agx_sim_minify(ph, 1);
@@ -415,7 +416,7 @@ agx_sim_image_tiled_surface(struct agx_sim_image *img, uint64_t address, uint32_
    memset(img, 0, sizeof(*img));
    img->fmt.bytes = bytes;
    img->fmt.nch = 1;
-   img->fmt.block = 1;
+   img->fmt.block = img->fmt.block_h = 1;
    img->layout = AGX_LAYOUT_GPU;
    img->dim =
       samples > 1 ? AGX_TEXTURE_DIMENSION_2D_ARRAY_MULTISAMPLED : AGX_TEXTURE_DIMENSION_2D_ARRAY;
@@ -438,7 +439,7 @@ agx_sim_image_texel_address(const struct agx_sim_image *img, unsigned level, uin
    uint64_t base = img->address + (uint64_t)z * img->layer_stride;
    if (img->fmt.block > 1) { /* elements are blocks */
       x /= img->fmt.block;
-      y /= img->fmt.block;
+      y /= img->fmt.block_h;
    }
    if (img->layout == AGX_LAYOUT_LINEAR)
       return base + (uint64_t)y * img->stride + x * bpp;

@@ -144,8 +144,14 @@ x_jump_reg(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim
 static const struct agx_sim_insn *
 x_stop(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
-   (void)w;
-   (void)I;
+   /* render targets in memory: later fragments read them through the
+    * texture unit (agx_sim_isa_texture.c) */
+   if (sg->rt_unfenced && w->gpu->cfg.strict) {
+      agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, 0,
+                        "fragment program ends after image_write to a render target in memory "
+                        "without an image barrier (Mesa's fence_pbe_to_tex_pixel_agx)");
+      return NULL;
+   }
    sg->state = AGX_SIM_SG_DONE;
    return NULL;
 }
@@ -191,8 +197,10 @@ x_barrier(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_
 static const struct agx_sim_insn *
 x_memory_barrier(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
-   if (I->p[0] == 10 || I->p[0] == 4)
+   if (I->p[0] == 10 || I->p[0] == 4) {
       sg->img_written_count = 0;
+      sg->rt_unfenced = false;
+   }
    return agx_sim_next(w, I);
 }
 

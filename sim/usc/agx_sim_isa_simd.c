@@ -34,9 +34,16 @@ x_ballot(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_i
  * B are OR-ed over each quad (active or not) and permute the quad's values
  * first; then lane t takes from the quad holding its target lane, at its
  * own position in that quad. Targets outside the SIMD-group read A[t].
- * p[0] = SHUF_*.
+ * Quad shuffles (quad_shuffle, quad_shuffle_xor): Mesa's agx_compile.c
+ * emits them for quad_broadcast (B = the lane within the quad) and
+ * quad_swap_horizontal/vertical/diagonal (B = 1, 2, 3). Assumption (no
+ * public model): the same per-quad step with the target quad always the
+ * lane's own, i.e. lane t reads A[(t & ~3) | comb] (quad_shuffle) or
+ * A[(t & ~3) | ((t & 3) ^ comb)] (quad_shuffle_xor), comb the OR of the
+ * low two bits of B over the quad. The quad up/down/rotate forms are not
+ * modelled. p[0] = SHUF_*.
  */
-enum { SHUF_INDEX, SHUF_DOWN, SHUF_UP, SHUF_ROTATE_UP, SHUF_XOR };
+enum { SHUF_INDEX, SHUF_DOWN, SHUF_UP, SHUF_ROTATE_UP, SHUF_XOR, SHUF_QUAD, SHUF_QUAD_XOR };
 
 static const struct agx_sim_insn *
 x_shuffle(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
@@ -70,7 +77,11 @@ x_shuffle(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_
             k = (i + comb) & 3;
             break;
          case SHUF_XOR:
+         case SHUF_QUAD_XOR:
             k = (i ^ comb) & 3;
+            break;
+         case SHUF_QUAD:
+            k = comb;
             break;
          default:
             k = (i - comb) & 3;
@@ -86,6 +97,12 @@ x_shuffle(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_
       uint32_t idx = b[t] & 0xFFFF;
       int64_t target;
       switch (op) {
+      case SHUF_QUAD:
+         target = t & ~3u;
+         break;
+      case SHUF_QUAD_XOR:
+         target = t;
+         break;
       case SHUF_INDEX:
          target = idx;
          break;
@@ -105,7 +122,8 @@ x_shuffle(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_
       if (target < 0 || target >= AGX_SIM_LANES)
          from[t] = (uint8_t)t;
       else
-         from[t] = op == SHUF_INDEX ? src[target >> 2][0] : src[target >> 2][t & 3];
+         from[t] =
+            op == SHUF_INDEX || op == SHUF_QUAD ? src[target >> 2][0] : src[target >> 2][t & 3];
       if (e & (1u << t))
          need |= 1u << from[t];
    }
@@ -310,6 +328,15 @@ agx_sim_decode_simd(struct agx_sim_insn *I, const struct agx_isa_instr *in)
                 : in->op == AGX_OP_SIMD_SHUFFLE_UP        ? SHUF_UP
                 : in->op == AGX_OP_SIMD_SHUFFLE_ROTATE_UP ? SHUF_ROTATE_UP
                                                           : SHUF_XOR;
+      I->exec = x_shuffle;
+      return true;
+   case AGX_OP_QUAD_SHUFFLE:
+   case AGX_OP_QUAD_SHUFFLE_XOR:
+      ops(I, in, 0, 1, 2);
+      if (I->s[0].kind == AGX_SIM_O_R64 || I->s[0].kind == AGX_SIM_O_U64 ||
+          I->s[1].kind == AGX_SIM_O_R64 || I->s[1].kind == AGX_SIM_O_U64)
+         return false; /* 64-bit forms not modelled */
+      I->p[0] = in->op == AGX_OP_QUAD_SHUFFLE ? SHUF_QUAD : SHUF_QUAD_XOR;
       I->exec = x_shuffle;
       return true;
    default:

@@ -71,6 +71,18 @@
  *   texture_load/texture_sample of a texel the same SIMD-group wrote with
  *   image_write since its last such barrier (up to 64 texels tracked per
  *   SIMD-group; stores by other SIMD-groups are not tracked).
+ * - Render targets in memory (spilled render targets, graphics.md §5.3:
+ *   Mesa's agx_nir_lower_tilebuffer.c stores them with image_write inside a
+ *   wait_pix 0xC interlock and ends the shader with fence_pbe_to_tex): in
+ *   strict mode a fragment program's texture_load or image_write through a
+ *   texture state register (Tt 0/1, the descriptors the render command's
+ *   USC Texture word binds; application resources are bindless) needs an
+ *   earlier wait_pix with bit 2, and a program that image_writes so must
+ *   execute an image barrier (c = 10 or 4) before stop: without them,
+ *   overlapping fragments of a pixel would reach memory unordered and later
+ *   fragments could read stale texture-cache lines. Assumption: the
+ *   hardware orders such accesses only through wait_pix (Mesa's choice);
+ *   the simulator runs fragments in order and reports the missing wait.
  */
 #include <stdio.h>
 #include <string.h>
@@ -487,6 +499,10 @@ nibble(uint32_t packed, unsigned i)
    return (int32_t)(((packed >> (4 * i)) & 0xF) ^ 8) - 8;
 }
 
+static bool check_rt_memory(struct agx_sim_worker *w, struct agx_sim_sg *sg,
+                            const struct agx_sim_insn *I, const struct agx_sim_tex_ops *t,
+                            bool write);
+
 static const struct agx_sim_insn *
 x_texture_load(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I)
 {
@@ -496,7 +512,8 @@ x_texture_load(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx
    if (!agx_sim_tex_check_regs(w, sg, I, &t) ||
        (t.lod == 6 && !check_halves(w, sg, I, t.d, 1, false)) ||
        (t.ot && !check_halves(w, sg, I, t.o, 1, false)) ||
-       (t.st && !check_halves(w, sg, I, t.s, 1, false)) || !check_halves(w, sg, I, t.r, nres, true))
+       (t.st && !check_halves(w, sg, I, t.s, 1, false)) ||
+       !check_halves(w, sg, I, t.r, nres, true) || !check_rt_memory(w, sg, I, &t, false))
       return NULL;
    if (t.lod == 2) {
       struct agx_sim_opnd u = {.kind = AGX_SIM_O_U16, .n = t.d};
@@ -583,6 +600,28 @@ x_texture_load(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx
    return agx_sim_next(w, I);
 }
 
+/* ---- render targets in memory ------------------------------------------- */
+
+static bool
+check_rt_memory(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_sim_insn *I,
+                const struct agx_sim_tex_ops *t, bool write)
+{
+   const struct agx_sim_usc_batch *b = w->d->batch;
+   if (!w->gpu->cfg.strict || !b || b->stage != AGX_SIM_STAGE_FRAGMENT ||
+       (t->tt != 0 && t->tt != 1))
+      return true;
+   if (!(sg->pix_waited & 0x4u)) {
+      agx_sim_gpu_error(w, AGX_SIM_GPU_FIDELITY, I, 0,
+                        "%s of a render target in memory (texture state register) without an "
+                        "earlier wait_pix 0x4 (pixel ordering)",
+                        write ? "image_write" : "texture_load");
+      return false;
+   }
+   if (write)
+      sg->rt_unfenced = true;
+   return true;
+}
+
 /* ---- image_write -------------------------------------------------------- */
 
 static const struct agx_sim_insn *
@@ -591,7 +630,7 @@ x_image_write(struct agx_sim_worker *w, struct agx_sim_sg *sg, const struct agx_
    struct agx_sim_tex_ops t;
    memcpy(&t, I->p, sizeof(t));
    if (!agx_sim_tex_check_regs(w, sg, I, &t) ||
-       (!t.d_imm && !check_halves(w, sg, I, t.d, 1, false)))
+       (!t.d_imm && !check_halves(w, sg, I, t.d, 1, false)) || !check_rt_memory(w, sg, I, &t, true))
       return NULL;
    uint8_t cached[24];
    bool have_img = false;

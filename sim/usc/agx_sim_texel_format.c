@@ -101,7 +101,7 @@ agx_sim_texel_format_get(unsigned channels, unsigned type, struct agx_sim_texel_
       fmt->bytes = (i == 0 || i == 3) ? 8 : 16;
       fmt->nch = nch[i];
       fmt->is_int = false;
-      fmt->block = 4;
+      fmt->block = fmt->block_h = 4;
       return true;
    }
    if (channels >= 0x58 && channels <= 0x5C) { /* ETC2 RGB8, RGBA8, RGB8A1, EAC R11, RG11 */
@@ -122,7 +122,28 @@ agx_sim_texel_format_get(unsigned channels, unsigned type, struct agx_sim_texel_
       fmt->bytes = (i == 0 || i == 2 || i == 3) ? 8 : 16;
       fmt->nch = nch[i];
       fmt->is_int = false;
-      fmt->block = 4;
+      fmt->block = fmt->block_h = 4;
+      return true;
+   }
+   if (channels >= 0x60 && channels <= 0x6D) { /* ASTC 4x4 .. 12x12 */
+      /* 16-byte blocks; LDR only: formats.c pairs them with Unorm (sRGB bit for _SRGB), the
+       * HDR formats with Float, which this decoder does not model */
+      static const uint8_t dims[14][2] = {{4, 4},  {5, 4},   {5, 5},   {6, 5},  {6, 6},
+                                          {8, 5},  {8, 6},   {8, 8},   {10, 5}, {10, 6},
+                                          {10, 8}, {10, 10}, {12, 10}, {12, 12}};
+      unsigned i = channels - 0x60;
+      if (type != AGX_SIM_TEXEL_UNORM) {
+         snprintf(err, err_size, "Type %s with Channels ASTC %ux%u (only Unorm, LDR, is modelled)",
+                  type_names[type & 7], dims[i][0], dims[i][1]);
+         return false;
+      }
+      fmt->channels = channels;
+      fmt->type = type;
+      fmt->bytes = 16;
+      fmt->nch = 4;
+      fmt->is_int = false;
+      fmt->block = dims[i][0];
+      fmt->block_h = dims[i][1];
       return true;
    }
    if (!e) {
@@ -142,7 +163,7 @@ agx_sim_texel_format_get(unsigned channels, unsigned type, struct agx_sim_texel_
    fmt->bytes = e->bytes;
    fmt->nch = e->nch;
    fmt->is_int = type == AGX_SIM_TEXEL_UINT || type == AGX_SIM_TEXEL_SINT;
-   fmt->block = 1;
+   fmt->block = fmt->block_h = 1;
    return true;
 }
 

@@ -8,7 +8,8 @@
  * bits / lowest bytes up (channel 0 = "R" of the Channels name); values are
  * little-endian. BC1-BC7 (0x74-0x7B) are 4x4 blocks of 8 or 16 bytes decoded
  * by agx_sim_texel_bc.c, ETC2/EAC (0x58-0x5C) 4x4 blocks decoded by
- * agx_sim_texel_etc2.c; other compressed and unknown Channels values, the software-only
+ * agx_sim_texel_etc2.c, ASTC 4x4 ... 12x12 (0x60-0x6D, LDR: Unorm only) 16-byte blocks of
+ * W x H texels decoded by agx_sim_texel_astc.c; other compressed and unknown Channels values, the software-only
  * R32G32B32 (Emulated) value, type XR and type/format pairs Mesa never
  * pairs (e.g. Uint R11G11B10) are rejected: the caller turns that into a
  * GPU fault.
@@ -34,7 +35,9 @@ struct agx_sim_texel_format {
    unsigned bytes;    /* bytes per texel: 1, 2, 4, 8 or 16 */
    unsigned nch;      /* memory channels (1..4) */
    bool is_int;       /* Uint/Sint: values are integers, not floats */
-   unsigned block; /* texels per block side: 4 for BC1-BC7, ETC2/EAC (bytes = per block), else 1 */
+   unsigned block;    /* texels per block horizontally: 4 for BC1-BC7, ETC2/EAC, 4..12 for ASTC
+                      * (bytes = per block), else 1 */
+   unsigned block_h;  /* texels per block vertically (= block except ASTC) */
 };
 
 /* One texel: four channels, as doubles (float-like types) or as 32-bit
@@ -65,6 +68,12 @@ void agx_sim_texel_decode_etc2(const struct agx_sim_texel_format *fmt, unsigned 
                                const uint8_t *block, unsigned x, unsigned y,
                                struct agx_sim_texel *out);
 
+/* Texel (x, y) (0..W-1, 0..H-1) of an ASTC block (agx_sim_texel_astc.c): LDR profile;
+ * srgb_mask as above (sRGB: 8-bit decoding, else decode_float16). */
+void agx_sim_texel_decode_astc(const struct agx_sim_texel_format *fmt, unsigned srgb_mask,
+                               const uint8_t *block, unsigned x, unsigned y,
+                               struct agx_sim_texel *out);
+
 /* The texel at (x, y) of an image from the bytes of the element holding it: the texel
  * itself, or for block formats its block. */
 static inline void
@@ -73,6 +82,8 @@ agx_sim_texel_decode_at(const struct agx_sim_texel_format *fmt, unsigned srgb_ma
 {
    if (fmt->block > 1 && fmt->channels >= 0x58 && fmt->channels <= 0x5C)
       agx_sim_texel_decode_etc2(fmt, srgb_mask, src, x % 4, y % 4, out);
+   else if (fmt->block > 1 && fmt->channels >= 0x60 && fmt->channels <= 0x6D)
+      agx_sim_texel_decode_astc(fmt, srgb_mask, src, x % fmt->block, y % fmt->block_h, out);
    else if (fmt->block > 1)
       agx_sim_texel_decode_bc(fmt, srgb_mask, src, x % 4, y % 4, out);
    else

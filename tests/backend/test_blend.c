@@ -7,7 +7,7 @@
  * destination colour, the end-of-tile program stores it to a linear image
  * that is compared with a CPU blend model written here from the Vulkan
  * specification (blend factors, blend operations, logical operations,
- * fixed-point clamping). Covers every src x dst factor pair (colour and
+ * fixed-point clamping of the inputs, not the factors: see model_blend). Covers every src x dst factor pair (colour and
  * alpha), every colour op x alpha op, out-of-range sources, the blend
  * constants (uniform bytes AGX_ABI_FS_BLEND_CONST), dual-source factors,
  * all 16 write masks, all 16 logic ops, and the pass-type helpers.
@@ -219,8 +219,12 @@ model_blend(const struct bcase *bc, unsigned norm, const double *dst, double *ou
       }
       bool a = c == 3;
       unsigned op = a ? bc->rt.op_alpha : bc->rt.op_rgb;
-      double fs = clampn(model_factor(a ? bc->rt.src_alpha : bc->rt.src_rgb, c, s, s1, d, k), norm);
-      double fd = clampn(model_factor(a ? bc->rt.dst_alpha : bc->rt.dst_rgb, c, s, s1, d, k), norm);
+      /* factors not clamped: for snorm 1 - x reaches 2, as the CTS reference
+       * rasterizer and Mesa's nir_lower_blend compute it (the inputs are
+       * clamped; Vulkan's text clamps factors too); for unorm the factors of
+       * clamped inputs are in [0, 1] anyway */
+      double fs = model_factor(a ? bc->rt.src_alpha : bc->rt.src_rgb, c, s, s1, d, k);
+      double fd = model_factor(a ? bc->rt.dst_alpha : bc->rt.dst_rgb, c, s, s1, d, k);
       double r;
       switch (op) {
       case AGX_BLEND_OP_ADD:

@@ -3,11 +3,17 @@
  * images of a compressed format created, uploaded and viewed, the compute pipeline that
  * fetches and samples them (bc_fetch.comp), and the CPU texel lookup the tests compare with.
  * It is a test template, not a module: the including file defines `C` (struct agx_vk_ctx),
- * `spv_dir`, and, through its reference header (bc_ref.h or etc2_gen.h), `struct fmt`,
- * block_bytes() and decode_texel() before including it.
+ * `spv_dir`, and, through its reference header (bc_ref.h, etc2_gen.h or astc_gen.h),
+ * `struct fmt`, block_bytes() and decode_texel() before including it; formats whose blocks
+ * are not 4x4 (ASTC) also define CT_BLOCK_W(f) and CT_BLOCK_H(f).
  */
 #ifndef COMPRESSED_TEX_H
 #define COMPRESSED_TEX_H
+
+#ifndef CT_BLOCK_W
+#define CT_BLOCK_W(f) 4u
+#define CT_BLOCK_H(f) 4u
+#endif
 
 struct img {
    VkImage image;
@@ -60,11 +66,27 @@ nblocks(uint32_t px)
    return (px + 3) / 4;
 }
 
+/* Blocks across / down px texels. */
+static uint32_t
+nblocks_x(const struct fmt *f, uint32_t px)
+{
+   (void)f;
+   return (px + CT_BLOCK_W(f) - 1) / CT_BLOCK_W(f);
+}
+
+static uint32_t
+nblocks_y(const struct fmt *f, uint32_t px)
+{
+   (void)f;
+   return (px + CT_BLOCK_H(f) - 1) / CT_BLOCK_H(f);
+}
+
 /* Bytes of one level (all layers) packed in blocks. */
 static size_t
 level_bytes(const struct fmt *f, const struct img *m, unsigned l)
 {
-   return (size_t)nblocks(minify(m->w, l)) * nblocks(minify(m->h, l)) * m->layers * block_bytes(f);
+   return (size_t)nblocks_x(f, minify(m->w, l)) * nblocks_y(f, minify(m->h, l)) * m->layers *
+          block_bytes(f);
 }
 
 /* A barrier making everything before visible to everything after (layout GENERAL). */
@@ -207,8 +229,9 @@ expect_texel(const struct fmt *f, const struct img *m, const uint8_t *data, unsi
    uint32_t w = minify(m->w, l), h = minify(m->h, l);
    x = x < 0 ? 0 : x >= (int)w ? (int)w - 1 : x;
    y = y < 0 ? 0 : y >= (int)h ? (int)h - 1 : y;
-   size_t n = ((size_t)z * nblocks(h) + (unsigned)y / 4) * nblocks(w) + (unsigned)x / 4;
-   decode_texel(f, data + n * block_bytes(f), (unsigned)(y % 4) * 4 + (unsigned)(x % 4), v);
+   unsigned bw = CT_BLOCK_W(f), bh = CT_BLOCK_H(f);
+   size_t n = ((size_t)z * nblocks_y(f, h) + (unsigned)y / bh) * nblocks_x(f, w) + (unsigned)x / bw;
+   decode_texel(f, data + n * block_bytes(f), (unsigned)y % bh * bw + (unsigned)x % bw, v);
 }
 
 #endif

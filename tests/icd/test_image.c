@@ -106,7 +106,7 @@ format_properties(struct agx_vk_ctx *c)
          bad++;
       }
    }
-   static const VkFormat none[] = {VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_ASTC_4x4_UNORM_BLOCK,
+   static const VkFormat none[] = {VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_ASTC_4x4_SFLOAT_BLOCK,
                                    VK_FORMAT_R64_UINT, VK_FORMAT_R8G8B8_UNORM};
    for (unsigned i = 0; i < 4 && !c->reference; i++) {
       VkFormatProperties p;

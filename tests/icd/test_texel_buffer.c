@@ -467,7 +467,7 @@ test_format_properties(struct env *t)
    }
    /* formats without any support (depth/stencil and BC1 have image features
     * only: test_image checks them) */
-   static const VkFormat none[] = {VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_ASTC_4x4_UNORM_BLOCK,
+   static const VkFormat none[] = {VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_ASTC_4x4_SFLOAT_BLOCK,
                                    VK_FORMAT_R5G5B5A1_UNORM_PACK16, VK_FORMAT_R64_UINT,
                                    VK_FORMAT_R8G8B8_UNORM};
    for (unsigned i = 0; i < sizeof(none) / sizeof(none[0]) && !t->c.reference; i++) {

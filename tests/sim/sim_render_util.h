@@ -9,10 +9,17 @@
  * in the data BO at VB_VA as 8 floats per vertex (clip x, y, z, w and four
  * attributes), which the standard vertex shader (VS_SRC) loads with r5 =
  * vertex index and writes to UVS words 0-7. Encodings follow genxml and
- * shared/reference/graphics.md section 11 (how a draw is encoded).
+ * shared/reference/graphics.md section 11 (how a draw is encoded). Also the
+ * pieces the render tests share: the usual tile programs (SIM_BG_ZERO,
+ * SIM_EOT_IMAGE, SIM_FS_ONE, SIM_FS_COUNT...), R32 targets (linear, and
+ * 4-sample GPU-tiled), put_fs_text, clip_of, and ref_line, a CPU line reference
+ * written from the Vulkan specification (independent of the simulator).
  */
 #ifndef SIM_RENDER_UTIL_H
 #define SIM_RENDER_UTIL_H
+
+#include <math.h>
+#include <stdlib.h>
 
 #include "sim_exec_util.h"
 
@@ -43,6 +50,39 @@
    "st_var 0, r13, 5\n"                                               \
    "st_var 0, r14, 6\n"                                               \
    "st_var_final 0, r15, 7\n"                                         \
+   "stop\n"
+
+/* The usual tile programs (agx-asm text), shared by the render tests:
+ * SIM_BG_ZERO clears 32-bit tile word 0 to 0, SIM_BG_ZERO4 words 0-3;
+ * SIM_EOT_IMAGE stores the tile to the render target in texture slot 0
+ * (image_write_block of the whole tile: R32 and RGBA32 targets alike);
+ * SIM_FS_ONE stores 1 into word 0 of every covered sample, SIM_FS_COUNT adds
+ * 1 to it (a coverage count). */
+#define SIM_BG_ZERO                     \
+   "mov_imm r1, 0, 0b0\n"               \
+   "st_tile r1, i32, 0, x, 0, 255, 0\n" \
+   "stop\n"
+#define SIM_BG_ZERO4                                \
+   "mov_imm r1, 0, 0b0\n"                           \
+   "mov_imm r2, 0, 0b0\n"                           \
+   "mov_imm r3, 0, 0b0\n"                           \
+   "mov_imm r4, 0, 0b0\n"                           \
+   "st_tile r1_r2_r3_r4, i32, 0, xyzw, 0, 255, 0\n" \
+   "stop\n"
+#define SIM_EOT_IMAGE                                                  \
+   "mov_imm r2, 0, 0b0\n"                                              \
+   "image_write_block r2l, r4_r5, 0, ts0, tex_2d, rte, i32, 0, 0, 0\n" \
+   "stop\n"
+#define SIM_FS_ONE                      \
+   "mov_imm r1, 1, 0b0\n"               \
+   "wait_pix 12, 0\n"                   \
+   "st_tile r1, i32, 0, x, 0, 255, 0\n" \
+   "stop\n"
+#define SIM_FS_COUNT                    \
+   "wait_pix 12, 0\n"                   \
+   "ld_tile r1, i32, 0, x, 0, 255, 0\n" \
+   "iadd r1, r1, 1\n"                   \
+   "st_tile r1, i32, 0, x, 0, 255, 0\n" \
    "stop\n"
 
 struct rt_desc {
@@ -138,6 +178,62 @@ put_rt(struct env *e, const struct rt_desc *rt)
       cfg.stride = rt->stride - 4;
    }
    memcpy(e->data + PBE_OFF, w, 24);
+}
+
+/* The usual target: a linear R32 uint w x h render target (stride 4 w). */
+static inline void
+put_rt_r32(struct env *e, uint32_t w, uint32_t h)
+{
+   struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, w, h, w * 4};
+   put_rt(e, &rt);
+}
+
+/* Morton (Z-order) index of (x, y) inside a tile: x bits even, y bits odd. */
+static inline uint32_t
+morton(uint32_t x, uint32_t y)
+{
+   uint32_t m = 0;
+   for (unsigned b = 0; b < 16; b++)
+      m |= ((x >> b) & 1u) << (2 * b) | ((y >> b) & 1u) << (2 * b + 1);
+   return m;
+}
+
+/* A 4-sample R32 uint w x h render target, GPU-tiled (16-byte elements:
+ * 32x32 tiles in rows, Morton order inside, samples contiguous; ail's
+ * layout), filled with 0xAA. */
+static inline void
+put_rt_ms4_r32(struct env *e, uint32_t w, uint32_t h)
+{
+   uint32_t pbe[6];
+   agx_pack(pbe, PBE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D_MULTISAMPLED;
+      cfg.layout = AGX_LAYOUT_GPU;
+      cfg.channels = AGX_CHANNELS_R32;
+      cfg.type = AGX_TEXTURE_TYPE_UINT;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_G;
+      cfg.swizzle_b = AGX_CHANNEL_B;
+      cfg.swizzle_a = AGX_CHANNEL_A;
+      cfg.width = w;
+      cfg.height = h;
+      cfg.samples = AGX_SAMPLE_COUNT_4;
+      cfg.buffer = RT_VA;
+      cfg.levels = 1;
+      cfg.layers = 1;
+   }
+   memcpy(e->data + PBE_OFF, pbe, 24);
+   memset(e->data + RT_OFF, 0xAA, (size_t)w * h * 16);
+}
+
+/* Sample s of pixel (x, y) of put_rt_ms4_r32's target of width w. */
+static inline uint32_t
+ms4_r32_sample(struct env *e, uint32_t w, uint32_t x, uint32_t y, unsigned s)
+{
+   uint32_t tile = (y / 32) * ((w + 31) / 32) + x / 32;
+   size_t off = ((size_t)tile * 1024 + morton(x % 32, y % 32)) * 16 + 4 * s;
+   uint32_t v;
+   memcpy(&v, e->data + RT_OFF + off, 4);
+   return v;
 }
 
 static inline void
@@ -475,6 +571,46 @@ static inline void
 put_vertex(struct env *e, unsigned i, const float v[8])
 {
    memcpy(e->data + VB_OFF + 32 * i, v, 32);
+}
+
+/* A fragment shader's word list from agx-asm text (no uniforms, no
+ * texture, early Z). */
+static inline uint32_t
+put_fs_text(struct env *e, const char *src)
+{
+   return put_word_list(e, env_asm(e, src), 0, 0, false, true, true);
+}
+
+/* Window position (pixels) -> clip x or y for the default viewport of a
+ * framebuffer `size` pixels wide or high. */
+static inline float
+clip_of(double win, double size)
+{
+   return (float)((win - size / 2) / (size / 2));
+}
+
+/* CPU reference of a line between pixel centres with an odd major length
+ * (no ties): adds 1 to count[y * w + x] for the pixels along the major axis
+ * from the start (inclusive) to the end (exclusive), in the row/column the
+ * segment crosses at that column/row centre (Vulkan's diamond-exit rule
+ * reduces to this; Bresenham's algorithm gives the same pixels). */
+static inline void
+ref_line(uint32_t *count, uint32_t w, int x0, int y0, int x1, int y1)
+{
+   int dx = x1 - x0, dy = y1 - y0;
+   bool xmajor = abs(dx) >= abs(dy);
+   int n = xmajor ? abs(dx) : abs(dy);
+   for (int k = 0; k < n; k++) {
+      int x, y;
+      if (xmajor) {
+         x = x0 + (dx > 0 ? k : -k);
+         y = (int)floor(y0 + 0.5 + (double)dy * k / abs(dx));
+      } else {
+         y = y0 + (dy > 0 ? k : -k);
+         x = (int)floor(x0 + 0.5 + (double)dx * k / abs(dy));
+      }
+      count[y * (int)w + x]++;
+   }
 }
 
 /* 32-bit word c of pixel (x, y) of a render target with bpp bytes/pixel */

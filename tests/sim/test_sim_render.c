@@ -27,18 +27,6 @@
 #define H 64
 #define STRIDE (W * 4)
 
-static const char *BG_COUNT = "mov_imm r1, 0, 0b0\n"
-                              "st_tile r1, i32, 0, x, 0, 255, 0\n"
-                              "stop\n";
-static const char *EOT_R32 = "mov_imm r2, 0, 0b0\n"
-                             "image_write_block r2l, r4_r5, 0, ts0, tex_2d, rte, i32, 0, 0, 0\n"
-                             "stop\n";
-static const char *FS_COUNT = "wait_pix 12, 0\n"
-                              "ld_tile r1, i32, 0, x, 0, 255, 0\n"
-                              "iadd r1, r1, 1\n"
-                              "st_tile r1, i32, 0, x, 0, 255, 0\n"
-                              "stop\n";
-
 /* ---- CPU reference rasteriser ------------------------------------------- */
 
 struct rv {
@@ -83,13 +71,6 @@ ref_covers(const struct rv v[3], int64_t px, int64_t py)
    return true;
 }
 
-/* window position (pixels) -> clip x or y for the default viewport */
-static float
-clip_of(double win, double size)
-{
-   return (float)((win - size / 2) / (size / 2));
-}
-
 static void
 vertex_at(struct env *e, unsigned i, double x, double y, float z)
 {
@@ -124,12 +105,11 @@ test_coverage(void)
 {
    struct env e;
    env_init(&e);
-   struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
-   put_rt(&e, &rt);
+   put_rt_r32(&e, W, H);
    memset(e.data + RT_OFF, 0xAA, STRIDE * H);
    struct frame f;
-   frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
-   uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+   frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
+   uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
 
@@ -195,13 +175,12 @@ test_strip_restart_empty_tiles(void)
    for (unsigned pass = 0; pass < 2; pass++) {
       struct env e;
       env_init(&e);
-      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
-      put_rt(&e, &rt);
+      put_rt_r32(&e, W, H);
       memset(e.data + RT_OFF, 0xAA, STRIDE * H);
       struct frame f;
-      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+      frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
       f.flags = pass ? DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES : 0;
-      uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+      uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
       struct draw_state d;
       draw_state_default(&d, &f, fs);
       /* vertices: a strip of 4 in the top-left tile, then (after restart)
@@ -240,15 +219,6 @@ test_strip_restart_empty_tiles(void)
 
 /* ---- interpolation ---------------------------------------------------------- */
 
-static const char *BG_ZERO4 = "mov_imm r1, 0, 0b0\n"
-                              "mov_imm r2, 0, 0b0\n"
-                              "mov_imm r3, 0, 0b0\n"
-                              "mov_imm r4, 0, 0b0\n"
-                              "st_tile r1_r2_r3_r4, i32, 0, xyzw, 0, 255, 0\n"
-                              "stop\n";
-static const char *EOT_RGBA32 = "mov_imm r2, 0, 0b0\n"
-                                "image_write_block r2l, r4_r5, 0, ts0, tex_2d, rte, i32, 0, 0, 0\n"
-                                "stop\n";
 /* perspective varying 0, linear varying 1, flat varying 2 (ldcf C), 1/w */
 static const char *FS_INTERP = "iterproj r4, cf1, cf0, center, 0b0, 0, 0, 0, 0, 0\n"
                                "iter r5, cf2, center, 0b0, 0, 0, 0, 0, 0\n"
@@ -280,8 +250,8 @@ test_tile_mask2(void)
    struct rt_desc rt = {AGX_CHANNELS_R32G32B32A32, AGX_TEXTURE_TYPE_UINT, W, H, stride};
    put_rt(&e, &rt);
    struct frame f;
-   frame_init(&f, &e, W, H, 16, BG_ZERO4, EOT_RGBA32);
-   uint32_t fs = put_word_list(&e, env_asm(&e, FS_MASK2), 0, 0, false, true, true);
+   frame_init(&f, &e, W, H, 16, SIM_BG_ZERO4, SIM_EOT_IMAGE);
+   uint32_t fs = put_fs_text(&e, FS_MASK2);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    /* one triangle covering the frame */
@@ -391,8 +361,8 @@ test_interpolation(void)
    struct rt_desc rt = {AGX_CHANNELS_R32G32B32A32, AGX_TEXTURE_TYPE_FLOAT, W, H, stride};
    put_rt(&e, &rt);
    struct frame f;
-   frame_init(&f, &e, W, H, 16, BG_ZERO4, EOT_RGBA32);
-   uint32_t fs = put_word_list(&e, env_asm(&e, FS_INTERP), 0, 0, false, true, true);
+   frame_init(&f, &e, W, H, 16, SIM_BG_ZERO4, SIM_EOT_IMAGE);
+   uint32_t fs = put_fs_text(&e, FS_INTERP);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    bind(&d, 0, 0, AGX_SHADE_MODEL_LINEAR);      /* W: 1/w */
@@ -509,10 +479,9 @@ test_depth(void)
          for (unsigned wdis = 0; wdis < 2; wdis++) {
             struct env e;
             env_init(&e);
-            struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
-            put_rt(&e, &rt);
+            put_rt_r32(&e, W, H);
             struct frame f;
-            frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+            frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
             float clear = 0.5f;
             memcpy(&f.bgobjdepth, &clear, 4);
             uint32_t fs = put_word_list(&e, env_asm(&e, late ? FS_FLAT_LATE : FS_FLAT_EARLY), 0, 0,
@@ -567,15 +536,7 @@ test_depth(void)
 /* ---- ZLS: depth store then load --------------------------------------------- */
 
 /* Z32F 64x64 single-sample: one 64x64 GPU tile (ail: 4-byte elements use
- * 64x64 tiles), texels in Morton order (x bits even, y bits odd). */
-static uint32_t
-morton(uint32_t x, uint32_t y)
-{
-   uint32_t m = 0;
-   for (unsigned b = 0; b < 6; b++)
-      m |= ((x >> b) & 1u) << (2 * b) | ((y >> b) & 1u) << (2 * b + 1);
-   return m;
-}
+ * 64x64 tiles), texels in Morton order (sim_render_util.h morton). */
 
 #define ZBUF_OFF 0x200000u
 
@@ -584,8 +545,7 @@ test_zls(void)
 {
    struct env e;
    env_init(&e);
-   struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
-   put_rt(&e, &rt);
+   put_rt_r32(&e, W, H);
    float junk = -7.0f;
    for (unsigned i = 0; i < W * H; i++)
       memcpy(e.data + ZBUF_OFF + 4 * i, &junk, 4);
@@ -594,8 +554,8 @@ test_zls(void)
    struct tri t = {{2.5, 60.5, 10.5}, {3.5, 20.5, 58.5}};
    for (unsigned pass = 0; pass < 2; pass++) {
       struct frame f;
-      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
-      fs_early = put_word_list(&e, env_asm(&e, FS_FLAT_EARLY), 0, 0, false, true, true);
+      frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
+      fs_early = put_fs_text(&e, FS_FLAT_EARLY);
       float one = 1.0f;
       memcpy(&f.bgobjdepth, &one, 4);
       uint64_t zc = 0;
@@ -686,10 +646,9 @@ test_stencil(void)
       for (unsigned which = 0; which < 3; which++) {
          struct env e;
          env_init(&e);
-         struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
-         put_rt(&e, &rt);
+         put_rt_r32(&e, W, H);
          struct frame f;
-         frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+         frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
          float half = 0.5f;
          memcpy(&f.bgobjdepth, &half, 4);
          f.bgobjvals = 0x300 | 200; /* stencil clear 200 (Mesa's 0x300 bits) */
@@ -700,7 +659,7 @@ test_stencil(void)
          }
          f.zls_ctrl = zc;
          f.zls_w = W, f.zls_h = H;
-         uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+         uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
          struct draw_state d;
          draw_state_default(&d, &f, fs);
          d.stencil = true;
@@ -763,11 +722,6 @@ test_stencil(void)
 
 /* ---- 4x MSAA: per-sample coverage and a multisampled EOT store -------------- */
 
-static const char *FS_ONE = "mov_imm r1, 1, 0b0\n"
-                            "wait_pix 12, 0\n"
-                            "st_tile r1, i32, 0, x, 0, 255, 0\n"
-                            "stop\n";
-
 static void
 test_msaa(void)
 {
@@ -775,30 +729,12 @@ test_msaa(void)
    env_init(&e);
    /* 64x64 R32 Uint, 4 samples, GPU-tiled: 16-byte elements use 32x32
     * tiles (ail), row-major tiles, Morton order inside, samples contiguous */
-   uint32_t w[6];
-   agx_pack(w, PBE, cfg) {
-      cfg.dimension = AGX_TEXTURE_DIMENSION_2D_MULTISAMPLED;
-      cfg.layout = AGX_LAYOUT_GPU;
-      cfg.channels = AGX_CHANNELS_R32;
-      cfg.type = AGX_TEXTURE_TYPE_UINT;
-      cfg.swizzle_r = AGX_CHANNEL_R;
-      cfg.swizzle_g = AGX_CHANNEL_G;
-      cfg.swizzle_b = AGX_CHANNEL_B;
-      cfg.swizzle_a = AGX_CHANNEL_A;
-      cfg.width = W;
-      cfg.height = H;
-      cfg.samples = AGX_SAMPLE_COUNT_4;
-      cfg.buffer = RT_VA;
-      cfg.levels = 1;
-      cfg.layers = 1;
-   }
-   memcpy(e.data + PBE_OFF, w, 24);
-   memset(e.data + RT_OFF, 0xAA, W * H * 16);
+   put_rt_ms4_r32(&e, W, H);
    struct frame f;
-   frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+   frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
    f.samples = 4;
    f.msctl = 0xEAA26E26; /* Vulkan's standard 4-sample positions */
-   uint32_t fs = put_word_list(&e, env_asm(&e, FS_ONE), 0, 0, false, true, true);
+   uint32_t fs = put_fs_text(&e, SIM_FS_ONE);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    const struct tri t[3] = {
@@ -826,11 +762,7 @@ test_msaa(void)
                   want = 1;
             }
             n += want;
-            uint32_t tile = (y / 32) * 2 + x / 32;
-            size_t off = ((size_t)tile * 1024 + morton(x % 32, y % 32)) * 16 + 4 * s;
-            uint32_t got;
-            memcpy(&got, e.data + RT_OFF + off, 4);
-            bad += got != want;
+            bad += ms4_r32_sample(&e, W, x, y, s) != want;
          }
          partial += n > 0 && n < 4;
       }
@@ -889,10 +821,10 @@ test_layers(void)
    memcpy(e.data + PBE_OFF, w, 24);
    memset(e.data + RT_OFF, 0xAA, 3 * layer_bytes);
    struct frame f;
-   frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+   frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
    f.eot = put_word_list(&e, eot_layered(&e), 0, 0, true, false, false);
    f.layers = 3;
-   uint32_t fs = put_word_list(&e, env_asm(&e, FS_ONE), 0, 0, false, true, true);
+   uint32_t fs = put_fs_text(&e, SIM_FS_ONE);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    d.layer_output = true; /* UVS word 7 = layer */
@@ -946,12 +878,11 @@ test_points(void)
 {
    struct env e;
    env_init(&e);
-   struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
-   put_rt(&e, &rt);
+   put_rt_r32(&e, W, H);
    struct frame f;
-   frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+   frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
    f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
-   uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+   uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    d.point_size = true; /* UVS word 7 */
@@ -1040,8 +971,8 @@ test_clipping(void)
    struct rt_desc rt = {AGX_CHANNELS_R32G32B32A32, AGX_TEXTURE_TYPE_FLOAT, W, H, stride};
    put_rt(&e, &rt);
    struct frame f;
-   frame_init(&f, &e, W, H, 16, BG_ZERO4, EOT_RGBA32);
-   uint32_t fs = put_word_list(&e, env_asm(&e, FS_INTERP), 0, 0, false, true, true);
+   frame_init(&f, &e, W, H, 16, SIM_BG_ZERO4, SIM_EOT_IMAGE);
+   uint32_t fs = put_fs_text(&e, FS_INTERP);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    bind(&d, 0, 0, AGX_SHADE_MODEL_LINEAR);
@@ -1118,13 +1049,12 @@ test_depth_bias(void)
    for (unsigned c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
       struct env e;
       env_init(&e);
-      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
-      put_rt(&e, &rt);
+      put_rt_r32(&e, W, H);
       struct frame f;
-      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+      frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
       float one = 1.0f;
       memcpy(&f.bgobjdepth, &one, 4);
-      uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+      uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
       float db[3] = {cases[c].constant, cases[c].slope, cases[c].clamp};
       memcpy(e.data + DBIAS_OFF + 12 * 5, db, 12);
       struct draw_state d;
@@ -1188,8 +1118,7 @@ test_partial(void)
 {
    struct env e;
    env_init(&e);
-   struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
-   put_rt(&e, &rt);
+   put_rt_r32(&e, W, H);
    /* Texture of the render target next to its PBE (ts1), txf sampler (ss0) */
    uint32_t tw[6];
    agx_pack(tw, TEXTURE, cfg) {
@@ -1216,7 +1145,7 @@ test_partial(void)
    }
    memcpy(e.data + PBE_OFF + 64, sw, 16);
    struct frame f;
-   frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+   frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
    float one = 1.0f;
    memcpy(&f.bgobjdepth, &one, 4);
    f.zls_w = W, f.zls_h = H; /* depth buffer: partial renders keep depth */
@@ -1249,7 +1178,7 @@ test_partial(void)
    env_put(&e, &off, w, 2);
    e.code_used = off;
    f.partial_bg = pbg;
-   uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+   uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    d.depth_func = AGX_ZS_FUNC_LESS;
@@ -1296,40 +1225,16 @@ test_partial(void)
 
 /* ---- lines ---------------------------------------------------------------------- */
 
-/* Reference for a segment between pixel centres with an odd major length
- * (no ties): the pixels along the major axis from the start (inclusive) to
- * the end (exclusive), in the row/column the segment crosses at that
- * column/row centre (Vulkan's diamond-exit rule reduces to this). */
-static void
-ref_line(uint32_t *count, int x0, int y0, int x1, int y1)
-{
-   int dx = x1 - x0, dy = y1 - y0;
-   bool xmajor = abs(dx) >= abs(dy);
-   int n = xmajor ? abs(dx) : abs(dy);
-   for (int k = 0; k < n; k++) {
-      int x, y;
-      if (xmajor) {
-         x = x0 + (dx > 0 ? k : -k);
-         y = (int)floor(y0 + 0.5 + (double)dy * k / abs(dx));
-      } else {
-         y = y0 + (dy > 0 ? k : -k);
-         x = (int)floor(x0 + 0.5 + (double)dx * k / abs(dy));
-      }
-      count[y * W + x]++;
-   }
-}
-
 static void
 test_lines(void)
 {
    struct env e;
    env_init(&e);
-   struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
-   put_rt(&e, &rt);
+   put_rt_r32(&e, W, H);
    struct frame f;
-   frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+   frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
    f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
-   uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+   uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    d.line_width_field = 15; /* 1.0 in 4:4 fixed point, minus 1 */
@@ -1349,10 +1254,10 @@ test_lines(void)
    CHECK(frame_submit(&f) == 1);
    uint32_t ref[W * H];
    memset(ref, 0, sizeof(ref));
-   ref_line(ref, 2, 3, 59, 28);
-   ref_line(ref, 40, 2, 50, 61);
-   ref_line(ref, 5, 60, 30, 45);
-   ref_line(ref, 30, 45, 45, 62);
+   ref_line(ref, W, 2, 3, 59, 28);
+   ref_line(ref, W, 40, 2, 50, 61);
+   ref_line(ref, W, 5, 60, 30, 45);
+   ref_line(ref, W, 30, 45, 45, 62);
    for (int x = 2; x < 20; x++)
       ref[11 * W + x]++;
    for (int y = 5; y < 15; y++)
@@ -1399,17 +1304,16 @@ test_instanced_indirect(void)
       /* 0: direct instanced; 1: indirect; 2: indexed indirect (U32) */
       struct env e;
       env_init(&e);
-      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
-      put_rt(&e, &rt);
+      put_rt_r32(&e, W, H);
       struct frame f;
-      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+      frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
       f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
       /* the vertex-buffer address for u0_u1 (outside the control BO, where
        * the VDM stream is being written) */
       uint32_t u[2] = {(uint32_t)VB_VA, (uint32_t)(VB_VA >> 32)};
       memcpy(e.data + IB_OFF + 0x200, u, 8);
       f.vs = put_word_list(&e, env_asm(&e, VS_INSTANCED), 4, IB_VA + 0x200, false, false, false);
-      uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+      uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
       struct draw_state d;
       draw_state_default(&d, &f, fs);
       /* the triangle sits at vertices 10..12; vertices 0..9 are far away */
@@ -1470,12 +1374,11 @@ test_vdm_call(void)
 {
    struct env e;
    env_init(&e);
-   struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
-   put_rt(&e, &rt);
+   put_rt_r32(&e, W, H);
    struct frame f;
-   frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+   frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
    f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
-   uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+   uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    struct tri t = {{3.5, 60.0, 20.0}, {4.0, 30.0, 61.0}};
@@ -1537,14 +1440,13 @@ test_discard(void)
    for (unsigned second = 0; second < 2; second++) {
       struct env e;
       env_init(&e);
-      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
-      put_rt(&e, &rt);
+      put_rt_r32(&e, W, H);
       struct frame f;
-      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+      frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
       float one = 1.0f;
       memcpy(&f.bgobjdepth, &one, 4);
       uint32_t fsd = put_word_list(&e, env_asm(&e, FS_DISCARD_EVEN), 0, 0, false, true, false);
-      uint32_t fsc = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+      uint32_t fsc = put_fs_text(&e, SIM_FS_COUNT);
       struct draw_state d;
       draw_state_default(&d, &f, fsd);
       d.depth_func = AGX_ZS_FUNC_LESS;
@@ -1615,7 +1517,7 @@ test_rgba8(void)
       const float clear[8] = {0, 0, 0, 0, 0.25f, 0.5f, 0.75f, 1.0f};
       memcpy(e.data + IB_OFF + 0x300, clear, sizeof(clear));
       f.bg = put_word_list(&e, env_asm(&e, bg), 16, IB_VA + 0x300, false, true, false);
-      uint32_t fs = put_word_list(&e, env_asm(&e, fsrc), 0, 0, false, true, true);
+      uint32_t fs = put_fs_text(&e, fsrc);
       struct draw_state d;
       draw_state_default(&d, &f, fs);
       bind(&d, 0, 0, AGX_SHADE_MODEL_LINEAR);
@@ -1681,12 +1583,11 @@ test_clip_distance(void)
 {
    struct env e;
    env_init(&e);
-   struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
-   put_rt(&e, &rt);
+   put_rt_r32(&e, W, H);
    struct frame f;
-   frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+   frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
    f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
-   uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+   uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    d.clip0 = true;
@@ -1731,7 +1632,7 @@ test_point_coord(void)
    struct rt_desc rt = {AGX_CHANNELS_R32G32B32A32, AGX_TEXTURE_TYPE_FLOAT, W, H, stride};
    put_rt(&e, &rt);
    struct frame f;
-   frame_init(&f, &e, W, H, 16, BG_ZERO4, EOT_RGBA32);
+   frame_init(&f, &e, W, H, 16, SIM_BG_ZERO4, SIM_EOT_IMAGE);
    uint32_t fs = put_word_list(&e,
                                env_asm(&e, "iter r4_r5, cf1, center, 0b0, 0, 0, 0, 0, 0\n"
                                            "mov_imm r6, 1065353216, 0b0\n"
@@ -1796,11 +1697,10 @@ test_provoking(void)
       bool fan = cfg >= 2, last = cfg & 1;
       struct env e;
       env_init(&e);
-      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
-      put_rt(&e, &rt);
+      put_rt_r32(&e, W, H);
       struct frame f;
-      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
-      uint32_t fs = put_word_list(&e, env_asm(&e, FS_FLAT_EARLY), 0, 0, false, true, true);
+      frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
+      uint32_t fs = put_fs_text(&e, FS_FLAT_EARLY);
       struct draw_state d;
       draw_state_default(&d, &f, fs);
       /* Mesa's mapping (graphics.md 2.4): FIRST -> vertex 0 (fans: 1),
@@ -1881,10 +1781,10 @@ test_raster_state(void)
       struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, fw, fh, stride};
       put_rt(&e, &rt);
       struct frame f;
-      frame_init(&f, &e, fw, fh, 8, BG_COUNT, EOT_R32);
+      frame_init(&f, &e, fw, fh, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
       f.utile_w = utiles[u][0], f.utile_h = utiles[u][1];
       f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
-      uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+      uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
       /* scissor 2: x [10, 50), y [5, 30) */
       uint32_t sc[4];
       agx_pack(sc, SCISSOR, cfg) {
@@ -1971,10 +1871,9 @@ test_hazards(void)
    {
       struct env e;
       env_init(&e);
-      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
-      put_rt(&e, &rt);
+      put_rt_r32(&e, W, H);
       struct frame f;
-      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+      frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
       uint32_t fs = put_word_list(&e,
                                   env_asm(&e, "mov_imm r1, 7, 0b0\n"
                                               "st_tile r1, i32, 0, x, 0, 255, 0\n"
@@ -1993,10 +1892,9 @@ test_hazards(void)
    {
       struct env e;
       env_init(&e);
-      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
-      put_rt(&e, &rt);
+      put_rt_r32(&e, W, H);
       struct frame f;
-      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+      frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
       uint32_t fs = put_word_list(&e,
                                   env_asm(&e, "mov_imm r1, 7, 0b0\n"
                                               "wait_pix 12, 0\n"
@@ -2018,11 +1916,10 @@ test_hazards(void)
    {
       struct env e;
       env_init(&e);
-      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
-      put_rt(&e, &rt);
+      put_rt_r32(&e, W, H);
       struct frame f;
-      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
-      uint32_t fs = put_word_list(&e, env_asm(&e, FS_FLAT_EARLY), 0, 0, false, true, true);
+      frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
+      uint32_t fs = put_fs_text(&e, FS_FLAT_EARLY);
       struct draw_state d;
       draw_state_default(&d, &f, fs);
       bind(&d, 5, 0, AGX_SHADE_MODEL_FLAT_VERTEX_0);
@@ -2039,8 +1936,8 @@ test_hazards(void)
       struct env e;
       env_init(&e);
       struct frame f;
-      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
-      uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+      frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
+      uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
       struct draw_state d;
       draw_state_default(&d, &f, fs);
       d.varyings = 2;
@@ -2055,10 +1952,9 @@ test_hazards(void)
    {
       struct env e;
       env_init(&e);
-      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
-      put_rt(&e, &rt);
+      put_rt_r32(&e, W, H);
       struct frame f;
-      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+      frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
       uint32_t fs = put_word_list(&e,
                                   env_asm(&e, "mov_imm r1, 7, 0b0\n"
                                               "wait_pix 12, 0\n"
@@ -2082,10 +1978,9 @@ test_hazards(void)
    {
       struct env e;
       env_init(&e);
-      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
-      put_rt(&e, &rt);
+      put_rt_r32(&e, W, H);
       struct frame f;
-      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+      frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
       uint32_t fs = put_word_list(&e,
                                   env_asm(&e, "mov_imm r2, 0x3e800000, 0b0\n"
                                               "wait_pix 1, 0\n"
@@ -2109,10 +2004,9 @@ test_hazards(void)
    {
       struct env e;
       env_init(&e);
-      struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
-      put_rt(&e, &rt);
+      put_rt_r32(&e, W, H);
       struct frame f;
-      frame_init(&f, &e, W, H, 8, BG_COUNT, EOT_R32);
+      frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
       uint32_t fs = put_word_list(&e, env_asm(&e, "spin:\njmp_exec_any @spin\nstop\n"), 0, 0, false,
                                   true, true);
       struct draw_state d;
@@ -2137,11 +2031,11 @@ test_hazards(void)
       struct env e;
       env_init(&e);
       struct frame f;
-      frame_init(&f, &e, W, H, 12, BG_COUNT, EOT_R32);
+      frame_init(&f, &e, W, H, 12, SIM_BG_ZERO, SIM_EOT_IMAGE);
       expect_fault(&e, frame_submit(&f), "sample_size_B", "malformed render command");
       /* the queue keeps working after the fault: an empty frame renders */
       struct frame g;
-      frame_init(&g, &e, W, H, 8, BG_COUNT, EOT_R32);
+      frame_init(&g, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
       CHECK(frame_submit(&g) == 1);
       env_fini(&e);
    }

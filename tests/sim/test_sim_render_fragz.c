@@ -24,12 +24,6 @@
 #define H 64
 #define STRIDE (W * 4)
 
-static const char *BG_ZERO = "mov_imm r1, 0, 0b0\n"
-                             "st_tile r1, i32, 0, x, 0, 255, 0\n"
-                             "stop\n";
-static const char *EOT_R32 = "mov_imm r2, 0, 0b0\n"
-                             "image_write_block r2l, r4_r5, 0, ts0, tex_2d, rte, i32, 0, 0, 0\n"
-                             "stop\n";
 /* cf0 = Fragcoord Z, evaluated at the pixel centre, stored as bits */
 static const char *FS_Z = "iter r2, cf0, center, 0b0, 0, 0, 0, 0, 0\n"
                           "wait_pix 12, 0\n"
@@ -48,12 +42,11 @@ run(const struct bias_case *bc)
 {
    struct env e;
    env_init(&e);
-   struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
-   put_rt(&e, &rt);
+   put_rt_r32(&e, W, H);
    struct frame f;
-   frame_init(&f, &e, W, H, 8, BG_ZERO, EOT_R32);
+   frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
    f.flags = bc->is_int ? DRM_ASAHI_RENDER_DBIAS_IS_INT : 0;
-   uint32_t fs = put_word_list(&e, env_asm(&e, FS_Z), 0, 0, false, true, true);
+   uint32_t fs = put_fs_text(&e, FS_Z);
    float db[3] = {bc->constant, bc->slope, bc->clamp};
    memcpy(e.data + DBIAS_OFF + 12 * 3, db, 12);
    struct draw_state d;

@@ -26,23 +26,6 @@
 #define H 64
 #define STRIDE (W * 4)
 
-static const char *BG_ZERO = "mov_imm r1, 0, 0b0\n"
-                             "st_tile r1, i32, 0, x, 0, 255, 0\n"
-                             "stop\n";
-static const char *EOT_R32 = "mov_imm r2, 0, 0b0\n"
-                             "image_write_block r2l, r4_r5, 0, ts0, tex_2d, rte, i32, 0, 0, 0\n"
-                             "stop\n";
-static const char *FS_ONE = "mov_imm r1, 1, 0b0\n"
-                            "wait_pix 12, 0\n"
-                            "st_tile r1, i32, 0, x, 0, 255, 0\n"
-                            "stop\n";
-
-static float
-clip_of(double win, double size)
-{
-   return (float)((win - size / 2) / (size / 2));
-}
-
 static void
 triangle(struct env *e)
 {
@@ -71,7 +54,7 @@ expect_fault(struct env *e, struct frame *f, const char *what, const char *const
    printf("%s: status %d, \"%s\"\n", what, status, msg);
    CHECK(ok);
    struct frame g;
-   frame_init(&g, e, W, H, 8, BG_ZERO, EOT_R32);
+   frame_init(&g, e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
    CHECK(frame_submit(&g) == 1);
 }
 
@@ -80,8 +63,7 @@ expect_fault(struct env *e, struct frame *f, const char *what, const char *const
 static void
 draw_with(struct env *e, struct frame *f, const char *fs_src, bool uniforms, bool early)
 {
-   struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
-   put_rt(e, &rt);
+   put_rt_r32(e, W, H);
    /* uniforms before the frame: the VDM stream grows in the same control
     * BO from frame_init on */
    uint64_t uva = 0;
@@ -89,7 +71,7 @@ draw_with(struct env *e, struct frame *f, const char *fs_src, bool uniforms, boo
       uint32_t u[2] = {(uint32_t)DATA_VA, (uint32_t)(DATA_VA >> 32)};
       uva = env_upload(e, u, 8);
    }
-   frame_init(f, e, W, H, 8, BG_ZERO, EOT_R32);
+   frame_init(f, e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
    uint32_t fs = put_word_list(e, env_asm(e, fs_src), uniforms ? 4 : 0, uva, false, true, early);
    struct draw_state d;
    draw_state_default(&d, f, fs);
@@ -154,7 +136,7 @@ test_zls_outside(void)
       struct env e;
       env_init(&e);
       struct frame f;
-      draw_with(&e, &f, FS_ONE, false, true);
+      draw_with(&e, &f, SIM_FS_ONE, false, true);
       uint64_t zc = 0;
       agx_pack(&zc, ZLS_CONTROL, cfg) {
          cfg.z_store = !load;
@@ -183,7 +165,7 @@ test_attachment_outside(void)
    struct env e;
    env_init(&e);
    struct frame f;
-   draw_with(&e, &f, FS_ONE, false, true);
+   draw_with(&e, &f, SIM_FS_ONE, false, true);
    uint32_t w[6];
    agx_pack(w, PBE, cfg) {
       cfg.dimension = AGX_TEXTURE_DIMENSION_2D;

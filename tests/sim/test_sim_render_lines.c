@@ -31,32 +31,9 @@
 #define H 64
 #define STRIDE (W * 4)
 
-static const char *BG_ZERO = "mov_imm r1, 0, 0b0\n"
-                             "st_tile r1, i32, 0, x, 0, 255, 0\n"
-                             "stop\n";
-static const char *EOT_R32 = "mov_imm r2, 0, 0b0\n"
-                             "image_write_block r2l, r4_r5, 0, ts0, tex_2d, rte, i32, 0, 0, 0\n"
-                             "stop\n";
-/* stores 1 into every covered sample */
-static const char *FS_ONE = "mov_imm r1, 1, 0b0\n"
-                            "wait_pix 12, 0\n"
-                            "st_tile r1, i32, 0, x, 0, 255, 0\n"
-                            "stop\n";
-static const char *FS_COUNT = "wait_pix 12, 0\n"
-                              "ld_tile r1, i32, 0, x, 0, 255, 0\n"
-                              "iadd r1, r1, 1\n"
-                              "st_tile r1, i32, 0, x, 0, 255, 0\n"
-                              "stop\n";
-
 /* Vulkan's standard 4-sample positions in 1/16 pixel (ppp_multisamplectl
  * 0xEAA26E26) */
 static const unsigned SP[4][2] = {{6, 2}, {14, 6}, {2, 10}, {10, 14}};
-
-static float
-clip_of(double win, double size)
-{
-   return (float)((win - size / 2) / (size / 2));
-}
 
 static void
 put_at(struct env *e, unsigned i, double x, double y, float z, float dist)
@@ -96,80 +73,20 @@ ref_parallelogram(int64_t ax, int64_t ay, int64_t bx, int64_t by, int64_t sx, in
    return llabs(off) < 128 * dx;
 }
 
-/* Bresenham pixels of a segment between pixel centres with an odd major
- * length (no ties): from the start (inclusive) to the end (exclusive). */
-static void
-ref_bresenham(uint32_t *count, int x0, int y0, int x1, int y1)
-{
-   int dx = x1 - x0, dy = y1 - y0;
-   bool xmajor = abs(dx) >= abs(dy);
-   int n = xmajor ? abs(dx) : abs(dy);
-   for (int k = 0; k < n; k++) {
-      int x, y;
-      if (xmajor) {
-         x = x0 + (dx > 0 ? k : -k);
-         y = (int)floor(y0 + 0.5 + (double)dy * k / abs(dx));
-      } else {
-         y = y0 + (dy > 0 ? k : -k);
-         x = (int)floor(x0 + 0.5 + (double)dx * k / abs(dy));
-      }
-      count[y * W + x]++;
-   }
-}
-
 /* ---- multisampled lines ------------------------------------------------------ */
-
-/* Sample s of pixel (x, y) of the 4-sample R32 GPU-tiled target (16-byte
- * elements: 32x32 tiles in rows, Morton order inside, samples contiguous;
- * the layout test_sim_render.c test_msaa checks). */
-static uint32_t
-ms_sample(struct env *e, unsigned x, unsigned y, unsigned s)
-{
-   uint32_t m = 0, lx = x % 32, ly = y % 32;
-   for (unsigned b = 0; b < 5; b++)
-      m |= ((lx >> b) & 1u) << (2 * b) | ((ly >> b) & 1u) << (2 * b + 1);
-   size_t off = ((size_t)((y / 32) * 2 + x / 32) * 1024 + m) * 16 + 4 * s;
-   uint32_t v;
-   memcpy(&v, e->data + RT_OFF + off, 4);
-   return v;
-}
-
-static void
-ms_target(struct env *e)
-{
-   uint32_t w[6];
-   agx_pack(w, PBE, cfg) {
-      cfg.dimension = AGX_TEXTURE_DIMENSION_2D_MULTISAMPLED;
-      cfg.layout = AGX_LAYOUT_GPU;
-      cfg.channels = AGX_CHANNELS_R32;
-      cfg.type = AGX_TEXTURE_TYPE_UINT;
-      cfg.swizzle_r = AGX_CHANNEL_R;
-      cfg.swizzle_g = AGX_CHANNEL_G;
-      cfg.swizzle_b = AGX_CHANNEL_B;
-      cfg.swizzle_a = AGX_CHANNEL_A;
-      cfg.width = W;
-      cfg.height = H;
-      cfg.samples = AGX_SAMPLE_COUNT_4;
-      cfg.buffer = RT_VA;
-      cfg.levels = 1;
-      cfg.layers = 1;
-   }
-   memcpy(e->data + PBE_OFF, w, 24);
-   memset(e->data + RT_OFF, 0xAA, W * H * 16);
-}
 
 static void
 test_msaa_lines(bool primitive_msaa)
 {
    struct env e;
    env_init(&e);
-   ms_target(&e);
+   put_rt_ms4_r32(&e, W, H);
    struct frame f;
-   frame_init(&f, &e, W, H, 8, BG_ZERO, EOT_R32);
+   frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
    f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
    f.samples = 4;
    f.msctl = 0xEAA26E26;
-   uint32_t fs = put_word_list(&e, env_asm(&e, FS_ONE), 0, 0, false, true, true);
+   uint32_t fs = put_fs_text(&e, SIM_FS_ONE);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    d.line_width_field = 15;
@@ -194,7 +111,7 @@ test_msaa_lines(bool primitive_msaa)
    memset(pix, 0, sizeof(pix));
    if (primitive_msaa)
       for (unsigned i = 0; i < 3; i++)
-         ref_bresenham(pix, centres[i][0], centres[i][1], centres[i][2], centres[i][3]);
+         ref_line(pix, W, centres[i][0], centres[i][1], centres[i][2], centres[i][3]);
    unsigned bad = 0, partial = 0, covered = 0, ties = 0;
    for (unsigned y = 0; y < H; y++) {
       for (unsigned x = 0; x < W; x++) {
@@ -215,7 +132,7 @@ test_msaa_lines(bool primitive_msaa)
                }
             }
             n += want;
-            uint32_t got = ms_sample(&e, x, y, s);
+            uint32_t got = ms4_r32_sample(&e, W, x, y, s);
             if (got != want && bad++ < 6)
                fprintf(stderr, "%s line (%u,%u) sample %u: got %u want %u\n",
                        primitive_msaa ? "Bresenham" : "default", x, y, s, got, want);
@@ -249,12 +166,11 @@ run_clip(bool depth_clamp, float z0, float z1, float d0, float d1, unsigned *lit
 {
    struct env e;
    env_init(&e);
-   struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
-   put_rt(&e, &rt);
+   put_rt_r32(&e, W, H);
    struct frame f;
-   frame_init(&f, &e, W, H, 8, BG_ZERO, EOT_R32);
+   frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
    f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
-   uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+   uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    d.line_width_field = 15;
@@ -341,12 +257,11 @@ test_point_clip_distance(void)
 {
    struct env e;
    env_init(&e);
-   struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
-   put_rt(&e, &rt);
+   put_rt_r32(&e, W, H);
    struct frame f;
-   frame_init(&f, &e, W, H, 8, BG_ZERO, EOT_R32);
+   frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
    f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
-   uint32_t fs = put_word_list(&e, env_asm(&e, FS_COUNT), 0, 0, false, true, true);
+   uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    d.clip0 = true;

@@ -23,19 +23,10 @@
 static const char *BG_ONES = "mov_imm r1, 4294967295, 0b0\n"
                              "st_tile r1, i32, 0, x, 0, 255, 0\n"
                              "stop\n";
-static const char *EOT_R32 = "mov_imm r2, 0, 0b0\n"
-                             "image_write_block r2l, r4_r5, 0, ts0, tex_2d, rte, i32, 0, 0, 0\n"
-                             "stop\n";
 static const char *FS_ID = "TODO.ldcf r8_r9_r10, cf0\n"
                            "wait_pix 12, 0\n"
                            "st_tile r10, i32, 0, x, 0, 255, 0\n"
                            "stop\n";
-
-static float
-clip_of(double win, double size)
-{
-   return (float)((win - size / 2) / (size / 2));
-}
 
 static void
 at(struct env *e, unsigned i, double x, double y)
@@ -49,11 +40,10 @@ main(void)
 {
    struct env e;
    env_init(&e);
-   struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, STRIDE};
-   put_rt(&e, &rt);
+   put_rt_r32(&e, W, H);
    struct frame f;
-   frame_init(&f, &e, W, H, 8, BG_ONES, EOT_R32);
-   uint32_t fs = put_word_list(&e, env_asm(&e, FS_ID), 0, 0, false, true, true);
+   frame_init(&f, &e, W, H, 8, BG_ONES, SIM_EOT_IMAGE);
+   uint32_t fs = put_fs_text(&e, FS_ID);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    struct AGX_CF_BINDING *b = &d.bind[d.nbind++];

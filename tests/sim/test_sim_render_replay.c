@@ -25,15 +25,6 @@
 
 static const char *cli;
 
-static const char *BG_ZERO4 = "mov_imm r1, 0, 0b0\n"
-                              "mov_imm r2, 0, 0b0\n"
-                              "mov_imm r3, 0, 0b0\n"
-                              "mov_imm r4, 0, 0b0\n"
-                              "st_tile r1_r2_r3_r4, i32, 0, xyzw, 0, 255, 0\n"
-                              "stop\n";
-static const char *EOT_RGBA32 = "mov_imm r2, 0, 0b0\n"
-                                "image_write_block r2l, r4_r5, 0, ts0, tex_2d, rte, i32, 0, 0, 0\n"
-                                "stop\n";
 /* perspective varying (cf1), linear varying (cf2), flat (cf3), 1/w (cf0) */
 static const char *FS_INTERP = "iterproj r4, cf1, cf0, center, 0b0, 0, 0, 0, 0, 0\n"
                                "iter r5, cf2, center, 0b0, 0, 0, 0, 0, 0\n"
@@ -56,12 +47,6 @@ bind(struct draw_state *d, unsigned slot, unsigned cf, enum agx_shade_model m)
    b->base_coefficient_register = cf;
 }
 
-static float
-clip_of(double win, double size)
-{
-   return (float)((win - size / 2) / (size / 2));
-}
-
 /* Render the scene with captures going to `dir`; the results stay in e. */
 static void
 render_scene(struct env *e, const char *dir)
@@ -74,8 +59,8 @@ render_scene(struct env *e, const char *dir)
    memset(e->data + RT_OFF, JUNK, (size_t)STRIDE * H);
    memset(e->data + ZBUF_OFF, JUNK, 4 * W * H);
    struct frame f;
-   frame_init(&f, e, W, H, 16, BG_ZERO4, EOT_RGBA32);
-   uint32_t fs = put_word_list(e, env_asm(e, FS_INTERP), 0, 0, false, true, true);
+   frame_init(&f, e, W, H, 16, SIM_BG_ZERO4, SIM_EOT_IMAGE);
+   uint32_t fs = put_fs_text(e, FS_INTERP);
    float one = 1.0f;
    memcpy(&f.bgobjdepth, &one, 4);
    uint64_t zc = 0;

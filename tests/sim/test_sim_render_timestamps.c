@@ -18,17 +18,6 @@
 #define W 256
 #define H 256
 
-static const char *BG_ZERO = "mov_imm r1, 0, 0b0\n"
-                             "st_tile r1, i32, 0, x, 0, 255, 0\n"
-                             "stop\n";
-static const char *EOT_R32 = "mov_imm r2, 0, 0b0\n"
-                             "image_write_block r2l, r4_r5, 0, ts0, tex_2d, rte, i32, 0, 0, 0\n"
-                             "stop\n";
-static const char *FS_ONE = "mov_imm r1, 1, 0b0\n"
-                            "wait_pix 12, 0\n"
-                            "st_tile r1, i32, 0, x, 0, 255, 0\n"
-                            "stop\n";
-
 int
 main(void)
 {
@@ -46,11 +35,10 @@ main(void)
                                          .range = 16384};
    CHECK_EQ(agx_sim_ioctl(e.sim, DRM_IOCTL_ASAHI_GEM_BIND_OBJECT, &b), 0);
 
-   struct rt_desc rt = {AGX_CHANNELS_R32, AGX_TEXTURE_TYPE_UINT, W, H, W * 4};
-   put_rt(&e, &rt);
+   put_rt_r32(&e, W, H);
    struct frame f;
-   frame_init(&f, &e, W, H, 8, BG_ZERO, EOT_R32);
-   uint32_t fs = put_word_list(&e, env_asm(&e, FS_ONE), 0, 0, false, true, true);
+   frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
+   uint32_t fs = put_fs_text(&e, SIM_FS_ONE);
    struct draw_state d;
    draw_state_default(&d, &f, fs);
    const float cx[3] = {-1, 3, -1}, cy[3] = {-1, -1, 3};

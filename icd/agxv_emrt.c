@@ -1,0 +1,119 @@
+/*
+ * Spilled render targets (eMRT, agxv_emrt.h). Per spilled colour
+ * attachment rt: a Texture at 48 rt and a PBE at 48 rt + 24 of an upload
+ * (compiler/ir/agx_abi.h), bound by draws to texture state registers
+ * 0 .. 2 n - 1 and named by the fragment root's AGX_ABI_FS_EMRT.
+ * - Texture: the view as a 2D array (2D multisampled array), the input
+ *   attachment descriptor (Honeykrisp's HK_DESC_USAGE_EMRT and _INPUT
+ *   choose the same dimension, hk_image_view.c).
+ * - PBE, single-sampled: the view's 2D-array PBE (input_desc).
+ * - PBE, multisampled: Honeykrisp's buffer-like PBE (hk_image_view.c
+ *   pack_pbe for msaa && !eot): Dimension 2D, Layout Linear, Width 16384,
+ *   Stride 16384 x bytes per sample - 4, Height for the samples of the view's
+ *   layers, Buffer = the view's first layer, and the software words the
+ *   shader addresses samples with (Aligned width MSAA = tiles per row x
+ *   tile width, Sample count log2, Tile width / height, Layer stride).
+ * Load-op clears of spilled attachments run before the pass in memory
+ * (agxv_clear_view_rect). Honeykrisp clears them from the background
+ * program through image stores (hk_build_bg_eot with
+ * needs_textures_for_spilled_rts); both leave the same pixels.
+ * Images are never compressed here (agxv_image.c), so Honeykrisp's
+ * in-place decompression of spilled attachments before the pass has no
+ * counterpart. Render-pass subpasses with spilled attachments are never
+ * merged (agxv_render_pass_merge.c), so the descriptors follow the
+ * render command's layout (rendering state tib).
+ */
+#include "agxv_emrt.h"
+
+#include <string.h>
+
+#include "agx_abi.h"
+#include "agx_pack.h"
+#include "agxv_clear.h"
+#include "agxv_cmd_buffer.h"
+#include "agxv_format_table.h"
+#include "agxv_image.h"
+#include "agxv_image_view.h"
+#include "agxv_upload.h"
+
+/* The multisampled view's buffer-like PBE. */
+static void
+pack_ms_pbe(const struct agxv_image_view *view, uint32_t *out)
+{
+   const struct agxv_image *image = view->image;
+   const struct agx_image_layout *l = &image->layout;
+   const struct agxv_format_info *f = agxv_format_info(view->format);
+   unsigned level = view->base_level;
+   uint64_t buffer =
+      image->va + l->level_offset[level] + (uint64_t)view->base_layer * l->layer_stride;
+   uint64_t samples = (l->size - (uint64_t)view->base_layer * l->layer_stride) / f->bytes;
+   uint64_t rows = (samples + AGX_ABI_TEXEL_WIDTH - 1) / AGX_ABI_TEXEL_WIDTH;
+   agx_pack(out, PBE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
+      cfg.layout = AGX_LAYOUT_LINEAR;
+      cfg.channels = f->channels;
+      cfg.type = f->type;
+      cfg.swizzle_r = f->pbe_swizzle[0];
+      cfg.swizzle_g = f->pbe_swizzle[1];
+      cfg.swizzle_b = f->pbe_swizzle[2];
+      cfg.swizzle_a = f->pbe_swizzle[3];
+      cfg.width = AGX_ABI_TEXEL_WIDTH;
+      cfg.height = (uint32_t)(rows ? rows : 1);
+      cfg.stride = AGX_ABI_TEXEL_WIDTH * f->bytes - 4;
+      cfg.buffer = buffer;
+      cfg.srgb = f->srgb;
+      cfg.aligned_width_msaa_sw = l->tiles_per_row[level] << l->tile_w_log2[level];
+      cfg.sample_count_log2_sw = image->samples == 4 ? 2 : 1;
+      cfg.tile_width_sw = 1u << l->tile_w_log2[level];
+      cfg.tile_height_sw = 1u << l->tile_h_log2[level];
+      cfg.layer_stride_sw = (uint32_t)l->layer_stride;
+   }
+}
+
+VkResult
+agxv_emrt_upload(struct agxv_cmd_buffer *cmd)
+{
+   struct agxv_rendering_state *rs = &cmd->rendering;
+   rs->emrt = 0;
+   rs->emrt_count = 0;
+   uint32_t n = 0;
+   for (uint32_t i = 0; i < rs->tib.num_rts; i++)
+      if (rs->tib.spilled[i] && rs->color_views[i])
+         n = i + 1;
+   if (!n)
+      return VK_SUCCESS;
+   struct agxv_upload_ptr p;
+   VkResult result = agxv_upload_alloc(&cmd->data, AGX_ABI_EMRT_DESC_SIZE * n, 64, &p);
+   if (result != VK_SUCCESS)
+      return result;
+   uint8_t *d = p.cpu;
+   memset(d, 0, AGX_ABI_EMRT_DESC_SIZE * n);
+   for (uint32_t i = 0; i < n; i++) {
+      const struct agxv_image_view *view = rs->color_views[i];
+      if (!rs->tib.spilled[i] || !view)
+         continue;
+      memcpy(d + AGX_ABI_EMRT_TEXTURE(i), &view->input_desc[AGXV_IMAGE_DESC_TEXTURE / 4], 24);
+      if (view->image->samples > 1)
+         pack_ms_pbe(view, (uint32_t *)(d + AGX_ABI_EMRT_PBE(i)));
+      else
+         memcpy(d + AGX_ABI_EMRT_PBE(i), &view->input_desc[AGXV_IMAGE_DESC_PBE / 4], 24);
+   }
+   rs->emrt = p.gpu;
+   rs->emrt_count = 2 * n;
+   return VK_SUCCESS;
+}
+
+void
+agxv_emrt_clear(struct agxv_cmd_buffer *cmd)
+{
+   struct agxv_rendering_state *rs = &cmd->rendering;
+   const struct agxv_render_desc *desc = &rs->desc;
+   for (uint32_t i = 0; i < desc->color_count && i < rs->tib.num_rts; i++) {
+      if (!rs->tib.spilled[i] || !rs->color_views[i] ||
+          desc->color[i].load_op != VK_ATTACHMENT_LOAD_OP_CLEAR)
+         continue;
+      VkClearValue v = {.color = rs->clear_color[i]};
+      agxv_clear_view_rect(cmd, rs->color_views[i], VK_IMAGE_ASPECT_COLOR_BIT, &v, desc->area, 0,
+                           desc->layer_count, desc->view_mask);
+   }
+}

@@ -1,0 +1,7 @@
+#version 450
+// test_cube_grad: one triangle covering the whole viewport.
+void main()
+{
+   vec2 p = vec2(float((gl_VertexIndex << 1) & 2), float(gl_VertexIndex & 2));
+   gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);
+}
