@@ -247,6 +247,15 @@ parse_tessellation(struct agxv_graphics_state *s, const VkGraphicsPipelineCreate
 static VkResult
 parse_rasterization(struct agxv_graphics_state *s, const VkPipelineRasterizationStateCreateInfo *rs)
 {
+   /* VK_EXT_extended_dynamic_state3: pRasterizationState may be NULL when
+    * every state it holds is dynamic (the values then come from vkCmdSet*) */
+   const uint64_t all = AGXV_DYN_BIT(RS_RASTERIZER_DISCARD_ENABLE) |
+                        AGXV_DYN_BIT(RS_DEPTH_CLAMP_ENABLE) | AGXV_DYN_BIT(RS_POLYGON_MODE) |
+                        AGXV_DYN_BIT(RS_CULL_MODE) | AGXV_DYN_BIT(RS_FRONT_FACE) |
+                        AGXV_DYN_BIT(RS_DEPTH_BIAS_ENABLE) | AGXV_DYN_BIT(RS_DEPTH_BIAS_FACTORS) |
+                        AGXV_DYN_BIT(RS_LINE_WIDTH);
+   if (!rs && (s->dynamic & all) == all)
+      return VK_SUCCESS;
    if (!rs)
       return agxv_error(VK_ERROR_UNKNOWN, "graphics pipeline without rasterization state");
    if (!is_dyn(s, AGXV_DYN_RS_RASTERIZER_DISCARD_ENABLE))

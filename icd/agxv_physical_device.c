@@ -662,7 +662,12 @@ init_properties(struct agxv_physical_device *pdev)
       .maxViewports = 16,            /* Viewport count: 1-16 (PPP header) */
       .maxViewportDimensions = {16384, 16384},
       .viewportBoundsRange = {-32768.0f, 32767.0f},
-      .viewportSubPixelBits = 0,
+      /* The PPP Viewport words take the bounds as floats (agxv_ppp.c) and
+       * the rasteriser snaps window positions to 1/256 pixel, so fractional
+       * origins and sizes count at 8 bits (Honeykrisp reports 8 too); the
+       * implicit scissor to the viewport covers the pixels whose centres
+       * lie inside it (agxv_ppp_viewport_rects; tests/icd test_subpixel). */
+      .viewportSubPixelBits = 8,
       .minMemoryMapAlignment = 64,
       .minTexelBufferOffsetAlignment = 16,
       .minUniformBufferOffsetAlignment = 16,

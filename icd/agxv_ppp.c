@@ -514,14 +514,19 @@ agxv_ppp_emit_stream_init(void *dst, size_t capacity)
    return (size_t)((uint8_t *)p - (uint8_t *)dst);
 }
 
+/* The pixel bound of a viewport edge at v: the first pixel whose centre
+ * is at or right of v, ceil(v - 1/2), so the implicit scissor keeps every
+ * pixel whose centre lies in a fractional viewport (viewportSubPixelBits 8)
+ * and no other (the rasteriser does not clip x, y: agx_sim_prim.c). Mesa
+ * truncates (hk_flush_vp_state), the same for integer bounds; this rounding
+ * is ours. Negative and NaN coordinates are clamped to 0. */
 static uint32_t
 clamp_px(double v, uint32_t max)
 {
-   /* Mesa converts the float to unsigned (truncation); negative and NaN
-    * coordinates are clamped to 0 here. */
-   if (!(v > 0.0))
+   double c = ceil(v - 0.5);
+   if (!(c > 0.0))
       return 0;
-   return v >= (double)max ? max : (uint32_t)v;
+   return c >= (double)max ? max : (uint32_t)c;
 }
 
 unsigned

@@ -12,15 +12,19 @@
  *     differ in their fragment shader (FRAG2.spv), each with its own
  *     descriptor set (a renderer drawing objects of two materials);
  *   - vkCmdDraw after binding one of two descriptor sets in turn (per-object
- *     sets; the set-bind row above binds the same set every time).
+ *     sets; the set-bind row above binds the same set every time);
+ *   - vkCmdDraw after vkCmdSetColorBlendEnableEXT turning blending on and off
+ *     in turn (VK_EXT_extended_dynamic_state3; the row is skipped on a driver
+ *     without extendedDynamicState3ColorBlendEnable).
  * Then it submits the last command buffer once so every recorded draw is
  * also known to execute (skipped with --record-only, for profiling the
  * recording alone). Each row is the fastest of several recordings.
  * Assumes the driver supports dynamic rendering and colour attachments of
  * R8G8B8A8_UNORM (agx-vk's first rendering tests).
  * agx-vk-draw-bench VERT.spv FRAG.spv FRAG2.spv [--record-only] [--row N]
- *   --row N: only row N (0..4), for profiling one path.
+ *   --row N: only row N (0..5), for profiling one path.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,8 +84,14 @@ memory_type(VkPhysicalDevice pdev, uint32_t bits, VkMemoryPropertyFlags want)
  * differs between the two the pipeline-switch row alternates. */
 static VkPipeline
 make_pipeline(VkDevice dev, VkPipelineLayout layout, VkShaderModule vs, VkShaderModule fs,
-              VkCullModeFlags cull_mode)
+              VkCullModeFlags cull_mode, bool dyn_blend)
 {
+   /* the blend-enable row: additive blending, its enable dynamic */
+   const VkDynamicState dyn_states[1] = {VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT};
+   VkPipelineDynamicStateCreateInfo dyn = {.sType =
+                                              VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
+                                           .dynamicStateCount = 1,
+                                           .pDynamicStates = dyn_states};
    VkPipelineShaderStageCreateInfo stages[2] = {
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_VERTEX_BIT,
@@ -115,6 +125,10 @@ make_pipeline(VkDevice dev, VkPipelineLayout layout, VkShaderModule vs, VkShader
       .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
       .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
    VkPipelineColorBlendAttachmentState att = {.colorWriteMask = 0xf};
+   if (dyn_blend) {
+      att.srcColorBlendFactor = att.dstColorBlendFactor = VK_BLEND_FACTOR_ONE;
+      att.srcAlphaBlendFactor = att.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
+   }
    VkPipelineColorBlendStateCreateInfo cb = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
       .attachmentCount = 1,
@@ -133,6 +147,7 @@ make_pipeline(VkDevice dev, VkPipelineLayout layout, VkShaderModule vs, VkShader
                                       .pRasterizationState = &rs,
                                       .pMultisampleState = &ms,
                                       .pColorBlendState = &cb,
+                                      .pDynamicState = dyn_blend ? &dyn : NULL,
                                       .layout = layout};
    VkPipeline p;
    OK(vkCreateGraphicsPipelines(dev, VK_NULL_HANDLE, 1, &ci, NULL, &p));
@@ -166,7 +181,7 @@ main(int argc, char **argv)
       if (!strcmp(argv[a], "--record-only"))
          record_only = 1;
       else if (!strcmp(argv[a], "--row") && a + 1 < argc && argv[a + 1][0] >= '0' &&
-               argv[a + 1][0] <= '4' && !argv[a + 1][1])
+               argv[a + 1][0] <= '5' && !argv[a + 1][1])
          only_row = argv[++a][0] - '0';
       else
          argc = 0;
@@ -195,13 +210,36 @@ main(int argc, char **argv)
    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
                                   .queueCount = 1,
                                   .pQueuePriorities = &prio};
+   /* VK_EXT_extended_dynamic_state3's blend enable, for the last row */
+   VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT};
+   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                   .pNext = &eds3};
+   uint32_t next = 0;
+   vkEnumerateDeviceExtensionProperties(pdev, NULL, &next, NULL);
+   VkExtensionProperties *exts = calloc(next ? next : 1, sizeof(*exts));
+   vkEnumerateDeviceExtensionProperties(pdev, NULL, &next, exts);
+   bool has_eds3 = false;
+   for (uint32_t i = 0; i < next; i++)
+      has_eds3 |= !strcmp(exts[i].extensionName, VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME);
+   free(exts);
+   if (has_eds3)
+      vkGetPhysicalDeviceFeatures2(pdev, &f2);
+   has_eds3 = has_eds3 && eds3.extendedDynamicState3ColorBlendEnable;
+   eds3 = (VkPhysicalDeviceExtendedDynamicState3FeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT,
+      .extendedDynamicState3ColorBlendEnable = VK_TRUE};
    VkPhysicalDeviceDynamicRenderingFeatures dr = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES,
+      .pNext = has_eds3 ? &eds3 : NULL,
       .dynamicRendering = VK_TRUE};
+   const char *eds3_name = VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME;
    VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
                              .pNext = &dr,
                              .queueCreateInfoCount = 1,
-                             .pQueueCreateInfos = &qci};
+                             .pQueueCreateInfos = &qci,
+                             .enabledExtensionCount = has_eds3 ? 1 : 0,
+                             .ppEnabledExtensionNames = &eds3_name};
    VkDevice dev;
    OK(vkCreateDevice(pdev, &dci, NULL, &dev));
    VkQueue queue;
@@ -228,9 +266,15 @@ main(int argc, char **argv)
                                       .pPushConstantRanges = &pcr};
    VkPipelineLayout pl;
    OK(vkCreatePipelineLayout(dev, &plci, NULL, &pl));
-   VkPipeline pipes[2] = {make_pipeline(dev, pl, vs, fs, VK_CULL_MODE_NONE),
-                          make_pipeline(dev, pl, vs, fs, VK_CULL_MODE_BACK_BIT)};
-   VkPipeline material = make_pipeline(dev, pl, vs, fs2, VK_CULL_MODE_NONE);
+   VkPipeline pipes[2] = {make_pipeline(dev, pl, vs, fs, VK_CULL_MODE_NONE, false),
+                          make_pipeline(dev, pl, vs, fs, VK_CULL_MODE_BACK_BIT, false)};
+   VkPipeline material = make_pipeline(dev, pl, vs, fs2, VK_CULL_MODE_NONE, false);
+   VkPipeline dyn_blend =
+      has_eds3 ? make_pipeline(dev, pl, vs, fs, VK_CULL_MODE_NONE, true) : VK_NULL_HANDLE;
+   PFN_vkCmdSetColorBlendEnableEXT set_blend_enable =
+      has_eds3
+         ? (PFN_vkCmdSetColorBlendEnableEXT)vkGetDeviceProcAddr(dev, "vkCmdSetColorBlendEnableEXT")
+         : NULL;
 
    /* One small triangle: (clip position, colour) per vertex. */
    const float verts[24] = {-0.5f, -0.5f, 0, 1, 1, 0,    0, 1, 0.5f, -0.5f, 0, 1,
@@ -335,25 +379,31 @@ main(int argc, char **argv)
                             .pColorAttachments = &color};
 
    printf("device: %s\n", props.deviceName);
-   static const char *const names[5] = {
+   static const char *const names[6] = {
       "record vkCmdDraw, no state change",
       "record vkCmdDraw + bind set + bind vertex buffer + push constants",
       "record vkCmdDraw + pipeline switch",
       "record vkCmdDraw + material switch (pipeline of another FS + its set)",
       "record vkCmdDraw + bind one of two sets",
+      "record vkCmdDraw + vkCmdSetColorBlendEnableEXT (on / off in turn)",
    };
    /* Each row records REPS times and reports the fastest (the machine is
     * shared; the minimum is the least disturbed run). */
    const int N = 20000, REPS = record_only ? 20 : 5;
-   for (int variant = 0; variant < 5; variant++) {
+   for (int variant = 0; variant < 6; variant++) {
       if (only_row >= 0 && variant != only_row)
          continue;
+      if (variant == 5 && !set_blend_enable) {
+         printf("%s: not supported\n", names[variant]);
+         continue;
+      }
       double best = 1e30;
       for (int rep = 0; rep < REPS; rep++) {
          OK(vkResetCommandBuffer(cb, 0));
          OK(vkBeginCommandBuffer(cb, &begin));
          vkCmdBeginRendering(cb, &rinfo);
-         vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipes[0]);
+         vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS,
+                           variant == 5 ? dyn_blend : pipes[0]);
          vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pl, 0, 1, &set, 0, NULL);
          float push[4] = {0};
          vkCmdPushConstants(cb, pl, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
@@ -375,6 +425,9 @@ main(int argc, char **argv)
             } else if (variant == 4) {
                vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pl, 0, 1, &sets[i & 1],
                                        0, NULL);
+            } else if (variant == 5) {
+               VkBool32 enable = i & 1;
+               set_blend_enable(cb, 0, 1, &enable);
             }
             vkCmdDraw(cb, 3, 1, 0, 0);
          }
@@ -399,6 +452,8 @@ main(int argc, char **argv)
    for (int i = 0; i < 2; i++)
       vkDestroyPipeline(dev, pipes[i], NULL);
    vkDestroyPipeline(dev, material, NULL);
+   if (dyn_blend)
+      vkDestroyPipeline(dev, dyn_blend, NULL);
    vkDestroyPipelineLayout(dev, pl, NULL);
    vkDestroyDescriptorSetLayout(dev, sl, NULL);
    vkDestroyShaderModule(dev, vs, NULL);
