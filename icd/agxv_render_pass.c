@@ -469,6 +469,37 @@ set_subpass(struct agxv_cmd_buffer *cmd)
                               sp->stencil_format != VK_FORMAT_UNDEFINED);
 }
 
+/* A depth/stencil resolve attachment whose first use is subpass s and whose
+ * aspect is not resolved there (resolve mode NONE) keeps its load op: a
+ * resolve attachment is "used" by the subpass (Vulkan spec, "Render Pass
+ * Load Operations" happen in the first subpass using the attachment), so a
+ * CLEAR load op clears that aspect's render area; the resolved aspects are
+ * overwritten by the resolve (agxv_resolve.c). The resolve view is not a
+ * rendering attachment, so it is cleared in memory before the rendering,
+ * the way new multiview views are (clear_new_views). */
+static void
+clear_zs_resolve(struct agxv_cmd_buffer *cmd, uint32_t s)
+{
+   const struct agxv_pass_state *ps = &cmd->rendering.pass;
+   const struct agxv_render_pass *rp = ps->pass;
+   const struct agxv_rp_subpass *sp = &rp->subpasses[s];
+   uint32_t a = sp->zs_resolve;
+   if (a == UNUSED_ATT || rp->attachments[a].first_use != s)
+      return;
+   const struct agxv_rp_attachment *att = &rp->attachments[a];
+   unsigned depth_bytes = 0, stencil_bytes = 0;
+   agxv_zs_format_planes(att->format, &depth_bytes, &stencil_bytes);
+   uint32_t layers = sp->view_mask ? 1 : ps->layers;
+   if (depth_bytes && sp->depth_resolve_mode == VK_RESOLVE_MODE_NONE &&
+       att->load_op == VK_ATTACHMENT_LOAD_OP_CLEAR)
+      agxv_clear_view_rect(cmd, ps->views[a], VK_IMAGE_ASPECT_DEPTH_BIT, &ps->clears[a], ps->area,
+                           0, layers, sp->view_mask);
+   if (stencil_bytes && sp->stencil_resolve_mode == VK_RESOLVE_MODE_NONE &&
+       att->stencil_load_op == VK_ATTACHMENT_LOAD_OP_CLEAR)
+      agxv_clear_view_rect(cmd, ps->views[a], VK_IMAGE_ASPECT_STENCIL_BIT, &ps->clears[a], ps->area,
+                           0, layers, sp->view_mask);
+}
+
 /* Begins the current subpass's group of subpasses (one subpass unless
  * merged, agxv_render_pass_merge.c) as a dynamic rendering. */
 static void
@@ -545,6 +576,8 @@ begin_subpass(struct agxv_cmd_buffer *cmd)
          ri.pStencilAttachment = &stencil;
       }
    }
+   for (uint32_t s = first; s <= last; s++)
+      clear_zs_resolve(cmd, s);
    agxv_CmdBeginRendering(agxv_cmd_buffer_to_handle(cmd), &ri);
    set_subpass(cmd);
 }
