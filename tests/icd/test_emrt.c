@@ -17,7 +17,10 @@
  *  - "... in a secondary": the draws recorded in a secondary command buffer that continues the
  *    pass (dynamic-rendering inheritance, RENDER_PASS_CONTINUE, no SIMULTANEOUS_USE), executed
  *    by the primary that began it; "... + clear" also clears every attachment over CLEAR_RECT
- *    to CLEAR_VALUE (vkCmdClearAttachments) in that secondary before the draws.
+ *    to CLEAR_VALUE (vkCmdClearAttachments) in that secondary before the draws; "... executed
+ *    twice" first executes the secondary in another primary's pass over scratch attachments
+ *    (submitted and waited for), then in the checked pass (the secondary must draw to the
+ *    attachments of the primary executing it last).
  * The model: the fragment shader's output i is (rgb (i + 1) + i / 8, a) of the triangle's
  * colour (emrt.frag); the standard 4-sample locations (0.375, 0.125), (0.875, 0.375),
  * (0.125, 0.625), (0.625, 0.875), or the pixel centre; a sample is covered when strictly
@@ -49,7 +52,7 @@ static const VkRect2D CLEAR_RECT = {{36, 4}, {20, 16}};
 static const float CLEAR_VALUE[4] = {0.5f, -0.25f, 2.0f, 0.75f};
 
 /* Where a scene records its draws. */
-enum where { IN_PRIMARY, IN_SECONDARY, IN_SECONDARY_CLEAR };
+enum where { IN_PRIMARY, IN_SECONDARY, IN_SECONDARY_CLEAR, IN_SECONDARY_TWICE };
 
 struct vtx {
    float pos[4];
@@ -251,6 +254,36 @@ close_to(float got, double want)
    return fabs(got - want) <= 1e-5 * fmax(1.0, fabs(want));
 }
 
+/* Executes `sec` in a pass like `ri` over scratch attachments of another primary, submitted
+ * and waited for. */
+static void
+execute_elsewhere(struct gpu *g, int samples, int rts, uint32_t layers, const VkRenderingInfo *ri,
+                  VkCommandBuffer sec)
+{
+   struct agx_vk_ctx *c = g->c;
+   struct agx_vk_image scr[RTS];
+   VkRenderingAttachmentInfo ca[RTS];
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   for (int i = 0; i < rts; i++) {
+      make_image(c, samples, layers, &scr[i]);
+      agx_vk_barrier(cb, scr[i].image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                     VK_IMAGE_LAYOUT_GENERAL, AGX_VK_ALL_WRITE, AGX_VK_ALL_RW);
+      ca[i] = (VkRenderingAttachmentInfo){.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                          .imageView = scr[i].view,
+                                          .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                          .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                          .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
+   }
+   VkRenderingInfo r = *ri;
+   r.pColorAttachments = ca;
+   vkCmdBeginRendering(cb, &r);
+   vkCmdExecuteCommands(cb, 1, &sec);
+   vkCmdEndRendering(cb);
+   VK_OK(agx_vk_submit_wait(c, cb));
+   for (int i = 0; i < rts; i++)
+      agx_vk_image_free(c, &scr[i]);
+}
+
 /* Renders the two triangles into `rts` attachments of `samples` samples as d[] says, reads
  * every attachment back (resolved with samples) and compares with the model. */
 static unsigned
@@ -333,6 +366,8 @@ run(struct gpu *g, const char *name, int samples, int rts, uint32_t layers, cons
    vkCmdDraw(dcb, 6, 1, 0, 0);
    if (sec) {
       VK_OK(vkEndCommandBuffer(sec));
+      if (where == IN_SECONDARY_TWICE)
+         execute_elsewhere(g, samples, rts, layers, &ri, sec);
       vkCmdExecuteCommands(cb, 1, &sec);
    }
    vkCmdEndRendering(cb);
@@ -467,6 +502,8 @@ main(int argc, char **argv)
       bad += run(&g, "4 x RGBA32F, 4 samples, in a secondary", 4, 4, 1, d4, t, IN_SECONDARY);
       bad += run(&g, "4 x RGBA32F, 4 samples, in a secondary + clear", 4, 4, 1, d4, t,
                  IN_SECONDARY_CLEAR);
+      bad += run(&g, "4 x RGBA32F, 4 samples, in a secondary executed twice", 4, 4, 1, d4, t,
+                 IN_SECONDARY_TWICE);
       if (multiview)
          bad += run(&g, "4 x RGBA32F, 4 samples, 2 views", 4, 4, 2, d4, t, IN_PRIMARY);
    } else
@@ -483,6 +520,8 @@ main(int argc, char **argv)
       bad += run(&g, "8 x RGBA32F, 1 sample, in a secondary", 1, RTS, 1, d8, t, IN_SECONDARY);
       bad += run(&g, "8 x RGBA32F, 1 sample, in a secondary + clear", 1, RTS, 1, d8, t,
                  IN_SECONDARY_CLEAR);
+      bad += run(&g, "8 x RGBA32F, 1 sample, in a secondary executed twice", 1, RTS, 1, d8, t,
+                 IN_SECONDARY_TWICE);
       if (multiview) {
          bad += run(&g, "8 x RGBA32F, 1 sample, 2 views", 1, RTS, 2, d8, t, IN_PRIMARY);
          bad += run(&g, "8 x RGBA32F, 1 sample, 2 views, in a secondary + clear", 1, RTS, 2, d8, t,
