@@ -246,9 +246,9 @@ agxv_CmdClearAttachments(VkCommandBuffer commandBuffer, uint32_t attachmentCount
    }
    if (agxv_clear_draw(cmd, &d))
       return;
-   /* The split path remains for what a draw cannot do: a secondary continuing a pass whose
-    * render targets spill the tilebuffer (eMRT: the secondary lacks the pass's spilled-RT
-    * descriptors, agxv_clear_draw). */
+   /* The split path remains for what a draw cannot do: a SIMULTANEOUS_USE secondary
+    * continuing a pass whose render targets spill the tilebuffer (eMRT: the secondary has no
+    * block for the pass's spilled-RT descriptors, agxv_emrt_reserve / agxv_clear_draw). */
    if (cmd->rendering.inherited) {
       defer_clear(cmd, pAttachments, attachmentCount, pRects, rectCount);
       return;

@@ -384,7 +384,8 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
       if (cmd->rendering.sub_tib.spilled[i] && cmd->rendering.sub_tib.format[i])
          return agxv_error(VK_ERROR_UNKNOWN,
                            "render target %u spills the tilebuffer and its attachment is not "
-                           "known here (a secondary command buffer continuing the pass)",
+                           "known here (a SIMULTANEOUS_USE secondary command buffer "
+                           "continuing the pass, agxv_emrt_reserve)",
                            i);
    /* counting fragment-shader invocations: the statistics variant */
    if (fs && agxv_stats_fs_slot(cmd) && agxv_pipeline_shader(pipeline, AGXV_STAGE_FRAGMENT_STATS))

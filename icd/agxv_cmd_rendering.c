@@ -913,6 +913,9 @@ agxv_rendering_execute(struct agxv_cmd_buffer *cmd, const struct agxv_cmd_buffer
        !array_extend(cmd, &rs->depth_bias, &rs->depth_bias_count, &rs->depth_bias_cap,
                      ss->depth_bias, ss->depth_bias_count, AGX_DEPTH_BIAS_LENGTH))
       return;
+   /* the pass's spilled render targets' descriptors into the block the secondary's draws
+    * name (after any split: the render command the secondary runs in) */
+   agxv_emrt_fill(cmd, secondary);
    struct agxv_cs *cs = &cmd->cs[AGXV_CS_VDM];
    agxv_cs_call(cs, part->start_va);
    if (cs->status != VK_SUCCESS) {
@@ -1064,6 +1067,9 @@ inherit_finish(struct agxv_cmd_buffer *cmd, const VkCommandBufferInheritanceInfo
    rs->suspending = false;
    rs->resumed = false;
    rs->scissor_count = rs->depth_bias_count = 0;
+   VkResult result = agxv_emrt_reserve(cmd); /* spilled render targets (agxv_emrt.h) */
+   if (result != VK_SUCCESS)
+      return result;
    return open_inherited(cmd);
 }
 

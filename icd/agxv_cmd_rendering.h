@@ -47,6 +47,9 @@ struct agxv_rendering_state {
     * the texture state registers they fill (2 per colour attachment). */
    uint64_t emrt;
    uint32_t emrt_count;
+   /* their CPU copy: a primary's, or the block an inherited secondary
+    * reserved that each primary executing it fills (agxv_emrt_fill) */
+   uint8_t *emrt_cpu;
    uint32_t color_count;
    VkFormat color_formats[AGXV_MAX_RTS];
    bool has_depth;   /* a depth attachment is bound */

@@ -76,6 +76,7 @@ agxv_emrt_upload(struct agxv_cmd_buffer *cmd)
    struct agxv_rendering_state *rs = &cmd->rendering;
    rs->emrt = 0;
    rs->emrt_count = 0;
+   rs->emrt_cpu = NULL;
    uint32_t n = 0;
    for (uint32_t i = 0; i < rs->tib.num_rts; i++)
       if (rs->tib.spilled[i] && rs->color_views[i])
@@ -100,7 +101,53 @@ agxv_emrt_upload(struct agxv_cmd_buffer *cmd)
    }
    rs->emrt = p.gpu;
    rs->emrt_count = 2 * n;
+   rs->emrt_cpu = d;
    return VK_SUCCESS;
+}
+
+VkResult
+agxv_emrt_reserve(struct agxv_cmd_buffer *cmd)
+{
+   struct agxv_rendering_state *rs = &cmd->rendering;
+   rs->emrt = 0;
+   rs->emrt_count = 0;
+   rs->emrt_cpu = NULL;
+   if (cmd->usage & VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT)
+      return VK_SUCCESS;
+   uint32_t n = 0;
+   for (uint32_t i = 0; i < rs->tib.num_rts; i++)
+      if (rs->tib.spilled[i] && rs->tib.format[i])
+         n = i + 1;
+   if (!n)
+      return VK_SUCCESS;
+   /* its own allocation, named only by this secondary's draws (nothing
+    * deduplicated by contents points into it) */
+   struct agxv_upload_ptr p;
+   VkResult result = agxv_upload_alloc(&cmd->data, AGX_ABI_EMRT_DESC_SIZE * n, 64, &p);
+   if (result != VK_SUCCESS)
+      return result;
+   memset(p.cpu, 0, AGX_ABI_EMRT_DESC_SIZE * n);
+   rs->emrt = p.gpu;
+   rs->emrt_count = 2 * n;
+   rs->emrt_cpu = p.cpu;
+   return VK_SUCCESS;
+}
+
+void
+agxv_emrt_fill(struct agxv_cmd_buffer *cmd, const struct agxv_cmd_buffer *secondary)
+{
+   const struct agxv_rendering_state *rs = &cmd->rendering;
+   const struct agxv_rendering_state *ss = &secondary->rendering;
+   if (!ss->emrt_cpu)
+      return;
+   /* the same tilebuffer layout (agxv_rendering_execute): the primary's
+    * block covers the spilled attachments it has views for, the rest stay 0 */
+   uint32_t n = ss->emrt_count / 2, have = rs->emrt_cpu ? rs->emrt_count / 2 : 0;
+   if (have > n)
+      have = n;
+   if (have)
+      memcpy(ss->emrt_cpu, rs->emrt_cpu, AGX_ABI_EMRT_DESC_SIZE * have);
+   memset(ss->emrt_cpu + AGX_ABI_EMRT_DESC_SIZE * have, 0, AGX_ABI_EMRT_DESC_SIZE * (n - have));
 }
 
 void

@@ -14,6 +14,13 @@
  *    per pixel: the last four spill), 5 blended, 6 loaded, 7 write mask G|A, all read back.
  *  - both again with two-layer attachments and view mask 0b11 (multiview: every draw for each
  *    layer; each layer compared with the model), when the device has the multiview feature.
+ *  - "... in a secondary": the draws recorded in a secondary command buffer that continues the
+ *    pass (dynamic-rendering inheritance, RENDER_PASS_CONTINUE, no SIMULTANEOUS_USE), executed
+ *    by the primary that began it; "... + clear" also clears every attachment over CLEAR_RECT
+ *    to CLEAR_VALUE (vkCmdClearAttachments) in that secondary before the draws; "... executed
+ *    twice" first executes the secondary in another primary's pass over scratch attachments
+ *    (submitted and waited for), then in the checked pass (the secondary must draw to the
+ *    attachments of the primary executing it last).
  * The model: the fragment shader's output i is (rgb (i + 1) + i / 8, a) of the triangle's
  * colour (emrt.frag); the standard 4-sample locations (0.375, 0.125), (0.875, 0.375),
  * (0.125, 0.625), (0.625, 0.875), or the pixel centre; a sample is covered when strictly
@@ -28,7 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agx_vk_gfx.h"
+#include "agx_vk_pass.h"
 
 #define W 64
 #define H 32
@@ -38,6 +45,14 @@
 static const double sample_pos4[4][2] = {
    {0.375, 0.125}, {0.875, 0.375}, {0.125, 0.625}, {0.625, 0.875}};
 static const double sample_pos1[1][2] = {{0.5, 0.5}};
+
+/* the in-pass clear of the "+ clear" scenes: pixels x 36..55, y 4..19, every component and
+ * sample (clears ignore write masks) */
+static const VkRect2D CLEAR_RECT = {{36, 4}, {20, 16}};
+static const float CLEAR_VALUE[4] = {0.5f, -0.25f, 2.0f, 0.75f};
+
+/* Where a scene records its draws. */
+enum where { IN_PRIMARY, IN_SECONDARY, IN_SECONDARY_CLEAR, IN_SECONDARY_TWICE };
 
 struct vtx {
    float pos[4];
@@ -239,11 +254,41 @@ close_to(float got, double want)
    return fabs(got - want) <= 1e-5 * fmax(1.0, fabs(want));
 }
 
+/* Executes `sec` in a pass like `ri` over scratch attachments of another primary, submitted
+ * and waited for. */
+static void
+execute_elsewhere(struct gpu *g, int samples, int rts, uint32_t layers, const VkRenderingInfo *ri,
+                  VkCommandBuffer sec)
+{
+   struct agx_vk_ctx *c = g->c;
+   struct agx_vk_image scr[RTS];
+   VkRenderingAttachmentInfo ca[RTS];
+   VkCommandBuffer cb = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   for (int i = 0; i < rts; i++) {
+      make_image(c, samples, layers, &scr[i]);
+      agx_vk_barrier(cb, scr[i].image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                     VK_IMAGE_LAYOUT_GENERAL, AGX_VK_ALL_WRITE, AGX_VK_ALL_RW);
+      ca[i] = (VkRenderingAttachmentInfo){.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                          .imageView = scr[i].view,
+                                          .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                          .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                          .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
+   }
+   VkRenderingInfo r = *ri;
+   r.pColorAttachments = ca;
+   vkCmdBeginRendering(cb, &r);
+   vkCmdExecuteCommands(cb, 1, &sec);
+   vkCmdEndRendering(cb);
+   VK_OK(agx_vk_submit_wait(c, cb));
+   for (int i = 0; i < rts; i++)
+      agx_vk_image_free(c, &scr[i]);
+}
+
 /* Renders the two triangles into `rts` attachments of `samples` samples as d[] says, reads
  * every attachment back (resolved with samples) and compares with the model. */
 static unsigned
 run(struct gpu *g, const char *name, int samples, int rts, uint32_t layers, const struct rt_desc *d,
-    const struct tri *t)
+    const struct tri *t, enum where where)
 {
    struct agx_vk_ctx *c = g->c;
    struct agx_vk_image img[RTS], res[RTS];
@@ -287,14 +332,44 @@ run(struct gpu *g, const char *name, int samples, int rts, uint32_t layers, cons
                          .viewMask = layers > 1 ? (1u << layers) - 1 : 0,
                          .colorAttachmentCount = (uint32_t)rts,
                          .pColorAttachments = ca};
+   VkCommandBuffer sec = VK_NULL_HANDLE, dcb = cb;
+   if (where != IN_PRIMARY) {
+      ri.flags = VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT;
+      VkFormat formats[RTS];
+      for (int i = 0; i < rts; i++)
+         formats[i] = VK_FORMAT_R32G32B32A32_SFLOAT;
+      sec = agx_vk_begin_secondary(
+         g->c, VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT,
+         &(struct agx_vk_inheritance){.color_count = (uint32_t)rts,
+                                      .colors = formats,
+                                      .samples = (VkSampleCountFlagBits)samples,
+                                      .view_mask = ri.viewMask});
+      dcb = sec;
+   }
    vkCmdBeginRendering(cb, &ri);
-   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
-   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->ds.set, 0,
+   if (where == IN_SECONDARY_CLEAR) {
+      VkClearAttachment ka[RTS];
+      for (int i = 0; i < rts; i++) {
+         ka[i] = (VkClearAttachment){.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT,
+                                     .colorAttachment = (uint32_t)i};
+         memcpy(ka[i].clearValue.color.float32, CLEAR_VALUE, 16);
+      }
+      VkClearRect kr = {CLEAR_RECT, 0, 1};
+      vkCmdClearAttachments(dcb, (uint32_t)rts, ka, 1, &kr);
+   }
+   vkCmdBindPipeline(dcb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+   vkCmdBindDescriptorSets(dcb, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->ds.set, 0,
                            NULL);
    float push[4] = {0};
-   vkCmdPushConstants(cb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
-   agx_vk_viewport_scissor(cb, W, H);
-   vkCmdDraw(cb, 6, 1, 0, 0);
+   vkCmdPushConstants(dcb, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
+   agx_vk_viewport_scissor(dcb, W, H);
+   vkCmdDraw(dcb, 6, 1, 0, 0);
+   if (sec) {
+      VK_OK(vkEndCommandBuffer(sec));
+      if (where == IN_SECONDARY_TWICE)
+         execute_elsewhere(g, samples, rts, layers, &ri, sec);
+      vkCmdExecuteCommands(cb, 1, &sec);
+   }
    vkCmdEndRendering(cb);
    agx_vk_memory_barrier(cb, AGX_VK_ALL_WRITE, AGX_VK_ALL_RW);
    for (int i = 0; i < rts; i++) {
@@ -313,6 +388,8 @@ run(struct gpu *g, const char *name, int samples, int rts, uint32_t layers, cons
                                g->out.buf, ((VkDeviceSize)l * RTS + i) * W * H * 16);
    agx_vk_host_barrier(cb);
    VK_OK(agx_vk_submit_wait(c, cb));
+   if (sec)
+      vkFreeCommandBuffers(c->dev, c->pool, 1, &sec);
 
    static struct model m;
    memset(&m, 0, sizeof(m));
@@ -321,6 +398,15 @@ run(struct gpu *g, const char *name, int samples, int rts, uint32_t layers, cons
          for (int s = 0; s < samples; s++)
             for (int k = 0; k < 4; k++)
                m.v[i][px][s][k] = d[i].init[k];
+   if (where == IN_SECONDARY_CLEAR)
+      for (int i = 0; i < rts; i++)
+         for (int y = CLEAR_RECT.offset.y; y < CLEAR_RECT.offset.y + (int)CLEAR_RECT.extent.height;
+              y++)
+            for (int x = CLEAR_RECT.offset.x;
+                 x < CLEAR_RECT.offset.x + (int)CLEAR_RECT.extent.width; x++)
+               for (int s = 0; s < samples; s++)
+                  for (int k = 0; k < 4; k++)
+                     m.v[i][y * W + x][s][k] = CLEAR_VALUE[k];
    model_draw(&m, samples, rts, d, &t[0]);
    memset(m.mixed, 0, sizeof(m.mixed)); /* the first triangle drew over the clear */
    model_draw(&m, samples, rts, d, &t[1]);
@@ -412,9 +498,14 @@ main(int argc, char **argv)
    };
    unsigned bad = 0;
    if (props.limits.framebufferColorSampleCounts & VK_SAMPLE_COUNT_4_BIT) {
-      bad += run(&g, "4 x RGBA32F, 4 samples", 4, 4, 1, d4, t);
+      bad += run(&g, "4 x RGBA32F, 4 samples", 4, 4, 1, d4, t, IN_PRIMARY);
+      bad += run(&g, "4 x RGBA32F, 4 samples, in a secondary", 4, 4, 1, d4, t, IN_SECONDARY);
+      bad += run(&g, "4 x RGBA32F, 4 samples, in a secondary + clear", 4, 4, 1, d4, t,
+                 IN_SECONDARY_CLEAR);
+      bad += run(&g, "4 x RGBA32F, 4 samples, in a secondary executed twice", 4, 4, 1, d4, t,
+                 IN_SECONDARY_TWICE);
       if (multiview)
-         bad += run(&g, "4 x RGBA32F, 4 samples, 2 views", 4, 4, 2, d4, t);
+         bad += run(&g, "4 x RGBA32F, 4 samples, 2 views", 4, 4, 2, d4, t, IN_PRIMARY);
    } else
       printf("4 x RGBA32F, 4 samples: skipped (no 4-sample colour attachments)\n");
    struct rt_desc d8[RTS];
@@ -425,9 +516,17 @@ main(int argc, char **argv)
    d8[6].load = true;
    d8[7].mask = 0xA;
    if (props.limits.maxColorAttachments >= RTS) {
-      bad += run(&g, "8 x RGBA32F, 1 sample", 1, RTS, 1, d8, t);
-      if (multiview)
-         bad += run(&g, "8 x RGBA32F, 1 sample, 2 views", 1, RTS, 2, d8, t);
+      bad += run(&g, "8 x RGBA32F, 1 sample", 1, RTS, 1, d8, t, IN_PRIMARY);
+      bad += run(&g, "8 x RGBA32F, 1 sample, in a secondary", 1, RTS, 1, d8, t, IN_SECONDARY);
+      bad += run(&g, "8 x RGBA32F, 1 sample, in a secondary + clear", 1, RTS, 1, d8, t,
+                 IN_SECONDARY_CLEAR);
+      bad += run(&g, "8 x RGBA32F, 1 sample, in a secondary executed twice", 1, RTS, 1, d8, t,
+                 IN_SECONDARY_TWICE);
+      if (multiview) {
+         bad += run(&g, "8 x RGBA32F, 1 sample, 2 views", 1, RTS, 2, d8, t, IN_PRIMARY);
+         bad += run(&g, "8 x RGBA32F, 1 sample, 2 views, in a secondary + clear", 1, RTS, 2, d8, t,
+                    IN_SECONDARY_CLEAR);
+      }
    } else
       printf("8 x RGBA32F, 1 sample: skipped (%u colour attachments)\n",
              props.limits.maxColorAttachments);
