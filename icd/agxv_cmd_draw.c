@@ -48,6 +48,7 @@
 #include "agxv_xfb.h"
 #include "agxv_device.h"
 #include "agxv_fs_variants.h"
+#include "agxv_vs_variants.h"
 #include "agxv_graphics_pipeline.h"
 #include "agxv_log.h"
 #include "agxv_multiview.h"
@@ -498,12 +499,25 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
 static VkResult
 vs_list(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
         const struct agxv_vdm_draw *vd, uint32_t base_vertex, uint32_t base_instance,
-        uint32_t draw_id, uint64_t *out)
+        uint32_t draw_id, uint64_t *out, uint32_t *vs_counts)
 {
    const struct agxv_graphics_pipeline *gfx = pipeline->gfx;
    const struct agxv_shader *vs = agxv_pipeline_shader(pipeline, AGXV_STAGE_VERTEX);
+   const struct agxv_vbo_link *link = &gfx->vbo;
    struct agxv_draw_cache *c = &cmd->draw_cache;
    VkResult result;
+   *vs_counts = gfx->words.vs_counts;
+   if (gfx->vs_variants) {
+      /* dynamic vertex input: the program linked with the prolog of the
+       * state in effect (agxv_vs_variants.h) */
+      const struct agxv_vs_variant *variant;
+      result = agxv_vs_variant_get(cmd->device, gfx->vs_variants, &cmd->dyn.s.vi, &variant);
+      if (result != VK_SUCCESS)
+         return result;
+      vs = &variant->shader;
+      link = &variant->link;
+      *vs_counts = variant->vs_counts;
+   }
    uint64_t data = const_data(vs);
    if ((c->dirty & AGXV_DRAW_DIRTY_VS_ROOT) || !c->vs_root || c->vs_const_data != data ||
        c->base_vertex != base_vertex || c->base_instance != base_instance ||
@@ -526,14 +540,14 @@ vs_list(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
       /* pipelines of equal links share the uniforms (struct agxv_vbo_link
        * has no padding) */
       if ((c->dirty & AGXV_DRAW_DIRTY_VB) || !c->vbo ||
-          (c->vbo_link != &gfx->vbo && memcmp(c->vbo_link, &gfx->vbo, sizeof(gfx->vbo))) ||
+          (c->vbo_link != link && memcmp(c->vbo_link, link, sizeof(*link))) ||
           (cmd->dyn.dirty & (AGXV_DYN_BIT(VI) | AGXV_DYN_BIT(VI_BINDING_STRIDES)))) {
-         result = agxv_cmd_write_vbo_uniforms(cmd, &gfx->vbo, &c->vbo, &c->vbo_size);
+         result = agxv_cmd_write_vbo_uniforms(cmd, link, &c->vbo, &c->vbo_size);
          if (result != VK_SUCCESS) {
             c->vbo = 0;
             return result;
          }
-         c->vbo_link = &gfx->vbo;
+         c->vbo_link = link;
          c->dirty &= ~AGXV_DRAW_DIRTY_VB;
       }
       vbo = c->vbo;
@@ -541,7 +555,7 @@ vs_list(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
    }
    if (vd->indirect)
       return emit_usc_words(cmd, vs, c->vs_root, NULL, NULL, false,
-                            vd->indirect + (vd->indexed ? 12 : 8), vbo, gfx->vbo.uniform_base,
+                            vd->indirect + (vd->indexed ? 12 : 8), vbo, link->uniform_base,
                             vbo_size, out);
    const struct agxv_draw_cache_entry *e =
       agxv_draw_cache_find(c, AGXV_DRAW_CACHE_VS_LIST, vs->code, c->vs_root, vbo);
@@ -549,7 +563,7 @@ vs_list(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
       *out = e->value;
       return VK_SUCCESS;
    }
-   result = emit_usc_words(cmd, vs, c->vs_root, NULL, NULL, false, 0, vbo, gfx->vbo.uniform_base,
+   result = emit_usc_words(cmd, vs, c->vs_root, NULL, NULL, false, 0, vbo, link->uniform_base,
                            vbo_size, out);
    if (result == VK_SUCCESS)
       agxv_draw_cache_add(c, AGXV_DRAW_CACHE_VS_LIST, vs->code, c->vs_root, vbo, *out, false);
@@ -638,8 +652,9 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
    if (result == VK_SUCCESS)
       result = update_pass_arrays(cmd);
    uint64_t vs_usc;
+   uint32_t vs_counts = 0;
    if (result == VK_SUCCESS)
-      result = vs_list(cmd, pipeline, vd, base_vertex, base_instance, draw_id, &vs_usc);
+      result = vs_list(cmd, pipeline, vd, base_vertex, base_instance, draw_id, &vs_usc, &vs_counts);
    if (result != VK_SUCCESS)
       return result;
    pd.scissor_index = rs->scissor_index;
@@ -679,7 +694,7 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
       .rasterizer_discard = d->s.rs.rasterizer_discard_enable,
       .outputs = gfx->words.vdm_outputs,
       .generate_primitive_id = pd.generate_primitive_id,
-      .counts = gfx->words.vs_counts,
+      .counts = vs_counts,
    };
    bool vs_state = !c->vs_state_valid || !agxv_draw_cache_vs_state_equal(&c->vs_state, &vvs);
    /* The restart index likewise (hk_flush_index: when the index buffer changed). */

@@ -192,6 +192,23 @@ agxv_CmdSetLogicOpEXT(VkCommandBuffer commandBuffer, VkLogicOp logicOp)
    agxv_dyn_set_logic_op(&cmd->dyn, logicOp);
 }
 
+/* VK_EXT_vertex_input_dynamic_state: bindings (strides, rates, divisors)
+ * and attributes; draws link the prolog of the state in effect
+ * (agxv_vs_variants.h) and the vertex-fetch uniforms carry the strides. */
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetVertexInputEXT(VkCommandBuffer commandBuffer, uint32_t vertexBindingDescriptionCount,
+                          const VkVertexInputBindingDescription2EXT *pVertexBindingDescriptions,
+                          uint32_t vertexAttributeDescriptionCount,
+                          const VkVertexInputAttributeDescription2EXT *pVertexAttributeDescriptions)
+{
+   CMD(cmd);
+   agxv_dyn_set_vertex_input(&cmd->dyn, vertexBindingDescriptionCount, pVertexBindingDescriptions,
+                             vertexAttributeDescriptionCount, pVertexAttributeDescriptions);
+   /* the uniforms hold the strides: re-uploaded at the next draw whichever
+    * draw path consumes the dynamic dirty bits first */
+   cmd->draw_cache.dirty |= AGXV_DRAW_DIRTY_VB;
+}
+
 /* VK_EXT_extended_dynamic_state3: the states the features offer
  * (agxv_physical_device.c); the colour blend and multisample ones select
  * the output epilog at draw time (agxv_fs_variants.h). */

@@ -33,6 +33,7 @@ struct agxv_features {
    VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT mutable_descriptor;
    VkPhysicalDeviceCustomBorderColorFeaturesEXT custom_border;
    VkPhysicalDeviceImageViewMinLodFeaturesEXT min_lod;
+   VkPhysicalDeviceVertexInputDynamicStateFeaturesEXT vertex_input_dynamic;
 };
 
 struct agxv_properties {

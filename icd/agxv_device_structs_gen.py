@@ -44,7 +44,8 @@ EXTENSION = {
                  'VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR': 'subgroup_rotate',
                  'VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT': 'mutable_descriptor',
                  'VkPhysicalDeviceCustomBorderColorFeaturesEXT': 'custom_border',
-                 'VkPhysicalDeviceImageViewMinLodFeaturesEXT': 'min_lod'},
+                 'VkPhysicalDeviceImageViewMinLodFeaturesEXT': 'min_lod',
+                 'VkPhysicalDeviceVertexInputDynamicStateFeaturesEXT': 'vertex_input_dynamic'},
     'Properties': {'VkPhysicalDeviceRobustness2PropertiesEXT': 'robustness2',
                    'VkPhysicalDeviceTransformFeedbackPropertiesEXT': 'xfb',
                    'VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT':

@@ -108,6 +108,10 @@ DEVICE_EXTENSIONS = [
     # Instance-rate divisors including 0 (vertex-fetch prolog; tests/icd
     # test_vertex_input)
     'VK_EXT_vertex_attribute_divisor',
+    # Vertex input set at draw time: the prolog of the state in effect is
+    # linked per key, cached with the pipeline (icd/agxv_vs_variants.c;
+    # tests/icd test_vidyn)
+    'VK_EXT_vertex_input_dynamic_state',
     # LOAD_OP_NONE / STORE_OP_NONE (agxv_render.c: NONE loads so the forced
     # ZLS store and hk's colour workaround write back what was there; tests/icd
     # test_render, test_raster_features). The KHR extension (DXVK requires

@@ -17,6 +17,7 @@
 #include "agxv_device.h"
 #include "agxv_format.h"
 #include "agxv_fs_variants.h"
+#include "agxv_vs_variants.h"
 #include "agxv_graphics_pipeline_cache.h"
 #include "agxv_graphics_pipeline_library.h"
 #include "agxv_pipeline_cache.h"
@@ -211,7 +212,19 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
    uint32_t size = out.r.size;
    struct agxv_shader_info info = out.r.info;
    uint8_t *linked = NULL;
-   if (which == AGXV_STAGE_VERTEX && out.vs.attribs_read) {
+   if (which == AGXV_STAGE_VERTEX && out.vs.attribs_read &&
+       (pipeline->graphics->dynamic & AGXV_DYN_BIT(VI))) {
+      /* dynamic vertex input: the slot keeps the unlinked main program (its
+       * words); draws use the variant of the state in effect */
+      result = gfx->vs_variants ? VK_SUCCESS
+                                : agxv_vs_variants_create(device, code, size, &out.r.info,
+                                                          out.vs.attribs_read, &gfx->vs_variants);
+      if (result != VK_SUCCESS) {
+         agxv_compile_result_free(&out.r);
+         return result;
+      }
+      gfx->has_vbo = true;
+   } else if (which == AGXV_STAGE_VERTEX && out.vs.attribs_read) {
       result = agxv_vbo_link_vs(device, pipeline->graphics, out.vs.attribs_read, code, size,
                                 &out.r.info, &linked, &size, &info, &gfx->vbo);
       if (result != VK_SUCCESS) {

@@ -86,6 +86,9 @@ struct agxv_graphics_pipeline {
     * use the program linked for the state in effect (agxv_fs_variants.h);
     * NULL: the fragment stage slot's program always */
    struct agxv_fs_variants *fs_variants;
+   /* dynamic vertex input: draws use the program linked with the prolog of
+    * the state in effect (agxv_vs_variants.h); NULL: the vertex stage slot */
+   struct agxv_vs_variants *vs_variants;
    /* while the pipeline is built: its cache use (agxv_pipeline_cache.h) */
    struct agxv_cache_use *cache_use;
 };

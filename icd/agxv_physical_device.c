@@ -442,6 +442,12 @@ init_features(struct agxv_features *f)
       .vertexAttributeInstanceRateDivisor = VK_TRUE,
       .vertexAttributeInstanceRateZeroDivisor = VK_TRUE,
    };
+   /* VK_EXT_vertex_input_dynamic_state: draws link the vertex-fetch prolog
+    * of the state in effect (agxv_vs_variants.h; tests/icd test_vidyn). */
+   f->vertex_input_dynamic = (VkPhysicalDeviceVertexInputDynamicStateFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_INPUT_DYNAMIC_STATE_FEATURES_EXT,
+      .vertexInputDynamicState = VK_TRUE,
+   };
    /* Graphics pipeline libraries (agxv_graphics_pipeline_library.c). */
    f->gpl = (VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT,

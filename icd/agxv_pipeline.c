@@ -13,6 +13,7 @@
 #include "agxv_cs.h"
 #include "agxv_device.h"
 #include "agxv_fs_variants.h"
+#include "agxv_vs_variants.h"
 #include "agxv_graphics_state.h"
 #include "agxv_log.h"
 #include "agxv_shared_code.h"
@@ -190,6 +191,7 @@ agxv_pipeline_destroy(struct agxv_device *device, struct agxv_pipeline *pipeline
    if (pipeline->gfx) {
       agxv_xfb_pipeline_finish(device, pipeline->gfx);
       agxv_fs_variants_destroy(device, pipeline->gfx->fs_variants);
+      agxv_vs_variants_destroy(device, pipeline->gfx->vs_variants);
    }
    agxv_free(&device->alloc, pipeline->gfx);
    if (pipeline->library)

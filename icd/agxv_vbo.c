@@ -254,26 +254,32 @@ agxv_vbo_sw_key(const struct agxv_graphics_state *s, struct agx_vbo_key *key,
                    s->vi.attributes_valid, 0, key, link);
 }
 
-VkResult
-agxv_vbo_link_vs(struct agxv_device *device, const struct agxv_graphics_state *s,
-                 uint32_t attribs_read, const uint8_t *code, uint32_t size,
-                 const struct agxv_shader_info *info, uint8_t **linked, uint32_t *linked_size,
-                 struct agxv_shader_info *linked_info, struct agxv_vbo_link *link)
+uint32_t
+agxv_vbo_uniform_base(const struct agxv_shader_info *info)
 {
-   if (s->dynamic & AGXV_DYN_BIT(VI))
-      return agxv_error(VK_ERROR_UNKNOWN, "dynamic vertex input with vertex attributes is not "
-                                          "supported yet");
-   memset(link, 0, sizeof(*link));
    uint32_t main_uniforms = info->uniform_halves * 2;
    if (main_uniforms < AGX_ABI_UNIFORM_SIZE)
       main_uniforms = AGX_ABI_UNIFORM_SIZE;
-   link->uniform_base = ALIGN_UP(main_uniforms, 8u);
-   struct agx_vbo_key key;
-   VkResult result = make_key(&s->vi, (s->dynamic & AGXV_DYN_BIT(VI_BINDING_STRIDES)) != 0,
-                              attribs_read, link->uniform_base, &key, link);
+   return ALIGN_UP(main_uniforms, 8u);
+}
+
+VkResult
+agxv_vbo_make_key(const struct agxv_vi_state *vi, bool dynamic_stride, uint32_t attribs_read,
+                  uint32_t uniform_base, struct agx_vbo_key *key, struct agxv_vbo_link *link)
+{
+   memset(link, 0, sizeof(*link));
+   link->uniform_base = uniform_base;
+   return make_key(vi, dynamic_stride, attribs_read, uniform_base, key, link);
+}
+
+VkResult
+agxv_vbo_link_key(struct agxv_device *device, const struct agx_vbo_key *key,
+                  const struct agxv_vbo_link *link, const uint8_t *code, uint32_t size,
+                  const struct agxv_shader_info *info, uint8_t **linked, uint32_t *linked_size,
+                  struct agxv_shader_info *linked_info)
+{
    const struct agxv_vbo_prolog *p = NULL;
-   if (result == VK_SUCCESS)
-      result = get_prolog(device, &key, &p);
+   VkResult result = get_prolog(device, key, &p);
    if (result != VK_SUCCESS)
       return result;
    /* [prolog][main program ... head][pad][preamble, constant data]: the
@@ -304,6 +310,23 @@ agxv_vbo_link_vs(struct agxv_device *device, const struct agxv_graphics_state *s
    *linked = out;
    *linked_size = total;
    return VK_SUCCESS;
+}
+
+VkResult
+agxv_vbo_link_vs(struct agxv_device *device, const struct agxv_graphics_state *s,
+                 uint32_t attribs_read, const uint8_t *code, uint32_t size,
+                 const struct agxv_shader_info *info, uint8_t **linked, uint32_t *linked_size,
+                 struct agxv_shader_info *linked_info, struct agxv_vbo_link *link)
+{
+   if (s->dynamic & AGXV_DYN_BIT(VI))
+      return agxv_error(VK_ERROR_UNKNOWN, "dynamic vertex input: the prolog is linked at "
+                                          "draw time (agxv_vs_variants.h)");
+   struct agx_vbo_key key;
+   VkResult result = agxv_vbo_make_key(&s->vi, (s->dynamic & AGXV_DYN_BIT(VI_BINDING_STRIDES)) != 0,
+                                       attribs_read, agxv_vbo_uniform_base(info), &key, link);
+   if (result != VK_SUCCESS)
+      return result;
+   return agxv_vbo_link_key(device, &key, link, code, size, info, linked, linked_size, linked_info);
 }
 
 void

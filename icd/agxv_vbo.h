@@ -15,9 +15,8 @@
  * strides are dynamic (VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE: the
  * bound stride, vkCmdBindVertexBuffers2, also gives the clamp).
  *
- * Assumes: the vertex input state (formats, offsets, rates) is static in
- * the pipeline (dynamic vertex input with attributes is refused: no
- * draw-time relinking yet).
+ * Dynamic vertex input (VK_EXT_vertex_input_dynamic_state): draws link the
+ * prolog of the state in effect (agxv_vs_variants.h), strides dynamic.
  */
 #ifndef AGXV_VBO_H
 #define AGXV_VBO_H
@@ -53,6 +52,24 @@ VkResult agxv_vbo_link_vs(struct agxv_device *device, const struct agxv_graphics
                           const struct agxv_shader_info *info, uint8_t **linked,
                           uint32_t *linked_size, struct agxv_shader_info *linked_info,
                           struct agxv_vbo_link *link);
+
+struct agxv_vi_state;
+/* The first byte of the per-buffer uniforms behind a main shader's. */
+uint32_t agxv_vbo_uniform_base(const struct agxv_shader_info *info);
+
+/* The prolog key of the attributes attribs_read of a vertex input state
+ * (strides read from the uniforms where dynamic_stride); link: the
+ * buffers read (cleared first). */
+VkResult agxv_vbo_make_key(const struct agxv_vi_state *vi, bool dynamic_stride,
+                           uint32_t attribs_read, uint32_t uniform_base, struct agx_vbo_key *key,
+                           struct agxv_vbo_link *link);
+
+/* Links the (cached) prolog of key in front of a main vertex shader, as
+ * agxv_vbo_link_vs. */
+VkResult agxv_vbo_link_key(struct agxv_device *device, const struct agx_vbo_key *key,
+                           const struct agxv_vbo_link *link, const uint8_t *code, uint32_t size,
+                           const struct agxv_shader_info *info, uint8_t **linked,
+                           uint32_t *linked_size, struct agxv_shader_info *linked_info);
 
 /* Frees the device's prolog cache. */
 void agxv_vbo_cache_finish(struct agxv_device *device);
