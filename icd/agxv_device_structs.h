@@ -33,6 +33,7 @@ struct agxv_features {
    VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT mutable_descriptor;
    VkPhysicalDeviceCustomBorderColorFeaturesEXT custom_border;
    VkPhysicalDeviceImageViewMinLodFeaturesEXT min_lod;
+   VkPhysicalDeviceMultiDrawFeaturesEXT multi_draw;
 };
 
 struct agxv_properties {
@@ -48,6 +49,7 @@ struct agxv_properties {
    VkPhysicalDeviceMaintenance6PropertiesKHR maintenance6;
    VkPhysicalDeviceCustomBorderColorPropertiesEXT custom_border;
    VkPhysicalDeviceExtendedDynamicState3PropertiesEXT eds3;
+   VkPhysicalDeviceMultiDrawPropertiesEXT multi_draw;
 };
 
 /* Fill one chained core or supported extension struct (keeping its pNext);

@@ -44,7 +44,8 @@ EXTENSION = {
                  'VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR': 'subgroup_rotate',
                  'VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT': 'mutable_descriptor',
                  'VkPhysicalDeviceCustomBorderColorFeaturesEXT': 'custom_border',
-                 'VkPhysicalDeviceImageViewMinLodFeaturesEXT': 'min_lod'},
+                 'VkPhysicalDeviceImageViewMinLodFeaturesEXT': 'min_lod',
+                 'VkPhysicalDeviceMultiDrawFeaturesEXT': 'multi_draw'},
     'Properties': {'VkPhysicalDeviceRobustness2PropertiesEXT': 'robustness2',
                    'VkPhysicalDeviceTransformFeedbackPropertiesEXT': 'xfb',
                    'VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT':
@@ -53,7 +54,8 @@ EXTENSION = {
                    'VkPhysicalDeviceMaintenance5PropertiesKHR': 'maintenance5',
                    'VkPhysicalDeviceMaintenance6PropertiesKHR': 'maintenance6',
                    'VkPhysicalDeviceCustomBorderColorPropertiesEXT': 'custom_border',
-                   'VkPhysicalDeviceExtendedDynamicState3PropertiesEXT': 'eds3'},
+                   'VkPhysicalDeviceExtendedDynamicState3PropertiesEXT': 'eds3',
+                   'VkPhysicalDeviceMultiDrawPropertiesEXT': 'multi_draw'},
 }
 SUMMARY = {
     'Features': ['VkPhysicalDeviceVulkan11Features', 'VkPhysicalDeviceVulkan12Features',

@@ -108,6 +108,10 @@ DEVICE_EXTENSIONS = [
     # Instance-rate divisors including 0 (vertex-fetch prolog; tests/icd
     # test_vertex_input)
     'VK_EXT_vertex_attribute_divisor',
+    # vkCmdDrawMulti(Indexed)EXT: one API draw per entry through the direct
+    # draw path, gl_DrawID = the entry's index (agxv_cmd_draw.c; tests/icd
+    # test_multi_draw)
+    'VK_EXT_multi_draw',
     # LOAD_OP_NONE / STORE_OP_NONE (agxv_render.c: NONE loads so the forced
     # ZLS store and hk's colour workaround write back what was there; tests/icd
     # test_render, test_raster_features). The KHR extension (DXVK requires

@@ -442,6 +442,11 @@ init_features(struct agxv_features *f)
       .vertexAttributeInstanceRateDivisor = VK_TRUE,
       .vertexAttributeInstanceRateZeroDivisor = VK_TRUE,
    };
+   /* vkCmdDrawMulti(Indexed)EXT: one direct draw per entry (agxv_cmd_draw.c). */
+   f->multi_draw = (VkPhysicalDeviceMultiDrawFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT,
+      .multiDraw = VK_TRUE,
+   };
    /* Graphics pipeline libraries (agxv_graphics_pipeline_library.c). */
    f->gpl = (VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT,
@@ -847,6 +852,13 @@ init_properties(struct agxv_physical_device *pdev)
    p->vertex_attribute_divisor = (VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_EXT,
       .maxVertexAttribDivisor = UINT32_MAX,
+   };
+   /* The multi-draw commands loop over their entries on the CPU, so any
+    * count works; Honeykrisp's UINT16_MAX (hk_physical_device.c) is well
+    * above Vulkan's minimum of 2048 and bounds one command's recording. */
+   p->multi_draw = (VkPhysicalDeviceMultiDrawPropertiesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_PROPERTIES_EXT,
+      .maxMultiDrawCount = UINT16_MAX,
    };
    /* Update-after-bind descriptors are the same descriptors in the same set
     * memory (nothing is copied at bind time), so each limit is at least its
