@@ -414,8 +414,8 @@ init_features(struct agxv_features *f)
     * Fragment face words, up to 16 viewports (Viewport/Region clip arrays
     * and one ISP Scissor each) selected by the VS's viewport index, clip
     * distances as UVS words enabled in Output Select (tests/icd
-    * test_raster_features). shaderOutputLayer stays off until a test
-    * renders a layer chosen by the VS. */
+    * test_raster_features). The VS's layer goes to the same layer output
+    * (tests/icd test_vs_layer). */
    /* Dual-source blending on render target 0: the second source (Location
     * 0 Index 1) travels in render target 1's epilog registers (agx_fs_epilog.c,
     * Mesa's mapping; tests/icd test_raster_features). */
@@ -431,6 +431,7 @@ init_features(struct agxv_features *f)
    f->v10.shaderClipDistance = VK_TRUE;
    f->v10.shaderCullDistance = VK_TRUE; /* agx_pass_lower_cull_fs */
    f->v12.shaderOutputViewportIndex = VK_TRUE;
+   f->v12.shaderOutputLayer = VK_TRUE;
    f->depth_clip_enable = (VkPhysicalDeviceDepthClipEnableFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT,
       .depthClipEnable = VK_TRUE,
