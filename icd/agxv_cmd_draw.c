@@ -1,5 +1,6 @@
 /*
  * Draws: vkCmdDraw, vkCmdDrawIndexed, vkCmdDraw(Indexed)Indirect,
+ * vkCmdDrawMulti(Indexed)EXT,
  * vkCmdBindIndexBuffer and vkCmdBindVertexBuffers(2). Each draw
  * inside a render pass (agxv_cmd_rendering.c) uploads the root uniforms of
  * the vertex and fragment shaders (agx_abi.h: sets, push constants, base
@@ -804,20 +805,55 @@ agxv_cmd_draw_internal(struct agxv_cmd_buffer *cmd, uint32_t vertex_count, uint3
    return draw_views(cmd, &vd, 0, first_instance, 0);
 }
 
+/* One vkCmdDraw (or entry draw_id of vkCmdDrawMultiEXT). */
+static VkResult
+cmd_draw(struct agxv_cmd_buffer *cmd, uint32_t vertex_count, uint32_t instance_count,
+         uint32_t first_vertex, uint32_t first_instance, uint32_t draw_id)
+{
+   if (!vertex_count || !instance_count)
+      return VK_SUCCESS;
+   struct agxv_vdm_draw vd = {
+      .count = vertex_count,
+      .instances = instance_count,
+      .first = first_vertex,
+   };
+   agxv_stats_draw(cmd, &vd);
+   return draw_views(cmd, &vd, first_vertex, first_instance, draw_id);
+}
+
+/* One vkCmdDrawIndexed (or entry draw_id of vkCmdDrawMultiIndexedEXT). */
+static VkResult
+cmd_draw_indexed(struct agxv_cmd_buffer *cmd, uint32_t index_count, uint32_t instance_count,
+                 uint32_t first_index, int32_t vertex_offset, uint32_t first_instance,
+                 uint32_t draw_id)
+{
+   if (!index_count || !instance_count)
+      return VK_SUCCESS;
+   unsigned index_bytes = cmd->index.type == VK_INDEX_TYPE_UINT32   ? 4
+                          : cmd->index.type == VK_INDEX_TYPE_UINT16 ? 2
+                                                                    : 1;
+   if (cmd->index.null && ((uint64_t)first_index + index_count) * index_bytes > cmd->index.size)
+      return agxv_error(VK_ERROR_UNKNOWN,
+                        "an indexed draw reading %u indices from a null index "
+                        "buffer (at most %u are zeros here)",
+                        first_index + index_count, AGXV_NULL_INDEX_BYTES / index_bytes);
+   struct agxv_vdm_draw vd = {
+      .count = index_count,
+      .instances = instance_count,
+      .first = first_index,
+      .vertex_offset = vertex_offset,
+      .indexed = true,
+   };
+   agxv_stats_draw(cmd, &vd);
+   return draw_views(cmd, &vd, (uint32_t)vertex_offset, first_instance, draw_id);
+}
+
 VKAPI_ATTR void VKAPI_CALL
 agxv_CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t instanceCount,
              uint32_t firstVertex, uint32_t firstInstance)
 {
    AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
-   if (!vertexCount || !instanceCount)
-      return;
-   struct agxv_vdm_draw vd = {
-      .count = vertexCount,
-      .instances = instanceCount,
-      .first = firstVertex,
-   };
-   agxv_stats_draw(cmd, &vd);
-   VkResult result = draw_views(cmd, &vd, firstVertex, firstInstance, 0);
+   VkResult result = cmd_draw(cmd, vertexCount, instanceCount, firstVertex, firstInstance, 0);
    if (result != VK_SUCCESS)
       agxv_cmd_set_error(cmd, result);
 }
@@ -827,30 +863,55 @@ agxv_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount, uint32_t
                     uint32_t firstIndex, int32_t vertexOffset, uint32_t firstInstance)
 {
    AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
-   if (!indexCount || !instanceCount)
-      return;
-   unsigned index_bytes = cmd->index.type == VK_INDEX_TYPE_UINT32   ? 4
-                          : cmd->index.type == VK_INDEX_TYPE_UINT16 ? 2
-                                                                    : 1;
-   if (cmd->index.null && ((uint64_t)firstIndex + indexCount) * index_bytes > cmd->index.size) {
-      agxv_cmd_set_error(cmd,
-                         agxv_error(VK_ERROR_UNKNOWN,
-                                    "an indexed draw reading %u indices from a null index "
-                                    "buffer (at most %u are zeros here)",
-                                    firstIndex + indexCount, AGXV_NULL_INDEX_BYTES / index_bytes));
-      return;
-   }
-   struct agxv_vdm_draw vd = {
-      .count = indexCount,
-      .instances = instanceCount,
-      .first = firstIndex,
-      .vertex_offset = vertexOffset,
-      .indexed = true,
-   };
-   agxv_stats_draw(cmd, &vd);
-   VkResult result = draw_views(cmd, &vd, (uint32_t)vertexOffset, firstInstance, 0);
+   VkResult result =
+      cmd_draw_indexed(cmd, indexCount, instanceCount, firstIndex, vertexOffset, firstInstance, 0);
    if (result != VK_SUCCESS)
       agxv_cmd_set_error(cmd, result);
+}
+
+/* VK_EXT_multi_draw: each entry (`stride` bytes apart) is one direct draw
+ * with gl_DrawID = its index in the call (Vulkan's DrawIndex for these
+ * commands); the bound state is the same for all of them, so the per-draw
+ * emission's memos (vs_list, the PPP quick path) re-emit only the roots. */
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdDrawMultiEXT(VkCommandBuffer commandBuffer, uint32_t drawCount,
+                     const VkMultiDrawInfoEXT *pVertexInfo, uint32_t instanceCount,
+                     uint32_t firstInstance, uint32_t stride)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
+   const uint8_t *p = (const uint8_t *)pVertexInfo;
+   for (uint32_t i = 0; i < drawCount; i++) {
+      VkMultiDrawInfoEXT e;
+      memcpy(&e, p + (size_t)i * stride, sizeof(e));
+      VkResult result =
+         cmd_draw(cmd, e.vertexCount, instanceCount, e.firstVertex, firstInstance, i);
+      if (result != VK_SUCCESS) {
+         agxv_cmd_set_error(cmd, result);
+         return;
+      }
+   }
+}
+
+/* pVertexOffset non-NULL: one vertex offset for every entry, else each
+ * entry's own. */
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdDrawMultiIndexedEXT(VkCommandBuffer commandBuffer, uint32_t drawCount,
+                            const VkMultiDrawIndexedInfoEXT *pIndexInfo, uint32_t instanceCount,
+                            uint32_t firstInstance, uint32_t stride, const int32_t *pVertexOffset)
+{
+   AGXV_FROM_HANDLE(agxv_cmd_buffer, cmd, commandBuffer);
+   const uint8_t *p = (const uint8_t *)pIndexInfo;
+   for (uint32_t i = 0; i < drawCount; i++) {
+      VkMultiDrawIndexedInfoEXT e;
+      memcpy(&e, p + (size_t)i * stride, sizeof(e));
+      int32_t offset = pVertexOffset ? *pVertexOffset : e.vertexOffset;
+      VkResult result =
+         cmd_draw_indexed(cmd, e.indexCount, instanceCount, e.firstIndex, offset, firstInstance, i);
+      if (result != VK_SUCCESS) {
+         agxv_cmd_set_error(cmd, result);
+         return;
+      }
+   }
 }
 
 /* Indirect draws: one VDM draw per record (the VDM reads Vulkan's record

@@ -34,6 +34,7 @@ struct agxv_features {
    VkPhysicalDeviceCustomBorderColorFeaturesEXT custom_border;
    VkPhysicalDeviceImageViewMinLodFeaturesEXT min_lod;
    VkPhysicalDeviceVertexInputDynamicStateFeaturesEXT vertex_input_dynamic;
+   VkPhysicalDeviceMultiDrawFeaturesEXT multi_draw;
 };
 
 struct agxv_properties {
@@ -49,6 +50,7 @@ struct agxv_properties {
    VkPhysicalDeviceMaintenance6PropertiesKHR maintenance6;
    VkPhysicalDeviceCustomBorderColorPropertiesEXT custom_border;
    VkPhysicalDeviceExtendedDynamicState3PropertiesEXT eds3;
+   VkPhysicalDeviceMultiDrawPropertiesEXT multi_draw;
 };
 
 /* Fill one chained core or supported extension struct (keeping its pNext);

@@ -45,7 +45,8 @@ EXTENSION = {
                  'VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT': 'mutable_descriptor',
                  'VkPhysicalDeviceCustomBorderColorFeaturesEXT': 'custom_border',
                  'VkPhysicalDeviceImageViewMinLodFeaturesEXT': 'min_lod',
-                 'VkPhysicalDeviceVertexInputDynamicStateFeaturesEXT': 'vertex_input_dynamic'},
+                 'VkPhysicalDeviceVertexInputDynamicStateFeaturesEXT': 'vertex_input_dynamic',
+                 'VkPhysicalDeviceMultiDrawFeaturesEXT': 'multi_draw'},
     'Properties': {'VkPhysicalDeviceRobustness2PropertiesEXT': 'robustness2',
                    'VkPhysicalDeviceTransformFeedbackPropertiesEXT': 'xfb',
                    'VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT':
@@ -54,7 +55,8 @@ EXTENSION = {
                    'VkPhysicalDeviceMaintenance5PropertiesKHR': 'maintenance5',
                    'VkPhysicalDeviceMaintenance6PropertiesKHR': 'maintenance6',
                    'VkPhysicalDeviceCustomBorderColorPropertiesEXT': 'custom_border',
-                   'VkPhysicalDeviceExtendedDynamicState3PropertiesEXT': 'eds3'},
+                   'VkPhysicalDeviceExtendedDynamicState3PropertiesEXT': 'eds3',
+                   'VkPhysicalDeviceMultiDrawPropertiesEXT': 'multi_draw'},
 }
 SUMMARY = {
     'Features': ['VkPhysicalDeviceVulkan11Features', 'VkPhysicalDeviceVulkan12Features',

@@ -112,6 +112,14 @@ DEVICE_EXTENSIONS = [
     # linked per key, cached with the pipeline (icd/agxv_vs_variants.c;
     # tests/icd test_vidyn)
     'VK_EXT_vertex_input_dynamic_state',
+    # vkCmdDrawMulti(Indexed)EXT: one API draw per entry through the direct
+    # draw path, gl_DrawID = the entry's index (agxv_cmd_draw.c; tests/icd
+    # test_multi_draw)
+    'VK_EXT_multi_draw',
+    # ViewportIndex and Layer written by the vertex shader
+    # (agx_pass_lower_vs_outputs.c; tests/icd test_raster_features,
+    # test_vs_layer); core 1.2 shaderOutputViewportIndex/shaderOutputLayer.
+    'VK_EXT_shader_viewport_index_layer',
     # LOAD_OP_NONE / STORE_OP_NONE (agxv_render.c: NONE loads so the forced
     # ZLS store and hk's colour workaround write back what was there; tests/icd
     # test_render, test_raster_features). The KHR extension (DXVK requires

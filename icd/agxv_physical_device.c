@@ -414,8 +414,8 @@ init_features(struct agxv_features *f)
     * Fragment face words, up to 16 viewports (Viewport/Region clip arrays
     * and one ISP Scissor each) selected by the VS's viewport index, clip
     * distances as UVS words enabled in Output Select (tests/icd
-    * test_raster_features). shaderOutputLayer stays off until a test
-    * renders a layer chosen by the VS. */
+    * test_raster_features). The VS's layer goes to the same layer output
+    * (tests/icd test_vs_layer). */
    /* Dual-source blending on render target 0: the second source (Location
     * 0 Index 1) travels in render target 1's epilog registers (agx_fs_epilog.c,
     * Mesa's mapping; tests/icd test_raster_features). */
@@ -431,6 +431,7 @@ init_features(struct agxv_features *f)
    f->v10.shaderClipDistance = VK_TRUE;
    f->v10.shaderCullDistance = VK_TRUE; /* agx_pass_lower_cull_fs */
    f->v12.shaderOutputViewportIndex = VK_TRUE;
+   f->v12.shaderOutputLayer = VK_TRUE;
    f->depth_clip_enable = (VkPhysicalDeviceDepthClipEnableFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT,
       .depthClipEnable = VK_TRUE,
@@ -447,6 +448,11 @@ init_features(struct agxv_features *f)
    f->vertex_input_dynamic = (VkPhysicalDeviceVertexInputDynamicStateFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_INPUT_DYNAMIC_STATE_FEATURES_EXT,
       .vertexInputDynamicState = VK_TRUE,
+   };
+   /* vkCmdDrawMulti(Indexed)EXT: one direct draw per entry (agxv_cmd_draw.c). */
+   f->multi_draw = (VkPhysicalDeviceMultiDrawFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT,
+      .multiDraw = VK_TRUE,
    };
    /* Graphics pipeline libraries (agxv_graphics_pipeline_library.c). */
    f->gpl = (VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT){
@@ -853,6 +859,13 @@ init_properties(struct agxv_physical_device *pdev)
    p->vertex_attribute_divisor = (VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_EXT,
       .maxVertexAttribDivisor = UINT32_MAX,
+   };
+   /* The multi-draw commands loop over their entries on the CPU, so any
+    * count works; Honeykrisp's UINT16_MAX (hk_physical_device.c) is well
+    * above Vulkan's minimum of 2048 and bounds one command's recording. */
+   p->multi_draw = (VkPhysicalDeviceMultiDrawPropertiesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_PROPERTIES_EXT,
+      .maxMultiDrawCount = UINT16_MAX,
    };
    /* Update-after-bind descriptors are the same descriptors in the same set
     * memory (nothing is copied at bind time), so each limit is at least its
