@@ -111,7 +111,7 @@ agxv_image_init(struct agxv_image *image, const VkImageCreateInfo *info)
         info->tiling != VK_IMAGE_TILING_OPTIMAL || info->mipLevels != 1 || (f && f->block > 1)))
       return agxv_error(VK_ERROR_FORMAT_NOT_SUPPORTED,
                         "%u-sample image: multisampled images are 2D, optimal, one level, "
-                        "4 samples",
+                        "2 or 4 samples",
                         (unsigned)info->samples);
    memset(image, 0, sizeof(*image));
    image->type = info->imageType;

@@ -32,6 +32,8 @@
  * - "clear image": vkCmdClearColorImage of a 4-sample image (every sample),
  *   then vkCmdResolveImage: every pixel the clear colour.
  * Each checks that edge pixels of 1, 2 and 3 covered samples exist.
+ * The first scenes run again at 2 samples (Vulkan's standard 2-sample
+ * locations (0.75, 0.75), (0.25, 0.25); edge pixels of 1 covered sample).
  * - coverage: a full-framebuffer triangle with pSampleMask (samples
  *   outside it neither written nor counted by a precise occlusion query),
  *   alphaToCoverage (samples written = round(alpha x 4) on agx-vk; the
@@ -51,8 +53,15 @@
 #define H 32
 #define S 4
 
-static const double sample_pos[S][2] = {
+static const double sample_pos4[4][2] = {
    {0.375, 0.125}, {0.875, 0.375}, {0.125, 0.625}, {0.625, 0.875}};
+/* Vulkan's standard 2-sample locations */
+static const double sample_pos2[2][2] = {{0.75, 0.75}, {0.25, 0.25}};
+
+/* The sample count of the scenes being run (4, or 2 for the 2x pass of
+ * main) and its standard locations. */
+static int ns = 4;
+static const double (*sample_pos)[2] = sample_pos4;
 
 struct vtx {
    float pos[4];
@@ -99,7 +108,7 @@ static void
 model_init(struct model *m)
 {
    for (int p = 0; p < W * H; p++) {
-      for (int s = 0; s < S; s++) {
+      for (int s = 0; s < ns; s++) {
          memcpy(m->col[p][s], clear_col, 4);
          m->z[p][s] = 1.0f;
       }
@@ -114,7 +123,7 @@ model_draw(struct model *m, const struct tri *t, bool depth)
    for (int y = 0; y < H; y++)
       for (int x = 0; x < W; x++) {
          int p = y * W + x;
-         for (int s = 0; s < S; s++) {
+         for (int s = 0; s < ns; s++) {
             int in = inside(t, x + sample_pos[s][0], y + sample_pos[s][1]);
             if (in == 0)
                m->amb[p] = true;
@@ -126,7 +135,7 @@ model_draw(struct model *m, const struct tri *t, bool depth)
       }
    for (int p = 0; p < W * H; p++) {
       m->cov[p] = 0;
-      for (int s = 0; s < S; s++)
+      for (int s = 0; s < ns; s++)
          m->cov[p] += memcmp(m->col[p][s], clear_col, 4) != 0;
    }
 }
@@ -157,9 +166,9 @@ compare(const char *name, const struct model *m, const void *got)
       partial[m->cov[p]]++;
       for (int c = 0; c < 4; c++) {
          int sum = 0;
-         for (int s = 0; s < S; s++)
+         for (int s = 0; s < ns; s++)
             sum += m->col[p][s][c];
-         double want = sum / (double)S;
+         double want = sum / (double)ns;
          double v = got_value(got, p, c);
          if (fabs(v - want) > 1.0) {
             if (bad++ < 8)
@@ -168,13 +177,13 @@ compare(const char *name, const struct model *m, const void *got)
          }
       }
    }
-   if (!partial[1] || !partial[2] || !partial[3]) {
+   if (!partial[1] || (ns == 4 && (!partial[2] || !partial[3]))) {
       fprintf(stderr, "%s: the scene lacks edge pixels (%u/%u/%u)\n", name, partial[1], partial[2],
               partial[3]);
       bad++;
    }
    printf("%s: %u mismatches (edge pixels 1/2/3 samples: %u/%u/%u, %u ambiguous, %u full)\n", name,
-          bad, partial[1], partial[2], partial[3], amb, partial[4]);
+          bad, partial[1], ns > 2 ? partial[2] : 0, ns > 3 ? partial[3] : 0, amb, partial[ns]);
    return bad;
 }
 
@@ -237,14 +246,14 @@ gpu_finish(struct gpu *g)
 static VkSampleMask ms_mask = ~0u;
 static VkBool32 ms_a2c, ms_a2o;
 
-/* A 4-sample pipeline: dynamic rendering (rp == NULL) with or without
+/* An ns-sample pipeline: dynamic rendering (rp == NULL) with or without
  * depth, or subpass 0 of rp. */
 static VkPipeline
 pipeline(struct gpu *g, bool depth, VkRenderPass rp)
 {
    struct agx_vk_gfx b;
    agx_vk_gfx_defaults(&b, g->layout, g->vs, g->fs, scene_format);
-   b.ms.rasterizationSamples = VK_SAMPLE_COUNT_4_BIT;
+   b.ms.rasterizationSamples = (VkSampleCountFlagBits)ns;
    b.ms.pSampleMask = ms_mask == ~0u ? NULL : &ms_mask;
    b.ms.alphaToCoverageEnable = ms_a2c;
    b.ms.alphaToOneEnable = ms_a2o;
@@ -369,12 +378,12 @@ run_dynamic(struct gpu *g, const char *name, const struct tri *t, int n, bool de
 {
    struct agx_vk_ctx *c = g->c;
    struct agx_vk_image ms, zs, res, zres;
-   make_image(c, scene_format, VK_SAMPLE_COUNT_4_BIT,
+   make_image(c, scene_format, (VkSampleCountFlagBits)ns,
               VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &ms);
    /* with depth and a resolve in the pass: the depth resolved too (SAMPLE_ZERO) */
    bool zresolve = depth && resolve_in_pass;
    if (depth)
-      make_image(c, VK_FORMAT_D32_SFLOAT, VK_SAMPLE_COUNT_4_BIT,
+      make_image(c, VK_FORMAT_D32_SFLOAT, (VkSampleCountFlagBits)ns,
                  VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, &zs);
    if (zresolve)
       make_image(c, VK_FORMAT_D32_SFLOAT, VK_SAMPLE_COUNT_1_BIT,
@@ -445,7 +454,7 @@ run_dynamic(struct gpu *g, const char *name, const struct tri *t, int n, bool de
          .colorAttachmentCount = 1,
          .pColorAttachmentFormats = &color,
          .depthAttachmentFormat = depth ? VK_FORMAT_D32_SFLOAT : VK_FORMAT_UNDEFINED,
-         .rasterizationSamples = VK_SAMPLE_COUNT_4_BIT};
+         .rasterizationSamples = (VkSampleCountFlagBits)ns};
       VkCommandBufferInheritanceInfo inh = {.sType =
                                                VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO,
                                             .pNext = &inr};
@@ -528,13 +537,13 @@ run_render_pass(struct gpu *g, const struct tri *t, bool secondary)
 {
    struct agx_vk_ctx *c = g->c;
    struct agx_vk_image ms, res;
-   make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_4_BIT,
+   make_image(c, VK_FORMAT_R8G8B8A8_UNORM, (VkSampleCountFlagBits)ns,
               VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, &ms);
    make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_1_BIT,
               VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &res);
    VkAttachmentDescription atts[2] = {
       {.format = VK_FORMAT_R8G8B8A8_UNORM,
-       .samples = VK_SAMPLE_COUNT_4_BIT,
+       .samples = (VkSampleCountFlagBits)ns,
        .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
        .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
        .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
@@ -632,7 +641,7 @@ run_clear_image(struct gpu *g)
 {
    struct agx_vk_ctx *c = g->c;
    struct agx_vk_image ms, res;
-   make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_4_BIT,
+   make_image(c, VK_FORMAT_R8G8B8A8_UNORM, (VkSampleCountFlagBits)ns,
               VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
                  VK_IMAGE_USAGE_TRANSFER_DST_BIT,
               &ms);
@@ -695,7 +704,7 @@ run_coverage(struct gpu *g, const uint8_t col[4], int *k, int *alpha, uint64_t *
 {
    struct agx_vk_ctx *c = g->c;
    struct agx_vk_image ms, res;
-   make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_4_BIT,
+   make_image(c, VK_FORMAT_R8G8B8A8_UNORM, (VkSampleCountFlagBits)ns,
               VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &ms);
    make_image(c, VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_1_BIT,
               VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &res);
@@ -815,18 +824,16 @@ run_coverage_scenes(struct gpu *g, bool alpha_to_one)
    return bad;
 }
 
-/* Sample counts the device reports for 4-sample attachments. */
-static unsigned
-check_support(struct agx_vk_ctx *c)
+/* Whether the device offers n-sample R8G8B8A8_UNORM colour and D32_SFLOAT
+ * depth attachments and images. */
+static bool
+have_samples(struct agx_vk_ctx *c, VkSampleCountFlagBits n)
 {
    VkPhysicalDeviceProperties pp;
    vkGetPhysicalDeviceProperties(c->pdev, &pp);
-   unsigned bad = 0;
-   if (!(pp.limits.framebufferColorSampleCounts & VK_SAMPLE_COUNT_4_BIT) ||
-       !(pp.limits.framebufferDepthSampleCounts & VK_SAMPLE_COUNT_4_BIT)) {
-      fprintf(stderr, "framebuffer sample counts lack 4\n");
-      bad++;
-   }
+   if (!(pp.limits.framebufferColorSampleCounts & n) ||
+       !(pp.limits.framebufferDepthSampleCounts & n))
+      return false;
    const VkFormat f[2] = {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_D32_SFLOAT};
    const VkImageUsageFlags u[2] = {VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,
                                    VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT};
@@ -834,22 +841,37 @@ check_support(struct agx_vk_ctx *c)
       VkImageFormatProperties ip;
       VkResult r = vkGetPhysicalDeviceImageFormatProperties(c->pdev, f[i], VK_IMAGE_TYPE_2D,
                                                             VK_IMAGE_TILING_OPTIMAL, u[i], 0, &ip);
-      if (r != VK_SUCCESS || !(ip.sampleCounts & VK_SAMPLE_COUNT_4_BIT)) {
-         fprintf(stderr, "format %d: no 4-sample images (%d, 0x%x)\n", f[i], r,
-                 r == VK_SUCCESS ? ip.sampleCounts : 0);
-         bad++;
-      }
+      if (r != VK_SUCCESS || !(ip.sampleCounts & n))
+         return false;
    }
-   /* agx-vk advertises exactly the counts these scenes prove: 1 and 4 */
-   if (!c->reference &&
-       (pp.limits.framebufferColorSampleCounts != (VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT) ||
-        pp.limits.framebufferDepthSampleCounts !=
-           (VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT))) {
-      fprintf(stderr, "framebuffer sample counts 0x%x/0x%x, want 0x5\n",
-              pp.limits.framebufferColorSampleCounts, pp.limits.framebufferDepthSampleCounts);
+   return true;
+}
+
+/* Sample counts: 4 everywhere (Vulkan requires it); 2 on agx-vk (the
+ * reference, lavapipe, offers only 1 and 4: its 2x scenes are skipped).
+ * agx-vk advertises exactly the counts these scenes prove: 1, 2 and 4. */
+static unsigned
+check_support(struct agx_vk_ctx *c, bool *two)
+{
+   VkPhysicalDeviceProperties pp;
+   vkGetPhysicalDeviceProperties(c->pdev, &pp);
+   unsigned bad = 0;
+   const VkSampleCountFlags all =
+      VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_2_BIT | VK_SAMPLE_COUNT_4_BIT;
+   *two = have_samples(c, VK_SAMPLE_COUNT_2_BIT);
+   if (!have_samples(c, VK_SAMPLE_COUNT_4_BIT)) {
+      fprintf(stderr, "no 4-sample attachments or images\n");
       bad++;
    }
-   printf("sample counts: %s\n", bad ? "missing" : "ok");
+   if (!c->reference && (!*two || pp.limits.framebufferColorSampleCounts != all ||
+                         pp.limits.framebufferDepthSampleCounts != all)) {
+      fprintf(stderr, "framebuffer sample counts 0x%x/0x%x (2x images %s), want 0x7\n",
+              pp.limits.framebufferColorSampleCounts, pp.limits.framebufferDepthSampleCounts,
+              *two ? "offered" : "refused");
+      bad++;
+   }
+   printf("sample counts: %s%s\n", bad ? "missing" : "ok",
+          *two ? "" : " (no 2x: 2x scenes skipped)");
    return bad;
 }
 
@@ -871,7 +893,8 @@ main(int argc, char **argv)
    vkGetPhysicalDeviceFeatures(c.pdev, &have);
    want.alphaToOne = have.alphaToOne;
    agx_vk_ctx_device_features(&c, &f13, &want, 0, NULL);
-   unsigned bad = check_support(&c);
+   bool two_samples;
+   unsigned bad = check_support(&c, &two_samples);
    struct gpu g;
    gpu_init(&g, &c, argv + 1);
    static const uint8_t orange[4] = {255, 128, 0, 255}, green[4] = {32, 224, 96, 128};
@@ -899,6 +922,23 @@ main(int argc, char **argv)
    bad += run_render_pass(&g, &one, true);
    bad += run_clear_image(&g);
    bad += run_coverage_scenes(&g, have.alphaToOne);
+   /* 2 samples at the standard 2-sample locations: resolve attachments,
+    * depth, render pass, vkCmdResolveImage and a cleared image */
+   ns = 2;
+   sample_pos = sample_pos2;
+   if (!two_samples)
+      goto done;
+   bad += run_dynamic(&g, "2x dynamic rendering resolve", &one, 1, false, true, INLINE);
+   bad += run_dynamic(&g, "2x depth-tested scene", two, 2, true, true, INLINE);
+   bad += run_dynamic(&g, "2x depth-tested scene, suspended and resumed in another command buffer",
+                      two, 2, true, true, SUSPEND_RESUME);
+   bad += run_dynamic(&g, "2x vkCmdResolveImage", &one, 1, false, false, INLINE);
+   scene_format = VK_FORMAT_R32G32B32A32_SFLOAT;
+   bad += run_dynamic(&g, "2x R32G32B32A32_SFLOAT depth-tested scene", two, 2, true, true, INLINE);
+   scene_format = VK_FORMAT_R8G8B8A8_UNORM;
+   bad += run_render_pass(&g, &one, false);
+   bad += run_clear_image(&g);
+done:
    gpu_finish(&g);
    int rc = agx_vk_ctx_finish(&c);
    return bad || rc ? 1 : 0;

@@ -1,6 +1,6 @@
 #version 450
 // Compute shader of test_ms_fetch: workgroup (x, y) reads pixel (x, y) of two 4-sample
-// images, invocation s its sample s (texelFetch on usampler2DMS / sampler2DMS, the sample a
+// (4- or 2-sample) images, invocation s its sample s (s < textureSamples) (texelFetch on usampler2DMS / sampler2DMS, the sample a
 // dynamic value), and layer 0 of the same images through 2D MS array views;
 // the depth and stencil aspects of a 4-sample D32_SFLOAT_S8_UINT image (sampler2DMS,
 // usampler2DMS); with i = (y * width + x) * 4 + s: out.v[2 i] = (uint, packed unorm,
@@ -22,9 +22,6 @@ void main()
    ivec2 p = ivec2(gl_WorkGroupID.xy);
    int s = int(gl_LocalInvocationID.x);
    uint i = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * 4u + uint(s);
-   o.v[2u * i + 1u] = uvec4(floatBitsToUint(texelFetch(d, p, s).x), texelFetch(st, p, s).x, 0u, 0u);
-   o.v[2u * i] = uvec4(texelFetch(u, p, s).x, packUnorm4x8(texelFetch(f, p, s)),
-                  texelFetch(ua, ivec3(p, 0), s).x, packUnorm4x8(texelFetch(fa, ivec3(p, 0), s)));
    if (i == 0u) {
       o.samples[0] = uint(textureSamples(u));
       o.samples[1] = uint(textureSamples(f));
@@ -33,4 +30,9 @@ void main()
       o.samples[4] = uint(textureSamples(d));
       o.samples[5] = uint(textureSamples(st));
    }
+   if (s >= textureSamples(u))
+      return; // a 2-sample scene: invocations 2 and 3 idle
+   o.v[2u * i + 1u] = uvec4(floatBitsToUint(texelFetch(d, p, s).x), texelFetch(st, p, s).x, 0u, 0u);
+   o.v[2u * i] = uvec4(texelFetch(u, p, s).x, packUnorm4x8(texelFetch(f, p, s)),
+                  texelFetch(ua, ivec3(p, 0), s).x, packUnorm4x8(texelFetch(fa, ivec3(p, 0), s)));
 }
