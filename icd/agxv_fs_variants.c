@@ -16,6 +16,30 @@
 #include "agxv_log.h"
 #include "agxv_shared_code.h"
 
+/* A main program compiled for one sample (the layout of a pipeline with
+ * dynamic rasterization samples) serves every count only if it has no
+ * per-sample loop at any (agx_backend.c: samples > 1 with per-sample
+ * inputs or sample shading; AGXV_SAMPLE_COUNTS' largest is 4) and, when it
+ * applies the multisample state itself, that state does not depend on the
+ * count (no alpha to coverage, pSampleMask keeping all 4 samples). */
+static VkResult
+check_dynamic_samples(const struct agxv_graphics_state *s, const struct agx_fs_info *fs)
+{
+   if (!(s->dynamic & AGXV_DYN_BIT(MS_RASTERIZATION_SAMPLES)))
+      return VK_SUCCESS;
+   if (fs->per_sample || (s->ms.sample_shading_enable && s->ms.min_sample_shading * 4.0f > 1.0f))
+      return agxv_error(VK_ERROR_UNKNOWN,
+                        "dynamic rasterization samples with a fragment shader run per sample "
+                        "(per-sample inputs or sample shading) is not supported");
+   if (fs->coverage_in_main &&
+       (s->ms.alpha_to_coverage_enable || (s->ms.sample_mask & 0xFu) != 0xFu))
+      return agxv_error(VK_ERROR_UNKNOWN,
+                        "dynamic rasterization samples with alpha to coverage or a sample mask "
+                        "applied by the fragment shader itself (early tests, FragDepth, "
+                        "stores, SampleMaskIn) is not supported");
+   return VK_SUCCESS;
+}
+
 VkResult
 agxv_fs_variants_create(struct agxv_device *device, const struct agxv_graphics_state *s,
                         const uint8_t *code, uint32_t size, uint32_t main_size,
@@ -32,6 +56,9 @@ agxv_fs_variants_create(struct agxv_device *device, const struct agxv_graphics_s
                         "dynamic sample mask or alpha to coverage / one with a fragment shader "
                         "that applies them itself (early tests, FragDepth, stores, SampleMaskIn) "
                         "is not supported");
+   VkResult checked = check_dynamic_samples(s, fs);
+   if (checked != VK_SUCCESS)
+      return checked;
    struct agxv_fs_variants *v =
       agxv_alloc(&device->alloc, sizeof(*v), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!v)
@@ -94,8 +121,17 @@ agxv_fs_variant_get(struct agxv_device *device, struct agxv_fs_variants *v,
                     const struct agxv_graphics_state *s, bool statistics,
                     const struct agxv_fs_variant **out)
 {
+   return agxv_fs_variant_get_tib(device, v, s, &v->tib, statistics, out);
+}
+
+VkResult
+agxv_fs_variant_get_tib(struct agxv_device *device, struct agxv_fs_variants *v,
+                        const struct agxv_graphics_state *s,
+                        const struct agx_tilebuffer_layout *tib, bool statistics,
+                        const struct agxv_fs_variant **out)
+{
    struct agx_fs_epilog_key key;
-   VkResult result = agxv_blend_make_key(s, &v->tib, &v->fs, &key);
+   VkResult result = agxv_blend_make_key(s, tib, &v->fs, &key);
    if (result != VK_SUCCESS)
       return result;
    key.statistics = statistics;
