@@ -12,25 +12,28 @@
 #include "agxv_alloc.h"
 #include "agxv_blend.h"
 #include "agxv_device.h"
+#include "agxv_fs_sample_loops.h"
 #include "agxv_graphics_pipeline.h"
 #include "agxv_log.h"
 #include "agxv_shared_code.h"
 
 /* A main program compiled for one sample (the layout of a pipeline with
- * dynamic rasterization samples) serves every count only if it has no
- * per-sample loop at any (agx_backend.c: samples > 1 with per-sample
- * inputs or sample shading; AGXV_SAMPLE_COUNTS' largest is 4) and, when it
- * applies the multisample state itself, that state does not depend on the
- * count (no alpha to coverage, pSampleMask keeping all 4 samples). */
+ * dynamic rasterization samples) serves the counts at which it has no
+ * per-sample loop (the others get theirs compiled with the static output
+ * state inlined, agxv_fs_sample_loops.h: refused with dynamic output
+ * state or a merged subpass) and, when it applies the multisample state
+ * itself, only if that state does not depend on the count (no alpha to
+ * coverage, pSampleMask keeping all 4 samples). */
 static VkResult
 check_dynamic_samples(const struct agxv_graphics_state *s, const struct agx_fs_info *fs)
 {
    if (!(s->dynamic & AGXV_DYN_BIT(MS_RASTERIZATION_SAMPLES)))
       return VK_SUCCESS;
-   if (fs->per_sample || (s->ms.sample_shading_enable && s->ms.min_sample_shading * 4.0f > 1.0f))
+   if (agxv_fs_loops_at(s, fs, 4) && ((s->dynamic & AGXV_FS_VARIANT_DYNAMIC) || s->rp.tiles.merged))
       return agxv_error(VK_ERROR_UNKNOWN,
                         "dynamic rasterization samples with a fragment shader run per sample "
-                        "(per-sample inputs or sample shading) is not supported");
+                        "(per-sample inputs or sample shading) and dynamic blend or multisample "
+                        "state, or in a merged subpass, is not supported");
    if (fs->coverage_in_main &&
        (s->ms.alpha_to_coverage_enable || (s->ms.sample_mask & 0xFu) != 0xFu))
       return agxv_error(VK_ERROR_UNKNOWN,
@@ -162,6 +165,35 @@ agxv_fs_variant_get_tib(struct agxv_device *device, struct agxv_fs_variants *v,
    }
    pthread_mutex_unlock(&v->lock);
    return result;
+}
+
+VkResult
+agxv_fs_variant_add(struct agxv_device *device, struct agxv_fs_variants *v,
+                    const struct agx_fs_epilog_key *key, const uint8_t *code, uint32_t size,
+                    const struct agxv_shader_info *info, unsigned pass_type, bool kills)
+{
+   struct agxv_fs_variant *e =
+      agxv_alloc(&device->alloc, sizeof(*e), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!e)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   memset(e, 0, sizeof(*e));
+   VkResult result = agxv_shader_upload(device, AGXV_STAGE_FRAGMENT, code, size, info, &e->shader);
+   if (result != VK_SUCCESS) {
+      agxv_free(&device->alloc, e);
+      return result;
+   }
+   e->key = *key;
+   e->fs_counts = agxv_pack_fs_counts(&e->shader, v->fs.num_cf_bindings);
+   agx_pack(&e->fragment_control, FRAGMENT_CONTROL, cfg) {
+      cfg.pass_type = pass_type;
+   }
+   e->kills = kills;
+   pthread_mutex_lock(&v->lock);
+   e->next = v->head;
+   __atomic_store_n(&v->head, e, __ATOMIC_RELEASE);
+   v->count++;
+   pthread_mutex_unlock(&v->lock);
+   return VK_SUCCESS;
 }
 
 void

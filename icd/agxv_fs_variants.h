@@ -82,6 +82,15 @@ VkResult agxv_fs_variant_get_tib(struct agxv_device *device, struct agxv_fs_vari
                                  const struct agx_tilebuffer_layout *tib, bool statistics,
                                  const struct agxv_fs_variant **out);
 
+/* Adds a program linked elsewhere (code of size bytes, its pass type and
+ * whether it kills samples) as the variant of key: a per-sample loop
+ * compiled with its epilog inlined for one sample count of a pipeline with
+ * dynamic rasterization samples (agxv_fs_sample_loops.h). */
+VkResult agxv_fs_variant_add(struct agxv_device *device, struct agxv_fs_variants *v,
+                             const struct agx_fs_epilog_key *key, const uint8_t *code,
+                             uint32_t size, const struct agxv_shader_info *info, unsigned pass_type,
+                             bool kills);
+
 void agxv_fs_variants_destroy(struct agxv_device *device, struct agxv_fs_variants *v);
 
 #endif

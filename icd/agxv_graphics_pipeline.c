@@ -16,6 +16,7 @@
 #include "agxv_descriptor_set_layout.h"
 #include "agxv_device.h"
 #include "agxv_format.h"
+#include "agxv_fs_sample_loops.h"
 #include "agxv_fs_variants.h"
 #include "agxv_vs_variants.h"
 #include "agxv_graphics_pipeline_cache.h"
@@ -273,6 +274,9 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
        !gfx->fs_variants) {
       result = agxv_fs_variants_create(device, pipeline->graphics, code, size, out.r.main_size,
                                        &out.r.info, &out.fs, tib, &gfx->fs_variants);
+      /* dynamic samples: the per-sample loops of the counts that need one */
+      if (result == VK_SUCCESS)
+         result = agxv_fs_sample_loops(device, pipeline, stage, layout, &out.fs);
       if (result != VK_SUCCESS) {
          agxv_compile_result_free(&out.r);
          return result;

@@ -21,14 +21,18 @@
  * pixel centre, or at the 4 standard sample locations, against a CPU edge
  * test), a sample mask of 0 (1 sample) or 0x3, and alpha to coverage of
  * alpha 1 under a mask of 0x1; then a pipeline with only the sample count
- * dynamic and a static pSampleMask of 0x3 draws a quad in each pass.
+ * dynamic and a static pSampleMask of 0x3 draws a quad in each pass, and
+ * one with only the sample count dynamic and a fragment shader reading
+ * SampleId (red 32 + 64 SampleId: a per-sample loop at 4 samples, compiled
+ * with the pipeline) another.
  *
  * On agx-vk (not --reference) the output epilogs the driver links at draw
  * time are counted (AGX_DEBUG=shaders prints `agx: fs epilog variant`):
- * one per distinct (pipeline, state, pass sample count), 9, and none when the same
+ * one per distinct (pipeline, state, pass sample count) not compiled with
+ * the pipeline, 10, and none when the same
  * commands are recorded again.
  *
- * test_eds3_raster EDS3_VERT DRAW_FRAG [--validation] [--reference]
+ * test_eds3_raster EDS3_VERT DRAW_FRAG SAMPLE_ID_FRAG [--validation] [--reference]
  */
 #include <math.h>
 #include <stdio.h>
@@ -301,40 +305,42 @@ record_clip(VkCommandBuffer cb, const VkPipeline *p, const struct agx_vk_buffer 
 /* --- scene 2: rasterization samples ------------------------------------------ */
 
 /* One draw: a quad or the triangle, its alpha, sample mask, alpha to
- * coverage, the samples covered in a quad pixel, and whether it is drawn
- * with the second pipeline (only the sample count dynamic, a static
- * pSampleMask of 0x3). */
+ * coverage, the samples covered in a quad pixel, and the pipeline (0; 1:
+ * only the sample count dynamic, a static pSampleMask of 0x3; 2: only the
+ * sample count dynamic, the per-sample fragment shader). */
 struct ms_cell {
    bool triangle;
    uint8_t alpha;
    VkSampleMask mask;
    bool a2c;
    unsigned covered;
-   bool second;
+   unsigned pipeline;
 };
 
 static const struct ms_cell ms1_cells[] = {
-   {false, 255, 0xF, false, 1},     /* 0 full */
-   {false, 0, 0xF, true, 0},        /* 1 alpha to coverage of 0 */
-   {true, 255, 0xF, false, 0},      /* 2 triangle at pixel centres */
-   {false, 255, 0x0, false, 0},     /* 3 sample mask 0 */
-   {false, 255, 0x1, true, 1},      /* 4 alpha to coverage of 1, mask 0x1 */
-   {false, 255, 0, false, 1, true}, /* 5 static mask 0x3 */
+   {false, 255, 0xF, false, 1},  /* 0 full */
+   {false, 0, 0xF, true, 0},     /* 1 alpha to coverage of 0 */
+   {true, 255, 0xF, false, 0},   /* 2 triangle at pixel centres */
+   {false, 255, 0x0, false, 0},  /* 3 sample mask 0 */
+   {false, 255, 0x1, true, 1},   /* 4 alpha to coverage of 1, mask 0x1 */
+   {false, 255, 0, false, 1, 1}, /* 5 static mask 0x3 */
+   {false, 255, 0, false, 1, 2}, /* 6 SampleId 0: red 32 */
 };
 static const struct ms_cell ms4_cells[] = {
-   {false, 255, 0xF, false, 4},     /* 0 full */
-   {false, 0, 0xF, true, 0},        /* 1 alpha to coverage of 0 */
-   {true, 255, 0xF, false, 0},      /* 2 triangle at 4 samples */
-   {false, 255, 0x3, false, 2},     /* 3 sample mask 0x3 */
-   {false, 255, 0x1, true, 1},      /* 4 alpha to coverage of 1, mask 0x1 */
-   {false, 255, 0, false, 2, true}, /* 5 static mask 0x3 */
+   {false, 255, 0xF, false, 4},  /* 0 full */
+   {false, 0, 0xF, true, 0},     /* 1 alpha to coverage of 0 */
+   {true, 255, 0xF, false, 0},   /* 2 triangle at 4 samples */
+   {false, 255, 0x3, false, 2},  /* 3 sample mask 0x3 */
+   {false, 255, 0x1, true, 1},   /* 4 alpha to coverage of 1, mask 0x1 */
+   {false, 255, 0, false, 2, 1}, /* 5 static mask 0x3 */
+   {false, 255, 0, false, 4, 2}, /* 6 SampleId 0..3: red 128 resolved */
 };
 #define MS_CELLS (sizeof(ms1_cells) / sizeof(ms1_cells[0]))
 
 static const uint8_t ms_rgb[3] = {30, 180, 90};
 
 static VkPipeline
-ms_pipeline(VkShaderModule vs, VkShaderModule fs, VkPipelineLayout layout, bool second)
+ms_pipeline(VkShaderModule vs, VkShaderModule fs, VkPipelineLayout layout, unsigned kind)
 {
    static const VkVertexInputBindingDescription bind = {0, sizeof(struct vertex),
                                                         VK_VERTEX_INPUT_RATE_VERTEX};
@@ -350,9 +356,9 @@ ms_pipeline(VkShaderModule vs, VkShaderModule fs, VkPipelineLayout layout, bool 
    g.vi.pVertexAttributeDescriptions = attrs;
    g.dynamic[g.dyn.dynamicStateCount++] = VK_DYNAMIC_STATE_RASTERIZATION_SAMPLES_EXT;
    static const VkSampleMask mask = 0x3;
-   if (second) {
+   if (kind == 1) {
       g.ms.pSampleMask = &mask;
-   } else {
+   } else if (kind == 0) {
       g.dynamic[g.dyn.dynamicStateCount++] = VK_DYNAMIC_STATE_SAMPLE_MASK_EXT;
       g.dynamic[g.dyn.dynamicStateCount++] = VK_DYNAMIC_STATE_ALPHA_TO_COVERAGE_ENABLE_EXT;
    }
@@ -393,8 +399,8 @@ record_ms(VkCommandBuffer cb, const VkPipeline *p, const struct agx_vk_buffer *v
    GET(vkCmdSetRasterizationSamplesEXT)(cb, (VkSampleCountFlagBits)samples);
    const struct ms_cell *cells = samples == 4 ? ms4_cells : ms1_cells;
    for (unsigned i = 0; i < MS_CELLS; i++) {
-      if (cells[i].second) {
-         vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p[1]);
+      if (cells[i].pipeline) {
+         vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p[cells[i].pipeline]);
       } else {
          GET(vkCmdSetSampleMaskEXT)(cb, VK_SAMPLE_COUNT_4_BIT, &cells[i].mask);
          GET(vkCmdSetAlphaToCoverageEnableEXT)(cb, cells[i].a2c);
@@ -422,6 +428,13 @@ compare_ms(const char *scene, const uint8_t *img, const struct ms_cell *cells, u
    for (unsigned i = 0; i < MS_CELLS; i++) {
       struct want w = {.triangle = cells[i].triangle, .covered = cells[i].covered};
       memcpy(w.rgba, ms_rgb, 3);
+      /* the per-sample shader: red 32 + 64 SampleId, averaged (lavapipe
+       * runs it once per pixel, SampleId 0, with a dynamic sample count:
+       * not compared there) */
+      if (cells[i].pipeline == 2 && c.reference && samples > 1)
+         continue;
+      if (cells[i].pipeline == 2)
+         w.rgba[0] = samples == 4 ? 128 : 32;
       /* a covered sample carries the draw's alpha */
       w.rgba[3] = cells[i].alpha;
       compare(scene, img, i, &w, samples);
@@ -431,14 +444,16 @@ compare_ms(const char *scene, const uint8_t *img, const struct ms_cell *cells, u
 /* --- the run ------------------------------------------------------------------ */
 
 static void
-run(const char *vs_path, const char *fs_path)
+run(const char *vs_path, const char *fs_path, const char *sample_id_path)
 {
    VkShaderModule vs = agx_vk_shader(&c, vs_path), fs = agx_vk_shader(&c, fs_path);
+   VkShaderModule fs_id = agx_vk_shader(&c, sample_id_path);
    VkPipelineLayout layout = agx_vk_pipeline_layout(&c, 0, NULL, 0, 0);
    VkPipeline pc[3];
    for (unsigned k = 0; k < 3; k++)
       pc[k] = clip_pipeline(vs, fs, layout, k);
-   VkPipeline pm[2] = {ms_pipeline(vs, fs, layout, false), ms_pipeline(vs, fs, layout, true)};
+   VkPipeline pm[3] = {ms_pipeline(vs, fs, layout, 0), ms_pipeline(vs, fs, layout, 1),
+                       ms_pipeline(vs, fs_id, layout, 2)};
 
    /* vertices: the clip cells, then the 1-sample and the 4-sample cells */
    unsigned total = CLIP_CELLS + 2 * MS_CELLS;
@@ -491,8 +506,9 @@ run(const char *vs_path, const char *fs_path)
       /* 1 sample: full (also the triangle's), alpha to coverage (also
        * with mask 0x1: the same key), mask 0; 4 samples: full, alpha to
        * coverage, 0x3, alpha to coverage with 0x1; the second pipeline:
-       * one per sample count */
-      unsigned want = pass ? 0 : 9;
+       * one per sample count; the third: one sample (its 4-sample loop
+       * was compiled with the pipeline) */
+      unsigned want = pass ? 0 : 10;
       if (!c.reference && linked != want) {
          printf("  recording %d: %u epilogs linked, want %u\n", pass, linked, want);
          bad++;
@@ -515,23 +531,25 @@ run(const char *vs_path, const char *fs_path)
    agx_vk_image_free(&c, &msi);
    for (unsigned k = 0; k < 3; k++)
       vkDestroyPipeline(c.dev, pc[k], NULL);
-   vkDestroyPipeline(c.dev, pm[0], NULL);
-   vkDestroyPipeline(c.dev, pm[1], NULL);
+   for (unsigned k = 0; k < 3; k++)
+      vkDestroyPipeline(c.dev, pm[k], NULL);
    vkDestroyPipelineLayout(c.dev, layout, NULL);
    vkDestroyShaderModule(c.dev, vs, NULL);
    vkDestroyShaderModule(c.dev, fs, NULL);
+   vkDestroyShaderModule(c.dev, fs_id, NULL);
 }
 
 int
 main(int argc, char **argv)
 {
-   const char *paths[2];
+   const char *paths[3];
    int np = 0;
    for (int i = 1; i < argc; i++)
-      if (argv[i][0] != '-' && np < 2)
+      if (argv[i][0] != '-' && np < 3)
          paths[np++] = argv[i];
-   if (np != 2) {
-      fprintf(stderr, "usage: test_eds3_raster EDS3_VERT DRAW_FRAG [--validation] [--reference]\n");
+   if (np != 3) {
+      fprintf(stderr, "usage: test_eds3_raster EDS3_VERT DRAW_FRAG SAMPLE_ID_FRAG [--validation] "
+                      "[--reference]\n");
       return 2;
    }
    const char *dbg = getenv("AGX_DEBUG");
@@ -562,10 +580,11 @@ main(int argc, char **argv)
    printf("depth clip enable %u, rasterization samples %u, depthClipEnable %u\n",
           e3.extendedDynamicState3DepthClipEnable, e3.extendedDynamicState3RasterizationSamples,
           dc.depthClipEnable);
-   bool all =
-      e3.extendedDynamicState3DepthClipEnable && e3.extendedDynamicState3RasterizationSamples &&
-      e3.extendedDynamicState3DepthClampEnable && e3.extendedDynamicState3SampleMask &&
-      e3.extendedDynamicState3AlphaToCoverageEnable && dc.depthClipEnable && f2.features.depthClamp;
+   bool all = e3.extendedDynamicState3DepthClipEnable &&
+              e3.extendedDynamicState3RasterizationSamples &&
+              e3.extendedDynamicState3DepthClampEnable && e3.extendedDynamicState3SampleMask &&
+              e3.extendedDynamicState3AlphaToCoverageEnable && dc.depthClipEnable &&
+              f2.features.depthClamp && f2.features.sampleRateShading;
    if (!all) {
       printf("a feature the test needs is not offered\n");
       agx_vk_ctx_finish(&c);
@@ -587,9 +606,9 @@ main(int argc, char **argv)
                                            .pNext = &dc,
                                            .synchronization2 = VK_TRUE,
                                            .dynamicRendering = VK_TRUE};
-   VkPhysicalDeviceFeatures f10 = {.depthClamp = VK_TRUE};
+   VkPhysicalDeviceFeatures f10 = {.depthClamp = VK_TRUE, .sampleRateShading = VK_TRUE};
    agx_vk_ctx_device_features(&c, &f13, &f10, 2, exts);
-   run(paths[0], paths[1]);
+   run(paths[0], paths[1], paths[2]);
    int ret = agx_vk_ctx_finish(&c);
    printf("%u failures\n", bad);
    return bad || ret ? 1 : 0;
