@@ -48,6 +48,7 @@
 #include "agxv_cmd_draw_tess.h"
 #include "agxv_xfb.h"
 #include "agxv_device.h"
+#include "agxv_fs_sample_loops.h"
 #include "agxv_fs_variants.h"
 #include "agxv_vs_variants.h"
 #include "agxv_graphics_pipeline.h"
@@ -410,8 +411,14 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
       if (!variant || c->fs_variant_owner != gfx || c->fs_variant_stats != stats ||
           (cmd->dyn.dirty & (AGXV_FS_VARIANT_DYNAMIC | AGXV_DYN_BIT(MS_RASTERIZATION_SAMPLES))) ||
           (pass_tib && memcmp(&variant->key.tib, tib, sizeof(*tib)))) {
-         result = agxv_fs_variant_get_tib(cmd->device, gfx->fs_variants, &cmd->dyn.s, tib, stats,
-                                          &variant);
+         /* a per-sample loop of dynamic output state: compiled per key */
+         if (gfx->fs_loop_source &&
+             agxv_fs_loops_at(pipeline->graphics, &gfx->fs_variants->fs, tib->nr_samples))
+            result =
+               agxv_fs_sample_loop_get(cmd->device, pipeline, &cmd->dyn.s, tib, stats, &variant);
+         else
+            result = agxv_fs_variant_get_tib(cmd->device, gfx->fs_variants, &cmd->dyn.s, tib, stats,
+                                             &variant);
          if (result != VK_SUCCESS)
             return result;
          c->fs_variant = variant;

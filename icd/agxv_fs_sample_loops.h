@@ -5,17 +5,22 @@
  * For each larger count of AGXV_SAMPLE_COUNTS at which the shader runs per
  * sample (per-sample inputs, or sample shading with minSampleShading x
  * samples > 1: agx_backend.c loops there, with the output epilog inlined),
- * the main program is compiled again for that count at pipeline creation
- * and added to the variants under the key a draw of that count looks up,
- * so draws never compile. Model: Honeykrisp links its per-sample loop at
- * draw time from the epilog key (Mesa src/asahi/lib/agx_linker.c,
- * agx_fast_link's sample shading); our loop is inlined by the compiler,
- * hence the compile per count here.
+ * the main program is compiled again for that count, looping over the
+ * samples with the output epilog inlined, and added to the variants under
+ * the key a draw of that count looks up. With the output state static
+ * (only the sample count dynamic) that happens at pipeline creation, so
+ * draws never compile; with dynamic output state (blend, sample mask,
+ * alpha to coverage / one: the inlined epilog depends on it) the pipeline
+ * keeps a copy of the stage and its set layouts, and the first draw of
+ * each (count, output state) compiles its loop (agxv_fs_sample_loop_get);
+ * a key seen before is never compiled again. Model: Honeykrisp links its
+ * per-sample loop at draw time from the epilog key (Mesa
+ * src/asahi/lib/agx_linker.c, agx_fast_link's sample shading); our loop is
+ * inlined by the compiler, hence a compile per key.
  *
- * Assumes: no other output state of the pipeline is dynamic (the inlined
- * epilog is the static one; agxv_fs_variants_create refuses the others),
- * and the loop program's CF bindings equal the one-sample program's
- * (checked: the draw links the pipeline's).
+ * Assumes: the loop program's CF bindings equal the one-sample program's
+ * (checked: the draw links the pipeline's); not in a merged subpass
+ * (agxv_fs_variants_create refuses it).
  */
 #ifndef AGXV_FS_SAMPLE_LOOPS_H
 #define AGXV_FS_SAMPLE_LOOPS_H
@@ -33,12 +38,26 @@ struct agxv_pipeline_layout;
 bool agxv_fs_loops_at(const struct agxv_graphics_state *s, const struct agx_fs_info *one,
                       unsigned n);
 
-/* Compiles and adds the loops of the pipeline's fragment stage (one: its
- * one-sample main program's info; the variants exist) for every count
- * that needs one; VK_SUCCESS when none does. */
+/* At pipeline creation (one: the fragment stage's one-sample main
+ * program's info; the variants exist): compiles and adds the loops of
+ * every count that needs one, or with dynamic output state keeps what
+ * draws compile them from (gfx->fs_loop_source); VK_SUCCESS when no count
+ * needs one. */
 VkResult agxv_fs_sample_loops(struct agxv_device *device, struct agxv_pipeline *pipeline,
                               const VkPipelineShaderStageCreateInfo *stage,
                               const struct agxv_pipeline_layout *layout,
                               const struct agx_fs_info *one);
+
+/* At a draw of the pipeline (it has a loop source) whose pass has the
+ * layout tib, whose sample count needs a loop: the loop of the state in
+ * effect s, found or compiled and added. */
+struct agxv_fs_variant;
+VkResult agxv_fs_sample_loop_get(struct agxv_device *device, const struct agxv_pipeline *pipeline,
+                                 const struct agxv_graphics_state *s,
+                                 const struct agx_tilebuffer_layout *tib, bool statistics,
+                                 const struct agxv_fs_variant **out);
+
+struct agxv_fs_loop_source;
+void agxv_fs_loop_source_destroy(struct agxv_device *device, struct agxv_fs_loop_source *src);
 
 #endif

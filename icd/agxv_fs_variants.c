@@ -19,21 +19,20 @@
 
 /* A main program compiled for one sample (the layout of a pipeline with
  * dynamic rasterization samples) serves the counts at which it has no
- * per-sample loop (the others get theirs compiled with the static output
- * state inlined, agxv_fs_sample_loops.h: refused with dynamic output
- * state or a merged subpass) and, when it applies the multisample state
- * itself, only if that state does not depend on the count (no alpha to
- * coverage, pSampleMask keeping all 4 samples). */
+ * per-sample loop (the others get theirs, agxv_fs_sample_loops.h: refused
+ * in a merged subpass) and, when it applies the multisample state itself,
+ * only if that state does not depend on the count (no alpha to coverage,
+ * pSampleMask keeping all 4 samples). */
 static VkResult
 check_dynamic_samples(const struct agxv_graphics_state *s, const struct agx_fs_info *fs)
 {
    if (!(s->dynamic & AGXV_DYN_BIT(MS_RASTERIZATION_SAMPLES)))
       return VK_SUCCESS;
-   if (agxv_fs_loops_at(s, fs, 4) && ((s->dynamic & AGXV_FS_VARIANT_DYNAMIC) || s->rp.tiles.merged))
+   if (agxv_fs_loops_at(s, fs, 4) && s->rp.tiles.merged)
       return agxv_error(VK_ERROR_UNKNOWN,
                         "dynamic rasterization samples with a fragment shader run per sample "
-                        "(per-sample inputs or sample shading) and dynamic blend or multisample "
-                        "state, or in a merged subpass, is not supported");
+                        "(per-sample inputs or sample shading) in a merged subpass is not "
+                        "supported");
    if (fs->coverage_in_main &&
        (s->ms.alpha_to_coverage_enable || (s->ms.sample_mask & 0xFu) != 0xFu))
       return agxv_error(VK_ERROR_UNKNOWN,
@@ -165,6 +164,12 @@ agxv_fs_variant_get_tib(struct agxv_device *device, struct agxv_fs_variants *v,
    }
    pthread_mutex_unlock(&v->lock);
    return result;
+}
+
+const struct agxv_fs_variant *
+agxv_fs_variant_find(const struct agxv_fs_variants *v, const struct agx_fs_epilog_key *key)
+{
+   return find(v, key);
 }
 
 VkResult

@@ -82,6 +82,10 @@ VkResult agxv_fs_variant_get_tib(struct agxv_device *device, struct agxv_fs_vari
                                  const struct agx_tilebuffer_layout *tib, bool statistics,
                                  const struct agxv_fs_variant **out);
 
+/* The variant of key, if one was added (no lock). */
+const struct agxv_fs_variant *agxv_fs_variant_find(const struct agxv_fs_variants *v,
+                                                   const struct agx_fs_epilog_key *key);
+
 /* Adds a program linked elsewhere (code of size bytes, its pass type and
  * whether it kills samples) as the variant of key: a per-sample loop
  * compiled with its epilog inlined for one sample count of a pipeline with

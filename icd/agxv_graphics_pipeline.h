@@ -89,6 +89,10 @@ struct agxv_graphics_pipeline {
    /* dynamic vertex input: draws use the program linked with the prolog of
     * the state in effect (agxv_vs_variants.h); NULL: the vertex stage slot */
    struct agxv_vs_variants *vs_variants;
+   /* dynamic rasterization samples, a per-sample fragment shader and
+    * dynamic output state: what draws compile its loops from
+    * (agxv_fs_sample_loops.h); NULL otherwise */
+   struct agxv_fs_loop_source *fs_loop_source;
    /* while the pipeline is built: its cache use (agxv_pipeline_cache.h) */
    struct agxv_cache_use *cache_use;
 };

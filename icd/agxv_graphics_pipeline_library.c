@@ -220,8 +220,8 @@ parse_parts(struct agxv_graphics_state *s, const VkGraphicsPipelineCreateInfo *i
 
 /* --- retained stages -------------------------------------------------------- */
 
-static void
-stage_finish(struct agxv_device *device, struct agxv_gpl_stage *st)
+void
+agxv_gpl_stage_finish(struct agxv_device *device, struct agxv_gpl_stage *st)
 {
    agxv_free(&device->alloc, (void *)st->info.pName);
    agxv_free(&device->alloc, (void *)st->spec.pMapEntries);
@@ -240,11 +240,9 @@ dup_bytes(struct agxv_device *device, const void *src, size_t size)
    return p;
 }
 
-/* A copy of a stage that outlives the application's module and
- * specialization data. */
-static VkResult
-stage_copy(struct agxv_device *device, struct agxv_gpl_stage *st,
-           const VkPipelineShaderStageCreateInfo *src)
+VkResult
+agxv_gpl_stage_copy(struct agxv_device *device, struct agxv_gpl_stage *st,
+                    const VkPipelineShaderStageCreateInfo *src)
 {
    memset(st, 0, sizeof(*st));
    const struct agxv_shader_module *m = agxv_shader_module_from_handle(src->module);
@@ -271,7 +269,7 @@ stage_copy(struct agxv_device *device, struct agxv_gpl_stage *st,
       .pName = entry,
    };
    if (!st->module || !entry) {
-      stage_finish(device, st);
+      agxv_gpl_stage_finish(device, st);
       return VK_ERROR_OUT_OF_HOST_MEMORY;
    }
    st->module->word_count = (uint32_t)count;
@@ -286,7 +284,7 @@ stage_copy(struct agxv_device *device, struct agxv_gpl_stage *st,
          dup_bytes(device, si->pMapEntries, si->mapEntryCount * sizeof(*si->pMapEntries));
       st->spec.pData = dup_bytes(device, si->pData, si->dataSize);
       if (!st->spec.pMapEntries || !st->spec.pData) {
-         stage_finish(device, st);
+         agxv_gpl_stage_finish(device, st);
          return VK_ERROR_OUT_OF_HOST_MEMORY;
       }
       st->info.pSpecializationInfo = &st->spec;
@@ -303,7 +301,7 @@ add_stage(struct agxv_device *device, struct agxv_gpl_library *lib,
          return agxv_error(VK_ERROR_UNKNOWN, "shader stage 0x%x given twice", src->stage);
    if (lib->stage_count == AGXV_GPL_MAX_STAGES)
       return agxv_error(VK_ERROR_UNKNOWN, "more than %u graphics stages", AGXV_GPL_MAX_STAGES);
-   VkResult result = stage_copy(device, &lib->stages[lib->stage_count], src);
+   VkResult result = agxv_gpl_stage_copy(device, &lib->stages[lib->stage_count], src);
    if (result == VK_SUCCESS) {
       /* the stage copy's specialization pointer moves with the array entry */
       struct agxv_gpl_stage *st = &lib->stages[lib->stage_count];
@@ -316,10 +314,8 @@ add_stage(struct agxv_device *device, struct agxv_gpl_library *lib,
 
 /* --- layouts ------------------------------------------------------------------ */
 
-/* Adds the set layouts the union lacks (independent sets: each library's
- * layout may leave the others' sets VK_NULL_HANDLE). */
-static void
-layout_add(struct agxv_pipeline_layout *u, const struct agxv_pipeline_layout *l)
+void
+agxv_gpl_layout_add(struct agxv_pipeline_layout *u, const struct agxv_pipeline_layout *l)
 {
    if (!l)
       return;
@@ -335,8 +331,8 @@ layout_add(struct agxv_pipeline_layout *u, const struct agxv_pipeline_layout *l)
       u->push_constant_size = l->push_constant_size;
 }
 
-static void
-layout_finish(struct agxv_pipeline_layout *u)
+void
+agxv_gpl_layout_finish(struct agxv_pipeline_layout *u)
 {
    for (uint32_t s = 0; s < u->set_count; s++)
       if (u->sets[s])
@@ -350,8 +346,8 @@ void
 agxv_gpl_library_destroy(struct agxv_device *device, struct agxv_gpl_library *lib)
 {
    for (uint32_t i = 0; i < lib->stage_count; i++)
-      stage_finish(device, &lib->stages[i]);
-   layout_finish(&lib->layout);
+      agxv_gpl_stage_finish(device, &lib->stages[i]);
+   agxv_gpl_layout_finish(&lib->layout);
    if (lib->has_vs)
       agxv_compile_result_free(&lib->vs.r);
    if (lib->has_fs)
@@ -421,7 +417,7 @@ take_library(struct agxv_device *device, struct agxv_gpl_library *lib,
       if (result != VK_SUCCESS)
          return result;
    }
-   layout_add(&lib->layout, &src->layout);
+   agxv_gpl_layout_add(&lib->layout, &src->layout);
    char err[128];
    if (parts & AGXV_GPL_PRE)
       lib->vs_view = src->vs_view;
@@ -479,7 +475,7 @@ gather(struct agxv_device *device, struct agxv_gpl_library *lib,
          if (result != VK_SUCCESS)
             return result;
       }
-      layout_add(&lib->layout, agxv_pipeline_layout_from_handle(info->layout));
+      agxv_gpl_layout_add(&lib->layout, agxv_pipeline_layout_from_handle(info->layout));
       taken = own;
    }
    for (uint32_t i = 0; i < nlibs; i++) {

@@ -73,6 +73,20 @@ struct agxv_gpl_stage {
    struct agxv_shader_module *module;
 };
 
+/* A copy of a stage that outlives the application's module and
+ * specialization data (its pSpecializationInfo points into st: moving st
+ * needs it pointed again); freed with agxv_gpl_stage_finish. */
+VkResult agxv_gpl_stage_copy(struct agxv_device *device, struct agxv_gpl_stage *st,
+                             const VkPipelineShaderStageCreateInfo *src);
+void agxv_gpl_stage_finish(struct agxv_device *device, struct agxv_gpl_stage *st);
+
+/* Adds the set layouts the union u lacks, referenced (independent sets:
+ * each library's layout may leave the others' sets VK_NULL_HANDLE);
+ * agxv_gpl_layout_finish drops the references. */
+struct agxv_pipeline_layout;
+void agxv_gpl_layout_add(struct agxv_pipeline_layout *u, const struct agxv_pipeline_layout *l);
+void agxv_gpl_layout_finish(struct agxv_pipeline_layout *u);
+
 /* Main shaders compiled when their library was created. */
 struct agxv_gpl_precompiled {
    const struct agxv_compile_gfx_result *vs; /* unlinked (no vertex-fetch prolog) */

@@ -478,9 +478,9 @@ init_features(struct agxv_features *f)
     * creation), and depth clamp and polygon mode (PPP words emitted when
     * they change, agxv_ppp.c); depth clip enable (the same words) and
     * rasterization samples (the epilog linked per draw for the pass's
-    * tilebuffer; per-sample loops compiled with the pipeline for the counts
-    * that need one, agxv_fs_sample_loops.h, refused with other dynamic
-    * output state, agxv_fs_variants_create). Not offered: tessellation domain
+    * tilebuffer; per-sample loops compiled for the counts that need one,
+    * with the pipeline or, with dynamic output state, by the first draw of
+    * each key, agxv_fs_sample_loops.h). Not offered: tessellation domain
     * origin, depth clip negative one to one, line modes and
     * stipple, sample locations, conservative rasterization, provoking
     * vertex, advanced blend, viewport swizzles and the NV states. */

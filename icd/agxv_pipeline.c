@@ -12,6 +12,7 @@
 #include "agxv_bo.h"
 #include "agxv_cs.h"
 #include "agxv_device.h"
+#include "agxv_fs_sample_loops.h"
 #include "agxv_fs_variants.h"
 #include "agxv_vs_variants.h"
 #include "agxv_graphics_state.h"
@@ -191,6 +192,7 @@ agxv_pipeline_destroy(struct agxv_device *device, struct agxv_pipeline *pipeline
    if (pipeline->gfx) {
       agxv_xfb_pipeline_finish(device, pipeline->gfx);
       agxv_fs_variants_destroy(device, pipeline->gfx->fs_variants);
+      agxv_fs_loop_source_destroy(device, pipeline->gfx->fs_loop_source);
       agxv_vs_variants_destroy(device, pipeline->gfx->vs_variants);
    }
    agxv_free(&device->alloc, pipeline->gfx);

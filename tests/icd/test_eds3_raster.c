@@ -24,13 +24,15 @@
  * dynamic and a static pSampleMask of 0x3 draws a quad in each pass, and
  * one with only the sample count dynamic and a fragment shader reading
  * SampleId (red 32 + 64 SampleId: a per-sample loop at 4 samples, compiled
- * with the pipeline) another.
+ * with the pipeline) another, and that shader with the sample mask dynamic
+ * too (its loop for mask 0x3 compiled by the draw) another.
  *
  * On agx-vk (not --reference) the output epilogs the driver links at draw
  * time are counted (AGX_DEBUG=shaders prints `agx: fs epilog variant`):
  * one per distinct (pipeline, state, pass sample count) not compiled with
- * the pipeline, 10, and none when the same
- * commands are recorded again.
+ * the pipeline (a loop compiled by a draw prints `agx: fs epilog variant
+ * (per-sample loop) compiled`), 12, and none when the same commands are
+ * recorded again.
  *
  * test_eds3_raster EDS3_VERT DRAW_FRAG SAMPLE_ID_FRAG [--validation] [--reference]
  */
@@ -307,7 +309,8 @@ record_clip(VkCommandBuffer cb, const VkPipeline *p, const struct agx_vk_buffer 
 /* One draw: a quad or the triangle, its alpha, sample mask, alpha to
  * coverage, the samples covered in a quad pixel, and the pipeline (0; 1:
  * only the sample count dynamic, a static pSampleMask of 0x3; 2: only the
- * sample count dynamic, the per-sample fragment shader). */
+ * sample count dynamic, the per-sample fragment shader; 3: that shader
+ * with the sample count and the sample mask dynamic). */
 struct ms_cell {
    bool triangle;
    uint8_t alpha;
@@ -318,22 +321,24 @@ struct ms_cell {
 };
 
 static const struct ms_cell ms1_cells[] = {
-   {false, 255, 0xF, false, 1},  /* 0 full */
-   {false, 0, 0xF, true, 0},     /* 1 alpha to coverage of 0 */
-   {true, 255, 0xF, false, 0},   /* 2 triangle at pixel centres */
-   {false, 255, 0x0, false, 0},  /* 3 sample mask 0 */
-   {false, 255, 0x1, true, 1},   /* 4 alpha to coverage of 1, mask 0x1 */
-   {false, 255, 0, false, 1, 1}, /* 5 static mask 0x3 */
-   {false, 255, 0, false, 1, 2}, /* 6 SampleId 0: red 32 */
+   {false, 255, 0xF, false, 1},    /* 0 full */
+   {false, 0, 0xF, true, 0},       /* 1 alpha to coverage of 0 */
+   {true, 255, 0xF, false, 0},     /* 2 triangle at pixel centres */
+   {false, 255, 0x0, false, 0},    /* 3 sample mask 0 */
+   {false, 255, 0x1, true, 1},     /* 4 alpha to coverage of 1, mask 0x1 */
+   {false, 255, 0, false, 1, 1},   /* 5 static mask 0x3 */
+   {false, 255, 0, false, 1, 2},   /* 6 SampleId 0: red 32 */
+   {false, 255, 0xF, false, 1, 3}, /* 7 SampleId 0: red 32 */
 };
 static const struct ms_cell ms4_cells[] = {
-   {false, 255, 0xF, false, 4},  /* 0 full */
-   {false, 0, 0xF, true, 0},     /* 1 alpha to coverage of 0 */
-   {true, 255, 0xF, false, 0},   /* 2 triangle at 4 samples */
-   {false, 255, 0x3, false, 2},  /* 3 sample mask 0x3 */
-   {false, 255, 0x1, true, 1},   /* 4 alpha to coverage of 1, mask 0x1 */
-   {false, 255, 0, false, 2, 1}, /* 5 static mask 0x3 */
-   {false, 255, 0, false, 4, 2}, /* 6 SampleId 0..3: red 128 resolved */
+   {false, 255, 0xF, false, 4},    /* 0 full */
+   {false, 0, 0xF, true, 0},       /* 1 alpha to coverage of 0 */
+   {true, 255, 0xF, false, 0},     /* 2 triangle at 4 samples */
+   {false, 255, 0x3, false, 2},    /* 3 sample mask 0x3 */
+   {false, 255, 0x1, true, 1},     /* 4 alpha to coverage of 1, mask 0x1 */
+   {false, 255, 0, false, 2, 1},   /* 5 static mask 0x3 */
+   {false, 255, 0, false, 4, 2},   /* 6 SampleId 0..3: red 128 resolved */
+   {false, 255, 0x3, false, 2, 3}, /* 7 SampleId 0, 1 (mask 0x3): red 64 at each */
 };
 #define MS_CELLS (sizeof(ms1_cells) / sizeof(ms1_cells[0]))
 
@@ -358,6 +363,8 @@ ms_pipeline(VkShaderModule vs, VkShaderModule fs, VkPipelineLayout layout, unsig
    static const VkSampleMask mask = 0x3;
    if (kind == 1) {
       g.ms.pSampleMask = &mask;
+   } else if (kind == 3) {
+      g.dynamic[g.dyn.dynamicStateCount++] = VK_DYNAMIC_STATE_SAMPLE_MASK_EXT;
    } else if (kind == 0) {
       g.dynamic[g.dyn.dynamicStateCount++] = VK_DYNAMIC_STATE_SAMPLE_MASK_EXT;
       g.dynamic[g.dyn.dynamicStateCount++] = VK_DYNAMIC_STATE_ALPHA_TO_COVERAGE_ENABLE_EXT;
@@ -399,9 +406,11 @@ record_ms(VkCommandBuffer cb, const VkPipeline *p, const struct agx_vk_buffer *v
    GET(vkCmdSetRasterizationSamplesEXT)(cb, (VkSampleCountFlagBits)samples);
    const struct ms_cell *cells = samples == 4 ? ms4_cells : ms1_cells;
    for (unsigned i = 0; i < MS_CELLS; i++) {
-      if (cells[i].pipeline) {
+      if (cells[i].pipeline)
          vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p[cells[i].pipeline]);
-      } else {
+      if (cells[i].pipeline == 3)
+         GET(vkCmdSetSampleMaskEXT)(cb, VK_SAMPLE_COUNT_4_BIT, &cells[i].mask);
+      if (!cells[i].pipeline) {
          GET(vkCmdSetSampleMaskEXT)(cb, VK_SAMPLE_COUNT_4_BIT, &cells[i].mask);
          GET(vkCmdSetAlphaToCoverageEnableEXT)(cb, cells[i].a2c);
       }
@@ -428,13 +437,15 @@ compare_ms(const char *scene, const uint8_t *img, const struct ms_cell *cells, u
    for (unsigned i = 0; i < MS_CELLS; i++) {
       struct want w = {.triangle = cells[i].triangle, .covered = cells[i].covered};
       memcpy(w.rgba, ms_rgb, 3);
-      /* the per-sample shader: red 32 + 64 SampleId, averaged (lavapipe
-       * runs it once per pixel, SampleId 0, with a dynamic sample count:
-       * not compared there) */
-      if (cells[i].pipeline == 2 && c.reference && samples > 1)
+      /* the per-sample shader: red 32 + 64 SampleId, averaged over the
+       * covered samples (lavapipe runs it once per pixel, SampleId 0, with
+       * a dynamic sample count: not compared there) */
+      if (cells[i].pipeline >= 2 && c.reference && samples > 1)
          continue;
       if (cells[i].pipeline == 2)
          w.rgba[0] = samples == 4 ? 128 : 32;
+      if (cells[i].pipeline == 3)
+         w.rgba[0] = samples == 4 ? 64 : 32;
       /* a covered sample carries the draw's alpha */
       w.rgba[3] = cells[i].alpha;
       compare(scene, img, i, &w, samples);
@@ -452,8 +463,8 @@ run(const char *vs_path, const char *fs_path, const char *sample_id_path)
    VkPipeline pc[3];
    for (unsigned k = 0; k < 3; k++)
       pc[k] = clip_pipeline(vs, fs, layout, k);
-   VkPipeline pm[3] = {ms_pipeline(vs, fs, layout, 0), ms_pipeline(vs, fs, layout, 1),
-                       ms_pipeline(vs, fs_id, layout, 2)};
+   VkPipeline pm[4] = {ms_pipeline(vs, fs, layout, 0), ms_pipeline(vs, fs, layout, 1),
+                       ms_pipeline(vs, fs_id, layout, 2), ms_pipeline(vs, fs_id, layout, 3)};
 
    /* vertices: the clip cells, then the 1-sample and the 4-sample cells */
    unsigned total = CLIP_CELLS + 2 * MS_CELLS;
@@ -507,8 +518,9 @@ run(const char *vs_path, const char *fs_path, const char *sample_id_path)
        * with mask 0x1: the same key), mask 0; 4 samples: full, alpha to
        * coverage, 0x3, alpha to coverage with 0x1; the second pipeline:
        * one per sample count; the third: one sample (its 4-sample loop
-       * was compiled with the pipeline) */
-      unsigned want = pass ? 0 : 10;
+       * was compiled with the pipeline); the fourth: one sample, and its
+       * 4-sample loop of mask 0x3 compiled at the draw */
+      unsigned want = pass ? 0 : 12;
       if (!c.reference && linked != want) {
          printf("  recording %d: %u epilogs linked, want %u\n", pass, linked, want);
          bad++;
@@ -531,7 +543,7 @@ run(const char *vs_path, const char *fs_path, const char *sample_id_path)
    agx_vk_image_free(&c, &msi);
    for (unsigned k = 0; k < 3; k++)
       vkDestroyPipeline(c.dev, pc[k], NULL);
-   for (unsigned k = 0; k < 3; k++)
+   for (unsigned k = 0; k < 4; k++)
       vkDestroyPipeline(c.dev, pm[k], NULL);
    vkDestroyPipelineLayout(c.dev, layout, NULL);
    vkDestroyShaderModule(c.dev, vs, NULL);
