@@ -860,6 +860,16 @@ init_properties(struct agxv_physical_device *pdev)
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_EXT,
       .maxVertexAttribDivisor = UINT32_MAX,
    };
+   /* VK_KHR_vertex_attribute_divisor: any firstInstance with any divisor.
+    * The prolog computes Vulkan's element firstInstance + (InstanceIndex -
+    * firstInstance) / divisor (firstInstance for divisor 0) from the
+    * instance number and the draw's base instance, as Mesa's
+    * agx_nir_lower_vbo.c; Honeykrisp offers the same. */
+   p->vertex_attribute_divisor_khr = (VkPhysicalDeviceVertexAttributeDivisorPropertiesKHR){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_KHR,
+      .maxVertexAttribDivisor = UINT32_MAX,
+      .supportsNonZeroFirstInstance = VK_TRUE,
+   };
    /* The multi-draw commands loop over their entries on the CPU, so any
     * count works; Honeykrisp's UINT16_MAX (hk_physical_device.c) is well
     * above Vulkan's minimum of 2048 and bounds one command's recording. */
