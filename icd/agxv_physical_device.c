@@ -362,6 +362,7 @@ init_features(struct agxv_features *f)
    f->v12.shaderInputAttachmentArrayNonUniformIndexing = VK_TRUE;
    f->v10.shaderStorageImageReadWithoutFormat = VK_TRUE;
    f->v10.shaderStorageImageWriteWithoutFormat = VK_TRUE;
+   f->v10.shaderStorageImageMultisample = VK_TRUE;
    /* VK_EXT_texel_buffer_alignment: views at any texel-aligned offset (the
     * descriptor keeps the sub-16-byte part in software, agx_abi.h) */
    f->texel_buffer_alignment = (VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT){
@@ -705,7 +706,9 @@ init_properties(struct agxv_physical_device *pdev)
       .sampledImageIntegerSampleCounts = AGXV_SAMPLE_COUNTS,
       .sampledImageDepthSampleCounts = AGXV_SAMPLE_COUNTS,
       .sampledImageStencilSampleCounts = AGXV_SAMPLE_COUNTS,
-      .storageImageSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      /* multisampled storage images: buffer-like PBE writes and atomics
+       * (agxv_image_view.c, Honeykrisp's) */
+      .storageImageSampleCounts = AGXV_SAMPLE_COUNTS,
       .maxSampleMaskWords = 1,
       .timestampComputeAndGraphics = VK_TRUE,
       .timestampPeriod = 1e9f / (float)(pdev->params.command_timestamp_frequency_hz
