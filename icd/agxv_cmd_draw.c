@@ -388,7 +388,8 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
          return agxv_error(VK_ERROR_UNKNOWN,
                            "render target %u spills the tilebuffer and its attachment is not "
                            "known here (a SIMULTANEOUS_USE secondary command buffer "
-                           "continuing the pass, agxv_emrt_reserve)",
+                           "continuing the pass without an inherited framebuffer, "
+                           "agxv_emrt_reserve)",
                            i);
    /* counting fragment-shader invocations: the statistics variant */
    if (fs && agxv_stats_fs_slot(cmd) && agxv_pipeline_shader(pipeline, AGXV_STAGE_FRAGMENT_STATS))

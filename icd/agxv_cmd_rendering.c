@@ -1069,7 +1069,7 @@ inherit_finish(struct agxv_cmd_buffer *cmd, const VkCommandBufferInheritanceInfo
    rs->suspending = false;
    rs->resumed = false;
    rs->scissor_count = rs->depth_bias_count = 0;
-   VkResult result = agxv_emrt_reserve(cmd); /* spilled render targets (agxv_emrt.h) */
+   VkResult result = agxv_emrt_reserve(cmd, info); /* spilled render targets (agxv_emrt.h) */
    if (result != VK_SUCCESS)
       return result;
    return open_inherited(cmd);
