@@ -405,9 +405,15 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
    if (gfx->fs_variants) {
       bool stats = agxv_stats_fs_slot(cmd) != 0;
       variant = c->fs_variant;
+      /* dynamic rasterization samples: the epilog of the pass's layout */
+      bool pass_tib = pipeline->graphics->dynamic & AGXV_DYN_BIT(MS_RASTERIZATION_SAMPLES);
+      const struct agx_tilebuffer_layout *tib =
+         pass_tib ? &cmd->rendering.sub_tib : &gfx->fs_variants->tib;
       if (!variant || c->fs_variant_owner != gfx || c->fs_variant_stats != stats ||
-          (cmd->dyn.dirty & (AGXV_FS_VARIANT_DYNAMIC | AGXV_DYN_BIT(MS_RASTERIZATION_SAMPLES)))) {
-         result = agxv_fs_variant_get(cmd->device, gfx->fs_variants, &cmd->dyn.s, stats, &variant);
+          (cmd->dyn.dirty & (AGXV_FS_VARIANT_DYNAMIC | AGXV_DYN_BIT(MS_RASTERIZATION_SAMPLES))) ||
+          (pass_tib && memcmp(&variant->key.tib, tib, sizeof(*tib)))) {
+         result = agxv_fs_variant_get_tib(cmd->device, gfx->fs_variants, &cmd->dyn.s, tib, stats,
+                                          &variant);
          if (result != VK_SUCCESS)
             return result;
          c->fs_variant = variant;
@@ -599,6 +605,35 @@ draw_stream(struct agxv_cmd_buffer *cmd)
    return cs;
 }
 
+/* Whether the pipeline's fragment stage was made for the pass's
+ * tilebuffer: the same layout, or with dynamic rasterization samples (its
+ * layout is of one sample; the epilog takes the pass's) the same formats. */
+static bool
+tib_fits(const struct agxv_pipeline *pipeline, const struct agx_tilebuffer_layout *pass)
+{
+   const struct agx_tilebuffer_layout *own = &pipeline->gfx->tib;
+   if (!(pipeline->graphics->dynamic & AGXV_DYN_BIT(MS_RASTERIZATION_SAMPLES)))
+      return !memcmp(own, pass, sizeof(*pass));
+   return own->num_rts == pass->num_rts && !memcmp(own->format, pass->format, sizeof(own->format));
+}
+
+/* VUID-vkCmdDraw-multisampledRenderToSingleSampled-07285: without a
+ * mixed-samples extension (none is offered) dynamic rasterizationSamples
+ * must equal the attachments' sample count. */
+static VkResult
+check_dynamic_samples(const struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline)
+{
+   if (!(pipeline->graphics->dynamic & AGXV_DYN_BIT(MS_RASTERIZATION_SAMPLES)))
+      return VK_SUCCESS;
+   unsigned want = cmd->dyn.s.ms.rasterization_samples;
+   unsigned have = cmd->rendering.sub_tib.nr_samples ? cmd->rendering.sub_tib.nr_samples : 1;
+   if (want != have)
+      return agxv_error(VK_ERROR_UNKNOWN,
+                        "dynamic rasterizationSamples %u differs from the attachments' %u samples",
+                        want, have);
+   return VK_SUCCESS;
+}
+
 static VkResult
 draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex,
      uint32_t base_instance, uint32_t draw_id)
@@ -620,13 +655,15 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
       if (fr != VK_SUCCESS)
          return fr;
    }
+   VkResult sr = check_dynamic_samples(cmd, pipeline);
+   if (sr != VK_SUCCESS)
+      return sr;
    if (pipeline != c->pipeline) {
       /* only a fragment shader's output epilog depends on the formats (a
        * pipeline linked without the fragment output interface, e.g. with
        * rasterizer discard, has none of the pass's); checked once per
        * pipeline per pass */
-      if (gfx->has_fs && pipeline != c->pipeline_before &&
-          memcmp(&gfx->tib, &rs->sub_tib, sizeof(rs->sub_tib)))
+      if (gfx->has_fs && pipeline != c->pipeline_before && !tib_fits(pipeline, &rs->sub_tib))
          return agxv_error(VK_ERROR_UNKNOWN,
                            "the pipeline's rendering formats differ from the render pass's");
       c->pipeline_before = c->pipeline;

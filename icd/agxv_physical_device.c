@@ -477,9 +477,12 @@ init_features(struct agxv_features *f)
     * multisample ones only for fragment shaders that leave them to the
     * epilog, agx_fs_info.coverage_in_main, others are refused at pipeline
     * creation), and depth clamp and polygon mode (PPP words emitted when
-    * they change, agxv_ppp.c). Not offered: rasterization samples (the
-    * tilebuffer layout is made at pipeline creation), tessellation domain
-    * origin, depth clip (enable / negative one to one), line modes and
+    * they change, agxv_ppp.c); depth clip enable (the same words) and
+    * rasterization samples (the epilog linked per draw for the pass's
+    * tilebuffer; per-sample loops compiled with the pipeline for the counts
+    * that need one, agxv_fs_sample_loops.h, refused with other dynamic
+    * output state, agxv_fs_variants_create). Not offered: tessellation domain
+    * origin, depth clip negative one to one, line modes and
     * stipple, sample locations, conservative rasterization, provoking
     * vertex, advanced blend, viewport swizzles and the NV states. */
    f->eds3 = (VkPhysicalDeviceExtendedDynamicState3FeaturesEXT){
@@ -493,6 +496,8 @@ init_features(struct agxv_features *f)
       .extendedDynamicState3ColorBlendEnable = VK_TRUE,
       .extendedDynamicState3ColorBlendEquation = VK_TRUE,
       .extendedDynamicState3ColorWriteMask = VK_TRUE,
+      .extendedDynamicState3DepthClipEnable = VK_TRUE,
+      .extendedDynamicState3RasterizationSamples = VK_TRUE,
    };
    /* The *2 commands share the original ones' paths; every barrier is a
     * full CDM barrier and semaphore waits block the whole batch, so finer
