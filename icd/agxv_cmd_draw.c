@@ -147,11 +147,12 @@ const_data(const struct agxv_shader *s)
 /* The vertex-fetch prolog's per-buffer uniforms (agxv_vbo.h): address and
  * the largest element index whose bytes lie in the bound range, floor((size
  * - elsize) / stride) (graphics.md 2.2, Mesa agx_nir_lower_vbo.c), and the
- * stride (the pipeline's, or the bound one where it is dynamic). A range
- * too small for one element cannot be expressed by the unsigned clamp:
- * element 0 then reads the robust sink (robustness on; its bytes are not
- * guaranteed zero; assumption: AGX_ABI_ROBUST_SINK_SIZE covers elsize) or
- * address 0 (no robustness: undefined behaviour in Vulkan anyway). */
+ * stride (the pipeline's, or the bound one where it is dynamic). A binding
+ * with no buffer, or a range too small for one element (which the unsigned
+ * clamp cannot express), reads the device's zero sink with clamp 0, as
+ * Honeykrisp does (hk_cmd_draw.c, agx_calculate_vbo_clamp with
+ * rodata.zero_sink): element 0 reads zeros, later ones are past the clamp
+ * (zeros too), whatever the robustness; nothing reads address 0. */
 VkResult
 agxv_cmd_write_vbo_uniforms(struct agxv_cmd_buffer *cmd, const struct agxv_vbo_link *link,
                             uint64_t *out, uint32_t *out_size)
@@ -170,7 +171,7 @@ agxv_cmd_write_vbo_uniforms(struct agxv_cmd_buffer *cmd, const struct agxv_vbo_l
       if (link->dynamic_strides & (1u << b))
          stride = cmd->dyn.s.vi.bindings[b].stride;
       if (size < link->elsize[b] || !va) {
-         va = cmd->device->robust_sink ? cmd->device->robust_sink->va : 0;
+         va = cmd->device->zero_vbo->va;
       } else if (!stride) {
          clamp = UINT32_MAX;
       } else {
@@ -388,7 +389,8 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
          return agxv_error(VK_ERROR_UNKNOWN,
                            "render target %u spills the tilebuffer and its attachment is not "
                            "known here (a SIMULTANEOUS_USE secondary command buffer "
-                           "continuing the pass, agxv_emrt_reserve)",
+                           "continuing the pass without an inherited framebuffer, "
+                           "agxv_emrt_reserve)",
                            i);
    /* counting fragment-shader invocations: the statistics variant */
    if (fs && agxv_stats_fs_slot(cmd) && agxv_pipeline_shader(pipeline, AGXV_STAGE_FRAGMENT_STATS))

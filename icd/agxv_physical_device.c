@@ -362,6 +362,7 @@ init_features(struct agxv_features *f)
    f->v12.shaderInputAttachmentArrayNonUniformIndexing = VK_TRUE;
    f->v10.shaderStorageImageReadWithoutFormat = VK_TRUE;
    f->v10.shaderStorageImageWriteWithoutFormat = VK_TRUE;
+   f->v10.shaderStorageImageMultisample = VK_TRUE;
    /* VK_EXT_texel_buffer_alignment: views at any texel-aligned offset (the
     * descriptor keeps the sub-16-byte part in software, agx_abi.h) */
    f->texel_buffer_alignment = (VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT){
@@ -710,7 +711,9 @@ init_properties(struct agxv_physical_device *pdev)
       .sampledImageIntegerSampleCounts = AGXV_SAMPLE_COUNTS,
       .sampledImageDepthSampleCounts = AGXV_SAMPLE_COUNTS,
       .sampledImageStencilSampleCounts = AGXV_SAMPLE_COUNTS,
-      .storageImageSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      /* multisampled storage images: buffer-like PBE writes and atomics
+       * (agxv_image_view.c, Honeykrisp's) */
+      .storageImageSampleCounts = AGXV_SAMPLE_COUNTS,
       .maxSampleMaskWords = 1,
       .timestampComputeAndGraphics = VK_TRUE,
       .timestampPeriod = 1e9f / (float)(pdev->params.command_timestamp_frequency_hz
@@ -864,6 +867,16 @@ init_properties(struct agxv_physical_device *pdev)
    p->vertex_attribute_divisor = (VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_EXT,
       .maxVertexAttribDivisor = UINT32_MAX,
+   };
+   /* VK_KHR_vertex_attribute_divisor: any firstInstance with any divisor.
+    * The prolog computes Vulkan's element firstInstance + (InstanceIndex -
+    * firstInstance) / divisor (firstInstance for divisor 0) from the
+    * instance number and the draw's base instance, as Mesa's
+    * agx_nir_lower_vbo.c; Honeykrisp offers the same. */
+   p->vertex_attribute_divisor_khr = (VkPhysicalDeviceVertexAttributeDivisorPropertiesKHR){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_KHR,
+      .maxVertexAttribDivisor = UINT32_MAX,
+      .supportsNonZeroFirstInstance = VK_TRUE,
    };
    /* The multi-draw commands loop over their entries on the CPU, so any
     * count works; Honeykrisp's UINT16_MAX (hk_physical_device.c) is well
