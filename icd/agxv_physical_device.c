@@ -747,33 +747,28 @@ init_properties(struct agxv_physical_device *pdev)
    make_uuid(p->v11.driverUUID, "agx-vk driver", "0.1.0", 5);
    p->v11.subgroupSize = 32;
    /* A subgroup is the 32-lane SIMD-group running the stage (isa.md §1):
-    * vertex shaders (hardware, or compute before tessellation) and fragment
-    * quads packed 8 to a SIMD-group with their helper lanes (graphics.md
-    * §4.2) run the shader once per invocation on the lanes the subgroup
-    * names (tests/icd test_subgroup_gfx). Fragment helper lanes are active
-    * in every group operation (the hardware's execution mask holds them,
-    * as in Mesa; Vulkan "Helper Invocations" allows either). A capturing
-    * (transform feedback) draw runs the vertex shader once more as compute
-    * for the capture (agxv_cmd_xfb.c): each run is a valid subgroup
-    * execution of its own, their lanes may differ.
-    * Not advertised yet:
-    *  - tessellation control (one compute workgroup per patch) and
-    *    evaluation (a hardware vertex shader): the semantics hold
-    *    (test_subgroup_gfx checks them unadvertised), but dEQP's
-    *    subgroups.*.graphics.* cases then add both stages and render
-    *    isolines of half a pixel from pixel centres, which the
-    *    simulator's diamond-exit line rule (sim/dm/agx_sim_raster.c)
-    *    leaves without a fragment where they end on or inside the pixel's
-    *    diamond (lavapipe lights them): a line-rasterisation question, not
-    *    a subgroup one;
-    *  - geometry: its emulation (compiler/ir/agx_pass_lower_gs.c) runs the
-    *    shader twice, once per input primitive (AGX_GS_MAIN, which writes
-    *    memory and the index buffer) and once per emitted vertex
-    *    (AGX_GS_RAST: one copy of a primitive's invocation per vertex,
-    *    side by side), and GS instancing loops inside one lane, so a ballot
-    *    or elect would not agree between the runs. */
-   p->v11.subgroupSupportedStages =
-      VK_SHADER_STAGE_COMPUTE_BIT | VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+    * vertex shaders (hardware, or compute before tessellation),
+    * tessellation control (one compute workgroup per patch) and evaluation
+    * (a hardware vertex shader) shaders, and fragment quads packed 8 to a
+    * SIMD-group with their helper lanes (graphics.md §4.2) run the shader
+    * once per invocation on the lanes the subgroup names (tests/icd
+    * test_subgroup_gfx). Fragment helper lanes are active in every group
+    * operation (the hardware's execution mask holds them, as in Mesa;
+    * Vulkan "Helper Invocations" allows either). A capturing (transform
+    * feedback) draw runs the vertex shader once more as compute for the
+    * capture (agxv_cmd_xfb.c): each run is a valid subgroup execution of
+    * its own, their lanes may differ.
+    * Not advertised: geometry. Its emulation
+    * (compiler/ir/agx_pass_lower_gs.c) runs the shader twice, once per
+    * input primitive (AGX_GS_MAIN, which writes memory and the index
+    * buffer) and once per emitted vertex (AGX_GS_RAST: one copy of a
+    * primitive's invocation per vertex, side by side), and GS instancing
+    * loops inside one lane, so a ballot or elect would not agree between
+    * the runs. */
+   p->v11.subgroupSupportedStages = VK_SHADER_STAGE_COMPUTE_BIT | VK_SHADER_STAGE_VERTEX_BIT |
+                                    VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT |
+                                    VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT |
+                                    VK_SHADER_STAGE_FRAGMENT_BIT;
    /* Quads are lanes 4k..4k+3 in every stage (quad_shuffle/_xor). */
    p->v11.subgroupQuadOperationsInAllStages = VK_TRUE;
    /* Every category: each passes tests/icd test_subgroup (divergent lanes,
