@@ -281,3 +281,20 @@ agxv_CmdSetPolygonModeEXT(VkCommandBuffer commandBuffer, VkPolygonMode polygonMo
    CMD(cmd);
    agxv_dyn_set_polygon_mode(&cmd->dyn, polygonMode);
 }
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetLineRasterizationModeEXT(VkCommandBuffer commandBuffer,
+                                    VkLineRasterizationModeEXT lineRasterizationMode)
+{
+   CMD(cmd);
+   agxv_dyn_set_line_rasterization_mode(&cmd->dyn, lineRasterizationMode);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetLineStippleEXT(VkCommandBuffer commandBuffer, uint32_t lineStippleFactor,
+                          uint16_t lineStipplePattern)
+{
+   /* stored only: no stippled line feature is offered */
+   CMD(cmd);
+   agxv_dyn_set_line_stipple(&cmd->dyn, lineStippleFactor, lineStipplePattern);
+}

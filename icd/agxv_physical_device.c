@@ -454,6 +454,14 @@ init_features(struct agxv_features *f)
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT,
       .multiDraw = VK_TRUE,
    };
+   /* VK_EXT_line_rasterization: Bresenham lines only, what the hardware
+    * draws (Honeykrisp offers the same, src/asahi/vulkan/hk_physical_device.c);
+    * the mode sets Cull "Primitive MSAA" (agxv_ppp.c). No rectangular,
+    * smooth or stippled lines. */
+   f->line_rasterization = (VkPhysicalDeviceLineRasterizationFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT,
+      .bresenhamLines = VK_TRUE,
+   };
    /* Graphics pipeline libraries (agxv_graphics_pipeline_library.c). */
    f->gpl = (VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT,
@@ -478,7 +486,7 @@ init_features(struct agxv_features *f)
     * creation), and depth clamp and polygon mode (PPP words emitted when
     * they change, agxv_ppp.c). Not offered: rasterization samples (the
     * tilebuffer layout is made at pipeline creation), tessellation domain
-    * origin, depth clip (enable / negative one to one), line modes and
+    * origin, depth clip (enable / negative one to one), line
     * stipple, sample locations, conservative rasterization, provoking
     * vertex, advanced blend, viewport swizzles and the NV states. */
    f->eds3 = (VkPhysicalDeviceExtendedDynamicState3FeaturesEXT){
@@ -492,6 +500,9 @@ init_features(struct agxv_features *f)
       .extendedDynamicState3ColorBlendEnable = VK_TRUE,
       .extendedDynamicState3ColorBlendEquation = VK_TRUE,
       .extendedDynamicState3ColorWriteMask = VK_TRUE,
+      /* the Cull word's Primitive MSAA, re-emitted when the mode changes
+       * (agxv_ppp.c; tests/icd test_line_raster) */
+      .extendedDynamicState3LineRasterizationMode = VK_TRUE,
    };
    /* The *2 commands share the original ones' paths; every barrier is a
     * full CDM barrier and semaphore waits block the whole batch, so finer
@@ -861,6 +872,11 @@ init_properties(struct agxv_physical_device *pdev)
    p->multi_draw = (VkPhysicalDeviceMultiDrawPropertiesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_PROPERTIES_EXT,
       .maxMultiDrawCount = UINT16_MAX,
+   };
+   /* Honeykrisp's value (hk_physical_device.c), as subPixelPrecisionBits */
+   p->line_rasterization = (VkPhysicalDeviceLineRasterizationPropertiesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_PROPERTIES_EXT,
+      .lineSubPixelPrecisionBits = 8,
    };
    /* Update-after-bind descriptors are the same descriptors in the same set
     * memory (nothing is copied at bind time), so each limit is at least its

@@ -512,7 +512,6 @@ main(int argc, char **argv)
    /* agx-vk offers no more than these (the others stay false) */
    if (!c.reference)
       CHECK(!e3.extendedDynamicState3RasterizationSamples &&
-            !e3.extendedDynamicState3LineRasterizationMode &&
             !e3.extendedDynamicState3LineStippleEnable &&
             !e3.extendedDynamicState3ColorBlendAdvanced &&
             !e3.extendedDynamicState3DepthClipEnable);
