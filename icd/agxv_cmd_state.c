@@ -282,6 +282,23 @@ agxv_CmdSetPolygonModeEXT(VkCommandBuffer commandBuffer, VkPolygonMode polygonMo
    agxv_dyn_set_polygon_mode(&cmd->dyn, polygonMode);
 }
 
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetLineRasterizationModeEXT(VkCommandBuffer commandBuffer,
+                                    VkLineRasterizationModeEXT lineRasterizationMode)
+{
+   CMD(cmd);
+   agxv_dyn_set_line_rasterization_mode(&cmd->dyn, lineRasterizationMode);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetLineStippleEXT(VkCommandBuffer commandBuffer, uint32_t lineStippleFactor,
+                          uint16_t lineStipplePattern)
+{
+   /* stored only: no stippled line feature is offered */
+   CMD(cmd);
+   agxv_dyn_set_line_stipple(&cmd->dyn, lineStippleFactor, lineStipplePattern);
+}
+
 /* extendedDynamicState3DepthClipEnable: the PPP Cull word's depth clip /
  * clamp bits and the ISP scissor depth range follow (agxv_ppp.c); a
  * pipeline whose depth clip is not dynamic and that has no

@@ -35,6 +35,7 @@ struct agxv_features {
    VkPhysicalDeviceImageViewMinLodFeaturesEXT min_lod;
    VkPhysicalDeviceVertexInputDynamicStateFeaturesEXT vertex_input_dynamic;
    VkPhysicalDeviceMultiDrawFeaturesEXT multi_draw;
+   VkPhysicalDeviceLineRasterizationFeaturesEXT line_rasterization;
 };
 
 struct agxv_properties {
@@ -52,6 +53,7 @@ struct agxv_properties {
    VkPhysicalDeviceCustomBorderColorPropertiesEXT custom_border;
    VkPhysicalDeviceExtendedDynamicState3PropertiesEXT eds3;
    VkPhysicalDeviceMultiDrawPropertiesEXT multi_draw;
+   VkPhysicalDeviceLineRasterizationPropertiesEXT line_rasterization;
 };
 
 /* Fill one chained core or supported extension struct (keeping its pNext);

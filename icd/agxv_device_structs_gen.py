@@ -46,7 +46,8 @@ EXTENSION = {
                  'VkPhysicalDeviceCustomBorderColorFeaturesEXT': 'custom_border',
                  'VkPhysicalDeviceImageViewMinLodFeaturesEXT': 'min_lod',
                  'VkPhysicalDeviceVertexInputDynamicStateFeaturesEXT': 'vertex_input_dynamic',
-                 'VkPhysicalDeviceMultiDrawFeaturesEXT': 'multi_draw'},
+                 'VkPhysicalDeviceMultiDrawFeaturesEXT': 'multi_draw',
+                 'VkPhysicalDeviceLineRasterizationFeaturesEXT': 'line_rasterization'},
     'Properties': {'VkPhysicalDeviceRobustness2PropertiesEXT': 'robustness2',
                    'VkPhysicalDeviceTransformFeedbackPropertiesEXT': 'xfb',
                    'VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT':
@@ -58,7 +59,8 @@ EXTENSION = {
                    'VkPhysicalDeviceMaintenance6PropertiesKHR': 'maintenance6',
                    'VkPhysicalDeviceCustomBorderColorPropertiesEXT': 'custom_border',
                    'VkPhysicalDeviceExtendedDynamicState3PropertiesEXT': 'eds3',
-                   'VkPhysicalDeviceMultiDrawPropertiesEXT': 'multi_draw'},
+                   'VkPhysicalDeviceMultiDrawPropertiesEXT': 'multi_draw',
+                   'VkPhysicalDeviceLineRasterizationPropertiesEXT': 'line_rasterization'},
 }
 SUMMARY = {
     'Features': ['VkPhysicalDeviceVulkan11Features', 'VkPhysicalDeviceVulkan12Features',

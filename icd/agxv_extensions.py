@@ -184,6 +184,12 @@ DEVICE_EXTENSIONS = [
     # range, gathers (level 0) too (agx_pass_lower_image.c; tests/icd
     # test_view_min_lod; dEQP-VK.texture.mipmap *min_lod*).
     'VK_EXT_image_view_min_lod',
+    # Bresenham lines only, what the hardware draws (Honeykrisp offers the
+    # same: src/asahi/vulkan/hk_physical_device.c): the mode sets Cull
+    # "Primitive MSAA" (agxv_ppp.c), so multisampled Bresenham lines cover
+    # whole pixels; no rectangular, smooth or stippled lines
+    # (tests/icd test_line_raster).
+    'VK_EXT_line_rasterization',
 ]
 
 # Extensions listed above that the system's vk.xml (1.3.239) predates. Their

@@ -455,6 +455,14 @@ init_features(struct agxv_features *f)
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT,
       .multiDraw = VK_TRUE,
    };
+   /* VK_EXT_line_rasterization: Bresenham lines only, what the hardware
+    * draws (Honeykrisp offers the same, src/asahi/vulkan/hk_physical_device.c);
+    * the mode sets Cull "Primitive MSAA" (agxv_ppp.c). No rectangular,
+    * smooth or stippled lines. */
+   f->line_rasterization = (VkPhysicalDeviceLineRasterizationFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT,
+      .bresenhamLines = VK_TRUE,
+   };
    /* Graphics pipeline libraries (agxv_graphics_pipeline_library.c). */
    f->gpl = (VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT,
@@ -481,8 +489,9 @@ init_features(struct agxv_features *f)
     * rasterization samples (the epilog linked per draw for the pass's
     * tilebuffer; per-sample loops compiled for the counts that need one,
     * with the pipeline or, with dynamic output state, by the first draw of
-    * each key, agxv_fs_sample_loops.h). Not offered: tessellation domain
-    * origin, depth clip negative one to one, line modes and
+    * each key, agxv_fs_sample_loops.h); line rasterization mode
+    * (VK_EXT_line_rasterization, tests/icd test_line_raster). Not offered:
+    * tessellation domain origin, depth clip negative one to one, line
     * stipple, sample locations, conservative rasterization, provoking
     * vertex, advanced blend, viewport swizzles and the NV states. */
    f->eds3 = (VkPhysicalDeviceExtendedDynamicState3FeaturesEXT){
@@ -498,6 +507,9 @@ init_features(struct agxv_features *f)
       .extendedDynamicState3ColorWriteMask = VK_TRUE,
       .extendedDynamicState3DepthClipEnable = VK_TRUE,
       .extendedDynamicState3RasterizationSamples = VK_TRUE,
+      /* the Cull word's Primitive MSAA, re-emitted when the mode changes
+       * (agxv_ppp.c; tests/icd test_line_raster) */
+      .extendedDynamicState3LineRasterizationMode = VK_TRUE,
    };
    /* The *2 commands share the original ones' paths; every barrier is a
     * full CDM barrier and semaphore waits block the whole batch, so finer
@@ -755,33 +767,28 @@ init_properties(struct agxv_physical_device *pdev)
    make_uuid(p->v11.driverUUID, "agx-vk driver", "0.1.0", 5);
    p->v11.subgroupSize = 32;
    /* A subgroup is the 32-lane SIMD-group running the stage (isa.md §1):
-    * vertex shaders (hardware, or compute before tessellation) and fragment
-    * quads packed 8 to a SIMD-group with their helper lanes (graphics.md
-    * §4.2) run the shader once per invocation on the lanes the subgroup
-    * names (tests/icd test_subgroup_gfx). Fragment helper lanes are active
-    * in every group operation (the hardware's execution mask holds them,
-    * as in Mesa; Vulkan "Helper Invocations" allows either). A capturing
-    * (transform feedback) draw runs the vertex shader once more as compute
-    * for the capture (agxv_cmd_xfb.c): each run is a valid subgroup
-    * execution of its own, their lanes may differ.
-    * Not advertised yet:
-    *  - tessellation control (one compute workgroup per patch) and
-    *    evaluation (a hardware vertex shader): the semantics hold
-    *    (test_subgroup_gfx checks them unadvertised), but dEQP's
-    *    subgroups.*.graphics.* cases then add both stages and render
-    *    isolines of half a pixel from pixel centres, which the
-    *    simulator's diamond-exit line rule (sim/dm/agx_sim_raster.c)
-    *    leaves without a fragment where they end on or inside the pixel's
-    *    diamond (lavapipe lights them): a line-rasterisation question, not
-    *    a subgroup one;
-    *  - geometry: its emulation (compiler/ir/agx_pass_lower_gs.c) runs the
-    *    shader twice, once per input primitive (AGX_GS_MAIN, which writes
-    *    memory and the index buffer) and once per emitted vertex
-    *    (AGX_GS_RAST: one copy of a primitive's invocation per vertex,
-    *    side by side), and GS instancing loops inside one lane, so a ballot
-    *    or elect would not agree between the runs. */
-   p->v11.subgroupSupportedStages =
-      VK_SHADER_STAGE_COMPUTE_BIT | VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+    * vertex shaders (hardware, or compute before tessellation),
+    * tessellation control (one compute workgroup per patch) and evaluation
+    * (a hardware vertex shader) shaders, and fragment quads packed 8 to a
+    * SIMD-group with their helper lanes (graphics.md §4.2) run the shader
+    * once per invocation on the lanes the subgroup names (tests/icd
+    * test_subgroup_gfx). Fragment helper lanes are active in every group
+    * operation (the hardware's execution mask holds them, as in Mesa;
+    * Vulkan "Helper Invocations" allows either). A capturing (transform
+    * feedback) draw runs the vertex shader once more as compute for the
+    * capture (agxv_cmd_xfb.c): each run is a valid subgroup execution of
+    * its own, their lanes may differ.
+    * Not advertised: geometry. Its emulation
+    * (compiler/ir/agx_pass_lower_gs.c) runs the shader twice, once per
+    * input primitive (AGX_GS_MAIN, which writes memory and the index
+    * buffer) and once per emitted vertex (AGX_GS_RAST: one copy of a
+    * primitive's invocation per vertex, side by side), and GS instancing
+    * loops inside one lane, so a ballot or elect would not agree between
+    * the runs. */
+   p->v11.subgroupSupportedStages = VK_SHADER_STAGE_COMPUTE_BIT | VK_SHADER_STAGE_VERTEX_BIT |
+                                    VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT |
+                                    VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT |
+                                    VK_SHADER_STAGE_FRAGMENT_BIT;
    /* Quads are lanes 4k..4k+3 in every stage (quad_shuffle/_xor). */
    p->v11.subgroupQuadOperationsInAllStages = VK_TRUE;
    /* Every category: each passes tests/icd test_subgroup (divergent lanes,
@@ -884,6 +891,11 @@ init_properties(struct agxv_physical_device *pdev)
    p->multi_draw = (VkPhysicalDeviceMultiDrawPropertiesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_PROPERTIES_EXT,
       .maxMultiDrawCount = UINT16_MAX,
+   };
+   /* Honeykrisp's value (hk_physical_device.c), as subPixelPrecisionBits */
+   p->line_rasterization = (VkPhysicalDeviceLineRasterizationPropertiesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_PROPERTIES_EXT,
+      .lineSubPixelPrecisionBits = 8,
    };
    /* Update-after-bind descriptors are the same descriptors in the same set
     * memory (nothing is copied at bind time), so each limit is at least its

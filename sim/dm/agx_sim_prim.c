@@ -202,11 +202,14 @@ clip_setup(struct agx_sim_render *r, uint32_t draw, const struct agx_sim_vtx *co
 
 static bool append_prim(struct agx_sim_render *r, struct agx_sim_prim *p);
 
-/* Window position of one vertex: x/y in 1/256 pixel, z, 1/w. */
+/* Window position of one vertex: x/y in 1/256 pixel, z, 1/w; lines also
+ * keep x/y in 1/65536 pixel (lx, ly; 0 when not computed: fx, fy used). */
 struct wpos {
    int64_t fx, fy;
    double z, inv_w;
    uint32_t vtx;
+   int64_t lx, ly;
+   bool fine;
 };
 
 /* The two triangles of a point square of `size` pixels centred on v (see
@@ -247,9 +250,11 @@ point_square(struct agx_sim_render *r, uint32_t draw, const struct wpos *v, doub
  *   Honeykrisp sets for VK_LINE_RASTERIZATION_MODE_BRESENHAM lines): stored
  *   as the triangle (a, b, a + perpendicular) whose third vertex repeats
  *   a's record, so the plane through it interpolates along the segment
- *   (attributes constant across it); coverage follows the diamond-exit rule
- *   for whole pixels, every sample of a produced pixel covered
- *   (agx_sim_raster.c; Vulkan "Bresenham Line Segment Rasterization").
+ *   (attributes constant across it; a segment shorter than 1/256 pixel
+ *   gets a third vertex one pixel along x instead); coverage is the
+ *   parallelogram below tested at the pixel centre from endpoints in
+ *   1/65536 pixel, every sample of a covered pixel covered
+ *   (agx_sim_raster.c line_covered).
  * - otherwise, with several samples: Vulkan's non-strict parallelogram
  *   (edges of length 1 along the minor axis centred on the endpoints,
  *   edges parallel to the segment), sampled at the sample positions with
@@ -260,8 +265,8 @@ point_square(struct agx_sim_render *r, uint32_t draw, const struct wpos *v, doub
  * 3.5); this model matches Honeykrisp's use of it and dEQP-VK's
  * multisample line cases (raster_samples primitive_line needs partially
  * covered pixels for default-mode lines), and keeps single-sampled default
- * lines on the diamond-exit rule the driver advertises
- * (nonStrictSinglePixelWideLinesUseParallelogram = false). */
+ * lines one pixel per major-axis column, the Bresenham lines the driver
+ * advertises (nonStrictSinglePixelWideLinesUseParallelogram = false). */
 static bool
 line_segment(struct agx_sim_render *r, uint32_t draw, const struct wpos *a, const struct wpos *b,
              uint16_t layer, unsigned vpi, bool back, const struct agx_sim_prim *poly)
@@ -274,9 +279,14 @@ line_segment(struct agx_sim_render *r, uint32_t draw, const struct wpos *a, cons
    p.backfacing = back;
    if (poly)
       p.poly_bias = true, p.poly_m = poly->poly_m, p.poly_zmax = poly->poly_zmax;
-   if (a->fx == b->fx && a->fy == b->fy)
+   int64_t lx[2] = {a->fine ? a->lx : a->fx * 256, b->fine ? b->lx : b->fx * 256};
+   int64_t ly[2] = {a->fine ? a->ly : a->fy * 256, b->fine ? b->ly : b->fy * 256};
+   if (lx[0] == lx[1] && ly[0] == ly[1])
       return true; /* zero length */
-   if (r->cmd->samples > 1 && !r->draws[draw].ppp.cull.primitive_msaa) {
+   bool msaa_quad = r->cmd->samples > 1 && !r->draws[draw].ppp.cull.primitive_msaa;
+   if (msaa_quad && a->fx == b->fx && a->fy == b->fy)
+      return true; /* zero length at the 8 bits of the sample grid */
+   if (msaa_quad) {
       int64_t dx = b->fx - a->fx, dy = b->fy - a->fy;
       bool xmajor = llabs(dx) >= llabs(dy);
       int64_t hx = xmajor ? 0 : 128, hy = xmajor ? 128 : 0; /* half a pixel, minor axis */
@@ -299,6 +309,12 @@ line_segment(struct agx_sim_render *r, uint32_t draw, const struct wpos *a, cons
    for (unsigned i = 0; i < 2; i++) {
       p.fx[i] = e[i]->fx, p.fy[i] = e[i]->fy;
       p.z[i] = e[i]->z, p.inv_w[i] = e[i]->inv_w, p.vtx[i] = e[i]->vtx;
+      p.lx[i] = lx[i], p.ly[i] = ly[i];
+   }
+   if (p.fx[1] == p.fx[0] && p.fy[1] == p.fy[0]) {
+      /* shorter than 1/256 pixel: attributes blend over one pixel along x
+       * from the first endpoint (a plane needs a non-zero extent) */
+      p.fx[1] = p.fx[0] + 256;
    }
    p.fx[2] = p.fx[0] - (p.fy[1] - p.fy[0]);
    p.fy[2] = p.fy[0] + (p.fx[1] - p.fx[0]);
@@ -627,8 +643,14 @@ line(struct agx_sim_render *r, uint32_t draw, uint32_t a, uint32_t b, uint16_t l
       double px = wordf(x, 0), py = wordf(x, 1), pz = wordf(x, 2), w = wordf(x, 3);
       double wx = fmin(fmax(vp->translate_x + vp->scale_x * (px / w), -16777216.0), 16777216.0);
       double wy = fmin(fmax(vp->translate_y + vp->scale_y * (py / w), -16777216.0), 16777216.0);
-      e[i] = (struct wpos){llround(wx * 256), llround(wy * 256),
-                           vp->translate_z + vp->scale_z * (pz / w), 1.0 / w, vi[i]};
+      e[i] = (struct wpos){llround(wx * 256),
+                           llround(wy * 256),
+                           vp->translate_z + vp->scale_z * (pz / w),
+                           1.0 / w,
+                           vi[i],
+                           llround(wx * 65536),
+                           llround(wy * 65536),
+                           true};
    }
    return line_segment(r, draw, &e[0], &e[1], layer, vpi, false, NULL);
 }

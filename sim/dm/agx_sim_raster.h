@@ -16,8 +16,9 @@ struct agx_sim_raster_tri {
    int64_t x[3], y[3];
    __int128 area; /* doubled signed area, E_01(v2) */
    bool top_left[3];
-   bool line;  /* vertices 0-1 are a segment: diamond-exit coverage */
-   bool small; /* |coordinates| < 2^29: edge values fit in int64 (fast path) */
+   bool line;            /* vertices 0-1 are a segment: centre-sampled parallelogram */
+   int64_t lx[2], ly[2]; /* lines: the endpoints in 1/65536 pixel */
+   bool small;           /* |coordinates| < 2^29: edge values fit in int64 (fast path) */
 };
 
 void agx_sim_raster_setup(const struct agx_sim_prim *p, struct agx_sim_raster_tri *t);

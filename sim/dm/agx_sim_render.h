@@ -92,6 +92,9 @@ struct agx_sim_prim {
    bool point;       /* half of a point sprite: no depth bias */
    double point_x0, point_y0, point_size; /* sprite's top-left corner and size (pixels) */
    bool line; /* a line: vertices 0-1 are the segment (agx_sim_raster.c) */
+   /* a line's endpoints in 1/65536 pixel for coverage (agx_sim_raster.c;
+    * Assumption: line setup keeps more than the 8 sub-pixel bits of fx/fy) */
+   int64_t lx[2], ly[2];
    /* half of a multisampled line's parallelogram (agx_sim_prim.c
     * line_segment()): a triangle, vertex 0 on the first endpoint's side,
     * vertex 1 on the second's; flat bindings and depth bias as lines */

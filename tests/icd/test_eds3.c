@@ -511,8 +511,7 @@ main(int argc, char **argv)
    }
    /* agx-vk offers no more than these and test_eds3_raster's (the others stay false) */
    if (!c.reference)
-      CHECK(!e3.extendedDynamicState3LineRasterizationMode &&
-            !e3.extendedDynamicState3LineStippleEnable &&
+      CHECK(!e3.extendedDynamicState3LineStippleEnable &&
             !e3.extendedDynamicState3ColorBlendAdvanced);
    e3 = (VkPhysicalDeviceExtendedDynamicState3FeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT,

@@ -20,9 +20,9 @@
  * helper lanes write nothing, so fragment sums run over the non-helper
  * lanes and the non-helper ballot must be exactly the recorded lanes.
  *
- * agx-vk must also advertise subgroups in the vertex and fragment stages
- * (the tessellation part runs unadvertised, outside validation; not the
- * geometry stage), quad operations in every stage,
+ * agx-vk must also advertise subgroups in the vertex, tessellation control,
+ * tessellation evaluation and fragment stages (not the geometry stage),
+ * quad operations in every stage,
  * size 32, pack full subgroups of 32 vertices and count helper lanes as
  * active (the hardware's execution mask; Vulkan "Helper Invocations"
  * allows either). On lavapipe (subgroups in fragment and compute shaders
@@ -440,8 +440,10 @@ main(int argc, char **argv)
       VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_QUAD_BIT;
    CHECK((p11.subgroupSupportedOperations & ops) == ops);
    if (!c.reference) {
-      const VkShaderStageFlags want =
-         VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT | VK_SHADER_STAGE_COMPUTE_BIT;
+      const VkShaderStageFlags want = VK_SHADER_STAGE_VERTEX_BIT |
+                                      VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT |
+                                      VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT |
+                                      VK_SHADER_STAGE_FRAGMENT_BIT | VK_SHADER_STAGE_COMPUTE_BIT;
       CHECK(size == 32 && st == want && p11.subgroupQuadOperationsInAllStages);
    }
    VkPhysicalDeviceFeatures have;
@@ -450,12 +452,8 @@ main(int argc, char **argv)
    bool vs_on = (st & VK_SHADER_STAGE_VERTEX_BIT) && have.vertexPipelineStoresAndAtomics;
    const VkShaderStageFlags tess_stages =
       VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT | VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT;
-   /* agx-vk does not advertise tessellation stages yet (dEQP's half-pixel
-    * isolines, see agxv_physical_device.c) although they work: the plain
-    * run (not under validation, which would flag it) checks them anyway. */
-   bool tess_adv = (st & tess_stages) == tess_stages && p11.subgroupQuadOperationsInAllStages;
-   bool tess_on = (tess_adv || (!c.reference && !c.validation)) && have.tessellationShader &&
-                  have.vertexPipelineStoresAndAtomics;
+   bool tess_on = (st & tess_stages) == tess_stages && p11.subgroupQuadOperationsInAllStages &&
+                  have.tessellationShader && have.vertexPipelineStoresAndAtomics;
    VkPhysicalDeviceVulkan13Features f13 = {.sType =
                                               VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
                                            .synchronization2 = VK_TRUE,

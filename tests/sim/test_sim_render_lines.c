@@ -8,25 +8,28 @@
  *   segment; reference: exact integer geometry at the 1/256 snapped
  *   endpoints, coordinates chosen so that no sample lies on an edge);
  *   with Primitive MSAA (Honeykrisp's Bresenham lines) whole pixels of
- *   Bresenham's algorithm are produced with every sample covered;
+ *   Bresenham's algorithm (from the endpoint with the smaller major
+ *   coordinate, the other one excluded) with every sample covered;
  * - line clipping: a segment crossing the z = 0 plane keeps the part
  *   inside when Cull "Depth clip" is set (clipped endpoint at the plane,
- *   reference: Bresenham from the intersection), is kept whole with depth
+ *   reference: the pixel centres from the intersection), is kept whole with depth
  *   clamp, and is cut by a clip distance the same way; a segment entirely
  *   behind a plane is dropped;
  * - points are discarded by an enabled clip distance < 0 and kept
  *   otherwise;
- * - single-sampled line endpoints and segments on diamond boundaries
- *   follow Direct3D 11's half-open diamond (x-major: bottom corner and
- *   lower edges in, top/left/right corners and upper edges out; y-major:
- *   the right corner in too) without endpoint perturbation: the expected
- *   pixel of every segment is listed in the test, worked out by hand from
- *   that rule (Microsoft "Rasterization Rules", Direct3D 11).
+ * - single-sampled lines whose endpoints or edges fall on pixel centres,
+ *   pixel edges or half-way between centres: the expected pixels of every
+ *   segment are listed in the test, worked out by hand from the rule of
+ *   agx_sim_raster.c (Vulkan's non-strict parallelogram tested at the
+ *   pixel centre with the top-left tie rule: one pixel per major-axis
+ *   column whose centre lies in [min, max) of the endpoints' major
+ *   coordinates, whatever the direction).
  *
  * Assumes the simulator's documented choices (sim/README.md "Render path"):
- * pixel centres at +0.5, 8 sub-pixel bits, single-sampled lines by the
- * diamond-exit rule with D3D11's half-open diamond (agx_sim_raster.c), the
- * multisampled line model of agx_sim_prim.c line_segment().
+ * pixel centres at +0.5, 8 sub-pixel bits (finer for line coverage),
+ * single-sampled lines by the centre-sampled parallelogram
+ * (agx_sim_raster.c), the multisampled line model of agx_sim_prim.c
+ * line_segment().
  */
 #include <math.h>
 #include <stdlib.h>
@@ -115,9 +118,18 @@ test_msaa_lines(bool primitive_msaa)
 
    uint32_t pix[W * H];
    memset(pix, 0, sizeof(pix));
-   if (primitive_msaa)
-      for (unsigned i = 0; i < 3; i++)
-         ref_line(pix, W, centres[i][0], centres[i][1], centres[i][2], centres[i][3]);
+   if (primitive_msaa) {
+      for (unsigned i = 0; i < 3; i++) {
+         /* from the endpoint with the smaller major coordinate */
+         const int *c = centres[i];
+         bool xmajor = abs(c[2] - c[0]) >= abs(c[3] - c[1]);
+         bool swap = xmajor ? c[2] < c[0] : c[3] < c[1];
+         if (swap)
+            ref_line(pix, W, c[2], c[3], c[0], c[1]);
+         else
+            ref_line(pix, W, c[0], c[1], c[2], c[3]);
+      }
+   }
    unsigned bad = 0, partial = 0, covered = 0, ties = 0;
    for (unsigned y = 0; y < H; y++) {
       for (unsigned x = 0; x < W; x++) {
@@ -198,13 +210,10 @@ run_clip(bool depth_clamp, float z0, float z1, float d0, float d1, unsigned *lit
       double xs = 0.5 + 63 * t0, xe = 0.5 + 63 * t1;
       if (t0 >= t1)
          continue;
-      /* diamond-exit along a row through pixel centres: a pixel is produced
-       * when the segment enters its diamond (|x - centre| < 1/2) and does
-       * not end inside it */
+      /* a row through pixel centres: the pixels whose centre lies in
+       * [xs, xe) */
       double c = x + 0.5;
-      bool crosses = xs < c + 0.5 && xe > c - 0.5;
-      bool ends_inside = fabs(xe - c) < 0.5;
-      ref[10 * W + x] += crosses && !ends_inside;
+      ref[10 * W + x] += c >= xs && c < xe;
    }
    /* column: d(y) = d0 + (y - 30.5) / 33 (d1 - d0), kept where d >= 0 */
    if (d0 >= 0 || d1 >= 0) {
@@ -212,9 +221,7 @@ run_clip(bool depth_clamp, float z0, float z1, float d0, float d1, unsigned *lit
       double ys = 30.5 + 33 * t0, ye = 30.5 + 33 * t1;
       for (int y = 30; y < 64; y++) {
          double c = y + 0.5;
-         bool crosses = ys < c + 0.5 && ye > c - 0.5;
-         bool ends_inside = fabs(ye - c) < 0.5;
-         ref[y * W + 20] += crosses && !ends_inside;
+         ref[y * W + 20] += c >= ys && c < ye;
       }
    }
    unsigned bad = 0;
@@ -234,18 +241,19 @@ static void
 test_line_clipping(void)
 {
    unsigned lit;
-   /* near plane crossed at x = 0.5 + 63 * 0.3 = 19.4, clip distance zero
-    * at y = 30.5 + 33 * 0.25 = 38.75 */
+   /* near plane crossed at x = 0.5 + 63 * 0.3 = 19.4 (centres 19.5 to
+    * 62.5), clip distance zero at y = 30.5 + 33 * 0.25 = 38.75 (centres 39.5
+    * to 62.5) */
    unsigned bad = run_clip(false, -0.3f, 0.7f, -0.25f, 0.75f, &lit);
    printf("line clipping (depth clip, clip distance): %u pixels, %u mismatches\n", lit, bad);
-   CHECK(bad == 0 && lit == (63 - 19) + (63 - 38));
-   /* far plane: z from 0.2 to 1.2 crosses 1 at t = 0.8 (x = 50.9, ending
-    * inside pixel 50's diamond); the distance from 0.5 to -0.6 crosses 0 at
-    * y = 30.5 + 33 * 0.5 / 1.1 = 45.5 */
+   CHECK(bad == 0 && lit == (63 - 19) + (63 - 39));
+   /* far plane: z from 0.2 to 1.2 crosses 1 at t = 0.8 (x = 50.9: centres
+    * 0.5 to 50.5); the distance from 0.5 to -0.6 crosses 0 at
+    * y = 30.5 + 33 * 0.5 / 1.1 = 45.5 (centre 45.5 excluded) */
    bad = run_clip(false, 0.2f, 1.2f, 0.5f, -0.6f, &lit);
    printf("line clipping (far plane, clip distance at the end): %u pixels, %u mismatches\n", lit,
           bad);
-   CHECK(bad == 0 && lit == 50 + 15);
+   CHECK(bad == 0 && lit == 51 + 15);
    /* depth clamp: nothing clipped by depth */
    bad = run_clip(true, -0.3f, 0.7f, 0.25f, 0.75f, &lit);
    printf("line clipping (depth clamp): %u pixels, %u mismatches\n", lit, bad);
@@ -256,7 +264,7 @@ test_line_clipping(void)
    CHECK(bad == 0 && lit == 0);
 }
 
-/* ---- endpoints and segments on diamond boundaries ---------------------------------- */
+/* ---- endpoints and segments on pixel boundaries ---------------------------------- */
 
 /* One segment (window coordinates, first -> second vertex) and the pixels
  * it must light, derived by hand from the rule above. */
@@ -268,8 +276,8 @@ struct endpoint_case {
 
 static const struct endpoint_case endpoint_cases[] = {
    /* the dEQP-VK topology_line strip: x-major segments ending exactly on a
-    * right corner (excluded), the second one at the image's right edge;
-    * each pixel lit once */
+    * pixel edge (centres in [32, 48) and [48, 64)), the second one at the
+    * image's right edge; each pixel lit once */
    {32,
     5.5,
     48,
@@ -312,33 +320,35 @@ static const struct endpoint_case endpoint_cases[] = {
      {61, 5},
      {62, 5},
      {63, 5}}},
-   /* half-pixel segments from a pixel centre: to the right corner
-    * (excluded: exits, lit), from it back to the centre (ends inside: none),
-    * down to the bottom corner (included: ends inside, none), up to the top
-    * corner (excluded: lit) */
+   /* half-pixel segments with one end on a pixel centre: lit when that
+    * centre is the smaller major coordinate (the range [min, max) holds it),
+    * whichever end it is */
    {10.5, 20.5, 11.0, 20.5, 1, {{10, 20}}},
-   {11.0, 22.5, 10.5, 22.5, 0, {{0}}},
-   {15.5, 20.5, 15.5, 21.0, 0, {{0}}},
-   {17.5, 20.5, 17.5, 20.0, 1, {{17, 20}}},
-   /* vertical through centres, downwards: starts on the bottom corner of
-    * row 29 (included), ends on that of row 33 (inside: not lit) */
-   {5.5, 30.0, 5.5, 34.0, 4, {{5, 29}, {5, 30}, {5, 31}, {5, 32}}},
-   /* the same upwards: starts on row 34's top corner (excluded), ends on
-    * row 30's (excluded: lit) */
+   {11.0, 22.5, 10.5, 22.5, 1, {{10, 22}}},
+   {15.5, 20.5, 15.5, 21.0, 1, {{15, 20}}},
+   {17.5, 20.5, 17.5, 20.0, 0, {{0}}},
+   /* vertical through centres, both directions: rows 30 to 33 */
+   {5.5, 30.0, 5.5, 34.0, 4, {{5, 30}, {5, 31}, {5, 32}, {5, 33}}},
    {7.5, 34.0, 7.5, 30.0, 4, {{7, 30}, {7, 31}, {7, 32}, {7, 33}}},
-   /* vertical on a pixel edge: the column on the left (y-major right
-    * corners included, left corners excluded) */
+   /* vertical on a pixel edge: the column on the left (the parallelogram's
+    * left edge is inclusive) */
    {12.0, 40.5, 12.0, 44.5, 4, {{11, 40}, {11, 41}, {11, 42}, {11, 43}}},
-   /* horizontal on a pixel edge: the row above (bottom corners included) */
+   /* horizontal on a pixel edge: the row above (top edge inclusive) */
    {20.5, 50.0, 24.5, 50.0, 4, {{20, 49}, {21, 49}, {22, 49}, {23, 49}}},
    /* diagonal (x-major, |slope| = 1) through centres */
    {30.5, 10.5, 34.5, 14.5, 4, {{30, 10}, {31, 11}, {32, 12}, {33, 13}}},
-   /* diagonal along diamond edges: lower-left edges in, upper-right out */
-   {40.0, 20.5, 44.0, 24.5, 4, {{40, 20}, {41, 21}, {42, 22}, {43, 23}}},
-   /* y-major slope 2 through right/left corner pairs: the left pixel */
+   /* diagonal half-way between two centres in every column: falling to
+    * the right, the parallelogram's upper edge is exclusive (it runs
+    * downwards), its lower one inclusive: the lower pixel */
+   {40.0, 20.5, 44.0, 24.5, 4, {{40, 21}, {41, 22}, {42, 23}, {43, 24}}},
+   /* y-major slope 2, half-way between two columns in every other row:
+    * the left side is inclusive */
    {50.5, 40.5, 52.5, 44.5, 4, {{50, 40}, {50, 41}, {51, 42}, {51, 43}}},
-   /* x-major slope 1/2 through bottom/top corner pairs: the upper pixel */
-   {50.5, 50.5, 54.5, 52.5, 4, {{50, 50}, {51, 50}, {52, 51}, {53, 51}}},
+   /* x-major slope 1/2 falling to the right, half-way between two rows in
+    * every other column: the lower pixel */
+   {50.5, 50.5, 54.5, 52.5, 4, {{50, 50}, {51, 51}, {52, 51}, {53, 52}}},
+   /* the same rising to the right: upper edge inclusive, the upper pixel */
+   {50.5, 62.5, 54.5, 60.5, 4, {{50, 62}, {51, 61}, {52, 61}, {53, 60}}},
 };
 
 static void
@@ -376,9 +386,9 @@ test_line_endpoints(void)
          if (got != ref[y * W + x] && bad++ < 8)
             fprintf(stderr, "line endpoints (%u,%u): got %u want %u\n", x, y, got, ref[y * W + x]);
       }
-   printf("line endpoints on diamond boundaries: %u segments, %u pixels, %u mismatches\n", nc, lit,
-          bad);
-   CHECK(bad == 0 && lit == want_lit && want_lit == 66);
+   printf("line endpoints and edges on pixel boundaries: %u segments, %u pixels, %u mismatches\n",
+          nc, lit, bad);
+   CHECK(bad == 0 && lit == want_lit && want_lit == 71);
    env_fini(&e);
 }
 
