@@ -318,7 +318,8 @@ write_texel_buffer(uint8_t *dst, VkBufferView handle)
  * Texture + PBE; sampled images its Texture; combined image samplers its
  * Texture + the sampler's half (heap index, LOD bias, custom border
  * colour); samplers only the latter. Immutable samplers were written with the set and stay. A null
- * view (nullDescriptor) leaves zeros. */
+ * view (nullDescriptor) leaves zeros (storage images: shaders skip accesses
+ * through them, compiler agx_pass_lower_image.c AGX_IMAGE_NULL_CHECK). */
 static void
 write_image(uint8_t *dst, VkDescriptorType type, bool immutable, const VkDescriptorImageInfo *info)
 {

@@ -187,7 +187,11 @@
  * Robustness: coordinates out of the level are left to the hardware (the
  * txf sampler's border for loads, PBE drops stores); an out-of-range layer
  * or level is turned into x = 0xFFF0 (AGX_ABI_IMAGE_OOB_X, past any width)
- * as in Mesa, so the hardware treats it the same way.
+ * as in Mesa, so the hardware treats it the same way. A null storage
+ * image descriptor (nullDescriptor) is all zeros, no valid Texture or PBE:
+ * shaders compiled with robust buffer access test Texture word 0 (never 0
+ * for a view) and skip the access (loads and queries read 0, atomics see
+ * size 0), agx_pass_lower_image.c.
  * Image atomics (R32 formats) address texels in software from the PBE: GPU
  * layout uses the PBE software words "Level offset (sw)" (bytes 40-43 bits
  * 0-26, offset of level Level from Buffer, shr 7), "Tile width (sw)" /

@@ -139,6 +139,11 @@ enum agx_image_dim {
 /* image_sample / image_gather: the image's sampled type is an integer (a
  * custom border colour is then selected, not blended) */
 #define AGX_IMAGE_INT 0x400u
+/* storage-image loads, stores and queries of shaders compiled with robust
+ * buffer access (nullDescriptor): an all-zero descriptor (Texture word 0 is
+ * never 0 for a view, agx_abi.h) is a null one: loads and queries give 0
+ * and stores do nothing, without the texture unit seeing it */
+#define AGX_IMAGE_NULL_CHECK 0x800u
 /* bindless_texture_sample[_grad] const c[2] flags: a texel offset is
  * present, source 2 is an fp16 bias for the implicit LOD (auto_lod_bias),
  * source 0 component 2 is an fp32 depth reference */

@@ -539,10 +539,65 @@ descriptor(agx_builder *b, unsigned set, agx_instr *offset, unsigned *heap)
    return agx_iadd(b, base, agx_u2u(b, 64, offset));
 }
 
+/* A null storage descriptor (AGX_IMAGE_NULL_CHECK): all zeros, Texture
+ * word 0 included, which no view's is (its Dimension is never 1D). */
+static agx_instr *
+is_null(agx_builder *b, agx_instr *desc)
+{
+   return agx_ieq(b, desc_word(b, desc, AGX_ABI_IMAGE_TEXTURE), imm(b, 0));
+}
+
+/* v (n 32-bit components), zeros where `null`. */
+static agx_instr *
+zero_if(agx_builder *b, agx_instr *null, agx_instr *v, unsigned n)
+{
+   if (n == 1)
+      return agx_bcsel(b, null, imm(b, 0), v);
+   agx_instr *r[4];
+   for (unsigned k = 0; k < n; k++)
+      r[k] = agx_bcsel(b, null, imm(b, 0), agx_extract(b, v, k));
+   return agx_vec(b, n, r);
+}
+
+/* Storage images of robust shaders (nullDescriptor, VK_EXT_robustness2):
+ * the texture unit never sees a null (all-zero) descriptor, which is no
+ * valid Texture or PBE: the load or store is skipped (agx_wrap_in_if),
+ * loads and queries read 0 (Vulkan's null-descriptor rules; atomics are
+ * guarded by the size, agx_spirv_texture.c). */
+static agx_instr *
+lower_null_checked(agx_shader *s, agx_instr *I, unsigned set, agx_instr *offset)
+{
+   agx_builder b = agx_builder_before(s, I);
+   unsigned heap;
+   agx_instr *desc = descriptor(&b, set, offset, &heap);
+   agx_instr *null = is_null(&b, desc), *valid = agx_inot(&b, null);
+   switch (I->op) {
+   case AGX_OP_IMAGE_LOAD: {
+      agx_instr *r = agx_wrap_in_if(s, lower_load(&b, I, desc, offset, heap), valid);
+      b = agx_builder_before(s, I);
+      return zero_if(&b, null, r, 4);
+   }
+   case AGX_OP_IMAGE_STORE:
+      lower_store(&b, I, desc, offset, heap);
+      agx_wrap_in_if(s, I, valid);
+      return NULL;
+   case AGX_OP_IMAGE_SIZE:
+      return zero_if(&b, null, lower_size(&b, I, desc), 4);
+   case AGX_OP_IMAGE_LEVELS:
+      return zero_if(&b, null, lower_levels(&b, desc), 1);
+   default: /* AGX_OP_IMAGE_SAMPLES */
+      return zero_if(&b, null, lower_samples(&b, I, desc), 1);
+   }
+}
+
 agx_instr *
 agx_lower_image(agx_shader *s, agx_instr *I, unsigned set, agx_instr *offset, unsigned sampler_set,
                 agx_instr *sampler_offset)
 {
+   if ((I->c[2] & AGX_IMAGE_NULL_CHECK) &&
+       (I->op == AGX_OP_IMAGE_LOAD || I->op == AGX_OP_IMAGE_STORE || I->op == AGX_OP_IMAGE_SIZE ||
+        I->op == AGX_OP_IMAGE_LEVELS || I->op == AGX_OP_IMAGE_SAMPLES))
+      return lower_null_checked(s, I, set, offset);
    agx_builder b = agx_builder_before(s, I);
    unsigned heap, sheap;
    agx_instr *desc = descriptor(&b, set, offset, &heap);

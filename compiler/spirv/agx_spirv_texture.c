@@ -42,6 +42,8 @@ vtn_image_dim(struct vtn_ctx *c, const struct vtn_type *t)
    t = image_of(t);
    bool storage = t->image_sampled == 2, arr = t->image_arrayed;
    unsigned flags = storage ? AGX_IMAGE_STORAGE : 0;
+   if (storage && c->opts && c->opts->robust_buffer_access)
+      flags |= AGX_IMAGE_NULL_CHECK;
    if (t->image_dim == SpvDimSubpassData) {
       /* Input attachments: a sampled 2D array read at the fragment's
        * pixel and layer (vtn_image_load; the driver's input-attachment
@@ -661,8 +663,10 @@ vtn_image_texel_in_range(struct vtn_ctx *c, const struct vtn_pointer *p)
    agx_builder *b = &c->b;
    unsigned dim = p->texel_dim & AGX_IMAGE_DIM_MASK;
    bool ms = dim == AGX_IMAGE_2D_MS || dim == AGX_IMAGE_2D_MS_ARRAY;
-   agx_instr *size = agx_intrin(b, AGX_OP_IMAGE_SIZE, agx_type_make(32, 4), 2, p->desc_index,
-                                agx_imm(b, 32, 0), NULL, p->set, p->binding, dim);
+   /* a null descriptor's size is 0 (AGX_IMAGE_NULL_CHECK): nothing is in range */
+   agx_instr *size =
+      agx_intrin(b, AGX_OP_IMAGE_SIZE, agx_type_make(32, 4), 2, p->desc_index, agx_imm(b, 32, 0),
+                 NULL, p->set, p->binding, dim | (p->texel_dim & AGX_IMAGE_NULL_CHECK));
    agx_instr *ok = NULL;
    unsigned n = dim == AGX_IMAGE_2D || dim == AGX_IMAGE_2D_MS ? 2u : 3u;
    for (unsigned k = 0; k < n; k++) {

@@ -18,14 +18,18 @@
  *    (sampled views of the same images), imageSamples / textureSamples /
  *    imageSize recorded, and the RGBA8 image is resolved with
  *    vkCmdResolveImage (every sample's bytes differ by 4 s, so the average
- *    is a whole byte).
+ *    is a whole byte);
+ *  - the read shader also loads, stores, queries and atomically adds
+ *    through null storage image descriptors (nullDescriptor of
+ *    VK_EXT_robustness2), a multisampled and a plain one: 0 everywhere.
  * Everything is compared with values computed here (the formulas of
  * shaders/ms_storage.glsl); also the limits, the feature and
  * vkGetPhysicalDeviceImageFormatProperties' sample counts for STORAGE usage.
  * W x H = 70 x 36 spans several of the images' tiles in both directions
  * (tiles of 32 x 32 or 64 x 32 pixels for 16- and 8-byte elements).
  *
- * Assumes: lavapipe may lack 2-sample images (that run is then skipped
+ * Assumes: the device has VK_EXT_robustness2 with nullDescriptor (lavapipe
+ * does); lavapipe may lack 2-sample images (that run is then skipped
  * there); the resolve of UNORM averages (Vulkan: an implementation-defined
  * average, exact here because the mean is a representable byte).
  *
@@ -101,6 +105,17 @@ check_limits(struct agx_vk_ctx *c)
       fprintf(stderr, "storageImageSampleCounts 0x%x, want 0x%x\n", got, need);
       bad++;
    }
+   /* agx-vk: E5B9G9R9 is a storage format without an attachment feature,
+    * which Vulkan limits to 1 sample */
+   VkImageFormatProperties ip;
+   if (!c->reference &&
+       (vkGetPhysicalDeviceImageFormatProperties(
+           c->pdev, VK_FORMAT_E5B9G9R9_UFLOAT_PACK32, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
+           VK_IMAGE_USAGE_STORAGE_BIT, 0, &ip) != VK_SUCCESS ||
+        ip.sampleCounts != VK_SAMPLE_COUNT_1_BIT)) {
+      fprintf(stderr, "E5B9G9R9 storage: not offered or more than 1 sample\n");
+      bad++;
+   }
    const VkFormat f[2] = {VK_FORMAT_R32_UINT, VK_FORMAT_R8G8B8A8_UNORM};
    for (unsigned i = 0; i < 2; i++)
       for (unsigned ns = 2; ns <= 4; ns *= 2)
@@ -123,13 +138,17 @@ static void
 scene_create(struct agx_vk_ctx *c, const char *const *paths, unsigned ns, struct scene *sc)
 {
    const VkShaderStageFlags cst = VK_SHADER_STAGE_COMPUTE_BIT;
-   const struct agx_vk_binding cb[6] = {{VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, cst},
+   /* 0-1 storage views, 2-3 sampled views, 4 results, 5 atomic results,
+    * 6-7 null storage descriptors */
+   const struct agx_vk_binding cb[8] = {{VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, cst},
                                         {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, cst},
                                         {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, cst},
                                         {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, cst},
                                         {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, cst},
-                                        {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, cst}};
-   agx_vk_set_create(c, 6, cb, &sc->cs);
+                                        {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, cst},
+                                        {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, cst},
+                                        {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, cst}};
+   agx_vk_set_create(c, 8, cb, &sc->cs);
    agx_vk_set_create(
       c, 1,
       &(struct agx_vk_binding){VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, VK_SHADER_STAGE_FRAGMENT_BIT},
@@ -176,11 +195,12 @@ static unsigned
 check(unsigned ns, bool oob, const uint32_t *out, const uint32_t *old, const uint8_t *res)
 {
    unsigned bad = 0;
-   const uint32_t hdr[9] = {ns, ns, ns, ns, W, H, LAYERS, W, H};
-   for (unsigned k = 0; k < 9; k++)
+   /* samples x 4, size of u, size of f, the null descriptors' loads,
+    * queries and atomics (all 0), untouched words */
+   const uint32_t hdr[OUT_HEADER] = {ns, ns, ns, ns, W, H, LAYERS, W, H};
+   for (unsigned k = 0; k < OUT_HEADER; k++)
       if (out[k] != hdr[k]) {
-         fprintf(stderr, "%ux: query word %u = %u, want %u (samples x4, size u, size f)\n", ns, k,
-                 out[k], hdr[k]);
+         fprintf(stderr, "%ux: query word %u = %u, want %u\n", ns, k, out[k], hdr[k]);
          bad++;
       }
    unsigned mism = 0;
@@ -273,6 +293,9 @@ run(struct agx_vk_ctx *c, const char *const *paths, unsigned ns)
    agx_vk_set_buffer(c, &sc.cs, 4, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, out.buf);
    agx_vk_set_buffer(c, &sc.cs, 5, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, old.buf);
    agx_vk_set_image(c, &sc.fs, 0, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, VK_NULL_HANDLE, u1, gen);
+   for (uint32_t b = 6; b < 8; b++) /* null descriptors (nullDescriptor) */
+      agx_vk_set_image(c, &sc.cs, b, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, VK_NULL_HANDLE,
+                       VK_NULL_HANDLE, gen);
 
    bool oob = !c->reference;
    struct push pc = {ns, 0, W, H};
@@ -312,6 +335,8 @@ run(struct agx_vk_ctx *c, const char *const *paths, unsigned ns)
    vkCmdDispatch(cb, W, H, LAYERS);
    agx_vk_memory_barrier(cb, AGX_VK_ALL_WRITE, AGX_VK_ALL_RW);
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, sc.read);
+   pc.mode = 1; /* the null descriptors too */
+   vkCmdPushConstants(cb, sc.clayout, cst, 0, sizeof(pc), &pc);
    vkCmdDispatch(cb, W, H, LAYERS);
    /* the resolve of the RGBA8 image */
    agx_vk_memory_barrier(cb, AGX_VK_ALL_WRITE, AGX_VK_ALL_RW);
@@ -348,24 +373,36 @@ main(int argc, char **argv)
       if (argv[i][0] != '-')
          paths[np++] = argv[i];
    CHECK(np == SPV_COUNT);
-   VkPhysicalDeviceFeatures have;
-   vkGetPhysicalDeviceFeatures(c.pdev, &have);
-   if (!have.shaderStorageImageMultisample || !have.fragmentStoresAndAtomics) {
-      fprintf(stderr, "no shaderStorageImageMultisample / fragmentStoresAndAtomics\n");
+   VkPhysicalDeviceRobustness2FeaturesEXT have2 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
+   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                   .pNext = &have2};
+   const char *ext = VK_EXT_ROBUSTNESS_2_EXTENSION_NAME;
+   bool has_ext = agx_vk_ctx_has_extension(&c, ext);
+   if (has_ext)
+      vkGetPhysicalDeviceFeatures2(c.pdev, &f2);
+   if (!f2.features.shaderStorageImageMultisample || !f2.features.fragmentStoresAndAtomics ||
+       !has_ext || !have2.nullDescriptor) {
+      fprintf(stderr, "no shaderStorageImageMultisample / fragmentStoresAndAtomics / "
+                      "nullDescriptor\n");
       if (c.reference) {
          printf("skipped: the device has no multisampled storage images\n");
          return 77;
       }
       return 1;
    }
+   VkPhysicalDeviceRobustness2FeaturesEXT r2 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
+      .nullDescriptor = VK_TRUE};
    VkPhysicalDeviceVulkan13Features f13 = {.sType =
                                               VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                           .pNext = &r2,
                                            .synchronization2 = VK_TRUE,
                                            .dynamicRendering = VK_TRUE};
    agx_vk_ctx_device_features(&c, &f13,
                               &(VkPhysicalDeviceFeatures){.shaderStorageImageMultisample = VK_TRUE,
                                                           .fragmentStoresAndAtomics = VK_TRUE},
-                              0, NULL);
+                              1, &ext);
    unsigned bad = check_limits(&c);
    bad += run(&c, paths, 4);
    /* 2 samples where the device offers them (agx-vk must) */

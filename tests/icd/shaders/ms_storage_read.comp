@@ -2,13 +2,17 @@
 #extension GL_GOOGLE_include_directive : require
 // test_ms_storage: reads every sample back with imageLoad (storage views)
 // and texelFetch (sampled views of the same images), and records
-// imageSamples, imageSize and textureSamples.
+// imageSamples, imageSize and textureSamples; with mode 1 (agx-vk, or a
+// device with nullDescriptor) also accesses null storage image descriptors.
 layout(local_size_x = 4) in;
 layout(set = 0, binding = 0, r32ui) uniform uimage2DMSArray u;
 layout(set = 0, binding = 1, rgba8) uniform image2DMS f;
 layout(set = 0, binding = 2) uniform usampler2DMSArray su;
 layout(set = 0, binding = 3) uniform sampler2DMS sf;
 layout(set = 0, binding = 4) buffer Out { uint v[]; } o;
+// null descriptors (nullDescriptor): a multisampled and a plain storage image
+layout(set = 0, binding = 6, r32ui) uniform uimage2DMSArray nms;
+layout(set = 0, binding = 7, r32ui) uniform uimage2D n2d;
 #include "ms_storage.glsl"
 
 void main()
@@ -24,6 +28,15 @@ void main()
       o.v[4] = su3.x, o.v[5] = su3.y, o.v[6] = su3.z;
       uvec2 sf2 = uvec2(imageSize(f));
       o.v[7] = sf2.x, o.v[8] = sf2.y;
+      if (pc.mode == 1u) {
+         // null descriptors: loads, queries and atomics give 0, stores nothing
+         imageStore(nms, ivec3(0), 1, uvec4(5u));
+         imageStore(n2d, ivec2(0), uvec4(5u));
+         o.v[9] = imageLoad(nms, ivec3(0), 1).x | imageLoad(n2d, ivec2(0)).x;
+         uvec3 z = uvec3(imageSize(nms));
+         o.v[10] = z.x | z.y | z.z | uint(imageSamples(nms)) | uint(imageSize(n2d).x);
+         o.v[11] = imageAtomicAdd(nms, ivec3(0), 0, 1u) | imageAtomicAdd(n2d, ivec2(0), 1u);
+      }
    }
    if (s >= pc.ns)
       return;
