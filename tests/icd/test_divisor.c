@@ -15,8 +15,11 @@
  * 3, through vkCmdDraw, vkCmdDrawIndexed, vkCmdDrawIndirect and
  * vkCmdDrawIndexedIndirect (drawIndirectFirstInstance: the record's
  * firstInstance feeds the fetch); pipelines: divisors from the pipeline's
- * VkPipelineVertexInputDivisorStateCreateInfoKHR, and the same state from
- * vkCmdSetVertexInputEXT (VK_EXT_vertex_input_dynamic_state) when offered.
+ * VkPipelineVertexInputDivisorStateCreateInfoKHR, the same state from
+ * vkCmdSetVertexInputEXT (VK_EXT_vertex_input_dynamic_state) when offered,
+ * and the first pipeline with a pass-through geometry shader
+ * (shaders/divisor.geom: agx-vk then runs the vertex shader as a compute
+ * kernel with its software vertex fetch) when geometryShader is offered.
  *
  * Assumes: agx-vk offers the KHR extension with supportsNonZeroFirstInstance
  * (required unless --reference), nullDescriptor and robustBufferAccess2;
@@ -24,7 +27,7 @@
  * on drivers without it, the EXT extension is enabled instead (the same
  * structures and values; it has no firstInstance restriction).
  *
- * test_divisor DIVISOR_VERT [--validation] [--reference]
+ * test_divisor DIVISOR_VERT DIVISOR_GEOM [--validation] [--reference]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,7 +43,7 @@
 #define ELEMS 16  /* elements per vertex buffer */
 #define KINDS 4   /* draw, indexed, indirect, indexed indirect */
 #define NFIRST 2  /* firstInstance values */
-#define MODES 2   /* static divisors, vkCmdSetVertexInputEXT */
+#define MODES 3   /* static divisors, vkCmdSetVertexInputEXT, with a geometry shader */
 #define NULL_B 5  /* the VK_NULL_HANDLE binding */
 #define SHORT_B 6 /* the binding whose buffer holds one element */
 #define DRAWS (KINDS * NFIRST)
@@ -53,6 +56,9 @@ static const char *const kind_names[KINDS] = {"draw", "indexed", "indirect", "in
 
 static struct agx_vk_ctx c;
 static bool khr; /* VK_KHR_vertex_attribute_divisor enabled (else the EXT one) */
+static const char *const mode_names[MODES] = {"divisors from the pipeline",
+                                              "divisors from vkCmdSetVertexInputEXT",
+                                              "divisors from the pipeline, geometry shader"};
 
 /* Word k of element e of binding b's buffer: identifies both. */
 static uint32_t
@@ -79,10 +85,11 @@ describe(VkVertexInputBindingDescription *bind, VkVertexInputAttributeDescriptio
 }
 
 static VkPipeline
-pipeline(VkPipelineLayout layout, VkShaderModule vs, bool dynamic_vi)
+pipeline(VkPipelineLayout layout, VkShaderModule vs, VkShaderModule gs, bool dynamic_vi)
 {
    struct agx_vk_gfx g;
    agx_vk_gfx_defaults(&g, layout, vs, VK_NULL_HANDLE, VK_FORMAT_UNDEFINED);
+   agx_vk_gfx_stage(&g, AGX_VK_GS, gs);
    agx_vk_gfx_fixed_viewport(&g, 16, 16);
    g.ia.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
    g.rs.rasterizerDiscardEnable = VK_TRUE;
@@ -139,7 +146,7 @@ set_vertex_input(VkCommandBuffer cb)
 /* --- recording ------------------------------------------------------------- */
 
 struct objects {
-   VkShaderModule vs;
+   VkShaderModule vs, gs;
    struct agx_vk_set set;
    VkPipelineLayout layout;
    VkPipeline pipe[MODES];
@@ -205,7 +212,9 @@ record(const struct objects *o, uint32_t modes)
    agx_vk_begin_rendering(cb, &(struct agx_vk_rendering){.width = 16, .height = 16});
    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, o->layout, 0, 1, &o->set.set, 0,
                            NULL);
-   for (uint32_t m = 0; m < modes; m++) {
+   for (uint32_t m = 0; m < MODES; m++) {
+      if (!(modes & (1u << m)))
+         continue;
       vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, o->pipe[m]);
       if (m == 1)
          set_vertex_input(cb);
@@ -260,7 +269,11 @@ check(const struct objects *o, uint32_t modes)
 {
    const uint32_t *got = o->out.ptr;
    unsigned bad = 0;
-   for (uint32_t m = 0; m < modes; m++) {
+   for (uint32_t m = 0; m < MODES; m++) {
+      if (!(modes & (1u << m))) {
+         printf("skipped %s: not offered\n", mode_names[m]);
+         continue;
+      }
       unsigned bad_mode = 0;
       for (uint32_t d = 0; d < DRAWS; d++) {
          uint32_t first = firsts[d / KINDS], slot = m * DRAWS + d;
@@ -275,14 +288,12 @@ check(const struct objects *o, uint32_t modes)
                   if (bad_mode++ < 8)
                      printf("  %s, %s, firstInstance %u, instance %u vertex %u location %u: "
                             "%#x %#x %#x %#x, want %#x %#x %#x %#x\n",
-                            m ? "vkCmdSetVertexInputEXT" : "pipeline divisors",
-                            kind_names[d % KINDS], first, i, v, l, g[0], g[1], g[2], g[3], want[0],
-                            want[1], want[2], want[3]);
+                            mode_names[m], kind_names[d % KINDS], first, i, v, l, g[0], g[1], g[2],
+                            g[3], want[0], want[1], want[2], want[3]);
                }
       }
-      printf("%s %s: %u of %u attributes differ\n", bad_mode ? "FAIL" : "ok",
-             m ? "divisors from vkCmdSetVertexInputEXT" : "divisors from the pipeline", bad_mode,
-             DRAWS * NI * NV * NLOC);
+      printf("%s %s: %u of %u attributes differ\n", bad_mode ? "FAIL" : "ok", mode_names[m],
+             bad_mode, DRAWS * NI * NV * NLOC);
       bad += bad_mode;
    }
    return bad;
@@ -290,7 +301,8 @@ check(const struct objects *o, uint32_t modes)
 
 /* --- device ----------------------------------------------------------------- */
 
-/* Creates the device; returns how many modes run (0: cannot run). */
+/* Creates the device; returns the modes that run, bit m for mode m (0:
+ * cannot run). */
 static uint32_t
 make_device(void)
 {
@@ -338,6 +350,7 @@ make_device(void)
       return 0;
    }
    vidyn = vidyn && fvi.vertexInputDynamicState;
+   bool gs = f2.features.geometryShader;
    VkPhysicalDeviceVulkan13Features f13 = {.sType =
                                               VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
                                            .pNext = &fdiv,
@@ -356,6 +369,7 @@ make_device(void)
    fvi.vertexInputDynamicState = VK_TRUE;
    fvi.pNext = NULL;
    VkPhysicalDeviceFeatures feat = {.robustBufferAccess = VK_TRUE,
+                                    .geometryShader = gs,
                                     .drawIndirectFirstInstance = VK_TRUE,
                                     .vertexPipelineStoresAndAtomics = VK_TRUE};
    const char *exts[3] = {khr ? VK_KHR_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME
@@ -363,16 +377,16 @@ make_device(void)
                           VK_EXT_ROBUSTNESS_2_EXTENSION_NAME,
                           VK_EXT_VERTEX_INPUT_DYNAMIC_STATE_EXTENSION_NAME};
    agx_vk_ctx_device_features(&c, &f13, &feat, vidyn ? 3 : 2, exts);
-   printf("%s, %s\n", khr ? "VK_KHR_vertex_attribute_divisor" : "VK_EXT_vertex_attribute_divisor",
-          vidyn ? "with vkCmdSetVertexInputEXT" : "no VK_EXT_vertex_input_dynamic_state");
-   return vidyn ? 2 : 1;
+   printf("%s\n", khr ? "VK_KHR_vertex_attribute_divisor" : "VK_EXT_vertex_attribute_divisor");
+   return 1u | (vidyn ? 2u : 0u) | (gs ? 4u : 0u);
 }
 
 int
 main(int argc, char **argv)
 {
-   if (argc < 2) {
-      fprintf(stderr, "usage: %s DIVISOR_VERT [--validation] [--reference]\n", argv[0]);
+   if (argc < 3) {
+      fprintf(stderr, "usage: %s DIVISOR_VERT DIVISOR_GEOM [--validation] [--reference]\n",
+              argv[0]);
       return 2;
    }
    _Static_assert(NV <= ELEMS && 3 + (NI - 1) <= ELEMS - 1, "elements fit the buffers");
@@ -392,12 +406,14 @@ main(int argc, char **argv)
    o.layout = agx_vk_pipeline_layout(&c, 1, &o.set.layout, VK_SHADER_STAGE_VERTEX_BIT, 16);
    fill_buffers(&o);
    agx_vk_set_buffer(&c, &o.set, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, o.out.buf);
-   for (uint32_t m = 0; m < modes; m++)
-      o.pipe[m] = pipeline(o.layout, o.vs, m == 1);
+   o.gs = agx_vk_shader(&c, argv[2]);
+   for (uint32_t m = 0; m < MODES; m++)
+      if (modes & (1u << m))
+         o.pipe[m] = pipeline(o.layout, o.vs, m == 2 ? o.gs : VK_NULL_HANDLE, m == 1);
    record(&o, modes);
    unsigned bad = check(&o, modes);
 
-   for (uint32_t m = 0; m < modes; m++)
+   for (uint32_t m = 0; m < MODES; m++)
       vkDestroyPipeline(c.dev, o.pipe[m], NULL);
    for (uint32_t b = 0; b < NBIND; b++)
       if (b != NULL_B)
@@ -408,6 +424,7 @@ main(int argc, char **argv)
    agx_vk_set_free(&c, &o.set);
    vkDestroyPipelineLayout(c.dev, o.layout, NULL);
    vkDestroyShaderModule(c.dev, o.vs, NULL);
+   vkDestroyShaderModule(c.dev, o.gs, NULL);
    int ret = agx_vk_ctx_finish(&c);
    printf("%u failures\n", bad);
    return bad || ret ? 1 : 0;
