@@ -24,21 +24,23 @@
 
 /* USC word lists start 64-byte aligned (Launch Word 1 drops 6 bits). */
 #define USC_LIST_ALIGN 64u
-/* One USC Uniform word moves at most 64 halves (128 bytes): one per root
- * chunk (agxv_cmd_buffer.h). */
-#define UNIFORM_DMA_BYTES AGXV_ROOT_CHUNK
-#define UNIFORM_WORDS ((AGX_ABI_UNIFORM_SIZE + UNIFORM_DMA_BYTES - 1) / UNIFORM_DMA_BYTES)
-_Static_assert(UNIFORM_WORDS == AGXV_ROOT_CHUNKS && UNIFORM_DMA_BYTES == 128,
-               "one Uniform word per root chunk, each at most 64 halves");
+/* The root's chunks, one USC Uniform word each (agxv_cmd_buffer.h): chunk
+ * i covers root bytes [root_chunk[i], root_chunk[i + 1]): the set
+ * addresses; push constants 0-63 (the ones updated most: small, so an
+ * update uploads little); push constants 64-191; the rest. */
+static const uint32_t root_chunk[AGXV_ROOT_CHUNKS + 1] = {0, 64, 128, 256, AGX_ABI_UNIFORM_SIZE};
+_Static_assert(AGX_ABI_PUSH_BASE == 64 && AGX_ABI_UNIFORM_SIZE > 256 &&
+                  AGX_ABI_UNIFORM_SIZE - 256 <= AGXV_ROOT_CHUNK_MAX,
+               "root_chunk: the set addresses alone first, chunks of at most 64 halves");
 /* The Uniform DMA words of the root, then the pipeline's words (agxv_pipeline_pack_usc). */
-#define USC_LIST_MAX (UNIFORM_WORDS * AGX_USC_UNIFORM_LENGTH + AGXV_USC_WORDS_MAX)
+#define USC_LIST_MAX (AGXV_ROOT_CHUNKS * AGX_USC_UNIFORM_LENGTH + AGXV_USC_WORDS_MAX)
 
 /* The chunk addresses of a root uploaded whole at `root`. */
 static void
 whole_root(uint64_t root, uint64_t chunks[AGXV_ROOT_CHUNKS])
 {
    for (uint32_t i = 0; i < AGXV_ROOT_CHUNKS; i++)
-      chunks[i] = root + i * AGXV_ROOT_CHUNK;
+      chunks[i] = root + root_chunk[i];
 }
 
 /* Uploads the USC word list of a launch of `pipeline` with the root
@@ -55,13 +57,11 @@ emit_usc_words(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline
       return result;
    uint8_t *p = list.cpu;
 
-   for (uint32_t off = 0; off < AGX_ABI_UNIFORM_SIZE; off += UNIFORM_DMA_BYTES) {
-      uint32_t bytes = AGX_ABI_UNIFORM_SIZE - off < UNIFORM_DMA_BYTES ? AGX_ABI_UNIFORM_SIZE - off
-                                                                      : UNIFORM_DMA_BYTES;
+   for (uint32_t i = 0; i < AGXV_ROOT_CHUNKS; i++) {
       agxv_push(p, USC_UNIFORM, cfg) {
-         cfg.start_halfs = off / 2;
-         cfg.size_halfs = bytes / 2;
-         cfg.buffer = chunks[off / UNIFORM_DMA_BYTES];
+         cfg.start_halfs = root_chunk[i] / 2;
+         cfg.size_halfs = (root_chunk[i + 1] - root_chunk[i]) / 2;
+         cfg.buffer = chunks[i];
       }
    }
    /* The rest depends on the pipeline alone unless __local arguments add
@@ -135,9 +135,7 @@ upload_chunks(struct agxv_cmd_buffer *cmd, struct agxv_dispatch_cache *c, const 
 {
    uint32_t missing = 0;
    for (uint32_t i = 0; i < AGXV_ROOT_CHUNKS; i++) {
-      uint32_t off = i * AGXV_ROOT_CHUNK;
-      uint32_t bytes = AGX_ABI_UNIFORM_SIZE - off < AGXV_ROOT_CHUNK ? AGX_ABI_UNIFORM_SIZE - off
-                                                                    : AGXV_ROOT_CHUNK;
+      uint32_t off = root_chunk[i], bytes = root_chunk[i + 1] - off;
       if (c->chunk_gpu[i] && !memcmp(c->chunk[i], r + off, bytes))
          chunks[i] = c->chunk_gpu[i];
       else
@@ -155,9 +153,7 @@ upload_chunks(struct agxv_cmd_buffer *cmd, struct agxv_dispatch_cache *c, const 
    for (uint32_t i = 0; i < AGXV_ROOT_CHUNKS; i++) {
       if (!(missing & (1u << i)))
          continue;
-      uint32_t off = i * AGXV_ROOT_CHUNK;
-      uint32_t bytes = AGX_ABI_UNIFORM_SIZE - off < AGXV_ROOT_CHUNK ? AGX_ABI_UNIFORM_SIZE - off
-                                                                    : AGXV_ROOT_CHUNK;
+      uint32_t off = root_chunk[i], bytes = root_chunk[i + 1] - off;
       if (missing != (1u << AGXV_ROOT_CHUNKS) - 1) {
          struct agxv_upload_ptr chunk;
          VkResult result = agxv_upload_alloc(&cmd->data, bytes, 16, &chunk);
@@ -295,9 +291,10 @@ launch(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
    uint64_t root, chunks[AGXV_ROOT_CHUNKS];
    uint32_t usc;
    VkResult result = write_root(cmd, pipeline, set_addr, push, push_size, groups, base, &root);
-   whole_root(root, chunks);
-   if (result == VK_SUCCESS)
+   if (result == VK_SUCCESS) {
+      whole_root(root, chunks);
       result = emit_usc_words(cmd, pipeline, chunks, dyn_shared, &usc);
+   }
    if (result != VK_SUCCESS) {
       agxv_cmd_set_error(cmd, result);
       return;

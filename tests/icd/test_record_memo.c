@@ -3,8 +3,8 @@
  * change, through the loader: results of commands whose state returns to,
  * or differs only slightly from, the state of earlier commands.
  *
- * Compute: dispatches changing push constants in each 128-byte chunk of
- * the root uniforms (offsets 0, 100, 224: the driver uploads only changed
+ * Compute: dispatches changing push constants in each push chunk of the
+ * root uniforms (offsets 0, 100, 224: the driver uploads only changed
  * chunks and points at the earlier ones), partial vkCmdPushConstants
  * updates, the workgroup count, and a descriptor set switched away and
  * back; every dispatch writes (push values, set tag, workgroup count) to
@@ -80,7 +80,7 @@ run_compute(const char *spv)
    vkCmdPushConstants(cb, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(m.push), m.push);
    struct model want[SLOTS];
    for (uint32_t s = 0; s < SLOTS; s++) {
-      /* each step changes one thing (and the slot, chunk 0) */
+      /* each step changes one thing (and the slot, chunk 1) */
       m.push[0] = s;
       switch (s) {
       case 2:

@@ -1,8 +1,9 @@
 #version 450
 // Compute shader of test_record_memo: push constants at offsets 0, 100 and
-// 224 (root uniform chunks 0, 1 and 2 of agx-vk's dispatch root: the push
-// constants start at root byte 64), a tag from set 1 and the workgroup
-// count, written to slot pc.slot by workgroup 0.
+// 224 (root uniform chunks 1, 2 and 3 of agx-vk's dispatch root, at root
+// bytes 64, 128, 256: the push constants start at root byte 64), a tag
+// from set 1 and the workgroup count, written to slot pc.slot by
+// workgroup 0.
 layout(local_size_x = 1) in;
 layout(push_constant) uniform Push {
    uint slot;     // offset 0
