@@ -75,9 +75,10 @@ struct agxv_draw_root_memo {
 /* A program found for dynamic blend state (agxv_fs_variants.h) and the
  * state its epilog key was made from: agxv_blend_make_key reads the
  * colour blend and multisample state and the subpass's tile flags (plus
- * the pipeline's own tilebuffer and fragment facts, the variants' owner),
- * so the program stays the one for any state whose bytes of those are
- * equal (padding bytes may make equal states miss, never the reverse). */
+ * the tilebuffer layout, compared with the program's key, and the
+ * pipeline's fragment facts, the variants' owner), so the program stays
+ * the one for any state whose bytes of those are equal (padding bytes may
+ * make equal states miss, never the reverse). */
 #define AGXV_DRAW_FS_VARIANT_MEMOS 2u
 struct agxv_draw_fs_variant_memo {
    const struct agxv_fs_variant *variant; /* NULL: empty */
