@@ -42,7 +42,10 @@ agxv_blend_reset_dynamic(struct agxv_graphics_state *s)
 }
 
 /* The epilog key of the state (Vulkan enum values: the key's enums
- * are VkBlendFactor / VkBlendOp / VkColorComponentFlags). */
+ * are VkBlendFactor / VkBlendOp / VkColorComponentFlags). Draws memoize
+ * the program of a key by the state it reads (s->cb, s->ms, s->rp.tiles'
+ * merged and other_rts: struct agxv_draw_fs_variant_memo): reading more
+ * of s here needs that memo to compare it too. */
 VkResult
 agxv_blend_make_key(const struct agxv_graphics_state *s, const struct agx_tilebuffer_layout *tib,
                     const struct agx_fs_info *fs, struct agx_fs_epilog_key *key)

@@ -118,7 +118,7 @@ agxv_CmdBindDescriptorSets(VkCommandBuffer commandBuffer, VkPipelineBindPoint bi
       return;
    struct agxv_descriptor_state *desc = &bind->desc;
    uint32_t dynamic = 0;
-   bool changed = false;
+   VkShaderStageFlags changed = 0;
    for (uint32_t i = 0; i < setCount && firstSet + i < AGXV_MAX_SETS; i++) {
       struct agxv_descriptor_set *set = agxv_descriptor_set_from_handle(pSets[i]);
       if (!set)
@@ -132,13 +132,19 @@ agxv_CmdBindDescriptorSets(VkCommandBuffer commandBuffer, VkPipelineBindPoint bi
          memcpy(desc->dynamic_offsets + start, offsets, n * sizeof(uint32_t));
       uint64_t addr = bind_set(cmd, set, offsets);
       /* Shaders read only the address (the root uniforms): binding the
-       * set bound already changes nothing. */
-      changed |= desc->set_addr[firstSet + i] != addr;
+       * set bound already changes nothing, and another set changes only
+       * the roots of the stages its layout names (Vulkan: "a resource
+       * must not be accessed from" a stage its binding's stageFlags do
+       * not include; a layout naming none is taken to name all). A
+       * stage's root, when built, takes every set address, so a stage
+       * reading set i always sees the set bound last at i. */
+      if (desc->set_addr[firstSet + i] != addr)
+         changed |= set->layout->stages ? set->layout->stages : VK_SHADER_STAGE_ALL;
       desc->set_addr[firstSet + i] = addr;
       dynamic += n;
    }
    if (changed)
-      mark_dirty(cmd, bindPoint, VK_SHADER_STAGE_ALL);
+      mark_dirty(cmd, bindPoint, changed);
 }
 
 VKAPI_ATTR void VKAPI_CALL

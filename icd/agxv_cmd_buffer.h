@@ -61,11 +61,21 @@ struct agxv_bind_state {
 
 /* The root uniforms and USC word list of the last vkCmdDispatch*, reused
  * while the compute bind point is not dirty and the grid is the same
- * (agxv_cmd_dispatch.c); pipeline NULL: none. */
+ * (agxv_cmd_dispatch.c); pipeline NULL: none. The root is loaded by one
+ * USC Uniform word per chunk (agxv_cmd_dispatch.c root_chunk: the set
+ * addresses, the first 64 push-constant bytes, the next 128, the rest):
+ * the last upload of each chunk (address, 0: none, and a CPU copy of its
+ * bytes) is pointed at again while its bytes are equal, so a dispatch
+ * after a push-constant update uploads only the chunks that changed
+ * (upload memory is never rewritten while recording). */
+#define AGXV_ROOT_CHUNKS 4u
+#define AGXV_ROOT_CHUNK_MAX 128u /* one Uniform word moves at most 64 halves */
 struct agxv_dispatch_cache {
    const struct agxv_pipeline *pipeline;
    uint32_t usc; /* the USC word list (its root address is inside) */
    uint32_t groups[3], base[3];
+   uint64_t chunk_gpu[AGXV_ROOT_CHUNKS];
+   uint8_t chunk[AGXV_ROOT_CHUNKS][AGXV_ROOT_CHUNK_MAX];
 };
 
 /* What a render command needs beyond its VDM stream: every field of

@@ -24,18 +24,31 @@
 
 /* USC word lists start 64-byte aligned (Launch Word 1 drops 6 bits). */
 #define USC_LIST_ALIGN 64u
-/* One USC Uniform word moves at most 64 halves (128 bytes). */
-#define UNIFORM_DMA_BYTES 128u
-#define UNIFORM_WORDS ((AGX_ABI_UNIFORM_SIZE + UNIFORM_DMA_BYTES - 1) / UNIFORM_DMA_BYTES)
+/* The root's chunks, one USC Uniform word each (agxv_cmd_buffer.h): chunk
+ * i covers root bytes [root_chunk[i], root_chunk[i + 1]): the set
+ * addresses; push constants 0-63 (the ones updated most: small, so an
+ * update uploads little); push constants 64-191; the rest. */
+static const uint32_t root_chunk[AGXV_ROOT_CHUNKS + 1] = {0, 64, 128, 256, AGX_ABI_UNIFORM_SIZE};
+_Static_assert(AGX_ABI_PUSH_BASE == 64 && AGX_ABI_UNIFORM_SIZE > 256 &&
+                  AGX_ABI_UNIFORM_SIZE - 256 <= AGXV_ROOT_CHUNK_MAX,
+               "root_chunk: the set addresses alone first, chunks of at most 64 halves");
 /* The Uniform DMA words of the root, then the pipeline's words (agxv_pipeline_pack_usc). */
-#define USC_LIST_MAX (UNIFORM_WORDS * AGX_USC_UNIFORM_LENGTH + AGXV_USC_WORDS_MAX)
+#define USC_LIST_MAX (AGXV_ROOT_CHUNKS * AGX_USC_UNIFORM_LENGTH + AGXV_USC_WORDS_MAX)
+
+/* The chunk addresses of a root uploaded whole at `root`. */
+static void
+whole_root(uint64_t root, uint64_t chunks[AGXV_ROOT_CHUNKS])
+{
+   for (uint32_t i = 0; i < AGXV_ROOT_CHUNKS; i++)
+      chunks[i] = root + root_chunk[i];
+}
 
 /* Uploads the USC word list of a launch of `pipeline` with the root
- * uniforms at `root` and dyn_shared bytes of dynamic threadgroup memory;
- * *usc_offset is its offset in the USC heap (Launch Word 1). */
+ * uniforms' chunks at `chunks` and dyn_shared bytes of dynamic threadgroup
+ * memory; *usc_offset is its offset in the USC heap (Launch Word 1). */
 static VkResult
-emit_usc_words(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, uint64_t root,
-               uint32_t dyn_shared, uint32_t *usc_offset)
+emit_usc_words(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
+               const uint64_t chunks[AGXV_ROOT_CHUNKS], uint32_t dyn_shared, uint32_t *usc_offset)
 {
    struct agxv_device *device = cmd->device;
    struct agxv_upload_ptr list;
@@ -44,13 +57,11 @@ emit_usc_words(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline
       return result;
    uint8_t *p = list.cpu;
 
-   for (uint32_t off = 0; off < AGX_ABI_UNIFORM_SIZE; off += UNIFORM_DMA_BYTES) {
-      uint32_t bytes = AGX_ABI_UNIFORM_SIZE - off < UNIFORM_DMA_BYTES ? AGX_ABI_UNIFORM_SIZE - off
-                                                                      : UNIFORM_DMA_BYTES;
+   for (uint32_t i = 0; i < AGXV_ROOT_CHUNKS; i++) {
       agxv_push(p, USC_UNIFORM, cfg) {
-         cfg.start_halfs = off / 2;
-         cfg.size_halfs = bytes / 2;
-         cfg.buffer = root + off;
+         cfg.start_halfs = root_chunk[i] / 2;
+         cfg.size_halfs = (root_chunk[i + 1] - root_chunk[i]) / 2;
+         cfg.buffer = chunks[i];
       }
    }
    /* The rest depends on the pipeline alone unless __local arguments add
@@ -67,19 +78,14 @@ emit_usc_words(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline
    return VK_SUCCESS;
 }
 
-/* Writes a dispatch's root uniforms (the ABI layout, agx_abi.h) into upload
- * memory: set addresses, push_size bytes of push constants (the rest zero),
- * workgroup count and base, robust-access sink, constant data. */
-static VkResult
-write_root(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
-           const uint64_t set_addr[AGXV_MAX_SETS], const void *push, uint32_t push_size,
-           const uint32_t groups[3], const uint32_t base[3], uint64_t *root_gpu)
+/* Fills a dispatch's root uniforms (the ABI layout, agx_abi.h) at r: set
+ * addresses, push_size bytes of push constants (the rest zero), workgroup
+ * count and base, robust-access sink, constant data. */
+static void
+fill_root(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
+          const uint64_t set_addr[AGXV_MAX_SETS], const void *push, uint32_t push_size,
+          const uint32_t groups[3], const uint32_t base[3], uint8_t *r)
 {
-   struct agxv_upload_ptr root;
-   VkResult result = agxv_upload_alloc(&cmd->data, AGX_ABI_UNIFORM_SIZE, 16, &root);
-   if (result != VK_SUCCESS)
-      return result;
-   uint8_t *r = root.cpu;
    memcpy(r + AGX_ABI_SET_ADDR_BASE, set_addr, AGXV_MAX_SETS * sizeof(uint64_t));
    memcpy(r + AGX_ABI_PUSH_BASE, push, push_size);
    if (push_size < AGX_ABI_PUSH_SIZE)
@@ -94,8 +100,6 @@ write_root(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
                             : 0;
    memcpy(r + AGX_ABI_CONST_DATA, &data, 8);
    memset(r + AGX_ABI_GEOMETRY_PARAMS, 0, 16); /* and AGX_ABI_FS_EMRT */
-   *root_gpu = root.gpu;
-   return VK_SUCCESS;
 }
 _Static_assert(AGX_ABI_PUSH_BASE == AGX_ABI_SET_ADDR_BASE + AGXV_MAX_SETS * 8 &&
                   AGX_ABI_NUM_WORKGROUPS == AGX_ABI_PUSH_BASE + AGX_ABI_PUSH_SIZE &&
@@ -105,7 +109,64 @@ _Static_assert(AGX_ABI_PUSH_BASE == AGX_ABI_SET_ADDR_BASE + AGXV_MAX_SETS * 8 &&
                   AGX_ABI_GEOMETRY_PARAMS == AGX_ABI_CONST_DATA + 8 &&
                   AGX_ABI_FS_EMRT == AGX_ABI_GEOMETRY_PARAMS + 8 &&
                   AGX_ABI_UNIFORM_SIZE == AGX_ABI_FS_EMRT + 8,
-               "write_root writes every byte of the root uniforms");
+               "fill_root writes every byte of the root uniforms");
+
+/* The root uniforms written whole into upload memory at *root_gpu. */
+static VkResult
+write_root(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
+           const uint64_t set_addr[AGXV_MAX_SETS], const void *push, uint32_t push_size,
+           const uint32_t groups[3], const uint32_t base[3], uint64_t *root_gpu)
+{
+   struct agxv_upload_ptr root;
+   VkResult result = agxv_upload_alloc(&cmd->data, AGX_ABI_UNIFORM_SIZE, 16, &root);
+   if (result != VK_SUCCESS)
+      return result;
+   fill_root(cmd, pipeline, set_addr, push, push_size, groups, base, root.cpu);
+   *root_gpu = root.gpu;
+   return VK_SUCCESS;
+}
+
+/* The chunk addresses of root uniforms r (built on the stack): a chunk
+ * equal to the last one uploaded is pointed at again, the others are
+ * uploaded (together when none is known) and remembered. */
+static VkResult
+upload_chunks(struct agxv_cmd_buffer *cmd, struct agxv_dispatch_cache *c, const uint8_t *r,
+              uint64_t chunks[AGXV_ROOT_CHUNKS])
+{
+   uint32_t missing = 0;
+   for (uint32_t i = 0; i < AGXV_ROOT_CHUNKS; i++) {
+      uint32_t off = root_chunk[i], bytes = root_chunk[i + 1] - off;
+      if (c->chunk_gpu[i] && !memcmp(c->chunk[i], r + off, bytes))
+         chunks[i] = c->chunk_gpu[i];
+      else
+         missing |= 1u << i;
+   }
+   if (missing == (1u << AGXV_ROOT_CHUNKS) - 1) {
+      /* nothing to point at again: one upload of the whole root */
+      struct agxv_upload_ptr root;
+      VkResult result = agxv_upload_alloc(&cmd->data, AGX_ABI_UNIFORM_SIZE, 16, &root);
+      if (result != VK_SUCCESS)
+         return result;
+      memcpy(root.cpu, r, AGX_ABI_UNIFORM_SIZE);
+      whole_root(root.gpu, chunks);
+   }
+   for (uint32_t i = 0; i < AGXV_ROOT_CHUNKS; i++) {
+      if (!(missing & (1u << i)))
+         continue;
+      uint32_t off = root_chunk[i], bytes = root_chunk[i + 1] - off;
+      if (missing != (1u << AGXV_ROOT_CHUNKS) - 1) {
+         struct agxv_upload_ptr chunk;
+         VkResult result = agxv_upload_alloc(&cmd->data, bytes, 16, &chunk);
+         if (result != VK_SUCCESS)
+            return result;
+         memcpy(chunk.cpu, r + off, bytes);
+         chunks[i] = chunk.gpu;
+      }
+      memcpy(c->chunk[i], r + off, bytes);
+      c->chunk_gpu[i] = chunks[i];
+   }
+   return VK_SUCCESS;
+}
 
 /* Emits the CDM launch of `pipeline` whose USC word list is at `usc`, over
  * `groups` workgroups, or over the thread grid stored at `indirect_threads`. */
@@ -129,7 +190,9 @@ agxv_cmd_launch_threads(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline 
                         uint64_t root, const uint32_t threads[3])
 {
    uint32_t usc;
-   VkResult result = emit_usc_words(cmd, pipeline, root, 0, &usc);
+   uint64_t chunks[AGXV_ROOT_CHUNKS];
+   whole_root(root, chunks);
+   VkResult result = emit_usc_words(cmd, pipeline, chunks, 0, &usc);
    if (result != VK_SUCCESS) {
       agxv_cmd_set_error(cmd, result);
       return;
@@ -142,7 +205,9 @@ agxv_cmd_launch_indirect(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline
                          uint64_t root, uint64_t grid)
 {
    uint32_t usc;
-   VkResult result = emit_usc_words(cmd, pipeline, root, 0, &usc);
+   uint64_t chunks[AGXV_ROOT_CHUNKS];
+   whole_root(root, chunks);
+   VkResult result = emit_usc_words(cmd, pipeline, chunks, 0, &usc);
    if (result != VK_SUCCESS) {
       agxv_cmd_set_error(cmd, result);
       return;
@@ -223,11 +288,13 @@ launch(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
 {
    if (!pipeline || groups[0] == 0 || groups[1] == 0 || groups[2] == 0)
       return;
-   uint64_t root;
+   uint64_t root, chunks[AGXV_ROOT_CHUNKS];
    uint32_t usc;
    VkResult result = write_root(cmd, pipeline, set_addr, push, push_size, groups, base, &root);
-   if (result == VK_SUCCESS)
-      result = emit_usc_words(cmd, pipeline, root, dyn_shared, &usc);
+   if (result == VK_SUCCESS) {
+      whole_root(root, chunks);
+      result = emit_usc_words(cmd, pipeline, chunks, dyn_shared, &usc);
+   }
    if (result != VK_SUCCESS) {
       agxv_cmd_set_error(cmd, result);
       return;
@@ -239,7 +306,8 @@ launch(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline,
  * vkCmdDispatch{,Base}: the compute bind point's pipeline over groups.
  * The root uniforms and USC word list of the last such launch are used
  * again while neither the bind point (dirty) nor the grid changed, so a
- * run of dispatches with the same state only adds CDM words.
+ * run of dispatches with the same state only adds CDM words; otherwise
+ * only the root chunks that changed are uploaded (upload_chunks).
  */
 static void
 dispatch(struct agxv_cmd_buffer *cmd, const uint32_t groups[3], const uint32_t base[3])
@@ -251,11 +319,13 @@ dispatch(struct agxv_cmd_buffer *cmd, const uint32_t groups[3], const uint32_t b
    struct agxv_dispatch_cache *c = &cmd->dispatch_cache;
    if (bind->dirty || c->pipeline != pipeline || memcmp(c->groups, groups, sizeof(c->groups)) ||
        memcmp(c->base, base, sizeof(c->base))) {
-      uint64_t root;
-      VkResult result = write_root(cmd, pipeline, bind->desc.set_addr, bind->desc.push,
-                                   sizeof(bind->desc.push), groups, base, &root);
+      _Alignas(16) uint8_t r[AGX_ABI_UNIFORM_SIZE];
+      uint64_t chunks[AGXV_ROOT_CHUNKS];
+      fill_root(cmd, pipeline, bind->desc.set_addr, bind->desc.push, sizeof(bind->desc.push),
+                groups, base, r);
+      VkResult result = upload_chunks(cmd, c, r, chunks);
       if (result == VK_SUCCESS)
-         result = emit_usc_words(cmd, pipeline, root, 0, &c->usc);
+         result = emit_usc_words(cmd, pipeline, chunks, 0, &c->usc);
       if (result != VK_SUCCESS) {
          c->pipeline = NULL;
          agxv_cmd_set_error(cmd, result);
@@ -335,7 +405,9 @@ agxv_CmdDispatchIndirect(VkCommandBuffer commandBuffer, VkBuffer _buffer, VkDevi
    agxv_stats_dispatch(cmd, NULL, args.groups, args.local_x * args.local_y * args.local_z);
    agxv_cmd_emit_cdm_barrier(cmd);
    uint32_t usc;
-   result = emit_usc_words(cmd, pipeline, root, 0, &usc);
+   uint64_t chunks[AGXV_ROOT_CHUNKS];
+   whole_root(root, chunks);
+   result = emit_usc_words(cmd, pipeline, chunks, 0, &usc);
    if (result != VK_SUCCESS) {
       agxv_cmd_set_error(cmd, result);
       return;

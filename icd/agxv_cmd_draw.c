@@ -378,6 +378,44 @@ update_pass_arrays(struct agxv_cmd_buffer *cmd)
 /* The owner of CF table entries keyed by contents (a distinct address). */
 static const char cf_owner_tag;
 
+/* The linked program of a pipeline with dynamic blend state for the state
+ * in effect and tilebuffer layout tib: from the draw cache's memos when
+ * that state equals one of theirs (agxv_draw_fs_variant_memo lists what
+ * the epilog key reads; the layout is the program's key's), else looked up
+ * by its key and remembered. */
+static VkResult
+find_fs_variant(struct agxv_cmd_buffer *cmd, const struct agxv_graphics_pipeline *gfx,
+                const struct agx_tilebuffer_layout *tib, bool statistics,
+                const struct agxv_fs_variant **out)
+{
+   struct agxv_draw_cache *c = &cmd->draw_cache;
+   const struct agxv_graphics_state *s = &cmd->dyn.s;
+   for (uint32_t i = 0; i < AGXV_DRAW_FS_VARIANT_MEMOS; i++) {
+      const struct agxv_draw_fs_variant_memo *m = &c->fs_variant_memos[i];
+      if (m->variant && m->variants == gfx->fs_variants && m->statistics == statistics &&
+          m->merged == s->rp.tiles.merged && m->other_rts == s->rp.tiles.other_rts &&
+          !memcmp(&m->cb, &s->cb, sizeof(s->cb)) && !memcmp(&m->ms, &s->ms, sizeof(s->ms)) &&
+          !memcmp(&m->variant->key.tib, tib, sizeof(*tib))) {
+         *out = m->variant;
+         return VK_SUCCESS;
+      }
+   }
+   VkResult result =
+      agxv_fs_variant_get_tib(cmd->device, gfx->fs_variants, s, tib, statistics, out);
+   if (result != VK_SUCCESS)
+      return result;
+   struct agxv_draw_fs_variant_memo *m = &c->fs_variant_memos[c->fs_variant_memo_next];
+   c->fs_variant_memo_next = (c->fs_variant_memo_next + 1) % AGXV_DRAW_FS_VARIANT_MEMOS;
+   m->variant = *out;
+   m->variants = gfx->fs_variants;
+   m->statistics = statistics;
+   m->merged = s->rp.tiles.merged;
+   m->other_rts = s->rp.tiles.other_rts;
+   memcpy(&m->cb, &s->cb, sizeof(s->cb));
+   memcpy(&m->ms, &s->ms, sizeof(s->ms));
+   return VK_SUCCESS;
+}
+
 static VkResult
 fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsigned provoking,
         struct agxv_ppp_draw *pd)
@@ -419,8 +457,7 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
             result =
                agxv_fs_sample_loop_get(cmd->device, pipeline, &cmd->dyn.s, tib, stats, &variant);
          else
-            result = agxv_fs_variant_get_tib(cmd->device, gfx->fs_variants, &cmd->dyn.s, tib, stats,
-                                             &variant);
+            result = find_fs_variant(cmd, gfx, tib, stats, &variant);
          if (result != VK_SUCCESS)
             return result;
          c->fs_variant = variant;

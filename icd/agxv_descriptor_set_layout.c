@@ -103,6 +103,7 @@ fill_layout(struct agxv_descriptor_set_layout *layout, const VkDescriptorSetLayo
       d->type = b->descriptorType;
       d->count = b->descriptorCount;
       d->stride = agxv_binding_stride(b->descriptorType, mutable_info, i);
+      layout->stages |= b->stageFlags;
       if (has_immutable(b)) {
          d->immutable = (int32_t)immutable;
          for (uint32_t e = 0; e < b->descriptorCount; e++) {

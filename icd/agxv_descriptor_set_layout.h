@@ -66,6 +66,10 @@ struct agxv_descriptor_set_layout {
    uint32_t binding_count; /* highest binding number + 1 */
    uint32_t size;          /* bytes of descriptor memory for one set */
    uint32_t dynamic_buffer_count;
+   /* The stages the bindings name (VkDescriptorSetLayoutBinding::stageFlags
+    * together): the only ones that may access a set of this layout, whose
+    * root uniforms a bind must update (0: none named) */
+   VkShaderStageFlags stages;
    struct agxv_sampler_desc *immutable; /* immutable samplers as descriptors hold them
                                          * (bytes 24-47); after bindings[] */
    struct agxv_descriptor_binding bindings[];

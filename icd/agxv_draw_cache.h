@@ -72,6 +72,23 @@ struct agxv_draw_root_memo {
    uint8_t bytes[AGXV_DRAW_ROOT_BYTES];
 };
 
+/* A program found for dynamic blend state (agxv_fs_variants.h) and the
+ * state its epilog key was made from: agxv_blend_make_key reads the
+ * colour blend and multisample state and the subpass's tile flags (plus
+ * the tilebuffer layout, compared with the program's key, and the
+ * pipeline's fragment facts, the variants' owner), so the program stays
+ * the one for any state whose bytes of those are equal (padding bytes may
+ * make equal states miss, never the reverse). */
+#define AGXV_DRAW_FS_VARIANT_MEMOS 2u
+struct agxv_draw_fs_variant_memo {
+   const struct agxv_fs_variant *variant; /* NULL: empty */
+   const void *variants;                  /* the pipeline's struct agxv_fs_variants */
+   bool statistics;
+   bool merged, other_rts; /* agxv_subpass_tiles */
+   struct agxv_cb_state cb;
+   struct agxv_ms_state ms;
+};
+
 /* What a keyed entry holds; each kind's two last hits are checked first
  * (two pipelines drawn in turn find theirs there without a search). */
 enum agxv_draw_cache_kind {
@@ -129,6 +146,10 @@ struct agxv_draw_cache {
    const struct agxv_fs_variant *fs_variant;
    const void *fs_variant_owner;
    bool fs_variant_stats;
+   /* The programs found for the last two states looked up (two states
+    * drawn in turn find theirs without making the epilog key again). */
+   struct agxv_draw_fs_variant_memo fs_variant_memos[AGXV_DRAW_FS_VARIANT_MEMOS];
+   uint32_t fs_variant_memo_next;
 };
 
 /* Forgets everything (command buffer reset or begin). */

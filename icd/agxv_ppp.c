@@ -93,7 +93,7 @@ agxv_ppp_header_sized(const struct agxv_dynamic_graphics_state *d, uint32_t ppp_
     * give for these bits (test_ppp compares every size with the header's). */
    if (agxv_ppp_quick(d, ppp_dirty)) {
       *size = agxv_ppp_quick_size(d, ppp_dirty, draw);
-      return (struct AGX_PPP_HEADER){.cull = d->dirty != 0,
+      return (struct AGX_PPP_HEADER){.cull = agxv_ppp_quick_cull(d),
                                      .fragment_shader = draw->has_fs && ppp_dirty,
                                      .viewport_count = 1};
    }
@@ -369,7 +369,7 @@ size_t
 agxv_ppp_emit_quick(void *dst, const struct agxv_dynamic_graphics_state *d, uint32_t ppp_dirty,
                     const struct agxv_ppp_draw *draw)
 {
-   bool cull = d->dirty != 0, fs = draw->has_fs && ppp_dirty;
+   bool cull = agxv_ppp_quick_cull(d), fs = draw->has_fs && ppp_dirty;
    if (fs && !fs_words_fit(draw))
       return 0;
    uint32_t *p = dst;

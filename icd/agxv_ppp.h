@@ -97,17 +97,35 @@ struct AGX_PPP_HEADER agxv_ppp_header_sized(const struct agxv_dynamic_graphics_s
  * as agxv_ppp_emit_sized gives for that header; 0 when an FS address does
  * not fit, as there). */
 #define AGXV_PPP_QUICK_DYN_DIRTY (AGXV_DYN_BIT(RS_CULL_MODE) | AGXV_DYN_BIT(RS_FRONT_FACE))
+/* Dynamic states no PPP word reads (colour blend state: the fragment
+ * output epilog, agxv_fs_variants.h, and the fragment root take it; what
+ * that changes in the linked program's words reaches the PPP through
+ * struct agxv_ppp_draw, agxv_draw_cache_ppp_words_dirty): changing only
+ * these (issue 19's blend-enable row) emits no word of its own, so it
+ * still takes the quick path. A state here must never be read by the
+ * general builder (test_ppp_words checks both give the same bytes). */
+#define AGXV_PPP_NO_WORDS_DYN                                             \
+   (AGXV_DYN_BIT(CB_BLEND_ENABLES) | AGXV_DYN_BIT(CB_BLEND_EQUATIONS) |   \
+    AGXV_DYN_BIT(CB_WRITE_MASKS) | AGXV_DYN_BIT(CB_COLOR_WRITE_ENABLES) | \
+    AGXV_DYN_BIT(CB_LOGIC_OP_ENABLE) | AGXV_DYN_BIT(CB_LOGIC_OP) |        \
+    AGXV_DYN_BIT(CB_BLEND_CONSTANTS))
 static inline bool
 agxv_ppp_quick(const struct agxv_dynamic_graphics_state *d, uint32_t ppp_dirty)
 {
    return !(ppp_dirty & ~(uint32_t)AGXV_PPP_DIRTY_FS_UNIFORMS) &&
-          !(d->dirty & ~AGXV_PPP_QUICK_DYN_DIRTY);
+          !(d->dirty & ~(AGXV_PPP_QUICK_DYN_DIRTY | AGXV_PPP_NO_WORDS_DYN));
+}
+/* Whether a quick block has the Cull word. */
+static inline bool
+agxv_ppp_quick_cull(const struct agxv_dynamic_graphics_state *d)
+{
+   return (d->dirty & AGXV_PPP_QUICK_DYN_DIRTY) != 0;
 }
 static inline size_t
 agxv_ppp_quick_size(const struct agxv_dynamic_graphics_state *d, uint32_t ppp_dirty,
                     const struct agxv_ppp_draw *draw)
 {
-   return AGX_PPP_HEADER_LENGTH + (d->dirty ? AGX_CULL_LENGTH : 0) +
+   return AGX_PPP_HEADER_LENGTH + (agxv_ppp_quick_cull(d) ? AGX_CULL_LENGTH : 0) +
           (draw->has_fs && ppp_dirty ? 4 * 4 : 0);
 }
 size_t agxv_ppp_emit_quick(void *dst, const struct agxv_dynamic_graphics_state *d,

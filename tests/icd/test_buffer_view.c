@@ -290,12 +290,12 @@ main(void)
          usc = (const uint8_t *)bo->map + (va_usc - bo->va);
    }
    CHECK(usc != NULL);
-   /* three Uniform words, Shared, then the Sampler word */
+   /* four Uniform words (the root chunks), Shared, then the Sampler word */
    struct AGX_USC_SAMPLER us;
-   CHECK(AGX_USC_SAMPLER_unpack(NULL, usc + 28, &us));
+   CHECK(AGX_USC_SAMPLER_unpack(NULL, usc + 36, &us));
    CHECK(us.start == 0 && us.count == 1 && us.buffer == s1);
    struct AGX_USC_SHADER shader;
-   CHECK(AGX_USC_SHADER_unpack(NULL, usc + 36, &shader));
+   CHECK(AGX_USC_SHADER_unpack(NULL, usc + 44, &shader));
    agxv_DestroyCommandPool(dev, cpool, NULL);
    agxv_pipeline_destroy(t.dev, pipeline, &t.dev->alloc);
 

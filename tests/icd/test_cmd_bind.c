@@ -6,7 +6,8 @@
  * flags name; a dispatch recorded after graphics binds reads the compute
  * state (its root uniforms). Dispatches with unchanged compute state use
  * the same root uniforms and USC word list; a compute push or a new grid
- * makes new ones, graphics-only changes do not. Checked through the driver's own entry points.
+ * makes new ones (uploading only the root chunks that changed),
+ * graphics-only changes do not. Checked through the driver's own entry points.
  */
 #include <string.h>
 
@@ -43,10 +44,16 @@ first_descriptor(struct agxv_cmd_buffer *cmd, uint64_t va)
 }
 
 /* The root uniforms of the n-th launch of the CDM stream (direct launches
- * of 32 bytes each on the simulated G13), and its USC word list offset. */
+ * of 32 bytes each on the simulated G13), gathered from the buffers of its
+ * four Uniform words (chunks at root bytes 0, 64, 128, 256: unchanged
+ * chunks are the earlier launch's), its USC word list offset and the
+ * chunks' addresses. */
 static const uint8_t *
-launch_root(struct agxv_cmd_buffer *cmd, int n, uint32_t *usc_offset)
+launch_root(struct agxv_cmd_buffer *cmd, int n, uint32_t *usc_offset, uint64_t chunks[4])
 {
+   static const uint32_t start[5] = {0, 64, 128, 256, AGX_ABI_UNIFORM_SIZE};
+   static uint8_t roots[8][AGX_ABI_UNIFORM_SIZE];
+   CHECK(n < 8);
    const uint8_t *words = (const uint8_t *)cmd->cs[AGXV_CS_CDM].chunks.bos[0]->map + 32 * n;
    struct AGX_CDM_LAUNCH_WORD_0 w0;
    struct AGX_CDM_LAUNCH_WORD_1 w1;
@@ -55,9 +62,16 @@ launch_root(struct agxv_cmd_buffer *cmd, int n, uint32_t *usc_offset)
    *usc_offset = w1.pipeline;
    const uint8_t *usc = find(&cmd->usc, cmd->device->usc_base + w1.pipeline);
    CHECK(usc != NULL);
-   struct AGX_USC_UNIFORM u;
-   CHECK(AGX_USC_UNIFORM_unpack(NULL, usc, &u));
-   return find(&cmd->data, u.buffer);
+   for (unsigned i = 0; i < 4; i++) {
+      struct AGX_USC_UNIFORM u;
+      CHECK(AGX_USC_UNIFORM_unpack(NULL, usc + 8 * i, &u));
+      CHECK(u.start_halfs == start[i] / 2 && u.size_halfs == (start[i + 1] - start[i]) / 2);
+      const uint8_t *chunk = find(&cmd->data, u.buffer);
+      CHECK(chunk != NULL);
+      memcpy(roots[n] + start[i], chunk, 2 * u.size_halfs);
+      chunks[i] = u.buffer;
+   }
+   return roots[n];
 }
 
 int
@@ -209,10 +223,18 @@ main(void)
 
    const uint8_t *roots[5];
    uint32_t usc_at[5];
+   uint64_t chunks[5][4];
    for (int i = 0; i < 5; i++) {
-      roots[i] = launch_root(cmd, i, &usc_at[i]);
+      roots[i] = launch_root(cmd, i, &usc_at[i], chunks[i]);
       CHECK(roots[i] != NULL);
    }
+   /* the first root is uploaded whole; later ones only in their changed
+    * chunks (push constants 0-7 live in chunk 1, the grid in chunk 3) */
+   CHECK(chunks[0][1] == chunks[0][0] + 64 && chunks[0][3] == chunks[0][0] + 256);
+   CHECK(chunks[2][0] == chunks[1][0] && chunks[2][1] != chunks[1][1] &&
+         chunks[2][2] == chunks[1][2] && chunks[2][3] == chunks[1][3]);
+   CHECK(chunks[3][0] == chunks[2][0] && chunks[3][1] == chunks[2][1] &&
+         chunks[3][2] == chunks[2][2] && chunks[3][3] != chunks[2][3]);
    uint64_t root_sets[2];
    memcpy(root_sets, roots[0] + AGX_ABI_SET_ADDR_BASE, sizeof(root_sets));
    CHECK(root_sets[0] == cs_set0 && root_sets[1] == cs->desc.set_addr[1]);

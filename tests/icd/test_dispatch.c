@@ -139,23 +139,27 @@ main(void)
    /* The USC word list. */
    const uint8_t *usc = find(&cmd->usc, device->usc_base + w1.pipeline);
    CHECK(usc != NULL);
-   struct AGX_USC_UNIFORM u[3];
-   for (int i = 0; i < 3; i++)
+   /* four Uniform words (the root's chunks: set addresses, push constants
+    * 0-63, 64-191, the rest), here of one root uploaded whole */
+   struct AGX_USC_UNIFORM u[4];
+   for (int i = 0; i < 4; i++)
       CHECK(AGX_USC_UNIFORM_unpack(NULL, usc + 8 * i, &u[i]));
-   CHECK(u[0].start_halfs == 0 && u[0].size_halfs == 64);
-   CHECK(u[1].start_halfs == 64 && u[1].buffer == u[0].buffer + 128);
-   CHECK(u[2].start_halfs == 128 && u[2].size_halfs == (AGX_ABI_UNIFORM_SIZE - 256) / 2);
+   CHECK(u[0].start_halfs == 0 && u[0].size_halfs == 32);
+   CHECK(u[1].start_halfs == 32 && u[1].size_halfs == 32 && u[1].buffer == u[0].buffer + 64);
+   CHECK(u[2].start_halfs == 64 && u[2].size_halfs == 64 && u[2].buffer == u[0].buffer + 128);
+   CHECK(u[3].start_halfs == 128 && u[3].size_halfs == (AGX_ABI_UNIFORM_SIZE - 256) / 2 &&
+         u[3].buffer == u[0].buffer + 256);
    struct AGX_USC_SHARED shared;
-   CHECK(AGX_USC_SHARED_unpack(NULL, usc + 24, &shared));
+   CHECK(AGX_USC_SHARED_unpack(NULL, usc + 32, &shared));
    CHECK(shared.uses_shared_memory && shared.bytes_per_threadgroup == 1024);
    struct AGX_USC_SHADER shader;
-   CHECK(AGX_USC_SHADER_unpack(NULL, usc + 28, &shader));
+   CHECK(AGX_USC_SHADER_unpack(NULL, usc + 36, &shader));
    CHECK(shader.code == agxv_bo_usc_offset(device, pipeline->shaders[AGXV_STAGE_COMPUTE].code));
    struct AGX_USC_REGISTERS regs;
-   CHECK(AGX_USC_REGISTERS_unpack(NULL, usc + 34, &regs));
+   CHECK(AGX_USC_REGISTERS_unpack(NULL, usc + 42, &regs));
    CHECK(regs.register_count == 24);
    struct AGX_USC_NO_PRESHADER none;
-   CHECK(AGX_USC_NO_PRESHADER_unpack(NULL, usc + 38, &none));
+   CHECK(AGX_USC_NO_PRESHADER_unpack(NULL, usc + 46, &none));
 
    /* Root uniforms: set 2's address is a shadow copy with the dynamic
     * offset applied; push constants at 64 + offset. */

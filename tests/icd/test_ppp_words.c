@@ -127,16 +127,24 @@ check_words_diff(void)
 }
 
 /* The quick blocks (agxv_ppp_quick: a switch between pipelines differing
- * in culling, new FS uniforms, or both) equal the general expressions'
+ * in culling, new FS uniforms, or both, with or without colour blend state
+ * changes) equal the general expressions'
  * header of the same bits plus depth-bias enable (which adds Fragment
  * Control alone) without Fragment Control, and agxv_ppp_emit_quick writes
  * the bytes the general builder writes for that header. */
 static void
 check_quick(void)
 {
-   static const uint64_t sets[] = {0, AGXV_DYN_BIT(RS_CULL_MODE), AGXV_DYN_BIT(RS_FRONT_FACE),
-                                   AGXV_DYN_BIT(RS_CULL_MODE) | AGXV_DYN_BIT(RS_FRONT_FACE)};
-   for (unsigned s = 0; s < 4; s++) {
+   /* the states no PPP word reads (AGXV_PPP_NO_WORDS_DYN) add nothing */
+   static const uint64_t sets[] = {0,
+                                   AGXV_DYN_BIT(RS_CULL_MODE),
+                                   AGXV_DYN_BIT(RS_FRONT_FACE),
+                                   AGXV_DYN_BIT(RS_CULL_MODE) | AGXV_DYN_BIT(RS_FRONT_FACE),
+                                   AGXV_DYN_BIT(CB_BLEND_ENABLES),
+                                   AGXV_DYN_BIT(CB_BLEND_ENABLES) | AGXV_DYN_BIT(RS_CULL_MODE),
+                                   AGXV_PPP_NO_WORDS_DYN};
+   for (unsigned s = 0; s < sizeof(sets) / sizeof(sets[0]); s++) {
+      const bool cull = (sets[s] & AGXV_PPP_QUICK_DYN_DIRTY) != 0;
       for (int fs = 0; fs < 2; fs++) {
          for (uint32_t ppp = 0; ppp <= AGXV_PPP_DIRTY_FS_UNIFORMS;
               ppp += AGXV_PPP_DIRTY_FS_UNIFORMS) {
@@ -156,12 +164,12 @@ check_quick(void)
             d.dirty = sets[s] | AGXV_DYN_BIT(RS_DEPTH_BIAS_ENABLE);
             CHECK(!agxv_ppp_quick(&d, ppp));
             struct AGX_PPP_HEADER slow = agxv_ppp_header_sized(&d, ppp, &draw, &slow_size);
-            CHECK(fast.cull == (sets[s] != 0) && slow.cull == fast.cull);
+            CHECK(fast.cull == cull && slow.cull == fast.cull);
             CHECK(fast.fragment_shader == (fs && ppp) &&
                   slow.fragment_shader == fast.fragment_shader);
             CHECK(slow.fragment_control && !fast.fragment_control);
             size_t want =
-               AGX_PPP_HEADER_LENGTH + (sets[s] ? AGX_CULL_LENGTH : 0) + (fs && ppp ? 16 : 0);
+               AGX_PPP_HEADER_LENGTH + (cull ? AGX_CULL_LENGTH : 0) + (fs && ppp ? 16 : 0);
             CHECK(fast_size == want);
             CHECK(slow_size == fast_size + AGX_FRAGMENT_CONTROL_LENGTH);
             slow.fragment_control = false;
