@@ -16,6 +16,7 @@
 #include "agxv_descriptor_set_layout.h"
 #include "agxv_device.h"
 #include "agxv_format.h"
+#include "agxv_fs_sample_loops.h"
 #include "agxv_fs_variants.h"
 #include "agxv_vs_variants.h"
 #include "agxv_graphics_pipeline_cache.h"
@@ -85,7 +86,8 @@ agxv_graphics_compile_main(struct agxv_device *device, const VkPipelineShaderSta
                            const struct agxv_pipeline_layout *layout,
                            const struct agx_tilebuffer_layout *tib,
                            const struct agx_coverage_options *coverage, uint32_t view,
-                           const struct agxv_subpass_tiles *tiles, unsigned cull_distances,
+                           const struct agxv_subpass_tiles *tiles,
+                           const struct agx_uvs_layout *pre_uvs,
                            const struct agxv_gpl_precompiled *pre,
                            const struct agx_fs_epilog_key *epilog_key, struct agxv_cache_use *cu,
                            struct agxv_compile_gfx_result *out)
@@ -121,9 +123,12 @@ agxv_graphics_compile_main(struct agxv_device *device, const VkPipelineShaderSta
       req.coverage = *coverage;
    /* fragment: the cull distances the pre-rasterisation stages write
     * (compiled first, agxv_graphics_pipeline_build); it kills the
-    * fragments of culled primitives */
-   if (which == AGXV_STAGE_FRAGMENT)
-      req.cull_distances = cull_distances;
+    * fragments of culled primitives. ViewportIndex reads 0 when the last
+    * of them does not write it (agx_uvs.h AGX_UVS_LOC_VIEWPORT). */
+   if (which == AGXV_STAGE_FRAGMENT && pre_uvs) {
+      req.cull_distances = pre_uvs->cull_count;
+      req.viewport_zero = pre_uvs->offset[AGX_UVS_LOC_VIEWPORT][0] == AGX_UVS_NONE;
+   }
    /* multiview: each view renders to its layer (hk_lower_multiview) */
    /* fragment: input attachments read the view's layer */
    req.multiview = (view & AGXV_VIEW_MULTIVIEW) != 0;
@@ -136,11 +141,12 @@ agxv_graphics_compile_main(struct agxv_device *device, const VkPipelineShaderSta
    const struct agxv_compile_gfx_result *done = NULL;
    if (pre && pre->vs_view == view && which == AGXV_STAGE_VERTEX)
       done = pre->vs;
-   /* (a fragment library is compiled without cull distances: with them
-    * the shader is compiled again) */
+   /* (a fragment library is compiled without cull distances and reads the
+    * ViewportIndex varying: with cull distances, or reading a viewport
+    * index the linked stage does not write, the shader is compiled again) */
    if (pre && pre->fs_view == view && which == AGXV_STAGE_FRAGMENT && pre->fs &&
-       coverage_fits(&pre->fs->fs, &pre->fs_coverage, &req.coverage) && !cull_distances &&
-       !req.tiles)
+       coverage_fits(&pre->fs->fs, &pre->fs_coverage, &req.coverage) && !req.cull_distances &&
+       !(req.viewport_zero && pre->fs->fs.input_comps[AGX_UVS_LOC_VIEWPORT]) && !req.tiles)
       done = pre->fs;
    /* per-sample loops inline the epilog: a library's shader that needs one
     * is compiled again with the key */
@@ -204,7 +210,7 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
       which == AGXV_STAGE_FRAGMENT && agxv_blend_key(pipeline->graphics, tib, &key) == VK_SUCCESS;
    VkResult result = agxv_graphics_compile_main(
       device, stage, layout, tib, &coverage, agxv_view_flags(pipeline->graphics, stage->stage),
-      &pipeline->graphics->rp.tiles, which == AGXV_STAGE_FRAGMENT ? gfx->uvs.cull_count : 0, pre,
+      &pipeline->graphics->rp.tiles, which == AGXV_STAGE_FRAGMENT ? &gfx->uvs : NULL, pre,
       has_key ? &key : NULL, gfx->cache_use, &out);
    if (result != VK_SUCCESS)
       return result;
@@ -247,7 +253,7 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
       struct agxv_compile_gfx_result sout;
       result = agxv_graphics_compile_main(
          device, stage, layout, tib, &coverage, agxv_view_flags(pipeline->graphics, stage->stage),
-         &pipeline->graphics->rp.tiles, gfx->uvs.cull_count, NULL, &skey, gfx->cache_use, &sout);
+         &pipeline->graphics->rp.tiles, &gfx->uvs, NULL, &skey, gfx->cache_use, &sout);
       if (result == VK_SUCCESS) {
          result = agxv_pipeline_upload_stage(device, pipeline, AGXV_STAGE_FRAGMENT_STATS,
                                              sout.r.code, sout.r.size, &sout.r.info);
@@ -265,11 +271,17 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
          return result;
       }
    }
-   /* dynamic blend state: draws link the epilog of the state in effect */
-   if (which == AGXV_STAGE_FRAGMENT && (pipeline->graphics->dynamic & AGXV_FS_VARIANT_DYNAMIC) &&
+   /* dynamic blend state or rasterization samples: draws link the epilog
+    * of the state in effect (for the pass's tilebuffer layout) */
+   if (which == AGXV_STAGE_FRAGMENT &&
+       (pipeline->graphics->dynamic &
+        (AGXV_FS_VARIANT_DYNAMIC | AGXV_DYN_BIT(MS_RASTERIZATION_SAMPLES))) &&
        !gfx->fs_variants) {
       result = agxv_fs_variants_create(device, pipeline->graphics, code, size, out.r.main_size,
                                        &out.r.info, &out.fs, tib, &gfx->fs_variants);
+      /* dynamic samples: the per-sample loops of the counts that need one */
+      if (result == VK_SUCCESS)
+         result = agxv_fs_sample_loops(device, pipeline, stage, layout, &out.fs);
       if (result != VK_SUCCESS) {
          agxv_compile_result_free(&out.r);
          return result;
@@ -394,8 +406,11 @@ agxv_graphics_pipeline_build(struct agxv_device *device, struct agxv_pipeline *p
    /* ... and so does one whose static sample mask (pSampleMask) leaves out a
     * rasterised sample: the mask is applied by the fragment shader
     * (agx_pass_lower_coverage's sample_kill), so the empty one applies it */
+   /* (with dynamic rasterization samples, a mask leaving out any of 4) */
+   bool dyn_samples_kill = (state->dynamic & AGXV_DYN_BIT(MS_RASTERIZATION_SAMPLES)) &&
+                           (state->ms.sample_mask & 0xFu) != 0xFu;
    if (result == VK_SUCCESS && !gfx->has_fs &&
-       (gfx->uvs.cull_count || agxv_gpl_coverage_options(state).sample_kill ||
+       (gfx->uvs.cull_count || agxv_gpl_coverage_options(state).sample_kill || dyn_samples_kill ||
         (state->dynamic & AGXV_DYN_BIT(MS_SAMPLE_MASK))))
       result = compile_cull_fs(device, pipeline, layout);
    /* transform feedback without a geometry shader captures the vertex

@@ -27,6 +27,7 @@ struct gfx_key_extra {
    uint32_t stage;
    uint32_t fs_epilog;
    uint32_t cull_distances;
+   uint32_t viewport_zero;
    uint32_t multiview;
    uint32_t view_index_is_device_index;
    uint32_t has_tib, has_epilog_key;
@@ -45,6 +46,7 @@ agxv_gfx_cache_key(const struct agxv_compile_request *req, enum agxv_stage stage
       .stage = (uint32_t)stage,
       .fs_epilog = req->fs_epilog,
       .cull_distances = req->cull_distances,
+      .viewport_zero = req->viewport_zero,
       .multiview = req->multiview,
       .view_index_is_device_index = req->view_index_is_device_index,
       .has_tib = tib != NULL,

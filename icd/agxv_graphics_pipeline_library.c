@@ -385,8 +385,9 @@ precompile(struct agxv_device *device, struct agxv_gpl_library *lib,
    lib->vs_view = agxv_view_flags(&lib->state, VK_SHADER_STAGE_VERTEX_BIT);
    lib->fs_view = agxv_view_flags(&lib->state, VK_SHADER_STAGE_FRAGMENT_BIT);
    if ((own & AGXV_GPL_PRE) && vs_only) {
-      VkResult result = agxv_graphics_compile_main(device, &vs->info, &lib->layout, NULL, NULL,
-                                                   lib->vs_view, NULL, 0, NULL, NULL, cu, &lib->vs);
+      VkResult result =
+         agxv_graphics_compile_main(device, &vs->info, &lib->layout, NULL, NULL, lib->vs_view, NULL,
+                                    NULL, NULL, NULL, cu, &lib->vs);
       if (result != VK_SUCCESS)
          return result;
       lib->has_vs = true;
@@ -396,7 +397,7 @@ precompile(struct agxv_device *device, struct agxv_gpl_library *lib,
       lib->fs_coverage = agxv_gpl_coverage_options(&lib->state);
       VkResult result =
          agxv_graphics_compile_main(device, &fs->info, &lib->layout, NULL, &lib->fs_coverage,
-                                    lib->fs_view, NULL, 0, NULL, NULL, cu, &lib->fs);
+                                    lib->fs_view, NULL, NULL, NULL, NULL, cu, &lib->fs);
       if (result != VK_SUCCESS)
          return result;
       lib->has_fs = true;

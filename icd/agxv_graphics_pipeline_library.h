@@ -111,8 +111,10 @@ void agxv_gpl_library_destroy(struct agxv_device *device, struct agxv_gpl_librar
 struct agx_coverage_options agxv_gpl_coverage_options(const struct agxv_graphics_state *s);
 
 /* Compiles the main program of a vertex or fragment stage (a fragment
- * one with the colours left for the output epilog, the coverage options
- * and the cull distances to test; view: agxv_view_flags; tiles (may be
+ * one with the colours left for the output epilog, the coverage options;
+ * pre_uvs: the record of the linked last pre-rasterisation stage (its cull
+ * distances to test, whether it writes ViewportIndex; NULL: not linked
+ * yet, as in a library); view: agxv_view_flags; tiles (may be
  * NULL): the input attachments of a merged subpass in the tilebuffer), or copies
  * pre's if it fits (agxv_graphics_pipeline.c). epilog_key: the output
  * epilog a per-sample fragment shader inlines (NULL: not known yet, as in a
@@ -120,15 +122,13 @@ struct agx_coverage_options agxv_gpl_coverage_options(const struct agxv_graphics
  * cu (may be NULL): the pipeline cache the result is looked up in and
  * stored to, and the record of its use for creation feedback. */
 struct agx_fs_epilog_key;
-VkResult agxv_graphics_compile_main(struct agxv_device *device,
-                                    const VkPipelineShaderStageCreateInfo *stage,
-                                    const struct agxv_pipeline_layout *layout,
-                                    const struct agx_tilebuffer_layout *tib,
-                                    const struct agx_coverage_options *coverage, uint32_t view,
-                                    const struct agxv_subpass_tiles *tiles, unsigned cull_distances,
-                                    const struct agxv_gpl_precompiled *pre,
-                                    const struct agx_fs_epilog_key *epilog_key,
-                                    struct agxv_cache_use *cu, struct agxv_compile_gfx_result *out);
+VkResult agxv_graphics_compile_main(
+   struct agxv_device *device, const VkPipelineShaderStageCreateInfo *stage,
+   const struct agxv_pipeline_layout *layout, const struct agx_tilebuffer_layout *tib,
+   const struct agx_coverage_options *coverage, uint32_t view,
+   const struct agxv_subpass_tiles *tiles, const struct agx_uvs_layout *pre_uvs,
+   const struct agxv_gpl_precompiled *pre, const struct agx_fs_epilog_key *epilog_key,
+   struct agxv_cache_use *cu, struct agxv_compile_gfx_result *out);
 
 /* Compiles and links the stages of a graphics pipeline whose state
  * (pipeline->graphics) is parsed (agxv_graphics_pipeline.c); pre: main

@@ -158,6 +158,7 @@ compile_stage(const struct agxv_compile_request *req, const struct agx_tilebuffe
                                        .fs_epilog_key = req->fs_epilog_key,
 
                                        .cull_distances = req->cull_distances,
+                                       .viewport_zero = req->viewport_zero,
                                        .multiview = req->multiview};
    int ret = agx_backend_compile(s, &bopts, &r, err, err_size);
    agx_shader_destroy(s);

@@ -57,6 +57,9 @@ struct agxv_compile_request {
    /* Fragment shaders: the cull distances the pipeline's last
     * pre-rasterisation stage writes (agx_backend_options.cull_distances). */
    unsigned cull_distances;
+   /* Fragment shaders: that stage does not write ViewportIndex
+    * (agx_backend_options.viewport_zero). */
+   bool viewport_zero;
    /* A pipeline with a view mask: vertex shaders write the layer from the
     * view index (agx_backend_options.multiview), fragment shaders read
     * input attachments from it (agx_spirv_options.multiview). */

@@ -24,6 +24,12 @@
  * the linear varying `d >= 0 ? 1.0 : 0.0` (AGX_UVS_LOC_CULL_PRIM): its
  * coefficients are all zero exactly when every vertex of the primitive has
  * d < 0, which the FS tests to discard the culled primitive's fragments.
+ * ViewportIndex (Mesa agx_nir_lower_uvs.c: "still lowered like normal to
+ * write them for the varying FS input", agx_assign_uvs: always flat): the
+ * layer/viewport word is not a slot the FS can read, so a written
+ * ViewportIndex is also written as a flat varying (internal location
+ * AGX_UVS_LOC_VIEWPORT); a fragment shader reads that. The layer needs no
+ * varying: the FS reads it from a special register (graphics.md §2.3).
  * Assumption of this project (no public source): a location takes (highest
  * written component + 1) consecutive words, so a CF binding of n components
  * maps n consecutive slots; 16-bit varyings are not packed (32-bit only). */
@@ -37,7 +43,8 @@
 #define AGX_UVS_LOC_CLIP (AGX_MAX_VARYINGS + 0)      /* ClipDistance, perspective */
 #define AGX_UVS_LOC_CULL (AGX_MAX_VARYINGS + 2)      /* CullDistance, perspective */
 #define AGX_UVS_LOC_CULL_PRIM (AGX_MAX_VARYINGS + 4) /* d >= 0 ? 1 : 0, linear */
-#define AGX_UVS_MAX_LOCATIONS (AGX_MAX_VARYINGS + 6)
+#define AGX_UVS_LOC_VIEWPORT (AGX_MAX_VARYINGS + 6)  /* ViewportIndex, flat, component 0 */
+#define AGX_UVS_MAX_LOCATIONS (AGX_MAX_VARYINGS + 7)
 #define AGX_UVS_NONE 0xFFu
 #define AGX_UVS_PRIMITIVE_ID 0xFEu /* agx_cf_binding.location of PrimitiveId */
 #define AGX_UVS_MAX_WORDS 128      /* hardware limit of output components */

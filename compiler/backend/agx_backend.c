@@ -112,6 +112,8 @@ lower_stage(agx_shader *s, const struct agx_backend_options *opts, char *err, si
       agx_pass_sample_shading_inputs(s);
    if (opts)
       agx_pass_lower_cull_fs(s, opts->cull_distances);
+   if (opts && opts->viewport_zero)
+      agx_pass_viewport_zero(s);
    agx_pass_lower_fs_inputs(s);
    /* the multisample state in this program, or in the output epilog's key
     * (agx_fs_info.coverage_in_main) */

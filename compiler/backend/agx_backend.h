@@ -44,6 +44,10 @@ struct agx_backend_options {
     * stage writes (agx_uvs_layout.cull_count), tested to cull primitives
     * (agx_pass_lower_cull_fs; 0: none). */
    unsigned cull_distances;
+   /* Fragment shaders: the linked pre-rasterisation stage does not write
+    * ViewportIndex, so the shader reads 0 (agx_pass_viewport_zero; false:
+    * it reads the flat varying agx_uvs.h AGX_UVS_LOC_VIEWPORT). */
+   bool viewport_zero;
    /* Vertex shaders of multiview pipelines: write the layer from the view
     * index uniform (agx_pass_multiview_layer). */
    bool multiview;

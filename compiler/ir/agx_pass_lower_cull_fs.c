@@ -8,7 +8,9 @@
  *    user locations as they are, ClipDistance[k] / CullDistance[k] the
  *    internal AGX_UVS_LOC_CLIP / AGX_UVS_LOC_CULL + k / 4, component k % 4;
  *    a read of the coefficients (AGX_INTERP_COEFFS) of CullDistance[k] the
- *    linear AGX_UVS_LOC_CULL_PRIM word of d >= 0 ? 1 : 0.
+ *    linear AGX_UVS_LOC_CULL_PRIM word of d >= 0 ? 1 : 0; ViewportIndex
+ *    the flat AGX_UVS_LOC_VIEWPORT word (agx_pass_viewport_zero when the
+ *    linked stage does not write it).
  *  - agx_pass_lower_cull_fs: culls the primitive (Vulkan "Primitive
  *    Clipping": discarded when, for some cull distance, every vertex has a
  *    negative value) by killing every sample of its fragments at the start
@@ -30,6 +32,11 @@ agx_fs_input_location(const agx_instr *I, unsigned *loc, unsigned *comp)
    if (slot < AGX_IO_VAR0 + AGX_MAX_VARYINGS) {
       *loc = slot - AGX_IO_VAR0;
       *comp = k & 3;
+      return true;
+   }
+   if (slot == AGX_IO_VIEWPORT && k == 0) {
+      *loc = AGX_UVS_LOC_VIEWPORT; /* agx_uvs.h: always flat */
+      *comp = 0;
       return true;
    }
    if ((slot != AGX_IO_CLIP_DIST && slot != AGX_IO_CULL_DIST) || k >= AGX_MAX_CLIP)

@@ -13,7 +13,8 @@
  * enum agx_interp, 0xFF = the VS's own; NULL: the VS decorations, integers
  * flat), which decides the group of each location; the last one in program order becomes
  * st_var_final, and a shader writing nothing gets no_var. Layer and viewport
- * share one word (layer | viewport << 16). Clip distances go to the clip
+ * share one word (layer | viewport << 16); the viewport index is also the
+ * flat varying AGX_UVS_LOC_VIEWPORT the FS reads. Clip distances go to the clip
  * words and, like cull distances, to internal perspective varyings the FS
  * may read; each cull distance d also to the linear varying d >= 0 ? 1 : 0
  * the FS tests (agx_uvs.h, agx_pass_lower_cull_fs; Mesa
@@ -81,6 +82,9 @@ record(agx_shader *s, const agx_instr *I, const uint8_t *fs_interp)
       o->layer = true;
    } else if (slot == AGX_IO_VIEWPORT) {
       o->viewport = true;
+      /* also the flat varying a fragment shader reads (agx_uvs.h) */
+      o->comps[AGX_UVS_LOC_VIEWPORT] = 1;
+      o->interp[AGX_UVS_LOC_VIEWPORT] = AGX_INTERP_FLAT;
    } else if (slot == AGX_IO_PRIMITIVE_ID) {
       o->primitive_id = true;
    } else if (slot == AGX_IO_CLIP_DIST || slot == AGX_IO_CULL_DIST) {
@@ -126,13 +130,16 @@ agx_pass_lower_vs_outputs(agx_shader *s, const uint8_t *fs_interp)
       unsigned slot = I->c[0], comp = I->c[1];
       if (slot == AGX_IO_POSITION && comp < 4)
          position_written |= 1u << comp;
+      agx_builder b = agx_builder_before(s, I);
       if (slot == AGX_IO_LAYER || slot == AGX_IO_VIEWPORT) {
          *(slot == AGX_IO_LAYER ? &layer : &viewport) = I->src[0];
          anchor = I;
+         if (ok && slot == AGX_IO_VIEWPORT)
+            last = agx_intrin(&b, AGX_OP_STORE_UVS, agx_type_make(0, 0), 1, I->src[0], NULL, NULL,
+                              s->vs.uvs.offset[AGX_UVS_LOC_VIEWPORT][0], 0, 0);
          continue;
       }
       int word = uvs_word(&s->vs.uvs, slot, comp);
-      agx_builder b = agx_builder_before(s, I);
       if (ok && (slot == AGX_IO_CLIP_DIST || slot == AGX_IO_CULL_DIST)) {
          agx_instr *v = store_clip_cull_varyings(&b, &s->vs.uvs, I);
          last = v ? v : last;

@@ -147,6 +147,10 @@ bool agx_pass_lower_fs_inputs(agx_shader *s);
  * distances (run before agx_pass_lower_fs_inputs). */
 bool agx_fs_input_location(const agx_instr *I, unsigned *loc, unsigned *comp);
 bool agx_pass_lower_cull_fs(agx_shader *s, unsigned count);
+/* Fragment shaders linked to a pre-rasterisation stage that does not write
+ * ViewportIndex: its reads become 0 (agx_pass_viewport_zero.c; run before
+ * agx_pass_lower_fs_inputs). */
+bool agx_pass_viewport_zero(agx_shader *s);
 bool agx_pass_lower_discard(agx_shader *s);
 /* Manual colour masking after tests at entry (agx_pass_write_samples.c):
  * every st_tile's sample mask ANDed with mask16 (16-bit); and the same for

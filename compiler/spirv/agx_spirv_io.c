@@ -128,10 +128,12 @@ is_tess(const struct vtn_ctx *c)
 bool
 vtn_io_builtin_input(struct vtn_ctx *c, unsigned builtin)
 {
-   /* fragment shaders read the clip and cull distances as varyings the
-    * last pre-rasterisation stage also writes (agx_pass_lower_cull_fs.c) */
+   /* fragment shaders read the clip and cull distances and the viewport
+    * index as varyings the last pre-rasterisation stage also writes
+    * (agx_pass_lower_cull_fs.c, agx_uvs.h) */
    if (c->shader->stage == AGX_STAGE_FRAGMENT)
-      return builtin == SpvBuiltInClipDistance || builtin == SpvBuiltInCullDistance;
+      return builtin == SpvBuiltInClipDistance || builtin == SpvBuiltInCullDistance ||
+             builtin == SpvBuiltInViewportIndex;
    /* tessellation and geometry stages read these through the I/O words:
     * per-vertex built-ins of the previous stage (gl_in[]), and the
     * evaluation shader's levels */

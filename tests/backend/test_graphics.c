@@ -36,6 +36,7 @@ static const char *dir;
 static const uint8_t *link_fs_interp;              /* agx_backend_options.fs_interp for compile() */
 static bool split_outputs;                         /* agx_backend_options.fs_epilog for compile() */
 static const struct agx_spirv_options *spirv_opts; /* for compile() */
+static bool viewport_zero;                         /* agx_backend_options.viewport_zero */
 
 struct prog {
    struct agx_backend_result r;
@@ -79,7 +80,8 @@ compile(const char *name, const struct agx_tilebuffer_layout *tib, struct prog *
    struct agx_backend_options o = {.tib = tib,
                                    .no_preamble = true,
                                    .fs_interp = link_fs_interp,
-                                   .fs_epilog = split_outputs};
+                                   .fs_epilog = split_outputs,
+                                   .viewport_zero = viewport_zero};
    int rc = agx_backend_compile(s, &o, &p->r, err, errsize);
    agx_shader_destroy(s);
    if (rc)
@@ -234,9 +236,10 @@ test_vs_blocks(void)
    const struct agx_uvs_layout *l = &p.r.info.vs.uvs;
    /* smooth: uv[0] loc0 xy 4-5, uv[1] loc1 6-7, basis loc3/4 8-11, light.dir
     * loc6 12-14, light.power loc7 15, the clip distances as varyings
-    * (AGX_UVS_LOC_CLIP) 16-18; flat tile loc2 19-20; linear depth loc8 21;
-    * layer/viewport 22; clip 23-25 */
-   CHECK(l->size == 26, "size %u", l->size);
+    * (AGX_UVS_LOC_CLIP) 16-18; flat tile loc2 19-20, the viewport index as
+    * a varying (AGX_UVS_LOC_VIEWPORT) 21; linear depth loc8 22;
+    * layer/viewport 23; clip 24-26 */
+   CHECK(l->size == 27, "size %u", l->size);
    CHECK(l->offset[0][0] == 4 && l->offset[1][1] == 7 && l->offset[3][0] == 8 &&
             l->offset[4][1] == 11 && l->offset[6][2] == 14 && l->offset[7][0] == 15,
          "smooth words");
@@ -246,15 +249,23 @@ test_vs_blocks(void)
          "clip varyings");
    CHECK(l->offset[2][0] == 19 && l->offset[2][1] == 20 && l->interp[2] == AGX_INTERP_FLAT,
          "flat ivec2");
-   CHECK(l->offset[8][0] == 21 && l->interp[8] == AGX_INTERP_LINEAR, "linear");
-   CHECK(l->layer_viewport == 22 && l->clip_base == 23 && l->clip_count == 3, "lv %u clip %u+%u",
+   CHECK(l->offset[AGX_UVS_LOC_VIEWPORT][0] == 21 &&
+            l->offset[AGX_UVS_LOC_VIEWPORT][1] == AGX_UVS_NONE &&
+            l->interp[AGX_UVS_LOC_VIEWPORT] == AGX_INTERP_FLAT && l->group_words[1] == 3,
+         "viewport varying %u", l->offset[AGX_UVS_LOC_VIEWPORT][0]);
+   CHECK(l->offset[8][0] == 22 && l->interp[8] == AGX_INTERP_LINEAR, "linear");
+   CHECK(l->layer_viewport == 23 && l->clip_base == 24 && l->clip_count == 3, "lv %u clip %u+%u",
          l->layer_viewport, l->clip_base, l->clip_count);
    CHECK(p.r.info.vs.outputs.layer && p.r.info.vs.outputs.viewport &&
             !p.r.info.vs.outputs.point_size,
          "builtins");
    int fin = find(&p, 0, "st_var_final");
-   CHECK(fin >= 0 && st_var_index(p.lines[fin]) == 22, "final %s", fin >= 0 ? p.lines[fin] : "-");
-   CHECK(count(&p, "st_var") == 26, "%u st_var", count(&p, "st_var"));
+   CHECK(fin >= 0 && st_var_index(p.lines[fin]) == 23, "final %s", fin >= 0 ? p.lines[fin] : "-");
+   CHECK(count(&p, "st_var") == 27, "%u st_var", count(&p, "st_var"));
+   bool vp_stored = false;
+   for (unsigned i = 0; i < p.n; i++)
+      vp_stored |= !strncmp(p.lines[i], "st_var", 6) && st_var_index(p.lines[i]) == 21;
+   CHECK(vp_stored, "no st_var of word 21");
    /* layer | viewport << 16 */
    CHECK(strstr(p.text, "bfi") || strstr(p.text, "shl") || strstr(p.text, "or "), "packing");
    prog_free(&p);
@@ -429,6 +440,50 @@ test_fs_depth(void)
    CHECK(count(&p, "sample_mask") == 1 && count(&p, "zs_emit") == 1, "one test");
    CHECK(strstr(p.text, ", cf2, center") && strstr(p.text, ", cf3, center"), "point coord iter");
    CHECK(strstr(p.text, "sr2 (threadgroup_position_in_grid.z)"), "layer from SR 2");
+   prog_free(&p);
+}
+
+/* ViewportIndex read by a fragment shader: a flat binding of the internal
+ * location AGX_UVS_LOC_VIEWPORT read with ldcf (after the user location);
+ * with viewport_zero (the linked stage writes none) no binding at all. */
+static void
+test_fs_viewport(void)
+{
+   enum agx_tib_format rts[1] = {AGX_TIB_RGBA32_FLOAT};
+   struct agx_tilebuffer_layout tib;
+   agx_tilebuffer_layout(&tib, rts, 1, 1);
+   struct prog p;
+   char err[512];
+   if (!compile("fs_viewport", &tib, &p, err, sizeof(err))) {
+      CHECK(0, "fs_viewport: %s", err);
+      return;
+   }
+   const struct agx_fs_info *fs = &p.r.info.fs;
+   /* no perspective input: no W; v_id cf0, the viewport index cf1 */
+   CHECK(fs->num_cf_bindings == 2 && fs->num_cf_regs == 2, "%u bindings, %u regs",
+         fs->num_cf_bindings, fs->num_cf_regs);
+   CHECK(fs->cf[0].location == 1 && fs->cf[0].interp == AGX_INTERP_FLAT, "v_id");
+   CHECK(fs->cf[1].location == AGX_UVS_LOC_VIEWPORT && fs->cf[1].cf_base == 1 &&
+            fs->cf[1].count == 1 && fs->cf[1].interp == AGX_INTERP_FLAT &&
+            fs->cf[1].source == AGX_CF_SOURCE_VARYING,
+         "viewport binding: location %u", fs->cf[1].location);
+   CHECK(fs->input_interp[AGX_UVS_LOC_VIEWPORT] == AGX_INTERP_FLAT, "input interpolation");
+   CHECK(strstr(p.text, ", cf1\n") && count(&p, "TODO.ldcf") == 2, "ldcf cf1");
+   CHECK(strstr(p.text, "sr2 (threadgroup_position_in_grid.z)"), "layer from SR 2");
+   prog_free(&p);
+
+   viewport_zero = true;
+   bool ok = compile("fs_viewport", &tib, &p, err, sizeof(err));
+   viewport_zero = false;
+   if (!ok) {
+      CHECK(0, "fs_viewport, viewport_zero: %s", err);
+      return;
+   }
+   fs = &p.r.info.fs;
+   CHECK(fs->num_cf_bindings == 1 && fs->num_cf_regs == 1 && fs->cf[0].location == 1 &&
+            !fs->input_comps[AGX_UVS_LOC_VIEWPORT],
+         "viewport_zero: %u bindings", fs->num_cf_bindings);
+   CHECK(count(&p, "TODO.ldcf") == 1, "one ldcf");
    prog_free(&p);
 }
 
@@ -942,6 +997,7 @@ main(int argc, char **argv)
    test_fs_basic();
    test_fs_mrt();
    test_fs_depth();
+   test_fs_viewport();
    test_dynamic();
    test_tile_programs();
    test_vbo_prolog();
