@@ -48,8 +48,8 @@ add_loop(struct agxv_device *device, struct agxv_pipeline *pipeline,
    struct agx_coverage_options coverage = agxv_gpl_coverage_options(sn);
    struct agxv_compile_gfx_result out;
    result = agxv_graphics_compile_main(device, stage, layout, &tib, &coverage,
-                                       agxv_view_flags(sn, stage->stage), &sn->rp.tiles,
-                                       gfx->uvs.cull_count, NULL, &inlined, gfx->cache_use, &out);
+                                       agxv_view_flags(sn, stage->stage), &sn->rp.tiles, &gfx->uvs,
+                                       NULL, &inlined, gfx->cache_use, &out);
    if (result != VK_SUCCESS)
       return result;
    if (!out.fs.sample_loop)
