@@ -4,7 +4,6 @@
  */
 #include "agxv_fs_variants.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,26 +76,19 @@ agxv_fs_variants_create(struct agxv_device *device, const struct agxv_graphics_s
    v->info = *info;
    v->fs = *fs;
    v->tib = *tib;
-   pthread_mutex_init(&v->lock, NULL);
+   agxv_variant_cache_init(&v->cache);
    *out = v;
    return VK_SUCCESS;
 }
 
-static const struct agxv_fs_variant *
-find(const struct agxv_fs_variants *v, const struct agx_fs_epilog_key *key)
-{
-   for (const struct agxv_fs_variant *e = __atomic_load_n(&v->head, __ATOMIC_ACQUIRE); e;
-        e = e->next)
-      if (!memcmp(&e->key, key, sizeof(*key)))
-         return e;
-   return NULL;
-}
-
-/* Links, uploads and describes the variant of key. */
+/* Links, uploads and describes the variant of key (agxv_variant_kind.make;
+ * ctx: the agxv_fs_variants). */
 static VkResult
-make_variant(struct agxv_device *device, const struct agxv_fs_variants *v,
-             const struct agx_fs_epilog_key *key, struct agxv_fs_variant *e)
+make_variant(struct agxv_device *device, const void *ctx, const void *key_bytes, void *entry)
 {
+   const struct agxv_fs_variants *v = ctx;
+   const struct agx_fs_epilog_key *key = key_bytes;
+   struct agxv_fs_variant *e = entry;
    uint8_t *linked;
    uint32_t size;
    struct agxv_shader_info info;
@@ -109,7 +101,6 @@ make_variant(struct agxv_device *device, const struct agxv_fs_variants *v,
    free(linked);
    if (result != VK_SUCCESS)
       return result;
-   e->key = *key;
    e->fs_counts = agxv_pack_fs_counts(&e->shader, v->fs.num_cf_bindings);
    agx_pack(&e->fragment_control, FRAGMENT_CONTROL, cfg) {
       cfg.pass_type = pass_type;
@@ -117,6 +108,21 @@ make_variant(struct agxv_device *device, const struct agxv_fs_variants *v,
    e->kills = agx_fs_epilog_kills(key);
    return VK_SUCCESS;
 }
+
+static void
+free_variant(struct agxv_device *device, void *entry)
+{
+   agxv_shared_code_put(device, ((struct agxv_fs_variant *)entry)->shader.code);
+}
+
+static const struct agxv_variant_kind fs_kind = {
+   .name = "fs epilog",
+   .entry_size = sizeof(struct agxv_fs_variant),
+   .key_offset = offsetof(struct agxv_fs_variant, key),
+   .key_size = sizeof(struct agx_fs_epilog_key),
+   .make = make_variant,
+   .free = free_variant,
+};
 
 VkResult
 agxv_fs_variant_get(struct agxv_device *device, struct agxv_fs_variants *v,
@@ -137,32 +143,9 @@ agxv_fs_variant_get_tib(struct agxv_device *device, struct agxv_fs_variants *v,
    if (result != VK_SUCCESS)
       return result;
    key.statistics = statistics;
-   *out = find(v, &key);
-   if (*out)
-      return VK_SUCCESS;
-   pthread_mutex_lock(&v->lock);
-   *out = find(v, &key); /* another thread may have added it meanwhile */
-   if (!*out) {
-      struct agxv_fs_variant *e =
-         agxv_alloc(&device->alloc, sizeof(*e), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
-      result = e ? VK_SUCCESS : VK_ERROR_OUT_OF_HOST_MEMORY;
-      if (e) {
-         memset(e, 0, sizeof(*e));
-         result = make_variant(device, v, &key, e);
-      }
-      if (result == VK_SUCCESS) {
-         e->next = v->head;
-         __atomic_store_n(&v->head, e, __ATOMIC_RELEASE);
-         v->count++;
-         *out = e;
-         /* counted by tests (test_eds3), as main shaders are by their dump */
-         if (agxv_debug(AGXV_DEBUG_SHADERS))
-            fprintf(stderr, "agx: fs epilog variant %u linked\n", v->count);
-      } else {
-         agxv_free(&device->alloc, e);
-      }
-   }
-   pthread_mutex_unlock(&v->lock);
+   const void *found = NULL;
+   result = agxv_variant_cache_get(device, &v->cache, &fs_kind, &key, v, &found);
+   *out = found;
    return result;
 }
 
@@ -206,12 +189,7 @@ agxv_fs_variants_destroy(struct agxv_device *device, struct agxv_fs_variants *v)
 {
    if (!v)
       return;
-   for (struct agxv_fs_variant *e = v->head, *next; e; e = next) {
-      next = e->next;
-      agxv_shared_code_put(device, e->shader.code);
-      agxv_free(&device->alloc, e);
-   }
-   pthread_mutex_destroy(&v->lock);
+   agxv_variant_cache_finish(device, &v->cache, &fs_kind);
    free(v->code);
    agxv_free(&device->alloc, v);
 }

@@ -22,13 +22,13 @@
 #ifndef AGXV_FS_VARIANTS_H
 #define AGXV_FS_VARIANTS_H
 
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "agx_fs_epilog_key.h"
 #include "agxv_graphics_state.h"
 #include "agxv_pipeline.h"
+#include "agxv_variant_cache.h"
 
 /* The dynamic states the epilog key takes. */
 #define AGXV_FS_VARIANT_DYNAMIC                                                                   \
@@ -39,7 +39,7 @@
 
 /* One linked program (main + the epilog of key). */
 struct agxv_fs_variant {
-   struct agxv_fs_variant *next;
+   struct agxv_variant_node node; /* first (agxv_variant_cache.h) */
    struct agx_fs_epilog_key key;
    struct agxv_shader shader;
    uint32_t fs_counts;        /* PPP Fragment Shader word 0 (agxv_pack_fs_counts) */
@@ -48,14 +48,12 @@ struct agxv_fs_variant {
 };
 
 struct agxv_fs_variants {
-   pthread_mutex_t lock; /* held while a variant is linked and added */
-   uint8_t *code;        /* the unlinked main program (agxv_blend_link_key's input) */
+   struct agxv_variant_cache cache; /* of struct agxv_fs_variant */
+   uint8_t *code;                   /* the unlinked main program (agxv_blend_link_key's input) */
    uint32_t size, main_size;
    struct agxv_shader_info info;
    struct agx_fs_info fs;
    struct agx_tilebuffer_layout tib;
-   struct agxv_fs_variant *head; /* newest first (atomic) */
-   uint32_t count;
 };
 
 /* Keeps the main program of a pipeline's fragment stage (code of size

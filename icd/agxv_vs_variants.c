@@ -4,7 +4,6 @@
  */
 #include "agxv_vs_variants.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,7 +11,6 @@
 #include "agxv_device.h"
 #include "agxv_graphics_pipeline.h"
 #include "agxv_graphics_state.h"
-#include "agxv_log.h"
 #include "agxv_shared_code.h"
 
 VkResult
@@ -34,27 +32,27 @@ agxv_vs_variants_create(struct agxv_device *device, const uint8_t *code, uint32_
    v->size = size;
    v->info = *info;
    v->attribs_read = attribs_read;
-   pthread_mutex_init(&v->lock, NULL);
+   agxv_variant_cache_init(&v->cache);
    *out = v;
    return VK_SUCCESS;
 }
 
-static const struct agxv_vs_variant *
-find(const struct agxv_vs_variants *v, const struct agx_vbo_key *key)
-{
-   for (const struct agxv_vs_variant *e = __atomic_load_n(&v->head, __ATOMIC_ACQUIRE); e;
-        e = e->next)
-      if (!memcmp(&e->key, key, sizeof(*key)))
-         return e;
-   return NULL;
-}
+/* What make_variant links with besides the key: the pipeline's main
+ * program and the key's link (made with it, agxv_vbo_make_key). */
+struct make_ctx {
+   const struct agxv_vs_variants *v;
+   const struct agxv_vbo_link *link;
+};
 
-/* Links, uploads and describes the variant of key. */
+/* Links, uploads and describes the variant of key (agxv_variant_kind.make;
+ * ctx: a struct make_ctx). */
 static VkResult
-make_variant(struct agxv_device *device, const struct agxv_vs_variants *v,
-             const struct agx_vbo_key *key, const struct agxv_vbo_link *link,
-             struct agxv_vs_variant *e)
+make_variant(struct agxv_device *device, const void *ctx, const void *key_bytes, void *entry)
 {
+   const struct agxv_vs_variants *v = ((const struct make_ctx *)ctx)->v;
+   const struct agxv_vbo_link *link = ((const struct make_ctx *)ctx)->link;
+   const struct agx_vbo_key *key = key_bytes;
+   struct agxv_vs_variant *e = entry;
    uint8_t *linked;
    uint32_t size;
    struct agxv_shader_info info;
@@ -66,11 +64,25 @@ make_variant(struct agxv_device *device, const struct agxv_vs_variants *v,
    free(linked);
    if (result != VK_SUCCESS)
       return result;
-   e->key = *key;
    e->link = *link;
    e->vs_counts = agxv_pack_vs_counts(&e->shader);
    return VK_SUCCESS;
 }
+
+static void
+free_variant(struct agxv_device *device, void *entry)
+{
+   agxv_shared_code_put(device, ((struct agxv_vs_variant *)entry)->shader.code);
+}
+
+static const struct agxv_variant_kind vs_kind = {
+   .name = "vs prolog",
+   .entry_size = sizeof(struct agxv_vs_variant),
+   .key_offset = offsetof(struct agxv_vs_variant, key),
+   .key_size = sizeof(struct agx_vbo_key),
+   .make = make_variant,
+   .free = free_variant,
+};
 
 VkResult
 agxv_vs_variant_get(struct agxv_device *device, struct agxv_vs_variants *v,
@@ -82,32 +94,10 @@ agxv_vs_variant_get(struct agxv_device *device, struct agxv_vs_variants *v,
       agxv_vbo_make_key(vi, true, v->attribs_read, agxv_vbo_uniform_base(&v->info), &key, &link);
    if (result != VK_SUCCESS)
       return result;
-   *out = find(v, &key);
-   if (*out)
-      return VK_SUCCESS;
-   pthread_mutex_lock(&v->lock);
-   *out = find(v, &key); /* another thread may have added it meanwhile */
-   if (!*out) {
-      struct agxv_vs_variant *e =
-         agxv_alloc(&device->alloc, sizeof(*e), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
-      result = e ? VK_SUCCESS : VK_ERROR_OUT_OF_HOST_MEMORY;
-      if (e) {
-         memset(e, 0, sizeof(*e));
-         result = make_variant(device, v, &key, &link, e);
-      }
-      if (result == VK_SUCCESS) {
-         e->next = v->head;
-         __atomic_store_n(&v->head, e, __ATOMIC_RELEASE);
-         v->count++;
-         *out = e;
-         /* counted by tests (test_vidyn) */
-         if (agxv_debug(AGXV_DEBUG_SHADERS))
-            fprintf(stderr, "agx: vs prolog variant %u linked\n", v->count);
-      } else {
-         agxv_free(&device->alloc, e);
-      }
-   }
-   pthread_mutex_unlock(&v->lock);
+   const struct make_ctx ctx = {v, &link};
+   const void *found = NULL;
+   result = agxv_variant_cache_get(device, &v->cache, &vs_kind, &key, &ctx, &found);
+   *out = found;
    return result;
 }
 
@@ -116,12 +106,7 @@ agxv_vs_variants_destroy(struct agxv_device *device, struct agxv_vs_variants *v)
 {
    if (!v)
       return;
-   for (struct agxv_vs_variant *e = v->head, *next; e; e = next) {
-      next = e->next;
-      agxv_shared_code_put(device, e->shader.code);
-      agxv_free(&device->alloc, e);
-   }
-   pthread_mutex_destroy(&v->lock);
+   agxv_variant_cache_finish(device, &v->cache, &vs_kind);
    free(v->code);
    agxv_free(&device->alloc, v);
 }

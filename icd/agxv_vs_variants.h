@@ -15,16 +15,16 @@
 #ifndef AGXV_VS_VARIANTS_H
 #define AGXV_VS_VARIANTS_H
 
-#include <pthread.h>
 #include <stdint.h>
 
 #include "agx_vbo_prolog.h"
 #include "agxv_pipeline.h"
+#include "agxv_variant_cache.h"
 #include "agxv_vbo.h"
 
 /* One linked program (prolog of key + main). */
 struct agxv_vs_variant {
-   struct agxv_vs_variant *next;
+   struct agxv_variant_node node; /* first (agxv_variant_cache.h) */
    struct agx_vbo_key key;
    struct agxv_vbo_link link;
    struct agxv_shader shader;
@@ -32,13 +32,11 @@ struct agxv_vs_variant {
 };
 
 struct agxv_vs_variants {
-   pthread_mutex_t lock; /* held while a variant is linked and added */
-   uint8_t *code;        /* the unlinked main program */
+   struct agxv_variant_cache cache; /* of struct agxv_vs_variant */
+   uint8_t *code;                   /* the unlinked main program */
    uint32_t size;
    uint32_t attribs_read;
    struct agxv_shader_info info;
-   struct agxv_vs_variant *head; /* newest first (atomic) */
-   uint32_t count;
 };
 
 /* Keeps the main vertex program (code of size bytes) for draw-time prologs. */

@@ -426,6 +426,34 @@ agx_vk_set_free(struct agx_vk_ctx *c, struct agx_vk_set *s)
    memset(s, 0, sizeof(*s));
 }
 
+/* --- Vertex-stage store tests --------------------------------------------- */
+
+void
+agx_vk_vs_store_create(struct agx_vk_ctx *c, const char *vs_path, VkDeviceSize out_size,
+                       VkDeviceSize vb_size, struct agx_vk_vs_store *o)
+{
+   memset(o, 0, sizeof(*o));
+   o->vs = agx_vk_shader(c, vs_path);
+   struct agx_vk_binding b = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_VERTEX_BIT};
+   agx_vk_set_create(c, 1, &b, &o->set);
+   o->layout = agx_vk_pipeline_layout(c, 1, &o->set.layout, VK_SHADER_STAGE_VERTEX_BIT, 4);
+   o->out = agx_vk_buffer(c, out_size);
+   agx_vk_set_buffer(c, &o->set, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, o->out.buf);
+   for (unsigned k = 0; k < 2; k++)
+      o->vb[k] = agx_vk_buffer_usage(c, vb_size, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
+}
+
+void
+agx_vk_vs_store_free(struct agx_vk_ctx *c, struct agx_vk_vs_store *o)
+{
+   for (unsigned k = 0; k < 2; k++)
+      agx_vk_buffer_free(c, &o->vb[k]);
+   agx_vk_buffer_free(c, &o->out);
+   vkDestroyPipelineLayout(c->dev, o->layout, NULL);
+   agx_vk_set_free(c, &o->set);
+   vkDestroyShaderModule(c->dev, o->vs, NULL);
+}
+
 /* --- Readback --------------------------------------------------------------- */
 
 void

@@ -255,6 +255,27 @@ void agx_vk_set_image(struct agx_vk_ctx *c, const struct agx_vk_set *s, uint32_t
 
 void agx_vk_set_free(struct agx_vk_ctx *c, struct agx_vk_set *s);
 
+/* --- Vertex-stage store tests --------------------------------------------- */
+
+/* The objects of a test whose vertex shader (no fragment stage, rasterizer
+ * discard) stores what it fetched into the storage buffer at set 0 binding 0,
+ * given its slot in 4 bytes of vertex push constants (test_dyn_stride,
+ * test_vidyn): the shader, the set (binding 0: `out`), the layout and two
+ * host-visible vertex buffers the test fills. */
+struct agx_vk_vs_store {
+   VkShaderModule vs;
+   struct agx_vk_set set;
+   VkPipelineLayout layout;
+   struct agx_vk_buffer vb[2], out;
+};
+
+/* Makes them: the shader from the SPIR-V file vs_path, `out` of out_size
+ * bytes, each vertex buffer of vb_size bytes. */
+void agx_vk_vs_store_create(struct agx_vk_ctx *c, const char *vs_path, VkDeviceSize out_size,
+                            VkDeviceSize vb_size, struct agx_vk_vs_store *o);
+
+void agx_vk_vs_store_free(struct agx_vk_ctx *c, struct agx_vk_vs_store *o);
+
 /* --- Readback --------------------------------------------------------------- */
 
 /* Copies layer `layer` of level 0 of `img` (aspect `aspect`, 0: img->aspect;

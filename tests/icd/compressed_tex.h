@@ -1,13 +1,14 @@
 /*
- * The Vulkan side shared by the block-compressed texture tests (test_bc.c, test_etc2.c):
+ * The Vulkan side shared by the block-compressed texture tests (test_bc.c, test_etc2.c,
+ * test_astc.c):
  * images of a compressed format created, uploaded and viewed, the compute pipeline that
  * fetches and samples them (bc_fetch.comp), and the CPU texel lookup the tests compare with.
  * It is a test template, not a module: the including file defines `C` (struct agx_vk_ctx),
  * `spv_dir`, and, through its reference header (bc_ref.h, etc2_gen.h or astc_gen.h),
  * `struct fmt`, block_bytes() and decode_texel() before including it; formats whose blocks
  * are not 4x4 (ASTC) also define CT_BLOCK_W(f) and CT_BLOCK_H(f).
- * With COMPRESSED_TEX_CHECKS defined (4x4 blocks: test_bc, test_etc2) it also holds the
- * checks those tests share: every level read by texelFetch and textureLod (nearest, linear)
+ * With COMPRESSED_TEX_CHECKS defined it also holds the checks test_bc, test_etc2 and
+ * test_astc share: every level read by texelFetch and textureLod (nearest, linear)
  * compared with the CPU lookup (check_level, sample_image) and a block-aligned
  * vkCmdCopyImage between two images (image_copy); the including file then also defines
  * `failures` (unsigned, counted up per mismatch) before including it and tolerance()
@@ -385,22 +386,24 @@ sample_image(struct pipe *p, const struct fmt *f, uint32_t w, uint32_t h, uint32
 }
 
 /* vkCmdCopyImage of a block-aligned region (blocks (1..2, 1) of layer 1, level 0) into
- * another image at texel (4, 0); everything else of the destination keeps its upload. */
+ * another image at block (1, 0); everything else of the destination keeps its upload. */
 static void
 image_copy(const struct fmt *f)
 {
-   struct img a = make_image(f->vk, 18, 10, 1, 2), b = make_image(f->vk, 12, 8, 1, 1);
+   unsigned bw = CT_BLOCK_W(f), bh = CT_BLOCK_H(f);
+   struct img a = make_image(f->vk, 4 * bw + 2, 2 * bh + 2, 1, 2),
+              b = make_image(f->vk, 3 * bw, 2 * bh, 1, 1);
    uint8_t *da[1], *db[1];
    upload(f, &a, 11, da);
    upload(f, &b, 23, db);
-   unsigned bb = block_bytes(f);
+   unsigned bb = block_bytes(f), abx = 5; /* a is 5x3 blocks per layer, b 3x2 */
    struct agx_vk_buffer out = agx_vk_buffer(&C, level_bytes(f, &b, 0));
    VkCommandBuffer cb = agx_vk_begin(&C, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
    VkImageCopy r = {.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 1},
-                    .srcOffset = {4, 4, 0},
+                    .srcOffset = {(int32_t)bw, (int32_t)bh, 0},
                     .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-                    .dstOffset = {4, 0, 0},
-                    .extent = {8, 4, 1}};
+                    .dstOffset = {(int32_t)bw, 0, 0},
+                    .extent = {2 * bw, bh, 1}};
    vkCmdCopyImage(cb, a.image, VK_IMAGE_LAYOUT_GENERAL, b.image, VK_IMAGE_LAYOUT_GENERAL, 1, &r);
    barrier(cb, b.image, VK_IMAGE_LAYOUT_GENERAL);
    VkBufferImageCopy br = level_region(&b, 0);
@@ -411,12 +414,11 @@ image_copy(const struct fmt *f)
    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb,
                         0, NULL, 0, NULL);
    VK_OK(agx_vk_submit_wait(&C, cb));
-   /* b is 3x2 blocks; a is 5x3 blocks per layer */
    for (unsigned by = 0; by < 2; by++)
       for (unsigned bx = 0; bx < 3; bx++) {
          const uint8_t *want = db[0] + (by * 3 + bx) * bb;
          if (by == 0 && bx >= 1)
-            want = da[0] + ((1 * 3 + 1) * 5 + bx) * bb; /* layer 1, block row 1, column bx */
+            want = da[0] + ((1 * 3 + 1) * abx + bx) * bb; /* layer 1, block row 1, column bx */
          if (memcmp(out.map + (by * 3 + bx) * bb, want, bb)) {
             fprintf(stderr, "%s: vkCmdCopyImage block (%u, %u) wrong\n", f->name, bx, by);
             failures++;

@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agx_vk_ctx.h"
+#include "agx_vk_gfx.h"
 
 #define NV 8      /* vertices per draw */
 #define NI 3      /* instances per draw */
@@ -54,15 +54,6 @@ static const struct draw draws[] = {
 
 static struct agx_vk_ctx c;
 
-struct objects {
-   VkShaderModule vs;
-   VkDescriptorSetLayout dsl;
-   VkPipelineLayout layout;
-   VkDescriptorPool pool;
-   VkDescriptorSet set;
-   struct agx_vk_buffer vb[2], out;
-};
-
 /* Word w of vertex buffer k (exact in a float). */
 static float
 word(unsigned k, unsigned w)
@@ -70,61 +61,20 @@ word(unsigned k, unsigned w)
    return (float)(1000 * k + w);
 }
 
+/* Vertex buffer k holds word(k, w) at word w. */
 static void
-setup(struct objects *o, const char *vs_path)
+fill(struct agx_vk_vs_store *o)
 {
-   size_t size;
-   uint32_t *words = agx_vk_read_spv(vs_path, &size);
-   VkShaderModuleCreateInfo mci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                   .codeSize = size,
-                                   .pCode = words};
-   VK_OK(vkCreateShaderModule(c.dev, &mci, NULL, &o->vs));
-   free(words);
-   VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
-                                     VK_SHADER_STAGE_VERTEX_BIT, NULL};
-   VkDescriptorSetLayoutCreateInfo dci = {.sType =
-                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                          .bindingCount = 1,
-                                          .pBindings = &b};
-   VK_OK(vkCreateDescriptorSetLayout(c.dev, &dci, NULL, &o->dsl));
-   VkPushConstantRange pc = {VK_SHADER_STAGE_VERTEX_BIT, 0, 4};
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                     .setLayoutCount = 1,
-                                     .pSetLayouts = &o->dsl,
-                                     .pushConstantRangeCount = 1,
-                                     .pPushConstantRanges = &pc};
-   VK_OK(vkCreatePipelineLayout(c.dev, &lci, NULL, &o->layout));
-   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
-   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                     .maxSets = 1,
-                                     .poolSizeCount = 1,
-                                     .pPoolSizes = &ps};
-   VK_OK(vkCreateDescriptorPool(c.dev, &pci, NULL, &o->pool));
-   VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                     .descriptorPool = o->pool,
-                                     .descriptorSetCount = 1,
-                                     .pSetLayouts = &o->dsl};
-   VK_OK(vkAllocateDescriptorSets(c.dev, &ai, &o->set));
-   o->out = agx_vk_buffer(&c, 2 * OUT_N * 16);
-   for (unsigned k = 0; k < 2; k++) {
-      o->vb[k] = agx_vk_buffer_usage(&c, VB, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
+   for (unsigned k = 0; k < 2; k++)
       for (unsigned w = 0; w < VB / 4; w++) {
          float f = word(k, w);
          memcpy(o->vb[k].map + 4 * w, &f, 4);
       }
-   }
-   VkDescriptorBufferInfo bi = {o->out.buf, 0, VK_WHOLE_SIZE};
-   VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                             .dstSet = o->set,
-                             .descriptorCount = 1,
-                             .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                             .pBufferInfo = &bi};
-   vkUpdateDescriptorSets(c.dev, 1, &w, 0, NULL);
 }
 
 /* dynamic: strides from vkCmdBindVertexBuffers2 (the description says 64). */
 static VkPipeline
-pipeline(const struct objects *o, bool dynamic)
+pipeline(const struct agx_vk_vs_store *o, bool dynamic)
 {
    VkPipelineShaderStageCreateInfo stage = {.sType =
                                                VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
@@ -171,7 +121,7 @@ pipeline(const struct objects *o, bool dynamic)
 }
 
 static void
-record(const struct objects *o, VkPipeline dyn, VkPipeline stat)
+record(const struct agx_vk_vs_store *o, VkPipeline dyn, VkPipeline stat)
 {
    memset(o->out.map, 0xAB, 2 * OUT_N * 16);
    VkCommandBuffer cb = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
@@ -185,8 +135,8 @@ record(const struct objects *o, VkPipeline dyn, VkPipeline stat)
       VkPipeline p = dr->dynamic ? dyn : stat;
       if (p != bound) {
          vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
-         vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, o->layout, 0, 1, &o->set, 0,
-                                 NULL);
+         vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, o->layout, 0, 1, &o->set.set,
+                                 0, NULL);
          bound = p;
       }
       VkBuffer bufs[2] = {o->vb[0].buf, o->vb[1].buf};
@@ -216,7 +166,7 @@ record(const struct objects *o, VkPipeline dyn, VkPipeline stat)
 
 /* Mismatches against the CPU fetch. */
 static unsigned
-check(const struct objects *o)
+check(const struct agx_vk_vs_store *o)
 {
    const float *av = (const float *)o->out.map;
    const float *bv = av + 4 * OUT_N;
@@ -258,8 +208,9 @@ main(int argc, char **argv)
                                            .dynamicRendering = VK_TRUE};
    VkPhysicalDeviceFeatures feat = {.vertexPipelineStoresAndAtomics = VK_TRUE};
    agx_vk_ctx_device_features(&c, &f13, &feat, 0, NULL);
-   struct objects o;
-   setup(&o, argv[1]);
+   struct agx_vk_vs_store o;
+   agx_vk_vs_store_create(&c, argv[1], 2 * OUT_N * 16, VB, &o);
+   fill(&o);
    VkPipeline dyn = pipeline(&o, true), stat = pipeline(&o, false);
    record(&o, dyn, stat);
    unsigned bad = check(&o);
@@ -267,13 +218,7 @@ main(int argc, char **argv)
           bad);
    vkDestroyPipeline(c.dev, dyn, NULL);
    vkDestroyPipeline(c.dev, stat, NULL);
-   for (unsigned k = 0; k < 2; k++)
-      agx_vk_buffer_free(&c, &o.vb[k]);
-   agx_vk_buffer_free(&c, &o.out);
-   vkDestroyDescriptorPool(c.dev, o.pool, NULL);
-   vkDestroyPipelineLayout(c.dev, o.layout, NULL);
-   vkDestroyDescriptorSetLayout(c.dev, o.dsl, NULL);
-   vkDestroyShaderModule(c.dev, o.vs, NULL);
+   agx_vk_vs_store_free(&c, &o);
    int rc = agx_vk_ctx_finish(&c);
    return bad ? 1 : rc;
 }

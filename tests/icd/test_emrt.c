@@ -40,15 +40,12 @@
 #include <string.h>
 
 #include "agx_vk_pass.h"
+#include "ms_tri.h"
 
 #define W 64
 #define H 32
 #define MAX_S 4
 #define RTS 8
-
-static const double sample_pos4[4][2] = {
-   {0.375, 0.125}, {0.875, 0.375}, {0.125, 0.625}, {0.625, 0.875}};
-static const double sample_pos1[1][2] = {{0.5, 0.5}};
 
 /* the in-pass clear of the "+ clear" scenes: pixels x 36..55, y 4..19, every component and
  * sample (clears ignore write masks) */
@@ -78,33 +75,11 @@ struct rt_desc {
    float init[4];     /* clear value */
 };
 
-/* -1 outside, 1 inside, 0 on an edge */
-static int
-inside(const struct tri *t, double px, double py)
-{
-   double area =
-      (t->x[1] - t->x[0]) * (t->y[2] - t->y[0]) - (t->y[1] - t->y[0]) * (t->x[2] - t->x[0]);
-   int sign = area > 0 ? 1 : -1, res = 1;
-   for (int e = 0; e < 3; e++) {
-      int a = e, b = (e + 1) % 3;
-      double f = (t->x[b] - t->x[a]) * (py - t->y[a]) - (t->y[b] - t->y[a]) * (px - t->x[a]);
-      f *= sign;
-      if (f < 0)
-         return -1;
-      if (f == 0)
-         res = 0;
-   }
-   return res;
-}
-
 static struct tri
 make_tri(double x0, double y0, double x1, double y1, double x2, double y2, const float col[4])
 {
    struct tri t = {.x = {x0, x1, x2}, .y = {y0, y1, y2}};
-   for (int k = 0; k < 3; k++) {
-      t.x[k] = nearbyint(t.x[k] * 256.0) / 256.0;
-      t.y[k] = nearbyint(t.y[k] * 256.0) / 256.0;
-   }
+   ms_tri_snap(t.x, t.y);
    memcpy(t.col, col, 16);
    return t;
 }
@@ -127,13 +102,13 @@ struct model {
 static void
 model_draw(struct model *m, int samples, int rts, const struct rt_desc *d, const struct tri *t)
 {
-   const double(*pos)[2] = samples == 4 ? sample_pos4 : sample_pos1;
+   const double(*pos)[2] = samples == 4 ? ms_sample_pos4 : ms_sample_pos1;
    for (int y = 0; y < H; y++)
       for (int x = 0; x < W; x++) {
          int p = y * W + x, first = -1;
          double first_dst[4];
          for (int s = 0; s < samples; s++) {
-            int in = inside(t, x + pos[s][0], y + pos[s][1]);
+            int in = ms_tri_inside(t->x, t->y, x + pos[s][0], y + pos[s][1]);
             if (in == 0)
                m->amb[p] = true;
             if (in <= 0)

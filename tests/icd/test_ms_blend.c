@@ -22,13 +22,11 @@
 #include <string.h>
 
 #include "agx_vk_gfx.h"
+#include "ms_tri.h"
 
 #define W 64
 #define H 32
 #define S 4
-
-static const double sample_pos[S][2] = {
-   {0.375, 0.125}, {0.875, 0.375}, {0.125, 0.625}, {0.625, 0.875}};
 
 static const uint8_t clear_col[4] = {16, 64, 200, 255};
 
@@ -44,33 +42,11 @@ struct tri {
 
 enum mode { BLEND, LOGIC_XOR };
 
-/* -1 outside, 1 inside, 0 on an edge */
-static int
-inside(const struct tri *t, double px, double py)
-{
-   double area =
-      (t->x[1] - t->x[0]) * (t->y[2] - t->y[0]) - (t->y[1] - t->y[0]) * (t->x[2] - t->x[0]);
-   int sign = area > 0 ? 1 : -1, res = 1;
-   for (int e = 0; e < 3; e++) {
-      int a = e, b = (e + 1) % 3;
-      double f = (t->x[b] - t->x[a]) * (py - t->y[a]) - (t->y[b] - t->y[a]) * (px - t->x[a]);
-      f *= sign;
-      if (f < 0)
-         return -1;
-      if (f == 0)
-         res = 0;
-   }
-   return res;
-}
-
 static struct tri
 make_tri(double x0, double y0, double x1, double y1, double x2, double y2, const uint8_t col[4])
 {
    struct tri t = {.x = {x0, x1, x2}, .y = {y0, y1, y2}};
-   for (int k = 0; k < 3; k++) {
-      t.x[k] = nearbyint(t.x[k] * 256.0) / 256.0;
-      t.y[k] = nearbyint(t.y[k] * 256.0) / 256.0;
-   }
+   ms_tri_snap(t.x, t.y);
    memcpy(t.col, col, 4);
    return t;
 }
@@ -105,7 +81,7 @@ model_draw(struct model *m, enum mode mode, const struct tri *t)
          int p = y * W + x, first = -1;
          uint8_t first_dst[4];
          for (int s = 0; s < S; s++) {
-            int in = inside(t, x + sample_pos[s][0], y + sample_pos[s][1]);
+            int in = ms_tri_inside(t->x, t->y, x + ms_sample_pos4[s][0], y + ms_sample_pos4[s][1]);
             if (in == 0)
                m->amb[p] = true;
             if (in <= 0)

@@ -21,7 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "agx_vk_ctx.h"
+#include "agx_vk_gfx.h"
 
 #define NV 8      /* vertices per draw */
 #define NI 3      /* instances per draw */
@@ -50,15 +50,6 @@ static const unsigned draw_state[] = {0, 1, 2, 0, 2, 1};
 
 static struct agx_vk_ctx c;
 
-struct objects {
-   VkShaderModule vs;
-   VkDescriptorSetLayout dsl;
-   VkPipelineLayout layout;
-   VkDescriptorPool pool;
-   VkDescriptorSet set;
-   struct agx_vk_buffer vb[2], out;
-};
-
 /* Byte j of binding 1's buffer (binding 0 holds float j/4 at word j/4). */
 static uint8_t
 byte_at(unsigned j)
@@ -66,44 +57,11 @@ byte_at(unsigned j)
    return (uint8_t)(j * 37u + 11u);
 }
 
+/* Both buffers hold byte_at(j) at byte j, then binding 0's float w at word w. */
 static void
-setup(struct objects *o, const char *vs_path)
+fill(struct agx_vk_vs_store *o)
 {
-   size_t size;
-   uint32_t *words = agx_vk_read_spv(vs_path, &size);
-   VkShaderModuleCreateInfo mci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                   .codeSize = size,
-                                   .pCode = words};
-   VK_OK(vkCreateShaderModule(c.dev, &mci, NULL, &o->vs));
-   free(words);
-   VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
-                                     VK_SHADER_STAGE_VERTEX_BIT, NULL};
-   VkDescriptorSetLayoutCreateInfo dci = {.sType =
-                                             VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                          .bindingCount = 1,
-                                          .pBindings = &b};
-   VK_OK(vkCreateDescriptorSetLayout(c.dev, &dci, NULL, &o->dsl));
-   VkPushConstantRange pc = {VK_SHADER_STAGE_VERTEX_BIT, 0, 4};
-   VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                     .setLayoutCount = 1,
-                                     .pSetLayouts = &o->dsl,
-                                     .pushConstantRangeCount = 1,
-                                     .pPushConstantRanges = &pc};
-   VK_OK(vkCreatePipelineLayout(c.dev, &lci, NULL, &o->layout));
-   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
-   VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                     .maxSets = 1,
-                                     .poolSizeCount = 1,
-                                     .pPoolSizes = &ps};
-   VK_OK(vkCreateDescriptorPool(c.dev, &pci, NULL, &o->pool));
-   VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                     .descriptorPool = o->pool,
-                                     .descriptorSetCount = 1,
-                                     .pSetLayouts = &o->dsl};
-   VK_OK(vkAllocateDescriptorSets(c.dev, &ai, &o->set));
-   o->out = agx_vk_buffer(&c, 3 * OUT_N * 16);
    for (unsigned k = 0; k < 2; k++) {
-      o->vb[k] = agx_vk_buffer_usage(&c, VB, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
       for (unsigned j = 0; j < VB; j++)
          ((uint8_t *)o->vb[k].map)[j] = byte_at(j);
       if (k == 0)
@@ -112,17 +70,10 @@ setup(struct objects *o, const char *vs_path)
             memcpy(o->vb[k].map + 4 * w, &f, 4);
          }
    }
-   VkDescriptorBufferInfo bi = {o->out.buf, 0, VK_WHOLE_SIZE};
-   VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                             .dstSet = o->set,
-                             .descriptorCount = 1,
-                             .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                             .pBufferInfo = &bi};
-   vkUpdateDescriptorSets(c.dev, 1, &w, 0, NULL);
 }
 
 static VkPipeline
-pipeline(const struct objects *o)
+pipeline(const struct agx_vk_vs_store *o)
 {
    VkPipelineShaderStageCreateInfo stage = {.sType =
                                                VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
@@ -183,7 +134,7 @@ set_state(VkCommandBuffer cb, const struct vstate *s)
 }
 
 static void
-record(const struct objects *o, VkPipeline p)
+record(const struct agx_vk_vs_store *o, VkPipeline p)
 {
    memset(o->out.map, 0xAB, 3 * OUT_N * 16);
    VkCommandBuffer cb = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
@@ -192,7 +143,8 @@ record(const struct objects *o, VkPipeline p)
                             .layerCount = 1};
    vkCmdBeginRendering(cb, &rinfo);
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
-   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, o->layout, 0, 1, &o->set, 0, NULL);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, o->layout, 0, 1, &o->set.set, 0,
+                           NULL);
    VkBuffer bufs[2] = {o->vb[0].buf, o->vb[1].buf};
    VkDeviceSize offs[2] = {0, 0};
    vkCmdBindVertexBuffers(cb, 0, 2, bufs, offs);
@@ -263,7 +215,7 @@ element(const struct vstate *s, unsigned k, unsigned v, unsigned i)
 
 /* Mismatches against the CPU fetch. */
 static unsigned
-check(const struct objects *o)
+check(const struct agx_vk_vs_store *o)
 {
    const float *av = (const float *)o->out.map;
    const float *bv = av + 4 * OUT_N;
@@ -337,8 +289,9 @@ main(int argc, char **argv)
                                            .dynamicRendering = VK_TRUE};
    VkPhysicalDeviceFeatures feat = {.vertexPipelineStoresAndAtomics = VK_TRUE};
    agx_vk_ctx_device_features(&c, &f13, &feat, 2, exts);
-   struct objects o;
-   setup(&o, argv[1]);
+   struct agx_vk_vs_store o;
+   agx_vk_vs_store_create(&c, argv[1], 3 * OUT_N * 16, VB, &o);
+   fill(&o);
    VkPipeline p = pipeline(&o);
    unsigned bad = 0, links[2];
    for (unsigned round = 0; round < 2; round++) {
@@ -355,13 +308,7 @@ main(int argc, char **argv)
       bad++;
    }
    vkDestroyPipeline(c.dev, p, NULL);
-   for (unsigned k = 0; k < 2; k++)
-      agx_vk_buffer_free(&c, &o.vb[k]);
-   agx_vk_buffer_free(&c, &o.out);
-   vkDestroyDescriptorPool(c.dev, o.pool, NULL);
-   vkDestroyPipelineLayout(c.dev, o.layout, NULL);
-   vkDestroyDescriptorSetLayout(c.dev, o.dsl, NULL);
-   vkDestroyShaderModule(c.dev, o.vs, NULL);
+   agx_vk_vs_store_free(&c, &o);
    int rc = agx_vk_ctx_finish(&c);
    return bad ? 1 : rc;
 }
