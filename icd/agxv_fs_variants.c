@@ -152,36 +152,56 @@ agxv_fs_variant_get_tib(struct agxv_device *device, struct agxv_fs_variants *v,
 const struct agxv_fs_variant *
 agxv_fs_variant_find(const struct agxv_fs_variants *v, const struct agx_fs_epilog_key *key)
 {
-   return find(v, key);
+   return agxv_variant_cache_find(&v->cache, &fs_kind, key);
 }
+
+/* What agxv_fs_variant_add gives make_built: a program compiled elsewhere
+ * (a per-sample loop, agxv_fs_sample_loops.c). */
+struct built_variant {
+   const struct agxv_fs_variants *v;
+   const uint8_t *code;
+   uint32_t size;
+   const struct agxv_shader_info *info;
+   unsigned pass_type;
+   bool kills;
+};
+
+static VkResult
+make_built(struct agxv_device *device, const void *ctx, const void *key, void *entry)
+{
+   const struct built_variant *b = ctx;
+   struct agxv_fs_variant *e = entry;
+   (void)key;
+   VkResult result =
+      agxv_shader_upload(device, AGXV_STAGE_FRAGMENT, b->code, b->size, b->info, &e->shader);
+   if (result != VK_SUCCESS)
+      return result;
+   e->fs_counts = agxv_pack_fs_counts(&e->shader, b->v->fs.num_cf_bindings);
+   agx_pack(&e->fragment_control, FRAGMENT_CONTROL, cfg) {
+      cfg.pass_type = b->pass_type;
+   }
+   e->kills = b->kills;
+   return VK_SUCCESS;
+}
+
+/* The same entries as fs_kind (key, free), made from a built program. */
+static const struct agxv_variant_kind built_kind = {
+   .name = "fs sample loop",
+   .entry_size = sizeof(struct agxv_fs_variant),
+   .key_offset = offsetof(struct agxv_fs_variant, key),
+   .key_size = sizeof(struct agx_fs_epilog_key),
+   .make = make_built,
+   .free = free_variant,
+};
 
 VkResult
 agxv_fs_variant_add(struct agxv_device *device, struct agxv_fs_variants *v,
                     const struct agx_fs_epilog_key *key, const uint8_t *code, uint32_t size,
                     const struct agxv_shader_info *info, unsigned pass_type, bool kills)
 {
-   struct agxv_fs_variant *e =
-      agxv_alloc(&device->alloc, sizeof(*e), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
-   if (!e)
-      return VK_ERROR_OUT_OF_HOST_MEMORY;
-   memset(e, 0, sizeof(*e));
-   VkResult result = agxv_shader_upload(device, AGXV_STAGE_FRAGMENT, code, size, info, &e->shader);
-   if (result != VK_SUCCESS) {
-      agxv_free(&device->alloc, e);
-      return result;
-   }
-   e->key = *key;
-   e->fs_counts = agxv_pack_fs_counts(&e->shader, v->fs.num_cf_bindings);
-   agx_pack(&e->fragment_control, FRAGMENT_CONTROL, cfg) {
-      cfg.pass_type = pass_type;
-   }
-   e->kills = kills;
-   pthread_mutex_lock(&v->lock);
-   e->next = v->head;
-   __atomic_store_n(&v->head, e, __ATOMIC_RELEASE);
-   v->count++;
-   pthread_mutex_unlock(&v->lock);
-   return VK_SUCCESS;
+   const struct built_variant b = {v, code, size, info, pass_type, kills};
+   const void *found = NULL;
+   return agxv_variant_cache_add(device, &v->cache, &built_kind, key, &b, &found);
 }
 
 void
