@@ -370,16 +370,37 @@ build_rt(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_i
       for (unsigned c = 0; c < 4; c++)
          s1[c] = colour[1][c]; /* the second colour: r8-r11, RT1's registers */
    bool packed_rmw = (fi->packed || rt_spilled(key, rt)) && mask != full;
+   /* a spilled SNORM target read back: its codes (dc[], sign-extended), so
+    * masked components keep theirs exactly (the code -2^(b-1) reads as -1,
+    * whose code is 1 - 2^(b-1)) */
+   bool snorm_codes = rt_spilled(key, rt) && agx_emrt_snorm(&key->tib, rt) && rt_loads(key, rt);
+   agx_instr *dc[4] = {NULL, NULL, NULL, NULL};
    if (logic) { /* out[]: the op's values, d[]: the destination when loaded */
       logic_rt(b, key, rt, s, smask, wait8, d, out);
    } else {
-      if (rt_loads(key, rt))
+      if (snorm_codes) {
+         load_dst(b, key, rt, true, smask, wait8, dc);
+         for (unsigned c = 0; c < fi->comps; c++) {
+            unsigned bits = logic_bits(f, fi, c);
+            dc[c] = agx_ibfe(b, dc[c], agx_imm(b, 32, 0), agx_imm(b, 32, bits));
+            float max = (float)((1u << (bits - 1)) - 1);
+            d[c] = agx_fmax(b, agx_fdiv(b, agx_i2f(b, 32, dc[c]), fimm(b, max)), fimm(b, -1.0f));
+         }
+      } else if (rt_loads(key, rt)) {
          load_dst(b, key, rt, false, smask, wait8, d);
+      }
       if (rt_blends(key, rt))
          agx_blend_build(b, &key->rt[rt], norm_kind(f, fi), fi->isa_format != AGX_FMT_F16, s, s1, d,
                          k, out);
       else
          memcpy(out, s, sizeof(out));
+   }
+   if (snorm_codes) { /* codes: the result's, the destination's where masked */
+      agx_instr *w[4] = {NULL, NULL, NULL, NULL};
+      for (unsigned c = 0; c < fi->comps; c++)
+         w[c] = (mask & (1u << c)) ? norm_to_bits(b, out[c], logic_bits(f, fi, c), true) : dc[c];
+      store_raw(b, key, rt, w, full, smask, wait_c);
+      return;
    }
    if (packed_rmw) /* no component masks: keep the destination's components */
       for (unsigned c = 0; c < fi->comps; c++)
