@@ -647,9 +647,9 @@ agxv_clear_draw(struct agxv_cmd_buffer *cmd, const struct agxv_clear_draw *c)
    if (!k.color_mask && !k.depth && !k.stencil)
       return true; /* nothing the subpass has */
    /* spilled render targets (eMRT) are written by the output epilog through the pass's
-    * descriptors (agxv_emrt.h), which a SIMULTANEOUS_USE secondary continuing a pass does
-    * not have (no block its primaries fill, agxv_emrt_reserve): those clears take the split
-    * path in its primary */
+    * descriptors (agxv_emrt.h), which a SIMULTANEOUS_USE secondary continuing a pass
+    * without an inherited framebuffer does not have (no block, agxv_emrt_reserve): those
+    * clears take the split path in its primary */
    for (uint32_t j = 0; j < AGX_TIB_MAX_RTS; j++)
       if (rs->inherited && !rs->emrt && (rs->tib.spilled[j] || rs->sub_tib.spilled[j]))
          return false;

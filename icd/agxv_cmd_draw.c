@@ -146,11 +146,12 @@ const_data(const struct agxv_shader *s)
 /* The vertex-fetch prolog's per-buffer uniforms (agxv_vbo.h): address and
  * the largest element index whose bytes lie in the bound range, floor((size
  * - elsize) / stride) (graphics.md 2.2, Mesa agx_nir_lower_vbo.c), and the
- * stride (the pipeline's, or the bound one where it is dynamic). A range
- * too small for one element cannot be expressed by the unsigned clamp:
- * element 0 then reads the robust sink (robustness on; its bytes are not
- * guaranteed zero; assumption: AGX_ABI_ROBUST_SINK_SIZE covers elsize) or
- * address 0 (no robustness: undefined behaviour in Vulkan anyway). */
+ * stride (the pipeline's, or the bound one where it is dynamic). A binding
+ * with no buffer, or a range too small for one element (which the unsigned
+ * clamp cannot express), reads the device's zero sink with clamp 0, as
+ * Honeykrisp does (hk_cmd_draw.c, agx_calculate_vbo_clamp with
+ * rodata.zero_sink): element 0 reads zeros, later ones are past the clamp
+ * (zeros too), whatever the robustness; nothing reads address 0. */
 VkResult
 agxv_cmd_write_vbo_uniforms(struct agxv_cmd_buffer *cmd, const struct agxv_vbo_link *link,
                             uint64_t *out, uint32_t *out_size)
@@ -169,7 +170,7 @@ agxv_cmd_write_vbo_uniforms(struct agxv_cmd_buffer *cmd, const struct agxv_vbo_l
       if (link->dynamic_strides & (1u << b))
          stride = cmd->dyn.s.vi.bindings[b].stride;
       if (size < link->elsize[b] || !va) {
-         va = cmd->device->robust_sink ? cmd->device->robust_sink->va : 0;
+         va = cmd->device->zero_vbo->va;
       } else if (!stride) {
          clamp = UINT32_MAX;
       } else {
@@ -387,7 +388,8 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
          return agxv_error(VK_ERROR_UNKNOWN,
                            "render target %u spills the tilebuffer and its attachment is not "
                            "known here (a SIMULTANEOUS_USE secondary command buffer "
-                           "continuing the pass, agxv_emrt_reserve)",
+                           "continuing the pass without an inherited framebuffer, "
+                           "agxv_emrt_reserve)",
                            i);
    /* counting fragment-shader invocations: the statistics variant */
    if (fs && agxv_stats_fs_slot(cmd) && agxv_pipeline_shader(pipeline, AGXV_STAGE_FRAGMENT_STATS))
@@ -403,9 +405,15 @@ fill_fs(struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline, unsig
    if (gfx->fs_variants) {
       bool stats = agxv_stats_fs_slot(cmd) != 0;
       variant = c->fs_variant;
+      /* dynamic rasterization samples: the epilog of the pass's layout */
+      bool pass_tib = pipeline->graphics->dynamic & AGXV_DYN_BIT(MS_RASTERIZATION_SAMPLES);
+      const struct agx_tilebuffer_layout *tib =
+         pass_tib ? &cmd->rendering.sub_tib : &gfx->fs_variants->tib;
       if (!variant || c->fs_variant_owner != gfx || c->fs_variant_stats != stats ||
-          (cmd->dyn.dirty & (AGXV_FS_VARIANT_DYNAMIC | AGXV_DYN_BIT(MS_RASTERIZATION_SAMPLES)))) {
-         result = agxv_fs_variant_get(cmd->device, gfx->fs_variants, &cmd->dyn.s, stats, &variant);
+          (cmd->dyn.dirty & (AGXV_FS_VARIANT_DYNAMIC | AGXV_DYN_BIT(MS_RASTERIZATION_SAMPLES))) ||
+          (pass_tib && memcmp(&variant->key.tib, tib, sizeof(*tib)))) {
+         result = agxv_fs_variant_get_tib(cmd->device, gfx->fs_variants, &cmd->dyn.s, tib, stats,
+                                          &variant);
          if (result != VK_SUCCESS)
             return result;
          c->fs_variant = variant;
@@ -597,6 +605,35 @@ draw_stream(struct agxv_cmd_buffer *cmd)
    return cs;
 }
 
+/* Whether the pipeline's fragment stage was made for the pass's
+ * tilebuffer: the same layout, or with dynamic rasterization samples (its
+ * layout is of one sample; the epilog takes the pass's) the same formats. */
+static bool
+tib_fits(const struct agxv_pipeline *pipeline, const struct agx_tilebuffer_layout *pass)
+{
+   const struct agx_tilebuffer_layout *own = &pipeline->gfx->tib;
+   if (!(pipeline->graphics->dynamic & AGXV_DYN_BIT(MS_RASTERIZATION_SAMPLES)))
+      return !memcmp(own, pass, sizeof(*pass));
+   return own->num_rts == pass->num_rts && !memcmp(own->format, pass->format, sizeof(own->format));
+}
+
+/* VUID-vkCmdDraw-multisampledRenderToSingleSampled-07285: without a
+ * mixed-samples extension (none is offered) dynamic rasterizationSamples
+ * must equal the attachments' sample count. */
+static VkResult
+check_dynamic_samples(const struct agxv_cmd_buffer *cmd, const struct agxv_pipeline *pipeline)
+{
+   if (!(pipeline->graphics->dynamic & AGXV_DYN_BIT(MS_RASTERIZATION_SAMPLES)))
+      return VK_SUCCESS;
+   unsigned want = cmd->dyn.s.ms.rasterization_samples;
+   unsigned have = cmd->rendering.sub_tib.nr_samples ? cmd->rendering.sub_tib.nr_samples : 1;
+   if (want != have)
+      return agxv_error(VK_ERROR_UNKNOWN,
+                        "dynamic rasterizationSamples %u differs from the attachments' %u samples",
+                        want, have);
+   return VK_SUCCESS;
+}
+
 static VkResult
 draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex,
      uint32_t base_instance, uint32_t draw_id)
@@ -618,13 +655,15 @@ draw(struct agxv_cmd_buffer *cmd, struct agxv_vdm_draw *vd, uint32_t base_vertex
       if (fr != VK_SUCCESS)
          return fr;
    }
+   VkResult sr = check_dynamic_samples(cmd, pipeline);
+   if (sr != VK_SUCCESS)
+      return sr;
    if (pipeline != c->pipeline) {
       /* only a fragment shader's output epilog depends on the formats (a
        * pipeline linked without the fragment output interface, e.g. with
        * rasterizer discard, has none of the pass's); checked once per
        * pipeline per pass */
-      if (gfx->has_fs && pipeline != c->pipeline_before &&
-          memcmp(&gfx->tib, &rs->sub_tib, sizeof(rs->sub_tib)))
+      if (gfx->has_fs && pipeline != c->pipeline_before && !tib_fits(pipeline, &rs->sub_tib))
          return agxv_error(VK_ERROR_UNKNOWN,
                            "the pipeline's rendering formats differ from the render pass's");
       c->pipeline_before = c->pipeline;

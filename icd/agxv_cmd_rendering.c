@@ -410,9 +410,11 @@ build_eot(struct agxv_cmd_buffer *cmd, const struct agxv_render_desc *desc,
       eot.store_mask |= 1u << i;
       /* The tilebuffer already holds sRGB-encoded bytes (srgba8 encodes
        * on st_tile), so the end-of-tile PBE uses the linear format, as
-       * Mesa's EOT PBEs do (graphics.md §7.3). */
+       * Mesa's EOT PBEs do (graphics.md §7.3). The sampled descriptor's
+       * PBE: a multisampled image's storage PBE is the buffer-like one
+       * of shader stores, the EOT writes with the real multisampled one. */
       struct AGX_PBE eot_pbe;
-      AGX_PBE_unpack(NULL, (const uint8_t *)&view->storage_desc[AGXV_IMAGE_DESC_PBE / 4], &eot_pbe);
+      AGX_PBE_unpack(NULL, (const uint8_t *)&view->desc[AGXV_IMAGE_DESC_PBE / 4], &eot_pbe);
       eot_pbe.srgb = false;
       AGX_PBE_pack((uint32_t *)((uint8_t *)pbe.cpu + 24 * i), &eot_pbe);
    }
@@ -1067,7 +1069,7 @@ inherit_finish(struct agxv_cmd_buffer *cmd, const VkCommandBufferInheritanceInfo
    rs->suspending = false;
    rs->resumed = false;
    rs->scissor_count = rs->depth_bias_count = 0;
-   VkResult result = agxv_emrt_reserve(cmd); /* spilled render targets (agxv_emrt.h) */
+   VkResult result = agxv_emrt_reserve(cmd, info); /* spilled render targets (agxv_emrt.h) */
    if (result != VK_SUCCESS)
       return result;
    return open_inherited(cmd);

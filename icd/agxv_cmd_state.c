@@ -281,3 +281,27 @@ agxv_CmdSetPolygonModeEXT(VkCommandBuffer commandBuffer, VkPolygonMode polygonMo
    CMD(cmd);
    agxv_dyn_set_polygon_mode(&cmd->dyn, polygonMode);
 }
+
+/* extendedDynamicState3DepthClipEnable: the PPP Cull word's depth clip /
+ * clamp bits and the ISP scissor depth range follow (agxv_ppp.c); a
+ * pipeline whose depth clip is not dynamic and that has no
+ * VkPipelineRasterizationDepthClipStateCreateInfoEXT clips unless depth
+ * clamp is on (agxv_rs_depth_clip_enable). */
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetDepthClipEnableEXT(VkCommandBuffer commandBuffer, VkBool32 depthClipEnable)
+{
+   CMD(cmd);
+   agxv_dyn_set_depth_clip_enable(&cmd->dyn, depthClipEnable);
+}
+
+/* extendedDynamicState3RasterizationSamples: the output epilog of the
+ * draws that follow takes the pass's tilebuffer and this count's coverage
+ * (agxv_fs_variants.h); it must equal the attachments' sample count (no
+ * mixed-samples extension is offered), checked at draw time. */
+VKAPI_ATTR void VKAPI_CALL
+agxv_CmdSetRasterizationSamplesEXT(VkCommandBuffer commandBuffer,
+                                   VkSampleCountFlagBits rasterizationSamples)
+{
+   CMD(cmd);
+   agxv_dyn_set_rasterization_samples(&cmd->dyn, rasterizationSamples);
+}

@@ -104,6 +104,21 @@ create_null_index(struct agxv_device *device)
    return result;
 }
 
+/* The zero vertex-buffer sink (agxv_device.zero_vbo): zeroed through the
+ * CPU, mapped read only for the GPU. */
+static VkResult
+create_zero_vbo(struct agxv_device *device)
+{
+   void *map;
+   VkResult result = agxv_bo_create(device, AGXV_ZERO_VBO_BYTES, AGXV_BO_READONLY,
+                                    "zero vertex buffer", &device->zero_vbo);
+   if (result == VK_SUCCESS)
+      result = agxv_bo_map(device, device->zero_vbo, &map);
+   if (result == VK_SUCCESS)
+      memset(map, 0, AGXV_ZERO_VBO_BYTES);
+   return result;
+}
+
 /* Whether the application enables geometryShader or tessellationShader
  * (the geometry heap both emulations allocate from is made for such devices
  * only). */
@@ -251,6 +266,8 @@ destroy_device(struct agxv_device *device)
       agxv_bo_destroy(device, device->robust_sink);
    if (device->null_index)
       agxv_bo_destroy(device, device->null_index);
+   if (device->zero_vbo)
+      agxv_bo_destroy(device, device->zero_vbo);
    if (device->gs_heap)
       agxv_bo_destroy(device, device->gs_heap);
    agxv_meta_finish(device);
@@ -348,6 +365,8 @@ agxv_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pCr
                               &device->robust_sink);
    if (result == VK_SUCCESS && wants_maintenance6(pCreateInfo))
       result = create_null_index(device);
+   if (result == VK_SUCCESS)
+      result = create_zero_vbo(device);
    if (result == VK_SUCCESS && wants_geometry_heap(pCreateInfo))
       result = agxv_gs_heap_create(device);
    /* Internal pipelines exist before any recording (which never makes one). */

@@ -80,6 +80,14 @@ struct agxv_device {
     * buffer when the application binds VK_NULL_HANDLE (the hardware fetches
     * indices without a bounds check, graphics.md 1.2) */
    struct agxv_bo *null_index;
+   /* AGXV_ZERO_VBO_BYTES of zeros, read only, on every device: the address
+    * the vertex-fetch prolog reads for a binding with no buffer
+    * (VK_NULL_HANDLE or never bound) or a range smaller than one element
+    * (agxv_cmd_write_vbo_uniforms), as Honeykrisp's rodata.zero_sink (Mesa
+    * src/asahi/vulkan/hk_cmd_draw.c): no vertex fetch can reach address 0,
+    * and such reads return zeros (Vulkan robustBufferAccess2 and
+    * nullDescriptor vertex semantics). */
+   struct agxv_bo *zero_vbo;
    /* The geometry heap (devices enabling geometryShader; emulation.md §2): a struct
     * agx_gs_heap (cl_kernels/agx_gs_setup.h) at offset 0, its memory after
     * AGXV_GS_HEAP_HEADER bytes; indirect draws with a geometry shader
@@ -100,6 +108,12 @@ struct agxv_device {
  * translation layers' "no index buffer"); larger direct draws are refused
  * with an error, indirect ones cannot be checked when recorded. */
 #define AGXV_NULL_INDEX_BYTES (1u << 20)
+
+/* Bytes of agxv_device.zero_vbo: element 0 of any binding the prolog key
+ * accepts (agxv_vbo.c: attributes ending by byte UINT16_MAX; the limit
+ * maxVertexInputAttributeOffset 2047 keeps valid ones under 2064) lies
+ * inside, so no sink read can fault. */
+#define AGXV_ZERO_VBO_BYTES 65536u
 
 AGXV_DEFINE_HANDLE_CASTS(agxv_device, VkDevice, VK_OBJECT_TYPE_DEVICE)
 

@@ -45,6 +45,7 @@ struct agxv_properties {
    VkPhysicalDeviceRobustness2PropertiesEXT robustness2;
    VkPhysicalDeviceTransformFeedbackPropertiesEXT xfb;
    VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT vertex_attribute_divisor;
+   VkPhysicalDeviceVertexAttributeDivisorPropertiesKHR vertex_attribute_divisor_khr;
    VkPhysicalDeviceGraphicsPipelineLibraryPropertiesEXT gpl;
    VkPhysicalDeviceMaintenance5PropertiesKHR maintenance5;
    VkPhysicalDeviceMaintenance6PropertiesKHR maintenance6;

@@ -51,6 +51,8 @@ EXTENSION = {
                    'VkPhysicalDeviceTransformFeedbackPropertiesEXT': 'xfb',
                    'VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT':
                        'vertex_attribute_divisor',
+                   'VkPhysicalDeviceVertexAttributeDivisorPropertiesKHR':
+                       'vertex_attribute_divisor_khr',
                    'VkPhysicalDeviceGraphicsPipelineLibraryPropertiesEXT': 'gpl',
                    'VkPhysicalDeviceMaintenance5PropertiesKHR': 'maintenance5',
                    'VkPhysicalDeviceMaintenance6PropertiesKHR': 'maintenance6',

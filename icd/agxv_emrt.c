@@ -39,6 +39,7 @@
 #include "agxv_format_table.h"
 #include "agxv_image.h"
 #include "agxv_image_view.h"
+#include "agxv_render_pass.h"
 #include "agxv_upload.h"
 
 /* The multisampled view's buffer-like PBE. */
@@ -102,6 +103,18 @@ snorm_to_sint(uint8_t *texture, uint8_t *pbe)
       pbe[i] ^= ((const uint8_t *)a)[i] ^ ((const uint8_t *)b)[i];
 }
 
+/* The Texture and PBE of spilled render target rt, viewing `view`, into block d. */
+static void
+pack_rt(const struct agxv_image_view *view, uint32_t rt, uint8_t *d)
+{
+   memcpy(d + AGX_ABI_EMRT_TEXTURE(rt), &view->input_desc[AGXV_IMAGE_DESC_TEXTURE / 4], 24);
+   if (view->image->samples > 1)
+      pack_ms_pbe(view, (uint32_t *)(d + AGX_ABI_EMRT_PBE(rt)));
+   else
+      memcpy(d + AGX_ABI_EMRT_PBE(rt), &view->input_desc[AGXV_IMAGE_DESC_PBE / 4], 24);
+   snorm_to_sint(d + AGX_ABI_EMRT_TEXTURE(rt), d + AGX_ABI_EMRT_PBE(rt));
+}
+
 VkResult
 agxv_emrt_upload(struct agxv_cmd_buffer *cmd)
 {
@@ -121,38 +134,56 @@ agxv_emrt_upload(struct agxv_cmd_buffer *cmd)
       return result;
    uint8_t *d = p.cpu;
    memset(d, 0, AGX_ABI_EMRT_DESC_SIZE * n);
-   for (uint32_t i = 0; i < n; i++) {
-      const struct agxv_image_view *view = rs->color_views[i];
-      if (!rs->tib.spilled[i] || !view)
-         continue;
-      memcpy(d + AGX_ABI_EMRT_TEXTURE(i), &view->input_desc[AGXV_IMAGE_DESC_TEXTURE / 4], 24);
-      if (view->image->samples > 1)
-         pack_ms_pbe(view, (uint32_t *)(d + AGX_ABI_EMRT_PBE(i)));
-      else
-         memcpy(d + AGX_ABI_EMRT_PBE(i), &view->input_desc[AGXV_IMAGE_DESC_PBE / 4], 24);
-      snorm_to_sint(d + AGX_ABI_EMRT_TEXTURE(i), d + AGX_ABI_EMRT_PBE(i));
-   }
+   for (uint32_t i = 0; i < n; i++)
+      if (rs->tib.spilled[i] && rs->color_views[i])
+         pack_rt(rs->color_views[i], i, d);
    rs->emrt = p.gpu;
    rs->emrt_count = 2 * n;
    rs->emrt_cpu = d;
    return VK_SUCCESS;
 }
 
+/* The inherited framebuffer's view of each render target of the inherited
+ * subpass (its group's colour attachments when merged,
+ * agxv_render_pass_merge.c); false if the views are not known at record
+ * time (dynamic-rendering inheritance, no framebuffer, an imageless one). */
+static bool
+inherited_views(const VkCommandBufferInheritanceInfo *info, uint32_t n,
+                const struct agxv_image_view **views)
+{
+   const struct agxv_render_pass *rp = agxv_render_pass_from_handle(info->renderPass);
+   const struct agxv_framebuffer *fb = agxv_framebuffer_from_handle(info->framebuffer);
+   if (!rp || !fb || fb->imageless || info->subpass >= rp->subpass_count)
+      return false;
+   const struct agxv_rp_subpass *sp = &rp->subpasses[info->subpass];
+   uint32_t colors[AGXV_MAX_RTS], count = sp->color_count;
+   memcpy(colors, sp->color, sizeof(colors));
+   if (sp->group_first != sp->group_last)
+      count = agxv_render_pass_group_colors(rp, sp->group_first, sp->group_last, colors);
+   if (count > AGXV_MAX_RTS || count < n)
+      return false;
+   for (uint32_t i = 0; i < n; i++)
+      views[i] = colors[i] < fb->attachment_count ? fb->views[colors[i]] : NULL;
+   return true;
+}
+
 VkResult
-agxv_emrt_reserve(struct agxv_cmd_buffer *cmd)
+agxv_emrt_reserve(struct agxv_cmd_buffer *cmd, const VkCommandBufferInheritanceInfo *info)
 {
    struct agxv_rendering_state *rs = &cmd->rendering;
    rs->emrt = 0;
    rs->emrt_count = 0;
    rs->emrt_cpu = NULL;
-   if (cmd->usage & VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT)
-      return VK_SUCCESS;
    uint32_t n = 0;
    for (uint32_t i = 0; i < rs->tib.num_rts; i++)
       if (rs->tib.spilled[i] && rs->tib.format[i])
          n = i + 1;
    if (!n)
       return VK_SUCCESS;
+   bool simultaneous = cmd->usage & VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT;
+   const struct agxv_image_view *views[AGXV_MAX_RTS];
+   if (simultaneous && !inherited_views(info, n, views))
+      return VK_SUCCESS; /* its draws refuse (agxv_emrt.h) */
    /* its own allocation, named only by this secondary's draws (nothing
     * deduplicated by contents points into it) */
    struct agxv_upload_ptr p;
@@ -162,7 +193,15 @@ agxv_emrt_reserve(struct agxv_cmd_buffer *cmd)
    memset(p.cpu, 0, AGX_ABI_EMRT_DESC_SIZE * n);
    rs->emrt = p.gpu;
    rs->emrt_count = 2 * n;
-   rs->emrt_cpu = p.cpu;
+   if (!simultaneous) {
+      rs->emrt_cpu = p.cpu; /* filled by each primary (agxv_emrt_fill) */
+      return VK_SUCCESS;
+   }
+   /* the framebuffer every executing primary renders to
+    * (VUID-vkCmdExecuteCommands-pCommandBuffers-00099): filled once, here */
+   for (uint32_t i = 0; i < n; i++)
+      if (rs->tib.spilled[i] && views[i])
+         pack_rt(views[i], i, p.cpu);
    return VK_SUCCESS;
 }
 

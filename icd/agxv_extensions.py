@@ -106,8 +106,12 @@ DEVICE_EXTENSIONS = [
     # Cull "Depth clip" (tests/icd test_raster_features)
     'VK_EXT_depth_clip_enable',
     # Instance-rate divisors including 0 (vertex-fetch prolog; tests/icd
-    # test_vertex_input)
+    # test_vertex_input). The KHR extension adds supportsNonZeroFirstInstance,
+    # true: the prolog divides the instance number (InstanceIndex -
+    # firstInstance) and adds firstInstance, the direct draw's or the
+    # indirect record's (tests/icd test_divisor).
     'VK_EXT_vertex_attribute_divisor',
+    'VK_KHR_vertex_attribute_divisor',
     # Vertex input set at draw time: the prolog of the state in effect is
     # linked per key, cached with the pipeline (icd/agxv_vs_variants.c;
     # tests/icd test_vidyn)
@@ -192,4 +196,5 @@ NEWER_THAN_REGISTRY = (
     'VK_KHR_maintenance5',
     'VK_KHR_maintenance6',
     'VK_KHR_shader_subgroup_rotate',
+    'VK_KHR_vertex_attribute_divisor',
 )

@@ -273,16 +273,19 @@ agxv_image_format_properties(VkFormat format, VkImageType type, VkImageTiling ti
     * attachments (subpassLoad at a sample: a 2D multisampled texture load,
     * agx_spirv_texture.c) and sampled images (texelFetch at a sample and
     * textureSamples on 2D MS / 2D MS array views: agx_pass_lower_image.c;
-    * sampledImage*SampleCounts); not storage (storageImageSampleCounts 1) */
+    * sampledImage*SampleCounts) and storage images (loads, stores, atomics
+    * at a sample through the buffer-like PBE of their storage views,
+    * agxv_image_view.c; storageImageSampleCounts, shaderStorageImageMultisample) */
    const VkImageUsageFlags ms_usage =
       VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
       VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT |
       VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT | VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT |
-      VK_IMAGE_USAGE_SAMPLED_BIT;
+      VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT;
    if (type == VK_IMAGE_TYPE_2D && tiling == VK_IMAGE_TILING_OPTIMAL && !(usage & ~ms_usage) &&
        !(flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) && f->block == 1 &&
-       (features & (VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT |
-                    VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT)))
+       (features &
+        (VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT |
+         VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT | VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT)))
       props->sampleCounts = AGXV_SAMPLE_COUNTS;
    props->maxResourceSize = (VkDeviceSize)1 << 40; /* the driver's VA range bounds it */
    return VK_SUCCESS;

@@ -12,9 +12,36 @@
 #include "agxv_alloc.h"
 #include "agxv_blend.h"
 #include "agxv_device.h"
+#include "agxv_fs_sample_loops.h"
 #include "agxv_graphics_pipeline.h"
 #include "agxv_log.h"
 #include "agxv_shared_code.h"
+
+/* A main program compiled for one sample (the layout of a pipeline with
+ * dynamic rasterization samples) serves the counts at which it has no
+ * per-sample loop (the others get theirs compiled with the static output
+ * state inlined, agxv_fs_sample_loops.h: refused with dynamic output
+ * state or a merged subpass) and, when it applies the multisample state
+ * itself, only if that state does not depend on the count (no alpha to
+ * coverage, pSampleMask keeping all 4 samples). */
+static VkResult
+check_dynamic_samples(const struct agxv_graphics_state *s, const struct agx_fs_info *fs)
+{
+   if (!(s->dynamic & AGXV_DYN_BIT(MS_RASTERIZATION_SAMPLES)))
+      return VK_SUCCESS;
+   if (agxv_fs_loops_at(s, fs, 4) && ((s->dynamic & AGXV_FS_VARIANT_DYNAMIC) || s->rp.tiles.merged))
+      return agxv_error(VK_ERROR_UNKNOWN,
+                        "dynamic rasterization samples with a fragment shader run per sample "
+                        "(per-sample inputs or sample shading) and dynamic blend or multisample "
+                        "state, or in a merged subpass, is not supported");
+   if (fs->coverage_in_main &&
+       (s->ms.alpha_to_coverage_enable || (s->ms.sample_mask & 0xFu) != 0xFu))
+      return agxv_error(VK_ERROR_UNKNOWN,
+                        "dynamic rasterization samples with alpha to coverage or a sample mask "
+                        "applied by the fragment shader itself (early tests, FragDepth, "
+                        "stores, SampleMaskIn) is not supported");
+   return VK_SUCCESS;
+}
 
 VkResult
 agxv_fs_variants_create(struct agxv_device *device, const struct agxv_graphics_state *s,
@@ -32,6 +59,9 @@ agxv_fs_variants_create(struct agxv_device *device, const struct agxv_graphics_s
                         "dynamic sample mask or alpha to coverage / one with a fragment shader "
                         "that applies them itself (early tests, FragDepth, stores, SampleMaskIn) "
                         "is not supported");
+   VkResult checked = check_dynamic_samples(s, fs);
+   if (checked != VK_SUCCESS)
+      return checked;
    struct agxv_fs_variants *v =
       agxv_alloc(&device->alloc, sizeof(*v), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!v)
@@ -94,8 +124,17 @@ agxv_fs_variant_get(struct agxv_device *device, struct agxv_fs_variants *v,
                     const struct agxv_graphics_state *s, bool statistics,
                     const struct agxv_fs_variant **out)
 {
+   return agxv_fs_variant_get_tib(device, v, s, &v->tib, statistics, out);
+}
+
+VkResult
+agxv_fs_variant_get_tib(struct agxv_device *device, struct agxv_fs_variants *v,
+                        const struct agxv_graphics_state *s,
+                        const struct agx_tilebuffer_layout *tib, bool statistics,
+                        const struct agxv_fs_variant **out)
+{
    struct agx_fs_epilog_key key;
-   VkResult result = agxv_blend_make_key(s, &v->tib, &v->fs, &key);
+   VkResult result = agxv_blend_make_key(s, tib, &v->fs, &key);
    if (result != VK_SUCCESS)
       return result;
    key.statistics = statistics;
@@ -126,6 +165,35 @@ agxv_fs_variant_get(struct agxv_device *device, struct agxv_fs_variants *v,
    }
    pthread_mutex_unlock(&v->lock);
    return result;
+}
+
+VkResult
+agxv_fs_variant_add(struct agxv_device *device, struct agxv_fs_variants *v,
+                    const struct agx_fs_epilog_key *key, const uint8_t *code, uint32_t size,
+                    const struct agxv_shader_info *info, unsigned pass_type, bool kills)
+{
+   struct agxv_fs_variant *e =
+      agxv_alloc(&device->alloc, sizeof(*e), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!e)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   memset(e, 0, sizeof(*e));
+   VkResult result = agxv_shader_upload(device, AGXV_STAGE_FRAGMENT, code, size, info, &e->shader);
+   if (result != VK_SUCCESS) {
+      agxv_free(&device->alloc, e);
+      return result;
+   }
+   e->key = *key;
+   e->fs_counts = agxv_pack_fs_counts(&e->shader, v->fs.num_cf_bindings);
+   agx_pack(&e->fragment_control, FRAGMENT_CONTROL, cfg) {
+      cfg.pass_type = pass_type;
+   }
+   e->kills = kills;
+   pthread_mutex_lock(&v->lock);
+   e->next = v->head;
+   __atomic_store_n(&v->head, e, __ATOMIC_RELEASE);
+   v->count++;
+   pthread_mutex_unlock(&v->lock);
+   return VK_SUCCESS;
 }
 
 void

@@ -12,8 +12,11 @@
  *
  * Assumes: the main program leaves the multisample state to the epilog
  * (agx_fs_info.coverage_in_main false) when that state is dynamic, and has
- * no per-sample loop (its epilog would be inlined): pipeline creation
- * refuses the others (agxv_fs_variants_create). Variants are only added
+ * no per-sample loop (its epilog would be inlined); with dynamic
+ * rasterization samples, a main program that would need one at some
+ * sample count (per-sample inputs, sample shading) or applies sample-count
+ * dependent multisample state itself: pipeline creation refuses the others
+ * (agxv_fs_variants_create). Variants are only added
  * (a list published with atomics, read without the lock).
  */
 #ifndef AGXV_FS_VARIANTS_H
@@ -70,6 +73,23 @@ VkResult agxv_fs_variants_create(struct agxv_device *device, const struct agxv_g
 VkResult agxv_fs_variant_get(struct agxv_device *device, struct agxv_fs_variants *v,
                              const struct agxv_graphics_state *s, bool statistics,
                              const struct agxv_fs_variant **out);
+
+/* The same for the tilebuffer layout tib (the render pass's, for a
+ * pipeline whose rasterization samples are dynamic: the key holds the
+ * layout, so each sample count links its own variant once). */
+VkResult agxv_fs_variant_get_tib(struct agxv_device *device, struct agxv_fs_variants *v,
+                                 const struct agxv_graphics_state *s,
+                                 const struct agx_tilebuffer_layout *tib, bool statistics,
+                                 const struct agxv_fs_variant **out);
+
+/* Adds a program linked elsewhere (code of size bytes, its pass type and
+ * whether it kills samples) as the variant of key: a per-sample loop
+ * compiled with its epilog inlined for one sample count of a pipeline with
+ * dynamic rasterization samples (agxv_fs_sample_loops.h). */
+VkResult agxv_fs_variant_add(struct agxv_device *device, struct agxv_fs_variants *v,
+                             const struct agx_fs_epilog_key *key, const uint8_t *code,
+                             uint32_t size, const struct agxv_shader_info *info, unsigned pass_type,
+                             bool kills);
 
 void agxv_fs_variants_destroy(struct agxv_device *device, struct agxv_fs_variants *v);
 

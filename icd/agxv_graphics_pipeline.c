@@ -16,6 +16,7 @@
 #include "agxv_descriptor_set_layout.h"
 #include "agxv_device.h"
 #include "agxv_format.h"
+#include "agxv_fs_sample_loops.h"
 #include "agxv_fs_variants.h"
 #include "agxv_vs_variants.h"
 #include "agxv_graphics_pipeline_cache.h"
@@ -270,11 +271,17 @@ compile_stage(struct agxv_device *device, struct agxv_pipeline *pipeline,
          return result;
       }
    }
-   /* dynamic blend state: draws link the epilog of the state in effect */
-   if (which == AGXV_STAGE_FRAGMENT && (pipeline->graphics->dynamic & AGXV_FS_VARIANT_DYNAMIC) &&
+   /* dynamic blend state or rasterization samples: draws link the epilog
+    * of the state in effect (for the pass's tilebuffer layout) */
+   if (which == AGXV_STAGE_FRAGMENT &&
+       (pipeline->graphics->dynamic &
+        (AGXV_FS_VARIANT_DYNAMIC | AGXV_DYN_BIT(MS_RASTERIZATION_SAMPLES))) &&
        !gfx->fs_variants) {
       result = agxv_fs_variants_create(device, pipeline->graphics, code, size, out.r.main_size,
                                        &out.r.info, &out.fs, tib, &gfx->fs_variants);
+      /* dynamic samples: the per-sample loops of the counts that need one */
+      if (result == VK_SUCCESS)
+         result = agxv_fs_sample_loops(device, pipeline, stage, layout, &out.fs);
       if (result != VK_SUCCESS) {
          agxv_compile_result_free(&out.r);
          return result;
@@ -399,8 +406,11 @@ agxv_graphics_pipeline_build(struct agxv_device *device, struct agxv_pipeline *p
    /* ... and so does one whose static sample mask (pSampleMask) leaves out a
     * rasterised sample: the mask is applied by the fragment shader
     * (agx_pass_lower_coverage's sample_kill), so the empty one applies it */
+   /* (with dynamic rasterization samples, a mask leaving out any of 4) */
+   bool dyn_samples_kill = (state->dynamic & AGXV_DYN_BIT(MS_RASTERIZATION_SAMPLES)) &&
+                           (state->ms.sample_mask & 0xFu) != 0xFu;
    if (result == VK_SUCCESS && !gfx->has_fs &&
-       (gfx->uvs.cull_count || agxv_gpl_coverage_options(state).sample_kill ||
+       (gfx->uvs.cull_count || agxv_gpl_coverage_options(state).sample_kill || dyn_samples_kill ||
         (state->dynamic & AGXV_DYN_BIT(MS_SAMPLE_MASK))))
       result = compile_cull_fs(device, pipeline, layout);
    /* transform feedback without a geometry shader captures the vertex

@@ -19,6 +19,9 @@
  *   stride - 16, PBE stride field = stride - 4 (as for texel buffers).
  * - Swizzles: the view's component mapping applied after the format's
  *   (storage views have identity mappings, so the PBE takes the format's).
+ * - Storage views of multisampled images: the multisampled Texture (loads
+ *   at a sample) and Honeykrisp's buffer-like PBE (pack_ms_storage_pbe),
+ *   through which shaders write and atomically update samples.
  * - Depth/stencil views describe the plane of their aspect (depth, or
  *   stencil when only STENCIL is selected) as R16_UNORM / R32_SFLOAT /
  *   R8_UINT at the plane's address (graphics.md §6); render passes take
@@ -72,6 +75,44 @@ texture_dimension(VkImageViewType type)
       return AGX_TEXTURE_DIMENSION_CUBE_ARRAY;
    default:
       return AGX_TEXTURE_DIMENSION_2D;
+   }
+}
+
+/* The PBE of a storage view of a multisampled image: Honeykrisp's
+ * buffer-like PBE (hk_image_view.c pack_pbe, msaa && !eot): Dimension 2D,
+ * Layout Linear, Width AGX_ABI_TEXEL_WIDTH, Height the rows holding the
+ * samples from the view's first layer to the image's end, Stride = width
+ * x bytes per sample - 4, Buffer = the view's first layer (multisampled
+ * images have one level), and the software words shaders address samples
+ * with (compiler/ir/agx_pass_lower_image.c ms_sample_index): Aligned
+ * width MSAA (the tiles of a row x tile width), Sample count log2, Tile
+ * width / height, Layer stride. */
+static void
+pack_ms_storage_pbe(const struct agxv_image *image, const struct agx_image_layout *l,
+                    const struct agxv_format_info *f, uint64_t address,
+                    const struct agxv_view_range *r, uint32_t *out)
+{
+   uint64_t samples = (l->size - (uint64_t)r->base_layer * l->layer_stride) / f->bytes;
+   uint64_t rows = (samples + AGX_ABI_TEXEL_WIDTH - 1) / AGX_ABI_TEXEL_WIDTH;
+   agx_pack(out, PBE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
+      cfg.layout = AGX_LAYOUT_LINEAR;
+      cfg.channels = f->channels;
+      cfg.type = f->type;
+      cfg.swizzle_r = f->pbe_swizzle[0];
+      cfg.swizzle_g = f->pbe_swizzle[1];
+      cfg.swizzle_b = f->pbe_swizzle[2];
+      cfg.swizzle_a = f->pbe_swizzle[3];
+      cfg.width = AGX_ABI_TEXEL_WIDTH;
+      cfg.height = (uint32_t)(rows ? rows : 1);
+      cfg.stride = AGX_ABI_TEXEL_WIDTH * f->bytes - 4;
+      cfg.buffer = address + l->level_offset[0];
+      cfg.srgb = f->srgb;
+      cfg.aligned_width_msaa_sw = l->tiles_per_row[0] << l->tile_w_log2[0];
+      cfg.sample_count_log2_sw = image->samples == 4 ? 2 : 1;
+      cfg.tile_width_sw = 1u << l->tile_w_log2[0];
+      cfg.tile_height_sw = 1u << l->tile_h_log2[0];
+      cfg.layer_stride_sw = (uint32_t)l->layer_stride;
    }
 }
 
@@ -150,6 +191,10 @@ agxv_pack_image_view(const struct agxv_image *image, uint64_t va, const struct a
        * the shader (agx_abi.h AGX_ABI_IMAGE_MIN_LOD) */
       if (!storage && r->min_lod > (float)r->base_level)
          cfg.min_lod_sw = r->min_lod - (float)r->base_level;
+   }
+   if (storage && ms) {
+      pack_ms_storage_pbe(image, l, f, address, r, desc + AGXV_IMAGE_DESC_PBE / 4);
+      return true;
    }
    agx_pack(desc + AGXV_IMAGE_DESC_PBE / 4, PBE, cfg) {
       cfg.dimension = is3d ? AGX_TEXTURE_DIMENSION_3D

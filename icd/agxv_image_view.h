@@ -22,8 +22,11 @@ struct agxv_image_view {
    VkFormat format;
    VkImageAspectFlags aspects; /* subresourceRange.aspectMask */
    uint32_t base_level, levels, base_layer, layers;
-   uint32_t desc[AGXV_IMAGE_DESC_SIZE / 4];         /* sampled / combined */
-   uint32_t storage_desc[AGXV_IMAGE_DESC_SIZE / 4]; /* storage: cubes as 2D arrays */
+   /* sampled / combined; its PBE is the end-of-tile store's */
+   uint32_t desc[AGXV_IMAGE_DESC_SIZE / 4];
+   /* storage: cubes as 2D arrays; multisampled images with the buffer-like
+    * PBE of shader stores (agx_abi.h) */
+   uint32_t storage_desc[AGXV_IMAGE_DESC_SIZE / 4];
    /* input attachments: 1D/2D views as arrays of their layers, read at the
     * fragment's layer (Honeykrisp's HK_DESC_USAGE_INPUT, hk_image_view.c;
     * compiler subpass_coords) */

@@ -362,6 +362,7 @@ init_features(struct agxv_features *f)
    f->v12.shaderInputAttachmentArrayNonUniformIndexing = VK_TRUE;
    f->v10.shaderStorageImageReadWithoutFormat = VK_TRUE;
    f->v10.shaderStorageImageWriteWithoutFormat = VK_TRUE;
+   f->v10.shaderStorageImageMultisample = VK_TRUE;
    /* VK_EXT_texel_buffer_alignment: views at any texel-aligned offset (the
     * descriptor keeps the sub-16-byte part in software, agx_abi.h) */
    f->texel_buffer_alignment = (VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT){
@@ -476,9 +477,12 @@ init_features(struct agxv_features *f)
     * multisample ones only for fragment shaders that leave them to the
     * epilog, agx_fs_info.coverage_in_main, others are refused at pipeline
     * creation), and depth clamp and polygon mode (PPP words emitted when
-    * they change, agxv_ppp.c). Not offered: rasterization samples (the
-    * tilebuffer layout is made at pipeline creation), tessellation domain
-    * origin, depth clip (enable / negative one to one), line modes and
+    * they change, agxv_ppp.c); depth clip enable (the same words) and
+    * rasterization samples (the epilog linked per draw for the pass's
+    * tilebuffer; per-sample loops compiled with the pipeline for the counts
+    * that need one, agxv_fs_sample_loops.h, refused with other dynamic
+    * output state, agxv_fs_variants_create). Not offered: tessellation domain
+    * origin, depth clip negative one to one, line modes and
     * stipple, sample locations, conservative rasterization, provoking
     * vertex, advanced blend, viewport swizzles and the NV states. */
    f->eds3 = (VkPhysicalDeviceExtendedDynamicState3FeaturesEXT){
@@ -492,6 +496,8 @@ init_features(struct agxv_features *f)
       .extendedDynamicState3ColorBlendEnable = VK_TRUE,
       .extendedDynamicState3ColorBlendEquation = VK_TRUE,
       .extendedDynamicState3ColorWriteMask = VK_TRUE,
+      .extendedDynamicState3DepthClipEnable = VK_TRUE,
+      .extendedDynamicState3RasterizationSamples = VK_TRUE,
    };
    /* The *2 commands share the original ones' paths; every barrier is a
     * full CDM barrier and semaphore waits block the whole batch, so finer
@@ -705,7 +711,9 @@ init_properties(struct agxv_physical_device *pdev)
       .sampledImageIntegerSampleCounts = AGXV_SAMPLE_COUNTS,
       .sampledImageDepthSampleCounts = AGXV_SAMPLE_COUNTS,
       .sampledImageStencilSampleCounts = AGXV_SAMPLE_COUNTS,
-      .storageImageSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      /* multisampled storage images: buffer-like PBE writes and atomics
+       * (agxv_image_view.c, Honeykrisp's) */
+      .storageImageSampleCounts = AGXV_SAMPLE_COUNTS,
       .maxSampleMaskWords = 1,
       .timestampComputeAndGraphics = VK_TRUE,
       .timestampPeriod = 1e9f / (float)(pdev->params.command_timestamp_frequency_hz
@@ -859,6 +867,16 @@ init_properties(struct agxv_physical_device *pdev)
    p->vertex_attribute_divisor = (VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_EXT,
       .maxVertexAttribDivisor = UINT32_MAX,
+   };
+   /* VK_KHR_vertex_attribute_divisor: any firstInstance with any divisor.
+    * The prolog computes Vulkan's element firstInstance + (InstanceIndex -
+    * firstInstance) / divisor (firstInstance for divisor 0) from the
+    * instance number and the draw's base instance, as Mesa's
+    * agx_nir_lower_vbo.c; Honeykrisp offers the same. */
+   p->vertex_attribute_divisor_khr = (VkPhysicalDeviceVertexAttributeDivisorPropertiesKHR){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_KHR,
+      .maxVertexAttribDivisor = UINT32_MAX,
+      .supportsNonZeroFirstInstance = VK_TRUE,
    };
    /* The multi-draw commands loop over their entries on the CPU, so any
     * count works; Honeykrisp's UINT16_MAX (hk_physical_device.c) is well

@@ -553,11 +553,21 @@ begin_subpass(struct agxv_cmd_buffer *cmd)
       VkImageView resolve = last_sp->zs_resolve != UNUSED_ATT
                                ? agxv_image_view_to_handle(ps->views[last_sp->zs_resolve])
                                : VK_NULL_HANDLE;
+      /* Only the aspects of the resolve attachment's format are resolved: it
+       * may have fewer than the multisampled one (Vulkan spec,
+       * VkSubpassDescriptionDepthStencilResolve: "if the format of
+       * pDepthStencilResolveAttachment has a depth component", e.g. S8_UINT
+       * for D32_SFLOAT_S8_UINT in dEQP's depth_stencil_resolve
+       * compatibility_* cases) */
+      unsigned resolve_depth = 0, resolve_stencil = 0;
+      if (resolve)
+         agxv_zs_format_planes(rp->attachments[last_sp->zs_resolve].format, &resolve_depth,
+                               &resolve_stencil);
       if (depth_bytes) {
          depth = base;
          depth.loadOp = load_op(first, att, att->load_op);
          depth.storeOp = store_op(last, att, att->store_op);
-         if (resolve && last_sp->depth_resolve_mode != VK_RESOLVE_MODE_NONE) {
+         if (resolve && resolve_depth && last_sp->depth_resolve_mode != VK_RESOLVE_MODE_NONE) {
             depth.resolveMode = last_sp->depth_resolve_mode;
             depth.resolveImageView = resolve;
             depth.resolveImageLayout = VK_IMAGE_LAYOUT_GENERAL;
@@ -568,7 +578,7 @@ begin_subpass(struct agxv_cmd_buffer *cmd)
          stencil = base;
          stencil.loadOp = load_op(first, att, att->stencil_load_op);
          stencil.storeOp = store_op(last, att, att->stencil_store_op);
-         if (resolve && last_sp->stencil_resolve_mode != VK_RESOLVE_MODE_NONE) {
+         if (resolve && resolve_stencil && last_sp->stencil_resolve_mode != VK_RESOLVE_MODE_NONE) {
             stencil.resolveMode = last_sp->stencil_resolve_mode;
             stencil.resolveImageView = resolve;
             stencil.resolveImageLayout = VK_IMAGE_LAYOUT_GENERAL;

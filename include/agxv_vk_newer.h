@@ -1,7 +1,8 @@
 /*
  * Vulkan definitions NEWER THAN THE SYSTEM HEADERS: VK_KHR_maintenance5,
- * VK_KHR_maintenance6 and VK_KHR_shader_subgroup_rotate, which Debian 12's
- * vulkan_core.h (1.3.239) predates.
+ * VK_KHR_maintenance6, VK_KHR_shader_subgroup_rotate and
+ * VK_KHR_vertex_attribute_divisor, which Debian 12's vulkan_core.h
+ * (1.3.239) predates.
  * Used by the driver and its tests only when the system header lacks them
  * (each block is guarded by the extension's own macro, which a newer
  * vulkan_core.h defines), so building against newer headers uses theirs.
@@ -12,7 +13,10 @@
  * the extensions' own *KHR names; the values are the registry's (extension
  * number 471 for maintenance5: 1000470000 + offset; 546 for maintenance6:
  * 1000545000 + offset; 417 for shader_subgroup_rotate: 1000416000; its
- * VkSubgroupFeatureFlagBits are bit positions 9 and 10). Enumerants cannot be added to the system's enum
+ * VkSubgroupFeatureFlagBits are bit positions 9 and 10; 526 for
+ * vertex_attribute_divisor: its properties 1000525000, its feature and
+ * pipeline structures are the EXT ones, same values, which vk.xml makes
+ * aliases of one core 1.4 structure). Enumerants cannot be added to the system's enum
  * types, so they are macros casting the registry value. The *2EXT types of
  * VK_EXT_image_compression_control, which the system header has, are the
  * same structures as VkImageSubresource2KHR / VkSubresourceLayout2KHR (vk.xml
@@ -235,5 +239,28 @@ typedef struct VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR {
    VkBool32 shaderSubgroupRotateClustered;
 } VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR;
 #endif /* VK_KHR_shader_subgroup_rotate */
+
+#ifndef VK_KHR_vertex_attribute_divisor
+#define VK_KHR_vertex_attribute_divisor 1
+#define VK_KHR_VERTEX_ATTRIBUTE_DIVISOR_SPEC_VERSION 1
+#define VK_KHR_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME "VK_KHR_vertex_attribute_divisor"
+#define VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_KHR \
+   ((VkStructureType)1000525000)
+#define VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_KHR \
+   VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT
+#define VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_KHR \
+   VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT
+typedef struct VkPhysicalDeviceVertexAttributeDivisorPropertiesKHR {
+   VkStructureType sType;
+   void *pNext;
+   uint32_t maxVertexAttribDivisor;
+   VkBool32 supportsNonZeroFirstInstance;
+} VkPhysicalDeviceVertexAttributeDivisorPropertiesKHR;
+typedef VkVertexInputBindingDivisorDescriptionEXT VkVertexInputBindingDivisorDescriptionKHR;
+typedef VkPipelineVertexInputDivisorStateCreateInfoEXT
+   VkPipelineVertexInputDivisorStateCreateInfoKHR;
+typedef VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT
+   VkPhysicalDeviceVertexAttributeDivisorFeaturesKHR;
+#endif /* VK_KHR_vertex_attribute_divisor */
 
 #endif

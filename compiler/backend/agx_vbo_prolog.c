@@ -9,8 +9,9 @@
  * one 32-bit word and take each component's bit field, Vulkan §22.3 /
  * "Packed Formats"), missing components (0, 0, 0, 1) (1.0 for
  * float/normalised formats, 1 for integers, Vulkan §22.3); an element past
- * the buffer's clamp reads (0, 0, 0, 1) and loads from the buffer's base
- * instead. Normalised conversions multiply by the reciprocal (within 1 ulp
+ * the buffer's clamp reads zeros in the format's components (the missing
+ * ones filled as above: robustBufferAccess2's "zero values, input extraction
+ * still applied") and loads from the buffer's base instead. Normalised conversions multiply by the reciprocal (within 1 ulp
  * of the division).
  * Attribute offsets need not be multiples of the component size: Vulkan
  * ("Vertex Input Address Calculation") only asks the whole address (buffer
@@ -369,11 +370,12 @@ agx_build_vbo_prolog(const struct agx_vbo_key *key, struct agx_backend_result *o
                             1, addr, NULL, NULL, f->bits / 8, 0, 0);
       bool is_int = f->kind == K_UINT || f->kind == K_SINT;
       for (unsigned c = 0; c < 4; c++) {
-         agx_instr *def = c == 3 ? (is_int ? agx_imm(b, 32, 1) : fimm(b, 1.0f)) : agx_imm(b, 32, 0);
-         agx_instr *x = def;
+         agx_instr *x;
          if (c < f->comps)
             x = agx_bcsel(b, in, bytes ? component_bytes(b, addr, f, c) : component(b, v, f, c),
-                          def);
+                          agx_imm(b, 32, 0));
+         else
+            x = c == 3 ? (is_int ? agx_imm(b, 32, 1) : fimm(b, 1.0f)) : agx_imm(b, 32, 0);
          agx_intrin(b, AGX_OP_STORE_PRELOADED, agx_type_make(0, 0), 1, x, NULL, NULL,
                     8 + 4 * a->location + c, 0, 0);
       }
@@ -422,14 +424,14 @@ fetch_sw(agx_builder *b, const struct agx_vbo_key *key, const struct agx_vbo_att
       agx_iadd(b, agx_imul(b, agx_u2u(b, 64, safe), stride),
                agx_imm(b, 64, a->offset + (f->packed ? 0 : source_comp(f, c) * (f->bits / 8)))));
    bool is_int = f->kind == K_UINT || f->kind == K_SINT;
-   agx_instr *def = c == 3 ? (is_int ? agx_imm(b, 32, 1) : fimm(b, 1.0f)) : agx_imm(b, 32, 0);
    if (c >= f->comps)
-      return def;
+      return c == 3 ? (is_int ? agx_imm(b, 32, 1) : fimm(b, 1.0f)) : agx_imm(b, 32, 0);
    agx_instr *v = unaligned(f, a->offset)
                      ? load_bytes(b, addr, f->bits)
                      : agx_intrin(b, AGX_OP_LOAD_GLOBAL, agx_type_make(f->bits, 1), 1, addr, NULL,
                                   NULL, f->bits / 8, 0, 0);
-   return agx_bcsel(b, in, f->packed ? convert_packed(b, v, f, c) : convert(b, v, f), def);
+   return agx_bcsel(b, in, f->packed ? convert_packed(b, v, f, c) : convert(b, v, f),
+                    agx_imm(b, 32, 0));
 }
 
 int

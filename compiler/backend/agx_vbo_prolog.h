@@ -12,8 +12,8 @@
  * buffer binding b, the 64-bit GPU address of the buffer (binding offset
  * applied) and at +8 a uint32 clamp: the largest element index whose
  * attribute bytes all lie in the bound range (Mesa: floor((size - offset -
- * elsize) / stride)); an element past the clamp reads (0, 0, 0, 1)
- * [robustBufferAccess2 style]. At +12 a uint32 stride: read as the
+ * elsize) / stride)); an element past the clamp reads zeros, missing
+ * components filled with (0, 0, 1) [robustBufferAccess2 style]. At +12 a uint32 stride: read as the
  * binding's stride when the key marks it dynamic (Vulkan 1.3
  * VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE), ignored otherwise (the
  * key's immediate stride). Assumption (no public layout: this record is the

@@ -165,6 +165,16 @@
  *   level-0 depth for 3D, cube count for sampled Cube / Cube Array views
  *   (Dimension Cube / Cube Array). PBE Layers = view layer count (3D: depth
  *   at level 0).
+ * - Storage views of multisampled images: the Texture as for sampled views
+ *   (2D MS / 2D MS array, Samples; loads at a sample), the PBE the
+ *   buffer-like one of eMRT above (Dimension 2D, Layout Linear, Width
+ *   AGX_ABI_TEXEL_WIDTH, Stride = width x bytes per sample - 4, Buffer = the
+ *   view's first layer; software words Aligned width MSAA, Sample count
+ *   log2, Tile width / height, Layer stride): stores write sample s of
+ *   pixel (x, y) of layer l at texel (i % width, i / width), atomics (R32)
+ *   at Buffer + 4 i, with i = ((tile index x tile pixels + Morton index +
+ *   l x layer stride / bytes per sample / samples) << log2(samples)) + s
+ *   (Honeykrisp, hk_image_view.c pack_pbe; libagx image_texel_address).
  * - Storage views of cube and cube-array images use Dimension 2D Array in
  *   both Texture and PBE with Depth/Layers = 6 x cubes; the shader's face
  *   index is the layer (imageSize of a cube array divides by 6).

@@ -18,7 +18,12 @@
  *    bound (Vulkan: max(round(layer), 0)) is applied here;
  *  - atomics address R32 texels from the PBE (Buffer, Width, Level, the
  *    linear Stride, or the software words Level offset / Tile width /
- *    Tile height / Layer stride of genxml's PBE) with square tiles. */
+ *    Tile height / Layer stride of genxml's PBE) with square tiles;
+ *  - multisampled storage views have Honeykrisp's buffer-like PBE (linear,
+ *    AGX_ABI_TEXEL_WIDTH wide, Buffer = the view's first layer) with the
+ *    software words Aligned width MSAA / Sample count log2 / Tile width /
+ *    Tile height / Layer stride: stores and atomics address samples from
+ *    them (ms_sample_index), loads read the multisampled Texture. */
 #include "agx_abi.h"
 #include "agx_builder.h"
 #include "agx_passes.h"
@@ -141,10 +146,22 @@ lower_load(agx_builder *b, agx_instr *I, agx_instr *desc, agx_instr *offset, uns
                      lod0 ? imm(b, 0) : lod, heap, dim, storage ? 13 : 12);
 }
 
+static agx_instr *ms_store_coords(agx_builder *b, agx_instr *I, agx_instr *desc);
+
 static void
 lower_store(agx_builder *b, agx_instr *I, agx_instr *desc, agx_instr *offset, unsigned heap)
 {
    unsigned dim = I->c[2] & AGX_IMAGE_DIM_MASK;
+   if (is_ms(dim)) {
+      /* the buffer-like PBE of a multisampled storage view: a 2D write */
+      I->op = AGX_OP_BINDLESS_IMAGE_WRITE;
+      I->src[1] = ms_store_coords(b, I, desc);
+      I->src[0] = agx_iadd(b, offset, imm(b, AGX_ABI_IMAGE_PBE));
+      I->c[0] = heap;
+      I->c[1] = AGX_IMAGE_2D;
+      I->c[2] = 0;
+      return;
+   }
    agx_instr *oob = NULL;
    if (is_array(dim))
       oob = agx_uge(b, agx_extract(b, I->src[1], 2), tex_fields(b, desc, true).depth);
@@ -377,6 +394,90 @@ spread_bits(agx_builder *b, agx_instr *v)
    return v;
 }
 
+/* The PBE software words of a multisampled storage view (agx_abi.h,
+ * genxml PBE "Aligned width MSAA (sw)" bits 128-142, "Sample count log2
+ * (sw)" 143-144, "Tile width / height (sw)" 155-158 / 159-162 (log2),
+ * "Layer stride (sw)" 163-189 shr 7): the index, in samples from the PBE's
+ * Buffer, of sample `sample` of pixel (x, y) of layer `layer` (NULL: 0),
+ * `bytes` (32-bit) per sample. Pixels are in Morton order inside tiles,
+ * tiles row-major, aligned width pixels per tile row's band, the samples of
+ * a pixel contiguous (Mesa libagx texture.cl libagx_image_texel_address
+ * with is_msaa). */
+static agx_instr *
+ms_sample_index(agx_builder *b, agx_instr *desc, agx_instr *x, agx_instr *y, agx_instr *layer,
+                agx_instr *sample, agx_instr *bytes)
+{
+   unsigned pbe = AGX_ABI_IMAGE_PBE;
+   agx_instr *w4 = desc_word(b, desc, pbe + 16), *w5 = desc_word(b, desc, pbe + 20);
+   agx_instr *aligned_w = bits(b, w4, 0, 15);
+   agx_instr *samples_log2 = bits(b, w4, 15, 2);
+   agx_instr *tw_log2 = bits(b, w4, 27, 4);
+   agx_instr *th_log2 = agx_ior(b, bits(b, w4, 31, 1), agx_ishl(b, bits(b, w5, 0, 3), imm(b, 1)));
+   agx_instr *tw_mask = agx_isub(b, agx_ishl(b, imm(b, 1), tw_log2), imm(b, 1));
+   agx_instr *th_mask = agx_isub(b, agx_ishl(b, imm(b, 1), th_log2), imm(b, 1));
+   agx_instr *row = agx_imul(b, agx_iand(b, y, agx_inot(b, th_mask)), aligned_w);
+   agx_instr *col = agx_ishl(b, agx_iand(b, x, agx_inot(b, tw_mask)), th_log2);
+   agx_instr *in_tile = agx_ior(b, spread_bits(b, agx_iand(b, x, tw_mask)),
+                                agx_ishl(b, spread_bits(b, agx_iand(b, y, th_mask)), imm(b, 1)));
+   agx_instr *px = agx_iadd(b, agx_iadd(b, row, col), in_tile);
+   if (layer) {
+      agx_instr *layer_stride = agx_ishl(b, bits(b, w5, 3, 27), imm(b, 7));
+      agx_instr *layer_px = agx_ushr(b, agx_udiv(b, layer_stride, bytes), samples_log2);
+      px = agx_iadd(b, px, agx_imul(b, layer, layer_px));
+   }
+   return agx_iadd(b, agx_ishl(b, px, samples_log2), sample);
+}
+
+/* The 2D coordinates of a multisampled storage write I (32x4 x, y,
+ * layer, sample) in the view's buffer-like PBE (Honeykrisp, hk_image_view.c
+ * pack_pbe: Width AGX_ABI_TEXEL_WIDTH, Stride = width x bytes per sample -
+ * 4): sample index i -> (i % width, i / width). Writes outside the view
+ * (x, y past the Texture's size, layer past its layers, sample past its
+ * samples) get row 0xFFFF, past any PBE height, which the PBE drops (the
+ * texel-buffer ABI relies on the same), as Mesa's robustness does. */
+static agx_instr *
+ms_store_coords(agx_builder *b, agx_instr *I, agx_instr *desc)
+{
+   unsigned dim = I->c[2] & AGX_IMAGE_DIM_MASK;
+   bool arr = dim == AGX_IMAGE_2D_MS_ARRAY;
+   agx_instr *c = I->src[1];
+   agx_instr *x = agx_extract(b, c, 0), *y = agx_extract(b, c, 1);
+   agx_instr *layer = arr ? agx_extract(b, c, 2) : NULL, *sample = agx_extract(b, c, 3);
+   struct tex_fields f = tex_fields(b, desc, arr);
+   agx_instr *ok = agx_iand(b, agx_ult(b, x, f.width), agx_ult(b, y, f.height));
+   ok = agx_iand(b, ok, agx_ult(b, sample, sample_count(b, desc)));
+   if (arr)
+      ok = agx_iand(b, ok, agx_ult(b, layer, f.depth));
+   /* PBE Stride bits 104-124: width x bytes per sample - 4 */
+   agx_instr *w3 = desc_word(b, desc, AGX_ABI_IMAGE_PBE + 12);
+   agx_instr *bytes =
+      agx_ushr(b, agx_iadd(b, bits(b, w3, 8, 21), imm(b, 4)), imm(b, AGX_ABI_TEXEL_WIDTH_LOG2));
+   agx_instr *i = ms_sample_index(b, desc, x, y, layer, sample, agx_umax(b, bytes, imm(b, 1)));
+   agx_instr *xy[2] = {
+      agx_iand(b, i, imm(b, AGX_ABI_TEXEL_WIDTH - 1)),
+      agx_bcsel(b, ok, agx_ushr(b, i, imm(b, AGX_ABI_TEXEL_WIDTH_LOG2)), imm(b, 0xFFFF))};
+   return agx_vec(b, 2, xy);
+}
+
+/* Address of sample (x, y, layer, sample) of an R32 multisampled storage
+ * image: PBE Buffer + 4 x its sample index (ms_sample_index). */
+static agx_instr *
+ms_texel_address(agx_builder *b, agx_instr *I, agx_instr *desc)
+{
+   unsigned pbe = AGX_ABI_IMAGE_PBE, dim = I->c[2] & AGX_IMAGE_DIM_MASK;
+   agx_instr *c = I->src[1];
+   agx_instr *w2 = desc_word(b, desc, pbe + 8), *w3 = desc_word(b, desc, pbe + 12);
+   agx_instr *words[2] = {w2, agx_iand(b, w3, imm(b, 0xF))};
+   agx_instr *buffer = agx_ishl(b,
+                                agx_build(b, AGX_OP_PACK_64_2X32, agx_type_make(64, 1), 1,
+                                          agx_vec(b, 2, words), NULL, NULL, NULL),
+                                imm(b, 4));
+   agx_instr *layer = dim == AGX_IMAGE_2D_MS_ARRAY ? agx_extract(b, c, 2) : NULL;
+   agx_instr *i = ms_sample_index(b, desc, agx_extract(b, c, 0), agx_extract(b, c, 1), layer,
+                                  agx_extract(b, c, 3), imm(b, 4));
+   return agx_iadd(b, buffer, agx_ishl(b, agx_u2u(b, 64, i), imm(b, 2)));
+}
+
 /* Address of texel (x, y, z|layer) of an R32 storage image from its PBE
  * (agx_abi.h): Layout Linear -> Buffer + y * (Stride + 4) + 4 x; Layout
  * GPU -> Buffer + level offset + z * layer stride + 4 * (tile index * tile
@@ -385,6 +486,8 @@ spread_bits(agx_builder *b, agx_instr *v)
 static agx_instr *
 lower_texel_address(agx_builder *b, agx_instr *I, agx_instr *desc)
 {
+   if (is_ms(I->c[2] & AGX_IMAGE_DIM_MASK))
+      return ms_texel_address(b, I, desc);
    unsigned pbe = AGX_ABI_IMAGE_PBE;
    agx_instr *w0 = desc_word(b, desc, pbe), *w1 = desc_word(b, desc, pbe + 4);
    agx_instr *w2 = desc_word(b, desc, pbe + 8), *w3 = desc_word(b, desc, pbe + 12);

@@ -195,7 +195,7 @@ texel_pointer(struct vtn_ctx *c, unsigned i)
    if (buffer) {
       p->texel_coord = texel_index(c, vtn_word(c, i, 4));
    } else {
-      p->texel_coord = vtn_image_texel_coord(c, it, vtn_word(c, i, 4));
+      p->texel_coord = vtn_image_texel_coord(c, it, vtn_word(c, i, 4), vtn_word(c, i, 5));
       p->texel_dim = vtn_image_dim(c, it);
    }
    struct vtn_value *v = vtn_val(c, id);

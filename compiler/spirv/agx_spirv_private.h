@@ -145,7 +145,7 @@ struct vtn_pointer {
    int input_index;        /* PTR_IMAGE: InputAttachmentIndex, -1: none */
    agx_instr *input_dyn;   /* PTR_IMAGE: its dynamic part (32-bit), or NULL */
    agx_instr *desc_index;  /* PTR_MEM: array index of the descriptor, or NULL */
-   agx_instr *texel_coord; /* PTR_TEXEL: the texel index (images: 32x4 x, y, z|layer, 0) */
+   agx_instr *texel_coord; /* PTR_TEXEL: the texel index (images: 32x4 x, y, z|layer, sample) */
    unsigned texel_dim;     /* PTR_TEXEL into an image: agx_image_dim | flags; 0: buffer */
    /* Robust buffer access: the descriptor's base address and size in bytes
     * (both NULL when accesses are not checked) */
@@ -437,8 +437,10 @@ void vtn_image_query(struct vtn_ctx *c, unsigned ins);
  * first level's */
 agx_instr *vtn_cube_grad_lod(struct vtn_ctx *c, agx_instr *const dir[3], agx_instr *ddx,
                              agx_instr *ddy, agx_instr *width);
-/* OpImageTexelPointer coordinates of a non-buffer image: 32x4 (x, y, z|layer, 0) */
-agx_instr *vtn_image_texel_coord(struct vtn_ctx *c, const struct vtn_type *t, uint32_t id);
+/* OpImageTexelPointer coordinates of a non-buffer image: 32x4 (x, y, z|layer,
+ * sample), the sample (id sample_id) for multisampled images, else 0 */
+agx_instr *vtn_image_texel_coord(struct vtn_ctx *c, const struct vtn_type *t, uint32_t id,
+                                 uint32_t sample_id);
 /* The bound check and address of an image atomic's texel (p: PTR_TEXEL). */
 agx_instr *vtn_image_texel_in_range(struct vtn_ctx *c, const struct vtn_pointer *p);
 agx_instr *vtn_image_texel_address(struct vtn_ctx *c, const struct vtn_pointer *p);

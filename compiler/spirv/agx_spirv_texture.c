@@ -15,10 +15,13 @@
  *   OpImageQuerySize[Lod] / QueryLevels / QuerySamples -> image_size /
  *                                        image_levels / image_samples
  *        (Grad on cube maps: the LOD the gradients select, agx_spirv_cube_grad.c)
+ * Multisampled storage images (2D, 2D arrays): loads read the multisampled
+ * Texture at the Sample operand's sample, writes (Sample operand) and
+ * atomics (OpImageTexelPointer's Sample) carry the sample in the
+ * coordinates' w, addressed through the buffer-like PBE by
+ * agx_pass_lower_image.c (Honeykrisp's way, hk_image_view.c pack_pbe).
  * Not handled (clear errors): implicit-LOD sampling outside fragment shaders
- * (no derivatives), depth-compare gathers, cube gathers, multisampled
- * storage images (stores, atomics; sampled multisampled images can be
- * fetched).
+ * (no derivatives), depth-compare gathers, cube gathers.
  * Image atomics (OpImageTexelPointer on R32 storage images): the texel's
  * address (image_texel_address, computed from the PBE's software words)
  * used by agx_spirv_image.c's guarded atomic. */
@@ -273,8 +276,6 @@ vtn_image_load(struct vtn_ctx *c, unsigned i)
    }
    if (t->image_ms && !sample)
       vtn_fail(c, "multisampled image load without a Sample operand");
-   if (t->image_ms && (dim & AGX_IMAGE_STORAGE))
-      vtn_fail(c, "unsupported: multisampled storage images");
    if (t->image_dim == SpvDimSubpassData) {
       vtn_push_texel(c, rt, vtn_word(c, i, 2),
                      subpass_load(c, img, t, vtn_word(c, i, 4), off, sample));
@@ -297,11 +298,27 @@ vtn_image_store(struct vtn_ctx *c, unsigned i, agx_instr *texel)
    struct vtn_ssa *img = handle(c, vtn_word(c, i, 1));
    const struct vtn_type *t = image_of(img->type);
    unsigned dim = vtn_image_dim(c, t);
-   if (t->image_ms)
-      vtn_fail(c, "unsupported: multisampled image writes");
+   agx_instr *sample = NULL;
+   unsigned w = 4, wc = c->ins[i].wc;
+   if (w < wc) {
+      uint32_t mask = vtn_word(c, i, w++);
+      /* MakeTexelAvailable (its operand, the scope, is the last word) needs
+       * nothing more than the texture fence below; Nontemporal is a hint */
+      if (mask & ~(SpvImageOperandsSampleMask | SpvImageOperandsMakeTexelAvailableMask |
+                   SpvImageOperandsNonPrivateTexelMask | SpvImageOperandsVolatileTexelMask |
+                   SpvImageOperandsSignExtendMask | SpvImageOperandsZeroExtendMask |
+                   SpvImageOperandsNontemporalMask))
+         vtn_fail(c, "unsupported image operands 0x%x on an image write", mask);
+      if (mask & SpvImageOperandsSampleMask)
+         sample = agx_resize(b, vtn_def(c, vtn_word(c, i, w++)), 32, false);
+   }
+   if (t->image_ms && !sample)
+      vtn_fail(c, "multisampled image write without a Sample operand");
    agx_instr *xyz[4];
    int_coords(c, t, vtn_word(c, i, 2), NULL, xyz);
-   xyz[3] = agx_imm(b, 32, 0);
+   /* multisampled: w = the sample index (agx_pass_lower_image.c addresses
+    * it through the buffer-like PBE) */
+   xyz[3] = t->image_ms ? sample : agx_imm(b, 32, 0);
    agx_intrin(b, AGX_OP_IMAGE_STORE, agx_type_make(0, 0), 3, img->image->index, agx_vec(b, 4, xyz),
               texel, img->image->set, img->image->binding, dim);
    agx_intrin(b, AGX_OP_TEXTURE_FENCE, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0, 0, 0);
@@ -623,30 +640,39 @@ vtn_image_query(struct vtn_ctx *c, unsigned i)
 }
 
 agx_instr *
-vtn_image_texel_coord(struct vtn_ctx *c, const struct vtn_type *t, uint32_t id)
+vtn_image_texel_coord(struct vtn_ctx *c, const struct vtn_type *t, uint32_t id, uint32_t sample_id)
 {
    t = image_of(t);
-   if (t->image_ms)
-      vtn_fail(c, "unsupported: atomics on multisampled images");
    agx_instr *xyz[4];
    int_coords(c, t, id, NULL, xyz);
-   xyz[3] = agx_imm(&c->b, 32, 0);
+   /* multisampled: the Sample operand in w (0 otherwise: Vulkan requires it
+    * to be 0 for single-sampled images) */
+   xyz[3] =
+      t->image_ms ? agx_resize(&c->b, vtn_def(c, sample_id), 32, false) : agx_imm(&c->b, 32, 0);
    return agx_vec(&c->b, 4, xyz);
 }
 
 /* x < width, y < height and (arrays, 3D) z < layers or depth: the view as
- * a plain 2D array for cube storage views (faces are layers). */
+ * a plain 2D array for cube storage views (faces are layers); multisampled
+ * images also sample < samples. */
 agx_instr *
 vtn_image_texel_in_range(struct vtn_ctx *c, const struct vtn_pointer *p)
 {
    agx_builder *b = &c->b;
    unsigned dim = p->texel_dim & AGX_IMAGE_DIM_MASK;
+   bool ms = dim == AGX_IMAGE_2D_MS || dim == AGX_IMAGE_2D_MS_ARRAY;
    agx_instr *size = agx_intrin(b, AGX_OP_IMAGE_SIZE, agx_type_make(32, 4), 2, p->desc_index,
                                 agx_imm(b, 32, 0), NULL, p->set, p->binding, dim);
    agx_instr *ok = NULL;
-   for (unsigned k = 0; k < (dim == AGX_IMAGE_2D ? 2u : 3u); k++) {
+   unsigned n = dim == AGX_IMAGE_2D || dim == AGX_IMAGE_2D_MS ? 2u : 3u;
+   for (unsigned k = 0; k < n; k++) {
       agx_instr *in = agx_ult(b, agx_extract(b, p->texel_coord, k), agx_extract(b, size, k));
       ok = ok ? agx_iand(b, ok, in) : in;
+   }
+   if (ms) {
+      agx_instr *samples = agx_intrin(b, AGX_OP_IMAGE_SAMPLES, agx_type_make(32, 1), 1,
+                                      p->desc_index, NULL, NULL, p->set, p->binding, dim);
+      ok = agx_iand(b, ok, agx_ult(b, agx_extract(b, p->texel_coord, 3), samples));
    }
    return ok;
 }

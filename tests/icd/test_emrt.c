@@ -21,6 +21,10 @@
  *    twice" first executes the secondary in another primary's pass over scratch attachments
  *    (submitted and waited for), then in the checked pass (the secondary must draw to the
  *    attachments of the primary executing it last).
+ *  - "... SIMULTANEOUS_USE secondary in two primaries": a VkRenderPass of the eight
+ *    attachments (all loaded), the draws in a SIMULTANEOUS_USE secondary inheriting the pass
+ *    and its framebuffer, executed once by one primary and twice by another, both submitted
+ *    together: the model draws the triangles three times.
  * The model: the fragment shader's output i is (rgb (i + 1) + i / 8, a) of the triangle's
  * colour (emrt.frag); the standard 4-sample locations (0.375, 0.125), (0.875, 0.375),
  * (0.125, 0.625), (0.625, 0.875), or the pixel centre; a sample is covered when strictly
@@ -451,6 +455,184 @@ run(struct gpu *g, const char *name, int samples, int rts, uint32_t layers, cons
    return bad;
 }
 
+/* ---- a SIMULTANEOUS_USE secondary in two primaries ---------------------------------------- */
+
+/* A render pass of `rts` single-sampled RGBA32F attachments, loaded and stored in GENERAL,
+ * ordered after earlier attachment writes and copies and before later ones. */
+static VkRenderPass
+sim_render_pass(struct agx_vk_ctx *c, int rts)
+{
+   VkAttachmentDescription att[RTS];
+   VkAttachmentReference ref[RTS];
+   for (int i = 0; i < rts; i++) {
+      att[i] = (VkAttachmentDescription){.format = VK_FORMAT_R32G32B32A32_SFLOAT,
+                                         .samples = VK_SAMPLE_COUNT_1_BIT,
+                                         .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
+                                         .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+                                         .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+                                         .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+                                         .initialLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                         .finalLayout = VK_IMAGE_LAYOUT_GENERAL};
+      ref[i] = (VkAttachmentReference){(uint32_t)i, VK_IMAGE_LAYOUT_GENERAL};
+   }
+   VkSubpassDescription sp = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+                              .colorAttachmentCount = (uint32_t)rts,
+                              .pColorAttachments = ref};
+   /* the outside: attachment writes and copies; the subpass: its attachments */
+   const VkPipelineStageFlags out_stages =
+      VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
+   const VkPipelineStageFlags in_stages = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+   const VkAccessFlags out_access = VK_ACCESS_COLOR_ATTACHMENT_READ_BIT |
+                                    VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT |
+                                    VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+   const VkAccessFlags in_access =
+      VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+   VkSubpassDependency dep[2] = {
+      {VK_SUBPASS_EXTERNAL, 0, out_stages, in_stages, out_access, in_access, 0},
+      {0, VK_SUBPASS_EXTERNAL, in_stages, out_stages, in_access, out_access, 0},
+   };
+   VkRenderPassCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+                                .attachmentCount = (uint32_t)rts,
+                                .pAttachments = att,
+                                .subpassCount = 1,
+                                .pSubpasses = &sp,
+                                .dependencyCount = 2,
+                                .pDependencies = dep};
+   VkRenderPass rp;
+   VK_OK(vkCreateRenderPass(c->dev, &ci, NULL, &rp));
+   return rp;
+}
+
+/* emrt.frag into the pass's attachments, blending and write masks as d[] says. */
+static VkPipeline
+sim_pipeline(struct gpu *g, int rts, const struct rt_desc *d, VkRenderPass rp)
+{
+   struct agx_vk_gfx b;
+   agx_vk_gfx_defaults(&b, g->layout, g->vs, g->fs, VK_FORMAT_UNDEFINED);
+   b.cb.attachmentCount = (uint32_t)rts;
+   for (int i = 0; i < rts; i++) {
+      b.att[i] = (VkPipelineColorBlendAttachmentState){.colorWriteMask = d[i].mask};
+      if (d[i].blend) {
+         b.att[i].blendEnable = VK_TRUE;
+         b.att[i].srcColorBlendFactor = VK_BLEND_FACTOR_SRC_ALPHA;
+         b.att[i].dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+         b.att[i].srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
+         b.att[i].dstAlphaBlendFactor = VK_BLEND_FACTOR_ZERO;
+      }
+   }
+   b.ci.renderPass = rp;
+   return agx_vk_gfx_create(g->c, &b);
+}
+
+/* Primary `cb` runs the pass over fb, executing `sec` `times` times. */
+static void
+sim_execute(VkCommandBuffer cb, VkRenderPass rp, VkFramebuffer fb, VkCommandBuffer sec,
+            uint32_t times)
+{
+   VkRenderPassBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+                               .renderPass = rp,
+                               .framebuffer = fb,
+                               .renderArea = {{0, 0}, {W, H}}};
+   vkCmdBeginRenderPass(cb, &bi, VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS);
+   VkCommandBuffer secs[2] = {sec, sec};
+   vkCmdExecuteCommands(cb, times, secs);
+   vkCmdEndRenderPass(cb);
+}
+
+/* "SIMULTANEOUS_USE secondary": the two triangles recorded once in a SIMULTANEOUS_USE
+ * secondary continuing a VkRenderPass (inheritance with the framebuffer, whose last
+ * attachments spill), executed once by primary A and twice by primary B, both submitted
+ * together; every attachment is loaded (A clears them with vkCmdClearColorImage first), so
+ * the model draws the triangles three times over the clear values (the blended attachment
+ * tells the executions apart). */
+static unsigned
+run_simultaneous(struct gpu *g, int rts, const struct rt_desc *d, const struct tri *t)
+{
+   struct agx_vk_ctx *c = g->c;
+   const char *name = "8 x RGBA32F, 1 sample, SIMULTANEOUS_USE secondary in two primaries";
+   struct agx_vk_image img[RTS];
+   VkImageView views[RTS];
+   VkRenderPass rp = sim_render_pass(c, rts);
+   VkPipeline p = sim_pipeline(g, rts, d, rp);
+   upload(g, t);
+   VkCommandBuffer a = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   for (int i = 0; i < rts; i++) {
+      make_image(c, 1, 1, &img[i]);
+      views[i] = img[i].view;
+      agx_vk_barrier(a, img[i].image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                     VK_IMAGE_LAYOUT_GENERAL, AGX_VK_ALL_WRITE, AGX_VK_ALL_RW);
+      VkClearColorValue v;
+      memcpy(v.float32, d[i].init, 16);
+      VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+      vkCmdClearColorImage(a, img[i].image, VK_IMAGE_LAYOUT_GENERAL, &v, 1, &range);
+   }
+   VkFramebuffer fb = agx_vk_framebuffer(c, rp, (uint32_t)rts, views, W, H, 1);
+   VkCommandBuffer sec = agx_vk_begin_secondary(
+      c,
+      VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT |
+         VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT,
+      &(struct agx_vk_inheritance){.render_pass = rp, .subpass = 0, .framebuffer = fb});
+   vkCmdBindPipeline(sec, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+   vkCmdBindDescriptorSets(sec, VK_PIPELINE_BIND_POINT_GRAPHICS, g->layout, 0, 1, &g->ds.set, 0,
+                           NULL);
+   float push[4] = {0};
+   vkCmdPushConstants(sec, g->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 16, push);
+   agx_vk_viewport_scissor(sec, W, H);
+   vkCmdDraw(sec, 6, 1, 0, 0);
+   VK_OK(vkEndCommandBuffer(sec));
+   sim_execute(a, rp, fb, sec, 1);
+   VK_OK(vkEndCommandBuffer(a));
+   VkCommandBuffer b = agx_vk_begin(c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+   sim_execute(b, rp, fb, sec, 2);
+   agx_vk_memory_barrier(b, AGX_VK_ALL_WRITE, AGX_VK_ALL_READ);
+   for (int i = 0; i < rts; i++)
+      agx_vk_copy_to_buffer(b, &img[i], VK_IMAGE_LAYOUT_GENERAL, 0, 0, g->out.buf,
+                            (VkDeviceSize)i * W * H * 16);
+   agx_vk_host_barrier(b);
+   VK_OK(vkEndCommandBuffer(b));
+   VkCommandBuffer both[2] = {a, b};
+   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                      .commandBufferCount = 2,
+                      .pCommandBuffers = both};
+   VK_OK(vkQueueSubmit(c->queue, 1, &si, VK_NULL_HANDLE));
+   VK_OK(vkQueueWaitIdle(c->queue));
+
+   static struct model m;
+   memset(&m, 0, sizeof(m));
+   for (int i = 0; i < rts; i++)
+      for (int px = 0; px < W * H; px++)
+         memcpy(m.v[i][px][0], (double[4]){d[i].init[0], d[i].init[1], d[i].init[2], d[i].init[3]},
+                sizeof(m.v[i][px][0]));
+   for (int rep = 0; rep < 3; rep++) {
+      model_draw(&m, 1, rts, d, &t[0]);
+      model_draw(&m, 1, rts, d, &t[1]);
+   }
+   const float *got = (const float *)g->out.map;
+   unsigned bad = 0, checked = 0;
+   for (int px = 0; px < W * H; px++) {
+      if (m.amb[px])
+         continue;
+      checked++;
+      for (int i = 0; i < rts; i++)
+         for (int k = 0; k < 4; k++) {
+            double want = m.v[i][px][0][k];
+            float v = got[(size_t)i * W * H * 4 + 4 * px + k];
+            if (!close_to(v, want) && bad++ < 12)
+               fprintf(stderr, "%s: attachment %d pixel (%d, %d) c%d = %.7g, want %.7g\n", name, i,
+                       px % W, px / W, k, v, want);
+         }
+   }
+   printf("%s: %u mismatches (%u pixels checked)\n", name, bad, checked);
+   VkCommandBuffer cbs[3] = {a, b, sec};
+   vkFreeCommandBuffers(c->dev, c->pool, 3, cbs);
+   vkDestroyFramebuffer(c->dev, fb, NULL);
+   vkDestroyPipeline(c->dev, p, NULL);
+   vkDestroyRenderPass(c->dev, rp, NULL);
+   for (int i = 0; i < rts; i++)
+      agx_vk_image_free(c, &img[i]);
+   return bad;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -522,6 +704,7 @@ main(int argc, char **argv)
                  IN_SECONDARY_CLEAR);
       bad += run(&g, "8 x RGBA32F, 1 sample, in a secondary executed twice", 1, RTS, 1, d8, t,
                  IN_SECONDARY_TWICE);
+      bad += run_simultaneous(&g, RTS, d8, t);
       if (multiview) {
          bad += run(&g, "8 x RGBA32F, 1 sample, 2 views", 1, RTS, 2, d8, t, IN_PRIMARY);
          bad += run(&g, "8 x RGBA32F, 1 sample, 2 views, in a secondary + clear", 1, RTS, 2, d8, t,

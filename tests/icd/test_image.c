@@ -182,7 +182,9 @@ image_format_properties(struct agx_vk_ctx *c)
             VK_SUCCESS);
       CHECK(p.maxExtent.width == 16384 && p.maxExtent.height == 16384 && p.maxExtent.depth == 1 &&
             p.maxMipLevels == 15 && p.maxArrayLayers == 2048 &&
-            p.sampleCounts == VK_SAMPLE_COUNT_1_BIT);
+            /* sampled and storage multisampled images (storageImageSampleCounts) */
+            p.sampleCounts ==
+               (VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_2_BIT | VK_SAMPLE_COUNT_4_BIT));
       CHECK(ifp(c, VK_FORMAT_R32_UINT, VK_IMAGE_TYPE_3D, VK_IMAGE_TILING_OPTIMAL, u, 0, &p) ==
             VK_SUCCESS);
       CHECK(p.maxExtent.width == 2048 && p.maxExtent.depth == 2048 && p.maxMipLevels == 12);

@@ -13,7 +13,7 @@
  * at another offset between two draws (nothing else changes); an indexed draw with vertexOffset; R32G32B32_SFLOAT positions (z
  * added to blue) with R16G16_SNORM colours; R8G8B8A8_UINT to a flat uvec4
  * varying; with robustBufferAccess, a colour range ending inside an
- * element (agx-vk only: elements past the clamp read (0, 0, 0, 1)); instance
+ * element (agx-vk only: elements past the clamp read zeros); instance
  * divisors 3, 1 and 0 (VK_EXT_vertex_attribute_divisor) from firstInstance 2;
  * attribute offsets of 1024 and 2044 in a 2048-byte element; colours in
  * B8G8R8A8_UNORM, A8B8G8R8_UNORM_PACK32, A2B10G10R10_UNORM_PACK32 and
@@ -445,11 +445,12 @@ main(int argc, char **argv)
    bad += check(&s5);
 
    /* 6. The element clamp (agx-vk only: Vulkan lets robust out-of-range
-    * vertex reads return any in-range value too; the prolog returns
-    * (0, 0, 0, 1)): scene 1 with the colours' range (BindVertexBuffers2
-    * size) holding the first quad's colours and 3 bytes of the next one,
-    * so the second quad is opaque black. */
-   struct rect r6[2] = {r1[0], {20, 10, 60, 50, {0, 0, 0, 255}}};
+    * vertex reads return any in-range value too; the prolog returns zeros
+    * with the missing components filled, robustBufferAccess2's rule, so
+    * (0, 0, 0, 0) for RGBA8): scene 1 with the colours' range
+    * (BindVertexBuffers2 size) holding the first quad's colours and 3 bytes
+    * of the next one, so the second quad is transparent black. */
+   struct rect r6[2] = {r1[0], {20, 10, 60, 50, {0, 0, 0, 0}}};
    struct scene s6 = s1;
    s6.name = "element clamp (robust)";
    s6.range[1] = 6 * 4 + 3;

@@ -15,12 +15,18 @@
  *   clamp, and is cut by a clip distance the same way; a segment entirely
  *   behind a plane is dropped;
  * - points are discarded by an enabled clip distance < 0 and kept
- *   otherwise.
+ *   otherwise;
+ * - single-sampled line endpoints and segments on diamond boundaries
+ *   follow Direct3D 11's half-open diamond (x-major: bottom corner and
+ *   lower edges in, top/left/right corners and upper edges out; y-major:
+ *   the right corner in too) without endpoint perturbation: the expected
+ *   pixel of every segment is listed in the test, worked out by hand from
+ *   that rule (Microsoft "Rasterization Rules", Direct3D 11).
  *
  * Assumes the simulator's documented choices (sim/README.md "Render path"):
  * pixel centres at +0.5, 8 sub-pixel bits, single-sampled lines by the
- * diamond-exit rule, the multisampled line model of agx_sim_prim.c
- * line_segment().
+ * diamond-exit rule with D3D11's half-open diamond (agx_sim_raster.c), the
+ * multisampled line model of agx_sim_prim.c line_segment().
  */
 #include <math.h>
 #include <stdlib.h>
@@ -250,6 +256,132 @@ test_line_clipping(void)
    CHECK(bad == 0 && lit == 0);
 }
 
+/* ---- endpoints and segments on diamond boundaries ---------------------------------- */
+
+/* One segment (window coordinates, first -> second vertex) and the pixels
+ * it must light, derived by hand from the rule above. */
+struct endpoint_case {
+   double x0, y0, x1, y1;
+   unsigned n;
+   int px[16][2];
+};
+
+static const struct endpoint_case endpoint_cases[] = {
+   /* the dEQP-VK topology_line strip: x-major segments ending exactly on a
+    * right corner (excluded), the second one at the image's right edge;
+    * each pixel lit once */
+   {32,
+    5.5,
+    48,
+    5.5,
+    16,
+    {{32, 5},
+     {33, 5},
+     {34, 5},
+     {35, 5},
+     {36, 5},
+     {37, 5},
+     {38, 5},
+     {39, 5},
+     {40, 5},
+     {41, 5},
+     {42, 5},
+     {43, 5},
+     {44, 5},
+     {45, 5},
+     {46, 5},
+     {47, 5}}},
+   {48,
+    5.5,
+    64,
+    5.5,
+    16,
+    {{48, 5},
+     {49, 5},
+     {50, 5},
+     {51, 5},
+     {52, 5},
+     {53, 5},
+     {54, 5},
+     {55, 5},
+     {56, 5},
+     {57, 5},
+     {58, 5},
+     {59, 5},
+     {60, 5},
+     {61, 5},
+     {62, 5},
+     {63, 5}}},
+   /* half-pixel segments from a pixel centre: to the right corner
+    * (excluded: exits, lit), from it back to the centre (ends inside: none),
+    * down to the bottom corner (included: ends inside, none), up to the top
+    * corner (excluded: lit) */
+   {10.5, 20.5, 11.0, 20.5, 1, {{10, 20}}},
+   {11.0, 22.5, 10.5, 22.5, 0, {{0}}},
+   {15.5, 20.5, 15.5, 21.0, 0, {{0}}},
+   {17.5, 20.5, 17.5, 20.0, 1, {{17, 20}}},
+   /* vertical through centres, downwards: starts on the bottom corner of
+    * row 29 (included), ends on that of row 33 (inside: not lit) */
+   {5.5, 30.0, 5.5, 34.0, 4, {{5, 29}, {5, 30}, {5, 31}, {5, 32}}},
+   /* the same upwards: starts on row 34's top corner (excluded), ends on
+    * row 30's (excluded: lit) */
+   {7.5, 34.0, 7.5, 30.0, 4, {{7, 30}, {7, 31}, {7, 32}, {7, 33}}},
+   /* vertical on a pixel edge: the column on the left (y-major right
+    * corners included, left corners excluded) */
+   {12.0, 40.5, 12.0, 44.5, 4, {{11, 40}, {11, 41}, {11, 42}, {11, 43}}},
+   /* horizontal on a pixel edge: the row above (bottom corners included) */
+   {20.5, 50.0, 24.5, 50.0, 4, {{20, 49}, {21, 49}, {22, 49}, {23, 49}}},
+   /* diagonal (x-major, |slope| = 1) through centres */
+   {30.5, 10.5, 34.5, 14.5, 4, {{30, 10}, {31, 11}, {32, 12}, {33, 13}}},
+   /* diagonal along diamond edges: lower-left edges in, upper-right out */
+   {40.0, 20.5, 44.0, 24.5, 4, {{40, 20}, {41, 21}, {42, 22}, {43, 23}}},
+   /* y-major slope 2 through right/left corner pairs: the left pixel */
+   {50.5, 40.5, 52.5, 44.5, 4, {{50, 40}, {50, 41}, {51, 42}, {51, 43}}},
+   /* x-major slope 1/2 through bottom/top corner pairs: the upper pixel */
+   {50.5, 50.5, 54.5, 52.5, 4, {{50, 50}, {51, 50}, {52, 51}, {53, 51}}},
+};
+
+static void
+test_line_endpoints(void)
+{
+   const unsigned nc = sizeof(endpoint_cases) / sizeof(endpoint_cases[0]);
+   struct env e;
+   env_init(&e);
+   put_rt_r32(&e, W, H);
+   struct frame f;
+   frame_init(&f, &e, W, H, 8, SIM_BG_ZERO, SIM_EOT_IMAGE);
+   f.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
+   uint32_t fs = put_fs_text(&e, SIM_FS_COUNT);
+   struct draw_state d;
+   draw_state_default(&d, &f, fs);
+   d.line_width_field = 15;
+   uint32_t ref[W * H];
+   memset(ref, 0, sizeof(ref));
+   unsigned want_lit = 0;
+   for (unsigned i = 0; i < nc; i++) {
+      const struct endpoint_case *c = &endpoint_cases[i];
+      put_at(&e, 2 * i, c->x0, c->y0, 0.5f, 0);
+      put_at(&e, 2 * i + 1, c->x1, c->y1, 0.5f, 0);
+      for (unsigned k = 0; k < c->n; k++)
+         ref[c->px[k][1] * W + c->px[k][0]]++;
+      want_lit += c->n;
+   }
+   frame_draw(&f, &d, AGX_PRIMITIVE_LINES, 2 * nc, 0, false, 0, false, 0, 1);
+   CHECK(frame_submit(&f) == 1);
+   unsigned bad = 0, lit = 0;
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++) {
+         uint32_t got = rt32(&e, STRIDE, 4, x, y, 0);
+         lit += got != 0;
+         if (got != ref[y * W + x] && bad++ < 8)
+            fprintf(stderr, "line endpoints (%u,%u): got %u want %u\n", x, y, got, ref[y * W + x]);
+      }
+   printf("line endpoints on diamond boundaries: %u segments, %u pixels, %u mismatches\n", nc, lit,
+          bad);
+   CHECK(bad == 0 && lit == want_lit && want_lit == 66);
+   env_fini(&e);
+}
+
 /* ---- points and clip distances ------------------------------------------------------ */
 
 static void
@@ -291,6 +423,7 @@ main(void)
    test_msaa_lines(false);
    test_msaa_lines(true);
    test_line_clipping();
+   test_line_endpoints();
    test_point_clip_distance();
    return SIM_TEST_RESULT();
 }
