@@ -13,6 +13,11 @@
  *   layers, Buffer = the view's first layer, and the software words the
  *   shader addresses samples with (Aligned width MSAA = tiles per row x
  *   tile width, Sample count log2, Tile width / height, Layer stride).
+ * - SNORM formats: both descriptors get Type SINT (the same bits): the
+ *   shader converts values itself and writes codes through it, as the PBE's
+ *   float -> snorm conversion cannot produce the code -2^(b-1) a logic op
+ *   may write (compiler/ir/agx_emrt.c; an assumption of this project,
+ *   Honeykrisp keeps the view's format).
  * Load-op clears of spilled attachments run before the pass in memory
  * (agxv_clear_view_rect). Honeykrisp clears them from the background
  * program through image stores (hk_build_bg_eot with
@@ -71,6 +76,33 @@ pack_ms_pbe(const struct agxv_image_view *view, uint32_t *out)
    }
 }
 
+/* Type SNORM -> SINT in a packed Texture and PBE: the Type field's bits of
+ * the two values, XORed in (every other field is kept). */
+static void
+snorm_to_sint(uint8_t *texture, uint8_t *pbe)
+{
+   agx_unpack(NULL, texture, TEXTURE, t);
+   if (t.type != AGX_TEXTURE_TYPE_SNORM)
+      return;
+   uint32_t a[6], b[6];
+   agx_pack(a, TEXTURE, cfg) {
+      cfg.type = AGX_TEXTURE_TYPE_SNORM;
+   }
+   agx_pack(b, TEXTURE, cfg) {
+      cfg.type = AGX_TEXTURE_TYPE_SINT;
+   }
+   for (unsigned i = 0; i < 24; i++)
+      texture[i] ^= ((const uint8_t *)a)[i] ^ ((const uint8_t *)b)[i];
+   agx_pack(a, PBE, cfg) {
+      cfg.type = AGX_TEXTURE_TYPE_SNORM;
+   }
+   agx_pack(b, PBE, cfg) {
+      cfg.type = AGX_TEXTURE_TYPE_SINT;
+   }
+   for (unsigned i = 0; i < 24; i++)
+      pbe[i] ^= ((const uint8_t *)a)[i] ^ ((const uint8_t *)b)[i];
+}
+
 /* The Texture and PBE of spilled render target rt, viewing `view`, into block d. */
 static void
 pack_rt(const struct agxv_image_view *view, uint32_t rt, uint8_t *d)
@@ -80,6 +112,7 @@ pack_rt(const struct agxv_image_view *view, uint32_t rt, uint8_t *d)
       pack_ms_pbe(view, (uint32_t *)(d + AGX_ABI_EMRT_PBE(rt)));
    else
       memcpy(d + AGX_ABI_EMRT_PBE(rt), &view->input_desc[AGXV_IMAGE_DESC_PBE / 4], 24);
+   snorm_to_sint(d + AGX_ABI_EMRT_TEXTURE(rt), d + AGX_ABI_EMRT_PBE(rt));
 }
 
 VkResult

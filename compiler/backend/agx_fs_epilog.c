@@ -216,21 +216,20 @@ load_dst(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, bool 
    enum agx_tib_format f = (enum agx_tib_format)key->tib.format[rt];
    const struct agx_tib_format_info *fi = agx_tib_format(f);
    if (rt_spilled(key, rt)) {
-      /* an image load of the sample (float values for float and
-       * normalised formats: logic ops take the unorm code) */
-      agx_instr *v = agx_emrt_emit_load(b, &key->tib, rt, smask);
+      /* an image load of the sample (float values for float and unorm
+       * formats: logic ops take the code x * max; snorm ones read their
+       * codes, agx_emrt_emit_load) */
       bool snorm = fi->isa_format == AGX_FMT_S8NORM || fi->isa_format == AGX_FMT_S16NORM;
+      agx_instr *v = agx_emrt_emit_load(b, &key->tib, rt, smask, raw_int);
       for (unsigned c = 0; c < 4; c++) {
          d[c] = agx_extract(b, v, c);
          if (!raw_int || fi->base_type || c >= fi->comps)
             continue;
-         /* the bit code of the loaded value: unorm x*max, snorm x*(max/2)
-          * as a two's-complement field of the component's width */
+         /* the bit code: a field of the component's width */
          unsigned bits = logic_bits(f, fi, c);
          uint32_t max = bits == 32 ? 0xFFFFFFFFu : (1u << bits) - 1;
-         float scale = snorm ? (float)(max >> 1) : (float)max;
-         agx_instr *q = agx_fround_even(b, agx_fmul(b, d[c], fimm(b, scale)));
-         d[c] = snorm ? agx_iand(b, agx_f2i(b, 32, q), agx_imm(b, 32, max)) : agx_f2u(b, 32, q);
+         d[c] = snorm ? agx_iand(b, d[c], agx_imm(b, 32, max))
+                      : agx_f2u(b, 32, agx_fround_even(b, agx_fmul(b, d[c], fimm(b, (float)max))));
       }
       *waited = true;
       return;
@@ -305,8 +304,9 @@ store_raw(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_
 {
    const struct agx_tib_format_info *fi = agx_tib_format((enum agx_tib_format)key->tib.format[rt]);
    if (rt_spilled(key, rt)) {
-      /* in memory: the format's values (unorm codes back to floats), every
-       * component, masked ones kept from the destination */
+      /* in memory: the format's values (unorm codes back to floats; snorm
+       * codes sign-extended for the SINT descriptor), every component,
+       * masked ones kept from the destination */
       enum agx_tib_format f = (enum agx_tib_format)key->tib.format[rt];
       unsigned full = (1u << fi->comps) - 1;
       bool snorm = fi->isa_format == AGX_FMT_S8NORM || fi->isa_format == AGX_FMT_S16NORM;
@@ -320,15 +320,12 @@ store_raw(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_
             continue;
          unsigned bits = logic_bits(f, fi, c);
          uint32_t max = bits == 32 ? 0xFFFFFFFFu : (1u << bits) - 1;
-         if (snorm) { /* sign-extend the field; -max/2-1 clamps to -1 */
-            agx_instr *x = agx_ibfe(b, w[c], agx_imm(b, 32, 0), agx_imm(b, 32, bits));
-            w[c] = agx_fmax(b, agx_fmul(b, agx_i2f(b, 32, x), fimm(b, 1.0f / (float)(max >> 1))),
-                            fimm(b, -1.0f));
-         } else {
+         if (snorm) /* sign-extend the field: the code itself, -2^(b-1) included */
+            w[c] = agx_ibfe(b, w[c], agx_imm(b, 32, 0), agx_imm(b, 32, bits));
+         else
             w[c] = agx_fmul(b, agx_u2f(b, 32, w[c]), fimm(b, 1.0f / (float)max));
-         }
       }
-      agx_emrt_emit_store(b, &key->tib, rt, w, smask);
+      agx_emrt_emit_store(b, &key->tib, rt, w, smask, snorm);
       *waited = true;
       return;
    }
@@ -373,16 +370,37 @@ build_rt(agx_builder *b, const struct agx_fs_epilog_key *key, unsigned rt, agx_i
       for (unsigned c = 0; c < 4; c++)
          s1[c] = colour[1][c]; /* the second colour: r8-r11, RT1's registers */
    bool packed_rmw = (fi->packed || rt_spilled(key, rt)) && mask != full;
+   /* a spilled SNORM target read back: its codes (dc[], sign-extended), so
+    * masked components keep theirs exactly (the code -2^(b-1) reads as -1,
+    * whose code is 1 - 2^(b-1)) */
+   bool snorm_codes = rt_spilled(key, rt) && agx_emrt_snorm(&key->tib, rt) && rt_loads(key, rt);
+   agx_instr *dc[4] = {NULL, NULL, NULL, NULL};
    if (logic) { /* out[]: the op's values, d[]: the destination when loaded */
       logic_rt(b, key, rt, s, smask, wait8, d, out);
    } else {
-      if (rt_loads(key, rt))
+      if (snorm_codes) {
+         load_dst(b, key, rt, true, smask, wait8, dc);
+         for (unsigned c = 0; c < fi->comps; c++) {
+            unsigned bits = logic_bits(f, fi, c);
+            dc[c] = agx_ibfe(b, dc[c], agx_imm(b, 32, 0), agx_imm(b, 32, bits));
+            float max = (float)((1u << (bits - 1)) - 1);
+            d[c] = agx_fmax(b, agx_fdiv(b, agx_i2f(b, 32, dc[c]), fimm(b, max)), fimm(b, -1.0f));
+         }
+      } else if (rt_loads(key, rt)) {
          load_dst(b, key, rt, false, smask, wait8, d);
+      }
       if (rt_blends(key, rt))
          agx_blend_build(b, &key->rt[rt], norm_kind(f, fi), fi->isa_format != AGX_FMT_F16, s, s1, d,
                          k, out);
       else
          memcpy(out, s, sizeof(out));
+   }
+   if (snorm_codes) { /* codes: the result's, the destination's where masked */
+      agx_instr *w[4] = {NULL, NULL, NULL, NULL};
+      for (unsigned c = 0; c < fi->comps; c++)
+         w[c] = (mask & (1u << c)) ? norm_to_bits(b, out[c], logic_bits(f, fi, c), true) : dc[c];
+      store_raw(b, key, rt, w, full, smask, wait_c);
+      return;
    }
    if (packed_rmw) /* no component masks: keep the destination's components */
       for (unsigned c = 0; c < fi->comps; c++)

@@ -24,7 +24,11 @@
  *   Mesa's bounds check does.
  * Values are the 32-bit register forms of the logical format (fp32 for
  * float / normalised formats, integers): the PBE and the texture unit
- * convert. */
+ * convert; except SNORM formats, whose descriptors are SINT ones of the
+ * same bits (icd/agxv_emrt.c; an assumption of this project: the PBE's
+ * float -> snorm conversion never produces the code -2^(b-1), which a
+ * logic op must be able to write, Vulkan "Logical Operations") and whose
+ * values are converted here. */
 #include "agx_abi.h"
 #include "agx_builder.h"
 #include "agx_passes.h"
@@ -89,8 +93,10 @@ live_samples(agx_builder *b, unsigned samples)
 {
    agx_instr *cov = agx_intrin(b, AGX_OP_LOAD_SR_VOLATILE, agx_type_make(32, 1), 0, NULL, NULL,
                                NULL, SR_COVERAGE, 0, 0);
+   /* store = 1: narrowed by a SampleMask written after tests at entry
+    * (agx_mask_tile_stores) */
    agx_instr *act =
-      agx_intrin(b, AGX_OP_LOAD_ACTIVE_SAMPLES, agx_type_make(16, 1), 0, NULL, NULL, NULL, 0, 0, 0);
+      agx_intrin(b, AGX_OP_LOAD_ACTIVE_SAMPLES, agx_type_make(16, 1), 0, NULL, NULL, NULL, 1, 0, 0);
    return agx_iand(b, agx_iand(b, cov, agx_u2u(b, 32, act)), imm(b, samples & 0xFF));
 }
 
@@ -140,13 +146,47 @@ ms_index(agx_builder *b, const struct agx_tilebuffer_layout *tib, unsigned rt, a
                    agx_imul(b, layer, per_layer));
 }
 
+bool
+agx_emrt_snorm(const struct agx_tilebuffer_layout *tib, unsigned rt)
+{
+   const struct agx_tib_format_info *fi = agx_tib_format((enum agx_tib_format)tib->format[rt]);
+   return fi && (fi->isa_format == AGX_FMT_S8NORM || fi->isa_format == AGX_FMT_S16NORM);
+}
+
+/* Bits per component of a signed normalised format. */
+static unsigned
+snorm_bits(const struct agx_tilebuffer_layout *tib, unsigned rt)
+{
+   const struct agx_tib_format_info *fi = agx_tib_format((enum agx_tib_format)tib->format[rt]);
+   return fi->isa_format == AGX_FMT_S8NORM ? 8 : 16;
+}
+
+static agx_instr *
+fimm(agx_builder *b, float f)
+{
+   union {
+      float f;
+      uint32_t u;
+   } v = {.f = f};
+   return imm(b, v.u);
+}
+
 void
 agx_emrt_emit_store(agx_builder *b, const struct agx_tilebuffer_layout *tib, unsigned rt,
-                    agx_instr *const *words, unsigned samples)
+                    agx_instr *const *words, unsigned samples, bool codes)
 {
    agx_instr *c[4];
    for (unsigned k = 0; k < 4; k++)
       c[k] = words[k] ? words[k] : imm(b, 0);
+   if (agx_emrt_snorm(tib, rt) && !codes) {
+      /* Vulkan "Conversion from Floating-Point to Normalized Fixed-Point":
+       * round(clamp(x, -1, 1) x (2^(b-1) - 1)), the SINT PBE's integer */
+      float max = (float)((1u << (snorm_bits(tib, rt) - 1)) - 1);
+      for (unsigned k = 0; k < 4; k++) {
+         agx_instr *cl = agx_fmin(b, agx_fmax(b, c[k], fimm(b, -1.0f)), fimm(b, 1.0f));
+         c[k] = agx_f2i(b, 32, agx_fround_even(b, agx_fmul(b, cl, fimm(b, max))));
+      }
+   }
    agx_instr *data = agx_vec(b, 4, c);
    agx_intrin(b, AGX_OP_TILE_WAIT, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0xC, 0, 0);
    agx_instr *x = sr(b, SR_PIXEL_X), *y = sr(b, SR_PIXEL_Y), *layer = sr(b, SR_LAYER);
@@ -175,9 +215,21 @@ agx_emrt_emit_store(agx_builder *b, const struct agx_tilebuffer_layout *tib, uns
    agx_intrin(b, AGX_OP_TEXTURE_FENCE, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0, 0, 0);
 }
 
-agx_instr *
-agx_emrt_emit_load(agx_builder *b, const struct agx_tilebuffer_layout *tib, unsigned rt,
-                   unsigned samples)
+/* SNORM codes (the SINT texture's sign-extended integers) as values:
+ * Vulkan max(c / (2^(b-1) - 1), -1). */
+static agx_instr *
+snorm_values(agx_builder *b, const struct agx_tilebuffer_layout *tib, unsigned rt, agx_instr *v)
+{
+   float max = (float)((1u << (snorm_bits(tib, rt) - 1)) - 1);
+   agx_instr *c[4];
+   for (unsigned k = 0; k < 4; k++)
+      c[k] = agx_fmax(b, agx_fdiv(b, agx_i2f(b, 32, agx_extract(b, v, k)), fimm(b, max)),
+                      fimm(b, -1.0f));
+   return agx_vec(b, 4, c);
+}
+
+static agx_instr *
+load_words(agx_builder *b, const struct agx_tilebuffer_layout *tib, unsigned rt, unsigned samples)
 {
    agx_intrin(b, AGX_OP_TILE_WAIT, agx_type_make(0, 0), 0, NULL, NULL, NULL, 0xC, 0, 0);
    agx_instr *c[4] = {sr(b, SR_PIXEL_X), sr(b, SR_PIXEL_Y), NULL, NULL};
@@ -196,4 +248,12 @@ agx_emrt_emit_load(agx_builder *b, const struct agx_tilebuffer_layout *tib, unsi
    c[3] = sr(b, SR_LAYER);
    return agx_intrin(b, AGX_OP_TILE_TEXTURE_LOAD, agx_type_make(32, 4), 1, agx_vec(b, 4, c), NULL,
                      NULL, 2 * rt, 1, 1);
+}
+
+agx_instr *
+agx_emrt_emit_load(agx_builder *b, const struct agx_tilebuffer_layout *tib, unsigned rt,
+                   unsigned samples, bool codes)
+{
+   agx_instr *v = load_words(b, tib, rt, samples);
+   return agx_emrt_snorm(tib, rt) && !codes ? snorm_values(b, tib, rt, v) : v;
 }

@@ -351,12 +351,14 @@ intr('load_helper_invocation', 0)
 # (32-bit index; 0 without a per-sample loop), its position in the pixel
 # (32x2 float), the input coverage (gl_SampleMaskIn, 32-bit) and the
 # samples the current pass of the loop shades (16-bit mask; 0xFF without
-# a loop). interpolateAtSample / interpolateAtOffset of an input (source:
-# the 32-bit sample index / the 32x2 float offset from the pixel centre).
+# a loop; `store` = 1 when a spilled render target's store asks, which
+# agx_mask_tile_stores narrows like st_tile's mask). interpolateAtSample /
+# interpolateAtOffset of an input (source: the 32-bit sample index / the
+# 32x2 float offset from the pixel centre).
 intr('load_sample_id', 0, reorder=True)
 intr('load_sample_pos', 0, reorder=True)
 intr('load_sample_mask_in', 0)
-intr('load_active_samples', 0, reorder=True)
+intr('load_active_samples', 0, reorder=True, consts=('store',))
 intr('load_input_at_sample', 1, reorder=True, consts=('location', 'comp', 'interp'))
 intr('load_input_at_offset', 1, reorder=True, consts=('location', 'comp', 'interp'))
 # Discard the invocation's samples (OpKill, demote, terminate); the

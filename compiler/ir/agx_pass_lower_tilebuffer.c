@@ -53,7 +53,7 @@ agx_tib_emit_store_samples(agx_builder *b, const struct agx_tilebuffer_layout *t
    if (tib->spilled[rt]) {
       /* in memory (eMRT): every component; partial masks are the caller's
        * read-modify-write (graphics.md §4.5) */
-      agx_emrt_emit_store(b, tib, rt, words, samples);
+      agx_emrt_emit_store(b, tib, rt, words, samples, false);
       return;
    }
    unsigned full = (1u << fi->comps) - 1;

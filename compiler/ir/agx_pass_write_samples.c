@@ -8,11 +8,25 @@
  * `store_preloaded r(AGX_FS_WRITE_SAMPLES_REG)` (agx_fs_info.write_samples)
  * for a separate output epilog; programs that store their colours
  * themselves (no epilog, or an inlined one) apply it here.
- * Assumes the mask's value dominates the st_tile instructions (both in the
- * last top-level block, the stores after it). Stores of spilled render
- * targets (eMRT, image writes) are not masked. */
+ * Stores of spilled render targets (eMRT, image writes of the samples in
+ * `load_active_samples store = 1` & coverage, agx_emrt.c) are masked by
+ * ANDing that mask with it too.
+ * Assumes the mask's value dominates the st_tile instructions and the
+ * eMRT stores (both in the last top-level block, the stores after it). */
 #include "agx_builder.h"
 #include "agx_passes.h"
+
+/* An eMRT store's samples (load_active_samples store = 1) ANDed with the
+ * mask; the replacement's load is an ordinary one. */
+static agx_instr *
+mask_emrt(agx_builder *b, agx_instr *I, void *data)
+{
+   if (I->op != AGX_OP_LOAD_ACTIVE_SAMPLES || I->c[0] != 1)
+      return NULL;
+   agx_instr *act =
+      agx_intrin(b, AGX_OP_LOAD_ACTIVE_SAMPLES, I->type, 0, NULL, NULL, NULL, 0, 0, 0);
+   return agx_iand(b, act, (agx_instr *)data);
+}
 
 void
 agx_mask_tile_stores(agx_shader *s, agx_instr *mask16)
@@ -26,6 +40,7 @@ agx_mask_tile_stores(agx_shader *s, agx_instr *mask16)
       agx_builder b = agx_builder_before(s, I);
       I->src[1] = agx_iand(&b, I->src[1], mask16);
    }
+   agx_lower_each(s, mask_emrt, mask16);
 }
 
 bool

@@ -200,9 +200,17 @@ agx_instr *agx_tib_emit_load(struct agx_builder *b, enum agx_tib_format f, unsig
  * (0xFF: every covered sample), after wait_pix 0xC, followed by a PBE ->
  * texture fence; no component masks (callers read-modify-write). The load
  * returns 32x4 of the sample `samples` names (one bit), else of the pass's
- * sample (per-sample loop) or sample 0, after wait_pix 0xC. */
+ * sample (per-sample loop) or sample 0, after wait_pix 0xC. SNORM render
+ * targets are accessed through SINT descriptors (icd/agxv_emrt.c) so every
+ * code, -2^(b-1) included, is exact: with `codes` the words are the
+ * components' sign-extended two's-complement codes (logic ops), without
+ * they are fp32 values converted here. The samples a store may write are
+ * narrowed by agx_mask_tile_stores (its load_active_samples store = 1). */
 void agx_emrt_emit_store(struct agx_builder *b, const struct agx_tilebuffer_layout *tib,
-                         unsigned rt, agx_instr *const *words, unsigned samples);
+                         unsigned rt, agx_instr *const *words, unsigned samples, bool codes);
 agx_instr *agx_emrt_emit_load(struct agx_builder *b, const struct agx_tilebuffer_layout *tib,
-                              unsigned rt, unsigned samples);
+                              unsigned rt, unsigned samples, bool codes);
+/* Is render target rt's format a signed normalised one (its eMRT
+ * descriptors are SINT, agx_emrt_emit_store)? */
+bool agx_emrt_snorm(const struct agx_tilebuffer_layout *tib, unsigned rt);
 bool agx_pass_lower_colour_exports(agx_shader *s);
