@@ -125,4 +125,20 @@ with tempfile.TemporaryDirectory() as tmp:
           f'--offset 1 gives the complementary half, got {sorted(rows2)}', p)
     p, _ = run(tmp, good, extra=('--fraction', '2', '--offset', '2', '--no-expectations'))
     check(p.returncode != 0 and 'offset' in p.stderr, '--offset beyond --fraction is refused', p)
+
+    # A case name the binary does not know ends the session without a result:
+    # NotFound (not Crash), listed on stderr, an unexpected result, and kept
+    # out of the agx-fails.txt lines summarize.py suggests.
+    with open(os.path.join(tmp, 'list'), 'w') as f:
+        f.write('dEQP-VK.fake.a.pass_1\ndEQP-VK.fake.a.no_such_case\ndEQP-VK.fake.a.pass_2\n')
+    p, rows = run(tmp, good + 'dEQP-VK.fake.a.no_such_case,Crash\n',
+                  extra=('--caselist', os.path.join(tmp, 'list')))
+    check(rows.get('dEQP-VK.fake.a.no_such_case') == ('NotFound', 0.0) and
+          rows['dEQP-VK.fake.a.pass_2'][0] == 'Pass' and len(rows) == 3,
+          f'unknown case name -> NotFound, got {rows}', p)
+    check(p.returncode == 1 and 'does not know 1 case name' in p.stderr and
+          'dEQP-VK.fake.a.no_such_case,NotFound' in p.stdout, 'NotFound is reported and fails the run', p)
+    ex = subprocess.run([sys.executable, os.path.join(here, 'summarize.py'), '--expectations',
+                         os.path.join(tmp, 'out', 'reasons.txt')], capture_output=True, text=True)
+    check(ex.returncode == 0 and 'no_such_case' not in ex.stdout, 'NotFound never suggested: ' + ex.stdout)
 print('ok')
