@@ -1,6 +1,6 @@
 /*
  * CPU coverage of triangles for the references of multisample tests (test_ms_blend,
- * test_emrt): vertices snapped to the 1/256-pixel grid (the simulator's sub-pixel
+ * test_emrt, test_msaa): vertices snapped to the 1/256-pixel grid (the simulator's sub-pixel
  * precision, so the reference and the rasterizer see the same edges) and the exact test of a
  * sample point against the three edges, telling points on an edge apart (the test skips
  * pixels with such ambiguous samples). The standard 4-sample positions are Vulkan's

@@ -48,20 +48,19 @@
 #include <string.h>
 
 #include "agx_vk_gfx.h"
+#include "ms_tri.h"
 
 #define W 64
 #define H 32
 #define S 4
 
-static const double sample_pos4[4][2] = {
-   {0.375, 0.125}, {0.875, 0.375}, {0.125, 0.625}, {0.625, 0.875}};
-/* Vulkan's standard 2-sample locations */
+/* Vulkan's standard 2-sample locations (the 4-sample ones: ms_tri.h) */
 static const double sample_pos2[2][2] = {{0.75, 0.75}, {0.25, 0.25}};
 
 /* The sample count of the scenes being run (4, or 2 for the 2x pass of
  * main) and its standard locations. */
 static int ns = 4;
-static const double (*sample_pos)[2] = sample_pos4;
+static const double (*sample_pos)[2] = ms_sample_pos4;
 
 struct vtx {
    float pos[4];
@@ -75,26 +74,6 @@ struct tri {
 };
 
 static const uint8_t clear_col[4] = {16, 64, 200, 255};
-
-/* -1 outside, 1 inside, 0 on an edge (ambiguous) */
-static int
-inside(const struct tri *t, double px, double py)
-{
-   double area =
-      (t->x[1] - t->x[0]) * (t->y[2] - t->y[0]) - (t->y[1] - t->y[0]) * (t->x[2] - t->x[0]);
-   int sign = area > 0 ? 1 : -1;
-   int res = 1;
-   for (int e = 0; e < 3; e++) {
-      int a = e, b = (e + 1) % 3;
-      double f = (t->x[b] - t->x[a]) * (py - t->y[a]) - (t->y[b] - t->y[a]) * (px - t->x[a]);
-      f *= sign;
-      if (f < 0)
-         return -1;
-      if (f == 0)
-         res = 0;
-   }
-   return res;
-}
 
 /* The model: per sample colour (and whether ambiguous), per pixel range. */
 struct model {
@@ -124,7 +103,7 @@ model_draw(struct model *m, const struct tri *t, bool depth)
       for (int x = 0; x < W; x++) {
          int p = y * W + x;
          for (int s = 0; s < ns; s++) {
-            int in = inside(t, x + sample_pos[s][0], y + sample_pos[s][1]);
+            int in = ms_tri_inside(t->x, t->y, x + sample_pos[s][0], y + sample_pos[s][1]);
             if (in == 0)
                m->amb[p] = true;
             if (in <= 0 || (depth && !(t->z < m->z[p][s])))
@@ -684,10 +663,7 @@ make_tri(double x0, double y0, double x1, double y1, double x2, double y2, float
          const uint8_t col[4])
 {
    struct tri t = {.x = {x0, x1, x2}, .y = {y0, y1, y2}, .z = z};
-   for (int k = 0; k < 3; k++) {
-      t.x[k] = nearbyint(t.x[k] * 256.0) / 256.0;
-      t.y[k] = nearbyint(t.y[k] * 256.0) / 256.0;
-   }
+   ms_tri_snap(t.x, t.y);
    memcpy(t.col, col, 4);
    return t;
 }
