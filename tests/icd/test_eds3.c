@@ -27,8 +27,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "agx_vk_debug.h"
 #include "agx_vk_gfx.h"
 
 #define W 64
@@ -43,40 +43,9 @@ static const uint8_t clear_rgba[4] = {0, 0, 128, 255};
 
 /* --- counting the driver's linked epilogs (agx-vk only) ---------------------- */
 
-static FILE *capture;
-static int saved_stderr = -1;
-
-static void
-capture_begin(void)
-{
-   if (c.reference)
-      return;
-   fflush(stderr);
-   capture = tmpfile();
-   CHECK(capture != NULL);
-   saved_stderr = dup(2);
-   dup2(fileno(capture), 2);
-}
-
-static unsigned
-capture_end(void)
-{
-   if (c.reference)
-      return 0;
-   fflush(stderr);
-   dup2(saved_stderr, 2);
-   close(saved_stderr);
-   rewind(capture);
-   unsigned n = 0;
-   char line[512];
-   while (fgets(line, sizeof(line), capture)) {
-      n += strncmp(line, "agx: fs epilog variant", 22) == 0;
-      if (strncmp(line, "agx: ", 5) && !strchr("0123456789 ;", line[0]))
-         fputs(line, stderr);
-   }
-   fclose(capture);
-   return n;
-}
+static struct agx_vk_capture capture;
+/* the line the driver prints for each counted event (AGX_DEBUG=shaders) */
+static const char counted_line[] = "agx: fs epilog variant";
 
 /* --- scenes -------------------------------------------------------------------- */
 
@@ -429,10 +398,10 @@ run(const char *vs_path, const char *fs_path)
       memset(o1.ptr, 0xAB, W * H * 4);
       memset(o2.ptr, 0xAB, W * H * 4);
       VkCommandBuffer cb = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
-      capture_begin();
+      agx_vk_capture_begin(&capture, c.reference);
       record(cb, false, p1, &vb, &t1, NULL);
       record(cb, true, p2, &vb, &t2, &msi);
-      unsigned linked = capture_end();
+      unsigned linked = agx_vk_capture_end(&capture, counted_line);
       agx_vk_readback(cb, &t1, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, AGX_VK_COLOR_WRITE, &o1);
       agx_vk_readback(cb, &t2, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, AGX_VK_COLOR_WRITE, &o2);
       VK_OK(agx_vk_submit_wait(&c, cb));
@@ -469,10 +438,7 @@ main(int argc, char **argv)
       fprintf(stderr, "usage: test_eds3 EDS3_VERT DRAW_FRAG [--validation] [--reference]\n");
       return 2;
    }
-   const char *dbg = getenv("AGX_DEBUG");
-   char env[256];
-   snprintf(env, sizeof(env), "%s%sshaders", dbg ? dbg : "", dbg && dbg[0] ? "," : "");
-   setenv("AGX_DEBUG", env, 1);
+   agx_vk_debug_add("shaders");
    agx_vk_ctx_instance(&c, argc, argv);
    const char *exts[2] = {"VK_EXT_extended_dynamic_state2", "VK_EXT_extended_dynamic_state3"};
    if (!agx_vk_ctx_has_extension(&c, exts[0]) || !agx_vk_ctx_has_extension(&c, exts[1])) {

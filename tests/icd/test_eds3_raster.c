@@ -40,8 +40,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "agx_vk_debug.h"
 #include "agx_vk_gfx.h"
 
 #define W 64
@@ -56,40 +56,9 @@ static const uint8_t clear_rgba[4] = {0, 0, 128, 255};
 
 /* --- counting the driver's linked epilogs (agx-vk only) ---------------------- */
 
-static FILE *capture;
-static int saved_stderr = -1;
-
-static void
-capture_begin(void)
-{
-   if (c.reference)
-      return;
-   fflush(stderr);
-   capture = tmpfile();
-   CHECK(capture != NULL);
-   saved_stderr = dup(2);
-   dup2(fileno(capture), 2);
-}
-
-static unsigned
-capture_end(void)
-{
-   if (c.reference)
-      return 0;
-   fflush(stderr);
-   dup2(saved_stderr, 2);
-   close(saved_stderr);
-   rewind(capture);
-   unsigned n = 0;
-   char line[512];
-   while (fgets(line, sizeof(line), capture)) {
-      n += strncmp(line, "agx: fs epilog variant", 22) == 0;
-      if (strncmp(line, "agx: ", 5) && !strchr("0123456789 ;", line[0]))
-         fputs(line, stderr);
-   }
-   fclose(capture);
-   return n;
-}
+static struct agx_vk_capture capture;
+/* the line the driver prints for each counted event (AGX_DEBUG=shaders) */
+static const char counted_line[] = "agx: fs epilog variant";
 
 /* --- geometry -------------------------------------------------------------------- */
 
@@ -502,11 +471,11 @@ run(const char *vs_path, const char *fs_path, const char *sample_id_path)
       for (unsigned k = 0; k < 3; k++)
          memset(out[k].ptr, 0xAB, W * H * 4);
       VkCommandBuffer cb = agx_vk_begin(&c, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
-      capture_begin();
+      agx_vk_capture_begin(&capture, c.reference);
       record_clip(cb, pc, &vb, &tc, &depth);
       record_ms(cb, pm, &vb, 1, CLIP_CELLS, &t1, NULL);
       record_ms(cb, pm, &vb, 4, CLIP_CELLS + MS_CELLS, &t4, &msi);
-      unsigned linked = capture_end();
+      unsigned linked = agx_vk_capture_end(&capture, counted_line);
       agx_vk_readback(cb, &tc, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, AGX_VK_COLOR_WRITE,
                       &out[0]);
       agx_vk_readback(cb, &t1, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, AGX_VK_COLOR_WRITE,
@@ -564,10 +533,7 @@ main(int argc, char **argv)
                       "[--reference]\n");
       return 2;
    }
-   const char *dbg = getenv("AGX_DEBUG");
-   char env[256];
-   snprintf(env, sizeof(env), "%s%sshaders", dbg ? dbg : "", dbg && dbg[0] ? "," : "");
-   setenv("AGX_DEBUG", env, 1);
+   agx_vk_debug_add("shaders");
    agx_vk_ctx_instance(&c, argc, argv);
    /* The installed layer (1.3.239) compares the attachments' sample count
     * with the pipeline's static rasterizationSamples even when it is

@@ -32,8 +32,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "agx_vk_debug.h"
 #include "agx_vk_gfx.h"
 
 #define W 64
@@ -48,42 +48,9 @@ static const uint8_t clear_rgba[4] = {0, 0, 128, 255};
 
 /* --- compile counting (agx-vk only) ------------------------------------------ */
 
-static FILE *capture;
-static int saved_stderr = -1;
-
-static void
-capture_begin(void)
-{
-   if (c.reference)
-      return;
-   fflush(stderr);
-   capture = tmpfile();
-   CHECK(capture != NULL);
-   saved_stderr = dup(2);
-   dup2(fileno(capture), 2);
-}
-
-/* The main shaders compiled since capture_begin (0 on another driver). */
-static unsigned
-capture_end(void)
-{
-   if (c.reference)
-      return 0;
-   fflush(stderr);
-   dup2(saved_stderr, 2);
-   close(saved_stderr);
-   rewind(capture);
-   unsigned n = 0;
-   char line[512];
-   while (fgets(line, sizeof(line), capture)) {
-      n += strncmp(line, "agx: shader \"", 13) == 0;
-      /* what is not the driver's shader dump (validation messages) */
-      if (strncmp(line, "agx: ", 5) && !strchr("0123456789 ;", line[0]))
-         fputs(line, stderr);
-   }
-   fclose(capture);
-   return n;
-}
+static struct agx_vk_capture capture;
+/* the line the driver prints for each counted event (AGX_DEBUG=shaders) */
+static const char counted_line[] = "agx: shader \"";
 
 static unsigned bad;
 
@@ -256,9 +223,9 @@ static VkPipeline
 create(const VkGraphicsPipelineCreateInfo *ci, unsigned *compiles)
 {
    VkPipeline p;
-   capture_begin();
+   agx_vk_capture_begin(&capture, c.reference);
    VkResult r = vkCreateGraphicsPipelines(c.dev, cache, 1, ci, NULL, &p);
-   unsigned n = capture_end();
+   unsigned n = agx_vk_capture_end(&capture, counted_line);
    VK_OK(r);
    if (compiles)
       *compiles = n;
@@ -991,10 +958,7 @@ main(int argc, char **argv)
       return 2;
    }
    /* every compilation of a main shader prints a line (counted above) */
-   const char *dbg = getenv("AGX_DEBUG");
-   char env[256];
-   snprintf(env, sizeof(env), "%s%sshaders", dbg ? dbg : "", dbg && dbg[0] ? "," : "");
-   setenv("AGX_DEBUG", env, 1);
+   agx_vk_debug_add("shaders");
    agx_vk_ctx_instance(&c, argc, argv);
    const char *exts[3] = {"VK_KHR_pipeline_library", "VK_EXT_graphics_pipeline_library",
                           "VK_EXT_transform_feedback"};

@@ -19,8 +19,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "agx_vk_debug.h"
 #include "agx_vk_gfx.h"
 
 #define NV 8      /* vertices per draw */
@@ -168,40 +168,9 @@ record(const struct agx_vk_vs_store *o, VkPipeline p)
 
 /* --- counting the driver's linked prologs (agx-vk only) ---------------------- */
 
-static FILE *capture;
-static int saved_stderr = -1;
-
-static void
-capture_begin(void)
-{
-   if (c.reference)
-      return;
-   fflush(stderr);
-   capture = tmpfile();
-   saved_stderr = dup(2);
-   if (capture)
-      dup2(fileno(capture), 2);
-}
-
-static unsigned
-capture_end(void)
-{
-   if (c.reference || !capture)
-      return 0;
-   fflush(stderr);
-   dup2(saved_stderr, 2);
-   close(saved_stderr);
-   rewind(capture);
-   unsigned n = 0;
-   char line[512];
-   while (fgets(line, sizeof(line), capture)) {
-      n += strncmp(line, "agx: vs prolog variant", 22) == 0;
-      if (strncmp(line, "agx: ", 5) && !strchr("0123456789 ;", line[0]))
-         fputs(line, stderr);
-   }
-   fclose(capture);
-   return n;
-}
+static struct agx_vk_capture capture;
+/* the line the driver prints for each counted event (AGX_DEBUG=shaders) */
+static const char counted_line[] = "agx: vs prolog variant";
 
 /* The element index of a binding (Vulkan: vertex index, or instance index
  * divided by the divisor; 0 for divisor 0). */
@@ -264,10 +233,7 @@ main(int argc, char **argv)
       return 2;
    }
    _Static_assert(ND * SLOT <= OUT_N, "outputs fit the shader's arrays");
-   const char *dbg = getenv("AGX_DEBUG");
-   char env[256];
-   snprintf(env, sizeof(env), "%s%sshaders", dbg ? dbg : "", dbg && dbg[0] ? "," : "");
-   setenv("AGX_DEBUG", env, 1);
+   agx_vk_debug_add("shaders");
    agx_vk_ctx_instance(&c, argc, argv);
    const char *exts[2] = {"VK_EXT_vertex_input_dynamic_state", "VK_EXT_vertex_attribute_divisor"};
    if (!agx_vk_ctx_has_extension(&c, exts[0]) || !agx_vk_ctx_has_extension(&c, exts[1])) {
@@ -295,9 +261,9 @@ main(int argc, char **argv)
    VkPipeline p = pipeline(&o);
    unsigned bad = 0, links[2];
    for (unsigned round = 0; round < 2; round++) {
-      capture_begin();
+      agx_vk_capture_begin(&capture, c.reference);
       record(&o, p);
-      links[round] = capture_end();
+      links[round] = agx_vk_capture_end(&capture, counted_line);
       bad += check(&o);
    }
    printf("%u draws x %u instances x %u vertices checked twice, %u mismatches; prologs linked: "
