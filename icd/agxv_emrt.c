@@ -8,11 +8,10 @@
  *   choose the same dimension, hk_image_view.c).
  * - PBE, single-sampled: the view's 2D-array PBE (input_desc).
  * - PBE, multisampled: Honeykrisp's buffer-like PBE (hk_image_view.c
- *   pack_pbe for msaa && !eot): Dimension 2D, Layout Linear, Width 16384,
- *   Stride 16384 x bytes per sample - 4, Height for the samples of the view's
- *   layers, Buffer = the view's first layer, and the software words the
- *   shader addresses samples with (Aligned width MSAA = tiles per row x
- *   tile width, Sample count log2, Tile width / height, Layer stride).
+ *   pack_pbe for msaa && !eot), the one of the view's storage descriptor
+ *   (agxv_image_view.c pack_ms_storage_pbe: Dimension 2D, Layout Linear,
+ *   the samples from the view's first layer on, and the software words the
+ *   shader addresses samples with).
  * - SNORM formats: both descriptors get Type SINT (the same bits): the
  *   shader converts values itself and writes codes through it, as the PBE's
  *   float -> snorm conversion cannot produce the code -2^(b-1) a logic op
@@ -36,45 +35,10 @@
 #include "agx_pack.h"
 #include "agxv_clear.h"
 #include "agxv_cmd_buffer.h"
-#include "agxv_format_table.h"
 #include "agxv_image.h"
 #include "agxv_image_view.h"
 #include "agxv_render_pass.h"
 #include "agxv_upload.h"
-
-/* The multisampled view's buffer-like PBE. */
-static void
-pack_ms_pbe(const struct agxv_image_view *view, uint32_t *out)
-{
-   const struct agxv_image *image = view->image;
-   const struct agx_image_layout *l = &image->layout;
-   const struct agxv_format_info *f = agxv_format_info(view->format);
-   unsigned level = view->base_level;
-   uint64_t buffer =
-      image->va + l->level_offset[level] + (uint64_t)view->base_layer * l->layer_stride;
-   uint64_t samples = (l->size - (uint64_t)view->base_layer * l->layer_stride) / f->bytes;
-   uint64_t rows = (samples + AGX_ABI_TEXEL_WIDTH - 1) / AGX_ABI_TEXEL_WIDTH;
-   agx_pack(out, PBE, cfg) {
-      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
-      cfg.layout = AGX_LAYOUT_LINEAR;
-      cfg.channels = f->channels;
-      cfg.type = f->type;
-      cfg.swizzle_r = f->pbe_swizzle[0];
-      cfg.swizzle_g = f->pbe_swizzle[1];
-      cfg.swizzle_b = f->pbe_swizzle[2];
-      cfg.swizzle_a = f->pbe_swizzle[3];
-      cfg.width = AGX_ABI_TEXEL_WIDTH;
-      cfg.height = (uint32_t)(rows ? rows : 1);
-      cfg.stride = AGX_ABI_TEXEL_WIDTH * f->bytes - 4;
-      cfg.buffer = buffer;
-      cfg.srgb = f->srgb;
-      cfg.aligned_width_msaa_sw = l->tiles_per_row[level] << l->tile_w_log2[level];
-      cfg.sample_count_log2_sw = image->samples == 4 ? 2 : 1;
-      cfg.tile_width_sw = 1u << l->tile_w_log2[level];
-      cfg.tile_height_sw = 1u << l->tile_h_log2[level];
-      cfg.layer_stride_sw = (uint32_t)l->layer_stride;
-   }
-}
 
 /* Type SNORM -> SINT in a packed Texture and PBE: the Type field's bits of
  * the two values, XORed in (every other field is kept). */
@@ -108,10 +72,10 @@ static void
 pack_rt(const struct agxv_image_view *view, uint32_t rt, uint8_t *d)
 {
    memcpy(d + AGX_ABI_EMRT_TEXTURE(rt), &view->input_desc[AGXV_IMAGE_DESC_TEXTURE / 4], 24);
-   if (view->image->samples > 1)
-      pack_ms_pbe(view, (uint32_t *)(d + AGX_ABI_EMRT_PBE(rt)));
-   else
-      memcpy(d + AGX_ABI_EMRT_PBE(rt), &view->input_desc[AGXV_IMAGE_DESC_PBE / 4], 24);
+   /* multisampled: the buffer-like PBE of the view's storage descriptor
+    * (agxv_image_view.c pack_ms_storage_pbe, the one packing of it) */
+   const uint32_t *pbe = view->image->samples > 1 ? view->storage_desc : view->input_desc;
+   memcpy(d + AGX_ABI_EMRT_PBE(rt), &pbe[AGXV_IMAGE_DESC_PBE / 4], 24);
    snorm_to_sint(d + AGX_ABI_EMRT_TEXTURE(rt), d + AGX_ABI_EMRT_PBE(rt));
 }
 

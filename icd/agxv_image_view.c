@@ -86,7 +86,8 @@ texture_dimension(VkImageViewType type)
  * images have one level), and the software words shaders address samples
  * with (compiler/ir/agx_pass_lower_image.c ms_sample_index): Aligned
  * width MSAA (the tiles of a row x tile width), Sample count log2, Tile
- * width / height, Layer stride. */
+ * width / height, Layer stride. Spilled render targets write through it
+ * too (agxv_emrt.c). */
 static void
 pack_ms_storage_pbe(const struct agxv_image *image, const struct agx_image_layout *l,
                     const struct agxv_format_info *f, uint64_t address,

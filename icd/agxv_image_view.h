@@ -25,7 +25,8 @@ struct agxv_image_view {
    /* sampled / combined; its PBE is the end-of-tile store's */
    uint32_t desc[AGXV_IMAGE_DESC_SIZE / 4];
    /* storage: cubes as 2D arrays; multisampled images with the buffer-like
-    * PBE of shader stores (agx_abi.h) */
+    * PBE of shader stores (agx_abi.h), which spilled render targets
+    * also write through (agxv_emrt.c) */
    uint32_t storage_desc[AGXV_IMAGE_DESC_SIZE / 4];
    /* input attachments: 1D/2D views as arrays of their layers, read at the
     * fragment's layer (Honeykrisp's HK_DESC_USAGE_INPUT, hk_image_view.c;

@@ -37,9 +37,37 @@
 static const unsigned PERM[4] = {3, 0, 2, 1};
 static const uint32_t CLEAR = 7;
 
-enum path { PATH_VS, PATH_VS_NO_VP, PATH_GS, PATH_TESS, PATH_MULTIVIEW, PATH_COUNT };
-static const char *const path_name[PATH_COUNT] = {"vs", "vs_without_index", "gs", "tess",
-                                                  "multiview"};
+enum path {
+   PATH_VS,
+   PATH_VS_NO_VP,
+   PATH_GS,
+   PATH_TESS,
+   PATH_MULTIVIEW,
+   PATH_GPL_VS, /* libraries, fast link */
+   PATH_GPL_VS_NO_VP,
+   PATH_GPL_LTO_VS, /* libraries, link-time optimisation */
+   PATH_GPL_LTO_VS_NO_VP,
+   PATH_COUNT
+};
+static const char *const path_name[PATH_COUNT] = {"vs",
+                                                  "vs_without_index",
+                                                  "gs",
+                                                  "tess",
+                                                  "multiview",
+                                                  "gpl_vs",
+                                                  "gpl_vs_without_index",
+                                                  "gpl_lto_vs",
+                                                  "gpl_lto_vs_without_index"};
+
+static bool
+is_gpl(enum path p)
+{
+   return p >= PATH_GPL_VS;
+}
+
+/* The parts of a pipeline as libraries: vertex input, pre-rasterization
+ * with fsvp_vp.vert / fsvp.vert, fragment shader, output interface. */
+enum lib { LIB_VI, LIB_PRE_VP, LIB_PRE_NO_VP, LIB_FS, LIB_OUT, LIB_COUNT };
 
 struct gpu {
    struct agx_vk_ctx *c;
@@ -47,6 +75,7 @@ struct gpu {
    VkPipelineLayout layout;
    struct agx_vk_buffer out;
    struct agx_vk_image image;
+   VkPipeline libs[LIB_COUNT]; /* VK_NULL_HANDLE without graphics pipeline libraries */
 };
 
 /* The viewport quad q is sent to on `path` (CPU side of the shaders). */
@@ -56,6 +85,8 @@ viewport_of(enum path p, unsigned q)
    switch (p) {
    case PATH_VS:
    case PATH_MULTIVIEW:
+   case PATH_GPL_VS:
+   case PATH_GPL_LTO_VS:
       return (q + 1) % 4;
    case PATH_GS:
       return (q + 2) % 4;
@@ -66,19 +97,78 @@ viewport_of(enum path p, unsigned q)
    }
 }
 
+/* The states of every scene: vertex shader vs, fsvp.frag, the four viewports. */
+static void
+fill(struct gpu *g, struct agx_vk_gfx *b, VkShaderModule vs)
+{
+   agx_vk_gfx_defaults(b, g->layout, vs, g->frag, VK_FORMAT_R32G32B32A32_UINT);
+   agx_vk_gfx_fixed_viewport(b, W, H);
+   for (unsigned i = 0; i < 4; i++) {
+      int x = 16 * (int)(PERM[i] % 2), y = 16 * (int)(PERM[i] / 2);
+      b->viewports[i] = (VkViewport){(float)x, (float)y, 16, 16, 0, 1};
+      b->scissors[i] = (VkRect2D){{x, y}, {16, 16}};
+   }
+   b->vp.viewportCount = b->vp.scissorCount = 4;
+}
+
+/* Library `l` (the states of the other parts are ignored, VkGraphicsPipelineCreateInfo). */
+static VkPipeline
+make_library(struct gpu *g, enum lib l)
+{
+   static const VkGraphicsPipelineLibraryFlagsEXT part[LIB_COUNT] = {
+      VK_GRAPHICS_PIPELINE_LIBRARY_VERTEX_INPUT_INTERFACE_BIT_EXT,
+      VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT,
+      VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT,
+      VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT,
+      VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_OUTPUT_INTERFACE_BIT_EXT};
+   struct agx_vk_gfx b;
+   fill(g, &b, l == LIB_PRE_VP ? g->vp_vert : g->novp_vert);
+   if (l != LIB_PRE_VP && l != LIB_PRE_NO_VP)
+      agx_vk_gfx_stage(&b, AGX_VK_VS, VK_NULL_HANDLE);
+   if (l != LIB_FS)
+      agx_vk_gfx_stage(&b, AGX_VK_FS, VK_NULL_HANDLE);
+   VkGraphicsPipelineLibraryCreateInfoEXT gpl = {
+      .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_LIBRARY_CREATE_INFO_EXT,
+      .flags = part[l]};
+   b.ri.pNext = &gpl;
+   /* the attachment formats belong to the output interface (the validation
+    * layers take a pre-rasterization library with colour formats for one
+    * that needs a colour blend state) */
+   if (l == LIB_PRE_VP || l == LIB_PRE_NO_VP)
+      b.ri.colorAttachmentCount = 0;
+   b.ci.flags = VK_PIPELINE_CREATE_LIBRARY_BIT_KHR |
+                VK_PIPELINE_CREATE_RETAIN_LINK_TIME_OPTIMIZATION_INFO_BIT_EXT;
+   return agx_vk_gfx_create(g->c, &b);
+}
+
+/* The four libraries of path p linked, fast or optimised. */
+static VkPipeline
+link_libraries(struct gpu *g, enum path p)
+{
+   bool vp = p == PATH_GPL_VS || p == PATH_GPL_LTO_VS;
+   bool lto = p == PATH_GPL_LTO_VS || p == PATH_GPL_LTO_VS_NO_VP;
+   VkPipeline libs[4] = {g->libs[LIB_VI], g->libs[vp ? LIB_PRE_VP : LIB_PRE_NO_VP], g->libs[LIB_FS],
+                         g->libs[LIB_OUT]};
+   VkPipelineLibraryCreateInfoKHR li = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LIBRARY_CREATE_INFO_KHR,
+                                        .libraryCount = 4,
+                                        .pLibraries = libs};
+   VkGraphicsPipelineCreateInfo ci = {
+      .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+      .pNext = &li,
+      .flags = lto ? VK_PIPELINE_CREATE_LINK_TIME_OPTIMIZATION_BIT_EXT : 0,
+      .layout = g->layout};
+   VkPipeline pipe;
+   VK_OK(vkCreateGraphicsPipelines(g->c->dev, VK_NULL_HANDLE, 1, &ci, NULL, &pipe));
+   return pipe;
+}
+
 static VkPipeline
 make_pipeline(struct gpu *g, enum path p)
 {
+   if (is_gpl(p))
+      return link_libraries(g, p);
    struct agx_vk_gfx b;
-   VkShaderModule vs = p == PATH_VS || p == PATH_MULTIVIEW ? g->vp_vert : g->novp_vert;
-   agx_vk_gfx_defaults(&b, g->layout, vs, g->frag, VK_FORMAT_R32G32B32A32_UINT);
-   agx_vk_gfx_fixed_viewport(&b, W, H);
-   for (unsigned i = 0; i < 4; i++) {
-      int x = 16 * (int)(PERM[i] % 2), y = 16 * (int)(PERM[i] / 2);
-      b.viewports[i] = (VkViewport){(float)x, (float)y, 16, 16, 0, 1};
-      b.scissors[i] = (VkRect2D){{x, y}, {16, 16}};
-   }
-   b.vp.viewportCount = b.vp.scissorCount = 4;
+   fill(g, &b, p == PATH_VS || p == PATH_MULTIVIEW ? g->vp_vert : g->novp_vert);
    if (p == PATH_GS)
       agx_vk_gfx_stage(&b, AGX_VK_GS, g->geom);
    if (p == PATH_TESS) {
@@ -199,7 +289,24 @@ main(int argc, char **argv)
    VkPhysicalDeviceFeatures f10 = {.multiViewport = VK_TRUE,
                                    .geometryShader = VK_TRUE,
                                    .tessellationShader = tess};
-   agx_vk_ctx_device_features(&c, &f13, &f10, 0, NULL);
+   const char *exts[2] = {"VK_KHR_pipeline_library", "VK_EXT_graphics_pipeline_library"};
+   VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT gplf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT};
+   if (agx_vk_ctx_has_extension(&c, exts[0]) && agx_vk_ctx_has_extension(&c, exts[1])) {
+      f2.pNext = &gplf;
+      vkGetPhysicalDeviceFeatures2(c.pdev, &f2);
+   }
+   bool gpl = gplf.graphicsPipelineLibrary;
+   if (!gpl)
+      printf("skip: graphics pipeline libraries not offered\n");
+   /* agx-vk offers them (the library scenes are what this test is for there) */
+   if (!c.reference)
+      CHECK(gpl);
+   gplf = (VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT,
+      .graphicsPipelineLibrary = VK_TRUE};
+   f11.pNext = gpl ? &gplf : NULL;
+   agx_vk_ctx_device_features(&c, &f13, &f10, gpl ? 2 : 0, exts);
 
    struct gpu g = {.c = &c};
    g.vp_vert = agx_vk_shader(&c, argv[1]);
@@ -218,12 +325,16 @@ main(int argc, char **argv)
                                                    .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
                                                             VK_IMAGE_USAGE_TRANSFER_SRC_BIT},
                        &g.image);
+   for (int l = 0; gpl && l < LIB_COUNT; l++)
+      g.libs[l] = make_library(&g, (enum lib)l);
    unsigned bad = 0;
    for (int p = 0; p < PATH_COUNT; p++) {
-      if (p == PATH_TESS && !tess)
+      if ((p == PATH_TESS && !tess) || (is_gpl((enum path)p) && !gpl))
          continue;
       bad += check(&g, (enum path)p);
    }
+   for (int l = 0; l < LIB_COUNT; l++)
+      vkDestroyPipeline(c.dev, g.libs[l], NULL);
    agx_vk_image_free(&c, &g.image);
    agx_vk_buffer_free(&c, &g.out);
    vkDestroyPipelineLayout(c.dev, g.layout, NULL);
