@@ -36,6 +36,7 @@
 #include <string.h>
 
 #include "agx_vk_gfx.h"
+#include "logic_op_model.h"
 
 #define W 8
 #define H 8
@@ -54,49 +55,6 @@ static const uint32_t snorm_mask = 0xD; /* R | B | A */
 static const uint32_t pk_bits[4] = {10, 10, 10, 2};
 static const uint32_t pk_dst[4] = {0x2A5, 0x15A, 0x3FF, 0x2};
 static const uint32_t pk_src[4] = {0x0F0, 0x3C3, 0x001, 0x1};
-
-/* The op on s (source) and d (destination), per the table of the Vulkan
- * specification (VkLogicOp values 0..15). */
-static uint32_t
-model_op(VkLogicOp op, uint32_t s, uint32_t d)
-{
-   switch (op) {
-   case VK_LOGIC_OP_CLEAR:
-      return 0;
-   case VK_LOGIC_OP_AND:
-      return s & d;
-   case VK_LOGIC_OP_AND_REVERSE:
-      return s & ~d;
-   case VK_LOGIC_OP_COPY:
-      return s;
-   case VK_LOGIC_OP_AND_INVERTED:
-      return ~s & d;
-   case VK_LOGIC_OP_NO_OP:
-      return d;
-   case VK_LOGIC_OP_XOR:
-      return s ^ d;
-   case VK_LOGIC_OP_OR:
-      return s | d;
-   case VK_LOGIC_OP_NOR:
-      return ~(s | d);
-   case VK_LOGIC_OP_EQUIVALENT:
-      return ~(s ^ d);
-   case VK_LOGIC_OP_INVERT:
-      return ~d;
-   case VK_LOGIC_OP_OR_REVERSE:
-      return s | ~d;
-   case VK_LOGIC_OP_COPY_INVERTED:
-      return ~s;
-   case VK_LOGIC_OP_OR_INVERTED:
-      return ~s | d;
-   case VK_LOGIC_OP_NAND:
-      return ~(s & d);
-   case VK_LOGIC_OP_SET:
-      return ~0u;
-   default:
-      return 0xDEADBEEFu;
-   }
-}
 
 static uint32_t
 pack_pk(const uint32_t *v)
@@ -160,8 +118,9 @@ logic_check(struct logic_gpu *g, VkLogicOp op)
    for (int p = 0; p < W * H; p++) {
       for (int c = 0; c < 4; c++) {
          uint8_t want = !(snorm_mask & (1u << c)) ? snorm_dst[c]
-                        : op == BLEND_SCENE       ? model_blend(snorm_src[c], snorm_dst[c])
-                                            : (uint8_t)model_op(op, snorm_src[c], snorm_dst[c]);
+                        : op == BLEND_SCENE
+                           ? model_blend(snorm_src[c], snorm_dst[c])
+                           : (uint8_t)logic_op_model(op, snorm_src[c], snorm_dst[c]);
          if (sn[4 * p + c] != want && bad++ < 4)
             fprintf(stderr, "op %d: snorm texel %d c%d = 0x%02x, want 0x%02x\n", (int)op, p, c,
                     sn[4 * p + c], want);
@@ -170,7 +129,7 @@ logic_check(struct logic_gpu *g, VkLogicOp op)
       for (int c = 0; c < 4; c++)
          want[c] = op == BLEND_SCENE
                       ? pk_src[c]
-                      : model_op(op, pk_src[c], pk_dst[c]) & ((1u << pk_bits[c]) - 1);
+                      : logic_op_model(op, pk_src[c], pk_dst[c]) & ((1u << pk_bits[c]) - 1);
       if (pk[p] != pack_pk(want) && bad++ < 4)
          fprintf(stderr, "op %d: a2b10g10r10 texel %d = 0x%08x, want 0x%08x\n", (int)op, p, pk[p],
                  pack_pk(want));

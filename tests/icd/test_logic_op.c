@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "agx_vk_gfx.h"
+#include "logic_op_model.h"
 
 #define W 8
 #define H 8
@@ -36,49 +37,6 @@ static const uint32_t texel_bytes[NATT] = {4, 4, 16};
 static const uint8_t src8[4] = {0xA5, 0x3C, 0xF0, 0x0F}, dst8[4] = {0x5A, 0xC3, 0x33, 0x81};
 static const uint32_t src32 = 0xA5A5F00Fu, dst32 = 0x5AC3FF81u;
 static const float srcf[4] = {0.25f, 0.5f, 0.75f, 1.0f}, dstf[4] = {1.0f, 2.0f, 3.0f, 4.0f};
-
-/* The op on s (source) and d (destination), per the table of the Vulkan
- * specification; VkLogicOp values 0..15. */
-static uint32_t
-model_op(VkLogicOp op, uint32_t s, uint32_t d)
-{
-   switch (op) {
-   case VK_LOGIC_OP_CLEAR:
-      return 0;
-   case VK_LOGIC_OP_AND:
-      return s & d;
-   case VK_LOGIC_OP_AND_REVERSE:
-      return s & ~d;
-   case VK_LOGIC_OP_COPY:
-      return s;
-   case VK_LOGIC_OP_AND_INVERTED:
-      return ~s & d;
-   case VK_LOGIC_OP_NO_OP:
-      return d;
-   case VK_LOGIC_OP_XOR:
-      return s ^ d;
-   case VK_LOGIC_OP_OR:
-      return s | d;
-   case VK_LOGIC_OP_NOR:
-      return ~(s | d);
-   case VK_LOGIC_OP_EQUIVALENT:
-      return ~(s ^ d);
-   case VK_LOGIC_OP_INVERT:
-      return ~d;
-   case VK_LOGIC_OP_OR_REVERSE:
-      return s | ~d;
-   case VK_LOGIC_OP_COPY_INVERTED:
-      return ~s;
-   case VK_LOGIC_OP_OR_INVERTED:
-      return ~s | d;
-   case VK_LOGIC_OP_NAND:
-      return ~(s & d);
-   case VK_LOGIC_OP_SET:
-      return ~0u;
-   default:
-      return 0xDEADBEEFu;
-   }
-}
 
 struct push {
    float unorm[4];
@@ -129,7 +87,7 @@ check(struct gpu *g, VkLogicOp op)
    const float *f = (const float *)g->out[2].map;
    for (int p = 0; p < W * H; p++) {
       for (int c = 0; c < 4; c++) {
-         uint8_t want = (uint8_t)model_op(op, src8[c], dst8[c]);
+         uint8_t want = (uint8_t)logic_op_model(op, src8[c], dst8[c]);
          if (u8[4 * p + c] != want && bad++ < 4)
             fprintf(stderr, "op %d: unorm pixel %d c%d = 0x%02x, want 0x%02x\n", (int)op, p, c,
                     u8[4 * p + c], want);
@@ -137,7 +95,7 @@ check(struct gpu *g, VkLogicOp op)
             fprintf(stderr, "op %d: float pixel %d c%d = %g, want %g (unmodified source)\n",
                     (int)op, p, c, f[4 * p + c], srcf[c]);
       }
-      uint32_t want = model_op(op, src32, dst32);
+      uint32_t want = logic_op_model(op, src32, dst32);
       if (u32[p] != want && bad++ < 4)
          fprintf(stderr, "op %d: uint pixel %d = 0x%08x, want 0x%08x\n", (int)op, p, u32[p], want);
    }
@@ -289,8 +247,9 @@ norm_check(struct gpu *g, VkLogicOp op)
          for (unsigned c = 0; c < a->comps; c++) {
             uint32_t m = (1u << a->bits[c]) - 1;
             uint32_t got = (texel >> a->shift[c]) & m;
-            uint32_t want =
-               (a->write_mask & (1u << c)) ? model_op(op, a->src[c], a->dst[c]) & m : a->dst[c];
+            uint32_t want = (a->write_mask & (1u << c))
+                               ? logic_op_model(op, a->src[c], a->dst[c]) & m
+                               : a->dst[c];
             /* snorm: the most negative code and the next both read as -1.0; a
              * result of the former may come out as the latter (agx-vk's
              * end-of-tile store passes s8norm through values in the
