@@ -48,13 +48,17 @@ inside(int x, int y)
           y < area.offset.y + (int)area.extent.height;
 }
 
+/* A one-subpass pass: a 4-sample D32_SFLOAT_S8_UINT attachment (cleared,
+ * not stored) resolved into a 1-sample attachment of resolve_format (its
+ * aspects, loaded with resolve_load, stored) with zmode / smode, and the
+ * resolve made visible to a copy after the pass. */
 static VkRenderPass
-render_pass(struct agx_vk_ctx *c)
+resolve_render_pass(struct agx_vk_ctx *c, VkFormat resolve_format, VkAttachmentLoadOp resolve_load,
+                    VkResolveModeFlagBits zmode, VkResolveModeFlagBits smode)
 {
-   const VkFormat f = VK_FORMAT_D32_SFLOAT_S8_UINT;
    VkAttachmentDescription2 att[2] = {
       {.sType = VK_STRUCTURE_TYPE_ATTACHMENT_DESCRIPTION_2,
-       .format = f,
+       .format = VK_FORMAT_D32_SFLOAT_S8_UINT,
        .samples = VK_SAMPLE_COUNT_4_BIT,
        .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
        .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
@@ -63,11 +67,11 @@ render_pass(struct agx_vk_ctx *c)
        .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
        .finalLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL},
       {.sType = VK_STRUCTURE_TYPE_ATTACHMENT_DESCRIPTION_2,
-       .format = f,
+       .format = resolve_format,
        .samples = VK_SAMPLE_COUNT_1_BIT,
-       .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+       .loadOp = resolve_load,
        .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-       .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+       .stencilLoadOp = resolve_load,
        .stencilStoreOp = VK_ATTACHMENT_STORE_OP_STORE,
        .initialLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
        .finalLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL},
@@ -79,10 +83,14 @@ render_pass(struct agx_vk_ctx *c)
                                    VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT};
    VkAttachmentReference2 ss = ms;
    ss.attachment = 1;
+   if (resolve_format == VK_FORMAT_S8_UINT)
+      ss.aspectMask = VK_IMAGE_ASPECT_STENCIL_BIT;
+   else if (resolve_format != VK_FORMAT_D32_SFLOAT_S8_UINT)
+      ss.aspectMask = VK_IMAGE_ASPECT_DEPTH_BIT;
    VkSubpassDescriptionDepthStencilResolve dr = {
       .sType = VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_DEPTH_STENCIL_RESOLVE,
-      .depthResolveMode = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT,
-      .stencilResolveMode = VK_RESOLVE_MODE_NONE,
+      .depthResolveMode = zmode,
+      .stencilResolveMode = smode,
       .pDepthStencilResolveAttachment = &ss};
    VkSubpassDescription2 sp = {.sType = VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_2,
                                .pNext = &dr,
@@ -108,6 +116,15 @@ render_pass(struct agx_vk_ctx *c)
    VkRenderPass rp;
    VK_OK(vkCreateRenderPass2(c->dev, &ci, NULL, &rp));
    return rp;
+}
+
+/* The first scene's pass: depth SAMPLE_ZERO, stencil not resolved, the
+ * resolve attachment cleared by its load op. */
+static VkRenderPass
+render_pass(struct agx_vk_ctx *c)
+{
+   return resolve_render_pass(c, VK_FORMAT_D32_SFLOAT_S8_UINT, VK_ATTACHMENT_LOAD_OP_CLEAR,
+                              VK_RESOLVE_MODE_SAMPLE_ZERO_BIT, VK_RESOLVE_MODE_NONE);
 }
 
 static unsigned
@@ -282,64 +299,8 @@ compat_supported(struct agx_vk_ctx *c, const VkPhysicalDeviceDepthStencilResolve
 static VkRenderPass
 compat_render_pass(struct agx_vk_ctx *c, const struct compat *k)
 {
-   VkAttachmentDescription2 att[2] = {
-      {.sType = VK_STRUCTURE_TYPE_ATTACHMENT_DESCRIPTION_2,
-       .format = VK_FORMAT_D32_SFLOAT_S8_UINT,
-       .samples = VK_SAMPLE_COUNT_4_BIT,
-       .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-       .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
-       .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-       .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
-       .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-       .finalLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL},
-      {.sType = VK_STRUCTURE_TYPE_ATTACHMENT_DESCRIPTION_2,
-       .format = k->resolve_format,
-       .samples = VK_SAMPLE_COUNT_1_BIT,
-       .loadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
-       .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-       .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
-       .stencilStoreOp = VK_ATTACHMENT_STORE_OP_STORE,
-       .initialLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
-       .finalLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL},
-   };
-   VkAttachmentReference2 ms = {.sType = VK_STRUCTURE_TYPE_ATTACHMENT_REFERENCE_2,
-                                .attachment = 0,
-                                .layout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
-                                .aspectMask =
-                                   VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT};
-   VkAttachmentReference2 ss = ms;
-   ss.attachment = 1;
-   ss.aspectMask = k->resolve_format == VK_FORMAT_S8_UINT ? VK_IMAGE_ASPECT_STENCIL_BIT
-                                                          : VK_IMAGE_ASPECT_DEPTH_BIT;
-   VkSubpassDescriptionDepthStencilResolve dr = {
-      .sType = VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_DEPTH_STENCIL_RESOLVE,
-      .depthResolveMode = k->zmode,
-      .stencilResolveMode = k->smode,
-      .pDepthStencilResolveAttachment = &ss};
-   VkSubpassDescription2 sp = {.sType = VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_2,
-                               .pNext = &dr,
-                               .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
-                               .pDepthStencilAttachment = &ms};
-   /* the resolve (a colour attachment write, Vulkan spec) before the copy */
-   VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                          .srcStageMask = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                          .srcAccessMask = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-                          .dstStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
-                          .dstAccessMask = VK_ACCESS_2_TRANSFER_READ_BIT};
-   VkSubpassDependency2 dep = {.sType = VK_STRUCTURE_TYPE_SUBPASS_DEPENDENCY_2,
-                               .pNext = &mb,
-                               .srcSubpass = 0,
-                               .dstSubpass = VK_SUBPASS_EXTERNAL};
-   VkRenderPassCreateInfo2 ci = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO_2,
-                                 .attachmentCount = 2,
-                                 .pAttachments = att,
-                                 .subpassCount = 1,
-                                 .pSubpasses = &sp,
-                                 .dependencyCount = 1,
-                                 .pDependencies = &dep};
-   VkRenderPass rp;
-   VK_OK(vkCreateRenderPass2(c->dev, &ci, NULL, &rp));
-   return rp;
+   return resolve_render_pass(c, k->resolve_format, VK_ATTACHMENT_LOAD_OP_DONT_CARE, k->zmode,
+                              k->smode);
 }
 
 /* Depth LESS with writes, stencil ALWAYS / REPLACE TRI_S, 4 samples, mask 0x5, no FS. */
